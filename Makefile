@@ -1,0 +1,82 @@
+# cfx: the continued-fraction and Fibonacci-hashing explorer.
+# The only build entry point: make, make check, make bench, make install.
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WERROR  ?=
+VERSION := 0.1.0
+
+WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes $(if $(WERROR),-Werror)
+CPPFLAGS += -Iinclude -D_GNU_SOURCE -DCFX_VERSION='"$(VERSION)"'
+ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(CPPFLAGS) $(PKG_CFLAGS) -MMD -MP
+
+CORE_SRC := $(wildcard src/core/*.c)
+UI_SRC   := $(wildcard src/ui/*.c)
+CORE_OBJ := $(CORE_SRC:src/%.c=build/%.o)
+UI_OBJ   := $(UI_SRC:src/%.c=build/%.o)
+UNIT_SRC := $(wildcard tests/unit/*.c)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
+
+.PHONY: all check unit golden oracle dash bench install uninstall clean run
+all: cfx
+
+# Library flags come from pkg-config; scripts/deps.sh also installs missing
+# Debian packages when run as root, or names them and stops.
+build/config.mk: scripts/deps.sh
+	@mkdir -p build
+	@scripts/deps.sh build > $@.tmp && mv $@.tmp $@
+build/check.mk: scripts/deps.sh build/config.mk
+	@scripts/deps.sh check > $@.tmp && mv $@.tmp $@
+-include build/config.mk
+ifneq ($(filter check unit bench,$(MAKECMDGOALS)),)
+-include build/check.mk
+endif
+
+build/%.o: src/%.c build/config.mk
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+build/libcfx.a: $(CORE_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+cfx: $(UI_OBJ) build/libcfx.a
+	$(CC) $(CFLAGS) -o $@ $(UI_OBJ) build/libcfx.a $(PKG_LIBS)
+
+run: cfx
+	./cfx
+
+# ---- tests -------------------------------------------------------------
+build/tests/%: tests/unit/%.c build/libcfx.a build/check.mk
+	@mkdir -p build/tests
+	$(CC) $(ALL_CFLAGS) $(CRIT_CFLAGS) -o $@ $< build/libcfx.a $(CRIT_LIBS) $(PKG_LIBS)
+
+check: cfx $(UNIT_BIN) build/check.mk
+	@tests/run.sh
+
+unit: $(UNIT_BIN)
+	@for t in $(UNIT_BIN); do $$t --jobs=2 || exit 1; done
+
+# ---- benchmarks --------------------------------------------------------
+bench: cfx
+	@scripts/deps.sh bench
+	@bench/run.sh
+
+# ---- install -----------------------------------------------------------
+install: cfx
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/cfx/lessons
+	install -m 755 cfx $(DESTDIR)$(PREFIX)/bin/cfx
+	install -m 644 man/cfx.1 $(DESTDIR)$(PREFIX)/share/man/man1/cfx.1
+	install -m 644 lessons/*.lesson $(DESTDIR)$(PREFIX)/share/cfx/lessons/ 2>/dev/null || true
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/cfx $(DESTDIR)$(PREFIX)/share/man/man1/cfx.1
+	rm -rf $(DESTDIR)$(PREFIX)/share/cfx
+
+clean:
+	rm -rf build cfx
+
+-include $(CORE_OBJ:.o=.d) $(UI_OBJ:.o=.d)

@@ -1,0 +1,49 @@
+/*
+ * err.h - errors as values.
+ *
+ * The core never prints or exits.  A function that can fail takes a
+ * cfx_err * last and fills it in: a code, a message, the offending token
+ * and, when the token came from an expression, its column.  Front ends
+ * turn that into "cfx: COMMAND: message (token)" or a caret under the line.
+ */
+#ifndef CFX_ERR_H
+#define CFX_ERR_H
+
+#include <stdarg.h>
+
+enum cfx_code {
+	CFX_OK = 0,
+	CFX_ESYNTAX,   /* malformed expression or literal */
+	CFX_EDOMAIN,   /* value out of range: zero, negative, too wide, ... */
+	CFX_EZERODIV,  /* division by zero */
+	CFX_ELIMIT,    /* would exhaust memory or time: too many bits, keys */
+	CFX_EIO,       /* file could not be read */
+	CFX_EUSAGE,    /* bad option or missing argument (front ends) */
+	CFX_EINTR      /* interrupted by the user */
+};
+
+typedef struct cfx_err {
+	enum cfx_code code;
+	int col;          /* 0-based column of token in its source, -1 if none */
+	int arg;          /* index of the argument it came from, -1 if none */
+	char token[64];   /* offending token, "" if none */
+	char msg[192];    /* what is wrong, without the token */
+} cfx_err;
+
+/* Reset e to "no error".  No operation if e is NULL. */
+void cfx_err_clear(cfx_err *e);
+
+/*
+ * Record an error: code, column (-1 if unknown), the offending token (may be
+ * NULL; cut to fit) and a printf-style message.  Returns -1 so callers can
+ * write `return cfx_err_set(...)`.  No operation (but still -1) if e is NULL.
+ */
+int cfx_err_set(cfx_err *e, enum cfx_code code, int col, const char *token,
+                const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* Like cfx_err_set, with a token of length len that need not end in NUL. */
+int cfx_err_setn(cfx_err *e, enum cfx_code code, int col, const char *token,
+                 int len, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
+#endif

@@ -1,0 +1,72 @@
+/*
+ * keys.h - key families for bucket tests (prefix keys_).
+ *
+ *   seq[:START]        START, START+1, ...                    (START = 0)
+ *   stride:S           0, S, 2S, ...
+ *   random[:SEED]      uniform n-bit keys from GSL's MT19937  (SEED = 1)
+ *   file:PATH          one integer per line, decimal or 0x hex; # comments
+ *   malloc:SIZE        addresses malloc returns for K live SIZE-byte objects
+ *   inodes:PATH        inode numbers of the files under PATH
+ *   ptr:ALIGN[:SEED]   random pointer-like keys aligned to ALIGN (a power
+ *                      of two), random above the alignment
+ *   high:H[:SEED]      random in the top H bits of the word, zero below
+ *   sparse:K[:SEED]    random values on K fixed random bit positions
+ *
+ * Parameters are expressions (stride:2^12).  Keys are reduced mod 2^n and
+ * repeats removed; the set reports how many were made and how many are
+ * distinct.  Generated families make `count` keys; file and inodes take
+ * all they find unless a count is given.
+ */
+#ifndef CFX_KEYS_H
+#define CFX_KEYS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cfx/err.h"
+
+#define KEYS_MAX ((size_t)1 << 28)   /* 2 GiB of keys */
+#define KEYS_MALLOC_MAX ((uint64_t)4 << 30)  /* bytes for malloc:SIZE */
+
+typedef enum {
+	KEYS_SEQ, KEYS_STRIDE, KEYS_RANDOM, KEYS_FILE, KEYS_MALLOC,
+	KEYS_INODES, KEYS_PTR, KEYS_HIGH, KEYS_SPARSE
+} keys_kind;
+
+typedef struct keys_spec {
+	keys_kind kind;
+	uint64_t arg;       /* START, S, SIZE, ALIGN, H or K */
+	uint64_t seed;
+	char *path;         /* file, inodes */
+} keys_spec;
+
+typedef struct keys_set {
+	uint64_t *k;        /* distinct keys, in no particular order */
+	size_t n;           /* distinct count */
+	size_t made;        /* keys made or read before removing repeats */
+} keys_set;
+
+/* Names of the families, NULL-terminated (for help and completion). */
+extern const char *const keys_family_names[];
+
+/* Parse "family[:arg[:seed]]".  Free with keys_spec_free. */
+int keys_parse(keys_spec *ks, const char *s, cfx_err *err);
+void keys_spec_free(keys_spec *ks);
+
+/* "stride:4096" and the like; malloc'd. */
+char *keys_describe(const keys_spec *ks);
+
+/* True if the family makes keys itself, so a count is needed. */
+int keys_generated(const keys_spec *ks);
+
+/*
+ * Make the keys of ks on bits-bit words (1..64).  count is the number to
+ * make (0: all, for file and inodes only).  Returns 0, or -1 with err set
+ * (unreadable file, bad line, too many keys).
+ */
+int keys_make(keys_set *set, const keys_spec *ks, unsigned bits, size_t count,
+              cfx_err *err);
+
+void keys_free(keys_set *set);
+
+#endif

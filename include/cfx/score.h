@@ -1,0 +1,60 @@
+/*
+ * score.h - bucket uniformity of a multiplicative hash (prefix score_).
+ *
+ * h(x) = ((x * p) mod 2^n) >> (n - b) puts K distinct keys into m = 2^b
+ * buckets.  From the bucket loads c_i:
+ *
+ *   chi^2 = sum (c_i - E)^2 / E, E = K/m, with m - 1 degrees of freedom,
+ *           and its upper-tail p-value (GSL): small means "too uneven";
+ *   R     = sum c_i (c_i + 1)/2 over its expectation for an ideal random
+ *           hash, (K (1 - 1/m) + K^2/m + K)/2: the cost of looking every
+ *           key up once, relative to random.  1 = random, < 1 better.
+ *
+ * Verdict (weighing significance and size):
+ *   bad   R >= 2 and p < 0.001: lookups cost twice a random hash or more;
+ *   weak  p < 0.001 but R < 2: a real deviation of modest cost;
+ *   good  otherwise (no significant excess of collisions).
+ */
+#ifndef CFX_SCORE_H
+#define CFX_SCORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SCORE_ALPHA 0.001     /* significance level of the verdict */
+#define SCORE_BAD_R 2.0       /* probe-cost ratio that is bad outright */
+#define SCORE_MAX_TABLE_BITS 28
+
+typedef enum { SCORE_GOOD, SCORE_WEAK, SCORE_BAD } score_verdict;
+
+typedef struct score_result {
+	size_t keys;          /* distinct keys hashed */
+	uint64_t buckets;     /* 2^b */
+	double chi2, dof, p_value;
+	uint64_t max_load;
+	uint64_t empty;
+	double expected_load; /* K / m */
+	double probe_ratio;   /* R */
+	score_verdict verdict;
+} score_result;
+
+/* Count bucket loads: loads[] (2^b entries) is zeroed and filled.
+ * 1 <= b <= bits <= 64. */
+void score_count(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
+                 unsigned b, uint32_t *loads);
+
+/* Statistics of loads[] for n keys in 2^b buckets. */
+void score_stats(const uint32_t *loads, unsigned b, size_t n, score_result *r);
+
+/* Both in one: allocates the loads, or uses loads if not NULL.
+ * Returns 0, or -1 if memory ran out. */
+int score_keys(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
+               unsigned b, uint32_t *loads, score_result *r);
+
+/* The verdict for a chi^2 p-value and probe ratio. */
+score_verdict score_judge(double p_value, double probe_ratio);
+
+/* "good", "weak", "bad". */
+const char *score_verdict_name(score_verdict v);
+
+#endif

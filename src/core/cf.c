@@ -1,0 +1,426 @@
+/*
+ * cf.c - continued fractions of rationals, quadratic irrationals and
+ * intervals (see cf.h).
+ */
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "cfx/cf.h"
+
+#define PREC_MAX (1L << 20)
+#define PERIOD_MAX ((size_t)1 << 17)   /* terms searched for a period */
+
+void cf_init(cf_seq *cf)
+{
+	cf->kind = CF_FINITE;
+	cf->a = NULL;
+	cf->n = cf->cap = 0;
+	cf->pre = 0;
+	cf->prec = 0;
+}
+
+void cf_clear(cf_seq *cf)
+{
+	size_t i;
+
+	if (!cf)
+		return;
+	for (i = 0; i < cf->cap; i++)
+		mpz_clear(cf->a[i]);
+	free(cf->a);
+	cf_init(cf);
+}
+
+static void reset(cf_seq *cf, cf_kind kind)
+{
+	cf->kind = kind;
+	cf->n = 0;
+	cf->pre = 0;
+	cf->prec = 0;
+}
+
+static mpz_ptr push(cf_seq *cf)
+{
+	if (cf->n == cf->cap) {
+		size_t i, cap = cf->cap ? 2 * cf->cap : 32;
+		mpz_t *a = realloc(cf->a, cap * sizeof *a);
+
+		if (!a)
+			abort();
+		for (i = cf->cap; i < cap; i++)
+			mpz_init(a[i]);
+		cf->a = a;
+		cf->cap = cap;
+	}
+	return cf->a[cf->n++];
+}
+
+void cf_of_rational(cf_seq *cf, const mpq_t x)
+{
+	mpz_t num, den, r;
+
+	reset(cf, CF_FINITE);
+	mpz_inits(num, den, r, NULL);
+	mpz_set(num, mpq_numref(x));
+	mpz_set(den, mpq_denref(x));
+	/* Euclid: a = floor(num/den), then (num, den) = (den, num - a den) */
+	for (;;) {
+		mpz_fdiv_qr(push(cf), r, num, den);
+		if (mpz_sgn(r) == 0)
+			break;
+		mpz_swap(num, den);
+		mpz_swap(den, r);
+	}
+	mpz_clears(num, den, r, NULL);
+}
+
+void cf_of_multiplier(cf_seq *cf, const mpz_t p, unsigned long bits)
+{
+	mpq_t x;
+
+	mpq_init(x);
+	mpz_set(mpq_numref(x), p);
+	mpz_set_ui(mpq_denref(x), 1);
+	mpz_mul_2exp(mpq_denref(x), mpq_denref(x), bits);
+	mpq_canonicalize(x);
+	cf_of_rational(cf, x);
+	mpq_clear(x);
+}
+
+/*
+ * Complete quotients x = (P + sqrt D)/Q with Q | D - P^2.  x is reduced
+ * (x > 1, -1 < conjugate < 0) iff Q > 0, P <= s, P + Q > s and P + s >= Q,
+ * with s = isqrt(D); the expansion is purely periodic from the first
+ * reduced complete quotient on (Galois), so the period ends when that
+ * (P, Q) comes round again.
+ */
+void cf_of_quadratic(cf_seq *cf, const mpq_t q, const mpq_t r, const mpz_t d,
+                     size_t max_terms)
+{
+	mpz_t P, Q, D, s, t, L, P0, Q0;
+	int have_start = 0;
+	size_t start = 0;
+
+	reset(cf, CF_PREFIX);
+	mpz_inits(P, Q, D, s, t, L, P0, Q0, NULL);
+	/* q + r sqrt d = (A + B sqrt d)/L with L = lcm of the denominators */
+	mpz_lcm(L, mpq_denref(q), mpq_denref(r));
+	mpz_divexact(t, L, mpq_denref(q));
+	mpz_mul(P, mpq_numref(q), t);
+	mpz_divexact(t, L, mpq_denref(r));
+	mpz_mul(t, mpq_numref(r), t);               /* B */
+	mpz_mul(D, t, t);
+	mpz_mul(D, D, d);                           /* B^2 d */
+	mpz_set(Q, L);
+	if (mpz_sgn(t) < 0) {                       /* (A - sqrt D)/L */
+		mpz_neg(P, P);
+		mpz_neg(Q, Q);
+	}
+	/* make Q divide D - P^2 */
+	mpz_mul(t, P, P);
+	mpz_sub(t, D, t);
+	if (!mpz_divisible_p(t, Q)) {
+		mpz_abs(t, Q);
+		mpz_mul(P, P, t);
+		mpz_mul(D, D, t);
+		mpz_mul(D, D, t);
+		mpz_mul(Q, Q, t);
+	}
+	mpz_sqrt(s, D);
+	while (cf->n < max_terms) {
+		mpz_ptr a;
+
+		if (!have_start && mpz_sgn(Q) > 0 && mpz_cmp(P, s) <= 0) {
+			mpz_add(t, P, Q);
+			if (mpz_cmp(t, s) > 0) {
+				mpz_add(t, P, s);
+				if (mpz_cmp(t, Q) >= 0) {
+					have_start = 1;
+					start = cf->n;
+					mpz_set(P0, P);
+					mpz_set(Q0, Q);
+				}
+			}
+		} else if (have_start && mpz_cmp(P, P0) == 0 &&
+		           mpz_cmp(Q, Q0) == 0) {
+			cf->kind = CF_PERIODIC;
+			cf->pre = start;
+			break;
+		}
+		a = push(cf);
+		mpz_add(t, P, s);
+		if (mpz_sgn(Q) < 0)
+			mpz_add_ui(t, t, 1);
+		mpz_fdiv_q(a, t, Q);
+		/* P' = a Q - P, Q' = (D - P'^2)/Q */
+		mpz_mul(t, a, Q);
+		mpz_sub(P, t, P);
+		mpz_mul(t, P, P);
+		mpz_sub(t, D, t);
+		mpz_divexact(Q, t, Q);
+	}
+	mpz_clears(P, Q, D, s, t, L, P0, Q0, NULL);
+}
+
+void cf_of_interval(cf_seq *cf, const mpfr_t lo, const mpfr_t hi,
+                    size_t max_terms)
+{
+	mpz_t n1, d1, n2, d2, a1, a2, r1, r2;
+	mpq_t x;
+
+	reset(cf, CF_PREFIX);
+	cf->prec = mpfr_get_prec(lo);
+	if (!mpfr_number_p(lo) || !mpfr_number_p(hi))
+		return;
+	mpz_inits(n1, d1, n2, d2, a1, a2, r1, r2, NULL);
+	mpq_init(x);
+	mpfr_get_q(x, lo);
+	mpz_set(n1, mpq_numref(x));
+	mpz_set(d1, mpq_denref(x));
+	mpfr_get_q(x, hi);
+	mpz_set(n2, mpq_numref(x));
+	mpz_set(d2, mpq_denref(x));
+	/*
+	 * Numbers sharing the quotients a_0..a_k form an interval, so a
+	 * quotient both ends agree on (with neither end stopping there, where
+	 * [.., a] = [.., a-1, 1] makes it ambiguous) is the true one.
+	 */
+	while (cf->n < max_terms) {
+		mpz_fdiv_qr(a1, r1, n1, d1);
+		mpz_fdiv_qr(a2, r2, n2, d2);
+		if (mpz_cmp(a1, a2) != 0 || mpz_sgn(r1) == 0 || mpz_sgn(r2) == 0)
+			break;
+		mpz_set(push(cf), a1);
+		mpz_swap(n1, d1);
+		mpz_swap(d1, r1);
+		mpz_swap(n2, d2);
+		mpz_swap(d2, r2);
+	}
+	mpq_clear(x);
+	mpz_clears(n1, d1, n2, d2, a1, a2, r1, r2, NULL);
+}
+
+int cf_of_tree(cf_seq *cf, const ex_tree *t, ex_lookup look, void *ctx,
+               unsigned long bits, size_t terms, cfx_err *err)
+{
+	ex_value v;
+	mpfr_prec_t prec = 64 + 8 * (mpfr_prec_t)terms;
+	int rc;
+
+	if (prec > PREC_MAX)
+		prec = PREC_MAX;
+	ex_value_init(&v, prec);
+	for (;;) {
+		rc = ex_eval(t, look, ctx, prec, &v, err);
+		if (rc < 0 && (!err || err->code != CFX_ELIMIT || prec >= PREC_MAX))
+			break;
+		if (rc == 0 && v.kind == EX_RAT) {
+			if (bits && mpz_cmp_ui(mpq_denref(v.q), 1) == 0) {
+				cf_of_multiplier(cf, mpq_numref(v.q), bits);
+			} else {
+				cf_of_rational(cf, v.q);
+			}
+			break;
+		}
+		if (rc == 0 && v.kind == EX_QUAD) {
+			cf_of_quadratic(cf, v.q, v.r, v.d,
+			                terms > PERIOD_MAX ? terms : PERIOD_MAX);
+			break;
+		}
+		if (rc == 0) {
+			cf_of_interval(cf, v.lo, v.hi, terms);
+			if (cf->n >= terms || prec >= PREC_MAX)
+				break;
+		}
+		prec = prec * 2 > PREC_MAX ? PREC_MAX : prec * 2;
+	}
+	ex_value_clear(&v);
+	return rc;
+}
+
+size_t cf_period(const cf_seq *cf)
+{
+	return cf->kind == CF_PERIODIC ? cf->n - cf->pre : 0;
+}
+
+mpz_srcptr cf_term(const cf_seq *cf, size_t k)
+{
+	if (k < cf->n)
+		return cf->a[k];
+	if (cf->kind != CF_PERIODIC || cf->n == cf->pre)
+		return NULL;
+	return cf->a[cf->pre + (k - cf->pre) % (cf->n - cf->pre)];
+}
+
+void cf_convergents(const cf_seq *cf, size_t count, mpz_t *p, mpz_t *q)
+{
+	size_t k;
+
+	for (k = 0; k < count; k++) {
+		mpz_srcptr a = cf_term(cf, k);
+
+		assert(a);
+		/* p_k = a_k p_{k-1} + p_{k-2}, from p_{-1} = 1, p_{-2} = 0 */
+		if (k == 0) {
+			mpz_set(p[0], a);
+			mpz_set_ui(q[0], 1);
+		} else if (k == 1) {
+			mpz_mul(p[1], a, p[0]);
+			mpz_add_ui(p[1], p[1], 1);
+			mpz_set(q[1], a);
+		} else {
+			mpz_mul(p[k], a, p[k - 1]);
+			mpz_add(p[k], p[k], p[k - 2]);
+			mpz_mul(q[k], a, q[k - 1]);
+			mpz_add(q[k], q[k], q[k - 2]);
+		}
+#ifndef NDEBUG
+		if (k > 0) {
+			mpz_t det, t;
+
+			mpz_inits(det, t, NULL);
+			mpz_mul(det, p[k], q[k - 1]);
+			mpz_mul(t, p[k - 1], q[k]);
+			mpz_sub(det, det, t);
+			assert(mpz_cmp_si(det, (k & 1) ? 1 : -1) == 0);
+			mpz_clears(det, t, NULL);
+		}
+#endif
+	}
+}
+
+/* Run of quotients equal to 1 from a_from on. */
+static long ones_from(const cf_seq *cf, size_t from)
+{
+	size_t k;
+
+	if (cf->kind == CF_PERIODIC) {
+		/* an all-ones period after the run makes it endless */
+		int endless = cf->n > cf->pre;
+		for (k = cf->pre; k < cf->n; k++)
+			endless &= mpz_cmp_ui(cf->a[k], 1) == 0;
+		if (endless) {
+			for (k = from; k < cf->pre; k++)
+				if (mpz_cmp_ui(cf->a[k], 1) != 0)
+					break;
+			if (k >= cf->pre || from >= cf->pre)
+				return -1;
+		}
+	}
+	for (k = from;; k++) {
+		mpz_srcptr a = cf_term(cf, k);
+		if (!a || mpz_cmp_ui(a, 1) != 0)
+			return (long)(k - from);
+	}
+}
+
+cf_golden cf_golden_stats(const cf_seq *cf)
+{
+	cf_golden g = { 0, 0, 0 };
+	long mirror = 0;
+	size_t k;
+
+	if (cf->n < 2 && cf->kind != CF_PERIODIC)
+		return g;
+	g.prefix = ones_from(cf, 1);
+	/* 1 - frac(x) = [0; 1, a1 - 1, a2, ...] if a1 >= 2, and x = 1/2 is
+	 * its own mirror; if a1 = 1 the mirror starts with a2 + 1 >= 2 */
+	if (cf_term(cf, 1) && mpz_cmp_ui(cf_term(cf, 1), 2) == 0 &&
+	    cf_term(cf, 2)) {
+		mirror = ones_from(cf, 2);
+		mirror = mirror < 0 ? -1 : mirror + 2;
+	} else if (cf_term(cf, 1) && mpz_cmp_ui(cf_term(cf, 1), 2) > 0) {
+		mirror = 1;
+	}
+	if (g.prefix >= 0 && (mirror < 0 || mirror > g.prefix)) {
+		g.prefix = mirror;
+		g.mirrored = 1;
+	}
+	for (k = 1; k < cf->n; k++)
+		if (!g.max_index || mpz_cmp(cf->a[k], cf->a[g.max_index]) > 0)
+			g.max_index = k;
+	return g;
+}
+
+size_t cf_max_early(const cf_seq *cf, unsigned long limit_bits, mpz_t big)
+{
+	mpz_t q0, q1, t;
+	size_t k, best = 0;
+
+	mpz_inits(q0, q1, t, NULL);
+	mpz_set_ui(q0, 0);            /* q_{-1} */
+	mpz_set_ui(q1, 1);            /* q_0 */
+	mpz_set_ui(big, 0);
+	for (k = 1; k < cf->n || (cf->kind == CF_PERIODIC && k < 4096); k++) {
+		mpz_srcptr a = cf_term(cf, k);
+
+		if (!a || mpz_sizeinbase(q1, 2) > limit_bits)
+			break;
+		if (mpz_cmp(a, big) > 0) {
+			mpz_set(big, a);
+			best = k;
+		}
+		mpz_mul(t, a, q1);
+		mpz_add(t, t, q0);
+		mpz_swap(q0, q1);
+		mpz_swap(q1, t);
+	}
+	mpz_clears(q0, q1, t, NULL);
+	return best;
+}
+
+void cf_phi_distance(const ex_value *v, int mirror, double *dist,
+                     double *bits)
+{
+	mpfr_prec_t prec = 128;
+	mpfr_t x, g;
+
+	if (v->kind == EX_RAT)
+		prec += mpz_sizeinbase(mpq_numref(v->q), 2) +
+		        mpz_sizeinbase(mpq_denref(v->q), 2);
+	else if (v->kind == EX_REAL)
+		prec = mpfr_get_prec(v->lo);
+	/* exactly 1/phi = (sqrt 5 - 1)/2, or 1 - 1/phi = (3 - sqrt 5)/2 */
+	if (v->kind == EX_QUAD && mpz_cmp_ui(v->d, 5) == 0 &&
+	    mpq_cmp_si(v->q, mirror ? 3 : -1, 2) == 0 &&
+	    mpq_cmp_si(v->r, mirror ? -1 : 1, 2) == 0) {
+		*dist = 0;
+		*bits = INFINITY;
+		return;
+	}
+	if (v->kind == EX_QUAD)
+		prec += mpz_sizeinbase(mpq_numref(v->q), 2) +
+		        mpz_sizeinbase(mpq_denref(v->q), 2) +
+		        mpz_sizeinbase(mpq_numref(v->r), 2) +
+		        mpz_sizeinbase(mpq_denref(v->r), 2) +
+		        mpz_sizeinbase(v->d, 2);
+	mpfr_inits2(prec, x, g, (mpfr_ptr)0);
+	if (v->kind == EX_RAT) {
+		mpfr_set_q(x, v->q, MPFR_RNDN);
+	} else if (v->kind == EX_QUAD) {
+		mpfr_set_z(x, v->d, MPFR_RNDN);
+		mpfr_sqrt(x, x, MPFR_RNDN);
+		mpfr_mul_q(x, x, v->r, MPFR_RNDN);
+		mpfr_add_q(x, x, v->q, MPFR_RNDN);
+	} else {
+		mpfr_add(x, v->lo, v->hi, MPFR_RNDN);
+		mpfr_div_2ui(x, x, 1, MPFR_RNDN);
+	}
+	/* 1/phi = (sqrt 5 - 1)/2 */
+	mpfr_sqrt_ui(g, 5, MPFR_RNDN);
+	mpfr_sub_ui(g, g, 1, MPFR_RNDN);
+	mpfr_div_2ui(g, g, 1, MPFR_RNDN);
+	if (mirror)
+		mpfr_ui_sub(g, 1, g, MPFR_RNDN);
+	mpfr_sub(x, x, g, MPFR_RNDN);
+	mpfr_abs(x, x, MPFR_RNDN);
+	*dist = mpfr_get_d(x, MPFR_RNDN);
+	if (mpfr_zero_p(x)) {
+		*bits = INFINITY;
+	} else {
+		mpfr_log2(x, x, MPFR_RNDN);
+		*bits = -mpfr_get_d(x, MPFR_RNDN);
+	}
+	mpfr_clears(x, g, (mpfr_ptr)0);
+}

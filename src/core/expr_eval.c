@@ -1,0 +1,624 @@
+/*
+ * expr_eval.c - evaluating expression trees (see expr.h).
+ *
+ * Three kinds of value, promoted as needed: exact rationals; exact numbers
+ * q + r*sqrt(d) of a single quadratic field; and intervals [lo, hi] of MPFR
+ * numbers computed with outward rounding, so that the true value always
+ * lies inside.  An operation whose answer would leave its kind (two
+ * different square roots, pi) falls through to intervals.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/expr.h"
+
+typedef struct env {
+	ex_lookup look;
+	void *ctx;
+	mpfr_prec_t prec;
+	const char *src;
+	cfx_err *err;
+	int depth;
+} env;
+
+void ex_value_init(ex_value *v, mpfr_prec_t prec)
+{
+	v->kind = EX_RAT;
+	mpq_init(v->q);
+	mpq_init(v->r);
+	mpz_init(v->d);
+	mpfr_init2(v->lo, prec);
+	mpfr_init2(v->hi, prec);
+}
+
+void ex_value_clear(ex_value *v)
+{
+	mpq_clear(v->q);
+	mpq_clear(v->r);
+	mpz_clear(v->d);
+	mpfr_clear(v->lo);
+	mpfr_clear(v->hi);
+}
+
+static int node_err(env *ev, const ex_node *n, enum cfx_code code,
+                    const char *msg)
+{
+	return cfx_err_setn(ev->err, code, n->col, ev->src + n->col, n->len,
+	                    "%s", msg);
+}
+
+static size_t qbits(const mpq_t q)
+{
+	return mpz_sizeinbase(mpq_numref(q), 2) + mpz_sizeinbase(mpq_denref(q), 2);
+}
+
+/* ---- intervals --------------------------------------------------------- */
+
+static void set_prec(ex_value *v, mpfr_prec_t prec)
+{
+	if (mpfr_get_prec(v->lo) != prec) {
+		mpfr_set_prec(v->lo, prec);
+		mpfr_set_prec(v->hi, prec);
+	}
+}
+
+/* sqrt(d) rounded in direction rnd (both steps round the same way). */
+static void sqrt_z(mpfr_t s, const mpz_t d, mpfr_rnd_t rnd)
+{
+	mpfr_set_z(s, d, rnd);
+	mpfr_sqrt(s, s, rnd);
+}
+
+/* Turn any value into an interval enclosing it. */
+static void to_real(ex_value *v, mpfr_prec_t prec)
+{
+	mpfr_t s, t;
+
+	if (v->kind == EX_REAL)
+		return;
+	set_prec(v, prec);
+	if (v->kind == EX_RAT) {
+		mpfr_set_q(v->lo, v->q, MPFR_RNDD);
+		mpfr_set_q(v->hi, v->q, MPFR_RNDU);
+	} else {
+		/* q + r*sqrt(d): bound sqrt(d), scale by r (sign decides
+		 * which end goes where), then add q */
+		mpfr_inits2(prec, s, t, (mpfr_ptr)0);
+		sqrt_z(s, v->d, mpq_sgn(v->r) > 0 ? MPFR_RNDD : MPFR_RNDU);
+		sqrt_z(t, v->d, mpq_sgn(v->r) > 0 ? MPFR_RNDU : MPFR_RNDD);
+		mpfr_mul_q(s, s, v->r, MPFR_RNDD);
+		mpfr_mul_q(t, t, v->r, MPFR_RNDU);
+		mpfr_add_q(v->lo, s, v->q, MPFR_RNDD);
+		mpfr_add_q(v->hi, t, v->q, MPFR_RNDU);
+		mpfr_clears(s, t, (mpfr_ptr)0);
+	}
+	v->kind = EX_REAL;
+}
+
+static void real_mul(ex_value *a, const ex_value *b, mpfr_prec_t prec)
+{
+	mpfr_t p[4], lo, hi;
+	int i;
+
+	for (i = 0; i < 4; i++)
+		mpfr_init2(p[i], prec);
+	mpfr_inits2(prec, lo, hi, (mpfr_ptr)0);
+	mpfr_mul(p[0], a->lo, b->lo, MPFR_RNDD);
+	mpfr_mul(p[1], a->lo, b->hi, MPFR_RNDD);
+	mpfr_mul(p[2], a->hi, b->lo, MPFR_RNDD);
+	mpfr_mul(p[3], a->hi, b->hi, MPFR_RNDD);
+	mpfr_min(lo, p[0], p[1], MPFR_RNDD);
+	mpfr_min(lo, lo, p[2], MPFR_RNDD);
+	mpfr_min(lo, lo, p[3], MPFR_RNDD);
+	mpfr_mul(p[0], a->lo, b->lo, MPFR_RNDU);
+	mpfr_mul(p[1], a->lo, b->hi, MPFR_RNDU);
+	mpfr_mul(p[2], a->hi, b->lo, MPFR_RNDU);
+	mpfr_mul(p[3], a->hi, b->hi, MPFR_RNDU);
+	mpfr_max(hi, p[0], p[1], MPFR_RNDU);
+	mpfr_max(hi, hi, p[2], MPFR_RNDU);
+	mpfr_max(hi, hi, p[3], MPFR_RNDU);
+	mpfr_swap(a->lo, lo);
+	mpfr_swap(a->hi, hi);
+	for (i = 0; i < 4; i++)
+		mpfr_clear(p[i]);
+	mpfr_clears(lo, hi, (mpfr_ptr)0);
+}
+
+/* a = 1/a; fails if the interval contains 0. */
+static int real_inv(ex_value *a)
+{
+	mpfr_t lo;
+
+	if (mpfr_sgn(a->lo) <= 0 && mpfr_sgn(a->hi) >= 0)
+		return -1;
+	mpfr_init2(lo, mpfr_get_prec(a->lo));
+	mpfr_ui_div(lo, 1, a->hi, MPFR_RNDD);
+	mpfr_ui_div(a->hi, 1, a->lo, MPFR_RNDU);
+	mpfr_swap(a->lo, lo);
+	mpfr_clear(lo);
+	return 0;
+}
+
+/* ---- exact quadratic numbers ------------------------------------------ */
+
+/* Drop the irrational part when it vanished. */
+static void quad_norm(ex_value *v)
+{
+	if (v->kind == EX_QUAD && mpq_sgn(v->r) == 0)
+		v->kind = EX_RAT;
+}
+
+/* Make a and b the same kind: both RAT, both QUAD over one d, or REAL. */
+static void unify(ex_value *a, ex_value *b, mpfr_prec_t prec)
+{
+	if (a->kind == EX_RAT && b->kind == EX_RAT)
+		return;
+	if (a->kind != EX_REAL && b->kind != EX_REAL) {
+		if (a->kind == EX_RAT) {
+			mpz_set(a->d, b->d);
+			mpq_set_ui(a->r, 0, 1);
+			a->kind = EX_QUAD;
+			return;
+		}
+		if (b->kind == EX_RAT) {
+			mpz_set(b->d, a->d);
+			mpq_set_ui(b->r, 0, 1);
+			b->kind = EX_QUAD;
+			return;
+		}
+		if (mpz_cmp(a->d, b->d) == 0)
+			return;
+	}
+	to_real(a, prec);
+	to_real(b, prec);
+}
+
+static void quad_mul(ex_value *a, const ex_value *b)
+{
+	mpq_t t, u;
+
+	mpq_inits(t, u, NULL);
+	/* (q1 + r1 s)(q2 + r2 s) = q1 q2 + r1 r2 d + (q1 r2 + r1 q2) s */
+	mpq_mul(t, a->r, b->r);
+	mpz_mul(mpq_numref(t), mpq_numref(t), a->d);
+	mpq_canonicalize(t);
+	mpq_mul(u, a->q, b->r);
+	mpq_mul(a->r, a->r, b->q);
+	mpq_add(a->r, a->r, u);
+	mpq_mul(a->q, a->q, b->q);
+	mpq_add(a->q, a->q, t);
+	mpq_clears(t, u, NULL);
+	quad_norm(a);
+}
+
+/* a = 1/a for an exact non-zero a (QUAD: multiply by the conjugate). */
+static void quad_inv(ex_value *a)
+{
+	mpq_t n, t;
+
+	if (a->kind == EX_RAT) {
+		mpq_inv(a->q, a->q);
+		return;
+	}
+	/* 1/(q + r s) = (q - r s) / (q^2 - r^2 d), never 0 as s is irrational */
+	mpq_inits(n, t, NULL);
+	mpq_mul(n, a->q, a->q);
+	mpq_mul(t, a->r, a->r);
+	mpz_mul(mpq_numref(t), mpq_numref(t), a->d);
+	mpq_canonicalize(t);
+	mpq_sub(n, n, t);
+	mpq_div(a->q, a->q, n);
+	mpq_div(a->r, a->r, n);
+	mpq_neg(a->r, a->r);
+	mpq_clears(n, t, NULL);
+}
+
+static int is_zero(const ex_value *v)
+{
+	return v->kind == EX_RAT && mpq_sgn(v->q) == 0;
+}
+
+/* ---- evaluation ------------------------------------------------------- */
+
+static int eval(env *ev, const ex_node *n, ex_value *v);
+
+static int need_int(env *ev, const ex_node *n, const ex_value *v,
+                    const char *what)
+{
+	if (v->kind != EX_RAT || mpz_cmp_ui(mpq_denref(v->q), 1) != 0)
+		return cfx_err_setn(ev->err, CFX_EDOMAIN, n->col, ev->src + n->col,
+		                    n->len, "%s must be an integer", what);
+	return 0;
+}
+
+/* sqrt of v in place: exact when v is a rational, else an interval. */
+static int do_sqrt(env *ev, const ex_node *n, ex_value *v)
+{
+	mpz_t num, den, sq;
+	unsigned long p;
+
+	if (v->kind == EX_RAT) {
+		if (mpq_sgn(v->q) < 0)
+			return node_err(ev, n, CFX_EDOMAIN,
+			                "square root of a negative number");
+		if (mpz_perfect_square_p(mpq_numref(v->q)) &&
+		    mpz_perfect_square_p(mpq_denref(v->q))) {
+			mpz_sqrt(mpq_numref(v->q), mpq_numref(v->q));
+			mpz_sqrt(mpq_denref(v->q), mpq_denref(v->q));
+			return 0;
+		}
+		/* sqrt(a/b) = sqrt(a b)/b; pull small square factors out of
+		 * a b so that sqrt(8) and sqrt(2) meet in one field */
+		mpz_inits(num, den, sq, NULL);
+		mpz_mul(v->d, mpq_numref(v->q), mpq_denref(v->q));
+		mpz_set(den, mpq_denref(v->q));
+		mpz_set_ui(num, 1);
+		for (p = 2; p < 1000; p++) {
+			mpz_set_ui(sq, p * p);
+			while (mpz_divisible_p(v->d, sq)) {
+				mpz_divexact(v->d, v->d, sq);
+				mpz_mul_ui(num, num, p);
+			}
+		}
+		mpq_set_num(v->r, num);
+		mpq_set_den(v->r, den);
+		mpq_canonicalize(v->r);
+		mpq_set_ui(v->q, 0, 1);
+		mpz_clears(num, den, sq, NULL);
+		v->kind = EX_QUAD;
+		if (mpz_cmp_ui(v->d, 1) == 0) {     /* cannot happen: not square */
+			mpq_set(v->q, v->r);
+			v->kind = EX_RAT;
+		}
+		return 0;
+	}
+	to_real(v, ev->prec);
+	if (mpfr_sgn(v->hi) < 0)
+		return node_err(ev, n, CFX_EDOMAIN,
+		                "square root of a negative number");
+	if (mpfr_sgn(v->lo) < 0)
+		return node_err(ev, n, CFX_ELIMIT,
+		                "cannot tell the sign of the square root's argument");
+	mpfr_sqrt(v->lo, v->lo, MPFR_RNDD);
+	mpfr_sqrt(v->hi, v->hi, MPFR_RNDU);
+	return 0;
+}
+
+static int do_pow(env *ev, const ex_node *n, ex_value *a, ex_value *b)
+{
+	long e;
+	unsigned long k;
+	int neg;
+	ex_value base;
+
+	if (b->kind != EX_RAT || mpz_cmp_ui(mpq_denref(b->q), 1) != 0)
+		return node_err(ev, n->b, CFX_EDOMAIN,
+		                "exponent must be an integer (use sqrt)");
+	if (!mpz_fits_slong_p(mpq_numref(b->q)))
+		return node_err(ev, n->b, CFX_ELIMIT, "exponent too large");
+	e = mpz_get_si(mpq_numref(b->q));
+	neg = e < 0;
+	k = neg ? -(unsigned long)e : (unsigned long)e;
+	if (a->kind == EX_RAT) {
+		size_t bits = qbits(a->q);
+		if (mpq_sgn(a->q) == 0 && neg)
+			return node_err(ev, n, CFX_EZERODIV, "division by zero");
+		/* |a| <= 1 with an integer a never grows */
+		if (bits > 2 && k > 1 && (double)bits * (double)k > EX_MAX_BITS)
+			return node_err(ev, n, CFX_ELIMIT,
+			                "result too large (over 2^20 bits)");
+		mpz_pow_ui(mpq_numref(a->q), mpq_numref(a->q), k);
+		mpz_pow_ui(mpq_denref(a->q), mpq_denref(a->q), k);
+		if (neg)
+			mpq_inv(a->q, a->q);
+		return 0;
+	}
+	if (k > 1UL << 16)
+		return node_err(ev, n, CFX_ELIMIT, "exponent too large");
+	/* square and multiply on a copy */
+	ex_value_init(&base, ev->prec);
+	base.kind = a->kind;
+	mpq_set(base.q, a->q);
+	mpq_set(base.r, a->r);
+	mpz_set(base.d, a->d);
+	mpfr_set(base.lo, a->lo, MPFR_RNDD);
+	mpfr_set(base.hi, a->hi, MPFR_RNDU);
+	a->kind = EX_RAT;
+	mpq_set_ui(a->q, 1, 1);
+	while (k) {
+		if (k & 1) {
+			unify(a, &base, ev->prec);
+			if (a->kind == EX_REAL)
+				real_mul(a, &base, ev->prec);
+			else
+				quad_mul(a, &base);
+		}
+		k >>= 1;
+		if (k) {
+			if (base.kind == EX_REAL)
+				real_mul(&base, &base, ev->prec);
+			else
+				quad_mul(&base, &base);
+		}
+		if (a->kind != EX_REAL && qbits(a->q) + qbits(a->r) > EX_MAX_BITS) {
+			ex_value_clear(&base);
+			return node_err(ev, n, CFX_ELIMIT,
+			                "result too large (over 2^20 bits)");
+		}
+	}
+	ex_value_clear(&base);
+	if (neg) {
+		if (a->kind == EX_REAL) {
+			if (real_inv(a) < 0)
+				return node_err(ev, n, CFX_ELIMIT,
+				                "cannot tell the sign of the base");
+		} else {
+			quad_inv(a);
+		}
+	}
+	return 0;
+}
+
+static int binop(env *ev, const ex_node *n, ex_value *a, ex_value *b)
+{
+	if (n->kind == EX_POW)
+		return do_pow(ev, n, a, b);
+	if (n->kind == EX_DIV) {
+		if (is_zero(b))
+			return node_err(ev, n, CFX_EZERODIV, "division by zero");
+		if (b->kind == EX_REAL) {
+			if (real_inv(b) < 0)
+				return node_err(ev, n, CFX_ELIMIT,
+				                "cannot tell the sign of the divisor");
+		} else {
+			quad_inv(b);
+		}
+	}
+	unify(a, b, ev->prec);
+	switch (a->kind) {
+	case EX_RAT:
+		if (n->kind == EX_ADD)
+			mpq_add(a->q, a->q, b->q);
+		else if (n->kind == EX_SUB)
+			mpq_sub(a->q, a->q, b->q);
+		else
+			mpq_mul(a->q, a->q, b->q);
+		if (qbits(a->q) > EX_MAX_BITS)
+			return node_err(ev, n, CFX_ELIMIT,
+			                "result too large (over 2^20 bits)");
+		return 0;
+	case EX_QUAD:
+		if (n->kind == EX_ADD) {
+			mpq_add(a->q, a->q, b->q);
+			mpq_add(a->r, a->r, b->r);
+		} else if (n->kind == EX_SUB) {
+			mpq_sub(a->q, a->q, b->q);
+			mpq_sub(a->r, a->r, b->r);
+		} else {
+			quad_mul(a, b);
+		}
+		quad_norm(a);
+		if (qbits(a->q) + qbits(a->r) > EX_MAX_BITS)
+			return node_err(ev, n, CFX_ELIMIT,
+			                "result too large (over 2^20 bits)");
+		return 0;
+	case EX_REAL:
+		if (n->kind == EX_ADD) {
+			mpfr_add(a->lo, a->lo, b->lo, MPFR_RNDD);
+			mpfr_add(a->hi, a->hi, b->hi, MPFR_RNDU);
+		} else if (n->kind == EX_SUB) {
+			mpfr_sub(a->lo, a->lo, b->hi, MPFR_RNDD);
+			mpfr_sub(a->hi, a->hi, b->lo, MPFR_RNDU);
+		} else {
+			real_mul(a, b, ev->prec);
+		}
+		return 0;
+	}
+	return 0;
+}
+
+static int call(env *ev, const ex_node *n, ex_value *v)
+{
+	mpz_ptr z = mpq_numref(v->q);
+
+	if (n->kind == EX_SQRT)
+		return do_sqrt(ev, n, v);
+	if (need_int(ev, n->a, v, "argument") < 0)
+		return -1;
+	switch (n->kind) {
+	case EX_GOLDEN:
+		if (mpz_sgn(z) < 0 || mpz_cmp_ui(z, EX_MAX_BITS) > 0)
+			return cfx_err_setn(ev->err, CFX_EDOMAIN, n->a->col,
+			                    ev->src + n->a->col, n->a->len,
+			                    "golden(N) needs 0 <= N <= %ld",
+			                    EX_MAX_BITS);
+		ex_golden(z, mpz_get_ui(z));
+		return 0;
+	case EX_NEXTPRIME:
+		ex_nextprime(z, z);
+		return 0;
+	case EX_PREVPRIME:
+		if (!ex_prevprime(z, z))
+			return cfx_err_setn(ev->err, CFX_EDOMAIN, n->a->col,
+			                    ev->src + n->a->col, n->a->len,
+			                    "there is no prime below this");
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static int eval(env *ev, const ex_node *n, ex_value *v)
+{
+	ex_value b;
+	const ex_tree *t;
+	int rc;
+
+	switch (n->kind) {
+	case EX_NUM:
+		v->kind = EX_RAT;
+		mpq_set_z(v->q, n->num);
+		return 0;
+	case EX_PHI:
+		/* (1 + sqrt 5) / 2 */
+		v->kind = EX_QUAD;
+		mpq_set_ui(v->q, 1, 2);
+		mpq_set_ui(v->r, 1, 2);
+		mpz_set_ui(v->d, 5);
+		return 0;
+	case EX_PI:
+		v->kind = EX_REAL;
+		set_prec(v, ev->prec);
+		mpfr_const_pi(v->lo, MPFR_RNDD);
+		mpfr_const_pi(v->hi, MPFR_RNDU);
+		return 0;
+	case EX_E:
+		v->kind = EX_REAL;
+		set_prec(v, ev->prec);
+		mpfr_set_ui(v->lo, 1, MPFR_RNDN);
+		mpfr_exp(v->lo, v->lo, MPFR_RNDD);
+		mpfr_set_ui(v->hi, 1, MPFR_RNDN);
+		mpfr_exp(v->hi, v->hi, MPFR_RNDU);
+		return 0;
+	case EX_NAME:
+		t = ev->look ? ev->look(ev->ctx, n->name) : NULL;
+		if (!t)
+			return node_err(ev, n, CFX_ESYNTAX, "unknown name");
+		if (ev->depth > 200)
+			return node_err(ev, n, CFX_ELIMIT,
+			                "names refer to each other too deeply");
+		{
+			env sub = *ev;
+			sub.src = t->src;
+			sub.depth++;
+			rc = eval(&sub, t->root, v);
+			if (rc < 0 && ev->err && ev->err->col >= 0) {
+				/* point at the name the user typed */
+				ev->err->col = n->col;
+			}
+			return rc;
+		}
+	case EX_NEG:
+		if (eval(ev, n->a, v) < 0)
+			return -1;
+		if (v->kind == EX_REAL) {
+			mpfr_neg(v->lo, v->lo, MPFR_RNDD);
+			mpfr_neg(v->hi, v->hi, MPFR_RNDU);
+			mpfr_swap(v->lo, v->hi);
+		} else {
+			mpq_neg(v->q, v->q);
+			mpq_neg(v->r, v->r);
+		}
+		return 0;
+	case EX_GOLDEN: case EX_NEXTPRIME: case EX_PREVPRIME: case EX_SQRT:
+		if (eval(ev, n->a, v) < 0)
+			return -1;
+		return call(ev, n, v);
+	default:
+		break;
+	}
+	if (eval(ev, n->a, v) < 0)
+		return -1;
+	ex_value_init(&b, ev->prec);
+	rc = eval(ev, n->b, &b);
+	if (rc == 0)
+		rc = binop(ev, n, v, &b);
+	ex_value_clear(&b);
+	return rc;
+}
+
+int ex_eval(const ex_tree *t, ex_lookup look, void *ctx, mpfr_prec_t prec,
+            ex_value *v, cfx_err *err)
+{
+	env ev = { look, ctx, prec, t->src, err, 0 };
+
+	cfx_err_clear(err);
+	return eval(&ev, t->root, v);
+}
+
+int ex_eval_int(const ex_tree *t, ex_lookup look, void *ctx, mpz_t z,
+                cfx_err *err)
+{
+	ex_value v;
+	int rc;
+
+	ex_value_init(&v, 64);
+	rc = ex_eval(t, look, ctx, 64, &v, err);
+	if (rc == 0 && (v.kind != EX_RAT ||
+	                mpz_cmp_ui(mpq_denref(v.q), 1) != 0)) {
+		rc = cfx_err_set(err, CFX_EDOMAIN, 0, t->src,
+		                 v.kind == EX_RAT ? "not an integer"
+		                 : "not an integer (irrational)");
+	}
+	if (rc == 0)
+		mpz_set(z, mpq_numref(v.q));
+	ex_value_clear(&v);
+	return rc;
+}
+
+int ex_int(const char *src, mpz_t z, cfx_err *err)
+{
+	ex_tree *t = ex_parse(src, err);
+	int rc;
+
+	if (!t)
+		return -1;
+	rc = ex_eval_int(t, NULL, NULL, z, err);
+	ex_free(t);
+	return rc;
+}
+
+/* ---- number theory helpers ------------------------------------------- */
+
+void ex_golden(mpz_t z, unsigned long n)
+{
+	mpz_t s, t;
+
+	/* 2^n/phi = (sqrt(5*4^n) - 2^n)/2, an irrational number, so
+	 * round(2^n/phi) = floor((isqrt(5*4^n) - 2^n + 1)/2) */
+	mpz_inits(s, t, NULL);
+	mpz_ui_pow_ui(t, 2, n);
+	mpz_mul(s, t, t);
+	mpz_mul_ui(s, s, 5);
+	mpz_sqrt(s, s);
+	mpz_sub(s, s, t);
+	mpz_add_ui(s, s, 1);
+	mpz_fdiv_q_2exp(z, s, 1);
+	mpz_clears(s, t, NULL);
+}
+
+int ex_isprime(const mpz_t z)
+{
+	int r = mpz_probab_prime_p(z, 24);
+
+	/* BPSW has no counterexample below 2^64 (Feitsma-Galway), and GMP
+	 * runs it first, so there a "probably" is a proof */
+	if (r == 1 && mpz_sizeinbase(z, 2) <= 64)
+		r = 2;
+	return r;
+}
+
+void ex_nextprime(mpz_t z, const mpz_t x)
+{
+	if (mpz_cmp_ui(x, 2) < 0)
+		mpz_set_ui(z, 2);
+	else
+		mpz_nextprime(z, x);   /* least prime > x */
+}
+
+int ex_prevprime(mpz_t z, const mpz_t x)
+{
+	if (mpz_cmp_ui(x, 2) <= 0)
+		return 0;
+	if (mpz_cmp_ui(x, 3) == 0) {
+		mpz_set_ui(z, 2);
+		return 1;
+	}
+	/* largest odd number below x, then down by twos */
+	mpz_sub_ui(z, x, 1);
+	if (mpz_even_p(z))
+		mpz_sub_ui(z, z, 1);
+	while (!ex_isprime(z))
+		mpz_sub_ui(z, z, 2);
+	return 1;
+}

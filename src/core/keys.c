@@ -1,0 +1,484 @@
+/* keys.c - key families (see keys.h). */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <gmp.h>
+#include <gsl/gsl_rng.h>
+
+#include "cfx/expr.h"
+#include "cfx/keys.h"
+#include "cfx/sort.h"
+#include "cfx/word.h"
+
+const char *const keys_family_names[] = {
+	"seq", "stride", "random", "file", "malloc", "inodes", "ptr", "high",
+	"sparse", NULL
+};
+
+/* Parse an expression parameter into a uint64. */
+static int param(const char *s, const char *whole, uint64_t *out,
+                 const char *what, cfx_err *err)
+{
+	mpz_t z;
+	int rc;
+
+	mpz_init(z);
+	rc = ex_int(s, z, err);
+	if (rc == 0 && (mpz_sgn(z) < 0 || mpz_sizeinbase(z, 2) > 64))
+		rc = cfx_err_set(err, CFX_EDOMAIN, -1, whole,
+		                 "%s must be in [0, 2^64)", what);
+	else if (rc < 0)
+		/* report the whole family string with the parameter's problem */
+		rc = cfx_err_set(err, err->code, -1, whole, "bad %s: %s", what,
+		                 err->msg);
+	if (rc == 0)
+		*out = mpz_get_ui(z);
+	mpz_clear(z);
+	return rc;
+}
+
+int keys_parse(keys_spec *ks, const char *s, cfx_err *err)
+{
+	const char *colon = strchr(s, ':');
+	size_t len = colon ? (size_t)(colon - s) : strlen(s);
+	const char *rest = colon ? colon + 1 : NULL;
+	char *arg = NULL, *seed;
+	int i, rc = 0;
+
+	memset(ks, 0, sizeof *ks);
+	ks->seed = 1;
+	for (i = 0; keys_family_names[i]; i++)
+		if (strlen(keys_family_names[i]) == len &&
+		    !strncmp(keys_family_names[i], s, len))
+			break;
+	if (!keys_family_names[i])
+		return cfx_err_set(err, CFX_EUSAGE, -1, s,
+		                   "unknown key family (seq, stride, random, file, "
+		                   "malloc, inodes, ptr, high, sparse)");
+	ks->kind = (keys_kind)i;
+	if (ks->kind == KEYS_FILE || ks->kind == KEYS_INODES) {
+		if (!rest || !*rest)
+			return cfx_err_set(err, CFX_EUSAGE, -1, s,
+			                   "family needs a path (%s:PATH)",
+			                   keys_family_names[i]);
+		if (!(ks->path = strdup(rest)))
+			abort();
+		return 0;
+	}
+	if (rest && !(arg = strdup(rest)))
+		abort();
+	seed = arg ? strchr(arg, ':') : NULL;
+	if (seed)
+		*seed++ = '\0';
+	switch (ks->kind) {
+	case KEYS_SEQ:
+	case KEYS_RANDOM:
+		if (seed) {
+			rc = cfx_err_set(err, CFX_EUSAGE, -1, s, "too many parameters");
+			break;
+		}
+		if (arg)
+			rc = param(arg, s, ks->kind == KEYS_SEQ ? &ks->arg : &ks->seed,
+			           ks->kind == KEYS_SEQ ? "start" : "seed", err);
+		break;
+	default:
+		if (!arg || !*arg) {
+			static const char *const need[] = {
+				[KEYS_STRIDE] = "stride:S", [KEYS_MALLOC] = "malloc:SIZE",
+				[KEYS_PTR] = "ptr:ALIGN", [KEYS_HIGH] = "high:H",
+				[KEYS_SPARSE] = "sparse:K",
+			};
+			rc = cfx_err_set(err, CFX_EUSAGE, -1, s,
+			                 "family needs a parameter (%s)", need[ks->kind]);
+			break;
+		}
+		if (seed && ks->kind != KEYS_PTR && ks->kind != KEYS_HIGH &&
+		    ks->kind != KEYS_SPARSE) {
+			rc = cfx_err_set(err, CFX_EUSAGE, -1, s, "too many parameters");
+			break;
+		}
+		rc = param(arg, s, &ks->arg, "parameter", err);
+		if (rc == 0 && seed)
+			rc = param(seed, s, &ks->seed, "seed", err);
+		if (rc < 0)
+			break;
+		if (ks->kind == KEYS_STRIDE && ks->arg == 0)
+			rc = cfx_err_set(err, CFX_EDOMAIN, -1, s,
+			                 "stride must not be zero");
+		else if (ks->kind == KEYS_MALLOC && ks->arg == 0)
+			rc = cfx_err_set(err, CFX_EDOMAIN, -1, s,
+			                 "size must not be zero");
+		else if (ks->kind == KEYS_PTR &&
+		         (ks->arg == 0 || (ks->arg & (ks->arg - 1))))
+			rc = cfx_err_set(err, CFX_EDOMAIN, -1, s,
+			                 "alignment must be a power of two");
+		else if ((ks->kind == KEYS_HIGH || ks->kind == KEYS_SPARSE) &&
+		         (ks->arg == 0 || ks->arg > 64))
+			rc = cfx_err_set(err, CFX_EDOMAIN, -1, s,
+			                 "bit count must be in 1..64");
+		break;
+	}
+	free(arg);
+	return rc;
+}
+
+void keys_spec_free(keys_spec *ks)
+{
+	if (!ks)
+		return;
+	free(ks->path);
+	ks->path = NULL;
+}
+
+char *keys_describe(const keys_spec *ks)
+{
+	const char *name = keys_family_names[ks->kind];
+	char *s;
+	int n;
+
+	switch (ks->kind) {
+	case KEYS_FILE: case KEYS_INODES:
+		n = asprintf(&s, "%s:%s", name, ks->path);
+		break;
+	case KEYS_RANDOM:
+		n = asprintf(&s, "%s:%llu", name, (unsigned long long)ks->seed);
+		break;
+	case KEYS_PTR: case KEYS_HIGH: case KEYS_SPARSE:
+		n = ks->seed == 1
+		    ? asprintf(&s, "%s:%llu", name, (unsigned long long)ks->arg)
+		    : asprintf(&s, "%s:%llu:%llu", name,
+		               (unsigned long long)ks->arg,
+		               (unsigned long long)ks->seed);
+		break;
+	default:
+		n = asprintf(&s, "%s:%llu", name, (unsigned long long)ks->arg);
+		break;
+	}
+	if (n < 0)
+		abort();
+	return s;
+}
+
+int keys_generated(const keys_spec *ks)
+{
+	return ks->kind != KEYS_FILE && ks->kind != KEYS_INODES;
+}
+
+/* ---- growing arrays ---------------------------------------------------- */
+
+static int grow(keys_set *set, size_t *cap, cfx_err *err)
+{
+	size_t ncap;
+	uint64_t *k;
+
+	if (set->made < *cap)
+		return 0;
+	if (*cap >= KEYS_MAX)
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
+		                   "more than 2^28 keys");
+	ncap = *cap ? *cap * 2 : 4096;
+	if (ncap > KEYS_MAX)
+		ncap = KEYS_MAX;
+	if (!(k = realloc(set->k, ncap * sizeof *k)))
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+	set->k = k;
+	*cap = ncap;
+	return 0;
+}
+
+/* ---- file:PATH --------------------------------------------------------- */
+
+/* Parse one key, decimal or 0x hex with optional _ separators, modulo
+ * 2^64 (wrapping arithmetic is exact modulo any 2^n, n <= 64). */
+static int parse_key(const char *s, size_t len, uint64_t *out)
+{
+	uint64_t v = 0;
+	size_t i = 0, nd = 0;
+	int base = 10;
+
+	if (len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		base = 16, i = 2;
+	for (; i < len; i++) {
+		int c = (unsigned char)s[i], d;
+
+		if (c == '_' && nd && i + 1 < len)
+			continue;
+		if (isdigit(c))
+			d = c - '0';
+		else if (base == 16 && isxdigit(c))
+			d = tolower(c) - 'a' + 10;
+		else
+			return -1;
+		v = v * (uint64_t)base + (uint64_t)d;
+		nd++;
+	}
+	if (!nd)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int read_file(keys_set *set, const char *path, uint64_t mask,
+                     size_t count, cfx_err *err)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t lcap = 0, cap = 0, lineno = 0;
+	ssize_t len;
+	int rc = 0;
+
+	if (!f)
+		return cfx_err_set(err, CFX_EIO, -1, path, "cannot read key file: %s",
+		                   strerror(errno));
+	while ((count == 0 || set->made < count) &&
+	       (len = getline(&line, &lcap, f)) >= 0) {
+		char *s = line, *hash = memchr(line, '#', (size_t)len), *e;
+		uint64_t v;
+
+		lineno++;
+		if (memchr(line, '\0', (size_t)len)) {
+			rc = cfx_err_set(err, CFX_ESYNTAX, -1, path,
+			                 "line %zu: binary data in key file", lineno);
+			break;
+		}
+		if (hash)
+			*hash = '\0';
+		else
+			s[len] = '\0';
+		while (isspace((unsigned char)*s))
+			s++;
+		e = s + strlen(s);
+		while (e > s && isspace((unsigned char)e[-1]))
+			e--;
+		if (e == s)
+			continue;
+		if (parse_key(s, (size_t)(e - s), &v) < 0) {
+			char where[64];
+			snprintf(where, sizeof where, "line %zu", lineno);
+			rc = cfx_err_setn(err, CFX_ESYNTAX, -1, s, (int)(e - s),
+			                  "%.100s %s: not a decimal or 0x hex integer",
+			                  path, where);
+			break;
+		}
+		if ((rc = grow(set, &cap, err)) < 0)
+			break;
+		set->k[set->made++] = v & mask;
+	}
+	if (rc == 0 && ferror(f))
+		rc = cfx_err_set(err, CFX_EIO, -1, path, "error reading key file: %s",
+		                 strerror(errno));
+	free(line);
+	fclose(f);
+	return rc;
+}
+
+/* ---- inodes:PATH ------------------------------------------------------- */
+
+static int walk(keys_set *set, size_t *cap, int at, const char *name,
+                uint64_t mask, size_t count, int depth, cfx_err *err)
+{
+	struct stat st;
+	struct dirent *de;
+	DIR *d;
+	int fd, rc = 0;
+
+	if (fstatat(at, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return depth == 0 ? cfx_err_set(err, CFX_EIO, -1, name,
+		                                "cannot read: %s", strerror(errno))
+		                  : 0;
+	if ((rc = grow(set, cap, err)) < 0)
+		return rc;
+	set->k[set->made++] = (uint64_t)st.st_ino & mask;
+	if (!S_ISDIR(st.st_mode) || depth > 256)
+		return 0;
+	fd = openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || !(d = fdopendir(fd))) {
+		if (fd >= 0)
+			close(fd);
+		/* an unreadable subdirectory is skipped, the top one is not */
+		return depth == 0 ? cfx_err_set(err, CFX_EIO, -1, name,
+		                                "cannot read: %s", strerror(errno))
+		                  : 0;
+	}
+	while (rc == 0 && (count == 0 || set->made < count) && (de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		rc = walk(set, cap, dirfd(d), de->d_name, mask, count, depth + 1,
+		          err);
+	}
+	closedir(d);
+	return rc;
+}
+
+/* ---- generated families ---------------------------------------------- */
+
+static uint64_t rng64(gsl_rng *r)
+{
+	/* MT19937 gives 32 bits a draw */
+	uint64_t hi = gsl_rng_get(r);
+	return hi << 32 | gsl_rng_get(r);
+}
+
+static int generate(keys_set *set, const keys_spec *ks, unsigned bits,
+                    size_t count, cfx_err *err)
+{
+	uint64_t mask = word_mask(bits), *k;
+	gsl_rng *r = NULL;
+	size_t i;
+
+	if (count == 0)
+		return cfx_err_set(err, CFX_EUSAGE, -1, NULL,
+		                   "this key family needs a count");
+	if (!(k = malloc(count * sizeof *k)))
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+	set->k = k;
+	if (ks->kind == KEYS_RANDOM || ks->kind == KEYS_PTR ||
+	    ks->kind == KEYS_HIGH || ks->kind == KEYS_SPARSE) {
+		r = gsl_rng_alloc(gsl_rng_mt19937);
+		if (!r)
+			return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+		gsl_rng_set(r, (unsigned long)ks->seed);
+	}
+	switch (ks->kind) {
+	case KEYS_SEQ:
+		for (i = 0; i < count; i++)
+			k[i] = (ks->arg + i) & mask;
+		break;
+	case KEYS_STRIDE:
+		for (i = 0; i < count; i++)
+			k[i] = (ks->arg * i) & mask;
+		break;
+	case KEYS_RANDOM:
+		for (i = 0; i < count; i++)
+			k[i] = rng64(r) & mask;
+		break;
+	case KEYS_PTR:
+		for (i = 0; i < count; i++)
+			k[i] = rng64(r) & mask & ~(ks->arg - 1);
+		break;
+	case KEYS_HIGH: {
+		unsigned h = ks->arg > bits ? bits : (unsigned)ks->arg;
+		for (i = 0; i < count; i++)
+			k[i] = (rng64(r) & word_mask(h)) << (bits - h) & mask;
+		break;
+	}
+	case KEYS_SPARSE: {
+		unsigned pos[64], j, m = 0, want = ks->arg > bits ? bits
+		                                   : (unsigned)ks->arg;
+		int used[64] = { 0 };
+		/* choose the positions once, then fill them at random */
+		while (m < want) {
+			unsigned p = (unsigned)gsl_rng_uniform_int(r, bits);
+			if (!used[p]) {
+				used[p] = 1;
+				pos[m++] = p;
+			}
+		}
+		for (i = 0; i < count; i++) {
+			uint64_t v = rng64(r), key = 0;
+			for (j = 0; j < m; j++)
+				key |= ((v >> j) & 1) << pos[j];
+			k[i] = key;
+		}
+		break;
+	}
+	case KEYS_MALLOC: {
+		void **obj;
+		if (ks->arg > KEYS_MALLOC_MAX / count) {
+			gsl_rng_free(r);
+			return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
+			                   "malloc keys would take more than 4 GiB");
+		}
+		if (!(obj = malloc(count * sizeof *obj)))
+			return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+		/* all objects live at once, as in a real table */
+		for (i = 0; i < count; i++) {
+			if (!(obj[i] = malloc((size_t)ks->arg))) {
+				while (i--)
+					free(obj[i]);
+				free(obj);
+				return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
+				                   "out of memory");
+			}
+			k[i] = (uint64_t)(uintptr_t)obj[i] & mask;
+		}
+		for (i = 0; i < count; i++)
+			free(obj[i]);
+		free(obj);
+		break;
+	}
+	default:
+		break;
+	}
+	gsl_rng_free(r);
+	set->made = count;
+	return 0;
+}
+
+/* True when the family cannot repeat a key, so no sort is needed. */
+static int surely_distinct(const keys_spec *ks, unsigned bits, size_t count)
+{
+	uint64_t s = ks->arg;
+	unsigned t = 0;
+
+	if (ks->kind == KEYS_SEQ)
+		return bits >= 64 || count <= ((uint64_t)1 << bits);
+	if (ks->kind != KEYS_STRIDE)
+		return 0;
+	/* k S mod 2^n repeats with period 2^(n - t), S = odd * 2^t */
+	while (t < 64 && !(s & 1)) {
+		s >>= 1;
+		t++;
+	}
+	return t >= bits ? count <= 1
+	       : bits - t >= 64 || count <= ((uint64_t)1 << (bits - t));
+}
+
+int keys_make(keys_set *set, const keys_spec *ks, unsigned bits, size_t count,
+              cfx_err *err)
+{
+	size_t cap = 0, n;
+	int rc;
+
+	memset(set, 0, sizeof *set);
+	if (count > KEYS_MAX)
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
+		                   "count %zu is above the limit of 2^28 keys", count);
+	if (ks->kind == KEYS_FILE)
+		rc = read_file(set, ks->path, word_mask(bits), count, err);
+	else if (ks->kind == KEYS_INODES)
+		rc = walk(set, &cap, AT_FDCWD, ks->path, word_mask(bits), count, 0,
+		          err);
+	else
+		rc = generate(set, ks, bits, count, err);
+	if (rc < 0) {
+		keys_free(set);
+		return rc;
+	}
+	set->n = set->made;
+	if (!surely_distinct(ks, bits, set->made)) {
+		n = sort_unique_u64(set->k, set->made);
+		if (n == (size_t)-1) {
+			keys_free(set);
+			return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+		}
+		set->n = n;
+	}
+	return 0;
+}
+
+void keys_free(keys_set *set)
+{
+	if (!set)
+		return;
+	free(set->k);
+	set->k = NULL;
+	set->n = set->made = 0;
+}

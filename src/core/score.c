@@ -1,0 +1,85 @@
+/* score.c - bucket uniformity (see score.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+
+#include "cfx/score.h"
+
+void score_count(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
+                 unsigned b, uint32_t *loads)
+{
+	unsigned shift = bits - b;
+	size_t i;
+
+	memset(loads, 0, ((size_t)1 << b) * sizeof *loads);
+	if (bits == 64) {
+		/* the word is the machine's: no mask needed */
+		for (i = 0; i < n; i++)
+			loads[(keys[i] * p) >> shift]++;
+	} else {
+		uint64_t mask = ((uint64_t)1 << bits) - 1;
+		for (i = 0; i < n; i++)
+			loads[((keys[i] * p) & mask) >> shift]++;
+	}
+}
+
+score_verdict score_judge(double p_value, double probe_ratio)
+{
+	if (p_value >= SCORE_ALPHA)
+		return SCORE_GOOD;
+	return probe_ratio >= SCORE_BAD_R ? SCORE_BAD : SCORE_WEAK;
+}
+
+void score_stats(const uint32_t *loads, unsigned b, size_t n, score_result *r)
+{
+	uint64_t m = (uint64_t)1 << b, i;
+	uint64_t sum_sq = 0;
+	double K = (double)n, M = (double)m, expect;
+
+	memset(r, 0, sizeof *r);
+	r->keys = n;
+	r->buckets = m;
+	r->dof = M - 1;
+	r->expected_load = K / M;
+	for (i = 0; i < m; i++) {
+		uint64_t c = loads[i];
+		sum_sq += c * c;      /* at most K^2 <= 2^56: exact */
+		r->empty += c == 0;
+		if (c > r->max_load)
+			r->max_load = c;
+	}
+	if (n == 0) {
+		r->p_value = 1;
+		r->probe_ratio = 1;
+		r->verdict = SCORE_GOOD;
+		return;
+	}
+	/* sum (c - E)^2 / E = sum c^2 / E - K, since sum c = K = m E */
+	r->chi2 = (double)sum_sq / r->expected_load - K;
+	if (r->chi2 < 0)
+		r->chi2 = 0;
+	r->p_value = m > 1 ? gsl_cdf_chisq_Q(r->chi2, r->dof) : 1;
+	expect = (K * (1 - 1 / M) + K * K / M + K) / 2;
+	r->probe_ratio = ((double)sum_sq + K) / 2 / expect;
+	r->verdict = score_judge(r->p_value, r->probe_ratio);
+}
+
+int score_keys(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
+               unsigned b, uint32_t *loads, score_result *r)
+{
+	uint32_t *own = NULL;
+
+	if (!loads && !(loads = own = malloc(((size_t)1 << b) * sizeof *loads)))
+		return -1;
+	score_count(keys, n, p, bits, b, loads);
+	score_stats(loads, b, n, r);
+	free(own);
+	return 0;
+}
+
+const char *score_verdict_name(score_verdict v)
+{
+	static const char *names[] = { "good", "weak", "bad" };
+	return names[v];
+}

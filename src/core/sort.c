@@ -1,0 +1,71 @@
+/* sort.c - radix sort of 64-bit integers (see sort.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/sort.h"
+
+#define RADIX_BITS 11
+#define RADIX (1u << RADIX_BITS)
+
+int sort_u64(uint64_t *a, size_t n, uint64_t *scratch)
+{
+	uint64_t *buf = scratch, *src = a, *dst, all_or = 0, all_and = ~(uint64_t)0;
+	size_t i, *count;
+	unsigned shift;
+
+	if (n < 2)
+		return 0;
+	for (i = 0; i < n; i++) {
+		all_or |= a[i];
+		all_and &= a[i];
+	}
+	if (!buf && !(buf = malloc(n * sizeof *buf)))
+		return -1;
+	if (!(count = malloc(RADIX * sizeof *count))) {
+		if (!scratch)
+			free(buf);
+		return -1;
+	}
+	dst = buf;
+	for (shift = 0; shift < 64; shift += RADIX_BITS) {
+		size_t sum = 0, c;
+		uint64_t mask = (uint64_t)(RADIX - 1) << shift;
+
+		/* every value has the same digit here: nothing to do */
+		if (((all_or ^ all_and) & mask) == 0)
+			continue;
+		memset(count, 0, RADIX * sizeof *count);
+		for (i = 0; i < n; i++)
+			count[(src[i] >> shift) & (RADIX - 1)]++;
+		for (i = 0; i < RADIX; i++) {
+			c = count[i];
+			count[i] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			dst[count[(src[i] >> shift) & (RADIX - 1)]++] = src[i];
+		uint64_t *t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != a)
+		memcpy(a, src, n * sizeof *a);
+	free(count);
+	if (!scratch)
+		free(buf);
+	return 0;
+}
+
+size_t sort_unique_u64(uint64_t *a, size_t n)
+{
+	size_t i, m;
+
+	if (n < 2)
+		return n;
+	if (sort_u64(a, n, NULL) < 0)
+		return (size_t)-1;
+	for (i = 1, m = 1; i < n; i++)
+		if (a[i] != a[m - 1])
+			a[m++] = a[i];
+	return m;
+}

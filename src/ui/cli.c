@@ -1,0 +1,505 @@
+/*
+ * cli.c - the command table, argument parsing and help (see cli.h).
+ */
+#include <ctype.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/word.h"
+#include "cli.h"
+#include "cmds.h"
+
+/* ---- options ------------------------------------------------------------ */
+
+typedef struct opt_def {
+	unsigned mask;
+	const char *name;
+	int has_arg;
+	int key;
+	const char *arg;
+	const char *help;
+} opt_def;
+
+static const opt_def opt_table[] = {
+	{ OPT_BITS, "bits", 1, 'b', "N",
+	  "word size n (default: the smallest of 8, 16, 32, 64, then\n"
+	  "multiples of 64, that holds the constant)" },
+	{ OPT_TABLE, "table-bits", 1, 't', "B",
+	  "table of 2^B buckets (default: n/2, at most 16)" },
+	{ OPT_KEYS, "keys", 1, 'k', "FAMILY",
+	  "key family: seq[:START], stride:S, random[:SEED], file:PATH,\n"
+	  "malloc:SIZE, inodes:PATH, ptr:ALIGN, high:H, sparse:K (default seq)" },
+	{ OPT_COUNT, "count", 1, 'c', "K",
+	  "number of keys or points (default: 4 per bucket; spectrum 10)" },
+	{ OPT_EMIT, "emit", 1, 'e', "c",
+	  "print a complete C translation unit instead of the summary" },
+	{ OPT_TERMS, "terms", 1, 'n', "K",
+	  "quotients to show of an irrational or periodic number (default 30)" },
+	{ OPT_CONV, "convergents", 0, 'C', NULL,
+	  "list the convergents p_k/q_k" },
+	{ OPT_VALUE, "value", 0, 'V', NULL,
+	  "take an integer as the number itself, not as p/2^n" },
+	{ OPT_LIST, "list", 1, 'l', "N",
+	  "list the first N points: k, {k x}, floor(k x), bucket" },
+	{ OPT_JSON, "json", 0, 'j', NULL, "print one JSON object" },
+};
+#define NOPTS (sizeof opt_table / sizeof opt_table[0])
+
+/* ---- the table ------------------------------------------------------- */
+
+const cmd_def cli_commands[] = {
+	{ "cf", "EXPR", "continued fraction, convergents, closeness to 1/phi",
+	  OPT_BITS | OPT_JSON | OPT_TERMS | OPT_CONV | OPT_VALUE,
+	  "An integer EXPR is a multiplier p and shows p/2^n; a fraction P/Q,\n"
+	  "phi, sqrt(D), pi, e or any expression of them shows that number.\n"
+	  "Quadratic irrationals are exact, with their period; pi and e are\n"
+	  "computed with interval arithmetic, so every quotient shown is\n"
+	  "certain.  The golden prefix is the run of 1s after a0 of x or of\n"
+	  "1 - x (c and 2^n - c hash alike).",
+	  cmd_cf },
+	{ "naf", "EXPR", "binary weight, non-adjacent form, power sum",
+	  OPT_BITS | OPT_JSON,
+	  "The NAF is the signed-binary form with no two adjacent non-zero\n"
+	  "digits: unique, and of minimal weight.  Forms are taken mod 2^n.",
+	  cmd_naf },
+	{ "shifts", "EXPR", "the multiply as a sequence of shifts and adds",
+	  OPT_BITS | OPT_JSON | OPT_EMIT,
+	  "Derived from the NAF in the style of the 2002 kernel patch: one\n"
+	  "running shifted copy n of x, hash += n or hash -= n per term.\n"
+	  "--emit c prints a translation unit defining\n"
+	  "uintN_t cfx_mul_shift_add(uintN_t x) with no multiplication.",
+	  cmd_shifts },
+	{ "spectrum", "EXPR", "the points {k p/2^n} and their three gap lengths",
+	  OPT_BITS | OPT_JSON | OPT_COUNT | OPT_LIST | OPT_TABLE,
+	  "Gaps are exact, in units of 2^-n.  The three-distance theorem says\n"
+	  "there are at most three lengths, the largest the sum of the others\n"
+	  "when there are three; cfx checks it on every run.",
+	  cmd_spectrum },
+	{ "score", "EXPR", "bucket loads, chi^2, p-value, probe-cost ratio",
+	  OPT_BITS | OPT_JSON | OPT_TABLE | OPT_KEYS | OPT_COUNT,
+	  "h(x) = ((x p) mod 2^n) >> (n - B).  R is the cost of one lookup of\n"
+	  "every key over that of an ideal random hash (1 = random, below 1\n"
+	  "better).  Verdict: bad if R >= 2 and p < 0.001; weak if p < 0.001\n"
+	  "with R < 2; good otherwise.  Even multipliers are accepted but\n"
+	  "flagged.",
+	  cmd_score },
+	{ "sweep", "EXPR", "score keys k*2^s for every stride s = 0..n-1",
+	  OPT_BITS | OPT_JSON | OPT_TABLE | OPT_COUNT,
+	  "For keys k*2^s the hash acts like the multiplier p mod 2^(n-s) on\n"
+	  "n - s bits; each row shows that effective multiplier's continued\n"
+	  "fraction and its largest early quotient, which explains a bad row.",
+	  cmd_sweep },
+	{ NULL, NULL, NULL, 0, NULL, NULL },
+};
+
+const cmd_def *cli_find(const char *name)
+{
+	const cmd_def *d;
+
+	for (d = cli_commands; d->name; d++)
+		if (!strcmp(d->name, name))
+			return d;
+	return NULL;
+}
+
+/* Optimal string alignment distance, for suggestions. */
+static int distance(const char *a, const char *b)
+{
+	int la = (int)strlen(a), lb = (int)strlen(b), i, j;
+	int d[32][32];
+
+	if (la > 30 || lb > 30)
+		return 99;
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			int c = a[i - 1] != b[j - 1], v = d[i - 1][j - 1] + c;
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[la][lb];
+}
+
+const char *cli_nearest(const char *name)
+{
+	const cmd_def *d;
+	const char *best = NULL;
+	int bd = 3;
+
+	for (d = cli_commands; d->name; d++) {
+		int x = distance(name, d->name);
+		/* a prefix counts as near too */
+		if (!strncmp(d->name, name, strlen(name)) && strlen(name) >= 2)
+			x = 1;
+		if (x < bd) {
+			bd = x;
+			best = d->name;
+		}
+	}
+	return best;
+}
+
+const char **cli_option_names(const cmd_def *d)
+{
+	static const char *names[NOPTS + 2];
+	size_t i, n = 0;
+
+	for (i = 0; i < NOPTS; i++)
+		if (d->opts & opt_table[i].mask)
+			names[n++] = opt_table[i].name;
+	names[n++] = "help";
+	names[n] = NULL;
+	return names;
+}
+
+/* ---- help ------------------------------------------------------------ */
+
+void cli_help(const cmd_def *d, FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "usage: cfx %s [options] %s\n\n%s.\n\n", d->name, d->args,
+	        d->summary);
+	fprintf(f, "%s\n\noptions:\n", d->help);
+	for (i = 0; i < NOPTS; i++) {
+		const opt_def *o = &opt_table[i];
+		char head[40];
+		const char *h = o->help;
+
+		if (!(d->opts & o->mask))
+			continue;
+		snprintf(head, sizeof head, "--%s%s%s", o->name, o->arg ? " " : "",
+		         o->arg ? o->arg : "");
+		fprintf(f, "  %-18s ", head);
+		/* continuation lines of the help are indented under the text */
+		for (; *h; h++) {
+			fputc(*h, f);
+			if (*h == '\n')
+				fprintf(f, "  %-18s ", "");
+		}
+		fputc('\n', f);
+	}
+	fprintf(f, "  %-18s %s\n", "--help", "show this help");
+	fprintf(f, "\nEXPR: decimal, 0x hex, 0b binary (with _), + - * / ^ ( ),\n"
+	        "golden(N), nextprime(x), prevprime(x); for cf also phi, sqrt(D),"
+	        "\npi, e.  Exit status: 0 ok, 1 a check failed, 2 bad input.\n");
+}
+
+void cli_overview(FILE *f)
+{
+	const cmd_def *d;
+
+	fprintf(f, "usage: cfx [COMMAND [options] [EXPR]]\n\n"
+	        "cfx explores multiplicative (Fibonacci) hashing: continued\n"
+	        "fractions of p/2^n, signed-digit forms, shift/add code, spectra\n"
+	        "and bucket uniformity.\n\ncommands:\n");
+	for (d = cli_commands; d->name; d++)
+		fprintf(f, "  %-10s %s\n", d->name, d->summary);
+	fprintf(f, "\n`cfx COMMAND --help` for one command; `cfx --version`.\n");
+}
+
+void cli_print_error(const cmd_ctx *c, FILE *f)
+{
+	if (c->err.token[0])
+		fprintf(f, "cfx: %s: %s (%s)\n", c->cmd, c->err.msg, c->err.token);
+	else
+		fprintf(f, "cfx: %s: %s\n", c->cmd, c->err.msg);
+}
+
+/* ---- sessions ------------------------------------------------------- */
+
+void session_init(cfx_session *s)
+{
+	memset(s, 0, sizeof *s);
+}
+
+void session_free(cfx_session *s)
+{
+	cfx_var *v, *next;
+
+	for (v = s->vars; v; v = next) {
+		next = v->next;
+		free(v->name);
+		ex_free(v->tree);
+		free(v);
+	}
+	free(s->constant);
+	free(s->keys);
+	memset(s, 0, sizeof *s);
+}
+
+const ex_tree *session_lookup(void *sess, const char *name)
+{
+	cfx_session *s = sess;
+	cfx_var *v;
+
+	for (v = s ? s->vars : NULL; v; v = v->next)
+		if (!strcmp(v->name, name))
+			return v->tree;
+	return NULL;
+}
+
+/* ---- argument parsing ----------------------------------------------- */
+
+static int usage_err(cmd_ctx *c, int arg, const char *token, const char *msg)
+{
+	cfx_err_set(&c->err, CFX_EUSAGE, -1, token, "%s", msg);
+	c->err.arg = arg;
+	return -1;
+}
+
+/* A count-like option value: an expression giving an integer in
+ * [lo, hi]. */
+static int opt_number(cmd_ctx *c, int arg, const char *opt, const char *s,
+                      unsigned long long lo, unsigned long long hi,
+                      unsigned long long *out)
+{
+	mpz_t z;
+	int rc = 0;
+
+	mpz_init(z);
+	if (ex_int(s, z, &c->err) < 0) {
+		cfx_err_set(&c->err, c->err.code, -1, s, "--%s needs an integer",
+		            opt);
+		rc = -1;
+	} else if (mpz_cmp_ui(z, lo) < 0 || mpz_sizeinbase(z, 2) > 64 ||
+	           mpz_get_ui(z) > hi) {
+		cfx_err_set(&c->err, CFX_EDOMAIN, -1, s,
+		            "--%s must be between %llu and %llu", opt, lo, hi);
+		rc = -1;
+	} else {
+		*out = mpz_get_ui(z);
+	}
+	mpz_clear(z);
+	if (rc < 0)
+		c->err.arg = arg;
+	return rc;
+}
+
+/* An argument that getopt must not read as options: a negative number. */
+static int negative_number(const char *s)
+{
+	return s[0] == '-' && (isdigit((unsigned char)s[1]) || s[1] == '(');
+}
+
+static const opt_def *opt_by_key(int key)
+{
+	size_t i;
+
+	for (i = 0; i < NOPTS; i++)
+		if (opt_table[i].key == key)
+			return &opt_table[i];
+	return NULL;
+}
+
+static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
+                      cli_args *a)
+{
+	struct option lopts[NOPTS + 2];
+	char sopts[3 * NOPTS + 4], *sp = sopts;
+	char *gargv[argc + 1];
+	int gmap[argc + 1], pos[argc + 1];
+	int gargc = 0, npos = 0, i, n = 0, key;
+	unsigned long long v;
+
+	memset(a, 0, sizeof *a);
+	*sp++ = ':';                    /* report missing arguments as ':' */
+	for (i = 0; i < (int)NOPTS; i++) {
+		const opt_def *o = &opt_table[i];
+		if (!(d->opts & o->mask))
+			continue;
+		lopts[n++] = (struct option){ o->name, o->has_arg, NULL, o->key };
+		*sp++ = (char)o->key;
+		if (o->has_arg)
+			*sp++ = ':';
+	}
+	lopts[n++] = (struct option){ "help", 0, NULL, 'h' };
+	lopts[n] = (struct option){ NULL, 0, NULL, 0 };
+	*sp++ = 'h';
+	*sp = '\0';
+
+	/* getopt sees only the options and their values; positionals
+	 * (including negative numbers like -1/3) are picked out here, in
+	 * order, with their argv index kept for error carets */
+	gargv[gargc] = argv[0];
+	gmap[gargc++] = 0;
+	for (i = 1; i < argc; i++) {
+		const opt_def *o = NULL;
+		size_t j;
+
+		if (!strcmp(argv[i], "--")) {
+			while (++i < argc)
+				pos[npos++] = i;
+			break;
+		}
+		if (argv[i][0] != '-' || !argv[i][1] || negative_number(argv[i])) {
+			pos[npos++] = i;
+			continue;
+		}
+		gargv[gargc] = argv[i];
+		gmap[gargc++] = i;
+		if (argv[i][1] == '-') {
+			for (j = 0; j < NOPTS; j++)
+				if (!strcmp(argv[i] + 2, opt_table[j].name))
+					o = &opt_table[j];
+		} else if (!argv[i][2]) {
+			o = opt_by_key(argv[i][1]);
+		}
+		/* an option's separate value stays with it */
+		if (o && o->has_arg && (d->opts & o->mask) && i + 1 < argc) {
+			gargv[gargc] = argv[++i];
+			gmap[gargc++] = i;
+		}
+	}
+	gargv[gargc] = NULL;
+
+	optind = 0;                     /* re-initialise GNU getopt */
+	opterr = 0;
+	while ((key = getopt_long(gargc, gargv, sopts, lopts, NULL)) != -1) {
+		int at = gmap[optind - 1 < gargc ? optind - 1 : gargc - 1];
+		const opt_def *o = opt_by_key(key);
+
+		switch (key) {
+		case 'h':
+			cli_help(d, c->out);
+			return 1;
+		case '?':
+			return usage_err(c, at, argv[at], "unknown option");
+		case ':':
+			return usage_err(c, at, argv[at], "option needs a value");
+		case 'j':
+			a->json = 1;
+			break;
+		case 'C':
+			a->convergents = 1;
+			break;
+		case 'V':
+			a->value = 1;
+			break;
+		case 'k':
+			a->keys = optarg;
+			break;
+		case 'e':
+			if (strcmp(optarg, "c") != 0)
+				return usage_err(c, at, optarg,
+				                 "--emit knows only c");
+			a->emit = optarg;
+			break;
+		case 'b':
+			if (opt_number(c, at, o->name, optarg, 1, WORD_MAX_BITS, &v) < 0)
+				return -1;
+			a->bits = (unsigned long)v;
+			break;
+		case 't':
+			if (opt_number(c, at, o->name, optarg, 1,
+			               28, &v) < 0)
+				return -1;
+			a->table_bits = (int)v;
+			break;
+		case 'c':
+			if (opt_number(c, at, o->name, optarg, 1, 1ULL << 40, &v) < 0)
+				return -1;
+			a->count = v;
+			break;
+		case 'n':
+			if (opt_number(c, at, o->name, optarg, 1, 100000, &v) < 0)
+				return -1;
+			a->terms = (unsigned long)v;
+			break;
+		case 'l':
+			if (opt_number(c, at, o->name, optarg, 1, 100000, &v) < 0)
+				return -1;
+			a->list = (unsigned long)v;
+			break;
+		}
+	}
+	if (npos > 1)
+		return usage_err(c, pos[1], argv[pos[1]],
+		                 "too many arguments (quote an expression with "
+		                 "spaces)");
+	if (npos == 1) {
+		a->expr = argv[pos[0]];
+		a->expr_arg = pos[0];
+	}
+	/* the session fills in what the command line left out */
+	if (!a->bits)
+		a->bits = c->sess->bits;
+	if (!a->table_bits)
+		a->table_bits = c->sess->table_bits;
+	if (!a->keys)
+		a->keys = c->sess->keys;
+	if (!a->count)
+		a->count = c->sess->count;
+	if (c->sess->json)
+		a->json = 1;
+	return 0;
+}
+
+int cli_run(cmd_ctx *c, int argc, char **argv)
+{
+	const cmd_def *d = cli_find(argv[0]);
+	cli_args a;
+	int rc;
+
+	cfx_err_clear(&c->err);
+	c->cmd = argv[0];
+	if (!d) {
+		const char *near = cli_nearest(argv[0]);
+		cfx_err_set(&c->err, CFX_EUSAGE, -1, argv[0], "unknown command%s%s",
+		            near ? "; did you mean " : "", near ? near : "");
+		c->err.arg = 0;
+		return CFX_EXIT_USAGE;
+	}
+	c->cmd = d->name;
+	rc = parse_args(c, d, argc, argv, &a);
+	if (rc != 0)
+		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;
+	return d->run(c, &a);
+}
+
+/* ---- shared by the commands -------------------------------------------- */
+
+const char *cli_expr(cmd_ctx *c, const cli_args *a)
+{
+	if (a->expr)
+		return a->expr;
+	if (c->sess->constant)
+		return c->sess->constant;
+	cfx_err_set(&c->err, CFX_EUSAGE, -1, NULL,
+	            "missing constant (cfx %s --help)", c->cmd);
+	return NULL;
+}
+
+int cli_multiplier(cmd_ctx *c, const cli_args *a, unsigned long max_bits,
+                   mpz_t p, unsigned long *bits)
+{
+	const char *src = cli_expr(c, a);
+	ex_tree *t;
+	int rc;
+
+	if (!src)
+		return -1;
+	if (!(t = ex_parse(src, &c->err))) {
+		c->err.arg = a->expr ? a->expr_arg : -1;
+		return -1;
+	}
+	rc = ex_eval_int(t, session_lookup, c->sess, p, &c->err);
+	ex_free(t);
+	if (rc == 0) {
+		*bits = a->bits;
+		rc = word_check(p, bits, max_bits, src, &c->err);
+	}
+	if (rc < 0)
+		c->err.arg = a->expr ? a->expr_arg : -1;
+	return rc;
+}

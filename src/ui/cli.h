@@ -1,0 +1,136 @@
+/*
+ * cli.h - the command table shared by the CLI, the REPL and the
+ * dashboard's ':' line.
+ *
+ * A command is written once: a cmd_def row names it, says which options it
+ * takes, and points at its run function.  cli_run parses the arguments
+ * (getopt_long, with an option array built from the row), fills in what
+ * the session provides (constant, --bits, ...), calls the command and
+ * reports errors.  Output goes to ctx->out; errors are returned in ctx->err
+ * and printed by the front end, so the REPL can put a caret under them.
+ */
+#ifndef CFX_UI_CLI_H
+#define CFX_UI_CLI_H
+
+#include <signal.h>
+#include <stdio.h>
+#include <gmp.h>
+
+#include "cfx/err.h"
+#include "cfx/expr.h"
+
+/* Options, as a bit mask per command. */
+enum {
+	OPT_BITS   = 1 << 0,   /* --bits N */
+	OPT_JSON   = 1 << 1,   /* --json */
+	OPT_TABLE  = 1 << 2,   /* --table-bits B */
+	OPT_KEYS   = 1 << 3,   /* --keys FAMILY */
+	OPT_COUNT  = 1 << 4,   /* --count K */
+	OPT_EMIT   = 1 << 5,   /* --emit c */
+	OPT_TERMS  = 1 << 6,   /* --terms K */
+	OPT_CONV   = 1 << 7,   /* --convergents */
+	OPT_VALUE  = 1 << 8,   /* --value */
+	OPT_LIST   = 1 << 9,   /* --list N */
+};
+
+/* Exit statuses. */
+enum { CFX_EXIT_OK = 0, CFX_EXIT_FAIL = 1, CFX_EXIT_USAGE = 2 };
+
+/* Named values of a session (the REPL's `let`, and `ans`). */
+typedef struct cfx_var {
+	char *name;
+	ex_tree *tree;
+	struct cfx_var *next;
+} cfx_var;
+
+/* What a session remembers between commands (REPL and dashboard); the
+ * plain CLI runs with an empty one. */
+typedef struct cfx_session {
+	char *constant;         /* expression text, NULL: none */
+	unsigned long bits;     /* 0: automatic */
+	int table_bits;         /* 0: default */
+	char *keys;             /* key family, NULL: seq */
+	unsigned long long count;   /* 0: default */
+	int json;               /* set format json */
+	cfx_var *vars;
+} cfx_session;
+
+/* Parsed arguments of one command. */
+typedef struct cli_args {
+	unsigned long bits;     /* 0: automatic */
+	int json;
+	int table_bits;         /* 0: default */
+	const char *keys;       /* NULL: default */
+	unsigned long long count;   /* 0: default */
+	const char *emit;
+	unsigned long terms;    /* 0: default */
+	int convergents;
+	int value;
+	unsigned long list;
+	const char *expr;       /* the positional EXPR, NULL if none */
+	int expr_arg;           /* its index in argv, for carets */
+	int nextra;             /* further positionals */
+	char **extra;
+} cli_args;
+
+typedef struct cmd_ctx {
+	FILE *out;              /* results */
+	cfx_session *sess;      /* defaults; never NULL */
+	const char *cmd;        /* name, for messages */
+	cfx_err err;            /* the error when run returns CFX_EXIT_USAGE */
+	volatile sig_atomic_t *stop;  /* set by SIGINT: stop long work */
+	int progress;           /* draw progress on stderr (a terminal) */
+} cmd_ctx;
+
+typedef struct cmd_def {
+	const char *name;
+	const char *args;       /* synopsis after the options */
+	const char *summary;    /* one line */
+	unsigned opts;
+	const char *help;       /* what it prints; notes */
+	int (*run)(cmd_ctx *c, cli_args *a);
+} cmd_def;
+
+extern const cmd_def cli_commands[];
+
+/* Look a command up by exact name; NULL if unknown. */
+const cmd_def *cli_find(const char *name);
+
+/* The known command nearest to name (for "did you mean"), or NULL. */
+const char *cli_nearest(const char *name);
+
+/* Long option names a command accepts (for completion); NULL-terminated,
+ * static storage overwritten by the next call. */
+const char **cli_option_names(const cmd_def *d);
+
+/* Run argv[0] (a command name) with its arguments.  Returns an exit
+ * status; on 2, c->err says why (c->err.arg: which argv entry). */
+int cli_run(cmd_ctx *c, int argc, char **argv);
+
+/* Full help of a command, to f. */
+void cli_help(const cmd_def *d, FILE *f);
+
+/* Overview of all commands, to f. */
+void cli_overview(FILE *f);
+
+/* Print c->err the CLI way: "cfx: cmd: message (token)". */
+void cli_print_error(const cmd_ctx *c, FILE *f);
+
+/* Session helpers. */
+void session_init(cfx_session *s);
+void session_free(cfx_session *s);
+/* Name lookup for expressions (variables and ans). */
+const ex_tree *session_lookup(void *sess, const char *name);
+
+/* ---- helpers for command implementations (cli.c) ---------------------- */
+
+/* Evaluate the command's constant (EXPR, else the session's) as a
+ * multiplier on --bits (or automatic) bits, at most max_bits.  Fills p and
+ * *bits; returns 0 or -1 with c->err set. */
+int cli_multiplier(cmd_ctx *c, const cli_args *a, unsigned long max_bits,
+                   mpz_t p, unsigned long *bits);
+
+/* The expression text the command works on, or NULL with c->err set. */
+const char *cli_expr(cmd_ctx *c, const cli_args *a);
+
+#endif

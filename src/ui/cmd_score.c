@@ -1,0 +1,254 @@
+/* cmd_score.c - `cfx score` and `cfx sweep`: bucket uniformity. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cfx/keys.h"
+#include "cfx/score.h"
+#include "cfx/sweep.h"
+#include "cfx/word.h"
+#include "cli.h"
+#include "cmds.h"
+#include "out.h"
+
+/* Word, multiplier and table size common to both commands. */
+typedef struct setup {
+	uint64_t p;
+	unsigned bits, b;
+	char *hex;
+	int even;
+} setup;
+
+static int setup_get(cmd_ctx *c, cli_args *a, setup *s)
+{
+	mpz_t pz;
+	unsigned long bits;
+
+	s->hex = NULL;
+	mpz_init(pz);
+	if (cli_multiplier(c, a, WORD_MAX_HASH, pz, &bits) < 0) {
+		mpz_clear(pz);
+		return -1;
+	}
+	s->p = mpz_get_ui(pz);
+	s->bits = (unsigned)bits;
+	s->hex = word_hex(pz, bits);
+	s->even = mpz_even_p(pz);
+	mpz_clear(pz);
+	if (a->table_bits && (unsigned)a->table_bits > s->bits) {
+		cfx_err_set(&c->err, CFX_EDOMAIN, -1, NULL,
+		            "--table-bits %d is above the word size %u",
+		            a->table_bits, s->bits);
+		free(s->hex);
+		return -1;
+	}
+	s->b = a->table_bits ? (unsigned)a->table_bits
+	       : s->bits / 2 < 16 ? s->bits / 2 : 16;
+	if (s->b == 0)
+		s->b = 1;
+	return 0;
+}
+
+static void verdict_json(json_t *o, const score_result *r)
+{
+	json_object_set_new(o, "keys", json_integer((json_int_t)r->keys));
+	json_object_set_new(o, "buckets", json_integer((json_int_t)r->buckets));
+	json_object_set_new(o, "chi2", out_jreal(r->chi2));
+	json_object_set_new(o, "dof", out_jreal(r->dof));
+	json_object_set_new(o, "p_value", out_jreal(r->p_value));
+	json_object_set_new(o, "max_load", json_integer((json_int_t)r->max_load));
+	json_object_set_new(o, "empty", json_integer((json_int_t)r->empty));
+	json_object_set_new(o, "expected_load", out_jreal(r->expected_load));
+	json_object_set_new(o, "probe_ratio", out_jreal(r->probe_ratio));
+	json_object_set_new(o, "verdict",
+	                    json_string(score_verdict_name(r->verdict)));
+}
+
+static const char even_note[] =
+	"multiplier is even: not invertible mod 2^n, the low bit of every\n"
+	"           product is 0 and keys x and x + 2^(n-1) always collide";
+
+int cmd_score(cmd_ctx *c, cli_args *a)
+{
+	setup s;
+	keys_spec ks;
+	keys_set set;
+	score_result r;
+	size_t count;
+	char *desc;
+	char g1[32], g2[32];
+
+	if (setup_get(c, a, &s) < 0)
+		return CFX_EXIT_USAGE;
+	if (keys_parse(&ks, a->keys ? a->keys : "seq", &c->err) < 0) {
+		free(s.hex);
+		return CFX_EXIT_USAGE;
+	}
+	count = a->count ? (size_t)a->count
+	        : keys_generated(&ks) ? (size_t)4 << s.b : 0;
+	if (keys_make(&set, &ks, s.bits, count, &c->err) < 0) {
+		keys_spec_free(&ks);
+		free(s.hex);
+		return CFX_EXIT_USAGE;
+	}
+	if (score_keys(set.k, set.n, s.p, s.bits, s.b, NULL, &r) < 0) {
+		cfx_err_set(&c->err, CFX_ELIMIT, -1, NULL, "out of memory");
+		keys_free(&set);
+		keys_spec_free(&ks);
+		free(s.hex);
+		return CFX_EXIT_USAGE;
+	}
+	desc = keys_describe(&ks);
+	if (a->json) {
+		json_t *o = json_object();
+		json_object_set_new(o, "multiplier", json_string(s.hex));
+		json_object_set_new(o, "bits", json_integer(s.bits));
+		json_object_set_new(o, "table_bits", json_integer(s.b));
+		json_object_set_new(o, "family", json_string(desc));
+		json_object_set_new(o, "keys_made", json_integer((json_int_t)set.made));
+		verdict_json(o, &r);
+		json_object_set_new(o, "even_multiplier", json_boolean(s.even));
+		out_json(c->out, o);
+	} else {
+		fprintf(c->out, "hash       h(x) = (x * %s mod 2^%u) >> %u: 2^%u "
+		        "buckets\n", s.hex, s.bits, s.bits - s.b, s.b);
+		fprintf(c->out, "keys       %s: %zu distinct (%zu made)\n", desc,
+		        set.n, set.made);
+		fprintf(c->out, "loads      max %llu, empty %llu, expected %s per "
+		        "bucket\n", (unsigned long long)r.max_load,
+		        (unsigned long long)r.empty,
+		        out_g(g1, sizeof g1, r.expected_load, 4));
+		fprintf(c->out, "chi^2      %s on %.0f degrees of freedom, p-value "
+		        "%s\n", out_g(g1, sizeof g1, r.chi2, 6), r.dof,
+		        out_g(g2, sizeof g2, r.p_value, 3));
+		fprintf(c->out, "R          %s (lookup cost relative to a random "
+		        "hash; below 1 is better)\n",
+		        out_g(g1, sizeof g1, r.probe_ratio, 4));
+		fprintf(c->out, "verdict    %s\n", score_verdict_name(r.verdict));
+		if (s.even)
+			fprintf(c->out, "note       %s\n", even_note);
+	}
+	free(desc);
+	keys_free(&set);
+	keys_spec_free(&ks);
+	free(s.hex);
+	return CFX_EXIT_OK;
+}
+
+/* ---- sweep ----------------------------------------------------------- */
+
+typedef struct progress_ctx {
+	cmd_ctx *c;
+	int drawn;
+} progress_ctx;
+
+static int progress(void *ctx, unsigned done, unsigned total)
+{
+	progress_ctx *pc = ctx;
+
+	if (pc->c->progress) {
+		fprintf(stderr, "\rsweep %u/%u", done, total);
+		pc->drawn = 1;
+	}
+	return pc->c->stop && *pc->c->stop;
+}
+
+static char *quotient_text(mpz_srcptr z)
+{
+	return mpz_get_str(NULL, 10, z);
+}
+
+int cmd_sweep(cmd_ctx *c, cli_args *a)
+{
+	setup s;
+	sweep_result res;
+	progress_ctx pc = { c, 0 };
+	size_t count;
+	unsigned i;
+	int rc;
+
+	if (setup_get(c, a, &s) < 0)
+		return CFX_EXIT_USAGE;
+	count = a->count ? (size_t)a->count : (size_t)4 << s.b;
+	if (count > KEYS_MAX) {
+		cfx_err_set(&c->err, CFX_ELIMIT, -1, NULL,
+		            "--count %zu is above the limit of 2^28 keys", count);
+		free(s.hex);
+		return CFX_EXIT_USAGE;
+	}
+	rc = sweep_run(&res, s.p, s.bits, s.b, count, progress, &pc, &c->err);
+	if (pc.drawn)
+		fprintf(stderr, "\r\033[K");
+	if (rc < 0) {
+		sweep_free(&res);
+		free(s.hex);
+		return CFX_EXIT_USAGE;
+	}
+	if (a->json) {
+		json_t *o = json_object(), *rows = json_array();
+		json_object_set_new(o, "multiplier", json_string(s.hex));
+		json_object_set_new(o, "bits", json_integer(s.bits));
+		json_object_set_new(o, "table_bits", json_integer(s.b));
+		json_object_set_new(o, "count", json_integer((json_int_t)count));
+		for (i = 0; i < s.bits; i++) {
+			const sweep_row *row = &res.rows[i];
+			json_t *r = json_object(), *eq = json_array();
+			size_t k;
+			json_object_set_new(r, "shift", json_integer(row->shift));
+			verdict_json(r, &row->score);
+			json_object_del(r, "buckets");
+			json_object_del(r, "dof");
+			json_object_del(r, "expected_load");
+			for (k = 0; k < row->nterms; k++)
+				json_array_append_new(eq, out_jz(row->terms[k]));
+			json_object_set_new(r, "effective_multiplier",
+			                    out_ju64(row->effective));
+			json_object_set_new(r, "effective_quotients", eq);
+			json_object_set_new(r, "effective_terms",
+			                    json_integer((json_int_t)row->total_terms));
+			json_object_set_new(r, "largest_early_quotient",
+			                    out_jz(row->big));
+			json_object_set_new(r, "largest_early_index",
+			                    json_integer((json_int_t)row->big_index));
+			json_array_append_new(rows, r);
+		}
+		json_object_set_new(o, "rows", rows);
+		json_object_set_new(o, "worst_shift", json_integer(res.worst));
+		json_object_set_new(o, "even_multiplier", json_boolean(s.even));
+		out_json(c->out, o);
+	} else {
+		char g[4][32];
+		const sweep_row *w = &res.rows[res.worst];
+		char *big;
+
+		fprintf(c->out, "sweep      %s (%u-bit), 2^%u buckets, keys k*2^s, "
+		        "k < %zu\n\n", s.hex, s.bits, s.b, count);
+		fprintf(c->out, " s       keys       chi^2   p-value  max         R"
+		        "  verdict  largest a_k\n");
+		for (i = 0; i < s.bits; i++) {
+			const sweep_row *row = &res.rows[i];
+			char *q = quotient_text(row->big);
+			fprintf(c->out, "%2u %10zu %11s %9s %4llu %9s  %-7s  a_%zu = %s\n",
+			        row->shift, row->score.keys,
+			        out_g(g[0], sizeof g[0], row->score.chi2, 5),
+			        out_g(g[1], sizeof g[1], row->score.p_value, 2),
+			        (unsigned long long)row->score.max_load,
+			        out_g(g[2], sizeof g[2], row->score.probe_ratio, 4),
+			        score_verdict_name(row->score.verdict),
+			        row->big_index, q);
+			free(q);
+		}
+		big = quotient_text(w->big);
+		fprintf(c->out, "\nworst      s = %u: R = %s, %s; there the hash acts "
+		        "like p mod 2^%u,\n           whose fraction has a_%zu = %s\n",
+		        w->shift, out_g(g[3], sizeof g[3], w->score.probe_ratio, 4),
+		        score_verdict_name(w->score.verdict), s.bits - w->shift,
+		        w->big_index, big);
+		free(big);
+		if (s.even)
+			fprintf(c->out, "note       %s\n", even_note);
+	}
+	sweep_free(&res);
+	free(s.hex);
+	return CFX_EXIT_OK;
+}

@@ -1,0 +1,57 @@
+/*
+ * main.c - cfx's entry point: choose the face.
+ *
+ *   cfx COMMAND [options] [EXPR]   the command line
+ *   cfx --version | --help         about cfx
+ */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+int main(int argc, char **argv)
+{
+	cfx_session sess;
+	cmd_ctx c;
+	int rc;
+
+	if (argc >= 2 && !strcmp(argv[1], "--version")) {
+		printf("cfx %s\n", CFX_VERSION);
+		return 0;
+	}
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "help")) {
+		const cmd_def *d = argc >= 3 ? cli_find(argv[2]) : NULL;
+		if (d)
+			cli_help(d, stdout);
+		else
+			cli_overview(stdout);
+		return 0;
+	}
+	session_init(&sess);
+	memset(&c, 0, sizeof c);
+	c.out = stdout;
+	c.sess = &sess;
+	c.stop = &interrupted;
+	c.progress = isatty(STDERR_FILENO);
+	signal(SIGINT, on_sigint);
+	rc = cli_run(&c, argc - 1, argv + 1);
+	if (rc == CFX_EXIT_USAGE)
+		cli_print_error(&c, stderr);
+	session_free(&sess);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "cfx: %s: cannot write output\n", argv[1]);
+		return CFX_EXIT_USAGE;
+	}
+	return rc;
+}

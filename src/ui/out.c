@@ -1,0 +1,158 @@
+/* out.c - output helpers (see out.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "out.h"
+
+json_t *out_jz(const mpz_t z)
+{
+	char *s = mpz_get_str(NULL, 10, z);
+	json_t *j = json_string(s);
+
+	free(s);
+	return j;
+}
+
+json_t *out_ju64(uint64_t v)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
+	return json_string(buf);
+}
+
+json_t *out_jreal(double x)
+{
+	return isfinite(x) ? json_real(x) : json_null();
+}
+
+void out_json(FILE *f, json_t *obj)
+{
+	json_dumpf(obj, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	fputc('\n', f);
+	json_decref(obj);
+}
+
+typedef struct sb {
+	char *s;
+	size_t len, cap;
+} sb;
+
+static void sb_add(sb *b, const char *t)
+{
+	size_t n = strlen(t);
+
+	if (b->len + n + 1 > b->cap) {
+		b->cap = 2 * (b->len + n + 1) + 64;
+		if (!(b->s = realloc(b->s, b->cap)))
+			abort();
+	}
+	memcpy(b->s + b->len, t, n + 1);
+	b->len += n;
+}
+
+static void sb_z(sb *b, mpz_srcptr z)
+{
+	char *t = mpz_get_str(NULL, 10, z);
+	sb_add(b, t);
+	free(t);
+}
+
+/* Append a[from..to) with runs compressed. */
+static void terms(sb *b, const cf_seq *cf, size_t from, size_t to, int first)
+{
+	size_t k = from;
+
+	while (k < to) {
+		size_t run = 1;
+		char buf[32];
+
+		while (k + run < to && mpz_cmp(cf_term(cf, k + run),
+		                               cf_term(cf, k)) == 0)
+			run++;
+		if (!first)
+			sb_add(b, ", ");
+		first = 0;
+		if (run >= 4) {
+			sb_z(b, cf_term(cf, k));
+			snprintf(buf, sizeof buf, " (x%zu)", run);
+			sb_add(b, buf);
+			k += run;
+		} else {
+			sb_z(b, cf_term(cf, k));
+			k++;
+		}
+	}
+}
+
+char *out_cf_text(const cf_seq *cf, size_t max)
+{
+	sb b = { 0 };
+	size_t n = cf->n;
+
+	sb_add(&b, "[");
+	if (n == 0) {
+		sb_add(&b, "]");
+		return b.s;
+	}
+	sb_z(&b, cf_term(cf, 0));
+	if (cf->kind == CF_PERIODIC) {
+		/* a period that starts at a0 (phi) is shown rotated after it:
+		 * [1; (1)] */
+		size_t start = cf->pre ? cf->pre : 1, len = cf_period(cf);
+		sb_add(&b, "; ");
+		if (start > 1) {
+			terms(&b, cf, 1, start, 1);
+			sb_add(&b, ", ");
+		}
+		sb_add(&b, "(");
+		terms(&b, cf, start, start + len, 1);
+		sb_add(&b, ")]");
+		return b.s;
+	}
+	if (n > max)
+		n = max;
+	if (n > 1) {
+		sb_add(&b, "; ");
+		terms(&b, cf, 1, n, 1);
+	}
+	sb_add(&b, cf->kind == CF_PREFIX || n < cf->n ? ", ...]" : "]");
+	return b.s;
+}
+
+void out_wrapped(FILE *f, const char *label, const char *text, int width)
+{
+	int indent = (int)strlen(label), col = indent, first = 1;
+	const char *p = text;
+
+	fputs(label, f);
+	while (*p) {
+		/* pieces end just after each ", "; they never split */
+		const char *q = strstr(p, ", ");
+		int len = q ? (int)(q - p) + 1 : (int)strlen(p);
+
+		if (!first) {
+			if (col + 1 + len > width) {
+				fprintf(f, "\n%*s", indent, "");
+				col = indent;
+			} else {
+				fputc(' ', f);
+				col++;
+			}
+		}
+		fwrite(p, 1, (size_t)len, f);
+		col += len;
+		p += len;
+		if (*p == ' ')
+			p++;
+		first = 0;
+	}
+	fputc('\n', f);
+}
+
+const char *out_g(char *buf, size_t n, double x, int digits)
+{
+	snprintf(buf, n, "%.*g", digits, x);
+	return buf;
+}

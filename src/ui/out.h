@@ -1,0 +1,38 @@
+/* out.h - text and JSON output helpers shared by the commands. */
+#ifndef CFX_UI_OUT_H
+#define CFX_UI_OUT_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <gmp.h>
+#include <jansson.h>
+
+#include "cfx/cf.h"
+
+#define OUT_WIDTH 80
+
+/* Decimal string of z as a JSON string (for integers that can pass 2^53). */
+json_t *out_jz(const mpz_t z);
+
+/* Decimal string of v as a JSON string. */
+json_t *out_ju64(uint64_t v);
+
+/* A double as a JSON number, or null if it is not finite. */
+json_t *out_jreal(double x);
+
+/* Dump obj (one object, one line per field) to f and release it. */
+void out_json(FILE *f, json_t *obj);
+
+/* "[a0; a1, a2, ...]" with runs of 4 or more equal quotients written
+ * "1 (x12)", at most max terms of a periodic expansion unrolled, the
+ * period in parentheses: sqrt(2) = [1; (2)].  malloc'd. */
+char *out_cf_text(const cf_seq *cf, size_t max);
+
+/* Print text after label, wrapped at ", " to width columns, continuation
+ * lines indented to the label's width. */
+void out_wrapped(FILE *f, const char *label, const char *text, int width);
+
+/* A double in %g with the given significant digits, into buf. */
+const char *out_g(char *buf, size_t n, double x, int digits);
+
+#endif
