@@ -24,6 +24,8 @@
 #define SCORE_ALPHA 0.001     /* significance level of the verdict */
 #define SCORE_BAD_R 2.0       /* probe-cost ratio that is bad outright */
 #define SCORE_MAX_TABLE_BITS 28
+#define SCORE_THREADS 8           /* most threads score_count uses */
+#define SCORE_THREAD_MIN (1 << 20) /* fewer keys are counted in one */
 
 typedef enum { SCORE_GOOD, SCORE_WEAK, SCORE_BAD } score_verdict;
 
@@ -39,7 +41,8 @@ typedef struct score_result {
 } score_result;
 
 /* Count bucket loads: loads[] (2^b entries) is zeroed and filled.
- * 1 <= b <= bits <= 64. */
+ * 1 <= b <= bits <= 64.  Large key sets are split over the processors,
+ * each counting into a private table that is added in at the end. */
 void score_count(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
                  unsigned b, uint32_t *loads);
 

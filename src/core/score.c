@@ -1,18 +1,20 @@
 /* score.c - bucket uniformity (see score.h). */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <gsl/gsl_cdf.h>
 
 #include "cfx/score.h"
 
-void score_count(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
-                 unsigned b, uint32_t *loads)
+/* Count one slice of the keys into loads (not zeroed here). */
+static void count_slice(const uint64_t *keys, size_t n, uint64_t p,
+                        unsigned bits, unsigned b, uint32_t *loads)
 {
 	unsigned shift = bits - b;
 	size_t i;
 
-	memset(loads, 0, ((size_t)1 << b) * sizeof *loads);
 	if (bits == 64) {
 		/* the word is the machine's: no mask needed */
 		for (i = 0; i < n; i++)
@@ -21,6 +23,57 @@ void score_count(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
 		uint64_t mask = ((uint64_t)1 << bits) - 1;
 		for (i = 0; i < n; i++)
 			loads[((keys[i] * p) & mask) >> shift]++;
+	}
+}
+
+typedef struct slice {
+	const uint64_t *keys;
+	size_t n;
+	uint64_t p;
+	unsigned bits, b;
+	uint32_t *loads;
+} slice;
+
+static void *count_thread(void *arg)
+{
+	slice *s = arg;
+
+	count_slice(s->keys, s->n, s->p, s->bits, s->b, s->loads);
+	return NULL;
+}
+
+void score_count(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
+                 unsigned b, uint32_t *loads)
+{
+	size_t m = (size_t)1 << b, i, per;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	int t, nt = cpus > SCORE_THREADS ? SCORE_THREADS : cpus < 1 ? 1 : (int)cpus;
+	pthread_t tid[SCORE_THREADS];
+	slice sl[SCORE_THREADS];
+	int started[SCORE_THREADS] = { 0 };
+
+	memset(loads, 0, m * sizeof *loads);
+	/* threads pay off only when the keys outweigh the private tables */
+	if (n < SCORE_THREAD_MIN || n < 4 * m)
+		nt = 1;
+	per = n / (size_t)nt;
+	for (t = 1; t < nt; t++) {
+		sl[t] = (slice){ keys + per * (size_t)t,
+		                 t == nt - 1 ? n - per * (size_t)t : per,
+		                 p, bits, b, calloc(m, sizeof *loads) };
+		started[t] = sl[t].loads &&
+		             pthread_create(&tid[t], NULL, count_thread, &sl[t]) == 0;
+		if (!started[t])    /* no thread: count that slice here */
+			count_slice(sl[t].keys, sl[t].n, p, bits, b, loads);
+	}
+	count_slice(keys, nt > 1 ? per : n, p, bits, b, loads);
+	for (t = 1; t < nt; t++) {
+		if (started[t]) {
+			pthread_join(tid[t], NULL);
+			for (i = 0; i < m; i++)
+				loads[i] += sl[t].loads[i];
+		}
+		free(sl[t].loads);
 	}
 }
 

@@ -1,0 +1,63 @@
+#!/bin/bash
+# make bench: speed and memory of cfx, each as a ratio against a baseline
+# measured in the same run (the machine is shared and noisy).
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root" || exit 2
+mkdir -p build/bench
+cc -std=c11 -O2 -D_GNU_SOURCE -Iinclude -o build/bench/bench_score \
+	bench/bench_score.c build/libcfx.a $(grep '^PKG_LIBS' build/config.mk | cut -d= -f2-) || exit 2
+
+out=$(build/bench/bench_score ./cfx) || exit 2
+if [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
+	# numpy as shipped, single-threaded either way (bincount is serial)
+	out+=$'\n'$(env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE /usr/bin/python3 bench/numpy_score.py)
+fi
+val() { awk -v k="$1" '$1 == k { print $2 }' <<<"$out"; }
+
+missed=0
+check() {  # check LABEL VALUE OP LIMIT
+	if awk -v v="$2" -v l="$4" -v op="$3" 'BEGIN { exit !(op == "<=" ? v <= l : v >= l) }'; then
+		printf '  %-52s %10s   target %s %s: met\n' "$1" "$2" "$3" "$4"
+	else
+		printf '  %-52s %10s   target %s %s: MISSED\n' "$1" "$2" "$3" "$4"
+		missed=1
+	fi
+}
+
+echo "cfx bench ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores)"
+echo
+echo "score: 2^24 keys into 2^16 buckets (keys/s, median of 9; cfx uses $(nproc) threads)"
+for f in seq random; do
+	printf '  %-8s cfx core %6.0f M/s   bare C loop %6.0f M/s' "$f" \
+		"$(awk -v v="$(val score_core_$f)" 'BEGIN{print v/1e6}')" \
+		"$(awk -v v="$(val bare_loop_$f)" 'BEGIN{print v/1e6}')"
+	if [ -n "$(val numpy_$f)" ]; then
+		printf '   numpy %6.0f M/s' "$(awk -v v="$(val numpy_$f)" 'BEGIN{print v/1e6}')"
+	fi
+	echo
+done
+for f in seq random; do
+	check "time of cfx core / bare loop ($f)" "$(val core_over_bare_$f)" "<=" 1.5
+	if [ -n "$(val numpy_$f)" ]; then
+		check "cfx core speed / numpy speed ($f)" \
+			"$(awk -v a="$(val score_core_$f)" -v b="$(val numpy_$f)" 'BEGIN{printf "%.1f", a/b}')" ">=" 10
+	else
+		echo "  numpy comparison skipped: python3-numpy not installed"
+	fi
+done
+echo
+echo "whole commands"
+printf '  cfx score --count 2^24 (seq keys)     %s s\n' "$(val score_command_seq_2^24)"
+printf '  cfx score --count 2^24 --keys random  %s s\n' "$(val score_command_random_2^24)"
+check "cfx cf 0x9e37fffffffc0001, median of 41 (ms)" "$(val cf_64bit)" "<=" 5
+check "cfx --version (start-up), median of 41 (ms)" "$(val startup)" "<=" 5
+echo
+echo "memory of cfx score (peak RSS)"
+printf '  2^20 keys: %s KiB   2^24 keys: %s KiB\n' "$(val peak_rss_2^20)" "$(val 'peak_rss_2^24')"
+check "extra bytes per extra key, seq (8 = the keys alone)" "$(val rss_bytes_per_key)" "<=" 17
+check "extra bytes per extra key, random (sort scratch too)" "$(val rss_bytes_per_key_random)" "<=" 17
+[ -x bench/dash.sh ] && { echo; bench/dash.sh || missed=1; }
+[ -x bench/verify.sh ] && { echo; bench/verify.sh || missed=1; }
+echo
+[ $missed = 0 ] && echo "all targets met" || { echo "some targets MISSED"; exit 1; }

@@ -1,0 +1,52 @@
+# cfx cf: continued fractions.  Expected quotients were worked by hand
+# (Euclid) or taken from PARI/GP's contfrac; the layout is cfx's own.
+
+# 13/8: 13 = 1*8 + 5, 8 = 1*5 + 3, 5 = 1*3 + 2, 3 = 1*2 + 1, 2 = 2*1
+$ cfx cf 13/8
+> x          13/8
+> cf         [1; 1, 1, 1, 2]
+> terms      5 (complete)
+> golden     prefix 3; largest quotient 2 at a_4
+> |x-1/phi|  1.01
+
+# the seed's 32-bit constant; gp: contfrac(0x9e370001/2^32)
+$ cfx cf 0x9e370001
+> x          0x9e370001 / 2^32 = 2654404609/4294967296
+> cf         [0; 1 (x12), 18, 7, 1, 3, 7, 18, 1 (x10), 2]
+> terms      30 (complete)
+> golden     prefix 12; largest quotient 18 at a_13
+> |x-1/phi|  7.26e-06 (17.07 bits)
+
+# sqrt(2) = [1; 2, 2, 2, ...]
+$ cfx cf 'sqrt(2)'
+> x          sqrt(2)
+> cf         [1; (2)]
+> period     1, after 1 term
+> golden     prefix 2 (of 1 - x); largest quotient 2 at a_1
+> |x-1/phi|  0.796 (0.33 bits)
+
+# errors: one line on stderr naming the token, nothing on stdout, status 2
+$ cfx cf 0x1g
+! cfx: cf: bad hex digit in number (0x1g)
+? 2
+$ cfx cf '1/(2-2)'
+! cfx: cf: division by zero (/)
+? 2
+$ cfx cf
+! cfx: cf: missing constant (cfx cf --help)
+? 2
+$ cfx cf 5 --bogus
+! cfx: cf: unknown option (--bogus)
+? 2
+$ cfx cf 0x100 --bits 8
+! cfx: cf: multiplier does not fit in 8 bits (0x100)
+? 2
+$ cfx cf 0
+! cfx: cf: multiplier must not be zero (0)
+? 2
+$ cfx frobnicate 5
+! cfx: frobnicate: unknown command (frobnicate)
+? 2
+$ cfx spectrun 5
+! cfx: spectrun: unknown command; did you mean spectrum (spectrun)
+? 2
