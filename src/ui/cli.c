@@ -313,6 +313,7 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 	unsigned long long v;
 
 	memset(a, 0, sizeof *a);
+	a->expr_arg = -1;
 	*sp++ = ':';                    /* report missing arguments as ':' */
 	for (i = 0; i < (int)NOPTS; i++) {
 		const opt_def *o = &opt_table[i];
@@ -423,12 +424,27 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 			break;
 		}
 	}
-	if (npos > 1)
-		return usage_err(c, pos[1], argv[pos[1]],
-		                 "too many arguments (quote an expression with "
-		                 "spaces)");
-	if (npos == 1) {
-		a->expr = argv[pos[0]];
+	/* several positionals are one expression written with spaces:
+	 * cfx cf 2^31 + 2^29 - 2^25 */
+	if (npos > CLI_MAX_POS)
+		return usage_err(c, pos[CLI_MAX_POS], argv[pos[CLI_MAX_POS]],
+		                 "too many arguments");
+	if (npos > 0) {
+		size_t len = 0;
+		for (i = 0; i < npos; i++)
+			len += strlen(argv[pos[i]]) + 1;
+		if (!(a->joined = malloc(len)))
+			abort();
+		len = 0;
+		for (i = 0; i < npos; i++) {
+			a->pos[i] = pos[i];
+			a->pos_off[i] = (int)len;
+			len += (size_t)sprintf(a->joined + len, "%s%s", i ? " " : "",
+			                       argv[pos[i]]) ;
+			a->pos_off[i] += i ? 1 : 0;
+		}
+		a->npos = npos;
+		a->expr = a->joined;
 		a->expr_arg = pos[0];
 	}
 	/* the session fills in what the command line left out */
@@ -461,10 +477,31 @@ int cli_run(cmd_ctx *c, int argc, char **argv)
 		return CFX_EXIT_USAGE;
 	}
 	c->cmd = d->name;
+	c->err_arg_end = -1;
 	rc = parse_args(c, d, argc, argv, &a);
-	if (rc != 0)
+	if (rc != 0) {
+		free(a.joined);
 		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;
-	return d->run(c, &a);
+	}
+	rc = d->run(c, &a);
+	if (rc == CFX_EXIT_USAGE && a.npos > 1 && c->err.arg == a.expr_arg) {
+		/* point into the argument that holds the column, or at all */
+		int i;
+		if (c->err.col < 0) {
+			c->err_arg_end = a.pos[a.npos - 1];
+		} else {
+			for (i = a.npos - 1; i > 0 && a.pos_off[i] > c->err.col; i--)
+				;
+			c->err.arg = a.pos[i];
+			c->err.col -= a.pos_off[i];
+		}
+	}
+	if (rc != CFX_EXIT_USAGE) {
+		free(c->used_expr);
+		c->used_expr = a.expr ? strdup(a.expr) : NULL;
+	}
+	free(a.joined);
+	return rc;
 }
 
 /* ---- shared by the commands -------------------------------------------- */

@@ -33,6 +33,8 @@ enum {
 	OPT_LIST   = 1 << 9,   /* --list N */
 };
 
+#define CLI_MAX_POS 64      /* words an expression may be written in */
+
 /* Exit statuses. */
 enum { CFX_EXIT_OK = 0, CFX_EXIT_FAIL = 1, CFX_EXIT_USAGE = 2 };
 
@@ -68,9 +70,11 @@ typedef struct cli_args {
 	int value;
 	unsigned long list;
 	const char *expr;       /* the positional EXPR, NULL if none */
-	int expr_arg;           /* its index in argv, for carets */
-	int nextra;             /* further positionals */
-	char **extra;
+	int expr_arg;           /* argv index of its first word, for carets */
+	int npos;               /* the words it was joined from: */
+	int pos[CLI_MAX_POS];   /*   their argv indices */
+	int pos_off[CLI_MAX_POS];   /* and offsets in expr */
+	char *joined;           /* storage of expr */
 } cli_args;
 
 typedef struct cmd_ctx {
@@ -78,6 +82,8 @@ typedef struct cmd_ctx {
 	cfx_session *sess;      /* defaults; never NULL */
 	const char *cmd;        /* name, for messages */
 	cfx_err err;            /* the error when run returns CFX_EXIT_USAGE */
+	int err_arg_end;        /* err covers argv[err.arg..this] (-1: one) */
+	char *used_expr;        /* the expression the last command used */
 	volatile sig_atomic_t *stop;  /* set by SIGINT: stop long work */
 	int progress;           /* draw progress on stderr (a terminal) */
 } cmd_ctx;

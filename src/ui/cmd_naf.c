@@ -102,8 +102,9 @@ int cmd_naf(cmd_ctx *c, cli_args *a)
 			digit_row(c->out, &f.naf);
 			fputc('\n', c->out);
 		}
-		fprintf(c->out, "weight     binary %zu, NAF %zu (%zu "
-		        "additions/subtractions)\n", bw, nw, nw ? nw - 1 : 0);
+		fprintf(c->out, "weight     binary %zu, NAF %zu (%zu addition%s or "
+		        "subtraction%s)\n", bw, nw, nw ? nw - 1 : 0,
+		        nw == 2 ? "" : "s", nw == 2 ? "" : "s");
 		out_wrapped(c->out, "power sum  ", f.sum, OUT_WIDTH);
 		if (f.naf.wrapped)
 			fprintf(c->out, "           (mod 2^%lu: the NAF's 2^%lu "

@@ -2,6 +2,8 @@
  * main.c - cfx's entry point: choose the face.
  *
  *   cfx COMMAND [options] [EXPR]   the command line
+ *   cfx repl [-f FILE]             the REPL (script mode off a terminal)
+ *   cfx < FILE, cfx -f FILE        script mode
  *   cfx --version | --help         about cfx
  */
 #include <signal.h>
@@ -10,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "repl.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -29,7 +32,15 @@ int main(int argc, char **argv)
 		printf("cfx %s\n", CFX_VERSION);
 		return 0;
 	}
-	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	if (argc >= 2 && !strcmp(argv[1], "repl"))
+		return repl_main(argc - 1, argv + 1, &interrupted);
+	if ((argc >= 2 && (!strcmp(argv[1], "-f") ||
+	                   !strcmp(argv[1], "--keep-going"))) ||
+	    (argc == 1 && !isatty(STDIN_FILENO)))
+		return repl_main(argc, argv, &interrupted);
+	if (argc == 1)      /* a terminal: the REPL until the dashboard lands */
+		return repl_main(argc, argv, &interrupted);
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
 	    !strcmp(argv[1], "help")) {
 		const cmd_def *d = argc >= 3 ? cli_find(argv[2]) : NULL;
 		if (d)
@@ -48,6 +59,7 @@ int main(int argc, char **argv)
 	rc = cli_run(&c, argc - 1, argv + 1);
 	if (rc == CFX_EXIT_USAGE)
 		cli_print_error(&c, stderr);
+	free(c.used_expr);
 	session_free(&sess);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "cfx: %s: cannot write output\n", argv[1]);

@@ -1,0 +1,897 @@
+/*
+ * repl.c - the REPL and script mode (see repl.h).
+ *
+ * A line is split into words (quotes group, # starts a comment), and the
+ * words run through the same command table as the command line, with the
+ * session's constant, word size, table, keys, count and format filling in
+ * what the line leaves out.  Session words (set, show, let, help, quit)
+ * are handled here.  Interactive input uses readline's callback interface
+ * in a select() loop, so that Ctrl-C can clear the line at the prompt and
+ * stop a long command (which polls the stop flag) without longjmp.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/select.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <readline/history.h>
+#include <readline/readline.h>
+
+#include "cfx/expr.h"
+#include "cfx/keys.h"
+#include "cfx/word.h"
+#include "repl.h"
+
+#define HISTORY_MAX 1000
+#define MAX_WORDS 128
+
+/* ---- words ------------------------------------------------------------ */
+
+typedef struct words {
+	int n;
+	char *w[MAX_WORDS + 1];
+	int off[MAX_WORDS];       /* offset of the word's first character */
+	int len[MAX_WORDS];       /* its extent in the line (quotes included) */
+} words;
+
+static void words_free(words *ws)
+{
+	int i;
+
+	for (i = 0; i < ws->n; i++)
+		free(ws->w[i]);
+	ws->n = 0;
+}
+
+/* Split line; -1 with err (col = offset) on an unclosed quote or too many
+ * words. */
+static int split(const char *line, words *ws, cfx_err *err)
+{
+	const char *s = line;
+
+	ws->n = 0;
+	for (;;) {
+		const char *start;
+		char *w, q = 0;
+		size_t k = 0;
+
+		while (*s && isspace((unsigned char)*s))
+			s++;
+		if (!*s || *s == '#')
+			break;
+		if (ws->n == MAX_WORDS)
+			return cfx_err_set(err, CFX_EUSAGE, (int)(s - line), s,
+			                   "too many words on one line");
+		start = s;
+		if (!(w = malloc(strlen(s) + 1)))
+			abort();
+		while (*s && (q || !isspace((unsigned char)*s))) {
+			if (!q && (*s == '\'' || *s == '"')) {
+				q = *s++;
+				continue;
+			}
+			if (q && *s == q) {
+				q = 0;
+				s++;
+				continue;
+			}
+			w[k++] = *s++;
+		}
+		w[k] = '\0';
+		if (q) {
+			free(w);
+			words_free(ws);
+			return cfx_err_setn(err, CFX_ESYNTAX, (int)(start - line), start,
+			                    1, "unclosed quote");
+		}
+		/* a quoted word's columns start after its opening quote */
+		ws->off[ws->n] = (int)(start - line) +
+		                 (*start == '\'' || *start == '"');
+		ws->len[ws->n] = (int)(s - start);
+		ws->w[ws->n++] = w;
+	}
+	ws->w[ws->n] = NULL;
+	return 0;
+}
+
+/* ---- reporting ---------------------------------------------------------- */
+
+/* The error, with the input and a caret under the bad token when the REPL
+ * is interactive; as "cfx: [file:]line N: cmd: msg (token)" otherwise. */
+static void report(repl *r, const char *line, const words *ws, const char *cmd,
+                   const cfx_err *e, int arg_end)
+{
+	if (r->interactive) {
+		int from = -1, to = -1;
+
+		if (e->arg >= 0 && e->arg < ws->n) {
+			int tl = (int)strlen(e->token);
+			if (e->col >= 0) {
+				from = ws->off[e->arg] + e->col;
+				to = from + (tl > 0 ? tl : 1);
+				if (to > (int)strlen(line))
+					to = from + 1;
+			} else {
+				int last = arg_end > e->arg && arg_end < ws->n ? arg_end
+				           : e->arg;
+				from = ws->off[e->arg];
+				to = ws->off[last] + ws->len[last] -
+				     (ws->off[last] > 0 && (line[ws->off[last] - 1] == '"'
+				      || line[ws->off[last] - 1] == '\'') ? 1 : 0);
+				if (to <= from)
+					to = from + 1;
+			}
+		} else if (e->arg < 0 && e->col >= 0 && ws->n == 0) {
+			from = e->col;
+			to = from + 1;
+		}
+		if (from >= 0) {
+			fprintf(r->err, "  %s\n  %*s", line, from, "");
+			for (int i = from; i < to; i++)
+				fputc(i == from ? '^' : '~', r->err);
+			fputc('\n', r->err);
+		}
+		if (e->token[0])
+			fprintf(r->err, "%s: %s (%s)\n", cmd, e->msg, e->token);
+		else
+			fprintf(r->err, "%s: %s\n", cmd, e->msg);
+		return;
+	}
+	fprintf(r->err, "cfx: ");
+	if (r->script)
+		fprintf(r->err, "%s:%d: ", r->script, r->lineno);
+	else
+		fprintf(r->err, "line %d: ", r->lineno);
+	if (e->token[0])
+		fprintf(r->err, "%s: %s (%s)\n", cmd, e->msg, e->token);
+	else
+		fprintf(r->err, "%s: %s\n", cmd, e->msg);
+}
+
+/* ---- session words ---------------------------------------------------- */
+
+static const char *const reserved[] = {
+	"phi", "pi", "e", "golden", "nextprime", "prevprime", "sqrt", "ans", NULL
+};
+
+static void set_var(cfx_session *s, const char *name, ex_tree *t)
+{
+	cfx_var *v;
+
+	for (v = s->vars; v; v = v->next)
+		if (!strcmp(v->name, name)) {
+			ex_free(v->tree);
+			v->tree = t;
+			return;
+		}
+	if (!(v = calloc(1, sizeof *v)) || !(v->name = strdup(name)))
+		abort();
+	v->tree = t;
+	v->next = s->vars;
+	s->vars = v;
+}
+
+/* Join words[from..] with spaces (an expression written in words). */
+static char *join(const words *ws, int from)
+{
+	size_t len = 1;
+	char *s;
+	int i;
+
+	for (i = from; i < ws->n; i++)
+		len += strlen(ws->w[i]) + 1;
+	if (!(s = malloc(len)))
+		abort();
+	s[0] = '\0';
+	for (i = from; i < ws->n; i++) {
+		if (i > from)
+			strcat(s, " ");
+		strcat(s, ws->w[i]);
+	}
+	return s;
+}
+
+/* Map a column of join(ws, from) back to (word, column). */
+static void unjoin(const words *ws, int from, cfx_err *e)
+{
+	int i, off = 0;
+
+	e->arg = from;
+	if (e->col < 0)
+		return;
+	for (i = from; i < ws->n; i++) {
+		int len = (int)strlen(ws->w[i]);
+		if (e->col <= off + len || i == ws->n - 1) {
+			e->arg = i;
+			e->col -= off;
+			return;
+		}
+		off += len + 1;
+	}
+}
+
+/* Parse and check expression words[from..]; on success a tree with names
+ * inlined (so it keeps its meaning if they change later). */
+static ex_tree *expr_words(repl *r, const words *ws, int from, cfx_err *e)
+{
+	char *src = join(ws, from);
+	ex_tree *t = ex_parse(src, e), *in = NULL;
+	ex_value v;
+
+	if (t && (in = ex_inline(t, session_lookup, &r->sess, e))) {
+		ex_value_init(&v, 64);
+		if (ex_eval(in, NULL, NULL, 64, &v, e) < 0 && e->code != CFX_ELIMIT) {
+			ex_free(in);
+			in = NULL;
+		}
+		ex_value_clear(&v);
+	}
+	if (!in)
+		unjoin(ws, from, e);
+	ex_free(t);
+	free(src);
+	return in;
+}
+
+static void set_ans(repl *r, const char *src)
+{
+	cfx_err e;
+	ex_tree *t = ex_parse(src, &e), *in;
+
+	if (t && (in = ex_inline(t, session_lookup, &r->sess, &e)))
+		set_var(&r->sess, "ans", in);
+	ex_free(t);
+}
+
+static int word_err(cfx_err *e, const words *ws, int i, const char *msg)
+{
+	cfx_err_set(e, CFX_EUSAGE, -1, i < ws->n ? ws->w[i] : NULL, "%s", msg);
+	e->arg = i < ws->n ? i : -1;
+	return -1;
+}
+
+/* A number for set: an expression, or "auto" (0). */
+static int set_number(repl *r, const words *ws, unsigned long long lo,
+                      unsigned long long hi, unsigned long long *out,
+                      cfx_err *e)
+{
+	mpz_t z;
+	ex_tree *t;
+	int rc = 0;
+
+	if (ws->n == 3 && !strcmp(ws->w[2], "auto")) {
+		*out = 0;
+		return 0;
+	}
+	if (ws->n < 3)
+		return word_err(e, ws, 1, "needs a value (or auto)");
+	if (!(t = expr_words(r, ws, 2, e)))
+		return -1;
+	mpz_init(z);
+	if (ex_eval_int(t, NULL, NULL, z, e) < 0 || mpz_cmp_ui(z, lo) < 0 ||
+	    mpz_sizeinbase(z, 2) > 64 || mpz_get_ui(z) > hi) {
+		char *src = join(ws, 2);
+		cfx_err_set(e, CFX_EDOMAIN, -1, src, "%s must be an integer from "
+		            "%llu to %llu, or auto", ws->w[1], lo, hi);
+		free(src);
+		e->arg = 2;
+		rc = -1;
+	} else {
+		*out = mpz_get_ui(z);
+	}
+	mpz_clear(z);
+	ex_free(t);
+	return rc;
+}
+
+static int do_set(repl *r, const words *ws, cfx_err *e)
+{
+	cfx_session *s = &r->sess;
+	unsigned long long v;
+	const char *what = ws->n > 1 ? ws->w[1] : "";
+
+	if (ws->n < 2)
+		return word_err(e, ws, 0, "set what? const, bits, table, keys, "
+		                "count or format");
+	if (!strcmp(what, "const")) {
+		ex_tree *t;
+		if (ws->n < 3)
+			return word_err(e, ws, 1, "needs an expression");
+		if (!(t = expr_words(r, ws, 2, e)))
+			return -1;
+		free(s->constant);
+		s->constant = join(ws, 2);
+		set_var(s, "ans", t);
+		return 0;
+	}
+	if (!strcmp(what, "bits")) {
+		if (set_number(r, ws, 1, WORD_MAX_BITS, &v, e) < 0)
+			return -1;
+		s->bits = (unsigned long)v;
+		return 0;
+	}
+	if (!strcmp(what, "table")) {
+		if (set_number(r, ws, 1, 28, &v, e) < 0)
+			return -1;
+		s->table_bits = (int)v;
+		return 0;
+	}
+	if (!strcmp(what, "count")) {
+		if (set_number(r, ws, 1, 1ULL << 40, &v, e) < 0)
+			return -1;
+		s->count = v;
+		return 0;
+	}
+	if (!strcmp(what, "keys")) {
+		keys_spec ks;
+		if (ws->n != 3)
+			return word_err(e, ws, ws->n < 3 ? 1 : 3,
+			                ws->n < 3 ? "needs a key family" : "one family");
+		if (!strcmp(ws->w[2], "default")) {
+			free(s->keys);
+			s->keys = NULL;
+			return 0;
+		}
+		if (keys_parse(&ks, ws->w[2], e) < 0) {
+			e->arg = 2;
+			e->col = -1;
+			return -1;
+		}
+		keys_spec_free(&ks);
+		free(s->keys);
+		if (!(s->keys = strdup(ws->w[2])))
+			abort();
+		return 0;
+	}
+	if (!strcmp(what, "format")) {
+		if (ws->n != 3 || (strcmp(ws->w[2], "text") && strcmp(ws->w[2], "json")))
+			return word_err(e, ws, ws->n < 3 ? 1 : 2,
+			                "format is text or json");
+		s->json = !strcmp(ws->w[2], "json");
+		return 0;
+	}
+	return word_err(e, ws, 1, "unknown setting (const, bits, table, keys, "
+	                "count, format)");
+}
+
+static void do_show(repl *r)
+{
+	cfx_session *s = &r->sess;
+	cfx_var *v;
+	int any = 0;
+
+	fprintf(r->out, "const   %s\n", s->constant ? s->constant : "(none)");
+	if (s->bits)
+		fprintf(r->out, "bits    %lu\n", s->bits);
+	else
+		fprintf(r->out, "bits    auto\n");
+	if (s->table_bits)
+		fprintf(r->out, "table   %d\n", s->table_bits);
+	else
+		fprintf(r->out, "table   auto (n/2, at most 16)\n");
+	fprintf(r->out, "keys    %s\n", s->keys ? s->keys : "seq (default)");
+	if (s->count)
+		fprintf(r->out, "count   %llu\n", s->count);
+	else
+		fprintf(r->out, "count   auto (4 keys per bucket)\n");
+	fprintf(r->out, "format  %s\n", s->json ? "json" : "text");
+	for (v = s->vars; v; v = v->next) {
+		mpz_t z;
+		cfx_err e;
+		mpz_init(z);
+		fprintf(r->out, "%s%s = ", any++ ? "        " : "vars    ", v->name);
+		if (ex_eval_int(v->tree, NULL, NULL, z, &e) == 0)
+			gmp_fprintf(r->out, "%Zd (0x%Zx)\n", z, z);
+		else
+			fprintf(r->out, "%s\n", v->tree->src);
+		mpz_clear(z);
+	}
+}
+
+static int do_let(repl *r, const words *ws, cfx_err *e)
+{
+	const char *name;
+	int i, from = 3;
+	ex_tree *t;
+
+	if (ws->n < 2)
+		return word_err(e, ws, 0, "let NAME = EXPR");
+	name = ws->w[1];
+	/* let a=5 and let a = 5 both work */
+	if (strchr(name, '='))
+		return word_err(e, ws, 1, "put spaces around = (let a = 5)");
+	if (!isalpha((unsigned char)name[0]) && name[0] != '_')
+		return word_err(e, ws, 1, "a name starts with a letter");
+	for (i = 0; name[i]; i++)
+		if (!isalnum((unsigned char)name[i]) && name[i] != '_')
+			return word_err(e, ws, 1, "a name has letters, digits and _");
+	for (i = 0; reserved[i]; i++)
+		if (!strcmp(name, reserved[i]))
+			return word_err(e, ws, 1, "that name is taken by cfx");
+	if (ws->n < 3 || strcmp(ws->w[2], "="))
+		from = 2;
+	if (ws->n <= from)
+		return word_err(e, ws, ws->n - 1, "needs an expression");
+	if (!(t = expr_words(r, ws, from, e)))
+		return -1;
+	set_var(&r->sess, name, t);
+	return 0;
+}
+
+static void session_help(FILE *f)
+{
+	fprintf(f, "\nsession:\n"
+	        "  set const EXPR    the constant commands use when given none\n"
+	        "  set bits N|auto   word size        set table B|auto  table bits\n"
+	        "  set keys FAMILY   key family       set count K|auto  key count\n"
+	        "  set format text|json               show              the state\n"
+	        "  let NAME = EXPR   a named value; ans is the last constant used\n"
+	        "  help [CMD], ?CMD  help             quit, Ctrl-D      leave\n");
+}
+
+/* ---- one line ------------------------------------------------------- */
+
+void repl_init(repl *r, FILE *out, FILE *err, volatile sig_atomic_t *stop)
+{
+	memset(r, 0, sizeof *r);
+	session_init(&r->sess);
+	r->out = out;
+	r->err = err;
+	r->stop = stop;
+}
+
+void repl_free(repl *r)
+{
+	session_free(&r->sess);
+	free(r->used_expr);
+}
+
+int repl_exec(repl *r, const char *line)
+{
+	words ws;
+	cfx_err e;
+	cmd_ctx c;
+	const char *cmd;
+	int rc;
+
+	cfx_err_clear(&e);
+	if (split(line, &ws, &e) < 0) {
+		words empty = { 0 };
+		report(r, line, &empty, "cfx", &e, -1);
+		return CFX_EXIT_USAGE;
+	}
+	if (ws.n == 0)
+		return CFX_EXIT_OK;
+	cmd = ws.w[0];
+	if (cmd[0] == '?' || !strcmp(cmd, "help")) {
+		const char *topic = cmd[0] == '?' && cmd[1] ? cmd + 1
+		                    : ws.n > 1 ? ws.w[1] : NULL;
+		const cmd_def *d = topic ? cli_find(topic) : NULL;
+		rc = CFX_EXIT_OK;
+		if (d) {
+			cli_help(d, r->out);
+		} else if (topic) {
+			const char *near = cli_nearest(topic);
+			cfx_err_set(&e, CFX_EUSAGE, -1, topic, "no such command%s%s",
+			            near ? "; did you mean " : "", near ? near : "");
+			e.arg = cmd[0] == '?' && cmd[1] ? 0 : 1;
+			if (cmd[0] == '?' && cmd[1])
+				e.col = 1;
+			report(r, line, &ws, "help", &e, -1);
+			rc = CFX_EXIT_USAGE;
+		} else {
+			cli_overview(r->out);
+			session_help(r->out);
+		}
+		words_free(&ws);
+		return rc;
+	}
+	if (!strcmp(cmd, "quit") || !strcmp(cmd, "exit")) {
+		r->quit = 1;
+		words_free(&ws);
+		return CFX_EXIT_OK;
+	}
+	if (!strcmp(cmd, "set") || !strcmp(cmd, "let") || !strcmp(cmd, "show")) {
+		rc = CFX_EXIT_OK;
+		if (cmd[0] == 's' && cmd[1] == 'h')
+			do_show(r);
+		else if ((cmd[0] == 's' ? do_set(r, &ws, &e) : do_let(r, &ws, &e)) < 0) {
+			report(r, line, &ws, cmd, &e, -1);
+			rc = CFX_EXIT_USAGE;
+		}
+		words_free(&ws);
+		return rc;
+	}
+	memset(&c, 0, sizeof c);
+	c.out = r->out;
+	c.sess = &r->sess;
+	c.stop = r->stop;
+	c.progress = r->interactive && isatty(fileno(r->err));
+	if (r->stop)
+		*r->stop = 0;
+	rc = cli_run(&c, ws.n, ws.w);
+	fflush(r->out);
+	if (rc == CFX_EXIT_USAGE) {
+		report(r, line, &ws, c.cmd, &c.err, c.err_arg_end);
+	} else {
+		const char *used = c.used_expr ? c.used_expr : r->sess.constant;
+		if (used)
+			set_ans(r, used);
+	}
+	free(c.used_expr);
+	words_free(&ws);
+	return rc;
+}
+
+/* ---- completion ------------------------------------------------------- */
+
+typedef struct cands {
+	char **v;
+	size_t n, cap;
+	const char *prefix;
+} cands;
+
+static void cand(cands *c, const char *s)
+{
+	if (strncmp(s, c->prefix, strlen(c->prefix)) != 0)
+		return;
+	if (c->n + 2 > c->cap) {
+		c->cap = c->cap ? 2 * c->cap : 32;
+		if (!(c->v = realloc(c->v, c->cap * sizeof *c->v)))
+			abort();
+	}
+	if (!(c->v[c->n++] = strdup(s)))
+		abort();
+	c->v[c->n] = NULL;
+}
+
+static const char *const session_words[] = {
+	"set", "show", "let", "help", "quit", NULL
+};
+static const char *const set_words[] = {
+	"const", "bits", "table", "keys", "count", "format", NULL
+};
+
+/* Lesson names, for `learn`; set by the lessons module when present. */
+const char *const *(*repl_lesson_names)(void);
+
+static void families(cands *c)
+{
+	int i;
+
+	for (i = 0; keys_family_names[i]; i++) {
+		char buf[32];
+		/* seq and random work bare; the others need a parameter */
+		snprintf(buf, sizeof buf, "%s%s", keys_family_names[i],
+		         i == 0 || i == 2 ? "" : ":");
+		cand(c, buf);
+	}
+}
+
+static void expr_names(repl *r, cands *c)
+{
+	static const char *const names[] = {
+		"phi", "pi", "e", "golden(", "nextprime(", "prevprime(", "sqrt(",
+		NULL
+	};
+	cfx_var *v;
+	int i;
+
+	for (v = r->sess.vars; v; v = v->next)
+		cand(c, v->name);
+	for (i = 0; names[i]; i++)
+		cand(c, names[i]);
+}
+
+char **repl_complete(repl *r, const char *line, int start, const char *text)
+{
+	cands c = { NULL, 0, 0, text };
+	char *head = strndup(line, (size_t)start);
+	words ws;
+	cfx_err e;
+	const cmd_def *d;
+	int i;
+
+	if (!head)
+		abort();
+	if (split(head, &ws, &e) < 0)
+		ws.n = 0;
+	free(head);
+	if (ws.n == 0) {
+		for (d = cli_commands; d->name; d++)
+			cand(&c, d->name);
+		for (i = 0; session_words[i]; i++)
+			cand(&c, session_words[i]);
+	} else if (!strcmp(ws.w[0], "help") || !strcmp(ws.w[0], "?")) {
+		for (d = cli_commands; d->name; d++)
+			cand(&c, d->name);
+	} else if (!strcmp(ws.w[0], "set") && ws.n == 1) {
+		for (i = 0; set_words[i]; i++)
+			cand(&c, set_words[i]);
+	} else if (!strcmp(ws.w[0], "set") && ws.n == 2 &&
+	           !strcmp(ws.w[1], "keys")) {
+		families(&c);
+		cand(&c, "default");
+	} else if (!strcmp(ws.w[0], "set") && ws.n == 2 &&
+	           !strcmp(ws.w[1], "format")) {
+		cand(&c, "text");
+		cand(&c, "json");
+	} else if (!strcmp(ws.w[0], "learn") && repl_lesson_names) {
+		const char *const *names = repl_lesson_names();
+		for (i = 0; names && names[i]; i++)
+			cand(&c, names[i]);
+	} else if (text[0] == '-' && (d = cli_find(ws.w[0]))) {
+		const char **opts = cli_option_names(d);
+		for (i = 0; opts[i]; i++) {
+			char buf[40];
+			snprintf(buf, sizeof buf, "--%s", opts[i]);
+			cand(&c, buf);
+		}
+	} else if (!strcmp(ws.w[ws.n - 1], "--keys") ||
+	           !strcmp(ws.w[ws.n - 1], "-k")) {
+		families(&c);
+	} else if (!strcmp(ws.w[ws.n - 1], "--emit")) {
+		cand(&c, "c");
+	} else {
+		expr_names(r, &c);
+	}
+	words_free(&ws);
+	return c.v;
+}
+
+/* ---- interactive loop --------------------------------------------- */
+
+static repl *active;          /* the REPL readline's callbacks serve */
+static char *hist_path;
+static volatile sig_atomic_t got_sigint;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	got_sigint = 1;
+	if (active && active->stop)
+		*active->stop = 1;
+}
+
+static char *gen_from(const char *text, int state)
+{
+	static char **list;
+	static size_t i;
+
+	(void)text;
+	if (state == 0) {
+		list = active ? repl_complete(active, rl_line_buffer, rl_point -
+		                              (int)strlen(text), text) : NULL;
+		i = 0;
+	}
+	if (list && list[i])
+		return list[i++];     /* readline frees each match */
+	free(list);
+	list = NULL;
+	return NULL;
+}
+
+static char **attempt(const char *text, int start, int end)
+{
+	(void)end;
+	(void)start;
+	rl_attempted_completion_over = 1;   /* never fall back to file names */
+	/* no space after a family that wants ":PARAM" or a "name(" */
+	rl_completion_append_character = ' ';
+	if (text[0] && strchr(text, ':'))
+		rl_completion_suppress_append = 1;
+	return rl_completion_matches(text, gen_from);
+}
+
+/* Family names end in ':' and functions in '(': keep the cursor there. */
+static int no_space_after(const char *match)
+{
+	size_t n = strlen(match);
+	return n && (match[n - 1] == ':' || match[n - 1] == '(');
+}
+
+static void display_hook(char **m, int n, int max)
+{
+	rl_display_match_list(m, n, max);
+	rl_forced_update_display();
+}
+
+static void history_open(void)
+{
+	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+	char dir[4096];
+
+	if (state && state[0] == '/')
+		snprintf(dir, sizeof dir, "%s/cfx", state);
+	else if (home)
+		snprintf(dir, sizeof dir, "%s/.local/state/cfx", home);
+	else
+		return;
+	/* mkdir -p of the last two levels is enough for ~/.local/state/cfx */
+	{
+		char *slash = strrchr(dir, '/');
+		*slash = '\0';
+		char *up = strrchr(dir, '/');
+		if (up && up != dir) {
+			*up = '\0';
+			mkdir(dir, 0700);
+			*up = '/';
+		}
+		mkdir(dir, 0700);
+		*slash = '/';
+	}
+	mkdir(dir, 0700);
+	if (asprintf(&hist_path, "%s/history", dir) < 0)
+		hist_path = NULL;
+	stifle_history(HISTORY_MAX);
+	if (hist_path)
+		read_history(hist_path);
+}
+
+static void history_add(const char *line)
+{
+	HIST_ENTRY *last;
+
+	if (!line[strspn(line, " \t")])
+		return;
+	last = history_length > 0 ? history_get(history_base + history_length - 1)
+	       : NULL;
+	if (last && !strcmp(last->line, line))
+		return;
+	add_history(line);
+	if (hist_path) {
+		/* append now, so a crash loses nothing; keep the file bounded */
+		if (append_history(1, hist_path) != 0)
+			write_history(hist_path);
+		history_truncate_file(hist_path, HISTORY_MAX);
+	}
+}
+
+static void on_line(char *line)
+{
+	if (!line) {                   /* Ctrl-D */
+		active->quit = 1;
+		fputc('\n', active->out);
+		rl_callback_handler_remove();
+		return;
+	}
+	history_add(line);
+	/* commands print normally while readline is out of the way */
+	rl_callback_handler_remove();
+	repl_exec(active, line);
+	got_sigint = 0;            /* a Ctrl-C that stopped the command is spent */
+	free(line);
+	if (!active->quit)
+		rl_callback_handler_install("cfx> ", on_line);
+}
+
+static int interactive(repl *r)
+{
+	struct sigaction sa, old;
+
+	active = r;
+	r->interactive = 1;
+	history_open();
+	rl_readline_name = "cfx";
+	rl_attempted_completion_function = attempt;
+	rl_basic_word_break_characters = " \t\n(+*/^,=";
+	rl_catch_signals = 0;
+	(void)no_space_after;
+	(void)display_hook;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old);
+	fprintf(r->out, "cfx %s: continued fractions and Fibonacci hashing.\n"
+	        "Type help, or try: cf 0x9e370001   (Ctrl-D quits)\n", CFX_VERSION);
+	rl_callback_handler_install("cfx> ", on_line);
+	while (!r->quit) {
+		fd_set fds;
+		int n;
+
+		FD_ZERO(&fds);
+		FD_SET(fileno(rl_instream ? rl_instream : stdin), &fds);
+		n = select(fileno(rl_instream ? rl_instream : stdin) + 1, &fds, NULL,
+		           NULL, NULL);
+		if (got_sigint) {
+			/* Ctrl-C at the prompt: drop the line, start afresh */
+			got_sigint = 0;
+			if (r->stop)
+				*r->stop = 0;
+			rl_free_line_state();
+			rl_callback_sigcleanup();
+			rl_cleanup_after_signal();
+			fputs("^C\n", r->out);
+			rl_replace_line("", 0);
+			rl_reset_after_signal();
+			rl_callback_handler_remove();
+			rl_callback_handler_install("cfx> ", on_line);
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			break;
+		rl_callback_read_char();
+	}
+	rl_callback_handler_remove();
+	sigaction(SIGINT, &old, NULL);
+	free(hist_path);
+	hist_path = NULL;
+	active = NULL;
+	return CFX_EXIT_OK;
+}
+
+/* ---- script mode -------------------------------------------------- */
+
+static int script(repl *r, FILE *in, int keep_going)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int worst = CFX_EXIT_OK;
+
+	while (!r->quit && (len = getline(&line, &cap, in)) >= 0) {
+		int rc;
+
+		r->lineno++;
+		if (len && line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (len && line[len - 1] == '\r')
+			line[--len] = '\0';
+		rc = repl_exec(r, line);
+		if (rc > worst)
+			worst = rc;
+		if (rc == CFX_EXIT_USAGE && !keep_going)
+			break;
+	}
+	free(line);
+	return worst;
+}
+
+int repl_main(int argc, char **argv, volatile sig_atomic_t *stop)
+{
+	repl r;
+	const char *file = NULL;
+	int keep_going = 0, i, rc;
+	FILE *in = stdin;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--keep-going") || !strcmp(argv[i], "-k")) {
+			keep_going = 1;
+		} else if (!strcmp(argv[i], "-f") && i + 1 < argc) {
+			file = argv[++i];
+		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			printf("usage: cfx repl [--keep-going] [-f FILE]\n\n"
+			       "An interactive prompt with the commands of the command "
+			       "line, TAB\ncompletion and history ($XDG_STATE_HOME/cfx/"
+			       "history).  With -f FILE,\nor when stdin is not a "
+			       "terminal, the lines are run as a script: no\nprompt, "
+			       "output only, stopping at the first error (exit status "
+			       "2)\nunless --keep-going is given.\n");
+			session_help(stdout);
+			return CFX_EXIT_OK;
+		} else {
+			fprintf(stderr, "cfx: repl: unknown argument (%s)\n", argv[i]);
+			return CFX_EXIT_USAGE;
+		}
+	}
+	if (file && !(in = fopen(file, "r"))) {
+		fprintf(stderr, "cfx: repl: cannot read script: %s (%s)\n",
+		        strerror(errno), file);
+		return CFX_EXIT_USAGE;
+	}
+	repl_init(&r, stdout, stderr, stop);
+	r.script = file;
+	if (!file && isatty(STDIN_FILENO))
+		rc = interactive(&r);
+	else
+		rc = script(&r, in, keep_going);
+	if (file)
+		fclose(in);
+	repl_free(&r);
+	return rc;
+}

@@ -1,0 +1,267 @@
+#!/bin/bash
+# Compiled-code test of `cfx shifts --emit c`: for many multipliers p and
+# word sizes n, the emitted translation unit must
+#   * contain no `*` multiplication in code (comments aside),
+#   * use the smallest of uint8/16/32/64_t that holds n bits, masking when
+#     n is not the type's width,
+#   * compile with cc -std=c11 -O2 -Wall -Wextra -Werror,
+#   * have as many add/sub/set steps as the NAF of p mod 2^n has digits
+#     (the harness computes the NAF itself), matching the counts in its
+#     own header comment,
+#   * compute x * p mod 2^n: for every x of the argument type when n <= 16,
+#     else for 10^6 random x (splitmix64, fixed seed) plus edge cases
+#     (0, 1, 2^k, 2^k - 1, all ones, alternating bit patterns).
+# The expected product comes from the compiler's own multiply
+# ((unsigned __int128)x * p, masked), never from cfx.
+# All units are #included into one harness, so there is one compile.
+# usage: tests/emit/emit_c.sh      (last line: "emit_c: N passed, M failed")
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cfx=$root/cfx
+CC=${CC:-cc}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+pass=0 fail=0
+
+[ -x "$cfx" ] || { echo "emit_c: $cfx not built (make cfx)"; echo "emit_c: 0 passed, 1 failed"; exit 1; }
+# a private copy, so that a rebuild running meanwhile cannot get in the way
+cp "$cfx" "$work/cfx" && cfx=$work/cfx
+
+# Named constants (kept also when they fit only after reduction mod 2^n:
+# p mod 2^n and the top n bits of the 64-bit ones are tried too).
+named="0x9e370001 0x9e37fffffffc0001 0x9e3779b1 0x61C88647
+0x61C8864680B583EB 0x517cc1b727220a95 0x9e3779b97f4a7c15
+0x9e3779b97f4a7c16 0x9e3779b9 0x70001 0x0008000000040001"
+# Random 64-bit values: python3 random.seed(2002), getrandbits(64) x 12,
+# written out here so the test needs no generator of its own.
+random="0x001b19e6ba3cdc0e 0x52d65a1b8012934e 0xa4112626c70a70ef
+0x1d04bc6f90660e59 0x4046a6bce168ef40 0x4b80ebe4e2876adf 0xc096eb17992e8cdc
+0x1ccce7b9006e6a9f 0xfbe8f3654468a80b 0x4ee323b083364dd5 0x136d1e64fe5b83ef
+0x575466190d693ca8"
+widths="1 3 5 7 8 12 16 24 31 32 33 48 63 64"
+
+id=0
+units=$work/units.h     # the #includes
+table=$work/table.h     # one row per unit
+: >"$units"; : >"$table"
+declare -A seen
+
+# add_unit N P [SPELLING]: run cfx for P on N bits, check the text and
+# queue the unit for the compiled check.  SPELLING is what cfx is given
+# (default: P in hex).
+add_unit() {
+	local n=$1 p=$2 arg=${3:-} hex t want_t src ops steps hdr st
+	printf -v hex '0x%x' "$p"
+	[ -n "$arg" ] || arg=$hex
+	[ -z "${seen[$n:$hex]:-}" ] || return 0
+	seen[$n:$hex]=1
+	id=$((id + 1))
+	src=$work/u$id.c
+	"$cfx" shifts --emit c --bits "$n" "$arg" >"$src" 2>"$work/err"
+	st=$?
+	if [ "$st" != 0 ]; then
+		echo "FAIL n=$n p=$arg: cfx exit status $st: $(head -2 "$work/err")"
+		fail=$((fail + 1)); return
+	fi
+	if [ -s "$work/err" ]; then
+		echo "FAIL n=$n p=$arg: stderr: $(head -2 "$work/err")"
+		fail=$((fail + 1)); return
+	fi
+	# code without comments must not multiply
+	if perl -0777 -pe 's{/\*.*?\*/}{}gs; s{//[^\n]*}{}g' "$src" | grep -q '\*'; then
+		echo "FAIL n=$n p=$arg: '*' in the code:"
+		perl -0777 -pe 's{/\*.*?\*/}{}gs; s{//[^\n]*}{}g' "$src" | grep -n '\*' | head -3
+		fail=$((fail + 1)); return
+	fi
+	want_t=$(( n <= 8 ? 8 : n <= 16 ? 16 : n <= 32 ? 32 : 64 ))
+	t=$(sed -n 's/^uint\([0-9]*\)_t cfx_mul_shift_add(uint\([0-9]*\)_t x)$/\1 \2/p' "$src")
+	if [ "$t" != "$want_t $want_t" ]; then
+		echo "FAIL n=$n p=$arg: expected uint${want_t}_t cfx_mul_shift_add(uint${want_t}_t x), got '$t'"
+		fail=$((fail + 1)); return
+	fi
+	if [ "$n" != "$want_t" ] && ! grep -q "return hash & " "$src"; then
+		echo "FAIL n=$n p=$arg: $n bits in a uint${want_t}_t but no mask"
+		fail=$((fail + 1)); return
+	fi
+	# steps in the code, and the counts the header claims
+	steps=$(grep -cE '^[[:space:]]*hash (=|\+=|-=) -?n;' "$src")
+	ops=$(grep -cE '^[[:space:]]*hash (\+=|-=) n;' "$src")
+	hdr=$(sed -n 's/^ \* \([0-9]*\) shifts\{0,1\}, \([0-9]*\) additions\{0,1\}, \([0-9]*\) subtractions\{0,1\}\.$/\1 \2 \3/p' "$src")
+	local shl add sub
+	shl=$(grep -cE '^[[:space:]]*n <<= [0-9]+;' "$src")
+	add=$(grep -cE '^[[:space:]]*hash \+= n;' "$src")
+	sub=$(grep -cE '^[[:space:]]*hash -= n;' "$src")
+	if [ "$hdr" != "$shl $add $sub" ]; then
+		echo "FAIL n=$n p=$arg: header says '$hdr', code has $shl shifts, $add additions, $sub subtractions"
+		fail=$((fail + 1)); return
+	fi
+	printf '#define cfx_mul_shift_add f%d\n#include "u%d.c"\n#undef cfx_mul_shift_add\n' \
+		"$id" "$id" >>"$units"
+	printf 'static uint64_t w%d(uint64_t x) { return f%d((uint%d_t)x); }\n' \
+		"$id" "$id" "$want_t" >>"$units"
+	printf '\t{ %d, %d, %s, %d, w%d, "%s" },\n' "$n" "$want_t" "${hex}ull" \
+		"$steps" "$id" "$arg" >>"$table"
+}
+
+for n in $widths; do
+	if [ "$n" = 64 ]; then mask=-1; else mask=$(( (1 << n) - 1 )); fi
+	cands=""
+	for c in $named $random; do
+		v=$((c))
+		(( (v & ~mask) == 0 )) && cands+=" $v"          # fits as it is
+		cands+=" $(( v & mask ))"                       # p mod 2^n
+		cands+=" $(( (v >> (64 - n)) & mask ))"         # top n bits
+		cands+=" $(( (v & mask) | 1 ))"                 # made odd
+	done
+	# structured ones: 1, 3, all ones, powers of two, 2^(n-1) + 1,
+	# alternating bits (NAF of 0b1010...1011 is as long as it gets)
+	cands+=" 1 3 5 $mask $(( 1 << (n - 1) )) $(( (1 << (n - 1)) + 1 ))"
+	cands+=" $(( 1 << (n / 2) )) 2 $(( (mask >> 1) & (mask ^ (1 << (n - 1))) ))"
+	cands+=" $(( 0x5555555555555555 & mask )) $(( 0xaaaaaaaaaaaaaaab & mask ))"
+	cands+=" $(( 0x6db6db6db6db6db7 & mask )) $(( 0x0f0f0f0f0f0f0f0f & mask ))"
+	for v in $cands; do
+		# only multipliers in [1, 2^n): a wider one is an error (errors.t)
+		(( v != 0 && (v & ~mask) == 0 )) || continue
+		add_unit "$n" "$v"
+	done
+done
+# spellings other than hex reach the same code
+add_unit 32 2654435761 2654435761
+add_unit 64 0x9e37fffffffc0001 '2^63 + 2^61 - 2^57 + 2^54 - 2^51 - 2^18 + 1'
+add_unit 16 40503 golden\(16\)
+
+cat >"$work/harness.c" <<'EOF'
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "units.h"
+
+typedef struct unit {
+	int n, t;               /* word bits, argument type bits */
+	uint64_t p;
+	int steps;              /* hash =, +=, -= statements in the code */
+	uint64_t (*f)(uint64_t);
+	const char *spelled;
+} unit;
+
+static const unit units[] = {
+#include "table.h"
+};
+
+static uint64_t mask_of(int n)
+{
+	return n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+}
+
+/* Weight of the NAF of p taken mod 2^n: digits at 2^n and above wrap
+ * to 0 and are not counted. */
+static int naf_weight(uint64_t p, int n)
+{
+	unsigned __int128 x = p;
+	int w = 0, i;
+
+	for (i = 0; x; i++, x >>= 1)
+		if (x & 1) {
+			int d = (x & 2) ? -1 : 1;
+			x = d > 0 ? x - 1 : x + 1;
+			if (i < n)
+				w++;
+		}
+	return w;
+}
+
+static uint64_t state = 0x2002021709010000ull;
+static uint64_t splitmix64(void)
+{
+	uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static int bad;
+static int check(const unit *u, uint64_t x)
+{
+	uint64_t want = (uint64_t)(((unsigned __int128)x * u->p) & mask_of(u->n));
+	uint64_t got = u->f(x);
+
+	if (got == want)
+		return 0;
+	if (bad++ < 20)
+		printf("FAIL n=%d p=%s: x=0x%llx gives 0x%llx, expected 0x%llx\n",
+		       u->n, u->spelled, (unsigned long long)x,
+		       (unsigned long long)got, (unsigned long long)want);
+	return 1;
+}
+
+int main(void)
+{
+	size_t i, nunits = sizeof units / sizeof units[0];
+	long long inputs = 0;
+	int passed = 0, failed = 0;
+
+	for (i = 0; i < nunits; i++) {
+		const unit *u = &units[i];
+		uint64_t tm = mask_of(u->t), x;
+		int wrong = 0, k, w = naf_weight(u->p, u->n);
+
+		if (u->steps != (w ? w : 1)) {
+			printf("FAIL n=%d p=%s: %d steps, the NAF has %d digits\n",
+			       u->n, u->spelled, u->steps, w);
+			wrong = 1;
+		}
+		if (u->t <= 16) {
+			for (x = 0; x <= tm; x++)
+				wrong |= check(u, x);
+			inputs += (long long)tm + 1;
+		} else {
+			static const uint64_t pat[] = {
+				0x5555555555555555ull, 0xaaaaaaaaaaaaaaaaull,
+				0x3333333333333333ull, 0xccccccccccccccccull,
+				0x0f0f0f0f0f0f0f0full, 0xf0f0f0f0f0f0f0f0ull,
+				0x00ff00ff00ff00ffull, 0x0000ffff0000ffffull,
+				0x9e37fffffffc0001ull, 0x0000000000001000ull,
+			};
+			for (k = 0; k < 64; k++) {
+				wrong |= check(u, ((uint64_t)1 << k) & tm);
+				wrong |= check(u, (((uint64_t)1 << k) - 1) & tm);
+				wrong |= check(u, (((uint64_t)1 << k) + 1) & tm);
+				wrong |= check(u, ~((uint64_t)1 << k) & tm);
+			}
+			wrong |= check(u, tm);
+			for (k = 0; k < (int)(sizeof pat / sizeof pat[0]); k++)
+				wrong |= check(u, pat[k] & tm);
+			for (k = 0; k < 1000000; k++)
+				wrong |= check(u, splitmix64() & tm);
+			inputs += 1000000 + 4 * 64 + 1 + 10;
+		}
+		if (wrong)
+			failed++;
+		else
+			passed++;
+	}
+	printf("HARNESS %d %d %lld\n", passed, failed, inputs);
+	return 0;
+}
+EOF
+
+if ! (cd "$work" && $CC -std=c11 -O2 -Wall -Wextra -Werror -o harness harness.c) \
+	>"$work/cc.log" 2>&1; then
+	echo "FAIL: the emitted code (or the harness) does not compile warning-free:"
+	head -30 "$work/cc.log"
+	fail=$((fail + id))
+else
+	"$work/harness" >"$work/run.log" 2>&1
+	grep -v '^HARNESS ' "$work/run.log"
+	read -r _ hp hf inputs < <(grep '^HARNESS ' "$work/run.log")
+	if [ -z "${hp:-}" ]; then
+		echo "FAIL: the harness crashed"
+		fail=$((fail + 1))
+	else
+		pass=$((pass + hp)); fail=$((fail + hf))
+		echo "emit_c: $((hp + hf)) units compiled, $inputs inputs checked"
+	fi
+fi
+echo "emit_c: $pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,135 @@
+"""Shared helpers for the PARI/GP oracle tests (tests/oracle/*.sh).
+
+Not a test itself: the scripts import it.  It runs ./cfx (from the repo
+root, the current directory), parses its JSON output, compares values and
+keeps the pass/fail tally.  Expected values always come from PARI/GP; this
+module computes nothing of its own.
+"""
+import json
+import math
+import shlex
+import subprocess
+import sys
+
+MAXSHOW = 400   # characters of a value shown in a mismatch report
+
+
+def short(v):
+    s = v if isinstance(v, str) else json.dumps(v)
+    if len(s) > MAXSHOW:
+        return s[:MAXSHOW] + "...(%d chars)" % len(s)
+    return s
+
+
+def gpnum(s):
+    """A real printed by gp's %e ("1.25 e-3"), as a Python float."""
+    s = s.replace(" ", "")
+    if s in ("null", ""):
+        return None
+    return float(s)
+
+
+def gplist(s):
+    """A gp vector printed by strjoin(..., ","), as a list of strings."""
+    return [] if s == "" else s.split(",")
+
+
+def close(a, b, rel, absol=0.0):
+    """True if the floats a and b agree to the relative tolerance rel (or
+    the absolute tolerance absol)."""
+    if a is None or b is None:
+        return a is None and b is None
+    if isinstance(a, bool) or isinstance(b, bool):
+        return False
+    if math.isnan(a) or math.isnan(b):
+        return False
+    if math.isinf(a) or math.isinf(b):
+        return a == b
+    return abs(a - b) <= max(rel * max(abs(a), abs(b)), absol)
+
+
+class Checker:
+    def __init__(self, name):
+        self.name = name
+        self.passed = 0
+        self.failed = 0
+        self.cmd = None
+        self.bad = []
+
+    # ---- running cfx ----------------------------------------------------
+    def run(self, args):
+        """Run ./cfx args; returns (returncode, stdout, stderr)."""
+        self.cmd = "./cfx " + " ".join(shlex.quote(a) for a in args)
+        r = subprocess.run(["./cfx"] + args, capture_output=True, text=True)
+        return r.returncode, r.stdout, r.stderr
+
+    def json(self, args):
+        """Run ./cfx args (which should include --json) and parse the
+        output; None (and a recorded problem) if it failed."""
+        rc, out, err = self.run(args)
+        if rc != 0:
+            self.bad.append("exit status %d: %s" % (rc, err.strip()[:300]))
+            return None
+        try:
+            return json.loads(out)
+        except ValueError as e:
+            self.bad.append("output is not JSON (%s): %s" % (e, short(out)))
+            return None
+
+    # ---- comparing --------------------------------------------------------
+    def eq(self, what, got, want):
+        if got != want:
+            if isinstance(got, list) and isinstance(want, list):
+                i = 0
+                while i < min(len(got), len(want)) and got[i] == want[i]:
+                    i += 1
+                self.bad.append("%s: lengths cfx %d, gp %d; first difference "
+                                "at index %d: cfx %s, gp %s" % (
+                                    what, len(got), len(want), i,
+                                    short(got[i]) if i < len(got) else "(end)",
+                                    short(want[i]) if i < len(want) else "(end)"))
+            else:
+                self.bad.append("%s: cfx %s, gp %s" % (what, short(got),
+                                                       short(want)))
+            return False
+        return True
+
+    def near(self, what, got, want, rel, absol=0.0, null_if_inf=False):
+        """got (from JSON) must be within tolerance of want; with
+        null_if_inf, an infinite want must be null (JSON has no inf)."""
+        if null_if_inf and want is not None and math.isinf(want):
+            return self.eq(what, got, None)
+        if not isinstance(got, (int, float)) or isinstance(got, bool) or \
+                not close(float(got), want, rel, absol):
+            self.bad.append("%s: cfx %r, gp %r (tolerance rel %g, abs %g)" %
+                            (what, got, want, rel, absol))
+            return False
+        return True
+
+    def problem(self, msg):
+        self.bad.append(msg)
+
+    def field(self, obj, key):
+        if obj is None:
+            return None
+        if key not in obj:
+            self.bad.append("JSON has no field %r" % key)
+            return None
+        return obj[key]
+
+    def done(self, label=None):
+        """End one case: count it, and print its problems if any."""
+        if self.bad:
+            self.failed += 1
+            print("MISMATCH%s: %s" % (" (" + label + ")" if label else "",
+                                      self.cmd))
+            for b in self.bad:
+                print("    " + b)
+        else:
+            self.passed += 1
+        self.bad = []
+
+    def finish(self):
+        print("%s: %d passed, %d failed" % (self.name, self.passed,
+                                            self.failed))
+        sys.exit(1 if self.failed else 0)
