@@ -64,7 +64,8 @@ for file in "$@"; do
 		'>'|'> '*) has_out=1; printf '%s\n' "${l#> }" | sed 's/^>$//' >>"$work/exp_out" ;;
 		'!'|'! '*) has_err=1; printf '%s\n' "${l#! }" | sed 's/^!$//' >>"$work/exp_err" ;;
 		'? '*) status=${l#\? } ;;
-		'<'|'< '*) stdin+="${l#< }"$'\n' ;;
+		'<') stdin+=$'\n' ;;
+		'< '*) stdin+="${l#< }"$'\n' ;;
 		esac
 	done <"$file"
 	[ -n "$cmd" ] && run_case "$file" "$start" "$cmd" "$status"

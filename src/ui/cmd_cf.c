@@ -29,7 +29,7 @@ static void print_distance(FILE *f, const char *label, double d, double bits)
 
 	if (d == 0)
 		fprintf(f, "%-10s 0 (exactly)\n", label);
-	else if (d < 1)
+	else if (d <= 0.5)
 		fprintf(f, "%-10s %s (%.2f bits)\n", label, out_g(buf, sizeof buf, d, 3),
 		        bits);
 	else

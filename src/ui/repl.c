@@ -466,6 +466,15 @@ int repl_exec(repl *r, const char *line)
 	if (ws.n == 0)
 		return CFX_EXIT_OK;
 	cmd = ws.w[0];
+	for (int i = 1; i < ws.n; i++)
+		if (strchr("|<>", ws.w[i][0]) && ws.len[i] <= 2 && !ws.w[i][1 + (ws.w[i][1] == '>')]) {
+			cfx_err_set(&e, CFX_EUSAGE, -1, ws.w[i], "cfx lines have no pipes "
+			            "or redirections (run cfx from a shell for those)");
+			e.arg = i;
+			report(r, line, &ws, cmd, &e, -1);
+			words_free(&ws);
+			return CFX_EXIT_USAGE;
+		}
 	if (cmd[0] == '?' || !strcmp(cmd, "help")) {
 		const char *topic = cmd[0] == '?' && cmd[1] ? cmd + 1
 		                    : ws.n > 1 ? ws.w[1] : NULL;
@@ -803,10 +812,11 @@ static int interactive(repl *r)
 				*r->stop = 0;
 			rl_free_line_state();
 			rl_callback_sigcleanup();
-			rl_cleanup_after_signal();
+			rl_point = rl_end;
+			rl_redisplay();
 			fputs("^C\n", r->out);
+			fflush(r->out);
 			rl_replace_line("", 0);
-			rl_reset_after_signal();
 			rl_callback_handler_remove();
 			rl_callback_handler_install("cfx> ", on_line);
 			continue;

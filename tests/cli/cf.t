@@ -23,7 +23,7 @@ $ cfx cf 'sqrt(2)'
 > cf         [1; (2)]
 > period     1, after 1 term
 > golden     prefix 2 (of 1 - x); largest quotient 2 at a_1
-> |x-1/phi|  0.796 (0.33 bits)
+> |x-1/phi|  0.796
 
 # errors: one line on stderr naming the token, nothing on stdout, status 2
 $ cfx cf 0x1g

@@ -117,7 +117,12 @@ print("val", TAB, A(["naf", "40499 * 65543", "--json"]), TAB, 2654425957);
 \\ the stride reductions (FACTS "Mathematics" and "History")
 fact("0x9e370001 mod 2^20 = 0x70001", 0x9e370001 % 2^20 == 0x70001);
 fact("0x9e37fffffffc0001 mod 2^52 = 2^51 - 2^18 + 1", 0x9e37fffffffc0001 % 2^52 == 2^51 - 2^18 + 1);
-fact("0x9e37fffffffc0001 mod 2^46 / 2^46 = [0; 2^46]", contfrac((0x9e37fffffffc0001 % 2^46) / 2^46) == [0, 2^46]);
+{
+my(e = 0x9e37fffffffc0001 % 2^46, a = contfrac(e / 2^46));
+fact(Str("for 0x9e37fffffffc0001 and s = 18 the fraction (p mod 2^46)/2^46 is 1/2^46 = [0; 2^46]",
+         " (gp: p mod 2^46 = ", e, " = 2^46 - 2^18 + 1 is ", e == 2^46 - 2^18 + 1,
+         ", expansion starts ", a[1 .. min(6, #a)], ")"), a == [0, 2^46]);
+}
 {
 foreach ([[0x9e370001, 32, "0x9e370001"], [0x9e37fffffffc0001, 64, "0x9e37fffffffc0001"]], c,
 	foreach ([0, 1, 12, 16, 18, 20, c[2] - 1], s,

@@ -60,7 +60,11 @@ class Checker:
     def run(self, args):
         """Run ./cfx args; returns (returncode, stdout, stderr)."""
         self.cmd = "./cfx " + " ".join(shlex.quote(a) for a in args)
-        r = subprocess.run(["./cfx"] + args, capture_output=True, text=True)
+        try:
+            r = subprocess.run(["./cfx"] + args, capture_output=True,
+                               text=True, timeout=120)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            return 127, "", "could not run ./cfx: %s" % e
         return r.returncode, r.stdout, r.stderr
 
     def json(self, args):

@@ -1,0 +1,168 @@
+# Script mode: commands on a non-terminal stdin or from -f FILE run with no
+# prompt or banner; the first error stops the script with status 2.
+# Quotients checked by hand with Euclid: 13/8 = [1; 1, 1, 1, 2],
+# 21/13 = [1; 1, 1, 1, 1, 2], 7/3 = [2; 3]; 1 - 1/3 = 2/3 = [0; 1, 2] has
+# one leading 1, so 7/3's golden prefix is 1, of 1 - x.
+# The REPL is not a shell: a | in a line is an error, so output is piped
+# through grep outside cfx.
+
+$ cfx
+< cf 13/8
+< cf 7/3
+> x          13/8
+> cf         [1; 1, 1, 1, 2]
+> terms      5 (complete)
+> golden     prefix 3; largest quotient 2 at a_4
+> |x-1/phi|  1.01
+> x          7/3
+> cf         [2; 3]
+> terms      2 (complete)
+> golden     prefix 1 (of 1 - x); largest quotient 3 at a_1
+> |x-1/phi|  1.72
+
+# the first error stops the script: line 3 never runs
+$ cfx
+< # a comment line, then a blank one
+<
+< cf 0x1g
+< cf 7/3
+! cfx: line 3: cf: bad hex digit in number (0x1g)
+? 2
+
+# --keep-going runs on, and still fails at the end
+$ cfx --keep-going
+< cf 0x1g
+< cf 7/3 | grep -c quotients
+< cf 7/3
+> x          7/3
+> cf         [2; 3]
+> terms      2 (complete)
+> golden     prefix 1 (of 1 - x); largest quotient 3 at a_1
+> |x-1/phi|  1.72
+! cfx: line 1: cf: bad hex digit in number (0x1g)
+! cfx: line 2: cf: cfx lines have no pipes or redirections (run cfx from a shell for those) (|)
+? 2
+
+# -f FILE names the file in errors
+$ printf 'cf 21/13\ncf 1/0\n' > s.cfx && cfx -f s.cfx
+> x          21/13
+> cf         [1; 1 (x4), 2]
+> terms      6 (complete)
+> golden     prefix 4; largest quotient 2 at a_5
+> |x-1/phi|  0.997
+! cfx: s.cfx:2: cf: division by zero (/)
+? 2
+
+$ cfx -f /nonexistent/script
+! cfx: repl: cannot read script: No such file or directory (/nonexistent/script)
+? 2
+
+# session state: a command without a constant uses the session's;
+# 0x9e370001 = 2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1 (the seed)
+$ cfx | grep -E 'power_sum|"bits"'
+< set const 0x9e370001
+< naf --json
+< set bits 64
+< naf --json
+>   "bits": 32,
+>   "power_sum": "2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1",
+>   "bits": 64,
+>   "power_sum": "2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1",
+
+# show prints the state; let names a value; ans is the last constant used
+$ cfx
+< let a = 2^31 + 1
+< set table 8
+< set keys stride:4096
+< set count 2^12
+< set format json
+< naf a
+< show
+> {
+>   "value": "2147483649",
+>   "hex": "0x80000001",
+>   "bits": 32,
+>   "odd": true,
+>   "prime": false,
+>   "binary_weight": 2,
+>   "naf_weight": 2,
+>   "wrapped": false,
+>   "terms": [
+>     {
+>       "exp": 31,
+>       "sign": 1
+>     },
+>     {
+>       "exp": 0,
+>       "sign": 1
+>     }
+>   ],
+>   "power_sum": "2^31 + 1",
+>   "add_sub_ops": 1
+> }
+> const   (none)
+> bits    auto
+> table   8
+> keys    stride:4096
+> count   4096
+> format  json
+> vars    ans = 2147483649 (0x80000001)
+>         a = 2147483649 (0x80000001)
+
+# 2147483649 = 3 * 715827883, so not prime (gp: factor(2^31+1))
+$ cfx | grep prime
+< let b = 3 * 715827883
+< naf --json b
+>   "prime": false,
+
+# help: the overview lists commands; ?CMD and help CMD give the full help;
+# an unknown name gets a suggestion
+$ cfx | head -1
+< ?spectrum
+< help cf
+> usage: cfx spectrum [options] EXPR
+$ cfx | grep -c usage:
+< help spectrum
+< ?cf
+> 2
+$ cfx
+< help spectrumm
+! cfx: line 1: help: no such command; did you mean spectrum (spectrumm)
+? 2
+
+$ cfx
+< frob 5
+! cfx: line 1: frob: unknown command (frob)
+? 2
+
+$ cfx
+< sweeep 5
+! cfx: line 1: sweeep: unknown command; did you mean sweep (sweeep)
+? 2
+
+# session words check their values
+$ cfx
+< set bits 0
+! cfx: line 1: set: bits must be an integer from 1 to 65536, or auto (0)
+? 2
+$ cfx
+< set keys bogus:1
+! cfx: line 1: set: unknown key family (seq, stride, random, file, malloc, inodes, ptr, high, sparse) (bogus:1)
+? 2
+$ cfx
+< set format xml
+! cfx: line 1: set: format is text or json (xml)
+? 2
+$ cfx
+< let pi = 3
+! cfx: line 1: let: that name is taken by cfx (pi)
+? 2
+$ cfx
+< cf 'unclosed
+! cfx: line 1: cfx: unclosed quote (')
+? 2
+
+# quit ends the script early with status 0
+$ cfx
+< quit
+< cf 0x1g

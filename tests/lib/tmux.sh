@@ -1,0 +1,69 @@
+# tests/lib/tmux.sh - drive a program in tmux and read its screen.
+# Source it; each test gets a private tmux server (socket) and state dir.
+#   tm_start W H CMD...   start CMD in a WxH window
+#   tm_keys KEYS...       tmux send-keys
+#   tm_type TEXT          type literal text
+#   tm_wait PATTERN [S]   wait (default 10 s) until the screen matches the
+#                         extended regex PATTERN; fail with the screen shown
+#   tm_gone PATTERN [S]   wait until the screen no longer matches
+#   tm_screen             print the screen
+#   tm_exited [S]         wait until the program has ended; prints status
+#   ok NAME / bad NAME    count results; tm_summary prints "N passed, N failed"
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+TM_SOCK="cfxtest$$"
+TM_DIR=$(mktemp -d)
+export XDG_STATE_HOME="$TM_DIR/state" XDG_CONFIG_HOME="$TM_DIR/config"
+export HOME="$TM_DIR/home"
+mkdir -p "$HOME"
+tm_pass=0 tm_fail=0
+trap 'tmux -L "$TM_SOCK" kill-server 2>/dev/null; rm -rf "$TM_DIR"' EXIT
+
+tm() { tmux -L "$TM_SOCK" "$@"; }
+
+tm_start() {
+	local w=$1 h=$2; shift 2
+	tm kill-server 2>/dev/null
+	rm -f "$TM_DIR/status"
+	# remain-on-exit keeps the pane so its exit status can be read
+	tm -f /dev/null new-session -d -s t -x "$w" -y "$h" \
+		"cd '$root' && env TERM=xterm-256color $* ; echo \$? > '$TM_DIR/status'; sleep 30"
+}
+tm_keys() { tm send-keys -t t "$@"; }
+tm_type() { tm send-keys -t t -l "$1"; }
+tm_screen() { tm capture-pane -p -t t; }
+tm_wait() {
+	local pat=$1 limit=${2:-10} i=0
+	while [ $i -lt $((limit * 20)) ]; do
+		tm_screen 2>/dev/null | grep -Eq -- "$pat" && return 0
+		sleep 0.05; i=$((i + 1))
+	done
+	echo "--- waited ${limit}s for /$pat/; screen:"; tm_screen | sed 's/^/| /'
+	return 1
+}
+tm_gone() {
+	local pat=$1 limit=${2:-10} i=0
+	while [ $i -lt $((limit * 20)) ]; do
+		tm_screen 2>/dev/null | grep -Eq -- "$pat" || return 0
+		sleep 0.05; i=$((i + 1))
+	done
+	echo "--- waited ${limit}s for /$pat/ to go; screen:"; tm_screen | sed 's/^/| /'
+	return 1
+}
+tm_exited() {
+	local limit=${1:-10} i=0
+	while [ $i -lt $((limit * 20)) ]; do
+		[ -s "$TM_DIR/status" ] && { cat "$TM_DIR/status"; return 0; }
+		sleep 0.05; i=$((i + 1))
+	done
+	echo "timeout"; return 1
+}
+ok() { tm_pass=$((tm_pass + 1)); echo "ok   $1"; }
+bad() { tm_fail=$((tm_fail + 1)); echo "FAIL $1"; }
+check() {   # check NAME COMMAND...: ok if the command succeeds
+	local name=$1; shift
+	if "$@"; then ok "$name"; else bad "$name"; fi
+}
+tm_summary() {
+	echo "$(basename "$0" .sh): $tm_pass passed, $tm_fail failed"
+	[ "$tm_fail" = 0 ]
+}
