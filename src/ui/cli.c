@@ -9,6 +9,7 @@
 #include "cfx/word.h"
 #include "cli.h"
 #include "cmds.h"
+#include "out.h"
 
 /* ---- options ------------------------------------------------------------ */
 
@@ -235,6 +236,7 @@ void session_free(cfx_session *s)
 	}
 	free(s->constant);
 	free(s->keys);
+	json_decref(s->results);
 	memset(s, 0, sizeof *s);
 }
 
@@ -505,6 +507,15 @@ int cli_run(cmd_ctx *c, int argc, char **argv)
 }
 
 /* ---- shared by the commands -------------------------------------------- */
+
+void cli_result(cmd_ctx *c, int print, json_t *o)
+{
+	if (print)
+		out_json(c->out, json_incref(o));
+	if (!c->sess->results)
+		c->sess->results = json_object();
+	json_object_set_new(c->sess->results, c->cmd, o);
+}
 
 const char *cli_expr(cmd_ctx *c, const cli_args *a)
 {

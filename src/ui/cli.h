@@ -18,6 +18,7 @@
 
 #include "cfx/err.h"
 #include "cfx/expr.h"
+#include <jansson.h>
 
 /* Options, as a bit mask per command. */
 enum {
@@ -55,6 +56,7 @@ typedef struct cfx_session {
 	unsigned long long count;   /* 0: default */
 	int json;               /* set format json */
 	cfx_var *vars;
+	json_t *results;        /* command name -> its last result (JSON) */
 } cfx_session;
 
 /* Parsed arguments of one command. */
@@ -135,6 +137,11 @@ const ex_tree *session_lookup(void *sess, const char *name);
  * *bits; returns 0 or -1 with c->err set. */
 int cli_multiplier(cmd_ctx *c, const cli_args *a, unsigned long max_bits,
                    mpz_t p, unsigned long *bits);
+
+/* A command's result: printed as JSON when print is set, and kept in the
+ * session as its command's last result (for lessons and the dashboard).
+ * Takes the reference to o. */
+void cli_result(cmd_ctx *c, int print, json_t *o);
 
 /* The expression text the command works on, or NULL with c->err set. */
 const char *cli_expr(cmd_ctx *c, const cli_args *a);

@@ -129,7 +129,7 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 		mpz_init(p[k]), mpz_init(q[k]);
 	cf_convergents(&cf, n, p, q);
 
-	if (a->json) {
+	{
 		json_t *o = json_object(), *j = json_cf(&cf, n, p, q);
 		json_object_set_new(o, "input", json_string(src));
 		if (integer) {
@@ -142,8 +142,9 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 		json_object_set_new(o, "distance_bits", out_jreal(dbits));
 		json_object_set_new(o, "mirror_distance", out_jreal(mdist));
 		json_object_set_new(o, "mirror_distance_bits", out_jreal(mbits));
-		out_json(c->out, o);
-	} else {
+		cli_result(c, a->json, o);
+	}
+	if (!a->json) {
 		cf_golden g = cf_golden_stats(&cf);
 		char *txt = out_cf_text(&cf, n);
 

@@ -75,7 +75,7 @@ int cmd_naf(cmd_ctx *c, cli_args *a)
 	bw = naf_binary_weight(f.p);
 	nw = naf_weight(&f.naf);
 	prime = ex_isprime(f.p);
-	if (a->json) {
+	{
 		json_t *o = json_object();
 		json_object_set_new(o, "value", out_jz(f.p));
 		json_object_set_new(o, "hex", json_string(f.hex));
@@ -89,8 +89,9 @@ int cmd_naf(cmd_ctx *c, cli_args *a)
 		json_object_set_new(o, "power_sum", json_string(f.sum));
 		json_object_set_new(o, "add_sub_ops",
 		                    json_integer((json_int_t)(nw ? nw - 1 : 0)));
-		out_json(c->out, o);
-	} else {
+		cli_result(c, a->json, o);
+	}
+	if (!a->json) {
 		char *bin = mpz_get_str(NULL, 2, f.p);
 		gmp_fprintf(c->out, "value      %s = %Zd (%lu-bit, %s%s)\n", f.hex,
 		            f.p, f.bits, mpz_odd_p(f.p) ? "odd" : "even",
@@ -131,7 +132,8 @@ int cmd_shifts(cmd_ctx *c, cli_args *a)
 		char *src = sas_emit_c(&pr, f.hex, f.sum);
 		fputs(src, c->out);
 		free(src);
-	} else if (a->json) {
+	}
+	{
 		json_t *o = json_object(), *steps = json_array();
 		for (i = 0; i < pr.n; i++)
 			json_array_append_new(steps, json_pack("{s:I,s:s}", "shift",
@@ -144,8 +146,14 @@ int cmd_shifts(cmd_ctx *c, cli_args *a)
 		json_object_set_new(o, "adds", json_integer((json_int_t)pr.adds));
 		json_object_set_new(o, "subs", json_integer((json_int_t)pr.subs));
 		json_object_set_new(o, "shifts", json_integer((json_int_t)pr.shifts));
-		out_json(c->out, o);
-	} else {
+		if (f.bits <= WORD_MAX_HASH) {
+			char *code = sas_emit_c(&pr, f.hex, f.sum);
+			json_object_set_new(o, "c_code", json_string(code));
+			free(code);
+		}
+		cli_result(c, a->json && !a->emit, o);
+	}
+	if (!a->json && !a->emit) {
 		char *body = sas_emit_body(&pr, "    ");
 		fprintf(c->out, "%s = ", f.hex);
 		out_wrapped(c->out, "", f.sum, OUT_WIDTH - 14);

@@ -99,7 +99,7 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 		return CFX_EXIT_USAGE;
 	}
 	desc = keys_describe(&ks);
-	if (a->json) {
+	{
 		json_t *o = json_object();
 		json_object_set_new(o, "multiplier", json_string(s.hex));
 		json_object_set_new(o, "bits", json_integer(s.bits));
@@ -108,8 +108,9 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 		json_object_set_new(o, "keys_made", json_integer((json_int_t)set.made));
 		verdict_json(o, &r);
 		json_object_set_new(o, "even_multiplier", json_boolean(s.even));
-		out_json(c->out, o);
-	} else {
+		cli_result(c, a->json, o);
+	}
+	if (!a->json) {
 		fprintf(c->out, "hash       h(x) = (x * %s mod 2^%u) >> %u: 2^%u "
 		        "buckets\n", s.hex, s.bits, s.bits - s.b, s.b);
 		fprintf(c->out, "keys       %s: %zu distinct (%zu made)\n", desc,
@@ -184,7 +185,7 @@ int cmd_sweep(cmd_ctx *c, cli_args *a)
 		free(s.hex);
 		return CFX_EXIT_USAGE;
 	}
-	if (a->json) {
+	{
 		json_t *o = json_object(), *rows = json_array();
 		json_object_set_new(o, "multiplier", json_string(s.hex));
 		json_object_set_new(o, "bits", json_integer(s.bits));
@@ -215,8 +216,9 @@ int cmd_sweep(cmd_ctx *c, cli_args *a)
 		json_object_set_new(o, "rows", rows);
 		json_object_set_new(o, "worst_shift", json_integer(res.worst));
 		json_object_set_new(o, "even_multiplier", json_boolean(s.even));
-		out_json(c->out, o);
-	} else {
+		cli_result(c, a->json, o);
+	}
+	if (!a->json) {
 		char g[4][32];
 		const sweep_row *w = &res.rows[res.worst];
 		char *big;

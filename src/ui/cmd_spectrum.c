@@ -80,7 +80,7 @@ int cmd_spectrum(cmd_ctx *c, cli_args *a)
 		free(hex);
 		return CFX_EXIT_USAGE;
 	}
-	if (a->json) {
+	{
 		json_t *o = json_object(), *gaps = json_array();
 		json_object_set_new(o, "value", json_string(
 			u128_str(p, buf, sizeof buf)));
@@ -107,7 +107,9 @@ int cmd_spectrum(cmd_ctx *c, cli_args *a)
 			json_object_set_new(o, "table_bits", json_integer(b));
 			json_object_set_new(o, "points", pts);
 		}
-		out_json(c->out, o);
+		cli_result(c, a->json, o);
+	}
+	if (a->json) {
 		free(hex);
 		return CFX_EXIT_OK;
 	}

@@ -2,7 +2,9 @@
  * main.c - cfx's entry point: choose the face.
  *
  *   cfx COMMAND [options] [EXPR]   the command line
+ *   cfx, cfx dash [EXPR]           the dashboard (on a terminal)
  *   cfx repl [-f FILE]             the REPL (script mode off a terminal)
+ *   cfx learn [N]                  guided lessons
  *   cfx < FILE, cfx -f FILE        script mode
  *   cfx --version | --help         about cfx
  */
@@ -12,6 +14,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "dash.h"
+#include "learn.h"
 #include "repl.h"
 
 static volatile sig_atomic_t interrupted;
@@ -38,8 +42,11 @@ int main(int argc, char **argv)
 	                   !strcmp(argv[1], "--keep-going"))) ||
 	    (argc == 1 && !isatty(STDIN_FILENO)))
 		return repl_main(argc, argv, &interrupted);
-	if (argc == 1)      /* a terminal: the REPL until the dashboard lands */
-		return repl_main(argc, argv, &interrupted);
+	if (argc == 1 || !strcmp(argv[1], "dash") || !strcmp(argv[1], "--ascii"))
+		return dash_main(argc == 1 ? 1 : argc - 1, argc == 1 ? argv : argv + 1,
+		                 &interrupted);
+	if (!strcmp(argv[1], "learn"))
+		return learn_main(argc - 1, argv + 1, &interrupted);
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
 	    !strcmp(argv[1], "help")) {
 		const cmd_def *d = argc >= 3 ? cli_find(argv[2]) : NULL;
