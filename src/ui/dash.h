@@ -4,8 +4,8 @@
 
 #include <signal.h>
 
-/* Run the dashboard; argv[0] is "dash" (or "cfx").  Returns an exit
- * status. */
+/* Run the dashboard; options and an optional EXPR are in argv[1..]
+ * (argv[0] is "cfx" or "dash").  Returns an exit status. */
 int dash_main(int argc, char **argv, volatile sig_atomic_t *stop);
 
 #endif

@@ -42,9 +42,10 @@ int main(int argc, char **argv)
 	                   !strcmp(argv[1], "--keep-going"))) ||
 	    (argc == 1 && !isatty(STDIN_FILENO)))
 		return repl_main(argc, argv, &interrupted);
-	if (argc == 1 || !strcmp(argv[1], "dash") || !strcmp(argv[1], "--ascii"))
-		return dash_main(argc == 1 ? 1 : argc - 1, argc == 1 ? argv : argv + 1,
-		                 &interrupted);
+	if (argc == 1 || !strcmp(argv[1], "--ascii"))
+		return dash_main(argc, argv, &interrupted);
+	if (!strcmp(argv[1], "dash"))
+		return dash_main(argc - 1, argv + 1, &interrupted);
 	if (!strcmp(argv[1], "learn"))
 		return learn_main(argc - 1, argv + 1, &interrupted);
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
