@@ -46,6 +46,11 @@ typedef struct score_result {
 void score_count(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
                  unsigned b, uint32_t *loads);
 
+/* Add the loads of n more keys into loads[] (not zeroed; one thread):
+ * for callers that count in slices, checking for cancellation between. */
+void score_add(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
+               unsigned b, uint32_t *loads);
+
 /* Statistics of loads[] for n keys in 2^b buckets. */
 void score_stats(const uint32_t *loads, unsigned b, size_t n, score_result *r);
 

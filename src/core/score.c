@@ -9,8 +9,8 @@
 #include "cfx/score.h"
 
 /* Count one slice of the keys into loads (not zeroed here). */
-static void count_slice(const uint64_t *keys, size_t n, uint64_t p,
-                        unsigned bits, unsigned b, uint32_t *loads)
+void score_add(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
+               unsigned b, uint32_t *loads)
 {
 	unsigned shift = bits - b;
 	size_t i;
@@ -38,7 +38,7 @@ static void *count_thread(void *arg)
 {
 	slice *s = arg;
 
-	count_slice(s->keys, s->n, s->p, s->bits, s->b, s->loads);
+	score_add(s->keys, s->n, s->p, s->bits, s->b, s->loads);
 	return NULL;
 }
 
@@ -64,9 +64,9 @@ void score_count(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
 		started[t] = sl[t].loads &&
 		             pthread_create(&tid[t], NULL, count_thread, &sl[t]) == 0;
 		if (!started[t])    /* no thread: count that slice here */
-			count_slice(sl[t].keys, sl[t].n, p, bits, b, loads);
+			score_add(sl[t].keys, sl[t].n, p, bits, b, loads);
 	}
-	count_slice(keys, nt > 1 ? per : n, p, bits, b, loads);
+	score_add(keys, nt > 1 ? per : n, p, bits, b, loads);
 	for (t = 1; t < nt; t++) {
 		if (started[t]) {
 			pthread_join(tid[t], NULL);
