@@ -46,4 +46,7 @@ int cfx_err_setn(cfx_err *e, enum cfx_code code, int col, const char *token,
                  int len, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 
+/* Replace the token of an error already set (message and code stay). */
+void cfx_err_retoken(cfx_err *e, const char *token);
+
 #endif

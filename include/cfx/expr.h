@@ -26,6 +26,9 @@
 /* Largest size, in bits, of any integer an expression may build. */
 #define EX_MAX_BITS (1L << 20)
 
+/* Largest argument of nextprime and prevprime, in bits (a second or so). */
+#define EX_PRIME_MAX_BITS 2048
+
 typedef enum {
 	EX_NUM, EX_NAME, EX_PHI, EX_PI, EX_E,
 	EX_NEG, EX_ADD, EX_SUB, EX_MUL, EX_DIV, EX_POW,

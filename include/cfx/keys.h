@@ -67,6 +67,12 @@ int keys_generated(const keys_spec *ks);
 int keys_make(keys_set *set, const keys_spec *ks, unsigned bits, size_t count,
               cfx_err *err);
 
+/* Like keys_make, but repeats are removed keeping the first occurrence, in
+ * the order the family makes them, so that the first K keys of the set
+ * are the first K distinct keys of the family (for nested samples). */
+int keys_make_ordered(keys_set *set, const keys_spec *ks, unsigned bits,
+                      size_t count, cfx_err *err);
+
 void keys_free(keys_set *set);
 
 #endif

@@ -31,6 +31,7 @@ typedef struct sas_prog {
 	size_t n;
 	sas_step *s;
 	size_t adds, subs, shifts;   /* shifts: steps with shift > 0 */
+	size_t negs;                 /* 1 if the first step is hash = -n */
 } sas_prog;
 
 /* The sequence for a signed-digit form.  Free with sas_clear. */

@@ -23,16 +23,32 @@ static void vset(cfx_err *e, enum cfx_code code, int col, const char *token,
 	e->arg = -1;
 	e->token[0] = '\0';
 	if (token) {
+		/* one line always: control characters are escaped, an empty
+		 * token shows as '' and a long one is cut with "..." */
+		size_t k = 0, cap = sizeof e->token - 4;
+		int i;
+
 		if (len < 0)
 			len = (int)strlen(token);
-		if (len >= (int)sizeof e->token) {
-			/* keep the start and mark the cut */
-			len = (int)sizeof e->token - 4;
-			memcpy(e->token, token, (size_t)len);
-			strcpy(e->token + len, "...");
-		} else {
-			memcpy(e->token, token, (size_t)len);
-			e->token[len] = '\0';
+		if (len == 0)
+			strcpy(e->token, "''");
+		for (i = 0; i < len && k < cap; i++) {
+			unsigned char c = (unsigned char)token[i];
+			if (c == '\n' || c == '\t' || c == '\r') {
+				e->token[k++] = '\\';
+				e->token[k++] = c == '\n' ? 'n' : c == '\t' ? 't' : 'r';
+			} else if (c < 0x20 || c == 0x7f) {
+				k += (size_t)snprintf(e->token + k, sizeof e->token - k,
+				                      "\\x%02x", c);
+			} else {
+				e->token[k++] = (char)c;
+			}
+		}
+		if (len > 0) {
+			if (i < len)
+				strcpy(e->token + (k < cap ? k : cap), "...");
+			else
+				e->token[k] = '\0';
 		}
 	}
 	vsnprintf(e->msg, sizeof e->msg, fmt, ap);
@@ -62,4 +78,18 @@ int cfx_err_setn(cfx_err *e, enum cfx_code code, int col, const char *token,
 	vset(e, code, col, token, len, fmt, ap);
 	va_end(ap);
 	return -1;
+}
+
+void cfx_err_retoken(cfx_err *e, const char *token)
+{
+	char msg[sizeof e->msg];
+	int col, arg;
+
+	if (!e)
+		return;
+	memcpy(msg, e->msg, sizeof msg);
+	col = e->col;
+	arg = e->arg;
+	cfx_err_set(e, e->code, col, token, "%s", msg);
+	e->arg = arg;
 }

@@ -24,6 +24,7 @@ typedef struct lexer {
 	const char *s;
 	int pos;             /* start of the current token */
 	int end;             /* one past it */
+	int prev_pos, prev_end;  /* the token before, for "ends too early" */
 	enum tok tok;
 	char op;             /* T_OP: one of + - * / ^ */
 	int depth;
@@ -34,9 +35,9 @@ static int fail(lexer *lx, int col, int len, const char *msg)
 {
 	if (len <= 0) {
 		/* at the end of input name the last token, if any */
-		return cfx_err_setn(lx->err, CFX_ESYNTAX, col,
-		                    col > 0 ? lx->s + lx->pos : "",
-		                    col > 0 ? lx->end - lx->pos : 0, "%s", msg);
+		return cfx_err_setn(lx->err, CFX_ESYNTAX, lx->prev_pos,
+		                    lx->s + lx->prev_pos,
+		                    lx->prev_end - lx->prev_pos, "%s", msg);
 	}
 	return cfx_err_setn(lx->err, CFX_ESYNTAX, col, lx->s + col, len, "%s",
 	                    msg);
@@ -50,6 +51,8 @@ static int next(lexer *lx)
 	const char *s = lx->s;
 	int i = lx->end;
 
+	lx->prev_pos = lx->pos;
+	lx->prev_end = lx->end;
 	while (s[i] == ' ' || s[i] == '\t')
 		i++;
 	lx->pos = i;

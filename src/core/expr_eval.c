@@ -435,9 +435,18 @@ static int call(env *ev, const ex_node *n, ex_value *v)
 		ex_golden(z, mpz_get_ui(z));
 		return 0;
 	case EX_NEXTPRIME:
-		ex_nextprime(z, z);
-		return 0;
 	case EX_PREVPRIME:
+		/* the search costs ~ bits^3 per candidate and ~bits candidates */
+		if (mpz_sizeinbase(z, 2) > EX_PRIME_MAX_BITS)
+			return cfx_err_setn(ev->err, CFX_ELIMIT, n->a->col,
+			                    ev->src + n->a->col, n->a->len,
+			                    "%s needs an argument below 2^%d",
+			                    n->kind == EX_NEXTPRIME ? "nextprime"
+			                    : "prevprime", EX_PRIME_MAX_BITS);
+		if (n->kind == EX_NEXTPRIME) {
+			ex_nextprime(z, z);
+			return 0;
+		}
 		if (!ex_prevprime(z, z))
 			return cfx_err_setn(ev->err, CFX_EDOMAIN, n->a->col,
 			                    ev->src + n->a->col, n->a->len,

@@ -60,8 +60,8 @@ int keys_parse(keys_spec *ks, const char *s, cfx_err *err)
 			break;
 	if (!keys_family_names[i])
 		return cfx_err_set(err, CFX_EUSAGE, -1, s,
-		                   "unknown key family (seq, stride, random, file, "
-		                   "malloc, inodes, ptr, high, sparse)");
+		                   "unknown key family: seq, stride, random, file, "
+		                   "malloc, inodes, ptr, high or sparse");
 	ks->kind = (keys_kind)i;
 	if (ks->kind == KEYS_FILE || ks->kind == KEYS_INODES) {
 		if (!rest || !*rest)
@@ -441,8 +441,8 @@ static int surely_distinct(const keys_spec *ks, unsigned bits, size_t count)
 	       : bits - t >= 64 || count <= ((uint64_t)1 << (bits - t));
 }
 
-int keys_make(keys_set *set, const keys_spec *ks, unsigned bits, size_t count,
-              cfx_err *err)
+static int make(keys_set *set, const keys_spec *ks, unsigned bits,
+                size_t count, int ordered, cfx_err *err)
 {
 	size_t cap = 0, n;
 	int rc;
@@ -450,7 +450,7 @@ int keys_make(keys_set *set, const keys_spec *ks, unsigned bits, size_t count,
 	memset(set, 0, sizeof *set);
 	if (count > KEYS_MAX)
 		return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
-		                   "count %zu is above the limit of 2^28 keys", count);
+		                   "--count %zu is above the limit of 2^28 keys", count);
 	if (ks->kind == KEYS_FILE)
 		rc = read_file(set, ks->path, word_mask(bits), count, err);
 	else if (ks->kind == KEYS_INODES)
@@ -464,7 +464,8 @@ int keys_make(keys_set *set, const keys_spec *ks, unsigned bits, size_t count,
 	}
 	set->n = set->made;
 	if (!surely_distinct(ks, bits, set->made)) {
-		n = sort_unique_u64(set->k, set->made);
+		n = ordered ? sort_unique_ordered_u64(set->k, set->made)
+		    : sort_unique_u64(set->k, set->made);
 		if (n == (size_t)-1) {
 			keys_free(set);
 			return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
@@ -472,6 +473,18 @@ int keys_make(keys_set *set, const keys_spec *ks, unsigned bits, size_t count,
 		set->n = n;
 	}
 	return 0;
+}
+
+int keys_make(keys_set *set, const keys_spec *ks, unsigned bits, size_t count,
+              cfx_err *err)
+{
+	return make(set, ks, bits, count, 0, err);
+}
+
+int keys_make_ordered(keys_set *set, const keys_spec *ks, unsigned bits,
+                      size_t count, cfx_err *err)
+{
+	return make(set, ks, bits, count, 1, err);
 }
 
 void keys_free(keys_set *set)

@@ -69,3 +69,44 @@ size_t sort_unique_u64(uint64_t *a, size_t n)
 			a[m++] = a[i];
 	return m;
 }
+
+/* A strong 64-bit mixer (the splitmix64 finaliser), so that structured
+ * keys still spread over the table. */
+static uint64_t mix(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+size_t sort_unique_ordered_u64(uint64_t *a, size_t n)
+{
+	unsigned lg = 1;
+	size_t i, m = 0, mask;
+	uint32_t *slot;
+
+	if (n < 2)
+		return n;
+	if (n >= ((size_t)1 << 31))
+		return (size_t)-1;
+	while (((size_t)1 << lg) < 2 * n)
+		lg++;
+	mask = ((size_t)1 << lg) - 1;
+	if (!(slot = calloc(mask + 1, sizeof *slot)))
+		return (size_t)-1;
+	/* slots hold 1 + the index of a kept value, 0 when empty */
+	for (i = 0; i < n; i++) {
+		size_t h = (size_t)(mix(a[i]) >> (64 - lg));
+
+		while (slot[h] && a[slot[h] - 1] != a[i])
+			h = (h + 1) & mask;
+		if (!slot[h]) {
+			a[m] = a[i];
+			slot[h] = (uint32_t)++m;
+		}
+	}
+	free(slot);
+	return m;
+}

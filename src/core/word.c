@@ -1,4 +1,5 @@
 /* word.c - word sizes and multipliers (see word.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,10 +33,13 @@ int word_check(const mpz_t p, unsigned long *bits, unsigned long max_bits,
 			                   max_bits);
 		return 0;
 	}
-	if (*bits > max_bits)
-		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL,
+	if (*bits > max_bits) {
+		char tok[24];
+		snprintf(tok, sizeof tok, "%lu", *bits);
+		return cfx_err_set(err, CFX_EDOMAIN, -1, tok,
 		                   "--bits %lu is above the %lu supported here",
 		                   *bits, max_bits);
+	}
 	if (mpz_sizeinbase(p, 2) > *bits)
 		return cfx_err_set(err, CFX_EDOMAIN, -1, token,
 		                   "multiplier does not fit in %lu bits", *bits);

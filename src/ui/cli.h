@@ -32,6 +32,9 @@ enum {
 	OPT_CONV   = 1 << 7,   /* --convergents */
 	OPT_VALUE  = 1 << 8,   /* --value */
 	OPT_LIST   = 1 << 9,   /* --list N */
+	OPT_TLIST  = 1 << 10,  /* --table-bits LIST (verify) */
+	OPT_AGAINST = 1 << 11, /* --against EXPR */
+	OPT_PATCH  = 1 << 12,  /* --emit patch */
 };
 
 #define CLI_MAX_POS 64      /* words an expression may be written in */
@@ -64,9 +67,14 @@ typedef struct cli_args {
 	unsigned long bits;     /* 0: automatic */
 	int json;
 	int table_bits;         /* 0: default */
+	const char *table_list; /* --table-bits as written */
+	int table_arg;          /* its argv index */
 	const char *keys;       /* NULL: default */
 	unsigned long long count;   /* 0: default */
+	const char *count_text; /* --count as written (for errors) */
 	const char *emit;
+	const char *against;    /* --against EXPR */
+	int against_arg;
 	unsigned long terms;    /* 0: default */
 	int convergents;
 	int value;
@@ -97,6 +105,7 @@ typedef struct cmd_def {
 	unsigned opts;
 	const char *help;       /* what it prints; notes */
 	int (*run)(cmd_ctx *c, cli_args *a);
+	int polls;              /* checks ctx->stop: Ctrl-C stops it cleanly */
 } cmd_def;
 
 extern const cmd_def cli_commands[];

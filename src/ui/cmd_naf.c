@@ -146,6 +146,7 @@ int cmd_shifts(cmd_ctx *c, cli_args *a)
 		json_object_set_new(o, "adds", json_integer((json_int_t)pr.adds));
 		json_object_set_new(o, "subs", json_integer((json_int_t)pr.subs));
 		json_object_set_new(o, "shifts", json_integer((json_int_t)pr.shifts));
+		json_object_set_new(o, "negations", json_integer((json_int_t)pr.negs));
 		if (f.bits <= WORD_MAX_HASH) {
 			char *code = sas_emit_c(&pr, f.hex, f.sum);
 			json_object_set_new(o, "c_code", json_string(code));
@@ -159,10 +160,11 @@ int cmd_shifts(cmd_ctx *c, cli_args *a)
 		out_wrapped(c->out, "", f.sum, OUT_WIDTH - 14);
 		fprintf(c->out, "x * %s mod 2^%lu:\n    n = x;\n%s", f.hex, f.bits,
 		        body);
-		fprintf(c->out, "%zu shift%s, %zu addition%s, %zu subtraction%s "
+		fprintf(c->out, "%zu shift%s, %zu addition%s, %zu subtraction%s%s "
 		        "(instead of one multiply)\n", pr.shifts,
 		        pr.shifts == 1 ? "" : "s", pr.adds, pr.adds == 1 ? "" : "s",
-		        pr.subs, pr.subs == 1 ? "" : "s");
+		        pr.subs, pr.subs == 1 ? "" : "s",
+		        pr.negs ? ", 1 negation" : "");
 		free(body);
 	}
 	sas_clear(&pr);

@@ -36,7 +36,9 @@ static int setup_get(cmd_ctx *c, cli_args *a, setup *s)
 	s->even = mpz_even_p(pz);
 	mpz_clear(pz);
 	if (a->table_bits && (unsigned)a->table_bits > s->bits) {
-		cfx_err_set(&c->err, CFX_EDOMAIN, -1, NULL,
+		char tok[16];
+		snprintf(tok, sizeof tok, "%d", a->table_bits);
+		cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok,
 		            "--table-bits %d is above the word size %u",
 		            a->table_bits, s->bits);
 		free(s->hex);
@@ -87,6 +89,9 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 	count = a->count ? (size_t)a->count
 	        : keys_generated(&ks) ? (size_t)4 << s.b : 0;
 	if (keys_make(&set, &ks, s.bits, count, &c->err) < 0) {
+		/* a count the keys cannot have is the --count's fault */
+		if (c->err.code == CFX_ELIMIT && !c->err.token[0] && a->count_text)
+			cfx_err_retoken(&c->err, a->count_text);
 		keys_spec_free(&ks);
 		free(s.hex);
 		return CFX_EXIT_USAGE;
@@ -172,7 +177,7 @@ int cmd_sweep(cmd_ctx *c, cli_args *a)
 		return CFX_EXIT_USAGE;
 	count = a->count ? (size_t)a->count : (size_t)4 << s.b;
 	if (count > KEYS_MAX) {
-		cfx_err_set(&c->err, CFX_ELIMIT, -1, NULL,
+		cfx_err_set(&c->err, CFX_ELIMIT, -1, a->count_text,
 		            "--count %zu is above the limit of 2^28 keys", count);
 		free(s.hex);
 		return CFX_EXIT_USAGE;
@@ -229,23 +234,30 @@ int cmd_sweep(cmd_ctx *c, cli_args *a)
 		        "  verdict  largest a_k\n");
 		for (i = 0; i < s.bits; i++) {
 			const sweep_row *row = &res.rows[i];
-			char *q = quotient_text(row->big);
-			fprintf(c->out, "%2u %10zu %11s %9s %4llu %9s  %-7s  a_%zu = %s\n",
+			char *q = quotient_text(row->big), qa[64];
+			if (row->big_index)
+				snprintf(qa, sizeof qa, "a_%zu = %s", row->big_index, q);
+			else
+				snprintf(qa, sizeof qa, "-");
+			fprintf(c->out, "%2u %10zu %11s %9s %4llu %9s  %-7s  %s\n",
 			        row->shift, row->score.keys,
 			        out_g(g[0], sizeof g[0], row->score.chi2, 5),
 			        out_g(g[1], sizeof g[1], row->score.p_value, 2),
 			        (unsigned long long)row->score.max_load,
 			        out_g(g[2], sizeof g[2], row->score.probe_ratio, 4),
-			        score_verdict_name(row->score.verdict),
-			        row->big_index, q);
+			        score_verdict_name(row->score.verdict), qa);
 			free(q);
 		}
 		big = quotient_text(w->big);
 		fprintf(c->out, "\nworst      s = %u: R = %s, %s; there the hash acts "
-		        "like p mod 2^%u,\n           whose fraction has a_%zu = %s\n",
-		        w->shift, out_g(g[3], sizeof g[3], w->score.probe_ratio, 4),
-		        score_verdict_name(w->score.verdict), s.bits - w->shift,
-		        w->big_index, big);
+		        "like p mod 2^%u", w->shift,
+		        out_g(g[3], sizeof g[3], w->score.probe_ratio, 4),
+		        score_verdict_name(w->score.verdict), s.bits - w->shift);
+		if (w->big_index)
+			fprintf(c->out, ",\n           whose fraction has a_%zu = %s\n",
+			        w->big_index, big);
+		else
+			fprintf(c->out, "\n");
 		free(big);
 		if (s.even)
 			fprintf(c->out, "note       %s\n", even_note);

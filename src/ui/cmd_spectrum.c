@@ -69,14 +69,18 @@ int cmd_spectrum(cmd_ctx *c, cli_args *a)
 	hex = word_hex(pz, bits);
 	mpz_clear(pz);
 	if (b > bits) {
-		cfx_err_set(&c->err, CFX_EDOMAIN, -1, NULL,
+		char tok[16];
+		snprintf(tok, sizeof tok, "%u", b);
+		cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok,
 		            "--table-bits %u is above the word size %lu", b, bits);
 		free(hex);
 		return CFX_EXIT_USAGE;
 	}
-	if (!b)
-		b = bits < 8 ? (unsigned)bits : 8;
+	if (!b)    /* as score: n/2, at most 16 */
+		b = bits / 2 < 16 ? (bits / 2 ? (unsigned)bits / 2 : 1) : 16;
 	if (spec_compute(p, (unsigned)bits, count, &r, &c->err) < 0) {
+		if (!c->err.token[0] && a->count_text)
+			cfx_err_retoken(&c->err, a->count_text);
 		free(hex);
 		return CFX_EXIT_USAGE;
 	}

@@ -10,5 +10,6 @@ int cmd_shifts(cmd_ctx *c, cli_args *a);
 int cmd_spectrum(cmd_ctx *c, cli_args *a);
 int cmd_score(cmd_ctx *c, cli_args *a);
 int cmd_sweep(cmd_ctx *c, cli_args *a);
+int cmd_verify(cmd_ctx *c, cli_args *a);
 
 #endif

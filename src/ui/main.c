@@ -63,7 +63,18 @@ int main(int argc, char **argv)
 	c.sess = &sess;
 	c.stop = &interrupted;
 	c.progress = isatty(STDERR_FILENO);
-	signal(SIGINT, on_sigint);
+	{
+		/* a command that polls stops cleanly on the first Ctrl-C (the
+		 * second one kills); any other is killed at once */
+		const cmd_def *d = cli_find(argv[1]);
+		if (d && d->polls) {
+			struct sigaction sa;
+			memset(&sa, 0, sizeof sa);
+			sa.sa_handler = on_sigint;
+			sa.sa_flags = SA_RESETHAND;
+			sigaction(SIGINT, &sa, NULL);
+		}
+	}
 	rc = cli_run(&c, argc - 1, argv + 1);
 	if (rc == CFX_EXIT_USAGE)
 		cli_print_error(&c, stderr);

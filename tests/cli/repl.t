@@ -147,7 +147,7 @@ $ cfx
 ? 2
 $ cfx
 < set keys bogus:1
-! cfx: line 1: set: unknown key family (seq, stride, random, file, malloc, inodes, ptr, high, sparse) (bogus:1)
+! cfx: line 1: set: unknown key family: seq, stride, random, file, malloc, inodes, ptr, high or sparse (bogus:1)
 ? 2
 $ cfx
 < set format xml

@@ -1,0 +1,159 @@
+# cfx score: bucket loads, chi^2, p-value, probe-cost ratio R, verdict.
+# Expected values were recomputed by a separate script that hashes every key
+# with exact integers, counts the loads and computes
+#   chi^2 = sum c^2 / E - K (E = K/m),  R = (sum c^2 + K)/2 / ((K(1-1/m) +
+#   K^2/m + K)/2)
+# as fractions, with the p-value from PARI/GP:
+#   incgam(dof/2, chi2/2)/gamma(dof/2)
+# and random keys from its own MT19937 (GSL's seeding, two draws per key,
+# high word first).  Verdict: bad if p < 0.001 and R >= 2, weak if p < 0.001,
+# else good.
+
+# keys 0..2^18-1 under the 32-bit seed constant, 2^16 buckets: every bucket
+# gets exactly 4 (brute force), so chi^2 = 0, p = 1 and R = (65536*16 +
+# 262144)/2 / ((262144*65535/65536 + 262144*4 + 262144)/2) = 655360/786430.
+$ cfx score 0x9e370001
+> hash       h(x) = (x * 0x9e370001 mod 2^32) >> 16: 2^16 buckets
+> keys       seq:0: 262144 distinct (262144 made)
+> loads      max 4, empty 0, expected 4 per bucket
+> chi^2      0 on 65535 degrees of freedom, p-value 1
+> R          0.8333 (lookup cost relative to a random hash; below 1 is better)
+> verdict    good
+
+# page-aligned keys (stride 4096), 1024 buckets: 5000 keys in 80 buckets,
+# max load 64, R 9.248: bad (p mod 2^20 = 0x70001 governs these keys).
+$ cfx score 0x9e370001 --keys stride:4096 --table-bits 10 --count 5000
+> hash       h(x) = (x * 0x9e370001 mod 2^32) >> 22: 2^10 buckets
+> keys       stride:4096: 5000 distinct (5000 made)
+> loads      max 64, empty 944, expected 4.883 per bucket
+> chi^2      59148.3 on 1023 degrees of freedom, p-value 0
+> R          9.248 (lookup cost relative to a random hash; below 1 is better)
+> verdict    bad
+
+# the 64-bit seed constant on keys k*2^18: p mod 2^46 = 2^46 - 2^18 + 1
+# (gp: contfrac = [0, 1, 268436479, ...]), so 4095 of 4096 keys share one bucket.
+$ cfx score 0x9e37fffffffc0001 --keys stride:2^18 --table-bits 10
+> hash       h(x) = (x * 0x9e37fffffffc0001 mod 2^64) >> 54: 2^10 buckets
+> keys       stride:262144: 4096 distinct (4096 made)
+> loads      max 4095, empty 1022, expected 4 per bucket
+> chi^2      4.18816e+06 on 1023 degrees of freedom, p-value 0
+> R          682.6 (lookup cost relative to a random hash; below 1 is better)
+> verdict    bad
+
+# the same with stride 4096: bad ("if you have a stride of 4096, you're
+# pretty much done for": p mod 2^52 = 2^51 - 2^18 + 1, gp checks it) ...
+$ cfx score 0x9e37fffffffc0001 --keys stride:4096 --table-bits 12 --count 10000
+> hash       h(x) = (x * 0x9e37fffffffc0001 mod 2^64) >> 52: 2^12 buckets
+> keys       stride:4096: 10000 distinct (10000 made)
+> loads      max 5000, empty 4093, expected 2.441 per bucket
+> chi^2      2.04659e+07 on 4095 degrees of freedom, p-value 0
+> R          1126 (lookup cost relative to a random hash; below 1 is better)
+> verdict    bad
+
+# ... and the golden-ratio constant that replaced it is good there.
+$ cfx score 0x9e3779b97f4a7c15 --keys stride:4096 --table-bits 12 --count 10000
+> hash       h(x) = (x * 0x9e3779b97f4a7c15 mod 2^64) >> 52: 2^12 buckets
+> keys       stride:4096: 10000 distinct (10000 made)
+> loads      max 4, empty 289, expected 2.441 per bucket
+> chi^2      2782.8 on 4095 degrees of freedom, p-value 1
+> R          0.9279 (lookup cost relative to a random hash; below 1 is better)
+> verdict    good
+
+# random keys (MT19937, seed 7) on 16 bits: 6 repeats among 1000.
+$ cfx score --bits 16 40503 --keys random:7 --count 1000 --table-bits 6
+> hash       h(x) = (x * 0x9e37 mod 2^16) >> 10: 2^6 buckets
+> keys       random:7: 994 distinct (1000 made)
+> loads      max 24, empty 0, expected 15.53 per bucket
+> chi^2      53.9517 on 63 degrees of freedom, p-value 0.785
+> R          0.9919 (lookup cost relative to a random hash; below 1 is better)
+> verdict    good
+
+# keys from a file: 1, 2, 0x10, 7 and 1_000 (= 232 mod 2^8), with a comment
+# and a blank line.  By hand: 159 k mod 256 = 159, 62, 240, 89, 24; >> 6 gives
+# buckets 2, 0, 3, 1, 0: loads 2,1,1,1; sum c^2 = 7, E = 5/4, chi^2 = 7*4/5 - 5
+# = 0.6; R = (7+5)/2 / ((5*3/4 + 25/4 + 5)/2) = 6/7.5 = 0.8.
+$ printf '# keys\n1\n2\n0x10\n\n  7  # seven\n1_000\n' >k.txt; cfx score --bits 8 0x9f --keys file:k.txt --table-bits 2
+> hash       h(x) = (x * 0x9f mod 2^8) >> 6: 2^2 buckets
+> keys       file:k.txt: 5 distinct (5 made)
+> loads      max 2, empty 0, expected 1.25 per bucket
+> chi^2      0.6 on 3 degrees of freedom, p-value 0.896
+> R          0.8 (lookup cost relative to a random hash; below 1 is better)
+> verdict    good
+
+# an even multiplier is accepted but flagged: 2 on 8 bits, keys 100..399
+# (300 made, 256 distinct mod 2^8); 2k mod 256 >> 4 fills 8 of 16 buckets.
+$ cfx score --bits 8 2 --keys seq:100 --count 300
+> hash       h(x) = (x * 0x02 mod 2^8) >> 4: 2^4 buckets
+> keys       seq:100: 256 distinct (300 made)
+> loads      max 16, empty 0, expected 16 per bucket
+> chi^2      0 on 15 degrees of freedom, p-value 1
+> R          0.9477 (lookup cost relative to a random hash; below 1 is better)
+> verdict    good
+> note       multiplier is even: not invertible mod 2^n, the low bit of every
+>            product is 0 and keys x and x + 2^(n-1) always collide
+
+# JSON: stride 4096 under the 32-bit seed constant: p mod 2^20 = 0x70001
+# (gp), yet 2^18 keys still fill 2^16 buckets evenly; chi2 0, p 1,
+# R = (4*4*65536 + 262144)/2 / ((262144*65535/65536 + 262144*4 + 262144)/2).
+$ cfx score --json 0x9e370001 --keys stride:4096
+> {
+>   "multiplier": "0x9e370001",
+>   "bits": 32,
+>   "table_bits": 16,
+>   "family": "stride:4096",
+>   "keys_made": 262144,
+>   "keys": 262144,
+>   "buckets": 65536,
+>   "chi2": 0.0,
+>   "dof": 65535.0,
+>   "p_value": 1.0,
+>   "max_load": 4,
+>   "empty": 0,
+>   "expected_load": 4.0,
+>   "probe_ratio": 0.83333545261498165,
+>   "verdict": "good",
+>   "even_multiplier": false
+> }
+
+# JSON of the bad case above: p-value 0 (below the smallest double).
+$ cfx score --json 0x9e37fffffffc0001 --keys stride:2^18 --table-bits 10
+> {
+>   "multiplier": "0x9e37fffffffc0001",
+>   "bits": 64,
+>   "table_bits": 10,
+>   "family": "stride:262144",
+>   "keys_made": 4096,
+>   "keys": 4096,
+>   "buckets": 1024,
+>   "chi2": 4188160.5,
+>   "dof": 1023.0,
+>   "p_value": 0.0,
+>   "max_load": 4095,
+>   "empty": 1022,
+>   "expected_load": 4.0,
+>   "probe_ratio": 682.6111834608497,
+>   "verdict": "bad",
+>   "even_multiplier": false
+> }
+
+# JSON flags an even multiplier: 4 on 8 bits, keys 0..63 -> 4k mod 256 >> 4
+# = k >> 2: four per bucket, chi2 0.
+$ cfx score --json --bits 8 4
+> {
+>   "multiplier": "0x04",
+>   "bits": 8,
+>   "table_bits": 4,
+>   "family": "seq:0",
+>   "keys_made": 64,
+>   "keys": 64,
+>   "buckets": 16,
+>   "chi2": 0.0,
+>   "dof": 15.0,
+>   "p_value": 1.0,
+>   "max_load": 4,
+>   "empty": 0,
+>   "expected_load": 4.0,
+>   "probe_ratio": 0.84210526315789469,
+>   "verdict": "good",
+>   "even_multiplier": true
+> }
