@@ -1,0 +1,619 @@
+/*
+ * lesson.c - lesson files: parsing and lint (see cfx/lesson.h and
+ * lessons/FORMAT.md).
+ *
+ * The format is line based.  A line that starts in column 0 is a comment
+ * (#) or a directive (word: value); a line indented by two spaces is text
+ * that continues the last title:, step:, ask: or hint: (prose, question,
+ * hint); a blank line separates paragraphs.  Anything else is an error
+ * with its line number, so a typo never silently becomes prose.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gmp.h>
+
+#include "cfx/expr.h"
+#include "cfx/lesson.h"
+
+static void *xrealloc(void *p, size_t n)
+{
+	if (!(p = realloc(p, n ? n : 1)))
+		abort();
+	return p;
+}
+
+static char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+	if (!p)
+		abort();
+	return p;
+}
+
+/* ---- text -------------------------------------------------------------- */
+
+static void text_add(lesson_text *t, const char *s, int lineno)
+{
+	t->line = xrealloc(t->line, (t->n + 1) * sizeof *t->line);
+	t->lineno = xrealloc(t->lineno, (t->n + 1) * sizeof *t->lineno);
+	t->line[t->n] = xstrdup(s);
+	t->lineno[t->n++] = lineno;
+}
+
+/* Drop blank lines at the end. */
+static void text_trim(lesson_text *t)
+{
+	while (t->n && !t->line[t->n - 1][0])
+		free(t->line[--t->n]);
+}
+
+static void text_free(lesson_text *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		free(t->line[i]);
+	free(t->line);
+	free(t->lineno);
+	memset(t, 0, sizeof *t);
+}
+
+static void cond_free(lesson_cond *c)
+{
+	free(c->src);
+	lesson_check_free(c->check);
+}
+
+static void step_free(lesson_step *s)
+{
+	size_t i;
+
+	free(s->title);
+	text_free(&s->prose);
+	free(s->try_cmd);
+	text_free(&s->ask);
+	free(s->focus);
+	for (i = 0; i < s->nchecks; i++)
+		cond_free(&s->checks[i]);
+	free(s->checks);
+	for (i = 0; i < s->nhints; i++)
+		text_free(&s->hints[i]);
+	free(s->hints);
+	for (i = 0; i < s->nsolution; i++)
+		free(s->solution[i]);
+	free(s->solution);
+	free(s->solution_line);
+	for (i = 0; i < s->nclaims; i++) {
+		free(s->claims[i].command);
+		cond_free(&s->claims[i].cond);
+	}
+	free(s->claims);
+}
+
+void lesson_free(lesson *l)
+{
+	size_t i;
+
+	free(l->title);
+	text_free(&l->intro);
+	for (i = 0; i < l->nfacts; i++)
+		free(l->facts[i]);
+	free(l->facts);
+	for (i = 0; i < l->nsteps; i++)
+		step_free(&l->steps[i]);
+	free(l->steps);
+	memset(l, 0, sizeof *l);
+}
+
+/* ---- parsing -------------------------------------------------------- */
+
+typedef struct pstate {
+	lesson *l;
+	const lesson_names *names;
+	lesson_text *target;      /* where indented text goes, NULL: nowhere */
+	int lineno;
+	cfx_err *err;
+} pstate;
+
+static int perr(pstate *ps, const char *token, const char *msg)
+{
+	return cfx_err_set(ps->err, CFX_ESYNTAX, -1, token, "%s", msg);
+}
+
+static lesson_step *cur(pstate *ps)
+{
+	return ps->l->nsteps ? &ps->l->steps[ps->l->nsteps - 1] : NULL;
+}
+
+/* The first word of a line someone types names a command or a session
+ * word the REPL knows. */
+static int known_line(const pstate *ps, const char *line)
+{
+	static const char *const session[] = { "set", "let", "show", NULL };
+	char w[32];
+	size_t k = strcspn(line, " \t");
+	int i;
+
+	if (k == 0 || k >= sizeof w)
+		return 0;
+	memcpy(w, line, k);
+	w[k] = '\0';
+	for (i = 0; session[i]; i++)
+		if (!strcmp(w, session[i]))
+			return 1;
+	return !ps->names || !ps->names->command || ps->names->command(w);
+}
+
+static int parse_cond(pstate *ps, lesson_cond *c, const char *src, int claim)
+{
+	cfx_err e;
+
+	c->line = ps->lineno;
+	c->src = xstrdup(src);
+	if (!(c->check = lesson_check_parse(src, ps->names, claim, &e))) {
+		cfx_err_set(ps->err, CFX_ESYNTAX, -1, e.token[0] ? e.token : NULL,
+		            "bad check: %s", e.msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Checks that the step, now complete, has what every step needs. */
+static int finish_step(pstate *ps)
+{
+	lesson_step *s = cur(ps);
+	int at = ps->lineno;
+	size_t i;
+
+	if (!s)
+		return 0;
+	ps->lineno = s->line;     /* errors name the step's line */
+	text_trim(&s->prose);
+	text_trim(&s->ask);
+	for (i = 0; i < s->nhints; i++)
+		text_trim(&s->hints[i]);
+	for (i = 0; i < s->nchecks; i++)
+		if (lesson_check_uses_answer(s->checks[i].check))
+			s->wants_answer = 1;
+	if (!s->prose.n)
+		return perr(ps, s->title, "step has no prose (indent it by two "
+		            "spaces under step:)");
+	if (!s->nchecks)
+		return perr(ps, s->title, "step has no check:");
+	if (!s->nsolution)
+		return perr(ps, s->title, "step has no solution:");
+	if (!s->try_cmd && !s->ask.n)
+		return perr(ps, s->title, "step gives the learner nothing to do "
+		            "(try: or ask:)");
+	if (s->wants_answer && !s->ask.n)
+		return perr(ps, s->title, "a check reads the answer but the step "
+		            "asks nothing (ask:)");
+	if (!s->wants_answer && s->ask.n)
+		return perr(ps, s->title, "the step asks a question but no check "
+		            "reads the answer");
+	ps->lineno = at;
+	return 0;
+}
+
+static int directive(pstate *ps, const char *key, const char *val)
+{
+	lesson *l = ps->l;
+	lesson_step *s = cur(ps);
+
+	ps->target = NULL;
+	if (!strcmp(key, "title")) {
+		if (l->title)
+			return perr(ps, key, "a second title:");
+		if (s)
+			return perr(ps, key, "title: comes before the steps");
+		if (!val[0])
+			return perr(ps, key, "empty title");
+		l->title = xstrdup(val);
+		l->title_line = ps->lineno;
+		ps->target = &l->intro;
+		return 0;
+	}
+	if (!strcmp(key, "facts")) {
+		char *copy, *w, *save;
+		if (s || l->facts_line)
+			return perr(ps, key, "facts: comes once, before the steps");
+		l->facts_line = ps->lineno;
+		copy = xstrdup(val);
+		for (w = strtok_r(copy, " \t", &save); w;
+		     w = strtok_r(NULL, " \t", &save)) {
+			l->facts = xrealloc(l->facts, (l->nfacts + 1) * sizeof *l->facts);
+			l->facts[l->nfacts++] = xstrdup(w);
+		}
+		free(copy);
+		ps->target = &l->intro;   /* the introduction may go on below */
+		return 0;
+	}
+	if (!strcmp(key, "step")) {
+		if (!l->title)
+			return perr(ps, key, "the lesson needs a title: first");
+		if (finish_step(ps) < 0)
+			return -1;
+		if (!val[0])
+			return perr(ps, key, "a step needs a title (step: TITLE)");
+		l->steps = xrealloc(l->steps, (l->nsteps + 1) * sizeof *l->steps);
+		s = &l->steps[l->nsteps++];
+		memset(s, 0, sizeof *s);
+		s->line = ps->lineno;
+		s->title = xstrdup(val);
+		ps->target = &s->prose;
+		return 0;
+	}
+	if (!s)
+		return perr(ps, key, "this belongs to a step (step: first)");
+	if (!strcmp(key, "try")) {
+		if (s->try_cmd)
+			return perr(ps, key, "a second try: in one step");
+		if (!known_line(ps, val))
+			return perr(ps, val, "try: needs a command");
+		s->try_cmd = xstrdup(val);
+		return 0;
+	}
+	if (!strcmp(key, "ask")) {
+		if (s->ask.n)
+			return perr(ps, key, "a second ask: in one step");
+		if (!val[0])
+			return perr(ps, key, "ask: needs the question on its line");
+		text_add(&s->ask, val, ps->lineno);
+		ps->target = &s->ask;
+		return 0;
+	}
+	if (!strcmp(key, "focus")) {
+		if (s->focus || !val[0] || strchr(val, ' '))
+			return perr(ps, val, "focus: names one panel, once");
+		s->focus = xstrdup(val);
+		return 0;
+	}
+	if (!strcmp(key, "hint")) {
+		if (!val[0])
+			return perr(ps, key, "hint: needs text on its line");
+		s->hints = xrealloc(s->hints, (s->nhints + 1) * sizeof *s->hints);
+		memset(&s->hints[s->nhints], 0, sizeof *s->hints);
+		text_add(&s->hints[s->nhints], val, ps->lineno);
+		ps->target = &s->hints[s->nhints++];
+		return 0;
+	}
+	if (!strcmp(key, "solution")) {
+		if (!val[0])
+			return perr(ps, key, "empty solution:");
+		if (strncmp(val, "answer ", 7) && !known_line(ps, val))
+			return perr(ps, val, "a solution line is a command or "
+			            "answer X");
+		s->solution = xrealloc(s->solution,
+		                       (s->nsolution + 1) * sizeof *s->solution);
+		s->solution_line = xrealloc(s->solution_line, (s->nsolution + 1) *
+		                            sizeof *s->solution_line);
+		s->solution_line[s->nsolution] = ps->lineno;
+		s->solution[s->nsolution++] = xstrdup(val);
+		return 0;
+	}
+	if (!strcmp(key, "check")) {
+		s->checks = xrealloc(s->checks, (s->nchecks + 1) * sizeof *s->checks);
+		memset(&s->checks[s->nchecks], 0, sizeof *s->checks);
+		return parse_cond(ps, &s->checks[s->nchecks++], val, 0);
+	}
+	if (!strcmp(key, "claim")) {
+		const char *sep = strstr(val, " :: ");
+		lesson_claim *c;
+		char *cmd;
+		if (!sep)
+			return perr(ps, val, "claim: COMMAND :: CHECK");
+		cmd = strndup(val, (size_t)(sep - val));
+		if (!cmd)
+			abort();
+		if (!known_line(ps, cmd) || !strncmp(cmd, "set", 3) ||
+		    !strncmp(cmd, "let", 3) || !strncmp(cmd, "show", 4)) {
+			int rc = perr(ps, cmd, "a claim runs a command");
+			free(cmd);
+			return rc;
+		}
+		s->claims = xrealloc(s->claims, (s->nclaims + 1) * sizeof *s->claims);
+		c = &s->claims[s->nclaims++];
+		memset(c, 0, sizeof *c);
+		c->line = ps->lineno;
+		c->command = cmd;
+		return parse_cond(ps, &c->cond, sep + 4, 1);
+	}
+	return perr(ps, key, "unknown directive (title, facts, step, try, ask, "
+	            "check, hint, solution, claim, focus)");
+}
+
+static int parse_line(pstate *ps, char *line)
+{
+	size_t len = strlen(line), k;
+
+	while (len && (line[len - 1] == ' ' || line[len - 1] == '\r'))
+		line[--len] = '\0';
+	if (strchr(line, '\t'))
+		return perr(ps, NULL, "tab in a lesson file (indent with spaces)");
+	if (!len) {
+		if (ps->target && ps->target->n)
+			text_add(ps->target, "", ps->lineno);
+		return 0;
+	}
+	if (line[0] == '#')
+		return 0;
+	if (line[0] == ' ') {
+		if (line[1] != ' ')
+			return perr(ps, NULL, "text is indented by two spaces");
+		if (!ps->target)
+			return perr(ps, NULL, "indented text here continues nothing "
+			            "(prose follows step:, hint: or ask:)");
+		text_add(ps->target, line + 2, ps->lineno);
+		return 0;
+	}
+	for (k = 0; islower((unsigned char)line[k]); k++)
+		;
+	if (k == 0 || line[k] != ':' || (line[k + 1] && line[k + 1] != ' ')) {
+		char tok[40];
+		snprintf(tok, sizeof tok, "%.*s", (int)strcspn(line, " "), line);
+		return perr(ps, tok, "expected a directive (word: ...), a comment "
+		            "(#) or text indented by two spaces");
+	}
+	line[k] = '\0';
+	return directive(ps, line, line + k + 1 + (line[k + 1] == ' '));
+}
+
+int lesson_parse(lesson *l, const char *text, const lesson_names *names,
+                 int *line, cfx_err *err)
+{
+	pstate ps = { l, names, NULL, 0, err };
+	const char *p = text;
+
+	memset(l, 0, sizeof *l);
+	cfx_err_clear(err);
+	*line = 0;
+	while (*p) {
+		size_t n = strcspn(p, "\n");
+		char *s = strndup(p, n);
+		int rc;
+
+		if (!s)
+			abort();
+		ps.lineno++;
+		rc = parse_line(&ps, s);
+		free(s);
+		if (rc < 0) {
+			*line = ps.lineno;
+			return -1;
+		}
+		p += n + (p[n] == '\n');
+	}
+	text_trim(&l->intro);
+	if (finish_step(&ps) < 0) {
+		*line = ps.lineno;
+		return -1;
+	}
+	if (!l->title || !l->nsteps) {
+		*line = ps.lineno ? ps.lineno : 1;
+		return perr(&ps, NULL, !l->title ? "no title:" : "no step:");
+	}
+	return 0;
+}
+
+/* ---- lint ------------------------------------------------------------ */
+
+typedef struct problems {
+	lesson_problem *p;
+	size_t n;
+} problems;
+
+static void problem(problems *ps, int line, const char *fmt, const char *arg)
+{
+	ps->p = xrealloc(ps->p, (ps->n + 1) * sizeof *ps->p);
+	ps->p[ps->n].line = line;
+	snprintf(ps->p[ps->n].msg, sizeof ps->p[ps->n].msg, fmt, arg);
+	ps->n++;
+}
+
+/* The next number in s from *pos: a run of digits (with a point, or hex
+ * or binary digits after 0x/0b) not glued to a word before it ("a_4",
+ * "x12" are names).  Copies it to tok; 0 at the end. */
+static int next_number(const char *s, size_t *pos, char *tok, size_t n)
+{
+	size_t i = *pos, k;
+
+	for (; s[i]; i++) {
+		if (!isdigit((unsigned char)s[i]))
+			continue;
+		if (i > 0 && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_' ||
+		              s[i - 1] == '.')) {
+			while (isalnum((unsigned char)s[i + 1]) || s[i + 1] == '_')
+				i++;
+			continue;
+		}
+		k = i;
+		if (s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X' ||
+		                    s[i + 1] == 'b' || s[i + 1] == 'B') &&
+		    isxdigit((unsigned char)s[i + 2]))
+			for (k = i + 2; isxdigit((unsigned char)s[k]) || s[k] == '_'; k++)
+				;
+		else
+			for (; isdigit((unsigned char)s[k]) || s[k] == '_' ||
+			       (s[k] == '.' && isdigit((unsigned char)s[k + 1])); k++)
+				;
+		snprintf(tok, n, "%.*s", (int)(k - i), s + i);
+		*pos = k;
+		return 1;
+	}
+	*pos = i;
+	return 0;
+}
+
+/* The value of a number token, into q; 0 if it has none. */
+static int token_value(const char *tok, mpq_t q)
+{
+	cfx_err e;
+	mpz_t z;
+	int ok;
+
+	if (strchr(tok, '.')) {
+		/* a decimal: exact, as p/10^k */
+		mpz_t num, den;
+		const char *p;
+		mpz_init(num);
+		mpz_init_set_ui(den, 1);
+		for (p = tok; *p; p++) {
+			if (*p == '.' || *p == '_')
+				continue;
+			mpz_mul_ui(num, num, 10);
+			mpz_add_ui(num, num, (unsigned long)(*p - '0'));
+		}
+		mpz_ui_pow_ui(den, 10, strlen(strchr(tok, '.') + 1));
+		mpq_set_num(q, num);
+		mpq_set_den(q, den);
+		mpq_canonicalize(q);
+		mpz_clear(num);
+		mpz_clear(den);
+		return 1;
+	}
+	mpz_init(z);
+	ok = ex_int(tok, z, &e) == 0;
+	if (ok)
+		mpq_set_z(q, z);
+	mpz_clear(z);
+	return ok;
+}
+
+typedef struct numset {
+	mpq_t *v;
+	size_t n;
+} numset;
+
+static void numset_add_text(numset *ns, const char *s)
+{
+	char tok[128];
+	size_t pos = 0;
+
+	while (next_number(s, &pos, tok, sizeof tok)) {
+		ns->v = xrealloc(ns->v, (ns->n + 1) * sizeof *ns->v);
+		mpq_init(ns->v[ns->n]);
+		if (token_value(tok, ns->v[ns->n]))
+			ns->n++;
+		else
+			mpq_clear(ns->v[ns->n]);
+	}
+}
+
+static int numset_has(const numset *ns, const mpq_t q)
+{
+	size_t i;
+
+	for (i = 0; i < ns->n; i++)
+		if (mpq_equal(ns->v[i], q))
+			return 1;
+	return 0;
+}
+
+/* Every number a learner reads must be one the lesson's claims, commands,
+ * checks, solutions or facts also hold. */
+static void lint_text_numbers(problems *pr, const numset *ns, const char *s,
+                              int line)
+{
+	char tok[128];
+	size_t pos = 0;
+	mpq_t q;
+
+	mpq_init(q);
+	while (next_number(s, &pos, tok, sizeof tok)) {
+		if (!token_value(tok, q))
+			continue;
+		if (mpz_cmp_ui(mpq_denref(q), 1) == 0 &&
+		    mpz_cmp_ui(mpq_numref(q), LESSON_FREE_MAX) <= 0)
+			continue;
+		if (!numset_has(ns, q))
+			problem(pr, line, "number %s in the text is backed by no "
+			        "claim, command, check, solution or fact", tok);
+	}
+	mpq_clear(q);
+}
+
+static void lint_text(problems *pr, const numset *ns, const lesson_text *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		lint_text_numbers(pr, ns, t->line[i], t->lineno[i]);
+}
+
+static void backing(numset *ns, const lesson *l)
+{
+	size_t i, j;
+
+	for (i = 0; i < l->nfacts; i++)
+		numset_add_text(ns, l->facts[i]);
+	for (i = 0; i < l->nsteps; i++) {
+		const lesson_step *s = &l->steps[i];
+		if (s->try_cmd)
+			numset_add_text(ns, s->try_cmd);
+		for (j = 0; j < s->nchecks; j++)
+			numset_add_text(ns, s->checks[j].src);
+		for (j = 0; j < s->nsolution; j++)
+			numset_add_text(ns, s->solution[j]);
+		for (j = 0; j < s->nclaims; j++) {
+			numset_add_text(ns, s->claims[j].command);
+			numset_add_text(ns, s->claims[j].cond.src);
+		}
+	}
+}
+
+/* Display width of a UTF-8 line: its code points. */
+static size_t columns(const char *s, size_t n)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++)
+		if (((unsigned char)s[i] & 0xC0) != 0x80)
+			c++;
+	return c;
+}
+
+size_t lesson_lint(const lesson *l, const char *src, const char *facts_text,
+                   lesson_problem **out)
+{
+	problems pr = { NULL, 0 };
+	numset ns = { NULL, 0 };
+	const char *p = src;
+	int lineno = 0;
+	size_t i, j;
+
+	for (; src && *p; lineno++) {
+		size_t n = strcspn(p, "\n");
+		if (columns(p, n) > LESSON_WIDTH) {
+			char w[16];
+			snprintf(w, sizeof w, "%zu", columns(p, n));
+			problem(&pr, lineno + 1, "line is %s columns wide (at most 80)",
+			        w);
+		}
+		p += n + (p[n] == '\n');
+	}
+	backing(&ns, l);
+	lint_text_numbers(&pr, &ns, l->title, l->title_line);
+	lint_text(&pr, &ns, &l->intro);
+	for (i = 0; i < l->nsteps; i++) {
+		const lesson_step *s = &l->steps[i];
+		lint_text_numbers(&pr, &ns, s->title, s->line);
+		lint_text(&pr, &ns, &s->prose);
+		lint_text(&pr, &ns, &s->ask);
+		for (j = 0; j < s->nhints; j++)
+			lint_text(&pr, &ns, &s->hints[j]);
+		if (!s->nhints)
+			problem(&pr, s->line, "step has no hint: (%s)", s->title);
+	}
+	for (i = 0; facts_text && i < l->nfacts; i++)
+		if (!strstr(facts_text, l->facts[i]))
+			problem(&pr, l->facts_line, "fact %s is not in the facts file",
+			        l->facts[i]);
+	for (i = 0; i < ns.n; i++)
+		mpq_clear(ns.v[i]);
+	free(ns.v);
+	*out = pr.p;
+	return pr.n;
+}

@@ -1,0 +1,1364 @@
+/*
+ * lesson_check.c - the check language of lessons (see cfx/lesson.h).
+ *
+ * A check is split into words (spaces separate; brackets, parentheses and
+ * quotes group), parsed by recursive descent into a tree of and/or/not
+ * over comparisons, and evaluated against JSON.  Every operand evaluates
+ * to a JSON value or to "undefined" (a result not made yet, a field that
+ * is not there); a comparison with an undefined operand is false, so a
+ * check never passes on missing data.
+ *
+ * Numbers compare exactly: JSON integers, doubles (converted exactly),
+ * and strings that are numerals or expressions all become GMP rationals
+ * (or exact quadratic numbers, for phi), so "0x10", "16" and "2^4" are
+ * equal.  Only when a side is irrational does the comparison fall back to
+ * 256-bit floating point.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gmp.h>
+#include <mpfr.h>
+
+#include "cfx/expr.h"
+#include "cfx/lesson.h"
+
+#define NUM_PREC 256          /* bits for comparisons with irrationals */
+#define MAX_WORDS 64
+#define MAX_NEST 32           /* lists and function calls inside each other */
+
+/* ---- the tree ----------------------------------------------------------- */
+
+typedef enum { SEL_FIELD, SEL_INDEX, SEL_ALL } sel_kind;
+
+typedef struct sel {
+	sel_kind kind;
+	char *field;
+	long index;              /* negative: from the end */
+} sel;
+
+typedef enum { OPD_LIT, OPD_PATH, OPD_FUNC } opd_kind;
+typedef enum {
+	ROOT_RESULT, ROOT_LAST, ROOT_STATE, ROOT_ANSWER, ROOT_RUN, ROOT_CLAIM
+} root_kind;
+typedef enum {
+	F_LEN, F_MIN, F_MAX, F_SUM, F_COUNT, F_INDEX, F_STARTS
+} func_kind;
+
+static const struct { const char *name; int nargs; } funcs[] = {
+	[F_LEN] = { "len", 1 }, [F_MIN] = { "min", 1 }, [F_MAX] = { "max", 1 },
+	[F_SUM] = { "sum", 1 }, [F_COUNT] = { "count", 2 },
+	[F_INDEX] = { "index", 2 }, [F_STARTS] = { "starts", 2 },
+};
+#define NFUNCS (sizeof funcs / sizeof funcs[0])
+
+typedef struct operand {
+	opd_kind kind;
+	char *text;              /* as written, for messages */
+	json_t *lit;             /* OPD_LIT */
+	root_kind root;          /* OPD_PATH */
+	char *name;              /*   the command of result/last, the run line */
+	sel *sels;
+	size_t nsels;
+	func_kind func;          /* OPD_FUNC */
+	struct operand *arg[2];
+	int nargs;
+} operand;
+
+typedef enum { N_OR, N_AND, N_NOT, N_CMP, N_TEST } node_kind;
+typedef enum { OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_APPROX } cmp_op;
+
+static const char *const op_names[] = {
+	"==", "!=", "<", "<=", ">", ">=", "~"
+};
+
+struct lesson_check {
+	node_kind kind;
+	struct lesson_check *a, *b;    /* N_OR, N_AND; N_NOT uses a */
+	cmp_op op;
+	operand *l, *r;                /* N_CMP; N_TEST uses l */
+};
+
+static void operand_free(operand *o)
+{
+	size_t i;
+
+	if (!o)
+		return;
+	free(o->text);
+	json_decref(o->lit);
+	free(o->name);
+	for (i = 0; i < o->nsels; i++)
+		free(o->sels[i].field);
+	free(o->sels);
+	operand_free(o->arg[0]);
+	operand_free(o->arg[1]);
+	free(o);
+}
+
+void lesson_check_free(lesson_check *c)
+{
+	if (!c)
+		return;
+	lesson_check_free(c->a);
+	lesson_check_free(c->b);
+	operand_free(c->l);
+	operand_free(c->r);
+	free(c);
+}
+
+static void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+	if (!p)
+		abort();
+	return p;
+}
+
+static char *xstrndup(const char *s, size_t n)
+{
+	char *p = strndup(s, n);
+	if (!p)
+		abort();
+	return p;
+}
+
+/* ---- numbers ------------------------------------------------------------- */
+
+/* A decimal numeral with a point or an exponent ("0.8333", "1.5e6"),
+ * exactly, into q.  0 if s is not one. */
+static int decimal(const char *s, mpq_t q)
+{
+	const char *p = s;
+	mpz_t num, den;
+	long exp = 0;
+	int neg = 0, point = 0, digits = 0, frac = 0;
+
+	if (*p == '+' || *p == '-')
+		neg = *p++ == '-';
+	mpz_init(num);
+	for (; isdigit((unsigned char)*p) || (*p == '.' && !point); p++) {
+		if (*p == '.') {
+			point = 1;
+			continue;
+		}
+		mpz_mul_ui(num, num, 10);
+		mpz_add_ui(num, num, (unsigned long)(*p - '0'));
+		digits++;
+		frac += point;
+	}
+	if (digits && (*p == 'e' || *p == 'E')) {
+		char *end;
+		exp = strtol(p + 1, &end, 10);
+		if (end == p + 1 || exp > 10000 || exp < -10000)
+			digits = 0;
+		p = end;
+		point = 1;
+	}
+	if (!digits || *p || !point) {
+		mpz_clear(num);
+		return 0;
+	}
+	mpz_init_set_ui(den, 1);
+	exp -= frac;
+	if (exp >= 0) {
+		mpz_ui_pow_ui(den, 10, (unsigned long)exp);
+		mpz_mul(num, num, den);
+		mpz_set_ui(den, 1);
+	} else {
+		mpz_ui_pow_ui(den, 10, (unsigned long)-exp);
+	}
+	if (neg)
+		mpz_neg(num, num);
+	mpq_set_num(q, num);
+	mpq_set_den(q, den);
+	mpq_canonicalize(q);
+	mpz_clear(num);
+	mpz_clear(den);
+	return 1;
+}
+
+/* Half a unit in the last place of a numeral as written ("0.8333":
+ * 0.00005, "12": 0.5, "1.5e6": 50000), into tol.  0 if s is no numeral. */
+static int numeral_tolerance(const char *s, mpq_t tol)
+{
+	const char *p = s + (*s == '-' || *s == '+');
+	long frac = 0, exp = 0;
+	int point = 0, digits = 0;
+	mpz_t ten;
+
+	for (; isdigit((unsigned char)*p) || (*p == '.' && !point); p++) {
+		if (*p == '.')
+			point = 1;
+		else {
+			digits++;
+			frac += point;
+		}
+	}
+	if (digits && (*p == 'e' || *p == 'E')) {
+		char *end;
+		exp = strtol(p + 1, &end, 10);
+		if (end == p + 1 || exp > 10000 || exp < -10000)
+			return 0;
+		p = end;
+	}
+	if (!digits || *p)
+		return 0;
+	exp -= frac;
+	mpz_init(ten);
+	mpq_set_ui(tol, 1, 2);
+	if (exp >= 0) {
+		mpz_ui_pow_ui(ten, 10, (unsigned long)exp);
+		mpz_mul(mpq_numref(tol), mpq_numref(tol), ten);
+	} else {
+		mpz_ui_pow_ui(ten, 10, (unsigned long)-exp);
+		mpz_mul(mpq_denref(tol), mpq_denref(tol), ten);
+	}
+	mpq_canonicalize(tol);
+	mpz_clear(ten);
+	return 1;
+}
+
+/* A number written as text: a decimal numeral, else any expression
+ * without names that evaluates exactly (rational or quadratic) or to an
+ * interval.  v must be initialised; returns 1 if s is a number. */
+static int text_number(const char *s, ex_value *v)
+{
+	cfx_err e;
+	ex_tree *t;
+	int ok;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	if (!*s)
+		return 0;
+	if (decimal(s, v->q)) {
+		v->kind = EX_RAT;
+		return 1;
+	}
+	/* names other than the constants make it a word, not a number */
+	if (!(t = ex_parse(s, &e)))
+		return 0;
+	ok = ex_eval(t, NULL, NULL, NUM_PREC, v, &e) == 0;
+	ex_free(t);
+	return ok;
+}
+
+/* A JSON value as a number; 1 if it is one. */
+static int json_number(const json_t *j, ex_value *v)
+{
+	if (json_is_integer(j)) {
+		mpz_set_si(mpq_numref(v->q), (long)json_integer_value(j));
+		mpz_set_ui(mpq_denref(v->q), 1);
+		v->kind = EX_RAT;
+		return 1;
+	}
+	if (json_is_real(j)) {
+		double d = json_real_value(j);
+		if (d != d || d - d != 0)
+			return 0;
+		mpq_set_d(v->q, d);
+		v->kind = EX_RAT;
+		return 1;
+	}
+	if (json_is_string(j))
+		return text_number(json_string_value(j), v);
+	return 0;
+}
+
+/* v as a 256-bit float (an interval by its midpoint). */
+static void num_float(const ex_value *v, mpfr_t x)
+{
+	mpfr_t s;
+
+	switch (v->kind) {
+	case EX_RAT:
+		mpfr_set_q(x, v->q, MPFR_RNDN);
+		break;
+	case EX_QUAD:
+		mpfr_init2(s, NUM_PREC);
+		mpfr_set_z(s, v->d, MPFR_RNDN);
+		mpfr_sqrt(s, s, MPFR_RNDN);
+		mpfr_mul_q(s, s, v->r, MPFR_RNDN);
+		mpfr_set_q(x, v->q, MPFR_RNDN);
+		mpfr_add(x, x, s, MPFR_RNDN);
+		mpfr_clear(s);
+		break;
+	case EX_REAL:
+		mpfr_add(x, v->lo, v->hi, MPFR_RNDN);
+		mpfr_div_2ui(x, x, 1, MPFR_RNDN);
+		break;
+	}
+}
+
+/* |a - b| as a float, into d. */
+static void num_distance(const ex_value *a, const ex_value *b, mpfr_t d)
+{
+	mpfr_t y;
+
+	mpfr_init2(y, NUM_PREC);
+	num_float(a, d);
+	num_float(b, y);
+	mpfr_sub(d, d, y, MPFR_RNDN);
+	mpfr_abs(d, d, MPFR_RNDN);
+	mpfr_clear(y);
+}
+
+/* Compare two numbers: <0, 0, >0.  Rationals and numbers of one quadratic
+ * field are exact; otherwise equal within 2^-200 relative. */
+static int num_cmp(const ex_value *a, const ex_value *b)
+{
+	mpfr_t x, y, d, t;
+	int c;
+
+	if (a->kind == EX_RAT && b->kind == EX_RAT)
+		return mpq_cmp(a->q, b->q);
+	if (a->kind == EX_QUAD && b->kind == EX_QUAD &&
+	    !mpz_cmp(a->d, b->d) && mpq_equal(a->q, b->q) &&
+	    mpq_equal(a->r, b->r))
+		return 0;
+	mpfr_inits2(NUM_PREC, x, y, d, t, (mpfr_ptr)0);
+	num_float(a, x);
+	num_float(b, y);
+	mpfr_sub(d, x, y, MPFR_RNDN);
+	mpfr_abs(d, d, MPFR_RNDN);
+	mpfr_abs(t, x, MPFR_RNDN);
+	if (mpfr_cmp_ui(t, 1) < 0)
+		mpfr_set_ui(t, 1, MPFR_RNDN);
+	mpfr_div_2ui(t, t, 200, MPFR_RNDN);
+	c = mpfr_cmp(d, t) <= 0 ? 0 : mpfr_cmp(x, y);
+	mpfr_clears(x, y, d, t, (mpfr_ptr)0);
+	return c;
+}
+
+/* ---- splitting into words -------------------------------------------- */
+
+typedef struct word {
+	const char *s;
+	size_t len;
+	int col;
+} word;
+
+/* End of the group that opens at s[i] (a quote or bracket), or -1. */
+static long group_end(const char *s, size_t i)
+{
+	char stack[MAX_NEST];
+	int depth = 0;
+
+	for (; s[i]; i++) {
+		char c = s[i];
+		if (c == '"') {
+			for (i++; s[i] && s[i] != '"'; i++)
+				if (s[i] == '\\' && s[i + 1])
+					i++;
+			if (!s[i])
+				return -1;
+			if (depth == 0)
+				return (long)i;
+		} else if (c == '(' || c == '[') {
+			if (depth == MAX_NEST)
+				return -1;
+			stack[depth++] = c == '(' ? ')' : ']';
+		} else if (c == ')' || c == ']') {
+			if (depth == 0 || stack[depth - 1] != c)
+				return -1;
+			if (--depth == 0)
+				return (long)i;
+		}
+	}
+	return -1;
+}
+
+static int split_words(const char *src, word *w, size_t *n, cfx_err *err)
+{
+	size_t i = 0;
+
+	*n = 0;
+	for (;;) {
+		size_t start;
+
+		while (isspace((unsigned char)src[i]))
+			i++;
+		if (!src[i])
+			return 0;
+		if (*n == MAX_WORDS)
+			return cfx_err_set(err, CFX_ESYNTAX, (int)i, src + i,
+			                   "check too long");
+		start = i;
+		while (src[i] && !isspace((unsigned char)src[i])) {
+			if (strchr("\"([", src[i])) {
+				long e = group_end(src, i);
+				if (e < 0)
+					return cfx_err_set(err, CFX_ESYNTAX, (int)start,
+					                   src + start, "unclosed %s",
+					                   src[i] == '"' ? "quote" :
+					                   "bracket or parenthesis");
+				i = (size_t)e;
+			} else if (src[i] == ')' || src[i] == ']') {
+				return cfx_err_setn(err, CFX_ESYNTAX, (int)i, src + i, 1,
+				                    "unbalanced bracket");
+			}
+			i++;
+		}
+		w[*n] = (word){ src + start, i - start, (int)start };
+		(*n)++;
+	}
+}
+
+static int word_is(const word *w, const char *s)
+{
+	return w->len == strlen(s) && !strncmp(w->s, s, w->len);
+}
+
+/* ---- operands ------------------------------------------------------------ */
+
+typedef struct parser {
+	const word *w;
+	size_t n, i;
+	const lesson_names *names;
+	int claim;
+	cfx_err *err;
+} parser;
+
+static int bad(parser *ps, const char *s, size_t len, const char *fmt,
+               const char *what)
+{
+	if (!len)
+		return cfx_err_set(ps->err, CFX_ESYNTAX, -1, NULL, fmt, what);
+	return cfx_err_setn(ps->err, CFX_ESYNTAX, -1, s, (int)len, fmt, what);
+}
+
+static int is_ident_start(int c) { return isalpha(c) || c == '_'; }
+static int is_ident(int c) { return isalnum(c) || c == '_'; }
+
+/* Split s[0..len) at top-level commas into pieces (trimmed). */
+static size_t split_commas(const char *s, size_t len, word *out, size_t max)
+{
+	size_t i, start = 0, n = 0;
+	int depth = 0, quote = 0;
+
+	for (i = 0; i <= len; i++) {
+		char c = i < len ? s[i] : ',';
+		if (quote) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				quote = 0;
+			continue;
+		}
+		if (c == '"')
+			quote = 1;
+		else if (c == '(' || c == '[')
+			depth++;
+		else if (c == ')' || c == ']')
+			depth--;
+		else if (c == ',' && depth == 0) {
+			size_t a = start, b = i;
+			while (a < b && isspace((unsigned char)s[a]))
+				a++;
+			while (b > a && isspace((unsigned char)s[b - 1]))
+				b--;
+			if (n < max)
+				out[n] = (word){ s + a, b - a, 0 };
+			n++;
+			start = i + 1;
+		}
+	}
+	return n;
+}
+
+static operand *parse_operand(parser *ps, const char *s, size_t len, int lit,
+                              int depth);
+
+/* A JSON string from a quoted word. */
+static json_t *unquote(const char *s, size_t len)
+{
+	char *buf = xcalloc(len + 1, 1);
+	size_t i, k = 0;
+	json_t *j;
+
+	for (i = 1; i + 1 < len; i++) {
+		if (s[i] == '\\' && i + 2 < len)
+			i++;
+		buf[k++] = s[i];
+	}
+	j = json_string(buf);
+	free(buf);
+	return j;
+}
+
+/* A list literal [a, b, ...] into o->lit. */
+static int parse_list(parser *ps, operand *o, const char *s, size_t len,
+                      int depth)
+{
+	word items[256];
+	size_t n = 0, i;
+
+	o->lit = json_array();
+	if (len > 2 && s[1 + strspn(s + 1, " ")] != ']')
+		n = split_commas(s + 1, len - 2, items, 256);
+	if (n > 256)
+		return bad(ps, s, len, "%s", "list too long");
+	for (i = 0; i < n; i++) {
+		operand *e;
+		if (!items[i].len)
+			return bad(ps, s, len, "%s", "empty item in list");
+		if (!(e = parse_operand(ps, items[i].s, items[i].len, 1, depth + 1)))
+			return -1;
+		json_array_append(o->lit, e->lit);
+		operand_free(e);
+	}
+	return 0;
+}
+
+/* Selectors after a root: .field, [N], [-N], [*]. */
+static int parse_sels(parser *ps, operand *o, const char *s, size_t len)
+{
+	size_t i = 0;
+
+	/* room for every selector s could hold, after those already there */
+	o->sels = realloc(o->sels, (o->nsels + len + 1) * sizeof *o->sels);
+	if (!o->sels)
+		abort();
+	while (i < len) {
+		sel *sl = &o->sels[o->nsels];
+
+		memset(sl, 0, sizeof *sl);
+		if (s[i] == '.' && i + 1 < len && is_ident_start((unsigned char)s[i + 1])) {
+			size_t j = i + 1;
+			while (j < len && is_ident((unsigned char)s[j]))
+				j++;
+			sl->kind = SEL_FIELD;
+			sl->field = xstrndup(s + i + 1, j - i - 1);
+			i = j;
+		} else if (s[i] == '[' && i + 2 < len && s[i + 1] == '*' &&
+		           s[i + 2] == ']') {
+			sl->kind = SEL_ALL;
+			i += 3;
+		} else if (s[i] == '[') {
+			char *end;
+			long v = strtol(s + i + 1, &end, 10);
+			if (end == s + i + 1 || (size_t)(end - s) >= len || *end != ']' ||
+			    !isdigit((unsigned char)end[-1]))
+				return bad(ps, s + i, len - i, "%s",
+				           "an index is [N], [-N] or [*]");
+			sl->kind = SEL_INDEX;
+			sl->index = v;
+			i = (size_t)(end - s) + 1;
+		} else {
+			return bad(ps, s + i, len - i, "%s",
+			           "a path goes on with .field or [N]");
+		}
+		o->nsels++;
+	}
+	return 0;
+}
+
+static int known_state(const parser *ps, const char *name)
+{
+	size_t i;
+
+	if (!ps->names || !ps->names->state)
+		return 1;
+	for (i = 0; ps->names->state[i]; i++)
+		if (!strcmp(ps->names->state[i], name))
+			return 1;
+	return 0;
+}
+
+static int known_command(const parser *ps, const char *name)
+{
+	return !ps->names || !ps->names->command || ps->names->command(name);
+}
+
+/* The first word of a command line must name a command. */
+static int check_command_line(parser *ps, const char *line, size_t len)
+{
+	size_t k = 0;
+	char name[32];
+
+	while (k < len && !isspace((unsigned char)line[k]))
+		k++;
+	if (!k)
+		return bad(ps, line, len, "%s", "run() needs a command");
+	if (k >= sizeof name)
+		return bad(ps, line, k, "%s", "unknown command");
+	memcpy(name, line, k);
+	name[k] = '\0';
+	if (!known_command(ps, name))
+		return bad(ps, line, k, "%s", "unknown command");
+	return 0;
+}
+
+/* root.rest: result.CMD, last.CMD, state, answer, run(...), or (claims) a
+ * field of the result. */
+static int parse_path(parser *ps, operand *o, const char *s, size_t len)
+{
+	size_t j = 0;
+	char *id;
+
+	while (j < len && is_ident((unsigned char)s[j]))
+		j++;
+	id = xstrndup(s, j);
+	o->kind = OPD_PATH;
+	if (!strcmp(id, "run") && j < len && s[j] == '(') {
+		long e = group_end(s, j);
+		size_t a = j + 1, b = (size_t)e;
+		free(id);
+		while (a < b && isspace((unsigned char)s[a]))
+			a++;
+		while (b > a && isspace((unsigned char)s[b - 1]))
+			b--;
+		if (check_command_line(ps, s + a, b - a) < 0)
+			return -1;
+		o->root = ROOT_RUN;
+		o->name = xstrndup(s + a, b - a);
+		return parse_sels(ps, o, s + e + 1, len - (size_t)e - 1);
+	}
+	if (!strcmp(id, "result") || !strcmp(id, "last")) {
+		size_t k = j + 1;
+		o->root = id[0] == 'r' ? ROOT_RESULT : ROOT_LAST;
+		free(id);
+		if (j >= len || s[j] != '.')
+			return bad(ps, s, len, "%s", "result.COMMAND or last.COMMAND");
+		while (k < len && is_ident((unsigned char)s[k]))
+			k++;
+		o->name = xstrndup(s + j + 1, k - j - 1);
+		if (!o->name[0] || !known_command(ps, o->name))
+			return bad(ps, s + j + 1, k - j - 1, "%s", "unknown command");
+		return parse_sels(ps, o, s + k, len - k);
+	}
+	if (!strcmp(id, "state")) {
+		size_t k = j + 1;
+		char *name;
+		free(id);
+		o->root = ROOT_STATE;
+		if (j >= len || s[j] != '.')
+			return bad(ps, s, len, "%s", "state.SETTING");
+		while (k < len && is_ident((unsigned char)s[k]))
+			k++;
+		name = xstrndup(s + j + 1, k - j - 1);
+		if (!name[0] || !known_state(ps, name)) {
+			free(name);
+			return bad(ps, s + j + 1, k - j - 1, "%s", "unknown setting");
+		}
+		free(name);
+		return parse_sels(ps, o, s + j, len - j);
+	}
+	if (!strcmp(id, "answer")) {
+		free(id);
+		o->root = ROOT_ANSWER;
+		return parse_sels(ps, o, s + j, len - j);
+	}
+	if (!ps->claim) {
+		free(id);
+		return bad(ps, s, j, "%s", "unknown name (a path starts with "
+		           "result., last., state., answer or run(...))");
+	}
+	/* a claim's bare field reads the command's result */
+	o->root = ROOT_CLAIM;
+	o->sels = xcalloc(1, sizeof *o->sels);
+	o->sels[0] = (sel){ SEL_FIELD, id, 0 };
+	o->nsels = 1;
+	return parse_sels(ps, o, s + j, len - j);
+}
+
+static int parse_func(parser *ps, operand *o, func_kind f, const char *s,
+                      size_t len, int depth)
+{
+	size_t open = strlen(funcs[f].name);
+	word args[3];
+	size_t n, i;
+
+	o->kind = OPD_FUNC;
+	o->func = f;
+	if (s[len - 1] != ')' || group_end(s, open) != (long)len - 1)
+		return bad(ps, s, len, "%s", "text after a function call");
+	n = split_commas(s + open + 1, len - open - 2, args, 3);
+	if ((int)n != funcs[f].nargs)
+		return bad(ps, s, len, "%s", funcs[f].nargs == 1 ?
+		           "takes one argument" : "takes two arguments");
+	for (i = 0; i < n; i++) {
+		if (!args[i].len)
+			return bad(ps, s, len, "%s", "empty argument");
+		if (!(o->arg[i] = parse_operand(ps, args[i].s, args[i].len, 0,
+		                                depth + 1)))
+			return -1;
+		o->nargs++;
+	}
+	return 0;
+}
+
+/* Names the expression language owns: these start a literal. */
+static int expr_name(const char *s, size_t len)
+{
+	static const char *const names[] = {
+		"phi", "pi", "e", "golden", "nextprime", "prevprime", "sqrt", NULL
+	};
+	size_t j = 0;
+	int i;
+
+	while (j < len && is_ident((unsigned char)s[j]))
+		j++;
+	for (i = 0; names[i]; i++)
+		if (strlen(names[i]) == j && !strncmp(s, names[i], j))
+			return 1;
+	return 0;
+}
+
+/* An operand from s[0..len).  lit: literals only (inside lists). */
+static operand *parse_operand(parser *ps, const char *s, size_t len, int lit,
+                              int depth)
+{
+	operand *o = xcalloc(1, sizeof *o);
+	int rc = 0;
+	size_t f;
+
+	o->text = xstrndup(s, len);
+	o->kind = OPD_LIT;
+	if (depth > MAX_NEST) {
+		rc = bad(ps, s, len, "%s", "nested too deeply");
+	} else if (!strcmp(o->text, "true") || !strcmp(o->text, "false")) {
+		o->lit = json_boolean(o->text[0] == 't');
+	} else if (!strcmp(o->text, "null")) {
+		o->lit = json_null();
+	} else if (s[0] == '"') {
+		if (s[len - 1] != '"' || len < 2 || group_end(s, 0) != (long)len - 1)
+			rc = bad(ps, s, len, "%s", "text after a quoted string");
+		else
+			o->lit = unquote(s, len);
+	} else if (s[0] == '[') {
+		if (group_end(s, 0) != (long)len - 1)
+			rc = bad(ps, s, len, "%s", "text after a list");
+		else
+			rc = parse_list(ps, o, s, len, depth);
+	} else if (is_ident_start((unsigned char)s[0]) && !expr_name(s, len)) {
+		for (f = 0; f < NFUNCS; f++)
+			if (!strncmp(s, funcs[f].name, strlen(funcs[f].name)) &&
+			    s[strlen(funcs[f].name)] == '(')
+				break;
+		if (lit)
+			rc = bad(ps, s, len, "%s", "a list holds literals only");
+		else if (f < NFUNCS)
+			rc = parse_func(ps, o, (func_kind)f, s, len, depth);
+		else
+			rc = parse_path(ps, o, s, len);
+	} else {
+		/* a number: a decimal numeral or an expression without names */
+		ex_value v;
+		ex_value_init(&v, NUM_PREC);
+		if (!text_number(o->text, &v))
+			rc = bad(ps, s, len, "%s", "not a number, string, list or path");
+		else
+			o->lit = json_string(o->text);
+		ex_value_clear(&v);
+	}
+	if (rc < 0) {
+		operand_free(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* ---- the boolean structure ----------------------------------------- */
+
+static lesson_check *parse_or(parser *ps);
+
+static lesson_check *node(node_kind k)
+{
+	lesson_check *c = xcalloc(1, sizeof *c);
+	c->kind = k;
+	return c;
+}
+
+static const word *peek(parser *ps)
+{
+	return ps->i < ps->n ? &ps->w[ps->i] : NULL;
+}
+
+static int op_of(const word *w)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof op_names / sizeof op_names[0]; i++)
+		if (word_is(w, op_names[i]))
+			return (int)i;
+	if (word_is(w, "="))
+		return -2;
+	return -1;
+}
+
+static int keyword(const word *w)
+{
+	return w && (word_is(w, "and") || word_is(w, "or") || word_is(w, "not"));
+}
+
+/* One operand: the words up to the next comparison or keyword, so an
+ * expression may be written with spaces (2^32 - golden(32)). */
+static operand *next_operand(parser *ps)
+{
+	const word *first = peek(ps), *last = first;
+
+	while (ps->i < ps->n && !keyword(&ps->w[ps->i]) &&
+	       op_of(&ps->w[ps->i]) == -1)
+		last = &ps->w[ps->i++];
+	return parse_operand(ps, first->s,
+	                     (size_t)(last->s + last->len - first->s), 0, 0);
+}
+
+static lesson_check *parse_not(parser *ps)
+{
+	const word *w = peek(ps);
+	lesson_check *c;
+	int op;
+
+	if (!w) {
+		bad(ps, "", 0, "%s", "check ends too soon");
+		return NULL;
+	}
+	if (word_is(w, "not")) {
+		ps->i++;
+		c = node(N_NOT);
+		if (!(c->a = parse_not(ps))) {
+			lesson_check_free(c);
+			return NULL;
+		}
+		return c;
+	}
+	if (keyword(w) || op_of(w) != -1) {
+		bad(ps, w->s, w->len, "%s", "expected a value");
+		return NULL;
+	}
+	c = node(N_TEST);
+	if (!(c->l = next_operand(ps))) {
+		lesson_check_free(c);
+		return NULL;
+	}
+	w = peek(ps);
+	if (!w || keyword(w))
+		return c;
+	if ((op = op_of(w)) < 0) {
+		bad(ps, w->s, w->len, "%s", "= compares as ==");
+		lesson_check_free(c);
+		return NULL;
+	}
+	ps->i++;
+	c->kind = N_CMP;
+	c->op = (cmp_op)op;
+	if (!(w = peek(ps)) || keyword(w) || op_of(w) != -1) {
+		bad(ps, w ? w->s : "", w ? w->len : 0, "%s",
+		    "a comparison needs a value on its right");
+		lesson_check_free(c);
+		return NULL;
+	}
+	if (!(c->r = next_operand(ps))) {
+		lesson_check_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+static lesson_check *parse_and(parser *ps)
+{
+	lesson_check *c = parse_not(ps), *n;
+
+	while (c && peek(ps) && word_is(peek(ps), "and")) {
+		ps->i++;
+		n = node(N_AND);
+		n->a = c;
+		c = n;
+		if (!(n->b = parse_not(ps))) {
+			lesson_check_free(c);
+			return NULL;
+		}
+	}
+	return c;
+}
+
+static lesson_check *parse_or(parser *ps)
+{
+	lesson_check *c = parse_and(ps), *n;
+
+	while (c && peek(ps) && word_is(peek(ps), "or")) {
+		ps->i++;
+		n = node(N_OR);
+		n->a = c;
+		c = n;
+		if (!(n->b = parse_and(ps))) {
+			lesson_check_free(c);
+			return NULL;
+		}
+	}
+	return c;
+}
+
+lesson_check *lesson_check_parse(const char *src, const lesson_names *names,
+                                 int claim, cfx_err *err)
+{
+	word w[MAX_WORDS];
+	parser ps = { w, 0, 0, names, claim, err };
+	lesson_check *c;
+
+	cfx_err_clear(err);
+	if (split_words(src, w, &ps.n, err) < 0)
+		return NULL;
+	if (ps.n == 0) {
+		cfx_err_set(err, CFX_ESYNTAX, -1, NULL, "empty check");
+		return NULL;
+	}
+	if (!(c = parse_or(&ps)))
+		return NULL;
+	if (ps.i < ps.n) {
+		bad(&ps, w[ps.i].s, w[ps.i].len, "%s", "a comparison goes on with "
+		    "and, or, or ends");
+		lesson_check_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+static int operand_uses_answer(const operand *o)
+{
+	return o && ((o->kind == OPD_PATH && o->root == ROOT_ANSWER) ||
+	             operand_uses_answer(o->arg[0]) ||
+	             operand_uses_answer(o->arg[1]));
+}
+
+int lesson_check_uses_answer(const lesson_check *c)
+{
+	return c && (lesson_check_uses_answer(c->a) ||
+	             lesson_check_uses_answer(c->b) ||
+	             operand_uses_answer(c->l) || operand_uses_answer(c->r));
+}
+
+/* ---- evaluation ------------------------------------------------------- */
+
+json_t *lesson_answer_value(const char *answer)
+{
+	const char *s = answer, *e;
+	size_t len;
+	json_t *list;
+	ex_value v;
+	int number;
+	char *t;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	len = strlen(s);
+	while (len && isspace((unsigned char)s[len - 1]))
+		len--;
+	t = xstrndup(s, len);
+	ex_value_init(&v, NUM_PREC);
+	number = text_number(t, &v);
+	ex_value_clear(&v);
+	/* "[1; 1, 2]" and "1 1 2" are lists; "13/8" or "2^31 + 1" are not */
+	if (number || (!strpbrk(t, ",;") && !strchr(t, ' '))) {
+		json_t *j = json_string(t);
+		free(t);
+		return j;
+	}
+	s = t;
+	len = strlen(t);
+	if (len >= 2 && ((s[0] == '[' && s[len - 1] == ']') ||
+	                 (s[0] == '(' && s[len - 1] == ')'))) {
+		s++;
+		len -= 2;
+	}
+	list = json_array();
+	while (len) {
+		const char *sep = strpbrk(t, ",;") ? ",;" : " ";
+		size_t k = 0;
+		while (k < len && !strchr(sep, s[k]))
+			k++;
+		for (e = s; e < s + k && isspace((unsigned char)*e); e++)
+			;
+		{
+			size_t m = (size_t)(s + k - e);
+			while (m && isspace((unsigned char)e[m - 1]))
+				m--;
+			if (m) {
+				char *item = xstrndup(e, m);
+				json_array_append_new(list, json_string(item));
+				free(item);
+			}
+		}
+		if (k == len)
+			break;
+		s += k + 1;
+		len -= k + 1;
+	}
+	free(t);
+	return list;
+}
+
+/* Apply selectors to v: a new reference, or NULL when there is nothing. */
+static json_t *walk(json_t *v, const sel *s, size_t n)
+{
+	json_t *out, *e;
+	size_t i;
+
+	if (!v)
+		return NULL;
+	if (n == 0)
+		return json_incref(v);
+	switch (s->kind) {
+	case SEL_FIELD:
+		return json_is_object(v) ? walk(json_object_get(v, s->field), s + 1,
+		                                n - 1) : NULL;
+	case SEL_INDEX:
+		if (!json_is_array(v))
+			return NULL;
+		i = s->index < 0 ? json_array_size(v) - (size_t)-s->index
+		    : (size_t)s->index;
+		if (s->index < 0 && (size_t)-s->index > json_array_size(v))
+			return NULL;
+		return walk(json_array_get(v, i), s + 1, n - 1);
+	case SEL_ALL:
+		if (!json_is_array(v))
+			return NULL;
+		out = json_array();
+		json_array_foreach(v, i, e) {
+			json_t *x = walk(e, s + 1, n - 1);
+			json_array_append_new(out, x ? x : json_null());
+		}
+		return out;
+	}
+	return NULL;
+}
+
+static int values_equal(const json_t *a, const json_t *b);
+
+/* Both numbers: their comparison into *c, 1; else 0. */
+static int number_cmp(const json_t *a, const json_t *b, int *c)
+{
+	ex_value x, y;
+	int ok;
+
+	ex_value_init(&x, NUM_PREC);
+	ex_value_init(&y, NUM_PREC);
+	ok = json_number(a, &x) && json_number(b, &y);
+	if (ok)
+		*c = num_cmp(&x, &y);
+	ex_value_clear(&x);
+	ex_value_clear(&y);
+	return ok;
+}
+
+static int values_equal(const json_t *a, const json_t *b)
+{
+	size_t i;
+	int c;
+
+	if (!a || !b)
+		return 0;
+	if (json_is_array(a) || json_is_array(b)) {
+		if (!json_is_array(a) || !json_is_array(b) ||
+		    json_array_size(a) != json_array_size(b))
+			return 0;
+		for (i = 0; i < json_array_size(a); i++)
+			if (!values_equal(json_array_get(a, i), json_array_get(b, i)))
+				return 0;
+		return 1;
+	}
+	if (number_cmp(a, b, &c))
+		return c == 0;
+	if (json_is_number(a) || json_is_number(b))
+		return 0;
+	return json_equal((json_t *)a, (json_t *)b);
+}
+
+/* a ~ b: equal to the precision b is written with (a numeral), else to a
+ * relative 1e-9.  Lists elementwise. */
+static int values_near(const json_t *a, const json_t *b)
+{
+	ex_value x, y;
+	mpq_t tol;
+	mpfr_t d, t;
+	int ok;
+	size_t i;
+
+	if (json_is_array(a) && json_is_array(b)) {
+		if (json_array_size(a) != json_array_size(b))
+			return 0;
+		for (i = 0; i < json_array_size(a); i++)
+			if (!values_near(json_array_get(a, i), json_array_get(b, i)))
+				return 0;
+		return 1;
+	}
+	ex_value_init(&x, NUM_PREC);
+	ex_value_init(&y, NUM_PREC);
+	ok = json_number(a, &x) && json_number(b, &y);
+	if (ok) {
+		mpq_init(tol);
+		mpfr_inits2(NUM_PREC, d, t, (mpfr_ptr)0);
+		num_distance(&x, &y, d);
+		if (json_is_string(b) && numeral_tolerance(json_string_value(b), tol)) {
+			mpfr_set_q(t, tol, MPFR_RNDN);
+		} else {
+			num_float(&y, t);
+			mpfr_abs(t, t, MPFR_RNDN);
+			mpfr_mul_d(t, t, 1e-9, MPFR_RNDN);
+		}
+		ok = mpfr_cmp(d, t) <= 0;
+		mpfr_clears(d, t, (mpfr_ptr)0);
+		mpq_clear(tol);
+	}
+	ex_value_clear(&x);
+	ex_value_clear(&y);
+	return ok;
+}
+
+static int truthy(const json_t *v)
+{
+	ex_value x;
+	int t;
+
+	if (!v || json_is_null(v) || json_is_false(v))
+		return 0;
+	if (json_is_array(v))
+		return json_array_size(v) > 0;
+	if (json_is_object(v))
+		return 1;
+	ex_value_init(&x, NUM_PREC);
+	if (json_number(v, &x))
+		t = !(x.kind == EX_RAT && mpq_sgn(x.q) == 0);
+	else
+		t = !json_is_string(v) || json_string_length(v) > 0;
+	ex_value_clear(&x);
+	return t;
+}
+
+static int eval_operand(const operand *o, const lesson_env *env, json_t **out,
+                        cfx_err *err);
+
+/* A rational as a JSON string "p" or "p/q". */
+static json_t *json_rational(const mpq_t q)
+{
+	char *s = mpq_get_str(NULL, 10, q);
+	json_t *j = json_string(s);
+	free(s);
+	return j;
+}
+
+static json_t *apply_func(const operand *o, json_t *x, json_t *y)
+{
+	size_t i, best = 0;
+	json_t *e;
+	int c;
+
+	switch (o->func) {
+	case F_LEN:
+		if (json_is_array(x))
+			return json_integer((json_int_t)json_array_size(x));
+		if (json_is_string(x))
+			return json_integer((json_int_t)json_string_length(x));
+		if (json_is_object(x))
+			return json_integer((json_int_t)json_object_size(x));
+		return NULL;
+	case F_MIN:
+	case F_MAX:
+		if (!json_is_array(x) || !json_array_size(x))
+			return NULL;
+		json_array_foreach(x, i, e) {
+			if (!number_cmp(e, json_array_get(x, best), &c))
+				return NULL;
+			if ((o->func == F_MIN && c < 0) || (o->func == F_MAX && c > 0))
+				best = i;
+		}
+		return json_incref(json_array_get(x, best));
+	case F_SUM: {
+		ex_value v;
+		mpq_t s;
+		json_t *r = NULL;
+		if (!json_is_array(x))
+			return NULL;
+		mpq_init(s);
+		ex_value_init(&v, NUM_PREC);
+		json_array_foreach(x, i, e) {
+			if (!json_number(e, &v) || v.kind != EX_RAT)
+				goto sum_done;
+			mpq_add(s, s, v.q);
+		}
+		r = json_rational(s);
+sum_done:
+		ex_value_clear(&v);
+		mpq_clear(s);
+		return r;
+	}
+	case F_COUNT:
+	case F_INDEX:
+		if (!json_is_array(x) || !y)
+			return NULL;
+		c = 0;
+		json_array_foreach(x, i, e) {
+			if (values_equal(e, y)) {
+				if (o->func == F_INDEX)
+					return json_integer((json_int_t)i);
+				c++;
+			}
+		}
+		return o->func == F_COUNT ? json_integer(c) : NULL;
+	case F_STARTS:
+		if (!json_is_string(x) || !json_is_string(y))
+			return NULL;
+		return json_boolean(!strncmp(json_string_value(x),
+		                             json_string_value(y),
+		                             json_string_length(y)));
+	}
+	return NULL;
+}
+
+static int eval_operand(const operand *o, const lesson_env *env, json_t **out,
+                        cfx_err *err)
+{
+	json_t *base = NULL, *owned = NULL;
+
+	*out = NULL;
+	if (o->kind == OPD_LIT) {
+		*out = json_incref(o->lit);
+		return 0;
+	}
+	if (o->kind == OPD_FUNC) {
+		json_t *x = NULL, *y = NULL;
+		if (eval_operand(o->arg[0], env, &x, err) < 0 ||
+		    (o->nargs > 1 && eval_operand(o->arg[1], env, &y, err) < 0)) {
+			json_decref(x);
+			return -1;
+		}
+		*out = x ? apply_func(o, x, y) : NULL;
+		json_decref(x);
+		json_decref(y);
+		return 0;
+	}
+	switch (o->root) {
+	case ROOT_RESULT:
+		base = env->fresh ? json_object_get(env->fresh, o->name) : NULL;
+		break;
+	case ROOT_LAST:
+		base = env->last ? json_object_get(env->last, o->name) : NULL;
+		break;
+	case ROOT_STATE:
+		base = env->state;
+		break;
+	case ROOT_CLAIM:
+		base = env->root;
+		break;
+	case ROOT_ANSWER:
+		if (env->answer)
+			base = owned = lesson_answer_value(env->answer);
+		break;
+	case ROOT_RUN:
+		if (!env->run)
+			return cfx_err_set(err, CFX_EUSAGE, -1, o->name,
+			                   "run() is not available here");
+		if (!(base = owned = env->run(env->run_ctx, o->name, err)))
+			return -1;
+		break;
+	}
+	*out = walk(base, o->sels, o->nsels);
+	json_decref(owned);
+	return 0;
+}
+
+/* Short text of a value for messages. */
+static void describe(const json_t *v, char *buf, size_t n)
+{
+	char *s;
+
+	if (!v) {
+		snprintf(buf, n, "nothing");
+		return;
+	}
+	s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+	if (!s) {
+		snprintf(buf, n, "?");
+		return;
+	}
+	if (strlen(s) > 60)
+		strcpy(s + 56, "...");
+	snprintf(buf, n, "%s", s);
+	free(s);
+}
+
+static int compare(const lesson_check *c, json_t *l, json_t *r)
+{
+	int k;
+
+	if (!l || !r)
+		return 0;
+	switch (c->op) {
+	case OP_EQ:
+		return values_equal(l, r);
+	case OP_NE:
+		return !values_equal(l, r);
+	case OP_APPROX:
+		return values_near(l, r);
+	default:
+		if (!number_cmp(l, r, &k))
+			return 0;
+		return c->op == OP_LT ? k < 0 : c->op == OP_LE ? k <= 0 :
+		       c->op == OP_GT ? k > 0 : k >= 0;
+	}
+}
+
+static int eval(const lesson_check *c, const lesson_env *env, char *why,
+                size_t n, cfx_err *err)
+{
+	json_t *l = NULL, *r = NULL;
+	int v;
+
+	switch (c->kind) {
+	case N_OR:
+		v = eval(c->a, env, why, n, err);
+		return v != 0 ? v : eval(c->b, env, why, n, err);
+	case N_AND:
+		v = eval(c->a, env, why, n, err);
+		return v != 1 ? v : eval(c->b, env, why, n, err);
+	case N_NOT:
+		v = eval(c->a, env, NULL, 0, err);
+		if (v == 1 && why)
+			snprintf(why, n, "not %s: it holds", c->a->l ? c->a->l->text : "(...)");
+		return v < 0 ? v : !v;
+	case N_TEST:
+	case N_CMP:
+		break;
+	}
+	if (eval_operand(c->l, env, &l, err) < 0)
+		return -1;
+	if (c->kind == N_CMP && eval_operand(c->r, env, &r, err) < 0) {
+		json_decref(l);
+		return -1;
+	}
+	v = c->kind == N_TEST ? truthy(l) : compare(c, l, r);
+	if (!v && why) {
+		char a[80], b[80];
+		describe(l, a, sizeof a);
+		describe(r, b, sizeof b);
+		if (!l)
+			snprintf(why, n, "%s has no value yet", c->l->text);
+		else if (c->kind == N_TEST)
+			snprintf(why, n, "%s is %s", c->l->text, a);
+		else if (!r)
+			snprintf(why, n, "%s has no value", c->r->text);
+		else if (c->r->kind == OPD_LIT)
+			snprintf(why, n, "%s is %s, wanted %s %s", c->l->text, a,
+			         op_names[c->op], b);
+		else
+			snprintf(why, n, "%s is %s, wanted %s %s (%s)", c->l->text, a,
+			         op_names[c->op], c->r->text, b);
+	}
+	json_decref(l);
+	json_decref(r);
+	return v;
+}
+
+int lesson_check_eval(const lesson_check *c, const lesson_env *env,
+                      char *why, size_t whylen, cfx_err *err)
+{
+	cfx_err_clear(err);
+	if (why && whylen)
+		why[0] = '\0';
+	return eval(c, env, why, whylen, err);
+}
