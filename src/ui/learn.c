@@ -1,14 +1,751 @@
-/* learn.c - guided lessons (to be written: issue 5). */
-#include <stdio.h>
+/*
+ * learn.c - the lesson engine (see learn.h): one lesson, its current step,
+ * hints, answers and progress, for any front end.
+ *
+ * The engine never runs the learner's commands: the front end does, in its
+ * own session, and then asks the engine to poll.  A step's checks read the
+ * results made *during that step* (result.CMD), so a command run for an
+ * earlier step never completes a later one: on entering a step the engine
+ * keeps a reference to every result the session holds, and a result is
+ * fresh when the session's value for its command is no longer that very
+ * object (a held reference cannot be freed, so its address cannot be
+ * reused by a newer result).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
 
-#include "cli.h"
+#include "cfx/expr.h"
 #include "learn.h"
 
-int learn_main(int argc, char **argv, volatile sig_atomic_t *stop)
+struct learn {
+	lesson les;
+	int number;
+	char *name;
+	cfx_session *sess;
+	int save;
+	FILE *diag;
+	size_t step;
+	char *marks;              /* one per step: '+', 's', '.' */
+	size_t hints;             /* hints shown in this step */
+	char *answer;             /* last answer in this step, NULL if none */
+	json_t *base;             /* the session's results when the step began */
+	json_t *cache;            /* run(...) line -> its result */
+	char *fb;                 /* feedback */
+	size_t fblen;
+	char why[320];
+};
+
+static const char *const state_names[] = {
+	"const", "bits", "table", "keys", "count", "format", NULL
+};
+
+static int is_command(const char *name)
 {
-	(void)argc;
-	(void)argv;
-	(void)stop;
-	fprintf(stderr, "cfx: learn: no lessons yet\n");
-	return CFX_EXIT_USAGE;
+	return cli_find(name) != NULL;
+}
+
+const lesson_names learn_lesson_names = { is_command, state_names };
+
+/* ---- feedback ---------------------------------------------------------- */
+
+static void fb_clear(learn *L)
+{
+	L->fblen = 0;
+	if (L->fb)
+		L->fb[0] = '\0';
+}
+
+static void fb_add(learn *L, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void fb_add(learn *L, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		abort();
+	if (!(L->fb = realloc(L->fb, L->fblen + (size_t)n + 1)))
+		abort();
+	memcpy(L->fb + L->fblen, s, (size_t)n + 1);
+	L->fblen += (size_t)n;
+	free(s);
+}
+
+/* ---- wrapping ---------------------------------------------------------- */
+
+typedef struct sbuf {
+	char *s;
+	size_t n, cap;
+} sbuf;
+
+static void sb_put(sbuf *b, const char *s, size_t n)
+{
+	if (b->n + n + 1 > b->cap) {
+		b->cap = 2 * (b->n + n + 1) + 64;
+		if (!(b->s = realloc(b->s, b->cap)))
+			abort();
+	}
+	memcpy(b->s + b->n, s, n);
+	b->n += n;
+	b->s[b->n] = '\0';
+}
+
+static void sb_str(sbuf *b, const char *s)
+{
+	sb_put(b, s, strlen(s));
+}
+
+/* Columns of a UTF-8 string (code points). */
+static size_t cols(const char *s, size_t n)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++)
+		if (((unsigned char)s[i] & 0xC0) != 0x80)
+			c++;
+	return c;
+}
+
+/* Fill words of text to width: first line after first, the others after
+ * rest (both prefixes count toward the width). */
+static void fill(sbuf *b, const char *text, int width, const char *first,
+                 const char *rest)
+{
+	const char *p = text;
+	size_t col = 0, lim = width > 20 ? (size_t)width : 20;
+	int line_empty = 1;
+
+	sb_str(b, first);
+	col = cols(first, strlen(first));
+	for (;;) {
+		size_t n;
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		n = strcspn(p, " ");
+		if (!line_empty && col + 1 + cols(p, n) > lim) {
+			sb_str(b, "\n");
+			sb_str(b, rest);
+			col = cols(rest, strlen(rest));
+			line_empty = 1;
+		}
+		if (!line_empty) {
+			sb_str(b, " ");
+			col++;
+		}
+		sb_put(b, p, n);
+		col += cols(p, n);
+		line_empty = 0;
+		p += n;
+	}
+	sb_str(b, "\n");
+}
+
+/*
+ * Lesson text to b: paragraphs filled to width, verbatim lines (indented
+ * in the file) as they are, "* " items with a hanging indent, all after
+ * indent.
+ */
+static void wrap_text(sbuf *b, const lesson_text *t, int width,
+                      const char *indent)
+{
+	sbuf para = { NULL, 0, 0 };
+	int bullet = 0;
+	size_t i;
+	char first[64], rest[64];
+
+	for (i = 0; i <= t->n; i++) {
+		const char *l = i < t->n ? t->line[i] : "";
+		int item = (l[0] == '*' || l[0] == '-') && l[1] == ' ';
+		if (para.n && (!l[0] || l[0] == ' ' || item)) {
+			snprintf(first, sizeof first, "%s%s", indent, bullet ? "* " : "");
+			snprintf(rest, sizeof rest, "%s%s", indent, bullet ? "  " : "");
+			fill(b, para.s + (bullet ? 2 : 0), width, first, rest);
+			para.n = 0;
+			para.s[0] = '\0';
+			bullet = 0;
+		}
+		if (i == t->n)
+			break;
+		if (!l[0]) {
+			sb_str(b, "\n");
+		} else if (l[0] == ' ') {
+			sb_str(b, indent);
+			sb_str(b, l);
+			sb_str(b, "\n");
+		} else {
+			if (item && !para.n)
+				bullet = 1;
+			if (para.n)
+				sb_str(&para, " ");
+			sb_str(&para, l);
+		}
+	}
+	free(para.s);
+}
+
+/* ---- the lesson -------------------------------------------------------- */
+
+static void save(learn *L)
+{
+	cfx_err e;
+
+	if (!L->save)
+		return;
+	if (learn_progress_save(L->name, L->step, L->marks, L->diag, &e) < 0) {
+		fprintf(L->diag, "cfx: learn: %s (%s)\n", e.msg, e.token);
+		L->save = 0;          /* say it once */
+	}
+}
+
+/* Begin the current step afresh: no hints, no answer, fresh results. */
+static void enter_step(learn *L)
+{
+	L->hints = 0;
+	free(L->answer);
+	L->answer = NULL;
+	json_decref(L->base);
+	L->base = L->sess->results ? json_copy(L->sess->results) : NULL;
+	L->why[0] = '\0';
+}
+
+static char *read_file(const char *path, cfx_err *err)
+{
+	FILE *f = fopen(path, "r");
+	char *text = NULL;
+	size_t cap = 0, n = 0;
+
+	if (!f) {
+		cfx_err_set(err, CFX_EIO, -1, path, "cannot read lesson: %s",
+		            strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		if (n + 4096 + 1 > cap) {
+			cap = 2 * cap + 8192;
+			if (!(text = realloc(text, cap)))
+				abort();
+		}
+		size_t got = fread(text + n, 1, 4096, f);
+		n += got;
+		if (got < 4096)
+			break;
+	}
+	text[n] = '\0';
+	if (ferror(f) || memchr(text, '\0', n)) {
+		cfx_err_set(err, CFX_EIO, -1, path, "cannot read lesson: %s",
+		            ferror(f) ? strerror(errno) : "binary data");
+		free(text);
+		text = NULL;
+	}
+	fclose(f);
+	return text;
+}
+
+learn *learn_open(const learn_entry *e, cfx_session *sess, int save_it,
+                  FILE *diag, cfx_err *err)
+{
+	learn *L = calloc(1, sizeof *L);
+	char *text;
+	int line;
+	size_t i, n;
+
+	if (!L)
+		abort();
+	if (!(text = read_file(e->path, err))) {
+		free(L);
+		return NULL;
+	}
+	if (lesson_parse(&L->les, text, &learn_lesson_names, &line, err) < 0) {
+		err->col = line;
+		lesson_free(&L->les);
+		free(text);
+		free(L);
+		return NULL;
+	}
+	free(text);
+	L->number = e->number;
+	L->sess = sess;
+	L->save = save_it;
+	L->diag = diag ? diag : stderr;
+	L->cache = json_object();
+	if (!(L->name = strdup(e->name)))
+		abort();
+	n = L->les.nsteps;
+	if (!(L->marks = malloc(n + 1)))
+		abort();
+	memset(L->marks, '.', n);
+	L->marks[n] = '\0';
+	if (save_it) {
+		learn_progress p;
+		learn_mark *m;
+		learn_progress_load(&p, L->diag);
+		if ((m = learn_progress_get(&p, e->name))) {
+			/* the lesson may have gained or lost steps since */
+			for (i = 0; i < n && m->marks[i]; i++)
+				L->marks[i] = m->marks[i];
+			L->step = m->step < n ? m->step : 0;
+		}
+		learn_progress_free(&p);
+	}
+	enter_step(L);
+	return L;
+}
+
+void learn_close(learn *L)
+{
+	if (!L)
+		return;
+	lesson_free(&L->les);
+	free(L->name);
+	free(L->marks);
+	free(L->answer);
+	json_decref(L->base);
+	json_decref(L->cache);
+	free(L->fb);
+	free(L);
+}
+
+const char *learn_title(const learn *L) { return L->les.title; }
+int learn_number(const learn *L) { return L->number; }
+size_t learn_step(const learn *L) { return L->step; }
+size_t learn_steps(const learn *L) { return L->les.nsteps; }
+const lesson *learn_lesson(const learn *L) { return &L->les; }
+const char *learn_feedback(const learn *L) { return L->fb ? L->fb : ""; }
+const char *learn_why(const learn *L) { return L->why; }
+
+const char *learn_focus(const learn *L)
+{
+	return L->step < L->les.nsteps ? L->les.steps[L->step].focus : NULL;
+}
+
+char *learn_step_text(const learn *L, int width)
+{
+	sbuf b = { NULL, 0, 0 };
+	const lesson_step *s;
+	char head[256];
+	size_t hl;
+
+	if (width < 30)
+		width = 30;
+	sb_str(&b, "");
+	if (L->step >= L->les.nsteps)
+		return b.s;
+	s = &L->les.steps[L->step];
+	if (L->step == 0) {
+		snprintf(head, sizeof head, "Lesson %d: %s", L->number, L->les.title);
+		fill(&b, head, width, "", "  ");
+		if (L->les.intro.n) {
+			sb_str(&b, "\n");
+			wrap_text(&b, &L->les.intro, width, "");
+		}
+		sb_str(&b, "\n");
+	}
+	snprintf(head, sizeof head, "-- Lesson %d, step %zu of %zu: %s ",
+	         L->number, L->step + 1, L->les.nsteps, s->title);
+	hl = cols(head, strlen(head));
+	sb_str(&b, head);
+	for (; hl < (size_t)width; hl++)
+		sb_str(&b, "-");
+	sb_str(&b, "\n");
+	wrap_text(&b, &s->prose, width, "");
+	if (s->try_cmd || s->ask.n)
+		sb_str(&b, "\n");
+	if (s->try_cmd) {
+		sb_str(&b, "  try: ");
+		sb_str(&b, s->try_cmd);
+		sb_str(&b, "\n");
+	}
+	if (s->ask.n) {
+		sbuf q = { NULL, 0, 0 };
+		size_t i;
+		for (i = 0; i < s->ask.n; i++) {
+			if (i)
+				sb_str(&q, " ");
+			sb_str(&q, s->ask.line[i]);
+		}
+		fill(&b, q.s, width, "  ask: ", "       ");
+		sb_str(&b, "       (type the answer, or: answer EXPR)\n");
+		free(q.s);
+	}
+	return b.s;
+}
+
+/* ---- checks ----------------------------------------------------------- */
+
+/* Words of a command line: spaces separate, quotes group. */
+static int split_line(const char *line, char ***argv)
+{
+	size_t n = 0, len = strlen(line);
+	char **v = calloc(len / 2 + 2, sizeof *v);
+	const char *p = line;
+
+	if (!v)
+		abort();
+	for (;;) {
+		char *w, q = 0;
+		size_t k = 0;
+		while (isspace((unsigned char)*p))
+			p++;
+		if (!*p)
+			break;
+		if (!(w = malloc(strlen(p) + 1)))
+			abort();
+		for (; *p && (q || !isspace((unsigned char)*p)); p++) {
+			if (!q && (*p == '"' || *p == '\'')) {
+				q = *p;
+			} else if (q && *p == q) {
+				q = 0;
+			} else {
+				w[k++] = *p;
+			}
+		}
+		w[k] = '\0';
+		v[n++] = w;
+	}
+	v[n] = NULL;
+	*argv = v;
+	return (int)n;
+}
+
+json_t *learn_run(const char *line, cfx_err *err)
+{
+	cfx_session s;
+	cmd_ctx c;
+	char **argv;
+	int argc = split_line(line, &argv), rc, i;
+	json_t *res = NULL;
+	FILE *null = fopen("/dev/null", "w");
+
+	session_init(&s);
+	memset(&c, 0, sizeof c);
+	c.out = null ? null : stdout;
+	c.sess = &s;
+	cfx_err_clear(err);
+	if (argc == 0) {
+		cfx_err_set(err, CFX_EUSAGE, -1, NULL, "empty command");
+	} else if ((rc = cli_run(&c, argc, argv)) == CFX_EXIT_USAGE) {
+		cfx_err_set(err, CFX_EUSAGE, -1, c.err.token[0] ? c.err.token : NULL,
+		            "%s: %s", c.cmd ? c.cmd : argv[0], c.err.msg);
+	} else if (!s.results || !(res = json_object_get(s.results, c.cmd))) {
+		cfx_err_set(err, CFX_EUSAGE, -1, line, "the command kept no result");
+	} else {
+		json_incref(res);
+	}
+	for (i = 0; i < argc; i++)
+		free(argv[i]);
+	free(argv);
+	free(c.used_expr);
+	session_free(&s);
+	if (null)
+		fclose(null);
+	return res;
+}
+
+static json_t *run_cached(void *ctx, const char *line, cfx_err *err)
+{
+	learn *L = ctx;
+	json_t *r = json_object_get(L->cache, line);
+
+	if (r)
+		return json_incref(r);
+	if ((r = learn_run(line, err)))
+		json_object_set(L->cache, line, r);
+	return r;
+}
+
+/* The session's settings as JSON, for state.NAME. */
+static json_t *state_json(const cfx_session *s)
+{
+	json_t *o = json_object(), *c = json_null();
+
+	if (s->constant) {
+		cfx_err e;
+		ex_tree *t = ex_parse(s->constant, &e);
+		mpz_t z;
+		mpz_init(z);
+		if (t && ex_eval_int(t, session_lookup, (void *)s, z, &e) == 0) {
+			char *d = mpz_get_str(NULL, 10, z);
+			c = json_string(d);
+			free(d);
+		} else {
+			c = json_string(s->constant);
+		}
+		mpz_clear(z);
+		ex_free(t);
+	}
+	json_object_set_new(o, "const", c);
+	json_object_set_new(o, "bits", s->bits ? json_integer((json_int_t)s->bits)
+	                    : json_null());
+	json_object_set_new(o, "table", s->table_bits ?
+	                    json_integer(s->table_bits) : json_null());
+	json_object_set_new(o, "keys", json_string(s->keys ? s->keys : "seq"));
+	json_object_set_new(o, "count", s->count ?
+	                    json_integer((json_int_t)s->count) : json_null());
+	json_object_set_new(o, "format", json_string(s->json ? "json" : "text"));
+	return o;
+}
+
+/* Results the session made since the step began. */
+static json_t *fresh_results(const learn *L)
+{
+	json_t *f = json_object(), *v;
+	const char *k;
+
+	if (L->sess->results)
+		json_object_foreach(L->sess->results, k, v)
+			if (!L->base || json_object_get(L->base, k) != v)
+				json_object_set(f, k, v);
+	return f;
+}
+
+/*
+ * Evaluate the current step's checks: which = 1 only those reading the
+ * answer, 0 only the others, -1 all.  1 all hold, 0 one fails (L->why
+ * says which), -1 a run(...) failed (feedback says why).
+ */
+static int eval_checks(learn *L, int which)
+{
+	const lesson_step *s = &L->les.steps[L->step];
+	lesson_env env;
+	cfx_err e;
+	size_t i;
+	int v = 1;
+
+	memset(&env, 0, sizeof env);
+	env.fresh = fresh_results(L);
+	env.last = L->sess->results;
+	env.state = state_json(L->sess);
+	env.answer = L->answer;
+	env.run = run_cached;
+	env.run_ctx = L;
+	L->why[0] = '\0';
+	for (i = 0; i < s->nchecks && v == 1; i++) {
+		int ua = lesson_check_uses_answer(s->checks[i].check);
+		if (which >= 0 && ua != which)
+			continue;
+		v = lesson_check_eval(s->checks[i].check, &env, L->why,
+		                      sizeof L->why, &e);
+		if (v < 0)
+			fb_add(L, "The step's check could not run: %s%s%s%s\n", e.msg,
+			       e.token[0] ? " (" : "", e.token, e.token[0] ? ")" : "");
+	}
+	json_decref(env.fresh);
+	json_decref(env.state);
+	return v;
+}
+
+/* ---- moving through the lesson ----------------------------------------- */
+
+static int finished(const learn *L)
+{
+	return L->step >= L->les.nsteps;
+}
+
+static int count_marks(const learn *L, char c)
+{
+	int n = 0;
+	size_t i;
+
+	for (i = 0; L->marks[i]; i++)
+		n += L->marks[i] == c;
+	return n;
+}
+
+/* Go to the next step (mark: '+' solved, 's' skipped). */
+static int advance(learn *L, char mark)
+{
+	if (mark == '+' || L->marks[L->step] != '+')
+		L->marks[L->step] = mark;
+	L->step++;
+	save(L);
+	if (finished(L)) {
+		fb_add(L, "Lesson %d complete: %d of %zu steps solved%s.\n",
+		       L->number, count_marks(L, '+'), L->les.nsteps,
+		       count_marks(L, 's') ? " (skip fewer next time!)" : "");
+		return LEARN_DONE;
+	}
+	enter_step(L);
+	return LEARN_NEWSTEP;
+}
+
+static int pass(learn *L)
+{
+	fb_add(L, "Step %zu done.\n", L->step + 1);
+	return LEARN_PASSED | advance(L, '+');
+}
+
+/* The next hint, or the solution once the hints are spent. */
+static void next_hint(learn *L, int from_wrong)
+{
+	const lesson_step *s = &L->les.steps[L->step];
+	sbuf b = { NULL, 0, 0 };
+	size_t i;
+
+	if (L->hints < s->nhints) {
+		char head[64];
+		snprintf(head, sizeof head, "Hint %zu of %zu: ", L->hints + 1,
+		         s->nhints);
+		sbuf t = { NULL, 0, 0 };
+		for (i = 0; i < s->hints[L->hints].n; i++) {
+			if (i)
+				sb_str(&t, " ");
+			sb_str(&t, s->hints[L->hints].line[i]);
+		}
+		fill(&b, t.s, 78, head, "  ");
+		free(t.s);
+		L->hints++;
+	} else if (from_wrong) {
+		sb_str(&b, "No more hints: type hint to see the solution, or skip.\n");
+	} else {
+		L->hints++;
+		sb_str(&b, "Solution:\n");
+		for (i = 0; i < s->nsolution; i++) {
+			sb_str(&b, "  ");
+			sb_str(&b, s->solution[i]);
+			sb_str(&b, "\n");
+		}
+	}
+	fb_add(L, "%s", b.s);
+	free(b.s);
+}
+
+static int give_answer(learn *L, const char *text)
+{
+	const lesson_step *s = &L->les.steps[L->step];
+	int v;
+
+	while (isspace((unsigned char)*text))
+		text++;
+	if (!s->wants_answer) {
+		fb_add(L, "This step asks you to run a command, not to answer%s%s%s\n",
+		       s->try_cmd ? " (try: " : ".", s->try_cmd ? s->try_cmd : "",
+		       s->try_cmd ? ")." : "");
+		return LEARN_NOTHING;
+	}
+	if (!*text) {
+		fb_add(L, "Answer what?  Type: answer EXPR\n");
+		return LEARN_NOTHING;
+	}
+	free(L->answer);
+	if (!(L->answer = strdup(text)))
+		abort();
+	if ((v = eval_checks(L, 1)) < 0)
+		return LEARN_ERROR;
+	if (v == 0) {
+		fb_add(L, "Not quite.\n");
+		next_hint(L, 1);
+		return LEARN_WRONG;
+	}
+	if ((v = eval_checks(L, 0)) < 0)
+		return LEARN_ERROR;
+	if (v == 0) {
+		fb_add(L, "That answer is right, but the step is not done yet:\n"
+		       "  %s\n", s->try_cmd ? s->try_cmd : L->why);
+		return LEARN_NOTHING;
+	}
+	return pass(L);
+}
+
+/* A word the REPL or the command table owns, never an answer. */
+static int command_word(const char *w)
+{
+	static const char *const words[] = {
+		"set", "let", "show", "help", "exit", "learn", NULL
+	};
+	int i;
+
+	if (w[0] == '?' || cli_find(w))
+		return 1;
+	for (i = 0; words[i]; i++)
+		if (!strcmp(w, words[i]))
+			return 1;
+	return 0;
+}
+
+int learn_input(learn *L, const char *line)
+{
+	char w[32];
+	const char *p = line, *rest;
+	size_t n;
+
+	fb_clear(L);
+	while (isspace((unsigned char)*p))
+		p++;
+	n = strcspn(p, " \t");
+	if (!n || *p == '#' || n >= sizeof w || finished(L))
+		return LEARN_NOT_MINE;
+	memcpy(w, p, n);
+	w[n] = '\0';
+	rest = p + n + strspn(p + n, " \t");
+	if (!strcmp(w, "hint")) {
+		next_hint(L, 0);
+		return LEARN_NOTHING;
+	}
+	if (!strcmp(w, "skip")) {
+		fb_add(L, "Step %zu skipped.\n", L->step + 1);
+		return advance(L, 's');
+	}
+	if (!strcmp(w, "back")) {
+		if (L->step == 0) {
+			fb_add(L, "This is the first step.\n");
+			return LEARN_NOTHING;
+		}
+		L->step--;
+		save(L);
+		enter_step(L);
+		return LEARN_NEWSTEP;
+	}
+	if (!strcmp(w, "reset")) {
+		memset(L->marks, '.', L->les.nsteps);
+		L->step = 0;
+		save(L);
+		enter_step(L);
+		fb_add(L, "Lesson %d starts over.\n", L->number);
+		return LEARN_NEWSTEP;
+	}
+	if (!strcmp(w, "quit")) {
+		fb_add(L, "Left lesson %d at step %zu of %zu (learn %d resumes it).\n",
+		       L->number, L->step + 1, L->les.nsteps, L->number);
+		return LEARN_QUIT;
+	}
+	if (!strcmp(w, "step"))
+		return LEARN_NEWSTEP;
+	if (!strcmp(w, "answer"))
+		return give_answer(L, rest);
+	if (L->les.steps[L->step].wants_answer && !command_word(w))
+		return give_answer(L, p);
+	return LEARN_NOT_MINE;
+}
+
+int learn_passes(learn *L)
+{
+	if (finished(L))
+		return 0;
+	return eval_checks(L, -1) == 1;
+}
+
+int learn_poll(learn *L)
+{
+	int v;
+
+	fb_clear(L);
+	if (finished(L))
+		return LEARN_NOTHING;
+	if (L->les.steps[L->step].wants_answer && !L->answer) {
+		snprintf(L->why, sizeof L->why, "the step waits for an answer");
+		return LEARN_NOTHING;
+	}
+	if ((v = eval_checks(L, -1)) < 0)
+		return LEARN_ERROR;
+	return v ? pass(L) : LEARN_NOTHING;
 }

@@ -1,10 +1,197 @@
-/* learn.h - guided lessons: `cfx learn`, and `learn` in the REPL. */
+/*
+ * learn.h - guided lessons: the engine, the lesson catalog and progress
+ * file, and the front ends (`cfx learn ...`, `learn` in the REPL).
+ *
+ * One engine runs a lesson for any front end.  The front end owns a
+ * session (cfx_session) in which the learner runs ordinary commands; the
+ * engine reads that session (each command's last JSON result, the
+ * settings) to decide whether the current step is done.  A front end:
+ *
+ *   learn *L = learn_open(entry, &sess, 1, &err);   start or resume
+ *   text = learn_step_text(L, width);               draw the step
+ *   for each line the learner enters:
+ *       ev = learn_input(L, line);                  a lesson word or answer?
+ *       if (ev == LEARN_NOT_MINE) {                 no: it is a command
+ *           run the line through the command table (same session);
+ *           ev = learn_poll(L);                     did it finish the step?
+ *       }
+ *       show learn_feedback(L) when not empty;
+ *       if (ev & LEARN_NEWSTEP) redraw learn_step_text(L, width);
+ *       if (ev & (LEARN_DONE | LEARN_QUIT)) learn_close(L);
+ *
+ * A dashboard that changes the session by keys rather than lines calls
+ * learn_poll after each change: it is cheap unless the step's checks use
+ * run(...), whose results are cached.  learn_focus names the panel the
+ * step is about, so the dashboard can show or highlight it.
+ *
+ * Lesson words (learn_input): hint, skip, back, reset, quit, step (show
+ * the step again), answer EXPR; while a step asks a question, a line that
+ * is not a command or session word is taken as the answer too.
+ */
 #ifndef CFX_UI_LEARN_H
 #define CFX_UI_LEARN_H
 
 #include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
 
-/* `cfx learn [N|NAME] [--check FILE] [--selftest]`; argv[0] is "learn". */
+#include "cfx/err.h"
+#include "cfx/lesson.h"
+#include "cli.h"
+
+struct repl;
+
+/* ---- the catalog: lessons/NN-name.lesson --------------------------------- */
+
+typedef struct learn_entry {
+	int number;               /* NN */
+	char *name;               /* the name after NN- */
+	char *path;
+	char *title;              /* from its title: line ("" if none) */
+} learn_entry;
+
+typedef struct learn_catalog {
+	char *dir;
+	learn_entry *e;           /* ascending by number */
+	size_t n;
+} learn_catalog;
+
+/*
+ * Find the lesson directory ($CFX_LESSONS; else lessons/ beside the
+ * executable; else ../share/cfx/lessons from it) and list its lessons.
+ * Returns 0, or -1 with err when there is none.
+ */
+int learn_catalog_load(learn_catalog *c, cfx_err *err);
+void learn_catalog_free(learn_catalog *c);
+
+/* A lesson by number ("3") or name ("golden"); NULL if none. */
+const learn_entry *learn_catalog_find(const learn_catalog *c,
+                                      const char *key);
+
+/* Names for completion: numbers and names, NULL-terminated, static. */
+const char *const *learn_names(void);
+
+/* ---- progress: $XDG_STATE_HOME/cfx/progress ------------------------------ */
+
+/* One line per lesson started: "NAME STEP MARKS", MARKS one character a
+ * step: '+' solved, 's' skipped, '.' not yet. */
+typedef struct learn_mark {
+	char *name;
+	size_t step;
+	char *marks;
+} learn_mark;
+
+typedef struct learn_progress {
+	char *path;               /* NULL: no place to keep it */
+	learn_mark *m;
+	size_t n;
+} learn_progress;
+
+/*
+ * Read the progress file.  A missing file is empty progress.  One that
+ * cannot be read or parsed is reported on diag, renamed aside to
+ * progress.corrupt-TIMESTAMP and taken as empty: never an error.
+ */
+void learn_progress_load(learn_progress *p, FILE *diag);
+void learn_progress_free(learn_progress *p);
+
+/* The mark of a lesson, NULL if it was never started. */
+learn_mark *learn_progress_get(const learn_progress *p, const char *name);
+
+/*
+ * Record one lesson's mark and write the file atomically: the other
+ * lessons' lines are re-read first (another cfx may have written them),
+ * the whole file goes to a temporary file in the same directory, is
+ * synced, and renamed over the old one.  Returns 0, or -1 with err.
+ */
+int learn_progress_save(const char *name, size_t step, const char *marks,
+                        FILE *diag, cfx_err *err);
+
+/* ---- the engine ---------------------------------------------------------- */
+
+typedef struct learn learn;
+
+/* What an input did; flags, or LEARN_NOT_MINE. */
+enum {
+	LEARN_NOT_MINE = -1,      /* not a lesson word: run it as a command */
+	LEARN_NOTHING  = 0,       /* handled; the step stays */
+	LEARN_NEWSTEP  = 1 << 0,  /* the current step changed: redraw it */
+	LEARN_PASSED   = 1 << 1,  /* the step's checks passed */
+	LEARN_WRONG    = 1 << 2,  /* a wrong answer (feedback has a hint) */
+	LEARN_DONE     = 1 << 3,  /* the last step is done */
+	LEARN_QUIT     = 1 << 4,  /* the learner left the lesson */
+	LEARN_ERROR    = 1 << 5   /* something failed; feedback says what */
+};
+
+/*
+ * Open a lesson for a learner acting in sess: parse its file and resume
+ * where the progress file says (a finished lesson starts again at step 1).
+ * save: keep progress in the progress file (0 for self-tests).  diag gets
+ * progress-file warnings (NULL: stderr).  NULL with err (line in err.col)
+ * if the file cannot be read or parsed.
+ */
+learn *learn_open(const learn_entry *e, cfx_session *sess, int save,
+                  FILE *diag, cfx_err *err);
+void learn_close(learn *L);
+
+/* The lesson's title, number, current step (0-based) and step count. */
+const char *learn_title(const learn *L);
+int learn_number(const learn *L);
+size_t learn_step(const learn *L);
+size_t learn_steps(const learn *L);
+const lesson *learn_lesson(const learn *L);
+
+/* The panel the current step is about ("cf", "sweep", ...), or NULL. */
+const char *learn_focus(const learn *L);
+
+/*
+ * The current step as text wrapped to width columns (at least 30): a
+ * header line, the lesson's introduction on step 1, the prose, then the
+ * command to try and the question.  ASCII and newline-terminated lines;
+ * malloc'd.
+ */
+char *learn_step_text(const learn *L, int width);
+
+/* A lesson word or an answer, or LEARN_NOT_MINE for a command line. */
+int learn_input(learn *L, const char *line);
+
+/* Evaluate the current step's checks against the session now; advance if
+ * they pass.  Flags as above (LEARN_NOTHING if the step is not done). */
+int learn_poll(learn *L);
+
+/* Text for the learner about the last input or poll ("" if none): a hint,
+ * "Not quite", "Step 2 done", ...  Valid until the next call. */
+const char *learn_feedback(const learn *L);
+
+/* Why the current step is not done: its first failing check, or "". */
+const char *learn_why(const learn *L);
+
+/* Whether the current step's checks hold now (with the answer given so
+ * far), without advancing: for a check mark on screen and self-tests. */
+int learn_passes(learn *L);
+
+/* Names a check may use: the command table and the session settings
+ * (const, bits, table, keys, count, format). */
+extern const lesson_names learn_lesson_names;
+
+/* Run one command line in a fresh, empty session and return the JSON
+ * result it keeps (new reference), or NULL with err: run(...) in checks,
+ * and claims. */
+json_t *learn_run(const char *line, cfx_err *err);
+
+/* ---- front ends (learn_cli.c) --------------------------------------------- */
+
+/* `cfx learn [N|NAME] [--check FILE...] [--selftest]`; argv[0] "learn". */
 int learn_main(int argc, char **argv, volatile sig_atomic_t *stop);
+
+/* REPL hooks (called from repl.c): a line for the lesson engine (the
+ * `learn` word, lesson words and answers while a lesson runs, and commands
+ * whose result may finish a step).  Returns the line's exit status, or -1
+ * if the REPL should run the line itself. */
+int learn_repl_line(struct repl *r, const char *line);
+
+/* At the start of a REPL session: start the lesson `cfx learn N` asked
+ * for, if any. */
+void learn_repl_start(struct repl *r);
 
 #endif

@@ -23,6 +23,7 @@
 #include "cfx/expr.h"
 #include "cfx/keys.h"
 #include "cfx/word.h"
+#include "learn.h"
 #include "repl.h"
 
 #define HISTORY_MAX 1000
@@ -457,6 +458,11 @@ int repl_exec(repl *r, const char *line)
 	const char *cmd;
 	int rc;
 
+	/* lessons (learn_cli.c): the engine sees each line first, for the
+	 * `learn` word and, while a lesson runs, its words and answers; it
+	 * runs other lines back through here and then checks the step */
+	if ((rc = learn_repl_line(r, line)) >= 0)
+		return rc;
 	cfx_err_clear(&e);
 	if (split(line, &ws, &e) < 0) {
 		words empty = { 0 };
@@ -558,14 +564,14 @@ static void cand(cands *c, const char *s)
 }
 
 static const char *const session_words[] = {
-	"set", "show", "let", "help", "quit", NULL
+	"set", "show", "let", "help", "quit", "learn", NULL
 };
 static const char *const set_words[] = {
 	"const", "bits", "table", "keys", "count", "format", NULL
 };
 
 /* Lesson names, for `learn`; set by the lessons module when present. */
-const char *const *(*repl_lesson_names)(void);
+const char *const *(*repl_lesson_names)(void) = learn_names;
 
 static void families(cands *c)
 {
@@ -796,6 +802,7 @@ static int interactive(repl *r)
 	sigaction(SIGINT, &sa, &old);
 	fprintf(r->out, "cfx %s: continued fractions and Fibonacci hashing.\n"
 	        "Type help, or try: cf 0x9e370001   (Ctrl-D quits)\n", CFX_VERSION);
+	learn_repl_start(r);    /* lessons: the one `cfx learn N` asked for */
 	rl_callback_handler_install("cfx> ", on_line);
 	while (!r->quit) {
 		fd_set fds;
@@ -844,6 +851,7 @@ static int script(repl *r, FILE *in, int keep_going)
 	ssize_t len;
 	int worst = CFX_EXIT_OK;
 
+	learn_repl_start(r);    /* lessons: the one `cfx learn N` asked for */
 	while (!r->quit && (len = getline(&line, &cap, in)) >= 0) {
 		int rc;
 
