@@ -2,7 +2,8 @@
  * expr.h - the expression language of the command line (prefix ex_).
  *
  * Numbers: decimal, 0x hex, 0b binary, with _ between digits; operators
- * + - * / ^ (also **) and parentheses; functions golden(N), nextprime(x),
+ * + - * / % ^ (also **) and parentheses (% is the non-negative remainder
+ * of integers, so p % 2^20 is p mod 2^20); functions golden(N), nextprime(x),
  * prevprime(x), sqrt(x); constants phi, pi, e; names looked up through a
  * caller-supplied function (the REPL's variables, `ans`).
  *
@@ -31,7 +32,7 @@
 
 typedef enum {
 	EX_NUM, EX_NAME, EX_PHI, EX_PI, EX_E,
-	EX_NEG, EX_ADD, EX_SUB, EX_MUL, EX_DIV, EX_POW,
+	EX_NEG, EX_ADD, EX_SUB, EX_MUL, EX_DIV, EX_MOD, EX_POW,
 	EX_GOLDEN, EX_NEXTPRIME, EX_PREVPRIME, EX_SQRT
 } ex_kind;
 

@@ -3,7 +3,7 @@
  *
  * A hand-written recursive-descent parser over a one-token lookahead:
  *   expr    := term (('+' | '-') term)*
- *   term    := unary (('*' | '/') unary)*
+ *   term    := unary (('*' | '/' | '%') unary)*
  *   unary   := ('-' | '+') unary | power
  *   power   := primary (('^' | '**') unary)?      right associative
  *   primary := number | name | name '(' expr ')' | '(' expr ')'
@@ -69,7 +69,7 @@ static int next(lexer *lx)
 		while (is_word((unsigned char)s[i]))
 			i++;
 		lx->tok = T_NAME;
-	} else if (strchr("+-*/^", s[i])) {
+	} else if (strchr("+-*/%^", s[i])) {
 		lx->tok = T_OP;
 		lx->op = s[i] == '*' && s[i + 1] == '*' ? '^' : s[i];
 		i += s[i] == '*' && s[i + 1] == '*' ? 2 : 1;
@@ -321,8 +321,9 @@ static ex_node *parse_term(lexer *lx)
 {
 	ex_node *a = parse_unary(lx), *b;
 
-	while (a && lx->tok == T_OP && (lx->op == '*' || lx->op == '/')) {
-		ex_kind k = lx->op == '*' ? EX_MUL : EX_DIV;
+	while (a && lx->tok == T_OP &&
+	       (lx->op == '*' || lx->op == '/' || lx->op == '%')) {
+		ex_kind k = lx->op == '*' ? EX_MUL : lx->op == '/' ? EX_DIV : EX_MOD;
 		int col = lx->pos;
 
 		if (next(lx) < 0 || !(b = parse_unary(lx))) {

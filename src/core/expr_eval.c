@@ -363,6 +363,16 @@ static int binop(env *ev, const ex_node *n, ex_value *a, ex_value *b)
 {
 	if (n->kind == EX_POW)
 		return do_pow(ev, n, a, b);
+	if (n->kind == EX_MOD) {
+		if (need_int(ev, n->a, a, "left of %") < 0 ||
+		    need_int(ev, n->b, b, "right of %") < 0)
+			return -1;
+		if (mpz_sgn(mpq_numref(b->q)) == 0)
+			return node_err(ev, n, CFX_EZERODIV, "remainder by zero");
+		/* the remainder of floor division by |b|: always >= 0 */
+		mpz_mod(mpq_numref(a->q), mpq_numref(a->q), mpq_numref(b->q));
+		return 0;
+	}
 	if (n->kind == EX_DIV) {
 		if (is_zero(b))
 			return node_err(ev, n, CFX_EZERODIV, "division by zero");

@@ -217,9 +217,10 @@ void cli_help(const cmd_def *d, FILE *f)
 		fputc('\n', f);
 	}
 	fprintf(f, "  %-18s %s\n", "--help", "show this help");
-	fprintf(f, "\nEXPR: decimal, 0x hex, 0b binary (with _), + - * / ^ ( ),\n"
-	        "golden(N), nextprime(x), prevprime(x); for cf also phi, sqrt(D),"
-	        "\npi, e.  Exit status: 0 ok, 1 a check failed, 2 bad input.\n");
+	fprintf(f, "\nEXPR: decimal, 0x hex, 0b binary (with _), + - * / %% ^ ( ),"
+	        "\ngolden(N) = round(2^N/phi), nextprime(x), prevprime(x); for cf "
+	        "also\nphi, sqrt(D), pi, e.  Spaces are fine: cfx cf 2^31 + 1.\n"
+	        "Exit status: 0 ok, 1 a check failed, 2 bad input.\n");
 }
 
 void cli_overview(FILE *f)
