@@ -30,7 +30,7 @@ build/config.mk: scripts/deps.sh
 build/check.mk: scripts/deps.sh build/config.mk
 	@scripts/deps.sh check > $@.tmp && mv $@.tmp $@
 -include build/config.mk
-ifneq ($(filter check unit bench,$(MAKECMDGOALS)),)
+ifneq ($(filter check unit bench build/tests/%,$(MAKECMDGOALS)),)
 -include build/check.mk
 endif
 

@@ -71,9 +71,6 @@ ex_tree *ex_parse(const char *src, cfx_err *err);
 /* Free a tree from ex_parse or ex_inline.  No operation on NULL. */
 void ex_free(ex_tree *t);
 
-/* True if evaluating t needs interval arithmetic (pi, e, ...). */
-int ex_is_real(const ex_tree *t, ex_lookup look, void *ctx);
-
 /* A copy of t with every name replaced by the tree it stands for now, so it
  * can be stored as a variable without referring to later definitions.
  * NULL with err set if a name is unknown. */

@@ -337,8 +337,9 @@ cf_golden cf_golden_stats(const cf_seq *cf)
 		g.prefix = mirror;
 		g.mirrored = 1;
 	}
-	for (k = 1; k < cf->n; k++)
-		if (!g.max_index || mpz_cmp(cf->a[k], cf->a[g.max_index]) > 0)
+	/* a period that starts at a0 has a_n = a0 among its terms after a0 */
+	for (k = 1; k < cf->n + (cf->kind == CF_PERIODIC && cf->pre == 0); k++)
+		if (!g.max_index || mpz_cmp(cf_term(cf, k), cf_term(cf, g.max_index)) > 0)
 			g.max_index = k;
 	return g;
 }

@@ -16,7 +16,8 @@
 
 #include "cfx/expr.h"
 
-#define MAX_DEPTH 200
+#define MAX_DEPTH 200      /* nesting: parentheses, calls, powers, signs */
+#define MAX_NODES 4096     /* size: evaluation recurses down the tree */
 
 enum tok { T_END, T_NUM, T_NAME, T_OP, T_LP, T_RP, T_COMMA };
 
@@ -28,6 +29,7 @@ typedef struct lexer {
 	enum tok tok;
 	char op;             /* T_OP: one of + - * / ^ */
 	int depth;
+	int nodes;
 	cfx_err *err;
 } lexer;
 
@@ -148,7 +150,9 @@ static int literal(lexer *lx, int col, int len, mpz_t z)
 	}
 	if (nd == 0)
 		return fail(lx, col, len, "number without digits");
-	if ((long)nd * (base == 16 ? 4 : base == 2 ? 1 : 4) > EX_MAX_BITS + 8)
+	/* 3.33 bits a decimal digit, 4 a hex one, 1 a binary one */
+	if ((double)nd * (base == 16 ? 4 : base == 2 ? 1 : 3.3219281) >
+	    EX_MAX_BITS + 8)
 		return cfx_err_setn(lx->err, CFX_ELIMIT, col, s, len,
 		                    "number too large (over %ld bits)", EX_MAX_BITS);
 	digits[nd] = '\0';
@@ -246,11 +250,6 @@ static ex_node *parse_primary(lexer *lx)
 	case T_NAME:
 		return parse_name(lx);
 	case T_LP:
-		if (++lx->depth > MAX_DEPTH) {
-			cfx_err_setn(lx->err, CFX_ELIMIT, col, "(", 1,
-			             "parentheses nested too deeply");
-			return NULL;
-		}
 		if (next(lx) < 0 || !(n = parse_expr(lx)))
 			return NULL;
 		if (lx->tok != T_RP) {
@@ -261,7 +260,6 @@ static ex_node *parse_primary(lexer *lx)
 				fail(lx, lx->pos, lx->end - lx->pos, "expected ')'");
 			return NULL;
 		}
-		lx->depth--;
 		return next(lx) < 0 ? (free_node(n), NULL) : n;
 	case T_END:
 		fail(lx, lx->pos, 0, "expression ends too early");
@@ -303,18 +301,31 @@ static ex_node *parse_unary(lexer *lx)
 	ex_node *a;
 	int col = lx->pos, neg;
 
-	if (lx->tok != T_OP || (lx->op != '-' && lx->op != '+'))
-		return parse_power(lx);
-	neg = lx->op == '-';
+	/* every way of nesting (parentheses, calls, powers, signs) comes
+	 * through here, so this bound keeps the recursion shallow */
 	if (++lx->depth > MAX_DEPTH) {
-		cfx_err_setn(lx->err, CFX_ELIMIT, col, lx->s + col, 1,
-		             "signs nested too deeply");
+		cfx_err_setn(lx->err, CFX_ELIMIT, col, lx->s + col,
+		             lx->end > col ? lx->end - col : 1,
+		             "expression nested too deeply");
 		return NULL;
 	}
-	if (next(lx) < 0 || !(a = parse_unary(lx)))
+	if (++lx->nodes > MAX_NODES) {
+		cfx_err_setn(lx->err, CFX_ELIMIT, col, lx->s + col,
+		             lx->end > col ? lx->end - col : 1,
+		             "expression too long (over 4096 terms)");
 		return NULL;
+	}
+	if (lx->tok != T_OP || (lx->op != '-' && lx->op != '+')) {
+		a = parse_power(lx);
+	} else {
+		neg = lx->op == '-';
+		if (next(lx) < 0 || !(a = parse_unary(lx)))
+			a = NULL;
+		else if (neg)
+			a = binary(EX_NEG, col, 1, a, NULL);
+	}
 	lx->depth--;
-	return neg ? binary(EX_NEG, col, 1, a, NULL) : a;
+	return a;
 }
 
 static ex_node *parse_term(lexer *lx)
@@ -440,27 +451,4 @@ ex_tree *ex_inline(const ex_tree *t, ex_lookup look, void *ctx, cfx_err *err)
 		abort();
 	c->root = root;
 	return c;
-}
-
-static int is_real(const ex_node *n, ex_lookup look, void *ctx, int depth)
-{
-	const ex_tree *t;
-
-	if (!n || depth > MAX_DEPTH)
-		return 0;
-	switch (n->kind) {
-	case EX_PI: case EX_E:
-		return 1;
-	case EX_NAME:
-		t = look ? look(ctx, n->name) : NULL;
-		return t && is_real(t->root, look, ctx, depth + 1);
-	default:
-		return is_real(n->a, look, ctx, depth) ||
-		       is_real(n->b, look, ctx, depth);
-	}
-}
-
-int ex_is_real(const ex_tree *t, ex_lookup look, void *ctx)
-{
-	return is_real(t->root, look, ctx, 0);
 }

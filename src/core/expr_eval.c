@@ -7,6 +7,7 @@
  * lies inside.  An operation whose answer would leave its kind (two
  * different square roots, pi) falls through to intervals.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,6 +46,18 @@ static int node_err(env *ev, const ex_node *n, enum cfx_code code,
 {
 	return cfx_err_setn(ev->err, code, n->col, ev->src + n->col, n->len,
 	                    "%s", msg);
+}
+
+/* log2 |z|, 0 for z = 0 or +-1. */
+static double log2_abs(const mpz_t z)
+{
+	long e;
+	double d;
+
+	if (mpz_cmpabs_ui(z, 1) <= 0)
+		return 0;
+	d = mpz_get_d_2exp(&e, z);
+	return (double)e + log2(fabs(d));
 }
 
 static size_t qbits(const mpq_t q)
@@ -148,6 +161,31 @@ static void quad_norm(ex_value *v)
 		v->kind = EX_RAT;
 }
 
+/* If sqrt(v->d) is a rational multiple of sqrt(d) (d v->d is a square
+ * t^2, so sqrt(v->d) = (t/d) sqrt(d)), rewrite v over d and return 1. */
+static int same_field(ex_value *v, const mpz_t d)
+{
+	mpz_t t;
+	mpq_t f;
+	int ok;
+
+	mpz_init(t);
+	mpz_mul(t, v->d, d);
+	ok = mpz_perfect_square_p(t);
+	if (ok) {
+		mpq_init(f);
+		mpz_sqrt(t, t);
+		mpq_set_num(f, t);
+		mpq_set_den(f, d);
+		mpq_canonicalize(f);
+		mpq_mul(v->r, v->r, f);
+		mpz_set(v->d, d);
+		mpq_clear(f);
+	}
+	mpz_clear(t);
+	return ok;
+}
+
 /* Make a and b the same kind: both RAT, both QUAD over one d, or REAL. */
 static void unify(ex_value *a, ex_value *b, mpfr_prec_t prec)
 {
@@ -167,6 +205,8 @@ static void unify(ex_value *a, ex_value *b, mpfr_prec_t prec)
 			return;
 		}
 		if (mpz_cmp(a->d, b->d) == 0)
+			return;
+		if (same_field(b, a->d))
 			return;
 	}
 	to_real(a, prec);
@@ -300,11 +340,11 @@ static int do_pow(env *ev, const ex_node *n, ex_value *a, ex_value *b)
 	neg = e < 0;
 	k = neg ? -(unsigned long)e : (unsigned long)e;
 	if (a->kind == EX_RAT) {
-		size_t bits = qbits(a->q);
 		if (mpq_sgn(a->q) == 0 && neg)
 			return node_err(ev, n, CFX_EZERODIV, "division by zero");
-		/* |a| <= 1 with an integer a never grows */
-		if (bits > 2 && k > 1 && (double)bits * (double)k > EX_MAX_BITS)
+		/* the result has about k log2|num| + k log2(den) bits */
+		if ((double)k * (log2_abs(mpq_numref(a->q)) +
+		                 log2_abs(mpq_denref(a->q))) + 1 > EX_MAX_BITS)
 			return node_err(ev, n, CFX_ELIMIT,
 			                "result too large (over 2^20 bits)");
 		mpz_pow_ui(mpq_numref(a->q), mpq_numref(a->q), k);
@@ -334,6 +374,13 @@ static int do_pow(env *ev, const ex_node *n, ex_value *a, ex_value *b)
 				quad_mul(a, &base);
 		}
 		k >>= 1;
+		if (k && base.kind != EX_REAL &&
+		    2 * (qbits(base.q) + qbits(base.r)) > EX_MAX_BITS) {
+			/* squaring the base again would pass the limit */
+			ex_value_clear(&base);
+			return node_err(ev, n, CFX_ELIMIT,
+			                "result too large (over 2^20 bits)");
+		}
 		if (k) {
 			if (base.kind == EX_REAL)
 				real_mul(&base, &base, ev->prec);

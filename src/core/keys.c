@@ -34,10 +34,12 @@ static int param(const char *s, const char *whole, uint64_t *out,
 	if (rc == 0 && (mpz_sgn(z) < 0 || mpz_sizeinbase(z, 2) > 64))
 		rc = cfx_err_set(err, CFX_EDOMAIN, -1, whole,
 		                 "%s must be in [0, 2^64)", what);
-	else if (rc < 0)
+	else if (rc < 0 && err) {
 		/* report the whole family string with the parameter's problem */
-		rc = cfx_err_set(err, err->code, -1, whole, "bad %s: %s", what,
-		                 err->msg);
+		char why[sizeof err->msg];
+		memcpy(why, err->msg, sizeof why);
+		rc = cfx_err_set(err, err->code, -1, whole, "bad %s: %s", what, why);
+	}
 	if (rc == 0)
 		*out = mpz_get_ui(z);
 	mpz_clear(z);

@@ -4,6 +4,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <math.h>
+
 #include <gsl/gsl_cdf.h>
 
 #include "cfx/score.h"
@@ -77,6 +79,18 @@ void score_count(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
 	}
 }
 
+double score_chisq_q(double chi2, double dof)
+{
+	double p = gsl_cdf_chisq_Q(chi2, dof), z;
+
+	if (isfinite(p) && p >= 0 && p <= 1)
+		return p;
+	/* GSL gave up (with its error handler off): Wilson-Hilferty, which
+	 * is accurate when this happens, at large chi^2 and dof */
+	z = (cbrt(chi2 / dof) - (1 - 2 / (9 * dof))) / sqrt(2 / (9 * dof));
+	return gsl_cdf_ugaussian_Q(z);
+}
+
 score_verdict score_judge(double p_value, double probe_ratio)
 {
 	if (p_value >= SCORE_ALPHA)
@@ -112,7 +126,7 @@ void score_stats(const uint32_t *loads, unsigned b, size_t n, score_result *r)
 	r->chi2 = (double)sum_sq / r->expected_load - K;
 	if (r->chi2 < 0)
 		r->chi2 = 0;
-	r->p_value = m > 1 ? gsl_cdf_chisq_Q(r->chi2, r->dof) : 1;
+	r->p_value = m > 1 ? score_chisq_q(r->chi2, r->dof) : 1;
 	expect = (K * (1 - 1 / M) + K * K / M + K) / 2;
 	r->probe_ratio = ((double)sum_sq + K) / 2 / expect;
 	r->verdict = score_judge(r->p_value, r->probe_ratio);

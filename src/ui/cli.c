@@ -66,25 +66,25 @@ const cmd_def cli_commands[] = {
 	  "computed with interval arithmetic, so every quotient shown is\n"
 	  "certain.  The golden prefix is the run of 1s after a0 of x or of\n"
 	  "1 - x (c and 2^n - c hash alike).",
-	  cmd_cf },
+	  cmd_cf, 0 },
 	{ "naf", "EXPR", "binary weight, non-adjacent form, power sum",
 	  OPT_BITS | OPT_JSON,
 	  "The NAF is the signed-binary form with no two adjacent non-zero\n"
 	  "digits: unique, and of minimal weight.  Forms are taken mod 2^n.",
-	  cmd_naf },
+	  cmd_naf, 0 },
 	{ "shifts", "EXPR", "the multiply as a sequence of shifts and adds",
 	  OPT_BITS | OPT_JSON | OPT_EMIT,
 	  "Derived from the NAF in the style of the 2002 kernel patch: one\n"
 	  "running shifted copy n of x, hash += n or hash -= n per term.\n"
 	  "--emit c prints a translation unit defining\n"
 	  "uintN_t cfx_mul_shift_add(uintN_t x) with no multiplication.",
-	  cmd_shifts },
+	  cmd_shifts, 0 },
 	{ "spectrum", "EXPR", "the points {k p/2^n} and their three gap lengths",
 	  OPT_BITS | OPT_JSON | OPT_COUNT | OPT_LIST | OPT_TABLE,
 	  "Gaps are exact, in units of 2^-n.  The three-distance theorem says\n"
 	  "there are at most three lengths, the largest the sum of the others\n"
 	  "when there are three; cfx checks it on every run.",
-	  cmd_spectrum },
+	  cmd_spectrum, 0 },
 	{ "score", "EXPR", "bucket loads, chi^2, p-value, probe-cost ratio",
 	  OPT_BITS | OPT_JSON | OPT_TABLE | OPT_KEYS | OPT_COUNT,
 	  "h(x) = ((x p) mod 2^n) >> (n - B).  R is the cost of one lookup of\n"
@@ -92,7 +92,7 @@ const cmd_def cli_commands[] = {
 	  "better).  Verdict: bad if R >= 2 and p < 0.001; weak if p < 0.001\n"
 	  "with R < 2; good otherwise.  Even multipliers are accepted but\n"
 	  "flagged.",
-	  cmd_score },
+	  cmd_score, 0 },
 	{ "sweep", "EXPR", "score keys k*2^s for every stride s = 0..n-1",
 	  OPT_BITS | OPT_JSON | OPT_TABLE | OPT_COUNT,
 	  "For keys k*2^s the hash acts like the multiplier p mod 2^(n-s) on\n"

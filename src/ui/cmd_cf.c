@@ -62,7 +62,7 @@ static json_t *json_cf(const cf_seq *cf, size_t n, mpz_t *p, mpz_t *q)
 	json_object_set_new(o, "golden_endless", json_boolean(g.prefix < 0));
 	json_object_set_new(o, "golden_mirrored", json_boolean(g.mirrored));
 	json_object_set_new(o, "max_quotient", g.max_index
-	                    ? out_jz(cf->a[g.max_index]) : json_null());
+	                    ? out_jz(cf_term(cf, g.max_index)) : json_null());
 	json_object_set_new(o, "max_quotient_index",
 	                    json_integer((json_int_t)g.max_index));
 	return o;
@@ -173,7 +173,7 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 			        g.mirrored ? " (of 1 - x)" : "");
 		if (g.max_index)
 			gmp_fprintf(c->out, "; largest quotient %Zd at a_%zu\n",
-			            cf.a[g.max_index], g.max_index);
+			            cf_term(&cf, g.max_index), g.max_index);
 		else
 			fputc('\n', c->out);
 		print_distance(c->out, "|x-1/phi|", dist, dbits);

@@ -13,6 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <gsl/gsl_errno.h>
+
 #include "cli.h"
 #include "dash.h"
 #include "learn.h"
@@ -32,6 +34,8 @@ int main(int argc, char **argv)
 	cmd_ctx c;
 	int rc;
 
+	/* GSL reports errors by return value, never by abort() */
+	gsl_set_error_handler_off();
 	if (argc >= 2 && !strcmp(argv[1], "--version")) {
 		printf("cfx %s\n", CFX_VERSION);
 		return 0;
