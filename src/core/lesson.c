@@ -116,6 +116,8 @@ typedef struct pstate {
 	lesson_text *target;      /* where indented text goes, NULL: nowhere */
 	int lineno;
 	cfx_err *err;
+	char *held;               /* a check: or claim: that may go on below */
+	int held_claim, held_line;
 } pstate;
 
 static int perr(pstate *ps, const char *token, const char *msg)
@@ -196,6 +198,31 @@ static int finish_step(pstate *ps)
 		            "reads the answer");
 	ps->lineno = at;
 	return 0;
+}
+
+/* "COMMAND :: CHECK" into a new claim of step s. */
+static int parse_claim(pstate *ps, lesson_step *s, const char *val)
+{
+	const char *sep = strstr(val, " :: ");
+	lesson_claim *c;
+	char *cmd;
+
+	if (!sep)
+		return perr(ps, val, "claim: COMMAND :: CHECK");
+	if (!(cmd = strndup(val, (size_t)(sep - val))))
+		abort();
+	if (!known_line(ps, cmd) || !strncmp(cmd, "set", 3) ||
+	    !strncmp(cmd, "let", 3) || !strncmp(cmd, "show", 4)) {
+		int rc = perr(ps, cmd, "a claim runs a command");
+		free(cmd);
+		return rc;
+	}
+	s->claims = xrealloc(s->claims, (s->nclaims + 1) * sizeof *s->claims);
+	c = &s->claims[s->nclaims++];
+	memset(c, 0, sizeof *c);
+	c->line = ps->lineno;
+	c->command = cmd;
+	return parse_cond(ps, &c->cond, sep + 4, 1);
 }
 
 static int directive(pstate *ps, const char *key, const char *val)
@@ -294,35 +321,39 @@ static int directive(pstate *ps, const char *key, const char *val)
 		s->solution[s->nsolution++] = xstrdup(val);
 		return 0;
 	}
-	if (!strcmp(key, "check")) {
-		s->checks = xrealloc(s->checks, (s->nchecks + 1) * sizeof *s->checks);
-		memset(&s->checks[s->nchecks], 0, sizeof *s->checks);
-		return parse_cond(ps, &s->checks[s->nchecks++], val, 0);
-	}
-	if (!strcmp(key, "claim")) {
-		const char *sep = strstr(val, " :: ");
-		lesson_claim *c;
-		char *cmd;
-		if (!sep)
-			return perr(ps, val, "claim: COMMAND :: CHECK");
-		cmd = strndup(val, (size_t)(sep - val));
-		if (!cmd)
-			abort();
-		if (!known_line(ps, cmd) || !strncmp(cmd, "set", 3) ||
-		    !strncmp(cmd, "let", 3) || !strncmp(cmd, "show", 4)) {
-			int rc = perr(ps, cmd, "a claim runs a command");
-			free(cmd);
-			return rc;
-		}
-		s->claims = xrealloc(s->claims, (s->nclaims + 1) * sizeof *s->claims);
-		c = &s->claims[s->nclaims++];
-		memset(c, 0, sizeof *c);
-		c->line = ps->lineno;
-		c->command = cmd;
-		return parse_cond(ps, &c->cond, sep + 4, 1);
+	if (!strcmp(key, "check") || !strcmp(key, "claim")) {
+		/* parsed when complete: indented lines below may continue it */
+		ps->held = xstrdup(val);
+		ps->held_claim = key[1] == 'l';
+		ps->held_line = ps->lineno;
+		return 0;
 	}
 	return perr(ps, key, "unknown directive (title, facts, step, try, ask, "
 	            "check, hint, solution, claim, focus)");
+}
+
+/* Parse a held check: or claim: now that all its lines are in. */
+static int flush_held(pstate *ps)
+{
+	lesson_step *s = cur(ps);
+	char *val = ps->held;
+	int at = ps->lineno, rc;
+
+	if (!val)
+		return 0;
+	ps->held = NULL;
+	ps->lineno = ps->held_line;
+	if (!ps->held_claim) {
+		s->checks = xrealloc(s->checks, (s->nchecks + 1) * sizeof *s->checks);
+		memset(&s->checks[s->nchecks], 0, sizeof *s->checks);
+		rc = parse_cond(ps, &s->checks[s->nchecks++], val, 0);
+	} else {
+		rc = parse_claim(ps, s, val);
+	}
+	free(val);
+	if (rc == 0)
+		ps->lineno = at;
+	return rc;
 }
 
 static int parse_line(pstate *ps, char *line)
@@ -333,6 +364,16 @@ static int parse_line(pstate *ps, char *line)
 		line[--len] = '\0';
 	if (strchr(line, '\t'))
 		return perr(ps, NULL, "tab in a lesson file (indent with spaces)");
+	if (ps->held && line[0] == ' ' && line[1] == ' ' && line[2] != ' ') {
+		char *j;
+		if (asprintf(&j, "%s %s", ps->held, line + 2) < 0)
+			abort();
+		free(ps->held);
+		ps->held = j;
+		return 0;
+	}
+	if (flush_held(ps) < 0)
+		return -1;
 	if (!len) {
 		if (ps->target && ps->target->n)
 			text_add(ps->target, "", ps->lineno);
@@ -364,7 +405,7 @@ static int parse_line(pstate *ps, char *line)
 int lesson_parse(lesson *l, const char *text, const lesson_names *names,
                  int *line, cfx_err *err)
 {
-	pstate ps = { l, names, NULL, 0, err };
+	pstate ps = { l, names, NULL, 0, err, NULL, 0, 0 };
 	const char *p = text;
 
 	memset(l, 0, sizeof *l);
@@ -382,12 +423,14 @@ int lesson_parse(lesson *l, const char *text, const lesson_names *names,
 		free(s);
 		if (rc < 0) {
 			*line = ps.lineno;
+			free(ps.held);
 			return -1;
 		}
 		p += n + (p[n] == '\n');
 	}
 	text_trim(&l->intro);
-	if (finish_step(&ps) < 0) {
+	if (flush_held(&ps) < 0 || finish_step(&ps) < 0) {
+		free(ps.held);
 		*line = ps.lineno;
 		return -1;
 	}
