@@ -9,42 +9,42 @@
 
 int sort_u64(uint64_t *a, size_t n, uint64_t *scratch)
 {
-	uint64_t *buf = scratch, *src = a, *dst, all_or = 0, all_and = ~(uint64_t)0;
-	size_t i, *count;
-	unsigned shift;
+	enum { PASSES = (64 + RADIX_BITS - 1) / RADIX_BITS };
+	uint64_t *buf = scratch, *src = a, *dst, *t;
+	size_t i, (*count)[RADIX];
+	unsigned pass;
 
 	if (n < 2)
 		return 0;
-	for (i = 0; i < n; i++) {
-		all_or |= a[i];
-		all_and &= a[i];
-	}
 	if (!buf && !(buf = malloc(n * sizeof *buf)))
 		return -1;
-	if (!(count = malloc(RADIX * sizeof *count))) {
+	if (!(count = calloc(PASSES, sizeof *count))) {
 		if (!scratch)
 			free(buf);
 		return -1;
 	}
+	/* every digit's histogram in one read of the data */
+	for (i = 0; i < n; i++) {
+		uint64_t v = a[i];
+		for (pass = 0; pass < PASSES; pass++)
+			count[pass][(v >> (pass * RADIX_BITS)) & (RADIX - 1)]++;
+	}
 	dst = buf;
-	for (shift = 0; shift < 64; shift += RADIX_BITS) {
-		size_t sum = 0, c;
-		uint64_t mask = (uint64_t)(RADIX - 1) << shift;
+	for (pass = 0; pass < PASSES; pass++) {
+		unsigned shift = pass * RADIX_BITS;
+		size_t sum = 0, c, *cnt = count[pass];
 
 		/* every value has the same digit here: nothing to do */
-		if (((all_or ^ all_and) & mask) == 0)
+		if (cnt[(a[0] >> shift) & (RADIX - 1)] == n)
 			continue;
-		memset(count, 0, RADIX * sizeof *count);
-		for (i = 0; i < n; i++)
-			count[(src[i] >> shift) & (RADIX - 1)]++;
 		for (i = 0; i < RADIX; i++) {
-			c = count[i];
-			count[i] = sum;
+			c = cnt[i];
+			cnt[i] = sum;
 			sum += c;
 		}
 		for (i = 0; i < n; i++)
-			dst[count[(src[i] >> shift) & (RADIX - 1)]++] = src[i];
-		uint64_t *t = src;
+			dst[cnt[(src[i] >> shift) & (RADIX - 1)]++] = src[i];
+		t = src;
 		src = dst;
 		dst = t;
 	}
