@@ -648,7 +648,7 @@ size_t lesson_lint(const lesson *l, const char *src, const char *facts_text,
 		for (j = 0; j < s->nhints; j++)
 			lint_text(&pr, &ns, &s->hints[j]);
 		if (!s->nhints)
-			problem(&pr, s->line, "step has no hint: (%s)", s->title);
+			problem(&pr, s->line, "step has no hint (%s)", s->title);
 	}
 	for (i = 0; facts_text && i < l->nfacts; i++)
 		if (!strstr(facts_text, l->facts[i]))

@@ -1262,13 +1262,22 @@ static int eval_operand(const operand *o, const lesson_env *env, json_t **out,
 	return 0;
 }
 
-/* Short text of a value for messages. */
+/* Short text of a value for messages: numbers as they are written. */
 static void describe(const json_t *v, char *buf, size_t n)
 {
+	ex_value x;
 	char *s;
+	int num;
 
 	if (!v) {
 		snprintf(buf, n, "nothing");
+		return;
+	}
+	ex_value_init(&x, NUM_PREC);
+	num = json_is_string(v) && json_number(v, &x);
+	ex_value_clear(&x);
+	if (num) {
+		snprintf(buf, n, "%.60s", json_string_value(v));
 		return;
 	}
 	s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
@@ -1344,7 +1353,7 @@ static int eval(const lesson_check *c, const lesson_env *env, char *why,
 			snprintf(why, n, "%s has no value", c->r->text);
 		else if (c->r->kind == OPD_LIT)
 			snprintf(why, n, "%s is %s, wanted %s %s", c->l->text, a,
-			         op_names[c->op], b);
+			         op_names[c->op], c->r->text);
 		else
 			snprintf(why, n, "%s is %s, wanted %s %s (%s)", c->l->text, a,
 			         op_names[c->op], c->r->text, b);

@@ -296,6 +296,7 @@ learn *learn_open(const learn_entry *e, cfx_session *sess, int save_it,
 			L->step = m->step < n ? m->step : 0;
 		}
 		learn_progress_free(&p);
+		save(L);              /* started: it shows as [1/N] from now */
 	}
 	enter_step(L);
 	return L;
@@ -569,9 +570,12 @@ static int advance(learn *L, char mark)
 	L->step++;
 	save(L);
 	if (finished(L)) {
-		fb_add(L, "Lesson %d complete: %d of %zu steps solved%s.\n",
-		       L->number, count_marks(L, '+'), L->les.nsteps,
-		       count_marks(L, 's') ? " (skip fewer next time!)" : "");
+		int skipped = count_marks(L, 's');
+		fb_add(L, "Lesson %d complete: %d of %zu steps solved", L->number,
+		       count_marks(L, '+'), L->les.nsteps);
+		if (skipped)
+			fb_add(L, ", %d skipped", skipped);
+		fb_add(L, ".\n");
 		return LEARN_DONE;
 	}
 	enter_step(L);

@@ -120,6 +120,7 @@ static void show_step(repl *r)
 {
 	char *t = learn_step_text(cur.L, screen_width(r));
 	fputs(t, r->out);
+	fputs("\n", r->out);       /* apart from what the learner runs next */
 	free(t);
 }
 
@@ -311,6 +312,18 @@ static void fail_at(tally *t, const char *path, int line, const char *fmt,
 	t->failed++;
 }
 
+/* A command's result for claims, once per command line. */
+static json_t *claim_run(void *cache, const char *line, cfx_err *err)
+{
+	json_t *r = json_object_get(cache, line);
+
+	if (r)
+		return json_incref(r);
+	if ((r = learn_run(line, err)))
+		json_object_set(cache, line, r);
+	return r;
+}
+
 /* Every claim: run its command in a fresh session, evaluate its check. */
 static void check_claims(const lesson *l, const char *path, tally *t)
 {
@@ -323,11 +336,9 @@ static void check_claims(const lesson *l, const char *path, tally *t)
 			lesson_env env;
 			cfx_err e;
 			char why[320];
-			json_t *res = json_incref(json_object_get(cache, c->command));
+			json_t *res = claim_run(cache, c->command, &e);
 			int v;
 
-			if (!res && (res = learn_run(c->command, &e)))
-				json_object_set(cache, c->command, res);
 			t->claims++;
 			if (!res) {
 				fail_at(t, path, c->line, "claim: %s (%s)", e.msg, c->command);
@@ -335,6 +346,8 @@ static void check_claims(const lesson *l, const char *path, tally *t)
 			}
 			memset(&env, 0, sizeof env);
 			env.root = res;
+			env.run = claim_run;
+			env.run_ctx = cache;
 			v = lesson_check_eval(c->cond.check, &env, why, sizeof why, &e);
 			if (v != 1)
 				fail_at(t, path, c->line, "claim is false: %s (%s)",
@@ -454,8 +467,9 @@ static int check_file(const char *path, const learn_entry *le, tally *t,
 	t->steps += l.nsteps;
 	check_solutions(le ? le : &tmp, t);
 	if (verbose && t->failed == before)
-		printf("ok  %s: %zu steps, %zu claims\n", path, l.nsteps,
-		       count_claims(&l));
+		printf("ok  %s: %zu step%s, %zu claim%s\n", path, l.nsteps,
+		       l.nsteps == 1 ? "" : "s", count_claims(&l),
+		       count_claims(&l) == 1 ? "" : "s");
 	lesson_free(&l);
 	free(text);
 	return t->failed == before ? CFX_EXIT_OK : CFX_EXIT_FAIL;

@@ -1,0 +1,204 @@
+# Lessons: `cfx learn` lists them with marks, `cfx learn N` runs one with
+# lines from stdin (script mode), `learn` works inside the REPL.  The
+# lessons are the small fixtures in tests/lessons/fixtures, so this file
+# does not change when a real lesson is edited (those are played by
+# `cfx learn --selftest`, tests/lessons/selftest.sh).  Progress lives in
+# $XDG_STATE_HOME/cfx/progress, which golden.sh points at a fresh
+# directory: the cases below build on each other in order.
+
+# nothing started yet
+$ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn
+> Lessons (learn N or NAME starts or resumes one; [x] done, [~] done with skips):
+>   1 [ ]     mini         A mini lesson for the tests
+>   2 [ ]     second       A second lesson
+
+# an answer where a command is wanted is refused; the command passes
+# step 1; a wrong answer shows the next hint and does not advance; hints
+# come one at a time, then the solution; quit leaves at step 2 (a wrong
+# answer makes the exit status 1)
+$ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1
+< answer 5
+< cf 13/8
+< 7
+< hint
+< hint
+< quit
+> Lesson 1: A mini lesson for the tests
+>
+> This lesson exists for the test suite.
+>
+> -- Lesson 1, step 1 of 3: Run a command ----------------------------------------
+> Run cf on 13/8.
+>
+>   try: cf 13/8
+>
+> This step asks you to run a command, not to answer (try: cf 13/8).
+> x          13/8
+> cf         [1; 1, 1, 1, 2]
+> terms      5 (complete)
+> golden     prefix 3; largest quotient 2 at a_4
+> |x-1/phi|  1.01
+> Step 1 done.
+>
+> -- Lesson 1, step 2 of 3: Answer a question ------------------------------------
+> The quotients of 13/8 are 1, 1, 1, 1, 2.
+>
+>   ask: What is the last quotient of 13/8?
+>        (type the answer, or: answer EXPR)
+>
+> Not quite.
+> Hint 1 of 2: Look at the end of the list.
+> Hint 2 of 2: It is the only quotient that is not 1.
+> Solution:
+>   answer 2
+> Left lesson 1 at step 2 of 3 (learn 1 resumes it).
+? 1
+
+$ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn
+> Lessons (learn N or NAME starts or resumes one; [x] done, [~] done with skips):
+>   1 [2/3]   mini         A mini lesson for the tests
+>   2 [ ]     second       A second lesson
+
+# resume at step 2 by name; any notation: 0b10 = 2; a setting alone does
+# not pass step 3, the command after it does; the lesson ends
+$ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn mini
+< 0b10
+< set bits 64
+< naf 1
+> -- Lesson 1, step 2 of 3: Answer a question ------------------------------------
+> The quotients of 13/8 are 1, 1, 1, 1, 2.
+>
+>   ask: What is the last quotient of 13/8?
+>        (type the answer, or: answer EXPR)
+>
+> Step 2 done.
+>
+> -- Lesson 1, step 3 of 3: Change a setting -------------------------------------
+> Set the word size to 64 bits, then run naf on 1.
+>
+>   try: set bits 64
+>
+> value      0x0000000000000001 = 1 (64-bit, odd)
+> binary                                                                    1
+> NAF        000000000000000000000000000000000000000000000000000000000000000+
+> weight     binary 1, NAF 1 (0 additions or subtractions)
+> power sum  1
+> Step 3 done.
+> Lesson 1 complete: 3 of 3 steps solved.
+> Next: learn 2 (A second lesson)
+
+# skip: done, but marked [~]; back and reset move around
+$ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 2
+< back
+< skip
+> Lesson 2: A second lesson
+>
+> -- Lesson 2, step 1 of 1: Hex or decimal ---------------------------------------
+> Any notation is accepted.
+>
+>   ask: What is sixteen?
+>        (type the answer, or: answer EXPR)
+>
+> This is the first step.
+> Step 1 skipped.
+> Lesson 2 complete: 0 of 1 steps solved, 1 skipped.
+
+$ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn
+> Lessons (learn N or NAME starts or resumes one; [x] done, [~] done with skips):
+>   1 [x]     mini         A mini lesson for the tests
+>   2 [~]     second       A second lesson
+
+# in the REPL: learn lists, learn N starts; reset starts over; an answer
+# in hex; the REPL goes on after the lesson
+$ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx
+< learn
+< learn 2
+< reset
+< answer 2^4
+< cf 21/13
+> Lessons (learn N or NAME starts or resumes one; [x] done, [~] done with skips):
+>   1 [x]     mini         A mini lesson for the tests
+>   2 [~]     second       A second lesson
+> Lesson 2: A second lesson
+>
+> -- Lesson 2, step 1 of 1: Hex or decimal ---------------------------------------
+> Any notation is accepted.
+>
+>   ask: What is sixteen?
+>        (type the answer, or: answer EXPR)
+>
+> Lesson 2 starts over.
+>
+> Lesson 2: A second lesson
+>
+> -- Lesson 2, step 1 of 1: Hex or decimal ---------------------------------------
+> Any notation is accepted.
+>
+>   ask: What is sixteen?
+>        (type the answer, or: answer EXPR)
+>
+> Step 1 done.
+> Lesson 2 complete: 1 of 1 steps solved.
+> x          21/13
+> cf         [1; 1 (x4), 2]
+> terms      6 (complete)
+> golden     prefix 4; largest quotient 2 at a_5
+> |x-1/phi|  0.997
+
+# a corrupted progress file is reported, set aside and restarted
+$ mkdir -p "$XDG_STATE_HOME/cfx" && printf 'mini 1 +\001x\n' > "$XDG_STATE_HOME/cfx/progress" && CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 2>&1 | sed 's/corrupt-[0-9-]*/corrupt-TIME/; s#/[^ ]*/state/#STATE/#'
+> cfx: learn: the progress file could not be read (bad step marks); it was set aside as STATE/cfx/progress.corrupt-TIME and progress starts afresh
+> Lessons (learn N or NAME starts or resumes one; [x] done, [~] done with skips):
+>   1 [ ]     mini         A mini lesson for the tests
+>   2 [ ]     second       A second lesson
+
+$ ls "$XDG_STATE_HOME/cfx" | sed 's/corrupt-[0-9-]*/corrupt-TIME/'
+> progress.corrupt-TIME
+
+# errors: unknown lesson, in the shell and in the REPL
+$ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 42
+! cfx: learn: no such lesson; cfx learn lists them (42)
+? 2
+
+$ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx
+< learn 42
+< cf 13/8
+! cfx: line 1: learn: no such lesson; learn lists them (42)
+? 2
+
+$ cfx learn --frobnicate
+! cfx: learn: unknown option (--frobnicate)
+? 2
+
+# a malformed lesson file: the line and what is wrong, exit status 2
+$ printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input ==\n' > bad.lesson && cfx learn --check bad.lesson
+! cfx: learn: bad.lesson:5: bad check: a comparison needs a value on its right
+? 2
+
+$ printf 'title: T\nstep: S\n  Prose.\nhnit: typo\n' > bad.lesson && cfx learn --check bad.lesson
+! cfx: learn: bad.lesson:4: unknown directive (title, facts, step, try, ask, check, hint, solution, claim, focus) (hnit)
+? 2
+
+$ printf 'title: T\nstep: S\nProse not indented.\n' > bad.lesson && cfx learn --check bad.lesson
+! cfx: learn: bad.lesson:3: expected a directive (word: ...), a comment (#) or text indented by two spaces (Prose)
+? 2
+
+$ printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/2\nsolution: cf 1/2\n' > bad.lesson && cfx learn --check bad.lesson
+! cfx: learn: bad.lesson:2: step has no hint (S)
+? 1
+
+# ... and in the catalog: cfx learn N refuses it before starting
+$ mkdir -p ls && printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input = 1/2\n' > ls/01-bad.lesson && CFX_LESSONS=ls cfx learn 1
+! cfx: learn: ls/01-bad.lesson:5: bad check: = compares as == (=)
+? 2
+
+# --check: claims that are false and solutions that do not pass are
+# reported with their lines, exit status 1
+$ printf 'title: T\nstep: S\n  It has 13 quotients.\ntry: cf 13/8\ncheck: result.cf.input == 21/13\nhint: h\nsolution: cf 13/8\nclaim: cf 13/8 :: len(quotients) == 13\n' > false.lesson && cfx learn --check false.lesson
+! cfx: learn: false.lesson:8: claim is false: len(quotients) is 5, wanted == 13 (cf 13/8)
+! cfx: learn: false.lesson:2: the solution does not pass step 1: result.cf.input is 13/8, wanted == 21/13
+? 1
+
+# a good file
+$ cfx learn --check "$(dirname "$(command -v cfx)")/tests/lessons/fixtures/02-second.lesson" | sed 's#^ok  /.*/tests/#ok  tests/#'
+> ok  tests/lessons/fixtures/02-second.lesson: 1 step, 0 claims

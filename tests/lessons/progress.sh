@@ -1,0 +1,94 @@
+#!/bin/bash
+# The progress file: resume, atomic writes (a crash or a kill mid-write
+# leaves a whole file), unreadable or corrupt files set aside, several
+# lessons kept side by side, HOME when XDG_STATE_HOME is unset, and a
+# state directory that cannot be written (a warning, never a crash).
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cfx=$root/cfx
+export NO_COLOR=1 LC_ALL=C.UTF-8 CFX_LESSONS=$root/tests/lessons/fixtures
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+fresh() { rm -rf "$tmp/state" "$tmp/home"; mkdir -p "$tmp/home"
+	export XDG_STATE_HOME=$tmp/state HOME=$tmp/home; P=$XDG_STATE_HOME/cfx/progress; }
+learn() { "$cfx" learn "$@" 2>"$tmp/err"; }
+
+# resume: quit at step 2, come back at step 2
+fresh
+printf 'cf 13/8\nquit\n' | learn 1 >/dev/null
+grep -qx 'mini 1 +..' "$P" && ok "progress saved at step 2" || bad "progress: $(cat "$P")"
+printf 'step\n' | learn 1 | grep -q 'step 2 of 3' && ok "resumed at step 2" || bad "resume"
+
+# a crash in the middle of a save leaves the old file whole
+before=$(cat "$P")
+printf 'answer 2\n' | CFX_TEST_CRASH_SAVE=1 "$cfx" learn 1 >/dev/null 2>&1; rc=$?
+[ $rc = 99 ] && ok "crash injected" || bad "crash injection: status $rc"
+[ "$(cat "$P")" = "$before" ] && ok "old file intact after a crash" ||
+	bad "file changed: $(cat "$P")"
+learn >/dev/null; [ ! -s "$tmp/err" ] && ok "no complaint after a crash" ||
+	bad "complaint: $(cat "$tmp/err")"
+
+# kill -9 at random moments while saves happen: the file always parses
+fresh
+yes 'skip
+back' | head -n 4000 > "$tmp/in"
+for i in $(seq 1 20); do
+	"$cfx" learn 1 <"$tmp/in" >/dev/null 2>&1 &
+	pid=$!
+	sleep 0.0$((RANDOM % 9 + 1))
+	{ kill -9 $pid; wait $pid; } 2>/dev/null
+	learn >/dev/null
+	if [ -s "$tmp/err" ]; then bad "kill $i: $(cat "$tmp/err")"; break; fi
+done
+[ $i = 20 ] && [ ! -s "$tmp/err" ] && ok "20 kills mid-save, file always whole"
+
+# corrupt: reported, set aside, restarted; the lesson still runs
+fresh
+mkdir -p "$(dirname "$P")"
+printf 'this is not a progress file\n' > "$P"
+out=$(printf 'cf 13/8\nquit\n' | learn 1)
+grep -q 'set aside as .*progress.corrupt-' "$tmp/err" && ok "corrupt file reported" ||
+	bad "corrupt: $(cat "$tmp/err")"
+ls "$(dirname "$P")" | grep -q '^progress.corrupt-' && ok "corrupt file kept aside" ||
+	bad "nothing set aside"
+grep -qx 'mini 1 +..' "$P" && ok "fresh progress after corruption" || bad "after corruption"
+echo "$out" | grep -q 'Step 1 done' && ok "lesson ran" || bad "lesson did not run"
+
+# binary junk, a huge file, a directory in its place
+for what in binary huge dir; do
+	fresh; mkdir -p "$(dirname "$P")"
+	case $what in
+	binary) head -c 300 /dev/urandom > "$P" ;;
+	huge) yes 'mini 0 ...' | head -c 2000000 > "$P" ;;
+	dir) mkdir "$P" ;;
+	esac
+	learn >/dev/null; rc=$?
+	[ $rc = 0 ] && grep -q 'could not be read' "$tmp/err" && ok "$what: reported, status 0" ||
+		bad "$what: status $rc, $(cat "$tmp/err")"
+done
+
+# two lessons side by side, written by separate runs
+fresh
+printf 'cf 13/8\nquit\n' | learn 1 >/dev/null
+printf 'quit\n' | learn 2 >/dev/null
+grep -q '^mini 1 ' "$P" && grep -q '^second 0 ' "$P" && ok "two lessons kept" ||
+	bad "two lessons: $(cat "$P")"
+
+# without XDG_STATE_HOME: ~/.local/state/cfx/progress
+fresh; unset XDG_STATE_HOME
+printf 'cf 13/8\nquit\n' | learn 1 >/dev/null
+[ -f "$HOME/.local/state/cfx/progress" ] && ok "HOME fallback" || bad "HOME fallback"
+
+# a state directory that cannot hold the file: one warning, lesson works
+fresh; mkdir -p "$XDG_STATE_HOME"; : > "$XDG_STATE_HOME/cfx"
+out=$(printf 'cf 13/8\nanswer 2\nquit\n' | learn 1); rc=$?
+[ $rc = 0 ] && echo "$out" | grep -q 'Step 2 done' && ok "unwritable: lesson works" ||
+	bad "unwritable: status $rc"
+[ "$(grep -c 'cannot write progress\|no place' "$tmp/err")" = 1 ] && ok "unwritable: warned once" ||
+	bad "unwritable warnings: $(cat "$tmp/err")"
+
+echo "progress: $pass passed, $fail failed"
+[ "$fail" = 0 ]

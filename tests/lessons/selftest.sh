@@ -1,0 +1,51 @@
+#!/bin/bash
+# The lessons check themselves: `cfx learn --selftest` parses every lesson,
+# lints it (line width, numbers backed by claims, facts), runs every claim
+# through the command table and plays every step with its own solution.
+# The test fixtures must pass too.
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cfx=$root/cfx
+export NO_COLOR=1 LC_ALL=C.UTF-8
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export XDG_STATE_HOME=$tmp/state HOME=$tmp/home
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+
+if out=$("$cfx" learn --selftest 2>&1); then
+	ok "lessons: $(echo "$out" | tail -n 1)"
+else
+	bad "lessons"; echo "$out" | sed 's/^/    /'
+fi
+n=$(ls "$root"/lessons/[0-9]*.lesson | wc -l)
+[ "$n" -ge 10 ] && ok "at least ten lessons ($n)" || bad "only $n lessons"
+# the curriculum order of the issue: lesson 9 is the sparse trap, 10 verify
+[ -f "$root/lessons/09-sparse-trap.lesson" ] && [ -f "$root/lessons/10-verify.lesson" ] &&
+	ok "curriculum order" || bad "curriculum order"
+if out=$(CFX_LESSONS=$root/tests/lessons/fixtures "$cfx" learn --selftest 2>&1); then
+	ok "fixtures"
+else
+	bad "fixtures"; echo "$out" | sed 's/^/    /'
+fi
+# the self-test plays the lessons without touching the learner's progress
+[ ! -e "$XDG_STATE_HOME/cfx/progress" ] && ok "no progress written" ||
+	bad "the self-test wrote progress"
+# a lesson whose solution does not pass fails the self-test (status 1)
+mkdir -p "$tmp/l"
+printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/3\nhint: h\nsolution: cf 1/2\n' > "$tmp/l/01-t.lesson"
+CFX_LESSONS=$tmp/l "$cfx" learn --selftest >/dev/null 2>&1; rc=$?
+[ $rc = 1 ] && ok "failing solution: status 1" || bad "failing solution: status $rc"
+# a step that passes before the learner acts is a lesson bug
+printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: state.format == "text"\nhint: h\nsolution: cf 1/2\n' > "$tmp/l/01-t.lesson"
+out=$(CFX_LESSONS=$tmp/l "$cfx" learn --selftest 2>&1)
+echo "$out" | grep -q "passes before the learner" && ok "trivial step caught" ||
+	{ bad "trivial step"; echo "$out"; }
+# lessons are numbered 01, 02, ... without gaps
+mv "$tmp/l/01-t.lesson" "$tmp/l/03-t.lesson"
+out=$(CFX_LESSONS=$tmp/l "$cfx" learn --selftest 2>&1)
+echo "$out" | grep -q "where 1 was expected" && ok "numbering gap caught" ||
+	{ bad "numbering gap"; echo "$out"; }
+echo "selftest: $pass passed, $fail failed"
+[ "$fail" = 0 ]
