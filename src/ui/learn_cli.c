@@ -357,10 +357,11 @@ static void check_claims(const lesson *l, const char *path, tally *t)
 	json_decref(cache);
 }
 
-/* Play the lesson with its own solutions, as a learner would type them. */
-static void check_solutions(const learn_entry *le, tally *t)
+/* Play the lesson with its own solutions, as a learner would type them.
+ * l is the caller's parse of the same file: the engine's own copy goes
+ * when the lesson ends. */
+static void check_solutions(const learn_entry *le, const lesson *l, tally *t)
 {
-	const lesson *l;
 	repl r;
 	FILE *null = fopen("/dev/null", "w");
 	char *errtext = NULL;
@@ -377,7 +378,6 @@ static void check_solutions(const learn_entry *le, tally *t)
 		t->failed++;
 		goto done;
 	}
-	l = learn_lesson(cur.L);
 	for (i = 0; i < l->nsteps && cur.L; i++) {
 		const lesson_step *s = &l->steps[i];
 		char num[24];
@@ -465,7 +465,7 @@ static int check_file(const char *path, const learn_entry *le, tally *t,
 	check_claims(&l, path, t);
 	t->lessons++;
 	t->steps += l.nsteps;
-	check_solutions(le ? le : &tmp, t);
+	check_solutions(le ? le : &tmp, &l, t);
 	if (verbose && t->failed == before)
 		printf("ok  %s: %zu step%s, %zu claim%s\n", path, l.nsteps,
 		       l.nsteps == 1 ? "" : "s", count_claims(&l),
