@@ -500,6 +500,12 @@ static int selftest(void)
 		fprintf(stderr, "cfx: learn: no lessons in %s\n", c.dir);
 		t.failed++;
 	}
+	if (c.n) {
+		char *facts = facts_text(c.e[0].path);
+		printf("facts: %s\n", facts ? "checked against the facts file" :
+		       "not checked (no facts file: set CFX_FACTS)");
+		free(facts);
+	}
 	printf("learn --selftest: %zu lessons, %zu steps, %zu claims; %zu "
 	       "failed\n", t.lessons, t.steps, t.claims, t.failed);
 	learn_catalog_free(&c);
