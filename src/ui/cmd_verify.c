@@ -296,29 +296,13 @@ static int subject_run(cmd_ctx *c, subject *s, const char *src, int arg,
 
 /* ---- text report --------------------------------------------------- */
 
-/* Print text wrapped to REPORT_WIDTH, every line after `indent`. */
+/* Text wrapped to REPORT_WIDTH, every line indented by indent (< 16). */
 static void para(FILE *f, int indent, const char *text)
 {
-	int col = 0;
-	const char *p = text;
+	static const char spaces[] = "                ";
 
-	while (*p) {
-		size_t n = strcspn(p, " ");
-		if (col && col + 1 + (int)n > REPORT_WIDTH - indent) {
-			fprintf(f, "\n");
-			col = 0;
-		}
-		if (!col)
-			fprintf(f, "%*s", indent, "");
-		else
-			fputc(' ', f), col++;
-		fwrite(p, 1, n, f);
-		col += (int)n;
-		p += n;
-		while (*p == ' ')
-			p++;
-	}
-	fputc('\n', f);
+	out_fill(f, text, REPORT_WIDTH, spaces + 16 - indent,
+	         spaces + 16 - indent, " ");
 }
 
 /* The stride a family's keys share, if any: keys that are multiples of
@@ -514,26 +498,11 @@ static int stride_of(const subject *s, size_t i, unsigned *sft)
 static void row(FILE *f, const char *name, const char *status,
                 const char *evidence)
 {
-	int col = 0;
-	const char *p = evidence;
+	char head[64];
 
-	fprintf(f, "%-22s %-6s ", name, status);
-	while (*p) {
-		size_t n = strcspn(p, " ");
-		if (col && col + 1 + (int)n > REPORT_WIDTH - 30) {
-			fprintf(f, "\n%30s", "");
-			col = 0;
-		} else if (col) {
-			fputc(' ', f);
-			col++;
-		}
-		fwrite(p, 1, n, f);
-		col += (int)n;
-		p += n;
-		while (*p == ' ')
-			p++;
-	}
-	fputc('\n', f);
+	snprintf(head, sizeof head, "%-22s %-6s ", name, status);
+	out_fill(f, evidence, REPORT_WIDTH, head, "                             "
+	         " ", " ");
 }
 
 static double check_ratio(const check *k)
@@ -721,26 +690,7 @@ static json_t *subject_json(const subject *s)
 /* Words of text in a C comment: " * " lines of at most 72 columns. */
 static void comment(FILE *f, const char *text)
 {
-	const char *p = text;
-	int col = 0;
-
-	while (*p) {
-		size_t n = strcspn(p, " ");
-		if (col && col + 1 + (int)n > REPORT_WIDTH) {
-			fputc('\n', f);
-			col = 0;
-		}
-		if (!col) {
-			fputs(" *", f);
-			col = 2;
-		}
-		fprintf(f, " %.*s", (int)n, p);
-		col += 1 + (int)n;
-		p += n;
-		while (*p == ' ')
-			p++;
-	}
-	fputc('\n', f);
+	out_fill(f, text, REPORT_WIDTH, " * ", " * ", " ");
 }
 
 static void patch(FILE *f, const subject *s)

@@ -121,34 +121,50 @@ char *out_cf_text(const cf_seq *cf, size_t max)
 	return b.s;
 }
 
-void out_wrapped(FILE *f, const char *label, const char *text, int width)
+void out_fill(FILE *f, const char *text, int width, const char *first,
+              const char *rest, const char *sep)
 {
-	int indent = (int)strlen(label), col = indent, first = 1;
+	size_t seplen = strlen(sep);
+	int col = (int)strlen(first), indent = (int)strlen(rest), any = 0;
 	const char *p = text;
 
-	fputs(label, f);
+	fputs(first, f);
 	while (*p) {
-		/* pieces end just after each ", "; they never split */
-		const char *q = strstr(p, ", ");
-		int len = q ? (int)(q - p) + 1 : (int)strlen(p);
+		/* the next piece runs to just after the next separator, less
+		 * its trailing blanks; pieces never split */
+		const char *q = strstr(p, sep);
+		int len = q ? (int)(q - p) + (int)seplen : (int)strlen(p), show = len;
 
-		if (!first) {
-			if (col + 1 + len > width) {
-				fprintf(f, "\n%*s", indent, "");
+		while (show > 0 && p[show - 1] == ' ')
+			show--;
+		if (any) {
+			if (col + 1 + show > width) {
+				fprintf(f, "\n%s", rest);
 				col = indent;
 			} else {
 				fputc(' ', f);
 				col++;
 			}
 		}
-		fwrite(p, 1, (size_t)len, f);
-		col += len;
+		fwrite(p, 1, (size_t)show, f);
+		col += show;
 		p += len;
-		if (*p == ' ')
+		while (*p == ' ')
 			p++;
-		first = 0;
+		any = 1;
 	}
 	fputc('\n', f);
+}
+
+void out_wrapped(FILE *f, const char *label, const char *text, int width)
+{
+	char rest[64];
+	size_t n = strlen(label) < sizeof rest - 1 ? strlen(label)
+	           : sizeof rest - 1;
+
+	memset(rest, ' ', n);
+	rest[n] = '\0';
+	out_fill(f, text, width, label, rest, ", ");
 }
 
 const char *out_g(char *buf, size_t n, double x, int digits)

@@ -28,6 +28,12 @@ void out_json(FILE *f, json_t *obj);
  * period in parentheses: sqrt(2) = [1; (2)].  malloc'd. */
 char *out_cf_text(const cf_seq *cf, size_t max);
 
+/* Print text filled to width columns: pieces end after each sep (" " for
+ * words, ", " for lists) and never split; the first line starts with
+ * first, the others with rest. */
+void out_fill(FILE *f, const char *text, int width, const char *first,
+              const char *rest, const char *sep);
+
 /* Print text after label, wrapped at ", " to width columns, continuation
  * lines indented to the label's width. */
 void out_wrapped(FILE *f, const char *label, const char *text, int width);
