@@ -7,9 +7,10 @@
  *
  * so the hash behaves like the multiplier p mod 2^(n-s) on n - s bits, and
  * its quality is that of the continued fraction of (p mod 2^(n-s)) /
- * 2^(n-s).  A sparse constant whose low bits are, say, 2^51 - 2^18 + 1
- * gives 1/2^46 + ... for s = 18: one enormous quotient, and page-aligned
- * keys pile into a few buckets.  Each row carries that expansion, so the
+ * 2^(n-s).  For the 2002 sparse constant 0x9e37fffffffc0001, page-aligned
+ * keys (s = 12) see p mod 2^52 = 2^51 - 2^18 + 1, whose fraction
+ * [0; 2, 8589967359, ...] has one enormous quotient, and the keys pile
+ * into a few buckets.  Each row carries that expansion, so the
  * failure comes with its explanation.
  */
 #ifndef CFX_SWEEP_H

@@ -316,9 +316,35 @@ static int opt_number(cmd_ctx *c, int arg, const char *opt, const char *s,
 }
 
 /* An argument that getopt must not read as options: a negative number. */
-static int negative_number(const char *s)
+static int negative_number(const char *s, cfx_session *sess)
 {
-	return s[0] == '-' && (isdigit((unsigned char)s[1]) || s[1] == '(');
+	static const char *const names[] = {
+		"phi", "pi", "sqrt", "golden", "nextprime", "prevprime", NULL
+	};
+	size_t n;
+	int i;
+
+	if (s[0] != '-')
+		return 0;
+	if (isdigit((unsigned char)s[1]) || s[1] == '(')
+		return 1;
+	/* -pi, -sqrt(2), -a: a known name after the sign (but "-e" alone
+	 * stays the option; write (-e) or -1*e) */
+	n = strspn(s + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	           "0123456789_");
+	if (n == 0 || strlen(s) <= 2)
+		return 0;
+	for (i = 0; names[i]; i++)
+		if (strlen(names[i]) == n && !strncmp(s + 1, names[i], n))
+			return 1;
+	{
+		char name[64];
+		if (n >= sizeof name)
+			return 0;
+		memcpy(name, s + 1, n);
+		name[n] = '\0';
+		return session_lookup(sess, name) != NULL;
+	}
 }
 
 /* The option with this key that the command takes (or any, mask 0). */
@@ -373,7 +399,7 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 				pos[npos++] = i;
 			break;
 		}
-		if (argv[i][0] != '-' || !argv[i][1] || negative_number(argv[i])) {
+		if (argv[i][0] != '-' || !argv[i][1] || negative_number(argv[i], c->sess)) {
 			pos[npos++] = i;
 			continue;
 		}

@@ -121,6 +121,8 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 	n = cf.n;
 	if (a->terms && (cf.kind == CF_PERIODIC || a->terms < cf.n))
 		n = a->terms;
+	else if (cf.kind == CF_PREFIX && n > terms)
+		n = terms;      /* a period too long to find: show --terms */
 	p = malloc((n ? n : 1) * sizeof *p);
 	q = malloc((n ? n : 1) * sizeof *q);
 	if (!p || !q)
@@ -160,6 +162,9 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 		else if (cf.kind == CF_PERIODIC)
 			fprintf(c->out, "period     %zu, after %zu term%s\n",
 			        cf_period(&cf), cf.pre, cf.pre == 1 ? "" : "s");
+		else if (cf.prec == 0)
+			fprintf(c->out, "terms      %zu shown; the period is longer than "
+			        "%zu terms\n", n, cf.n);
 		else if (cf.n < terms)
 			fprintf(c->out, "terms      %zu certain (no more can be "
 			        "decided at 2^20 bits)\n", cf.n);

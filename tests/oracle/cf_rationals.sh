@@ -56,18 +56,31 @@ stats(x, a, k) = {
 }
 autobits(p) = { my(b = #binary(p)); if (b <= 8, 8, b <= 16, 16, b <= 32, 32,
 	b <= 64, 64, 64 * ceil(b / 64)); }
+\\ 0b binary with _ between groups of 8 digits
+bin(p) = {
+	my(v = binary(p), k = #v, out = List());
+	for (i = 1, k, listput(out, Str(v[i])); if ((k - i) % 8 == 0 && i < k, listput(out, "_")));
+	Str("0b", strjoin(Vec(out), ""));
+}
+\\ the multiplier p on n bits; how: bit 0 hex, bit 1 no --bits, bit 2
+\\ binary, bit 3 an expression 2^n - c (or c*2^k + d)
 mult(p, n, how) = {
-	my(args, a = contfrac(p / 2^n));
-	my(lit = if (how % 2, Str("0x", strprintf("%x", p)), Str(p)));
-	args = if (how >= 2, lit, Str(lit, US, "--bits", US, n));
+	my(args, a = contfrac(p / 2^n), lit);
+	lit = if (bitand(how, 8), my(k = random(n)); if (random(2), Str("2^", n, "-", 2^n - p),
+	                                               Str("(", p >> k, ")*2^", k, "+", p % 2^k)),
+	          bitand(how, 4), bin(p),
+	          bitand(how, 1), Str("0x", strprintf("%x", p)), Str(p));
+	args = if (bitand(how, 2), lit, Str(lit, US, "--bits", US, n));
 	print(Str(args, US, "--json"), TAB, p, TAB, n, TAB, stats(p / 2^n, a, #a));
 }
+\\ a random way of writing a multiplier, with --bits
+how() = [0, 0, 0, 1, 1, 1, 4, 8][1 + random(8)];
 \\ edge values for every width
 {
 foreach ([8, 9, 16, 31, 32, 33, 63, 64, 65, 127, 128, 200, 255, 256, 511, 512], n,
 	foreach ([1, 2, 3, 2^(n - 1), 2^(n - 1) + 1, 2^n - 1, 2^n - 2, 2^(n - 2),
 	          round(2^n / (1 + sqrt(5)) * 2)], p,
-		mult(p, n, random(2))));
+		mult(p, n, how())));
 }
 \\ 1000 random multipliers
 {
@@ -80,7 +93,7 @@ for (i = 1, 1000,
 	    k == 3, p = 0; for (j = 1, 1 + random(6), p += 2^random(n));
 	            p = p % 2^n; if (p == 0, p = 2^(n - 1)),
 	    p = 1 + random(2^n - 1); p += 1 - p % 2);
-	mult(p, n, random(2)));
+	mult(p, n, how()));
 }
 \\ automatic word size: p needs exactly the bits of its width, or fewer
 {
@@ -88,7 +101,7 @@ for (i = 1, 120,
 	my(w = [8, 16, 32, 64, 128, 192, 256, 320, 512][1 + i % 9], b, p);
 	b = max(1, w - random(if (w <= 64, w / 2, 64)));
 	p = 2^(b - 1) + random(2^(b - 1));
-	mult(p, autobits(p), 2 + random(2)));
+	mult(p, autobits(p), 2 + [0, 1, 4, 8][1 + random(4)]));
 }
 \\ general rationals P/Q
 {
@@ -146,7 +159,7 @@ if len(lines) < 1300:
     ck.problem("gp made only %d cases" % len(lines))
     ck.cmd = "(gp)"
     ck.done()
-for line in lines:
+def case(line):
     f = line.split("\t")
     args = f[0].split("\x1f")
     (value, bits, quots, convs, gpre, mirr, mi, mq,
@@ -183,5 +196,8 @@ for line in lines:
         ck.near("mirror_distance_bits", ck.field(o, "mirror_distance_bits"),
                 gpnum(mdb), 1e-12, 1e-12)
     ck.done()
+
+
+ck.each(lines, case)
 ck.finish()
 PY

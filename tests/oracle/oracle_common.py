@@ -10,8 +10,10 @@ import math
 import shlex
 import subprocess
 import sys
+import tempfile
 
 MAXSHOW = 400   # characters of a value shown in a mismatch report
+MAXOUT = 1 << 28  # bytes of cfx output read at most
 
 
 def short(v):
@@ -55,33 +57,51 @@ class Checker:
         self.failed = 0
         self.cmd = None
         self.bad = []
+        self.skip = False   # the run failed: compare nothing more
 
     # ---- running cfx ----------------------------------------------------
-    def run(self, args):
-        """Run ./cfx args; returns (returncode, stdout, stderr)."""
+    def run(self, args, timeout=60):
+        """Run ./cfx args; returns (returncode, stdout, stderr).  A run
+        that outlives timeout seconds is killed (status 124), and output
+        beyond MAXOUT bytes is not read (status 125)."""
         self.cmd = "./cfx " + " ".join(shlex.quote(a) for a in args)
-        try:
-            r = subprocess.run(["./cfx"] + args, capture_output=True,
-                               text=True, timeout=120)
-        except (OSError, subprocess.TimeoutExpired) as e:
-            return 127, "", "could not run ./cfx: %s" % e
-        return r.returncode, r.stdout, r.stderr
+        with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+            try:
+                r = subprocess.run(["./cfx"] + args, stdout=out, stderr=err,
+                                   timeout=timeout)
+            except subprocess.TimeoutExpired:
+                return 124, "", ("killed: did not finish within %d s (%d "
+                                 "bytes of output by then)" %
+                                 (timeout, out.seek(0, 2)))
+            except OSError as e:
+                return 127, "", "could not run ./cfx: %s" % e
+            size = out.seek(0, 2)
+            if size > MAXOUT:
+                return 125, "", "output of %d bytes, too much to read" % size
+            out.seek(0)
+            err.seek(0)
+            return (r.returncode, out.read().decode(errors="replace"),
+                    err.read().decode(errors="replace"))
 
-    def json(self, args):
+    def json(self, args, timeout=60):
         """Run ./cfx args (which should include --json) and parse the
         output; None (and a recorded problem) if it failed."""
-        rc, out, err = self.run(args)
+        rc, out, err = self.run(args, timeout)
         if rc != 0:
             self.bad.append("exit status %d: %s" % (rc, err.strip()[:300]))
+            self.skip = True
             return None
         try:
             return json.loads(out)
         except ValueError as e:
             self.bad.append("output is not JSON (%s): %s" % (e, short(out)))
+            self.skip = True
             return None
 
     # ---- comparing --------------------------------------------------------
     def eq(self, what, got, want):
+        if self.skip:
+            return False
         if got != want:
             if isinstance(got, list) and isinstance(want, list):
                 i = 0
@@ -101,6 +121,8 @@ class Checker:
     def near(self, what, got, want, rel, absol=0.0, null_if_inf=False):
         """got (from JSON) must be within tolerance of want; with
         null_if_inf, an infinite want must be null (JSON has no inf)."""
+        if self.skip:
+            return False
         if null_if_inf and want is not None and math.isinf(want):
             return self.eq(what, got, None)
         if not isinstance(got, (int, float)) or isinstance(got, bool) or \
@@ -132,6 +154,20 @@ class Checker:
         else:
             self.passed += 1
         self.bad = []
+        self.skip = False
+
+    def each(self, lines, case):
+        """Run case(line) for every line; a case that raises (malformed
+        output the comparisons did not expect) counts as a failure."""
+        for line in lines:
+            self.cmd = None
+            try:
+                case(line)
+            except Exception as e:
+                self.bad.append("oracle error %s: %s" % (type(e).__name__, e))
+                if self.cmd is None:
+                    self.cmd = "(case) " + short(line)
+                self.done()
 
     def finish(self):
         print("%s: %d passed, %d failed" % (self.name, self.passed,
