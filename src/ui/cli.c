@@ -233,7 +233,15 @@ void cli_overview(FILE *f)
 	        "and bucket uniformity.\n\ncommands:\n");
 	for (d = cli_commands; d->name; d++)
 		fprintf(f, "  %-10s %s\n", d->name, d->summary);
-	fprintf(f, "\n`cfx COMMAND --help` for one command; `cfx --version`.\n");
+	fprintf(f, "\nfaces:\n"
+	        "  cfx        on a terminal: the live dashboard (cfx dash EXPR, "
+	        "--ascii)\n"
+	        "  repl       an interactive prompt; cfx < FILE or -f FILE runs "
+	        "a script\n"
+	        "  learn      guided lessons: cfx learn, cfx learn N "
+	        "(lessons/FORMAT.md)\n");
+	fprintf(f, "\n`cfx COMMAND --help` for one command; `cfx --version`; "
+	        "man cfx.\n");
 }
 
 void cli_print_error(const cmd_ctx *c, FILE *f)
