@@ -12,7 +12,7 @@ build_mods="gmp:libgmp-dev mpfr:libmpfr-dev gsl:libgsl-dev ncursesw:libncurses-d
 check_mods="criterion:libcriterion-dev"
 # command -> Debian package
 build_cmds="pkg-config:pkg-config cc:gcc"
-check_cmds="tmux:tmux gp:pari-gp"
+check_cmds="tmux:tmux gp:pari-gp python3:python3"
 
 missing=""
 need_cmds() {

@@ -1,0 +1,48 @@
+#!/bin/bash
+# scripts/deps.sh: when libraries are missing, the build names the Debian
+# packages, and as root with apt-get installs them.  pkg-config is pointed
+# at an empty directory so every library looks missing; apt-get and id are
+# stand-ins on PATH that record what they were asked.
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+mkdir -p "$tmp/bin" "$tmp/empty"
+cat >"$tmp/bin/apt-get" <<EOF2
+#!/bin/sh
+echo "\$*" >> "$tmp/apt.log"
+exit 0
+EOF2
+chmod +x "$tmp/bin/apt-get"
+want="libgmp-dev libmpfr-dev libgsl-dev libncurses-dev libreadline-dev libjansson-dev"
+
+# as a user: no install, the packages are named, status 1
+printf '#!/bin/sh\necho 1000\n' >"$tmp/bin/id"; chmod +x "$tmp/bin/id"
+out=$(PATH="$tmp/bin:$PATH" PKG_CONFIG_LIBDIR="$tmp/empty" "$root/scripts/deps.sh" build 2>&1 >/dev/null); st=$?
+if [ $st = 1 ] && grep -q "sudo apt-get install" <<<"$out" && ! [ -e "$tmp/apt.log" ]; then
+	ok "a user is told what to install"; else bad "user: status $st: $out"; fi
+for p in $want; do
+	grep -q "$p" <<<"$out" && ok "names $p" || bad "does not name $p"
+done
+
+# as root: apt-get install is run with those packages
+printf '#!/bin/sh\necho 0\n' >"$tmp/bin/id"
+PATH="$tmp/bin:$PATH" PKG_CONFIG_LIBDIR="$tmp/empty" "$root/scripts/deps.sh" build >/dev/null 2>&1
+if [ -s "$tmp/apt.log" ] && grep -q "install" "$tmp/apt.log" &&
+   grep -q "libjansson-dev" "$tmp/apt.log"; then ok "root runs apt-get install"
+else bad "root: apt-get log: $(cat "$tmp/apt.log" 2>/dev/null)"; fi
+
+# the test tools too, for make check
+: >"$tmp/apt.log"
+PATH="$tmp/bin:$PATH" PKG_CONFIG_LIBDIR="$tmp/empty" "$root/scripts/deps.sh" check >/dev/null 2>&1
+grep -q "libcriterion-dev" "$tmp/apt.log" && ok "check installs Criterion" || bad "check: $(cat "$tmp/apt.log")"
+
+# with everything present it prints the make variables and succeeds
+vars=$("$root/scripts/deps.sh" build 2>/dev/null); st=$?
+if [ $st = 0 ] && grep -q '^PKG_LIBS := .*-lgmp' <<<"$vars"; then ok "present: variables for make"
+else bad "present: status $st"; fi
+echo "deps: $pass passed, $fail failed"
+[ $fail = 0 ]
