@@ -1,0 +1,77 @@
+/*
+ * dash_model.h - what the dashboard shows about one constant (prefix dm_).
+ *
+ * Everything here comes from the core: the value of an expression on an
+ * n-bit word (n <= 64, the hashing limit), its continued fraction with the
+ * golden prefix, convergents and distance to 1/phi, its NAF, power sum and
+ * shift/add program with the C text `cfx shifts --emit c` prints, and the
+ * spectrum of its first K points.  A model is computed whole or not at all,
+ * so a bad expression leaves the last good one in place.
+ */
+#ifndef CFX_UI_DASH_MODEL_H
+#define CFX_UI_DASH_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <gmp.h>
+
+#include "cfx/cf.h"
+#include "cfx/err.h"
+#include "cfx/expr.h"
+#include "cfx/naf.h"
+#include "cfx/sas.h"
+#include "cfx/spec.h"
+
+#define DM_MAX_BITS 64          /* the dashboard hashes machine words */
+#define DM_MAX_POINTS 65536     /* spectrum points drawn at most */
+
+typedef struct dm_const {
+	char *expr;                 /* the expression it came from */
+	uint64_t p;
+	unsigned bits;              /* n */
+	int bits_auto;              /* n chosen from the value (word_auto) */
+	char *hex, *dec, *bin;      /* bin: n binary digits, high first */
+	int prime;                  /* ex_isprime: 0, 1 probable, 2 proven */
+	cf_seq cf;
+	cf_golden golden;
+	double dist, dbits;         /* |x - 1/phi| and -log2 of it */
+	double mdist, mbits;        /* the same for 1 - x */
+	mpz_t *conv_p, *conv_q;     /* convergents, cf.n of each */
+	naf_form naf;
+	char *sum;                  /* power sum, high to low */
+	size_t bin_weight, naf_weight;
+	sas_prog sas;
+	char *code;                 /* sas_emit_c: the C translation unit */
+} dm_const;
+
+/*
+ * Evaluate expr as a multiplier on bits-bit words (0: automatic) and fill
+ * c (zeroed or freed before).  Returns 0, or -1 with err set and c left
+ * empty.  look/ctx resolve names (the session's variables).
+ */
+int dm_const_eval(dm_const *c, const char *expr, unsigned long bits,
+                  ex_lookup look, void *ctx, cfx_err *err);
+
+/* Free what dm_const_eval made; no operation on an empty model. */
+void dm_const_free(dm_const *c);
+
+typedef struct dm_spec {
+	uint64_t p, count;
+	unsigned bits;
+	int computed;               /* the fields below are for p, bits, count */
+	int ok;                     /* 0: err says why */
+	cfx_err err;
+	spec_result r;              /* gap lengths, from spec_compute */
+	uint64_t *pts;              /* the points k p mod 2^n, sorted */
+} dm_spec;
+
+/* The spectrum of p/2^bits for k = 1..count (count <= DM_MAX_POINTS).
+ * Recomputes only if p, bits or count changed. */
+void dm_spec_update(dm_spec *s, uint64_t p, unsigned bits, uint64_t count);
+void dm_spec_free(dm_spec *s);
+
+/* Which gap length (0..ngaps-1, ascending) a gap of len units has; -1 if
+ * none (cannot happen while the three-distance theorem holds). */
+int dm_spec_class(const dm_spec *s, unsigned __int128 len);
+
+#endif
