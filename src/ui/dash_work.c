@@ -1,0 +1,462 @@
+/*
+ * dash_work.c - the dashboard's worker thread (see dash_work.h).
+ *
+ * One thread, one job at a time.  The newest request's generation is an
+ * atomic the job compares with its own between slices of work; when they
+ * differ the job is stale and is dropped (its keys are kept if the new
+ * request wants the same ones).  Results are published under the mutex;
+ * the UI takes them when the wake pipe says there is news.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <gmp.h>
+
+#include "cfx/keys.h"
+#include "cfx/sweep.h"
+#include "dash_work.h"
+
+#define SLICE ((size_t)1 << 18)   /* keys hashed between staleness checks */
+#define CHUNK ((size_t)1 << 22)   /* ... when counting on all processors */
+#define CHUNK_MAX_B 18            /* private tables stay small */
+#define WAKE_NS 25000000L         /* progress wakes the UI at most 40/s */
+
+struct dash_work {
+	pthread_t tid;
+	pthread_mutex_t mu;
+	pthread_cond_t req_cv;        /* a request, or quit */
+	pthread_cond_t done_cv;       /* a score was published */
+	int wake_fd;
+	int quit, pending;
+	work_params req;
+	unsigned long req_gen;
+	atomic_ulong latest;          /* generation of the newest request */
+	work_score *out;              /* published, not yet taken */
+	unsigned long out_gen;        /* newest published generation */
+	work_sweep sweep;             /* published sweep strip */
+	work_status st;
+	struct timespec last_wake;
+
+	/* the worker's own, never touched by the UI */
+	keys_set keys;
+	int have_keys;                /* keys (or keys_err) are for kpar */
+	int keys_failed;
+	cfx_err keys_err;
+	char kfamily[WORK_FAMILY_MAX];
+	unsigned kbits;
+	size_t kcount;
+	uint32_t *loads;
+	size_t loads_n;
+	uint32_t *chunk;              /* one chunk's loads (score_count) */
+	work_score *last;             /* the last score computed */
+	work_sweep sw;                /* the sweep as far as it got */
+	uint64_t *skeys;
+	uint32_t *sloads;
+	size_t skeys_n, sloads_n;
+	sweep_row row;
+};
+
+static void now(struct timespec *t)
+{
+	clock_gettime(CLOCK_MONOTONIC, t);
+}
+
+static void poke(dash_work *w)
+{
+	char c = 1;
+	ssize_t r = write(w->wake_fd, &c, 1);   /* a full pipe is news enough */
+	(void)r;
+	now(&w->last_wake);
+}
+
+static int stale(dash_work *w, unsigned long gen)
+{
+	return atomic_load(&w->latest) != gen;
+}
+
+/* Record progress; wake the UI if it has not heard from us lately. */
+static void progress(dash_work *w, int phase, double frac, unsigned long gen)
+{
+	struct timespec t;
+	long ns;
+
+	pthread_mutex_lock(&w->mu);
+	w->st.phase = phase;
+	w->st.frac = frac;
+	w->st.gen = gen;
+	now(&t);
+	ns = (t.tv_sec - w->last_wake.tv_sec) * 1000000000L +
+	     (t.tv_nsec - w->last_wake.tv_nsec);
+	if (ns >= WAKE_NS || phase == WORK_IDLE)
+		poke(w);
+	pthread_mutex_unlock(&w->mu);
+}
+
+static work_score *score_dup(const work_score *s)
+{
+	work_score *d = malloc(sizeof *d);
+
+	if (!d)
+		abort();
+	*d = *s;
+	d->hist = NULL;
+	if (s->nhist) {
+		if (!(d->hist = malloc(s->nhist * sizeof *d->hist)))
+			abort();
+		memcpy(d->hist, s->hist, s->nhist * sizeof *d->hist);
+	}
+	return d;
+}
+
+void work_score_free(work_score *s)
+{
+	if (s) {
+		free(s->hist);
+		free(s);
+	}
+}
+
+/* Publish a copy of w->last as generation gen. */
+static void publish(dash_work *w, unsigned long gen)
+{
+	work_score *s = score_dup(w->last);
+
+	s->gen = gen;
+	pthread_mutex_lock(&w->mu);
+	work_score_free(w->out);
+	w->out = s;
+	w->out_gen = gen;
+	pthread_cond_broadcast(&w->done_cv);
+	poke(w);
+	pthread_mutex_unlock(&w->mu);
+}
+
+static int same_keys(const dash_work *w, const work_params *p)
+{
+	return w->have_keys && w->kbits == p->bits && w->kcount == p->count &&
+	       !strcmp(w->kfamily, p->family);
+}
+
+static int same_score(const work_params *a, const work_params *b)
+{
+	return a->p == b->p && a->bits == b->bits && a->b == b->b &&
+	       a->count == b->count && !strcmp(a->family, b->family);
+}
+
+static void make_keys(dash_work *w, const work_params *par, unsigned long gen)
+{
+	keys_spec ks;
+
+	progress(w, WORK_KEYS, 0, gen);
+	keys_free(&w->keys);
+	w->have_keys = 1;
+	w->keys_failed = 0;
+	strcpy(w->kfamily, par->family);
+	w->kbits = par->bits;
+	w->kcount = par->count;
+	cfx_err_clear(&w->keys_err);
+	if (keys_parse(&ks, par->family, &w->keys_err) < 0) {
+		w->keys_failed = 1;
+		return;
+	}
+	if (keys_make(&w->keys, &ks, par->bits, par->count, &w->keys_err) < 0)
+		w->keys_failed = 1;
+	keys_spec_free(&ks);
+}
+
+/* Bucket-load histogram of loads[0..2^b) into s. */
+static void histogram(work_score *s, const uint32_t *loads, unsigned b)
+{
+	uint64_t top = s->r.max_load + 1, i, m = (uint64_t)1 << b;
+
+	s->nhist = top < WORK_HIST_MAX ? (size_t)top : WORK_HIST_MAX;
+	s->hstep = (top + s->nhist - 1) / s->nhist;
+	s->nhist = (size_t)((top + s->hstep - 1) / s->hstep);
+	if (!(s->hist = calloc(s->nhist, sizeof *s->hist)))
+		abort();
+	for (i = 0; i < m; i++)
+		s->hist[loads[i] / s->hstep]++;
+}
+
+/* The score of par; -1 if it went stale. */
+static int score_job(dash_work *w, const work_params *par, unsigned long gen)
+{
+	work_score *s;
+	size_t i, n, m = (size_t)1 << par->b, step;
+	char *desc;
+	keys_spec ks;
+
+	if (!same_keys(w, par))
+		make_keys(w, par, gen);
+	if (stale(w, gen))
+		return -1;
+	if (w->last && same_score(&w->last->par, par)) {
+		publish(w, gen);
+		return 0;
+	}
+	work_score_free(w->last);
+	w->last = NULL;
+	if (!(s = calloc(1, sizeof *s)))
+		abort();
+	s->par = *par;
+	if (w->keys_failed) {
+		s->failed = 1;
+		s->err = w->keys_err;
+		w->last = s;
+		publish(w, gen);
+		return 0;
+	}
+	if (m > w->loads_n) {
+		free(w->loads);
+		if (!(w->loads = malloc(m * sizeof *w->loads)))
+			abort();
+		w->loads_n = m;
+	}
+	memset(w->loads, 0, m * sizeof *w->loads);
+	n = w->keys.n;
+	/* a large set is counted in chunks by score_count, which spreads a
+	 * chunk over the processors; a small one in slices on this thread */
+	step = n >= CHUNK && par->b <= CHUNK_MAX_B ? CHUNK : SLICE;
+	if (step == CHUNK && !w->chunk &&
+	    !(w->chunk = malloc(((size_t)1 << CHUNK_MAX_B) * sizeof *w->chunk)))
+		abort();
+	for (i = 0; i < n; i += step) {
+		size_t len = n - i < step ? n - i : step, j;
+		if (step == CHUNK) {
+			score_count(w->keys.k + i, len, par->p, par->bits, par->b,
+			            w->chunk);
+			for (j = 0; j < m; j++)
+				w->loads[j] += w->chunk[j];
+		} else {
+			score_add(w->keys.k + i, len, par->p, par->bits, par->b,
+			          w->loads);
+		}
+		if (stale(w, gen)) {
+			free(s);
+			return -1;
+		}
+		progress(w, WORK_HASH, (double)(i + len) / (double)n, gen);
+	}
+	score_stats(w->loads, par->b, n, &s->r);
+	s->made = w->keys.made;
+	if (keys_parse(&ks, par->family, NULL) == 0) {
+		desc = keys_describe(&ks);
+		snprintf(s->desc, sizeof s->desc, "%s", desc);
+		free(desc);
+		keys_spec_free(&ks);
+	}
+	histogram(s, w->loads, par->b);
+	w->last = s;
+	publish(w, gen);
+	return 0;
+}
+
+static int same_sweep(const work_sweep *s, const work_params *p)
+{
+	return s->p == p->p && s->bits == p->bits && s->b == p->sweep_b &&
+	       s->count == p->sweep_count;
+}
+
+/* The sweep strip, resumed where a stale job left it. */
+static void sweep_job(dash_work *w, const work_params *par, unsigned long gen)
+{
+	work_sweep *sw = &w->sw;
+	size_t m = (size_t)1 << par->sweep_b;
+
+	if (!same_sweep(sw, par)) {
+		memset(sw, 0, sizeof *sw);
+		sw->p = par->p;
+		sw->bits = par->bits;
+		sw->b = par->sweep_b;
+		sw->count = par->sweep_count;
+	}
+	if (par->sweep_count > w->skeys_n) {
+		free(w->skeys);
+		if (!(w->skeys = malloc(par->sweep_count * sizeof *w->skeys)))
+			abort();
+		w->skeys_n = par->sweep_count;
+	}
+	if (m > w->sloads_n) {
+		free(w->sloads);
+		if (!(w->sloads = malloc(m * sizeof *w->sloads)))
+			abort();
+		w->sloads_n = m;
+	}
+	while (sw->done < sw->bits) {
+		unsigned s = sw->done;
+
+		if (stale(w, gen))
+			return;
+		sweep_row_run(&w->row, sw->p, sw->bits, sw->b, sw->count, s,
+		              w->skeys, w->sloads);
+		sw->v[s] = w->row.score.verdict;
+		sw->R[s] = w->row.score.probe_ratio;
+		if (s == 0 || sw->R[s] > sw->R[sw->worst])
+			sw->worst = s;
+		sw->done++;
+		pthread_mutex_lock(&w->mu);
+		w->sweep = *sw;
+		pthread_mutex_unlock(&w->mu);
+		progress(w, WORK_SWEEP, (double)sw->done / sw->bits, gen);
+	}
+	pthread_mutex_lock(&w->mu);
+	w->sweep = *sw;
+	pthread_mutex_unlock(&w->mu);
+}
+
+static void *run(void *arg)
+{
+	dash_work *w = arg;
+
+	for (;;) {
+		work_params par;
+		unsigned long gen;
+
+		pthread_mutex_lock(&w->mu);
+		while (!w->pending && !w->quit)
+			pthread_cond_wait(&w->req_cv, &w->mu);
+		if (w->quit) {
+			pthread_mutex_unlock(&w->mu);
+			break;
+		}
+		par = w->req;
+		gen = w->req_gen;
+		w->pending = 0;
+		pthread_mutex_unlock(&w->mu);
+
+		if (score_job(w, &par, gen) < 0)
+			continue;
+		sweep_job(w, &par, gen);
+		if (!stale(w, gen))
+			progress(w, WORK_IDLE, 1, gen);
+	}
+	return NULL;
+}
+
+dash_work *work_start(int wake_fd)
+{
+	dash_work *w = calloc(1, sizeof *w);
+	pthread_condattr_t ca;
+	int i;
+
+	if (!w)
+		abort();
+	w->wake_fd = wake_fd;
+	pthread_mutex_init(&w->mu, NULL);
+	pthread_cond_init(&w->req_cv, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&w->done_cv, &ca);
+	pthread_condattr_destroy(&ca);
+	atomic_init(&w->latest, 0);
+	for (i = 0; i < SWEEP_TERMS; i++)
+		mpz_init(w->row.terms[i]);
+	mpz_init(w->row.big);
+	if (pthread_create(&w->tid, NULL, run, w) != 0) {
+		free(w);
+		return NULL;
+	}
+	return w;
+}
+
+unsigned long work_submit(dash_work *w, const work_params *par)
+{
+	unsigned long gen;
+
+	pthread_mutex_lock(&w->mu);
+	gen = ++w->req_gen;
+	w->req = *par;
+	w->pending = 1;
+	atomic_store(&w->latest, gen);
+	w->st.phase = WORK_KEYS;     /* until the worker says otherwise */
+	w->st.frac = 0;
+	w->st.gen = gen;
+	pthread_cond_signal(&w->req_cv);
+	pthread_mutex_unlock(&w->mu);
+	return gen;
+}
+
+int work_wait(dash_work *w, unsigned long gen, int us)
+{
+	struct timespec until;
+	int got;
+
+	now(&until);
+	until.tv_nsec += (long)us * 1000L;
+	until.tv_sec += until.tv_nsec / 1000000000L;
+	until.tv_nsec %= 1000000000L;
+	pthread_mutex_lock(&w->mu);
+	while (w->out_gen < gen &&
+	       pthread_cond_timedwait(&w->done_cv, &w->mu, &until) != ETIMEDOUT)
+		;
+	got = w->out_gen >= gen;
+	pthread_mutex_unlock(&w->mu);
+	return got;
+}
+
+work_score *work_take(dash_work *w)
+{
+	work_score *s;
+
+	pthread_mutex_lock(&w->mu);
+	s = w->out;
+	w->out = NULL;
+	pthread_mutex_unlock(&w->mu);
+	return s;
+}
+
+void work_sweep_get(dash_work *w, work_sweep *out)
+{
+	pthread_mutex_lock(&w->mu);
+	*out = w->sweep;
+	pthread_mutex_unlock(&w->mu);
+}
+
+void work_status_get(dash_work *w, work_status *out)
+{
+	pthread_mutex_lock(&w->mu);
+	*out = w->st;
+	pthread_mutex_unlock(&w->mu);
+}
+
+void work_stop(dash_work *w)
+{
+	struct timespec until;
+	int i;
+
+	if (!w)
+		return;
+	pthread_mutex_lock(&w->mu);
+	w->quit = 1;
+	atomic_store(&w->latest, 0);     /* every job is stale now */
+	pthread_cond_signal(&w->req_cv);
+	pthread_mutex_unlock(&w->mu);
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_nsec += 300000000L;
+	until.tv_sec += until.tv_nsec / 1000000000L;
+	until.tv_nsec %= 1000000000L;
+	if (pthread_timedjoin_np(w->tid, NULL, &until) != 0) {
+		pthread_detach(w->tid);     /* still making keys: let exit end it */
+		return;
+	}
+	keys_free(&w->keys);
+	free(w->loads);
+	free(w->chunk);
+	free(w->skeys);
+	free(w->sloads);
+	work_score_free(w->last);
+	work_score_free(w->out);
+	for (i = 0; i < SWEEP_TERMS; i++)
+		mpz_clear(w->row.terms[i]);
+	mpz_clear(w->row.big);
+	pthread_mutex_destroy(&w->mu);
+	pthread_cond_destroy(&w->req_cv);
+	pthread_cond_destroy(&w->done_cv);
+	free(w);
+}

@@ -1,0 +1,93 @@
+/*
+ * dash_work.h - the dashboard's worker thread (prefix work_).
+ *
+ * Keys, hashing and the stride-sweep strip run here so that input never
+ * waits for them.  Each request carries a generation number; the worker
+ * hashes in slices with score_add and drops a job between slices when a
+ * newer request has arrived.  Keys depend only on (family, n, count), not
+ * on the multiplier, so they are made once and re-hashed on every edit.
+ * The sweep depends only on (p, n, its table and count), so a change of
+ * key family does not redo it, and an interrupted sweep resumes where it
+ * stopped.  Finished work is published under a mutex and announced by a
+ * byte on the caller's wake pipe.
+ */
+#ifndef CFX_UI_DASH_WORK_H
+#define CFX_UI_DASH_WORK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cfx/err.h"
+#include "cfx/score.h"
+
+#define WORK_FAMILY_MAX 256
+#define WORK_HIST_MAX 4096      /* load-histogram bins kept at most */
+
+typedef struct work_params {
+	uint64_t p;
+	unsigned bits, b;           /* word n, table bits of the score */
+	char family[WORK_FAMILY_MAX];
+	size_t count;               /* keys to make */
+	unsigned sweep_b;           /* the sweep strip's table bits */
+	size_t sweep_count;         /* and keys per stride */
+} work_params;
+
+/* A finished score. */
+typedef struct work_score {
+	unsigned long gen;
+	work_params par;
+	int failed;                 /* the keys could not be made: err */
+	cfx_err err;
+	score_result r;
+	size_t made;                /* keys made before repeats were removed */
+	char desc[WORK_FAMILY_MAX]; /* keys_describe */
+	uint64_t *hist;             /* hist[i]: buckets with load in */
+	size_t nhist;               /*   [i*hstep, (i+1)*hstep) */
+	uint64_t hstep;
+} work_score;
+
+/* The sweep strip, possibly still running. */
+typedef struct work_sweep {
+	uint64_t p;
+	unsigned bits, b;
+	size_t count;
+	unsigned done;              /* rows s = 0..done-1 are known */
+	score_verdict v[64];
+	double R[64];
+	unsigned worst;             /* s with the largest R among done */
+} work_sweep;
+
+enum { WORK_IDLE, WORK_KEYS, WORK_HASH, WORK_SWEEP };
+
+typedef struct work_status {
+	int phase;                  /* WORK_* */
+	double frac;                /* of the phase, 0..1 */
+	unsigned long gen;          /* of the job */
+} work_status;
+
+typedef struct dash_work dash_work;
+
+/* Start the worker; it writes a byte to wake_fd when it has news. */
+dash_work *work_start(int wake_fd);
+
+/* Ask for par; any older job is dropped.  Returns the new generation. */
+unsigned long work_submit(dash_work *w, const work_params *par);
+
+/* Wait up to us microseconds for the score of generation gen; 1 if it is
+ * there. */
+int work_wait(dash_work *w, unsigned long gen, int us);
+
+/* The newest published score not yet taken (the caller frees it with
+ * work_score_free), or NULL. */
+work_score *work_take(dash_work *w);
+void work_score_free(work_score *s);
+
+/* Copies of the sweep strip and of the progress. */
+void work_sweep_get(dash_work *w, work_sweep *out);
+void work_status_get(dash_work *w, work_status *out);
+
+/* Stop the worker and free it.  A job that does not stop within a moment
+ * (making 2^26 keys cannot be interrupted) is left to the process exit. */
+void work_stop(dash_work *w);
+
+#endif
