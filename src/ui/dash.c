@@ -1,13 +1,589 @@
-/* dash.c - the live dashboard (to be written: issue 3). */
-#include <stdio.h>
+/*
+ * dash.c - the live dashboard: `cfx` on a terminal, `cfx dash [EXPR]`.
+ *
+ * One constant, everything the core says about it side by side, updated as
+ * you type.  The UI thread reads keys, recomputes the cheap views (CF, NAF,
+ * code, spectrum) at once and hands the bucket score and the stride-sweep
+ * strip to a worker thread (dash_work.c); at the default workload it waits
+ * a few milliseconds for the score, so the first frame after a keystroke
+ * already shows the new chi^2, and at larger ones it draws progress and
+ * never blocks.  Keys are read in a poll() loop over the terminal and the
+ * worker's wake pipe; signal handlers write to the same pipe, so a resize
+ * or SIGTERM is seen at once and the terminal is always restored.
+ *
+ * CFX_LATENCY_LOG=FILE appends one line per keystroke: microseconds from
+ * reading the key to the end of the doupdate() of the frame that shows it,
+ * and to the frame that shows the score it asked for (bench/dash.sh).
+ */
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
 
+#include "cfx/keys.h"
 #include "dash.h"
-#include "repl.h"
+#include "dash_ui.h"
+
+#define DEFAULT_EXPR "prevprime(golden(32))"   /* Knuth's 2654435761 */
+#define DEFAULT_COUNT ((unsigned long long)1 << 20)
+#define DEFAULT_K 13
+
+/* ---- signals ---------------------------------------------------------- */
+
+static volatile sig_atomic_t got_signal;
+static volatile sig_atomic_t *cmd_stop;   /* set while a ':' command runs */
+static int wake_fd = -1;
+static struct sigaction old_winch;
+
+static void wake(void)
+{
+	int e = errno;
+	ssize_t r = wake_fd >= 0 ? write(wake_fd, "s", 1) : 0;
+
+	(void)r;    /* a full pipe wakes the loop anyway */
+	errno = e;
+}
+
+static void on_signal(int sig)
+{
+	if (sig == SIGINT && cmd_stop) {
+		*cmd_stop = 1;     /* Ctrl-C stops the ':' command, not us */
+		return;
+	}
+	got_signal = sig;
+	wake();
+}
+
+/* ncurses notes the resize in its own handler; ours also wakes poll(). */
+static void on_winch(int sig, siginfo_t *si, void *uc)
+{
+	if (old_winch.sa_flags & SA_SIGINFO) {
+		if (old_winch.sa_sigaction)
+			old_winch.sa_sigaction(sig, si, uc);
+	} else if (old_winch.sa_handler != SIG_DFL &&
+	           old_winch.sa_handler != SIG_IGN) {
+		old_winch.sa_handler(sig);
+	}
+	wake();
+}
+
+static void catch_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_signal;
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		sigaction(sigs[i], &sa, NULL);
+	sa.sa_handler = NULL;
+	sa.sa_sigaction = on_winch;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(SIGWINCH, &sa, &old_winch);
+}
+
+void dash_cmd_signals(volatile sig_atomic_t *stop)
+{
+	cmd_stop = stop;
+}
+
+/* ---- settings --------------------------------------------------------- */
+
+unsigned dash_table_bits(const dash *d)
+{
+	unsigned n = d->c.bits, b;
+
+	b = d->r.sess.table_bits > 0 ? (unsigned)d->r.sess.table_bits
+	    : n / 2 < 16 ? n / 2 : 16;
+	if (b > n)
+		b = n;
+	if (b > DASH_MAX_TABLE)
+		b = DASH_MAX_TABLE;
+	return b ? b : 1;
+}
+
+size_t dash_key_count(const dash *d)
+{
+	unsigned long long k = d->r.sess.count ? d->r.sess.count
+	                       : 4ULL << dash_table_bits(d);
+
+	return k > KEYS_MAX ? KEYS_MAX : (size_t)k;
+}
+
+const char *dash_family(const dash *d)
+{
+	return d->r.sess.keys ? d->r.sess.keys : "seq";
+}
+
+void dash_msg(dash *d, int style, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+	va_end(ap);
+	d->msg_style = style;
+}
+
+void dash_resubmit(dash *d)
+{
+	work_params p;
+	unsigned b = dash_table_bits(d);
+
+	dm_spec_update(&d->spec, d->c.p, d->c.bits, d->K);
+	memset(&p, 0, sizeof p);
+	p.p = d->c.p;
+	p.bits = d->c.bits;
+	p.b = b;
+	snprintf(p.family, sizeof p.family, "%s", dash_family(d));
+	p.count = dash_key_count(d);
+	p.sweep_b = b < 12 ? b : 12;
+	p.sweep_count = (size_t)4 << p.sweep_b;
+	if (d->gen && !memcmp(&p, &d->par, sizeof p))
+		return;
+	d->par = p;
+	d->gen = work_submit(d->w, &p);
+}
+
+int dash_set_const(dash *d, const char *expr, unsigned long bits,
+                   cfx_err *err)
+{
+	dm_const nc;
+	char *text;
+
+	if (dm_const_eval(&nc, expr, bits, session_lookup, &d->r.sess, err) < 0)
+		return -1;
+	dm_const_free(&d->c);
+	d->c = nc;
+	d->c_bits_asked = bits;
+	if (!(text = strdup(expr)))
+		abort();
+	free(d->r.sess.constant);
+	d->r.sess.constant = text;
+	d->r.sess.bits = bits;
+	d->sel = d->sel_want < (int)d->c.bits ? d->sel_want : (int)d->c.bits - 1;
+	d->code_scroll = -1;
+	if (d->w)
+		dash_resubmit(d);
+	return 0;
+}
+
+void dash_apply_session(dash *d)
+{
+	cfx_session *s = &d->r.sess;
+	cfx_err e;
+
+	if (!s->constant || strcmp(s->constant, d->c.expr) ||
+	    s->bits != d->c_bits_asked) {
+		char *want = s->constant ? strdup(s->constant) : NULL;
+		unsigned long bits = s->bits;
+
+		if (!want || dash_set_const(d, want, bits, &e) < 0) {
+			free(s->constant);
+			if (!(s->constant = strdup(d->c.expr)))
+				abort();
+			s->bits = d->c_bits_asked;
+			if (want)
+				dash_msg(d, ST_ERROR, "not shown: %s%s%s%s; the dashboard "
+				         "keeps %s", e.msg, e.token[0] ? " (" : "", e.token,
+				         e.token[0] ? ")" : "", d->c.hex);
+		}
+		free(want);
+	}
+	if (s->table_bits > DASH_MAX_TABLE)
+		dash_msg(d, ST_ERROR, "the dashboard draws tables of up to 2^%d "
+		         "buckets; showing 2^%u", DASH_MAX_TABLE, dash_table_bits(d));
+	dash_resubmit(d);
+}
+
+/* ---- latency log ------------------------------------------------------- */
+
+static long long now_us(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000000 + t.tv_nsec / 1000;
+}
+
+static void lat_write(dash *d, const lat_key *k, long long score)
+{
+	fprintf(d->lat, "key=%s frame_us=%lld score_us=%lld\n", k->name,
+	        k->frame, score);
+}
+
+static void lat_read(dash *d, int key, int is_char, long long t0)
+{
+	lat_key *k;
+
+	if (!d->lat)
+		return;
+	if (d->nlk == DASH_LAT_MAX) {      /* oldest never completed */
+		lat_write(d, &d->lk[0], -1);
+		memmove(d->lk, d->lk + 1, (DASH_LAT_MAX - 1) * sizeof *d->lk);
+		d->nlk--;
+	}
+	k = &d->lk[d->nlk++];
+	k->t0 = t0;
+	k->gen = 0;
+	k->frame = -1;
+	if (is_char && key > 0x20 && key < 0x7f)
+		snprintf(k->name, sizeof k->name, "%c", key);
+	else if (is_char && key == ' ')
+		snprintf(k->name, sizeof k->name, "SPC");
+	else
+		snprintf(k->name, sizeof k->name, "%s",
+		         is_char ? unctrl((chtype)key) : keyname(key));
+}
+
+/* A frame is on the screen: note it for every key waiting for one. */
+static void lat_frame(dash *d, long long t1)
+{
+	unsigned long shown = d->score ? d->score->gen : 0;
+	int i, j = 0;
+
+	for (i = 0; i < d->nlk; i++) {
+		lat_key *k = &d->lk[i];
+		if (k->frame < 0)
+			k->frame = t1 - k->t0;
+		if (shown >= k->gen)
+			lat_write(d, k, t1 - k->t0);
+		else
+			d->lk[j++] = *k;
+	}
+	d->nlk = j;
+}
+
+/* ---- the loop ---------------------------------------------------------- */
+
+static void drain(int fd)
+{
+	char buf[256];
+
+	while (read(fd, buf, sizeof buf) > 0)
+		;
+}
+
+static void take_results(dash *d)
+{
+	work_score *s = work_take(d->w);
+	work_sweep sw;
+	work_status st;
+
+	if (s) {
+		work_score_free(d->score);
+		d->score = s;
+		d->dirty = 1;
+	}
+	work_sweep_get(d->w, &sw);
+	if (memcmp(&sw, &d->sweep, sizeof sw)) {
+		d->sweep = sw;
+		d->dirty = 1;
+	}
+	work_status_get(d->w, &st);
+	if (memcmp(&st, &d->st, sizeof st)) {
+		d->st = st;
+		d->dirty = 1;
+	}
+}
+
+static void loop(dash *d)
+{
+	d->dirty = 1;
+	while (!d->quit && !got_signal) {
+		struct pollfd pf[2] = {
+			{ STDIN_FILENO, POLLIN, 0 }, { d->wake[0], POLLIN, 0 }
+		};
+		unsigned long gen0 = d->gen;
+		long long first = 0, left;
+		wint_t ch;
+		int rc;
+
+		if (!d->dirty && poll(pf, 2, -1) < 0 && errno != EINTR)
+			break;
+		if (got_signal)
+			break;
+		drain(d->wake[0]);
+		while (!d->quit && (rc = get_wch(&ch)) != ERR) {
+			long long t0 = now_us();
+			int is_char = rc == OK;
+
+			if (!first)
+				first = t0;
+			lat_read(d, (int)ch, is_char, t0);
+			dash_key(d, (int)ch, is_char);
+			if (d->lat && d->quit)
+				d->nlk--;           /* no frame follows the last key */
+			else if (d->lat)
+				d->lk[d->nlk - 1].gen = d->gen;
+			d->dirty = 1;
+		}
+		/* at the default workload the score is a few ms away: show it
+		 * in this frame rather than the next, if it comes in time */
+		left = first + DASH_SYNC_MS * 1000LL - now_us();
+		if (d->gen != gen0 && d->par.count <= DASH_SYNC_KEYS && left > 0)
+			work_wait(d->w, d->gen, (int)left);
+		take_results(d);
+		if (d->dirty && !d->quit) {
+			dash_draw(d);
+			doupdate();
+			if (d->lat)
+				lat_frame(d, now_us());
+			d->dirty = 0;
+		}
+	}
+}
+
+/* ---- start and end ------------------------------------------------------ */
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+	"usage: cfx [--ascii]\n"
+	"       cfx dash [--bits N] [--table-bits B] [--keys FAMILY] [--count K]\n"
+	"                [--ascii] [EXPR]\n\n"
+	"The live dashboard: continued fraction, decomposition, shift/add code,\n"
+	"spectrum and bucket score of one constant, updated as you type.\n"
+	"EXPR defaults to %s = 2654435761 on 32 bits; keys default\n"
+	"to 2^20 sequential keys into 2^16 buckets.  Press ? for the keys.\n\n"
+	"  --bits N           word size n (up to 64; default from EXPR)\n"
+	"  --table-bits B     table of 2^B buckets (default n/2, at most 16)\n"
+	"  --keys FAMILY      key family, as for cfx score (default seq)\n"
+	"  --count K          number of keys (default 2^20)\n"
+	"  --ascii            ASCII drawing only (also in non-UTF-8 locales)\n"
+	"NO_COLOR turns colour off; CFX_LATENCY_LOG=FILE logs keystroke-to-frame\n"
+	"latency in microseconds.\n", DEFAULT_EXPR);
+}
+
+static int fail(const char *what, const cfx_err *e)
+{
+	if (e && e->token[0])
+		fprintf(stderr, "cfx: dash: %s%s (%s)\n", what, e->msg, e->token);
+	else
+		fprintf(stderr, "cfx: dash: %s%s\n", what, e ? e->msg : "");
+	return CFX_EXIT_USAGE;
+}
+
+/* An option's integer value in [lo, hi]. */
+static int number(const char *opt, const char *s, unsigned long long lo,
+                  unsigned long long hi, unsigned long long *out)
+{
+	mpz_t z;
+	cfx_err e;
+	int rc = 0;
+
+	mpz_init(z);
+	if (ex_int(s, z, &e) < 0 || mpz_cmp_ui(z, lo) < 0 ||
+	    mpz_sizeinbase(z, 2) > 64 || mpz_get_ui(z) > hi) {
+		fprintf(stderr, "cfx: dash: --%s must be an integer from %llu to "
+		        "%llu (%s)\n", opt, lo, hi, s);
+		rc = -1;
+	} else {
+		*out = mpz_get_ui(z);
+	}
+	mpz_clear(z);
+	return rc;
+}
+
+typedef struct dash_opts {
+	int ascii;
+	unsigned long long bits, table, count;
+	const char *keys;
+	char *expr;
+} dash_opts;
+
+static int parse_opts(int argc, char **argv, dash_opts *o)
+{
+	static const struct option lo[] = {
+		{ "ascii", 0, NULL, 'a' }, { "bits", 1, NULL, 'b' },
+		{ "table-bits", 1, NULL, 't' }, { "keys", 1, NULL, 'k' },
+		{ "count", 1, NULL, 'c' }, { "help", 0, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	size_t len = 1;
+	int key, i;
+
+	memset(o, 0, sizeof *o);
+	o->count = DEFAULT_COUNT;
+	optind = 0;
+	opterr = 0;
+	/* "+": stop at the first positional, so -1/3 and 2^31 - 1 stay EXPR */
+	while ((key = getopt_long(argc, argv, "+:b:t:k:c:h", lo, NULL)) != -1) {
+		keys_spec ks;
+		cfx_err e;
+
+		switch (key) {
+		case 'a':
+			o->ascii = 1;
+			break;
+		case 'b':
+			if (number("bits", optarg, 1, DM_MAX_BITS, &o->bits) < 0)
+				return -1;
+			break;
+		case 't':
+			if (number("table-bits", optarg, 1, DASH_MAX_TABLE, &o->table) < 0)
+				return -1;
+			break;
+		case 'c':
+			if (number("count", optarg, 1, KEYS_MAX, &o->count) < 0)
+				return -1;
+			break;
+		case 'k':
+			if (keys_parse(&ks, optarg, &e) < 0)
+				return fail("", &e), -1;
+			keys_spec_free(&ks);
+			o->keys = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 1;
+		case ':':
+			fprintf(stderr, "cfx: dash: option needs a value (%s)\n",
+			        argv[optind - 1]);
+			return -1;
+		default:
+			fprintf(stderr, "cfx: dash: unknown option (%s)\n",
+			        argv[optind - 1]);
+			return -1;
+		}
+	}
+	if (optind >= argc) {
+		if (!(o->expr = strdup(DEFAULT_EXPR)))
+			abort();
+		return 0;
+	}
+	for (i = optind; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	if (!(o->expr = malloc(len)))
+		abort();
+	o->expr[0] = '\0';
+	for (i = optind; i < argc; i++) {
+		if (i > optind)
+			strcat(o->expr, " ");
+		strcat(o->expr, argv[i]);
+	}
+	return 0;
+}
+
+static int curses_start(dash *d)
+{
+	SCREEN *scr = newterm(NULL, stdout, stdin);
+
+	if (!scr) {
+		const char *t = getenv("TERM");
+		fprintf(stderr, "cfx: dash: cannot drive this terminal (TERM=%s)\n",
+		        t ? t : "");
+		return -1;
+	}
+	raw();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	d->color = has_colors() && !(getenv("NO_COLOR") && *getenv("NO_COLOR"));
+	if (d->color) {
+		start_color();
+		use_default_colors();
+	}
+	dash_draw_init(d);
+	return 0;
+}
 
 int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 {
-	(void)argc;
-	(void)argv;
-	/* until the dashboard exists, a terminal gets the REPL */
-	return repl_main(1, (char *[]){ "repl", NULL }, stop);
+	static dash dd;
+	dash *d = &dd;
+	dash_opts o;
+	cfx_err e;
+	const char *log;
+	int rc, sig, i;
+
+	if ((rc = parse_opts(argc, argv, &o)) != 0)
+		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;
+	memset(d, 0, sizeof *d);
+	repl_init(&d->r, NULL, NULL, stop);
+	d->r.interactive = 1;
+	d->stop = stop;
+	d->mode = MODE_VIEW;
+	d->K = DEFAULT_K;
+	d->code_scroll = -1;
+	d->sel_want = 63;
+	d->r.sess.table_bits = (int)o.table;
+	d->r.sess.count = o.count;
+	if (o.keys && !(d->r.sess.keys = strdup(o.keys)))
+		abort();
+	if (dash_set_const(d, o.expr, (unsigned long)o.bits, &e) < 0) {
+		free(o.expr);
+		repl_free(&d->r);
+		return fail("", &e);
+	}
+	free(o.expr);
+	d->sel = d->sel_want = (int)d->c.bits - 1;
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "cfx: dash: the dashboard needs a terminal on "
+		        "standard input and output (for scripts: cfx repl, or cfx "
+		        "COMMAND)\n");
+		dm_const_free(&d->c);
+		repl_free(&d->r);
+		return CFX_EXIT_USAGE;
+	}
+	setlocale(LC_ALL, "");
+	setlocale(LC_NUMERIC, "C");     /* numbers print the same everywhere */
+	d->ascii = o.ascii || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+	if ((log = getenv("CFX_LATENCY_LOG")) && *log &&
+	    !(d->lat = fopen(log, "a")))
+		fprintf(stderr, "cfx: dash: cannot open latency log %s\n", log);
+	if (pipe2(d->wake, O_NONBLOCK | O_CLOEXEC) < 0) {
+		perror("cfx: dash: pipe");
+		return CFX_EXIT_USAGE;
+	}
+	if (curses_start(d) < 0)
+		return CFX_EXIT_USAGE;
+	wake_fd = d->wake[1];
+	catch_signals();
+	if (!(d->w = work_start(d->wake[1]))) {
+		endwin();
+		fprintf(stderr, "cfx: dash: cannot start the worker thread\n");
+		return CFX_EXIT_USAGE;
+	}
+	dash_resubmit(d);
+	loop(d);
+
+	endwin();
+	sig = got_signal;
+	work_stop(d->w);
+	if (d->lat) {
+		for (i = 0; i < d->nlk; i++)
+			lat_write(d, &d->lk[i], -1);
+		fclose(d->lat);
+	}
+	work_score_free(d->score);
+	dm_spec_free(&d->spec);
+	for (i = 0; i < DASH_PAST; i++)
+		dm_spec_free(&d->past[i]);
+	dm_const_free(&d->c);
+	dash_cmd_free(d);
+	free(d->edit_orig);
+	repl_free(&d->r);
+	close(d->wake[0]);
+	close(d->wake[1]);
+	wake_fd = -1;
+	if (sig) {
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
+	return CFX_EXIT_OK;
 }

@@ -1,0 +1,215 @@
+/*
+ * dash_cmd.c - the dashboard's ':' command line and its output pane.
+ *
+ * A line runs through repl_exec on the dashboard's own session, so it is
+ * the REPL's language exactly, and `:set const`, `:set bits`, `:set table`,
+ * `:set keys` and `:set count` move the dashboard.  Output and errors go
+ * to one memory stream (in order) and then to the pane.  The command runs
+ * in the UI thread: while it does, the terminal is in cbreak mode so that
+ * Ctrl-C raises SIGINT and stops a long command the way it does in the
+ * REPL; anything written straight to file descriptors 1 or 2 is caught in
+ * a temporary file rather than drawn over the screen.
+ */
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dash_ui.h"
+
+void dash_out_add(dash *d, const char *text)
+{
+	const char *p = text;
+
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p), i, k = 0;
+		char *line = malloc(len * 4 + 1);
+
+		if (!line)
+			abort();
+		for (i = 0; i < len; i++) {     /* tabs to 4 columns */
+			if (p[i] == '\t') {
+				do
+					line[k++] = ' ';
+				while (k % 4);
+			} else if ((unsigned char)p[i] >= 0x20 || p[i] < 0) {
+				line[k++] = p[i];
+			}
+		}
+		line[k] = '\0';
+		if (d->nout == DASH_OUT_LINES) {
+			free(d->out[0]);
+			memmove(d->out, d->out + 1, (DASH_OUT_LINES - 1) * sizeof *d->out);
+			d->nout--;
+		}
+		if (!d->out && !(d->out = calloc(DASH_OUT_LINES, sizeof *d->out)))
+			abort();
+		d->out[d->nout++] = line;
+		p += len + (nl != NULL);
+	}
+}
+
+static int is_quit(const char *line)
+{
+	static const char *const words[] = { "q", "q!", "quit", "exit", "wq" };
+	size_t i, n;
+
+	while (*line == ' ')
+		line++;
+	n = strcspn(line, " ");
+	if (line[n + strspn(line + n, " ")])
+		return 0;
+	for (i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (strlen(words[i]) == n && !strncmp(words[i], line, n))
+			return 1;
+	return 0;
+}
+
+/* Text written to fds 1 and 2 while the command ran. */
+static void stray(dash *d, FILE *tf)
+{
+	char buf[4096];
+	size_t n;
+
+	rewind(tf);
+	while ((n = fread(buf, 1, sizeof buf - 1, tf)) > 0) {
+		buf[n] = '\0';
+		dash_out_add(d, buf);
+	}
+}
+
+void dash_cmd_run(dash *d, const char *line)
+{
+	static volatile sig_atomic_t own_stop;
+	volatile sig_atomic_t *stop = d->stop ? d->stop : &own_stop;
+	char *buf = NULL, echo[DLINE_MAX + 8];
+	size_t len = 0;
+	FILE *m, *tf;
+	int rc, s1 = -1, s2 = -1, before;
+
+	if (is_quit(line)) {
+		d->quit = 1;
+		return;
+	}
+	snprintf(echo, sizeof echo, ":%s", line);
+	dash_out_add(d, echo);
+	dash_msg(d, ST_NORMAL, "running :%s  (Ctrl-C stops it)", line);
+	d->out_scroll = 0;
+	dash_draw(d);
+	doupdate();
+
+	if (!(m = open_memstream(&buf, &len)))
+		abort();
+	d->r.out = d->r.err = m;
+	d->r.stop = stop;
+	*stop = 0;
+	noraw();
+	cbreak();                   /* Ctrl-C is SIGINT again */
+	dash_cmd_signals(stop);
+	fflush(stdout);
+	fflush(stderr);
+	if ((tf = tmpfile())) {
+		s1 = dup(STDOUT_FILENO);
+		s2 = dup(STDERR_FILENO);
+		dup2(fileno(tf), STDOUT_FILENO);
+		dup2(fileno(tf), STDERR_FILENO);
+	}
+	rc = repl_exec(&d->r, line);
+	fflush(stdout);
+	fflush(stderr);
+	if (tf) {
+		dup2(s1, STDOUT_FILENO);
+		dup2(s2, STDERR_FILENO);
+		close(s1);
+		close(s2);
+	}
+	dash_cmd_signals(NULL);
+	raw();
+	fclose(m);
+	d->r.out = d->r.err = NULL;
+	before = d->nout;
+	dash_out_add(d, buf);
+	free(buf);
+	if (tf) {
+		stray(d, tf);
+		fclose(tf);
+	}
+	/* the pane opens for output; `set` and friends say nothing */
+	if (d->nout > before)
+		d->out_open = 1;
+	if (d->r.quit)
+		d->quit = 1;
+	if (*stop)
+		dash_msg(d, ST_ERROR, ":%s interrupted", line);
+	else if (rc != 0)
+		dash_msg(d, ST_ERROR, ":%s failed (status %d)%s", line, rc,
+		         d->out_open ? "; o hides the output" : "");
+	else
+		dash_msg(d, ST_NORMAL, ":%s done%s", line,
+		         d->out_open ? "; o hides the output" : "");
+	*stop = 0;
+	dash_apply_session(d);
+}
+
+void dash_cmd_complete(dash *d)
+{
+	dline *l = &d->cmd;
+	char text[DLINE_MAX + 1], **c;
+	int start = l->cur, i;
+	size_t common;
+
+	while (start > 0 && l->buf[start - 1] != ' ')
+		start--;
+	memcpy(text, l->buf + start, (size_t)(l->cur - start));
+	text[l->cur - start] = '\0';
+	c = repl_complete(&d->r, l->buf, start, text);
+	if (!c || !c[0]) {
+		dash_msg(d, ST_ERROR, "no completion for \"%s\"", text);
+	} else if (!c[1]) {
+		char word[DLINE_MAX + 2];
+		size_t n = strlen(c[0]);
+		int open = n && (c[0][n - 1] == ':' || c[0][n - 1] == '(');
+		snprintf(word, sizeof word, "%s%s", c[0], open ? "" : " ");
+		dline_replace(l, start, word);
+	} else {
+		char list[sizeof d->msg];
+		size_t at = 0;
+		common = strlen(c[0]);
+		for (i = 1; c[i]; i++) {
+			size_t k = 0;
+			while (k < common && c[i][k] == c[0][k])
+				k++;
+			common = k;
+		}
+		if (common > strlen(text)) {
+			char pre[DLINE_MAX + 1];
+			memcpy(pre, c[0], common);
+			pre[common] = '\0';
+			dline_replace(l, start, pre);
+		}
+		list[0] = '\0';
+		for (i = 0; c[i] && at + strlen(c[i]) + 2 < sizeof list; i++)
+			at += (size_t)snprintf(list + at, sizeof list - at, "%s%s",
+			                       i ? "  " : "", c[i]);
+		dash_msg(d, ST_NORMAL, "%s", list);
+	}
+	for (i = 0; c && c[i]; i++)
+		free(c[i]);
+	free(c);
+}
+
+void dash_cmd_free(dash *d)
+{
+	int i;
+
+	for (i = 0; i < d->nout; i++)
+		free(d->out[i]);
+	free(d->out);
+	d->out = NULL;
+	d->nout = 0;
+	for (i = 0; i < d->nhist; i++)
+		free(d->hist[i]);
+	d->nhist = 0;
+}

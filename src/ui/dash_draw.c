@@ -1,0 +1,1271 @@
+/*
+ * dash_draw.c - the dashboard's layout and panels.
+ *
+ * Every frame is drawn whole from the state (ncurses sends only what
+ * changed).  The layout is computed from the terminal size: a header of
+ * three rows (the constant, its value or the error under it, a status
+ * line), the decomposition across the full width, then either two bands
+ * of two columns (CF | code, spectrum | buckets; 80x24 and up) or three
+ * columns over a full-width bucket panel (120 columns and up).  Below
+ * 80x24 a "terminal too small" message replaces the panels.  Text is
+ * clipped to its panel, never wrapped into a neighbour.
+ *
+ * Monochrome and ASCII: styles map to colour pairs or to bold, dim and
+ * reverse; glyphs to UTF-8 or to ASCII, so every distinction drawn with
+ * colour is also drawn with a different character.
+ */
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dash_ui.h"
+
+typedef struct rect {
+	int y, x, h, w;
+} rect;
+
+static attr_t sty[ST_COUNT];
+
+static struct glyphs {
+	const char *h, *v, *tee_down, *tee_up, *cross, *block[9];
+	const char *point, *points, *gap[3], *verdict[3], *pending;
+	const char *phi, *arrow, *times, *chi, *ell, *up, *down;
+} g;
+
+static const struct glyphs utf8_glyphs = {
+	"\u2500", "\u2502", "\u252c", "\u2534", "\u253c",
+	{ " ", "\u2581", "\u2582", "\u2583", "\u2584", "\u2585", "\u2586",
+	  "\u2587", "\u2588" },
+	"\u2502", "\u2503", { "\u00b7", "\u2500", "\u2550" },
+	{ "\u00b7", "\u2592", "\u2588" }, " ",
+	"\u03c6", "\u2192", "\u00d7", "\u03c7\u00b2", "\u2026", "\u25b2",
+	"\u25bc"
+};
+
+static const struct glyphs ascii_glyphs = {
+	"-", "|", "+", "+", "+",
+	{ " ", "_", "_", ".", ".", "o", "o", "#", "#" },
+	"|", "#", { ".", "-", "=" },
+	{ ".", "w", "X" }, " ",
+	"phi", "->", "x", "chi^2", "...", "^", "v"
+};
+
+/* ---- styles ------------------------------------------------------------ */
+
+void dash_draw_init(dash *d)
+{
+	static const struct { int st, fg; attr_t extra; } pairs[] = {
+		{ ST_TITLE, COLOR_CYAN, A_BOLD }, { ST_HILITE, COLOR_YELLOW, A_BOLD },
+		{ ST_GOOD, COLOR_GREEN, A_BOLD }, { ST_WEAK, COLOR_YELLOW, A_BOLD },
+		{ ST_BAD, COLOR_RED, A_BOLD }, { ST_GAP0, COLOR_CYAN, A_BOLD },
+		{ ST_GAP1, COLOR_MAGENTA, A_BOLD }, { ST_GAP2, COLOR_YELLOW, A_BOLD },
+		{ ST_ERROR, COLOR_RED, A_BOLD }, { ST_PLUS, COLOR_GREEN, A_BOLD },
+		{ ST_MINUS, COLOR_RED, A_BOLD }, { ST_KEY, COLOR_CYAN, A_BOLD },
+		{ ST_CODE_COMMENT, COLOR_GREEN, 0 },
+		{ ST_CODE_PREPROC, COLOR_MAGENTA, 0 },
+		{ ST_CODE_TYPE, COLOR_CYAN, 0 }, { ST_CODE_KEYWORD, COLOR_YELLOW, A_BOLD },
+		{ ST_CODE_NUMBER, COLOR_MAGENTA, A_BOLD },
+		{ ST_BAR, COLOR_CYAN, A_REVERSE },
+	};
+	size_t i;
+
+	g = d->ascii ? ascii_glyphs : utf8_glyphs;
+	memset(sty, 0, sizeof sty);
+	/* monochrome: every distinction by attribute (and glyph) */
+	sty[ST_TITLE] = A_BOLD;
+	sty[ST_DIM] = A_DIM;
+	sty[ST_HILITE] = A_BOLD | A_UNDERLINE;
+	sty[ST_WEAK] = A_BOLD;
+	sty[ST_BAD] = A_BOLD | A_REVERSE;
+	sty[ST_POINT] = A_BOLD;
+	sty[ST_ERROR] = A_BOLD;
+	sty[ST_SELECT] = A_REVERSE | A_BOLD;
+	sty[ST_MINUS] = A_BOLD;
+	sty[ST_KEY] = A_BOLD;
+	sty[ST_CODE_COMMENT] = A_DIM;
+	sty[ST_CODE_KEYWORD] = A_BOLD;
+	sty[ST_CODE_OP] = A_BOLD;
+	sty[ST_INPUT] = A_BOLD;
+	sty[ST_BAR] = A_REVERSE;
+	if (!d->color)
+		return;
+	for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+		init_pair((short)(i + 1), (short)pairs[i].fg, -1);
+		sty[pairs[i].st] = COLOR_PAIR(i + 1) | pairs[i].extra;
+	}
+	sty[ST_SELECT] = A_REVERSE | A_BOLD;
+}
+
+/* ---- primitives ---------------------------------------------------------- */
+
+/* Columns of a UTF-8 string (every glyph used is one column wide). */
+static int width(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* Draw s at (y, x) of r, clipped to r; returns the column after it. */
+static int put(const rect *r, int y, int x, int st, const char *s)
+{
+	const char *p = s;
+	int room, n = 0;
+
+	if (y < 0 || y >= r->h || x >= r->w || x < 0)
+		return x + width(s);
+	room = r->w - x;
+	while (*p && n < room) {
+		p++;
+		while (((unsigned char)*p & 0xc0) == 0x80)
+			p++;
+		n++;
+	}
+	attrset(sty[st]);
+	mvaddnstr(r->y + y, r->x + x, s, (int)(p - s));
+	attrset(A_NORMAL);
+	return x + width(s);
+}
+
+static int putf(const rect *r, int y, int x, int st, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+static int putf(const rect *r, int y, int x, int st, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	return put(r, y, x, st, buf);
+}
+
+/* Right-aligned in r's row y; returns its first column. */
+static int put_right(const rect *r, int y, int st, const char *s)
+{
+	int x = r->w - width(s) - 1;
+
+	if (x < 0)
+		x = 0;
+	put(r, y, x, st, s);
+	return x;
+}
+
+static void rule(const rect *r, int y, int x, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		put(r, y, x + i, ST_DIM, g.h);
+}
+
+/* A panel's first row: "-- Title ------- right --". */
+static void title(const rect *r, const char *t, const char *right)
+{
+	int x;
+
+	rule(r, 0, 0, r->w);
+	x = put(r, 0, 1, ST_TITLE, " ");
+	x = put(r, 0, x, ST_TITLE, t);
+	put(r, 0, x, ST_TITLE, " ");
+	if (right && *right) {
+		int rx = r->w - width(right) - 3;
+		if (rx > x + 2) {
+			put(r, 0, rx, ST_DIM, " ");
+			put(r, 0, rx + 1, ST_DIM, right);
+			put(r, 0, rx + 1 + width(right), ST_DIM, " ");
+		}
+	}
+}
+
+static char *fmt_g(char *buf, size_t n, double x, int digits)
+{
+	snprintf(buf, n, "%.*g", digits, x);
+	return buf;
+}
+
+/* Text flowed into a rect from (y, x0): items go on the current line if
+ * they fit, else on the next; nothing is drawn below row ymax. */
+typedef struct flow {
+	const rect *r;
+	int y, x, x0, ymax;
+	int lost;                   /* items that did not fit */
+	int draw;                   /* 0: only count (set by the user) */
+} flow;
+
+static void flow_item(flow *f, const char *text, int st, int core)
+{
+	int w = width(text), sp = f->x > f->x0;
+	char head[128];
+
+	if (f->x + sp + w > f->r->w && f->x > f->x0) {
+		f->y++;
+		f->x = f->x0;
+		sp = 0;
+	}
+	if (f->y > f->ymax) {
+		f->lost++;
+		return;
+	}
+	f->x += sp;
+	if (!f->draw) {
+		f->x += w;
+		return;
+	}
+	if (core <= 0 || (size_t)core >= strlen(text)) {
+		f->x = put(f->r, f->y, f->x, st, text);
+		return;
+	}
+	snprintf(head, sizeof head, "%.*s", core, text);
+	f->x = put(f->r, f->y, f->x, st, head);
+	f->x = put(f->r, f->y, f->x, ST_NORMAL, text + core);
+}
+
+/* ---- layout --------------------------------------------------------------- */
+
+typedef struct layout {
+	rect head, decomp, cf, code, spec, buck, foot, out;
+	int wide;
+} layout;
+
+static int clampi(int v, int lo, int hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* The next term of a power sum from *p ("2^31", then "+ 2^29", ...) into
+ * term; 0 at the end. */
+static int next_term(const char **p, char *term, size_t n)
+{
+	const char *s = *p, *q;
+
+	if (!*s)
+		return 0;
+	if (*s == ' ')
+		s++;
+	q = s + 1;
+	while (*q && !(q[0] == ' ' && (q[1] == '+' || q[1] == '-')))
+		q++;
+	snprintf(term, n, "%.*s", (int)(q - s), s);
+	*p = q;
+	return 1;
+}
+
+/* Lines the power sum takes from column x0 in width w. */
+static int sum_lines(const char *sum, int x0, int w)
+{
+	char term[32];
+	int lines = 1, x = x0;
+
+	while (next_term(&sum, term, sizeof term)) {
+		int len = (int)strlen(term) + (x > x0);
+		if (x + len > w && x > x0) {
+			lines++;
+			x = x0 + (int)strlen(term);
+		} else {
+			x += len;
+		}
+	}
+	return lines;
+}
+
+static int weights_beside(const dash *d, int w)
+{
+	return w - 7 - (int)d->c.bits >= 34;
+}
+
+static void compute_layout(const dash *d, layout *l, int W, int H)
+{
+	int y, dh, rem, bh, mh, lw;
+
+	memset(l, 0, sizeof *l);
+	l->head = (rect){ 0, 0, 3, W };
+	l->foot = (rect){ H - 1, 0, 1, W };
+	y = 3;
+	dh = 3 + clampi(sum_lines(d->c.sum, 6, W), 1, 3) +
+	     !weights_beside(d, W);
+	l->decomp = (rect){ y, 0, dh, W };
+	y += dh;
+	rem = H - 1 - y;
+	l->wide = W >= 120 && rem >= 24;
+	if (l->wide) {
+		int cw = W * 34 / 100, kw = W * 35 / 100;
+		bh = clampi(rem * 2 / 5, 9, 16);
+		mh = rem - bh;
+		l->cf = (rect){ y, 0, mh, cw };
+		l->code = (rect){ y, cw + 1, mh, kw };
+		l->spec = (rect){ y, cw + kw + 2, mh, W - cw - kw - 2 };
+		l->buck = (rect){ y + mh, 0, bh, W };
+	} else {
+		bh = clampi(rem / 2, 8, 14);
+		mh = rem - bh;
+		lw = W / 2;
+		l->cf = (rect){ y, 0, mh, lw };
+		l->code = (rect){ y, lw + 1, mh, W - lw - 1 };
+		lw = W * 42 / 100;
+		l->spec = (rect){ y + mh, 0, bh, lw };
+		l->buck = (rect){ y + mh, lw + 1, bh, W - lw - 1 };
+	}
+	bh = clampi(d->nout + 1, 4, clampi((H - 4) / 2, 4, 24));
+	l->out = (rect){ H - 1 - bh, 0, bh, W };
+}
+
+/* A rule crossing: drawn only where the cell still holds the rule (a
+ * title's text wins). */
+static void joint(const dash *d, int y, int x, const char *glyph)
+{
+	rect scr = { 0, 0, LINES, COLS };
+	wchar_t wc[CCHARW_MAX + 1];
+	cchar_t cc;
+	attr_t a;
+	short pair;
+
+	if (mvin_wch(y, x, &cc) == ERR ||
+	    getcchar(&cc, wc, &a, &pair, NULL) == ERR)
+		return;
+	if (wc[0] == (d->ascii ? L'-' : (wchar_t)0x2500))
+		put(&scr, y, x, ST_DIM, glyph);
+}
+
+/* The column between two panels side by side. */
+static void vsep(const rect *left, int y0, int h, int joint_top)
+{
+	rect scr = { 0, 0, LINES, COLS };
+	int x = left->x + left->w, i;
+
+	for (i = 0; i < h; i++)
+		put(&scr, y0 + i, x, ST_DIM, i == 0 && joint_top ? g.tee_down : g.v);
+}
+
+/* ---- header and footer -------------------------------------------------- */
+
+static const char *prime_text(const dm_const *c)
+{
+	if (!(c->p & 1))
+		return "even: not invertible mod 2^n";
+	return c->prime == 2 ? "odd, prime" : c->prime == 1 ? "odd, probable prime"
+	       : "odd, composite";
+}
+
+/* The input line's window onto a long text: first shown index. */
+static int scroll_for(int len, int cur, int room)
+{
+	if (len < room)
+		return 0;
+	if (cur < room - 1)
+		return 0;
+	return cur - room + 2;
+}
+
+static void draw_header(dash *d, const rect *r, int *cy, int *cx)
+{
+	const dm_const *c = &d->c;
+	const char *hint = d->mode == MODE_EDIT ? "EDITING: Enter keeps, Esc undoes"
+	                   : d->mode == MODE_CMD ? "COMMAND: Enter runs, Esc cancels"
+	                   : "e edits the constant";
+	int x, room, hx, off;
+
+	hx = put_right(r, 0, ST_DIM, hint);
+	x = put(r, 0, 0, ST_BAR, " cfx ");
+	if (d->mode == MODE_EDIT) {
+		x = put(r, 0, x + 1, ST_KEY, "edit>");
+		x++;
+		room = hx - x - 1;
+		off = scroll_for(d->edit.len, d->edit.cur, room);
+		{
+			char buf[DLINE_MAX + 1];
+			snprintf(buf, sizeof buf, "%.*s", room > 0 ? room : 0,
+			         d->edit.buf + off);
+			put(r, 0, x, ST_INPUT, buf);
+		}
+		*cy = r->y;
+		*cx = x + d->edit.cur - off;
+		if (d->edit_bad) {
+			const cfx_err *e = &d->edit_err;
+			int from = e->col >= 0 ? e->col : 0;
+			int len = e->col >= 0 ? (int)strlen(e->token) : d->edit.len;
+			int i, ex;
+			if (len < 1)
+				len = 1;
+			if (e->col >= 0 && from + len > d->edit.len + 1)
+				len = 1;
+			for (i = 0; i < len; i++)
+				put(r, 1, x + from - off + i, ST_ERROR, i ? "~" : "^");
+			ex = x + from - off + len + 1;
+			if (ex > r->w - 20)
+				ex = 2;
+			if (e->token[0])
+				putf(r, 1, ex, ST_ERROR, "%s (%s)", e->msg, e->token);
+			else
+				putf(r, 1, ex, ST_ERROR, "%s", e->msg);
+			if (d->msg[0])
+				put(r, 2, 2, d->msg_style, d->msg);
+			else
+				putf(r, 2, 2, ST_DIM, "the panels keep %s = %s (n = %u)",
+				     c->hex, c->dec, c->bits);
+			return;
+		}
+	} else {
+		x = put(r, 0, x + 1, ST_DIM, "const");
+		room = hx - x - 2;
+		{
+			char buf[DLINE_MAX + 8];
+			int len = (int)strlen(c->expr);
+			if (len > room && room > 3)
+				snprintf(buf, sizeof buf, "%.*s%s", room - 1, c->expr, g.ell);
+			else
+				snprintf(buf, sizeof buf, "%s", c->expr);
+			put(r, 0, x + 1, ST_INPUT, buf);
+		}
+	}
+	x = putf(r, 1, 2, ST_NORMAL, "= %s = %s", c->hex, c->dec);
+	x = putf(r, 1, x + 3, ST_NORMAL, "n = %u", c->bits);
+	x = put(r, 1, x, ST_DIM, d->c_bits_asked ? "" : " (auto)");
+	put(r, 1, x + 3, c->p & 1 ? ST_NORMAL : ST_ERROR, prime_text(c));
+	if (d->msg[0])
+		put(r, 2, 2, d->msg_style, d->msg);
+	else if (d->mode == MODE_EDIT)
+		put(r, 2, 2, ST_DIM, "live: the panels follow what you type");
+}
+
+static void draw_footer(dash *d, const rect *r, int *cy, int *cx)
+{
+	const dash_binding *b;
+	int x = 0;
+
+	if (d->mode == MODE_CMD) {
+		char buf[DLINE_MAX + 1];
+		int room = r->w - 2, off = scroll_for(d->cmd.len, d->cmd.cur, room);
+		put(r, 0, 0, ST_KEY, ":");
+		snprintf(buf, sizeof buf, "%.*s", room, d->cmd.buf + off);
+		put(r, 0, 1, ST_INPUT, buf);
+		*cy = r->y;
+		*cx = 1 + d->cmd.cur - off;
+		return;
+	}
+	for (b = dash_bindings; b->name || b->fn; b++) {
+		int w;
+		if (!b->hint || !(b->modes & (unsigned)d->mode))
+			continue;
+		/* "e edit": the key, then what it does */
+		const char *sp = strchr(b->hint, ' ');
+		char key[32];
+		w = width(b->hint);
+		if (x + w > r->w)
+			break;
+		snprintf(key, sizeof key, "%.*s", sp ? (int)(sp - b->hint) : w,
+		         b->hint);
+		x = put(r, 0, x, ST_KEY, key);
+		x = put(r, 0, x, ST_DIM, sp ? sp : "") + 2;
+	}
+}
+
+/* ---- decomposition --------------------------------------------------------- */
+
+static void draw_decomp(dash *d, const rect *r)
+{
+	const dm_const *c = &d->c;
+	char right[64], wt[160];
+	int n = (int)c->bits, i, x0 = 6, beside = weights_beside(d, r->w);
+	int sel = d->sel, v = c->naf.d[sel];
+	size_t ops = c->naf_weight ? c->naf_weight - 1 : 0;
+	flow f;
+	const char *p;
+
+	snprintf(right, sizeof right, "digit 2^%d = %c", sel,
+	         v > 0 ? '+' : v < 0 ? '-' : '0');
+	{
+		char t[64];
+		snprintf(t, sizeof t, "Decomposition of p on %u bits", c->bits);
+		title(r, t, right);
+	}
+	put(r, 1, 1, ST_DIM, "bits");
+	for (i = 0; i < n; i++)
+		put(r, 1, x0 + i, c->bin[i] == '1' ? ST_NORMAL : ST_DIM,
+		    c->bin[i] == '1' ? "1" : "0");
+	put(r, 2, 1, ST_DIM, "NAF");
+	for (i = 0; i < n; i++) {
+		int e = n - 1 - i, dg = c->naf.d[e];
+		int st = e == sel ? ST_SELECT : dg > 0 ? ST_PLUS : dg < 0 ? ST_MINUS
+		         : ST_DIM;
+		put(r, 2, x0 + i, st, dg > 0 ? "+" : dg < 0 ? "-" : "0");
+	}
+	snprintf(wt, sizeof wt, "NAF weight %zu: %zu add/sub", c->naf_weight, ops);
+	if (beside) {
+		putf(r, 1, x0 + n + 3, ST_NORMAL, "binary weight %zu", c->bin_weight);
+		put(r, 2, x0 + n + 3, ST_NORMAL, wt);
+	}
+	put(r, 3, 1, ST_DIM, "sum");
+	f = (flow){ r, 3, x0, x0, r->h - 1 - !beside, 0, 1 };
+	/* terms "2^31", "+ 2^29", ... each kept whole */
+	{
+		char term[32];
+		for (p = c->sum; next_term(&p, term, sizeof term);)
+			flow_item(&f, term, ST_NORMAL, 0);
+	}
+	if (!beside)
+		putf(r, r->h - 1, 1, ST_NORMAL, "weight binary %zu, NAF %zu: %zu "
+		     "additions/subtractions%s", c->bin_weight, c->naf_weight, ops,
+		     c->naf.wrapped ? " (a 2^n digit wraps to 0)" : "");
+	else if (c->naf.wrapped)
+		put(r, 3, r->w - 28, ST_DIM, "(mod 2^n: 2^n digit wraps)");
+}
+
+/* ---- continued fraction ------------------------------------------------- */
+
+/* Golden prefix, length and largest quotient, distance to 1/phi, from
+ * row y; returns the row after. */
+static int cf_figures(const dm_const *c, const rect *r, int y)
+{
+	const cf_seq *cf = &c->cf;
+	char buf[160], g1[32];
+
+	if (c->golden.prefix < 0)
+		snprintf(buf, sizeof buf, "golden prefix endless");
+	else
+		snprintf(buf, sizeof buf, "golden prefix %ld%s", c->golden.prefix,
+		         c->golden.mirrored ? " (of 1 - x)" : "");
+	put(r, y++, 1, ST_NORMAL, buf);
+	if (c->golden.max_index) {
+		char *q = mpz_get_str(NULL, 10, cf->a[c->golden.max_index]);
+		putf(r, y++, 1, ST_NORMAL, "%zu terms; largest a_%zu = %s", cf->n,
+		     c->golden.max_index, q);
+		free(q);
+	} else {
+		putf(r, y++, 1, ST_NORMAL, "%zu term%s", cf->n, cf->n == 1 ? "" : "s");
+	}
+	if (c->dist == 0)
+		putf(r, y++, 1, ST_NORMAL, "|x - 1/%s| = 0", g.phi);
+	else
+		putf(r, y++, 1, ST_NORMAL, "|x - 1/%s| = %s (%.1f bits)", g.phi,
+		     fmt_g(g1, sizeof g1, c->dist, 3), c->dbits);
+	if (c->mdist < c->dist)
+		putf(r, y++, 1, ST_NORMAL, "|1-x - 1/%s| = %s (%.1f bits)", g.phi,
+		     fmt_g(g1, sizeof g1, c->mdist, 3), c->mbits);
+	return y;
+}
+
+/* The convergents into f (drawn only if draw). */
+static void conv_flow(const dm_const *c, flow *f, int draw)
+{
+	const cf_seq *cf = &c->cf;
+	char buf[96];
+	size_t k;
+
+	f->draw = draw;
+	for (k = 0; k < cf->n; k++) {
+		char *ps = mpz_get_str(NULL, 10, c->conv_p[k]);
+		char *qs = mpz_get_str(NULL, 10, c->conv_q[k]);
+		int big = k + 1 < cf->n && mpz_cmp_ui(cf->a[k + 1], 1) > 0;
+		snprintf(buf, sizeof buf, "%s/%s", ps, qs);
+		flow_item(f, buf, big ? ST_HILITE : ST_NORMAL, 0);
+		free(ps);
+		free(qs);
+	}
+}
+
+static void draw_cf(dash *d, const rect *r)
+{
+	const dm_const *c = &d->c;
+	const cf_seq *cf = &c->cf;
+	char t[64];
+	size_t k;
+	flow f;
+	int y;
+
+	snprintf(t, sizeof t, "Continued fraction of p/2^%u", c->bits);
+	title(r, t, d->show_conv ? "c hides p/q" : "c: p/q");
+	/* [a0; a1, ...] with runs of 4 or more written "1 (x20)" */
+	f = (flow){ r, 1, 1, 1, r->h - 1, 0, 1 };
+	for (k = 0; k < cf->n;) {
+		size_t run = 1;
+		char item[96], *num = mpz_get_str(NULL, 10, cf->a[k]);
+		int is_one = mpz_cmp_ui(cf->a[k], 1) == 0;
+		int last;
+		while (k > 0 && k + run < cf->n && !mpz_cmp(cf->a[k + run], cf->a[k]))
+			run++;
+		if (run < 4)
+			run = 1;
+		last = k + run == cf->n;
+		if (k == 0)
+			snprintf(item, sizeof item, "[%s%s", num, last ? "]" : ";");
+		else if (run > 1)
+			snprintf(item, sizeof item, "%s (%s%zu)%s", num, g.times, run,
+			         last ? "]" : ",");
+		else
+			snprintf(item, sizeof item, "%s%s", num, last ? "]" : ",");
+		/* a0 is the integer part; the quotients after it that are not 1
+		 * are where p/2^n leaves the golden ratio */
+		flow_item(&f, item, k > 0 && !is_one ? ST_HILITE : ST_NORMAL,
+		          k > 0 && !is_one ? (int)strlen(num) : 0);
+		free(num);
+		k += run;
+	}
+	y = f.y + 1;
+	/* the convergents need 3 rows at least: if the figures below leave
+	 * fewer, they give way */
+	if (!d->show_conv || r->h - y - (c->mdist < c->dist ? 4 : 3) >= 4)
+		y = cf_figures(c, r, y);
+	if (!d->show_conv)
+		return;
+	/* convergents p_k/q_k, flowed; the one before a large quotient is a
+	 * very good approximation, so it is highlighted */
+	put(r, y, 1, ST_DIM, "convergents p_k/q_k:");
+	f = (flow){ r, y + 1, 1, 1, r->h - 1, 0, 0 };
+	conv_flow(c, &f, 0);                /* do they all fit? */
+	k = (size_t)f.lost;
+	f = (flow){ r, y + 1, 1, 1, r->h - 1 - (k > 0), 0, 1 };
+	conv_flow(c, &f, 1);
+	if (k)
+		putf(r, r->h - 1, 1, ST_DIM, "%s %d more: :cf --convergents", g.ell,
+		     f.lost);
+}
+
+/* ---- code ------------------------------------------------------------------ */
+
+/* One line of C, coloured by token. */
+static void code_line(const rect *r, int y, int x, const char *s, int *in_comment)
+{
+	const char *p = s;
+
+	if (*in_comment || !strncmp(s + strspn(s, " "), "/*", 2)) {
+		*in_comment = !strstr(s, "*/");
+		put(r, y, x, ST_CODE_COMMENT, s);
+		return;
+	}
+	if (s[strspn(s, " ")] == '#') {
+		put(r, y, x, ST_CODE_PREPROC, s);
+		return;
+	}
+	while (*p) {
+		char tok[128];
+		size_t n;
+		int st = ST_NORMAL;
+
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_') {
+			n = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			           "0123456789_");
+			snprintf(tok, sizeof tok, "%.*s", (int)n, p);
+			if (!strcmp(tok, "return"))
+				st = ST_CODE_KEYWORD;
+			else if (n > 2 && !strcmp(tok + n - 2, "_t"))
+				st = ST_CODE_TYPE;
+		} else if (*p >= '0' && *p <= '9') {
+			n = strspn(p, "0123456789abcdefABCDEFxXuU");
+			st = ST_CODE_NUMBER;
+		} else if (strchr("<>+-=&|*", *p)) {
+			n = strspn(p, "<>+-=&|*");
+			st = ST_CODE_OP;
+		} else {
+			n = 1;
+		}
+		snprintf(tok, sizeof tok, "%.*s", (int)n, p);
+		x = put(r, y, x, st, tok);
+		p += n;
+	}
+}
+
+#define CODE_LINES 256
+
+static int piece(char **lines, int n, const char *prefix, const char *s,
+                 size_t len)
+{
+	char *x = malloc(strlen(prefix) + len + 1);
+
+	if (!x)
+		abort();
+	sprintf(x, "%s%.*s", prefix, (int)len, s);
+	lines[n] = x;
+	return n + 1;
+}
+
+/* The code as display lines of at most w columns: tabs as 4 columns, a
+ * long line cut at a space, its pieces indented (comments go on as
+ * comments).  *fn and *decl receive the lines of the function's
+ * signature and of its declaration of hash and n. */
+static int code_lines(const char *code, int w, char **lines, int *fn,
+                      int *decl)
+{
+	char *text = malloc(strlen(code) * 4 + 1), *p, *next;
+	int n = 0, i = 0;
+
+	if (!text)
+		abort();
+	for (; *code; code++) {
+		if (*code == '\t') {
+			memset(text + i, ' ', 4);
+			i += 4;
+		} else {
+			text[i++] = *code;
+		}
+	}
+	text[i] = '\0';
+	*fn = *decl = 0;
+	for (p = text; *p && n < CODE_LINES; p = next) {
+		int comment = !strncmp(p, "/*", 2) || !strncmp(p, " *", 2);
+		const char *prefix = "";
+		next = p + strcspn(p, "\n");
+		if (*next)
+			*next++ = '\0';
+		if (strstr(p, "cfx_mul_shift_add("))
+			*fn = n;
+		if (strstr(p, " hash = 0, n = x;"))
+			*decl = n;
+		while (n < CODE_LINES) {
+			int room = w - (int)strlen(prefix), cut, k;
+			if (room < 8)
+				room = 8;
+			if ((int)strlen(p) <= room) {
+				n = piece(lines, n, prefix, p, strlen(p));
+				break;
+			}
+			cut = room;
+			for (k = room; k > room / 2; k--)
+				if (p[k] == ' ') {
+					cut = k;
+					break;
+				}
+			n = piece(lines, n, prefix, p, (size_t)cut);
+			p += cut;
+			while (*p == ' ')
+				p++;
+			prefix = comment ? " *   " : "        ";
+		}
+	}
+	free(text);
+	return n;
+}
+
+static void draw_code(dash *d, const rect *r)
+{
+	const dm_const *c = &d->c;
+	char *lines[CODE_LINES], t[96];
+	int n, i, vis = r->h - 2, top, in_comment = 0, fn, decl;
+
+	n = code_lines(c->code, r->w - 2, lines, &fn, &decl);
+	/* a short panel starts at the function: the comment above repeats
+	 * what the decomposition shows */
+	top = d->code_scroll >= 0 ? d->code_scroll : n <= vis ? 0
+	      : n - fn <= vis ? fn : decl;
+	if (top > n - vis)
+		top = n - vis;
+	if (top < 0)
+		top = 0;
+	if (d->code_scroll >= 0)
+		d->code_scroll = top;
+	d->code_top = top;
+	for (i = 0; i < top; i++) {   /* comment state of the lines skipped */
+		if (!strncmp(lines[i], "/*", 2))
+			in_comment = !strstr(lines[i], "*/");
+		else if (in_comment && strstr(lines[i], "*/"))
+			in_comment = 0;
+	}
+	if (top > 0) {
+		snprintf(t, sizeof t, "%s PgUp: %d more", g.up, top);
+		title(r, "Shift/add code", t);
+	} else {
+		title(r, "Shift/add code", "cfx shifts --emit c");
+	}
+	snprintf(t, sizeof t, "%zu shifts, %zu add/sub (vs 1 multiply)",
+	         c->sas.shifts, c->sas.adds + c->sas.subs);
+	put(r, 1, 1, ST_NORMAL, t);
+	for (i = 0; i < vis && top + i < n; i++)
+		code_line(r, 2 + i, 1, lines[top + i], &in_comment);
+	if (top + vis < n)
+		putf(r, r->h - 1, r->w - 17, ST_DIM, " %s PgDn: %d more ", g.down,
+		     n - top - vis);
+	for (i = 0; i < n; i++)
+		free(lines[i]);
+}
+
+/* ---- spectrum ---------------------------------------------------------------- */
+
+/* First index i with pts[i] >= v. */
+static uint64_t lower(const uint64_t *pts, uint64_t n, unsigned __int128 v)
+{
+	uint64_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+		if (pts[mid] < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static const char *u128_text(unsigned __int128 v, char *buf, size_t n)
+{
+	if (v >> 64)
+		snprintf(buf, n, "2^64");
+	else
+		snprintf(buf, n, "%llu", (unsigned long long)v);
+	return buf;
+}
+
+/* The circle [0, 1) cut open on w cells of row y from column x: a cell
+ * with a point shows it, any other the class of the gap around its
+ * middle. */
+static void strip(const rect *r, int y, int x, int w, const dm_spec *s)
+{
+	unsigned __int128 circle = (unsigned __int128)1 << s->bits;
+	int c;
+
+	for (c = 0; c < w; c++) {
+		unsigned __int128 lo = circle * (unsigned)c / (unsigned)w;
+		unsigned __int128 hi = circle * (unsigned)(c + 1) / (unsigned)w;
+		uint64_t a = lower(s->pts, s->count, lo), b = lower(s->pts, s->count, hi);
+		if (b > a) {
+			put(r, y, x + c, ST_POINT, b - a > 1 ? g.points : g.point);
+		} else {
+			unsigned __int128 mid = (lo + hi) / 2, len;
+			uint64_t j = lower(s->pts, s->count, mid);
+			int k;
+			if (j == 0 || j == s->count)
+				len = circle - s->pts[s->count - 1] + s->pts[0];
+			else
+				len = s->pts[j] - s->pts[j - 1];
+			k = dm_spec_class(s, len);
+			if (k < 0)
+				k = 0;
+			put(r, y, x + c, ST_GAP0 + k, g.gap[k]);
+		}
+	}
+}
+
+static void draw_spec(dash *d, const rect *r)
+{
+	const dm_spec *s = &d->spec;
+	static const char *const names3[] = { "short", "medium", "long" };
+	static const char *const names2[] = { "short", "long" };
+	unsigned __int128 circle = (unsigned __int128)1 << s->bits;
+	char t[96], u[48];
+	int sw = r->w - 10, i, y, past, legend = s->ok ? s->r.ngaps + 1 : 1;
+
+	snprintf(t, sizeof t, "Spectrum {k p/2^%u}, K = %llu", s->bits,
+	         (unsigned long long)s->count);
+	title(r, t, "[ ] K");
+	if (!s->ok) {
+		putf(r, 2, 1, ST_ERROR, "%s", s->err.msg);
+		return;
+	}
+	/* rows for K - past .. K, so a new point can be seen splitting a gap;
+	 * each row is coloured by its own gap lengths */
+	past = r->h - 2 - legend - 1;
+	if (past > DASH_PAST)
+		past = DASH_PAST;
+	if (past > (int)s->count - 1)
+		past = (int)s->count - 1;
+	if (s->count > DASH_PAST_K || past < 0)
+		past = 0;
+	put(r, 1, 1, ST_DIM, "K");
+	put(r, 1, 7, ST_DIM, "0");
+	put(r, 1, 8 + sw - 1, ST_DIM, "1");
+	y = 2;
+	for (i = past; i >= 0; i--, y++) {
+		dm_spec *ps = i ? &d->past[i - 1] : NULL;
+		uint64_t k = s->count - (uint64_t)i;
+		if (ps)
+			dm_spec_update(ps, s->p, s->bits, k);
+		else
+			ps = &d->spec;
+		putf(r, y, 1, i ? ST_DIM : ST_NORMAL, "%5llu", (unsigned long long)k);
+		if (ps->ok) {
+			strip(r, y, 7, sw, ps);
+			putf(r, y, 8 + sw, ST_DIM, "%d", ps->r.ngaps);
+		}
+	}
+	for (i = 0; i < s->r.ngaps && y < r->h; i++, y++) {
+		const spec_gap *gp = &s->r.gap[i];
+		const char *name = s->r.ngaps == 3 ? names3[i] : s->r.ngaps == 2
+		                   ? names2[i] : "one";
+		int x = put(r, y, 1, ST_GAP0 + i, g.gap[i]);
+		x = put(r, y, x, ST_GAP0 + i, g.gap[i]);
+		x = putf(r, y, x + 1, ST_NORMAL, "%-6s %.6f %s%-5llu", name,
+		         (double)gp->length / (double)circle, g.times,
+		         (unsigned long long)gp->count);
+		if (x + 12 < r->w)
+			putf(r, y, x + 1, ST_DIM, "= %s/2^%u", u128_text(gp->length, u,
+			     sizeof u), s->bits);
+	}
+	if (y < r->h) {
+		if (s->r.ngaps == 3)
+			putf(r, y++, 1, ST_NORMAL, "3 lengths: long = short + medium; "
+			     "max/min %.4g", s->r.max_min_ratio);
+		else
+			putf(r, y++, 1, ST_NORMAL, "%d length%s; max/min %.4g",
+			     s->r.ngaps, s->r.ngaps == 1 ? "" : "s", s->r.max_min_ratio);
+	}
+}
+
+/* ---- buckets -------------------------------------------------------------- */
+
+static const char *count_text(size_t n, char *buf, size_t len)
+{
+	if (n && !(n & (n - 1)))
+		snprintf(buf, len, "2^%d", __builtin_ctzll(n));
+	else
+		snprintf(buf, len, "%zu", n);
+	return buf;
+}
+
+static int verdict_style(score_verdict v)
+{
+	return v == SCORE_GOOD ? ST_GOOD : v == SCORE_WEAK ? ST_WEAK : ST_BAD;
+}
+
+/* Bars of bucket counts over load values; the last row is the axis. */
+static void draw_hist(const work_score *s, const rect *hr, int st)
+{
+	int rows = hr->h - 1, cols = hr->w, c, j, cw = 1, ncol;
+	size_t per = 1, nb, i, lo;
+	uint64_t colv[512], vmax = 0;
+	char buf[48];
+
+	if (rows < 1 || cols < 8 || !s || s->failed || !s->nhist)
+		return;
+	if (cols > 512)
+		cols = 512;
+	/* from the smallest load that occurs: loads cluster near E */
+	for (lo = 0; lo + 1 < s->nhist && !s->hist[lo]; lo++)
+		;
+	nb = s->nhist - lo;
+	if (nb <= (size_t)cols) {
+		cw = cols / (int)nb;
+		if (cw > 6)
+			cw = 6;
+		ncol = (int)nb;
+	} else {
+		per = (nb + (size_t)cols - 1) / (size_t)cols;
+		ncol = (int)((nb + per - 1) / per);
+	}
+	for (c = 0; c < ncol; c++) {
+		colv[c] = 0;
+		for (i = (size_t)c * per; i < (size_t)(c + 1) * per && i < nb; i++)
+			colv[c] += s->hist[lo + i];
+		if (colv[c] > vmax)
+			vmax = colv[c];
+	}
+	for (c = 0; c < ncol; c++) {
+		long h8 = colv[c] ? (long)((double)colv[c] * rows * 8 / (double)vmax
+		                            + 0.5) : 0;
+		if (colv[c] && h8 < 1)
+			h8 = 1;
+		for (j = 0; j < rows; j++) {
+			long fill = h8 - 8L * j;
+			int k;
+			if (fill <= 0)
+				break;
+			for (k = 0; k < (cw > 2 ? cw - 1 : cw); k++)
+				put(hr, rows - 1 - j, c * cw + k, st,
+				    g.block[fill > 8 ? 8 : fill]);
+		}
+	}
+	/* axis: load 0 at the left, the largest at the right, E marked */
+	snprintf(buf, sizeof buf, "%llu", (unsigned long long)(lo * s->hstep));
+	put(hr, rows, 0, ST_DIM, buf);
+	snprintf(buf, sizeof buf, "%llu", (unsigned long long)s->r.max_load);
+	if (ncol * cw - (int)strlen(buf) > 4)
+		put(hr, rows, ncol * cw - (int)strlen(buf), ST_DIM, buf);
+	{
+		double e = s->r.expected_load / (double)s->hstep - (double)lo;
+		int ex = (int)(e / (double)per * cw + cw / 2);
+		snprintf(buf, sizeof buf, "%sE", g.up);
+		if (e >= 0 && ex > 4 && ex + 2 < ncol * cw - 4)
+			put(hr, rows, ex, ST_DIM, buf);
+	}
+	snprintf(buf, sizeof buf, "buckets by load, peak %llu",
+	         (unsigned long long)vmax);
+	if (cols > (int)strlen(buf) + ncol * cw + 1 || ncol * cw < cols / 2)
+		put(hr, 0, cols - (int)strlen(buf), ST_DIM, buf);
+}
+
+static void draw_sweep(dash *d, const rect *r, int y, int rows)
+{
+	const work_sweep *sw = &d->sweep;
+	int cur = sw->bits == d->par.bits && sw->p == d->par.p &&
+	          sw->b == d->par.sweep_b && sw->count == d->par.sweep_count;
+	int n = (int)d->par.bits, per = n, i, x;
+	char c1[16], g1[32];
+
+	if (rows < 2 || y < 1)
+		return;
+	while (per + 8 > r->w - 1 && per > 8)
+		per = (per + 1) / 2;
+	if (r->w >= 90)
+		x = putf(r, y, 1, ST_DIM, "stride sweep, keys k*2^s: 2^%u buckets, "
+		         "%s keys per s;", d->par.sweep_b,
+		         count_text(d->par.sweep_count, c1, sizeof c1));
+	else
+		x = putf(r, y, 1, ST_DIM, "sweep k*2^s, b=%u:", d->par.sweep_b);
+	if (cur && sw->done == sw->bits)
+		putf(r, y, x + 1, verdict_style(sw->v[sw->worst]), "worst s=%u R "
+		     "%s %s", sw->worst, fmt_g(g1, sizeof g1, sw->R[sw->worst], 3),
+		     score_verdict_name(sw->v[sw->worst]));
+	else
+		putf(r, y, x + 1, ST_DIM, "running %u/%d", cur ? sw->done : 0, n);
+	for (i = 0; i < n; i++) {
+		int row = y + 1 + i / per, col = 7 + i % per;
+		if (row >= y + rows)
+			break;
+		if (i % per == 0)
+			putf(r, row, 1, ST_DIM, "s=%-2d", i);
+		if (cur && (unsigned)i < sw->done)
+			put(r, row, col, verdict_style(sw->v[i]), g.verdict[sw->v[i]]);
+		else
+			put(r, row, col, ST_DIM, g.pending);
+		if (i % per == per - 1 || i == n - 1)
+			putf(r, row, col + 2, ST_DIM, "%d", i);
+	}
+}
+
+static void draw_buckets(dash *d, const rect *r)
+{
+	const work_score *s = d->score;
+	int cur = s && s->gen == d->gen, st, y, sweep_rows, n = (int)d->par.bits;
+	int per = n, srows;
+	char t[WORK_FAMILY_MAX + 96], c1[32], g1[32], g2[32], g3[32];
+	char right[64] = "";
+	rect hr;
+
+	snprintf(t, sizeof t, "Buckets: %s %s keys into 2^%u (b = %u)",
+	         count_text(d->par.count, c1, sizeof c1), d->par.family,
+	         d->par.b, d->par.b);
+	if (d->st.gen == d->gen && d->st.phase == WORK_KEYS && !cur)
+		snprintf(right, sizeof right, "making keys%s", g.ell);
+	else if (d->st.gen == d->gen && d->st.phase == WORK_HASH && !cur)
+		snprintf(right, sizeof right, "hashing %3.0f%%", d->st.frac * 100);
+	title(r, t, right);
+	if (right[0] && d->st.phase == WORK_HASH) {   /* a progress bar */
+		int bx = r->w - width(right) - 16, i;
+		for (i = 0; i < 10 && bx > 0; i++)
+			put(r, 0, bx + i, i < (int)(d->st.frac * 10) ? ST_BAR : ST_DIM,
+			    i < (int)(d->st.frac * 10) ? " " : g.h);
+	}
+	while (per + 8 > r->w - 1 && per > 8)
+		per = (per + 1) / 2;
+	srows = 1 + (n + per - 1) / per;
+	sweep_rows = r->h - 1 >= srows + 4 ? srows : 0;
+	if (!s) {
+		put(r, 2, 1, ST_DIM, "computing the first score...");
+		draw_sweep(d, r, r->h - sweep_rows, sweep_rows);
+		return;
+	}
+	if (s->failed) {
+		if (s->err.token[0])
+			putf(r, 2, 1, ST_ERROR, "keys: %s (%s)", s->err.msg, s->err.token);
+		else
+			putf(r, 2, 1, ST_ERROR, "keys: %s", s->err.msg);
+		put(r, 3, 1, ST_DIM, "k cycles families; :set keys FAMILY");
+		draw_sweep(d, r, r->h - sweep_rows, sweep_rows);
+		return;
+	}
+	st = cur ? ST_NORMAL : ST_DIM;
+	fmt_g(g1, sizeof g1, s->r.chi2, 6);
+	fmt_g(g2, sizeof g2, s->r.p_value, 3);
+	fmt_g(g3, sizeof g3, s->r.probe_ratio, 4);
+	if (r->w >= 90) {
+		/* histogram on the left, figures on the right */
+		int sx = r->w - 46;
+		hr = (rect){ r->y + 1, r->x + 1, r->h - 1 - sweep_rows, sx - 3 };
+		y = 1;
+		putf(r, y++, sx, st, "keys     %zu distinct (%zu made)", s->r.keys,
+		     s->made);
+		putf(r, y++, sx, st, "load     max %llu, empty %llu, E = %s",
+		     (unsigned long long)s->r.max_load,
+		     (unsigned long long)s->r.empty,
+		     fmt_g(c1, sizeof c1, s->r.expected_load, 4));
+		put(r, y, sx, st, g.chi);
+		putf(r, y++, sx + 9, st, "%s on %.0f dof", g1, s->r.dof);
+		putf(r, y++, sx, st, "p-value  %s", g2);
+		putf(r, y++, sx, st, "R        %s (lookup cost / random)", g3);
+		y = put(r, y, sx, st, "verdict  ");
+		put(r, 6, y, cur ? verdict_style(s->r.verdict) : ST_DIM,
+		    score_verdict_name(s->r.verdict));
+	} else {
+		int x;
+		putf(r, 1, 1, st, "%s %s on %.0f dof, p %s", g.chi, g1, s->r.dof, g2);
+		x = putf(r, 2, 1, st, "R %s  max %llu  empty %llu  ", g3,
+		         (unsigned long long)s->r.max_load,
+		         (unsigned long long)s->r.empty);
+		put(r, 2, x, cur ? verdict_style(s->r.verdict) : ST_DIM,
+		    score_verdict_name(s->r.verdict));
+		hr = (rect){ r->y + 3, r->x + 1, r->h - 3 - sweep_rows, r->w - 2 };
+	}
+	if (!cur)
+		put(r, r->w >= 90 ? 7 : 0, r->w >= 90 ? r->w - 46 : 1, ST_DIM,
+		    r->w >= 90 ? "(previous settings; updating)" : "");
+	draw_hist(s, &hr, cur ? verdict_style(s->r.verdict) : ST_DIM);
+	draw_sweep(d, r, r->h - sweep_rows, sweep_rows);
+}
+
+/* ---- overlays ------------------------------------------------------------- */
+
+static void blank(const rect *r)
+{
+	int y;
+
+	attrset(A_NORMAL);
+	for (y = 0; y < r->h; y++)
+		mvhline(r->y + y, r->x, ' ', r->w);
+}
+
+static void draw_out(dash *d, const rect *r)
+{
+	int vis = r->h - 1, first, i;
+
+	blank(r);
+	title(r, "Output of : commands", "PgUp PgDn scroll, o hides");
+	if (d->out_scroll > d->nout - vis)
+		d->out_scroll = d->nout - vis > 0 ? d->nout - vis : 0;
+	first = d->nout - vis - d->out_scroll;
+	if (first < 0)
+		first = 0;
+	for (i = 0; i < vis && first + i < d->nout; i++) {
+		const char *s = d->out[first + i];
+		put(r, 1 + i, 1, s[0] == ':' ? ST_KEY : ST_NORMAL, s);
+	}
+}
+
+/* One help entry at row y - top (drawn only if draw): the key, then its
+ * text wrapped under itself.  Returns the rows it takes. */
+static int help_entry(const rect *r, int y, int top, int draw,
+                      const char *name, const char *text)
+{
+	int tx = 26, room = r->w - tx - 1, n = 0;
+	const char *p = text;
+
+	while (*p || n == 0) {
+		int len = (int)strlen(p), cut = len, row = y + n - top;
+		char line[160];
+		if (len > room) {
+			for (cut = room; cut > room / 2 && p[cut] != ' '; cut--)
+				;
+			if (cut <= room / 2)
+				cut = room;
+		}
+		snprintf(line, sizeof line, "%.*s", cut, p);
+		if (draw && row >= 1 && row < r->h) {
+			if (n == 0)
+				put(r, row, 4, ST_KEY, name);
+			put(r, row, tx, ST_NORMAL, line);
+		}
+		n++;
+		p += cut;
+		while (*p == ' ')
+			p++;
+	}
+	return n;
+}
+
+/* The help's rows from the binding table; returns how many there are. */
+static int help_rows(const rect *r, int top, int draw)
+{
+	static const struct { unsigned mode; const char *head; } sec[] = {
+		{ MODE_VIEW, "On the dashboard" },
+		{ MODE_LINE, "Typing the constant (e, /) or a command (:)" },
+		{ MODE_HELP, "Here" },
+	};
+	const dash_binding *b;
+	int y = 1, i;
+
+	for (i = 0; i < 3; i++) {
+		if (draw && y - top >= 1 && y - top < r->h)
+			put(r, y - top, 2, ST_TITLE, sec[i].head);
+		y++;
+		for (b = dash_bindings; b->name || b->fn; b++) {
+			/* a binding of several modes is listed once, under the first */
+			if (!b->name || !(b->modes & sec[i].mode) ||
+			    (i > 0 && (b->modes & sec[0].mode)))
+				continue;
+			y += help_entry(r, y, top, draw, b->name, b->help);
+		}
+		y++;
+	}
+	return y - 1;
+}
+
+static void draw_help(dash *d)
+{
+	rect r = { 1, 0, LINES - 1, COLS };
+	int total, vis = r.h - 1, top;
+
+	blank(&r);
+	total = help_rows(&r, 0, 0);
+	if (d->help_scroll > total - vis)
+		d->help_scroll = total - vis > 0 ? total - vis : 0;
+	top = d->help_scroll;
+	help_rows(&r, top, 1);
+	title(&r, "Keys", "Up Down scroll, other keys close");
+	if (top + vis < total)
+		putf(&r, r.h - 1, r.w - 12, ST_DIM, " %s more ", g.down);
+}
+
+static void too_small(void)
+{
+	rect scr = { 0, 0, LINES, COLS };
+	char l2[48];
+	const char *lines[3];
+	int i, y0;
+
+	snprintf(l2, sizeof l2, "%dx%d, needs %dx%d", COLS, LINES, DASH_MIN_W,
+	         DASH_MIN_H);
+	lines[0] = "terminal too small";
+	lines[1] = l2;
+	lines[2] = "q quits";
+	y0 = (LINES - 3) / 2;
+	if (y0 < 0)
+		y0 = 0;
+	for (i = 0; i < 3; i++) {
+		int x = (COLS - (int)strlen(lines[i])) / 2;
+		put(&scr, y0 + i, x < 0 ? 0 : x, i ? ST_NORMAL : ST_ERROR, lines[i]);
+	}
+}
+
+void dash_draw(dash *d)
+{
+	int W = COLS, H = LINES, cy = -1, cx = -1;
+	layout l;
+
+	erase();
+	if (W < DASH_MIN_W || H < DASH_MIN_H) {
+		too_small();
+		curs_set(0);
+		wnoutrefresh(stdscr);
+		return;
+	}
+	compute_layout(d, &l, W, H);
+	draw_header(d, &l.head, &cy, &cx);
+	draw_decomp(d, &l.decomp);
+	draw_cf(d, &l.cf);
+	draw_code(d, &l.code);
+	draw_spec(d, &l.spec);
+	draw_buckets(d, &l.buck);
+	vsep(&l.cf, l.cf.y, l.cf.h, 1);
+	if (l.wide) {
+		vsep(&l.code, l.code.y, l.code.h, 1);
+		joint(d, l.buck.y, l.cf.x + l.cf.w, g.tee_up);
+		joint(d, l.buck.y, l.code.x + l.code.w, g.tee_up);
+	} else {
+		vsep(&l.spec, l.spec.y, l.spec.h, 1);
+		joint(d, l.spec.y, l.cf.x + l.cf.w, g.tee_up);
+	}
+	if (d->out_open)
+		draw_out(d, &l.out);
+	draw_footer(d, &l.foot, &cy, &cx);
+	if (d->mode == MODE_HELP)
+		draw_help(d);
+	if (cy >= 0 && (d->mode & MODE_LINE)) {
+		curs_set(1);
+		move(cy, cx);
+	} else {
+		curs_set(0);
+	}
+	wnoutrefresh(stdscr);
+}

@@ -1,0 +1,590 @@
+/*
+ * dash_keys.c - the dashboard's key bindings: one table drives both the
+ * dispatch and the '?' screen.  A binding names up to four keys, the
+ * modes it works in and a handler; typed characters in a line mode that
+ * no binding claims go into the line.
+ */
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/expr.h"
+#include "cfx/keys.h"
+#include "cfx/word.h"
+#include "dash_ui.h"
+
+#define CTRL(c) ((c) & 0x1f)
+#define ESC 27
+
+/* ---- the constant ------------------------------------------------------- */
+
+static void edit_start(dash *d, const char *text)
+{
+	free(d->edit_orig);
+	if (!(d->edit_orig = strdup(d->c.expr)))
+		abort();
+	d->edit_orig_bits = d->c_bits_asked;
+	dline_set(&d->edit, text);
+	d->edit_bad = 0;
+	d->mode = MODE_EDIT;
+	if (!text[0]) {
+		d->edit_bad = 1;
+		cfx_err_set(&d->edit_err, CFX_ESYNTAX, 0, NULL, "type a constant");
+	}
+}
+
+static void k_edit(dash *d, int key)
+{
+	(void)key;
+	edit_start(d, d->c.expr);
+}
+
+static void k_new(dash *d, int key)
+{
+	(void)key;
+	edit_start(d, "");
+}
+
+/* The line changed: the constant follows it if it is valid. */
+static void edit_changed(dash *d)
+{
+	cfx_err e;
+
+	if (d->edit.len == 0) {
+		d->edit_bad = 1;
+		cfx_err_set(&d->edit_err, CFX_ESYNTAX, 0, NULL, "type a constant");
+		return;
+	}
+	if (dash_set_const(d, d->edit.buf, d->edit_orig_bits, &e) < 0) {
+		d->edit_bad = 1;
+		d->edit_err = e;
+	} else {
+		d->edit_bad = 0;
+	}
+}
+
+static void k_digit_move(dash *d, int key)
+{
+	int step = key == KEY_LEFT || key == 'h' ? 1 : -1;
+
+	d->sel += step;
+	if (d->sel < 0)
+		d->sel = 0;
+	if (d->sel >= (int)d->c.bits)
+		d->sel = (int)d->c.bits - 1;
+	d->sel_want = d->sel;
+}
+
+static void k_digit_jump(dash *d, int key)
+{
+	int i, step = key == KEY_SLEFT || key == 'H' ? 1 : -1;
+
+	/* to the next non-zero digit */
+	for (i = d->sel + step; i >= 0 && i < (int)d->c.bits; i += step)
+		if (d->c.naf.d[i]) {
+			d->sel = d->sel_want = i;
+			return;
+		}
+}
+
+static void k_digit_set(dash *d, int key)
+{
+	const naf_form *f = &d->c.naf;
+	naf_form g;
+	int old = f->d[d->sel], v;
+	cfx_err e;
+	char *hex;
+	mpz_t z;
+
+	v = key == '+' ? 1 : key == '-' ? -1 : key == '0' ? 0
+	    : old == 0 ? 1 : old > 0 ? -1 : 0;       /* space: 0 -> + -> - */
+	if (v == old) {
+		dash_msg(d, ST_NORMAL, "digit 2^%d is already %c", d->sel,
+		         v > 0 ? '+' : v < 0 ? '-' : '0');
+		return;
+	}
+	naf_zero(&g, f->bits);
+	memcpy(g.d, f->d, f->bits);
+	g.d[d->sel] = (signed char)v;
+	mpz_init(z);
+	naf_value(&g, z);
+	if (mpz_sgn(z) == 0) {
+		dash_msg(d, ST_ERROR, "that would make the constant 0");
+	} else {
+		hex = word_hex(z, d->c.bits);
+		/* the word size stays: these are digits of an n-bit word */
+		if (dash_set_const(d, hex, d->c.bits, &e) < 0)
+			dash_msg(d, ST_ERROR, "%s", e.msg);
+		else if (!naf_is_naf(&g))
+			dash_msg(d, ST_NORMAL, "2^%d -> %c: p = %s; adjacent non-zero "
+			         "digits, so the NAF shown is rewritten (weight %zu)",
+			         d->sel, v > 0 ? '+' : v < 0 ? '-' : '0', hex,
+			         d->c.naf_weight);
+		else
+			dash_msg(d, ST_NORMAL, "2^%d -> %c: p = %s", d->sel,
+			         v > 0 ? '+' : v < 0 ? '-' : '0', hex);
+		free(hex);
+	}
+	mpz_clear(z);
+	naf_clear(&g);
+}
+
+static void k_prime(dash *d, int key)
+{
+	mpz_t p, q;
+	char *hex, expr[96];
+	cfx_err e;
+	int up = key == 'n';
+
+	mpz_inits(p, q, NULL);
+	mpz_set_ui(p, d->c.p);
+	if (up)
+		ex_nextprime(q, p);
+	else
+		ex_prevprime(q, p);
+	hex = word_hex(p, d->c.bits);
+	if (mpz_sgn(q) == 0 || mpz_sizeinbase(q, 2) > d->c.bits) {
+		dash_msg(d, ST_ERROR, "no prime %s %s on %u bits", up ? "above"
+		         : "below", hex, d->c.bits);
+	} else {
+		snprintf(expr, sizeof expr, "%s(%s)", up ? "nextprime" : "prevprime",
+		         hex);
+		if (dash_set_const(d, expr, d->c.bits, &e) < 0)
+			dash_msg(d, ST_ERROR, "%s", e.msg);
+	}
+	free(hex);
+	mpz_clears(p, q, NULL);
+}
+
+static void k_word(dash *d, int key)
+{
+	static const unsigned sizes[] = { 16, 32, 64 };
+	unsigned need = 64 - (unsigned)__builtin_clzll(d->c.p), i, j;
+	cfx_err e;
+
+	(void)key;
+	for (i = 0; i < 3 && sizes[i] <= d->c.bits; i++)
+		;
+	for (j = 0; j < 3; j++) {
+		unsigned n = sizes[(i + j) % 3];
+		if (n == d->c.bits || n < need)
+			continue;
+		if (dash_set_const(d, d->c.expr, n, &e) == 0) {
+			dash_msg(d, ST_NORMAL, "n = %u", n);
+			return;
+		}
+	}
+	dash_msg(d, ST_ERROR, "%s needs %u bits: no other word size of 16, 32, "
+	         "64 holds it", d->c.hex, need);
+}
+
+/* ---- scoring settings ----------------------------------------------------- */
+
+static void k_table(dash *d, int key)
+{
+	unsigned b = dash_table_bits(d), top = d->c.bits < DASH_MAX_TABLE
+	             ? d->c.bits : DASH_MAX_TABLE;
+
+	if (key == '>' && b < top)
+		b++;
+	else if (key == '<' && b > 1)
+		b--;
+	else {
+		dash_msg(d, ST_ERROR, "b stays %u (1 .. %u here)", b, top);
+		return;
+	}
+	d->r.sess.table_bits = (int)b;
+	dash_resubmit(d);
+	dash_msg(d, ST_NORMAL, "b = %u: 2^%u buckets", b, b);
+}
+
+static void k_count(dash *d, int key)
+{
+	size_t k = dash_key_count(d);
+
+	if (key == ')' && k <= KEYS_MAX / 2)
+		k *= 2;
+	else if (key == '(' && k > 1)
+		k /= 2;
+	else {
+		dash_msg(d, ST_ERROR, "the key count stays %zu (1 .. 2^28)", k);
+		return;
+	}
+	d->r.sess.count = k;
+	dash_resubmit(d);
+	dash_msg(d, ST_NORMAL, "%zu keys", k);
+}
+
+static void set_family(dash *d, const char *fam)
+{
+	free(d->r.sess.keys);
+	if (!(d->r.sess.keys = strdup(fam)))
+		abort();
+	dash_resubmit(d);
+	dash_msg(d, ST_NORMAL, "keys: %s", fam);
+}
+
+static void k_family(dash *d, int key)
+{
+	static const char *const fam[] = {
+		"seq", "stride:4096", "random", "ptr:16", "high:16", "sparse:16",
+		"malloc:64"
+	};
+	const int n = (int)(sizeof fam / sizeof fam[0]);
+	const char *cur = dash_family(d);
+	size_t len = strcspn(cur, ":");
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strncmp(fam[i], cur, len) && strcspn(fam[i], ":") == len)
+			break;
+	if (i == n)
+		i = key == 'k' ? -1 : 0;
+	i = (i + (key == 'k' ? 1 : n - 1)) % n;
+	set_family(d, fam[i]);
+}
+
+static void k_param(dash *d, int key)
+{
+	keys_spec ks;
+	cfx_err e;
+	char buf[WORK_FAMILY_MAX];
+	const char *name;
+	uint64_t a, s;
+	int up = key == '.';
+
+	if (keys_parse(&ks, dash_family(d), &e) < 0)
+		return;
+	a = ks.arg;
+	s = ks.seed;
+	name = keys_family_names[ks.kind];
+	switch (ks.kind) {
+	case KEYS_RANDOM:
+		s = up ? s + 1 : s > 0 ? s - 1 : 0;
+		snprintf(buf, sizeof buf, "random:%llu", (unsigned long long)s);
+		break;
+	case KEYS_HIGH:
+	case KEYS_SPARSE:
+		a = up ? (a < 64 ? a + 1 : 64) : (a > 1 ? a - 1 : 1);
+		goto seeded;
+	case KEYS_PTR:
+		a = up ? (a < ((uint64_t)1 << 62) ? a * 2 : a) : (a > 1 ? a / 2 : 1);
+	seeded:
+		if (s == 1)
+			snprintf(buf, sizeof buf, "%s:%llu", name, (unsigned long long)a);
+		else
+			snprintf(buf, sizeof buf, "%s:%llu:%llu", name,
+			         (unsigned long long)a, (unsigned long long)s);
+		break;
+	case KEYS_SEQ:
+	case KEYS_STRIDE:
+	case KEYS_MALLOC: {
+		uint64_t lo = ks.kind == KEYS_SEQ ? 0 : 1;
+		uint64_t hi = ks.kind == KEYS_MALLOC ? (uint64_t)1 << 20
+		              : (uint64_t)1 << 62;
+		a = up ? (a == 0 ? 1 : a < hi ? a * 2 : a) : (a / 2 >= lo ? a / 2 : lo);
+		snprintf(buf, sizeof buf, "%s:%llu", name, (unsigned long long)a);
+		break;
+	}
+	default:
+		dash_msg(d, ST_ERROR, "%s keys have no parameter to step (:set "
+		         "keys ...)", name);
+		keys_spec_free(&ks);
+		return;
+	}
+	keys_spec_free(&ks);
+	set_family(d, buf);
+}
+
+static void k_points(dash *d, int key)
+{
+	uint64_t k = d->K;
+
+	switch (key) {
+	case ']': k++; break;
+	case '[': k--; break;
+	case '}': k *= 2; break;
+	case '{': k /= 2; break;
+	}
+	if (k < 1)
+		k = 1;
+	if (k > DM_MAX_POINTS)
+		k = DM_MAX_POINTS;
+	d->K = k;
+	dash_resubmit(d);
+}
+
+/* ---- views -------------------------------------------------------------- */
+
+static void k_conv(dash *d, int key)
+{
+	(void)key;
+	d->show_conv = !d->show_conv;
+}
+
+static void k_scroll(dash *d, int key)
+{
+	int step = key == KEY_PPAGE ? -5 : key == KEY_NPAGE ? 5
+	           : key == KEY_UP ? -1 : 1;
+
+	if (d->mode == MODE_HELP) {
+		d->help_scroll += step;
+		if (d->help_scroll < 0)
+			d->help_scroll = 0;
+	} else if (d->out_open) {
+		d->out_scroll -= step;      /* counted up from the bottom */
+		if (d->out_scroll < 0)
+			d->out_scroll = 0;
+	} else {
+		d->code_scroll = (d->code_scroll < 0 ? d->code_top : d->code_scroll)
+		                 + step;
+		if (d->code_scroll < 0)
+			d->code_scroll = 0;
+	}
+}
+
+static void k_out(dash *d, int key)
+{
+	d->out_open = key == ESC ? 0 : !d->out_open;
+	d->out_scroll = 0;
+}
+
+static void k_cmd(dash *d, int key)
+{
+	(void)key;
+	dline_set(&d->cmd, "");
+	d->hist_pos = d->nhist;
+	d->mode = MODE_CMD;
+}
+
+static void k_help(dash *d, int key)
+{
+	(void)key;
+	d->help_scroll = 0;
+	d->mode = MODE_HELP;
+}
+
+static void k_redraw(dash *d, int key)
+{
+	(void)d;
+	(void)key;
+	clearok(curscr, TRUE);
+}
+
+static void k_quit(dash *d, int key)
+{
+	(void)key;
+	d->quit = 1;
+}
+
+/* ---- line editing --------------------------------------------------------- */
+
+static dline *line_of(dash *d)
+{
+	return d->mode == MODE_EDIT ? &d->edit : &d->cmd;
+}
+
+static void line_changed(dash *d)
+{
+	if (d->mode == MODE_EDIT)
+		edit_changed(d);
+}
+
+static void k_line_edit(dash *d, int key)
+{
+	dline *l = line_of(d);
+	int changed = 0;
+
+	switch (key) {
+	case KEY_BACKSPACE: case 127: case CTRL('H'):
+		changed = dline_backspace(l);
+		break;
+	case KEY_DC: case CTRL('D'):
+		changed = dline_delete(l);
+		break;
+	case CTRL('U'):
+		changed = dline_kill_start(l);
+		break;
+	case CTRL('K'):
+		changed = dline_kill_end(l);
+		break;
+	case CTRL('W'):
+		changed = dline_kill_word(l);
+		break;
+	}
+	if (changed)
+		line_changed(d);
+}
+
+static void k_line_move(dash *d, int key)
+{
+	dline *l = line_of(d);
+
+	switch (key) {
+	case KEY_LEFT: case CTRL('B'): dline_move(l, l->cur - 1); break;
+	case KEY_RIGHT: case CTRL('F'): dline_move(l, l->cur + 1); break;
+	case KEY_HOME: case CTRL('A'): dline_move(l, 0); break;
+	case KEY_END: case CTRL('E'): dline_move(l, l->len); break;
+	}
+}
+
+static void k_line_accept(dash *d, int key)
+{
+	(void)key;
+	if (d->mode == MODE_EDIT) {
+		if (d->edit_bad) {
+			dash_msg(d, ST_ERROR, "fix the constant first, or Esc to go back "
+			         "to %s", d->edit_orig);
+			return;
+		}
+		d->mode = MODE_VIEW;
+		dash_msg(d, ST_NORMAL, "constant %s", d->c.hex);
+		return;
+	}
+	d->mode = MODE_VIEW;
+	if (d->cmd.len == 0)
+		return;
+	if (d->nhist == DASH_HIST) {
+		free(d->hist[0]);
+		memmove(d->hist, d->hist + 1, (DASH_HIST - 1) * sizeof *d->hist);
+		d->nhist--;
+	}
+	if (!(d->hist[d->nhist++] = strdup(d->cmd.buf)))
+		abort();
+	dash_cmd_run(d, d->cmd.buf);
+}
+
+static void k_line_cancel(dash *d, int key)
+{
+	cfx_err e;
+
+	(void)key;
+	if (d->mode == MODE_EDIT && strcmp(d->edit_orig, d->c.expr) != 0)
+		dash_set_const(d, d->edit_orig, d->edit_orig_bits, &e);
+	d->mode = MODE_VIEW;
+}
+
+static void k_line_history(dash *d, int key)
+{
+	if (key == KEY_UP && d->hist_pos > 0)
+		d->hist_pos--;
+	else if (key == KEY_DOWN && d->hist_pos < d->nhist)
+		d->hist_pos++;
+	else
+		return;
+	dline_set(&d->cmd, d->hist_pos < d->nhist ? d->hist[d->hist_pos] : "");
+}
+
+static void k_line_complete(dash *d, int key)
+{
+	(void)key;
+	dash_cmd_complete(d);
+}
+
+/* ---- the table -------------------------------------------------------------- */
+
+#define V MODE_VIEW
+#define L MODE_LINE
+#define C MODE_CMD
+#define H MODE_HELP
+
+const dash_binding dash_bindings[] = {
+	{ { 'e', '\r', KEY_ENTER }, "e, Enter", "edit the constant (any "
+	  "expression the CLI accepts)", "e edit", V, k_edit },
+	{ { '/' }, "/", "type a new constant", "/ new", V, k_new },
+	{ { ':' }, ":", "run a REPL command: :set const 0x61C88647, :sweep, "
+	  ":show", ": command", V, k_cmd },
+	{ { '?' }, "?", "this help", "? help", V, k_help },
+	{ { 'q', CTRL('C') }, "q", "quit", "q quit", V, k_quit },
+	{ { KEY_LEFT, KEY_RIGHT, 'h', 'l' }, "Left Right", "select a NAF digit",
+	  "Left/Right digit", V, k_digit_move },
+	{ { '+', '0', '-', ' ' }, "+ 0 - Space", "set the selected digit (Space: "
+	  "0 -> + -> -)", "+0- set", V, k_digit_set },
+	{ { KEY_SLEFT, KEY_SRIGHT, 'H', 'L' }, "H L", "select the next non-zero "
+	  "digit", NULL, V, k_digit_jump },
+	{ { 'n', 'p' }, "n p", "next / previous prime", "n/p prime", V, k_prime },
+	{ { 'w' }, "w", "word size n: 16, 32, 64", "w n", V, k_word },
+	{ { '<', '>' }, "< >", "table bits b", "</> b", V, k_table },
+	{ { '(', ')' }, "( )", "key count / 2, * 2", "(/) keys", V, k_count },
+	{ { 'k', 'K' }, "k K", "next / previous key family", "k family", V,
+	  k_family },
+	{ { ',', '.' }, ", .", "key family parameter down / up (stride, bits, "
+	  "seed)", ",/. param", V, k_param },
+	{ { '[', ']' }, "[ ]", "spectrum points K - 1, + 1", "[/] K", V,
+	  k_points },
+	{ { '{', '}' }, "{ }", "spectrum points K / 2, * 2", NULL, V, k_points },
+	{ { 'c' }, "c", "show / hide the convergents", "c conv", V, k_conv },
+	{ { KEY_PPAGE, KEY_NPAGE, KEY_UP, KEY_DOWN }, "PgUp PgDn Up Down",
+	  "scroll the code (or the output pane, or this help)", NULL, V | H,
+	  k_scroll },
+	{ { 'o', ESC }, "o, Esc", "show / hide the output of : commands",
+	  "o output", V, k_out },
+	{ { CTRL('L') }, "Ctrl-L", "redraw the screen", NULL, V | L, k_redraw },
+
+	{ { '\r', '\n', KEY_ENTER }, "Enter", "keep the constant / run the "
+	  "command", "Enter keep", L, k_line_accept },
+	{ { ESC, CTRL('C'), CTRL('G') }, "Esc", "cancel (the constant goes back)",
+	  "Esc undo", L, k_line_cancel },
+	{ { KEY_LEFT, KEY_RIGHT, KEY_HOME, KEY_END }, "Left Right Home End",
+	  "move (also Ctrl-B Ctrl-F Ctrl-A Ctrl-E)", NULL, L, k_line_move },
+	{ { CTRL('B'), CTRL('F'), CTRL('A'), CTRL('E') }, NULL, NULL, NULL, L,
+	  k_line_move },
+	{ { KEY_BACKSPACE, 127, CTRL('H'), KEY_DC }, "Backspace Del",
+	  "delete a character", NULL, L, k_line_edit },
+	{ { CTRL('D') }, NULL, NULL, NULL, L, k_line_edit },
+	{ { CTRL('U'), CTRL('K'), CTRL('W') }, "Ctrl-U Ctrl-K Ctrl-W",
+	  "delete to the start, to the end, a word", "Ctrl-U clear", L,
+	  k_line_edit },
+	{ { '\t' }, "Tab", "complete a command, setting or key family", NULL, C,
+	  k_line_complete },
+	{ { KEY_UP, KEY_DOWN }, "Up Down", "earlier commands", NULL, C,
+	  k_line_history },
+	{ { 0 }, "other characters", "go into the line; the panels follow a "
+	  "valid constant", NULL, L, NULL },
+
+	{ { 0 }, "any other key", "closes this help", NULL, H, NULL },
+	{ { 0 }, NULL, NULL, NULL, 0, NULL }
+};
+
+#undef V
+#undef L
+#undef C
+#undef H
+
+static int matches(const dash_binding *b, int key, int is_char)
+{
+	int i;
+
+	/* characters are ASCII in the table, KEY_ codes are >= 0400 */
+	if (is_char ? key >= 0x100 : key < 0x100)
+		return 0;
+	for (i = 0; i < 4 && b->keys[i]; i++)
+		if (b->keys[i] == key)
+			return 1;
+	return 0;
+}
+
+void dash_key(dash *d, int key, int is_char)
+{
+	const dash_binding *b;
+
+	if (!is_char && key == KEY_RESIZE)
+		return;                     /* the next frame uses the new size */
+	d->msg[0] = '\0';             /* a new key, a new message */
+	for (b = dash_bindings; b->name || b->fn; b++)
+		if (b->fn && (b->modes & (unsigned)d->mode) &&
+		    matches(b, key, is_char)) {
+			b->fn(d, key);
+			return;
+		}
+	if ((d->mode & MODE_LINE) && is_char && key >= 0x20 && key < 0x7f) {
+		if (dline_insert(line_of(d), key))
+			line_changed(d);
+	} else if (d->mode == MODE_HELP) {
+		d->mode = MODE_VIEW;
+	} else if (d->mode == MODE_VIEW) {
+		dash_msg(d, ST_ERROR, "%s does nothing here: ? lists the keys",
+		         is_char ? unctrl((chtype)key) : keyname(key));
+	}
+}

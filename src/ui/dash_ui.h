@@ -1,0 +1,176 @@
+/*
+ * dash_ui.h - the dashboard's state, shared by its files:
+ *
+ *   dash.c       options, terminal set-up and restore, the main loop, the
+ *                settings (n, b, keys, count, K) and the latency log
+ *   dash_keys.c  the one key-binding table and its handlers
+ *   dash_draw.c  layout and panels
+ *   dash_cmd.c   the ':' command line and its output pane
+ *   dash_model.c the constant as the core computes it
+ *   dash_work.c  the worker thread (keys, hashing, sweep strip)
+ *
+ * Settings live in the session of the dashboard's own REPL (r.sess), so
+ * `:set const ...`, `:set bits ...` and friends move the dashboard, and
+ * `:score` and `:show` see what the dashboard shows.
+ */
+#ifndef CFX_UI_DASH_UI_H
+#define CFX_UI_DASH_UI_H
+
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "dash_line.h"
+#include "dash_model.h"
+#include "dash_work.h"
+#include "repl.h"
+
+/* Input modes; a binding names the modes it works in. */
+enum {
+	MODE_VIEW = 1 << 0,     /* single keys act on the dashboard */
+	MODE_EDIT = 1 << 1,     /* typing the constant */
+	MODE_CMD  = 1 << 2,     /* typing a ':' command */
+	MODE_HELP = 1 << 3      /* the key table is shown */
+};
+#define MODE_LINE (MODE_EDIT | MODE_CMD)
+
+/* Styles: an attribute each, colour or monochrome (dash_draw.c). */
+enum {
+	ST_NORMAL, ST_TITLE, ST_DIM, ST_HILITE, ST_GOOD, ST_WEAK, ST_BAD,
+	ST_GAP0, ST_GAP1, ST_GAP2, ST_POINT, ST_ERROR, ST_SELECT, ST_PLUS,
+	ST_MINUS, ST_KEY, ST_CODE_COMMENT, ST_CODE_PREPROC, ST_CODE_TYPE,
+	ST_CODE_KEYWORD, ST_CODE_NUMBER, ST_CODE_OP, ST_INPUT, ST_BAR,
+	ST_COUNT
+};
+
+#define DASH_MIN_W 80
+#define DASH_MIN_H 24
+#define DASH_MAX_TABLE 24       /* b drawn live at most: 64 MiB of loads */
+#define DASH_SYNC_KEYS ((size_t)1 << 22)  /* wait for scores this small */
+#define DASH_SYNC_MS 8           /* ... for this long after the key */
+#define DASH_OUT_LINES 2000     /* output pane history */
+#define DASH_HIST 100           /* ':' history */
+#define DASH_LAT_MAX 1024       /* keystrokes awaiting their frames */
+#define DASH_PAST 48            /* earlier spectra drawn at most */
+#define DASH_PAST_K 4096        /* ... and only for K up to this */
+
+typedef struct lat_key {
+	long long t0;               /* microseconds, when the key was read */
+	unsigned long gen;          /* the work generation it led to */
+	long long frame;            /* us to its first frame, -1: not yet */
+	char name[16];
+} lat_key;
+
+typedef struct dash {
+	repl r;                     /* the session; ':' runs commands on it */
+	volatile sig_atomic_t *stop;
+	int mode, quit;
+	int ascii, color;           /* drawing: ASCII only; colour allowed */
+
+	/* the constant: the last good model and what it was made from */
+	dm_const c;
+	unsigned long c_bits_asked; /* the bits it was evaluated with */
+	dm_spec spec;
+	dm_spec past[DASH_PAST];    /* spectra of K-1, K-2, ... (drawn rows) */
+	uint64_t K;                 /* spectrum points */
+	int sel;                    /* selected NAF digit (exponent) */
+	int sel_want;               /* the one asked for (n may be smaller) */
+	int show_conv;
+	int code_scroll;            /* first code line shown, -1: automatic */
+	int code_top;               /* the first line the last frame showed */
+
+	/* the constant's input line (MODE_EDIT) */
+	dline edit;
+	char *edit_orig;            /* text before editing, for Esc */
+	unsigned long edit_orig_bits;
+	int edit_bad;
+	cfx_err edit_err;
+
+	/* the ':' line and its output pane */
+	dline cmd;
+	char *hist[DASH_HIST];
+	int nhist, hist_pos;
+	char **out;
+	int nout, out_scroll, out_open;
+
+	int help_scroll;
+	char msg[256];              /* status line */
+	int msg_style;
+
+	/* scoring */
+	dash_work *w;
+	int wake[2];
+	work_params par;            /* last submitted */
+	unsigned long gen;          /* its generation, 0: none yet */
+	work_score *score;          /* newest received */
+	work_sweep sweep;
+	work_status st;
+
+	/* latency log (CFX_LATENCY_LOG) */
+	FILE *lat;
+	lat_key lk[DASH_LAT_MAX];
+	int nlk;
+
+	int dirty;
+} dash;
+
+/* ---- dash.c ----------------------------------------------------------- */
+
+/* Effective settings, from the session and the model. */
+unsigned dash_table_bits(const dash *d);
+size_t dash_key_count(const dash *d);
+const char *dash_family(const dash *d);
+
+/* Make expr (bits: 0 automatic) the constant.  On success the session's
+ * constant and bits follow; on failure nothing changes and err says why.
+ * Returns 0 or -1. */
+int dash_set_const(dash *d, const char *expr, unsigned long bits,
+                   cfx_err *err);
+
+/* Re-read the session after a ':' command and apply what changed. */
+void dash_apply_session(dash *d);
+
+/* Submit work if the settings changed since the last submission. */
+void dash_resubmit(dash *d);
+
+/* Set the status line (printf-style); style ST_NORMAL or ST_ERROR. */
+void dash_msg(dash *d, int style, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* ---- dash_keys.c ------------------------------------------------------ */
+
+typedef struct dash_binding {
+	int keys[4];                /* key codes (0 ends the list early) */
+	const char *name;           /* as shown in help: "n p"; NULL: an alias */
+	const char *help;
+	const char *hint;           /* a word for the footer, NULL: not there */
+	unsigned modes;
+	void (*fn)(dash *d, int key);
+} dash_binding;
+
+extern const dash_binding dash_bindings[];
+
+/* Handle one key (a character or a KEY_ code). */
+void dash_key(dash *d, int key, int is_char);
+
+/* ---- dash_draw.c ------------------------------------------------------ */
+
+void dash_draw_init(dash *d);
+void dash_draw(dash *d);
+
+/* ---- dash_cmd.c ------------------------------------------------------- */
+
+/* Run the ':' line now (the screen shows "running"). */
+void dash_cmd_run(dash *d, const char *line);
+
+/* Complete the word before the cursor of the ':' line. */
+void dash_cmd_complete(dash *d);
+
+/* While a ':' command runs, SIGINT sets *stop (NULL: SIGINT quits). */
+void dash_cmd_signals(volatile sig_atomic_t *stop);
+
+/* Append text (possibly several lines) to the output pane. */
+void dash_out_add(dash *d, const char *text);
+void dash_cmd_free(dash *d);
+
+#endif
