@@ -1,0 +1,110 @@
+#!/bin/bash
+# The dashboard and its terminal: errors before curses starts, ASCII and
+# monochrome screens, SIGTERM, the latency log, key families and sizes,
+# and input that stays live while a large workload is hashed.
+. "$(dirname "$0")/lib.bash"
+
+# ---- before curses: one line on stderr, status 2, nothing on stdout ----
+out=$(./cfx dash 0x1g 2>"$TM_DIR/err" </dev/null); st=$?
+check "bad EXPR: status 2" test "$st" = 2
+check "bad EXPR: one line naming the token" \
+	test "$(cat "$TM_DIR/err")" = "cfx: dash: bad hex digit in number (0x1g)"
+check "bad EXPR: nothing on stdout" test -z "$out"
+./cfx dash --bits 16 0x9e370001 2>"$TM_DIR/err" </dev/null; st=$?
+check "EXPR wider than --bits: status 2" test "$st" = 2
+check "and says so" grep -q 'does not fit in 16 bits' "$TM_DIR/err"
+./cfx dash --frobnicate 2>"$TM_DIR/err" </dev/null; st=$?
+check "unknown option: status 2" test "$st" = 2
+./cfx dash 5 >/dev/null 2>"$TM_DIR/err" </dev/null; st=$?
+check "not a terminal: status 2" test "$st" = 2
+check "not a terminal: a clear message" grep -q 'needs a terminal' "$TM_DIR/err"
+check "--help works anywhere" sh -c './cfx dash --help </dev/null | grep -q "^usage: cfx"'
+
+# ---- ASCII: a non-UTF-8 locale, or --ascii ----
+ascii_ok() {   # nothing but printable ASCII on the screen
+	! tm_screen | LC_ALL=C grep -q '[^ -~]'
+}
+tm kill-server 2>/dev/null; sleep 0.2
+tm_start 80 24 env LC_ALL=C ./cfx
+check "C locale: the panels" tm_wait '^- Continued fraction of p/2\^32 -+\+'
+check "C locale: runs written (x20)" tm_wait '^ \[0; 1 \(x20\), 4, 7, 7, 18'
+check "C locale: chi^2 spelled out" tm_wait 'chi\^2 [0-9.]+ on 65535 dof'
+check "C locale: only ASCII on the screen" ascii_ok
+tm_type 'q'; tm_exited >/dev/null
+dash_start 120 40 --ascii
+check "--ascii in a UTF-8 locale: the panels" tm_wait 'Spectrum \{k p/2\^32\}'
+check "--ascii: only ASCII on the screen" ascii_ok
+tm_type 'q'
+check "--ascii: q exits 0" test "$(tm_exited)" = 0
+
+# ---- signals restore the terminal ----
+cat > "$TM_DIR/run" <<EOS
+#!/bin/sh
+echo \$\$ > "$TM_DIR/pid"
+exec env LC_ALL=C.UTF-8 ./cfx
+EOS
+chmod +x "$TM_DIR/run"
+tm kill-server 2>/dev/null; sleep 0.2
+tm_start 80 24 "$TM_DIR/run"
+tm_wait 'golden prefix 20' >/dev/null
+check "the dashboard uses the alternate screen" \
+	test "$(tm display -p -t t '#{alternate_on}')" = 1
+kill -TERM "$(cat "$TM_DIR/pid")"
+check "SIGTERM ends it (status 143)" test "$(tm_exited)" = 143
+check "SIGTERM leaves no alternate screen" \
+	test "$(tm display -p -t t '#{alternate_on}')" = 0
+
+# ---- the latency log ----
+tm kill-server 2>/dev/null; sleep 0.2
+tm_start 80 24 env LC_ALL=C.UTF-8 CFX_LATENCY_LOG="$TM_DIR/lat" ./cfx
+tm_wait 'golden prefix 20' >/dev/null
+tm_type 'n'
+tm_wait 'nextprime' >/dev/null
+tm_type ']'
+tm_wait 'K = 14' >/dev/null
+tm_type 'q'; tm_exited >/dev/null
+check "CFX_LATENCY_LOG: a line per key before q" \
+	test "$(grep -c '^key=.* frame_us=[0-9]* score_us=[0-9]*$' "$TM_DIR/lat")" = 2
+
+# ---- settings keys move the scoring ----
+dash_start 120 40
+tm_wait 'golden prefix 20' >/dev/null
+tm_type '>'
+check "> doubles the table: 2^17 buckets" tm_wait 'Buckets: 2\^20 seq keys into 2\^17 \(b = 17\)'
+tm_type ')'
+check ") doubles the keys" tm_wait 'Buckets: 2\^21 seq keys into 2\^17'
+tm_type 'k'
+check "k: the next key family (stride:4096)" tm_wait 'keys into 2\^17' 
+check "    and its score" tm_wait "keys +2097152 distinct"
+tm_type 'w'
+check "w: n = 64" tm_wait '= 0x000000009e3779b1 = 2654435761 +n = 64'
+check "    the CF follows (PARI/GP)" cf_is "$(gp_cf '2654435761/2^64')"
+tm_type ':set keys stride:4096'; tm_keys Enter
+tm_type ':set count 2^16'; tm_keys Enter
+tm_type ':set table 12'; tm_keys Enter
+want=$(./cfx score 2654435761 --bits 64 --keys stride:4096 --count 2^16 --table-bits 12 --json |
+	awk -F': *' '/"chi2"/ { sub(/,$/, "", $2); printf "%.6g\n", $2 }')
+check ":set keys/count/table: the score of cfx score ($want)" \
+	tm_wait "χ² +$(req "$want") on 4095 dof"
+tm_type 'q'; tm_exited >/dev/null
+
+# ---- a large workload never holds up input ----
+# 2^25 random keys take a while to make and to hash; the key's frame must
+# come before its score (the latency log says when each was drawn)
+tm kill-server 2>/dev/null; sleep 0.2
+rm -f "$TM_DIR/lat"
+tm_start 80 24 env LC_ALL=C.UTF-8 CFX_LATENCY_LOG="$TM_DIR/lat" ./cfx dash \
+	--keys random --count 2^25
+check "large workload: progress is shown" tm_wait 'making keys|hashing|computing'
+tm_type 'n'
+check "the key is shown" tm_wait 'const nextprime\(0x9e3779b1\)'
+check "the score arrives" tm_wait 'χ² +[0-9.e+]+ on 65535 dof' 60
+tm_type 'q'
+check "q exits 0" test "$(tm_exited 20)" = 0
+check "its frame came before its score" awk '
+	/^key=n / { split($2, f, "="); split($3, s, "="); n++
+	            ok = f[2] >= 0 && s[2] > f[2] }
+	END { exit !(n == 1 && ok) }' "$TM_DIR/lat"
+cat "$TM_DIR/lat"
+
+tm_summary
