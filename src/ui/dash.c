@@ -164,11 +164,12 @@ int dash_set_const(dash *d, const char *expr, unsigned long bits,
 
 	if (dm_const_eval(&nc, expr, bits, session_lookup, &d->r.sess, err) < 0)
 		return -1;
+	/* expr may be the old model's own text: copy before freeing it */
+	if (!(text = strdup(nc.expr)))
+		abort();
 	dm_const_free(&d->c);
 	d->c = nc;
 	d->c_bits_asked = bits;
-	if (!(text = strdup(expr)))
-		abort();
 	free(d->r.sess.constant);
 	d->r.sess.constant = text;
 	d->r.sess.bits = bits;
@@ -204,6 +205,9 @@ void dash_apply_session(dash *d)
 	if (s->table_bits > DASH_MAX_TABLE)
 		dash_msg(d, ST_ERROR, "the dashboard draws tables of up to 2^%d "
 		         "buckets; showing 2^%u", DASH_MAX_TABLE, dash_table_bits(d));
+	else if (s->table_bits > (int)d->c.bits)
+		dash_msg(d, ST_ERROR, "table bits %d are more than n = %u: showing "
+		         "2^%u buckets", s->table_bits, d->c.bits, dash_table_bits(d));
 	dash_resubmit(d);
 }
 
@@ -480,6 +484,7 @@ static int curses_start(dash *d)
 {
 	SCREEN *scr = newterm(NULL, stdout, stdin);
 
+	d->scr = scr;
 	if (!scr) {
 		const char *t = getenv("TERM");
 		fprintf(stderr, "cfx: dash: cannot drive this terminal (TERM=%s)\n",
@@ -563,6 +568,7 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	loop(d);
 
 	endwin();
+	delscreen(d->scr);
 	sig = got_signal;
 	work_stop(d->w);
 	if (d->lat) {

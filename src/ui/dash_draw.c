@@ -890,9 +890,10 @@ static void draw_spec(dash *d, const rect *r)
 		x = putf(r, y, x + 1, ST_NORMAL, "%-6s %.6f %s%-5llu", name,
 		         (double)gp->length / (double)circle, g.times,
 		         (unsigned long long)gp->count);
-		if (x + 12 < r->w)
-			putf(r, y, x + 1, ST_DIM, "= %s/2^%u", u128_text(gp->length, u,
-			     sizeof u), s->bits);
+		snprintf(t, sizeof t, "= %s/2^%u", u128_text(gp->length, u, sizeof u),
+		         s->bits);
+		if (x + 1 + width(t) < r->w)
+			put(r, y, x + 1, ST_DIM, t);
 	}
 	if (y < r->h) {
 		if (s->r.ngaps == 3)
@@ -986,18 +987,37 @@ static void draw_hist(const work_score *s, const rect *hr, int st)
 		put(hr, 0, cols - (int)strlen(buf), ST_DIM, buf);
 }
 
+/* "good . weak w bad X", each word in its style and glyph. */
+static void legend_verdicts(const rect *r, int y, int x)
+{
+	int v;
+
+	for (v = SCORE_GOOD; v <= SCORE_BAD; v++) {
+		x = put(r, y, x, verdict_style((score_verdict)v), g.verdict[v]);
+		x = put(r, y, x + 1, ST_DIM, score_verdict_name((score_verdict)v)) + 2;
+	}
+}
+
+/* Cells of the sweep strip per row in a panel w wide (n in all). */
+static int sweep_per_row(int n, int w)
+{
+	int per = n;
+
+	while (per + 8 > w - 1 && per > 8)
+		per = (per + 1) / 2;
+	return per;
+}
+
 static void draw_sweep(dash *d, const rect *r, int y, int rows)
 {
 	const work_sweep *sw = &d->sweep;
 	int cur = sw->bits == d->par.bits && sw->p == d->par.p &&
 	          sw->b == d->par.sweep_b && sw->count == d->par.sweep_count;
-	int n = (int)d->par.bits, per = n, i, x;
+	int n = (int)d->par.bits, per = sweep_per_row(n, r->w), i, x;
 	char c1[16], g1[32];
 
 	if (rows < 2 || y < 1)
 		return;
-	while (per + 8 > r->w - 1 && per > 8)
-		per = (per + 1) / 2;
 	if (r->w >= 90)
 		x = putf(r, y, 1, ST_DIM, "stride sweep, keys k*2^s: 2^%u buckets, "
 		         "%s keys per s;", d->par.sweep_b,
@@ -1020,8 +1040,11 @@ static void draw_sweep(dash *d, const rect *r, int y, int rows)
 			put(r, row, col, verdict_style(sw->v[i]), g.verdict[sw->v[i]]);
 		else
 			put(r, row, col, ST_DIM, g.pending);
-		if (i % per == per - 1 || i == n - 1)
-			putf(r, row, col + 2, ST_DIM, "%d", i);
+		if (i % per == per - 1 || i == n - 1) {
+			x = putf(r, row, col + 2, ST_DIM, "%d", i);
+			if (r->w >= 90 && row == y + 1)
+				legend_verdicts(r, row, x + 3);
+		}
 	}
 }
 
@@ -1029,7 +1052,7 @@ static void draw_buckets(dash *d, const rect *r)
 {
 	const work_score *s = d->score;
 	int cur = s && s->gen == d->gen, st, y, sweep_rows, n = (int)d->par.bits;
-	int per = n, srows;
+	int per = sweep_per_row(n, r->w), srows;
 	char t[WORK_FAMILY_MAX + 96], c1[32], g1[32], g2[32], g3[32];
 	char right[64] = "";
 	rect hr;
@@ -1048,8 +1071,6 @@ static void draw_buckets(dash *d, const rect *r)
 			put(r, 0, bx + i, i < (int)(d->st.frac * 10) ? ST_BAR : ST_DIM,
 			    i < (int)(d->st.frac * 10) ? " " : g.h);
 	}
-	while (per + 8 > r->w - 1 && per > 8)
-		per = (per + 1) / 2;
 	srows = 1 + (n + per - 1) / per;
 	sweep_rows = r->h - 1 >= srows + 4 ? srows : 0;
 	if (!s) {
@@ -1098,9 +1119,8 @@ static void draw_buckets(dash *d, const rect *r)
 		    score_verdict_name(s->r.verdict));
 		hr = (rect){ r->y + 3, r->x + 1, r->h - 3 - sweep_rows, r->w - 2 };
 	}
-	if (!cur)
-		put(r, r->w >= 90 ? 7 : 0, r->w >= 90 ? r->w - 46 : 1, ST_DIM,
-		    r->w >= 90 ? "(previous settings; updating)" : "");
+	if (!cur && r->w >= 90)   /* (the title shows the progress) */
+		put(r, 7, r->w - 46, ST_DIM, "(previous settings: updating)");
 	draw_hist(s, &hr, cur ? verdict_style(s->r.verdict) : ST_DIM);
 	draw_sweep(d, r, r->h - sweep_rows, sweep_rows);
 }

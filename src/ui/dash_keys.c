@@ -19,33 +19,6 @@
 
 /* ---- the constant ------------------------------------------------------- */
 
-static void edit_start(dash *d, const char *text)
-{
-	free(d->edit_orig);
-	if (!(d->edit_orig = strdup(d->c.expr)))
-		abort();
-	d->edit_orig_bits = d->c_bits_asked;
-	dline_set(&d->edit, text);
-	d->edit_bad = 0;
-	d->mode = MODE_EDIT;
-	if (!text[0]) {
-		d->edit_bad = 1;
-		cfx_err_set(&d->edit_err, CFX_ESYNTAX, 0, NULL, "type a constant");
-	}
-}
-
-static void k_edit(dash *d, int key)
-{
-	(void)key;
-	edit_start(d, d->c.expr);
-}
-
-static void k_new(dash *d, int key)
-{
-	(void)key;
-	edit_start(d, "");
-}
-
 /* The line changed: the constant follows it if it is valid. */
 static void edit_changed(dash *d)
 {
@@ -62,6 +35,31 @@ static void edit_changed(dash *d)
 	} else {
 		d->edit_bad = 0;
 	}
+}
+
+static void edit_start(dash *d, const char *text)
+{
+	free(d->edit_orig);
+	if (!(d->edit_orig = strdup(d->c.expr)))
+		abort();
+	d->edit_orig_bits = d->c_bits_asked;
+	dline_set(&d->edit, text);
+	d->edit_bad = 0;
+	d->mode = MODE_EDIT;
+	if (!text[0])
+		edit_changed(d);
+}
+
+static void k_edit(dash *d, int key)
+{
+	(void)key;
+	edit_start(d, d->c.expr);
+}
+
+static void k_new(dash *d, int key)
+{
+	(void)key;
+	edit_start(d, "");
 }
 
 static void k_digit_move(dash *d, int key)

@@ -66,6 +66,7 @@ typedef struct dash {
 	volatile sig_atomic_t *stop;
 	int mode, quit;
 	int ascii, color;           /* drawing: ASCII only; colour allowed */
+	void *scr;                  /* the curses SCREEN */
 
 	/* the constant: the last good model and what it was made from */
 	dm_const c;
