@@ -494,7 +494,8 @@ const dash_binding dash_bindings[] = {
 	{ { ':' }, ":", "run a REPL command: :set const 0x61C88647, :sweep, "
 	  ":show", ": command", V, k_cmd },
 	{ { '?' }, "?", "this help", "? help", V, k_help },
-	{ { 'q', CTRL('C') }, "q", "quit", "q quit", V, k_quit },
+	{ { 'q', CTRL('C') }, "q, Ctrl-C", "quit (the terminal is restored)", "q quit",
+	  V, k_quit },
 	{ { KEY_LEFT, KEY_RIGHT, 'h', 'l' }, "Left Right", "select a NAF digit",
 	  "Left/Right digit", V, k_digit_move },
 	{ { '+', '0', '-', ' ' }, "+ 0 - Space", "set the selected digit (Space: "

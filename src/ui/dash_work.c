@@ -221,8 +221,10 @@ static int score_job(dash_work *w, const work_params *par, unsigned long gen)
 	memset(w->loads, 0, m * sizeof *w->loads);
 	n = w->keys.n;
 	/* a large set is counted in chunks by score_count, which spreads a
-	 * chunk over the processors; a small one in slices on this thread */
-	step = n >= CHUNK && par->b <= CHUNK_MAX_B ? CHUNK : SLICE;
+	 * chunk over the processors, when there are enough of them to leave
+	 * one to the UI; else in slices on this thread */
+	step = n >= CHUNK && par->b <= CHUNK_MAX_B &&
+	       sysconf(_SC_NPROCESSORS_ONLN) >= 4 ? CHUNK : SLICE;
 	if (step == CHUNK && !w->chunk &&
 	    !(w->chunk = malloc(((size_t)1 << CHUNK_MAX_B) * sizeof *w->chunk)))
 		abort();

@@ -78,7 +78,7 @@ scenario() {
 
 	tm_type '?'
 	check "$at: ? shows the key table" tm_wait 'On the dashboard'
-	check "$at: with q" tm_wait '^ +q +quit$'
+	check "$at: with q" tm_wait '^ +q, Ctrl-C +quit'
 	tm_type 'x'
 	check "$at: any key closes it" tm_gone 'On the dashboard'
 
