@@ -1048,50 +1048,60 @@ static void draw_sweep(dash *d, const rect *r, int y, int rows)
 	}
 }
 
+/* What the worker is doing for the current settings, at (y, x) of r: a
+ * bar while hashing. */
+static void draw_progress(dash *d, const rect *r, int y, int x)
+{
+	int i, fill;
+
+	if (d->st.gen != d->gen || d->st.phase == WORK_KEYS) {
+		putf(r, y, x, ST_NORMAL, "making keys%s", g.ell);
+		return;
+	}
+	if (d->st.phase != WORK_HASH) {
+		putf(r, y, x, ST_NORMAL, "updating%s", g.ell);
+		return;
+	}
+	x = put(r, y, x, ST_NORMAL, "hashing ");
+	fill = (int)(d->st.frac * 20);
+	for (i = 0; i < 20; i++)
+		put(r, y, x + i, i < fill ? ST_BAR : ST_DIM, i < fill ? " " : g.h);
+	putf(r, y, x + 21, ST_NORMAL, "%3.0f%%", d->st.frac * 100);
+}
+
 static void draw_buckets(dash *d, const rect *r)
 {
 	const work_score *s = d->score;
 	int cur = s && s->gen == d->gen, st, y, sweep_rows, n = (int)d->par.bits;
-	int per = sweep_per_row(n, r->w), srows;
+	int per = sweep_per_row(n, r->w), srows, wide = r->w >= 90;
 	char t[WORK_FAMILY_MAX + 96], c1[32], g1[32], g2[32], g3[32];
-	char right[64] = "";
 	rect hr;
 
 	snprintf(t, sizeof t, "Buckets: %s %s keys into 2^%u (b = %u)",
 	         count_text(d->par.count, c1, sizeof c1), d->par.family,
 	         d->par.b, d->par.b);
-	if (d->st.gen == d->gen && d->st.phase == WORK_KEYS && !cur)
-		snprintf(right, sizeof right, "making keys%s", g.ell);
-	else if (d->st.gen == d->gen && d->st.phase == WORK_HASH && !cur)
-		snprintf(right, sizeof right, "hashing %3.0f%%", d->st.frac * 100);
-	title(r, t, right);
-	if (right[0] && d->st.phase == WORK_HASH) {   /* a progress bar */
-		int bx = r->w - width(right) - 16, i;
-		for (i = 0; i < 10 && bx > 0; i++)
-			put(r, 0, bx + i, i < (int)(d->st.frac * 10) ? ST_BAR : ST_DIM,
-			    i < (int)(d->st.frac * 10) ? " " : g.h);
-	}
+	title(r, t, NULL);
 	srows = 1 + (n + per - 1) / per;
 	sweep_rows = r->h - 1 >= srows + 4 ? srows : 0;
-	if (!s) {
-		put(r, 2, 1, ST_DIM, "computing the first score...");
+	if (!s || s->failed) {
+		if (!s) {
+			draw_progress(d, r, 1, 1);
+		} else if (s->err.token[0]) {
+			putf(r, 1, 1, ST_ERROR, "keys: %s (%s)", s->err.msg, s->err.token);
+			put(r, 2, 1, ST_DIM, "k cycles families; :set keys FAMILY");
+		} else {
+			putf(r, 1, 1, ST_ERROR, "keys: %s", s->err.msg);
+			put(r, 2, 1, ST_DIM, "k cycles families; :set keys FAMILY");
+		}
 		draw_sweep(d, r, r->h - sweep_rows, sweep_rows);
 		return;
 	}
-	if (s->failed) {
-		if (s->err.token[0])
-			putf(r, 2, 1, ST_ERROR, "keys: %s (%s)", s->err.msg, s->err.token);
-		else
-			putf(r, 2, 1, ST_ERROR, "keys: %s", s->err.msg);
-		put(r, 3, 1, ST_DIM, "k cycles families; :set keys FAMILY");
-		draw_sweep(d, r, r->h - sweep_rows, sweep_rows);
-		return;
-	}
+	/* a score for older settings is drawn dim under the progress */
 	st = cur ? ST_NORMAL : ST_DIM;
 	fmt_g(g1, sizeof g1, s->r.chi2, 6);
 	fmt_g(g2, sizeof g2, s->r.p_value, 3);
 	fmt_g(g3, sizeof g3, s->r.probe_ratio, 4);
-	if (r->w >= 90) {
+	if (wide) {
 		/* histogram on the left, figures on the right */
 		int sx = r->w - 46;
 		hr = (rect){ r->y + 1, r->x + 1, r->h - 1 - sweep_rows, sx - 3 };
@@ -1109,9 +1119,15 @@ static void draw_buckets(dash *d, const rect *r)
 		y = put(r, y, sx, st, "verdict  ");
 		put(r, 6, y, cur ? verdict_style(s->r.verdict) : ST_DIM,
 		    score_verdict_name(s->r.verdict));
+		if (!cur)
+			draw_progress(d, r, 7, sx);
 	} else {
 		int x;
-		putf(r, 1, 1, st, "%s %s on %.0f dof, p %s", g.chi, g1, s->r.dof, g2);
+		if (cur)
+			putf(r, 1, 1, st, "%s %s on %.0f dof, p %s", g.chi, g1, s->r.dof,
+			     g2);
+		else
+			draw_progress(d, r, 1, 1);
 		x = putf(r, 2, 1, st, "R %s  max %llu  empty %llu  ", g3,
 		         (unsigned long long)s->r.max_load,
 		         (unsigned long long)s->r.empty);
@@ -1119,8 +1135,6 @@ static void draw_buckets(dash *d, const rect *r)
 		    score_verdict_name(s->r.verdict));
 		hr = (rect){ r->y + 3, r->x + 1, r->h - 3 - sweep_rows, r->w - 2 };
 	}
-	if (!cur && r->w >= 90)   /* (the title shows the progress) */
-		put(r, 7, r->w - 46, ST_DIM, "(previous settings: updating)");
 	draw_hist(s, &hr, cur ? verdict_style(s->r.verdict) : ST_DIM);
 	draw_sweep(d, r, r->h - sweep_rows, sweep_rows);
 }
