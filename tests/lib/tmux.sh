@@ -21,8 +21,12 @@ trap 'tmux -L "$TM_SOCK" kill-server 2>/dev/null; rm -rf "$TM_DIR"' EXIT
 tm() { tmux -L "$TM_SOCK" "$@"; }
 
 tm_start() {
-	local w=$1 h=$2; shift 2
+	local w=$1 h=$2 i=0; shift 2
 	tm kill-server 2>/dev/null
+	# a server still shutting down makes new-session fail: wait it out
+	while tm list-sessions >/dev/null 2>&1 && [ $i -lt 100 ]; do
+		sleep 0.05; i=$((i + 1))
+	done
 	rm -f "$TM_DIR/status"
 	# remain-on-exit keeps the pane so its exit status can be read
 	tm -f /dev/null new-session -d -s t -x "$w" -y "$h" \

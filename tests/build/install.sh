@@ -1,0 +1,26 @@
+#!/bin/bash
+# make install honours PREFIX and DESTDIR, and the installed cfx finds its
+# lessons and man page there.
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+
+make -s -C "$root" install PREFIX=/opt/cfxtest DESTDIR="$tmp" >/dev/null 2>&1 &&
+	ok "make install ran" || bad "make install failed"
+bin="$tmp/opt/cfxtest/bin/cfx"
+[ -x "$bin" ] && ok "binary under DESTDIR/PREFIX/bin" || bad "no binary"
+[ -f "$tmp/opt/cfxtest/share/man/man1/cfx.1" ] && ok "man page" || bad "no man page"
+n=$(ls "$tmp/opt/cfxtest/share/cfx/lessons/"*.lesson 2>/dev/null | wc -l)
+[ "$n" -ge 10 ] && ok "$n lessons installed" || bad "$n lessons installed"
+# run from elsewhere, so the repository's lessons/ cannot be found instead
+list=$(cd "$tmp" && env -u CFX_LESSONS XDG_STATE_HOME="$tmp/state" "$bin" learn 2>&1)
+[ "$(grep -c '^ *[0-9]* \[' <<<"$list")" -ge 10 ] && ok "installed cfx lists its lessons" ||
+	bad "installed cfx: $list"
+out=$(cd "$tmp" && "$bin" cf 13/8 | sed -n 2p)
+[ "$out" = "cf         [1; 1, 1, 1, 2]" ] && ok "installed cfx computes" || bad "cf: $out"
+echo "install: $pass passed, $fail failed"
+[ $fail = 0 ]
