@@ -75,4 +75,10 @@ int keys_make_ordered(keys_set *set, const keys_spec *ks, unsigned bits,
 
 void keys_free(keys_set *set);
 
+/* If the first `count` keys of ks on bits-bit words are the distinct
+ * progression start + i step (seq and stride families), set them and
+ * return 1 (a caller can then hash them without storing them); else 0. */
+int keys_progression(const keys_spec *ks, unsigned bits, size_t count,
+                     uint64_t *start, uint64_t *step);
+
 #endif

@@ -51,6 +51,19 @@ void score_count(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
 void score_add(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
                unsigned b, uint32_t *loads);
 
+/*
+ * Keys in arithmetic progression, k0 + i S for i < n, need no key array:
+ * their products are x_i = first + i step with first = k0 p and step =
+ * S p (mod 2^bits), one addition a key.  The first adds to loads, the
+ * second zeroes it and counts over the processors like score_count.  The
+ * caller makes sure the keys are distinct (n <= 2^bits / largest power of
+ * 2 dividing S).
+ */
+void score_add_progression(uint64_t first, uint64_t step, size_t n,
+                           unsigned bits, unsigned b, uint32_t *loads);
+void score_count_progression(uint64_t first, uint64_t step, size_t n,
+                             unsigned bits, unsigned b, uint32_t *loads);
+
 /* Statistics of loads[] for n keys in 2^b buckets. */
 void score_stats(const uint32_t *loads, unsigned b, size_t n, score_result *r);
 

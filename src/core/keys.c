@@ -14,6 +14,7 @@
 
 #include "cfx/expr.h"
 #include "cfx/keys.h"
+#include "cfx/mem.h"
 #include "cfx/sort.h"
 #include "cfx/word.h"
 
@@ -338,7 +339,7 @@ static int generate(keys_set *set, const keys_spec *ks, unsigned bits,
 	if (count == 0)
 		return cfx_err_set(err, CFX_EUSAGE, -1, NULL,
 		                   "this key family needs a count");
-	if (!(k = malloc(count * sizeof *k)))
+	if (!(k = mem_big(count * sizeof *k, 0)))
 		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
 	set->k = k;
 	if (ks->kind == KEYS_RANDOM || ks->kind == KEYS_PTR ||
@@ -481,6 +482,17 @@ int keys_make(keys_set *set, const keys_spec *ks, unsigned bits, size_t count,
               cfx_err *err)
 {
 	return make(set, ks, bits, count, 0, err);
+}
+
+int keys_progression(const keys_spec *ks, unsigned bits, size_t count,
+                     uint64_t *start, uint64_t *step)
+{
+	if ((ks->kind != KEYS_SEQ && ks->kind != KEYS_STRIDE) || count == 0 ||
+	    count > KEYS_MAX || !surely_distinct(ks, bits, count))
+		return 0;
+	*start = ks->kind == KEYS_SEQ ? ks->arg & word_mask(bits) : 0;
+	*step = ks->kind == KEYS_SEQ ? 1 : ks->arg & word_mask(bits);
+	return 1;
 }
 
 int keys_make_ordered(keys_set *set, const keys_spec *ks, unsigned bits,

@@ -8,46 +8,74 @@
 
 #include <gsl/gsl_cdf.h>
 
+#include "cfx/mem.h"
 #include "cfx/score.h"
 
-/* Count one slice of the keys into loads (not zeroed here). */
+/* Count one slice of the keys into loads (not zeroed here).  Eight keys
+ * a round, with the key stream prefetched a few rounds ahead: the loop is
+ * bound by reading keys from memory. */
 void score_add(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
                unsigned b, uint32_t *loads)
 {
+	uint64_t mask = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+	unsigned shift = bits - b;
+	size_t i = 0;
+	int j;
+
+	for (; i + 8 <= n; i += 8) {
+		__builtin_prefetch(keys + i + 64);
+		for (j = 0; j < 8; j++)
+			loads[((keys[i + (size_t)j] * p) & mask) >> shift]++;
+	}
+	for (; i < n; i++)
+		loads[((keys[i] * p) & mask) >> shift]++;
+}
+
+void score_add_progression(uint64_t first, uint64_t step, size_t n,
+                           unsigned bits, unsigned b, uint32_t *loads)
+{
+	uint64_t mask = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+	uint64_t x = first;
 	unsigned shift = bits - b;
 	size_t i;
 
-	if (bits == 64) {
-		/* the word is the machine's: no mask needed */
-		for (i = 0; i < n; i++)
-			loads[(keys[i] * p) >> shift]++;
-	} else {
-		uint64_t mask = ((uint64_t)1 << bits) - 1;
-		for (i = 0; i < n; i++)
-			loads[((keys[i] * p) & mask) >> shift]++;
+	/* the products of k0 + i S are k0 p + i S p: one addition a key */
+	for (i = 0; i < n; i++) {
+		loads[(x & mask) >> shift]++;
+		x += step;
 	}
 }
 
 typedef struct slice {
-	const uint64_t *keys;
+	const uint64_t *keys;       /* stored keys, or NULL: a progression */
+	uint64_t first, step;       /* of products, when keys is NULL */
 	size_t n;
 	uint64_t p;
 	unsigned bits, b;
 	uint32_t *loads;
 } slice;
 
+static void slice_add(const slice *s, uint32_t *loads)
+{
+	if (s->keys)
+		score_add(s->keys, s->n, s->p, s->bits, s->b, loads);
+	else
+		score_add_progression(s->first, s->step, s->n, s->bits, s->b, loads);
+}
+
 static void *count_thread(void *arg)
 {
 	slice *s = arg;
 
-	score_add(s->keys, s->n, s->p, s->bits, s->b, s->loads);
+	slice_add(s, s->loads);
 	return NULL;
 }
 
-void score_count(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
-                 unsigned b, uint32_t *loads)
+/* Zero loads and count all of `whole`, split over the processors, each
+ * thread into a private table added in at the end. */
+static void count_split(const slice *whole, uint32_t *loads)
 {
-	size_t m = (size_t)1 << b, i, per;
+	size_t m = (size_t)1 << whole->b, n = whole->n, i, per;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int t, nt = cpus > SCORE_THREADS ? SCORE_THREADS : cpus < 1 ? 1 : (int)cpus;
 	pthread_t tid[SCORE_THREADS];
@@ -59,16 +87,23 @@ void score_count(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
 	if (n < SCORE_THREAD_MIN || n < 4 * m)
 		nt = 1;
 	per = n / (size_t)nt;
+	for (t = 0; t < nt; t++) {
+		size_t from = per * (size_t)t;
+		sl[t] = *whole;
+		sl[t].n = t == nt - 1 ? n - from : per;
+		if (whole->keys)
+			sl[t].keys = whole->keys + from;
+		else
+			sl[t].first = whole->first + (uint64_t)from * whole->step;
+		sl[t].loads = t ? mem_big(m * sizeof *loads, 1) : loads;
+	}
 	for (t = 1; t < nt; t++) {
-		sl[t] = (slice){ keys + per * (size_t)t,
-		                 t == nt - 1 ? n - per * (size_t)t : per,
-		                 p, bits, b, calloc(m, sizeof *loads) };
 		started[t] = sl[t].loads &&
 		             pthread_create(&tid[t], NULL, count_thread, &sl[t]) == 0;
 		if (!started[t])    /* no thread: count that slice here */
-			score_add(sl[t].keys, sl[t].n, p, bits, b, loads);
+			slice_add(&sl[t], loads);
 	}
-	score_add(keys, nt > 1 ? per : n, p, bits, b, loads);
+	slice_add(&sl[0], loads);
 	for (t = 1; t < nt; t++) {
 		if (started[t]) {
 			pthread_join(tid[t], NULL);
@@ -77,6 +112,22 @@ void score_count(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
 		}
 		free(sl[t].loads);
 	}
+}
+
+void score_count(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
+                 unsigned b, uint32_t *loads)
+{
+	slice whole = { keys, 0, 0, n, p, bits, b, NULL };
+
+	count_split(&whole, loads);
+}
+
+void score_count_progression(uint64_t first, uint64_t step, size_t n,
+                             unsigned bits, unsigned b, uint32_t *loads)
+{
+	slice whole = { NULL, first, step, n, 0, bits, b, NULL };
+
+	count_split(&whole, loads);
 }
 
 double score_chisq_q(double chi2, double dof)
@@ -137,7 +188,7 @@ int score_keys(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
 {
 	uint32_t *own = NULL;
 
-	if (!loads && !(loads = own = malloc(((size_t)1 << b) * sizeof *loads)))
+	if (!loads && !(loads = own = mem_big(((size_t)1 << b) * sizeof *loads, 0)))
 		return -1;
 	score_count(keys, n, p, bits, b, loads);
 	score_stats(loads, b, n, r);

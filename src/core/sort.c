@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfx/mem.h"
 #include "cfx/sort.h"
 
 #define RADIX_BITS 11
@@ -16,7 +17,7 @@ int sort_u64(uint64_t *a, size_t n, uint64_t *scratch)
 
 	if (n < 2)
 		return 0;
-	if (!buf && !(buf = malloc(n * sizeof *buf)))
+	if (!buf && !(buf = mem_big(n * sizeof *buf, 0)))
 		return -1;
 	if (!(count = calloc(PASSES, sizeof *count))) {
 		if (!scratch)

@@ -191,10 +191,10 @@ static void source_hash(const source *src, size_t from, size_t to, uint64_t p,
 	size_t k;
 
 	if (src->kind == VFY_SEQ || src->kind == VFY_STRIDE) {
-		/* (k 2^s) p = k (p 2^s) mod 2^n: one multiply per key */
+		/* (k 2^s) p = k (p 2^s) mod 2^n: a progression of products */
 		p = (p << src->shift) & mask;
-		for (k = from; k < to; k++)
-			loads[((k * p) & mask) >> shift]++;
+		score_add_progression((uint64_t)from * p, p, to - from, bits, b,
+		                      loads);
 		return;
 	}
 	for (k = from; k < to; k++)

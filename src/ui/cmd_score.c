@@ -79,6 +79,7 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 	size_t count;
 	char *desc;
 	char g1[32], g2[32];
+	uint64_t k0, step;
 
 	if (setup_get(c, a, &s) < 0)
 		return CFX_EXIT_USAGE;
@@ -88,15 +89,29 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 	}
 	count = a->count ? (size_t)a->count
 	        : keys_generated(&ks) ? (size_t)4 << s.b : 0;
-	if (keys_make(&set, &ks, s.bits, count, &c->err) < 0) {
+	if (keys_progression(&ks, s.bits, count, &k0, &step)) {
+		/* seq and stride keys are hashed as they are made: no array */
+		uint32_t *loads = malloc(((size_t)1 << s.b) * sizeof *loads);
+		if (!loads) {
+			cfx_err_set(&c->err, CFX_ELIMIT, -1, NULL, "out of memory");
+			keys_spec_free(&ks);
+			free(s.hex);
+			return CFX_EXIT_USAGE;
+		}
+		score_count_progression(k0 * s.p, step * s.p, count, s.bits, s.b,
+		                        loads);
+		score_stats(loads, s.b, count, &r);
+		free(loads);
+		memset(&set, 0, sizeof set);
+		set.n = set.made = count;
+	} else if (keys_make(&set, &ks, s.bits, count, &c->err) < 0) {
 		/* a count the keys cannot have is the --count's fault */
 		if (c->err.code == CFX_ELIMIT && !c->err.token[0] && a->count_text)
 			cfx_err_retoken(&c->err, a->count_text);
 		keys_spec_free(&ks);
 		free(s.hex);
 		return CFX_EXIT_USAGE;
-	}
-	if (score_keys(set.k, set.n, s.p, s.bits, s.b, NULL, &r) < 0) {
+	} else if (score_keys(set.k, set.n, s.p, s.bits, s.b, NULL, &r) < 0) {
 		cfx_err_set(&c->err, CFX_ELIMIT, -1, NULL, "out of memory");
 		keys_free(&set);
 		keys_spec_free(&ks);

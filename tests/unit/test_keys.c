@@ -901,3 +901,49 @@ Test(keys, inodes_of_a_tree)
 	cr_assert_eq(system(p), 0);
 	free(all.v);
 }
+
+/* keys_progression agrees with the keys keys_make makes, and declines when
+ * the family repeats or is not a progression */
+Test(keys, progression_matches_keys_make)
+{
+	static const char *const fams[] = {
+		"seq", "seq:5", "seq:0xfffffffffffffff0", "stride:3", "stride:4096",
+		"stride:2^40", "stride:12", "random:1", "ptr:8", NULL
+	};
+	static const unsigned widths[] = { 8, 13, 32, 64 };
+	size_t f, w, count;
+	cfx_err e;
+
+	for (f = 0; fams[f]; f++)
+		for (w = 0; w < 4; w++)
+			for (count = 1; count <= 600; count += 199) {
+				keys_spec ks;
+				keys_set set;
+				uint64_t start, step, i, *want;
+				unsigned bits = widths[w];
+				int prog;
+
+				cr_assert_eq(keys_parse(&ks, fams[f], &e), 0, "%s", fams[f]);
+				prog = keys_progression(&ks, bits, count, &start, &step);
+				cr_assert_eq(keys_make(&set, &ks, bits, count, &e), 0);
+				if (prog) {
+					/* distinct, and the same set as the progression */
+					cr_assert_eq(set.n, count, "%s bits=%u count=%zu", fams[f],
+					             bits, count);
+					want = malloc(count * sizeof *want);
+					for (i = 0; i < count; i++)
+						want[i] = (start + i * step) & tmask(bits);
+					qsort(want, count, sizeof *want, cmp_u64);
+					qsort(set.k, set.n, sizeof *set.k, cmp_u64);
+					CHECK(!memcmp(want, set.k, count * sizeof *want), "%s", fams[f]);
+					free(want);
+				} else {
+					/* declined: not seq/stride, or repeats occur */
+					CHECK(strncmp(fams[f], "seq", 3) && strncmp(fams[f], "stride", 6)
+					      ? 1 : set.n < count, "%s bits=%u count=%zu declined",
+					      fams[f], bits, count);
+				}
+				keys_free(&set);
+				keys_spec_free(&ks);
+			}
+}

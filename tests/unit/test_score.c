@@ -460,3 +460,44 @@ Test(score, one_bucket_bit)
 	cr_assert(!memcmp(l1, l2, 2 * sizeof *l1));
 	cr_assert_eq(l1[0], 128);
 }
+
+/* keys k0 + i S hashed as a progression of products equal the keys hashed
+ * one by one (brute force on a key array), threaded or not */
+Test(score, progression_vs_brute_force, .timeout = 60)
+{
+	trng rg = { 41 };
+	uint32_t *l1 = malloc(sizeof *l1 << 16), *l2 = malloc(sizeof *l2 << 16);
+	uint64_t *keys = malloc(((size_t)3 << 20) * sizeof *keys);
+	int t;
+
+	cr_assert(l1 && l2 && keys);
+	for (t = 0; t < 40; t++) {
+		unsigned bits = 1 + (unsigned)trng_below(&rg, 64);
+		unsigned b = 1 + (unsigned)trng_below(&rg, bits < 16 ? bits : 16);
+		uint64_t p = trng_next(&rg) & tmask(bits);
+		uint64_t k0 = t % 3 ? trng_next(&rg) & tmask(bits) : 0;
+		uint64_t S = t % 4 ? trng_next(&rg) & tmask(bits) : 1;
+		/* a few large cases take the threaded path */
+		size_t n = t < 4 ? ((size_t)3 << 20) - (size_t)t : 1 + trng_below(&rg, 40000);
+		size_t i;
+
+		for (i = 0; i < n; i++)
+			keys[i] = (k0 + i * S) & tmask(bits);
+		memset(l1, 0x5a, sizeof *l1 << b);
+		score_count_progression(k0 * p, S * p, n, bits, b, l1);
+		brute_count(keys, n, p, bits, b, l2);
+		CHECK(!memcmp(l1, l2, sizeof *l1 << b), "count bits=%u b=%u n=%zu", bits,
+		      b, n);
+		/* score_add_progression adds in slices */
+		memset(l1, 0, sizeof *l1 << b);
+		for (i = 0; i < n;) {
+			size_t k = 1 + trng_below(&rg, n - i);
+			score_add_progression((k0 + i * S) * p, S * p, k, bits, b, l1);
+			i += k;
+		}
+		CHECK(!memcmp(l1, l2, sizeof *l1 << b), "add bits=%u b=%u", bits, b);
+	}
+	free(l1);
+	free(l2);
+	free(keys);
+}
