@@ -106,7 +106,7 @@ int cmd_naf(cmd_ctx *c, cli_args *a)
 		fprintf(c->out, "weight     binary %zu, NAF %zu (%zu addition%s or "
 		        "subtraction%s)\n", bw, nw, nw ? nw - 1 : 0,
 		        nw == 2 ? "" : "s", nw == 2 ? "" : "s");
-		out_wrapped(c->out, "power sum  ", f.sum, OUT_WIDTH);
+		out_sum(c->out, "power sum  ", f.sum, OUT_WIDTH);
 		if (f.naf.wrapped)
 			fprintf(c->out, "           (mod 2^%lu: the NAF's 2^%lu "
 			        "term wraps to 0)\n", f.bits, f.bits);
@@ -156,8 +156,11 @@ int cmd_shifts(cmd_ctx *c, cli_args *a)
 	}
 	if (!a->json && !a->emit) {
 		char *body = sas_emit_body(&pr, "    ");
-		fprintf(c->out, "%s = ", f.hex);
-		out_wrapped(c->out, "", f.sum, OUT_WIDTH - 14);
+		{
+			char label[80];
+			snprintf(label, sizeof label, "%s = ", f.hex);
+			out_sum(c->out, label, f.sum, OUT_WIDTH);
+		}
 		fprintf(c->out, "x * %s mod 2^%lu:\n    n = x;\n%s", f.hex, f.bits,
 		        body);
 		fprintf(c->out, "%zu shift%s, %zu addition%s, %zu subtraction%s%s "

@@ -9,7 +9,7 @@
 #include "out.h"
 
 #define DEFAULT_POINTS 10
-#define STRIP 72
+#define STRIP 64
 
 /* Decimal text of a 128-bit length. */
 static char *u128_str(unsigned __int128 v, char *buf, size_t n)

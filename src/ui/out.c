@@ -156,6 +156,39 @@ void out_fill(FILE *f, const char *text, int width, const char *first,
 	fputc('\n', f);
 }
 
+void out_sum(FILE *f, const char *label, const char *sum, int width)
+{
+	char *copy = strdup(sum), *p;
+	char rest[64];
+	size_t n = strlen(label) < sizeof rest - 1 ? strlen(label)
+	           : sizeof rest - 1;
+
+	if (!copy)
+		abort();
+	/* glue each sign to its term with a non-space byte, fill by words,
+	 * and print the glue back as a space */
+	for (p = copy; *p; p++)
+		if (p[0] == ' ' && (p[1] == '+' || p[1] == '-') && p[2] == ' ')
+			p[2] = '\x1f';
+	memset(rest, ' ', n);
+	rest[n] = '\0';
+	{
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *m = open_memstream(&buf, &len);
+		if (!m)
+			abort();
+		out_fill(m, copy, width, label, rest, " ");
+		fclose(m);
+		for (p = buf; *p; p++)
+			if (*p == '\x1f')
+				*p = ' ';
+		fputs(buf, f);
+		free(buf);
+	}
+	free(copy);
+}
+
 void out_wrapped(FILE *f, const char *label, const char *text, int width)
 {
 	char rest[64];

@@ -34,6 +34,10 @@ char *out_cf_text(const cf_seq *cf, size_t max);
 void out_fill(FILE *f, const char *text, int width, const char *first,
               const char *rest, const char *sep);
 
+/* Print a power sum "2^31 + 2^29 - ..." after label, wrapped between
+ * terms (a sign stays with its term) to width columns. */
+void out_sum(FILE *f, const char *label, const char *sum, int width);
+
 /* Print text after label, wrapped at ", " to width columns, continuation
  * lines indented to the label's width. */
 void out_wrapped(FILE *f, const char *label, const char *text, int width);

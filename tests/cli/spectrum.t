@@ -3,7 +3,7 @@
 #   gaps(p,n,K) = my(v = vecsort(vector(K,k,k*p%2^n))); concat(vector(K-1,
 #     i,v[i+1]-v[i]), 2^n-v[K]+v[1])      (then count each distinct length)
 # and the strip, fractions and list by a separate script from the same
-# integers (cell = floor(72 (k p mod 2^n) / 2^n), bucket = (k p mod 2^n)
+# integers (cell = floor(64 (k p mod 2^n) / 2^n), bucket = (k p mod 2^n)
 # >> (n - B)).  Ratios and fractions are those integers divided.
 
 # 10 points of the 32-bit seed constant.  gp gaps: 239599608 x2,
@@ -17,7 +17,7 @@ $ cfx spectrum 0x9e370001
 >                         387121157           5  0.0901337
 >                         626720765           3  0.14592
 >            the largest is the sum of the other two; max/min 2.616
-> strip      0 ------*-----*---*------*---------*------*---*-----*----------*-----*---- 1
+> strip      0 -----*-----*---*----*---------*----*---*-----*--------*-----*--- 1
 >   (# marks a cell with several points)
 
 # 20 points: gp gaps 147521549 x7, 239599608 x12, 387121157 x1.
@@ -31,7 +31,7 @@ $ cfx spectrum 0x9e370001 --count 20 --list 5 --table-bits 8
 >                         239599608          12  0.0557861
 >                         387121157           1  0.0901337
 >            the largest is the sum of the other two; max/min 2.624
-> strip      0 --*---*-*---*---*--*---*-*---*---*--*---*---*-*---*--*---*---*-*---*---- 1
+> strip      0 --*--*-*---*---*-*--*--*--*---*-*--*---*-*---*-*---*--*-*---*--- 1
 >   (# marks a cell with several points)
 >
 >          k  {k x}                    floor(k x)  bucket
@@ -52,7 +52,7 @@ $ cfx spectrum --bits 8 0x9f --count 100 --list 3 --table-bits 3
 >                                 2          34  0.0078125
 >                                 3          61  0.0117188
 >            the largest is the sum of the other two; max/min 3
-> strip      0 #**#***#**#*#***##*#**#**#**#***#*##*#***#**##*#**#***#**#*#**##**#**#** 1
+> strip      0 #*#*#*##*#*#*#*#*#*#*#*#*#*#*#*#*#*#*#*##*#*#*#*#*#*#*###*#*#*#* 1
 >   (# marks a cell with several points)
 >
 >          k  {k x}                    floor(k x)  bucket
@@ -69,7 +69,7 @@ $ cfx spectrum --bits 8 0x9f --count 256 --list 2 --table-bits 8
 >                            length       count  as a fraction
 >                                 1         256  0.00390625
 >            max/min 1
-> strip      0 ######################################################################## 1
+> strip      0 ################################################################ 1
 >   (first 200 points; # marks a cell with several)
 >
 >          k  {k x}                    floor(k x)  k p mod 2^n
@@ -88,7 +88,7 @@ $ cfx spectrum 0x9e37fffffffc0001 --count 1000
 >                 31525197156189058         102  0.00170898
 >                 33776997106450809         419  0.00183105
 >            the largest is the sum of the other two; max/min 15
-> strip      0 ######################################################################## 1
+> strip      0 ################################################################ 1
 >   (first 200 points; # marks a cell with several)
 
 # Knuth's prime, 1000 points.  gp gaps: 1954453 x13, 3143618 x390,
@@ -101,7 +101,7 @@ $ cfx spectrum 2654435761 --count 1000 --list 4 --table-bits 10
 >                           3143618         390  0.000731931
 >                           5098071         597  0.00118699
 >            the largest is the sum of the other two; max/min 2.608
-> strip      0 ######################################################################## 1
+> strip      0 ################################################################ 1
 >   (first 200 points; # marks a cell with several)
 >
 >          k  {k x}                    floor(k x)  bucket
@@ -118,7 +118,7 @@ $ cfx spectrum --bits 8 3 --count 1
 >                            length       count  as a fraction
 >                               256           1  1
 >            max/min 1
-> strip      0 *----------------------------------------------------------------------- 1
+> strip      0 *--------------------------------------------------------------- 1
 >   (# marks a cell with several points)
 
 # an even multiplier, 12 = 4*3 on 8 bits: the 64 multiples of 4 are all
@@ -129,7 +129,7 @@ $ cfx spectrum --bits 8 12 --count 64
 >                            length       count  as a fraction
 >                                 4          64  0.015625
 >            max/min 1
-> strip      0 ********-********-********-********-********-********-********-********- 1
+> strip      0 **************************************************************** 1
 >   (# marks a cell with several points)
 
 # JSON: 5 points of the 32-bit seed constant.  gp gaps: 626720765 x2,
