@@ -381,6 +381,24 @@ char *learn_step_text(const learn *L, int width)
 	return b.s;
 }
 
+/* The dashboard's pane draws its own header and try:/ask: lines. */
+char *learn_prose_text(const learn *L, int width)
+{
+	sbuf b = { NULL, 0, 0 };
+
+	if (width < 30)
+		width = 30;
+	sb_str(&b, "");
+	if (L->step >= L->les.nsteps)
+		return b.s;
+	if (L->step == 0 && L->les.intro.n) {
+		wrap_text(&b, &L->les.intro, width, "");
+		sb_str(&b, "\n");
+	}
+	wrap_text(&b, &L->les.steps[L->step].prose, width, "");
+	return b.s;
+}
+
 /* ---- checks ----------------------------------------------------------- */
 
 /* Words of a command line: spaces separate, quotes group. */

@@ -152,6 +152,15 @@ const char *learn_focus(const learn *L);
  */
 char *learn_step_text(const learn *L, int width);
 
+/*
+ * Only the prose of the current step wrapped to width columns (at least
+ * 30), with the lesson's introduction before it on step 1: no header,
+ * try: or ask: lines, for a front end that draws those itself (the
+ * dashboard's lesson pane).  Lines indented in the file stay as written
+ * and may be wider.  malloc'd.
+ */
+char *learn_prose_text(const learn *L, int width);
+
 /* A lesson word or an answer, or LEARN_NOT_MINE for a command line. */
 int learn_input(learn *L, const char *line);
 
