@@ -289,6 +289,7 @@ static void take_results(dash *d)
 		work_score_free(d->score);
 		d->score = s;
 		d->dirty = 1;
+		dash_learn_score(d);    /* a lesson's step may read the score */
 	}
 	work_sweep_get(d->w, &sw);
 	if (memcmp(&sw, &d->sweep, sizeof sw)) {
@@ -356,7 +357,7 @@ static void usage(FILE *f)
 	fprintf(f,
 	"usage: cfx [--ascii]\n"
 	"       cfx dash [--bits N] [--table-bits B] [--keys FAMILY] [--count K]\n"
-	"                [--ascii] [EXPR]\n\n"
+	"                [--ascii] [--learn N] [EXPR]\n\n"
 	"The live dashboard: continued fraction, decomposition, shift/add code,\n"
 	"spectrum and bucket score of one constant, updated as you type.\n"
 	"EXPR defaults to %s = 2654435761 on 32 bits; keys default\n"
@@ -366,6 +367,9 @@ static void usage(FILE *f)
 	"  --keys FAMILY      key family, as for cfx score (default seq)\n"
 	"  --count K          number of keys (default 2^20)\n"
 	"  --ascii            ASCII drawing only (also in non-UTF-8 locales)\n"
+	"  --learn N          lesson N (number or name) in a pane beside the\n"
+	"                     panels, resumed where it was left (cfx learn lists\n"
+	"                     them; :learn N starts one later)\n"
 	"NO_COLOR turns colour off; CFX_LATENCY_LOG=FILE logs keystroke-to-frame\n"
 	"latency in microseconds.\n", DEFAULT_EXPR);
 }
@@ -404,6 +408,7 @@ typedef struct dash_opts {
 	int ascii;
 	unsigned long long bits, table, count;
 	const char *keys;
+	const char *learn;          /* --learn N: a lesson to open */
 	char *expr;
 } dash_opts;
 
@@ -413,6 +418,7 @@ static int parse_opts(int argc, char **argv, dash_opts *o)
 		{ "ascii", 0, NULL, 'a' }, { "bits", 1, NULL, 'b' },
 		{ "table-bits", 1, NULL, 't' }, { "keys", 1, NULL, 'k' },
 		{ "count", 1, NULL, 'c' }, { "help", 0, NULL, 'h' },
+		{ "learn", 1, NULL, 'l' },
 		{ NULL, 0, NULL, 0 }
 	};
 	size_t len = 1;
@@ -448,6 +454,9 @@ static int parse_opts(int argc, char **argv, dash_opts *o)
 				return fail("", &e), -1;
 			keys_spec_free(&ks);
 			o->keys = optarg;
+			break;
+		case 'l':
+			o->learn = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -545,6 +554,12 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		repl_free(&d->r);
 		return CFX_EXIT_USAGE;
 	}
+	/* a lesson that cannot be opened is said before the screen is taken */
+	if (o.learn && dash_learn_start(d, o.learn, &e) < 0) {
+		dm_const_free(&d->c);
+		repl_free(&d->r);
+		return fail("--learn: ", &e);
+	}
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");     /* numbers print the same everywhere */
 	d->ascii = o.ascii || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
@@ -581,6 +596,7 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	for (i = 0; i < DASH_PAST; i++)
 		dm_spec_free(&d->past[i]);
 	dm_const_free(&d->c);
+	dash_learn_free(d);         /* before the session it reads */
 	dash_cmd_free(d);
 	free(d->edit_orig);
 	repl_free(&d->r);

@@ -89,6 +89,9 @@ void dash_cmd_run(dash *d, const char *line)
 	FILE *m, *tf;
 	int rc, s1 = -1, s2 = -1, before;
 
+	/* a lesson sees the line first: `learn N`, its words and answers */
+	if (dash_learn_line(d, line))
+		return;
 	if (is_quit(line)) {
 		d->quit = 1;
 		return;
@@ -151,6 +154,7 @@ void dash_cmd_run(dash *d, const char *line)
 		         d->out_open ? "; o hides the output" : "");
 	*stop = 0;
 	dash_apply_session(d);
+	dash_learn_acted(d, 1);     /* the command may have done the step */
 }
 
 void dash_cmd_complete(dash *d)

@@ -10,6 +10,12 @@
  * 80x24 a "terminal too small" message replaces the panels.  Text is
  * clipped to its panel, never wrapped into a neighbour.
  *
+ * A lesson (dash_learn.c) takes a pane beside the panels: where the
+ * panels keep 80 columns, a strip on the right (at 120x40 the panels as
+ * at 80 columns, the lesson in 39); narrower, the right-hand column below
+ * the decomposition, the left one showing the two panels the step is most
+ * about (learn_focus).  The focus panel's title is marked and reversed.
+ *
  * Monochrome and ASCII: styles map to colour pairs or to bold, dim and
  * reverse; glyphs to UTF-8 or to ASCII, so every distinction drawn with
  * colour is also drawn with a different character.
@@ -33,6 +39,7 @@ static struct glyphs {
 	const char *h, *v, *tee_down, *tee_up, *cross, *block[9];
 	const char *point, *points, *gap[3], *verdict[3], *pending;
 	const char *phi, *arrow, *times, *chi, *ell, *up, *down;
+	const char *tee_left, *focus;       /* the lesson pane's joints, focus */
 } g;
 
 static const struct glyphs utf8_glyphs = {
@@ -42,7 +49,7 @@ static const struct glyphs utf8_glyphs = {
 	"\u2502", "\u2503", { "\u00b7", "\u2500", "\u2550" },
 	{ "\u00b7", "\u2592", "\u2588" }, " ",
 	"\u03c6", "\u2192", "\u00d7", "\u03c7\u00b2", "\u2026", "\u25b2",
-	"\u25bc"
+	"\u25bc", "\u2524", "\u25b6"
 };
 
 static const struct glyphs ascii_glyphs = {
@@ -50,7 +57,7 @@ static const struct glyphs ascii_glyphs = {
 	{ " ", "_", "_", ".", ".", "o", "o", "#", "#" },
 	"|", "#", { ".", "-", "=" },
 	{ ".", "w", "X" }, " ",
-	"phi", "->", "x", "chi^2", "...", "^", "v"
+	"phi", "->", "x", "chi^2", "...", "^", "v", "+", ">"
 };
 
 /* ---- styles ------------------------------------------------------------ */
@@ -164,15 +171,23 @@ static void rule(const rect *r, int y, int x, int n)
 		put(r, y, x + i, ST_DIM, g.h);
 }
 
-/* A panel's first row: "-- Title ------- right --". */
+/* The panel the lesson's step is about (set by dash_draw), or NULL. */
+static const rect *focus_panel;
+
+/* A panel's first row: "-- Title ------- right --"; the focus panel's
+ * title is marked and drawn reversed. */
 static void title(const rect *r, const char *t, const char *right)
 {
-	int x;
+	int x, st = r == focus_panel ? ST_SELECT : ST_TITLE;
 
 	rule(r, 0, 0, r->w);
-	x = put(r, 0, 1, ST_TITLE, " ");
-	x = put(r, 0, x, ST_TITLE, t);
-	put(r, 0, x, ST_TITLE, " ");
+	x = put(r, 0, 1, st, " ");
+	if (r == focus_panel) {
+		x = put(r, 0, x, st, g.focus);
+		x = put(r, 0, x, st, " ");
+	}
+	x = put(r, 0, x, st, t);
+	put(r, 0, x, st, " ");
 	if (right && *right) {
 		int rx = r->w - width(right) - 3;
 		if (rx > x + 2) {
@@ -231,7 +246,12 @@ static void flow_item(flow *f, const char *text, int st, int core)
 typedef struct layout {
 	rect head, decomp, cf, code, spec, buck, foot, out;
 	int wide;
+	rect lesson;                /* the lesson pane, w = 0: none */
+	int strip;                  /* it is a strip right of all the panels */
 } layout;
+
+#define LESSON_MIN_W 38         /* the lesson pane's width, at least */
+#define LESSON_MAX_W 64         /* ... and at most: lines easy to read */
 
 static int clampi(int v, int lo, int hi)
 {
@@ -279,13 +299,39 @@ static int weights_beside(const dash *d, int w)
 	return w - 7 - (int)d->c.bits >= 34;
 }
 
+/* A lesson in the right-hand column below the decomposition: the left
+ * one keeps CF or code above, spectrum or buckets below, by focus. */
+static void lesson_column(const dash *d, layout *l, int W, int H)
+{
+	const char *f = dash_learn_focus(d);
+	int code = f && !strcmp(f, "shifts"), spec = f && !strcmp(f, "spectrum");
+	int lw = W / 2;
+	rect up = { l->cf.y, 0, l->cf.h, lw };
+	rect down = { l->spec.y, 0, l->spec.h, lw };
+	rect none = { 0, 0, 0, 0 };
+
+	l->lesson = (rect){ up.y, lw + 1, H - 1 - up.y, W - lw - 1 };
+	l->cf = code ? none : up;
+	l->code = code ? up : none;
+	l->spec = spec ? down : none;
+	l->buck = spec ? none : down;
+	l->out.w = lw;              /* command output beside the lesson */
+}
+
 static void compute_layout(const dash *d, layout *l, int W, int H)
 {
-	int y, dh, rem, bh, mh, lw;
+	int y, dh, rem, bh, mh, lw, FW = W;
 
 	memset(l, 0, sizeof *l);
 	l->head = (rect){ 0, 0, 3, W };
 	l->foot = (rect){ H - 1, 0, 1, W };
+	/* a lesson strip where the panels keep 80 columns: they are laid
+	 * out in what is left of it */
+	if (dash_learn_open(d) && W >= DASH_MIN_W + 1 + LESSON_MIN_W) {
+		W -= 1 + clampi(W - DASH_MIN_W - 1, LESSON_MIN_W, LESSON_MAX_W);
+		l->lesson = (rect){ 3, W + 1, H - 4, FW - W - 1 };
+		l->strip = 1;
+	}
 	y = 3;
 	dh = 3 + clampi(sum_lines(d->c.sum, 6, W), 1, 3) +
 	     !weights_beside(d, W);
@@ -313,6 +359,8 @@ static void compute_layout(const dash *d, layout *l, int W, int H)
 	}
 	bh = clampi(d->nout + 1, 4, clampi((H - 4) / 2, 4, 24));
 	l->out = (rect){ H - 1 - bh, 0, bh, W };
+	if (dash_learn_open(d) && !l->strip)
+		lesson_column(d, l, W, H);
 }
 
 /* A rule crossing: drawn only where the cell still holds the rule (a
@@ -330,6 +378,24 @@ static void joint(const dash *d, int y, int x, const char *glyph)
 		return;
 	if (wc[0] == (d->ascii ? L'-' : (wchar_t)0x2500))
 		put(&scr, y, x, ST_DIM, glyph);
+}
+
+/* The panel a step's focus: names (lessons/FORMAT.md), or NULL. */
+static const rect *focus_of(const layout *l, const char *f)
+{
+	if (!f)
+		return NULL;
+	if (!strcmp(f, "cf"))
+		return &l->cf;
+	if (!strcmp(f, "naf"))
+		return &l->decomp;
+	if (!strcmp(f, "shifts"))
+		return &l->code;
+	if (!strcmp(f, "spectrum"))
+		return &l->spec;
+	if (!strcmp(f, "score") || !strcmp(f, "sweep") || !strcmp(f, "verify"))
+		return &l->buck;        /* the sweep strip is in the bucket panel */
+	return NULL;
 }
 
 /* The column between two panels side by side. */
@@ -1022,8 +1088,10 @@ static void draw_sweep(dash *d, const rect *r, int y, int rows)
 		x = putf(r, y, 1, ST_DIM, "stride sweep, keys k*2^s: 2^%u buckets, "
 		         "%s keys per s;", d->par.sweep_b,
 		         count_text(d->par.sweep_count, c1, sizeof c1));
-	else
+	else if (r->w >= 46)
 		x = putf(r, y, 1, ST_DIM, "sweep k*2^s, b=%u:", d->par.sweep_b);
+	else
+		x = putf(r, y, 1, ST_DIM, "sweep b=%u:", d->par.sweep_b);
 	if (cur && sw->done == sw->bits)
 		putf(r, y, x + 1, verdict_style(sw->v[sw->worst]), "worst s=%u R "
 		     "%s %s", sw->worst, fmt_g(g1, sizeof g1, sw->R[sw->worst], 3),
@@ -1077,9 +1145,10 @@ static void draw_buckets(dash *d, const rect *r)
 	char t[WORK_FAMILY_MAX + 96], c1[32], g1[32], g2[32], g3[32];
 	rect hr;
 
-	snprintf(t, sizeof t, "Buckets: %s %s keys into 2^%u (b = %u)",
-	         count_text(d->par.count, c1, sizeof c1), d->par.family,
-	         d->par.b, d->par.b);
+	/* beside a lesson column the panel is half as wide: a shorter title */
+	snprintf(t, sizeof t, r->w >= 46 ? "Buckets: %s %s keys into 2^%u (b = "
+	         "%u)" : "Buckets: %s %s keys, b = %u", count_text(d->par.count,
+	         c1, sizeof c1), d->par.family, d->par.b, d->par.b);
 	title(r, t, NULL);
 	srows = 1 + (n + per - 1) / per;
 	sweep_rows = r->h - 1 >= srows + 4 ? srows : 0;
@@ -1137,6 +1206,42 @@ static void draw_buckets(dash *d, const rect *r)
 	}
 	draw_hist(s, &hr, cur ? verdict_style(s->r.verdict) : ST_DIM);
 	draw_sweep(d, r, r->h - sweep_rows, sweep_rows);
+}
+
+/* ---- the lesson pane -------------------------------------------------------- */
+
+static void draw_lesson(dash *d, const rect *r)
+{
+	static const int st[] = {
+		[DL_TEXT] = ST_NORMAL, [DL_HEAD] = ST_TITLE, [DL_TRY] = ST_KEY,
+		[DL_ASK] = ST_INPUT, [DL_GOOD] = ST_GOOD, [DL_BAD] = ST_ERROR,
+		[DL_NOTE] = ST_WEAK, [DL_DIM] = ST_DIM
+	};
+	dl_pane p;
+	int i;
+
+	dash_learn_pane(d, r->w - 2, r->h - 1, &p);
+	title(r, p.title, p.right);
+	for (i = 0; i < p.n; i++)
+		put(r, 1 + i, 1, st[p.line[i].kind], p.line[i].s);
+	dl_pane_free(&p);
+}
+
+/* The lesson pane's separator, joined to the title rules of the panels
+ * (and of the output pane, out, when it is open over them). */
+static void lesson_sep(const layout *l, const rect *out)
+{
+	rect scr = { 0, 0, LINES, COLS };
+	const rect *left[] = { &l->cf, &l->code, &l->spec, &l->buck, out };
+	int x = l->lesson.x - 1, i;
+
+	for (i = 0; i < l->lesson.h; i++)
+		put(&scr, l->lesson.y + i, x, ST_DIM, i ? g.v : g.tee_down);
+	for (i = 0; i < 5; i++)
+		if (left[i] && left[i]->w && left[i]->y > l->lesson.y &&
+		    left[i]->x + left[i]->w == x &&
+		    (!out || left[i] == out || left[i]->y < out->y))
+			put(&scr, left[i]->y, x, ST_DIM, g.tee_left);
 }
 
 /* ---- overlays ------------------------------------------------------------- */
@@ -1204,12 +1309,13 @@ static int help_rows(const rect *r, int top, int draw)
 	static const struct { unsigned mode; const char *head; } sec[] = {
 		{ MODE_VIEW, "On the dashboard" },
 		{ MODE_LINE, "Typing the constant (e, /) or a command (:)" },
+		{ MODE_LEARN, "Lessons (:learn N): a pane beside the panels" },
 		{ MODE_HELP, "Here" },
 	};
 	const dash_binding *b;
 	int y = 1, i;
 
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < (int)(sizeof sec / sizeof sec[0]); i++) {
 		if (draw && y - top >= 1 && y - top < r->h)
 			put(r, y - top, 2, ST_TITLE, sec[i].head);
 		y++;
@@ -1275,23 +1381,35 @@ void dash_draw(dash *d)
 		return;
 	}
 	compute_layout(d, &l, W, H);
+	focus_panel = focus_of(&l, dash_learn_focus(d));
 	draw_header(d, &l.head, &cy, &cx);
 	draw_decomp(d, &l.decomp);
-	draw_cf(d, &l.cf);
-	draw_code(d, &l.code);
-	draw_spec(d, &l.spec);
-	draw_buckets(d, &l.buck);
-	vsep(&l.cf, l.cf.y, l.cf.h, 1);
+	/* beside a lesson column two of these four are not shown (w = 0) */
+	if (l.cf.w)
+		draw_cf(d, &l.cf);
+	if (l.code.w)
+		draw_code(d, &l.code);
+	if (l.spec.w)
+		draw_spec(d, &l.spec);
+	if (l.buck.w)
+		draw_buckets(d, &l.buck);
 	if (l.wide) {
+		vsep(&l.cf, l.cf.y, l.cf.h, 1);
 		vsep(&l.code, l.code.y, l.code.h, 1);
 		joint(d, l.buck.y, l.cf.x + l.cf.w, g.tee_up);
 		joint(d, l.buck.y, l.code.x + l.code.w, g.tee_up);
-	} else {
+	} else if (!l.lesson.w || l.strip) {   /* else lesson_sep alone */
+		vsep(&l.cf, l.cf.y, l.cf.h, 1);
 		vsep(&l.spec, l.spec.y, l.spec.h, 1);
 		joint(d, l.spec.y, l.cf.x + l.cf.w, g.tee_up);
 	}
 	if (d->out_open)
 		draw_out(d, &l.out);
+	if (l.lesson.w) {
+		lesson_sep(&l, d->out_open ? &l.out : NULL);
+		draw_lesson(d, &l.lesson);
+	}
+	focus_panel = NULL;
 	draw_footer(d, &l.foot, &cy, &cx);
 	if (d->mode == MODE_HELP)
 		draw_help(d);

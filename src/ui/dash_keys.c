@@ -376,6 +376,11 @@ static void k_quit(dash *d, int key)
 	d->quit = 1;
 }
 
+static void k_learn_scroll(dash *d, int key)
+{
+	dash_learn_scroll(d, key == CTRL('D') ? 1 : -1);
+}
+
 /* ---- line editing --------------------------------------------------------- */
 
 static dline *line_of(dash *d)
@@ -486,6 +491,7 @@ static void k_line_complete(dash *d, int key)
 #define L MODE_LINE
 #define C MODE_CMD
 #define H MODE_HELP
+#define LN MODE_LEARN
 
 const dash_binding dash_bindings[] = {
 	{ { 'e', '\r', KEY_ENTER }, "e, Enter", "edit the constant (any "
@@ -542,6 +548,18 @@ const dash_binding dash_bindings[] = {
 	{ { 0 }, "other characters", "go into the line; the panels follow a "
 	  "valid constant", NULL, L, NULL },
 
+	{ { 0 }, ":learn, :learn N", "list the lessons; start or resume lesson "
+	  "N (number or name) in the pane; also cfx dash --learn N", NULL, LN,
+	  NULL },
+	{ { 0 }, ":hint :skip :back", "lesson words: the next hint, skip the "
+	  "step, the step before; :reset starts over, :quit leaves the lesson",
+	  NULL, LN, NULL },
+	{ { 0 }, ":answer X, :X", "answer the step's question", NULL, LN, NULL },
+	{ { 0 }, "keys, : commands", "are your moves: after each change the "
+	  "step is checked against what the panels show", NULL, LN, NULL },
+	{ { CTRL('D'), CTRL('U') }, "Ctrl-D Ctrl-U", "scroll the lesson's text",
+	  NULL, LN, k_learn_scroll },
+
 	{ { 0 }, "any other key", "closes this help", NULL, H, NULL },
 	{ { 0 }, NULL, NULL, NULL, 0, NULL }
 };
@@ -550,6 +568,7 @@ const dash_binding dash_bindings[] = {
 #undef L
 #undef C
 #undef H
+#undef LN
 
 static int matches(const dash_binding *b, int key, int is_char)
 {
@@ -564,16 +583,17 @@ static int matches(const dash_binding *b, int key, int is_char)
 	return 0;
 }
 
-void dash_key(dash *d, int key, int is_char)
+static void dispatch(dash *d, int key, int is_char)
 {
 	const dash_binding *b;
+	unsigned modes = (unsigned)d->mode;
 
-	if (!is_char && key == KEY_RESIZE)
-		return;                     /* the next frame uses the new size */
+	/* an open lesson pane adds its keys to the dashboard's */
+	if (d->mode == MODE_VIEW && dash_learn_open(d))
+		modes |= MODE_LEARN;
 	d->msg[0] = '\0';             /* a new key, a new message */
 	for (b = dash_bindings; b->name || b->fn; b++)
-		if (b->fn && (b->modes & (unsigned)d->mode) &&
-		    matches(b, key, is_char)) {
+		if (b->fn && (b->modes & modes) && matches(b, key, is_char)) {
 			b->fn(d, key);
 			return;
 		}
@@ -586,4 +606,14 @@ void dash_key(dash *d, int key, int is_char)
 		dash_msg(d, ST_ERROR, "%s does nothing here: ? lists the keys",
 		         is_char ? unctrl((chtype)key) : keyname(key));
 	}
+}
+
+void dash_key(dash *d, int k, int is_char)
+{
+	if (!is_char && k == KEY_RESIZE)
+		return;                     /* the next frame uses the new size */
+	dispatch(d, k, is_char);
+	/* a key that moved the dashboard is the learner acting: the lesson's
+	 * step is checked (dash_learn.c; nothing happens without a lesson) */
+	dash_learn_acted(d, 0);
 }

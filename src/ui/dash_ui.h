@@ -8,6 +8,8 @@
  *   dash_cmd.c   the ':' command line and its output pane
  *   dash_model.c the constant as the core computes it
  *   dash_work.c  the worker thread (keys, hashing, sweep strip)
+ *   dash_learn.c the lesson pane: a lesson of the engine (learn.h) run on
+ *                the dashboard's session
  *
  * Settings live in the session of the dashboard's own REPL (r.sess), so
  * `:set const ...`, `:set bits ...` and friends move the dashboard, and
@@ -30,7 +32,9 @@ enum {
 	MODE_VIEW = 1 << 0,     /* single keys act on the dashboard */
 	MODE_EDIT = 1 << 1,     /* typing the constant */
 	MODE_CMD  = 1 << 2,     /* typing a ':' command */
-	MODE_HELP = 1 << 3      /* the key table is shown */
+	MODE_HELP = 1 << 3,     /* the key table is shown */
+	MODE_LEARN = 1 << 4     /* not a mode of its own: MODE_VIEW while a
+	                           lesson pane is open (its keys, its help) */
 };
 #define MODE_LINE (MODE_EDIT | MODE_CMD)
 
@@ -112,6 +116,8 @@ typedef struct dash {
 	lat_key lk[DASH_LAT_MAX];
 	int nlk;
 
+	struct dlearn *learn;       /* the lesson pane (dash_learn.c), NULL: none */
+
 	int dirty;
 } dash;
 
@@ -173,5 +179,57 @@ void dash_cmd_signals(volatile sig_atomic_t *stop);
 /* Append text (possibly several lines) to the output pane. */
 void dash_out_add(dash *d, const char *text);
 void dash_cmd_free(dash *d);
+
+/* ---- dash_learn.c ----------------------------------------------------- */
+
+/* Kinds of the lesson pane's rows (dash_draw.c gives each a style). */
+enum { DL_TEXT, DL_HEAD, DL_TRY, DL_ASK, DL_GOOD, DL_BAD, DL_NOTE, DL_DIM };
+
+typedef struct dl_line {
+	int kind;                   /* DL_* */
+	char *s;
+} dl_line;
+
+/* The pane as it is to be drawn: a title and the rows below it. */
+typedef struct dl_pane {
+	char title[160], right[32];
+	dl_line *line;
+	int n;
+} dl_pane;
+
+/* Start or resume the lesson key (a number or a name) in the pane, as
+ * `:learn N` does; progress is the REPL's progress file.  0, or -1 with
+ * err (nothing changes). */
+int dash_learn_start(dash *d, const char *key, cfx_err *err);
+
+/* A ':' line goes here first.  Returns 1 if it was the lesson's (learn N,
+ * a lesson word, an answer), 0 if it is a command: the caller runs it and
+ * then calls dash_learn_acted(d, 1). */
+int dash_learn_line(dash *d, const char *line);
+
+/* The learner acted: a key (ran = 0) or a ':' command (ran = 1).  When the
+ * dashboard's settings changed, the results the step reads are brought up
+ * to date; then, if anything may have changed, the step is polled.  Cheap
+ * when nothing changed. */
+void dash_learn_acted(dash *d, int ran);
+
+/* The worker published a score (d->score): the step may read it. */
+void dash_learn_score(dash *d);
+
+/* A lesson pane is open (running, or showing that it is done). */
+int dash_learn_open(const dash *d);
+
+/* The panel the current step is about (learn_focus), NULL if none. */
+const char *dash_learn_focus(const dash *d);
+
+/* Scroll the step's text: by half the pane (dir 1 down, -1 up). */
+void dash_learn_scroll(dash *d, int dir);
+
+/* Compose the pane for w columns and h rows below its title; free with
+ * dl_pane_free. */
+void dash_learn_pane(dash *d, int w, int h, dl_pane *p);
+void dl_pane_free(dl_pane *p);
+
+void dash_learn_free(dash *d);
 
 #endif

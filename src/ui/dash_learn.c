@@ -1,0 +1,834 @@
+/*
+ * dash_learn.c - the lesson pane: one lesson of the engine (learn.h) run
+ * on the dashboard's own session, beside the live panels (dash_draw.c
+ * places and draws the pane; this file says what is in it).
+ *
+ * Input.  Every ':' line comes here first (dash_cmd_run).  `learn N` opens
+ * the pane (`learn` alone is the REPL's list, printed to the output pane);
+ * while a lesson runs, learn_input takes lesson words and answers, and a
+ * line it does not want runs as a command as always and is followed by
+ * learn_poll.  `:quit` is the lesson word (it leaves the lesson); `:q`,
+ * `:q!` and `:wq` still leave the dashboard.  Progress is the REPL's: the
+ * same progress file, so `cfx learn` sees where the dashboard left off.
+ *
+ * Keys count as acting.  Checks read the session's settings (state.const,
+ * ...) and the commands' results (result.cf, ...).  A key that moves the
+ * dashboard changes the settings but runs no command, so after every
+ * change (dash_learn_acted compares the settings with the last it saw)
+ * the results the current step's checks name are made again, silently,
+ * on the session, and the step is polled:
+ *
+ *   cf, naf, shifts  run on the constant: well under a millisecond;
+ *   spectrum         run with --count K, the K points the panel shows;
+ *   score            not run: the worker already hashes the very keys the
+ *                    buckets panel shows, so its score for the new
+ *                    settings is kept as the session's score result (the
+ *                    fields `cfx score --json` prints) when it arrives,
+ *                    and the step is polled then.  Running score here
+ *                    would hold the UI for ~85 ms at the default 2^20
+ *                    keys and for seconds at 2^26;
+ *   sweep, verify    not made: the sweep strip uses a smaller table and
+ *                    fewer keys than `sweep` does, and verify is heavier
+ *                    still; the learner runs :sweep or :verify.
+ *
+ * Only the commands a step's checks name are made, and only after a change
+ * made during the step, so a step never passes before the learner acts.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/word.h"
+#include "dash_ui.h"
+#include "learn.h"
+#include "out.h"
+
+/* What the dashboard shows, to tell when a key or command changed it. */
+typedef struct dl_seen {
+	uint64_t p, K;
+	unsigned bits, b;
+	unsigned long asked;
+	size_t count;
+	char expr[DLINE_MAX + 1];
+	char family[WORK_FAMILY_MAX];
+} dl_seen;
+
+struct dlearn {
+	learn *L;                   /* NULL once the lesson is done */
+	int number;
+	char title[160];            /* "Lesson N: TITLE" */
+	char *fb;                   /* the feedback shown, NULL: none */
+	int fb_ev;                  /* the event it came with */
+	char *done;                 /* what the pane says when it is done */
+	int scroll;                 /* first row of the step's text shown */
+	int rows;                   /* rows the pane had last time */
+	dl_seen seen;
+	int want_score;             /* a change in this step awaits its score */
+	FILE *diag;                 /* the engine's warnings (progress file) */
+	char *diag_buf;
+	size_t diag_len, diag_seen;
+	FILE *null;                 /* output of the silent commands */
+};
+
+/* ---- text ------------------------------------------------------------- */
+
+/* The pane's glyphs: UTF-8, or ASCII (--ascii, a locale that is not UTF-8). */
+typedef struct dl_glyphs {
+	const char *mark, *ell, *up, *down;   /* mark: a passed step */
+} dl_glyphs;
+
+static const dl_glyphs *glyphs(const dash *d)
+{
+	static const dl_glyphs utf8 = { "\u2713 ", "\u2026", "\u25b2", "\u25bc" };
+	static const dl_glyphs ascii = { "ok ", "...", "^", "v" };
+
+	return d->ascii ? &ascii : &utf8;
+}
+
+/* Columns of the first n bytes of UTF-8 s. */
+static int cols(const char *s, size_t n)
+{
+	int c = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		c += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return c;
+}
+
+/* Bytes of s that fill at most w columns, cut after a space if there is
+ * one in the second half, else in the middle of a word. */
+static size_t cut(const char *s, int w)
+{
+	size_t i = 0, sp = 0;
+	int c = 0;
+
+	while (s[i] && c < w) {
+		i++;
+		while (((unsigned char)s[i] & 0xc0) == 0x80)
+			i++;
+		c++;
+		if (s[i] == ' ' && c > w / 2)
+			sp = i;
+	}
+	if (!s[i] || s[i] == ' ')
+		return i;
+	return sp ? sp : i;
+}
+
+typedef struct rows {
+	dl_line *l;
+	int n, cap;
+} rows;
+
+static void row_add(rows *r, int kind, const char *s, size_t len)
+{
+	if (r->n == r->cap) {
+		r->cap = 2 * r->cap + 16;
+		if (!(r->l = realloc(r->l, (size_t)r->cap * sizeof *r->l)))
+			abort();
+	}
+	r->l[r->n].kind = kind;
+	if (!(r->l[r->n].s = strndup(s, len)))
+		abort();
+	r->n++;
+}
+
+/*
+ * Lines of text into rows of w columns: a line that is too wide wraps at
+ * spaces, its continuation indented by hang, or (hang < 0) two more than
+ * the line itself (the engine's text is already filled to w; feedback and
+ * indented formulas may be wider).
+ */
+static void add_hung(rows *r, int kind, const char *text, int w, int hang)
+{
+	const char *p = text;
+
+	while (*p) {
+		size_t len = strcspn(p, "\n"), ind = strspn(p, " ") + 2;
+		const char *q = p;
+		char pad[24];
+		int first = 1;
+
+		if (hang >= 0)
+			ind = (size_t)hang;
+		if (ind > (size_t)w / 3)
+			ind = (size_t)w / 3;
+		snprintf(pad, sizeof pad, "%*s", (int)ind, "");
+		while (first || q < p + len) {
+			char line[DLINE_MAX + 64];
+			size_t room, k;
+			int pre = first ? 0 : (int)strlen(pad);
+			snprintf(line, sizeof line, "%s%.*s", first ? "" : pad,
+			         (int)(p + len - q), q);
+			room = cut(line + pre, w - pre);
+			row_add(r, kind, line, (size_t)pre + room);
+			for (k = room; q + k < p + len && q[k] == ' '; k++)
+				;
+			q += k;
+			first = 0;
+			if (!room)
+				break;
+		}
+		p += len + (p[len] == '\n');
+	}
+}
+
+static void add_text(rows *r, int kind, const char *text, int w)
+{
+	add_hung(r, kind, text, w, -1);
+}
+
+/*
+ * The engine's feedback, its filled paragraphs joined back into lines so
+ * that they wrap to the pane: a line indented by two spaces continues the
+ * line before it, unless that line ends with a colon (a list follows:
+ * "Solution:") or is indented itself.  malloc'd.
+ */
+static char *unfill(const char *fb)
+{
+	char *t = strdup(fb), *w = t;
+	const char *p = fb;
+	int joinable = 0;
+
+	if (!t)
+		abort();
+	while (*p) {
+		size_t len = strcspn(p, "\n");
+		int cont = len > 2 && p[0] == ' ' && p[1] == ' ' && p[2] != ' ';
+		if (cont && joinable && w > t) {
+			w[-1] = ' ';            /* the newline before becomes a space */
+			memmove(w, p + 2, len - 2);
+			w += len - 2;
+		} else {
+			memmove(w, p, len);
+			w += len;
+			joinable = p[0] != ' ' && len && p[len - 1] != ':';
+		}
+		p += len;
+		if (*p == '\n')
+			*w++ = *p++;
+	}
+	*w = '\0';
+	return t;
+}
+
+/* ---- the pane's state --------------------------------------------------- */
+
+static void seen_now(const dash *d, dl_seen *s)
+{
+	memset(s, 0, sizeof *s);
+	s->p = d->c.p;
+	s->K = d->K;
+	s->bits = d->c.bits;
+	s->b = dash_table_bits(d);
+	s->asked = d->c_bits_asked;
+	s->count = dash_key_count(d);
+	snprintf(s->expr, sizeof s->expr, "%s", d->c.expr ? d->c.expr : "");
+	snprintf(s->family, sizeof s->family, "%s", dash_family(d));
+}
+
+/* Warnings the engine wrote (the progress file): the status line and the
+ * output pane show them. */
+static void diag_show(dash *d)
+{
+	struct dlearn *dl = d->learn;
+	const char *t;
+
+	if (!dl || fflush(dl->diag) != 0 || dl->diag_len <= dl->diag_seen)
+		return;
+	t = dl->diag_buf + dl->diag_seen;
+	dash_out_add(d, t);
+	dash_msg(d, ST_ERROR, "%.*s", (int)strcspn(t, "\n"), t);
+	dl->diag_seen = dl->diag_len;
+}
+
+static void set_fb(struct dlearn *dl, const char *fb, int ev)
+{
+	free(dl->fb);
+	dl->fb = fb ? strdup(fb) : NULL;
+	dl->fb_ev = ev;
+}
+
+void dash_learn_free(dash *d)
+{
+	struct dlearn *dl = d->learn;
+
+	if (!dl)
+		return;
+	learn_close(dl->L);
+	fclose(dl->diag);
+	free(dl->diag_buf);
+	if (dl->null)
+		fclose(dl->null);
+	free(dl->fb);
+	free(dl->done);
+	free(dl);
+	d->learn = NULL;
+}
+
+/* The lesson is done (ev: the event that did it): the pane says so and
+ * what comes next. */
+static void finish(dash *d, const char *fb, int ev)
+{
+	struct dlearn *dl = d->learn;
+	learn_catalog c;
+	cfx_err e;
+	const learn_entry *n = NULL;
+	char key[16], *t;
+	size_t len;
+	FILE *m = open_memstream(&t, &len);
+
+	if (!m)
+		abort();
+	snprintf(key, sizeof key, "%d", dl->number + 1);
+	if (learn_catalog_load(&c, &e) == 0)
+		n = learn_catalog_find(&c, key);
+	fputs(fb, m);
+	if (n)
+		fprintf(m, "\nNext: :learn %d, %s\n", n->number, n->title);
+	fclose(m);
+	learn_catalog_free(&c);
+	free(dl->done);
+	dl->done = t;
+	learn_close(dl->L);
+	dl->L = NULL;
+	set_fb(dl, NULL, ev);
+	dl->scroll = 0;
+}
+
+/* Show what an engine event means: feedback in the pane, its first line
+ * on the status line and all of it in the output pane's history. */
+static void event(dash *d, int ev)
+{
+	struct dlearn *dl = d->learn;
+	char *fb = strdup(learn_feedback(dl->L)), first[200];
+
+	if (!fb)
+		abort();
+	snprintf(first, sizeof first, "%.*s", (int)strcspn(fb, "\n"), fb);
+	if (ev & LEARN_NEWSTEP) {
+		dl->scroll = 0;
+		dl->want_score = 0;
+		set_fb(dl, NULL, 0);
+	}
+	if (*fb) {
+		set_fb(dl, fb, ev);
+		dash_out_add(d, fb);
+		dash_msg(d, ev & (LEARN_WRONG | LEARN_ERROR) ? ST_ERROR : ev &
+		         LEARN_PASSED ? ST_GOOD : ST_NORMAL, "%s%s", ev &
+		         LEARN_PASSED ? glyphs(d)->mark : "", first);
+	}
+	if (ev & LEARN_QUIT) {
+		dash_msg(d, ST_NORMAL, "left lesson %d at step %zu of %zu; :learn %d "
+		         "resumes it", dl->number, learn_step(dl->L) + 1,
+		         learn_steps(dl->L), dl->number);
+		diag_show(d);
+		dash_learn_free(d);
+		free(fb);
+		return;
+	}
+	if (ev & LEARN_DONE)
+		finish(d, fb, ev);
+	diag_show(d);
+	free(fb);
+}
+
+int dash_learn_start(dash *d, const char *key, cfx_err *err)
+{
+	struct dlearn *dl = d->learn;
+	learn_catalog c;
+	const learn_entry *e;
+	learn *L;
+
+	if (learn_catalog_load(&c, err) < 0) {
+		learn_catalog_free(&c);
+		return -1;
+	}
+	if (!(e = learn_catalog_find(&c, key))) {
+		learn_catalog_free(&c);
+		return cfx_err_set(err, CFX_EUSAGE, -1, key, "no such lesson; "
+		                   "learn lists them");
+	}
+	if (!dl) {
+		if (!(dl = calloc(1, sizeof *dl)) ||
+		    !(dl->diag = open_memstream(&dl->diag_buf, &dl->diag_len)))
+			abort();
+		dl->null = fopen("/dev/null", "w");
+	}
+	if (!(L = learn_open(e, &d->r.sess, 1, dl->diag, err))) {
+		char msg[1024];
+		if (err->col > 0) {     /* the line at fault, as cfx learn says it */
+			snprintf(msg, sizeof msg, "%s:%d: %s", e->path, err->col, err->msg);
+			msg[sizeof err->msg - 1] = '\0';
+			memcpy(err->msg, msg, sizeof err->msg);
+		}
+		if (!d->learn) {
+			d->learn = dl;
+			dash_learn_free(d);
+		}
+		learn_catalog_free(&c);
+		return -1;
+	}
+	learn_close(dl->L);
+	dl->L = L;
+	dl->number = e->number;
+	snprintf(dl->title, sizeof dl->title, "Lesson %d: %s", e->number,
+	         learn_title(L));
+	set_fb(dl, NULL, 0);
+	free(dl->done);
+	dl->done = NULL;
+	dl->scroll = 0;
+	dl->want_score = 0;
+	d->learn = dl;
+	seen_now(d, &dl->seen);
+	diag_show(d);
+	learn_catalog_free(&c);
+	return 0;
+}
+
+/* ---- input ---------------------------------------------------------------- */
+
+/* `:q`, `:q!`, `:wq`: the dashboard's quit words that are no lesson word. */
+static int leaves_dashboard(const char *p)
+{
+	size_t n = strcspn(p, " \t");
+
+	if (p[n + strspn(p + n, " \t")])
+		return 0;
+	return (n == 1 && p[0] == 'q') || (n == 2 && !strncmp(p, "q!", 2)) ||
+	       (n == 2 && !strncmp(p, "wq", 2));
+}
+
+/* `learn N` (or NAME): start it in the pane. */
+static void learn_word(dash *d, const char *arg)
+{
+	cfx_err e;
+	size_t n = strcspn(arg, " \t");
+	char key[64];
+
+	if (arg[n + strspn(arg + n, " \t")]) {
+		dash_msg(d, ST_ERROR, ":learn: one lesson at a time (:learn N)");
+		return;
+	}
+	snprintf(key, sizeof key, "%.*s", (int)n, arg);
+	if (dash_learn_start(d, key, &e) < 0) {
+		dash_msg(d, ST_ERROR, ":learn: %s%s%s%s", e.msg, e.token[0] ? " (" : "",
+		         e.token, e.token[0] ? ")" : "");
+		return;
+	}
+	if (!d->msg[0] || d->msg_style != ST_ERROR)
+		dash_msg(d, ST_NORMAL, "lesson %d, step %zu of %zu: your moves are "
+		         "keys and : lines (? lists them)", d->learn->number,
+		         learn_step(d->learn->L) + 1, learn_steps(d->learn->L));
+}
+
+int dash_learn_line(dash *d, const char *line)
+{
+	struct dlearn *dl = d->learn;
+	const char *p = line + strspn(line, " \t");
+	size_t n = strcspn(p, " \t");
+	char echo[DLINE_MAX + 8];
+	int ev;
+
+	snprintf(echo, sizeof echo, ":%s", line);
+	if (n == 5 && !strncmp(p, "learn", 5)) {
+		const char *arg = p + 5 + strspn(p + 5, " \t");
+		if (!*arg)
+			return 0;           /* the list: the REPL prints it */
+		dash_out_add(d, echo);
+		learn_word(d, arg);
+		return 1;
+	}
+	if (!dl)
+		return 0;
+	if (!dl->L) {               /* done: `quit` closes the pane */
+		if (n != 4 || strncmp(p, "quit", 4) || p[4 + strspn(p + 4, " \t")])
+			return 0;
+		dash_out_add(d, echo);
+		dash_msg(d, ST_NORMAL, "lesson %d closed", dl->number);
+		dash_learn_free(d);
+		return 1;
+	}
+	if (leaves_dashboard(p))
+		return 0;
+	ev = learn_input(dl->L, line);
+	if (ev == LEARN_NOT_MINE)
+		return 0;
+	dash_out_add(d, echo);
+	event(d, ev);
+	return 1;
+}
+
+/* ---- keys and commands count as acting ------------------------------------ */
+
+/* Whether the step's checks read the result of cmd (result.CMD, last.CMD). */
+static int reads(const lesson_step *s, const char *cmd)
+{
+	size_t i, n = strlen(cmd);
+
+	for (i = 0; i < s->nchecks; i++) {
+		const char *src = s->checks[i].src, *p;
+		for (p = src; (p = strstr(p, cmd)); p += n) {
+			int whole = !isalnum((unsigned char)p[n]) && p[n] != '_';
+			if (whole && ((p - src >= 7 && !strncmp(p - 7, "result.", 7)) ||
+			              (p - src >= 5 && !strncmp(p - 5, "last.", 5))))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Run a command line on the dashboard's session, its output discarded:
+ * only the result it keeps matters. */
+static void run_silent(dash *d, const char *line)
+{
+	char buf[128], *argv[8], *save = NULL, *w;
+	int argc = 0;
+	cmd_ctx c;
+
+	snprintf(buf, sizeof buf, "%s", line);
+	for (w = strtok_r(buf, " ", &save); w && argc < 7;
+	     w = strtok_r(NULL, " ", &save))
+		argv[argc++] = w;
+	argv[argc] = NULL;
+	memset(&c, 0, sizeof c);
+	c.out = d->learn->null;
+	c.sess = &d->r.sess;
+	if (c.out)
+		cli_run(&c, argc, argv);
+	free(c.used_expr);
+}
+
+/* The worker's score as `cfx score --json` has it, as the session's score
+ * result.  (cmd_score.c builds the same fields from score_keys; the two
+ * are the same numbers, as tests/dash/screens.sh checks for chi^2.) */
+static void keep_score(dash *d, const work_score *s)
+{
+	json_t *o = json_object();
+	const score_result *r = &s->r;
+	char *hex;
+	mpz_t z;
+
+	mpz_init_set_ui(z, (unsigned long)s->par.p);
+	hex = word_hex(z, s->par.bits);
+	mpz_clear(z);
+	json_object_set_new(o, "multiplier", json_string(hex));
+	json_object_set_new(o, "bits", json_integer(s->par.bits));
+	json_object_set_new(o, "table_bits", json_integer(s->par.b));
+	json_object_set_new(o, "family", json_string(s->desc));
+	json_object_set_new(o, "keys_made", json_integer((json_int_t)s->made));
+	json_object_set_new(o, "keys", json_integer((json_int_t)r->keys));
+	json_object_set_new(o, "buckets", json_integer((json_int_t)r->buckets));
+	json_object_set_new(o, "chi2", out_jreal(r->chi2));
+	json_object_set_new(o, "dof", out_jreal(r->dof));
+	json_object_set_new(o, "p_value", out_jreal(r->p_value));
+	json_object_set_new(o, "max_load", json_integer((json_int_t)r->max_load));
+	json_object_set_new(o, "empty", json_integer((json_int_t)r->empty));
+	json_object_set_new(o, "expected_load", out_jreal(r->expected_load));
+	json_object_set_new(o, "probe_ratio", out_jreal(r->probe_ratio));
+	json_object_set_new(o, "verdict",
+	                    json_string(score_verdict_name(r->verdict)));
+	json_object_set_new(o, "even_multiplier", json_boolean(!(s->par.p & 1)));
+	free(hex);
+	if (!d->r.sess.results)
+		d->r.sess.results = json_object();
+	json_object_set_new(d->r.sess.results, "score", o);
+}
+
+static int score_current(const dash *d)
+{
+	return d->score && d->score->gen == d->gen && !d->score->failed;
+}
+
+/* The settings changed: make again what the step's checks read. */
+static void refresh(dash *d)
+{
+	struct dlearn *dl = d->learn;
+	const lesson_step *s = &learn_lesson(dl->L)->steps[learn_step(dl->L)];
+	char line[64];
+
+	if (reads(s, "cf"))
+		run_silent(d, "cf");
+	if (reads(s, "naf"))
+		run_silent(d, "naf");
+	if (reads(s, "shifts"))
+		run_silent(d, "shifts");
+	if (reads(s, "spectrum")) {
+		snprintf(line, sizeof line, "spectrum --count %llu",
+		         (unsigned long long)d->K);
+		run_silent(d, line);
+	}
+	if (reads(s, "score")) {
+		if (score_current(d))
+			keep_score(d, d->score);
+		else
+			dl->want_score = 1;
+	}
+}
+
+void dash_learn_acted(dash *d, int ran)
+{
+	struct dlearn *dl = d->learn;
+	dl_seen now;
+	int moved;
+
+	if (!dl || !dl->L)
+		return;
+	seen_now(d, &now);
+	moved = memcmp(&now, &dl->seen, sizeof now) != 0;
+	if (moved) {
+		dl->seen = now;
+		refresh(d);
+	}
+	if (moved || ran)
+		event(d, learn_poll(dl->L));
+}
+
+void dash_learn_score(dash *d)
+{
+	struct dlearn *dl = d->learn;
+
+	if (!dl || !dl->L || !dl->want_score || !score_current(d))
+		return;
+	dl->want_score = 0;
+	keep_score(d, d->score);
+	event(d, learn_poll(dl->L));
+}
+
+/* ---- what the pane shows --------------------------------------------------- */
+
+int dash_learn_open(const dash *d)
+{
+	return d->learn != NULL;
+}
+
+const char *dash_learn_focus(const dash *d)
+{
+	return d->learn && d->learn->L ? learn_focus(d->learn->L) : NULL;
+}
+
+void dash_learn_scroll(dash *d, int dir)
+{
+	struct dlearn *dl = d->learn;
+	int step = dl && dl->rows > 3 ? dl->rows / 2 : 1;
+
+	if (!dl)
+		return;
+	dl->scroll += dir * step;
+	if (dl->scroll < 0)
+		dl->scroll = 0;
+}
+
+/* The step for w columns: its title, its prose (with the introduction on
+ * step 1), and what to do: the command to try, the question. */
+static void step_rows(const dash *d, int w, rows *head, rows *body,
+                      rows *act)
+{
+	const learn *L = d->learn->L;
+	const lesson_step *s = &learn_lesson(L)->steps[learn_step(L)];
+	char *t, buf[DLINE_MAX + 64];
+	size_t i;
+
+	snprintf(buf, sizeof buf, "Step %zu of %zu: %s", learn_step(L) + 1,
+	         learn_steps(L), s->title);
+	add_text(head, DL_HEAD, buf, w);
+	t = learn_prose_text(L, w);
+	row_add(body, DL_TEXT, "", 0);
+	add_text(body, DL_TEXT, t, w);
+	free(t);
+	if (s->try_cmd) {
+		snprintf(buf, sizeof buf, "try  :%s", s->try_cmd);
+		add_hung(act, DL_TRY, buf, w, 5);
+	}
+	if (s->ask.n) {
+		size_t at = (size_t)snprintf(buf, sizeof buf, "ask  ");
+		for (i = 0; i < s->ask.n && at < sizeof buf; i++)
+			at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%s",
+			                       i ? " " : "", s->ask.line[i]);
+		add_hung(act, DL_ASK, buf, w, 5);
+		add_text(act, DL_DIM, "     :answer X, or just :X", w);
+	}
+}
+
+/* The feedback of the last input, styled by the event it came with. */
+static void feedback_rows(const dash *d, int w, rows *fb)
+{
+	const struct dlearn *dl = d->learn;
+	char *t, *p;
+	int i = 0;
+
+	if (!dl->fb || !*dl->fb)
+		return;
+	t = unfill(dl->fb);
+	for (p = t; *p; i++) {
+		size_t len = strcspn(p, "\n");
+		int kind = dl->fb_ev & LEARN_ERROR ? DL_BAD : DL_NOTE;
+		char line[1024];
+		if (i == 0 && dl->fb_ev & LEARN_PASSED)
+			kind = DL_GOOD;
+		else if (i == 0 && dl->fb_ev & LEARN_WRONG)
+			kind = DL_BAD;
+		snprintf(line, sizeof line, "%s%.*s", kind == DL_GOOD ?
+		         glyphs(d)->mark : "", (int)len, p);
+		add_text(fb, kind, line, w);
+		p += len + (p[len] == '\n');
+	}
+	free(t);
+}
+
+/* Keep the first n rows of r. */
+static void rows_cut(rows *r, int n)
+{
+	while (r->n > n && r->n > 0)
+		free(r->l[--r->n].s);
+}
+
+/* A done lesson: the engine's last words (a check mark if the last step
+ * was solved), then what comes next. */
+static void done_rows(const dash *d, int w, rows *r)
+{
+	const char *p = d->learn->done;
+	char line[1024];
+	int i;
+
+	row_add(r, DL_TEXT, "", 0);
+	for (i = 0; *p && *p != '\n'; i++) {
+		size_t len = strcspn(p, "\n");
+		int mark = i == 0 && d->learn->fb_ev & LEARN_PASSED;
+		snprintf(line, sizeof line, "%s%.*s", mark ? glyphs(d)->mark : "",
+		         (int)len, p);
+		add_text(r, i == 0 && !mark ? DL_NOTE : DL_GOOD, line, w);
+		p += len + (p[len] == '\n');
+	}
+	if (*p)
+		add_text(r, DL_TEXT, p, w);
+	row_add(r, DL_TEXT, "", 0);
+	add_text(r, DL_DIM, ":learn lists the lessons.", w);
+}
+
+static void rows_free(rows *r)
+{
+	rows_cut(r, 0);
+	free(r->l);
+}
+
+/* Copy n rows of from, from its row first, to the end of to. */
+static void rows_copy(rows *to, const rows *from, int first, int n)
+{
+	int i;
+
+	for (i = first; i < first + n && i < from->n; i++)
+		row_add(to, from->l[i].kind, from->l[i].s, strlen(from->l[i].s));
+}
+
+/* The pane's title for w columns: the lesson's, cut so that the step
+ * count beside it keeps its room. */
+static void pane_title(const dash *d, int w, dl_pane *p)
+{
+	const struct dlearn *dl = d->learn;
+	const char *ell = glyphs(d)->ell;
+	int room;
+
+	if (dl->L)
+		snprintf(p->right, sizeof p->right, "%zu/%zu", learn_step(dl->L) + 1,
+		         learn_steps(dl->L));
+	else
+		snprintf(p->right, sizeof p->right, "done");
+	room = w - 6 - (int)strlen(p->right);
+	if (cols(dl->title, strlen(dl->title)) > room)
+		snprintf(p->title, sizeof p->title, "%.*s%s", (int)cut(dl->title,
+		         room - cols(ell, strlen(ell))), dl->title, ell);
+	else
+		snprintf(p->title, sizeof p->title, "%s", dl->title);
+}
+
+/* win rows of body into out from the row the learner scrolled to, with a
+ * mark for what is above and below. */
+static void body_window(const dash *d, rows *out, const rows *body, int win)
+{
+	struct dlearn *dl = d->learn;
+	int top, bottom, shown;
+	char buf[64];
+
+	if (body->n <= win)
+		dl->scroll = 0;
+	else if (dl->scroll > body->n - win + 1)
+		dl->scroll = body->n - win + 1;
+	top = dl->scroll > 0;
+	shown = win - top;
+	bottom = dl->scroll + shown < body->n;
+	shown -= bottom;
+	if (top)
+		row_add(out, DL_DIM, buf, (size_t)snprintf(buf, sizeof buf,
+		        "%s Ctrl-U: %d more", glyphs(d)->up, dl->scroll));
+	rows_copy(out, body, dl->scroll, shown);
+	if (bottom)
+		row_add(out, DL_DIM, buf, (size_t)snprintf(buf, sizeof buf,
+		        "%s Ctrl-D: %d more", glyphs(d)->down,
+		        body->n - dl->scroll - shown));
+}
+
+/*
+ * Rows, top down: the step's title, its text (scrolled), what to do, the
+ * feedback, and the lesson words at the bottom.  The feedback gives way
+ * to at least three rows of text (all of it is in the output pane too).
+ */
+void dash_learn_pane(dash *d, int w, int h, dl_pane *p)
+{
+	struct dlearn *dl = d->learn;
+	rows head = { 0 }, body = { 0 }, act = { 0 }, fb = { 0 }, out = { 0 };
+	int win;
+	char buf[64];
+
+	memset(p, 0, sizeof *p);
+	if (!dl || w < 8 || h < 1)
+		return;
+	dl->rows = h;
+	pane_title(d, w, p);
+	if (dl->L) {
+		step_rows(d, w, &head, &body, &act);
+		feedback_rows(d, w, &fb);
+	} else {
+		done_rows(d, w, &body);
+	}
+	win = h - 1 - head.n - (act.n ? act.n + 1 : 0);
+	if (fb.n > win - 4) {
+		rows_cut(&fb, win - 4 > 1 ? win - 5 : 0);
+		if (fb.n)
+			row_add(&fb, DL_DIM, buf, (size_t)snprintf(buf, sizeof buf,
+			        "%s (o shows it all)", glyphs(d)->ell));
+	}
+	win -= fb.n ? fb.n + 1 : 0;
+	rows_copy(&out, &head, 0, head.n);
+	body_window(d, &out, &body, win > 1 ? win : 1);
+	if (act.n) {
+		row_add(&out, DL_TEXT, "", 0);
+		rows_copy(&out, &act, 0, act.n);
+	}
+	if (fb.n) {
+		row_add(&out, DL_TEXT, "", 0);
+		rows_copy(&out, &fb, 0, fb.n);
+	}
+	while (out.n < h - 1)
+		row_add(&out, DL_TEXT, "", 0);
+	add_text(&out, DL_DIM, dl->L ? ":hint :skip :back :reset :quit"
+	         : ":quit closes the pane", w);
+	rows_cut(&out, h);                  /* a pane too small: cut */
+	p->line = out.l;
+	p->n = out.n;
+	rows_free(&head);
+	rows_free(&body);
+	rows_free(&act);
+	rows_free(&fb);
+}
+
+void dl_pane_free(dl_pane *p)
+{
+	int i;
+
+	for (i = 0; i < p->n; i++)
+		free(p->line[i].s);
+	free(p->line);
+	memset(p, 0, sizeof *p);
+}
