@@ -33,6 +33,9 @@
  *
  * Only the commands a step's checks name are made, and only after a change
  * made during the step, so a step never passes before the learner acts.
+ * While the constant is being typed (e, /) the panels follow every valid
+ * prefix, but the lesson waits for Enter: "0x8" on the way to 0x80000001
+ * is a bad multiplier too, and should not pass a step by the way.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -573,7 +576,7 @@ void dash_learn_acted(dash *d, int ran)
 	dl_seen now;
 	int moved;
 
-	if (!dl || !dl->L)
+	if (!dl || !dl->L || d->mode == MODE_EDIT)
 		return;
 	seen_now(d, &now);
 	moved = memcmp(&now, &dl->seen, sizeof now) != 0;
@@ -589,7 +592,8 @@ void dash_learn_score(dash *d)
 {
 	struct dlearn *dl = d->learn;
 
-	if (!dl || !dl->L || !dl->want_score || !score_current(d))
+	if (!dl || !dl->L || !dl->want_score || !score_current(d) ||
+	    d->mode == MODE_EDIT)
 		return;
 	dl->want_score = 0;
 	keep_score(d, d->score);

@@ -142,13 +142,33 @@ check "back to 120x40: a strip beside 80 columns of panels" \
 tm_type ':q'; tm_keys Enter
 check ":q still leaves the dashboard, status 0" test "$(tm_exited)" = 0
 
+# typing a constant: the panels follow it, the lesson waits for Enter
+rm -rf "$XDG_STATE_HOME"
+dash_start 80 24 dash --learn 1
+tm_wait 'Step 1 of 4' >/dev/null
+tm_type ':skip'; tm_keys Enter
+tm_wait 'Step 2 of 4' >/dev/null
+tm_type ':skip'; tm_keys Enter
+check ":skip skips" tm_wait 'Step 3 of 4: A key'
+tm_type '/2654435789'
+tm_wait 'edit> 2654435789 ' >/dev/null
+check "typing a constant: the panels follow it" \
+	tm_wait '= 0x9e3779cd = 2654435789'
+check "but the step waits for Enter" stays 'Step 3 of 4: A key' 'Step 4 of 4'
+tm_keys Enter
+check "Enter keeps it, and that passes the step" tm_wait '✓ Step 3 done\.'
+tm_type 'q'
+tm_exited >/dev/null
+
 # ASCII and no colour: the pane is plain text
 ascii_ok() { ! tm_screen | LC_ALL=C grep -q '[^ -~]'; }
+rm -rf "$XDG_STATE_HOME"
 tm kill-server 2>/dev/null
 tm_start 80 24 env LC_ALL=C NO_COLOR=1 ./cfx dash --learn 1
-check "C locale: the pane" tm_wait '\+- Lesson 1: Moves on the\.\.\. -+ 2/4 -'
-tm_type ':2'; tm_keys Enter
-check "C locale: a passed step is marked ok" tm_wait 'ok Step 2 done\.'
+check "C locale: the pane" tm_wait '\+- Lesson 1: Moves on the\.\.\. -+ 1/4 -'
+check "C locale: the focus panel is marked" tm_wait '^- > Continued fraction'
+tm_type ':cf 13/8'; tm_keys Enter
+check "C locale: a passed step is marked ok" tm_wait 'ok Step 1 done\.'
 check "C locale: only ASCII on the screen" ascii_ok
 tm_type 'q'
 tm_exited >/dev/null
