@@ -4,8 +4,9 @@
 # step, a wrong answer gets a hint and stays, keys alone pass steps that
 # read the constant (n) and the worker's score (w), the focus panel is
 # marked, :quit leaves the pane, and progress is the one `cfx learn` keeps.
-# The steps come from tests/lessons/fixtures/dash/01-keys.lesson; lesson 1
-# of lessons/ is only compared with its own file.
+# The steps come from tests/lessons/fixtures/dash (01-keys, and 02-score:
+# the score kept for checks is cfx score's); lesson 1 of lessons/ is only
+# compared with its own file.
 . "$(dirname "$0")/lib.bash"
 
 fixtures=$root/tests/lessons/fixtures/dash
@@ -141,6 +142,17 @@ check "back to 120x40: a strip beside 80 columns of panels" \
 	tm_wait '^─ Decomposition of p on 32 bits ─+ digit 2\^31 = \+ ─┬─ Lesson 1'
 tm_type ':q'; tm_keys Enter
 check ":q still leaves the dashboard, status 0" test "$(tm_exited)" = 0
+
+# the score the dashboard keeps for checks is cfx score's, field by field
+# (02-score.lesson compares them; w: 64-bit words, the default workload)
+rm -rf "$XDG_STATE_HOME"
+dash_start 120 40 dash --learn score
+tm_wait 'Step 1 of 1: Every field' >/dev/null
+tm_type 'w'
+check "w: the worker's score equals cfx score's in every field" \
+	tm_wait '✓ Step 1 done\.'
+tm_type 'q'
+tm_exited >/dev/null
 
 # typing a constant: the panels follow it, the lesson waits for Enter
 rm -rf "$XDG_STATE_HOME"
