@@ -99,8 +99,8 @@ static int cols(const char *s, size_t n)
 	return c;
 }
 
-/* Bytes of s that fill at most w columns, cut after a space if there is
- * one in the second half, else in the middle of a word. */
+/* Bytes of s that fill at most w columns: up to a space if there is one
+ * in the second half, else through the middle of a word. */
 static size_t cut(const char *s, int w)
 {
 	size_t i = 0, sp = 0;
@@ -201,10 +201,11 @@ static char *unfill(const char *fb)
 		int cont = len > 2 && p[0] == ' ' && p[1] == ' ' && p[2] != ' ';
 		if (cont && joinable && w > t) {
 			w[-1] = ' ';            /* the newline before becomes a space */
-			memmove(w, p + 2, len - 2);
+			memcpy(w, p + 2, len - 2);
 			w += len - 2;
+			joinable = p[len - 1] != ':';
 		} else {
-			memmove(w, p, len);
+			memcpy(w, p, len);
 			w += len;
 			joinable = p[0] != ' ' && len && p[len - 1] != ':';
 		}
