@@ -1049,7 +1049,10 @@ static void draw_hist(const work_score *s, const rect *hr, int st)
 	}
 	snprintf(buf, sizeof buf, "buckets by load, peak %llu",
 	         (unsigned long long)vmax);
-	if (cols > (int)strlen(buf) + ncol * cw + 1 || ncol * cw < cols / 2)
+	/* right of the bars, never over them (a narrow panel beside a lesson
+	 * has no room for a long peak); the last column of a wide bar's cell
+	 * is a gap */
+	if (cols - (int)strlen(buf) >= ncol * cw - (cw > 2))
 		put(hr, 0, cols - (int)strlen(buf), ST_DIM, buf);
 }
 
