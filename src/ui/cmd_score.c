@@ -66,6 +66,22 @@ static void verdict_json(json_t *o, const score_result *r)
 	                    json_string(score_verdict_name(r->verdict)));
 }
 
+json_t *score_json(const char *hex, unsigned bits, unsigned b,
+                   const char *family, size_t made, const score_result *r,
+                   int even)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "multiplier", json_string(hex));
+	json_object_set_new(o, "bits", json_integer(bits));
+	json_object_set_new(o, "table_bits", json_integer(b));
+	json_object_set_new(o, "family", json_string(family));
+	json_object_set_new(o, "keys_made", json_integer((json_int_t)made));
+	verdict_json(o, r);
+	json_object_set_new(o, "even_multiplier", json_boolean(even));
+	return o;
+}
+
 static const char even_note[] =
 	"multiplier is even: not invertible mod 2^n, the low bit of every\n"
 	"           product is 0 and keys x and x + 2^(n-1) always collide";
@@ -120,15 +136,8 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 	}
 	desc = keys_describe(&ks);
 	{
-		json_t *o = json_object();
-		json_object_set_new(o, "multiplier", json_string(s.hex));
-		json_object_set_new(o, "bits", json_integer(s.bits));
-		json_object_set_new(o, "table_bits", json_integer(s.b));
-		json_object_set_new(o, "family", json_string(desc));
-		json_object_set_new(o, "keys_made", json_integer((json_int_t)set.made));
-		verdict_json(o, &r);
-		json_object_set_new(o, "even_multiplier", json_boolean(s.even));
-		cli_result(c, a->json, o);
+		cli_result(c, a->json, score_json(s.hex, s.bits, s.b, desc, set.made,
+		                                  &r, s.even));
 	}
 	if (!a->json) {
 		fprintf(c->out, "hash       h(x) = (x * %s mod 2^%u) >> %u: 2^%u "

@@ -2,7 +2,14 @@
 #ifndef CFX_UI_CMDS_H
 #define CFX_UI_CMDS_H
 
+#include "cfx/score.h"
 #include "cli.h"
+
+/* The JSON of a score as `cfx score --json` prints it (also kept by the
+ * dashboard as the session's score result). */
+json_t *score_json(const char *hex, unsigned bits, unsigned b,
+                   const char *family, size_t made, const score_result *r,
+                   int even);
 
 int cmd_cf(cmd_ctx *c, cli_args *a);
 int cmd_naf(cmd_ctx *c, cli_args *a);

@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "cfx/word.h"
+#include "cmds.h"
 #include "dash_ui.h"
 #include "learn.h"
 #include "out.h"
@@ -509,35 +510,19 @@ static void run_silent(dash *d, const char *line)
  * are the same numbers, as tests/dash/screens.sh checks for chi^2.) */
 static void keep_score(dash *d, const work_score *s)
 {
-	json_t *o = json_object();
-	const score_result *r = &s->r;
 	char *hex;
 	mpz_t z;
 
 	mpz_init_set_ui(z, (unsigned long)s->par.p);
 	hex = word_hex(z, s->par.bits);
 	mpz_clear(z);
-	json_object_set_new(o, "multiplier", json_string(hex));
-	json_object_set_new(o, "bits", json_integer(s->par.bits));
-	json_object_set_new(o, "table_bits", json_integer(s->par.b));
-	json_object_set_new(o, "family", json_string(s->desc));
-	json_object_set_new(o, "keys_made", json_integer((json_int_t)s->made));
-	json_object_set_new(o, "keys", json_integer((json_int_t)r->keys));
-	json_object_set_new(o, "buckets", json_integer((json_int_t)r->buckets));
-	json_object_set_new(o, "chi2", out_jreal(r->chi2));
-	json_object_set_new(o, "dof", out_jreal(r->dof));
-	json_object_set_new(o, "p_value", out_jreal(r->p_value));
-	json_object_set_new(o, "max_load", json_integer((json_int_t)r->max_load));
-	json_object_set_new(o, "empty", json_integer((json_int_t)r->empty));
-	json_object_set_new(o, "expected_load", out_jreal(r->expected_load));
-	json_object_set_new(o, "probe_ratio", out_jreal(r->probe_ratio));
-	json_object_set_new(o, "verdict",
-	                    json_string(score_verdict_name(r->verdict)));
-	json_object_set_new(o, "even_multiplier", json_boolean(!(s->par.p & 1)));
-	free(hex);
 	if (!d->r.sess.results)
 		d->r.sess.results = json_object();
-	json_object_set_new(d->r.sess.results, "score", o);
+	/* the same JSON as `cfx score --json`, from the one builder */
+	json_object_set_new(d->r.sess.results, "score",
+	                    score_json(hex, s->par.bits, s->par.b, s->desc,
+	                               s->made, &s->r, !(s->par.p & 1)));
+	free(hex);
 }
 
 static int score_current(const dash *d)

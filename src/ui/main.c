@@ -46,7 +46,7 @@ int main(int argc, char **argv)
 	                   !strcmp(argv[1], "--keep-going"))) ||
 	    (argc == 1 && !isatty(STDIN_FILENO)))
 		return repl_main(argc, argv, &interrupted);
-	if (argc == 1 || !strcmp(argv[1], "--ascii"))
+	if (argc == 1 || !strcmp(argv[1], "--ascii") || !strcmp(argv[1], "--learn"))
 		return dash_main(argc, argv, &interrupted);
 	if (!strcmp(argv[1], "dash"))
 		return dash_main(argc - 1, argv + 1, &interrupted);
