@@ -90,15 +90,7 @@ idle() {   # until no progress is shown
 	done
 }
 
-missed=0
-check() {  # check LABEL VALUE OP LIMIT
-	if awk -v v="$2" -v l="$4" -v op="$3" 'BEGIN { exit !(op == "<=" ? v <= l : v >= l) }'; then
-		printf '  %-52s %10s   target %s %s: met\n' "$1" "$2" "$3" "$4"
-	else
-		printf '  %-52s %10s   target %s %s: MISSED\n' "$1" "$2" "$3" "$4"
-		missed=1
-	fi
-}
+. "$(dirname "$0")/lib.sh"
 ms() { awk -v v="$1" 'BEGIN { printf "%.1f", v / 1000 }'; }
 
 echo "dashboard: keystroke latency under tmux, 120x40, a burst of edits"

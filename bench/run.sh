@@ -15,15 +15,7 @@ if [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import numpy' 2>/dev/null; th
 fi
 val() { awk -v k="$1" '$1 == k { print $2 }' <<<"$out"; }
 
-missed=0
-check() {  # check LABEL VALUE OP LIMIT
-	if awk -v v="$2" -v l="$4" -v op="$3" 'BEGIN { exit !(op == "<=" ? v <= l : v >= l) }'; then
-		printf '  %-52s %10s   target %s %s: met\n' "$1" "$2" "$3" "$4"
-	else
-		printf '  %-52s %10s   target %s %s: MISSED\n' "$1" "$2" "$3" "$4"
-		missed=1
-	fi
-}
+. "$(dirname "$0")/lib.sh"
 
 echo "cfx bench ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores)"
 echo

@@ -42,6 +42,7 @@
 #define CFX_LESSON_H
 
 #include <stddef.h>
+#include <gmp.h>
 #include <jansson.h>
 
 #include "cfx/err.h"
@@ -142,6 +143,10 @@ typedef struct lesson_env {
 lesson_check *lesson_check_parse(const char *src, const lesson_names *names,
                                  int claim, cfx_err *err);
 void lesson_check_free(lesson_check *c);
+
+/* A decimal numeral with a point or an exponent ("0.8333", "-1.5e6"),
+ * exactly, into q (initialised).  0 if s is not one. */
+int lesson_decimal(const char *s, mpq_t q);
 
 /* True if the check reads the learner's answer. */
 int lesson_check_uses_answer(const lesson_check *c);

@@ -498,24 +498,14 @@ static int token_value(const char *tok, mpq_t q)
 	int ok;
 
 	if (strchr(tok, '.')) {
-		/* a decimal: exact, as p/10^k */
-		mpz_t num, den;
+		/* a decimal, exactly; the text may group digits with _ */
+		char plain[strlen(tok) + 1], *d = plain;
 		const char *p;
-		mpz_init(num);
-		mpz_init_set_ui(den, 1);
-		for (p = tok; *p; p++) {
-			if (*p == '.' || *p == '_')
-				continue;
-			mpz_mul_ui(num, num, 10);
-			mpz_add_ui(num, num, (unsigned long)(*p - '0'));
-		}
-		mpz_ui_pow_ui(den, 10, strlen(strchr(tok, '.') + 1));
-		mpq_set_num(q, num);
-		mpq_set_den(q, den);
-		mpq_canonicalize(q);
-		mpz_clear(num);
-		mpz_clear(den);
-		return 1;
+		for (p = tok; *p; p++)
+			if (*p != '_')
+				*d++ = *p;
+		*d = '\0';
+		return lesson_decimal(plain, q);
 	}
 	mpz_init(z);
 	ok = ex_int(tok, z, &e) == 0;

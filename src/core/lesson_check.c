@@ -127,9 +127,7 @@ static char *xstrndup(const char *s, size_t n)
 
 /* ---- numbers ------------------------------------------------------------- */
 
-/* A decimal numeral with a point or an exponent ("0.8333", "1.5e6"),
- * exactly, into q.  0 if s is not one. */
-static int decimal(const char *s, mpq_t q)
+int lesson_decimal(const char *s, mpq_t q)
 {
 	const char *p = s;
 	mpz_t num, den;
@@ -234,7 +232,7 @@ static int text_number(const char *s, ex_value *v)
 		s++;
 	if (!*s)
 		return 0;
-	if (decimal(s, v->q)) {
+	if (lesson_decimal(s, v->q)) {
 		v->kind = EX_RAT;
 		return 1;
 	}
@@ -860,16 +858,18 @@ static lesson_check *parse_not(parser *ps)
 	return c;
 }
 
-static lesson_check *parse_and(parser *ps)
+/* left-associative chains: a and b and c, a or b or c */
+static lesson_check *parse_chain(parser *ps, const char *joiner, node_kind k,
+                                 lesson_check *(*sub)(parser *))
 {
-	lesson_check *c = parse_not(ps), *n;
+	lesson_check *c = sub(ps), *n;
 
-	while (c && peek(ps) && word_is(peek(ps), "and")) {
+	while (c && peek(ps) && word_is(peek(ps), joiner)) {
 		ps->i++;
-		n = node(N_AND);
+		n = node(k);
 		n->a = c;
 		c = n;
-		if (!(n->b = parse_not(ps))) {
+		if (!(n->b = sub(ps))) {
 			lesson_check_free(c);
 			return NULL;
 		}
@@ -877,21 +877,14 @@ static lesson_check *parse_and(parser *ps)
 	return c;
 }
 
+static lesson_check *parse_and(parser *ps)
+{
+	return parse_chain(ps, "and", N_AND, parse_not);
+}
+
 static lesson_check *parse_or(parser *ps)
 {
-	lesson_check *c = parse_and(ps), *n;
-
-	while (c && peek(ps) && word_is(peek(ps), "or")) {
-		ps->i++;
-		n = node(N_OR);
-		n->a = c;
-		c = n;
-		if (!(n->b = parse_and(ps))) {
-			lesson_check_free(c);
-			return NULL;
-		}
-	}
-	return c;
+	return parse_chain(ps, "or", N_OR, parse_and);
 }
 
 lesson_check *lesson_check_parse(const char *src, const lesson_names *names,
