@@ -195,26 +195,26 @@ void cli_help(const cmd_def *d, FILE *f)
 {
 	size_t i;
 
-	fprintf(f, "usage: cfx %s [options] %s\n\n%s.\n\n", d->name, d->args,
-	        d->summary);
+	/* "Is this multiplier safe..." : the summary, as a sentence */
+	fprintf(f, "usage: cfx %s [options] %s\n\n%c%s.\n\n", d->name, d->args,
+	        toupper((unsigned char)d->summary[0]), d->summary + 1);
 	fprintf(f, "%s\n\noptions:\n", d->help);
 	for (i = 0; i < NOPTS; i++) {
 		const opt_def *o = &opt_table[i];
-		char head[40];
-		const char *h = o->help;
+		char head[64], text[512], *t;
 
 		if (!(d->opts & o->mask))
 			continue;
-		snprintf(head, sizeof head, "--%s%s%s", o->name, o->arg ? " " : "",
+		snprintf(head, sizeof head, "  --%s%s%s", o->name, o->arg ? " " : "",
 		         o->arg ? o->arg : "");
-		fprintf(f, "  %-18s ", head);
-		/* continuation lines of the help are indented under the text */
-		for (; *h; h++) {
-			fputc(*h, f);
-			if (*h == '\n')
-				fprintf(f, "  %-18s ", "");
-		}
-		fputc('\n', f);
+		snprintf(head + strlen(head), sizeof head - strlen(head), "%*s",
+		         21 - (int)strlen(head), "");
+		/* the help's own line breaks are only hints: refill to 80 */
+		snprintf(text, sizeof text, "%s", o->help);
+		for (t = text; *t; t++)
+			if (*t == '\n')
+				*t = ' ';
+		out_fill(f, text, OUT_WIDTH, head, "                     ", " ");
 	}
 	fprintf(f, "  %-18s %s\n", "--help", "show this help");
 	fprintf(f, "\nEXPR: decimal, 0x hex, 0b binary (with _), + - * / %% ^ ( ),"
