@@ -1,0 +1,21 @@
+#!/bin/bash
+# :verify on the dashboard runs the verify command on the dashboard's own
+# constant (the session's), and its report shows in the output pane.
+. "$(dirname "$0")/../lib/tmux.sh"
+
+tm_start 120 40 ./cfx dash 0x9e370001
+check "dashboard up on the seed constant" tm_wait 'const 0x9e370001'
+tm_type ':verify --table-bits 4-12'; tm_keys Enter
+check ":verify judges the current constant: FAIL (status 1)" \
+	tm_wait ':verify --table-bits 4-12 failed \(status 1\)' 30
+check "its report is in the output pane" tm_wait 'stride 2\^[0-9]+: R = [0-9.]+ at b = '
+for i in $(seq 60); do tm_keys PPage; done
+check "the report's summary line, scrolled back" \
+	tm_wait 'cfx: 0x9e370001 \(32-bit\): FAIL, [0-9]+ of [0-9]+ checks'
+tm_type ':set const 0x61C88647'; tm_keys Enter
+check ":set const moves the dashboard" tm_wait 'const 0x61C88647'
+tm_type ':verify --table-bits 4-12'; tm_keys Enter
+check "and :verify follows it: PASS (status 0)" tm_wait ':verify --table-bits 4-12 done' 30
+tm_keys q
+check "q exits 0" test "$(tm_exited)" = 0
+tm_summary
