@@ -23,15 +23,8 @@
 #    (FACTS.md puts this at s = 18 with 1/2^46: an erratum, not tested).
 #  * cfx sweep rows s = 0, 1, 12, 16, 18, 20, n-1 of both seed primes:
 #    effective multiplier p mod 2^(n-s) and its first quotients vs gp.
-set -u
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-cd "$root" || exit 2
-name=cf_constants
-[ -x ./cfx ] || { echo "$name: ./cfx not built (make cfx)"; exit 2; }
-command -v gp >/dev/null || { echo "$name: PARI/GP (gp) not found"; exit 2; }
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
+oracle_start cf_constants
 
 # Lines, tab-separated, first field the kind:
 #   cf    args  quotients  convergents
@@ -41,7 +34,7 @@ trap 'rm -rf "$tmp"' EXIT
 #   sweep args  shift  effective-multiplier  quotient-prefix
 #   fact  description  ok|FAIL      (FACTS.md vs gp alone)
 # args are separated by \x1f.
-gp -q -f >"$tmp/cases" 2>"$tmp/gp.err" <<'GP'
+oracle_gp <<'GP'
 default(colors, "no"); default(debugmem, 0);
 default(realprecision, 1000);
 setrand(31337);
@@ -164,11 +157,6 @@ for (i = 1, 10, my(x = random(2^64));
 }
 quit
 GP
-rc=$?
-if [ $rc -ne 0 ] || [ -s "$tmp/gp.err" ]; then
-	echo "gp failed (status $rc):"; cat "$tmp/gp.err"
-	echo "$name: 0 passed, 1 failed"; exit 1
-fi
 
 python3 - "$here" "$tmp/cases" "$name" <<'PY'
 import sys

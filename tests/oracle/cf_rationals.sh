@@ -11,21 +11,14 @@
 #  * 100+ general rationals P/Q, P and Q of 100..3000 bits, negative ones
 #    written in several ways, unreduced ones, hex ones.
 #  * --terms K truncation of a finite expansion.
-set -u
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-cd "$root" || exit 2
-name=cf_rationals
-[ -x ./cfx ] || { echo "$name: ./cfx not built (make cfx)"; exit 2; }
-command -v gp >/dev/null || { echo "$name: PARI/GP (gp) not found"; exit 2; }
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
+oracle_start cf_rationals
 
 # One case per line, tab-separated:
 #   args (separated by \x1f) | value | bits | quotients | convergents |
 #   golden prefix | mirrored (1, 0, or -1 for a tie) | max index |
 #   max quotient | dist | dist bits | mirror dist | mirror bits
-gp -q -f >"$tmp/cases" 2>"$tmp/gp.err" <<'GP'
+oracle_gp <<'GP'
 default(colors, "no"); default(debugmem, 0);
 default(parisizemax, 10^9);
 default(realprecision, 2500);
@@ -142,11 +135,6 @@ for (i = 1, 60,
 }
 quit
 GP
-rc=$?
-if [ $rc -ne 0 ] || [ -s "$tmp/gp.err" ]; then
-	echo "gp failed (status $rc):"; cat "$tmp/gp.err"
-	echo "$name: 0 passed, 1 failed"; exit 1
-fi
 
 python3 - "$here" "$tmp/cases" "$name" <<'PY'
 import sys

@@ -12,21 +12,14 @@
 # good otherwise).  Word sizes 8, 16, 32, 64; table bits 1..16; good, bad
 # and even multipliers; files with and without --count; the families
 # seq[:START] and stride:S (also as expressions), with and without --count.
-set -u
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-cd "$root" || exit 2
-name=score_stats
-[ -x ./cfx ] || { echo "$name: ./cfx not built (make cfx)"; exit 2; }
-command -v gp >/dev/null || { echo "$name: PARI/GP (gp) not found"; exit 2; }
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
+oracle_start score_stats
 
 # One case per line, tab-separated: args (separated by \x1f), multiplier
 # hex, bits, table bits, keys made, distinct keys, buckets, chi2, dof,
 # p-value, max load, empty, expected load, R, verdict (or "?" when p or R
 # is too close to a threshold to call), even (0/1).
-ORACLE_TMP=$tmp gp -q -f >"$tmp/cases" 2>"$tmp/gp.err" <<'GP'
+ORACLE_TMP=$tmp oracle_gp <<'GP'
 default(colors, "no"); default(debugmem, 0);
 default(parisizemax, 10^9);
 default(realprecision, 60);
@@ -154,11 +147,6 @@ case(["score", Str(p), "--bits", "64", "--table-bits", "4", "--keys", "seq:2^64-
 }
 quit
 GP
-rc=$?
-if [ $rc -ne 0 ] || [ -s "$tmp/gp.err" ]; then
-	echo "gp failed (status $rc):"; cat "$tmp/gp.err"
-	echo "$name: 0 passed, 1 failed"; exit 1
-fi
 
 python3 - "$here" "$tmp/cases" "$name" <<'PY'
 import sys

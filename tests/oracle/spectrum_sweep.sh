@@ -17,15 +17,8 @@
 #    recomputed by brute force on the keys k*2^s, k = 0..K-1, for all rows
 #    of some runs (with worst_shift, a row of largest R) and a few rows of
 #    the others.
-set -u
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-cd "$root" || exit 2
-name=spectrum_sweep
-[ -x ./cfx ] || { echo "$name: ./cfx not built (make cfx)"; exit 2; }
-command -v gp >/dev/null || { echo "$name: PARI/GP (gp) not found"; exit 2; }
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
+oracle_start spectrum_sweep
 
 # Lines, tab-separated, first field the kind, args separated by \x1f:
 #   spec   args  value bits count  gaps (len:count,...)  three_sum  max/min
@@ -34,7 +27,7 @@ trap 'rm -rf "$tmp"' EXIT
 #   sweep  args  multiplier bits table-bits count even  rows (";"-separated:
 #          s|eff|quotients|terms|keys|stats or -)  worst (1: check) 
 #          where stats = chi2/p/max/empty/R/verdict
-gp -q -f >"$tmp/cases" 2>"$tmp/gp.err" <<'GP'
+oracle_gp <<'GP'
 default(colors, "no"); default(debugmem, 0);
 default(parisizemax, 10^9);
 default(realprecision, 60);
@@ -139,11 +132,6 @@ sweep(0x9e37, 16, 5, 4 * 2^5, 1, 0);
 }
 quit
 GP
-rc=$?
-if [ $rc -ne 0 ] || [ -s "$tmp/gp.err" ]; then
-	echo "gp failed (status $rc):"; cat "$tmp/gp.err"
-	echo "$name: 0 passed, 1 failed"; exit 1
-fi
 
 python3 - "$here" "$tmp/cases" "$name" <<'PY'
 import sys
