@@ -67,6 +67,15 @@ int keys_generated(const keys_spec *ks);
 int keys_make(keys_set *set, const keys_spec *ks, unsigned bits, size_t count,
               cfx_err *err);
 
+/* Told how many of `total` keys are made, every million or so; returns
+ * non-zero to stop (keys_make_watched then fails with CFX_EINTR). */
+typedef int (*keys_progress)(void *ctx, size_t done, size_t total);
+
+/* keys_make with a progress report that can also cancel (generated
+ * families; file, inodes and malloc run to their end). */
+int keys_make_watched(keys_set *set, const keys_spec *ks, unsigned bits,
+                      size_t count, keys_progress cb, void *ctx, cfx_err *err);
+
 /* Like keys_make, but repeats are removed keeping the first occurrence, in
  * the order the family makes them, so that the first K keys of the set
  * are the first K distinct keys of the family (for nested samples). */

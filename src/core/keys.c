@@ -329,100 +329,131 @@ static uint64_t rng64(gsl_rng *r)
 	return hi << 32 | gsl_rng_get(r);
 }
 
-static int generate(keys_set *set, const keys_spec *ks, unsigned bits,
-                    size_t count, cfx_err *err)
+/* What the random-like families need between slices. */
+typedef struct gen_state {
+	gsl_rng *r;
+	unsigned pos[64], npos;      /* sparse: the chosen bit positions */
+} gen_state;
+
+/* Keys [from, to) of a generated family (not malloc). */
+static void fill(const keys_spec *ks, gen_state *g, unsigned bits,
+                 uint64_t *k, size_t from, size_t to)
 {
-	uint64_t mask = word_mask(bits), *k;
-	gsl_rng *r = NULL;
+	uint64_t mask = word_mask(bits);
 	size_t i;
+	unsigned j;
+
+	switch (ks->kind) {
+	case KEYS_SEQ:
+		for (i = from; i < to; i++)
+			k[i] = (ks->arg + i) & mask;
+		break;
+	case KEYS_STRIDE:
+		for (i = from; i < to; i++)
+			k[i] = (ks->arg * i) & mask;
+		break;
+	case KEYS_RANDOM:
+		for (i = from; i < to; i++)
+			k[i] = rng64(g->r) & mask;
+		break;
+	case KEYS_PTR:
+		for (i = from; i < to; i++)
+			k[i] = rng64(g->r) & mask & ~(ks->arg - 1);
+		break;
+	case KEYS_HIGH: {
+		unsigned h = ks->arg > bits ? bits : (unsigned)ks->arg;
+		for (i = from; i < to; i++)
+			k[i] = (rng64(g->r) & word_mask(h)) << (bits - h) & mask;
+		break;
+	}
+	case KEYS_SPARSE:
+		for (i = from; i < to; i++) {
+			uint64_t v = rng64(g->r), key = 0;
+			for (j = 0; j < g->npos; j++)
+				key |= ((v >> j) & 1) << g->pos[j];
+			k[i] = key;
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+/* The addresses malloc returns for count live objects of ks->arg bytes. */
+static int malloc_keys(const keys_spec *ks, uint64_t mask, uint64_t *k,
+                       size_t count, cfx_err *err)
+{
+	void **obj;
+	size_t i;
+
+	if (ks->arg > KEYS_MALLOC_MAX / count)
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
+		                   "malloc keys would take more than 4 GiB");
+	if (!(obj = malloc(count * sizeof *obj)))
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+	/* all objects live at once, as in a real table */
+	for (i = 0; i < count; i++) {
+		if (!(obj[i] = malloc((size_t)ks->arg))) {
+			while (i--)
+				free(obj[i]);
+			free(obj);
+			return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+		}
+		k[i] = (uint64_t)(uintptr_t)obj[i] & mask;
+	}
+	for (i = 0; i < count; i++)
+		free(obj[i]);
+	free(obj);
+	return 0;
+}
+
+#define SLICE ((size_t)1 << 20)   /* keys made between progress reports */
+
+static int generate(keys_set *set, const keys_spec *ks, unsigned bits,
+                    size_t count, keys_progress cb, void *ctx, cfx_err *err)
+{
+	gen_state g = { 0 };
+	size_t from, to;
+	int rc = 0;
 
 	if (count == 0)
 		return cfx_err_set(err, CFX_EUSAGE, -1, NULL,
 		                   "this key family needs a count");
-	if (!(k = mem_big(count * sizeof *k, 0)))
+	if (!(set->k = mem_big(count * sizeof *set->k, 0)))
 		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
-	set->k = k;
+	if (ks->kind == KEYS_MALLOC) {
+		if ((rc = malloc_keys(ks, word_mask(bits), set->k, count, err)) == 0)
+			set->made = count;
+		return rc;
+	}
 	if (ks->kind == KEYS_RANDOM || ks->kind == KEYS_PTR ||
 	    ks->kind == KEYS_HIGH || ks->kind == KEYS_SPARSE) {
-		r = gsl_rng_alloc(gsl_rng_mt19937);
-		if (!r)
+		if (!(g.r = gsl_rng_alloc(gsl_rng_mt19937)))
 			return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
-		gsl_rng_set(r, (unsigned long)ks->seed);
+		gsl_rng_set(g.r, (unsigned long)ks->seed);
 	}
-	switch (ks->kind) {
-	case KEYS_SEQ:
-		for (i = 0; i < count; i++)
-			k[i] = (ks->arg + i) & mask;
-		break;
-	case KEYS_STRIDE:
-		for (i = 0; i < count; i++)
-			k[i] = (ks->arg * i) & mask;
-		break;
-	case KEYS_RANDOM:
-		for (i = 0; i < count; i++)
-			k[i] = rng64(r) & mask;
-		break;
-	case KEYS_PTR:
-		for (i = 0; i < count; i++)
-			k[i] = rng64(r) & mask & ~(ks->arg - 1);
-		break;
-	case KEYS_HIGH: {
-		unsigned h = ks->arg > bits ? bits : (unsigned)ks->arg;
-		for (i = 0; i < count; i++)
-			k[i] = (rng64(r) & word_mask(h)) << (bits - h) & mask;
-		break;
-	}
-	case KEYS_SPARSE: {
-		unsigned pos[64], j, m = 0, want = ks->arg > bits ? bits
-		                                   : (unsigned)ks->arg;
+	if (ks->kind == KEYS_SPARSE) {
+		unsigned want = ks->arg > bits ? bits : (unsigned)ks->arg;
 		int used[64] = { 0 };
 		/* choose the positions once, then fill them at random */
-		while (m < want) {
-			unsigned p = (unsigned)gsl_rng_uniform_int(r, bits);
+		while (g.npos < want) {
+			unsigned p = (unsigned)gsl_rng_uniform_int(g.r, bits);
 			if (!used[p]) {
 				used[p] = 1;
-				pos[m++] = p;
+				g.pos[g.npos++] = p;
 			}
 		}
-		for (i = 0; i < count; i++) {
-			uint64_t v = rng64(r), key = 0;
-			for (j = 0; j < m; j++)
-				key |= ((v >> j) & 1) << pos[j];
-			k[i] = key;
-		}
-		break;
 	}
-	case KEYS_MALLOC: {
-		void **obj;
-		if (ks->arg > KEYS_MALLOC_MAX / count) {
-			gsl_rng_free(r);
-			return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
-			                   "malloc keys would take more than 4 GiB");
-		}
-		if (!(obj = malloc(count * sizeof *obj)))
-			return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
-		/* all objects live at once, as in a real table */
-		for (i = 0; i < count; i++) {
-			if (!(obj[i] = malloc((size_t)ks->arg))) {
-				while (i--)
-					free(obj[i]);
-				free(obj);
-				return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
-				                   "out of memory");
-			}
-			k[i] = (uint64_t)(uintptr_t)obj[i] & mask;
-		}
-		for (i = 0; i < count; i++)
-			free(obj[i]);
-		free(obj);
-		break;
+	for (from = 0; from < count && rc == 0; from = to) {
+		to = count - from > SLICE ? from + SLICE : count;
+		fill(ks, &g, bits, set->k, from, to);
+		if (cb && cb(ctx, to, count))
+			rc = cfx_err_set(err, CFX_EINTR, -1, NULL, "interrupted");
 	}
-	default:
-		break;
-	}
-	gsl_rng_free(r);
-	set->made = count;
-	return 0;
+	gsl_rng_free(g.r);
+	if (rc == 0)
+		set->made = count;
+	return rc;
 }
 
 /* True when the family cannot repeat a key, so no sort is needed. */
@@ -445,7 +476,8 @@ static int surely_distinct(const keys_spec *ks, unsigned bits, size_t count)
 }
 
 static int make(keys_set *set, const keys_spec *ks, unsigned bits,
-                size_t count, int ordered, cfx_err *err)
+                size_t count, int ordered, keys_progress cb, void *ctx,
+                cfx_err *err)
 {
 	size_t cap = 0, n;
 	int rc;
@@ -460,7 +492,7 @@ static int make(keys_set *set, const keys_spec *ks, unsigned bits,
 		rc = walk(set, &cap, AT_FDCWD, ks->path, word_mask(bits), count, 0,
 		          err);
 	else
-		rc = generate(set, ks, bits, count, err);
+		rc = generate(set, ks, bits, count, cb, ctx, err);
 	if (rc < 0) {
 		keys_free(set);
 		return rc;
@@ -481,7 +513,13 @@ static int make(keys_set *set, const keys_spec *ks, unsigned bits,
 int keys_make(keys_set *set, const keys_spec *ks, unsigned bits, size_t count,
               cfx_err *err)
 {
-	return make(set, ks, bits, count, 0, err);
+	return make(set, ks, bits, count, 0, NULL, NULL, err);
+}
+
+int keys_make_watched(keys_set *set, const keys_spec *ks, unsigned bits,
+                      size_t count, keys_progress cb, void *ctx, cfx_err *err)
+{
+	return make(set, ks, bits, count, 0, cb, ctx, err);
 }
 
 int keys_progression(const keys_spec *ks, unsigned bits, size_t count,
@@ -498,7 +536,7 @@ int keys_progression(const keys_spec *ks, unsigned bits, size_t count,
 int keys_make_ordered(keys_set *set, const keys_spec *ks, unsigned bits,
                       size_t count, cfx_err *err)
 {
-	return make(set, ks, bits, count, 1, err);
+	return make(set, ks, bits, count, 1, NULL, NULL, err);
 }
 
 void keys_free(keys_set *set)

@@ -149,9 +149,25 @@ static int same_score(const work_params *a, const work_params *b)
 	       a->count == b->count && !strcmp(a->family, b->family);
 }
 
+/* keys_make's progress: shown as the keys phase, and a stale job stops. */
+typedef struct keys_watch {
+	dash_work *w;
+	unsigned long gen;
+} keys_watch;
+
+static int keys_watch_cb(void *ctx, size_t done, size_t total)
+{
+	keys_watch *kw = ctx;
+
+	progress(kw->w, WORK_KEYS, total ? (double)done / (double)total : 0,
+	         kw->gen);
+	return stale(kw->w, kw->gen);
+}
+
 static void make_keys(dash_work *w, const work_params *par, unsigned long gen)
 {
 	keys_spec ks;
+	keys_watch kw = { w, gen };
 
 	progress(w, WORK_KEYS, 0, gen);
 	keys_free(&w->keys);
@@ -165,8 +181,14 @@ static void make_keys(dash_work *w, const work_params *par, unsigned long gen)
 		w->keys_failed = 1;
 		return;
 	}
-	if (keys_make(&w->keys, &ks, par->bits, par->count, &w->keys_err) < 0)
-		w->keys_failed = 1;
+	if (keys_make_watched(&w->keys, &ks, par->bits, par->count,
+	                      keys_watch_cb, &kw, &w->keys_err) < 0) {
+		/* abandoned for a newer job: nothing to keep */
+		if (w->keys_err.code == CFX_EINTR)
+			w->have_keys = 0;
+		else
+			w->keys_failed = 1;
+	}
 	keys_spec_free(&ks);
 }
 

@@ -947,3 +947,54 @@ Test(keys, progression_matches_keys_make)
 				keys_spec_free(&ks);
 			}
 }
+
+typedef struct watch_log {
+	size_t calls, last, total, stop_at;
+} watch_log;
+
+static int watch(void *ctx, size_t done, size_t total)
+{
+	watch_log *w = ctx;
+
+	cr_assert(done > w->last && done <= total, "progress %zu after %zu of %zu",
+	          done, w->last, total);
+	w->calls++;
+	w->last = done;
+	w->total = total;
+	return w->stop_at && done >= w->stop_at;
+}
+
+/* keys_make_watched makes the same keys as keys_make, reports progress
+ * that only grows and ends at the total, and stops when asked */
+Test(keys, watched_progress_and_cancel)
+{
+	static const char *const fams[] = { "seq", "stride:7", "random:3", "ptr:64",
+	                                    "high:20", "sparse:12", NULL };
+	size_t f, n = ((size_t)5 << 20) + 123;
+	cfx_err e;
+
+	for (f = 0; fams[f]; f++) {
+		keys_spec ks;
+		keys_set a, b;
+		watch_log w = { 0 };
+
+		cr_assert_eq(keys_parse(&ks, fams[f], &e), 0);
+		cr_assert_eq(keys_make(&a, &ks, 64, n, &e), 0);
+		cr_assert_eq(keys_make_watched(&b, &ks, 64, n, watch, &w, &e), 0);
+		cr_assert_eq(a.n, b.n, "%s", fams[f]);
+		cr_assert(!memcmp(a.k, b.k, a.n * sizeof *a.k), "%s: keys differ", fams[f]);
+		cr_assert(w.calls >= 5 && w.last == n && w.total == n, "%s: %zu calls",
+		          fams[f], w.calls);
+		keys_free(&a);
+		keys_free(&b);
+
+		/* asked to stop after 2^21 keys: CFX_EINTR, no keys left over */
+		memset(&w, 0, sizeof w);
+		w.stop_at = (size_t)2 << 20;
+		cr_assert_eq(keys_make_watched(&b, &ks, 64, n, watch, &w, &e), -1);
+		cr_assert_eq(e.code, CFX_EINTR);
+		cr_assert_null(b.k);
+		cr_assert(w.last < n);
+		keys_spec_free(&ks);
+	}
+}
