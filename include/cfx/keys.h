@@ -76,12 +76,6 @@ typedef int (*keys_progress)(void *ctx, size_t done, size_t total);
 int keys_make_watched(keys_set *set, const keys_spec *ks, unsigned bits,
                       size_t count, keys_progress cb, void *ctx, cfx_err *err);
 
-/* Like keys_make, but repeats are removed keeping the first occurrence, in
- * the order the family makes them, so that the first K keys of the set
- * are the first K distinct keys of the family (for nested samples). */
-int keys_make_ordered(keys_set *set, const keys_spec *ks, unsigned bits,
-                      size_t count, cfx_err *err);
-
 void keys_free(keys_set *set);
 
 /* If the first `count` keys of ks on bits-bit words are the distinct

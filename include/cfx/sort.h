@@ -20,9 +20,4 @@ int sort_u64(uint64_t *a, size_t n, uint64_t *scratch);
  * (size_t)-1 if memory ran out. */
 size_t sort_unique_u64(uint64_t *a, size_t n);
 
-/* Squeeze out repeats keeping the first occurrence of each value, in
- * order; returns the distinct count, or (size_t)-1 if memory ran out.
- * Uses a hash table of 4-byte slots (n < 2^32). */
-size_t sort_unique_ordered_u64(uint64_t *a, size_t n);
-
 #endif

@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <gmp.h>
 
+#include "cfx/cf.h"
 #include "cfx/err.h"
 #include "cfx/score.h"
 
@@ -58,5 +59,14 @@ int sweep_row_run(sweep_row *row, uint64_t p, unsigned bits, unsigned b,
                   size_t count, unsigned s, uint64_t *keys, uint32_t *loads);
 
 void sweep_free(sweep_result *res);
+
+/*
+ * The explanation of stride s: the expansion of the effective multiplier
+ * (p mod 2^(n-s)) / 2^(n-s) into cf (initialised), and the index k of its
+ * largest quotient among those that shape `keys` points (those before the
+ * denominators q_(k-1) pass `keys`); big receives a_k.  0 if none.
+ */
+size_t sweep_effective(const mpz_t p, unsigned bits, unsigned s, size_t keys,
+                       cf_seq *cf, mpz_t big);
 
 #endif

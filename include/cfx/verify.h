@@ -105,6 +105,11 @@ int vfy_run(vfy_battery *bt, uint64_t p, unsigned bits,
 
 void vfy_free(vfy_battery *bt);
 
+/* If the family's keys are multiples of a common 2^s above which they
+ * vary (sequential s = 0, strides, pointers, top bits only), set *s and
+ * return 1: such keys hash like the multiplier p mod 2^(n-s). */
+int vfy_family_shift(const vfy_family *f, unsigned bits, unsigned *s);
+
 const char *vfy_status_name(vfy_status s);   /* "PASS", "WARN", ... */
 
 /* The status of one cell under the battery's rules: WARN or PASS (a

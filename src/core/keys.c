@@ -476,8 +476,7 @@ static int surely_distinct(const keys_spec *ks, unsigned bits, size_t count)
 }
 
 static int make(keys_set *set, const keys_spec *ks, unsigned bits,
-                size_t count, int ordered, keys_progress cb, void *ctx,
-                cfx_err *err)
+                size_t count, keys_progress cb, void *ctx, cfx_err *err)
 {
 	size_t cap = 0, n;
 	int rc;
@@ -499,8 +498,7 @@ static int make(keys_set *set, const keys_spec *ks, unsigned bits,
 	}
 	set->n = set->made;
 	if (!surely_distinct(ks, bits, set->made)) {
-		n = ordered ? sort_unique_ordered_u64(set->k, set->made)
-		    : sort_unique_u64(set->k, set->made);
+		n = sort_unique_u64(set->k, set->made);
 		if (n == (size_t)-1) {
 			keys_free(set);
 			return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
@@ -513,13 +511,13 @@ static int make(keys_set *set, const keys_spec *ks, unsigned bits,
 int keys_make(keys_set *set, const keys_spec *ks, unsigned bits, size_t count,
               cfx_err *err)
 {
-	return make(set, ks, bits, count, 0, NULL, NULL, err);
+	return make(set, ks, bits, count, NULL, NULL, err);
 }
 
 int keys_make_watched(keys_set *set, const keys_spec *ks, unsigned bits,
                       size_t count, keys_progress cb, void *ctx, cfx_err *err)
 {
-	return make(set, ks, bits, count, 0, cb, ctx, err);
+	return make(set, ks, bits, count, cb, ctx, err);
 }
 
 int keys_progression(const keys_spec *ks, unsigned bits, size_t count,
@@ -531,12 +529,6 @@ int keys_progression(const keys_spec *ks, unsigned bits, size_t count,
 	*start = ks->kind == KEYS_SEQ ? ks->arg & word_mask(bits) : 0;
 	*step = ks->kind == KEYS_SEQ ? 1 : ks->arg & word_mask(bits);
 	return 1;
-}
-
-int keys_make_ordered(keys_set *set, const keys_spec *ks, unsigned bits,
-                      size_t count, cfx_err *err)
-{
-	return make(set, ks, bits, count, 1, NULL, NULL, err);
 }
 
 void keys_free(keys_set *set)

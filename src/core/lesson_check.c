@@ -127,23 +127,30 @@ static char *xstrndup(const char *s, size_t n)
 
 /* ---- numbers ------------------------------------------------------------- */
 
-int lesson_decimal(const char *s, mpq_t q)
+/* Scan a numeral [+-]digits[.digits][e[+-]N]: its digits as an integer
+ * into num (if not NULL), the power of ten of its last digit into *exp10,
+ * and whether it has a point or an exponent into *dec.  0 if s is none. */
+static int scan_numeral(const char *s, mpz_t num, int *neg, long *exp10,
+                        int *dec)
 {
 	const char *p = s;
-	mpz_t num, den;
-	long exp = 0;
-	int neg = 0, point = 0, digits = 0, frac = 0;
+	long exp = 0, frac = 0;
+	int point = 0, digits = 0;
 
+	*neg = 0;
 	if (*p == '+' || *p == '-')
-		neg = *p++ == '-';
-	mpz_init(num);
+		*neg = *p++ == '-';
+	if (num)
+		mpz_set_ui(num, 0);
 	for (; isdigit((unsigned char)*p) || (*p == '.' && !point); p++) {
 		if (*p == '.') {
 			point = 1;
 			continue;
 		}
-		mpz_mul_ui(num, num, 10);
-		mpz_add_ui(num, num, (unsigned long)(*p - '0'));
+		if (num) {
+			mpz_mul_ui(num, num, 10);
+			mpz_add_ui(num, num, (unsigned long)(*p - '0'));
+		}
 		digits++;
 		frac += point;
 	}
@@ -151,71 +158,61 @@ int lesson_decimal(const char *s, mpq_t q)
 		char *end;
 		exp = strtol(p + 1, &end, 10);
 		if (end == p + 1 || exp > 10000 || exp < -10000)
-			digits = 0;
+			return 0;
 		p = end;
 		point = 1;
 	}
-	if (!digits || *p || !point) {
-		mpz_clear(num);
+	if (!digits || *p)
 		return 0;
-	}
-	mpz_init_set_ui(den, 1);
-	exp -= frac;
-	if (exp >= 0) {
-		mpz_ui_pow_ui(den, 10, (unsigned long)exp);
-		mpz_mul(num, num, den);
-		mpz_set_ui(den, 1);
-	} else {
-		mpz_ui_pow_ui(den, 10, (unsigned long)-exp);
-	}
-	if (neg)
-		mpz_neg(num, num);
-	mpq_set_num(q, num);
-	mpq_set_den(q, den);
-	mpq_canonicalize(q);
-	mpz_clear(num);
-	mpz_clear(den);
+	*exp10 = exp - frac;
+	*dec = point;
 	return 1;
+}
+
+/* q *= 10^e */
+static void scale10(mpq_t q, long e)
+{
+	mpz_t ten;
+
+	mpz_init(ten);
+	mpz_ui_pow_ui(ten, 10, (unsigned long)(e < 0 ? -e : e));
+	if (e >= 0)
+		mpz_mul(mpq_numref(q), mpq_numref(q), ten);
+	else
+		mpz_mul(mpq_denref(q), mpq_denref(q), ten);
+	mpq_canonicalize(q);
+	mpz_clear(ten);
+}
+
+int lesson_decimal(const char *s, mpq_t q)
+{
+	mpz_t num;
+	long e;
+	int neg, dec, ok;
+
+	mpz_init(num);
+	ok = scan_numeral(s, num, &neg, &e, &dec) && dec;
+	if (ok) {
+		if (neg)
+			mpz_neg(num, num);
+		mpq_set_z(q, num);
+		scale10(q, e);
+	}
+	mpz_clear(num);
+	return ok;
 }
 
 /* Half a unit in the last place of a numeral as written ("0.8333":
  * 0.00005, "12": 0.5, "1.5e6": 50000), into tol.  0 if s is no numeral. */
 static int numeral_tolerance(const char *s, mpq_t tol)
 {
-	const char *p = s + (*s == '-' || *s == '+');
-	long frac = 0, exp = 0;
-	int point = 0, digits = 0;
-	mpz_t ten;
+	long e;
+	int neg, dec;
 
-	for (; isdigit((unsigned char)*p) || (*p == '.' && !point); p++) {
-		if (*p == '.')
-			point = 1;
-		else {
-			digits++;
-			frac += point;
-		}
-	}
-	if (digits && (*p == 'e' || *p == 'E')) {
-		char *end;
-		exp = strtol(p + 1, &end, 10);
-		if (end == p + 1 || exp > 10000 || exp < -10000)
-			return 0;
-		p = end;
-	}
-	if (!digits || *p)
+	if (!scan_numeral(s, NULL, &neg, &e, &dec))
 		return 0;
-	exp -= frac;
-	mpz_init(ten);
 	mpq_set_ui(tol, 1, 2);
-	if (exp >= 0) {
-		mpz_ui_pow_ui(ten, 10, (unsigned long)exp);
-		mpz_mul(mpq_numref(tol), mpq_numref(tol), ten);
-	} else {
-		mpz_ui_pow_ui(ten, 10, (unsigned long)-exp);
-		mpz_mul(mpq_denref(tol), mpq_denref(tol), ten);
-	}
-	mpq_canonicalize(tol);
-	mpz_clear(ten);
+	scale10(tol, e);
 	return 1;
 }
 

@@ -32,7 +32,6 @@ int sweep_row_run(sweep_row *row, uint64_t p, unsigned bits, unsigned b,
 	unsigned eff_bits = bits - s;
 	uint64_t distinct = eff_bits >= 64 ? UINT64_MAX : (uint64_t)1 << eff_bits;
 	size_t n = count < distinct ? count : (size_t)distinct, k, i;
-	unsigned long limit = 1;
 	cf_seq cf;
 	mpz_t pz;
 
@@ -43,20 +42,32 @@ int sweep_row_run(sweep_row *row, uint64_t p, unsigned bits, unsigned b,
 	score_keys(keys, n, p, bits, b, loads, &row->score);
 	row->effective = p & word_mask(eff_bits);
 	mpz_init(pz);
-	mpz_set_ui(pz, row->effective);
+	mpz_set_ui(pz, p);
 	cf_init(&cf);
-	cf_of_multiplier(&cf, pz, eff_bits);
+	row->big_index = sweep_effective(pz, bits, s, n, &cf, row->big);
 	row->total_terms = cf.n;
 	row->nterms = cf.n < SWEEP_TERMS ? cf.n : SWEEP_TERMS;
 	for (i = 0; i < row->nterms; i++)
 		mpz_set(row->terms[i], cf.a[i]);
-	/* quotients that matter for n points: those before q_k passes n */
-	while (limit < 64 && ((uint64_t)1 << limit) <= n)
-		limit++;
-	row->big_index = cf_max_early(&cf, limit, row->big);
 	cf_clear(&cf);
 	mpz_clear(pz);
 	return 0;
+}
+
+size_t sweep_effective(const mpz_t p, unsigned bits, unsigned s, size_t keys,
+                       cf_seq *cf, mpz_t big)
+{
+	unsigned long limit = 1;
+	mpz_t m;
+
+	mpz_init(m);
+	mpz_fdiv_r_2exp(m, p, bits - s);
+	cf_of_multiplier(cf, m, bits - s);
+	mpz_clear(m);
+	/* quotients that matter for `keys` points: those before q_k passes */
+	while (limit < 64 && ((uint64_t)1 << limit) <= keys)
+		limit++;
+	return cf_max_early(cf, limit, big);
 }
 
 int sweep_run(sweep_result *res, uint64_t p, unsigned bits, unsigned b,

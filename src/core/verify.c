@@ -133,16 +133,10 @@ static void source_open(source *src, const vfy_family *f, unsigned bits,
 	memset(src, 0, sizeof *src);
 	src->kind = f->kind;
 	src->seed = 0x5eed5eed5eedULL;
-	switch (f->kind) {
-	case VFY_SEQ: src->w = bits; break;
-	case VFY_STRIDE: src->shift = f->arg; src->w = bits - f->arg; break;
-	case VFY_RANDOM: src->w = bits; break;
-	case VFY_PTR:
-		while ((1u << src->shift) < f->arg)
-			src->shift++;
+	if (vfy_family_shift(f, bits, &src->shift))
 		src->w = bits - src->shift;
-		break;
-	case VFY_HIGH: src->w = f->arg; src->shift = bits - f->arg; break;
+	switch (f->kind) {
+	case VFY_RANDOM: src->w = bits; break;
 	case VFY_SPARSE: {
 		/* K distinct positions, spread by a fixed scramble */
 		uint64_t used = 0;
@@ -156,9 +150,23 @@ static void source_open(source *src, const vfy_family *f, unsigned bits,
 		}
 		break;
 	}
+	default:
+		break;
 	}
 	src->avail = src->w >= 63 || want < ((size_t)1 << src->w) ? want
 	             : (size_t)1 << src->w;
+}
+
+int vfy_family_shift(const vfy_family *f, unsigned bits, unsigned *s)
+{
+	*s = 0;
+	switch (f->kind) {
+	case VFY_SEQ: return 1;
+	case VFY_STRIDE: *s = f->arg; return 1;
+	case VFY_PTR: while ((1u << *s) < f->arg) (*s)++; return 1;
+	case VFY_HIGH: *s = bits - f->arg; return 1;
+	default: return 0;
+	}
 }
 
 static uint64_t source_key(const source *src, size_t i, unsigned bits)

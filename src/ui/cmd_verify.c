@@ -11,6 +11,7 @@
 #include "cfx/expr.h"
 #include "cfx/naf.h"
 #include "cfx/sas.h"
+#include "cfx/sweep.h"
 #include "cfx/verify.h"
 #include "cfx/word.h"
 #include "ccheck.h"
@@ -305,20 +306,6 @@ static void para(FILE *f, int indent, const char *text)
 	         spaces + 16 - indent, " ");
 }
 
-/* The stride a family's keys share, if any: keys that are multiples of
- * 2^sft hash like the multiplier p mod 2^(n-sft). */
-static int family_shift(const subject *s, const vfy_family *f, unsigned *sft)
-{
-	*sft = 0;
-	switch (f->kind) {
-	case VFY_STRIDE: *sft = f->arg; return 1;
-	case VFY_PTR: while ((1u << *sft) < f->arg) (*sft)++; return 1;
-	case VFY_HIGH: *sft = (unsigned)s->bits - f->arg; return 1;
-	case VFY_SEQ: return 1;
-	default: return 0;
-	}
-}
-
 /* The effective multiplier of a family's worst cell and the largest
  * quotient among those that shape its key count. */
 typedef struct eff_info {
@@ -333,22 +320,20 @@ typedef struct eff_info {
 static void effective(const subject *s, const vfy_family *f, eff_info *e)
 {
 	const vfy_cell *w = &f->cells[f->worst];
-	size_t limit = 1;
 	cf_seq cf;
 	mpz_t m, big;
 
 	memset(e, 0, sizeof *e);
-	if (!family_shift(s, f, &e->sft) || !mpz_odd_p(s->p) || !f->ncells)
+	if (!vfy_family_shift(f, (unsigned)s->bits, &e->sft) ||
+	    !mpz_odd_p(s->p) || !f->ncells)
 		return;
 	e->ok = 1;
 	e->bits = (unsigned)s->bits - e->sft;
 	mpz_inits(m, big, NULL);
-	mpz_fdiv_r_2exp(m, s->p, e->bits);
 	cf_init(&cf);
-	cf_of_multiplier(&cf, m, e->bits);
-	while (limit < 64 && ((size_t)1 << limit) <= w->sc.keys)
-		limit++;
-	e->k = cf_max_early(&cf, (unsigned long)limit, big);
+	e->k = sweep_effective(s->p, (unsigned)s->bits, e->sft, w->sc.keys, &cf,
+	                       big);
+	mpz_fdiv_r_2exp(m, s->p, e->bits);
 	gmp_snprintf(e->mult, sizeof e->mult, "0x%Zx", m);
 	gmp_snprintf(e->big, sizeof e->big, "%Zd", big);
 	e->cf = out_cf_text(&cf, e->k + 2);

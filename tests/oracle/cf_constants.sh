@@ -164,19 +164,13 @@ sys.path.insert(0, sys.argv[1])
 from oracle_common import Checker, gplist
 
 ck = Checker(sys.argv[3])
-lines = open(sys.argv[2]).read().splitlines()
-if len(lines) < 1000:
-    ck.cmd = "(gp)"
-    ck.problem("gp made only %d cases" % len(lines))
-    ck.done()
+lines = ck.cases(sys.argv[2], 1000)
 def case(line):
     f = line.split("\t")
     kind = f[0]
     if kind == "fact":
-        ck.cmd = "(gp) FACTS.md: " + f[1]
-        if f[2] != "ok":
-            ck.problem("PARI/GP does not confirm this FACTS.md claim")
-        ck.done()
+        ck.fact("FACTS.md: " + f[1], f[2],
+                "PARI/GP does not confirm this FACTS.md claim")
         return
     args = f[1].split("\x1f")
     if kind == "cf":

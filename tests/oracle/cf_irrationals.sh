@@ -179,19 +179,12 @@ sys.path.insert(0, sys.argv[1])
 from oracle_common import Checker, gpnum, gplist
 
 ck = Checker(sys.argv[3])
-lines = open(sys.argv[2]).read().splitlines()
-if len(lines) < 600:
-    ck.cmd = "(gp)"
-    ck.problem("gp made only %d cases" % len(lines))
-    ck.done()
+lines = ck.cases(sys.argv[2], 600)
 def case(line):
     f = line.split("\t")
     kind = f[0]
     if kind == "fact":
-        ck.cmd = "(gp) " + f[1]
-        if f[2] != "ok":
-            ck.problem("PARI/GP disagrees with itself; the oracle is broken")
-        ck.done()
+        ck.fact(f[1], f[2], "PARI/GP disagrees with itself; the oracle is broken")
         return
     args = f[1].split("\x1f")
     if kind == "pfx":

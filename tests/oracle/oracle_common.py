@@ -156,6 +156,22 @@ class Checker:
         self.bad = []
         self.skip = False
 
+    def cases(self, path, minimum):
+        """The lines gp wrote; fewer than minimum means gp went wrong."""
+        lines = open(path).read().splitlines()
+        if len(lines) < minimum:
+            self.cmd = "(gp)"
+            self.problem("gp made only %d cases" % len(lines))
+            self.done()
+        return lines
+
+    def fact(self, what, ok, why):
+        """One claim gp checked by itself (f[1] what, f[2] "ok" or not)."""
+        self.cmd = "(gp) " + what
+        if ok != "ok":
+            self.problem(why)
+        self.done()
+
     def each(self, lines, case):
         """Run case(line) for every line; a case that raises (malformed
         output the comparisons did not expect) counts as a failure."""

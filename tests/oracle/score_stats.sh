@@ -154,11 +154,7 @@ sys.path.insert(0, sys.argv[1])
 from oracle_common import Checker, gpnum
 
 ck = Checker(sys.argv[3])
-lines = open(sys.argv[2]).read().splitlines()
-if len(lines) < 400:
-    ck.cmd = "(gp)"
-    ck.problem("gp made only %d cases" % len(lines))
-    ck.done()
+lines = ck.cases(sys.argv[2], 400)
 def case(line):
     f = line.split("\t")
     args = f[0].split("\x1f")

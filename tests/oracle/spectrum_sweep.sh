@@ -139,11 +139,7 @@ sys.path.insert(0, sys.argv[1])
 from oracle_common import Checker, gpnum, gplist
 
 ck = Checker(sys.argv[3])
-lines = open(sys.argv[2]).read().splitlines()
-if len(lines) < 400:
-    ck.cmd = "(gp)"
-    ck.problem("gp made only %d cases" % len(lines))
-    ck.done()
+lines = ck.cases(sys.argv[2], 400)
 
 
 def check_stats(where, row, st):

@@ -506,97 +506,6 @@ Test(keys, generated_need_a_count_and_respect_the_limit)
 	cr_assert_eq(e.code, CFX_EUSAGE);
 }
 
-/* ---- keys_make_ordered ------------------------------------------------------ */
-
-static void make_ordered(keys_set *set, const char *s, unsigned bits, size_t count)
-{
-	keys_spec ks = spec_of(s);
-	cfx_err e;
-
-	cr_assert_eq(keys_make_ordered(set, &ks, bits, count, &e), 0, "%s: %s", s, e.msg);
-	keys_spec_free(&ks);
-}
-
-/* first occurrences, in order, by a quadratic scan (small inputs) */
-static size_t first_occurrences(uint64_t *a, size_t n)
-{
-	size_t i, j, m = 0;
-
-	for (i = 0; i < n; i++) {
-		for (j = 0; j < m && a[j] != a[i]; j++)
-			;
-		if (j == m)
-			a[m++] = a[i];
-	}
-	return m;
-}
-
-Test(keys, ordered_follows_the_family_order)
-{
-	static const struct { const char *s; uint64_t start, step; unsigned bits; size_t K; } c[] = {
-		{ "seq:250", 250, 1, 8, 600 },
-		{ "stride:24", 0, 24, 10, 300 },
-		{ "stride:2^60", 0, (uint64_t)1 << 60, 64, 50 },
-		{ "stride:0x9e3779b9", 0, 0x9e3779b9u, 12, 5000 },
-		{ "seq", 0, 1, 64, 1000 },
-	};
-	size_t i, j;
-
-	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
-		keys_set set;
-		uint64_t *want = malloc(c[i].K * sizeof *want);
-		size_t m;
-
-		for (j = 0; j < c[i].K; j++)
-			want[j] = (c[i].start + c[i].step * j) & tmask(c[i].bits);
-		m = first_occurrences(want, c[i].K);
-		make_ordered(&set, c[i].s, c[i].bits, c[i].K);
-		CHECK(set.made == c[i].K && set.n == m, "%s: %zu of %zu, want %zu", c[i].s,
-		      set.n, set.made, m);
-		CHECK(!memcmp(set.k, want, m * sizeof *want), "%s: not in family order", c[i].s);
-		keys_free(&set);
-		free(want);
-	}
-}
-
-Test(keys, ordered_samples_are_nested)
-{
-	static const struct { const char *s; unsigned bits; } c[] = {
-		{ "random:3", 10 }, { "random:3", 64 }, { "ptr:256", 20 }, { "high:9", 32 },
-		{ "sparse:10", 64 },
-	};
-	size_t i, j;
-
-	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
-		keys_set small, big, plain;
-		uint64_t *a, *b;
-
-		make_ordered(&small, c[i].s, c[i].bits, 700);
-		make_ordered(&big, c[i].s, c[i].bits, 5000);
-		make(&plain, c[i].s, c[i].bits, 5000);
-		check_valid(&big, c[i].bits);
-		/* the small sample is the start of the big one */
-		CHECK(small.n <= big.n && !memcmp(small.k, big.k, small.n * sizeof *small.k),
-		      "%s on %u bits: samples not nested", c[i].s, c[i].bits);
-		/* and the big one is the same set as keys_make's */
-		CHECK(big.n == plain.n, "%s: %zu distinct, keys_make %zu", c[i].s, big.n, plain.n);
-		a = malloc(big.n * sizeof *a);
-		b = malloc(plain.n * sizeof *b);
-		memcpy(a, big.k, big.n * sizeof *a);
-		memcpy(b, plain.k, plain.n * sizeof *b);
-		qsort(a, big.n, sizeof *a, cmp_u64);
-		qsort(b, plain.n, sizeof *b, cmp_u64);
-		CHECK(!memcmp(a, b, big.n * sizeof *a), "%s: other keys than keys_make", c[i].s);
-		for (j = 1; j < big.n; j++)
-			CHECK(a[j] != a[j - 1], "repeat in the ordered set");
-		free(a);
-		free(b);
-		keys_free(&small);
-		keys_free(&big);
-		keys_free(&plain);
-	}
-}
-
 /* ---- file:PATH ------------------------------------------------------------ */
 
 static char *write_temp(const char *content, size_t len)
@@ -701,27 +610,6 @@ Test(keys, file_random_values)
 	keys_free(&set);
 	free(text);
 	free(want);
-}
-
-Test(keys, file_ordered_keeps_line_order)
-{
-	static const char text[] = "5\n3\n# c\n5\n0x1\n3\n261\n";
-	char *path = write_temp(text, sizeof text - 1), spec[300];
-	keys_spec ks;
-	keys_set set;
-	cfx_err e;
-
-	snprintf(spec, sizeof spec, "file:%s", path);
-	ks = spec_of(spec);
-	cr_assert_eq(keys_make_ordered(&set, &ks, 8, 0, &e), 0, "%s", e.msg);
-	/* 261 = 5 mod 2^8: a repeat */
-	cr_assert_eq(set.made, 6);
-	cr_assert_eq(set.n, 3);
-	cr_assert(set.k[0] == 5 && set.k[1] == 3 && set.k[2] == 1);
-	keys_free(&set);
-	keys_spec_free(&ks);
-	unlink(path);
-	free(path);
 }
 
 static void garbage_line7(const char *bad, const char *token)
