@@ -9,11 +9,13 @@ WERROR  ?=
 VERSION := 0.1.0
 
 WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes $(if $(WERROR),-Werror)
-CPPFLAGS += -Iinclude -D_GNU_SOURCE -DCFX_VERSION='"$(VERSION)"'
+CPPFLAGS += -Iinclude -Isrc -D_GNU_SOURCE -DCFX_VERSION='"$(VERSION)"'
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(CPPFLAGS) $(PKG_CFLAGS) -MMD -MP
 
-CORE_SRC := $(wildcard src/core/*.c)
-UI_SRC   := $(wildcard src/ui/*.c)
+# Layers (doc/ARCHITECTURE.md): core and sys form libcfx.a, which the unit
+# tests link; lesson, cli, repl and dash are the faces built into cfx.
+CORE_SRC := $(wildcard src/core/*.c src/sys/*.c src/util/*.c)
+UI_SRC   := $(wildcard src/lesson/*.c src/cli/*.c src/repl/*.c src/dash/*.c)
 CORE_OBJ := $(CORE_SRC:src/%.c=build/%.o)
 UI_OBJ   := $(UI_SRC:src/%.c=build/%.o)
 UNIT_SRC := $(wildcard tests/unit/*.c)

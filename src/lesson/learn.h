@@ -37,7 +37,7 @@
 
 #include "cfx/err.h"
 #include "cfx/lesson.h"
-#include "cli.h"
+#include "cli/cli.h"
 
 struct repl;
 

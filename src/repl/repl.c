@@ -23,8 +23,8 @@
 #include "cfx/expr.h"
 #include "cfx/keys.h"
 #include "cfx/word.h"
-#include "learn.h"
-#include "repl.h"
+#include "lesson/learn.h"
+#include "repl/repl.h"
 
 #define HISTORY_MAX 1000
 #define MAX_WORDS 128

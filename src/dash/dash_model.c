@@ -8,7 +8,7 @@
 
 #include "cfx/sort.h"
 #include "cfx/word.h"
-#include "dash_model.h"
+#include "dash/dash_model.h"
 
 int dm_const_eval(dm_const *c, const char *expr, unsigned long bits,
                   ex_lookup look, void *ctx, cfx_err *err)

@@ -30,8 +30,8 @@
 #include <unistd.h>
 
 #include "cfx/keys.h"
-#include "dash.h"
-#include "dash_ui.h"
+#include "dash/dash.h"
+#include "dash/dash_ui.h"
 
 #define DEFAULT_EXPR "prevprime(golden(32))"   /* Knuth's 2654435761 */
 #define DEFAULT_COUNT ((unsigned long long)1 << 20)

@@ -7,9 +7,9 @@
 #include "cfx/naf.h"
 #include "cfx/sas.h"
 #include "cfx/word.h"
-#include "cli.h"
-#include "cmds.h"
-#include "out.h"
+#include "cli/cli.h"
+#include "cli/cmds.h"
+#include "cli/out.h"
 
 /* A constant with its NAF, shared by both commands. */
 typedef struct form {

@@ -1,7 +1,7 @@
 /* dash_line.c - the dashboard's line editor (see dash_line.h). */
 #include <string.h>
 
-#include "dash_line.h"
+#include "dash/dash_line.h"
 
 void dline_set(dline *l, const char *s)
 {

@@ -7,9 +7,9 @@
 #include "cfx/score.h"
 #include "cfx/sweep.h"
 #include "cfx/word.h"
-#include "cli.h"
-#include "cmds.h"
-#include "out.h"
+#include "cli/cli.h"
+#include "cli/cmds.h"
+#include "cli/out.h"
 
 /* Word, multiplier and table size common to both commands. */
 typedef struct setup {

@@ -14,10 +14,10 @@
 #include "cfx/sweep.h"
 #include "cfx/verify.h"
 #include "cfx/word.h"
-#include "ccheck.h"
-#include "cli.h"
-#include "cmds.h"
-#include "out.h"
+#include "cli/ccheck.h"
+#include "cli/cli.h"
+#include "cli/cmds.h"
+#include "cli/out.h"
 
 #define REPORT_WIDTH 72
 #define EARLY_BITS 23        /* the battery hashes up to 2^23 keys */

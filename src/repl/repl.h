@@ -8,7 +8,7 @@
 #include <signal.h>
 #include <stdio.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 
 typedef struct repl {
 	cfx_session sess;

@@ -12,7 +12,7 @@
 #include "cfx/expr.h"
 #include "cfx/keys.h"
 #include "cfx/word.h"
-#include "dash_ui.h"
+#include "dash/dash_ui.h"
 
 #define CTRL(c) ((c) & 0x1f)
 #define ESC 27

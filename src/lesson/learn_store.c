@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "learn.h"
+#include "lesson/learn.h"
 
 #define PROGRESS_MAX (1 << 20)   /* a bigger progress file is not ours */
 #define MARKS_MAX 1000

@@ -18,8 +18,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "learn.h"
-#include "repl.h"
+#include "lesson/learn.h"
+#include "repl/repl.h"
 
 /* The lesson running in a REPL. */
 static struct {

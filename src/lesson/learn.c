@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "cfx/expr.h"
-#include "learn.h"
+#include "lesson/learn.h"
 
 struct learn {
 	lesson les;

@@ -8,7 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "ccheck.h"
+#include "cli/ccheck.h"
 
 extern char **environ;
 

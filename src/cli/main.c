@@ -15,10 +15,10 @@
 
 #include <gsl/gsl_errno.h>
 
-#include "cli.h"
-#include "dash.h"
-#include "learn.h"
-#include "repl.h"
+#include "cli/cli.h"
+#include "dash/dash.h"
+#include "lesson/learn.h"
+#include "repl/repl.h"
 
 static volatile sig_atomic_t interrupted;
 

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dash_ui.h"
+#include "dash/dash_ui.h"
 
 void dash_out_add(dash *d, const char *text)
 {

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "out.h"
+#include "cli/out.h"
 
 json_t *out_jz(const mpz_t z)
 {

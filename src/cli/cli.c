@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "cfx/word.h"
-#include "cli.h"
-#include "cmds.h"
-#include "out.h"
+#include "cli/cli.h"
+#include "cli/cmds.h"
+#include "cli/out.h"
 
 /* ---- options ------------------------------------------------------------ */
 

@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dash_ui.h"
+#include "dash/dash_ui.h"
 
 typedef struct rect {
 	int y, x, h, w;

@@ -3,7 +3,7 @@
 #define CFX_UI_CMDS_H
 
 #include "cfx/score.h"
-#include "cli.h"
+#include "cli/cli.h"
 
 /* The JSON of a score as `cfx score --json` prints it (also kept by the
  * dashboard as the session's score result). */

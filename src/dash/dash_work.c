@@ -20,7 +20,7 @@
 
 #include "cfx/keys.h"
 #include "cfx/sweep.h"
-#include "dash_work.h"
+#include "dash/dash_work.h"
 
 #define SLICE ((size_t)1 << 18)   /* keys hashed between staleness checks */
 #define CHUNK ((size_t)1 << 22)   /* ... when counting on all processors */

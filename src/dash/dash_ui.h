@@ -22,10 +22,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "dash_line.h"
-#include "dash_model.h"
-#include "dash_work.h"
-#include "repl.h"
+#include "dash/dash_line.h"
+#include "dash/dash_model.h"
+#include "dash/dash_work.h"
+#include "repl/repl.h"
 
 /* Input modes; a binding names the modes it works in. */
 enum {

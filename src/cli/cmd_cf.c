@@ -5,9 +5,9 @@
 
 #include "cfx/cf.h"
 #include "cfx/word.h"
-#include "cli.h"
-#include "cmds.h"
-#include "out.h"
+#include "cli/cli.h"
+#include "cli/cmds.h"
+#include "cli/out.h"
 
 #define DEFAULT_TERMS 30
 

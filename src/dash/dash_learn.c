@@ -42,10 +42,10 @@
 #include <string.h>
 
 #include "cfx/word.h"
-#include "cmds.h"
-#include "dash_ui.h"
-#include "learn.h"
-#include "out.h"
+#include "cli/cmds.h"
+#include "dash/dash_ui.h"
+#include "lesson/learn.h"
+#include "cli/out.h"
 
 /* What the dashboard shows, to tell when a key or command changed it. */
 typedef struct dl_seen {

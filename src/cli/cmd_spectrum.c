@@ -4,9 +4,9 @@
 
 #include "cfx/spec.h"
 #include "cfx/word.h"
-#include "cli.h"
-#include "cmds.h"
-#include "out.h"
+#include "cli/cli.h"
+#include "cli/cmds.h"
+#include "cli/out.h"
 
 #define DEFAULT_POINTS 10
 #define STRIP 64
