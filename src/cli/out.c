@@ -4,6 +4,9 @@
 #include <string.h>
 
 #include "cli/out.h"
+#include "util/buf.h"
+#include "util/text.h"
+#include "util/xalloc.h"
 
 json_t *out_jz(const mpz_t z)
 {
@@ -34,33 +37,15 @@ void out_json(FILE *f, json_t *obj)
 	json_decref(obj);
 }
 
-typedef struct sb {
-	char *s;
-	size_t len, cap;
-} sb;
-
-static void sb_add(sb *b, const char *t)
-{
-	size_t n = strlen(t);
-
-	if (b->len + n + 1 > b->cap) {
-		b->cap = 2 * (b->len + n + 1) + 64;
-		if (!(b->s = realloc(b->s, b->cap)))
-			abort();
-	}
-	memcpy(b->s + b->len, t, n + 1);
-	b->len += n;
-}
-
-static void sb_z(sb *b, mpz_srcptr z)
+static void z_add(struct buf *b, mpz_srcptr z)
 {
 	char *t = mpz_get_str(NULL, 10, z);
-	sb_add(b, t);
+	buf_puts(b, t);
 	free(t);
 }
 
 /* Append a[from..to) with runs compressed. */
-static void terms(sb *b, const cf_seq *cf, size_t from, size_t to, int first)
+static void terms(struct buf *b, const cf_seq *cf, size_t from, size_t to, int first)
 {
 	size_t k = from;
 
@@ -72,15 +57,15 @@ static void terms(sb *b, const cf_seq *cf, size_t from, size_t to, int first)
 		                               cf_term(cf, k)) == 0)
 			run++;
 		if (!first)
-			sb_add(b, ", ");
+			buf_puts(b, ", ");
 		first = 0;
 		if (run >= 4) {
-			sb_z(b, cf_term(cf, k));
+			z_add(b, cf_term(cf, k));
 			snprintf(buf, sizeof buf, " (x%zu)", run);
-			sb_add(b, buf);
+			buf_puts(b, buf);
 			k += run;
 		} else {
-			sb_z(b, cf_term(cf, k));
+			z_add(b, cf_term(cf, k));
 			k++;
 		}
 	}
@@ -88,83 +73,56 @@ static void terms(sb *b, const cf_seq *cf, size_t from, size_t to, int first)
 
 char *out_cf_text(const cf_seq *cf, size_t max)
 {
-	sb b = { 0 };
+	struct buf b = { 0 };
 	size_t n = cf->n;
 
-	sb_add(&b, "[");
+	buf_puts(&b, "[");
 	if (n == 0) {
-		sb_add(&b, "]");
-		return b.s;
+		buf_puts(&b, "]");
+		return buf_take(&b);
 	}
-	sb_z(&b, cf_term(cf, 0));
+	z_add(&b, cf_term(cf, 0));
 	if (cf->kind == CF_PERIODIC) {
 		/* a period that starts at a0 (phi) is shown rotated after it:
 		 * [1; (1)] */
 		size_t start = cf->pre ? cf->pre : 1, len = cf_period(cf);
-		sb_add(&b, "; ");
+		buf_puts(&b, "; ");
 		if (start > 1) {
 			terms(&b, cf, 1, start, 1);
-			sb_add(&b, ", ");
+			buf_puts(&b, ", ");
 		}
-		sb_add(&b, "(");
+		buf_puts(&b, "(");
 		terms(&b, cf, start, start + len, 1);
-		sb_add(&b, ")]");
-		return b.s;
+		buf_puts(&b, ")]");
+		return buf_take(&b);
 	}
 	if (n > max)
 		n = max;
 	if (n > 1) {
-		sb_add(&b, "; ");
+		buf_puts(&b, "; ");
 		terms(&b, cf, 1, n, 1);
 	}
-	sb_add(&b, cf->kind == CF_PREFIX || n < cf->n ? ", ...]" : "]");
-	return b.s;
+	buf_puts(&b, cf->kind == CF_PREFIX || n < cf->n ? ", ...]" : "]");
+	return buf_take(&b);
 }
 
 void out_fill(FILE *f, const char *text, int width, const char *first,
               const char *rest, const char *sep)
 {
-	size_t seplen = strlen(sep);
-	int col = (int)strlen(first), indent = (int)strlen(rest), any = 0;
-	const char *p = text;
+	struct buf b = { 0 };
 
-	fputs(first, f);
-	while (*p) {
-		/* the next piece runs to just after the next separator, less
-		 * its trailing blanks; pieces never split */
-		const char *q = strstr(p, sep);
-		int len = q ? (int)(q - p) + (int)seplen : (int)strlen(p), show = len;
-
-		while (show > 0 && p[show - 1] == ' ')
-			show--;
-		if (any) {
-			if (col + 1 + show > width) {
-				fprintf(f, "\n%s", rest);
-				col = indent;
-			} else {
-				fputc(' ', f);
-				col++;
-			}
-		}
-		fwrite(p, 1, (size_t)show, f);
-		col += show;
-		p += len;
-		while (*p == ' ')
-			p++;
-		any = 1;
-	}
-	fputc('\n', f);
+	text_fill(&b, text, width, first, rest, sep);
+	fputs(buf_str(&b), f);
+	buf_free(&b);
 }
 
 void out_sum(FILE *f, const char *label, const char *sum, int width)
 {
-	char *copy = strdup(sum), *p;
+	char *copy = xstrdup(sum), *p;
 	char rest[64];
 	size_t n = strlen(label) < sizeof rest - 1 ? strlen(label)
 	           : sizeof rest - 1;
 
-	if (!copy)
-		abort();
 	/* glue each sign to its term with a non-space byte, fill by words,
 	 * and print the glue back as a space */
 	for (p = copy; *p; p++)
@@ -173,18 +131,13 @@ void out_sum(FILE *f, const char *label, const char *sum, int width)
 	memset(rest, ' ', n);
 	rest[n] = '\0';
 	{
-		char *buf = NULL;
-		size_t len = 0;
-		FILE *m = open_memstream(&buf, &len);
-		if (!m)
-			abort();
-		out_fill(m, copy, width, label, rest, " ");
-		fclose(m);
-		for (p = buf; *p; p++)
+		struct buf b = { 0 };
+		text_fill(&b, copy, width, label, rest, " ");
+		for (p = b.s; *p; p++)
 			if (*p == '\x1f')
 				*p = ' ';
-		fputs(buf, f);
-		free(buf);
+		fputs(b.s, f);
+		buf_free(&b);
 	}
 	free(copy);
 }

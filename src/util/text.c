@@ -1,0 +1,172 @@
+/* text.c - measuring, filling and splitting UTF-8 text (see text.h). */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "util/text.h"
+#include "util/xalloc.h"
+
+/* Decode the character at s (at most n bytes): its bytes, and *c its code
+ * point, or -1 for a byte that does not start valid UTF-8. */
+static size_t decode(const unsigned char *s, size_t n, long *c)
+{
+	size_t len, i;
+	long v;
+
+	if (s[0] < 0x80)
+		return *c = s[0], 1;
+	if (s[0] >= 0xc2 && s[0] < 0xe0)
+		len = 2, v = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] < 0xf0)
+		len = 3, v = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] < 0xf5)
+		len = 4, v = s[0] & 0x07;
+	else
+		return *c = -1, 1;
+	if (len > n)
+		return *c = -1, 1;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return *c = -1, 1;
+		v = v << 6 | (s[i] & 0x3f);
+	}
+	return *c = v, len;
+}
+
+/* Columns of the code point c (-1: an undecodable byte). */
+static size_t cols(long c)
+{
+	int w = c < 0 ? -1 : wcwidth((wchar_t)c);
+
+	return w < 0 ? 1 : (size_t)w;
+}
+
+size_t text_width(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, w = 0;
+
+	while (i < n) {
+		long c;
+		i += decode(p + i, n - i, &c);
+		w += cols(c);
+	}
+	return w;
+}
+
+size_t text_cut(const char *s, size_t room)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, w = 0, n = strlen(s);
+
+	while (i < n) {
+		long c;
+		size_t len = decode(p + i, n - i, &c), cw = cols(c);
+		if (w + cw > room)
+			break;
+		w += cw;
+		i += len;
+	}
+	return i;
+}
+
+void text_fill(struct buf *b, const char *text, int width, const char *first,
+               const char *rest, const char *sep)
+{
+	size_t seplen = strlen(sep), col, indent = text_width(rest, strlen(rest));
+	const char *p = text;
+	int any = 0;
+
+	buf_puts(b, first);
+	col = text_width(first, strlen(first));
+	while (*p == ' ')
+		p++;
+	while (*p) {
+		/* the next piece runs to just after the next separator, less
+		 * its trailing blanks */
+		const char *q = strstr(p, sep);
+		size_t len = q ? (size_t)(q - p) + seplen : strlen(p), show = len, w;
+
+		while (show > 0 && p[show - 1] == ' ')
+			show--;
+		w = text_width(p, show);
+		if (any) {
+			if (col + 1 + w > (size_t)(width > 0 ? width : 0)) {
+				buf_putc(b, '\n');
+				buf_puts(b, rest);
+				col = indent;
+			} else {
+				buf_putc(b, ' ');
+				col++;
+			}
+		}
+		buf_add(b, p, show);
+		col += w;
+		p += len;
+		while (*p == ' ')
+			p++;
+		any = 1;
+	}
+	buf_putc(b, '\n');
+}
+
+size_t text_line(const char *s, const char **next)
+{
+	const char *nl = strchr(s, '\n');
+	size_t len = nl ? (size_t)(nl - s) : strlen(s);
+
+	*next = s + len + (nl != NULL);
+	return len;
+}
+
+void text_words_free(text_words *ws)
+{
+	size_t i;
+
+	for (i = 0; i < ws->n; i++)
+		free(ws->w[i].s);
+	ws->n = 0;
+}
+
+int text_split(const char *line, int comments, text_words *ws, int *open)
+{
+	const char *s = line;
+
+	text_words_free(ws);
+	for (;;) {
+		const char *start;
+		char *w, q = 0;
+		size_t k = 0;
+
+		while (*s && isspace((unsigned char)*s))
+			s++;
+		if (!*s || (comments && *s == '#'))
+			break;
+		start = s;
+		w = xmalloc(strlen(s) + 1, "word");
+		while (*s && (q || !isspace((unsigned char)*s))) {
+			if (!q && (*s == '\'' || *s == '"'))
+				q = *s;
+			else if (q && *s == q)
+				q = 0;
+			else
+				w[k++] = *s;
+			s++;
+		}
+		w[k] = '\0';
+		XGROW(ws->w, ws->cap, ws->n + 1, "word list");
+		/* a quoted word's columns start after its opening quote */
+		ws->w[ws->n].s = w;
+		ws->w[ws->n].col = (int)(start - line) +
+		                   (*start == '\'' || *start == '"');
+		ws->w[ws->n].len = (int)(s - start);
+		ws->n++;
+		if (q) {
+			if (open)
+				*open = (int)(start - line);
+			return -1;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,62 @@
+/*
+ * text.h - measuring, filling and splitting UTF-8 text.
+ *
+ * Columns are display columns: a character counts what wcwidth(3) says in
+ * the current locale, and 1 when wcwidth does not know it (the "C" locale,
+ * control characters, bytes that are not UTF-8), so plain ASCII text
+ * measures its length everywhere.
+ */
+#ifndef CFX_UTIL_TEXT_H
+#define CFX_UTIL_TEXT_H
+
+#include <stddef.h>
+
+#include "util/buf.h"
+
+/* Display columns of the first n bytes of the UTF-8 text s. */
+size_t text_width(const char *s, size_t n);
+
+/* Bytes of the string s that fill at most cols columns, never splitting a
+ * character. */
+size_t text_cut(const char *s, size_t cols);
+
+/*
+ * Append text filled to width columns to b: it is cut into pieces that
+ * end just after each sep (" " for words, ", " for lists), with trailing
+ * blanks dropped; pieces are joined by a space and never split, and a
+ * piece that would pass width starts a new line.  The first line starts
+ * with first, the others with rest (both count toward the width); the
+ * result ends in a newline.  sep must not be empty.
+ */
+void text_fill(struct buf *b, const char *text, int width, const char *first,
+               const char *rest, const char *sep);
+
+/* The line starting at s: returns its length without the newline and sets
+ * *next to the start of the following line (at the NUL when none). */
+size_t text_line(const char *s, const char **next);
+
+/* One word of a command line. */
+typedef struct text_word {
+	char *s;        /* the word, quotes removed (malloc'd) */
+	int col;        /* column where it starts, after an opening quote */
+	int len;        /* bytes it takes in the line, quotes included */
+} text_word;
+
+typedef struct text_words {
+	text_word *w;
+	size_t n, cap;
+} text_words;
+
+/*
+ * Split line into ws (emptied first): blanks separate words, '...' and
+ * "..." group (the quotes are removed); when comments is nonzero a word
+ * that starts with '#' ends the line.  Returns -1 if a quote is left open
+ * (*open = its column; the words so far, the open one last, are in ws),
+ * else 0.  open may be NULL.
+ */
+int text_split(const char *line, int comments, text_words *ws, int *open);
+
+/* Free the words of ws; ws is empty and reusable. */
+void text_words_free(text_words *ws);
+
+#endif

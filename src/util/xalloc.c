@@ -1,0 +1,90 @@
+/* xalloc.c - allocation that cannot fail (see xalloc.h). */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+static void oom(size_t n, const char *what)
+{
+	fprintf(stderr, "cfx: out of memory allocating %zu bytes (%s)\n", n,
+	        what ? what : "?");
+	abort();
+}
+
+void *xmalloc(size_t n, const char *what)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		oom(n, what);
+	return p;
+}
+
+void *xcalloc(size_t count, size_t size, const char *what)
+{
+	void *p;
+
+	if (size && count > SIZE_MAX / size)
+		oom(SIZE_MAX, what);
+	if (!(p = calloc(count ? count : 1, size ? size : 1)))
+		oom(count * size, what);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n, const char *what)
+{
+	if (!(p = realloc(p, n ? n : 1)))
+		oom(n, what);
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p;
+
+	n = strnlen(s, n);
+	p = xmalloc(n + 1, "string");
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		oom(strlen(fmt), "formatted string");
+	return s;
+}
+
+void *xgrow(void *v, size_t *cap, size_t need, size_t elem, const char *what)
+{
+	size_t c = *cap ? *cap : 16;
+
+	if (need <= *cap && v)
+		return v;
+	while (c < need) {
+		if (c > SIZE_MAX / 2 / elem)
+			oom(SIZE_MAX, what);
+		c *= 2;
+	}
+	if (c > SIZE_MAX / elem)
+		oom(SIZE_MAX, what);
+	v = xrealloc(v, c * elem, what);
+	*cap = c;
+	return v;
+}
