@@ -49,6 +49,8 @@
 
 #define LESSON_WIDTH 80      /* widest line a lesson file may have */
 #define LESSON_FREE_MAX 10   /* integers up to this need no claim in prose */
+#define LESSON_STEPS_MAX 1000 /* steps in one lesson: the progress file keeps
+                               * one mark a step and reads no more than this */
 
 /* Lines of text (prose, a question, a hint) with their line numbers.
  * Each line has its two-space indentation removed; a line that still
@@ -112,8 +114,14 @@ typedef struct lesson_names {
 	const char *const *state;
 } lesson_names;
 
+/* Whether panel is a name focus: may give ("cf", "naf", "shifts",
+ * "spectrum", "score", "sweep", "verify"). */
+int lesson_focus_known(const char *panel);
+
 /*
- * Parse the text of a lesson file.  Returns 0, or -1 with *line the line
+ * Parse the text of a lesson file: at most LESSON_STEPS_MAX steps, each
+ * with prose, a check, a solution, a hint and something to do, focus: a
+ * known panel.  Returns 0, or -1 with *line the line
  * at fault and err saying what is wrong (the offending word as token).
  * Free with lesson_free, also after a failure.
  */

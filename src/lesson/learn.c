@@ -202,8 +202,9 @@ static void save(learn *L)
 	if (!L->save)
 		return;
 	if (learn_progress_save(L->name, L->step, L->marks, L->diag, &e) < 0) {
-		fprintf(L->diag, "cfx: learn: %s (%s)\n", e.msg, e.token);
-		L->save = 0;          /* say it once */
+		if (learn_progress_failures() == 1)   /* say it once */
+			fprintf(L->diag, "cfx: learn: %s (%s)\n", e.msg, e.token);
+		L->save = 0;
 	}
 }
 

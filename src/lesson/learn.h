@@ -88,9 +88,12 @@ typedef struct learn_progress {
 } learn_progress;
 
 /*
- * Read the progress file.  A missing file is empty progress.  One that
- * cannot be read or parsed is reported on diag, renamed aside to
- * progress.corrupt-TIMESTAMP and taken as empty: never an error.
+ * Read the progress file.  A missing file is empty progress.  Lines that
+ * cannot be parsed (at most LESSON_STEPS_MAX marks a line) are reported on
+ * diag (NULL: stderr); the file is kept aside as progress.corrupt-STAMP
+ * (-N when that exists: a set-aside copy is never overwritten) and
+ * rewritten with the lines that parsed.  A file that is not a regular file
+ * or is bigger than 1 MiB is moved aside whole.  Never an error.
  */
 void learn_progress_load(learn_progress *p, FILE *diag);
 void learn_progress_free(learn_progress *p);
@@ -99,13 +102,20 @@ void learn_progress_free(learn_progress *p);
 learn_mark *learn_progress_get(const learn_progress *p, const char *name);
 
 /*
- * Record one lesson's mark and write the file atomically: the other
- * lessons' lines are re-read first (another cfx may have written them),
- * the whole file goes to a temporary file in the same directory, is
- * synced, and renamed over the old one.  Returns 0, or -1 with err.
+ * Record one lesson's mark (strlen(marks) <= LESSON_STEPS_MAX) and write
+ * the file atomically.  Under an exclusive flock of progress.lock (waiting
+ * up to 10 s for another cfx), the other lessons' lines are re-read, the
+ * whole file goes to a temporary file in the same directory (temporary
+ * files that a killed save left are removed first), is synced, and renamed
+ * over the old one.  Returns 0, or -1 with err ("progress cannot be saved:
+ * why", the path as token).
  */
 int learn_progress_save(const char *name, size_t step, const char *marks,
                         FILE *diag, cfx_err *err);
+
+/* How many learn_progress_save calls failed in this process: a script
+ * run that lost progress ends with a non-zero status. */
+size_t learn_progress_failures(void);
 
 /* ---- the engine ---------------------------------------------------------- */
 

@@ -215,14 +215,29 @@ static int learn_word(repl *r, const char *args)
 	return rc;
 }
 
+static int line_of(repl *r, const char *line);
+
+/* A line's status is at least 1 when progress could not be saved during
+ * it, so that a script run that lost progress ends non-zero. */
 int learn_repl_line(repl *r, const char *line)
+{
+	size_t lost = learn_progress_failures();
+	int rc;
+
+	if (cur.inside)
+		return -1;
+	rc = line_of(r, line);
+	if (rc >= 0 && rc < CFX_EXIT_FAIL && learn_progress_failures() > lost)
+		rc = CFX_EXIT_FAIL;
+	return rc;
+}
+
+static int line_of(repl *r, const char *line)
 {
 	const char *p = line;
 	size_t n;
 	int ev, rc;
 
-	if (cur.inside)
-		return -1;
 	p += strspn(p, " \t");
 	n = strcspn(p, " \t");
 	if (n == 5 && !strncmp(p, "learn", 5))
@@ -601,6 +616,8 @@ int learn_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	/* the REPL takes the rest: learn 3 -f FILE is repl -f FILE */
 	argv[1] = argv[0];
 	rc = repl_main(argc - 1, argv + 1, stop);
+	if (rc < CFX_EXIT_FAIL && learn_progress_failures())
+		rc = CFX_EXIT_FAIL;   /* progress was lost: say so in the status */
 	entry_free(&cur.pending);
 	if (cur.L)
 		stop_lesson();

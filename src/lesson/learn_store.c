@@ -4,10 +4,13 @@
  * Lessons are files lessons/NN-name.lesson, found beside the executable
  * (a build tree) or under ../share/cfx/lessons (an installed cfx), or in
  * $CFX_LESSONS.  Progress is one small text file, rewritten whole on every
- * change through a temporary file and rename(2), so a crash leaves either
- * the old file or the new one; a file that cannot be parsed is set aside,
- * never trusted and never fatal.
+ * change through a temporary file and rename(2) under a lock, so a crash
+ * leaves either the old file or the new one and two cfx saving at once
+ * both keep their lesson; lines that cannot be parsed are set aside (a
+ * copy that overwrites nothing), never trusted and never fatal, and the
+ * lines that parse are kept.
  */
+#include <assert.h>
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -15,14 +18,16 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "cfx/textfile.h"
 #include "lesson/learn.h"
 
 #define PROGRESS_MAX (1 << 20)   /* a bigger progress file is not ours */
-#define MARKS_MAX 1000
 
 /* ---- the catalog -------------------------------------------------- */
 
@@ -277,7 +282,8 @@ static int parse_mark(learn_progress *p, char *line, const char **why)
 			*why = "bad lesson name";
 			return -1;
 		}
-	if (strlen(marks) > MARKS_MAX || strspn(marks, ".+s") != strlen(marks)) {
+	if (strlen(marks) > LESSON_STEPS_MAX ||
+	    strspn(marks, ".+s") != strlen(marks)) {
 		*why = "bad step marks";
 		return -1;
 	}
@@ -296,119 +302,178 @@ static int parse_mark(learn_progress *p, char *line, const char **why)
 	return 0;
 }
 
-/* Parse the whole file text; 0 or -1 with why. */
-static int parse_progress(learn_progress *p, char *text, size_t len,
-                          const char **why)
+/* Parse the file text line by line, keeping every line that parses.
+ * Returns the number of lines that do not, *why and *at the first. */
+static size_t parse_progress(learn_progress *p, char *text, size_t len,
+                             const char **why, int *at)
 {
-	char *line, *save;
+	size_t bad = 0;
+	const char *w;
+	char *line = text, *nl;
+	int lineno = 0;
 
-	if (memchr(text, '\0', len)) {
-		*why = "binary data";
-		return -1;
+	while (line < text + len) {
+		size_t n;
+		lineno++;
+		nl = memchr(line, '\n', (size_t)(text + len - line));
+		n = nl ? (size_t)(nl - line) : (size_t)(text + len - line);
+		line[n] = '\0';
+		if (strlen(line) != n) {
+			if (!bad++)
+				*why = "binary data", *at = lineno;
+		} else if (line[0] && line[0] != '#' &&
+		           parse_mark(p, line, &w) < 0) {
+			if (!bad++)
+				*why = w, *at = lineno;
+		}
+		line += n + 1;
 	}
-	for (line = strtok_r(text, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		if (line[0] == '#' || !line[0])
-			continue;
-		if (parse_mark(p, line, why) < 0)
-			return -1;
-	}
-	return 0;
+	return bad;
 }
 
-/* Read path whole; NULL with errno (EFBIG if too big). */
-static char *slurp(const char *path, size_t *len)
+/* A name beside path that nothing has yet: path.corrupt-STAMP[-N],
+ * malloc'd. */
+static char *aside_name(const char *path, int k)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	size_t n;
-
-	if (!f)
-		return NULL;
-	if (!(buf = malloc(PROGRESS_MAX + 1)))
-		abort();
-	n = fread(buf, 1, PROGRESS_MAX + 1, f);
-	if (ferror(f) || n > PROGRESS_MAX) {
-		int e = ferror(f) ? errno : EFBIG;
-		fclose(f);
-		free(buf);
-		errno = e ? e : EIO;
-		return NULL;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	*len = n;
-	return buf;
-}
-
-/* Move a bad progress file out of the way, saying so. */
-static void set_aside(const char *path, const char *why, FILE *diag)
-{
-	char *aside;
-	char stamp[32];
+	char stamp[32], *aside;
 	time_t now = time(NULL);
 
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&now));
-	if (asprintf(&aside, "%s.corrupt-%s", path, stamp) < 0)
+	if ((k ? asprintf(&aside, "%s.corrupt-%s-%d", path, stamp, k) :
+	     asprintf(&aside, "%s.corrupt-%s", path, stamp)) < 0)
 		abort();
-	if (rename(path, aside) == 0)
-		fprintf(diag, "cfx: learn: the progress file could not be read "
-		        "(%s); it was set aside as %s and progress starts "
-		        "afresh\n", why, aside);
-	else
-		fprintf(diag, "cfx: learn: the progress file could not be read "
-		        "(%s) nor set aside (%s); progress starts afresh\n", why,
-		        strerror(errno));
-	free(aside);
+	return aside;
 }
 
-/* Load from path without reporting: 0 ok (missing is ok), -1 bad. */
-static int load_quiet(learn_progress *p, const char *path, const char **why)
+/* Keep what is at path under a new name that overwrites nothing: a
+ * hard link for a regular file (copy: the caller rewrites path), else a
+ * rename that refuses to replace.  The name (malloc'd), or NULL with
+ * errno. */
+static char *set_aside(const char *path, int keep)
 {
-	size_t len = 0;
-	char *text;
-	int rc;
+	int k;
 
-	if (!(text = slurp(path, &len))) {
-		if (errno == ENOENT)
-			return 0;
-		*why = errno == EFBIG ? "too big" : strerror(errno);
+	for (k = 0; k < 1000; k++) {
+		char *aside = aside_name(path, k);
+		int rc = keep ? link(path, aside) :
+		         renameat2(AT_FDCWD, path, AT_FDCWD, aside, RENAME_NOREPLACE);
+		if (rc < 0 && !keep && (errno == EINVAL || errno == ENOSYS)) {
+			/* a file system without RENAME_NOREPLACE */
+			rc = link(path, aside);
+			if (rc == 0)
+				unlink(path);
+		}
+		if (rc == 0)
+			return aside;
+		free(aside);
+		if (errno != EEXIST)
+			return NULL;
+	}
+	errno = EEXIST;
+	return NULL;
+}
+
+/* ---- the lock and the file ------------------------------------------ */
+
+static size_t failures;   /* saves that failed in this process */
+
+size_t learn_progress_failures(void)
+{
+	return failures;
+}
+
+/* The directory of path, malloc'd. */
+static char *dir_of(const char *path)
+{
+	char *d = strdup(path), *slash;
+
+	if (!d)
+		abort();
+	if ((slash = strrchr(d, '/')))
+		*slash = slash == d ? '/' : '\0';
+	if (slash == d)
+		d[1] = '\0';
+	return d;
+}
+
+/*
+ * Take the progress lock (PATH.lock beside the file: the file itself is
+ * replaced by rename, so it cannot carry the lock).  Waits up to
+ * LOCK_WAIT_MS for another cfx to finish its save.  The descriptor, or
+ * -1 with errno (EWOULDBLOCK: still held by someone else).
+ */
+#define LOCK_WAIT_MS 10000
+static int lock_take(const char *path)
+{
+	char *lp;
+	struct stat st;
+	int fd, i;
+
+	if (asprintf(&lp, "%s.lock", path) < 0)
+		abort();
+	fd = open(lp, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0600);
+	free(lp);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = EINVAL;
 		return -1;
 	}
-	rc = parse_progress(p, text, len, why);
-	free(text);
-	return rc;
-}
-
-void learn_progress_load(learn_progress *p, FILE *diag)
-{
-	const char *why = NULL;
-
-	memset(p, 0, sizeof *p);
-	if (!(p->path = progress_path()))
-		return;
-	if (load_quiet(p, p->path, &why) < 0) {
-		char *path = p->path;
-		p->path = NULL;
-		learn_progress_free(p);
-		p->path = path;
-		set_aside(path, why, diag ? diag : stderr);
+	for (i = 0; i < LOCK_WAIT_MS / 10; i++) {
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			return fd;
+		if (errno != EWOULDBLOCK && errno != EINTR)
+			break;
+		usleep(10000);
 	}
+	i = errno;
+	close(fd);
+	errno = i;
+	return -1;
 }
 
-/* Write p to its path through a synced temporary file and rename. */
+/* Remove temporary files of saves that died (kill -9) before their
+ * rename.  Only under the lock: a live save holds it while its
+ * temporary file exists. */
+static void clean_stale(const char *path)
+{
+	char *dir = dir_of(path);
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	size_t blen = strlen(base);
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	while (d && (de = readdir(d))) {
+		char *full;
+		if (strncmp(de->d_name, base, blen) ||
+		    strncmp(de->d_name + blen, ".tmp.", 5))
+			continue;
+		if (asprintf(&full, "%s/%s", dir, de->d_name) < 0)
+			abort();
+		unlink(full);
+		free(full);
+	}
+	if (d)
+		closedir(d);
+	free(dir);
+}
+
+/* Write p to its path through a synced temporary file and rename.  The
+ * lock must be held. */
 static int write_atomic(const learn_progress *p, cfx_err *err)
 {
-	char *tmp, *dir, *slash;
+	char *tmp, *dir;
 	size_t i;
 	FILE *f;
 	int fd, ok;
 
+	clean_stale(p->path);
 	if (asprintf(&tmp, "%s.tmp.XXXXXX", p->path) < 0)
 		abort();
 	if ((fd = mkstemp(tmp)) < 0 || !(f = fdopen(fd, "w"))) {
-		cfx_err_set(err, CFX_EIO, -1, p->path, "cannot write progress: %s",
-		            strerror(errno));
+		cfx_err_set(err, CFX_EIO, -1, p->path, "progress cannot be saved: "
+		            "%s", strerror(errno));
 		if (fd >= 0) {
 			close(fd);
 			unlink(tmp);
@@ -420,6 +485,7 @@ static int write_atomic(const learn_progress *p, cfx_err *err)
 	        "mark a step\n# (+ solved, s skipped, . not yet).  Delete the "
 	        "file to start over.\n");
 	for (i = 0; i < p->n; i++) {
+		assert(strlen(p->m[i].marks) <= LESSON_STEPS_MAX);
 		fprintf(f, "%s %zu %s\n", p->m[i].name, p->m[i].step, p->m[i].marks);
 		/* fault injection for the tests: die half-way through a save */
 		if (i == 0 && getenv("CFX_TEST_CRASH_SAVE")) {
@@ -430,41 +496,123 @@ static int write_atomic(const learn_progress *p, cfx_err *err)
 	ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
 	ok = (fclose(f) == 0) && ok;
 	if (!ok || rename(tmp, p->path) != 0) {
-		cfx_err_set(err, CFX_EIO, -1, p->path, "cannot write progress: %s",
-		            strerror(errno));
+		cfx_err_set(err, CFX_EIO, -1, p->path, "progress cannot be saved: "
+		            "%s", strerror(errno));
 		unlink(tmp);
 		free(tmp);
 		return -1;
 	}
 	free(tmp);
 	/* make the rename itself durable */
-	if (!(dir = strdup(p->path)))
-		abort();
-	if ((slash = strrchr(dir, '/'))) {
-		*slash = '\0';
-		if ((fd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
-			fsync(fd);
-			close(fd);
-		}
+	dir = dir_of(p->path);
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
+		fsync(fd);
+		close(fd);
 	}
 	free(dir);
 	return 0;
+}
+
+/*
+ * Read p->path into p.  Lines that do not parse, or a file that is not a
+ * regular file or too big, are reported on diag; the file is set aside
+ * under a name that overwrites nothing, and (locked set: the caller holds
+ * the lock) the lines that parsed are written back at once.
+ */
+static void load(learn_progress *p, int locked, FILE *diag)
+{
+	const char *why = NULL;
+	size_t len = 0, bad = 0, good;
+	char *text, *aside;
+	cfx_err e;
+	int at = 0, whole;
+
+	if (!(text = textfile_read(p->path, PROGRESS_MAX, &len, &e))) {
+		/* no file yet, or no place for one: nothing to set aside */
+		if (access(p->path, F_OK) < 0)
+			return;
+		why = e.msg;
+		bad = 1;
+	} else {
+		bad = parse_progress(p, text, len, &why, &at);
+		free(text);
+	}
+	if (!bad)
+		return;
+	good = p->n;
+	/* a regular file is copied aside and rewritten with what parsed;
+	 * anything else (a directory, a FIFO, junk) is moved aside whole */
+	whole = !good || !locked;
+	if (!(aside = set_aside(p->path, !whole))) {
+		fprintf(diag, "cfx: learn: the progress file could not be read "
+		        "(%s) nor set aside (%s); progress starts afresh\n", why,
+		        strerror(errno));
+		return;
+	}
+	if (at && bad > 1)
+		fprintf(diag, "cfx: learn: the progress file could not be read "
+		        "(%s, line %d and %zu more); it was set aside as %s and ",
+		        why, at, bad - 1, aside);
+	else if (at)
+		fprintf(diag, "cfx: learn: the progress file could not be read "
+		        "(%s, line %d); it was set aside as %s and ", why, at, aside);
+	else
+		fprintf(diag, "cfx: learn: the progress file could not be read "
+		        "(%s); it was set aside as %s and ", why, aside);
+	if (!good)
+		fprintf(diag, "progress starts afresh\n");
+	else if (whole)
+		fprintf(diag, "the %zu lesson%s read will be kept\n", good,
+		        good == 1 ? "" : "s");
+	else if (write_atomic(p, &e) == 0)
+		fprintf(diag, "the %zu lesson%s read are kept\n", good,
+		        good == 1 ? "" : "s");
+	else
+		fprintf(diag, "the file could not be rewritten (%s)\n", e.msg);
+	free(aside);
+}
+
+void learn_progress_load(learn_progress *p, FILE *diag)
+{
+	int lk;
+
+	memset(p, 0, sizeof *p);
+	if (!(p->path = progress_path()))
+		return;
+	lk = lock_take(p->path);
+	load(p, lk >= 0, diag ? diag : stderr);
+	if (lk >= 0)
+		close(lk);
 }
 
 int learn_progress_save(const char *name, size_t step, const char *marks,
                         FILE *diag, cfx_err *err)
 {
 	learn_progress p;
-	int rc;
+	int rc, lk;
 
-	learn_progress_load(&p, diag);
-	if (!p.path) {
-		learn_progress_free(&p);
+	assert(strlen(marks) <= LESSON_STEPS_MAX && step <= strlen(marks));
+	memset(&p, 0, sizeof p);
+	if (!(p.path = progress_path())) {
+		failures++;
 		return cfx_err_set(err, CFX_EIO, -1, NULL, "no place for progress "
 		                   "(set HOME or XDG_STATE_HOME)");
 	}
+	/* read, change and write under the lock: two cfx saving at once
+	 * both keep their lesson */
+	if ((lk = lock_take(p.path)) < 0) {
+		failures++;
+		cfx_err_set(err, CFX_EIO, -1, p.path, "progress cannot be saved: %s",
+		            errno == EWOULDBLOCK ? "another cfx holds its lock" :
+		            strerror(errno));
+		learn_progress_free(&p);
+		return -1;
+	}
+	load(&p, 1, diag ? diag : stderr);
 	put(&p, name, step, marks);
 	rc = write_atomic(&p, err);
+	close(lk);
+	failures += rc < 0;
 	learn_progress_free(&p);
 	return rc;
 }

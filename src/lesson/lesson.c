@@ -163,6 +163,18 @@ static int parse_cond(pstate *ps, lesson_cond *c, const char *src, int claim)
 	return 0;
 }
 
+int lesson_focus_known(const char *panel)
+{
+	static const char *const panels[] = { "cf", "naf", "shifts", "spectrum",
+	                                      "score", "sweep", "verify", NULL };
+	int i;
+
+	for (i = 0; panels[i]; i++)
+		if (!strcmp(panel, panels[i]))
+			return 1;
+	return 0;
+}
+
 /* Checks that the step, now complete, has what every step needs. */
 static int finish_step(pstate *ps)
 {
@@ -187,6 +199,8 @@ static int finish_step(pstate *ps)
 		return perr(ps, s->title, "step has no check:");
 	if (!s->nsolution)
 		return perr(ps, s->title, "step has no solution:");
+	if (!s->nhints)
+		return perr(ps, s->title, "step has no hint:");
 	if (!s->try_cmd && !s->ask.n)
 		return perr(ps, s->title, "step gives the learner nothing to do "
 		            "(try: or ask:)");
@@ -265,6 +279,9 @@ static int directive(pstate *ps, const char *key, const char *val)
 			return -1;
 		if (!val[0])
 			return perr(ps, key, "a step needs a title (step: TITLE)");
+		if (l->nsteps >= LESSON_STEPS_MAX)
+			return cfx_err_set(ps->err, CFX_ESYNTAX, -1, val, "too many "
+			                   "steps (at most %d)", LESSON_STEPS_MAX);
 		l->steps = xrealloc(l->steps, (l->nsteps + 1) * sizeof *l->steps);
 		s = &l->steps[l->nsteps++];
 		memset(s, 0, sizeof *s);
@@ -295,6 +312,9 @@ static int directive(pstate *ps, const char *key, const char *val)
 	if (!strcmp(key, "focus")) {
 		if (s->focus || !val[0] || strchr(val, ' '))
 			return perr(ps, val, "focus: names one panel, once");
+		if (!lesson_focus_known(val))
+			return perr(ps, val, "focus: names no panel (cf, naf, "
+			            "shifts, spectrum, score, sweep, verify)");
 		s->focus = xstrdup(val);
 		return 0;
 	}
@@ -637,8 +657,6 @@ size_t lesson_lint(const lesson *l, const char *src, const char *facts_text,
 		lint_text(&pr, &ns, &s->ask);
 		for (j = 0; j < s->nhints; j++)
 			lint_text(&pr, &ns, &s->hints[j]);
-		if (!s->nhints)
-			problem(&pr, s->line, "step has no hint (%s)", s->title);
 	}
 	for (i = 0; facts_text && i < l->nfacts; i++)
 		if (!strstr(facts_text, l->facts[i]))

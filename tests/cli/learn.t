@@ -147,13 +147,14 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx
 
 # a corrupted progress file is reported, set aside and restarted
 $ mkdir -p "$XDG_STATE_HOME/cfx" && printf 'mini 1 +\001x\n' > "$XDG_STATE_HOME/cfx/progress" && CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 2>&1 | sed 's/corrupt-[0-9-]*/corrupt-TIME/; s#/[^ ]*/state/#STATE/#'
-> cfx: learn: the progress file could not be read (bad step marks); it was set aside as STATE/cfx/progress.corrupt-TIME and progress starts afresh
+> cfx: learn: the progress file could not be read (bad step marks, line 1); it was set aside as STATE/cfx/progress.corrupt-TIME and progress starts afresh
 > Lessons (learn N or NAME starts or resumes one; [x] done, [~] done with skips):
 >   1 [ ]     mini         A mini lesson for the tests
 >   2 [ ]     second       A second lesson
 
 $ ls "$XDG_STATE_HOME/cfx" | sed 's/corrupt-[0-9-]*/corrupt-TIME/'
 > progress.corrupt-TIME
+> progress.lock
 
 # errors: unknown lesson, in the shell and in the REPL
 $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 42
@@ -184,8 +185,13 @@ $ printf 'title: T\nstep: S\nProse not indented.\n' > bad.lesson && cfx learn --
 ? 2
 
 $ printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/2\nsolution: cf 1/2\n' > bad.lesson && cfx learn --check bad.lesson
-! cfx: learn: bad.lesson:2: step has no hint (S)
-? 1
+! cfx: learn: bad.lesson:2: step has no hint: (S)
+? 2
+
+# focus: names a panel of the dashboard
+$ printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\nfocus: cff\ncheck: result.cf.input == 1/2\nhint: h\nsolution: cf 1/2\n' > bad.lesson && cfx learn --check bad.lesson
+! cfx: learn: bad.lesson:5: focus: names no panel (cf, naf, shifts, spectrum, score, sweep, verify) (cff)
+? 2
 
 # ... and in the catalog: cfx learn N refuses it before starting
 $ mkdir -p ls && printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input = 1/2\n' > ls/01-bad.lesson && CFX_LESSONS=ls cfx learn 1

@@ -82,13 +82,79 @@ fresh; unset XDG_STATE_HOME
 printf 'cf 13/8\nquit\n' | learn 1 >/dev/null
 [ -f "$HOME/.local/state/cfx/progress" ] && ok "HOME fallback" || bad "HOME fallback"
 
-# a state directory that cannot hold the file: one warning, lesson works
+# a state directory that cannot hold the file: one warning naming where,
+# the lesson works, and the script run ends with status 1
 fresh; mkdir -p "$XDG_STATE_HOME"; : > "$XDG_STATE_HOME/cfx"
 out=$(printf 'cf 13/8\nanswer 2\nquit\n' | learn 1); rc=$?
-[ $rc = 0 ] && echo "$out" | grep -q 'Step 2 done' && ok "unwritable: lesson works" ||
+[ $rc = 1 ] && echo "$out" | grep -q 'Step 2 done' && ok "unwritable: lesson works, status 1" ||
 	bad "unwritable: status $rc"
-[ "$(grep -c 'cannot write progress\|no place' "$tmp/err")" = 1 ] && ok "unwritable: warned once" ||
+[ "$(grep -c "progress cannot be saved: Not a directory ($P)" "$tmp/err")" = 1 ] &&
+	[ "$(wc -l < "$tmp/err")" = 1 ] && ok "unwritable: warned once, naming the path" ||
 	bad "unwritable warnings: $(cat "$tmp/err")"
+out=$(printf 'learn 1\ncf 13/8\n' | "$cfx" 2>"$tmp/err"); rc=$?
+[ $rc = 1 ] && [ "$(wc -l < "$tmp/err")" = 1 ] && ok "unwritable in a REPL script: status 1" ||
+	bad "unwritable REPL script: status $rc, $(cat "$tmp/err")"
+
+# one bad line loses only itself; the copy set aside keeps the whole file
+fresh; mkdir -p "$(dirname "$P")"
+printf 'mini 1 +..\nsecond 0 .\nthird 7 ..\nfourth 0 %s\n' "$(printf '%1001s' | tr ' ' .)" > "$P"
+cp "$P" "$tmp/orig"
+learn >/dev/null; rc=$?
+[ $rc = 0 ] && grep -q 'could not be read (bad step number, line 3 and 1 more)' "$tmp/err" &&
+	ok "bad lines reported" || bad "bad lines: status $rc, $(cat "$tmp/err")"
+[ "$(grep -v '^#' "$P")" = "$(printf 'mini 1 +..\nsecond 0 .')" ] && ok "good lines kept" ||
+	bad "good lines: $(cat "$P")"
+cmp -s "$(ls "$P".corrupt-* | head -n 1)" "$tmp/orig" && ok "set-aside copy is the whole old file" ||
+	bad "set-aside copy differs"
+
+# set-aside copies are never overwritten, even within one second
+fresh; mkdir -p "$(dirname "$P")"
+for i in 1 2 3; do printf 'junk %s\n' $i > "$P"; learn >/dev/null; done
+n=$(ls "$P".corrupt-* | wc -l)
+[ "$n" = 3 ] && [ "$(cat "$P".corrupt-* | sort | tr '\n' ' ')" = "junk 1 junk 2 junk 3 " ] &&
+	ok "three set-aside copies kept" || bad "set-aside copies: $n, $(cat "$P".corrupt-*)"
+
+# the marks limit is one: a lesson of LESSON_STEPS_MAX (1000) steps saves
+# and resumes; one of 1001 fails learn --check with status 2
+mklesson() {   # mklesson N FILE
+	{ echo "title: Long"; for i in $(seq 1 "$1"); do
+		printf 'step: S%s\n  Prose.\ntry: cf 13/8\ncheck: result.cf.input == 13/8\nhint: h\nsolution: cf 13/8\n' "$i"
+	done; } > "$2"
+}
+fresh; mkdir -p "$tmp/long"
+mklesson 1000 "$tmp/long/01-long.lesson"
+printf 'skip\nskip\nquit\n' | CFX_LESSONS=$tmp/long learn 1 >/dev/null
+printf 'step\n' | CFX_LESSONS=$tmp/long learn 1 2>&1 | grep -q 'step 3 of 1000' &&
+	[ ! -s "$tmp/err" ] && ok "1000 steps: saved and resumed" || bad "1000 steps: $(cat "$tmp/err")"
+mklesson 1001 "$tmp/long/02-longer.lesson"
+"$cfx" learn --check "$tmp/long/02-longer.lesson" >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc = 2 ] && grep -q 'too many steps (at most 1000)' "$tmp/err" && ok "1001 steps: --check refuses" ||
+	bad "1001 steps: status $rc, $(cat "$tmp/err")"
+
+# two cfx saving at once both keep their update (flock)
+lost=0
+for i in $(seq 1 8); do
+	fresh
+	printf 'cf 13/8\nskip\nquit\n' | "$cfx" learn 1 >/dev/null 2>&1 &
+	printf 'answer 16\nquit\n' | "$cfx" learn 2 >/dev/null 2>&1 &
+	printf 'cf 13/8\nquit\n' | "$cfx" learn 1 >/dev/null 2>&1 &
+	wait
+	grep -q '^second [01] +$' "$P" && grep -q '^mini [12] +' "$P" || lost=$((lost + 1))
+done
+[ $lost = 0 ] && ok "parallel saves: nothing lost in 8 rounds" || bad "parallel saves: lost $lost of 8"
+
+# a FIFO or a device as the progress file never hangs: set aside
+fresh; mkdir -p "$(dirname "$P")"; mkfifo "$P"
+timeout 10 "$cfx" learn >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc = 0 ] && grep -q 'not a regular file' "$tmp/err" && [ ! -p "$P" ] &&
+	ok "FIFO: reported, set aside, no hang" || bad "FIFO: status $rc, $(cat "$tmp/err")"
+
+# temporary files left by killed saves go at the next save
+fresh; mkdir -p "$(dirname "$P")"
+touch "$P.tmp.AAAAAA" "$P.tmp.BBBBBB"
+printf 'cf 13/8\nquit\n' | learn 1 >/dev/null
+[ -z "$(ls "$P".tmp.* 2>/dev/null)" ] && grep -q '^mini 1 ' "$P" && ok "stale temporaries removed" ||
+	bad "stale: $(ls "$(dirname "$P")")"
 
 echo "progress: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -1,0 +1,125 @@
+/* textfile.c - bounded reading of text files (textfile.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cfx/textfile.h"
+
+FILE *textfile_open(const char *path, int stream, cfx_err *err)
+{
+	struct stat st;
+	FILE *f;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0) {
+		cfx_err_set(err, CFX_EIO, -1, path, "cannot read: %s",
+		            strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) < 0 || !(S_ISREG(st.st_mode) ||
+	    (stream && S_ISFIFO(st.st_mode)))) {
+		cfx_err_set(err, CFX_EIO, -1, path, "cannot read: %s",
+		            S_ISDIR(st.st_mode) ? "a directory" :
+		            "not a regular file");
+		close(fd);
+		return NULL;
+	}
+	/* reads of a pipe should wait for its writer */
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	if (!(f = fdopen(fd, "r"))) {
+		cfx_err_set(err, CFX_EIO, -1, path, "cannot read: %s",
+		            strerror(errno));
+		close(fd);
+	}
+	return f;
+}
+
+ssize_t textfile_line(FILE *f, char **buf, size_t *cap, cfx_err *err)
+{
+	size_t n = 0;
+	int c;
+
+	for (;;) {
+		c = getc_unlocked(f);
+		if (c == EOF || c == '\n')
+			break;
+		if (c == '\0') {
+			cfx_err_set(err, CFX_ESYNTAX, -1, NULL, "a NUL byte in a line");
+			return -2;
+		}
+		if (n == TEXTFILE_LINE_MAX) {
+			cfx_err_set(err, CFX_ELIMIT, -1, NULL, "a line longer than %d "
+			            "bytes", TEXTFILE_LINE_MAX);
+			return -2;
+		}
+		if (n + 2 > *cap) {
+			size_t ncap = *cap ? 2 * *cap : 256;
+			char *nb;
+			if (ncap > TEXTFILE_LINE_MAX + 2)
+				ncap = TEXTFILE_LINE_MAX + 2;
+			if (!(nb = realloc(*buf, ncap)))
+				abort();
+			*buf = nb;
+			*cap = ncap;
+		}
+		(*buf)[n++] = (char)c;
+	}
+	if (ferror(f)) {
+		cfx_err_set(err, CFX_EIO, -1, NULL, "cannot read: %s",
+		            strerror(errno));
+		return -2;
+	}
+	if (c == EOF && n == 0)
+		return -1;
+	if (!*buf) {
+		if (!(*buf = malloc(*cap = 256)))
+			abort();
+	}
+	if (n && (*buf)[n - 1] == '\r')
+		n--;
+	(*buf)[n] = '\0';
+	return (ssize_t)n;
+}
+
+char *textfile_read(const char *path, size_t max, size_t *len, cfx_err *err)
+{
+	FILE *f = textfile_open(path, 0, err);
+	char *text = NULL;
+	size_t n = 0, cap = 0, got;
+
+	if (!f)
+		return NULL;
+	do {            /* grow as the file turns out to be, up to max + 1 */
+		if (n == cap) {
+			cap = cap ? 2 * cap : 8192;
+			if (cap > max + 1)
+				cap = max + 1;
+			if (!(text = realloc(text, cap + 1)))
+				abort();
+		}
+		got = fread(text + n, 1, cap - n, f);
+		n += got;
+	} while (got && n <= max);
+	if (ferror(f) || n > max || memchr(text, '\0', n)) {
+		if (ferror(f))
+			cfx_err_set(err, CFX_EIO, -1, path, "cannot read: %s",
+			            strerror(errno));
+		else if (n > max)
+			cfx_err_set(err, CFX_ELIMIT, -1, path, "too big (at most %zu "
+			            "bytes)", max);
+		else
+			cfx_err_set(err, CFX_ESYNTAX, -1, path, "binary data (a NUL "
+			            "byte)");
+		fclose(f);
+		free(text);
+		return NULL;
+	}
+	fclose(f);
+	text[n] = '\0';
+	if (len)
+		*len = n;
+	return text;
+}
