@@ -26,6 +26,7 @@
 
 #include "cfx/textfile.h"
 #include "lesson/learn.h"
+#include "util/xalloc.h"
 
 #define PROGRESS_MAX (1 << 20)   /* a bigger progress file is not ours */
 
@@ -335,14 +336,12 @@ static size_t parse_progress(learn_progress *p, char *text, size_t len,
  * malloc'd. */
 static char *aside_name(const char *path, int k)
 {
-	char stamp[32], *aside;
+	char stamp[32];
 	time_t now = time(NULL);
 
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&now));
-	if ((k ? asprintf(&aside, "%s.corrupt-%s-%d", path, stamp, k) :
-	     asprintf(&aside, "%s.corrupt-%s", path, stamp)) < 0)
-		abort();
-	return aside;
+	return k ? xasprintf("%s.corrupt-%s-%d", path, stamp, k) :
+	       xasprintf("%s.corrupt-%s", path, stamp);
 }
 
 /* Keep what is at path under a new name that overwrites nothing: a
@@ -385,14 +384,10 @@ size_t learn_progress_failures(void)
 /* The directory of path, malloc'd. */
 static char *dir_of(const char *path)
 {
-	char *d = strdup(path), *slash;
+	char *d = xstrdup(path), *slash;
 
-	if (!d)
-		abort();
 	if ((slash = strrchr(d, '/')))
-		*slash = slash == d ? '/' : '\0';
-	if (slash == d)
-		d[1] = '\0';
+		slash[slash == d] = '\0';   /* "/progress" is in "/" */
 	return d;
 }
 
@@ -409,8 +404,7 @@ static int lock_take(const char *path)
 	struct stat st;
 	int fd, i;
 
-	if (asprintf(&lp, "%s.lock", path) < 0)
-		abort();
+	lp = xasprintf("%s.lock", path);
 	fd = open(lp, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0600);
 	free(lp);
 	if (fd < 0)
@@ -449,8 +443,7 @@ static void clean_stale(const char *path)
 		if (strncmp(de->d_name, base, blen) ||
 		    strncmp(de->d_name + blen, ".tmp.", 5))
 			continue;
-		if (asprintf(&full, "%s/%s", dir, de->d_name) < 0)
-			abort();
+		full = xasprintf("%s/%s", dir, de->d_name);
 		unlink(full);
 		free(full);
 	}

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cfx/textfile.h"
+#include "util/xalloc.h"
 
 FILE *textfile_open(const char *path, int stream, cfx_err *err)
 {
@@ -57,12 +58,9 @@ ssize_t textfile_line(FILE *f, char **buf, size_t *cap, cfx_err *err)
 		}
 		if (n + 2 > *cap) {
 			size_t ncap = *cap ? 2 * *cap : 256;
-			char *nb;
 			if (ncap > TEXTFILE_LINE_MAX + 2)
 				ncap = TEXTFILE_LINE_MAX + 2;
-			if (!(nb = realloc(*buf, ncap)))
-				abort();
-			*buf = nb;
+			*buf = xrealloc(*buf, ncap, "a line");
 			*cap = ncap;
 		}
 		(*buf)[n++] = (char)c;
@@ -74,10 +72,8 @@ ssize_t textfile_line(FILE *f, char **buf, size_t *cap, cfx_err *err)
 	}
 	if (c == EOF && n == 0)
 		return -1;
-	if (!*buf) {
-		if (!(*buf = malloc(*cap = 256)))
-			abort();
-	}
+	if (!*buf)
+		*buf = xmalloc(*cap = 256, "a line");
 	if (n && (*buf)[n - 1] == '\r')
 		n--;
 	(*buf)[n] = '\0';
@@ -97,8 +93,7 @@ char *textfile_read(const char *path, size_t max, size_t *len, cfx_err *err)
 			cap = cap ? 2 * cap : 8192;
 			if (cap > max + 1)
 				cap = max + 1;
-			if (!(text = realloc(text, cap + 1)))
-				abort();
+			text = xrealloc(text, cap + 1, "a file's text");
 		}
 		got = fread(text + n, 1, cap - n, f);
 		n += got;
