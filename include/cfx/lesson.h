@@ -68,6 +68,7 @@ typedef struct lesson_cond {
 	int line;
 	char *src;
 	lesson_check *check;
+	char *reason;             /* "else: TEXT" below it: said when it fails */
 } lesson_cond;
 
 /* "claim: COMMAND :: CHECK": CHECK holds of COMMAND's result. */
@@ -83,6 +84,7 @@ typedef struct lesson_step {
 	lesson_text prose;
 	char *try_cmd;            /* a command to try, NULL if none */
 	lesson_text ask;          /* the question, n == 0 if none */
+	int predict;              /* ask: is a prediction (predict:): no try: */
 	char *focus;              /* the panel the step is about, NULL if none */
 	lesson_cond *checks;      /* all must hold */
 	size_t nchecks;

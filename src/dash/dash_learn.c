@@ -632,7 +632,8 @@ static void step_rows(const dash *d, int w, rows *head, rows *body,
 		add_hung(act, DL_TRY, buf, w, 5);
 	}
 	if (s->ask.n) {
-		size_t at = (size_t)snprintf(buf, sizeof buf, "ask  ");
+		size_t at = (size_t)snprintf(buf, sizeof buf, "%s",
+		                             s->predict ? "guess" : "ask  ");
 		for (i = 0; i < s->ask.n && at < sizeof buf; i++)
 			at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%s",
 			                       i ? " " : "", s->ask.line[i]);

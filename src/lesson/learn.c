@@ -36,6 +36,7 @@ struct learn {
 	char *fb;                 /* feedback */
 	size_t fblen;
 	char why[320];
+	int why_told;             /* why is the lesson's own else: message */
 };
 
 static const char *const state_names[] = {
@@ -375,8 +376,14 @@ char *learn_step_text(const learn *L, int width)
 				sb_str(&q, " ");
 			sb_str(&q, s->ask.line[i]);
 		}
-		fill(&b, q.s, width, "  ask: ", "       ");
-		sb_str(&b, "       (type the answer, or: answer EXPR)\n");
+		if (s->predict) {
+			fill(&b, q.s, width, "  predict: ", "           ");
+			sb_str(&b, "           (commit to an answer before you run "
+			       "anything: answer EXPR)\n");
+		} else {
+			fill(&b, q.s, width, "  ask: ", "       ");
+			sb_str(&b, "       (type the answer, or: answer EXPR)\n");
+		}
 		free(q.s);
 	}
 	return b.s;
@@ -549,12 +556,17 @@ static int eval_checks(learn *L, int which)
 	env.run = run_cached;
 	env.run_ctx = L;
 	L->why[0] = '\0';
+	L->why_told = 0;
 	for (i = 0; i < s->nchecks && v == 1; i++) {
 		int ua = lesson_check_uses_answer(s->checks[i].check);
 		if (which >= 0 && ua != which)
 			continue;
 		v = lesson_check_eval(s->checks[i].check, &env, L->why,
 		                      sizeof L->why, &e);
+		if (v == 0 && s->checks[i].reason) {
+			snprintf(L->why, sizeof L->why, "%s", s->checks[i].reason);
+			L->why_told = 1;
+		}
 		if (v < 0)
 			fb_add(L, "The step's check could not run: %s%s%s%s\n", e.msg,
 			       e.token[0] ? " (" : "", e.token, e.token[0] ? ")" : "");
@@ -665,7 +677,10 @@ static int give_answer(learn *L, const char *text)
 	if ((v = eval_checks(L, 1)) < 0)
 		return LEARN_ERROR;
 	if (v == 0) {
-		fb_add(L, "Not quite.\n");
+		if (L->why_told)
+			fb_add(L, "Not quite: %s\n", L->why);
+		else
+			fb_add(L, "Not quite.\n");
 		next_hint(L, 1);
 		return LEARN_WRONG;
 	}
@@ -770,5 +785,12 @@ int learn_poll(learn *L)
 	}
 	if ((v = eval_checks(L, -1)) < 0)
 		return LEARN_ERROR;
+	if (!v && L->why_told) {
+		/* the learner ran something this step that the lesson refuses */
+		json_t *f = fresh_results(L);
+		if (json_object_size(f))
+			fb_add(L, "Not yet: %s\n", L->why);
+		json_decref(f);
+	}
 	return v ? pass(L) : LEARN_NOTHING;
 }

@@ -64,6 +64,7 @@ static void text_free(lesson_text *t)
 static void cond_free(lesson_cond *c)
 {
 	free(c->src);
+	free(c->reason);
 	lesson_check_free(c->check);
 }
 
@@ -118,6 +119,7 @@ typedef struct pstate {
 	cfx_err *err;
 	char *held;               /* a check: or claim: that may go on below */
 	int held_claim, held_line;
+	lesson_cond *last_check;  /* the check an else: may follow, or NULL */
 } pstate;
 
 static int perr(pstate *ps, const char *token, const char *msg)
@@ -201,6 +203,9 @@ static int finish_step(pstate *ps)
 		return perr(ps, s->title, "step has no solution:");
 	if (!s->nhints)
 		return perr(ps, s->title, "step has no hint:");
+	if (s->predict && s->try_cmd)
+		return perr(ps, s->title, "a prediction comes before cfx shows the "
+		            "answer: a predict: step has no try:");
 	if (!s->try_cmd && !s->ask.n)
 		return perr(ps, s->title, "step gives the learner nothing to do "
 		            "(try: or ask:)");
@@ -243,8 +248,18 @@ static int directive(pstate *ps, const char *key, const char *val)
 {
 	lesson *l = ps->l;
 	lesson_step *s = cur(ps);
+	lesson_cond *after = ps->last_check;
 
 	ps->target = NULL;
+	ps->last_check = NULL;
+	if (!strcmp(key, "else")) {
+		if (!after || after->reason)
+			return perr(ps, key, "else: follows a check: (once)");
+		if (!val[0])
+			return perr(ps, key, "else: needs its message on its line");
+		after->reason = xstrdup(val);
+		return 0;
+	}
 	if (!strcmp(key, "title")) {
 		if (l->title)
 			return perr(ps, key, "a second title:");
@@ -300,9 +315,10 @@ static int directive(pstate *ps, const char *key, const char *val)
 		s->try_cmd = xstrdup(val);
 		return 0;
 	}
-	if (!strcmp(key, "ask")) {
+	if (!strcmp(key, "ask") || !strcmp(key, "predict")) {
 		if (s->ask.n)
-			return perr(ps, key, "a second ask: in one step");
+			return perr(ps, key, "a second ask: or predict: in one step");
+		s->predict = key[0] == 'p';
 		if (!val[0])
 			return perr(ps, key, "ask: needs the question on its line");
 		text_add(&s->ask, val, ps->lineno);
@@ -349,7 +365,7 @@ static int directive(pstate *ps, const char *key, const char *val)
 		return 0;
 	}
 	return perr(ps, key, "unknown directive (title, facts, step, try, ask, "
-	            "check, hint, solution, claim, focus)");
+	            "predict, check, else, hint, solution, claim, focus)");
 }
 
 /* Parse a held check: or claim: now that all its lines are in. */
@@ -367,6 +383,7 @@ static int flush_held(pstate *ps)
 		s->checks = xrealloc(s->checks, (s->nchecks + 1) * sizeof *s->checks);
 		memset(&s->checks[s->nchecks], 0, sizeof *s->checks);
 		rc = parse_cond(ps, &s->checks[s->nchecks++], val, 0);
+		ps->last_check = &s->checks[s->nchecks - 1];
 	} else {
 		rc = parse_claim(ps, s, val);
 	}
@@ -425,7 +442,7 @@ static int parse_line(pstate *ps, char *line)
 int lesson_parse(lesson *l, const char *text, const lesson_names *names,
                  int *line, cfx_err *err)
 {
-	pstate ps = { l, names, NULL, 0, err, NULL, 0, 0 };
+	pstate ps = { l, names, NULL, 0, err, NULL, 0, 0, NULL };
 	const char *p = text;
 
 	memset(l, 0, sizeof *l);

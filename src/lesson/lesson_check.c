@@ -44,13 +44,16 @@ typedef enum {
 	ROOT_RESULT, ROOT_LAST, ROOT_STATE, ROOT_ANSWER, ROOT_RUN, ROOT_CLAIM
 } root_kind;
 typedef enum {
-	F_LEN, F_MIN, F_MAX, F_SUM, F_COUNT, F_INDEX, F_STARTS
+	F_LEN, F_MIN, F_MAX, F_SUM, F_COUNT, F_INDEX, F_STARTS, F_CONTAINS,
+	F_LITERAL, F_DECIMALS, F_LOWEST
 } func_kind;
 
 static const struct { const char *name; int nargs; } funcs[] = {
 	[F_LEN] = { "len", 1 }, [F_MIN] = { "min", 1 }, [F_MAX] = { "max", 1 },
 	[F_SUM] = { "sum", 1 }, [F_COUNT] = { "count", 2 },
 	[F_INDEX] = { "index", 2 }, [F_STARTS] = { "starts", 2 },
+	[F_CONTAINS] = { "contains", 2 }, [F_LITERAL] = { "literal", 1 },
+	[F_DECIMALS] = { "decimals", 1 }, [F_LOWEST] = { "lowest", 1 },
 };
 #define NFUNCS (sizeof funcs / sizeof funcs[0])
 
@@ -1132,6 +1135,86 @@ static json_t *json_rational(const mpq_t q)
 	return j;
 }
 
+/*
+ * The form of a number as the learner wrote it.  A literal is one numeral
+ * and nothing else: decimal (with an optional point and exponent), 0x hex
+ * or 0b binary, '_' allowed between digits, an optional leading '-'.
+ * *places is the decimal places it is written to (19.13: 2, 2e1: -1;
+ * 0 for hex and binary).  0 when s is not a literal.
+ */
+static int numeral_form(const char *s, long *places)
+{
+	const char *p = s;
+	long frac = 0, exp = 0;
+	int digits = 0;
+
+	if (*p == '-')
+		p++;
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X' || p[1] == 'b' ||
+	                    p[1] == 'B')) {
+		int hex = p[1] == 'x' || p[1] == 'X';
+		for (p += 2; *p; p++) {
+			if (*p == '_' && digits)
+				continue;
+			if (hex ? !isxdigit((unsigned char)*p) : (*p != '0' && *p != '1'))
+				return 0;
+			digits++;
+		}
+		*places = 0;
+		return digits > 0;
+	}
+	for (; isdigit((unsigned char)*p) || (*p == '_' && digits); p++)
+		digits += *p != '_';
+	if (*p == '.')
+		for (p++; isdigit((unsigned char)*p); p++, frac++)
+			digits++;
+	if (!digits)
+		return 0;
+	if (*p == 'e' || *p == 'E') {
+		int neg = 0, ed = 0;
+		p++;
+		if (*p == '+' || *p == '-')
+			neg = *p++ == '-';
+		for (; isdigit((unsigned char)*p) && exp < 100000; p++, ed++)
+			exp = exp * 10 + (*p - '0');
+		if (!ed)
+			return 0;
+		if (neg)
+			exp = -exp;
+	}
+	if (*p)
+		return 0;
+	*places = frac - exp;
+	return 1;
+}
+
+/* "p/q" with q > 1 in lowest terms, or a whole-number literal. */
+static int lowest_terms(const char *s)
+{
+	const char *slash = strchr(s, '/');
+	long places;
+	mpz_t p, q, g;
+	char *num;
+	int ok;
+
+	if (!slash)
+		return numeral_form(s, &places) && places == 0;
+	num = xstrndup(s, (size_t)(slash - s));
+	mpz_inits(p, q, g, (mpz_ptr)0);
+	ok = numeral_form(num, &places) && places == 0 &&
+	     numeral_form(slash + 1, &places) && places == 0 &&
+	     slash[1] != '-' && num[0] != '0' &&
+	     mpz_set_str(p, num[0] == '-' ? num + 1 : num, 0) == 0 &&
+	     mpz_set_str(q, slash + 1, 0) == 0 && mpz_cmp_ui(q, 1) > 0;
+	if (ok) {
+		mpz_gcd(g, p, q);
+		ok = mpz_cmp_ui(g, 1) == 0;
+	}
+	mpz_clears(p, q, g, (mpz_ptr)0);
+	free(num);
+	return ok;
+}
+
 static json_t *apply_func(const operand *o, json_t *x, json_t *y)
 {
 	size_t i, best = 0;
@@ -1196,6 +1279,25 @@ sum_done:
 		return json_boolean(!strncmp(json_string_value(x),
 		                             json_string_value(y),
 		                             json_string_length(y)));
+	case F_CONTAINS:
+		if (!json_is_string(x) || !json_is_string(y))
+			return NULL;
+		return json_boolean(strstr(json_string_value(x),
+		                           json_string_value(y)) != NULL);
+	case F_LITERAL: {
+		long places;
+		return json_boolean(json_is_string(x) &&
+		                    numeral_form(json_string_value(x), &places));
+	}
+	case F_DECIMALS: {
+		long places;
+		if (!json_is_string(x) || !numeral_form(json_string_value(x), &places))
+			return NULL;
+		return json_integer((json_int_t)places);
+	}
+	case F_LOWEST:
+		return json_boolean(json_is_string(x) &&
+		                    lowest_terms(json_string_value(x)));
 	}
 	return NULL;
 }
