@@ -76,6 +76,13 @@ void ex_free(ex_tree *t);
  * NULL with err set if a name is unknown. */
 ex_tree *ex_inline(const ex_tree *t, ex_lookup look, void *ctx, cfx_err *err);
 
+/* 1 if t is written with integer operations only: numbers, + - * % ^,
+ * unary minus, golden, nextprime and prevprime, and names whose trees are
+ * so; 0 if it uses / or sqrt, phi, pi, e, or an unknown name.  An integer
+ * written this way is a multiplier p (cf shows p/2^n); a value reached
+ * through / or sqrt is the number itself (cf 4/2 is 2). */
+int ex_integer_form(const ex_tree *t, ex_lookup look, void *ctx);
+
 void ex_value_init(ex_value *v, mpfr_prec_t prec);
 void ex_value_clear(ex_value *v);
 

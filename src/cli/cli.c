@@ -60,8 +60,11 @@ static const opt_def opt_table[] = {
 const cmd_def cli_commands[] = {
 	{ "cf", "EXPR", "continued fraction, convergents, closeness to 1/phi",
 	  OPT_BITS | OPT_JSON | OPT_TERMS | OPT_CONV | OPT_VALUE,
-	  "An integer EXPR is a multiplier p and shows p/2^n; a fraction P/Q,\n"
-	  "phi, sqrt(D), pi, e or any expression of them shows that number.\n"
+	  "An integer written with integer operations (a literal such as\n"
+	  "0x9e370001; + - * % ^, golden, nextprime, prevprime) is a\n"
+	  "multiplier p and shows p/2^n (--value: the integer itself).  A value\n"
+	  "reached through / or sqrt is that number, even an integer (cf 4/2\n"
+	  "shows 2); so are phi, pi, e and any expression of them.\n"
 	  "Quadratic irrationals are exact, with their period; pi and e are\n"
 	  "computed with interval arithmetic, so every quotient shown is\n"
 	  "certain.  The golden prefix is the run of 1s after a0 of x or of\n"
@@ -157,23 +160,33 @@ static int distance(const char *a, const char *b)
 	return d[la][lb];
 }
 
-const char *cli_nearest(const char *name)
+const char *cli_nearest_name(const char *name, const char *const *names)
 {
-	const cmd_def *d;
 	const char *best = NULL;
 	int bd = 3;
 
-	for (d = cli_commands; d->name; d++) {
-		int x = distance(name, d->name);
-		/* a prefix counts as near too */
-		if (!strncmp(d->name, name, strlen(name)) && strlen(name) >= 2)
+	for (; *names; names++) {
+		int x = distance(name, *names);
+		if (!strncmp(*names, name, strlen(name)) && strlen(name) >= 2)
 			x = 1;
 		if (x < bd) {
 			bd = x;
-			best = d->name;
+			best = *names;
 		}
 	}
 	return best;
+}
+
+const char *cli_nearest(const char *name)
+{
+	const char *names[sizeof cli_commands / sizeof cli_commands[0]];
+	size_t n = 0;
+	const cmd_def *d;
+
+	for (d = cli_commands; d->name; d++)
+		names[n++] = d->name;
+	names[n] = NULL;
+	return cli_nearest_name(name, names);
 }
 
 const char **cli_option_names(const cmd_def *d)
@@ -240,6 +253,9 @@ void cli_overview(FILE *f)
 	        "a script\n"
 	        "  learn      guided lessons: cfx learn, cfx learn N "
 	        "(lessons/FORMAT.md)\n");
+	fprintf(f, "\nOptions go before or after EXPR; --json, --bits, --ascii "
+	        "and the key\noptions may also come before the command: "
+	        "cfx --json cf 5.\n");
 	fprintf(f, "\n`cfx COMMAND --help` for one command; `cfx --version`; "
 	        "man cfx.\n");
 }
@@ -292,6 +308,26 @@ static int usage_err(cmd_ctx *c, int arg, const char *token, const char *msg)
 {
 	cfx_err_set(&c->err, CFX_EUSAGE, -1, token, "%s", msg);
 	c->err.arg = arg;
+	return -1;
+}
+
+/* "unknown option (--bist); did you mean --bits?" */
+static int unknown_option(cmd_ctx *c, const cmd_def *d, int arg,
+                          const char *word)
+{
+	char name[64];
+	const char *near = NULL;
+
+	if (word[0] == '-' && word[1] == '-') {
+		snprintf(name, sizeof name, "%.*s", (int)strcspn(word + 2, "="),
+		         word + 2);
+		near = cli_nearest_name(name, cli_option_names(d));
+	}
+	if (!near)
+		return usage_err(c, arg, word, "unknown option");
+	usage_err(c, arg, NULL, "unknown option");
+	snprintf(c->err.msg, sizeof c->err.msg,
+	         "unknown option (%.60s); did you mean --%s?", word, near);
 	return -1;
 }
 
@@ -414,10 +450,23 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 		gargv[gargc] = argv[i];
 		gmap[gargc++] = i;
 		if (argv[i][1] == '-') {
-			for (j = 0; j < NOPTS; j++)
-				if (!strcmp(argv[i] + 2, opt_table[j].name) &&
-				    (d->opts & opt_table[j].mask))
-					o = &opt_table[j];
+			/* the name, or an unambiguous prefix (getopt's rule) */
+			size_t len = strcspn(argv[i] + 2, "=");
+			int hits = 0;
+			for (j = 0; j < NOPTS; j++) {
+				if (!(d->opts & opt_table[j].mask) ||
+				    strncmp(argv[i] + 2, opt_table[j].name, len))
+					continue;
+				if (!opt_table[j].name[len]) {
+					o = &opt_table[j], hits = 1;
+					break;
+				}
+				if (!o || strcmp(o->name, opt_table[j].name))
+					hits++;
+				o = &opt_table[j];
+			}
+			if (hits != 1 || argv[i][2 + len] == '=')
+				o = NULL;
 		} else if (!argv[i][2]) {
 			o = opt_by_key(argv[i][1], d->opts);
 		}
@@ -440,7 +489,7 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 			cli_help(d, c->out);
 			return 1;
 		case '?':
-			return usage_err(c, at, argv[at], "unknown option");
+			return unknown_option(c, d, at, argv[at]);
 		case ':':
 			return usage_err(c, at, argv[at], "option needs a value");
 		case 'j':
@@ -546,9 +595,11 @@ int cli_run(cmd_ctx *c, int argc, char **argv)
 	cfx_err_clear(&c->err);
 	c->cmd = argv[0];
 	if (!d) {
+		/* the name is already the message's subject: said once */
 		const char *near = cli_nearest(argv[0]);
-		cfx_err_set(&c->err, CFX_EUSAGE, -1, argv[0], "unknown command%s%s",
-		            near ? "; did you mean " : "", near ? near : "");
+		cfx_err_set(&c->err, CFX_EUSAGE, -1, NULL, "unknown command%s%s%s",
+		            near ? "; did you mean " : "", near ? near : "",
+		            near ? "?" : "");
 		c->err.arg = 0;
 		return CFX_EXIT_USAGE;
 	}

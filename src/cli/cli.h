@@ -116,6 +116,11 @@ const cmd_def *cli_find(const char *name);
 /* The known command nearest to name (for "did you mean"), or NULL. */
 const char *cli_nearest(const char *name);
 
+/* The name in names (NULL-terminated) nearest to name, for "did you
+ * mean": within edit distance 2, or one that name begins (2 letters or
+ * more); NULL if none. */
+const char *cli_nearest_name(const char *name, const char *const *names);
+
 /* Long option names a command accepts (for completion); NULL-terminated,
  * static storage overwritten by the next call. */
 const char **cli_option_names(const cmd_def *d);

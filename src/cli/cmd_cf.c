@@ -23,17 +23,17 @@ static void print_convergents(FILE *f, const cf_seq *cf, size_t n,
 	}
 }
 
-static void print_distance(FILE *f, const char *label, double d, double bits)
+/* A distance to 1/phi: "0 (exactly)", "7.26e-06 (17.07 bits)" or "0.61". */
+static void print_distance(FILE *f, double d, double bits)
 {
 	char buf[32];
 
 	if (d == 0)
-		fprintf(f, "%-10s 0 (exactly)\n", label);
+		fprintf(f, "0 (exactly)");
 	else if (d <= 0.5)
-		fprintf(f, "%-10s %s (%.2f bits)\n", label, out_g(buf, sizeof buf, d, 3),
-		        bits);
+		fprintf(f, "%s (%.2f bits)", out_g(buf, sizeof buf, d, 3), bits);
 	else
-		fprintf(f, "%-10s %s\n", label, out_g(buf, sizeof buf, d, 3));
+		fprintf(f, "%s", out_g(buf, sizeof buf, d, 3));
 }
 
 static json_t *json_cf(const cf_seq *cf, size_t n, mpz_t *p, mpz_t *q)
@@ -91,12 +91,14 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 	ex_value_init(&v, 128);
 	cf_init(&cf);
 	mpz_init(pv);
-	/* an integer is a multiplier p, shown as p/2^n */
+	/* an integer written with integer operations is a multiplier p,
+	 * shown as p/2^n; through / or sqrt it is the number (4/2 is 2) */
 	if (ex_eval(t, session_lookup, c->sess, 128, &v, &c->err) < 0 &&
 	    c->err.code != CFX_ELIMIT)
 		goto bad;
 	integer = c->err.code == CFX_OK && v.kind == EX_RAT &&
-	          mpz_cmp_ui(mpq_denref(v.q), 1) == 0 && !a->value;
+	          mpz_cmp_ui(mpq_denref(v.q), 1) == 0 && !a->value &&
+	          ex_integer_form(t, session_lookup, c->sess);
 	if (integer) {
 		bits = a->bits;
 		mpz_set(pv, mpq_numref(v.q));
@@ -181,10 +183,15 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 			            cf_term(&cf, g.max_index), g.max_index);
 		else
 			fputc('\n', c->out);
-		print_distance(c->out, "|x-1/phi|", dist, dbits);
-		/* the mirror 1 - x only means something for x in (0, 1) */
-		if (mdist < dist && cf.n > 1 && mpz_sgn(cf.a[0]) == 0)
-			print_distance(c->out, "|1-x-1/phi|", mdist, mbits);
+		fprintf(c->out, "%-10s ", "|x-1/phi|");
+		print_distance(c->out, dist, dbits);
+		/* the mirror 1 - x only means something for x in (0, 1); it
+		 * shares the line, so the labels stay in one column */
+		if (mdist < dist && cf.n > 1 && mpz_sgn(cf.a[0]) == 0) {
+			fprintf(c->out, "; of 1 - x: ");
+			print_distance(c->out, mdist, mbits);
+		}
+		fputc('\n', c->out);
 		if (a->convergents)
 			print_convergents(c->out, &cf, n, p, q);
 	}

@@ -7,6 +7,9 @@
  *   cfx learn [N]                  guided lessons
  *   cfx < FILE, cfx -f FILE        script mode
  *   cfx --version | --help         about cfx
+ *
+ * Options every face shares (--json, --bits N, --ascii, --table-bits B,
+ * --keys F, --count K) may come before the command too: cfx --json cf 5.
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -28,6 +31,70 @@ static void on_sigint(int sig)
 	interrupted = 1;
 }
 
+/* How many words at argv[i] make one shared option (2 with a separate
+ * value), or 0 if argv[i] is not one. */
+static int shared_option(int argc, char **argv, int i)
+{
+	static const char *const flags[] = { "--json", "--ascii", NULL };
+	static const char *const valued[] = {
+		"--bits", "--table-bits", "--keys", "--count", NULL
+	};
+	int k;
+
+	for (k = 0; flags[k]; k++)
+		if (!strcmp(argv[i], flags[k]))
+			return 1;
+	for (k = 0; valued[k]; k++) {
+		size_t n = strlen(valued[k]);
+		if (!strncmp(argv[i], valued[k], n) && argv[i][n] == '=')
+			return 1;
+		if (!strcmp(argv[i], valued[k]))
+			return i + 1 < argc ? 2 : 1;
+	}
+	return 0;
+}
+
+/* A word in the command's place: a command or face, or letters alone that
+ * name no constant (a misspelt command, reported as one). */
+static int command_word(const char *w)
+{
+	if (cli_find(w) || !strcmp(w, "learn") || !strcmp(w, "repl") ||
+	    !strcmp(w, "dash") || !strcmp(w, "help"))
+		return 1;
+	return w[0] && strspn(w, "abcdefghijklmnopqrstuvwxyz") == strlen(w) &&
+	       strcmp(w, "phi") && strcmp(w, "pi") && strcmp(w, "e");
+}
+
+/* cfx --json cf 5 -> cfx cf --json 5: shared options written before a
+ * command move after its name, in place.  --ascii is dropped for the
+ * faces that print plain text (all but the dashboard).  Returns the new
+ * argc; argv is left alone when no command follows the options. */
+static int move_shared_options(int argc, char **argv)
+{
+	int i = 1, n, k, out;
+
+	while (i < argc && (n = shared_option(argc, argv, i)) > 0)
+		i += n;
+	if (i == 1 || i >= argc || !command_word(argv[i]))
+		return argc;
+	{
+		char *cmd = argv[i], *opts[i];
+		int nopts = 0, dash = !strcmp(cmd, "dash");
+
+		for (k = 1; k < i; k++)
+			if (dash || strcmp(argv[k], "--ascii"))
+				opts[nopts++] = argv[k];
+		argv[1] = cmd;
+		for (k = 0; k < nopts; k++)
+			argv[2 + k] = opts[k];
+		out = 2 + nopts;
+		for (k = i + 1; k < argc; k++)
+			argv[out++] = argv[k];
+		argv[out] = NULL;
+		return out;
+	}
+}
+
 int main(int argc, char **argv)
 {
 	cfx_session sess;
@@ -36,6 +103,7 @@ int main(int argc, char **argv)
 
 	/* GSL reports errors by return value, never by abort() */
 	gsl_set_error_handler_off();
+	argc = move_shared_options(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "--version")) {
 		printf("cfx %s\n", CFX_VERSION);
 		return 0;
@@ -46,7 +114,9 @@ int main(int argc, char **argv)
 	                   !strcmp(argv[1], "--keep-going"))) ||
 	    (argc == 1 && !isatty(STDIN_FILENO)))
 		return repl_main(argc, argv, &interrupted);
-	if (argc == 1 || !strcmp(argv[1], "--ascii") || !strcmp(argv[1], "--learn"))
+	/* options with no command after them are the dashboard's */
+	if (argc == 1 || shared_option(argc, argv, 1) ||
+	    !strcmp(argv[1], "--learn") || !strncmp(argv[1], "--learn=", 8))
 		return dash_main(argc, argv, &interrupted);
 	if (!strcmp(argv[1], "dash"))
 		return dash_main(argc - 1, argv + 1, &interrupted);
@@ -60,6 +130,11 @@ int main(int argc, char **argv)
 		else
 			cli_overview(stdout);
 		return 0;
+	}
+	if (argv[1][0] == '-') {
+		fprintf(stderr, "cfx: unknown option (%s); cfx --help lists the "
+		        "commands and their options\n", argv[1]);
+		return CFX_EXIT_USAGE;
 	}
 	session_init(&sess);
 	memset(&c, 0, sizeof c);

@@ -10,6 +10,7 @@
  * so -2^2 = -(2^2) and 2^-1 = 1/2, as in mathematics.  Nesting is bounded
  * so that no input can exhaust the stack.
  */
+#include <assert.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -451,4 +452,29 @@ ex_tree *ex_inline(const ex_tree *t, ex_lookup look, void *ctx, cfx_err *err)
 		abort();
 	c->root = root;
 	return c;
+}
+
+static int integer_form(const ex_node *n, ex_lookup look, void *ctx, int depth)
+{
+	const ex_tree *t;
+
+	switch (n->kind) {
+	case EX_NUM:
+		return 1;
+	case EX_NAME:
+		t = look && depth <= MAX_DEPTH ? look(ctx, n->name) : NULL;
+		return t && integer_form(t->root, look, ctx, depth + 1);
+	case EX_NEG: case EX_ADD: case EX_SUB: case EX_MUL: case EX_MOD:
+	case EX_POW: case EX_GOLDEN: case EX_NEXTPRIME: case EX_PREVPRIME:
+		return (!n->a || integer_form(n->a, look, ctx, depth)) &&
+		       (!n->b || integer_form(n->b, look, ctx, depth));
+	default:
+		return 0;       /* / sqrt phi pi e */
+	}
+}
+
+int ex_integer_form(const ex_tree *t, ex_lookup look, void *ctx)
+{
+	assert(t && t->root);
+	return integer_form(t->root, look, ctx, 0);
 }

@@ -16,6 +16,7 @@
  * and to the frame that shows the score it asked for (bench/dash.sh).
  */
 #define NCURSES_WIDECHAR 1
+#include <ctype.h>
 #include <curses.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -404,6 +405,27 @@ static int number(const char *opt, const char *s, unsigned long long lo,
 	return rc;
 }
 
+/* "unknown option (--bist); did you mean --bits?", or where --json goes. */
+static void unknown_option(const char *word, const char *const *names)
+{
+	char name[64];
+	const char *near = NULL;
+
+	snprintf(name, sizeof name, "%.*s", (int)strcspn(word + 2, "="), word + 2);
+	if (!strcmp(name, "json")) {
+		fprintf(stderr, "cfx: dash: --json is for commands, not the "
+		        "dashboard (%s)\n", word);
+		return;
+	}
+	if (word[1] == '-')
+		near = cli_nearest_name(name, names);
+	if (near)
+		fprintf(stderr, "cfx: dash: unknown option (%s); did you mean "
+		        "--%s?\n", word, near);
+	else
+		fprintf(stderr, "cfx: dash: unknown option (%s)\n", word);
+}
+
 typedef struct dash_opts {
 	int ascii;
 	unsigned long long bits, table, count;
@@ -412,6 +434,14 @@ typedef struct dash_opts {
 	char *expr;
 } dash_opts;
 
+/* A word of EXPR that getopt would take for an option: -1/3, -(2). */
+static int negative_word(const char *w)
+{
+	return w[0] == '-' && (isdigit((unsigned char)w[1]) || w[1] == '(');
+}
+
+/* Options may come before, after or between the words of EXPR (cfx dash
+ * 0x9e370001 --bits 32), as for every command; after "--" all is EXPR. */
 static int parse_opts(int argc, char **argv, dash_opts *o)
 {
 	static const struct option lo[] = {
@@ -421,18 +451,35 @@ static int parse_opts(int argc, char **argv, dash_opts *o)
 		{ "learn", 1, NULL, 'l' },
 		{ NULL, 0, NULL, 0 }
 	};
+	static const char *const names[] = {
+		"ascii", "bits", "table-bits", "keys", "count", "help", "learn", NULL
+	};
+	char *words[argc + 1];
 	size_t len = 1;
-	int key, i;
+	int key, i, nw = 0, rest = 0;
 
 	memset(o, 0, sizeof *o);
 	o->count = DEFAULT_COUNT;
 	optind = 0;
 	opterr = 0;
-	/* "+": stop at the first positional, so -1/3 and 2^31 - 1 stay EXPR */
-	while ((key = getopt_long(argc, argv, "+:b:t:k:c:h", lo, NULL)) != -1) {
+	for (;;) {
 		keys_spec ks;
 		cfx_err e;
+		int at = optind ? optind : 1;
 
+		if (at >= argc)
+			break;
+		/* "+": getopt stops at each word of EXPR; it is taken here */
+		if (rest || negative_word(argv[at]) || argv[at][0] != '-' ||
+		    !argv[at][1]) {
+			words[nw++] = argv[at];
+			optind = at + 1;
+			continue;
+		}
+		if ((key = getopt_long(argc, argv, "+:b:t:k:c:h", lo, NULL)) == -1) {
+			rest = 1;       /* after "--" */
+			continue;
+		}
 		switch (key) {
 		case 'a':
 			o->ascii = 1;
@@ -466,25 +513,24 @@ static int parse_opts(int argc, char **argv, dash_opts *o)
 			        argv[optind - 1]);
 			return -1;
 		default:
-			fprintf(stderr, "cfx: dash: unknown option (%s)\n",
-			        argv[optind - 1]);
+			unknown_option(argv[optind - 1], names);
 			return -1;
 		}
 	}
-	if (optind >= argc) {
+	if (nw == 0) {
 		if (!(o->expr = strdup(DEFAULT_EXPR)))
 			abort();
 		return 0;
 	}
-	for (i = optind; i < argc; i++)
-		len += strlen(argv[i]) + 1;
+	for (i = 0; i < nw; i++)
+		len += strlen(words[i]) + 1;
 	if (!(o->expr = malloc(len)))
 		abort();
 	o->expr[0] = '\0';
-	for (i = optind; i < argc; i++) {
-		if (i > optind)
+	for (i = 0; i < nw; i++) {
+		if (i > 0)
 			strcat(o->expr, " ");
-		strcat(o->expr, argv[i]);
+		strcat(o->expr, words[i]);
 	}
 	return 0;
 }

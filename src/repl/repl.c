@@ -490,8 +490,10 @@ int repl_exec(repl *r, const char *line)
 			cli_help(d, r->out);
 		} else if (topic) {
 			const char *near = cli_nearest(topic);
-			cfx_err_set(&e, CFX_EUSAGE, -1, topic, "no such command%s%s",
-			            near ? "; did you mean " : "", near ? near : "");
+			cfx_err_set(&e, CFX_EUSAGE, -1, topic, "no such command");
+			if (near)
+				snprintf(e.msg, sizeof e.msg, "no such command (%.60s); "
+				         "did you mean %s?", topic, near), e.token[0] = '\0';
 			e.arg = cmd[0] == '?' && cmd[1] ? 0 : 1;
 			if (cmd[0] == '?' && cmd[1])
 				e.col = 1;

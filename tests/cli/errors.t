@@ -204,10 +204,10 @@ $ cfx naf
 
 # ---- unknown commands ---------------------------------------------------------
 $ cfx frobnicate 5
-! cfx: frobnicate: unknown command (frobnicate)
+! cfx: frobnicate: unknown command
 ? 2
 $ cfx sweeep 5
-! cfx: sweeep: unknown command; did you mean sweep (sweeep)
+! cfx: sweeep: unknown command; did you mean sweep?
 ? 2
 
 # ---- a token with a newline must not split the error line ---------------------

@@ -127,17 +127,17 @@ $ cfx | grep -c usage:
 > 2
 $ cfx
 < help spectrumm
-! cfx: line 1: help: no such command; did you mean spectrum (spectrumm)
+! cfx: line 1: help: no such command (spectrumm); did you mean spectrum?
 ? 2
 
 $ cfx
 < frob 5
-! cfx: line 1: frob: unknown command (frob)
+! cfx: line 1: frob: unknown command
 ? 2
 
 $ cfx
 < sweeep 5
-! cfx: line 1: sweeep: unknown command; did you mean sweep (sweeep)
+! cfx: line 1: sweeep: unknown command; did you mean sweep?
 ? 2
 
 # session words check their values

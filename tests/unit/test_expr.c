@@ -1423,3 +1423,34 @@ Test(expr, is_real_for_other_irrationals)
 	expect_is_real("sqrt(2) + sqrt(3)", 1);
 	expect_is_real("sqrt(phi)", 1);
 }
+
+/* An integer written with integer operations is a multiplier; one reached
+ * through / or a real function is a number (cfx cf 4/2 is 2).  The table
+ * is the rule of expr.h written out by hand. */
+Test(expr, integer_form)
+{
+	static const struct { const char *src; int form; } cases[] = {
+		{ "0x9e370001", 1 }, { "2^31 + 2^29 - 2^25 + 1", 1 },
+		{ "-(3*5) % 7", 1 }, { "golden(32)", 1 },
+		{ "nextprime(2^31)", 1 }, { "prevprime(golden(16))", 1 },
+		{ "4/2", 0 }, { "sqrt(4)", 0 }, { "sqrt(2)*sqrt(2)", 0 },
+		{ "(2^32)/2", 0 }, { "golden(64/2)", 0 }, { "phi", 0 },
+		{ "pi", 0 }, { "e", 0 }, { "x", 1 }, { "h", 0 }, { "w", 0 },
+		{ "x + h", 0 }, { "nosuch", 0 },
+	};
+	vars vs = { .n = 0 };
+	size_t i;
+	cfx_err e;
+
+	def(&vs, "x", "2^8 + 1");
+	def(&vs, "h", "x/2");
+	def(&vs, "w", "w + 1");         /* refers to itself: not a form */
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		ex_tree *t = ex_parse(cases[i].src, &e);
+		cr_assert(t, "%s", cases[i].src);
+		CHECK(ex_integer_form(t, lookup, &vs) == cases[i].form,
+		      "ex_integer_form(\"%s\") != %d", cases[i].src, cases[i].form);
+		ex_free(t);
+	}
+	undef(&vs);
+}

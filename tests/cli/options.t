@@ -1,0 +1,69 @@
+# Options: where they may be written, and what a misspelt one gets.
+
+# a misspelt option gets the nearest option the command takes
+$ cfx cf --bist 16 5
+! cfx: cf: unknown option (--bist); did you mean --bits?
+? 2
+$ cfx score 5 --tabel-bits=4
+! cfx: score: unknown option (--tabel-bits=4); did you mean --table-bits?
+? 2
+# nothing near: no suggestion
+$ cfx cf 5 --frobnicate
+! cfx: cf: unknown option (--frobnicate)
+? 2
+# an option of another command is not suggested for this one
+$ cfx naf 5 --keys seq
+! cfx: naf: unknown option (--keys)
+? 2
+# an unambiguous prefix is the option, and takes its value with it
+$ cfx cf pi --ter 3 | sed -n 2p
+> cf         [3; 7, 15, ...]
+
+# a misspelt command is named once, with its nearest command
+$ cfx sweeep 5
+! cfx: sweeep: unknown command; did you mean sweep?
+? 2
+$ cfx frobnicate 5
+! cfx: frobnicate: unknown command
+? 2
+
+# shared options may come before the command: the same output as after it
+$ cfx --json cf 5 > a && cfx cf 5 --json > b && cmp a b && grep -c '"bits": 8' a
+> 1
+$ cfx --bits 32 cf 5 | head -1
+> x          0x00000005 / 2^32 = 5/4294967296
+$ cfx --bits=16 --json naf 5 | grep '"bits"'
+>   "bits": 16,
+# --ascii: plain text is ASCII already
+$ cfx --ascii cf 13/8 | head -2
+> x          13/8
+> cf         [1; 1, 1, 1, 2]
+# before a misspelt command, the command is what is reported
+$ cfx --json sweeep 5
+! cfx: sweeep: unknown command; did you mean sweep?
+? 2
+# an unknown option with no command
+$ cfx --frob
+! cfx: unknown option (--frob); cfx --help lists the commands and their options
+? 2
+
+# the dashboard takes options before or after EXPR alike (here without a
+# terminal, so the options are read and the screen is refused)
+$ cfx dash 0x9e370001 --bits 8
+! cfx: dash: multiplier does not fit in 8 bits (0x9e370001)
+? 2
+$ cfx dash 0x9e370001 --bits 32 < /dev/null
+! cfx: dash: the dashboard needs a terminal on standard input and output (for scripts: cfx repl, or cfx COMMAND)
+? 2
+$ cfx dash 2^31 + 1 --bits 16
+! cfx: dash: multiplier does not fit in 16 bits (2^31 + 1)
+? 2
+$ cfx --bits 8 dash 0x9e370001
+! cfx: dash: multiplier does not fit in 8 bits (0x9e370001)
+? 2
+$ cfx dash 5 --bist 8
+! cfx: dash: unknown option (--bist); did you mean --bits?
+? 2
+$ cfx dash --json
+! cfx: dash: --json is for commands, not the dashboard (--json)
+? 2
