@@ -619,37 +619,42 @@ static int pass(learn *L)
 	return LEARN_PASSED | advance(L, '+');
 }
 
-/* The next hint, or the solution once the hints are spent. */
-static void next_hint(learn *L, int from_wrong)
+/* The step's solution. */
+static void show_solution(learn *L)
 {
 	const lesson_step *s = &L->les.steps[L->step];
-	sbuf b = { NULL, 0, 0 };
 	size_t i;
 
-	if (L->hints < s->nhints) {
-		char head[64];
-		snprintf(head, sizeof head, "Hint %zu of %zu: ", L->hints + 1,
-		         s->nhints);
-		sbuf t = { NULL, 0, 0 };
-		for (i = 0; i < s->hints[L->hints].n; i++) {
-			if (i)
-				sb_str(&t, " ");
-			sb_str(&t, s->hints[L->hints].line[i]);
-		}
-		fill(&b, t.s, 78, head, "  ");
-		free(t.s);
-		L->hints++;
-	} else if (from_wrong) {
-		sb_str(&b, "No more hints: type hint to see the solution, or skip.\n");
-	} else {
-		L->hints++;
-		sb_str(&b, "Solution:\n");
-		for (i = 0; i < s->nsolution; i++) {
-			sb_str(&b, "  ");
-			sb_str(&b, s->solution[i]);
-			sb_str(&b, "\n");
-		}
+	fb_add(L, "Solution:\n");
+	for (i = 0; i < s->nsolution; i++)
+		fb_add(L, "  %s\n", s->solution[i]);
+}
+
+/* The next hint.  The solution is never given here: only the word
+ * solution shows it, so a learner who asks for hints sees each of them
+ * before the answer, and the answer only when asking for it. */
+static void next_hint(learn *L)
+{
+	const lesson_step *s = &L->les.steps[L->step];
+	sbuf b = { NULL, 0, 0 }, t = { NULL, 0, 0 };
+	char head[64];
+	size_t i;
+
+	if (L->hints >= s->nhints) {
+		fb_add(L, "No more hints: type solution to see the answer, or "
+		       "skip.\n");
+		return;
 	}
+	snprintf(head, sizeof head, "Hint %zu of %zu: ", L->hints + 1,
+	         s->nhints);
+	for (i = 0; i < s->hints[L->hints].n; i++) {
+		if (i)
+			sb_str(&t, " ");
+		sb_str(&t, s->hints[L->hints].line[i]);
+	}
+	fill(&b, t.s, 78, head, "  ");
+	free(t.s);
+	L->hints++;
 	fb_add(L, "%s", b.s);
 	free(b.s);
 }
@@ -681,7 +686,7 @@ static int give_answer(learn *L, const char *text)
 			fb_add(L, "Not quite: %s\n", L->why);
 		else
 			fb_add(L, "Not quite.\n");
-		next_hint(L, 1);
+		next_hint(L);
 		return LEARN_WRONG;
 	}
 	if ((v = eval_checks(L, 0)) < 0)
@@ -726,7 +731,11 @@ int learn_input(learn *L, const char *line)
 	w[n] = '\0';
 	rest = p + n + strspn(p + n, " \t");
 	if (!strcmp(w, "hint")) {
-		next_hint(L, 0);
+		next_hint(L);
+		return LEARN_NOTHING;
+	}
+	if (!strcmp(w, "solution")) {
+		show_solution(L);
 		return LEARN_NOTHING;
 	}
 	if (!strcmp(w, "skip")) {

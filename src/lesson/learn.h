@@ -24,8 +24,9 @@
  * run(...), whose results are cached.  learn_focus names the panel the
  * step is about, so the dashboard can show or highlight it.
  *
- * Lesson words (learn_input): hint, skip, back, reset, quit, step (show
- * the step again), answer EXPR; while a step asks a question, a line that
+ * Lesson words (learn_input): hint (the next one; never the solution),
+ * solution, skip, back, reset, quit, step (show the step again), answer
+ * EXPR; while a step asks a question, a line that
  * is not a command or session word is taken as the answer too.
  */
 #ifndef CFX_UI_LEARN_H

@@ -245,8 +245,8 @@ static int line_of(repl *r, const char *line)
 	if (!cur.L || cur.r != r)
 		return -1;
 	if (n == 4 && !strncmp(p, "help", 4) && !p[4 + strspn(p + 4, " \t")])
-		fprintf(r->out, "lesson: hint, skip, back, reset, quit; step shows "
-		        "the step again;\n        answer EXPR (or just the answer "
+		fprintf(r->out, "lesson: hint, solution, skip, back, reset, quit; "
+		        "step shows the\n        step again; answer EXPR (or just the answer "
 		        "when a step asks a question)\n\n");
 	ev = learn_input(cur.L, line);
 	if (ev != LEARN_NOT_MINE)
@@ -531,14 +531,14 @@ static int selftest(void)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: cfx learn                  list the lessons\n"
+	fprintf(f, "usage: cfx learn [--list]         list the lessons\n"
 	        "       cfx learn N|NAME [-f FILE] start or resume a lesson\n"
 	        "       cfx learn --check FILE...  validate lesson files\n"
 	        "       cfx learn --selftest       run every lesson with its own "
 	        "solutions\n\n"
 	        "A lesson runs in a REPL: type the commands it asks for, answer "
 	        "its questions\n(answer EXPR, or just the answer), and use hint, "
-	        "skip, back, reset, quit.\nWith stdin not a terminal, or -f FILE, "
+	        "solution, skip, back,\nreset, quit.\nWith stdin not a terminal, or -f FILE, "
 	        "lines come from there (script mode).\nProgress is kept in "
 	        "$XDG_STATE_HOME/cfx/progress (~/.local/state/cfx).\n"
 	        "The lesson format: lessons/FORMAT.md.\n");
@@ -573,7 +573,25 @@ int learn_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		}
 		return worst;
 	}
+	if (argc >= 2 && !strcmp(argv[1], "--list")) {
+		if (argc > 2) {
+			fprintf(stderr, "cfx: learn: --list takes nothing after it "
+			        "(%s)\n", argv[2]);
+			return CFX_EXIT_USAGE;
+		}
+		argc = 1;               /* the list is also what a bare learn shows */
+	}
 	if (argc >= 2 && argv[1][0] == '-') {
+		static const char *const names[] = {
+			"list", "check", "selftest", "help", NULL
+		};
+		const char *near = argv[1][1] == '-'
+		                   ? cli_nearest_name(argv[1] + 2, names) : NULL;
+		if (near) {
+			fprintf(stderr, "cfx: learn: unknown option (%s); did you "
+			        "mean --%s?\n", argv[1], near);
+			return CFX_EXIT_USAGE;
+		}
 		fprintf(stderr, "cfx: learn: unknown option (%s)\n", argv[1]);
 		return CFX_EXIT_USAGE;
 	}

@@ -14,14 +14,16 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn
 
 # an answer where a command is wanted is refused; the command passes
 # step 1; a wrong answer shows the next hint and does not advance; hints
-# come one at a time, then the solution; quit leaves at step 2 (a wrong
-# answer makes the exit status 1)
+# come one at a time; when they are spent, hint says so and never gives
+# the solution: only the word solution does; quit leaves at step 2 (a
+# wrong answer makes the exit status 1)
 $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1
 < answer 5
 < cf 13/8
 < 7
 < hint
 < hint
+< solution
 < quit
 > Lesson 1: A mini lesson for the tests
 >
@@ -49,6 +51,7 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1
 > Not quite.
 > Hint 1 of 2: Look at the end of the list.
 > Hint 2 of 2: It is the only quotient that is not 1.
+> No more hints: type solution to see the answer, or skip.
 > Solution:
 >   answer 2
 > Left lesson 1 at step 2 of 3 (learn 1 resumes it).
@@ -170,6 +173,47 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx
 $ cfx learn --frobnicate
 ! cfx: learn: unknown option (--frobnicate)
 ? 2
+$ cfx learn --lsit
+! cfx: learn: unknown option (--lsit); did you mean --list?
+? 2
+
+# --list is the list a bare cfx learn prints
+$ F=$(dirname "$(command -v cfx)")/tests/lessons/fixtures; CFX_LESSONS=$F cfx learn --list > a && CFX_LESSONS=$F cfx learn > b && cmp a b && grep -c 'mini lesson' a
+> 1
+$ cfx learn --list 3
+! cfx: learn: --list takes nothing after it (3)
+? 2
+
+# the solution only on the word solution: wrong answers and hint words
+# beyond the last hint never show it (one wrong answer and one hint
+# showed a one-hint step's solution before)
+$ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 | grep '^Solution:' | wc -l
+< cf 13/8
+< 7
+< 8
+< hint
+< 9
+< hint
+< hint
+< quit
+> 0
+$ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 | grep -A1 '^Solution:'
+< cf 13/8
+< solution
+< quit
+> Solution:
+>   answer 2
+# the real lessons: lesson 9, step 2, wrong answers and hints
+$ cfx learn 9 | grep '^Solution:' | wc -l
+< skip
+< 0
+< hint
+< 1
+< hint
+< hint
+< hint
+< quit
+> 0
 
 # a malformed lesson file: the line and what is wrong, exit status 2
 $ printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input ==\n' > bad.lesson && cfx learn --check bad.lesson
