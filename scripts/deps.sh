@@ -12,7 +12,7 @@ build_mods="gmp:libgmp-dev mpfr:libmpfr-dev gsl:libgsl-dev ncursesw:libncurses-d
 check_mods="criterion:libcriterion-dev"
 # command -> Debian package
 build_cmds="pkg-config:pkg-config cc:gcc"
-check_cmds="tmux:tmux gp:pari-gp python3:python3"
+check_cmds="tmux:tmux gp:pari-gp python3:python3 ministat:ministat"
 
 missing=""
 need_cmds() {
@@ -33,7 +33,10 @@ scan() {
 	missing=""
 	case $mode in
 	build) need_cmds "$build_cmds"; need_mods "$build_mods" ;;
-	check) need_cmds "$build_cmds $check_cmds"; need_mods "$build_mods $check_mods" ;;
+	check) need_cmds "$build_cmds $check_cmds"; need_mods "$build_mods $check_mods"
+		# cfx stats is checked against scipy.stats
+		[ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import scipy' 2>/dev/null ||
+			missing="$missing python3-scipy" ;;
 	bench) [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import numpy' 2>/dev/null ||
 		missing="python3-numpy" ;;
 	esac

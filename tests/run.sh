@@ -30,7 +30,7 @@ done
 for f in tests/cli/*.t; do
 	[ -f "$f" ] && step "golden/$(basename "$f")" tests/golden.sh "$f"
 done
-for s in tests/build/*.sh tests/oracle/*.sh tests/emit/*.sh tests/repl/*.sh tests/verify/*.sh tests/dash/*.sh tests/lessons/*.sh; do
+for s in tests/build/*.sh tests/oracle/*.sh tests/emit/*.sh tests/repl/*.sh tests/verify/*.sh tests/stats/*.sh tests/dash/*.sh tests/lessons/*.sh; do
 	[ -x "$s" ] && step "${s#tests/}" "$s"
 done
 

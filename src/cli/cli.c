@@ -120,6 +120,44 @@ const cmd_def cli_commands[] = {
 	  "is explained.  Exit status 0 when nothing FAILs, 1 when something\n"
 	  "does.",
 	  cmd_verify, 1 },
+	{ "stats", "[FILE...]", "compare samples as ministat does, and more",
+	  OPT_OWN,
+	  "Each FILE (standard input when there is none, or -) is a sample,\n"
+	  "one number a line; lines with too few fields or a field starting\n"
+	  "with # are skipped.  The first sample is compared with each later\n"
+	  "one, exactly as FreeBSD's ministat prints it: a plot (x + * % # @ O\n"
+	  "the samples, * where x and + share a cell, A the mean, M the median,\n"
+	  "|___| one standard deviation either side), the table N Min Max\n"
+	  "Median Avg Stddev (the median is the point at n/2 of the sorted\n"
+	  "sample, as ministat has it), and \"Difference at 95.0% confidence\"\n"
+	  "with the difference of the means, in percent of the first, and\n"
+	  "Student's t with the pooled standard deviation, or \"No difference\n"
+	  "proven\".  Quantiles come from GSL for any degrees of freedom,\n"
+	  "rounded to ministat's three decimals.  Warnings (stderr): outliers\n"
+	  "by the median absolute deviation, and samples too small for the\n"
+	  "claim.  At least 3 points per sample, at most 7 samples.\n\n"
+	  "options (ministat's):\n"
+	  "  -A                 no plot, statistics and verdicts only\n"
+	  "  -C COLUMN          the field to read (from 1, default 1)\n"
+	  "  -c LEVEL           confidence: 80, 90, 95, 98, 99 or 99.5 (default\n"
+	  "                     95)\n"
+	  "  -d DELIMS          field delimiters (default space and tab)\n"
+	  "  -n                 summary table only: no plot, no verdicts\n"
+	  "  -q                 no legend and no table header\n"
+	  "  -s                 one mean/median/stddev bar per sample\n"
+	  "  -w WIDTH           plot width (default 74, on a terminal its width)\n"
+	  "options (beyond ministat):\n"
+	  "  --test t|welch|mw  Student's t (default), Welch's t for unequal\n"
+	  "                     variances, or Mann-Whitney U (exact p for small\n"
+	  "                     samples without ties, with a Hodges-Lehmann shift)\n"
+	  "  --ratio            bootstrap interval of median(later) / median(first)\n"
+	  "  --resamples N      bootstrap resamples (default 10000)\n"
+	  "  --seed N           bootstrap seed (default 1: reproducible)\n"
+	  "  --json             one JSON object with every number, all three tests\n"
+	  "  --help             show this help\n\n"
+	  "Exit status: 0 ok, 2 bad input (a file that cannot be read, a line\n"
+	  "that is not a number, a sample of fewer than 3 points).",
+	  cmd_stats, 0 },
 	{ NULL, NULL, NULL, 0, NULL, NULL, 0 },
 };
 
@@ -211,6 +249,10 @@ void cli_help(const cmd_def *d, FILE *f)
 	/* "Is this multiplier safe..." : the summary, as a sentence */
 	fprintf(f, "usage: cfx %s [options] %s\n\n%c%s.\n\n", d->name, d->args,
 	        toupper((unsigned char)d->summary[0]), d->summary + 1);
+	if (d->opts & OPT_OWN) {        /* the help lists the options */
+		fprintf(f, "%s\n", d->help);
+		return;
+	}
 	fprintf(f, "%s\n\noptions:\n", d->help);
 	for (i = 0; i < NOPTS; i++) {
 		const opt_def *o = &opt_table[i];
@@ -414,6 +456,11 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 
 	memset(a, 0, sizeof *a);
 	a->expr_arg = -1;
+	if (d->opts & OPT_OWN) {
+		a->argc = argc;
+		a->argv = argv;
+		return 0;
+	}
 	*sp++ = ':';                    /* report missing arguments as ':' */
 	for (i = 0; i < (int)NOPTS; i++) {
 		const opt_def *o = &opt_table[i];

@@ -35,6 +35,8 @@ enum {
 	OPT_TLIST  = 1 << 10,  /* --table-bits LIST (verify) */
 	OPT_AGAINST = 1 << 11, /* --against EXPR */
 	OPT_PATCH  = 1 << 12,  /* --emit patch */
+	OPT_OWN    = 1 << 13,  /* the command parses its own options (stats:
+	                        * ministat's letters); help is its help text */
 };
 
 #define CLI_MAX_POS 64      /* words an expression may be written in */
@@ -85,6 +87,8 @@ typedef struct cli_args {
 	int pos[CLI_MAX_POS];   /*   their argv indices */
 	int pos_off[CLI_MAX_POS];   /* and offsets in expr */
 	char *joined;           /* storage of expr */
+	int argc;               /* OPT_OWN: the arguments, argv[0] the name */
+	char **argv;
 } cli_args;
 
 typedef struct cmd_ctx {

@@ -18,5 +18,6 @@ int cmd_spectrum(cmd_ctx *c, cli_args *a);
 int cmd_score(cmd_ctx *c, cli_args *a);
 int cmd_sweep(cmd_ctx *c, cli_args *a);
 int cmd_verify(cmd_ctx *c, cli_args *a);
+int cmd_stats(cmd_ctx *c, cli_args *a);
 
 #endif

@@ -1,0 +1,303 @@
+/*
+ * cmd_stats.c - `cfx stats FILE...`: ministat, and more.
+ *
+ * The options are ministat's own letters (-A -C -c -d -n -q -s -w), so the
+ * command parses them itself (OPT_OWN in the command table) and adds long
+ * ones for what ministat lacks.  Files are read as ministat reads them:
+ * each line split at the delimiters, the column's field taken, lines with
+ * too few fields or a field starting with '#' skipped.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/cmds.h"
+#include "cli/out.h"
+#include "cli/sreport.h"
+
+/* A sample as read: points in input order with their line numbers. */
+typedef struct sample_in {
+	char *name;
+	double *x;
+	unsigned long *line;
+	size_t n, cap;
+} sample_in;
+
+static int add_point(sample_in *s, double v, unsigned long line)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 64;
+		double *x = realloc(s->x, cap * sizeof *x);
+		unsigned long *l = x ? realloc(s->line, cap * sizeof *l) : NULL;
+		if (x)
+			s->x = x;
+		if (!l)
+			abort();
+		s->line = l;
+		s->cap = cap;
+	}
+	s->x[s->n] = v;
+	s->line[s->n++] = line;
+	return 0;
+}
+
+/* The field of one line, or NULL for a line without one (ministat's rule:
+ * fields up to the column, stopping at one that starts with '#'). */
+static char *field(char *buf, int column, const char *delim)
+{
+	char *save = NULL, *t;
+	int i;
+
+	for (i = 1, t = strtok_r(buf, delim, &save); t && *t != '#';
+	     i++, t = strtok_r(NULL, delim, &save))
+		if (i == column)
+			return t;
+	return NULL;
+}
+
+static int read_sample(cmd_ctx *c, FILE *f, sample_in *s, int column,
+                       const char *delim)
+{
+	char *buf = NULL, *t, *end;
+	size_t cap = 0;
+	ssize_t len;
+	unsigned long line = 0;
+	int rc = 0;
+
+	while ((len = getline(&buf, &cap, f)) >= 0) {
+		double v;
+		line++;
+		while (len > 0 && strchr(" \t\r\n\v\f", buf[len - 1]))
+			buf[--len] = '\0';
+		if (!(t = field(buf, column, delim)))
+			continue;
+		errno = 0;
+		v = strtod(t, &end);
+		if (*end || end == t) {
+			rc = cfx_err_set(&c->err, CFX_ESYNTAX, -1, t,
+			                 "%s, line %lu: not a number", s->name, line);
+			break;
+		}
+		if (!isfinite(v)) {
+			rc = cfx_err_set(&c->err, CFX_EDOMAIN, -1, t,
+			                 "%s, line %lu: not a finite number", s->name,
+			                 line);
+			break;
+		}
+		add_point(s, v, line);
+	}
+	free(buf);
+	if (rc == 0 && ferror(f))
+		rc = cfx_err_set(&c->err, CFX_EIO, -1, s->name, "cannot read");
+	if (rc == 0 && s->n < STATS_MIN_POINTS)
+		rc = cfx_err_set(&c->err, CFX_EDOMAIN, -1, NULL,
+		                 "%s, line %lu (the end): %zu point%s; a sample "
+		                 "needs at least %d", s->name, line, s->n,
+		                 s->n == 1 ? "" : "s", STATS_MIN_POINTS);
+	return rc;
+}
+
+static int load(cmd_ctx *c, const char *path, sample_in *s, int column,
+                const char *delim)
+{
+	FILE *f;
+	int rc;
+
+	if (!path || !strcmp(path, "-")) {
+		s->name = strdup("<stdin>");
+		return read_sample(c, stdin, s, column, delim);
+	}
+	s->name = strdup(path);
+	if (!(f = fopen(path, "r")))
+		return cfx_err_set(&c->err, CFX_EIO, -1, path, "cannot open: %s",
+		                   strerror(errno));
+	rc = read_sample(c, f, s, column, delim);
+	fclose(f);
+	return rc;
+}
+
+/* ---- options -------------------------------------------------------------- */
+
+enum { O_TEST = 256, O_RATIO, O_RESAMPLES, O_SEED, O_JSON };
+
+static const struct option longopts[] = {
+	{ "test", 1, NULL, O_TEST },
+	{ "ratio", 0, NULL, O_RATIO },
+	{ "resamples", 1, NULL, O_RESAMPLES },
+	{ "seed", 1, NULL, O_SEED },
+	{ "json", 0, NULL, O_JSON },
+	{ "help", 0, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+typedef struct stats_args {
+	sreport_opts o;
+	int column, json;
+	const char *delim;
+} stats_args;
+
+static int bad(cmd_ctx *c, const char *token, const char *msg)
+{
+	cfx_err_set(&c->err, CFX_EUSAGE, -1, token, "%s", msg);
+	return -1;
+}
+
+static int number(cmd_ctx *c, const char *s, long lo, long hi, long *out,
+                  const char *what)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (end == s || *end || errno || v < lo || v > hi) {
+		cfx_err_set(&c->err, CFX_EUSAGE, -1, s, "%s must be an integer "
+		            "from %ld to %ld", what, lo, hi);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static int confidence(cmd_ctx *c, const char *s, double *out)
+{
+	static const double levels[] = { 80, 90, 95, 98, 99, 99.5 };
+	char *end;
+	double v = strtod(s, &end);
+	size_t i;
+
+	for (i = 0; !*end && end != s && i < 6; i++)
+		if (v == levels[i]) {
+			*out = v;
+			return 0;
+		}
+	return bad(c, s, "-c takes 80, 90, 95, 98, 99 or 99.5");
+}
+
+/* Returns 0, 1 after --help, -1 on a bad option. */
+static int parse(cmd_ctx *c, int argc, char **argv, stats_args *a)
+{
+	int key;
+	long v;
+
+	memset(a, 0, sizeof *a);
+	a->o.conf = 95;
+	a->o.plot = a->o.compare = 1;
+	a->o.width = sreport_width(c->out);
+	a->o.resamples = 10000;
+	a->o.seed = 1;
+	a->column = 1;
+	a->delim = " \t";
+	optind = 0;
+	opterr = 0;
+	while ((key = getopt_long(argc, argv, ":AC:c:d:nqsw:h", longopts,
+	                          NULL)) != -1) {
+		const char *at = argv[optind - 1 < argc ? optind - 1 : argc - 1];
+		switch (key) {
+		case 'A': a->o.plot = 0; break;
+		case 'n': a->o.plot = a->o.compare = 0; break;
+		case 'q': a->o.quiet = 1; break;
+		case 's': a->o.separate = 1; break;
+		case O_RATIO: a->o.ratio = 1; break;
+		case O_JSON: a->json = 1; break;
+		case 'C':
+			if (number(c, optarg, 1, 1000000, &v, "-C") < 0)
+				return -1;
+			a->column = (int)v;
+			break;
+		case 'c':
+			if (confidence(c, optarg, &a->o.conf) < 0)
+				return -1;
+			break;
+		case 'd':
+			if (!*optarg)
+				return bad(c, "-d", "-d needs at least one delimiter");
+			a->delim = optarg;
+			break;
+		case 'w':
+			if (number(c, optarg, 3, 10000, &v, "-w") < 0)
+				return -1;
+			a->o.width = (int)v;
+			break;
+		case O_TEST:
+			if (!strcmp(optarg, "t"))
+				a->o.test = SREPORT_T;
+			else if (!strcmp(optarg, "welch"))
+				a->o.test = SREPORT_WELCH;
+			else if (!strcmp(optarg, "mw"))
+				a->o.test = SREPORT_MW;
+			else
+				return bad(c, optarg, "--test takes t, welch or mw");
+			break;
+		case O_RESAMPLES:
+			if (number(c, optarg, 100, 10000000, &v, "--resamples") < 0)
+				return -1;
+			a->o.resamples = (unsigned long)v;
+			break;
+		case O_SEED:
+			if (number(c, optarg, 0, 4294967295L, &v, "--seed") < 0)
+				return -1;
+			a->o.seed = (unsigned long)v;
+			break;
+		case 'h':
+			cli_help(cli_find("stats"), c->out);
+			return 1;
+		case ':':
+			return bad(c, at, "option needs a value");
+		default:
+			return bad(c, at, "unknown option");
+		}
+	}
+	return 0;
+}
+
+int cmd_stats(cmd_ctx *c, cli_args *ca)
+{
+	sample_in in[SREPORT_MAX];
+	sreport_set sets[SREPORT_MAX];
+	stats_args a;
+	sreport r;
+	int i, n, rc;
+
+	if ((rc = parse(c, ca->argc, ca->argv, &a)) != 0)
+		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;
+	n = ca->argc - optind;
+	if (n > SREPORT_MAX)
+		return bad(c, ca->argv[optind + SREPORT_MAX],
+		           "too many samples (at most 7)"), CFX_EXIT_USAGE;
+	memset(in, 0, sizeof in);
+	rc = 0;
+	for (i = 0; i < (n ? n : 1) && rc == 0; i++)
+		rc = load(c, n ? ca->argv[optind + i] : NULL, &in[i], a.column,
+		          a.delim);
+	if (rc == 0) {
+		if (!n)
+			n = 1;
+		for (i = 0; i < n; i++) {
+			sets[i].name = in[i].name;
+			sets[i].raw = in[i].x;
+			sets[i].lines = in[i].line;
+			stats_sample_init(&sets[i].s, in[i].x, in[i].n);
+		}
+		sreport_init(&r, sets, n, &a.o);
+		if (a.json) {
+			cli_result(c, 1, sreport_json(&r));
+		} else {
+			sreport_text(&r, c->out);
+			sreport_warn(&r, c->cmd, stderr);
+			cli_result(c, 0, sreport_json(&r));
+		}
+		sreport_clear(&r);
+		for (i = 0; i < n; i++)
+			stats_sample_clear(&sets[i].s);
+	}
+	for (i = 0; i < SREPORT_MAX; i++) {
+		free(in[i].name);
+		free(in[i].x);
+		free(in[i].line);
+	}
+	return rc ? CFX_EXIT_USAGE : CFX_EXIT_OK;
+}

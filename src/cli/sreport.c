@@ -1,0 +1,446 @@
+/* sreport.c - ministat's report and its extensions (see sreport.h). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "cli/out.h"
+#include "cli/sreport.h"
+
+static const char symbol[SREPORT_MAX + 1] = " x+*%#@O";
+
+#define MIN_TRUSTED 10          /* fewer points: warn about the claim */
+
+static void warn(sreport *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void warn(sreport *r, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	json_array_append_new(r->warnings, json_string(buf));
+}
+
+/* Outliers of set i, by the MAD fences, each with its line. */
+static void warn_outliers(sreport *r, int i)
+{
+	const sreport_set *s = &r->sets[i];
+	size_t k, shown = 0, more = 0;
+
+	for (k = 0; k < s->s.n; k++) {
+		double v = s->raw[k];
+		if (v >= r->lo[i] && v <= r->hi[i])
+			continue;
+		if (shown++ >= 5) {
+			more++;
+			continue;
+		}
+		if (s->lines)
+			warn(r, "%c %s, line %lu: %.8g is an outlier (more than "
+			     "3.5 robust deviations from the median)", symbol[i + 1],
+			     s->name, s->lines[k], v);
+		else
+			warn(r, "%c %s: %.8g is an outlier (more than 3.5 robust "
+			     "deviations from the median)", symbol[i + 1], s->name, v);
+	}
+	if (more)
+		warn(r, "%c %s: %zu more outliers", symbol[i + 1], s->name, more);
+}
+
+/* Samples too small for the claim made about set i. */
+static void warn_small(sreport *r, int i)
+{
+	const struct sreport_cmp *c = &r->cmp[i];
+	const sreport_set *a = &r->sets[0], *b = &r->sets[i];
+	const stats_diff *d = r->o.test == SREPORT_WELCH ? &c->welch : &c->student;
+	size_t small = a->s.n < b->s.n ? a->s.n : b->s.n;
+
+	if (r->o.test == SREPORT_MW) {
+		if (c->mw.p_min >= 1 - r->o.conf / 100)
+			warn(r, "%c %s: with %zu and %zu points no outcome of the "
+			     "Mann-Whitney test can reach %.1f%% confidence "
+			     "(smallest p = %g)", symbol[i + 1], b->name, a->s.n,
+			     b->s.n, r->o.conf, c->mw.p_min);
+	} else if (!d->significant && d->n_needed > small) {
+		warn(r, "%c %s: too few points to prove a difference of %g "
+		     "(%g%%): about %zu per sample would be needed at these "
+		     "spreads", symbol[i + 1], b->name, d->diff, d->pct,
+		     d->n_needed);
+	} else if (d->significant && small < MIN_TRUSTED) {
+		warn(r, "%c %s: %zu points per sample are too few to check "
+		     "that the means are normally distributed, as the t test "
+		     "assumes; --test mw assumes less", symbol[i + 1], b->name,
+		     small);
+	}
+	if (r->o.ratio && small < MIN_TRUSTED)
+		warn(r, "%c %s: a bootstrap interval from %zu points per sample "
+		     "is too narrow to trust", symbol[i + 1], b->name, small);
+}
+
+void sreport_init(sreport *r, const sreport_set *sets, int n,
+                  const sreport_opts *o)
+{
+	int i;
+
+	memset(r, 0, sizeof *r);
+	r->sets = sets;
+	r->n = n;
+	r->o = *o;
+	r->warnings = json_array();
+	for (i = 0; i < n; i++) {
+		stats_mad_fences(&sets[i].s, &r->mad[i], &r->lo[i], &r->hi[i]);
+		warn_outliers(r, i);
+	}
+	for (i = 1; i < n; i++) {
+		struct sreport_cmp *c = &r->cmp[i];
+		stats_compare(&c->student, STATS_STUDENT, &sets[0].s, &sets[i].s,
+		              o->conf);
+		stats_compare(&c->welch, STATS_WELCH, &sets[0].s, &sets[i].s,
+		              o->conf);
+		stats_mann_whitney(&c->mw, &sets[0].s, &sets[i].s, o->conf);
+		if (o->ratio)
+			stats_bootstrap_ratio(&c->ratio, &sets[0].s, &sets[i].s,
+			                      o->conf, o->resamples, o->seed);
+		if (o->compare)
+			warn_small(r, i);
+	}
+}
+
+void sreport_clear(sreport *r)
+{
+	json_decref(r->warnings);
+	r->warnings = NULL;
+}
+
+int sreport_width(FILE *f)
+{
+	struct winsize w;
+	const char *cols;
+
+	if (!isatty(fileno(f)))
+		return 74;
+	/* ministat's rule, $COLUMNS taken whole */
+	if ((cols = getenv("COLUMNS")) && *cols)
+		return atoi(cols);
+	if (ioctl(fileno(f), TIOCGWINSZ, &w) != -1 && w.ws_col > 0)
+		return w.ws_col - 2;
+	return 74;
+}
+
+/* ---- the plot ------------------------------------------------------------ */
+
+/*
+ * ministat's plot, cell for cell.  The x axis spans every point and every
+ * mean +- stddev, in width cells of dx with the first centred on the
+ * minimum.  Points stack upwards in their cell; a cell's symbol is the OR
+ * of the sample numbers in it (x = 1, + = 2, so * = 3 is both).  The
+ * stack height follows ministat exactly, quirks included: it is set by the
+ * last sample drawn, so a later sample with shorter stacks hides the top
+ * of an earlier one's (rows from the new height up are cleared when a
+ * later sample grows it again).
+ */
+typedef struct plot {
+	int width;
+	double x0, dx, span;
+	size_t height, rows;    /* rows shown, rows allocated */
+	unsigned char *data;    /* data[row * width + col] */
+	char *bar[SREPORT_MAX];
+} plot;
+
+static int cell(const plot *pl, double v)
+{
+	int x = (int)((v - pl->x0) / pl->dx);
+
+	return x < 0 ? 0 : x >= pl->width ? pl->width - 1 : x;
+}
+
+static void plot_set(plot *pl, const stats_sample *s, int val, char *bar)
+{
+	size_t m = 1, j = 0, n;
+	int prev = -1, x, k;
+
+	for (n = 0; n < s->n; n++) {
+		x = cell(pl, s->x[n]);
+		if (x == prev) {
+			if (++j > m)
+				m = j;
+		} else {
+			j = 1;
+			prev = x;
+		}
+	}
+	m += 1;
+	if (m > pl->height) {
+		if (m > pl->rows) {
+			pl->data = realloc(pl->data, m * (size_t)pl->width);
+			if (!pl->data)
+				abort();
+			pl->rows = m;
+		}
+		memset(pl->data + pl->height * pl->width, 0,
+		       (m - pl->height) * (size_t)pl->width);
+	}
+	pl->height = m;
+	prev = -1;
+	for (n = 0; n < s->n; n++) {
+		x = cell(pl, s->x[n]);
+		if (x == prev) {
+			j++;
+		} else {
+			j = 1;
+			prev = x;
+		}
+		pl->data[j * pl->width + x] |= (unsigned char)val;
+	}
+	x = cell(pl, s->mean - s->stddev);
+	m = (size_t)cell(pl, s->mean + s->stddev);
+	bar[m] = '|';
+	bar[x] = '|';
+	for (k = x + 1; k < (int)m; k++)
+		if (!bar[k])
+			bar[k] = '_';
+	bar[cell(pl, s->median)] = 'M';
+	bar[cell(pl, s->mean)] = 'A';
+}
+
+static void rule(FILE *f, int width)
+{
+	fputc('+', f);
+	while (width-- > 0)
+		fputc('-', f);
+	fputs("+\n", f);
+}
+
+static void plot_print(const sreport *r, FILE *f)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	plot pl;
+	int i, j;
+	size_t z;
+
+	memset(&pl, 0, sizeof pl);
+	pl.width = r->o.width;
+	for (i = 0; i < r->n; i++) {
+		const stats_sample *s = &r->sets[i].s;
+		double v[4] = { s->min, s->max, s->mean - s->stddev,
+		                s->mean + s->stddev };
+		for (j = 0; j < 4; j++) {
+			lo = v[j] < lo ? v[j] : lo;
+			hi = v[j] > hi ? v[j] : hi;
+		}
+	}
+	pl.span = hi - lo;
+	if (pl.span == 0) {
+		fprintf(f, "[no plot, span is zero width]\n");
+		return;
+	}
+	pl.dx = pl.span / (pl.width - 1.0);
+	pl.x0 = lo - .5 * pl.dx;
+	for (i = 0; i < r->n; i++) {
+		int b = r->o.separate ? i : 0;
+		if (!pl.bar[b] && !(pl.bar[b] = calloc((size_t)pl.width, 1)))
+			abort();
+		plot_set(&pl, &r->sets[i].s, i + 1, pl.bar[b]);
+	}
+	rule(f, pl.width);
+	for (z = 1; z < pl.height; z++) {
+		fputc('|', f);
+		for (j = 0; j < pl.width; j++)
+			fputc(symbol[pl.data[(pl.height - z) * pl.width + j]], f);
+		fputs("|\n", f);
+	}
+	for (i = 0; i < r->n; i++) {
+		if (!pl.bar[i])
+			continue;
+		fputc('|', f);
+		for (j = 0; j < pl.width; j++)
+			fputc(pl.bar[i][j] ? pl.bar[i][j] : ' ', f);
+		fputs("|\n", f);
+		free(pl.bar[i]);
+	}
+	rule(f, pl.width);
+	free(pl.data);
+}
+
+/* ---- text ------------------------------------------------------------------ */
+
+static void vitals(FILE *f, const stats_sample *s, int i)
+{
+	fprintf(f, "%c %3zu %13.8g %13.8g %13.8g %13.8g %13.8g\n", symbol[i],
+	        s->n, s->min, s->max, s->median, s->mean, s->stddev);
+}
+
+static void verdict_t(FILE *f, const stats_diff *d)
+{
+	if (!d->significant) {
+		fprintf(f, "No difference proven at %.1f%% confidence\n", d->conf);
+		if (d->test == STATS_WELCH)
+			fprintf(f, "\t(Welch's t, df = %.4g, p = %.3g)\n", d->df, d->p);
+		return;
+	}
+	fprintf(f, "Difference at %.1f%% confidence\n", d->conf);
+	fprintf(f, "\t%g +/- %g\n", d->diff, d->err);
+	fprintf(f, "\t%g%% +/- %g%%\n", d->pct, d->pct_err);
+	if (d->test == STATS_STUDENT)
+		fprintf(f, "\t(Student's t, pooled s = %g)\n", d->s);
+	else
+		fprintf(f, "\t(Welch's t, df = %.4g, p = %.3g)\n", d->df, d->p);
+}
+
+static void verdict_mw(FILE *f, const stats_mw *m, double conf)
+{
+	fprintf(f, "%s at %.1f%% confidence\n",
+	        m->significant ? "Difference" : "No difference proven", conf);
+	if (isfinite(m->shift))
+		fprintf(f, "\tshift %g (Hodges-Lehmann: median of the differences)\n",
+		        m->shift);
+	fprintf(f, "\t(Mann-Whitney U = %g, p = %.6g, %s)\n", m->u, m->p,
+	        m->exact ? "exact" : "normal approximation");
+}
+
+void sreport_text(const sreport *r, FILE *f)
+{
+	int i;
+
+	if (!r->o.quiet)
+		for (i = 0; i < r->n; i++)
+			fprintf(f, "%c %s\n", symbol[i + 1], r->sets[i].name);
+	if (r->o.plot)
+		plot_print(r, f);
+	if (!r->o.quiet)
+		fprintf(f, "    N           Min           Max        Median"
+		        "           Avg        Stddev\n");
+	vitals(f, &r->sets[0].s, 1);
+	for (i = 1; i < r->n; i++) {
+		const struct sreport_cmp *c = &r->cmp[i];
+		vitals(f, &r->sets[i].s, i + 1);
+		if (!r->o.compare)
+			continue;
+		if (r->o.test == SREPORT_MW)
+			verdict_mw(f, &c->mw, r->o.conf);
+		else
+			verdict_t(f, r->o.test == SREPORT_WELCH ? &c->welch
+			                                        : &c->student);
+		if (r->o.ratio)
+			fprintf(f, "\tmedian ratio %g, %.1f%% interval %g .. %g "
+			        "(bootstrap, %lu resamples, seed %lu)\n",
+			        c->ratio.estimate, r->o.conf, c->ratio.lo, c->ratio.hi,
+			        c->ratio.resamples, c->ratio.seed);
+	}
+}
+
+void sreport_warn(const sreport *r, const char *cmd, FILE *f)
+{
+	size_t i;
+
+	for (i = 0; i < json_array_size(r->warnings); i++)
+		fprintf(f, "cfx: %s: warning: %s\n", cmd,
+		        json_string_value(json_array_get(r->warnings, i)));
+}
+
+/* ---- JSON ------------------------------------------------------------------ */
+
+static json_t *json_sample(const sreport *r, int i)
+{
+	const sreport_set *s = &r->sets[i];
+	json_t *o = json_object(), *out = json_array();
+	size_t k;
+
+	json_object_set_new(o, "name", json_string(s->name));
+	json_object_set_new(o, "symbol", json_sprintf("%c", symbol[i + 1]));
+	json_object_set_new(o, "n", json_integer((json_int_t)s->s.n));
+	json_object_set_new(o, "min", out_jreal(s->s.min));
+	json_object_set_new(o, "max", out_jreal(s->s.max));
+	json_object_set_new(o, "median", out_jreal(s->s.median));
+	json_object_set_new(o, "median_mid", out_jreal(stats_median(s->s.x,
+	                                                              s->s.n)));
+	json_object_set_new(o, "mean", out_jreal(s->s.mean));
+	json_object_set_new(o, "stddev", out_jreal(s->s.stddev));
+	json_object_set_new(o, "variance", out_jreal(s->s.var));
+	json_object_set_new(o, "mad", out_jreal(r->mad[i]));
+	for (k = 0; k < s->s.n; k++) {
+		double v = s->raw[k];
+		if (v >= r->lo[i] && v <= r->hi[i])
+			continue;
+		json_array_append_new(out, s->lines
+		    ? json_pack("{s:o,s:I}", "value", out_jreal(v), "line",
+		                (json_int_t)s->lines[k])
+		    : json_pack("{s:o}", "value", out_jreal(v)));
+	}
+	json_object_set_new(o, "outliers", out);
+	return o;
+}
+
+static json_t *json_t_test(const stats_diff *d)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "df", out_jreal(d->df));
+	json_object_set_new(o, "t", out_jreal(d->t));
+	json_object_set_new(o, "difference", out_jreal(d->diff));
+	json_object_set_new(o, "error", out_jreal(d->err));
+	json_object_set_new(o, "percent", out_jreal(d->pct));
+	json_object_set_new(o, "percent_error", out_jreal(d->pct_err));
+	json_object_set_new(o, d->test == STATS_STUDENT ? "pooled_s" : "se",
+	                    out_jreal(d->s));
+	if (d->test == STATS_STUDENT)
+		json_object_set_new(o, "se", out_jreal(d->se));
+	json_object_set_new(o, "p", out_jreal(d->p));
+	json_object_set_new(o, "significant", json_boolean(d->significant));
+	if (!d->significant)
+		json_object_set_new(o, "points_needed",
+		                    d->n_needed ? json_integer((json_int_t)d->n_needed)
+		                                : json_null());
+	return o;
+}
+
+static json_t *json_cmp(const sreport *r, int i)
+{
+	const struct sreport_cmp *c = &r->cmp[i];
+	json_t *o = json_object(), *mw;
+
+	json_object_set_new(o, "sample", json_string(r->sets[i].name));
+	json_object_set_new(o, "against", json_string(r->sets[0].name));
+	json_object_set_new(o, "student", json_t_test(&c->student));
+	json_object_set_new(o, "welch", json_t_test(&c->welch));
+	mw = json_object();
+	json_object_set_new(mw, "u", out_jreal(c->mw.u));
+	json_object_set_new(mw, "p", out_jreal(c->mw.p));
+	json_object_set_new(mw, "exact", json_boolean(c->mw.exact));
+	json_object_set_new(mw, "z", out_jreal(c->mw.z));
+	json_object_set_new(mw, "p_min", out_jreal(c->mw.p_min));
+	json_object_set_new(mw, "shift", out_jreal(c->mw.shift));
+	json_object_set_new(mw, "significant", json_boolean(c->mw.significant));
+	json_object_set_new(o, "mann_whitney", mw);
+	if (r->o.ratio)
+		json_object_set_new(o, "ratio", json_pack("{s:o,s:o,s:o,s:I,s:I}",
+		    "estimate", out_jreal(c->ratio.estimate),
+		    "lo", out_jreal(c->ratio.lo), "hi", out_jreal(c->ratio.hi),
+		    "resamples", (json_int_t)c->ratio.resamples,
+		    "seed", (json_int_t)c->ratio.seed));
+	return o;
+}
+
+json_t *sreport_json(const sreport *r)
+{
+	static const char *const tests[] = { "t", "welch", "mw" };
+	json_t *o = json_object(), *ss = json_array(), *cs = json_array();
+	int i;
+
+	json_object_set_new(o, "confidence", json_real(r->o.conf));
+	json_object_set_new(o, "test", json_string(tests[r->o.test]));
+	for (i = 0; i < r->n; i++)
+		json_array_append_new(ss, json_sample(r, i));
+	for (i = 1; i < r->n; i++)
+		json_array_append_new(cs, json_cmp(r, i));
+	json_object_set_new(o, "samples", ss);
+	json_object_set_new(o, "comparisons", cs);
+	json_object_set_new(o, "warnings", json_incref(r->warnings));
+	return o;
+}
