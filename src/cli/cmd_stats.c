@@ -17,6 +17,7 @@
 #include "cli/cmds.h"
 #include "cli/out.h"
 #include "cli/sreport.h"
+#include "util/xalloc.h"
 
 /* A sample as read: points in input order with their line numbers. */
 typedef struct sample_in {
@@ -26,22 +27,14 @@ typedef struct sample_in {
 	size_t n, cap;
 } sample_in;
 
-static int add_point(sample_in *s, double v, unsigned long line)
+static void add_point(sample_in *s, double v, unsigned long line)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 64;
-		double *x = realloc(s->x, cap * sizeof *x);
-		unsigned long *l = x ? realloc(s->line, cap * sizeof *l) : NULL;
-		if (x)
-			s->x = x;
-		if (!l)
-			abort();
-		s->line = l;
-		s->cap = cap;
-	}
+	size_t cap = s->cap;     /* both arrays grow alike from one capacity */
+
+	XGROW(s->x, s->cap, s->n + 1, "sample");
+	XGROW(s->line, cap, s->n + 1, "line numbers");
 	s->x[s->n] = v;
 	s->line[s->n++] = line;
-	return 0;
 }
 
 /* The field of one line, or NULL for a line without one (ministat's rule:
@@ -107,10 +100,10 @@ static int load(cmd_ctx *c, const char *path, sample_in *s, int column,
 	int rc;
 
 	if (!path || !strcmp(path, "-")) {
-		s->name = strdup("<stdin>");
+		s->name = xstrdup("<stdin>");
 		return read_sample(c, stdin, s, column, delim);
 	}
-	s->name = strdup(path);
+	s->name = xstrdup(path);
 	if (!(f = fopen(path, "r")))
 		return cfx_err_set(&c->err, CFX_EIO, -1, path, "cannot open: %s",
 		                   strerror(errno));

@@ -8,6 +8,7 @@
 
 #include "cli/out.h"
 #include "cli/sreport.h"
+#include "util/xalloc.h"
 
 static const char symbol[SREPORT_MAX + 1] = " x+*%#@O";
 
@@ -178,9 +179,7 @@ static void plot_set(plot *pl, const stats_sample *s, int val, char *bar)
 	m += 1;
 	if (m > pl->height) {
 		if (m > pl->rows) {
-			pl->data = realloc(pl->data, m * (size_t)pl->width);
-			if (!pl->data)
-				abort();
+			pl->data = xrealloc(pl->data, m * (size_t)pl->width, "plot");
 			pl->rows = m;
 		}
 		memset(pl->data + pl->height * pl->width, 0,
@@ -244,8 +243,8 @@ static void plot_print(const sreport *r, FILE *f)
 	pl.x0 = lo - .5 * pl.dx;
 	for (i = 0; i < r->n; i++) {
 		int b = r->o.separate ? i : 0;
-		if (!pl.bar[b] && !(pl.bar[b] = calloc((size_t)pl.width, 1)))
-			abort();
+		if (!pl.bar[b])
+			pl.bar[b] = xcalloc((size_t)pl.width, 1, "plot");
 		plot_set(&pl, &r->sets[i].s, i + 1, pl.bar[b]);
 	}
 	rule(f, pl.width);

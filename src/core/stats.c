@@ -18,15 +18,7 @@
 #include <gsl/gsl_statistics_double.h>
 
 #include "cfx/stats.h"
-
-static void *xmalloc(size_t n)
-{
-	void *p = malloc(n ? n : 1);
-
-	if (!p)
-		abort();
-	return p;
-}
+#include "util/xalloc.h"
 
 void stats_sample_init(stats_sample *s, const double *x, size_t n)
 {
@@ -35,7 +27,7 @@ void stats_sample_init(stats_sample *s, const double *x, size_t n)
 
 	assert(n >= 1);
 	s->n = n;
-	s->x = xmalloc(n * sizeof *s->x);
+	s->x = xmalloc(n * sizeof *s->x, "sample");
 	memcpy(s->x, x, n * sizeof *x);
 	for (i = 0; i < n; i++)
 		sum += x[i];
@@ -184,7 +176,7 @@ static double mw_exact_sf(size_t m, size_t n, size_t k)
 	mpz_t *c, tail, all;
 	double p;
 
-	c = xmalloc((top + 1) * sizeof *c);
+	c = xmalloc((top + 1) * sizeof *c, "Mann-Whitney distribution");
 	for (u = 0; u <= top; u++)
 		mpz_init(c[u]);
 	mpz_set_ui(c[0], 1);
@@ -230,7 +222,7 @@ static double hodges_lehmann(const stats_sample *a, const stats_sample *b)
 
 	if (n > STATS_HL_MAX)
 		return NAN;
-	d = xmalloc(n * sizeof *d);
+	d = xmalloc(n * sizeof *d, "pairwise differences");
 	for (i = 0; i < a->n; i++)
 		for (j = 0; j < b->n; j++)
 			d[k++] = b->x[j] - a->x[i];
@@ -306,8 +298,8 @@ void stats_bootstrap_ratio(stats_ratio *r, const stats_sample *a,
 	if (!rng)
 		abort();
 	gsl_rng_set(rng, seed);
-	ratios = xmalloc(resamples * sizeof *ratios);
-	buf = xmalloc((a->n > b->n ? a->n : b->n) * sizeof *buf);
+	ratios = xmalloc(resamples * sizeof *ratios, "bootstrap ratios");
+	buf = xmalloc((a->n > b->n ? a->n : b->n) * sizeof *buf, "resample");
 	for (i = 0; i < resamples; i++) {
 		double ra = resample_median(a, rng, buf);
 		double rb = resample_median(b, rng, buf);
@@ -334,7 +326,7 @@ void stats_mad_fences(const stats_sample *s, double *mad, double *lo,
 	double m = stats_median(s->x, s->n), *dev, w;
 	size_t i;
 
-	dev = xmalloc(s->n * sizeof *dev);
+	dev = xmalloc(s->n * sizeof *dev, "deviations");
 	for (i = 0; i < s->n; i++)
 		dev[i] = fabs(s->x[i] - m);
 	gsl_sort(dev, 1, s->n);

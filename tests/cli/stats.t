@@ -1,0 +1,94 @@
+# cfx stats: input rules and bad input (the report itself is compared with
+# ministat and scipy by tests/stats/*.sh).
+
+# standard input, comments, blank lines and a field that starts with #
+$ cfx stats -n
+< # a comment
+< 1
+<
+< 2 # the first field counts
+< 3
+< #4
+> x <stdin>
+>     N           Min           Max        Median           Avg        Stddev
+> x   3             1             3             2             2             1
+
+# ministat's median: the point at n/2 of the sorted sample (here 30, not 25)
+$ cfx stats -n -q
+< 40
+< 10
+< 30
+< 20
+> x   4            10            40            30            25     12.909944
+
+# -C and -d: the second comma-separated field; lines without it skipped
+$ cfx stats -q -n -C 2 -d ,
+< a,1.5
+< b,2.5
+< c
+< d,4.5
+> x   3           1.5           4.5           2.5     2.8333333     1.5275252
+
+# Mann-Whitney with 3 against 3 points cannot reach 95%: said on stderr
+$ printf '1\n2\n3\n' > a; printf '7\n8\n9\n' > b; cfx stats -A --test mw a b
+> x a
+> + b
+>     N           Min           Max        Median           Avg        Stddev
+> x   3             1             3             2             2             1
+> +   3             7             9             8             8             1
+> No difference proven at 95.0% confidence
+> 	shift 6 (Hodges-Lehmann: median of the differences)
+> 	(Mann-Whitney U = 9, p = 0.1, exact)
+! cfx: stats: warning: + b: with 3 and 3 points no outcome of the Mann-Whitney test can reach 95.0% confidence (smallest p = 0.1)
+
+# ---- bad input --------------------------------------------------------------
+$ cfx stats
+< 1
+< 2
+! cfx: stats: <stdin>, line 2 (the end): 2 points; a sample needs at least 3
+? 2
+$ printf '1\n2\n3\n' > a; printf '# two\n5\n6\n' > b; cfx stats a b
+! cfx: stats: b, line 3 (the end): 2 points; a sample needs at least 3
+? 2
+$ cfx stats
+< 1
+< 2
+< 3x
+! cfx: stats: <stdin>, line 3: not a number (3x)
+? 2
+$ cfx stats
+< 1
+< inf
+< 3
+! cfx: stats: <stdin>, line 2: not a finite number (inf)
+? 2
+$ cfx stats no-such-file
+! cfx: stats: cannot open: No such file or directory (no-such-file)
+? 2
+$ cfx stats -c 97
+! cfx: stats: -c takes 80, 90, 95, 98, 99 or 99.5 (97)
+? 2
+$ cfx stats -C 0
+! cfx: stats: -C must be an integer from 1 to 1000000 (0)
+? 2
+$ cfx stats -w 2
+! cfx: stats: -w must be an integer from 3 to 10000 (2)
+? 2
+$ cfx stats -d ''
+! cfx: stats: -d needs at least one delimiter (-d)
+? 2
+$ cfx stats --test z
+! cfx: stats: --test takes t, welch or mw (z)
+? 2
+$ cfx stats --resamples 5
+! cfx: stats: --resamples must be an integer from 100 to 10000000 (5)
+? 2
+$ cfx stats -x
+! cfx: stats: unknown option (-x)
+? 2
+$ cfx stats -w
+! cfx: stats: option needs a value (-w)
+? 2
+$ printf '1\n2\n3\n' > a; cfx stats a a a a a a a a
+! cfx: stats: too many samples (at most 7) (a)
+? 2
