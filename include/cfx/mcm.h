@@ -1,0 +1,161 @@
+/*
+ * mcm.h - single-constant multiplication by shifts and adds, searched for
+ * the fewest adders (prefix mcm_).
+ *
+ * The NAF of p gives a sequence of w - 1 additions or subtractions (sas.h).
+ * Reusing intermediate results does better: 45 = 5 * 9 is
+ * t = (x << 2) + x; hash = (t << 3) + t, two adders where the NAF needs
+ * three.  A sequence here is an adder graph: node k computes
+ *
+ *     t_k = (t_a << sa) + (t_b << sb)   or   (t_a << sa) - (t_b << sb)
+ *
+ * from x = t_0 and earlier nodes, with at least one of sa, sb zero (the
+ * A-operation of Dempster & Macleod without its right shift, which a
+ * product mod 2^n cannot undo).  Every node is an odd multiple of x; the
+ * product is +-(t_out << out_shift) mod 2^n.
+ *
+ * The search (mcm.c explains it) is exact for words of at most
+ * MCM_EXACT_BITS bits: an exhaustive table of every odd constant that
+ * four adders reach, and for the rest a five-adder construction.  Larger
+ * words get a heuristic that decomposes the constant, splits and factors
+ * mod 2^n using the exact table for the pieces, and then re-searches the
+ * last steps exactly; it never returns more adders than the NAF.
+ */
+#ifndef CFX_MCM_H
+#define CFX_MCM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cfx/err.h"
+
+#define MCM_MAX_NODES 48    /* > 32, the most adders a 64-bit NAF needs */
+#define MCM_EXACT_BITS 19   /* --exact: word sizes up to this */
+
+enum { MCM_ADD = 0, MCM_SUB = 1 };
+
+typedef struct mcm_node {
+	uint64_t v;            /* x * v mod 2^64 is what this node computes */
+	unsigned char a, b;    /* operands: 0 = x, k = node k (< this node) */
+	unsigned char sa, sb;  /* left shifts of a and b; one of them is 0 */
+	unsigned char op;      /* MCM_ADD or MCM_SUB: (a << sa) -/+ (b << sb) */
+	unsigned char depth;   /* adders on the longest path from x */
+} mcm_node;
+
+typedef struct mcm_graph {
+	unsigned bits;         /* word size n, 1..64 */
+	unsigned n;            /* nodes, which is the number of adders */
+	mcm_node node[MCM_MAX_NODES + 1];  /* node[1..n]; node[0] is x */
+	unsigned out;          /* the node holding the odd part of p */
+	unsigned out_shift;    /* p = +-(v_out << out_shift) mod 2^n */
+	int out_neg;           /* 1: the product is negated (one negation) */
+	int zero;              /* p = 0 mod 2^n: the product is 0 */
+} mcm_graph;
+
+typedef struct mcm_opts {
+	unsigned max_depth;    /* 0: any depth; else adders on any path <= it */
+	int exact;             /* prove the adder count minimal (see above) */
+	int quick;             /* a narrower search, about 10x faster */
+} mcm_opts;
+
+/* What a search found. */
+typedef struct mcm_result {
+	unsigned adders;       /* additions plus subtractions */
+	unsigned depth;        /* critical path in adders */
+	int exact;             /* 1: no graph has fewer adders (see mcm.c) */
+	unsigned naf_adders;   /* what the NAF sequence needs, for comparison */
+} mcm_result;
+
+/* A search context: holds the exact tables (built at first need, reused
+ * by later searches, several MB).  One per thread.  Free with mcm_free;
+ * no operation on NULL. */
+typedef struct mcm_ctx mcm_ctx;
+mcm_ctx *mcm_new(void);
+void mcm_free(mcm_ctx *c);
+
+/*
+ * The best graph found for x * p mod 2^bits (1 <= bits <= 64; p is taken
+ * mod 2^bits).  Returns 0, or -1 with e set: o->exact with
+ * bits > MCM_EXACT_BITS (CFX_ELIMIT), or o->max_depth below the least
+ * depth any graph for p can have (CFX_EDOMAIN; the message names it).
+ * o may be NULL (defaults: any depth, heuristic).
+ */
+int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
+              mcm_graph *g, mcm_result *r, cfx_err *e);
+
+/*
+ * Fast figure for searches over many constants: the adders of the best
+ * graph found for p mod 2^bits (quick search unless exact), its depth in
+ * *depth and whether it is proven minimal in *exact (either may be NULL).
+ * Returns -1 on the errors of mcm_solve (e may be NULL).
+ */
+int mcm_adders(mcm_ctx *c, uint64_t p, unsigned bits, int exact,
+               unsigned *depth, int *is_exact, cfx_err *e);
+
+/* The exact adder count of every odd v < 2^bits as integers (no wrap),
+ * bits <= MCM_EXACT_BITS + 1: cost[v >> 1] for odd v, 255 if more than
+ * 5 are needed (none below 2^19).  Takes a few seconds at 19 bits.
+ * Returns NULL if memory runs out; free() the array. */
+unsigned char *mcm_cost_table(mcm_ctx *c, unsigned bits);
+
+/* x * v mod 2^64 computed by running the graph (for tests). */
+uint64_t mcm_eval(const mcm_graph *g, uint64_t x);
+
+/* Check the graph's invariants and that it computes p mod 2^bits; 1 if
+ * it does. */
+int mcm_check(const mcm_graph *g, uint64_t p);
+
+/* ---- cost model ---------------------------------------------------- */
+
+/* A target machine: what an add, a shift and the multiply cost. */
+typedef struct mcm_target {
+	const char *name;      /* "generic", "x86-64", "arm64", "rv32i", "m68k" */
+	const char *cpu;       /* what the figures are for */
+	unsigned add;          /* cycles of an add or subtract */
+	unsigned shift;        /* cycles of a separate shift by k: shift + */
+	unsigned shift_bit;    /*   shift_bit * k */
+	unsigned free_add;     /* an add may shift one operand by up to this
+	                        * for free (x86-64 lea: 3; arm64: 63) */
+	unsigned free_sub;     /* the same for a subtract (arm64: 63) */
+	unsigned mul32, mul64; /* native multiply, cycles (0: none at all) */
+	const char *mul_name;  /* how the native multiply is done */
+	int serial;            /* 1: one instruction at a time (cycles add
+	                        * up); 0: the critical path counts */
+} mcm_target;
+
+/* The target called name, or NULL. */
+const mcm_target *mcm_target_find(const char *name);
+
+/* Names of all targets, "generic|x86-64|...", for messages. */
+const char *mcm_target_names(void);
+
+/* Counts and estimated cycles of a graph on a target. */
+typedef struct mcm_cost {
+	unsigned adders, adds, subs;   /* adders = adds + subs */
+	unsigned negations;            /* 0 or 1 */
+	unsigned shifts;               /* distinct shifted values needed
+	                                * (shifts folded into adds included) */
+	unsigned free_shifts;          /* of those, free inside an add */
+	unsigned depth;                /* adders on the critical path */
+	unsigned long cycles;          /* estimated, on the target */
+	unsigned long mul_cycles;      /* the native multiply (0: none) */
+} mcm_cost;
+
+void mcm_cost_of(const mcm_graph *g, const mcm_target *t, mcm_cost *k);
+
+/* ---- output ---------------------------------------------------------- */
+
+/* The statements computing hash = x * p, one per line, each starting with
+ * indent.  A graph that is a chain of "previous result +- shifted x" (the
+ * NAF's shape) is written in the seed's style, n <<= k; hash += n;
+ * otherwise as named temporaries t1, t2, ...  malloc'd. */
+char *mcm_emit_body(const mcm_graph *g, const char *indent);
+
+/* A complete C translation unit defining
+ *     uintN_t cfx_mul_shift_add(uintN_t x)
+ * (as sas_emit_c: N = 8, 16, 32, 64, masked when bits is not N) with no
+ * multiplication; the comment names the constant (hex) and the counts.
+ * malloc'd. */
+char *mcm_emit_c(const mcm_graph *g, const char *hex);
+
+#endif

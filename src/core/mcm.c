@@ -1,0 +1,1440 @@
+/*
+ * mcm.c - shift/add graphs with few adders (see mcm.h).
+ *
+ * Design.  Three layers.
+ *
+ * 1. Exact tables (integers, no wrap).  Every graph of k adders can be
+ *    listed as a "ready set" {1, f1, ..., fk} where each f is an
+ *    A-operation of earlier members.  Walking all ready sets of up to 3
+ *    adders below a bound L (the customary one: twice the largest
+ *    constant of interest) and marking every A-operation of the last
+ *    member with the members gives the exact cost of every odd value of
+ *    cost <= 4, with the ready set kept as a witness.  A value left
+ *    unmarked needs at least 5; a five-adder graph is then sought by
+ *    patterns (an A-operation of a value of cost c and one of cost <= 4 -
+ *    c, or a product u * f), and when one is found the count 5 is proven
+ *    minimal.  Published tables say every odd constant below 2^19 needs
+ *    at most 5 (the first needing 3, 4, 5 are 43, 683, 14709).
+ *
+ * 2. Heuristic for wider words (mod 2^n).  A target t is split as
+ *        t = (u << k) +- v     v cheap (cost <= 2), u on n - k bits,
+ *        t = +-(v << k) +- u   v cheap, u shorter than t,
+ *        t = u * f             f cheap, u = t / f mod 2^n,
+ *    the candidates ranked by an estimate (table cost when small, else
+ *    from the NAF weight), the best few solved recursively with a memo,
+ *    and the sub-graphs merged (a node computed twice is kept once).  The
+ *    NAF chain is always a candidate, so the result is never worse.
+ *
+ * 3. Polish: the last steps of the result are searched again exactly
+ *    (can the target be reached from the first j nodes with one or two
+ *    more adders?).
+ *
+ * Values are kept mod 2^64; two nodes with equal values compute the same
+ * thing, and everything is reduced mod 2^n only when compared with the
+ * target.  Right shifts are never used: a product mod 2^n cannot be
+ * shifted right without losing its top bits.
+ */
+#include <assert.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/mcm.h"
+
+#define TAB_MAX_BITS (MCM_EXACT_BITS + 2)   /* table bound at most 2^21 */
+#define HEUR_BITS 20                        /* heuristic table: 2^20 */
+#define UNKNOWN 255
+
+typedef struct wit {
+	uint32_t f[3];          /* the ready set's members after 1 */
+} wit;
+
+typedef struct table {
+	unsigned bits;          /* values < 2^bits */
+	int levels;             /* costs <= levels are exact */
+	unsigned char *cost;    /* cost[v >> 1], UNKNOWN above levels */
+	wit *w;
+	struct cheap *cheap;    /* the values of cost <= 2, cheapest first */
+	size_t ncheap;
+} table;
+
+typedef struct cheap {
+	uint32_t v;
+	unsigned char cost;
+} cheap;
+
+/* Memo of the heuristic: (t, m, dmax) -> graph. */
+typedef struct memo_ent {
+	uint64_t t;
+	unsigned m, dmax;
+	int used;
+	mcm_graph g;
+} memo_ent;
+
+struct mcm_ctx {
+	table exact;            /* levels 4, built for the bound asked */
+	table heur;             /* levels 3, 2^HEUR_BITS */
+	memo_ent *memo;
+	size_t memo_cap, memo_used;
+	int quick;
+};
+
+static void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n, size);
+	if (!p)
+		abort();
+	return p;
+}
+
+mcm_ctx *mcm_new(void)
+{
+	return xcalloc(1, sizeof(mcm_ctx));
+}
+
+static void table_free(table *t)
+{
+	free(t->cost);
+	free(t->w);
+	free(t->cheap);
+	memset(t, 0, sizeof *t);
+}
+
+void mcm_free(mcm_ctx *c)
+{
+	if (!c)
+		return;
+	table_free(&c->exact);
+	table_free(&c->heur);
+	free(c->memo);
+	free(c);
+}
+
+/* ---- A-operations on integers ----------------------------------------- */
+
+/* The odd results below lim of A-operations of odd u and w:
+ * (u << s) + w, (u << s) - w, w - (u << s) and the same with u, w
+ * swapped, s >= 1.  Returns how many were written (at most 6 * 64). */
+static size_t aop_all(uint64_t u, uint64_t w, uint64_t lim, uint64_t *out)
+{
+	size_t n = 0;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		uint64_t a = pass ? w : u, b = pass ? u : w;
+		unsigned s;
+
+		if (pass && u == w)
+			break;
+		for (s = 1; s < 63 && (a << s) < lim + b; s++) {
+			uint64_t as = a << s;
+			if (as + b < lim)
+				out[n++] = as + b;
+			if (as > b && as - b < lim)
+				out[n++] = as - b;
+			else if (b > as && b - as < lim)
+				out[n++] = b - as;
+		}
+	}
+	return n;
+}
+
+static int table_build(table *t, unsigned bits, int levels)
+{
+	uint64_t lim = (uint64_t)1 << bits, f1[2 * 64], *f2, *f3, *f4;
+	size_t n1, i, j, k, q, cap = 6 * 64 * 6;
+	unsigned char *cost;
+
+	assert(bits >= 2 && bits <= TAB_MAX_BITS && levels >= 2 && levels <= 4);
+	table_free(t);
+	t->cost = malloc(lim >> 1);
+	t->w = calloc(lim >> 1, sizeof *t->w);
+	f2 = malloc(cap * sizeof *f2);
+	f3 = malloc(cap * sizeof *f3);
+	f4 = malloc(cap * sizeof *f4);
+	if (!t->cost || !t->w || !f2 || !f3 || !f4) {
+		free(f2); free(f3); free(f4);
+		table_free(t);
+		return -1;
+	}
+	t->bits = bits;
+	t->levels = levels;
+	cost = t->cost;
+	memset(cost, UNKNOWN, lim >> 1);
+	cost[0] = 0;
+#define MARK(v, c, A, B, C) do { \
+		uint64_t v_ = (v); \
+		if (cost[v_ >> 1] > (c)) { \
+			cost[v_ >> 1] = (c); \
+			t->w[v_ >> 1] = (wit){ { (uint32_t)(A), (uint32_t)(B), \
+			                         (uint32_t)(C) } }; \
+		} \
+	} while (0)
+	n1 = aop_all(1, 1, lim, f1);
+	for (i = 0; i < n1; i++)
+		MARK(f1[i], 1, 0, 0, 0);
+	for (i = 0; i < n1; i++) {
+		uint64_t a = f1[i], R2[2] = { 1, a };
+		size_t n2 = 0;
+
+		/* b from pairs of {1, a}; a b of cost 1 only after a */
+		for (j = 0; j < n1; j++)
+			if (f1[j] > a)
+				f2[n2++] = f1[j];
+		n2 += aop_all(a, 1, lim, f2 + n2);
+		n2 += aop_all(a, a, lim, f2 + n2);
+		for (j = 0; j < n2; j++)
+			MARK(f2[j], 2, a, 0, 0);
+		if (levels < 3)
+			continue;
+		for (j = 0; j < n2; j++) {
+			uint64_t b = f2[j];
+			size_t n3 = 0, pre;
+
+			if (b == a || b == 1)
+				continue;
+			/* c from pairs of {1, a, b}: those without b only above b */
+			for (k = 0; k < n2; k++)
+				if (f2[k] > b)
+					f3[n3++] = f2[k];
+			pre = n3;
+			for (q = 0; q < 2; q++)
+				n3 += aop_all(b, R2[q], lim, f3 + n3);
+			n3 += aop_all(b, b, lim, f3 + n3);
+			assert(n3 <= cap);
+			for (k = pre; k < n3; k++)
+				MARK(f3[k], 3, a, b, 0);
+			if (levels < 4)
+				continue;
+			for (k = 0; k < n3; k++) {
+				uint64_t c = f3[k], R3[3] = { 1, a, b };
+				size_t n4 = 0, r;
+
+				if (c == a || c == b || c == 1)
+					continue;
+				for (q = 0; q < 3; q++)
+					n4 += aop_all(c, R3[q], lim, f4 + n4);
+				n4 += aop_all(c, c, lim, f4 + n4);
+				for (r = 0; r < n4; r++)
+					MARK(f4[r], 4, a, b, c);
+			}
+		}
+	}
+#undef MARK
+	free(f2); free(f3); free(f4);
+	return 0;
+}
+
+/* List the values of cost <= 2, cheapest first. */
+static int table_cheap(table *t)
+{
+	uint64_t v, lim = (uint64_t)1 << t->bits;
+	size_t n = 0;
+	int k;
+
+	for (v = 1; v < lim; v += 2)
+		n += t->cost[v >> 1] <= 2;
+	if (!(t->cheap = malloc(n * sizeof *t->cheap)))
+		return -1;
+	t->ncheap = 0;
+	for (k = 0; k <= 2; k++)
+		for (v = 1; v < lim; v += 2)
+			if (t->cost[v >> 1] == k)
+				t->cheap[t->ncheap++] = (cheap){ (uint32_t)v,
+				                                 (unsigned char)k };
+	return 0;
+}
+
+static int table_cost(const table *t, uint64_t v)
+{
+	if (!(v & 1) || !t->cost || v >> t->bits)
+		return UNKNOWN;
+	return t->cost[v >> 1];
+}
+
+/* ---- graphs -------------------------------------------------------------- */
+
+static uint64_t node_val(const mcm_node *n, const mcm_graph *g)
+{
+	uint64_t a = g->node[n->a].v << n->sa, b = g->node[n->b].v << n->sb;
+	return n->op == MCM_ADD ? a + b : a - b;
+}
+
+static void graph_init(mcm_graph *g, unsigned bits)
+{
+	memset(g, 0, sizeof *g);
+	g->bits = bits;
+	g->node[0].v = 1;
+}
+
+/* Index of the node with value v, or -1. */
+static int graph_find(const mcm_graph *g, uint64_t v)
+{
+	unsigned i;
+
+	for (i = 0; i <= g->n; i++)
+		if (g->node[i].v == v)
+			return (int)i;
+	return -1;
+}
+
+/* Append (a << sa) op (b << sb); returns the node's index (an existing
+ * node of the same value is reused), or -1 when the graph is full. */
+static int graph_add(mcm_graph *g, unsigned a, unsigned sa, unsigned b,
+                     unsigned sb, int op)
+{
+	mcm_node nd;
+	int at;
+
+	assert(a <= g->n && b <= g->n && (sa == 0 || sb == 0));
+	memset(&nd, 0, sizeof nd);
+	nd.a = (unsigned char)a;
+	nd.b = (unsigned char)b;
+	nd.sa = (unsigned char)sa;
+	nd.sb = (unsigned char)sb;
+	nd.op = (unsigned char)op;
+	nd.v = node_val(&nd, g);
+	if ((at = graph_find(g, nd.v)) >= 0)
+		return at;
+	if (g->n >= MCM_MAX_NODES)
+		return -1;
+	nd.depth = (unsigned char)(1 + (g->node[a].depth > g->node[b].depth
+	                                ? g->node[a].depth : g->node[b].depth));
+	g->node[++g->n] = nd;
+	return (int)g->n;
+}
+
+/* Copy the nodes of h into g, x of h being g's node `in` (so that h's
+ * value v becomes v * value(in)).  map[i] receives the index in g of h's
+ * node i.  Returns 0, -1 when g is full. */
+static int graph_merge(mcm_graph *g, const mcm_graph *h, unsigned in,
+                       unsigned *map)
+{
+	unsigned i;
+
+	map[0] = in;
+	for (i = 1; i <= h->n; i++) {
+		const mcm_node *n = &h->node[i];
+		int at = graph_add(g, map[n->a], n->sa, map[n->b], n->sb, n->op);
+		if (at < 0)
+			return -1;
+		map[i] = (unsigned)at;
+	}
+	return 0;
+}
+
+/* Find an A-operation of members of g (indices <= upto) giving v exactly
+ * (mod 2^64); fills *nd's operands.  Returns 1 if found. */
+static int find_aop(const mcm_graph *g, unsigned upto, uint64_t v,
+                    unsigned bits, mcm_node *nd)
+{
+	uint64_t mask = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+	unsigned i, j, s;
+
+	for (i = 0; i <= upto; i++)
+		for (j = 0; j <= upto; j++)
+			for (s = 1; s < bits; s++) {
+				uint64_t a = g->node[i].v << s, b = g->node[j].v;
+				int op = -1;
+				if (((a + b - v) & mask) == 0)
+					op = MCM_ADD;
+				else if (((a - b - v) & mask) == 0)
+					op = MCM_SUB;
+				if (op >= 0) {
+					nd->a = (unsigned char)i;
+					nd->sa = (unsigned char)s;
+					nd->b = (unsigned char)j;
+					nd->sb = 0;
+					nd->op = (unsigned char)op;
+					return 1;
+				}
+				if (((b - a - v) & mask) == 0) {
+					nd->a = (unsigned char)j;
+					nd->sa = 0;
+					nd->b = (unsigned char)i;
+					nd->sb = (unsigned char)s;
+					nd->op = MCM_SUB;
+					return 1;
+				}
+			}
+	return 0;
+}
+
+/* The graph of an odd value v of the table (cost <= its levels), from its
+ * witness ready set.  Returns 0, or -1 if v is not in the table. */
+static int graph_of_table(const table *t, uint64_t v, mcm_graph *g,
+                          unsigned bits)
+{
+	int c = table_cost(t, v);
+	uint64_t chain[4];
+	int k;
+
+	graph_init(g, bits);
+	if (c == UNKNOWN)
+		return -1;
+	for (k = 0; k < c - 1; k++)
+		chain[k] = t->w[v >> 1].f[k];
+	chain[c > 0 ? c - 1 : 0] = v;
+	for (k = 0; k < c; k++) {
+		mcm_node nd;
+		int ok = find_aop(g, g->n, chain[k], 64, &nd);
+		assert(ok);
+		(void)ok;
+		if (graph_add(g, nd.a, nd.sa, nd.b, nd.sb, nd.op) < 0)
+			return -1;
+	}
+	g->out = (unsigned)graph_find(g, v);
+	return 0;
+}
+
+uint64_t mcm_eval(const mcm_graph *g, uint64_t x)
+{
+	uint64_t t[MCM_MAX_NODES + 1], r;
+	unsigned i;
+
+	if (g->zero)
+		return 0;
+	t[0] = x;
+	for (i = 1; i <= g->n; i++) {
+		const mcm_node *n = &g->node[i];
+		uint64_t a = t[n->a] << n->sa, b = t[n->b] << n->sb;
+		t[i] = n->op == MCM_ADD ? a + b : a - b;
+	}
+	r = t[g->out] << g->out_shift;
+	if (g->out_neg)
+		r = -r;
+	return g->bits >= 64 ? r : r & (((uint64_t)1 << g->bits) - 1);
+}
+
+int mcm_check(const mcm_graph *g, uint64_t p)
+{
+	uint64_t mask = g->bits >= 64 ? ~(uint64_t)0
+	                              : ((uint64_t)1 << g->bits) - 1;
+	unsigned i;
+
+	if (g->bits < 1 || g->bits > 64 || g->n > MCM_MAX_NODES || g->out > g->n)
+		return 0;
+	for (i = 1; i <= g->n; i++) {
+		const mcm_node *n = &g->node[i];
+		unsigned d = g->node[n->a].depth > g->node[n->b].depth
+		             ? g->node[n->a].depth : g->node[n->b].depth;
+		if (n->a >= i || n->b >= i || (n->sa && n->sb) ||
+		    n->sa >= 64 || n->sb >= 64 || n->v != node_val(n, g) ||
+		    !(n->v & 1) || n->depth != d + 1)
+			return 0;
+	}
+	return mcm_eval(g, 1) == (p & mask);
+}
+
+/* ---- the NAF chain (the fallback, and the bound) ----------------------- */
+
+/* Signed digits of odd t mod 2^m, low to high: exps[i], sign[i].  The
+ * digit at 2^m and above is dropped.  Returns the weight. */
+static unsigned naf_digits(uint64_t t, unsigned m, unsigned *exps, int *sign)
+{
+	unsigned __int128 x = t;
+	unsigned w = 0, i;
+
+	for (i = 0; x && i < m; i++, x >>= 1)
+		if (x & 1) {
+			int d = (x & 2) ? -1 : 1;
+			x = d > 0 ? x - 1 : x + 1;
+			exps[w] = i;
+			sign[w++] = d;
+		}
+	return w;
+}
+
+/* The same weight without the digits: the NAF's non-zero digits sit where
+ * 3t and t differ, one place up. */
+static unsigned naf_weight64(uint64_t t, unsigned m)
+{
+	unsigned __int128 x = t, d = ((3 * x) ^ x) >> 1;
+
+	d &= ((unsigned __int128)1 << m) - 1;
+	return (unsigned)(__builtin_popcountll((uint64_t)d) +
+	                  __builtin_popcountll((uint64_t)(d >> 64)));
+}
+
+/* A term sign * (node << e) of a partial sum. */
+typedef struct term {
+	unsigned node, e;
+	int sign;
+} term;
+
+/* Combine lo + hi (lo.e < hi.e) into one node. */
+static term term_join(mcm_graph *g, term lo, term hi)
+{
+	unsigned k = hi.e - lo.e;
+	term r = { 0, lo.e, lo.sign };
+	int at;
+
+	if (lo.sign == hi.sign)
+		at = graph_add(g, lo.node, 0, hi.node, k, MCM_ADD);
+	else if (lo.sign > 0)
+		at = graph_add(g, lo.node, 0, hi.node, k, MCM_SUB);
+	else {
+		at = graph_add(g, hi.node, k, lo.node, 0, MCM_SUB);
+		r.sign = 1;
+	}
+	assert(at >= 0);
+	r.node = (unsigned)at;
+	return r;
+}
+
+/* The NAF of odd t mod 2^m as a chain (tree = 0: low to high, as the 2002
+ * patch did) or a balanced tree (tree = 1: least depth). */
+static void naf_graph(mcm_graph *g, uint64_t t, unsigned m, int tree)
+{
+	unsigned e[65], w, i, n;
+	int s[65];
+	term tm[65];
+
+	graph_init(g, m);
+	w = naf_digits(t, m, e, s);
+	for (i = 0; i < w; i++)
+		tm[i] = (term){ 0, e[i], s[i] };
+	n = w;
+	if (!tree) {
+		for (i = 1; i < n; i++)
+			tm[0] = term_join(g, tm[0], tm[i]);
+		n = 1;
+	}
+	while (n > 1) {
+		unsigned k = 0;
+		for (i = 0; i + 1 < n; i += 2)
+			tm[k++] = term_join(g, tm[i], tm[i + 1]);
+		if (i < n)
+			tm[k++] = tm[i];
+		n = k;
+	}
+	g->out = tm[0].node;
+	g->out_neg = tm[0].sign < 0;
+}
+
+/* Least depth of any graph for odd t mod 2^m: a graph of depth d sums at
+ * most 2^d signed powers of two, and the NAF has the fewest. */
+static unsigned least_depth(uint64_t t, unsigned m)
+{
+	unsigned w = naf_weight64(t, m), d = 0;
+
+	while ((1u << d) < w)
+		d++;
+	return d;
+}
+
+/* ---- ordering of results ------------------------------------------------- */
+
+static unsigned graph_depth(const mcm_graph *g)
+{
+	return g->node[g->out].depth;
+}
+
+/* 1 if a is better than b: fewer adders, then no negation, then less
+ * depth. */
+static int better(const mcm_graph *a, const mcm_graph *b)
+{
+	if (a->n != b->n)
+		return a->n < b->n;
+	if (a->out_neg != b->out_neg)
+		return !a->out_neg;
+	return graph_depth(a) < graph_depth(b);
+}
+
+/* A negated result whose last node is a subtraction only used as the
+ * output: swap its operands, and the negation is gone. */
+static void absorb_negation(mcm_graph *g)
+{
+	mcm_node *n = &g->node[g->out];
+	unsigned i;
+
+	if (!g->out_neg || g->out == 0 || n->op != MCM_SUB)
+		return;
+	for (i = g->out + 1; i <= g->n; i++)
+		if (g->node[i].a == g->out || g->node[i].b == g->out)
+			return;
+	{
+		unsigned char a = n->a, sa = n->sa;
+		n->a = n->b;
+		n->sa = n->sb;
+		n->b = a;
+		n->sb = sa;
+		n->v = node_val(n, g);
+	}
+	g->out_neg = 0;
+}
+
+/* sa(a << sha) + sb(b << shb) as one node of g; *neg says the node holds
+ * minus that.  Returns the node, -1 if g is full. */
+static int join2(mcm_graph *g, unsigned a, unsigned sha, int sa, unsigned b,
+                 unsigned shb, int sb, int *neg)
+{
+	*neg = 0;
+	if (sa == sb) {
+		*neg = sa < 0;
+		return graph_add(g, a, sha, b, shb, MCM_ADD);
+	}
+	if (sa > 0)
+		return graph_add(g, a, sha, b, shb, MCM_SUB);
+	return graph_add(g, b, shb, a, sha, MCM_SUB);
+}
+
+/* ---- exact search (integers below the table's bound) ------------------ */
+
+/* Make sure the exact table covers values below 2^bits. */
+static int exact_ready(mcm_ctx *c, unsigned bits)
+{
+	if (bits < 3)
+		bits = 3;
+	if (c->exact.cost && c->exact.bits >= bits)
+		return 0;
+	if (table_build(&c->exact, bits, 4) < 0 || table_cheap(&c->exact) < 0)
+		return -1;
+	return 0;
+}
+
+/* The graph for u (table) and v (table) and then r from them. */
+static int pair_graph(const table *t, uint64_t u, uint64_t v, uint64_t r,
+                      mcm_graph *g)
+{
+	mcm_graph h;
+	unsigned map[MCM_MAX_NODES + 1];
+	mcm_node nd;
+
+	if (graph_of_table(t, u, g, 64) < 0 || graph_of_table(t, v, &h, 64) < 0 ||
+	    graph_merge(g, &h, 0, map) < 0 || !find_aop(g, g->n, r, 64, &nd) ||
+	    graph_add(g, nd.a, nd.sa, nd.b, nd.sb, nd.op) < 0)
+		return -1;
+	g->out = (unsigned)graph_find(g, r);
+	return 0;
+}
+
+/* A graph of at most 5 adders for odd r (integer, below the exact table's
+ * bound) not in the table, by the patterns of the header comment, trying
+ * cheap values of cost <= maxv.  Returns 0 if found. */
+static int five(mcm_ctx *c, uint64_t r, int maxv, mcm_graph *g)
+{
+	const table *t = &c->exact;
+	uint64_t lim = (uint64_t)1 << t->bits;
+	size_t i;
+
+	for (i = 0; i < t->ncheap && t->cheap[i].cost <= maxv; i++) {
+		uint64_t v = t->cheap[i].v, d, u[6];
+		int cv = t->cheap[i].cost, budget = 4 - cv, k, nu;
+		unsigned s;
+
+		/* r = u * v */
+		if (v > 1 && r % v == 0 &&
+		    table_cost(t, r / v) <= 5 - cv) {
+			mcm_graph h;
+			unsigned map[MCM_MAX_NODES + 1];
+			graph_of_table(t, r / v, g, 64);
+			graph_of_table(t, v, &h, 64);
+			if (graph_merge(g, &h, g->out, map) == 0) {
+				g->out = map[h.out];
+				return 0;
+			}
+		}
+		/* r = (u << s) +- v, v - (u << s) */
+		nu = 0;
+		if (r > v) {
+			d = r - v;
+			u[nu++] = d >> __builtin_ctzll(d);
+		}
+		d = r + v;
+		u[nu++] = d >> __builtin_ctzll(d);
+		if (v > r) {
+			d = v - r;
+			u[nu++] = d >> __builtin_ctzll(d);
+		}
+		for (k = 0; k < nu; k++)
+			if (table_cost(t, u[k]) <= budget &&
+			    pair_graph(t, u[k], v, r, g) == 0)
+				return 0;
+		/* r = u +- (v << s), (v << s) - u */
+		for (s = 1; (v << s) < lim + r; s++) {
+			uint64_t vs = v << s, w[3];
+			int nw = 0;
+			if (r > vs)
+				w[nw++] = r - vs;
+			if (vs > r)
+				w[nw++] = vs - r;
+			if (r + vs < lim)
+				w[nw++] = r + vs;
+			for (k = 0; k < nw; k++)
+				if (table_cost(t, w[k]) <= budget &&
+				    pair_graph(t, w[k], v, r, g) == 0)
+					return 0;
+		}
+	}
+	return -1;
+}
+
+/* Lower bound and best graph for odd r below the exact table's bound;
+ * returns the bound (the table's cost, or 5 when unmarked) and leaves g
+ * empty (n = MCM_MAX_NODES + 1 is never set; g->zero = -1) when no graph
+ * of 5 was found. */
+static int exact_one(mcm_ctx *c, uint64_t r, mcm_graph *g, int *found)
+{
+	int k = table_cost(&c->exact, r);
+
+	*found = 0;
+	if (k != UNKNOWN) {
+		*found = graph_of_table(&c->exact, r, g, 64) == 0;
+		return k;
+	}
+	*found = five(c, r, 1, g) == 0 || five(c, r, 2, g) == 0;
+	return 5;
+}
+
+unsigned char *mcm_cost_table(mcm_ctx *c, unsigned bits)
+{
+	uint64_t v, lim = (uint64_t)1 << bits;
+	unsigned char *out;
+
+	assert(bits >= 1 && bits <= MCM_EXACT_BITS + 1);
+	if (exact_ready(c, bits + 1) < 0 || !(out = malloc(lim > 1 ? lim >> 1 : 1)))
+		return NULL;
+	for (v = 1; v < lim; v += 2) {
+		mcm_graph g;
+		int found, lb = exact_one(c, v, &g, &found);
+		out[v >> 1] = found ? (unsigned char)lb : UNKNOWN;
+	}
+	return out;
+}
+
+/* ---- heuristic (mod 2^m) -------------------------------------------------- */
+
+#define MAX_LEVEL 14     /* recursion depth of the decomposition */
+#define NO_DEPTH 255
+
+static uint64_t mask_of(unsigned m)
+{
+	return m >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << m) - 1;
+}
+
+static unsigned bitlen(uint64_t v)
+{
+	return v ? 64 - (unsigned)__builtin_clzll(v) : 0;
+}
+
+/* Inverse of odd f mod 2^64 (Newton: each step doubles the bits). */
+static uint64_t inv_odd(uint64_t f)
+{
+	uint64_t x = f;   /* right to 3 bits */
+	int i;
+
+	for (i = 0; i < 5; i++)
+		x *= 2 - f * x;
+	return x;
+}
+
+static int heur_ready(mcm_ctx *c)
+{
+	if (c->heur.cost)
+		return 0;
+	if (table_build(&c->heur, HEUR_BITS, 3) < 0 || table_cheap(&c->heur) < 0)
+		return -1;
+	return 0;
+}
+
+/* Estimated adders for odd w mod 2^m. */
+static double estimate(const mcm_ctx *c, uint64_t w, unsigned m)
+{
+	uint64_t mk = mask_of(m), nw = (0 - w) & mk;
+	int k = table_cost(&c->heur, w & mk), kn = table_cost(&c->heur, nw);
+
+	if (kn < k)
+		k = kn;
+	if (k != UNKNOWN)
+		return k;
+	if (bitlen(w & mk) <= HEUR_BITS || bitlen(nw) <= HEUR_BITS)
+		return 4.4;
+	return 0.8 + 0.66 * (naf_weight64(w, m) - 1);
+}
+
+/* ---- memo ---- */
+
+static memo_ent *memo_slot(mcm_ctx *c, uint64_t t, unsigned m, unsigned dmax)
+{
+	uint64_t h = (t ^ ((uint64_t)m << 56) ^ ((uint64_t)dmax << 48)) *
+	             0x9e3779b97f4a7c15u;
+	size_t i = (size_t)(h >> 40) & (c->memo_cap - 1);
+
+	while (c->memo[i].used && !(c->memo[i].t == t && c->memo[i].m == m &&
+	                            c->memo[i].dmax == dmax))
+		i = (i + 1) & (c->memo_cap - 1);
+	return &c->memo[i];
+}
+
+static void memo_put(mcm_ctx *c, uint64_t t, unsigned m, unsigned dmax,
+                     const mcm_graph *g)
+{
+	memo_ent *e;
+
+	if (c->memo_used * 2 >= c->memo_cap) {
+		memo_ent *old = c->memo;
+		size_t i, cap = c->memo_cap;
+		c->memo_cap = cap ? cap * 2 : 1024;
+		c->memo = xcalloc(c->memo_cap, sizeof *c->memo);
+		for (i = 0; i < cap; i++)
+			if (old[i].used)
+				*memo_slot(c, old[i].t, old[i].m, old[i].dmax) = old[i];
+		free(old);
+	}
+	e = memo_slot(c, t, m, dmax);
+	if (!e->used)
+		c->memo_used++;
+	e->t = t;
+	e->m = m;
+	e->dmax = dmax;
+	e->used = 1;
+	e->g = *g;
+}
+
+static void memo_reset(mcm_ctx *c)
+{
+	if (c->memo_used) {
+		memset(c->memo, 0, c->memo_cap * sizeof *c->memo);
+		c->memo_used = 0;
+	}
+}
+
+/* ---- candidates ---- */
+
+enum { C_LOW, C_HIGH, C_MUL };
+
+typedef struct cand {
+	double est;
+	uint64_t u;            /* the sub-target */
+	unsigned m;            /* its word */
+	unsigned k;            /* shift */
+	uint32_t v;            /* the cheap value */
+	signed char sgn;       /* sign of v's term (low, high) */
+	signed char uneg;      /* high: the sub-target is minus the rest */
+	unsigned char kind;
+} cand;
+
+/* The best few candidates, cheapest estimate first. */
+#define KEEP_MAX 16
+typedef struct cands {
+	cand c[KEEP_MAX];
+	size_t n, keep;
+} cands;
+
+static void cand_put(cands *cs, cand cd)
+{
+	size_t i;
+
+	if (cs->n == cs->keep && cd.est >= cs->c[cs->n - 1].est)
+		return;
+	i = cs->n < cs->keep ? cs->n++ : cs->n - 1;
+	while (i > 0 && cs->c[i - 1].est > cd.est) {
+		cs->c[i] = cs->c[i - 1];
+		i--;
+	}
+	cs->c[i] = cd;
+}
+
+static void solve(mcm_ctx *c, uint64_t t, unsigned m, unsigned dmax,
+                  unsigned lvl, mcm_graph *best);
+
+/* The graph of candidate cd for t, into g; 0 or -1 (too deep, full). */
+static int build(mcm_ctx *c, const cand *cd, unsigned dmax, unsigned lvl,
+                 mcm_graph *g)
+{
+	mcm_graph sub, vg;
+	unsigned map[MCM_MAX_NODES + 1], bits = g->bits;
+	int at, neg, su;
+
+	if (dmax < 1)
+		return -1;
+	solve(c, cd->u, cd->m, cd->kind == C_MUL ? dmax : dmax - 1, lvl + 1,
+	      &sub);
+	if (sub.n > MCM_MAX_NODES)
+		return -1;
+	*g = sub;
+	g->bits = bits;
+	su = sub.out_neg ? -1 : 1;
+	graph_of_table(&c->heur, cd->v, &vg, 64);
+	if (cd->kind == C_MUL) {
+		if (graph_merge(g, &vg, sub.out, map) < 0)
+			return -1;
+		g->out = map[vg.out];
+		g->out_neg = sub.out_neg;
+	} else {
+		if (graph_merge(g, &vg, 0, map) < 0)
+			return -1;
+		if (cd->kind == C_LOW)
+			at = join2(g, sub.out, cd->k, su, map[vg.out], 0, cd->sgn, &neg);
+		else
+			at = join2(g, map[vg.out], cd->k, cd->sgn, sub.out, 0,
+			           cd->uneg ? -su : su, &neg);
+		if (at < 0)
+			return -1;
+		g->out = (unsigned)at;
+		g->out_neg = neg;
+	}
+	absorb_negation(g);
+	return graph_depth(g) <= dmax ? 0 : -1;
+}
+
+static void gather(const mcm_ctx *c, uint64_t t, unsigned m, cands *cs,
+                   size_t ncheap)
+{
+	uint64_t mk = mask_of(m);
+	unsigned L = bitlen(t);
+	size_t i;
+	double here = estimate(c, t, m);
+
+	for (i = 0; i < ncheap; i++) {
+		uint64_t v = c->heur.cheap[i].v, d, u;
+		unsigned lv = bitlen(v), k;
+		int cv = c->heur.cheap[i].cost, sgn;
+
+		for (sgn = -1; sgn <= 1; sgn += 2) {
+			/* low: t = (u << k) + sgn v */
+			d = (t - (sgn > 0 ? v : 0 - v)) & mk;
+			if (d) {
+				k = (unsigned)__builtin_ctzll(d);
+				if (k < m) {
+					u = d >> k;
+					cand_put(cs, (cand){ estimate(c, u, m - k) + cv + 1, u,
+					                     m - k, k, (uint32_t)v,
+					                     (signed char)sgn, 0, C_LOW });
+				}
+			}
+			/* high: t = sgn (v << k) + u, u shorter than t */
+			for (k = L > lv + 1 ? L - lv - 1 : 1; k + lv <= L + 1 && k < m;
+			     k++) {
+				uint64_t vs = (v << k) & mk;
+				int uneg = 0;
+				u = (t - (sgn > 0 ? vs : 0 - vs)) & mk;
+				if (u > (mk >> 1)) {
+					u = (0 - u) & mk;
+					uneg = 1;
+				}
+				if (bitlen(u) >= L || !u)
+					continue;
+				cand_put(cs, (cand){ estimate(c, u, m) + cv + 1, u, m, k,
+				                     (uint32_t)v, (signed char)sgn,
+				                     (signed char)uneg, C_HIGH });
+			}
+		}
+		/* product: t = u * v */
+		if (v > 1) {
+			u = (t * inv_odd(v)) & mk;
+			double e = estimate(c, u, m) + cv;
+			if (e < here - 0.5)
+				cand_put(cs, (cand){ e, u, m, 0, (uint32_t)v, 1, 0,
+				                     C_MUL });
+		}
+	}
+}
+
+/* Best graph found for odd t mod 2^m whose depth is at most dmax; n is
+ * MCM_MAX_NODES + 1 when there is none. */
+static void solve(mcm_ctx *c, uint64_t t, unsigned m, unsigned dmax,
+                  unsigned lvl, mcm_graph *best)
+{
+	uint64_t mk = mask_of(m), reps[2];
+	memo_ent *e;
+	mcm_graph g;
+	int r;
+
+	t &= mk;
+	assert(t & 1);
+	if (c->memo_cap && (e = memo_slot(c, t, m, dmax))->used) {
+		*best = e->g;
+		return;
+	}
+	naf_graph(best, t, m, 0);
+	if (graph_depth(best) > dmax) {
+		naf_graph(best, t, m, 1);
+		if (graph_depth(best) > dmax)
+			best->n = MCM_MAX_NODES + 1;
+	}
+	reps[0] = t;
+	reps[1] = (0 - t) & mk;
+	for (r = 0; r < 2; r++)
+		if (table_cost(&c->heur, reps[r]) != UNKNOWN &&
+		    graph_of_table(&c->heur, reps[r], &g, m) == 0 &&
+		    graph_depth(&g) <= dmax) {
+			g.out_neg = r;
+			absorb_negation(&g);
+			assert(mcm_check(&g, t));
+			if (better(&g, best))
+				*best = g;
+		}
+	if (best->n > 2 && lvl < MAX_LEVEL) {
+		size_t ncheap = lvl == 0 ? c->heur.ncheap : lvl <= 2
+		                ? c->heur.ncheap / 4 : 64;
+		cands cs;
+		size_t i;
+
+		if (ncheap > c->heur.ncheap)
+			ncheap = c->heur.ncheap;
+		if (c->quick && ncheap > 64)
+			ncheap = 64;
+		cs.n = 0;
+		cs.keep = c->quick ? (lvl == 0 ? 3 : 1) : lvl == 0 ? 12 : lvl == 1
+		          ? 4 : lvl <= 3 ? 2 : 1;
+		gather(c, t, m, &cs, ncheap);
+		for (i = 0; i < cs.n; i++) {
+			g.bits = m;
+			if (build(c, &cs.c[i], dmax, lvl, &g) == 0 && better(&g, best))
+				*best = g;
+		}
+	}
+	best->bits = m;
+	assert(best->n > MCM_MAX_NODES || mcm_check(best, t));
+	memo_put(c, t, m, dmax, best);
+}
+
+/* ---- polish: the last steps again, exactly ----------------------------- */
+
+/* Can t (mod 2^m, or -t) be made from nodes 0..j of g with one adder?
+ * Then *h is those nodes and that one, and 1 is returned. */
+static int reach1(const mcm_graph *g, unsigned j, uint64_t t, unsigned m,
+                  unsigned dmax, mcm_graph *h)
+{
+	mcm_node nd;
+	int neg;
+
+	for (neg = 0; neg < 2; neg++)
+		if (find_aop(g, j, neg ? 0 - t : t, m, &nd)) {
+			int at;
+			*h = *g;
+			h->n = j;
+			at = graph_add(h, nd.a, nd.sa, nd.b, nd.sb, nd.op);
+			if (at < 0 || h->node[at].depth > dmax)
+				continue;
+			h->out = (unsigned)at;
+			h->out_neg = neg;
+			absorb_negation(h);
+			return 1;
+		}
+	return 0;
+}
+
+/* Can t be made from nodes 0..j of g with two adders (the first any
+ * A-operation of them, the second using it)?  Then *h is the graph. */
+static int reach2(const mcm_graph *g, unsigned j, uint64_t t, unsigned m,
+                  unsigned dmax, mcm_graph *h)
+{
+	unsigned i1, i2, s;
+	int form;
+
+	for (i1 = 0; i1 <= j; i1++)
+		for (i2 = 0; i2 <= j; i2++)
+			for (s = 1; s < m; s++)
+				for (form = 0; form < 3; form++) {
+					mcm_graph d = *g;
+					int at;
+					d.n = j;
+					at = form == 0 ? graph_add(&d, i1, s, i2, 0, MCM_ADD)
+					   : form == 1 ? graph_add(&d, i1, s, i2, 0, MCM_SUB)
+					               : graph_add(&d, i2, 0, i1, s, MCM_SUB);
+					if (at < 0 || (unsigned)at <= j ||
+					    d.node[at].depth >= dmax)
+						continue;
+					d.out = (unsigned)at;
+					if (reach1(&d, (unsigned)at, t, m, dmax, h) &&
+					    h->n == j + 2)
+						return 1;
+				}
+	return 0;
+}
+
+/* Replace the last steps of g by fewer when an exact search finds them. */
+static void polish(mcm_graph *g, uint64_t t, unsigned m, unsigned dmax,
+                   int quick)
+{
+	mcm_graph h;
+	unsigned j;
+
+	for (j = 0; j + 1 < g->n; j++)
+		if (reach1(g, j, t, m, dmax, &h) && better(&h, g)) {
+			*g = h;
+			return;
+		}
+	if (g->n >= 3 && !quick && (m <= 32 || g->n <= 10) &&
+	    reach2(g, g->n - 3, t, m, dmax, &h) && better(&h, g))
+		*g = h;
+}
+
+/* Drop the nodes the output does not use (a merge can leave some). */
+static void prune(mcm_graph *g)
+{
+	unsigned char live[MCM_MAX_NODES + 1] = { 0 };
+	unsigned map[MCM_MAX_NODES + 1], i, n = 0;
+	mcm_graph h;
+
+	live[g->out] = 1;
+	for (i = g->out; i > 0; i--)
+		if (live[i])
+			live[g->node[i].a] = live[g->node[i].b] = 1;
+	h = *g;
+	h.n = 0;
+	map[0] = 0;
+	for (i = 1; i <= g->out; i++)
+		if (live[i]) {
+			mcm_node nd = g->node[i];
+			nd.a = (unsigned char)map[nd.a];
+			nd.b = (unsigned char)map[nd.b];
+			h.node[++n] = nd;
+			map[i] = n;
+		}
+	h.n = n;
+	h.out = map[g->out];
+	*g = h;
+}
+
+/* ---- the search ------------------------------------------------------------ */
+
+/* The exact search for odd q mod 2^m (m <= MCM_EXACT_BITS): the better of
+ * q and -q = 2^m - q (negated).  Returns the lower bound; *g the best
+ * graph found (n = MCM_MAX_NODES + 1 if none within 5). */
+static int exact_search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
+                        mcm_graph *best)
+{
+	uint64_t reps[2] = { q, ((uint64_t)1 << m) - q };
+	int r, lb = 99;
+
+	graph_init(best, m);
+	best->n = MCM_MAX_NODES + 1;
+	for (r = 0; r < 2; r++) {
+		mcm_graph g;
+		int found, k = exact_one(c, reps[r], &g, &found);
+		if (k < lb)
+			lb = k;
+		if (!found || graph_depth(&g) > dmax)
+			continue;
+		g.bits = m;
+		g.out_neg = r;
+		absorb_negation(&g);
+		if (better(&g, best))
+			*best = g;
+	}
+	return lb;
+}
+
+int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
+              mcm_graph *g, mcm_result *r, cfx_err *e)
+{
+	static const mcm_opts none;
+	uint64_t q;
+	unsigned z, m, dmax, ld;
+	int lb = -1;
+
+	assert(c && g && bits >= 1 && bits <= 64);
+	if (!o)
+		o = &none;
+	if (o->exact && bits > MCM_EXACT_BITS)
+		return cfx_err_set(e, CFX_ELIMIT, -1, NULL, "the exact search "
+		                   "works on words of at most %d bits, not %u",
+		                   MCM_EXACT_BITS, bits);
+	p &= mask_of(bits);
+	graph_init(g, bits);
+	memset(r, 0, sizeof *r);
+	if (!p) {
+		g->zero = 1;
+		r->exact = 1;
+		return 0;
+	}
+	z = (unsigned)__builtin_ctzll(p);
+	m = bits - z;
+	q = p >> z;
+	dmax = o->max_depth ? o->max_depth : NO_DEPTH;
+	ld = least_depth(q, m);
+	if (dmax < ld)
+		return cfx_err_set(e, CFX_EDOMAIN, -1, NULL, "no sequence for this "
+		                   "constant has depth below %u", ld);
+	r->naf_adders = naf_weight64(q, m) - 1;
+	g->n = MCM_MAX_NODES + 1;     /* nothing yet */
+	if ((o->exact || m <= 16) && bits <= MCM_EXACT_BITS) {
+		if (exact_ready(c, m + 1) < 0)
+			return cfx_err_set(e, CFX_ELIMIT, -1, NULL, "out of memory");
+		lb = exact_search(c, q, m, dmax, g);
+	}
+	if (lb < 0 || g->n > (unsigned)lb) {
+		mcm_graph h;
+		c->quick = o->quick;
+		if (heur_ready(c) < 0)
+			return cfx_err_set(e, CFX_ELIMIT, -1, NULL, "out of memory");
+		memo_reset(c);
+		solve(c, q, m, dmax, 0, &h);
+		polish(&h, q, m, dmax, o->quick);
+		if (better(&h, g))
+			*g = h;
+	}
+	assert(g->n <= MCM_MAX_NODES);
+	prune(g);
+	g->bits = bits;
+	g->out_shift = z;
+	r->adders = g->n;
+	r->depth = graph_depth(g);
+	r->exact = lb >= 0 && g->n == (unsigned)lb;
+	assert(mcm_check(g, p));
+	return 0;
+}
+
+int mcm_adders(mcm_ctx *c, uint64_t p, unsigned bits, int exact,
+               unsigned *depth, int *is_exact, cfx_err *e)
+{
+	mcm_opts o = { 0, exact, !exact };
+	mcm_graph g;
+	mcm_result r;
+
+	if (mcm_solve(c, p, bits, &o, &g, &r, e) < 0)
+		return -1;
+	if (depth)
+		*depth = r.depth;
+	if (is_exact)
+		*is_exact = r.exact;
+	return (int)r.adders;
+}
+
+/* ---- cost model ------------------------------------------------------------ */
+
+/* Cycle figures are estimates from vendors' latency tables, for the
+ * comparison the report makes, not a simulation. */
+static const mcm_target targets[] = {
+	{ "generic", "a notional machine: every add, subtract and shift one "
+	  "cycle, a 3-cycle multiply", 1, 1, 0, 0, 0, 3, 3, "multiply", 0 },
+	{ "x86-64", "a recent out-of-order x86-64: add, sub, shl and a "
+	  "two-operand lea 1 cycle, lea folds a shift by 1-3 into an add, "
+	  "imul 3", 1, 1, 0, 3, 0, 3, 3, "imul", 0 },
+	{ "arm64", "a Cortex-A72 class core: add and sub take a shifted "
+	  "operand for free, mul 3 cycles (4 for 64 bits)", 1, 1, 0, 63, 63, 3,
+	  4, "mul", 0 },
+	{ "rv32i", "RV32I without the M extension, single issue: every "
+	  "instruction one cycle, no multiply instruction (a __mulsi3 loop, "
+	  "about 100 cycles; __muldi3 about 400)", 1, 1, 0, 0, 0, 100, 400,
+	  "__mulsi3 call", 1 },
+	{ "m68k", "a 68000, one instruction at a time: add.l 8 cycles, lsl.l "
+	  "#k 8+2k, no 32-bit multiply (three mulu.w and adds, about 250 "
+	  "cycles; about 1000 for 64 bits)", 8, 8, 2, 0, 0, 250, 1000,
+	  "mulu.w-based multiply", 1 },
+};
+#define NTARGETS (sizeof targets / sizeof targets[0])
+
+const mcm_target *mcm_target_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NTARGETS; i++)
+		if (!strcmp(targets[i].name, name))
+			return &targets[i];
+	return NULL;
+}
+
+const char *mcm_target_names(void)
+{
+	return "generic|x86-64|arm64|rv32i|m68k";
+}
+
+/* Is the shift of node n's shifted operand free on t? */
+static int shift_free(const mcm_node *n, const mcm_target *t)
+{
+	if (n->op == MCM_ADD)
+		return (n->sa ? n->sa : n->sb) <= t->free_add;
+	return n->sb > 0 && n->sb <= t->free_sub;
+}
+
+void mcm_cost_of(const mcm_graph *g, const mcm_target *t, mcm_cost *k)
+{
+	unsigned long lat[MCM_MAX_NODES + 1], serial = 0, end;
+	unsigned i, j;
+
+	memset(k, 0, sizeof *k);
+	k->mul_cycles = g->bits > 32 ? t->mul64 : t->mul32;
+	if (g->zero)
+		return;
+	lat[0] = 0;
+	for (i = 1; i <= g->n; i++) {
+		const mcm_node *n = &g->node[i];
+		unsigned sh = n->sa ? n->sa : n->sb, from = n->sa ? n->a : n->b;
+		unsigned long sc = t->shift + (unsigned long)t->shift_bit * sh;
+		unsigned long la = lat[n->a], lb = lat[n->b];
+		int dup = 0;
+
+		k->adds += n->op == MCM_ADD;
+		k->subs += n->op == MCM_SUB;
+		/* a shifted value computed before is reused */
+		for (j = 1; j < i && !dup; j++) {
+			const mcm_node *o = &g->node[j];
+			dup = (o->sa ? o->a : o->b) == from &&
+			      (o->sa ? o->sa : o->sb) == sh && !shift_free(o, t);
+		}
+		if (shift_free(n, t)) {
+			k->shifts++;
+			k->free_shifts++;
+		} else {
+			if (!dup) {
+				k->shifts++;
+				serial += sc;
+			}
+			if (n->sa)
+				la += sc;
+			else
+				lb += sc;
+		}
+		serial += t->add;
+		lat[i] = (la > lb ? la : lb) + t->add;
+	}
+	end = lat[g->out];
+	if (g->out_shift) {
+		k->shifts++;
+		end += t->shift + (unsigned long)t->shift_bit * g->out_shift;
+		serial += t->shift + (unsigned long)t->shift_bit * g->out_shift;
+	}
+	if (g->out_neg) {
+		k->negations = 1;
+		end += t->add;
+		serial += t->add;
+	}
+	k->adders = k->adds + k->subs;
+	k->depth = g->node[g->out].depth;
+	k->cycles = t->serial ? serial : end;
+}
+
+/* ---- output ------------------------------------------------------------------ */
+
+typedef struct sbuf {
+	char *s;
+	size_t len, cap;
+} sbuf;
+
+static void put(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(sbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0,
+		              fmt, ap);
+		va_end(ap);
+		if (b->s && (size_t)n < b->cap - b->len)
+			break;
+		b->cap = b->cap * 2 + (size_t)n + 64;
+		b->s = realloc(b->s, b->cap);
+		if (!b->s)
+			abort();
+	}
+	b->len += (size_t)n;
+}
+
+/* Is g a chain hash = hash +- (x << e), e rising (the NAF's shape)? */
+static int is_chain(const mcm_graph *g)
+{
+	unsigned i, e = 0;
+
+	if (g->n == 0 || g->out != g->n || g->out_neg)
+		return 0;
+	for (i = 1; i <= g->n; i++) {
+		const mcm_node *n = &g->node[i];
+		if (n->a != i - 1 || n->sa || n->b != 0 || n->sb <= e)
+			return 0;
+		e = n->sb;
+	}
+	return 1;
+}
+
+static void operand(sbuf *b, unsigned k, unsigned sh, unsigned out)
+{
+	char name[16];
+
+	if (k == 0)
+		snprintf(name, sizeof name, "x");
+	else if (k == out)
+		snprintf(name, sizeof name, "hash");
+	else
+		snprintf(name, sizeof name, "t%u", k);
+	if (sh)
+		put(b, "(%s << %u)", name, sh);
+	else
+		put(b, "%s", name);
+}
+
+static void body(sbuf *b, const mcm_graph *g, const char *ind)
+{
+	unsigned i, e = 0;
+
+	if (g->zero) {
+		put(b, "%s(void)x;\n%shash = 0;\n", ind, ind);
+		return;
+	}
+	if (is_chain(g)) {
+		put(b, "%sn = x;\n%shash = n;\n", ind, ind);
+		for (i = 1; i <= g->n; i++) {
+			put(b, "%sn <<= %u;\n", ind, g->node[i].sb - e);
+			put(b, "%shash %s= n;\n", ind,
+			    g->node[i].op == MCM_ADD ? "+" : "-");
+			e = g->node[i].sb;
+		}
+	} else if (g->out == 0) {
+		put(b, "%shash = x;\n", ind);
+	} else {
+		for (i = 1; i <= g->n; i++) {
+			const mcm_node *n = &g->node[i];
+			put(b, "%s%s", ind, i == g->out ? "hash" : "");
+			if (i != g->out)
+				put(b, "t%u", i);
+			put(b, " = ");
+			operand(b, n->a, n->sa, g->out);
+			put(b, " %c ", n->op == MCM_ADD ? '+' : '-');
+			operand(b, n->b, n->sb, g->out);
+			put(b, ";\n");
+		}
+	}
+	if (g->out_shift)
+		put(b, "%shash <<= %u;\n", ind, g->out_shift);
+	if (g->out_neg)
+		put(b, "%shash = -hash;\n", ind);
+}
+
+char *mcm_emit_body(const mcm_graph *g, const char *indent)
+{
+	sbuf b = { 0 };
+
+	put(&b, "%s", "");
+	body(&b, g, indent);
+	return b.s;
+}
+
+char *mcm_emit_c(const mcm_graph *g, const char *hex)
+{
+	sbuf b = { 0 };
+	unsigned t = g->bits <= 8 ? 8 : g->bits <= 16 ? 16 : g->bits <= 32 ? 32 : 64;
+	unsigned w = t < 32 ? 32 : t, i;   /* no promotion to int */
+	mcm_cost k;
+
+	mcm_cost_of(g, &targets[0], &k);
+	put(&b, "/*\n * x * %s mod 2^%u without a multiply (generated by cfx "
+	    "shifts --optimal):\n * %u adder%s (%u addition%s, %u subtraction%s"
+	    "), %u shift%s, depth %u%s.\n */\n", hex, g->bits, k.adders,
+	    k.adders == 1 ? "" : "s", k.adds, k.adds == 1 ? "" : "s", k.subs,
+	    k.subs == 1 ? "" : "s", k.shifts, k.shifts == 1 ? "" : "s", k.depth,
+	    k.negations ? ", 1 negation" : "");
+	put(&b, "#include <stdint.h>\n\n");
+	put(&b, "uint%u_t cfx_mul_shift_add(uint%u_t x_in)\n{\n", t, t);
+	put(&b, "\tuint%u_t x = x_in, hash", w);
+	if (is_chain(g))
+		put(&b, ", n");
+	else
+		for (i = 1; i <= g->n; i++)
+			if (i != g->out)
+				put(&b, ", t%u", i);
+	put(&b, ";\n\n");
+	body(&b, g, "\t");
+	if (g->bits != w)
+		put(&b, "\treturn (uint%u_t)(hash & 0x%llxu);\n}\n", t,
+		    (unsigned long long)mask_of(g->bits));
+	else
+		put(&b, "\treturn hash;\n}\n");
+	return b.s;
+}

@@ -1,0 +1,317 @@
+/*
+ * test_mcm.c - shift/add graphs with few adders (mcm.h).
+ *
+ * Oracles, all independent of mcm.c:
+ *  * a brute force written here: every ready set {1, f1, f2, f3} whose
+ *    members are A-operations (u << s) +- w, w - (u << s) of earlier
+ *    members, below 2^11, marking every A-operation of every pair; this
+ *    gives the exact cost (up to 4) of each odd constant below 2^10;
+ *  * published optimal tables (Gustafsson et al.; Voronenko & Pueschel):
+ *    the 16-bit constants need 3.96 adders on average and 5 at most, and
+ *    the first constants needing 3, 4 and 5 adders are 43, 683, 14709;
+ *  * the machine multiply, for every graph (x * p mod 2^n);
+ *  * the NAF weight, computed here digit by digit.
+ */
+#include <stdio.h>
+
+#include "cfx/mcm.h"
+#include "testutil.h"
+
+/* ---- brute force ---- */
+
+#define BF_BITS 10
+#define BF_LIM (1u << (BF_BITS + 1))
+static unsigned char bf_cost[BF_LIM];
+
+static void bf_rec(unsigned *R, int n, int adders)
+{
+	int i, j, s, f;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++)
+			for (s = 1; (R[i] << s) < 2 * BF_LIM; s++)
+				for (f = 0; f < 3; f++) {
+					long a = (long)R[i] << s, b = R[j];
+					long v = f == 0 ? a + b : f == 1 ? a - b : b - a;
+					int k, dup = 0;
+					if (v <= 0 || v >= BF_LIM)
+						continue;
+					if (bf_cost[v] > adders + 1)
+						bf_cost[v] = (unsigned char)(adders + 1);
+					if (adders + 1 >= 4)
+						continue;
+					for (k = 0; k < n; k++)
+						dup |= R[k] == (unsigned)v;
+					if (dup)
+						continue;
+					R[n] = (unsigned)v;
+					bf_rec(R, n + 1, adders + 1);
+				}
+}
+
+Test(mcm, brute_force_small)
+{
+	unsigned R[8] = { 1 }, v;
+	mcm_ctx *c = mcm_new();
+	unsigned char *t;
+
+	memset(bf_cost, 99, sizeof bf_cost);
+	bf_cost[1] = 0;
+	bf_rec(R, 1, 0);
+	t = mcm_cost_table(c, BF_BITS);
+	cr_assert(t);
+	for (v = 1; v < (1u << BF_BITS); v += 2)
+		CHECK(t[v >> 1] == bf_cost[v], "%u: cfx %d, brute force %d", v,
+		      t[v >> 1], bf_cost[v]);
+	cr_expect_eq(bf_cost[43], 3);
+	cr_expect_eq(bf_cost[683], 4);
+	free(t);
+	mcm_free(c);
+}
+
+Test(mcm, published_16_bits, .timeout = 120)
+{
+	mcm_ctx *c = mcm_new();
+	unsigned char *t = mcm_cost_table(c, 16);
+	unsigned long v, first[8] = { 0 }, n = 0, sum = 0;
+	int max = 0;
+	char avg[16];
+
+	cr_assert(t);
+	for (v = 1; v < 1u << 16; v += 2) {
+		int k = t[v >> 1];
+		CHECK(k <= 5, "%lu: cost %d", v, k);
+		if (!first[k])
+			first[k] = v;
+		if (k > max)
+			max = k;
+		if (v >> 15) {   /* 16-bit constants: the top bit set */
+			sum += (unsigned long)k;
+			n++;
+		}
+	}
+	snprintf(avg, sizeof avg, "%.2f", (double)sum / (double)n);
+	cr_expect_str_eq(avg, "3.96");
+	cr_expect_eq(max, 5);
+	cr_expect_eq(first[3], 43);
+	cr_expect_eq(first[4], 683);
+	cr_expect_eq(first[5], 14709);
+	free(t);
+	mcm_free(c);
+}
+
+/* ---- graphs against the multiply ---- */
+
+static unsigned naf_adders(uint64_t p, unsigned n)
+{
+	unsigned __int128 x = p & tmask(n);
+	unsigned w = 0, i;
+
+	while (x && !(x & 1))
+		x >>= 1;
+	for (i = 0; x; i++, x >>= 1)
+		if (x & 1) {
+			if (x & 2)
+				x++;
+			else
+				x--;
+			w += i < n;
+		}
+	return w ? w - 1 : 0;
+}
+
+/* Run the graph as its fields say, independently of mcm_eval. */
+static uint64_t run(const mcm_graph *g, uint64_t x)
+{
+	uint64_t t[MCM_MAX_NODES + 1], r;
+	unsigned i;
+
+	if (g->zero)
+		return 0;
+	t[0] = x;
+	for (i = 1; i <= g->n; i++) {
+		uint64_t a = t[g->node[i].a] << g->node[i].sa;
+		uint64_t b = t[g->node[i].b] << g->node[i].sb;
+		t[i] = g->node[i].op == MCM_ADD ? a + b : a - b;
+	}
+	r = t[g->out] << g->out_shift;
+	return (g->out_neg ? 0 - r : r) & tmask(g->bits);
+}
+
+static void check_graph(const mcm_graph *g, uint64_t p, unsigned n)
+{
+	trng r = { p ^ n };
+	unsigned i, k;
+
+	cr_assert(mcm_check(g, p), "graph check of %#llx on %u bits",
+	          (unsigned long long)p, n);
+	for (i = 1; i <= g->n; i++)
+		CHECK(g->node[i].sa == 0 || g->node[i].sb == 0, "two shifts");
+	for (k = 0; k < 200; k++) {
+		uint64_t x = trng_next(&r);
+		CHECK(run(g, x) == ((x * p) & tmask(n)), "%#llx * %#llx",
+		      (unsigned long long)x, (unsigned long long)p);
+	}
+}
+
+Test(mcm, named_constants)
+{
+	mcm_ctx *c = mcm_new();
+	mcm_graph g;
+	mcm_result r;
+	cfx_err e;
+
+	cr_assert_eq(mcm_solve(c, 0x61C88647, 32, NULL, &g, &r, &e), 0);
+	check_graph(&g, 0x61C88647, 32);
+	cr_expect_leq(r.adders, 6, "0x61C88647: %u adders", r.adders);
+	cr_expect_eq(r.naf_adders, naf_adders(0x61C88647, 32));
+	cr_assert_eq(mcm_solve(c, 0x9E3779B9, 32, NULL, &g, &r, &e), 0);
+	check_graph(&g, 0x9E3779B9, 32);
+	cr_expect_leq(r.adders, 6, "0x9E3779B9: %u adders", r.adders);
+	cr_assert_eq(mcm_solve(c, 0x61C8864680B583EBull, 64, NULL, &g, &r, &e), 0);
+	check_graph(&g, 0x61C8864680B583EBull, 64);
+	cr_expect_lt(r.adders, 15, "64-bit golden: %u adders", r.adders);
+	/* 45 = 5 * 9: two adders where the NAF needs three */
+	cr_assert_eq(mcm_solve(c, 45, 8, NULL, &g, &r, &e), 0);
+	check_graph(&g, 45, 8);
+	cr_expect_eq(r.adders, 2);
+	cr_expect_eq(naf_adders(45, 8), 3);
+	cr_expect(r.exact);
+	mcm_free(c);
+}
+
+Test(mcm, random_never_worse_than_naf)
+{
+	mcm_ctx *c = mcm_new();
+	trng rg = { 2002 };
+	static const unsigned widths[] = { 1, 3, 8, 12, 16, 19, 24, 31, 32, 33, 48, 63, 64 };
+	unsigned wi, k;
+
+	for (wi = 0; wi < sizeof widths / sizeof widths[0]; wi++)
+		for (k = 0; k < 12; k++) {
+			unsigned n = widths[wi];
+			uint64_t p = trng_next(&rg) & tmask(n);
+			mcm_opts o = { 0, 0, k & 1 };
+			mcm_graph g;
+			mcm_result r;
+			cfx_err e;
+
+			if (k == 0)
+				p = tmask(n);           /* -1 */
+			if (k == 1)
+				p = (uint64_t)1 << (n - 1);
+			if (!p)
+				p = 1;
+			cr_assert_eq(mcm_solve(c, p, n, &o, &g, &r, &e), 0);
+			check_graph(&g, p, n);
+			CHECK(r.adders <= naf_adders(p, n), "%#llx on %u: %u adders, "
+			      "NAF %u", (unsigned long long)p, n, r.adders,
+			      naf_adders(p, n));
+			CHECK(r.adders == g.n, "adders");
+		}
+	mcm_free(c);
+}
+
+Test(mcm, exact_agrees_with_the_table)
+{
+	mcm_ctx *c = mcm_new();
+	unsigned char *t = mcm_cost_table(c, 12);
+	uint64_t v;
+
+	cr_assert(t);
+	for (v = 1; v < 1u << 12; v += 2) {
+		mcm_opts o = { 0, 1, 0 };
+		mcm_graph g;
+		mcm_result r;
+		cfx_err e;
+		unsigned want = t[v >> 1];
+
+		cr_assert_eq(mcm_solve(c, v, 13, &o, &g, &r, &e), 0);
+		check_graph(&g, v, 13);
+		/* mod 2^13 the constant or its negation, whichever is cheaper */
+		if (t[((8192 - v) >> 1)] < want && (8192 - v) < 4096)
+			want = t[(8192 - v) >> 1];
+		CHECK(r.adders <= want, "%llu: %u adders, table %u",
+		      (unsigned long long)v, r.adders, want);
+		CHECK(r.exact, "%llu not proven", (unsigned long long)v);
+	}
+	free(t);
+	mcm_free(c);
+}
+
+Test(mcm, max_depth)
+{
+	mcm_ctx *c = mcm_new();
+	mcm_graph g;
+	mcm_result r;
+	cfx_err e;
+	unsigned d;
+
+	/* 0x61C88647 has NAF weight 11 mod 2^32: depth 4 is the least */
+	for (d = 4; d <= 7; d++) {
+		mcm_opts o = { d, 0, 0 };
+		cr_assert_eq(mcm_solve(c, 0x61C88647, 32, &o, &g, &r, &e), 0);
+		check_graph(&g, 0x61C88647, 32);
+		cr_expect_leq(r.depth, d);
+	}
+	{
+		mcm_opts o = { 3, 0, 0 };
+		cr_expect_eq(mcm_solve(c, 0x61C88647, 32, &o, &g, &r, &e), -1);
+		cr_expect_eq(e.code, CFX_EDOMAIN);
+		cr_expect(strstr(e.msg, "4"), "%s", e.msg);
+	}
+	mcm_free(c);
+}
+
+Test(mcm, exact_limit)
+{
+	mcm_ctx *c = mcm_new();
+	mcm_graph g;
+	mcm_result r;
+	cfx_err e;
+	mcm_opts o = { 0, 1, 0 };
+
+	cr_expect_eq(mcm_solve(c, 0x61C88647, 32, &o, &g, &r, &e), -1);
+	cr_expect_eq(e.code, CFX_ELIMIT);
+	cr_expect(strstr(e.msg, "19"), "%s", e.msg);
+	mcm_free(c);
+}
+
+Test(mcm, cost_model)
+{
+	mcm_graph g;
+	mcm_cost k;
+
+	/* by hand: t1 = (x << 2) + x; hash = (t1 << 3) + t1, i.e. 45 */
+	memset(&g, 0, sizeof g);
+	g.bits = 8;
+	g.n = 2;
+	g.out = 2;
+	g.node[0].v = 1;
+	g.node[1] = (mcm_node){ 5, 0, 0, 2, 0, MCM_ADD, 1 };
+	g.node[2] = (mcm_node){ 45, 1, 1, 3, 0, MCM_ADD, 2 };
+	cr_assert(mcm_check(&g, 45));
+	cr_assert_null(mcm_target_find("vax"));
+	mcm_cost_of(&g, mcm_target_find("generic"), &k);
+	cr_expect_eq(k.adders, 2);
+	cr_expect_eq(k.depth, 2);
+	cr_expect_eq(k.shifts, 2);
+	cr_expect_eq(k.cycles, 4);      /* shift, add, shift, add */
+	mcm_cost_of(&g, mcm_target_find("arm64"), &k);
+	cr_expect_eq(k.cycles, 2);      /* shifted operands are free */
+	cr_expect_eq(k.free_shifts, 2);
+	mcm_cost_of(&g, mcm_target_find("x86-64"), &k);
+	cr_expect_eq(k.cycles, 2);      /* lea (a, a, 4) and lea (a, a, 8) */
+	mcm_cost_of(&g, mcm_target_find("m68k"), &k);
+	/* serial: lsl #2 (12) add (8) lsl #3 (14) add (8) */
+	cr_expect_eq(k.cycles, 42);
+	/* the same with a subtraction whose minuend is shifted: 7 = (x << 3) - x
+	 * is no free shift on arm64 (sub shifts only its second operand) */
+	g.n = 1;
+	g.out = 1;
+	g.node[1] = (mcm_node){ 7, 0, 0, 3, 0, MCM_SUB, 1 };
+	cr_assert(mcm_check(&g, 7));
+	mcm_cost_of(&g, mcm_target_find("arm64"), &k);
+	cr_expect_eq(k.cycles, 2);
+	cr_expect_eq(k.free_shifts, 0);
+}
