@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/ccheck.h"
+#include "util/xalloc.h"
 
 extern char **environ;
 
@@ -78,7 +79,7 @@ static char *harness(unsigned bits, uint64_t p)
 		"\tprintf(\"%%lu %%lu\\n\", n, bad);\n\treturn bad != 0;\n}\n",
 		t, t, bits >= 64 ? "~UINT64_C(0)" : "((UINT64_C(1) << BITS) - 1)",
 		(unsigned long long)p, t, CC_INPUTS) < 0)
-		abort();
+		xalloc_fail(0, "test program");
 	return s;
 }
 

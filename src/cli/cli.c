@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "cli/cmds.h"
 #include "cli/out.h"
+#include "util/xalloc.h"
 
 /* ---- options ------------------------------------------------------------ */
 
@@ -605,8 +606,7 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 		size_t len = 0;
 		for (i = 0; i < npos; i++)
 			len += strlen(argv[pos[i]]) + 1;
-		if (!(a->joined = malloc(len)))
-			abort();
+		a->joined = xmalloc(len, "joined arguments");
 		len = 0;
 		for (i = 0; i < npos; i++) {
 			a->pos[i] = pos[i];

@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "cli/cmds.h"
 #include "cli/out.h"
+#include "util/xalloc.h"
 
 #define DEFAULT_TERMS 30
 
@@ -125,10 +126,8 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 		n = a->terms;
 	else if (cf.kind == CF_PREFIX && n > terms)
 		n = terms;      /* a period too long to find: show --terms */
-	p = malloc((n ? n : 1) * sizeof *p);
-	q = malloc((n ? n : 1) * sizeof *q);
-	if (!p || !q)
-		abort();
+	p = xmalloc((n ? n : 1) * sizeof *p, "convergents");
+	q = xmalloc((n ? n : 1) * sizeof *q, "convergents");
 	for (k = 0; k < n; k++)
 		mpz_init(p[k]), mpz_init(q[k]);
 	cf_convergents(&cf, n, p, q);

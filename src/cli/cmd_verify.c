@@ -18,6 +18,7 @@
 #include "cli/cli.h"
 #include "cli/cmds.h"
 #include "cli/out.h"
+#include "util/xalloc.h"
 
 #define REPORT_WIDTH 72
 #define EARLY_BITS 23        /* the battery hashes up to 2^23 keys */
@@ -154,9 +155,8 @@ static check *add_check(subject *s, const char *name, vfy_status st)
 {
 	check *k;
 
-	s->checks = realloc(s->checks, (s->nchecks + 1) * sizeof *s->checks);
-	if (!s->checks)
-		abort();
+	s->checks = xrealloc(s->checks, (s->nchecks + 1) * sizeof *s->checks,
+	                     "checks");
 	k = &s->checks[s->nchecks++];
 	memset(k, 0, sizeof *k);
 	snprintf(k->name, sizeof k->name, "%s", name);
@@ -688,36 +688,32 @@ static void patch(FILE *f, const subject *s)
 	size_t i, len = 0, cap = 64 + 24 * s->cf.n;
 
 	/* the expansion written out in full, as the 2002 patch did */
-	if (!(q = malloc(cap)))
-		abort();
+	q = xmalloc(cap, "expansion text");
 	for (i = 0; i < s->cf.n; i++) {
 		char *d = mpz_get_str(NULL, 10, s->cf.a[i]);
 		len += (size_t)snprintf(q + len, cap - len, "%s%s", i ? ", " : "", d);
 		free(d);
 	}
 	fprintf(f, "/*\n");
-	if (asprintf(&text, "%s / 2^%lu has the continued fraction expansion "
-	             "%s: its golden prefix (the run of 1s that tracks 1/phi) is "
-	             "%ld.", s->hex, s->bits, q, s->golden.prefix) < 0)
-		abort();
+	text = xasprintf("%s / 2^%lu has the continued fraction expansion "
+	                 "%s: its golden prefix (the run of 1s that tracks 1/phi) "
+	                 "is %ld.", s->hex, s->bits, q, s->golden.prefix);
 	comment(f, text);
 	free(text);
 	free(q);
 	fprintf(f, " *\n");
-	if (asprintf(&text, "It is %s, so the multiply can be %zu shifts and "
-	             "%zu additions or subtractions.", s->sum, s->prog.shifts,
-	             s->prog.adds + s->prog.subs + s->prog.negs) < 0)
-		abort();
+	text = xasprintf("It is %s, so the multiply can be %zu shifts and "
+	                 "%zu additions or subtractions.", s->sum, s->prog.shifts,
+	                 s->prog.adds + s->prog.subs + s->prog.negs);
 	comment(f, text);
 	free(text);
 	fprintf(f, " *\n");
-	if (asprintf(&text, "cfx verify: %s on %zu checks (%zu WARN) over "
-	             "sequential, random, pointer-like, high-bit and low-entropy "
-	             "keys and every stride 2^s, tables 2^%u..2^%u, 1 to 8 keys "
-	             "per bucket.", s->nfail ? "FAIL" : "PASS", s->nchecks,
-	             s->nwarn, s->bt.tables[0],
-	             s->bt.tables[s->bt.ntables - 1]) < 0)
-		abort();
+	text = xasprintf("cfx verify: %s on %zu checks (%zu WARN) over "
+	                 "sequential, random, pointer-like, high-bit and "
+	                 "low-entropy keys and every stride 2^s, tables "
+	                 "2^%u..2^%u, 1 to 8 keys per bucket.",
+	                 s->nfail ? "FAIL" : "PASS", s->nchecks, s->nwarn,
+	                 s->bt.tables[0], s->bt.tables[s->bt.ntables - 1]);
 	comment(f, text);
 	free(text);
 	fprintf(f, " */\n#define HASH_MULT_%lu 0x%s%s\n\n", s->bits, s->hex + 2,

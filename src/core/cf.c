@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "cfx/cf.h"
+#include "util/xalloc.h"
 
 #define PREC_MAX (1L << 20)
 #define PERIOD_MAX ((size_t)1 << 17)   /* terms searched for a period */
@@ -43,15 +44,11 @@ static void reset(cf_seq *cf, cf_kind kind)
 static mpz_ptr push(cf_seq *cf)
 {
 	if (cf->n == cf->cap) {
-		size_t i, cap = cf->cap ? 2 * cf->cap : 32;
-		mpz_t *a = realloc(cf->a, cap * sizeof *a);
+		size_t i, old = cf->cap;
 
-		if (!a)
-			abort();
-		for (i = cf->cap; i < cap; i++)
-			mpz_init(a[i]);
-		cf->a = a;
-		cf->cap = cap;
+		XGROW(cf->a, cf->cap, cf->n + 1, "continued fraction");
+		for (i = old; i < cf->cap; i++)
+			mpz_init(cf->a[i]);
 	}
 	return cf->a[cf->n++];
 }

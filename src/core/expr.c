@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cfx/expr.h"
+#include "util/xalloc.h"
 
 #define MAX_DEPTH 200      /* nesting: parentheses, calls, powers, signs */
 #define MAX_NODES 4096     /* size: evaluation recurses down the tree */
@@ -96,10 +97,8 @@ static int next(lexer *lx)
 
 static ex_node *node(ex_kind k, int col, int len)
 {
-	ex_node *n = calloc(1, sizeof *n);
+	ex_node *n = xcalloc(1, sizeof *n, "expression node");
 
-	if (!n)
-		abort();
 	n->kind = k;
 	n->col = col;
 	n->len = len;
@@ -229,9 +228,7 @@ static ex_node *parse_name(lexer *lx)
 			return NULL;
 		}
 	n = node(EX_NAME, col, len);
-	n->name = strndup(s, (size_t)len);
-	if (!n->name)
-		abort();
+	n->name = xstrndup(s, (size_t)len);
 	return n;
 }
 
@@ -385,9 +382,8 @@ ex_tree *ex_parse(const char *src, cfx_err *err)
 		free_node(root);
 		return NULL;
 	}
-	t = malloc(sizeof *t);
-	if (!t || !(t->src = strdup(src)))
-		abort();
+	t = xmalloc(sizeof *t, "expression");
+	t->src = xstrdup(src);
 	t->root = root;
 	return t;
 }
@@ -447,9 +443,8 @@ ex_tree *ex_inline(const ex_tree *t, ex_lookup look, void *ctx, cfx_err *err)
 	cfx_err_clear(err);
 	if (!(root = copy(t->root, look, ctx, t->src, err, -1, 0, 0)))
 		return NULL;
-	c = malloc(sizeof *c);
-	if (!c || !(c->src = strdup(t->src)))
-		abort();
+	c = xmalloc(sizeof *c, "expression");
+	c->src = xstrdup(t->src);
 	c->root = root;
 	return c;
 }

@@ -5,13 +5,12 @@
 #include <string.h>
 
 #include "cfx/naf.h"
+#include "util/xalloc.h"
 
 void naf_zero(naf_form *f, unsigned long bits)
 {
 	f->bits = bits;
-	f->d = calloc(bits ? bits : 1, 1);
-	if (!f->d)
-		abort();
+	f->d = xcalloc(bits ? bits : 1, 1, "NAF digits");
 	f->wrapped = 0;
 }
 
@@ -91,11 +90,9 @@ void naf_value(const naf_form *f, mpz_t v)
 char *naf_power_sum(const naf_form *f)
 {
 	size_t cap = 16 * (naf_weight(f) + 1), len = 0;
-	char *s = malloc(cap);
+	char *s = xmalloc(cap, "NAF text");
 	unsigned long i;
 
-	if (!s)
-		abort();
 	for (i = f->bits; i-- > 0;) {
 		const char *sign;
 

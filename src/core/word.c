@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cfx/word.h"
+#include "util/xalloc.h"
 
 unsigned long word_auto(const mpz_t p)
 {
@@ -53,9 +54,7 @@ char *word_hex(const mpz_t p, unsigned long bits)
 
 	if (len > digits)
 		digits = len;
-	s = malloc(digits + 3);
-	if (!s)
-		abort();
+	s = xmalloc(digits + 3, "hex digits");
 	strcpy(s, "0x");
 	memset(s + 2, '0', digits - len);
 	mpz_get_str(s + 2 + digits - len, 16, p);

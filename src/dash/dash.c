@@ -33,6 +33,7 @@
 #include "cfx/keys.h"
 #include "dash/dash.h"
 #include "dash/dash_ui.h"
+#include "util/xalloc.h"
 
 #define DEFAULT_EXPR "prevprime(golden(32))"   /* Knuth's 2654435761 */
 #define DEFAULT_COUNT ((unsigned long long)1 << 20)
@@ -166,8 +167,7 @@ int dash_set_const(dash *d, const char *expr, unsigned long bits,
 	if (dm_const_eval(&nc, expr, bits, session_lookup, &d->r.sess, err) < 0)
 		return -1;
 	/* expr may be the old model's own text: copy before freeing it */
-	if (!(text = strdup(nc.expr)))
-		abort();
+	text = xstrdup(nc.expr);
 	dm_const_free(&d->c);
 	d->c = nc;
 	d->c_bits_asked = bits;
@@ -193,8 +193,7 @@ void dash_apply_session(dash *d)
 
 		if (!want || dash_set_const(d, want, bits, &e) < 0) {
 			free(s->constant);
-			if (!(s->constant = strdup(d->c.expr)))
-				abort();
+			s->constant = xstrdup(d->c.expr);
 			s->bits = d->c_bits_asked;
 			if (want)
 				dash_msg(d, ST_ERROR, "not shown: %s%s%s%s; the dashboard "
@@ -518,14 +517,12 @@ static int parse_opts(int argc, char **argv, dash_opts *o)
 		}
 	}
 	if (nw == 0) {
-		if (!(o->expr = strdup(DEFAULT_EXPR)))
-			abort();
+		o->expr = xstrdup(DEFAULT_EXPR);
 		return 0;
 	}
 	for (i = 0; i < nw; i++)
 		len += strlen(words[i]) + 1;
-	if (!(o->expr = malloc(len)))
-		abort();
+	o->expr = xmalloc(len, "constant text");
 	o->expr[0] = '\0';
 	for (i = 0; i < nw; i++) {
 		if (i > 0)
@@ -583,8 +580,8 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	d->sel_want = 63;
 	d->r.sess.table_bits = (int)o.table;
 	d->r.sess.count = o.count;
-	if (o.keys && !(d->r.sess.keys = strdup(o.keys)))
-		abort();
+	if (o.keys)
+		d->r.sess.keys = xstrdup(o.keys);
 	if (dash_set_const(d, o.expr, (unsigned long)o.bits, &e) < 0) {
 		free(o.expr);
 		repl_free(&d->r);

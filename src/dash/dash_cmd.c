@@ -17,18 +17,18 @@
 #include <unistd.h>
 
 #include "dash/dash_ui.h"
+#include "util/text.h"
+#include "util/xalloc.h"
 
 void dash_out_add(dash *d, const char *text)
 {
 	const char *p = text;
 
 	while (*p) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p), i, k = 0;
-		char *line = malloc(len * 4 + 1);
+		const char *next;
+		size_t len = text_line(p, &next), i, k = 0;
+		char *line = xmalloc(len * 4 + 1, "output line");
 
-		if (!line)
-			abort();
 		for (i = 0; i < len; i++) {     /* tabs to 4 columns */
 			if (p[i] == '\t') {
 				do
@@ -44,10 +44,11 @@ void dash_out_add(dash *d, const char *text)
 			memmove(d->out, d->out + 1, (DASH_OUT_LINES - 1) * sizeof *d->out);
 			d->nout--;
 		}
-		if (!d->out && !(d->out = calloc(DASH_OUT_LINES, sizeof *d->out)))
-			abort();
+		if (!d->out)
+			d->out = xcalloc(DASH_OUT_LINES, sizeof *d->out,
+			                 "output lines");
 		d->out[d->nout++] = line;
-		p += len + (nl != NULL);
+		p = next;
 	}
 }
 
@@ -104,7 +105,7 @@ void dash_cmd_run(dash *d, const char *line)
 	doupdate();
 
 	if (!(m = open_memstream(&buf, &len)))
-		abort();
+		xalloc_fail(0, "command output");
 	d->r.out = d->r.err = m;
 	d->r.stop = stop;
 	*stop = 0;

@@ -28,6 +28,8 @@
 #include <string.h>
 
 #include "dash/dash_ui.h"
+#include "util/text.h"
+#include "util/xalloc.h"
 
 typedef struct rect {
 	int y, x, h, w;
@@ -108,33 +110,19 @@ void dash_draw_init(dash *d)
 
 /* ---- primitives ---------------------------------------------------------- */
 
-/* Columns of a UTF-8 string (every glyph used is one column wide). */
+/* Display columns of a UTF-8 string. */
 static int width(const char *s)
 {
-	int n = 0;
-
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
+	return (int)text_width(s, strlen(s));
 }
 
 /* Draw s at (y, x) of r, clipped to r; returns the column after it. */
 static int put(const rect *r, int y, int x, int st, const char *s)
 {
-	const char *p = s;
-	int room, n = 0;
-
 	if (y < 0 || y >= r->h || x >= r->w || x < 0)
 		return x + width(s);
-	room = r->w - x;
-	while (*p && n < room) {
-		p++;
-		while (((unsigned char)*p & 0xc0) == 0x80)
-			p++;
-		n++;
-	}
 	attrset(sty[st]);
-	mvaddnstr(r->y + y, r->x + x, s, (int)(p - s));
+	mvaddnstr(r->y + y, r->x + x, s, (int)text_cut(s, (size_t)(r->w - x)));
 	attrset(A_NORMAL);
 	return x + width(s);
 }
@@ -741,10 +729,8 @@ static void code_line(const rect *r, int y, int x, const char *s, int *in_commen
 static int piece(char **lines, int n, const char *prefix, const char *s,
                  size_t len)
 {
-	char *x = malloc(strlen(prefix) + len + 1);
+	char *x = xmalloc(strlen(prefix) + len + 1, "prefixed line");
 
-	if (!x)
-		abort();
 	sprintf(x, "%s%.*s", prefix, (int)len, s);
 	lines[n] = x;
 	return n + 1;
@@ -757,11 +743,9 @@ static int piece(char **lines, int n, const char *prefix, const char *s,
 static int code_lines(const char *code, int w, char **lines, int *fn,
                       int *decl)
 {
-	char *text = malloc(strlen(code) * 4 + 1), *p, *next;
+	char *text = xmalloc(strlen(code) * 4 + 1, "code text"), *p, *next;
 	int n = 0, i = 0;
 
-	if (!text)
-		abort();
 	for (; *code; code++) {
 		if (*code == '\t') {
 			memset(text + i, ' ', 4);

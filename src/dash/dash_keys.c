@@ -13,6 +13,7 @@
 #include "cfx/keys.h"
 #include "cfx/word.h"
 #include "dash/dash_ui.h"
+#include "util/xalloc.h"
 
 #define CTRL(c) ((c) & 0x1f)
 #define ESC 27
@@ -40,8 +41,7 @@ static void edit_changed(dash *d)
 static void edit_start(dash *d, const char *text)
 {
 	free(d->edit_orig);
-	if (!(d->edit_orig = strdup(d->c.expr)))
-		abort();
+	d->edit_orig = xstrdup(d->c.expr);
 	d->edit_orig_bits = d->c_bits_asked;
 	dline_set(&d->edit, text);
 	d->edit_bad = 0;
@@ -217,8 +217,7 @@ static void k_count(dash *d, int key)
 static void set_family(dash *d, const char *fam)
 {
 	free(d->r.sess.keys);
-	if (!(d->r.sess.keys = strdup(fam)))
-		abort();
+	d->r.sess.keys = xstrdup(fam);
 	dash_resubmit(d);
 	dash_msg(d, ST_NORMAL, "keys: %s", fam);
 }
@@ -453,8 +452,7 @@ static void k_line_accept(dash *d, int key)
 		memmove(d->hist, d->hist + 1, (DASH_HIST - 1) * sizeof *d->hist);
 		d->nhist--;
 	}
-	if (!(d->hist[d->nhist++] = strdup(d->cmd.buf)))
-		abort();
+	d->hist[d->nhist++] = xstrdup(d->cmd.buf);
 	dash_cmd_run(d, d->cmd.buf);
 }
 

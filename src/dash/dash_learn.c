@@ -46,6 +46,8 @@
 #include "dash/dash_ui.h"
 #include "lesson/learn.h"
 #include "cli/out.h"
+#include "util/text.h"
+#include "util/xalloc.h"
 
 /* What the dashboard shows, to tell when a key or command changed it. */
 typedef struct dl_seen {
@@ -92,49 +94,33 @@ static const dl_glyphs *glyphs(const dash *d)
 /* Columns of the first n bytes of UTF-8 s. */
 static int cols(const char *s, size_t n)
 {
-	int c = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		c += ((unsigned char)s[i] & 0xc0) != 0x80;
-	return c;
+	return (int)text_width(s, n);
 }
 
 /* Bytes of s that fill at most w columns: up to a space if there is one
  * in the second half, else through the middle of a word. */
 static size_t cut(const char *s, int w)
 {
-	size_t i = 0, sp = 0;
-	int c = 0;
+	size_t i = text_cut(s, w > 0 ? (size_t)w : 0), sp;
 
-	while (s[i] && c < w) {
-		i++;
-		while (((unsigned char)s[i] & 0xc0) == 0x80)
-			i++;
-		c++;
-		if (s[i] == ' ' && c > w / 2)
-			sp = i;
-	}
 	if (!s[i] || s[i] == ' ')
 		return i;
-	return sp ? sp : i;
+	for (sp = i; sp > 0 && s[sp] != ' '; sp--)
+		;
+	return sp && (int)text_width(s, sp) > w / 2 ? sp : i;
 }
 
 typedef struct rows {
 	dl_line *l;
-	int n, cap;
+	int n;
+	size_t cap;
 } rows;
 
 static void row_add(rows *r, int kind, const char *s, size_t len)
 {
-	if (r->n == r->cap) {
-		r->cap = 2 * r->cap + 16;
-		if (!(r->l = realloc(r->l, (size_t)r->cap * sizeof *r->l)))
-			abort();
-	}
+	XGROW(r->l, r->cap, (size_t)r->n + 1, "lesson rows");
 	r->l[r->n].kind = kind;
-	if (!(r->l[r->n].s = strndup(s, len)))
-		abort();
+	r->l[r->n].s = xstrndup(s, len);
 	r->n++;
 }
 
@@ -191,12 +177,10 @@ static void add_text(rows *r, int kind, const char *text, int w)
  */
 static char *unfill(const char *fb)
 {
-	char *t = strdup(fb), *w = t;
+	char *t = xstrdup(fb), *w = t;
 	const char *p = fb;
 	int joinable = 0;
 
-	if (!t)
-		abort();
 	while (*p) {
 		size_t len = strcspn(p, "\n");
 		int cont = len > 2 && p[0] == ' ' && p[1] == ' ' && p[2] != ' ';
@@ -285,7 +269,7 @@ static void finish(dash *d, const char *fb, int ev)
 	FILE *m = open_memstream(&t, &len);
 
 	if (!m)
-		abort();
+		xalloc_fail(0, "lesson list");
 	snprintf(key, sizeof key, "%d", dl->number + 1);
 	if (learn_catalog_load(&c, &e) == 0)
 		n = learn_catalog_find(&c, key);
@@ -307,10 +291,8 @@ static void finish(dash *d, const char *fb, int ev)
 static void event(dash *d, int ev)
 {
 	struct dlearn *dl = d->learn;
-	char *fb = strdup(learn_feedback(dl->L)), first[200];
+	char *fb = xstrdup(learn_feedback(dl->L)), first[200];
 
-	if (!fb)
-		abort();
 	snprintf(first, sizeof first, "%.*s", (int)strcspn(fb, "\n"), fb);
 	if (ev & LEARN_NEWSTEP) {
 		dl->scroll = 0;
@@ -356,9 +338,9 @@ int dash_learn_start(dash *d, const char *key, cfx_err *err)
 		                   "learn lists them");
 	}
 	if (!dl) {
-		if (!(dl = calloc(1, sizeof *dl)) ||
-		    !(dl->diag = open_memstream(&dl->diag_buf, &dl->diag_len)))
-			abort();
+		dl = xcalloc(1, sizeof *dl, "lesson pane");
+		if (!(dl->diag = open_memstream(&dl->diag_buf, &dl->diag_len)))
+			xalloc_fail(0, "lesson diagnostics");
 		dl->null = fopen("/dev/null", "w");
 	}
 	if (!(L = learn_open(e, &d->r.sess, 1, dl->diag, err))) {

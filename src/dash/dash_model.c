@@ -9,6 +9,7 @@
 #include "cfx/sort.h"
 #include "cfx/word.h"
 #include "dash/dash_model.h"
+#include "util/xalloc.h"
 
 int dm_const_eval(dm_const *c, const char *expr, unsigned long bits,
                   ex_lookup look, void *ctx, cfx_err *err)
@@ -32,15 +33,12 @@ int dm_const_eval(dm_const *c, const char *expr, unsigned long bits,
 		mpz_clear(z);
 		return -1;
 	}
-	if (!(c->expr = strdup(expr)))
-		abort();
+	c->expr = xstrdup(expr);
 	c->p = mpz_get_ui(z);
 	c->bits = (unsigned)bits;
 	c->hex = word_hex(z, bits);
 	c->dec = mpz_get_str(NULL, 10, z);
-	c->bin = malloc(bits + 1);
-	if (!c->bin)
-		abort();
+	c->bin = xmalloc(bits + 1, "binary digits");
 	for (k = 0; k < bits; k++)
 		c->bin[k] = mpz_tstbit(z, bits - 1 - k) ? '1' : '0';
 	c->bin[bits] = '\0';
@@ -57,10 +55,8 @@ int dm_const_eval(dm_const *c, const char *expr, unsigned long bits,
 	cf_phi_distance(&v, 1, &c->mdist, &c->mbits);
 	ex_value_clear(&v);
 	len = c->cf.n ? c->cf.n : 1;
-	c->conv_p = malloc(len * sizeof *c->conv_p);
-	c->conv_q = malloc(len * sizeof *c->conv_q);
-	if (!c->conv_p || !c->conv_q)
-		abort();
+	c->conv_p = xmalloc(len * sizeof *c->conv_p, "convergents");
+	c->conv_q = xmalloc(len * sizeof *c->conv_q, "convergents");
 	for (k = 0; k < c->cf.n; k++) {
 		mpz_init(c->conv_p[k]);
 		mpz_init(c->conv_q[k]);
@@ -120,12 +116,11 @@ void dm_spec_update(dm_spec *s, uint64_t p, unsigned bits, uint64_t count)
 	}
 	if (spec_compute(p, bits, count, &s->r, &s->err) < 0)
 		return;
-	if (!(s->pts = malloc(count * sizeof *s->pts)))
-		abort();
+	s->pts = xmalloc(count * sizeof *s->pts, "spectrum points");
 	for (k = 0; k < count; k++)
 		s->pts[k] = spec_point(p, bits, k + 1);
 	if (sort_u64(s->pts, count, NULL) < 0)
-		abort();
+		xalloc_fail(count * sizeof *s->pts, "sort");
 	s->ok = 1;
 }
 

@@ -21,6 +21,7 @@
 #include "cfx/keys.h"
 #include "cfx/sweep.h"
 #include "dash/dash_work.h"
+#include "util/xalloc.h"
 
 #define SLICE ((size_t)1 << 18)   /* keys hashed between staleness checks */
 #define CHUNK ((size_t)1 << 22)   /* ... when counting on all processors */
@@ -100,15 +101,12 @@ static void progress(dash_work *w, int phase, double frac, unsigned long gen)
 
 static work_score *score_dup(const work_score *s)
 {
-	work_score *d = malloc(sizeof *d);
+	work_score *d = xmalloc(sizeof *d, "score copy");
 
-	if (!d)
-		abort();
 	*d = *s;
 	d->hist = NULL;
 	if (s->nhist) {
-		if (!(d->hist = malloc(s->nhist * sizeof *d->hist)))
-			abort();
+		d->hist = xmalloc(s->nhist * sizeof *d->hist, "histogram");
 		memcpy(d->hist, s->hist, s->nhist * sizeof *d->hist);
 	}
 	return d;
@@ -200,8 +198,7 @@ static void histogram(work_score *s, const uint32_t *loads, unsigned b)
 	s->nhist = top < WORK_HIST_MAX ? (size_t)top : WORK_HIST_MAX;
 	s->hstep = (top + s->nhist - 1) / s->nhist;
 	s->nhist = (size_t)((top + s->hstep - 1) / s->hstep);
-	if (!(s->hist = calloc(s->nhist, sizeof *s->hist)))
-		abort();
+	s->hist = xcalloc(s->nhist, sizeof *s->hist, "histogram");
 	for (i = 0; i < m; i++)
 		s->hist[loads[i] / s->hstep]++;
 }
@@ -224,8 +221,7 @@ static int score_job(dash_work *w, const work_params *par, unsigned long gen)
 	}
 	work_score_free(w->last);
 	w->last = NULL;
-	if (!(s = calloc(1, sizeof *s)))
-		abort();
+	s = xcalloc(1, sizeof *s, "score");
 	s->par = *par;
 	if (w->keys_failed) {
 		s->failed = 1;
@@ -236,8 +232,7 @@ static int score_job(dash_work *w, const work_params *par, unsigned long gen)
 	}
 	if (m > w->loads_n) {
 		free(w->loads);
-		if (!(w->loads = malloc(m * sizeof *w->loads)))
-			abort();
+		w->loads = xmalloc(m * sizeof *w->loads, "bucket loads");
 		w->loads_n = m;
 	}
 	memset(w->loads, 0, m * sizeof *w->loads);
@@ -247,9 +242,9 @@ static int score_job(dash_work *w, const work_params *par, unsigned long gen)
 	 * one to the UI; else in slices on this thread */
 	step = n >= CHUNK && par->b <= CHUNK_MAX_B &&
 	       sysconf(_SC_NPROCESSORS_ONLN) >= 4 ? CHUNK : SLICE;
-	if (step == CHUNK && !w->chunk &&
-	    !(w->chunk = malloc(((size_t)1 << CHUNK_MAX_B) * sizeof *w->chunk)))
-		abort();
+	if (step == CHUNK && !w->chunk)
+		w->chunk = xmalloc(((size_t)1 << CHUNK_MAX_B) * sizeof *w->chunk,
+		                   "score chunk");
 	for (i = 0; i < n; i += step) {
 		size_t len = n - i < step ? n - i : step, j;
 		if (step == CHUNK) {
@@ -302,14 +297,13 @@ static void sweep_job(dash_work *w, const work_params *par, unsigned long gen)
 	}
 	if (par->sweep_count > w->skeys_n) {
 		free(w->skeys);
-		if (!(w->skeys = malloc(par->sweep_count * sizeof *w->skeys)))
-			abort();
+		w->skeys = xmalloc(par->sweep_count * sizeof *w->skeys,
+		                   "sweep keys");
 		w->skeys_n = par->sweep_count;
 	}
 	if (m > w->sloads_n) {
 		free(w->sloads);
-		if (!(w->sloads = malloc(m * sizeof *w->sloads)))
-			abort();
+		w->sloads = xmalloc(m * sizeof *w->sloads, "sweep loads");
 		w->sloads_n = m;
 	}
 	while (sw->done < sw->bits) {
@@ -365,12 +359,10 @@ static void *run(void *arg)
 
 dash_work *work_start(int wake_fd)
 {
-	dash_work *w = calloc(1, sizeof *w);
+	dash_work *w = xcalloc(1, sizeof *w, "dashboard worker");
 	pthread_condattr_t ca;
 	int i;
 
-	if (!w)
-		abort();
 	w->wake_fd = wake_fd;
 	pthread_mutex_init(&w->mu, NULL);
 	pthread_cond_init(&w->req_cv, NULL);

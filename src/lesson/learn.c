@@ -18,7 +18,10 @@
 #include <string.h>
 
 #include "cfx/expr.h"
+#include "cfx/textfile.h"
 #include "lesson/learn.h"
+#include "util/text.h"
+#include "util/xalloc.h"
 
 struct learn {
 	lesson les;
@@ -72,9 +75,8 @@ static void fb_add(learn *L, const char *fmt, ...)
 	n = vasprintf(&s, fmt, ap);
 	va_end(ap);
 	if (n < 0)
-		abort();
-	if (!(L->fb = realloc(L->fb, L->fblen + (size_t)n + 1)))
-		abort();
+		xalloc_fail(0, "feedback");
+	L->fb = xrealloc(L->fb, L->fblen + (size_t)n + 1, "feedback");
 	memcpy(L->fb + L->fblen, s, (size_t)n + 1);
 	L->fblen += (size_t)n;
 	free(s);
@@ -91,8 +93,7 @@ static void sb_put(sbuf *b, const char *s, size_t n)
 {
 	if (b->n + n + 1 > b->cap) {
 		b->cap = 2 * (b->n + n + 1) + 64;
-		if (!(b->s = realloc(b->s, b->cap)))
-			abort();
+		b->s = xrealloc(b->s, b->cap, "s");
 	}
 	memcpy(b->s + b->n, s, n);
 	b->n += n;
@@ -220,50 +221,16 @@ static void enter_step(learn *L)
 	L->why[0] = '\0';
 }
 
-static char *read_file(const char *path, cfx_err *err)
-{
-	FILE *f = fopen(path, "r");
-	char *text = NULL;
-	size_t cap = 0, n = 0;
-
-	if (!f) {
-		cfx_err_set(err, CFX_EIO, -1, path, "cannot read lesson: %s",
-		            strerror(errno));
-		return NULL;
-	}
-	for (;;) {
-		if (n + 4096 + 1 > cap) {
-			cap = 2 * cap + 8192;
-			if (!(text = realloc(text, cap)))
-				abort();
-		}
-		size_t got = fread(text + n, 1, 4096, f);
-		n += got;
-		if (got < 4096)
-			break;
-	}
-	text[n] = '\0';
-	if (ferror(f) || memchr(text, '\0', n)) {
-		cfx_err_set(err, CFX_EIO, -1, path, "cannot read lesson: %s",
-		            ferror(f) ? strerror(errno) : "binary data");
-		free(text);
-		text = NULL;
-	}
-	fclose(f);
-	return text;
-}
 
 learn *learn_open(const learn_entry *e, cfx_session *sess, int save_it,
                   FILE *diag, cfx_err *err)
 {
-	learn *L = calloc(1, sizeof *L);
+	learn *L = xcalloc(1, sizeof *L, "L");
 	char *text;
 	int line;
 	size_t i, n;
 
-	if (!L)
-		abort();
-	if (!(text = read_file(e->path, err))) {
+	if (!(text = textfile_read(e->path, TEXTFILE_MAX, NULL, err))) {
 		free(L);
 		return NULL;
 	}
@@ -280,11 +247,9 @@ learn *learn_open(const learn_entry *e, cfx_session *sess, int save_it,
 	L->save = save_it;
 	L->diag = diag ? diag : stderr;
 	L->cache = json_object();
-	if (!(L->name = strdup(e->name)))
-		abort();
+	L->name = xstrdup(e->name);
 	n = L->les.nsteps;
-	if (!(L->marks = malloc(n + 1)))
-		abort();
+	L->marks = xmalloc(n + 1, "marks");
 	memset(L->marks, '.', n);
 	L->marks[n] = '\0';
 	if (save_it) {
@@ -409,39 +374,19 @@ char *learn_prose_text(const learn *L, int width)
 
 /* ---- checks ----------------------------------------------------------- */
 
-/* Words of a command line: spaces separate, quotes group. */
+/* Words of a command line: spaces separate, quotes group (an open quote
+ * runs to the end); a NULL-terminated malloc'd vector. */
 static int split_line(const char *line, char ***argv)
 {
-	size_t n = 0, len = strlen(line);
-	char **v = calloc(len / 2 + 2, sizeof *v);
-	const char *p = line;
+	text_words tw = { 0 };
+	size_t i;
 
-	if (!v)
-		abort();
-	for (;;) {
-		char *w, q = 0;
-		size_t k = 0;
-		while (isspace((unsigned char)*p))
-			p++;
-		if (!*p)
-			break;
-		if (!(w = malloc(strlen(p) + 1)))
-			abort();
-		for (; *p && (q || !isspace((unsigned char)*p)); p++) {
-			if (!q && (*p == '"' || *p == '\'')) {
-				q = *p;
-			} else if (q && *p == q) {
-				q = 0;
-			} else {
-				w[k++] = *p;
-			}
-		}
-		w[k] = '\0';
-		v[n++] = w;
-	}
-	v[n] = NULL;
-	*argv = v;
-	return (int)n;
+	text_split(line, 0, &tw, NULL);
+	*argv = xcalloc(tw.n + 1, sizeof **argv, "words");
+	for (i = 0; i < tw.n; i++)
+		(*argv)[i] = tw.w[i].s;
+	free(tw.w);
+	return (int)tw.n;
 }
 
 json_t *learn_run(const char *line, cfx_err *err)
@@ -677,8 +622,7 @@ static int give_answer(learn *L, const char *text)
 		return LEARN_NOTHING;
 	}
 	free(L->answer);
-	if (!(L->answer = strdup(text)))
-		abort();
+	L->answer = xstrdup(text);
 	if ((v = eval_checks(L, 1)) < 0)
 		return LEARN_ERROR;
 	if (v == 0) {

@@ -18,8 +18,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cfx/textfile.h"
 #include "lesson/learn.h"
 #include "repl/repl.h"
+#include "util/xalloc.h"
 
 /* The lesson running in a REPL. */
 static struct {
@@ -101,9 +103,9 @@ static void list_lessons(const learn_catalog *c, FILE *out, FILE *diag)
 static void entry_copy(learn_entry *to, const learn_entry *from)
 {
 	to->number = from->number;
-	if (!(to->name = strdup(from->name)) || !(to->path = strdup(from->path)) ||
-	    !(to->title = strdup(from->title)))
-		abort();
+	to->name = xstrdup(from->name);
+	to->path = xstrdup(from->path);
+	to->title = xstrdup(from->title);
 }
 
 static void entry_free(learn_entry *e)
@@ -274,28 +276,6 @@ typedef struct tally {
 	size_t lessons, steps, claims, failed;
 } tally;
 
-static char *slurp_text(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t cap = 0, n = 0, got;
-
-	if (!f)
-		return NULL;
-	do {
-		if (n + 4097 > cap) {
-			cap = 2 * cap + 8192;
-			if (!(buf = realloc(buf, cap)))
-				abort();
-		}
-		got = fread(buf + n, 1, 4096, f);
-		n += got;
-	} while (got == 4096);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
 /* The facts file for lessons in dir: $CFX_FACTS, else the project's shared
  * docs beside the repository; NULL if there is none. */
 static char *facts_text(const char *lesson_path)
@@ -304,15 +284,13 @@ static char *facts_text(const char *lesson_path)
 	char *dir, *slash, *path, *t;
 
 	if (env && *env)
-		return slurp_text(env);
-	if (!(dir = strdup(lesson_path)))
-		abort();
+		return textfile_read(env, TEXTFILE_MAX, NULL, NULL);
+	dir = xstrdup(lesson_path);
 	slash = strrchr(dir, '/');
 	if (slash)
 		*slash = '\0';
-	if (asprintf(&path, "%s/../../shared/docs/FACTS.md", slash ? dir : ".") < 0)
-		abort();
-	t = slurp_text(path);
+	path = xasprintf("%s/../../shared/docs/FACTS.md", slash ? dir : ".");
+	t = textfile_read(path, TEXTFILE_MAX, NULL, NULL);
 	free(path);
 	free(dir);
 	return t;
@@ -384,7 +362,7 @@ static void check_solutions(const learn_entry *le, const lesson *l, tally *t)
 	FILE *err = open_memstream(&errtext, &errlen);
 
 	if (!null || !err)
-		abort();
+		xalloc_fail(0, "lesson check output");
 	repl_init(&r, null, err, NULL);
 	cur.save = 0;
 	if (start_lesson(&r, le) < 0) {
@@ -447,7 +425,7 @@ static size_t count_claims(const lesson *l)
 static int check_file(const char *path, const learn_entry *le, tally *t,
                       int verbose)
 {
-	char *text = slurp_text(path), *facts;
+	char *text = textfile_read(path, TEXTFILE_MAX, NULL, NULL), *facts;
 	lesson l;
 	cfx_err e;
 	lesson_problem *pr = NULL;
@@ -613,7 +591,7 @@ int learn_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		return CFX_EXIT_USAGE;
 	}
 	/* a broken lesson file is reported before any session starts */
-	if (!(text = slurp_text(le->path))) {
+	if (!(text = textfile_read(le->path, TEXTFILE_MAX, NULL, NULL))) {
 		fprintf(stderr, "cfx: learn: cannot read lesson: %s (%s)\n",
 		        strerror(errno), le->path);
 		learn_catalog_free(&c);

@@ -116,13 +116,11 @@ int learn_catalog_load(learn_catalog *c, cfx_err *err)
 		if (!isdigit((unsigned char)s[0]) || !dash || len < 8 ||
 		    strcmp(s + len - 7, ".lesson"))
 			continue;
-		if (!(c->e = realloc(c->e, (c->n + 1) * sizeof *c->e)))
-			abort();
+		c->e = xrealloc(c->e, (c->n + 1) * sizeof *c->e, "lesson catalog");
 		e = &c->e[c->n++];
 		e->number = atoi(s);
-		e->name = strndup(dash + 1, (size_t)(s + len - 7 - dash - 1));
-		if (asprintf(&e->path, "%s/%s", c->dir, s) < 0 || !e->name)
-			abort();
+		e->name = xstrndup(dash + 1, (size_t)(s + len - 7 - dash - 1));
+		e->path = xasprintf("%s/%s", c->dir, s);
 		e->title = read_title(e->path);
 	}
 	closedir(d);
@@ -171,12 +169,10 @@ const char *const *learn_names(void)
 		learn_catalog_free(&c);
 		return NULL;
 	}
-	if (!(names = calloc(2 * c.n + 1, sizeof *names)))
-		abort();
+	names = xcalloc(2 * c.n + 1, sizeof *names, "lesson names");
 	for (i = 0; i < c.n; i++) {
-		if (asprintf(&names[k++], "%d", c.e[i].number) < 0 ||
-		    !(names[k++] = strdup(c.e[i].name)))
-			abort();
+		names[k++] = xasprintf("%d", c.e[i].number);
+		names[k++] = xstrdup(c.e[i].name);
 	}
 	learn_catalog_free(&c);
 	return (const char *const *)names;
@@ -249,17 +245,14 @@ static void put(learn_progress *p, const char *name, size_t step,
 	learn_mark *m = learn_progress_get(p, name);
 
 	if (!m) {
-		if (!(p->m = realloc(p->m, (p->n + 1) * sizeof *p->m)))
-			abort();
+		p->m = xrealloc(p->m, (p->n + 1) * sizeof *p->m, "progress marks");
 		m = &p->m[p->n++];
-		if (!(m->name = strdup(name)))
-			abort();
+		m->name = xstrdup(name);
 	} else {
 		free(m->marks);
 	}
 	m->step = step;
-	if (!(m->marks = strdup(marks)))
-		abort();
+	m->marks = xstrdup(marks);
 }
 
 /* Parse one line "NAME STEP MARKS"; 0 or -1 with why. */
@@ -462,8 +455,7 @@ static int write_atomic(const learn_progress *p, cfx_err *err)
 	int fd, ok;
 
 	clean_stale(p->path);
-	if (asprintf(&tmp, "%s.tmp.XXXXXX", p->path) < 0)
-		abort();
+	tmp = xasprintf("%s.tmp.XXXXXX", p->path);
 	if ((fd = mkstemp(tmp)) < 0 || !(f = fdopen(fd, "w"))) {
 		cfx_err_set(err, CFX_EIO, -1, p->path, "progress cannot be saved: "
 		            "%s", strerror(errno));

@@ -17,28 +17,17 @@
 
 #include "cfx/expr.h"
 #include "cfx/lesson.h"
-
-static void *xrealloc(void *p, size_t n)
-{
-	if (!(p = realloc(p, n ? n : 1)))
-		abort();
-	return p;
-}
-
-static char *xstrdup(const char *s)
-{
-	char *p = strdup(s);
-	if (!p)
-		abort();
-	return p;
-}
+#include "util/text.h"
+#include "util/xalloc.h"
 
 /* ---- text -------------------------------------------------------------- */
 
 static void text_add(lesson_text *t, const char *s, int lineno)
 {
-	t->line = xrealloc(t->line, (t->n + 1) * sizeof *t->line);
-	t->lineno = xrealloc(t->lineno, (t->n + 1) * sizeof *t->lineno);
+	t->line = xrealloc(t->line, (t->n + 1) * sizeof *t->line,
+	                   "lesson line");
+	t->lineno = xrealloc(t->lineno, (t->n + 1) * sizeof *t->lineno,
+	                     "lesson line numbers");
 	t->line[t->n] = xstrdup(s);
 	t->lineno[t->n++] = lineno;
 }
@@ -228,15 +217,15 @@ static int parse_claim(pstate *ps, lesson_step *s, const char *val)
 
 	if (!sep)
 		return perr(ps, val, "claim: COMMAND :: CHECK");
-	if (!(cmd = strndup(val, (size_t)(sep - val))))
-		abort();
+	cmd = xstrndup(val, (size_t)(sep - val));
 	if (!known_line(ps, cmd) || !strncmp(cmd, "set", 3) ||
 	    !strncmp(cmd, "let", 3) || !strncmp(cmd, "show", 4)) {
 		int rc = perr(ps, cmd, "a claim runs a command");
 		free(cmd);
 		return rc;
 	}
-	s->claims = xrealloc(s->claims, (s->nclaims + 1) * sizeof *s->claims);
+	s->claims = xrealloc(s->claims, (s->nclaims + 1) * sizeof *s->claims,
+	                     "lesson claims");
 	c = &s->claims[s->nclaims++];
 	memset(c, 0, sizeof *c);
 	c->line = ps->lineno;
@@ -280,7 +269,8 @@ static int directive(pstate *ps, const char *key, const char *val)
 		copy = xstrdup(val);
 		for (w = strtok_r(copy, " \t", &save); w;
 		     w = strtok_r(NULL, " \t", &save)) {
-			l->facts = xrealloc(l->facts, (l->nfacts + 1) * sizeof *l->facts);
+			l->facts = xrealloc(l->facts, (l->nfacts + 1) * sizeof *l->facts,
+			                    "lesson facts");
 			l->facts[l->nfacts++] = xstrdup(w);
 		}
 		free(copy);
@@ -297,7 +287,8 @@ static int directive(pstate *ps, const char *key, const char *val)
 		if (l->nsteps >= LESSON_STEPS_MAX)
 			return cfx_err_set(ps->err, CFX_ESYNTAX, -1, val, "too many "
 			                   "steps (at most %d)", LESSON_STEPS_MAX);
-		l->steps = xrealloc(l->steps, (l->nsteps + 1) * sizeof *l->steps);
+		l->steps = xrealloc(l->steps, (l->nsteps + 1) * sizeof *l->steps,
+		                    "lesson steps");
 		s = &l->steps[l->nsteps++];
 		memset(s, 0, sizeof *s);
 		s->line = ps->lineno;
@@ -337,7 +328,8 @@ static int directive(pstate *ps, const char *key, const char *val)
 	if (!strcmp(key, "hint")) {
 		if (!val[0])
 			return perr(ps, key, "hint: needs text on its line");
-		s->hints = xrealloc(s->hints, (s->nhints + 1) * sizeof *s->hints);
+		s->hints = xrealloc(s->hints, (s->nhints + 1) * sizeof *s->hints,
+		                    "lesson hints");
 		memset(&s->hints[s->nhints], 0, sizeof *s->hints);
 		text_add(&s->hints[s->nhints], val, ps->lineno);
 		ps->target = &s->hints[s->nhints++];
@@ -350,9 +342,10 @@ static int directive(pstate *ps, const char *key, const char *val)
 			return perr(ps, val, "a solution line is a command or "
 			            "answer X");
 		s->solution = xrealloc(s->solution,
-		                       (s->nsolution + 1) * sizeof *s->solution);
+		                       (s->nsolution + 1) * sizeof *s->solution,
+		                       "lesson solution");
 		s->solution_line = xrealloc(s->solution_line, (s->nsolution + 1) *
-		                            sizeof *s->solution_line);
+		                            sizeof *s->solution_line, "lesson solution lines");
 		s->solution_line[s->nsolution] = ps->lineno;
 		s->solution[s->nsolution++] = xstrdup(val);
 		return 0;
@@ -380,7 +373,8 @@ static int flush_held(pstate *ps)
 	ps->held = NULL;
 	ps->lineno = ps->held_line;
 	if (!ps->held_claim) {
-		s->checks = xrealloc(s->checks, (s->nchecks + 1) * sizeof *s->checks);
+		s->checks = xrealloc(s->checks, (s->nchecks + 1) * sizeof *s->checks,
+		                     "lesson checks");
 		memset(&s->checks[s->nchecks], 0, sizeof *s->checks);
 		rc = parse_cond(ps, &s->checks[s->nchecks++], val, 0);
 		ps->last_check = &s->checks[s->nchecks - 1];
@@ -402,9 +396,7 @@ static int parse_line(pstate *ps, char *line)
 	if (strchr(line, '\t'))
 		return perr(ps, NULL, "tab in a lesson file (indent with spaces)");
 	if (ps->held && line[0] == ' ' && line[1] == ' ' && line[2] != ' ') {
-		char *j;
-		if (asprintf(&j, "%s %s", ps->held, line + 2) < 0)
-			abort();
+		char *j = xasprintf("%s %s", ps->held, line + 2);
 		free(ps->held);
 		ps->held = j;
 		return 0;
@@ -450,11 +442,9 @@ int lesson_parse(lesson *l, const char *text, const lesson_names *names,
 	*line = 0;
 	while (*p) {
 		size_t n = strcspn(p, "\n");
-		char *s = strndup(p, n);
+		char *s = xstrndup(p, n);
 		int rc;
 
-		if (!s)
-			abort();
 		ps.lineno++;
 		rc = parse_line(&ps, s);
 		free(s);
@@ -487,7 +477,7 @@ typedef struct problems {
 
 static void problem(problems *ps, int line, const char *fmt, const char *arg)
 {
-	ps->p = xrealloc(ps->p, (ps->n + 1) * sizeof *ps->p);
+	ps->p = xrealloc(ps->p, (ps->n + 1) * sizeof *ps->p, "lesson paragraphs");
 	ps->p[ps->n].line = line;
 	snprintf(ps->p[ps->n].msg, sizeof ps->p[ps->n].msg, fmt, arg);
 	ps->n++;
@@ -563,7 +553,8 @@ static void numset_add_text(numset *ns, const char *s)
 	size_t pos = 0;
 
 	while (next_number(s, &pos, tok, sizeof tok)) {
-		ns->v = xrealloc(ns->v, (ns->n + 1) * sizeof *ns->v);
+		ns->v = xrealloc(ns->v, (ns->n + 1) * sizeof *ns->v,
+		                 "number set");
 		mpq_init(ns->v[ns->n]);
 		if (token_value(tok, ns->v[ns->n]))
 			ns->n++;
@@ -634,17 +625,6 @@ static void backing(numset *ns, const lesson *l)
 	}
 }
 
-/* Display width of a UTF-8 line: its code points. */
-static size_t columns(const char *s, size_t n)
-{
-	size_t i, c = 0;
-
-	for (i = 0; i < n; i++)
-		if (((unsigned char)s[i] & 0xC0) != 0x80)
-			c++;
-	return c;
-}
-
 size_t lesson_lint(const lesson *l, const char *src, const char *facts_text,
                    lesson_problem **out)
 {
@@ -656,9 +636,9 @@ size_t lesson_lint(const lesson *l, const char *src, const char *facts_text,
 
 	for (; src && *p; lineno++) {
 		size_t n = strcspn(p, "\n");
-		if (columns(p, n) > LESSON_WIDTH) {
+		if (text_width(p, n) > LESSON_WIDTH) {
 			char w[16];
-			snprintf(w, sizeof w, "%zu", columns(p, n));
+			snprintf(w, sizeof w, "%zu", text_width(p, n));
 			problem(&pr, lineno + 1, "line is %s columns wide (at most 80)",
 			        w);
 		}

@@ -24,6 +24,7 @@
 
 #include "cfx/expr.h"
 #include "cfx/lesson.h"
+#include "util/xalloc.h"
 
 #define NUM_PREC 256          /* bits for comparisons with irrationals */
 #define MAX_WORDS 64
@@ -110,22 +111,6 @@ void lesson_check_free(lesson_check *c)
 	operand_free(c->l);
 	operand_free(c->r);
 	free(c);
-}
-
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-	if (!p)
-		abort();
-	return p;
-}
-
-static char *xstrndup(const char *s, size_t n)
-{
-	char *p = strndup(s, n);
-	if (!p)
-		abort();
-	return p;
 }
 
 /* ---- numbers ------------------------------------------------------------- */
@@ -473,7 +458,7 @@ static operand *parse_operand(parser *ps, const char *s, size_t len, int lit,
 /* A JSON string from a quoted word. */
 static json_t *unquote(const char *s, size_t len)
 {
-	char *buf = xcalloc(len + 1, 1);
+	char *buf = xcalloc(len + 1, 1, "check text");
 	size_t i, k = 0;
 	json_t *j;
 
@@ -517,9 +502,8 @@ static int parse_sels(parser *ps, operand *o, const char *s, size_t len)
 	size_t i = 0;
 
 	/* room for every selector s could hold, after those already there */
-	o->sels = realloc(o->sels, (o->nsels + len + 1) * sizeof *o->sels);
-	if (!o->sels)
-		abort();
+	o->sels = xrealloc(o->sels, (o->nsels + len + 1) * sizeof *o->sels,
+	                   "selectors");
 	while (i < len) {
 		sel *sl = &o->sels[o->nsels];
 
@@ -657,7 +641,7 @@ static int parse_path(parser *ps, operand *o, const char *s, size_t len)
 	}
 	/* a claim's bare field reads the command's result */
 	o->root = ROOT_CLAIM;
-	o->sels = xcalloc(1, sizeof *o->sels);
+	o->sels = xcalloc(1, sizeof *o->sels, "selectors");
 	o->sels[0] = (sel){ SEL_FIELD, id, 0 };
 	o->nsels = 1;
 	return parse_sels(ps, o, s + j, len - j);
@@ -710,7 +694,7 @@ static int expr_name(const char *s, size_t len)
 static operand *parse_operand(parser *ps, const char *s, size_t len, int lit,
                               int depth)
 {
-	operand *o = xcalloc(1, sizeof *o);
+	operand *o = xcalloc(1, sizeof *o, "check operand");
 	int rc = 0;
 	size_t f;
 
@@ -766,7 +750,7 @@ static lesson_check *parse_or(parser *ps);
 
 static lesson_check *node(node_kind k)
 {
-	lesson_check *c = xcalloc(1, sizeof *c);
+	lesson_check *c = xcalloc(1, sizeof *c, "check");
 	c->kind = k;
 	return c;
 }

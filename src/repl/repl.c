@@ -25,6 +25,8 @@
 #include "cfx/word.h"
 #include "lesson/learn.h"
 #include "repl/repl.h"
+#include "util/text.h"
+#include "util/xalloc.h"
 
 #define HISTORY_MAX 1000
 #define MAX_WORDS 128
@@ -51,50 +53,34 @@ static void words_free(words *ws)
  * words. */
 static int split(const char *line, words *ws, cfx_err *err)
 {
-	const char *s = line;
+	text_words tw = { 0 };
+	int open, rc = 0;
+	size_t i;
 
 	ws->n = 0;
-	for (;;) {
-		const char *start;
-		char *w, q = 0;
-		size_t k = 0;
-
-		while (*s && isspace((unsigned char)*s))
-			s++;
-		if (!*s || *s == '#')
-			break;
-		if (ws->n == MAX_WORDS)
-			return cfx_err_set(err, CFX_EUSAGE, (int)(s - line), s,
-			                   "too many words on one line");
-		start = s;
-		if (!(w = malloc(strlen(s) + 1)))
-			abort();
-		while (*s && (q || !isspace((unsigned char)*s))) {
-			if (!q && (*s == '\'' || *s == '"')) {
-				q = *s++;
-				continue;
-			}
-			if (q && *s == q) {
-				q = 0;
-				s++;
-				continue;
-			}
-			w[k++] = *s++;
-		}
-		w[k] = '\0';
-		if (q) {
-			free(w);
-			words_free(ws);
-			return cfx_err_setn(err, CFX_ESYNTAX, (int)(start - line), start,
-			                    1, "unclosed quote");
-		}
-		/* a quoted word's columns start after its opening quote */
-		ws->off[ws->n] = (int)(start - line) +
-		                 (*start == '\'' || *start == '"');
-		ws->len[ws->n] = (int)(s - start);
-		ws->w[ws->n++] = w;
+	if (text_split(line, 1, &tw, &open) < 0) {
+		rc = cfx_err_setn(err, CFX_ESYNTAX, open, line + open, 1,
+		                  "unclosed quote");
+	} else if (tw.n > MAX_WORDS) {
+		/* the first word too many, from its opening quote if any */
+		int col = tw.w[MAX_WORDS].col;
+		col -= col > 0 && (line[col - 1] == '"' || line[col - 1] == '\'');
+		rc = cfx_err_set(err, CFX_EUSAGE, col, line + col,
+		                 "too many words on one line");
 	}
+	if (rc < 0) {
+		text_words_free(&tw);
+		free(tw.w);
+		return rc;
+	}
+	for (i = 0; i < tw.n; i++) {
+		ws->w[i] = tw.w[i].s;
+		ws->off[i] = tw.w[i].col;
+		ws->len[i] = tw.w[i].len;
+	}
+	ws->n = (int)tw.n;
 	ws->w[ws->n] = NULL;
+	free(tw.w);
 	return 0;
 }
 
@@ -168,8 +154,8 @@ static void set_var(cfx_session *s, const char *name, ex_tree *t)
 			v->tree = t;
 			return;
 		}
-	if (!(v = calloc(1, sizeof *v)) || !(v->name = strdup(name)))
-		abort();
+	v = xcalloc(1, sizeof *v, "variable");
+	v->name = xstrdup(name);
 	v->tree = t;
 	v->next = s->vars;
 	s->vars = v;
@@ -184,8 +170,7 @@ static char *join(const words *ws, int from)
 
 	for (i = from; i < ws->n; i++)
 		len += strlen(ws->w[i]) + 1;
-	if (!(s = malloc(len)))
-		abort();
+	s = xmalloc(len, "s");
 	s[0] = '\0';
 	for (i = from; i < ws->n; i++) {
 		if (i > from)
@@ -343,8 +328,7 @@ static int do_set(repl *r, const words *ws, cfx_err *e)
 		}
 		keys_spec_free(&ks);
 		free(s->keys);
-		if (!(s->keys = strdup(ws->w[2])))
-			abort();
+		s->keys = xstrdup(ws->w[2]);
 		return 0;
 	}
 	if (!strcmp(what, "format")) {
@@ -555,13 +539,8 @@ static void cand(cands *c, const char *s)
 {
 	if (strncmp(s, c->prefix, strlen(c->prefix)) != 0)
 		return;
-	if (c->n + 2 > c->cap) {
-		c->cap = c->cap ? 2 * c->cap : 32;
-		if (!(c->v = realloc(c->v, c->cap * sizeof *c->v)))
-			abort();
-	}
-	if (!(c->v[c->n++] = strdup(s)))
-		abort();
+	XGROW(c->v, c->cap, c->n + 2, "completions");
+	c->v[c->n++] = xstrdup(s);
 	c->v[c->n] = NULL;
 }
 
@@ -606,14 +585,12 @@ static void expr_names(repl *r, cands *c)
 char **repl_complete(repl *r, const char *line, int start, const char *text)
 {
 	cands c = { NULL, 0, 0, text };
-	char *head = strndup(line, (size_t)start);
+	char *head = xstrndup(line, (size_t)start);
 	words ws;
 	cfx_err e;
 	const cmd_def *d;
 	int i;
 
-	if (!head)
-		abort();
 	if (split(head, &ws, &e) < 0)
 		ws.n = 0;
 	free(head);

@@ -17,6 +17,7 @@
 #include "cfx/mem.h"
 #include "cfx/sort.h"
 #include "cfx/word.h"
+#include "util/xalloc.h"
 
 const char *const keys_family_names[] = {
 	"seq", "stride", "random", "file", "malloc", "inodes", "ptr", "high",
@@ -71,12 +72,11 @@ int keys_parse(keys_spec *ks, const char *s, cfx_err *err)
 			return cfx_err_set(err, CFX_EUSAGE, -1, s,
 			                   "family needs a path (%s:PATH)",
 			                   keys_family_names[i]);
-		if (!(ks->path = strdup(rest)))
-			abort();
+		ks->path = xstrdup(rest);
 		return 0;
 	}
-	if (rest && !(arg = strdup(rest)))
-		abort();
+	if (rest)
+		arg = xstrdup(rest);
 	seed = arg ? strchr(arg, ':') : NULL;
 	if (seed)
 		*seed++ = '\0';
@@ -165,7 +165,7 @@ char *keys_describe(const keys_spec *ks)
 		break;
 	}
 	if (n < 0)
-		abort();
+		xalloc_fail(0, "key family name");
 	return s;
 }
 

@@ -7,7 +7,7 @@
 
 #include "util/xalloc.h"
 
-static void oom(size_t n, const char *what)
+void xalloc_fail(size_t n, const char *what)
 {
 	fprintf(stderr, "cfx: out of memory allocating %zu bytes (%s)\n", n,
 	        what ? what : "?");
@@ -19,7 +19,7 @@ void *xmalloc(size_t n, const char *what)
 	void *p = malloc(n ? n : 1);
 
 	if (!p)
-		oom(n, what);
+		xalloc_fail(n, what);
 	return p;
 }
 
@@ -28,16 +28,16 @@ void *xcalloc(size_t count, size_t size, const char *what)
 	void *p;
 
 	if (size && count > SIZE_MAX / size)
-		oom(SIZE_MAX, what);
+		xalloc_fail(SIZE_MAX, what);
 	if (!(p = calloc(count ? count : 1, size ? size : 1)))
-		oom(count * size, what);
+		xalloc_fail(count * size, what);
 	return p;
 }
 
 void *xrealloc(void *p, size_t n, const char *what)
 {
 	if (!(p = realloc(p, n ? n : 1)))
-		oom(n, what);
+		xalloc_fail(n, what);
 	return p;
 }
 
@@ -67,7 +67,7 @@ char *xasprintf(const char *fmt, ...)
 	n = vasprintf(&s, fmt, ap);
 	va_end(ap);
 	if (n < 0)
-		oom(strlen(fmt), "formatted string");
+		xalloc_fail(strlen(fmt), "formatted string");
 	return s;
 }
 
@@ -79,11 +79,11 @@ void *xgrow(void *v, size_t *cap, size_t need, size_t elem, const char *what)
 		return v;
 	while (c < need) {
 		if (c > SIZE_MAX / 2 / elem)
-			oom(SIZE_MAX, what);
+			xalloc_fail(SIZE_MAX, what);
 		c *= 2;
 	}
 	if (c > SIZE_MAX / elem)
-		oom(SIZE_MAX, what);
+		xalloc_fail(SIZE_MAX, what);
 	v = xrealloc(v, c * elem, what);
 	*cap = c;
 	return v;

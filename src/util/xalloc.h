@@ -14,6 +14,10 @@
 
 #include <stddef.h>
 
+/* Say that n bytes of what could not be allocated, and abort(): for
+ * allocators these wrappers do not cover (open_memstream, asprintf). */
+void xalloc_fail(size_t n, const char *what) __attribute__((noreturn));
+
 /* malloc(n), never NULL (n == 0 allocates one byte). */
 void *xmalloc(size_t n, const char *what);
 
