@@ -32,7 +32,9 @@ refused() {
 	local n=$1 step=$2 reason=$3; shift 3
 	local out
 	out=$(play "$n" "$step" "$@")
-	if grep -q "^Step $step done" <<<"$out"; then
+	if ! grep -q "^-- Lesson [0-9]*, step $step of" <<<"$out"; then
+		bad "L$n step $step never reached"
+	elif grep -q "^Step $step done" <<<"$out"; then
 		bad "L$n step $step accepted: $*"
 	elif [ -n "$reason" ] && ! grep -qF -- "$reason" <<<"$out"; then
 		bad "L$n step $step refused without the reason '$reason': $*"
@@ -60,6 +62,45 @@ refused 03 2 'no phi allowed' 'cf 1/phi'
 refused 03 2 'no phi allowed' 'cf phi - 1'
 accepted 03 2 'cf (sqrt(5) - 1)/2'
 accepted 03 2 'cf 2/(1 + sqrt(5))'
+# lesson 4: the ratio to two decimals; a count, not its formula
+refused 04 6 'to two decimals' 'answer 2e1'
+refused 04 6 'to two decimals' 'answer 19.1'
+accepted 04 6 'answer 19.13'
+refused 04 5 '' 'answer 2'
+refused 04 7 'not the formula' 'answer 3 * 233 + 144'
+refused 04 7 '' 'answer 610'
+accepted 04 7 'answer 843'
+refused 04 8 'to two decimals' 'answer 16'
+# lesson 5: build your own bad constant
+refused 05 4 'build a constant of your own' 'score 0x80000001'
+refused 05 4 '' 'score golden(32)'
+accepted 05 4 'score 0x55555555'
+# lesson 6: the number, not the question; hex where hex is asked
+refused 06 1 'only repeats the question' 'answer golden(32)'
+accepted 06 1 'answer 2654435769'
+refused 06 2 'not the expression' 'answer prevprime(golden(32))'
+refused 06 4 'hex literal' 'answer 2^32 - 0x9e3779b9'
+refused 06 4 'hex literal' 'answer 1640531527'
+accepted 06 4 'answer 0x61c88647'
+refused 06 5 'not golden(64) - 1' 'answer golden(64) - 1'
+# lesson 7: the two shifts of 45
+refused 07 6 '' 'answer 2, 2'
+accepted 07 6 'answer 3, 2'
+# lesson 8: chi^2 exactly, R to four decimals, p = 0.0631 is no evidence
+refused 08 1 '' 'answer 4e1'
+accepted 08 1 'answer 43.5'
+refused 08 2 '' 'answer 174'
+refused 08 4 '' 'answer 1'
+refused 08 5 'to four decimals' 'answer 1'
+refused 08 5 'to four decimals' 'answer 0.83'
+accepted 08 5 'answer 0.8333'
+# lesson 9: a literal; the trap hidden by many keys; R to three decimals
+refused 09 1 'not an expression' 'answer 0x9e370001 % 2^20'
+refused 09 3 '' 'answer 16'
+refused 09 5 '' 'answer 11'
+refused 09 8 'to three decimals' 'answer 1e1'
+refused 09 8 'to three decimals' 'answer 5.6'
+accepted 09 8 'answer 5.636'
 
 echo "loopholes: $pass passed, $fail failed"
 [ "$fail" = 0 ]
