@@ -29,14 +29,29 @@ typedef struct sas_step {
 typedef struct sas_prog {
 	unsigned long bits;
 	size_t n;
-	sas_step *s;
-	size_t adds, subs, shifts;   /* shifts: steps with shift > 0 */
-	size_t negs;                 /* 1 if the first step is hash = -n */
+	sas_step *s;                 /* count them with sas_count */
 } sas_prog;
 
 /* The sequence for a signed-digit form.  Free with sas_clear. */
 void sas_of(sas_prog *pr, const naf_form *f);
 void sas_clear(sas_prog *pr);
+
+/*
+ * What a sequence costs: shifts (steps that shift n), additions,
+ * subtractions and negations (1 when the first step is hash = -n).  The
+ * one count every face shows (cfx shifts, verify's table and patch, the
+ * dashboard), so they cannot disagree.
+ */
+typedef struct sas_cost {
+	size_t shifts, adds, subs, negs;
+} sas_cost;
+
+sas_cost sas_count(const sas_prog *pr);
+
+/* The cost in words into buf (size n), which is returned:
+ * "10 shifts, 7 additions, 3 subtractions" and ", 1 negation" when there
+ * is one; short != 0 gives "10 shifts, 7 add, 3 sub, 1 neg". */
+char *sas_cost_text(const sas_prog *pr, int short_form, char *buf, size_t n);
 
 /* Name of an op for text and JSON: "set", "neg", "add", "sub". */
 const char *sas_op_name(sas_op op);

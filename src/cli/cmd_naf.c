@@ -143,10 +143,11 @@ int cmd_shifts(cmd_ctx *c, cli_args *a)
 		json_object_set_new(o, "bits", json_integer((json_int_t)f.bits));
 		json_object_set_new(o, "power_sum", json_string(f.sum));
 		json_object_set_new(o, "steps", steps);
-		json_object_set_new(o, "adds", json_integer((json_int_t)pr.adds));
-		json_object_set_new(o, "subs", json_integer((json_int_t)pr.subs));
-		json_object_set_new(o, "shifts", json_integer((json_int_t)pr.shifts));
-		json_object_set_new(o, "negations", json_integer((json_int_t)pr.negs));
+		sas_cost cost = sas_count(&pr);
+		json_object_set_new(o, "adds", json_integer((json_int_t)cost.adds));
+		json_object_set_new(o, "subs", json_integer((json_int_t)cost.subs));
+		json_object_set_new(o, "shifts", json_integer((json_int_t)cost.shifts));
+		json_object_set_new(o, "negations", json_integer((json_int_t)cost.negs));
 		if (f.bits <= WORD_MAX_HASH) {
 			char *code = sas_emit_c(&pr, f.hex, f.sum);
 			json_object_set_new(o, "c_code", json_string(code));
@@ -163,11 +164,10 @@ int cmd_shifts(cmd_ctx *c, cli_args *a)
 		}
 		fprintf(c->out, "x * %s mod 2^%lu:\n    n = x;\n%s", f.hex, f.bits,
 		        body);
-		fprintf(c->out, "%zu shift%s, %zu addition%s, %zu subtraction%s%s "
-		        "(instead of one multiply)\n", pr.shifts,
-		        pr.shifts == 1 ? "" : "s", pr.adds, pr.adds == 1 ? "" : "s",
-		        pr.subs, pr.subs == 1 ? "" : "s",
-		        pr.negs ? ", 1 negation" : "");
+		char cost[96];
+
+		fprintf(c->out, "%s (instead of one multiply)\n",
+		        sas_cost_text(&pr, 0, cost, sizeof cost));
 		free(body);
 	}
 	sas_clear(&pr);

@@ -174,6 +174,7 @@ static void form_checks(subject *s, const cc_check *cc, int cc_started)
 	int prime = ex_isprime(s->p);
 	size_t w = naf_weight(&s->naf);
 	unsigned long i, bad = 0;
+	char cost[96];
 	uint64_t x = 0x243f6a8885a308d3ULL, mask = word_mask((unsigned)s->bits);
 
 	k = add_check(s, "odd", mpz_odd_p(s->p) ? VFY_PASS : VFY_FAIL);
@@ -211,9 +212,8 @@ static void form_checks(subject *s, const cc_check *cc, int cc_started)
 	}
 	k = add_check(s, "shift/add", bad || (cc->ran && !cc->ok) ? VFY_FAIL
 	              : VFY_PASS);
-	snprintf(k->detail, sizeof k->detail, "NAF weight %zu: %zu shifts, %zu "
-	         "add, %zu sub; %s", w, s->prog.shifts, s->prog.adds,
-	         s->prog.subs, cc_started || cc->ran ? cc->msg
+	snprintf(k->detail, sizeof k->detail, "NAF weight %zu: %s; %s", w,
+	         sas_cost_text(&s->prog, 1, cost, sizeof cost), cc_started || cc->ran ? cc->msg
 	         : "evaluator agrees on 2^20 inputs (no compiler)");
 	if (bad)
 		snprintf(k->detail, sizeof k->detail, "the evaluator disagrees with "
@@ -684,7 +684,7 @@ static void patch(FILE *f, const subject *s)
 	             : 64;
 	const char *ty = t == 64 ? "u64" : t == 32 ? "u32" : t == 16 ? "u16"
 	                 : "u8";
-	char *text, *q;
+	char *text, *q, cost[96];
 	size_t i, len = 0, cap = 64 + 24 * s->cf.n;
 
 	/* the expansion written out in full, as the 2002 patch did */
@@ -702,9 +702,8 @@ static void patch(FILE *f, const subject *s)
 	free(text);
 	free(q);
 	fprintf(f, " *\n");
-	text = xasprintf("It is %s, so the multiply can be %zu shifts and "
-	                 "%zu additions or subtractions.", s->sum, s->prog.shifts,
-	                 s->prog.adds + s->prog.subs + s->prog.negs);
+	text = xasprintf("It is %s, so the multiply can be %s.", s->sum,
+	                 sas_cost_text(&s->prog, 0, cost, sizeof cost));
 	comment(f, text);
 	free(text);
 	fprintf(f, " *\n");

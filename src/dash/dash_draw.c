@@ -821,8 +821,11 @@ static void draw_code(dash *d, const rect *r)
 	} else {
 		title(r, "Shift/add code", "cfx shifts --emit c");
 	}
-	snprintf(t, sizeof t, "%zu shifts, %zu add/sub (vs 1 multiply)",
-	         c->sas.shifts, c->sas.adds + c->sas.subs);
+	{
+		char cost[96];
+		snprintf(t, sizeof t, "%s (vs 1 multiply)",
+		         sas_cost_text(&c->sas, 1, cost, sizeof cost));
+	}
 	put(r, 1, 1, ST_NORMAL, t);
 	for (i = 0; i < vis && top + i < n; i++)
 		code_line(r, 2 + i, 1, lines[top + i], &in_comment);

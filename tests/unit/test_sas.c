@@ -31,6 +31,7 @@ static void check_structure(const sas_prog *pr, const naf_form *f)
 {
 	unsigned long i, pos = 0;
 	size_t j = 0, adds = 0, subs = 0, shifts = 0, w = 0;
+	sas_cost cost;
 
 	for (i = 0; i < f->bits; i++)
 		w += f->d[i] != 0;
@@ -53,14 +54,15 @@ static void check_structure(const sas_prog *pr, const naf_form *f)
 		shifts += st->shift > 0;
 		j++;
 	}
-	CHECK(pr->adds == adds && pr->subs == subs, "adds %zu subs %zu, want %zu %zu",
-	      pr->adds, pr->subs, adds, subs);
-	CHECK(w == 0 || pr->adds + pr->subs == w - 1, "adds + subs != weight - 1");
-	CHECK(pr->shifts == shifts, "shifts %zu, want %zu", pr->shifts, shifts);
+	cost = sas_count(pr);
+	CHECK(cost.adds == adds && cost.subs == subs, "adds %zu subs %zu, want %zu %zu",
+	      cost.adds, cost.subs, adds, subs);
+	CHECK(w == 0 || cost.adds + cost.subs == w - 1, "adds + subs != weight - 1");
+	CHECK(cost.shifts == shifts, "shifts %zu, want %zu", cost.shifts, shifts);
 	/* negs: 1 if the first step is hash = -n */
 	for (i = 0; i < f->bits && !f->d[i]; i++)
 		;
-	CHECK(pr->negs == (i < f->bits && f->d[i] < 0), "negs %zu", pr->negs);
+	CHECK(cost.negs == (i < f->bits && f->d[i] < 0), "negs %zu", cost.negs);
 }
 
 Test(sas, all_p_all_x_n8)
@@ -270,4 +272,34 @@ Test(sas, emitted_c_compiles_and_multiplies, .timeout = 60)
 		snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 		(void)system(cmd);
 	}
+}
+
+/* The cost in words is the count: the patch, the table, cfx shifts and the
+ * dashboard all print this text, so they agree. */
+Test(sas, cost_text)
+{
+	naf_form f;
+	sas_prog pr;
+	mpz_t p;
+	char buf[96];
+
+	mpz_init_set_str(p, "9e37fffffffc0001", 16);
+	naf_of(&f, p, 64);
+	sas_of(&pr, &f);
+	/* 2^63 + 2^61 - 2^57 + 2^54 - 2^51 - 2^18 + 1 (FACTS.md) */
+	cr_assert_str_eq(sas_cost_text(&pr, 0, buf, sizeof buf),
+	                 "6 shifts, 3 additions, 3 subtractions");
+	cr_assert_str_eq(sas_cost_text(&pr, 1, buf, sizeof buf),
+	                 "6 shifts, 3 add, 3 sub");
+	sas_clear(&pr);
+	naf_clear(&f);
+	/* 255 = -1 mod 2^8: one negation, nothing else */
+	mpz_set_ui(p, 255);
+	naf_of(&f, p, 8);
+	sas_of(&pr, &f);
+	cr_assert_str_eq(sas_cost_text(&pr, 0, buf, sizeof buf),
+	                 "0 shifts, 0 additions, 0 subtractions, 1 negation");
+	sas_clear(&pr);
+	naf_clear(&f);
+	mpz_clear(p);
 }
