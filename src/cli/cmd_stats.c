@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfx/textfile.h"
 #include "cli/cli.h"
 #include "cli/cmds.h"
 #include "cli/out.h"
@@ -60,14 +61,13 @@ static int read_sample(cmd_ctx *c, FILE *f, sample_in *s, int column,
 	unsigned long line = 0;
 	int rc = 0;
 
-	while ((len = getline(&buf, &cap, f)) >= 0) {
+	while ((len = textfile_line(f, &buf, &cap, &c->err)) >= 0) {
 		double v;
 		line++;
 		while (len > 0 && strchr(" \t\r\n\v\f", buf[len - 1]))
 			buf[--len] = '\0';
 		if (!(t = field(buf, column, delim)))
 			continue;
-		errno = 0;
 		v = strtod(t, &end);
 		if (*end || end == t) {
 			rc = cfx_err_set(&c->err, CFX_ESYNTAX, -1, t,
@@ -83,8 +83,13 @@ static int read_sample(cmd_ctx *c, FILE *f, sample_in *s, int column,
 		add_point(s, v, line);
 	}
 	free(buf);
-	if (rc == 0 && ferror(f))
-		rc = cfx_err_set(&c->err, CFX_EIO, -1, s->name, "cannot read");
+	if (len == -2) {                /* textfile_line said what */
+		char msg[sizeof c->err.msg];
+		snprintf(msg, sizeof msg, "%.60s, line %lu: %.100s", s->name, line + 1,
+		         c->err.msg);
+		snprintf(c->err.msg, sizeof c->err.msg, "%s", msg);
+		return -1;
+	}
 	if (rc == 0 && s->n < STATS_MIN_POINTS)
 		rc = cfx_err_set(&c->err, CFX_EDOMAIN, -1, NULL,
 		                 "%s, line %lu (the end): %zu point%s; a sample "
@@ -104,9 +109,8 @@ static int load(cmd_ctx *c, const char *path, sample_in *s, int column,
 		return read_sample(c, stdin, s, column, delim);
 	}
 	s->name = xstrdup(path);
-	if (!(f = fopen(path, "r")))
-		return cfx_err_set(&c->err, CFX_EIO, -1, path, "cannot open: %s",
-		                   strerror(errno));
+	if (!(f = textfile_open(path, 1, &c->err)))
+		return -1;
 	rc = read_sample(c, f, s, column, delim);
 	fclose(f);
 	return rc;

@@ -63,7 +63,7 @@ $ cfx stats
 ! cfx: stats: <stdin>, line 2: not a finite number (inf)
 ? 2
 $ cfx stats no-such-file
-! cfx: stats: cannot open: No such file or directory (no-such-file)
+! cfx: stats: cannot read: No such file or directory (no-such-file)
 ? 2
 $ cfx stats -c 97
 ! cfx: stats: -c takes 80, 90, 95, 98, 99 or 99.5 (97)
@@ -91,4 +91,7 @@ $ cfx stats -w
 ? 2
 $ printf '1\n2\n3\n' > a; cfx stats a a a a a a a a
 ! cfx: stats: too many samples (at most 7) (a)
+? 2
+$ cfx stats .
+! cfx: stats: cannot read: a directory (.)
 ? 2
