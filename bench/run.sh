@@ -53,5 +53,6 @@ check "extra bytes per extra key, seq (keys not stored)" "$(val rss_bytes_per_ke
 check "extra bytes per extra key, random (8 for the keys, 8 to sort)" "$(val rss_bytes_per_key_random)" "<=" 17
 [ -x bench/dash.sh ] && { echo; bench/dash.sh || missed=1; }
 [ -x bench/verify.sh ] && { echo; bench/verify.sh || missed=1; }
+[ -x bench/shiftadd.sh ] && { echo; bench/shiftadd.sh || missed=1; }
 echo
 [ $missed = 0 ] && echo "all targets met" || { echo "some targets MISSED"; exit 1; }

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cfx/jit.h"
 #include "cli/ccheck.h"
 #include "util/xalloc.h"
 
@@ -15,21 +16,7 @@ extern char **environ;
 
 const char *cc_compiler(void)
 {
-	static char found[4096];
-	const char *cc = getenv("CC"), *path = getenv("PATH");
-
-	if (!cc || !*cc)
-		cc = "cc";
-	if (strchr(cc, '/'))
-		return access(cc, X_OK) == 0 ? cc : NULL;
-	while (path && *path) {
-		size_t n = strcspn(path, ":");
-		snprintf(found, sizeof found, "%.*s/%s", (int)n, path, cc);
-		if (n && access(found, X_OK) == 0)
-			return found;
-		path += n + (path[n] == ':');
-	}
-	return NULL;
+	return jit_compiler();
 }
 
 static int write_file(const char *dir, const char *name, const char *text)

@@ -52,6 +52,11 @@ static const opt_def opt_table[] = {
 	  "list the first N points: k, {k x}, floor(k x), bucket" },
 	{ OPT_AGAINST, "against", 1, 'a', "EXPR",
 	  "put a reference constant's results beside the candidate's" },
+	{ OPT_RUNS, "runs", 1, 'r', "R",
+	  "timed rounds of each variant (default 30)" },
+	{ OPT_RAW, "raw", 1, 'R', "DIR",
+	  "write each variant's samples (ns per hash), one a line, to\n"
+	  "DIR/HEX-mul.txt, DIR/HEX-naf.txt, ... (for ministat)" },
 	{ OPT_JSON, "json", 0, 'j', NULL, "print one JSON object" },
 };
 #define NOPTS (sizeof opt_table / sizeof opt_table[0])
@@ -121,6 +126,23 @@ const cmd_def cli_commands[] = {
 	  "is explained.  Exit status 0 when nothing FAILs, 1 when something\n"
 	  "does.",
 	  cmd_verify, 1 },
+	{ "bench", "EXPR", "time the multiply against its shift/add forms here",
+	  OPT_BITS | OPT_JSON | OPT_TABLE | OPT_KEYS | OPT_COUNT | OPT_AGAINST |
+	  OPT_RUNS | OPT_RAW,
+	  "Writes the loop of a hash table for this constant (the keys of\n"
+	  "--keys hashed into 2^B counters, counting) as C, with (a) the\n"
+	  "multiply, (b) the NAF shift/add sequence; compiles it now with the\n"
+	  "system C compiler ($CC or cc) at -O2 and loads it.  The shift/add\n"
+	  "forms carry empty asm barriers, or the compiler would turn them\n"
+	  "back into a multiply.  Each variant must fill the table exactly\n"
+	  "as the multiply does; then all are warmed up and timed in R\n"
+	  "rounds of a few milliseconds, interleaved (the order rotates each\n"
+	  "round) so that drift hits them alike.  Prints ns per hash and the\n"
+	  "cfx stats report of every variant against the multiply, with a\n"
+	  "bootstrap interval of the ratio of medians.  --against OLD times\n"
+	  "OLD's forms first, so the report compares the new constant with\n"
+	  "the old multiply.  Exit status 2 without a C compiler.",
+	  cmd_bench, 1 },
 	{ "stats", "[FILE...]", "compare samples as ministat does, and more",
 	  OPT_OWN,
 	  "Each FILE (standard input when there is none, or -) is a sample,\n"
@@ -594,6 +616,14 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 			if (opt_number(c, at, o->name, optarg, 1, 100000, &v) < 0)
 				return -1;
 			a->list = (unsigned long)v;
+			break;
+		case 'r':
+			if (opt_number(c, at, o->name, optarg, 3, 100000, &v) < 0)
+				return -1;
+			a->runs = (unsigned long)v;
+			break;
+		case 'R':
+			a->raw = optarg;
 			break;
 		}
 	}

@@ -35,6 +35,8 @@ enum {
 	OPT_TLIST  = 1 << 10,  /* --table-bits LIST (verify) */
 	OPT_AGAINST = 1 << 11, /* --against EXPR */
 	OPT_PATCH  = 1 << 12,  /* --emit patch */
+	OPT_RUNS   = 1 << 14,  /* --runs R */
+	OPT_RAW    = 1 << 15,  /* --raw DIR */
 	OPT_OWN    = 1 << 13,  /* the command parses its own options (stats:
 	                        * ministat's letters); help is its help text */
 };
@@ -87,6 +89,8 @@ typedef struct cli_args {
 	int pos[CLI_MAX_POS];   /*   their argv indices */
 	int pos_off[CLI_MAX_POS];   /* and offsets in expr */
 	char *joined;           /* storage of expr */
+	unsigned long runs;     /* --runs R, 0: default */
+	const char *raw;        /* --raw DIR */
 	int argc;               /* OPT_OWN: the arguments, argv[0] the name */
 	char **argv;
 } cli_args;

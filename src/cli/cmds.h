@@ -19,5 +19,6 @@ int cmd_score(cmd_ctx *c, cli_args *a);
 int cmd_sweep(cmd_ctx *c, cli_args *a);
 int cmd_verify(cmd_ctx *c, cli_args *a);
 int cmd_stats(cmd_ctx *c, cli_args *a);
+int cmd_bench(cmd_ctx *c, cli_args *a);
 
 #endif

@@ -1,0 +1,463 @@
+/*
+ * cmd_bench.c - `cfx bench EXPR`: is the shift/add form faster here?
+ *
+ * The loop a hash table runs, written for this constant and compiled now
+ * with the system's C compiler at -O2: a key array of the chosen family is
+ * hashed into 2^B counters, once with the multiply and once with each
+ * shift/add form.  The shift/add statements carry empty asm barriers
+ * (OPAQUE) after each assignment: without them GCC folds the whole
+ * sequence back into one multiply.  Each variant is checked to fill the
+ * table exactly as the multiply does, warmed up, and then timed in R
+ * rounds; within a round the variants run in rotated order, so that drift
+ * (frequency, other load) hits them alike.  The samples, ns per hash, are
+ * compared with the multiply's by the `cfx stats` report.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cfx/jit.h"
+#include "cfx/keys.h"
+#include "cfx/naf.h"
+#include "cfx/sas.h"
+#include "cfx/word.h"
+#include "cli/cli.h"
+#include "cli/cmds.h"
+#include "cli/out.h"
+#include "cli/sreport.h"
+#include "util/buf.h"
+#include "util/xalloc.h"
+
+#define BENCH_RUNS 30            /* default rounds */
+#define ROUND_NS 4000000.0       /* a round of one variant: about 4 ms */
+#define MAX_VARIANTS 6
+
+typedef void (*bench_fn)(const void *keys, size_t n, uint32_t *table,
+                         size_t reps);
+
+typedef struct variant {
+	char name[64];           /* "multiply 0x61c88647" */
+	char file[64];           /* --raw: "0x61c88647-mul.txt" */
+	char *body;              /* statements: hash = x * p, from x */
+	unsigned adds, shifts;   /* additions/subtractions and shifts */
+	int base;                /* the multiply of the same constant */
+	bench_fn fn;
+	double *ns;              /* ns per hash, one per round */
+} variant;
+
+/* ---- the code ------------------------------------------------------------ */
+
+static unsigned type_bits(unsigned bits)
+{
+	return bits <= 8 ? 8 : bits <= 16 ? 16 : bits <= 32 ? 32 : 64;
+}
+
+/* body with OPAQUE(v); after every statement that assigns v. */
+static char *opaque(const char *body)
+{
+	struct buf b = { 0 };
+	const char *line = body;
+
+	while (*line) {
+		size_t len = strcspn(line, "\n");
+		const char *eq = memchr(line, '=', len), *e;
+		buf_printf(&b, "%.*s", (int)len, line);
+		if (eq && eq[1] != '=') {
+			for (e = eq; e > line && strchr("+-*/<>|&^ \t", e[-1]); e--)
+				;
+			const char *s = e;
+			while (s > line && (isalnum((unsigned char)s[-1]) || s[-1] == '_'))
+				s--;
+			if (s < e)
+				buf_printf(&b, " OPAQUE(%.*s);", (int)(e - s), s);
+		}
+		buf_printf(&b, "\n");
+		line += len + (line[len] == '\n');
+	}
+	return buf_take(&b);
+}
+
+/* The translation unit: one counting loop per variant, cfx_bench_K. */
+static char *kernel(const variant *v, int nv, unsigned bits, unsigned b)
+{
+	struct buf s = { 0 };
+	unsigned t = type_bits(bits);
+	int k;
+
+	buf_printf(&s, "#include <stddef.h>\n#include <stdint.h>\n\n"
+	         "typedef uint%u_t word;\n"
+	         "#define OPAQUE(v) __asm__(\"\" : \"+r\"(v))\n"
+	         "#define MASK ((word)0x%llxu)\n#define SHIFT %u\n\n", t,
+	         (unsigned long long)word_mask(bits), bits - b);
+	for (k = 0; k < nv; k++) {
+		/* the multiply needs no barrier: it is one instruction */
+		char *body = v[k].adds + v[k].shifts ? opaque(v[k].body)
+		                                     : xstrdup(v[k].body);
+		buf_printf(&s, "static inline word h%d(word x)\n{\n"
+		         "\tword hash = 0, n = x;\n\t(void)n;\n%s\treturn hash;\n}\n\n"
+		         "void cfx_bench_%d(const word *keys, size_t count, "
+		         "uint32_t *table, size_t reps)\n{\n"
+		         "\tfor (size_t r = 0; r < reps; r++)\n"
+		         "\t\tfor (size_t i = 0; i < count; i++)\n"
+		         "\t\t\ttable[(word)(h%d(keys[i]) & MASK) >> SHIFT]++;\n}\n\n",
+		         k, body, k, k);
+		free(body);
+	}
+	return buf_take(&s);
+}
+
+/* The variants of one constant: multiply, NAF shift/add (and, once the
+ * optimal sequences are on main, the optimal one). */
+static int add_variants(variant *v, int nv, const mpz_t p, unsigned bits)
+{
+	char *hex = word_hex(p, bits);
+	naf_form nf;
+	sas_prog pr;
+
+	int base = nv;
+
+	naf_of(&nf, p, bits);
+	sas_of(&pr, &nf);
+	v[nv].base = v[nv + 1].base = base;
+	snprintf(v[nv].name, sizeof v[nv].name, "multiply %s", hex);
+	snprintf(v[nv].file, sizeof v[nv].file, "%s-mul.txt", hex);
+	v[nv].body = xasprintf("\thash = (word)(x * (word)0x%llxu);\n",
+	                       (unsigned long long)mpz_get_ui(p));
+	nv++;
+	snprintf(v[nv].name, sizeof v[nv].name, "NAF shift/add %s", hex);
+	snprintf(v[nv].file, sizeof v[nv].file, "%s-naf.txt", hex);
+	v[nv].body = sas_emit_body(&pr, "\t");
+	v[nv].adds = (unsigned)(pr.adds + pr.subs);
+	v[nv].shifts = (unsigned)pr.shifts;
+	nv++;
+	sas_clear(&pr);
+	naf_clear(&nf);
+	free(hex);
+	return nv;
+}
+
+/* ---- timing ----------------------------------------------------------- */
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+static void progress(cmd_ctx *c, int done, int total)
+{
+	int w = 30, k = done * w / total;
+
+	if (!c->progress)
+		return;
+	fprintf(stderr, "\rcfx: bench: round %d/%d [%.*s%*s]", done, total, k,
+	        "##############################", w - k, "");
+	if (done == total)
+		fprintf(stderr, "\r\033[K");
+	fflush(stderr);
+}
+
+/* Every variant must fill the table as its constant's multiply does. */
+static int agree(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
+                 uint32_t *t0, uint32_t *t1, size_t buckets)
+{
+	int k;
+
+	for (k = 0; k < nv; k++) {
+		if (v[k].base == k)
+			continue;
+		memset(t0, 0, buckets * sizeof *t0);
+		v[v[k].base].fn(keys, n, t0, 1);
+		memset(t1, 0, buckets * sizeof *t1);
+		v[k].fn(keys, n, t1, 1);
+		if (memcmp(t0, t1, buckets * sizeof *t0))
+			return cfx_err_set(&c->err, CFX_EDOMAIN, -1, v[k].name,
+			                   "the compiled variant disagrees with the "
+			                   "multiply");
+	}
+	return 0;
+}
+
+/* Passes per round so that a round of the multiply takes about ROUND_NS. */
+static size_t calibrate(variant *v, const void *keys, size_t n,
+                        uint32_t *table)
+{
+	double t = 0;
+	size_t reps = 1;
+
+	while (reps < ((size_t)1 << 30)) {
+		double t0 = now_ns();
+		v[0].fn(keys, n, table, reps);
+		t = now_ns() - t0;
+		if (t >= ROUND_NS / 8)
+			break;
+		reps *= 2;
+	}
+	reps = (size_t)ceil(reps * ROUND_NS / (t > 1 ? t : 1));
+	return reps ? reps : 1;
+}
+
+static int timed(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
+                 uint32_t *table, size_t reps, int runs)
+{
+	int r, k;
+
+	for (k = 0; k < nv; k++)                /* warm up */
+		v[k].fn(keys, n, table, reps);
+	for (r = 0; r < runs; r++) {
+		if (c->stop && *c->stop)
+			return cfx_err_set(&c->err, CFX_EINTR, -1, NULL,
+			                   "interrupted");
+		for (k = 0; k < nv; k++) {
+			variant *w = &v[(r + k) % nv];
+			double t0 = now_ns();
+			w->fn(keys, n, table, reps);
+			w->ns[r] = (now_ns() - t0) / ((double)n * (double)reps);
+		}
+		progress(c, r + 1, runs);
+	}
+	return 0;
+}
+
+/* ---- output -------------------------------------------------------------- */
+
+static int write_raw(cmd_ctx *c, const char *dir, const variant *v, int nv,
+                     int runs)
+{
+	char path[4096];
+	int k, r;
+
+	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
+		return cfx_err_set(&c->err, CFX_EIO, -1, dir, "cannot make the "
+		                   "directory: %s", strerror(errno));
+	for (k = 0; k < nv; k++) {
+		FILE *f;
+		snprintf(path, sizeof path, "%s/%s", dir, v[k].file);
+		if (!(f = fopen(path, "w")))
+			return cfx_err_set(&c->err, CFX_EIO, -1, path, "cannot write: "
+			                   "%s", strerror(errno));
+		for (r = 0; r < runs; r++)
+			fprintf(f, "%.6g\n", v[k].ns[r]);
+		if (fclose(f) != 0)
+			return cfx_err_set(&c->err, CFX_EIO, -1, path, "cannot write");
+	}
+	return 0;
+}
+
+typedef struct setup {
+	unsigned bits, b;
+	size_t count, reps;
+	int runs;
+	char *keys;              /* the family, described */
+	char compiler[300];
+} setup;
+
+static void report(cmd_ctx *c, const cli_args *a, const setup *s,
+                   variant *v, int nv)
+{
+	sreport_set sets[MAX_VARIANTS];
+	sreport_opts o = { 95, SREPORT_T, 1, 1, 0, 0, 74, 1, 2000, 1 };
+	sreport r;
+	json_t *j;
+	int k;
+
+	o.width = sreport_width(c->out);
+	for (k = 0; k < nv; k++) {
+		sets[k].name = v[k].name;
+		sets[k].raw = v[k].ns;
+		sets[k].lines = NULL;
+		stats_sample_init(&sets[k].s, v[k].ns, (size_t)s->runs);
+	}
+	sreport_init(&r, sets, nv, &o);
+	j = json_object();
+	json_object_set_new(j, "bits", json_integer(s->bits));
+	json_object_set_new(j, "table_bits", json_integer(s->b));
+	json_object_set_new(j, "keys", json_string(s->keys));
+	json_object_set_new(j, "count", json_integer((json_int_t)s->count));
+	json_object_set_new(j, "runs", json_integer(s->runs));
+	json_object_set_new(j, "passes_per_round", json_integer((json_int_t)s->reps));
+	json_object_set_new(j, "compiler", json_string(s->compiler));
+	{
+		json_t *vs = json_array();
+		for (k = 0; k < nv; k++) {
+			json_t *o1 = json_object(), *ns = json_array();
+			int i;
+			json_object_set_new(o1, "name", json_string(v[k].name));
+			json_object_set_new(o1, "adds", json_integer(v[k].adds));
+			json_object_set_new(o1, "shifts", json_integer(v[k].shifts));
+			json_object_set_new(o1, "ns_median",
+			    out_jreal(stats_median(sets[k].s.x, sets[k].s.n)));
+			for (i = 0; i < s->runs; i++)
+				json_array_append_new(ns, out_jreal(v[k].ns[i]));
+			json_object_set_new(o1, "ns", ns);
+			json_array_append_new(vs, o1);
+		}
+		json_object_set_new(j, "variants", vs);
+	}
+	json_object_set_new(j, "stats", sreport_json(&r));
+	if (!a->json) {
+		fprintf(c->out, "cfx bench: %zu %s keys on %u bits into 2^%u "
+		        "counters, %d rounds of %zu passes, interleaved\n",
+		        s->count, s->keys, s->bits, s->b, s->runs, s->reps);
+		fprintf(c->out, "compiled with %s -O2\n\n", s->compiler);
+		for (k = 0; k < nv; k++) {
+			fprintf(c->out, "  %-28s %8.4f ns/hash (median)", v[k].name,
+			        stats_median(sets[k].s.x, sets[k].s.n));
+			if (k && v[k].adds + v[k].shifts)
+				fprintf(c->out, "   %u adds/subs, %u shifts", v[k].adds,
+				        v[k].shifts);
+			fputc('\n', c->out);
+		}
+		fputc('\n', c->out);
+		sreport_text(&r, c->out);
+		sreport_warn(&r, c->cmd, stderr);
+	}
+	cli_result(c, a->json, j);
+	sreport_clear(&r);
+	for (k = 0; k < nv; k++)
+		stats_sample_clear(&sets[k].s);
+}
+
+/* ---- the command -------------------------------------------------------- */
+
+static int constant(cmd_ctx *c, const char *src, int arg, unsigned long bits,
+                    mpz_t p, unsigned long *out)
+{
+	ex_tree *t = ex_parse(src, &c->err);
+	int rc = -1;
+
+	*out = bits;
+	if (t && ex_eval_int(t, session_lookup, c->sess, p, &c->err) == 0)
+		rc = word_check(p, out, WORD_MAX_HASH, src, &c->err);
+	ex_free(t);
+	if (rc < 0)
+		c->err.arg = arg;
+	return rc;
+}
+
+/* Keys of the family as an array of the kernel's word type. */
+static void *key_array(const keys_set *ks, unsigned bits)
+{
+	unsigned t = type_bits(bits);
+	void *k = xmalloc(ks->n * (t / 8), "keys");
+	size_t i;
+
+	for (i = 0; i < ks->n; i++)
+		switch (t) {
+		case 8: ((uint8_t *)k)[i] = (uint8_t)ks->k[i]; break;
+		case 16: ((uint16_t *)k)[i] = (uint16_t)ks->k[i]; break;
+		case 32: ((uint32_t *)k)[i] = (uint32_t)ks->k[i]; break;
+		default: ((uint64_t *)k)[i] = ks->k[i]; break;
+		}
+	return k;
+}
+
+static int prepare(cmd_ctx *c, cli_args *a, setup *s, variant *v, int *nv)
+{
+	mpz_t p, q;
+	unsigned long bits;
+	int rc = -1;
+
+	mpz_inits(p, q, NULL);
+	if (cli_multiplier(c, a, WORD_MAX_HASH, p, &bits) < 0)
+		goto out;
+	s->bits = (unsigned)bits;
+	if (a->table_bits && (unsigned)a->table_bits > s->bits) {
+		char tok[16];
+		snprintf(tok, sizeof tok, "%d", a->table_bits);
+		cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok, "--table-bits %d is "
+		            "above the word size %u", a->table_bits, s->bits);
+		goto out;
+	}
+	s->b = a->table_bits ? (unsigned)a->table_bits
+	       : s->bits / 2 < 16 ? s->bits / 2 : 16;
+	if (s->b == 0)
+		s->b = 1;
+	if (a->against) {
+		unsigned long ob;
+		if (constant(c, a->against, a->against_arg, bits, q, &ob) < 0)
+			goto out;
+		*nv = add_variants(v, *nv, q, s->bits);
+	}
+	*nv = add_variants(v, *nv, p, s->bits);
+	rc = 0;
+out:
+	mpz_clears(p, q, NULL);
+	return rc;
+}
+
+int cmd_bench(cmd_ctx *c, cli_args *a)
+{
+	variant v[MAX_VARIANTS];
+	setup s;
+	keys_spec ks;
+	keys_set set = { 0 };
+	jit_lib lib = { 0 };
+	uint32_t *table = NULL, *t2 = NULL;
+	void *keys = NULL;
+	char *src = NULL;
+	int nv = 0, k, rc = CFX_EXIT_USAGE;
+	size_t buckets;
+
+	memset(v, 0, sizeof v);
+	memset(&s, 0, sizeof s);
+	memset(&ks, 0, sizeof ks);
+	s.runs = a->runs ? (int)a->runs : BENCH_RUNS;
+	if (prepare(c, a, &s, v, &nv) < 0)
+		goto done;
+	if (keys_parse(&ks, a->keys ? a->keys : "seq", &c->err) < 0)
+		goto done;
+	s.count = a->count ? (size_t)a->count : (size_t)4 << s.b;
+	if (keys_make(&set, &ks, s.bits, s.count, &c->err) < 0)
+		goto done;
+	s.count = set.n;
+	s.keys = keys_describe(&ks);
+	src = kernel(v, nv, s.bits, s.b);
+	if (jit_build(&lib, src, NULL, &c->err) < 0)
+		goto done;
+	jit_compiler_version(lib.cc, s.compiler, sizeof s.compiler);
+	if (!s.compiler[0])
+		snprintf(s.compiler, sizeof s.compiler, "%s", lib.cc);
+	for (k = 0; k < nv; k++) {
+		char sym[32];
+		snprintf(sym, sizeof sym, "cfx_bench_%d", k);
+		v[k].fn = (bench_fn)jit_symbol(&lib, sym);
+		v[k].ns = xcalloc((size_t)s.runs, sizeof *v[k].ns, "samples");
+	}
+	buckets = (size_t)1 << s.b;
+	table = xcalloc(buckets, sizeof *table, "table");
+	t2 = xcalloc(buckets, sizeof *t2, "table");
+	keys = key_array(&set, s.bits);
+	if (agree(c, v, nv, keys, s.count, table, t2, buckets) < 0) {
+		rc = CFX_EXIT_FAIL;
+		cli_print_error(c, stderr);
+		goto done;
+	}
+	s.reps = calibrate(v, keys, s.count, table);
+	if (timed(c, v, nv, keys, s.count, table, s.reps, s.runs) < 0)
+		goto done;
+	if (a->raw && write_raw(c, a->raw, v, nv, s.runs) < 0)
+		goto done;
+	report(c, a, &s, v, nv);
+	rc = CFX_EXIT_OK;
+done:
+	jit_close(&lib);
+	for (k = 0; k < MAX_VARIANTS; k++) {
+		free(v[k].body);
+		free(v[k].ns);
+	}
+	free(src);
+	free(keys);
+	free(table);
+	free(t2);
+	free(s.keys);
+	keys_free(&set);
+	keys_spec_free(&ks);
+	return rc;
+}

@@ -1,0 +1,84 @@
+#!/bin/bash
+# cfx bench, smoke test with a few tiny rounds (no timing is judged here:
+# make bench states the figures).  Checks the shape of the report, that
+# --json holds R samples per variant and the stats of exactly those
+# samples, that --raw writes files ministat reads, --against, and the
+# errors: no compiler, bad options.
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+[ -x ./cfx ] || { echo "bench.sh: ./cfx not built (make cfx)"; exit 2; }
+pass=0 fail=0
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+py=/usr/bin/python3
+
+# text: the header, one line per variant, the ministat report
+if ./cfx bench 0x61C88647 --runs 3 --table-bits 6 >"$tmp/out" 2>"$tmp/err"; then ok; else bad "text run: $(cat "$tmp/err")"; fi
+grep -q '^cfx bench: 256 seq:0 keys on 32 bits into 2^6 counters, 3 rounds' "$tmp/out" && ok || bad "header: $(head -1 "$tmp/out")"
+grep -q '^  multiply 0x61c88647 .* ns/hash (median)$' "$tmp/out" && ok || bad "multiply line"
+grep -q '^  NAF shift/add 0x61c88647 .* ns/hash (median)   10 adds/subs, 10 shifts$' "$tmp/out" && ok || bad "NAF line"
+grep -q '^    N           Min           Max        Median           Avg        Stddev$' "$tmp/out" && ok || bad "table header"
+grep -Eq '^(Difference|No difference proven) at 95.0% confidence$' "$tmp/out" && ok || bad "verdict"
+
+# JSON: R samples each; the summary is the stats of those very samples
+./cfx bench 0x9e370001 --runs 4 --table-bits 5 --keys random --count 300 --json >"$tmp/j" 2>"$tmp/err" && ok || bad "json run: $(cat "$tmp/err")"
+$py - "$tmp/j" <<'PY' && ok || bad "json content"
+import json, statistics, sys
+j = json.load(open(sys.argv[1]))
+assert j['runs'] == 4 and j['table_bits'] == 5 and j['count'] == 300 and j['bits'] == 32
+assert [v['name'] for v in j['variants']] == ['multiply 0x9e370001', 'NAF shift/add 0x9e370001']
+assert j['variants'][1]['adds'] == 6
+for v, s in zip(j['variants'], j['stats']['samples']):
+    assert len(v['ns']) == 4 and all(x > 0 for x in v['ns'])
+    assert abs(s['mean'] - statistics.fmean(v['ns'])) <= 1e-9 * s['mean']
+    assert s['n'] == 4 and abs(v['ns_median'] - statistics.median(v['ns'])) <= 1e-12
+c = j['stats']['comparisons'][0]
+assert c['sample'] == 'NAF shift/add 0x9e370001' and c['against'] == 'multiply 0x9e370001'
+assert 'ratio' in c and c['ratio']['resamples'] == 2000
+PY
+
+# --raw: one file per variant, R lines, that ministat (and cfx stats) read
+./cfx bench 0x61C88647 --runs 5 --table-bits 4 --raw "$tmp/raw" >/dev/null 2>&1 && ok || bad "raw run"
+for f in 0x61c88647-mul.txt 0x61c88647-naf.txt; do
+	[ "$(wc -l <"$tmp/raw/$f")" = 5 ] && ok || bad "raw $f lines"
+done
+if command -v ministat >/dev/null; then
+	ministat "$tmp/raw/0x61c88647-mul.txt" "$tmp/raw/0x61c88647-naf.txt" >"$tmp/m1" && ok || bad "ministat reads raw"
+	./cfx stats "$tmp/raw/0x61c88647-mul.txt" "$tmp/raw/0x61c88647-naf.txt" 2>/dev/null | cmp -s - "$tmp/m1" && ok || bad "cfx stats = ministat on raw"
+fi
+
+# --against: the old constant's forms first, four samples
+./cfx bench 0x61C88647 --against 0x9e370001 --runs 3 --table-bits 4 --json >"$tmp/a" 2>/dev/null && ok || bad "against run"
+$py -c "
+import json,sys
+j=json.load(open('$tmp/a'))
+n=[v['name'] for v in j['variants']]
+assert n==['multiply 0x9e370001','NAF shift/add 0x9e370001','multiply 0x61c88647','NAF shift/add 0x61c88647'], n
+assert len(j['stats']['comparisons'])==3
+" && ok || bad "against variants"
+
+# 64-bit and odd widths compile and agree with the multiply
+for e in "0x9e37fffffffc0001" "0x9e5 --bits 12" "7"; do
+	# shellcheck disable=SC2086
+	./cfx bench $e --runs 3 --table-bits 4 >/dev/null 2>"$tmp/err" && ok || bad "bench $e: $(cat "$tmp/err")"
+done
+
+# errors: exit 2, one line, nothing on stdout
+err() {   # err EXPECTED-STDERR ARGS...
+	local want=$1; shift
+	"$@" >"$tmp/o" 2>"$tmp/e"; local st=$?
+	if [ $st = 2 ] && [ ! -s "$tmp/o" ] && [ "$(cat "$tmp/e")" = "$want" ]; then ok; else
+		bad "$* -> status $st, stderr $(cat "$tmp/e")"; fi
+}
+err "cfx: bench: no C compiler found; install gcc or set CC (/nonexistent/cc)" env CC=/nonexistent/cc ./cfx bench 0x61C88647 --runs 3
+err "cfx: bench: no C compiler found; install gcc or set CC (cc)" env PATH=/nonexistent "$PWD/cfx" bench 0x61C88647 --runs 3
+err "cfx: bench: --runs must be between 3 and 100000 (2)" ./cfx bench 5 --runs 2
+err "cfx: bench: missing constant (cfx bench --help)" ./cfx bench
+err "cfx: bench: --table-bits 9 is above the word size 8 (9)" ./cfx bench 7 --table-bits 9
+err "cfx: bench: cannot make the directory: No such file or directory ($tmp/no/dir)" ./cfx bench 7 --runs 3 --table-bits 3 --raw "$tmp/no/dir"
+
+echo "bench.sh: $pass passed, $fail failed"
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]
