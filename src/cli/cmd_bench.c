@@ -131,8 +131,11 @@ static int add_variants(variant *v, int nv, const mpz_t p, unsigned bits)
 	snprintf(v[nv].name, sizeof v[nv].name, "NAF shift/add %s", hex);
 	snprintf(v[nv].file, sizeof v[nv].file, "%s-naf.txt", hex);
 	v[nv].body = sas_emit_body(&pr, "\t");
-	v[nv].adds = (unsigned)(pr.adds + pr.subs);
-	v[nv].shifts = (unsigned)pr.shifts;
+	{
+		sas_cost k = sas_count(&pr);
+		v[nv].adds = (unsigned)(k.adds + k.subs);
+		v[nv].shifts = (unsigned)k.shifts;
+	}
 	nv++;
 	sas_clear(&pr);
 	naf_clear(&nf);
