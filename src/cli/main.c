@@ -21,7 +21,6 @@
 #include "cli/cli.h"
 #include "dash/dash.h"
 #include "lesson/learn.h"
-#include "repl/repl.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -109,11 +108,11 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (argc >= 2 && !strcmp(argv[1], "repl"))
-		return repl_main(argc - 1, argv + 1, &interrupted);
+		return learn_cli_repl_main(argc - 1, argv + 1, &interrupted);
 	if ((argc >= 2 && (!strcmp(argv[1], "-f") ||
 	                   !strcmp(argv[1], "--keep-going"))) ||
 	    (argc == 1 && !isatty(STDIN_FILENO)))
-		return repl_main(argc, argv, &interrupted);
+		return learn_cli_repl_main(argc, argv, &interrupted);
 	/* options with no command after them are the dashboard's */
 	if (argc == 1 || shared_option(argc, argv, 1) ||
 	    !strcmp(argv[1], "--learn") || !strncmp(argv[1], "--learn=", 8))
@@ -121,7 +120,7 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "dash"))
 		return dash_main(argc - 1, argv + 1, &interrupted);
 	if (!strcmp(argv[1], "learn"))
-		return learn_main(argc - 1, argv + 1, &interrupted);
+		return learn_cli_main(argc - 1, argv + 1, &interrupted);
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
 	    !strcmp(argv[1], "help")) {
 		const cmd_def *d = argc >= 3 ? cli_find(argv[2]) : NULL;

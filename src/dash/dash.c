@@ -34,6 +34,7 @@
 #include "dash/dash.h"
 #include "dash/dash_ui.h"
 #include "util/xalloc.h"
+#include "lesson/learn.h"
 
 #define DEFAULT_EXPR "prevprime(golden(32))"   /* Knuth's 2654435761 */
 #define DEFAULT_COUNT ((unsigned long long)1 << 20)
@@ -572,6 +573,7 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;
 	memset(d, 0, sizeof *d);
 	repl_init(&d->r, NULL, NULL, stop);
+	d->r.words = learn_cli_words();     /* `:learn` completes */
 	d->r.interactive = 1;
 	d->stop = stop;
 	d->mode = MODE_VIEW;

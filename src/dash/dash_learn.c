@@ -4,7 +4,7 @@
  * places and draws the pane; this file says what is in it).
  *
  * Input.  Every ':' line comes here first (dash_cmd_run).  `learn N` opens
- * the pane (`learn` alone is the REPL's list, printed to the output pane);
+ * the pane (`learn` alone prints the list to the output pane);
  * while a lesson runs, learn_input takes lesson words and answers, and a
  * line it does not want runs as a command as always and is followed by
  * learn_poll.  `:quit` is the lesson word (it leaves the lesson); `:q`,
@@ -410,6 +410,29 @@ static void learn_word(dash *d, const char *arg)
 		         learn_step(d->learn->L) + 1, learn_steps(d->learn->L));
 }
 
+/* `learn` alone: the lessons, with their marks, in the output pane. */
+static void list(dash *d)
+{
+	char *t = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&t, &len);
+	cfx_err e;
+
+	if (!m)
+		xalloc_fail(0, "lesson list");
+	if (learn_cli_list(m, m, &e) < 0) {
+		fclose(m);
+		free(t);
+		dash_msg(d, ST_ERROR, ":learn: %s", e.msg);
+		return;
+	}
+	fclose(m);
+	dash_out_add(d, t);
+	free(t);
+	d->out_open = 1;
+	dash_msg(d, ST_NORMAL, ":learn done; o hides the output");
+}
+
 int dash_learn_line(dash *d, const char *line)
 {
 	struct dlearn *dl = d->learn;
@@ -421,10 +444,11 @@ int dash_learn_line(dash *d, const char *line)
 	snprintf(echo, sizeof echo, ":%s", line);
 	if (n == 5 && !strncmp(p, "learn", 5)) {
 		const char *arg = p + 5 + strspn(p + 5, " \t");
-		if (!*arg)
-			return 0;           /* the list: the REPL prints it */
 		dash_out_add(d, echo);
-		learn_word(d, arg);
+		if (*arg)
+			learn_word(d, arg);
+		else
+			list(d);
 		return 1;
 	}
 	if (!dl)

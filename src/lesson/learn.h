@@ -1,6 +1,8 @@
 /*
  * learn.h - guided lessons: the engine, the lesson catalog and progress
  * file, and the front ends (`cfx learn ...`, `learn` in the REPL).
+ * The lesson layer is a client of the REPL and the dashboard: it calls
+ * them, never the reverse.
  *
  * One engine runs a lesson for any front end.  The front end owns a
  * session (cfx_session) in which the learner runs ordinary commands; the
@@ -40,7 +42,7 @@
 #include "cfx/lesson.h"
 #include "cli/cli.h"
 
-struct repl;
+struct repl_word;
 
 /* ---- the catalog: lessons/NN-name.lesson --------------------------------- */
 
@@ -202,16 +204,18 @@ json_t *learn_run(const char *line, cfx_err *err);
 /* ---- front ends (learn_cli.c) --------------------------------------------- */
 
 /* `cfx learn [N|NAME] [--check FILE...] [--selftest]`; argv[0] "learn". */
-int learn_main(int argc, char **argv, volatile sig_atomic_t *stop);
+int learn_cli_main(int argc, char **argv, volatile sig_atomic_t *stop);
 
-/* REPL hooks (called from repl.c): a line for the lesson engine (the
- * `learn` word, lesson words and answers while a lesson runs, and commands
- * whose result may finish a step).  Returns the line's exit status, or -1
- * if the REPL should run the line itself. */
-int learn_repl_line(struct repl *r, const char *line);
+/* `cfx repl [-f FILE] [--keep-going]` and script mode: a REPL session
+ * (repl.h) whose loop this module owns, adding the `learn` word; argv[0]
+ * names the command. */
+int learn_cli_repl_main(int argc, char **argv, volatile sig_atomic_t *stop);
 
-/* At the start of a REPL session: start the lesson `cfx learn N` asked
- * for, if any. */
-void learn_repl_start(struct repl *r);
+/* The lessons with their marks, as `learn` lists them, to out (progress
+ * file warnings to diag).  0, or -1 with err when there are none. */
+int learn_cli_list(FILE *out, FILE *diag, cfx_err *err);
+
+/* The words lessons add to a REPL session (for repl.words): `learn`. */
+const struct repl_word *learn_cli_words(void);
 
 #endif

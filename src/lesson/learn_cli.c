@@ -8,10 +8,10 @@
  *   cfx learn --selftest       every lesson with its own solutions
  *   learn, learn N             the same inside the REPL
  *
- * In the REPL a lesson is one engine tied to that REPL.  repl_exec hands
- * every line to learn_repl_line first; lesson words and answers are
- * handled here, anything else runs back through repl_exec (flagged so the
- * hook stands aside) and is followed by a poll of the step's checks.
+ * The REPL knows nothing of lessons: this file owns the REPL session and
+ * its loop (repl_input), sees each line first, handles the `learn` word
+ * and, while a lesson runs, its words and answers, and runs the other
+ * lines with repl_exec, after which it polls the step's checks.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -23,33 +23,17 @@
 #include "repl/repl.h"
 #include "util/xalloc.h"
 
-/* The lesson running in a REPL. */
-static struct {
+/* A REPL session with lessons: the runner owns the loop, sees each line
+ * first (the `learn` word; while a lesson runs, its words and answers),
+ * runs the others with repl_exec and then polls the step. */
+typedef struct shell {
 	repl *r;
-	learn *L;
-	int inside;             /* a learner's line is running in repl_exec */
+	learn *L;               /* the lesson running, NULL: none */
 	int session;            /* `cfx learn N`: leaving the lesson leaves cfx */
 	int save;               /* keep progress (not in self-tests) */
-	learn_entry pending;    /* `cfx learn N` asked for this one */
-} cur = { .save = 1 };
+} shell;
 
 /* ---- shared --------------------------------------------------------- */
-
-/* An error in the REPL's style: "cfx: line N: learn: msg (token)". */
-static void repl_error(repl *r, const char *msg, const char *token)
-{
-	if (!r->interactive) {
-		fprintf(r->err, "cfx: ");
-		if (r->script)
-			fprintf(r->err, "%s:%d: ", r->script, r->lineno);
-		else
-			fprintf(r->err, "line %d: ", r->lineno);
-	}
-	if (token && *token)
-		fprintf(r->err, "learn: %s (%s)\n", msg, token);
-	else
-		fprintf(r->err, "learn: %s\n", msg);
-}
 
 static int screen_width(const repl *r)
 {
@@ -100,50 +84,57 @@ static void list_lessons(const learn_catalog *c, FILE *out, FILE *diag)
 	learn_progress_free(&p);
 }
 
-static void entry_copy(learn_entry *to, const learn_entry *from)
+int learn_cli_list(FILE *out, FILE *diag, cfx_err *err)
 {
-	to->number = from->number;
-	to->name = xstrdup(from->name);
-	to->path = xstrdup(from->path);
-	to->title = xstrdup(from->title);
+	learn_catalog c;
+
+	if (learn_catalog_load(&c, err) < 0) {
+		learn_catalog_free(&c);
+		return -1;
+	}
+	list_lessons(&c, out, diag);
+	learn_catalog_free(&c);
+	return 0;
 }
 
-static void entry_free(learn_entry *e)
+const repl_word *learn_cli_words(void)
 {
-	free(e->name);
-	free(e->path);
-	free(e->title);
-	memset(e, 0, sizeof *e);
+	static const repl_word words[] = {
+		{ "learn", learn_names },
+		{ NULL, NULL }
+	};
+
+	return words;
 }
 
 /* ---- the REPL front end -------------------------------------------- */
 
-static void show_step(repl *r)
+static void show_step(shell *u)
 {
-	char *t = learn_step_text(cur.L, screen_width(r));
-	fputs(t, r->out);
-	fputs("\n", r->out);       /* apart from what the learner runs next */
+	char *t = learn_step_text(u->L, screen_width(u->r));
+	fputs(t, u->r->out);
+	fputs("\n", u->r->out);     /* apart from what the learner runs next */
 	free(t);
 }
 
-static void stop_lesson(void)
+static void stop_lesson(shell *u)
 {
-	learn_close(cur.L);
-	cur.L = NULL;
-	cur.r = NULL;
+	learn_close(u->L);
+	u->L = NULL;
 }
 
 /* Tell the learner what an engine event means; returns the exit status. */
-static int show_event(repl *r, int ev)
+static int show_event(shell *u, int ev)
 {
-	const char *fb = learn_feedback(cur.L);
+	repl *r = u->r;
+	const char *fb = learn_feedback(u->L);
 
 	if (*fb)
 		fputs(fb, r->out);
 	if (ev & LEARN_DONE) {
 		learn_catalog c;
 		cfx_err e;
-		int next = learn_number(cur.L) + 1;
+		int next = learn_number(u->L) + 1;
 		char key[16];
 		const learn_entry *n;
 		snprintf(key, sizeof key, "%d", next);
@@ -151,46 +142,46 @@ static int show_event(repl *r, int ev)
 		    (n = learn_catalog_find(&c, key)))
 			fprintf(r->out, "Next: learn %d (%s)\n", n->number, n->title);
 		learn_catalog_free(&c);
-		stop_lesson();
+		stop_lesson(u);
 	} else if (ev & LEARN_QUIT) {
-		stop_lesson();
-		if (cur.session)
+		stop_lesson(u);
+		if (u->session)
 			r->quit = 1;
 	} else if (ev & LEARN_NEWSTEP) {
 		fputs("\n", r->out);
-		show_step(r);
+		show_step(u);
 	}
 	fflush(r->out);
 	return ev & (LEARN_WRONG | LEARN_ERROR) ? CFX_EXIT_FAIL : CFX_EXIT_OK;
 }
 
-/* Start a lesson in r; 0 or -1 (reported). */
-static int start_lesson(repl *r, const learn_entry *e)
+/* Start a lesson in the shell; 0 or -1 (reported). */
+static int start_lesson(shell *u, const learn_entry *e)
 {
 	cfx_err err;
 	learn *L;
 
-	if (cur.L)
-		stop_lesson();
-	if (!(L = learn_open(e, &r->sess, cur.save, r->err, &err))) {
+	if (u->L)
+		stop_lesson(u);
+	if (!(L = learn_open(e, &u->r->sess, u->save, u->r->err, &err))) {
 		char msg[300];
 		if (err.col > 0)
 			snprintf(msg, sizeof msg, "%s:%d: %s", e->path, err.col, err.msg);
 		else
 			snprintf(msg, sizeof msg, "%s", err.msg);
-		repl_error(r, msg, err.token);
+		repl_error(u->r, "learn", msg, err.token);
 		return -1;
 	}
-	cur.L = L;
-	cur.r = r;
-	show_step(r);
-	fflush(r->out);
+	u->L = L;
+	show_step(u);
+	fflush(u->r->out);
 	return 0;
 }
 
 /* `learn` and `learn N|NAME` typed in the REPL. */
-static int learn_word(repl *r, const char *args)
+static int learn_word(shell *u, const char *args)
 {
+	repl *r = u->r;
 	learn_catalog c;
 	cfx_err e;
 	const learn_entry *le;
@@ -198,44 +189,44 @@ static int learn_word(repl *r, const char *args)
 	int rc = CFX_EXIT_OK;
 
 	if (learn_catalog_load(&c, &e) < 0) {
-		repl_error(r, e.msg, e.token);
+		repl_error(r, "learn", e.msg, e.token);
 		learn_catalog_free(&c);
 		return CFX_EXIT_USAGE;
 	}
 	if (sscanf(args, "%63s", key) != 1) {
 		list_lessons(&c, r->out, r->err);
 	} else if (args[strlen(key) + strspn(args + strlen(key), " \t")]) {
-		repl_error(r, "one lesson at a time (learn N)", NULL);
+		repl_error(r, "learn", "one lesson at a time (learn N)", NULL);
 		rc = CFX_EXIT_USAGE;
 	} else if (!(le = learn_catalog_find(&c, key))) {
-		repl_error(r, "no such lesson; learn lists them", key);
+		repl_error(r, "learn", "no such lesson; learn lists them", key);
 		rc = CFX_EXIT_USAGE;
-	} else if (start_lesson(r, le) < 0) {
+	} else if (start_lesson(u, le) < 0) {
 		rc = CFX_EXIT_USAGE;
 	}
 	learn_catalog_free(&c);
 	return rc;
 }
 
-static int line_of(repl *r, const char *line);
+static int line_of(shell *u, const char *line);
 
-/* A line's status is at least 1 when progress could not be saved during
- * it, so that a script run that lost progress ends non-zero. */
-int learn_repl_line(repl *r, const char *line)
+/* One line of the learner: a lesson's, or a command (then the step is
+ * polled).  Returns the line's exit status, at least 1 when progress
+ * could not be saved during it, so that a script run that lost progress
+ * ends non-zero. */
+static int shell_line(shell *u, const char *line)
 {
 	size_t lost = learn_progress_failures();
-	int rc;
+	int rc = line_of(u, line);
 
-	if (cur.inside)
-		return -1;
-	rc = line_of(r, line);
-	if (rc >= 0 && rc < CFX_EXIT_FAIL && learn_progress_failures() > lost)
+	if (rc < CFX_EXIT_FAIL && learn_progress_failures() > lost)
 		rc = CFX_EXIT_FAIL;
 	return rc;
 }
 
-static int line_of(repl *r, const char *line)
+static int line_of(shell *u, const char *line)
 {
+	repl *r = u->r;
 	const char *p = line;
 	size_t n;
 	int ev, rc;
@@ -243,31 +234,71 @@ static int line_of(repl *r, const char *line)
 	p += strspn(p, " \t");
 	n = strcspn(p, " \t");
 	if (n == 5 && !strncmp(p, "learn", 5))
-		return learn_word(r, p + 5 + strspn(p + 5, " \t"));
-	if (!cur.L || cur.r != r)
-		return -1;
+		return learn_word(u, p + 5 + strspn(p + 5, " \t"));
+	if (!u->L)
+		return repl_exec(r, line);
 	if (n == 4 && !strncmp(p, "help", 4) && !p[4 + strspn(p + 4, " \t")])
 		fprintf(r->out, "lesson: hint, solution, skip, back, reset, quit; "
 		        "step shows the\n        step again; answer EXPR (or just the answer "
 		        "when a step asks a question)\n\n");
-	ev = learn_input(cur.L, line);
+	ev = learn_input(u->L, line);
 	if (ev != LEARN_NOT_MINE)
-		return show_event(r, ev);
-	cur.inside = 1;
+		return show_event(u, ev);
 	rc = repl_exec(r, line);
-	cur.inside = 0;
-	if (cur.L && !r->quit)
-		show_event(r, learn_poll(cur.L));
+	if (u->L && !r->quit)
+		show_event(u, learn_poll(u->L));
 	return rc;
 }
 
-void learn_repl_start(repl *r)
+/* The session's loop: lines until the end of input or quit; the first
+ * lesson (pending, may be NULL) starts before the first line.  Script
+ * mode stops at the first usage error unless keep_going. */
+static int shell_run(shell *u, const repl_args *a, const learn_entry *pending)
 {
-	if (!cur.pending.path)
-		return;
-	if (start_lesson(r, &cur.pending) < 0)
-		r->quit = 1;
-	entry_free(&cur.pending);
+	repl_input in;
+	const char *line;
+	int worst = CFX_EXIT_OK, rc;
+
+	if (repl_input_open(&in, u->r, a) < 0)
+		return CFX_EXIT_USAGE;
+	if (pending && start_lesson(u, pending) < 0)
+		u->r->quit = 1;
+	while ((line = repl_input_line(&in))) {
+		rc = shell_line(u, line);
+		if (in.tty)
+			continue;
+		if (rc > worst)
+			worst = rc;
+		if (rc == CFX_EXIT_USAGE && !a->keep_going)
+			break;
+	}
+	repl_input_close(&in);
+	if (u->L)
+		stop_lesson(u);
+	return worst;
+}
+
+/* A REPL session with lessons: `cfx repl`, script mode, `cfx learn N`. */
+static int shell_main(int argc, char **argv, volatile sig_atomic_t *stop,
+                      const learn_entry *pending)
+{
+	repl_args a;
+	repl r;
+	shell u = { &r, NULL, pending != NULL, 1 };
+	int rc = repl_args_parse(&a, argc, argv);
+
+	if (rc)
+		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;
+	repl_init(&r, stdout, stderr, stop);
+	r.words = learn_cli_words();
+	rc = shell_run(&u, &a, pending);
+	repl_free(&r);
+	return rc;
+}
+
+int learn_cli_repl_main(int argc, char **argv, volatile sig_atomic_t *stop)
+{
+	return shell_main(argc, argv, stop, NULL);
 }
 
 /* ---- checking lesson files ---------------------------------------- */
@@ -356,6 +387,7 @@ static void check_claims(const lesson *l, const char *path, tally *t)
 static void check_solutions(const learn_entry *le, const lesson *l, tally *t)
 {
 	repl r;
+	shell u = { &r, NULL, 0, 0 };
 	FILE *null = fopen("/dev/null", "w");
 	char *errtext = NULL;
 	size_t errlen = 0, i, j;
@@ -364,25 +396,24 @@ static void check_solutions(const learn_entry *le, const lesson *l, tally *t)
 	if (!null || !err)
 		xalloc_fail(0, "lesson check output");
 	repl_init(&r, null, err, NULL);
-	cur.save = 0;
-	if (start_lesson(&r, le) < 0) {
+	if (start_lesson(&u, le) < 0) {
 		fflush(err);
 		fprintf(stderr, "%s", errtext);
 		t->failed++;
 		goto done;
 	}
-	for (i = 0; i < l->nsteps && cur.L; i++) {
+	for (i = 0; i < l->nsteps && u.L; i++) {
 		const lesson_step *s = &l->steps[i];
 		char num[24];
 		snprintf(num, sizeof num, "%zu", i + 1);
-		if (learn_passes(cur.L))
+		if (learn_passes(u.L))
 			fail_at(t, le->path, s->line, "step %s passes before the learner "
 			        "does anything (%s)", num, s->title);
-		for (j = 0; j < s->nsolution && cur.L && learn_step(cur.L) == i; j++) {
+		for (j = 0; j < s->nsolution && u.L && learn_step(u.L) == i; j++) {
 			size_t mark;
 			fflush(err);
 			mark = errlen;
-			if (repl_exec(&r, s->solution[j]) == CFX_EXIT_USAGE) {
+			if (shell_line(&u, s->solution[j]) == CFX_EXIT_USAGE) {
 				fflush(err);
 				errtext[errlen && errtext[errlen - 1] == '\n' ? errlen - 1
 				        : errlen] = '\0';
@@ -390,18 +421,17 @@ static void check_solutions(const learn_entry *le, const lesson *l, tally *t)
 				        "fails: %s%s", errtext + mark, "");
 			}
 		}
-		if (cur.L && learn_step(cur.L) == i) {
+		if (u.L && learn_step(u.L) == i) {
 			char why[400];
-			snprintf(why, sizeof why, "%s", learn_why(cur.L));
+			snprintf(why, sizeof why, "%s", learn_why(u.L));
 			fail_at(t, le->path, s->line, "the solution does not pass step "
 			        "%s: %s", num, why);
-			learn_input(cur.L, "skip");
+			learn_input(u.L, "skip");
 		}
 	}
-	if (cur.L)
-		stop_lesson();
+	if (u.L)
+		stop_lesson(&u);
 done:
-	cur.save = 1;
 	repl_free(&r);
 	fclose(null);
 	fclose(err);
@@ -522,7 +552,7 @@ static void usage(FILE *f)
 	        "The lesson format: lessons/FORMAT.md.\n");
 }
 
-int learn_main(int argc, char **argv, volatile sig_atomic_t *stop)
+int learn_cli_main(int argc, char **argv, volatile sig_atomic_t *stop)
 {
 	learn_catalog c;
 	cfx_err e;
@@ -606,16 +636,11 @@ int learn_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		learn_catalog_free(&c);
 		return CFX_EXIT_USAGE;
 	}
-	entry_copy(&cur.pending, le);
-	learn_catalog_free(&c);
-	cur.session = 1;
 	/* the REPL takes the rest: learn 3 -f FILE is repl -f FILE */
 	argv[1] = argv[0];
-	rc = repl_main(argc - 1, argv + 1, stop);
+	rc = shell_main(argc - 1, argv + 1, stop, le);
+	learn_catalog_free(&c);
 	if (rc < CFX_EXIT_FAIL && learn_progress_failures())
 		rc = CFX_EXIT_FAIL;   /* progress was lost: say so in the status */
-	entry_free(&cur.pending);
-	if (cur.L)
-		stop_lesson();
 	return rc;
 }

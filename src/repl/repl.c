@@ -23,7 +23,6 @@
 #include "cfx/expr.h"
 #include "cfx/keys.h"
 #include "cfx/word.h"
-#include "lesson/learn.h"
 #include "repl/repl.h"
 #include "util/text.h"
 #include "util/xalloc.h"
@@ -121,21 +120,24 @@ static void report(repl *r, const char *line, const words *ws, const char *cmd,
 				fputc(i == from ? '^' : '~', r->err);
 			fputc('\n', r->err);
 		}
-		if (e->token[0])
-			fprintf(r->err, "%s: %s (%s)\n", cmd, e->msg, e->token);
-		else
-			fprintf(r->err, "%s: %s\n", cmd, e->msg);
-		return;
 	}
-	fprintf(r->err, "cfx: ");
-	if (r->script)
-		fprintf(r->err, "%s:%d: ", r->script, r->lineno);
+	repl_error(r, cmd, e->msg, e->token);
+}
+
+void repl_error(const repl *r, const char *cmd, const char *msg,
+                const char *token)
+{
+	if (!r->interactive) {
+		fprintf(r->err, "cfx: ");
+		if (r->script)
+			fprintf(r->err, "%s:%d: ", r->script, r->lineno);
+		else
+			fprintf(r->err, "line %d: ", r->lineno);
+	}
+	if (token && token[0])
+		fprintf(r->err, "%s: %s (%s)\n", cmd, msg, token);
 	else
-		fprintf(r->err, "line %d: ", r->lineno);
-	if (e->token[0])
-		fprintf(r->err, "%s: %s (%s)\n", cmd, e->msg, e->token);
-	else
-		fprintf(r->err, "%s: %s\n", cmd, e->msg);
+		fprintf(r->err, "%s: %s\n", cmd, msg);
 }
 
 /* ---- session words ---------------------------------------------------- */
@@ -442,11 +444,6 @@ int repl_exec(repl *r, const char *line)
 	const char *cmd;
 	int rc;
 
-	/* lessons (learn_cli.c): the engine sees each line first, for the
-	 * `learn` word and, while a lesson runs, its words and answers; it
-	 * runs other lines back through here and then checks the step */
-	if ((rc = learn_repl_line(r, line)) >= 0)
-		return rc;
 	cfx_err_clear(&e);
 	if (split(line, &ws, &e) < 0) {
 		words empty = { 0 };
@@ -545,14 +542,11 @@ static void cand(cands *c, const char *s)
 }
 
 static const char *const session_words[] = {
-	"set", "show", "let", "help", "quit", "learn", NULL
+	"set", "show", "let", "help", "quit", NULL
 };
 static const char *const set_words[] = {
 	"const", "bits", "table", "keys", "count", "format", NULL
 };
-
-/* Lesson names, for `learn`; set by the lessons module when present. */
-const char *const *(*repl_lesson_names)(void) = learn_names;
 
 static void families(cands *c)
 {
@@ -582,8 +576,19 @@ static void expr_names(repl *r, cands *c)
 		cand(c, names[i]);
 }
 
+static const repl_word *client_word(const repl *r, const char *name)
+{
+	const repl_word *w;
+
+	for (w = r->words; w && w->name; w++)
+		if (!strcmp(w->name, name))
+			return w;
+	return NULL;
+}
+
 char **repl_complete(repl *r, const char *line, int start, const char *text)
 {
+	const repl_word *w;
 	cands c = { NULL, 0, 0, text };
 	char *head = xstrndup(line, (size_t)start);
 	words ws;
@@ -599,6 +604,8 @@ char **repl_complete(repl *r, const char *line, int start, const char *text)
 			cand(&c, d->name);
 		for (i = 0; session_words[i]; i++)
 			cand(&c, session_words[i]);
+		for (w = r->words; w && w->name; w++)
+			cand(&c, w->name);
 	} else if (!strcmp(ws.w[0], "help") || !strcmp(ws.w[0], "?")) {
 		for (d = cli_commands; d->name; d++)
 			cand(&c, d->name);
@@ -613,8 +620,8 @@ char **repl_complete(repl *r, const char *line, int start, const char *text)
 	           !strcmp(ws.w[1], "format")) {
 		cand(&c, "text");
 		cand(&c, "json");
-	} else if (!strcmp(ws.w[0], "learn") && repl_lesson_names) {
-		const char *const *names = repl_lesson_names();
+	} else if ((w = client_word(r, ws.w[0])) && w->args) {
+		const char *const *names = w->args();
 		for (i = 0; names && names[i]; i++)
 			cand(&c, names[i]);
 	} else if (text[0] == '-' && (d = cli_find(ws.w[0]))) {
@@ -636,11 +643,14 @@ char **repl_complete(repl *r, const char *line, int start, const char *text)
 	return c.v;
 }
 
-/* ---- interactive loop --------------------------------------------- */
+/* ---- where lines come from ------------------------------------------ */
 
 static repl *active;          /* the REPL readline's callbacks serve */
 static char *hist_path;
 static volatile sig_atomic_t got_sigint;
+static struct sigaction old_sigint;
+static char *ready;           /* the line readline handed over */
+static int ended;             /* Ctrl-D */
 
 static void on_sigint(int sig)
 {
@@ -678,19 +688,6 @@ static char **attempt(const char *text, int start, int end)
 	if (text[0] && strchr(text, ':'))
 		rl_completion_suppress_append = 1;
 	return rl_completion_matches(text, gen_from);
-}
-
-/* Family names end in ':' and functions in '(': keep the cursor there. */
-static int no_space_after(const char *match)
-{
-	size_t n = strlen(match);
-	return n && (match[n - 1] == ':' || match[n - 1] == '(');
-}
-
-static void display_hook(char **m, int n, int max)
-{
-	rl_display_match_list(m, n, max);
-	rl_forced_update_display();
 }
 
 static void history_open(void)
@@ -744,55 +741,55 @@ static void history_add(const char *line)
 	}
 }
 
+/* readline has a line: hand it over, and get readline out of the way so
+ * that the command it runs prints normally. */
 static void on_line(char *line)
 {
+	rl_callback_handler_remove();
 	if (!line) {                   /* Ctrl-D */
-		active->quit = 1;
+		ended = 1;
 		fputc('\n', active->out);
-		rl_callback_handler_remove();
 		return;
 	}
 	history_add(line);
-	/* commands print normally while readline is out of the way */
-	rl_callback_handler_remove();
-	repl_exec(active, line);
-	got_sigint = 0;            /* a Ctrl-C that stopped the command is spent */
-	free(line);
-	if (!active->quit)
-		rl_callback_handler_install("cfx> ", on_line);
+	ready = line;
 }
 
-static int interactive(repl *r)
+static void terminal_open(repl *r)
 {
-	struct sigaction sa, old;
+	struct sigaction sa;
 
 	active = r;
 	r->interactive = 1;
+	ready = NULL;
+	ended = 0;
 	history_open();
 	rl_readline_name = "cfx";
 	rl_attempted_completion_function = attempt;
 	rl_basic_word_break_characters = " \t\n(+*/^,=";
 	rl_catch_signals = 0;
-	(void)no_space_after;
-	(void)display_hook;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_sigint;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old);
+	sigaction(SIGINT, &sa, &old_sigint);
 	fprintf(r->out, "cfx %s: continued fractions and Fibonacci hashing.\n"
 	        "Type help, or try: cf 0x9e370001   (Ctrl-D quits)\n", CFX_VERSION);
-	learn_repl_start(r);    /* lessons: the one `cfx learn N` asked for */
+}
+
+/* The next line typed, or NULL at Ctrl-D.  Ctrl-C at the prompt drops the
+ * line and starts afresh. */
+static char *terminal_line(repl *r)
+{
+	got_sigint = 0;            /* a Ctrl-C that stopped the command is spent */
 	rl_callback_handler_install("cfx> ", on_line);
-	while (!r->quit) {
+	while (!ready && !ended) {
 		fd_set fds;
-		int n;
+		int fd = fileno(rl_instream ? rl_instream : stdin), n;
 
 		FD_ZERO(&fds);
-		FD_SET(fileno(rl_instream ? rl_instream : stdin), &fds);
-		n = select(fileno(rl_instream ? rl_instream : stdin) + 1, &fds, NULL,
-		           NULL, NULL);
+		FD_SET(fd, &fds);
+		n = select(fd + 1, &fds, NULL, NULL, NULL);
 		if (got_sigint) {
-			/* Ctrl-C at the prompt: drop the line, start afresh */
 			got_sigint = 0;
 			if (r->stop)
 				*r->stop = 0;
@@ -813,82 +810,99 @@ static int interactive(repl *r)
 			break;
 		rl_callback_read_char();
 	}
+	{
+		char *line = ready;
+		ready = NULL;
+		return line;
+	}
+}
+
+static void terminal_close(void)
+{
 	rl_callback_handler_remove();
-	sigaction(SIGINT, &old, NULL);
+	sigaction(SIGINT, &old_sigint, NULL);
 	free(hist_path);
 	hist_path = NULL;
 	active = NULL;
-	return CFX_EXIT_OK;
 }
 
-/* ---- script mode -------------------------------------------------- */
-
-static int script(repl *r, FILE *in, int keep_going)
+int repl_input_open(repl_input *in, repl *r, const repl_args *a)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	int worst = CFX_EXIT_OK;
-
-	learn_repl_start(r);    /* lessons: the one `cfx learn N` asked for */
-	while (!r->quit && (len = getline(&line, &cap, in)) >= 0) {
-		int rc;
-
-		r->lineno++;
-		if (len && line[len - 1] == '\n')
-			line[--len] = '\0';
-		if (len && line[len - 1] == '\r')
-			line[--len] = '\0';
-		rc = repl_exec(r, line);
-		if (rc > worst)
-			worst = rc;
-		if (rc == CFX_EXIT_USAGE && !keep_going)
-			break;
+	memset(in, 0, sizeof *in);
+	in->r = r;
+	in->in = stdin;
+	if (a->file && !(in->in = fopen(a->file, "r"))) {
+		fprintf(stderr, "cfx: repl: cannot read script: %s (%s)\n",
+		        strerror(errno), a->file);
+		return -1;
 	}
-	free(line);
-	return worst;
+	r->script = a->file;
+	in->tty = !a->file && isatty(STDIN_FILENO);
+	if (in->tty)
+		terminal_open(r);
+	return 0;
 }
 
-int repl_main(int argc, char **argv, volatile sig_atomic_t *stop)
+const char *repl_input_line(repl_input *in)
 {
-	repl r;
-	const char *file = NULL;
-	int keep_going = 0, i, rc;
-	FILE *in = stdin;
+	ssize_t len;
 
+	if (in->tty) {
+		free(in->line);
+		in->line = NULL;
+		if (!in->r->quit)
+			in->line = terminal_line(in->r);
+		return in->line;
+	}
+	if (in->r->quit || (len = getline(&in->line, &in->cap, in->in)) < 0)
+		return NULL;
+	in->r->lineno++;
+	if (len && in->line[len - 1] == '\n')
+		in->line[--len] = '\0';
+	if (len && in->line[len - 1] == '\r')
+		in->line[--len] = '\0';
+	return in->line;
+}
+
+void repl_input_close(repl_input *in)
+{
+	if (in->tty)
+		terminal_close();
+	if (in->in && in->in != stdin)
+		fclose(in->in);
+	free(in->line);
+	memset(in, 0, sizeof *in);
+}
+
+void repl_help(FILE *f)
+{
+	fprintf(f, "usage: cfx repl [--keep-going] [-f FILE]\n\n"
+	        "An interactive prompt with the commands of the command "
+	        "line, TAB\ncompletion and history ($XDG_STATE_HOME/cfx/"
+	        "history).  With -f FILE,\nor when stdin is not a "
+	        "terminal, the lines are run as a script: no\nprompt, "
+	        "output only, stopping at the first error (exit status "
+	        "2)\nunless --keep-going is given.\n");
+	session_help(f);
+}
+
+int repl_args_parse(repl_args *a, int argc, char **argv)
+{
+	int i;
+
+	memset(a, 0, sizeof *a);
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--keep-going") || !strcmp(argv[i], "-k")) {
-			keep_going = 1;
+			a->keep_going = 1;
 		} else if (!strcmp(argv[i], "-f") && i + 1 < argc) {
-			file = argv[++i];
+			a->file = argv[++i];
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: cfx repl [--keep-going] [-f FILE]\n\n"
-			       "An interactive prompt with the commands of the command "
-			       "line, TAB\ncompletion and history ($XDG_STATE_HOME/cfx/"
-			       "history).  With -f FILE,\nor when stdin is not a "
-			       "terminal, the lines are run as a script: no\nprompt, "
-			       "output only, stopping at the first error (exit status "
-			       "2)\nunless --keep-going is given.\n");
-			session_help(stdout);
-			return CFX_EXIT_OK;
+			repl_help(stdout);
+			return 1;
 		} else {
 			fprintf(stderr, "cfx: repl: unknown argument (%s)\n", argv[i]);
-			return CFX_EXIT_USAGE;
+			return -1;
 		}
 	}
-	if (file && !(in = fopen(file, "r"))) {
-		fprintf(stderr, "cfx: repl: cannot read script: %s (%s)\n",
-		        strerror(errno), file);
-		return CFX_EXIT_USAGE;
-	}
-	repl_init(&r, stdout, stderr, stop);
-	r.script = file;
-	if (!file && isatty(STDIN_FILENO))
-		rc = interactive(&r);
-	else
-		rc = script(&r, in, keep_going);
-	if (file)
-		fclose(in);
-	repl_free(&r);
-	return rc;
+	return 0;
 }

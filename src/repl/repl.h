@@ -10,6 +10,14 @@
 
 #include "cli/cli.h"
 
+/* A session word a client of the REPL adds (one that owns the loop):
+ * the REPL completes it and, after it, the words args() lists (NULL:
+ * none).  It runs nothing: the client sees the line before repl_exec. */
+typedef struct repl_word {
+	const char *name;
+	const char *const *(*args)(void);
+} repl_word;
+
 typedef struct repl {
 	cfx_session sess;
 	FILE *out, *err;
@@ -19,6 +27,7 @@ typedef struct repl {
 	volatile sig_atomic_t *stop;
 	int quit;               /* set by `quit` */
 	char *used_expr;        /* last expression a command used (ans) */
+	const repl_word *words; /* a client's words, NULL-name-terminated */
 } repl;
 
 void repl_init(repl *r, FILE *out, FILE *err, volatile sig_atomic_t *stop);
@@ -27,14 +36,57 @@ void repl_free(repl *r);
 /* Run one input line.  Returns its exit status (0, 1, 2). */
 int repl_exec(repl *r, const char *line);
 
+/* An error in the REPL's words, without a caret: "cmd: msg (token)" when
+ * interactive, else "cfx: [FILE:]line N: cmd: msg (token)" (token may be
+ * NULL or empty). */
+void repl_error(const repl *r, const char *cmd, const char *msg,
+                const char *token);
+
 /* Words that complete in the context of the text before the cursor, for
  * readline and for the dashboard's ':' line.  text is the word being
  * completed, line[0..start) what precedes it.  NULL-terminated, malloc'd
  * strings in a malloc'd array. */
 char **repl_complete(repl *r, const char *line, int start, const char *text);
 
-/* Entry points from main: `cfx repl [-f FILE] [--keep-going]`, and a bare
- * `cfx` whose stdin is not a terminal. */
-int repl_main(int argc, char **argv, volatile sig_atomic_t *stop);
+/* ---- where lines come from ---------------------------------------------- */
+
+/* The REPL's arguments: [--keep-going|-k] [-f FILE] [--help|-h]. */
+typedef struct repl_args {
+	const char *file;       /* -f FILE, NULL: stdin */
+	int keep_going;
+} repl_args;
+
+/* Parse argv[1..] (argv[0] names the command).  0 to run; 1 when --help
+ * was printed (exit 0); -1 after a one-line error on stderr (exit 2). */
+int repl_args_parse(repl_args *a, int argc, char **argv);
+
+/*
+ * Lines for a session: from a terminal (when the file is stdin and stdin
+ * is a terminal) with a banner, readline, history, TAB completion by
+ * repl_complete and Ctrl-C that clears the line or sets r->stop; or from
+ * a script, counting lines in r->lineno for errors.  The caller runs each
+ * line (repl_exec, or first a client's own words) in its own loop.
+ */
+typedef struct repl_input {
+	repl *r;
+	FILE *in;
+	int tty;
+	char *line;             /* the line last returned */
+	size_t cap;
+} repl_input;
+
+/* Open in for r: a file (a.file), else stdin.  0, or -1 after a one-line
+ * error on stderr. */
+int repl_input_open(repl_input *in, repl *r, const repl_args *a);
+
+/* The next line without its newline, valid until the next call; NULL at
+ * the end of input, at Ctrl-D, or once r->quit is set. */
+const char *repl_input_line(repl_input *in);
+
+/* Restore the terminal and signals; close a file opened by -f. */
+void repl_input_close(repl_input *in);
+
+/* The help of `cfx repl --help`: the REPL's own words. */
+void repl_help(FILE *f);
 
 #endif
