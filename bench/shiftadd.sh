@@ -18,17 +18,18 @@ echo "cfx bench: multiply against shift/add, 30 rounds ($(nproc) cores, load $(c
 import json, sys
 j = json.load(open(sys.argv[1]))
 v = j['variants']
-c = j['stats']['comparisons'][0]
-r = c['ratio']
 print('  0x61C88647 (GOLDEN_RATIO_32), %d %s keys into 2^%d counters, %s'
       % (j['count'], j['keys'], j['table_bits'], j['compiler']))
 for x in v:
     print('    %-28s %7.3f ns/hash (median of %d)' % (x['name'], x['ns_median'], len(x['ns'])))
-t = c['student']
-print('    NAF / multiply: median ratio %.3f, 95%% interval %.3f .. %.3f (bootstrap)' % (r['estimate'], r['lo'], r['hi']))
-print('    difference of means %+.3f +/- %.3f ns (%+.1f%% +/- %.1f%%), %s'
-      % (t['difference'], t['error'], t['percent'], t['percent_error'],
-         'proven at 95%' if t['significant'] else 'not proven at 95%'))
+for c in j['stats']['comparisons']:
+    r, t = c['ratio'], c['student']
+    form = c['sample'].split(' 0x')[0]
+    print('    %s / multiply: median ratio %.3f, 95%% interval %.3f .. %.3f (bootstrap)'
+          % (form, r['estimate'], r['lo'], r['hi']))
+    print('      difference of means %+.3f +/- %.3f ns (%+.1f%% +/- %.1f%%), %s'
+          % (t['difference'], t['error'], t['percent'], t['percent_error'],
+             'proven at 95%' if t['significant'] else 'not proven at 95%'))
 PY
 ./cfx bench 0x9e370001 --against 0x61C88647 --runs 30 --json >"$out/a" 2>/dev/null || { echo "  cfx bench --against failed"; exit 1; }
 /usr/bin/python3 - "$out/a" <<'PY'

@@ -131,8 +131,10 @@ const cmd_def cli_commands[] = {
 	  OPT_RUNS | OPT_RAW,
 	  "Writes the loop of a hash table for this constant (the keys of\n"
 	  "--keys hashed into 2^B counters, counting) as C, with (a) the\n"
-	  "multiply, (b) the NAF shift/add sequence; compiles it now with the\n"
-	  "system C compiler ($CC or cc) at -O2 and loads it.  The shift/add\n"
+	  "multiply, (b) the NAF shift/add sequence, (c) the sequence of\n"
+	  "fewest adders that cfx's search finds, when it beats the NAF;\n"
+	  "compiles it with the system C compiler ($CC or cc) at -O2 and\n"
+	  "loads it.  The shift/add\n"
 	  "forms carry empty asm barriers, or the compiler would turn them\n"
 	  "back into a multiply.  Each variant must fill the table exactly\n"
 	  "as the multiply does; then all are warmed up and timed in R\n"

@@ -22,6 +22,7 @@
 
 #include "cfx/jit.h"
 #include "cfx/keys.h"
+#include "cfx/mcm.h"
 #include "cfx/naf.h"
 #include "cfx/sas.h"
 #include "cfx/word.h"
@@ -34,7 +35,7 @@
 
 #define BENCH_RUNS 30            /* default rounds */
 #define ROUND_NS 4000000.0       /* a round of one variant: about 4 ms */
-#define MAX_VARIANTS 6
+#define MAX_VARIANTS 6           /* 3 forms of 2 constants (stats: 7) */
 
 typedef void (*bench_fn)(const void *keys, size_t n, uint32_t *table,
                          size_t reps);
@@ -81,37 +82,86 @@ static char *opaque(const char *body)
 	return buf_take(&b);
 }
 
+/* ", t1, t2, ..." for the temporaries t<digits> a body uses, into buf. */
+static const char *temps(const char *body, char *buf, size_t n)
+{
+	unsigned used[MCM_MAX_NODES + 1] = { 0 }, i;
+	const char *p;
+	size_t len = 0;
+
+	for (p = body; (p = strchr(p, 't')); p++)
+		if ((p == body || !isalnum((unsigned char)p[-1])) &&
+		    isdigit((unsigned char)p[1])) {
+			unsigned long k = strtoul(p + 1, NULL, 10);
+			if (k <= MCM_MAX_NODES)
+				used[k] = 1;
+		}
+	buf[0] = '\0';
+	for (i = 1; i <= MCM_MAX_NODES && len + 8 < n; i++)
+		if (used[i])
+			len += (size_t)snprintf(buf + len, n - len, ", t%u", i);
+	return buf;
+}
+
 /* The translation unit: one counting loop per variant, cfx_bench_K. */
 static char *kernel(const variant *v, int nv, unsigned bits, unsigned b)
 {
 	struct buf s = { 0 };
 	unsigned t = type_bits(bits);
+	char tbuf[8 * MCM_MAX_NODES];
 	int k;
 
 	buf_printf(&s, "#include <stddef.h>\n#include <stdint.h>\n\n"
 	         "typedef uint%u_t word;\n"
+	         "typedef uint%u_t calc;   /* no promotion to int */\n"
 	         "#define OPAQUE(v) __asm__(\"\" : \"+r\"(v))\n"
 	         "#define MASK ((word)0x%llxu)\n#define SHIFT %u\n\n", t,
-	         (unsigned long long)word_mask(bits), bits - b);
+	         t < 32 ? 32 : t, (unsigned long long)word_mask(bits), bits - b);
 	for (k = 0; k < nv; k++) {
 		/* the multiply needs no barrier: it is one instruction */
 		char *body = v[k].adds + v[k].shifts ? opaque(v[k].body)
 		                                     : xstrdup(v[k].body);
-		buf_printf(&s, "static inline word h%d(word x)\n{\n"
-		         "\tword hash = 0, n = x;\n\t(void)n;\n%s\treturn hash;\n}\n\n"
+		buf_printf(&s, "static inline word h%d(word x_in)\n{\n"
+		         "\tcalc x = x_in, hash = 0, n = x%s;\n"
+		         "\t(void)n;\n%s\treturn (word)hash;\n}\n\n"
 		         "void cfx_bench_%d(const word *keys, size_t count, "
 		         "uint32_t *table, size_t reps)\n{\n"
 		         "\tfor (size_t r = 0; r < reps; r++)\n"
 		         "\t\tfor (size_t i = 0; i < count; i++)\n"
 		         "\t\t\ttable[(word)(h%d(keys[i]) & MASK) >> SHIFT]++;\n}\n\n",
-		         k, body, k, k);
+		         k, temps(v[k].body, tbuf, sizeof tbuf), body, k, k);
 		free(body);
 	}
 	return buf_take(&s);
 }
 
-/* The variants of one constant: multiply, NAF shift/add (and, once the
- * optimal sequences are on main, the optimal one). */
+/* The optimal variant, when the search finds fewer adders than the NAF. */
+static int add_optimal(variant *v, int nv, int base, const mpz_t p,
+                       unsigned bits, const char *hex)
+{
+	mcm_ctx *ctx = mcm_new();
+	mcm_graph g;
+	mcm_result r;
+	mcm_cost k;
+	cfx_err e;
+
+	if (mcm_solve(ctx, mpz_get_ui(p), bits, NULL, &g, &r, &e) == 0 &&
+	    r.adders < r.naf_adders) {
+		mcm_cost_of(&g, mcm_target_find("generic"), &k);
+		snprintf(v[nv].name, sizeof v[nv].name, "optimal shift/add %s", hex);
+		snprintf(v[nv].file, sizeof v[nv].file, "%s-opt.txt", hex);
+		v[nv].body = mcm_emit_body(&g, "\t");
+		v[nv].adds = k.adders;
+		v[nv].shifts = k.shifts;
+		v[nv].base = base;
+		nv++;
+	}
+	mcm_free(ctx);
+	return nv;
+}
+
+/* The variants of one constant: multiply, NAF shift/add and the optimal
+ * shift/add sequence when it needs fewer adders than the NAF. */
 static int add_variants(variant *v, int nv, const mpz_t p, unsigned bits)
 {
 	char *hex = word_hex(p, bits);
@@ -137,6 +187,7 @@ static int add_variants(variant *v, int nv, const mpz_t p, unsigned bits)
 		v[nv].shifts = (unsigned)k.shifts;
 	}
 	nv++;
+	nv = add_optimal(v, nv, base, p, bits, hex);
 	sas_clear(&pr);
 	naf_clear(&nf);
 	free(hex);

@@ -20,7 +20,8 @@ grep -q '^cfx bench: 256 seq:0 keys on 32 bits into 2^6 counters, 3 rounds' "$tm
 grep -q '^  multiply 0x61c88647 .* ns/hash (median)$' "$tmp/out" && ok || bad "multiply line"
 grep -q '^  NAF shift/add 0x61c88647 .* ns/hash (median)   10 adds/subs, 10 shifts$' "$tmp/out" && ok || bad "NAF line"
 grep -q '^    N           Min           Max        Median           Avg        Stddev$' "$tmp/out" && ok || bad "table header"
-grep -Eq '^(Difference|No difference proven) at 95.0% confidence$' "$tmp/out" && ok || bad "verdict"
+grep -q '^  optimal shift/add 0x61c88647 .* ns/hash (median)   6 adds/subs, 6 shifts$' "$tmp/out" && ok || bad "optimal line"
+[ "$(grep -Ec '^(Difference|No difference proven) at 95.0% confidence$' "$tmp/out")" = 2 ] && ok || bad "verdicts"
 
 # JSON: R samples each; the summary is the stats of those very samples
 ./cfx bench 0x9e370001 --runs 4 --table-bits 5 --keys random --count 300 --json >"$tmp/j" 2>"$tmp/err" && ok || bad "json run: $(cat "$tmp/err")"
@@ -28,8 +29,9 @@ $py - "$tmp/j" <<'PY' && ok || bad "json content"
 import json, statistics, sys
 j = json.load(open(sys.argv[1]))
 assert j['runs'] == 4 and j['table_bits'] == 5 and j['count'] == 300 and j['bits'] == 32
-assert [v['name'] for v in j['variants']] == ['multiply 0x9e370001', 'NAF shift/add 0x9e370001']
-assert j['variants'][1]['adds'] == 6
+assert [v['name'] for v in j['variants']] == ['multiply 0x9e370001', 'NAF shift/add 0x9e370001',
+                                             'optimal shift/add 0x9e370001']
+assert j['variants'][1]['adds'] == 6 and j['variants'][2]['adds'] == 5
 for v, s in zip(j['variants'], j['stats']['samples']):
     assert len(v['ns']) == 4 and all(x > 0 for x in v['ns'])
     assert abs(s['mean'] - statistics.fmean(v['ns'])) <= 1e-9 * s['mean']
@@ -41,7 +43,7 @@ PY
 
 # --raw: one file per variant, R lines, that ministat (and cfx stats) read
 ./cfx bench 0x61C88647 --runs 5 --table-bits 4 --raw "$tmp/raw" >/dev/null 2>&1 && ok || bad "raw run"
-for f in 0x61c88647-mul.txt 0x61c88647-naf.txt; do
+for f in 0x61c88647-mul.txt 0x61c88647-naf.txt 0x61c88647-opt.txt; do
 	[ "$(wc -l <"$tmp/raw/$f")" = 5 ] && ok || bad "raw $f lines"
 done
 if command -v ministat >/dev/null; then
@@ -49,18 +51,20 @@ if command -v ministat >/dev/null; then
 	./cfx stats "$tmp/raw/0x61c88647-mul.txt" "$tmp/raw/0x61c88647-naf.txt" 2>/dev/null | cmp -s - "$tmp/m1" && ok || bad "cfx stats = ministat on raw"
 fi
 
-# --against: the old constant's forms first, four samples
+# --against: the old constant's forms first, six samples
 ./cfx bench 0x61C88647 --against 0x9e370001 --runs 3 --table-bits 4 --json >"$tmp/a" 2>/dev/null && ok || bad "against run"
 $py -c "
 import json,sys
 j=json.load(open('$tmp/a'))
 n=[v['name'] for v in j['variants']]
-assert n==['multiply 0x9e370001','NAF shift/add 0x9e370001','multiply 0x61c88647','NAF shift/add 0x61c88647'], n
-assert len(j['stats']['comparisons'])==3
+assert n==['multiply 0x9e370001','NAF shift/add 0x9e370001','optimal shift/add 0x9e370001',
+          'multiply 0x61c88647','NAF shift/add 0x61c88647','optimal shift/add 0x61c88647'], n
+assert len(j['stats']['comparisons'])==5
 " && ok || bad "against variants"
 
-# 64-bit and odd widths compile and agree with the multiply
-for e in "0x9e37fffffffc0001" "0x9e5 --bits 12" "7"; do
+# 64-bit, 8-bit and odd widths compile and agree with the multiply (an
+# optimal form for each but 7)
+for e in "0x9e37fffffffc0001" "0x9e5 --bits 12" "7" "0xb5" "0xdead"; do
 	# shellcheck disable=SC2086
 	./cfx bench $e --runs 3 --table-bits 4 >/dev/null 2>"$tmp/err" && ok || bad "bench $e: $(cat "$tmp/err")"
 done
