@@ -69,7 +69,7 @@ pairs = [('ns_mul.txt', 'ns_naf.txt', 95), ('ns_mul.txt', 'ns_opt.txt', 95),
          ('uidinfo_lockfree.txt', 'uidinfo_waitfree.txt', 95),
          ('uidinfo_up_waitfree.txt', 'uidinfo_up_none.txt', 99),
          ('even_a.txt', 'even_b.txt', 90), ('ties_a.txt', 'ties_b.txt', 95),
-         ('neg.txt', 'skew_a.txt', 98)]
+         ('neg.txt', 'skew_a.txt', 98), ('offset_a.txt', 'offset_b.txt', 95)]
 for fa, fb, conf in pairs:
     a, b = load(fa), load(fb)
     j = cfx('-c', str(conf), D + fa, D + fb)
