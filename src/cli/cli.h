@@ -104,6 +104,8 @@ typedef struct cmd_ctx {
 	char *used_expr;        /* the expression the last command used */
 	volatile sig_atomic_t *stop;  /* set by SIGINT: stop long work */
 	int progress;           /* draw progress on stderr (a terminal) */
+	int stdin_data;         /* stdin is the command's (the CLI), not the
+	                         * REPL's script or keyboard */
 } cmd_ctx;
 
 typedef struct cmd_def {

@@ -105,6 +105,10 @@ static int load(cmd_ctx *c, const char *path, sample_in *s, int column,
 	int rc;
 
 	if (!path || !strcmp(path, "-")) {
+		if (!c->stdin_data)
+			return cfx_err_set(&c->err, CFX_EUSAGE, -1, path ? path : NULL,
+			                   "standard input holds the commands here; "
+			                   "give files");
 		s->name = xstrdup("<stdin>");
 		return read_sample(c, stdin, s, column, delim);
 	}

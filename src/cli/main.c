@@ -141,6 +141,7 @@ int main(int argc, char **argv)
 	c.sess = &sess;
 	c.stop = &interrupted;
 	c.progress = isatty(STDERR_FILENO);
+	c.stdin_data = 1;
 	{
 		/* a command that polls stops cleanly on the first Ctrl-C (the
 		 * second one kills); any other is killed at once */

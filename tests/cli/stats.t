@@ -95,3 +95,10 @@ $ printf '1\n2\n3\n' > a; cfx stats a a a a a a a a
 $ cfx stats .
 ! cfx: stats: cannot read: a directory (.)
 ? 2
+
+# in the REPL (and a script) standard input holds the commands, not data
+$ printf 'stats\n' | cfx
+! cfx: line 1: stats: standard input holds the commands here; give files
+? 2
+$ printf '1\n2\n3\n' > s; printf 'stats -n -q s\n' | cfx
+> x   3             1             3             2             2             1
