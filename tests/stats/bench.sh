@@ -23,6 +23,13 @@ grep -q '^    N           Min           Max        Median           Avg        S
 grep -q '^  optimal shift/add 0x61c88647 .* ns/hash (median)   6 adds/subs, 6 shifts$' "$tmp/out" && ok || bad "optimal line"
 [ "$(grep -Ec '^(Difference|No difference proven) at 95.0% confidence$' "$tmp/out")" = 2 ] && ok || bad "verdicts"
 
+# a progress bar on a terminal (script(1) gives stderr one), none otherwise
+if command -v script >/dev/null; then
+	script -qc "./cfx bench 7 --runs 3 --table-bits 3 >/dev/null" /dev/null >"$tmp/tty" 2>&1
+	grep -q 'cfx: bench: round 3/3 \[#*\]' "$tmp/tty" && ok || bad "no progress bar on a terminal: $(head -c 300 "$tmp/tty")"
+fi
+grep -q 'round' "$tmp/err" && bad "progress drawn off a terminal" || ok
+
 # JSON: R samples each; the summary is the stats of those very samples
 ./cfx bench 0x9e370001 --runs 4 --table-bits 5 --keys random --count 300 --json >"$tmp/j" 2>"$tmp/err" && ok || bad "json run: $(cat "$tmp/err")"
 $py - "$tmp/j" <<'PY' && ok || bad "json content"

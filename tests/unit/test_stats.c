@@ -17,6 +17,16 @@ static void sample(stats_sample *s, const double *x, size_t n)
 	stats_sample_init(s, x, n);
 }
 
+/* Two samples from two arrays (sizes from the arrays), and their end. */
+#define PAIR(sa, sb, a, b) \
+	(sample(&(sa), (a), sizeof (a) / sizeof *(a)), \
+	 sample(&(sb), (b), sizeof (b) / sizeof *(b)))
+static void unpair(stats_sample *sa, stats_sample *sb)
+{
+	stats_sample_clear(sa);
+	stats_sample_clear(sb);
+}
+
 /* Two-sided p of U = u (U of b) by enumerating which of the m + n ranks
  * belong to a (no ties): p = 2 * P(U >= max(u, mn - u)), at most 1. */
 static double brute_mw_p(unsigned m, unsigned n, double u)
@@ -92,8 +102,7 @@ Test(stats, student_seed_003)
 	stats_sample sa, sb;
 	stats_diff d;
 
-	sample(&sa, a, 5);
-	sample(&sb, b, 5);
+	PAIR(sa, sb, a, b);
 	stats_compare(&d, STATS_STUDENT, &sa, &sb, 95);
 	cr_assert_eq(d.t, 2.306);
 	cr_assert_eq(d.df, 8);
@@ -103,8 +112,7 @@ Test(stats, student_seed_003)
 	cr_assert(fabs(d.pct_err - 0.397636) < 5e-7, "%g", d.pct_err);
 	cr_assert(fabs(d.s - 4279.88) < 0.005, "%g", d.s);
 	cr_assert(d.significant);
-	stats_sample_clear(&sa);
-	stats_sample_clear(&sb);
+	unpair(&sa, &sb);
 }
 
 /* The smallest n per sample that proves the difference, by a direct walk
@@ -117,8 +125,7 @@ Test(stats, points_needed)
 	stats_diff d;
 	size_t n;
 
-	sample(&sa, a, 5);
-	sample(&sb, b, 5);
+	PAIR(sa, sb, a, b);
 	stats_compare(&d, STATS_STUDENT, &sa, &sb, 95);
 	cr_assert(!d.significant);
 	for (n = 2; n < 100000; n++) {
@@ -128,8 +135,7 @@ Test(stats, points_needed)
 			break;
 	}
 	cr_assert_eq(d.n_needed, n, "%zu vs %zu", d.n_needed, n);
-	stats_sample_clear(&sa);
-	stats_sample_clear(&sb);
+	unpair(&sa, &sb);
 }
 
 Test(stats, mann_whitney_exact_by_enumeration)
@@ -185,8 +191,7 @@ Test(stats, mann_whitney_ties_and_shift)
 	stats_mw mw;
 	size_t i, j, k = 0;
 
-	sample(&sa, a, 4);
-	sample(&sb, b, 5);
+	PAIR(sa, sb, a, b);
 	stats_mann_whitney(&mw, &sa, &sb, 95);
 	/* pairs b > a, ties 1/2: b = 2 beats 1 and ties 2, 2 (2); each 3
 	 * beats 1, 2, 2 and ties 3 (3.5); 4 and 5 beat all four */
@@ -204,8 +209,7 @@ Test(stats, mann_whitney_ties_and_shift)
 				d[j] = t;
 			}
 	cr_assert_eq(mw.shift, (d[9] + d[10]) / 2);
-	stats_sample_clear(&sa);
-	stats_sample_clear(&sb);
+	unpair(&sa, &sb);
 }
 
 Test(stats, welch_equal_spreads_is_student_df)
@@ -215,15 +219,13 @@ Test(stats, welch_equal_spreads_is_student_df)
 	stats_sample sa, sb;
 	stats_diff w;
 
-	sample(&sa, a, 5);
-	sample(&sb, b, 5);
+	PAIR(sa, sb, a, b);
 	stats_compare(&w, STATS_WELCH, &sa, &sb, 95);
 	/* equal variances and sizes: df = 2n - 2, se = sqrt(2 var / n) */
 	cr_assert_float_eq(w.df, 8, 1e-12);
 	cr_assert_float_eq(w.se, 1, 1e-12);
 	cr_assert_float_eq(w.t, stats_t_quantile(95, 8), 1e-15);
-	stats_sample_clear(&sa);
-	stats_sample_clear(&sb);
+	unpair(&sa, &sb);
 }
 
 Test(stats, bootstrap_reproducible)
@@ -234,8 +236,7 @@ Test(stats, bootstrap_reproducible)
 	stats_sample sa, sb;
 	stats_ratio r1, r2, r3;
 
-	sample(&sa, a, 10);
-	sample(&sb, b, 10);
+	PAIR(sa, sb, a, b);
 	stats_bootstrap_ratio(&r1, &sa, &sb, 95, 2000, 1);
 	stats_bootstrap_ratio(&r2, &sa, &sb, 95, 2000, 1);
 	stats_bootstrap_ratio(&r3, &sa, &sb, 95, 2000, 2);
@@ -245,8 +246,7 @@ Test(stats, bootstrap_reproducible)
 	cr_assert(r1.lo <= r1.estimate && r1.estimate <= r1.hi);
 	/* every resampled median lies within the samples' ranges */
 	cr_assert(r1.lo >= 11.8 / 10.5 && r1.hi <= 12.6 / 9.8);
-	stats_sample_clear(&sa);
-	stats_sample_clear(&sb);
+	unpair(&sa, &sb);
 }
 
 Test(stats, mad_fences)
