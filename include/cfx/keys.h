@@ -78,6 +78,20 @@ int keys_make_watched(keys_set *set, const keys_spec *ks, unsigned bits,
 
 void keys_free(keys_set *set);
 
+/* How many distinct keys the family can make on bits-bit words, as a
+ * power of two: bits for seq, random, malloc, file and inodes; bits - t
+ * for stride:S with S = odd * 2^t (its multiples repeat after 2^(bits-t));
+ * bits - log2(ALIGN) for ptr; H for high:H and K for sparse:K (at most
+ * bits).  0 when the family has a single key (stride:2^bits). */
+unsigned keys_space_bits(const keys_spec *ks, unsigned bits);
+
+/* True when the first `count` keys of a seq or stride family are every
+ * key of that family's space: all 2^(bits-t) multiples of 2^t (t = 0 for
+ * seq).  Any odd multiplier permutes such a set, so its bucket loads are
+ * as even as they can be whatever the multiplier: a trivially uniform
+ * test, which a front end should say. */
+int keys_cover_word(const keys_spec *ks, unsigned bits, size_t count);
+
 /* If the first `count` keys of ks on bits-bit words are the distinct
  * progression start + i step (seq and stride families), set them and
  * return 1 (a caller can then hash them without storing them); else 0. */

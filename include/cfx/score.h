@@ -81,6 +81,14 @@ double score_chisq_q(double chi2, double dof);
 /* The verdict for a chi^2 p-value and probe ratio. */
 score_verdict score_judge(double p_value, double probe_ratio);
 
+/* How many keys to hash when none are asked for: 4 a bucket (4 * 2^b),
+ * but at most half of the 2^space distinct keys the family can make
+ * (keys_space_bits), and at least 1.  So keys never wrap the word unless
+ * asked: a set that covers its whole space is permuted by any odd
+ * multiplier and would be uniform whatever the multiplier (stride:4096
+ * on 32 bits: 2^19 keys at most, never all 2^20 multiples). */
+uint64_t score_default_count(unsigned b, unsigned space);
+
 /* "good", "weak", "bad". */
 const char *score_verdict_name(score_verdict v);
 

@@ -33,7 +33,9 @@ static const opt_def opt_table[] = {
 	  "key family: seq[:START], stride:S, random[:SEED], file:PATH,\n"
 	  "malloc:SIZE, inodes:PATH, ptr:ALIGN, high:H, sparse:K (default seq)" },
 	{ OPT_COUNT, "count", 1, 'c', "K",
-	  "number of keys or points (default: 4 per bucket; spectrum 10)" },
+	  "number of keys or points (default: 4 per bucket, but at most half\n"
+	  "the distinct keys the family has, so keys never wrap the word;\n"
+	  "spectrum 10)" },
 	{ OPT_EMIT, "emit", 1, 'e', "c",
 	  "print a complete C translation unit instead of the summary" },
 	{ OPT_PATCH, "emit", 1, 'e', "patch",

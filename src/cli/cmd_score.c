@@ -104,7 +104,9 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 		return CFX_EXIT_USAGE;
 	}
 	count = a->count ? (size_t)a->count
-	        : keys_generated(&ks) ? (size_t)4 << s.b : 0;
+	        : keys_generated(&ks)
+	          ? (size_t)score_default_count(s.b, keys_space_bits(&ks, s.bits))
+	          : 0;
 	if (keys_progression(&ks, s.bits, count, &k0, &step)) {
 		/* seq and stride keys are hashed as they are made: no array */
 		uint32_t *loads = malloc(((size_t)1 << s.b) * sizeof *loads);
@@ -136,8 +138,11 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 	}
 	desc = keys_describe(&ks);
 	{
-		cli_result(c, a->json, score_json(s.hex, s.bits, s.b, desc, set.made,
-		                                  &r, s.even));
+		json_t *o = score_json(s.hex, s.bits, s.b, desc, set.made, &r,
+		                       s.even);
+		json_object_set_new(o, "covers_word", json_boolean(
+			keys_cover_word(&ks, s.bits, count)));
+		cli_result(c, a->json, o);
 	}
 	if (!a->json) {
 		fprintf(c->out, "hash       h(x) = (x * %s mod 2^%u) >> %u: 2^%u "
@@ -157,6 +162,11 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 		fprintf(c->out, "verdict    %s\n", score_verdict_name(r.verdict));
 		if (s.even)
 			fprintf(c->out, "note       %s\n", even_note);
+		if (!s.even && keys_cover_word(&ks, s.bits, count)) {
+			char note[256];
+			out_fill(c->out, out_cover_note(note, sizeof note, &ks, s.bits),
+			         OUT_WIDTH, "note       ", "           ", " ");
+		}
 	}
 	free(desc);
 	keys_free(&set);

@@ -158,3 +158,19 @@ const char *out_g(char *buf, size_t n, double x, int digits)
 	snprintf(buf, n, "%.*g", digits, x);
 	return buf;
 }
+
+const char *out_cover_note(char *buf, size_t n, const keys_spec *ks,
+                           unsigned bits)
+{
+	unsigned space = keys_space_bits(ks, bits);
+
+	if (space == bits)
+		snprintf(buf, n, "the keys are all 2^%u words of %u bits", bits, bits);
+	else
+		snprintf(buf, n, "the keys are all 2^%u multiples of 2^%u in the "
+		         "%u-bit word", space, bits - space, bits);
+	snprintf(buf + strlen(buf), n - strlen(buf), ": any odd multiplier "
+	         "permutes them, so the loads are even for every multiplier and "
+	         "say nothing about this one; fewer keys do");
+	return buf;
+}

@@ -8,6 +8,7 @@
 #include <jansson.h>
 
 #include "cfx/cf.h"
+#include "cfx/keys.h"
 
 #define OUT_WIDTH 80
 
@@ -41,6 +42,12 @@ void out_sum(FILE *f, const char *label, const char *sum, int width);
 /* Print text after label, wrapped at ", " to width columns, continuation
  * lines indented to the label's width. */
 void out_wrapped(FILE *f, const char *label, const char *text, int width);
+
+/* Why the keys of ks on bits-bit words say nothing of the multiplier
+ * when they cover the word (keys_cover_word): "the keys are all 2^20
+ * multiples of 2^12 in the 32-bit word: ...", into buf. */
+const char *out_cover_note(char *buf, size_t n, const keys_spec *ks,
+                           unsigned bits);
 
 /* A double in %g with the given significant digits, into buf. */
 const char *out_g(char *buf, size_t n, double x, int digits);

@@ -1,4 +1,5 @@
 /* score.c - bucket uniformity (see score.h). */
+#include <assert.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -200,4 +201,17 @@ const char *score_verdict_name(score_verdict v)
 {
 	static const char *names[] = { "good", "weak", "bad" };
 	return names[v];
+}
+
+uint64_t score_default_count(unsigned b, unsigned space)
+{
+	uint64_t k;
+
+	assert(b >= 1 && b <= SCORE_MAX_TABLE_BITS && space <= 64);
+	k = (uint64_t)4 << b;
+	if (space == 0)
+		return 1;
+	if (space <= 63 && k > (uint64_t)1 << (space - 1))
+		k = (uint64_t)1 << (space - 1);
+	return k;
 }

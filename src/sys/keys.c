@@ -1,4 +1,5 @@
 /* keys.c - key families (see keys.h). */
+#include <assert.h>
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -456,23 +457,54 @@ static int generate(keys_set *set, const keys_spec *ks, unsigned bits,
 	return rc;
 }
 
-/* True when the family cannot repeat a key, so no sort is needed. */
-static int surely_distinct(const keys_spec *ks, unsigned bits, size_t count)
+/* The largest t <= 64 with 2^t dividing s (64 for s = 0). */
+static unsigned twos(uint64_t s)
 {
-	uint64_t s = ks->arg;
 	unsigned t = 0;
 
-	if (ks->kind == KEYS_SEQ)
-		return bits >= 64 || count <= ((uint64_t)1 << bits);
-	if (ks->kind != KEYS_STRIDE)
-		return 0;
-	/* k S mod 2^n repeats with period 2^(n - t), S = odd * 2^t */
 	while (t < 64 && !(s & 1)) {
 		s >>= 1;
 		t++;
 	}
-	return t >= bits ? count <= 1
-	       : bits - t >= 64 || count <= ((uint64_t)1 << (bits - t));
+	return t;
+}
+
+unsigned keys_space_bits(const keys_spec *ks, unsigned bits)
+{
+	unsigned t;
+
+	assert(bits >= 1 && bits <= 64);
+	switch (ks->kind) {
+	case KEYS_STRIDE:
+	case KEYS_PTR:
+		t = twos(ks->arg);
+		return t >= bits ? 0 : bits - t;
+	case KEYS_HIGH:
+	case KEYS_SPARSE:
+		return ks->arg < bits ? (unsigned)ks->arg : bits;
+	default:
+		return bits;
+	}
+}
+
+int keys_cover_word(const keys_spec *ks, unsigned bits, size_t count)
+{
+	unsigned space = keys_space_bits(ks, bits);
+
+	if (ks->kind != KEYS_SEQ && ks->kind != KEYS_STRIDE)
+		return 0;
+	return space < 64 && count >= ((uint64_t)1 << space);
+}
+
+/* True when the family cannot repeat a key, so no sort is needed. */
+static int surely_distinct(const keys_spec *ks, unsigned bits, size_t count)
+{
+	unsigned space = keys_space_bits(ks, bits);
+
+	if (ks->kind != KEYS_SEQ && ks->kind != KEYS_STRIDE)
+		return 0;
+	/* k S mod 2^n repeats with period 2^(n - t), S = odd * 2^t */
+	return space >= 64 || count <= ((uint64_t)1 << space);
 }
 
 static int make(keys_set *set, const keys_spec *ks, unsigned bits,

@@ -223,7 +223,7 @@ $ cfx naf 5 "$(printf '%s\n%s' --bo gus)"
 $ cfx score --bits 8 2 --count 64 | grep '^note'
 > note       multiplier is even: not invertible mod 2^n, the low bit of every
 $ cfx score --json --bits 8 2 --count 64 | grep even_multiplier
->   "even_multiplier": true
+>   "even_multiplier": true,
 $ cfx sweep --json --bits 8 0x9e | grep even_multiplier
 >   "even_multiplier": true
 $ cfx sweep --json --bits 8 0x9f | grep even_multiplier

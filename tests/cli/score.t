@@ -112,7 +112,8 @@ $ cfx score --json 0x9e370001 --keys stride:4096
 >   "expected_load": 4.0,
 >   "probe_ratio": 0.83333545261498165,
 >   "verdict": "good",
->   "even_multiplier": false
+>   "even_multiplier": false,
+>   "covers_word": false
 > }
 
 # JSON of the bad case above: p-value 0 (below the smallest double).
@@ -133,7 +134,8 @@ $ cfx score --json 0x9e37fffffffc0001 --keys stride:2^18 --table-bits 10
 >   "expected_load": 4.0,
 >   "probe_ratio": 682.6111834608497,
 >   "verdict": "bad",
->   "even_multiplier": false
+>   "even_multiplier": false,
+>   "covers_word": false
 > }
 
 # JSON flags an even multiplier: 4 on 8 bits, keys 0..63 -> 4k mod 256 >> 4
@@ -155,5 +157,30 @@ $ cfx score --json --bits 8 4
 >   "expected_load": 4.0,
 >   "probe_ratio": 0.84210526315789469,
 >   "verdict": "good",
->   "even_multiplier": true
+>   "even_multiplier": true,
+>   "covers_word": false
 > }
+
+# keys never wrap the word unless asked: stride 2^20 on 32 bits has only
+# 2^12 distinct multiples, so the default count (4 a bucket = 2^18) is cut
+# to half of them, 2048
+$ cfx score 0x9e370001 --keys stride:2^20 | sed -n 2p
+> keys       stride:1048576: 2048 distinct (2048 made)
+# asked for all 2^20 multiples of 4096, the keys cover the word: every
+# odd multiplier permutes them, and the note says why the verdict is empty
+$ cfx score 0x9e370001 --keys stride:4096 --count 2^20 | tail -4
+> verdict    good
+> note       the keys are all 2^20 multiples of 2^12 in the 32-bit word: any odd
+>            multiplier permutes them, so the loads are even for every multiplier
+>            and say nothing about this one; fewer keys do
+$ cfx score --json 0x9e370001 --keys stride:4096 --count 2^20 | grep covers
+>   "covers_word": true
+# all 256 words of 8 bits (300 made: seq wraps) under the odd 5
+$ cfx score --bits 8 5 --count 300 | tail -3
+> note       the keys are all 2^8 words of 8 bits: any odd multiplier permutes
+>            them, so the loads are even for every multiplier and say nothing
+>            about this one; fewer keys do
+# one key fewer does not cover
+$ cfx score --bits 8 5 --count 255 | grep -c note
+> 0
+? 1

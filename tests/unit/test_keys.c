@@ -886,3 +886,71 @@ Test(keys, watched_progress_and_cancel)
 		keys_spec_free(&ks);
 	}
 }
+
+/* keys_space_bits is how many distinct keys a family can make: for seq,
+ * stride and ptr counted here by enumerating every key mod 2^n (ptr's
+ * keys are the multiples of ALIGN, enumerated), for high and sparse by
+ * their definition; keys_cover_word is "the first count keys are all of
+ * them", counted the same way. */
+Test(keys, space_bits_and_cover_vs_enumeration)
+{
+	static const char *const fams[] = {
+		"seq", "seq:5", "stride:1", "stride:2", "stride:12", "stride:4096",
+		"stride:3", "stride:256", "ptr:16", "ptr:1", "ptr:256",
+	};
+	static unsigned char seen[1 << 12];
+	unsigned bits;
+	size_t f;
+
+	for (bits = 1; bits <= 12; bits++)
+		for (f = 0; f < sizeof fams / sizeof fams[0]; f++) {
+			keys_spec ks = spec_of(fams[f]);
+			uint64_t mod = (uint64_t)1 << bits, distinct = 0, i, step;
+			unsigned space = keys_space_bits(&ks, bits);
+
+			memset(seen, 0, mod);
+			step = ks.kind == KEYS_SEQ ? 1 : ks.arg;
+			for (i = 0; i < mod; i++) {
+				uint64_t k = ks.kind == KEYS_SEQ ? (ks.arg + i) % mod
+				             : (step * i) % mod;
+				distinct += !seen[k];
+				seen[k] = 1;
+			}
+			CHECK(distinct == (uint64_t)1 << space, "%s on %u bits: %llu "
+			      "distinct keys, space 2^%u", fams[f], bits,
+			      (unsigned long long)distinct, space);
+			if (ks.kind == KEYS_PTR) {
+				CHECK(!keys_cover_word(&ks, bits, mod), "%s", fams[f]);
+				keys_spec_free(&ks);
+				continue;
+			}
+			/* the first c keys are all of them exactly when c >= distinct */
+			for (i = 1; i <= mod; i *= 2) {
+				uint64_t j, d = 0;
+				memset(seen, 0, mod);
+				for (j = 0; j < i; j++) {
+					uint64_t k = ks.kind == KEYS_SEQ ? (ks.arg + j) % mod
+					             : (step * j) % mod;
+					d += !seen[k];
+					seen[k] = 1;
+				}
+				CHECK(keys_cover_word(&ks, bits, i) == (d == distinct),
+				      "%s on %u bits, %llu keys: %llu of %llu", fams[f],
+				      bits, (unsigned long long)i, (unsigned long long)d,
+				      (unsigned long long)distinct);
+			}
+			keys_spec_free(&ks);
+		}
+	{
+		keys_spec h = spec_of("high:5"), sp = spec_of("sparse:7");
+		keys_spec r = spec_of("random");
+		cr_assert_eq(keys_space_bits(&h, 32), 5);
+		cr_assert_eq(keys_space_bits(&h, 4), 4);
+		cr_assert_eq(keys_space_bits(&sp, 32), 7);
+		cr_assert_eq(keys_space_bits(&r, 64), 64);
+		cr_assert(!keys_cover_word(&r, 8, 1 << 20));
+		keys_spec_free(&h);
+		keys_spec_free(&sp);
+		keys_spec_free(&r);
+	}
+}

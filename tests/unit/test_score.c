@@ -501,3 +501,47 @@ Test(score, progression_vs_brute_force, .timeout = 60)
 	free(l2);
 	free(keys);
 }
+
+/* The default key count: 4 a bucket, at most half the family's space, at
+ * least one (written out from the rule in score.h). */
+Test(score, default_count)
+{
+	static const struct { unsigned b, space; uint64_t k; } cases[] = {
+		{ 16, 32, 4u << 16 }, { 12, 20, 4u << 12 }, { 16, 20, 1u << 18 },
+		{ 16, 19, 1u << 18 }, { 16, 18, 1u << 17 }, { 8, 4, 8 },
+		{ 4, 1, 1 }, { 4, 0, 1 }, { 28, 64, (uint64_t)4 << 28 },
+		{ 10, 11, 1024 }, { 10, 12, 2048 }, { 10, 13, 4096 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		CHECK(score_default_count(cases[i].b, cases[i].space) == cases[i].k,
+		      "b %u, space 2^%u: %llu, want %llu", cases[i].b, cases[i].space,
+		      (unsigned long long)score_default_count(cases[i].b,
+		                                              cases[i].space),
+		      (unsigned long long)cases[i].k);
+}
+
+/* On the seed constant the default stride:4096 keys into 2^12 buckets
+ * show the failure (lesson 9, the issue's R 2.833): 2^14 keys k * 2^12,
+ * counted here by hand, fill a quarter of the buckets 16 deep. */
+Test(score, default_stride_keys_fail_on_the_seed)
+{
+	uint64_t n = score_default_count(12, 20), i;
+	static uint32_t loads[1 << 12];
+	uint32_t max = 0, empty = 0;
+	score_result r;
+
+	cr_assert_eq(n, 1u << 14);
+	memset(loads, 0, sizeof loads);
+	for (i = 0; i < n; i++)
+		loads[(uint32_t)(i * 4096u * 0x9e370001u) >> 20]++;
+	for (i = 0; i < (1 << 12); i++) {
+		max = loads[i] > max ? loads[i] : max;
+		empty += loads[i] == 0;
+	}
+	cr_assert_eq(max, 16);
+	cr_assert_eq(empty, 3072);
+	score_stats(loads, 12, n, &r);
+	cr_assert_eq(r.verdict, SCORE_BAD);
+}
