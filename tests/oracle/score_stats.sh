@@ -128,11 +128,14 @@ for (i = 1, 120,
 		fam = Str("stride:", sS));
 	case(["score", Str(p), "--bits", Str(n), "--table-bits", Str(b), "--keys", fam,
 	      "--count", Str(C), "--json"], ks, p, n, b));
-\\ the default count, 4 keys per bucket, and the default family seq
+\\ the default count, 4 keys per bucket but at most half of the 2^sp
+\\ distinct keys the family has (seq: sp = n; stride 2^e: sp = n - e), so
+\\ keys never wrap the word; and the default family seq
+dc(b, sp) = if(sp == 0, 1, min(4 * 2^b, 2^(sp - 1)));
 for (i = 1, 12,
-	my(n = ns[1 + i % 4], b = 1 + random(min(14, n)), p = 1 + 2 * random(2^(n - 1)), ks = vector(4 * 2^b, k, k - 1));
+	my(n = ns[1 + i % 4], b = 1 + random(min(14, n)), p = 1 + 2 * random(2^(n - 1)), ks = vector(dc(b, n), k, k - 1));
 	case(["score", Str(p), "--bits", Str(n), "--table-bits", Str(b), "--json"], ks, p, n, b);
-	my(e = random(n), S = 2^e, ks2 = vector(4 * 2^b, k, ((k - 1) * S) % 2^64));
+	my(e = random(n), S = 2^e, ks2 = vector(dc(b, n - e), k, ((k - 1) * S) % 2^64));
 	case(["score", Str(p), "--bits", Str(n), "--table-bits", Str(b), "--keys", Str("stride:", S), "--json"], ks2, p, n, b));
 \\ tables above 2^16 buckets (up to the limit of 2^28 cfx accepts)
 case(["score", "0x9e3779b9", "--bits", "32", "--table-bits", "20", "--keys", "stride:12345",
