@@ -97,19 +97,6 @@ static int cols(const char *s, size_t n)
 	return (int)text_width(s, n);
 }
 
-/* Bytes of s that fill at most w columns: up to a space if there is one
- * in the second half, else through the middle of a word. */
-static size_t cut(const char *s, int w)
-{
-	size_t i = text_cut(s, w > 0 ? (size_t)w : 0), sp;
-
-	if (!s[i] || s[i] == ' ')
-		return i;
-	for (sp = i; sp > 0 && s[sp] != ' '; sp--)
-		;
-	return sp && (int)text_width(s, sp) > w / 2 ? sp : i;
-}
-
 typedef struct rows {
 	dl_line *l;
 	int n;
@@ -124,11 +111,24 @@ static void row_add(rows *r, int kind, const char *s, size_t len)
 	r->n++;
 }
 
+/* Bytes of s that fill at most w columns: up to the last space that fits
+ * if there is one, else through the middle of a word too long for w. */
+static size_t cut(const char *s, int w)
+{
+	size_t i = text_cut(s, w > 0 ? (size_t)w : 0), sp;
+
+	if (!s[i] || s[i] == ' ')
+		return i;
+	for (sp = i; sp > 0 && s[sp] != ' '; sp--)
+		;
+	return sp ? sp : i;
+}
+
 /*
- * Lines of text into rows of w columns: a line that is too wide wraps at
- * spaces, its continuation indented by hang, or (hang < 0) two more than
- * the line itself (the engine's text is already filled to w; feedback and
- * indented formulas may be wider).
+ * Lines of text into rows of w columns: a line that is still too wide (an
+ * indented formula, a word longer than the pane) wraps at spaces, its
+ * continuation indented by hang, or (hang < 0) two more than the line
+ * itself.
  */
 static void add_hung(rows *r, int kind, const char *text, int w, int hang)
 {
@@ -169,37 +169,26 @@ static void add_text(rows *r, int kind, const char *text, int w)
 	add_hung(r, kind, text, w, -1);
 }
 
-/*
- * The engine's feedback, its filled paragraphs joined back into lines so
- * that they wrap to the pane: a line indented by two spaces continues the
- * line before it, unless that line ends with a colon (a list follows:
- * "Solution:") or is indented itself.  malloc'd.
- */
-static char *unfill(const char *fb)
+/* Text filled to w columns (learn_cli_fill: never inside brackets), the
+ * first row after first, the others after rest. */
+static void add_filled(rows *r, int kind, const char *text, int w,
+                       const char *first, const char *rest)
 {
-	char *t = xstrdup(fb), *w = t;
-	const char *p = fb;
-	int joinable = 0;
+	struct buf b = { 0 };
 
-	while (*p) {
-		size_t len = strcspn(p, "\n");
-		int cont = len > 2 && p[0] == ' ' && p[1] == ' ' && p[2] != ' ';
-		if (cont && joinable && w > t) {
-			w[-1] = ' ';            /* the newline before becomes a space */
-			memcpy(w, p + 2, len - 2);
-			w += len - 2;
-			joinable = p[len - 1] != ':';
-		} else {
-			memcpy(w, p, len);
-			w += len;
-			joinable = p[0] != ' ' && len && p[len - 1] != ':';
-		}
-		p += len;
-		if (*p == '\n')
-			*w++ = *p++;
-	}
-	*w = '\0';
-	return t;
+	learn_cli_fill(&b, text, w, first, rest);
+	add_text(r, kind, buf_str(&b), w);
+	buf_free(&b);
+}
+
+/* Lines of the engine's feedback (learn_feedback's form) laid out to w. */
+static void add_feedback(rows *r, int kind, const char *text, int w)
+{
+	struct buf b = { 0 };
+
+	learn_cli_feedback(&b, text, w);
+	add_text(r, kind, buf_str(&b), w);
+	buf_free(&b);
 }
 
 /* ---- the pane's state --------------------------------------------------- */
@@ -623,28 +612,35 @@ static void step_rows(const dash *d, int w, rows *head, rows *body,
 {
 	const learn *L = d->learn->L;
 	const lesson_step *s = &learn_lesson(L)->steps[learn_step(L)];
-	char *t, buf[DLINE_MAX + 64];
-	size_t i;
+	char buf[DLINE_MAX + 64], *ask;
+	learn_blocks bl;
+	struct buf b = { 0 };
 
 	snprintf(buf, sizeof buf, "Step %zu of %zu: %s", learn_step(L) + 1,
 	         learn_steps(L), s->title);
-	add_text(head, DL_HEAD, buf, w);
-	t = learn_prose_text(L, w);
+	add_filled(head, DL_HEAD, buf, w, "", "  ");
+	if (learn_step(L) == 0) {
+		learn_intro(L, &bl);
+		learn_cli_blocks(&b, &bl, w < 30 ? 30 : w);
+		if (bl.n)
+			buf_putc(&b, '\n');
+		learn_blocks_free(&bl);
+	}
+	learn_prose(L, &bl);
+	learn_cli_blocks(&b, &bl, w < 30 ? 30 : w);
+	learn_blocks_free(&bl);
 	row_add(body, DL_TEXT, "", 0);
-	add_text(body, DL_TEXT, t, w);
-	free(t);
+	add_text(body, DL_TEXT, buf_str(&b), w);
+	buf_free(&b);
 	if (s->try_cmd) {
 		snprintf(buf, sizeof buf, "try  :%s", s->try_cmd);
 		add_hung(act, DL_TRY, buf, w, 5);
 	}
-	if (s->ask.n) {
-		size_t at = (size_t)snprintf(buf, sizeof buf, "%s",
-		                             s->predict ? "guess" : "ask  ");
-		for (i = 0; i < s->ask.n && at < sizeof buf; i++)
-			at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%s",
-			                       i ? " " : "", s->ask.line[i]);
-		add_hung(act, DL_ASK, buf, w, 5);
+	if ((ask = learn_ask(L))) {
+		add_filled(act, DL_ASK, ask, w, s->predict ? "guess " : "ask  ",
+		           "     ");
 		add_text(act, DL_DIM, "     :answer X, or just :X", w);
+		free(ask);
 	}
 }
 
@@ -652,26 +648,24 @@ static void step_rows(const dash *d, int w, rows *head, rows *body,
 static void feedback_rows(const dash *d, int w, rows *fb)
 {
 	const struct dlearn *dl = d->learn;
-	char *t, *p;
+	const char *p, *next;
 	int i = 0;
 
-	if (!dl->fb || !*dl->fb)
+	if (!dl->fb)
 		return;
-	t = unfill(dl->fb);
-	for (p = t; *p; i++) {
-		size_t len = strcspn(p, "\n");
+	for (p = dl->fb; *p; p = next, i++) {
+		size_t len = text_line(p, &next);
 		int kind = dl->fb_ev & LEARN_ERROR ? DL_BAD : DL_NOTE;
-		char line[1024];
+		char *line;
 		if (i == 0 && dl->fb_ev & LEARN_PASSED)
 			kind = DL_GOOD;
 		else if (i == 0 && dl->fb_ev & LEARN_WRONG)
 			kind = DL_BAD;
-		snprintf(line, sizeof line, "%s%.*s", kind == DL_GOOD ?
-		         glyphs(d)->mark : "", (int)len, p);
-		add_text(fb, kind, line, w);
-		p += len + (p[len] == '\n');
+		line = xasprintf("%s%.*s", kind == DL_GOOD ? glyphs(d)->mark : "",
+		                 (int)len, p);
+		add_feedback(fb, kind, line, w);
+		free(line);
 	}
-	free(t);
 }
 
 /* Keep the first n rows of r. */
@@ -695,11 +689,11 @@ static void done_rows(const dash *d, int w, rows *r)
 		int mark = i == 0 && d->learn->fb_ev & LEARN_PASSED;
 		snprintf(line, sizeof line, "%s%.*s", mark ? glyphs(d)->mark : "",
 		         (int)len, p);
-		add_text(r, i == 0 && !mark ? DL_NOTE : DL_GOOD, line, w);
+		add_feedback(r, i == 0 && !mark ? DL_NOTE : DL_GOOD, line, w);
 		p += len + (p[len] == '\n');
 	}
 	if (*p)
-		add_text(r, DL_TEXT, p, w);
+		add_feedback(r, DL_TEXT, p, w);
 	row_add(r, DL_TEXT, "", 0);
 	add_text(r, DL_DIM, ":learn lists the lessons.", w);
 }

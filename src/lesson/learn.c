@@ -82,117 +82,64 @@ static void fb_add(learn *L, const char *fmt, ...)
 	free(s);
 }
 
-/* ---- wrapping ---------------------------------------------------------- */
+/* ---- content ----------------------------------------------------------- */
 
-typedef struct sbuf {
-	char *s;
-	size_t n, cap;
-} sbuf;
-
-static void sb_put(sbuf *b, const char *s, size_t n)
+/* Lines of a lesson text joined with spaces. */
+static void join_lines(struct buf *b, const lesson_text *t)
 {
-	if (b->n + n + 1 > b->cap) {
-		b->cap = 2 * (b->n + n + 1) + 64;
-		b->s = xrealloc(b->s, b->cap, "s");
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		if (i)
+			buf_putc(b, ' ');
+		buf_puts(b, t->line[i]);
 	}
-	memcpy(b->s + b->n, s, n);
-	b->n += n;
-	b->s[b->n] = '\0';
 }
 
-static void sb_str(sbuf *b, const char *s)
+static void block_add(learn_blocks *bl, int kind, const char *text)
 {
-	sb_put(b, s, strlen(s));
-}
-
-/* Columns of a UTF-8 string (code points). */
-static size_t cols(const char *s, size_t n)
-{
-	size_t i, c = 0;
-
-	for (i = 0; i < n; i++)
-		if (((unsigned char)s[i] & 0xC0) != 0x80)
-			c++;
-	return c;
-}
-
-/* Fill words of text to width: first line after first, the others after
- * rest (both prefixes count toward the width). */
-static void fill(sbuf *b, const char *text, int width, const char *first,
-                 const char *rest)
-{
-	const char *p = text;
-	size_t col = 0, lim = width > 20 ? (size_t)width : 20;
-	int line_empty = 1;
-
-	sb_str(b, first);
-	col = cols(first, strlen(first));
-	for (;;) {
-		size_t n;
-		while (*p == ' ')
-			p++;
-		if (!*p)
-			break;
-		n = strcspn(p, " ");
-		if (!line_empty && col + 1 + cols(p, n) > lim) {
-			sb_str(b, "\n");
-			sb_str(b, rest);
-			col = cols(rest, strlen(rest));
-			line_empty = 1;
-		}
-		if (!line_empty) {
-			sb_str(b, " ");
-			col++;
-		}
-		sb_put(b, p, n);
-		col += cols(p, n);
-		line_empty = 0;
-		p += n;
-	}
-	sb_str(b, "\n");
+	XGROW(bl->b, bl->cap, bl->n + 1, "lesson blocks");
+	bl->b[bl->n].kind = kind;
+	bl->b[bl->n].text = xstrdup(text);
+	bl->n++;
 }
 
 /*
- * Lesson text to b: paragraphs filled to width, verbatim lines (indented
- * in the file) as they are, "* " items with a hanging indent, all after
- * indent.
+ * Blocks of a lesson text: lines indented in the file are code, "* " and
+ * "- " start an item, a blank line is a blank, and the other lines join
+ * into paragraphs.
  */
-static void wrap_text(sbuf *b, const lesson_text *t, int width,
-                      const char *indent)
+static void text_blocks(learn_blocks *bl, const lesson_text *t)
 {
-	sbuf para = { NULL, 0, 0 };
-	int bullet = 0;
+	struct buf para = { 0 };
+	int kind = LEARN_PARA;
 	size_t i;
-	char first[64], rest[64];
 
 	for (i = 0; i <= t->n; i++) {
 		const char *l = i < t->n ? t->line[i] : "";
 		int item = (l[0] == '*' || l[0] == '-') && l[1] == ' ';
-		if (para.n && (!l[0] || l[0] == ' ' || item)) {
-			snprintf(first, sizeof first, "%s%s", indent, bullet ? "* " : "");
-			snprintf(rest, sizeof rest, "%s%s", indent, bullet ? "  " : "");
-			fill(b, para.s + (bullet ? 2 : 0), width, first, rest);
-			para.n = 0;
-			para.s[0] = '\0';
-			bullet = 0;
+		if (para.len && (!l[0] || l[0] == ' ' || item)) {
+			block_add(bl, kind, buf_str(&para));
+			buf_clear(&para);
+			kind = LEARN_PARA;
 		}
 		if (i == t->n)
 			break;
 		if (!l[0]) {
-			sb_str(b, "\n");
+			block_add(bl, LEARN_BLANK, "");
 		} else if (l[0] == ' ') {
-			sb_str(b, indent);
-			sb_str(b, l);
-			sb_str(b, "\n");
+			block_add(bl, LEARN_CODE, l);
 		} else {
-			if (item && !para.n)
-				bullet = 1;
-			if (para.n)
-				sb_str(&para, " ");
-			sb_str(&para, l);
+			if (item && !para.len) {
+				kind = LEARN_ITEM;
+				l += 2;
+			}
+			if (para.len)
+				buf_putc(&para, ' ');
+			buf_puts(&para, l);
 		}
 	}
-	free(para.s);
+	buf_free(&para);
 }
 
 /* ---- the lesson -------------------------------------------------------- */
@@ -296,80 +243,37 @@ const char *learn_focus(const learn *L)
 	return L->step < L->les.nsteps ? L->les.steps[L->step].focus : NULL;
 }
 
-char *learn_step_text(const learn *L, int width)
+void learn_intro(const learn *L, learn_blocks *out)
 {
-	sbuf b = { NULL, 0, 0 };
-	const lesson_step *s;
-	char head[256];
-	size_t hl;
-
-	if (width < 30)
-		width = 30;
-	sb_str(&b, "");
-	if (L->step >= L->les.nsteps)
-		return b.s;
-	s = &L->les.steps[L->step];
-	if (L->step == 0) {
-		snprintf(head, sizeof head, "Lesson %d: %s", L->number, L->les.title);
-		fill(&b, head, width, "", "  ");
-		if (L->les.intro.n) {
-			sb_str(&b, "\n");
-			wrap_text(&b, &L->les.intro, width, "");
-		}
-		sb_str(&b, "\n");
-	}
-	snprintf(head, sizeof head, "-- Lesson %d, step %zu of %zu: %s ",
-	         L->number, L->step + 1, L->les.nsteps, s->title);
-	hl = cols(head, strlen(head));
-	sb_str(&b, head);
-	for (; hl < (size_t)width; hl++)
-		sb_str(&b, "-");
-	sb_str(&b, "\n");
-	wrap_text(&b, &s->prose, width, "");
-	if (s->try_cmd || s->ask.n)
-		sb_str(&b, "\n");
-	if (s->try_cmd) {
-		sb_str(&b, "  try: ");
-		sb_str(&b, s->try_cmd);
-		sb_str(&b, "\n");
-	}
-	if (s->ask.n) {
-		sbuf q = { NULL, 0, 0 };
-		size_t i;
-		for (i = 0; i < s->ask.n; i++) {
-			if (i)
-				sb_str(&q, " ");
-			sb_str(&q, s->ask.line[i]);
-		}
-		if (s->predict) {
-			fill(&b, q.s, width, "  predict: ", "           ");
-			sb_str(&b, "           (commit to an answer before you run "
-			       "anything: answer EXPR)\n");
-		} else {
-			fill(&b, q.s, width, "  ask: ", "       ");
-			sb_str(&b, "       (type the answer, or: answer EXPR)\n");
-		}
-		free(q.s);
-	}
-	return b.s;
+	memset(out, 0, sizeof *out);
+	text_blocks(out, &L->les.intro);
 }
 
-/* The dashboard's pane draws its own header and try:/ask: lines. */
-char *learn_prose_text(const learn *L, int width)
+void learn_prose(const learn *L, learn_blocks *out)
 {
-	sbuf b = { NULL, 0, 0 };
+	memset(out, 0, sizeof *out);
+	if (L->step < L->les.nsteps)
+		text_blocks(out, &L->les.steps[L->step].prose);
+}
 
-	if (width < 30)
-		width = 30;
-	sb_str(&b, "");
-	if (L->step >= L->les.nsteps)
-		return b.s;
-	if (L->step == 0 && L->les.intro.n) {
-		wrap_text(&b, &L->les.intro, width, "");
-		sb_str(&b, "\n");
-	}
-	wrap_text(&b, &L->les.steps[L->step].prose, width, "");
-	return b.s;
+void learn_blocks_free(learn_blocks *bl)
+{
+	size_t i;
+
+	for (i = 0; i < bl->n; i++)
+		free(bl->b[i].text);
+	free(bl->b);
+	memset(bl, 0, sizeof *bl);
+}
+
+char *learn_ask(const learn *L)
+{
+	struct buf b = { 0 };
+
+	if (L->step >= L->les.nsteps || !L->les.steps[L->step].ask.n)
+		return NULL;
+	join_lines(&b, &L->les.steps[L->step].ask);
+	return buf_take(&b);
 }
 
 /* ---- checks ----------------------------------------------------------- */
@@ -581,27 +485,17 @@ static void show_solution(learn *L)
 static void next_hint(learn *L)
 {
 	const lesson_step *s = &L->les.steps[L->step];
-	sbuf b = { NULL, 0, 0 }, t = { NULL, 0, 0 };
-	char head[64];
-	size_t i;
+	struct buf t = { 0 };
 
 	if (L->hints >= s->nhints) {
 		fb_add(L, "No more hints: type solution to see the answer, or "
 		       "skip.\n");
 		return;
 	}
-	snprintf(head, sizeof head, "Hint %zu of %zu: ", L->hints + 1,
-	         s->nhints);
-	for (i = 0; i < s->hints[L->hints].n; i++) {
-		if (i)
-			sb_str(&t, " ");
-		sb_str(&t, s->hints[L->hints].line[i]);
-	}
-	fill(&b, t.s, 78, head, "  ");
-	free(t.s);
+	join_lines(&t, &s->hints[L->hints]);
+	fb_add(L, "Hint %zu of %zu: %s\n", L->hints + 1, s->nhints, buf_str(&t));
+	buf_free(&t);
 	L->hints++;
-	fb_add(L, "%s", b.s);
-	free(b.s);
 }
 
 static int give_answer(learn *L, const char *text)

@@ -10,7 +10,7 @@
  * settings) to decide whether the current step is done.  A front end:
  *
  *   learn *L = learn_open(entry, &sess, 1, &err);   start or resume
- *   text = learn_step_text(L, width);               draw the step
+ *   learn_prose(L, &blocks); learn_ask(L);         lay out the step
  *   for each line the learner enters:
  *       ev = learn_input(L, line);                  a lesson word or answer?
  *       if (ev == LEARN_NOT_MINE) {                 no: it is a command
@@ -18,7 +18,7 @@
  *           ev = learn_poll(L);                     did it finish the step?
  *       }
  *       show learn_feedback(L) when not empty;
- *       if (ev & LEARN_NEWSTEP) redraw learn_step_text(L, width);
+ *       if (ev & LEARN_NEWSTEP) lay out the new step;
  *       if (ev & (LEARN_DONE | LEARN_QUIT)) learn_close(L);
  *
  * A dashboard that changes the session by keys rather than lines calls
@@ -42,6 +42,7 @@
 #include "cfx/lesson.h"
 #include "cli/cli.h"
 
+struct buf;
 struct repl_word;
 
 /* ---- the catalog: lessons/NN-name.lesson --------------------------------- */
@@ -158,21 +159,38 @@ const lesson *learn_lesson(const learn *L);
 const char *learn_focus(const learn *L);
 
 /*
- * The current step as text wrapped to width columns (at least 30): a
- * header line, the lesson's introduction on step 1, the prose, then the
- * command to try and the question.  ASCII and newline-terminated lines;
- * malloc'd.
+ * Content, not text: the engine wraps nothing.  A front end lays the
+ * blocks out at its own width (learn_cli.c for a terminal or a pipe, the
+ * dashboard's pane for its column).
  */
-char *learn_step_text(const learn *L, int width);
+enum {
+	LEARN_PARA,               /* a paragraph: fill it */
+	LEARN_ITEM,               /* a list item ("* " in the file, removed) */
+	LEARN_CODE,               /* a line indented in the file: as written */
+	LEARN_BLANK               /* an empty line */
+};
 
-/*
- * Only the prose of the current step wrapped to width columns (at least
- * 30), with the lesson's introduction before it on step 1: no header,
- * try: or ask: lines, for a front end that draws those itself (the
- * dashboard's lesson pane).  Lines indented in the file stay as written
- * and may be wider.  malloc'd.
- */
-char *learn_prose_text(const learn *L, int width);
+typedef struct learn_block {
+	int kind;                 /* LEARN_PARA, ... */
+	char *text;               /* one line, unwrapped */
+} learn_block;
+
+typedef struct learn_blocks {
+	learn_block *b;
+	size_t n, cap;
+} learn_blocks;
+
+/* The current step's prose, and the lesson's introduction (for step 1;
+ * none: no blocks), as blocks into out (emptied first); free with
+ * learn_blocks_free.  The step's title, try: command and predict flag are
+ * in learn_lesson(L)->steps[learn_step(L)]. */
+void learn_prose(const learn *L, learn_blocks *out);
+void learn_intro(const learn *L, learn_blocks *out);
+void learn_blocks_free(learn_blocks *bl);
+
+/* The current step's question (ask: or predict:) as one line, malloc'd;
+ * NULL when the step asks none. */
+char *learn_ask(const learn *L);
 
 /* A lesson word or an answer, or LEARN_NOT_MINE for a command line. */
 int learn_input(learn *L, const char *line);
@@ -181,8 +199,11 @@ int learn_input(learn *L, const char *line);
  * they pass.  Flags as above (LEARN_NOTHING if the step is not done). */
 int learn_poll(learn *L);
 
-/* Text for the learner about the last input or poll ("" if none): a hint,
- * "Not quite", "Step 2 done", ...  Valid until the next call. */
+/* What the engine says about the last input or poll ("" if none): a hint,
+ * "Not quite", "Step 2 done", ...  One item a line, never wrapped: a line
+ * indented by two spaces is verbatim (a command to type), any other is a
+ * sentence for the front end to fill to its width.  Valid until the next
+ * call. */
 const char *learn_feedback(const learn *L);
 
 /* Why the current step is not done: its first failing check, or "". */
@@ -214,6 +235,21 @@ int learn_cli_repl_main(int argc, char **argv, volatile sig_atomic_t *stop);
 /* The lessons with their marks, as `learn` lists them, to out (progress
  * file warnings to diag).  0, or -1 with err when there are none. */
 int learn_cli_list(FILE *out, FILE *diag, cfx_err *err);
+
+/*
+ * Laying lessons out (for the REPL and the dashboard's pane alike):
+ * learn_cli_fill fills text to width columns into b like text_fill with
+ * words, first before the first line and rest before the others, but
+ * never breaks inside [...] (a continued fraction, a list) or a short
+ * (...); learn_cli_blocks lays out prose blocks (paragraphs filled, items
+ * after "* " with a hanging indent, code as written); learn_cli_feedback
+ * lays out learn_feedback's lines (sentences filled with a hanging indent
+ * of two, indented lines as written).
+ */
+void learn_cli_fill(struct buf *b, const char *text, int width,
+                    const char *first, const char *rest);
+void learn_cli_blocks(struct buf *b, const learn_blocks *bl, int width);
+void learn_cli_feedback(struct buf *b, const char *fb, int width);
 
 /* The words lessons add to a REPL session (for repl.words): `learn`. */
 const struct repl_word *learn_cli_words(void);

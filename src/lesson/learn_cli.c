@@ -16,11 +16,13 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cfx/textfile.h"
 #include "lesson/learn.h"
 #include "repl/repl.h"
+#include "util/text.h"
 #include "util/xalloc.h"
 
 /* A REPL session with lessons: the runner owns the loop, sees each line
@@ -35,14 +37,162 @@ typedef struct shell {
 
 /* ---- shared --------------------------------------------------------- */
 
+/* The width lessons are laid out at: the terminal's, asked of the
+ * terminal itself every time (COLUMNS is set by readline only once it
+ * has started, so it would differ between the first step and the
+ * others), at most 100 for reading; 80 when the output is no terminal. */
 static int screen_width(const repl *r)
 {
-	const char *c = getenv("COLUMNS");
-	int w = c ? atoi(c) : 0;
+	struct winsize ws;
 
-	if (!r->interactive || w <= 0)
+	if (!r->interactive || ioctl(fileno(r->out), TIOCGWINSZ, &ws) < 0 ||
+	    ws.ws_col == 0)
 		return 80;
-	return w > 100 ? 100 : w;
+	return ws.ws_col > 100 ? 100 : ws.ws_col;
+}
+
+/* ---- laying lessons out ------------------------------------------------ */
+
+#define NOBREAK '\x1f'        /* a space inside brackets, while filling */
+
+/* Where the bracketed group opening at s closes, or NULL: [...] always,
+ * (...) when short (an argument list, a pair, a short command; a longer
+ * aside of prose may break, or lines would go ragged). */
+static const char *group_end(const char *s)
+{
+	char open = *s, close = open == '[' ? ']' : ')';
+	const char *p;
+	int depth = 0;
+
+	for (p = s; *p; p++) {
+		depth += *p == open;
+		if (*p == close && --depth == 0)
+			break;
+	}
+	if (!*p || (open == '(' && text_width(s, (size_t)(p - s) + 1) > 24))
+		return NULL;
+	return p;
+}
+
+void learn_cli_fill(struct buf *b, const char *text, int width,
+                    const char *first, const char *rest)
+{
+	char *t = xstrdup(text), *p;
+	const char *end;
+	size_t from = b->len, i;
+
+	for (p = t; *p; p++)
+		if ((*p == '[' || *p == '(') && (end = group_end(p)))
+			for (; p < t + (end - t); p++)
+				if (*p == ' ')
+					*p = NOBREAK;
+	text_fill(b, t, width, first, rest, " ");
+	for (i = from; i < b->len; i++)
+		if (b->s[i] == NOBREAK)
+			b->s[i] = ' ';
+	free(t);
+}
+
+void learn_cli_blocks(struct buf *b, const learn_blocks *bl, int width)
+{
+	size_t i;
+
+	for (i = 0; i < bl->n; i++) {
+		const learn_block *k = &bl->b[i];
+		switch (k->kind) {
+		case LEARN_PARA:
+			learn_cli_fill(b, k->text, width, "", "");
+			break;
+		case LEARN_ITEM:
+			learn_cli_fill(b, k->text, width, "* ", "  ");
+			break;
+		case LEARN_CODE:
+			buf_puts(b, k->text);
+			buf_putc(b, '\n');
+			break;
+		default:
+			buf_putc(b, '\n');
+		}
+	}
+}
+
+void learn_cli_feedback(struct buf *b, const char *fb, int width)
+{
+	const char *p = fb, *next;
+
+	while (*p) {
+		size_t len = text_line(p, &next);
+		char *line = xstrndup(p, len);
+		if (line[0] == ' ') {
+			buf_puts(b, line);
+			buf_putc(b, '\n');
+		} else {
+			learn_cli_fill(b, line, width, "", "  ");
+		}
+		free(line);
+		p = next;
+	}
+}
+
+/* The current step for a terminal or a pipe, width columns (at least 30):
+ * on step 1 the lesson's title and introduction, then a rule with the
+ * step's title, its prose, and the command to try or the question. */
+static char *step_text(const learn *L, int width)
+{
+	struct buf b = { 0 };
+	const lesson_step *s;
+	learn_blocks bl;
+	char *head, *ask;
+	size_t hl;
+
+	if (width < 30)
+		width = 30;
+	buf_puts(&b, "");
+	if (learn_step(L) >= learn_steps(L))
+		return buf_take(&b);
+	s = &learn_lesson(L)->steps[learn_step(L)];
+	if (learn_step(L) == 0) {
+		head = xasprintf("Lesson %d: %s", learn_number(L), learn_title(L));
+		learn_cli_fill(&b, head, width, "", "  ");
+		free(head);
+		learn_intro(L, &bl);
+		if (bl.n)
+			buf_putc(&b, '\n');
+		learn_cli_blocks(&b, &bl, width);
+		learn_blocks_free(&bl);
+		buf_putc(&b, '\n');
+	}
+	head = xasprintf("-- Lesson %d, step %zu of %zu: %s ", learn_number(L),
+	                 learn_step(L) + 1, learn_steps(L), s->title);
+	hl = text_width(head, strlen(head));
+	if (hl > (size_t)width) {           /* a long title wraps, no rule */
+		learn_cli_fill(&b, head, width, "", "   ");
+	} else {
+		buf_puts(&b, head);
+		for (; hl < (size_t)width; hl++)
+			buf_putc(&b, '-');
+		buf_putc(&b, '\n');
+	}
+	free(head);
+	learn_prose(L, &bl);
+	learn_cli_blocks(&b, &bl, width);
+	learn_blocks_free(&bl);
+	if (s->try_cmd || s->ask.n)
+		buf_putc(&b, '\n');
+	if (s->try_cmd)
+		buf_printf(&b, "  try: %s\n", s->try_cmd);
+	if ((ask = learn_ask(L))) {
+		if (s->predict) {
+			learn_cli_fill(&b, ask, width, "  predict: ", "           ");
+			buf_puts(&b, "           (commit to an answer before you run "
+			         "anything: answer EXPR)\n");
+		} else {
+			learn_cli_fill(&b, ask, width, "  ask: ", "       ");
+			buf_puts(&b, "       (type the answer, or: answer EXPR)\n");
+		}
+		free(ask);
+	}
+	return buf_take(&b);
 }
 
 /* "[x]" all solved, "[~]" done with skips, "[3/7]" at step 3, "[ ]". */
@@ -78,8 +228,16 @@ static void list_lessons(const learn_catalog *c, FILE *out, FILE *diag)
 	for (i = 0; i < c->n; i++) {
 		char mark[32];
 		mark_of(learn_progress_get(&p, c->e[i].name), mark, sizeof mark);
-		fprintf(out, "%3d %-7s %-12s %.54s\n", c->e[i].number, mark,
-		        c->e[i].name, c->e[i].title);
+		char *head = xasprintf("%3d %-7s %-12s ", c->e[i].number, mark,
+		                       c->e[i].name);
+		char *hang = xasprintf("%*s", (int)strlen(head), "");
+		struct buf b = { 0 };
+		/* a long title wraps under itself, never cut in a word */
+		learn_cli_fill(&b, c->e[i].title, 80, head, hang);
+		fputs(buf_str(&b), out);
+		buf_free(&b);
+		free(head);
+		free(hang);
 	}
 	learn_progress_free(&p);
 }
@@ -111,7 +269,7 @@ const repl_word *learn_cli_words(void)
 
 static void show_step(shell *u)
 {
-	char *t = learn_step_text(u->L, screen_width(u->r));
+	char *t = step_text(u->L, screen_width(u->r));
 	fputs(t, u->r->out);
 	fputs("\n", u->r->out);     /* apart from what the learner runs next */
 	free(t);
@@ -129,8 +287,12 @@ static int show_event(shell *u, int ev)
 	repl *r = u->r;
 	const char *fb = learn_feedback(u->L);
 
-	if (*fb)
-		fputs(fb, r->out);
+	if (*fb) {
+		struct buf b = { 0 };
+		learn_cli_feedback(&b, fb, screen_width(r));
+		fputs(buf_str(&b), r->out);
+		buf_free(&b);
+	}
 	if (ev & LEARN_DONE) {
 		learn_catalog c;
 		cfx_err e;
