@@ -2,6 +2,8 @@
 # Check (and, as root with apt-get, install) what cfx needs from Debian.
 #   scripts/deps.sh build   libraries for building cfx; prints make variables
 #   scripts/deps.sh check   tools and libraries for `make check`
+#   scripts/deps.sh fuzz    clang with libFuzzer and the sanitizers
+#                           (`make fuzz`, `make check CC=clang`, .ci/run)
 #   scripts/deps.sh bench   optional extras for `make bench` (never fails)
 # Messages go to stderr; only the build mode writes to stdout.
 set -u
@@ -12,7 +14,8 @@ build_mods="gmp:libgmp-dev mpfr:libmpfr-dev gsl:libgsl-dev ncursesw:libncurses-d
 check_mods="criterion:libcriterion-dev"
 # command -> Debian package
 build_cmds="pkg-config:pkg-config cc:gcc"
-check_cmds="tmux:tmux gp:pari-gp python3:python3 ministat:ministat"
+check_cmds="tmux:tmux gp:pari-gp python3:python3 ministat:ministat valgrind:valgrind"
+fuzz_cmds="clang:clang"
 
 missing=""
 need_cmds() {
@@ -37,6 +40,12 @@ scan() {
 		# cfx stats is checked against scipy.stats
 		[ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import scipy' 2>/dev/null ||
 			missing="$missing python3-scipy" ;;
+	fuzz) need_cmds "$fuzz_cmds"
+		# libFuzzer's runtime: the package of the clang that is installed
+		v=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9]*\).*/\1/p')
+		[ -n "$v" ] && [ -z "$(clang -print-file-name=libclang_rt.fuzzer-$(uname -m).a 2>/dev/null |
+			grep -v '^libclang_rt')" ] && missing="$missing libclang-rt-$v-dev"
+		[ -z "$v" ] && missing="$missing libclang-rt-14-dev" ;;
 	bench) [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import numpy' 2>/dev/null ||
 		missing="python3-numpy" ;;
 	esac

@@ -10,7 +10,8 @@
 #   < text                   a line fed to the command's stdin
 #
 # Without > lines stdout is not compared (unless ! lines are given, when it
-# must be empty); without ! lines stderr must be empty.
+# must be empty); without ! lines stderr must be empty.  Any other line, a
+# > ! ? < line before the first case, or a file without a case is a failure.
 # usage: tests/golden.sh FILE...    (prints one line per failure, a summary)
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -52,7 +53,7 @@ run_case() {
 
 for file in "$@"; do
 	mkdir -p "$work/cwd"
-	n=0 cmd="" status=0 has_out=0 has_err=0 stdin="" start=0
+	n=0 cases=0 cmd="" status=0 has_out=0 has_err=0 stdin="" start=0
 	: >"$work/exp_out"; : >"$work/exp_err"
 	while IFS= read -r l || [ -n "$l" ]; do
 		n=$((n + 1))
@@ -66,9 +67,17 @@ for file in "$@"; do
 		'? '*) status=${l#\? } ;;
 		'<') stdin+=$'\n' ;;
 		'< '*) stdin+="${l#< }"$'\n' ;;
+		'#'*|'') ;;
+		*) fail=$((fail + 1)); echo "FAIL $file:$n: a line golden.sh does not know: $l" ;;
+		esac
+		case $l in
+		'$ '*) cases=$((cases + 1)) ;;
+		'>'*|'!'*|'?'*|'<'*) [ -z "$cmd" ] && { fail=$((fail + 1))
+			echo "FAIL $file:$n: before the first case (\$ ...): $l"; } ;;
 		esac
 	done <"$file"
 	[ -n "$cmd" ] && run_case "$file" "$start" "$cmd" "$status"
+	[ "$cases" = 0 ] && { fail=$((fail + 1)); echo "FAIL $file: no cases (\$ lines)"; }
 	rm -rf "$work/cwd"
 done
 echo "golden: $pass passed, $fail failed"

@@ -86,7 +86,7 @@ scenario() {
 	tm_type 'q'
 	check "$at: q exits 0" test "$(tm_exited)" = 0
 	check "$at: cfx learn lists the lesson in progress, at step 4" \
-		sh -c "CFX_LESSONS='$fixtures' ./cfx learn | grep -Eq '^ +1 \[4/4\] +keys '"
+		bash -o pipefail -c "CFX_LESSONS='$fixtures' ./cfx learn | grep -E '^ +1 \[4/4\] +keys ' >/dev/null"
 
 	# resumed from the command line; a key passes a step that reads the
 	# worker's score (w: 64-bit words crowd the keys into 16 buckets)
@@ -102,8 +102,8 @@ scenario() {
 	check "$at: :quit closes the done pane" tm_gone 'Lesson 1: Moves'
 	tm_type 'q'
 	tm_exited >/dev/null
-	check "$at: cfx learn marks it done" sh -c "CFX_LESSONS='$fixtures' \
-		./cfx learn | grep -Eq '^ +1 \[x\] +keys '"
+	check "$at: cfx learn marks it done" bash -o pipefail -c "CFX_LESSONS='$fixtures' \
+		./cfx learn | grep -E '^ +1 \[x\] +keys ' >/dev/null"
 	unset CFX_LESSONS
 }
 
@@ -119,6 +119,7 @@ export CFX_LESSONS=$fixtures
 # progress made in the REPL is where the dashboard resumes
 rm -rf "$XDG_STATE_HOME"
 printf 'cf 13/8\nquit\n' | ./cfx learn 1 >/dev/null
+check "the REPL run: status 0" test "${PIPESTATUS[1]}" = 0
 dash_start 120 40 dash --learn 1
 check "the dashboard resumes what the REPL left (step 2)" \
 	tm_wait 'Step 2 of 4: An answer'

@@ -4,7 +4,7 @@
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
-py=/usr/bin/python3
+py=$(command -v python3) || { echo "verify: python3 not found; 0 passed, 1 failed"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
