@@ -35,7 +35,8 @@ void cfx_err_clear(cfx_err *e);
 
 /*
  * Record an error: code, column (-1 if unknown), the offending token (may be
- * NULL; cut to fit) and a printf-style message.  Returns -1 so callers can
+ * NULL; cut to about 60 bytes with "...", control characters and bytes that
+ * are not UTF-8 escaped as \n or \xNN) and a printf-style message.  Returns -1 so callers can
  * write `return cfx_err_set(...)`.  No operation (but still -1) if e is NULL.
  */
 int cfx_err_set(cfx_err *e, enum cfx_code code, int col, const char *token,

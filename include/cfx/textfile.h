@@ -22,7 +22,8 @@
 
 /* Open path for reading.  A regular file always; a FIFO (a pipe, a process
  * substitution) only when stream is set; a directory or a device never.
- * NULL with err (CFX_EIO, the path as token) otherwise. */
+ * NULL with err (CFX_EIO, the path as token) otherwise; err's message is
+ * the reason only ("a directory"), for the caller to say what it read. */
 FILE *textfile_open(const char *path, int stream, cfx_err *err);
 
 /*

@@ -478,7 +478,7 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 	char sopts[3 * NOPTS + 4], *sp = sopts;
 	char *gargv[argc + 1];
 	int gmap[argc + 1], pos[argc + 1];
-	int gargc = 0, npos = 0, i, n = 0, key;
+	int gargc = 0, npos = 0, i, n = 0, key, emit_at = -1;
 	unsigned long long v;
 
 	memset(a, 0, sizeof *a);
@@ -585,6 +585,7 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 				                 ? "--emit knows only patch"
 				                 : "--emit knows only c");
 			a->emit = optarg;
+			emit_at = at;
 			break;
 		case 'a':
 			a->against = optarg;
@@ -631,6 +632,10 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 			break;
 		}
 	}
+	/* --emit prints code, --json an object: both is one ignored */
+	if (a->emit && a->json)
+		return usage_err(c, emit_at, "--emit", "--json and --emit do not "
+		                 "go together");
 	/* several positionals are one expression written with spaces:
 	 * cfx cf 2^31 + 2^29 - 2^25 */
 	if (npos > CLI_MAX_POS)

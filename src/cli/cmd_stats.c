@@ -113,8 +113,12 @@ static int load(cmd_ctx *c, const char *path, sample_in *s, int column,
 		return read_sample(c, stdin, s, column, delim);
 	}
 	s->name = xstrdup(path);
-	if (!(f = textfile_open(path, 1, &c->err)))
+	if (!(f = textfile_open(path, 1, &c->err))) {
+		char why[sizeof c->err.msg];   /* textfile_open gives the reason */
+		memcpy(why, c->err.msg, sizeof why);
+		snprintf(c->err.msg, sizeof c->err.msg, "cannot read: %.170s", why);
 		return -1;
+	}
 	rc = read_sample(c, f, s, column, delim);
 	fclose(f);
 	return rc;

@@ -168,6 +168,17 @@ static void enter_step(learn *L)
 	L->why[0] = '\0';
 }
 
+static char *read_file(const char *path, cfx_err *err)
+{
+	char *text = textfile_read(path, TEXTFILE_MAX, NULL, err);
+	char why[sizeof err->msg];
+
+	if (!text) {
+		memcpy(why, err->msg, sizeof why);
+		cfx_err_set(err, CFX_EIO, -1, path, "cannot read lesson: %s", why);
+	}
+	return text;
+}
 
 learn *learn_open(const learn_entry *e, cfx_session *sess, int save_it,
                   FILE *diag, cfx_err *err)
@@ -177,7 +188,7 @@ learn *learn_open(const learn_entry *e, cfx_session *sess, int save_it,
 	int line;
 	size_t i, n;
 
-	if (!(text = textfile_read(e->path, TEXTFILE_MAX, NULL, err))) {
+	if (!(text = read_file(e->path, err))) {
 		free(L);
 		return NULL;
 	}
@@ -553,6 +564,41 @@ static int command_word(const char *w)
 	return 0;
 }
 
+static int start_over(learn *L)
+{
+	memset(L->marks, '.', L->les.nsteps);
+	L->step = 0;
+	save(L);
+	enter_step(L);
+	fb_add(L, "Lesson %d starts over.\n", L->number);
+	return LEARN_NEWSTEP;
+}
+
+/* A lesson word once the last step is done: back and reset go again,
+ * the others say where the learner is; quit and commands are not ours. */
+static int finished_input(learn *L, const char *w)
+{
+	static const char *const words[] = { "hint", "skip", "step", "answer",
+	                                     NULL };
+	int i;
+
+	if (!strcmp(w, "back") && L->les.nsteps) {
+		L->step = L->les.nsteps - 1;
+		save(L);
+		enter_step(L);
+		return LEARN_NEWSTEP;
+	}
+	if (!strcmp(w, "reset"))
+		return start_over(L);
+	for (i = 0; words[i]; i++)
+		if (!strcmp(w, words[i])) {
+			fb_add(L, "Lesson %d is complete: back returns to its last "
+			       "step, reset starts it over.\n", L->number);
+			return LEARN_NOTHING;
+		}
+	return LEARN_NOT_MINE;
+}
+
 int learn_input(learn *L, const char *line)
 {
 	char w[32];
@@ -563,11 +609,13 @@ int learn_input(learn *L, const char *line)
 	while (isspace((unsigned char)*p))
 		p++;
 	n = strcspn(p, " \t");
-	if (!n || *p == '#' || n >= sizeof w || finished(L))
+	if (!n || *p == '#' || n >= sizeof w)
 		return LEARN_NOT_MINE;
 	memcpy(w, p, n);
 	w[n] = '\0';
 	rest = p + n + strspn(p + n, " \t");
+	if (finished(L))
+		return finished_input(L, w);
 	if (!strcmp(w, "hint")) {
 		next_hint(L);
 		return LEARN_NOTHING;
@@ -590,14 +638,8 @@ int learn_input(learn *L, const char *line)
 		enter_step(L);
 		return LEARN_NEWSTEP;
 	}
-	if (!strcmp(w, "reset")) {
-		memset(L->marks, '.', L->les.nsteps);
-		L->step = 0;
-		save(L);
-		enter_step(L);
-		fb_add(L, "Lesson %d starts over.\n", L->number);
-		return LEARN_NEWSTEP;
-	}
+	if (!strcmp(w, "reset"))
+		return start_over(L);
 	if (!strcmp(w, "quit")) {
 		fb_add(L, "Left lesson %d at step %zu of %zu (learn %d resumes it).\n",
 		       L->number, L->step + 1, L->les.nsteps, L->number);

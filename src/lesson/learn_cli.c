@@ -304,7 +304,7 @@ static int show_event(shell *u, int ev)
 		    (n = learn_catalog_find(&c, key)))
 			fprintf(r->out, "Next: learn %d (%s)\n", n->number, n->title);
 		learn_catalog_free(&c);
-		stop_lesson(u);
+		/* the finished lesson stays: back and reset still work */
 	} else if (ev & LEARN_QUIT) {
 		stop_lesson(u);
 		if (u->session)
@@ -434,6 +434,8 @@ static int shell_run(shell *u, const repl_args *a, const learn_entry *pending)
 		if (rc == CFX_EXIT_USAGE && !a->keep_going)
 			break;
 	}
+	if (in.bad)
+		worst = CFX_EXIT_USAGE;
 	repl_input_close(&in);
 	if (u->L)
 		stop_lesson(u);
@@ -469,21 +471,34 @@ typedef struct tally {
 	size_t lessons, steps, claims, failed;
 } tally;
 
+/* A lesson or facts file: a regular file of at most TEXTFILE_MAX bytes,
+ * without NUL bytes; NULL with e otherwise. */
+static char *slurp_text(const char *path, cfx_err *e)
+{
+	return textfile_read(path, TEXTFILE_MAX, NULL, e);
+}
+
 /* The facts file for lessons in dir: $CFX_FACTS, else the project's shared
  * docs beside the repository; NULL if there is none. */
 static char *facts_text(const char *lesson_path)
 {
 	const char *env = getenv("CFX_FACTS");
 	char *dir, *slash, *path, *t;
+	cfx_err e;
 
-	if (env && *env)
-		return textfile_read(env, TEXTFILE_MAX, NULL, NULL);
+	if (env && *env) {
+		/* named, so it must be readable: a device or junk is said */
+		if (!(t = slurp_text(env, &e)))
+			fprintf(stderr, "cfx: learn: cannot read the facts file: %s "
+			        "(%s)\n", e.msg, e.token);
+		return t;
+	}
 	dir = xstrdup(lesson_path);
 	slash = strrchr(dir, '/');
 	if (slash)
 		*slash = '\0';
 	path = xasprintf("%s/../../shared/docs/FACTS.md", slash ? dir : ".");
-	t = textfile_read(path, TEXTFILE_MAX, NULL, NULL);
+	t = slurp_text(path, &e);
 	free(path);
 	free(dir);
 	return t;
@@ -617,17 +632,18 @@ static size_t count_claims(const lesson *l)
 static int check_file(const char *path, const learn_entry *le, tally *t,
                       int verbose)
 {
-	char *text = textfile_read(path, TEXTFILE_MAX, NULL, NULL), *facts;
-	lesson l;
 	cfx_err e;
+	char *text = slurp_text(path, &e), *facts;
+	lesson l;
 	lesson_problem *pr = NULL;
 	size_t np, i, before = t->failed;
 	int line;
 	learn_entry tmp = { 0, (char *)"selftest", (char *)path, (char *)"" };
 
 	if (!text) {
-		fprintf(stderr, "cfx: learn: cannot read lesson: %s (%s)\n",
-		        strerror(errno), path);
+		fprintf(stderr, "cfx: learn: cannot read lesson: %s (%s)\n", e.msg,
+		        e.token);
+		t->failed++;
 		return CFX_EXIT_USAGE;
 	}
 	if (lesson_parse(&l, text, &learn_lesson_names, &line, &e) < 0) {
@@ -642,6 +658,8 @@ static int check_file(const char *path, const learn_entry *le, tally *t,
 		return CFX_EXIT_USAGE;
 	}
 	facts = facts_text(path);
+	if (!facts && getenv("CFX_FACTS") && *getenv("CFX_FACTS"))
+		t->failed++;      /* named but unreadable: said by facts_text */
 	np = lesson_lint(&l, text, facts, &pr);
 	for (i = 0; i < np; i++)
 		fail_at(t, path, pr[i].line, "%s%s", pr[i].msg, "");
@@ -783,9 +801,9 @@ int learn_cli_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		return CFX_EXIT_USAGE;
 	}
 	/* a broken lesson file is reported before any session starts */
-	if (!(text = textfile_read(le->path, TEXTFILE_MAX, NULL, NULL))) {
-		fprintf(stderr, "cfx: learn: cannot read lesson: %s (%s)\n",
-		        strerror(errno), le->path);
+	if (!(text = slurp_text(le->path, &e))) {
+		fprintf(stderr, "cfx: learn: cannot read lesson: %s (%s)\n", e.msg,
+		        e.token);
 		learn_catalog_free(&c);
 		return CFX_EXIT_USAGE;
 	}

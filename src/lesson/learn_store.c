@@ -67,26 +67,25 @@ static char *lesson_dir(void)
 	return NULL;
 }
 
-/* The value of the title: line of a lesson file ("" if none). */
+/* The value of the title: line of a lesson file ("" if none, or if the
+ * file is no regular text file: learn N says why when it is opened). */
 static char *read_title(const char *path)
 {
-	FILE *f = fopen(path, "r");
+	cfx_err e;
+	FILE *f = textfile_open(path, 0, &e);
 	char *line = NULL, *t = NULL;
 	size_t cap = 0;
-	ssize_t len;
 
-	while (f && (len = getline(&line, &cap, f)) >= 0) {
+	while (f && textfile_line(f, &line, &cap, &e) >= 0) {
 		if (strncmp(line, "title:", 6))
 			continue;
-		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			line[--len] = '\0';
-		t = strdup(line + 6 + strspn(line + 6, " "));
+		t = xstrdup(line + 6 + strspn(line + 6, " "));
 		break;
 	}
 	free(line);
 	if (f)
 		fclose(f);
-	return t ? t : strdup("");
+	return t ? t : xstrdup("");
 }
 
 static int by_number(const void *a, const void *b)

@@ -15,6 +15,7 @@
  * 256-bit floating point.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@
 
 #define NUM_PREC 256          /* bits for comparisons with irrationals */
 #define MAX_WORDS 64
+#define INDEX_MAX 1000000000L /* [N] and [-N]: no array is longer */
 #define MAX_NEST 32           /* lists and function calls inside each other */
 
 /* ---- the tree ----------------------------------------------------------- */
@@ -521,11 +523,17 @@ static int parse_sels(parser *ps, operand *o, const char *s, size_t len)
 			i += 3;
 		} else if (s[i] == '[') {
 			char *end;
-			long v = strtol(s + i + 1, &end, 10);
+			long v;
+			errno = 0;
+			v = strtol(s + i + 1, &end, 10);
 			if (end == s + i + 1 || (size_t)(end - s) >= len || *end != ']' ||
 			    !isdigit((unsigned char)end[-1]))
 				return bad(ps, s + i, len - i, "%s",
 				           "an index is [N], [-N] or [*]");
+			/* so that -index is always a long, and a size_t */
+			if (errno || v > INDEX_MAX || v < -INDEX_MAX)
+				return bad(ps, s + i, (size_t)(end - s) + 1 - i, "%s",
+				           "an index is at most 10^9 either way");
 			sl->kind = SEL_INDEX;
 			sl->index = v;
 			i = (size_t)(end - s) + 1;

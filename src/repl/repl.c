@@ -22,6 +22,7 @@
 
 #include "cfx/expr.h"
 #include "cfx/keys.h"
+#include "cfx/textfile.h"
 #include "cfx/word.h"
 #include "repl/repl.h"
 #include "util/text.h"
@@ -127,6 +128,10 @@ static void report(repl *r, const char *line, const words *ws, const char *cmd,
 void repl_error(const repl *r, const char *cmd, const char *msg,
                 const char *token)
 {
+	cfx_err name;     /* the command word as a token: escaped and cut */
+
+	cfx_err_set(&name, CFX_EUSAGE, -1, cmd, "%s", "");
+	cmd = name.token;
 	if (!r->interactive) {
 		fprintf(r->err, "cfx: ");
 		if (r->script)
@@ -828,12 +833,15 @@ static void terminal_close(void)
 
 int repl_input_open(repl_input *in, repl *r, const repl_args *a)
 {
+	cfx_err e;
+
 	memset(in, 0, sizeof *in);
 	in->r = r;
 	in->in = stdin;
-	if (a->file && !(in->in = fopen(a->file, "r"))) {
-		fprintf(stderr, "cfx: repl: cannot read script: %s (%s)\n",
-		        strerror(errno), a->file);
+	/* a script is a file or a pipe: a directory or device is refused */
+	if (a->file && !(in->in = textfile_open(a->file, 1, &e))) {
+		fprintf(stderr, "cfx: %s: cannot read script: %s (%s)\n", a->cmd,
+		        e.msg, e.token);
 		return -1;
 	}
 	r->script = a->file;
@@ -846,6 +854,7 @@ int repl_input_open(repl_input *in, repl *r, const repl_args *a)
 const char *repl_input_line(repl_input *in)
 {
 	ssize_t len;
+	cfx_err e;
 
 	if (in->tty) {
 		free(in->line);
@@ -854,13 +863,15 @@ const char *repl_input_line(repl_input *in)
 			in->line = terminal_line(in->r);
 		return in->line;
 	}
-	if (in->r->quit || (len = getline(&in->line, &in->cap, in->in)) < 0)
+	if (in->r->quit ||
+	    (len = textfile_line(in->in, &in->line, &in->cap, &e)) == -1)
 		return NULL;
 	in->r->lineno++;
-	if (len && in->line[len - 1] == '\n')
-		in->line[--len] = '\0';
-	if (len && in->line[len - 1] == '\r')
-		in->line[--len] = '\0';
+	if (len == -2) {        /* not text: a NUL byte, an endless line */
+		repl_error(in->r, "cfx", e.msg, NULL);
+		in->bad = 1;
+		return NULL;
+	}
 	return in->line;
 }
 
@@ -891,6 +902,7 @@ int repl_args_parse(repl_args *a, int argc, char **argv)
 	int i;
 
 	memset(a, 0, sizeof *a);
+	a->cmd = strcmp(argv[0], "learn") ? "repl" : "learn";
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--keep-going") || !strcmp(argv[i], "-k")) {
 			a->keep_going = 1;
@@ -900,7 +912,9 @@ int repl_args_parse(repl_args *a, int argc, char **argv)
 			repl_help(stdout);
 			return 1;
 		} else {
-			fprintf(stderr, "cfx: repl: unknown argument (%s)\n", argv[i]);
+			cfx_err e;
+			cfx_err_set(&e, CFX_EUSAGE, -1, argv[i], "unknown argument");
+			fprintf(stderr, "cfx: %s: %s (%s)\n", a->cmd, e.msg, e.token);
 			return -1;
 		}
 	}

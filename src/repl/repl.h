@@ -52,6 +52,7 @@ char **repl_complete(repl *r, const char *line, int start, const char *text);
 
 /* The REPL's arguments: [--keep-going|-k] [-f FILE] [--help|-h]. */
 typedef struct repl_args {
+	const char *cmd;        /* "learn" when argv[0] is, else "repl" */
 	const char *file;       /* -f FILE, NULL: stdin */
 	int keep_going;
 } repl_args;
@@ -73,14 +74,17 @@ typedef struct repl_input {
 	int tty;
 	char *line;             /* the line last returned */
 	size_t cap;
+	int bad;                /* the script is not text (a NUL byte, a line
+	                         * over TEXTFILE_LINE_MAX): reported; exit 2 */
 } repl_input;
 
-/* Open in for r: a file (a.file), else stdin.  0, or -1 after a one-line
- * error on stderr. */
+/* Open in for r: a file or a pipe (a.file; a directory or a device is
+ * refused), else stdin.  0, or -1 after a one-line error on stderr. */
 int repl_input_open(repl_input *in, repl *r, const repl_args *a);
 
 /* The next line without its newline, valid until the next call; NULL at
- * the end of input, at Ctrl-D, or once r->quit is set. */
+ * the end of input, at Ctrl-D, once r->quit is set, or (in->bad set, the
+ * error said) at a line that is not text. */
 const char *repl_input_line(repl_input *in);
 
 /* Restore the terminal and signals; close a file opened by -f. */

@@ -17,6 +17,7 @@
 #include "cfx/keys.h"
 #include "cfx/mem.h"
 #include "cfx/sort.h"
+#include "cfx/textfile.h"
 #include "cfx/word.h"
 #include "util/xalloc.h"
 
@@ -232,30 +233,33 @@ static int parse_key(const char *s, size_t len, uint64_t *out)
 static int read_file(keys_set *set, const char *path, uint64_t mask,
                      size_t count, cfx_err *err)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = textfile_open(path, 1, err);   /* a file or a pipe */
 	char *line = NULL;
 	size_t lcap = 0, cap = 0, lineno = 0;
 	ssize_t len;
 	int rc = 0;
 
-	if (!f)
+	if (!f) {
+		char why[sizeof err->msg];
+		memcpy(why, err->msg, sizeof why);
 		return cfx_err_set(err, CFX_EIO, -1, path, "cannot read key file: %s",
-		                   strerror(errno));
+		                   why);
+	}
 	while ((count == 0 || set->made < count) &&
-	       (len = getline(&line, &lcap, f)) >= 0) {
-		char *s = line, *hash = memchr(line, '#', (size_t)len), *e;
+	       (len = textfile_line(f, &line, &lcap, err)) != -1) {
+		char *s = line, *hash, *e;
 		uint64_t v;
 
 		lineno++;
-		if (memchr(line, '\0', (size_t)len)) {
-			rc = cfx_err_set(err, CFX_ESYNTAX, -1, path,
-			                 "line %zu: binary data in key file", lineno);
+		if (len == -2) {      /* a NUL byte, an endless line */
+			char why[sizeof err->msg];
+			memcpy(why, err->msg, sizeof why);
+			rc = cfx_err_set(err, err->code, -1, path, "line %zu of the key "
+			                 "file: %s", lineno, why);
 			break;
 		}
-		if (hash)
+		if ((hash = strchr(line, '#')))
 			*hash = '\0';
-		else
-			s[len] = '\0';
 		while (isspace((unsigned char)*s))
 			s++;
 		e = s + strlen(s);
@@ -275,9 +279,9 @@ static int read_file(keys_set *set, const char *path, uint64_t mask,
 			break;
 		set->k[set->made++] = v & mask;
 	}
-	if (rc == 0 && ferror(f))
-		rc = cfx_err_set(err, CFX_EIO, -1, path, "error reading key file: %s",
-		                 strerror(errno));
+	if (rc == 0 && set->made == 0)
+		rc = cfx_err_set(err, CFX_EDOMAIN, -1, path, "no keys in the key "
+		                 "file");
 	free(line);
 	fclose(f);
 	return rc;

@@ -16,14 +16,14 @@ FILE *textfile_open(const char *path, int stream, cfx_err *err)
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 
 	if (fd < 0) {
-		cfx_err_set(err, CFX_EIO, -1, path, "cannot read: %s",
+		cfx_err_set(err, CFX_EIO, -1, path, "%s",
 		            strerror(errno));
 		return NULL;
 	}
 	if (fstat(fd, &st) < 0 || !(S_ISREG(st.st_mode) ||
 	    (stream && S_ISFIFO(st.st_mode)))) {
-		cfx_err_set(err, CFX_EIO, -1, path, "cannot read: %s",
-		            S_ISDIR(st.st_mode) ? "a directory" :
+		cfx_err_set(err, CFX_EIO, -1, path, "%s", S_ISDIR(st.st_mode) ?
+		            "a directory" : stream ? "not a regular file or pipe" :
 		            "not a regular file");
 		close(fd);
 		return NULL;
@@ -31,7 +31,7 @@ FILE *textfile_open(const char *path, int stream, cfx_err *err)
 	/* reads of a pipe should wait for its writer */
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	if (!(f = fdopen(fd, "r"))) {
-		cfx_err_set(err, CFX_EIO, -1, path, "cannot read: %s",
+		cfx_err_set(err, CFX_EIO, -1, path, "%s",
 		            strerror(errno));
 		close(fd);
 	}
@@ -48,12 +48,12 @@ ssize_t textfile_line(FILE *f, char **buf, size_t *cap, cfx_err *err)
 		if (c == EOF || c == '\n')
 			break;
 		if (c == '\0') {
-			cfx_err_set(err, CFX_ESYNTAX, -1, NULL, "a NUL byte in a line");
+			cfx_err_set(err, CFX_ESYNTAX, -1, NULL, "a NUL byte in the line");
 			return -2;
 		}
 		if (n == TEXTFILE_LINE_MAX) {
-			cfx_err_set(err, CFX_ELIMIT, -1, NULL, "a line longer than %d "
-			            "bytes", TEXTFILE_LINE_MAX);
+			cfx_err_set(err, CFX_ELIMIT, -1, NULL, "the line is longer than "
+			            "%d bytes", TEXTFILE_LINE_MAX);
 			return -2;
 		}
 		if (n + 2 > *cap) {
@@ -66,7 +66,7 @@ ssize_t textfile_line(FILE *f, char **buf, size_t *cap, cfx_err *err)
 		(*buf)[n++] = (char)c;
 	}
 	if (ferror(f)) {
-		cfx_err_set(err, CFX_EIO, -1, NULL, "cannot read: %s",
+		cfx_err_set(err, CFX_EIO, -1, NULL, "%s",
 		            strerror(errno));
 		return -2;
 	}
@@ -100,7 +100,7 @@ char *textfile_read(const char *path, size_t max, size_t *len, cfx_err *err)
 	} while (got && n <= max);
 	if (ferror(f) || n > max || memchr(text, '\0', n)) {
 		if (ferror(f))
-			cfx_err_set(err, CFX_EIO, -1, path, "cannot read: %s",
+			cfx_err_set(err, CFX_EIO, -1, path, "%s",
 			            strerror(errno));
 		else if (n > max)
 			cfx_err_set(err, CFX_ELIMIT, -1, path, "too big (at most %zu "

@@ -123,7 +123,7 @@ $ printf '1\n2\n3\n4\n5\n6\n0x1g # bad\n' >keys.txt; cfx score 5 --keys file:key
 ! cfx: score: keys.txt line 7: not a decimal or 0x hex integer (0x1g)
 ? 2
 $ cfx score 5 --keys file:.
-! cfx: score: error reading key file: Is a directory (.)
+! cfx: score: cannot read key file: a directory (.)
 ? 2
 $ cfx score 5 --keys file:
 ! cfx: score: family needs a path (file:PATH) (file:)

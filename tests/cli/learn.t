@@ -232,11 +232,6 @@ $ printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/
 ! cfx: learn: bad.lesson:2: step has no hint: (S)
 ? 2
 
-# focus: names a panel of the dashboard
-$ printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\nfocus: cff\ncheck: result.cf.input == 1/2\nhint: h\nsolution: cf 1/2\n' > bad.lesson && cfx learn --check bad.lesson
-! cfx: learn: bad.lesson:5: focus: names no panel (cf, naf, shifts, spectrum, score, sweep, verify) (cff)
-? 2
-
 # ... and in the catalog: cfx learn N refuses it before starting
 $ mkdir -p ls && printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input = 1/2\n' > ls/01-bad.lesson && CFX_LESSONS=ls cfx learn 1
 ! cfx: learn: ls/01-bad.lesson:5: bad check: = compares as == (=)
@@ -252,3 +247,18 @@ $ printf 'title: T\nstep: S\n  It has 13 quotients.\ntry: cf 13/8\ncheck: result
 # a good file
 $ cfx learn --check "$(dirname "$(command -v cfx)")/tests/lessons/fixtures/02-second.lesson" | sed 's#^ok  /.*/tests/#ok  tests/#'
 > ok  tests/lessons/fixtures/02-second.lesson: 1 step, 0 claims
+
+# after the last step, lesson words still work in script mode: back returns
+# to the last step, the others say the lesson is complete
+$ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 2 | grep -E 'complete|step 1 of 1'
+< answer 16
+< hint
+< back
+< answer 16
+< skip
+> -- Lesson 2, step 1 of 1: Hex or decimal ---------------------------------------
+> Lesson 2 complete: 1 of 1 steps solved.
+> Lesson 2 is complete: back returns to its last step, reset starts it over.
+> -- Lesson 2, step 1 of 1: Hex or decimal ---------------------------------------
+> Lesson 2 complete: 1 of 1 steps solved.
+> Lesson 2 is complete: back returns to its last step, reset starts it over.

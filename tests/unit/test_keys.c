@@ -580,13 +580,13 @@ Test(keys, file_formats)
 	memcpy(w, want, sizeof want);
 	check_equal(&set, w, 3, "file, first 3");
 	keys_free(&set);
-	/* an empty file */
-	cr_assert_eq(file_keys(&set, "", 0, 64, 0, &e), 0);
-	cr_assert_eq(set.n, 0);
-	cr_assert_eq(set.made, 0);
+	/* an empty file, or one of comments only, is no evidence: an error */
+	cr_assert_eq(file_keys(&set, "", 0, 64, 0, &e), -1);
+	cr_assert_eq(e.code, CFX_EDOMAIN);
+	cr_assert_str_eq(e.msg, "no keys in the key file");
 	keys_free(&set);
-	cr_assert_eq(file_keys(&set, "# only\n\n", 8, 64, 0, &e), 0);
-	cr_assert_eq(set.n, 0);
+	cr_assert_eq(file_keys(&set, "# only\n\n", 8, 64, 0, &e), -1);
+	cr_assert_eq(e.code, CFX_EDOMAIN);
 	keys_free(&set);
 }
 

@@ -1,0 +1,94 @@
+# The bad-inputs table of man/cfx.1 (section BAD INPUT), one case a row:
+# files that are not text, inputs without end, requests beyond the limits.
+# Each gets one line on stderr, nothing on stdout and exit status 2, before
+# any time or memory is spent.  Keep the rows in the order of the table.
+
+# ---- scripts: -f FILE and stdin ---------------------------------------
+$ cfx -f .
+! cfx: repl: cannot read script: a directory (.)
+? 2
+$ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 -f .
+! cfx: learn: cannot read script: a directory (.)
+? 2
+$ cfx -f /dev/zero
+! cfx: repl: cannot read script: not a regular file or pipe (/dev/zero)
+? 2
+$ cfx < /dev/zero
+! cfx: line 1: cfx: a NUL byte in the line
+? 2
+$ printf 'cf 13/8\ncf 1\000junk\n' | cfx
+> x          13/8
+> cf         [1; 1, 1, 1, 2]
+> terms      5 (complete)
+> golden     prefix 3; largest quotient 2 at a_4
+> |x-1/phi|  1.01
+! cfx: line 2: cfx: a NUL byte in the line
+? 2
+$ head -c 70000 /dev/zero | tr '\0' x | cfx
+! cfx: line 1: cfx: the line is longer than 65536 bytes
+? 2
+
+# ---- key files ---------------------------------------------------------
+$ cfx score --keys file:/dev/zero 5
+! cfx: score: cannot read key file: not a regular file or pipe (/dev/zero)
+? 2
+$ cfx score --keys file:/dev/null 5
+! cfx: score: cannot read key file: not a regular file or pipe (/dev/null)
+? 2
+$ : > empty && cfx score --keys file:empty 5
+! cfx: score: no keys in the key file (empty)
+? 2
+$ printf '# only a comment\n' > k && cfx score --keys file:k 5
+! cfx: score: no keys in the key file (k)
+? 2
+$ printf '1\n2\0003\n' > k && cfx score --keys file:k 5
+! cfx: score: line 2 of the key file: a NUL byte in the line (k)
+? 2
+$ head -c 70000 /dev/zero | tr '\0' 1 > k && cfx score --keys file:k 5
+! cfx: score: line 1 of the key file: the line is longer than 65536 bytes (k)
+? 2
+
+# ---- lesson and facts files -------------------------------------------
+$ cfx learn --check /dev/zero
+! cfx: learn: cannot read lesson: not a regular file (/dev/zero)
+? 2
+$ cfx learn --check .
+! cfx: learn: cannot read lesson: a directory (.)
+? 2
+$ mkdir l && ln -s /dev/zero l/01-zero.lesson && CFX_LESSONS=l cfx learn 1
+! cfx: learn: cannot read lesson: not a regular file (l/01-zero.lesson)
+? 2
+$ CFX_FACTS=/dev/zero cfx learn --check "$(dirname "$(command -v cfx)")/tests/lessons/fixtures/01-mini.lesson" 2>&1 >/dev/null
+> cfx: learn: cannot read the facts file: not a regular file (/dev/zero)
+? 1
+$ printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/2\nsolution: cf 1/2\n' > bad.lesson && cfx learn --check bad.lesson
+! cfx: learn: bad.lesson:2: step has no hint: (S)
+? 2
+$ printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\nfocus: cff\ncheck: result.cf.input == 1/2\nhint: h\nsolution: cf 1/2\n' > bad.lesson && cfx learn --check bad.lesson
+! cfx: learn: bad.lesson:5: focus: names no panel (cf, naf, shifts, spectrum, score, sweep, verify) (cff)
+? 2
+$ printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.quotients[-9223372036854775808] == 1\nhint: h\nsolution: cf 1/2\n' > bad.lesson && cfx learn --check bad.lesson
+! cfx: learn: bad.lesson:5: bad check: an index is at most 10^9 either way ([-9223372036854775808])
+? 2
+
+# ---- messages: tokens are cut and escaped -----------------------------
+$ printf '%0200d\n' 0 | tr 0 x | cfx
+! cfx: line 1: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...: unknown command (xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...)
+? 2
+$ cfx naf "$(printf 'x\377')"
+! cfx: naf: unexpected character (\xff)
+? 2
+$ cfx naf "$(printf '\303\251')"
+! cfx: naf: unexpected character (é)
+? 2
+$ seq 200 | tr '\n' ' ' | sed 's/^/cf /' | cfx
+! cfx: line 1: cfx: too many words on one line (128 129 130 131 132 133 134 135 136 137 138 139 140 141 142 ...)
+? 2
+
+# ---- options -----------------------------------------------------------
+$ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 2
+! cfx: learn: unknown argument (2)
+? 2
+$ cfx shifts --json --emit c 0x9e370001
+! cfx: shifts: --json and --emit do not go together (--emit)
+? 2
