@@ -73,7 +73,7 @@ $ printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.quotients[-
 
 # ---- messages: tokens are cut and escaped -----------------------------
 $ printf '%0200d\n' 0 | tr 0 x | cfx
-! cfx: line 1: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...: unknown command (xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...)
+! cfx: line 1: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...: unknown command
 ? 2
 $ cfx naf "$(printf 'x\377')"
 ! cfx: naf: unexpected character (\xff)
