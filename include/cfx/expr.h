@@ -86,6 +86,10 @@ int ex_integer_form(const ex_tree *t, ex_lookup look, void *ctx);
 void ex_value_init(ex_value *v, mpfr_prec_t prec);
 void ex_value_clear(ex_value *v);
 
+/* The value (the midpoint of an interval) rounded to nearest at x's
+ * precision. */
+void ex_value_mid(const ex_value *v, mpfr_t x);
+
 /*
  * Evaluate t into v (initialised by ex_value_init).  prec is the MPFR
  * precision used for interval results.  Returns 0, or -1 with err set.  An

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfx/search.h"
 #include "cfx/word.h"
 #include "cli/cli.h"
 #include "cli/cmds.h"
@@ -59,6 +60,30 @@ static const opt_def opt_table[] = {
 	{ OPT_RAW, "raw", 1, 'R', "DIR",
 	  "write each variant's samples (ns per hash), one a line, to\n"
 	  "DIR/HEX-mul.txt, DIR/HEX-naf.txt, ... (for ministat)" },
+	{ OPT_SEARCH, "terms", 1, 'n', "K",
+	  "at most K signed digits (NAF weight mod 2^n), 1 to 64\n"
+	  "(default 7, as in 2002)" },
+	{ OPT_SEARCH, "adders", 1, 'A', "A",
+	  "at most A adders instead of --terms; the cost is the NAF's\n"
+	  "(weight - 1) until cfx has the optimal shift/add search" },
+	{ OPT_SEARCH, "near", 1, 'N', "EXPR",
+	  "the target, strictly between 0 and 1 (default 1/phi)" },
+	{ OPT_SEARCH, "window", 1, 'w', "W",
+	  "keep |p/2^n - target| <= 2^-W, W from 1 to n (default 8, or n\n"
+	  "if smaller)" },
+	{ OPT_SEARCH, "prime", 0, 'P', NULL,
+	  "primes only: proven for n <= 64 (Miller-Rabin with bases that\n"
+	  "have no strong pseudoprime below 2^64), GMP's probable-prime\n"
+	  "test beyond" },
+	{ OPT_SEARCH, "screen", 1, 's', "LEVEL",
+	  "quick (stride prediction, then the verify families at 2^6 and\n"
+	  "2^10 buckets), full (prediction, then the whole verify battery)\n"
+	  "or none (default quick; none above 64 bits)" },
+	{ OPT_SEARCH, "top", 1, 'T', "T",
+	  "screen the T best-ranked candidates of each cost that the stride\n"
+	  "prediction lets through, 1 to 10000 (default 10)" },
+	{ OPT_SEARCH, "all", 0, 'x', NULL,
+	  "also show the candidates the screen fails, marked FAIL" },
 	{ OPT_JSON, "json", 0, 'j', NULL, "print one JSON object" },
 };
 #define NOPTS (sizeof opt_table / sizeof opt_table[0])
@@ -185,6 +210,28 @@ const cmd_def cli_commands[] = {
 	  "Exit status: 0 ok, 2 bad input (a file that cannot be read, a line\n"
 	  "that is not a number, a sample of fewer than 3 points).",
 	  cmd_stats, 0 },
+	{ "search", "", "cheap multipliers near a target, screened",
+	  OPT_BITS | OPT_JSON | OPT_SEARCH,
+	  "Finds every odd p < 2^n with at most K signed digits (NAF weight\n"
+	  "mod 2^n) within 2^-W of the target times 2^n, exactly: branch and\n"
+	  "bound over signed digits, on every processor; `enumerated` counts\n"
+	  "the complete digit forms compared with the window.  n is 1 to 126\n"
+	  "(default 32); the screen needs n <= 64.\n\n"
+	  "Ranking, best first: the prefix (quotients of p/2^n equal to the\n"
+	  "target's: for 1/phi the golden prefix, the run of 1s), then the\n"
+	  "largest early quotient (q_(k-1) < 2^23), smaller first, then the\n"
+	  "distance to the target.\n\n"
+	  "The screen first predicts strides: keys k*2^s hash like p mod\n"
+	  "2^(n-s), and an early quotient >= 8192 in its continued fraction\n"
+	  "(1 random multiplier in 40 at 64 bits) crowds them into a few\n"
+	  "buckets.  The T best of each cost that pass go through the verify\n"
+	  "battery.  Those that FAIL are dropped (shown with --all) with a\n"
+	  "one-line reason.\n\n"
+	  "The front: for each cost (adders = NAF weight - 1), the best\n"
+	  "quality (the worst family's mean R, lower is better), kept when it\n"
+	  "beats every cheaper one: what each extra adder buys.  Ctrl-C stops\n"
+	  "and prints what was found so far (exit status 1).",
+	  cmd_search, 1 },
 	{ NULL, NULL, NULL, 0, NULL, NULL, 0 },
 };
 
@@ -402,9 +449,9 @@ static int unknown_option(cmd_ctx *c, const cmd_def *d, int arg,
 
 /* A count-like option value: an expression giving an integer in
  * [lo, hi]. */
-static int opt_number(cmd_ctx *c, int arg, const char *opt, const char *s,
-                      unsigned long long lo, unsigned long long hi,
-                      unsigned long long *out)
+int cli_number(cmd_ctx *c, int arg, const char *opt, const char *s,
+               unsigned long long lo, unsigned long long hi,
+               unsigned long long *out)
 {
 	mpz_t z;
 	int rc = 0;
@@ -587,12 +634,39 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 			a->emit = optarg;
 			emit_at = at;
 			break;
+		case 'A':
+			a->adders_text = optarg;
+			a->adders_arg = at;
+			break;
+		case 'N':
+			a->near = optarg;
+			a->near_arg = at;
+			break;
+		case 'w':
+			a->window_text = optarg;
+			a->window_arg = at;
+			break;
+		case 's':
+			a->screen = optarg;
+			a->screen_arg = at;
+			break;
+		case 'T':
+			a->top_text = optarg;
+			a->top_arg = at;
+			break;
+		case 'P':
+			a->prime = 1;
+			break;
+		case 'x':
+			a->all = 1;
+			break;
 		case 'a':
 			a->against = optarg;
 			a->against_arg = at;
 			break;
 		case 'b':
-			if (opt_number(c, at, o->name, optarg, 1, WORD_MAX_BITS, &v) < 0)
+			if (cli_number(c, at, o->name, optarg, 1, (d->opts & OPT_SEARCH)
+			               ? SEARCH_MAX_BITS : WORD_MAX_BITS, &v) < 0)
 				return -1;
 			a->bits = (unsigned long)v;
 			break;
@@ -601,29 +675,34 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 			a->table_arg = at;
 			if (d->opts & OPT_TLIST)
 				break;          /* a list, read by the command */
-			if (opt_number(c, at, o->name, optarg, 1,
+			if (cli_number(c, at, o->name, optarg, 1,
 			               28, &v) < 0)
 				return -1;
 			a->table_bits = (int)v;
 			break;
 		case 'c':
-			if (opt_number(c, at, o->name, optarg, 1, 1ULL << 40, &v) < 0)
+			if (cli_number(c, at, o->name, optarg, 1, 1ULL << 40, &v) < 0)
 				return -1;
 			a->count = v;
 			a->count_text = optarg;
 			break;
 		case 'n':
-			if (opt_number(c, at, o->name, optarg, 1, 100000, &v) < 0)
+			if (d->opts & OPT_SEARCH) {
+				a->terms_text = optarg;
+				a->terms_arg = at;
+				break;
+			}
+			if (cli_number(c, at, o->name, optarg, 1, 100000, &v) < 0)
 				return -1;
 			a->terms = (unsigned long)v;
 			break;
 		case 'l':
-			if (opt_number(c, at, o->name, optarg, 1, 100000, &v) < 0)
+			if (cli_number(c, at, o->name, optarg, 1, 100000, &v) < 0)
 				return -1;
 			a->list = (unsigned long)v;
 			break;
 		case 'r':
-			if (opt_number(c, at, o->name, optarg, 3, 100000, &v) < 0)
+			if (cli_number(c, at, o->name, optarg, 3, 100000, &v) < 0)
 				return -1;
 			a->runs = (unsigned long)v;
 			break;

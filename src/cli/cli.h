@@ -39,6 +39,8 @@ enum {
 	OPT_RAW    = 1 << 15,  /* --raw DIR */
 	OPT_OWN    = 1 << 13,  /* the command parses its own options (stats:
 	                        * ministat's letters); help is its help text */
+	OPT_SEARCH = 1 << 16,  /* search: --terms K --adders --near --window
+	                          --prime --screen --top --all */
 };
 
 #define CLI_MAX_POS 64      /* words an expression may be written in */
@@ -83,6 +85,12 @@ typedef struct cli_args {
 	int convergents;
 	int value;
 	unsigned long list;
+	/* search: options as written, read by the command (limits depend
+	 * on the word size); NULL if absent */
+	const char *terms_text, *adders_text, *near, *window_text, *screen,
+	           *top_text;
+	int terms_arg, adders_arg, near_arg, window_arg, screen_arg, top_arg;
+	int prime, all;
 	const char *expr;       /* the positional EXPR, NULL if none */
 	int expr_arg;           /* argv index of its first word, for carets */
 	int npos;               /* the words it was joined from: */
@@ -161,6 +169,12 @@ const ex_tree *session_lookup(void *sess, const char *name);
  * *bits; returns 0 or -1 with c->err set. */
 int cli_multiplier(cmd_ctx *c, const cli_args *a, unsigned long max_bits,
                    mpz_t p, unsigned long *bits);
+
+/* An integer option value (an expression) in [lo, hi]; -1 with c->err
+ * naming both limits and c->err.arg = arg otherwise. */
+int cli_number(cmd_ctx *c, int arg, const char *opt, const char *s,
+               unsigned long long lo, unsigned long long hi,
+               unsigned long long *out);
 
 /* A command's result: printed as JSON when print is set, and kept in the
  * session as its command's last result (for lessons and the dashboard).

@@ -20,5 +20,6 @@ int cmd_sweep(cmd_ctx *c, cli_args *a);
 int cmd_verify(cmd_ctx *c, cli_args *a);
 int cmd_stats(cmd_ctx *c, cli_args *a);
 int cmd_bench(cmd_ctx *c, cli_args *a);
+int cmd_search(cmd_ctx *c, cli_args *a);
 
 #endif

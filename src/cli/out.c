@@ -174,3 +174,21 @@ const char *out_cover_note(char *buf, size_t n, const keys_spec *ks,
 	         "say nothing about this one; fewer keys do");
 	return buf;
 }
+
+void out_progress(const char *label, size_t done, size_t total,
+                  const char *unit)
+{
+	int w = 30, fill = total ? (int)(done * (size_t)w / total) : w, i;
+
+	fprintf(stderr, "\r%s [", label);
+	for (i = 0; i < w; i++)
+		fputc(i < fill ? '#' : '.', stderr);
+	fprintf(stderr, "] %zu/%zu %s", done, total, unit);
+	fflush(stderr);
+}
+
+void out_progress_end(void)
+{
+	fprintf(stderr, "\r%*s\r", 79, "");
+	fflush(stderr);
+}

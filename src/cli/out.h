@@ -49,6 +49,13 @@ void out_wrapped(FILE *f, const char *label, const char *text, int width);
 const char *out_cover_note(char *buf, size_t n, const keys_spec *ks,
                            unsigned bits);
 
+/* A progress bar on stderr: "\rlabel [####......] done/total unit". */
+void out_progress(const char *label, size_t done, size_t total,
+                  const char *unit);
+
+/* Erase the progress line on stderr. */
+void out_progress_end(void);
+
 /* A double in %g with the given significant digits, into buf. */
 const char *out_g(char *buf, size_t n, double x, int digits);
 

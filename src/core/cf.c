@@ -394,17 +394,7 @@ void cf_phi_distance(const ex_value *v, int mirror, double *dist,
 		        mpz_sizeinbase(mpq_denref(v->r), 2) +
 		        mpz_sizeinbase(v->d, 2);
 	mpfr_inits2(prec, x, g, (mpfr_ptr)0);
-	if (v->kind == EX_RAT) {
-		mpfr_set_q(x, v->q, MPFR_RNDN);
-	} else if (v->kind == EX_QUAD) {
-		mpfr_set_z(x, v->d, MPFR_RNDN);
-		mpfr_sqrt(x, x, MPFR_RNDN);
-		mpfr_mul_q(x, x, v->r, MPFR_RNDN);
-		mpfr_add_q(x, x, v->q, MPFR_RNDN);
-	} else {
-		mpfr_add(x, v->lo, v->hi, MPFR_RNDN);
-		mpfr_div_2ui(x, x, 1, MPFR_RNDN);
-	}
+	ex_value_mid(v, x);
 	/* 1/phi = (sqrt 5 - 1)/2 */
 	mpfr_sqrt_ui(g, 5, MPFR_RNDN);
 	mpfr_sub_ui(g, g, 1, MPFR_RNDN);

@@ -41,6 +41,21 @@ void ex_value_clear(ex_value *v)
 	mpfr_clear(v->hi);
 }
 
+void ex_value_mid(const ex_value *v, mpfr_t x)
+{
+	if (v->kind == EX_RAT) {
+		mpfr_set_q(x, v->q, MPFR_RNDN);
+	} else if (v->kind == EX_QUAD) {
+		mpfr_set_z(x, v->d, MPFR_RNDN);
+		mpfr_sqrt(x, x, MPFR_RNDN);
+		mpfr_mul_q(x, x, v->r, MPFR_RNDN);
+		mpfr_add_q(x, x, v->q, MPFR_RNDN);
+	} else {
+		mpfr_add(x, v->lo, v->hi, MPFR_RNDN);
+		mpfr_div_2ui(x, x, 1, MPFR_RNDN);
+	}
+}
+
 static int node_err(env *ev, const ex_node *n, enum cfx_code code,
                     const char *msg)
 {

@@ -1,0 +1,223 @@
+/*
+ * search.h - cheap multipliers near a target, ranked and screened
+ * (prefix search_).
+ *
+ * The 2002 patch found its constants by enumerating sums of seven signed
+ * powers of two, sorting them by how close the continued fraction of
+ * p/2^N is to the golden ratio's, and keeping the primes; it warned that
+ * the process "can produce bad factors", and its 64-bit prime later
+ * collapsed page-aligned keys.  This module does the same search exactly
+ * and screens what it finds.
+ *
+ * Candidates: odd p in (0, 2^N) whose signed-digit weight mod 2^N (the
+ * weight of naf_of(p, N), see naf.h) is at most K and that lie in the
+ * window |p/2^N - t| <= 2^-W around the target t (default 1/phi).
+ *
+ * Enumeration is exact, by branch and bound over non-adjacent signed
+ * digits from 2^(N-1) down to 2^0: a partial sum S with r digits left, the
+ * next one at 2^e or below, can still move by at most
+ * M(e, r) = 2^e + 2^(e-2) + ... (r terms), so a branch whose
+ * [S - M, S + M] misses the window is cut.  Forms are taken mod 2^N, so
+ * the window is met at p or at p - 2^N; a digit -1 at 2^(N-1) is skipped
+ * (the same p has +1 there), so every p is met once, by its NAF.  The
+ * last digit is at 2^0 (p odd).  `enumerated` counts complete forms
+ * (digit at 2^0 placed) that were compared with the window.
+ *
+ * Sums are 128-bit integers: N from 1 to SEARCH_MAX_BITS (126), so that
+ * signed partial sums fit.  The screen hashes machine words: N <= 64.
+ *
+ * Ranking, best first: (1) prefix: how many quotients a_1, a_2, ... of
+ * p/2^N equal the target's (for 1/phi, the run of 1s, the "golden
+ * prefix"); (2) the largest early quotient (among those whose preceding
+ * denominator is below 2^SEARCH_EARLY_BITS: the ones that shape the
+ * spectrum of that many keys), smaller first; (3) |p/2^N - t|, smaller
+ * first; (4) p.
+ *
+ * The core enumerates, ranks and screens; running pieces in parallel is
+ * the caller's business (plan tasks, run each, merge).
+ */
+#ifndef CFX_SEARCH_H
+#define CFX_SEARCH_H
+
+#include <signal.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cfx/err.h"
+#include "cfx/expr.h"
+
+#define SEARCH_MAX_BITS 126      /* signed 128-bit partial sums */
+#define SEARCH_SCREEN_BITS 64    /* the screen hashes machine words */
+#define SEARCH_MAX_TERMS 64      /* K */
+#define SEARCH_DEFAULT_WINDOW 8  /* |p/2^N - t| <= 2^-8 */
+#define SEARCH_TARGET_TERMS 192  /* quotients of t kept (> 1.44 * 126) */
+#define SEARCH_EARLY_BITS 23     /* "early": q_(k-1) below 2^23 */
+#define SEARCH_MAX_FOUND 2000000 /* candidates kept before giving up */
+#define SEARCH_STRIDE_KEYS 13    /* the prediction looks at 2^13 keys */
+#define SEARCH_STRIDE_LIMIT 8192  /* an early stride quotient this large
+                                    drops a candidate */
+
+typedef unsigned __int128 search_word;
+
+/* Where to look. */
+typedef struct search_target {
+	unsigned bits;             /* N */
+	unsigned window;           /* W */
+	search_word lo, hi;        /* odd p in [lo, hi], 1 <= lo <= hi < 2^N */
+	search_word center;        /* floor(t 2^N) */
+	double center_frac;        /* t 2^N - center, in [0, 1) */
+	size_t nq;                 /* quotients a_1 .. a_nq of t known */
+	search_word q[SEARCH_TARGET_TERMS];   /* saturated at 2^128 - 1 */
+	int golden;                /* t = 1/phi */
+} search_target;
+
+typedef enum {
+	SEARCH_UNSCREENED, SEARCH_PASS, SEARCH_WARN, SEARCH_FAIL
+} search_status;
+
+typedef enum { SEARCH_NONE, SEARCH_QUICK, SEARCH_FULL } search_level;
+
+typedef struct search_cand {
+	search_word p;
+	search_word big;           /* the largest early quotient a_k */
+	double dist;               /* |p - t 2^N| */
+	unsigned weight;           /* signed-digit weight mod 2^N */
+	unsigned prefix;           /* leading quotients equal to the target's */
+	unsigned big_index;        /* k of a_k; 0 none */
+	int prime;                 /* 2 proven, 1 probable, 0 composite,
+	                              -1 not tested */
+} search_cand;
+
+/* What the screen says of one candidate. */
+typedef struct search_verdict {
+	search_status status;
+	double quality;            /* worst family mean R (lower is better);
+	                              INFINITY when the prediction dropped it */
+	char family[32];           /* the family that decided the status */
+	char reason[160];          /* one line: why it fails, or its weakest */
+} search_verdict;
+
+/* A growable list of candidates; zero-initialise, free with
+ * search_list_free. */
+typedef struct search_list {
+	search_cand *c;
+	size_t n, cap;
+} search_list;
+
+/* One unit of work: a prefix of digits already chosen. */
+typedef struct search_node {
+	__int128 sum;              /* value of the digits chosen */
+	int next;                  /* highest position the next digit may take */
+	unsigned used;             /* digits chosen */
+	int done;                  /* the last digit chosen is at 2^0 */
+} search_node;
+
+typedef struct search_plan {
+	search_target t;
+	unsigned terms;            /* K */
+	int primes;                /* keep primes only */
+	search_node *task;         /* independent subtrees, in search order */
+	size_t ntask;
+} search_plan;
+
+/*
+ * The target t (expr, or 1/phi when expr is NULL), its window on N-bit
+ * words and its quotients.  Errors (CFX_EDOMAIN, token names the limit):
+ * bits outside 1..SEARCH_MAX_BITS, window outside 1..bits, t not in
+ * (0, 1), a window holding no odd p.  Returns 0 or -1.
+ */
+int search_target_make(search_target *t, const ex_tree *expr,
+                       ex_lookup look, void *ctx, unsigned bits,
+                       unsigned window, cfx_err *err);
+
+/*
+ * Split the search for odd p of weight <= terms (1..SEARCH_MAX_TERMS) in
+ * t's window into at least `want` independent tasks where the tree allows.
+ * primes: keep only primes (search_prime: proven for N <= 64, probable
+ * beyond).  Free with search_plan_free.
+ * Returns 0 or -1 (CFX_EDOMAIN: terms out of range).
+ */
+int search_plan_make(search_plan *pl, const search_target *t, unsigned terms,
+                     int primes, size_t want, cfx_err *err);
+void search_plan_free(search_plan *pl);
+
+/*
+ * Run task i: append its candidates, ranked but unsorted, to out and add
+ * the forms it compared to *enumerated.  found counts the candidates of
+ * all tasks (shared between threads).  Polls *stop (may be NULL) and
+ * returns -1 early when it is set (CFX_EINTR), or when found would pass
+ * SEARCH_MAX_FOUND (CFX_ELIMIT); 0 when the task is complete.
+ */
+int search_task_run(const search_plan *pl, size_t i, search_list *out,
+                    uint64_t *enumerated, atomic_size_t *found,
+                    const volatile sig_atomic_t *stop, cfx_err *err);
+
+/* Append the candidates of src to dst (src is left as it was). */
+void search_list_append(search_list *dst, const search_list *src);
+void search_list_free(search_list *l);
+
+/* The ranking keys of p (prefix, big_index, big, dist, weight); prime
+ * -1.  Exposed for tests and for callers with their own p. */
+void search_rank(const search_target *t, search_word p, search_cand *c);
+
+/* Sort best first (see the ranking above). */
+void search_sort(search_cand *c, size_t n);
+
+/* 2 if p is prime (proven: p < 2^64, Miller-Rabin with bases that have
+ * no strong pseudoprime below 2^64), 1 if probably prime (GMP's BPSW and
+ * Miller-Rabin rounds, p >= 2^64), 0 if composite. */
+int search_prime(search_word p);
+
+/* The signed-digit weight of p mod 2^bits (that of naf_of). */
+unsigned search_weight(search_word p, unsigned bits);
+
+/*
+ * The stride prediction, the first and cheap half of the screen: keys
+ * k 2^s hash like the multiplier p mod 2^(N-s) on N - s bits (sweep.h),
+ * and an early quotient of at least SEARCH_STRIDE_LIMIT in its continued
+ * fraction (among those whose preceding denominator is below
+ * 2^SEARCH_STRIDE_KEYS), as large as the number of keys looked at, means
+ * those keys crowd into a few buckets (quotients of 2^15 already give
+ * R near 15 at 2^10 buckets).  About 1 random odd multiplier in 85 at 32
+ * bits and 1 in 40 at 64 bits has such a stride (measured over 5000 of
+ * each, worst stride s = 0..N-1).  Returns 1 if p passes;
+ * else 0 with v set to FAIL and the stride as the reason.
+ */
+int search_predict(search_word p, unsigned bits, search_verdict *v);
+
+/*
+ * Screen p on bits-bit words (bits <= SEARCH_SCREEN_BITS): the prediction,
+ * then the verify battery: quick, every family (sequential, each stride
+ * 2^s, pointers, top bits, sparse bits) at tables of 2^6 and 2^10
+ * buckets; full, the whole battery (tables 2^4..2^20).  Fills v: FAIL if
+ * the prediction or any family fails, quality the worst family's mean R,
+ * the deciding family and a one-line reason (with the continued-fraction
+ * explanation for strided keys).  Runs on the calling thread.  Returns 0,
+ * or -1 (out of memory).
+ *
+ * This is the one place the search meets verify: when verify gains a
+ * screening entry point, only this function changes.
+ */
+int search_screen(search_word p, unsigned bits, search_level level,
+                  search_verdict *v, cfx_err *err);
+
+/* Cost of a candidate: adders of its signed-digit form (weight - 1). */
+unsigned search_cost(const search_cand *c);
+
+/*
+ * The Pareto front of cost against quality among the n candidates (best
+ * ranked first, v[i] the verdict of c[i]) that were screened and did not
+ * FAIL: for each cost, the best quality, kept when it beats every cheaper
+ * entry.  Writes indices into idx (room for n), cheapest first; returns
+ * how many.
+ */
+size_t search_front(const search_cand *c, const search_verdict *v, size_t n,
+                    size_t *idx);
+
+/* Decimal text of w into buf (at least 40 bytes); returns buf. */
+char *search_word_str(search_word w, char *buf);
+
+const char *search_status_name(search_status s);  /* "PASS", ..., "-" */
+
+#endif

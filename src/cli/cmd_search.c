@@ -1,0 +1,605 @@
+/* cmd_search.c - `cfx search`: cheap multipliers near a target, ranked,
+ * screened and laid out as a cost-versus-quality front (search.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/naf.h"
+#include "cfx/pool.h"
+#include "cfx/search.h"
+#include "cfx/word.h"
+#include "cli/cli.h"
+#include "cli/cmds.h"
+#include "cli/out.h"
+
+#define TOP_DEFAULT 10
+#define TERMS_DEFAULT 7
+#define BITS_DEFAULT 32
+
+typedef struct request {
+	unsigned bits, terms, window;
+	size_t top;
+	search_level level;
+	int primes, all, json;
+	ex_tree *near;           /* NULL: 1/phi */
+} request;
+
+/* ---- options ------------------------------------------------------------ */
+
+static int usage(cmd_ctx *c, int arg, const char *token, const char *msg)
+{
+	cfx_err_set(&c->err, CFX_EUSAGE, -1, token, "%s", msg);
+	c->err.arg = arg;
+	return -1;
+}
+
+static int read_level(cmd_ctx *c, const cli_args *a, request *r)
+{
+	r->level = r->bits <= SEARCH_SCREEN_BITS ? SEARCH_QUICK : SEARCH_NONE;
+	if (!a->screen)
+		return 0;
+	if (!strcmp(a->screen, "quick"))
+		r->level = SEARCH_QUICK;
+	else if (!strcmp(a->screen, "full"))
+		r->level = SEARCH_FULL;
+	else if (!strcmp(a->screen, "none"))
+		r->level = SEARCH_NONE;
+	else
+		return usage(c, a->screen_arg, a->screen,
+		             "--screen must be quick, full or none");
+	if (r->level != SEARCH_NONE && r->bits > SEARCH_SCREEN_BITS)
+		return usage(c, a->screen_arg, a->screen,
+		             "--screen needs --bits at most 64 (use --screen none)");
+	return 0;
+}
+
+static int read_request(cmd_ctx *c, const cli_args *a, request *r)
+{
+	unsigned long long v;
+	char bits_text[24];
+
+	memset(r, 0, sizeof *r);
+	if (a->expr)
+		return usage(c, a->expr_arg, a->expr, "search takes no constant; "
+		             "the target is --near EXPR");
+	r->bits = a->bits ? (unsigned)a->bits : BITS_DEFAULT;
+	snprintf(bits_text, sizeof bits_text, "%lu", a->bits);
+	if (r->bits > SEARCH_MAX_BITS)
+		return usage(c, -1, bits_text, "--bits must be between 1 and 126 "
+		             "for search");
+	r->terms = TERMS_DEFAULT;
+	if (a->terms_text && a->adders_text)
+		return usage(c, a->adders_arg, a->adders_text,
+		             "--terms and --adders exclude each other");
+	if (a->terms_text) {
+		if (cli_number(c, a->terms_arg, "terms", a->terms_text, 1,
+		               SEARCH_MAX_TERMS, &v) < 0)
+			return -1;
+		r->terms = (unsigned)v;
+	}
+	if (a->adders_text) {
+		if (cli_number(c, a->adders_arg, "adders", a->adders_text, 0,
+		               SEARCH_MAX_TERMS - 1, &v) < 0)
+			return -1;
+		r->terms = (unsigned)v + 1;
+	}
+	r->window = r->bits < SEARCH_DEFAULT_WINDOW ? r->bits
+	            : SEARCH_DEFAULT_WINDOW;
+	if (a->window_text) {
+		if (cli_number(c, a->window_arg, "window", a->window_text, 1,
+		               r->bits, &v) < 0)
+			return -1;
+		r->window = (unsigned)v;
+	}
+	r->top = TOP_DEFAULT;
+	if (a->top_text) {
+		if (cli_number(c, a->top_arg, "top", a->top_text, 1, 10000, &v) < 0)
+			return -1;
+		r->top = (size_t)v;
+	}
+	r->primes = a->prime;
+	r->all = a->all;
+	r->json = a->json;
+	if (read_level(c, a, r) < 0)
+		return -1;
+	if (a->near && !(r->near = ex_parse(a->near, &c->err))) {
+		c->err.arg = a->near_arg;
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- running ------------------------------------------------------------ */
+
+typedef struct job {
+	cmd_ctx *c;
+	const search_plan *pl;
+	unsigned bits;
+	search_list *lists;          /* enumeration: one per task */
+	uint64_t *seen;              /* one per task */
+	cfx_err *errs;               /* one per task */
+	atomic_size_t found;         /* candidates of all tasks */
+	const search_cand *cands;    /* prediction and screen: */
+	search_verdict *verdicts;    /*   the verdict of cands[i] */
+	size_t chunk;                /* prediction: candidates per task */
+	size_t count;
+	search_level level;
+	volatile sig_atomic_t halt;  /* Ctrl-C, or a task gave up */
+	const char *label, *unit;
+	int drawn;
+} job;
+
+static int job_progress(void *ctx, size_t done, size_t total)
+{
+	job *j = ctx;
+
+	if (j->c->stop && *j->c->stop)
+		j->halt = 1;
+	if (j->c->progress && j->label) {
+		out_progress(j->label, done, total, j->unit);
+		j->drawn = 1;
+	}
+	return j->halt;
+}
+
+static void job_start(job *j, cmd_ctx *c, const char *label,
+                      const char *unit)
+{
+	memset(j, 0, sizeof *j);
+	j->c = c;
+	j->label = label;
+	j->unit = unit;
+}
+
+static void enumerate_task(void *ctx, size_t i, unsigned w)
+{
+	job *j = ctx;
+
+	(void)w;
+	if (search_task_run(j->pl, i, &j->lists[i], &j->seen[i], &j->found,
+	                    &j->halt, &j->errs[i]) < 0)
+		j->halt = 1;
+}
+
+static void predict_task(void *ctx, size_t i, unsigned w)
+{
+	job *j = ctx;
+	size_t k, end = (i + 1) * j->chunk < j->count ? (i + 1) * j->chunk
+	                : j->count;
+
+	(void)w;
+	for (k = i * j->chunk; k < end; k++) {
+		memset(&j->verdicts[k], 0, sizeof j->verdicts[k]);
+		search_predict(j->cands[k].p, j->bits, &j->verdicts[k]);
+	}
+}
+
+static void screen_task(void *ctx, size_t i, unsigned w)
+{
+	job *j = ctx;
+
+	(void)w;
+	if (j->halt || search_screen(j->cands[i].p, j->bits, j->level,
+	                             &j->verdicts[i], &j->errs[0]) < 0)
+		j->halt = 1;
+}
+
+/* Enumerate into all (sorted best first); *seen: forms compared.
+ * Returns 0, 1 if interrupted, -1 with c->err on a hard error. */
+static int enumerate(cmd_ctx *c, const request *r, const search_target *t,
+                     search_list *all, uint64_t *seen)
+{
+	search_plan pl;
+	job j;
+	size_t i;
+	int rc = 0;
+
+	if (search_plan_make(&pl, t, r->terms, r->primes, 64 * pool_cpus(),
+	                     &c->err) < 0)
+		return -1;
+	job_start(&j, c, "enumerating", "subtrees");
+	atomic_init(&j.found, 0);
+	j.pl = &pl;
+	j.lists = calloc(pl.ntask + 1, sizeof *j.lists);
+	j.seen = calloc(pl.ntask + 1, sizeof *j.seen);
+	j.errs = calloc(pl.ntask + 1, sizeof *j.errs);
+	if (!j.lists || !j.seen || !j.errs)
+		abort();
+	pool_run(pl.ntask, 0, enumerate_task, &j, job_progress, &j);
+	if (j.drawn)
+		out_progress_end();
+	*seen = 0;
+	for (i = 0; i < pl.ntask; i++) {
+		if (j.errs[i].code == CFX_ELIMIT && rc == 0) {
+			c->err = j.errs[i];
+			rc = -1;
+		}
+		if (rc == 0)
+			search_list_append(all, &j.lists[i]);
+		search_list_free(&j.lists[i]);
+		*seen += j.seen[i];
+	}
+	if (rc == 0 && j.halt)
+		rc = 1;
+	if (rc >= 0)
+		search_sort(all->c, all->n);
+	free(j.lists);
+	free(j.seen);
+	free(j.errs);
+	search_plan_free(&pl);
+	return rc;
+}
+
+/* What is shown: candidates in rank order with their verdicts. */
+typedef struct picked {
+	search_cand *c;
+	search_verdict *v;
+	size_t n;
+	size_t scanned;              /* ranked candidates the prediction saw */
+} picked;
+
+static void picked_add(picked *pk, const search_cand *c,
+                       const search_verdict *v)
+{
+	pk->c[pk->n] = *c;
+	if (v)
+		pk->v[pk->n] = *v;
+	else
+		memset(&pk->v[pk->n], 0, sizeof pk->v[pk->n]);
+	pk->n++;
+}
+
+#define PREDICT_CHUNK 256
+#define PREDICT_BLOCK (64 * PREDICT_CHUNK)
+
+/*
+ * The best `top` of each cost, in rank order.  With a screen, walk the
+ * ranked list block by block, predicting strides in parallel, until every
+ * cost has `top` candidates that the prediction lets through; of those it
+ * drops, the first `top` of each cost are kept to show why.  pk has room
+ * for 2 top (SEARCH_MAX_TERMS + 1).
+ * Returns 1 if interrupted.
+ */
+static int choose(cmd_ctx *c, const request *r, const search_list *all,
+                  picked *pk)
+{
+	size_t pass[SEARCH_MAX_TERMS + 1] = { 0 }, fail[SEARCH_MAX_TERMS + 1] = { 0 };
+	size_t i, k, full = 0, costs = 0;
+	search_verdict *pv;
+	job j;
+
+	for (i = 0; i < all->n; i++)
+		if (!pass[all->c[i].weight]++)
+			costs++;
+	memset(pass, 0, sizeof pass);
+	if (r->level == SEARCH_NONE) {
+		for (i = 0; i < all->n; i++)
+			if (pass[all->c[i].weight]++ < r->top)
+				picked_add(pk, &all->c[i], NULL);
+		return 0;
+	}
+	if (!(pv = malloc(PREDICT_BLOCK * sizeof *pv)))
+		abort();
+	job_start(&j, c, NULL, NULL);
+	j.bits = r->bits;
+	j.verdicts = pv;
+	j.chunk = PREDICT_CHUNK;
+	for (i = 0; i < all->n && full < costs && !j.halt; i += PREDICT_BLOCK) {
+		j.cands = all->c + i;
+		j.count = all->n - i < PREDICT_BLOCK ? all->n - i : PREDICT_BLOCK;
+		pool_run((j.count + PREDICT_CHUNK - 1) / PREDICT_CHUNK, 0,
+		         predict_task, &j, job_progress, &j);
+		for (k = 0; k < j.count && full < costs; k++) {
+			unsigned w = j.cands[k].weight;
+
+			if (pass[w] >= r->top)
+				continue;
+			if (pv[k].status == SEARCH_UNSCREENED) {
+				picked_add(pk, &j.cands[k], &pv[k]);
+				if (++pass[w] == r->top)
+					full++;
+			} else if (fail[w]++ < r->top) {
+				picked_add(pk, &j.cands[k], &pv[k]);
+			}
+		}
+		pk->scanned = i + k;
+	}
+	free(pv);
+	return j.halt != 0;
+}
+
+/* Screen the candidates the prediction let through; 1 if interrupted. */
+static int screen(cmd_ctx *c, const request *r, picked *pk)
+{
+	search_cand *todo;
+	search_verdict *tv;
+	size_t *at, n = 0, i;
+	cfx_err e;
+	job j;
+
+	if (r->level == SEARCH_NONE || pk->n == 0)
+		return 0;
+	todo = malloc(pk->n * sizeof *todo);
+	tv = malloc(pk->n * sizeof *tv);
+	at = malloc(pk->n * sizeof *at);
+	if (!todo || !tv || !at)
+		abort();
+	for (i = 0; i < pk->n; i++)
+		if (pk->v[i].status == SEARCH_UNSCREENED) {
+			todo[n] = pk->c[i];
+			memset(&tv[n], 0, sizeof tv[n]);
+			at[n++] = i;
+		}
+	job_start(&j, c, r->level == SEARCH_FULL ? "screening (full)"
+	          : "screening (quick)", "candidates");
+	j.bits = r->bits;
+	j.cands = todo;
+	j.verdicts = tv;
+	j.level = r->level;
+	j.errs = &e;
+	pool_run(n, 0, screen_task, &j, job_progress, &j);
+	if (j.drawn)
+		out_progress_end();
+	for (i = 0; i < n; i++)
+		pk->v[at[i]] = tv[i];
+	free(todo);
+	free(tv);
+	free(at);
+	return j.halt != 0;
+}
+
+/* ---- output ------------------------------------------------------------- */
+
+typedef struct shown {
+	char hex[40];
+	char *sum;
+} shown;
+
+static void describe(const search_cand *cd, unsigned bits, shown *s)
+{
+	mpz_t z;
+	naf_form nf;
+	char *h;
+	uint64_t limb[2] = { (uint64_t)cd->p, (uint64_t)(cd->p >> 64) };
+
+	mpz_init(z);
+	mpz_import(z, 2, -1, sizeof limb[0], 0, 0, limb);
+	h = word_hex(z, bits);
+	snprintf(s->hex, sizeof s->hex, "%s", h);
+	free(h);
+	naf_of(&nf, z, bits);
+	s->sum = naf_power_sum(&nf);
+	naf_clear(&nf);
+	mpz_clear(z);
+}
+
+static json_t *jword(search_word w)
+{
+	char buf[48];
+
+	return json_string(search_word_str(w, buf));
+}
+
+static json_t *cand_json(const search_cand *cd, const search_verdict *v,
+                         unsigned bits)
+{
+	shown s;
+	json_t *o = json_object();
+
+	describe(cd, bits, &s);
+	json_object_set_new(o, "hex", json_string(s.hex));
+	json_object_set_new(o, "value", jword(cd->p));
+	json_object_set_new(o, "power_sum", json_string(s.sum));
+	json_object_set_new(o, "weight", json_integer(cd->weight));
+	json_object_set_new(o, "adders", json_integer(search_cost(cd)));
+	json_object_set_new(o, "depth", json_null());
+	json_object_set_new(o, "prefix", json_integer(cd->prefix));
+	json_object_set_new(o, "largest_early_quotient", jword(cd->big));
+	json_object_set_new(o, "largest_early_index",
+	                    json_integer(cd->big_index));
+	json_object_set_new(o, "distance", out_jreal(cd->dist));
+	json_object_set_new(o, "prime", cd->prime < 0 ? json_null()
+	                    : json_boolean(cd->prime > 0));
+	json_object_set_new(o, "screen", json_string(
+	                    search_status_name(v->status)));
+	if (v->status != SEARCH_UNSCREENED) {
+		json_object_set_new(o, "quality", out_jreal(v->quality));
+		json_object_set_new(o, "worst_family", json_string(v->family));
+		json_object_set_new(o, "reason", json_string(v->reason));
+	}
+	free(s.sum);
+	return o;
+}
+
+static const char *level_name(search_level l)
+{
+	return l == SEARCH_FULL ? "full" : l == SEARCH_QUICK ? "quick" : "none";
+}
+
+static void print_row(FILE *f, size_t rank, const search_cand *cd,
+                      const search_verdict *v, unsigned bits)
+{
+	shown s;
+	char big[48], fam[48] = "";
+
+	describe(cd, bits, &s);
+	search_word_str(cd->big, big);
+	if (v->status != SEARCH_UNSCREENED)
+		snprintf(fam, sizeof fam, "%s (%.3g)", v->family, v->quality);
+	fprintf(f, "%4zu %-*s %6u %6u %10s %5s %6s  %s\n", rank,
+	        bits > 64 ? 34 : 18, s.hex, search_cost(cd), cd->prefix, big,
+	        cd->prime < 0 ? "-" : cd->prime == 2 ? "yes"
+	        : cd->prime ? "prob." : "no",
+	        search_status_name(v->status), fam);
+	out_sum(f, "       ", s.sum, OUT_WIDTH);
+	free(s.sum);
+}
+
+typedef struct outcome {
+	const search_target *t;
+	const picked *pk;
+	const size_t *front;
+	size_t nfront, found;
+	uint64_t seen;
+	int interrupted;
+} outcome;
+
+static void print_front(FILE *f, const outcome *o)
+{
+	size_t i;
+
+	if (!o->nfront)
+		return;
+	fprintf(f, "\nfront: what each extra adder buys (cost against the "
+	        "worst family's mean R)\n");
+	for (i = 0; i < o->nfront; i++) {
+		const search_cand *cd = &o->pk->c[o->front[i]];
+		shown s;
+
+		describe(cd, o->t->bits, &s);
+		fprintf(f, "  %2u adders  %s  R %.3g  %s\n", search_cost(cd), s.hex,
+		        o->pk->v[o->front[i]].quality,
+		        search_status_name(o->pk->v[o->front[i]].status));
+		free(s.sum);
+	}
+}
+
+static void print_text(cmd_ctx *c, const request *r, const outcome *o)
+{
+	FILE *f = c->out;
+	const picked *pk = o->pk;
+	size_t i, dropped = 0, rows = 0;
+
+	fprintf(f, "search %u-bit, at most %u signed digit%s, |p/2^%u - %s| <= "
+	        "2^-%u%s\n", o->t->bits, r->terms, r->terms == 1 ? "" : "s",
+	        o->t->bits,
+	        r->near ? r->near->src : "1/phi", o->t->window,
+	        r->primes ? ", primes only" : "");
+	for (i = 0; i < pk->n; i++)
+		dropped += pk->v[i].status == SEARCH_FAIL;
+	fprintf(f, "enumerated %llu forms, %zu in the window; screen %s: %zu "
+	        "kept, %zu dropped\n\n", (unsigned long long)o->seen, o->found,
+	        level_name(r->level), pk->n - dropped, dropped);
+	fprintf(f, "rank %-*s adders %6s %10s %5s %6s  %s\n",
+	        o->t->bits > 64 ? 34 : 18, "hex",
+	        o->t->golden ? "golden" : "prefix", "max a_k", "prime", "screen",
+	        "worst family (mean R)");
+	for (i = 0; i < pk->n; i++)
+		if (pk->v[i].status != SEARCH_FAIL || r->all) {
+			print_row(f, i + 1, &pk->c[i], &pk->v[i], o->t->bits);
+			rows++;
+		}
+	if (!rows)
+		fprintf(f, "   (none: every candidate looked at failed the "
+		        "screen)\n");
+	print_front(f, o);
+	if (dropped) {
+		fprintf(f, "\n%s by the screen:\n", r->all ? "failed" : "dropped");
+		for (i = 0; i < pk->n; i++)
+			if (pk->v[i].status == SEARCH_FAIL) {
+				shown s;
+				describe(&pk->c[i], o->t->bits, &s);
+				fprintf(f, "  %s  %s\n", s.hex, pk->v[i].reason);
+				free(s.sum);
+			}
+	}
+	if (rows) {
+		shown s;
+		describe(o->nfront ? &pk->c[o->front[o->nfront - 1]] : &pk->c[0],
+		         o->t->bits, &s);
+		fprintf(f, "\nopen one: cfx dash %s   (or cfx verify %s)\n", s.hex,
+		        s.hex);
+		free(s.sum);
+	}
+}
+
+static void result_json(cmd_ctx *c, const request *r, const outcome *o)
+{
+	json_t *j = json_object(), *cs = json_array(), *fr = json_array(),
+	       *dr = json_array();
+	const picked *pk = o->pk;
+	size_t i;
+
+	json_object_set_new(j, "bits", json_integer(o->t->bits));
+	json_object_set_new(j, "terms", json_integer(r->terms));
+	json_object_set_new(j, "window", json_integer(o->t->window));
+	json_object_set_new(j, "target", json_string(r->near ? r->near->src
+	                    : "1/phi"));
+	json_object_set_new(j, "low", jword(o->t->lo));
+	json_object_set_new(j, "high", jword(o->t->hi));
+	json_object_set_new(j, "primes", json_boolean(r->primes));
+	json_object_set_new(j, "screen", json_string(level_name(r->level)));
+	json_object_set_new(j, "cost_model", json_string("naf"));
+	json_object_set_new(j, "enumerated", json_integer((json_int_t)o->seen));
+	json_object_set_new(j, "found", json_integer((json_int_t)o->found));
+	json_object_set_new(j, "scanned", json_integer((json_int_t)pk->scanned));
+	json_object_set_new(j, "interrupted", json_boolean(o->interrupted));
+	for (i = 0; i < pk->n; i++) {
+		int fail = pk->v[i].status == SEARCH_FAIL;
+		if (!fail || r->all)
+			json_array_append_new(cs, cand_json(&pk->c[i], &pk->v[i],
+			                                    o->t->bits));
+		if (fail)
+			json_array_append_new(dr, cand_json(&pk->c[i], &pk->v[i],
+			                                    o->t->bits));
+	}
+	for (i = 0; i < o->nfront; i++)
+		json_array_append_new(fr, cand_json(&pk->c[o->front[i]],
+		                      &pk->v[o->front[i]], o->t->bits));
+	json_object_set_new(j, "candidates", cs);
+	json_object_set_new(j, "front", fr);
+	json_object_set_new(j, "dropped", dr);
+	cli_result(c, r->json, j);
+}
+
+int cmd_search(cmd_ctx *c, cli_args *a)
+{
+	request r;
+	search_target t;
+	search_list all = { 0 };
+	picked pk = { 0 };
+	outcome o = { 0 };
+	size_t *front = NULL, room;
+	int rc = CFX_EXIT_USAGE, stopped;
+
+	if (read_request(c, a, &r) < 0)
+		goto done;
+	if (search_target_make(&t, r.near, session_lookup, c->sess, r.bits,
+	                       r.window, &c->err) < 0) {
+		c->err.arg = a->near ? a->near_arg : -1;
+		if (!c->err.token[0])
+			cfx_err_retoken(&c->err, a->near ? a->near : "1/phi");
+		goto done;
+	}
+	o.t = &t;
+	stopped = enumerate(c, &r, &t, &all, &o.seen);
+	if (stopped < 0)
+		goto done;
+	room = 2 * r.top * (r.terms + 1);
+	pk.c = malloc(room * sizeof *pk.c);
+	pk.v = malloc(room * sizeof *pk.v);
+	front = malloc(room * sizeof *front);
+	if (!pk.c || !pk.v || !front)
+		abort();
+	if (!stopped)
+		stopped = choose(c, &r, &all, &pk);
+	if (!stopped)
+		stopped = screen(c, &r, &pk);
+	o.pk = &pk;
+	o.front = front;
+	o.nfront = search_front(pk.c, pk.v, pk.n, front);
+	o.found = all.n;
+	o.interrupted = stopped;
+	result_json(c, &r, &o);
+	if (!r.json)
+		print_text(c, &r, &o);
+	if (stopped)
+		fprintf(stderr, "cfx: search: interrupted; the results so far\n");
+	rc = stopped ? CFX_EXIT_FAIL : CFX_EXIT_OK;
+done:
+	free(pk.c);
+	free(pk.v);
+	free(front);
+	search_list_free(&all);
+	ex_free(r.near);
+	return rc;
+}

@@ -1,0 +1,755 @@
+/*
+ * search.c - cheap multipliers near a target (see search.h).
+ *
+ * The tree: a node is a prefix of non-adjacent signed digits, high to
+ * low.  Its children put the next digit at some 2^i below the last one
+ * (at least two places lower) with either sign; a child whose digit is at
+ * 2^0 is a complete form.  Children are tried from the highest position
+ * down, and the bound 2^i + M(i - 2, r - 1) on how far the rest can move
+ * the sum only shrinks as i falls, so the first position whose reach
+ * misses the window ends the loop.  The same child generator serves the
+ * planner (breadth first, to cut the tree into tasks) and the tasks
+ * (depth first).
+ */
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/cf.h"
+#include "cfx/search.h"
+#include "cfx/sweep.h"
+#include "cfx/verify.h"
+
+typedef __int128 sword;
+
+#define WORD_SAT (~(search_word)0)
+
+/* ---- words and GMP ------------------------------------------------------ */
+
+static void word_to_mpz(mpz_t z, search_word w)
+{
+	uint64_t limb[2] = { (uint64_t)w, (uint64_t)(w >> 64) };
+
+	mpz_import(z, 2, -1, sizeof limb[0], 0, 0, limb);
+}
+
+/* z >= 0; saturated at 2^128 - 1. */
+static search_word word_of_mpz(const mpz_t z)
+{
+	uint64_t limb[2] = { 0, 0 };
+
+	if (mpz_sizeinbase(z, 2) > 128)
+		return WORD_SAT;
+	mpz_export(limb, NULL, -1, sizeof limb[0], 0, 0, z);
+	return ((search_word)limb[1] << 64) | limb[0];
+}
+
+char *search_word_str(search_word w, char *buf)
+{
+	char tmp[48];
+	int n = 0, i;
+
+	do {
+		tmp[n++] = (char)('0' + (int)(w % 10));
+		w /= 10;
+	} while (w);
+	for (i = 0; i < n; i++)
+		buf[i] = tmp[n - 1 - i];
+	buf[n] = '\0';
+	return buf;
+}
+
+/* ---- the target --------------------------------------------------------- */
+
+static int is_inverse_phi(const ex_value *v)
+{
+	return v->kind == EX_QUAD && mpz_cmp_ui(v->d, 5) == 0 &&
+	       mpq_cmp_si(v->q, -1, 2) == 0 && mpq_cmp_si(v->r, 1, 2) == 0;
+}
+
+/* Quotients a_1 .. of the target into t->q. */
+static int target_quotients(search_target *t, const ex_tree *expr,
+                            ex_lookup look, void *ctx, cfx_err *err)
+{
+	cf_seq cf;
+	size_t k;
+
+	cf_init(&cf);
+	if (cf_of_tree(&cf, expr, look, ctx, 0, SEARCH_TARGET_TERMS + 1,
+	               err) < 0) {
+		cf_clear(&cf);
+		return -1;
+	}
+	t->nq = 0;
+	for (k = 1; k <= SEARCH_TARGET_TERMS && cf_term(&cf, k); k++)
+		t->q[t->nq++] = word_of_mpz(cf_term(&cf, k));
+	cf_clear(&cf);
+	return 0;
+}
+
+/* Window [ceil(x 2^N - 2^(N-W)), floor(x 2^N + 2^(N-W))] on odd p in
+ * [1, 2^N), and the centre; x has N + 64 bits. */
+static int target_window(search_target *t, const mpfr_t x, cfx_err *err)
+{
+	mpfr_t c, e;
+	mpz_t z;
+	search_word top = ((search_word)1 << t->bits) - 1;
+
+	mpfr_inits2(mpfr_get_prec(x), c, e, (mpfr_ptr)0);
+	mpz_init(z);
+	mpfr_mul_2ui(c, x, t->bits, MPFR_RNDN);          /* exact */
+	mpfr_floor(e, c);
+	mpfr_get_z(z, e, MPFR_RNDN);
+	t->center = word_of_mpz(z);
+	mpfr_sub(e, c, e, MPFR_RNDN);
+	t->center_frac = mpfr_get_d(e, MPFR_RNDN);
+	mpfr_set_ui_2exp(e, 1, t->bits - t->window, MPFR_RNDN);
+	mpfr_sub(e, c, e, MPFR_RNDN);
+	mpfr_get_z(z, e, MPFR_RNDU);
+	t->lo = mpz_sgn(z) <= 0 ? 1 : word_of_mpz(z);
+	mpfr_set_ui_2exp(e, 1, t->bits - t->window, MPFR_RNDN);
+	mpfr_add(e, c, e, MPFR_RNDN);
+	mpfr_get_z(z, e, MPFR_RNDD);
+	t->hi = mpz_sizeinbase(z, 2) > t->bits ? top : word_of_mpz(z);
+	if (t->hi > top)
+		t->hi = top;
+	mpfr_clears(c, e, (mpfr_ptr)0);
+	mpz_clear(z);
+	t->lo |= 1;
+	if (!(t->hi & 1))
+		t->hi--;
+	if (t->lo > t->hi)
+		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL,
+		                   "no odd multiplier lies in the window");
+	return 0;
+}
+
+int search_target_make(search_target *t, const ex_tree *expr,
+                       ex_lookup look, void *ctx, unsigned bits,
+                       unsigned window, cfx_err *err)
+{
+	ex_tree *own = NULL;
+	ex_value v;
+	mpfr_t x;
+	int rc;
+
+	memset(t, 0, sizeof *t);
+	if (bits < 1 || bits > SEARCH_MAX_BITS)
+		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL,
+		                   "--bits must be between 1 and %d for search",
+		                   SEARCH_MAX_BITS);
+	if (window < 1 || window > bits)
+		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL,
+		                   "--window must be between 1 and the word size "
+		                   "%u", bits);
+	t->bits = bits;
+	t->window = window;
+	if (!expr && !(expr = own = ex_parse("(sqrt(5) - 1)/2", err)))
+		return -1;
+	ex_value_init(&v, bits + 64);
+	mpfr_init2(x, bits + 64);
+	rc = ex_eval(expr, look, ctx, bits + 64, &v, err);
+	if (rc == 0) {
+		ex_value_mid(&v, x);
+		t->golden = is_inverse_phi(&v);
+		if (!(mpfr_sgn(x) > 0 && mpfr_cmp_ui(x, 1) < 0) ||
+		    (v.kind == EX_REAL && (mpfr_sgn(v.lo) <= 0 ||
+		                           mpfr_cmp_ui(v.hi, 1) >= 0)))
+			rc = cfx_err_set(err, CFX_EDOMAIN, -1, NULL,
+			                 "--near must lie strictly between 0 and 1");
+	}
+	if (rc == 0)
+		rc = target_window(t, x, err);
+	if (rc == 0)
+		rc = target_quotients(t, expr, look, ctx, err);
+	mpfr_clear(x);
+	ex_value_clear(&v);
+	ex_free(own);
+	return rc;
+}
+
+/* ---- primes ------------------------------------------------------------ */
+
+static uint64_t mulmod(uint64_t a, uint64_t b, uint64_t m)
+{
+	return (uint64_t)((unsigned __int128)a * b % m);
+}
+
+static uint64_t powmod(uint64_t a, uint64_t e, uint64_t m)
+{
+	uint64_t r = 1;
+
+	for (a %= m; e; e >>= 1, a = mulmod(a, a, m))
+		if (e & 1)
+			r = mulmod(r, a, m);
+	return r;
+}
+
+/* Miller-Rabin with the seven bases of Jim Sinclair, which together have
+ * no strong pseudoprime below 2^64: a proof for 64-bit n. */
+static int prime64(uint64_t n)
+{
+	static const uint64_t small[] = { 2, 3, 5, 7, 11, 13, 17, 19, 23, 29,
+	                                  31, 37, 41, 43, 47 };
+	static const uint64_t bases[] = { 2, 325, 9375, 28178, 450775,
+	                                  9780504, 1795265022 };
+	uint64_t d = n - 1;
+	unsigned s = 0, i, j;
+
+	if (n < 2)
+		return 0;
+	for (i = 0; i < sizeof small / sizeof small[0]; i++)
+		if (n % small[i] == 0)
+			return n == small[i];
+	while (!(d & 1)) {
+		d >>= 1;
+		s++;
+	}
+	for (i = 0; i < sizeof bases / sizeof bases[0]; i++) {
+		uint64_t x = powmod(bases[i], d, n);
+
+		if (x == 0 || x == 1 || x == n - 1)
+			continue;      /* a base that is 0 mod n proves nothing */
+		for (j = 1; j < s && x != n - 1; j++)
+			x = mulmod(x, x, n);
+		if (x != n - 1)
+			return 0;
+	}
+	return 1;
+}
+
+int search_prime(search_word p)
+{
+	mpz_t z;
+	int r;
+
+	if (p >> 64 == 0)
+		return prime64((uint64_t)p) ? 2 : 0;
+	mpz_init(z);
+	word_to_mpz(z, p);
+	r = mpz_probab_prime_p(z, 30) ? 1 : 0;
+	mpz_clear(z);
+	return r;
+}
+
+/* ---- weight and ranking ------------------------------------------------- */
+
+unsigned search_weight(search_word p, unsigned bits)
+{
+	unsigned w = 0, i;
+
+	/* NAF digit by digit; a digit at 2^bits wraps to nothing */
+	for (i = 0; p; i++, p >>= 1)
+		if (p & 1) {
+			if (i < bits)
+				w++;
+			p = (p & 3) == 1 ? p - 1 : p + 1;
+		}
+	return w;
+}
+
+void search_rank(const search_target *t, search_word p, search_cand *c)
+{
+	search_word n = p, d = (search_word)1 << t->bits, r;
+	uint64_t q0 = 0, q1 = 1;      /* q_(k-2), q_(k-1) */
+	unsigned k;
+	int matching = 1;
+
+	memset(c, 0, sizeof *c);
+	c->p = p;
+	c->weight = search_weight(p, t->bits);
+	c->prime = -1;
+	c->dist = fabs((double)(sword)(p - t->center) - t->center_frac);
+	/* p/2^N = [0; a_1, a_2, ...]: Euclid on (2^N, p) */
+	r = n;
+	n = d;
+	d = r;
+	for (k = 1; d; k++) {
+		search_word a;
+
+		if (n >> 64 == 0) {     /* 64-bit division once it fits */
+			uint64_t a64 = (uint64_t)n / (uint64_t)d;
+			r = (uint64_t)n - a64 * (uint64_t)d;
+			a = a64;
+		} else {
+			a = n / d;
+			r = n % d;
+		}
+		n = d;
+		d = r;
+		if (matching && k <= t->nq && a == t->q[k - 1])
+			c->prefix = k;
+		else
+			matching = 0;
+		if (q1 < ((uint64_t)1 << SEARCH_EARLY_BITS)) {
+			if (a > c->big) {
+				c->big = a;
+				c->big_index = k;
+			}
+			/* q_k, capped once it passes the early limit */
+			q0 = a >= ((search_word)1 << 40) ? (uint64_t)1 << 40
+			     : (uint64_t)a * q1 + q0;
+			{
+				uint64_t s = q0;
+				q0 = q1;
+				q1 = s;
+			}
+		} else if (!matching) {
+			break;
+		}
+	}
+}
+
+static int rank_cmp(const void *a, const void *b)
+{
+	const search_cand *x = a, *y = b;
+
+	if (x->prefix != y->prefix)
+		return x->prefix > y->prefix ? -1 : 1;
+	if (x->big != y->big)
+		return x->big < y->big ? -1 : 1;
+	if (x->dist != y->dist)
+		return x->dist < y->dist ? -1 : 1;
+	return x->p < y->p ? -1 : x->p > y->p;
+}
+
+void search_sort(search_cand *c, size_t n)
+{
+	qsort(c, n, sizeof *c, rank_cmp);
+}
+
+/* ---- lists -------------------------------------------------------------- */
+
+static int list_push(search_list *l, const search_cand *c)
+{
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 64;
+		search_cand *m = realloc(l->c, cap * sizeof *m);
+		if (!m)
+			return -1;
+		l->c = m;
+		l->cap = cap;
+	}
+	l->c[l->n++] = *c;
+	return 0;
+}
+
+void search_list_append(search_list *dst, const search_list *src)
+{
+	size_t i;
+
+	for (i = 0; i < src->n; i++)
+		if (list_push(dst, &src->c[i]) < 0)
+			abort();
+}
+
+void search_list_free(search_list *l)
+{
+	free(l->c);
+	memset(l, 0, sizeof *l);
+}
+
+/* ---- the tree ----------------------------------------------------------- */
+
+/* Most that r non-adjacent digits at 2^e and below can add:
+ * 2^e + 2^(e-2) + ... (r terms) = (2^(e+2) - 2^(e+2-2m))/3. */
+static search_word reach(int e, unsigned r)
+{
+	unsigned m;
+
+	if (e < 0 || r == 0)
+		return 0;
+	m = (unsigned)e / 2 + 1;
+	if (r < m)
+		m = r;
+	return (((search_word)1 << (e + 2)) -
+	        ((search_word)1 << (e + 2 - 2 * (int)m))) / 3;
+}
+
+/* Does [s - m, s + m] meet the window at p or at p - 2^N? */
+static int meets(const search_target *t, sword s, search_word m)
+{
+	sword lo = (sword)t->lo, hi = (sword)t->hi;
+	sword wrap = (sword)1 << t->bits;
+	sword a = s - (sword)m, b = s + (sword)m;
+
+	return (a <= hi && b >= lo) || (a <= hi - wrap && b >= lo - wrap);
+}
+
+typedef int (*child_fn)(void *arg, const search_node *child);
+
+/* Call fn on each child of nd whose subtree can still reach the window,
+ * highest digit first; stop (returning its value) when fn is non-zero. */
+static int children(const search_plan *pl, const search_node *nd,
+                    child_fn fn, void *arg)
+{
+	const search_target *t = &pl->t;
+	unsigned left = pl->terms - nd->used;
+	int i = nd->next, sg;
+
+	if (nd->done || left == 0 || i < 0)
+		return 0;
+	if (left == 1)
+		i = 0;                 /* the last digit closes the form at 2^0 */
+	for (; i >= 0; i--) {
+		search_word rest = reach(i - 2, left - 1);
+		search_word step = (search_word)1 << i;
+
+		if (!meets(t, nd->sum, step + rest))
+			break;
+		for (sg = 1; sg >= -1; sg -= 2) {
+			search_node ch = { nd->sum + sg * (sword)step, i - 2,
+			                   nd->used + 1, i == 0 };
+			int rc;
+
+			if (sg < 0 && i == (int)t->bits - 1)
+				continue;     /* p has +1 there: one form per p */
+			if (!ch.done && (left < 2 || i < 2 ||
+			                 !meets(t, ch.sum, rest)))
+				continue;
+			if ((rc = fn(arg, &ch)) != 0)
+				return rc;
+		}
+	}
+	return 0;
+}
+
+/* ---- planning ----------------------------------------------------------- */
+
+typedef struct grow {
+	search_node *v;
+	size_t n, cap;
+} grow;
+
+static int grow_push(void *arg, const search_node *nd)
+{
+	grow *g = arg;
+
+	if (g->n == g->cap) {
+		size_t cap = g->cap ? 2 * g->cap : 64;
+		search_node *m = realloc(g->v, cap * sizeof *m);
+		if (!m)
+			abort();
+		g->v = m;
+		g->cap = cap;
+	}
+	g->v[g->n++] = *nd;
+	return 0;
+}
+
+int search_plan_make(search_plan *pl, const search_target *t, unsigned terms,
+                     int primes, size_t want, cfx_err *err)
+{
+	grow cur = { 0 }, nxt;
+	search_node root = { 0, (int)t->bits - 1, 0, 0 };
+	int grew = 1;
+
+	memset(pl, 0, sizeof *pl);
+	if (terms < 1 || terms > SEARCH_MAX_TERMS)
+		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL,
+		                   "--terms must be between 1 and %d",
+		                   SEARCH_MAX_TERMS);
+	pl->t = *t;
+	pl->terms = terms;
+	pl->primes = primes;
+	grow_push(&cur, &root);
+	/* expand level by level, keeping search order, until there is work
+	 * for every thread several times over */
+	while (grew && cur.n < want) {
+		size_t i;
+
+		memset(&nxt, 0, sizeof nxt);
+		grew = 0;
+		for (i = 0; i < cur.n; i++) {
+			if (cur.v[i].done) {
+				grow_push(&nxt, &cur.v[i]);
+				continue;
+			}
+			children(pl, &cur.v[i], grow_push, &nxt);
+			grew = 1;
+		}
+		free(cur.v);
+		cur = nxt;
+	}
+	pl->task = cur.v;
+	pl->ntask = cur.n;
+	return 0;
+}
+
+void search_plan_free(search_plan *pl)
+{
+	free(pl->task);
+	memset(pl, 0, sizeof *pl);
+}
+
+/* ---- running a task ----------------------------------------------------- */
+
+typedef struct walk {
+	const search_plan *pl;
+	search_list *out;
+	uint64_t seen;
+	atomic_size_t *found;
+	const volatile sig_atomic_t *stop;
+	cfx_err *err;
+} walk;
+
+/* A complete form: in the window (and prime, if asked)? */
+static int leaf(walk *wk, const search_node *nd)
+{
+	const search_target *t = &wk->pl->t;
+	sword v = nd->sum;
+	search_word p;
+	search_cand c;
+	int prime = -1;
+
+	wk->seen++;
+	if ((wk->seen & 0xfff) == 0 && wk->stop && *wk->stop)
+		return cfx_err_set(wk->err, CFX_EINTR, -1, NULL, "interrupted");
+	p = v >= 0 ? (search_word)v : (search_word)(v + ((sword)1 << t->bits));
+	if (p < t->lo || p > t->hi)
+		return 0;
+	if (wk->pl->primes && !(prime = search_prime(p)))
+		return 0;
+	search_rank(t, p, &c);
+	c.prime = prime;
+	if (atomic_fetch_add(wk->found, 1) >= SEARCH_MAX_FOUND ||
+	    list_push(wk->out, &c) < 0)
+		return cfx_err_set(wk->err, CFX_ELIMIT, -1, NULL,
+		                   "more than %d candidates: narrow the window "
+		                   "(--window) or use fewer terms", SEARCH_MAX_FOUND);
+	return 0;
+}
+
+static int descend(void *arg, const search_node *nd)
+{
+	walk *wk = arg;
+
+	if (nd->done)
+		return leaf(wk, nd) < 0 ? -1 : 0;
+	return children(wk->pl, nd, descend, wk);
+}
+
+int search_task_run(const search_plan *pl, size_t i, search_list *out,
+                    uint64_t *enumerated, atomic_size_t *found,
+                    const volatile sig_atomic_t *stop, cfx_err *err)
+{
+	walk wk;
+	int rc;
+
+	wk.pl = pl;
+	wk.out = out;
+	wk.seen = 0;
+	wk.found = found;
+	wk.stop = stop;
+	wk.err = err;
+	rc = descend(&wk, &pl->task[i]);
+	*enumerated += wk.seen;
+	return rc;
+}
+
+/* ---- the screen --------------------------------------------------------- */
+
+static const unsigned quick_tables[] = { 6, 10 };
+
+const char *search_status_name(search_status s)
+{
+	static const char *names[] = { "-", "PASS", "WARN", "FAIL" };
+	return names[s];
+}
+
+/* The largest early quotient of m/2^w (m odd, 1 <= w <= 64): the a_k,
+ * k >= 1, whose q_(k-1) is below 2^SEARCH_STRIDE_KEYS. */
+static uint64_t stride_quotient(uint64_t m, unsigned w, unsigned *at)
+{
+	uint64_t q0 = 0, q1 = 1, best = 0, n, d, a, r;
+	unsigned k;
+
+	/* [0; a_1, ...]: a_1 = floor(2^w / m), done in 128 bits for w = 64 */
+	a = (uint64_t)(((unsigned __int128)1 << w) / m);
+	r = (uint64_t)(((unsigned __int128)1 << w) % m);
+	n = m;
+	d = r;
+	for (k = 1;; k++) {
+		if (a > best) {
+			best = a;
+			*at = k;
+		}
+		if (!d)
+			break;
+		r = a > ((uint64_t)1 << 40) ? (uint64_t)1 << 40 : a * q1 + q0;
+		q0 = q1;
+		q1 = r;
+		if (q1 >= ((uint64_t)1 << SEARCH_STRIDE_KEYS))
+			break;
+		a = n / d;
+		r = n % d;
+		n = d;
+		d = r;
+	}
+	return best;
+}
+
+int search_predict(search_word p, unsigned bits, search_verdict *v)
+{
+	unsigned s, k = 0, worst_s = 0, worst_k = 0;
+	uint64_t worst = 0, worst_m = 0;
+
+	assert(bits >= 1 && bits <= SEARCH_SCREEN_BITS);
+	/* every stride, so the reason names the worst one */
+	for (s = 0; s < bits; s++) {
+		unsigned w = bits - s;
+		uint64_t m = (uint64_t)p & (w >= 64 ? ~(uint64_t)0
+		                            : ((uint64_t)1 << w) - 1);
+		uint64_t a = stride_quotient(m, w, &k);
+
+		if (a > worst) {
+			worst = a;
+			worst_s = s;
+			worst_k = k;
+			worst_m = m;
+		}
+	}
+	if (worst < SEARCH_STRIDE_LIMIT)
+		return 1;
+	v->status = SEARCH_FAIL;
+	v->quality = INFINITY;
+	snprintf(v->family, sizeof v->family, worst_s ? "stride 2^%u"
+	         : "sequential", worst_s);
+	snprintf(v->reason, sizeof v->reason, "%s: keys k*2^%u hash like p mod "
+	         "2^%u = 0x%llx, whose a_%u = %llu", v->family, worst_s,
+	         bits - worst_s, (unsigned long long)worst_m, worst_k,
+	         (unsigned long long)worst);
+	return 0;
+}
+
+/* The continued-fraction reason a family of keys k 2^s collapses. */
+static void stride_reason(char *buf, size_t n, uint64_t p, unsigned bits,
+                          unsigned s, size_t keys)
+{
+	cf_seq cf;
+	mpz_t pz, big;
+	size_t k;
+
+	mpz_inits(pz, big, NULL);
+	mpz_set_ui(pz, p);
+	cf_init(&cf);
+	k = sweep_effective(pz, bits, s, keys, &cf, big);
+	if (k)
+		gmp_snprintf(buf, n, "; p mod 2^%u has a_%zu = %Zd", bits - s, k,
+		             big);
+	cf_clear(&cf);
+	mpz_clears(pz, big, NULL);
+}
+
+static void judge(search_verdict *v, const vfy_battery *bt)
+{
+	const vfy_family *worst = NULL;
+	size_t f;
+	char more[96] = "";
+	unsigned s;
+
+	v->status = SEARCH_PASS;
+	v->quality = 0;
+	for (f = 0; f < bt->nfam; f++) {
+		const vfy_family *fm = &bt->fam[f];
+		search_status st = fm->status == VFY_FAIL ? SEARCH_FAIL
+		                   : fm->status == VFY_WARN ? SEARCH_WARN
+		                   : SEARCH_PASS;
+		int fails = fm->status == VFY_FAIL;
+
+		if (fm->status == VFY_INFO || !fm->ncells)
+			continue;
+		if (st > v->status)
+			v->status = st;
+		if (fm->mean_ratio > v->quality)
+			v->quality = fm->mean_ratio;
+		/* the reason: the worst failing family, else the worst one */
+		if (!worst || fails > (worst->status == VFY_FAIL) ||
+		    (fails == (worst->status == VFY_FAIL) &&
+		     fm->mean_ratio > worst->mean_ratio))
+			worst = fm;
+	}
+	if (!worst)
+		return;
+	snprintf(v->family, sizeof v->family, "%s", worst->name);
+	if (vfy_family_shift(worst, bt->bits, &s))
+		stride_reason(more, sizeof more, bt->p, bt->bits, s,
+		              worst->cells[worst->worst].sc.keys);
+	snprintf(v->reason, sizeof v->reason, "%s: mean R %.3g%s", worst->name,
+	         worst->mean_ratio, more);
+}
+
+int search_screen(search_word p, unsigned bits, search_level level,
+                  search_verdict *v, cfx_err *err)
+{
+	unsigned tables[VFY_MAX_TABLES];
+	size_t nt = 0, i;
+	vfy_battery bt;
+
+	memset(v, 0, sizeof *v);
+	v->status = SEARCH_UNSCREENED;
+	if (level == SEARCH_NONE || !search_predict(p, bits, v))
+		return 0;
+	if (level == SEARCH_QUICK) {
+		for (i = 0; i < sizeof quick_tables / sizeof quick_tables[0]; i++)
+			if (quick_tables[i] <= bits)
+				tables[nt++] = quick_tables[i];
+		if (!nt)
+			tables[nt++] = bits;
+	} else {
+		nt = vfy_default_tables(bits, tables);
+	}
+	if (vfy_run(&bt, (uint64_t)p, bits, tables, nt, 1, NULL, NULL, err) < 0)
+		return -1;
+	judge(v, &bt);
+	vfy_free(&bt);
+	return 0;
+}
+
+/* ---- the front ---------------------------------------------------------- */
+
+unsigned search_cost(const search_cand *c)
+{
+	return c->weight ? c->weight - 1 : 0;
+}
+
+typedef struct front_key {
+	unsigned cost;
+	double quality;
+	size_t i;
+} front_key;
+
+static int front_cmp(const void *a, const void *b)
+{
+	const front_key *x = a, *y = b;
+
+	if (x->cost != y->cost)
+		return x->cost < y->cost ? -1 : 1;
+	if (x->quality != y->quality)
+		return x->quality < y->quality ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+size_t search_front(const search_cand *c, const search_verdict *v, size_t n,
+                    size_t *idx)
+{
+	front_key *k = malloc((n ? n : 1) * sizeof *k);
+	size_t m = 0, i, out = 0;
+	double best = INFINITY;
+
+	if (!k)
+		abort();
+	for (i = 0; i < n; i++)
+		if (v[i].status == SEARCH_PASS || v[i].status == SEARCH_WARN)
+			k[m++] = (front_key){ search_cost(&c[i]), v[i].quality, i };
+	qsort(k, m, sizeof *k, front_cmp);
+	for (i = 0; i < m; i++)
+		if (k[i].quality < best) {
+			best = k[i].quality;
+			idx[out++] = k[i].i;
+		}
+	free(k);
+	return out;
+}

@@ -1,0 +1,419 @@
+/*
+ * test_search.c - the exact search for cheap multipliers (search.h).
+ *
+ * Oracles, all written here:
+ *   - brute force: every odd p in a window, its signed-digit weight mod
+ *     2^N from the identity "the NAF of x has its non-zero digits where
+ *     (3x XOR x) >> 1 has ones" (weight mod 2^N = min over x = p and
+ *     x = 2^N - p), itself checked against all 3^N digit vectors for
+ *     N <= 8;
+ *   - exact integer windows for rational targets, and long double for
+ *     1/phi at small N;
+ *   - GMP's mpz_probab_prime_p and known strong pseudoprimes for primes;
+ *   - the cf module (cf_golden_stats, cf_max_early) for the ranking keys.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <gmp.h>
+
+#include "cfx/cf.h"
+#include "cfx/expr.h"
+#include "cfx/search.h"
+#include "testutil.h"
+
+/* ---- the oracle ---------------------------------------------------------- */
+
+static unsigned naf_int_weight(uint64_t x)
+{
+	return (unsigned)__builtin_popcountll(((3 * (unsigned __int128)x) ^ x)
+	                                      >> 1);
+}
+
+static unsigned oracle_weight(uint64_t p, unsigned n)
+{
+	unsigned a = naf_int_weight(p), b = naf_int_weight((1ull << n) - p);
+
+	return a < b ? a : b;
+}
+
+Test(search, oracle_weight_is_the_minimum_over_all_digit_vectors)
+{
+	unsigned n;
+
+	for (n = 1; n <= 8; n++) {
+		unsigned best[256], total = 1, v, i;
+
+		for (i = 0; i < n; i++)
+			total *= 3;
+		for (i = 0; i < (1u << n); i++)
+			best[i] = 99;
+		for (v = 0; v < total; v++) {
+			unsigned t = v, w = 0;
+			long val = 0;
+			for (i = 0; i < n; i++, t /= 3) {
+				int d = (int)(t % 3) - 1;
+				val += d * (1L << i);
+				w += d != 0;
+			}
+			val &= (1L << n) - 1;
+			if (w < best[val])
+				best[val] = w;
+		}
+		for (i = 1; i < (1u << n); i++)
+			CHECK(oracle_weight(i, n) == best[i],
+			      "n %u p %u: %u vs %u", n, i, oracle_weight(i, n),
+			      best[i]);
+	}
+}
+
+/* A target with the window [lo, hi] given directly. */
+static search_target window(unsigned n, uint64_t lo, uint64_t hi)
+{
+	search_target t;
+
+	memset(&t, 0, sizeof t);
+	t.bits = n;
+	t.window = 1;
+	t.lo = lo | 1;
+	t.hi = (hi & 1) ? hi : hi - 1;
+	t.center = lo;
+	return t;
+}
+
+/* Run every task of a plan on this thread into out (sorted). */
+static uint64_t run_all(const search_target *t, unsigned k, int primes,
+                        search_list *out)
+{
+	search_plan pl;
+	uint64_t seen = 0;
+	size_t i;
+	cfx_err e;
+	atomic_size_t found;
+
+	atomic_init(&found, 0);
+	cr_assert_eq(search_plan_make(&pl, t, k, primes, 16, &e), 0);
+	for (i = 0; i < pl.ntask; i++)
+		cr_assert_eq(search_task_run(&pl, i, out, &seen, &found, NULL, &e),
+		             0);
+	search_plan_free(&pl);
+	search_sort(out->c, out->n);
+	return seen;
+}
+
+/* The search's set equals the brute force's, with no p twice. */
+static void compare(unsigned n, unsigned k, uint64_t lo, uint64_t hi)
+{
+	search_target t = window(n, lo, hi);
+	search_list got = { 0 };
+	uint64_t *mine, p;
+	size_t m = 0, i, want = 0;
+
+	if (t.lo > t.hi)
+		return;
+	run_all(&t, k, 0, &got);
+	mine = malloc((got.n + 1) * sizeof *mine);
+	for (i = 0; i < got.n; i++) {
+		mine[i] = (uint64_t)got.c[i].p;
+		CHECK(got.c[i].weight == oracle_weight(mine[i], n),
+		      "weight of %llu", (unsigned long long)mine[i]);
+	}
+	qsort(mine, got.n, sizeof *mine, cmp_u64);
+	for (p = t.lo; p <= t.hi; p += 2) {
+		if (oracle_weight(p, n) > k)
+			continue;
+		want++;
+		CHECK(m < got.n && mine[m] == p, "n %u k %u [%llu, %llu]: %llu "
+		      "missing", n, k, (unsigned long long)lo,
+		      (unsigned long long)hi, (unsigned long long)p);
+		m++;
+	}
+	CHECK(got.n == want, "n %u k %u: %zu found, %zu expected", n, k, got.n,
+	      want);
+	free(mine);
+	search_list_free(&got);
+}
+
+Test(search, exact_against_brute_force_n_le_20_k_le_6, .timeout = 120)
+{
+	trng r = { 13 };
+	unsigned n, k, j;
+
+	for (n = 1; n <= 20; n++)
+		for (k = 1; k <= 6; k++) {
+			uint64_t top = (1ull << n) - 1;
+			compare(n, k, 1, top);            /* the whole word */
+			for (j = 0; j < 6; j++) {         /* random windows */
+				uint64_t a = 1 + trng_below(&r, top);
+				uint64_t w = 1 + trng_below(&r, 1 + (top >> (j % 4 * 3)));
+				compare(n, k, a, a + w > top ? top : a + w);
+			}
+			compare(n, k, top - (top >> 3), top);   /* near 2^n: wraps */
+		}
+}
+
+Test(search, the_plan_does_not_change_the_result)
+{
+	search_target t = window(18, 100000, 200000);
+	search_list a = { 0 }, b = { 0 };
+	search_plan pl;
+	uint64_t s1 = 0, s2 = 0;
+	size_t i;
+	cfx_err e;
+	atomic_size_t found;
+
+	atomic_init(&found, 0);
+	cr_assert_eq(search_plan_make(&pl, &t, 5, 0, 1, &e), 0);
+	for (i = 0; i < pl.ntask; i++)
+		search_task_run(&pl, i, &a, &s1, &found, NULL, &e);
+	search_plan_free(&pl);
+	cr_assert_eq(search_plan_make(&pl, &t, 5, 0, 500, &e), 0);
+	cr_assert_gt(pl.ntask, 10);
+	for (i = 0; i < pl.ntask; i++)
+		search_task_run(&pl, i, &b, &s2, &found, NULL, &e);
+	search_plan_free(&pl);
+	search_sort(a.c, a.n);
+	search_sort(b.c, b.n);
+	cr_assert_eq(a.n, b.n);
+	cr_assert_eq(s1, s2, "enumerated %llu vs %llu", (unsigned long long)s1,
+	             (unsigned long long)s2);
+	for (i = 0; i < a.n; i++)
+		cr_assert(a.c[i].p == b.c[i].p);
+	search_list_free(&a);
+	search_list_free(&b);
+}
+
+/* ---- the window ------------------------------------------------------------ */
+
+static int target(search_target *t, const char *expr, unsigned n,
+                  unsigned w, cfx_err *e)
+{
+	ex_tree *tr = expr ? ex_parse(expr, e) : NULL;
+	int rc;
+
+	if (expr)
+		cr_assert(tr);
+	rc = search_target_make(t, tr, NULL, NULL, n, w, e);
+	ex_free(tr);
+	return rc;
+}
+
+Test(search, window_of_rational_targets_is_exact)
+{
+	static const struct { const char *x; unsigned num, den; } cases[] = {
+		{ "5/8", 5, 8 }, { "1/3", 1, 3 }, { "2/7", 2, 7 }, { "99/100", 99, 100 },
+	};
+	size_t i;
+	unsigned n, w;
+	cfx_err e;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		for (n = 4; n <= 40; n += 6)
+			for (w = 1; w <= n; w += 3) {
+				search_target t;
+				/* lo = ceil((num 2^n - den 2^(n-w)) / den), exactly */
+				__int128 den = cases[i].den;
+				__int128 c = (__int128)cases[i].num << n;
+				__int128 h = den << (n - w);
+				__int128 lo = (c - h) <= 0 ? 1 : (c - h + den - 1) / den;
+				__int128 hi = (c + h) / den;
+				__int128 top = ((__int128)1 << n) - 1;
+
+				if (hi > top)
+					hi = top;
+				lo |= 1;
+				if (!(hi & 1))
+					hi--;
+				if (lo > hi) {
+					cr_assert_eq(target(&t, cases[i].x, n, w, &e), -1);
+					continue;
+				}
+				cr_assert_eq(target(&t, cases[i].x, n, w, &e), 0,
+				             "%s n %u w %u: %s", cases[i].x, n, w, e.msg);
+				CHECK(t.lo == (search_word)lo && t.hi == (search_word)hi,
+				      "%s n %u w %u", cases[i].x, n, w);
+			}
+}
+
+Test(search, window_of_the_golden_target)
+{
+	unsigned n;
+	cfx_err e;
+
+	for (n = 20; n <= 40; n++) {
+		search_target t;
+		long double c = (sqrtl(5.0L) - 1) / 2 * ldexpl(1, (int)n);
+		long double h = ldexpl(1, (int)n - 8);
+		uint64_t lo = (uint64_t)ceill(c - h) | 1;
+		uint64_t hi = (uint64_t)floorl(c + h);
+
+		hi -= !(hi & 1);
+		cr_assert_eq(target(&t, NULL, n, 8, &e), 0);
+		cr_assert(t.golden);
+		CHECK(t.lo == lo && t.hi == hi, "n %u", n);
+		cr_assert(t.nq >= 100 && t.q[0] == 1 && t.q[99] == 1);
+	}
+}
+
+Test(search, bad_targets_and_limits)
+{
+	search_target t;
+	search_plan pl;
+	cfx_err e;
+
+	cr_assert_eq(target(&t, "0", 32, 8, &e), -1);
+	cr_assert_eq(target(&t, "1", 32, 8, &e), -1);
+	cr_assert_eq(target(&t, "3/2", 32, 8, &e), -1);
+	cr_assert_eq(target(&t, "-1/3", 32, 8, &e), -1);
+	cr_assert(strstr(e.msg, "between 0 and 1"));
+	cr_assert_eq(target(&t, NULL, 0, 1, &e), -1);
+	cr_assert_eq(target(&t, NULL, SEARCH_MAX_BITS + 1, 8, &e), -1);
+	cr_assert(strstr(e.msg, "126"));
+	cr_assert_eq(target(&t, NULL, 32, 0, &e), -1);
+	cr_assert_eq(target(&t, NULL, 32, 33, &e), -1);
+	cr_assert_eq(target(&t, NULL, SEARCH_MAX_BITS, 8, &e), 0);
+	cr_assert_eq(search_plan_make(&pl, &t, 0, 0, 4, &e), -1);
+	cr_assert_eq(search_plan_make(&pl, &t, SEARCH_MAX_TERMS + 1, 0, 4, &e),
+	             -1);
+}
+
+/* ---- primes and ranking ------------------------------------------------------ */
+
+Test(search, primes_agree_with_gmp_and_resist_pseudoprimes)
+{
+	static const uint64_t psp[] = {
+		2047, 1373653, 25326001, 3215031751ull, 2152302898747ull,
+		3474749660383ull, 341550071728321ull, 3825123056546413051ull,
+	};
+	trng r = { 99 };
+	mpz_t z;
+	size_t i;
+
+	mpz_init(z);
+	for (i = 0; i < sizeof psp / sizeof psp[0]; i++)
+		cr_assert_eq(search_prime(psp[i]), 0, "%llu",
+		             (unsigned long long)psp[i]);
+	for (i = 0; i < 200000; i++) {
+		uint64_t p = trng_next(&r) | 1;
+		if (i < 1000)
+			p = i;
+		mpz_set_ui(z, p);
+		CHECK((search_prime(p) != 0) == (mpz_probab_prime_p(z, 40) != 0),
+		      "%llu", (unsigned long long)p);
+	}
+	cr_assert_eq(search_prime(0x9e370001), 2);
+	cr_assert_eq(search_prime(0x9e37fffffffc0001ull), 2);
+	/* beyond 64 bits: GMP, probable */
+	cr_assert_eq(search_prime(((search_word)1 << 89) - 1), 1);
+	cr_assert_eq(search_prime(((search_word)1 << 89) + 1), 0);
+	mpz_clear(z);
+}
+
+Test(search, ranking_keys_agree_with_the_cf_module)
+{
+	trng r = { 5 };
+	search_target t;
+	cfx_err e;
+	mpz_t z, big;
+	size_t i;
+
+	mpz_inits(z, big, NULL);
+	cr_assert_eq(target(&t, NULL, 64, 8, &e), 0);
+	for (i = 0; i < 3000; i++) {
+		uint64_t p = trng_next(&r) | 1;
+		search_cand c;
+		cf_seq cf;
+		cf_golden g;
+		size_t k;
+
+		if (i % 3 == 0)    /* near 1/phi, long golden prefixes */
+			p = 0x9e3779b97f4a7c15ull ^ (trng_next(&r) >> (20 + i % 30));
+		search_rank(&t, p, &c);
+		mpz_set_ui(z, p);
+		cf_init(&cf);
+		cf_of_multiplier(&cf, z, 64);
+		g = cf_golden_stats(&cf);
+		k = cf_max_early(&cf, SEARCH_EARLY_BITS, big);
+		if (!g.mirrored && g.prefix >= 0)
+			CHECK(c.prefix == (unsigned)g.prefix, "%llx: prefix %u vs %ld",
+			      (unsigned long long)p, c.prefix, g.prefix);
+		CHECK(c.big_index == k && mpz_cmp_ui(big, (unsigned long)c.big) == 0,
+		      "%llx: a_%u vs a_%zu", (unsigned long long)p, c.big_index, k);
+		cf_clear(&cf);
+	}
+	mpz_clears(z, big, NULL);
+}
+
+/* ---- the 2002 seeds ---------------------------------------------------------- */
+
+static int found(unsigned n, uint64_t p)
+{
+	search_target t;
+	search_list l = { 0 };
+	cfx_err e;
+	size_t i;
+	int hit = 0;
+
+	cr_assert_eq(target(&t, NULL, n, SEARCH_DEFAULT_WINDOW, &e), 0);
+	run_all(&t, 7, 1, &l);
+	for (i = 0; i < l.n; i++) {
+		CHECK(l.c[i].prime == 2, "not proven prime");
+		hit |= l.c[i].p == p;
+	}
+	search_list_free(&l);
+	return hit;
+}
+
+Test(search, the_seed_primes_are_found_and_dropped_for_a_stride)
+{
+	search_verdict v;
+	cfx_err e;
+
+	cr_assert(found(32, 0x9e370001));
+	cr_assert(found(64, 0x9e37fffffffc0001ull));
+	cr_assert_eq(search_screen(0x9e370001, 32, SEARCH_QUICK, &v, &e), 0);
+	cr_assert_eq(v.status, SEARCH_FAIL);
+	cr_assert(strstr(v.family, "stride"), "%s", v.reason);
+	cr_assert_eq(search_screen(0x9e37fffffffc0001ull, 64, SEARCH_QUICK, &v,
+	                           &e), 0);
+	cr_assert_eq(v.status, SEARCH_FAIL);
+	cr_assert(strstr(v.family, "stride"), "%s", v.reason);
+	/* the golden constants pass */
+	cr_assert_eq(search_screen(0x61C8864680B583EBull, 64, SEARCH_QUICK, &v,
+	                           &e), 0);
+	cr_assert_neq(v.status, SEARCH_FAIL, "%s", v.reason);
+	cr_assert_eq(search_screen(0x9e3779b9, 32, SEARCH_QUICK, &v, &e), 0);
+	cr_assert_neq(v.status, SEARCH_FAIL, "%s", v.reason);
+}
+
+/* ---- the front ------------------------------------------------------------- */
+
+Test(search, front_keeps_what_each_adder_buys)
+{
+	/* cost (weight - 1), quality, status */
+	static const struct { unsigned w; double q; search_status s; } in[] = {
+		{ 4, 3.0, SEARCH_PASS },   /* 0: cost 3, R 3   front */
+		{ 4, 2.5, SEARCH_WARN },   /* 1: cost 3, R 2.5 front (better) */
+		{ 5, 2.7, SEARCH_PASS },   /* 2: cost 4, worse than 1: no */
+		{ 6, 1.0, SEARCH_FAIL },   /* 3: failed: never */
+		{ 6, 1.2, SEARCH_PASS },   /* 4: cost 5, R 1.2 front */
+		{ 7, 1.2, SEARCH_PASS },   /* 5: cost 6, equal: no */
+		{ 8, 0.9, SEARCH_UNSCREENED }, /* 6: not screened: no */
+		{ 9, 0.95, SEARCH_PASS },  /* 7: cost 8 front */
+	};
+	search_cand c[8];
+	search_verdict v[8];
+	size_t idx[8], n, i;
+
+	memset(c, 0, sizeof c);
+	memset(v, 0, sizeof v);
+	for (i = 0; i < 8; i++) {
+		c[i].weight = in[i].w;
+		v[i].quality = in[i].q;
+		v[i].status = in[i].s;
+	}
+	n = search_front(c, v, 8, idx);
+	cr_assert_eq(n, 3);
+	cr_assert_eq(idx[0], 1);
+	cr_assert_eq(idx[1], 4);
+	cr_assert_eq(idx[2], 7);
+}
