@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "cli/cmds.h"
 #include "cli/out.h"
+#include "util/xalloc.h"
 
 #define TOP_DEFAULT 10
 #define TERMS_DEFAULT 7
@@ -199,11 +200,9 @@ static int enumerate(cmd_ctx *c, const request *r, const search_target *t,
 	job_start(&j, c, "enumerating", "subtrees");
 	atomic_init(&j.found, 0);
 	j.pl = &pl;
-	j.lists = calloc(pl.ntask + 1, sizeof *j.lists);
-	j.seen = calloc(pl.ntask + 1, sizeof *j.seen);
-	j.errs = calloc(pl.ntask + 1, sizeof *j.errs);
-	if (!j.lists || !j.seen || !j.errs)
-		abort();
+	j.lists = xcalloc(pl.ntask + 1, sizeof *j.lists, "search lists");
+	j.seen = xcalloc(pl.ntask + 1, sizeof *j.seen, "search counts");
+	j.errs = xcalloc(pl.ntask + 1, sizeof *j.errs, "search errors");
 	pool_run(pl.ntask, 0, enumerate_task, &j, job_progress, &j);
 	if (j.drawn)
 		out_progress_end();
@@ -277,8 +276,7 @@ static int choose(cmd_ctx *c, const request *r, const search_list *all,
 				picked_add(pk, &all->c[i], NULL);
 		return 0;
 	}
-	if (!(pv = malloc(PREDICT_BLOCK * sizeof *pv)))
-		abort();
+	pv = xmalloc(PREDICT_BLOCK * sizeof *pv, "search verdicts");
 	job_start(&j, c, NULL, NULL);
 	j.bits = r->bits;
 	j.verdicts = pv;
@@ -318,11 +316,9 @@ static int screen(cmd_ctx *c, const request *r, picked *pk)
 
 	if (r->level == SEARCH_NONE || pk->n == 0)
 		return 0;
-	todo = malloc(pk->n * sizeof *todo);
-	tv = malloc(pk->n * sizeof *tv);
-	at = malloc(pk->n * sizeof *at);
-	if (!todo || !tv || !at)
-		abort();
+	todo = xmalloc(pk->n * sizeof *todo, "search screen");
+	tv = xmalloc(pk->n * sizeof *tv, "search screen");
+	at = xmalloc(pk->n * sizeof *at, "search screen");
 	for (i = 0; i < pk->n; i++)
 		if (pk->v[i].status == SEARCH_UNSCREENED) {
 			todo[n] = pk->c[i];
@@ -575,11 +571,9 @@ int cmd_search(cmd_ctx *c, cli_args *a)
 	if (stopped < 0)
 		goto done;
 	room = 2 * r.top * (r.terms + 1);
-	pk.c = malloc(room * sizeof *pk.c);
-	pk.v = malloc(room * sizeof *pk.v);
-	front = malloc(room * sizeof *front);
-	if (!pk.c || !pk.v || !front)
-		abort();
+	pk.c = xmalloc(room * sizeof *pk.c, "search picks");
+	pk.v = xmalloc(room * sizeof *pk.v, "search picks");
+	front = xmalloc(room * sizeof *front, "search front");
 	if (!stopped)
 		stopped = choose(c, &r, &all, &pk);
 	if (!stopped)

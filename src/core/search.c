@@ -21,6 +21,7 @@
 #include "cfx/search.h"
 #include "cfx/sweep.h"
 #include "cfx/verify.h"
+#include "util/xalloc.h"
 
 typedef __int128 sword;
 
@@ -322,27 +323,19 @@ void search_sort(search_cand *c, size_t n)
 
 /* ---- lists -------------------------------------------------------------- */
 
-static int list_push(search_list *l, const search_cand *c)
+static void list_push(search_list *l, const search_cand *c)
 {
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 64;
-		search_cand *m = realloc(l->c, cap * sizeof *m);
-		if (!m)
-			return -1;
-		l->c = m;
-		l->cap = cap;
-	}
+	XGROW(l->c, l->cap, l->n + 1, "search candidates");
 	l->c[l->n++] = *c;
-	return 0;
 }
 
 void search_list_append(search_list *dst, const search_list *src)
 {
-	size_t i;
-
-	for (i = 0; i < src->n; i++)
-		if (list_push(dst, &src->c[i]) < 0)
-			abort();
+	if (!src->n)
+		return;
+	XGROW(dst->c, dst->cap, dst->n + src->n, "search candidates");
+	memcpy(dst->c + dst->n, src->c, src->n * sizeof *src->c);
+	dst->n += src->n;
 }
 
 void search_list_free(search_list *l)
@@ -427,14 +420,7 @@ static int grow_push(void *arg, const search_node *nd)
 {
 	grow *g = arg;
 
-	if (g->n == g->cap) {
-		size_t cap = g->cap ? 2 * g->cap : 64;
-		search_node *m = realloc(g->v, cap * sizeof *m);
-		if (!m)
-			abort();
-		g->v = m;
-		g->cap = cap;
-	}
+	XGROW(g->v, g->cap, g->n + 1, "search tasks");
 	g->v[g->n++] = *nd;
 	return 0;
 }
@@ -514,11 +500,11 @@ static int leaf(walk *wk, const search_node *nd)
 		return 0;
 	search_rank(t, p, &c);
 	c.prime = prime;
-	if (atomic_fetch_add(wk->found, 1) >= SEARCH_MAX_FOUND ||
-	    list_push(wk->out, &c) < 0)
+	if (atomic_fetch_add(wk->found, 1) >= SEARCH_MAX_FOUND)
 		return cfx_err_set(wk->err, CFX_ELIMIT, -1, NULL,
 		                   "more than %d candidates: narrow the window "
 		                   "(--window) or use fewer terms", SEARCH_MAX_FOUND);
+	list_push(wk->out, &c);
 	return 0;
 }
 
@@ -735,12 +721,10 @@ static int front_cmp(const void *a, const void *b)
 size_t search_front(const search_cand *c, const search_verdict *v, size_t n,
                     size_t *idx)
 {
-	front_key *k = malloc((n ? n : 1) * sizeof *k);
+	front_key *k = xmalloc((n ? n : 1) * sizeof *k, "search front");
 	size_t m = 0, i, out = 0;
 	double best = INFINITY;
 
-	if (!k)
-		abort();
 	for (i = 0; i < n; i++)
 		if (v[i].status == SEARCH_PASS || v[i].status == SEARCH_WARN)
 			k[m++] = (front_key){ search_cost(&c[i]), v[i].quality, i };

@@ -1,0 +1,78 @@
+# cfx search: bad input names its limit; the 2002 seed primes are found and
+# dropped by the screen for a stride.
+#
+# The reasons, checked with PARI/GP: 0x9e370001 % 2^16 = 1 and
+# contfrac(1/2^16) = [0, 65536]; 0x9e37fffffffc0001 % 2^51 = 2^51 - 2^18 + 1
+# = 0x7fffffffc0001 and contfrac((2^51-2^18+1)/2^51) = [0, 1, 8589967359,
+# ...].  The exact candidate sets are checked against brute force in
+# tests/unit/test_search.c.
+
+# ---- bad input: exit 2, one line naming the limit -------------------------
+$ cfx search --terms 0
+! cfx: search: --terms must be between 1 and 64 (0)
+? 2
+$ cfx search --terms 65
+! cfx: search: --terms must be between 1 and 64 (65)
+? 2
+$ cfx search --adders 64
+! cfx: search: --adders must be between 0 and 63 (64)
+? 2
+$ cfx search --window 0
+! cfx: search: --window must be between 1 and 32 (0)
+? 2
+$ cfx search --bits 64 --window 65
+! cfx: search: --window must be between 1 and 64 (65)
+? 2
+$ cfx search --bits 0
+! cfx: search: --bits must be between 1 and 126 (0)
+? 2
+$ cfx search --bits 127
+! cfx: search: --bits must be between 1 and 126 (127)
+? 2
+$ cfx search --near 1
+! cfx: search: --near must lie strictly between 0 and 1 (1)
+? 2
+$ cfx search --near 0
+! cfx: search: --near must lie strictly between 0 and 1 (0)
+? 2
+$ cfx search --near 3/2
+! cfx: search: --near must lie strictly between 0 and 1 (3/2)
+? 2
+$ cfx search --near -1/3
+! cfx: search: --near must lie strictly between 0 and 1 (-1/3)
+? 2
+$ cfx search --near 1/0
+! cfx: search: division by zero (/)
+? 2
+$ cfx search --screen bogus
+! cfx: search: --screen must be quick, full or none (bogus)
+? 2
+$ cfx search --bits 100 --screen quick
+! cfx: search: --screen needs --bits at most 64 (use --screen none) (quick)
+? 2
+$ cfx search --terms 3 --adders 2
+! cfx: search: --terms and --adders exclude each other (2)
+? 2
+$ cfx search --top 0
+! cfx: search: --top must be between 1 and 10000 (0)
+? 2
+$ cfx search 0x9e370001
+! cfx: search: search takes no constant; the target is --near EXPR (0x9e370001)
+? 2
+
+# ---- the seeds: found among the K = 7 primes, dropped for a stride --------
+$ cfx search --bits 32 --prime --top 20 | grep 0x9e370001
+>   0x9e370001  stride 2^16: keys k*2^16 hash like p mod 2^16 = 0x1, whose a_1 = 65536
+$ cfx search --bits 64 --prime --top 20 | grep 0x9e37fffffffc0001
+>   0x9e37fffffffc0001  stride 2^13: keys k*2^13 hash like p mod 2^51 = 0x7fffffffc0001, whose a_2 = 8589967359
+
+# without a screen the seed is the best-ranked 32-bit prime of its cost
+# (golden prefix 12: [0; 1 (x12), 18, ...])
+$ cfx search --bits 32 --window 16 --prime --screen none --top 1 | sed -n 5,6p
+>    1 0x9e370001              6     12         18   yes      -  
+>        2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1
+
+# the same command in the REPL (one command table)
+$ cfx repl | grep -c '"hex": "0x9e370001"'
+< search --bits 32 --window 16 --prime --screen none --top 1 --json
+> 1
