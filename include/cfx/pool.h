@@ -1,32 +1,33 @@
 /*
- * pool.h - independent tasks over the processors (prefix pool_).
+ * pool.h - run n independent jobs on a few threads (prefix pool_).
  *
- * The core cuts work into numbered tasks that share nothing but read-only
- * input; this layer runs them on threads.  Tasks are handed out in order
- * from a shared counter, so a slow task does not hold the others up.
+ * The core computes one job at a time and starts no threads; a front end
+ * that wants both cores hands the jobs to pool_run.  Jobs are taken in
+ * index order, each by one worker; a worker passes its number (0 ..
+ * threads-1) so the job can use that worker's scratch.
  */
 #ifndef CFX_POOL_H
 #define CFX_POOL_H
 
 #include <stddef.h>
 
-/* Run task i on worker w (0 .. threads-1). */
-typedef void (*pool_task)(void *ctx, size_t i, unsigned w);
+/* Job i on worker w. */
+typedef void (*pool_job)(void *ctx, size_t i, unsigned w);
 
-/* Called on the calling thread between its tasks with how many tasks
- * have finished; non-zero stops handing out tasks. */
-typedef int (*pool_progress)(void *ctx, size_t done, size_t total);
+/* Called after each job, under the pool's lock, with the number of jobs
+ * done; non-zero stops the pool (no new jobs start).  May be NULL. */
+typedef int (*pool_done)(void *ctx, size_t done, size_t total);
 
-/* Processors available (at least 1). */
+/* The processors online (at least 1, at most POOL_MAX). */
 unsigned pool_cpus(void);
 
+#define POOL_MAX 8
+
 /*
- * Run tasks 0..n-1 on up to `threads` threads, the caller being one of
- * them (threads 0: pool_cpus()).  Returns when every task handed out has
- * finished: all n, unless progress asked to stop.  If a thread cannot be
- * started the others do its share.  Returns the number of tasks run.
+ * Run jobs 0..n-1 on min(threads, POOL_MAX) workers (the caller is
+ * worker 0).  Returns 0, or -1 if done() stopped it.
  */
-size_t pool_run(size_t n, unsigned threads, pool_task task, void *ctx,
-                pool_progress progress, void *pctx);
+int pool_run(size_t n, unsigned threads, pool_job job, pool_done done,
+             void *ctx);
 
 #endif

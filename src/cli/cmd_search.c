@@ -203,7 +203,7 @@ static int enumerate(cmd_ctx *c, const request *r, const search_target *t,
 	j.lists = xcalloc(pl.ntask + 1, sizeof *j.lists, "search lists");
 	j.seen = xcalloc(pl.ntask + 1, sizeof *j.seen, "search counts");
 	j.errs = xcalloc(pl.ntask + 1, sizeof *j.errs, "search errors");
-	pool_run(pl.ntask, 0, enumerate_task, &j, job_progress, &j);
+	pool_run(pl.ntask, pool_cpus(), enumerate_task, job_progress, &j);
 	if (j.drawn)
 		out_progress_end();
 	*seen = 0;
@@ -284,8 +284,8 @@ static int choose(cmd_ctx *c, const request *r, const search_list *all,
 	for (i = 0; i < all->n && full < costs && !j.halt; i += PREDICT_BLOCK) {
 		j.cands = all->c + i;
 		j.count = all->n - i < PREDICT_BLOCK ? all->n - i : PREDICT_BLOCK;
-		pool_run((j.count + PREDICT_CHUNK - 1) / PREDICT_CHUNK, 0,
-		         predict_task, &j, job_progress, &j);
+		pool_run((j.count + PREDICT_CHUNK - 1) / PREDICT_CHUNK, pool_cpus(),
+		         predict_task, job_progress, &j);
 		for (k = 0; k < j.count && full < costs; k++) {
 			unsigned w = j.cands[k].weight;
 
@@ -332,7 +332,7 @@ static int screen(cmd_ctx *c, const request *r, picked *pk)
 	j.verdicts = tv;
 	j.level = r->level;
 	j.errs = &e;
-	pool_run(n, 0, screen_task, &j, job_progress, &j);
+	pool_run(n, pool_cpus(), screen_task, job_progress, &j);
 	if (j.drawn)
 		out_progress_end();
 	for (i = 0; i < n; i++)

@@ -1,19 +1,16 @@
-/* pool.c - independent tasks over the processors (see pool.h). */
+/* pool.c - a few workers over a list of jobs (see pool.h). */
 #include <pthread.h>
-#include <stdatomic.h>
 #include <unistd.h>
 
 #include "cfx/pool.h"
 
-#define POOL_MAX_THREADS 64
-
 typedef struct pool {
-	size_t n;
-	pool_task task;
+	pthread_mutex_t lock;
+	size_t next, done, n;
+	int stop;
+	pool_job job;
+	pool_done report;
 	void *ctx;
-	atomic_size_t next;        /* next task to hand out */
-	atomic_size_t done;        /* tasks finished */
-	atomic_int stop;
 } pool;
 
 typedef struct worker {
@@ -21,63 +18,62 @@ typedef struct worker {
 	unsigned w;
 } worker;
 
-/* Take tasks until none are left; the caller's worker reports progress. */
-static void drain(pool *pl, unsigned w, pool_progress progress, void *pctx)
+static void *work(void *arg)
 {
+	worker *wk = arg;
+	pool *pl = wk->pl;
+
 	for (;;) {
 		size_t i;
 
-		if (atomic_load(&pl->stop))
-			return;
-		i = atomic_fetch_add(&pl->next, 1);
-		if (i >= pl->n)
-			return;
-		pl->task(pl->ctx, i, w);
-		atomic_fetch_add(&pl->done, 1);
-		if (progress && progress(pctx, atomic_load(&pl->done), pl->n))
-			atomic_store(&pl->stop, 1);
+		pthread_mutex_lock(&pl->lock);
+		if (pl->stop || pl->next >= pl->n) {
+			pthread_mutex_unlock(&pl->lock);
+			return NULL;
+		}
+		i = pl->next++;
+		pthread_mutex_unlock(&pl->lock);
+		pl->job(pl->ctx, i, wk->w);
+		pthread_mutex_lock(&pl->lock);
+		pl->done++;
+		if (pl->report && pl->report(pl->ctx, pl->done, pl->n))
+			pl->stop = 1;
+		pthread_mutex_unlock(&pl->lock);
 	}
-}
-
-static void *run(void *arg)
-{
-	worker *wk = arg;
-
-	drain(wk->pl, wk->w, NULL, NULL);
-	return NULL;
 }
 
 unsigned pool_cpus(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 
-	return n < 1 ? 1 : n > POOL_MAX_THREADS ? POOL_MAX_THREADS : (unsigned)n;
+	return n < 1 ? 1 : n > POOL_MAX ? POOL_MAX : (unsigned)n;
 }
 
-size_t pool_run(size_t n, unsigned threads, pool_task task, void *ctx,
-                pool_progress progress, void *pctx)
+int pool_run(size_t n, unsigned threads, pool_job job, pool_done done,
+             void *ctx)
 {
-	pool pl = { .n = n, .task = task, .ctx = ctx };
-	pthread_t tid[POOL_MAX_THREADS];
-	worker wk[POOL_MAX_THREADS];
-	unsigned t, started = 0;
+	pool pl = { .next = 0, .done = 0, .n = n, .stop = 0, .job = job,
+	            .report = done, .ctx = ctx };
+	pthread_t tid[POOL_MAX];
+	worker wk[POOL_MAX];
+	int started[POOL_MAX] = { 0 };
+	unsigned t;
 
-	atomic_init(&pl.next, 0);
-	atomic_init(&pl.done, 0);
-	atomic_init(&pl.stop, 0);
-	if (threads == 0)
-		threads = pool_cpus();
-	if (threads > POOL_MAX_THREADS)
-		threads = POOL_MAX_THREADS;
-	if ((size_t)threads > n)
-		threads = n ? (unsigned)n : 1;
-	for (t = 1; t < threads; t++) {
-		wk[started] = (worker){ &pl, t };
-		if (pthread_create(&tid[started], NULL, run, &wk[started]) == 0)
-			started++;
+	if (threads < 1)
+		threads = 1;
+	if (threads > POOL_MAX)
+		threads = POOL_MAX;
+	pthread_mutex_init(&pl.lock, NULL);
+	for (t = 0; t < threads; t++) {
+		wk[t].pl = &pl;
+		wk[t].w = t;
 	}
-	drain(&pl, 0, progress, pctx);
-	for (t = 0; t < started; t++)
-		pthread_join(tid[t], NULL);
-	return atomic_load(&pl.done);
+	for (t = 1; t < threads; t++)
+		started[t] = pthread_create(&tid[t], NULL, work, &wk[t]) == 0;
+	work(&wk[0]);
+	for (t = 1; t < threads; t++)
+		if (started[t])
+			pthread_join(tid[t], NULL);
+	pthread_mutex_destroy(&pl.lock);
+	return pl.stop ? -1 : 0;
 }
