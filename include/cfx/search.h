@@ -46,6 +46,7 @@
 
 #include "cfx/err.h"
 #include "cfx/expr.h"
+#include "cfx/mcm.h"
 
 #define SEARCH_MAX_BITS 126      /* signed 128-bit partial sums */
 #define SEARCH_SCREEN_BITS 64    /* the screen hashes machine words */
@@ -87,6 +88,7 @@ typedef struct search_cand {
 	unsigned big_index;        /* k of a_k; 0 none */
 	int prime;                 /* 2 proven, 1 probable, 0 composite,
 	                              -1 not tested */
+	unsigned adders, depth;    /* search_optimal's graph; 0 0: not run */
 } search_cand;
 
 /* What the screen says of one candidate. */
@@ -202,14 +204,23 @@ int search_predict(search_word p, unsigned bits, search_verdict *v);
 int search_screen(search_word p, unsigned bits, search_level level,
                   search_verdict *v, cfx_err *err);
 
-/* Cost of a candidate: adders of its signed-digit form (weight - 1). */
+/*
+ * The fewest adders cfx's shift/add search (mcm.h, heuristic above 19
+ * bits, never worse than the NAF) finds for c->p, and the depth of that
+ * graph, into c->adders and c->depth.  bits <= 64; m is the calling
+ * thread's search context.
+ */
+void search_optimal(mcm_ctx *m, search_cand *c, unsigned bits);
+
+/* Cost of a candidate: its adders from search_optimal when that ran,
+ * else those of its signed-digit form (weight - 1). */
 unsigned search_cost(const search_cand *c);
 
 /*
- * The Pareto front of cost against quality among the n candidates (best
- * ranked first, v[i] the verdict of c[i]) that were screened and did not
- * FAIL: for each cost, the best quality, kept when it beats every cheaper
- * entry.  Writes indices into idx (room for n), cheapest first; returns
+ * The Pareto front of cost (adders, then depth) against quality among the
+ * n candidates (best ranked first, v[i] the verdict of c[i]) that were
+ * screened and did not FAIL: for each cost, the best quality, kept when
+ * it beats every cheaper entry.  Writes indices into idx (room for n), cheapest first; returns
  * how many.
  */
 size_t search_front(const search_cand *c, const search_verdict *v, size_t n,

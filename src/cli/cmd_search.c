@@ -15,6 +15,7 @@
 #define TOP_DEFAULT 10
 #define TERMS_DEFAULT 7
 #define BITS_DEFAULT 32
+#define DROPPED_SHOWN 12   /* reasons printed in the text report */
 
 typedef struct request {
 	unsigned bits, terms, window;
@@ -123,6 +124,8 @@ typedef struct job {
 	search_verdict *verdicts;    /*   the verdict of cands[i] */
 	size_t chunk;                /* prediction: candidates per task */
 	size_t count;
+	search_cand *tune;           /* search_optimal of these */
+	mcm_ctx *mcm[POOL_MAX];      /* one per worker */
 	search_level level;
 	volatile sig_atomic_t halt;  /* Ctrl-C, or a task gave up */
 	const char *label, *unit;
@@ -182,6 +185,15 @@ static void screen_task(void *ctx, size_t i, unsigned w)
 	if (j->halt || search_screen(j->cands[i].p, j->bits, j->level,
 	                             &j->verdicts[i], &j->errs[0]) < 0)
 		j->halt = 1;
+}
+
+static void optimal_task(void *ctx, size_t i, unsigned w)
+{
+	job *j = ctx;
+
+	if (!j->mcm[w])
+		j->mcm[w] = mcm_new();
+	search_optimal(j->mcm[w], &j->tune[i], j->bits);
 }
 
 /* Enumerate into all (sorted best first); *seen: forms compared.
@@ -343,6 +355,24 @@ static int screen(cmd_ctx *c, const request *r, picked *pk)
 	return j.halt != 0;
 }
 
+/* The adders and depth of cfx's shift/add search for what is shown. */
+static void optimize(cmd_ctx *c, const request *r, picked *pk)
+{
+	job j;
+	unsigned w;
+
+	if (r->bits > 64 || pk->n == 0)
+		return;
+	job_start(&j, c, "shift/add search", "candidates");
+	j.bits = r->bits;
+	j.tune = pk->c;
+	pool_run(pk->n, pool_cpus(), optimal_task, job_progress, &j);
+	if (j.drawn)
+		out_progress_end();
+	for (w = 0; w < POOL_MAX; w++)
+		mcm_free(j.mcm[w]);
+}
+
 /* ---- output ------------------------------------------------------------- */
 
 typedef struct shown {
@@ -387,7 +417,9 @@ static json_t *cand_json(const search_cand *cd, const search_verdict *v,
 	json_object_set_new(o, "power_sum", json_string(s.sum));
 	json_object_set_new(o, "weight", json_integer(cd->weight));
 	json_object_set_new(o, "adders", json_integer(search_cost(cd)));
-	json_object_set_new(o, "depth", json_null());
+	json_object_set_new(o, "depth", cd->adders || cd->depth
+	                    ? json_integer(cd->depth) : json_null());
+	json_object_set_new(o, "naf_adders", json_integer(cd->weight - 1));
 	json_object_set_new(o, "prefix", json_integer(cd->prefix));
 	json_object_set_new(o, "largest_early_quotient", jword(cd->big));
 	json_object_set_new(o, "largest_early_index",
@@ -415,14 +447,18 @@ static void print_row(FILE *f, size_t rank, const search_cand *cd,
                       const search_verdict *v, unsigned bits)
 {
 	shown s;
-	char big[48], fam[48] = "";
+	char big[48], fam[48] = "", cost[16];
 
 	describe(cd, bits, &s);
 	search_word_str(cd->big, big);
 	if (v->status != SEARCH_UNSCREENED)
 		snprintf(fam, sizeof fam, "%s (%.3g)", v->family, v->quality);
-	fprintf(f, "%4zu %-*s %6u %6u %10s %5s %6s  %s\n", rank,
-	        bits > 64 ? 34 : 18, s.hex, search_cost(cd), cd->prefix, big,
+	if (cd->adders || cd->depth)
+		snprintf(cost, sizeof cost, "%u/%u", cd->adders, cd->depth);
+	else
+		snprintf(cost, sizeof cost, "%u/-", search_cost(cd));
+	fprintf(f, "%4zu %-*s %6s %6u %10s %5s %6s  %s\n", rank,
+	        bits > 64 ? 34 : 18, s.hex, cost, cd->prefix, big,
 	        cd->prime < 0 ? "-" : cd->prime == 2 ? "yes"
 	        : cd->prime ? "prob." : "no",
 	        search_status_name(v->status), fam);
@@ -452,7 +488,8 @@ static void print_front(FILE *f, const outcome *o)
 		shown s;
 
 		describe(cd, o->t->bits, &s);
-		fprintf(f, "  %2u adders  %s  R %.3g  %s\n", search_cost(cd), s.hex,
+		fprintf(f, "  %2u adders, depth %u  %s  R %.3g  %s\n",
+		        search_cost(cd), cd->depth, s.hex,
 		        o->pk->v[o->front[i]].quality,
 		        search_status_name(o->pk->v[o->front[i]].status));
 		free(s.sum);
@@ -475,7 +512,7 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 	fprintf(f, "enumerated %llu forms, %zu in the window; screen %s: %zu "
 	        "kept, %zu dropped\n\n", (unsigned long long)o->seen, o->found,
 	        level_name(r->level), pk->n - dropped, dropped);
-	fprintf(f, "rank %-*s adders %6s %10s %5s %6s  %s\n",
+	fprintf(f, "rank %-*s add/dp %6s %10s %5s %6s  %s\n",
 	        o->t->bits > 64 ? 34 : 18, "hex",
 	        o->t->golden ? "golden" : "prefix", "max a_k", "prime", "screen",
 	        "worst family (mean R)");
@@ -489,14 +526,20 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 		        "screen)\n");
 	print_front(f, o);
 	if (dropped) {
+		size_t said = 0;
+
 		fprintf(f, "\n%s by the screen:\n", r->all ? "failed" : "dropped");
-		for (i = 0; i < pk->n; i++)
+		for (i = 0; i < pk->n && said < DROPPED_SHOWN; i++)
 			if (pk->v[i].status == SEARCH_FAIL) {
 				shown s;
 				describe(&pk->c[i], o->t->bits, &s);
 				fprintf(f, "  %s  %s\n", s.hex, pk->v[i].reason);
 				free(s.sum);
+				said++;
 			}
+		if (dropped > said)
+			fprintf(f, "  ... and %zu more (--json lists them all)\n",
+			        dropped - said);
 	}
 	if (rows) {
 		shown s;
@@ -524,7 +567,8 @@ static void result_json(cmd_ctx *c, const request *r, const outcome *o)
 	json_object_set_new(j, "high", jword(o->t->hi));
 	json_object_set_new(j, "primes", json_boolean(r->primes));
 	json_object_set_new(j, "screen", json_string(level_name(r->level)));
-	json_object_set_new(j, "cost_model", json_string("naf"));
+	json_object_set_new(j, "cost_model", json_string(
+	                    o->t->bits <= 64 ? "shift/add search" : "naf"));
 	json_object_set_new(j, "enumerated", json_integer((json_int_t)o->seen));
 	json_object_set_new(j, "found", json_integer((json_int_t)o->found));
 	json_object_set_new(j, "scanned", json_integer((json_int_t)pk->scanned));
@@ -578,6 +622,8 @@ int cmd_search(cmd_ctx *c, cli_args *a)
 		stopped = choose(c, &r, &all, &pk);
 	if (!stopped)
 		stopped = screen(c, &r, &pk);
+	if (!stopped)
+		optimize(c, &r, &pk);
 	o.pk = &pk;
 	o.front = front;
 	o.nfront = search_front(pk.c, pk.v, pk.n, front);

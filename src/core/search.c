@@ -696,13 +696,28 @@ int search_screen(search_word p, unsigned bits, search_level level,
 
 /* ---- the front ---------------------------------------------------------- */
 
+void search_optimal(mcm_ctx *m, search_cand *c, unsigned bits)
+{
+	unsigned depth = 0;
+	int adders;
+
+	assert(bits >= 1 && bits <= 64);
+	adders = mcm_adders(m, (uint64_t)c->p, bits, 0, &depth, NULL, NULL);
+	if (adders >= 0) {
+		c->adders = (unsigned)adders;
+		c->depth = depth;
+	}
+}
+
 unsigned search_cost(const search_cand *c)
 {
+	if (c->adders || c->depth)
+		return c->adders;
 	return c->weight ? c->weight - 1 : 0;
 }
 
 typedef struct front_key {
-	unsigned cost;
+	unsigned cost, depth;
 	double quality;
 	size_t i;
 } front_key;
@@ -713,6 +728,8 @@ static int front_cmp(const void *a, const void *b)
 
 	if (x->cost != y->cost)
 		return x->cost < y->cost ? -1 : 1;
+	if (x->depth != y->depth)
+		return x->depth < y->depth ? -1 : 1;
 	if (x->quality != y->quality)
 		return x->quality < y->quality ? -1 : 1;
 	return x->i < y->i ? -1 : x->i > y->i;
@@ -727,7 +744,8 @@ size_t search_front(const search_cand *c, const search_verdict *v, size_t n,
 
 	for (i = 0; i < n; i++)
 		if (v[i].status == SEARCH_PASS || v[i].status == SEARCH_WARN)
-			k[m++] = (front_key){ search_cost(&c[i]), v[i].quality, i };
+			k[m++] = (front_key){ search_cost(&c[i]), c[i].depth,
+			                      v[i].quality, i };
 	qsort(k, m, sizeof *k, front_cmp);
 	for (i = 0; i < m; i++)
 		if (k[i].quality < best) {

@@ -67,9 +67,11 @@ $ cfx search --bits 64 --prime --top 20 | grep 0x9e37fffffffc0001
 >   0x9e37fffffffc0001  stride 2^13: keys k*2^13 hash like p mod 2^51 = 0x7fffffffc0001, whose a_2 = 8589967359
 
 # without a screen the seed is the best-ranked 32-bit prime of its cost
-# (golden prefix 12: [0; 1 (x12), 18, ...])
+# (golden prefix 12: [0; 1 (x12), 18, ...]); 5 adders, not the NAF's 6,
+# from cfx's shift/add search (test_search.c runs that graph against
+# the multiply)
 $ cfx search --bits 32 --window 16 --prime --screen none --top 1 | sed -n 5,6p
->    1 0x9e370001              6     12         18   yes      -  
+>    1 0x9e370001            5/4     12         18   yes      -  
 >        2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1
 
 # the same command in the REPL (one command table)

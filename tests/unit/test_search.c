@@ -417,3 +417,30 @@ Test(search, front_keeps_what_each_adder_buys)
 	cr_assert_eq(idx[1], 4);
 	cr_assert_eq(idx[2], 7);
 }
+
+Test(search, optimal_cost_is_a_graph_that_multiplies)
+{
+	static const uint64_t ps[] = { 0x9e370001, 0x9e3f0101, 0x9e37fffffffc0001ull };
+	mcm_ctx *m = mcm_new();
+	size_t i;
+
+	for (i = 0; i < sizeof ps / sizeof ps[0]; i++) {
+		unsigned bits = ps[i] >> 32 ? 64 : 32;
+		search_cand c;
+		search_target t;
+		mcm_graph g;
+		mcm_result r;
+		cfx_err e;
+
+		cr_assert_eq(target(&t, NULL, bits, 8, &e), 0);
+		search_rank(&t, ps[i], &c);
+		cr_assert_eq(search_cost(&c), c.weight - 1);   /* NAF before */
+		search_optimal(m, &c, bits);
+		cr_assert_eq(mcm_solve(m, ps[i], bits, NULL, &g, &r, &e), 0);
+		cr_assert(mcm_check(&g, ps[i]));
+		cr_assert_leq(c.adders, c.weight - 1);
+		cr_assert_leq(r.adders, c.adders);
+		cr_assert_eq(search_cost(&c), c.adders);
+	}
+	mcm_free(m);
+}
