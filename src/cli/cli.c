@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cfx/search.h"
+#include "cfx/mcm.h"
 #include "cfx/word.h"
 #include "cli/cli.h"
 #include "cli/cmds.h"
@@ -84,6 +85,17 @@ static const opt_def opt_table[] = {
 	  "prediction lets through, 1 to 10000 (default 10)" },
 	{ OPT_SEARCH, "all", 0, 'x', NULL,
 	  "also show the candidates the screen fails, marked FAIL" },
+	{ OPT_OPTIMAL, "optimal", 0, 'O', NULL,
+	  "search for the fewest adders, reusing intermediate results,\n"
+	  "instead of following the NAF" },
+	{ OPT_OPTIMAL, "target", 1, 'G', "T",
+	  "cost model: generic, x86-64, arm64, rv32i or m68k (default\n"
+	  "generic); implies --optimal" },
+	{ OPT_OPTIMAL, "max-depth", 1, 'D', "D",
+	  "at most D adders on any path (1-64); implies --optimal" },
+	{ OPT_OPTIMAL, "exact", 0, 'X', NULL,
+	  "prove the adder count minimal (words of at most 19 bits);\n"
+	  "implies --optimal" },
 	{ OPT_JSON, "json", 0, 'j', NULL, "print one JSON object" },
 };
 #define NOPTS (sizeof opt_table / sizeof opt_table[0])
@@ -109,11 +121,18 @@ const cmd_def cli_commands[] = {
 	  "digits: unique, and of minimal weight.  Forms are taken mod 2^n.",
 	  cmd_naf, 0 },
 	{ "shifts", "EXPR", "the multiply as a sequence of shifts and adds",
-	  OPT_BITS | OPT_JSON | OPT_EMIT,
+	  OPT_BITS | OPT_JSON | OPT_EMIT | OPT_OPTIMAL,
 	  "Derived from the NAF in the style of the 2002 kernel patch: one\n"
 	  "running shifted copy n of x, hash += n or hash -= n per term.\n"
 	  "--emit c prints a translation unit defining\n"
-	  "uintN_t cfx_mul_shift_add(uintN_t x) with no multiplication.",
+	  "uintN_t cfx_mul_shift_add(uintN_t x) with no multiplication.\n\n"
+	  "--optimal searches instead for the fewest adders, reusing\n"
+	  "intermediate results (t1 = (x << 2) + x; hash = (t1 << 3) + t1 for\n"
+	  "45), mod 2^n (words up to 64 bits).  Exact for words of up to 19\n"
+	  "bits (the fewest adders over graphs whose values stay below\n"
+	  "2^(n+1), for p or -p); beyond, a heuristic that is never worse than\n"
+	  "the NAF.  It reports adders, shifts, depth and the cycles on the\n"
+	  "--target, and whether the native multiply is faster.",
 	  cmd_shifts, 0 },
 	{ "spectrum", "EXPR", "the points {k p/2^n} and their three gap lengths",
 	  OPT_BITS | OPT_JSON | OPT_COUNT | OPT_LIST | OPT_TABLE,
@@ -708,6 +727,29 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 			break;
 		case 'R':
 			a->raw = optarg;
+			break;
+		case 'O':
+			a->optimal = 1;
+			break;
+		case 'G':
+			if (!mcm_target_find(optarg)) {
+				char msg[128];
+				snprintf(msg, sizeof msg, "unknown target; one of %s",
+				         mcm_target_names());
+				return usage_err(c, at, optarg, msg);
+			}
+			a->target = optarg;
+			a->optimal = 1;
+			break;
+		case 'D':
+			if (cli_number(c, at, o->name, optarg, 1, 64, &v) < 0)
+				return -1;
+			a->max_depth = (unsigned)v;
+			a->optimal = 1;
+			break;
+		case 'X':
+			a->exact = 1;
+			a->optimal = 1;
 			break;
 		}
 	}

@@ -37,6 +37,7 @@ enum {
 	OPT_PATCH  = 1 << 12,  /* --emit patch */
 	OPT_RUNS   = 1 << 14,  /* --runs R */
 	OPT_RAW    = 1 << 15,  /* --raw DIR */
+	OPT_OPTIMAL = 1 << 17, /* --optimal, --target T, --max-depth D, --exact */
 	OPT_OWN    = 1 << 13,  /* the command parses its own options (stats:
 	                        * ministat's letters); help is its help text */
 	OPT_SEARCH = 1 << 16,  /* search: --terms K --adders --near --window
@@ -91,6 +92,11 @@ typedef struct cli_args {
 	           *top_text;
 	int terms_arg, adders_arg, near_arg, window_arg, screen_arg, top_arg;
 	int prime, all;
+	int optimal;            /* --optimal (or one of the three below) */
+	const char *target;     /* --target T, NULL: generic */
+	int target_arg;
+	unsigned max_depth;     /* --max-depth D, 0: any */
+	int exact;              /* --exact */
 	const char *expr;       /* the positional EXPR, NULL if none */
 	int expr_arg;           /* argv index of its first word, for carets */
 	int npos;               /* the words it was joined from: */

@@ -1311,11 +1311,16 @@ static int is_chain(const mcm_graph *g)
 	return 1;
 }
 
-static void operand(struct buf *b, unsigned k, unsigned sh, unsigned out)
+/* Operand k shifted by sh; widen: x is narrower than int and must be
+ * widened before a shift (C would promote it to a signed int). */
+static void operand(struct buf *b, unsigned k, unsigned sh, unsigned out,
+                    int widen)
 {
 	char name[16];
 
-	if (k == 0)
+	if (k == 0 && sh && widen)
+		snprintf(name, sizeof name, "(uint32_t)x");
+	else if (k == 0)
 		snprintf(name, sizeof name, "x");
 	else if (k == out)
 		snprintf(name, sizeof name, "hash");
@@ -1327,12 +1332,13 @@ static void operand(struct buf *b, unsigned k, unsigned sh, unsigned out)
 		buf_printf(b, "%s", name);
 }
 
-static void body(struct buf *b, const mcm_graph *g, const char *ind)
+static void body(struct buf *b, const mcm_graph *g, const char *ind,
+                 int widen)
 {
 	unsigned i, e = 0;
 
 	if (g->zero) {
-		buf_printf(b, "%s(void)x;\n%shash = 0;\n", ind, ind);
+		buf_printf(b, "%shash = 0;\n", ind);
 		return;
 	}
 	if (is_chain(g)) {
@@ -1352,9 +1358,9 @@ static void body(struct buf *b, const mcm_graph *g, const char *ind)
 			if (i != g->out)
 				buf_printf(b, "t%u", i);
 			buf_printf(b, " = ");
-			operand(b, n->a, n->sa, g->out);
+			operand(b, n->a, n->sa, g->out, widen);
 			buf_printf(b, " %c ", n->op == MCM_ADD ? '+' : '-');
-			operand(b, n->b, n->sb, g->out);
+			operand(b, n->b, n->sb, g->out, widen);
 			buf_printf(b, ";\n");
 		}
 	}
@@ -1368,7 +1374,7 @@ char *mcm_emit_body(const mcm_graph *g, const char *indent)
 {
 	struct buf b = { 0 };
 
-	body(&b, g, indent);
+	body(&b, g, indent, 0);
 	return buf_take(&b);
 }
 
@@ -1387,8 +1393,8 @@ char *mcm_emit_c(const mcm_graph *g, const char *hex)
 	    k.subs == 1 ? "" : "s", k.shifts, k.shifts == 1 ? "" : "s", k.depth,
 	    k.negations ? ", 1 negation" : "");
 	buf_printf(&b, "#include <stdint.h>\n\n");
-	buf_printf(&b, "uint%u_t cfx_mul_shift_add(uint%u_t x_in)\n{\n", t, t);
-	buf_printf(&b, "\tuint%u_t x = x_in, hash", w);
+	buf_printf(&b, "uint%u_t cfx_mul_shift_add(uint%u_t x)\n{\n", t, t);
+	buf_printf(&b, "\tuint%u_t hash", w);
 	if (is_chain(g))
 		buf_printf(&b, ", n");
 	else
@@ -1396,9 +1402,9 @@ char *mcm_emit_c(const mcm_graph *g, const char *hex)
 			if (i != g->out)
 				buf_printf(&b, ", t%u", i);
 	buf_printf(&b, ";\n\n");
-	body(&b, g, "\t");
+	body(&b, g, "\t", t < w);
 	if (g->bits != w)
-		buf_printf(&b, "\treturn (uint%u_t)(hash & 0x%llxu);\n}\n", t,
+		buf_printf(&b, "\treturn hash & 0x%llxu;\n}\n",
 		    (unsigned long long)mask_of(g->bits));
 	else
 		buf_printf(&b, "\treturn hash;\n}\n");

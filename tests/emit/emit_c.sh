@@ -1,15 +1,19 @@
 #!/bin/bash
-# Compiled-code test of `cfx shifts --emit c`: for many multipliers p and
-# word sizes n, the emitted translation unit must
+# Compiled-code test of `cfx shifts --emit c` and of
+# `cfx shifts --optimal --emit c`: for many multipliers p and word sizes n,
+# the emitted translation unit must
 #   * contain no `*` multiplication in code (comments aside),
 #   * use the smallest of uint8/16/32/64_t that holds n bits, masking when
 #     n is not the type's width,
 #   * compile with cc -std=c11 -O2 -Wall -Wextra -Werror,
 #   * have as many add/sub/set steps as the NAF of p mod 2^n has digits
 #     (the harness computes the NAF itself), matching the counts in its
-#     own header comment,
+#     own header comment; an --optimal unit has as many additions and
+#     subtractions as its header's adder count, and no more than the NAF's
+#     weight - 1 (never worse than the NAF),
 #   * compute x * p mod 2^n: for every x of the argument type when n <= 16,
-#     else for 10^6 random x (splitmix64, fixed seed) plus edge cases
+#     else for 10^6 random x (2 * 10^5 for --optimal units, a graph being
+#     linear in x; splitmix64, fixed seed) plus edge cases
 #     (0, 1, 2^k, 2^k - 1, all ones, alternating bit patterns).
 # The expected product comes from the compiler's own multiply
 # ((unsigned __int128)x * p, masked), never from cfx.
@@ -46,18 +50,20 @@ table=$work/table.h     # one row per unit
 : >"$units"; : >"$table"
 declare -A seen
 
-# add_unit N P [SPELLING]: run cfx for P on N bits, check the text and
-# queue the unit for the compiled check.  SPELLING is what cfx is given
-# (default: P in hex).
+# add_unit N P [SPELLING] [OPTIMAL]: run cfx for P on N bits, check the
+# text and queue the unit for the compiled check.  SPELLING is what cfx is
+# given (default: P in hex); OPTIMAL 1 adds --optimal.
 add_unit() {
-	local n=$1 p=$2 arg=${3:-} hex t want_t src ops steps hdr st
+	local n=$1 p=$2 arg=${3:-} opt=${4:-0} hex t want_t src ops steps hdr st
+	local flags=()
 	printf -v hex '0x%x' "$p"
 	[ -n "$arg" ] || arg=$hex
-	[ -z "${seen[$n:$hex]:-}" ] || return 0
-	seen[$n:$hex]=1
+	[ -z "${seen[$n:$hex:$opt]:-}" ] || return 0
+	seen[$n:$hex:$opt]=1
+	[ "$opt" = 1 ] && flags=(--optimal)
 	id=$((id + 1))
 	src=$work/u$id.c
-	"$cfx" shifts --emit c --bits "$n" "$arg" >"$src" 2>"$work/err"
+	"$cfx" shifts --emit c "${flags[@]}" --bits "$n" "$arg" >"$src" 2>"$work/err"
 	st=$?
 	if [ "$st" != 0 ]; then
 		echo "FAIL n=$n p=$arg: cfx exit status $st: $(head -2 "$work/err")"
@@ -83,6 +89,16 @@ add_unit() {
 		echo "FAIL n=$n p=$arg: $n bits in a uint${want_t}_t but no mask"
 		fail=$((fail + 1)); return
 	fi
+	if [ "$opt" = 1 ]; then
+		# adders in the code (one + or - per statement, or hash += n
+		# in the chain form) against the header's count
+		steps=$(grep -cE '^[[:space:]]*((t[0-9]+|hash) = .* [-+] .*|hash [-+]= n);$' "$src")
+		hdr=$(sed -n 's/^ \* \([0-9]*\) adders\{0,1\} (.*$/\1/p' "$src")
+		if [ "$hdr" != "$steps" ]; then
+			echo "FAIL n=$n p=$arg --optimal: header says '$hdr' adders, code has $steps"
+			fail=$((fail + 1)); return
+		fi
+	else
 	# steps in the code, and the counts the header claims
 	steps=$(grep -cE '^[[:space:]]*hash (=|\+=|-=) -?n;' "$src")
 	ops=$(grep -cE '^[[:space:]]*hash (\+=|-=) n;' "$src")
@@ -95,12 +111,13 @@ add_unit() {
 		echo "FAIL n=$n p=$arg: header says '$hdr', code has $shl shifts, $add additions, $sub subtractions"
 		fail=$((fail + 1)); return
 	fi
+	fi
 	printf '#define cfx_mul_shift_add f%d\n#include "u%d.c"\n#undef cfx_mul_shift_add\n' \
 		"$id" "$id" >>"$units"
 	printf 'static uint64_t w%d(uint64_t x) { return f%d((uint%d_t)x); }\n' \
 		"$id" "$id" "$want_t" >>"$units"
-	printf '\t{ %d, %d, %s, %d, w%d, "%s" },\n' "$n" "$want_t" "${hex}ull" \
-		"$steps" "$id" "$arg" >>"$table"
+	printf '\t{ %d, %d, %s, %d, %d, w%d, "%s" },\n' "$n" "$want_t" "${hex}ull" \
+		"$steps" "$opt" "$id" "$arg" >>"$table"
 }
 
 for n in $widths; do
@@ -123,12 +140,24 @@ for n in $widths; do
 		# only multipliers in [1, 2^n): a wider one is an error (errors.t)
 		(( v != 0 && (v & ~mask) == 0 )) || continue
 		add_unit "$n" "$v"
+		add_unit "$n" "$v" "" 1
 	done
 done
 # spellings other than hex reach the same code
 add_unit 32 2654435761 2654435761
 add_unit 64 0x9e37fffffffc0001 '2^63 + 2^61 - 2^57 + 2^54 - 2^51 - 2^18 + 1'
 add_unit 16 40503 golden\(16\)
+add_unit 16 40503 golden\(16\) 1
+# the --optimal sequences of tests/cli/shifts_optimal.t
+add_unit 8 45 45 1
+add_unit 8 3 3 1
+add_unit 8 0x80 0x80 1
+add_unit 8 0xff 0xff 1
+add_unit 12 0x9e3 0x9e3 1
+add_unit 32 0x61C88647 0x61C88647 1
+add_unit 32 0x9E3779B9 0x9E3779B9 1
+add_unit 64 0x61C8864680B583EB 0x61C8864680B583EB 1
+add_unit 64 0x9e37fffffffc0001 '2^63 + 2^61 - 2^57 + 2^54 - 2^51 - 2^18 + 1' 1
 
 cat >"$work/harness.c" <<'EOF'
 #include <stdint.h>
@@ -140,7 +169,9 @@ cat >"$work/harness.c" <<'EOF'
 typedef struct unit {
 	int n, t;               /* word bits, argument type bits */
 	uint64_t p;
-	int steps;              /* hash =, +=, -= statements in the code */
+	int steps;              /* hash =, +=, -= statements in the code;
+	                         * optimal: additions and subtractions */
+	int opt;                /* --optimal */
 	uint64_t (*f)(uint64_t);
 	const char *spelled;
 } unit;
@@ -206,7 +237,12 @@ int main(void)
 		uint64_t tm = mask_of(u->t), x;
 		int wrong = 0, k, w = naf_weight(u->p, u->n);
 
-		if (u->steps != (w ? w : 1)) {
+		if (u->opt && u->steps > (w ? w - 1 : 0)) {
+			printf("FAIL n=%d p=%s --optimal: %d adders, the NAF needs %d\n",
+			       u->n, u->spelled, u->steps, w ? w - 1 : 0);
+			wrong = 1;
+		}
+		if (!u->opt && u->steps != (w ? w : 1)) {
 			printf("FAIL n=%d p=%s: %d steps, the NAF has %d digits\n",
 			       u->n, u->spelled, u->steps, w);
 			wrong = 1;
@@ -232,9 +268,11 @@ int main(void)
 			wrong |= check(u, tm);
 			for (k = 0; k < (int)(sizeof pat / sizeof pat[0]); k++)
 				wrong |= check(u, pat[k] & tm);
-			for (k = 0; k < 1000000; k++)
+			/* a graph is linear in x: fewer inputs find a wrong one */
+			int nr = u->opt ? 200000 : 1000000;
+			for (k = 0; k < nr; k++)
 				wrong |= check(u, splitmix64() & tm);
-			inputs += 1000000 + 4 * 64 + 1 + 10;
+			inputs += nr + 4 * 64 + 1 + 10;
 		}
 		if (wrong)
 			failed++;
