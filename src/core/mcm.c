@@ -25,6 +25,9 @@
  *    and the sub-graphs merged (a node computed twice is kept once).  The
  *    NAF chain is always a candidate, so the result is never worse.
  *
+ *    A five-adder graph the patterns of layer 1 miss is sought here too,
+ *    kept only when it computes the constant as an integer (no wrap).
+ *
  * 3. Polish: the last steps of the result are searched again exactly
  *    (can the target be reached from the first j nodes with one or two
  *    more adders?).
@@ -668,6 +671,8 @@ static int five(mcm_ctx *c, uint64_t r, int maxv, mcm_graph *g)
  * returns the bound (the table's cost, or 5 when unmarked) and leaves g
  * empty (n = MCM_MAX_NODES + 1 is never set; g->zero = -1) when no graph
  * of 5 was found. */
+static int heur_integer(mcm_ctx *c, uint64_t r, mcm_graph *g);
+
 static int exact_one(mcm_ctx *c, uint64_t r, mcm_graph *g, int *found)
 {
 	int k = table_cost(&c->exact, r);
@@ -677,7 +682,8 @@ static int exact_one(mcm_ctx *c, uint64_t r, mcm_graph *g, int *found)
 		*found = graph_of_table(&c->exact, r, g, 64) == 0;
 		return k;
 	}
-	*found = five(c, r, 1, g) == 0 || five(c, r, 2, g) == 0;
+	*found = five(c, r, 1, g) == 0 || five(c, r, 2, g) == 0 ||
+	         heur_integer(c, r, g) == 0;
 	return 5;
 }
 
@@ -1055,6 +1061,55 @@ static void polish(mcm_graph *g, uint64_t t, unsigned m, unsigned dmax,
 	if (g->n >= 3 && !quick && (m <= 32 || g->n <= 10) &&
 	    reach2(g, g->n - 3, t, m, dmax, &h) && better(&h, g))
 		*g = h;
+}
+
+/* Does g compute r as an integer: every node without overflow, the
+ * output r itself (no negation, no shift)? */
+static int integer_ok(const mcm_graph *g, uint64_t r)
+{
+	__int128 t[MCM_MAX_NODES + 1];
+	const __int128 big = (__int128)1 << 62;
+	unsigned i;
+
+	t[0] = 1;
+	for (i = 1; i <= g->n; i++) {
+		const mcm_node *n = &g->node[i];
+		__int128 a = t[n->a], b = t[n->b];
+		if (a >= big || a <= -big || b >= big || b <= -big ||
+		    n->sa > 62 || n->sb > 62)
+			return 0;
+		a *= (__int128)1 << n->sa;
+		b *= (__int128)1 << n->sb;
+		t[i] = n->op == MCM_ADD ? a + b : a - b;
+	}
+	return !g->out_neg && !g->out_shift && t[g->out] == (__int128)r;
+}
+
+/* The heuristic asked for an integer graph of at most 5 adders for odd r:
+ * it works mod 2^m, so try a few m and keep a result with no wrap. */
+static int heur_integer(mcm_ctx *c, uint64_t r, mcm_graph *g)
+{
+	unsigned ms[4], i, L = bitlen(r);
+	mcm_graph h;
+
+	ms[0] = L + 1;
+	ms[1] = L + 2;
+	ms[2] = L + 4;
+	ms[3] = 62;
+	if (heur_ready(c) < 0)
+		return -1;
+	c->quick = 0;
+	for (i = 0; i < 4; i++) {
+		memo_reset(c);
+		solve(c, r, ms[i], NO_DEPTH, 0, &h);
+		polish(&h, r, ms[i], NO_DEPTH, 0);
+		if (h.n <= 5 && integer_ok(&h, r)) {
+			*g = h;
+			g->bits = 64;
+			return 0;
+		}
+	}
+	return -1;
 }
 
 /* Drop the nodes the output does not use (a merge can leave some). */

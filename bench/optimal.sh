@@ -1,0 +1,50 @@
+#!/bin/bash
+# make bench, part: the fewest-adder search (cfx shifts --optimal, mcm.h).
+# Counts are exact figures; times are CPU time of the search itself
+# (bench/bench_mcm.c), and the 64-bit command is timed whole, beside the
+# NAF command measured in the same run.
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root" || exit 2
+. "$(dirname "$0")/lib.sh"
+mkdir -p build/bench
+cc -std=c11 -O2 -D_GNU_SOURCE -Iinclude -o build/bench/bench_mcm \
+	bench/bench_mcm.c build/libcfx.a $(grep '^PKG_LIBS' build/config.mk | cut -d= -f2-) || exit 2
+out=$(build/bench/bench_mcm 16 19) || { echo "  bench_mcm failed"; exit 1; }
+val() { awk -v k="$1" '$1 == k { print $2 }' <<<"$out"; }
+
+# median wall time (ms) of a command run 5 times
+wall() {
+	local i t
+	for i in 1 2 3 4 5; do
+		t=$( { /usr/bin/time -f '%e' "$@" >/dev/null 2>/dev/null; } 2>&1 )
+		echo "$t"
+	done | sort -n | sed -n 3p | awk '{ printf "%.0f", $1 * 1000 }'
+}
+
+echo "shifts --optimal: fewest adders (exact to 19 bits, heuristic beyond)"
+echo "  exact tables (odd constants of exactly n bits; published: 3.96 and 4.52, max 5)"
+check "16 bits: average adders" "$(val table16_avg)" "<=" 3.965
+check "16 bits: most adders" "$(val table16_max)" "<=" 5
+check "16 bits: table computed in (CPU s)" "$(val table16_seconds)" "<=" 10
+check "19 bits: average adders (published 4.52)" "$(val table19_avg)" "<=" 4.525
+check "19 bits: most adders" "$(val table19_max)" "<=" 5
+echo "  19 bits: constants below 2^19 left at 'at least 5' (no 5-adder graph found): $(val table19_open)"
+printf '  19 bits: table computed in %s CPU s\n' "$(val table19_seconds)"
+echo "  named constants (mod 2^n), adders against the NAF's"
+check "0x61C88647 adders" "$(val golden32_adders)" "<=" 6
+check "0x9E3779B9 adders" "$(val golden32_neg_adders)" "<=" 6
+check "0x61C8864680B583EB adders (NAF $(val golden64_naf))" "$(val golden64_adders)" "<=" 15
+printf '  0x9e37fffffffc0001 (seed, 64-bit): %s adders, NAF %s\n' \
+	"$(val seed64_adders)" "$(val seed64_naf)"
+echo "  1000 random odd 32-bit constants (splitmix64 seed 2002), mod 2^32"
+printf '  NAF adders: %s mod 2^32, %s as integers\n' "$(val random32_naf_mod)" "$(val random32_naf_int)"
+check "average adders" "$(val random32_avg)" "<=" 8.0
+check "constants worse than their NAF" "$(val random32_worse_than_naf)" "<=" 0
+check "slowest constant (CPU ms)" "$(val random32_max_ms)" "<=" 50
+printf '  mean %s CPU ms per constant\n' "$(val random32_mean_ms)"
+naf=$(wall ./cfx shifts 0x61C8864680B583EB)
+opt=$(wall ./cfx shifts --optimal 0x61C8864680B583EB)
+printf '  cfx shifts 0x61C8864680B583EB: NAF %s ms, --optimal %s ms (wall, median of 5)\n' "$naf" "$opt"
+check "cfx shifts --optimal, 64-bit constant (wall ms)" "$opt" "<=" 1000
+[ "$missed" = 0 ]
