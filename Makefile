@@ -55,6 +55,11 @@ build/tests/%: tests/unit/%.c build/libcfx.a build/check.mk
 	@mkdir -p build/tests
 	$(CC) $(ALL_CFLAGS) $(CRIT_CFLAGS) -o $@ $< build/libcfx.a $(CRIT_LIBS) $(PKG_LIBS)
 
+# The lesson check language's cases compile its source with UBSan: an
+# index like [-9223372036854775808] must be no undefined behaviour.
+build/tests/test_lesson_check: CFLAGS += -fsanitize=undefined -fno-sanitize-recover=all
+build/tests/test_lesson_check: src/lesson/lesson_check.c tests/unit/lesson_check.test
+
 check: cfx $(UNIT_BIN) build/check.mk
 	@tests/run.sh
 

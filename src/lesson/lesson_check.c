@@ -982,7 +982,7 @@ json_t *lesson_answer_value(const char *answer)
 static json_t *walk(json_t *v, const sel *s, size_t n)
 {
 	json_t *out, *e;
-	size_t i;
+	size_t i, back;
 
 	if (!v)
 		return NULL;
@@ -995,10 +995,11 @@ static json_t *walk(json_t *v, const sel *s, size_t n)
 	case SEL_INDEX:
 		if (!json_is_array(v))
 			return NULL;
-		i = s->index < 0 ? json_array_size(v) - (size_t)-s->index
-		    : (size_t)s->index;
-		if (s->index < 0 && (size_t)-s->index > json_array_size(v))
+		/* |index| in unsigned arithmetic: -LONG_MIN is no long */
+		back = s->index < 0 ? 0 - (size_t)s->index : 0;
+		if (s->index < 0 && back > json_array_size(v))
 			return NULL;
+		i = s->index < 0 ? json_array_size(v) - back : (size_t)s->index;
 		return walk(json_array_get(v, i), s + 1, n - 1);
 	case SEL_ALL:
 		if (!json_is_array(v))
@@ -1284,7 +1285,7 @@ sum_done:
 	case F_DECIMALS: {
 		long places;
 		if (!json_is_string(x) || !numeral_form(json_string_value(x), &places))
-			return NULL;
+			return json_null();     /* FORMAT.md: null, not nowhere */
 		return json_integer((json_int_t)places);
 	}
 	case F_LOWEST:
