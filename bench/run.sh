@@ -57,5 +57,6 @@ check "absolute: bytes per extra key, random (8 keys, 8 sort)" "$(val rss_bytes_
 [ -x bench/verify.sh ] && { echo; bench/verify.sh || missed=1; }
 [ -x bench/shiftadd.sh ] && { echo; bench/shiftadd.sh || missed=1; }
 [ -x bench/optimal.sh ] && { echo; bench/optimal.sh || missed=1; }
+[ -x bench/search.sh ] && { echo; bench/search.sh || missed=1; }
 echo
 [ $missed = 0 ] && echo "all targets met" || { echo "some targets MISSED"; exit 1; }

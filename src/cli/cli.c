@@ -65,8 +65,9 @@ static const opt_def opt_table[] = {
 	  "at most K signed digits (NAF weight mod 2^n), 1 to 64\n"
 	  "(default 7, as in 2002)" },
 	{ OPT_SEARCH, "adders", 1, 'A', "A",
-	  "at most A adders instead of --terms; the cost is the NAF's\n"
-	  "(weight - 1) until cfx has the optimal shift/add search" },
+	  "instead of --terms: forms of at most A + 1 signed digits (A\n"
+	  "adders as a NAF); the adders column shows what cfx's shift/add\n"
+	  "search makes of each, often fewer" },
 	{ OPT_SEARCH, "near", 1, 'N', "EXPR",
 	  "the target, strictly between 0 and 1 (default 1/phi)" },
 	{ OPT_SEARCH, "window", 1, 'w', "W",
@@ -246,9 +247,10 @@ const cmd_def cli_commands[] = {
 	  "buckets.  The T best of each cost that pass go through the verify\n"
 	  "battery.  Those that FAIL are dropped (shown with --all) with a\n"
 	  "one-line reason.\n\n"
-	  "The front: for each cost (adders = NAF weight - 1), the best\n"
-	  "quality (the worst family's mean R, lower is better), kept when it\n"
-	  "beats every cheaper one: what each extra adder buys.  Ctrl-C stops\n"
+	  "The front: for each cost (adders, then depth, of the sequence\n"
+	  "cfx's shift/add search finds; NAF weight - 1 above 64 bits), the\n"
+	  "best quality (the worst family's mean R, lower is better), kept\n"
+	  "when it beats every cheaper one: what each extra adder buys.  Ctrl-C stops\n"
 	  "and prints what was found so far (exit status 1).",
 	  cmd_search, 1 },
 	{ NULL, NULL, NULL, 0, NULL, NULL, 0 },
