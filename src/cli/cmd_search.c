@@ -545,7 +545,8 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 		shown s;
 		describe(o->nfront ? &pk->c[o->front[o->nfront - 1]] : &pk->c[0],
 		         o->t->bits, &s);
-		fprintf(f, "\nopen one: cfx dash %s   (or cfx verify %s)\n", s.hex,
+		fprintf(f, "\nopen one: cfx dash %s, or cfx verify %s; in the REPL "
+		        "or the\ndashboard's : line, set const %s\n", s.hex, s.hex,
 		        s.hex);
 		free(s.sum);
 	}
