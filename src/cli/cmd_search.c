@@ -522,8 +522,8 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 			rows++;
 		}
 	if (!rows)
-		fprintf(f, "   (none: every candidate looked at failed the "
-		        "screen)\n");
+		fprintf(f, "   (none%s)\n", pk->n ? ": every candidate looked at "
+		        "failed the screen" : "");
 	print_front(f, o);
 	if (dropped) {
 		size_t said = 0;
@@ -619,8 +619,14 @@ int cmd_search(cmd_ctx *c, cli_args *a)
 	pk.c = xmalloc(room * sizeof *pk.c, "search picks");
 	pk.v = xmalloc(room * sizeof *pk.v, "search picks");
 	front = xmalloc(room * sizeof *front, "search front");
-	if (!stopped)
+	if (stopped) {
+		/* Ctrl-C while enumerating: the best of what was found, as is */
+		request asis = r;
+		asis.level = SEARCH_NONE;
+		choose(c, &asis, &all, &pk);
+	} else {
 		stopped = choose(c, &r, &all, &pk);
+	}
 	if (!stopped)
 		stopped = screen(c, &r, &pk);
 	if (!stopped)
