@@ -673,6 +673,218 @@ static int five(mcm_ctx *c, uint64_t r, int maxv, mcm_graph *g)
  * of 5 was found. */
 static int heur_integer(mcm_ctx *c, uint64_t r, mcm_graph *g);
 
+/* ---- the complete five-adder test ---- */
+
+/* The odd u below lim with r an A-operation of u and q.  Returns how many
+ * (at most 3 * 64 + 3). */
+static size_t residuals(uint64_t r, uint64_t q, uint64_t lim, uint64_t *out)
+{
+	size_t n = 0;
+	unsigned s;
+
+	for (s = 1; s < 63 && (q << s) < lim + r; s++) {
+		uint64_t qs = q << s;
+		if (r > qs)
+			out[n++] = r - qs;
+		else if (qs > r && qs - r < lim)
+			out[n++] = qs - r;
+		if (r + qs < lim)
+			out[n++] = r + qs;
+	}
+	if (r > q)
+		out[n++] = (r - q) >> __builtin_ctzll(r - q);
+	if (q > r)
+		out[n++] = (q - r) >> __builtin_ctzll(q - r);
+	if ((r + q) >> __builtin_ctzll(r + q) < lim)
+		out[n++] = (r + q) >> __builtin_ctzll(r + q);
+	return n;
+}
+
+/* Is x = y << s for some s >= 1 (y odd)? */
+static int shifted(uint64_t x, uint64_t y)
+{
+	return x && !(x & 1) && x >> __builtin_ctzll(x) == y;
+}
+
+/* Is d an A-operation of c and q? */
+static int in_aop(uint64_t d, uint64_t c, uint64_t q)
+{
+	return (d > q && shifted(d - q, c)) || shifted(d + q, c) ||
+	       (q > d && shifted(q - d, c)) || (d > c && shifted(d - c, q)) ||
+	       shifted(d + c, q) || (c > d && shifted(c - d, q));
+}
+
+/* A small set of odd values below 2^32, cleared by a new generation. */
+#define SET_BITS 12
+typedef struct vset {
+	uint32_t v[1 << SET_BITS];
+	uint32_t gen[1 << SET_BITS];
+	uint32_t now;
+} vset;
+
+static void vset_add(vset *s, uint64_t v)
+{
+	size_t i = (size_t)((v * 0x9e3779b97f4a7c15u) >> (64 - SET_BITS));
+
+	while (s->gen[i] == s->now && s->v[i] != v)
+		i = (i + 1) & ((1 << SET_BITS) - 1);
+	s->gen[i] = s->now;
+	s->v[i] = (uint32_t)v;
+}
+
+static int vset_has(const vset *s, uint64_t v)
+{
+	size_t i = (size_t)((v * 0x9e3779b97f4a7c15u) >> (64 - SET_BITS));
+
+	while (s->gen[i] == s->now) {
+		if (s->v[i] == v)
+			return 1;
+		i = (i + 1) & ((1 << SET_BITS) - 1);
+	}
+	return 0;
+}
+
+/* The graph computing vals[0..k-1] in turn, each an A-operation of those
+ * before it. */
+static int graph_of_chain(const uint64_t *vals, int k, mcm_graph *g)
+{
+	int i;
+
+	graph_init(g, 64);
+	for (i = 0; i < k; i++) {
+		mcm_node nd;
+		if (!find_aop(g, g->n, vals[i], 64, &nd) ||
+		    graph_add(g, nd.a, nd.sa, nd.b, nd.sb, nd.op) < 0)
+			return -1;
+	}
+	g->out = g->n;
+	return 0;
+}
+
+/*
+ * Does odd r (not in the table: cost >= 5) have a graph of 5 adders
+ * 1, a, b, c, d, r?  Every such graph, ordered, starts with a ready set
+ * {1, a, b}; then r = A(d, q) with q one of 1, a, b (case A: d is two
+ * steps from {1, a, b}), q = c with d not using c (case B1: c and d both
+ * one step from {1, a, b}), q = c with d = A(c, q') (case B2: then
+ * r -+ (q' << k) is c times 2^u +- 2^v), or q = d (r = d (2^s +- 1), a
+ * product the patterns try).  Exhaustive below the table's bound, and
+ * slow (seconds): only for what the patterns and the heuristic miss.
+ * Returns 1 and the graph if found.
+ */
+static int five_full(mcm_ctx *c, uint64_t r, mcm_graph *g)
+{
+	const table *t = &c->exact;
+	uint64_t lim = (uint64_t)1 << t->bits, f1[2 * 64], *f2, *s2, ra[200],
+	         rb[200];
+	size_t n1, i, j, k, q, u;
+	vset *set;
+	int found = 0;
+
+	f2 = xmalloc(6 * 64 * 3 * sizeof *f2, "five-adder test");
+	s2 = xmalloc(6 * 64 * 6 * sizeof *s2, "five-adder test");
+	set = xcalloc(1, sizeof *set, "five-adder test");
+	n1 = aop_all(1, 1, lim, f1);
+	for (i = 0; i < n1 && !found; i++) {
+		uint64_t a = f1[i];
+		size_t n2 = 0;
+
+		for (j = 0; j < n1; j++)
+			if (f1[j] > a)
+				f2[n2++] = f1[j];
+		n2 += aop_all(a, 1, lim, f2 + n2);
+		n2 += aop_all(a, a, lim, f2 + n2);
+		for (j = 0; j < n2 && !found; j++) {
+			uint64_t b = f2[j], R[3] = { 1, a, b }, vals[5];
+			size_t ns = 0, x, y;
+
+			if (b == a || b == 1)
+				continue;
+			for (x = 0; x < 3; x++)
+				for (y = x; y < 3; y++)
+					ns += aop_all(R[x], R[y], lim, s2 + ns);
+			set->now++;
+			for (x = 0; x < ns; x++)
+				vset_add(set, s2[x]);
+			vals[0] = a;
+			vals[1] = b;
+			vals[4] = r;
+			/* A: r = A(d, q), d = A(c, q2) or c (2^s +- 1) */
+			for (q = 0; q < 3 && !found; q++) {
+				size_t nd = residuals(r, R[q], lim, ra);
+				for (k = 0; k < nd && !found; k++) {
+					uint64_t d = ra[k];
+					for (x = 0; x < 3 && !found; x++) {
+						size_t nc = residuals(d, R[x], lim, rb);
+						for (y = 0; y < nc; y++)
+							if (vset_has(set, rb[y])) {
+								vals[2] = rb[y];
+								found = 1;
+								break;
+							}
+					}
+					for (x = 0; x < n1 && !found; x++)
+						if (d % f1[x] == 0 && vset_has(set, d / f1[x])) {
+							vals[2] = d / f1[x];
+							found = 1;
+						}
+					if (found)
+						vals[3] = d;
+				}
+			}
+			/* B1: r = A(c, d), c and d both in A({1, a, b}) */
+			for (u = 0; u < ns && !found; u++) {
+				size_t nd = residuals(r, s2[u], lim, ra);
+				for (k = 0; k < nd; k++)
+					if (vset_has(set, ra[k])) {
+						vals[2] = s2[u];
+						vals[3] = ra[k];
+						found = 1;
+						break;
+					}
+			}
+			/* B2: r = A(d, c), d = A(c, q2) */
+			for (q = 0; q < 3 && !found; q++) {
+				unsigned sh;
+				for (sh = 0; (R[q] << sh) < 2 * lim && !found; sh++) {
+					int sg;
+					for (sg = -1; sg <= 1 && !found; sg += 2) {
+						uint64_t qs = R[q] << sh, w, o;
+						if (sg > 0)
+							w = r > qs ? r - qs : qs - r;
+						else
+							w = r + qs;
+						if (!w)
+							continue;
+						o = w >> __builtin_ctzll(w);
+						for (x = 0; x <= n1 && !found; x++) {
+							uint64_t f = x < n1 ? f1[x] : 1, cc, ds[6 * 64];
+							size_t nd2;
+							if (o % f || !vset_has(set, o / f))
+								continue;
+							cc = o / f;
+							nd2 = aop_all(cc, R[q], lim, ds);
+							for (y = 0; y < nd2; y++)
+								if (in_aop(r, ds[y], cc)) {
+									vals[2] = cc;
+									vals[3] = ds[y];
+									found = 1;
+									break;
+								}
+						}
+					}
+				}
+			}
+			if (found && graph_of_chain(vals, 5, g) < 0)
+				found = 0;
+		}
+	}
+	free(f2);
+	free(s2);
+	free(set);
+	return found;
+}
+
 static int exact_one(mcm_ctx *c, uint64_t r, mcm_graph *g, int *found)
 {
 	int k = table_cost(&c->exact, r);
@@ -683,8 +895,8 @@ static int exact_one(mcm_ctx *c, uint64_t r, mcm_graph *g, int *found)
 		return k;
 	}
 	*found = five(c, r, 1, g) == 0 || five(c, r, 2, g) == 0 ||
-	         heur_integer(c, r, g) == 0;
-	return 5;
+	         heur_integer(c, r, g) == 0 || five_full(c, r, g);
+	return *found ? 5 : 6;   /* five_full is exhaustive */
 }
 
 unsigned char *mcm_cost_table(mcm_ctx *c, unsigned bits)
