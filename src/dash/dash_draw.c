@@ -796,8 +796,12 @@ static void draw_code(dash *d, const rect *r)
 	const dm_const *c = &d->c;
 	char *lines[CODE_LINES], t[96];
 	int n, i, vis = r->h - 2, top, in_comment = 0, fn, decl;
+	int opt = d->code_optimal;
 
-	n = code_lines(c->code, r->w - 2, lines, &fn, &decl);
+	if (opt)
+		dm_const_optimal(&d->c);
+	opt = opt && c->opt_code;
+	n = code_lines(opt ? c->opt_code : c->code, r->w - 2, lines, &fn, &decl);
 	/* a short panel starts at the function: the comment above repeats
 	 * what the decomposition shows */
 	top = d->code_scroll >= 0 ? d->code_scroll : n <= vis ? 0
@@ -817,11 +821,14 @@ static void draw_code(dash *d, const rect *r)
 	}
 	if (top > 0) {
 		snprintf(t, sizeof t, "%s PgUp: %d more", g.up, top);
-		title(r, "Shift/add code", t);
+		title(r, opt ? "Fewest adders" : "Shift/add code", t);
 	} else {
-		title(r, "Shift/add code", "cfx shifts --emit c");
+		title(r, opt ? "Fewest adders" : "Shift/add code", opt
+		      ? "cfx shifts --optimal --emit c" : "cfx shifts --emit c");
 	}
-	{
+	if (opt) {
+		snprintf(t, sizeof t, "%.70s (vs 1 multiply)", c->opt_cost);
+	} else {
 		char cost[96];
 		snprintf(t, sizeof t, "%s (vs 1 multiply)",
 		         sas_cost_text(&c->sas, 1, cost, sizeof cost));

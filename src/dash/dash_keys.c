@@ -320,6 +320,13 @@ static void k_conv(dash *d, int key)
 	d->show_conv = !d->show_conv;
 }
 
+static void k_optimal(dash *d, int key)
+{
+	(void)key;
+	d->code_optimal = !d->code_optimal;
+	d->code_scroll = -1;
+}
+
 static void k_scroll(dash *d, int key)
 {
 	int step = key == KEY_PPAGE ? -5 : key == KEY_NPAGE ? 5
@@ -518,6 +525,8 @@ const dash_binding dash_bindings[] = {
 	  k_points },
 	{ { '{', '}' }, "{ }", "spectrum points K / 2, * 2", NULL, V, k_points },
 	{ { 'c' }, "c", "show / hide the convergents", "c conv", V, k_conv },
+	{ { 's' }, "s", "shift/add code: the NAF's or the fewest adders "
+	  "(shifts --optimal)", "s NAF/opt", V, k_optimal },
 	{ { KEY_PPAGE, KEY_NPAGE, KEY_UP, KEY_DOWN }, "PgUp PgDn Up Down",
 	  "scroll the code (or the output pane, or this help)", NULL, V | H,
 	  k_scroll },

@@ -3,9 +3,11 @@
  * (see dash_model.h).  Nothing here derives mathematics of its own: it
  * calls the core and keeps the results for drawing.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfx/mcm.h"
 #include "cfx/sort.h"
 #include "cfx/word.h"
 #include "dash/dash_model.h"
@@ -73,6 +75,25 @@ int dm_const_eval(dm_const *c, const char *expr, unsigned long bits,
 	return 0;
 }
 
+void dm_const_optimal(dm_const *c)
+{
+	mcm_opts o = { 0, 0, 0 };   /* as cfx shifts --optimal */
+	mcm_ctx *mc;
+	mcm_graph g;
+	mcm_result r;
+
+	if (!c->expr || c->opt_code)
+		return;
+	mc = mcm_new();
+	if (mcm_solve(mc, c->p, c->bits, &o, &g, &r, NULL) == 0) {
+		c->opt_code = mcm_emit_c(&g, c->hex);
+		snprintf(c->opt_cost, sizeof c->opt_cost, "%u adder%s, depth %u "
+		         "(NAF %u)", r.adders, r.adders == 1 ? "" : "s", r.depth,
+		         r.naf_adders);
+	}
+	mcm_free(mc);
+}
+
 void dm_const_free(dm_const *c)
 {
 	size_t k;
@@ -94,6 +115,7 @@ void dm_const_free(dm_const *c)
 	free(c->bin);
 	free(c->sum);
 	free(c->code);
+	free(c->opt_code);
 	memset(c, 0, sizeof *c);
 }
 

@@ -42,6 +42,9 @@ typedef struct dm_const {
 	size_t bin_weight, naf_weight;
 	sas_prog sas;
 	char *code;                 /* sas_emit_c: the C translation unit */
+	char *opt_code;             /* mcm_emit_c of the fewest-adder graph,
+	                             * NULL until dm_const_optimal */
+	char opt_cost[96];          /* "6 adders, depth 4 (NAF 10)" */
 } dm_const;
 
 /*
@@ -51,6 +54,10 @@ typedef struct dm_const {
  */
 int dm_const_eval(dm_const *c, const char *expr, unsigned long bits,
                   ex_lookup look, void *ctx, cfx_err *err);
+
+/* Compute opt_code and opt_cost (the search of cfx shifts --optimal,
+ * tens of milliseconds) unless done; no operation on an empty model. */
+void dm_const_optimal(dm_const *c);
 
 /* Free what dm_const_eval made; no operation on an empty model. */
 void dm_const_free(dm_const *c);

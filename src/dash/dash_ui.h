@@ -81,6 +81,7 @@ typedef struct dash {
 	int sel;                    /* selected NAF digit (exponent) */
 	int sel_want;               /* the one asked for (n may be smaller) */
 	int show_conv;
+	int code_optimal;           /* code panel: the fewest-adder graph */
 	int code_scroll;            /* first code line shown, -1: automatic */
 	int code_top;               /* the first line the last frame showed */
 

@@ -48,9 +48,10 @@ cf_shown() {
 
 # The code panel's lines (between the first and second separators, one
 # column of margin removed), without the count line and scroll marks.
+# CODE_TITLE: the panel's title (the optimal code's is "Fewest adders").
 code_shown() {
-	tm_screen | awk -F'│' '
-		/Shift\/add code/ { on = 1; next }
+	tm_screen | awk -F'│' -v title="${CODE_TITLE:-Shift/add code}" '
+		index($0, title) { on = 1; next }
 		on && NF < 2 { exit }
 		on {
 			t = $2; sub(/^ /, "", t); sub(/ +[^ ]+ PgDn: .*$/, "", t)
@@ -59,9 +60,10 @@ code_shown() {
 		}'
 }
 
-# The text `cfx shifts --emit c P` prints, tabs as the dashboard's 4 columns.
+# The text `cfx shifts --emit c P` prints (with CODE_FLAGS, e.g.
+# --optimal), tabs as the dashboard's 4 columns.
 emit_c() {
-	./cfx shifts --emit c "$1" | sed 's/\t/    /g; s/ *$//'
+	./cfx shifts --emit c ${CODE_FLAGS:-} "$1" | sed 's/\t/    /g; s/ *$//'
 }
 
 # True if the code panel shows a contiguous block of emit_c P (4+ lines).
@@ -71,6 +73,24 @@ code_matches() {
 	emit=$(emit_c "$1")
 	[ "$(printf '%s\n' "$shown" | wc -l)" -ge 4 ] && [[ "$emit" == *"$shown"* ]] ||
 		{ echo "--- code panel:"; printf '%s\n' "$shown"; echo "--- not in:"; printf '%s\n' "$emit"; return 1; }
+}
+
+# The same for the fewest-adder code (the s key), from the function on
+# (the panel wraps the long comment lines above it).
+opt_code_matches() {
+	local shown emit
+	shown=$(CODE_TITLE='Fewest adders' code_shown | sed -n '/^uint/,$p')
+	emit=$(CODE_FLAGS=--optimal emit_c "$1")
+	[ "$(printf '%s\n' "$shown" | wc -l)" -ge 4 ] && [[ "$emit" == *"$shown"* ]] ||
+		{ echo "--- code panel:"; printf '%s\n' "$shown"; echo "--- not in:"; printf '%s\n' "$emit"; return 1; }
+}
+
+# "6 adders, depth 6 (NAF 10)" from cfx shifts --optimal --json P.
+opt_counts() {
+	./cfx shifts --optimal --json "$1" | awk -F': *' '
+		{ gsub(/[ ",]/, "", $1); v = $2; sub(/,$/, "", v); f[$1] = v }
+		END { printf "%s adder%s, depth %s (NAF %s)\n", f["adders"],
+		      f["adders"] == 1 ? "" : "s", f["depth"], f["naf_adders"] }'
 }
 
 # chi^2 of the CLI's score at the dashboard's default workload, %.6g.

@@ -57,6 +57,16 @@ scenario() {
 	check "$at: :set const moves the dashboard" tm_wait '= 0x61c88647 = 1640531527'
 	check "$at: its CF (PARI/GP: $cf_golden)" cf_is "$cf_golden"
 	check "$at: golden prefix of 1 - x" tm_wait 'golden prefix 22 \(of 1 - x\)'
+	# s: the code panel shows what cfx shifts --optimal --emit c prints
+	tm_keys s
+	check "$at: s shows the fewest-adder code" tm_wait 'Fewest adders'
+	check "$at: with the counts of cfx shifts --optimal --json" \
+		tm_wait "$(req "$(opt_counts 0x61C88647)")"
+	[ "$h" -lt 40 ] ||
+		check "$at: as cfx shifts --optimal --emit c prints it" \
+			wait_for opt_code_matches 0x61C88647
+	tm_keys s
+	check "$at: s again: the NAF's code" wait_for code_matches 0x61C88647
 	tm_type ':show'; tm_keys Enter
 	check "$at: :show prints into the output pane" \
 		tm_wait '^ const +0x61C88647'
