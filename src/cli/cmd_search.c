@@ -1,5 +1,6 @@
 /* cmd_search.c - `cfx search`: cheap multipliers near a target, ranked,
  * screened and laid out as a cost-versus-quality front (search.h). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,6 +123,7 @@ typedef struct job {
 	atomic_size_t found;         /* candidates of all tasks */
 	const search_cand *cands;    /* prediction and screen: */
 	search_verdict *verdicts;    /*   the verdict of cands[i] */
+	unsigned char *passes;       /*   or whether the prediction passes */
 	size_t chunk;                /* prediction: candidates per task */
 	size_t count;
 	search_cand *tune;           /* search_optimal of these */
@@ -162,19 +164,6 @@ static void enumerate_task(void *ctx, size_t i, unsigned w)
 	if (search_task_run(j->pl, i, &j->lists[i], &j->seen[i], &j->found,
 	                    &j->halt, &j->errs[i]) < 0)
 		j->halt = 1;
-}
-
-static void predict_task(void *ctx, size_t i, unsigned w)
-{
-	job *j = ctx;
-	size_t k, end = (i + 1) * j->chunk < j->count ? (i + 1) * j->chunk
-	                : j->count;
-
-	(void)w;
-	for (k = i * j->chunk; k < end; k++) {
-		memset(&j->verdicts[k], 0, sizeof j->verdicts[k]);
-		search_predict(j->cands[k].p, j->bits, &j->verdicts[k]);
-	}
 }
 
 static void screen_task(void *ctx, size_t i, unsigned w)
@@ -240,18 +229,25 @@ static int enumerate(cmd_ctx *c, const request *r, const search_target *t,
 	return rc;
 }
 
-/* What is shown: candidates in rank order with their verdicts. */
+/* What is shown: candidates with their verdicts. */
 typedef struct picked {
 	search_cand *c;
 	search_verdict *v;
-	size_t n;
+	size_t *rank;                /* index in the ranked list */
+	size_t n, room;
 	size_t scanned;              /* ranked candidates the prediction saw */
+	size_t screened;             /* of them, run through the battery */
 } picked;
 
-static void picked_add(picked *pk, const search_cand *c,
+static void picked_add(picked *pk, const search_list *all, size_t i,
                        const search_verdict *v)
 {
-	pk->c[pk->n] = *c;
+	XGROW(pk->c, pk->room, pk->n + 1, "search picks");
+	pk->v = xrealloc(pk->v, pk->room * sizeof *pk->v, "search picks");
+	pk->rank = xrealloc(pk->rank, pk->room * sizeof *pk->rank,
+	                    "search picks");
+	pk->c[pk->n] = all->c[i];
+	pk->rank[pk->n] = i;
 	if (v)
 		pk->v[pk->n] = *v;
 	else
@@ -261,77 +257,102 @@ static void picked_add(picked *pk, const search_cand *c,
 
 #define PREDICT_CHUNK 256
 #define PREDICT_BLOCK (64 * PREDICT_CHUNK)
+#define SCREEN_BUDGET 10         /* battery runs per cost: 10 T at most */
 
-/*
- * The best `top` of each cost, in rank order.  With a screen, walk the
- * ranked list block by block, predicting strides in parallel, until every
- * cost has `top` candidates that the prediction lets through; of those it
- * drops, the first `top` of each cost are kept to show why.  pk has room
- * for 2 top (SEARCH_MAX_TERMS + 1).
- * Returns 1 if interrupted.
- */
-static int choose(cmd_ctx *c, const request *r, const search_list *all,
-                  picked *pk)
+static void predict_task(void *ctx, size_t i, unsigned w)
 {
-	size_t pass[SEARCH_MAX_TERMS + 1] = { 0 }, fail[SEARCH_MAX_TERMS + 1] = { 0 };
-	size_t i, k, full = 0, costs = 0;
-	search_verdict *pv;
+	job *j = ctx;
+	size_t k, end = (i + 1) * j->chunk < j->count ? (i + 1) * j->chunk
+	                : j->count;
+
+	(void)w;
+	for (k = i * j->chunk; k < end; k++) {
+		search_verdict v;
+		memset(&v, 0, sizeof v);
+		j->passes[k] = (unsigned char)search_predict(j->cands[k].p, j->bits,
+		                                             &v);
+	}
+}
+
+/* The walk down the ranked list, one cursor per cost. */
+typedef struct walk {
+	const search_list *all;
+	unsigned char *passes;       /* prediction of all->c[0 .. predicted) */
+	size_t predicted;
+	size_t cur[SEARCH_MAX_TERMS + 1];       /* next index to look at */
+	size_t kept[SEARCH_MAX_TERMS + 1];      /* survivors of the battery */
+	size_t tried[SEARCH_MAX_TERMS + 1];     /* battery runs */
+	size_t shown[SEARCH_MAX_TERMS + 1];     /* prediction drops shown */
+} walk;
+
+/* Battery runs cost w may still have. */
+static size_t budget_left(const walk *wk, unsigned w, size_t top)
+{
+	return wk->tried[w] < SCREEN_BUDGET * top
+	       ? SCREEN_BUDGET * top - wk->tried[w] : 0;
+}
+
+/* Predict the next block of the ranked list on every processor; 1 if
+ * interrupted. */
+static int predict_more(cmd_ctx *c, const request *r, walk *wk)
+{
 	job j;
 
-	for (i = 0; i < all->n; i++)
-		if (!pass[all->c[i].weight]++)
-			costs++;
-	memset(pass, 0, sizeof pass);
-	if (r->level == SEARCH_NONE) {
-		for (i = 0; i < all->n; i++)
-			if (pass[all->c[i].weight]++ < r->top)
-				picked_add(pk, &all->c[i], NULL);
-		return 0;
-	}
-	pv = xmalloc(PREDICT_BLOCK * sizeof *pv, "search verdicts");
 	job_start(&j, c, NULL, NULL);
 	j.bits = r->bits;
-	j.verdicts = pv;
+	j.cands = wk->all->c + wk->predicted;
+	j.passes = wk->passes + wk->predicted;
 	j.chunk = PREDICT_CHUNK;
-	for (i = 0; i < all->n && full < costs && !j.halt; i += PREDICT_BLOCK) {
-		j.cands = all->c + i;
-		j.count = all->n - i < PREDICT_BLOCK ? all->n - i : PREDICT_BLOCK;
-		pool_run((j.count + PREDICT_CHUNK - 1) / PREDICT_CHUNK, pool_cpus(),
-		         predict_task, job_progress, &j);
-		for (k = 0; k < j.count && full < costs; k++) {
-			unsigned w = j.cands[k].weight;
-
-			if (pass[w] >= r->top)
-				continue;
-			if (pv[k].status == SEARCH_UNSCREENED) {
-				picked_add(pk, &j.cands[k], &pv[k]);
-				if (++pass[w] == r->top)
-					full++;
-			} else if (fail[w]++ < r->top) {
-				picked_add(pk, &j.cands[k], &pv[k]);
-			}
-		}
-		pk->scanned = i + k;
-	}
-	free(pv);
+	j.count = wk->all->n - wk->predicted < PREDICT_BLOCK
+	          ? wk->all->n - wk->predicted : PREDICT_BLOCK;
+	pool_run((j.count + PREDICT_CHUNK - 1) / PREDICT_CHUNK, pool_cpus(),
+	         predict_task, job_progress, &j);
+	wk->predicted += j.count;
 	return j.halt != 0;
 }
 
-/* Screen the candidates the prediction let through; 1 if interrupted. */
-static int screen(cmd_ctx *c, const request *r, picked *pk)
+/* Move cost w's cursor on until it has picked `want` candidates the
+ * prediction lets through (kept in pk unscreened) or the list ends; the
+ * first `top` it drops are kept to show why.  1 if interrupted. */
+static int advance(cmd_ctx *c, const request *r, walk *wk, unsigned w,
+                   size_t want, picked *pk)
 {
-	search_cand *todo;
-	search_verdict *tv;
-	size_t *at, n = 0, i;
+	const search_list *all = wk->all;
+
+	while (want && wk->cur[w] < all->n) {
+		size_t i = wk->cur[w]++;
+
+		if (all->c[i].weight != w)
+			continue;
+		while (i >= wk->predicted)
+			if (predict_more(c, r, wk))
+				return 1;
+		if (wk->passes[i]) {
+			picked_add(pk, all, i, NULL);
+			want--;
+		} else if (wk->shown[w]++ < r->top) {
+			search_verdict v;
+			search_predict(all->c[i].p, r->bits, &v);
+			picked_add(pk, all, i, &v);
+		}
+	}
+	if (wk->cur[w] > pk->scanned)
+		pk->scanned = wk->cur[w];
+	return 0;
+}
+
+/* Run the battery on pk's unscreened entries from `from` on; 1 if
+ * interrupted. */
+static int screen(cmd_ctx *c, const request *r, picked *pk, size_t from)
+{
+	search_cand *todo = xmalloc((pk->n + 1) * sizeof *todo, "search screen");
+	search_verdict *tv = xmalloc((pk->n + 1) * sizeof *tv, "search screen");
+	size_t *at = xmalloc((pk->n + 1) * sizeof *at, "search screen");
+	size_t n = 0, i;
 	cfx_err e;
 	job j;
 
-	if (r->level == SEARCH_NONE || pk->n == 0)
-		return 0;
-	todo = xmalloc(pk->n * sizeof *todo, "search screen");
-	tv = xmalloc(pk->n * sizeof *tv, "search screen");
-	at = xmalloc(pk->n * sizeof *at, "search screen");
-	for (i = 0; i < pk->n; i++)
+	for (i = from; i < pk->n; i++)
 		if (pk->v[i].status == SEARCH_UNSCREENED) {
 			todo[n] = pk->c[i];
 			memset(&tv[n], 0, sizeof tv[n]);
@@ -349,10 +370,107 @@ static int screen(cmd_ctx *c, const request *r, picked *pk)
 		out_progress_end();
 	for (i = 0; i < n; i++)
 		pk->v[at[i]] = tv[i];
+	pk->screened += n;
 	free(todo);
 	free(tv);
 	free(at);
 	return j.halt != 0;
+}
+
+/*
+ * The best `top` of each cost that pass the screen, found by walking the
+ * ranked list: the prediction (in parallel, block by block) picks the
+ * next candidates of each cost that still lacks survivors, the battery
+ * screens them, and the walk goes on until every cost has `top`
+ * survivors, has run the battery SCREEN_BUDGET times `top`, or has no
+ * candidates left.  Without a screen, simply the first `top` of each
+ * cost.  Returns 1 if interrupted.
+ */
+static int choose(cmd_ctx *c, const request *r, const search_list *all,
+                  picked *pk)
+{
+	walk *wk;
+	size_t i;
+	int more = 1, halt = 0;
+	unsigned w;
+
+	if (r->level == SEARCH_NONE) {
+		size_t per[SEARCH_MAX_TERMS + 1] = { 0 };
+		for (i = 0; i < all->n; i++)
+			if (per[all->c[i].weight]++ < r->top)
+				picked_add(pk, all, i, NULL);
+		return 0;
+	}
+	wk = xcalloc(1, sizeof *wk, "search walk");
+	wk->all = all;
+	wk->passes = xmalloc(all->n + 1, "search predictions");
+	while (more && !halt) {
+		size_t from = pk->n;
+
+		more = 0;
+		for (w = 0; w <= SEARCH_MAX_TERMS && !halt; w++) {
+			size_t want = r->top - wk->kept[w], budget;
+
+			budget = budget_left(wk, w, r->top);
+			if (wk->kept[w] >= r->top || !budget || wk->cur[w] >= all->n)
+				continue;
+			if (want > budget)
+				want = budget;
+			halt = advance(c, r, wk, w, want, pk);
+		}
+		if (!halt && pk->n > from)
+			halt = screen(c, r, pk, from);
+		for (i = from; i < pk->n; i++) {
+			w = pk->c[i].weight;
+			if (pk->v[i].quality < INFINITY || pk->v[i].status != SEARCH_FAIL)
+				wk->tried[w]++;         /* it reached the battery */
+			if (pk->v[i].status == SEARCH_PASS ||
+			    pk->v[i].status == SEARCH_WARN)
+				wk->kept[w]++;
+		}
+		for (w = 0; w <= SEARCH_MAX_TERMS; w++)
+			more |= wk->kept[w] < r->top && wk->cur[w] < all->n &&
+			        budget_left(wk, w, r->top);
+	}
+	free(wk->passes);
+	free(wk);
+	return halt;
+}
+
+/* Put pk back in rank order (the walk picks cost by cost). */
+static const picked *sort_pk;
+
+static int by_rank(const void *a, const void *b)
+{
+	size_t x = sort_pk->rank[*(const size_t *)a];
+	size_t y = sort_pk->rank[*(const size_t *)b];
+	return x < y ? -1 : x > y;
+}
+
+static void picked_sort(picked *pk)
+{
+	size_t *ord = xmalloc((pk->n + 1) * sizeof *ord, "search order"), i;
+	search_cand *c = xmalloc((pk->n + 1) * sizeof *c, "search order");
+	search_verdict *v = xmalloc((pk->n + 1) * sizeof *v, "search order");
+	size_t *rank = xmalloc((pk->n + 1) * sizeof *rank, "search order");
+
+	for (i = 0; i < pk->n; i++)
+		ord[i] = i;
+	sort_pk = pk;
+	qsort(ord, pk->n, sizeof *ord, by_rank);
+	for (i = 0; i < pk->n; i++) {
+		c[i] = pk->c[ord[i]];
+		v[i] = pk->v[ord[i]];
+		rank[i] = pk->rank[ord[i]];
+	}
+	free(pk->c);
+	free(pk->v);
+	free(pk->rank);
+	pk->c = c;
+	pk->v = v;
+	pk->rank = rank;
+	pk->room = pk->n + 1;
+	free(ord);
 }
 
 /* The adders and depth of cfx's shift/add search for what is shown. */
@@ -518,7 +636,8 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 	        "worst family (mean R)");
 	for (i = 0; i < pk->n; i++)
 		if (pk->v[i].status != SEARCH_FAIL || r->all) {
-			print_row(f, i + 1, &pk->c[i], &pk->v[i], o->t->bits);
+			print_row(f, pk->rank[i] + 1, &pk->c[i], &pk->v[i],
+			          o->t->bits);
 			rows++;
 		}
 	if (!rows)
@@ -573,6 +692,7 @@ static void result_json(cmd_ctx *c, const request *r, const outcome *o)
 	json_object_set_new(j, "enumerated", json_integer((json_int_t)o->seen));
 	json_object_set_new(j, "found", json_integer((json_int_t)o->found));
 	json_object_set_new(j, "scanned", json_integer((json_int_t)pk->scanned));
+	json_object_set_new(j, "screened", json_integer((json_int_t)pk->screened));
 	json_object_set_new(j, "interrupted", json_boolean(o->interrupted));
 	for (i = 0; i < pk->n; i++) {
 		int fail = pk->v[i].status == SEARCH_FAIL;
@@ -599,7 +719,7 @@ int cmd_search(cmd_ctx *c, cli_args *a)
 	search_list all = { 0 };
 	picked pk = { 0 };
 	outcome o = { 0 };
-	size_t *front = NULL, room;
+	size_t *front = NULL;
 	int rc = CFX_EXIT_USAGE, stopped;
 
 	if (read_request(c, a, &r) < 0)
@@ -615,10 +735,6 @@ int cmd_search(cmd_ctx *c, cli_args *a)
 	stopped = enumerate(c, &r, &t, &all, &o.seen);
 	if (stopped < 0)
 		goto done;
-	room = 2 * r.top * (r.terms + 1);
-	pk.c = xmalloc(room * sizeof *pk.c, "search picks");
-	pk.v = xmalloc(room * sizeof *pk.v, "search picks");
-	front = xmalloc(room * sizeof *front, "search front");
 	if (stopped) {
 		/* Ctrl-C while enumerating: the best of what was found, as is */
 		request asis = r;
@@ -627,10 +743,10 @@ int cmd_search(cmd_ctx *c, cli_args *a)
 	} else {
 		stopped = choose(c, &r, &all, &pk);
 	}
-	if (!stopped)
-		stopped = screen(c, &r, &pk);
+	picked_sort(&pk);
 	if (!stopped)
 		optimize(c, &r, &pk);
+	front = xmalloc((pk.n + 1) * sizeof *front, "search front");
 	o.pk = &pk;
 	o.front = front;
 	o.nfront = search_front(pk.c, pk.v, pk.n, front);
@@ -645,6 +761,7 @@ int cmd_search(cmd_ctx *c, cli_args *a)
 done:
 	free(pk.c);
 	free(pk.v);
+	free(pk.rank);
 	free(front);
 	search_list_free(&all);
 	ex_free(r.near);
