@@ -82,8 +82,9 @@ static const opt_def opt_table[] = {
 	  "2^10 buckets), full (prediction, then the whole verify battery)\n"
 	  "or none (default quick; none above 64 bits)" },
 	{ OPT_SEARCH, "top", 1, 'T', "T",
-	  "screen the T best-ranked candidates of each cost that the stride\n"
-	  "prediction lets through, 1 to 10000 (default 10)" },
+	  "keep the T best-ranked candidates of each cost that pass the\n"
+	  "screen (at most 10 T battery runs per cost), 1 to 10000\n"
+	  "(default 10)" },
 	{ OPT_SEARCH, "all", 0, 'x', NULL,
 	  "also show the candidates the screen fails, marked FAIL" },
 	{ OPT_OPTIMAL, "optimal", 0, 'O', NULL,
@@ -244,8 +245,9 @@ const cmd_def cli_commands[] = {
 	  "The screen first predicts strides: keys k*2^s hash like p mod\n"
 	  "2^(n-s), and an early quotient >= 8192 in its continued fraction\n"
 	  "(1 random multiplier in 40 at 64 bits) crowds them into a few\n"
-	  "buckets.  The T best of each cost that pass go through the verify\n"
-	  "battery.  Those that FAIL are dropped (shown with --all) with a\n"
+	  "buckets.  Walking down the ranking, what the prediction lets\n"
+	  "through goes through the verify battery, until each cost has T\n"
+	  "survivors.  Those that FAIL are dropped (shown with --all) with a\n"
 	  "one-line reason.\n\n"
 	  "The front: for each cost (adders, then depth, of the sequence\n"
 	  "cfx's shift/add search finds; NAF weight - 1 above 64 bits), the\n"
