@@ -20,7 +20,7 @@ else
 	bad "lessons"; echo "$out" | sed 's/^/    /'
 fi
 n=$(ls "$root"/lessons/[0-9]*.lesson | wc -l)
-[ "$n" -ge 10 ] && ok "at least ten lessons ($n)" || bad "only $n lessons"
+[ "$n" -ge 12 ] && ok "at least twelve lessons ($n)" || bad "only $n lessons"
 # the curriculum order of the issue: lesson 9 is the sparse trap, 10 verify
 [ -f "$root/lessons/09-sparse-trap.lesson" ] && [ -f "$root/lessons/10-verify.lesson" ] &&
 	ok "curriculum order" || bad "curriculum order"
