@@ -363,6 +363,9 @@ static json_t *json_sample(const sreport *r, int i)
 	json_object_set_new(o, "stddev", out_jreal(s->s.stddev));
 	json_object_set_new(o, "variance", out_jreal(s->s.var));
 	json_object_set_new(o, "mad", out_jreal(r->mad[i]));
+	/* points outside are outliers; null: none can be (MAD = 0) */
+	json_object_set_new(o, "outlier_fences", json_pack("[o,o]",
+	                    out_jreal(r->lo[i]), out_jreal(r->hi[i])));
 	for (k = 0; k < s->s.n; k++) {
 		double v = s->raw[k];
 		if (v >= r->lo[i] && v <= r->hi[i])

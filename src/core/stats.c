@@ -254,13 +254,16 @@ void stats_mann_whitney(stats_mw *r, const stats_sample *a,
 		r->p = sd > 0 ? 2 * gsl_cdf_ugaussian_Q(r->z) : 1;
 	if (r->p > 1)
 		r->p = 1;
-	/* the most extreme outcome, U = na nb, is one arrangement of all */
-	{
+	/* the most extreme outcome, U = na nb, is one arrangement of all
+	 * C(na + nb, na) (beyond a few thousand points, by lgamma) */
+	if (a->n + b->n <= 2000) {
 		mpz_t all;
 		mpz_init(all);
 		mpz_bin_uiui(all, a->n + b->n, a->n);
 		r->p_min = 2 / mpz_get_d(all);
 		mpz_clear(all);
+	} else {
+		r->p_min = 2 * exp(lgamma(na + 1) + lgamma(nb + 1) - lgamma(n + 1));
 	}
 	if (r->p_min > 1)
 		r->p_min = 1;

@@ -21,6 +21,8 @@ cp "$root/cfx" "$work/cfx"      # immune to a rebuild running meanwhile
 mkdir "$work/cwd"
 printf '1\n2\n3\n4\n5\n6\nzz7\n8\n' >"$work/cwd/bad.txt"
 printf '# keys\n1\n2\n0x10\n\n7 # seven\n1_000\n' >"$work/cwd/good.txt"
+printf '10\n11\n12\n10.5\n30\n' >"$work/cwd/s1.txt"
+printf '12\n13\n12.5\n14\n13.5\n12.2\n' >"$work/cwd/s2.txt"
 
 # STATUS ARGS... (one case a line; ARGS split by the shell, so quote inside)
 cases=$(cat <<'EOF'
@@ -56,6 +58,14 @@ cases=$(cat <<'EOF'
 0 sweep --bits 16 40503 --table-bits 6 --count 256
 0 sweep --json --bits 8 0x9e
 0 cf 0x9e370001
+2 stats bad.txt
+2 stats s1.txt /nonexistent
+2 stats -c 97 s1.txt
+0 stats s1.txt s2.txt
+0 stats --json --ratio --resamples 200 --test mw s1.txt s2.txt
+0 stats -s -w 40 --test welch s1.txt s2.txt s1.txt
+2 bench 5 --runs 2
+0 bench 0x61C88647 --runs 3 --table-bits 4 --count 64 --against 0x9e370001
 EOF
 )
 
