@@ -15,7 +15,8 @@
  * Parameters are expressions (stride:2^12).  Keys are reduced mod 2^n and
  * repeats removed; the set reports how many were made and how many are
  * distinct.  Generated families make `count` keys; file and inodes take
- * all they find unless a count is given.
+ * all they find unless a count is given.  This module is the mathematics
+ * of the families; keysource.h makes the keys of any family.
  */
 #ifndef CFX_KEYS_H
 #define CFX_KEYS_H
@@ -59,23 +60,29 @@ char *keys_describe(const keys_spec *ks);
 /* True if the family makes keys itself, so a count is needed. */
 int keys_generated(const keys_spec *ks);
 
-/*
- * Make the keys of ks on bits-bit words (1..64).  count is the number to
- * make (0: all, for file and inodes only).  Returns 0, or -1 with err set
- * (unreadable file, bad line, too many keys).
- */
-int keys_make(keys_set *set, const keys_spec *ks, unsigned bits, size_t count,
-              cfx_err *err);
-
 /* Told how many of `total` keys are made, every million or so; returns
- * non-zero to stop (keys_make_watched then fails with CFX_EINTR). */
+ * non-zero to stop (the maker then fails with CFX_EINTR). */
 typedef int (*keys_progress)(void *ctx, size_t done, size_t total);
 
-/* keys_make with a progress report that can also cancel (generated
- * families; file, inodes and malloc run to their end). */
-int keys_make_watched(keys_set *set, const keys_spec *ks, unsigned bits,
-                      size_t count, keys_progress cb, void *ctx, cfx_err *err);
+/*
+ * Make the count keys of a generated family (seq, stride, random, ptr,
+ * high, sparse: keys_generated and not malloc) on bits-bit words
+ * (1 <= bits <= 64) into set->k, set->made = count; cb (may be NULL) is
+ * told the progress and can cancel.  Repeats stay: keys_finish removes
+ * them.  Returns 0, or -1 with err (no count, out of memory, cancelled).
+ * keysource.h makes the keys of any family, those that come from files,
+ * directories and malloc included: the usual way in.
+ */
+int keys_generate(keys_set *set, const keys_spec *ks, unsigned bits,
+                  size_t count, keys_progress cb, void *ctx, cfx_err *err);
 
+/* Remove repeats from the set->made keys of set, unless the family cannot
+ * repeat on bits-bit words; sets set->n.  Returns 0, or -1 with err (and
+ * set freed) when memory runs out. */
+int keys_finish(keys_set *set, const keys_spec *ks, unsigned bits,
+                cfx_err *err);
+
+/* Release the keys of set.  No operation on NULL. */
 void keys_free(keys_set *set);
 
 /* How many distinct keys the family can make on bits-bit words, as a

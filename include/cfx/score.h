@@ -72,10 +72,10 @@ void score_stats(const uint32_t *loads, unsigned b, size_t n, score_result *r);
 int score_keys(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
                unsigned b, uint32_t *loads, score_result *r);
 
-/* Upper tail of chi^2 with dof degrees of freedom (GSL), with the
- * Wilson-Hilferty normal approximation where GSL reports an error.  GSL's
- * default error handler aborts: front ends turn it off at start-up
- * (gsl_set_error_handler_off), which this relies on. */
+/* Upper tail of chi^2 with dof > 0 degrees of freedom (GSL), with the
+ * Wilson-Hilferty normal approximation where GSL reports an error.  Never
+ * calls GSL's error handler, whatever the program set it to; safe from
+ * any thread. */
 double score_chisq_q(double chi2, double dof);
 
 /* The verdict for a chi^2 p-value and probe ratio. */

@@ -1,4 +1,5 @@
 /* sas.c - shift/add sequences (see sas.h). */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,6 +90,8 @@ uint64_t sas_eval(const sas_prog *pr, uint64_t x)
 {
 	uint64_t n = x, hash = 0;
 	size_t i;
+
+	assert(pr->bits >= 1 && pr->bits <= 64);
 
 	for (i = 0; i < pr->n; i++) {
 		n = pr->s[i].shift >= 64 ? 0 : n << pr->s[i].shift;

@@ -3,13 +3,15 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <math.h>
 
 #include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_sf_gamma.h>
 
 #include "cfx/mem.h"
+#include "cfx/pool.h"
 #include "cfx/score.h"
 
 /* Count one slice of the keys into loads (not zeroed here).  Eight keys
@@ -22,6 +24,8 @@ void score_add(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
 	unsigned shift = bits - b;
 	size_t i = 0;
 	int j;
+
+	assert(b >= 1 && b <= bits && bits <= 64);
 
 	for (; i + 8 <= n; i += 8) {
 		__builtin_prefetch(keys + i + 64);
@@ -39,6 +43,8 @@ void score_add_progression(uint64_t first, uint64_t step, size_t n,
 	uint64_t x = first;
 	unsigned shift = bits - b;
 	size_t i;
+
+	assert(b >= 1 && b <= bits && bits <= 64);
 
 	/* the products of k0 + i S are k0 p + i S p: one addition a key */
 	for (i = 0; i < n; i++) {
@@ -64,53 +70,53 @@ static void slice_add(const slice *s, uint32_t *loads)
 		score_add_progression(s->first, s->step, s->n, s->bits, s->b, loads);
 }
 
-static void *count_thread(void *arg)
+static void count_part(void *ctx, size_t t, unsigned worker)
 {
-	slice *s = arg;
+	slice *s = (slice *)ctx + t;
 
+	(void)worker;
 	slice_add(s, s->loads);
-	return NULL;
 }
 
-/* Zero loads and count all of `whole`, split over the processors, each
- * thread into a private table added in at the end. */
+/* Zero loads and count all of `whole`, split over the processors (sys
+ * pool), each part into a private table added in at the end. */
 static void count_split(const slice *whole, uint32_t *loads)
 {
 	size_t m = (size_t)1 << whole->b, n = whole->n, i, per;
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	int t, nt = cpus > SCORE_THREADS ? SCORE_THREADS : cpus < 1 ? 1 : (int)cpus;
-	pthread_t tid[SCORE_THREADS];
+	int t, nt = (int)pool_cpus();
 	slice sl[SCORE_THREADS];
-	int started[SCORE_THREADS] = { 0 };
+
+	assert(whole->b >= 1 && whole->b <= whole->bits && whole->bits <= 64);
 
 	memset(loads, 0, m * sizeof *loads);
+	if (nt > SCORE_THREADS)
+		nt = SCORE_THREADS;
 	/* threads pay off only when the keys outweigh the private tables */
 	if (n < SCORE_THREAD_MIN || n < 4 * m)
 		nt = 1;
+	for (t = 1; t < nt; t++)
+		if (!(sl[t].loads = mem_big(m * sizeof *loads, 1))) {
+			while (--t >= 1)        /* no memory: one part */
+				free(sl[t].loads);
+			nt = 1;
+			break;
+		}
 	per = n / (size_t)nt;
 	for (t = 0; t < nt; t++) {
 		size_t from = per * (size_t)t;
+		uint32_t *own = t ? sl[t].loads : loads;
 		sl[t] = *whole;
 		sl[t].n = t == nt - 1 ? n - from : per;
 		if (whole->keys)
 			sl[t].keys = whole->keys + from;
 		else
 			sl[t].first = whole->first + (uint64_t)from * whole->step;
-		sl[t].loads = t ? mem_big(m * sizeof *loads, 1) : loads;
+		sl[t].loads = own;
 	}
+	pool_run((size_t)nt, (unsigned)nt, count_part, NULL, sl);
 	for (t = 1; t < nt; t++) {
-		started[t] = sl[t].loads &&
-		             pthread_create(&tid[t], NULL, count_thread, &sl[t]) == 0;
-		if (!started[t])    /* no thread: count that slice here */
-			slice_add(&sl[t], loads);
-	}
-	slice_add(&sl[0], loads);
-	for (t = 1; t < nt; t++) {
-		if (started[t]) {
-			pthread_join(tid[t], NULL);
-			for (i = 0; i < m; i++)
-				loads[i] += sl[t].loads[i];
-		}
+		for (i = 0; i < m; i++)
+			loads[i] += sl[t].loads[i];
 		free(sl[t].loads);
 	}
 }
@@ -131,16 +137,36 @@ void score_count_progression(uint64_t first, uint64_t step, size_t n,
 	count_split(&whole, loads);
 }
 
+/*
+ * GSL calls its error handler, by default abort(), where a tail underflows
+ * or a series fails to converge.  The core must not depend on how the
+ * program set that handler, so it is turned off around the call and put
+ * back after; the handler is process-wide, hence the lock.
+ */
+static pthread_mutex_t gsl_lock = PTHREAD_MUTEX_INITIALIZER;
+
 double score_chisq_q(double chi2, double dof)
 {
-	double p = gsl_cdf_chisq_Q(chi2, dof), z;
+	gsl_error_handler_t *old;
+	gsl_sf_result q;
+	double p, z;
+	int status;
 
-	if (isfinite(p) && p >= 0 && p <= 1)
-		return p;
-	/* GSL gave up (with its error handler off): Wilson-Hilferty, which
-	 * is accurate when this happens, at large chi^2 and dof */
-	z = (cbrt(chi2 / dof) - (1 - 2 / (9 * dof))) / sqrt(2 / (9 * dof));
-	return gsl_cdf_ugaussian_Q(z);
+	assert(dof > 0);
+	pthread_mutex_lock(&gsl_lock);
+	old = gsl_set_error_handler_off();
+	status = gsl_sf_gamma_inc_Q_e(dof / 2, chi2 > 0 ? chi2 / 2 : 0, &q);
+	p = q.val;
+	if (status != GSL_SUCCESS || !(isfinite(p) && p >= 0 && p <= 1)) {
+		/* GSL gave up: Wilson-Hilferty, which is accurate when this
+		 * happens, at large chi^2 and dof */
+		z = (cbrt(chi2 / dof) - (1 - 2 / (9 * dof))) /
+		    sqrt(2 / (9 * dof));
+		p = gsl_cdf_ugaussian_Q(z);
+	}
+	gsl_set_error_handler(old);
+	pthread_mutex_unlock(&gsl_lock);
+	return p;
 }
 
 score_verdict score_judge(double p_value, double probe_ratio)

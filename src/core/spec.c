@@ -1,4 +1,5 @@
 /* spec.c - spectra and the three-distance theorem (see spec.h). */
+#include <assert.h>
 #include <stdlib.h>
 
 #include "cfx/sort.h"
@@ -7,16 +8,22 @@
 
 uint64_t spec_point(uint64_t p, unsigned bits, uint64_t k)
 {
+	assert(bits >= 1 && bits <= 64);
+
 	return (k * p) & word_mask(bits);
 }
 
 uint64_t spec_floor(uint64_t p, unsigned bits, uint64_t k)
 {
+	assert(bits >= 1 && bits <= 64);
+
 	return (uint64_t)(((unsigned __int128)k * p) >> bits);
 }
 
 uint64_t spec_bucket(uint64_t p, unsigned bits, unsigned b, uint64_t k)
 {
+	assert(b >= 1 && b <= bits && bits <= 64);
+
 	return spec_point(p, bits, k) >> (bits - b);
 }
 
@@ -45,6 +52,8 @@ int spec_compute(uint64_t p, unsigned bits, uint64_t count, spec_result *r,
 	uint64_t *pt, k, mask = word_mask(bits), period;
 	unsigned t = 0;
 	int i, j, bad = 0;
+
+	assert(bits >= 1 && bits <= 64);
 
 	p &= mask;
 	while (t < bits && !((p >> t) & 1))

@@ -297,9 +297,8 @@ void stats_bootstrap_ratio(stats_ratio *r, const stats_sample *a,
 	if (ma == 0)
 		return;
 	r->estimate = stats_median(b->x, b->n) / ma;
-	rng = gsl_rng_alloc(gsl_rng_mt19937);
-	if (!rng)
-		abort();
+	if (!(rng = gsl_rng_alloc(gsl_rng_mt19937)))
+		xalloc_fail(sizeof *rng, "random generator");
 	gsl_rng_set(rng, seed);
 	ratios = xmalloc(resamples * sizeof *ratios, "bootstrap ratios");
 	buf = xmalloc((a->n > b->n ? a->n : b->n) * sizeof *buf, "resample");

@@ -1,4 +1,5 @@
 /* sweep.c - the stride sweep (see sweep.h). */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,6 +35,8 @@ int sweep_row_run(sweep_row *row, uint64_t p, unsigned bits, unsigned b,
 	size_t n = count < distinct ? count : (size_t)distinct, k, i;
 	cf_seq cf;
 	mpz_t pz;
+
+	assert(b >= 1 && s < bits && bits <= 64);
 
 	row->shift = s;
 	/* k 2^s for k < 2^(n-s) are distinct mod 2^n; beyond that they repeat */
@@ -77,6 +80,8 @@ int sweep_run(sweep_result *res, uint64_t p, unsigned bits, unsigned b,
 	uint32_t *loads;
 	unsigned s;
 	int rc = 0;
+
+	assert(b >= 1 && b <= bits && bits <= 64);
 
 	memset(res, 0, sizeof *res);
 	res->bits = bits;

@@ -1120,7 +1120,7 @@ static void draw_progress(dash *d, const rect *r, int y, int x)
 	int i, fill;
 
 	if (d->st.gen == d->gen && d->st.phase == WORK_KEYS && d->st.frac > 0) {
-		/* keys_make reports how far it has come */
+		/* keysource_make reports how far it has come */
 		putf(r, y, x, ST_NORMAL, "making keys %3.0f%%", d->st.frac * 100);
 		return;
 	}

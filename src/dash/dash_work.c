@@ -19,6 +19,7 @@
 #include <gmp.h>
 
 #include "cfx/keys.h"
+#include "cfx/keysource.h"
 #include "cfx/sweep.h"
 #include "dash/dash_work.h"
 #include "util/xalloc.h"
@@ -147,7 +148,7 @@ static int same_score(const work_params *a, const work_params *b)
 	       a->count == b->count && !strcmp(a->family, b->family);
 }
 
-/* keys_make's progress: shown as the keys phase, and a stale job stops. */
+/* keysource_make's progress: shown as the keys phase, and a stale job stops. */
 typedef struct keys_watch {
 	dash_work *w;
 	unsigned long gen;
@@ -179,7 +180,7 @@ static void make_keys(dash_work *w, const work_params *par, unsigned long gen)
 		w->keys_failed = 1;
 		return;
 	}
-	if (keys_make_watched(&w->keys, &ks, par->bits, par->count,
+	if (keysource_make_watched(&w->keys, &ks, par->bits, par->count,
 	                      keys_watch_cb, &kw, &w->keys_err) < 0) {
 		/* abandoned for a newer job: nothing to keep */
 		if (w->keys_err.code == CFX_EINTR)

@@ -1,14 +1,11 @@
-/* keys.c - key families (see keys.h). */
+/*
+ * keys.c - key families: parsing, the generated families and the rules of
+ * repeats (see keys.h).  Reading files, walking directories and sampling
+ * malloc are the system layer's (src/sys/keysource.c).
+ */
 #include <assert.h>
-#include <ctype.h>
-#include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <gmp.h>
 #include <gsl/gsl_rng.h>
@@ -17,7 +14,6 @@
 #include "cfx/keys.h"
 #include "cfx/mem.h"
 #include "cfx/sort.h"
-#include "cfx/textfile.h"
 #include "cfx/word.h"
 #include "util/xalloc.h"
 
@@ -145,184 +141,25 @@ void keys_spec_free(keys_spec *ks)
 char *keys_describe(const keys_spec *ks)
 {
 	const char *name = keys_family_names[ks->kind];
-	char *s;
-	int n;
+	unsigned long long arg = ks->arg, seed = ks->seed;
 
 	switch (ks->kind) {
 	case KEYS_FILE: case KEYS_INODES:
-		n = asprintf(&s, "%s:%s", name, ks->path);
-		break;
+		return xasprintf("%s:%s", name, ks->path);
 	case KEYS_RANDOM:
-		n = asprintf(&s, "%s:%llu", name, (unsigned long long)ks->seed);
-		break;
+		return xasprintf("%s:%llu", name, seed);
 	case KEYS_PTR: case KEYS_HIGH: case KEYS_SPARSE:
-		n = ks->seed == 1
-		    ? asprintf(&s, "%s:%llu", name, (unsigned long long)ks->arg)
-		    : asprintf(&s, "%s:%llu:%llu", name,
-		               (unsigned long long)ks->arg,
-		               (unsigned long long)ks->seed);
-		break;
+		if (seed != 1)
+			return xasprintf("%s:%llu:%llu", name, arg, seed);
+		return xasprintf("%s:%llu", name, arg);
 	default:
-		n = asprintf(&s, "%s:%llu", name, (unsigned long long)ks->arg);
-		break;
+		return xasprintf("%s:%llu", name, arg);
 	}
-	if (n < 0)
-		xalloc_fail(0, "key family name");
-	return s;
 }
 
 int keys_generated(const keys_spec *ks)
 {
 	return ks->kind != KEYS_FILE && ks->kind != KEYS_INODES;
-}
-
-/* ---- growing arrays ---------------------------------------------------- */
-
-static int grow(keys_set *set, size_t *cap, cfx_err *err)
-{
-	size_t ncap;
-	uint64_t *k;
-
-	if (set->made < *cap)
-		return 0;
-	if (*cap >= KEYS_MAX)
-		return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
-		                   "more than 2^28 keys");
-	ncap = *cap ? *cap * 2 : 4096;
-	if (ncap > KEYS_MAX)
-		ncap = KEYS_MAX;
-	if (!(k = realloc(set->k, ncap * sizeof *k)))
-		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
-	set->k = k;
-	*cap = ncap;
-	return 0;
-}
-
-/* ---- file:PATH --------------------------------------------------------- */
-
-/* Parse one key, decimal or 0x hex with optional _ separators, modulo
- * 2^64 (wrapping arithmetic is exact modulo any 2^n, n <= 64). */
-static int parse_key(const char *s, size_t len, uint64_t *out)
-{
-	uint64_t v = 0;
-	size_t i = 0, nd = 0;
-	int base = 10;
-
-	if (len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-		base = 16, i = 2;
-	for (; i < len; i++) {
-		int c = (unsigned char)s[i], d;
-
-		if (c == '_' && nd && i + 1 < len)
-			continue;
-		if (isdigit(c))
-			d = c - '0';
-		else if (base == 16 && isxdigit(c))
-			d = tolower(c) - 'a' + 10;
-		else
-			return -1;
-		v = v * (uint64_t)base + (uint64_t)d;
-		nd++;
-	}
-	if (!nd)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-static int read_file(keys_set *set, const char *path, uint64_t mask,
-                     size_t count, cfx_err *err)
-{
-	FILE *f = textfile_open(path, 1, err);   /* a file or a pipe */
-	char *line = NULL;
-	size_t lcap = 0, cap = 0, lineno = 0;
-	ssize_t len;
-	int rc = 0;
-
-	if (!f) {
-		char why[sizeof err->msg];
-		memcpy(why, err->msg, sizeof why);
-		return cfx_err_set(err, CFX_EIO, -1, path, "cannot read key file: %s",
-		                   why);
-	}
-	while ((count == 0 || set->made < count) &&
-	       (len = textfile_line(f, &line, &lcap, err)) != -1) {
-		char *s = line, *hash, *e;
-		uint64_t v;
-
-		lineno++;
-		if (len == -2) {      /* a NUL byte, an endless line */
-			char why[sizeof err->msg];
-			memcpy(why, err->msg, sizeof why);
-			rc = cfx_err_set(err, err->code, -1, path, "line %zu of the key "
-			                 "file: %s", lineno, why);
-			break;
-		}
-		if ((hash = strchr(line, '#')))
-			*hash = '\0';
-		while (isspace((unsigned char)*s))
-			s++;
-		e = s + strlen(s);
-		while (e > s && isspace((unsigned char)e[-1]))
-			e--;
-		if (e == s)
-			continue;
-		if (parse_key(s, (size_t)(e - s), &v) < 0) {
-			char where[64];
-			snprintf(where, sizeof where, "line %zu", lineno);
-			rc = cfx_err_setn(err, CFX_ESYNTAX, -1, s, (int)(e - s),
-			                  "%.100s %s: not a decimal or 0x hex integer",
-			                  path, where);
-			break;
-		}
-		if ((rc = grow(set, &cap, err)) < 0)
-			break;
-		set->k[set->made++] = v & mask;
-	}
-	if (rc == 0 && set->made == 0)
-		rc = cfx_err_set(err, CFX_EDOMAIN, -1, path, "no keys in the key "
-		                 "file");
-	free(line);
-	fclose(f);
-	return rc;
-}
-
-/* ---- inodes:PATH ------------------------------------------------------- */
-
-static int walk(keys_set *set, size_t *cap, int at, const char *name,
-                uint64_t mask, size_t count, int depth, cfx_err *err)
-{
-	struct stat st;
-	struct dirent *de;
-	DIR *d;
-	int fd, rc = 0;
-
-	if (fstatat(at, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-		return depth == 0 ? cfx_err_set(err, CFX_EIO, -1, name,
-		                                "cannot read: %s", strerror(errno))
-		                  : 0;
-	if ((rc = grow(set, cap, err)) < 0)
-		return rc;
-	set->k[set->made++] = (uint64_t)st.st_ino & mask;
-	if (!S_ISDIR(st.st_mode) || depth > 256)
-		return 0;
-	fd = openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0 || !(d = fdopendir(fd))) {
-		if (fd >= 0)
-			close(fd);
-		/* an unreadable subdirectory is skipped, the top one is not */
-		return depth == 0 ? cfx_err_set(err, CFX_EIO, -1, name,
-		                                "cannot read: %s", strerror(errno))
-		                  : 0;
-	}
-	while (rc == 0 && (count == 0 || set->made < count) && (de = readdir(d))) {
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		rc = walk(set, cap, dirfd(d), de->d_name, mask, count, depth + 1,
-		          err);
-	}
-	closedir(d);
-	return rc;
 }
 
 /* ---- generated families ---------------------------------------------- */
@@ -384,53 +221,22 @@ static void fill(const keys_spec *ks, gen_state *g, unsigned bits,
 	}
 }
 
-/* The addresses malloc returns for count live objects of ks->arg bytes. */
-static int malloc_keys(const keys_spec *ks, uint64_t mask, uint64_t *k,
-                       size_t count, cfx_err *err)
-{
-	void **obj;
-	size_t i;
-
-	if (ks->arg > KEYS_MALLOC_MAX / count)
-		return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
-		                   "malloc keys would take more than 4 GiB");
-	if (!(obj = malloc(count * sizeof *obj)))
-		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
-	/* all objects live at once, as in a real table */
-	for (i = 0; i < count; i++) {
-		if (!(obj[i] = malloc((size_t)ks->arg))) {
-			while (i--)
-				free(obj[i]);
-			free(obj);
-			return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
-		}
-		k[i] = (uint64_t)(uintptr_t)obj[i] & mask;
-	}
-	for (i = 0; i < count; i++)
-		free(obj[i]);
-	free(obj);
-	return 0;
-}
-
 #define SLICE ((size_t)1 << 20)   /* keys made between progress reports */
 
-static int generate(keys_set *set, const keys_spec *ks, unsigned bits,
-                    size_t count, keys_progress cb, void *ctx, cfx_err *err)
+int keys_generate(keys_set *set, const keys_spec *ks, unsigned bits,
+                  size_t count, keys_progress cb, void *ctx, cfx_err *err)
 {
 	gen_state g = { 0 };
 	size_t from, to;
 	int rc = 0;
 
+	assert(keys_generated(ks) && ks->kind != KEYS_MALLOC);
+	assert(bits >= 1 && bits <= 64);
 	if (count == 0)
 		return cfx_err_set(err, CFX_EUSAGE, -1, NULL,
 		                   "this key family needs a count");
 	if (!(set->k = mem_big(count * sizeof *set->k, 0)))
 		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
-	if (ks->kind == KEYS_MALLOC) {
-		if ((rc = malloc_keys(ks, word_mask(bits), set->k, count, err)) == 0)
-			set->made = count;
-		return rc;
-	}
 	if (ks->kind == KEYS_RANDOM || ks->kind == KEYS_PTR ||
 	    ks->kind == KEYS_HIGH || ks->kind == KEYS_SPARSE) {
 		if (!(g.r = gsl_rng_alloc(gsl_rng_mt19937)))
@@ -511,49 +317,20 @@ static int surely_distinct(const keys_spec *ks, unsigned bits, size_t count)
 	return space >= 64 || count <= ((uint64_t)1 << space);
 }
 
-static int make(keys_set *set, const keys_spec *ks, unsigned bits,
-                size_t count, keys_progress cb, void *ctx, cfx_err *err)
+int keys_finish(keys_set *set, const keys_spec *ks, unsigned bits,
+                cfx_err *err)
 {
-	size_t cap = 0, n;
-	int rc;
+	size_t n;
 
-	memset(set, 0, sizeof *set);
-	if (count > KEYS_MAX)
-		return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
-		                   "--count %zu is above the limit of 2^28 keys", count);
-	if (ks->kind == KEYS_FILE)
-		rc = read_file(set, ks->path, word_mask(bits), count, err);
-	else if (ks->kind == KEYS_INODES)
-		rc = walk(set, &cap, AT_FDCWD, ks->path, word_mask(bits), count, 0,
-		          err);
-	else
-		rc = generate(set, ks, bits, count, cb, ctx, err);
-	if (rc < 0) {
-		keys_free(set);
-		return rc;
-	}
 	set->n = set->made;
-	if (!surely_distinct(ks, bits, set->made)) {
-		n = sort_unique_u64(set->k, set->made);
-		if (n == (size_t)-1) {
-			keys_free(set);
-			return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
-		}
-		set->n = n;
+	if (surely_distinct(ks, bits, set->made))
+		return 0;
+	if ((n = sort_unique_u64(set->k, set->made)) == (size_t)-1) {
+		keys_free(set);
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
 	}
+	set->n = n;
 	return 0;
-}
-
-int keys_make(keys_set *set, const keys_spec *ks, unsigned bits, size_t count,
-              cfx_err *err)
-{
-	return make(set, ks, bits, count, NULL, NULL, err);
-}
-
-int keys_make_watched(keys_set *set, const keys_spec *ks, unsigned bits,
-                      size_t count, keys_progress cb, void *ctx, cfx_err *err)
-{
-	return make(set, ks, bits, count, cb, ctx, err);
 }
 
 int keys_progression(const keys_spec *ks, unsigned bits, size_t count,

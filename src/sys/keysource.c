@@ -1,0 +1,246 @@
+/*
+ * keysource.c - keys that come from the machine: key files, inode numbers
+ * and malloc's addresses; the generated families are the core's
+ * (see keysource.h).
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cfx/keysource.h"
+#include "cfx/mem.h"
+#include "cfx/textfile.h"
+#include "cfx/word.h"
+
+/* ---- growing arrays ---------------------------------------------------- */
+
+static int grow(keys_set *set, size_t *cap, cfx_err *err)
+{
+	size_t ncap;
+	uint64_t *k;
+
+	if (set->made < *cap)
+		return 0;
+	if (*cap >= KEYS_MAX)
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
+		                   "more than 2^28 keys");
+	ncap = *cap ? *cap * 2 : 4096;
+	if (ncap > KEYS_MAX)
+		ncap = KEYS_MAX;
+	if (!(k = realloc(set->k, ncap * sizeof *k)))
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+	set->k = k;
+	*cap = ncap;
+	return 0;
+}
+
+/* ---- file:PATH --------------------------------------------------------- */
+
+/* Parse one key, decimal or 0x hex with optional _ separators, modulo
+ * 2^64 (wrapping arithmetic is exact modulo any 2^n, n <= 64). */
+static int parse_key(const char *s, size_t len, uint64_t *out)
+{
+	uint64_t v = 0;
+	size_t i = 0, nd = 0;
+	int base = 10;
+
+	if (len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		base = 16, i = 2;
+	for (; i < len; i++) {
+		int c = (unsigned char)s[i], d;
+
+		if (c == '_' && nd && i + 1 < len)
+			continue;
+		if (isdigit(c))
+			d = c - '0';
+		else if (base == 16 && isxdigit(c))
+			d = tolower(c) - 'a' + 10;
+		else
+			return -1;
+		v = v * (uint64_t)base + (uint64_t)d;
+		nd++;
+	}
+	if (!nd)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int read_file(keys_set *set, const char *path, uint64_t mask,
+                     size_t count, cfx_err *err)
+{
+	FILE *f = textfile_open(path, 1, err);   /* a file or a pipe */
+	char *line = NULL;
+	size_t lcap = 0, cap = 0, lineno = 0;
+	ssize_t len;
+	int rc = 0;
+
+	if (!f) {
+		char why[sizeof err->msg];
+		memcpy(why, err->msg, sizeof why);
+		return cfx_err_set(err, CFX_EIO, -1, path, "cannot read key file: %s",
+		                   why);
+	}
+	while ((count == 0 || set->made < count) &&
+	       (len = textfile_line(f, &line, &lcap, err)) != -1) {
+		char *s = line, *hash, *e;
+		uint64_t v;
+
+		lineno++;
+		if (len == -2) {      /* a NUL byte, an endless line */
+			char why[sizeof err->msg];
+			memcpy(why, err->msg, sizeof why);
+			rc = cfx_err_set(err, err->code, -1, path, "line %zu of the key "
+			                 "file: %s", lineno, why);
+			break;
+		}
+		if ((hash = strchr(line, '#')))
+			*hash = '\0';
+		while (isspace((unsigned char)*s))
+			s++;
+		e = s + strlen(s);
+		while (e > s && isspace((unsigned char)e[-1]))
+			e--;
+		if (e == s)
+			continue;
+		if (parse_key(s, (size_t)(e - s), &v) < 0) {
+			char where[64];
+			snprintf(where, sizeof where, "line %zu", lineno);
+			rc = cfx_err_setn(err, CFX_ESYNTAX, -1, s, (int)(e - s),
+			                  "%.100s %s: not a decimal or 0x hex integer",
+			                  path, where);
+			break;
+		}
+		if ((rc = grow(set, &cap, err)) < 0)
+			break;
+		set->k[set->made++] = v & mask;
+	}
+	if (rc == 0 && set->made == 0)
+		rc = cfx_err_set(err, CFX_EDOMAIN, -1, path, "no keys in the key "
+		                 "file");
+	free(line);
+	fclose(f);
+	return rc;
+}
+
+/* ---- inodes:PATH ------------------------------------------------------- */
+
+static int walk(keys_set *set, size_t *cap, int at, const char *name,
+                uint64_t mask, size_t count, int depth, cfx_err *err)
+{
+	struct stat st;
+	struct dirent *de;
+	DIR *d;
+	int fd, rc = 0;
+
+	if (fstatat(at, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return depth == 0 ? cfx_err_set(err, CFX_EIO, -1, name,
+		                                "cannot read: %s", strerror(errno))
+		                  : 0;
+	if ((rc = grow(set, cap, err)) < 0)
+		return rc;
+	set->k[set->made++] = (uint64_t)st.st_ino & mask;
+	if (!S_ISDIR(st.st_mode) || depth > 256)
+		return 0;
+	fd = openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || !(d = fdopendir(fd))) {
+		if (fd >= 0)
+			close(fd);
+		/* an unreadable subdirectory is skipped, the top one is not */
+		return depth == 0 ? cfx_err_set(err, CFX_EIO, -1, name,
+		                                "cannot read: %s", strerror(errno))
+		                  : 0;
+	}
+	while (rc == 0 && (count == 0 || set->made < count) && (de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		rc = walk(set, cap, dirfd(d), de->d_name, mask, count, depth + 1,
+		          err);
+	}
+	closedir(d);
+	return rc;
+}
+
+/* ---- malloc:SIZE -------------------------------------------------------- */
+
+/* The addresses malloc returns for count live objects of ks->arg bytes. */
+static int malloc_keys(keys_set *set, const keys_spec *ks, uint64_t mask,
+                       size_t count, cfx_err *err)
+{
+	void **obj;
+	uint64_t *k;
+	size_t i;
+
+	if (count == 0)
+		return cfx_err_set(err, CFX_EUSAGE, -1, NULL,
+		                   "this key family needs a count");
+	if (!(k = set->k = mem_big(count * sizeof *set->k, 0)))
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+	if (ks->arg > KEYS_MALLOC_MAX / count)
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
+		                   "malloc keys would take more than 4 GiB");
+	if (!(obj = malloc(count * sizeof *obj)))
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+	/* all objects live at once, as in a real table */
+	for (i = 0; i < count; i++) {
+		if (!(obj[i] = malloc((size_t)ks->arg))) {
+			while (i--)
+				free(obj[i]);
+			free(obj);
+			return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+		}
+		k[i] = (uint64_t)(uintptr_t)obj[i] & mask;
+	}
+	for (i = 0; i < count; i++)
+		free(obj[i]);
+	free(obj);
+	set->made = count;
+	return 0;
+}
+
+/* ---- any family --------------------------------------------------------- */
+
+static int make(keys_set *set, const keys_spec *ks, unsigned bits,
+                size_t count, keys_progress cb, void *ctx, cfx_err *err)
+{
+	size_t cap = 0;
+	int rc;
+
+	memset(set, 0, sizeof *set);
+	if (count > KEYS_MAX)
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
+		                   "--count %zu is above the limit of 2^28 keys", count);
+	if (ks->kind == KEYS_FILE)
+		rc = read_file(set, ks->path, word_mask(bits), count, err);
+	else if (ks->kind == KEYS_INODES)
+		rc = walk(set, &cap, AT_FDCWD, ks->path, word_mask(bits), count, 0,
+		          err);
+	else if (ks->kind == KEYS_MALLOC)
+		rc = malloc_keys(set, ks, word_mask(bits), count, err);
+	else
+		rc = keys_generate(set, ks, bits, count, cb, ctx, err);
+	if (rc < 0) {
+		keys_free(set);
+		return rc;
+	}
+	return keys_finish(set, ks, bits, err);
+}
+
+int keysource_make(keys_set *set, const keys_spec *ks, unsigned bits,
+                   size_t count, cfx_err *err)
+{
+	return make(set, ks, bits, count, NULL, NULL, err);
+}
+
+int keysource_make_watched(keys_set *set, const keys_spec *ks, unsigned bits,
+                           size_t count, keys_progress cb, void *ctx,
+                           cfx_err *err)
+{
+	return make(set, ks, bits, count, cb, ctx, err);
+}
