@@ -42,3 +42,21 @@ for c in j['stats']['comparisons']:
     r = c['ratio']
     print('    %-28s / multiply 0x61c88647: %.3f (%.3f .. %.3f)' % (c['sample'], r['estimate'], r['lo'], r['hi']))
 PY
+# a second figure that load cannot disturb: instructions per hash of each
+# compiled loop, counted by callgrind (cfx bench --json says how many
+# hashes each function computed)
+if command -v valgrind >/dev/null && command -v callgrind_annotate >/dev/null; then
+	(cd "$out" && valgrind --tool=callgrind --callgrind-out-file="$out/cg" \
+		"$root/cfx" bench 0x61C88647 --runs 3 --table-bits 8 --json >"$out/cj" 2>/dev/null)
+	callgrind_annotate "$out/cg" 2>/dev/null |
+		sed -En 's/^ *([0-9,]+) .*:(cfx_bench_[0-9]+) .*/\2 \1/p' | tr -d , >"$out/ir"
+	/usr/bin/python3 - "$out/cj" "$out/ir" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+ir = dict(l.split() for l in open(sys.argv[2]))
+print('  instructions per hash (callgrind, the whole counting loop):')
+for v in j['variants']:
+    if v['function'] in ir:
+        print('    %-28s %6.2f' % (v['name'], int(ir[v['function']]) / v['hashes_run']))
+PY
+fi

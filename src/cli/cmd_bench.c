@@ -49,7 +49,17 @@ typedef struct variant {
 	int base;                /* the multiply of the same constant */
 	bench_fn fn;
 	double *ns;              /* ns per hash, one per round */
+	unsigned long long hashes;   /* all it computed: checks, calibration,
+	                              * warm-up and rounds (for callgrind) */
 } variant;
+
+/* Run w's loop reps times over n keys, and count the hashes. */
+static void run(variant *w, const void *keys, size_t n, uint32_t *table,
+                size_t reps)
+{
+	w->fn(keys, n, table, reps);
+	w->hashes += (unsigned long long)n * reps;
+}
 
 /* ---- the code ------------------------------------------------------------ */
 
@@ -228,9 +238,9 @@ static int agree(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
 		if (v[k].base == k)
 			continue;
 		memset(t0, 0, buckets * sizeof *t0);
-		v[v[k].base].fn(keys, n, t0, 1);
+		run(&v[v[k].base], keys, n, t0, 1);
 		memset(t1, 0, buckets * sizeof *t1);
-		v[k].fn(keys, n, t1, 1);
+		run(&v[k], keys, n, t1, 1);
 		if (memcmp(t0, t1, buckets * sizeof *t0))
 			return cfx_err_set(&c->err, CFX_EDOMAIN, -1, v[k].name,
 			                   "the compiled variant disagrees with the "
@@ -248,7 +258,7 @@ static size_t calibrate(variant *v, const void *keys, size_t n,
 
 	while (reps < ((size_t)1 << 30)) {
 		double t0 = now_ns();
-		v[0].fn(keys, n, table, reps);
+		run(&v[0], keys, n, table, reps);
 		t = now_ns() - t0;
 		if (t >= ROUND_NS / 8)
 			break;
@@ -264,7 +274,7 @@ static int timed(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
 	int r, k;
 
 	for (k = 0; k < nv; k++)                /* warm up */
-		v[k].fn(keys, n, table, reps);
+		run(&v[k], keys, n, table, reps);
 	for (r = 0; r < runs; r++) {
 		if (c->stop && *c->stop)
 			return cfx_err_set(&c->err, CFX_EINTR, -1, NULL,
@@ -272,7 +282,7 @@ static int timed(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
 		for (k = 0; k < nv; k++) {
 			variant *w = &v[(r + k) % nv];
 			double t0 = now_ns();
-			w->fn(keys, n, table, reps);
+			run(w, keys, n, table, reps);
 			w->ns[r] = (now_ns() - t0) / ((double)n * (double)reps);
 		}
 		progress(c, r + 1, runs);
@@ -346,6 +356,9 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 			json_object_set_new(o1, "name", json_string(v[k].name));
 			json_object_set_new(o1, "adds", json_integer(v[k].adds));
 			json_object_set_new(o1, "shifts", json_integer(v[k].shifts));
+			json_object_set_new(o1, "function", json_sprintf("cfx_bench_%d", k));
+			json_object_set_new(o1, "hashes_run",
+			                    json_integer((json_int_t)v[k].hashes));
 			json_object_set_new(o1, "ns_median",
 			    out_jreal(stats_median(sets[k].s.x, sets[k].s.n)));
 			for (i = 0; i < s->runs; i++)

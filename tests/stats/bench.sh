@@ -43,6 +43,8 @@ for v, s in zip(j['variants'], j['stats']['samples']):
     assert len(v['ns']) == 4 and all(x > 0 for x in v['ns'])
     assert abs(s['mean'] - statistics.fmean(v['ns'])) <= 1e-9 * s['mean']
     assert s['n'] == 4 and abs(v['ns_median'] - statistics.median(v['ns'])) <= 1e-12
+    # rounds and warm-up at least, and the equality check
+    assert v['hashes_run'] >= (j['runs'] + 1) * j['count'] * j['passes_per_round'] + j['count']
 c = j['stats']['comparisons'][0]
 assert c['sample'] == 'NAF shift/add 0x9e370001' and c['against'] == 'multiply 0x9e370001'
 assert 'ratio' in c and c['ratio']['resamples'] == 2000
