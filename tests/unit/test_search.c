@@ -444,3 +444,68 @@ Test(search, optimal_cost_is_a_graph_that_multiplies)
 	}
 	mcm_free(m);
 }
+
+/* Beyond 64 bits: every signed-digit string of at most K digits on N
+ * positions, reduced mod 2^N, is exactly the candidate set (a p of
+ * minimal weight <= K is the value of such a string, and every such
+ * value has minimal weight <= K). */
+static int cmp_word(const void *a, const void *b)
+{
+	search_word x = *(const search_word *)a, y = *(const search_word *)b;
+	return x < y ? -1 : x > y;
+}
+
+Test(search, exact_against_all_digit_strings_at_100_bits, .timeout = 120)
+{
+	const unsigned n = 100, kmax = 3;
+	search_word mask = ((search_word)1 << n) - 1, *want;
+	search_target t;
+	search_list got = { 0 };
+	size_t m = 0, cap = 1 << 22, i, u;
+	unsigned a, b, c, k;
+	int sa, sb, sc;
+	cfx_err e;
+
+	cr_assert_eq(target(&t, NULL, n, 3, &e), 0);
+	want = malloc(cap * sizeof *want);
+	/* strings of 1, 2 and 3 digits at positions a > b > c (c = 0 for
+	 * odd values is forced below by the window's oddness check) */
+	for (a = 0; a < n; a++)
+		for (sa = -1; sa <= 1; sa += 2) {
+			search_word va = sa > 0 ? (search_word)1 << a
+			                 : (search_word)0 - ((search_word)1 << a);
+			#define KEEP(v) do { search_word p_ = (v) & mask; \
+				if ((p_ & 1) && p_ >= t.lo && p_ <= t.hi) { \
+					cr_assert_lt(m, cap); want[m++] = p_; } } while (0)
+			KEEP(va);
+			for (b = 0; b < a; b++)
+				for (sb = -1; sb <= 1; sb += 2) {
+					search_word vb = va + (sb > 0 ? (search_word)1 << b
+					                 : (search_word)0 - ((search_word)1 << b));
+					KEEP(vb);
+					for (c = 0; c < b; c++)
+						for (sc = -1; sc <= 1; sc += 2)
+							KEEP(vb + (sc > 0 ? (search_word)1 << c
+							      : (search_word)0 - ((search_word)1 << c)));
+				}
+		}
+	qsort(want, m, sizeof *want, cmp_word);
+	for (i = u = 0; i < m; i++)                /* distinct values */
+		if (!u || want[u - 1] != want[i])
+			want[u++] = want[i];
+	cr_assert_gt(u, 1000);
+	k = kmax;
+	run_all(&t, k, 0, &got);
+	cr_assert_eq(got.n, u, "%zu found, %zu strings' values", got.n, u);
+	{
+		search_word *mine = malloc((got.n + 1) * sizeof *mine);
+		for (i = 0; i < got.n; i++)
+			mine[i] = got.c[i].p;
+		qsort(mine, got.n, sizeof *mine, cmp_word);
+		for (i = 0; i < u; i++)
+			CHECK(mine[i] == want[i], "value %zu differs", i);
+		free(mine);
+	}
+	search_list_free(&got);
+	free(want);
+}
