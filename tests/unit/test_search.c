@@ -466,7 +466,7 @@ Test(search, exact_against_all_digit_strings_at_100_bits, .timeout = 120)
 	int sa, sb, sc;
 	cfx_err e;
 
-	cr_assert_eq(target(&t, NULL, n, 3, &e), 0);
+	cr_assert_eq(target(&t, NULL, n, 1, &e), 0);
 	want = malloc(cap * sizeof *want);
 	/* strings of 1, 2 and 3 digits at positions a > b > c (c = 0 for
 	 * odd values is forced below by the window's oddness check) */
@@ -493,7 +493,7 @@ Test(search, exact_against_all_digit_strings_at_100_bits, .timeout = 120)
 	for (i = u = 0; i < m; i++)                /* distinct values */
 		if (!u || want[u - 1] != want[i])
 			want[u++] = want[i];
-	cr_assert_gt(u, 1000);
+	cr_assert_gt(u, 10000, "%zu", u);
 	k = kmax;
 	run_all(&t, k, 0, &got);
 	cr_assert_eq(got.n, u, "%zu found, %zu strings' values", got.n, u);
