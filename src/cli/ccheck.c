@@ -14,7 +14,7 @@
 
 extern char **environ;
 
-const char *cc_compiler(void)
+const char *ccheck_compiler(void)
 {
 	return jit_compiler();
 }
@@ -65,14 +65,14 @@ static char *harness(unsigned bits, uint64_t p)
 		"\t\ttry(s);\n\t}\n"
 		"\tprintf(\"%%lu %%lu\\n\", n, bad);\n\treturn bad != 0;\n}\n",
 		t, t, bits >= 64 ? "~UINT64_C(0)" : "((UINT64_C(1) << BITS) - 1)",
-		(unsigned long long)p, t, CC_INPUTS) < 0)
+		(unsigned long long)p, t, CCHECK_INPUTS) < 0)
 		xalloc_fail(0, "test program");
 	return s;
 }
 
-int cc_start(cc_check *c, const char *code, unsigned bits, uint64_t p)
+int ccheck_start(ccheck_state *c, const char *code, unsigned bits, uint64_t p)
 {
-	const char *cc = cc_compiler();
+	const char *cc = ccheck_compiler();
 	char *h, bitsdef[32], out[96], src1[96], src2[96];
 	char *argv[16];
 	int n = 0;
@@ -133,7 +133,7 @@ int cc_start(cc_check *c, const char *code, unsigned bits, uint64_t p)
 	return c->pid > 0 ? 0 : -1;
 }
 
-static void cleanup(cc_check *c)
+static void cleanup(ccheck_state *c)
 {
 	static const char *const files[] = { "mul.c", "harness.c", "t", "cc.log",
 	                                     "run.log", NULL };
@@ -165,7 +165,7 @@ static void first_line(const char *dir, const char *name, char *buf, size_t n)
 	}
 }
 
-int cc_finish(cc_check *c)
+int ccheck_finish(ccheck_state *c)
 {
 	int status;
 	char line[160], cmd[160];

@@ -409,12 +409,12 @@ void cli_print_error(const cmd_ctx *c, FILE *f)
 
 /* ---- sessions ------------------------------------------------------- */
 
-void session_init(cfx_session *s)
+void cli_session_init(cfx_session *s)
 {
 	memset(s, 0, sizeof *s);
 }
 
-void session_free(cfx_session *s)
+void cli_session_free(cfx_session *s)
 {
 	cfx_var *v, *next;
 
@@ -430,7 +430,7 @@ void session_free(cfx_session *s)
 	memset(s, 0, sizeof *s);
 }
 
-const ex_tree *session_lookup(void *sess, const char *name)
+const ex_tree *cli_session_lookup(void *sess, const char *name)
 {
 	cfx_session *s = sess;
 	cfx_var *v;
@@ -526,7 +526,7 @@ static int negative_number(const char *s, cfx_session *sess)
 			return 0;
 		memcpy(name, s + 1, n);
 		name[n] = '\0';
-		return session_lookup(sess, name) != NULL;
+		return cli_session_lookup(sess, name) != NULL;
 	}
 }
 
@@ -877,7 +877,7 @@ int cli_multiplier(cmd_ctx *c, const cli_args *a, unsigned long max_bits,
 		c->err.arg = a->expr ? a->expr_arg : -1;
 		return -1;
 	}
-	rc = ex_eval_int(t, session_lookup, c->sess, p, &c->err);
+	rc = ex_eval_int(t, cli_session_lookup, c->sess, p, &c->err);
 	ex_free(t);
 	if (rc == 0) {
 		*bits = a->bits;

@@ -163,10 +163,10 @@ void cli_overview(FILE *f);
 void cli_print_error(const cmd_ctx *c, FILE *f);
 
 /* Session helpers. */
-void session_init(cfx_session *s);
-void session_free(cfx_session *s);
+void cli_session_init(cfx_session *s);
+void cli_session_free(cfx_session *s);
 /* Name lookup for expressions (variables and ans). */
-const ex_tree *session_lookup(void *sess, const char *name);
+const ex_tree *cli_session_lookup(void *sess, const char *name);
 
 /* ---- helpers for command implementations (cli.c) ---------------------- */
 

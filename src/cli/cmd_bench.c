@@ -401,7 +401,7 @@ static int constant(cmd_ctx *c, const char *src, int arg, unsigned long bits,
 	int rc = -1;
 
 	*out = bits;
-	if (t && ex_eval_int(t, session_lookup, c->sess, p, &c->err) == 0)
+	if (t && ex_eval_int(t, cli_session_lookup, c->sess, p, &c->err) == 0)
 		rc = word_check(p, out, WORD_MAX_HASH, src, &c->err);
 	ex_free(t);
 	if (rc < 0)

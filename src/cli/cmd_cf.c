@@ -94,12 +94,12 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 	mpz_init(pv);
 	/* an integer written with integer operations is a multiplier p,
 	 * shown as p/2^n; through / or sqrt it is the number (4/2 is 2) */
-	if (ex_eval(t, session_lookup, c->sess, 128, &v, &c->err) < 0 &&
+	if (ex_eval(t, cli_session_lookup, c->sess, 128, &v, &c->err) < 0 &&
 	    c->err.code != CFX_ELIMIT)
 		goto bad;
 	integer = c->err.code == CFX_OK && v.kind == EX_RAT &&
 	          mpz_cmp_ui(mpq_denref(v.q), 1) == 0 && !a->value &&
-	          ex_integer_form(t, session_lookup, c->sess);
+	          ex_integer_form(t, cli_session_lookup, c->sess);
 	if (integer) {
 		bits = a->bits;
 		mpz_set(pv, mpq_numref(v.q));
@@ -109,11 +109,11 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 		mpq_div_2exp(v.q, v.q, bits);       /* v is x = p/2^n now */
 		hex = word_hex(pv, bits);
 	} else {
-		if (cf_of_tree(&cf, t, session_lookup, c->sess, 0, terms,
+		if (cf_of_tree(&cf, t, cli_session_lookup, c->sess, 0, terms,
 		               &c->err) < 0)
 			goto bad;
 		/* the value itself, for the distance to 1/phi */
-		ex_eval(t, session_lookup, c->sess,
+		ex_eval(t, cli_session_lookup, c->sess,
 		        cf.prec ? cf.prec : 128, &v, NULL);
 	}
 	cf_phi_distance(&v, 0, &dist, &dbits);

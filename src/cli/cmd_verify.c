@@ -168,7 +168,7 @@ static check *add_check(subject *s, const char *name, vfy_status st)
 }
 
 /* The fixed-form checks: odd, prime, continued fraction, shift/add. */
-static void form_checks(subject *s, const cc_check *cc, int cc_started)
+static void form_checks(subject *s, const ccheck_state *cc, int cc_started)
 {
 	check *k;
 	int prime = ex_isprime(s->p);
@@ -204,7 +204,7 @@ static void form_checks(subject *s, const cc_check *cc, int cc_started)
 	json_object_set_new(k->extra, "largest_early_quotient", out_jz(s->early));
 
 	/* the evaluator always; the compiler too when there is one */
-	for (i = 0; i < CC_INPUTS; i++) {
+	for (i = 0; i < CCHECK_INPUTS; i++) {
 		x ^= x << 13;
 		x ^= x >> 7;
 		x ^= x << 17;
@@ -217,11 +217,13 @@ static void form_checks(subject *s, const cc_check *cc, int cc_started)
 	         : "evaluator agrees on 2^20 inputs (no compiler)");
 	if (bad)
 		snprintf(k->detail, sizeof k->detail, "the evaluator disagrees with "
-		         "x * p on %lu of %lu inputs (a bug)", bad, CC_INPUTS);
+		         "x * p on %lu of %lu inputs (a bug)", bad,
+		         CCHECK_INPUTS);
 	json_object_set_new(k->extra, "naf_weight", json_integer((json_int_t)w));
 	json_object_set_new(k->extra, "compiled", json_boolean(cc->ran));
 	json_object_set_new(k->extra, "inputs", json_integer(cc->ran
-	                    ? (json_int_t)cc->inputs : (json_int_t)CC_INPUTS));
+	                    ? (json_int_t)cc->inputs
+	                    : (json_int_t)CCHECK_INPUTS));
 }
 
 static void family_checks(subject *s)
@@ -258,12 +260,13 @@ static int subject_run(cmd_ctx *c, subject *s, const char *src, int arg,
                        size_t ntables, const char *label)
 {
 	ex_tree *t = ex_parse(src, &c->err);
-	cc_check cc;
+	ccheck_state cc;
 	int started, rc;
 	prog_ctx pc = { c, label, 0 };
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
-	if (!t || ex_eval_int(t, session_lookup, c->sess, s->p, &c->err) < 0 ||
+	if (!t ||
+	    ex_eval_int(t, cli_session_lookup, c->sess, s->p, &c->err) < 0 ||
 	    (s->bits = bits, word_check(s->p, &s->bits, WORD_MAX_HASH, src,
 	                                &c->err) < 0)) {
 		ex_free(t);
@@ -282,12 +285,12 @@ static int subject_run(cmd_ctx *c, subject *s, const char *src, int arg,
 	s->golden = cf_golden_stats(&s->cf);
 	s->early_k = cf_max_early(&s->cf, EARLY_BITS, s->early);
 
-	started = cc_start(&cc, s->code, (unsigned)s->bits, s->p64) == 0;
+	started = ccheck_start(&cc, s->code, (unsigned)s->bits, s->p64) == 0;
 	rc = vfy_run(&s->bt, s->p64, (unsigned)s->bits, tables, ntables,
 	             cpus < 1 ? 1 : (int)cpus, progress, &pc, &c->err);
 	if (pc.drawn)
 		fprintf(stderr, "\r\033[K");
-	cc_finish(&cc);
+	ccheck_finish(&cc);
 	if (rc < 0)
 		return -1;
 	form_checks(s, &cc, started);

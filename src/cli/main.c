@@ -135,7 +135,7 @@ int main(int argc, char **argv)
 		        "commands and their options\n", argv[1]);
 		return CFX_EXIT_USAGE;
 	}
-	session_init(&sess);
+	cli_session_init(&sess);
 	memset(&c, 0, sizeof c);
 	c.out = stdout;
 	c.sess = &sess;
@@ -158,7 +158,7 @@ int main(int argc, char **argv)
 	if (rc == CFX_EXIT_USAGE)
 		cli_print_error(&c, stderr);
 	free(c.used_expr);
-	session_free(&sess);
+	cli_session_free(&sess);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "cfx: %s: cannot write output\n", argv[1]);
 		return CFX_EXIT_USAGE;

@@ -141,10 +141,10 @@ void dash_msg(dash *d, int style, const char *fmt, ...)
 
 void dash_resubmit(dash *d)
 {
-	work_params p;
+	dash_work_params p;
 	unsigned b = dash_table_bits(d);
 
-	dm_spec_update(&d->spec, d->c.p, d->c.bits, d->K);
+	dash_model_spec_update(&d->spec, d->c.p, d->c.bits, d->K);
 	memset(&p, 0, sizeof p);
 	p.p = d->c.p;
 	p.bits = d->c.bits;
@@ -156,20 +156,21 @@ void dash_resubmit(dash *d)
 	if (d->gen && !memcmp(&p, &d->par, sizeof p))
 		return;
 	d->par = p;
-	d->gen = work_submit(d->w, &p);
+	d->gen = dash_work_submit(d->w, &p);
 }
 
 int dash_set_const(dash *d, const char *expr, unsigned long bits,
                    cfx_err *err)
 {
-	dm_const nc;
+	dash_model_const nc;
 	char *text;
 
-	if (dm_const_eval(&nc, expr, bits, session_lookup, &d->r.sess, err) < 0)
+	if (dash_model_const_eval(&nc, expr, bits, cli_session_lookup, &d->r.sess,
+	                          err) < 0)
 		return -1;
 	/* expr may be the old model's own text: copy before freeing it */
 	text = xstrdup(nc.expr);
-	dm_const_free(&d->c);
+	dash_model_const_free(&d->c);
 	d->c = nc;
 	d->c_bits_asked = bits;
 	free(d->r.sess.constant);
@@ -282,22 +283,22 @@ static void drain(int fd)
 
 static void take_results(dash *d)
 {
-	work_score *s = work_take(d->w);
-	work_sweep sw;
-	work_status st;
+	dash_work_score *s = dash_work_take(d->w);
+	dash_work_sweep sw;
+	dash_work_status st;
 
 	if (s) {
-		work_score_free(d->score);
+		dash_work_score_free(d->score);
 		d->score = s;
 		d->dirty = 1;
 		dash_learn_score(d);    /* a lesson's step may read the score */
 	}
-	work_sweep_get(d->w, &sw);
+	dash_work_sweep_get(d->w, &sw);
 	if (memcmp(&sw, &d->sweep, sizeof sw)) {
 		d->sweep = sw;
 		d->dirty = 1;
 	}
-	work_status_get(d->w, &st);
+	dash_work_status_get(d->w, &st);
 	if (memcmp(&st, &d->st, sizeof st)) {
 		d->st = st;
 		d->dirty = 1;
@@ -339,7 +340,7 @@ static void loop(dash *d)
 		 * in this frame rather than the next, if it comes in time */
 		left = first + DASH_SYNC_MS * 1000LL - now_us();
 		if (d->gen != gen0 && d->par.count <= DASH_SYNC_KEYS && left > 0)
-			work_wait(d->w, d->gen, (int)left);
+			dash_work_wait(d->w, d->gen, (int)left);
 		take_results(d);
 		if (d->dirty && !d->quit) {
 			dash_draw(d);
@@ -485,7 +486,8 @@ static int parse_opts(int argc, char **argv, dash_opts *o)
 			o->ascii = 1;
 			break;
 		case 'b':
-			if (number("bits", optarg, 1, DM_MAX_BITS, &o->bits) < 0)
+			if (number("bits", optarg, 1, DASH_MODEL_MAX_BITS,
+			           &o->bits) < 0)
 				return -1;
 			break;
 		case 't':
@@ -595,13 +597,13 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		fprintf(stderr, "cfx: dash: the dashboard needs a terminal on "
 		        "standard input and output (for scripts: cfx repl, or cfx "
 		        "COMMAND)\n");
-		dm_const_free(&d->c);
+		dash_model_const_free(&d->c);
 		repl_free(&d->r);
 		return CFX_EXIT_USAGE;
 	}
 	/* a lesson that cannot be opened is said before the screen is taken */
 	if (o.learn && dash_learn_start(d, o.learn, &e) < 0) {
-		dm_const_free(&d->c);
+		dash_model_const_free(&d->c);
 		repl_free(&d->r);
 		return fail("--learn: ", &e);
 	}
@@ -619,7 +621,7 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		return CFX_EXIT_USAGE;
 	wake_fd = d->wake[1];
 	catch_signals();
-	if (!(d->w = work_start(d->wake[1]))) {
+	if (!(d->w = dash_work_start(d->wake[1]))) {
 		endwin();
 		fprintf(stderr, "cfx: dash: cannot start the worker thread\n");
 		return CFX_EXIT_USAGE;
@@ -630,17 +632,17 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	endwin();
 	delscreen(d->scr);
 	sig = got_signal;
-	work_stop(d->w);
+	dash_work_stop(d->w);
 	if (d->lat) {
 		for (i = 0; i < d->nlk; i++)
 			lat_write(d, &d->lk[i], -1);
 		fclose(d->lat);
 	}
-	work_score_free(d->score);
-	dm_spec_free(&d->spec);
+	dash_work_score_free(d->score);
+	dash_model_spec_free(&d->spec);
 	for (i = 0; i < DASH_PAST; i++)
-		dm_spec_free(&d->past[i]);
-	dm_const_free(&d->c);
+		dash_model_spec_free(&d->past[i]);
+	dash_model_const_free(&d->c);
 	dash_learn_free(d);         /* before the session it reads */
 	dash_cmd_free(d);
 	free(d->edit_orig);

@@ -85,7 +85,7 @@ void dash_cmd_run(dash *d, const char *line)
 {
 	static volatile sig_atomic_t own_stop;
 	volatile sig_atomic_t *stop = d->stop ? d->stop : &own_stop;
-	char *buf = NULL, echo[DLINE_MAX + 8];
+	char *buf = NULL, echo[DASH_LINE_MAX + 8];
 	size_t len = 0;
 	FILE *m, *tf;
 	int rc, s1 = -1, s2 = -1, before;
@@ -160,8 +160,8 @@ void dash_cmd_run(dash *d, const char *line)
 
 void dash_cmd_complete(dash *d)
 {
-	dline *l = &d->cmd;
-	char text[DLINE_MAX + 1], **c;
+	dash_line *l = &d->cmd;
+	char text[DASH_LINE_MAX + 1], **c;
 	int start = l->cur, i;
 	size_t common;
 
@@ -173,11 +173,11 @@ void dash_cmd_complete(dash *d)
 	if (!c || !c[0]) {
 		dash_msg(d, ST_ERROR, "no completion for \"%s\"", text);
 	} else if (!c[1]) {
-		char word[DLINE_MAX + 2];
+		char word[DASH_LINE_MAX + 2];
 		size_t n = strlen(c[0]);
 		int open = n && (c[0][n - 1] == ':' || c[0][n - 1] == '(');
 		snprintf(word, sizeof word, "%s%s", c[0], open ? "" : " ");
-		dline_replace(l, start, word);
+		dash_line_replace(l, start, word);
 	} else {
 		char list[sizeof d->msg];
 		size_t at = 0;
@@ -189,10 +189,10 @@ void dash_cmd_complete(dash *d)
 			common = k;
 		}
 		if (common > strlen(text)) {
-			char pre[DLINE_MAX + 1];
+			char pre[DASH_LINE_MAX + 1];
 			memcpy(pre, c[0], common);
 			pre[common] = '\0';
-			dline_replace(l, start, pre);
+			dash_line_replace(l, start, pre);
 		}
 		list[0] = '\0';
 		for (i = 0; c[i] && at + strlen(c[i]) + 2 < sizeof list; i++)

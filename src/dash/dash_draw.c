@@ -398,7 +398,7 @@ static void vsep(const rect *left, int y0, int h, int joint_top)
 
 /* ---- header and footer -------------------------------------------------- */
 
-static const char *prime_text(const dm_const *c)
+static const char *prime_text(const dash_model_const *c)
 {
 	if (!(c->p & 1))
 		return "even: not invertible mod 2^n";
@@ -418,7 +418,7 @@ static int scroll_for(int len, int cur, int room)
 
 static void draw_header(dash *d, const rect *r, int *cy, int *cx)
 {
-	const dm_const *c = &d->c;
+	const dash_model_const *c = &d->c;
 	const char *hint = d->mode == MODE_EDIT ? "EDITING: Enter keeps, Esc undoes"
 	                   : d->mode == MODE_CMD ? "COMMAND: Enter runs, Esc cancels"
 	                   : "e edits the constant";
@@ -432,7 +432,7 @@ static void draw_header(dash *d, const rect *r, int *cy, int *cx)
 		room = hx - x - 1;
 		off = scroll_for(d->edit.len, d->edit.cur, room);
 		{
-			char buf[DLINE_MAX + 1];
+			char buf[DASH_LINE_MAX + 1];
 			snprintf(buf, sizeof buf, "%.*s", room > 0 ? room : 0,
 			         d->edit.buf + off);
 			put(r, 0, x, ST_INPUT, buf);
@@ -468,7 +468,7 @@ static void draw_header(dash *d, const rect *r, int *cy, int *cx)
 		x = put(r, 0, x + 1, ST_DIM, "const");
 		room = hx - x - 2;
 		{
-			char buf[DLINE_MAX + 8];
+			char buf[DASH_LINE_MAX + 8];
 			int len = (int)strlen(c->expr);
 			if (len > room && room > 3)
 				snprintf(buf, sizeof buf, "%.*s%s", room - 1, c->expr, g.ell);
@@ -493,7 +493,7 @@ static void draw_footer(dash *d, const rect *r, int *cy, int *cx)
 	int x = 0;
 
 	if (d->mode == MODE_CMD) {
-		char buf[DLINE_MAX + 1];
+		char buf[DASH_LINE_MAX + 1];
 		int room = r->w - 2, off = scroll_for(d->cmd.len, d->cmd.cur, room);
 		put(r, 0, 0, ST_KEY, ":");
 		snprintf(buf, sizeof buf, "%.*s", room, d->cmd.buf + off);
@@ -523,7 +523,7 @@ static void draw_footer(dash *d, const rect *r, int *cy, int *cx)
 
 static void draw_decomp(dash *d, const rect *r)
 {
-	const dm_const *c = &d->c;
+	const dash_model_const *c = &d->c;
 	char right[64], wt[160];
 	int n = (int)c->bits, i, x0 = 6, beside = weights_beside(d, r->w);
 	int sel = d->sel, v = c->naf.d[sel];
@@ -574,7 +574,7 @@ static void draw_decomp(dash *d, const rect *r)
 
 /* Golden prefix, length and largest quotient, distance to 1/phi, from
  * row y; returns the row after. */
-static int cf_figures(const dm_const *c, const rect *r, int y)
+static int cf_figures(const dash_model_const *c, const rect *r, int y)
 {
 	const cf_seq *cf = &c->cf;
 	char buf[160], g1[32];
@@ -605,7 +605,7 @@ static int cf_figures(const dm_const *c, const rect *r, int y)
 }
 
 /* The convergents into f (drawn only if draw). */
-static void conv_flow(const dm_const *c, flow *f, int draw)
+static void conv_flow(const dash_model_const *c, flow *f, int draw)
 {
 	const cf_seq *cf = &c->cf;
 	char buf[96];
@@ -625,7 +625,7 @@ static void conv_flow(const dm_const *c, flow *f, int draw)
 
 static void draw_cf(dash *d, const rect *r)
 {
-	const dm_const *c = &d->c;
+	const dash_model_const *c = &d->c;
 	const cf_seq *cf = &c->cf;
 	char t[64];
 	size_t k;
@@ -793,13 +793,13 @@ static int code_lines(const char *code, int w, char **lines, int *fn,
 
 static void draw_code(dash *d, const rect *r)
 {
-	const dm_const *c = &d->c;
+	const dash_model_const *c = &d->c;
 	char *lines[CODE_LINES], t[96];
 	int n, i, vis = r->h - 2, top, in_comment = 0, fn, decl;
 	int opt = d->code_optimal;
 
 	if (opt)
-		dm_const_optimal(&d->c);
+		dash_model_const_optimal(&d->c);
 	opt = opt && c->opt_code;
 	n = code_lines(opt ? c->opt_code : c->code, r->w - 2, lines, &fn, &decl);
 	/* a short panel starts at the function: the comment above repeats
@@ -872,7 +872,7 @@ static const char *u128_text(unsigned __int128 v, char *buf, size_t n)
 /* The circle [0, 1) cut open on w cells of row y from column x: a cell
  * with a point shows it, any other the class of the gap around its
  * middle. */
-static void strip(const rect *r, int y, int x, int w, const dm_spec *s)
+static void strip(const rect *r, int y, int x, int w, const dash_model_spec *s)
 {
 	unsigned __int128 circle = (unsigned __int128)1 << s->bits;
 	int c;
@@ -891,7 +891,7 @@ static void strip(const rect *r, int y, int x, int w, const dm_spec *s)
 				len = circle - s->pts[s->count - 1] + s->pts[0];
 			else
 				len = s->pts[j] - s->pts[j - 1];
-			k = dm_spec_class(s, len);
+			k = dash_model_spec_class(s, len);
 			if (k < 0)
 				k = 0;
 			put(r, y, x + c, ST_GAP0 + k, g.gap[k]);
@@ -901,7 +901,7 @@ static void strip(const rect *r, int y, int x, int w, const dm_spec *s)
 
 static void draw_spec(dash *d, const rect *r)
 {
-	const dm_spec *s = &d->spec;
+	const dash_model_spec *s = &d->spec;
 	static const char *const names3[] = { "short", "medium", "long" };
 	static const char *const names2[] = { "short", "long" };
 	unsigned __int128 circle = (unsigned __int128)1 << s->bits;
@@ -929,10 +929,10 @@ static void draw_spec(dash *d, const rect *r)
 	put(r, 1, 8 + sw - 1, ST_DIM, "1");
 	y = 2;
 	for (i = past; i >= 0; i--, y++) {
-		dm_spec *ps = i ? &d->past[i - 1] : NULL;
+		dash_model_spec *ps = i ? &d->past[i - 1] : NULL;
 		uint64_t k = s->count - (uint64_t)i;
 		if (ps)
-			dm_spec_update(ps, s->p, s->bits, k);
+			dash_model_spec_update(ps, s->p, s->bits, k);
 		else
 			ps = &d->spec;
 		putf(r, y, 1, i ? ST_DIM : ST_NORMAL, "%5llu", (unsigned long long)k);
@@ -982,7 +982,7 @@ static int verdict_style(score_verdict v)
 }
 
 /* Bars of bucket counts over load values; the last row is the axis. */
-static void draw_hist(const work_score *s, const rect *hr, int st)
+static void draw_hist(const dash_work_score *s, const rect *hr, int st)
 {
 	int rows = hr->h - 1, cols = hr->w, c, j, cw = 1, ncol;
 	size_t per = 1, nb, i, lo;
@@ -1073,7 +1073,7 @@ static int sweep_per_row(int n, int w)
 
 static void draw_sweep(dash *d, const rect *r, int y, int rows)
 {
-	const work_sweep *sw = &d->sweep;
+	const dash_work_sweep *sw = &d->sweep;
 	int cur = sw->bits == d->par.bits && sw->p == d->par.p &&
 	          sw->b == d->par.sweep_b && sw->count == d->par.sweep_count;
 	int n = (int)d->par.bits, per = sweep_per_row(n, r->w), i, x;
@@ -1119,16 +1119,17 @@ static void draw_progress(dash *d, const rect *r, int y, int x)
 {
 	int i, fill;
 
-	if (d->st.gen == d->gen && d->st.phase == WORK_KEYS && d->st.frac > 0) {
+	if (d->st.gen == d->gen && d->st.phase == DASH_WORK_KEYS &&
+	    d->st.frac > 0) {
 		/* keysource_make reports how far it has come */
 		putf(r, y, x, ST_NORMAL, "making keys %3.0f%%", d->st.frac * 100);
 		return;
 	}
-	if (d->st.gen != d->gen || d->st.phase == WORK_KEYS) {
+	if (d->st.gen != d->gen || d->st.phase == DASH_WORK_KEYS) {
 		putf(r, y, x, ST_NORMAL, "making keys%s", g.ell);
 		return;
 	}
-	if (d->st.phase != WORK_HASH) {
+	if (d->st.phase != DASH_WORK_HASH) {
 		putf(r, y, x, ST_NORMAL, "updating%s", g.ell);
 		return;
 	}
@@ -1141,10 +1142,10 @@ static void draw_progress(dash *d, const rect *r, int y, int x)
 
 static void draw_buckets(dash *d, const rect *r)
 {
-	const work_score *s = d->score;
+	const dash_work_score *s = d->score;
 	int cur = s && s->gen == d->gen, st, y, sweep_rows, n = (int)d->par.bits;
 	int per = sweep_per_row(n, r->w), srows, wide = r->w >= 90;
-	char t[WORK_FAMILY_MAX + 96], c1[32], g1[32], g2[32], g3[32];
+	char t[DASH_WORK_FAMILY_MAX + 96], c1[32], g1[32], g2[32], g3[32];
 	rect hr;
 
 	/* beside a lesson column the panel is half as wide: a shorter title */

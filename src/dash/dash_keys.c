@@ -43,7 +43,7 @@ static void edit_start(dash *d, const char *text)
 	free(d->edit_orig);
 	d->edit_orig = xstrdup(d->c.expr);
 	d->edit_orig_bits = d->c_bits_asked;
-	dline_set(&d->edit, text);
+	dash_line_set(&d->edit, text);
 	d->edit_bad = 0;
 	d->mode = MODE_EDIT;
 	if (!text[0])
@@ -246,7 +246,7 @@ static void k_param(dash *d, int key)
 {
 	keys_spec ks;
 	cfx_err e;
-	char buf[WORK_FAMILY_MAX];
+	char buf[DASH_WORK_FAMILY_MAX];
 	const char *name;
 	uint64_t a, s;
 	int up = key == '.';
@@ -306,8 +306,8 @@ static void k_points(dash *d, int key)
 	}
 	if (k < 1)
 		k = 1;
-	if (k > DM_MAX_POINTS)
-		k = DM_MAX_POINTS;
+	if (k > DASH_MODEL_MAX_POINTS)
+		k = DASH_MODEL_MAX_POINTS;
 	d->K = k;
 	dash_resubmit(d);
 }
@@ -357,7 +357,7 @@ static void k_out(dash *d, int key)
 static void k_cmd(dash *d, int key)
 {
 	(void)key;
-	dline_set(&d->cmd, "");
+	dash_line_set(&d->cmd, "");
 	d->hist_pos = d->nhist;
 	d->mode = MODE_CMD;
 }
@@ -389,7 +389,7 @@ static void k_learn_scroll(dash *d, int key)
 
 /* ---- line editing --------------------------------------------------------- */
 
-static dline *line_of(dash *d)
+static dash_line *line_of(dash *d)
 {
 	return d->mode == MODE_EDIT ? &d->edit : &d->cmd;
 }
@@ -402,24 +402,24 @@ static void line_changed(dash *d)
 
 static void k_line_edit(dash *d, int key)
 {
-	dline *l = line_of(d);
+	dash_line *l = line_of(d);
 	int changed = 0;
 
 	switch (key) {
 	case KEY_BACKSPACE: case 127: case CTRL('H'):
-		changed = dline_backspace(l);
+		changed = dash_line_backspace(l);
 		break;
 	case KEY_DC: case CTRL('D'):
-		changed = dline_delete(l);
+		changed = dash_line_delete(l);
 		break;
 	case CTRL('U'):
-		changed = dline_kill_start(l);
+		changed = dash_line_kill_start(l);
 		break;
 	case CTRL('K'):
-		changed = dline_kill_end(l);
+		changed = dash_line_kill_end(l);
 		break;
 	case CTRL('W'):
-		changed = dline_kill_word(l);
+		changed = dash_line_kill_word(l);
 		break;
 	}
 	if (changed)
@@ -428,13 +428,13 @@ static void k_line_edit(dash *d, int key)
 
 static void k_line_move(dash *d, int key)
 {
-	dline *l = line_of(d);
+	dash_line *l = line_of(d);
 
 	switch (key) {
-	case KEY_LEFT: case CTRL('B'): dline_move(l, l->cur - 1); break;
-	case KEY_RIGHT: case CTRL('F'): dline_move(l, l->cur + 1); break;
-	case KEY_HOME: case CTRL('A'): dline_move(l, 0); break;
-	case KEY_END: case CTRL('E'): dline_move(l, l->len); break;
+	case KEY_LEFT: case CTRL('B'): dash_line_move(l, l->cur - 1); break;
+	case KEY_RIGHT: case CTRL('F'): dash_line_move(l, l->cur + 1); break;
+	case KEY_HOME: case CTRL('A'): dash_line_move(l, 0); break;
+	case KEY_END: case CTRL('E'): dash_line_move(l, l->len); break;
 	}
 }
 
@@ -481,7 +481,8 @@ static void k_line_history(dash *d, int key)
 		d->hist_pos++;
 	else
 		return;
-	dline_set(&d->cmd, d->hist_pos < d->nhist ? d->hist[d->hist_pos] : "");
+	dash_line_set(&d->cmd,
+	              d->hist_pos < d->nhist ? d->hist[d->hist_pos] : "");
 }
 
 static void k_line_complete(dash *d, int key)
@@ -605,7 +606,7 @@ static void dispatch(dash *d, int key, int is_char)
 			return;
 		}
 	if ((d->mode & MODE_LINE) && is_char && key >= 0x20 && key < 0x7f) {
-		if (dline_insert(line_of(d), key))
+		if (dash_line_insert(line_of(d), key))
 			line_changed(d);
 	} else if (d->mode == MODE_HELP) {
 		d->mode = MODE_VIEW;

@@ -55,8 +55,8 @@ typedef struct dl_seen {
 	unsigned bits, b;
 	unsigned long asked;
 	size_t count;
-	char expr[DLINE_MAX + 1];
-	char family[WORK_FAMILY_MAX];
+	char expr[DASH_LINE_MAX + 1];
+	char family[DASH_WORK_FAMILY_MAX];
 } dl_seen;
 
 struct dlearn {
@@ -146,7 +146,7 @@ static void add_hung(rows *r, int kind, const char *text, int w, int hang)
 			ind = (size_t)w / 3;
 		snprintf(pad, sizeof pad, "%*s", (int)ind, "");
 		while (first || q < p + len) {
-			char line[DLINE_MAX + 64];
+			char line[DASH_LINE_MAX + 64];
 			size_t room, k;
 			int pre = first ? 0 : (int)strlen(pad);
 			snprintf(line, sizeof line, "%s%.*s", first ? "" : pad,
@@ -427,7 +427,7 @@ int dash_learn_line(dash *d, const char *line)
 	struct dlearn *dl = d->learn;
 	const char *p = line + strspn(line, " \t");
 	size_t n = strcspn(p, " \t");
-	char echo[DLINE_MAX + 8];
+	char echo[DASH_LINE_MAX + 8];
 	int ev;
 
 	snprintf(echo, sizeof echo, ":%s", line);
@@ -503,7 +503,7 @@ static void run_silent(dash *d, const char *line)
 /* The worker's score as `cfx score --json` has it, as the session's score
  * result.  (cmd_score.c builds the same fields from score_keys; the two
  * are the same numbers, as tests/dash/screens.sh checks for chi^2.) */
-static void keep_score(dash *d, const work_score *s)
+static void keep_score(dash *d, const dash_work_score *s)
 {
 	char *hex;
 	mpz_t z;
@@ -612,7 +612,7 @@ static void step_rows(const dash *d, int w, rows *head, rows *body,
 {
 	const learn *L = d->learn->L;
 	const lesson_step *s = &learn_lesson(L)->steps[learn_step(L)];
-	char buf[DLINE_MAX + 64], *ask;
+	char buf[DASH_LINE_MAX + 64], *ask;
 	learn_blocks bl;
 	struct buf b = { 0 };
 

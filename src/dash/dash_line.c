@@ -3,20 +3,20 @@
 
 #include "dash/dash_line.h"
 
-void dline_set(dline *l, const char *s)
+void dash_line_set(dash_line *l, const char *s)
 {
 	size_t n = s ? strlen(s) : 0;
 
-	if (n > DLINE_MAX)
-		n = DLINE_MAX;
+	if (n > DASH_LINE_MAX)
+		n = DASH_LINE_MAX;
 	memcpy(l->buf, s ? s : "", n);
 	l->buf[n] = '\0';
 	l->len = l->cur = (int)n;
 }
 
-int dline_insert(dline *l, int ch)
+int dash_line_insert(dash_line *l, int ch)
 {
-	if (ch < 0x20 || ch > 0x7e || l->len >= DLINE_MAX)
+	if (ch < 0x20 || ch > 0x7e || l->len >= DASH_LINE_MAX)
 		return 0;
 	memmove(l->buf + l->cur + 1, l->buf + l->cur, (size_t)(l->len - l->cur + 1));
 	l->buf[l->cur++] = (char)ch;
@@ -25,7 +25,7 @@ int dline_insert(dline *l, int ch)
 }
 
 /* Remove buf[from..to). */
-static int cut(dline *l, int from, int to)
+static int cut(dash_line *l, int from, int to)
 {
 	if (from >= to)
 		return 0;
@@ -38,27 +38,27 @@ static int cut(dline *l, int from, int to)
 	return 1;
 }
 
-int dline_backspace(dline *l)
+int dash_line_backspace(dash_line *l)
 {
 	return l->cur > 0 ? cut(l, l->cur - 1, l->cur) : 0;
 }
 
-int dline_delete(dline *l)
+int dash_line_delete(dash_line *l)
 {
 	return cut(l, l->cur, l->cur < l->len ? l->cur + 1 : l->cur);
 }
 
-int dline_kill_start(dline *l)
+int dash_line_kill_start(dash_line *l)
 {
 	return cut(l, 0, l->cur);
 }
 
-int dline_kill_end(dline *l)
+int dash_line_kill_end(dash_line *l)
 {
 	return cut(l, l->cur, l->len);
 }
 
-int dline_kill_word(dline *l)
+int dash_line_kill_word(dash_line *l)
 {
 	int i = l->cur;
 
@@ -69,14 +69,14 @@ int dline_kill_word(dline *l)
 	return cut(l, i, l->cur);
 }
 
-void dline_move(dline *l, int to)
+void dash_line_move(dash_line *l, int to)
 {
 	l->cur = to < 0 ? 0 : to > l->len ? l->len : to;
 }
 
-int dline_replace(dline *l, int from, const char *s)
+int dash_line_replace(dash_line *l, int from, const char *s)
 {
-	char tail[DLINE_MAX + 1];
+	char tail[DASH_LINE_MAX + 1];
 	size_t n = strlen(s), room;
 
 	if (from < 0 || from > l->cur)
@@ -84,7 +84,7 @@ int dline_replace(dline *l, int from, const char *s)
 	if ((int)n == l->cur - from && !strncmp(l->buf + from, s, n))
 		return 0;
 	strcpy(tail, l->buf + l->cur);
-	room = DLINE_MAX - (size_t)from - strlen(tail);
+	room = DASH_LINE_MAX - (size_t)from - strlen(tail);
 	if (n > room)
 		n = room;
 	memcpy(l->buf + from, s, n);

@@ -13,8 +13,9 @@
 #include "dash/dash_model.h"
 #include "util/xalloc.h"
 
-int dm_const_eval(dm_const *c, const char *expr, unsigned long bits,
-                  ex_lookup look, void *ctx, cfx_err *err)
+int dash_model_const_eval(dash_model_const *c, const char *expr,
+                          unsigned long bits, ex_lookup look, void *ctx,
+                          cfx_err *err)
 {
 	ex_tree *t;
 	ex_value v;
@@ -30,7 +31,7 @@ int dm_const_eval(dm_const *c, const char *expr, unsigned long bits,
 	rc = ex_eval_int(t, look, ctx, z, err);
 	ex_free(t);
 	if (rc == 0)
-		rc = word_check(z, &bits, DM_MAX_BITS, expr, err);
+		rc = word_check(z, &bits, DASH_MODEL_MAX_BITS, expr, err);
 	if (rc < 0) {
 		mpz_clear(z);
 		return -1;
@@ -75,7 +76,7 @@ int dm_const_eval(dm_const *c, const char *expr, unsigned long bits,
 	return 0;
 }
 
-void dm_const_optimal(dm_const *c)
+void dash_model_const_optimal(dash_model_const *c)
 {
 	mcm_opts o = { 0, 0, 0 };   /* as cfx shifts --optimal */
 	mcm_ctx *mc;
@@ -94,7 +95,7 @@ void dm_const_optimal(dm_const *c)
 	mcm_free(mc);
 }
 
-void dm_const_free(dm_const *c)
+void dash_model_const_free(dash_model_const *c)
 {
 	size_t k;
 
@@ -119,21 +120,23 @@ void dm_const_free(dm_const *c)
 	memset(c, 0, sizeof *c);
 }
 
-void dm_spec_update(dm_spec *s, uint64_t p, unsigned bits, uint64_t count)
+void dash_model_spec_update(dash_model_spec *s, uint64_t p, unsigned bits,
+                            uint64_t count)
 {
 	uint64_t k;
 
 	if (s->computed && s->p == p && s->bits == bits && s->count == count)
 		return;
-	dm_spec_free(s);
+	dash_model_spec_free(s);
 	s->p = p;
 	s->bits = bits;
 	s->count = count;
 	s->computed = 1;
 	s->ok = 0;
-	if (count > DM_MAX_POINTS) {
+	if (count > DASH_MODEL_MAX_POINTS) {
 		cfx_err_set(&s->err, CFX_ELIMIT, -1, NULL,
-		            "at most %d points are drawn", DM_MAX_POINTS);
+		            "at most %d points are drawn",
+		            DASH_MODEL_MAX_POINTS);
 		return;
 	}
 	if (spec_compute(p, bits, count, &s->r, &s->err) < 0)
@@ -146,14 +149,14 @@ void dm_spec_update(dm_spec *s, uint64_t p, unsigned bits, uint64_t count)
 	s->ok = 1;
 }
 
-void dm_spec_free(dm_spec *s)
+void dash_model_spec_free(dash_model_spec *s)
 {
 	free(s->pts);
 	s->pts = NULL;
 	s->ok = s->computed = 0;
 }
 
-int dm_spec_class(const dm_spec *s, unsigned __int128 len)
+int dash_model_spec_class(const dash_model_spec *s, unsigned __int128 len)
 {
 	int i;
 

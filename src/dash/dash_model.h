@@ -1,5 +1,6 @@
 /*
- * dash_model.h - what the dashboard shows about one constant (prefix dm_).
+ * dash_model.h - what the dashboard shows about one constant
+ * (prefix dash_model_).
  *
  * Everything here comes from the core: the value of an expression on an
  * n-bit word (n <= 64, the hashing limit), its continued fraction with the
@@ -22,10 +23,10 @@
 #include "cfx/sas.h"
 #include "cfx/spec.h"
 
-#define DM_MAX_BITS 64          /* the dashboard hashes machine words */
-#define DM_MAX_POINTS 65536     /* spectrum points drawn at most */
+#define DASH_MODEL_MAX_BITS 64          /* the dashboard hashes machine words */
+#define DASH_MODEL_MAX_POINTS 65536     /* spectrum points drawn at most */
 
-typedef struct dm_const {
+typedef struct dash_model_const {
 	char *expr;                 /* the expression it came from */
 	uint64_t p;
 	unsigned bits;              /* n */
@@ -43,26 +44,27 @@ typedef struct dm_const {
 	sas_prog sas;
 	char *code;                 /* sas_emit_c: the C translation unit */
 	char *opt_code;             /* mcm_emit_c of the fewest-adder graph,
-	                             * NULL until dm_const_optimal */
+	                             * NULL until dash_model_const_optimal */
 	char opt_cost[96];          /* "6 adders, depth 4 (NAF 10)" */
-} dm_const;
+} dash_model_const;
 
 /*
  * Evaluate expr as a multiplier on bits-bit words (0: automatic) and fill
  * c (zeroed or freed before).  Returns 0, or -1 with err set and c left
  * empty.  look/ctx resolve names (the session's variables).
  */
-int dm_const_eval(dm_const *c, const char *expr, unsigned long bits,
-                  ex_lookup look, void *ctx, cfx_err *err);
+int dash_model_const_eval(dash_model_const *c, const char *expr,
+                          unsigned long bits, ex_lookup look, void *ctx,
+                          cfx_err *err);
 
 /* Compute opt_code and opt_cost (the search of cfx shifts --optimal,
  * tens of milliseconds) unless done; no operation on an empty model. */
-void dm_const_optimal(dm_const *c);
+void dash_model_const_optimal(dash_model_const *c);
 
-/* Free what dm_const_eval made; no operation on an empty model. */
-void dm_const_free(dm_const *c);
+/* Free what dash_model_const_eval made; no operation on an empty model. */
+void dash_model_const_free(dash_model_const *c);
 
-typedef struct dm_spec {
+typedef struct dash_model_spec {
 	uint64_t p, count;
 	unsigned bits;
 	int computed;               /* the fields below are for p, bits, count */
@@ -70,15 +72,16 @@ typedef struct dm_spec {
 	cfx_err err;
 	spec_result r;              /* gap lengths, from spec_compute */
 	uint64_t *pts;              /* the points k p mod 2^n, sorted */
-} dm_spec;
+} dash_model_spec;
 
-/* The spectrum of p/2^bits for k = 1..count (count <= DM_MAX_POINTS).
+/* The spectrum of p/2^bits for k = 1..count (count <= DASH_MODEL_MAX_POINTS).
  * Recomputes only if p, bits or count changed. */
-void dm_spec_update(dm_spec *s, uint64_t p, unsigned bits, uint64_t count);
-void dm_spec_free(dm_spec *s);
+void dash_model_spec_update(dash_model_spec *s, uint64_t p, unsigned bits,
+                            uint64_t count);
+void dash_model_spec_free(dash_model_spec *s);
 
 /* Which gap length (0..ngaps-1, ascending) a gap of len units has; -1 if
  * none (cannot happen while the three-distance theorem holds). */
-int dm_spec_class(const dm_spec *s, unsigned __int128 len);
+int dash_model_spec_class(const dash_model_spec *s, unsigned __int128 len);
 
 #endif

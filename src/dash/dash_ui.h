@@ -73,10 +73,10 @@ typedef struct dash {
 	void *scr;                  /* the curses SCREEN */
 
 	/* the constant: the last good model and what it was made from */
-	dm_const c;
+	dash_model_const c;
 	unsigned long c_bits_asked; /* the bits it was evaluated with */
-	dm_spec spec;
-	dm_spec past[DASH_PAST];    /* spectra of K-1, K-2, ... (drawn rows) */
+	dash_model_spec spec;
+	dash_model_spec past[DASH_PAST];  /* spectra of K-1, K-2, ... (rows) */
 	uint64_t K;                 /* spectrum points */
 	int sel;                    /* selected NAF digit (exponent) */
 	int sel_want;               /* the one asked for (n may be smaller) */
@@ -86,14 +86,14 @@ typedef struct dash {
 	int code_top;               /* the first line the last frame showed */
 
 	/* the constant's input line (MODE_EDIT) */
-	dline edit;
+	dash_line edit;
 	char *edit_orig;            /* text before editing, for Esc */
 	unsigned long edit_orig_bits;
 	int edit_bad;
 	cfx_err edit_err;
 
 	/* the ':' line and its output pane */
-	dline cmd;
+	dash_line cmd;
 	char *hist[DASH_HIST];
 	int nhist, hist_pos;
 	char **out;
@@ -106,11 +106,11 @@ typedef struct dash {
 	/* scoring */
 	dash_work *w;
 	int wake[2];
-	work_params par;            /* last submitted */
+	dash_work_params par;            /* last submitted */
 	unsigned long gen;          /* its generation, 0: none yet */
-	work_score *score;          /* newest received */
-	work_sweep sweep;
-	work_status st;
+	dash_work_score *score;          /* newest received */
+	dash_work_sweep sweep;
+	dash_work_status st;
 
 	/* latency log (CFX_LATENCY_LOG) */
 	FILE *lat;

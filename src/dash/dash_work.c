@@ -36,13 +36,13 @@ struct dash_work {
 	pthread_cond_t done_cv;       /* a score was published */
 	int wake_fd;
 	int quit, pending;
-	work_params req;
+	dash_work_params req;
 	unsigned long req_gen;
 	atomic_ulong latest;          /* generation of the newest request */
-	work_score *out;              /* published, not yet taken */
+	dash_work_score *out;              /* published, not yet taken */
 	unsigned long out_gen;        /* newest published generation */
-	work_sweep sweep;             /* published sweep strip */
-	work_status st;
+	dash_work_sweep sweep;             /* published sweep strip */
+	dash_work_status st;
 	struct timespec last_wake;
 
 	/* the worker's own, never touched by the UI */
@@ -50,14 +50,14 @@ struct dash_work {
 	int have_keys;                /* keys (or keys_err) are for kpar */
 	int keys_failed;
 	cfx_err keys_err;
-	char kfamily[WORK_FAMILY_MAX];
+	char kfamily[DASH_WORK_FAMILY_MAX];
 	unsigned kbits;
 	size_t kcount;
 	uint32_t *loads;
 	size_t loads_n;
 	uint32_t *chunk;              /* one chunk's loads (score_count) */
-	work_score *last;             /* the last score computed */
-	work_sweep sw;                /* the sweep as far as it got */
+	dash_work_score *last;             /* the last score computed */
+	dash_work_sweep sw;                /* the sweep as far as it got */
 	uint64_t *skeys;
 	uint32_t *sloads;
 	size_t skeys_n, sloads_n;
@@ -95,14 +95,14 @@ static void progress(dash_work *w, int phase, double frac, unsigned long gen)
 	now(&t);
 	ns = (t.tv_sec - w->last_wake.tv_sec) * 1000000000L +
 	     (t.tv_nsec - w->last_wake.tv_nsec);
-	if (ns >= WAKE_NS || phase == WORK_IDLE)
+	if (ns >= WAKE_NS || phase == DASH_WORK_IDLE)
 		poke(w);
 	pthread_mutex_unlock(&w->mu);
 }
 
-static work_score *score_dup(const work_score *s)
+static dash_work_score *score_dup(const dash_work_score *s)
 {
-	work_score *d = xmalloc(sizeof *d, "score copy");
+	dash_work_score *d = xmalloc(sizeof *d, "score copy");
 
 	*d = *s;
 	d->hist = NULL;
@@ -113,7 +113,7 @@ static work_score *score_dup(const work_score *s)
 	return d;
 }
 
-void work_score_free(work_score *s)
+void dash_work_score_free(dash_work_score *s)
 {
 	if (s) {
 		free(s->hist);
@@ -124,11 +124,11 @@ void work_score_free(work_score *s)
 /* Publish a copy of w->last as generation gen. */
 static void publish(dash_work *w, unsigned long gen)
 {
-	work_score *s = score_dup(w->last);
+	dash_work_score *s = score_dup(w->last);
 
 	s->gen = gen;
 	pthread_mutex_lock(&w->mu);
-	work_score_free(w->out);
+	dash_work_score_free(w->out);
 	w->out = s;
 	w->out_gen = gen;
 	pthread_cond_broadcast(&w->done_cv);
@@ -136,13 +136,13 @@ static void publish(dash_work *w, unsigned long gen)
 	pthread_mutex_unlock(&w->mu);
 }
 
-static int same_keys(const dash_work *w, const work_params *p)
+static int same_keys(const dash_work *w, const dash_work_params *p)
 {
 	return w->have_keys && w->kbits == p->bits && w->kcount == p->count &&
 	       !strcmp(w->kfamily, p->family);
 }
 
-static int same_score(const work_params *a, const work_params *b)
+static int same_score(const dash_work_params *a, const dash_work_params *b)
 {
 	return a->p == b->p && a->bits == b->bits && a->b == b->b &&
 	       a->count == b->count && !strcmp(a->family, b->family);
@@ -158,17 +158,19 @@ static int keys_watch_cb(void *ctx, size_t done, size_t total)
 {
 	keys_watch *kw = ctx;
 
-	progress(kw->w, WORK_KEYS, total ? (double)done / (double)total : 0,
+	progress(kw->w, DASH_WORK_KEYS,
+	         total ? (double)done / (double)total : 0,
 	         kw->gen);
 	return stale(kw->w, kw->gen);
 }
 
-static void make_keys(dash_work *w, const work_params *par, unsigned long gen)
+static void make_keys(dash_work *w, const dash_work_params *par,
+                      unsigned long gen)
 {
 	keys_spec ks;
 	keys_watch kw = { w, gen };
 
-	progress(w, WORK_KEYS, 0, gen);
+	progress(w, DASH_WORK_KEYS, 0, gen);
 	keys_free(&w->keys);
 	w->have_keys = 1;
 	w->keys_failed = 0;
@@ -192,11 +194,11 @@ static void make_keys(dash_work *w, const work_params *par, unsigned long gen)
 }
 
 /* Bucket-load histogram of loads[0..2^b) into s. */
-static void histogram(work_score *s, const uint32_t *loads, unsigned b)
+static void histogram(dash_work_score *s, const uint32_t *loads, unsigned b)
 {
 	uint64_t top = s->r.max_load + 1, i, m = (uint64_t)1 << b;
 
-	s->nhist = top < WORK_HIST_MAX ? (size_t)top : WORK_HIST_MAX;
+	s->nhist = top < DASH_WORK_HIST_MAX ? (size_t)top : DASH_WORK_HIST_MAX;
 	s->hstep = (top + s->nhist - 1) / s->nhist;
 	s->nhist = (size_t)((top + s->hstep - 1) / s->hstep);
 	s->hist = xcalloc(s->nhist, sizeof *s->hist, "histogram");
@@ -205,9 +207,10 @@ static void histogram(work_score *s, const uint32_t *loads, unsigned b)
 }
 
 /* The score of par; -1 if it went stale. */
-static int score_job(dash_work *w, const work_params *par, unsigned long gen)
+static int score_job(dash_work *w, const dash_work_params *par,
+                     unsigned long gen)
 {
-	work_score *s;
+	dash_work_score *s;
 	size_t i, n, m = (size_t)1 << par->b, step;
 	char *desc;
 	keys_spec ks;
@@ -220,7 +223,7 @@ static int score_job(dash_work *w, const work_params *par, unsigned long gen)
 		publish(w, gen);
 		return 0;
 	}
-	work_score_free(w->last);
+	dash_work_score_free(w->last);
 	w->last = NULL;
 	s = xcalloc(1, sizeof *s, "score");
 	s->par = *par;
@@ -261,7 +264,7 @@ static int score_job(dash_work *w, const work_params *par, unsigned long gen)
 			free(s);
 			return -1;
 		}
-		progress(w, WORK_HASH, (double)(i + len) / (double)n, gen);
+		progress(w, DASH_WORK_HASH, (double)(i + len) / (double)n, gen);
 	}
 	score_stats(w->loads, par->b, n, &s->r);
 	s->made = w->keys.made;
@@ -277,16 +280,17 @@ static int score_job(dash_work *w, const work_params *par, unsigned long gen)
 	return 0;
 }
 
-static int same_sweep(const work_sweep *s, const work_params *p)
+static int same_sweep(const dash_work_sweep *s, const dash_work_params *p)
 {
 	return s->p == p->p && s->bits == p->bits && s->b == p->sweep_b &&
 	       s->count == p->sweep_count;
 }
 
 /* The sweep strip, resumed where a stale job left it. */
-static void sweep_job(dash_work *w, const work_params *par, unsigned long gen)
+static void sweep_job(dash_work *w, const dash_work_params *par,
+                      unsigned long gen)
 {
-	work_sweep *sw = &w->sw;
+	dash_work_sweep *sw = &w->sw;
 	size_t m = (size_t)1 << par->sweep_b;
 
 	if (!same_sweep(sw, par)) {
@@ -322,7 +326,7 @@ static void sweep_job(dash_work *w, const work_params *par, unsigned long gen)
 		pthread_mutex_lock(&w->mu);
 		w->sweep = *sw;
 		pthread_mutex_unlock(&w->mu);
-		progress(w, WORK_SWEEP, (double)sw->done / sw->bits, gen);
+		progress(w, DASH_WORK_SWEEP, (double)sw->done / sw->bits, gen);
 	}
 	pthread_mutex_lock(&w->mu);
 	w->sweep = *sw;
@@ -334,7 +338,7 @@ static void *run(void *arg)
 	dash_work *w = arg;
 
 	for (;;) {
-		work_params par;
+		dash_work_params par;
 		unsigned long gen;
 
 		pthread_mutex_lock(&w->mu);
@@ -353,12 +357,12 @@ static void *run(void *arg)
 			continue;
 		sweep_job(w, &par, gen);
 		if (!stale(w, gen))
-			progress(w, WORK_IDLE, 1, gen);
+			progress(w, DASH_WORK_IDLE, 1, gen);
 	}
 	return NULL;
 }
 
-dash_work *work_start(int wake_fd)
+dash_work *dash_work_start(int wake_fd)
 {
 	dash_work *w = xcalloc(1, sizeof *w, "dashboard worker");
 	pthread_condattr_t ca;
@@ -382,7 +386,7 @@ dash_work *work_start(int wake_fd)
 	return w;
 }
 
-unsigned long work_submit(dash_work *w, const work_params *par)
+unsigned long dash_work_submit(dash_work *w, const dash_work_params *par)
 {
 	unsigned long gen;
 
@@ -391,7 +395,7 @@ unsigned long work_submit(dash_work *w, const work_params *par)
 	w->req = *par;
 	w->pending = 1;
 	atomic_store(&w->latest, gen);
-	w->st.phase = WORK_KEYS;     /* until the worker says otherwise */
+	w->st.phase = DASH_WORK_KEYS;     /* until the worker says otherwise */
 	w->st.frac = 0;
 	w->st.gen = gen;
 	pthread_cond_signal(&w->req_cv);
@@ -399,7 +403,7 @@ unsigned long work_submit(dash_work *w, const work_params *par)
 	return gen;
 }
 
-int work_wait(dash_work *w, unsigned long gen, int us)
+int dash_work_wait(dash_work *w, unsigned long gen, int us)
 {
 	struct timespec until;
 	int got;
@@ -417,9 +421,9 @@ int work_wait(dash_work *w, unsigned long gen, int us)
 	return got;
 }
 
-work_score *work_take(dash_work *w)
+dash_work_score *dash_work_take(dash_work *w)
 {
-	work_score *s;
+	dash_work_score *s;
 
 	pthread_mutex_lock(&w->mu);
 	s = w->out;
@@ -428,21 +432,21 @@ work_score *work_take(dash_work *w)
 	return s;
 }
 
-void work_sweep_get(dash_work *w, work_sweep *out)
+void dash_work_sweep_get(dash_work *w, dash_work_sweep *out)
 {
 	pthread_mutex_lock(&w->mu);
 	*out = w->sweep;
 	pthread_mutex_unlock(&w->mu);
 }
 
-void work_status_get(dash_work *w, work_status *out)
+void dash_work_status_get(dash_work *w, dash_work_status *out)
 {
 	pthread_mutex_lock(&w->mu);
 	*out = w->st;
 	pthread_mutex_unlock(&w->mu);
 }
 
-void work_stop(dash_work *w)
+void dash_work_stop(dash_work *w)
 {
 	struct timespec until;
 	int i;
@@ -467,8 +471,8 @@ void work_stop(dash_work *w)
 	free(w->chunk);
 	free(w->skeys);
 	free(w->sloads);
-	work_score_free(w->last);
-	work_score_free(w->out);
+	dash_work_score_free(w->last);
+	dash_work_score_free(w->out);
 	for (i = 0; i < SWEEP_TERMS; i++)
 		mpz_clear(w->row.terms[i]);
 	mpz_clear(w->row.big);

@@ -1,5 +1,5 @@
 /*
- * dash_work.h - the dashboard's worker thread (prefix work_).
+ * dash_work.h - the dashboard's worker thread (prefix dash_work_).
  *
  * Keys, hashing and the stride-sweep strip run here so that input never
  * waits for them.  Each request carries a generation number; the worker
@@ -20,34 +20,34 @@
 #include "cfx/err.h"
 #include "cfx/score.h"
 
-#define WORK_FAMILY_MAX 256
-#define WORK_HIST_MAX 4096      /* load-histogram bins kept at most */
+#define DASH_WORK_FAMILY_MAX 256
+#define DASH_WORK_HIST_MAX 4096      /* load-histogram bins kept at most */
 
-typedef struct work_params {
+typedef struct dash_work_params {
 	uint64_t p;
 	unsigned bits, b;           /* word n, table bits of the score */
-	char family[WORK_FAMILY_MAX];
+	char family[DASH_WORK_FAMILY_MAX];
 	size_t count;               /* keys to make */
 	unsigned sweep_b;           /* the sweep strip's table bits */
 	size_t sweep_count;         /* and keys per stride */
-} work_params;
+} dash_work_params;
 
 /* A finished score. */
-typedef struct work_score {
+typedef struct dash_work_score {
 	unsigned long gen;
-	work_params par;
+	dash_work_params par;
 	int failed;                 /* the keys could not be made: err */
 	cfx_err err;
 	score_result r;
 	size_t made;                /* keys made before repeats were removed */
-	char desc[WORK_FAMILY_MAX]; /* keys_describe */
+	char desc[DASH_WORK_FAMILY_MAX]; /* keys_describe */
 	uint64_t *hist;             /* hist[i]: buckets with load in */
 	size_t nhist;               /*   [i*hstep, (i+1)*hstep) */
 	uint64_t hstep;
-} work_score;
+} dash_work_score;
 
 /* The sweep strip, possibly still running. */
-typedef struct work_sweep {
+typedef struct dash_work_sweep {
 	uint64_t p;
 	unsigned bits, b;
 	size_t count;
@@ -55,39 +55,39 @@ typedef struct work_sweep {
 	score_verdict v[64];
 	double R[64];
 	unsigned worst;             /* s with the largest R among done */
-} work_sweep;
+} dash_work_sweep;
 
-enum { WORK_IDLE, WORK_KEYS, WORK_HASH, WORK_SWEEP };
+enum { DASH_WORK_IDLE, DASH_WORK_KEYS, DASH_WORK_HASH, DASH_WORK_SWEEP };
 
-typedef struct work_status {
-	int phase;                  /* WORK_* */
+typedef struct dash_work_status {
+	int phase;                  /* DASH_WORK_* */
 	double frac;                /* of the phase, 0..1 */
 	unsigned long gen;          /* of the job */
-} work_status;
+} dash_work_status;
 
 typedef struct dash_work dash_work;
 
 /* Start the worker; it writes a byte to wake_fd when it has news. */
-dash_work *work_start(int wake_fd);
+dash_work *dash_work_start(int wake_fd);
 
 /* Ask for par; any older job is dropped.  Returns the new generation. */
-unsigned long work_submit(dash_work *w, const work_params *par);
+unsigned long dash_work_submit(dash_work *w, const dash_work_params *par);
 
 /* Wait up to us microseconds for the score of generation gen; 1 if it is
  * there. */
-int work_wait(dash_work *w, unsigned long gen, int us);
+int dash_work_wait(dash_work *w, unsigned long gen, int us);
 
 /* The newest published score not yet taken (the caller frees it with
- * work_score_free), or NULL. */
-work_score *work_take(dash_work *w);
-void work_score_free(work_score *s);
+ * dash_work_score_free), or NULL. */
+dash_work_score *dash_work_take(dash_work *w);
+void dash_work_score_free(dash_work_score *s);
 
 /* Copies of the sweep strip and of the progress. */
-void work_sweep_get(dash_work *w, work_sweep *out);
-void work_status_get(dash_work *w, work_status *out);
+void dash_work_sweep_get(dash_work *w, dash_work_sweep *out);
+void dash_work_status_get(dash_work *w, dash_work_status *out);
 
 /* Stop the worker and free it.  A job that does not stop within a moment
  * (making 2^26 keys cannot be interrupted) is left to the process exit. */
-void work_stop(dash_work *w);
+void dash_work_stop(dash_work *w);
 
 #endif

@@ -313,7 +313,7 @@ json_t *learn_run(const char *line, cfx_err *err)
 	json_t *res = NULL;
 	FILE *null = fopen("/dev/null", "w");
 
-	session_init(&s);
+	cli_session_init(&s);
 	memset(&c, 0, sizeof c);
 	c.out = null ? null : stdout;
 	c.sess = &s;
@@ -332,7 +332,7 @@ json_t *learn_run(const char *line, cfx_err *err)
 		free(argv[i]);
 	free(argv);
 	free(c.used_expr);
-	session_free(&s);
+	cli_session_free(&s);
 	if (null)
 		fclose(null);
 	return res;
@@ -360,7 +360,8 @@ static json_t *state_json(const cfx_session *s)
 		ex_tree *t = ex_parse(s->constant, &e);
 		mpz_t z;
 		mpz_init(z);
-		if (t && ex_eval_int(t, session_lookup, (void *)s, z, &e) == 0) {
+		if (t &&
+		    ex_eval_int(t, cli_session_lookup, (void *)s, z, &e) == 0) {
 			char *d = mpz_get_str(NULL, 10, z);
 			c = json_string(d);
 			free(d);

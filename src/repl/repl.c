@@ -214,7 +214,7 @@ static ex_tree *expr_words(repl *r, const words *ws, int from, cfx_err *e)
 	ex_tree *t = ex_parse(src, e), *in = NULL;
 	ex_value v;
 
-	if (t && (in = ex_inline(t, session_lookup, &r->sess, e))) {
+	if (t && (in = ex_inline(t, cli_session_lookup, &r->sess, e))) {
 		ex_value_init(&v, 64);
 		if (ex_eval(in, NULL, NULL, 64, &v, e) < 0 && e->code != CFX_ELIMIT) {
 			ex_free(in);
@@ -234,7 +234,7 @@ static void set_ans(repl *r, const char *src)
 	cfx_err e;
 	ex_tree *t = ex_parse(src, &e), *in;
 
-	if (t && (in = ex_inline(t, session_lookup, &r->sess, &e)))
+	if (t && (in = ex_inline(t, cli_session_lookup, &r->sess, &e)))
 		set_var(&r->sess, "ans", in);
 	ex_free(t);
 }
@@ -429,7 +429,7 @@ static void session_help(FILE *f)
 void repl_init(repl *r, FILE *out, FILE *err, volatile sig_atomic_t *stop)
 {
 	memset(r, 0, sizeof *r);
-	session_init(&r->sess);
+	cli_session_init(&r->sess);
 	r->out = out;
 	r->err = err;
 	r->stop = stop;
@@ -437,7 +437,7 @@ void repl_init(repl *r, FILE *out, FILE *err, volatile sig_atomic_t *stop)
 
 void repl_free(repl *r)
 {
-	session_free(&r->sess);
+	cli_session_free(&r->sess);
 	free(r->used_expr);
 }
 
