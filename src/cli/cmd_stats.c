@@ -269,6 +269,7 @@ int cmd_stats(cmd_ctx *c, cli_args *ca)
 
 	if ((rc = parse(c, ca->argc, ca->argv, &a)) != 0)
 		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;
+	a.json |= c->sess->json;            /* the REPL's `set format json` */
 	n = ca->argc - optind;
 	if (n > SREPORT_MAX)
 		return bad(c, ca->argv[optind + SREPORT_MAX],
