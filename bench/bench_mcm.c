@@ -87,7 +87,7 @@ static void random32(void)
 	printf("heuristic_table_seconds %.3f\n", cpu() - t0);
 	for (i = 0; i < n; i++) {
 		uint64_t p = (splitmix(&s) & 0xffffffffu) | 1;
-		mcm_opts o = { 0, 0, 0 };
+		mcm_opts o = { 0, 0, 0, NULL };
 		mcm_graph g;
 		mcm_result r;
 		double t;

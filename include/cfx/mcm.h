@@ -52,10 +52,15 @@ typedef struct mcm_graph {
 	int zero;              /* p = 0 mod 2^n: the product is 0 */
 } mcm_graph;
 
+struct mcm_target;
+
 typedef struct mcm_opts {
 	unsigned max_depth;    /* 0: any depth; else adders on any path <= it */
 	int exact;             /* prove the adder count minimal (see above) */
 	int quick;             /* a narrower search, about 10x faster */
+	const struct mcm_target *target;  /* among graphs of the fewest
+	                        * adders, prefer the fewest cycles on it
+	                        * (NULL: the least depth) */
 } mcm_opts;
 
 /* What a search found. */

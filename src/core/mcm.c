@@ -82,6 +82,7 @@ struct mcm_ctx {
 	memo_ent *memo;
 	size_t memo_cap, memo_used;
 	int quick;
+	const mcm_target *target;   /* ties broken by its cycles, or NULL */
 };
 
 mcm_ctx *mcm_new(void)
@@ -527,14 +528,21 @@ static unsigned graph_depth(const mcm_graph *g)
 	return g->node[g->out].depth;
 }
 
-/* 1 if a is better than b: fewer adders, then no negation, then less
- * depth. */
-static int better(const mcm_graph *a, const mcm_graph *b)
+/* 1 if a is better than b: fewer adders, then no negation, then fewer
+ * cycles on target t (if any), then less depth. */
+static int better(const mcm_graph *a, const mcm_graph *b, const mcm_target *t)
 {
 	if (a->n != b->n)
 		return a->n < b->n;
 	if (a->out_neg != b->out_neg)
 		return !a->out_neg;
+	if (t) {
+		mcm_cost ka, kb;
+		mcm_cost_of(a, t, &ka);
+		mcm_cost_of(b, t, &kb);
+		if (ka.cycles != kb.cycles)
+			return ka.cycles < kb.cycles;
+	}
 	return graph_depth(a) < graph_depth(b);
 }
 
@@ -1175,10 +1183,10 @@ static void solve(mcm_ctx *c, uint64_t t, unsigned m, unsigned dmax,
 			g.out_neg = r;
 			absorb_negation(&g);
 			assert(mcm_check(&g, t));
-			if (better(&g, best))
+			if (better(&g, best, c->target))
 				*best = g;
 		}
-	if (best->n > 2 && lvl < MAX_LEVEL) {
+	if (best->n > (c->target ? 1u : 2u) && lvl < MAX_LEVEL) {
 		size_t ncheap = lvl == 0 ? c->heur.ncheap : lvl <= 2
 		                ? c->heur.ncheap / 4 : 64;
 		cands cs;
@@ -1194,7 +1202,8 @@ static void solve(mcm_ctx *c, uint64_t t, unsigned m, unsigned dmax,
 		gather(c, t, m, &cs, ncheap);
 		for (i = 0; i < cs.n; i++) {
 			g.bits = m;
-			if (build(c, &cs.c[i], dmax, lvl, &g) == 0 && better(&g, best))
+			if (build(c, &cs.c[i], dmax, lvl, &g) == 0 &&
+			    better(&g, best, c->target))
 				*best = g;
 		}
 	}
@@ -1260,18 +1269,18 @@ static int reach2(const mcm_graph *g, unsigned j, uint64_t t, unsigned m,
 
 /* Replace the last steps of g by fewer when an exact search finds them. */
 static void polish(mcm_graph *g, uint64_t t, unsigned m, unsigned dmax,
-                   int quick)
+                   int quick, const mcm_target *tg)
 {
 	mcm_graph h;
 	unsigned j;
 
 	for (j = 0; j + 1 < g->n; j++)
-		if (reach1(g, j, t, m, dmax, &h) && better(&h, g)) {
+		if (reach1(g, j, t, m, dmax, &h) && better(&h, g, tg)) {
 			*g = h;
 			return;
 		}
 	if (g->n >= 3 && !quick && (m <= 32 || g->n <= 10) &&
-	    reach2(g, g->n - 3, t, m, dmax, &h) && better(&h, g))
+	    reach2(g, g->n - 3, t, m, dmax, &h) && better(&h, g, tg))
 		*g = h;
 }
 
@@ -1314,7 +1323,7 @@ static int heur_integer(mcm_ctx *c, uint64_t r, mcm_graph *g)
 	for (i = 0; i < 4; i++) {
 		memo_reset(c);
 		solve(c, r, ms[i], NO_DEPTH, 0, &h);
-		polish(&h, r, ms[i], NO_DEPTH, 0);
+		polish(&h, r, ms[i], NO_DEPTH, 0, NULL);
 		if (h.n <= 5 && integer_ok(&h, r)) {
 			*g = h;
 			g->bits = 64;
@@ -1374,7 +1383,7 @@ static int exact_search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
 		g.bits = m;
 		g.out_neg = r;
 		absorb_negation(&g);
-		if (better(&g, best))
+		if (better(&g, best, c->target))
 			*best = g;
 	}
 	return lb;
@@ -1413,20 +1422,21 @@ int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
 		                   "constant has depth below %u", ld);
 	r->naf_adders = naf_weight64(q, m) - 1;
 	g->n = MCM_MAX_NODES + 1;     /* nothing yet */
+	c->target = o->target;
 	if ((o->exact || m <= 16) && bits <= MCM_EXACT_BITS) {
 		if (exact_ready(c, m + 1) < 0)
 			return cfx_err_set(e, CFX_ELIMIT, -1, NULL, "out of memory");
 		lb = exact_search(c, q, m, dmax, g);
 	}
-	if (lb < 0 || g->n > (unsigned)lb) {
+	if (lb < 0 || g->n > (unsigned)lb || c->target) {
 		mcm_graph h;
 		c->quick = o->quick;
 		if (heur_ready(c) < 0)
 			return cfx_err_set(e, CFX_ELIMIT, -1, NULL, "out of memory");
 		memo_reset(c);
 		solve(c, q, m, dmax, 0, &h);
-		polish(&h, q, m, dmax, o->quick);
-		if (better(&h, g))
+		polish(&h, q, m, dmax, o->quick, c->target);
+		if (better(&h, g, c->target))
 			*g = h;
 	}
 	assert(g->n <= MCM_MAX_NODES);
@@ -1443,7 +1453,7 @@ int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
 int mcm_adders(mcm_ctx *c, uint64_t p, unsigned bits, int exact,
                unsigned *depth, int *is_exact, cfx_err *e)
 {
-	mcm_opts o = { 0, exact, !exact };
+	mcm_opts o = { 0, exact, !exact, NULL };
 	mcm_graph g;
 	mcm_result r;
 

@@ -15,14 +15,16 @@ $ cfx shifts --optimal 45
 > 2 adders (1 addition, 1 subtraction), 2 shifts, depth 2; the NAF needs 3
 > on a generic machine a single multiply (3 cycles) beats this 2-adder sequence (depth 2, about 4 cycles)
 
-# x86-64: lea folds the shift by 1 (scale 2) into the add: 1 cycle; the
-# subtraction needs shl then sub: 2 more.  imul is 3: a tie.
+# x86-64: among the two-adder sequences the target's cheapest is chosen:
+# 45 = 5 * 9, t1 = x + 4x, hash = 8 t1 + t1, two lea (scales 4 and 8), one
+# cycle each; 3 * 15 would need shl and sub for the 15 (3 cycles).  imul
+# is 3.
 $ cfx shifts --optimal --target x86-64 45
 > x * 0x2d mod 2^8, fewest adders (exact search):
->     t1 = (x << 1) + x;
->     hash = (t1 << 4) - t1;
-> 2 adders (1 addition, 1 subtraction), 2 shifts, depth 2; the NAF needs 3
-> on x86-64 a single imul (3 cycles) ties with this 2-adder sequence (depth 2, about 3 cycles)
+>     t1 = x + (x << 2);
+>     hash = (t1 << 3) + t1;
+> 2 adders (2 additions, 0 subtractions), 2 shifts, depth 2; the NAF needs 3
+> on x86-64 a single imul (3 cycles) loses to this 2-adder sequence (depth 2, about 2 cycles)
 
 # JSON: the fields of the issue (adders = additions + subtractions).
 $ cfx shifts --optimal --target x86-64 --json 3

@@ -52,7 +52,8 @@ declare -A seen
 
 # add_unit N P [SPELLING] [OPTIMAL]: run cfx for P on N bits, check the
 # text and queue the unit for the compiled check.  SPELLING is what cfx is
-# given (default: P in hex); OPTIMAL 1 adds --optimal.
+# given (default: P in hex); OPTIMAL 1 adds --optimal, a target name adds
+# --optimal --target NAME.
 add_unit() {
 	local n=$1 p=$2 arg=${3:-} opt=${4:-0} hex t want_t src ops steps hdr st
 	local flags=()
@@ -61,6 +62,10 @@ add_unit() {
 	[ -z "${seen[$n:$hex:$opt]:-}" ] || return 0
 	seen[$n:$hex:$opt]=1
 	[ "$opt" = 1 ] && flags=(--optimal)
+	if [ "$opt" != 0 ] && [ "$opt" != 1 ]; then
+		flags=(--optimal --target "$opt")
+		opt=1
+	fi
 	id=$((id + 1))
 	src=$work/u$id.c
 	"$cfx" shifts --emit c "${flags[@]}" --bits "$n" "$arg" >"$src" 2>"$work/err"
@@ -150,6 +155,9 @@ add_unit 16 40503 golden\(16\)
 add_unit 16 40503 golden\(16\) 1
 # the --optimal sequences of tests/cli/shifts_optimal.t
 add_unit 8 45 45 1
+add_unit 8 45 45 x86-64
+add_unit 32 0x61C88647 0x61C88647 arm64
+add_unit 32 0x61C88647 0x61C88647 m68k
 add_unit 8 3 3 1
 add_unit 8 0x80 0x80 1
 add_unit 8 0xff 0xff 1

@@ -191,7 +191,7 @@ Test(mcm, random_never_worse_than_naf)
 		for (k = 0; k < 12; k++) {
 			unsigned n = widths[wi];
 			uint64_t p = trng_next(&rg) & tmask(n);
-			mcm_opts o = { 0, 0, k & 1 };
+			mcm_opts o = { 0, 0, k & 1, NULL };
 			mcm_graph g;
 			mcm_result r;
 			cfx_err e;
@@ -220,7 +220,7 @@ Test(mcm, exact_agrees_with_the_table)
 
 	cr_assert(t);
 	for (v = 1; v < 1u << 12; v += 2) {
-		mcm_opts o = { 0, 1, 0 };
+		mcm_opts o = { 0, 1, 0, NULL };
 		mcm_graph g;
 		mcm_result r;
 		cfx_err e;
@@ -249,13 +249,13 @@ Test(mcm, max_depth)
 
 	/* 0x61C88647 has NAF weight 11 mod 2^32: depth 4 is the least */
 	for (d = 4; d <= 7; d++) {
-		mcm_opts o = { d, 0, 0 };
+		mcm_opts o = { d, 0, 0, NULL };
 		cr_assert_eq(mcm_solve(c, 0x61C88647, 32, &o, &g, &r, &e), 0);
 		check_graph(&g, 0x61C88647, 32);
 		cr_expect_leq(r.depth, d);
 	}
 	{
-		mcm_opts o = { 3, 0, 0 };
+		mcm_opts o = { 3, 0, 0, NULL };
 		cr_expect_eq(mcm_solve(c, 0x61C88647, 32, &o, &g, &r, &e), -1);
 		cr_expect_eq(e.code, CFX_EDOMAIN);
 		cr_expect(strstr(e.msg, "4"), "%s", e.msg);
@@ -269,7 +269,7 @@ Test(mcm, exact_limit)
 	mcm_graph g;
 	mcm_result r;
 	cfx_err e;
-	mcm_opts o = { 0, 1, 0 };
+	mcm_opts o = { 0, 1, 0, NULL };
 
 	cr_expect_eq(mcm_solve(c, 0x61C88647, 32, &o, &g, &r, &e), -1);
 	cr_expect_eq(e.code, CFX_ELIMIT);
@@ -314,4 +314,49 @@ Test(mcm, cost_model)
 	mcm_cost_of(&g, mcm_target_find("arm64"), &k);
 	cr_expect_eq(k.cycles, 2);
 	cr_expect_eq(k.free_shifts, 0);
+}
+
+/* Constants the five-adder patterns miss (found by the complete test):
+ * 5 adders, proven (no graph of 4 below 2^20, by the exhaustive table). */
+Test(mcm, five_adders_complete, .timeout = 120)
+{
+	static const uint64_t hard[] = { 209749, 349787, 477797 };
+	mcm_ctx *c = mcm_new();
+	size_t i;
+
+	for (i = 0; i < sizeof hard / sizeof hard[0]; i++) {
+		mcm_opts o = { 0, 1, 0, NULL };
+		mcm_graph g;
+		mcm_result r;
+		cfx_err e;
+
+		cr_assert_eq(mcm_solve(c, hard[i], 19, &o, &g, &r, &e), 0);
+		check_graph(&g, hard[i], 19);
+		cr_expect_eq(r.adders, 5, "%llu: %u adders",
+		             (unsigned long long)hard[i], r.adders);
+		cr_expect(r.exact);
+	}
+	mcm_free(c);
+}
+
+/* With a target, ties among the fewest adders go to the fewest cycles:
+ * 45 = 5 * 9 needs no separate shift on arm64 (two adds with shifted
+ * operands, 2 cycles), where 45 = 3 * 15 needs one for the 15. */
+Test(mcm, target_breaks_ties)
+{
+	const mcm_target *t = mcm_target_find("arm64");
+	mcm_ctx *c = mcm_new();
+	mcm_opts o = { 0, 0, 0, t };
+	mcm_graph g;
+	mcm_result r;
+	mcm_cost k;
+	cfx_err e;
+
+	cr_assert_eq(mcm_solve(c, 45, 8, &o, &g, &r, &e), 0);
+	check_graph(&g, 45, 8);
+	mcm_cost_of(&g, t, &k);
+	cr_expect_eq(k.adders, 2);
+	cr_expect_eq(k.cycles, 2);
+	cr_expect_eq(k.free_shifts, 2);
+	mcm_free(c);
 }
