@@ -92,7 +92,8 @@ static const opt_def opt_table[] = {
 	  "instead of following the NAF" },
 	{ OPT_OPTIMAL, "target", 1, 'G', "T",
 	  "cost model: generic, x86-64, arm64, rv32i or m68k (default\n"
-	  "generic); implies --optimal" },
+	  "generic); of the fewest-adder sequences, the fewest cycles on\n"
+	  "it; implies --optimal" },
 	{ OPT_OPTIMAL, "max-depth", 1, 'D', "D",
 	  "at most D adders on any path (1-64); implies --optimal" },
 	{ OPT_OPTIMAL, "exact", 0, 'X', NULL,
