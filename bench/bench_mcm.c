@@ -48,13 +48,14 @@ static void table(unsigned bits)
 	mcm_ctx *c = mcm_new();
 	double t0 = cpu(), sum = 0;
 	unsigned char *t = mcm_cost_table(c, bits);
-	unsigned long v, n = 0, open = 0;
+	unsigned long v, n = 0, open = 0, first_open = 0;
 	int max = 0;
 
 	for (v = (1ul << (bits - 1)) | 1; v < 1ul << bits; v += 2) {
 		int k = t[v >> 1];
 		if (k == 255) {
-			open++;
+			if (!open++)
+				first_open = v;
 			continue;
 		}
 		sum += k;
@@ -63,13 +64,16 @@ static void table(unsigned bits)
 			max = k;
 	}
 	for (v = 1; v < 1ul << (bits - 1); v += 2)
-		if (t[v >> 1] == 255)
-			open++;
-		else if (t[v >> 1] > max)
+		if (t[v >> 1] == 255) {
+			if (!open++ || v < first_open)
+				first_open = v;
+		} else if (t[v >> 1] > max) {
 			max = t[v >> 1];
+		}
 	printf("table%u_avg %.4f\ntable%u_max %d\ntable%u_open %lu\n"
-	       "table%u_seconds %.2f\n", bits, sum / (double)n, bits, max, bits,
-	       open, bits, cpu() - t0);
+	       "table%u_first_open %lu\ntable%u_seconds %.2f\n", bits,
+	       sum / (double)n, bits, max, bits, open, bits, first_open, bits,
+	       cpu() - t0);
 	free(t);
 	mcm_free(c);
 }
