@@ -114,3 +114,14 @@ $ cfx shifts --exact 0x61C88647
 $ cfx shifts --optimal '2^100+1'
 ! cfx: shifts: multiplier wider than 64 bits (2^100+1)
 ? 2
+
+# the REPL has it through the shared command table, and keeps the session's
+# constant and word size: 0x2d on 8 bits as above.
+$ cfx
+< set const 45
+< shifts --optimal --target x86-64
+> x * 0x2d mod 2^8, fewest adders (exact search):
+>     t1 = x + (x << 2);
+>     hash = (t1 << 3) + t1;
+> 2 adders (2 additions, 0 subtractions), 2 shifts, depth 2; the NAF needs 3
+> on x86-64 a single imul (3 cycles) loses to this 2-adder sequence (depth 2, about 2 cycles)
