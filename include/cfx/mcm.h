@@ -16,7 +16,8 @@
  *
  * The search (mcm.c explains it) is exact for words of at most
  * MCM_EXACT_BITS bits: an exhaustive table of every odd constant that
- * four adders reach, and for the rest a five-adder construction.  Larger
+ * four adders reach, and for the rest a complete test of five-adder
+ * graphs (values below 2^(n+1), no right shifts).  Larger
  * words get a heuristic that decomposes the constant, splits and factors
  * mod 2^n using the exact table for the pieces, and then re-searches the
  * last steps exactly; it never returns more adders than the NAF.
@@ -99,8 +100,9 @@ int mcm_adders(mcm_ctx *c, uint64_t p, unsigned bits, int exact,
 
 /* The exact adder count of every odd v < 2^bits as integers (no wrap),
  * bits <= MCM_EXACT_BITS + 1: cost[v >> 1] for odd v, 255 if more than
- * 5 are needed (none below 2^19).  Takes a few seconds at 19 bits.
- * Returns NULL if memory runs out; free() the array. */
+ * 5 are needed (none below 2^19; 699829 below 2^20).  Takes a few CPU
+ * seconds at 19 bits, a minute or two at 20.  Returns NULL if memory
+ * runs out; free() the array. */
 unsigned char *mcm_cost_table(mcm_ctx *c, unsigned bits);
 
 /* x * v mod 2^64 computed by running the graph (for tests). */

@@ -12,9 +12,12 @@
  *    cost <= 4, with the ready set kept as a witness.  A value left
  *    unmarked needs at least 5; a five-adder graph is then sought by
  *    patterns (an A-operation of a value of cost c and one of cost <= 4 -
- *    c, or a product u * f), and when one is found the count 5 is proven
- *    minimal.  Published tables say every odd constant below 2^19 needs
- *    at most 5 (the first needing 3, 4, 5 are 43, 683, 14709).
+ *    c, or a product u * f), then by the heuristic below, and last by a
+ *    complete test of every five-adder graph (five_full): the count is
+ *    5, proven minimal, or at least 6, proven.  Published tables say
+ *    every odd constant below 2^19 needs at most 5 (the first needing 3,
+ *    4, 5 are 43, 683, 14709), and below 2^20 only 699829 needs 6; make
+ *    bench checks both.
  *
  * 2. Heuristic for wider words (mod 2^n).  A target t is split as
  *        t = (u << k) +- v     v cheap (cost <= 2), u on n - k bits,
