@@ -96,121 +96,9 @@ static void catch_signals(void)
 	sigaction(SIGWINCH, &sa, &old_winch);
 }
 
-void dash_cmd_signals(volatile sig_atomic_t *stop)
+static void cmd_signals(volatile sig_atomic_t *stop)
 {
 	cmd_stop = stop;
-}
-
-/* ---- settings --------------------------------------------------------- */
-
-unsigned dash_table_bits(const dash *d)
-{
-	unsigned n = d->c.bits, b;
-
-	b = d->r.sess.table_bits > 0 ? (unsigned)d->r.sess.table_bits
-	    : n / 2 < 16 ? n / 2 : 16;
-	if (b > n)
-		b = n;
-	if (b > DASH_MAX_TABLE)
-		b = DASH_MAX_TABLE;
-	return b ? b : 1;
-}
-
-size_t dash_key_count(const dash *d)
-{
-	unsigned long long k = d->r.sess.count ? d->r.sess.count
-	                       : 4ULL << dash_table_bits(d);
-
-	return k > KEYS_MAX ? KEYS_MAX : (size_t)k;
-}
-
-const char *dash_family(const dash *d)
-{
-	return d->r.sess.keys ? d->r.sess.keys : "seq";
-}
-
-void dash_msg(dash *d, int style, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
-	va_end(ap);
-	d->msg_style = style;
-}
-
-void dash_resubmit(dash *d)
-{
-	dash_work_params p;
-	unsigned b = dash_table_bits(d);
-
-	dash_model_spec_update(&d->spec, d->c.p, d->c.bits, d->K);
-	memset(&p, 0, sizeof p);
-	p.p = d->c.p;
-	p.bits = d->c.bits;
-	p.b = b;
-	snprintf(p.family, sizeof p.family, "%s", dash_family(d));
-	p.count = dash_key_count(d);
-	p.sweep_b = b < 12 ? b : 12;
-	p.sweep_count = (size_t)4 << p.sweep_b;
-	if (d->gen && !memcmp(&p, &d->par, sizeof p))
-		return;
-	d->par = p;
-	d->gen = dash_work_submit(d->w, &p);
-}
-
-int dash_set_const(dash *d, const char *expr, unsigned long bits,
-                   cfx_err *err)
-{
-	dash_model_const nc;
-	char *text;
-
-	if (dash_model_const_eval(&nc, expr, bits, cli_session_lookup, &d->r.sess,
-	                          err) < 0)
-		return -1;
-	/* expr may be the old model's own text: copy before freeing it */
-	text = xstrdup(nc.expr);
-	dash_model_const_free(&d->c);
-	d->c = nc;
-	d->c_bits_asked = bits;
-	free(d->r.sess.constant);
-	d->r.sess.constant = text;
-	d->r.sess.bits = bits;
-	d->sel = d->sel_want < (int)d->c.bits ? d->sel_want : (int)d->c.bits - 1;
-	d->code_scroll = -1;
-	if (d->w)
-		dash_resubmit(d);
-	return 0;
-}
-
-void dash_apply_session(dash *d)
-{
-	cfx_session *s = &d->r.sess;
-	cfx_err e;
-
-	if (!s->constant || strcmp(s->constant, d->c.expr) ||
-	    s->bits != d->c_bits_asked) {
-		char *want = s->constant ? strdup(s->constant) : NULL;
-		unsigned long bits = s->bits;
-
-		if (!want || dash_set_const(d, want, bits, &e) < 0) {
-			free(s->constant);
-			s->constant = xstrdup(d->c.expr);
-			s->bits = d->c_bits_asked;
-			if (want)
-				dash_msg(d, ST_ERROR, "not shown: %s%s%s%s; the dashboard "
-				         "keeps %s", e.msg, e.token[0] ? " (" : "", e.token,
-				         e.token[0] ? ")" : "", d->c.hex);
-		}
-		free(want);
-	}
-	if (s->table_bits > DASH_MAX_TABLE)
-		dash_msg(d, ST_ERROR, "the dashboard draws tables of up to 2^%d "
-		         "buckets; showing 2^%u", DASH_MAX_TABLE, dash_table_bits(d));
-	else if (s->table_bits > (int)d->c.bits)
-		dash_msg(d, ST_ERROR, "table bits %d are more than n = %u: showing "
-		         "2^%u buckets", s->table_bits, d->c.bits, dash_table_bits(d));
-	dash_resubmit(d);
 }
 
 /* ---- latency log ------------------------------------------------------- */
@@ -305,6 +193,43 @@ static void take_results(dash *d)
 	}
 }
 
+/* Run a ':' line: the lesson sees it first; "running" is drawn while it
+ * runs, with SIGINT routed to the command's stop flag. */
+static void run_line(dash *d, const char *line)
+{
+	static volatile sig_atomic_t own_stop;
+	volatile sig_atomic_t *stop = d->stop ? d->stop : &own_stop;
+
+	if (dash_learn_line(d, line) || !dash_cmd_begin(d, line))
+		return;
+	dash_draw(d);
+	doupdate();
+	cmd_signals(stop);
+	dash_cmd_run(d, line, stop);
+	cmd_signals(NULL);
+	dash_state_apply_session(d);      /* :set and friends move the dashboard */
+	dash_state_resubmit(d);
+	dash_learn_acted(d, 1);     /* the command may have done the step */
+}
+
+/* What a key asked for; then the work for the new settings, and the
+ * lesson's step, which a key that moved the dashboard may have done. */
+static void apply(dash *d, dash_action a)
+{
+	switch (a.kind) {
+	case DASH_ACT_RUN:
+		run_line(d, a.line);
+		break;
+	case DASH_ACT_COMPLETE:
+		dash_cmd_complete(d);
+		break;
+	case DASH_ACT_NONE:
+		break;
+	}
+	dash_state_resubmit(d);
+	dash_learn_acted(d, 0);
+}
+
 static void loop(dash *d)
 {
 	d->dirty = 1;
@@ -329,7 +254,7 @@ static void loop(dash *d)
 			if (!first)
 				first = t0;
 			lat_read(d, (int)ch, is_char, t0);
-			dash_key(d, (int)ch, is_char);
+			apply(d, dash_key(d, (int)ch, is_char));
 			if (d->lat && d->quit)
 				d->nlk--;           /* no frame follows the last key */
 			else if (d->lat)
@@ -586,7 +511,7 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	d->r.sess.count = o.count;
 	if (o.keys)
 		d->r.sess.keys = xstrdup(o.keys);
-	if (dash_set_const(d, o.expr, (unsigned long)o.bits, &e) < 0) {
+	if (dash_state_set_const(d, o.expr, (unsigned long)o.bits, &e) < 0) {
 		free(o.expr);
 		repl_free(&d->r);
 		return fail("", &e);
@@ -626,7 +551,7 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		fprintf(stderr, "cfx: dash: cannot start the worker thread\n");
 		return CFX_EXIT_USAGE;
 	}
-	dash_resubmit(d);
+	dash_state_resubmit(d);
 	loop(d);
 
 	endwin();

@@ -20,38 +20,6 @@
 #include "util/text.h"
 #include "util/xalloc.h"
 
-void dash_out_add(dash *d, const char *text)
-{
-	const char *p = text;
-
-	while (*p) {
-		const char *next;
-		size_t len = text_line(p, &next), i, k = 0;
-		char *line = xmalloc(len * 4 + 1, "output line");
-
-		for (i = 0; i < len; i++) {     /* tabs to 4 columns */
-			if (p[i] == '\t') {
-				do
-					line[k++] = ' ';
-				while (k % 4);
-			} else if ((unsigned char)p[i] >= 0x20 || p[i] < 0) {
-				line[k++] = p[i];
-			}
-		}
-		line[k] = '\0';
-		if (d->nout == DASH_OUT_LINES) {
-			free(d->out[0]);
-			memmove(d->out, d->out + 1, (DASH_OUT_LINES - 1) * sizeof *d->out);
-			d->nout--;
-		}
-		if (!d->out)
-			d->out = xcalloc(DASH_OUT_LINES, sizeof *d->out,
-			                 "output lines");
-		d->out[d->nout++] = line;
-		p = next;
-	}
-}
-
 static int is_quit(const char *line)
 {
 	static const char *const words[] = { "q", "q!", "quit", "exit", "wq" };
@@ -77,32 +45,31 @@ static void stray(dash *d, FILE *tf)
 	rewind(tf);
 	while ((n = fread(buf, 1, sizeof buf - 1, tf)) > 0) {
 		buf[n] = '\0';
-		dash_out_add(d, buf);
+		dash_state_out_add(d, buf);
 	}
 }
 
-void dash_cmd_run(dash *d, const char *line)
+int dash_cmd_begin(dash *d, const char *line)
 {
-	static volatile sig_atomic_t own_stop;
-	volatile sig_atomic_t *stop = d->stop ? d->stop : &own_stop;
-	char *buf = NULL, echo[DASH_LINE_MAX + 8];
+	char echo[DASH_LINE_MAX + 8];
+
+	if (is_quit(line)) {
+		d->quit = 1;
+		return 0;
+	}
+	snprintf(echo, sizeof echo, ":%s", line);
+	dash_state_out_add(d, echo);
+	dash_state_msg(d, ST_NORMAL, "running :%s  (Ctrl-C stops it)", line);
+	d->out_scroll = 0;
+	return 1;
+}
+
+void dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop)
+{
+	char *buf = NULL;
 	size_t len = 0;
 	FILE *m, *tf;
 	int rc, s1 = -1, s2 = -1, before;
-
-	/* a lesson sees the line first: `learn N`, its words and answers */
-	if (dash_learn_line(d, line))
-		return;
-	if (is_quit(line)) {
-		d->quit = 1;
-		return;
-	}
-	snprintf(echo, sizeof echo, ":%s", line);
-	dash_out_add(d, echo);
-	dash_msg(d, ST_NORMAL, "running :%s  (Ctrl-C stops it)", line);
-	d->out_scroll = 0;
-	dash_draw(d);
-	doupdate();
 
 	if (!(m = open_memstream(&buf, &len)))
 		xalloc_fail(0, "command output");
@@ -111,7 +78,6 @@ void dash_cmd_run(dash *d, const char *line)
 	*stop = 0;
 	noraw();
 	cbreak();                   /* Ctrl-C is SIGINT again */
-	dash_cmd_signals(stop);
 	fflush(stdout);
 	fflush(stderr);
 	if ((tf = tmpfile())) {
@@ -129,12 +95,11 @@ void dash_cmd_run(dash *d, const char *line)
 		close(s1);
 		close(s2);
 	}
-	dash_cmd_signals(NULL);
 	raw();
 	fclose(m);
 	d->r.out = d->r.err = NULL;
 	before = d->nout;
-	dash_out_add(d, buf);
+	dash_state_out_add(d, buf);
 	free(buf);
 	if (tf) {
 		stray(d, tf);
@@ -146,16 +111,14 @@ void dash_cmd_run(dash *d, const char *line)
 	if (d->r.quit)
 		d->quit = 1;
 	if (*stop)
-		dash_msg(d, ST_ERROR, ":%s interrupted", line);
+		dash_state_msg(d, ST_ERROR, ":%s interrupted", line);
 	else if (rc != 0)
-		dash_msg(d, ST_ERROR, ":%s failed (status %d)%s", line, rc,
+		dash_state_msg(d, ST_ERROR, ":%s failed (status %d)%s", line, rc,
 		         d->out_open ? "; o hides the output" : "");
 	else
-		dash_msg(d, ST_NORMAL, ":%s done%s", line,
+		dash_state_msg(d, ST_NORMAL, ":%s done%s", line,
 		         d->out_open ? "; o hides the output" : "");
 	*stop = 0;
-	dash_apply_session(d);
-	dash_learn_acted(d, 1);     /* the command may have done the step */
 }
 
 void dash_cmd_complete(dash *d)
@@ -171,7 +134,7 @@ void dash_cmd_complete(dash *d)
 	text[l->cur - start] = '\0';
 	c = repl_complete(&d->r, l->buf, start, text);
 	if (!c || !c[0]) {
-		dash_msg(d, ST_ERROR, "no completion for \"%s\"", text);
+		dash_state_msg(d, ST_ERROR, "no completion for \"%s\"", text);
 	} else if (!c[1]) {
 		char word[DASH_LINE_MAX + 2];
 		size_t n = strlen(c[0]);
@@ -198,7 +161,7 @@ void dash_cmd_complete(dash *d)
 		for (i = 0; c[i] && at + strlen(c[i]) + 2 < sizeof list; i++)
 			at += (size_t)snprintf(list + at, sizeof list - at, "%s%s",
 			                       i ? "  " : "", c[i]);
-		dash_msg(d, ST_NORMAL, "%s", list);
+		dash_state_msg(d, ST_NORMAL, "%s", list);
 	}
 	for (i = 0; c && c[i]; i++)
 		free(c[i]);

@@ -18,6 +18,9 @@
 #define CTRL(c) ((c) & 0x1f)
 #define ESC 27
 
+/* What the key asks of the loop (dash_key returns it). */
+static dash_action pending;
+
 /* ---- the constant ------------------------------------------------------- */
 
 /* The line changed: the constant follows it if it is valid. */
@@ -30,7 +33,7 @@ static void edit_changed(dash *d)
 		cfx_err_set(&d->edit_err, CFX_ESYNTAX, 0, NULL, "type a constant");
 		return;
 	}
-	if (dash_set_const(d, d->edit.buf, d->edit_orig_bits, &e) < 0) {
+	if (dash_state_set_const(d, d->edit.buf, d->edit_orig_bits, &e) < 0) {
 		d->edit_bad = 1;
 		d->edit_err = e;
 	} else {
@@ -98,7 +101,7 @@ static void k_digit_set(dash *d, int key)
 	v = key == '+' ? 1 : key == '-' ? -1 : key == '0' ? 0
 	    : old == 0 ? 1 : old > 0 ? -1 : 0;       /* space: 0 -> + -> - */
 	if (v == old) {
-		dash_msg(d, ST_NORMAL, "digit 2^%d is already %c", d->sel,
+		dash_state_msg(d, ST_NORMAL, "digit 2^%d is already %c", d->sel,
 		         v > 0 ? '+' : v < 0 ? '-' : '0');
 		return;
 	}
@@ -108,19 +111,19 @@ static void k_digit_set(dash *d, int key)
 	mpz_init(z);
 	naf_value(&g, z);
 	if (mpz_sgn(z) == 0) {
-		dash_msg(d, ST_ERROR, "that would make the constant 0");
+		dash_state_msg(d, ST_ERROR, "that would make the constant 0");
 	} else {
 		hex = word_hex(z, d->c.bits);
 		/* the word size stays: these are digits of an n-bit word */
-		if (dash_set_const(d, hex, d->c.bits, &e) < 0)
-			dash_msg(d, ST_ERROR, "%s", e.msg);
+		if (dash_state_set_const(d, hex, d->c.bits, &e) < 0)
+			dash_state_msg(d, ST_ERROR, "%s", e.msg);
 		else if (!naf_is_naf(&g))
-			dash_msg(d, ST_NORMAL, "2^%d -> %c: p = %s; adjacent non-zero "
+			dash_state_msg(d, ST_NORMAL, "2^%d -> %c: p = %s; adjacent non-zero "
 			         "digits, so the NAF shown is rewritten (weight %zu)",
 			         d->sel, v > 0 ? '+' : v < 0 ? '-' : '0', hex,
 			         d->c.naf_weight);
 		else
-			dash_msg(d, ST_NORMAL, "2^%d -> %c: p = %s", d->sel,
+			dash_state_msg(d, ST_NORMAL, "2^%d -> %c: p = %s", d->sel,
 			         v > 0 ? '+' : v < 0 ? '-' : '0', hex);
 		free(hex);
 	}
@@ -143,13 +146,13 @@ static void k_prime(dash *d, int key)
 		ex_prevprime(q, p);
 	hex = word_hex(p, d->c.bits);
 	if (mpz_sgn(q) == 0 || mpz_sizeinbase(q, 2) > d->c.bits) {
-		dash_msg(d, ST_ERROR, "no prime %s %s on %u bits", up ? "above"
+		dash_state_msg(d, ST_ERROR, "no prime %s %s on %u bits", up ? "above"
 		         : "below", hex, d->c.bits);
 	} else {
 		snprintf(expr, sizeof expr, "%s(%s)", up ? "nextprime" : "prevprime",
 		         hex);
-		if (dash_set_const(d, expr, d->c.bits, &e) < 0)
-			dash_msg(d, ST_ERROR, "%s", e.msg);
+		if (dash_state_set_const(d, expr, d->c.bits, &e) < 0)
+			dash_state_msg(d, ST_ERROR, "%s", e.msg);
 	}
 	free(hex);
 	mpz_clears(p, q, NULL);
@@ -168,12 +171,12 @@ static void k_word(dash *d, int key)
 		unsigned n = sizes[(i + j) % 3];
 		if (n == d->c.bits || n < need)
 			continue;
-		if (dash_set_const(d, d->c.expr, n, &e) == 0) {
-			dash_msg(d, ST_NORMAL, "n = %u", n);
+		if (dash_state_set_const(d, d->c.expr, n, &e) == 0) {
+			dash_state_msg(d, ST_NORMAL, "n = %u", n);
 			return;
 		}
 	}
-	dash_msg(d, ST_ERROR, "%s needs %u bits: no other word size of 16, 32, "
+	dash_state_msg(d, ST_ERROR, "%s needs %u bits: no other word size of 16, 32, "
 	         "64 holds it", d->c.hex, need);
 }
 
@@ -181,7 +184,7 @@ static void k_word(dash *d, int key)
 
 static void k_table(dash *d, int key)
 {
-	unsigned b = dash_table_bits(d), top = d->c.bits < DASH_MAX_TABLE
+	unsigned b = dash_state_table_bits(d), top = d->c.bits < DASH_MAX_TABLE
 	             ? d->c.bits : DASH_MAX_TABLE;
 
 	if (key == '>' && b < top)
@@ -189,37 +192,34 @@ static void k_table(dash *d, int key)
 	else if (key == '<' && b > 1)
 		b--;
 	else {
-		dash_msg(d, ST_ERROR, "b stays %u (1 .. %u here)", b, top);
+		dash_state_msg(d, ST_ERROR, "b stays %u (1 .. %u here)", b, top);
 		return;
 	}
 	d->r.sess.table_bits = (int)b;
-	dash_resubmit(d);
-	dash_msg(d, ST_NORMAL, "b = %u: 2^%u buckets", b, b);
+	dash_state_msg(d, ST_NORMAL, "b = %u: 2^%u buckets", b, b);
 }
 
 static void k_count(dash *d, int key)
 {
-	size_t k = dash_key_count(d);
+	size_t k = dash_state_key_count(d);
 
 	if (key == ')' && k <= KEYS_MAX / 2)
 		k *= 2;
 	else if (key == '(' && k > 1)
 		k /= 2;
 	else {
-		dash_msg(d, ST_ERROR, "the key count stays %zu (1 .. 2^28)", k);
+		dash_state_msg(d, ST_ERROR, "the key count stays %zu (1 .. 2^28)", k);
 		return;
 	}
 	d->r.sess.count = k;
-	dash_resubmit(d);
-	dash_msg(d, ST_NORMAL, "%zu keys", k);
+	dash_state_msg(d, ST_NORMAL, "%zu keys", k);
 }
 
 static void set_family(dash *d, const char *fam)
 {
 	free(d->r.sess.keys);
 	d->r.sess.keys = xstrdup(fam);
-	dash_resubmit(d);
-	dash_msg(d, ST_NORMAL, "keys: %s", fam);
+	dash_state_msg(d, ST_NORMAL, "keys: %s", fam);
 }
 
 static void k_family(dash *d, int key)
@@ -229,7 +229,7 @@ static void k_family(dash *d, int key)
 		"malloc:64"
 	};
 	const int n = (int)(sizeof fam / sizeof fam[0]);
-	const char *cur = dash_family(d);
+	const char *cur = dash_state_family(d);
 	size_t len = strcspn(cur, ":");
 	int i;
 
@@ -251,7 +251,7 @@ static void k_param(dash *d, int key)
 	uint64_t a, s;
 	int up = key == '.';
 
-	if (keys_parse(&ks, dash_family(d), &e) < 0)
+	if (keys_parse(&ks, dash_state_family(d), &e) < 0)
 		return;
 	a = ks.arg;
 	s = ks.seed;
@@ -285,7 +285,7 @@ static void k_param(dash *d, int key)
 		break;
 	}
 	default:
-		dash_msg(d, ST_ERROR, "%s keys have no parameter to step (:set "
+		dash_state_msg(d, ST_ERROR, "%s keys have no parameter to step (:set "
 		         "keys ...)", name);
 		keys_spec_free(&ks);
 		return;
@@ -309,7 +309,6 @@ static void k_points(dash *d, int key)
 	if (k > DASH_MODEL_MAX_POINTS)
 		k = DASH_MODEL_MAX_POINTS;
 	d->K = k;
-	dash_resubmit(d);
 }
 
 /* ---- views -------------------------------------------------------------- */
@@ -443,12 +442,12 @@ static void k_line_accept(dash *d, int key)
 	(void)key;
 	if (d->mode == MODE_EDIT) {
 		if (d->edit_bad) {
-			dash_msg(d, ST_ERROR, "fix the constant first, or Esc to go back "
+			dash_state_msg(d, ST_ERROR, "fix the constant first, or Esc to go back "
 			         "to %s", d->edit_orig);
 			return;
 		}
 		d->mode = MODE_VIEW;
-		dash_msg(d, ST_NORMAL, "constant %s", d->c.hex);
+		dash_state_msg(d, ST_NORMAL, "constant %s", d->c.hex);
 		return;
 	}
 	d->mode = MODE_VIEW;
@@ -460,7 +459,8 @@ static void k_line_accept(dash *d, int key)
 		d->nhist--;
 	}
 	d->hist[d->nhist++] = xstrdup(d->cmd.buf);
-	dash_cmd_run(d, d->cmd.buf);
+	pending.kind = DASH_ACT_RUN;
+	pending.line = d->cmd.buf;
 }
 
 static void k_line_cancel(dash *d, int key)
@@ -469,7 +469,7 @@ static void k_line_cancel(dash *d, int key)
 
 	(void)key;
 	if (d->mode == MODE_EDIT && strcmp(d->edit_orig, d->c.expr) != 0)
-		dash_set_const(d, d->edit_orig, d->edit_orig_bits, &e);
+		dash_state_set_const(d, d->edit_orig, d->edit_orig_bits, &e);
 	d->mode = MODE_VIEW;
 }
 
@@ -487,8 +487,9 @@ static void k_line_history(dash *d, int key)
 
 static void k_line_complete(dash *d, int key)
 {
+	(void)d;
 	(void)key;
-	dash_cmd_complete(d);
+	pending.kind = DASH_ACT_COMPLETE;
 }
 
 /* ---- the table -------------------------------------------------------------- */
@@ -611,17 +612,16 @@ static void dispatch(dash *d, int key, int is_char)
 	} else if (d->mode == MODE_HELP) {
 		d->mode = MODE_VIEW;
 	} else if (d->mode == MODE_VIEW) {
-		dash_msg(d, ST_ERROR, "%s does nothing here: ? lists the keys",
+		dash_state_msg(d, ST_ERROR, "%s does nothing here: ? lists the keys",
 		         is_char ? unctrl((chtype)key) : keyname(key));
 	}
 }
 
-void dash_key(dash *d, int k, int is_char)
+dash_action dash_key(dash *d, int k, int is_char)
 {
+	memset(&pending, 0, sizeof pending);
 	if (!is_char && k == KEY_RESIZE)
-		return;                     /* the next frame uses the new size */
+		return pending;             /* the next frame uses the new size */
 	dispatch(d, k, is_char);
-	/* a key that moved the dashboard is the learner acting: the lesson's
-	 * step is checked (dash_learn.c; nothing happens without a lesson) */
-	dash_learn_acted(d, 0);
+	return pending;
 }

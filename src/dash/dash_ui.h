@@ -1,8 +1,10 @@
 /*
  * dash_ui.h - the dashboard's state, shared by its files:
  *
- *   dash.c       options, terminal set-up and restore, the main loop, the
- *                settings (n, b, keys, count, K) and the latency log
+ *   dash.c       options, terminal set-up and restore, the main loop (it
+ *                applies what keys ask for), the latency log
+ *   dash_state.c the settings (n, b, keys, count, K), the constant, the
+ *                status line and output pane: below all the others
  *   dash_keys.c  the one key-binding table and its handlers
  *   dash_draw.c  layout and panels
  *   dash_cmd.c   the ':' command line and its output pane
@@ -122,28 +124,33 @@ typedef struct dash {
 	int dirty;
 } dash;
 
-/* ---- dash.c ----------------------------------------------------------- */
+/* ---- dash_state.c: below every other file; calls none of them --------- */
 
 /* Effective settings, from the session and the model. */
-unsigned dash_table_bits(const dash *d);
-size_t dash_key_count(const dash *d);
-const char *dash_family(const dash *d);
+unsigned dash_state_table_bits(const dash *d);
+size_t dash_state_key_count(const dash *d);
+const char *dash_state_family(const dash *d);
 
 /* Make expr (bits: 0 automatic) the constant.  On success the session's
  * constant and bits follow; on failure nothing changes and err says why.
  * Returns 0 or -1. */
-int dash_set_const(dash *d, const char *expr, unsigned long bits,
-                   cfx_err *err);
+int dash_state_set_const(dash *d, const char *expr, unsigned long bits,
+                         cfx_err *err);
 
-/* Re-read the session after a ':' command and apply what changed. */
-void dash_apply_session(dash *d);
+/* Re-read the session after a ':' command and apply what changed (the
+ * loop then resubmits). */
+void dash_state_apply_session(dash *d);
 
-/* Submit work if the settings changed since the last submission. */
-void dash_resubmit(dash *d);
+/* Submit work if the settings changed since the last submission: the
+ * loop's, after each key, command and lesson event. */
+void dash_state_resubmit(dash *d);
 
 /* Set the status line (printf-style); style ST_NORMAL or ST_ERROR. */
-void dash_msg(dash *d, int style, const char *fmt, ...)
+void dash_state_msg(dash *d, int style, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* Append text (possibly several lines) to the output pane. */
+void dash_state_out_add(dash *d, const char *text);
 
 /* ---- dash_keys.c ------------------------------------------------------ */
 
@@ -158,8 +165,21 @@ typedef struct dash_binding {
 
 extern const dash_binding dash_bindings[];
 
-/* Handle one key (a character or a KEY_ code). */
-void dash_key(dash *d, int key, int is_char);
+/* What a key asks of the loop, which applies it: keys change the state
+ * (dash_state.c) but never call the loop, the ':' line or the lesson. */
+typedef struct dash_action {
+	enum {
+		DASH_ACT_NONE,          /* nothing beyond the state it changed */
+		DASH_ACT_RUN,           /* run the ':' line `line` */
+		DASH_ACT_COMPLETE       /* complete the word before the cursor */
+	} kind;
+	const char *line;
+} dash_action;
+
+/* Handle one key (a character or a KEY_ code); the loop then applies the
+ * action, submits the work the new settings need and tells the lesson
+ * pane the learner acted. */
+dash_action dash_key(dash *d, int key, int is_char);
 
 /* ---- dash_draw.c ------------------------------------------------------ */
 
@@ -168,17 +188,17 @@ void dash_draw(dash *d);
 
 /* ---- dash_cmd.c ------------------------------------------------------- */
 
-/* Run the ':' line now (the screen shows "running"). */
-void dash_cmd_run(dash *d, const char *line);
+/* Start a ':' line: 0 if it leaves the dashboard (d->quit is set), else
+ * 1 after echoing it and saying "running" (the loop draws that frame). */
+int dash_cmd_begin(dash *d, const char *line);
+
+/* Run the ':' line now, on the dashboard's session; Ctrl-C sets *stop
+ * (the loop routes SIGINT there meanwhile). */
+void dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop);
 
 /* Complete the word before the cursor of the ':' line. */
 void dash_cmd_complete(dash *d);
 
-/* While a ':' command runs, SIGINT sets *stop (NULL: SIGINT quits). */
-void dash_cmd_signals(volatile sig_atomic_t *stop);
-
-/* Append text (possibly several lines) to the output pane. */
-void dash_out_add(dash *d, const char *text);
 void dash_cmd_free(dash *d);
 
 /* ---- dash_learn.c ----------------------------------------------------- */
