@@ -193,6 +193,19 @@ static void take_results(dash *d)
 	}
 }
 
+/* A frame on the screen; the loop keeps what it measured. */
+static void draw(dash *d)
+{
+	dash_frame f;
+
+	dash_draw(d, &f);
+	d->code_scroll = f.code_scroll;
+	d->code_top = f.code_top;
+	d->out_scroll = f.out_scroll;
+	d->help_scroll = f.help_scroll;
+	doupdate();
+}
+
 /* Run a ':' line: the lesson sees it first; "running" is drawn while it
  * runs, with SIGINT routed to the command's stop flag. */
 static void run_line(dash *d, const char *line)
@@ -202,8 +215,7 @@ static void run_line(dash *d, const char *line)
 
 	if (dash_learn_line(d, line) || !dash_cmd_begin(d, line))
 		return;
-	dash_draw(d);
-	doupdate();
+	draw(d);
 	cmd_signals(stop);
 	dash_cmd_run(d, line, stop);
 	cmd_signals(NULL);
@@ -268,8 +280,7 @@ static void loop(dash *d)
 			dash_work_wait(d->w, d->gen, (int)left);
 		take_results(d);
 		if (d->dirty && !d->quit) {
-			dash_draw(d);
-			doupdate();
+			draw(d);
 			if (d->lat)
 				lat_frame(d, now_us());
 			d->dirty = 0;
@@ -565,8 +576,7 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	}
 	dash_work_score_free(d->score);
 	dash_model_spec_free(&d->spec);
-	for (i = 0; i < DASH_PAST; i++)
-		dash_model_spec_free(&d->past[i]);
+	dash_draw_free();
 	dash_model_const_free(&d->c);
 	dash_learn_free(d);         /* before the session it reads */
 	dash_cmd_free(d);

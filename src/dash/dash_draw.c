@@ -62,6 +62,21 @@ static const struct glyphs ascii_glyphs = {
 	"phi", "->", "x", "chi^2", "...", "^", "v", "+", ">"
 };
 
+/* What the frame being drawn measured (dash_draw's f). */
+static dash_frame *frame;
+
+/* Spectra of K-1, K-2, ... for the rows drawn above the current one: the
+ * drawing's own cache (dash_model_spec_update recomputes only what changed). */
+static dash_model_spec past_spec[DASH_PAST];
+
+void dash_draw_free(void)
+{
+	int i;
+
+	for (i = 0; i < DASH_PAST; i++)
+		dash_model_spec_free(&past_spec[i]);
+}
+
 /* ---- styles ------------------------------------------------------------ */
 
 void dash_draw_init(dash *d)
@@ -416,7 +431,7 @@ static int scroll_for(int len, int cur, int room)
 	return cur - room + 2;
 }
 
-static void draw_header(dash *d, const rect *r, int *cy, int *cx)
+static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 {
 	const dash_model_const *c = &d->c;
 	const char *hint = d->mode == MODE_EDIT ? "EDITING: Enter keeps, Esc undoes"
@@ -487,7 +502,7 @@ static void draw_header(dash *d, const rect *r, int *cy, int *cx)
 		put(r, 2, 2, ST_DIM, "live: the panels follow what you type");
 }
 
-static void draw_footer(dash *d, const rect *r, int *cy, int *cx)
+static void draw_footer(const dash *d, const rect *r, int *cy, int *cx)
 {
 	const dash_binding *b;
 	int x = 0;
@@ -521,7 +536,7 @@ static void draw_footer(dash *d, const rect *r, int *cy, int *cx)
 
 /* ---- decomposition --------------------------------------------------------- */
 
-static void draw_decomp(dash *d, const rect *r)
+static void draw_decomp(const dash *d, const rect *r)
 {
 	const dash_model_const *c = &d->c;
 	char right[64], wt[160];
@@ -623,7 +638,7 @@ static void conv_flow(const dash_model_const *c, flow *f, int draw)
 	}
 }
 
-static void draw_cf(dash *d, const rect *r)
+static void draw_cf(const dash *d, const rect *r)
 {
 	const dash_model_const *c = &d->c;
 	const cf_seq *cf = &c->cf;
@@ -791,7 +806,7 @@ static int code_lines(const char *code, int w, char **lines, int *fn,
 	return n;
 }
 
-static void draw_code(dash *d, const rect *r)
+static void draw_code(const dash *d, const rect *r)
 {
 	const dash_model_const *c = &d->c;
 	char *lines[CODE_LINES], t[96];
@@ -811,8 +826,8 @@ static void draw_code(dash *d, const rect *r)
 	if (top < 0)
 		top = 0;
 	if (d->code_scroll >= 0)
-		d->code_scroll = top;
-	d->code_top = top;
+		frame->code_scroll = top;
+	frame->code_top = top;
 	for (i = 0; i < top; i++) {   /* comment state of the lines skipped */
 		if (!strncmp(lines[i], "/*", 2))
 			in_comment = !strstr(lines[i], "*/");
@@ -899,7 +914,7 @@ static void strip(const rect *r, int y, int x, int w, const dash_model_spec *s)
 	}
 }
 
-static void draw_spec(dash *d, const rect *r)
+static void draw_spec(const dash *d, const rect *r)
 {
 	const dash_model_spec *s = &d->spec;
 	static const char *const names3[] = { "short", "medium", "long" };
@@ -929,12 +944,12 @@ static void draw_spec(dash *d, const rect *r)
 	put(r, 1, 8 + sw - 1, ST_DIM, "1");
 	y = 2;
 	for (i = past; i >= 0; i--, y++) {
-		dash_model_spec *ps = i ? &d->past[i - 1] : NULL;
+		const dash_model_spec *ps = &d->spec;
 		uint64_t k = s->count - (uint64_t)i;
-		if (ps)
-			dash_model_spec_update(ps, s->p, s->bits, k);
-		else
-			ps = &d->spec;
+		if (i) {
+			dash_model_spec_update(&past_spec[i - 1], s->p, s->bits, k);
+			ps = &past_spec[i - 1];
+		}
 		putf(r, y, 1, i ? ST_DIM : ST_NORMAL, "%5llu", (unsigned long long)k);
 		if (ps->ok) {
 			strip(r, y, 7, sw, ps);
@@ -1071,7 +1086,7 @@ static int sweep_per_row(int n, int w)
 	return per;
 }
 
-static void draw_sweep(dash *d, const rect *r, int y, int rows)
+static void draw_sweep(const dash *d, const rect *r, int y, int rows)
 {
 	const dash_work_sweep *sw = &d->sweep;
 	int cur = sw->bits == d->par.bits && sw->p == d->par.p &&
@@ -1115,7 +1130,7 @@ static void draw_sweep(dash *d, const rect *r, int y, int rows)
 
 /* What the worker is doing for the current settings, at (y, x) of r: a
  * bar while hashing. */
-static void draw_progress(dash *d, const rect *r, int y, int x)
+static void draw_progress(const dash *d, const rect *r, int y, int x)
 {
 	int i, fill;
 
@@ -1140,7 +1155,7 @@ static void draw_progress(dash *d, const rect *r, int y, int x)
 	putf(r, y, x + 21, ST_NORMAL, "%3.0f%%", d->st.frac * 100);
 }
 
-static void draw_buckets(dash *d, const rect *r)
+static void draw_buckets(const dash *d, const rect *r)
 {
 	const dash_work_score *s = d->score;
 	int cur = s && s->gen == d->gen, st, y, sweep_rows, n = (int)d->par.bits;
@@ -1213,7 +1228,7 @@ static void draw_buckets(dash *d, const rect *r)
 
 /* ---- the lesson pane -------------------------------------------------------- */
 
-static void draw_lesson(dash *d, const rect *r)
+static void draw_lesson(const dash *d, const rect *r)
 {
 	static const int st[] = {
 		[DL_TEXT] = ST_NORMAL, [DL_HEAD] = ST_TITLE, [DL_TRY] = ST_KEY,
@@ -1258,15 +1273,16 @@ static void blank(const rect *r)
 		mvhline(r->y + y, r->x, ' ', r->w);
 }
 
-static void draw_out(dash *d, const rect *r)
+static void draw_out(const dash *d, const rect *r)
 {
-	int vis = r->h - 1, first, i;
+	int vis = r->h - 1, first, i, scroll = d->out_scroll;
 
 	blank(r);
 	title(r, "Output of : commands", "PgUp PgDn scroll, o hides");
-	if (d->out_scroll > d->nout - vis)
-		d->out_scroll = d->nout - vis > 0 ? d->nout - vis : 0;
-	first = d->nout - vis - d->out_scroll;
+	if (scroll > d->nout - vis)
+		scroll = d->nout - vis > 0 ? d->nout - vis : 0;
+	frame->out_scroll = scroll;
+	first = d->nout - vis - scroll;
 	if (first < 0)
 		first = 0;
 	for (i = 0; i < vis && first + i < d->nout; i++) {
@@ -1334,16 +1350,17 @@ static int help_rows(const rect *r, int top, int draw)
 	return y - 1;
 }
 
-static void draw_help(dash *d)
+static void draw_help(const dash *d)
 {
 	rect r = { 1, 0, LINES - 1, COLS };
 	int total, vis = r.h - 1, top;
 
 	blank(&r);
 	total = help_rows(&r, 0, 0);
-	if (d->help_scroll > total - vis)
-		d->help_scroll = total - vis > 0 ? total - vis : 0;
 	top = d->help_scroll;
+	if (top > total - vis)
+		top = total - vis > 0 ? total - vis : 0;
+	frame->help_scroll = top;
 	help_rows(&r, top, 1);
 	title(&r, "Keys", "Up Down scroll, other keys close");
 	if (top + vis < total)
@@ -1371,11 +1388,16 @@ static void too_small(void)
 	}
 }
 
-void dash_draw(dash *d)
+void dash_draw(const dash *d, dash_frame *f)
 {
 	int W = COLS, H = LINES, cy = -1, cx = -1;
 	layout l;
 
+	f->code_scroll = d->code_scroll;
+	f->code_top = d->code_top;
+	f->out_scroll = d->out_scroll;
+	f->help_scroll = d->help_scroll;
+	frame = f;
 	erase();
 	if (W < DASH_MIN_W || H < DASH_MIN_H) {
 		too_small();

@@ -765,7 +765,7 @@ static void body_window(const dash *d, rows *out, const rows *body, int win)
  * feedback, and the lesson words at the bottom.  The feedback gives way
  * to at least three rows of text (all of it is in the output pane too).
  */
-void dash_learn_pane(dash *d, int w, int h, dl_pane *p)
+void dash_learn_pane(const dash *d, int w, int h, dl_pane *p)
 {
 	struct dlearn *dl = d->learn;
 	rows head = { 0 }, body = { 0 }, act = { 0 }, fb = { 0 }, out = { 0 };

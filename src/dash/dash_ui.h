@@ -78,7 +78,6 @@ typedef struct dash {
 	dash_model_const c;
 	unsigned long c_bits_asked; /* the bits it was evaluated with */
 	dash_model_spec spec;
-	dash_model_spec past[DASH_PAST];  /* spectra of K-1, K-2, ... (rows) */
 	uint64_t K;                 /* spectrum points */
 	int sel;                    /* selected NAF digit (exponent) */
 	int sel_want;               /* the one asked for (n may be smaller) */
@@ -183,8 +182,18 @@ dash_action dash_key(dash *d, int key, int is_char);
 
 /* ---- dash_draw.c ------------------------------------------------------ */
 
+/* What a frame measured, for the loop to keep: scroll positions clamped
+ * to what there is to show, the first code line shown. */
+typedef struct dash_frame {
+	int code_scroll, code_top, out_scroll, help_scroll;
+} dash_frame;
+
 void dash_draw_init(dash *d);
-void dash_draw(dash *d);
+
+/* Draw a frame of d, which the drawing only reads; f receives what the
+ * frame measured.  dash_draw_free releases the drawing's caches. */
+void dash_draw(const dash *d, dash_frame *f);
+void dash_draw_free(void);
 
 /* ---- dash_cmd.c ------------------------------------------------------- */
 
@@ -248,7 +257,7 @@ void dash_learn_scroll(dash *d, int dir);
 
 /* Compose the pane for w columns and h rows below its title; free with
  * dl_pane_free. */
-void dash_learn_pane(dash *d, int w, int h, dl_pane *p);
+void dash_learn_pane(const dash *d, int w, int h, dl_pane *p);
 void dl_pane_free(dl_pane *p);
 
 void dash_learn_free(dash *d);
