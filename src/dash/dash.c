@@ -40,6 +40,29 @@
 #define DEFAULT_COUNT ((unsigned long long)1 << 20)
 #define DEFAULT_K 13
 
+/* ---- the loop's own state ------------------------------------------------ */
+
+#define LAT_MAX 1024            /* keystrokes awaiting their frames */
+
+typedef struct lat_key {
+	long long t0;               /* microseconds, when the key was read */
+	unsigned long gen;          /* the work generation it led to */
+	long long frame;            /* us to its first frame, -1: not yet */
+	char name[16];
+} lat_key;
+
+/* What only the loop uses (one dashboard a process): the rest of the
+ * state is struct dash, shared with the files below. */
+static struct {
+	volatile sig_atomic_t *stop; /* Ctrl-C during a ':' command */
+	void *scr;                  /* the curses SCREEN */
+	int wake[2];                /* the worker and signals wake poll() */
+	int dirty;                  /* a frame is due */
+	FILE *lat;                  /* latency log (CFX_LATENCY_LOG) */
+	lat_key lk[LAT_MAX];
+	int nlk;
+} ls;
+
 /* ---- signals ---------------------------------------------------------- */
 
 static volatile sig_atomic_t got_signal;
@@ -111,24 +134,24 @@ static long long now_us(void)
 	return (long long)t.tv_sec * 1000000 + t.tv_nsec / 1000;
 }
 
-static void lat_write(dash *d, const lat_key *k, long long score)
+static void lat_write(const lat_key *k, long long score)
 {
-	fprintf(d->lat, "key=%s frame_us=%lld score_us=%lld\n", k->name,
+	fprintf(ls.lat, "key=%s frame_us=%lld score_us=%lld\n", k->name,
 	        k->frame, score);
 }
 
-static void lat_read(dash *d, int key, int is_char, long long t0)
+static void lat_read(int key, int is_char, long long t0)
 {
 	lat_key *k;
 
-	if (!d->lat)
+	if (!ls.lat)
 		return;
-	if (d->nlk == DASH_LAT_MAX) {      /* oldest never completed */
-		lat_write(d, &d->lk[0], -1);
-		memmove(d->lk, d->lk + 1, (DASH_LAT_MAX - 1) * sizeof *d->lk);
-		d->nlk--;
+	if (ls.nlk == LAT_MAX) {      /* oldest never completed */
+		lat_write(&ls.lk[0], -1);
+		memmove(ls.lk, ls.lk + 1, (LAT_MAX - 1) * sizeof *ls.lk);
+		ls.nlk--;
 	}
-	k = &d->lk[d->nlk++];
+	k = &ls.lk[ls.nlk++];
 	k->t0 = t0;
 	k->gen = 0;
 	k->frame = -1;
@@ -147,16 +170,16 @@ static void lat_frame(dash *d, long long t1)
 	unsigned long shown = d->score ? d->score->gen : 0;
 	int i, j = 0;
 
-	for (i = 0; i < d->nlk; i++) {
-		lat_key *k = &d->lk[i];
+	for (i = 0; i < ls.nlk; i++) {
+		lat_key *k = &ls.lk[i];
 		if (k->frame < 0)
 			k->frame = t1 - k->t0;
 		if (shown >= k->gen)
-			lat_write(d, k, t1 - k->t0);
+			lat_write(k, t1 - k->t0);
 		else
-			d->lk[j++] = *k;
+			ls.lk[j++] = *k;
 	}
-	d->nlk = j;
+	ls.nlk = j;
 }
 
 /* ---- the loop ---------------------------------------------------------- */
@@ -178,18 +201,18 @@ static void take_results(dash *d)
 	if (s) {
 		dash_work_score_free(d->score);
 		d->score = s;
-		d->dirty = 1;
+		ls.dirty = 1;
 		dash_learn_score(d);    /* a lesson's step may read the score */
 	}
 	dash_work_sweep_get(d->w, &sw);
 	if (memcmp(&sw, &d->sweep, sizeof sw)) {
 		d->sweep = sw;
-		d->dirty = 1;
+		ls.dirty = 1;
 	}
 	dash_work_status_get(d->w, &st);
 	if (memcmp(&st, &d->st, sizeof st)) {
 		d->st = st;
-		d->dirty = 1;
+		ls.dirty = 1;
 	}
 }
 
@@ -211,7 +234,7 @@ static void draw(dash *d)
 static void run_line(dash *d, const char *line)
 {
 	static volatile sig_atomic_t own_stop;
-	volatile sig_atomic_t *stop = d->stop ? d->stop : &own_stop;
+	volatile sig_atomic_t *stop = ls.stop ? ls.stop : &own_stop;
 
 	if (dash_learn_line(d, line) || !dash_cmd_begin(d, line))
 		return;
@@ -244,34 +267,34 @@ static void apply(dash *d, dash_action a)
 
 static void loop(dash *d)
 {
-	d->dirty = 1;
+	ls.dirty = 1;
 	while (!d->quit && !got_signal) {
 		struct pollfd pf[2] = {
-			{ STDIN_FILENO, POLLIN, 0 }, { d->wake[0], POLLIN, 0 }
+			{ STDIN_FILENO, POLLIN, 0 }, { ls.wake[0], POLLIN, 0 }
 		};
 		unsigned long gen0 = d->gen;
 		long long first = 0, left;
 		wint_t ch;
 		int rc;
 
-		if (!d->dirty && poll(pf, 2, -1) < 0 && errno != EINTR)
+		if (!ls.dirty && poll(pf, 2, -1) < 0 && errno != EINTR)
 			break;
 		if (got_signal)
 			break;
-		drain(d->wake[0]);
+		drain(ls.wake[0]);
 		while (!d->quit && (rc = get_wch(&ch)) != ERR) {
 			long long t0 = now_us();
 			int is_char = rc == OK;
 
 			if (!first)
 				first = t0;
-			lat_read(d, (int)ch, is_char, t0);
+			lat_read((int)ch, is_char, t0);
 			apply(d, dash_key(d, (int)ch, is_char));
-			if (d->lat && d->quit)
-				d->nlk--;           /* no frame follows the last key */
-			else if (d->lat)
-				d->lk[d->nlk - 1].gen = d->gen;
-			d->dirty = 1;
+			if (ls.lat && d->quit)
+				ls.nlk--;           /* no frame follows the last key */
+			else if (ls.lat)
+				ls.lk[ls.nlk - 1].gen = d->gen;
+			ls.dirty = 1;
 		}
 		/* at the default workload the score is a few ms away: show it
 		 * in this frame rather than the next, if it comes in time */
@@ -279,11 +302,11 @@ static void loop(dash *d)
 		if (d->gen != gen0 && d->par.count <= DASH_SYNC_KEYS && left > 0)
 			dash_work_wait(d->w, d->gen, (int)left);
 		take_results(d);
-		if (d->dirty && !d->quit) {
+		if (ls.dirty && !d->quit) {
 			draw(d);
-			if (d->lat)
+			if (ls.lat)
 				lat_frame(d, now_us());
-			d->dirty = 0;
+			ls.dirty = 0;
 		}
 	}
 }
@@ -475,7 +498,7 @@ static int curses_start(dash *d)
 {
 	SCREEN *scr = newterm(NULL, stdout, stdin);
 
-	d->scr = scr;
+	ls.scr = scr;
 	if (!scr) {
 		const char *t = getenv("TERM");
 		fprintf(stderr, "cfx: dash: cannot drive this terminal (TERM=%s)\n",
@@ -513,7 +536,7 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	repl_init(&d->r, NULL, NULL, stop);
 	d->r.words = learn_cli_words();     /* `:learn` completes */
 	d->r.interactive = 1;
-	d->stop = stop;
+	ls.stop = stop;
 	d->mode = MODE_VIEW;
 	d->K = DEFAULT_K;
 	d->code_scroll = -1;
@@ -547,17 +570,17 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	setlocale(LC_NUMERIC, "C");     /* numbers print the same everywhere */
 	d->ascii = o.ascii || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
 	if ((log = getenv("CFX_LATENCY_LOG")) && *log &&
-	    !(d->lat = fopen(log, "a")))
+	    !(ls.lat = fopen(log, "a")))
 		fprintf(stderr, "cfx: dash: cannot open latency log %s\n", log);
-	if (pipe2(d->wake, O_NONBLOCK | O_CLOEXEC) < 0) {
+	if (pipe2(ls.wake, O_NONBLOCK | O_CLOEXEC) < 0) {
 		perror("cfx: dash: pipe");
 		return CFX_EXIT_USAGE;
 	}
 	if (curses_start(d) < 0)
 		return CFX_EXIT_USAGE;
-	wake_fd = d->wake[1];
+	wake_fd = ls.wake[1];
 	catch_signals();
-	if (!(d->w = dash_work_start(d->wake[1]))) {
+	if (!(d->w = dash_work_start(ls.wake[1]))) {
 		endwin();
 		fprintf(stderr, "cfx: dash: cannot start the worker thread\n");
 		return CFX_EXIT_USAGE;
@@ -566,13 +589,13 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	loop(d);
 
 	endwin();
-	delscreen(d->scr);
+	delscreen(ls.scr);
 	sig = got_signal;
 	dash_work_stop(d->w);
-	if (d->lat) {
-		for (i = 0; i < d->nlk; i++)
-			lat_write(d, &d->lk[i], -1);
-		fclose(d->lat);
+	if (ls.lat) {
+		for (i = 0; i < ls.nlk; i++)
+			lat_write(&ls.lk[i], -1);
+		fclose(ls.lat);
 	}
 	dash_work_score_free(d->score);
 	dash_model_spec_free(&d->spec);
@@ -582,8 +605,8 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	dash_cmd_free(d);
 	free(d->edit_orig);
 	repl_free(&d->r);
-	close(d->wake[0]);
-	close(d->wake[1]);
+	close(ls.wake[0]);
+	close(ls.wake[1]);
 	wake_fd = -1;
 	if (sig) {
 		signal(sig, SIG_DFL);

@@ -56,23 +56,13 @@ enum {
 #define DASH_SYNC_MS 8           /* ... for this long after the key */
 #define DASH_OUT_LINES 2000     /* output pane history */
 #define DASH_HIST 100           /* ':' history */
-#define DASH_LAT_MAX 1024       /* keystrokes awaiting their frames */
 #define DASH_PAST 48            /* earlier spectra drawn at most */
 #define DASH_PAST_K 4096        /* ... and only for K up to this */
 
-typedef struct lat_key {
-	long long t0;               /* microseconds, when the key was read */
-	unsigned long gen;          /* the work generation it led to */
-	long long frame;            /* us to its first frame, -1: not yet */
-	char name[16];
-} lat_key;
-
 typedef struct dash {
 	repl r;                     /* the session; ':' runs commands on it */
-	volatile sig_atomic_t *stop;
 	int mode, quit;
 	int ascii, color;           /* drawing: ASCII only; colour allowed */
-	void *scr;                  /* the curses SCREEN */
 
 	/* the constant: the last good model and what it was made from */
 	dash_model_const c;
@@ -106,21 +96,13 @@ typedef struct dash {
 
 	/* scoring */
 	dash_work *w;
-	int wake[2];
 	dash_work_params par;            /* last submitted */
 	unsigned long gen;          /* its generation, 0: none yet */
 	dash_work_score *score;          /* newest received */
 	dash_work_sweep sweep;
 	dash_work_status st;
 
-	/* latency log (CFX_LATENCY_LOG) */
-	FILE *lat;
-	lat_key lk[DASH_LAT_MAX];
-	int nlk;
-
 	struct dlearn *learn;       /* the lesson pane (dash_learn.c), NULL: none */
-
-	int dirty;
 } dash;
 
 /* ---- dash_state.c: below every other file; calls none of them --------- */
