@@ -221,6 +221,8 @@ static void draw(dash *d)
 {
 	dash_frame f;
 
+	if (d->code_optimal)        /* the search runs once per constant */
+		dash_model_const_optimal(&d->c);
 	dash_draw(d, &f);
 	d->code_scroll = f.code_scroll;
 	d->code_top = f.code_top;

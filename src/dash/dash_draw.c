@@ -811,11 +811,8 @@ static void draw_code(const dash *d, const rect *r)
 	const dash_model_const *c = &d->c;
 	char *lines[CODE_LINES], t[96];
 	int n, i, vis = r->h - 2, top, in_comment = 0, fn, decl;
-	int opt = d->code_optimal;
+	int opt = d->code_optimal && c->opt_code;  /* made by the loop */
 
-	if (opt)
-		dash_model_const_optimal(&d->c);
-	opt = opt && c->opt_code;
 	n = code_lines(opt ? c->opt_code : c->code, r->w - 2, lines, &fn, &decl);
 	/* a short panel starts at the function: the comment above repeats
 	 * what the decomposition shows */
