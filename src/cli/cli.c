@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfx/constant.h"
 #include "cfx/search.h"
 #include "cfx/mcm.h"
 #include "cfx/word.h"
@@ -869,22 +870,14 @@ int cli_multiplier(cmd_ctx *c, const cli_args *a, unsigned long max_bits,
                    mpz_t p, unsigned long *bits)
 {
 	const char *src = cli_expr(c, a);
-	ex_tree *t;
-	int rc;
 
 	if (!src)
 		return -1;
-	if (!(t = ex_parse(src, &c->err))) {
+	*bits = a->bits;
+	if (constant_eval(src, cli_session_lookup, c->sess, bits, max_bits, p,
+	                  &c->err) < 0) {
 		c->err.arg = a->expr ? a->expr_arg : -1;
 		return -1;
 	}
-	rc = ex_eval_int(t, cli_session_lookup, c->sess, p, &c->err);
-	ex_free(t);
-	if (rc == 0) {
-		*bits = a->bits;
-		rc = word_check(p, bits, max_bits, src, &c->err);
-	}
-	if (rc < 0)
-		c->err.arg = a->expr ? a->expr_arg : -1;
-	return rc;
+	return 0;
 }

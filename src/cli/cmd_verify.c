@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cfx/constant.h"
 #include "cfx/cf.h"
 #include "cfx/expr.h"
 #include "cfx/naf.h"
@@ -259,21 +260,17 @@ static int subject_run(cmd_ctx *c, subject *s, const char *src, int arg,
                        unsigned long bits, const unsigned *tables,
                        size_t ntables, const char *label)
 {
-	ex_tree *t = ex_parse(src, &c->err);
 	ccheck_state cc;
 	int started, rc;
 	prog_ctx pc = { c, label, 0 };
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
-	if (!t ||
-	    ex_eval_int(t, cli_session_lookup, c->sess, s->p, &c->err) < 0 ||
-	    (s->bits = bits, word_check(s->p, &s->bits, WORD_MAX_HASH, src,
-	                                &c->err) < 0)) {
-		ex_free(t);
+	s->bits = bits;
+	if (constant_eval(src, cli_session_lookup, c->sess, &s->bits,
+	                  WORD_MAX_HASH, s->p, &c->err) < 0) {
 		c->err.arg = arg;
 		return -1;
 	}
-	ex_free(t);
 	s->p64 = mpz_get_ui(s->p);
 	s->hex = word_hex(s->p, s->bits);
 	naf_of(&s->naf, s->p, s->bits);
@@ -753,8 +750,8 @@ int cmd_verify(cmd_ctx *c, cli_args *a)
 		return CFX_EXIT_USAGE;
 	/* the word size, to check the table list before the long work */
 	mpz_init(probe);
-	if (ex_int(src, probe, &c->err) < 0 ||
-	    word_check(probe, &bits, WORD_MAX_HASH, src, &c->err) < 0) {
+	if (constant_eval(src, NULL, NULL, &bits, WORD_MAX_HASH, probe,
+	                  &c->err) < 0) {
 		if (c->err.col < 0 || 1)
 			c->err.arg = a->expr_arg;
 		mpz_clear(probe);

@@ -10,6 +10,7 @@
 #include "cfx/mcm.h"
 #include "cfx/sort.h"
 #include "cfx/word.h"
+#include "cfx/constant.h"
 #include "dash/dash_model.h"
 #include "util/xalloc.h"
 
@@ -17,62 +18,44 @@ int dash_model_const_eval(dash_model_const *c, const char *expr,
                           unsigned long bits, ex_lookup look, void *ctx,
                           cfx_err *err)
 {
-	ex_tree *t;
-	ex_value v;
-	mpz_t z;
-	size_t k, len;
-	int rc;
+	constant k;
+	size_t i, len;
 
 	memset(c, 0, sizeof *c);
 	cfx_err_clear(err);
-	if (!(t = ex_parse(expr, err)))
+	if (constant_make(&k, expr, look, ctx, bits, DASH_MODEL_MAX_BITS,
+	                  err) < 0)
 		return -1;
-	mpz_init(z);
-	rc = ex_eval_int(t, look, ctx, z, err);
-	ex_free(t);
-	if (rc == 0)
-		rc = word_check(z, &bits, DASH_MODEL_MAX_BITS, expr, err);
-	if (rc < 0) {
-		mpz_clear(z);
-		return -1;
-	}
+	/* the derived forms move into the model, which frees them */
 	c->expr = xstrdup(expr);
-	c->p = mpz_get_ui(z);
-	c->bits = (unsigned)bits;
-	c->hex = word_hex(z, bits);
-	c->dec = mpz_get_str(NULL, 10, z);
-	c->bin = xmalloc(bits + 1, "binary digits");
-	for (k = 0; k < bits; k++)
-		c->bin[k] = mpz_tstbit(z, bits - 1 - k) ? '1' : '0';
-	c->bin[bits] = '\0';
-	c->prime = ex_isprime(z);
-
-	cf_init(&c->cf);
-	cf_of_multiplier(&c->cf, z, bits);
-	c->golden = cf_golden_stats(&c->cf);
-	ex_value_init(&v, 128);
-	v.kind = EX_RAT;
-	mpq_set_z(v.q, z);
-	mpq_div_2exp(v.q, v.q, bits);
-	cf_phi_distance(&v, 0, &c->dist, &c->dbits);
-	cf_phi_distance(&v, 1, &c->mdist, &c->mbits);
-	ex_value_clear(&v);
+	c->p = k.p64;
+	c->bits = (unsigned)k.bits;
+	c->hex = k.hex;
+	c->cf = k.cf;
+	c->golden = k.golden;
+	c->dist = k.dist, c->dbits = k.dbits;
+	c->mdist = k.mdist, c->mbits = k.mbits;
+	c->naf = k.naf;
+	c->sum = k.sum;
+	c->sas = k.sas;
+	c->code = k.code;
+	c->dec = mpz_get_str(NULL, 10, k.p);
+	c->bin = xmalloc(k.bits + 1, "binary digits");
+	for (i = 0; i < k.bits; i++)
+		c->bin[i] = mpz_tstbit(k.p, k.bits - 1 - i) ? '1' : '0';
+	c->bin[k.bits] = '\0';
+	c->prime = ex_isprime(k.p);
+	c->bin_weight = naf_binary_weight(k.p);
+	c->naf_weight = naf_weight(&c->naf);
 	len = c->cf.n ? c->cf.n : 1;
 	c->conv_p = xmalloc(len * sizeof *c->conv_p, "convergents");
 	c->conv_q = xmalloc(len * sizeof *c->conv_q, "convergents");
-	for (k = 0; k < c->cf.n; k++) {
-		mpz_init(c->conv_p[k]);
-		mpz_init(c->conv_q[k]);
+	for (i = 0; i < c->cf.n; i++) {
+		mpz_init(c->conv_p[i]);
+		mpz_init(c->conv_q[i]);
 	}
 	cf_convergents(&c->cf, c->cf.n, c->conv_p, c->conv_q);
-
-	naf_of(&c->naf, z, bits);
-	c->sum = naf_power_sum(&c->naf);
-	c->bin_weight = naf_binary_weight(z);
-	c->naf_weight = naf_weight(&c->naf);
-	sas_of(&c->sas, &c->naf);
-	c->code = sas_emit_c(&c->sas, c->hex, c->sum);
-	mpz_clear(z);
+	mpz_clear(k.p);
 	return 0;
 }
 

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfx/constant.h"
 #include "cfx/expr.h"
 #include "cfx/textfile.h"
 #include "lesson/learn.h"
@@ -357,11 +358,10 @@ static json_t *state_json(const cfx_session *s)
 
 	if (s->constant) {
 		cfx_err e;
-		ex_tree *t = ex_parse(s->constant, &e);
 		mpz_t z;
 		mpz_init(z);
-		if (t &&
-		    ex_eval_int(t, cli_session_lookup, (void *)s, z, &e) == 0) {
+		if (constant_value(s->constant, cli_session_lookup, (void *)s, z,
+		                   &e) == 0) {
 			char *d = mpz_get_str(NULL, 10, z);
 			c = json_string(d);
 			free(d);
@@ -369,7 +369,6 @@ static json_t *state_json(const cfx_session *s)
 			c = json_string(s->constant);
 		}
 		mpz_clear(z);
-		ex_free(t);
 	}
 	json_object_set_new(o, "const", c);
 	json_object_set_new(o, "bits", s->bits ? json_integer((json_int_t)s->bits)
