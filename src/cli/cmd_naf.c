@@ -244,7 +244,7 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 	if (!a->json && !a->emit) {
 		char *body = mcm_emit_body(&g, "    ");
 		fprintf(c->out, "x * %s mod 2^%lu, fewest adders %s:\n%s", f->hex,
-		        f->bits, r.exact ? "(exact search)" : "found (heuristic)",
+		        f->bits, r.exact ? "(proven minimal)" : "found (heuristic)",
 		        body);
 		fprintf(c->out, "%u adder%s (%u addition%s, %u subtraction%s), "
 		        "%u shift%s, depth %u%s; the NAF needs %u\n", k.adders,

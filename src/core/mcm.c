@@ -1392,6 +1392,44 @@ static int exact_search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
 	return lb;
 }
 
+/* A lower bound on the adders of odd q mod 2^m, up to 3: 0 if q = +-1,
+ * 1 if q = +-A(1, 1), 2 if q = +-(an A-operation within {1, a}, a of
+ * cost 1), else 3.  A few hundred thousand operations. */
+static unsigned lb_small(uint64_t q, unsigned m)
+{
+	uint64_t mk = mask_of(m), nq = (0 - q) & mk, f1[2 * 64], f2[8 * 64];
+	size_t n1 = 0, n2, i, j;
+	unsigned s;
+
+	q &= mk;
+	if (q == 1 || nq == 1)
+		return 0;
+	for (s = 1; s < m; s++) {
+		uint64_t v = (uint64_t)1 << s;
+		f1[n1++] = (v + 1) & mk;
+		f1[n1++] = (v - 1) & mk;
+	}
+	for (i = 0; i < n1; i++)
+		if (f1[i] == q || f1[i] == nq)
+			return 1;
+	for (i = 0; i < n1; i++) {
+		uint64_t a = f1[i], R[2] = { 1, a };
+		int x, y;
+		n2 = 0;
+		for (x = 0; x < 2; x++)
+			for (y = 0; y < 2; y++)
+				for (s = 1; s < m; s++) {
+					uint64_t u = R[x] << s, w = R[y];
+					f2[n2++] = (u + w) & mk;
+					f2[n2++] = (u - w) & mk;
+				}
+		for (j = 0; j < n2; j++)
+			if (f2[j] == q || f2[j] == nq)
+				return 2;
+	}
+	return 3;
+}
+
 int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
               mcm_graph *g, mcm_result *r, cfx_err *e)
 {
@@ -1448,7 +1486,8 @@ int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
 	g->out_shift = z;
 	r->adders = g->n;
 	r->depth = graph_depth(g);
-	r->exact = lb >= 0 && g->n == (unsigned)lb;
+	r->exact = (lb >= 0 && g->n == (unsigned)lb) ||
+	           (g->n <= 3 && g->n <= lb_small(q, m));
 	assert(mcm_check(g, p));
 	return 0;
 }

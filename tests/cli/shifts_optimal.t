@@ -9,7 +9,7 @@
 # 45 = 3 * 15: t1 = 3x, hash = 16 t1 - t1 = 45x; the NAF 2^6 - 2^4 - 2^2 + 1
 # needs 3.  Generic model: shift, add, shift, sub = 4 cycles.
 $ cfx shifts --optimal 45
-> x * 0x2d mod 2^8, fewest adders (exact search):
+> x * 0x2d mod 2^8, fewest adders (proven minimal):
 >     t1 = (x << 1) + x;
 >     hash = (t1 << 4) - t1;
 > 2 adders (1 addition, 1 subtraction), 2 shifts, depth 2; the NAF needs 3
@@ -20,7 +20,7 @@ $ cfx shifts --optimal 45
 # cycle each; 3 * 15 would need shl and sub for the 15 (3 cycles).  imul
 # is 3.
 $ cfx shifts --optimal --target x86-64 45
-> x * 0x2d mod 2^8, fewest adders (exact search):
+> x * 0x2d mod 2^8, fewest adders (proven minimal):
 >     t1 = x + (x << 2);
 >     hash = (t1 << 3) + t1;
 > 2 adders (2 additions, 0 subtractions), 2 shifts, depth 2; the NAF needs 3
@@ -60,7 +60,7 @@ $ cfx shifts --optimal --target x86-64 --json 3
 
 # 2^7: no adder, the output shift only.
 $ cfx shifts --optimal 0x80
-> x * 0x80 mod 2^8, fewest adders (exact search):
+> x * 0x80 mod 2^8, fewest adders (proven minimal):
 >     hash = x;
 >     hash <<= 7;
 > 0 adders (0 additions, 0 subtractions), 1 shift, depth 0; the NAF needs 0
@@ -68,7 +68,7 @@ $ cfx shifts --optimal 0x80
 
 # 0xff = -1 mod 2^8: a negation, no adder (the mod 2^n equivalence).
 $ cfx shifts --optimal 0xff
-> x * 0xff mod 2^8, fewest adders (exact search):
+> x * 0xff mod 2^8, fewest adders (proven minimal):
 >     hash = x;
 >     hash = -hash;
 > 0 adders (0 additions, 0 subtractions), 0 shifts, depth 0, 1 negation; the NAF needs 0
@@ -120,7 +120,7 @@ $ cfx shifts --optimal '2^100+1'
 $ cfx
 < set const 45
 < shifts --optimal --target x86-64
-> x * 0x2d mod 2^8, fewest adders (exact search):
+> x * 0x2d mod 2^8, fewest adders (proven minimal):
 >     t1 = x + (x << 2);
 >     hash = (t1 << 3) + t1;
 > 2 adders (2 additions, 0 subtractions), 2 shifts, depth 2; the NAF needs 3

@@ -177,6 +177,14 @@ Test(mcm, named_constants)
 	cr_expect_eq(r.adders, 2);
 	cr_expect_eq(naf_adders(45, 8), 3);
 	cr_expect(r.exact);
+	/* on 64 bits too: 45 is no +-(2^s +- 1) mod 2^64, so 2 is proven */
+	cr_assert_eq(mcm_solve(c, 45, 64, NULL, &g, &r, &e), 0);
+	check_graph(&g, 45, 64);
+	cr_expect_eq(r.adders, 2);
+	cr_expect(r.exact);
+	/* 6 adders for a 32-bit word: the heuristic claims no proof */
+	cr_assert_eq(mcm_solve(c, 0x61C88647, 32, NULL, &g, &r, &e), 0);
+	cr_expect(!r.exact);
 	mcm_free(c);
 }
 
