@@ -68,6 +68,16 @@ typedef struct ex_value {
  * NULL with err naming the token and its column. */
 ex_tree *ex_parse(const char *src, cfx_err *err);
 
+/* The i-th built-in name of the language (constants phi, pi, e, then the
+ * functions, which take one argument in parentheses; *function, if not
+ * NULL, says which), or NULL past the last: for help, completion and the
+ * names a user may not take. */
+const char *ex_builtin_name(size_t i, int *function);
+
+/* 1 if the len bytes at name are a built-in constant, 2 a built-in
+ * function, else 0. */
+int ex_builtin(const char *name, size_t len);
+
 /* Free a tree from ex_parse or ex_inline.  No operation on NULL. */
 void ex_free(ex_tree *t);
 

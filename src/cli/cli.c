@@ -503,11 +503,7 @@ int cli_number(cmd_ctx *c, int arg, const char *opt, const char *s,
 /* An argument that getopt must not read as options: a negative number. */
 static int negative_number(const char *s, cfx_session *sess)
 {
-	static const char *const names[] = {
-		"phi", "pi", "sqrt", "golden", "nextprime", "prevprime", NULL
-	};
 	size_t n;
-	int i;
 
 	if (s[0] != '-')
 		return 0;
@@ -519,9 +515,8 @@ static int negative_number(const char *s, cfx_session *sess)
 	           "0123456789_");
 	if (n == 0 || strlen(s) <= 2)
 		return 0;
-	for (i = 0; names[i]; i++)
-		if (strlen(names[i]) == n && !strncmp(s + 1, names[i], n))
-			return 1;
+	if (ex_builtin(s + 1, n) && !(n == 1 && s[1] == 'e'))
+		return 1;
 	{
 		char name[64];
 		if (n >= sizeof name)

@@ -163,15 +163,41 @@ static int literal(lexer *lx, int col, int len, mpz_t z)
 static ex_node *parse_expr(lexer *lx);
 static ex_node *parse_unary(lexer *lx);
 
+/* The built-in names: the one list (ex_builtin_names and ex_builtin are
+ * how the rest of cfx sees it). */
 static const struct {
 	const char *name;
 	ex_kind kind;
-} funcs[] = {
+} consts[] = {
+	{ "phi", EX_PHI }, { "pi", EX_PI }, { "e", EX_E },
+}, funcs[] = {
 	{ "golden", EX_GOLDEN }, { "nextprime", EX_NEXTPRIME },
 	{ "prevprime", EX_PREVPRIME }, { "sqrt", EX_SQRT },
-}, consts[] = {
-	{ "phi", EX_PHI }, { "pi", EX_PI }, { "e", EX_E },
 };
+
+#define NCONSTS (sizeof consts / sizeof consts[0])
+#define NFUNCS (sizeof funcs / sizeof funcs[0])
+
+const char *ex_builtin_name(size_t i, int *function)
+{
+	if (i >= NCONSTS + NFUNCS)
+		return NULL;
+	if (function)
+		*function = i >= NCONSTS;
+	return i < NCONSTS ? consts[i].name : funcs[i - NCONSTS].name;
+}
+
+int ex_builtin(const char *name, size_t len)
+{
+	const char *b;
+	size_t i;
+	int f;
+
+	for (i = 0; (b = ex_builtin_name(i, &f)); i++)
+		if (strlen(b) == len && !strncmp(b, name, len))
+			return f ? 2 : 1;
+	return 0;
+}
 
 static ex_node *parse_call(lexer *lx, ex_kind k, int col, int len)
 {

@@ -684,18 +684,11 @@ static int parse_func(parser *ps, operand *o, func_kind f, const char *s,
 /* Names the expression language owns: these start a literal. */
 static int expr_name(const char *s, size_t len)
 {
-	static const char *const names[] = {
-		"phi", "pi", "e", "golden", "nextprime", "prevprime", "sqrt", NULL
-	};
 	size_t j = 0;
-	int i;
 
 	while (j < len && is_ident((unsigned char)s[j]))
 		j++;
-	for (i = 0; names[i]; i++)
-		if (strlen(names[i]) == j && !strncmp(s, names[i], j))
-			return 1;
-	return 0;
+	return ex_builtin(s, j) != 0;
 }
 
 /* An operand from s[0..len).  lit: literals only (inside lists). */

@@ -147,10 +147,6 @@ void repl_error(const repl *r, const char *cmd, const char *msg,
 
 /* ---- session words ---------------------------------------------------- */
 
-static const char *const reserved[] = {
-	"phi", "pi", "e", "golden", "nextprime", "prevprime", "sqrt", "ans", NULL
-};
-
 static void set_var(cfx_session *s, const char *name, ex_tree *t)
 {
 	cfx_var *v;
@@ -400,9 +396,8 @@ static int do_let(repl *r, const words *ws, cfx_err *e)
 	for (i = 0; name[i]; i++)
 		if (!isalnum((unsigned char)name[i]) && name[i] != '_')
 			return word_err(e, ws, 1, "a name has letters, digits and _");
-	for (i = 0; reserved[i]; i++)
-		if (!strcmp(name, reserved[i]))
-			return word_err(e, ws, 1, "that name is taken by cfx");
+	if (ex_builtin(name, strlen(name)) || !strcmp(name, "ans"))
+		return word_err(e, ws, 1, "that name is taken by cfx");
 	if (ws->n < 3 || strcmp(ws->w[2], "="))
 		from = 2;
 	if (ws->n <= from)
@@ -568,17 +563,18 @@ static void families(cands *c)
 
 static void expr_names(repl *r, cands *c)
 {
-	static const char *const names[] = {
-		"phi", "pi", "e", "golden(", "nextprime(", "prevprime(", "sqrt(",
-		NULL
-	};
+	const char *name;
 	cfx_var *v;
-	int i;
+	size_t i;
+	int function;
 
 	for (v = r->sess.vars; v; v = v->next)
 		cand(c, v->name);
-	for (i = 0; names[i]; i++)
-		cand(c, names[i]);
+	for (i = 0; (name = ex_builtin_name(i, &function)); i++) {
+		char buf[32];
+		snprintf(buf, sizeof buf, "%s%s", name, function ? "(" : "");
+		cand(c, buf);
+	}
 }
 
 static const repl_word *client_word(const repl *r, const char *name)
