@@ -41,85 +41,10 @@
 #include "cfx/err.h"
 #include "cfx/lesson.h"
 #include "cli/cli.h"
+#include "lesson/learn_store.h"
 
 struct buf;
 struct repl_word;
-
-/* ---- the catalog: lessons/NN-name.lesson --------------------------------- */
-
-typedef struct learn_entry {
-	int number;               /* NN */
-	char *name;               /* the name after NN- */
-	char *path;
-	char *title;              /* from its title: line ("" if none) */
-} learn_entry;
-
-typedef struct learn_catalog {
-	char *dir;
-	learn_entry *e;           /* ascending by number */
-	size_t n;
-} learn_catalog;
-
-/*
- * Find the lesson directory ($CFX_LESSONS; else lessons/ beside the
- * executable; else ../share/cfx/lessons from it) and list its lessons.
- * Returns 0, or -1 with err when there is none.
- */
-int learn_catalog_load(learn_catalog *c, cfx_err *err);
-void learn_catalog_free(learn_catalog *c);
-
-/* A lesson by number ("3") or name ("golden"); NULL if none. */
-const learn_entry *learn_catalog_find(const learn_catalog *c,
-                                      const char *key);
-
-/* Names for completion: numbers and names, NULL-terminated, static. */
-const char *const *learn_names(void);
-
-/* ---- progress: $XDG_STATE_HOME/cfx/progress ------------------------------ */
-
-/* One line per lesson started: "NAME STEP MARKS", MARKS one character a
- * step: '+' solved, 's' skipped, '.' not yet. */
-typedef struct learn_mark {
-	char *name;
-	size_t step;
-	char *marks;
-} learn_mark;
-
-typedef struct learn_progress {
-	char *path;               /* NULL: no place to keep it */
-	learn_mark *m;
-	size_t n;
-} learn_progress;
-
-/*
- * Read the progress file.  A missing file is empty progress.  Lines that
- * cannot be parsed (at most LESSON_STEPS_MAX marks a line) are reported on
- * diag (NULL: stderr); the file is kept aside as progress.corrupt-STAMP
- * (-N when that exists: a set-aside copy is never overwritten) and
- * rewritten with the lines that parsed.  A file that is not a regular file
- * or is bigger than 1 MiB is moved aside whole.  Never an error.
- */
-void learn_progress_load(learn_progress *p, FILE *diag);
-void learn_progress_free(learn_progress *p);
-
-/* The mark of a lesson, NULL if it was never started. */
-learn_mark *learn_progress_get(const learn_progress *p, const char *name);
-
-/*
- * Record one lesson's mark (strlen(marks) <= LESSON_STEPS_MAX) and write
- * the file atomically.  Under an exclusive flock of progress.lock (waiting
- * up to 10 s for another cfx), the other lessons' lines are re-read, the
- * whole file goes to a temporary file in the same directory (temporary
- * files that a killed save left are removed first), is synced, and renamed
- * over the old one.  Returns 0, or -1 with err ("progress cannot be saved:
- * why", the path as token).
- */
-int learn_progress_save(const char *name, size_t step, const char *marks,
-                        FILE *diag, cfx_err *err);
-
-/* How many learn_progress_save calls failed in this process: a script
- * run that lost progress ends with a non-zero status. */
-size_t learn_progress_failures(void);
 
 /* ---- the engine ---------------------------------------------------------- */
 

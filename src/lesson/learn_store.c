@@ -1,5 +1,5 @@
 /*
- * learn_store.c - where lessons and progress live (see learn.h).
+ * learn_store.c - where lessons and progress live (see learn_store.h).
  *
  * Lessons are files lessons/NN-name.lesson, found beside the executable
  * (a build tree) or under ../share/cfx/lessons (an installed cfx), or in
@@ -25,7 +25,8 @@
 #include <unistd.h>
 
 #include "cfx/textfile.h"
-#include "lesson/learn.h"
+#include "cfx/lesson.h"
+#include "lesson/learn_store.h"
 #include "util/xalloc.h"
 
 #define PROGRESS_MAX (1 << 20)   /* a bigger progress file is not ours */

@@ -532,7 +532,7 @@ static int token_value(const char *tok, mpq_t q)
 			if (*p != '_')
 				*d++ = *p;
 		*d = '\0';
-		return lesson_decimal(plain, q);
+		return lesson_check_decimal(plain, q);
 	}
 	mpz_init(z);
 	ok = ex_int(tok, z, &e) == 0;

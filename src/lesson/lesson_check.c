@@ -1,5 +1,5 @@
 /*
- * lesson_check.c - the check language of lessons (see cfx/lesson.h).
+ * lesson_check.c - the check language of lessons (see cfx/lesson_check.h).
  *
  * A check is split into words (spaces separate; brackets, parentheses and
  * quotes group), parsed by recursive descent into a tree of and/or/not
@@ -24,7 +24,7 @@
 #include <mpfr.h>
 
 #include "cfx/expr.h"
-#include "cfx/lesson.h"
+#include "cfx/lesson_check.h"
 #include "util/xalloc.h"
 
 #define NUM_PREC 256          /* bits for comparisons with irrationals */
@@ -174,7 +174,7 @@ static void scale10(mpq_t q, long e)
 	mpz_clear(ten);
 }
 
-int lesson_decimal(const char *s, mpq_t q)
+int lesson_check_decimal(const char *s, mpq_t q)
 {
 	mpz_t num;
 	long e;
@@ -219,7 +219,7 @@ static int text_number(const char *s, ex_value *v)
 		s++;
 	if (!*s)
 		return 0;
-	if (lesson_decimal(s, v->q)) {
+	if (lesson_check_decimal(s, v->q)) {
 		v->kind = EX_RAT;
 		return 1;
 	}
@@ -913,7 +913,7 @@ int lesson_check_uses_answer(const lesson_check *c)
 
 /* ---- evaluation ------------------------------------------------------- */
 
-json_t *lesson_answer_value(const char *answer)
+json_t *lesson_check_answer_value(const char *answer)
 {
 	const char *s = answer, *e;
 	size_t len;
@@ -1325,7 +1325,7 @@ static int eval_operand(const operand *o, const lesson_env *env, json_t **out,
 		break;
 	case ROOT_ANSWER:
 		if (env->answer)
-			base = owned = lesson_answer_value(env->answer);
+			base = owned = lesson_check_answer_value(env->answer);
 		break;
 	case ROOT_RUN:
 		if (!env->run)
