@@ -780,6 +780,10 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 		a->expr = a->joined;
 		a->expr_arg = pos[0];
 	}
+	a->own_bits = a->bits;
+	a->own_table = a->table_bits;
+	a->own_keys = a->keys;
+	a->own_count = a->count;
 	/* the session fills in what the command line left out */
 	if (!a->bits)
 		a->bits = c->sess->bits;
@@ -794,6 +798,28 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 	return 0;
 }
 
+/* The session takes what the command was given (cfx_session.follow). */
+static void follow(cmd_ctx *c, const cli_args *a)
+{
+	cfx_session *s = c->sess;
+
+	if (a->expr && c->multiplier) {
+		free(s->constant);
+		s->constant = xstrdup(a->expr);
+		s->bits = a->bits;      /* the word it was read on */
+	}
+	if (a->own_bits)
+		s->bits = a->own_bits;
+	if (a->own_table)
+		s->table_bits = a->own_table;
+	if (a->own_keys) {
+		free(s->keys);
+		s->keys = xstrdup(a->own_keys);
+	}
+	if (a->own_count)
+		s->count = a->own_count;
+}
+
 int cli_run(cmd_ctx *c, int argc, char **argv)
 {
 	const cmd_def *d = cli_find(argv[0]);
@@ -802,6 +828,7 @@ int cli_run(cmd_ctx *c, int argc, char **argv)
 
 	cfx_err_clear(&c->err);
 	c->cmd = argv[0];
+	c->multiplier = 0;
 	if (!d) {
 		/* the name is already the message's subject: said once */
 		const char *near = cli_nearest(argv[0]);
@@ -834,6 +861,8 @@ int cli_run(cmd_ctx *c, int argc, char **argv)
 	if (rc != CFX_EXIT_USAGE) {
 		free(c->used_expr);
 		c->used_expr = a.expr ? strdup(a.expr) : NULL;
+		if (c->sess->follow)
+			follow(c, &a);
 	}
 	free(a.joined);
 	return rc;
@@ -874,5 +903,6 @@ int cli_multiplier(cmd_ctx *c, const cli_args *a, unsigned long max_bits,
 		c->err.arg = a->expr ? a->expr_arg : -1;
 		return -1;
 	}
+	c->multiplier = 1;
 	return 0;
 }

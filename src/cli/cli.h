@@ -65,6 +65,10 @@ typedef struct cfx_session {
 	char *keys;             /* key family, NULL: seq */
 	unsigned long long count;   /* 0: default */
 	int json;               /* set format json */
+	int follow;             /* a command's own EXPR (as a multiplier),
+	                         * --bits, --table-bits, --keys and --count
+	                         * become the session's: the dashboard's
+	                         * panels follow the commands typed there */
 	cfx_var *vars;
 	json_t *results;        /* command name -> its last result (JSON) */
 } cfx_session;
@@ -103,6 +107,10 @@ typedef struct cli_args {
 	int pos[CLI_MAX_POS];   /*   their argv indices */
 	int pos_off[CLI_MAX_POS];   /* and offsets in expr */
 	char *joined;           /* storage of expr */
+	unsigned long own_bits; /* what the command line gave, before the */
+	int own_table;          /*   session filled in the rest (0, NULL: */
+	const char *own_keys;   /*   not given) */
+	unsigned long long own_count;
 	unsigned long runs;     /* --runs R, 0: default */
 	const char *raw;        /* --raw DIR */
 	int argc;               /* OPT_OWN: the arguments, argv[0] the name */
@@ -120,6 +128,8 @@ typedef struct cmd_ctx {
 	int progress;           /* draw progress on stderr (a terminal) */
 	int stdin_data;         /* stdin is the command's (the CLI), not the
 	                         * REPL's script or keyboard */
+	int multiplier;         /* the command took its EXPR as a multiplier
+	                         * (cli_multiplier, cf of an integer) */
 } cmd_ctx;
 
 typedef struct cmd_def {

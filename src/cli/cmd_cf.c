@@ -105,6 +105,7 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 		mpz_set(pv, mpq_numref(v.q));
 		if (word_check(pv, &bits, WORD_MAX_BITS, src, &c->err) < 0)
 			goto bad;
+		c->multiplier = 1;
 		cf_of_multiplier(&cf, pv, bits);
 		mpq_div_2exp(v.q, v.q, bits);       /* v is x = p/2^n now */
 		hex = word_hex(pv, bits);

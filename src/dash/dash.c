@@ -37,7 +37,6 @@
 #include "lesson/learn.h"
 
 #define DEFAULT_EXPR "prevprime(golden(32))"   /* Knuth's 2654435761 */
-#define DEFAULT_COUNT ((unsigned long long)1 << 20)
 #define DEFAULT_K 13
 
 /* ---- the loop's own state ------------------------------------------------ */
@@ -324,11 +323,13 @@ static void usage(FILE *f)
 	"The live dashboard: continued fraction, decomposition, shift/add code,\n"
 	"spectrum and bucket score of one constant, updated as you type.\n"
 	"EXPR defaults to %s = 2654435761 on 32 bits; keys default\n"
-	"to 2^20 sequential keys into 2^16 buckets.  Press ? for the keys.\n\n"
+	"to sequential keys, 4 a bucket, into 2^12 buckets.  Press ? for the\n"
+	"keys, and ? again for what the panels show.\n\n"
 	"  --bits N           word size n (up to 64; default from EXPR)\n"
-	"  --table-bits B     table of 2^B buckets (default n/2, at most 16)\n"
+	"  --table-bits B     table of 2^B buckets (default n/2, at most 12)\n"
 	"  --keys FAMILY      key family, as for cfx score (default seq)\n"
-	"  --count K          number of keys (default 2^20)\n"
+	"  --count K          number of keys (default 4 a bucket, at most half\n"
+	"                     the family's distinct keys: never all of a word)\n"
 	"  --ascii            ASCII drawing only (also in non-UTF-8 locales)\n"
 	"  --learn N          lesson N (number or name) in a pane beside the\n"
 	"                     panels, resumed where it was left (cfx learn lists\n"
@@ -421,7 +422,6 @@ static int parse_opts(int argc, char **argv, dash_opts *o)
 	int key, i, nw = 0, rest = 0;
 
 	memset(o, 0, sizeof *o);
-	o->count = DEFAULT_COUNT;
 	optind = 0;
 	opterr = 0;
 	for (;;) {
@@ -543,6 +543,9 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	d->K = DEFAULT_K;
 	d->code_scroll = -1;
 	d->sel_want = 63;
+	/* a : command's own constant and settings move the panels (a lesson
+	 * step's `score 0x9e370001 --keys stride:4096` shows there) */
+	d->r.sess.follow = 1;
 	d->r.sess.table_bits = (int)o.table;
 	d->r.sess.count = o.count;
 	if (o.keys)
@@ -590,6 +593,11 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	dash_state_resubmit(d);
 	loop(d);
 
+	/* leave the terminal as less does: the alternate screen is cleared
+	 * before it is left, so a terminal resized meanwhile (tmux, some
+	 * xterms) has no fragments of it to copy back onto the normal one */
+	erase();
+	refresh();
 	endwin();
 	delscreen(ls.scr);
 	sig = got_signal;

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfx/keys.h"
 #include "dash/dash_ui.h"
 #include "util/text.h"
 #include "util/xalloc.h"
@@ -814,10 +815,9 @@ static void draw_code(const dash *d, const rect *r)
 	int opt = d->code_optimal && c->opt_code;  /* made by the loop */
 
 	n = code_lines(opt ? c->opt_code : c->code, r->w - 2, lines, &fn, &decl);
-	/* a short panel starts at the function: the comment above repeats
-	 * what the decomposition shows */
-	top = d->code_scroll >= 0 ? d->code_scroll : n <= vis ? 0
-	      : n - fn <= vis ? fn : decl;
+	/* a short panel opens at the function's signature: the comment
+	 * above repeats what the decomposition shows */
+	top = d->code_scroll >= 0 ? d->code_scroll : n <= vis ? 0 : fn;
 	if (top > n - vis)
 		top = n - vis;
 	if (top < 0)
@@ -947,7 +947,13 @@ static void draw_spec(const dash *d, const rect *r)
 			dash_model_spec_update(&past_spec[i - 1], s->p, s->bits, k);
 			ps = &past_spec[i - 1];
 		}
-		putf(r, y, 1, i ? ST_DIM : ST_NORMAL, "%5llu", (unsigned long long)k);
+		/* rows for smaller K are out of room: ▲ says so (a taller
+		 * terminal shows more) */
+		if (y == 2 && k > 1)
+			putf(r, y, 1, ST_DIM, "%s%4llu", g.up, (unsigned long long)k);
+		else
+			putf(r, y, 1, i ? ST_DIM : ST_NORMAL, "%5llu",
+			     (unsigned long long)k);
 		if (ps->ok) {
 			strip(r, y, 7, sw, ps);
 			putf(r, y, 8 + sw, ST_DIM, "%d", ps->r.ngaps);
@@ -957,23 +963,31 @@ static void draw_spec(const dash *d, const rect *r)
 		const spec_gap *gp = &s->r.gap[i];
 		const char *name = s->r.ngaps == 3 ? names3[i] : s->r.ngaps == 2
 		                   ? names2[i] : "one";
+		double len = (double)gp->length / (double)circle;
 		int x = put(r, y, 1, ST_GAP0 + i, g.gap[i]);
 		x = put(r, y, x, ST_GAP0 + i, g.gap[i]);
-		x = putf(r, y, x + 1, ST_NORMAL, "%-6s %.6f %s%-5llu", name,
-		         (double)gp->length / (double)circle, g.times,
-		         (unsigned long long)gp->count);
+		/* six decimals until they would all be 0 (64 bits, a small p) */
+		if (len >= 1e-4)
+			snprintf(u, sizeof u, "%.6f", len);
+		else
+			fmt_g(u, sizeof u, len, 4);
+		x = putf(r, y, x + 1, ST_NORMAL, "%-6s %-8s %s%-5llu", name, u,
+		         g.times, (unsigned long long)gp->count);
 		snprintf(t, sizeof t, "= %s/2^%u", u128_text(gp->length, u, sizeof u),
 		         s->bits);
 		if (x + 1 + width(t) < r->w)
 			put(r, y, x + 1, ST_DIM, t);
 	}
 	if (y < r->h) {
-		if (s->r.ngaps == 3)
-			putf(r, y++, 1, ST_NORMAL, "3 lengths: long = short + medium; "
-			     "max/min %.4g", s->r.max_min_ratio);
-		else
-			putf(r, y++, 1, ST_NORMAL, "%d length%s; max/min %.4g",
-			     s->r.ngaps, s->r.ngaps == 1 ? "" : "s", s->r.max_min_ratio);
+		snprintf(t, sizeof t, "%d length%s; max/min %.4g", s->r.ngaps,
+		         s->r.ngaps == 1 ? "" : "s", s->r.max_min_ratio);
+		if (s->r.ngaps == 3 && width(t) + 24 <= r->w - 1)
+			snprintf(t, sizeof t, "3 lengths: long = short + medium; "
+			         "max/min %.4g", s->r.max_min_ratio);
+		put(r, y++, 1, ST_NORMAL, t);
+		/* never cut: the identity takes a row of its own, or none */
+		if (s->r.ngaps == 3 && !strstr(t, "long =") && y < r->h)
+			put(r, y++, 1, ST_DIM, "long = short + medium");
 	}
 }
 
@@ -1152,6 +1166,38 @@ static void draw_progress(const dash *d, const rect *r, int y, int x)
 	putf(r, y, x + 21, ST_NORMAL, "%3.0f%%", d->st.frac * 100);
 }
 
+/* When the keys are every key of their kind (keys_cover_word), why the
+ * loads are even whatever p is, at (y, x) in at most w columns; 1 if said. */
+static int cover_note(const dash *d, const rect *r, int y, int x, int w)
+{
+	keys_spec ks;
+	cfx_err e;
+	char t[160];
+	unsigned space;
+	int covers;
+
+	if (!(d->c.p & 1) || keys_parse(&ks, d->par.family, &e) < 0)
+		return 0;
+	covers = keys_cover_word(&ks, d->par.bits, d->par.count);
+	space = keys_space_bits(&ks, d->par.bits);
+	keys_spec_free(&ks);
+	if (!covers)
+		return 0;
+	if (space == d->par.bits)
+		snprintf(t, sizeof t, "keys = all 2^%u words", space);
+	else
+		snprintf(t, sizeof t, "keys = all 2^%u multiples of 2^%u", space,
+		         d->par.bits - space);
+	if (width(t) + 56 <= w)
+		strcat(t, ": any odd p permutes them, so every p spreads them evenly");
+	else if (width(t) + 21 <= w)
+		strcat(t, ": even for any odd p");
+	else
+		snprintf(t, sizeof t, "keys cover the word: even for any odd p");
+	put(r, y, x, ST_WEAK, t);
+	return 1;
+}
+
 static void draw_buckets(const dash *d, const rect *r)
 {
 	const dash_work_score *s = d->score;
@@ -1160,10 +1206,15 @@ static void draw_buckets(const dash *d, const rect *r)
 	char t[DASH_WORK_FAMILY_MAX + 96], c1[32], g1[32], g2[32], g3[32];
 	rect hr;
 
-	/* beside a lesson column the panel is half as wide: a shorter title */
-	snprintf(t, sizeof t, r->w >= 46 ? "Buckets: %s %s keys into 2^%u (b = "
-	         "%u)" : "Buckets: %s %s keys, b = %u", count_text(d->par.count,
-	         c1, sizeof c1), d->par.family, d->par.b, d->par.b);
+	/* the longest title that fits: never cut mid-word */
+	snprintf(t, sizeof t, "Buckets: %s %s keys into 2^%u (b = %u)",
+	         count_text(d->par.count, c1, sizeof c1), d->par.family,
+	         d->par.b, d->par.b);
+	if (width(t) + 4 > r->w)
+		snprintf(t, sizeof t, "Buckets: %s %s keys, b = %u", c1,
+		         d->par.family, d->par.b);
+	if (width(t) + 4 > r->w)
+		snprintf(t, sizeof t, "Buckets: %s keys, b = %u", c1, d->par.b);
 	title(r, t, NULL);
 	srows = 1 + (n + per - 1) / per;
 	sweep_rows = r->h - 1 >= srows + 4 ? srows : 0;
@@ -1205,6 +1256,7 @@ static void draw_buckets(const dash *d, const rect *r)
 		    score_verdict_name(s->r.verdict));
 		if (!cur)
 			draw_progress(d, r, 7, sx);
+		cover_note(d, r, cur ? 7 : 8, sx, r->w - sx);
 	} else {
 		int x;
 		if (cur)
@@ -1217,7 +1269,9 @@ static void draw_buckets(const dash *d, const rect *r)
 		         (unsigned long long)s->r.empty);
 		put(r, 2, x, cur ? verdict_style(s->r.verdict) : ST_DIM,
 		    score_verdict_name(s->r.verdict));
-		hr = (rect){ r->y + 3, r->x + 1, r->h - 3 - sweep_rows, r->w - 2 };
+		x = cover_note(d, r, 3, 1, r->w - 2);   /* a row less for the bars */
+		hr = (rect){ r->y + 3 + x, r->x + 1, r->h - 3 - x - sweep_rows,
+		             r->w - 2 };
 	}
 	draw_hist(s, &hr, cur ? verdict_style(s->r.verdict) : ST_DIM);
 	draw_sweep(d, r, r->h - sweep_rows, sweep_rows);
@@ -1347,19 +1401,92 @@ static int help_rows(const rect *r, int top, int draw)
 	return y - 1;
 }
 
+/* The second page of help: what each panel shows and how to read it, in
+ * the glyphs this screen draws (UTF-8 or ASCII). */
+static int panel_rows(const rect *r, int top, int draw)
+{
+	enum { N = 10 };
+	static const char *const name[N] = {
+		"header", "Decomposition", "Continued fraction", "  distance",
+		"Shift/add code", "Spectrum", "  lengths", "Buckets", "  bars",
+		"  sweep strip",
+	};
+	char t[N][640];
+	int y = 1, i;
+
+	snprintf(t[0], sizeof t[0], "the constant as typed, = its value in hex and "
+	         "decimal, n the word size in bits (auto: the smallest of 8, 16, "
+	         "32, 64 that holds it), odd or even, prime or not.");
+	snprintf(t[1], sizeof t[1], "bits: p in binary.  NAF: p as signed "
+	         "digits + 0 - with no two non-zero digits side by side, the "
+	         "fewest there can be; sum: the same as powers of two.  Left Right "
+	         "select a digit, + 0 - set it.");
+	snprintf(t[2], sizeof t[2], "of x = p/2^n, the fraction the hash "
+	         "multiplies by: [a0; a1, a2, ...], a run of equal quotients "
+	         "written 1 (%s12).  golden prefix: how many 1s follow a0 in x or "
+	         "in 1 - x (1/%s = [0; 1, 1, 1, ...]; p and 2^n - p hash alike).  "
+	         "largest a_k: the biggest quotient and where; a big one means x "
+	         "is very near a fraction of small denominator q, and keys q apart "
+	         "land nearly together.", g.times, g.phi);
+	snprintf(t[3], sizeof t[3], "|x - 1/%s|: how far x is from 1/%s = "
+	         "0.618..., the multiplier of Fibonacci hashing; in bits, how many "
+	         "leading bits of x agree with it.", g.phi, g.phi);
+	snprintf(t[4], sizeof t[4], "the multiply by p as shifts and adds, "
+	         "one per NAF digit, in C; PgUp PgDn scroll it.");
+	snprintf(t[5], sizeof t[5], "the points {k x}, k = 1..K, on the circle "
+	         "[0, 1) drawn from 0 to 1, one row per K for the last few K, so a "
+	         "new point is seen splitting a gap.  %s is a point (%s several "
+	         "in one cell); the gaps between points are drawn by length: %s "
+	         "short, %s medium, %s long.  The number at the right is how many "
+	         "lengths there are: never more than 3 (the three-distance "
+	         "theorem).  K changes with [, ], { and }.", g.point, g.points, g.gap[0],
+	         g.gap[1], g.gap[2]);
+	snprintf(t[6], sizeof t[6], "each length as a fraction of the circle, "
+	         "%s how many gaps have it, and = its exact value; max/min is the "
+	         "longest gap over the shortest: near 1 is even, large is uneven.",
+	         g.times);
+	snprintf(t[7], sizeof t[7], "h(x) = (x p mod 2^n) >> (n - b) puts the "
+	         "keys named in the title into 2^b buckets.  %s and its p-value: "
+	         "how far the loads are from even; a tiny p is too uneven to be "
+	         "chance.  R: the cost of looking every key up over an ideal "
+	         "random hash's (1 random, below 1 better).  Verdict: bad when "
+	         "R >= 2 and p < 0.001, weak when p < 0.001 but R < 2, else good.  "
+	         "Keys: k the family, comma and period its parameter, ( and ) "
+	         "the count, < and > the table.", g.chi);
+	snprintf(t[8], sizeof t[8], "how many buckets (height; peak: the "
+	         "tallest) hold each load (across: the smallest load at the "
+	         "left, the largest at the right, %sE the expected load, keys / "
+	         "2^b).  A good hash is one narrow peak at E.", g.up);
+	snprintf(t[9], sizeof t[9], "keys k*2^s for each stride s = 0 .. n-1, "
+	         "from the left, one cell each: %s good, %s weak, %s bad; worst "
+	         "s names the stride with the largest R.", g.verdict[0],
+	         g.verdict[1], g.verdict[2]);
+	if (draw && y - top >= 1 && y - top < r->h)
+		put(r, y - top, 2, ST_TITLE, "What the panels show");
+	y++;
+	for (i = 0; i < N; i++)
+		y += help_entry(r, y, top, draw, name[i], t[i]);
+	return y;
+}
+
 static void draw_help(const dash *d)
 {
 	rect r = { 1, 0, LINES - 1, COLS };
 	int total, vis = r.h - 1, top;
+	int (*rows)(const rect *, int, int) = d->help_page ? panel_rows
+	                                      : help_rows;
 
 	blank(&r);
-	total = help_rows(&r, 0, 0);
+	total = rows(&r, 0, 0);
 	top = d->help_scroll;
 	if (top > total - vis)
 		top = total - vis > 0 ? total - vis : 0;
 	frame->help_scroll = top;
-	help_rows(&r, top, 1);
-	title(&r, "Keys", "Up Down scroll, other keys close");
+	rows(&r, top, 1);
+	if (d->help_page)
+		title(&r, "Panels", "Up Down scroll, ? keys, other keys close");
+	else
+		title(&r, "Keys", "Up Down scroll, ? panels, other keys close");
 	if (top + vis < total)
 		putf(&r, r.h - 1, r.w - 12, ST_DIM, " %s more ", g.down);
 }

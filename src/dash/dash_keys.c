@@ -361,9 +361,11 @@ static void k_cmd(dash *d, int key)
 	d->mode = MODE_CMD;
 }
 
+/* ? opens the keys; ? again turns to what the panels show, and back. */
 static void k_help(dash *d, int key)
 {
 	(void)key;
+	d->help_page = d->mode == MODE_HELP ? !d->help_page : 0;
 	d->help_scroll = 0;
 	d->mode = MODE_HELP;
 }
@@ -506,7 +508,8 @@ const dash_binding dash_bindings[] = {
 	{ { '/' }, "/", "type a new constant", "/ new", V, k_new },
 	{ { ':' }, ":", "run a REPL command: :set const 0x61C88647, :sweep, "
 	  ":show", ": command", V, k_cmd },
-	{ { '?' }, "?", "this help", "? help", V, k_help },
+	{ { '?' }, "?", "this help; ? again: what each panel shows and how "
+	  "to read it", "? help", V | H, k_help },
 	{ { 'q', CTRL('C') }, "q, Ctrl-C", "quit (the terminal is restored)", "q quit",
 	  V, k_quit },
 	{ { KEY_LEFT, KEY_RIGHT, 'h', 'l' }, "Left Right", "select a NAF digit",
@@ -561,11 +564,13 @@ const dash_binding dash_bindings[] = {
 	  "N (number or name) in the pane; also cfx dash --learn N", NULL, LN,
 	  NULL },
 	{ { 0 }, ":hint :skip :back", "lesson words: the next hint, skip the "
-	  "step, the step before; :reset starts over, :quit leaves the lesson",
-	  NULL, LN, NULL },
+	  "step, the step before; :solution shows the answer, :reset starts "
+	  "over, :quit leaves the lesson", NULL, LN, NULL },
 	{ { 0 }, ":answer X, :X", "answer the step's question", NULL, LN, NULL },
-	{ { 0 }, "keys, : commands", "are your moves: after each change the "
-	  "step is checked against what the panels show", NULL, LN, NULL },
+	{ { 0 }, "keys, : commands", "are your moves: a command's constant, "
+	  "--bits, --keys, --table-bits and --count move the panels, and after "
+	  "each change the step is checked against what the panels show", NULL,
+	  LN, NULL },
 	{ { CTRL('D'), CTRL('U') }, "Ctrl-D Ctrl-U", "scroll the lesson's text",
 	  NULL, LN, k_learn_scroll },
 

@@ -803,7 +803,7 @@ void dash_learn_pane(const dash *d, int w, int h, dl_pane *p)
 	}
 	while (out.n < h - 1)
 		row_add(&out, DL_TEXT, "", 0);
-	add_text(&out, DL_DIM, dl->L ? ":hint :skip :back :reset :quit"
+	add_text(&out, DL_DIM, dl->L ? ":hint :solution :skip :back :quit"
 	         : ":quit closes the pane", w);
 	rows_cut(&out, h);                  /* a pane too small: cut */
 	p->line = out.l;

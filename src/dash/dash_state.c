@@ -15,12 +15,18 @@
 
 /* ---- settings --------------------------------------------------------- */
 
+/* The table when none is asked: 2^12 buckets (at most n/2 bits), the
+ * sweep strip's too.  At 2^16 the seed constant 0x9e370001 hashes every
+ * stride evenly; at 2^12 its stride:4096 keys fill a quarter of the
+ * buckets (R 2.83, bad), which is what the dashboard is there to show. */
+#define DEFAULT_TABLE 12
+
 unsigned dash_state_table_bits(const dash *d)
 {
 	unsigned n = d->c.bits, b;
 
 	b = d->r.sess.table_bits > 0 ? (unsigned)d->r.sess.table_bits
-	    : n / 2 < 16 ? n / 2 : 16;
+	    : n / 2 < DEFAULT_TABLE ? n / 2 : DEFAULT_TABLE;
 	if (b > n)
 		b = n;
 	if (b > DASH_MAX_TABLE)
@@ -30,9 +36,20 @@ unsigned dash_state_table_bits(const dash *d)
 
 size_t dash_state_key_count(const dash *d)
 {
-	unsigned long long k = d->r.sess.count ? d->r.sess.count
-	                       : 4ULL << dash_state_table_bits(d);
+	unsigned long long k = d->r.sess.count;
+	keys_spec ks;
+	cfx_err e;
 
+	if (!k) {
+		/* each family's own default: 4 a bucket, never wrapping the word */
+		k = 4ULL << dash_state_table_bits(d);
+		if (keys_parse(&ks, dash_state_family(d), &e) == 0) {
+			if (keys_generated(&ks))
+				k = score_default_count(dash_state_table_bits(d),
+				                        keys_space_bits(&ks, d->c.bits));
+			keys_spec_free(&ks);
+		}
+	}
 	return k > KEYS_MAX ? KEYS_MAX : (size_t)k;
 }
 

@@ -91,6 +91,7 @@ typedef struct dash {
 	int nout, out_scroll, out_open;
 
 	int help_scroll;
+	int help_page;              /* 0: the keys, 1: what the panels show */
 	char msg[256];              /* status line */
 	int msg_style;
 

@@ -76,7 +76,7 @@ scenario() {
 	check "$at: and that passes the step reading state.const" \
 		tm_wait '✓ Step 3 done\.'
 	check "$at: to the last step, about the score" tm_wait 'Step 4 of 4: A wider'
-	check "$at: whose panel is marked" tm_wait '▶ Buckets: 2\^20 seq keys'
+	check "$at: whose panel is marked" tm_wait '▶ Buckets: 2\^14 seq keys'
 
 	tm_type ':quit'; tm_keys Enter
 	check "$at: :quit leaves the pane" tm_gone 'Lesson 1: Moves'

@@ -29,7 +29,7 @@ tm kill-server 2>/dev/null; sleep 0.2
 tm_start 80 24 env LC_ALL=C ./cfx
 check "C locale: the panels" tm_wait '^- Continued fraction of p/2\^32 -+\+'
 check "C locale: runs written (x20)" tm_wait '^ \[0; 1 \(x20\), 4, 7, 7, 18'
-check "C locale: chi^2 spelled out" tm_wait 'chi\^2 [0-9.]+ on 65535 dof'
+check "C locale: chi^2 spelled out" tm_wait 'chi\^2 [0-9.]+ on 4095 dof'
 check "C locale: only ASCII on the screen" ascii_ok
 tm_type 'q'; tm_exited >/dev/null
 dash_start 120 40 --ascii
@@ -71,15 +71,17 @@ check "CFX_LATENCY_LOG: a line per key before q" \
 dash_start 120 40
 tm_wait 'golden prefix 20' >/dev/null
 tm_type '>'
-check "> doubles the table: 2^17 buckets" tm_wait 'Buckets: 2\^20 seq keys into 2\^17 \(b = 17\)'
+check "> doubles the table: 2^13 buckets, 4 keys a bucket" \
+	tm_wait 'Buckets: 2\^15 seq keys into 2\^13 \(b = 13\)'
 tm_type ')'
-check ") doubles the keys" tm_wait 'Buckets: 2\^21 seq keys into 2\^17'
-check "    and its score (2^21 seq keys: 2097152 distinct)" tm_wait "keys +2097152 distinct"
-# k: stride:4096 keys i*4096 mod 2^32 for i < 2^21: 2^32/4096 = 2^20 distinct
-# (the figure for seq, 2^21, must be gone first: the score is the new one)
-distinct=$(( (1 << 21) < (1 << 32) / 4096 ? (1 << 21) : (1 << 32) / 4096 ))
+check ") doubles the keys" tm_wait 'Buckets: 2\^16 seq keys into 2\^13'
+check "    and its score (2^16 seq keys: 65536 distinct)" tm_wait "keys +65536 distinct"
+# k: stride:4096 keys i*4096 mod 2^32 for i < 2^16 (the count asked by ')'
+# stays): 2^32/4096 = 2^20 multiples exist, so all 2^16 are distinct; the
+# panel's figure is the new score's once the title has changed
+distinct=$(( (1 << 16) < (1 << 32) / 4096 ? (1 << 16) : (1 << 32) / 4096 ))
 tm_type 'k'
-check "k: the next key family (stride:4096)" tm_wait 'Buckets: 2\^21 stride:4096 keys into 2\^17'
+check "k: the next key family (stride:4096)" tm_wait 'Buckets: 2\^16 stride:4096 keys into 2\^13'
 check "    and its score ($distinct distinct)" tm_wait "keys +$distinct distinct"
 tm_type 'w'
 check "w: n = 64" tm_wait '= 0x000000009e3779b1 = 2654435761 +n = 64'
@@ -104,7 +106,7 @@ tm_start 80 24 env LC_ALL=C.UTF-8 CFX_LATENCY_LOG="$TM_DIR/lat" ./cfx dash \
 check "large workload: progress is shown" tm_wait 'making keys|hashing|computing'
 tm_type 'n'
 check "the key is shown" tm_wait 'const nextprime\(0x9e3779b1\)'
-check "the score arrives" tm_wait 'χ² +[0-9.e+]+ on 65535 dof' 60
+check "the score arrives" tm_wait 'χ² +[0-9.e+]+ on 4095 dof' 60
 tm_type 'q'
 check "q exits 0" test "$(tm_exited 20)" = 0
 check "its frame came before its score" awk '

@@ -1,0 +1,129 @@
+#!/bin/bash
+# What a newcomer meets first on the dashboard (issue 10): stride keys that
+# fail on the seed constant in one keystroke, keys that never wrap the word
+# unless asked (and a panel that says when they do), : commands that move
+# the panels, a second help page on the panels, a clean terminal after a
+# resize, and titles, summaries and lengths that are never cut or zero.
+# Expected figures come from cfx score (the CLI), python3 and arithmetic.
+. "$(dirname "$0")/lib.bash"
+
+# cfx score's field F for the given arguments, %.4g
+cli() {
+	local f=$1; shift
+	./cfx score "$@" --json |
+	awk -F': *' -v f="\"$f\"" '$1 ~ f { sub(/,$/, "", $2); gsub(/"/, "", $2)
+	                                     printf "%.4g\n", $2 }'
+}
+
+# ---- stride keys on the seed constant: one keystroke to a bad verdict ----
+dash_start 100 32 dash 0x9e370001
+tm_wait 'const 0x9e370001' >/dev/null
+tm_type 'k'
+# 2^14 keys k * 4096 (4 a bucket) into 2^12 buckets; 2^14 * 2^12 = 2^26
+# stays below 2^32: no wrap
+check "k: stride keys, 4 a bucket, b = 12" \
+	tm_wait 'Buckets: 2\^14 stride:4096 keys into 2\^12 \(b = 12\)'
+want=$(cli probe_ratio 0x9e370001 --keys stride:4096 -t 12 -c 2^14)
+check "and a bad verdict, R as cfx score says ($want)" \
+	tm_wait "R $(req "$want") +max 16 +empty 3072 +bad"
+check "no 'covers the word' note: the keys do not wrap" \
+	tm_gone 'keys = all|keys cover'
+tm_type 'q'; tm_exited >/dev/null
+
+# ---- asked for all 2^20 multiples of 4096, the panel says why it is even ----
+dash_start 100 32 dash 0x9e370001 --keys stride:4096 --count 2^20
+check "2^20 stride:4096 keys cover the 32-bit word: the panel says so" \
+	tm_wait 'keys = all 2\^20 multiples of 2\^12: even for any odd p'
+tm_type 'q'; tm_exited >/dev/null
+dash_start 100 32 dash 0x9e370001 --keys stride:4096 --count 2^20 --ascii
+tm_wait 'const 0x9e370001' >/dev/null
+tm_type '('
+check "half of them do not" tm_gone 'keys = all'
+tm_type 'q'; tm_exited >/dev/null
+
+# ---- a : command's constant and settings move the panels ----
+dash_start 120 40 dash --learn 9
+tm_wait 'Lesson 9' >/dev/null
+tm_type ':score 0x61c88647 --keys stride:4096 --table-bits 10 --count 1024'
+tm_keys Enter
+check "a lesson's command moves the constant" tm_wait 'const 0x61c88647 '
+check "and the key family, table and count" \
+	tm_wait 'Buckets: 2\^10 stride:4096 keys.* b = 10'
+want=$(cli chi2 0x61c88647 --keys stride:4096 -t 10 -c 1024)
+check "the panel scores what the command did (chi^2 $want)" \
+	tm_wait "χ² +$(req "$want") on 1023 dof"
+tm_type ':cf 13/8'; tm_keys Enter
+check "a command on a fraction leaves the constant" \
+	tm_wait ':cf 13/8 done'
+check "    (still 0x61c88647)" tm_wait 'const 0x61c88647 '
+tm_type ':q'; tm_keys Enter; tm_type 'q'; tm_exited >/dev/null
+
+# ---- ? twice: what each panel shows ----
+# the help's text column, its lines joined (a phrase may wrap)
+help_says() {
+	tm_screen | cut -c27- | tr '\n' ' ' | tr -s ' ' | grep -Eq -- "$1"
+}
+dash_start 100 60 dash --ascii
+tm_wait 'golden prefix' >/dev/null
+tm_type '?'
+check "? : the keys, and how to reach the panels page" \
+	tm_wait '^- Keys -+ Up Down scroll, \? panels, other keys close -$'
+tm_type '?'
+check "? again: what the panels show" tm_wait 'What the panels show'
+for what in 'golden prefix: how many 1s follow a0' \
+            '\|x - 1/phi\|: how far x is from 1/phi' 'largest a_k: the biggest' \
+            'R: the cost of looking every key up' 'Verdict: bad when R >= 2' \
+            '\| is a point \(# several in one cell\)' \
+            '\. short, - medium, = long' 'max/min is the longest gap' \
+            'the smallest load at the left, the largest at the right, \^E the expected load' \
+            '\. good, w weak, X bad'; do
+	check "    it explains: $what" help_says "$what"
+done
+tm_type '?'
+check "? once more: back to the keys" tm_wait '^- Keys -'
+tm_type 'x'
+check "another key closes it" tm_gone '^- Keys -'
+tm_type 'q'; tm_exited >/dev/null
+
+# ---- enlarged, then quit: the normal screen is as it was ----
+tm kill-server 2>/dev/null; sleep 0.2
+tm -f /dev/null new-session -d -s t -x 80 -y 24 "env PS1='$ ' bash --norc"
+tm_keys "clear; echo before-cfx; env LC_ALL=C.UTF-8 TERM=xterm-256color ./cfx" Enter
+tm_wait 'golden prefix 20' >/dev/null
+tm resize-window -t t -x 200 -y 60
+tm_wait 'Spectrum' >/dev/null
+sleep 0.3
+tm_type 'q'
+check "after q the shell's screen is back" tm_wait '^before-cfx$'
+check "with nothing of the dashboard on it" \
+	tm_gone 'Buckets|Spectrum|hash|golden|│|─'
+tm kill-server 2>/dev/null
+
+# ---- small cuts ----
+dash_start 120 40
+tm_wait 'golden prefix 20' >/dev/null
+check "120x40: the code panel opens at the function's signature" \
+	tm_wait '│ uint32_t cfx_mul_shift_add\(uint32_t x\) '
+tm_type '['
+check "120x40, K = 12 (3 lengths): the summary whole" \
+	tm_wait '│ 3 lengths; max/min 2\.618 *$'
+check "    and the identity on a row of its own" \
+	tm_wait '│ long = short \+ medium *$'
+tm_type 'q'; tm_exited >/dev/null
+
+dash_start 80 24 dash --keys stride:4096 --count 2^19
+check "80x24: a long buckets title is shortened, not cut" \
+	tm_wait '─ Buckets: 2\^19 stride:4096 keys, b = 12 ─'
+check "80x24: the spectrum's first row says rows above are hidden" \
+	tm_wait '^ ▲ +11 '
+tm_type 'q'; tm_exited >/dev/null
+
+# 64 bits: x = 2654435761/2^64, so 12 of 13 gaps have that length
+short=$(python3 -c 'print("%.4g" % (2654435761 / 2**64))')
+dash_start 120 40 dash 2654435761 --bits 64
+check "64 bits: the short length shows its value ($short), not 0.000000" \
+	tm_wait "^.* short +$(req "$short") +×12"
+check "    and nowhere 0.000000" tm_gone ' 0\.000000 '
+tm_type 'q'; tm_exited >/dev/null
+
+tm_summary
