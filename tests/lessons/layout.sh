@@ -102,7 +102,7 @@ for size in "120 40" "100 30"; do
 	tm_keys ':' ; tm_type 'hint'; tm_keys Enter
 	tm_wait 'Hint 1 of 1' >/dev/null
 	check "dashboard $1x$2: the hint keeps its words" \
-		test "$(tm_screen | awk -F'│ ' '{ print $NF }' | sed -n '/^Hint 1 of 1/,/^:hint :skip/p' | sed '$d; s/^Hint 1 of 1://' | words)" \
+		test "$(tm_screen | awk -F'│ ' '{ print $NF }' | sed -n '/^Hint 1 of 1/,/^:hint :/p' | sed '$d; s/^Hint 1 of 1://' | words)" \
 		= "$(words <<<"$hint1 $hint2")"
 done
 
