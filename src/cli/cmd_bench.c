@@ -308,7 +308,7 @@ static int write_raw(cmd_ctx *c, const char *dir, const variant *v, int nv,
 			return cfx_err_set(&c->err, CFX_EIO, -1, path, "cannot write: "
 			                   "%s", strerror(errno));
 		for (r = 0; r < runs; r++)
-			fprintf(f, "%.6g\n", v[k].ns[r]);
+			fprintf(f, "%.17g\n", v[k].ns[r]);   /* every bit */
 		if (fclose(f) != 0)
 			return cfx_err_set(&c->err, CFX_EIO, -1, path, "cannot write");
 	}

@@ -60,6 +60,17 @@ if command -v ministat >/dev/null; then
 	./cfx stats "$tmp/raw/0x61c88647-mul.txt" "$tmp/raw/0x61c88647-naf.txt" 2>/dev/null | cmp -s - "$tmp/m1" && ok || bad "cfx stats = ministat on raw"
 fi
 
+# --raw holds the very samples the report was made of (every digit), so
+# that ministat on the files reproduces the report's table
+./cfx bench 0x9e370001 --runs 4 --table-bits 5 --json --raw "$tmp/rawj" >"$tmp/rj" 2>/dev/null && ok || bad "raw json run"
+$py - "$tmp/rj" "$tmp/rawj" <<'PY' && ok || bad "raw files differ from the samples reported"
+import json, sys
+j = json.load(open(sys.argv[1]))
+for v, suffix in zip(j['variants'], ('mul', 'naf', 'opt')):
+    raw = [float(l) for l in open('%s/0x9e370001-%s.txt' % (sys.argv[2], suffix))]
+    assert raw == v['ns'], (suffix, raw, v['ns'])
+PY
+
 # --against: the old constant's forms first, six samples
 ./cfx bench 0x61C88647 --against 0x9e370001 --runs 3 --table-bits 4 --json >"$tmp/a" 2>/dev/null && ok || bad "against run"
 $py -c "
