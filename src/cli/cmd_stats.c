@@ -124,6 +124,27 @@ static int load(cmd_ctx *c, const char *path, sample_in *s, int column,
 	return rc;
 }
 
+/* The numbers must leave the mean and the variance finite (points near
+ * 1e154 and beyond can square past the doubles; with 3 points or more
+ * finite means are below 6e307, so their difference is finite too): 0, or
+ * -1 naming the file and the line of the largest point. */
+static int in_range(cmd_ctx *c, const sample_in *in, const stats_sample *s)
+{
+	size_t i, big = 0;
+	char tok[32];
+
+	if (isfinite(s->mean) && isfinite(s->var))
+		return 0;
+	for (i = 1; i < in->n; i++)
+		if (fabs(in->x[i]) > fabs(in->x[big]))
+			big = i;
+	snprintf(tok, sizeof tok, "%g", in->x[big]);
+	return cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok,
+	                   "%s, line %lu: numbers too large: the %s overflows "
+	                   "a double", in->name, in->line[big],
+	                   isfinite(s->mean) ? "variance" : "mean");
+}
+
 /* ---- options -------------------------------------------------------------- */
 
 enum { O_TEST = 256, O_RATIO, O_RESAMPLES, O_SEED, O_JSON };
@@ -265,7 +286,7 @@ int cmd_stats(cmd_ctx *c, cli_args *ca)
 	sreport_set sets[SREPORT_MAX];
 	stats_args a;
 	sreport r;
-	int i, n, rc;
+	int i, n, rc, made = 0;
 
 	if ((rc = parse(c, ca->argc, ca->argv, &a)) != 0)
 		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;
@@ -288,6 +309,11 @@ int cmd_stats(cmd_ctx *c, cli_args *ca)
 			sets[i].lines = in[i].line;
 			stats_sample_init(&sets[i].s, in[i].x, in[i].n);
 		}
+		made = n;
+		for (i = 0; i < n && rc == 0; i++)
+			rc = in_range(c, &in[i], &sets[i].s);
+	}
+	if (rc == 0) {
 		sreport_init(&r, sets, n, &a.o);
 		if (a.json) {
 			cli_result(c, 1, sreport_json(&r));
@@ -297,9 +323,9 @@ int cmd_stats(cmd_ctx *c, cli_args *ca)
 			cli_result(c, 0, sreport_json(&r));
 		}
 		sreport_clear(&r);
-		for (i = 0; i < n; i++)
-			stats_sample_clear(&sets[i].s);
 	}
+	for (i = 0; i < made; i++)
+		stats_sample_clear(&sets[i].s);
 	for (i = 0; i < SREPORT_MAX; i++) {
 		free(in[i].name);
 		free(in[i].x);

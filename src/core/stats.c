@@ -40,6 +40,17 @@ void stats_sample_init(stats_sample *s, const double *x, size_t n)
 		ss += (s->x[i] - s->mean) * (s->x[i] - s->mean);
 	s->var = n > 1 ? ss / (n - 1.0) : NAN;
 	s->stddev = sqrt(s->var);
+	if (n > 1 && isfinite(s->mean) && !isfinite(ss)) {
+		/* the squares overflow (points beyond 1e154): the same sum in
+		 * units of the largest deviation m; var overflows only when it
+		 * is itself beyond the doubles, the standard deviation never */
+		double m = fmax(s->max - s->mean, s->mean - s->min), q;
+		for (ss = 0, i = 0; i < n; i++)
+			ss += ((s->x[i] - s->mean) / m) * ((s->x[i] - s->mean) / m);
+		q = ss / (n - 1.0);
+		s->var = m * (m * q);
+		s->stddev = m * sqrt(q);
+	}
 }
 
 void stats_sample_clear(stats_sample *s)
@@ -79,12 +90,18 @@ static void t_shape(stats_ttest test, const stats_sample *a,
 	if (test == STATS_STUDENT) {
 		*df = na + nb - 2;
 		*s = sqrt(((na - 1) * a->var + (nb - 1) * b->var) / *df);
+		if (!isfinite(*s))      /* the sum overflows: weights first */
+			*s = sqrt((na - 1) / *df * a->var + (nb - 1) / *df * b->var);
 		*se = *s * sqrt(1 / na + 1 / nb);
 	} else {
-		double qa = a->var / na, qb = b->var / nb;
+		/* Welch-Satterthwaite, (qa + qb)^2 / (qa^2/(na-1) + qb^2/(nb-1)),
+		 * in shares of qa + qb so that no square overflows */
+		double qa = a->var / na, qb = b->var / nb, ra, rb;
 		*se = sqrt(qa + qb);
-		*df = qa + qb > 0 ? (qa + qb) * (qa + qb) /
-		      (qa * qa / (na - 1) + qb * qb / (nb - 1)) : na + nb - 2;
+		ra = qa + qb > 0 ? qa / (qa + qb) : 0;
+		rb = qa + qb > 0 ? qb / (qa + qb) : 0;
+		*df = qa + qb > 0 ? 1 / (ra * ra / (na - 1) + rb * rb / (nb - 1))
+		                  : na + nb - 2;
 		*s = *se;
 	}
 }
@@ -129,8 +146,12 @@ void stats_compare(stats_diff *d, stats_ttest test, const stats_sample *a,
 	d->t = t_of(test, conf, d->df);
 	d->diff = b->mean - a->mean;
 	d->err = d->t * d->se;
-	d->pct = d->diff * 100 / a->mean;
+	d->pct = d->diff * 100 / a->mean;        /* ministat's order, */
 	d->pct_err = d->err * 100 / a->mean;
+	if (!isfinite(d->pct) || !isfinite(d->pct_err)) {  /* unless it overflows */
+		d->pct = d->diff / a->mean * 100;
+		d->pct_err = d->err / a->mean * 100;
+	}
 	if (d->se > 0)
 		d->p = 2 * gsl_cdf_tdist_Q(fabs(d->diff) / d->se, d->df);
 	else

@@ -62,6 +62,32 @@ $ cfx stats
 < 3
 ! cfx: stats: <stdin>, line 2: not a finite number (inf)
 ? 2
+# numbers near 1e154 square past the doubles; the report is that of
+# 1 2 3 against 4 5 6 scaled by 1e154 (scipy on the scaled-down samples:
+# t = 3.674, df = 4, p = 0.0213; 2.776445 * sqrt(2/3) = 2.26696)
+$ printf '1e154\n2e154\n3e154\n' > a; printf '4e154\n5e154\n6e154\n' > b; cfx stats -A --test welch a b 2>/dev/null
+> x a
+> + b
+>     N           Min           Max        Median           Avg        Stddev
+> x   3        1e+154        3e+154        2e+154        2e+154        1e+154
+> +   3        4e+154        6e+154        5e+154        5e+154        1e+154
+> Difference at 95.0% confidence
+> 	3e+154 +/- 2.26696e+154
+> 	150% +/- 113.348%
+> 	(Welch's t, df = 4, p = 0.0213)
+# beyond, a mean or a variance that overflows is refused
+$ cfx stats
+< 1e300
+< 2e300
+< 3e300
+! cfx: stats: <stdin>, line 3: numbers too large: the variance overflows a double (3e+300)
+? 2
+$ cfx stats --json
+< 1.7e308
+< 1.7e308
+< 1
+! cfx: stats: <stdin>, line 1: numbers too large: the mean overflows a double (1.7e+308)
+? 2
 $ cfx stats no-such-file
 ! cfx: stats: cannot read: No such file or directory (no-such-file)
 ? 2

@@ -228,6 +228,45 @@ Test(stats, welch_equal_spreads_is_student_df)
 	unpair(&sa, &sb);
 }
 
+/* Scaling both samples by k scales differences, spreads and errors by k
+ * and leaves degrees of freedom, quantiles and p alone: at k = 3e153 the
+ * variances are near 1e308, and the sums of squares, the pooled sum and
+ * the squares in Welch-Satterthwaite overflow unless computed scaled. */
+Test(stats, compare_is_scale_invariant)
+{
+	const double a[] = { 1, 2, 3, 4, 5 };
+	const double b[] = { 2, 4, 5, 7, 9, 11 };
+	const double k = 3e153;
+	double ka[5], kb[6];
+	stats_sample sa, sb, ta, tb;
+	stats_diff d, e;
+	int test;
+	size_t i;
+
+	for (i = 0; i < 5; i++)
+		ka[i] = a[i] * k;
+	for (i = 0; i < 6; i++)
+		kb[i] = b[i] * k;
+	PAIR(sa, sb, a, b);
+	PAIR(ta, tb, ka, kb);
+	for (test = STATS_STUDENT; test <= STATS_WELCH; test++) {
+		stats_compare(&d, (stats_ttest)test, &sa, &sb, 95);
+		stats_compare(&e, (stats_ttest)test, &ta, &tb, 95);
+		cr_assert(isfinite(e.df) && isfinite(e.s) && isfinite(e.err),
+		          "test %d: df %g s %g err %g", test, e.df, e.s, e.err);
+		cr_assert_float_eq(e.df, d.df, 1e-12 * d.df);
+		cr_assert_float_eq(e.t, d.t, 1e-12 * d.t);
+		cr_assert_float_eq(e.s / k, d.s, 1e-12 * d.s);
+		cr_assert_float_eq(e.err / k, d.err, 1e-12 * d.err);
+		cr_assert_float_eq(e.pct, d.pct, 1e-12 * fabs(d.pct));
+		cr_assert_float_eq(e.pct_err, d.pct_err, 1e-12 * d.pct_err);
+		cr_assert_float_eq(e.p, d.p, 1e-12);
+		cr_assert_eq(e.significant, d.significant);
+	}
+	unpair(&sa, &sb);
+	unpair(&ta, &tb);
+}
+
 Test(stats, bootstrap_reproducible)
 {
 	const double a[] = { 10, 11, 9, 10.5, 10.2, 9.8, 10.1, 10.4, 9.9, 10.3 };
