@@ -569,6 +569,8 @@ static void print_row(FILE *f, size_t rank, const search_cand *cd,
 
 	describe(cd, bits, &s);
 	search_word_str(cd->big, big);
+	if (strlen(big) > 10)        /* keep the column: 1.33e+36 */
+		snprintf(big, sizeof big, "%.3g", (double)cd->big);
 	if (v->status != SEARCH_UNSCREENED)
 		snprintf(fam, sizeof fam, "%s (%.3g)", v->family, v->quality);
 	if (cd->adders || cd->depth)
