@@ -276,9 +276,12 @@ static int timed(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
 	for (k = 0; k < nv; k++)                /* warm up */
 		run(&v[k], keys, n, table, reps);
 	for (r = 0; r < runs; r++) {
-		if (c->stop && *c->stop)
+		if (c->stop && *c->stop) {
+			if (c->progress && r > 0)   /* the bar goes first */
+				fprintf(stderr, "\r\033[K");
 			return cfx_err_set(&c->err, CFX_EINTR, -1, NULL,
 			                   "interrupted");
+		}
 		for (k = 0; k < nv; k++) {
 			variant *w = &v[(r + k) % nv];
 			double t0 = now_ns();

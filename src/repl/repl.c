@@ -769,6 +769,9 @@ static void terminal_open(repl *r)
 	rl_attempted_completion_function = attempt;
 	rl_basic_word_break_characters = " \t\n(+*/^,=";
 	rl_catch_signals = 0;
+	/* no LINES and COLUMNS in the environment: cfx stats takes $COLUMNS
+	 * whole as ministat does, and readline's would make plots 2 too wide */
+	rl_change_environment = 0;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_sigint;
 	sigemptyset(&sa.sa_mask);

@@ -38,6 +38,20 @@ check "Ctrl-C interrupts it" tm_wait '^sweep: interrupted$'
 tm_type 'cf 13/8'; tm_keys Enter
 check "and the prompt works after" tm_wait '^cf +\[1; 1, 1, 1, 2\]$'
 
+# stats and bench draw ministat's plot to the terminal's width less 2, as
+# cfx stats does at a shell (readline must not export COLUMNS: ministat's
+# rule takes it whole, and the plot would wrap)
+tm_keys C-l
+tm_type 'stats tests/stats/ns_mul.txt'; tm_keys Enter
+check "stats: the plot fits the terminal" tm_wait '^\+-{98}\+$'
+tm_keys C-l
+tm_type 'bench 0x9e370001 --runs 100000 --table-bits 4'; tm_keys Enter
+check "bench shows its rounds" tm_wait 'bench: round [0-9]+/100000'
+tm_keys C-c
+check "Ctrl-C interrupts bench, the bar cleared" tm_wait '^bench: interrupted$'
+tm_type 'cf 13/8'; tm_keys Enter
+check "and the prompt works after bench" tm_wait '^cf +\[1; 1, 1, 1, 2\]$'
+
 tm_type 'half-typed line'; tm_keys C-c
 check "Ctrl-C at the prompt clears the line" tm_wait '^cfx> half-typed line\^C$'
 tm_type 'cf 1/3'; tm_keys Enter
