@@ -96,7 +96,9 @@ typedef struct stats_mw {
 	                      * shown */
 	double shift;        /* Hodges-Lehmann estimate: the median of all
 	                      * b_j - a_i; NaN when na * nb > STATS_HL_MAX */
-	int significant;     /* p < 1 - conf/100 */
+	int significant;     /* p < 1 - conf/100 and p_min < 1 - conf/100
+	                      * (small tied samples: the approximate p can
+	                      * fall below what any arrangement gives) */
 } stats_mw;
 
 #define STATS_HL_MAX (1UL << 22)

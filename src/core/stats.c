@@ -289,7 +289,9 @@ void stats_mann_whitney(stats_mw *r, const stats_sample *a,
 	if (r->p_min > 1)
 		r->p_min = 1;
 	r->shift = hodges_lehmann(a, b);
-	r->significant = r->p < 1 - conf / 100;
+	/* no arrangement of the ranks is rarer than p_min, whatever the
+	 * normal approximation says of small tied samples */
+	r->significant = r->p < 1 - conf / 100 && r->p_min < 1 - conf / 100;
 }
 
 /* ---- bootstrap ------------------------------------------------------------ */

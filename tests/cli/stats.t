@@ -41,6 +41,20 @@ $ printf '1\n2\n3\n' > a; printf '7\n8\n9\n' > b; cfx stats -A --test mw a b
 > 	(Mann-Whitney U = 9, p = 0.1, exact)
 ! cfx: stats: warning: + b: with 3 and 3 points no outcome of the Mann-Whitney test can reach 95.0% confidence (smallest p = 0.1)
 
+# 4 points against 3, tied within each sample: the normal approximation
+# gives p = 0.0247, but of the C(7, 3) = 35 arrangements of the ranks the
+# most extreme has p = 2/35 = 0.0571, so nothing is proven at 95%
+$ printf '5\n5\n5\n5\n' > a; printf '7\n7\n7\n' > b; cfx stats -A --test mw a b
+> x a
+> + b
+>     N           Min           Max        Median           Avg        Stddev
+> x   4             5             5             5             5             0
+> +   3             7             7             7             7             0
+> No difference proven at 95.0% confidence
+> 	shift 2 (Hodges-Lehmann: median of the differences)
+> 	(Mann-Whitney U = 12, p = 0.0247447, normal approximation)
+! cfx: stats: warning: + b: with 4 and 3 points no outcome of the Mann-Whitney test can reach 95.0% confidence (smallest p = 0.0571429)
+
 # ---- bad input --------------------------------------------------------------
 $ cfx stats
 < 1

@@ -122,7 +122,9 @@ for fa, fb, conf in pairs:
     check(tag + ' mann-whitney', mw['u'] == m.statistic and close(mw['p'], m.pvalue, 1e-9)
           and mw['exact'] == exact and close(mw['shift'], hl)
           and close(mw['p_min'], min(1.0, 2 / math.comb(len(a) + len(b), len(a))))
-          and mw['significant'] == (m.pvalue < 1 - conf / 100), (mw, m, exact, hl))
+          and mw['significant'] == (m.pvalue < 1 - conf / 100 and
+                                    2 / math.comb(len(a) + len(b), len(a)) < 1 - conf / 100),
+          (mw, m, exact, hl))
     if exact:
         me = stats.mannwhitneyu(b, a, alternative='two-sided', method='exact')
         check(tag + ' mann-whitney exact', close(mw['p'], me.pvalue, 1e-12), (mw['p'], me.pvalue))
