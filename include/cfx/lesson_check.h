@@ -47,7 +47,7 @@ typedef struct lesson_check lesson_check;   /* a parsed check (opaque) */
  * and settings (state.NAME).  Either may be NULL: anything goes. */
 typedef struct lesson_names {
 	int (*command)(const char *name);
-	const char *const *state;
+	int (*state)(const char *name);
 } lesson_names;
 
 /* Run a command line in a fresh session: its result (a new reference), or

@@ -8,6 +8,7 @@
 
 #include "cfx/constant.h"
 #include "cfx/search.h"
+#include "cfx/setting.h"
 #include "cfx/mcm.h"
 #include "cfx/word.h"
 #include "cli/cli.h"
@@ -478,26 +479,19 @@ int cli_number(cmd_ctx *c, int arg, const char *opt, const char *s,
                unsigned long long lo, unsigned long long hi,
                unsigned long long *out)
 {
-	mpz_t z;
-	int rc = 0;
+	int rc = setting_int_in(s, lo, hi, out, &c->err);
 
-	mpz_init(z);
-	if (ex_int(s, z, &c->err) < 0) {
+	if (rc == -1)
 		cfx_err_set(&c->err, c->err.code, -1, s, "--%s needs an integer",
 		            opt);
-		rc = -1;
-	} else if (mpz_cmp_ui(z, lo) < 0 || mpz_sizeinbase(z, 2) > 64 ||
-	           mpz_get_ui(z) > hi) {
+	else if (rc == -2)
 		cfx_err_set(&c->err, CFX_EDOMAIN, -1, s,
 		            "--%s must be between %llu and %llu", opt, lo, hi);
-		rc = -1;
-	} else {
-		*out = mpz_get_ui(z);
-	}
-	mpz_clear(z);
-	if (rc < 0)
+	if (rc < 0) {
 		c->err.arg = arg;
-	return rc;
+		return -1;
+	}
+	return 0;
 }
 
 /* An argument that getopt must not read as options: a negative number. */
@@ -686,7 +680,8 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 			break;
 		case 'b':
 			if (cli_number(c, at, o->name, optarg, 1, (d->opts & OPT_SEARCH)
-			               ? SEARCH_MAX_BITS : WORD_MAX_BITS, &v) < 0)
+			               ? SEARCH_MAX_BITS : setting_get(SETTING_BITS)->hi,
+			               &v) < 0)
 				return -1;
 			a->bits = (unsigned long)v;
 			break;
@@ -695,13 +690,16 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 			a->table_arg = at;
 			if (d->opts & OPT_TLIST)
 				break;          /* a list, read by the command */
-			if (cli_number(c, at, o->name, optarg, 1,
-			               28, &v) < 0)
+			if (cli_number(c, at, o->name, optarg,
+			               setting_get(SETTING_TABLE)->lo,
+			               setting_get(SETTING_TABLE)->hi, &v) < 0)
 				return -1;
 			a->table_bits = (int)v;
 			break;
 		case 'c':
-			if (cli_number(c, at, o->name, optarg, 1, 1ULL << 40, &v) < 0)
+			if (cli_number(c, at, o->name, optarg,
+			               setting_get(SETTING_COUNT)->lo,
+			               setting_get(SETTING_COUNT)->hi, &v) < 0)
 				return -1;
 			a->count = v;
 			a->count_text = optarg;

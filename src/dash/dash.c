@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "cfx/keys.h"
+#include "cfx/setting.h"
 #include "dash/dash.h"
 #include "dash/dash_ui.h"
 #include "util/xalloc.h"
@@ -347,25 +348,18 @@ static int fail(const char *what, const cfx_err *e)
 	return CFX_EXIT_USAGE;
 }
 
-/* An option's integer value in [lo, hi]. */
-static int number(const char *opt, const char *s, unsigned long long lo,
-                  unsigned long long hi, unsigned long long *out)
+/* An option's integer value, within its setting's limits. */
+static int number(setting_id id, const char *s, unsigned long long *out)
 {
-	mpz_t z;
+	const setting *st = setting_get(id);
 	cfx_err e;
-	int rc = 0;
 
-	mpz_init(z);
-	if (ex_int(s, z, &e) < 0 || mpz_cmp_ui(z, lo) < 0 ||
-	    mpz_sizeinbase(z, 2) > 64 || mpz_get_ui(z) > hi) {
+	if (setting_int(st, s, out, &e) < 0) {
 		fprintf(stderr, "cfx: dash: --%s must be an integer from %llu to "
-		        "%llu (%s)\n", opt, lo, hi, s);
-		rc = -1;
-	} else {
-		*out = mpz_get_ui(z);
+		        "%llu (%s)\n", st->option, st->lo, st->hi, s);
+		return -1;
 	}
-	mpz_clear(z);
-	return rc;
+	return 0;
 }
 
 /* "unknown option (--bist); did you mean --bits?", or where --json goes. */
@@ -447,16 +441,15 @@ static int parse_opts(int argc, char **argv, dash_opts *o)
 			o->ascii = 1;
 			break;
 		case 'b':
-			if (number("bits", optarg, 1, DASH_MODEL_MAX_BITS,
-			           &o->bits) < 0)
+			if (number(SETTING_BITS, optarg, &o->bits) < 0)
 				return -1;
 			break;
 		case 't':
-			if (number("table-bits", optarg, 1, DASH_MAX_TABLE, &o->table) < 0)
+			if (number(SETTING_TABLE, optarg, &o->table) < 0)
 				return -1;
 			break;
 		case 'c':
-			if (number("count", optarg, 1, KEYS_MAX, &o->count) < 0)
+			if (number(SETTING_COUNT, optarg, &o->count) < 0)
 				return -1;
 			break;
 		case 'k':

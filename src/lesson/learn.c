@@ -19,6 +19,7 @@
 
 #include "cfx/constant.h"
 #include "cfx/expr.h"
+#include "cfx/setting.h"
 #include "cfx/textfile.h"
 #include "lesson/learn.h"
 #include "util/text.h"
@@ -43,16 +44,20 @@ struct learn {
 	int why_told;             /* why is the lesson's own else: message */
 };
 
-static const char *const state_names[] = {
-	"const", "bits", "table", "keys", "count", "format", NULL
-};
-
 static int is_command(const char *name)
 {
 	return cli_find(name) != NULL;
 }
 
-const lesson_names learn_lesson_names = { is_command, state_names };
+/* state.NAME: the session's settings (setting.h) */
+static int is_state(const char *name)
+{
+	const setting *s = setting_find(name);
+
+	return s && !strcmp(s->name, name);
+}
+
+const lesson_names learn_lesson_names = { is_command, is_state };
 
 /* ---- feedback ---------------------------------------------------------- */
 

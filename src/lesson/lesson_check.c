@@ -548,14 +548,7 @@ static int parse_sels(parser *ps, operand *o, const char *s, size_t len)
 
 static int known_state(const parser *ps, const char *name)
 {
-	size_t i;
-
-	if (!ps->names || !ps->names->state)
-		return 1;
-	for (i = 0; ps->names->state[i]; i++)
-		if (!strcmp(ps->names->state[i], name))
-			return 1;
-	return 0;
+	return !ps->names || !ps->names->state || ps->names->state(name);
 }
 
 static int known_command(const parser *ps, const char *name)

@@ -24,6 +24,7 @@
 #include "cfx/keys.h"
 #include "cfx/textfile.h"
 #include "cfx/word.h"
+#include "cfx/setting.h"
 #include "repl/repl.h"
 #include "util/text.h"
 #include "util/xalloc.h"
@@ -242,14 +243,14 @@ static int word_err(cfx_err *e, const words *ws, int i, const char *msg)
 	return -1;
 }
 
-/* A number for set: an expression, or "auto" (0). */
-static int set_number(repl *r, const words *ws, unsigned long long lo,
-                      unsigned long long hi, unsigned long long *out,
-                      cfx_err *e)
+/* A number for set: an expression within the setting's limits, or
+ * "auto" (0). */
+static int set_number(repl *r, const words *ws, setting_id id,
+                      unsigned long long *out, cfx_err *e)
 {
-	mpz_t z;
+	const setting *st = setting_get(id);
 	ex_tree *t;
-	int rc = 0;
+	char *src;
 
 	if (ws->n == 3 && !strcmp(ws->w[2], "auto")) {
 		*out = 0;
@@ -257,23 +258,19 @@ static int set_number(repl *r, const words *ws, unsigned long long lo,
 	}
 	if (ws->n < 3)
 		return word_err(e, ws, 1, "needs a value (or auto)");
-	if (!(t = expr_words(r, ws, 2, e)))
+	if (!(t = expr_words(r, ws, 2, e)))     /* a caret under a typo */
 		return -1;
-	mpz_init(z);
-	if (ex_eval_int(t, NULL, NULL, z, e) < 0 || mpz_cmp_ui(z, lo) < 0 ||
-	    mpz_sizeinbase(z, 2) > 64 || mpz_get_ui(z) > hi) {
-		char *src = join(ws, 2);
-		cfx_err_set(e, CFX_EDOMAIN, -1, src, "%s must be an integer from "
-		            "%llu to %llu, or auto", ws->w[1], lo, hi);
-		free(src);
-		e->arg = 2;
-		rc = -1;
-	} else {
-		*out = mpz_get_ui(z);
-	}
-	mpz_clear(z);
 	ex_free(t);
-	return rc;
+	src = join(ws, 2);
+	if (setting_int(st, src, out, e) < 0) {
+		cfx_err_set(e, CFX_EDOMAIN, -1, src, "%s must be an integer from "
+		            "%llu to %llu, or auto", st->name, st->lo, st->hi);
+		e->arg = 2;
+		free(src);
+		return -1;
+	}
+	free(src);
+	return 0;
 }
 
 static int do_set(repl *r, const words *ws, cfx_err *e)
@@ -282,9 +279,16 @@ static int do_set(repl *r, const words *ws, cfx_err *e)
 	unsigned long long v;
 	const char *what = ws->n > 1 ? ws->w[1] : "";
 
-	if (ws->n < 2)
-		return word_err(e, ws, 0, "set what? const, bits, table, keys, "
-		                "count or format");
+	if (ws->n < 2) {
+		char msg[128] = "set what?";
+		size_t i;
+		/* the settings' names: "const, bits, ... or format" */
+		for (i = 0; setting_table[i].name; i++)
+			snprintf(msg + strlen(msg), sizeof msg - strlen(msg), "%s%s",
+			         i == 0 ? " " : setting_table[i + 1].name ? ", "
+			         : " or ", setting_table[i].name);
+		return word_err(e, ws, 0, msg);
+	}
 	if (!strcmp(what, "const")) {
 		ex_tree *t;
 		if (ws->n < 3)
@@ -297,19 +301,19 @@ static int do_set(repl *r, const words *ws, cfx_err *e)
 		return 0;
 	}
 	if (!strcmp(what, "bits")) {
-		if (set_number(r, ws, 1, WORD_MAX_BITS, &v, e) < 0)
+		if (set_number(r, ws, SETTING_BITS, &v, e) < 0)
 			return -1;
 		s->bits = (unsigned long)v;
 		return 0;
 	}
 	if (!strcmp(what, "table")) {
-		if (set_number(r, ws, 1, 28, &v, e) < 0)
+		if (set_number(r, ws, SETTING_TABLE, &v, e) < 0)
 			return -1;
 		s->table_bits = (int)v;
 		return 0;
 	}
 	if (!strcmp(what, "count")) {
-		if (set_number(r, ws, 1, 1ULL << 40, &v, e) < 0)
+		if (set_number(r, ws, SETTING_COUNT, &v, e) < 0)
 			return -1;
 		s->count = v;
 		return 0;
@@ -544,9 +548,6 @@ static void cand(cands *c, const char *s)
 static const char *const session_words[] = {
 	"set", "show", "let", "help", "quit", NULL
 };
-static const char *const set_words[] = {
-	"const", "bits", "table", "keys", "count", "format", NULL
-};
 
 static void families(cands *c)
 {
@@ -611,8 +612,8 @@ char **repl_complete(repl *r, const char *line, int start, const char *text)
 		for (d = cli_commands; d->name; d++)
 			cand(&c, d->name);
 	} else if (!strcmp(ws.w[0], "set") && ws.n == 1) {
-		for (i = 0; set_words[i]; i++)
-			cand(&c, set_words[i]);
+		for (i = 0; setting_table[i].name; i++)
+			cand(&c, setting_table[i].name);
 	} else if (!strcmp(ws.w[0], "set") && ws.n == 2 &&
 	           !strcmp(ws.w[1], "keys")) {
 		families(&c);

@@ -35,10 +35,20 @@ static int is_command(const char *name)
 	return 0;
 }
 
-static const char *const states[] = {
-	"const", "bits", "table", "keys", "count", "format", NULL
-};
-static const lesson_names names = { is_command, states };
+static int is_state(const char *name)
+{
+	static const char *const states[] = {
+		"const", "bits", "table", "keys", "count", "format", NULL
+	};
+	int i;
+
+	for (i = 0; states[i]; i++)
+		if (!strcmp(name, states[i]))
+			return 1;
+	return 0;
+}
+
+static const lesson_names names = { is_command, is_state };
 
 static json_t *fake_run(void *ctx, const char *line, cfx_err *err)
 {
