@@ -877,6 +877,14 @@ void cli_result(cmd_ctx *c, int print, json_t *o)
 	json_object_set_new(c->sess->results, c->cmd, o);
 }
 
+unsigned cli_table_default(const cfx_session *s, unsigned long bits)
+{
+	unsigned cap = s->table_cap ? s->table_cap : 16;
+	unsigned long b = bits / 2 < cap ? bits / 2 : cap;
+
+	return b ? (unsigned)b : 1;
+}
+
 const char *cli_expr(cmd_ctx *c, const cli_args *a)
 {
 	if (a->expr)

@@ -46,7 +46,7 @@ static int setup_get(cmd_ctx *c, cli_args *a, setup *s)
 		return -1;
 	}
 	s->b = a->table_bits ? (unsigned)a->table_bits
-	       : s->bits / 2 < 16 ? s->bits / 2 : 16;
+	       : cli_table_default(c->sess, s->bits);
 	if (s->b == 0)
 		s->b = 1;
 	return 0;

@@ -76,8 +76,8 @@ int cmd_spectrum(cmd_ctx *c, cli_args *a)
 		free(hex);
 		return CFX_EXIT_USAGE;
 	}
-	if (!b)    /* as score: n/2, at most 16 */
-		b = bits / 2 < 16 ? (bits / 2 ? (unsigned)bits / 2 : 1) : 16;
+	if (!b)    /* as score */
+		b = cli_table_default(c->sess, bits);
 	if (spec_compute(p, (unsigned)bits, count, &r, &c->err) < 0) {
 		if (!c->err.token[0] && a->count_text)
 			cfx_err_retoken(&c->err, a->count_text);

@@ -15,18 +15,13 @@
 
 /* ---- settings --------------------------------------------------------- */
 
-/* The table when none is asked: 2^12 buckets (at most n/2 bits), the
- * sweep strip's too.  At 2^16 the seed constant 0x9e370001 hashes every
- * stride evenly; at 2^12 its stride:4096 keys fill a quarter of the
- * buckets (R 2.83, bad), which is what the dashboard is there to show. */
-#define DEFAULT_TABLE 12
 
 unsigned dash_state_table_bits(const dash *d)
 {
 	unsigned n = d->c.bits, b;
 
 	b = d->r.sess.table_bits > 0 ? (unsigned)d->r.sess.table_bits
-	    : n / 2 < DEFAULT_TABLE ? n / 2 : DEFAULT_TABLE;
+	    : cli_table_default(&d->r.sess, n);
 	if (b > n)
 		b = n;
 	if (b > DASH_MAX_TABLE)

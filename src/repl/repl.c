@@ -363,12 +363,14 @@ static void do_show(repl *r)
 	if (s->table_bits)
 		fprintf(r->out, "table   %d\n", s->table_bits);
 	else
-		fprintf(r->out, "table   auto (n/2, at most 16)\n");
+		fprintf(r->out, "table   auto (n/2, at most %u)\n",
+		        s->table_cap ? s->table_cap : 16);
 	fprintf(r->out, "keys    %s\n", s->keys ? s->keys : "seq (default)");
 	if (s->count)
 		fprintf(r->out, "count   %llu\n", s->count);
 	else
-		fprintf(r->out, "count   auto (4 keys per bucket)\n");
+		fprintf(r->out, "count   auto (4 keys per bucket, at most half "
+		        "the family's keys)\n");
 	fprintf(r->out, "format  %s\n", s->json ? "json" : "text");
 	for (v = s->vars; v; v = v->next) {
 		mpz_t z;

@@ -58,6 +58,23 @@ check "a command on a fraction leaves the constant" \
 check "    (still 0x61c88647)" tm_wait 'const 0x61c88647 '
 tm_type ':q'; tm_keys Enter; tm_type 'q'; tm_exited >/dev/null
 
+# ---- a : command and the panels share the dashboard's defaults ----
+dash_start 120 40 dash 0x9e370001
+tm_wait 'const 0x9e370001' >/dev/null
+# a : command with no table hashes into the panels' table: the same R
+tm_type ':score 0x9e370001 --keys stride:4096'; tm_keys Enter
+want=$(cli probe_ratio 0x9e370001 --keys stride:4096 -t 12 -c 2^14)
+check ":score without --table-bits scores the panels' 2^12 buckets (R $want)" \
+	tm_wait "^ R +$(req "$want") \(lookup cost relative"
+check "    and the panel agrees: its family and table" \
+	tm_wait 'Buckets: 2\^14 stride:4096 keys into 2\^12 '
+check "    and its loads" tm_wait 'load +max 16, empty 3072, E = 4'
+
+tm_type ':show'; tm_keys Enter
+check ":show names the dashboard's table default" \
+	tm_wait '^ table +auto \(n/2, at most 12\)'
+tm_type 'q'; tm_exited >/dev/null
+
 # ---- ? twice: what each panel shows ----
 # the help's text column, its lines joined (a phrase may wrap)
 help_says() {
