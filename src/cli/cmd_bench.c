@@ -377,8 +377,12 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 		        "counters, %d rounds of %zu passes, interleaved\n",
 		        s->count, s->keys, s->bits, s->b, s->runs, s->reps);
 		fprintf(c->out, "compiled with %s -O2\n\n", s->compiler);
+		int w = 28;             /* the names' column: 64-bit ones are wider */
+		for (k = 0; k < nv; k++)
+			if ((int)strlen(v[k].name) > w)
+				w = (int)strlen(v[k].name);
 		for (k = 0; k < nv; k++) {
-			fprintf(c->out, "  %-28s %8.4f ns/hash (median)", v[k].name,
+			fprintf(c->out, "  %-*s %8.4f ns/hash (median)", w, v[k].name,
 			        stats_median(sets[k].s.x, sets[k].s.n));
 			if (k && v[k].adds + v[k].shifts)
 				fprintf(c->out, "   %u adds/subs, %u shifts", v[k].adds,

@@ -89,6 +89,11 @@ for e in "0x9e37fffffffc0001" "0x9e5 --bits 12" "7" "0xb5" "0xdead"; do
 	./cfx bench $e --runs 3 --table-bits 4 >/dev/null 2>"$tmp/err" && ok || bad "bench $e: $(cat "$tmp/err")"
 done
 
+# the figures stand in one column, whatever the names' widths (64 bits)
+./cfx bench 0x9e37fffffffc0001 --runs 3 --table-bits 4 >"$tmp/w" 2>/dev/null
+[ "$(grep 'ns/hash (median)' "$tmp/w" | awk '{ print index($0, "ns/hash") }' | sort -u | wc -l)" = 1 ] &&
+	ok || bad "ns/hash not in one column: $(grep 'ns/hash' "$tmp/w")"
+
 # errors: exit 2, one line, nothing on stdout
 err() {   # err EXPECTED-STDERR ARGS...
 	local want=$1; shift
