@@ -46,6 +46,7 @@ typedef struct variant {
 	char file[64];           /* --raw: "0x61c88647-mul.txt" */
 	char *body;              /* statements: hash = x * p, from x */
 	unsigned adds, shifts;   /* additions/subtractions and shifts */
+	unsigned negations;      /* the optimal form's final negation: 0, 1 */
 	int base;                /* the multiply of the same constant */
 	bench_fn fn;
 	double *ns;              /* ns per hash, one per round */
@@ -163,6 +164,7 @@ static int add_optimal(variant *v, int nv, int base, const mpz_t p,
 		snprintf(v[nv].file, sizeof v[nv].file, "%s-opt.txt", hex);
 		v[nv].body = mcm_emit_body(&g, "\t");
 		v[nv].adds = k.adders;
+		v[nv].negations = k.negations;
 		v[nv].shifts = k.shifts;
 		v[nv].base = base;
 		nv++;
@@ -359,6 +361,7 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 			json_object_set_new(o1, "name", json_string(v[k].name));
 			json_object_set_new(o1, "adds", json_integer(v[k].adds));
 			json_object_set_new(o1, "shifts", json_integer(v[k].shifts));
+			json_object_set_new(o1, "negations", json_integer(v[k].negations));
 			json_object_set_new(o1, "function", json_sprintf("cfx_bench_%d", k));
 			json_object_set_new(o1, "hashes_run",
 			                    json_integer((json_int_t)v[k].hashes));
@@ -385,8 +388,8 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 			fprintf(c->out, "  %-*s %8.4f ns/hash (median)", w, v[k].name,
 			        stats_median(sets[k].s.x, sets[k].s.n));
 			if (k && v[k].adds + v[k].shifts)
-				fprintf(c->out, "   %u adds/subs, %u shifts", v[k].adds,
-				        v[k].shifts);
+				fprintf(c->out, "   %u adds/subs, %u shifts%s", v[k].adds,
+				        v[k].shifts, v[k].negations ? ", 1 negation" : "");
 			fputc('\n', c->out);
 		}
 		fputc('\n', c->out);

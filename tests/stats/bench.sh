@@ -94,6 +94,20 @@ done
 [ "$(grep 'ns/hash (median)' "$tmp/w" | awk '{ print index($0, "ns/hash") }' | sort -u | wc -l)" = 1 ] &&
 	ok || bad "ns/hash not in one column: $(grep 'ns/hash' "$tmp/w")"
 
+# the optimal form's cost as cfx shifts --optimal counts it, negation too
+# (0x9d on 8 bits: -(33 * 3 x), 2 adders, 2 shifts, 1 negation)
+./cfx bench 0x9d --bits 8 --runs 3 --table-bits 4 --json >"$tmp/n" 2>/dev/null
+./cfx shifts 0x9d --bits 8 --optimal --json >"$tmp/o9d"
+$py - "$tmp/n" "$tmp/o9d" <<'PY' && ok || bad "optimal 0x9d: cost differs from cfx shifts --optimal"
+import json, sys
+v = json.load(open(sys.argv[1]))['variants'][2]
+o = json.load(open(sys.argv[2]))
+assert o['negations'] == 1
+assert (v['adds'], v['shifts'], v.get('negations')) == (o['adders'], o['shifts'], o['negations']), v
+PY
+./cfx bench 0x9d --bits 8 --runs 3 --table-bits 4 2>/dev/null | grep -q '^  optimal shift/add 0x9d .* ns/hash (median)   2 adds/subs, 2 shifts, 1 negation$' &&
+	ok || bad "optimal 0x9d line: no negation"
+
 # errors: exit 2, one line, nothing on stdout
 err() {   # err EXPECTED-STDERR ARGS...
 	local want=$1; shift
