@@ -291,7 +291,7 @@ static void loop(dash *d)
 			if (!first)
 				first = t0;
 			lat_read((int)ch, is_char, t0);
-			apply(d, dash_key(d, (int)ch, is_char));
+			apply(d, dash_keys_handle(d, (int)ch, is_char));
 			if (ls.lat && d->quit)
 				ls.nlk--;           /* no frame follows the last key */
 			else if (ls.lat)

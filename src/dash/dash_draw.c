@@ -505,7 +505,7 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 
 static void draw_footer(const dash *d, const rect *r, int *cy, int *cx)
 {
-	const dash_binding *b;
+	const dash_keys_binding *b;
 	int x = 0;
 
 	if (d->mode == MODE_CMD) {
@@ -518,7 +518,7 @@ static void draw_footer(const dash *d, const rect *r, int *cy, int *cx)
 		*cx = 1 + d->cmd.cur - off;
 		return;
 	}
-	for (b = dash_bindings; b->name || b->fn; b++) {
+	for (b = dash_keys_table; b->name || b->fn; b++) {
 		int w;
 		if (!b->hint || !(b->modes & (unsigned)d->mode))
 			continue;
@@ -1282,18 +1282,18 @@ static void draw_buckets(const dash *d, const rect *r)
 static void draw_lesson(const dash *d, const rect *r)
 {
 	static const int st[] = {
-		[DL_TEXT] = ST_NORMAL, [DL_HEAD] = ST_TITLE, [DL_TRY] = ST_KEY,
-		[DL_ASK] = ST_INPUT, [DL_GOOD] = ST_GOOD, [DL_BAD] = ST_ERROR,
-		[DL_NOTE] = ST_WEAK, [DL_DIM] = ST_DIM
+		[DASH_LEARN_TEXT] = ST_NORMAL, [DASH_LEARN_HEAD] = ST_TITLE, [DASH_LEARN_TRY] = ST_KEY,
+		[DASH_LEARN_ASK] = ST_INPUT, [DASH_LEARN_GOOD] = ST_GOOD, [DASH_LEARN_BAD] = ST_ERROR,
+		[DASH_LEARN_NOTE] = ST_WEAK, [DASH_LEARN_DIM] = ST_DIM
 	};
-	dl_pane p;
+	dash_learn_view p;
 	int i;
 
 	dash_learn_pane(d, r->w - 2, r->h - 1, &p);
 	title(r, p.title, p.right);
 	for (i = 0; i < p.n; i++)
 		put(r, 1 + i, 1, st[p.line[i].kind], p.line[i].s);
-	dl_pane_free(&p);
+	dash_learn_view_free(&p);
 }
 
 /* The lesson pane's separator, joined to the title rules of the panels
@@ -1382,14 +1382,14 @@ static int help_rows(const rect *r, int top, int draw)
 		{ MODE_LEARN, "Lessons (:learn N): a pane beside the panels" },
 		{ MODE_HELP, "Here" },
 	};
-	const dash_binding *b;
+	const dash_keys_binding *b;
 	int y = 1, i;
 
 	for (i = 0; i < (int)(sizeof sec / sizeof sec[0]); i++) {
 		if (draw && y - top >= 1 && y - top < r->h)
 			put(r, y - top, 2, ST_TITLE, sec[i].head);
 		y++;
-		for (b = dash_bindings; b->name || b->fn; b++) {
+		for (b = dash_keys_table; b->name || b->fn; b++) {
 			/* a binding of several modes is listed once, under the first */
 			if (!b->name || !(b->modes & sec[i].mode) ||
 			    (i > 0 && (b->modes & sec[0].mode)))

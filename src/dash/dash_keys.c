@@ -18,7 +18,7 @@
 #define CTRL(c) ((c) & 0x1f)
 #define ESC 27
 
-/* What the key asks of the loop (dash_key returns it). */
+/* What the key asks of the loop (dash_keys_handle returns it). */
 static dash_action pending;
 
 /* ---- the constant ------------------------------------------------------- */
@@ -502,7 +502,7 @@ static void k_line_complete(dash *d, int key)
 #define H MODE_HELP
 #define LN MODE_LEARN
 
-const dash_binding dash_bindings[] = {
+const dash_keys_binding dash_keys_table[] = {
 	{ { 'e', '\r', KEY_ENTER }, "e, Enter", "edit the constant (any "
 	  "expression the CLI accepts)", "e edit", V, k_edit },
 	{ { '/' }, "/", "type a new constant", "/ new", V, k_new },
@@ -584,7 +584,7 @@ const dash_binding dash_bindings[] = {
 #undef H
 #undef LN
 
-static int matches(const dash_binding *b, int key, int is_char)
+static int matches(const dash_keys_binding *b, int key, int is_char)
 {
 	int i;
 
@@ -599,14 +599,14 @@ static int matches(const dash_binding *b, int key, int is_char)
 
 static void dispatch(dash *d, int key, int is_char)
 {
-	const dash_binding *b;
+	const dash_keys_binding *b;
 	unsigned modes = (unsigned)d->mode;
 
 	/* an open lesson pane adds its keys to the dashboard's */
 	if (d->mode == MODE_VIEW && dash_learn_open(d))
 		modes |= MODE_LEARN;
 	d->msg[0] = '\0';             /* a new key, a new message */
-	for (b = dash_bindings; b->name || b->fn; b++)
+	for (b = dash_keys_table; b->name || b->fn; b++)
 		if (b->fn && (b->modes & modes) && matches(b, key, is_char)) {
 			b->fn(d, key);
 			return;
@@ -622,7 +622,7 @@ static void dispatch(dash *d, int key, int is_char)
 	}
 }
 
-dash_action dash_key(dash *d, int k, int is_char)
+dash_action dash_keys_handle(dash *d, int k, int is_char)
 {
 	memset(&pending, 0, sizeof pending);
 	if (!is_char && k == KEY_RESIZE)

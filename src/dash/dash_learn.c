@@ -98,7 +98,7 @@ static int cols(const char *s, size_t n)
 }
 
 typedef struct rows {
-	dl_line *l;
+	dash_learn_row *l;
 	int n;
 	size_t cap;
 } rows;
@@ -618,7 +618,7 @@ static void step_rows(const dash *d, int w, rows *head, rows *body,
 
 	snprintf(buf, sizeof buf, "Step %zu of %zu: %s", learn_step(L) + 1,
 	         learn_steps(L), s->title);
-	add_filled(head, DL_HEAD, buf, w, "", "  ");
+	add_filled(head, DASH_LEARN_HEAD, buf, w, "", "  ");
 	if (learn_step(L) == 0) {
 		learn_intro(L, &bl);
 		learn_cli_blocks(&b, &bl, w < 30 ? 30 : w);
@@ -629,17 +629,17 @@ static void step_rows(const dash *d, int w, rows *head, rows *body,
 	learn_prose(L, &bl);
 	learn_cli_blocks(&b, &bl, w < 30 ? 30 : w);
 	learn_blocks_free(&bl);
-	row_add(body, DL_TEXT, "", 0);
-	add_text(body, DL_TEXT, buf_str(&b), w);
+	row_add(body, DASH_LEARN_TEXT, "", 0);
+	add_text(body, DASH_LEARN_TEXT, buf_str(&b), w);
 	buf_free(&b);
 	if (s->try_cmd) {
 		snprintf(buf, sizeof buf, "try  :%s", s->try_cmd);
-		add_hung(act, DL_TRY, buf, w, 5);
+		add_hung(act, DASH_LEARN_TRY, buf, w, 5);
 	}
 	if ((ask = learn_ask(L))) {
-		add_filled(act, DL_ASK, ask, w, s->predict ? "guess " : "ask  ",
+		add_filled(act, DASH_LEARN_ASK, ask, w, s->predict ? "guess " : "ask  ",
 		           "     ");
-		add_text(act, DL_DIM, "     :answer X, or just :X", w);
+		add_text(act, DASH_LEARN_DIM, "     :answer X, or just :X", w);
 		free(ask);
 	}
 }
@@ -655,13 +655,13 @@ static void feedback_rows(const dash *d, int w, rows *fb)
 		return;
 	for (p = dl->fb; *p; p = next, i++) {
 		size_t len = text_line(p, &next);
-		int kind = dl->fb_ev & LEARN_ERROR ? DL_BAD : DL_NOTE;
+		int kind = dl->fb_ev & LEARN_ERROR ? DASH_LEARN_BAD : DASH_LEARN_NOTE;
 		char *line;
 		if (i == 0 && dl->fb_ev & LEARN_PASSED)
-			kind = DL_GOOD;
+			kind = DASH_LEARN_GOOD;
 		else if (i == 0 && dl->fb_ev & LEARN_WRONG)
-			kind = DL_BAD;
-		line = xasprintf("%s%.*s", kind == DL_GOOD ? glyphs(d)->mark : "",
+			kind = DASH_LEARN_BAD;
+		line = xasprintf("%s%.*s", kind == DASH_LEARN_GOOD ? glyphs(d)->mark : "",
 		                 (int)len, p);
 		add_feedback(fb, kind, line, w);
 		free(line);
@@ -683,19 +683,19 @@ static void done_rows(const dash *d, int w, rows *r)
 	char line[1024];
 	int i;
 
-	row_add(r, DL_TEXT, "", 0);
+	row_add(r, DASH_LEARN_TEXT, "", 0);
 	for (i = 0; *p && *p != '\n'; i++) {
 		size_t len = strcspn(p, "\n");
 		int mark = i == 0 && d->learn->fb_ev & LEARN_PASSED;
 		snprintf(line, sizeof line, "%s%.*s", mark ? glyphs(d)->mark : "",
 		         (int)len, p);
-		add_feedback(r, i == 0 && !mark ? DL_NOTE : DL_GOOD, line, w);
+		add_feedback(r, i == 0 && !mark ? DASH_LEARN_NOTE : DASH_LEARN_GOOD, line, w);
 		p += len + (p[len] == '\n');
 	}
 	if (*p)
-		add_feedback(r, DL_TEXT, p, w);
-	row_add(r, DL_TEXT, "", 0);
-	add_text(r, DL_DIM, ":learn lists the lessons.", w);
+		add_feedback(r, DASH_LEARN_TEXT, p, w);
+	row_add(r, DASH_LEARN_TEXT, "", 0);
+	add_text(r, DASH_LEARN_DIM, ":learn lists the lessons.", w);
 }
 
 static void rows_free(rows *r)
@@ -715,7 +715,7 @@ static void rows_copy(rows *to, const rows *from, int first, int n)
 
 /* The pane's title for w columns: the lesson's, cut so that the step
  * count beside it keeps its room. */
-static void pane_title(const dash *d, int w, dl_pane *p)
+static void pane_title(const dash *d, int w, dash_learn_view *p)
 {
 	const struct dlearn *dl = d->learn;
 	const char *ell = glyphs(d)->ell;
@@ -751,11 +751,11 @@ static void body_window(const dash *d, rows *out, const rows *body, int win)
 	bottom = dl->scroll + shown < body->n;
 	shown -= bottom;
 	if (top)
-		row_add(out, DL_DIM, buf, (size_t)snprintf(buf, sizeof buf,
+		row_add(out, DASH_LEARN_DIM, buf, (size_t)snprintf(buf, sizeof buf,
 		        "%s Ctrl-U: %d more", glyphs(d)->up, dl->scroll));
 	rows_copy(out, body, dl->scroll, shown);
 	if (bottom)
-		row_add(out, DL_DIM, buf, (size_t)snprintf(buf, sizeof buf,
+		row_add(out, DASH_LEARN_DIM, buf, (size_t)snprintf(buf, sizeof buf,
 		        "%s Ctrl-D: %d more", glyphs(d)->down,
 		        body->n - dl->scroll - shown));
 }
@@ -765,7 +765,7 @@ static void body_window(const dash *d, rows *out, const rows *body, int win)
  * feedback, and the lesson words at the bottom.  The feedback gives way
  * to at least three rows of text (all of it is in the output pane too).
  */
-void dash_learn_pane(const dash *d, int w, int h, dl_pane *p)
+void dash_learn_pane(const dash *d, int w, int h, dash_learn_view *p)
 {
 	struct dlearn *dl = d->learn;
 	rows head = { 0 }, body = { 0 }, act = { 0 }, fb = { 0 }, out = { 0 };
@@ -787,23 +787,23 @@ void dash_learn_pane(const dash *d, int w, int h, dl_pane *p)
 	if (fb.n > win - 4) {
 		rows_cut(&fb, win - 4 > 1 ? win - 5 : 0);
 		if (fb.n)
-			row_add(&fb, DL_DIM, buf, (size_t)snprintf(buf, sizeof buf,
+			row_add(&fb, DASH_LEARN_DIM, buf, (size_t)snprintf(buf, sizeof buf,
 			        "%s (o shows it all)", glyphs(d)->ell));
 	}
 	win -= fb.n ? fb.n + 1 : 0;
 	rows_copy(&out, &head, 0, head.n);
 	body_window(d, &out, &body, win > 1 ? win : 1);
 	if (act.n) {
-		row_add(&out, DL_TEXT, "", 0);
+		row_add(&out, DASH_LEARN_TEXT, "", 0);
 		rows_copy(&out, &act, 0, act.n);
 	}
 	if (fb.n) {
-		row_add(&out, DL_TEXT, "", 0);
+		row_add(&out, DASH_LEARN_TEXT, "", 0);
 		rows_copy(&out, &fb, 0, fb.n);
 	}
 	while (out.n < h - 1)
-		row_add(&out, DL_TEXT, "", 0);
-	add_text(&out, DL_DIM, dl->L ? ":hint :solution :skip :back :quit"
+		row_add(&out, DASH_LEARN_TEXT, "", 0);
+	add_text(&out, DASH_LEARN_DIM, dl->L ? ":hint :solution :skip :back :quit"
 	         : ":quit closes the pane", w);
 	rows_cut(&out, h);                  /* a pane too small: cut */
 	p->line = out.l;
@@ -814,7 +814,7 @@ void dash_learn_pane(const dash *d, int w, int h, dl_pane *p)
 	rows_free(&fb);
 }
 
-void dl_pane_free(dl_pane *p)
+void dash_learn_view_free(dash_learn_view *p)
 {
 	int i;
 

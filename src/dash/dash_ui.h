@@ -136,16 +136,16 @@ void dash_state_out_add(dash *d, const char *text);
 
 /* ---- dash_keys.c ------------------------------------------------------ */
 
-typedef struct dash_binding {
+typedef struct dash_keys_binding {
 	int keys[4];                /* key codes (0 ends the list early) */
 	const char *name;           /* as shown in help: "n p"; NULL: an alias */
 	const char *help;
 	const char *hint;           /* a word for the footer, NULL: not there */
 	unsigned modes;
 	void (*fn)(dash *d, int key);
-} dash_binding;
+} dash_keys_binding;
 
-extern const dash_binding dash_bindings[];
+extern const dash_keys_binding dash_keys_table[];
 
 /* What a key asks of the loop, which applies it: keys change the state
  * (dash_state.c) but never call the loop, the ':' line or the lesson. */
@@ -161,7 +161,7 @@ typedef struct dash_action {
 /* Handle one key (a character or a KEY_ code); the loop then applies the
  * action, submits the work the new settings need and tells the lesson
  * pane the learner acted. */
-dash_action dash_key(dash *d, int key, int is_char);
+dash_action dash_keys_handle(dash *d, int key, int is_char);
 
 /* ---- dash_draw.c ------------------------------------------------------ */
 
@@ -196,19 +196,19 @@ void dash_cmd_free(dash *d);
 /* ---- dash_learn.c ----------------------------------------------------- */
 
 /* Kinds of the lesson pane's rows (dash_draw.c gives each a style). */
-enum { DL_TEXT, DL_HEAD, DL_TRY, DL_ASK, DL_GOOD, DL_BAD, DL_NOTE, DL_DIM };
+enum { DASH_LEARN_TEXT, DASH_LEARN_HEAD, DASH_LEARN_TRY, DASH_LEARN_ASK, DASH_LEARN_GOOD, DASH_LEARN_BAD, DASH_LEARN_NOTE, DASH_LEARN_DIM };
 
-typedef struct dl_line {
+typedef struct dash_learn_row {
 	int kind;                   /* DL_* */
 	char *s;
-} dl_line;
+} dash_learn_row;
 
 /* The pane as it is to be drawn: a title and the rows below it. */
-typedef struct dl_pane {
+typedef struct dash_learn_view {
 	char title[160], right[32];
-	dl_line *line;
+	dash_learn_row *line;
 	int n;
-} dl_pane;
+} dash_learn_view;
 
 /* Start or resume the lesson key (a number or a name) in the pane, as
  * `:learn N` does; progress is the REPL's progress file.  0, or -1 with
@@ -239,9 +239,9 @@ const char *dash_learn_focus(const dash *d);
 void dash_learn_scroll(dash *d, int dir);
 
 /* Compose the pane for w columns and h rows below its title; free with
- * dl_pane_free. */
-void dash_learn_pane(const dash *d, int w, int h, dl_pane *p);
-void dl_pane_free(dl_pane *p);
+ * dash_learn_view_free. */
+void dash_learn_pane(const dash *d, int w, int h, dash_learn_view *p);
+void dash_learn_view_free(dash_learn_view *p);
 
 void dash_learn_free(dash *d);
 
