@@ -167,7 +167,7 @@ static void lat_read(int key, int is_char, long long t0)
 /* A frame is on the screen: note it for every key waiting for one. */
 static void lat_frame(dash *d, long long t1)
 {
-	unsigned long shown = d->score ? d->score->gen : 0;
+	unsigned long shown = d->work.score ? d->work.score->gen : 0;
 	int i, j = 0;
 
 	for (i = 0; i < ls.nlk; i++) {
@@ -194,24 +194,24 @@ static void drain(int fd)
 
 static void take_results(dash *d)
 {
-	dash_work_score *s = dash_work_take(d->w);
+	dash_work_score *s = dash_work_take(d->work.w);
 	dash_work_sweep sw;
 	dash_work_status st;
 
 	if (s) {
-		dash_work_score_free(d->score);
-		d->score = s;
+		dash_work_score_free(d->work.score);
+		d->work.score = s;
 		ls.dirty = 1;
 		dash_learn_score(d);    /* a lesson's step may read the score */
 	}
-	dash_work_sweep_get(d->w, &sw);
-	if (memcmp(&sw, &d->sweep, sizeof sw)) {
-		d->sweep = sw;
+	dash_work_sweep_get(d->work.w, &sw);
+	if (memcmp(&sw, &d->work.sweep, sizeof sw)) {
+		d->work.sweep = sw;
 		ls.dirty = 1;
 	}
-	dash_work_status_get(d->w, &st);
-	if (memcmp(&st, &d->st, sizeof st)) {
-		d->st = st;
+	dash_work_status_get(d->work.w, &st);
+	if (memcmp(&st, &d->work.st, sizeof st)) {
+		d->work.st = st;
 		ls.dirty = 1;
 	}
 }
@@ -226,7 +226,7 @@ static void draw(dash *d)
 	dash_draw(d, &f);
 	d->code_scroll = f.code_scroll;
 	d->code_top = f.code_top;
-	d->out_scroll = f.out_scroll;
+	d->out.scroll = f.out_scroll;
 	d->help_scroll = f.help_scroll;
 	doupdate();
 }
@@ -274,7 +274,7 @@ static void loop(dash *d)
 		struct pollfd pf[2] = {
 			{ STDIN_FILENO, POLLIN, 0 }, { ls.wake[0], POLLIN, 0 }
 		};
-		unsigned long gen0 = d->gen;
+		unsigned long gen0 = d->work.gen;
 		long long first = 0, left;
 		wint_t ch;
 		int rc;
@@ -295,14 +295,14 @@ static void loop(dash *d)
 			if (ls.lat && d->quit)
 				ls.nlk--;           /* no frame follows the last key */
 			else if (ls.lat)
-				ls.lk[ls.nlk - 1].gen = d->gen;
+				ls.lk[ls.nlk - 1].gen = d->work.gen;
 			ls.dirty = 1;
 		}
 		/* at the default workload the score is a few ms away: show it
 		 * in this frame rather than the next, if it comes in time */
 		left = first + DASH_SYNC_MS * 1000LL - now_us();
-		if (d->gen != gen0 && d->par.count <= DASH_SYNC_KEYS && left > 0)
-			dash_work_wait(d->w, d->gen, (int)left);
+		if (d->work.gen != gen0 && d->work.par.count <= DASH_SYNC_KEYS && left > 0)
+			dash_work_wait(d->work.w, d->work.gen, (int)left);
 		take_results(d);
 		if (ls.dirty && !d->quit) {
 			draw(d);
@@ -584,7 +584,7 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		return CFX_EXIT_USAGE;
 	wake_fd = ls.wake[1];
 	catch_signals();
-	if (!(d->w = dash_work_start(ls.wake[1]))) {
+	if (!(d->work.w = dash_work_start(ls.wake[1]))) {
 		endwin();
 		fprintf(stderr, "cfx: dash: cannot start the worker thread\n");
 		return CFX_EXIT_USAGE;
@@ -600,19 +600,19 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	endwin();
 	delscreen(ls.scr);
 	sig = got_signal;
-	dash_work_stop(d->w);
+	dash_work_stop(d->work.w);
 	if (ls.lat) {
 		for (i = 0; i < ls.nlk; i++)
 			lat_write(&ls.lk[i], -1);
 		fclose(ls.lat);
 	}
-	dash_work_score_free(d->score);
+	dash_work_score_free(d->work.score);
 	dash_model_spec_free(&d->spec);
 	dash_draw_free();
 	dash_model_const_free(&d->c);
 	dash_learn_free(d);         /* before the session it reads */
 	dash_cmd_free(d);
-	free(d->edit_orig);
+	free(d->edit.orig);
 	repl_free(&d->r);
 	close(ls.wake[0]);
 	close(ls.wake[1]);

@@ -60,7 +60,7 @@ int dash_cmd_begin(dash *d, const char *line)
 	snprintf(echo, sizeof echo, ":%s", line);
 	dash_state_out_add(d, echo);
 	dash_state_msg(d, ST_NORMAL, "running :%s  (Ctrl-C stops it)", line);
-	d->out_scroll = 0;
+	d->out.scroll = 0;
 	return 1;
 }
 
@@ -98,7 +98,7 @@ void dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop)
 	raw();
 	fclose(m);
 	d->r.out = d->r.err = NULL;
-	before = d->nout;
+	before = d->out.n;
 	dash_state_out_add(d, buf);
 	free(buf);
 	if (tf) {
@@ -106,24 +106,24 @@ void dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop)
 		fclose(tf);
 	}
 	/* the pane opens for output; `set` and friends say nothing */
-	if (d->nout > before)
-		d->out_open = 1;
+	if (d->out.n > before)
+		d->out.open = 1;
 	if (d->r.quit)
 		d->quit = 1;
 	if (*stop)
 		dash_state_msg(d, ST_ERROR, ":%s interrupted", line);
 	else if (rc != 0)
 		dash_state_msg(d, ST_ERROR, ":%s failed (status %d)%s", line, rc,
-		         d->out_open ? "; o hides the output" : "");
+		         d->out.open ? "; o hides the output" : "");
 	else
 		dash_state_msg(d, ST_NORMAL, ":%s done%s", line,
-		         d->out_open ? "; o hides the output" : "");
+		         d->out.open ? "; o hides the output" : "");
 	*stop = 0;
 }
 
 void dash_cmd_complete(dash *d)
 {
-	dash_line *l = &d->cmd;
+	dash_line *l = &d->cmd.line;
 	char text[DASH_LINE_MAX + 1], **c;
 	int start = l->cur, i;
 	size_t common;
@@ -172,12 +172,12 @@ void dash_cmd_free(dash *d)
 {
 	int i;
 
-	for (i = 0; i < d->nout; i++)
-		free(d->out[i]);
-	free(d->out);
-	d->out = NULL;
-	d->nout = 0;
-	for (i = 0; i < d->nhist; i++)
-		free(d->hist[i]);
-	d->nhist = 0;
+	for (i = 0; i < d->out.n; i++)
+		free(d->out.line[i]);
+	free(d->out.line);
+	d->out.line = NULL;
+	d->out.n = 0;
+	for (i = 0; i < d->cmd.nhist; i++)
+		free(d->cmd.hist[i]);
+	d->cmd.nhist = 0;
 }

@@ -361,7 +361,7 @@ static void compute_layout(const dash *d, layout *l, int W, int H)
 		l->spec = (rect){ y + mh, 0, bh, lw };
 		l->buck = (rect){ y + mh, lw + 1, bh, W - lw - 1 };
 	}
-	bh = clampi(d->nout + 1, 4, clampi((H - 4) / 2, 4, 24));
+	bh = clampi(d->out.n + 1, 4, clampi((H - 4) / 2, 4, 24));
 	l->out = (rect){ H - 1 - bh, 0, bh, W };
 	if (dash_learn_open(d) && !l->strip)
 		lesson_column(d, l, W, H);
@@ -446,23 +446,23 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 		x = put(r, 0, x + 1, ST_KEY, "edit>");
 		x++;
 		room = hx - x - 1;
-		off = scroll_for(d->edit.len, d->edit.cur, room);
+		off = scroll_for(d->edit.line.len, d->edit.line.cur, room);
 		{
 			char buf[DASH_LINE_MAX + 1];
 			snprintf(buf, sizeof buf, "%.*s", room > 0 ? room : 0,
-			         d->edit.buf + off);
+			         d->edit.line.buf + off);
 			put(r, 0, x, ST_INPUT, buf);
 		}
 		*cy = r->y;
-		*cx = x + d->edit.cur - off;
-		if (d->edit_bad) {
-			const cfx_err *e = &d->edit_err;
+		*cx = x + d->edit.line.cur - off;
+		if (d->edit.bad) {
+			const cfx_err *e = &d->edit.err;
 			int from = e->col >= 0 ? e->col : 0;
-			int len = e->col >= 0 ? (int)strlen(e->token) : d->edit.len;
+			int len = e->col >= 0 ? (int)strlen(e->token) : d->edit.line.len;
 			int i, ex;
 			if (len < 1)
 				len = 1;
-			if (e->col >= 0 && from + len > d->edit.len + 1)
+			if (e->col >= 0 && from + len > d->edit.line.len + 1)
 				len = 1;
 			for (i = 0; i < len; i++)
 				put(r, 1, x + from - off + i, ST_ERROR, i ? "~" : "^");
@@ -510,12 +510,12 @@ static void draw_footer(const dash *d, const rect *r, int *cy, int *cx)
 
 	if (d->mode == MODE_CMD) {
 		char buf[DASH_LINE_MAX + 1];
-		int room = r->w - 2, off = scroll_for(d->cmd.len, d->cmd.cur, room);
+		int room = r->w - 2, off = scroll_for(d->cmd.line.len, d->cmd.line.cur, room);
 		put(r, 0, 0, ST_KEY, ":");
-		snprintf(buf, sizeof buf, "%.*s", room, d->cmd.buf + off);
+		snprintf(buf, sizeof buf, "%.*s", room, d->cmd.line.buf + off);
 		put(r, 0, 1, ST_INPUT, buf);
 		*cy = r->y;
-		*cx = 1 + d->cmd.cur - off;
+		*cx = 1 + d->cmd.line.cur - off;
 		return;
 	}
 	for (b = dash_keys_table; b->name || b->fn; b++) {
@@ -1099,22 +1099,22 @@ static int sweep_per_row(int n, int w)
 
 static void draw_sweep(const dash *d, const rect *r, int y, int rows)
 {
-	const dash_work_sweep *sw = &d->sweep;
-	int cur = sw->bits == d->par.bits && sw->p == d->par.p &&
-	          sw->b == d->par.sweep_b && sw->count == d->par.sweep_count;
-	int n = (int)d->par.bits, per = sweep_per_row(n, r->w), i, x;
+	const dash_work_sweep *sw = &d->work.sweep;
+	int cur = sw->bits == d->work.par.bits && sw->p == d->work.par.p &&
+	          sw->b == d->work.par.sweep_b && sw->count == d->work.par.sweep_count;
+	int n = (int)d->work.par.bits, per = sweep_per_row(n, r->w), i, x;
 	char c1[16], g1[32];
 
 	if (rows < 2 || y < 1)
 		return;
 	if (r->w >= 90)
 		x = putf(r, y, 1, ST_DIM, "stride sweep, keys k*2^s: 2^%u buckets, "
-		         "%s keys per s;", d->par.sweep_b,
-		         count_text(d->par.sweep_count, c1, sizeof c1));
+		         "%s keys per s;", d->work.par.sweep_b,
+		         count_text(d->work.par.sweep_count, c1, sizeof c1));
 	else if (r->w >= 46)
-		x = putf(r, y, 1, ST_DIM, "sweep k*2^s, b=%u:", d->par.sweep_b);
+		x = putf(r, y, 1, ST_DIM, "sweep k*2^s, b=%u:", d->work.par.sweep_b);
 	else
-		x = putf(r, y, 1, ST_DIM, "sweep b=%u:", d->par.sweep_b);
+		x = putf(r, y, 1, ST_DIM, "sweep b=%u:", d->work.par.sweep_b);
 	if (cur && sw->done == sw->bits)
 		putf(r, y, x + 1, verdict_style(sw->v[sw->worst]), "worst s=%u R "
 		     "%s %s", sw->worst, fmt_g(g1, sizeof g1, sw->R[sw->worst], 3),
@@ -1145,25 +1145,25 @@ static void draw_progress(const dash *d, const rect *r, int y, int x)
 {
 	int i, fill;
 
-	if (d->st.gen == d->gen && d->st.phase == DASH_WORK_KEYS &&
-	    d->st.frac > 0) {
+	if (d->work.st.gen == d->work.gen && d->work.st.phase == DASH_WORK_KEYS &&
+	    d->work.st.frac > 0) {
 		/* keysource_make reports how far it has come */
-		putf(r, y, x, ST_NORMAL, "making keys %3.0f%%", d->st.frac * 100);
+		putf(r, y, x, ST_NORMAL, "making keys %3.0f%%", d->work.st.frac * 100);
 		return;
 	}
-	if (d->st.gen != d->gen || d->st.phase == DASH_WORK_KEYS) {
+	if (d->work.st.gen != d->work.gen || d->work.st.phase == DASH_WORK_KEYS) {
 		putf(r, y, x, ST_NORMAL, "making keys%s", g.ell);
 		return;
 	}
-	if (d->st.phase != DASH_WORK_HASH) {
+	if (d->work.st.phase != DASH_WORK_HASH) {
 		putf(r, y, x, ST_NORMAL, "updating%s", g.ell);
 		return;
 	}
 	x = put(r, y, x, ST_NORMAL, "hashing ");
-	fill = (int)(d->st.frac * 20);
+	fill = (int)(d->work.st.frac * 20);
 	for (i = 0; i < 20; i++)
 		put(r, y, x + i, i < fill ? ST_BAR : ST_DIM, i < fill ? " " : g.h);
-	putf(r, y, x + 21, ST_NORMAL, "%3.0f%%", d->st.frac * 100);
+	putf(r, y, x + 21, ST_NORMAL, "%3.0f%%", d->work.st.frac * 100);
 }
 
 /* When the keys are every key of their kind (keys_cover_word), why the
@@ -1176,18 +1176,18 @@ static int cover_note(const dash *d, const rect *r, int y, int x, int w)
 	unsigned space;
 	int covers;
 
-	if (!(d->c.p & 1) || keys_parse(&ks, d->par.family, &e) < 0)
+	if (!(d->c.p & 1) || keys_parse(&ks, d->work.par.family, &e) < 0)
 		return 0;
-	covers = keys_cover_word(&ks, d->par.bits, d->par.count);
-	space = keys_space_bits(&ks, d->par.bits);
+	covers = keys_cover_word(&ks, d->work.par.bits, d->work.par.count);
+	space = keys_space_bits(&ks, d->work.par.bits);
 	keys_spec_free(&ks);
 	if (!covers)
 		return 0;
-	if (space == d->par.bits)
+	if (space == d->work.par.bits)
 		snprintf(t, sizeof t, "keys = all 2^%u words", space);
 	else
 		snprintf(t, sizeof t, "keys = all 2^%u multiples of 2^%u", space,
-		         d->par.bits - space);
+		         d->work.par.bits - space);
 	if (width(t) + 56 <= w)
 		strcat(t, ": any odd p permutes them, so every p spreads them evenly");
 	else if (width(t) + 21 <= w)
@@ -1200,21 +1200,21 @@ static int cover_note(const dash *d, const rect *r, int y, int x, int w)
 
 static void draw_buckets(const dash *d, const rect *r)
 {
-	const dash_work_score *s = d->score;
-	int cur = s && s->gen == d->gen, st, y, sweep_rows, n = (int)d->par.bits;
+	const dash_work_score *s = d->work.score;
+	int cur = s && s->gen == d->work.gen, st, y, sweep_rows, n = (int)d->work.par.bits;
 	int per = sweep_per_row(n, r->w), srows, wide = r->w >= 90;
 	char t[DASH_WORK_FAMILY_MAX + 96], c1[32], g1[32], g2[32], g3[32];
 	rect hr;
 
 	/* the longest title that fits: never cut mid-word */
 	snprintf(t, sizeof t, "Buckets: %s %s keys into 2^%u (b = %u)",
-	         count_text(d->par.count, c1, sizeof c1), d->par.family,
-	         d->par.b, d->par.b);
+	         count_text(d->work.par.count, c1, sizeof c1), d->work.par.family,
+	         d->work.par.b, d->work.par.b);
 	if (width(t) + 4 > r->w)
 		snprintf(t, sizeof t, "Buckets: %s %s keys, b = %u", c1,
-		         d->par.family, d->par.b);
+		         d->work.par.family, d->work.par.b);
 	if (width(t) + 4 > r->w)
-		snprintf(t, sizeof t, "Buckets: %s keys, b = %u", c1, d->par.b);
+		snprintf(t, sizeof t, "Buckets: %s keys, b = %u", c1, d->work.par.b);
 	title(r, t, NULL);
 	srows = 1 + (n + per - 1) / per;
 	sweep_rows = r->h - 1 >= srows + 4 ? srows : 0;
@@ -1326,18 +1326,18 @@ static void blank(const rect *r)
 
 static void draw_out(const dash *d, const rect *r)
 {
-	int vis = r->h - 1, first, i, scroll = d->out_scroll;
+	int vis = r->h - 1, first, i, scroll = d->out.scroll;
 
 	blank(r);
 	title(r, "Output of : commands", "PgUp PgDn scroll, o hides");
-	if (scroll > d->nout - vis)
-		scroll = d->nout - vis > 0 ? d->nout - vis : 0;
+	if (scroll > d->out.n - vis)
+		scroll = d->out.n - vis > 0 ? d->out.n - vis : 0;
 	frame->out_scroll = scroll;
-	first = d->nout - vis - scroll;
+	first = d->out.n - vis - scroll;
 	if (first < 0)
 		first = 0;
-	for (i = 0; i < vis && first + i < d->nout; i++) {
-		const char *s = d->out[first + i];
+	for (i = 0; i < vis && first + i < d->out.n; i++) {
+		const char *s = d->out.line[first + i];
 		put(r, 1 + i, 1, s[0] == ':' ? ST_KEY : ST_NORMAL, s);
 	}
 }
@@ -1519,7 +1519,7 @@ void dash_draw(const dash *d, dash_frame *f)
 
 	f->code_scroll = d->code_scroll;
 	f->code_top = d->code_top;
-	f->out_scroll = d->out_scroll;
+	f->out_scroll = d->out.scroll;
 	f->help_scroll = d->help_scroll;
 	frame = f;
 	erase();
@@ -1552,10 +1552,10 @@ void dash_draw(const dash *d, dash_frame *f)
 		vsep(&l.spec, l.spec.y, l.spec.h, 1);
 		joint(d, l.spec.y, l.cf.x + l.cf.w, g.tee_up);
 	}
-	if (d->out_open)
+	if (d->out.open)
 		draw_out(d, &l.out);
 	if (l.lesson.w) {
-		lesson_sep(&l, d->out_open ? &l.out : NULL);
+		lesson_sep(&l, d->out.open ? &l.out : NULL);
 		draw_lesson(d, &l.lesson);
 	}
 	focus_panel = NULL;

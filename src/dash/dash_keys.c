@@ -28,26 +28,26 @@ static void edit_changed(dash *d)
 {
 	cfx_err e;
 
-	if (d->edit.len == 0) {
-		d->edit_bad = 1;
-		cfx_err_set(&d->edit_err, CFX_ESYNTAX, 0, NULL, "type a constant");
+	if (d->edit.line.len == 0) {
+		d->edit.bad = 1;
+		cfx_err_set(&d->edit.err, CFX_ESYNTAX, 0, NULL, "type a constant");
 		return;
 	}
-	if (dash_state_set_const(d, d->edit.buf, d->edit_orig_bits, &e) < 0) {
-		d->edit_bad = 1;
-		d->edit_err = e;
+	if (dash_state_set_const(d, d->edit.line.buf, d->edit.orig_bits, &e) < 0) {
+		d->edit.bad = 1;
+		d->edit.err = e;
 	} else {
-		d->edit_bad = 0;
+		d->edit.bad = 0;
 	}
 }
 
 static void edit_start(dash *d, const char *text)
 {
-	free(d->edit_orig);
-	d->edit_orig = xstrdup(d->c.expr);
-	d->edit_orig_bits = d->c_bits_asked;
-	dash_line_set(&d->edit, text);
-	d->edit_bad = 0;
+	free(d->edit.orig);
+	d->edit.orig = xstrdup(d->c.expr);
+	d->edit.orig_bits = d->c_bits_asked;
+	dash_line_set(&d->edit.line, text);
+	d->edit.bad = 0;
 	d->mode = MODE_EDIT;
 	if (!text[0])
 		edit_changed(d);
@@ -335,10 +335,10 @@ static void k_scroll(dash *d, int key)
 		d->help_scroll += step;
 		if (d->help_scroll < 0)
 			d->help_scroll = 0;
-	} else if (d->out_open) {
-		d->out_scroll -= step;      /* counted up from the bottom */
-		if (d->out_scroll < 0)
-			d->out_scroll = 0;
+	} else if (d->out.open) {
+		d->out.scroll -= step;      /* counted up from the bottom */
+		if (d->out.scroll < 0)
+			d->out.scroll = 0;
 	} else {
 		d->code_scroll = (d->code_scroll < 0 ? d->code_top : d->code_scroll)
 		                 + step;
@@ -349,15 +349,15 @@ static void k_scroll(dash *d, int key)
 
 static void k_out(dash *d, int key)
 {
-	d->out_open = key == ESC ? 0 : !d->out_open;
-	d->out_scroll = 0;
+	d->out.open = key == ESC ? 0 : !d->out.open;
+	d->out.scroll = 0;
 }
 
 static void k_cmd(dash *d, int key)
 {
 	(void)key;
-	dash_line_set(&d->cmd, "");
-	d->hist_pos = d->nhist;
+	dash_line_set(&d->cmd.line, "");
+	d->cmd.hist_pos = d->cmd.nhist;
 	d->mode = MODE_CMD;
 }
 
@@ -392,7 +392,7 @@ static void k_learn_scroll(dash *d, int key)
 
 static dash_line *line_of(dash *d)
 {
-	return d->mode == MODE_EDIT ? &d->edit : &d->cmd;
+	return d->mode == MODE_EDIT ? &d->edit.line : &d->cmd.line;
 }
 
 static void line_changed(dash *d)
@@ -443,9 +443,9 @@ static void k_line_accept(dash *d, int key)
 {
 	(void)key;
 	if (d->mode == MODE_EDIT) {
-		if (d->edit_bad) {
+		if (d->edit.bad) {
 			dash_state_msg(d, ST_ERROR, "fix the constant first, or Esc to go back "
-			         "to %s", d->edit_orig);
+			         "to %s", d->edit.orig);
 			return;
 		}
 		d->mode = MODE_VIEW;
@@ -453,16 +453,16 @@ static void k_line_accept(dash *d, int key)
 		return;
 	}
 	d->mode = MODE_VIEW;
-	if (d->cmd.len == 0)
+	if (d->cmd.line.len == 0)
 		return;
-	if (d->nhist == DASH_HIST) {
-		free(d->hist[0]);
-		memmove(d->hist, d->hist + 1, (DASH_HIST - 1) * sizeof *d->hist);
-		d->nhist--;
+	if (d->cmd.nhist == DASH_HIST) {
+		free(d->cmd.hist[0]);
+		memmove(d->cmd.hist, d->cmd.hist + 1, (DASH_HIST - 1) * sizeof *d->cmd.hist);
+		d->cmd.nhist--;
 	}
-	d->hist[d->nhist++] = xstrdup(d->cmd.buf);
+	d->cmd.hist[d->cmd.nhist++] = xstrdup(d->cmd.line.buf);
 	pending.kind = DASH_ACT_RUN;
-	pending.line = d->cmd.buf;
+	pending.line = d->cmd.line.buf;
 }
 
 static void k_line_cancel(dash *d, int key)
@@ -470,21 +470,21 @@ static void k_line_cancel(dash *d, int key)
 	cfx_err e;
 
 	(void)key;
-	if (d->mode == MODE_EDIT && strcmp(d->edit_orig, d->c.expr) != 0)
-		dash_state_set_const(d, d->edit_orig, d->edit_orig_bits, &e);
+	if (d->mode == MODE_EDIT && strcmp(d->edit.orig, d->c.expr) != 0)
+		dash_state_set_const(d, d->edit.orig, d->edit.orig_bits, &e);
 	d->mode = MODE_VIEW;
 }
 
 static void k_line_history(dash *d, int key)
 {
-	if (key == KEY_UP && d->hist_pos > 0)
-		d->hist_pos--;
-	else if (key == KEY_DOWN && d->hist_pos < d->nhist)
-		d->hist_pos++;
+	if (key == KEY_UP && d->cmd.hist_pos > 0)
+		d->cmd.hist_pos--;
+	else if (key == KEY_DOWN && d->cmd.hist_pos < d->cmd.nhist)
+		d->cmd.hist_pos++;
 	else
 		return;
-	dash_line_set(&d->cmd,
-	              d->hist_pos < d->nhist ? d->hist[d->hist_pos] : "");
+	dash_line_set(&d->cmd.line,
+	              d->cmd.hist_pos < d->cmd.nhist ? d->cmd.hist[d->cmd.hist_pos] : "");
 }
 
 static void k_line_complete(dash *d, int key)

@@ -418,7 +418,7 @@ static void list(dash *d)
 	fclose(m);
 	dash_state_out_add(d, t);
 	free(t);
-	d->out_open = 1;
+	d->out.open = 1;
 	dash_state_msg(d, ST_NORMAL, ":learn done; o hides the output");
 }
 
@@ -522,7 +522,7 @@ static void keep_score(dash *d, const dash_work_score *s)
 
 static int score_current(const dash *d)
 {
-	return d->score && d->score->gen == d->gen && !d->score->failed;
+	return d->work.score && d->work.score->gen == d->work.gen && !d->work.score->failed;
 }
 
 /* The settings changed: make again what the step's checks read. */
@@ -545,7 +545,7 @@ static void refresh(dash *d)
 	}
 	if (reads(s, "score")) {
 		if (score_current(d))
-			keep_score(d, d->score);
+			keep_score(d, d->work.score);
 		else
 			dl->want_score = 1;
 	}
@@ -577,7 +577,7 @@ void dash_learn_score(dash *d)
 	    d->mode == MODE_EDIT)
 		return;
 	dl->want_score = 0;
-	keep_score(d, d->score);
+	keep_score(d, d->work.score);
 	event(d, learn_poll(dl->L));
 }
 

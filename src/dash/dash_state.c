@@ -77,10 +77,10 @@ void dash_state_resubmit(dash *d)
 	p.count = dash_state_key_count(d);
 	p.sweep_b = b < 12 ? b : 12;
 	p.sweep_count = (size_t)4 << p.sweep_b;
-	if (d->gen && !memcmp(&p, &d->par, sizeof p))
+	if (d->work.gen && !memcmp(&p, &d->work.par, sizeof p))
 		return;
-	d->par = p;
-	d->gen = dash_work_submit(d->w, &p);
+	d->work.par = p;
+	d->work.gen = dash_work_submit(d->work.w, &p);
 }
 
 int dash_state_set_const(dash *d, const char *expr, unsigned long bits,
@@ -154,15 +154,15 @@ void dash_state_out_add(dash *d, const char *text)
 			}
 		}
 		line[k] = '\0';
-		if (d->nout == DASH_OUT_LINES) {
-			free(d->out[0]);
-			memmove(d->out, d->out + 1, (DASH_OUT_LINES - 1) * sizeof *d->out);
-			d->nout--;
+		if (d->out.n == DASH_OUT_LINES) {
+			free(d->out.line[0]);
+			memmove(d->out.line, d->out.line + 1, (DASH_OUT_LINES - 1) * sizeof *d->out.line);
+			d->out.n--;
 		}
-		if (!d->out)
-			d->out = xcalloc(DASH_OUT_LINES, sizeof *d->out,
+		if (!d->out.line)
+			d->out.line = xcalloc(DASH_OUT_LINES, sizeof *d->out.line,
 			                 "output lines");
-		d->out[d->nout++] = line;
+		d->out.line[d->out.n++] = line;
 		p = next;
 	}
 }

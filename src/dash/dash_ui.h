@@ -59,6 +59,40 @@ enum {
 #define DASH_PAST 48            /* earlier spectra drawn at most */
 #define DASH_PAST_K 4096        /* ... and only for K up to this */
 
+/* The constant's input line (MODE_EDIT): dash_keys.c's. */
+typedef struct dash_edit {
+	dash_line line;
+	char *orig;                 /* text before editing, for Esc */
+	unsigned long orig_bits;
+	int bad;                    /* the text is no constant: err says why */
+	cfx_err err;
+} dash_edit;
+
+/* The ':' line and its history: dash_keys.c edits it, dash_cmd.c runs
+ * and completes it. */
+typedef struct dash_cmdline {
+	dash_line line;
+	char *hist[DASH_HIST];
+	int nhist, hist_pos;
+} dash_cmdline;
+
+/* The output pane of ':' commands (dash_state.c appends). */
+typedef struct dash_out {
+	char **line;
+	int n, scroll, open;
+} dash_out;
+
+/* The work for the settings shown: submitted by dash_state.c, its
+ * results taken by the loop (dash.c). */
+typedef struct dash_scoring {
+	dash_work *w;
+	dash_work_params par;       /* last submitted */
+	unsigned long gen;          /* its generation, 0: none yet */
+	dash_work_score *score;     /* newest received */
+	dash_work_sweep sweep;
+	dash_work_status st;
+} dash_scoring;
+
 typedef struct dash {
 	repl r;                     /* the session; ':' runs commands on it */
 	int mode, quit;
@@ -76,32 +110,16 @@ typedef struct dash {
 	int code_scroll;            /* first code line shown, -1: automatic */
 	int code_top;               /* the first line the last frame showed */
 
-	/* the constant's input line (MODE_EDIT) */
-	dash_line edit;
-	char *edit_orig;            /* text before editing, for Esc */
-	unsigned long edit_orig_bits;
-	int edit_bad;
-	cfx_err edit_err;
-
-	/* the ':' line and its output pane */
-	dash_line cmd;
-	char *hist[DASH_HIST];
-	int nhist, hist_pos;
-	char **out;
-	int nout, out_scroll, out_open;
+	dash_edit edit;             /* the constant's line (dash_keys.c) */
+	dash_cmdline cmd;           /* the ':' line (dash_keys.c, dash_cmd.c) */
+	dash_out out;               /* output pane (dash_state.c, dash_cmd.c) */
 
 	int help_scroll;
 	int help_page;              /* 0: the keys, 1: what the panels show */
 	char msg[256];              /* status line */
 	int msg_style;
 
-	/* scoring */
-	dash_work *w;
-	dash_work_params par;            /* last submitted */
-	unsigned long gen;          /* its generation, 0: none yet */
-	dash_work_score *score;          /* newest received */
-	dash_work_sweep sweep;
-	dash_work_status st;
+	dash_scoring work;          /* the worker's (dash.c, dash_state.c) */
 
 	struct dlearn *learn;       /* the lesson pane (dash_learn.c), NULL: none */
 } dash;
