@@ -81,6 +81,12 @@ double score_chisq_q(double chi2, double dof);
 /* The verdict for a chi^2 p-value and probe ratio. */
 score_verdict score_judge(double p_value, double probe_ratio);
 
+/* The table when none is asked for: 2^(n/2) buckets for n-bit words
+ * (1 <= bits <= 64), at most 2^cap, at least 2 (b >= 1).  The commands
+ * use cap SCORE_TABLE_CAP; the dashboard a smaller one. */
+#define SCORE_TABLE_CAP 16
+unsigned score_default_table(unsigned bits, unsigned cap);
+
 /* How many keys to hash when none are asked for: 4 a bucket (4 * 2^b),
  * but at most half of the 2^space distinct keys the family can make
  * (keys_space_bits), and at least 1.  So keys never wrap the word unless

@@ -879,10 +879,10 @@ void cli_result(cmd_ctx *c, int print, json_t *o)
 
 unsigned cli_table_default(const cfx_session *s, unsigned long bits)
 {
-	unsigned cap = s->table_cap ? s->table_cap : 16;
-	unsigned long b = bits / 2 < cap ? bits / 2 : cap;
+	unsigned cap = s->table_cap ? s->table_cap : SCORE_TABLE_CAP;
 
-	return b ? (unsigned)b : 1;
+	/* words wider than 64 bits still get at most 2^cap buckets */
+	return score_default_table(bits > 64 ? 64 : (unsigned)bits, cap);
 }
 
 const char *cli_expr(cmd_ctx *c, const cli_args *a)

@@ -454,9 +454,7 @@ static int prepare(cmd_ctx *c, cli_args *a, setup *s, variant *v, int *nv)
 		goto out;
 	}
 	s->b = a->table_bits ? (unsigned)a->table_bits
-	       : s->bits / 2 < 16 ? s->bits / 2 : 16;
-	if (s->b == 0)
-		s->b = 1;
+	       : cli_table_default(c->sess, s->bits);
 	if (a->against) {
 		unsigned long ob;
 		if (constant(c, a->against, a->against_arg, bits, q, &ob) < 0)

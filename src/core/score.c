@@ -169,6 +169,14 @@ double score_chisq_q(double chi2, double dof)
 	return p;
 }
 
+unsigned score_default_table(unsigned bits, unsigned cap)
+{
+	unsigned b = bits / 2 < cap ? bits / 2 : cap;
+
+	assert(bits >= 1 && cap >= 1);
+	return b ? b : 1;
+}
+
 score_verdict score_judge(double p_value, double probe_ratio)
 {
 	if (p_value >= SCORE_ALPHA)
