@@ -21,7 +21,8 @@ UI_OBJ   := $(UI_SRC:src/%.c=build/%.o)
 UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
 
-.PHONY: all check unit golden oracle dash bench install uninstall clean run
+.PHONY: all check unit golden oracle dash bench install uninstall clean run \
+	calibrate
 all: cfx
 
 # Library flags come from pkg-config; scripts/deps.sh also installs missing
@@ -65,6 +66,19 @@ check: cfx $(UNIT_BIN) build/check.mk
 
 unit: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do $$t --jobs=2 || exit 1; done
+
+# ---- calibration -------------------------------------------------------
+# verify's reference distributions: 1000 random odd multipliers per word
+# size from a fixed seed (about 200 s of CPU: 2 minutes on 2 idle cores,
+# 15 on a busy shared machine), written to
+# the data file the build embeds.  Rerun after changing a family.
+build/calibrate: tools/calibrate.c build/libcfx.a
+	@mkdir -p build
+	$(CC) $(ALL_CFLAGS) -o $@ $< build/libcfx.a $(PKG_LIBS)
+
+calibrate: build/calibrate
+	build/calibrate --count 1000 > build/verify_cal.inc.tmp
+	mv build/verify_cal.inc.tmp src/core/verify_cal.inc
 
 # ---- benchmarks --------------------------------------------------------
 bench: cfx

@@ -1,119 +1,245 @@
 /*
- * verify.h - is this multiplier safe to submit? (prefix vfy_)
+ * verify.h - is this multiplier safe to submit? (prefix verify_)
  *
- * The battery scores h(x) = ((x p) mod 2^n) >> (n - b) on key families a
- * hash table meets in practice, for every table size b in a list and key
- * counts of 1, 2, 4 and 8 keys per bucket:
+ * The battery hashes key families a hash table meets in practice with
+ * h(x) = ((x p) mod 2^n) >> (n - b), for every table size b of a list
+ * (default 4..20) and 1, 2, 4 and 8 keys per bucket.  One table size and
+ * one load is a cell; a cell's R is the cost of looking every key up over
+ * an ideal random hash's (score.h).  The families, and why each is there:
  *
- *   sequential       0, 1, 2, ...
- *   stride 2^s       k 2^s, every s = 1..n-1 (s = 0 is sequential)
- *   random           uniform n-bit keys (GSL MT19937, fixed seed)
- *   pointers /A      random addresses aligned to A = 8, 16, 64, 4096
- *   high bits        keys random in their top bits only, zero below
- *   low entropy      random values on 16 and on 24 fixed random bits
+ *   sequential      0, 1, 2, ...: counters, inode and process numbers.
+ *   stride 2^s      k 2^s for every s: aligned pointers, block and page
+ *                   numbers; what broke 0x9e37fffffffc0001 (FACTS.md).
+ *   stride c        k c for c = 3, 5, 7, 9, 10, 12, 24, 100, 1000, 10^6:
+ *                   array elements of odd and struct sizes, decimal ids.
+ *   start+k c       k0 + k c from a fixed random k0 (c = 1, 4096): runs
+ *                   that do not begin at 0 shift the points off the
+ *                   bucket edges.
+ *   byte j          a fixed random background with byte j taking all 256
+ *                   values: one field of a record that varies.
+ *   fields x,y      x 2^h + y with x, y small (h = n/2 and n/4): packed
+ *                   keys, where a constant may see only x + y.
+ *   pointer+index   an object address (random, 1 KiB aligned) plus a
+ *                   small index, like the page cache's (mapping, index).
+ *   <= w bits set   keys with at most 2 or 3 bits set: flags, masks.
  *
- * A family's check FAILs when its lookups cost at least twice an ideal
- * random hash's: the geometric mean of R over its cells (every table
- * size and load) is >= 2.  It WARNs when a single cell does (R >= 2 with
- * p < 0.001), or when a cell's excess of collisions is significant at
- * 0.001 divided by the number of cells (so a random hash warns in about
- * one run in a thousand).  Any fixed multiplier has some stride and table
- * size where its points cluster (its truncations p mod 2^w have random-
- * looking continued fractions), so single cells WARN; a sparse constant
- * collapses whole families and FAILs.
+ * Random keys, randomly aligned pointers and keys random in their top
+ * bits only are not tested: an odd multiplier is a bijection of the bits
+ * that vary, so they are uniform for every odd p and prove nothing.
  *
- * Keys of a cell are the first K keys of its family, so the counts for
- * one b nest and are hashed incrementally.  A family with fewer distinct
- * keys than a table has buckets skips that table (chi^2 needs loads).  The random-like families are
- * made by a bijection of the key index on the bits that vary, so their
- * keys are distinct by construction (samples without replacement).
+ * Counting.  Each family is hashed once, at the largest table 2^B: a
+ * cell's loads for a smaller table come from folding (the top b bits of
+ * a hash are the top b of its top B), and the cells of one family nest
+ * (the keys of a cell are the first K = load 2^b keys of its family).
  *
- * Strides explain themselves: for keys k 2^s the hash acts like the
- * multiplier p mod 2^(n-s) on n - s bits, and an early large quotient in
- * the continued fraction of (p mod 2^(n-s)) / 2^(n-s) predicts the
- * collapse (see sweep.h).
+ * The verdict is calibrated, cell by cell.  A family's statistic is its
+ * worst cell: the largest R over its cells.  How unusual that is for a
+ * random odd multiplier (its tail probability P) comes from theory where
+ * there is one and from a reference distribution where there is not:
+ *
+ *   keys k0 + k c (sequential, strides, bytes): the hash acts like the
+ *     effective multiplier c p mod 2^n; with c = 2^t u it is u p mod
+ *     2^(n-t) on n - t bits.  The worst cell's K points crowd when the
+ *     continued fraction of that multiplier has a large quotient a_k
+ *     among those whose q_(k-1) <= K; by the Gauss-Kuzmin law a random
+ *     multiplier has a quotient >= A at a given place with probability
+ *     log2(1 + 1/A), so P = 1 - (1 - log2(1 + 1/A))^J over the J places.
+ *   the others (fields, pointer+index, sparse keys): the share of random
+ *     odd multipliers whose worst cell is at least as bad, from the
+ *     committed reference (`make calibrate`, verify_cal.inc), with an
+ *     exponential tail fitted above its 90th percentile.
+ *
+ * With F families judged, a family FAILs when its worst R >= 2 (lookups
+ * cost twice a random hash's: practically bad) and P F < 0.05 (so at
+ * most about 5% of random odd multipliers FAIL anywhere); it WARNs when
+ * its worst R >= 1.5 and P F < 0.5 (a typical constant shows fewer than
+ * one WARN).  The form checks (odd, size, continued fraction, shift/add)
+ * come with the battery, so every face shows the same verdict.
  */
 #ifndef CFX_VERIFY_H
 #define CFX_VERIFY_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <gmp.h>
 
 #include "cfx/err.h"
 #include "cfx/score.h"
 
-#define VFY_MAX_TABLES 32
-#define VFY_LOADS 4            /* keys per bucket: 1, 2, 4, 8 */
-#define VFY_ALPHA 0.001        /* battery-wide false-warning rate */
-#define VFY_EXAMPLE 4          /* colliding keys shown per explanation */
-#define VFY_QUOTIENT_WARN 32   /* a_k this large, early, warns */
+#define VERIFY_MAX_TABLES 32
+#define VERIFY_MAX_TABLE_BITS 24
+#define VERIFY_LOADS 4           /* keys per bucket: 1, 2, 4, 8 */
+#define VERIFY_EXAMPLE 4         /* colliding keys shown per family */
+#define VERIFY_BAD_R 2.0         /* worst R for a FAIL */
+#define VERIFY_NOTICE_R 1.5      /* worst R for a WARN */
+#define VERIFY_ALPHA_FAIL 0.05   /* share of random multipliers failing */
+#define VERIFY_ALPHA_WARN 0.5    /* WARNs a random multiplier expects */
+#define VERIFY_MAX_FORMS 6
+#define VERIFY_REF_COUNT 1000    /* random multipliers per reference */
 
-typedef enum { VFY_PASS, VFY_WARN, VFY_FAIL, VFY_INFO } vfy_status;
+typedef enum { VERIFY_PASS, VERIFY_WARN, VERIFY_FAIL, VERIFY_INFO }
+	verify_status;
 
 typedef enum {
-	VFY_SEQ, VFY_STRIDE, VFY_RANDOM, VFY_PTR, VFY_HIGH, VFY_SPARSE
-} vfy_kind;
+	VERIFY_SEQ,        /* k */
+	VERIFY_POW2,       /* k 2^s, arg = s */
+	VERIFY_MULT,       /* k c, arg = c */
+	VERIFY_AP,         /* k0 + k c, arg = c */
+	VERIFY_BYTE,       /* background + k 2^(8j), k < 256, arg = j */
+	VERIFY_FIELDS,     /* x 2^h + y, arg = h */
+	VERIFY_PTRIDX,     /* pointer(x) + y */
+	VERIFY_SPARSE      /* at most arg bits set */
+} verify_kind;
 
-typedef struct vfy_cell {
+typedef enum {
+	VERIFY_QUICK,      /* tables 2^4..2^12: a screen for searches */
+	VERIFY_STANDARD    /* tables 2^4..2^20: cfx verify */
+} verify_level;
+
+typedef struct verify_cell {
 	unsigned b;                /* table bits */
-	unsigned load;             /* keys per bucket asked for */
-	score_result sc;           /* sc.keys: distinct keys actually used */
-} vfy_cell;
+	unsigned load;             /* keys per bucket */
+	score_result sc;           /* sc.keys = load 2^b */
+} verify_cell;
 
-typedef struct vfy_family {
-	vfy_kind kind;
-	unsigned arg;              /* s, alignment, H or K */
-	char name[32];             /* "stride 2^12", "pointers /4096", ... */
+/* Why a c k family's worst cell crowds: the effective multiplier. */
+typedef struct verify_cf {
+	int ok;                    /* 0: no such explanation (even p, ...) */
+	unsigned t, w;             /* c = 2^t u; acts on w = n - t bits */
+	uint64_t mult;             /* u p mod 2^w */
+	size_t k;                  /* the largest quotient a_k ... */
+	uint64_t a;                /* ... its value (UINT64_MAX: larger) */
+	uint64_t q;                /* q_(k-1): the points lie on ~q arcs */
+	size_t places;             /* J: quotients that shape K points */
+} verify_cf;
+
+typedef struct verify_family {
+	verify_kind kind;
+	unsigned arg;              /* see verify_kind */
+	char name[24];             /* "stride 2^12", "fields x<<32|y", ... */
+	uint64_t start, step;      /* keys k0 + k c (c k families) */
+	int ck;                    /* keys are k0 + k c */
+	size_t keys;               /* distinct keys the family offers */
 	size_t ncells;
-	vfy_cell cells[VFY_MAX_TABLES * VFY_LOADS];
-	size_t worst;              /* the cell that decided the status */
-	double mean_ratio;         /* geometric mean of R over the cells */
-	size_t keys_avail;         /* distinct keys the family has (capped) */
-	vfy_status status;
-	/* from the worst cell: keys that share its fullest bucket */
-	uint64_t example[VFY_EXAMPLE];
+	verify_cell cells[VERIFY_MAX_TABLES * VERIFY_LOADS];
+	size_t worst;              /* index of the cell with the largest R */
+	double worst_r;            /* its R (0 when no cell) */
+	verify_cf cf;              /* c k families with odd p */
+	double tail;               /* P: this bad or worse, random odd p */
+	double percentile;         /* % of the reference below, or -1 */
+	verify_status status;
+	char reason[112];          /* one line: why this status */
+	uint64_t example[VERIFY_EXAMPLE];  /* keys sharing ... */
 	size_t nexample;
-	uint64_t example_bucket;
-} vfy_family;
+	uint64_t example_bucket;           /* ... this bucket of the worst cell */
+} verify_family;
 
-typedef struct vfy_battery {
+/* A check of the constant's form: odd, size, prime, CF, shift/add. */
+typedef struct verify_check {
+	char name[24];
+	verify_status status;
+	char detail[200];          /* one sentence of evidence */
+	double tail;               /* P where it has one, else 1 */
+} verify_check;
+
+/* The compiler's word on the shift/add code (the front end runs it). */
+typedef struct verify_compiled {
+	int ran, ok;
+	size_t inputs;
+	const char *msg;
+} verify_compiled;
+
+typedef struct verify_battery {
 	uint64_t p;
 	unsigned bits;
-	unsigned tables[VFY_MAX_TABLES];
+	unsigned tables[VERIFY_MAX_TABLES];
 	size_t ntables;
+	unsigned bmax;
 	size_t nfam;
-	vfy_family *fam;
+	verify_family *fam;
 	size_t ncells;             /* over all families */
-	double alpha_cell;         /* significance used per cell for WARN */
-} vfy_battery;
+	unsigned cal_bits;         /* word size of the reference used */
+	size_t judged;             /* F: families and checks judged */
+	verify_check forms[VERIFY_MAX_FORMS];
+	size_t nforms;
+	size_t nfail, nwarn;       /* over forms and families */
+	verify_status status;      /* FAIL if anything FAILs, else PASS */
+	/* keys shared by the families (read-only once planned) */
+	uint64_t *sparse[2];       /* <= 2 and <= 3 bits set, ascending */
+	size_t nsparse[2];
+} verify_battery;
 
-/* Called as families finish; non-zero stops the battery. */
-typedef int (*vfy_progress)(void *ctx, size_t done, size_t total);
+/* The default table sizes: b = 4..20 (4..12 for VERIFY_QUICK), capped at
+ * the word size.  Returns how many. */
+size_t verify_default_tables(unsigned bits, verify_level level,
+                             unsigned *tables);
 
-/* The default table sizes: b = 4..20, capped at the word size. */
-size_t vfy_default_tables(unsigned bits, unsigned *tables);
+/* The word size verify uses for p >= 1 without --bits: the smallest of
+ * 32 and 64 that holds p, or 0 if p >= 2^64. */
+unsigned verify_default_bits(const mpz_t p);
 
 /*
- * Run the battery for multiplier p on bits-bit words (<= 64) over the
- * given table sizes (each <= bits, <= 24), with up to `threads` threads.
- * Returns 0, or -1 with err (out of memory, interrupted).  Free with
- * vfy_free.
+ * Plan the battery for multiplier p (1 <= p < 2^bits) on bits-bit words
+ * (2..64) over the given table sizes (1..min(bits, 24), at least one,
+ * at most VERIFY_MAX_TABLES, duplicates ignored).  Returns 0, or -1 with
+ * err for a bad table list.  Free with verify_free.
  */
-int vfy_run(vfy_battery *bt, uint64_t p, unsigned bits,
-            const unsigned *tables, size_t ntables, int threads,
-            vfy_progress progress, void *ctx, cfx_err *err);
+int verify_plan(verify_battery *bt, uint64_t p, unsigned bits,
+                const unsigned *tables, size_t ntables, cfx_err *err);
 
-void vfy_free(vfy_battery *bt);
+/* Bytes of scratch one worker needs for verify_family_run. */
+size_t verify_scratch_size(const verify_battery *bt);
 
-/* If the family's keys are multiples of a common 2^s above which they
- * vary (sequential s = 0, strides, pointers, top bits only), set *s and
- * return 1: such keys hash like the multiplier p mod 2^(n-s). */
-int vfy_family_shift(const vfy_family *f, unsigned bits, unsigned *s);
+/* Run family i into bt->fam[i] with the worker's scratch (at least
+ * verify_scratch_size bytes).  Different i may run at once on different
+ * threads with different scratch. */
+void verify_family_run(verify_battery *bt, size_t i, void *scratch);
 
-const char *vfy_status_name(vfy_status s);   /* "PASS", "WARN", ... */
+/* Keys that share the fullest bucket of family i's worst cell, when it
+ * FAILs or WARNs (after verify_judge): a second pass over its keys, so
+ * only for the families a report explains. */
+void verify_family_examples(verify_battery *bt, size_t i, void *scratch);
 
-/* The status of one cell under the battery's rules: WARN or PASS (a
- * family FAILs on its mean, see judge_family in verify.c). */
-vfy_status vfy_judge(const vfy_battery *bt, const score_result *sc);
+/*
+ * The verdict, once every family has run: the form checks (cc: what the
+ * compiler said of the shift/add code, or NULL; forms = 0 skips the
+ * 2^20-input evaluator test), each family's tail, percentile, status and
+ * reason, and the totals.
+ */
+void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc);
+
+/*
+ * A quick screen for searches: plan, run every family in this thread
+ * and judge (no shift/add checks).  Per family: worst_r, tail,
+ * percentile, status, reason.  Returns 0, or -1 with err.  Free with
+ * verify_free.
+ */
+int verify_screen(uint64_t p, unsigned bits, verify_level level,
+                  verify_battery *bt, cfx_err *err);
+
+void verify_free(verify_battery *bt);
+
+/* The key with index i of a family (i < f->keys). */
+uint64_t verify_key(const verify_battery *bt, const verify_family *f,
+                    size_t i);
+
+/* Why the family is in the battery, one sentence. */
+const char *verify_family_why(verify_kind kind);
+
+const char *verify_status_name(verify_status s);   /* "PASS", ... */
+
+/* The rule, for tests and the report: the status for a worst R, a tail
+ * probability and F judged families. */
+verify_status verify_rule(double worst_r, double tail, size_t judged);
+
+/* Gauss-Kuzmin: the probability that J given quotients of a random real
+ * include one >= a. */
+double verify_gk_tail(double a, size_t places);
+
+/* The reference: share of random odd multipliers (bits-bit words,
+ * reference word size 32 or 64) whose worst R in a family of this kind
+ * is >= r, and the percentile of r (-1 without a reference). */
+double verify_ref_tail(unsigned cal_bits, verify_kind kind, unsigned arg,
+                       double r, double *percentile);
 
 #endif

@@ -42,6 +42,8 @@ enum {
 	                        * ministat's letters); help is its help text */
 	OPT_SEARCH = 1 << 16,  /* search: --terms K --adders --near --window
 	                          --prime --screen --top --all */
+	OPT_FULL   = 1 << 18,  /* --full (verify) */
+	OPT_FORCE  = 1 << 19,  /* --force (verify --emit patch) */
 };
 
 #define CLI_MAX_POS 64      /* words an expression may be written in */
@@ -86,6 +88,8 @@ typedef struct cli_args {
 	unsigned long long count;   /* 0: default */
 	const char *count_text; /* --count as written (for errors) */
 	const char *emit;
+	int full;               /* --full */
+	int force;              /* --force */
 	const char *against;    /* --against EXPR */
 	int against_arg;
 	unsigned long terms;    /* 0: default */

@@ -610,69 +610,56 @@ int search_predict(search_word p, unsigned bits, search_verdict *v)
 	return 0;
 }
 
-/* The continued-fraction reason a family of keys k 2^s collapses. */
-static void stride_reason(char *buf, size_t n, uint64_t p, unsigned bits,
-                          unsigned s, size_t keys)
+/* The verdict of verify's battery (verify.h): the worst status, the
+ * largest worst-cell R as the quality, and the worst failing family (else
+ * the worst one) with verify's one-line reason. */
+static void judge(search_verdict *v, const verify_battery *bt)
 {
-	cf_seq cf;
-	mpz_t pz, big;
-	size_t k;
-
-	mpz_inits(pz, big, NULL);
-	mpz_set_ui(pz, p);
-	cf_init(&cf);
-	k = sweep_effective(pz, bits, s, keys, &cf, big);
-	if (k)
-		gmp_snprintf(buf, n, "; p mod 2^%u has a_%zu = %Zd", bits - s, k,
-		             big);
-	cf_clear(&cf);
-	mpz_clears(pz, big, NULL);
-}
-
-static void judge(search_verdict *v, const vfy_battery *bt)
-{
-	const vfy_family *worst = NULL;
+	const verify_family *worst = NULL;
 	size_t f;
-	char more[96] = "";
-	unsigned s;
 
 	v->status = SEARCH_PASS;
 	v->quality = 0;
 	for (f = 0; f < bt->nfam; f++) {
-		const vfy_family *fm = &bt->fam[f];
-		search_status st = fm->status == VFY_FAIL ? SEARCH_FAIL
-		                   : fm->status == VFY_WARN ? SEARCH_WARN
+		const verify_family *fm = &bt->fam[f];
+		search_status st = fm->status == VERIFY_FAIL ? SEARCH_FAIL
+		                   : fm->status == VERIFY_WARN ? SEARCH_WARN
 		                   : SEARCH_PASS;
-		int fails = fm->status == VFY_FAIL;
+		int fails = fm->status == VERIFY_FAIL;
 
-		if (fm->status == VFY_INFO || !fm->ncells)
+		if (fm->status == VERIFY_INFO || !fm->ncells)
 			continue;
 		if (st > v->status)
 			v->status = st;
-		if (fm->mean_ratio > v->quality)
-			v->quality = fm->mean_ratio;
-		/* the reason: the worst failing family, else the worst one */
-		if (!worst || fails > (worst->status == VFY_FAIL) ||
-		    (fails == (worst->status == VFY_FAIL) &&
-		     fm->mean_ratio > worst->mean_ratio))
+		if (fm->worst_r > v->quality)
+			v->quality = fm->worst_r;
+		if (!worst || fails > (worst->status == VERIFY_FAIL) ||
+		    (fails == (worst->status == VERIFY_FAIL) &&
+		     fm->worst_r > worst->worst_r))
 			worst = fm;
 	}
+	for (f = 0; f < bt->nforms; f++)
+		if (bt->forms[f].status == VERIFY_FAIL) {
+			v->status = SEARCH_FAIL;
+			snprintf(v->family, sizeof v->family, "%s", bt->forms[f].name);
+			snprintf(v->reason, sizeof v->reason, "%s: %s",
+			         bt->forms[f].name, bt->forms[f].detail);
+			return;
+		}
 	if (!worst)
 		return;
 	snprintf(v->family, sizeof v->family, "%s", worst->name);
-	if (vfy_family_shift(worst, bt->bits, &s))
-		stride_reason(more, sizeof more, bt->p, bt->bits, s,
-		              worst->cells[worst->worst].sc.keys);
-	snprintf(v->reason, sizeof v->reason, "%s: mean R %.3g%s", worst->name,
-	         worst->mean_ratio, more);
+	snprintf(v->reason, sizeof v->reason, "%s: %s", worst->name,
+	         worst->reason);
 }
 
 int search_screen(search_word p, unsigned bits, search_level level,
                   search_verdict *v, cfx_err *err)
 {
-	unsigned tables[VFY_MAX_TABLES];
+	unsigned tables[VERIFY_MAX_TABLES];
 	size_t nt = 0, i;
-	vfy_battery bt;
+	verify_battery bt;
+	void *scratch;
 
 	memset(v, 0, sizeof *v);
 	v->status = SEARCH_UNSCREENED;
@@ -685,12 +672,17 @@ int search_screen(search_word p, unsigned bits, search_level level,
 		if (!nt)
 			tables[nt++] = bits;
 	} else {
-		nt = vfy_default_tables(bits, tables);
+		nt = verify_default_tables(bits, VERIFY_STANDARD, tables);
 	}
-	if (vfy_run(&bt, (uint64_t)p, bits, tables, nt, 1, NULL, NULL, err) < 0)
+	if (verify_plan(&bt, (uint64_t)p, bits, tables, nt, err) < 0)
 		return -1;
+	scratch = xmalloc(verify_scratch_size(&bt), "verify scratch");
+	for (i = 0; i < bt.nfam; i++)
+		verify_family_run(&bt, i, scratch);
+	free(scratch);
+	verify_judge(&bt, 0, NULL);
 	judge(v, &bt);
-	vfy_free(&bt);
+	verify_free(&bt);
 	return 0;
 }
 

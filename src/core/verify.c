@@ -1,114 +1,90 @@
 /*
- * verify.c - the uniformity battery behind `cfx verify` (see verify.h).
+ * verify.c - the battery and the calibrated verdict behind `cfx verify`
+ * (see verify.h for the families and the rule).
  *
- * Work is split by family over a few threads; each thread keeps its own
- * bucket array.  Within a family and a table size the key counts nest, so
- * the loads of 1x are extended to 2x, 4x and 8x rather than recounted.
+ * Design.  Every family is a set of keys with an index i; its cells use
+ * the first K = 2^j keys, so one pass over the keys in index order, with
+ * a stop at each power of two, serves every cell.  Keys are counted into
+ * the largest table 2^B only once; smaller tables are folded from it.
+ * Small prefixes (K <= 2^(B-3)) are cheaper to count directly at the
+ * largest table they need than to fold 2^B buckets, so they are.
+ *
+ * Most families are progressions k0 + i c, whose products k0 p + i c p
+ * need one addition a key.  Counting them in index order jumps around
+ * the table (a cache miss a key once it outgrows the cache), so they are
+ * counted in a different order: if q is a denominator of a convergent of
+ * cp / 2^n, the keys i, i + q, i + 2q, ... have products that move by
+ * the small d = q c p mod 2^n, so each of the q runs sweeps the table in
+ * order, and the counts (which do not depend on the order) cost little.
  */
+#include <assert.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfx/cf.h"
+#include "cfx/expr.h"
+#include "cfx/naf.h"
+#include "cfx/sas.h"
 #include "cfx/verify.h"
 #include "cfx/word.h"
+#include "util/xalloc.h"
 
-#define MAX_THREADS 8
+typedef unsigned __int128 u128;
 
-size_t vfy_default_tables(unsigned bits, unsigned *tables)
-{
-	size_t n = 0;
-	unsigned b;
+#define SEED_START 0x2545f4914f6cdd1dULL   /* k0 of the start+k c families */
+#define SEED_BYTES 0x5851f42d4c957f2dULL   /* background of the byte keys */
+#define SEED_PTR   0x9c6e4a6b1c2d3f05ULL   /* scramble of the pointers */
+#define PTR_ALIGN 10                        /* pointers are 1 KiB aligned */
+#define FIELD_BITS 10                       /* x, y < 2^10 */
+#define EVAL_INPUTS (1UL << 20)
 
-	for (b = 4; b <= 20 && b <= bits; b++)
-		tables[n++] = b;
-	if (n == 0)
-		tables[n++] = bits;
-	return n;
-}
+static const unsigned multiples[] = { 3, 5, 7, 9, 10, 12, 24, 100, 1000,
+                                      1000000 };
+static const unsigned ap_steps[] = { 1, 4096 };
 
-const char *vfy_status_name(vfy_status s)
+/* The reference distributions made by `make calibrate`. */
+typedef struct verify_ref {
+	unsigned bits;
+	verify_kind kind;
+	unsigned arg;             /* fields: n / h; sparse: bits set */
+	unsigned count;           /* multipliers */
+	double pct[101];          /* worst R at percentiles 0..100 */
+	double beta;              /* mean excess of ln R over ln pct[90] */
+} verify_ref;
+
+typedef struct verify_cal_row {
+	unsigned bits;
+	uint64_t p;
+	double r[6];              /* worst R per reference family */
+} verify_cal_row;
+
+#include "core/verify_cal.inc"
+
+_Static_assert(VERIFY_CAL_COUNT == VERIFY_REF_COUNT,
+               "verify.h names the calibration's count");
+
+/* ---- small helpers ------------------------------------------------------ */
+
+const char *verify_status_name(verify_status s)
 {
 	static const char *names[] = { "PASS", "WARN", "FAIL", "INFO" };
 	return names[s];
 }
 
-vfy_status vfy_judge(const vfy_battery *bt, const score_result *sc)
+static unsigned ctz64(uint64_t x)
 {
-	/* one cell alone only warns: a family fails on its mean */
-	if (sc->probe_ratio >= SCORE_BAD_R && sc->p_value < SCORE_ALPHA)
-		return VFY_WARN;
-	if (sc->p_value < bt->alpha_cell && sc->probe_ratio > 1)
-		return VFY_WARN;
-	return VFY_PASS;
+	return x ? (unsigned)__builtin_ctzll(x) : 64;
 }
 
-/* ---- the families ----------------------------------------------------- */
-
-static void add_family(vfy_battery *bt, vfy_kind kind, unsigned arg,
-                       const char *fmt)
+static unsigned log2_floor(uint64_t x)
 {
-	vfy_family *f = &bt->fam[bt->nfam++];
-
-	memset(f, 0, sizeof *f);
-	f->kind = kind;
-	f->arg = arg;
-	snprintf(f->name, sizeof f->name, fmt, arg);
+	return x ? 63 - (unsigned)__builtin_clzll(x) : 0;
 }
 
-static size_t plan(vfy_battery *bt, unsigned bmax)
-{
-	unsigned n = bt->bits, s;
-	static const unsigned align[] = { 8, 16, 64, 4096 };
-	size_t i;
-
-	add_family(bt, VFY_SEQ, 0, "sequential");
-	add_family(bt, VFY_RANDOM, 1, "random");
-	for (i = 0; i < 4; i++)
-		if (n >= 64 || align[i] < ((uint64_t)1 << n) / 4)
-			add_family(bt, VFY_PTR, align[i], "pointers /%u");
-	if (bmax + 4 < n)
-		add_family(bt, VFY_HIGH, bmax + 4, "top %u bits only");
-	if (16 < n)
-		add_family(bt, VFY_SPARSE, 16, "%u random bits");
-	if (24 < n)
-		add_family(bt, VFY_SPARSE, 24, "%u random bits");
-	for (s = 1; s < n; s++)
-		add_family(bt, VFY_STRIDE, s, "stride 2^%u");
-	return bt->nfam;
-}
-
-/* ---- one family ------------------------------------------------------- */
-
-typedef struct job {
-	vfy_battery *bt;
-	pthread_mutex_t lock;
-	size_t next, done;
-	int stop;
-	vfy_progress progress;
-	void *ctx;
-	int failed;                 /* out of memory */
-	unsigned bmax;
-} job;
-
-/*
- * The keys of a family, made on the fly from their index i: k 2^s for
- * sequential and strides, and for the random-like families a bijection of
- * i on the bits that vary, so every key is distinct by construction (a
- * sample without replacement) and no key array or de-duplication is
- * needed.  The bijection alternates xorshifts and odd multipliers, each
- * invertible mod 2^w.
- */
-typedef struct source {
-	vfy_kind kind;
-	unsigned shift;             /* keys are (scrambled i) << shift */
-	unsigned w;                 /* bits that vary */
-	uint64_t seed;
-	unsigned pos[64];           /* sparse: where the w bits go */
-	size_t avail;               /* distinct keys available */
-} source;
-
+/* A bijection of [0, 2^w): xorshifts and odd multiplies, each invertible
+ * mod 2^w, so distinct inputs give distinct (random-looking) outputs. */
 static uint64_t scramble(uint64_t x, unsigned w, uint64_t seed)
 {
 	static const uint64_t mul[3] = {
@@ -125,278 +101,854 @@ static uint64_t scramble(uint64_t x, unsigned w, uint64_t seed)
 	return x ^ (x >> r);
 }
 
-static void source_open(source *src, const vfy_family *f, unsigned bits,
-                        size_t want)
+/* Even and odd bits of i: the Z-order walk of the plane, so the first
+ * 2^j indices cover the rectangle y < 2^ceil(j/2), x < 2^floor(j/2). */
+static void zorder(uint64_t i, uint64_t *x, uint64_t *y)
 {
-	unsigned i, j;
+	unsigned b;
 
-	memset(src, 0, sizeof *src);
-	src->kind = f->kind;
-	src->seed = 0x5eed5eed5eedULL;
-	if (vfy_family_shift(f, bits, &src->shift))
-		src->w = bits - src->shift;
-	switch (f->kind) {
-	case VFY_RANDOM: src->w = bits; break;
-	case VFY_SPARSE: {
-		/* K distinct positions, spread by a fixed scramble */
-		uint64_t used = 0;
-		src->w = f->arg;
-		for (i = 0, j = 0; i < f->arg; j++) {
-			unsigned b = (unsigned)(scramble(j, 16, 77) % bits);
-			if (!(used >> b & 1)) {
-				used |= (uint64_t)1 << b;
-				src->pos[i++] = b;
-			}
+	*x = *y = 0;
+	for (b = 0; b < 32; b++) {
+		*y |= ((i >> (2 * b)) & 1) << b;
+		*x |= ((i >> (2 * b + 1)) & 1) << b;
+	}
+}
+
+size_t verify_default_tables(unsigned bits, verify_level level,
+                             unsigned *tables)
+{
+	unsigned b, top = level == VERIFY_QUICK ? 12 : 20;
+	size_t n = 0;
+
+	for (b = 4; b <= top && b <= bits; b++)
+		tables[n++] = b;
+	if (n == 0)
+		tables[n++] = bits;
+	return n;
+}
+
+unsigned verify_default_bits(const mpz_t p)
+{
+	size_t size = mpz_sizeinbase(p, 2);
+
+	return size <= 32 ? 32 : size <= 64 ? 64 : 0;
+}
+
+/* ---- the plan ----------------------------------------------------------- */
+
+static verify_family *add(verify_battery *bt, verify_kind kind, unsigned arg,
+                          size_t keys)
+{
+	verify_family *f = &bt->fam[bt->nfam++];
+
+	memset(f, 0, sizeof *f);
+	f->kind = kind;
+	f->arg = arg;
+	f->keys = keys;
+	f->percentile = -1;
+	f->tail = 1;
+	return f;
+}
+
+/* A family of keys start + i step, i < 2^(n - ctz(step)) (distinct). */
+static void add_ck(verify_battery *bt, verify_kind kind, unsigned arg,
+                   uint64_t start, uint64_t step, const char *name)
+{
+	unsigned t = ctz64(step), n = bt->bits;
+	size_t cap = (size_t)8 << bt->bmax;
+	size_t keys = n - t >= 63 ? cap : ((size_t)1 << (n - t)) < cap
+	              ? (size_t)1 << (n - t) : cap;
+	verify_family *f;
+
+	if (kind == VERIFY_BYTE && keys > 256)
+		keys = 256;
+	f = add(bt, kind, arg, keys);
+	f->ck = 1;
+	f->start = start & word_mask(n);
+	f->step = step & word_mask(n);
+	snprintf(f->name, sizeof f->name, "%s", name);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Keys with at most w bits set among n, ascending. */
+static size_t sparse_keys(unsigned n, unsigned w, uint64_t **out)
+{
+	size_t cap = 1 + n + (size_t)n * (n - 1) / 2 +
+	             (size_t)n * (n - 1) * (n - 2) / 6, k = 0;
+	uint64_t *v = xmalloc(cap * sizeof *v, "sparse keys");
+	unsigned a, b, c;
+
+	v[k++] = 0;
+	for (a = 0; a < n; a++) {
+		v[k++] = (uint64_t)1 << a;
+		for (b = 0; b < a; b++) {
+			v[k++] = ((uint64_t)1 << a) | ((uint64_t)1 << b);
+			for (c = 0; w >= 3 && c < b; c++)
+				v[k++] = ((uint64_t)1 << a) | ((uint64_t)1 << b) |
+				         ((uint64_t)1 << c);
 		}
-		break;
 	}
-	default:
-		break;
-	}
-	src->avail = src->w >= 63 || want < ((size_t)1 << src->w) ? want
-	             : (size_t)1 << src->w;
+	/* ascending: the first K keys are the sparse keys below some 2^t */
+	qsort(v, k, sizeof *v, cmp_u64);
+	*out = v;
+	return k;
 }
 
-int vfy_family_shift(const vfy_family *f, unsigned bits, unsigned *s)
+/* Largest j with 2^j keys of the plane family: y < 2^ceil(j/2) <= 2^ylim,
+ * x < 2^floor(j/2) <= 2^xlim. */
+static size_t plane_keys(unsigned xlim, unsigned ylim)
 {
-	*s = 0;
-	switch (f->kind) {
-	case VFY_SEQ: return 1;
-	case VFY_STRIDE: *s = f->arg; return 1;
-	case VFY_PTR: while ((1u << *s) < f->arg) (*s)++; return 1;
-	case VFY_HIGH: *s = bits - f->arg; return 1;
-	default: return 0;
-	}
+	unsigned j = 0;
+
+	while (j < 2 * FIELD_BITS && (j + 2) / 2 <= ylim && (j + 1) / 2 <= xlim)
+		j++;
+	return (size_t)1 << j;
 }
 
-static uint64_t source_key(const source *src, size_t i, unsigned bits)
+static void plan(verify_battery *bt)
 {
-	uint64_t x;
-	unsigned j;
+	unsigned n = bt->bits, s, i, h;
+	char name[24];
+	verify_family *f;
 
-	switch (src->kind) {
-	case VFY_SEQ: case VFY_STRIDE:
-		return ((uint64_t)i << src->shift) & word_mask(bits);
-	case VFY_SPARSE:
-		x = scramble(i, src->w, src->seed);
-		{
-			uint64_t key = 0;
-			for (j = 0; j < src->w; j++)
-				key |= ((x >> j) & 1) << src->pos[j];
-			return key;
+	add_ck(bt, VERIFY_SEQ, 0, 0, 1, "sequential");
+	for (s = 1; s < n; s++) {
+		snprintf(name, sizeof name, "stride 2^%u", s);
+		add_ck(bt, VERIFY_POW2, s, 0, (uint64_t)1 << s, name);
+	}
+	for (i = 0; i < sizeof multiples / sizeof *multiples; i++)
+		if (n >= 64 || multiples[i] < ((uint64_t)1 << n) / 16) {
+			snprintf(name, sizeof name, "stride %u", multiples[i]);
+			add_ck(bt, VERIFY_MULT, multiples[i], 0, multiples[i], name);
 		}
-	default:
-		return scramble(i, src->w, src->seed) << src->shift;
+	for (i = 0; i < sizeof ap_steps / sizeof *ap_steps; i++)
+		if (n >= 64 || ap_steps[i] < ((uint64_t)1 << n) / 16) {
+			snprintf(name, sizeof name, "start+k*%u", ap_steps[i]);
+			add_ck(bt, VERIFY_AP, ap_steps[i], SEED_START, ap_steps[i], name);
+		}
+	for (i = 0; 8 * i + 4 <= n; i++) {
+		uint64_t bg = SEED_BYTES & ~((uint64_t)0xff << (8 * i));
+		snprintf(name, sizeof name, "byte %u", i);
+		add_ck(bt, VERIFY_BYTE, i, bg, (uint64_t)1 << (8 * i), name);
+	}
+	for (i = 0; i < 2; i++) {
+		h = n / (2 + 2 * i);          /* n/2, then n/4 */
+		if (h < 2 || (i && h == n / 2))
+			continue;
+		f = add(bt, VERIFY_FIELDS, h, plane_keys(n - h, h));
+		snprintf(f->name, sizeof f->name, "fields x<<%u|y", h);
+	}
+	if (n >= 2 * PTR_ALIGN) {
+		f = add(bt, VERIFY_PTRIDX, 0, plane_keys(n - PTR_ALIGN, PTR_ALIGN));
+		snprintf(f->name, sizeof f->name, "pointer+index");
+	}
+	for (i = 0; i < 2; i++) {
+		bt->nsparse[i] = sparse_keys(n, 2 + i, &bt->sparse[i]);
+		f = add(bt, VERIFY_SPARSE, 2 + i, bt->nsparse[i]);
+		snprintf(f->name, sizeof f->name, "<= %u bits set", 2 + i);
+	}
+	for (i = 0; i < bt->nfam; i++) {
+		size_t t;
+		f = &bt->fam[i];
+		if (f->keys > (size_t)8 << bt->bmax)
+			f->keys = (size_t)8 << bt->bmax;
+		for (t = 0; t < bt->ntables; t++) {
+			unsigned l;
+			for (l = 0; l < VERIFY_LOADS; l++)
+				bt->ncells += ((size_t)1 << (bt->tables[t] + l)) <= f->keys;
+		}
 	}
 }
 
-/* Add keys [from, to) of the source to loads. */
-static void source_hash(const source *src, size_t from, size_t to, uint64_t p,
-                        unsigned bits, unsigned b, uint32_t *loads)
+int verify_plan(verify_battery *bt, uint64_t p, unsigned bits,
+                const unsigned *tables, size_t ntables, cfx_err *err)
 {
-	uint64_t mask = word_mask(bits);
-	unsigned shift = bits - b;
-	size_t k;
+	int used[VERIFY_MAX_TABLE_BITS + 1] = { 0 };
+	size_t i;
+	unsigned b;
 
-	if (src->kind == VFY_SEQ || src->kind == VFY_STRIDE) {
-		/* (k 2^s) p = k (p 2^s) mod 2^n: a progression of products */
-		p = (p << src->shift) & mask;
-		score_add_progression((uint64_t)from * p, p, to - from, bits, b,
-		                      loads);
+	assert(bits >= 2 && bits <= 64);
+	memset(bt, 0, sizeof *bt);
+	bt->p = p & word_mask(bits);
+	bt->bits = bits;
+	bt->cal_bits = bits <= 32 ? 32 : 64;
+	if (ntables == 0)
+		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL,
+		                   "no table sizes to test");
+	for (i = 0; i < ntables; i++) {
+		unsigned top = bits < VERIFY_MAX_TABLE_BITS ? bits
+		               : VERIFY_MAX_TABLE_BITS;
+		if (tables[i] < 1 || tables[i] > top)
+			return cfx_err_set(err, CFX_EDOMAIN, -1, NULL,
+			                   "table bits %u outside 1..%u", tables[i],
+			                   top);
+		used[tables[i]] = 1;
+	}
+	for (b = 1; b <= VERIFY_MAX_TABLE_BITS; b++)
+		if (used[b] && bt->ntables < VERIFY_MAX_TABLES) {
+			bt->tables[bt->ntables++] = b;
+			bt->bmax = b;
+		}
+	bt->fam = xcalloc(bits + 32, sizeof *bt->fam, "verify families");
+	plan(bt);
+	return 0;
+}
+
+void verify_free(verify_battery *bt)
+{
+	if (!bt)
+		return;
+	free(bt->fam);
+	free(bt->sparse[0]);
+	free(bt->sparse[1]);
+	memset(bt, 0, sizeof *bt);
+}
+
+size_t verify_scratch_size(const verify_battery *bt)
+{
+	return 2 * ((size_t)1 << bt->bmax) * sizeof(uint32_t);
+}
+
+uint64_t verify_key(const verify_battery *bt, const verify_family *f,
+                    size_t i)
+{
+	uint64_t x, y, mask = word_mask(bt->bits);
+
+	assert(i < f->keys);
+	if (f->ck)
+		return (f->start + (uint64_t)i * f->step) & mask;
+	switch (f->kind) {
+	case VERIFY_FIELDS:
+		zorder(i, &x, &y);
+		return ((x << f->arg) | y) & mask;
+	case VERIFY_PTRIDX:
+		zorder(i, &x, &y);
+		return ((scramble(x, bt->bits - PTR_ALIGN, SEED_PTR) << PTR_ALIGN)
+		        + y) & mask;
+	default:
+		return bt->sparse[f->arg - 2][i];
+	}
+}
+
+/* ---- counting ----------------------------------------------------------- */
+
+/*
+ * Count the products first + i step (i < n) by their top B bits.  The
+ * order of the count is free, so walk it in q runs of stride q, q the
+ * largest convergent denominator of step / 2^bits with runs of at least
+ * 256 keys: a run's products move by the small q step mod 2^bits, so the
+ * table is swept in order.  Four runs go at once, so that increments of
+ * one bucket do not wait for each other.
+ */
+static void progression(uint64_t first, uint64_t step, size_t n,
+                        unsigned bits, unsigned B, uint32_t *loads)
+{
+	uint64_t mask = word_mask(bits), q = 1, qprev = 0, d;
+	unsigned shift = bits - B;
+	u128 num = (u128)1 << bits, den = step & mask;
+	size_t r, i, per;
+
+	while (n >= 4096 && den) {
+		u128 a = num / den, rem = num % den, next = a * q + qprev;
+		if (next > n / 256)
+			break;
+		qprev = q;
+		q = (uint64_t)next;
+		num = den;
+		den = rem;
+	}
+	d = (q * step) & mask;
+	per = n / q;               /* run r holds r + t q for t < per */
+	for (r = 0; r + 4 <= q; r += 4) {
+		uint64_t x0 = first + r * step, x1 = x0 + step, x2 = x1 + step,
+		         x3 = x2 + step;
+		for (i = 0; i < per; i++) {
+			loads[(x0 & mask) >> shift]++;
+			loads[(x1 & mask) >> shift]++;
+			loads[(x2 & mask) >> shift]++;
+			loads[(x3 & mask) >> shift]++;
+			x0 += d;
+			x1 += d;
+			x2 += d;
+			x3 += d;
+		}
+	}
+	for (; r < q; r++) {
+		uint64_t x = first + r * step;
+		for (i = 0; i < per; i++) {
+			loads[(x & mask) >> shift]++;
+			x += d;
+		}
+	}
+	for (i = per * q; i < n; i++)   /* the last, partial round */
+		loads[((first + i * step) & mask) >> shift]++;
+}
+
+/* Keys [from, to) of the plane family: rows x of base(x) + y. */
+static void plane_rect(const verify_battery *bt, const verify_family *f,
+                       uint64_t x0, uint64_t x1, uint64_t y0, uint64_t y1,
+                       unsigned B, uint32_t *loads)
+{
+	uint64_t x, mask = word_mask(bt->bits);
+
+	for (x = x0; x < x1; x++) {
+		uint64_t base = f->kind == VERIFY_FIELDS ? x << f->arg
+		                : scramble(x, bt->bits - PTR_ALIGN, SEED_PTR)
+		                  << PTR_ALIGN;
+		progression(((base + y0) * bt->p) & mask, bt->p, y1 - y0, bt->bits,
+		            B, loads);
+	}
+}
+
+/* Add keys [from, to) of family f to loads at level B; from is 0 or a
+ * power of two, to a power of two. */
+static void count_keys(const verify_battery *bt, const verify_family *f,
+                       size_t from, size_t to, unsigned B, uint32_t *loads)
+{
+	uint64_t mask = word_mask(bt->bits), p = bt->p;
+	size_t i;
+
+	if (from >= to)
+		return;
+	if (f->ck) {
+		uint64_t step = (f->step * p) & mask;
+		progression((f->start * p + (uint64_t)from * step) & mask, step,
+		            to - from, bt->bits, B, loads);
 		return;
 	}
-	for (k = from; k < to; k++)
-		loads[((source_key(src, k, bits) * p) & mask) >> shift]++;
+	if (f->kind == VERIFY_SPARSE) {
+		const uint64_t *k = bt->sparse[f->arg - 2];
+		unsigned shift = bt->bits - B;
+		for (i = from; i < to; i++)
+			loads[((k[i] * p) & mask) >> shift]++;
+		return;
+	}
+	/* the plane: grow the rectangle of 2^j keys one j at a time */
+	{
+		unsigned j = from ? log2_floor(from) : 0, jt = log2_floor(to);
+		if (from == 0)
+			plane_rect(bt, f, 0, 1, 0, 1, B, loads);
+		for (; j < jt; j++) {
+			unsigned r = (j + 1) / 2;   /* j -> j + 1 */
+			if ((j + 1) % 2)            /* y doubles: y in [2^r', ...) */
+				plane_rect(bt, f, 0, (uint64_t)1 << (j / 2),
+				           (uint64_t)1 << (j / 2), (uint64_t)1 << (j / 2 + 1),
+				           B, loads);
+			else                        /* x doubles */
+				plane_rect(bt, f, (uint64_t)1 << (r - 1), (uint64_t)1 << r,
+				           0, (uint64_t)1 << r, B, loads);
+		}
+	}
+}
+
+/* ---- one family --------------------------------------------------------- */
+
+static int is_table(const verify_battery *bt, unsigned b)
+{
+	size_t t;
+
+	for (t = 0; t < bt->ntables; t++)
+		if (bt->tables[t] == b)
+			return 1;
+	return 0;
+}
+
+/* The cells with K = 2^j keys: table b and load 2^(j-b), from the loads
+ * src at level lv, folding down through tmp (tmp may be src). */
+static void cells_at(verify_battery *bt, verify_family *f, unsigned j,
+                     const uint32_t *src, unsigned lv, uint32_t *tmp)
+{
+	int b;
+
+	for (b = (int)lv; b >= 1 && b >= (int)j - (VERIFY_LOADS - 1); b--) {
+		if ((unsigned)b < lv) {
+			size_t m = (size_t)1 << b, i;
+			for (i = 0; i < m; i++)
+				tmp[i] = src[2 * i] + src[2 * i + 1];
+			src = tmp;
+			lv = (unsigned)b;
+		}
+		if ((unsigned)b <= j && is_table(bt, (unsigned)b)) {
+			verify_cell *c = &f->cells[f->ncells++];
+			c->b = (unsigned)b;
+			c->load = 1u << (j - (unsigned)b);
+			score_stats(src, (unsigned)b, (size_t)1 << j, &c->sc);
+		}
+	}
 }
 
 /* Keys of the worst cell that share its fullest bucket. */
-static void find_example(vfy_family *f, const source *src, uint64_t p,
-                         unsigned bits, uint32_t *loads)
+static void find_example(const verify_battery *bt, verify_family *f,
+                         uint32_t *loads)
 {
-	const vfy_cell *c = &f->cells[f->worst];
+	const verify_cell *c = &f->cells[f->worst];
 	size_t m = (size_t)1 << c->b, i, best = 0;
-	unsigned shift = bits - c->b;
-	uint64_t mask = word_mask(bits);
+	unsigned shift = bt->bits - c->b;
+	uint64_t mask = word_mask(bt->bits);
 
 	memset(loads, 0, m * sizeof *loads);
-	source_hash(src, 0, c->sc.keys, p, bits, c->b, loads);
+	count_keys(bt, f, 0, c->sc.keys, c->b, loads);
 	for (i = 1; i < m; i++)
 		if (loads[i] > loads[best])
 			best = i;
 	f->example_bucket = best;
 	f->nexample = 0;
-	for (i = 0; i < c->sc.keys && f->nexample < VFY_EXAMPLE; i++) {
-		uint64_t key = source_key(src, i, bits);
-		if (((key * p) & mask) >> shift == best)
+	for (i = 0; i < c->sc.keys && f->nexample < VERIFY_EXAMPLE; i++) {
+		uint64_t key = verify_key(bt, f, i);
+		if (((key * bt->p) & mask) >> shift == best)
 			f->example[f->nexample++] = key;
 	}
 }
 
-/* Judge a family: FAIL when its lookups cost twice a random hash's
- * (geometric mean of R over its cells), WARN when some cell alone does, or
- * shows a significant excess of collisions.  The worst cell is the one
- * that decided, or the largest R. */
-static void judge_family(vfy_battery *bt, vfy_family *f)
+/* The explanation of a c k family's worst cell (see verify.h). */
+static void explain_cf(const verify_battery *bt, verify_family *f)
 {
-	double logsum = 0;
-	size_t i;
+	verify_cf *e = &f->cf;
+	uint64_t u, q = 1, qprev = 0, K = f->cells[f->worst].sc.keys;
+	u128 num, den;
+	size_t k;
 
+	memset(e, 0, sizeof *e);
+	if (!(bt->p & 1) || !f->step)
+		return;
+	e->t = ctz64(f->step);
+	e->w = bt->bits - e->t;
+	u = f->step >> e->t;
+	e->mult = (u * bt->p) & word_mask(e->w);
+	e->ok = 1;
+	num = (u128)1 << e->w;
+	den = e->mult;
+	for (k = 1; den && q <= K; k++) {
+		u128 a = num / den, rem = num % den, next = a * q + qprev;
+		uint64_t a64 = a > UINT64_MAX ? UINT64_MAX : (uint64_t)a;
+		e->places++;
+		if (a64 > e->a) {
+			e->a = a64;
+			e->k = k;
+			e->q = q;
+		}
+		qprev = q;
+		q = next > UINT64_MAX ? UINT64_MAX : (uint64_t)next;
+		num = den;
+		den = rem;
+	}
+}
+
+void verify_family_run(verify_battery *bt, size_t fi, void *scratch)
+{
+	verify_family *f = &bt->fam[fi];
+	unsigned B = bt->bmax, j, jmin = bt->tables[0], jmax;
+	uint32_t *big = scratch, *tmp = big + ((size_t)1 << B);
+	size_t have = 0, i;
+	int big_used = 0;
+
+	f->ncells = 0;
+	jmax = log2_floor(f->keys);
+	if (jmax > B + VERIFY_LOADS - 1)
+		jmax = B + VERIFY_LOADS - 1;
+	for (j = jmin; f->keys && j <= jmax; j++) {
+		size_t K = (size_t)1 << j;
+		unsigned top = j < B ? j : B, b;
+		int need = 0;
+
+		for (b = top; b >= 1 && b + VERIFY_LOADS - 1 >= j; b--)
+			need |= is_table(bt, b);
+		if (!need)
+			continue;
+		if (j + 3 <= B) {
+			/* few keys: count them at the largest table they need */
+			while (!is_table(bt, top))
+				top--;
+			memset(tmp, 0, ((size_t)1 << top) * sizeof *tmp);
+			count_keys(bt, f, 0, K, top, tmp);
+			cells_at(bt, f, j, tmp, top, tmp);
+		} else {
+			if (!big_used) {
+				memset(big, 0, ((size_t)1 << B) * sizeof *big);
+				big_used = 1;
+			}
+			count_keys(bt, f, have, K, B, big);
+			have = K;
+			cells_at(bt, f, j, big, B, tmp);
+		}
+	}
 	f->worst = 0;
-	f->status = VFY_PASS;
-	for (i = 0; i < f->ncells; i++) {
-		const score_result *sc = &f->cells[i].sc;
-		vfy_status st = vfy_judge(bt, sc);
-
-		logsum += log(sc->probe_ratio > 0 ? sc->probe_ratio : 1);
-		if (st > f->status ||
-		    (st == f->status && sc->probe_ratio >
-		     f->cells[f->worst].sc.probe_ratio)) {
-			f->status = st;
+	f->worst_r = 0;
+	for (i = 0; i < f->ncells; i++)
+		if (f->cells[i].sc.probe_ratio > f->worst_r) {
+			f->worst_r = f->cells[i].sc.probe_ratio;
 			f->worst = i;
 		}
-	}
-	f->mean_ratio = f->ncells ? exp(logsum / (double)f->ncells) : 1;
-	f->keys_avail = 0;
-	if (f->mean_ratio >= SCORE_BAD_R)
-		f->status = VFY_FAIL;
+	memset(&f->cf, 0, sizeof f->cf);
+	f->nexample = 0;
+	if (f->ncells && f->ck)
+		explain_cf(bt, f);
 }
 
-static void run_family(vfy_battery *bt, vfy_family *f, unsigned bmax,
-                       uint32_t *loads)
+void verify_family_examples(verify_battery *bt, size_t i, void *scratch)
 {
-	source src;
-	size_t t;
-	unsigned l;
+	verify_family *f = &bt->fam[i];
 
-	source_open(&src, f, bt->bits, (size_t)8 << bmax);
-	for (t = 0; t < bt->ntables; t++) {
-		unsigned b = bt->tables[t];
-		size_t hashed = 0;
-
-		memset(loads, 0, ((size_t)1 << b) * sizeof *loads);
-		for (l = 0; l < VFY_LOADS; l++) {
-			size_t want = (size_t)1 << (b + l), to;
-			vfy_cell *c;
-
-			to = want < src.avail ? want : src.avail;
-			/* fewer keys than buckets: chi^2 means nothing there */
-			if (to < ((size_t)1 << b) || (to == hashed && l > 0))
-				break;
-			source_hash(&src, hashed, to, bt->p, bt->bits, b, loads);
-			hashed = to;
-			c = &f->cells[f->ncells++];
-			c->b = b;
-			c->load = 1u << l;
-			score_stats(loads, b, hashed, &c->sc);
-		}
-	}
-	judge_family(bt, f);
-	f->keys_avail = src.avail;
-	if (f->status != VFY_PASS && f->ncells)
-		find_example(f, &src, bt->p, bt->bits, loads);
+	if (f->ncells && (f->status == VERIFY_FAIL || f->status == VERIFY_WARN))
+		find_example(bt, f, scratch);
 }
 
-static void *worker(void *arg)
+/* ---- the rule ----------------------------------------------------------- */
+
+double verify_gk_tail(double a, size_t places)
 {
-	job *j = arg;
-	vfy_battery *bt = j->bt;
-	uint32_t *loads = malloc(sizeof *loads << j->bmax);
+	double g;
 
-	if (!loads) {
-		pthread_mutex_lock(&j->lock);
-		j->failed = 1;
-		pthread_mutex_unlock(&j->lock);
-		return NULL;
-	}
-	for (;;) {
-		size_t i;
+	if (a <= 1 || places == 0)
+		return 1;
+	g = log1p(1 / a) / log(2);
+	return -expm1((double)places * log1p(-g));
+}
 
-		pthread_mutex_lock(&j->lock);
-		if (j->stop || j->failed || j->next >= bt->nfam) {
-			pthread_mutex_unlock(&j->lock);
-			break;
-		}
-		i = j->next++;
-		pthread_mutex_unlock(&j->lock);
+verify_status verify_rule(double worst_r, double tail, size_t judged)
+{
+	double adjusted = tail * (double)(judged ? judged : 1);
 
-		run_family(bt, &bt->fam[i], j->bmax, loads);
-		pthread_mutex_lock(&j->lock);
-		j->done++;
-		if (j->progress && j->progress(j->ctx, j->done, bt->nfam))
-			j->stop = 1;
-		pthread_mutex_unlock(&j->lock);
-	}
-	free(loads);
+	if (worst_r >= VERIFY_BAD_R && adjusted < VERIFY_ALPHA_FAIL)
+		return VERIFY_FAIL;
+	if (worst_r >= VERIFY_NOTICE_R && adjusted < VERIFY_ALPHA_WARN)
+		return VERIFY_WARN;
+	return VERIFY_PASS;
+}
+
+static const verify_ref *find_ref(unsigned cal_bits, verify_kind kind,
+                                  unsigned arg)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof verify_refs / sizeof *verify_refs; i++)
+		if (verify_refs[i].bits == cal_bits && verify_refs[i].kind == kind &&
+		    verify_refs[i].arg == arg)
+			return &verify_refs[i];
 	return NULL;
 }
 
-int vfy_run(vfy_battery *bt, uint64_t p, unsigned bits,
-            const unsigned *tables, size_t ntables, int threads,
-            vfy_progress progress, void *ctx, cfx_err *err)
+double verify_ref_tail(unsigned cal_bits, verify_kind kind, unsigned arg,
+                       double r, double *percentile)
 {
-	pthread_t tid[MAX_THREADS];
-	int started[MAX_THREADS] = { 0 };
-	job j;
-	unsigned bmax = 0;
-	size_t i;
-	int t;
+	const verify_ref *ref = find_ref(cal_bits, kind, arg);
+	double tail;
+	int i;
 
-	memset(bt, 0, sizeof *bt);
-	bt->p = p & word_mask(bits);
-	bt->bits = bits;
-	if (ntables == 0 || ntables > VFY_MAX_TABLES)
-		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL,
-		                   "between 1 and %d table sizes", VFY_MAX_TABLES);
-	for (i = 0; i < ntables; i++) {
-		if (tables[i] < 1 || tables[i] > bits || tables[i] > 24)
-			return cfx_err_set(err, CFX_EDOMAIN, -1, NULL,
-			                   "table bits %u outside 1..%u", tables[i],
-			                   bits < 24 ? bits : 24);
-		bt->tables[i] = tables[i];
-		if (tables[i] > bmax)
-			bmax = tables[i];
+	if (percentile)
+		*percentile = -1;
+	if (!ref || ref->count == 0)
+		return 1;
+	if (r > ref->pct[90] && ref->beta > 0) {
+		/* above the 90th percentile: the fitted exponential tail */
+		tail = 0.1 * exp(-(log(r) - log(ref->pct[90])) / ref->beta);
+	} else {
+		for (i = 0; i < 100 && ref->pct[i + 1] <= r; i++)
+			;
+		if (i == 0 && r < ref->pct[0])
+			tail = 1;
+		else if (i == 100)
+			tail = 0.0;
+		else
+			tail = 1 - (i + (r - ref->pct[i]) / (ref->pct[i + 1] -
+			       ref->pct[i] > 0 ? ref->pct[i + 1] - ref->pct[i] : 1))
+			       / 100;
 	}
-	bt->ntables = ntables;
-	if (!(bt->fam = calloc(bits + 16, sizeof *bt->fam)))
-		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
-	plan(bt, bmax);
-	for (i = 0; i < bt->nfam; i++)
-		bt->ncells += ntables * VFY_LOADS;
-	bt->alpha_cell = VFY_ALPHA / (double)bt->ncells;
+	if (tail > 1)
+		tail = 1;
+	if (percentile)
+		*percentile = 100 * (1 - tail);
+	return tail;
+}
 
-	memset(&j, 0, sizeof j);
-	j.bt = bt;
-	j.progress = progress;
-	j.ctx = ctx;
-	j.bmax = bmax;
-	pthread_mutex_init(&j.lock, NULL);
-	if (threads < 1)
-		threads = 1;
-	if (threads > MAX_THREADS)
-		threads = MAX_THREADS;
-	for (t = 1; t < threads; t++)
-		started[t] = pthread_create(&tid[t], NULL, worker, &j) == 0;
-	worker(&j);
-	for (t = 1; t < threads; t++)
-		if (started[t])
-			pthread_join(tid[t], NULL);
-	pthread_mutex_destroy(&j.lock);
-	if (j.failed)
-		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
-	if (j.stop)
-		return cfx_err_set(err, CFX_EINTR, -1, NULL, "interrupted");
-	/* the exact count of cells run, for the report */
+/* "1e+11" style, for "1 in X". */
+static const char *one_in(char *buf, size_t n, double tail)
+{
+	double x = tail > 0 ? 1 / tail : HUGE_VAL;
+
+	if (x >= 1e300)
+		snprintf(buf, n, "more than 1e300");
+	else if (x >= 1e4)
+		snprintf(buf, n, "%.1e", x);
+	else
+		snprintf(buf, n, "%.0f", x);
+	return buf;
+}
+
+/* The reference family a family is measured against: its own, or the
+ * sequential keys for every c k family (their effective multipliers are
+ * random odd ones too). */
+static void ref_of(const verify_battery *bt, const verify_family *f,
+                   verify_kind *kind, unsigned *arg, int *comparable)
+{
+	*comparable = 1;
+	if (f->ck) {
+		*kind = VERIFY_SEQ;
+		*arg = 0;
+		*comparable = f->keys >= ((size_t)8 << bt->bmax);
+	} else if (f->kind == VERIFY_FIELDS) {
+		*kind = f->kind;
+		*arg = bt->bits / f->arg;
+	} else {
+		*kind = f->kind;
+		*arg = f->kind == VERIFY_SPARSE ? f->arg : 0;
+	}
+}
+
+static void judge_family(verify_battery *bt, verify_family *f)
+{
+	const verify_cell *w = &f->cells[f->worst];
+	verify_kind rk;
+	unsigned ra;
+	int comparable;
+	double pct, reftail;
+	char r[16], in[32], where[48];
+	int n;
+
+	if (!f->ncells) {
+		f->status = VERIFY_INFO;
+		snprintf(f->reason, sizeof f->reason, "only %zu distinct keys: too "
+		         "few for a table of 2^%u", f->keys, bt->tables[0]);
+		return;
+	}
+	ref_of(bt, f, &rk, &ra, &comparable);
+	reftail = verify_ref_tail(bt->cal_bits, rk, ra, f->worst_r, &pct);
+	f->percentile = comparable ? pct : -1;
+	f->tail = f->cf.ok ? verify_gk_tail((double)f->cf.a, f->cf.places)
+	          : comparable ? reftail : 1;
+	f->status = verify_rule(f->worst_r, f->tail, bt->judged);
+	snprintf(r, sizeof r, "%.3g", f->worst_r);
+	snprintf(where, sizeof where, "R %s at 2^%u x%u", r, w->b, w->load);
+	if (f->status != VERIFY_PASS && f->cf.ok)
+		n = snprintf(f->reason, sizeof f->reason, "%s; a_%zu = %llu after "
+		             "q = %llu: 1 multiplier in %s", where, f->cf.k,
+		             (unsigned long long)f->cf.a,
+		             (unsigned long long)f->cf.q,
+		             one_in(in, sizeof in, f->tail));
+	else if (f->status != VERIFY_PASS && f->tail < 1e-3)
+		n = snprintf(f->reason, sizeof f->reason, "%s; beyond all %u random "
+		             "odd multipliers (tail: 1 in %.2g)", where,
+		             VERIFY_REF_COUNT, f->tail > 0 ? 1 / f->tail : 1e300);
+	else if (f->status != VERIFY_PASS)
+		n = snprintf(f->reason, sizeof f->reason, "%s; worse than %.4g%% of "
+		             "random odd multipliers", where, f->percentile);
+	else if (f->percentile >= 50)
+		n = snprintf(f->reason, sizeof f->reason, "%s; worse than %.3g%% of "
+		             "random odd multipliers", where, f->percentile);
+	else if (f->percentile >= 0)
+		n = snprintf(f->reason, sizeof f->reason, "%s; better than %.3g%% "
+		             "of random odd multipliers", where, 100 - f->percentile);
+	else if (f->cf.ok)
+		n = snprintf(f->reason, sizeof f->reason, "%s; largest quotient "
+		             "a_%zu = %llu", where, f->cf.k,
+		             (unsigned long long)f->cf.a);
+	else
+		n = snprintf(f->reason, sizeof f->reason, "%s", where);
+	(void)n;
+}
+
+/* ---- the form checks ---------------------------------------------------- */
+
+static verify_check *form(verify_battery *bt, const char *name,
+                          verify_status st)
+{
+	verify_check *k = &bt->forms[bt->nforms++];
+
+	assert(bt->nforms <= VERIFY_MAX_FORMS);
+	memset(k, 0, sizeof *k);
+	snprintf(k->name, sizeof k->name, "%s", name);
+	k->status = st;
+	k->tail = 1;
+	return k;
+}
+
+static void check_odd(verify_battery *bt)
+{
+	unsigned t = ctz64(bt->p), n = bt->bits;
+	verify_check *k = form(bt, "odd", t ? VERIFY_FAIL : VERIFY_PASS);
+
+	if (!t)
+		snprintf(k->detail, sizeof k->detail, "invertible mod 2^%u: distinct "
+		         "keys have distinct products", n);
+	else
+		snprintf(k->detail, sizeof k->detail, "even (2^%u divides p): keys x "
+		         "and x + 2^%u always collide, since 2^%u p = 0 mod 2^%u", t,
+		         n - t, n - t, n);
+}
+
+/* p near 0 mod 2^n: consecutive keys move by 1/A of the circle. */
+static void check_size(verify_battery *bt)
+{
+	unsigned n = bt->bits;
+	uint64_t m = bt->p, neg = (0 - bt->p) & word_mask(n);
+	double A, tail;
+	verify_check *k;
+
+	if (neg < m)
+		m = neg;
+	A = ldexp(1, (int)n) / (double)m;
+	tail = 2 * (double)m / ldexp(1, (int)n);
+	k = form(bt, "size", verify_rule(A, tail, bt->judged));
+	k->tail = tail;
+	if (k->status == VERIFY_PASS)
+		snprintf(k->detail, sizeof k->detail, "%s = %.3g x 2^%u: consecutive "
+		         "keys move by 1/%.3g of the word", m == bt->p ? "p" : "-p",
+		         (double)m / ldexp(1, (int)n - 1), n - 1, A);
+	else
+		snprintf(k->detail, sizeof k->detail, "%s is about 2^%.1f, far below "
+		         "2^%u: consecutive keys move by only 1/%.3g of the word, so "
+		         "runs of %.3g/m keys share a bucket of an m-bucket table "
+		         "(1 odd multiplier in %.3g is this small)",
+		         m == bt->p ? "p" : "-p", log2((double)m), n - 1, A, A,
+		         1 / tail);
+}
+
+static void check_prime(verify_battery *bt, const mpz_t p)
+{
+	int prime = ex_isprime(p);
+	verify_check *k = form(bt, "prime", VERIFY_INFO);
+
+	snprintf(k->detail, sizeof k->detail, "%s; Knuth asks only for odd",
+	         prime == 2 ? "prime" : prime ? "probably prime" : "not prime");
+}
+
+static void check_cf(verify_battery *bt)
+{
+	verify_family seq;
+	verify_check *k;
+	cf_seq cf;
+	cf_golden g;
+	mpz_t p;
+	verify_status st;
+
+	/* p / 2^n itself, for as many points as the battery's largest cell */
+	memset(&seq, 0, sizeof seq);
+	seq.step = 1;
+	seq.ncells = 1;
+	seq.cells[0].sc.keys = (size_t)8 << bt->bmax;
+	explain_cf(bt, &seq);
+	mpz_init(p);
+	mpz_import(p, 1, 1, sizeof bt->p, 0, 0, &bt->p);
+	cf_init(&cf);
+	cf_of_multiplier(&cf, p, bt->bits);
+	g = cf_golden_stats(&cf);
+	cf_clear(&cf);
+	mpz_clear(p);
+	st = seq.cf.ok ? verify_rule((double)seq.cf.a, verify_gk_tail(
+	     (double)seq.cf.a, seq.cf.places), bt->judged) : VERIFY_INFO;
+	k = form(bt, "continued fraction", st == VERIFY_FAIL ? VERIFY_WARN : st);
+	if (seq.cf.ok) {
+		char in[32];
+		k->tail = verify_gk_tail((double)seq.cf.a, seq.cf.places);
+		snprintf(k->detail, sizeof k->detail, "golden prefix %ld; largest "
+		         "early quotient a_%zu = %llu (1 multiplier in %s has one so "
+		         "large)", g.prefix, seq.cf.k, (unsigned long long)seq.cf.a,
+		         one_in(in, sizeof in, k->tail));
+	} else {
+		snprintf(k->detail, sizeof k->detail, "golden prefix %ld", g.prefix);
+	}
+}
+
+static void check_shift_add(verify_battery *bt, const mpz_t p,
+                            const verify_compiled *cc)
+{
+	naf_form naf;
+	sas_prog prog;
+	uint64_t x = 0x243f6a8885a308d3ULL, mask = word_mask(bt->bits);
+	unsigned long i, bad = 0;
+	char cost[96];
+	verify_check *k;
+
+	naf_of(&naf, p, bt->bits);
+	sas_of(&prog, &naf);
+	for (i = 0; i < EVAL_INPUTS; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		bad += sas_eval(&prog, x) != ((x * bt->p) & mask);
+	}
+	k = form(bt, "shift/add", bad || (cc && cc->ran && !cc->ok)
+	         ? VERIFY_FAIL : VERIFY_PASS);
+	if (bad)
+		snprintf(k->detail, sizeof k->detail, "the evaluator disagrees with "
+		         "x * p on %lu of %lu inputs (a bug)", bad, EVAL_INPUTS);
+	else
+		snprintf(k->detail, sizeof k->detail, "NAF weight %zu: %s; %s",
+		         naf_weight(&naf), sas_cost_text(&prog, 1, cost, sizeof cost),
+		         cc && cc->msg ? cc->msg
+		         : "evaluator agrees on 2^20 inputs (no compiler)");
+	sas_clear(&prog);
+	naf_clear(&naf);
+}
+
+void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
+{
+	size_t i;
+	mpz_t p;
+
+	bt->judged = bt->nfam + 2;   /* the families, size and CF */
 	bt->ncells = 0;
-	for (i = 0; i < bt->nfam; i++)
+	bt->nforms = 0;
+	mpz_init(p);
+	mpz_import(p, 1, 1, sizeof bt->p, 0, 0, &bt->p);
+	check_odd(bt);
+	check_size(bt);
+	check_prime(bt, p);
+	check_cf(bt);
+	if (forms)
+		check_shift_add(bt, p, cc);
+	mpz_clear(p);
+	bt->nfail = bt->nwarn = 0;
+	for (i = 0; i < bt->nforms; i++) {
+		bt->nfail += bt->forms[i].status == VERIFY_FAIL;
+		bt->nwarn += bt->forms[i].status == VERIFY_WARN;
+	}
+	for (i = 0; i < bt->nfam; i++) {
+		judge_family(bt, &bt->fam[i]);
 		bt->ncells += bt->fam[i].ncells;
+		bt->nfail += bt->fam[i].status == VERIFY_FAIL;
+		bt->nwarn += bt->fam[i].status == VERIFY_WARN;
+	}
+	bt->status = bt->nfail ? VERIFY_FAIL : VERIFY_PASS;
+}
+
+int verify_screen(uint64_t p, unsigned bits, verify_level level,
+                  verify_battery *bt, cfx_err *err)
+{
+	unsigned tables[VERIFY_MAX_TABLES];
+	size_t n = verify_default_tables(bits, level, tables), i;
+	void *scratch;
+
+	if (verify_plan(bt, p, bits, tables, n, err) < 0)
+		return -1;
+	scratch = xmalloc(verify_scratch_size(bt), "verify scratch");
+	for (i = 0; i < bt->nfam; i++)
+		verify_family_run(bt, i, scratch);
+	free(scratch);
+	verify_judge(bt, 0, NULL);
 	return 0;
 }
 
-void vfy_free(vfy_battery *bt)
+const char *verify_family_why(verify_kind kind)
 {
-	if (!bt)
-		return;
-	free(bt->fam);
-	bt->fam = NULL;
-	bt->nfam = 0;
+	switch (kind) {
+	case VERIFY_SEQ: return "counters, inode and process numbers";
+	case VERIFY_POW2: return "aligned pointers, block and page numbers";
+	case VERIFY_MULT: return "array elements of odd and struct sizes, "
+	                         "decimal ids";
+	case VERIFY_AP: return "runs that start anywhere, off the bucket edges";
+	case VERIFY_BYTE: return "one field of a record varying, the rest fixed";
+	case VERIFY_FIELDS: return "packed keys, where a constant may see only "
+	                           "x + y";
+	case VERIFY_PTRIDX: return "an object address and a small index, like "
+	                           "the page cache's";
+	case VERIFY_SPARSE: return "flags and masks: few bits set";
+	}
+	return "";
 }

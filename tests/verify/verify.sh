@@ -1,6 +1,7 @@
 #!/bin/bash
-# cfx verify: constants that must pass and must fail, the JSON checked
-# against brute force, the emitted patch compiled, exit statuses.
+# cfx verify: the word size, constants that must pass and must fail (every
+# failure class of issue 16), the cells against brute force (brute.py),
+# the family list, the report's shape, the patch, bad input.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
@@ -20,101 +21,154 @@ verdict() {
 	else bad "$name: exit $got, wanted $want; $(head -2 "$tmp/err")"; fi
 }
 
-# Must pass: the golden-ratio constants Linux uses since 4.7 (FACTS.md),
-# Knuth's 32-bit prime, and a dense odd 16-bit one.
-verdict "GOLDEN_RATIO_32 passes" 0 0x61C88647
-verdict "GOLDEN_RATIO_64 passes" 0 0x61C8864680B583EB
-verdict "Knuth's prime 2654435761 passes" 0 2654435761
-verdict "golden(16) = 40503 passes on 16 bits" 0 'golden(16)'
-# Must fail: the 2002 sparse primes (FACTS.md: the 64-bit one was
-# "horribly bad" for strided keys), an even constant, and constructed ones.
+# Must pass: every dense golden-ratio constant (FACTS.md) and its negation
+# 2^n - p, which hashes alike (Knuth, TAOCP 6.4 ex. 9).
+for c in 0x61C88647 0x9E3779B9 2654435761; do
+	verdict "$c passes" 0 "$c"
+	verdict "2^32 - $c passes" 0 "2^32 - $c"
+done
+for c in 0x61C8864680B583EB 0x9e3779b97f4a7c15 11400714819323198549; do
+	verdict "$c passes" 0 "$c"
+	verdict "2^64 - $c passes" 0 "2^64 - $c"
+done
+# Must fail: the 2002 sparse primes (FACTS.md: "horribly bad" for strides)
 verdict "seed 0x9e370001 fails" 1 0x9e370001
 verdict "seed 0x9e37fffffffc0001 fails" 1 0x9e37fffffffc0001
+# tiny constants: the word is 32 bits, not 8 (issue 16)
+verdict "1 fails (32-bit word)" 1 1
+verdict "3 fails (32-bit word)" 1 3
+if ./cfx verify 1 | head -1 | grep -q '(32-bit): FAIL'; then
+	ok "verify 1 is judged on 32 bits"; else bad "verify 1 word size"; fi
 verdict "an even constant fails" 1 0x61C88646
 verdict "sparse 2^63 + 1 fails" 1 '2^63 + 1'
-# GOLDEN_RATIO_64 with its low 40 bits replaced by 2^39 + 1: for keys
-# k 2^24 the effective multiplier (2^39 + 1)/2^40 = [0; 1, 1, 2^39 - 1, ..]
-verdict "a huge quotient at stride 2^24 fails" 1 \
-	'0x61C8864680B583EB - 0x61C8864680B583EB % 2^40 + 2^39 + 1'
-verdict "the same constant written out fails" 1 0x61C8868000000001
-
-# The JSON: its structure, and cells recomputed by brute force.
-./cfx verify 0x9e370001 --json >"$tmp/seed.json"
-if $py - "$tmp/seed.json" <<'PYEOF'
+# Constructed failure classes (python3 builds them from their continued
+# fractions, so the constants come from theory, not from cfx):
+# a) p/2^64 close to a fraction of denominator 28657 (golden convergents),
+#    then a quotient of about 10^10: sequential keys have ~28657 hashes;
+# b) 125 p mod 2^61 with a quotient of 10^7 early: multiples of 1000
+#    (= 8 * 125) collapse while p itself looks fine;
+# c) p (2^32 - 1) = d mod 2^64 with d < 2^34: the hash of x<<32|y is
+#    (x + y) p + x d, about a function of x + y.
+read -r qa qb qc < <($py - <<'PYEOF'
+from fractions import Fraction as F
+def cf(q):
+    x = F(0)
+    for a in reversed(q): x = 1 / (a + x)
+    return x
+M = 2**64
+a = round(M * cf([1]*22 + [10**12] + [1]*40)) | 1
+e = round(2**61 * cf([1]*14 + [10**7] + [1]*40)) | 1
+b = e * pow(125, -1, 2**61) % 2**61 + (0x9e3779b97f4a7c15 >> 61 << 61)
+c = -0x29e3779b9 * (2**32 + 1) % M
+print(hex(a), hex(b), hex(c))
+PYEOF
+)
+verdict "a ~10^10 quotient after q = 28657 fails" 1 "$qa"
+./cfx verify "$qb" --json >"$tmp/b.json"
+if $py -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
-p, n = int(o["value"]), o["bits"]
-assert o["verdict"] == "fail", o["verdict"]
-names = [c["name"] for c in o["checks"]]
-for want in ["odd", "prime", "continued fraction", "shift/add", "sequential",
-             "random", "pointers /4096", "stride 2^12"]:
-    assert want in names, want
-for c in o["checks"]:
-    assert c["status"] in ("PASS", "WARN", "FAIL", "INFO"), c
-# strides 2^12 .. 2^23 collapse (FACTS.md: for keys with 12 trailing zero
-# bits the 32-bit product is (0x70001 x mod 2^20) << 12)
-st = {c["name"]: c["status"] for c in o["checks"]}
-assert st["stride 2^12"] == "FAIL", st["stride 2^12"]
-# recompute cells of sequential and stride families by brute force
-def cell(s, b, K):
-    m = 1 << b
-    loads = [0] * m
-    for k in range(K):
-        key = (k << s) % (1 << n)
-        loads[((key * p) % (1 << n)) >> (n - b)] += 1
-    E = K / m
-    chi2 = sum((c - E) ** 2 / E for c in loads)
-    R = sum(c * (c + 1) / 2 for c in loads) / ((K * (1 - 1 / m) + K * K / m + K) / 2)
-    return chi2, R, max(loads)
-checked = 0
-for fam in o["battery"]:
-    if fam["name"] == "sequential":
-        s = 0
-    elif fam["name"].startswith("stride 2^"):
-        s = int(fam["name"][9:])
-    else:
-        continue
-    for c in fam["cells"]:
-        if c["keys"] > 20000 or (s % 5 and c["table_bits"] % 3):
-            continue
-        chi2, R, mx = cell(s, c["table_bits"], c["keys"])
-        assert c["max_load"] == mx, (fam["name"], c, mx)
-        assert abs(c["probe_ratio"] - R) <= 1e-9 * R, (fam["name"], c, R)
-        assert abs(c["chi2"] - chi2) <= 1e-6 * max(1, chi2), (fam["name"], c, chi2)
-        checked += 1
-assert checked > 50, checked
-# a family's mean R is the geometric mean of its cells' R
-import math
-for fam, chk in zip(o["battery"], o["checks"][4:]):
-    if not fam["cells"]:
-        continue
-    g = math.exp(sum(math.log(c["probe_ratio"]) for c in fam["cells"]) / len(fam["cells"]))
-    assert abs(chk["mean_probe_ratio"] - g) < 1e-9 * g, (fam["name"], g)
-    assert (chk["status"] == "FAIL") == (g >= 2), (fam["name"], g, chk["status"])
-print("cells checked:", checked)
-PYEOF
-then ok "JSON structure and cells agree with brute force"; else bad "JSON against brute force"; fi
+st = {f["name"]: f["status"] for f in o["battery"]}
+assert o["verdict"] == "fail" and st["stride 1000"] == "FAIL", st["stride 1000"]
+assert st["sequential"] != "FAIL", st["sequential"]
+' "$tmp/b.json"; then ok "multiples of 1000 collapse: stride 1000 FAILs"
+else bad "multiples of 1000"; fi
+./cfx verify "$qc" --json >"$tmp/c.json"
+if $py -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+st = {f["name"]: f for f in o["battery"]}
+f = st["fields x<<32|y"]
+assert f["status"] == "FAIL" and f["worst_probe_ratio"] > 50, f["worst_probe_ratio"]
+assert st["sequential"]["status"] == "PASS"
+' "$tmp/c.json"; then ok "packed pairs seeing x + y FAIL (fields x<<32|y)"
+else bad "packed pairs x + y"; fi
 
-# The report names the effective multiplier of FACTS.md: 0x70001 on 20 bits.
-./cfx verify 0x9e370001 >"$tmp/report.txt"
-if grep -q 'p mod 2^20 = 0x70001 on 20 bits' "$tmp/report.txt"; then
-	ok "stride 2^12 explained by p mod 2^20 = 0x70001"
-else bad "explanation of stride 2^12"; fi
-if head -1 "$tmp/report.txt" | grep -Eq '^cfx: 0x9e370001 \(32-bit\): FAIL, [0-9]+ of [0-9]+ checks$'; then
+# The family list: every family the issue asks for, built here from the
+# issue's words, at 64 and at 32 bits.
+for n in 64 32; do
+	./cfx verify 0x9e3779b9 --bits $n --table-bits 4-8 --json >"$tmp/l.json"
+	if $py - "$tmp/l.json" $n <<'PYEOF'
+import json, sys
+o = json.load(open(sys.argv[1])); n = int(sys.argv[2])
+names = [f["name"] for f in o["battery"]]
+want = ["sequential"] + ["stride 2^%d" % s for s in range(1, n)]
+want += ["stride %d" % c for c in (3, 5, 7, 9, 10, 12, 24, 100, 1000, 1000000)]
+want += ["start+k*1", "start+k*4096"] + ["byte %d" % j for j in range(n // 8)]
+want += ["fields x<<%d|y" % (n // 2), "fields x<<%d|y" % (n // 4),
+         "pointer+index", "<= 2 bits set", "<= 3 bits set"]
+assert names == want, (set(want) ^ set(names))
+# the families that are uniform for every odd multiplier are gone
+assert not any(x in " ".join(names) for x in ("random", "pointers /", "top "))
+checks = [c["name"] for c in o["checks"]][:5]
+assert checks == ["odd", "size", "prime", "continued fraction", "shift/add"], checks
+# the JSON's shape
+for k in ("value", "hex", "bits", "verdict", "failed", "warned", "power_sum",
+          "judged", "reference_bits", "checks", "battery"):
+    assert k in o, k
+assert o["judged"] == len(names) + 2 and o["reference_bits"] == n
+for f in o["battery"]:
+    for k in ("name", "status", "keys", "worst_probe_ratio", "tail",
+              "percentile", "reason", "cells", "colliding_keys"):
+        assert k in f, (f["name"], k)
+    assert f["status"] in ("PASS", "WARN", "FAIL", "INFO")
+    assert 0 <= f["tail"] <= 1
+    for c in f["cells"]:
+        assert set(c) == {"table_bits", "load", "keys", "chi2", "p_value",
+                          "max_load", "probe_ratio"}, c
+        assert c["keys"] == c["load"] << c["table_bits"]
+PYEOF
+	then ok "family list at $n bits"; else bad "family list at $n bits"; fi
+done
+
+# Cells against brute force (keys rebuilt from their definitions).
+for c in 0x9e370001 0x9e37fffffffc0001 "$qc"; do
+	./cfx verify "$c" --table-bits 4-10 --json >"$tmp/s.json"
+	if out=$($py tests/verify/brute.py "$tmp/s.json"); then ok "brute force $c: $out"
+	else bad "brute force $c"; fi
+done
+# The effective multiplier of FACTS.md: for keys with 12 trailing zero
+# bits 0x9e370001 acts like 0x70001 on 20 bits.
+./cfx verify 0x9e370001 --json >"$tmp/seed.json"
+if $py -c '
+import json, sys
+o = json.load(open(sys.argv[1]))
+f = [f for f in o["battery"] if f["name"] == "stride 2^12"][0]
+e = f["effective"]
+assert f["status"] in ("WARN", "FAIL") and e["bits"] == 20 and int(e["multiplier"]) == 0x70001, e
+assert f["worst_probe_ratio"] >= 2, f["worst_probe_ratio"]
+' "$tmp/seed.json"; then ok "stride 2^12 explained by 0x70001 on 20 bits"
+else bad "stride 2^12 explanation"; fi
+
+# The report: summary first, fits a mail (<= 60 lines, 72 columns), one
+# paragraph per FAIL kind, a closing line about --full.
+./cfx verify 0x9e37fffffffc0001 >"$tmp/report.txt"
+lines=$(wc -l <"$tmp/report.txt")
+if [ "$lines" -le 60 ]; then ok "report of 0x9e37fffffffc0001: $lines lines"
+else bad "report of 0x9e37fffffffc0001: $lines lines > 60"; fi
+if head -1 "$tmp/report.txt" | grep -Eq '^cfx: 0x9e37fffffffc0001 \(64-bit\): FAIL, [0-9]+ of [0-9]+ checks$'; then
 	ok "summary line first"; else bad "summary line: $(head -1 "$tmp/report.txt")"; fi
 if awk 'length > 72 { bad = 1 } END { exit bad }' "$tmp/report.txt"; then
 	ok "report fits 72 columns"; else bad "report wider than 72 columns"; fi
-if grep -q 'Keys sharing bucket' "$tmp/report.txt"; then ok "colliding keys shown"
-else bad "no colliding keys"; fi
+if grep -q 'Bucket 0x[0-9a-f]*: 0x' "$tmp/report.txt" && tail -1 "$tmp/report.txt" | grep -q -- '--full'; then
+	ok "colliding keys and the --full line"; else bad "colliding keys / --full line"; fi
+./cfx verify 0x61C88646 >"$tmp/even.txt"
+if grep -q 'x + 2^31 always collide' "$tmp/even.txt" && ! grep -q 'never be hit' "$tmp/even.txt"; then
+	ok "even: x and x + 2^(n-1) collide"; else bad "even explanation"; fi
+./cfx verify 0x61C88647 --full >"$tmp/full.txt"
+if grep -q 'Why each family' "$tmp/full.txt" && [ "$(wc -l <"$tmp/full.txt")" -gt 40 ]; then
+	ok "--full shows more"; else bad "--full"; fi
 
 # --against: both constants' results side by side
 ./cfx verify 0x9e370001 --against 0x61C88647 --json >"$tmp/ag.json"
+./cfx verify 0x9e370001 --against 0x61C88647 >"$tmp/ag.txt"
 if $py -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
 assert o["verdict"] == "fail" and o["against"]["verdict"] == "pass"
 assert len(o["checks"]) == len(o["against"]["checks"])
-' "$tmp/ag.json"; then ok "--against"; else bad "--against"; fi
+' "$tmp/ag.json" && grep -q 'candidate.*reference' "$tmp/ag.txt"; then ok "--against"
+else bad "--against"; fi
 
 # --emit patch compiles as kernel-style C and multiplies correctly
 for c in 0x61C88647 0x61C8864680B583EB; do
@@ -140,15 +194,32 @@ CEOF
 	   grep -q 'continued fraction' "$tmp/patch.h"; then
 		ok "--emit patch for $c compiles and multiplies"
 	else bad "--emit patch for $c"; fi
+	# one count: the patch's words are cfx shifts' words
+	cost=$(./cfx shifts "$c" | tail -1 | sed 's/ (instead of one multiply)//')
+	if tr '\n' ' ' <"$tmp/patch.h" | sed 's/ \* / /g' | tr -s ' ' | grep -qF "can be $cost."; then
+		ok "patch and cfx shifts count alike ($cost)"
+	else bad "patch count differs from cfx shifts: $cost"; fi
 done
+# a FAILing constant: no patch, the reason on stderr, exit 1; --force
+./cfx verify 0x9e370001 --emit patch >"$tmp/o" 2>"$tmp/e"; st=$?
+if [ $st = 1 ] && [ ! -s "$tmp/o" ] && [ "$(wc -l <"$tmp/e")" = 1 ] && grep -q 'FAIL' "$tmp/e"; then
+	ok "no patch for a FAILing constant"; else bad "patch of a FAIL: status $st"; fi
+./cfx verify 0x9e370001 --emit patch --force >"$tmp/o" 2>"$tmp/e"; st=$?
+if [ $st = 1 ] && grep -q HASH_MULT_32 "$tmp/o"; then ok "--force prints it (exit 1)"
+else bad "--force: status $st"; fi
 
 # bad input: status 2, one line on stderr, nothing on stdout
-for args in "0" "2^64" "5 --table-bits 30" "5 --table-bits x" "5 --emit c" "5 --against 0x1g"; do
+for args in "0" "2^64" "5 --table-bits 30" "5 --table-bits x" "5 --table-bits ," \
+            "5 --emit c" "5 --against 0x1g" "5 --against 2^70" "5 --bits 1" \
+            "5 --bits 65" "5 --bits 4096"; do
 	./cfx verify $args >"$tmp/o" 2>"$tmp/e"; st=$?
 	if [ $st = 2 ] && [ ! -s "$tmp/o" ] && [ "$(wc -l <"$tmp/e")" = 1 ]; then
 		ok "bad input: verify $args"
 	else bad "bad input: verify $args: status $st, $(cat "$tmp/e")"; fi
 done
+./cfx verify 5 --table-bits '' >"$tmp/o" 2>"$tmp/e"; st=$?
+if [ $st = 2 ] && [ ! -s "$tmp/o" ] && [ "$(wc -l <"$tmp/e")" = 1 ]; then
+	ok "bad input: an empty table list"; else bad "empty table list: status $st"; fi
 
 echo "verify: $pass passed, $fail failed"
 [ $fail = 0 ]

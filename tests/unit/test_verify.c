@@ -1,0 +1,340 @@
+/*
+ * test_verify.c - the verdict module (verify.h).
+ *
+ * The family list against the issue's list; every family's keys against
+ * their definitions written here and every cell against a brute-force
+ * count (each key hashed, bucket by bucket); the calibrated rule at its
+ * boundaries (PASS, WARN, FAIL on both sides of R = 1.5, R = 2 and of the
+ * battery-wide levels 0.5 / F and 0.05 / F); the Gauss-Kuzmin tail
+ * against its closed form; the explanation of a stride against Euclid;
+ * verdicts of known constants through verify_screen.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "cfx/verify.h"
+#include "testutil.h"
+
+static void plan(verify_battery *bt, uint64_t p, unsigned bits, unsigned lo,
+                 unsigned hi)
+{
+	unsigned t[VERIFY_MAX_TABLES], n = 0, b;
+	cfx_err err;
+
+	for (b = lo; b <= hi; b++)
+		t[n++] = b;
+	cr_assert(verify_plan(bt, p, bits, t, n, &err) == 0);
+}
+
+static size_t find(const verify_battery *bt, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < bt->nfam; i++)
+		if (!strcmp(bt->fam[i].name, name))
+			return i;
+	cr_assert_fail("no family %s", name);
+	return 0;
+}
+
+Test(verify, family_list)
+{
+	static const unsigned mult[] = { 3, 5, 7, 9, 10, 12, 24, 100, 1000,
+	                                 1000000 };
+	unsigned bits[2] = { 64, 32 }, k, s, i;
+	char name[32];
+
+	for (k = 0; k < 2; k++) {
+		verify_battery bt;
+		unsigned n = bits[k];
+		size_t want = 1 + (n - 1) + 10 + 2 + n / 8 + 2 + 1 + 2;
+
+		plan(&bt, 0x9e3779b97f4a7c15ULL, n, 4, 12);
+		cr_assert_eq(bt.nfam, want, "%zu families at %u bits", bt.nfam, n);
+		find(&bt, "sequential");
+		for (s = 1; s < n; s++) {
+			snprintf(name, sizeof name, "stride 2^%u", s);
+			find(&bt, name);
+		}
+		for (i = 0; i < 10; i++) {
+			snprintf(name, sizeof name, "stride %u", mult[i]);
+			find(&bt, name);
+		}
+		find(&bt, "start+k*1");
+		find(&bt, "start+k*4096");
+		for (i = 0; i < n / 8; i++) {
+			snprintf(name, sizeof name, "byte %u", i);
+			find(&bt, name);
+		}
+		snprintf(name, sizeof name, "fields x<<%u|y", n / 2);
+		find(&bt, name);
+		snprintf(name, sizeof name, "fields x<<%u|y", n / 4);
+		find(&bt, name);
+		find(&bt, "pointer+index");
+		find(&bt, "<= 2 bits set");
+		find(&bt, "<= 3 bits set");
+		verify_free(&bt);
+	}
+}
+
+/* The keys of a family by its definition (verify.h), independent of the
+ * code's generators except for the fixed random start/background and the
+ * pointers, which are checked for the properties that matter. */
+static void check_keys(const verify_battery *bt, const verify_family *f)
+{
+	uint64_t mask = tmask(bt->bits), prev = 0;
+	size_t i, n = f->keys < 70000 ? f->keys : 70000;
+	unsigned w;
+
+	for (i = 0; i < n; i++) {
+		uint64_t k = verify_key(bt, f, i), x = 0, y = 0, j;
+		switch (f->kind) {
+		case VERIFY_SEQ:
+			CHECK(k == i, "%s key %zu", f->name, i);
+			break;
+		case VERIFY_POW2:
+			CHECK(k == (((uint64_t)i << f->arg) & mask), "%s", f->name);
+			break;
+		case VERIFY_MULT:
+			CHECK(k == (((uint64_t)i * f->arg) & mask), "%s", f->name);
+			break;
+		case VERIFY_AP:
+			CHECK(((k - verify_key(bt, f, 0)) & mask) ==
+			      (((uint64_t)i * f->arg) & mask), "%s", f->name);
+			break;
+		case VERIFY_BYTE:
+			/* one byte varies, over all 256 values; the rest is fixed */
+			CHECK(((k >> (8 * f->arg)) & 0xff) == i, "%s", f->name);
+			CHECK((k & ~((uint64_t)0xff << (8 * f->arg))) ==
+			      (verify_key(bt, f, 0) & ~((uint64_t)0xff << (8 * f->arg))),
+			      "%s", f->name);
+			break;
+		case VERIFY_FIELDS:
+			for (j = 0; j < 32; j++) {
+				y |= ((i >> (2 * j)) & 1) << j;
+				x |= ((i >> (2 * j + 1)) & 1) << j;
+			}
+			CHECK(k == ((x << f->arg) | y), "%s key %zu", f->name, i);
+			CHECK(x < 1024 && y < 1024, "small fields");
+			break;
+		case VERIFY_PTRIDX:
+			CHECK((k & 1023) < 1024, "index");
+			break;
+		case VERIFY_SPARSE:
+			w = (unsigned)__builtin_popcountll(k);
+			CHECK(w <= f->arg, "%s: %u bits", f->name, w);
+			CHECK(i == 0 || k > prev, "%s ascending", f->name);
+			prev = k;
+			break;
+		}
+	}
+	if (f->kind == VERIFY_SPARSE) {
+		/* all of them: 1 + n + C(n,2) (+ C(n,3)) */
+		size_t n2 = bt->bits, want = 1 + n2 + n2 * (n2 - 1) / 2 +
+		            (f->arg == 3 ? n2 * (n2 - 1) * (n2 - 2) / 6 : 0);
+		cr_assert_eq(f->keys, want < ((size_t)8 << bt->bmax) ? want
+		             : ((size_t)8 << bt->bmax), "%s: %zu keys", f->name,
+		             f->keys);
+	}
+}
+
+static int cmp64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Every cell of every family, recounted key by key. */
+static void brute(uint64_t p, unsigned bits, unsigned lo, unsigned hi)
+{
+	verify_battery bt;
+	void *scratch;
+	size_t i, c, k;
+	uint64_t mask = tmask(bits);
+
+	plan(&bt, p, bits, lo, hi);
+	scratch = malloc(verify_scratch_size(&bt));
+	for (i = 0; i < bt.nfam; i++) {
+		verify_family *f = &bt.fam[i];
+		uint64_t *keys;
+		size_t nk = f->keys < ((size_t)8 << hi) ? f->keys : (size_t)8 << hi;
+		verify_family_run(&bt, i, scratch);
+		check_keys(&bt, f);
+		/* distinct keys: a sample without replacement */
+		keys = malloc(nk * sizeof *keys);
+		for (k = 0; k < nk; k++)
+			keys[k] = verify_key(&bt, f, k);
+		qsort(keys, nk, sizeof *keys, cmp64);
+		for (k = 1; k < nk; k++)
+			CHECK(keys[k] != keys[k - 1], "%s: duplicate key", f->name);
+		free(keys);
+		for (c = 0; c < f->ncells; c++) {
+			const verify_cell *cell = &f->cells[c];
+			size_t m = (size_t)1 << cell->b, K = cell->sc.keys;
+			uint32_t *loads = calloc(m, sizeof *loads);
+			double sum = 0, E, R, maxl = 0;
+			CHECK(K == (size_t)cell->load << cell->b, "K = load 2^b");
+			for (k = 0; k < K; k++)
+				loads[((verify_key(&bt, f, k) * p) & mask) >>
+				      (bits - cell->b)]++;
+			for (k = 0; k < m; k++) {
+				sum += (double)loads[k] * (loads[k] + 1) / 2;
+				if (loads[k] > maxl)
+					maxl = loads[k];
+			}
+			E = ((double)K * (1 - 1.0 / (double)m) + (double)K * (double)K /
+			     (double)m + (double)K) / 2;
+			R = sum / E;
+			CHECK(fabs(R - cell->sc.probe_ratio) <= 1e-9 * R,
+			      "%s b=%u K=%zu: R %g, brute %g", f->name, cell->b, K,
+			      cell->sc.probe_ratio, R);
+			CHECK(maxl == (double)cell->sc.max_load, "%s: max load",
+			      f->name);
+			free(loads);
+		}
+		/* every table and load with enough keys is a cell */
+		{
+			size_t want = 0, t;
+			for (t = lo; t <= hi; t++)
+				for (k = 0; k < VERIFY_LOADS; k++)
+					want += ((size_t)1 << (t + k)) <= f->keys;
+			CHECK(f->ncells == want, "%s: %zu cells, want %zu", f->name,
+			      f->ncells, want);
+		}
+	}
+	free(scratch);
+	verify_free(&bt);
+}
+
+Test(verify, cells_brute_force_64)
+{
+	brute(0x9e37fffffffc0001ULL, 64, 4, 9);
+}
+
+Test(verify, cells_brute_force_32)
+{
+	brute(0x61C88647ULL, 32, 5, 8);
+}
+
+Test(verify, cells_brute_force_16_sparse_tables)
+{
+	verify_battery bt;
+
+	brute(40503, 16, 4, 7);
+	plan(&bt, 40503, 16, 4, 7);
+	verify_free(&bt);
+}
+
+/* The rule at its boundaries, with F = 100 judged families. */
+Test(verify, rule_boundaries)
+{
+	size_t F = 100;
+	double f = VERIFY_ALPHA_FAIL / 100, w = VERIFY_ALPHA_WARN / 100;
+
+	cr_assert_eq(verify_rule(2.0, f * 0.99, F), VERIFY_FAIL);
+	cr_assert_eq(verify_rule(2.0, f * 1.01, F), VERIFY_WARN);
+	cr_assert_eq(verify_rule(1.999, f * 0.01, F), VERIFY_WARN);
+	cr_assert_eq(verify_rule(1.5, w * 0.99, F), VERIFY_WARN);
+	cr_assert_eq(verify_rule(1.5, w * 1.01, F), VERIFY_PASS);
+	cr_assert_eq(verify_rule(1.499, 1e-30, F), VERIFY_PASS);
+	cr_assert_eq(verify_rule(1000, 0.9, F), VERIFY_PASS);
+	/* the correction: a tail that is rare for one family is not rare
+	 * among a hundred */
+	cr_assert_eq(verify_rule(3, 0.01, 1), VERIFY_FAIL);
+	cr_assert_eq(verify_rule(3, 0.01, F), VERIFY_PASS);
+}
+
+Test(verify, gauss_kuzmin)
+{
+	/* P(a >= A) = log2(1 + 1/A) at one place; 1 - (1 - g)^J at J */
+	cr_assert_float_eq(verify_gk_tail(1, 5), 1.0, 1e-12);
+	cr_assert_float_eq(verify_gk_tail(2, 1), log2(1.5), 1e-12);
+	cr_assert_float_eq(verify_gk_tail(10, 3), 1 - pow(1 - log2(1.1), 3),
+	                   1e-12);
+	cr_assert_float_eq(verify_gk_tail(1e12, 20) / (20 / (1e12 * log(2))),
+	                   1.0, 1e-6);
+}
+
+/* The explanation of stride 2^12 for 0x9e370001 (FACTS.md): p mod 2^20
+ * = 0x70001 on 20 bits; its quotients by Euclid here. */
+Test(verify, stride_explained)
+{
+	verify_battery bt;
+	const verify_family *f;
+	unsigned t[1] = { 12 };
+	uint64_t num = 1 << 20, den = 0x70001, q = 1, qprev = 0, big = 0, r;
+	size_t k = 0, bigk = 0;
+	void *scratch;
+	cfx_err err;
+
+	cr_assert(verify_plan(&bt, 0x9e370001, 32, t, 1, &err) == 0);
+	scratch = malloc(verify_scratch_size(&bt));
+	verify_family_run(&bt, find(&bt, "stride 2^12"), scratch);
+	f = &bt.fam[find(&bt, "stride 2^12")];
+	cr_assert(f->cf.ok && f->cf.w == 20 && f->cf.mult == 0x70001);
+	while (den && q <= f->cells[f->worst].sc.keys) {
+		uint64_t a = num / den, next = a * q + qprev;
+		k++;
+		if (a > big) {
+			big = a;
+			bigk = k;
+		}
+		r = num % den;
+		num = den;
+		den = r;
+		qprev = q;
+		q = next;
+	}
+	cr_assert_eq(f->cf.a, big);
+	cr_assert_eq(f->cf.k, bigk);
+	free(scratch);
+	verify_free(&bt);
+}
+
+static verify_status screen(uint64_t p, unsigned bits)
+{
+	verify_battery bt;
+	verify_status st;
+	cfx_err err;
+
+	cr_assert(verify_screen(p, bits, VERIFY_QUICK, &bt, &err) == 0);
+	st = bt.status;
+	verify_free(&bt);
+	return st;
+}
+
+Test(verify, screen_verdicts)
+{
+	cr_assert_eq(screen(0x61C88647, 32), VERIFY_PASS);
+	cr_assert_eq(screen(0x9e370001, 32), VERIFY_FAIL);
+	cr_assert_eq(screen(1, 32), VERIFY_FAIL);        /* size */
+	cr_assert_eq(screen(0x61C88646, 32), VERIFY_FAIL);   /* even */
+	cr_assert_eq(screen(0x9e37fffffffc0001ULL, 64), VERIFY_FAIL);
+}
+
+Test(verify, default_bits)
+{
+	mpz_t p;
+
+	mpz_init_set_ui(p, 1);
+	cr_assert_eq(verify_default_bits(p), 32);
+	mpz_set_str(p, "ffffffff", 16);
+	cr_assert_eq(verify_default_bits(p), 32);
+	mpz_set_str(p, "100000000", 16);
+	cr_assert_eq(verify_default_bits(p), 64);
+	mpz_set_str(p, "10000000000000000", 16);
+	cr_assert_eq(verify_default_bits(p), 0);
+	mpz_clear(p);
+}
+
+Test(verify, bad_tables)
+{
+	verify_battery bt;
+	unsigned t[2] = { 4, 33 };
+	cfx_err err;
+
+	cr_assert(verify_plan(&bt, 5, 32, t, 0, &err) < 0);
+	cr_assert(verify_plan(&bt, 5, 32, t, 2, &err) < 0);
+	t[1] = 25;
+	cr_assert(verify_plan(&bt, 5, 64, t, 2, &err) < 0);
+}

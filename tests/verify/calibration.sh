@@ -1,0 +1,42 @@
+#!/bin/bash
+# The provenance of verify's reference data (src/core/verify_cal.inc):
+# the generator, run again with the seed the file names for a few
+# multipliers, draws the same multipliers and measures the same worst R
+# for every reference family as the committed rows; and the file's
+# percentiles are ordered, its tails positive, its counts >= 1000.
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root" || exit 2
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+inc=src/core/verify_cal.inc
+make -s build/calibrate >/dev/null 2>&1 || { bad "build/calibrate builds"; echo "calibration: $pass passed, $fail failed"; exit 1; }
+seed=$(awk '/#define VERIFY_CAL_SEED/ { sub(/UL$/, "", $3); print $3 }' "$inc")
+count=$(awk '/#define VERIFY_CAL_COUNT/ { sub(/U$/, "", $3); print $3 }' "$inc")
+if [ "${count:-0}" -ge 1000 ]; then ok "$count multipliers per word size"
+else bad "only ${count:-0} multipliers"; fi
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+build/calibrate --count 3 --rows 3 --seed "$seed" >"$tmp" 2>/dev/null
+for w in 32 64; do
+	want=$(grep -E "^	\{ $w, 0x" "$inc" | head -3)
+	got=$(grep -E "^	\{ $w, 0x" "$tmp" | head -3)
+	if [ -n "$want" ] && [ "$want" = "$got" ]; then
+		ok "seed $seed regenerates the first $w-bit rows"
+	else bad "$w-bit rows differ: $(diff <(echo "$want") <(echo "$got") | head -3)"; fi
+done
+# the percentile tables: 101 non-decreasing values, a positive tail
+if /usr/bin/env python3 - "$inc" <<'PYEOF'
+import re, sys
+t = open(sys.argv[1]).read()
+refs = re.findall(r"\{ (\d+), VERIFY_\w+, \d+, (\d+), /\* ([^*]+) \*/\s*\{([^}]*)\},\s*([0-9.e+-]+) \}", t)
+assert len(refs) == 12, len(refs)
+for bits, n, name, pct, beta in refs:
+    v = [float(x) for x in pct.split(",")]
+    assert len(v) == 101 and all(a <= b for a, b in zip(v, v[1:])), name
+    assert float(beta) > 0 and int(n) >= 1000, name
+PYEOF
+then ok "12 reference families, ordered percentiles"; else bad "reference tables"; fi
+echo "calibration: $pass passed, $fail failed"
+[ $fail = 0 ]

@@ -1,0 +1,181 @@
+/*
+ * calibrate.c - the reference distributions behind verify's verdict
+ * (`make calibrate` writes src/core/verify_cal.inc).
+ *
+ * For COUNT random odd multipliers per word size (32 and 64 bits), drawn
+ * by GSL's MT19937 from SEED, run the families that have no closed form
+ * (fields, pointer+index, sparse keys) and the sequential keys (the
+ * reference for every c k family's rank), over the default tables
+ * 2^4..2^20, and keep each family's worst R.  Written out: per family the
+ * worst R at percentiles 0..100 and the mean excess of ln R above the
+ * 90th percentile (the exponential tail verify extrapolates with), and
+ * the first rows as they were measured, so a test can regenerate a few
+ * with the same seed and compare.
+ *
+ * usage: calibrate [--count N] [--seed S] [--rows R]   (output on stdout)
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_rng.h>
+
+#include "cfx/pool.h"
+#include "cfx/verify.h"
+#include "util/xalloc.h"
+
+#define NREF 6
+
+static const struct { verify_kind kind; unsigned arg; const char *name; }
+refs[NREF] = {
+	{ VERIFY_SEQ, 0, "sequential" },
+	{ VERIFY_FIELDS, 2, "fields x<<n/2|y" },
+	{ VERIFY_FIELDS, 4, "fields x<<n/4|y" },
+	{ VERIFY_PTRIDX, 0, "pointer+index" },
+	{ VERIFY_SPARSE, 2, "<= 2 bits set" },
+	{ VERIFY_SPARSE, 3, "<= 3 bits set" },
+};
+
+typedef struct job {
+	unsigned bits;
+	uint64_t *p;
+	double *r;                 /* count x NREF */
+	void **scratch;
+} job;
+
+static int is_ref(const verify_battery *bt, const verify_family *f, int j)
+{
+	unsigned arg = f->kind == VERIFY_FIELDS ? bt->bits / f->arg : f->arg;
+
+	return f->kind == refs[j].kind && (f->kind == VERIFY_SEQ ||
+	       f->kind == VERIFY_PTRIDX || arg == refs[j].arg);
+}
+
+static void one(void *ctx, size_t i, unsigned w)
+{
+	job *jb = ctx;
+	verify_battery bt;
+	unsigned tables[VERIFY_MAX_TABLES];
+	size_t nt = verify_default_tables(jb->bits, VERIFY_STANDARD, tables), f;
+	int j;
+
+	if (verify_plan(&bt, jb->p[i], jb->bits, tables, nt, NULL) < 0)
+		abort();
+	if (!jb->scratch[w])
+		jb->scratch[w] = xmalloc(verify_scratch_size(&bt), "scratch");
+	for (j = 0; j < NREF; j++)
+		jb->r[i * NREF + (size_t)j] = 0;
+	for (f = 0; f < bt.nfam; f++)
+		for (j = 0; j < NREF; j++)
+			if (is_ref(&bt, &bt.fam[f], j)) {
+				verify_family_run(&bt, f, jb->scratch[w]);
+				jb->r[i * NREF + (size_t)j] = bt.fam[f].worst_r;
+			}
+	verify_free(&bt);
+}
+
+static int cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void print_ref(unsigned bits, int j, const double *r,
+                      unsigned long count)
+{
+	double *v = xmalloc(count * sizeof *v, "column"), sum = 0, u;
+	size_t i, k, over = 0;
+
+	for (i = 0; i < count; i++)
+		v[i] = r[i * NREF + (size_t)j];
+	qsort(v, count, sizeof *v, cmp);
+	u = v[(size_t)floor(0.9 * (double)(count - 1) + 0.5)];
+	for (i = 0; i < count; i++)
+		if (v[i] > u && u > 0) {
+			sum += log(v[i] / u);
+			over++;
+		}
+	fprintf(stderr, "%u-bit %-16s median %.3g  90%% %.3g  99%% %.3g  max "
+	        "%.3g\n", bits, refs[j].name, v[count / 2], u,
+	        v[(size_t)floor(0.99 * (double)(count - 1) + 0.5)], v[count - 1]);
+	printf("\t{ %u, %s, %u, %lu, /* %s */\n\t  {", bits,
+	       refs[j].kind == VERIFY_SEQ ? "VERIFY_SEQ"
+	       : refs[j].kind == VERIFY_FIELDS ? "VERIFY_FIELDS"
+	       : refs[j].kind == VERIFY_PTRIDX ? "VERIFY_PTRIDX" : "VERIFY_SPARSE",
+	       refs[j].arg, count, refs[j].name);
+	for (k = 0; k <= 100; k++)
+		printf("%s%.5g%s", k % 8 ? " " : (k ? "\n\t   " : " "),
+		       v[(size_t)floor((double)k / 100 * (double)(count - 1) + 0.5)],
+		       k < 100 ? "," : " },\n");
+	printf("\t  %.5g },\n", over ? sum / (double)over : 0);
+	free(v);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long count = 1000, seed = 20261130, rows = 8;
+	static const unsigned widths[2] = { 32, 64 };
+	job jb[2];
+	int a, wi, j;
+	size_t i;
+
+	for (a = 1; a + 1 < argc; a += 2) {
+		if (!strcmp(argv[a], "--count"))
+			count = strtoul(argv[a + 1], NULL, 10);
+		else if (!strcmp(argv[a], "--seed"))
+			seed = strtoul(argv[a + 1], NULL, 10);
+		else if (!strcmp(argv[a], "--rows"))
+			rows = strtoul(argv[a + 1], NULL, 10);
+	}
+	if (count < 1)
+		count = 1;
+	if (rows > count)
+		rows = count;
+	for (wi = 0; wi < 2; wi++) {
+		gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+		void *scratch[POOL_MAX] = { 0 };
+
+		gsl_rng_set(rng, seed + widths[wi]);
+		jb[wi].bits = widths[wi];
+		jb[wi].p = xmalloc(count * sizeof *jb[wi].p, "multipliers");
+		jb[wi].r = xmalloc(count * NREF * sizeof *jb[wi].r, "results");
+		jb[wi].scratch = scratch;
+		for (i = 0; i < count; i++) {
+			uint64_t hi = gsl_rng_get(rng), lo = gsl_rng_get(rng);
+			jb[wi].p[i] = (widths[wi] == 64 ? hi << 32 | lo : lo) | 1;
+		}
+		gsl_rng_free(rng);
+		pool_run(count, pool_cpus(), one, NULL, &jb[wi]);
+		for (i = 0; i < POOL_MAX; i++)
+			free(scratch[i]);
+	}
+	printf("/* verify_cal.inc - generated by `make calibrate` (tools/"
+	       "calibrate.c); do not edit.\n * %lu random odd multipliers per "
+	       "word size, GSL mt19937 seeded %lu + bits. */\n", count, seed);
+	printf("#define VERIFY_CAL_SEED %luUL\n#define VERIFY_CAL_COUNT %luU\n\n",
+	       seed, count);
+	printf("/* the first multipliers and their worst R per family, as "
+	       "measured */\nstatic const verify_cal_row verify_cal_rows[] = {\n");
+	for (wi = 0; wi < 2; wi++)
+		for (i = 0; i < rows; i++) {
+			printf("\t{ %u, 0x%llxULL, {", widths[wi],
+			       (unsigned long long)jb[wi].p[i]);
+			for (j = 0; j < NREF; j++)
+				printf(" %.6g%s", jb[wi].r[i * NREF + (size_t)j],
+				       j + 1 < NREF ? "," : " } },\n");
+		}
+	printf("};\n\n/* per family: worst R at percentiles 0..100, mean excess "
+	       "of ln R over the 90th */\nstatic const verify_ref verify_refs[] "
+	       "= {\n");
+	for (wi = 0; wi < 2; wi++)
+		for (j = 0; j < NREF; j++)
+			print_ref(widths[wi], j, jb[wi].r, count);
+	printf("};\n");
+	for (wi = 0; wi < 2; wi++) {
+		free(jb[wi].p);
+		free(jb[wi].r);
+	}
+	return 0;
+}
