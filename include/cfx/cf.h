@@ -63,7 +63,9 @@ void cf_of_interval(cf_seq *cf, const mpfr_t lo, const mpfr_t hi,
  * else at least `terms` certain quotients, raising the precision up to
  * 2^20 bits (fewer terms, CF_PREFIX, if even that cannot decide them).
  * An integer expression is taken as the multiplier p / 2^bits when
- * bits > 0.  Returns 0 or -1 with err set.
+ * bits > 0.  A quadratic number's period is sought while terms x the
+ * size of its D stays below 2^25 (a second or two; 32 terms at least);
+ * asking for more terms than that allows fails with CFX_ELIMIT.  Returns 0 or -1 with err set.
  */
 int cf_of_tree(cf_seq *cf, const ex_tree *t, ex_lookup look, void *ctx,
                unsigned long bits, size_t terms, cfx_err *err);
@@ -81,6 +83,13 @@ mpz_srcptr cf_term(const cf_seq *cf, size_t k);
  * p_k q_{k-1} - p_{k-1} q_k = (-1)^(k-1).
  */
 void cf_convergents(const cf_seq *cf, size_t count, mpz_t *p, mpz_t *q);
+
+/* Like cf_convergents, stopping once the convergents computed pass
+ * max_bits bits in all (numerators and denominators; they grow about
+ * quadratically, and a caller that keeps them caps them with this).
+ * Returns how many were computed: count, or fewer. */
+size_t cf_convergents_within(const cf_seq *cf, size_t count, size_t max_bits,
+                             mpz_t *p, mpz_t *q);
 
 typedef struct cf_golden {
 	long prefix;       /* run of 1s after a0 (of x or 1-x); -1: endless */

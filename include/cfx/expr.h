@@ -83,7 +83,8 @@ void ex_free(ex_tree *t);
 
 /* A copy of t with every name replaced by the tree it stands for now, so it
  * can be stored as a variable without referring to later definitions.
- * NULL with err set if a name is unknown. */
+ * NULL with err set if a name is unknown, or (CFX_ELIMIT) if the copy would
+ * have more than the 4096 nodes a parsed expression may have. */
 ex_tree *ex_inline(const ex_tree *t, ex_lookup look, void *ctx, cfx_err *err);
 
 /* 1 if t is written with integer operations only: numbers, + - * % ^,

@@ -12,7 +12,21 @@
 
 #include <stddef.h>
 
+#include "cfx/err.h"
+
+/* The most memory one request may take: keys, their sort, a sweep.  A
+ * request is refused before anything is allocated, never half-way. */
+#define MEM_CAP ((size_t)2 << 30)   /* 2 GiB */
+
 /* bytes of memory, zeroed if zero is set; NULL if there is none. */
 void *mem_big(size_t bytes, int zero);
+
+/*
+ * Whether a request for bytes (what: "random keys", "the sweep") may go
+ * ahead: at most MEM_CAP and at most the memory the machine has available
+ * now (MemAvailable).  0, or -1 with err (CFX_ELIMIT, no token: the caller
+ * names the number that asked for it).
+ */
+int mem_check(size_t bytes, const char *what, cfx_err *err);
 
 #endif

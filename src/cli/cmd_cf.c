@@ -11,6 +11,8 @@
 #include "util/xalloc.h"
 
 #define DEFAULT_TERMS 30
+#define CONV_BITS (1 << 29)   /* convergents shown: 64 MiB of numbers in all */
+#define CONV_KEPT_BITS (1 << 22)  /* not shown, kept in the session: 512 KiB */
 
 static void print_convergents(FILE *f, const cf_seq *cf, size_t n,
                               mpz_t *p, mpz_t *q)
@@ -37,7 +39,9 @@ static void print_distance(FILE *f, double d, double bits)
 		fprintf(f, "%s", out_g(buf, sizeof buf, d, 3));
 }
 
-static json_t *json_cf(const cf_seq *cf, size_t n, mpz_t *p, mpz_t *q)
+/* n quotients, the first nconv <= n of them with their convergents. */
+static json_t *json_cf(const cf_seq *cf, size_t n, size_t nconv, mpz_t *p,
+                       mpz_t *q)
 {
 	json_t *o = json_object(), *qs = json_array(), *cs = json_array();
 	cf_golden g = cf_golden_stats(cf);
@@ -45,8 +49,9 @@ static json_t *json_cf(const cf_seq *cf, size_t n, mpz_t *p, mpz_t *q)
 
 	for (k = 0; k < n; k++) {
 		json_array_append_new(qs, out_jz(cf_term(cf, k)));
-		json_array_append_new(cs, json_pack("[o,o]", out_jz(p[k]),
-		                                    out_jz(q[k])));
+		if (k < nconv)
+			json_array_append_new(cs, json_pack("[o,o]", out_jz(p[k]),
+			                                    out_jz(q[k])));
 	}
 	json_object_set_new(o, "kind", json_string(
 		cf->kind == CF_FINITE ? "finite" : cf->kind == CF_PERIODIC
@@ -77,7 +82,7 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 	cf_seq cf;
 	mpz_t *p = NULL, *q = NULL;
 	unsigned long bits = 0;
-	size_t terms = a->terms ? a->terms : DEFAULT_TERMS, n, k;
+	size_t terms = a->terms ? a->terms : DEFAULT_TERMS, n, k, nconv = 0;
 	double dist, dbits, mdist, mbits;
 	int rc = CFX_EXIT_OK, integer;
 	char *hex = NULL;
@@ -127,14 +132,18 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 		n = a->terms;
 	else if (cf.kind == CF_PREFIX && n > terms)
 		n = terms;      /* a period too long to find: show --terms */
+	/* convergents grow quadratically: keep the first CONV_BITS of them */
 	p = xmalloc((n ? n : 1) * sizeof *p, "convergents");
 	q = xmalloc((n ? n : 1) * sizeof *q, "convergents");
 	for (k = 0; k < n; k++)
 		mpz_init(p[k]), mpz_init(q[k]);
-	cf_convergents(&cf, n, p, q);
+	/* shown (--json, --convergents): up to CONV_BITS; else kept only for
+	 * the session's result, up to CONV_KEPT_BITS */
+	nconv = cf_convergents_within(&cf, n, a->json || a->convergents ?
+	                              CONV_BITS : CONV_KEPT_BITS, p, q);
 
 	{
-		json_t *o = json_object(), *j = json_cf(&cf, n, p, q);
+		json_t *o = json_object(), *j = json_cf(&cf, n, nconv, p, q);
 		json_object_set_new(o, "input", json_string(src));
 		if (integer) {
 			json_object_set_new(o, "value", out_jz(pv));
@@ -193,11 +202,16 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 		}
 		fputc('\n', c->out);
 		if (a->convergents)
-			print_convergents(c->out, &cf, n, p, q);
+			print_convergents(c->out, &cf, nconv, p, q);
+		if (a->convergents && nconv < n)
+			fprintf(c->out, "(the first %zu convergents: the rest would pass "
+			        "%d MiB)\n", nconv, CONV_BITS >> 23);
 	}
 	goto done;
 bad:
 	c->err.arg = a->expr ? a->expr_arg : -1;
+	if (!c->err.token[0])          /* a limit of the whole number */
+		cfx_err_retoken(&c->err, src);
 	rc = CFX_EXIT_USAGE;
 done:
 	if (p) {

@@ -5,6 +5,7 @@
 
 #include "cfx/keys.h"
 #include "cfx/keysource.h"
+#include "cfx/mem.h"
 #include "cfx/score.h"
 #include "cfx/sweep.h"
 #include "cfx/word.h"
@@ -211,9 +212,13 @@ int cmd_sweep(cmd_ctx *c, cli_args *a)
 	if (setup_get(c, a, &s) < 0)
 		return CFX_EXIT_USAGE;
 	count = a->count ? (size_t)a->count : (size_t)4 << s.b;
-	if (count > KEYS_MAX) {
-		cfx_err_set(&c->err, CFX_ELIMIT, -1, a->count_text,
-		            "--count %zu is above the limit of 2^28 keys", count);
+	if (count > KEYS_MAX || mem_check(count * sizeof (uint64_t) +
+	    (sizeof (uint32_t) << s.b), "the sweep", &c->err) < 0) {
+		if (count > KEYS_MAX)
+			cfx_err_set(&c->err, CFX_ELIMIT, -1, a->count_text,
+			            "--count %zu is above the limit of 2^28 keys", count);
+		else
+			cfx_err_retoken(&c->err, a->count_text);
 		free(s.hex);
 		return CFX_EXIT_USAGE;
 	}

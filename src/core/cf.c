@@ -11,6 +11,8 @@
 
 #define PREC_MAX (1L << 20)
 #define PERIOD_MAX ((size_t)1 << 17)   /* terms searched for a period */
+#define QUAD_WORK ((size_t)1 << 25)    /* terms x bits of D: a second or two */
+#define QUAD_TERMS 32                  /* terms always allowed, whatever D */
 
 void cf_init(cf_seq *cf)
 {
@@ -198,6 +200,16 @@ void cf_of_interval(cf_seq *cf, const mpfr_t lo, const mpfr_t hi,
 	mpz_clears(n1, d1, n2, d2, a1, a2, r1, r2, NULL);
 }
 
+/* The size in bits of the D in (P + sqrt D)/Q for q + r sqrt d: about
+ * that of (r L)^2 d, L the common denominator.  At least 1. */
+static size_t quad_bits(const ex_value *v)
+{
+	return 2 * (mpz_sizeinbase(mpq_numref(v->r), 2) +
+	            mpz_sizeinbase(mpq_denref(v->r), 2) +
+	            mpz_sizeinbase(mpq_denref(v->q), 2)) +
+	       mpz_sizeinbase(v->d, 2);
+}
+
 int cf_of_tree(cf_seq *cf, const ex_tree *t, ex_lookup look, void *ctx,
                unsigned long bits, size_t terms, cfx_err *err)
 {
@@ -221,8 +233,20 @@ int cf_of_tree(cf_seq *cf, const ex_tree *t, ex_lookup look, void *ctx,
 			break;
 		}
 		if (rc == 0 && v.kind == EX_QUAD) {
-			cf_of_quadratic(cf, v.q, v.r, v.d,
-			                terms > PERIOD_MAX ? terms : PERIOD_MAX);
+			/* a term costs a few operations on numbers of dbits; the
+			 * period is sought only as far as QUAD_WORK allows */
+			size_t dbits = quad_bits(&v), search = QUAD_WORK / dbits;
+			if (search < QUAD_TERMS)
+				search = QUAD_TERMS;
+			if (terms > search) {
+				rc = cfx_err_set(err, CFX_ELIMIT, -1, NULL, "%zu terms of a "
+				                 "quadratic number of %zu bits are too much "
+				                 "work (at most %zu)", terms, dbits, search);
+				break;
+			}
+			if (search > PERIOD_MAX)
+				search = terms > PERIOD_MAX ? terms : PERIOD_MAX;
+			cf_of_quadratic(cf, v.q, v.r, v.d, search);
 			break;
 		}
 		if (rc == 0) {
@@ -252,7 +276,13 @@ mpz_srcptr cf_term(const cf_seq *cf, size_t k)
 
 void cf_convergents(const cf_seq *cf, size_t count, mpz_t *p, mpz_t *q)
 {
-	size_t k;
+	cf_convergents_within(cf, count, (size_t)-1, p, q);
+}
+
+size_t cf_convergents_within(const cf_seq *cf, size_t count, size_t max_bits,
+                             mpz_t *p, mpz_t *q)
+{
+	size_t k, total = 0;
 
 	for (k = 0; k < count; k++) {
 		mpz_srcptr a = cf_term(cf, k);
@@ -284,7 +314,11 @@ void cf_convergents(const cf_seq *cf, size_t count, mpz_t *p, mpz_t *q)
 			mpz_clears(det, t, NULL);
 		}
 #endif
+		total += mpz_sizeinbase(p[k], 2) + mpz_sizeinbase(q[k], 2);
+		if (total > max_bits)
+			return k + 1;
 	}
+	return count;
 }
 
 /* Run of quotients equal to 1 from a_from on. */

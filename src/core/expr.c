@@ -427,12 +427,22 @@ void ex_free(ex_tree *t)
  * name they replace, so errors still land on something the user typed. */
 static ex_node *copy(const ex_node *n, ex_lookup look, void *ctx,
                      const char *src, cfx_err *err, int col, int len,
-                     int depth)
+                     int depth, size_t *nodes, const char *top)
 {
 	ex_node *c;
 
 	if (!n)
 		return NULL;
+	/* the parser's size limit holds after substitution too: a chain of
+	 * lets doubling a tree must not grow it without end */
+	if (n->kind != EX_NAME && ++*nodes > MAX_NODES) {
+		/* inside an inlined tree, col and len are the top name's */
+		cfx_err_setn(err, CFX_ELIMIT, col < 0 ? n->col : col,
+		             col < 0 ? src + n->col : top + col,
+		             col < 0 ? n->len : len, "expression too large once "
+		             "names are replaced (over %d nodes)", MAX_NODES);
+		return NULL;
+	}
 	if (n->kind == EX_NAME) {
 		const ex_tree *t = look ? look(ctx, n->name) : NULL;
 
@@ -448,13 +458,15 @@ static ex_node *copy(const ex_node *n, ex_lookup look, void *ctx,
 		}
 		return copy(t->root, look, ctx, t->src, err,
 		            col < 0 ? n->col : col, col < 0 ? n->len : len,
-		            depth + 1);
+		            depth + 1, nodes, top);
 	}
 	c = node(n->kind, col < 0 ? n->col : col, col < 0 ? n->len : len);
 	if (n->kind == EX_NUM)
 		mpz_set(c->num, n->num);
-	if ((n->a && !(c->a = copy(n->a, look, ctx, src, err, col, len, depth))) ||
-	    (n->b && !(c->b = copy(n->b, look, ctx, src, err, col, len, depth)))) {
+	if ((n->a && !(c->a = copy(n->a, look, ctx, src, err, col, len, depth,
+	                           nodes, top))) ||
+	    (n->b && !(c->b = copy(n->b, look, ctx, src, err, col, len, depth,
+	                           nodes, top)))) {
 		free_node(c);
 		return NULL;
 	}
@@ -465,9 +477,11 @@ ex_tree *ex_inline(const ex_tree *t, ex_lookup look, void *ctx, cfx_err *err)
 {
 	ex_tree *c;
 	ex_node *root;
+	size_t nodes = 0;
 
 	cfx_err_clear(err);
-	if (!(root = copy(t->root, look, ctx, t->src, err, -1, 0, 0)))
+	if (!(root = copy(t->root, look, ctx, t->src, err, -1, 0, 0, &nodes,
+	                  t->src)))
 		return NULL;
 	c = xmalloc(sizeof *c, "expression");
 	c->src = xstrdup(t->src);

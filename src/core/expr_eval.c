@@ -309,11 +309,17 @@ static int do_sqrt(env *ev, const ex_node *n, ex_value *v)
 		mpz_set(den, mpq_denref(v->q));
 		mpz_set_ui(num, 1);
 		for (p = 2; p < 1000; p++) {
-			mpz_set_ui(sq, p * p);
-			while (mpz_divisible_p(v->d, sq)) {
-				mpz_divexact(v->d, v->d, sq);
-				mpz_mul_ui(num, num, p);
-			}
+			/* p^e divides d: p^(e/2) comes out, p^(e%2) stays; one
+			 * mpz_remove, not e divisions (sqrt(2^1000001)) */
+			mp_bitcnt_t e;
+			if (!mpz_divisible_ui_p(v->d, p))
+				continue;
+			mpz_set_ui(sq, p);
+			e = mpz_remove(v->d, v->d, sq);
+			mpz_pow_ui(sq, sq, e / 2);
+			mpz_mul(num, num, sq);
+			if (e % 2)
+				mpz_mul_ui(v->d, v->d, p);
 		}
 		mpq_set_num(v->r, num);
 		mpq_set_den(v->r, den);

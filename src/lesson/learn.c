@@ -531,6 +531,12 @@ static int give_answer(learn *L, const char *text)
 		fb_add(L, "Answer what?  Type: answer EXPR\n");
 		return LEARN_NOTHING;
 	}
+	/* no lesson's answer is longer; checking a longer one costs time */
+	if (strlen(text) > LEARN_ANSWER_MAX) {
+		fb_add(L, "That answer is longer than %d characters; no step's "
+		       "answer is.\n", LEARN_ANSWER_MAX);
+		return LEARN_WRONG;
+	}
 	free(L->answer);
 	L->answer = xstrdup(text);
 	if ((v = eval_checks(L, 1)) < 0)

@@ -117,6 +117,9 @@ void learn_blocks_free(learn_blocks *bl);
  * NULL when the step asks none. */
 char *learn_ask(const learn *L);
 
+/* Longest answer the engine checks (a longer one is wrong at once). */
+#define LEARN_ANSWER_MAX 4096
+
 /* A lesson word or an answer, or LEARN_NOT_MINE for a command line. */
 int learn_input(learn *L, const char *line);
 

@@ -30,6 +30,7 @@
 #include "util/xalloc.h"
 
 #define HISTORY_MAX 1000
+#define LET_MAX 256        /* names a session may hold, ans among them */
 #define MAX_WORDS 128
 
 /* ---- words ------------------------------------------------------------ */
@@ -147,6 +148,26 @@ void repl_error(const repl *r, const char *cmd, const char *msg,
 }
 
 /* ---- session words ---------------------------------------------------- */
+
+static int has_var(const cfx_session *s, const char *name)
+{
+	const cfx_var *v;
+
+	for (v = s->vars; v; v = v->next)
+		if (!strcmp(v->name, name))
+			return 1;
+	return 0;
+}
+
+static int count_vars(const cfx_session *s)
+{
+	const cfx_var *v;
+	int n = 0;
+
+	for (v = s->vars; v; v = v->next)
+		n++;
+	return n;
+}
 
 static void set_var(cfx_session *s, const char *name, ex_tree *t)
 {
@@ -410,6 +431,13 @@ static int do_let(repl *r, const words *ws, cfx_err *e)
 		return word_err(e, ws, ws->n - 1, "needs an expression");
 	if (!(t = expr_words(r, ws, from, e)))
 		return -1;
+	if (!has_var(&r->sess, name) && count_vars(&r->sess) >= LET_MAX) {
+		ex_free(t);   /* each may hold 4096 nodes: bound the session */
+		cfx_err_set(e, CFX_ELIMIT, -1, name, "too many names (at most %d; "
+		            "let one of them again)", LET_MAX);
+		e->arg = 1;
+		return -1;
+	}
 	set_var(&r->sess, name, t);
 	return 0;
 }

@@ -33,6 +33,9 @@ static int grow(keys_set *set, size_t *cap, cfx_err *err)
 	ncap = *cap ? *cap * 2 : 4096;
 	if (ncap > KEYS_MAX)
 		ncap = KEYS_MAX;
+	/* the keys and, later, their sort */
+	if (mem_check(2 * ncap * sizeof *k, "the keys read", err) < 0)
+		return -1;
 	if (!(k = realloc(set->k, ncap * sizeof *k)))
 		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
 	set->k = k;
@@ -206,6 +209,21 @@ static int malloc_keys(keys_set *set, const keys_spec *ks, uint64_t mask,
 
 /* ---- any family --------------------------------------------------------- */
 
+/* Whether the memory count generated or malloc keys take may be had: the
+ * keys, their sort unless they are surely distinct, malloc's objects. */
+static int need(const keys_spec *ks, unsigned bits, size_t count, cfx_err *err)
+{
+	uint64_t start, step;
+	size_t bytes = count * sizeof (uint64_t);
+
+	if (!keys_progression(ks, bits, count, &start, &step))
+		bytes *= 2;
+	if (ks->kind == KEYS_MALLOC)
+		bytes += count * sizeof (void *) + (ks->arg > MEM_CAP ? MEM_CAP :
+		         count * (size_t)ks->arg);
+	return mem_check(bytes, "the keys", err);
+}
+
 static int make(keys_set *set, const keys_spec *ks, unsigned bits,
                 size_t count, keys_progress cb, void *ctx, cfx_err *err)
 {
@@ -216,6 +234,8 @@ static int make(keys_set *set, const keys_spec *ks, unsigned bits,
 	if (count > KEYS_MAX)
 		return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
 		                   "--count %zu is above the limit of 2^28 keys", count);
+	if (keys_generated(ks) && need(ks, bits, count, err) < 0)
+		return -1;
 	if (ks->kind == KEYS_FILE)
 		rc = read_file(set, ks->path, word_mask(bits), count, err);
 	else if (ks->kind == KEYS_INODES)

@@ -1,4 +1,5 @@
 /* mem.c - large arrays on huge pages where the kernel agrees (mem.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -24,4 +25,42 @@ void *mem_big(size_t bytes, int zero)
 	if (zero)
 		memset(p, 0, bytes);
 	return p;
+}
+
+/* MemAvailable in bytes, or (size_t)-1 when the kernel does not say. */
+static size_t available(void)
+{
+	FILE *f = fopen("/proc/meminfo", "r");
+	char line[128];
+	unsigned long long kb;
+	size_t bytes = (size_t)-1;
+
+	while (f && fgets(line, sizeof line, f))
+		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) {
+			bytes = kb > (size_t)-1 / 1024 ? (size_t)-1 : (size_t)kb * 1024;
+			break;
+		}
+	if (f)
+		fclose(f);
+	return bytes;
+}
+
+static size_t mib(size_t bytes)   /* rounded up: over a cap stays over */
+{
+	return bytes / (1 << 20) + (bytes % (1 << 20) != 0);
+}
+
+int mem_check(size_t bytes, const char *what, cfx_err *err)
+{
+	size_t avail;
+
+	if (bytes > MEM_CAP)
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "%s would take %zu "
+		                   "MiB, over the %zu MiB one request may take",
+		                   what, mib(bytes), MEM_CAP >> 20);
+	if (bytes > (avail = available()))
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "%s would take %zu "
+		                   "MiB, more than the %zu MiB available now", what,
+		                   mib(bytes), avail >> 20);
+	return 0;
 }

@@ -92,3 +92,34 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 
 $ cfx shifts --json --emit c 0x9e370001
 ! cfx: shifts: --json and --emit do not go together (--emit)
 ? 2
+
+# ---- limits: refused before the work, the number at fault named ------
+$ cfx cf --terms 40 'sqrt(2^1000001)'
+! cfx: cf: 40 terms of a quadratic number of 1000008 bits are too much work (at most 33) (sqrt(2^1000001))
+? 2
+$ cfx score --keys random --count 2^28 5
+! cfx: score: the keys would take 4096 MiB, over the 2048 MiB one request may take (2^28)
+? 2
+$ cfx score --keys malloc:4096 --count 2^20 5
+! cfx: score: the keys would take 4120 MiB, over the 2048 MiB one request may take (2^20)
+? 2
+$ cfx sweep --count 2^28 5
+! cfx: sweep: the sweep would take 2049 MiB, over the 2048 MiB one request may take (2^28)
+? 2
+$ cfx score --keys random --count 2^29 5
+! cfx: score: --count 536870912 is above the limit of 2^28 keys (2^29)
+? 2
+$ i=0; { echo 'let a0 = 1'; while [ $i -lt 12 ]; do echo "let a$((i + 1)) = a$i + a$i"; i=$((i + 1)); done; } > lets; cfx -f lets
+! cfx: lets:13: let: expression too large once names are replaced (over 4096 nodes) (a11)
+? 2
+$ i=0; while [ $i -lt 300 ]; do echo "let v$i = $i"; i=$((i + 1)); done > lets; cfx -f lets
+! cfx: lets:257: let: too many names (at most 256; let one of them again) (v256)
+? 2
+$ awk 'BEGIN { s = "answer "; for (i = 0; i < 5000; i++) s = s "7"; print s }' | CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 2 | grep longer
+> That answer is longer than 4096 characters; no step's answer is.
+
+# ---- limits: bounded work, said on the output -------------------------
+$ cfx cf --convergents 'golden(65536)' | tail -n 1 | sed 's/first [0-9]* /first N /'
+> (the first N convergents: the rest would pass 64 MiB)
+$ cfx cf --json --terms 100000 phi | python3 -c 'import json, sys; o = json.load(sys.stdin); print(len(o["quotients"]), 0 < len(o["convergents"]) < 100000)'
+> 100000 True
