@@ -250,9 +250,9 @@ void dash_learn_free(dash *d)
 static void finish(dash *d, const char *fb, int ev)
 {
 	struct dlearn *dl = d->learn;
-	learn_catalog c;
+	learn_store_catalog c;
 	cfx_err e;
-	const learn_entry *n = NULL;
+	const learn_store_entry *n = NULL;
 	char key[16], *t;
 	size_t len;
 	FILE *m = open_memstream(&t, &len);
@@ -260,13 +260,13 @@ static void finish(dash *d, const char *fb, int ev)
 	if (!m)
 		xalloc_fail(0, "lesson list");
 	snprintf(key, sizeof key, "%d", dl->number + 1);
-	if (learn_catalog_load(&c, &e) == 0)
-		n = learn_catalog_find(&c, key);
+	if (learn_store_catalog_load(&c, &e) == 0)
+		n = learn_store_catalog_find(&c, key);
 	fputs(fb, m);
 	if (n)
 		fprintf(m, "\nNext: :learn %d, %s\n", n->number, n->title);
 	fclose(m);
-	learn_catalog_free(&c);
+	learn_store_catalog_free(&c);
 	free(dl->done);
 	dl->done = t;
 	learn_close(dl->L);
@@ -313,16 +313,16 @@ static void event(dash *d, int ev)
 int dash_learn_start(dash *d, const char *key, cfx_err *err)
 {
 	struct dlearn *dl = d->learn;
-	learn_catalog c;
-	const learn_entry *e;
+	learn_store_catalog c;
+	const learn_store_entry *e;
 	learn *L;
 
-	if (learn_catalog_load(&c, err) < 0) {
-		learn_catalog_free(&c);
+	if (learn_store_catalog_load(&c, err) < 0) {
+		learn_store_catalog_free(&c);
 		return -1;
 	}
-	if (!(e = learn_catalog_find(&c, key))) {
-		learn_catalog_free(&c);
+	if (!(e = learn_store_catalog_find(&c, key))) {
+		learn_store_catalog_free(&c);
 		return cfx_err_set(err, CFX_EUSAGE, -1, key, "no such lesson; "
 		                   "learn lists them");
 	}
@@ -343,7 +343,7 @@ int dash_learn_start(dash *d, const char *key, cfx_err *err)
 			d->learn = dl;
 			dash_learn_free(d);
 		}
-		learn_catalog_free(&c);
+		learn_store_catalog_free(&c);
 		return -1;
 	}
 	learn_close(dl->L);
@@ -359,7 +359,7 @@ int dash_learn_start(dash *d, const char *key, cfx_err *err)
 	d->learn = dl;
 	seen_now(d, &dl->seen);
 	diag_show(d);
-	learn_catalog_free(&c);
+	learn_store_catalog_free(&c);
 	return 0;
 }
 

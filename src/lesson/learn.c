@@ -156,8 +156,8 @@ static void save(learn *L)
 
 	if (!L->save)
 		return;
-	if (learn_progress_save(L->name, L->step, L->marks, L->diag, &e) < 0) {
-		if (learn_progress_failures() == 1)   /* say it once */
+	if (learn_store_progress_save(L->name, L->step, L->marks, L->diag, &e) < 0) {
+		if (learn_store_progress_failures() == 1)   /* say it once */
 			fprintf(L->diag, "cfx: learn: %s (%s)\n", e.msg, e.token);
 		L->save = 0;
 	}
@@ -186,7 +186,7 @@ static char *read_file(const char *path, cfx_err *err)
 	return text;
 }
 
-learn *learn_open(const learn_entry *e, cfx_session *sess, int save_it,
+learn *learn_open(const learn_store_entry *e, cfx_session *sess, int save_it,
                   FILE *diag, cfx_err *err)
 {
 	learn *L = xcalloc(1, sizeof *L, "L");
@@ -217,16 +217,16 @@ learn *learn_open(const learn_entry *e, cfx_session *sess, int save_it,
 	memset(L->marks, '.', n);
 	L->marks[n] = '\0';
 	if (save_it) {
-		learn_progress p;
-		learn_mark *m;
-		learn_progress_load(&p, L->diag);
-		if ((m = learn_progress_get(&p, e->name))) {
+		learn_store_progress p;
+		learn_store_mark *m;
+		learn_store_progress_load(&p, L->diag);
+		if ((m = learn_store_progress_get(&p, e->name))) {
 			/* the lesson may have gained or lost steps since */
 			for (i = 0; i < n && m->marks[i]; i++)
 				L->marks[i] = m->marks[i];
 			L->step = m->step < n ? m->step : 0;
 		}
-		learn_progress_free(&p);
+		learn_store_progress_free(&p);
 		save(L);              /* started: it shows as [1/N] from now */
 	}
 	enter_step(L);

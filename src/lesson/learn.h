@@ -69,7 +69,7 @@ enum {
  * progress-file warnings (NULL: stderr).  NULL with err (line in err.col)
  * if the file cannot be read or parsed.
  */
-learn *learn_open(const learn_entry *e, cfx_session *sess, int save,
+learn *learn_open(const learn_store_entry *e, cfx_session *sess, int save,
                   FILE *diag, cfx_err *err);
 void learn_close(learn *L);
 

@@ -196,7 +196,7 @@ static char *step_text(const learn *L, int width)
 }
 
 /* "[x]" all solved, "[~]" done with skips, "[3/7]" at step 3, "[ ]". */
-static void mark_of(const learn_mark *m, char *buf, size_t n)
+static void mark_of(const learn_store_mark *m, char *buf, size_t n)
 {
 	size_t len, solved = 0, seen = 0, i;
 
@@ -217,17 +217,17 @@ static void mark_of(const learn_mark *m, char *buf, size_t n)
 		snprintf(buf, n, "[%zu/%zu]", m->step + 1, len);
 }
 
-static void list_lessons(const learn_catalog *c, FILE *out, FILE *diag)
+static void list_lessons(const learn_store_catalog *c, FILE *out, FILE *diag)
 {
-	learn_progress p;
+	learn_store_progress p;
 	size_t i;
 
-	learn_progress_load(&p, diag);
+	learn_store_progress_load(&p, diag);
 	fprintf(out, "Lessons (learn N or NAME starts or resumes one; "
 	        "[x] done, [~] done with skips):\n");
 	for (i = 0; i < c->n; i++) {
 		char mark[32];
-		mark_of(learn_progress_get(&p, c->e[i].name), mark, sizeof mark);
+		mark_of(learn_store_progress_get(&p, c->e[i].name), mark, sizeof mark);
 		char *head = xasprintf("%3d %-7s %-12s ", c->e[i].number, mark,
 		                       c->e[i].name);
 		char *hang = xasprintf("%*s", (int)strlen(head), "");
@@ -239,26 +239,26 @@ static void list_lessons(const learn_catalog *c, FILE *out, FILE *diag)
 		free(head);
 		free(hang);
 	}
-	learn_progress_free(&p);
+	learn_store_progress_free(&p);
 }
 
 int learn_cli_list(FILE *out, FILE *diag, cfx_err *err)
 {
-	learn_catalog c;
+	learn_store_catalog c;
 
-	if (learn_catalog_load(&c, err) < 0) {
-		learn_catalog_free(&c);
+	if (learn_store_catalog_load(&c, err) < 0) {
+		learn_store_catalog_free(&c);
 		return -1;
 	}
 	list_lessons(&c, out, diag);
-	learn_catalog_free(&c);
+	learn_store_catalog_free(&c);
 	return 0;
 }
 
 const repl_word *learn_cli_words(void)
 {
 	static const repl_word words[] = {
-		{ "learn", learn_names },
+		{ "learn", learn_store_names },
 		{ NULL, NULL }
 	};
 
@@ -294,16 +294,16 @@ static int show_event(shell *u, int ev)
 		buf_free(&b);
 	}
 	if (ev & LEARN_DONE) {
-		learn_catalog c;
+		learn_store_catalog c;
 		cfx_err e;
 		int next = learn_number(u->L) + 1;
 		char key[16];
-		const learn_entry *n;
+		const learn_store_entry *n;
 		snprintf(key, sizeof key, "%d", next);
-		if (learn_catalog_load(&c, &e) == 0 &&
-		    (n = learn_catalog_find(&c, key)))
+		if (learn_store_catalog_load(&c, &e) == 0 &&
+		    (n = learn_store_catalog_find(&c, key)))
 			fprintf(r->out, "Next: learn %d (%s)\n", n->number, n->title);
-		learn_catalog_free(&c);
+		learn_store_catalog_free(&c);
 		/* the finished lesson stays: back and reset still work */
 	} else if (ev & LEARN_QUIT) {
 		stop_lesson(u);
@@ -318,7 +318,7 @@ static int show_event(shell *u, int ev)
 }
 
 /* Start a lesson in the shell; 0 or -1 (reported). */
-static int start_lesson(shell *u, const learn_entry *e)
+static int start_lesson(shell *u, const learn_store_entry *e)
 {
 	cfx_err err;
 	learn *L;
@@ -344,15 +344,15 @@ static int start_lesson(shell *u, const learn_entry *e)
 static int learn_word(shell *u, const char *args)
 {
 	repl *r = u->r;
-	learn_catalog c;
+	learn_store_catalog c;
 	cfx_err e;
-	const learn_entry *le;
+	const learn_store_entry *le;
 	char key[64];
 	int rc = CFX_EXIT_OK;
 
-	if (learn_catalog_load(&c, &e) < 0) {
+	if (learn_store_catalog_load(&c, &e) < 0) {
 		repl_error(r, "learn", e.msg, e.token);
-		learn_catalog_free(&c);
+		learn_store_catalog_free(&c);
 		return CFX_EXIT_USAGE;
 	}
 	if (sscanf(args, "%63s", key) != 1) {
@@ -360,13 +360,13 @@ static int learn_word(shell *u, const char *args)
 	} else if (args[strlen(key) + strspn(args + strlen(key), " \t")]) {
 		repl_error(r, "learn", "one lesson at a time (learn N)", NULL);
 		rc = CFX_EXIT_USAGE;
-	} else if (!(le = learn_catalog_find(&c, key))) {
+	} else if (!(le = learn_store_catalog_find(&c, key))) {
 		repl_error(r, "learn", "no such lesson; learn lists them", key);
 		rc = CFX_EXIT_USAGE;
 	} else if (start_lesson(u, le) < 0) {
 		rc = CFX_EXIT_USAGE;
 	}
-	learn_catalog_free(&c);
+	learn_store_catalog_free(&c);
 	return rc;
 }
 
@@ -378,10 +378,10 @@ static int line_of(shell *u, const char *line);
  * ends non-zero. */
 static int shell_line(shell *u, const char *line)
 {
-	size_t lost = learn_progress_failures();
+	size_t lost = learn_store_progress_failures();
 	int rc = line_of(u, line);
 
-	if (rc < CFX_EXIT_FAIL && learn_progress_failures() > lost)
+	if (rc < CFX_EXIT_FAIL && learn_store_progress_failures() > lost)
 		rc = CFX_EXIT_FAIL;
 	return rc;
 }
@@ -415,7 +415,7 @@ static int line_of(shell *u, const char *line)
 /* The session's loop: lines until the end of input or quit; the first
  * lesson (pending, may be NULL) starts before the first line.  Script
  * mode stops at the first usage error unless keep_going. */
-static int shell_run(shell *u, const repl_args *a, const learn_entry *pending)
+static int shell_run(shell *u, const repl_args *a, const learn_store_entry *pending)
 {
 	repl_input in;
 	const char *line;
@@ -444,7 +444,7 @@ static int shell_run(shell *u, const repl_args *a, const learn_entry *pending)
 
 /* A REPL session with lessons: `cfx repl`, script mode, `cfx learn N`. */
 static int shell_main(int argc, char **argv, volatile sig_atomic_t *stop,
-                      const learn_entry *pending)
+                      const learn_store_entry *pending)
 {
 	repl_args a;
 	repl r;
@@ -561,7 +561,7 @@ static void check_claims(const lesson *l, const char *path, tally *t)
 /* Play the lesson with its own solutions, as a learner would type them.
  * l is the caller's parse of the same file: the engine's own copy goes
  * when the lesson ends. */
-static void check_solutions(const learn_entry *le, const lesson *l, tally *t)
+static void check_solutions(const learn_store_entry *le, const lesson *l, tally *t)
 {
 	repl r;
 	shell u = { &r, NULL, 0, 0 };
@@ -629,7 +629,7 @@ static size_t count_claims(const lesson *l)
  * claims and solutions (status 1).  le: its catalog entry, or NULL to make
  * one from the path.
  */
-static int check_file(const char *path, const learn_entry *le, tally *t,
+static int check_file(const char *path, const learn_store_entry *le, tally *t,
                       int verbose)
 {
 	cfx_err e;
@@ -638,7 +638,7 @@ static int check_file(const char *path, const learn_entry *le, tally *t,
 	lesson_problem *pr = NULL;
 	size_t np, i, before = t->failed;
 	int line;
-	learn_entry tmp = { 0, (char *)"selftest", (char *)path, (char *)"" };
+	learn_store_entry tmp = { 0, (char *)"selftest", (char *)path, (char *)"" };
 
 	if (!text) {
 		fprintf(stderr, "cfx: learn: cannot read lesson: %s (%s)\n", e.msg,
@@ -680,14 +680,14 @@ static int check_file(const char *path, const learn_entry *le, tally *t,
 
 static int selftest(void)
 {
-	learn_catalog c;
+	learn_store_catalog c;
 	cfx_err e;
 	tally t = { 0, 0, 0, 0 };
 	size_t i;
 
-	if (learn_catalog_load(&c, &e) < 0) {
+	if (learn_store_catalog_load(&c, &e) < 0) {
 		fprintf(stderr, "cfx: learn: %s\n", e.msg);
-		learn_catalog_free(&c);
+		learn_store_catalog_free(&c);
 		return CFX_EXIT_FAIL;
 	}
 	for (i = 0; i < c.n; i++) {
@@ -711,7 +711,7 @@ static int selftest(void)
 	}
 	printf("learn --selftest: %zu lessons, %zu steps, %zu claims; %zu "
 	       "failed\n", t.lessons, t.steps, t.claims, t.failed);
-	learn_catalog_free(&c);
+	learn_store_catalog_free(&c);
 	return t.failed ? CFX_EXIT_FAIL : CFX_EXIT_OK;
 }
 
@@ -734,9 +734,9 @@ static void usage(FILE *f)
 
 int learn_cli_main(int argc, char **argv, volatile sig_atomic_t *stop)
 {
-	learn_catalog c;
+	learn_store_catalog c;
 	cfx_err e;
-	const learn_entry *le;
+	const learn_store_entry *le;
 	lesson l;
 	char *text;
 	int line, rc, i;
@@ -783,28 +783,28 @@ int learn_cli_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		fprintf(stderr, "cfx: learn: unknown option (%s)\n", argv[1]);
 		return CFX_EXIT_USAGE;
 	}
-	if (learn_catalog_load(&c, &e) < 0) {
+	if (learn_store_catalog_load(&c, &e) < 0) {
 		fprintf(stderr, "cfx: learn: %s%s%s%s\n", e.msg, e.token[0] ? " (" : "",
 		        e.token, e.token[0] ? ")" : "");
-		learn_catalog_free(&c);
+		learn_store_catalog_free(&c);
 		return CFX_EXIT_USAGE;
 	}
 	if (argc == 1) {
 		list_lessons(&c, stdout, stderr);
-		learn_catalog_free(&c);
+		learn_store_catalog_free(&c);
 		return CFX_EXIT_OK;
 	}
-	if (!(le = learn_catalog_find(&c, argv[1]))) {
+	if (!(le = learn_store_catalog_find(&c, argv[1]))) {
 		fprintf(stderr, "cfx: learn: no such lesson; cfx learn lists them "
 		        "(%s)\n", argv[1]);
-		learn_catalog_free(&c);
+		learn_store_catalog_free(&c);
 		return CFX_EXIT_USAGE;
 	}
 	/* a broken lesson file is reported before any session starts */
 	if (!(text = slurp_text(le->path, &e))) {
 		fprintf(stderr, "cfx: learn: cannot read lesson: %s (%s)\n", e.msg,
 		        e.token);
-		learn_catalog_free(&c);
+		learn_store_catalog_free(&c);
 		return CFX_EXIT_USAGE;
 	}
 	rc = lesson_parse(&l, text, &learn_lesson_names, &line, &e);
@@ -813,14 +813,14 @@ int learn_cli_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	if (rc < 0) {
 		fprintf(stderr, "cfx: learn: %s:%d: %s%s%s%s\n", le->path, line, e.msg,
 		        e.token[0] ? " (" : "", e.token, e.token[0] ? ")" : "");
-		learn_catalog_free(&c);
+		learn_store_catalog_free(&c);
 		return CFX_EXIT_USAGE;
 	}
 	/* the REPL takes the rest: learn 3 -f FILE is repl -f FILE */
 	argv[1] = argv[0];
 	rc = shell_main(argc - 1, argv + 1, stop, le);
-	learn_catalog_free(&c);
-	if (rc < CFX_EXIT_FAIL && learn_progress_failures())
+	learn_store_catalog_free(&c);
+	if (rc < CFX_EXIT_FAIL && learn_store_progress_failures())
 		rc = CFX_EXIT_FAIL;   /* progress was lost: say so in the status */
 	return rc;
 }

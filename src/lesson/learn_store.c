@@ -91,12 +91,12 @@ static char *read_title(const char *path)
 
 static int by_number(const void *a, const void *b)
 {
-	const learn_entry *x = a, *y = b;
+	const learn_store_entry *x = a, *y = b;
 	return x->number != y->number ? (x->number > y->number) -
 	       (x->number < y->number) : strcmp(x->name, y->name);
 }
 
-int learn_catalog_load(learn_catalog *c, cfx_err *err)
+int learn_store_catalog_load(learn_store_catalog *c, cfx_err *err)
 {
 	DIR *d;
 	struct dirent *de;
@@ -111,7 +111,7 @@ int learn_catalog_load(learn_catalog *c, cfx_err *err)
 	while ((de = readdir(d))) {
 		const char *s = de->d_name, *dash = strchr(s, '-');
 		size_t len = strlen(s);
-		learn_entry *e;
+		learn_store_entry *e;
 
 		if (!isdigit((unsigned char)s[0]) || !dash || len < 8 ||
 		    strcmp(s + len - 7, ".lesson"))
@@ -129,7 +129,7 @@ int learn_catalog_load(learn_catalog *c, cfx_err *err)
 	return 0;
 }
 
-void learn_catalog_free(learn_catalog *c)
+void learn_store_catalog_free(learn_store_catalog *c)
 {
 	size_t i;
 
@@ -143,7 +143,7 @@ void learn_catalog_free(learn_catalog *c)
 	memset(c, 0, sizeof *c);
 }
 
-const learn_entry *learn_catalog_find(const learn_catalog *c, const char *key)
+const learn_store_entry *learn_store_catalog_find(const learn_store_catalog *c, const char *key)
 {
 	size_t i;
 	char *end;
@@ -156,17 +156,17 @@ const learn_entry *learn_catalog_find(const learn_catalog *c, const char *key)
 	return NULL;
 }
 
-const char *const *learn_names(void)
+const char *const *learn_store_names(void)
 {
 	static char **names;
-	learn_catalog c;
+	learn_store_catalog c;
 	cfx_err e;
 	size_t i, k = 0;
 
 	if (names)
 		return (const char *const *)names;
-	if (learn_catalog_load(&c, &e) < 0) {
-		learn_catalog_free(&c);
+	if (learn_store_catalog_load(&c, &e) < 0) {
+		learn_store_catalog_free(&c);
 		return NULL;
 	}
 	names = xcalloc(2 * c.n + 1, sizeof *names, "lesson names");
@@ -174,7 +174,7 @@ const char *const *learn_names(void)
 		names[k++] = xasprintf("%d", c.e[i].number);
 		names[k++] = xstrdup(c.e[i].name);
 	}
-	learn_catalog_free(&c);
+	learn_store_catalog_free(&c);
 	return (const char *const *)names;
 }
 
@@ -216,7 +216,7 @@ static char *progress_path(void)
 	return p;
 }
 
-void learn_progress_free(learn_progress *p)
+void learn_store_progress_free(learn_store_progress *p)
 {
 	size_t i;
 
@@ -229,7 +229,7 @@ void learn_progress_free(learn_progress *p)
 	memset(p, 0, sizeof *p);
 }
 
-learn_mark *learn_progress_get(const learn_progress *p, const char *name)
+learn_store_mark *learn_store_progress_get(const learn_store_progress *p, const char *name)
 {
 	size_t i;
 
@@ -239,10 +239,10 @@ learn_mark *learn_progress_get(const learn_progress *p, const char *name)
 	return NULL;
 }
 
-static void put(learn_progress *p, const char *name, size_t step,
+static void put(learn_store_progress *p, const char *name, size_t step,
                 const char *marks)
 {
-	learn_mark *m = learn_progress_get(p, name);
+	learn_store_mark *m = learn_store_progress_get(p, name);
 
 	if (!m) {
 		p->m = xrealloc(p->m, (p->n + 1) * sizeof *p->m, "progress marks");
@@ -256,7 +256,7 @@ static void put(learn_progress *p, const char *name, size_t step,
 }
 
 /* Parse one line "NAME STEP MARKS"; 0 or -1 with why. */
-static int parse_mark(learn_progress *p, char *line, const char **why)
+static int parse_mark(learn_store_progress *p, char *line, const char **why)
 {
 	char *name, *step, *marks, *extra, *save, *end;
 	unsigned long s;
@@ -288,7 +288,7 @@ static int parse_mark(learn_progress *p, char *line, const char **why)
 		*why = "bad step number";
 		return -1;
 	}
-	if (learn_progress_get(p, name)) {
+	if (learn_store_progress_get(p, name)) {
 		*why = "a lesson appears twice";
 		return -1;
 	}
@@ -298,7 +298,7 @@ static int parse_mark(learn_progress *p, char *line, const char **why)
 
 /* Parse the file text line by line, keeping every line that parses.
  * Returns the number of lines that do not, *why and *at the first. */
-static size_t parse_progress(learn_progress *p, char *text, size_t len,
+static size_t parse_progress(learn_store_progress *p, char *text, size_t len,
                              const char **why, int *at)
 {
 	size_t bad = 0;
@@ -369,7 +369,7 @@ static char *set_aside(const char *path, int keep)
 
 static size_t failures;   /* saves that failed in this process */
 
-size_t learn_progress_failures(void)
+size_t learn_store_progress_failures(void)
 {
 	return failures;
 }
@@ -447,7 +447,7 @@ static void clean_stale(const char *path)
 
 /* Write p to its path through a synced temporary file and rename.  The
  * lock must be held. */
-static int write_atomic(const learn_progress *p, cfx_err *err)
+static int write_atomic(const learn_store_progress *p, cfx_err *err)
 {
 	char *tmp, *dir;
 	size_t i;
@@ -504,7 +504,7 @@ static int write_atomic(const learn_progress *p, cfx_err *err)
  * under a name that overwrites nothing, and (locked set: the caller holds
  * the lock) the lines that parsed are written back at once.
  */
-static void load(learn_progress *p, int locked, FILE *diag)
+static void load(learn_store_progress *p, int locked, FILE *diag)
 {
 	const char *why = NULL;
 	size_t len = 0, bad = 0, good;
@@ -557,7 +557,7 @@ static void load(learn_progress *p, int locked, FILE *diag)
 	free(aside);
 }
 
-void learn_progress_load(learn_progress *p, FILE *diag)
+void learn_store_progress_load(learn_store_progress *p, FILE *diag)
 {
 	int lk;
 
@@ -570,10 +570,10 @@ void learn_progress_load(learn_progress *p, FILE *diag)
 		close(lk);
 }
 
-int learn_progress_save(const char *name, size_t step, const char *marks,
+int learn_store_progress_save(const char *name, size_t step, const char *marks,
                         FILE *diag, cfx_err *err)
 {
-	learn_progress p;
+	learn_store_progress p;
 	int rc, lk;
 
 	assert(strlen(marks) <= LESSON_STEPS_MAX && step <= strlen(marks));
@@ -590,7 +590,7 @@ int learn_progress_save(const char *name, size_t step, const char *marks,
 		cfx_err_set(err, CFX_EIO, -1, p.path, "progress cannot be saved: %s",
 		            errno == EWOULDBLOCK ? "another cfx holds its lock" :
 		            strerror(errno));
-		learn_progress_free(&p);
+		learn_store_progress_free(&p);
 		return -1;
 	}
 	load(&p, 1, diag ? diag : stderr);
@@ -598,6 +598,6 @@ int learn_progress_save(const char *name, size_t step, const char *marks,
 	rc = write_atomic(&p, err);
 	close(lk);
 	failures += rc < 0;
-	learn_progress_free(&p);
+	learn_store_progress_free(&p);
 	return rc;
 }

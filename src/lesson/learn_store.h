@@ -1,7 +1,8 @@
 /*
- * learn_store.h - where lessons and progress live: the catalog of lesson
- * files and the progress file (learn_store.c).  Below the engine and the
- * front ends (learn.h), which use it; it uses neither.
+ * learn_store.h - where lessons and progress live (prefix learn_store_):
+ * the catalog of lesson files and the progress file (learn_store.c).
+ * Below the engine and the front ends (learn.h), which use it; it uses
+ * neither.
  */
 #ifndef CFX_LESSON_LEARN_STORE_H
 #define CFX_LESSON_LEARN_STORE_H
@@ -13,49 +14,49 @@
 
 /* ---- the catalog: lessons/NN-name.lesson --------------------------------- */
 
-typedef struct learn_entry {
+typedef struct learn_store_entry {
 	int number;               /* NN */
 	char *name;               /* the name after NN- */
 	char *path;
 	char *title;              /* from its title: line ("" if none) */
-} learn_entry;
+} learn_store_entry;
 
-typedef struct learn_catalog {
+typedef struct learn_store_catalog {
 	char *dir;
-	learn_entry *e;           /* ascending by number */
+	learn_store_entry *e;           /* ascending by number */
 	size_t n;
-} learn_catalog;
+} learn_store_catalog;
 
 /*
  * Find the lesson directory ($CFX_LESSONS; else lessons/ beside the
  * executable; else ../share/cfx/lessons from it) and list its lessons.
  * Returns 0, or -1 with err when there is none.
  */
-int learn_catalog_load(learn_catalog *c, cfx_err *err);
-void learn_catalog_free(learn_catalog *c);
+int learn_store_catalog_load(learn_store_catalog *c, cfx_err *err);
+void learn_store_catalog_free(learn_store_catalog *c);
 
 /* A lesson by number ("3") or name ("golden"); NULL if none. */
-const learn_entry *learn_catalog_find(const learn_catalog *c,
+const learn_store_entry *learn_store_catalog_find(const learn_store_catalog *c,
                                       const char *key);
 
 /* Names for completion: numbers and names, NULL-terminated, static. */
-const char *const *learn_names(void);
+const char *const *learn_store_names(void);
 
 /* ---- progress: $XDG_STATE_HOME/cfx/progress ------------------------------ */
 
 /* One line per lesson started: "NAME STEP MARKS", MARKS one character a
  * step: '+' solved, 's' skipped, '.' not yet. */
-typedef struct learn_mark {
+typedef struct learn_store_mark {
 	char *name;
 	size_t step;
 	char *marks;
-} learn_mark;
+} learn_store_mark;
 
-typedef struct learn_progress {
+typedef struct learn_store_progress {
 	char *path;               /* NULL: no place to keep it */
-	learn_mark *m;
+	learn_store_mark *m;
 	size_t n;
-} learn_progress;
+} learn_store_progress;
 
 /*
  * Read the progress file.  A missing file is empty progress.  Lines that
@@ -65,11 +66,11 @@ typedef struct learn_progress {
  * rewritten with the lines that parsed.  A file that is not a regular file
  * or is bigger than 1 MiB is moved aside whole.  Never an error.
  */
-void learn_progress_load(learn_progress *p, FILE *diag);
-void learn_progress_free(learn_progress *p);
+void learn_store_progress_load(learn_store_progress *p, FILE *diag);
+void learn_store_progress_free(learn_store_progress *p);
 
 /* The mark of a lesson, NULL if it was never started. */
-learn_mark *learn_progress_get(const learn_progress *p, const char *name);
+learn_store_mark *learn_store_progress_get(const learn_store_progress *p, const char *name);
 
 /*
  * Record one lesson's mark (strlen(marks) <= LESSON_STEPS_MAX) and write
@@ -80,11 +81,11 @@ learn_mark *learn_progress_get(const learn_progress *p, const char *name);
  * over the old one.  Returns 0, or -1 with err ("progress cannot be saved:
  * why", the path as token).
  */
-int learn_progress_save(const char *name, size_t step, const char *marks,
+int learn_store_progress_save(const char *name, size_t step, const char *marks,
                         FILE *diag, cfx_err *err);
 
-/* How many learn_progress_save calls failed in this process: a script
+/* How many learn_store_progress_save calls failed in this process: a script
  * run that lost progress ends with a non-zero status. */
-size_t learn_progress_failures(void);
+size_t learn_store_progress_failures(void);
 
 #endif
