@@ -49,6 +49,42 @@ static void stray(dash *d, FILE *tf)
 	}
 }
 
+/* A bare `:verify` reads the worker's verify strip (verify.h): the
+ * verdict of the dashboard's constant, never a wait.  With options it is
+ * the command itself. */
+static int verify_from_strip(dash *d, const char *line)
+{
+	const dash_work_sweep *sw = &d->work.sweep;
+	char text[256];
+	int i;
+
+	while (*line == ' ')
+		line++;
+	if (strncmp(line, "verify", 6) || line[6 + strspn(line + 6, " ")])
+		return 0;
+	dash_state_out_add(d, ":verify");
+	if (sw->vp != d->work.par.p || sw->vbits != d->work.par.bits ||
+	    !sw->vn || sw->vdone < sw->vn) {
+		snprintf(text, sizeof text, "verify: %u of %u families judged so "
+		         "far (the strip under the sweep fills in); :verify again "
+		         "when it is done, or :verify --full for the whole report",
+		         sw->vp == d->work.par.p ? sw->vdone : 0, sw->vn);
+		dash_state_out_add(d, text);
+	} else {
+		snprintf(text, sizeof text, "verify 0x%llx (%u-bit): %s, %u FAIL, "
+		         "%u WARN (cfx verify prints the report)",
+		         (unsigned long long)sw->vp, sw->vbits,
+		         sw->vfail ? "FAIL" : "PASS", sw->vfail, sw->vwarn);
+		dash_state_out_add(d, text);
+		for (i = 0; i < DASH_WORK_VERIFY_NOTES && sw->vnote[i][0]; i++)
+			dash_state_out_add(d, sw->vnote[i]);
+	}
+	d->out.open = 1;
+	d->out.scroll = 0;
+	dash_state_msg(d, ST_NORMAL, ":verify done; o hides the output");
+	return 1;
+}
+
 int dash_cmd_begin(dash *d, const char *line)
 {
 	char echo[DASH_LINE_MAX + 8];
@@ -57,6 +93,8 @@ int dash_cmd_begin(dash *d, const char *line)
 		d->quit = 1;
 		return 0;
 	}
+	if (verify_from_strip(d, line))
+		return 0;
 	snprintf(echo, sizeof echo, ":%s", line);
 	dash_state_out_add(d, echo);
 	dash_state_msg(d, ST_NORMAL, "running :%s  (Ctrl-C stops it)", line);

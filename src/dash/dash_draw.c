@@ -1097,6 +1097,48 @@ static int sweep_per_row(int n, int w)
 	return per;
 }
 
+/* The verify strip: one cell per family (or per group of neighbours, the
+ * worst of them), filled in as the worker judges them. */
+static void draw_verify(const dash *d, const rect *r, int y)
+{
+	static const score_verdict as[] = { SCORE_GOOD, SCORE_WEAK, SCORE_BAD };
+	const dash_work_sweep *sw = &d->work.sweep;
+	int cur = sw->vp == d->work.par.p && sw->vbits == d->work.par.bits &&
+	          sw->vn;
+	int avail = r->w - 32, per = 1, i, x;
+	unsigned j;
+
+	x = put(r, y, 1, ST_DIM, "verify ");
+	if (!cur) {
+		putf(r, y, x, ST_DIM, "waiting%s", g.ell);
+		return;
+	}
+	if (avail < 8)
+		avail = 8;
+	while (((int)sw->vn + per - 1) / per > avail)
+		per++;
+	for (i = 0; i * per < (int)sw->vn; i++) {
+		int worst = -1;
+		for (j = (unsigned)(i * per); j < sw->vn && j < (unsigned)(i + 1) *
+		     (unsigned)per; j++)
+			if (j < sw->vdone && sw->vst[j] < 3 && (int)sw->vst[j] > worst)
+				worst = sw->vst[j];
+		if (worst >= 0)
+			put(r, y, x + i, verdict_style(as[worst]), g.verdict[as[worst]]);
+		else
+			put(r, y, x + i, ST_DIM, g.pending);
+	}
+	x += i + 1;
+	if (sw->vdone < sw->vn)
+		putf(r, y, x, ST_DIM, "%u/%u families", sw->vdone, sw->vn);
+	else if (sw->vfail)
+		putf(r, y, x, verdict_style(SCORE_BAD), "FAIL %u (:verify)",
+		     sw->vfail);
+	else
+		putf(r, y, x, verdict_style(sw->vwarn ? SCORE_WEAK : SCORE_GOOD),
+		     sw->vwarn ? "PASS, %u WARN" : "PASS", sw->vwarn);
+}
+
 static void draw_sweep(const dash *d, const rect *r, int y, int rows)
 {
 	const dash_work_sweep *sw = &d->work.sweep;
@@ -1105,7 +1147,7 @@ static void draw_sweep(const dash *d, const rect *r, int y, int rows)
 	int n = (int)d->work.par.bits, per = sweep_per_row(n, r->w), i, x;
 	char c1[16], g1[32];
 
-	if (rows < 2 || y < 1)
+	if (rows < 3 || y < 1)
 		return;
 	if (r->w >= 90)
 		x = putf(r, y, 1, ST_DIM, "stride sweep, keys k*2^s: 2^%u buckets, "
@@ -1123,7 +1165,7 @@ static void draw_sweep(const dash *d, const rect *r, int y, int rows)
 		putf(r, y, x + 1, ST_DIM, "running %u/%d", cur ? sw->done : 0, n);
 	for (i = 0; i < n; i++) {
 		int row = y + 1 + i / per, col = 7 + i % per;
-		if (row >= y + rows)
+		if (row >= y + rows - 1)    /* the last row is verify's */
 			break;
 		if (i % per == 0)
 			putf(r, row, 1, ST_DIM, "s=%-2d", i);
@@ -1137,6 +1179,7 @@ static void draw_sweep(const dash *d, const rect *r, int y, int rows)
 				legend_verdicts(r, row, x + 3);
 		}
 	}
+	draw_verify(d, r, y + rows - 1);
 }
 
 /* What the worker is doing for the current settings, at (y, x) of r: a
@@ -1216,7 +1259,7 @@ static void draw_buckets(const dash *d, const rect *r)
 	if (width(t) + 4 > r->w)
 		snprintf(t, sizeof t, "Buckets: %s keys, b = %u", c1, d->work.par.b);
 	title(r, t, NULL);
-	srows = 1 + (n + per - 1) / per;
+	srows = 2 + (n + per - 1) / per;   /* title, strides, verify */
 	sweep_rows = r->h - 1 >= srows + 4 ? srows : 0;
 	if (!s || s->failed) {
 		if (!s) {

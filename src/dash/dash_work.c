@@ -21,6 +21,7 @@
 #include "cfx/keys.h"
 #include "cfx/keysource.h"
 #include "cfx/sweep.h"
+#include "cfx/verify.h"
 #include "dash/dash_work.h"
 #include "util/xalloc.h"
 
@@ -60,6 +61,9 @@ struct dash_work {
 	dash_work_sweep sw;                /* the sweep as far as it got */
 	uint64_t *skeys;
 	uint32_t *sloads;
+	verify_battery vbt;           /* the verify strip's battery */
+	void *vscratch;
+	size_t vscratch_n;
 	size_t skeys_n, sloads_n;
 	sweep_row row;
 };
@@ -333,6 +337,65 @@ static void sweep_job(dash_work *w, const dash_work_params *par,
 	pthread_mutex_unlock(&w->mu);
 }
 
+/* The verify strip: verify's battery for (p, n) at the default tables,
+ * one family at a time, judged after each so the strip fills in. */
+static void verify_job(dash_work *w, const dash_work_params *par,
+                       unsigned long gen)
+{
+	dash_work_sweep *sw = &w->sw;
+	unsigned tables[VERIFY_MAX_TABLES];
+	size_t nt, i, k;
+
+	if (par->bits < 2 || par->bits > 64 || !par->p)
+		return;
+	if (sw->vp != par->p || sw->vbits != par->bits || !w->vbt.fam) {
+		verify_free(&w->vbt);
+		nt = verify_default_tables(par->bits, VERIFY_STANDARD, tables);
+		if (verify_plan(&w->vbt, par->p, par->bits, tables, nt, NULL) < 0)
+			return;
+		sw->vp = par->p;
+		sw->vbits = par->bits;
+		sw->vdone = 0;
+		sw->vn = w->vbt.nfam < DASH_WORK_VERIFY_MAX ? (unsigned)w->vbt.nfam
+		         : DASH_WORK_VERIFY_MAX;
+		if (verify_scratch_size(&w->vbt) > w->vscratch_n) {
+			free(w->vscratch);
+			w->vscratch_n = verify_scratch_size(&w->vbt);
+			w->vscratch = xmalloc(w->vscratch_n, "verify scratch");
+		}
+	}
+	while (sw->vdone < sw->vn) {
+		if (stale(w, gen))
+			return;
+		verify_family_run(&w->vbt, sw->vdone, w->vscratch);
+		sw->vdone++;
+		/* the rule needs every family's count, not their results */
+		verify_judge(&w->vbt, 0, NULL);
+		for (i = 0; i < sw->vdone; i++)
+			sw->vst[i] = (unsigned char)w->vbt.fam[i].status;
+		sw->vfail = sw->vwarn = 0;
+		memset(sw->vnote, 0, sizeof sw->vnote);
+		for (i = 0; i < w->vbt.nforms; i++) {
+			const verify_check *c = &w->vbt.forms[i];
+			sw->vfail += c->status == VERIFY_FAIL;
+			sw->vwarn += c->status == VERIFY_WARN;
+		}
+		for (i = 0, k = 0; i < sw->vdone; i++) {
+			const verify_family *f = &w->vbt.fam[i];
+			sw->vfail += f->status == VERIFY_FAIL;
+			sw->vwarn += f->status == VERIFY_WARN;
+			if ((f->status == VERIFY_FAIL || f->status == VERIFY_WARN) &&
+			    k < DASH_WORK_VERIFY_NOTES)
+				snprintf(sw->vnote[k++], sizeof sw->vnote[0], "%s %s: %s",
+				         f->name, verify_status_name(f->status), f->reason);
+		}
+		pthread_mutex_lock(&w->mu);
+		w->sweep = *sw;
+		pthread_mutex_unlock(&w->mu);
+		progress(w, DASH_WORK_SWEEP, 1, gen);
+	}
+}
+
 static void *run(void *arg)
 {
 	dash_work *w = arg;
@@ -356,6 +419,7 @@ static void *run(void *arg)
 		if (score_job(w, &par, gen) < 0)
 			continue;
 		sweep_job(w, &par, gen);
+		verify_job(w, &par, gen);
 		if (!stale(w, gen))
 			progress(w, DASH_WORK_IDLE, 1, gen);
 	}
@@ -471,6 +535,8 @@ void dash_work_stop(dash_work *w)
 	free(w->chunk);
 	free(w->skeys);
 	free(w->sloads);
+	verify_free(&w->vbt);
+	free(w->vscratch);
 	dash_work_score_free(w->last);
 	dash_work_score_free(w->out);
 	for (i = 0; i < SWEEP_TERMS; i++)

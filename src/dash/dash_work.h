@@ -8,7 +8,10 @@
  * on the multiplier, so they are made once and re-hashed on every edit.
  * The sweep depends only on (p, n, its table and count), so a change of
  * key family does not redo it, and an interrupted sweep resumes where it
- * stopped.  Finished work is published under a mutex and announced by a
+ * stopped.  After the sweep the worker runs verify's battery one family
+ * at a time (dropping it for a newer request between families) and
+ * publishes each family's status as the verify strip.  Finished work is
+ * published under a mutex and announced by a
  * byte on the caller's wake pipe.
  */
 #ifndef CFX_UI_DASH_WORK_H
@@ -22,6 +25,8 @@
 
 #define DASH_WORK_FAMILY_MAX 256
 #define DASH_WORK_HIST_MAX 4096      /* load-histogram bins kept at most */
+#define DASH_WORK_VERIFY_MAX 128     /* families of the verify strip */
+#define DASH_WORK_VERIFY_NOTES 6     /* FAIL/WARN lines kept for :verify */
 
 typedef struct dash_work_params {
 	uint64_t p;
@@ -55,6 +60,13 @@ typedef struct dash_work_sweep {
 	score_verdict v[64];
 	double R[64];
 	unsigned worst;             /* s with the largest R among done */
+	/* the verify strip (verify.h), family by family as they finish */
+	uint64_t vp;
+	unsigned vbits;
+	unsigned vdone, vn;         /* families done, in all */
+	unsigned char vst[DASH_WORK_VERIFY_MAX];  /* verify_status of each */
+	unsigned vfail, vwarn;      /* once vdone == vn, forms included */
+	char vnote[DASH_WORK_VERIFY_NOTES][160];  /* FAIL/WARN: name and reason */
 } dash_work_sweep;
 
 enum { DASH_WORK_IDLE, DASH_WORK_KEYS, DASH_WORK_HASH, DASH_WORK_SWEEP };

@@ -1,6 +1,7 @@
 #!/bin/bash
 # :verify on the dashboard runs the verify command on the dashboard's own
-# constant (the session's), and its report shows in the output pane.
+# constant (the session's), and its report shows in the output pane; the
+# verify strip fills in on the worker thread, and a bare :verify reads it.
 . "$(dirname "$0")/../lib/tmux.sh"
 
 tm_start 120 40 ./cfx dash 0x9e370001
@@ -16,6 +17,19 @@ tm_type ':set const 0x61C88647'; tm_keys Enter
 check ":set const moves the dashboard" tm_wait 'const 0x61C88647'
 tm_type ':verify --table-bits 4-12'; tm_keys Enter
 check "and :verify follows it: PASS (status 0)" tm_wait ':verify --table-bits 4-12 done' 30
+# the verify strip: the worker judges the families one by one, and a
+# bare :verify reads it at once (no wait, no frozen screen)
+tm_keys o     # hide the output pane: the strip is under the sweep
+check "the verify strip fills in and says PASS" tm_wait 'verify .*PASS' 240
+tm_type ':verify'; tm_keys Enter
+check "a bare :verify prints the strip's verdict" \
+	tm_wait 'verify 0x61c88647 \(32-bit\): PASS, 0 FAIL' 10
+tm_type ':set const 0x9e370001'; tm_keys Enter
+tm_keys o
+check "the strip follows the constant: FAIL" tm_wait 'verify .*FAIL [0-9]+ \(:verify\)' 240
+tm_type ':verify'; tm_keys Enter
+check "and :verify names a failing family with its reason" \
+	tm_wait 'stride 2\^[0-9]+ FAIL: R [0-9.e+]+ at 2\^' 10
 tm_keys q
 check "q exits 0" test "$(tm_exited)" = 0
 tm_summary
