@@ -15,8 +15,7 @@
  * Parameters are expressions (stride:2^12).  Keys are reduced mod 2^n and
  * repeats removed; the set reports how many were made and how many are
  * distinct.  Generated families make `count` keys; file and inodes take
- * all they find unless a count is given.  This module is the mathematics
- * of the families; keysource.h makes the keys of any family.
+ * all they find unless a count is given.
  */
 #ifndef CFX_KEYS_H
 #define CFX_KEYS_H
@@ -25,9 +24,10 @@
 #include <stdint.h>
 
 #include "cfx/err.h"
+#include "cfx/keysource.h"
 
-#define KEYS_MAX ((size_t)1 << 28)   /* 2 GiB of keys */
-#define KEYS_MALLOC_MAX ((uint64_t)4 << 30)  /* bytes for malloc:SIZE */
+#define KEYS_MAX KEYSOURCE_MAX              /* 2 GiB of keys */
+#define KEYS_MALLOC_MAX KEYSOURCE_MALLOC_MAX  /* bytes for malloc:SIZE */
 
 typedef enum {
 	KEYS_SEQ, KEYS_STRIDE, KEYS_RANDOM, KEYS_FILE, KEYS_MALLOC,
@@ -65,13 +65,23 @@ int keys_generated(const keys_spec *ks);
 typedef int (*keys_progress)(void *ctx, size_t done, size_t total);
 
 /*
- * Make the count keys of a generated family (seq, stride, random, ptr,
- * high, sparse: keys_generated and not malloc) on bits-bit words
- * (1 <= bits <= 64) into set->k, set->made = count; cb (may be NULL) is
- * told the progress and can cancel.  Repeats stay: keys_finish removes
- * them.  Returns 0, or -1 with err (no count, out of memory, cancelled).
- * keysource.h makes the keys of any family, those that come from files,
- * directories and malloc included: the usual way in.
+ * Make the keys of ks on bits-bit words (1..64).  count is the number to
+ * make (0: all, for file and inodes only).  Returns 0, or -1 with err set
+ * (unreadable file, bad line, too many keys).  Files, directories and
+ * malloc are read through the system layer (keysource.h).
+ */
+int keys_make(keys_set *set, const keys_spec *ks, unsigned bits, size_t count,
+              cfx_err *err);
+
+/* keys_make with a progress report that can also cancel (generated
+ * families; file, inodes and malloc run to their end). */
+int keys_make_watched(keys_set *set, const keys_spec *ks, unsigned bits,
+                      size_t count, keys_progress cb, void *ctx, cfx_err *err);
+
+/*
+ * The generated families' part of keys_make: the count keys of seq,
+ * stride, random, ptr, high or sparse into set->k, set->made = count,
+ * repeats kept (keys_finish removes them).  Returns 0, or -1 with err.
  */
 int keys_generate(keys_set *set, const keys_spec *ks, unsigned bits,
                   size_t count, keys_progress cb, void *ctx, cfx_err *err);

@@ -1,26 +1,42 @@
 /*
- * keysource.h - the keys of any family, including those that come from the
- * machine: key files, inode numbers under a directory, and the addresses
- * malloc returns (prefix keysource_).  Generated families are made by the
- * core (keys_generate); this is the one door for all of them.
+ * keysource.h - keys that come from the machine: key files, the inode
+ * numbers under a directory, and the addresses malloc returns (prefix
+ * keysource_).  The system layer's half of the key families; keys.h's
+ * keys_make calls these for file:, inodes: and malloc: and makes the other
+ * families itself.
  */
 #ifndef CFX_KEYSOURCE_H
 #define CFX_KEYSOURCE_H
 
-#include "cfx/keys.h"
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cfx/err.h"
+
+#define KEYSOURCE_MAX ((size_t)1 << 28)              /* 2 GiB of keys */
+#define KEYSOURCE_MALLOC_MAX ((uint64_t)4 << 30)     /* bytes for malloc: */
+
+/* Keys as they came, repeats and all: free k with free(). */
+typedef struct keysource_keys {
+	uint64_t *k;
+	size_t made;
+} keysource_keys;
 
 /*
- * Make the keys of ks on bits-bit words (1..64).  count is the number to
- * make (0: all, for file and inodes only).  Returns 0, or -1 with err set
- * (unreadable file, bad line, too many keys).
+ * Into set (not initialised): the integers of the text file at path, one
+ * a line, decimal or 0x hex, # comments (file:PATH); or the inode numbers
+ * of the files under path (inodes:PATH); each taken & mask, at most count
+ * (0: all, up to KEYSOURCE_MAX).  Returns 0, or -1 with err (unreadable,
+ * a bad line, no keys, too many).
  */
-int keysource_make(keys_set *set, const keys_spec *ks, unsigned bits,
+int keysource_file(keysource_keys *set, const char *path, uint64_t mask,
                    size_t count, cfx_err *err);
+int keysource_inodes(keysource_keys *set, const char *path, uint64_t mask,
+                     size_t count, cfx_err *err);
 
-/* keysource_make with a progress report that can also cancel (generated
- * families; file, inodes and malloc run to their end). */
-int keysource_make_watched(keys_set *set, const keys_spec *ks, unsigned bits,
-                           size_t count, keys_progress cb, void *ctx,
-                           cfx_err *err);
+/* The addresses malloc returns for count (>= 1) live objects of size
+ * bytes, & mask (malloc:SIZE).  Returns 0, or -1 with err. */
+int keysource_malloc(keysource_keys *set, uint64_t size, uint64_t mask,
+                     size_t count, cfx_err *err);
 
 #endif

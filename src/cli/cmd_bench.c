@@ -22,7 +22,6 @@
 
 #include "cfx/jit.h"
 #include "cfx/keys.h"
-#include "cfx/keysource.h"
 #include "cfx/mcm.h"
 #include "cfx/naf.h"
 #include "cfx/sas.h"
@@ -490,7 +489,7 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	if (keys_parse(&ks, a->keys ? a->keys : "seq", &c->err) < 0)
 		goto done;
 	s.count = a->count ? (size_t)a->count : (size_t)4 << s.b;
-	if (keysource_make(&set, &ks, s.bits, s.count, &c->err) < 0)
+	if (keys_make(&set, &ks, s.bits, s.count, &c->err) < 0)
 		goto done;
 	s.count = set.n;
 	s.keys = keys_describe(&ks);

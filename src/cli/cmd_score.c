@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include "cfx/keys.h"
-#include "cfx/keysource.h"
 #include "cfx/mem.h"
 #include "cfx/score.h"
 #include "cfx/sweep.h"
@@ -124,7 +123,7 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 		free(loads);
 		memset(&set, 0, sizeof set);
 		set.n = set.made = count;
-	} else if (keysource_make(&set, &ks, s.bits, count, &c->err) < 0) {
+	} else if (keys_make(&set, &ks, s.bits, count, &c->err) < 0) {
 		/* a count the keys cannot have is the --count's fault */
 		if (c->err.code == CFX_ELIMIT && !c->err.token[0] && a->count_text)
 			cfx_err_retoken(&c->err, a->count_text);

@@ -1,7 +1,7 @@
 /*
  * keys.c - key families: parsing, the generated families and the rules of
  * repeats (see keys.h).  Reading files, walking directories and sampling
- * malloc are the system layer's (src/sys/keysource.c).
+ * malloc are the system layer's (keysource.h), called from keys_make.
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -12,6 +12,7 @@
 
 #include "cfx/expr.h"
 #include "cfx/keys.h"
+#include "cfx/keysource.h"
 #include "cfx/mem.h"
 #include "cfx/sort.h"
 #include "cfx/word.h"
@@ -331,6 +332,66 @@ int keys_finish(keys_set *set, const keys_spec *ks, unsigned bits,
 	}
 	set->n = n;
 	return 0;
+}
+
+/* Whether the memory count generated or malloc keys take may be had: the
+ * keys, their sort unless they are surely distinct, malloc's objects. */
+static int need(const keys_spec *ks, unsigned bits, size_t count, cfx_err *err)
+{
+	uint64_t start, step;
+	size_t bytes = count * sizeof (uint64_t);
+
+	if (!keys_progression(ks, bits, count, &start, &step))
+		bytes *= 2;
+	if (ks->kind == KEYS_MALLOC)
+		bytes += count * sizeof (void *) + (ks->arg > MEM_CAP ? MEM_CAP :
+		         count * (size_t)ks->arg);
+	return mem_check(bytes, "the keys", err);
+}
+
+static int make(keys_set *set, const keys_spec *ks, unsigned bits,
+                size_t count, keys_progress cb, void *ctx, cfx_err *err)
+{
+	keysource_keys from = { NULL, 0 };
+	uint64_t mask = word_mask(bits);
+	int rc;
+
+	memset(set, 0, sizeof *set);
+	if (count > KEYS_MAX)
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
+		                   "--count %zu is above the limit of 2^28 keys", count);
+	if (keys_generated(ks) && need(ks, bits, count, err) < 0)
+		return -1;
+	/* files, directories and malloc are the system layer's */
+	if (ks->kind == KEYS_FILE)
+		rc = keysource_file(&from, ks->path, mask, count, err);
+	else if (ks->kind == KEYS_INODES)
+		rc = keysource_inodes(&from, ks->path, mask, count, err);
+	else if (ks->kind == KEYS_MALLOC)
+		rc = keysource_malloc(&from, ks->arg, mask, count, err);
+	else
+		rc = keys_generate(set, ks, bits, count, cb, ctx, err);
+	if (from.k) {
+		set->k = from.k;
+		set->made = from.made;
+	}
+	if (rc < 0) {
+		keys_free(set);
+		return rc;
+	}
+	return keys_finish(set, ks, bits, err);
+}
+
+int keys_make(keys_set *set, const keys_spec *ks, unsigned bits, size_t count,
+              cfx_err *err)
+{
+	return make(set, ks, bits, count, NULL, NULL, err);
+}
+
+int keys_make_watched(keys_set *set, const keys_spec *ks, unsigned bits,
+                      size_t count, keys_progress cb, void *ctx, cfx_err *err)
+{
+	return make(set, ks, bits, count, cb, ctx, err);
 }
 
 int keys_progression(const keys_spec *ks, unsigned bits, size_t count,

@@ -1190,7 +1190,7 @@ static void draw_progress(const dash *d, const rect *r, int y, int x)
 
 	if (d->work.st.gen == d->work.gen && d->work.st.phase == DASH_WORK_KEYS &&
 	    d->work.st.frac > 0) {
-		/* keysource_make reports how far it has come */
+		/* keys_make reports how far it has come */
 		putf(r, y, x, ST_NORMAL, "making keys %3.0f%%", d->work.st.frac * 100);
 		return;
 	}

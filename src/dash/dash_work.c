@@ -19,7 +19,6 @@
 #include <gmp.h>
 
 #include "cfx/keys.h"
-#include "cfx/keysource.h"
 #include "cfx/sweep.h"
 #include "cfx/verify.h"
 #include "dash/dash_work.h"
@@ -152,7 +151,7 @@ static int same_score(const dash_work_params *a, const dash_work_params *b)
 	       a->count == b->count && !strcmp(a->family, b->family);
 }
 
-/* keysource_make's progress: shown as the keys phase, and a stale job stops. */
+/* keys_make's progress: shown as the keys phase, and a stale job stops. */
 typedef struct keys_watch {
 	dash_work *w;
 	unsigned long gen;
@@ -186,7 +185,7 @@ static void make_keys(dash_work *w, const dash_work_params *par,
 		w->keys_failed = 1;
 		return;
 	}
-	if (keysource_make_watched(&w->keys, &ks, par->bits, par->count,
+	if (keys_make_watched(&w->keys, &ks, par->bits, par->count,
 	                      keys_watch_cb, &kw, &w->keys_err) < 0) {
 		/* abandoned for a newer job: nothing to keep */
 		if (w->keys_err.code == CFX_EINTR)

@@ -1,7 +1,6 @@
 /*
  * keysource.c - keys that come from the machine: key files, inode numbers
- * and malloc's addresses; the generated families are the core's
- * (see keysource.h).
+ * and malloc's addresses (see keysource.h).
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -16,23 +15,22 @@
 #include "cfx/keysource.h"
 #include "cfx/mem.h"
 #include "cfx/textfile.h"
-#include "cfx/word.h"
 
 /* ---- growing arrays ---------------------------------------------------- */
 
-static int grow(keys_set *set, size_t *cap, cfx_err *err)
+static int grow(keysource_keys *set, size_t *cap, cfx_err *err)
 {
 	size_t ncap;
 	uint64_t *k;
 
 	if (set->made < *cap)
 		return 0;
-	if (*cap >= KEYS_MAX)
+	if (*cap >= KEYSOURCE_MAX)
 		return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
 		                   "more than 2^28 keys");
 	ncap = *cap ? *cap * 2 : 4096;
-	if (ncap > KEYS_MAX)
-		ncap = KEYS_MAX;
+	if (ncap > KEYSOURCE_MAX)
+		ncap = KEYSOURCE_MAX;
 	/* the keys and, later, their sort */
 	if (mem_check(2 * ncap * sizeof *k, "the keys read", err) < 0)
 		return -1;
@@ -75,7 +73,7 @@ static int parse_key(const char *s, size_t len, uint64_t *out)
 	return 0;
 }
 
-static int read_file(keys_set *set, const char *path, uint64_t mask,
+static int read_file(keysource_keys *set, const char *path, uint64_t mask,
                      size_t count, cfx_err *err)
 {
 	FILE *f = textfile_open(path, 1, err);   /* a file or a pipe */
@@ -134,7 +132,7 @@ static int read_file(keys_set *set, const char *path, uint64_t mask,
 
 /* ---- inodes:PATH ------------------------------------------------------- */
 
-static int walk(keys_set *set, size_t *cap, int at, const char *name,
+static int walk(keysource_keys *set, size_t *cap, int at, const char *name,
                 uint64_t mask, size_t count, int depth, cfx_err *err)
 {
 	struct stat st;
@@ -172,9 +170,8 @@ static int walk(keys_set *set, size_t *cap, int at, const char *name,
 
 /* ---- malloc:SIZE -------------------------------------------------------- */
 
-/* The addresses malloc returns for count live objects of ks->arg bytes. */
-static int malloc_keys(keys_set *set, const keys_spec *ks, uint64_t mask,
-                       size_t count, cfx_err *err)
+int keysource_malloc(keysource_keys *set, uint64_t size, uint64_t mask,
+                     size_t count, cfx_err *err)
 {
 	void **obj;
 	uint64_t *k;
@@ -185,14 +182,14 @@ static int malloc_keys(keys_set *set, const keys_spec *ks, uint64_t mask,
 		                   "this key family needs a count");
 	if (!(k = set->k = mem_big(count * sizeof *set->k, 0)))
 		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
-	if (ks->arg > KEYS_MALLOC_MAX / count)
+	if (size > KEYSOURCE_MALLOC_MAX / count)
 		return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
 		                   "malloc keys would take more than 4 GiB");
 	if (!(obj = malloc(count * sizeof *obj)))
 		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
 	/* all objects live at once, as in a real table */
 	for (i = 0; i < count; i++) {
-		if (!(obj[i] = malloc((size_t)ks->arg))) {
+		if (!(obj[i] = malloc((size_t)size))) {
 			while (i--)
 				free(obj[i]);
 			free(obj);
@@ -207,60 +204,20 @@ static int malloc_keys(keys_set *set, const keys_spec *ks, uint64_t mask,
 	return 0;
 }
 
-/* ---- any family --------------------------------------------------------- */
+/* ---- the doors ----------------------------------------------------------- */
 
-/* Whether the memory count generated or malloc keys take may be had: the
- * keys, their sort unless they are surely distinct, malloc's objects. */
-static int need(const keys_spec *ks, unsigned bits, size_t count, cfx_err *err)
-{
-	uint64_t start, step;
-	size_t bytes = count * sizeof (uint64_t);
-
-	if (!keys_progression(ks, bits, count, &start, &step))
-		bytes *= 2;
-	if (ks->kind == KEYS_MALLOC)
-		bytes += count * sizeof (void *) + (ks->arg > MEM_CAP ? MEM_CAP :
-		         count * (size_t)ks->arg);
-	return mem_check(bytes, "the keys", err);
-}
-
-static int make(keys_set *set, const keys_spec *ks, unsigned bits,
-                size_t count, keys_progress cb, void *ctx, cfx_err *err)
-{
-	size_t cap = 0;
-	int rc;
-
-	memset(set, 0, sizeof *set);
-	if (count > KEYS_MAX)
-		return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
-		                   "--count %zu is above the limit of 2^28 keys", count);
-	if (keys_generated(ks) && need(ks, bits, count, err) < 0)
-		return -1;
-	if (ks->kind == KEYS_FILE)
-		rc = read_file(set, ks->path, word_mask(bits), count, err);
-	else if (ks->kind == KEYS_INODES)
-		rc = walk(set, &cap, AT_FDCWD, ks->path, word_mask(bits), count, 0,
-		          err);
-	else if (ks->kind == KEYS_MALLOC)
-		rc = malloc_keys(set, ks, word_mask(bits), count, err);
-	else
-		rc = keys_generate(set, ks, bits, count, cb, ctx, err);
-	if (rc < 0) {
-		keys_free(set);
-		return rc;
-	}
-	return keys_finish(set, ks, bits, err);
-}
-
-int keysource_make(keys_set *set, const keys_spec *ks, unsigned bits,
+int keysource_file(keysource_keys *set, const char *path, uint64_t mask,
                    size_t count, cfx_err *err)
 {
-	return make(set, ks, bits, count, NULL, NULL, err);
+	memset(set, 0, sizeof *set);
+	return read_file(set, path, mask, count, err);
 }
 
-int keysource_make_watched(keys_set *set, const keys_spec *ks, unsigned bits,
-                           size_t count, keys_progress cb, void *ctx,
-                           cfx_err *err)
+int keysource_inodes(keysource_keys *set, const char *path, uint64_t mask,
+                     size_t count, cfx_err *err)
 {
-	return make(set, ks, bits, count, cb, ctx, err);
+	size_t cap = 0;
+
+	memset(set, 0, sizeof *set);
+	return walk(set, &cap, AT_FDCWD, path, mask, count, 0, err);
 }
