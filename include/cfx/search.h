@@ -94,7 +94,7 @@ typedef struct search_cand {
 /* What the screen says of one candidate. */
 typedef struct search_verdict {
 	search_status status;
-	double quality;            /* worst family mean R (lower is better);
+	double quality;            /* largest worst-cell R (lower is better);
 	                              INFINITY when the prediction dropped it */
 	char family[32];           /* the family that decided the status */
 	char reason[160];          /* one line: why it fails, or its weakest */
@@ -190,16 +190,16 @@ int search_predict(search_word p, unsigned bits, search_verdict *v);
 
 /*
  * Screen p on bits-bit words (bits <= SEARCH_SCREEN_BITS): the prediction,
- * then the verify battery: quick, every family (sequential, each stride
- * 2^s, pointers, top bits, sparse bits) at tables of 2^6 and 2^10
- * buckets; full, the whole battery (tables 2^4..2^20).  Fills v: FAIL if
- * the prediction or any family fails, quality the worst family's mean R,
- * the deciding family and a one-line reason (with the continued-fraction
- * explanation for strided keys).  Runs on the calling thread.  Returns 0,
- * or -1 (out of memory).
+ * then verify's calibrated battery (verify.h: sequential, every stride
+ * 2^s, small and decimal strides, shifted runs, single bytes, packed
+ * fields, pointer+index, sparse keys) with its verdict: quick, at tables
+ * of 2^6 and 2^10 buckets; full, verify's standard tables (2^4..2^20).
+ * Fills v: FAIL if the prediction, a form check or any family fails,
+ * quality the largest worst-cell R of any family, the deciding family and
+ * verify's one-line reason.  Runs on the calling thread.  Returns 0, or
+ * -1 (out of memory).
  *
- * This is the one place the search meets verify: when verify gains a
- * screening entry point, only this function changes.
+ * This is the one place the search meets verify.
  */
 int search_screen(search_word p, unsigned bits, search_level level,
                   search_verdict *v, cfx_err *err);

@@ -265,7 +265,8 @@ const cmd_def cli_commands[] = {
 	  "one-line reason.\n\n"
 	  "The front: for each cost (adders, then depth, of the sequence\n"
 	  "cfx's shift/add search finds; NAF weight - 1 above 64 bits), the\n"
-	  "best quality (the worst family's mean R, lower is better), kept\n"
+	  "best quality (the largest worst-cell R of any family, lower is\n"
+	  "better), kept\n"
 	  "when it beats every cheaper one: what each extra adder buys.\n"
 	  "Ctrl-C stops and prints what was found so far (exit status 1).",
 	  cmd_search, 1 },

@@ -602,7 +602,7 @@ static void print_front(FILE *f, const outcome *o)
 	if (!o->nfront)
 		return;
 	fprintf(f, "\nfront: what each extra adder buys (cost against the "
-	        "worst family's mean R)\n");
+	        "largest worst-cell R)\n");
 	for (i = 0; i < o->nfront; i++) {
 		const search_cand *cd = &o->pk->c[o->front[i]];
 		shown s;
@@ -635,7 +635,7 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 	fprintf(f, "rank %-*s add/dp %6s %10s %5s %6s  %s\n",
 	        o->t->bits > 64 ? 34 : 18, "hex",
 	        o->t->golden ? "golden" : "prefix", "max a_k", "prime", "screen",
-	        "worst family (mean R)");
+	        "worst family (worst R)");
 	for (i = 0; i < pk->n; i++)
 		if (pk->v[i].status != SEARCH_FAIL || r->all) {
 			print_row(f, pk->rank[i] + 1, &pk->c[i], &pk->v[i],
