@@ -22,6 +22,7 @@
 #include "cfx/setting.h"
 #include "cfx/textfile.h"
 #include "lesson/learn.h"
+#include "util/buf.h"
 #include "util/text.h"
 #include "util/xalloc.h"
 
@@ -38,8 +39,7 @@ struct learn {
 	char *answer;             /* last answer in this step, NULL if none */
 	json_t *base;             /* the session's results when the step began */
 	json_t *cache;            /* run(...) line -> its result */
-	char *fb;                 /* feedback */
-	size_t fblen;
+	struct buf fb;             /* feedback */
 	char why[320];
 	int why_told;             /* why is the lesson's own else: message */
 };
@@ -63,9 +63,7 @@ const lesson_names learn_lesson_names = { is_command, is_state };
 
 static void fb_clear(learn *L)
 {
-	L->fblen = 0;
-	if (L->fb)
-		L->fb[0] = '\0';
+	buf_clear(&L->fb);
 }
 
 static void fb_add(learn *L, const char *fmt, ...)
@@ -74,18 +72,10 @@ static void fb_add(learn *L, const char *fmt, ...)
 static void fb_add(learn *L, const char *fmt, ...)
 {
 	va_list ap;
-	char *s;
-	int n;
 
 	va_start(ap, fmt);
-	n = vasprintf(&s, fmt, ap);
+	buf_vprintf(&L->fb, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		xalloc_fail(0, "feedback");
-	L->fb = xrealloc(L->fb, L->fblen + (size_t)n + 1, "feedback");
-	memcpy(L->fb + L->fblen, s, (size_t)n + 1);
-	L->fblen += (size_t)n;
-	free(s);
 }
 
 /* ---- content ----------------------------------------------------------- */
@@ -243,7 +233,7 @@ void learn_close(learn *L)
 	free(L->answer);
 	json_decref(L->base);
 	json_decref(L->cache);
-	free(L->fb);
+	buf_free(&L->fb);
 	free(L);
 }
 
@@ -252,7 +242,7 @@ int learn_number(const learn *L) { return L->number; }
 size_t learn_step(const learn *L) { return L->step; }
 size_t learn_steps(const learn *L) { return L->les.nsteps; }
 const lesson *learn_lesson(const learn *L) { return &L->les; }
-const char *learn_feedback(const learn *L) { return L->fb ? L->fb : ""; }
+const char *learn_feedback(const learn *L) { return buf_str(&L->fb); }
 const char *learn_why(const learn *L) { return L->why; }
 
 const char *learn_focus(const learn *L)
