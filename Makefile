@@ -8,6 +8,16 @@ CFLAGS  ?= -O2 -g
 WERROR  ?=
 VERSION := 0.1.0
 
+SANITIZE ?=
+FUZZ_TIME ?= 60
+
+# SANITIZE=1: AddressSanitizer and UndefinedBehaviorSanitizer, stopping at
+# the first report (make check SANITIZE=1; with gcc or CC=clang).
+ifneq ($(SANITIZE),)
+CFLAGS  += -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	-fno-omit-frame-pointer
+endif
+
 WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes $(if $(WERROR),-Werror)
 CPPFLAGS += -Iinclude -Isrc -D_GNU_SOURCE -DCFX_VERSION='"$(VERSION)"'
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(CPPFLAGS) $(PKG_CFLAGS) -MMD -MP
@@ -22,7 +32,7 @@ UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=build/tests/%)
 
 .PHONY: all check unit golden oracle dash bench install uninstall clean run \
-	calibrate
+	calibrate fuzz FORCE
 all: cfx
 
 # Library flags come from pkg-config; scripts/deps.sh also installs missing
@@ -37,7 +47,16 @@ ifneq ($(filter check unit bench build/tests/%,$(MAKECMDGOALS)),)
 -include build/check.mk
 endif
 
-build/%.o: src/%.c build/config.mk
+# Objects depend on the compiler and its flags: changing CC or SANITIZE
+# rebuilds everything instead of mixing objects.
+FLAGS_NOW := $(CC) $(ALL_CFLAGS)
+build/flags: FORCE
+	@mkdir -p build
+	@[ "$$(cat $@ 2>/dev/null)" = '$(subst ','\'',$(FLAGS_NOW))' ] || \
+		printf '%s\n' '$(subst ','\'',$(FLAGS_NOW))' > $@
+FORCE:
+
+build/%.o: src/%.c build/config.mk build/flags
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -52,7 +71,7 @@ run: cfx
 	./cfx
 
 # ---- tests -------------------------------------------------------------
-build/tests/%: tests/unit/%.c build/libcfx.a build/check.mk
+build/tests/%: tests/unit/%.c build/libcfx.a build/check.mk build/flags
 	@mkdir -p build/tests
 	$(CC) $(ALL_CFLAGS) $(CRIT_CFLAGS) -o $@ $< build/libcfx.a $(CRIT_LIBS) $(PKG_LIBS)
 
@@ -66,6 +85,35 @@ check: cfx $(UNIT_BIN) build/check.mk
 
 unit: $(UNIT_BIN)
 	@for t in $(UNIT_BIN); do $$t --jobs=2 || exit 1; done
+
+# ---- fuzzing -------------------------------------------------------------
+# libFuzzer harnesses (tests/fuzz/fuzz_*.c) built with clang, ASan and
+# UBSan into build/fuzz/; `make fuzz` runs each for FUZZ_TIME seconds from
+# its seed corpus tests/fuzz/NAME/ (new inputs go to build/fuzz/NAME/; a
+# crash leaves build/fuzz/crash-* and fails).  scripts/deps.sh fuzz
+# installs clang and libFuzzer's runtime.
+FUZZ_CC    ?= clang
+FUZZ_SAN   := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_CFLAGS = -std=c11 -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link \
+	$(CPPFLAGS) $(PKG_CFLAGS)
+FUZZ_SRC   := $(filter-out src/cli/main.c,$(CORE_SRC) $(UI_SRC))
+FUZZ_OBJ   := $(FUZZ_SRC:src/%.c=build/fuzz/obj/%.o)
+FUZZ_NAMES := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BIN   := $(FUZZ_NAMES:%=build/fuzz/fuzz_%)
+
+build/fuzz.mk: scripts/deps.sh
+	@mkdir -p build
+	@scripts/deps.sh fuzz > $@.tmp && mv $@.tmp $@
+build/fuzz/obj/%.o: src/%.c build/config.mk build/fuzz.mk
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) \
+		$(PKG_LIBS)
+
+.SECONDARY: $(FUZZ_OBJ)
+fuzz: $(FUZZ_BIN)
+	@scripts/fuzz.sh $(FUZZ_TIME) $(FUZZ_NAMES)
 
 # ---- calibration -------------------------------------------------------
 # verify's reference distributions: 1000 random odd multipliers per word

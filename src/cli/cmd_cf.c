@@ -1,5 +1,6 @@
 /* cmd_cf.c - `cfx cf`: continued fractions and closeness to 1/phi. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,5 +1,6 @@
 /* cmd_naf.c - `cfx naf` and `cfx shifts`: signed-digit forms and the
  * shift/add sequence derived from them. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

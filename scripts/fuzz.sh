@@ -1,0 +1,27 @@
+#!/bin/bash
+# make fuzz: run each libFuzzer harness for SECONDS from its seed corpus.
+# usage: scripts/fuzz.sh SECONDS NAME...   (harnesses in build/fuzz/)
+# New inputs go to build/fuzz/NAME/, a crash to build/fuzz/crash-* (turn it
+# into a regression test: a golden case, or a seed in tests/fuzz/NAME/).
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root" || exit 2
+secs=$1; shift
+pass=0 fail=0
+for name in "$@"; do
+	mkdir -p "build/fuzz/$name"
+	log=build/fuzz/$name.log
+	if build/fuzz/fuzz_"$name" -max_total_time="$secs" -timeout=30 \
+		-rss_limit_mb=3072 -max_len=4096 -print_final_stats=1 \
+		-artifact_prefix=build/fuzz/ "build/fuzz/$name" "tests/fuzz/$name" \
+		>"$log" 2>&1; then
+		pass=$((pass + 1))
+		echo "ok   $name: $(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$') runs in ${secs}s"
+	else
+		fail=$((fail + 1))
+		echo "FAIL $name (build/fuzz/$name.log):"
+		grep -E 'ERROR|SUMMARY|artifact|Test unit written' "$log" | head -8 | sed 's/^/    /'
+	fi
+done
+echo "fuzz: $pass passed, $fail failed"
+[ "$fail" = 0 ]
