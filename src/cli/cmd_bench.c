@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cfx/jit.h"
 #include "cfx/keys.h"
@@ -296,15 +297,28 @@ static int timed(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
 
 /* ---- output -------------------------------------------------------------- */
 
+/* --raw DIR made (or there) and writable: asked before the rounds run. */
+static int raw_dir(cmd_ctx *c, const char *dir)
+{
+	struct stat st;
+
+	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
+		return cfx_err_set(&c->err, CFX_EIO, -1, dir, "cannot make the "
+		                   "directory: %s", strerror(errno));
+	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
+		return cfx_err_set(&c->err, CFX_EIO, -1, dir, "not a directory");
+	if (access(dir, W_OK | X_OK) < 0)
+		return cfx_err_set(&c->err, CFX_EIO, -1, dir, "cannot write: %s",
+		                   strerror(errno));
+	return 0;
+}
+
 static int write_raw(cmd_ctx *c, const char *dir, const variant *v, int nv,
                      int runs)
 {
 	char path[4096];
 	int k, r;
 
-	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
-		return cfx_err_set(&c->err, CFX_EIO, -1, dir, "cannot make the "
-		                   "directory: %s", strerror(errno));
 	for (k = 0; k < nv; k++) {
 		FILE *f;
 		snprintf(path, sizeof path, "%s/%s", dir, v[k].file);
@@ -493,6 +507,8 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 		goto done;
 	s.count = set.n;
 	s.keys = keys_describe(&ks);
+	if (a->raw && raw_dir(c, a->raw) < 0)
+		goto done;
 	src = kernel(v, nv, s.bits, s.b);
 	if (jit_build(&lib, src, NULL, &c->err) < 0)
 		goto done;

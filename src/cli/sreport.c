@@ -326,7 +326,10 @@ void sreport_text(const sreport *r, FILE *f)
 		else
 			verdict_t(f, r->o.test == SREPORT_WELCH ? &c->welch
 			                                        : &c->student);
-		if (r->o.ratio)
+		if (r->o.ratio && isnan(c->ratio.estimate))
+			fprintf(f, "\tmedian ratio undefined: the median of %s is 0\n",
+			        r->sets[0].name);
+		else if (r->o.ratio)
 			fprintf(f, "\tmedian ratio %g, %.1f%% interval %g .. %g "
 			        "(bootstrap, %lu resamples, seed %lu)\n",
 			        c->ratio.estimate, r->o.conf, c->ratio.lo, c->ratio.hi,

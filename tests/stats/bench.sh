@@ -108,6 +108,12 @@ PY
 ./cfx bench 0x9d --bits 8 --runs 3 --table-bits 4 2>/dev/null | grep -q '^  optimal shift/add 0x9d .* ns/hash (median)   2 adds/subs, 2 shifts, 1 negation$' &&
 	ok || bad "optimal 0x9d line: no negation"
 
+# a --raw directory that cannot be made is refused before any round runs
+if command -v script >/dev/null; then
+	script -qc "./cfx bench 7 --runs 3 --table-bits 3 --raw $tmp/no/dir >/dev/null" /dev/null >"$tmp/tty" 2>&1
+	grep -q 'round' "$tmp/tty" && bad "--raw checked only after the rounds: $(head -c 200 "$tmp/tty")" || ok
+fi
+
 # errors: exit 2, one line, nothing on stdout
 err() {   # err EXPECTED-STDERR ARGS...
 	local want=$1; shift
