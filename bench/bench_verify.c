@@ -217,6 +217,7 @@ int main(int argc, char **argv)
 				}
 			printf("fail_rate_%u %.3f\nfail_count_%u %zu of %zu\n", widths[w],
 			       (double)fails / (double)n, widths[w], fails, n);
+			fflush(stdout);
 			free(r.p);
 			free(r.st);
 			free(r.why);
