@@ -101,6 +101,27 @@ refused 09 5 '' 'answer 11'
 refused 09 8 'to three decimals' 'answer 1e1'
 refused 09 8 'to three decimals' 'answer 5.6'
 accepted 09 8 'answer 5.636'
+# lesson 10: a one-size battery is no verdict; the capstone wants the full
+# battery on the constant the learner chose and costed
+refused 10 3 'test the small tables' 'verify 0x9e370001 --table-bits 20'
+refused 10 3 'is no verdict' 'verify golden(32) --table-bits 4-12'
+refused 10 3 '' 'verify 0x9e370001 --table-bits 4-14'
+accepted 10 3 'verify 0x61C88647 --table-bits 4-14'
+refused 10 5 'leave out --table-bits' 'verify golden(32) --table-bits 20-20 --emit patch'
+refused 10 5 'leave out --table-bits' 'verify golden(32) --table-bits 4-14 --emit patch'
+refused 10 5 'the constant you chose' 'verify 0x61C88647 --emit patch'
+accepted 10 5 'verify golden(32) --emit patch'
+# lesson 11: R to three decimals; P * F to one decimal
+refused 11 1 'to three decimals' 'answer 6'
+refused 11 5 '' 'answer 2'
+refused 11 5 '' 'answer 0.0177'
+accepted 11 5 'answer 1.6'
+
+# every lesson makes the learner commit to a prediction before cfx shows it
+for f in "$root"/lessons/[0-9]*.lesson; do
+	grep -q '^predict: ' "$f" && ok "$(basename "$f") has a prediction" ||
+		bad "$(basename "$f") has no predict: step"
+done
 
 echo "loopholes: $pass passed, $fail failed"
 [ "$fail" = 0 ]
