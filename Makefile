@@ -25,7 +25,7 @@ ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(CPPFLAGS) $(PKG_CFLAGS) -MMD -MP
 # Layers (doc/ARCHITECTURE.md): core and sys form libcfx.a, which the unit
 # tests link; lesson, cli, repl and dash are the faces built into cfx.
 CORE_SRC := $(wildcard src/core/*.c src/sys/*.c src/util/*.c)
-UI_SRC   := $(wildcard src/lesson/*.c src/cli/*.c src/repl/*.c src/dash/*.c)
+UI_SRC   := $(wildcard src/lesson/*.c src/cli/*.c src/repl/*.c src/dash/*.c) src/main.c
 CORE_OBJ := $(CORE_SRC:src/%.c=build/%.o)
 UI_OBJ   := $(UI_SRC:src/%.c=build/%.o)
 UNIT_SRC := $(wildcard tests/unit/*.c)
@@ -96,7 +96,7 @@ FUZZ_CC    ?= clang
 FUZZ_SAN   := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS = -std=c11 -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link \
 	$(CPPFLAGS) $(PKG_CFLAGS)
-FUZZ_SRC   := $(filter-out src/cli/main.c,$(CORE_SRC) $(UI_SRC))
+FUZZ_SRC   := $(filter-out src/main.c,$(CORE_SRC) $(UI_SRC))
 FUZZ_OBJ   := $(FUZZ_SRC:src/%.c=build/fuzz/obj/%.o)
 FUZZ_NAMES := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BIN   := $(FUZZ_NAMES:%=build/fuzz/fuzz_%)
