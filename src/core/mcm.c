@@ -1469,7 +1469,10 @@ int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
 			return cfx_err_set(e, CFX_ELIMIT, -1, NULL, "out of memory");
 		lb = exact_search(c, q, m, dmax, g);
 	}
-	if (lb < 0 || g->n > (unsigned)lb || c->target) {
+	/* lb bounds integer graphs (values below 2^(m+1)) only: mod 2^m a
+	 * graph may wrap and need fewer (1257 mod 2^12: 3, lb 4), so the
+	 * heuristic, which works mod 2^m, always runs, target or not */
+	{
 		mcm_graph h;
 		c->quick = o->quick;
 		if (heur_ready(c) < 0)

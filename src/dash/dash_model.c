@@ -61,7 +61,7 @@ int dash_model_const_eval(dash_model_const *c, const char *expr,
 
 void dash_model_const_optimal(dash_model_const *c)
 {
-	mcm_opts o = { 0, 0, 0, NULL };   /* as cfx shifts --optimal */
+	mcm_opts o = { 0, 0, 0, NULL };   /* the adders of cfx shifts --optimal */
 	mcm_ctx *mc;
 	mcm_graph g;
 	mcm_result r;

@@ -247,6 +247,29 @@ Test(mcm, exact_agrees_with_the_table)
 	mcm_free(c);
 }
 
+/* Without a target (the dashboard, bench, search and verify) the answer is
+ * the one cfx shifts --optimal gives: 1257 mod 2^12 takes 3 adders,
+ * 7 = (x << 3) - x, 105 = (7 << 4) - 7, (105 << 7) + 105 = 13545 =
+ * 1257 + 3 * 2^12 (found by a brute force over residues mod 2^12); the
+ * integer table alone says 4, for 1257 and 2^12 - 1257 below 2^13. */
+Test(mcm, no_target_wraps_like_the_cli)
+{
+	mcm_ctx *c = mcm_new();
+	mcm_opts o = { 0, 1, 0, NULL };
+	mcm_graph g;
+	mcm_result r;
+	cfx_err e;
+
+	cr_assert_eq((((7u << 4) - 7) << 7) + ((7u << 4) - 7), 1257u + 3 * 4096);
+	cr_assert_eq(mcm_solve(c, 1257, 12, NULL, &g, &r, &e), 0);
+	check_graph(&g, 1257, 12);
+	cr_expect_leq(r.adders, 3, "1257 mod 2^12: %u adders", r.adders);
+	cr_assert_eq(mcm_solve(c, 1257, 12, &o, &g, &r, &e), 0);
+	check_graph(&g, 1257, 12);
+	cr_expect_leq(r.adders, 3, "1257 mod 2^12, exact: %u adders", r.adders);
+	mcm_free(c);
+}
+
 Test(mcm, max_depth)
 {
 	mcm_ctx *c = mcm_new();
