@@ -68,7 +68,13 @@ typedef struct mcm_opts {
 typedef struct mcm_result {
 	unsigned adders;       /* additions plus subtractions */
 	unsigned depth;        /* critical path in adders */
-	int exact;             /* 1: no graph has fewer adders (see mcm.c) */
+	int exact;             /* 1: no graph whose values stay below
+	                        * 2^(n+1) (no wrap-around) has fewer adders,
+	                        * the model of the published tables (mcm.c) */
+	int exact_wrap;        /* 1: not even a graph that wraps mod 2^n has
+	                        * fewer: proven only up to 3 adders, since a
+	                        * wrapping graph can beat the integer bound
+	                        * (14709 mod 2^16: 4 adders, 5 as integers) */
 	unsigned naf_adders;   /* what the NAF sequence needs, for comparison */
 } mcm_result;
 

@@ -224,6 +224,8 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 		json_object_set_new(o2, "bits", json_integer((json_int_t)f->bits));
 		json_object_set_new(o2, "optimal", json_true());
 		json_object_set_new(o2, "exact", json_boolean(r.exact));
+		json_object_set_new(o2, "exact_with_wrap",
+		                    json_boolean(r.exact_wrap));
 		json_object_set_new(o2, "target", json_string(t->name));
 		json_object_set_new(o2, "adders", json_integer(k.adders));
 		json_object_set_new(o2, "adds", json_integer(k.adds));
@@ -245,7 +247,9 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 	if (!a->json && !a->emit) {
 		char *body = mcm_emit_body(&g, "    ");
 		fprintf(c->out, "x * %s mod 2^%lu, fewest adders %s:\n%s", f->hex,
-		        f->bits, r.exact ? "(proven minimal)" : "found (heuristic)",
+		        f->bits, r.exact_wrap ? "(proven minimal)" : r.exact ?
+		        "(proven minimal without wrap-around; a sequence that "
+		        "wraps mod 2^n might need fewer)" : "found (heuristic)",
 		        body);
 		fprintf(c->out, "%u adder%s (%u addition%s, %u subtraction%s), "
 		        "%u shift%s, depth %u%s; the NAF needs %u\n", k.adders,

@@ -1450,7 +1450,7 @@ int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
 	memset(r, 0, sizeof *r);
 	if (!p) {
 		g->zero = 1;
-		r->exact = 1;
+		r->exact = r->exact_wrap = 1;
 		return 0;
 	}
 	z = (unsigned)__builtin_ctzll(p);
@@ -1489,8 +1489,8 @@ int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
 	g->out_shift = z;
 	r->adders = g->n;
 	r->depth = graph_depth(g);
-	r->exact = (lb >= 0 && g->n == (unsigned)lb) ||
-	           (g->n <= 3 && g->n <= lb_small(q, m));
+	r->exact_wrap = g->n <= 3 && g->n <= lb_small(q, m);
+	r->exact = r->exact_wrap || (lb >= 0 && g->n == (unsigned)lb);
 	assert(mcm_check(g, p));
 	return 0;
 }

@@ -33,6 +33,7 @@ $ cfx shifts --optimal --target x86-64 --json 3
 >   "bits": 8,
 >   "optimal": true,
 >   "exact": true,
+>   "exact_with_wrap": true,
 >   "target": "x86-64",
 >   "adders": 1,
 >   "adds": 1,
@@ -125,3 +126,9 @@ $ cfx
 >     hash = (t1 << 3) + t1;
 > 2 adders (2 additions, 0 subtractions), 2 shifts, depth 2; the NAF needs 3
 > on x86-64 a single imul (3 cycles) loses to this 2-adder sequence (depth 2, about 2 cycles)
+
+# the integer proof is not claimed mod 2^16: 14709 has a 4-adder graph
+# that wraps (80245 = 14709 + 2^16), so 5 is minimal only without wrap
+$ cfx shifts 14709 --bits 16 --exact --json | grep exact
+>   "exact": true,
+>   "exact_with_wrap": false,

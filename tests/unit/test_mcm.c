@@ -270,6 +270,35 @@ Test(mcm, no_target_wraps_like_the_cli)
 	mcm_free(c);
 }
 
+/* The integer proof is no proof mod 2^n: 14709 needs 5 adders as an
+ * integer, but a graph that wraps mod 2^16 makes it with 4 (worked by
+ * hand: 5x, 315x = (5x << 6) - 5x, 395x = (5x << 4) + 315x, then
+ * (315x << 8) - 395x = 80245x, and 80245 = 14709 + 2^16).  So the
+ * result may say exact (no wrap) but never exact_wrap above 3 adders. */
+Test(mcm, integer_proof_is_not_a_proof_mod_2n)
+{
+	mcm_ctx *c = mcm_new();
+	mcm_opts o = { 0, 1, 0, NULL };
+	mcm_graph g;
+	mcm_result r;
+	cfx_err e;
+	uint32_t x5 = 5, x315 = (x5 << 6) - x5, x395 = (x5 << 4) + x315;
+
+	cr_assert_eq(((x315 << 8) - x395) & 0xffff, 14709u);
+	cr_assert_eq(mcm_solve(c, 14709, 16, &o, &g, &r, &e), 0);
+	check_graph(&g, 14709, 16);
+	cr_expect_leq(r.adders, 5);
+	cr_expect(!(r.exact_wrap && r.adders > 4),
+	          "14709 mod 2^16: %u adders claimed minimal with wrap-around",
+	          r.adders);
+	cr_expect(!r.exact_wrap || r.adders <= 3);
+	/* 45 on 8 bits: two adders, proven even with wrap-around */
+	cr_assert_eq(mcm_solve(c, 45, 8, &o, &g, &r, &e), 0);
+	cr_expect_eq(r.adders, 2);
+	cr_expect(r.exact_wrap && r.exact);
+	mcm_free(c);
+}
+
 Test(mcm, max_depth)
 {
 	mcm_ctx *c = mcm_new();
