@@ -56,6 +56,8 @@ accepted() {
 # lesson 2: a convergent is in lowest terms
 refused 02 2 'a convergent is always in lowest terms' 'answer 88/54'
 accepted 02 2 'answer 44/27'
+refused 02 3 'a convergent is always in lowest terms' 'answer 710/226'
+accepted 02 3 'answer 355/113'
 # lesson 3: (3 - sqrt(5))/2 = [0; 2, 1, 1, ...] is not 1/phi; phi is banned
 refused 03 2 'a 0 and then only 1s' 'cf (3 - sqrt(5))/2'
 refused 03 2 'no phi allowed' 'cf 1/phi'
