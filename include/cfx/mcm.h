@@ -134,6 +134,8 @@ typedef struct mcm_target {
 	const char *mul_name;  /* how the native multiply is done */
 	int serial;            /* 1: one instruction at a time (cycles add
 	                        * up); 0: the critical path counts */
+	const char *mul_name64; /* the multiply of a word over 32 bits, when
+	                        * it has another name (NULL: mul_name) */
 } mcm_target;
 
 /* The target called name, or NULL. */

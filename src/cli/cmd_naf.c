@@ -157,7 +157,8 @@ static json_t *graph_steps(const mcm_graph *g)
 
 /* "on x86-64 a single imul (3 cycles) beats this 6-adder sequence
  * (depth 4, about 5 cycles)" */
-static char *compare_sentence(const mcm_target *t, const mcm_cost *k)
+static char *compare_sentence(const mcm_target *t, const mcm_cost *k,
+                              unsigned long bits)
 {
 	char *s, seq[96];
 	const char *verb;
@@ -173,7 +174,8 @@ static char *compare_sentence(const mcm_target *t, const mcm_cost *k)
 		verb = "loses to";
 	s = xasprintf("on %s a single %s (%lu cycles) %s %s",
 	              strcmp(t->name, "generic") ? t->name : "a generic machine",
-	              t->mul_name, k->mul_cycles, verb, seq);
+	              bits > 32 && t->mul_name64 ? t->mul_name64 : t->mul_name,
+	              k->mul_cycles, verb, seq);
 	return s;
 }
 
@@ -211,7 +213,7 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 		return CFX_EXIT_USAGE;
 	}
 	mcm_cost_of(&g, t, &k);
-	sentence = compare_sentence(t, &k);
+	sentence = compare_sentence(t, &k, f->bits);
 	if (a->emit) {
 		char *src = mcm_emit_c(&g, f->hex);
 		fputs(src, c->out);

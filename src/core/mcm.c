@@ -1517,21 +1517,22 @@ int mcm_adders(mcm_ctx *c, uint64_t p, unsigned bits, int exact,
  * comparison the report makes, not a simulation. */
 static const mcm_target targets[] = {
 	{ "generic", "a notional machine: every add, subtract and shift one "
-	  "cycle, a 3-cycle multiply", 1, 1, 0, 0, 0, 3, 3, "multiply", 0 },
+	  "cycle, a 3-cycle multiply", 1, 1, 0, 0, 0, 3, 3, "multiply", 0,
+	  NULL },
 	{ "x86-64", "a recent out-of-order x86-64: add, sub, shl and a "
 	  "two-operand lea 1 cycle, lea folds a shift by 1-3 into an add, "
-	  "imul 3", 1, 1, 0, 3, 0, 3, 3, "imul", 0 },
+	  "imul 3", 1, 1, 0, 3, 0, 3, 3, "imul", 0, NULL },
 	{ "arm64", "a Cortex-A72 class core: add and sub take a shifted "
 	  "operand for free, mul 3 cycles (4 for 64 bits)", 1, 1, 0, 63, 63, 3,
-	  4, "mul", 0 },
+	  4, "mul", 0, NULL },
 	{ "rv32i", "RV32I without the M extension, single issue: every "
 	  "instruction one cycle, no multiply instruction (a __mulsi3 loop, "
 	  "about 100 cycles; __muldi3 about 400)", 1, 1, 0, 0, 0, 100, 400,
-	  "__mulsi3 call", 1 },
+	  "__mulsi3 call", 1, "__muldi3 call" },
 	{ "m68k", "a 68000, one instruction at a time: add.l 8 cycles, lsl.l "
 	  "#k 8+2k, no 32-bit multiply (three mulu.w and adds, about 250 "
 	  "cycles; about 1000 for 64 bits)", 8, 8, 2, 0, 0, 250, 1000,
-	  "mulu.w-based multiply", 1 },
+	  "mulu.w-based multiply", 1, NULL },
 };
 #define NTARGETS (sizeof targets / sizeof targets[0])
 

@@ -132,3 +132,7 @@ $ cfx
 $ cfx shifts 14709 --bits 16 --exact --json | grep exact
 >   "exact": true,
 >   "exact_with_wrap": false,
+
+# a 64-bit product on RV32I is a __muldi3 call, not __mulsi3
+$ cfx shifts 0x61C8864680B583EB --optimal --target rv32i --json | grep -c __muldi3
+> 1
