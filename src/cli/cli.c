@@ -31,6 +31,9 @@ static const opt_def opt_table[] = {
 	{ OPT_BITS, "bits", 1, 'b', "N",
 	  "word size n (default: the smallest of 8, 16, 32, 64, then\n"
 	  "multiples of 64, that holds the constant)" },
+	{ OPT_VBITS, "bits", 1, 'b', "N",
+	  "word size n, 2..64 (default: the smallest of 32 and 64 that\n"
+	  "holds the constant)" },
 	{ OPT_TABLE, "table-bits", 1, 't', "B",
 	  "table of 2^B buckets (default: n/2, at most 16)" },
 	{ OPT_KEYS, "keys", 1, 'k', "FAMILY",
@@ -164,7 +167,7 @@ const cmd_def cli_commands[] = {
 	  "fraction and its largest early quotient, which explains a bad row.",
 	  cmd_sweep, 1 },
 	{ "verify", "EXPR", "is this multiplier safe to submit? a verdict",
-	  OPT_BITS | OPT_JSON | OPT_TLIST | OPT_AGAINST | OPT_PATCH | OPT_FULL |
+	  OPT_VBITS | OPT_JSON | OPT_TLIST | OPT_AGAINST | OPT_PATCH | OPT_FULL |
 	  OPT_FORCE,
 	  "Word size: --bits N (2..64), else the smallest of 32 and 64 that\n"
 	  "holds the constant.  Checks: odd, size (a constant far below 2^(n-1)\n"
@@ -697,9 +700,11 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 			a->against_arg = at;
 			break;
 		case 'b':
-			if (cli_number(c, at, o->name, optarg, 1, (d->opts & OPT_SEARCH)
-			               ? SEARCH_MAX_BITS : setting_get(SETTING_BITS)->hi,
-			               &v) < 0)
+			if (cli_number(c, at, o->name, optarg,
+			               (d->opts & OPT_VBITS) ? 2 : 1,
+			               (d->opts & OPT_SEARCH) ? SEARCH_MAX_BITS
+			               : (d->opts & OPT_VBITS) ? WORD_MAX_HASH
+			               : setting_get(SETTING_BITS)->hi, &v) < 0)
 				return -1;
 			a->bits = (unsigned long)v;
 			break;

@@ -44,6 +44,7 @@ enum {
 	                          --prime --screen --top --all */
 	OPT_FULL   = 1 << 18,  /* --full (verify) */
 	OPT_FORCE  = 1 << 19,  /* --force (verify --emit patch) */
+	OPT_VBITS  = 1 << 20,  /* --bits N (verify: 2..64, default 32 or 64) */
 };
 
 #define CLI_MAX_POS 64      /* words an expression may be written in */
