@@ -59,7 +59,13 @@ static int parse_tables(cmd_ctx *c, const cli_args *a, unsigned bits,
 			if (end == s || !isdigit((unsigned char)*s))
 				goto bad;
 		}
-		if (lo < 1 || hi < lo || hi > top) {
+		if (hi < lo) {
+			cfx_err_set(&c->err, CFX_EDOMAIN, -1, a->table_list,
+			            "a table-bits range runs from low to high");
+			c->err.arg = a->table_arg;
+			return -1;
+		}
+		if (lo < 1 || hi > top) {
 			cfx_err_set(&c->err, CFX_EDOMAIN, -1, a->table_list,
 			            "table bits must lie in 1..%u", top);
 			c->err.arg = a->table_arg;
@@ -647,7 +653,7 @@ static void patch(FILE *f, const subject *s)
 	             : 64;
 	const char *ty = t == 64 ? "u64" : t == 32 ? "u32" : t == 16 ? "u16"
 	                 : "u8";
-	char *text, *q, cost[96];
+	char *text, *q, cost[96], verdict[32];
 	size_t i, len = 0, cap = 64 + 24 * s->k.cf.n;
 
 	/* the expansion written out in full, as the 2002 patch did */
@@ -670,12 +676,16 @@ static void patch(FILE *f, const subject *s)
 	comment(f, text);
 	free(text);
 	fprintf(f, " *\n");
-	text = xasprintf("cfx verify: %s on %zu checks (%zu WARN): %zu key "
+	if (bt->nfail)          /* --force: say how much FAILs, as the report */
+		snprintf(verdict, sizeof verdict, "FAIL, %zu of", bt->nfail);
+	else
+		snprintf(verdict, sizeof verdict, "PASS on");
+	text = xasprintf("cfx verify: %s %zu checks (%zu WARN): %zu key "
 	                 "families (sequential, every stride 2^s, strides 3 to "
 	                 "10^6, shifted runs, single bytes, packed fields, "
 	                 "pointer+index, sparse keys), tables 2^%u..2^%u, 1 to 8 "
 	                 "keys per bucket, judged against random odd "
-	                 "multipliers.", bt->nfail ? "FAIL" : "PASS",
+	                 "multipliers.", verdict,
 	                 bt->nforms + bt->nfam, bt->nwarn, bt->nfam,
 	                 bt->tables[0], bt->tables[bt->ntables - 1]);
 	comment(f, text);

@@ -83,3 +83,12 @@ $ cfx verify 5 --bits 5000
 $ cfx --bits 1 verify 5
 ! cfx: verify: --bits must be between 2 and 64 (1)
 ? 2
+
+# a reversed table range is named as such, not as out of 1..24
+$ cfx verify 5 --table-bits 8-4
+! cfx: verify: a table-bits range runs from low to high (8-4)
+? 2
+
+# a forced patch's comment says how many checks FAIL, as the report does
+$ a=$(cfx verify 0x9e370001 --table-bits 6-10 | head -1 | grep -o 'FAIL, [0-9]* of [0-9]* checks') && cfx verify 0x9e370001 --table-bits 6-10 --emit patch --force | grep -cF "cfx verify: $a ("
+> 1
