@@ -318,7 +318,8 @@ static int rank_cmp(const void *a, const void *b)
 
 void search_sort(search_cand *c, size_t n)
 {
-	qsort(c, n, sizeof *c, rank_cmp);
+	if (n > 1)                  /* qsort's base may not be NULL, even for 0 */
+		qsort(c, n, sizeof *c, rank_cmp);
 }
 
 /* ---- lists -------------------------------------------------------------- */

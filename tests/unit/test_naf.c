@@ -149,7 +149,7 @@ static void min_weights(unsigned n, unsigned char *minw)
 		for (i = 0; i < n; i++) {
 			d[i] = (int)(t % 3) - 1;
 			t /= 3;
-			v += (long)d[i] << i;
+			v += (long)d[i] * (1L << i);   /* d may be -1: no shift of a negative */
 			w += d[i] != 0;
 		}
 		v = ((v % (long)m) + (long)m) % (long)m;
