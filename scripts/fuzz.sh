@@ -7,16 +7,24 @@ set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 2
 secs=$1; shift
+# FUZZ_RUNS=N: N inputs from seed 1 instead of SECONDS of time, so that a
+# run (CI's) repeats exactly what was run before it
+if [ -n "${FUZZ_RUNS:-}" ]; then
+	limit="-runs=$FUZZ_RUNS -seed=1"
+else
+	limit="-max_total_time=$secs"
+fi
 pass=0 fail=0
 for name in "$@"; do
 	mkdir -p "build/fuzz/$name"
 	log=build/fuzz/$name.log
-	if build/fuzz/fuzz_"$name" -max_total_time="$secs" -timeout=30 \
+	# shellcheck disable=SC2086
+	if build/fuzz/fuzz_"$name" $limit -timeout=30 \
 		-rss_limit_mb=3072 -max_len=4096 -print_final_stats=1 \
 		-artifact_prefix=build/fuzz/ "build/fuzz/$name" "tests/fuzz/$name" \
 		>"$log" 2>&1; then
 		pass=$((pass + 1))
-		echo "ok   $name: $(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$') runs in ${secs}s"
+		echo "ok   $name: $(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$') runs"
 	else
 		fail=$((fail + 1))
 		echo "FAIL $name (build/fuzz/$name.log):"
