@@ -31,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static char state[] = "/tmp/cfx-fuzz-state-XXXXXX";
 	static char dir[600], file[700];
 	static FILE *null;
-	learn_progress p;
+	learn_store_progress p;
 	FILE *f;
 
 	if (!null) {
@@ -47,7 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	fwrite(data, 1, size, f);
 	fclose(f);
-	learn_progress_load(&p, null);
-	learn_progress_free(&p);
+	learn_store_progress_load(&p, null);
+	learn_store_progress_free(&p);
 	return 0;
 }
