@@ -27,7 +27,8 @@ typedef struct keysource_keys {
  * a line, decimal or 0x hex, # comments (file:PATH); or the inode numbers
  * of the files under path (inodes:PATH); each taken & mask, at most count
  * (0: all, up to KEYSOURCE_MAX).  Returns 0, or -1 with err (unreadable,
- * a bad line, no keys, too many).
+ * a bad line, no keys, too many).  set->k is the caller's to free(),
+ * whether or not the call succeeded (keys read before an error stay).
  */
 int keysource_file(keysource_keys *set, const char *path, uint64_t mask,
                    size_t count, cfx_err *err);
