@@ -806,7 +806,7 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 	a->own_keys = a->keys;
 	a->own_count = a->count;
 	/* the session fills in what the command line left out */
-	if (!a->bits)
+	if (!a->bits && !(c->sess->bits_followed && a->expr))
 		a->bits = c->sess->bits;
 	if (!a->table_bits)
 		a->table_bits = c->sess->table_bits;
@@ -828,9 +828,12 @@ static void follow(cmd_ctx *c, const cli_args *a)
 		free(s->constant);
 		s->constant = xstrdup(a->expr);
 		s->bits = a->bits;      /* the word it was read on */
+		s->bits_followed = 0;
 	}
-	if (a->own_bits)
+	if (a->own_bits) {
 		s->bits = a->own_bits;
+		s->bits_followed = 1;
+	}
 	if (a->own_table)
 		s->table_bits = a->own_table;
 	if (a->own_keys) {

@@ -74,6 +74,10 @@ typedef struct cfx_session {
 	                         * --bits, --table-bits, --keys and --count
 	                         * become the session's: the dashboard's
 	                         * panels follow the commands typed there */
+	int bits_followed;      /* bits came from a command's own --bits
+	                         * (follow), not from set bits: a later
+	                         * command's own EXPR is read on its own
+	                         * word, as on the command line */
 	cfx_var *vars;
 	json_t *results;        /* command name -> its last result (JSON) */
 } cfx_session;

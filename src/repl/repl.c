@@ -325,6 +325,7 @@ static int do_set(repl *r, const words *ws, cfx_err *e)
 		if (set_number(r, ws, SETTING_BITS, &v, e) < 0)
 			return -1;
 		s->bits = (unsigned long)v;
+		s->bits_followed = 0;
 		return 0;
 	}
 	if (!strcmp(what, "table")) {

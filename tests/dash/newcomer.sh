@@ -75,6 +75,24 @@ check ":show names the dashboard's table default" \
 	tm_wait '^ table +auto \(n/2, at most 12\)'
 tm_type 'q'; tm_exited >/dev/null
 
+# ---- a command's own --bits is for that command, as on the command line:
+# the next command's constant is read on its own word (lesson 1 in the pane:
+# cf 5 --bits 3, then cf 0x9e370001); set bits stays for every command ----
+dash_start 120 40 dash 0x9e370001
+tm_wait 'const 0x9e370001' >/dev/null
+tm_type ':cf 5 --bits 3'; tm_keys Enter
+check ":cf 5 --bits 3 moves the panels to 3 bits" tm_wait ':cf 5 --bits 3 done'
+tm_type ':cf 0x9e370001'; tm_keys Enter
+check "    and :cf 0x9e370001 after it is read on 32 bits" \
+	tm_wait ':cf 0x9e370001 done'
+check "    (no 'does not fit')" tm_gone 'does not fit'
+check "    the panels show it" tm_wait 'const 0x9e370001 '
+tm_type ':set bits 64'; tm_keys Enter
+tm_type ':cf 5'; tm_keys Enter
+check ":set bits 64 then :cf 5: read on 64 bits" tm_wait ':cf 5 done'
+check "    x = 5 / 2^64" tm_wait '0x0000000000000005 / 2\^64'
+tm_type 'q'; tm_exited >/dev/null
+
 # ---- ? twice: what each panel shows ----
 # the help's text column, its lines joined (a phrase may wrap)
 help_says() {
