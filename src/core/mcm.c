@@ -140,6 +140,23 @@ static size_t aop_all(uint64_t u, uint64_t w, uint64_t lim, uint64_t *out)
 	return n;
 }
 
+/* Into f2 the values a second adder can make once a (of cost 1, one of
+ * f1[0..n1)) is made: the other cost-1 values above a (each pair counted
+ * once), and every A-operation of a with 1 and with itself.  Returns how
+ * many (the caller sizes f2 for n1 plus two aop_all results). */
+static size_t second_level(const uint64_t *f1, size_t n1, uint64_t a,
+                           uint64_t lim, uint64_t *f2)
+{
+	size_t j, n2 = 0;
+
+	for (j = 0; j < n1; j++)
+		if (f1[j] > a)
+			f2[n2++] = f1[j];
+	n2 += aop_all(a, 1, lim, f2 + n2);
+	n2 += aop_all(a, a, lim, f2 + n2);
+	return n2;
+}
+
 static int table_build(table *t, unsigned bits, int levels)
 {
 	uint64_t lim = (uint64_t)1 << bits, f1[2 * 64], *f2, *f3, *f4;
@@ -176,14 +193,8 @@ static int table_build(table *t, unsigned bits, int levels)
 		MARK(f1[i], 1, 0, 0, 0);
 	for (i = 0; i < n1; i++) {
 		uint64_t a = f1[i], R2[2] = { 1, a };
-		size_t n2 = 0;
-
 		/* b from pairs of {1, a}; a b of cost 1 only after a */
-		for (j = 0; j < n1; j++)
-			if (f1[j] > a)
-				f2[n2++] = f1[j];
-		n2 += aop_all(a, 1, lim, f2 + n2);
-		n2 += aop_all(a, a, lim, f2 + n2);
+		size_t n2 = second_level(f1, n1, a, lim, f2);
 		for (j = 0; j < n2; j++)
 			MARK(f2[j], 2, a, 0, 0);
 		if (levels < 3)
@@ -798,13 +809,7 @@ static int five_full(mcm_ctx *c, uint64_t r, mcm_graph *g)
 	n1 = aop_all(1, 1, lim, f1);
 	for (i = 0; i < n1 && !found; i++) {
 		uint64_t a = f1[i];
-		size_t n2 = 0;
-
-		for (j = 0; j < n1; j++)
-			if (f1[j] > a)
-				f2[n2++] = f1[j];
-		n2 += aop_all(a, 1, lim, f2 + n2);
-		n2 += aop_all(a, a, lim, f2 + n2);
+		size_t n2 = second_level(f1, n1, a, lim, f2);
 		for (j = 0; j < n2 && !found; j++) {
 			uint64_t b = f2[j], R[3] = { 1, a, b }, vals[5];
 			size_t ns = 0, x, y;
