@@ -61,7 +61,7 @@ static int command_word(const char *w)
 	    !strcmp(w, "dash") || !strcmp(w, "help"))
 		return 1;
 	return w[0] && strspn(w, "abcdefghijklmnopqrstuvwxyz") == strlen(w) &&
-	       ex_builtin(w, strlen(w)) != 1;
+	       expr_builtin(w, strlen(w)) != 1;
 }
 
 /* cfx --json cf 5 -> cfx cf --json 5: shared options written before a

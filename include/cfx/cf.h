@@ -67,7 +67,7 @@ void cf_of_interval(cf_seq *cf, const mpfr_t lo, const mpfr_t hi,
  * size of its D stays below 2^25 (a second or two; 32 terms at least);
  * asking for more terms than that allows fails with CFX_ELIMIT.  Returns 0 or -1 with err set.
  */
-int cf_of_tree(cf_seq *cf, const ex_tree *t, ex_lookup look, void *ctx,
+int cf_of_tree(cf_seq *cf, const expr_tree *t, expr_lookup look, void *ctx,
                unsigned long bits, size_t terms, cfx_err *err);
 
 /* Number of periods: 0 unless CF_PERIODIC. */
@@ -110,7 +110,7 @@ size_t cf_max_early(const cf_seq *cf, unsigned long limit_bits, mpz_t big);
 /* |x - 1/phi| for a value, or with mirror |(1 - x) - 1/phi|: as a double,
  * and -log2 of it (INFINITY when it is 0).  An interval value uses its
  * midpoint. */
-void cf_phi_distance(const ex_value *v, int mirror, double *dist,
+void cf_phi_distance(const expr_value *v, int mirror, double *dist,
                      double *bits);
 
 #endif

@@ -42,7 +42,7 @@ typedef struct constant {
  * NULL) into z (initialised).  Returns 0, or -1 with err (syntax, unknown
  * name, not an integer; the column points into text).
  */
-int constant_value(const char *text, ex_lookup look, void *ctx, mpz_t z,
+int constant_value(const char *text, expr_lookup look, void *ctx, mpz_t z,
                    cfx_err *err);
 
 /*
@@ -51,7 +51,7 @@ int constant_value(const char *text, ex_lookup look, void *ctx, mpz_t z,
  * above 64) and receives the one used; max_bits bounds it.  Returns 0, or
  * -1 with err (the multiplier is zero, negative or too wide; token text).
  */
-int constant_eval(const char *text, ex_lookup look, void *ctx,
+int constant_eval(const char *text, expr_lookup look, void *ctx,
                   unsigned long *bits, unsigned long max_bits, mpz_t p,
                   cfx_err *err);
 
@@ -60,7 +60,7 @@ int constant_eval(const char *text, ex_lookup look, void *ctx,
  * 0, or -1 with err and c left empty (nothing to free).  max_bits <= 64
  * when the caller wants p64 exact.  Free with constant_free.
  */
-int constant_make(constant *c, const char *text, ex_lookup look, void *ctx,
+int constant_make(constant *c, const char *text, expr_lookup look, void *ctx,
                   unsigned long bits, unsigned long max_bits, cfx_err *err);
 
 /* Release what constant_make made.  No operation on NULL. */

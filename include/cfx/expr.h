@@ -1,5 +1,9 @@
 /*
- * expr.h - the expression language of the command line (prefix ex_).
+ * expr.h - the expression language of the command line.
+ *
+ * Two files: expr.c (prefix expr_) parses text into trees and owns the
+ * language's built-ins and values; expr_eval.c (prefix expr_eval) evaluates
+ * trees.
  *
  * Numbers: decimal, 0x hex, 0b binary, with _ between digits; operators
  * + - * / % ^ (also **) and parentheses (% is the non-negative remainder
@@ -25,107 +29,107 @@
 #include "cfx/err.h"
 
 /* Largest size, in bits, of any integer an expression may build. */
-#define EX_MAX_BITS (1L << 20)
+#define EXPR_MAX_BITS (1L << 20)
 
 /* Largest argument of nextprime and prevprime, in bits (a second or so). */
-#define EX_PRIME_MAX_BITS 2048
+#define EXPR_PRIME_MAX_BITS 2048
 
 typedef enum {
-	EX_NUM, EX_NAME, EX_PHI, EX_PI, EX_E,
-	EX_NEG, EX_ADD, EX_SUB, EX_MUL, EX_DIV, EX_MOD, EX_POW,
-	EX_GOLDEN, EX_NEXTPRIME, EX_PREVPRIME, EX_SQRT
-} ex_kind;
+	EXPR_NUM, EXPR_NAME, EXPR_PHI, EXPR_PI, EXPR_E,
+	EXPR_NEG, EXPR_ADD, EXPR_SUB, EXPR_MUL, EXPR_DIV, EXPR_MOD, EXPR_POW,
+	EXPR_GOLDEN, EXPR_NEXTPRIME, EXPR_PREVPRIME, EXPR_SQRT
+} expr_kind;
 
-typedef struct ex_node {
-	ex_kind kind;
+typedef struct expr_node {
+	expr_kind kind;
 	int col, len;            /* span of the node's token in the source */
-	mpz_t num;               /* EX_NUM */
-	char *name;              /* EX_NAME */
-	struct ex_node *a, *b;   /* operands; a alone for unary and calls */
-} ex_node;
+	mpz_t num;               /* EXPR_NUM */
+	char *name;              /* EXPR_NAME */
+	struct expr_node *a, *b;   /* operands; a alone for unary and calls */
+} expr_node;
 
-typedef struct ex_tree {
-	ex_node *root;
+typedef struct expr_tree {
+	expr_node *root;
 	char *src;               /* copy of the source text, for tokens */
-} ex_tree;
+} expr_tree;
 
 /* Resolve a name to a tree, or NULL if unknown.  Trees handed out must
  * outlive the evaluation. */
-typedef const ex_tree *(*ex_lookup)(void *ctx, const char *name);
+typedef const expr_tree *(*expr_lookup)(void *ctx, const char *name);
 
-typedef enum { EX_RAT, EX_QUAD, EX_REAL } ex_vkind;
+typedef enum { EXPR_RAT, EXPR_QUAD, EXPR_REAL } expr_vkind;
 
-/* A value: EX_RAT q; EX_QUAD q + r*sqrt(d) with d > 1 not a square and
- * r != 0; EX_REAL the interval [lo, hi]. */
-typedef struct ex_value {
-	ex_vkind kind;
+/* A value: EXPR_RAT q; EXPR_QUAD q + r*sqrt(d) with d > 1 not a square and
+ * r != 0; EXPR_REAL the interval [lo, hi]. */
+typedef struct expr_value {
+	expr_vkind kind;
 	mpq_t q, r;
 	mpz_t d;
 	mpfr_t lo, hi;
-} ex_value;
+} expr_value;
 
-/* Parse src.  On success returns a tree to free with ex_free; on failure
+/* Parse src.  On success returns a tree to free with expr_free; on failure
  * NULL with err naming the token and its column. */
-ex_tree *ex_parse(const char *src, cfx_err *err);
+expr_tree *expr_parse(const char *src, cfx_err *err);
 
 /* The i-th built-in name of the language (constants phi, pi, e, then the
  * functions, which take one argument in parentheses; *function, if not
  * NULL, says which), or NULL past the last: for help, completion and the
  * names a user may not take. */
-const char *ex_builtin_name(size_t i, int *function);
+const char *expr_builtin_name(size_t i, int *function);
 
 /* 1 if the len bytes at name are a built-in constant, 2 a built-in
  * function, else 0. */
-int ex_builtin(const char *name, size_t len);
+int expr_builtin(const char *name, size_t len);
 
-/* Free a tree from ex_parse or ex_inline.  No operation on NULL. */
-void ex_free(ex_tree *t);
+/* Free a tree from expr_parse or expr_inline.  No operation on NULL. */
+void expr_free(expr_tree *t);
 
 /* A copy of t with every name replaced by the tree it stands for now, so it
  * can be stored as a variable without referring to later definitions.
  * NULL with err set if a name is unknown, or (CFX_ELIMIT) if the copy would
  * have more than the 4096 nodes a parsed expression may have. */
-ex_tree *ex_inline(const ex_tree *t, ex_lookup look, void *ctx, cfx_err *err);
+expr_tree *expr_inline(const expr_tree *t, expr_lookup look, void *ctx, cfx_err *err);
 
 /* 1 if t is written with integer operations only: numbers, + - * % ^,
  * unary minus, golden, nextprime and prevprime, and names whose trees are
  * so; 0 if it uses / or sqrt, phi, pi, e, or an unknown name.  An integer
  * written this way is a multiplier p (cf shows p/2^n); a value reached
  * through / or sqrt is the number itself (cf 4/2 is 2). */
-int ex_integer_form(const ex_tree *t, ex_lookup look, void *ctx);
+int expr_integer_form(const expr_tree *t, expr_lookup look, void *ctx);
 
-void ex_value_init(ex_value *v, mpfr_prec_t prec);
-void ex_value_clear(ex_value *v);
+void expr_value_init(expr_value *v, mpfr_prec_t prec);
+void expr_value_clear(expr_value *v);
 
 /* The value (the midpoint of an interval) rounded to nearest at x's
  * precision. */
-void ex_value_mid(const ex_value *v, mpfr_t x);
+void expr_value_mid(const expr_value *v, mpfr_t x);
 
 /*
- * Evaluate t into v (initialised by ex_value_init).  prec is the MPFR
+ * Evaluate t into v (initialised by expr_value_init).  prec is the MPFR
  * precision used for interval results.  Returns 0, or -1 with err set.  An
  * interval divisor or square root argument that straddles 0 at this
  * precision fails with CFX_ELIMIT: try a higher precision.
  */
-int ex_eval(const ex_tree *t, ex_lookup look, void *ctx, mpfr_prec_t prec,
-            ex_value *v, cfx_err *err);
+int expr_eval(const expr_tree *t, expr_lookup look, void *ctx, mpfr_prec_t prec,
+            expr_value *v, cfx_err *err);
 
 /* Evaluate t, which must be an integer, into z.  -1 with err otherwise. */
-int ex_eval_int(const ex_tree *t, ex_lookup look, void *ctx, mpz_t z,
+int expr_eval_int(const expr_tree *t, expr_lookup look, void *ctx, mpz_t z,
                 cfx_err *err);
 
 /* Parse and evaluate an integer expression in one step. */
-int ex_int(const char *src, mpz_t z, cfx_err *err);
+int expr_eval_text_int(const char *src, mpz_t z, cfx_err *err);
 
 /* round(2^n / phi), exactly. */
-void ex_golden(mpz_t z, unsigned long n);
+void expr_golden(mpz_t z, unsigned long n);
 
 /* Least prime > x, and largest prime < x (0 if none).  Primality is
  * GMP's BPSW test plus Miller-Rabin rounds: proven below 2^64. */
-void ex_nextprime(mpz_t z, const mpz_t x);
-int ex_prevprime(mpz_t z, const mpz_t x);
+void expr_nextprime(mpz_t z, const mpz_t x);
+int expr_prevprime(mpz_t z, const mpz_t x);
 
 /* 2 if z is prime (proven), 1 if probably prime, 0 if composite. */
-int ex_isprime(const mpz_t z);
+int expr_isprime(const mpz_t z);
 
 #endif

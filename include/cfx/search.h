@@ -129,8 +129,8 @@ typedef struct search_plan {
  * bits outside 1..SEARCH_MAX_BITS, window outside 1..bits, t not in
  * (0, 1), a window holding no odd p.  Returns 0 or -1.
  */
-int search_target_make(search_target *t, const ex_tree *expr,
-                       ex_lookup look, void *ctx, unsigned bits,
+int search_target_make(search_target *t, const expr_tree *expr,
+                       expr_lookup look, void *ctx, unsigned bits,
                        unsigned window, cfx_err *err);
 
 /*

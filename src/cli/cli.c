@@ -439,7 +439,7 @@ void cli_session_free(cfx_session *s)
 	for (v = s->vars; v; v = next) {
 		next = v->next;
 		free(v->name);
-		ex_free(v->tree);
+		expr_free(v->tree);
 		free(v);
 	}
 	free(s->constant);
@@ -448,7 +448,7 @@ void cli_session_free(cfx_session *s)
 	memset(s, 0, sizeof *s);
 }
 
-const ex_tree *cli_session_lookup(void *sess, const char *name)
+const expr_tree *cli_session_lookup(void *sess, const char *name)
 {
 	cfx_session *s = sess;
 	cfx_var *v;
@@ -524,7 +524,7 @@ static int negative_number(const char *s, cfx_session *sess)
 	           "0123456789_");
 	if (n == 0 || strlen(s) <= 2)
 		return 0;
-	if (ex_builtin(s + 1, n) && !(n == 1 && s[1] == 'e'))
+	if (expr_builtin(s + 1, n) && !(n == 1 && s[1] == 'e'))
 		return 1;
 	{
 		char name[64];

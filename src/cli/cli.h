@@ -55,7 +55,7 @@ enum { CFX_EXIT_OK = 0, CFX_EXIT_FAIL = 1, CFX_EXIT_USAGE = 2 };
 /* Named values of a session (the REPL's `let`, and `ans`). */
 typedef struct cfx_var {
 	char *name;
-	ex_tree *tree;
+	expr_tree *tree;
 	struct cfx_var *next;
 } cfx_var;
 
@@ -187,7 +187,7 @@ void cli_print_error(const cmd_ctx *c, FILE *f);
 void cli_session_init(cfx_session *s);
 void cli_session_free(cfx_session *s);
 /* Name lookup for expressions (variables and ans). */
-const ex_tree *cli_session_lookup(void *sess, const char *name);
+const expr_tree *cli_session_lookup(void *sess, const char *name);
 
 /* ---- helpers for command implementations (cli.c) ---------------------- */
 

@@ -420,13 +420,13 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 static int constant(cmd_ctx *c, const char *src, int arg, unsigned long bits,
                     mpz_t p, unsigned long *out)
 {
-	ex_tree *t = ex_parse(src, &c->err);
+	expr_tree *t = expr_parse(src, &c->err);
 	int rc = -1;
 
 	*out = bits;
-	if (t && ex_eval_int(t, cli_session_lookup, c->sess, p, &c->err) == 0)
+	if (t && expr_eval_int(t, cli_session_lookup, c->sess, p, &c->err) == 0)
 		rc = word_check(p, out, WORD_MAX_HASH, src, &c->err);
-	ex_free(t);
+	expr_free(t);
 	if (rc < 0)
 		c->err.arg = arg;
 	return rc;

@@ -78,8 +78,8 @@ static json_t *json_cf(const cf_seq *cf, size_t n, size_t nconv, mpz_t *p,
 int cmd_cf(cmd_ctx *c, cli_args *a)
 {
 	const char *src = cli_expr(c, a);
-	ex_tree *t;
-	ex_value v;
+	expr_tree *t;
+	expr_value v;
 	cf_seq cf;
 	mpz_t *p = NULL, *q = NULL;
 	unsigned long bits = 0;
@@ -91,21 +91,21 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 
 	if (!src)
 		return CFX_EXIT_USAGE;
-	if (!(t = ex_parse(src, &c->err))) {
+	if (!(t = expr_parse(src, &c->err))) {
 		c->err.arg = a->expr ? a->expr_arg : -1;
 		return CFX_EXIT_USAGE;
 	}
-	ex_value_init(&v, 128);
+	expr_value_init(&v, 128);
 	cf_init(&cf);
 	mpz_init(pv);
 	/* an integer written with integer operations is a multiplier p,
 	 * shown as p/2^n; through / or sqrt it is the number (4/2 is 2) */
-	if (ex_eval(t, cli_session_lookup, c->sess, 128, &v, &c->err) < 0 &&
+	if (expr_eval(t, cli_session_lookup, c->sess, 128, &v, &c->err) < 0 &&
 	    c->err.code != CFX_ELIMIT)
 		goto bad;
-	integer = c->err.code == CFX_OK && v.kind == EX_RAT &&
+	integer = c->err.code == CFX_OK && v.kind == EXPR_RAT &&
 	          mpz_cmp_ui(mpq_denref(v.q), 1) == 0 && !a->value &&
-	          ex_integer_form(t, cli_session_lookup, c->sess);
+	          expr_integer_form(t, cli_session_lookup, c->sess);
 	if (integer) {
 		bits = a->bits;
 		mpz_set(pv, mpq_numref(v.q));
@@ -120,7 +120,7 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 		               &c->err) < 0)
 			goto bad;
 		/* the value itself, for the distance to 1/phi */
-		ex_eval(t, cli_session_lookup, c->sess,
+		expr_eval(t, cli_session_lookup, c->sess,
 		        cf.prec ? cf.prec : 128, &v, NULL);
 	}
 	cf_phi_distance(&v, 0, &dist, &dbits);
@@ -224,7 +224,7 @@ done:
 	free(hex);
 	mpz_clear(pv);
 	cf_clear(&cf);
-	ex_value_clear(&v);
-	ex_free(t);
+	expr_value_clear(&v);
+	expr_free(t);
 	return rc;
 }

@@ -77,7 +77,7 @@ int cmd_naf(cmd_ctx *c, cli_args *a)
 	}
 	bw = naf_binary_weight(f.p);
 	nw = naf_weight(&f.naf);
-	prime = ex_isprime(f.p);
+	prime = expr_isprime(f.p);
 	{
 		json_t *o = json_object();
 		json_object_set_new(o, "value", out_jz(f.p));

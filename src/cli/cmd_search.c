@@ -23,7 +23,7 @@ typedef struct request {
 	size_t top;
 	search_level level;
 	int primes, all, json;
-	ex_tree *near;           /* NULL: 1/phi */
+	expr_tree *near;           /* NULL: 1/phi */
 } request;
 
 /* ---- options ------------------------------------------------------------ */
@@ -104,7 +104,7 @@ static int read_request(cmd_ctx *c, const cli_args *a, request *r)
 	r->json = a->json;
 	if (read_level(c, a, r) < 0)
 		return -1;
-	if (a->near && !(r->near = ex_parse(a->near, &c->err))) {
+	if (a->near && !(r->near = expr_parse(a->near, &c->err))) {
 		c->err.arg = a->near_arg;
 		return -1;
 	}
@@ -766,6 +766,6 @@ done:
 	free(pk.rank);
 	free(front);
 	search_list_free(&all);
-	ex_free(r.near);
+	expr_free(r.near);
 	return rc;
 }

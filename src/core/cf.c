@@ -202,7 +202,7 @@ void cf_of_interval(cf_seq *cf, const mpfr_t lo, const mpfr_t hi,
 
 /* The size in bits of the D in (P + sqrt D)/Q for q + r sqrt d: about
  * that of (r L)^2 d, L the common denominator.  At least 1. */
-static size_t quad_bits(const ex_value *v)
+static size_t quad_bits(const expr_value *v)
 {
 	return 2 * (mpz_sizeinbase(mpq_numref(v->r), 2) +
 	            mpz_sizeinbase(mpq_denref(v->r), 2) +
@@ -210,21 +210,21 @@ static size_t quad_bits(const ex_value *v)
 	       mpz_sizeinbase(v->d, 2);
 }
 
-int cf_of_tree(cf_seq *cf, const ex_tree *t, ex_lookup look, void *ctx,
+int cf_of_tree(cf_seq *cf, const expr_tree *t, expr_lookup look, void *ctx,
                unsigned long bits, size_t terms, cfx_err *err)
 {
-	ex_value v;
+	expr_value v;
 	mpfr_prec_t prec = 64 + 8 * (mpfr_prec_t)terms;
 	int rc;
 
 	if (prec > PREC_MAX)
 		prec = PREC_MAX;
-	ex_value_init(&v, prec);
+	expr_value_init(&v, prec);
 	for (;;) {
-		rc = ex_eval(t, look, ctx, prec, &v, err);
+		rc = expr_eval(t, look, ctx, prec, &v, err);
 		if (rc < 0 && (!err || err->code != CFX_ELIMIT || prec >= PREC_MAX))
 			break;
-		if (rc == 0 && v.kind == EX_RAT) {
+		if (rc == 0 && v.kind == EXPR_RAT) {
 			if (bits && mpz_cmp_ui(mpq_denref(v.q), 1) == 0) {
 				cf_of_multiplier(cf, mpq_numref(v.q), bits);
 			} else {
@@ -232,7 +232,7 @@ int cf_of_tree(cf_seq *cf, const ex_tree *t, ex_lookup look, void *ctx,
 			}
 			break;
 		}
-		if (rc == 0 && v.kind == EX_QUAD) {
+		if (rc == 0 && v.kind == EXPR_QUAD) {
 			/* a term costs a few operations on numbers of dbits; the
 			 * period is sought only as far as QUAD_WORK allows */
 			size_t dbits = quad_bits(&v), search = QUAD_WORK / dbits;
@@ -256,7 +256,7 @@ int cf_of_tree(cf_seq *cf, const ex_tree *t, ex_lookup look, void *ctx,
 		}
 		prec = prec * 2 > PREC_MAX ? PREC_MAX : prec * 2;
 	}
-	ex_value_clear(&v);
+	expr_value_clear(&v);
 	return rc;
 }
 
@@ -402,33 +402,33 @@ size_t cf_max_early(const cf_seq *cf, unsigned long limit_bits, mpz_t big)
 	return best;
 }
 
-void cf_phi_distance(const ex_value *v, int mirror, double *dist,
+void cf_phi_distance(const expr_value *v, int mirror, double *dist,
                      double *bits)
 {
 	mpfr_prec_t prec = 128;
 	mpfr_t x, g;
 
-	if (v->kind == EX_RAT)
+	if (v->kind == EXPR_RAT)
 		prec += mpz_sizeinbase(mpq_numref(v->q), 2) +
 		        mpz_sizeinbase(mpq_denref(v->q), 2);
-	else if (v->kind == EX_REAL)
+	else if (v->kind == EXPR_REAL)
 		prec = mpfr_get_prec(v->lo);
 	/* exactly 1/phi = (sqrt 5 - 1)/2, or 1 - 1/phi = (3 - sqrt 5)/2 */
-	if (v->kind == EX_QUAD && mpz_cmp_ui(v->d, 5) == 0 &&
+	if (v->kind == EXPR_QUAD && mpz_cmp_ui(v->d, 5) == 0 &&
 	    mpq_cmp_si(v->q, mirror ? 3 : -1, 2) == 0 &&
 	    mpq_cmp_si(v->r, mirror ? -1 : 1, 2) == 0) {
 		*dist = 0;
 		*bits = INFINITY;
 		return;
 	}
-	if (v->kind == EX_QUAD)
+	if (v->kind == EXPR_QUAD)
 		prec += mpz_sizeinbase(mpq_numref(v->q), 2) +
 		        mpz_sizeinbase(mpq_denref(v->q), 2) +
 		        mpz_sizeinbase(mpq_numref(v->r), 2) +
 		        mpz_sizeinbase(mpq_denref(v->r), 2) +
 		        mpz_sizeinbase(v->d, 2);
 	mpfr_inits2(prec, x, g, (mpfr_ptr)0);
-	ex_value_mid(v, x);
+	expr_value_mid(v, x);
 	/* 1/phi = (sqrt 5 - 1)/2 */
 	mpfr_sqrt_ui(g, 5, MPFR_RNDN);
 	mpfr_sub_ui(g, g, 1, MPFR_RNDN);

@@ -6,21 +6,21 @@
 #include "cfx/constant.h"
 #include "cfx/word.h"
 
-int constant_value(const char *text, ex_lookup look, void *ctx, mpz_t z,
+int constant_value(const char *text, expr_lookup look, void *ctx, mpz_t z,
                    cfx_err *err)
 {
-	ex_tree *t;
+	expr_tree *t;
 	int rc;
 
 	assert(text);
-	if (!(t = ex_parse(text, err)))
+	if (!(t = expr_parse(text, err)))
 		return -1;
-	rc = ex_eval_int(t, look, ctx, z, err);
-	ex_free(t);
+	rc = expr_eval_int(t, look, ctx, z, err);
+	expr_free(t);
 	return rc;
 }
 
-int constant_eval(const char *text, ex_lookup look, void *ctx,
+int constant_eval(const char *text, expr_lookup look, void *ctx,
                   unsigned long *bits, unsigned long max_bits, mpz_t p,
                   cfx_err *err)
 {
@@ -29,10 +29,10 @@ int constant_eval(const char *text, ex_lookup look, void *ctx,
 	return word_check(p, bits, max_bits, text, err);
 }
 
-int constant_make(constant *c, const char *text, ex_lookup look, void *ctx,
+int constant_make(constant *c, const char *text, expr_lookup look, void *ctx,
                   unsigned long bits, unsigned long max_bits, cfx_err *err)
 {
-	ex_value v;
+	expr_value v;
 
 	memset(c, 0, sizeof *c);
 	mpz_init(c->p);
@@ -47,13 +47,13 @@ int constant_make(constant *c, const char *text, ex_lookup look, void *ctx,
 	cf_init(&c->cf);
 	cf_of_multiplier(&c->cf, c->p, bits);
 	c->golden = cf_golden_stats(&c->cf);
-	ex_value_init(&v, 128);
-	v.kind = EX_RAT;
+	expr_value_init(&v, 128);
+	v.kind = EXPR_RAT;
 	mpq_set_z(v.q, c->p);
 	mpq_div_2exp(v.q, v.q, bits);
 	cf_phi_distance(&v, 0, &c->dist, &c->dbits);
 	cf_phi_distance(&v, 1, &c->mdist, &c->mbits);
-	ex_value_clear(&v);
+	expr_value_clear(&v);
 	naf_of(&c->naf, c->p, bits);
 	c->sum = naf_power_sum(&c->naf);
 	sas_of(&c->sas, &c->naf);

@@ -1,5 +1,6 @@
 /*
- * expr.c - parsing the expression language into a tree (see expr.h).
+ * expr.c - parsing the expression language into a tree, its built-in
+ * names and functions (golden, the primes) and its values (see expr.h).
  *
  * A hand-written recursive-descent parser over a one-token lookahead:
  *   expr    := term (('+' | '-') term)*
@@ -95,25 +96,25 @@ static int next(lexer *lx)
 	return 0;
 }
 
-static ex_node *node(ex_kind k, int col, int len)
+static expr_node *node(expr_kind k, int col, int len)
 {
-	ex_node *n = xcalloc(1, sizeof *n, "expression node");
+	expr_node *n = xcalloc(1, sizeof *n, "expression node");
 
 	n->kind = k;
 	n->col = col;
 	n->len = len;
-	if (k == EX_NUM)
+	if (k == EXPR_NUM)
 		mpz_init(n->num);
 	return n;
 }
 
-static void free_node(ex_node *n)
+static void free_node(expr_node *n)
 {
 	if (!n)
 		return;
 	free_node(n->a);
 	free_node(n->b);
-	if (n->kind == EX_NUM)
+	if (n->kind == EXPR_NUM)
 		mpz_clear(n->num);
 	free(n->name);
 	free(n);
@@ -152,33 +153,33 @@ static int literal(lexer *lx, int col, int len, mpz_t z)
 		return fail(lx, col, len, "number without digits");
 	/* 3.33 bits a decimal digit, 4 a hex one, 1 a binary one */
 	if ((double)nd * (base == 16 ? 4 : base == 2 ? 1 : 3.3219281) >
-	    EX_MAX_BITS + 8)
+	    EXPR_MAX_BITS + 8)
 		return cfx_err_setn(lx->err, CFX_ELIMIT, col, s, len,
-		                    "number too large (over %ld bits)", EX_MAX_BITS);
+		                    "number too large (over %ld bits)", EXPR_MAX_BITS);
 	digits[nd] = '\0';
 	mpz_set_str(z, digits, base);
 	return 0;
 }
 
-static ex_node *parse_expr(lexer *lx);
-static ex_node *parse_unary(lexer *lx);
+static expr_node *parse_expr(lexer *lx);
+static expr_node *parse_unary(lexer *lx);
 
-/* The built-in names: the one list (ex_builtin_names and ex_builtin are
+/* The built-in names: the one list (expr_builtin_names and expr_builtin are
  * how the rest of cfx sees it). */
 static const struct {
 	const char *name;
-	ex_kind kind;
+	expr_kind kind;
 } consts[] = {
-	{ "phi", EX_PHI }, { "pi", EX_PI }, { "e", EX_E },
+	{ "phi", EXPR_PHI }, { "pi", EXPR_PI }, { "e", EXPR_E },
 }, funcs[] = {
-	{ "golden", EX_GOLDEN }, { "nextprime", EX_NEXTPRIME },
-	{ "prevprime", EX_PREVPRIME }, { "sqrt", EX_SQRT },
+	{ "golden", EXPR_GOLDEN }, { "nextprime", EXPR_NEXTPRIME },
+	{ "prevprime", EXPR_PREVPRIME }, { "sqrt", EXPR_SQRT },
 };
 
 #define NCONSTS (sizeof consts / sizeof consts[0])
 #define NFUNCS (sizeof funcs / sizeof funcs[0])
 
-const char *ex_builtin_name(size_t i, int *function)
+const char *expr_builtin_name(size_t i, int *function)
 {
 	if (i >= NCONSTS + NFUNCS)
 		return NULL;
@@ -187,21 +188,21 @@ const char *ex_builtin_name(size_t i, int *function)
 	return i < NCONSTS ? consts[i].name : funcs[i - NCONSTS].name;
 }
 
-int ex_builtin(const char *name, size_t len)
+int expr_builtin(const char *name, size_t len)
 {
 	const char *b;
 	size_t i;
 	int f;
 
-	for (i = 0; (b = ex_builtin_name(i, &f)); i++)
+	for (i = 0; (b = expr_builtin_name(i, &f)); i++)
 		if (strlen(b) == len && !strncmp(b, name, len))
 			return f ? 2 : 1;
 	return 0;
 }
 
-static ex_node *parse_call(lexer *lx, ex_kind k, int col, int len)
+static expr_node *parse_call(lexer *lx, expr_kind k, int col, int len)
 {
-	ex_node *n, *arg;
+	expr_node *n, *arg;
 
 	if (next(lx) < 0)
 		return NULL;
@@ -226,11 +227,11 @@ static ex_node *parse_call(lexer *lx, ex_kind k, int col, int len)
 	return next(lx) < 0 ? (free_node(n), NULL) : n;
 }
 
-static ex_node *parse_name(lexer *lx)
+static expr_node *parse_name(lexer *lx)
 {
 	int col = lx->pos, len = lx->end - lx->pos;
 	const char *s = lx->s + col;
-	ex_node *n;
+	expr_node *n;
 	size_t i;
 
 	if (next(lx) < 0)
@@ -253,19 +254,19 @@ static ex_node *parse_name(lexer *lx)
 			fail(lx, col, len, "function needs (argument)");
 			return NULL;
 		}
-	n = node(EX_NAME, col, len);
+	n = node(EXPR_NAME, col, len);
 	n->name = xstrndup(s, (size_t)len);
 	return n;
 }
 
-static ex_node *parse_primary(lexer *lx)
+static expr_node *parse_primary(lexer *lx)
 {
-	ex_node *n;
+	expr_node *n;
 	int col = lx->pos, len = lx->end - lx->pos;
 
 	switch (lx->tok) {
 	case T_NUM:
-		n = node(EX_NUM, col, len);
+		n = node(EXPR_NUM, col, len);
 		if (literal(lx, col, len, n->num) < 0 || next(lx) < 0) {
 			free_node(n);
 			return NULL;
@@ -294,18 +295,18 @@ static ex_node *parse_primary(lexer *lx)
 	}
 }
 
-static ex_node *binary(ex_kind k, int col, int len, ex_node *a, ex_node *b)
+static expr_node *binary(expr_kind k, int col, int len, expr_node *a, expr_node *b)
 {
-	ex_node *n = node(k, col, len);
+	expr_node *n = node(k, col, len);
 
 	n->a = a;
 	n->b = b;
 	return n;
 }
 
-static ex_node *parse_power(lexer *lx)
+static expr_node *parse_power(lexer *lx)
 {
-	ex_node *a = parse_primary(lx), *b;
+	expr_node *a = parse_primary(lx), *b;
 	int col, len;
 
 	if (!a)
@@ -317,12 +318,12 @@ static ex_node *parse_power(lexer *lx)
 		free_node(a);
 		return NULL;
 	}
-	return binary(EX_POW, col, len, a, b);
+	return binary(EXPR_POW, col, len, a, b);
 }
 
-static ex_node *parse_unary(lexer *lx)
+static expr_node *parse_unary(lexer *lx)
 {
-	ex_node *a;
+	expr_node *a;
 	int col = lx->pos, neg;
 
 	/* every way of nesting (parentheses, calls, powers, signs) comes
@@ -346,19 +347,19 @@ static ex_node *parse_unary(lexer *lx)
 		if (next(lx) < 0 || !(a = parse_unary(lx)))
 			a = NULL;
 		else if (neg)
-			a = binary(EX_NEG, col, 1, a, NULL);
+			a = binary(EXPR_NEG, col, 1, a, NULL);
 	}
 	lx->depth--;
 	return a;
 }
 
-static ex_node *parse_term(lexer *lx)
+static expr_node *parse_term(lexer *lx)
 {
-	ex_node *a = parse_unary(lx), *b;
+	expr_node *a = parse_unary(lx), *b;
 
 	while (a && lx->tok == T_OP &&
 	       (lx->op == '*' || lx->op == '/' || lx->op == '%')) {
-		ex_kind k = lx->op == '*' ? EX_MUL : lx->op == '/' ? EX_DIV : EX_MOD;
+		expr_kind k = lx->op == '*' ? EXPR_MUL : lx->op == '/' ? EXPR_DIV : EXPR_MOD;
 		int col = lx->pos;
 
 		if (next(lx) < 0 || !(b = parse_unary(lx))) {
@@ -370,12 +371,12 @@ static ex_node *parse_term(lexer *lx)
 	return a;
 }
 
-static ex_node *parse_expr(lexer *lx)
+static expr_node *parse_expr(lexer *lx)
 {
-	ex_node *a = parse_term(lx), *b;
+	expr_node *a = parse_term(lx), *b;
 
 	while (a && lx->tok == T_OP && (lx->op == '+' || lx->op == '-')) {
-		ex_kind k = lx->op == '+' ? EX_ADD : EX_SUB;
+		expr_kind k = lx->op == '+' ? EXPR_ADD : EXPR_SUB;
 		int col = lx->pos;
 
 		if (next(lx) < 0 || !(b = parse_term(lx))) {
@@ -387,11 +388,11 @@ static ex_node *parse_expr(lexer *lx)
 	return a;
 }
 
-ex_tree *ex_parse(const char *src, cfx_err *err)
+expr_tree *expr_parse(const char *src, cfx_err *err)
 {
 	lexer lx = { .s = src, .err = err };
-	ex_node *root;
-	ex_tree *t;
+	expr_node *root;
+	expr_tree *t;
 
 	cfx_err_clear(err);
 	if (next(&lx) < 0)
@@ -414,7 +415,7 @@ ex_tree *ex_parse(const char *src, cfx_err *err)
 	return t;
 }
 
-void ex_free(ex_tree *t)
+void expr_free(expr_tree *t)
 {
 	if (!t)
 		return;
@@ -425,17 +426,17 @@ void ex_free(ex_tree *t)
 
 /* Deep copy of n, replacing names; columns of inlined trees point at the
  * name they replace, so errors still land on something the user typed. */
-static ex_node *copy(const ex_node *n, ex_lookup look, void *ctx,
+static expr_node *copy(const expr_node *n, expr_lookup look, void *ctx,
                      const char *src, cfx_err *err, int col, int len,
                      int depth, size_t *nodes, const char *top)
 {
-	ex_node *c;
+	expr_node *c;
 
 	if (!n)
 		return NULL;
 	/* the parser's size limit holds after substitution too: a chain of
 	 * lets doubling a tree must not grow it without end */
-	if (n->kind != EX_NAME && ++*nodes > MAX_NODES) {
+	if (n->kind != EXPR_NAME && ++*nodes > MAX_NODES) {
 		/* inside an inlined tree, col and len are the top name's */
 		cfx_err_setn(err, CFX_ELIMIT, col < 0 ? n->col : col,
 		             col < 0 ? src + n->col : top + col,
@@ -443,8 +444,8 @@ static ex_node *copy(const ex_node *n, ex_lookup look, void *ctx,
 		             "names are replaced (over %d nodes)", MAX_NODES);
 		return NULL;
 	}
-	if (n->kind == EX_NAME) {
-		const ex_tree *t = look ? look(ctx, n->name) : NULL;
+	if (n->kind == EXPR_NAME) {
+		const expr_tree *t = look ? look(ctx, n->name) : NULL;
 
 		if (!t) {
 			cfx_err_setn(err, CFX_ESYNTAX, n->col, src + n->col, n->len,
@@ -461,7 +462,7 @@ static ex_node *copy(const ex_node *n, ex_lookup look, void *ctx,
 		            depth + 1, nodes, top);
 	}
 	c = node(n->kind, col < 0 ? n->col : col, col < 0 ? n->len : len);
-	if (n->kind == EX_NUM)
+	if (n->kind == EXPR_NUM)
 		mpz_set(c->num, n->num);
 	if ((n->a && !(c->a = copy(n->a, look, ctx, src, err, col, len, depth,
 	                           nodes, top))) ||
@@ -473,10 +474,10 @@ static ex_node *copy(const ex_node *n, ex_lookup look, void *ctx,
 	return c;
 }
 
-ex_tree *ex_inline(const ex_tree *t, ex_lookup look, void *ctx, cfx_err *err)
+expr_tree *expr_inline(const expr_tree *t, expr_lookup look, void *ctx, cfx_err *err)
 {
-	ex_tree *c;
-	ex_node *root;
+	expr_tree *c;
+	expr_node *root;
 	size_t nodes = 0;
 
 	cfx_err_clear(err);
@@ -489,18 +490,18 @@ ex_tree *ex_inline(const ex_tree *t, ex_lookup look, void *ctx, cfx_err *err)
 	return c;
 }
 
-static int integer_form(const ex_node *n, ex_lookup look, void *ctx, int depth)
+static int integer_form(const expr_node *n, expr_lookup look, void *ctx, int depth)
 {
-	const ex_tree *t;
+	const expr_tree *t;
 
 	switch (n->kind) {
-	case EX_NUM:
+	case EXPR_NUM:
 		return 1;
-	case EX_NAME:
+	case EXPR_NAME:
 		t = look && depth <= MAX_DEPTH ? look(ctx, n->name) : NULL;
 		return t && integer_form(t->root, look, ctx, depth + 1);
-	case EX_NEG: case EX_ADD: case EX_SUB: case EX_MUL: case EX_MOD:
-	case EX_POW: case EX_GOLDEN: case EX_NEXTPRIME: case EX_PREVPRIME:
+	case EXPR_NEG: case EXPR_ADD: case EXPR_SUB: case EXPR_MUL: case EXPR_MOD:
+	case EXPR_POW: case EXPR_GOLDEN: case EXPR_NEXTPRIME: case EXPR_PREVPRIME:
 		return (!n->a || integer_form(n->a, look, ctx, depth)) &&
 		       (!n->b || integer_form(n->b, look, ctx, depth));
 	default:
@@ -508,8 +509,99 @@ static int integer_form(const ex_node *n, ex_lookup look, void *ctx, int depth)
 	}
 }
 
-int ex_integer_form(const ex_tree *t, ex_lookup look, void *ctx)
+int expr_integer_form(const expr_tree *t, expr_lookup look, void *ctx)
 {
 	assert(t && t->root);
 	return integer_form(t->root, look, ctx, 0);
+}
+
+/* ---- values ---------------------------------------------------------- */
+
+void expr_value_init(expr_value *v, mpfr_prec_t prec)
+{
+	v->kind = EXPR_RAT;
+	mpq_init(v->q);
+	mpq_init(v->r);
+	mpz_init(v->d);
+	mpfr_init2(v->lo, prec);
+	mpfr_init2(v->hi, prec);
+}
+
+void expr_value_clear(expr_value *v)
+{
+	mpq_clear(v->q);
+	mpq_clear(v->r);
+	mpz_clear(v->d);
+	mpfr_clear(v->lo);
+	mpfr_clear(v->hi);
+}
+
+void expr_value_mid(const expr_value *v, mpfr_t x)
+{
+	if (v->kind == EXPR_RAT) {
+		mpfr_set_q(x, v->q, MPFR_RNDN);
+	} else if (v->kind == EXPR_QUAD) {
+		mpfr_set_z(x, v->d, MPFR_RNDN);
+		mpfr_sqrt(x, x, MPFR_RNDN);
+		mpfr_mul_q(x, x, v->r, MPFR_RNDN);
+		mpfr_add_q(x, x, v->q, MPFR_RNDN);
+	} else {
+		mpfr_add(x, v->lo, v->hi, MPFR_RNDN);
+		mpfr_div_2ui(x, x, 1, MPFR_RNDN);
+	}
+}
+
+/* ---- number theory helpers ------------------------------------------- */
+
+void expr_golden(mpz_t z, unsigned long n)
+{
+	mpz_t s, t;
+
+	/* 2^n/phi = (sqrt(5*4^n) - 2^n)/2, an irrational number, so
+	 * round(2^n/phi) = floor((isqrt(5*4^n) - 2^n + 1)/2) */
+	mpz_inits(s, t, NULL);
+	mpz_ui_pow_ui(t, 2, n);
+	mpz_mul(s, t, t);
+	mpz_mul_ui(s, s, 5);
+	mpz_sqrt(s, s);
+	mpz_sub(s, s, t);
+	mpz_add_ui(s, s, 1);
+	mpz_fdiv_q_2exp(z, s, 1);
+	mpz_clears(s, t, NULL);
+}
+
+int expr_isprime(const mpz_t z)
+{
+	int r = mpz_probab_prime_p(z, 24);
+
+	/* BPSW has no counterexample below 2^64 (Feitsma-Galway), and GMP
+	 * runs it first, so there a "probably" is a proof */
+	if (r == 1 && mpz_sizeinbase(z, 2) <= 64)
+		r = 2;
+	return r;
+}
+
+void expr_nextprime(mpz_t z, const mpz_t x)
+{
+	if (mpz_cmp_ui(x, 2) < 0)
+		mpz_set_ui(z, 2);
+	else
+		mpz_nextprime(z, x);   /* least prime > x */
+}
+
+int expr_prevprime(mpz_t z, const mpz_t x)
+{
+	if (mpz_cmp_ui(x, 2) <= 0)
+		return 0;
+	if (mpz_cmp_ui(x, 3) == 0) {
+		mpz_set_ui(z, 2);
+		return 1;
+	}
+	/* largest odd number below x, then down by twos */
+	mpz_sub_ui(z, x, 1);
+	if (mpz_even_p(z))
+		mpz_sub_ui(z, z, 1);
+	while (!expr_isprime(z))
+		mpz_sub_ui(z, z, 2);
+	return 1;
 }

@@ -14,7 +14,7 @@
 #include "cfx/expr.h"
 
 typedef struct env {
-	ex_lookup look;
+	expr_lookup look;
 	void *ctx;
 	mpfr_prec_t prec;
 	const char *src;
@@ -22,41 +22,7 @@ typedef struct env {
 	int depth;
 } env;
 
-void ex_value_init(ex_value *v, mpfr_prec_t prec)
-{
-	v->kind = EX_RAT;
-	mpq_init(v->q);
-	mpq_init(v->r);
-	mpz_init(v->d);
-	mpfr_init2(v->lo, prec);
-	mpfr_init2(v->hi, prec);
-}
-
-void ex_value_clear(ex_value *v)
-{
-	mpq_clear(v->q);
-	mpq_clear(v->r);
-	mpz_clear(v->d);
-	mpfr_clear(v->lo);
-	mpfr_clear(v->hi);
-}
-
-void ex_value_mid(const ex_value *v, mpfr_t x)
-{
-	if (v->kind == EX_RAT) {
-		mpfr_set_q(x, v->q, MPFR_RNDN);
-	} else if (v->kind == EX_QUAD) {
-		mpfr_set_z(x, v->d, MPFR_RNDN);
-		mpfr_sqrt(x, x, MPFR_RNDN);
-		mpfr_mul_q(x, x, v->r, MPFR_RNDN);
-		mpfr_add_q(x, x, v->q, MPFR_RNDN);
-	} else {
-		mpfr_add(x, v->lo, v->hi, MPFR_RNDN);
-		mpfr_div_2ui(x, x, 1, MPFR_RNDN);
-	}
-}
-
-static int node_err(env *ev, const ex_node *n, enum cfx_code code,
+static int node_err(env *ev, const expr_node *n, enum cfx_code code,
                     const char *msg)
 {
 	return cfx_err_setn(ev->err, code, n->col, ev->src + n->col, n->len,
@@ -82,7 +48,7 @@ static size_t qbits(const mpq_t q)
 
 /* ---- intervals --------------------------------------------------------- */
 
-static void set_prec(ex_value *v, mpfr_prec_t prec)
+static void set_prec(expr_value *v, mpfr_prec_t prec)
 {
 	if (mpfr_get_prec(v->lo) != prec) {
 		mpfr_set_prec(v->lo, prec);
@@ -98,14 +64,14 @@ static void sqrt_z(mpfr_t s, const mpz_t d, mpfr_rnd_t rnd)
 }
 
 /* Turn any value into an interval enclosing it. */
-static void to_real(ex_value *v, mpfr_prec_t prec)
+static void to_real(expr_value *v, mpfr_prec_t prec)
 {
 	mpfr_t s, t;
 
-	if (v->kind == EX_REAL)
+	if (v->kind == EXPR_REAL)
 		return;
 	set_prec(v, prec);
-	if (v->kind == EX_RAT) {
+	if (v->kind == EXPR_RAT) {
 		mpfr_set_q(v->lo, v->q, MPFR_RNDD);
 		mpfr_set_q(v->hi, v->q, MPFR_RNDU);
 	} else {
@@ -120,10 +86,10 @@ static void to_real(ex_value *v, mpfr_prec_t prec)
 		mpfr_add_q(v->hi, t, v->q, MPFR_RNDU);
 		mpfr_clears(s, t, (mpfr_ptr)0);
 	}
-	v->kind = EX_REAL;
+	v->kind = EXPR_REAL;
 }
 
-static void real_mul(ex_value *a, const ex_value *b, mpfr_prec_t prec)
+static void real_mul(expr_value *a, const expr_value *b, mpfr_prec_t prec)
 {
 	mpfr_t p[4], lo, hi;
 	int i;
@@ -153,7 +119,7 @@ static void real_mul(ex_value *a, const ex_value *b, mpfr_prec_t prec)
 }
 
 /* a = 1/a; fails if the interval contains 0. */
-static int real_inv(ex_value *a)
+static int real_inv(expr_value *a)
 {
 	mpfr_t lo;
 
@@ -170,15 +136,15 @@ static int real_inv(ex_value *a)
 /* ---- exact quadratic numbers ------------------------------------------ */
 
 /* Drop the irrational part when it vanished. */
-static void quad_norm(ex_value *v)
+static void quad_norm(expr_value *v)
 {
-	if (v->kind == EX_QUAD && mpq_sgn(v->r) == 0)
-		v->kind = EX_RAT;
+	if (v->kind == EXPR_QUAD && mpq_sgn(v->r) == 0)
+		v->kind = EXPR_RAT;
 }
 
 /* If sqrt(v->d) is a rational multiple of sqrt(d) (d v->d is a square
  * t^2, so sqrt(v->d) = (t/d) sqrt(d)), rewrite v over d and return 1. */
-static int same_field(ex_value *v, const mpz_t d)
+static int same_field(expr_value *v, const mpz_t d)
 {
 	mpz_t t;
 	mpq_t f;
@@ -202,21 +168,21 @@ static int same_field(ex_value *v, const mpz_t d)
 }
 
 /* Make a and b the same kind: both RAT, both QUAD over one d, or REAL. */
-static void unify(ex_value *a, ex_value *b, mpfr_prec_t prec)
+static void unify(expr_value *a, expr_value *b, mpfr_prec_t prec)
 {
-	if (a->kind == EX_RAT && b->kind == EX_RAT)
+	if (a->kind == EXPR_RAT && b->kind == EXPR_RAT)
 		return;
-	if (a->kind != EX_REAL && b->kind != EX_REAL) {
-		if (a->kind == EX_RAT) {
+	if (a->kind != EXPR_REAL && b->kind != EXPR_REAL) {
+		if (a->kind == EXPR_RAT) {
 			mpz_set(a->d, b->d);
 			mpq_set_ui(a->r, 0, 1);
-			a->kind = EX_QUAD;
+			a->kind = EXPR_QUAD;
 			return;
 		}
-		if (b->kind == EX_RAT) {
+		if (b->kind == EXPR_RAT) {
 			mpz_set(b->d, a->d);
 			mpq_set_ui(b->r, 0, 1);
-			b->kind = EX_QUAD;
+			b->kind = EXPR_QUAD;
 			return;
 		}
 		if (mpz_cmp(a->d, b->d) == 0)
@@ -228,7 +194,7 @@ static void unify(ex_value *a, ex_value *b, mpfr_prec_t prec)
 	to_real(b, prec);
 }
 
-static void quad_mul(ex_value *a, const ex_value *b)
+static void quad_mul(expr_value *a, const expr_value *b)
 {
 	mpq_t t, u;
 
@@ -247,11 +213,11 @@ static void quad_mul(ex_value *a, const ex_value *b)
 }
 
 /* a = 1/a for an exact non-zero a (QUAD: multiply by the conjugate). */
-static void quad_inv(ex_value *a)
+static void quad_inv(expr_value *a)
 {
 	mpq_t n, t;
 
-	if (a->kind == EX_RAT) {
+	if (a->kind == EXPR_RAT) {
 		mpq_inv(a->q, a->q);
 		return;
 	}
@@ -268,31 +234,31 @@ static void quad_inv(ex_value *a)
 	mpq_clears(n, t, NULL);
 }
 
-static int is_zero(const ex_value *v)
+static int is_zero(const expr_value *v)
 {
-	return v->kind == EX_RAT && mpq_sgn(v->q) == 0;
+	return v->kind == EXPR_RAT && mpq_sgn(v->q) == 0;
 }
 
 /* ---- evaluation ------------------------------------------------------- */
 
-static int eval(env *ev, const ex_node *n, ex_value *v);
+static int eval(env *ev, const expr_node *n, expr_value *v);
 
-static int need_int(env *ev, const ex_node *n, const ex_value *v,
+static int need_int(env *ev, const expr_node *n, const expr_value *v,
                     const char *what)
 {
-	if (v->kind != EX_RAT || mpz_cmp_ui(mpq_denref(v->q), 1) != 0)
+	if (v->kind != EXPR_RAT || mpz_cmp_ui(mpq_denref(v->q), 1) != 0)
 		return cfx_err_setn(ev->err, CFX_EDOMAIN, n->col, ev->src + n->col,
 		                    n->len, "%s must be an integer", what);
 	return 0;
 }
 
 /* sqrt of v in place: exact when v is a rational, else an interval. */
-static int do_sqrt(env *ev, const ex_node *n, ex_value *v)
+static int do_sqrt(env *ev, const expr_node *n, expr_value *v)
 {
 	mpz_t num, den, sq;
 	unsigned long p;
 
-	if (v->kind == EX_RAT) {
+	if (v->kind == EXPR_RAT) {
 		if (mpq_sgn(v->q) < 0)
 			return node_err(ev, n, CFX_EDOMAIN,
 			                "square root of a negative number");
@@ -326,10 +292,10 @@ static int do_sqrt(env *ev, const ex_node *n, ex_value *v)
 		mpq_canonicalize(v->r);
 		mpq_set_ui(v->q, 0, 1);
 		mpz_clears(num, den, sq, NULL);
-		v->kind = EX_QUAD;
+		v->kind = EXPR_QUAD;
 		if (mpz_cmp_ui(v->d, 1) == 0) {     /* cannot happen: not square */
 			mpq_set(v->q, v->r);
-			v->kind = EX_RAT;
+			v->kind = EXPR_RAT;
 		}
 		return 0;
 	}
@@ -345,14 +311,14 @@ static int do_sqrt(env *ev, const ex_node *n, ex_value *v)
 	return 0;
 }
 
-static int do_pow(env *ev, const ex_node *n, ex_value *a, ex_value *b)
+static int do_pow(env *ev, const expr_node *n, expr_value *a, expr_value *b)
 {
 	long e;
 	unsigned long k;
 	int neg;
-	ex_value base;
+	expr_value base;
 
-	if (b->kind != EX_RAT || mpz_cmp_ui(mpq_denref(b->q), 1) != 0)
+	if (b->kind != EXPR_RAT || mpz_cmp_ui(mpq_denref(b->q), 1) != 0)
 		return node_err(ev, n->b, CFX_EDOMAIN,
 		                "exponent must be an integer (use sqrt)");
 	if (!mpz_fits_slong_p(mpq_numref(b->q)))
@@ -360,12 +326,12 @@ static int do_pow(env *ev, const ex_node *n, ex_value *a, ex_value *b)
 	e = mpz_get_si(mpq_numref(b->q));
 	neg = e < 0;
 	k = neg ? -(unsigned long)e : (unsigned long)e;
-	if (a->kind == EX_RAT) {
+	if (a->kind == EXPR_RAT) {
 		if (mpq_sgn(a->q) == 0 && neg)
 			return node_err(ev, n, CFX_EZERODIV, "division by zero");
 		/* the result has about k log2|num| + k log2(den) bits */
 		if ((double)k * (log2_abs(mpq_numref(a->q)) +
-		                 log2_abs(mpq_denref(a->q))) + 1 > EX_MAX_BITS)
+		                 log2_abs(mpq_denref(a->q))) + 1 > EXPR_MAX_BITS)
 			return node_err(ev, n, CFX_ELIMIT,
 			                "result too large (over 2^20 bits)");
 		mpz_pow_ui(mpq_numref(a->q), mpq_numref(a->q), k);
@@ -377,46 +343,46 @@ static int do_pow(env *ev, const ex_node *n, ex_value *a, ex_value *b)
 	if (k > 1UL << 16)
 		return node_err(ev, n, CFX_ELIMIT, "exponent too large");
 	/* square and multiply on a copy */
-	ex_value_init(&base, ev->prec);
+	expr_value_init(&base, ev->prec);
 	base.kind = a->kind;
 	mpq_set(base.q, a->q);
 	mpq_set(base.r, a->r);
 	mpz_set(base.d, a->d);
 	mpfr_set(base.lo, a->lo, MPFR_RNDD);
 	mpfr_set(base.hi, a->hi, MPFR_RNDU);
-	a->kind = EX_RAT;
+	a->kind = EXPR_RAT;
 	mpq_set_ui(a->q, 1, 1);
 	while (k) {
 		if (k & 1) {
 			unify(a, &base, ev->prec);
-			if (a->kind == EX_REAL)
+			if (a->kind == EXPR_REAL)
 				real_mul(a, &base, ev->prec);
 			else
 				quad_mul(a, &base);
 		}
 		k >>= 1;
-		if (k && base.kind != EX_REAL &&
-		    2 * (qbits(base.q) + qbits(base.r)) > EX_MAX_BITS) {
+		if (k && base.kind != EXPR_REAL &&
+		    2 * (qbits(base.q) + qbits(base.r)) > EXPR_MAX_BITS) {
 			/* squaring the base again would pass the limit */
-			ex_value_clear(&base);
+			expr_value_clear(&base);
 			return node_err(ev, n, CFX_ELIMIT,
 			                "result too large (over 2^20 bits)");
 		}
 		if (k) {
-			if (base.kind == EX_REAL)
+			if (base.kind == EXPR_REAL)
 				real_mul(&base, &base, ev->prec);
 			else
 				quad_mul(&base, &base);
 		}
-		if (a->kind != EX_REAL && qbits(a->q) + qbits(a->r) > EX_MAX_BITS) {
-			ex_value_clear(&base);
+		if (a->kind != EXPR_REAL && qbits(a->q) + qbits(a->r) > EXPR_MAX_BITS) {
+			expr_value_clear(&base);
 			return node_err(ev, n, CFX_ELIMIT,
 			                "result too large (over 2^20 bits)");
 		}
 	}
-	ex_value_clear(&base);
+	expr_value_clear(&base);
 	if (neg) {
-		if (a->kind == EX_REAL) {
+		if (a->kind == EXPR_REAL) {
 			if (real_inv(a) < 0)
 				return node_err(ev, n, CFX_ELIMIT,
 				                "cannot tell the sign of the base");
@@ -427,11 +393,11 @@ static int do_pow(env *ev, const ex_node *n, ex_value *a, ex_value *b)
 	return 0;
 }
 
-static int binop(env *ev, const ex_node *n, ex_value *a, ex_value *b)
+static int binop(env *ev, const expr_node *n, expr_value *a, expr_value *b)
 {
-	if (n->kind == EX_POW)
+	if (n->kind == EXPR_POW)
 		return do_pow(ev, n, a, b);
-	if (n->kind == EX_MOD) {
+	if (n->kind == EXPR_MOD) {
 		if (need_int(ev, n->a, a, "left of %") < 0 ||
 		    need_int(ev, n->b, b, "right of %") < 0)
 			return -1;
@@ -441,10 +407,10 @@ static int binop(env *ev, const ex_node *n, ex_value *a, ex_value *b)
 		mpz_mod(mpq_numref(a->q), mpq_numref(a->q), mpq_numref(b->q));
 		return 0;
 	}
-	if (n->kind == EX_DIV) {
+	if (n->kind == EXPR_DIV) {
 		if (is_zero(b))
 			return node_err(ev, n, CFX_EZERODIV, "division by zero");
-		if (b->kind == EX_REAL) {
+		if (b->kind == EXPR_REAL) {
 			if (real_inv(b) < 0)
 				return node_err(ev, n, CFX_ELIMIT,
 				                "cannot tell the sign of the divisor");
@@ -454,37 +420,37 @@ static int binop(env *ev, const ex_node *n, ex_value *a, ex_value *b)
 	}
 	unify(a, b, ev->prec);
 	switch (a->kind) {
-	case EX_RAT:
-		if (n->kind == EX_ADD)
+	case EXPR_RAT:
+		if (n->kind == EXPR_ADD)
 			mpq_add(a->q, a->q, b->q);
-		else if (n->kind == EX_SUB)
+		else if (n->kind == EXPR_SUB)
 			mpq_sub(a->q, a->q, b->q);
 		else
 			mpq_mul(a->q, a->q, b->q);
-		if (qbits(a->q) > EX_MAX_BITS)
+		if (qbits(a->q) > EXPR_MAX_BITS)
 			return node_err(ev, n, CFX_ELIMIT,
 			                "result too large (over 2^20 bits)");
 		return 0;
-	case EX_QUAD:
-		if (n->kind == EX_ADD) {
+	case EXPR_QUAD:
+		if (n->kind == EXPR_ADD) {
 			mpq_add(a->q, a->q, b->q);
 			mpq_add(a->r, a->r, b->r);
-		} else if (n->kind == EX_SUB) {
+		} else if (n->kind == EXPR_SUB) {
 			mpq_sub(a->q, a->q, b->q);
 			mpq_sub(a->r, a->r, b->r);
 		} else {
 			quad_mul(a, b);
 		}
 		quad_norm(a);
-		if (qbits(a->q) + qbits(a->r) > EX_MAX_BITS)
+		if (qbits(a->q) + qbits(a->r) > EXPR_MAX_BITS)
 			return node_err(ev, n, CFX_ELIMIT,
 			                "result too large (over 2^20 bits)");
 		return 0;
-	case EX_REAL:
-		if (n->kind == EX_ADD) {
+	case EXPR_REAL:
+		if (n->kind == EXPR_ADD) {
 			mpfr_add(a->lo, a->lo, b->lo, MPFR_RNDD);
 			mpfr_add(a->hi, a->hi, b->hi, MPFR_RNDU);
-		} else if (n->kind == EX_SUB) {
+		} else if (n->kind == EXPR_SUB) {
 			mpfr_sub(a->lo, a->lo, b->hi, MPFR_RNDD);
 			mpfr_sub(a->hi, a->hi, b->lo, MPFR_RNDU);
 		} else {
@@ -495,37 +461,37 @@ static int binop(env *ev, const ex_node *n, ex_value *a, ex_value *b)
 	return 0;
 }
 
-static int call(env *ev, const ex_node *n, ex_value *v)
+static int call(env *ev, const expr_node *n, expr_value *v)
 {
 	mpz_ptr z = mpq_numref(v->q);
 
-	if (n->kind == EX_SQRT)
+	if (n->kind == EXPR_SQRT)
 		return do_sqrt(ev, n, v);
 	if (need_int(ev, n->a, v, "argument") < 0)
 		return -1;
 	switch (n->kind) {
-	case EX_GOLDEN:
-		if (mpz_sgn(z) < 0 || mpz_cmp_ui(z, EX_MAX_BITS) > 0)
+	case EXPR_GOLDEN:
+		if (mpz_sgn(z) < 0 || mpz_cmp_ui(z, EXPR_MAX_BITS) > 0)
 			return cfx_err_setn(ev->err, CFX_EDOMAIN, n->a->col,
 			                    ev->src + n->a->col, n->a->len,
 			                    "golden(N) needs 0 <= N <= %ld",
-			                    EX_MAX_BITS);
-		ex_golden(z, mpz_get_ui(z));
+			                    EXPR_MAX_BITS);
+		expr_golden(z, mpz_get_ui(z));
 		return 0;
-	case EX_NEXTPRIME:
-	case EX_PREVPRIME:
+	case EXPR_NEXTPRIME:
+	case EXPR_PREVPRIME:
 		/* the search costs ~ bits^3 per candidate and ~bits candidates */
-		if (mpz_sizeinbase(z, 2) > EX_PRIME_MAX_BITS)
+		if (mpz_sizeinbase(z, 2) > EXPR_PRIME_MAX_BITS)
 			return cfx_err_setn(ev->err, CFX_ELIMIT, n->a->col,
 			                    ev->src + n->a->col, n->a->len,
 			                    "%s needs an argument below 2^%d",
-			                    n->kind == EX_NEXTPRIME ? "nextprime"
-			                    : "prevprime", EX_PRIME_MAX_BITS);
-		if (n->kind == EX_NEXTPRIME) {
-			ex_nextprime(z, z);
+			                    n->kind == EXPR_NEXTPRIME ? "nextprime"
+			                    : "prevprime", EXPR_PRIME_MAX_BITS);
+		if (n->kind == EXPR_NEXTPRIME) {
+			expr_nextprime(z, z);
 			return 0;
 		}
-		if (!ex_prevprime(z, z))
+		if (!expr_prevprime(z, z))
 			return cfx_err_setn(ev->err, CFX_EDOMAIN, n->a->col,
 			                    ev->src + n->a->col, n->a->len,
 			                    "there is no prime below this");
@@ -535,39 +501,39 @@ static int call(env *ev, const ex_node *n, ex_value *v)
 	}
 }
 
-static int eval(env *ev, const ex_node *n, ex_value *v)
+static int eval(env *ev, const expr_node *n, expr_value *v)
 {
-	ex_value b;
-	const ex_tree *t;
+	expr_value b;
+	const expr_tree *t;
 	int rc;
 
 	switch (n->kind) {
-	case EX_NUM:
-		v->kind = EX_RAT;
+	case EXPR_NUM:
+		v->kind = EXPR_RAT;
 		mpq_set_z(v->q, n->num);
 		return 0;
-	case EX_PHI:
+	case EXPR_PHI:
 		/* (1 + sqrt 5) / 2 */
-		v->kind = EX_QUAD;
+		v->kind = EXPR_QUAD;
 		mpq_set_ui(v->q, 1, 2);
 		mpq_set_ui(v->r, 1, 2);
 		mpz_set_ui(v->d, 5);
 		return 0;
-	case EX_PI:
-		v->kind = EX_REAL;
+	case EXPR_PI:
+		v->kind = EXPR_REAL;
 		set_prec(v, ev->prec);
 		mpfr_const_pi(v->lo, MPFR_RNDD);
 		mpfr_const_pi(v->hi, MPFR_RNDU);
 		return 0;
-	case EX_E:
-		v->kind = EX_REAL;
+	case EXPR_E:
+		v->kind = EXPR_REAL;
 		set_prec(v, ev->prec);
 		mpfr_set_ui(v->lo, 1, MPFR_RNDN);
 		mpfr_exp(v->lo, v->lo, MPFR_RNDD);
 		mpfr_set_ui(v->hi, 1, MPFR_RNDN);
 		mpfr_exp(v->hi, v->hi, MPFR_RNDU);
 		return 0;
-	case EX_NAME:
+	case EXPR_NAME:
 		t = ev->look ? ev->look(ev->ctx, n->name) : NULL;
 		if (!t)
 			return node_err(ev, n, CFX_ESYNTAX, "unknown name");
@@ -585,10 +551,10 @@ static int eval(env *ev, const ex_node *n, ex_value *v)
 			}
 			return rc;
 		}
-	case EX_NEG:
+	case EXPR_NEG:
 		if (eval(ev, n->a, v) < 0)
 			return -1;
-		if (v->kind == EX_REAL) {
+		if (v->kind == EXPR_REAL) {
 			mpfr_neg(v->lo, v->lo, MPFR_RNDD);
 			mpfr_neg(v->hi, v->hi, MPFR_RNDU);
 			mpfr_swap(v->lo, v->hi);
@@ -597,7 +563,7 @@ static int eval(env *ev, const ex_node *n, ex_value *v)
 			mpq_neg(v->r, v->r);
 		}
 		return 0;
-	case EX_GOLDEN: case EX_NEXTPRIME: case EX_PREVPRIME: case EX_SQRT:
+	case EXPR_GOLDEN: case EXPR_NEXTPRIME: case EXPR_PREVPRIME: case EXPR_SQRT:
 		if (eval(ev, n->a, v) < 0)
 			return -1;
 		return call(ev, n, v);
@@ -606,16 +572,16 @@ static int eval(env *ev, const ex_node *n, ex_value *v)
 	}
 	if (eval(ev, n->a, v) < 0)
 		return -1;
-	ex_value_init(&b, ev->prec);
+	expr_value_init(&b, ev->prec);
 	rc = eval(ev, n->b, &b);
 	if (rc == 0)
 		rc = binop(ev, n, v, &b);
-	ex_value_clear(&b);
+	expr_value_clear(&b);
 	return rc;
 }
 
-int ex_eval(const ex_tree *t, ex_lookup look, void *ctx, mpfr_prec_t prec,
-            ex_value *v, cfx_err *err)
+int expr_eval(const expr_tree *t, expr_lookup look, void *ctx, mpfr_prec_t prec,
+            expr_value *v, cfx_err *err)
 {
 	env ev = { look, ctx, prec, t->src, err, 0 };
 
@@ -623,89 +589,34 @@ int ex_eval(const ex_tree *t, ex_lookup look, void *ctx, mpfr_prec_t prec,
 	return eval(&ev, t->root, v);
 }
 
-int ex_eval_int(const ex_tree *t, ex_lookup look, void *ctx, mpz_t z,
+int expr_eval_int(const expr_tree *t, expr_lookup look, void *ctx, mpz_t z,
                 cfx_err *err)
 {
-	ex_value v;
+	expr_value v;
 	int rc;
 
-	ex_value_init(&v, 64);
-	rc = ex_eval(t, look, ctx, 64, &v, err);
-	if (rc == 0 && (v.kind != EX_RAT ||
+	expr_value_init(&v, 64);
+	rc = expr_eval(t, look, ctx, 64, &v, err);
+	if (rc == 0 && (v.kind != EXPR_RAT ||
 	                mpz_cmp_ui(mpq_denref(v.q), 1) != 0)) {
 		rc = cfx_err_set(err, CFX_EDOMAIN, 0, t->src,
-		                 v.kind == EX_RAT ? "not an integer"
+		                 v.kind == EXPR_RAT ? "not an integer"
 		                 : "not an integer (irrational)");
 	}
 	if (rc == 0)
 		mpz_set(z, mpq_numref(v.q));
-	ex_value_clear(&v);
+	expr_value_clear(&v);
 	return rc;
 }
 
-int ex_int(const char *src, mpz_t z, cfx_err *err)
+int expr_eval_text_int(const char *src, mpz_t z, cfx_err *err)
 {
-	ex_tree *t = ex_parse(src, err);
+	expr_tree *t = expr_parse(src, err);
 	int rc;
 
 	if (!t)
 		return -1;
-	rc = ex_eval_int(t, NULL, NULL, z, err);
-	ex_free(t);
+	rc = expr_eval_int(t, NULL, NULL, z, err);
+	expr_free(t);
 	return rc;
-}
-
-/* ---- number theory helpers ------------------------------------------- */
-
-void ex_golden(mpz_t z, unsigned long n)
-{
-	mpz_t s, t;
-
-	/* 2^n/phi = (sqrt(5*4^n) - 2^n)/2, an irrational number, so
-	 * round(2^n/phi) = floor((isqrt(5*4^n) - 2^n + 1)/2) */
-	mpz_inits(s, t, NULL);
-	mpz_ui_pow_ui(t, 2, n);
-	mpz_mul(s, t, t);
-	mpz_mul_ui(s, s, 5);
-	mpz_sqrt(s, s);
-	mpz_sub(s, s, t);
-	mpz_add_ui(s, s, 1);
-	mpz_fdiv_q_2exp(z, s, 1);
-	mpz_clears(s, t, NULL);
-}
-
-int ex_isprime(const mpz_t z)
-{
-	int r = mpz_probab_prime_p(z, 24);
-
-	/* BPSW has no counterexample below 2^64 (Feitsma-Galway), and GMP
-	 * runs it first, so there a "probably" is a proof */
-	if (r == 1 && mpz_sizeinbase(z, 2) <= 64)
-		r = 2;
-	return r;
-}
-
-void ex_nextprime(mpz_t z, const mpz_t x)
-{
-	if (mpz_cmp_ui(x, 2) < 0)
-		mpz_set_ui(z, 2);
-	else
-		mpz_nextprime(z, x);   /* least prime > x */
-}
-
-int ex_prevprime(mpz_t z, const mpz_t x)
-{
-	if (mpz_cmp_ui(x, 2) <= 0)
-		return 0;
-	if (mpz_cmp_ui(x, 3) == 0) {
-		mpz_set_ui(z, 2);
-		return 1;
-	}
-	/* largest odd number below x, then down by twos */
-	mpz_sub_ui(z, x, 1);
-	if (mpz_even_p(z))
-		mpz_sub_ui(z, z, 1);
-	while (!ex_isprime(z))
-		mpz_sub_ui(z, z, 2);
-	return 1;
 }

@@ -31,7 +31,7 @@ static int param(const char *s, const char *whole, uint64_t *out,
 	int rc;
 
 	mpz_init(z);
-	rc = ex_int(s, z, err);
+	rc = expr_eval_text_int(s, z, err);
 	if (rc == 0 && (mpz_sgn(z) < 0 || mpz_sizeinbase(z, 2) > 64))
 		rc = cfx_err_set(err, CFX_EDOMAIN, -1, whole,
 		                 "%s must be in [0, 2^64)", what);

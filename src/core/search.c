@@ -64,15 +64,15 @@ char *search_word_str(search_word w, char *buf)
 
 /* ---- the target --------------------------------------------------------- */
 
-static int is_inverse_phi(const ex_value *v)
+static int is_inverse_phi(const expr_value *v)
 {
-	return v->kind == EX_QUAD && mpz_cmp_ui(v->d, 5) == 0 &&
+	return v->kind == EXPR_QUAD && mpz_cmp_ui(v->d, 5) == 0 &&
 	       mpq_cmp_si(v->q, -1, 2) == 0 && mpq_cmp_si(v->r, 1, 2) == 0;
 }
 
 /* Quotients a_1 .. of the target into t->q. */
-static int target_quotients(search_target *t, const ex_tree *expr,
-                            ex_lookup look, void *ctx, cfx_err *err)
+static int target_quotients(search_target *t, const expr_tree *expr,
+                            expr_lookup look, void *ctx, cfx_err *err)
 {
 	cf_seq cf;
 	size_t k;
@@ -127,12 +127,12 @@ static int target_window(search_target *t, const mpfr_t x, cfx_err *err)
 	return 0;
 }
 
-int search_target_make(search_target *t, const ex_tree *expr,
-                       ex_lookup look, void *ctx, unsigned bits,
+int search_target_make(search_target *t, const expr_tree *expr,
+                       expr_lookup look, void *ctx, unsigned bits,
                        unsigned window, cfx_err *err)
 {
-	ex_tree *own = NULL;
-	ex_value v;
+	expr_tree *own = NULL;
+	expr_value v;
 	mpfr_t x;
 	int rc;
 
@@ -147,16 +147,16 @@ int search_target_make(search_target *t, const ex_tree *expr,
 		                   "%u", bits);
 	t->bits = bits;
 	t->window = window;
-	if (!expr && !(expr = own = ex_parse("(sqrt(5) - 1)/2", err)))
+	if (!expr && !(expr = own = expr_parse("(sqrt(5) - 1)/2", err)))
 		return -1;
-	ex_value_init(&v, bits + 64);
+	expr_value_init(&v, bits + 64);
 	mpfr_init2(x, bits + 64);
-	rc = ex_eval(expr, look, ctx, bits + 64, &v, err);
+	rc = expr_eval(expr, look, ctx, bits + 64, &v, err);
 	if (rc == 0) {
-		ex_value_mid(&v, x);
+		expr_value_mid(&v, x);
 		t->golden = is_inverse_phi(&v);
 		if (!(mpfr_sgn(x) > 0 && mpfr_cmp_ui(x, 1) < 0) ||
-		    (v.kind == EX_REAL && (mpfr_sgn(v.lo) <= 0 ||
+		    (v.kind == EXPR_REAL && (mpfr_sgn(v.lo) <= 0 ||
 		                           mpfr_cmp_ui(v.hi, 1) >= 0)))
 			rc = cfx_err_set(err, CFX_EDOMAIN, -1, NULL,
 			                 "--near must lie strictly between 0 and 1");
@@ -166,8 +166,8 @@ int search_target_make(search_target *t, const ex_tree *expr,
 	if (rc == 0)
 		rc = target_quotients(t, expr, look, ctx, err);
 	mpfr_clear(x);
-	ex_value_clear(&v);
-	ex_free(own);
+	expr_value_clear(&v);
+	expr_free(own);
 	return rc;
 }
 

@@ -49,7 +49,7 @@ int setting_int_in(const char *text, unsigned long long lo,
 
 	assert(lo <= hi);
 	mpz_init(z);
-	if (ex_int(text, z, err) < 0)
+	if (expr_eval_text_int(text, z, err) < 0)
 		rc = -1;
 	else if (mpz_cmp_ui(z, lo) < 0 || mpz_sizeinbase(z, 2) > 64 ||
 	         mpz_get_ui(z) > hi)

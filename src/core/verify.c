@@ -807,7 +807,7 @@ static void check_size(verify_battery *bt)
 
 static void check_prime(verify_battery *bt, const mpz_t p)
 {
-	int prime = ex_isprime(p);
+	int prime = expr_isprime(p);
 	verify_check *k = form(bt, "prime", VERIFY_INFO);
 
 	snprintf(k->detail, sizeof k->detail, "%s; Knuth asks only for odd",

@@ -141,9 +141,9 @@ static void k_prime(dash *d, int key)
 	mpz_inits(p, q, NULL);
 	mpz_set_ui(p, d->c.p);
 	if (up)
-		ex_nextprime(q, p);
+		expr_nextprime(q, p);
 	else
-		ex_prevprime(q, p);
+		expr_prevprime(q, p);
 	hex = word_hex(p, d->c.bits);
 	if (mpz_sgn(q) == 0 || mpz_sizeinbase(q, 2) > d->c.bits) {
 		dash_state_msg(d, ST_ERROR, "no prime %s %s on %u bits", up ? "above"

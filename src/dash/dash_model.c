@@ -15,7 +15,7 @@
 #include "util/xalloc.h"
 
 int dash_model_const_eval(dash_model_const *c, const char *expr,
-                          unsigned long bits, ex_lookup look, void *ctx,
+                          unsigned long bits, expr_lookup look, void *ctx,
                           cfx_err *err)
 {
 	constant k;
@@ -44,7 +44,7 @@ int dash_model_const_eval(dash_model_const *c, const char *expr,
 	for (i = 0; i < k.bits; i++)
 		c->bin[i] = mpz_tstbit(k.p, k.bits - 1 - i) ? '1' : '0';
 	c->bin[k.bits] = '\0';
-	c->prime = ex_isprime(k.p);
+	c->prime = expr_isprime(k.p);
 	c->bin_weight = naf_binary_weight(k.p);
 	c->naf_weight = naf_weight(&c->naf);
 	len = c->cf.n ? c->cf.n : 1;

@@ -32,7 +32,7 @@ typedef struct dash_model_const {
 	unsigned bits;              /* n */
 	int bits_auto;              /* n chosen from the value (word_auto) */
 	char *hex, *dec, *bin;      /* bin: n binary digits, high first */
-	int prime;                  /* ex_isprime: 0, 1 probable, 2 proven */
+	int prime;                  /* expr_isprime: 0, 1 probable, 2 proven */
 	cf_seq cf;
 	cf_golden golden;
 	double dist, dbits;         /* |x - 1/phi| and -log2 of it */
@@ -54,7 +54,7 @@ typedef struct dash_model_const {
  * empty.  look/ctx resolve names (the session's variables).
  */
 int dash_model_const_eval(dash_model_const *c, const char *expr,
-                          unsigned long bits, ex_lookup look, void *ctx,
+                          unsigned long bits, expr_lookup look, void *ctx,
                           cfx_err *err);
 
 /* Compute opt_code and opt_cost (the search of cfx shifts --optimal,

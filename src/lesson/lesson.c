@@ -535,7 +535,7 @@ static int token_value(const char *tok, mpq_t q)
 		return lesson_check_decimal(plain, q);
 	}
 	mpz_init(z);
-	ok = ex_int(tok, z, &e) == 0;
+	ok = expr_eval_text_int(tok, z, &e) == 0;
 	if (ok)
 		mpq_set_z(q, z);
 	mpz_clear(z);

@@ -209,10 +209,10 @@ static int numeral_tolerance(const char *s, mpq_t tol)
 /* A number written as text: a decimal numeral, else any expression
  * without names that evaluates exactly (rational or quadratic) or to an
  * interval.  v must be initialised; returns 1 if s is a number. */
-static int text_number(const char *s, ex_value *v)
+static int text_number(const char *s, expr_value *v)
 {
 	cfx_err e;
-	ex_tree *t;
+	expr_tree *t;
 	int ok;
 
 	while (isspace((unsigned char)*s))
@@ -220,24 +220,24 @@ static int text_number(const char *s, ex_value *v)
 	if (!*s)
 		return 0;
 	if (lesson_check_decimal(s, v->q)) {
-		v->kind = EX_RAT;
+		v->kind = EXPR_RAT;
 		return 1;
 	}
 	/* names other than the constants make it a word, not a number */
-	if (!(t = ex_parse(s, &e)))
+	if (!(t = expr_parse(s, &e)))
 		return 0;
-	ok = ex_eval(t, NULL, NULL, NUM_PREC, v, &e) == 0;
-	ex_free(t);
+	ok = expr_eval(t, NULL, NULL, NUM_PREC, v, &e) == 0;
+	expr_free(t);
 	return ok;
 }
 
 /* A JSON value as a number; 1 if it is one. */
-static int json_number(const json_t *j, ex_value *v)
+static int json_number(const json_t *j, expr_value *v)
 {
 	if (json_is_integer(j)) {
 		mpz_set_si(mpq_numref(v->q), (long)json_integer_value(j));
 		mpz_set_ui(mpq_denref(v->q), 1);
-		v->kind = EX_RAT;
+		v->kind = EXPR_RAT;
 		return 1;
 	}
 	if (json_is_real(j)) {
@@ -245,7 +245,7 @@ static int json_number(const json_t *j, ex_value *v)
 		if (d != d || d - d != 0)
 			return 0;
 		mpq_set_d(v->q, d);
-		v->kind = EX_RAT;
+		v->kind = EXPR_RAT;
 		return 1;
 	}
 	if (json_is_string(j))
@@ -254,15 +254,15 @@ static int json_number(const json_t *j, ex_value *v)
 }
 
 /* v as a 256-bit float (an interval by its midpoint). */
-static void num_float(const ex_value *v, mpfr_t x)
+static void num_float(const expr_value *v, mpfr_t x)
 {
 	mpfr_t s;
 
 	switch (v->kind) {
-	case EX_RAT:
+	case EXPR_RAT:
 		mpfr_set_q(x, v->q, MPFR_RNDN);
 		break;
-	case EX_QUAD:
+	case EXPR_QUAD:
 		mpfr_init2(s, NUM_PREC);
 		mpfr_set_z(s, v->d, MPFR_RNDN);
 		mpfr_sqrt(s, s, MPFR_RNDN);
@@ -271,7 +271,7 @@ static void num_float(const ex_value *v, mpfr_t x)
 		mpfr_add(x, x, s, MPFR_RNDN);
 		mpfr_clear(s);
 		break;
-	case EX_REAL:
+	case EXPR_REAL:
 		mpfr_add(x, v->lo, v->hi, MPFR_RNDN);
 		mpfr_div_2ui(x, x, 1, MPFR_RNDN);
 		break;
@@ -279,7 +279,7 @@ static void num_float(const ex_value *v, mpfr_t x)
 }
 
 /* |a - b| as a float, into d. */
-static void num_distance(const ex_value *a, const ex_value *b, mpfr_t d)
+static void num_distance(const expr_value *a, const expr_value *b, mpfr_t d)
 {
 	mpfr_t y;
 
@@ -293,14 +293,14 @@ static void num_distance(const ex_value *a, const ex_value *b, mpfr_t d)
 
 /* Compare two numbers: <0, 0, >0.  Rationals and numbers of one quadratic
  * field are exact; otherwise equal within 2^-200 relative. */
-static int num_cmp(const ex_value *a, const ex_value *b)
+static int num_cmp(const expr_value *a, const expr_value *b)
 {
 	mpfr_t x, y, d, t;
 	int c;
 
-	if (a->kind == EX_RAT && b->kind == EX_RAT)
+	if (a->kind == EXPR_RAT && b->kind == EXPR_RAT)
 		return mpq_cmp(a->q, b->q);
-	if (a->kind == EX_QUAD && b->kind == EX_QUAD &&
+	if (a->kind == EXPR_QUAD && b->kind == EXPR_QUAD &&
 	    !mpz_cmp(a->d, b->d) && mpq_equal(a->q, b->q) &&
 	    mpq_equal(a->r, b->r))
 		return 0;
@@ -681,7 +681,7 @@ static int expr_name(const char *s, size_t len)
 
 	while (j < len && is_ident((unsigned char)s[j]))
 		j++;
-	return ex_builtin(s, j) != 0;
+	return expr_builtin(s, j) != 0;
 }
 
 /* An operand from s[0..len).  lit: literals only (inside lists). */
@@ -723,13 +723,13 @@ static operand *parse_operand(parser *ps, const char *s, size_t len, int lit,
 			rc = parse_path(ps, o, s, len);
 	} else {
 		/* a number: a decimal numeral or an expression without names */
-		ex_value v;
-		ex_value_init(&v, NUM_PREC);
+		expr_value v;
+		expr_value_init(&v, NUM_PREC);
 		if (!text_number(o->text, &v))
 			rc = bad(ps, s, len, "%s", "not a number, string, list or path");
 		else
 			o->lit = json_string(o->text);
-		ex_value_clear(&v);
+		expr_value_clear(&v);
 	}
 	if (rc < 0) {
 		operand_free(o);
@@ -911,7 +911,7 @@ json_t *lesson_check_answer_value(const char *answer)
 	const char *s = answer, *e;
 	size_t len;
 	json_t *list;
-	ex_value v;
+	expr_value v;
 	int number;
 	char *t;
 
@@ -921,9 +921,9 @@ json_t *lesson_check_answer_value(const char *answer)
 	while (len && isspace((unsigned char)s[len - 1]))
 		len--;
 	t = xstrndup(s, len);
-	ex_value_init(&v, NUM_PREC);
+	expr_value_init(&v, NUM_PREC);
 	number = text_number(t, &v);
-	ex_value_clear(&v);
+	expr_value_clear(&v);
 	/* "[1; 1, 2]" and "1 1 2" are lists; "13/8" or "2^31 + 1" are not */
 	if (number || (!strpbrk(t, ",;") && !strchr(t, ' '))) {
 		json_t *j = json_string(t);
@@ -1005,16 +1005,16 @@ static int values_equal(const json_t *a, const json_t *b);
 /* Both numbers: their comparison into *c, 1; else 0. */
 static int number_cmp(const json_t *a, const json_t *b, int *c)
 {
-	ex_value x, y;
+	expr_value x, y;
 	int ok;
 
-	ex_value_init(&x, NUM_PREC);
-	ex_value_init(&y, NUM_PREC);
+	expr_value_init(&x, NUM_PREC);
+	expr_value_init(&y, NUM_PREC);
 	ok = json_number(a, &x) && json_number(b, &y);
 	if (ok)
 		*c = num_cmp(&x, &y);
-	ex_value_clear(&x);
-	ex_value_clear(&y);
+	expr_value_clear(&x);
+	expr_value_clear(&y);
 	return ok;
 }
 
@@ -1045,7 +1045,7 @@ static int values_equal(const json_t *a, const json_t *b)
  * relative 1e-9.  Lists elementwise. */
 static int values_near(const json_t *a, const json_t *b)
 {
-	ex_value x, y;
+	expr_value x, y;
 	mpq_t tol;
 	mpfr_t d, t;
 	int ok;
@@ -1059,8 +1059,8 @@ static int values_near(const json_t *a, const json_t *b)
 				return 0;
 		return 1;
 	}
-	ex_value_init(&x, NUM_PREC);
-	ex_value_init(&y, NUM_PREC);
+	expr_value_init(&x, NUM_PREC);
+	expr_value_init(&y, NUM_PREC);
 	ok = json_number(a, &x) && json_number(b, &y);
 	if (ok) {
 		mpq_init(tol);
@@ -1077,14 +1077,14 @@ static int values_near(const json_t *a, const json_t *b)
 		mpfr_clears(d, t, (mpfr_ptr)0);
 		mpq_clear(tol);
 	}
-	ex_value_clear(&x);
-	ex_value_clear(&y);
+	expr_value_clear(&x);
+	expr_value_clear(&y);
 	return ok;
 }
 
 static int truthy(const json_t *v)
 {
-	ex_value x;
+	expr_value x;
 	int t;
 
 	if (!v || json_is_null(v) || json_is_false(v))
@@ -1093,12 +1093,12 @@ static int truthy(const json_t *v)
 		return json_array_size(v) > 0;
 	if (json_is_object(v))
 		return 1;
-	ex_value_init(&x, NUM_PREC);
+	expr_value_init(&x, NUM_PREC);
 	if (json_number(v, &x))
-		t = !(x.kind == EX_RAT && mpq_sgn(x.q) == 0);
+		t = !(x.kind == EXPR_RAT && mpq_sgn(x.q) == 0);
 	else
 		t = !json_is_string(v) || json_string_length(v) > 0;
-	ex_value_clear(&x);
+	expr_value_clear(&x);
 	return t;
 }
 
@@ -1221,21 +1221,21 @@ static json_t *apply_func(const operand *o, json_t *x, json_t *y)
 		}
 		return json_incref(json_array_get(x, best));
 	case F_SUM: {
-		ex_value v;
+		expr_value v;
 		mpq_t s;
 		json_t *r = NULL;
 		if (!json_is_array(x))
 			return NULL;
 		mpq_init(s);
-		ex_value_init(&v, NUM_PREC);
+		expr_value_init(&v, NUM_PREC);
 		json_array_foreach(x, i, e) {
-			if (!json_number(e, &v) || v.kind != EX_RAT)
+			if (!json_number(e, &v) || v.kind != EXPR_RAT)
 				goto sum_done;
 			mpq_add(s, s, v.q);
 		}
 		r = json_rational(s);
 sum_done:
-		ex_value_clear(&v);
+		expr_value_clear(&v);
 		mpq_clear(s);
 		return r;
 	}
@@ -1336,7 +1336,7 @@ static int eval_operand(const operand *o, const lesson_env *env, json_t **out,
 /* Short text of a value for messages: numbers as they are written. */
 static void describe(const json_t *v, char *buf, size_t n)
 {
-	ex_value x;
+	expr_value x;
 	char *s;
 	int num;
 
@@ -1344,9 +1344,9 @@ static void describe(const json_t *v, char *buf, size_t n)
 		snprintf(buf, n, "nothing");
 		return;
 	}
-	ex_value_init(&x, NUM_PREC);
+	expr_value_init(&x, NUM_PREC);
 	num = json_is_string(v) && json_number(v, &x);
-	ex_value_clear(&x);
+	expr_value_clear(&x);
 	if (num) {
 		snprintf(buf, n, "%.60s", json_string_value(v));
 		return;

@@ -169,13 +169,13 @@ static int count_vars(const cfx_session *s)
 	return n;
 }
 
-static void set_var(cfx_session *s, const char *name, ex_tree *t)
+static void set_var(cfx_session *s, const char *name, expr_tree *t)
 {
 	cfx_var *v;
 
 	for (v = s->vars; v; v = v->next)
 		if (!strcmp(v->name, name)) {
-			ex_free(v->tree);
+			expr_free(v->tree);
 			v->tree = t;
 			return;
 		}
@@ -226,23 +226,23 @@ static void unjoin(const words *ws, int from, cfx_err *e)
 
 /* Parse and check expression words[from..]; on success a tree with names
  * inlined (so it keeps its meaning if they change later). */
-static ex_tree *expr_words(repl *r, const words *ws, int from, cfx_err *e)
+static expr_tree *expr_words(repl *r, const words *ws, int from, cfx_err *e)
 {
 	char *src = join(ws, from);
-	ex_tree *t = ex_parse(src, e), *in = NULL;
-	ex_value v;
+	expr_tree *t = expr_parse(src, e), *in = NULL;
+	expr_value v;
 
-	if (t && (in = ex_inline(t, cli_session_lookup, &r->sess, e))) {
-		ex_value_init(&v, 64);
-		if (ex_eval(in, NULL, NULL, 64, &v, e) < 0 && e->code != CFX_ELIMIT) {
-			ex_free(in);
+	if (t && (in = expr_inline(t, cli_session_lookup, &r->sess, e))) {
+		expr_value_init(&v, 64);
+		if (expr_eval(in, NULL, NULL, 64, &v, e) < 0 && e->code != CFX_ELIMIT) {
+			expr_free(in);
 			in = NULL;
 		}
-		ex_value_clear(&v);
+		expr_value_clear(&v);
 	}
 	if (!in)
 		unjoin(ws, from, e);
-	ex_free(t);
+	expr_free(t);
 	free(src);
 	return in;
 }
@@ -250,11 +250,11 @@ static ex_tree *expr_words(repl *r, const words *ws, int from, cfx_err *e)
 static void set_ans(repl *r, const char *src)
 {
 	cfx_err e;
-	ex_tree *t = ex_parse(src, &e), *in;
+	expr_tree *t = expr_parse(src, &e), *in;
 
-	if (t && (in = ex_inline(t, cli_session_lookup, &r->sess, &e)))
+	if (t && (in = expr_inline(t, cli_session_lookup, &r->sess, &e)))
 		set_var(&r->sess, "ans", in);
-	ex_free(t);
+	expr_free(t);
 }
 
 static int word_err(cfx_err *e, const words *ws, int i, const char *msg)
@@ -270,7 +270,7 @@ static int set_number(repl *r, const words *ws, setting_id id,
                       unsigned long long *out, cfx_err *e)
 {
 	const setting *st = setting_get(id);
-	ex_tree *t;
+	expr_tree *t;
 	char *src;
 
 	if (ws->n == 3 && !strcmp(ws->w[2], "auto")) {
@@ -281,7 +281,7 @@ static int set_number(repl *r, const words *ws, setting_id id,
 		return word_err(e, ws, 1, "needs a value (or auto)");
 	if (!(t = expr_words(r, ws, 2, e)))     /* a caret under a typo */
 		return -1;
-	ex_free(t);
+	expr_free(t);
 	src = join(ws, 2);
 	if (setting_int(st, src, out, e) < 0) {
 		cfx_err_set(e, CFX_EDOMAIN, -1, src, "%s must be an integer from "
@@ -311,7 +311,7 @@ static int do_set(repl *r, const words *ws, cfx_err *e)
 		return word_err(e, ws, 0, msg);
 	}
 	if (!strcmp(what, "const")) {
-		ex_tree *t;
+		expr_tree *t;
 		if (ws->n < 3)
 			return word_err(e, ws, 1, "needs an expression");
 		if (!(t = expr_words(r, ws, 2, e)))
@@ -399,7 +399,7 @@ static void do_show(repl *r)
 		cfx_err e;
 		mpz_init(z);
 		fprintf(r->out, "%s%s = ", any++ ? "        " : "vars    ", v->name);
-		if (ex_eval_int(v->tree, NULL, NULL, z, &e) == 0)
+		if (expr_eval_int(v->tree, NULL, NULL, z, &e) == 0)
 			gmp_fprintf(r->out, "%Zd (0x%Zx)\n", z, z);
 		else
 			fprintf(r->out, "%s\n", v->tree->src);
@@ -411,7 +411,7 @@ static int do_let(repl *r, const words *ws, cfx_err *e)
 {
 	const char *name;
 	int i, from = 3;
-	ex_tree *t;
+	expr_tree *t;
 
 	if (ws->n < 2)
 		return word_err(e, ws, 0, "let NAME = EXPR");
@@ -424,7 +424,7 @@ static int do_let(repl *r, const words *ws, cfx_err *e)
 	for (i = 0; name[i]; i++)
 		if (!isalnum((unsigned char)name[i]) && name[i] != '_')
 			return word_err(e, ws, 1, "a name has letters, digits and _");
-	if (ex_builtin(name, strlen(name)) || !strcmp(name, "ans"))
+	if (expr_builtin(name, strlen(name)) || !strcmp(name, "ans"))
 		return word_err(e, ws, 1, "that name is taken by cfx");
 	if (ws->n < 3 || strcmp(ws->w[2], "="))
 		from = 2;
@@ -433,7 +433,7 @@ static int do_let(repl *r, const words *ws, cfx_err *e)
 	if (!(t = expr_words(r, ws, from, e)))
 		return -1;
 	if (!has_var(&r->sess, name) && count_vars(&r->sess) >= LET_MAX) {
-		ex_free(t);   /* each may hold 4096 nodes: bound the session */
+		expr_free(t);   /* each may hold 4096 nodes: bound the session */
 		cfx_err_set(e, CFX_ELIMIT, -1, name, "too many names (at most %d; "
 		            "let one of them again)", LET_MAX);
 		e->arg = 1;
@@ -602,7 +602,7 @@ static void expr_names(repl *r, cands *c)
 
 	for (v = r->sess.vars; v; v = v->next)
 		cand(c, v->name);
-	for (i = 0; (name = ex_builtin_name(i, &function)); i++) {
+	for (i = 0; (name = expr_builtin_name(i, &function)); i++) {
 		char buf[32];
 		snprintf(buf, sizeof buf, "%s%s", name, function ? "(" : "");
 		cand(c, buf);

@@ -1146,12 +1146,12 @@ Test(cf, max_early_constructed)
 static void tree_cf(cf_seq *cf, const char *src, unsigned long bits, size_t terms)
 {
 	cfx_err e;
-	ex_tree *t = ex_parse(src, &e);
+	expr_tree *t = expr_parse(src, &e);
 
 	cr_assert(t, "parse \"%s\": %s", src, e.msg);
 	cr_assert_eq(cf_of_tree(cf, t, NULL, NULL, bits, terms, &e), 0, "\"%s\": %s", src,
 	             e.msg);
-	ex_free(t);
+	expr_free(t);
 }
 
 Test(cf, tree_exact_values)
@@ -1256,7 +1256,7 @@ Test(cf, tree_e_follows_euler)
 	cf_clear(&cf);
 }
 
-static const ex_tree *look_pi(void *ctx, const char *name)
+static const expr_tree *look_pi(void *ctx, const char *name)
 {
 	return !strcmp(name, "x") ? ctx : NULL;
 }
@@ -1265,23 +1265,23 @@ Test(cf, tree_errors_and_names)
 {
 	cf_seq cf;
 	cfx_err e;
-	ex_tree *t = ex_parse("1/0", &e), *x = ex_parse("pi", &e);
+	expr_tree *t = expr_parse("1/0", &e), *x = expr_parse("pi", &e);
 
 	cf_init(&cf);
 	cr_assert_eq(cf_of_tree(&cf, t, NULL, NULL, 0, 10, &e), -1);
 	cr_assert_eq(e.code, CFX_EZERODIV);
-	ex_free(t);
-	t = ex_parse("y + 1", &e);
+	expr_free(t);
+	t = expr_parse("y + 1", &e);
 	cr_assert_eq(cf_of_tree(&cf, t, look_pi, x, 0, 10, &e), -1);
 	cr_assert_eq(e.code, CFX_ESYNTAX);
-	ex_free(t);
-	t = ex_parse("x - 3", &e);
+	expr_free(t);
+	t = expr_parse("x - 3", &e);
 	cr_assert_eq(cf_of_tree(&cf, t, look_pi, x, 0, 10, &e), 0);
 	cr_assert(cf.n >= 10);
 	cr_assert(mpz_cmp_ui(cf.a[0], 0) == 0 && mpz_cmp_ui(cf.a[1], 7) == 0 &&
 	          mpz_cmp_ui(cf.a[2], 15) == 0);
-	ex_free(t);
-	ex_free(x);
+	expr_free(t);
+	expr_free(x);
 	cf_clear(&cf);
 }
 
@@ -1290,19 +1290,19 @@ Test(cf, tree_errors_and_names)
 static void expect_distance(const char *src, int mirror)
 {
 	cfx_err e;
-	ex_tree *t = ex_parse(src, &e);
-	ex_value v;
+	expr_tree *t = expr_parse(src, &e);
+	expr_value v;
 	mpfr_t x, g;
 	double dist, bits, want;
 
 	cr_assert(t);
-	ex_value_init(&v, 256);
-	cr_assert_eq(ex_eval(t, NULL, NULL, 256, &v, &e), 0, "%s", e.msg);
+	expr_value_init(&v, 256);
+	cr_assert_eq(expr_eval(t, NULL, NULL, 256, &v, &e), 0, "%s", e.msg);
 	mpfr_inits2(3000, x, g, (mpfr_ptr)0);
 	/* x at 3000 bits, from the value's own kind */
-	if (v.kind == EX_RAT) {
+	if (v.kind == EXPR_RAT) {
 		mpfr_set_q(x, v.q, MPFR_RNDN);
-	} else if (v.kind == EX_QUAD) {
+	} else if (v.kind == EXPR_QUAD) {
 		mpfr_set_z(x, v.d, MPFR_RNDN);
 		mpfr_sqrt(x, x, MPFR_RNDN);
 		mpfr_mul_q(x, x, v.r, MPFR_RNDN);
@@ -1326,16 +1326,16 @@ static void expect_distance(const char *src, int mirror)
 	CHECK(fabs(bits + mpfr_get_d(x, MPFR_RNDN)) < 1e-9, "%s: %g bits, want %g", src, bits,
 	      -mpfr_get_d(x, MPFR_RNDN));
 	mpfr_clears(x, g, (mpfr_ptr)0);
-	ex_value_clear(&v);
-	ex_free(t);
+	expr_value_clear(&v);
+	expr_free(t);
 }
 
 Test(cf, phi_distance)
 {
 	char src[64];
 	cfx_err e;
-	ex_tree *t;
-	ex_value v;
+	expr_tree *t;
+	expr_value v;
 	double dist, bits;
 
 	expect_distance("1/2", 0);
@@ -1358,16 +1358,16 @@ Test(cf, phi_distance)
 	}
 	expect_distance(src, 0);
 	/* exactly 1/phi and, mirrored, 1 - 1/phi: distance 0, infinite bits */
-	t = ex_parse("1/phi", &e);
-	ex_value_init(&v, 64);
-	cr_assert_eq(ex_eval(t, NULL, NULL, 64, &v, &e), 0);
+	t = expr_parse("1/phi", &e);
+	expr_value_init(&v, 64);
+	cr_assert_eq(expr_eval(t, NULL, NULL, 64, &v, &e), 0);
 	cf_phi_distance(&v, 0, &dist, &bits);
 	cr_assert(dist == 0 && isinf(bits) && bits > 0);
-	ex_free(t);
-	t = ex_parse("2 - phi", &e);
-	cr_assert_eq(ex_eval(t, NULL, NULL, 64, &v, &e), 0);
+	expr_free(t);
+	t = expr_parse("2 - phi", &e);
+	cr_assert_eq(expr_eval(t, NULL, NULL, 64, &v, &e), 0);
 	cf_phi_distance(&v, 1, &dist, &bits);
 	cr_assert(dist == 0 && isinf(bits) && bits > 0);
-	ex_free(t);
-	ex_value_clear(&v);
+	expr_free(t);
+	expr_value_clear(&v);
 }

@@ -19,15 +19,15 @@
 #include "testutil.h"
 
 /* Whether evaluating t takes interval arithmetic (the value's kind). */
-static int ex_is_real(const ex_tree *t, ex_lookup look, void *ctx)
+static int expr_is_real(const expr_tree *t, expr_lookup look, void *ctx)
 {
-	ex_value v;
+	expr_value v;
 	cfx_err e;
 	int real;
 
-	ex_value_init(&v, 64);
-	real = ex_eval(t, look, ctx, 64, &v, &e) == 0 && v.kind == EX_REAL;
-	ex_value_clear(&v);
+	expr_value_init(&v, 64);
+	real = expr_eval(t, look, ctx, 64, &v, &e) == 0 && v.kind == EXPR_REAL;
+	expr_value_clear(&v);
 	return real;
 }
 
@@ -35,32 +35,32 @@ static int ex_is_real(const ex_tree *t, ex_lookup look, void *ctx)
 /* ---- helpers ------------------------------------------------------------- */
 
 /* evaluate src; returns rc, value in v (initialised by the caller) */
-static int eval_src(const char *src, mpfr_prec_t prec, ex_value *v, cfx_err *e)
+static int eval_src(const char *src, mpfr_prec_t prec, expr_value *v, cfx_err *e)
 {
-	ex_tree *t = ex_parse(src, e);
+	expr_tree *t = expr_parse(src, e);
 	int rc;
 
 	if (!t)
 		return -1;
-	rc = ex_eval(t, NULL, NULL, prec, v, e);
-	ex_free(t);
+	rc = expr_eval(t, NULL, NULL, prec, v, e);
+	expr_free(t);
 	return rc;
 }
 
 static void expect_rat(const char *src, const char *want)
 {
-	ex_value v;
+	expr_value v;
 	cfx_err e;
 	mpq_t w;
 
 	mpq_init(w);
 	cr_assert_eq(mpq_set_str(w, want, 10), 0, "bad oracle %s", want);
 	mpq_canonicalize(w);
-	ex_value_init(&v, 64);
+	expr_value_init(&v, 64);
 	CHECK(eval_src(src, 64, &v, &e) == 0, "\"%s\": %s (%s)", src, e.msg, e.token);
-	CHECK(v.kind == EX_RAT, "\"%s\": kind %d, want a rational", src, v.kind);
+	CHECK(v.kind == EXPR_RAT, "\"%s\": kind %d, want a rational", src, v.kind);
 	CHECK(mpq_equal(v.q, w), "\"%s\" = %s, want %s", src, mpq_get_str(NULL, 10, v.q), want);
-	ex_value_clear(&v);
+	expr_value_clear(&v);
 	mpq_clear(w);
 }
 
@@ -68,11 +68,11 @@ static void expect_rat(const char *src, const char *want)
 
 static void expect_err(const char *src, enum cfx_code code, int col, const char *token)
 {
-	ex_value v;
+	expr_value v;
 	cfx_err e;
 	int rc;
 
-	ex_value_init(&v, 64);
+	expr_value_init(&v, 64);
 	memset(&e, 0, sizeof e);
 	rc = eval_src(src, 64, &v, &e);
 	CHECK(rc == -1, "\"%s\" was accepted", src);
@@ -87,7 +87,7 @@ static void expect_err(const char *src, enum cfx_code code, int col, const char 
 	if (e.col >= 0 && e.token[0] && strcmp(e.token, "''"))
 		CHECK(!strncmp(src + e.col, e.token, strlen(e.token)),
 		      "\"%s\": token \"%s\" is not at column %d", src, e.token, e.col);
-	ex_value_clear(&v);
+	expr_value_clear(&v);
 }
 
 /* ---- literals -------------------------------------------------------------- */
@@ -164,7 +164,7 @@ Test(expr, literal_round_trip)
 				*p++ = '_';
 		}
 		*p = '\0';
-		CHECK(ex_int(src, y, &e) == 0, "\"%.60s\": %s", src, e.msg);
+		CHECK(expr_eval_text_int(src, y, &e) == 0, "\"%.60s\": %s", src, e.msg);
 		CHECK(mpz_cmp(x, y) == 0, "\"%.60s\" read wrong", src);
 		free(digits);
 		free(src);
@@ -382,22 +382,22 @@ Test(expr, random_trees_vs_exact_rationals, .timeout = 60)
 	for (t = 0; t < 20000; t++) {
 		node *n = gen(&r, 1 + (int)trng_below(&r, 7));
 		char *p = buf;
-		ex_value v;
+		expr_value v;
 		cfx_err e;
 		int ok = value(n, want);
 
 		emit(n, 0, &r, &p);
-		ex_value_init(&v, 64);
+		expr_value_init(&v, 64);
 		if (ok) {
 			CHECK(eval_src(buf, 64, &v, &e) == 0, "\"%s\": %s", buf, e.msg);
-			CHECK(v.kind == EX_RAT && mpq_equal(v.q, want), "\"%s\" = %s, want %s", buf,
+			CHECK(v.kind == EXPR_RAT && mpq_equal(v.q, want), "\"%s\" = %s, want %s", buf,
 			      mpq_get_str(NULL, 10, v.q), mpq_get_str(NULL, 10, want));
 			tested++;
 		} else {
 			CHECK(eval_src(buf, 64, &v, &e) == -1 && e.code == CFX_EZERODIV,
 			      "\"%s\": division by zero not reported (code %d)", buf, e.code);
 		}
-		ex_value_clear(&v);
+		expr_value_clear(&v);
 		free_tree(n);
 	}
 	cr_assert(tested > 15000, "only %d defined expressions", tested);
@@ -446,27 +446,27 @@ Test(expr, golden_vs_mpfr)
 	mpz_inits(a, b, NULL);
 	for (N = 0; N <= 300; N++) {
 		golden_oracle(N, b);
-		ex_golden(a, N);
+		expr_golden(a, N);
 		CHECK(mpz_cmp(a, b) == 0, "golden(%lu) differs from MPFR", N);
 		snprintf(src, sizeof src, "golden(%lu)", N);
-		CHECK(ex_int(src, a, &e) == 0 && mpz_cmp(a, b) == 0, "%s", src);
+		CHECK(expr_eval_text_int(src, a, &e) == 0 && mpz_cmp(a, b) == 0, "%s", src);
 	}
 	for (N = 301; N < 20000; N = N * 3 / 2 + 7) {
 		golden_oracle(N, b);
-		ex_golden(a, N);
+		expr_golden(a, N);
 		CHECK(mpz_cmp(a, b) == 0, "golden(%lu) differs from MPFR", N);
 	}
 	/* the published constants: Knuth's 0x9E3779B9 and the Linux
 	 * 0x61C88647; 2^64/phi = 11400714819323198485.95..., so golden(64) is
 	 * the even 0x...7C16, one above the usual odd 0x9E3779B97F4A7C15 */
-	cr_assert_eq(ex_int("golden(32)", a, &e), 0);
+	cr_assert_eq(expr_eval_text_int("golden(32)", a, &e), 0);
 	cr_assert(mpz_cmp_ui(a, 0x9E3779B9u) == 0);
-	cr_assert_eq(ex_int("golden(64) - 0x9E3779B97F4A7C16", a, &e), 0);
+	cr_assert_eq(expr_eval_text_int("golden(64) - 0x9E3779B97F4A7C16", a, &e), 0);
 	cr_assert_eq(mpz_sgn(a), 0);
-	cr_assert_eq(ex_int("2^32 - golden(32)", a, &e), 0);
+	cr_assert_eq(expr_eval_text_int("2^32 - golden(32)", a, &e), 0);
 	cr_assert(mpz_cmp_ui(a, 0x61C88647u) == 0);
 	/* the largest N allowed */
-	cr_assert_eq(ex_int("golden(2^20)", a, &e), 0, "%s", e.msg);
+	cr_assert_eq(expr_eval_text_int("golden(2^20)", a, &e), 0, "%s", e.msg);
 	cr_assert_eq(mpz_sizeinbase(a, 2), 1u << 20);
 	expect_err("golden(2^20 + 1)", CFX_EDOMAIN, DONT_CARE, NULL);
 	expect_err("golden(-1)", CFX_EDOMAIN, 7, NULL);
@@ -541,40 +541,40 @@ Test(expr, primes_below_1e5_vs_sieve)
 		for (prev = x - 1; prev >= 2 && comp[prev]; prev--)
 			;
 		mpz_set_si(z, x);
-		ex_nextprime(r, z);
+		expr_nextprime(r, z);
 		CHECK(mpz_cmp_si(r, next) == 0, "nextprime(%ld) = %ld, want %ld", x,
 		      mpz_get_si(r), next);
 		mpz_set_ui(r, 12345);
-		has_prev = ex_prevprime(r, z);
+		has_prev = expr_prevprime(r, z);
 		CHECK(has_prev == (prev >= 2), "prevprime(%ld): found %d", x, has_prev);
 		if (prev >= 2)
 			CHECK(mpz_cmp_si(r, prev) == 0, "prevprime(%ld) = %ld, want %ld", x,
 			      mpz_get_si(r), prev);
 		if (x >= 0)
-			CHECK(ex_isprime(z) == (comp[x] ? 0 : 2), "isprime(%ld) = %d", x,
-			      ex_isprime(z));
+			CHECK(expr_isprime(z) == (comp[x] ? 0 : 2), "isprime(%ld) = %d", x,
+			      expr_isprime(z));
 		if (x % 997 == 0) {
 			snprintf(src, sizeof src, "nextprime(%ld)", x);
-			CHECK(ex_int(src, r, &e) == 0 && mpz_cmp_si(r, next) == 0, "%s", src);
+			CHECK(expr_eval_text_int(src, r, &e) == 0 && mpz_cmp_si(r, next) == 0, "%s", src);
 			snprintf(src, sizeof src, "prevprime(%ld)", x);
 			if (prev >= 2)
-				CHECK(ex_int(src, r, &e) == 0 && mpz_cmp_si(r, prev) == 0, "%s", src);
+				CHECK(expr_eval_text_int(src, r, &e) == 0 && mpz_cmp_si(r, prev) == 0, "%s", src);
 			else
-				CHECK(ex_int(src, r, &e) == -1 && e.code == CFX_EDOMAIN, "%s", src);
+				CHECK(expr_eval_text_int(src, r, &e) == -1 && e.code == CFX_EDOMAIN, "%s", src);
 		}
 	}
 	expect_err("prevprime(2)", CFX_EDOMAIN, 10, "2");
-	/* arguments are limited to EX_PRIME_MAX_BITS bits */
+	/* arguments are limited to EXPR_PRIME_MAX_BITS bits */
 	{
 		char big[64];
-		snprintf(big, sizeof big, "nextprime(2^%d)", EX_PRIME_MAX_BITS);
+		snprintf(big, sizeof big, "nextprime(2^%d)", EXPR_PRIME_MAX_BITS);
 		expect_err(big, CFX_ELIMIT, DONT_CARE, NULL);
-		snprintf(big, sizeof big, "prevprime(2^%d + 1)", EX_PRIME_MAX_BITS);
+		snprintf(big, sizeof big, "prevprime(2^%d + 1)", EXPR_PRIME_MAX_BITS);
 		expect_err(big, CFX_ELIMIT, DONT_CARE, NULL);
 		/* a 1000-bit argument is fine, and the answer is a prime above */
-		cr_assert_eq(ex_int("nextprime(2^999) - 2^999", r, &e), 0, "%s", e.msg);
+		cr_assert_eq(expr_eval_text_int("nextprime(2^999) - 2^999", r, &e), 0, "%s", e.msg);
 		cr_assert(mpz_sgn(r) > 0 && mpz_cmp_ui(r, 100000) < 0);
-		cr_assert_eq(ex_int("nextprime(2^999)", z, &e), 0);
+		cr_assert_eq(expr_eval_text_int("nextprime(2^999)", z, &e), 0);
 		cr_assert(mpz_probab_prime_p(z, 30) > 0);
 	}
 	expect_err("nextprime(1/2)", CFX_EDOMAIN, DONT_CARE, NULL);
@@ -599,30 +599,30 @@ Test(expr, primes_near_2_to_64)
 			mpz_add_ui(x, x, trng_below(&rg, 1u << 20));
 			mpz_sub_ui(x, x, t % 8 ? 0 : 1u << 19);
 		}
-		ex_nextprime(p, x);
+		expr_nextprime(p, x);
 		CHECK(mpz_cmp(p, x) > 0 && mr_prime(p), "nextprime not a prime above x");
 		for (mpz_add_ui(m, x, 1); mpz_cmp(m, p) < 0; mpz_add_ui(m, m, 1))
 			CHECK(!mr_prime(m), "nextprime skipped a prime");
-		cr_assert_eq(ex_prevprime(p, x), 1);
+		cr_assert_eq(expr_prevprime(p, x), 1);
 		CHECK(mpz_cmp(p, x) < 0 && mr_prime(p), "prevprime not a prime below x");
 		for (mpz_add_ui(m, p, 1); mpz_cmp(m, x) < 0; mpz_add_ui(m, m, 1))
 			CHECK(!mr_prime(m), "prevprime skipped a prime");
-		CHECK(ex_isprime(p) == (mpz_sizeinbase(p, 2) <= 64 ? 2 : 1), "isprime level");
+		CHECK(expr_isprime(p) == (mpz_sizeinbase(p, 2) <= 64 ? 2 : 1), "isprime level");
 	}
 	/* the largest 64-bit prime and the smallest above 2^64 */
-	cr_assert_eq(ex_int("prevprime(2^64) - (2^64 - 59)", x, &e), 0);
+	cr_assert_eq(expr_eval_text_int("prevprime(2^64) - (2^64 - 59)", x, &e), 0);
 	cr_assert_eq(mpz_sgn(x), 0);
-	cr_assert_eq(ex_int("nextprime(2^64 - 59) - (2^64 + 13)", x, &e), 0);
+	cr_assert_eq(expr_eval_text_int("nextprime(2^64 - 59) - (2^64 + 13)", x, &e), 0);
 	cr_assert_eq(mpz_sgn(x), 0);
 	/* isprime levels: proven below 2^64, probable above, 0 for composites */
-	cr_assert_eq(ex_int("2^61 - 1", x, &e), 0);
-	cr_assert_eq(ex_isprime(x), 2);
-	cr_assert_eq(ex_int("2^89 - 1", x, &e), 0);
-	cr_assert_eq(ex_isprime(x), 1);
-	cr_assert_eq(ex_int("2^64 + 1", x, &e), 0);     /* 274177 * 67280421310721 */
-	cr_assert_eq(ex_isprime(x), 0);
-	cr_assert_eq(ex_int("274177 * 67280421310721", x, &e), 0);
-	cr_assert_eq(ex_isprime(x), 0);
+	cr_assert_eq(expr_eval_text_int("2^61 - 1", x, &e), 0);
+	cr_assert_eq(expr_isprime(x), 2);
+	cr_assert_eq(expr_eval_text_int("2^89 - 1", x, &e), 0);
+	cr_assert_eq(expr_isprime(x), 1);
+	cr_assert_eq(expr_eval_text_int("2^64 + 1", x, &e), 0);     /* 274177 * 67280421310721 */
+	cr_assert_eq(expr_isprime(x), 0);
+	cr_assert_eq(expr_eval_text_int("274177 * 67280421310721", x, &e), 0);
+	cr_assert_eq(expr_isprime(x), 0);
 	mpz_clears(x, p, m, NULL);
 }
 
@@ -685,17 +685,17 @@ Test(expr, evaluation_errors)
 /* a non-integer exponent is either refused (EDOMAIN) or evaluated right */
 static void loose_power(const char *src, double want)
 {
-	ex_value v;
+	expr_value v;
 	cfx_err e;
 
-	ex_value_init(&v, 64);
+	expr_value_init(&v, 64);
 	if (eval_src(src, 64, &v, &e) == 0) {
-		cr_assert(v.kind == EX_REAL && mpfr_cmp_d(v.lo, want * (1 + 1e-12)) <= 0 &&
+		cr_assert(v.kind == EXPR_REAL && mpfr_cmp_d(v.lo, want * (1 + 1e-12)) <= 0 &&
 		          mpfr_cmp_d(v.hi, want * (1 - 1e-12)) >= 0, "%s", src);
 	} else {
 		cr_assert_eq(e.code, CFX_EDOMAIN, "%s: %s", src, e.msg);
 	}
-	ex_value_clear(&v);
+	expr_value_clear(&v);
 }
 
 Test(expr, non_integer_exponents)
@@ -710,21 +710,21 @@ Test(expr, eval_int)
 	cfx_err e;
 
 	mpz_init(z);
-	cr_assert_eq(ex_int("4/2", z, &e), 0);
+	cr_assert_eq(expr_eval_text_int("4/2", z, &e), 0);
 	cr_assert(mpz_cmp_ui(z, 2) == 0);
-	cr_assert_eq(ex_int("-2^63", z, &e), 0);
+	cr_assert_eq(expr_eval_text_int("-2^63", z, &e), 0);
 	cr_assert(mpz_cmp_si(z, LONG_MIN) == 0);
-	cr_assert_eq(ex_int("sqrt(49)", z, &e), 0);
+	cr_assert_eq(expr_eval_text_int("sqrt(49)", z, &e), 0);
 	cr_assert(mpz_cmp_ui(z, 7) == 0);
-	cr_assert_eq(ex_int("phi^2 - phi", z, &e), 0);
+	cr_assert_eq(expr_eval_text_int("phi^2 - phi", z, &e), 0);
 	cr_assert(mpz_cmp_ui(z, 1) == 0);
-	cr_assert_eq(ex_int("1/2", z, &e), -1);
+	cr_assert_eq(expr_eval_text_int("1/2", z, &e), -1);
 	cr_assert_eq(e.code, CFX_EDOMAIN);
-	cr_assert_eq(ex_int("phi", z, &e), -1);
+	cr_assert_eq(expr_eval_text_int("phi", z, &e), -1);
 	cr_assert_eq(e.code, CFX_EDOMAIN);
-	cr_assert_eq(ex_int("pi", z, &e), -1);
+	cr_assert_eq(expr_eval_text_int("pi", z, &e), -1);
 	cr_assert_eq(e.code, CFX_EDOMAIN);
-	cr_assert_eq(ex_int("2 +", z, &e), -1);
+	cr_assert_eq(expr_eval_text_int("2 +", z, &e), -1);
 	cr_assert_eq(e.code, CFX_ESYNTAX);
 	mpz_clear(z);
 }
@@ -736,13 +736,13 @@ Test(expr, deep_nesting_is_refused)
 	size_t n = 10000, i;
 	char *s = malloc(2 * n + 2);
 	cfx_err e;
-	ex_tree *t;
+	expr_tree *t;
 
 	for (i = 0; i < n; i++)
 		s[i] = '(', s[n + 1 + i] = ')';
 	s[n] = '1';
 	s[2 * n + 1] = '\0';
-	t = ex_parse(s, &e);
+	t = expr_parse(s, &e);
 	cr_assert_null(t);
 	cr_assert_eq(e.code, CFX_ELIMIT);
 	cr_assert_str_eq(e.token, "(");
@@ -751,7 +751,7 @@ Test(expr, deep_nesting_is_refused)
 	memset(s, '-', n);
 	s[n] = '1';
 	s[n + 1] = '\0';
-	t = ex_parse(s, &e);
+	t = expr_parse(s, &e);
 	cr_assert_null(t);
 	cr_assert_eq(e.code, CFX_ELIMIT);
 	cr_assert_str_eq(e.token, "-");
@@ -760,7 +760,7 @@ Test(expr, deep_nesting_is_refused)
 		s[i] = i % 2 ? '(' : '-';
 	s[n] = '1';
 	s[n + 1] = '\0';
-	t = ex_parse(s, &e);
+	t = expr_parse(s, &e);
 	cr_assert_null(t);
 	cr_assert_eq(e.code, CFX_ELIMIT);
 	free(s);
@@ -779,8 +779,8 @@ static void long_chain(const char *unit, const char *sep, size_t n, const char *
 {
 	size_t lu = strlen(unit), ls = strlen(sep), lc = strlen(close), i;
 	char *s = malloc(n * (lu + ls + lc) + strlen(core) + 8), *p = s;
-	ex_tree *t;
-	ex_value v;
+	expr_tree *t;
+	expr_value v;
 	cfx_err e;
 
 	for (i = 0; i < n; i++) {
@@ -793,20 +793,20 @@ static void long_chain(const char *unit, const char *sep, size_t n, const char *
 	for (i = 0; i < n; i++)
 		memcpy(p, close, lc), p += lc;
 	*p = '\0';
-	t = ex_parse(s, &e);
+	t = expr_parse(s, &e);
 	if (t) {
-		ex_value_init(&v, 64);
-		if (ex_eval(t, NULL, NULL, 64, &v, &e) == 0) {
+		expr_value_init(&v, 64);
+		if (expr_eval(t, NULL, NULL, 64, &v, &e) == 0) {
 			mpq_t w;
 			mpq_init(w);
 			mpq_set_str(w, want, 10);
-			cr_assert(v.kind == EX_RAT && mpq_equal(v.q, w), "chain of %zu \"%s\"", n, unit);
+			cr_assert(v.kind == EXPR_RAT && mpq_equal(v.q, w), "chain of %zu \"%s\"", n, unit);
 			mpq_clear(w);
 		} else {
 			cr_assert_eq(e.code, CFX_ELIMIT, "chain of %zu \"%s\": %s", n, unit, e.msg);
 		}
-		ex_value_clear(&v);
-		ex_free(t);
+		expr_value_clear(&v);
+		expr_free(t);
 	} else {
 		cr_assert_eq(e.code, CFX_ELIMIT, "chain of %zu \"%s\": %s", n, unit, e.msg);
 	}
@@ -841,22 +841,22 @@ Test(expr, bit_limits)
 	char *s = malloc(300000 * 2 + 8);
 
 	mpz_init(z);
-	/* 2^1000000 has 1000001 bits, below EX_MAX_BITS = 2^20 */
-	cr_expect_eq(ex_int("2^1000000", z, &e), 0, "2^1000000 refused: %s", e.msg);
+	/* 2^1000000 has 1000001 bits, below EXPR_MAX_BITS = 2^20 */
+	cr_expect_eq(expr_eval_text_int("2^1000000", z, &e), 0, "2^1000000 refused: %s", e.msg);
 	cr_expect_eq(mpz_sizeinbase(z, 2), 1000001);
 	/* 2^(2^20) has 2^20 + 1 bits: too large */
-	cr_expect_eq(ex_int("2^1048576", z, &e), -1);
+	cr_expect_eq(expr_eval_text_int("2^1048576", z, &e), -1);
 	cr_expect_eq(e.code, CFX_ELIMIT);
 	/* products past the limit */
-	cr_expect_eq(ex_int("(2^300000)^2 * 2^300000", z, &e), 0, "%s", e.msg);
-	cr_expect_eq(ex_int("(2^300000)^2 * (2^300000)^2", z, &e), -1);
+	cr_expect_eq(expr_eval_text_int("(2^300000)^2 * 2^300000", z, &e), 0, "%s", e.msg);
+	cr_expect_eq(expr_eval_text_int("(2^300000)^2 * (2^300000)^2", z, &e), -1);
 	cr_expect_eq(e.code, CFX_ELIMIT);
 	/* a 300000-digit decimal literal is about 996578 bits: within the limit */
 	s[0] = '1';
 	for (i = 1; i < n; i++)
 		s[i] = '0';
 	s[n] = '\0';
-	cr_expect_eq(ex_int(s, z, &e), 0, "a %zu-digit literal refused: %s", n, e.msg);
+	cr_expect_eq(expr_eval_text_int(s, z, &e), 0, "a %zu-digit literal refused: %s", n, e.msg);
 	if (e.code == CFX_OK) {
 		mpz_t w;
 		mpz_init(w);
@@ -870,7 +870,7 @@ Test(expr, bit_limits)
 	for (i = 2; i < 262202; i++)
 		s[i] = 'f';
 	s[i] = '\0';
-	cr_expect_eq(ex_int(s, z, &e), -1);
+	cr_expect_eq(expr_eval_text_int(s, z, &e), -1);
 	cr_expect_eq(e.code, CFX_ELIMIT);
 	cr_expect_eq(e.col, 0);
 	free(s);
@@ -881,7 +881,7 @@ Test(expr, bit_limits)
 Test(expr, huge_quadratic_power_fails_fast, .timeout = 10)
 {
 	struct rlimit rl = { (rlim_t)4 << 30, (rlim_t)4 << 30 };
-	ex_value v;
+	expr_value v;
 	cfx_err e;
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -889,17 +889,17 @@ Test(expr, huge_quadratic_power_fails_fast, .timeout = 10)
 #else
 	setrlimit(RLIMIT_AS, &rl);          /* this process only: a fork */
 #endif
-	ex_value_init(&v, 64);
+	expr_value_init(&v, 64);
 	cr_assert_eq(eval_src("(2^10000 + sqrt(2))^65536", 64, &v, &e), -1);
 	cr_assert_eq(e.code, CFX_ELIMIT);
-	ex_value_clear(&v);
+	expr_value_clear(&v);
 }
 
 /* ---- quadratic numbers ------------------------------------------------------ */
 
 static void expect_quad(const char *src, const char *q, const char *r, unsigned long d)
 {
-	ex_value v;
+	expr_value v;
 	cfx_err e;
 	mpq_t wq, wr;
 
@@ -908,14 +908,14 @@ static void expect_quad(const char *src, const char *q, const char *r, unsigned 
 	mpq_canonicalize(wq);
 	mpq_set_str(wr, r, 10);
 	mpq_canonicalize(wr);
-	ex_value_init(&v, 64);
+	expr_value_init(&v, 64);
 	CHECK(eval_src(src, 64, &v, &e) == 0, "\"%s\": %s", src, e.msg);
-	CHECK(v.kind == EX_QUAD, "\"%s\": kind %d, want quadratic", src, v.kind);
+	CHECK(v.kind == EXPR_QUAD, "\"%s\": kind %d, want quadratic", src, v.kind);
 	CHECK(mpq_equal(v.q, wq) && mpq_equal(v.r, wr) && mpz_cmp_ui(v.d, d) == 0,
 	      "\"%s\" = %s + %s sqrt(%s), want %s + %s sqrt(%lu)", src,
 	      mpq_get_str(NULL, 10, v.q), mpq_get_str(NULL, 10, v.r),
 	      mpz_get_str(NULL, 10, v.d), q, r, d);
-	ex_value_clear(&v);
+	expr_value_clear(&v);
 	mpq_clears(wq, wr, NULL);
 }
 
@@ -941,14 +941,14 @@ Test(expr, quadratic_values)
 	expect_rat("phi^-1 - phi + 1", "0");
 	expect_rat("(phi - 1/2)^2", "5/4");
 	{
-		ex_value v;
+		expr_value v;
 		cfx_err e;
-		ex_value_init(&v, 64);
+		expr_value_init(&v, 64);
 		cr_assert_eq(eval_src("sqrt(2) + sqrt(3)", 64, &v, &e), 0);
-		cr_assert_eq(v.kind, EX_REAL);
+		cr_assert_eq(v.kind, EXPR_REAL);
 		cr_assert_eq(eval_src("sqrt(phi)", 64, &v, &e), 0);
-		cr_assert_eq(v.kind, EX_REAL);
-		ex_value_clear(&v);
+		cr_assert_eq(v.kind, EXPR_REAL);
+		expr_value_clear(&v);
 	}
 }
 
@@ -970,7 +970,7 @@ Test(expr, powers_of_phi_are_fibonacci)
 	mpz_inits(f0, f1, t, NULL);
 	/* phi^n = F_{n-1} + F_n phi = (F_{n-1} + F_n/2) + (F_n/2) sqrt 5 */
 	for (n = 1; n <= 300; n++) {
-		ex_value v;
+		expr_value v;
 		cfx_err e;
 		mpq_t q, r;
 
@@ -982,8 +982,8 @@ Test(expr, powers_of_phi_are_fibonacci)
 		mpq_set_z(q, f0);
 		mpq_add(q, q, r);
 		snprintf(src, sizeof src, "phi^%lu", n);
-		ex_value_init(&v, 64);
-		CHECK(eval_src(src, 64, &v, &e) == 0 && v.kind == EX_QUAD &&
+		expr_value_init(&v, 64);
+		CHECK(eval_src(src, 64, &v, &e) == 0 && v.kind == EXPR_QUAD &&
 		      mpq_equal(v.q, q) && mpq_equal(v.r, r) && mpz_cmp_ui(v.d, 5) == 0,
 		      "%s is not F_{n-1} + F_n phi", src);
 		/* phi^-n = (-1)^n (F_{n+1} - F_n phi) */
@@ -996,9 +996,9 @@ Test(expr, powers_of_phi_are_fibonacci)
 			mpq_neg(r, r);
 		}
 		snprintf(src, sizeof src, "phi^-%lu", n);
-		CHECK(eval_src(src, 64, &v, &e) == 0 && v.kind == EX_QUAD &&
+		CHECK(eval_src(src, 64, &v, &e) == 0 && v.kind == EXPR_QUAD &&
 		      mpq_equal(v.q, q) && mpq_equal(v.r, r), "%s", src);
-		ex_value_clear(&v);
+		expr_value_clear(&v);
 		mpq_clears(q, r, NULL);
 	}
 	mpz_clears(f0, f1, t, NULL);
@@ -1019,15 +1019,15 @@ Test(expr, powers_of_1_plus_sqrt2_are_pell)
 		mpz_addmul_ui(P, Q, 2);
 		mpz_set(Q, t);
 		if (n % 37 == 0 || n < 20 || n == 1500) {
-			ex_value v;
+			expr_value v;
 			cfx_err e;
 			snprintf(src, sizeof src, "(1 + sqrt(2))^%lu", n);
-			ex_value_init(&v, 64);
-			CHECK(eval_src(src, 64, &v, &e) == 0 && v.kind == EX_QUAD &&
+			expr_value_init(&v, 64);
+			CHECK(eval_src(src, 64, &v, &e) == 0 && v.kind == EXPR_QUAD &&
 			      mpz_cmp_ui(mpq_denref(v.q), 1) == 0 && mpz_cmp(mpq_numref(v.q), P) == 0 &&
 			      mpz_cmp_ui(mpq_denref(v.r), 1) == 0 && mpz_cmp(mpq_numref(v.r), Q) == 0 &&
 			      mpz_cmp_ui(v.d, 2) == 0, "%s", src);
-			ex_value_clear(&v);
+			expr_value_clear(&v);
 		}
 	}
 	mpz_clears(P, Q, t, NULL);
@@ -1047,7 +1047,7 @@ Test(expr, quadratic_arithmetic_by_hand)
 		unsigned long m[4];
 		int i, op = (int)trng_below(&rg, 4);
 		mpq_t a1, b1, a2, b2, q, r, x, y;
-		ex_value v;
+		expr_value v;
 		cfx_err e;
 
 		for (i = 0; i < 4; i++) {
@@ -1093,21 +1093,21 @@ Test(expr, quadratic_arithmetic_by_hand)
 			mpq_add(r, r, y);
 			break;
 		}
-		ex_value_init(&v, 64);
+		expr_value_init(&v, 64);
 		if (op == 3 && n[2] == 0 && n[3] == 0) {
 			CHECK(eval_src(src, 64, &v, &e) == -1 && e.code == CFX_EZERODIV, "%s", src);
 		} else {
 			CHECK(eval_src(src, 64, &v, &e) == 0, "%s: %s", src, e.msg);
 			if (mpq_sgn(r) == 0) {
-				CHECK(v.kind == EX_RAT && mpq_equal(v.q, q), "%s: want rational %s", src,
+				CHECK(v.kind == EXPR_RAT && mpq_equal(v.q, q), "%s: want rational %s", src,
 				      mpq_get_str(NULL, 10, q));
 			} else {
-				CHECK(v.kind == EX_QUAD && mpq_equal(v.q, q) && mpq_equal(v.r, r) &&
+				CHECK(v.kind == EXPR_QUAD && mpq_equal(v.q, q) && mpq_equal(v.r, r) &&
 				      mpz_cmp_ui(v.d, d) == 0, "%s: want %s + %s sqrt(%lu)", src,
 				      mpq_get_str(NULL, 10, q), mpq_get_str(NULL, 10, r), d);
 			}
 		}
-		ex_value_clear(&v);
+		expr_value_clear(&v);
 skip:
 		mpq_clears(a1, b1, a2, b2, q, r, x, y, NULL);
 	}
@@ -1213,14 +1213,14 @@ Test(expr, intervals_enclose_the_value)
 	for (i = 0; i < sizeof reals / sizeof reals[0]; i++)
 		for (j = 0; j < sizeof precs / sizeof precs[0]; j++) {
 			mpfr_prec_t prec = precs[j];
-			ex_value v;
+			expr_value v;
 			cfx_err e;
 			mpfr_t x, w;
 
-			ex_value_init(&v, prec);
+			expr_value_init(&v, prec);
 			CHECK(eval_src(reals[i].src, prec, &v, &e) == 0, "%s: %s", reals[i].src,
 			      e.msg);
-			CHECK(v.kind == EX_REAL, "%s: kind %d", reals[i].src, v.kind);
+			CHECK(v.kind == EXPR_REAL, "%s: kind %d", reals[i].src, v.kind);
 			mpfr_inits2(4 * prec + 256, x, w, (mpfr_ptr)0);
 			reals[i].f(x);
 			CHECK(mpfr_cmp(v.lo, x) <= 0 && mpfr_cmp(x, v.hi) <= 0,
@@ -1234,7 +1234,7 @@ Test(expr, intervals_enclose_the_value)
 			CHECK(mpfr_cmp_ui(w, 1) <= 0, "%s at %ld bits: interval too wide",
 			      reals[i].src, (long)prec);
 			mpfr_clears(x, w, (mpfr_ptr)0);
-			ex_value_clear(&v);
+			expr_value_clear(&v);
 		}
 }
 
@@ -1243,12 +1243,12 @@ Test(expr, pi_and_e_directed)
 	mpfr_prec_t prec;
 
 	for (prec = 2; prec < 3000; prec = prec * 3 / 2 + 1) {
-		ex_value v;
+		expr_value v;
 		cfx_err e;
 		mpfr_t lo, hi;
 
 		mpfr_inits2(prec + 100, lo, hi, (mpfr_ptr)0);
-		ex_value_init(&v, prec);
+		expr_value_init(&v, prec);
 		cr_assert_eq(eval_src("pi", prec, &v, &e), 0);
 		mpfr_const_pi(lo, MPFR_RNDD);
 		mpfr_const_pi(hi, MPFR_RNDU);
@@ -1261,17 +1261,17 @@ Test(expr, pi_and_e_directed)
 		CHECK(mpfr_cmp(v.lo, lo) <= 0 && mpfr_cmp(v.hi, hi) >= 0, "e at %ld", (long)prec);
 		cr_assert_eq(eval_src("pi - pi", prec, &v, &e), 0);
 		CHECK(mpfr_sgn(v.lo) <= 0 && mpfr_sgn(v.hi) >= 0, "pi - pi misses 0");
-		ex_value_clear(&v);
+		expr_value_clear(&v);
 		mpfr_clears(lo, hi, (mpfr_ptr)0);
 	}
 }
 
 /* ---- names ------------------------------------------------------------------- */
 
-typedef struct { const char *name; ex_tree *t; } var;
+typedef struct { const char *name; expr_tree *t; } var;
 typedef struct { var v[8]; int n; } vars;
 
-static const ex_tree *lookup(void *ctx, const char *name)
+static const expr_tree *lookup(void *ctx, const char *name)
 {
 	vars *vs = ctx;
 	int i;
@@ -1289,13 +1289,13 @@ static void def(vars *vs, const char *name, const char *src)
 
 	for (i = 0; i < vs->n; i++)
 		if (!strcmp(vs->v[i].name, name)) {
-			ex_free(vs->v[i].t);
-			vs->v[i].t = ex_parse(src, &e);
+			expr_free(vs->v[i].t);
+			vs->v[i].t = expr_parse(src, &e);
 			cr_assert(vs->v[i].t);
 			return;
 		}
 	vs->v[vs->n].name = name;
-	vs->v[vs->n].t = ex_parse(src, &e);
+	vs->v[vs->n].t = expr_parse(src, &e);
 	cr_assert(vs->v[vs->n].t, "%s", src);
 	vs->n++;
 }
@@ -1305,15 +1305,15 @@ static void undef(vars *vs)
 	int i;
 
 	for (i = 0; i < vs->n; i++)
-		ex_free(vs->v[i].t);
+		expr_free(vs->v[i].t);
 	vs->n = 0;
 }
 
 Test(expr, names_eval_and_inline)
 {
 	vars vs = { .n = 0 };
-	ex_tree *t, *in;
-	ex_value v;
+	expr_tree *t, *in;
+	expr_value v;
 	cfx_err e;
 
 	def(&vs, "x", "2+3");
@@ -1322,90 +1322,90 @@ Test(expr, names_eval_and_inline)
 	def(&vs, "w", "w+1");
 	def(&vs, "u", "1/0");
 	def(&vs, "ans", "y - x");
-	ex_value_init(&v, 64);
+	expr_value_init(&v, 64);
 
 	/* evaluation through the lookup */
-	t = ex_parse("y + ans", &e);
+	t = expr_parse("y + ans", &e);
 	cr_assert(t);
-	cr_assert_eq(ex_eval(t, lookup, &vs, 64, &v, &e), 0, "%s", e.msg);
-	cr_assert(v.kind == EX_RAT && mpq_cmp_ui(v.q, 15, 1) == 0);
-	cr_assert(!ex_is_real(t, lookup, &vs));
-	ex_free(t);
-	t = ex_parse("2*z", &e);
-	cr_assert(ex_is_real(t, lookup, &vs));
-	ex_free(t);
+	cr_assert_eq(expr_eval(t, lookup, &vs, 64, &v, &e), 0, "%s", e.msg);
+	cr_assert(v.kind == EXPR_RAT && mpq_cmp_ui(v.q, 15, 1) == 0);
+	cr_assert(!expr_is_real(t, lookup, &vs));
+	expr_free(t);
+	t = expr_parse("2*z", &e);
+	cr_assert(expr_is_real(t, lookup, &vs));
+	expr_free(t);
 
 	/* inlining: the copy no longer needs the names ... */
-	t = ex_parse("y + 1", &e);
-	in = ex_inline(t, lookup, &vs, &e);
+	t = expr_parse("y + 1", &e);
+	in = expr_inline(t, lookup, &vs, &e);
 	cr_assert(in, "%s", e.msg);
-	cr_assert_eq(ex_eval(in, NULL, NULL, 64, &v, &e), 0, "%s", e.msg);
-	cr_assert(v.kind == EX_RAT && mpq_cmp_ui(v.q, 11, 1) == 0);
+	cr_assert_eq(expr_eval(in, NULL, NULL, 64, &v, &e), 0, "%s", e.msg);
+	cr_assert(v.kind == EXPR_RAT && mpq_cmp_ui(v.q, 11, 1) == 0);
 	/* ... nor follows later definitions */
 	def(&vs, "x", "100");
-	cr_assert_eq(ex_eval(in, NULL, NULL, 64, &v, &e), 0);
+	cr_assert_eq(expr_eval(in, NULL, NULL, 64, &v, &e), 0);
 	cr_assert(mpq_cmp_ui(v.q, 11, 1) == 0);
-	cr_assert_eq(ex_eval(t, lookup, &vs, 64, &v, &e), 0);
+	cr_assert_eq(expr_eval(t, lookup, &vs, 64, &v, &e), 0);
 	cr_assert(mpq_cmp_ui(v.q, 201, 1) == 0);
-	ex_free(in);
-	ex_free(t);
-	t = ex_parse("z * 2", &e);
-	in = ex_inline(t, lookup, &vs, &e);
+	expr_free(in);
+	expr_free(t);
+	t = expr_parse("z * 2", &e);
+	in = expr_inline(t, lookup, &vs, &e);
 	cr_assert(in);
-	cr_assert(ex_is_real(in, NULL, NULL));
-	ex_free(in);
-	ex_free(t);
+	cr_assert(expr_is_real(in, NULL, NULL));
+	expr_free(in);
+	expr_free(t);
 
 	/* an unknown name */
-	t = ex_parse("3 + qq", &e);
-	cr_assert_null(ex_inline(t, lookup, &vs, &e));
+	t = expr_parse("3 + qq", &e);
+	cr_assert_null(expr_inline(t, lookup, &vs, &e));
 	cr_assert_eq(e.code, CFX_ESYNTAX);
 	cr_assert_eq(e.col, 4);
 	cr_assert_str_eq(e.token, "qq");
-	cr_assert_eq(ex_eval(t, lookup, &vs, 64, &v, &e), -1);
+	cr_assert_eq(expr_eval(t, lookup, &vs, 64, &v, &e), -1);
 	cr_assert_eq(e.code, CFX_ESYNTAX);
 	cr_assert_eq(e.col, 4);
-	cr_assert_eq(ex_eval(t, NULL, NULL, 64, &v, &e), -1);
+	cr_assert_eq(expr_eval(t, NULL, NULL, 64, &v, &e), -1);
 	cr_assert_eq(e.code, CFX_ESYNTAX);
-	ex_free(t);
+	expr_free(t);
 
 	/* a name that refers to itself */
-	t = ex_parse("1 + w", &e);
-	cr_assert_null(ex_inline(t, lookup, &vs, &e));
+	t = expr_parse("1 + w", &e);
+	cr_assert_null(expr_inline(t, lookup, &vs, &e));
 	cr_assert_eq(e.code, CFX_ELIMIT);
-	cr_assert_eq(ex_eval(t, lookup, &vs, 64, &v, &e), -1);
+	cr_assert_eq(expr_eval(t, lookup, &vs, 64, &v, &e), -1);
 	cr_assert_eq(e.code, CFX_ELIMIT);
-	cr_assert(!ex_is_real(t, lookup, &vs));       /* terminates */
-	ex_free(t);
+	cr_assert(!expr_is_real(t, lookup, &vs));       /* terminates */
+	expr_free(t);
 
 	/* an error inside a name points at the name the user typed */
-	t = ex_parse("3 + u", &e);
-	cr_assert_eq(ex_eval(t, lookup, &vs, 64, &v, &e), -1);
+	t = expr_parse("3 + u", &e);
+	cr_assert_eq(expr_eval(t, lookup, &vs, 64, &v, &e), -1);
 	cr_assert_eq(e.code, CFX_EZERODIV);
 	cr_assert_eq(e.col, 4);
-	in = ex_inline(t, lookup, &vs, &e);
+	in = expr_inline(t, lookup, &vs, &e);
 	cr_assert(in);
-	cr_assert_eq(ex_eval(in, NULL, NULL, 64, &v, &e), -1);
+	cr_assert_eq(expr_eval(in, NULL, NULL, 64, &v, &e), -1);
 	cr_assert_eq(e.code, CFX_EZERODIV);
 	cr_assert_eq(e.col, 4);
 	cr_assert_str_eq(e.token, "u");
-	ex_free(in);
-	ex_free(t);
+	expr_free(in);
+	expr_free(t);
 
-	ex_free(NULL);
-	ex_value_clear(&v);
+	expr_free(NULL);
+	expr_value_clear(&v);
 	undef(&vs);
 }
 
 static void expect_is_real(const char *src, int real)
 {
 	cfx_err e;
-	ex_tree *t = ex_parse(src, &e);
+	expr_tree *t = expr_parse(src, &e);
 
 	cr_assert(t);
-	CHECK(!!ex_is_real(t, NULL, NULL) == real, "ex_is_real(\"%s\") = %d, want %d", src,
-	      ex_is_real(t, NULL, NULL), real);
-	ex_free(t);
+	CHECK(!!expr_is_real(t, NULL, NULL) == real, "expr_is_real(\"%s\") = %d, want %d", src,
+	      expr_is_real(t, NULL, NULL), real);
+	expr_free(t);
 }
 
 Test(expr, is_real)
@@ -1450,11 +1450,11 @@ Test(expr, integer_form)
 	def(&vs, "h", "x/2");
 	def(&vs, "w", "w + 1");         /* refers to itself: not a form */
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		ex_tree *t = ex_parse(cases[i].src, &e);
+		expr_tree *t = expr_parse(cases[i].src, &e);
 		cr_assert(t, "%s", cases[i].src);
-		CHECK(ex_integer_form(t, lookup, &vs) == cases[i].form,
-		      "ex_integer_form(\"%s\") != %d", cases[i].src, cases[i].form);
-		ex_free(t);
+		CHECK(expr_integer_form(t, lookup, &vs) == cases[i].form,
+		      "expr_integer_form(\"%s\") != %d", cases[i].src, cases[i].form);
+		expr_free(t);
 	}
 	undef(&vs);
 }

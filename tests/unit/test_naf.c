@@ -61,7 +61,7 @@ static size_t count_nonzero(const naf_form *f)
 
 /*
  * Parse a power sum "2^31 + 2^29 - 1" into digits (independently of
- * ex_int) and compare with the form: the same non-zero digits, high to
+ * expr_eval_text_int) and compare with the form: the same non-zero digits, high to
  * low, spelled 1 for 2^0 (as in naf.h's example), 2 or 2^k otherwise.
  */
 static int power_sum_matches(const char *s, const naf_form *f, char *why,
@@ -204,7 +204,7 @@ Test(naf, exhaustive_minimal_weight_n_le_10, .timeout = 60)
 			ps = naf_power_sum(&f);
 			CHECK(power_sum_matches(ps, &f, why, sizeof why), "n=%u r=%lu: \"%s\": %s",
 			      n, r, ps, why);
-			CHECK(ex_int(ps, v, &e) == 0, "power sum \"%s\" does not parse: %s",
+			CHECK(expr_eval_text_int(ps, v, &e) == 0, "power sum \"%s\" does not parse: %s",
 			      ps, e.msg);
 			mpz_fdiv_r_2exp(v, v, n);
 			CHECK(mpz_cmp_ui(v, r) == 0, "n=%u r=%lu: \"%s\" parses to another "
@@ -325,7 +325,7 @@ Test(naf, documented_examples)
 	free(s);
 	naf_clear(&f);
 	/* the 2002 patch's power sum, from the header */
-	cr_assert_eq(ex_int("2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1", p, &e), 0);
+	cr_assert_eq(expr_eval_text_int("2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1", p, &e), 0);
 	naf_of(&f, p, 32);
 	s = naf_power_sum(&f);
 	cr_assert_str_eq(s, "2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1");

@@ -187,13 +187,13 @@ Test(search, the_plan_does_not_change_the_result)
 static int target(search_target *t, const char *expr, unsigned n,
                   unsigned w, cfx_err *e)
 {
-	ex_tree *tr = expr ? ex_parse(expr, e) : NULL;
+	expr_tree *tr = expr ? expr_parse(expr, e) : NULL;
 	int rc;
 
 	if (expr)
 		cr_assert(tr);
 	rc = search_target_make(t, tr, NULL, NULL, n, w, e);
-	ex_free(tr);
+	expr_free(tr);
 	return rc;
 }
 
