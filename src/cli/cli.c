@@ -145,7 +145,7 @@ const cmd_def cli_commands[] = {
 	  "2^(n+1), for p or -p); beyond, a heuristic that is never worse than\n"
 	  "the NAF.  It reports adders, shifts, depth and the cycles on the\n"
 	  "--target, and whether the native multiply is faster.",
-	  cmd_shifts, 0 },
+	  cmd_naf_shifts, 0 },
 	{ "spectrum", "EXPR", "the points {k p/2^n} and their three gap lengths",
 	  OPT_BITS | OPT_JSON | OPT_COUNT | OPT_LIST | OPT_TABLE,
 	  "Gaps are exact, in units of 2^-n.  The three-distance theorem says\n"
@@ -165,7 +165,7 @@ const cmd_def cli_commands[] = {
 	  "For keys k*2^s the hash acts like the multiplier p mod 2^(n-s) on\n"
 	  "n - s bits; each row shows that effective multiplier's continued\n"
 	  "fraction and its largest early quotient, which explains a bad row.",
-	  cmd_sweep, 1 },
+	  cmd_score_sweep, 1 },
 	{ "verify", "EXPR", "is this multiplier safe to submit? a verdict",
 	  OPT_VBITS | OPT_JSON | OPT_TLIST | OPT_AGAINST | OPT_PATCH | OPT_FULL |
 	  OPT_FORCE,

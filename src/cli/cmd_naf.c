@@ -266,7 +266,7 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 	return CFX_EXIT_OK;
 }
 
-int cmd_shifts(cmd_ctx *c, cli_args *a)
+int cmd_naf_shifts(cmd_ctx *c, cli_args *a)
 {
 	form f;
 	sas_prog pr;

@@ -67,7 +67,7 @@ static void verdict_json(json_t *o, const score_result *r)
 	                    json_string(score_verdict_name(r->verdict)));
 }
 
-json_t *score_json(const char *hex, unsigned bits, unsigned b,
+json_t *cmd_score_json(const char *hex, unsigned bits, unsigned b,
                    const char *family, size_t made, const score_result *r,
                    int even)
 {
@@ -139,7 +139,7 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 	}
 	desc = keys_describe(&ks);
 	{
-		json_t *o = score_json(s.hex, s.bits, s.b, desc, set.made, &r,
+		json_t *o = cmd_score_json(s.hex, s.bits, s.b, desc, set.made, &r,
 		                       s.even);
 		json_object_set_new(o, "covers_word", json_boolean(
 			keys_cover_word(&ks, s.bits, count)));
@@ -199,7 +199,7 @@ static char *quotient_text(mpz_srcptr z)
 	return mpz_get_str(NULL, 10, z);
 }
 
-int cmd_sweep(cmd_ctx *c, cli_args *a)
+int cmd_score_sweep(cmd_ctx *c, cli_args *a)
 {
 	setup s;
 	sweep_result res;

@@ -515,7 +515,7 @@ static void keep_score(dash *d, const dash_work_score *s)
 		d->r.sess.results = json_object();
 	/* the same JSON as `cfx score --json`, from the one builder */
 	json_object_set_new(d->r.sess.results, "score",
-	                    score_json(hex, s->par.bits, s->par.b, s->desc,
+	                    cmd_score_json(hex, s->par.bits, s->par.b, s->desc,
 	                               s->made, &s->r, !(s->par.p & 1)));
 	free(hex);
 }
