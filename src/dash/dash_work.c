@@ -46,7 +46,9 @@ struct dash_work {
 	struct timespec last_wake;
 
 	/* the worker's own, never touched by the UI */
-	keys_set keys;
+	keys_set keys;                /* keys.k NULL when prog is set */
+	int prog;                     /* seq/stride: k0 + i kstep, no array */
+	uint64_t k0, kstep;
 	int have_keys;                /* keys (or keys_err) are for kpar */
 	int keys_failed;
 	cfx_err keys_err;
@@ -180,18 +182,31 @@ static void make_keys(dash_work *w, const dash_work_params *par,
 	strcpy(w->kfamily, par->family);
 	w->kbits = par->bits;
 	w->kcount = par->count;
+	w->prog = 0;
 	cfx_err_clear(&w->keys_err);
 	if (keys_parse(&ks, par->family, &w->keys_err) < 0) {
 		w->keys_failed = 1;
 		return;
 	}
-	if (keys_make_watched(&w->keys, &ks, par->bits, par->count,
-	                      keys_watch_cb, &kw, &w->keys_err) < 0) {
+	if (keys_progression(&ks, par->bits, par->count, &w->k0, &w->kstep)) {
+		/* seq and stride keys are hashed as they are made, as cfx score
+		 * does: 2^28 of them take no 2 GiB array */
+		w->prog = 1;
+		w->keys.n = w->keys.made = par->count;
+	} else if (keys_make_watched(&w->keys, &ks, par->bits, par->count,
+	                             keys_watch_cb, &kw, &w->keys_err) < 0) {
 		/* abandoned for a newer job: nothing to keep */
 		if (w->keys_err.code == CFX_EINTR)
 			w->have_keys = 0;
 		else
 			w->keys_failed = 1;
+		/* the limit is the count's (the ( and ) keys): say which */
+		if (w->keys_failed && w->keys_err.code == CFX_ELIMIT &&
+		    !w->keys_err.token[0]) {
+			char t[48];
+			snprintf(t, sizeof t, "count %zu", par->count);
+			cfx_err_retoken(&w->keys_err, t);
+		}
 	}
 	keys_spec_free(&ks);
 }
@@ -247,7 +262,7 @@ static int score_job(dash_work *w, const dash_work_params *par,
 	/* a large set is counted in chunks by score_count, which spreads a
 	 * chunk over the processors, when there are enough of them to leave
 	 * one to the UI; else in slices on this thread */
-	step = n >= CHUNK && par->b <= CHUNK_MAX_B &&
+	step = !w->prog && n >= CHUNK && par->b <= CHUNK_MAX_B &&
 	       sysconf(_SC_NPROCESSORS_ONLN) >= 4 ? CHUNK : SLICE;
 	if (step == CHUNK && !w->chunk)
 		w->chunk = xmalloc(((size_t)1 << CHUNK_MAX_B) * sizeof *w->chunk,
@@ -259,6 +274,10 @@ static int score_job(dash_work *w, const dash_work_params *par,
 			            w->chunk);
 			for (j = 0; j < m; j++)
 				w->loads[j] += w->chunk[j];
+		} else if (w->prog) {
+			score_add_progression((w->k0 + i * w->kstep) * par->p,
+			                      w->kstep * par->p, len, par->bits,
+			                      par->b, w->loads);
 		} else {
 			score_add(w->keys.k + i, len, par->p, par->bits, par->b,
 			          w->loads);
