@@ -812,6 +812,37 @@ static void terminal_open(repl *r)
 	        "Type help, or try: cf 0x9e370001   (Ctrl-D quits)\n", CFX_VERSION);
 }
 
+/* A line typed or pasted past TEXTFILE_LINE_MAX bytes, the limit a
+ * script's lines have, is dropped: one line says so at once, the rest up
+ * to Enter (or Ctrl-C) is read and thrown away unseen, and a fresh prompt
+ * follows.  Byte by byte, so that nothing after the Enter is taken. */
+static void drop_long_line(repl *r, int fd)
+{
+	char c;
+	ssize_t n;
+
+	rl_replace_line("", 0);
+	rl_callback_handler_remove();
+	fprintf(r->err, "\ncfx: the line is longer than %d bytes: dropped up "
+	        "to Enter\n", TEXTFILE_LINE_MAX);
+	fflush(r->err);
+	while (!got_sigint) {
+		n = read(fd, &c, 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {               /* the terminal went away */
+			ended = 1;
+			return;
+		}
+		if (c == '\r' || c == '\n')
+			break;
+	}
+	got_sigint = 0;
+	if (r->stop)
+		*r->stop = 0;
+	rl_callback_handler_install("cfx> ", on_line);
+}
+
 /* The next line typed, or NULL at Ctrl-D.  Ctrl-C at the prompt drops the
  * line and starts afresh. */
 static char *terminal_line(repl *r)
@@ -845,6 +876,8 @@ static char *terminal_line(repl *r)
 		if (n < 0)
 			break;
 		rl_callback_read_char();
+		if (!ready && rl_end > TEXTFILE_LINE_MAX)
+			drop_long_line(r, fd);
 	}
 	{
 		char *line = ready;
