@@ -81,11 +81,14 @@ double score_chisq_q(double chi2, double dof);
 /* The verdict for a chi^2 p-value and probe ratio. */
 score_verdict score_judge(double p_value, double probe_ratio);
 
-/* The table when none is asked for: 2^(n/2) buckets for n-bit words
- * (1 <= bits <= 64), at most 2^cap, at least 2 (b >= 1).  The commands
- * use cap SCORE_TABLE_CAP; the dashboard a smaller one. */
-#define SCORE_TABLE_CAP 16
-unsigned score_default_table(unsigned bits, unsigned cap);
+/* The table when none is asked for, the one rule of every face (score,
+ * sweep, spectrum, bench, the dashboard): 2^(n/2) buckets for n-bit words
+ * (bits >= 1), at most 2^SCORE_TABLE_CAP, at least 2 (b >= 1).  A table
+ * of 4096, where 4 keys a bucket (2^14 keys) already show a structured
+ * family's collapse: 0x9e370001's stride:4096 keys fill a quarter of 2^12
+ * buckets but every one of 2^16. */
+#define SCORE_TABLE_CAP 12
+unsigned score_default_table(unsigned long bits);
 
 /* How many keys to hash when none are asked for: 4 a bucket (4 * 2^b),
  * but at most half of the 2^space distinct keys the family can make

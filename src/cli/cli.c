@@ -35,7 +35,7 @@ static const opt_def opt_table[] = {
 	  "word size n, 2..64 (default: the smallest of 32 and 64 that\n"
 	  "holds the constant)" },
 	{ OPT_TABLE, "table-bits", 1, 't', "B",
-	  "table of 2^B buckets (default: n/2, at most 16)" },
+	  "table of 2^B buckets (default: n/2, at most 12)" },
 	{ OPT_KEYS, "keys", 1, 'k', "FAMILY",
 	  "key family: seq[:START], stride:S, random[:SEED], file:PATH,\n"
 	  "malloc:SIZE, inodes:PATH, ptr:ALIGN, high:H, sparse:K (default seq)" },
@@ -901,14 +901,6 @@ void cli_result(cmd_ctx *c, int print, json_t *o)
 	if (!c->sess->results)
 		c->sess->results = json_object();
 	json_object_set_new(c->sess->results, c->cmd, o);
-}
-
-unsigned cli_table_default(const cfx_session *s, unsigned long bits)
-{
-	unsigned cap = s->table_cap ? s->table_cap : SCORE_TABLE_CAP;
-
-	/* words wider than 64 bits still get at most 2^cap buckets */
-	return score_default_table(bits > 64 ? 64 : (unsigned)bits, cap);
 }
 
 const char *cli_expr(cmd_ctx *c, const cli_args *a)

@@ -65,8 +65,6 @@ typedef struct cfx_session {
 	char *constant;         /* expression text, NULL: none */
 	unsigned long bits;     /* 0: automatic */
 	int table_bits;         /* 0: default */
-	unsigned table_cap;     /* the default table is n/2 bits, at most
-	                         * this (0: 16); the dashboard's is 12 */
 	char *keys;             /* key family, NULL: seq */
 	unsigned long long count;   /* 0: default */
 	int json;               /* set format json */
@@ -207,10 +205,6 @@ int cli_number(cmd_ctx *c, int arg, const char *opt, const char *s,
  * session as its command's last result (for lessons and the dashboard).
  * Takes the reference to o. */
 void cli_result(cmd_ctx *c, int print, json_t *o);
-
-/* The table bits when none are asked on n-bit words: n/2, at most the
- * session's table_cap (16 unless set), at least 1. */
-unsigned cli_table_default(const cfx_session *s, unsigned long bits);
 
 /* The expression text the command works on, or NULL with c->err set. */
 const char *cli_expr(cmd_ctx *c, const cli_args *a);

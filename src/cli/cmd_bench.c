@@ -467,7 +467,7 @@ static int prepare(cmd_ctx *c, cli_args *a, setup *s, variant *v, int *nv)
 		goto out;
 	}
 	s->b = a->table_bits ? (unsigned)a->table_bits
-	       : cli_table_default(c->sess, s->bits);
+	       : score_default_table(s->bits);
 	if (a->against) {
 		unsigned long ob;
 		if (constant(c, a->against, a->against_arg, bits, q, &ob) < 0)

@@ -46,7 +46,7 @@ static int setup_get(cmd_ctx *c, cli_args *a, setup *s)
 		return -1;
 	}
 	s->b = a->table_bits ? (unsigned)a->table_bits
-	       : cli_table_default(c->sess, s->bits);
+	       : score_default_table(s->bits);
 	if (s->b == 0)
 		s->b = 1;
 	return 0;

@@ -77,7 +77,7 @@ int cmd_spectrum(cmd_ctx *c, cli_args *a)
 		return CFX_EXIT_USAGE;
 	}
 	if (!b)    /* as score */
-		b = cli_table_default(c->sess, bits);
+		b = score_default_table(bits);
 	if (spec_compute(p, (unsigned)bits, count, &r, &c->err) < 0) {
 		if (!c->err.token[0] && a->count_text)
 			cfx_err_retoken(&c->err, a->count_text);

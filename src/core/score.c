@@ -169,12 +169,13 @@ double score_chisq_q(double chi2, double dof)
 	return p;
 }
 
-unsigned score_default_table(unsigned bits, unsigned cap)
+unsigned score_default_table(unsigned long bits)
 {
-	unsigned b = bits / 2 < cap ? bits / 2 : cap;
+	unsigned long b = bits / 2 < SCORE_TABLE_CAP ? bits / 2
+	                  : SCORE_TABLE_CAP;
 
-	assert(bits >= 1 && cap >= 1);
-	return b ? b : 1;
+	assert(bits >= 1);
+	return b ? (unsigned)b : 1;
 }
 
 score_verdict score_judge(double p_value, double probe_ratio)

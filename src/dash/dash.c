@@ -539,12 +539,6 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	/* a : command's own constant and settings move the panels (a lesson
 	 * step's `score 0x9e370001 --keys stride:4096` shows there) */
 	d->r.sess.follow = 1;
-	/* the table when none is asked: 2^12 buckets (at most n/2 bits), the
-	 * sweep strip's too, for the panels and the : commands alike.  At
-	 * 2^16 the seed constant 0x9e370001 hashes every stride evenly; at
-	 * 2^12 its stride:4096 keys fill a quarter of the buckets (R 2.83,
-	 * bad), which is what the dashboard is there to show */
-	d->r.sess.table_cap = 12;
 	d->r.sess.table_bits = (int)o.table;
 	d->r.sess.count = o.count;
 	if (o.keys)

@@ -21,7 +21,7 @@ unsigned dash_state_table_bits(const dash *d)
 	unsigned n = d->c.bits, b;
 
 	b = d->r.sess.table_bits > 0 ? (unsigned)d->r.sess.table_bits
-	    : cli_table_default(&d->r.sess, n);
+	    : score_default_table(n);
 	if (b > n)
 		b = n;
 	if (b > DASH_MAX_TABLE)

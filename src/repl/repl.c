@@ -22,6 +22,7 @@
 
 #include "cfx/expr.h"
 #include "cfx/keys.h"
+#include "cfx/score.h"
 #include "cfx/textfile.h"
 #include "cfx/word.h"
 #include "cfx/setting.h"
@@ -386,7 +387,7 @@ static void do_show(repl *r)
 		fprintf(r->out, "table   %d\n", s->table_bits);
 	else
 		fprintf(r->out, "table   auto (n/2, at most %u)\n",
-		        s->table_cap ? s->table_cap : 16);
+		        SCORE_TABLE_CAP);
 	fprintf(r->out, "keys    %s\n", s->keys ? s->keys : "seq (default)");
 	if (s->count)
 		fprintf(r->out, "count   %llu\n", s->count);

@@ -9,10 +9,35 @@
 # high word first).  Verdict: bad if p < 0.001 and R >= 2, weak if p < 0.001,
 # else good.
 
+# the default table: 2^(n/2) buckets, at most 2^12; 4 keys a bucket.  Keys
+# 0..2^14-1 under the 32-bit seed constant (brute force): loads 3, 4 or 5,
+# sum c^2 = 67106, chi^2 = 67106/4 - 16384 = 392.5, p = 1 (gp incgam),
+# R = (67106 + 16384)/2 / ((16384*4095/4096 + 16384*4 + 16384)/2) = 0.8493.
+$ cfx score 0x9e370001
+> hash       h(x) = (x * 0x9e370001 mod 2^32) >> 20: 2^12 buckets
+> keys       seq:0: 16384 distinct (16384 made)
+> loads      max 5, empty 0, expected 4 per bucket
+> chi^2      392.5 on 4095 degrees of freedom, p-value 1
+> R          0.8493 (lookup cost relative to a random hash; below 1 is better)
+> verdict    good
+
+# the same default table for page-aligned keys: p mod 2^20 = 0x70001 puts
+# the 2^14 keys k*4096 in a quarter of the 2^12 buckets, 16 each (brute
+# force): chi^2 = 16*16*1024/4 - 16384 = 49152, p = 5.5e-7578 (gp),
+# R = (262144 + 16384)/2 / ((16384*4095/4096 + 16384*4 + 16384)/2) = 2.833:
+# bad, as the dashboard shows it (a table of 2^16 hides it; below).
+$ cfx score 0x9e370001 --keys stride:4096
+> hash       h(x) = (x * 0x9e370001 mod 2^32) >> 20: 2^12 buckets
+> keys       stride:4096: 16384 distinct (16384 made)
+> loads      max 16, empty 3072, expected 4 per bucket
+> chi^2      49152 on 4095 degrees of freedom, p-value 0
+> R          2.833 (lookup cost relative to a random hash; below 1 is better)
+> verdict    bad
+
 # keys 0..2^18-1 under the 32-bit seed constant, 2^16 buckets: every bucket
 # gets exactly 4 (brute force), so chi^2 = 0, p = 1 and R = (65536*16 +
 # 262144)/2 / ((262144*65535/65536 + 262144*4 + 262144)/2) = 655360/786430.
-$ cfx score 0x9e370001
+$ cfx score 0x9e370001 --table-bits 16
 > hash       h(x) = (x * 0x9e370001 mod 2^32) >> 16: 2^16 buckets
 > keys       seq:0: 262144 distinct (262144 made)
 > loads      max 4, empty 0, expected 4 per bucket
@@ -95,7 +120,7 @@ $ cfx score --bits 8 2 --keys seq:100 --count 300
 # JSON: stride 4096 under the 32-bit seed constant: p mod 2^20 = 0x70001
 # (gp), yet 2^18 keys still fill 2^16 buckets evenly; chi2 0, p 1,
 # R = (4*4*65536 + 262144)/2 / ((262144*65535/65536 + 262144*4 + 262144)/2).
-$ cfx score --json 0x9e370001 --keys stride:4096
+$ cfx score --json 0x9e370001 --keys stride:4096 --table-bits 16
 > {
 >   "multiplier": "0x9e370001",
 >   "bits": 32,

@@ -51,9 +51,9 @@ holds 'cf 13/8 :: quotients == [1, 1, 1, 1, 2] and quotients == [1,1,1,0x1,2]'
 fails 'cf 13/8 :: quotients == [1, 1, 1, 2]'
 holds 'cf 13/8 :: convergents[-1] == [13, 8] and convergents[4][0] == 13'
 # approximately: to the precision the literal is written with
-holds 'score 0x9e370001 :: probe_ratio ~ 0.8333 and probe_ratio ~ 0.83'
-fails 'score 0x9e370001 :: probe_ratio ~ 0.8334'
-holds 'score 0x9e370001 --keys random :: probe_ratio ~ 1 and chi2 ~ 6.6e4'
+holds 'score 0x9e370001 -t 16 :: probe_ratio ~ 0.8333 and probe_ratio ~ 0.83'
+fails 'score 0x9e370001 -t 16 :: probe_ratio ~ 0.8334'
+holds 'score 0x9e370001 --keys random -t 16 :: probe_ratio ~ 1 and chi2 ~ 6.6e4'
 # strings, booleans, functions, [*]
 holds 'score 0x9e370001 :: verdict == "good" and verdict != "bad" and not even_multiplier'
 holds 'score 0x9e370001 :: starts(family, "seq") and not starts(family, "random")'

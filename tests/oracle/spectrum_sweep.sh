@@ -54,8 +54,8 @@ spec(p, n, K, list, b) = {
 	if (b, args = concat(args, ["--table-bits", Str(b)]));
 	if (list,
 		my(B = if (b, b, min(8, n)));
-		\\ the table size cfx is documented to default to: n/2, at most 16
-		if (!b, B = max(1, min(16, n \ 2)));
+		\\ the table size cfx is documented to default to: n/2, at most 12
+		if (!b, B = max(1, min(12, n \ 2)));
 		args = concat(args, ["--list", Str(list)]);
 		bb = B;
 		pts = strjoin(vector(min(list, K), k, Str(k, ":", k * p % 2^n, ":", (k * p) \ 2^n, ":",
@@ -104,7 +104,7 @@ for (i = 1, 600,
 	if (i % 10 == 0 && lim < 2^40,
 		print("specx", TAB, Args(["spectrum", Str(p), "--bits", Str(n), "--count", Str(lim + 1), "--json"]))));
 \\ --list without --table-bits: the documented default table is 2^(n/2),
-\\ at most 2^16 (cfx spectrum --help)
+\\ at most 2^12 (cfx spectrum --help)
 spec(0x9e3779b9, 32, 10, 5, 0);
 spec(0x9e3779b97f4a7c15, 64, 10, 5, 0);
 spec(0x9e37, 16, 10, 5, 0);
