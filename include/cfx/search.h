@@ -9,9 +9,13 @@
  * collapsed page-aligned keys.  This module does the same search exactly
  * and screens what it finds.
  *
- * Candidates: odd p in (0, 2^N) whose signed-digit weight mod 2^N (the
- * weight of naf_of(p, N), see naf.h) is at most K and that lie in the
- * window |p/2^N - t| <= 2^-W around the target t (default 1/phi).
+ * Candidates: odd p in (0, 2^N) that lie in the window
+ * |p/2^N - t| <= 2^-W around the target t (default 1/phi) and either
+ * (by digits) whose signed-digit weight mod 2^N (the weight of
+ * naf_of(p, N), see naf.h) is at most K, or (by adders) whose cost is at
+ * most A: the fewest adders of a shift/add graph in mcm.h's model (node
+ * = (u << s) +- w, one operand shifted, every node odd, one negation of
+ * the output free) that computes x * p mod 2^N.
  *
  * Enumeration is exact, by branch and bound over non-adjacent signed
  * digits from 2^(N-1) down to 2^0: a partial sum S with r digits left, the
@@ -22,6 +26,18 @@
  * (the same p has +1 there), so every p is met once, by its NAF.  The
  * last digit is at 2^0 (p odd).  `enumerated` counts complete forms
  * (digit at 2^0 placed) that were compared with the window.
+ *
+ * By adders the enumeration is exact too, over graphs instead of digits:
+ * every ready set {1, n_1, ..., n_k}, k < A, each n_i an A-operation
+ * (u << s) +- w (1 <= s < N, mod 2^N) of two earlier members, and each
+ * node's value v and -v compared with the window; the last node is made
+ * only from pairs that use the one before it (the others were compared
+ * a level earlier).  Values are taken up to sign, which the three
+ * A-operation forms allow.  A candidate's adders are the fewest of any
+ * graph that reaches it and its depth the least among those: both exact
+ * (search_cand.cost).  A graph of A adders has 3.2 (N - 1)^... graphs, so
+ * A is at most SEARCH_MAX_ADDERS, and 4 only for N <= SEARCH_ADDERS4_BITS.
+ * `enumerated` counts the graph outputs compared with the window.
  *
  * Sums are 128-bit integers: N from 1 to SEARCH_MAX_BITS (126), so that
  * signed partial sums fit.  The screen hashes machine words: N <= 64.
@@ -58,6 +74,8 @@
 #define SEARCH_STRIDE_KEYS 13    /* the prediction looks at 2^13 keys */
 #define SEARCH_STRIDE_LIMIT 8192  /* an early stride quotient this large
                                     drops a candidate */
+#define SEARCH_MAX_ADDERS 4      /* A: graphs enumerated up to this */
+#define SEARCH_ADDERS4_BITS 24   /* A = 4 only on words this small */
 
 typedef unsigned __int128 search_word;
 
@@ -79,6 +97,17 @@ typedef enum {
 
 typedef enum { SEARCH_NONE, SEARCH_QUICK, SEARCH_FULL } search_level;
 
+/* Where a candidate's adders and depth come from. */
+typedef enum {
+	SEARCH_COST_NAF,    /* not computed: adders weight - 1, depth unknown */
+	SEARCH_COST_FOUND,  /* the best graph cfx's shift/add search found
+	                       (mcm_solve), its depth */
+	SEARCH_COST_PROVEN, /* the same, its adders proven fewest mod 2^N
+	                       (mcm_result.exact_wrap) */
+	SEARCH_COST_EXACT   /* the adder enumeration: fewest adders of any
+	                       graph, least depth among those */
+} search_costsrc;
+
 typedef struct search_cand {
 	search_word p;
 	search_word big;           /* the largest early quotient a_k */
@@ -88,7 +117,8 @@ typedef struct search_cand {
 	unsigned big_index;        /* k of a_k; 0 none */
 	int prime;                 /* 2 proven, 1 probable, 0 composite,
 	                              -1 not tested */
-	unsigned adders, depth;    /* search_optimal's graph; 0 0: not run */
+	unsigned adders, depth;    /* the cost, from where `cost` says */
+	search_costsrc cost;
 } search_cand;
 
 /* What the screen says of one candidate. */
@@ -117,7 +147,8 @@ typedef struct search_node {
 
 typedef struct search_plan {
 	search_target t;
-	unsigned terms;            /* K */
+	unsigned terms;            /* K (by digits) */
+	int adders;                /* A (by adders), -1 by digits */
 	int primes;                /* keep primes only */
 	search_node *task;         /* independent subtrees, in search order */
 	size_t ntask;
@@ -142,6 +173,19 @@ int search_target_make(search_target *t, const expr_tree *expr,
  */
 int search_plan_make(search_plan *pl, const search_target *t, unsigned terms,
                      int primes, size_t want, cfx_err *err);
+
+/* 0 if a search by `adders` adders on bits-bit words is allowed (see
+ * search_plan_adders), else -1 with CFX_EDOMAIN and the limit named. */
+int search_adders_check(unsigned bits, unsigned adders, cfx_err *err);
+
+/*
+ * The same by adders: odd p in t's window of cost at most `adders`
+ * (0..SEARCH_MAX_ADDERS; 4 only when t->bits <= SEARCH_ADDERS4_BITS),
+ * t->bits <= 64.  A task is a choice of the first adder.  Returns 0 or
+ * -1 (CFX_EDOMAIN, the message naming the limit).
+ */
+int search_plan_adders(search_plan *pl, const search_target *t,
+                       unsigned adders, int primes, cfx_err *err);
 void search_plan_free(search_plan *pl);
 
 /*
@@ -157,6 +201,10 @@ int search_task_run(const search_plan *pl, size_t i, search_list *out,
 
 /* Append the candidates of src to dst (src is left as it was). */
 void search_list_append(search_list *dst, const search_list *src);
+
+/* Sort l by p and keep one candidate per p: the one of fewest adders,
+ * then least depth (tasks by adders can meet the same p). */
+void search_list_unique(search_list *l);
 void search_list_free(search_list *l);
 
 /* The ranking keys of p (prefix, big_index, big, dist, weight); prime
@@ -205,15 +253,17 @@ int search_screen(search_word p, unsigned bits, search_level level,
                   search_verdict *v, cfx_err *err);
 
 /*
- * The fewest adders cfx's shift/add search (mcm.h, heuristic above 19
- * bits, never worse than the NAF) finds for c->p, and the depth of that
- * graph, into c->adders and c->depth.  bits <= 64; m is the calling
- * thread's search context.
+ * The fewest adders cfx's shift/add search (mcm_solve, its full search
+ * as `cfx shifts --optimal` runs it: heuristic above 19 bits, never worse
+ * than the NAF) finds for c->p, and the depth of that graph, into
+ * c->adders and c->depth (c->cost SEARCH_COST_FOUND, or PROVEN when mcm
+ * proves the count).  No operation when c->cost is SEARCH_COST_EXACT
+ * already.  bits <= 64; m is the calling thread's search context.
  */
 void search_optimal(mcm_ctx *m, search_cand *c, unsigned bits);
 
-/* Cost of a candidate: its adders from search_optimal when that ran,
- * else those of its signed-digit form (weight - 1). */
+/* Cost of a candidate: c->adders once computed, else the adders of its
+ * signed-digit form (weight - 1). */
 unsigned search_cost(const search_cand *c);
 
 /*

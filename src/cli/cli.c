@@ -34,6 +34,9 @@ static const opt_def opt_table[] = {
 	{ OPT_VBITS, "bits", 1, 'b', "N",
 	  "word size n, 2..64 (default: the smallest of 32 and 64 that\n"
 	  "holds the constant)" },
+	{ OPT_SBITS, "bits", 1, 'b', "N",
+	  "word size n, 1 to 126 (default 32); the screen and --adders need\n"
+	  "n <= 64" },
 	{ OPT_TABLE, "table-bits", 1, 't', "B",
 	  "table of 2^B buckets (default: n/2, at most 12)" },
 	{ OPT_KEYS, "keys", 1, 'k', "FAMILY",
@@ -70,9 +73,9 @@ static const opt_def opt_table[] = {
 	  "at most K signed digits (NAF weight mod 2^n), 1 to 64\n"
 	  "(default 7, as in 2002)" },
 	{ OPT_SEARCH, "adders", 1, 'A', "A",
-	  "instead of --terms: forms of at most A + 1 signed digits (A\n"
-	  "adders as a NAF); the adders column shows what cfx's shift/add\n"
-	  "search makes of each, often fewer" },
+	  "instead of --terms: every p whose fewest-adder shift/add\n"
+	  "sequence mod 2^n has at most A adders, exactly (all graphs of\n"
+	  "A adders are enumerated): A from 0 to 3, 4 for n <= 24" },
 	{ OPT_SEARCH, "near", 1, 'N', "EXPR",
 	  "the target, strictly between 0 and 1 (default 1/phi)" },
 	{ OPT_SEARCH, "window", 1, 'w', "W",
@@ -249,12 +252,16 @@ const cmd_def cli_commands[] = {
 	  "that is not a number, a sample of fewer than 3 points).",
 	  cmd_stats, 0 },
 	{ "search", "", "cheap multipliers near a target, screened",
-	  OPT_BITS | OPT_JSON | OPT_SEARCH,
+	  OPT_SBITS | OPT_JSON | OPT_SEARCH,
 	  "Finds every odd p < 2^n with at most K signed digits (NAF weight\n"
 	  "mod 2^n) within 2^-W of the target times 2^n, exactly: branch and\n"
 	  "bound over signed digits, on every processor; `enumerated` counts\n"
-	  "the complete digit forms compared with the window.  n is 1 to 126\n"
-	  "(default 32); the screen needs n <= 64.\n\n"
+	  "the complete digit forms compared with the window.  With --adders\n"
+	  "A instead, every p whose cost is at most A adders: every shift/add\n"
+	  "graph of A adders mod 2^n (one operand shifted, one negation of\n"
+	  "the result free, as shifts --optimal) is built, so the adders and\n"
+	  "depth shown are exact (the fewest adders, the least depth among\n"
+	  "those); `enumerated` counts the graphs.\n\n"
 	  "Ranking, best first: the prefix (quotients of p/2^n equal to the\n"
 	  "target's: for 1/phi the golden prefix, the run of 1s), then the\n"
 	  "largest early quotient (q_(k-1) < 2^23), smaller first, then the\n"
@@ -266,10 +273,10 @@ const cmd_def cli_commands[] = {
 	  "through goes through the verify battery, until each cost has T\n"
 	  "survivors.  Those that FAIL are dropped (shown with --all) with a\n"
 	  "one-line reason.\n\n"
-	  "The front: for each cost (adders, then depth, of the sequence\n"
-	  "cfx's shift/add search finds; NAF weight - 1 above 64 bits), the\n"
-	  "best quality (the largest worst-cell R of any family, lower is\n"
-	  "better), kept\n"
+	  "The front: for each cost (adders, then depth: exact with --adders,\n"
+	  "else of the sequence cfx's shift/add search finds, as shifts\n"
+	  "--optimal, and NAF weight - 1 above 64 bits), the best quality\n"
+	  "(the largest worst-cell R of any family, lower is better), kept\n"
 	  "when it beats every cheaper one: what each extra adder buys.\n"
 	  "Ctrl-C stops and prints what was found so far (exit status 1).",
 	  cmd_search, 1 },
@@ -702,7 +709,7 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 		case 'b':
 			if (cli_number(c, at, o->name, optarg,
 			               (d->opts & OPT_VBITS) ? 2 : 1,
-			               (d->opts & OPT_SEARCH) ? SEARCH_MAX_BITS
+			               (d->opts & OPT_SBITS) ? SEARCH_MAX_BITS
 			               : (d->opts & OPT_VBITS) ? WORD_MAX_HASH
 			               : setting_get(SETTING_BITS)->hi, &v) < 0)
 				return -1;

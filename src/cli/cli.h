@@ -45,6 +45,7 @@ enum {
 	OPT_FULL   = 1 << 18,  /* --full (verify) */
 	OPT_FORCE  = 1 << 19,  /* --force (verify --emit patch) */
 	OPT_VBITS  = 1 << 20,  /* --bits N (verify: 2..64, default 32 or 64) */
+	OPT_SBITS  = 1 << 21,  /* --bits N (search: 1..126, default 32) */
 };
 
 #define CLI_MAX_POS 64      /* words an expression may be written in */

@@ -20,6 +20,7 @@
 
 typedef struct request {
 	unsigned bits, terms, window;
+	int adders;              /* A, or -1: by digits (terms) */
 	size_t top;
 	search_level level;
 	int primes, all, json;
@@ -70,6 +71,7 @@ static int read_request(cmd_ctx *c, const cli_args *a, request *r)
 		return usage(c, -1, bits_text, "--bits must be between 1 and 126 "
 		             "for search");
 	r->terms = TERMS_DEFAULT;
+	r->adders = -1;
 	if (a->terms_text && a->adders_text)
 		return usage(c, a->adders_arg, a->adders_text,
 		             "--terms and --adders exclude each other");
@@ -81,9 +83,15 @@ static int read_request(cmd_ctx *c, const cli_args *a, request *r)
 	}
 	if (a->adders_text) {
 		if (cli_number(c, a->adders_arg, "adders", a->adders_text, 0,
-		               SEARCH_MAX_TERMS - 1, &v) < 0)
+		               SEARCH_MAX_ADDERS, &v) < 0)
 			return -1;
-		r->terms = (unsigned)v + 1;
+		r->adders = (int)v;
+		if (search_adders_check(r->bits, (unsigned)v, &c->err) < 0) {
+			c->err.code = CFX_EUSAGE;
+			c->err.arg = a->adders_arg;
+			cfx_err_retoken(&c->err, a->adders_text);
+			return -1;
+		}
 	}
 	r->window = r->bits < SEARCH_DEFAULT_WINDOW ? r->bits
 	            : SEARCH_DEFAULT_WINDOW;
@@ -195,8 +203,10 @@ static int enumerate(cmd_ctx *c, const request *r, const search_target *t,
 	size_t i;
 	int rc = 0;
 
-	if (search_plan_make(&pl, t, r->terms, r->primes, 64 * pool_cpus(),
-	                     &c->err) < 0)
+	if ((r->adders >= 0
+	     ? search_plan_adders(&pl, t, (unsigned)r->adders, r->primes, &c->err)
+	     : search_plan_make(&pl, t, r->terms, r->primes, 64 * pool_cpus(),
+	                        &c->err)) < 0)
 		return -1;
 	job_start(&j, c, "enumerating", "subtrees");
 	atomic_init(&j.found, 0);
@@ -220,6 +230,8 @@ static int enumerate(cmd_ctx *c, const request *r, const search_target *t,
 	}
 	if (rc == 0 && j.halt)
 		rc = 1;
+	if (rc >= 0 && r->adders >= 0)
+		search_list_unique(all);    /* tasks meet the same p */
 	if (rc >= 0)
 		search_sort(all->c, all->n);
 	free(j.lists);
@@ -322,7 +334,7 @@ static int advance(cmd_ctx *c, const request *r, walk *wk, unsigned w,
 	while (want && wk->cur[w] < all->n) {
 		size_t i = wk->cur[w]++;
 
-		if (all->c[i].weight != w)
+		if (search_cost(&all->c[i]) != w)
 			continue;
 		while (i >= wk->predicted)
 			if (predict_more(c, r, wk))
@@ -397,7 +409,7 @@ static int choose(cmd_ctx *c, const request *r, const search_list *all,
 	if (r->level == SEARCH_NONE) {
 		size_t per[SEARCH_MAX_TERMS + 1] = { 0 };
 		for (i = 0; i < all->n; i++)
-			if (per[all->c[i].weight]++ < r->top)
+			if (per[search_cost(&all->c[i])]++ < r->top)
 				picked_add(pk, all, i, NULL);
 		return 0;
 	}
@@ -421,7 +433,7 @@ static int choose(cmd_ctx *c, const request *r, const search_list *all,
 		if (!halt && pk->n > from)
 			halt = screen(c, r, pk, from);
 		for (i = from; i < pk->n; i++) {
-			w = pk->c[i].weight;
+			w = search_cost(&pk->c[i]);
 			if (pk->v[i].quality < INFINITY || pk->v[i].status != SEARCH_FAIL)
 				wk->tried[w]++;         /* it reached the battery */
 			if (pk->v[i].status == SEARCH_PASS ||
@@ -535,8 +547,12 @@ static json_t *cand_json(const search_cand *cd, const search_verdict *v,
 	json_object_set_new(o, "power_sum", json_string(s.sum));
 	json_object_set_new(o, "weight", json_integer(cd->weight));
 	json_object_set_new(o, "adders", json_integer(search_cost(cd)));
-	json_object_set_new(o, "depth", cd->adders || cd->depth
+	json_object_set_new(o, "depth", cd->cost != SEARCH_COST_NAF
 	                    ? json_integer(cd->depth) : json_null());
+	json_object_set_new(o, "adders_exact", json_boolean(
+	                    cd->cost >= SEARCH_COST_PROVEN));
+	json_object_set_new(o, "depth_least", json_boolean(
+	                    cd->cost == SEARCH_COST_EXACT));
 	json_object_set_new(o, "naf_adders", json_integer(cd->weight - 1));
 	json_object_set_new(o, "prefix", json_integer(cd->prefix));
 	json_object_set_new(o, "largest_early_quotient", jword(cd->big));
@@ -573,7 +589,7 @@ static void print_row(FILE *f, size_t rank, const search_cand *cd,
 		snprintf(big, sizeof big, "%.3g", (double)cd->big);
 	if (v->status != SEARCH_UNSCREENED)
 		snprintf(fam, sizeof fam, "%s (%.3g)", v->family, v->quality);
-	if (cd->adders || cd->depth)
+	if (cd->cost != SEARCH_COST_NAF)
 		snprintf(cost, sizeof cost, "%u/%u", cd->adders, cd->depth);
 	else
 		snprintf(cost, sizeof cost, "%u/-", search_cost(cd));
@@ -622,15 +638,20 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 	const picked *pk = o->pk;
 	size_t i, dropped = 0, rows = 0;
 
-	fprintf(f, "search %u-bit, at most %u signed digit%s, |p/2^%u - %s| <= "
-	        "2^-%u%s\n", o->t->bits, r->terms, r->terms == 1 ? "" : "s",
-	        o->t->bits,
+	if (r->adders >= 0)
+		fprintf(f, "search %u-bit, at most %d adder%s (exact: every shift/add "
+		        "graph), ", o->t->bits, r->adders, r->adders == 1 ? "" : "s");
+	else
+		fprintf(f, "search %u-bit, at most %u signed digit%s, ", o->t->bits,
+		        r->terms, r->terms == 1 ? "" : "s");
+	fprintf(f, "|p/2^%u - %s| <= 2^-%u%s\n", o->t->bits,
 	        r->near ? r->near->src : "1/phi", o->t->window,
 	        r->primes ? ", primes only" : "");
 	for (i = 0; i < pk->n; i++)
 		dropped += pk->v[i].status == SEARCH_FAIL;
-	fprintf(f, "enumerated %llu forms, %zu in the window; screen %s: %zu "
-	        "kept, %zu dropped\n\n", (unsigned long long)o->seen, o->found,
+	fprintf(f, "enumerated %llu %s, %zu in the window; screen %s: %zu "
+	        "kept, %zu dropped\n\n", (unsigned long long)o->seen,
+	        r->adders >= 0 ? "graphs" : "forms", o->found,
 	        level_name(r->level), pk->n - dropped, dropped);
 	fprintf(f, "rank %-*s add/dp %6s %10s %5s %6s  %s\n",
 	        o->t->bits > 64 ? 34 : 18, "hex",
@@ -681,7 +702,10 @@ static void result_json(cmd_ctx *c, const request *r, const outcome *o)
 	size_t i;
 
 	json_object_set_new(j, "bits", json_integer(o->t->bits));
-	json_object_set_new(j, "terms", json_integer(r->terms));
+	json_object_set_new(j, "terms", r->adders >= 0 ? json_null()
+	                    : json_integer(r->terms));
+	json_object_set_new(j, "adders", r->adders >= 0
+	                    ? json_integer(r->adders) : json_null());
 	json_object_set_new(j, "window", json_integer(o->t->window));
 	json_object_set_new(j, "target", json_string(r->near ? r->near->src
 	                    : "1/phi"));
@@ -690,7 +714,8 @@ static void result_json(cmd_ctx *c, const request *r, const outcome *o)
 	json_object_set_new(j, "primes", json_boolean(r->primes));
 	json_object_set_new(j, "screen", json_string(level_name(r->level)));
 	json_object_set_new(j, "cost_model", json_string(
-	                    o->t->bits <= 64 ? "shift/add search" : "naf"));
+	                    r->adders >= 0 ? "exact adder enumeration"
+	                    : o->t->bits <= 64 ? "shift/add search" : "naf"));
 	json_object_set_new(j, "enumerated", json_integer((json_int_t)o->seen));
 	json_object_set_new(j, "found", json_integer((json_int_t)o->found));
 	json_object_set_new(j, "scanned", json_integer((json_int_t)pk->scanned));

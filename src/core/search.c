@@ -10,6 +10,11 @@
  * misses the window ends the loop.  The same child generator serves the
  * planner (breadth first, to cut the tree into tasks) and the tasks
  * (depth first).
+ *
+ * By adders the tree is one of ready sets (search.h): a task fixes the
+ * first adder and walks every choice of the next ones depth first,
+ * keeping what falls in the window as (value, adders, depth) hits; a
+ * value met several times keeps its fewest adders and least depth.
  */
 #include <assert.h>
 #include <math.h>
@@ -316,6 +321,18 @@ static int rank_cmp(const void *a, const void *b)
 	return x->p < y->p ? -1 : x->p > y->p;
 }
 
+/* By value, then fewest adders, then least depth. */
+static int cand_by_value(const void *a, const void *b)
+{
+	const search_cand *x = a, *y = b;
+
+	if (x->p != y->p)
+		return x->p < y->p ? -1 : 1;
+	if (search_cost(x) != search_cost(y))
+		return search_cost(x) < search_cost(y) ? -1 : 1;
+	return (x->depth > y->depth) - (x->depth < y->depth);
+}
+
 void search_sort(search_cand *c, size_t n)
 {
 	if (n > 1)                  /* qsort's base may not be NULL, even for 0 */
@@ -440,6 +457,7 @@ int search_plan_make(search_plan *pl, const search_target *t, unsigned terms,
 		                   SEARCH_MAX_TERMS);
 	pl->t = *t;
 	pl->terms = terms;
+	pl->adders = -1;
 	pl->primes = primes;
 	grow_push(&cur, &root);
 	/* expand level by level, keeping search order, until there is work
@@ -518,6 +536,10 @@ static int descend(void *arg, const search_node *nd)
 	return children(wk->pl, nd, descend, wk);
 }
 
+static int graph_task(const search_plan *pl, size_t i, search_list *out,
+                      uint64_t *enumerated, atomic_size_t *found,
+                      const volatile sig_atomic_t *stop, cfx_err *err);
+
 int search_task_run(const search_plan *pl, size_t i, search_list *out,
                     uint64_t *enumerated, atomic_size_t *found,
                     const volatile sig_atomic_t *stop, cfx_err *err)
@@ -525,6 +547,9 @@ int search_task_run(const search_plan *pl, size_t i, search_list *out,
 	walk wk;
 	int rc;
 
+	assert(i < pl->ntask);
+	if (pl->adders >= 0)
+		return graph_task(pl, i, out, enumerated, found, stop, err);
 	wk.pl = pl;
 	wk.out = out;
 	wk.seen = 0;
@@ -534,6 +559,247 @@ int search_task_run(const search_plan *pl, size_t i, search_list *out,
 	rc = descend(&wk, &pl->task[i]);
 	*enumerated += wk.seen;
 	return rc;
+}
+
+/* ---- by adders ---------------------------------------------------------- */
+
+#define SLOTS_MAX ((uint64_t)1 << 22)   /* odd values of a narrow window */
+
+typedef struct hit {
+	uint64_t v;
+	unsigned char adders, depth;
+} hit;
+
+typedef struct graphs {
+	const search_plan *pl;
+	uint64_t mask, lo, width;  /* the window is [lo, lo + width] */
+	unsigned last;             /* A: the node that ends a graph */
+	uint64_t r[SEARCH_MAX_ADDERS + 1];        /* the ready set, r[0] = 1 */
+	unsigned char d[SEARCH_MAX_ADDERS + 1];   /* depths */
+	unsigned char *slot;       /* a narrow window: adders * 16 + depth of
+	                              lo + 2 i in slot[i], 255 none; else */
+	hit *h;                    /*   the hits, */
+	size_t nh, cap, kept;      /*   h[0 .. kept) sorted and unique */
+	uint64_t seen;
+	const volatile sig_atomic_t *stop;
+} graphs;
+
+static int hit_cmp(const void *a, const void *b)
+{
+	const hit *x = a, *y = b;
+
+	if (x->v != y->v)
+		return x->v < y->v ? -1 : 1;
+	if (x->adders != y->adders)
+		return x->adders < y->adders ? -1 : 1;
+	return (x->depth > y->depth) - (x->depth < y->depth);
+}
+
+/* Sort the hits and keep the cheapest of each value. */
+static void hits_compact(graphs *g)
+{
+	size_t i, n = 0;
+
+	if (g->nh > 1)
+		qsort(g->h, g->nh, sizeof *g->h, hit_cmp);
+	for (i = 0; i < g->nh; i++)
+		if (n == 0 || g->h[n - 1].v != g->h[i].v)
+			g->h[n++] = g->h[i];
+	g->nh = g->kept = n;
+}
+
+static void hit_push(graphs *g, uint64_t v, unsigned adders, unsigned depth)
+{
+	if (g->slot) {
+		unsigned char code = (unsigned char)(adders * 16 + depth);
+		size_t i = (size_t)((v - g->lo) >> 1);
+
+		if (code < g->slot[i])
+			g->slot[i] = code;
+		return;
+	}
+	if (g->nh >= 2 * g->kept + ((size_t)1 << 20))
+		hits_compact(g);
+	XGROW(g->h, g->cap, g->nh + 1, "search hits");
+	g->h[g->nh++] = (hit){ v, (unsigned char)adders, (unsigned char)depth };
+}
+
+/* A graph's output v: compare v and -v (the free negation) with the
+ * window. */
+static void graph_out(graphs *g, uint64_t v, unsigned adders,
+                      unsigned depth)
+{
+	uint64_t n = (0 - v) & g->mask;
+
+	g->seen++;
+	if (v - g->lo <= g->width)
+		hit_push(g, v, adders, depth);
+	if (n != v && n - g->lo <= g->width)
+		hit_push(g, n, adders, depth);
+}
+
+/* Every node k + 1 made from the ready set r[0 .. k], and the graphs
+ * that go on from it; -1 when stopped. */
+static int graph_level(graphs *g, unsigned k)
+{
+	unsigned i, j, s, f, bits = g->pl->t.bits;
+	int last = k + 1 == g->last;
+
+	if (g->stop && *g->stop)
+		return -1;
+	for (i = 0; i <= k; i++)
+		for (j = 0; j <= k; j++) {
+			uint64_t u = g->r[i], w = g->r[j];
+			unsigned dep = 1 + (g->d[i] > g->d[j] ? g->d[i] : g->d[j]);
+
+			if (last && i != k && j != k)
+				continue;     /* made a level earlier */
+			for (s = 1; s < bits; s++) {
+				uint64_t x = (u << s) & g->mask;
+				uint64_t v[2] = { (x + w) & g->mask, (x - w) & g->mask };
+
+				/* w - x = -(x - w): the same up to sign */
+				for (f = 0; f < 2; f++) {
+					graph_out(g, v[f], k + 1, dep);
+					if (last)
+						continue;
+					g->r[k + 1] = v[f];
+					g->d[k + 1] = (unsigned char)dep;
+					if (graph_level(g, k + 1) < 0)
+						return -1;
+				}
+			}
+		}
+	return 0;
+}
+
+/* Hits to candidates: rank, test for primes, count. */
+static int graph_found(graphs *g, search_list *out, atomic_size_t *found,
+                       cfx_err *err)
+{
+	size_t i;
+
+	if (g->slot) {            /* the slots as hits */
+		for (i = 0; i <= g->width >> 1; i++)
+			if (g->slot[i] != 255) {
+				XGROW(g->h, g->cap, g->nh + 1, "search hits");
+				g->h[g->nh++] = (hit){ g->lo + 2 * i, g->slot[i] >> 4,
+				                       g->slot[i] & 15 };
+			}
+	}
+	hits_compact(g);
+	for (i = 0; i < g->nh; i++) {
+		search_cand c;
+		int prime = -1;
+
+		if (g->pl->primes && !(prime = search_prime(g->h[i].v)))
+			continue;
+		search_rank(&g->pl->t, g->h[i].v, &c);
+		c.prime = prime;
+		c.adders = g->h[i].adders;
+		c.depth = g->h[i].depth;
+		c.cost = SEARCH_COST_EXACT;
+		if (atomic_fetch_add(found, 1) >= SEARCH_MAX_FOUND)
+			return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
+			                   "more than %d candidates: narrow the "
+			                   "window (--window) or use fewer adders",
+			                   SEARCH_MAX_FOUND);
+		list_push(out, &c);
+	}
+	return 0;
+}
+
+static int graph_task(const search_plan *pl, size_t i, search_list *out,
+                      uint64_t *enumerated, atomic_size_t *found,
+                      const volatile sig_atomic_t *stop, cfx_err *err)
+{
+	graphs g;
+	int rc = 0;
+
+	memset(&g, 0, sizeof g);
+	g.pl = pl;
+	g.mask = pl->t.bits >= 64 ? ~(uint64_t)0
+	         : ((uint64_t)1 << pl->t.bits) - 1;
+	g.lo = (uint64_t)pl->t.lo;
+	g.width = (uint64_t)(pl->t.hi - pl->t.lo);
+	g.last = (unsigned)pl->adders;
+	g.stop = stop;
+	if (g.width >> 1 < SLOTS_MAX) {
+		g.slot = xmalloc((size_t)(g.width >> 1) + 1, "search slots");
+		memset(g.slot, 255, (size_t)(g.width >> 1) + 1);
+	}
+	g.r[0] = 1;
+	if (i == 0) {
+		graph_out(&g, 1, 0, 0);        /* x itself: no adder */
+	} else {
+		g.r[1] = (uint64_t)pl->task[i].sum;
+		g.d[1] = 1;
+		graph_out(&g, g.r[1], 1, 1);
+		if (g.last >= 2 && graph_level(&g, 1) < 0)
+			rc = cfx_err_set(err, CFX_EINTR, -1, NULL, "interrupted");
+	}
+	if (rc == 0)
+		rc = graph_found(&g, out, found, err);
+	*enumerated += g.seen;
+	free(g.h);
+	free(g.slot);
+	return rc;
+}
+
+int search_adders_check(unsigned bits, unsigned adders, cfx_err *err)
+{
+	if (bits > 64)
+		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "--adders needs "
+		                   "--bits at most 64 (use --terms above)");
+	if (adders > SEARCH_MAX_ADDERS)
+		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "--adders must be "
+		                   "between 0 and %d (graphs are enumerated "
+		                   "exactly; use --terms for more)",
+		                   SEARCH_MAX_ADDERS);
+	if (adders == SEARCH_MAX_ADDERS && bits > SEARCH_ADDERS4_BITS)
+		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "--adders %u needs "
+		                   "--bits at most %d (exact enumeration; 3 works "
+		                   "up to 64 bits)", adders, SEARCH_ADDERS4_BITS);
+	return 0;
+}
+
+int search_plan_adders(search_plan *pl, const search_target *t,
+                       unsigned adders, int primes, cfx_err *err)
+{
+	unsigned s, n = t->bits;
+	uint64_t mask = n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+
+	memset(pl, 0, sizeof *pl);
+	if (search_adders_check(n, adders, err) < 0)
+		return -1;
+	pl->t = *t;
+	pl->adders = (int)adders;
+	pl->primes = primes;
+	/* task 0: x itself; then one task per first adder 2^s +- 1 */
+	pl->task = xcalloc(2 * n + 1, sizeof *pl->task, "search tasks");
+	pl->task[pl->ntask++].sum = 1;
+	for (s = 1; adders >= 1 && s < n; s++) {
+		uint64_t v[2] = { (((uint64_t)1 << s) + 1) & mask,
+		                  (((uint64_t)1 << s) - 1) & mask };
+		int f;
+
+		for (f = 0; f < 2; f++)
+			if (v[f] != 1 && v[f] != mask)   /* +-1: no adder */
+				pl->task[pl->ntask++].sum = (sword)v[f];
+	}
+	return 0;
+}
+
+void search_list_unique(search_list *l)
+{
+	size_t i, n = 0;
+
+	if (l->n > 1)
+		qsort(l->c, l->n, sizeof *l->c, cand_by_value);
+	for (i = 0; i < l->n; i++)
+		if (n == 0 || l->c[n - 1].p != l->c[i].p)
+			l->c[n++] = l->c[i];
+	l->n = n;
 }
 
 /* ---- the screen --------------------------------------------------------- */
@@ -691,20 +957,22 @@ int search_screen(search_word p, unsigned bits, search_level level,
 
 void search_optimal(mcm_ctx *m, search_cand *c, unsigned bits)
 {
-	unsigned depth = 0;
-	int adders;
+	mcm_opts o = { 0, 0, 0, NULL };      /* full search, least depth */
+	mcm_graph g;
+	mcm_result r;
 
 	assert(bits >= 1 && bits <= 64);
-	adders = mcm_adders(m, (uint64_t)c->p, bits, 0, &depth, NULL, NULL);
-	if (adders >= 0) {
-		c->adders = (unsigned)adders;
-		c->depth = depth;
-	}
+	if (c->cost == SEARCH_COST_EXACT ||
+	    mcm_solve(m, (uint64_t)c->p, bits, &o, &g, &r, NULL) < 0)
+		return;
+	c->adders = r.adders;
+	c->depth = r.depth;
+	c->cost = r.exact_wrap ? SEARCH_COST_PROVEN : SEARCH_COST_FOUND;
 }
 
 unsigned search_cost(const search_cand *c)
 {
-	if (c->adders || c->depth)
+	if (c->cost != SEARCH_COST_NAF)
 		return c->adders;
 	return c->weight ? c->weight - 1 : 0;
 }

@@ -14,8 +14,14 @@ $ cfx search --terms 0
 $ cfx search --terms 65
 ! cfx: search: --terms must be between 1 and 64 (65)
 ? 2
-$ cfx search --adders 64
-! cfx: search: --adders must be between 0 and 63 (64)
+$ cfx search --adders 5
+! cfx: search: --adders must be between 0 and 4 (5)
+? 2
+$ cfx search --adders 4
+! cfx: search: --adders 4 needs --bits at most 24 (exact enumeration; 3 works up to 64 bits) (4)
+? 2
+$ cfx search --bits 65 --adders 2 --screen none
+! cfx: search: --adders needs --bits at most 64 (use --terms above) (2)
 ? 2
 $ cfx search --window 0
 ! cfx: search: --window must be between 1 and 32 (0)
@@ -67,11 +73,13 @@ $ cfx search --bits 64 --prime --top 20 | grep 0x9e37fffffffc0001
 >   0x9e37fffffffc0001  stride 2^13: keys k*2^13 hash like p mod 2^51 = 0x7fffffffc0001, whose a_2 = 8589967359
 
 # without a screen the seed is the best-ranked 32-bit prime of its cost
-# (golden prefix 12: [0; 1 (x12), 18, ...]); 5 adders, not the NAF's 6,
-# from cfx's shift/add search (test_search.c runs that graph against
-# the multiply)
+# (golden prefix 12: [0; 1 (x12), 18, ...]); 5 adders, depth 3, not the
+# NAF's 6, from cfx's shift/add search, the graph `cfx shifts --optimal`
+# prints: t1 = 1 - 2^19, t2 = t1 + 2^29, t3 = 63, t4 = 63 * 513,
+# t4 * 2^16 + t2 = 2654404609 = 0x9e370001 (python3); test_search.c runs
+# the graph against the multiply
 $ cfx search --bits 32 --window 16 --prime --screen none --top 1 | sed -n 5,6p
->    1 0x9e370001            5/4     12         18   yes      -  
+>    1 0x9e370001            5/3     12         18   yes      -  
 >        2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1
 
 # the same command in the REPL (one command table)

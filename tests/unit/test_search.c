@@ -12,6 +12,7 @@
  *   - GMP's mpz_probab_prime_p and known strong pseudoprimes for primes;
  *   - the cf module (cf_golden_stats, cf_max_early) for the ranking keys.
  */
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <gmp.h>
@@ -508,4 +509,257 @@ Test(search, exact_against_all_digit_strings_at_100_bits, .timeout = 120)
 	}
 	search_list_free(&got);
 	free(want);
+}
+
+/* ---- by adders --------------------------------------------------------------
+ *
+ * Oracle: mcm.h's definition taken literally.  A graph is nodes
+ * t_k = (t_a << sa) + (t_b << sb) or (t_a << sa) - (t_b << sb) mod 2^N,
+ * 0 <= sa, sb < N, at least one of them 0, every node odd; the output is
+ * +-t_last.  Every graph of at most A nodes is built, node by node from
+ * any two earlier ones, and each value keeps its fewest nodes, then its
+ * least depth (best[v >> 1] = cost * 16 + depth).  No sign folding:
+ * that is the search's.  One shortcut, for time: a last node (the A-th)
+ * that does not use node A - 1 was met one level earlier, from the same
+ * nodes without node A - 1, at fewer nodes and no more depth.
+ */
+typedef struct brute {
+	unsigned n, amax;
+	uint64_t mask, t[6];
+	unsigned d[6];
+	unsigned char *best;
+} brute;
+
+static void brute_note(brute *b, uint64_t v, unsigned k, unsigned d)
+{
+	uint64_t x[2] = { v & b->mask, (0 - v) & b->mask };
+	unsigned char code = (unsigned char)(k * 16 + d);
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (code < b->best[x[i] >> 1])
+			b->best[x[i] >> 1] = code;
+}
+
+static void brute_grow(brute *b, unsigned k)   /* t[0..k) are made */
+{
+	unsigned i, j, sa, sb, op;
+
+	if (k > b->amax)
+		return;
+	for (i = 0; i < k; i++)
+		for (j = 0; j < k; j++) {
+			if (k == b->amax && k > 1 && i != k - 1 && j != k - 1)
+				continue;
+			for (sa = 0; sa < b->n; sa++)
+				for (sb = 0; sb < b->n; sb++) {
+					uint64_t x = (b->t[i] << sa) & b->mask;
+					uint64_t y = (b->t[j] << sb) & b->mask;
+					unsigned dep = 1 + (b->d[i] > b->d[j] ? b->d[i] : b->d[j]);
+					if (sa && sb)
+						continue;
+					for (op = 0; op < 2; op++) {
+						uint64_t v = (op ? x - y : x + y) & b->mask;
+						if (!(v & 1))
+							continue;
+						brute_note(b, v, k, dep);
+						b->t[k] = v;
+						b->d[k] = dep;
+						brute_grow(b, k + 1);
+					}
+				}
+		}
+}
+
+static unsigned char *brute_costs(unsigned n, unsigned amax)
+{
+	brute b;
+
+	memset(&b, 0, sizeof b);
+	b.n = n;
+	b.amax = amax;
+	b.mask = (1ull << n) - 1;
+	b.best = malloc(1ull << (n - 1));
+	memset(b.best, 0xff, 1ull << (n - 1));
+	b.t[0] = 1;
+	brute_note(&b, 1, 0, 0);
+	brute_grow(&b, 1);
+	return b.best;
+}
+
+/* The search by adders over [lo, hi] equals the brute force's set, with
+ * the same adders and depth for each p, and no p twice. */
+static void compare_adders(const unsigned char *best, unsigned n,
+                           unsigned a, uint64_t lo, uint64_t hi)
+{
+	search_target t = window(n, lo, hi);
+	search_list got = { 0 };
+	search_plan pl;
+	uint64_t seen = 0, p;
+	size_t i, m = 0;
+	cfx_err e;
+	atomic_size_t found;
+
+	if (t.lo > t.hi)
+		return;
+	atomic_init(&found, 0);
+	cr_assert_eq(search_plan_adders(&pl, &t, a, 0, &e), 0, "%s", e.msg);
+	for (i = 0; i < pl.ntask; i++)
+		cr_assert_eq(search_task_run(&pl, i, &got, &seen, &found, NULL, &e),
+		             0);
+	search_plan_free(&pl);
+	search_list_unique(&got);
+	for (p = t.lo; p <= t.hi; p += 2) {
+		unsigned k = best[p >> 1] >> 4, d = best[p >> 1] & 15;
+		if (best[p >> 1] == 0xff || k > a)
+			continue;
+		CHECK(m < got.n && got.c[m].p == p, "n %u A %u: %llu (cost %u) "
+		      "missing", n, a, (unsigned long long)p, k);
+		CHECK(got.c[m].adders == k && got.c[m].depth == d &&
+		      got.c[m].cost == SEARCH_COST_EXACT && search_cost(&got.c[m])
+		      == k, "n %u: %llu adders/depth %u/%u, brute force %u/%u", n,
+		      (unsigned long long)p, got.c[m].adders, got.c[m].depth, k, d);
+		m++;
+	}
+	CHECK(m == got.n, "n %u A %u [%llu, %llu]: %zu found, %zu expected", n,
+	      a, (unsigned long long)lo, (unsigned long long)hi, got.n, m);
+	search_list_free(&got);
+}
+
+static void adders_against_brute_force(unsigned n, unsigned amax)
+{
+	unsigned char *best = brute_costs(n, amax);
+	uint64_t top = (1ull << n) - 1;
+	trng r = { n };
+	unsigned a, j;
+
+	for (a = 0; a <= amax; a++) {
+		compare_adders(best, n, a, 1, top);
+		for (j = 0; j < 4; j++) {
+			uint64_t lo = 1 + trng_below(&r, top);
+			uint64_t w = 1 + trng_below(&r, 1 + (top >> (j * 3)));
+			compare_adders(best, n, a, lo, lo + w > top ? top : lo + w);
+		}
+	}
+	free(best);
+}
+
+Test(search, adders_against_brute_force_n_le_20_a_le_3, .timeout = 300)
+{
+	unsigned n;
+
+	for (n = 2; n <= 20; n += n < 12 ? 1 : 4)
+		adders_against_brute_force(n, 3);
+}
+
+/* Every odd constant below 2^10 needs at most 3 adders mod 2^N (the
+ * test above sees them all); at 11 bits 6 need more.  The brute force
+ * of 4 nodes is too slow to run whole here, so: the search by 4 adders
+ * over the word must give every constant of at most 3 as the brute force
+ * does, and each other one with 4 adders, which a 4-node graph of cfx's
+ * exact shift/add search (checked by running it) confirms. */
+Test(search, adders_four_against_brute_force, .timeout = 300)
+{
+	const unsigned n = 11;
+	unsigned char *best = brute_costs(n, 3);
+	uint64_t p, top = (1ull << n) - 1, seen = 0;
+	search_target t = window(n, 1, top);
+	search_list got = { 0 };
+	search_plan pl;
+	size_t i, m = 0, four = 0;
+	cfx_err e;
+	atomic_size_t found;
+	mcm_ctx *mc = mcm_new();
+
+	atomic_init(&found, 0);
+	cr_assert_eq(search_plan_adders(&pl, &t, 4, 0, &e), 0);
+	for (i = 0; i < pl.ntask; i++)
+		cr_assert_eq(search_task_run(&pl, i, &got, &seen, &found, NULL, &e),
+		             0);
+	search_plan_free(&pl);
+	search_list_unique(&got);
+	for (p = 1; p <= top; p += 2) {
+		CHECK(m < got.n && got.c[m].p == p, "%llu missing",
+		      (unsigned long long)p);
+		if (best[p >> 1] != 0xff) {
+			CHECK(got.c[m].adders == best[p >> 1] >> 4u &&
+			      got.c[m].depth == (best[p >> 1] & 15u), "%llu",
+			      (unsigned long long)p);
+		} else {
+			mcm_graph g;
+			mcm_result r;
+			mcm_opts o = { 0, 1, 0, NULL };
+			cr_assert_eq(mcm_solve(mc, p, n, &o, &g, &r, &e), 0);
+			CHECK(got.c[m].adders == 4 && r.adders == 4 &&
+			      g.n == 4 && mcm_check(&g, p), "%llu: %u adders, mcm %u",
+			      (unsigned long long)p, got.c[m].adders, r.adders);
+			four++;
+		}
+		m++;
+	}
+	cr_assert_eq(four, 6);
+	search_list_free(&got);
+	free(best);
+	mcm_free(mc);
+}
+
+/* The search by adders tells exact counts: the wrap-around graph
+ * ((15 << 25) + 1) * 65 makes 0x9e000041 mod 2^32 in 3 adders (checked
+ * by hand: (15 * 2^25 + 1) * 65 = 975 * 2^25 + 65, and 975 mod 128 = 79,
+ * 0x9e000041 = 79 * 2^25 + 65), and no graph of cfx's shift/add search
+ * for a candidate has fewer adders than the enumeration says. */
+Test(search, adders_exact_at_32_bits_and_mcm_never_beats_it, .timeout = 120)
+{
+	search_target t;
+	search_list got = { 0 };
+	search_plan pl;
+	uint64_t seen = 0;
+	size_t i, hit = 0;
+	cfx_err e;
+	atomic_size_t found;
+	mcm_ctx *m = mcm_new();
+
+	atomic_init(&found, 0);
+	cr_assert_eq(target(&t, NULL, 32, 6, &e), 0);
+	cr_assert_eq(search_plan_adders(&pl, &t, 3, 0, &e), 0);
+	for (i = 0; i < pl.ntask; i++)
+		cr_assert_eq(search_task_run(&pl, i, &got, &seen, &found, NULL, &e),
+		             0);
+	search_plan_free(&pl);
+	search_list_unique(&got);
+	cr_assert_gt(got.n, 100);
+	for (i = 0; i < got.n; i++) {
+		search_cand c = got.c[i];
+		mcm_graph g;
+		mcm_result r;
+
+		if (c.p == 0x9e000041) {
+			hit = 1;
+			cr_assert_eq(c.adders, 3);
+		}
+		cr_assert_eq(mcm_solve(m, (uint64_t)c.p, 32, NULL, &g, &r, &e), 0);
+		cr_assert_geq(r.adders, c.adders, "0x%llx: mcm %u, exact %u",
+		              (unsigned long long)c.p, r.adders, c.adders);
+		search_optimal(m, &c, 32);             /* keeps the exact cost */
+		cr_assert_eq(c.cost, SEARCH_COST_EXACT);
+	}
+	cr_assert(hit);
+	search_list_free(&got);
+	mcm_free(m);
+}
+
+Test(search, adders_limits)
+{
+	search_target t;
+	search_plan pl;
+	cfx_err e;
+
+	cr_assert_eq(target(&t, NULL, 64, 8, &e), 0);
+	cr_assert_eq(search_plan_adders(&pl, &t, 5, 0, &e), -1);
+	cr_assert(strstr(e.msg, "between 0 and 4"), "%s", e.msg);
+	cr_assert_eq(search_plan_adders(&pl, &t, 4, 0, &e), -1);
+	cr_assert(strstr(e.msg, "at most 24"), "%s", e.msg);
+	cr_assert_eq(target(&t, NULL, 100, 8, &e), 0);
+	cr_assert_eq(search_plan_adders(&pl, &t, 2, 0, &e), -1);
+	cr_assert(strstr(e.msg, "at most 64"), "%s", e.msg);
 }
