@@ -32,11 +32,13 @@
  * (u << s) +- w (1 <= s < N, mod 2^N) of two earlier members, and each
  * node's value v and -v compared with the window; the last node is made
  * only from pairs that use the one before it (the others were compared
- * a level earlier).  Values are taken up to sign, which the three
- * A-operation forms allow.  A candidate's adders are the fewest of any
+ * a level earlier).  Values are taken up to sign (w - (u << s) is
+ * -((u << s) - w), and a graph with -n_i in place of n_i makes the same
+ * values up to sign).  A candidate's adders are the fewest of any
  * graph that reaches it and its depth the least among those: both exact
- * (search_cand.cost).  A graph of A adders has 3.2 (N - 1)^... graphs, so
- * A is at most SEARCH_MAX_ADDERS, and 4 only for N <= SEARCH_ADDERS4_BITS.
+ * (search_cand.cost).  The graphs grow as N^A (4 10^7 of 3 adders at
+ * 64 bits, 10^9 of 4 at 24 bits, 4 10^9 at 32), so A is at most
+ * SEARCH_MAX_ADDERS, and 4 only for N <= SEARCH_ADDERS4_BITS.
  * `enumerated` counts the graph outputs compared with the window.
  *
  * Sums are 128-bit integers: N from 1 to SEARCH_MAX_BITS (126), so that
