@@ -61,7 +61,8 @@ typedef struct mcm_opts {
 	int quick;             /* a narrower search, about 10x faster */
 	const struct mcm_target *target;  /* among graphs of the fewest
 	                        * adders, prefer the fewest cycles on it
-	                        * (NULL: the least depth) */
+	                        * (NULL: the least depth); never more
+	                        * adders than the same search with NULL */
 } mcm_opts;
 
 /* What a search found. */
@@ -120,22 +121,39 @@ int mcm_check(const mcm_graph *g, uint64_t p);
 
 /* ---- cost model ---------------------------------------------------- */
 
-/* A target machine: what an add, a shift and the multiply cost. */
+/* A target machine: what an add, a shift and the multiply cost.
+ *
+ * A word of at most `word` bits is one register.  A wider one (--bits 33
+ * to 64 on a 32-bit machine) takes two, and every step is priced as the
+ * instructions a compiler emits for it: an add, subtract or negate is
+ * add2 cycles (rv32i: add, sltu for the carry, add, add; m68k: add.l
+ * then addx.l), a shift by k < word is shift2 + shift2_bit * k cycles
+ * (move the high bits of the low half into the high half: rv32i slli,
+ * srli, or, slli), or shift2_step * k when that is less (m68k: add.l,
+ * addx.l per bit), and a shift by k >= word moves the low half up and
+ * clears it: shift2_hi, plus shift2_hi_more + shift_bit * (k - word)
+ * when k > word needs a shift of its own (m68k's lsl.l; rv32i's slli
+ * replaces its mv, so 0 there). */
 typedef struct mcm_target {
 	const char *name;      /* "generic", "x86-64", "arm64", "rv32i", "m68k" */
 	const char *cpu;       /* what the figures are for */
-	unsigned add;          /* cycles of an add or subtract */
+	unsigned add;          /* cycles of an add, subtract or negate */
 	unsigned shift;        /* cycles of a separate shift by k: shift + */
 	unsigned shift_bit;    /*   shift_bit * k */
 	unsigned free_add;     /* an add may shift one operand by up to this
 	                        * for free (x86-64 lea: 3; arm64: 63) */
-	unsigned free_sub;     /* the same for a subtract (arm64: 63) */
+	unsigned free_sub;     /* the same for the subtrahend of a subtract
+	                        * (arm64: 63) */
 	unsigned mul32, mul64; /* native multiply, cycles (0: none at all) */
 	const char *mul_name;  /* how the native multiply is done */
 	int serial;            /* 1: one instruction at a time (cycles add
 	                        * up); 0: the critical path counts */
 	const char *mul_name64; /* the multiply of a word over 32 bits, when
 	                        * it has another name (NULL: mul_name) */
+	unsigned word;         /* register width, 32 or 64 */
+	unsigned add2;         /* two-register words (see above) */
+	unsigned shift2, shift2_bit, shift2_step;
+	unsigned shift2_hi, shift2_hi_more;
 } mcm_target;
 
 /* The target called name, or NULL. */
@@ -144,18 +162,31 @@ const mcm_target *mcm_target_find(const char *name);
 /* Names of all targets, "generic|x86-64|...", for messages. */
 const char *mcm_target_names(void);
 
-/* Counts and estimated cycles of a graph on a target. */
+/* Counts and estimated cycles of a graph on a target.
+ *
+ * A shifted value is an operand v << k (k >= 1) of some step, or the
+ * output shift: the pair (v, k) is one shifted value however many steps
+ * take it.  It is free when every step taking it folds the shift into
+ * its add at no cost (an x86-64 lea by 2, 4 or 8; an arm64 add, or a
+ * sub's shifted subtrahend); otherwise it costs one shift instruction,
+ * issued once and reused. */
 typedef struct mcm_cost {
 	unsigned adders, adds, subs;   /* adders = adds + subs */
 	unsigned negations;            /* 0 or 1 */
-	unsigned shifts;               /* distinct shifted values needed
-	                                * (shifts folded into adds included) */
-	unsigned free_shifts;          /* of those, free inside an add */
+	unsigned shifts;               /* distinct shifted values */
+	unsigned free_shifts;          /* of those, free on the target; the
+	                                * other shifts - free_shifts are the
+	                                * shift instructions */
 	unsigned depth;                /* adders on the critical path */
-	unsigned long cycles;          /* estimated, on the target */
+	unsigned long cycles;          /* estimated, on the target: the sum
+	                                * of every instruction's cycles on a
+	                                * serial one, else the critical path
+	                                * (a shift instruction on it counts) */
 	unsigned long mul_cycles;      /* the native multiply (0: none) */
 } mcm_cost;
 
+/* The counts of g and its cycles on t (words wider than t's registers
+ * priced as above). */
 void mcm_cost_of(const mcm_graph *g, const mcm_target *t, mcm_cost *k);
 
 /* ---- output ---------------------------------------------------------- */

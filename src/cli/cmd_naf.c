@@ -254,10 +254,16 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 		        "wraps mod 2^n might need fewer)" : "found (heuristic)",
 		        body);
 		fprintf(c->out, "%u adder%s (%u addition%s, %u subtraction%s), "
-		        "%u shift%s, depth %u%s; the NAF needs %u\n", k.adders,
-		        k.adders == 1 ? "" : "s", k.adds, k.adds == 1 ? "" : "s",
-		        k.subs, k.subs == 1 ? "" : "s", k.shifts,
-		        k.shifts == 1 ? "" : "s", k.depth,
+		        "%u shift%s", k.adders, k.adders == 1 ? "" : "s", k.adds,
+		        k.adds == 1 ? "" : "s", k.subs, k.subs == 1 ? "" : "s",
+		        k.shifts, k.shifts == 1 ? "" : "s");
+		if (k.free_shifts == k.shifts && k.shifts)
+			fprintf(c->out, " (%sfree inside an add on %s)",
+			        k.shifts == 1 ? "" : "all ", t->name);
+		else if (k.free_shifts)
+			fprintf(c->out, " (%u free inside an add on %s)",
+			        k.free_shifts, t->name);
+		fprintf(c->out, ", depth %u%s; the NAF needs %u\n", k.depth,
 		        k.negations ? ", 1 negation" : "", r.naf_adders);
 		fprintf(c->out, "%s\n", sentence);
 		free(body);

@@ -1435,13 +1435,43 @@ static unsigned lb_small(uint64_t q, unsigned m)
 	return 3;
 }
 
+/* The best graph for odd q mod 2^m within depth dmax, ties ranked by
+ * target t (NULL: depth): the exact search if `exact` (its lower bound
+ * into *lb), then the heuristic, which works mod 2^m and may
+ * beat the integer bound (1257 mod 2^12: 3, lb 4), so it always runs.
+ * Returns 0, -1 when memory runs out. */
+static int search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
+                  int exact, const mcm_opts *o, const mcm_target *t,
+                  mcm_graph *g, int *lb)
+{
+	mcm_graph h;
+
+	graph_init(g, m);
+	g->n = MCM_MAX_NODES + 1;     /* nothing yet */
+	c->target = t;
+	if (exact) {
+		if (exact_ready(c, m + 1) < 0)
+			return -1;
+		*lb = exact_search(c, q, m, dmax, g);
+	}
+	c->quick = o->quick;
+	if (heur_ready(c) < 0)
+		return -1;
+	memo_reset(c);
+	solve(c, q, m, dmax, 0, &h);
+	polish(&h, q, m, dmax, o->quick, t);
+	if (better(&h, g, t))
+		*g = h;
+	return 0;
+}
+
 int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
               mcm_graph *g, mcm_result *r, cfx_err *e)
 {
 	static const mcm_opts none;
 	uint64_t q;
 	unsigned z, m, dmax, ld;
-	int lb = -1;
+	int lb = -1, exact;
 
 	assert(c && g && bits >= 1 && bits <= 64);
 	if (!o)
@@ -1467,25 +1497,17 @@ int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
 		return cfx_err_set(e, CFX_EDOMAIN, -1, NULL, "no sequence for this "
 		                   "constant has depth below %u", ld);
 	r->naf_adders = naf_weight64(q, m) - 1;
-	g->n = MCM_MAX_NODES + 1;     /* nothing yet */
-	c->target = o->target;
-	if ((o->exact || m <= 16) && bits <= MCM_EXACT_BITS) {
-		if (exact_ready(c, m + 1) < 0)
-			return cfx_err_set(e, CFX_ELIMIT, -1, NULL, "out of memory");
-		lb = exact_search(c, q, m, dmax, g);
-	}
-	/* lb bounds integer graphs (values below 2^(m+1)) only: mod 2^m a
-	 * graph may wrap and need fewer (1257 mod 2^12: 3, lb 4), so the
-	 * heuristic, which works mod 2^m, always runs, target or not */
-	{
+	/* the search ranks equal adder counts by the target's cycles, which
+	 * steers the heuristic elsewhere and can cost an adder: the generic
+	 * search runs too, and the better of the two on the target is kept */
+	exact = (o->exact || m <= 16) && bits <= MCM_EXACT_BITS;
+	if (search(c, q, m, dmax, exact, o, NULL, g, &lb) < 0)
+		return cfx_err_set(e, CFX_ELIMIT, -1, NULL, "out of memory");
+	if (o->target) {
 		mcm_graph h;
-		c->quick = o->quick;
-		if (heur_ready(c) < 0)
+		if (search(c, q, m, dmax, exact, o, o->target, &h, &lb) < 0)
 			return cfx_err_set(e, CFX_ELIMIT, -1, NULL, "out of memory");
-		memo_reset(c);
-		solve(c, q, m, dmax, 0, &h);
-		polish(&h, q, m, dmax, o->quick, c->target);
-		if (better(&h, g, c->target))
+		if (better(&h, g, o->target))
 			*g = h;
 	}
 	assert(g->n <= MCM_MAX_NODES);
@@ -1519,25 +1541,39 @@ int mcm_adders(mcm_ctx *c, uint64_t p, unsigned bits, int exact,
 /* ---- cost model ------------------------------------------------------------ */
 
 /* Cycle figures are estimates from vendors' latency tables, for the
- * comparison the report makes, not a simulation. */
+ * comparison the report makes, not a simulation.  The last six fields
+ * price words wider than a register (mcm.h); the 64-bit machines never
+ * use them. */
 static const mcm_target targets[] = {
 	{ "generic", "a notional machine: every add, subtract and shift one "
 	  "cycle, a 3-cycle multiply", 1, 1, 0, 0, 0, 3, 3, "multiply", 0,
-	  NULL },
+	  NULL, 64, 0, 0, 0, 0, 0, 0 },
 	{ "x86-64", "a recent out-of-order x86-64: add, sub, shl and a "
 	  "two-operand lea 1 cycle, lea folds a shift by 1-3 into an add, "
-	  "imul 3", 1, 1, 0, 3, 0, 3, 3, "imul", 0, NULL },
+	  "imul 3", 1, 1, 0, 3, 0, 3, 3, "imul", 0, NULL, 64, 0, 0, 0, 0, 0,
+	  0 },
 	{ "arm64", "a Cortex-A72 class core: add and sub take a shifted "
 	  "operand for free, mul 3 cycles (4 for 64 bits)", 1, 1, 0, 63, 63, 3,
-	  4, "mul", 0, NULL },
+	  4, "mul", 0, NULL, 64, 0, 0, 0, 0, 0, 0 },
+	/* 64-bit words in register pairs: add, sltu, add, add (4); a shift
+	 * by k < 32: slli, srli, or, slli (4); by k >= 32: slli (or mv),
+	 * li 0 (2) */
 	{ "rv32i", "RV32I without the M extension, single issue: every "
-	  "instruction one cycle, no multiply instruction (a __mulsi3 loop, "
-	  "about 100 cycles; __muldi3 about 400)", 1, 1, 0, 0, 0, 100, 400,
-	  "__mulsi3 call", 1, "__muldi3 call" },
+	  "instruction one cycle, a 64-bit add 4 (add, sltu, add, add), a "
+	  "64-bit shift 4 (2 by 32 or more), no multiply instruction (a "
+	  "__mulsi3 loop, about 100 cycles; __muldi3 about 400)", 1, 1, 0, 0,
+	  0, 100, 400, "__mulsi3 call", 1, "__muldi3 call", 32, 4, 4, 0, 0, 2,
+	  0 },
+	/* 64-bit words in register pairs: add.l, addx.l (16); a shift by
+	 * k < 32: move.l, lsr.l #32-k, lsl.l #k, or.l, lsl.l #k (100 + 2k)
+	 * or k times add.l, addx.l (16k); by k >= 32: move.l, moveq #0 (8)
+	 * and lsl.l #k-32 (8 + 2(k - 32)) when k > 32 */
 	{ "m68k", "a 68000, one instruction at a time: add.l 8 cycles, lsl.l "
-	  "#k 8+2k, no 32-bit multiply (three mulu.w and adds, about 250 "
-	  "cycles; about 1000 for 64 bits)", 8, 8, 2, 0, 0, 250, 1000,
-	  "mulu.w-based multiply", 1, NULL },
+	  "#k 8+2k, a 64-bit add 16 (add.l, addx.l), a 64-bit shift by k "
+	  "the less of 16k and 100+2k (8+2k by 32 or more), no 32-bit "
+	  "multiply (three mulu.w and adds, about 250 cycles; about 1000 for "
+	  "64 bits)", 8, 8, 2, 0, 0, 250, 1000, "mulu.w-based multiply", 1,
+	  NULL, 32, 16, 100, 2, 16, 8, 8 },
 };
 #define NTARGETS (sizeof targets / sizeof targets[0])
 
@@ -1564,58 +1600,106 @@ static int shift_free(const mcm_node *n, const mcm_target *t)
 	return n->sb > 0 && n->sb <= t->free_sub;
 }
 
+/* Cycles of an add, subtract or negate of a bits-wide word on t. */
+static unsigned long add_cycles(const mcm_target *t, unsigned bits)
+{
+	return bits > t->word ? t->add2 : t->add;
+}
+
+/* Cycles of a shift instruction (or sequence) by k of a bits-wide word. */
+static unsigned long shift_cycles(const mcm_target *t, unsigned bits,
+                                  unsigned k)
+{
+	unsigned long c, w = t->word;
+
+	if (bits <= w)
+		return t->shift + (unsigned long)t->shift_bit * k;
+	if (k >= w)
+		return t->shift2_hi + (k > w ? t->shift2_hi_more +
+		                       (unsigned long)t->shift_bit * (k - w) : 0);
+	c = t->shift2 + (unsigned long)t->shift2_bit * k;
+	if (t->shift2_step && (unsigned long)t->shift2_step * k < c)
+		c = (unsigned long)t->shift2_step * k;
+	return c;
+}
+
+/* The distinct shifted values of a graph, and whether each is paid. */
+typedef struct shifted_set {
+	struct { unsigned from, k; int paid; } v[MCM_MAX_NODES + 1];
+	unsigned n;
+} shifted_set;
+
+/* Note a use of (from << k), free or not; returns the cycles it adds to
+ * the instruction count: a shift the first time it must be issued. */
+static unsigned long shifted_use(shifted_set *s, unsigned from, unsigned k,
+                                 int free, unsigned long sc)
+{
+	unsigned i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->v[i].from == from && s->v[i].k == k)
+			break;
+	if (i == s->n) {
+		assert(s->n <= MCM_MAX_NODES);
+		s->v[s->n].from = from;
+		s->v[s->n].k = k;
+		s->v[s->n++].paid = 0;
+	}
+	if (free || s->v[i].paid)
+		return 0;
+	s->v[i].paid = 1;
+	return sc;
+}
+
 void mcm_cost_of(const mcm_graph *g, const mcm_target *t, mcm_cost *k)
 {
-	unsigned long lat[MCM_MAX_NODES + 1], serial = 0, end;
-	unsigned i, j;
+	unsigned long lat[MCM_MAX_NODES + 1], serial = 0, end, ac;
+	shifted_set set;
+	unsigned i;
 
+	assert(g && t && k);
 	memset(k, 0, sizeof *k);
 	k->mul_cycles = g->bits > 32 ? t->mul64 : t->mul32;
 	if (g->zero)
 		return;
+	ac = add_cycles(t, g->bits);
+	set.n = 0;
 	lat[0] = 0;
 	for (i = 1; i <= g->n; i++) {
 		const mcm_node *n = &g->node[i];
 		unsigned sh = n->sa ? n->sa : n->sb, from = n->sa ? n->a : n->b;
-		unsigned long sc = t->shift + (unsigned long)t->shift_bit * sh;
 		unsigned long la = lat[n->a], lb = lat[n->b];
-		int dup = 0;
 
 		k->adds += n->op == MCM_ADD;
 		k->subs += n->op == MCM_SUB;
-		/* a shifted value computed before is reused */
-		for (j = 1; j < i && !dup; j++) {
-			const mcm_node *o = &g->node[j];
-			dup = (o->sa ? o->a : o->b) == from &&
-			      (o->sa ? o->sa : o->sb) == sh && !shift_free(o, t);
-		}
-		if (shift_free(n, t)) {
-			k->shifts++;
-			k->free_shifts++;
-		} else {
-			if (!dup) {
-				k->shifts++;
-				serial += sc;
+		if (sh) {
+			unsigned long sc = shift_cycles(t, g->bits, sh);
+			int free = shift_free(n, t);
+			serial += shifted_use(&set, from, sh, free, sc);
+			if (!free) {
+				if (n->sa)
+					la += sc;
+				else
+					lb += sc;
 			}
-			if (n->sa)
-				la += sc;
-			else
-				lb += sc;
 		}
-		serial += t->add;
-		lat[i] = (la > lb ? la : lb) + t->add;
+		serial += ac;
+		lat[i] = (la > lb ? la : lb) + ac;
 	}
 	end = lat[g->out];
 	if (g->out_shift) {
-		k->shifts++;
-		end += t->shift + (unsigned long)t->shift_bit * g->out_shift;
-		serial += t->shift + (unsigned long)t->shift_bit * g->out_shift;
+		unsigned long sc = shift_cycles(t, g->bits, g->out_shift);
+		serial += shifted_use(&set, g->out, g->out_shift, 0, sc);
+		end += sc;
 	}
 	if (g->out_neg) {
 		k->negations = 1;
-		end += t->add;
-		serial += t->add;
+		end += ac;
+		serial += ac;
 	}
+	k->shifts = set.n;
+	for (i = 0; i < set.n; i++)
+		k->free_shifts += !set.v[i].paid;
 	k->adders = k->adds + k->subs;
 	k->depth = g->node[g->out].depth;
 	k->cycles = t->serial ? serial : end;

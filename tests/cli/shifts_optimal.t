@@ -23,7 +23,7 @@ $ cfx shifts --optimal --target x86-64 45
 > x * 0x2d mod 2^8, fewest adders (proven minimal):
 >     t1 = x + (x << 2);
 >     hash = (t1 << 3) + t1;
-> 2 adders (2 additions, 0 subtractions), 2 shifts, depth 2; the NAF needs 3
+> 2 adders (2 additions, 0 subtractions), 2 shifts (all free inside an add on x86-64), depth 2; the NAF needs 3
 > on x86-64 a single imul (3 cycles) loses to this 2-adder sequence (depth 2, about 2 cycles)
 
 # JSON: the fields of the issue (adders = additions + subtractions).
@@ -124,7 +124,7 @@ $ cfx
 > x * 0x2d mod 2^8, fewest adders (proven minimal):
 >     t1 = x + (x << 2);
 >     hash = (t1 << 3) + t1;
-> 2 adders (2 additions, 0 subtractions), 2 shifts, depth 2; the NAF needs 3
+> 2 adders (2 additions, 0 subtractions), 2 shifts (all free inside an add on x86-64), depth 2; the NAF needs 3
 > on x86-64 a single imul (3 cycles) loses to this 2-adder sequence (depth 2, about 2 cycles)
 
 # the integer proof is not claimed mod 2^16: 14709 has a 4-adder graph
@@ -136,3 +136,27 @@ $ cfx shifts 14709 --bits 16 --exact --json | grep exact
 # a 64-bit product on RV32I is a __muldi3 call, not __mulsi3
 $ cfx shifts 0x61C8864680B583EB --optimal --target rv32i --json | grep -c __muldi3
 > 1
+
+# 64-bit words on 32-bit machines are register pairs, priced by hand:
+# 45 = 3 * 15, t1 = (x << 1) + x, hash = (t1 << 4) - t1.  rv32i: each
+# 64-bit shift by k < 32 is slli, srli, or, slli (4), each add or sub
+# add/sub, sltu, add/sub, add/sub (4): 4 + 4 + 4 + 4 = 16 (4 on 32 bits).
+$ cfx shifts 45 --bits 64 --optimal --target rv32i
+> x * 0x000000000000002d mod 2^64, fewest adders (proven minimal):
+>     t1 = (x << 1) + x;
+>     hash = (t1 << 4) - t1;
+> 2 adders (1 addition, 1 subtraction), 2 shifts, depth 2; the NAF needs 3
+> on rv32i a single __muldi3 call (400 cycles) loses to this 2-adder sequence (depth 2, about 16 cycles)
+$ cfx shifts 45 --bits 32 --optimal --target rv32i --json | grep '"cycles"'
+>   "cycles": 4,
+
+# m68k, the same graph: a shift by 1 as add.l + addx.l (16), add.l +
+# addx.l (16), a shift by 4 as four such pairs (64; move.l, lsr.l #28,
+# lsl.l #4, or.l, lsl.l #4 would be 4 + 64 + 16 + 8 + 16 = 108), sub.l +
+# subx.l (16): 112 (5 * 9 costs the same, 32 + 16 + 48 + 16).
+# x << 40 + x: move.l, moveq #0 (8), lsl.l #8
+# (8 + 16), add (16) = 48.
+$ cfx shifts 45 --bits 64 --optimal --target m68k --json | grep '"cycles"'
+>   "cycles": 112,
+$ cfx shifts '2^40+1' --bits 64 --optimal --target m68k --json | grep '"cycles"'
+>   "cycles": 48,

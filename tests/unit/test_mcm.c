@@ -399,6 +399,64 @@ Test(mcm, five_adders_complete, .timeout = 120)
 	mcm_free(c);
 }
 
+/* ---- the cost model: shifted values, targets, wide words ---- */
+
+/* A node by hand: (a << sa) op (b << sb); v and depth as mcm_check wants. */
+static void hand(mcm_graph *g, unsigned i, unsigned a, unsigned sa,
+                 unsigned b, unsigned sb, int op)
+{
+	mcm_node *n = &g->node[i];
+	uint64_t va = g->node[a].v << sa, vb = g->node[b].v << sb;
+	unsigned da = g->node[a].depth, db = g->node[b].depth;
+
+	n->a = (unsigned char)a;
+	n->sa = (unsigned char)sa;
+	n->b = (unsigned char)b;
+	n->sb = (unsigned char)sb;
+	n->op = (unsigned char)op;
+	n->v = op == MCM_ADD ? va + vb : va - vb;
+	n->depth = (unsigned char)(1 + (da > db ? da : db));
+	if (i > g->n)
+		g->n = i;
+	g->out = i;
+}
+
+static void hand_init(mcm_graph *g, unsigned bits)
+{
+	memset(g, 0, sizeof *g);
+	g->bits = bits;
+	g->node[0].v = 1;
+}
+
+/* Distinct (operand, shift) pairs of g, the output shift included:
+ * counted here with a plain list, as mcm.h defines them. */
+static unsigned distinct_shifts(const mcm_graph *g)
+{
+	unsigned from[2 * MCM_MAX_NODES + 2], k[2 * MCM_MAX_NODES + 2];
+	unsigned n = 0, i, j;
+
+	for (i = 1; i <= g->n + 1; i++) {
+		unsigned f, s;
+		if (i <= g->n) {
+			const mcm_node *nd = &g->node[i];
+			f = nd->sa ? nd->a : nd->b;
+			s = nd->sa ? nd->sa : nd->sb;
+		} else {
+			f = g->out;
+			s = g->out_shift;
+		}
+		if (!s)
+			continue;
+		for (j = 0; j < n && !(from[j] == f && k[j] == s); j++)
+			;
+		if (j == n) {
+			from[n] = f;
+			k[n++] = s;
+		}
+	}
+	return n;
+}
+
 /* With a target, ties among the fewest adders go to the fewest cycles:
  * 45 = 5 * 9 needs no separate shift on arm64 (two adds with shifted
  * operands, 2 cycles), where 45 = 3 * 15 needs one for the 15. */
@@ -418,5 +476,184 @@ Test(mcm, target_breaks_ties)
 	cr_expect_eq(k.adders, 2);
 	cr_expect_eq(k.cycles, 2);
 	cr_expect_eq(k.free_shifts, 2);
+	/* the graph of a report where shifts were counted per use (13 for
+	 * 11 distinct): the figure is the count made here */
+	o.max_depth = 5;
+	cr_assert_eq(mcm_solve(c, 0x523dcdaaac43ull, 48, &o, &g, &r, &e), 0);
+	check_graph(&g, 0x523dcdaaac43ull, 48);
+	mcm_cost_of(&g, t, &k);
+	cr_expect_eq(k.shifts, distinct_shifts(&g), "%u shifts, %u distinct",
+	             k.shifts, distinct_shifts(&g));
+	cr_expect_leq(k.free_shifts, k.shifts);
 	mcm_free(c);
+}
+
+/* One shifted value taken by two adds is one shift, on every target;
+ * before, a free shift was counted once per use (13 for 11 on arm64).
+ * By hand: t1 = x + (x << 3) = 9x, hash = t1 + (x << 3) = 17x. */
+Test(mcm, shifted_value_counted_once)
+{
+	static const char *names[] = { "generic", "x86-64", "arm64", "rv32i",
+	                               "m68k" };
+	/* cycles: generic, latency: shift 1 + add 1, then add 1 = 3; x86-64
+	 * and arm64 fold the shift: 2; rv32i serial: slli once, 2 adds = 3;
+	 * m68k: lsl.l #3 (14) once, 2 add.l (16) = 30 */
+	static const unsigned long cycles[] = { 3, 2, 2, 3, 30 };
+	static const unsigned frees[] = { 0, 1, 1, 0, 0 };
+	mcm_graph g;
+	mcm_cost k;
+	size_t i;
+
+	hand_init(&g, 32);
+	hand(&g, 1, 0, 0, 0, 3, MCM_ADD);
+	hand(&g, 2, 1, 0, 0, 3, MCM_ADD);
+	cr_assert(mcm_check(&g, 17));
+	cr_assert_eq(distinct_shifts(&g), 1);
+	for (i = 0; i < 5; i++) {
+		mcm_cost_of(&g, mcm_target_find(names[i]), &k);
+		cr_expect_eq(k.shifts, 1, "%s: %u shifts", names[i], k.shifts);
+		cr_expect_eq(k.free_shifts, frees[i], "%s: %u free", names[i],
+		             k.free_shifts);
+		cr_expect_eq(k.cycles, cycles[i], "%s: %lu cycles", names[i],
+		             k.cycles);
+	}
+	/* the same value once as a minuend (no free shift on arm64: sub
+	 * shifts only its second operand) and once free: one shift, paid
+	 * once.  t1 = (x << 3) - x = 7x, hash = t1 + (x << 3) = 15x; arm64
+	 * latency: lsl 1, sub 1, add 1 = 3 */
+	hand_init(&g, 32);
+	hand(&g, 1, 0, 3, 0, 0, MCM_SUB);
+	hand(&g, 2, 1, 0, 0, 3, MCM_ADD);
+	cr_assert(mcm_check(&g, 15));
+	mcm_cost_of(&g, mcm_target_find("arm64"), &k);
+	cr_expect_eq(k.shifts, 1);
+	cr_expect_eq(k.free_shifts, 0);
+	cr_expect_eq(k.cycles, 3);
+}
+
+/* A target never costs an adder: for seeded constants on several word
+ * sizes, each target and several depth bounds, the target's graph has no
+ * more adders than the generic one under the same bound (0x61C88647 on
+ * x86-64 at depth 5 had 8 against 7), every graph is checked against the
+ * multiply, and its shifts are the distinct pairs counted here. */
+Test(mcm, target_never_costs_an_adder, .timeout = 600)
+{
+	static const char *names[] = { "x86-64", "arm64", "rv32i", "m68k" };
+	static const unsigned widths[] = { 8, 12, 16, 20, 24, 32, 48, 64 };
+	mcm_ctx *c = mcm_new();
+	trng rg = { 11 };
+	unsigned i, d, ti, nw = sizeof widths / sizeof widths[0];
+
+	for (i = 0; i < 216; i++) {
+		unsigned n = widths[i % nw];
+		uint64_t p = (trng_next(&rg) & tmask(n)) | 1;
+		unsigned ld, slack;
+
+		if (i == 0) {
+			p = 0x61C88647;
+			n = 32;
+		}
+		/* least depth: ceil(log2(NAF weight)) */
+		for (ld = 0; (1u << ld) < naf_adders(p, n) + 1; ld++)
+			;
+		for (slack = 0; slack < 3; slack++) {
+			/* the CLI's full search on the narrower words and on some
+			 * 32-bit ones, the quick one (as search uses) on the rest */
+			mcm_opts o = { slack == 2 ? 0 : ld + slack, 0,
+			               n >= 32 && i % 24 != 5, NULL };
+			mcm_graph g;
+			mcm_result gen, r;
+			cfx_err e;
+
+			if (i == 0) {   /* 8 adders on x86-64 at depth 5, 7 generic */
+				o.max_depth = slack == 2 ? 0 : 4 + slack;
+				o.quick = 0;
+			}
+			d = o.max_depth;
+			cr_assert_eq(mcm_solve(c, p, n, &o, &g, &gen, &e), 0);
+			check_graph(&g, p, n);
+			for (ti = 0; ti < 4; ti++) {
+				mcm_cost k;
+				o.target = mcm_target_find(names[ti]);
+				cr_assert_eq(mcm_solve(c, p, n, &o, &g, &r, &e), 0);
+				check_graph(&g, p, n);
+				CHECK(r.adders <= gen.adders, "%#llx on %u bits, %s, depth "
+				      "<= %u: %u adders, generic %u", (unsigned long long)p,
+				      n, names[ti], d, r.adders, gen.adders);
+				CHECK(!d || r.depth <= d, "depth %u > %u", r.depth, d);
+				mcm_cost_of(&g, o.target, &k);
+				CHECK(k.shifts == distinct_shifts(&g), "%#llx %s: %u shifts,"
+				      " %u distinct", (unsigned long long)p, names[ti],
+				      k.shifts, distinct_shifts(&g));
+				CHECK(k.adders == r.adders && k.free_shifts <= k.shifts,
+				      "counts");
+			}
+		}
+	}
+	mcm_free(c);
+}
+
+/* Words wider than a 32-bit machine's registers, priced by hand from the
+ * instructions (mcm.h):
+ *  45 = 5 * 9, t1 = x + (x << 2), hash = (t1 << 3) + t1, 64-bit words:
+ *   rv32i: shift by 2 (slli, srli, or, slli) 4, add (add, sltu, add, add)
+ *   4, shift by 3: 4, add 4 = 16; on 32 bits 1 + 1 + 1 + 1 = 4;
+ *   m68k: shift by 2 as two add.l/addx.l pairs 32 (less than move.l,
+ *   lsr.l #30, lsl.l #2, or.l, lsl.l #2 = 4 + 68 + 12 + 8 + 12 = 104),
+ *   add.l + addx.l 16, shift by 3: 48 (< 106), add 16 = 112; 42 on 32;
+ *  2^40 + 1, hash = (x << 40) + x: rv32i slli, li 0 (2) and the add (4)
+ *   = 6; m68k move.l, moveq #0 (8), lsl.l #8 (8 + 16), add 16 = 48;
+ *  2^32 + 1: rv32i mv, li (2) + 4 = 6; m68k 8 + 16 = 24;
+ *  2^20 + 1: m68k 100 + 40 = 140 for the shift (16 * 20 = 320), + 16;
+ *  -1 on 48 bits: a negation, rv32i 4 (snez, neg, neg, sub).
+ * Machines with 64-bit registers price 64-bit words as 32-bit ones. */
+Test(mcm, wide_words_on_32_bit_machines)
+{
+	const mcm_target *rv = mcm_target_find("rv32i"),
+	                 *m68 = mcm_target_find("m68k"),
+	                 *arm = mcm_target_find("arm64");
+	mcm_graph g;
+	mcm_cost k;
+
+	hand_init(&g, 64);
+	hand(&g, 1, 0, 0, 0, 2, MCM_ADD);
+	hand(&g, 2, 1, 3, 1, 0, MCM_ADD);
+	cr_assert(mcm_check(&g, 45));
+	mcm_cost_of(&g, rv, &k);
+	cr_expect_eq(k.cycles, 16, "rv32i, 64 bits: %lu", k.cycles);
+	mcm_cost_of(&g, m68, &k);
+	cr_expect_eq(k.cycles, 112, "m68k, 64 bits: %lu", k.cycles);
+	mcm_cost_of(&g, arm, &k);
+	cr_expect_eq(k.cycles, 2);
+	g.bits = 33;
+	mcm_cost_of(&g, rv, &k);
+	cr_expect_eq(k.cycles, 16, "rv32i, 33 bits: %lu", k.cycles);
+	g.bits = 32;
+	mcm_cost_of(&g, rv, &k);
+	cr_expect_eq(k.cycles, 4);
+	mcm_cost_of(&g, m68, &k);
+	cr_expect_eq(k.cycles, 42);
+
+	hand_init(&g, 64);
+	hand(&g, 1, 0, 40, 0, 0, MCM_ADD);
+	cr_assert(mcm_check(&g, ((uint64_t)1 << 40) + 1));
+	mcm_cost_of(&g, rv, &k);
+	cr_expect_eq(k.cycles, 6, "rv32i, << 40: %lu", k.cycles);
+	mcm_cost_of(&g, m68, &k);
+	cr_expect_eq(k.cycles, 48, "m68k, << 40: %lu", k.cycles);
+	hand(&g, 1, 0, 32, 0, 0, MCM_ADD);
+	mcm_cost_of(&g, rv, &k);
+	cr_expect_eq(k.cycles, 6, "rv32i, << 32: %lu", k.cycles);
+	mcm_cost_of(&g, m68, &k);
+	cr_expect_eq(k.cycles, 24, "m68k, << 32: %lu", k.cycles);
+	hand(&g, 1, 0, 20, 0, 0, MCM_ADD);
+	mcm_cost_of(&g, m68, &k);
+	cr_expect_eq(k.cycles, 156, "m68k, << 20: %lu", k.cycles);
+
+	hand_init(&g, 48);
+	g.out_neg = 1;
+	cr_assert(mcm_check(&g, tmask(48)));
+	mcm_cost_of(&g, rv, &k);
+	cr_expect_eq(k.cycles, 4, "rv32i, -x on 48 bits: %lu", k.cycles);
+	cr_expect_eq(k.negations, 1);
 }
