@@ -42,38 +42,46 @@ static unsigned naf_int(uint64_t p)
 	return w - 1;
 }
 
-/* The exact table of every odd constant below 2^bits. */
+/* The exact table of every odd constant below 2^bits: the average over
+ * the constants of exactly `bits` bits (top bit set, the published
+ * tables' population) as a fraction and to 4 places, the most, how many
+ * are left without a proven count, and the first constant needing each
+ * count. */
 static void table(unsigned bits)
 {
 	mcm_ctx *c = mcm_new();
-	double t0 = cpu(), sum = 0;
+	double t0 = cpu();
 	unsigned char *t = mcm_cost_table(c, bits);
-	unsigned long v, n = 0, open = 0, first_open = 0;
-	int max = 0;
+	unsigned long v, n = 0, sum = 0, open = 0, first_open = 0, first[6] = { 0 };
+	int max = 0, k;
 
-	for (v = (1ul << (bits - 1)) | 1; v < 1ul << bits; v += 2) {
-		int k = t[v >> 1];
+	if (!t) {
+		printf("table%u_failed 1\n", bits);
+		exit(1);
+	}
+	for (v = 1; v < 1ul << bits; v += 2) {
+		k = t[v >> 1];
 		if (k == 255) {
 			if (!open++)
 				first_open = v;
 			continue;
 		}
-		sum += k;
-		n++;
 		if (k > max)
 			max = k;
-	}
-	for (v = 1; v < 1ul << (bits - 1); v += 2)
-		if (t[v >> 1] == 255) {
-			if (!open++ || v < first_open)
-				first_open = v;
-		} else if (t[v >> 1] > max) {
-			max = t[v >> 1];
+		if (k < 6 && !first[k])
+			first[k] = v;
+		if (v >> (bits - 1)) {
+			sum += (unsigned long)k;
+			n++;
 		}
-	printf("table%u_avg %.4f\ntable%u_max %d\ntable%u_open %lu\n"
-	       "table%u_first_open %lu\ntable%u_seconds %.2f\n", bits,
-	       sum / (double)n, bits, max, bits, open, bits, first_open, bits,
-	       cpu() - t0);
+	}
+	printf("table%u_sum %lu\ntable%u_count %lu\ntable%u_avg %.4f\n"
+	       "table%u_max %d\ntable%u_open %lu\ntable%u_first_open %lu\n"
+	       "table%u_seconds %.2f\n", bits, sum, bits, n, bits,
+	       n ? (double)sum / (double)n : -1.0, bits, max, bits, open, bits,
+	       first_open, bits, cpu() - t0);
+	for (k = 1; k <= 5; k++)
+		printf("table%u_first%d %lu\n", bits, k, first[k]);
 	free(t);
 	mcm_free(c);
 }
@@ -114,6 +122,36 @@ static void random32(void)
 	mcm_free(c);
 }
 
+/* The slowest of 100 random odd 64-bit constants, generic and on each
+ * target (a target runs the generic search too). */
+static void random64(void)
+{
+	static const char *names[] = { "generic", "x86-64", "arm64", "rv32i",
+	                               "m68k" };
+	mcm_ctx *c = mcm_new();
+	uint64_t s = 2002;
+	double worst = 0, total = 0;
+	int i, ti, n = 100;
+
+	for (i = 0; i < n; i++) {
+		uint64_t p = splitmix(&s) | 1;
+		for (ti = 0; ti < 5; ti++) {
+			mcm_opts o = { 0, 0, 0, ti ? mcm_target_find(names[ti]) : NULL };
+			mcm_graph g;
+			mcm_result r;
+			double t0 = cpu(), t;
+			mcm_solve(c, p, 64, &o, &g, &r, NULL);
+			t = cpu() - t0;
+			total += t;
+			if (t > worst)
+				worst = t;
+		}
+	}
+	printf("random64_max_ms %.1f\nrandom64_mean_ms %.2f\n", worst * 1e3,
+	       total / (5 * n) * 1e3);
+	mcm_free(c);
+}
+
 static void named(void)
 {
 	static const struct { const char *name; uint64_t p; unsigned bits; } k[] = {
@@ -144,6 +182,7 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	named();
 	random32();
+	random64();
 	for (i = 1; i < argc; i++)
 		table((unsigned)atoi(argv[i]));
 	return 0;

@@ -27,18 +27,37 @@ wall() {
 }
 
 echo "shifts --optimal: fewest adders (exact to 19 bits, heuristic beyond)"
-echo "  exact tables (odd constants of exactly n bits; published: 3.96 and 4.52, max 5)"
-check "16 bits: average adders" "$(val table16_avg)" "<=" 3.965
-check "16 bits: most adders" "$(val table16_max)" "<=" 5
+echo "  exact tables: odd constants of exactly n bits (top bit set), the"
+echo "  population of the published tables (Gustafsson et al. 2006)"
+# every count must be proved: a witness graph bounds it from above, the
+# exhaustive search from below; a constant left open fails the bench
+check "16 bits: constants left unproved" "$(val table16_open)" "==" 0
+printf '  16 bits: sum of counts %s over %s constants\n' \
+	"$(val table16_sum)" "$(val table16_count)"
+check "16 bits: average adders (published 3.9644)" "$(val table16_avg)" "==" 3.9644
+check "16 bits: most adders (published 5)" "$(val table16_max)" "==" 5
+check "16 bits: first constant needing 3 (published 43)" "$(val table16_first3)" "==" 43
+check "16 bits: first constant needing 4 (published 683)" "$(val table16_first4)" "==" 683
+check "16 bits: first constant needing 5 (published 14709)" "$(val table16_first5)" "==" 14709
 check "16 bits: table computed in (CPU s)" "$(val table16_seconds)" "<=" 10
-check "19 bits: average adders (published 4.52)" "$(val table19_avg)" "<=" 4.525
-check "19 bits: most adders" "$(val table19_max)" "<=" 5
-echo "  19 bits: constants with no graph found within 5 adders: $(val table19_open)"
+check "19 bits: constants left unproved" "$(val table19_open)" "==" 0
+check "19 bits: most adders (published 5)" "$(val table19_max)" "==" 5
+# 19 bits: we get 591623/131072 = 4.5137, published 4.52.  Not a
+# rounding: every count has a witness graph (so 4.5137 is an upper
+# bound), right shifts (which cfx does not allow) could only lower a
+# published figure, and the bound on intermediate values changes nothing
+# (2^19, 2^20 and 2^21 give the same average).  The same method matches
+# the 16-bit table to four places, so the published 4.52 presumably
+# rests on another population or an older, less complete search; we
+# hold our figure to the published one's last digit, +-0.01.
+printf '  19 bits: sum of counts %s over %s constants = %s (published 4.52)\n' \
+	"$(val table19_sum)" "$(val table19_count)" "$(val table19_avg)"
+check "19 bits: average adders, at least 4.52 - 0.01" "$(val table19_avg)" ">=" 4.51
+check "19 bits: average adders, at most 4.52 + 0.01" "$(val table19_avg)" "<=" 4.53
 printf '  19 bits: table computed in %s CPU s\n' "$(val table19_seconds)"
 echo "  20 bits (FACTS.md: every constant needs at most 5 but 699829, which needs 6)"
-check "20 bits: constants proven to need more than 5" "$(val table20_open)" "<=" 1
-check "20 bits: and it is 699829" "$(val table20_first_open)" "<=" 699829
-check "20 bits: (at least 699829)" "$(val table20_first_open)" ">=" 699829
+check "20 bits: constants proven to need more than 5" "$(val table20_open)" "==" 1
+check "20 bits: and it is 699829" "$(val table20_first_open)" "==" 699829
 printf '  20 bits: average %s adders, computed in %s CPU s\n' \
 	"$(val table20_avg)" "$(val table20_seconds)"
 echo "  named constants (mod 2^n), adders against the NAF's"
@@ -53,6 +72,9 @@ check "average adders" "$(val random32_avg)" "<=" 8.0
 check "constants worse than their NAF" "$(val random32_worse_than_naf)" "<=" 0
 check "slowest constant (CPU ms)" "$(val random32_max_ms)" "<=" 50
 printf '  mean %s CPU ms per constant\n' "$(val random32_mean_ms)"
+echo "  100 random odd 64-bit constants, generic and each target"
+check "slowest search (CPU ms)" "$(val random64_max_ms)" "<=" 1000
+printf '  mean %s CPU ms per search\n' "$(val random64_mean_ms)"
 naf=$(wall ./cfx shifts 0x61C8864680B583EB)
 opt=$(wall ./cfx shifts --optimal 0x61C8864680B583EB)
 printf '  cfx shifts 0x61C8864680B583EB: NAF %s ms, --optimal %s ms (wall, median of 5)\n' "$naf" "$opt"

@@ -335,40 +335,55 @@ static int graph_merge(mcm_graph *g, const mcm_graph *h, unsigned in,
 	return 0;
 }
 
+/* The s in [1, bits) with (a << s) = d mod 2^bits (a odd), or 0: the
+ * shift is d's count of trailing zeros, if any shift fits. */
+static unsigned shift_to(uint64_t a, uint64_t d, unsigned bits, uint64_t mask)
+{
+	unsigned s;
+
+	d &= mask;
+	if (!d)
+		return 0;
+	s = (unsigned)__builtin_ctzll(d);
+	return s >= 1 && s < bits && ((a << s) & mask) == d ? s : 0;
+}
+
 /* Find an A-operation of members of g (indices <= upto) giving v exactly
- * (mod 2^64); fills *nd's operands.  Returns 1 if found. */
+ * (mod 2^bits); fills *nd's operands.  Returns 1 if found.  Of the
+ * operations of a pair the least shift wins, then (i << s) + j, then
+ * (i << s) - j, then j - (i << s). */
 static int find_aop(const mcm_graph *g, unsigned upto, uint64_t v,
                     unsigned bits, mcm_node *nd)
 {
 	uint64_t mask = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
-	unsigned i, j, s;
+	unsigned i, j;
 
 	for (i = 0; i <= upto; i++)
-		for (j = 0; j <= upto; j++)
-			for (s = 1; s < bits; s++) {
-				uint64_t a = g->node[i].v << s, b = g->node[j].v;
-				int op = -1;
-				if (((a + b - v) & mask) == 0)
-					op = MCM_ADD;
-				else if (((a - b - v) & mask) == 0)
-					op = MCM_SUB;
-				if (op >= 0) {
-					nd->a = (unsigned char)i;
-					nd->sa = (unsigned char)s;
-					nd->b = (unsigned char)j;
-					nd->sb = 0;
-					nd->op = (unsigned char)op;
-					return 1;
-				}
-				if (((b - a - v) & mask) == 0) {
-					nd->a = (unsigned char)j;
-					nd->sa = 0;
-					nd->b = (unsigned char)i;
-					nd->sb = (unsigned char)s;
-					nd->op = MCM_SUB;
-					return 1;
-				}
+		for (j = 0; j <= upto; j++) {
+			uint64_t a = g->node[i].v, b = g->node[j].v;
+			unsigned sf[3], best = 0, f;
+			sf[0] = shift_to(a, v - b, bits, mask);   /* a<<s + b */
+			sf[1] = shift_to(a, v + b, bits, mask);   /* a<<s - b */
+			sf[2] = shift_to(a, b - v, bits, mask);   /* b - a<<s */
+			for (f = 1; f < 3; f++)
+				if (sf[f] && (!sf[best] || sf[f] < sf[best]))
+					best = f;
+			if (!sf[best])
+				continue;
+			nd->op = best == 0 ? MCM_ADD : MCM_SUB;
+			if (best < 2) {
+				nd->a = (unsigned char)i;
+				nd->sa = (unsigned char)sf[best];
+				nd->b = (unsigned char)j;
+				nd->sb = 0;
+			} else {
+				nd->a = (unsigned char)j;
+				nd->sa = 0;
+				nd->b = (unsigned char)i;
+				nd->sb = (unsigned char)sf[best];
 			}
+			return 1;
+		}
 	return 0;
 }
 
