@@ -19,6 +19,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "cli/cli.h"
+#include "cli/setting.h"
 #include "dash/dash.h"
 #include "lesson/learn.h"
 
@@ -34,21 +35,19 @@ static void on_sigint(int sig)
  * value), or 0 if argv[i] is not one. */
 static int shared_option(int argc, char **argv, int i)
 {
-	static const char *const flags[] = { "--json", "--ascii", NULL };
-	static const char *const valued[] = {
-		"--bits", "--table-bits", "--keys", "--count", NULL
-	};
-	int k;
+	const setting *st;
 
-	for (k = 0; flags[k]; k++)
-		if (!strcmp(argv[i], flags[k]))
+	if (strncmp(argv[i], "--", 2))
+		return 0;
+	for (st = setting_table; st->name; st++) {
+		size_t n = st->option ? strlen(st->option) : 0;
+		if (!(st->flags & SETTING_SHARED) ||
+		    strncmp(argv[i] + 2, st->option, n))
+			continue;
+		if (!argv[i][2 + n])
+			return st->type != SETTING_FLAG && i + 1 < argc ? 2 : 1;
+		if (argv[i][2 + n] == '=' && st->type != SETTING_FLAG)
 			return 1;
-	for (k = 0; valued[k]; k++) {
-		size_t n = strlen(valued[k]);
-		if (!strncmp(argv[i], valued[k], n) && argv[i][n] == '=')
-			return 1;
-		if (!strcmp(argv[i], valued[k]))
-			return i + 1 < argc ? 2 : 1;
 	}
 	return 0;
 }

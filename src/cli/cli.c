@@ -8,112 +8,47 @@
 
 #include "cfx/constant.h"
 #include "cfx/search.h"
-#include "cfx/setting.h"
 #include "cfx/mcm.h"
 #include "cfx/word.h"
 #include "cli/cli.h"
 #include "cli/cmds.h"
 #include "cli/out.h"
+#include "cli/setting.h"
 #include "util/xalloc.h"
 
 /* ---- options ------------------------------------------------------------ */
 
+/* Which commands (OPT_ masks) take which option: the option itself, its
+ * spelling, limits and help, is its row of the settings table. */
 typedef struct opt_def {
 	unsigned mask;
-	const char *name;
-	int has_arg;
-	int key;
-	const char *arg;
-	const char *help;
+	setting_id id;
 } opt_def;
 
 static const opt_def opt_table[] = {
-	{ OPT_BITS, "bits", 1, 'b', "N",
-	  "word size n (default: the smallest of 8, 16, 32, 64, then\n"
-	  "multiples of 64, that holds the constant)" },
-	{ OPT_VBITS, "bits", 1, 'b', "N",
-	  "word size n, 2..64 (default: the smallest of 32 and 64 that\n"
-	  "holds the constant)" },
-	{ OPT_SBITS, "bits", 1, 'b', "N",
-	  "word size n, 1 to 126 (default 32); the screen and --adders need\n"
-	  "n <= 64" },
-	{ OPT_TABLE, "table-bits", 1, 't', "B",
-	  "table of 2^B buckets (default: n/2, at most 12)" },
-	{ OPT_KEYS, "keys", 1, 'k', "FAMILY",
-	  "key family: seq[:START], stride:S, random[:SEED], file:PATH,\n"
-	  "malloc:SIZE, inodes:PATH, ptr:ALIGN, high:H, sparse:K (default seq)" },
-	{ OPT_COUNT, "count", 1, 'c', "K",
-	  "number of keys or points (default: 4 per bucket, but at most half\n"
-	  "the distinct keys the family has, so keys never wrap the word;\n"
-	  "spectrum 10)" },
-	{ OPT_EMIT, "emit", 1, 'e', "c",
-	  "print a complete C translation unit instead of the summary" },
-	{ OPT_PATCH, "emit", 1, 'e', "patch",
-	  "print a kernel-style header fragment: comment, #define and the\n"
-	  "shift/add function, ready to paste" },
-	{ OPT_TLIST, "table-bits", 1, 't', "LIST",
-	  "table sizes to test, e.g. 8,12,16 or 4-20 (default 4-20, capped\n"
-	  "at the word size)" },
-	{ OPT_TERMS, "terms", 1, 'n', "K",
-	  "quotients to show of an irrational or periodic number (default 30)" },
-	{ OPT_CONV, "convergents", 0, 'C', NULL,
-	  "list the convergents p_k/q_k" },
-	{ OPT_VALUE, "value", 0, 'V', NULL,
-	  "take an integer as the number itself, not as p/2^n" },
-	{ OPT_LIST, "list", 1, 'l', "N",
-	  "list the first N points: k, {k x}, floor(k x), bucket" },
-	{ OPT_AGAINST, "against", 1, 'a', "EXPR",
-	  "put a reference constant's results beside the candidate's" },
-	{ OPT_RUNS, "runs", 1, 'r', "R",
-	  "timed rounds of each variant (default 30)" },
-	{ OPT_RAW, "raw", 1, 'R', "DIR",
-	  "write each variant's samples (ns per hash), one a line, to\n"
-	  "DIR/HEX-mul.txt, DIR/HEX-naf.txt, ... (for ministat)" },
-	{ OPT_SEARCH, "terms", 1, 'n', "K",
-	  "at most K signed digits (NAF weight mod 2^n), 1 to 64\n"
-	  "(default 7, as in 2002)" },
-	{ OPT_SEARCH, "adders", 1, 'A', "A",
-	  "instead of --terms: every p whose fewest-adder shift/add\n"
-	  "sequence mod 2^n has at most A adders, exactly (all graphs of\n"
-	  "A adders are enumerated): A from 0 to 3, 4 for n <= 24" },
-	{ OPT_SEARCH, "near", 1, 'N', "EXPR",
-	  "the target, strictly between 0 and 1 (default 1/phi)" },
-	{ OPT_SEARCH, "window", 1, 'w', "W",
-	  "keep |p/2^n - target| <= 2^-W, W from 1 to n (default 8, or n\n"
-	  "if smaller)" },
-	{ OPT_SEARCH, "prime", 0, 'P', NULL,
-	  "primes only: proven for n <= 64 (Miller-Rabin with bases that\n"
-	  "have no strong pseudoprime below 2^64), GMP's probable-prime\n"
-	  "test beyond" },
-	{ OPT_SEARCH, "screen", 1, 's', "LEVEL",
-	  "quick (stride prediction, then the verify families at 2^6 and\n"
-	  "2^10 buckets), full (prediction, then the whole verify battery)\n"
-	  "or none (default quick; none above 64 bits)" },
-	{ OPT_SEARCH, "top", 1, 'T', "T",
-	  "keep the T best-ranked candidates of each cost that pass the\n"
-	  "screen (at most 10 T battery runs per cost), 1 to 10000\n"
-	  "(default 10)" },
-	{ OPT_SEARCH, "all", 0, 'x', NULL,
-	  "also show the candidates the screen fails, marked FAIL" },
-	{ OPT_OPTIMAL, "optimal", 0, 'O', NULL,
-	  "search for the fewest adders, reusing intermediate results,\n"
-	  "instead of following the NAF" },
-	{ OPT_OPTIMAL, "target", 1, 'G', "T",
-	  "cost model: generic, x86-64, arm64, rv32i or m68k (default\n"
-	  "generic); of the fewest-adder sequences, the fewest cycles on\n"
-	  "it; implies --optimal" },
-	{ OPT_OPTIMAL, "max-depth", 1, 'D', "D",
-	  "at most D adders on any path (1-64); implies --optimal" },
-	{ OPT_OPTIMAL, "exact", 0, 'X', NULL,
-	  "prove the adder count minimal (words of at most 19 bits);\n"
-	  "implies --optimal" },
-	{ OPT_FULL, "full", 0, 'F', NULL,
-	  "every family on its own row, the WARN notes, why each family" },
-	{ OPT_FORCE, "force", 0, 'f', NULL,
-	  "print the patch even when the constant FAILs" },
-	{ OPT_JSON, "json", 0, 'j', NULL, "print one JSON object" },
+	{ OPT_BITS, SETTING_BITS }, { OPT_VBITS, SETTING_VBITS },
+	{ OPT_SBITS, SETTING_SBITS }, { OPT_TABLE, SETTING_TABLE },
+	{ OPT_KEYS, SETTING_KEYS }, { OPT_COUNT, SETTING_COUNT },
+	{ OPT_EMIT, SETTING_EMIT }, { OPT_PATCH, SETTING_PATCH },
+	{ OPT_TLIST, SETTING_TLIST }, { OPT_TERMS, SETTING_TERMS },
+	{ OPT_CONV, SETTING_CONV }, { OPT_VALUE, SETTING_VALUE },
+	{ OPT_LIST, SETTING_LIST }, { OPT_AGAINST, SETTING_AGAINST },
+	{ OPT_RUNS, SETTING_RUNS }, { OPT_RAW, SETTING_RAW },
+	{ OPT_SEARCH, SETTING_STERMS }, { OPT_SEARCH, SETTING_ADDERS },
+	{ OPT_SEARCH, SETTING_NEAR }, { OPT_SEARCH, SETTING_WINDOW },
+	{ OPT_SEARCH, SETTING_PRIME }, { OPT_SEARCH, SETTING_SCREEN },
+	{ OPT_SEARCH, SETTING_TOP }, { OPT_SEARCH, SETTING_ALL },
+	{ OPT_OPTIMAL, SETTING_OPTIMAL }, { OPT_OPTIMAL, SETTING_TARGET },
+	{ OPT_OPTIMAL, SETTING_DEPTH }, { OPT_OPTIMAL, SETTING_EXACT },
+	{ OPT_FULL, SETTING_FULL }, { OPT_FORCE, SETTING_FORCE },
+	{ OPT_JSON, SETTING_JSON },
 };
 #define NOPTS (sizeof opt_table / sizeof opt_table[0])
+
+static const setting *opt_row(size_t i)
+{
+	return setting_get(opt_table[i].id);
+}
 
 /* ---- the table ------------------------------------------------------- */
 
@@ -356,13 +291,46 @@ const char **cli_option_names(const cmd_def *d)
 
 	for (i = 0; i < NOPTS; i++)
 		if (d->opts & opt_table[i].mask)
-			names[n++] = opt_table[i].name;
+			names[n++] = opt_row(i)->option;
 	names[n++] = "help";
 	names[n] = NULL;
 	return names;
 }
 
+const setting *cli_option_row(const cmd_def *d, const char *word)
+{
+	size_t i;
+
+	if (word[0] != '-')
+		return NULL;
+	for (i = 0; i < NOPTS; i++) {
+		const setting *o = opt_row(i);
+		if (!(d->opts & opt_table[i].mask))
+			continue;
+		if (word[1] == '-' ? !strcmp(word + 2, o->option)
+		    : word[1] == o->key && !word[2])
+			return o;
+	}
+	return NULL;
+}
+
 /* ---- help ------------------------------------------------------------ */
+
+void cli_option_help(const setting *o, FILE *f)
+{
+	char head[64], text[512], *t;
+
+	snprintf(head, sizeof head, "  --%s%s%s", o->option, o->arg ? " " : "",
+	         o->arg ? o->arg : "");
+	snprintf(head + strlen(head), sizeof head - strlen(head), "%*s",
+	         21 - (int)strlen(head), "");
+	/* the help's own line breaks are only hints: refill to 80 */
+	snprintf(text, sizeof text, "%s", o->help);
+	for (t = text; *t; t++)
+		if (*t == '\n')
+			*t = ' ';
+	out_fill(f, text, OUT_WIDTH, head, "                     ", " ");
+}
 
 void cli_help(const cmd_def *d, FILE *f)
 {
@@ -376,23 +344,9 @@ void cli_help(const cmd_def *d, FILE *f)
 		return;
 	}
 	fprintf(f, "%s\n\noptions:\n", d->help);
-	for (i = 0; i < NOPTS; i++) {
-		const opt_def *o = &opt_table[i];
-		char head[64], text[512], *t;
-
-		if (!(d->opts & o->mask))
-			continue;
-		snprintf(head, sizeof head, "  --%s%s%s", o->name, o->arg ? " " : "",
-		         o->arg ? o->arg : "");
-		snprintf(head + strlen(head), sizeof head - strlen(head), "%*s",
-		         21 - (int)strlen(head), "");
-		/* the help's own line breaks are only hints: refill to 80 */
-		snprintf(text, sizeof text, "%s", o->help);
-		for (t = text; *t; t++)
-			if (*t == '\n')
-				*t = ' ';
-		out_fill(f, text, OUT_WIDTH, head, "                     ", " ");
-	}
+	for (i = 0; i < NOPTS; i++)
+		if (d->opts & opt_table[i].mask)
+			cli_option_help(opt_row(i), f);
 	fprintf(f, "  %-18s %s\n", "--help", "show this help");
 	fprintf(f, "\nEXPR: decimal, 0x hex, 0b binary (with _), + - * / %% ^ ( ),"
 	        "\ngolden(N) = round(2^N/phi), nextprime(x), prevprime(x); for cf "
@@ -495,25 +449,36 @@ static int unknown_option(cmd_ctx *c, const cmd_def *d, int arg,
 	return -1;
 }
 
-/* A count-like option value: an expression giving an integer in
- * [lo, hi]. */
-int cli_number(cmd_ctx *c, int arg, const char *opt, const char *s,
+int cli_number(cmd_ctx *c, int arg, const setting *o, const char *s,
                unsigned long long lo, unsigned long long hi,
                unsigned long long *out)
 {
-	int rc = setting_int_in(s, lo, hi, out, &c->err);
+	int rc = setting_int(o, s, lo, hi, out, &c->err);
+	char opt[40];
 
+	if (o->option)
+		snprintf(opt, sizeof opt, "--%s", o->option);
+	else
+		snprintf(opt, sizeof opt, "-%c", o->key);
 	if (rc == -1)
-		cfx_err_set(&c->err, c->err.code, -1, s, "--%s needs an integer",
+		cfx_err_set(&c->err, c->err.code, -1, s, "%s needs an integer",
 		            opt);
 	else if (rc == -2)
 		cfx_err_set(&c->err, CFX_EDOMAIN, -1, s,
-		            "--%s must be between %llu and %llu", opt, lo, hi);
+		            "%s must be between %llu and %llu", opt, lo, hi);
 	if (rc < 0) {
 		c->err.arg = arg;
 		return -1;
 	}
 	return 0;
+}
+
+int cli_option(cmd_ctx *c, int arg, int id, const char *s,
+               unsigned long long *out)
+{
+	const setting *o = setting_get((setting_id)id);
+
+	return cli_number(c, arg, o, s, o->lo, o->hi, out);
 }
 
 /* An argument that getopt must not read as options: a negative number. */
@@ -543,14 +508,14 @@ static int negative_number(const char *s, cfx_session *sess)
 	}
 }
 
-/* The option with this key that the command takes (or any, mask 0). */
-static const opt_def *opt_by_key(int key, unsigned mask)
+/* The option with this key that the command takes. */
+static const setting *opt_by_key(int key, unsigned mask)
 {
 	size_t i;
 
 	for (i = 0; i < NOPTS; i++)
-		if (opt_table[i].key == key && (!mask || (opt_table[i].mask & mask)))
-			return &opt_table[i];
+		if (opt_row(i)->key == key && (opt_table[i].mask & mask))
+			return opt_row(i);
 	return NULL;
 }
 
@@ -573,12 +538,13 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 	}
 	*sp++ = ':';                    /* report missing arguments as ':' */
 	for (i = 0; i < (int)NOPTS; i++) {
-		const opt_def *o = &opt_table[i];
-		if (!(d->opts & o->mask))
+		const setting *o = opt_row((size_t)i);
+		int has_arg = o->type != SETTING_FLAG;
+		if (!(d->opts & opt_table[i].mask))
 			continue;
-		lopts[n++] = (struct option){ o->name, o->has_arg, NULL, o->key };
+		lopts[n++] = (struct option){ o->option, has_arg, NULL, o->key };
 		*sp++ = (char)o->key;
-		if (o->has_arg)
+		if (has_arg)
 			*sp++ = ':';
 	}
 	lopts[n++] = (struct option){ "help", 0, NULL, 'h' };
@@ -592,7 +558,7 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 	gargv[gargc] = argv[0];
 	gmap[gargc++] = 0;
 	for (i = 1; i < argc; i++) {
-		const opt_def *o = NULL;
+		const setting *o = NULL;
 		size_t j;
 
 		if (!strcmp(argv[i], "--")) {
@@ -611,16 +577,17 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 			size_t len = strcspn(argv[i] + 2, "=");
 			int hits = 0;
 			for (j = 0; j < NOPTS; j++) {
+				const setting *r = opt_row(j);
 				if (!(d->opts & opt_table[j].mask) ||
-				    strncmp(argv[i] + 2, opt_table[j].name, len))
+				    strncmp(argv[i] + 2, r->option, len))
 					continue;
-				if (!opt_table[j].name[len]) {
-					o = &opt_table[j], hits = 1;
+				if (!r->option[len]) {
+					o = r, hits = 1;
 					break;
 				}
-				if (!o || strcmp(o->name, opt_table[j].name))
+				if (!o || strcmp(o->option, r->option))
 					hits++;
-				o = &opt_table[j];
+				o = r;
 			}
 			if (hits != 1 || argv[i][2 + len] == '=')
 				o = NULL;
@@ -628,7 +595,7 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 			o = opt_by_key(argv[i][1], d->opts);
 		}
 		/* an option's separate value stays with it */
-		if (o && o->has_arg && (d->opts & o->mask) && i + 1 < argc) {
+		if (o && o->type != SETTING_FLAG && i + 1 < argc) {
 			gargv[gargc] = argv[++i];
 			gmap[gargc++] = i;
 		}
@@ -639,7 +606,7 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 	opterr = 0;
 	while ((key = getopt_long(gargc, gargv, sopts, lopts, NULL)) != -1) {
 		int at = gmap[optind - 1 < gargc ? optind - 1 : gargc - 1];
-		const opt_def *o = opt_by_key(key, d->opts);
+		const setting *o = opt_by_key(key, d->opts);
 
 		switch (key) {
 		case 'h':
@@ -669,10 +636,12 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 			break;
 		case 'e':
 			/* shifts emits c, verify a patch */
-			if (strcmp(optarg, (d->opts & OPT_TLIST) ? "patch" : "c"))
-				return usage_err(c, at, optarg, (d->opts & OPT_TLIST)
-				                 ? "--emit knows only patch"
-				                 : "--emit knows only c");
+			if (!setting_choice(o, optarg)) {
+				char msg[64];
+				snprintf(msg, sizeof msg, "--emit knows only %s",
+				         o->choices);
+				return usage_err(c, at, optarg, msg);
+			}
 			a->emit = optarg;
 			emit_at = at;
 			break;
@@ -707,11 +676,7 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 			a->against_arg = at;
 			break;
 		case 'b':
-			if (cli_number(c, at, o->name, optarg,
-			               (d->opts & OPT_VBITS) ? 2 : 1,
-			               (d->opts & OPT_SBITS) ? SEARCH_MAX_BITS
-			               : (d->opts & OPT_VBITS) ? WORD_MAX_HASH
-			               : setting_get(SETTING_BITS)->hi, &v) < 0)
+			if (cli_number(c, at, o, optarg, o->lo, o->hi, &v) < 0)
 				return -1;
 			a->bits = (unsigned long)v;
 			break;
@@ -720,16 +685,12 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 			a->table_arg = at;
 			if (d->opts & OPT_TLIST)
 				break;          /* a list, read by the command */
-			if (cli_number(c, at, o->name, optarg,
-			               setting_get(SETTING_TABLE)->lo,
-			               setting_get(SETTING_TABLE)->hi, &v) < 0)
+			if (cli_number(c, at, o, optarg, o->lo, o->hi, &v) < 0)
 				return -1;
 			a->table_bits = (int)v;
 			break;
 		case 'c':
-			if (cli_number(c, at, o->name, optarg,
-			               setting_get(SETTING_COUNT)->lo,
-			               setting_get(SETTING_COUNT)->hi, &v) < 0)
+			if (cli_number(c, at, o, optarg, o->lo, o->hi, &v) < 0)
 				return -1;
 			a->count = v;
 			a->count_text = optarg;
@@ -740,17 +701,17 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 				a->terms_arg = at;
 				break;
 			}
-			if (cli_number(c, at, o->name, optarg, 1, 100000, &v) < 0)
+			if (cli_number(c, at, o, optarg, o->lo, o->hi, &v) < 0)
 				return -1;
 			a->terms = (unsigned long)v;
 			break;
 		case 'l':
-			if (cli_number(c, at, o->name, optarg, 1, 100000, &v) < 0)
+			if (cli_number(c, at, o, optarg, o->lo, o->hi, &v) < 0)
 				return -1;
 			a->list = (unsigned long)v;
 			break;
 		case 'r':
-			if (cli_number(c, at, o->name, optarg, 3, 100000, &v) < 0)
+			if (cli_number(c, at, o, optarg, o->lo, o->hi, &v) < 0)
 				return -1;
 			a->runs = (unsigned long)v;
 			break;
@@ -771,7 +732,7 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 			a->optimal = 1;
 			break;
 		case 'D':
-			if (cli_number(c, at, o->name, optarg, 1, 64, &v) < 0)
+			if (cli_number(c, at, o, optarg, o->lo, o->hi, &v) < 0)
 				return -1;
 			a->max_depth = (unsigned)v;
 			a->optimal = 1;

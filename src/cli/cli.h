@@ -169,12 +169,19 @@ const char *cli_nearest_name(const char *name, const char *const *names);
  * static storage overwritten by the next call. */
 const char **cli_option_names(const cmd_def *d);
 
+/* The settings row of the option word (--keys, -k) that d takes, or
+ * NULL: what its value is, for completion. */
+const struct setting *cli_option_row(const cmd_def *d, const char *word);
+
 /* Run argv[0] (a command name) with its arguments.  Returns an exit
  * status; on 2, c->err says why (c->err.arg: which argv entry). */
 int cli_run(cmd_ctx *c, int argc, char **argv);
 
 /* Full help of a command, to f. */
 void cli_help(const cmd_def *d, FILE *f);
+
+/* One option's line of help, from its settings row, filled to 80. */
+void cli_option_help(const struct setting *o, FILE *f);
 
 /* Overview of all commands, to f. */
 void cli_overview(FILE *f);
@@ -196,10 +203,18 @@ const expr_tree *cli_session_lookup(void *sess, const char *name);
 int cli_multiplier(cmd_ctx *c, const cli_args *a, unsigned long max_bits,
                    mpz_t p, unsigned long *bits);
 
-/* An integer option value (an expression) in [lo, hi]; -1 with c->err
- * naming both limits and c->err.arg = arg otherwise. */
-int cli_number(cmd_ctx *c, int arg, const char *opt, const char *s,
+/* The value of the integer option o (its settings row) from s, an
+ * expression, in [lo, hi]: o's limits, or narrower ones the command's
+ * other options set (search's --window is at most n).  0, or -1 with
+ * c->err naming the option and both limits and c->err.arg = arg: the one
+ * parser of integer options. */
+struct setting;
+int cli_number(cmd_ctx *c, int arg, const struct setting *o, const char *s,
                unsigned long long lo, unsigned long long hi,
+               unsigned long long *out);
+
+/* The same within the limits of the option's row (setting_id id). */
+int cli_option(cmd_ctx *c, int arg, int id, const char *s,
                unsigned long long *out);
 
 /* A command's result: printed as JSON when print is set, and kept in the

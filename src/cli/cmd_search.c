@@ -9,6 +9,7 @@
 #include "cfx/search.h"
 #include "cfx/word.h"
 #include "cli/cli.h"
+#include "cli/setting.h"
 #include "cli/cmds.h"
 #include "cli/out.h"
 #include "util/xalloc.h"
@@ -76,14 +77,14 @@ static int read_request(cmd_ctx *c, const cli_args *a, request *r)
 		return usage(c, a->adders_arg, a->adders_text,
 		             "--terms and --adders exclude each other");
 	if (a->terms_text) {
-		if (cli_number(c, a->terms_arg, "terms", a->terms_text, 1,
-		               SEARCH_MAX_TERMS, &v) < 0)
+		if (cli_option(c, a->terms_arg, SETTING_STERMS, a->terms_text,
+		               &v) < 0)
 			return -1;
 		r->terms = (unsigned)v;
 	}
 	if (a->adders_text) {
-		if (cli_number(c, a->adders_arg, "adders", a->adders_text, 0,
-		               SEARCH_MAX_ADDERS, &v) < 0)
+		if (cli_option(c, a->adders_arg, SETTING_ADDERS, a->adders_text,
+		               &v) < 0)
 			return -1;
 		r->adders = (int)v;
 		if (search_adders_check(r->bits, (unsigned)v, &c->err) < 0) {
@@ -96,14 +97,15 @@ static int read_request(cmd_ctx *c, const cli_args *a, request *r)
 	r->window = r->bits < SEARCH_DEFAULT_WINDOW ? r->bits
 	            : SEARCH_DEFAULT_WINDOW;
 	if (a->window_text) {
-		if (cli_number(c, a->window_arg, "window", a->window_text, 1,
+		const setting *w = setting_get(SETTING_WINDOW);
+		if (cli_number(c, a->window_arg, w, a->window_text, w->lo,
 		               r->bits, &v) < 0)
 			return -1;
 		r->window = (unsigned)v;
 	}
 	r->top = TOP_DEFAULT;
 	if (a->top_text) {
-		if (cli_number(c, a->top_arg, "top", a->top_text, 1, 10000, &v) < 0)
+		if (cli_option(c, a->top_arg, SETTING_TOP, a->top_text, &v) < 0)
 			return -1;
 		r->top = (size_t)v;
 	}

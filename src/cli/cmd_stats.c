@@ -16,6 +16,7 @@
 #include "cfx/textfile.h"
 #include "cli/cli.h"
 #include "cli/cmds.h"
+#include "cli/setting.h"
 #include "cli/out.h"
 #include "cli/sreport.h"
 #include "util/xalloc.h"
@@ -171,23 +172,6 @@ static int bad(cmd_ctx *c, const char *token, const char *msg)
 	return -1;
 }
 
-static int number(cmd_ctx *c, const char *s, long lo, long hi, long *out,
-                  const char *what)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (end == s || *end || errno || v < lo || v > hi) {
-		cfx_err_set(&c->err, CFX_EUSAGE, -1, s, "%s must be an integer "
-		            "from %ld to %ld", what, lo, hi);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
-
 static int confidence(cmd_ctx *c, const char *s, double *out)
 {
 	static const double levels[] = { 80, 90, 95, 98, 99, 99.5 };
@@ -207,7 +191,7 @@ static int confidence(cmd_ctx *c, const char *s, double *out)
 static int parse(cmd_ctx *c, int argc, char **argv, stats_args *a)
 {
 	int key;
-	long v;
+	unsigned long long v;
 
 	memset(a, 0, sizeof *a);
 	a->o.conf = 95;
@@ -230,7 +214,7 @@ static int parse(cmd_ctx *c, int argc, char **argv, stats_args *a)
 		case O_RATIO: a->o.ratio = 1; break;
 		case O_JSON: a->json = 1; break;
 		case 'C':
-			if (number(c, optarg, 1, 1000000, &v, "-C") < 0)
+			if (cli_option(c, -1, SETTING_COLUMN, optarg, &v) < 0)
 				return -1;
 			a->column = (int)v;
 			break;
@@ -244,7 +228,7 @@ static int parse(cmd_ctx *c, int argc, char **argv, stats_args *a)
 			a->delim = optarg;
 			break;
 		case 'w':
-			if (number(c, optarg, 3, 10000, &v, "-w") < 0)
+			if (cli_option(c, -1, SETTING_WIDTH, optarg, &v) < 0)
 				return -1;
 			a->o.width = (int)v;
 			break;
@@ -259,12 +243,12 @@ static int parse(cmd_ctx *c, int argc, char **argv, stats_args *a)
 				return bad(c, optarg, "--test takes t, welch or mw");
 			break;
 		case O_RESAMPLES:
-			if (number(c, optarg, 100, 10000000, &v, "--resamples") < 0)
+			if (cli_option(c, -1, SETTING_RESAMPLES, optarg, &v) < 0)
 				return -1;
 			a->o.resamples = (unsigned long)v;
 			break;
 		case O_SEED:
-			if (number(c, optarg, 0, 4294967295L, &v, "--seed") < 0)
+			if (cli_option(c, -1, SETTING_SEED, optarg, &v) < 0)
 				return -1;
 			a->o.seed = (unsigned long)v;
 			break;

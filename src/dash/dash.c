@@ -31,7 +31,7 @@
 #include <unistd.h>
 
 #include "cfx/keys.h"
-#include "cfx/setting.h"
+#include "cli/setting.h"
 #include "dash/dash.h"
 #include "dash/dash_ui.h"
 #include "util/xalloc.h"
@@ -317,6 +317,8 @@ static void loop(dash *d)
 
 static void usage(FILE *f)
 {
+	const setting *st;
+
 	fprintf(f,
 	"usage: cfx [--ascii]\n"
 	"       cfx dash [--bits N] [--table-bits B] [--keys FAMILY] [--count K]\n"
@@ -325,18 +327,13 @@ static void usage(FILE *f)
 	"spectrum and bucket score of one constant, updated as you type.\n"
 	"EXPR defaults to %s = 2654435761 on 32 bits; keys default\n"
 	"to sequential keys, 4 a bucket, into 2^12 buckets.  Press ? for the\n"
-	"keys, and ? again for what the panels show.\n\n"
-	"  --bits N           word size n (up to 64; default from EXPR)\n"
-	"  --table-bits B     table of 2^B buckets (default n/2, at most 12)\n"
-	"  --keys FAMILY      key family, as for cfx score (default seq)\n"
-	"  --count K          number of keys (default 4 a bucket, at most half\n"
-	"                     the family's distinct keys: never all of a word)\n"
-	"  --ascii            ASCII drawing only (also in non-UTF-8 locales)\n"
-	"  --learn N          lesson N (number or name) in a pane beside the\n"
-	"                     panels, resumed where it was left (cfx learn lists\n"
-	"                     them; :learn N starts one later)\n"
+	"keys, and ? again for what the panels show.\n\n", DEFAULT_EXPR);
+	for (st = setting_table; st->name; st++)
+		if (st->flags & SETTING_DASH)
+			cli_option_help(st, f);
+	fprintf(f,
 	"NO_COLOR turns colour off; CFX_LATENCY_LOG=FILE logs keystroke-to-frame\n"
-	"latency in microseconds.\n", DEFAULT_EXPR);
+	"latency in microseconds.\n");
 }
 
 static int fail(const char *what, const cfx_err *e)
@@ -349,12 +346,11 @@ static int fail(const char *what, const cfx_err *e)
 }
 
 /* An option's integer value, within its setting's limits. */
-static int number(setting_id id, const char *s, unsigned long long *out)
+static int number(const setting *st, const char *s, unsigned long long *out)
 {
-	const setting *st = setting_get(id);
 	cfx_err e;
 
-	if (setting_int(st, s, out, &e) < 0) {
+	if (setting_int(st, s, st->lo, st->hi, out, &e) < 0) {
 		fprintf(stderr, "cfx: dash: --%s must be an integer from %llu to "
 		        "%llu (%s)\n", st->option, st->lo, st->hi, s);
 		return -1;
@@ -401,20 +397,27 @@ static int negative_word(const char *w)
  * 0x9e370001 --bits 32), as for every command; after "--" all is EXPR. */
 static int parse_opts(int argc, char **argv, dash_opts *o)
 {
-	static const struct option lo[] = {
-		{ "ascii", 0, NULL, 'a' }, { "bits", 1, NULL, 'b' },
-		{ "table-bits", 1, NULL, 't' }, { "keys", 1, NULL, 'k' },
-		{ "count", 1, NULL, 'c' }, { "help", 0, NULL, 'h' },
-		{ "learn", 1, NULL, 'l' },
-		{ NULL, 0, NULL, 0 }
-	};
-	static const char *const names[] = {
-		"ascii", "bits", "table-bits", "keys", "count", "help", "learn", NULL
-	};
+	struct option lo[SETTING_N + 2];
+	const char *names[SETTING_N + 2];
+	char sopts[2 * SETTING_N + 8] = "+:h";
+	const setting *st;
 	char *words[argc + 1];
 	size_t len = 1;
-	int key, i, nw = 0, rest = 0;
+	int key, i, nw = 0, rest = 0, nlo = 0;
 
+	/* getopt's tables from the settings rows of the dashboard */
+	for (st = setting_table; st->name; st++)
+		if (st->flags & SETTING_DASH) {
+			int arg = st->type != SETTING_FLAG;
+			names[nlo] = st->option;
+			lo[nlo++] = (struct option){ st->option, arg, NULL, st->key };
+			snprintf(sopts + strlen(sopts), sizeof sopts - strlen(sopts),
+			         "%c%s", st->key, arg ? ":" : "");
+		}
+	names[nlo] = "help";
+	lo[nlo++] = (struct option){ "help", 0, NULL, 'h' };
+	names[nlo] = NULL;
+	lo[nlo] = (struct option){ NULL, 0, NULL, 0 };
 	memset(o, 0, sizeof *o);
 	optind = 0;
 	opterr = 0;
@@ -432,7 +435,7 @@ static int parse_opts(int argc, char **argv, dash_opts *o)
 			optind = at + 1;
 			continue;
 		}
-		if ((key = getopt_long(argc, argv, "+:b:t:k:c:h", lo, NULL)) == -1) {
+		if ((key = getopt_long(argc, argv, sopts, lo, NULL)) == -1) {
 			rest = 1;       /* after "--" */
 			continue;
 		}
@@ -441,15 +444,15 @@ static int parse_opts(int argc, char **argv, dash_opts *o)
 			o->ascii = 1;
 			break;
 		case 'b':
-			if (number(SETTING_BITS, optarg, &o->bits) < 0)
+			if (number(setting_get(SETTING_BITS), optarg, &o->bits) < 0)
 				return -1;
 			break;
 		case 't':
-			if (number(SETTING_TABLE, optarg, &o->table) < 0)
+			if (number(setting_get(SETTING_TABLE), optarg, &o->table) < 0)
 				return -1;
 			break;
 		case 'c':
-			if (number(SETTING_COUNT, optarg, &o->count) < 0)
+			if (number(setting_get(SETTING_COUNT), optarg, &o->count) < 0)
 				return -1;
 			break;
 		case 'k':

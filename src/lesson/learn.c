@@ -19,7 +19,7 @@
 
 #include "cfx/constant.h"
 #include "cfx/expr.h"
-#include "cfx/setting.h"
+#include "cli/setting.h"
 #include "cfx/textfile.h"
 #include "lesson/learn.h"
 #include "util/buf.h"

@@ -9,6 +9,7 @@
  * in a select() loop, so that Ctrl-C can clear the line at the prompt and
  * stop a long command (which polls the stop flag) without longjmp.
  */
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -25,7 +26,7 @@
 #include "cfx/score.h"
 #include "cfx/textfile.h"
 #include "cfx/word.h"
-#include "cfx/setting.h"
+#include "cli/setting.h"
 #include "repl/repl.h"
 #include "util/text.h"
 #include "util/xalloc.h"
@@ -267,10 +268,9 @@ static int word_err(cfx_err *e, const words *ws, int i, const char *msg)
 
 /* A number for set: an expression within the setting's limits, or
  * "auto" (0). */
-static int set_number(repl *r, const words *ws, setting_id id,
+static int set_number(repl *r, const words *ws, const setting *st,
                       unsigned long long *out, cfx_err *e)
 {
-	const setting *st = setting_get(id);
 	expr_tree *t;
 	char *src;
 
@@ -284,7 +284,7 @@ static int set_number(repl *r, const words *ws, setting_id id,
 		return -1;
 	expr_free(t);
 	src = join(ws, 2);
-	if (setting_int(st, src, out, e) < 0) {
+	if (setting_int(st, src, st->lo, st->hi, out, e) < 0) {
 		cfx_err_set(e, CFX_EDOMAIN, -1, src, "%s must be an integer from "
 		            "%llu to %llu, or auto", st->name, st->lo, st->hi);
 		e->arg = 2;
@@ -295,23 +295,33 @@ static int set_number(repl *r, const words *ws, setting_id id,
 	return 0;
 }
 
-static int do_set(repl *r, const words *ws, cfx_err *e)
+/* The session's settings, "const, bits, ... or format" (last "or"), or
+ * with sep before the last too. */
+static void setting_names(char *out, size_t size, const char *last)
+{
+	const setting *st;
+	size_t n = 0, i = 0;
+
+	for (st = setting_table; st->name; st++)
+		n += !!(st->flags & SETTING_SESSION);
+	out[0] = '\0';
+	for (st = setting_table; st->name; st++)
+		if (st->flags & SETTING_SESSION) {
+			snprintf(out + strlen(out), size - strlen(out), "%s%s",
+			         i == 0 ? "" : i + 1 == n ? last : ", ", st->name);
+			i++;
+		}
+}
+
+/* A setting's value from set's words. */
+static int set_value(repl *r, const words *ws, const setting *st,
+                     cfx_err *e)
 {
 	cfx_session *s = &r->sess;
 	unsigned long long v;
-	const char *what = ws->n > 1 ? ws->w[1] : "";
 
-	if (ws->n < 2) {
-		char msg[128] = "set what?";
-		size_t i;
-		/* the settings' names: "const, bits, ... or format" */
-		for (i = 0; setting_table[i].name; i++)
-			snprintf(msg + strlen(msg), sizeof msg - strlen(msg), "%s%s",
-			         i == 0 ? " " : setting_table[i + 1].name ? ", "
-			         : " or ", setting_table[i].name);
-		return word_err(e, ws, 0, msg);
-	}
-	if (!strcmp(what, "const")) {
+	switch (st->type) {
+	case SETTING_EXPR: {            /* const */
 		expr_tree *t;
 		if (ws->n < 3)
 			return word_err(e, ws, 1, "needs an expression");
@@ -322,26 +332,20 @@ static int do_set(repl *r, const words *ws, cfx_err *e)
 		set_var(s, "ans", t);
 		return 0;
 	}
-	if (!strcmp(what, "bits")) {
-		if (set_number(r, ws, SETTING_BITS, &v, e) < 0)
+	case SETTING_INT:
+		if (set_number(r, ws, st, &v, e) < 0)
 			return -1;
-		s->bits = (unsigned long)v;
-		s->bits_followed = 0;
+		if (st->id == SETTING_BITS) {
+			s->bits = (unsigned long)v;
+			s->bits_followed = 0;
+		} else if (st->id == SETTING_TABLE) {
+			s->table_bits = (int)v;
+		} else {
+			assert(st->id == SETTING_COUNT);
+			s->count = v;
+		}
 		return 0;
-	}
-	if (!strcmp(what, "table")) {
-		if (set_number(r, ws, SETTING_TABLE, &v, e) < 0)
-			return -1;
-		s->table_bits = (int)v;
-		return 0;
-	}
-	if (!strcmp(what, "count")) {
-		if (set_number(r, ws, SETTING_COUNT, &v, e) < 0)
-			return -1;
-		s->count = v;
-		return 0;
-	}
-	if (!strcmp(what, "keys")) {
+	case SETTING_FAMILY: {          /* keys */
 		keys_spec ks;
 		if (ws->n != 3)
 			return word_err(e, ws, ws->n < 3 ? 1 : 3,
@@ -361,40 +365,82 @@ static int do_set(repl *r, const words *ws, cfx_err *e)
 		s->keys = xstrdup(ws->w[2]);
 		return 0;
 	}
-	if (!strcmp(what, "format")) {
-		if (ws->n != 3 || (strcmp(ws->w[2], "text") && strcmp(ws->w[2], "json")))
-			return word_err(e, ws, ws->n < 3 ? 1 : 2,
-			                "format is text or json");
-		s->json = !strcmp(ws->w[2], "json");
-		return 0;
+	case SETTING_CHOICE: {          /* format */
+		char msg[80], *bar;
+		if (ws->n == 3 && setting_choice(st, ws->w[2])) {
+			s->json = !strcmp(ws->w[2], "json");
+			return 0;
+		}
+		/* "format is text or json" */
+		snprintf(msg, sizeof msg, "%s is %s", st->name, st->choices);
+		while ((bar = strchr(msg, '|')))
+			memmove(bar + 4, bar + 1, strlen(bar + 1) + 1),
+			memcpy(bar, " or ", 4);
+		return word_err(e, ws, ws->n < 3 ? 1 : 2, msg);
 	}
-	return word_err(e, ws, 1, "unknown setting (const, bits, table, keys, "
-	                "count, format)");
+	default:
+		assert(0);
+		return -1;
+	}
+}
+
+static int do_set(repl *r, const words *ws, cfx_err *e)
+{
+	const setting *st;
+	char names[128], msg[160];
+
+	setting_names(names, sizeof names, " or ");
+	if (ws->n < 2) {
+		snprintf(msg, sizeof msg, "set what? %s", names);
+		return word_err(e, ws, 0, msg);
+	}
+	if (!(st = setting_find(ws->w[1]))) {
+		setting_names(names, sizeof names, ", ");
+		snprintf(msg, sizeof msg, "unknown setting (%s)", names);
+		return word_err(e, ws, 1, msg);
+	}
+	return set_value(r, ws, st, e);
+}
+
+/* A setting's value as show prints it, or NULL for its default. */
+static const char *shown(const cfx_session *s, setting_id id, char *buf,
+                         size_t size)
+{
+	switch (id) {
+	case SETTING_CONST:
+		return s->constant;
+	case SETTING_BITS:
+		return s->bits ? (snprintf(buf, size, "%lu", s->bits), buf) : NULL;
+	case SETTING_TABLE:
+		return s->table_bits ? (snprintf(buf, size, "%d", s->table_bits),
+		                        buf) : NULL;
+	case SETTING_KEYS:
+		return s->keys;
+	case SETTING_COUNT:
+		return s->count ? (snprintf(buf, size, "%llu", s->count), buf)
+		       : NULL;
+	case SETTING_FORMAT:
+		return s->json ? "json" : NULL;
+	default:
+		return NULL;
+	}
 }
 
 static void do_show(repl *r)
 {
 	cfx_session *s = &r->sess;
+	const setting *st;
 	cfx_var *v;
 	int any = 0;
 
-	fprintf(r->out, "const   %s\n", s->constant ? s->constant : "(none)");
-	if (s->bits)
-		fprintf(r->out, "bits    %lu\n", s->bits);
-	else
-		fprintf(r->out, "bits    auto\n");
-	if (s->table_bits)
-		fprintf(r->out, "table   %d\n", s->table_bits);
-	else
-		fprintf(r->out, "table   auto (n/2, at most %u)\n",
-		        SCORE_TABLE_CAP);
-	fprintf(r->out, "keys    %s\n", s->keys ? s->keys : "seq (default)");
-	if (s->count)
-		fprintf(r->out, "count   %llu\n", s->count);
-	else
-		fprintf(r->out, "count   auto (4 keys per bucket, at most half "
-		        "the family's keys)\n");
-	fprintf(r->out, "format  %s\n", s->json ? "json" : "text");
+	for (st = setting_table; st->name; st++) {
+		char buf[32];
+		const char *val;
+		if (!(st->flags & SETTING_SESSION))
+			continue;
+		val = shown(s, st->id, buf, sizeof buf);
+		fprintf(r->out, "%-8s%s\n", st->name, val ? val : st->dflt);
+	}
 	for (v = s->vars; v; v = v->next) {
 		mpz_t z;
 		cfx_err e;
@@ -594,6 +640,18 @@ static void families(cands *c)
 	}
 }
 
+/* The words of "text|json". */
+static void choices(cands *c, const char *list)
+{
+	while (*list) {
+		size_t n = strcspn(list, "|");
+		char buf[32];
+		snprintf(buf, sizeof buf, "%.*s", (int)n, list);
+		cand(c, buf);
+		list += n + (list[n] == '|');
+	}
+}
+
 static void expr_names(repl *r, cands *c)
 {
 	const char *name;
@@ -628,6 +686,7 @@ char **repl_complete(repl *r, const char *line, int start, const char *text)
 	words ws;
 	cfx_err e;
 	const cmd_def *d;
+	const setting *st;
 	int i;
 
 	if (split(head, &ws, &e) < 0)
@@ -645,15 +704,15 @@ char **repl_complete(repl *r, const char *line, int start, const char *text)
 			cand(&c, d->name);
 	} else if (!strcmp(ws.w[0], "set") && ws.n == 1) {
 		for (i = 0; setting_table[i].name; i++)
-			cand(&c, setting_table[i].name);
+			if (setting_table[i].flags & SETTING_SESSION)
+				cand(&c, setting_table[i].name);
 	} else if (!strcmp(ws.w[0], "set") && ws.n == 2 &&
-	           !strcmp(ws.w[1], "keys")) {
+	           (st = setting_find(ws.w[1])) && st->type == SETTING_FAMILY) {
 		families(&c);
 		cand(&c, "default");
 	} else if (!strcmp(ws.w[0], "set") && ws.n == 2 &&
-	           !strcmp(ws.w[1], "format")) {
-		cand(&c, "text");
-		cand(&c, "json");
+	           (st = setting_find(ws.w[1])) && st->type == SETTING_CHOICE) {
+		choices(&c, st->choices);
 	} else if ((w = client_word(r, ws.w[0])) && w->args) {
 		const char *const *names = w->args();
 		for (i = 0; names && names[i]; i++)
@@ -665,11 +724,12 @@ char **repl_complete(repl *r, const char *line, int start, const char *text)
 			snprintf(buf, sizeof buf, "--%s", opts[i]);
 			cand(&c, buf);
 		}
-	} else if (!strcmp(ws.w[ws.n - 1], "--keys") ||
-	           !strcmp(ws.w[ws.n - 1], "-k")) {
+	} else if ((d = cli_find(ws.w[0])) &&
+	           (st = cli_option_row(d, ws.w[ws.n - 1])) &&
+	           st->type == SETTING_FAMILY) {
 		families(&c);
-	} else if (!strcmp(ws.w[ws.n - 1], "--emit")) {
-		cand(&c, "c");
+	} else if (d && st && st->type == SETTING_CHOICE) {
+		choices(&c, st->choices);
 	} else {
 		expr_names(r, &c);
 	}

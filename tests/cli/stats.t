@@ -113,10 +113,10 @@ $ cfx stats -c 97
 ! cfx: stats: -c takes 80, 90, 95, 98, 99 or 99.5 (97)
 ? 2
 $ cfx stats -C 0
-! cfx: stats: -C must be an integer from 1 to 1000000 (0)
+! cfx: stats: -C must be between 1 and 1000000 (0)
 ? 2
 $ cfx stats -w 2
-! cfx: stats: -w must be an integer from 3 to 10000 (2)
+! cfx: stats: -w must be between 3 and 10000 (2)
 ? 2
 $ cfx stats -d ''
 ! cfx: stats: -d needs at least one delimiter (-d)
@@ -125,7 +125,7 @@ $ cfx stats --test z
 ! cfx: stats: --test takes t, welch or mw (z)
 ? 2
 $ cfx stats --resamples 5
-! cfx: stats: --resamples must be an integer from 100 to 10000000 (5)
+! cfx: stats: --resamples must be between 100 and 10000000 (5)
 ? 2
 $ cfx stats -x
 ! cfx: stats: unknown option (-x)
