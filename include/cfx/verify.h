@@ -164,6 +164,9 @@ typedef struct verify_battery {
 	size_t nforms;
 	size_t nfail, nwarn;       /* over forms and families */
 	verify_status status;      /* FAIL if anything FAILs, else PASS */
+	unsigned opt_adders;       /* the fewest adders cfx shifts --optimal */
+	unsigned opt_depth;        /*   finds, and its depth (set by verify_judge;
+	                            *   adders 0 when the NAF's are as few) */
 	/* keys shared by the families (read-only once planned) */
 	uint64_t *sparse[2];       /* <= 2 and <= 3 bits set, ascending */
 	size_t nsparse[2];

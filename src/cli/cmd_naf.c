@@ -182,7 +182,7 @@ static char *compare_sentence(const mcm_target *t, const mcm_cost *k,
 static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 {
 	const mcm_target *t = mcm_target_find(a->target ? a->target : "generic");
-	mcm_opts o = { a->max_depth, a->exact, 0, t };
+	mcm_opts o = { a->max_depth, a->exact, 0, a->target ? t : NULL };
 	mcm_ctx *mc;
 	mcm_graph g;
 	mcm_result r;

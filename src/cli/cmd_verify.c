@@ -348,9 +348,13 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 			        verify_status_name(rb->forms[i].status));
 		else if (!strcmp(k->name, "shift/add")) {
 			char cost[96];
-			snprintf(ev, sizeof ev, "%s; %s", sas_cost_text(&s->k.sas, 1,
-			         cost, sizeof cost), k->status == VERIFY_PASS
-			         ? "checked" : "BROKEN");
+			int len = snprintf(ev, sizeof ev, "%s; %s",
+			         sas_cost_text(&s->k.sas, 1, cost, sizeof cost),
+			         k->status == VERIFY_PASS ? "checked" : "BROKEN");
+			if (bt->opt_adders && len > 0 && (size_t)len < sizeof ev)
+				snprintf(ev + len, sizeof ev - (size_t)len, "; shifts "
+				         "--optimal: %u adders, depth %u", bt->opt_adders,
+				         bt->opt_depth);
 			row(f, k->name, verify_status_name(k->status), ev);
 		} else {
 			const char *d = k->detail;

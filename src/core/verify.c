@@ -27,6 +27,7 @@
 #include "cfx/expr.h"
 #include "cfx/naf.h"
 #include "cfx/sas.h"
+#include "cfx/mcm.h"
 #include "cfx/verify.h"
 #include "cfx/word.h"
 #include "util/xalloc.h"
@@ -851,6 +852,29 @@ static void check_cf(verify_battery *bt)
 	}
 }
 
+/* What cfx shifts --optimal finds (its full search, no target), kept in
+ * bt and told in k's detail when it needs fewer adders than the NAF of
+ * weight w. */
+static void optimal_cost(verify_battery *bt, size_t w, verify_check *k)
+{
+	mcm_ctx *mc = mcm_new();
+	mcm_opts o = { 0, 0, 0, NULL };
+	mcm_graph g;
+	mcm_result r;
+	size_t len = strlen(k->detail);
+
+	bt->opt_adders = bt->opt_depth = 0;
+	if (mcm_solve(mc, bt->p, bt->bits, &o, &g, &r, NULL) == 0 &&
+	    w > 0 && r.adders < w - 1) {
+		bt->opt_adders = r.adders;
+		bt->opt_depth = r.depth;
+		snprintf(k->detail + len, sizeof k->detail - len, "; reusing "
+		         "results (shifts --optimal): %u adders, depth %u", r.adders,
+		         r.depth);
+	}
+	mcm_free(mc);
+}
+
 static void check_shift_add(verify_battery *bt, const mpz_t p,
                             const verify_compiled *cc)
 {
@@ -879,6 +903,7 @@ static void check_shift_add(verify_battery *bt, const mpz_t p,
 		         naf_weight(&naf), sas_cost_text(&prog, 1, cost, sizeof cost),
 		         cc && cc->msg ? cc->msg
 		         : "evaluator agrees on 2^20 inputs (no compiler)");
+	optimal_cost(bt, naf_weight(&naf), k);
 	sas_clear(&prog);
 	naf_clear(&naf);
 }
