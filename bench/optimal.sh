@@ -79,4 +79,16 @@ naf=$(wall ./cfx shifts 0x61C8864680B583EB)
 opt=$(wall ./cfx shifts --optimal 0x61C8864680B583EB)
 printf '  cfx shifts 0x61C8864680B583EB: NAF %s ms, --optimal %s ms (wall, median of 5)\n' "$naf" "$opt"
 check "cfx shifts --optimal, 64-bit constant (wall ms)" "$opt" "<=" 1000
+# a second figure that no load moves: instructions executed (callgrind)
+if command -v valgrind >/dev/null; then
+	ir() {
+		valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 \
+			>/dev/null | awk '/Collected/ { print $NF }'
+	}
+	irn=$(ir ./cfx shifts 0x61C8864680B583EB)
+	iro=$(ir ./cfx shifts --optimal 0x61C8864680B583EB)
+	irt=$(ir ./cfx shifts --optimal --target arm64 0x61C8864680B583EB)
+	printf '  instructions (callgrind): NAF %s, --optimal %s, --target arm64 %s\n' \
+		"$irn" "$iro" "$irt"
+fi
 [ "$missed" = 0 ]

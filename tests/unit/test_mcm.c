@@ -69,6 +69,9 @@ Test(mcm, brute_force_small)
 	mcm_free(c);
 }
 
+/* The whole 16-bit table: about 0.1 CPU s on an idle core (make bench
+ * reports the time and holds it under 10 s); 120 s allows a loaded
+ * machine.  The published average has four places: 3.9644. */
 Test(mcm, published_16_bits, .timeout = 120)
 {
 	mcm_ctx *c = mcm_new();
@@ -90,8 +93,8 @@ Test(mcm, published_16_bits, .timeout = 120)
 			n++;
 		}
 	}
-	snprintf(avg, sizeof avg, "%.2f", (double)sum / (double)n);
-	cr_expect_str_eq(avg, "3.96");
+	snprintf(avg, sizeof avg, "%.4f", (double)sum / (double)n);
+	cr_expect_str_eq(avg, "3.9644");
 	cr_expect_eq(max, 5);
 	cr_expect_eq(first[3], 43);
 	cr_expect_eq(first[4], 683);
