@@ -182,7 +182,10 @@ static char *compare_sentence(const mcm_target *t, const mcm_cost *k,
 static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 {
 	const mcm_target *t = mcm_target_find(a->target ? a->target : "generic");
-	mcm_opts o = { a->max_depth, a->exact, 0, a->target ? t : NULL };
+	/* generic ranks ties by depth, as every face does; another target
+	 * by its cycles, never at the cost of an adder (mcm.h) */
+	mcm_opts o = { a->max_depth, a->exact, 0,
+	               strcmp(t->name, "generic") ? t : NULL };
 	mcm_ctx *mc;
 	mcm_graph g;
 	mcm_result r;
