@@ -23,10 +23,15 @@ void *mem_big(size_t bytes, int zero);
 
 /*
  * Whether a request for bytes (what: "random keys", "the sweep") may go
- * ahead: at most MEM_CAP and at most the memory the machine has available
- * now (MemAvailable).  0, or -1 with err (CFX_ELIMIT, no token: the caller
+ * ahead: at most MEM_CAP (or mem_cap_set's cap) and at most the memory
+ * the machine has available now (MemAvailable).  0, or -1 with err (CFX_ELIMIT, no token: the caller
  * names the number that asked for it).
  */
 int mem_check(size_t bytes, const char *what, cfx_err *err);
+
+/* Lower the cap mem_check applies, for the rest of the process, to bytes
+ * (at most MEM_CAP): the fuzz harnesses run every command within a few
+ * megabytes.  Not thread-safe: before any work starts. */
+void mem_cap_set(size_t bytes);
 
 #endif

@@ -8,6 +8,8 @@
 
 #define HUGE (2u << 20)
 
+static size_t cap = MEM_CAP;   /* mem_cap_set's */
+
 void *mem_big(size_t bytes, int zero)
 {
 	void *p;
@@ -54,13 +56,18 @@ int mem_check(size_t bytes, const char *what, cfx_err *err)
 {
 	size_t avail;
 
-	if (bytes > MEM_CAP)
+	if (bytes > cap)
 		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "%s would take %zu "
 		                   "MiB, over the %zu MiB one request may take",
-		                   what, mib(bytes), MEM_CAP >> 20);
+		                   what, mib(bytes), cap >> 20);
 	if (bytes > (avail = available()))
 		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "%s would take %zu "
 		                   "MiB, more than the %zu MiB available now", what,
 		                   mib(bytes), avail >> 20);
 	return 0;
+}
+
+void mem_cap_set(size_t bytes)
+{
+	cap = bytes < MEM_CAP ? bytes : MEM_CAP;
 }
