@@ -15,7 +15,7 @@ wall() {   # wall ARGS...: median of 3 runs of cfx search ARGS, seconds
 }
 field() {  # field KEY ARGS...: a number from cfx search --json
 	local key=$1; shift
-	./cfx search "$@" --json | /usr/bin/python3 -c \
+	./cfx search "$@" --json | python3 -c \
 		"import json,sys; print(json.load(sys.stdin)['$key'])"
 }
 mkdir -p build/bench

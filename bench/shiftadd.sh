@@ -14,7 +14,7 @@ trap 'rm -rf "$out"' EXIT
 
 echo "cfx bench: multiply against shift/add, 30 rounds ($(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg))"
 ./cfx bench 0x61C88647 --runs 30 --json >"$out/j" 2>/dev/null || { echo "  cfx bench failed"; exit 1; }
-/usr/bin/python3 - "$out/j" <<'PY'
+python3 - "$out/j" <<'PY'
 import json, sys
 j = json.load(open(sys.argv[1]))
 v = j['variants']
@@ -32,7 +32,7 @@ for c in j['stats']['comparisons']:
              'proven at 95%' if t['significant'] else 'not proven at 95%'))
 PY
 ./cfx bench 0x9e370001 --against 0x61C88647 --runs 30 --json >"$out/a" 2>/dev/null || { echo "  cfx bench --against failed"; exit 1; }
-/usr/bin/python3 - "$out/a" <<'PY'
+python3 - "$out/a" <<'PY'
 import json, sys
 j = json.load(open(sys.argv[1]))
 print('  the seed\'s question: 0x9e370001 (sparse prime, 2002) against 0x61C88647')
@@ -50,7 +50,7 @@ if command -v valgrind >/dev/null && command -v callgrind_annotate >/dev/null; t
 		"$root/cfx" bench 0x61C88647 --runs 3 --table-bits 8 --json >"$out/cj" 2>/dev/null)
 	callgrind_annotate "$out/cg" 2>/dev/null |
 		sed -En 's/^ *([0-9,]+) .*:(cfx_bench_[0-9]+) .*/\2 \1/p' | tr -d , >"$out/ir"
-	/usr/bin/python3 - "$out/cj" "$out/ir" <<'PY'
+	python3 - "$out/cj" "$out/ir" <<'PY'
 import json, sys
 j = json.load(open(sys.argv[1]))
 ir = dict(l.split() for l in open(sys.argv[2]))

@@ -44,5 +44,17 @@ grep -q "libcriterion-dev" "$tmp/apt.log" && ok "check installs Criterion" || ba
 vars=$("$root/scripts/deps.sh" build 2>/dev/null); st=$?
 if [ $st = 0 ] && grep -q '^PKG_LIBS := .*-lgmp' <<<"$vars"; then ok "present: variables for make"
 else bad "present: status $st"; fi
+# a script that needs python3 for itself (json) runs the python3 on PATH,
+# the one deps.sh checks for; /usr/bin/python3 is named only where Debian's
+# python3-scipy or python3-numpy, which deps.sh installs there, are meant
+for f in $(cd "$root" && grep -rl '/usr/bin/python3' tests bench scripts); do
+	grep -Eq 'scipy|numpy' "$root/$f" ||
+		bad "$f names /usr/bin/python3 without needing scipy or numpy"
+done
+[ "$fail" = 0 ] && ok "python3 from PATH unless Debian's scipy/numpy are meant"
+
+# make check's tools include valgrind (tests/emit/leaks.sh)
+grep -q 'valgrind:valgrind' "$root/scripts/deps.sh" && ok "check needs valgrind" ||
+	bad "deps.sh check does not install valgrind"
 echo "deps: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -26,6 +26,6 @@ sleep 0.5
 kill -INT "$pid"
 wait "$pid"; rc=$?
 ok "JSON: exit status 1" '[ "$rc" = 1 ]'
-ok "JSON: interrupted is true" '/usr/bin/python3 -c "import json,sys; sys.exit(not json.load(open(\"$out\"))[\"interrupted\"])"'
+ok "JSON: interrupted is true" 'python3 -c "import json,sys; sys.exit(not json.load(open(\"$out\"))[\"interrupted\"])"'
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -12,7 +12,7 @@ tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-py=/usr/bin/python3
+py=python3   # json only: any python3 (deps.sh checks for one)
 
 # text: the header, one line per variant, the ministat report
 if ./cfx bench 0x61C88647 --runs 3 --table-bits 6 >"$tmp/out" 2>"$tmp/err"; then ok; else bad "text run: $(cat "$tmp/err")"; fi
