@@ -180,11 +180,32 @@ const char *const *learn_store_names(void)
 
 /* ---- progress ------------------------------------------------------ */
 
+/* mkdir -p d: 0, or the errno of the first level that could not be made
+ * (a read-only XDG_STATE_HOME: EACCES, not the ENOENT opening a file in
+ * it would give). */
+static int mkdir_p(char *d)
+{
+	char *p;
+	int e = 0;
+
+	for (p = d + 1; ; p++)
+		if (*p == '/' || !*p) {
+			char c = *p;
+			*p = '\0';
+			if (mkdir(d, 0700) < 0 && errno != EEXIST && !e)
+				e = errno;
+			*p = c;
+			if (!c)
+				break;
+		}
+	return e;
+}
+
 /* The state directory, created if need be; malloc'd, or NULL. */
 static char *state_dir(void)
 {
 	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
-	char *d, *p;
+	char *d;
 
 	if (state && state[0] == '/') {
 		if (asprintf(&d, "%s/cfx", state) < 0)
@@ -195,14 +216,7 @@ static char *state_dir(void)
 	} else {
 		return NULL;
 	}
-	/* mkdir -p */
-	for (p = d + 1; *p; p++)
-		if (*p == '/') {
-			*p = '\0';
-			mkdir(d, 0700);
-			*p = '/';
-		}
-	mkdir(d, 0700);
+	mkdir_p(d);
 	return d;
 }
 
@@ -586,10 +600,17 @@ int learn_store_progress_save(const char *name, size_t step, const char *marks,
 	/* read, change and write under the lock: two cfx saving at once
 	 * both keep their lesson */
 	if ((lk = lock_take(p.path)) < 0) {
+		int e = errno;
+		if (e == ENOENT) {      /* say why the directory is not there */
+			char *dir = dir_of(p.path);
+			int why = mkdir_p(dir);
+			e = why ? why : ENOENT;
+			free(dir);
+		}
 		failures++;
 		cfx_err_set(err, CFX_EIO, -1, p.path, "progress cannot be saved: %s",
-		            errno == EWOULDBLOCK ? "another cfx holds its lock" :
-		            strerror(errno));
+		            e == EWOULDBLOCK ? "another cfx holds its lock" :
+		            strerror(e));
 		learn_store_progress_free(&p);
 		return -1;
 	}

@@ -156,5 +156,22 @@ printf 'cf 13/8\nquit\n' | learn 1 >/dev/null
 [ -z "$(ls "$P".tmp.* 2>/dev/null)" ] && grep -q '^mini 1 ' "$P" && ok "stale temporaries removed" ||
 	bad "stale: $(ls "$(dirname "$P")")"
 
+# a read-only state directory: said once, with the reason (EACCES from
+# making cfx/ in it, not the ENOENT of a file in a directory that is not
+# there), status 1.  Root writes anywhere: then as nobody, with cfx and the
+# lessons copied where nobody can read them.
+fresh; mkdir -p "$XDG_STATE_HOME" "$tmp/ro"; chmod 555 "$XDG_STATE_HOME"
+cp "$cfx" "$tmp/ro/cfx"; cp -r "$root/tests/lessons/fixtures" "$tmp/ro/fx"
+chmod -R a+rX "$tmp" "$tmp/ro"
+as=()
+[ "$(id -u)" = 0 ] && as=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+out=$(printf 'cf 13/8\nquit\n' | "${as[@]}" env CFX_LESSONS="$tmp/ro/fx" \
+	"$tmp/ro/cfx" learn 1 2>"$tmp/err"); rc=$?
+[ $rc = 1 ] && echo "$out" | grep -q 'Step 1 done' &&
+	[ "$(cat "$tmp/err")" = "cfx: learn: progress cannot be saved: Permission denied ($P)" ] &&
+	ok "read-only XDG_STATE_HOME: said once, why, status 1" ||
+	bad "read-only: status $rc, $(cat "$tmp/err")"
+chmod 755 "$XDG_STATE_HOME"
+
 echo "progress: $pass passed, $fail failed"
 [ "$fail" = 0 ]
