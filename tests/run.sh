@@ -9,33 +9,19 @@
 # last line says it passed nothing ("0 passed", "Tested: 0") fails.
 # Suites: build/tests/test_* from tests/unit/test_*.c, tests/cli/*.t, and
 # tests/AREA/*.sh except tests/lib/ and helpers named lib*.sh.
+#
+# Suites run side by side, as many as there are processors (CHECK_JOBS=N
+# to choose; 1 runs them one after another).  Those at a terminal (tmux or
+# a pty: their waits are bounded in seconds) run one at a time in a lane
+# of their own, beside the others.  Results are printed in suite order.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 2
 export NO_COLOR=1
-pass=0 fail=0 failed=""
-
-step() {   # step NAME COMMAND...: run one suite, count it
-	local name=$1; shift
-	local start=$SECONDS log last
-	log=$(mktemp)
-	"$@" >"$log" 2>&1
-	local rc=$?
-	last=$(tail -n 1 "$log")
-	if [ $rc = 0 ] && printf '%s\n' "$last" | grep -Eq '(^|[^0-9])0 passed|Tested: 0 '; then
-		rc=1; echo "      (the suite ran no case: $last)" >>"$log"
-	fi
-	if [ $rc = 0 ]; then
-		pass=$((pass + 1))
-		printf 'ok    %-34s %3ds  %s\n' "$name" $((SECONDS - start)) "$last"
-	else
-		fail=$((fail + 1))
-		failed="$failed $name"
-		printf 'FAIL  %-34s %3ds\n' "$name" $((SECONDS - start))
-		sed 's/^/      /' "$log" | tail -n 60
-	fi
-	rm -f "$log"
-}
+jobs=${CHECK_JOBS:-$(nproc 2>/dev/null || echo 1)}
+[ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
+res=$(mktemp -d)
+trap 'rm -rf "$res"' EXIT
 
 suites=()
 for c in tests/unit/test_*.c; do
@@ -49,16 +35,80 @@ for s in tests/*/*.sh; do
 	suites+=("script:$s")
 done
 
-for s in "${suites[@]}"; do
-	kind=${s%%:*} f=${s#*:}
+name_of() {   # the name a suite is reported by
+	local kind=${1%%:*} f=${1#*:}
+	case $kind in
+	unit) echo "unit/$(basename "$f" .c)" ;;
+	golden) echo "golden/$(basename "$f")" ;;
+	script) echo "${f#tests/}" ;;
+	esac
+}
+
+at_terminal() {   # true for a suite driving a terminal (tmux or a pty)
+	case $1 in script:*) grep -qE 'lib/tmux\.sh|/lib\.bash|pty\.fork|script -q' "${1#*:}" ;;
+	*) return 1 ;; esac
+}
+
+run_suite() {   # run_suite I: suite I into $res/I.{log,rc,secs}
+	local s=${suites[$1]} start=$SECONDS rc last b
+	local kind=${s%%:*} f=${s#*:} log=$res/$1.log
 	case $kind in
 	unit) b=build/tests/$(basename "$f" .c)
-	      if [ -x "$b" ]; then step "unit/$(basename "$b")" "$b" --jobs=2
-	      else step "unit/$(basename "$b")" sh -c "echo 'not built: $b'; exit 1"; fi ;;
-	golden) step "golden/$(basename "$f")" tests/golden.sh "$f" ;;
-	script) step "${f#tests/}" bash "$f" ;;
+	      if [ -x "$b" ]; then "$b" --jobs=2 >"$log" 2>&1; rc=$?
+	      else echo "not built: $b" >"$log"; rc=1; fi ;;
+	golden) tests/golden.sh "$f" >"$log" 2>&1; rc=$? ;;
+	script) bash "$f" >"$log" 2>&1; rc=$? ;;
 	esac
-done
+	last=$(tail -n 1 "$log")
+	if [ $rc = 0 ] && printf '%s\n' "$last" | grep -Eq '(^|[^0-9])0 passed|Tested: 0 '; then
+		rc=1; echo "      (the suite ran no case: $last)" >>"$log"
+	fi
+	echo $((SECONDS - start)) >"$res/$1.secs"
+	echo $rc >"$res/$1.rc.tmp" && mv "$res/$1.rc.tmp" "$res/$1.rc"
+}
+
+pass=0 fail=0 failed="" shown=0
+report() {   # print the finished results in suite order, as far as they go
+	local name
+	while [ $shown -lt ${#suites[@]} ] && [ -e "$res/$shown.rc" ]; do
+		name=$(name_of "${suites[$shown]}")
+		if [ "$(cat "$res/$shown.rc")" = 0 ]; then
+			pass=$((pass + 1))
+			printf 'ok    %-34s %3ds  %s\n' "$name" "$(cat "$res/$shown.secs")" \
+				"$(tail -n 1 "$res/$shown.log")"
+		else
+			fail=$((fail + 1))
+			failed="$failed $name"
+			printf 'FAIL  %-34s %3ds\n' "$name" "$(cat "$res/$shown.secs")"
+			sed 's/^/      /' "$res/$shown.log" | tail -n 60
+		fi
+		shown=$((shown + 1))
+	done
+}
+
+if [ "$jobs" = 1 ]; then
+	for i in "${!suites[@]}"; do
+		run_suite "$i"; report
+	done
+else
+	term=() rest=()
+	for i in "${!suites[@]}"; do
+		if at_terminal "${suites[$i]}"; then term+=("$i"); else rest+=("$i"); fi
+	done
+	# the terminal lane: one job, its suites one after another
+	( for i in "${term[@]}"; do run_suite "$i"; done ) &
+	for i in "${rest[@]}"; do
+		while [ "$(jobs -pr | wc -l)" -ge "$jobs" ]; do
+			wait -n; report
+		done
+		run_suite "$i" &
+	done
+	while [ "$(jobs -pr | wc -l)" -gt 0 ]; do
+		wait -n; report
+	done
+	wait
+	report
+fi
 
 echo
 if [ $((pass + fail)) != ${#suites[@]} ]; then

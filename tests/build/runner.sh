@@ -1,0 +1,60 @@
+#!/bin/bash
+# tests/run.sh itself, on a made-up tree: every suite present runs whatever
+# its file mode, a unit test that was not built fails, a suite that ran no
+# case fails, a failing suite fails the run, the count is checked, and the
+# results come in suite order one suite a line, whether the suites run one
+# after another (CHECK_JOBS=1) or side by side (and a terminal suite, one
+# using tests/lib/tmux.sh, in its own lane).
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+
+t=$tmp/tree
+mkdir -p "$t/tests/unit" "$t/tests/cli" "$t/tests/a" "$t/tests/b" "$t/tests/lib" "$t/build/tests"
+cp "$root/tests/run.sh" "$t/tests/run.sh"
+# two unit tests, one built (a stand-in printing Criterion's last line)
+: >"$t/tests/unit/test_one.c"; : >"$t/tests/unit/test_two.c"
+printf '#!/bin/sh\necho "[====] Synthesis: Tested: 3 | Passing: 3 | Failing: 0 | Crashing: 0 "\n' \
+	>"$t/build/tests/test_one"
+chmod +x "$t/build/tests/test_one"
+# a golden file: golden.sh is a stand-in too
+printf '#!/bin/sh\necho "golden: 2 passed, 0 failed"\n' >"$t/tests/golden.sh"
+chmod +x "$t/tests/golden.sh"
+: >"$t/tests/cli/x.t"
+# scripts: without the executable bit, one passing nothing, one failing,
+# a slow one (finishing last when run side by side), a terminal one, and
+# helpers that are not suites
+printf 'sleep 1; echo "a1: 4 passed, 0 failed"\n' >"$t/tests/a/a1.sh"
+printf 'echo "a2: 0 passed, 0 failed"\n' >"$t/tests/a/a2.sh"
+printf 'echo "a3: 1 passed, 1 failed"; exit 1\n' >"$t/tests/a/a3.sh"
+printf '. "$(dirname "$0")/../lib/tmux.sh"\necho "b1: 5 passed, 0 failed"\n' >"$t/tests/b/b1.sh"
+printf 'echo "b2: 6 passed, 0 failed"\n' >"$t/tests/b/b2.sh"
+printf ': # sourced by b1\n' >"$t/tests/lib/tmux.sh"
+printf 'exit 1\n' >"$t/tests/b/lib.sh"
+chmod -x "$t"/tests/a/*.sh "$t"/tests/b/*.sh
+
+# a1 passes: chmod -x is no reason to skip it
+want=$(printf '%s\n' 'ok a/a1.sh' 'FAIL a/a2.sh' 'FAIL a/a3.sh' 'ok b/b1.sh' 'ok b/b2.sh' \
+	'ok golden/x.t' 'ok unit/test_one' 'FAIL unit/test_two' | sort | paste -sd'|')
+for j in 1 2 4; do
+	out=$(cd "$t" && CHECK_JOBS=$j bash tests/run.sh 2>&1); rc=$?
+	got=$(printf '%s\n' "$out" | grep -E '^(ok|FAIL)  ' | awk '{ print $1, $2 }' |
+	      sort | paste -sd'|')
+	[ "$got" = "$want" ] && ok "jobs=$j: every suite ran, whatever its mode; each verdict right" ||
+		bad "jobs=$j: got $got"
+	[ $rc = 1 ] && printf '%s\n' "$out" | grep -qx '5 passed, 3 failed' &&
+		ok "jobs=$j: 5 passed, 3 failed, status 1" || bad "jobs=$j: status $rc, $(tail -n 2 <<<"$out")"
+	order=$(printf '%s\n' "$out" | grep -E '^(ok|FAIL)  ' | awk '{ print $2 }' | paste -sd' ')
+	[ "$order" = "unit/test_one unit/test_two golden/x.t a/a1.sh a/a2.sh a/a3.sh b/b1.sh b/b2.sh" ] &&
+		ok "jobs=$j: reported in suite order" || bad "jobs=$j: order $order"
+	printf '%s\n' "$out" | grep -q 'not built: build/tests/test_two' &&
+		ok "jobs=$j: the unbuilt unit test is named" || bad "jobs=$j: unbuilt not named"
+	printf '%s\n' "$out" | grep -q '(the suite ran no case: a2: 0 passed, 0 failed)' &&
+		ok "jobs=$j: a suite of no case is said to be one" || bad "jobs=$j: no-case not said"
+done
+echo "runner: $pass passed, $fail failed"
+[ "$fail" = 0 ]
