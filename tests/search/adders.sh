@@ -9,7 +9,7 @@
 # agree.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
-exec /usr/bin/python3 - "$PWD/cfx" <<'PY'
+exec python3 - "$PWD/cfx" <<'PY'
 import json, subprocess, sys
 from decimal import Decimal, getcontext
 from fractions import Fraction
