@@ -166,6 +166,12 @@ add_unit 32 0x61C88647 0x61C88647 1
 add_unit 32 0x9E3779B9 0x9E3779B9 1
 add_unit 64 0x61C8864680B583EB 0x61C8864680B583EB 1
 add_unit 64 0x9e37fffffffc0001 '2^63 + 2^61 - 2^57 + 2^54 - 2^51 - 2^18 + 1' 1
+add_unit 64 45 45 rv32i
+add_unit 32 45 45 rv32i
+add_unit 64 45 45 m68k
+add_unit 64 0x10000000001 '2^40+1' m68k
+# a shifted value several steps take (issue 11's report, arm64)
+add_unit 48 0x523dcdaaac43 0x523dcdaaac43 arm64
 
 cat >"$work/harness.c" <<'EOF'
 #include <stdint.h>
