@@ -7,10 +7,14 @@
  *                            counted the way verify did before, each
  *                            table on its own and keys in index order
  *                            (one thread, against one thread of ours);
- *   bench_verify rate N S    the share of N random odd multipliers per
+ *   bench_verify rate N S [C]  the share of N random odd multipliers per
  *                            word size (GSL mt19937, seed S, not the
  *                            calibration's) that FAIL, with each FAIL's
- *                            reason, so a reader can judge them.
+ *                            reasons, so a reader can judge them.  Only
+ *                            the families that can FAIL are counted
+ *                            (verify_family_can_fail); the first C of
+ *                            each width are also judged by the whole
+ *                            battery, and any disagreement is exit 1.
  *
  * Output: "key value" lines (rate also prints the FAILs as comments).
  */
@@ -150,31 +154,72 @@ typedef struct rate_ctx {
 	unsigned bits;
 	uint64_t *p;
 	verify_status *st;
-	char (*why)[160];
+	char (*why)[400];
+	size_t *ran;              /* families counted (the rest cannot FAIL) */
+	size_t check;             /* the first `check` also run in full */
+	int *mismatch;
 } rate_ctx;
 
+/* The FAILs of a judged battery: the first with its reason, then the
+ * names of the others. */
+static void fails(const verify_battery *bt, char *buf, size_t n)
+{
+	size_t f, at = 0, nf = bt->nforms + bt->nfam;
+
+	buf[0] = '\0';
+	for (f = 0; f < nf && at < n; f++) {
+		int form = f < bt->nforms;
+		const verify_check *k = form ? &bt->forms[f] : NULL;
+		const verify_family *fa = form ? NULL : &bt->fam[f - bt->nforms];
+		if ((form ? k->status : fa->status) != VERIFY_FAIL)
+			continue;
+		if (!at)
+			at += (size_t)snprintf(buf, n, "%s: %s", form ? k->name
+			                       : fa->name, form ? k->detail : fa->reason);
+		else
+			at += (size_t)snprintf(buf + at, n - at, "%s%s",
+			                       strchr(buf, '[') ? ", " : " [also ",
+			                       form ? k->name : fa->name);
+	}
+	if (strchr(buf, '[') && at + 2 < n)
+		strcat(buf, "]");
+}
+
+/* The verdict alone: plan, count only the families that can FAIL
+ * (verify_family_can_fail), judge.  The first r->check multipliers are
+ * also judged by the whole battery (verify_screen), and must agree. */
 static void judge_one(void *c, size_t i, unsigned w)
 {
 	rate_ctx *r = c;
 	verify_battery bt;
-	size_t f;
+	unsigned t[VERIFY_MAX_TABLES];
+	size_t n = verify_default_tables(r->bits, VERIFY_STANDARD, t), f;
+	void *scratch;
 
 	(void)w;
-	if (verify_screen(r->p[i], r->bits, VERIFY_STANDARD, &bt, NULL) < 0)
+	if (verify_plan(&bt, r->p[i], r->bits, t, n, NULL) < 0)
 		exit(2);
-	r->st[i] = bt.status;
-	r->why[i][0] = '\0';
+	scratch = malloc(verify_scratch_size(&bt));
+	r->ran[i] = 0;
 	for (f = 0; f < bt.nfam; f++)
-		if (bt.fam[f].status == VERIFY_FAIL) {
-			snprintf(r->why[i], sizeof r->why[i], "%s: %s", bt.fam[f].name,
-			         bt.fam[f].reason);
-			break;
+		if (verify_family_can_fail(&bt, f)) {
+			verify_family_run(&bt, f, scratch);
+			r->ran[i]++;
 		}
-	for (f = 0; f < bt.nforms && !r->why[i][0]; f++)
-		if (bt.forms[f].status == VERIFY_FAIL)
-			snprintf(r->why[i], sizeof r->why[i], "%s: %s", bt.forms[f].name,
-			         bt.forms[f].detail);
+	free(scratch);
+	verify_judge(&bt, 0, NULL);
+	r->st[i] = bt.status;
+	fails(&bt, r->why[i], sizeof r->why[i]);
 	verify_free(&bt);
+	if (i < r->check) {
+		char whole[400];
+		if (verify_screen(r->p[i], r->bits, VERIFY_STANDARD, &bt, NULL) < 0)
+			exit(2);
+		fails(&bt, whole, sizeof whole);
+		if (bt.status != r->st[i] || strcmp(whole, r->why[i]))
+			r->mismatch[i] = 1;
+		verify_free(&bt);
+	}
 }
 
 int main(int argc, char **argv)
@@ -188,39 +233,63 @@ int main(int argc, char **argv)
 		                                            64));
 		printf("ck_baseline_1thread_64 %.3f\n",
 		       baseline(0x61C8864680B583EBULL, 64));
+		printf("ck_ours_1thread_32 %.3f\n", ours_ck(0x61C88647ULL, 32));
+		printf("ck_baseline_1thread_32 %.3f\n", baseline(0x61C88647ULL, 32));
 		return 0;
 	}
 	if (argc >= 4 && !strcmp(argv[1], "rate")) {
-		size_t n = strtoul(argv[2], NULL, 10), i, fails;
+		size_t n = strtoul(argv[2], NULL, 10), i, nfail, ran, bad;
 		unsigned long seed = strtoul(argv[3], NULL, 10);
+		size_t check = argc >= 5 ? strtoul(argv[4], NULL, 10) : 0;
 		unsigned widths[2] = { 32, 64 }, w;
+		double s;
 
 		for (w = 0; w < 2; w++) {
 			gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
 			rate_ctx r;
 			gsl_rng_set(rng, seed + widths[w]);
 			r.bits = widths[w];
+			r.check = check < n ? check : n;
 			r.p = malloc(n * sizeof *r.p);
 			r.st = malloc(n * sizeof *r.st);
 			r.why = malloc(n * sizeof *r.why);
+			r.ran = malloc(n * sizeof *r.ran);
+			r.mismatch = calloc(n, sizeof *r.mismatch);
 			for (i = 0; i < n; i++) {
 				uint64_t hi = gsl_rng_get(rng), lo = gsl_rng_get(rng);
 				r.p[i] = (widths[w] == 64 ? hi << 32 | lo : lo) | 1;
 			}
 			gsl_rng_free(rng);
+			s = now();
 			pool_run(n, pool_cpus(), judge_one, NULL, &r);
-			for (i = 0, fails = 0; i < n; i++)
+			s = now() - s;
+			for (i = 0, nfail = ran = bad = 0; i < n; i++) {
+				ran += r.ran[i];
+				bad += r.mismatch[i];
+				if (r.mismatch[i])
+					printf("# %u-bit 0x%llx: the verdict alone and the "
+					       "whole battery disagree\n", widths[w],
+					       (unsigned long long)r.p[i]);
 				if (r.st[i] == VERIFY_FAIL) {
-					fails++;
+					nfail++;
 					printf("# %u-bit 0x%llx FAIL %s\n", widths[w],
 					       (unsigned long long)r.p[i], r.why[i]);
 				}
-			printf("fail_rate_%u %.3f\nfail_count_%u %zu of %zu\n", widths[w],
-			       (double)fails / (double)n, widths[w], fails, n);
+			}
+			printf("fail_rate_%u %.3f\nfail_count_%u %zu of %zu\n"
+			       "families_counted_%u %.2f a multiplier\n"
+			       "rate_seconds_%u %.1f\nwhole_checked_%u %zu, %zu disagree\n",
+			       widths[w], (double)nfail / (double)n, widths[w], nfail, n,
+			       widths[w], (double)ran / (double)n, widths[w], s,
+			       widths[w], r.check, bad);
 			fflush(stdout);
 			free(r.p);
 			free(r.st);
 			free(r.why);
+			free(r.ran);
+			free(r.mismatch);
+			if (bad)
+				return 1;
 		}
 		return 0;
 	}

@@ -204,6 +204,16 @@ void verify_family_run(verify_battery *bt, size_t i, void *scratch);
 void verify_family_examples(verify_battery *bt, size_t i, void *scratch);
 
 /*
+ * 0 when no count of family i's keys can make it FAIL, so a caller that
+ * wants only the verdict may skip running it (it then shows as INFO); 1
+ * when it may FAIL.  Exact, from the rule alone: a c k family's P is at
+ * least the Gauss-Kuzmin probability of the largest quotient its most
+ * keys could meet, and when even that times F is not below
+ * VERIFY_ALPHA_FAIL no R can FAIL it.  After verify_plan.
+ */
+int verify_family_can_fail(const verify_battery *bt, size_t i);
+
+/*
  * The verdict, once every family has run: the form checks (cc: what the
  * compiler said of the shift/add code, or NULL; forms = 0 skips the
  * 2^20-input evaluator test), each family's tail, percentile, status and

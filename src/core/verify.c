@@ -503,11 +503,13 @@ static void find_example(const verify_battery *bt, verify_family *f,
 	}
 }
 
-/* The explanation of a c k family's worst cell (see verify.h). */
-static void explain_cf(const verify_battery *bt, verify_family *f)
+/* The explanation of the first K keys of a c k family (see verify.h):
+ * the largest quotient among the places whose q_(k-1) <= K.  Those places
+ * for a smaller K are a prefix of those for a larger one. */
+static void explain_keys(const verify_battery *bt, const verify_family *f,
+                         uint64_t K, verify_cf *e)
 {
-	verify_cf *e = &f->cf;
-	uint64_t u, q = 1, qprev = 0, K = f->cells[f->worst].sc.keys;
+	uint64_t u, q = 1, qprev = 0;
 	u128 num, den;
 	size_t k;
 
@@ -535,6 +537,36 @@ static void explain_cf(const verify_battery *bt, verify_family *f)
 		num = den;
 		den = rem;
 	}
+}
+
+/* The explanation of a c k family's worst cell. */
+static void explain_cf(const verify_battery *bt, verify_family *f)
+{
+	explain_keys(bt, f, f->cells[f->worst].sc.keys, &f->cf);
+}
+
+/* F: the families and the two form checks with a tail (size, CF). */
+static size_t judged_count(const verify_battery *bt)
+{
+	return bt->nfam + 2;
+}
+
+int verify_family_can_fail(const verify_battery *bt, size_t i)
+{
+	const verify_family *f = &bt->fam[i];
+	verify_cf e;
+
+	assert(i < bt->nfam);
+	if (!f->ck)
+		return 1;
+	/* any cell's K is at most f->keys, so its places are a prefix of
+	 * these: its largest quotient is at most e.a, and its P at least
+	 * that of e.a at one place */
+	explain_keys(bt, f, f->keys, &e);
+	if (!e.ok)
+		return 1;
+	return verify_gk_tail((double)e.a, 1) * (double)judged_count(bt) <
+	       VERIFY_ALPHA_FAIL;
 }
 
 void verify_family_run(verify_battery *bt, size_t fi, void *scratch)
@@ -827,9 +859,7 @@ static void check_cf(verify_battery *bt)
 	/* p / 2^n itself, for as many points as the battery's largest cell */
 	memset(&seq, 0, sizeof seq);
 	seq.step = 1;
-	seq.ncells = 1;
-	seq.cells[0].sc.keys = (size_t)8 << bt->bmax;
-	explain_cf(bt, &seq);
+	explain_keys(bt, &seq, (uint64_t)8 << bt->bmax, &seq.cf);
 	mpz_init(p);
 	mpz_import(p, 1, 1, sizeof bt->p, 0, 0, &bt->p);
 	cf_init(&cf);
@@ -913,7 +943,7 @@ void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
 	size_t i;
 	mpz_t p;
 
-	bt->judged = bt->nfam + 2;   /* the families, size and CF */
+	bt->judged = judged_count(bt);
 	bt->ncells = 0;
 	bt->nforms = 0;
 	mpz_init(p);

@@ -338,3 +338,86 @@ Test(verify, bad_tables)
 	t[1] = 25;
 	cr_assert(verify_plan(&bt, 5, 64, t, 2, &err) < 0);
 }
+
+/* The largest quotient of u p / 2^w (c = 2^t u, w = n - t) among the
+ * places whose q_(k-1) <= K, by Euclid here. */
+static double max_quotient(uint64_t p, unsigned bits, uint64_t step,
+                           uint64_t K)
+{
+	unsigned t = (unsigned)__builtin_ctzll(step), w = bits - t;
+	unsigned __int128 num = (unsigned __int128)1 << w, den, r;
+	uint64_t q = 1, qprev = 0, next;
+	double big = 0;
+
+	den = ((step >> t) * p) & (w >= 64 ? ~0ULL : (1ULL << w) - 1);
+	while (den && q <= K) {
+		unsigned __int128 a = num / den;
+		if ((double)a > big)
+			big = (double)a;
+		unsigned __int128 nx = a * q + qprev;
+		next = nx > UINT64_MAX ? UINT64_MAX : (uint64_t)nx;
+		r = num % den;
+		num = den;
+		den = r;
+		qprev = q;
+		q = next;
+	}
+	return big;
+}
+
+/* verify_family_can_fail: 0 exactly when the Gauss-Kuzmin probability of
+ * the largest quotient a family's keys could meet, times F, is not below
+ * the FAIL level; and a family it rules out never FAILs in the whole
+ * battery (constants that FAIL through strides of every kind, found among
+ * fresh random multipliers, and ones that PASS). */
+Test(verify, can_fail_is_sound, .timeout = 120)
+{
+	static const struct { uint64_t p; unsigned bits; int fails; } c[] = {
+		{ 0x23500045, 32, 1 }, { 0xe1a8c4e9, 32, 1 }, { 0xaaac9d15, 32, 1 },
+		{ 0x9e370001, 32, 1 }, { 0x61C88647, 32, 0 }, { 0x81227b4f, 32, 0 },
+		{ 0x8b1558d3dacf081ULL, 64, 1 },
+	};
+	size_t i, f, ruled_out;
+
+	for (i = 0; i < sizeof c / sizeof *c; i++) {
+		verify_battery bt;
+		unsigned t[VERIFY_MAX_TABLES];
+		size_t n = verify_default_tables(c[i].bits, VERIFY_STANDARD, t);
+		void *scratch;
+		int can[128];
+		cfx_err err;
+
+		cr_assert(verify_plan(&bt, c[i].p, c[i].bits, t, n, &err) == 0);
+		cr_assert(bt.nfam <= 128);
+		scratch = malloc(verify_scratch_size(&bt));
+		for (f = 0, ruled_out = 0; f < bt.nfam; f++) {
+			const verify_family *fa = &bt.fam[f];
+			can[f] = verify_family_can_fail(&bt, f);
+			if (fa->ck) {
+				double a = max_quotient(c[i].p, c[i].bits, fa->step,
+				                        fa->keys);
+				double g = a > 1 ? log2(1 + 1 / a) : 1;
+				cr_assert_eq(can[f], g * (double)(bt.nfam + 2) <
+				             VERIFY_ALPHA_FAIL, "0x%llx %s: a = %g",
+				             (unsigned long long)c[i].p, fa->name, a);
+			} else {
+				cr_assert_eq(can[f], 1, "%s", fa->name);
+			}
+			ruled_out += !can[f];
+			verify_family_run(&bt, f, scratch);
+		}
+		verify_judge(&bt, 0, NULL);
+		cr_assert_eq(bt.status == VERIFY_FAIL, c[i].fails, "0x%llx",
+		             (unsigned long long)c[i].p);
+		cr_assert_eq(bt.judged, bt.nfam + 2);
+		for (f = 0; f < bt.nfam; f++)
+			cr_assert(can[f] || bt.fam[f].status != VERIFY_FAIL,
+			          "0x%llx %s FAILs though ruled out",
+			          (unsigned long long)c[i].p, bt.fam[f].name);
+		/* it rules out most of the battery, or it would save nothing */
+		cr_assert_gt(ruled_out, bt.nfam / 2, "0x%llx: %zu of %zu",
+		             (unsigned long long)c[i].p, ruled_out, bt.nfam);
+		free(scratch);
+		verify_free(&bt);
+	}
+}
