@@ -3,6 +3,7 @@
  */
 #include <ctype.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -409,6 +410,47 @@ void cli_session_free(cfx_session *s)
 	memset(s, 0, sizeof *s);
 }
 
+void cli_session_copy(cfx_session *dst, const cfx_session *src)
+{
+	const cfx_var *v;
+	cfx_var **tail;
+	cfx_err e;
+
+	*dst = *src;
+	dst->constant = src->constant ? xstrdup(src->constant) : NULL;
+	dst->keys = src->keys ? xstrdup(src->keys) : NULL;
+	dst->results = src->results ? json_deep_copy(src->results) : NULL;
+	dst->vars = NULL;
+	tail = &dst->vars;
+	for (v = src->vars; v; v = v->next) {
+		cfx_var *c = xcalloc(1, sizeof *c, "variable");
+		c->name = xstrdup(v->name);
+		/* a stored tree has its names inlined: this is a copy */
+		c->tree = expr_inline(v->tree, cli_session_lookup, (void *)src, &e);
+		if (!c->tree)
+			xalloc_fail(0, "variable copy");
+		*tail = c;
+		tail = &c->next;
+	}
+}
+
+void cli_session_set_var(cfx_session *s, const char *name, expr_tree *t)
+{
+	cfx_var *v;
+
+	for (v = s->vars; v; v = v->next)
+		if (!strcmp(v->name, name)) {
+			expr_free(v->tree);
+			v->tree = t;
+			return;
+		}
+	v = xcalloc(1, sizeof *v, "variable");
+	v->name = xstrdup(name);
+	v->tree = t;
+	v->next = s->vars;
+	s->vars = v;
+}
+
 const expr_tree *cli_session_lookup(void *sess, const char *name)
 {
 	cfx_session *s = sess;
@@ -518,6 +560,8 @@ static const setting *opt_by_key(int key, unsigned mask)
 			return opt_row(i);
 	return NULL;
 }
+
+static pthread_mutex_t getopt_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
                       cli_args *a)
@@ -832,7 +876,12 @@ int cli_run(cmd_ctx *c, int argc, char **argv)
 	}
 	c->cmd = d->name;
 	c->err_arg_end = -1;
+	/* getopt keeps its state in globals, and the dashboard runs a
+	 * command on a thread of its own (dash_bg.h) while a lesson may run
+	 * one on the UI thread */
+	pthread_mutex_lock(&getopt_lock);
 	rc = parse_args(c, d, argc, argv, &a);
+	pthread_mutex_unlock(&getopt_lock);
 	if (rc != 0) {
 		free(a.joined);
 		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;

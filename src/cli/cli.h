@@ -129,6 +129,8 @@ typedef struct cli_args {
 
 typedef struct cmd_ctx {
 	FILE *out;              /* results */
+	FILE *diag;             /* a command's notes beside its status (a
+	                         * refused patch); NULL: stderr */
 	cfx_session *sess;      /* defaults; never NULL */
 	const char *cmd;        /* name, for messages */
 	cfx_err err;            /* the error when run returns CFX_EXIT_USAGE */
@@ -192,6 +194,10 @@ void cli_print_error(const cmd_ctx *c, FILE *f);
 /* Session helpers. */
 void cli_session_init(cfx_session *s);
 void cli_session_free(cfx_session *s);
+/* A deep copy of src into dst (free it with cli_session_free). */
+void cli_session_copy(cfx_session *dst, const cfx_session *src);
+/* Give name the tree t (the session owns t; an old tree is freed). */
+void cli_session_set_var(cfx_session *s, const char *name, expr_tree *t);
 /* Name lookup for expressions (variables and ans). */
 const expr_tree *cli_session_lookup(void *sess, const char *name);
 

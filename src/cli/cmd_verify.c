@@ -738,6 +738,7 @@ int cmd_verify(cmd_ctx *c, cli_args *a)
 	if (subject_parse(c, &s, src, a->expr_arg, a->bits) < 0 ||
 	    parse_tables(c, a, s.bits, tables, &ntables) < 0)
 		goto done;
+	c->multiplier = 1;          /* a dashboard's panels follow EXPR */
 	if (a->against) {
 		if (subject_parse(c, &ref, a->against, a->against_arg, s.bits) < 0)
 			goto done;
@@ -749,7 +750,8 @@ int cmd_verify(cmd_ctx *c, cli_args *a)
 	rc = s.bt.nfail ? CFX_EXIT_FAIL : CFX_EXIT_OK;
 	if (a->emit && s.bt.nfail && !a->force) {
 		/* a patch for a failing constant would be pasted anyway */
-		fprintf(stderr, "cfx: verify: %s FAILs %zu of %zu checks: no patch "
+		fprintf(c->diag ? c->diag : stderr, "cfx: verify: %s FAILs %zu of "
+		        "%zu checks: no patch "
 		        "(see cfx verify %s; --force prints it anyway)\n", s.k.hex,
 		        s.bt.nfail, s.bt.nforms + s.bt.nfam, s.k.hex);
 		goto done;

@@ -284,6 +284,12 @@ static void loop(dash *d)
 		if (got_signal)
 			break;
 		drain(ls.wake[0]);
+		if (dash_cmd_poll(d)) {         /* a background command ended */
+			dash_state_apply_session(d);
+			dash_state_resubmit(d);
+			dash_learn_acted(d, 1);
+			ls.dirty = 1;
+		}
 		while (!d->quit && (rc = get_wch(&ch)) != ERR) {
 			long long t0 = now_us();
 			int is_char = rc == OK;
@@ -580,6 +586,7 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	if (curses_start(d) < 0)
 		return CFX_EXIT_USAGE;
 	wake_fd = ls.wake[1];
+	d->wake_fd = ls.wake[1];
 	catch_signals();
 	if (!(d->work.w = dash_work_start(ls.wake[1]))) {
 		endwin();

@@ -8,7 +8,9 @@
  * in the UI thread: while it does, the terminal is in cbreak mode so that
  * Ctrl-C raises SIGINT and stops a long command the way it does in the
  * REPL; anything written straight to file descriptors 1 or 2 is caught in
- * a temporary file rather than drawn over the screen.
+ * a temporary file rather than drawn over the screen.  `:verify` with
+ * options takes seconds, so it runs on a thread of its own (dash_bg.h)
+ * and its output comes to the pane when it ends; keys work meanwhile.
  */
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
@@ -16,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dash/dash_bg.h"
 #include "dash/dash_ui.h"
 #include "util/text.h"
 #include "util/xalloc.h"
@@ -95,6 +98,17 @@ int dash_cmd_begin(dash *d, const char *line)
 	}
 	if (verify_from_strip(d, line))
 		return 0;
+	if (dash_bg_wants(line)) {
+		if (d->bg)
+			dash_state_msg(d, ST_ERROR, ":%s is still running; one at a "
+			               "time", dash_bg_line(d->bg));
+		else if (!(d->bg = dash_bg_start(&d->r.sess, line, d->wake_fd)))
+			dash_state_msg(d, ST_ERROR, ":%s: no thread to run it on", line);
+		else
+			dash_state_msg(d, ST_NORMAL, "running :%s (keys still work)",
+			               line);
+		return 0;
+	}
 	snprintf(echo, sizeof echo, ":%s", line);
 	dash_state_out_add(d, echo);
 	dash_state_msg(d, ST_NORMAL, "running :%s  (Ctrl-C stops it)", line);
@@ -159,6 +173,31 @@ void dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop)
 	*stop = 0;
 }
 
+int dash_cmd_poll(dash *d)
+{
+	char echo[DASH_LINE_MAX + 8], *out;
+	int rc, stopped;
+
+	if (!d->bg || !dash_bg_done(d->bg))
+		return 0;
+	snprintf(echo, sizeof echo, ":%s", dash_bg_line(d->bg));
+	dash_state_out_add(d, echo);
+	out = dash_bg_end(d->bg, &d->r.sess, &rc, &stopped);
+	d->bg = NULL;
+	dash_state_out_add(d, out);
+	free(out);
+	d->out.open = 1;
+	d->out.scroll = 0;
+	if (stopped)
+		dash_state_msg(d, ST_ERROR, "%s interrupted", echo);
+	else if (rc != 0)
+		dash_state_msg(d, ST_ERROR, "%s failed (status %d); o hides the "
+		               "output", echo, rc);
+	else
+		dash_state_msg(d, ST_NORMAL, "%s done; o hides the output", echo);
+	return 1;
+}
+
 void dash_cmd_complete(dash *d)
 {
 	dash_line *l = &d->cmd.line;
@@ -209,6 +248,12 @@ void dash_cmd_complete(dash *d)
 void dash_cmd_free(dash *d)
 {
 	int i;
+
+	if (d->bg) {                /* quitting stops it, as Ctrl-C would */
+		dash_bg_interrupt(d->bg);
+		free(dash_bg_end(d->bg, &d->r.sess, NULL, NULL));
+		d->bg = NULL;
+	}
 
 	for (i = 0; i < d->out.n; i++)
 		free(d->out.line[i]);

@@ -8,6 +8,7 @@
  *   dash_keys.c  the one key-binding table and its handlers
  *   dash_draw.c  layout and panels
  *   dash_cmd.c   the ':' command line and its output pane
+ *   dash_bg.c    a ':' command on a thread of its own (:verify ...)
  *   dash_model.c the constant as the core computes it
  *   dash_work.c  the worker thread (keys, hashing, sweep strip)
  *   dash_learn.c the lesson pane: a lesson of the engine (learn.h) run on
@@ -122,6 +123,10 @@ typedef struct dash {
 	dash_scoring work;          /* the worker's (dash.c, dash_state.c) */
 
 	struct dlearn *learn;       /* the lesson pane (dash_learn.c), NULL: none */
+
+	struct dash_bg *bg;         /* a ':' command on its own thread
+	                             * (dash_bg.h, dash_cmd.c), NULL: none */
+	int wake_fd;                /* the loop's wake pipe (dash.c) */
 } dash;
 
 /* ---- dash_state.c: below every other file; calls none of them --------- */
@@ -198,9 +203,15 @@ void dash_draw_free(void);
 
 /* ---- dash_cmd.c ------------------------------------------------------- */
 
-/* Start a ':' line: 0 if it leaves the dashboard (d->quit is set), else
+/* Start a ':' line: 0 if it leaves the dashboard (d->quit is set), was
+ * answered at once (a bare :verify) or went to a thread of its own
+ * (verify with options, dash_bg.h; dash_cmd_poll takes its output), else
  * 1 after echoing it and saying "running" (the loop draws that frame). */
 int dash_cmd_begin(dash *d, const char *line);
+
+/* Take the output of the background command if it has ended: 1 if it
+ * did (the session may have moved: the loop applies it), else 0. */
+int dash_cmd_poll(dash *d);
 
 /* Run the ':' line now, on the dashboard's session; Ctrl-C sets *stop
  * (the loop routes SIGINT there meanwhile). */

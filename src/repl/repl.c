@@ -171,23 +171,6 @@ static int count_vars(const cfx_session *s)
 	return n;
 }
 
-static void set_var(cfx_session *s, const char *name, expr_tree *t)
-{
-	cfx_var *v;
-
-	for (v = s->vars; v; v = v->next)
-		if (!strcmp(v->name, name)) {
-			expr_free(v->tree);
-			v->tree = t;
-			return;
-		}
-	v = xcalloc(1, sizeof *v, "variable");
-	v->name = xstrdup(name);
-	v->tree = t;
-	v->next = s->vars;
-	s->vars = v;
-}
-
 /* Join words[from..] with spaces (an expression written in words). */
 static char *join(const words *ws, int from)
 {
@@ -255,7 +238,7 @@ static void set_ans(repl *r, const char *src)
 	expr_tree *t = expr_parse(src, &e), *in;
 
 	if (t && (in = expr_inline(t, cli_session_lookup, &r->sess, &e)))
-		set_var(&r->sess, "ans", in);
+		cli_session_set_var(&r->sess, "ans", in);
 	expr_free(t);
 }
 
@@ -329,7 +312,7 @@ static int set_value(repl *r, const words *ws, const setting *st,
 			return -1;
 		free(s->constant);
 		s->constant = join(ws, 2);
-		set_var(s, "ans", t);
+		cli_session_set_var(s, "ans", t);
 		return 0;
 	}
 	case SETTING_INT:
@@ -486,7 +469,7 @@ static int do_let(repl *r, const words *ws, cfx_err *e)
 		e->arg = 1;
 		return -1;
 	}
-	set_var(&r->sess, name, t);
+	cli_session_set_var(&r->sess, name, t);
 	return 0;
 }
 
@@ -587,6 +570,7 @@ int repl_exec(repl *r, const char *line)
 	}
 	memset(&c, 0, sizeof c);
 	c.out = r->out;
+	c.diag = r->err;
 	c.sess = &r->sess;
 	c.stop = r->stop;
 	c.progress = r->interactive && isatty(fileno(r->err));

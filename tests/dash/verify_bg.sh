@@ -1,0 +1,42 @@
+#!/bin/bash
+# :verify with options runs on a thread of its own (dash_bg.h): the screen
+# never freezes, keys typed meanwhile are echoed at once, and the report
+# comes to the output pane when it ends; the panels then follow the
+# constant it judged.  One at a time; q while it runs quits at once.
+. "$(dirname "$0")/lib.bash"
+
+dash_start 120 40 dash 0x61C88647
+check "dashboard up" tm_wait "const 0x61C88647" || { tm_summary; exit 1; }
+# two batteries (--against) on 64 bits: seconds of work, even idle
+tm_type ':verify --bits 64 --against 0x9e3779b97f4a7c15 0x9e37fffffffc0001'
+tm_keys Enter
+check "it starts in the background" tm_wait 'running :verify --bits 64 .*keys still work' 5
+# keys typed now are drawn now, while the verify still runs: the report's
+# summary line is not yet on the screen when they show
+tm_type ':verify --bits 3'
+check "typing while it runs is echoed at once" tm_wait '^:verify --bits 3' 2
+if tm_screen | grep -q '0x9e37fffffffc0001 (64-bit): FAIL'; then
+	bad "the report came before the keys were echoed (the screen waited)"
+else
+	ok "the keys were echoed before the report came"
+fi
+tm_keys Enter
+check "a second one waits its turn" tm_wait 'is still running; one at a time' 5
+check "the report comes to the pane: FAIL (status 1)" \
+	tm_wait ':verify --bits 64 --against .* failed \(status 1\)' 120
+for i in $(seq 40); do tm_keys PPage; done
+check "side by side with --against, in the pane" \
+	tm_wait 'sequential +FAIL R [0-9.e+]+ +PASS R [0-9.]+' 5
+check "the panels follow the constant it judged" \
+	tm_wait 'const 0x9e37fffffffc0001' 5
+check "on its word" tm_wait ' n = 64 ' 5
+# a refused patch says why in the pane, not over the screen
+tm_type ':verify --emit patch'; tm_keys Enter
+check "--emit patch on a FAIL: refused, the reason in the pane" \
+	tm_wait 'FAILs [0-9]+ of [0-9]+ checks: no patch' 120
+# quitting while one runs
+tm_type ':verify --bits 64 --full 0x9e3779b97f4a7c15'; tm_keys Enter
+check "another starts" tm_wait 'running :verify --bits 64 --full' 5
+tm_keys q
+check "q while it runs exits 0" test "$(tm_exited 10)" = 0
+tm_summary
