@@ -90,8 +90,9 @@ static void random32(void)
 {
 	mcm_ctx *c = mcm_new();
 	uint64_t s = 2002;
-	double sum = 0, naf = 0, nafi = 0, worst = 0, total = 0, t0;
-	int i, worse = 0, n = 1000;
+	static const char *targets[] = { "x86-64", "arm64", "rv32i", "m68k" };
+	double sum = 0, naf = 0, nafi = 0, worst = 0, total = 0, t0, tworst = 0;
+	int i, ti, worse = 0, tworse = 0, n = 1000;
 	unsigned d;
 
 	t0 = cpu();
@@ -114,11 +115,25 @@ static void random32(void)
 		naf += r.naf_adders;
 		nafi += naf_int(p);
 		worse += r.adders > r.naf_adders;
+		if (i % 5 == 0)   /* 200 of them on each target */
+			for (ti = 0; ti < 4; ti++) {
+				mcm_result rt;
+				o.target = mcm_target_find(targets[ti]);
+				t0 = cpu();
+				mcm_solve(c, p, 32, &o, &g, &rt, NULL);
+				t = cpu() - t0;
+				if (t > tworst)
+					tworst = t;
+				tworse += rt.adders > r.adders;
+				o.target = NULL;
+			}
 	}
 	printf("random32_avg %.3f\nrandom32_naf_mod %.3f\nrandom32_naf_int %.3f\n"
 	       "random32_worse_than_naf %d\nrandom32_max_ms %.1f\n"
 	       "random32_mean_ms %.2f\n", sum / n, naf / n, nafi / n, worse,
 	       worst * 1e3, total / n * 1e3);
+	printf("random32_target_worse_than_generic %d\nrandom32_target_max_ms "
+	       "%.1f\n", tworse, tworst * 1e3);
 	mcm_free(c);
 }
 

@@ -72,6 +72,10 @@ check "average adders" "$(val random32_avg)" "<=" 8.0
 check "constants worse than their NAF" "$(val random32_worse_than_naf)" "<=" 0
 check "slowest constant (CPU ms)" "$(val random32_max_ms)" "<=" 50
 printf '  mean %s CPU ms per constant\n' "$(val random32_mean_ms)"
+echo "  200 of them on each of x86-64, arm64, rv32i, m68k (two searches each:"
+echo "  the plain one and the target's, the better kept)"
+check "with more adders than without a target" "$(val random32_target_worse_than_generic)" "==" 0
+check "slowest on a target (CPU ms, twice the plain limit)" "$(val random32_target_max_ms)" "<=" 100
 echo "  100 random odd 64-bit constants, generic and each target"
 check "slowest search (CPU ms)" "$(val random64_max_ms)" "<=" 1000
 printf '  mean %s CPU ms per search\n' "$(val random64_mean_ms)"
