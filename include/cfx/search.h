@@ -195,7 +195,10 @@ void search_plan_free(search_plan *pl);
  * the forms it compared to *enumerated.  found counts the candidates of
  * all tasks (shared between threads).  Polls *stop (may be NULL) and
  * returns -1 early when it is set (CFX_EINTR), or when found would pass
- * SEARCH_MAX_FOUND (CFX_ELIMIT); 0 when the task is complete.
+ * SEARCH_MAX_FOUND (CFX_ELIMIT); 0 when the task is complete.  A task by
+ * adders stopped early still appends what it met, with the fewest adders
+ * among the graphs it built: SEARCH_COST_EXACT holds only once every
+ * task is complete (an interrupted caller must lower it to FOUND).
  */
 int search_task_run(const search_plan *pl, size_t i, search_list *out,
                     uint64_t *enumerated, atomic_size_t *found,

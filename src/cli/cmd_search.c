@@ -234,6 +234,10 @@ static int enumerate(cmd_ctx *c, const request *r, const search_target *t,
 		rc = 1;
 	if (rc >= 0 && r->adders >= 0)
 		search_list_unique(all);    /* tasks meet the same p */
+	if (rc == 1)                    /* fewest among the graphs built */
+		for (i = 0; i < all->n; i++)
+			if (all->c[i].cost == SEARCH_COST_EXACT)
+				all->c[i].cost = SEARCH_COST_FOUND;
 	if (rc >= 0)
 		search_sort(all->c, all->n);
 	free(j.lists);
@@ -648,7 +652,11 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 		        r->terms, r->terms == 1 ? "" : "s");
 	fprintf(f, "|p/2^%u - %s| <= 2^-%u%s\n", o->t->bits,
 	        r->near ? r->near->src : "1/phi", o->t->window,
-	        r->primes ? ", primes only" : "");
+	        !r->primes ? "" : o->t->bits <= 64 ? ", primes only (proven)"
+	        : ", primes only (probable primes)");
+	if (o->interrupted && r->adders >= 0)
+		fprintf(f, "interrupted: the adders shown are the fewest among the "
+		        "graphs built so far\n");
 	for (i = 0; i < pk->n; i++)
 		dropped += pk->v[i].status == SEARCH_FAIL;
 	fprintf(f, "enumerated %llu %s, %zu in the window; screen %s: %zu "
@@ -714,6 +722,10 @@ static void result_json(cmd_ctx *c, const request *r, const outcome *o)
 	json_object_set_new(j, "low", jword(o->t->lo));
 	json_object_set_new(j, "high", jword(o->t->hi));
 	json_object_set_new(j, "primes", json_boolean(r->primes));
+	json_object_set_new(j, "prime_test", json_string(o->t->bits <= 64
+	                    ? "proven (Miller-Rabin, bases with no strong "
+	                    "pseudoprime below 2^64)" : "probable (GMP "
+	                    "mpz_probab_prime_p, 30 rounds)"));
 	json_object_set_new(j, "screen", json_string(level_name(r->level)));
 	json_object_set_new(j, "cost_model", json_string(
 	                    r->adders >= 0 ? "exact adder enumeration"

@@ -736,10 +736,13 @@ static int graph_task(const search_plan *pl, size_t i, search_list *out,
 		g.d[1] = 1;
 		graph_out(&g, g.r[1], 1, 1);
 		if (g.last >= 2 && graph_level(&g, 1) < 0)
-			rc = cfx_err_set(err, CFX_EINTR, -1, NULL, "interrupted");
+			rc = -1;
 	}
-	if (rc == 0)
-		rc = graph_found(&g, out, found, err);
+	/* stopped or not, what the task met (its counts no longer proven
+	 * fewest: the caller says so) */
+	if (graph_found(&g, out, found, err) < 0 || rc < 0)
+		rc = rc < 0 ? cfx_err_set(err, CFX_EINTR, -1, NULL, "interrupted")
+		     : -1;
 	*enumerated += g.seen;
 	free(g.h);
 	free(g.slot);

@@ -27,5 +27,18 @@ kill -INT "$pid"
 wait "$pid"; rc=$?
 ok "JSON: exit status 1" '[ "$rc" = 1 ]'
 ok "JSON: interrupted is true" 'python3 -c "import json,sys; sys.exit(not json.load(open(\"$out\"))[\"interrupted\"])"'
+# by adders (4 adders on 22 bits: several seconds of graphs): what was
+# met so far, its adders no longer claimed fewest
+./cfx search --bits 22 --adders 4 --window 2 --screen none --json >"$out" 2>"$err" &
+pid=$!
+sleep 0.5
+kill -INT "$pid"
+wait "$pid"; rc=$?
+ok "adders: exit status 1 (got $rc)" '[ "$rc" = 1 ]'
+ok "adders: interrupted, candidates kept, none claimed exact" 'python3 -c "
+import json, sys
+d = json.load(open(\"$out\"))
+sys.exit(not (d[\"interrupted\"] and d[\"candidates\"] and
+              not any(c[\"adders_exact\"] or c[\"depth_least\"] for c in d[\"candidates\"])))"'
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -763,3 +763,37 @@ Test(search, adders_limits)
 	cr_assert_eq(search_plan_adders(&pl, &t, 2, 0, &e), -1);
 	cr_assert(strstr(e.msg, "at most 64"), "%s", e.msg);
 }
+
+/* The front orders cost by adders, then depth: at equal adders a deeper
+ * constant is on it only when its quality is better. */
+Test(search, front_orders_by_adders_then_depth)
+{
+	static const struct { unsigned a, d; double q; } in[] = {
+		{ 3, 3, 4.0 },   /* 0: front (cheapest) */
+		{ 3, 2, 5.0 },   /* 1: front: shallower comes first */
+		{ 3, 4, 4.5 },   /* 2: deeper and no better than 0: no */
+		{ 3, 5, 3.5 },   /* 3: deeper but better: front */
+		{ 4, 2, 3.6 },   /* 4: more adders, worse than 3: no */
+		{ 4, 3, 2.0 },   /* 5: front */
+	};
+	search_cand c[6];
+	search_verdict v[6];
+	size_t idx[6], n, i;
+
+	memset(c, 0, sizeof c);
+	memset(v, 0, sizeof v);
+	for (i = 0; i < 6; i++) {
+		c[i].adders = in[i].a;
+		c[i].depth = in[i].d;
+		c[i].cost = SEARCH_COST_EXACT;
+		c[i].weight = 9;          /* not used once adders are known */
+		v[i].quality = in[i].q;
+		v[i].status = SEARCH_PASS;
+	}
+	n = search_front(c, v, 6, idx);
+	cr_assert_eq(n, 4);
+	cr_assert_eq(idx[0], 1);
+	cr_assert_eq(idx[1], 0);
+	cr_assert_eq(idx[2], 3);
+	cr_assert_eq(idx[3], 5);
+}
