@@ -210,7 +210,8 @@ static int enumerate(cmd_ctx *c, const request *r, const search_target *t,
 	     : search_plan_make(&pl, t, r->terms, r->primes, 64 * pool_cpus(),
 	                        &c->err)) < 0)
 		return -1;
-	job_start(&j, c, "enumerating", "subtrees");
+	job_start(&j, c, "enumerating", r->adders >= 0 ? "first adders"
+	          : "subtrees");
 	atomic_init(&j.found, 0);
 	j.pl = &pl;
 	j.lists = xcalloc(pl.ntask + 1, sizeof *j.lists, "search lists");
