@@ -696,11 +696,16 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 	}
 	if (rows) {
 		shown s;
+		unsigned n = o->t->bits;
 		describe(o->nfront ? &pk->c[o->front[o->nfront - 1]] : &pk->c[0],
-		         o->t->bits, &s);
-		fprintf(f, "\nopen one: cfx dash %s, or cfx verify %s; in the REPL "
-		        "or the\ndashboard's : line, set const %s\n", s.hex, s.hex,
-		        s.hex);
+		         n, &s);
+		/* the word size goes along: a constant alone is read on the
+		 * smallest word that holds it */
+		fprintf(f, "\nopen one: cfx dash --bits %u %s\n", n, s.hex);
+		if (n >= 2 && n <= 64)
+			fprintf(f, "      or: cfx verify --bits %u %s\n", n, s.hex);
+		fprintf(f, "  in the REPL or the dashboard's : line: set const %s, "
+		        "then set bits %u\n", s.hex, n);
 		free(s.sum);
 	}
 }
