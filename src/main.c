@@ -134,6 +134,15 @@ int main(int argc, char **argv)
 		        "commands and their options\n", argv[1]);
 		return CFX_EXIT_USAGE;
 	}
+	{
+		const cmd_def *d = cli_find(argv[1]);
+		if (d && (d->opts & OPT_SESSION)) {
+			fprintf(stderr, "cfx: %s: a word of a session: cfx repl, a "
+			        "script (cfx < FILE), the dashboard's : line\n",
+			        argv[1]);
+			return CFX_EXIT_USAGE;
+		}
+	}
 	cli_session_init(&sess);
 	memset(&c, 0, sizeof c);
 	c.out = stdout;

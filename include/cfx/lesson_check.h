@@ -44,7 +44,10 @@
 typedef struct lesson_check lesson_check;   /* a parsed check (opaque) */
 
 /* What names a check may use: commands (result.CMD, run(CMD ...), claims)
- * and settings (state.NAME).  Either may be NULL: anything goes. */
+ * and settings (state.NAME).  command returns 1 for a command, 2 for a
+ * session word (set, let, ...: a line may start with one, a check or a
+ * claim may not run one), 0 otherwise.  Either may be NULL: anything
+ * goes. */
 typedef struct lesson_names {
 	int (*command)(const char *name);
 	int (*state)(const char *name);

@@ -216,6 +216,24 @@ const cmd_def cli_commands[] = {
 	  "when it beats every cheaper one: what each extra adder buys.\n"
 	  "Ctrl-C stops and prints what was found so far (exit status 1).",
 	  cmd_search, 1 },
+	/* the session words: the REPL's, a script's, the dashboard's ':' and
+	 * a lesson's (in a lesson, quit and exit leave the lesson) */
+	{ "help", "[CMD]", "this overview, or one command's help (?CMD too)",
+	  OPT_OWN | OPT_SESSION, "", cmd_session_help, 0 },
+	{ "set", "NAME VALUE", "change a setting of the session (show lists "
+	  "them)", OPT_OWN | OPT_SESSION,
+	  "set bits N|auto, set table B|auto and set count K|auto take an\n"
+	  "integer expression within the option's limits; set const EXPR the\n"
+	  "constant the commands use when given none; set keys FAMILY|default;\n"
+	  "set format text|json.", cmd_session_set, 0 },
+	{ "show", "", "the session's settings and named values",
+	  OPT_OWN | OPT_SESSION, "", cmd_session_show, 0 },
+	{ "let", "NAME = EXPR", "a named value; ans is the last constant used",
+	  OPT_OWN | OPT_SESSION, "", cmd_session_let, 0 },
+	{ "quit", "", "leave the session (Ctrl-D too), or the lesson",
+	  OPT_OWN | OPT_SESSION, "", cmd_session_quit, 0 },
+	{ "exit", "", "the same as quit", OPT_OWN | OPT_SESSION, "",
+	  cmd_session_quit, 0 },
 	{ NULL, NULL, NULL, 0, NULL, NULL, 0 },
 };
 
@@ -338,6 +356,15 @@ void cli_help(const cmd_def *d, FILE *f)
 	size_t i;
 
 	/* "Is this multiplier safe..." : the summary, as a sentence */
+	if (d->opts & OPT_SESSION) {
+		fprintf(f, "usage: %s%s%s\n\n%c%s.\n%s%s", d->name,
+		        d->args[0] ? " " : "", d->args,
+		        toupper((unsigned char)d->summary[0]), d->summary + 1,
+		        d->help[0] ? "\n" : "", d->help);
+		if (d->help[0])
+			fputc('\n', f);
+		return;
+	}
 	fprintf(f, "usage: cfx %s [options] %s\n\n%c%s.\n\n", d->name, d->args,
 	        toupper((unsigned char)d->summary[0]), d->summary + 1);
 	if (d->opts & OPT_OWN) {        /* the help lists the options */
@@ -364,7 +391,8 @@ void cli_overview(FILE *f)
 	        "fractions of p/2^n, signed-digit forms, shift/add code, spectra\n"
 	        "and bucket uniformity.\n\ncommands:\n");
 	for (d = cli_commands; d->name; d++)
-		fprintf(f, "  %-10s %s\n", d->name, d->summary);
+		if (!(d->opts & OPT_SESSION))
+			fprintf(f, "  %-10s %s\n", d->name, d->summary);
 	fprintf(f, "\nfaces:\n"
 	        "  cfx        on a terminal: the live dashboard (cfx dash EXPR, "
 	        "--ascii)\n"
@@ -377,6 +405,20 @@ void cli_overview(FILE *f)
 	        "cfx --json cf 5.\n");
 	fprintf(f, "\n`cfx COMMAND --help` for one command; `cfx --version`; "
 	        "man cfx.\n");
+}
+
+void cli_session_help(FILE *f)
+{
+	const cmd_def *d;
+
+	fprintf(f, "\nsession:\n");
+	for (d = cli_commands; d->name; d++)
+		if (d->opts & OPT_SESSION) {
+			char head[32];
+			snprintf(head, sizeof head, "%s%s%s", d->name,
+			         d->args[0] ? " " : "", d->args);
+			fprintf(f, "  %-16s %s\n", head, d->summary);
+		}
 }
 
 void cli_print_error(const cmd_ctx *c, FILE *f)

@@ -46,6 +46,9 @@ enum {
 	OPT_FORCE  = 1 << 19,  /* --force (verify --emit patch) */
 	OPT_VBITS  = 1 << 20,  /* --bits N (verify: 2..64, default 32 or 64) */
 	OPT_SBITS  = 1 << 21,  /* --bits N (search: 1..126, default 32) */
+	OPT_SESSION = 1 << 22, /* a session word (help, set, quit, ...):
+	                        * parses its own words, works on the session;
+	                        * not a command of the shell's command line */
 };
 
 #define CLI_MAX_POS 64      /* words an expression may be written in */
@@ -79,6 +82,7 @@ typedef struct cfx_session {
 	                         * word, as on the command line */
 	cfx_var *vars;
 	json_t *results;        /* command name -> its last result (JSON) */
+	int quit;               /* quit or exit was given: leave the session */
 } cfx_session;
 
 /* Parsed arguments of one command. */
@@ -187,6 +191,9 @@ void cli_option_help(const struct setting *o, FILE *f);
 
 /* Overview of all commands, to f. */
 void cli_overview(FILE *f);
+
+/* The session words (OPT_SESSION rows), a line each, to f. */
+void cli_session_help(FILE *f);
 
 /* Print c->err the CLI way: "cfx: cmd: message (token)". */
 void cli_print_error(const cmd_ctx *c, FILE *f);

@@ -23,4 +23,11 @@ int cmd_stats(cmd_ctx *c, cli_args *a);
 int cmd_bench(cmd_ctx *c, cli_args *a);
 int cmd_search(cmd_ctx *c, cli_args *a);
 
+/* The session words (cmd_session.c). */
+int cmd_session_help(cmd_ctx *c, cli_args *a);
+int cmd_session_set(cmd_ctx *c, cli_args *a);
+int cmd_session_show(cmd_ctx *c, cli_args *a);
+int cmd_session_let(cmd_ctx *c, cli_args *a);
+int cmd_session_quit(cmd_ctx *c, cli_args *a);
+
 #endif

@@ -20,23 +20,29 @@
 
 #include "dash/dash_bg.h"
 #include "dash/dash_ui.h"
+#include "cli/cmds.h"
 #include "util/text.h"
 #include "util/xalloc.h"
 
+/* The session's quit words (quit, exit: the command table's), and vi's. */
 static int is_quit(const char *line)
 {
-	static const char *const words[] = { "q", "q!", "quit", "exit", "wq" };
+	static const char *const vi[] = { "q", "q!", "wq" };
+	const cmd_def *c;
+	char w[8];
 	size_t i, n;
 
 	while (*line == ' ')
 		line++;
 	n = strcspn(line, " ");
-	if (line[n + strspn(line + n, " ")])
+	if (line[n + strspn(line + n, " ")] || n >= sizeof w)
 		return 0;
-	for (i = 0; i < sizeof words / sizeof words[0]; i++)
-		if (strlen(words[i]) == n && !strncmp(words[i], line, n))
+	memcpy(w, line, n);
+	w[n] = '\0';
+	for (i = 0; i < sizeof vi / sizeof vi[0]; i++)
+		if (!strcmp(vi[i], w))
 			return 1;
-	return 0;
+	return (c = cli_find(w)) && c->run == cmd_session_quit;
 }
 
 /* Text written to fds 1 and 2 while the command ran. */

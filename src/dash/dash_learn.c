@@ -7,7 +7,7 @@
  * the pane (`learn` alone prints the list to the output pane);
  * while a lesson runs, learn_input takes lesson words and answers, and a
  * line it does not want runs as a command as always and is followed by
- * learn_poll.  `:quit` is the lesson word (it leaves the lesson); `:q`,
+ * learn_poll.  `:quit` and `:exit` are lesson words (they leave the lesson); `:q`,
  * `:q!` and `:wq` still leave the dashboard.  Progress is the REPL's: the
  * same progress file, so `cfx learn` sees where the dashboard left off.
  *
@@ -442,8 +442,9 @@ int dash_learn_line(dash *d, const char *line)
 	}
 	if (!dl)
 		return 0;
-	if (!dl->L) {               /* done: `quit` closes the pane */
-		if (n != 4 || strncmp(p, "quit", 4) || p[4 + strspn(p + 4, " \t")])
+	if (!dl->L) {               /* done: `quit` or `exit` closes the pane */
+		if (n != 4 || (strncmp(p, "quit", 4) && strncmp(p, "exit", 4)) ||
+		    p[4 + strspn(p + 4, " \t")])
 			return 0;
 		dash_state_out_add(d, echo);
 		dash_state_msg(d, ST_NORMAL, "lesson %d closed", dl->number);

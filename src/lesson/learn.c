@@ -44,9 +44,12 @@ struct learn {
 	int why_told;             /* why is the lesson's own else: message */
 };
 
+/* 1 a command, 2 a session word (lesson_names) */
 static int is_command(const char *name)
 {
-	return cli_find(name) != NULL;
+	const cmd_def *d = cli_find(name);
+
+	return !d ? 0 : (d->opts & OPT_SESSION) ? 2 : 1;
 }
 
 /* state.NAME: the session's settings (setting.h) */
@@ -549,20 +552,11 @@ static int give_answer(learn *L, const char *text)
 	return pass(L);
 }
 
-/* A word the REPL or the command table owns, never an answer. */
+/* A word of the command table (a command or a session word: help, set,
+ * ...), ?CMD or learn: never an answer. */
 static int command_word(const char *w)
 {
-	static const char *const words[] = {
-		"set", "let", "show", "help", "exit", "learn", NULL
-	};
-	int i;
-
-	if (w[0] == '?' || cli_find(w))
-		return 1;
-	for (i = 0; words[i]; i++)
-		if (!strcmp(w, words[i]))
-			return 1;
-	return 0;
+	return w[0] == '?' || cli_find(w) || !strcmp(w, "learn");
 }
 
 static int start_over(learn *L)
@@ -641,7 +635,7 @@ int learn_input(learn *L, const char *line)
 	}
 	if (!strcmp(w, "reset"))
 		return start_over(L);
-	if (!strcmp(w, "quit")) {
+	if (!strcmp(w, "quit") || !strcmp(w, "exit")) {
 		fb_add(L, "Left lesson %d at step %zu of %zu (learn %d resumes it).\n",
 		       L->number, L->step + 1, L->les.nsteps, L->number);
 		return LEARN_QUIT;

@@ -27,7 +27,7 @@
  * step is about, so the dashboard can show or highlight it.
  *
  * Lesson words (learn_input): hint (the next one; never the solution),
- * solution, skip, back, reset, quit, step (show the step again), answer
+ * solution, skip, back, reset, quit or exit, step (show the step again), answer
  * EXPR; while a step asks a question, a line that
  * is not a command or session word is taken as the answer too.
  */

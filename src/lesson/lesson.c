@@ -121,23 +121,19 @@ static lesson_step *cur(pstate *ps)
 	return ps->l->nsteps ? &ps->l->steps[ps->l->nsteps - 1] : NULL;
 }
 
-/* The first word of a line someone types names a command or a session
- * word the REPL knows. */
+/* What the first word of a line someone types is: 1 a command, 2 a
+ * session word (lesson_names), 0 neither; 1 when the names are not
+ * known. */
 static int known_line(const pstate *ps, const char *line)
 {
-	static const char *const session[] = { "set", "let", "show", NULL };
 	char w[32];
 	size_t k = strcspn(line, " \t");
-	int i;
 
 	if (k == 0 || k >= sizeof w)
 		return 0;
 	memcpy(w, line, k);
 	w[k] = '\0';
-	for (i = 0; session[i]; i++)
-		if (!strcmp(w, session[i]))
-			return 1;
-	return !ps->names || !ps->names->command || ps->names->command(w);
+	return !ps->names || !ps->names->command ? 1 : ps->names->command(w);
 }
 
 static int parse_cond(pstate *ps, lesson_cond *c, const char *src, int claim)
@@ -218,8 +214,7 @@ static int parse_claim(pstate *ps, lesson_step *s, const char *val)
 	if (!sep)
 		return perr(ps, val, "claim: COMMAND :: CHECK");
 	cmd = xstrndup(val, (size_t)(sep - val));
-	if (!known_line(ps, cmd) || !strncmp(cmd, "set", 3) ||
-	    !strncmp(cmd, "let", 3) || !strncmp(cmd, "show", 4)) {
+	if (known_line(ps, cmd) != 1) {
 		int rc = perr(ps, cmd, "a claim runs a command");
 		free(cmd);
 		return rc;

@@ -553,7 +553,8 @@ static int known_state(const parser *ps, const char *name)
 
 static int known_command(const parser *ps, const char *name)
 {
-	return !ps->names || !ps->names->command || ps->names->command(name);
+	return !ps->names || !ps->names->command ||
+	       ps->names->command(name) == 1;
 }
 
 /* The first word of a command line must name a command. */

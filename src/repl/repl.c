@@ -4,8 +4,9 @@
  * A line is split into words (quotes group, # starts a comment), and the
  * words run through the same command table as the command line, with the
  * session's constant, word size, table, keys, count and format filling in
- * what the line leaves out.  Session words (set, show, let, help, quit)
- * are handled here.  Interactive input uses readline's callback interface
+ * what the line leaves out.  The session words (help, set, show, let,
+ * quit, exit) are rows of that table too (cmd_session.c); ?CMD is help
+ * CMD.  Interactive input uses readline's callback interface
  * in a select() loop, so that Ctrl-C can clear the line at the prompt and
  * stop a long command (which polls the stop flag) without longjmp.
  */
@@ -27,12 +28,12 @@
 #include "cfx/textfile.h"
 #include "cfx/word.h"
 #include "cli/setting.h"
+#include "cli/cmds.h"
 #include "repl/repl.h"
 #include "util/text.h"
 #include "util/xalloc.h"
 
 #define HISTORY_MAX 1000
-#define LET_MAX 256        /* names a session may hold, ans among them */
 #define MAX_WORDS 128
 
 /* ---- words ------------------------------------------------------------ */
@@ -151,87 +152,6 @@ void repl_error(const repl *r, const char *cmd, const char *msg,
 
 /* ---- session words ---------------------------------------------------- */
 
-static int has_var(const cfx_session *s, const char *name)
-{
-	const cfx_var *v;
-
-	for (v = s->vars; v; v = v->next)
-		if (!strcmp(v->name, name))
-			return 1;
-	return 0;
-}
-
-static int count_vars(const cfx_session *s)
-{
-	const cfx_var *v;
-	int n = 0;
-
-	for (v = s->vars; v; v = v->next)
-		n++;
-	return n;
-}
-
-/* Join words[from..] with spaces (an expression written in words). */
-static char *join(const words *ws, int from)
-{
-	size_t len = 1;
-	char *s;
-	int i;
-
-	for (i = from; i < ws->n; i++)
-		len += strlen(ws->w[i]) + 1;
-	s = xmalloc(len, "s");
-	s[0] = '\0';
-	for (i = from; i < ws->n; i++) {
-		if (i > from)
-			strcat(s, " ");
-		strcat(s, ws->w[i]);
-	}
-	return s;
-}
-
-/* Map a column of join(ws, from) back to (word, column). */
-static void unjoin(const words *ws, int from, cfx_err *e)
-{
-	int i, off = 0;
-
-	e->arg = from;
-	if (e->col < 0)
-		return;
-	for (i = from; i < ws->n; i++) {
-		int len = (int)strlen(ws->w[i]);
-		if (e->col <= off + len || i == ws->n - 1) {
-			e->arg = i;
-			e->col -= off;
-			return;
-		}
-		off += len + 1;
-	}
-}
-
-/* Parse and check expression words[from..]; on success a tree with names
- * inlined (so it keeps its meaning if they change later). */
-static expr_tree *expr_words(repl *r, const words *ws, int from, cfx_err *e)
-{
-	char *src = join(ws, from);
-	expr_tree *t = expr_parse(src, e), *in = NULL;
-	expr_value v;
-
-	if (t && (in = expr_inline(t, cli_session_lookup, &r->sess, e))) {
-		expr_value_init(&v, 64);
-		if (expr_eval(in, NULL, NULL, 64, &v, e) < 0 && e->code != CFX_ELIMIT) {
-			expr_free(in);
-			in = NULL;
-		}
-		expr_value_clear(&v);
-	}
-	if (!in)
-		unjoin(ws, from, e);
-	expr_free(t);
-	free(src);
-	return in;
-}
-
 static void set_ans(repl *r, const char *src)
 {
 	cfx_err e;
@@ -240,248 +160,6 @@ static void set_ans(repl *r, const char *src)
 	if (t && (in = expr_inline(t, cli_session_lookup, &r->sess, &e)))
 		cli_session_set_var(&r->sess, "ans", in);
 	expr_free(t);
-}
-
-static int word_err(cfx_err *e, const words *ws, int i, const char *msg)
-{
-	cfx_err_set(e, CFX_EUSAGE, -1, i < ws->n ? ws->w[i] : NULL, "%s", msg);
-	e->arg = i < ws->n ? i : -1;
-	return -1;
-}
-
-/* A number for set: an expression within the setting's limits, or
- * "auto" (0). */
-static int set_number(repl *r, const words *ws, const setting *st,
-                      unsigned long long *out, cfx_err *e)
-{
-	expr_tree *t;
-	char *src;
-
-	if (ws->n == 3 && !strcmp(ws->w[2], "auto")) {
-		*out = 0;
-		return 0;
-	}
-	if (ws->n < 3)
-		return word_err(e, ws, 1, "needs a value (or auto)");
-	if (!(t = expr_words(r, ws, 2, e)))     /* a caret under a typo */
-		return -1;
-	expr_free(t);
-	src = join(ws, 2);
-	if (setting_int(st, src, st->lo, st->hi, out, e) < 0) {
-		cfx_err_set(e, CFX_EDOMAIN, -1, src, "%s must be an integer from "
-		            "%llu to %llu, or auto", st->name, st->lo, st->hi);
-		e->arg = 2;
-		free(src);
-		return -1;
-	}
-	free(src);
-	return 0;
-}
-
-/* The session's settings, "const, bits, ... or format" (last "or"), or
- * with sep before the last too. */
-static void setting_names(char *out, size_t size, const char *last)
-{
-	const setting *st;
-	size_t n = 0, i = 0;
-
-	for (st = setting_table; st->name; st++)
-		n += !!(st->flags & SETTING_SESSION);
-	out[0] = '\0';
-	for (st = setting_table; st->name; st++)
-		if (st->flags & SETTING_SESSION) {
-			snprintf(out + strlen(out), size - strlen(out), "%s%s",
-			         i == 0 ? "" : i + 1 == n ? last : ", ", st->name);
-			i++;
-		}
-}
-
-/* A setting's value from set's words. */
-static int set_value(repl *r, const words *ws, const setting *st,
-                     cfx_err *e)
-{
-	cfx_session *s = &r->sess;
-	unsigned long long v;
-
-	switch (st->type) {
-	case SETTING_EXPR: {            /* const */
-		expr_tree *t;
-		if (ws->n < 3)
-			return word_err(e, ws, 1, "needs an expression");
-		if (!(t = expr_words(r, ws, 2, e)))
-			return -1;
-		free(s->constant);
-		s->constant = join(ws, 2);
-		cli_session_set_var(s, "ans", t);
-		return 0;
-	}
-	case SETTING_INT:
-		if (set_number(r, ws, st, &v, e) < 0)
-			return -1;
-		if (st->id == SETTING_BITS) {
-			s->bits = (unsigned long)v;
-			s->bits_followed = 0;
-		} else if (st->id == SETTING_TABLE) {
-			s->table_bits = (int)v;
-		} else {
-			assert(st->id == SETTING_COUNT);
-			s->count = v;
-		}
-		return 0;
-	case SETTING_FAMILY: {          /* keys */
-		keys_spec ks;
-		if (ws->n != 3)
-			return word_err(e, ws, ws->n < 3 ? 1 : 3,
-			                ws->n < 3 ? "needs a key family" : "one family");
-		if (!strcmp(ws->w[2], "default")) {
-			free(s->keys);
-			s->keys = NULL;
-			return 0;
-		}
-		if (keys_parse(&ks, ws->w[2], e) < 0) {
-			e->arg = 2;
-			e->col = -1;
-			return -1;
-		}
-		keys_spec_free(&ks);
-		free(s->keys);
-		s->keys = xstrdup(ws->w[2]);
-		return 0;
-	}
-	case SETTING_CHOICE: {          /* format */
-		char msg[80], *bar;
-		if (ws->n == 3 && setting_choice(st, ws->w[2])) {
-			s->json = !strcmp(ws->w[2], "json");
-			return 0;
-		}
-		/* "format is text or json" */
-		snprintf(msg, sizeof msg, "%s is %s", st->name, st->choices);
-		while ((bar = strchr(msg, '|')))
-			memmove(bar + 4, bar + 1, strlen(bar + 1) + 1),
-			memcpy(bar, " or ", 4);
-		return word_err(e, ws, ws->n < 3 ? 1 : 2, msg);
-	}
-	default:
-		assert(0);
-		return -1;
-	}
-}
-
-static int do_set(repl *r, const words *ws, cfx_err *e)
-{
-	const setting *st;
-	char names[128], msg[160];
-
-	setting_names(names, sizeof names, " or ");
-	if (ws->n < 2) {
-		snprintf(msg, sizeof msg, "set what? %s", names);
-		return word_err(e, ws, 0, msg);
-	}
-	if (!(st = setting_find(ws->w[1]))) {
-		setting_names(names, sizeof names, ", ");
-		snprintf(msg, sizeof msg, "unknown setting (%s)", names);
-		return word_err(e, ws, 1, msg);
-	}
-	return set_value(r, ws, st, e);
-}
-
-/* A setting's value as show prints it, or NULL for its default. */
-static const char *shown(const cfx_session *s, setting_id id, char *buf,
-                         size_t size)
-{
-	switch (id) {
-	case SETTING_CONST:
-		return s->constant;
-	case SETTING_BITS:
-		return s->bits ? (snprintf(buf, size, "%lu", s->bits), buf) : NULL;
-	case SETTING_TABLE:
-		return s->table_bits ? (snprintf(buf, size, "%d", s->table_bits),
-		                        buf) : NULL;
-	case SETTING_KEYS:
-		return s->keys;
-	case SETTING_COUNT:
-		return s->count ? (snprintf(buf, size, "%llu", s->count), buf)
-		       : NULL;
-	case SETTING_FORMAT:
-		return s->json ? "json" : NULL;
-	default:
-		return NULL;
-	}
-}
-
-static void do_show(repl *r)
-{
-	cfx_session *s = &r->sess;
-	const setting *st;
-	cfx_var *v;
-	int any = 0;
-
-	for (st = setting_table; st->name; st++) {
-		char buf[32];
-		const char *val;
-		if (!(st->flags & SETTING_SESSION))
-			continue;
-		val = shown(s, st->id, buf, sizeof buf);
-		fprintf(r->out, "%-8s%s\n", st->name, val ? val : st->dflt);
-	}
-	for (v = s->vars; v; v = v->next) {
-		mpz_t z;
-		cfx_err e;
-		mpz_init(z);
-		fprintf(r->out, "%s%s = ", any++ ? "        " : "vars    ", v->name);
-		if (expr_eval_int(v->tree, NULL, NULL, z, &e) == 0)
-			gmp_fprintf(r->out, "%Zd (0x%Zx)\n", z, z);
-		else
-			fprintf(r->out, "%s\n", v->tree->src);
-		mpz_clear(z);
-	}
-}
-
-static int do_let(repl *r, const words *ws, cfx_err *e)
-{
-	const char *name;
-	int i, from = 3;
-	expr_tree *t;
-
-	if (ws->n < 2)
-		return word_err(e, ws, 0, "let NAME = EXPR");
-	name = ws->w[1];
-	/* let a=5 and let a = 5 both work */
-	if (strchr(name, '='))
-		return word_err(e, ws, 1, "put spaces around = (let a = 5)");
-	if (!isalpha((unsigned char)name[0]) && name[0] != '_')
-		return word_err(e, ws, 1, "a name starts with a letter");
-	for (i = 0; name[i]; i++)
-		if (!isalnum((unsigned char)name[i]) && name[i] != '_')
-			return word_err(e, ws, 1, "a name has letters, digits and _");
-	if (expr_builtin(name, strlen(name)) || !strcmp(name, "ans"))
-		return word_err(e, ws, 1, "that name is taken by cfx");
-	if (ws->n < 3 || strcmp(ws->w[2], "="))
-		from = 2;
-	if (ws->n <= from)
-		return word_err(e, ws, ws->n - 1, "needs an expression");
-	if (!(t = expr_words(r, ws, from, e)))
-		return -1;
-	if (!has_var(&r->sess, name) && count_vars(&r->sess) >= LET_MAX) {
-		expr_free(t);   /* each may hold 4096 nodes: bound the session */
-		cfx_err_set(e, CFX_ELIMIT, -1, name, "too many names (at most %d; "
-		            "let one of them again)", LET_MAX);
-		e->arg = 1;
-		return -1;
-	}
-	cli_session_set_var(&r->sess, name, t);
-	return 0;
-}
-
-static void session_help(FILE *f)
-{
-	fprintf(f, "\nsession:\n"
-	        "  set const EXPR    the constant commands use when given none\n"
-	        "  set bits N|auto   word size        set table B|auto  table bits\n"
-	        "  set keys FAMILY   key family       set count K|auto  key count\n"
-	        "  set format text|json               show              the state\n"
-	        "  let NAME = EXPR   a named value; ans is the last constant used\n"
-	        "  help [CMD], ?CMD  help             quit, Ctrl-D      leave\n");
 }
 
 /* ---- one line ------------------------------------------------------- */
@@ -506,8 +184,10 @@ int repl_exec(repl *r, const char *line)
 	words ws;
 	cfx_err e;
 	cmd_ctx c;
+	const cmd_def *d;
 	const char *cmd;
-	int rc;
+	char **argv, *help[3], help_word[] = "help";
+	int rc, argc, ask = 0;
 
 	cfx_err_clear(&e);
 	if (split(line, &ws, &e) < 0) {
@@ -518,6 +198,8 @@ int repl_exec(repl *r, const char *line)
 	if (ws.n == 0)
 		return CFX_EXIT_OK;
 	cmd = ws.w[0];
+	argc = ws.n;
+	argv = ws.w;
 	for (int i = 1; i < ws.n; i++)
 		if (strchr("|<>", ws.w[i][0]) && ws.len[i] <= 2 && !ws.w[i][1 + (ws.w[i][1] == '>')]) {
 			cfx_err_set(&e, CFX_EUSAGE, -1, ws.w[i], "cfx lines have no pipes "
@@ -527,46 +209,14 @@ int repl_exec(repl *r, const char *line)
 			words_free(&ws);
 			return CFX_EXIT_USAGE;
 		}
-	if (cmd[0] == '?' || !strcmp(cmd, "help")) {
-		const char *topic = cmd[0] == '?' && cmd[1] ? cmd + 1
-		                    : ws.n > 1 ? ws.w[1] : NULL;
-		const cmd_def *d = topic ? cli_find(topic) : NULL;
-		rc = CFX_EXIT_OK;
-		if (d) {
-			cli_help(d, r->out);
-		} else if (topic) {
-			const char *near = cli_nearest(topic);
-			cfx_err_set(&e, CFX_EUSAGE, -1, topic, "no such command");
-			if (near)
-				snprintf(e.msg, sizeof e.msg, "no such command (%.60s); "
-				         "did you mean %s?", topic, near), e.token[0] = '\0';
-			e.arg = cmd[0] == '?' && cmd[1] ? 0 : 1;
-			if (cmd[0] == '?' && cmd[1])
-				e.col = 1;
-			report(r, line, &ws, "help", &e, -1);
-			rc = CFX_EXIT_USAGE;
-		} else {
-			cli_overview(r->out);
-			session_help(r->out);
-		}
-		words_free(&ws);
-		return rc;
-	}
-	if (!strcmp(cmd, "quit") || !strcmp(cmd, "exit")) {
-		r->quit = 1;
-		words_free(&ws);
-		return CFX_EXIT_OK;
-	}
-	if (!strcmp(cmd, "set") || !strcmp(cmd, "let") || !strcmp(cmd, "show")) {
-		rc = CFX_EXIT_OK;
-		if (cmd[0] == 's' && cmd[1] == 'h')
-			do_show(r);
-		else if ((cmd[0] == 's' ? do_set(r, &ws, &e) : do_let(r, &ws, &e)) < 0) {
-			report(r, line, &ws, cmd, &e, -1);
-			rc = CFX_EXIT_USAGE;
-		}
-		words_free(&ws);
-		return rc;
+	/* ?CMD is help CMD, ? alone help */
+	if (cmd[0] == '?') {
+		ask = cmd[1] != '\0';
+		help[0] = help_word;
+		help[1] = ask ? ws.w[0] + 1 : ws.n > 1 ? ws.w[1] : NULL;
+		help[2] = NULL;
+		argc = help[1] ? 2 : 1;
+		argv = help;
 	}
 	memset(&c, 0, sizeof c);
 	c.out = r->out;
@@ -576,11 +226,15 @@ int repl_exec(repl *r, const char *line)
 	c.progress = r->interactive && isatty(fileno(r->err));
 	if (r->stop)
 		*r->stop = 0;
-	rc = cli_run(&c, ws.n, ws.w);
+	rc = cli_run(&c, argc, argv);
 	fflush(r->out);
+	if (r->sess.quit)
+		r->quit = 1;
 	if (rc == CFX_EXIT_USAGE) {
+		if (ask && c.err.arg == 1)      /* the topic inside ?CMD */
+			c.err.arg = 0, c.err.col = 1;
 		report(r, line, &ws, c.cmd, &c.err, c.err_arg_end);
-	} else {
+	} else if (!(d = cli_find(argv[0])) || !(d->opts & OPT_SESSION)) {
 		const char *used = c.used_expr ? c.used_expr : r->sess.constant;
 		if (used)
 			set_ans(r, used);
@@ -606,10 +260,6 @@ static void cand(cands *c, const char *s)
 	c->v[c->n++] = xstrdup(s);
 	c->v[c->n] = NULL;
 }
-
-static const char *const session_words[] = {
-	"set", "show", "let", "help", "quit", NULL
-};
 
 static void families(cands *c)
 {
@@ -679,8 +329,6 @@ char **repl_complete(repl *r, const char *line, int start, const char *text)
 	if (ws.n == 0) {
 		for (d = cli_commands; d->name; d++)
 			cand(&c, d->name);
-		for (i = 0; session_words[i]; i++)
-			cand(&c, session_words[i]);
 		for (w = r->words; w && w->name; w++)
 			cand(&c, w->name);
 	} else if (!strcmp(ws.w[0], "help") || !strcmp(ws.w[0], "?")) {
@@ -1003,7 +651,7 @@ void repl_help(FILE *f)
 	        "terminal, the lines are run as a script: no\nprompt, "
 	        "output only, stopping at the first error (exit status "
 	        "2)\nunless --keep-going is given.\n");
-	session_help(f);
+	cli_session_help(f);
 }
 
 int repl_args_parse(repl_args *a, int argc, char **argv)

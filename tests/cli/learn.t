@@ -262,3 +262,17 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 2 
 > -- Lesson 2, step 1 of 1: Hex or decimal ---------------------------------------
 > Lesson 2 complete: 1 of 1 steps solved.
 > Lesson 2 is complete: back returns to its last step, reset starts it over.
+
+# in a lesson, exit is quit: it leaves the lesson (and cfx learn N); in
+# the REPL the session goes on after it (naf 5 runs)
+$ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 | tail -1
+< cf 13/8
+< exit
+< naf 5
+> Left lesson 1 at step 2 of 3 (learn 1 resumes it).
+$ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx repl | grep -E '^(Left|NAF)' | cut -c1-15
+< learn 1
+< exit
+< naf 5
+> Left lesson 1 a
+> NAF        0000

@@ -166,3 +166,32 @@ $ cfx
 $ cfx
 < quit
 < cf 0x1g
+
+# exit is quit: one session word of the command table, both end a script
+$ cfx
+< exit
+< cf 0x1g
+
+# the session words are rows of the command table: help lists them from
+# it, help WORD gives one, and a misspelt one gets a suggestion
+$ cfx | grep -A7 '^session:'
+< help
+> session:
+>   help [CMD]       this overview, or one command's help (?CMD too)
+>   set NAME VALUE   change a setting of the session (show lists them)
+>   show             the session's settings and named values
+>   let NAME = EXPR  a named value; ans is the last constant used
+>   quit             leave the session (Ctrl-D too), or the lesson
+>   exit             the same as quit
+$ cfx | head -1
+< help exit
+> usage: exit
+$ cfx
+< shwo
+! cfx: line 1: shwo: unknown command; did you mean show?
+? 2
+
+# on the shell's command line a session word is no command
+$ cfx set bits 4
+! cfx: set: a word of a session: cfx repl, a script (cfx < FILE), the dashboard's : line
+? 2

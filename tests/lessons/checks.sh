@@ -104,6 +104,13 @@ lesson 'nosuchcommand 1 :: value == 1'
 "$cfx" learn --check "$tmp/t.lesson" >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc = 2 ] && grep -q 'a claim runs a command' "$tmp/err" && ok "claim of an unknown command" ||
 	bad "claim of an unknown command: status $rc"
+# a session word (a row of the command table, not a command) runs nothing
+for w in 'set bits 4' 'show' 'exit'; do
+	lesson "$w :: value == 1"
+	"$cfx" learn --check "$tmp/t.lesson" >/dev/null 2>"$tmp/err"; rc=$?
+	[ $rc = 2 ] && grep -q 'a claim runs a command' "$tmp/err" && ok "claim of session word $w" ||
+		bad "claim of session word $w: status $rc"
+done
 
 # answers: any notation, lists with commas, semicolons or spaces
 mkdir -p "$tmp/l"

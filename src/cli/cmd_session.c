@@ -1,0 +1,410 @@
+/*
+ * cmd_session.c - the session words, rows of the command table like the
+ * commands: help, set, show, let, quit and exit (see cmds.h).
+ *
+ * They work on the command's session (cmd_ctx.sess): the REPL's, a
+ * script's, the dashboard's (its ':' line) or a lesson's.  set's settings
+ * are the session rows of the settings table (setting.h): their names,
+ * types and limits come from there, and so do show's lines.
+ */
+#include <assert.h>
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/expr.h"
+#include "cfx/keys.h"
+#include "cli/cli.h"
+#include "cli/cmds.h"
+#include "cli/setting.h"
+#include "util/xalloc.h"
+
+#define LET_MAX 256        /* names a session may hold, ans among them */
+
+/* A session word's arguments: argv[0] the word. */
+typedef struct words {
+	int n;
+	char **w;
+} words;
+
+static int has_var(const cfx_session *s, const char *name)
+{
+	const cfx_var *v;
+
+	for (v = s->vars; v; v = v->next)
+		if (!strcmp(v->name, name))
+			return 1;
+	return 0;
+}
+
+static int count_vars(const cfx_session *s)
+{
+	const cfx_var *v;
+	int n = 0;
+
+	for (v = s->vars; v; v = v->next)
+		n++;
+	return n;
+}
+
+/* Join words[from..] with spaces (an expression written in words). */
+static char *join(const words *ws, int from)
+{
+	size_t len = 1;
+	char *s;
+	int i;
+
+	for (i = from; i < ws->n; i++)
+		len += strlen(ws->w[i]) + 1;
+	s = xmalloc(len, "s");
+	s[0] = '\0';
+	for (i = from; i < ws->n; i++) {
+		if (i > from)
+			strcat(s, " ");
+		strcat(s, ws->w[i]);
+	}
+	return s;
+}
+
+/* Map a column of join(ws, from) back to (word, column). */
+static void unjoin(const words *ws, int from, cfx_err *e)
+{
+	int i, off = 0;
+
+	e->arg = from;
+	if (e->col < 0)
+		return;
+	for (i = from; i < ws->n; i++) {
+		int len = (int)strlen(ws->w[i]);
+		if (e->col <= off + len || i == ws->n - 1) {
+			e->arg = i;
+			e->col -= off;
+			return;
+		}
+		off += len + 1;
+	}
+}
+
+/* Parse and check expression words[from..]; on success a tree with names
+ * inlined (so it keeps its meaning if they change later). */
+static expr_tree *expr_words(cfx_session *s, const words *ws, int from,
+                             cfx_err *e)
+{
+	char *src = join(ws, from);
+	expr_tree *t = expr_parse(src, e), *in = NULL;
+	expr_value v;
+
+	if (t && (in = expr_inline(t, cli_session_lookup, s, e))) {
+		expr_value_init(&v, 64);
+		if (expr_eval(in, NULL, NULL, 64, &v, e) < 0 && e->code != CFX_ELIMIT) {
+			expr_free(in);
+			in = NULL;
+		}
+		expr_value_clear(&v);
+	}
+	if (!in)
+		unjoin(ws, from, e);
+	expr_free(t);
+	free(src);
+	return in;
+}
+
+static int word_err(cfx_err *e, const words *ws, int i, const char *msg)
+{
+	cfx_err_set(e, CFX_EUSAGE, -1, i < ws->n ? ws->w[i] : NULL, "%s", msg);
+	e->arg = i < ws->n ? i : -1;
+	return -1;
+}
+
+/* A number for set: an expression within the setting's limits, or
+ * "auto" (0). */
+static int set_number(cfx_session *s, const words *ws, const setting *st,
+                      unsigned long long *out, cfx_err *e)
+{
+	expr_tree *t;
+	char *src;
+
+	if (ws->n == 3 && !strcmp(ws->w[2], "auto")) {
+		*out = 0;
+		return 0;
+	}
+	if (ws->n < 3)
+		return word_err(e, ws, 1, "needs a value (or auto)");
+	if (!(t = expr_words(s, ws, 2, e)))     /* a caret under a typo */
+		return -1;
+	expr_free(t);
+	src = join(ws, 2);
+	if (setting_int(st, src, st->lo, st->hi, out, e) < 0) {
+		cfx_err_set(e, CFX_EDOMAIN, -1, src, "%s must be an integer from "
+		            "%llu to %llu, or auto", st->name, st->lo, st->hi);
+		e->arg = 2;
+		free(src);
+		return -1;
+	}
+	free(src);
+	return 0;
+}
+
+/* The session's settings, "const, bits, ... or format" (last "or"), or
+ * with sep before the last too. */
+static void setting_names(char *out, size_t size, const char *last)
+{
+	const setting *st;
+	size_t n = 0, i = 0;
+
+	for (st = setting_table; st->name; st++)
+		n += !!(st->flags & SETTING_SESSION);
+	out[0] = '\0';
+	for (st = setting_table; st->name; st++)
+		if (st->flags & SETTING_SESSION) {
+			snprintf(out + strlen(out), size - strlen(out), "%s%s",
+			         i == 0 ? "" : i + 1 == n ? last : ", ", st->name);
+			i++;
+		}
+}
+
+/* A setting's value from set's words. */
+static int set_value(cfx_session *s, const words *ws, const setting *st,
+                     cfx_err *e)
+{
+	unsigned long long v;
+
+	switch (st->type) {
+	case SETTING_EXPR: {            /* const */
+		expr_tree *t;
+		if (ws->n < 3)
+			return word_err(e, ws, 1, "needs an expression");
+		if (!(t = expr_words(s, ws, 2, e)))
+			return -1;
+		free(s->constant);
+		s->constant = join(ws, 2);
+		cli_session_set_var(s, "ans", t);
+		return 0;
+	}
+	case SETTING_INT:
+		if (set_number(s, ws, st, &v, e) < 0)
+			return -1;
+		if (st->id == SETTING_BITS) {
+			s->bits = (unsigned long)v;
+			s->bits_followed = 0;
+		} else if (st->id == SETTING_TABLE) {
+			s->table_bits = (int)v;
+		} else {
+			assert(st->id == SETTING_COUNT);
+			s->count = v;
+		}
+		return 0;
+	case SETTING_FAMILY: {          /* keys */
+		keys_spec ks;
+		if (ws->n != 3)
+			return word_err(e, ws, ws->n < 3 ? 1 : 3,
+			                ws->n < 3 ? "needs a key family" : "one family");
+		if (!strcmp(ws->w[2], "default")) {
+			free(s->keys);
+			s->keys = NULL;
+			return 0;
+		}
+		if (keys_parse(&ks, ws->w[2], e) < 0) {
+			e->arg = 2;
+			e->col = -1;
+			return -1;
+		}
+		keys_spec_free(&ks);
+		free(s->keys);
+		s->keys = xstrdup(ws->w[2]);
+		return 0;
+	}
+	case SETTING_CHOICE: {          /* format */
+		char msg[80], *bar;
+		if (ws->n == 3 && setting_choice(st, ws->w[2])) {
+			s->json = !strcmp(ws->w[2], "json");
+			return 0;
+		}
+		/* "format is text or json" */
+		snprintf(msg, sizeof msg, "%s is %s", st->name, st->choices);
+		while ((bar = strchr(msg, '|')))
+			memmove(bar + 4, bar + 1, strlen(bar + 1) + 1),
+			memcpy(bar, " or ", 4);
+		return word_err(e, ws, ws->n < 3 ? 1 : 2, msg);
+	}
+	default:
+		assert(0);
+		return -1;
+	}
+}
+
+static int do_set(cfx_session *s, const words *ws, cfx_err *e)
+{
+	const setting *st;
+	char names[128], msg[160];
+
+	setting_names(names, sizeof names, " or ");
+	if (ws->n < 2) {
+		snprintf(msg, sizeof msg, "set what? %s", names);
+		return word_err(e, ws, 0, msg);
+	}
+	if (!(st = setting_find(ws->w[1]))) {
+		setting_names(names, sizeof names, ", ");
+		snprintf(msg, sizeof msg, "unknown setting (%s)", names);
+		return word_err(e, ws, 1, msg);
+	}
+	return set_value(s, ws, st, e);
+}
+
+/* A setting's value as show prints it, or NULL for its default. */
+static const char *shown(const cfx_session *s, setting_id id, char *buf,
+                         size_t size)
+{
+	switch (id) {
+	case SETTING_CONST:
+		return s->constant;
+	case SETTING_BITS:
+		return s->bits ? (snprintf(buf, size, "%lu", s->bits), buf) : NULL;
+	case SETTING_TABLE:
+		return s->table_bits ? (snprintf(buf, size, "%d", s->table_bits),
+		                        buf) : NULL;
+	case SETTING_KEYS:
+		return s->keys;
+	case SETTING_COUNT:
+		return s->count ? (snprintf(buf, size, "%llu", s->count), buf)
+		       : NULL;
+	case SETTING_FORMAT:
+		return s->json ? "json" : NULL;
+	default:
+		return NULL;
+	}
+}
+
+static void do_show(cfx_session *s, FILE *out)
+{
+	const setting *st;
+	cfx_var *v;
+	int any = 0;
+
+	for (st = setting_table; st->name; st++) {
+		char buf[32];
+		const char *val;
+		if (!(st->flags & SETTING_SESSION))
+			continue;
+		val = shown(s, st->id, buf, sizeof buf);
+		fprintf(out, "%-8s%s\n", st->name, val ? val : st->dflt);
+	}
+	for (v = s->vars; v; v = v->next) {
+		mpz_t z;
+		cfx_err e;
+		mpz_init(z);
+		fprintf(out, "%s%s = ", any++ ? "        " : "vars    ", v->name);
+		if (expr_eval_int(v->tree, NULL, NULL, z, &e) == 0)
+			gmp_fprintf(out, "%Zd (0x%Zx)\n", z, z);
+		else
+			fprintf(out, "%s\n", v->tree->src);
+		mpz_clear(z);
+	}
+}
+
+static int do_let(cfx_session *s, const words *ws, cfx_err *e)
+{
+	const char *name;
+	int i, from = 3;
+	expr_tree *t;
+
+	if (ws->n < 2)
+		return word_err(e, ws, 0, "let NAME = EXPR");
+	name = ws->w[1];
+	/* let a=5 and let a = 5 both work */
+	if (strchr(name, '='))
+		return word_err(e, ws, 1, "put spaces around = (let a = 5)");
+	if (!isalpha((unsigned char)name[0]) && name[0] != '_')
+		return word_err(e, ws, 1, "a name starts with a letter");
+	for (i = 0; name[i]; i++)
+		if (!isalnum((unsigned char)name[i]) && name[i] != '_')
+			return word_err(e, ws, 1, "a name has letters, digits and _");
+	if (expr_builtin(name, strlen(name)) || !strcmp(name, "ans"))
+		return word_err(e, ws, 1, "that name is taken by cfx");
+	if (ws->n < 3 || strcmp(ws->w[2], "="))
+		from = 2;
+	if (ws->n <= from)
+		return word_err(e, ws, ws->n - 1, "needs an expression");
+	if (!(t = expr_words(s, ws, from, e)))
+		return -1;
+	if (!has_var(s, name) && count_vars(s) >= LET_MAX) {
+		expr_free(t);   /* each may hold 4096 nodes: bound the session */
+		cfx_err_set(e, CFX_ELIMIT, -1, name, "too many names (at most %d; "
+		            "let one of them again)", LET_MAX);
+		e->arg = 1;
+		return -1;
+	}
+	cli_session_set_var(s, name, t);
+	return 0;
+}
+
+/* ---- the words --------------------------------------------------------- */
+
+static words words_of(const cli_args *a)
+{
+	words ws = { a->argc, a->argv };
+	return ws;
+}
+
+static int usage_result(int rc)
+{
+	return rc < 0 ? CFX_EXIT_USAGE : CFX_EXIT_OK;
+}
+
+int cmd_session_set(cmd_ctx *c, cli_args *a)
+{
+	words ws = words_of(a);
+
+	return usage_result(do_set(c->sess, &ws, &c->err));
+}
+
+int cmd_session_let(cmd_ctx *c, cli_args *a)
+{
+	words ws = words_of(a);
+
+	return usage_result(do_let(c->sess, &ws, &c->err));
+}
+
+int cmd_session_show(cmd_ctx *c, cli_args *a)
+{
+	words ws = words_of(a);
+
+	if (ws.n > 1)
+		return usage_result(word_err(&c->err, &ws, 1,
+		                                "show takes no argument"));
+	do_show(c->sess, c->out);
+	return CFX_EXIT_OK;
+}
+
+int cmd_session_quit(cmd_ctx *c, cli_args *a)
+{
+	(void)a;
+	c->sess->quit = 1;
+	return CFX_EXIT_OK;
+}
+
+int cmd_session_help(cmd_ctx *c, cli_args *a)
+{
+	const cmd_def *d;
+	const char *topic = a->argc > 1 ? a->argv[1] : NULL;
+
+	if (!topic) {
+		cli_overview(c->out);
+		cli_session_help(c->out);
+		return CFX_EXIT_OK;
+	}
+	if ((d = cli_find(topic))) {
+		cli_help(d, c->out);
+		return CFX_EXIT_OK;
+	}
+	{
+		const char *near = cli_nearest(topic);
+		cfx_err_set(&c->err, CFX_EUSAGE, -1, topic, "no such command");
+		if (near)
+			snprintf(c->err.msg, sizeof c->err.msg, "no such command "
+			         "(%.60s); did you mean %s?", topic, near),
+			c->err.token[0] = '\0';
+		c->err.arg = 1;
+	}
+	return CFX_EXIT_USAGE;
+}
