@@ -209,9 +209,10 @@ const cmd_def cli_commands[] = {
 	  "through goes through the verify battery, until each cost has T\n"
 	  "survivors.  Those that FAIL are dropped (shown with --all) with a\n"
 	  "one-line reason.\n\n"
-	  "The front: for each cost (adders, then depth: exact with --adders,\n"
+	  "The front: for each cost (adders, then depth: exact with --adders;\n"
 	  "else of the sequence cfx's shift/add search finds, as shifts\n"
-	  "--optimal, and NAF weight - 1 above 64 bits), the best quality\n"
+	  "--optimal, made exact when that has at most 4 adders, and NAF\n"
+	  "weight - 1 above 64 bits), the best quality\n"
 	  "(the largest worst-cell R of any family, lower is better), kept\n"
 	  "when it beats every cheaper one: what each extra adder buys.\n"
 	  "Ctrl-C stops and prints what was found so far (exit status 1).",

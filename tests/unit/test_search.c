@@ -797,3 +797,85 @@ Test(search, front_orders_by_adders_then_depth)
 	cr_assert_eq(idx[2], 3);
 	cr_assert_eq(idx[3], 5);
 }
+
+/* search_small_cost, one constant at a time and backwards, against the
+ * brute force's table: every odd constant of 6 to 12 bits, and 1500 of
+ * 16 and of 20. */
+Test(search, small_cost_against_brute_force, .timeout = 120)
+{
+	unsigned n;
+
+	for (n = 6; n <= 20; n += n < 12 ? 2 : 4) {
+		unsigned char *best = brute_costs(n, 3);
+		uint64_t p, step = n <= 12 ? 2 : ((1ull << n) / 1500) & ~1ull;
+
+		for (p = 1; p < (1ull << n); p += step) {
+			unsigned d = 77, k = search_small_cost(p, n, &d);
+			if (best[p >> 1] == 0xff)
+				CHECK(k == 4 && d == 0, "n %u p %llu: %u, brute > 3", n,
+				      (unsigned long long)p, k);
+			else
+				CHECK(k == best[p >> 1] >> 4u && d == (best[p >> 1] & 15u),
+				      "n %u p %llu: %u/%u, brute %u/%u", n,
+				      (unsigned long long)p, k, d, best[p >> 1] >> 4u,
+				      best[p >> 1] & 15u);
+		}
+		free(best);
+	}
+}
+
+/* At 32 and 64 bits, against the search by adders (forwards, over a
+ * window): what it found has that cost and depth, the other odd p of a
+ * narrow window need 4 or more; and in terms mode search_optimal makes
+ * 0x9e000041 (mcm's full search: 4) 3 adders. */
+Test(search, small_cost_agrees_with_the_search_by_adders, .timeout = 120)
+{
+	static const unsigned bits[] = { 32, 64 };
+	size_t b;
+	mcm_ctx *m = mcm_new();
+	search_cand c;
+	search_target t;
+	cfx_err e;
+
+	for (b = 0; b < 2; b++) {
+		search_list got = { 0 };
+		search_plan pl;
+		uint64_t seen = 0, p, lo, hi;
+		size_t i, at = 0;
+		atomic_size_t found;
+
+		atomic_init(&found, 0);
+		cr_assert_eq(target(&t, NULL, bits[b], bits[b] == 32 ? 5 : 8, &e), 0);
+		cr_assert_eq(search_plan_adders(&pl, &t, 3, 0, &e), 0);
+		for (i = 0; i < pl.ntask; i++)
+			search_task_run(&pl, i, &got, &seen, &found, NULL, &e);
+		search_plan_free(&pl);
+		search_list_unique(&got);
+		cr_assert_gt(got.n, 50);
+		for (i = 0; i < got.n; i++) {
+			unsigned d, k = search_small_cost(got.c[i].p, bits[b], &d);
+			CHECK(k == got.c[i].adders && d == got.c[i].depth, "0x%llx: "
+			      "%u/%u, search %u/%u", (unsigned long long)got.c[i].p, k,
+			      d, got.c[i].adders, got.c[i].depth);
+		}
+		/* odd p from the middle of the window, in order */
+		lo = (uint64_t)t.center | 1;
+		hi = lo + (bits[b] == 32 ? 2000 : 300);
+		while (at < got.n && (uint64_t)got.c[at].p < lo)
+			at++;
+		for (p = lo; p < hi; p += 2) {
+			unsigned d, k = search_small_cost(p, bits[b], &d);
+			int listed = at < got.n && (uint64_t)got.c[at].p == p;
+			CHECK(listed ? k <= 3 : k == 4, "0x%llx: %u, listed %d",
+			      (unsigned long long)p, k, listed);
+			at += listed;
+		}
+		search_list_free(&got);
+	}
+	cr_assert_eq(target(&t, NULL, 32, 8, &e), 0);
+	search_rank(&t, 0x9e000041, &c);
+	search_optimal(m, &c, 32);
+	cr_assert_eq(c.adders, 3);
+	cr_assert_eq(c.cost, SEARCH_COST_EXACT);
+	mcm_free(m);
+}
