@@ -89,32 +89,35 @@ static void to_real(expr_value *v, mpfr_prec_t prec)
 	v->kind = EXPR_REAL;
 }
 
-static void real_mul(expr_value *a, const expr_value *b, mpfr_prec_t prec)
+/* The least (rnd MPFR_RNDD) or the greatest (MPFR_RNDU) of the four
+ * products of the ends of a and b, rounded outward, into out. */
+static void real_corner(mpfr_t out, const expr_value *a, const expr_value *b,
+                        mpfr_rnd_t rnd, mpfr_prec_t prec)
 {
-	mpfr_t p[4], lo, hi;
+	mpfr_t p;
 	int i;
 
-	for (i = 0; i < 4; i++)
-		mpfr_init2(p[i], prec);
+	mpfr_init2(p, prec);
+	for (i = 0; i < 4; i++) {
+		mpfr_mul(i ? p : out, i < 2 ? a->lo : a->hi, i % 2 ? b->hi : b->lo,
+		         rnd);
+		if (i && rnd == MPFR_RNDD)
+			mpfr_min(out, out, p, rnd);
+		else if (i)
+			mpfr_max(out, out, p, rnd);
+	}
+	mpfr_clear(p);
+}
+
+static void real_mul(expr_value *a, const expr_value *b, mpfr_prec_t prec)
+{
+	mpfr_t lo, hi;
+
 	mpfr_inits2(prec, lo, hi, (mpfr_ptr)0);
-	mpfr_mul(p[0], a->lo, b->lo, MPFR_RNDD);
-	mpfr_mul(p[1], a->lo, b->hi, MPFR_RNDD);
-	mpfr_mul(p[2], a->hi, b->lo, MPFR_RNDD);
-	mpfr_mul(p[3], a->hi, b->hi, MPFR_RNDD);
-	mpfr_min(lo, p[0], p[1], MPFR_RNDD);
-	mpfr_min(lo, lo, p[2], MPFR_RNDD);
-	mpfr_min(lo, lo, p[3], MPFR_RNDD);
-	mpfr_mul(p[0], a->lo, b->lo, MPFR_RNDU);
-	mpfr_mul(p[1], a->lo, b->hi, MPFR_RNDU);
-	mpfr_mul(p[2], a->hi, b->lo, MPFR_RNDU);
-	mpfr_mul(p[3], a->hi, b->hi, MPFR_RNDU);
-	mpfr_max(hi, p[0], p[1], MPFR_RNDU);
-	mpfr_max(hi, hi, p[2], MPFR_RNDU);
-	mpfr_max(hi, hi, p[3], MPFR_RNDU);
+	real_corner(lo, a, b, MPFR_RNDD, prec);
+	real_corner(hi, a, b, MPFR_RNDU, prec);
 	mpfr_swap(a->lo, lo);
 	mpfr_swap(a->hi, hi);
-	for (i = 0; i < 4; i++)
-		mpfr_clear(p[i]);
 	mpfr_clears(lo, hi, (mpfr_ptr)0);
 }
 

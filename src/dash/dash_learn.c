@@ -817,10 +817,8 @@ void dash_learn_pane(const dash *d, int w, int h, dash_learn_view *p)
 
 void dash_learn_view_free(dash_learn_view *p)
 {
-	int i;
+	rows r = { p->line, p->n, (size_t)p->n };
 
-	for (i = 0; i < p->n; i++)
-		free(p->line[i].s);
-	free(p->line);
+	rows_free(&r);
 	memset(p, 0, sizeof *p);
 }

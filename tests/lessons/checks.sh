@@ -2,16 +2,7 @@
 # The check language, end to end: claims that must hold and claims that
 # must not (cfx learn --check runs them through the command table), and
 # answers in any notation fed to a lesson in script mode.
-set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cfx=$root/cfx
-export NO_COLOR=1 LC_ALL=C.UTF-8
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export XDG_STATE_HOME=$tmp/state HOME=$tmp
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+. "$(dirname "$0")/lib.sh"
 
 # a lesson of one step whose only claim is "$1" (its check on the next
 # line, as a continuation)
@@ -129,5 +120,4 @@ for a in 15 0x11 sixteen '1 6'; do
 	[ "$(answer 'reset' '0 1 1 2' "$a")" = 1 ] && ok "refused: $a" || bad "accepted: $a"
 done
 
-echo "checks: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish checks

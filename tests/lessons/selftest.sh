@@ -3,16 +3,7 @@
 # lints it (line width, numbers backed by claims, facts), runs every claim
 # through the command table and plays every step with its own solution.
 # The test fixtures must pass too.
-set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cfx=$root/cfx
-export NO_COLOR=1 LC_ALL=C.UTF-8
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-export XDG_STATE_HOME=$tmp/state HOME=$tmp/home
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+. "$(dirname "$0")/lib.sh"
 
 if out=$("$cfx" learn --selftest 2>&1); then
 	ok "lessons: $(echo "$out" | tail -n 1)"
@@ -47,5 +38,4 @@ mv "$tmp/l/01-t.lesson" "$tmp/l/03-t.lesson"
 out=$(CFX_LESSONS=$tmp/l "$cfx" learn --selftest 2>&1)
 echo "$out" | grep -q "where 1 was expected" && ok "numbering gap caught" ||
 	{ bad "numbering gap"; echo "$out"; }
-echo "selftest: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish selftest

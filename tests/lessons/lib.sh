@@ -1,0 +1,17 @@
+# lib.sh - sourced by the lesson suites (not a suite: tests/run.sh skips
+# lib*.sh): cfx, a private HOME and state directory that go away at the
+# end, and the count of passes and failures.
+#   . "$(dirname "$0")/lib.sh"
+#   ok "what held"; bad "what did not"; ...
+#   finish NAME     prints "NAME: N passed, N failed"; false on a failure
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cfx=$root/cfx
+export NO_COLOR=1 LC_ALL=C.UTF-8
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export XDG_STATE_HOME=$tmp/state HOME=$tmp/home
+pass=0 fail=0
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+finish() { echo "$1: $pass passed, $fail failed"; [ "$fail" = 0 ]; }
