@@ -73,7 +73,9 @@ typedef struct mcm_result {
 	                        * 2^(n+1) (no wrap-around) has fewer adders,
 	                        * the model of the published tables (mcm.c) */
 	int exact_wrap;        /* 1: not even a graph that wraps mod 2^n has
-	                        * fewer: proven only up to 3 adders, since a
+	                        * fewer: proven up to 4 adders (every graph of
+	                        * at most 3 is tried, on any word, unless
+	                        * quick or a depth bound below 3), since a
 	                        * wrapping graph can beat the integer bound
 	                        * (14709 mod 2^16: 4 adders, 5 as integers) */
 	unsigned naf_adders;   /* what the NAF sequence needs, for comparison */

@@ -33,7 +33,9 @@
  *
  * 3. Polish: the last steps of the result are searched again exactly
  *    (can the target be reached from the first j nodes with one or two
- *    more adders?).
+ *    more adders?), and every graph of at most three adders mod 2^n is
+ *    tried (three(): the heuristic misses a few that wrap), which also
+ *    proves four minimal when none is found.
  *
  * Values are kept mod 2^64; two nodes with equal values compute the same
  * thing, and everything is reduced mod 2^n only when compared with the
@@ -1450,6 +1452,116 @@ static unsigned lb_small(uint64_t q, unsigned m)
 	return 3;
 }
 
+/* ---- exact search for three adders, any word ---------------------------- */
+
+/* The A-operations of u and w mod 2^m (u shifted by s in [1, m)): (u << s)
+ * + w, (u << s) - w, w - (u << s).  Returns how many (3 (m - 1)). */
+static size_t aop_mod(uint64_t u, uint64_t w, unsigned m, uint64_t *out)
+{
+	uint64_t mk = mask_of(m);
+	size_t n = 0;
+	unsigned s;
+
+	for (s = 1; s < m; s++) {
+		uint64_t us = u << s;
+		out[n++] = (us + w) & mk;
+		out[n++] = (us - w) & mk;
+		out[n++] = (w - us) & mk;
+	}
+	return n;
+}
+
+/* Is t an A-operation mod 2^m of b and x (either one shifted)? */
+static int aop_of(uint64_t t, uint64_t b, uint64_t x, unsigned m)
+{
+	uint64_t mk = mask_of(m);
+
+	return shift_to(b, t - x, m, mk) || shift_to(b, t + x, m, mk) ||
+	       shift_to(b, x - t, m, mk) || shift_to(x, t - b, m, mk) ||
+	       shift_to(x, t + b, m, mk) || shift_to(x, b - t, m, mk);
+}
+
+/* The graph 1, a, b (k = 3; k = 2: no b; k = 1: neither), then +-q
+ * (neg), each step an A-operation mod 2^m of those before it; 0, or -1
+ * if it is deeper than dmax. */
+static int three_graph(uint64_t a, uint64_t b, int k, uint64_t q, int neg,
+                       unsigned m, unsigned dmax, mcm_graph *g)
+{
+	uint64_t vals[3], mk = mask_of(m);
+	int i, at = 0;
+
+	vals[0] = a;
+	vals[1] = b;
+	vals[k - 1] = neg ? (0 - q) & mk : q;
+	graph_init(g, m);
+	for (i = 0; i < k; i++) {
+		mcm_node nd;
+		int ok = find_aop(g, g->n, vals[i], m, &nd);
+		assert(ok);
+		(void)ok;
+		at = graph_add(g, nd.a, nd.sa, nd.b, nd.sb, nd.op);
+		assert(at >= 0);
+	}
+	g->out = (unsigned)at;
+	g->out_neg = neg;
+	absorb_negation(g);
+	return graph_depth(g) <= dmax ? 0 : -1;
+}
+
+/* Every graph of at most three adders for +-q mod 2^m: the ready sets
+ * {1, a, b} (a = A(1, 1), b an A-operation within {1, a}) and a last
+ * adder, solved backwards for its shift.  Keeps the best in *best
+ * (better() on target t) and returns 1 if one within depth dmax beat it.
+ * About 30 (3m)^2 tests: a few ms at 32 bits, about 15 at 64. */
+static int three(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
+                 mcm_graph *best)
+{
+	uint64_t mk = mask_of(m), f1[3 * 64], f2[4 * 3 * 64], nq = (0 - q) & mk;
+	size_t n1, n2, i, j;
+	int found = 0, neg;
+
+	if (m < 3)
+		return 0;
+	n1 = aop_mod(1, 1, m, f1);
+	for (i = 0; i < n1; i++) {
+		uint64_t a = f1[i];
+		if (!(a & 1))
+			continue;
+		for (neg = 0; neg < 2; neg++) {     /* one or two adders */
+			uint64_t tq = neg ? nq : q;
+			mcm_graph g;
+			int k = tq == a ? 1 : aop_of(tq, a, 1, m) ||
+			        aop_of(tq, a, a, m) ? 2 : 0;
+			if (k && three_graph(a, 0, k, q, neg, m, dmax, &g) == 0 &&
+			    better(&g, best, t)) {
+				*best = g;
+				found = 1;
+			}
+		}
+		n2 = aop_mod(1, 1, m, f2);
+		n2 += aop_mod(1, a, m, f2 + n2);
+		n2 += aop_mod(a, 1, m, f2 + n2);
+		n2 += aop_mod(a, a, m, f2 + n2);
+		for (j = 0; j < n2; j++) {
+			uint64_t b = f2[j];
+			if (!(b & 1))
+				continue;
+			for (neg = 0; neg < 2; neg++) {
+				uint64_t tq = neg ? nq : q;
+				mcm_graph g;
+				if ((aop_of(tq, b, 1, m) || aop_of(tq, b, a, m) ||
+				     aop_of(tq, b, b, m)) &&
+				    three_graph(a, b, 3, q, neg, m, dmax, &g) == 0 &&
+				    better(&g, best, t)) {
+					*best = g;
+					found = 1;
+				}
+			}
+		}
+	}
+	return found;
+}
+
 /* The best graph for odd q mod 2^m within depth dmax, ties ranked by
  * target t (NULL: depth): the exact search if `exact` (its lower bound
  * into *lb), then the heuristic, which works mod 2^m and may
@@ -1477,6 +1589,10 @@ static int search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
 	polish(&h, q, m, dmax, o->quick, t);
 	if (better(&h, g, t))
 		*g = h;
+	/* the heuristic misses a few three-adder graphs that wrap: every
+	 * graph of at most three is tried, which also proves four minimal */
+	if (!o->quick && g->n >= 3)
+		three(q, m, dmax, t, g);
 	return 0;
 }
 
@@ -1531,7 +1647,10 @@ int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
 	g->out_shift = z;
 	r->adders = g->n;
 	r->depth = graph_depth(g);
-	r->exact_wrap = g->n <= 3 && g->n <= lb_small(q, m);
+	/* three() tried every graph of at most three adders (all of depth
+	 * <= 3) unless quick: then four is minimal too */
+	r->exact_wrap = (g->n <= 3 && g->n <= lb_small(q, m)) ||
+	                (g->n == 4 && !o->quick && dmax >= 3);
 	r->exact = r->exact_wrap || (lb >= 0 && g->n == (unsigned)lb);
 	assert(mcm_check(g, p));
 	return 0;

@@ -660,3 +660,102 @@ Test(mcm, wide_words_on_32_bit_machines)
 	cr_expect_eq(k.cycles, 4, "rv32i, -x on 48 bits: %lu", k.cycles);
 	cr_expect_eq(k.negations, 1);
 }
+
+/* ---- at most three adders, mod 2^n ---- */
+
+/* Brute force mod 2^n, written here: every ready set {1, f1, f2, f3},
+ * each member an A-operation (u << s) + w, (u << s) - w, w - (u << s)
+ * (s in [1, n)) of earlier ones, mod 2^n; wcost[v] = the fewest adders
+ * (<= 3) making v or -v, 9 if none. */
+static unsigned char wcost[1 << 12];
+
+static void wrec(uint64_t *R, int k, unsigned n)
+{
+	uint64_t mk = tmask(n);
+	int i, j, f;
+	unsigned s;
+
+	for (i = 0; i < k; i++)
+		for (j = 0; j < k; j++)
+			for (s = 1; s < n; s++)
+				for (f = 0; f < 3; f++) {
+					uint64_t a = R[i] << s, b = R[j];
+					uint64_t v = (f == 0 ? a + b : f == 1 ? a - b : b - a) & mk;
+					uint64_t nv = (0 - v) & mk;
+					if (wcost[v] > k)
+						wcost[v] = (unsigned char)k;
+					if (wcost[nv] > k)
+						wcost[nv] = (unsigned char)k;
+					if (k < 3) {
+						R[k] = v;
+						wrec(R, k + 1, n);
+					}
+				}
+}
+
+/* Every odd constant of 10 bits: mcm's count is the brute force's when
+ * that is at most 3, and "minimal even with wrap-around" is claimed for
+ * 4 only where the brute force finds no graph of 3. */
+Test(mcm, at_most_three_mod_2n_brute_force, .timeout = 120)
+{
+	unsigned n = 10;
+	uint64_t R[4] = { 1 }, v;
+	mcm_ctx *c = mcm_new();
+
+	memset(wcost, 9, sizeof wcost);
+	wcost[1] = wcost[tmask(n)] = 0;
+	wrec(R, 1, n);
+	for (v = 1; v < (1u << n); v += 2) {
+		mcm_graph g;
+		mcm_result r;
+		cfx_err e;
+		cr_assert_eq(mcm_solve(c, v, n, NULL, &g, &r, &e), 0);
+		check_graph(&g, v, n);
+		if (wcost[v] <= 3)
+			CHECK(r.adders == wcost[v], "%llu mod 2^%u: %u adders, brute "
+			      "force %d", (unsigned long long)v, n, r.adders, wcost[v]);
+		else
+			CHECK(r.adders >= 4, "%llu: %u adders, brute force > 3",
+			      (unsigned long long)v, r.adders);
+		CHECK(!(r.exact_wrap && r.adders == 4) || wcost[v] > 3,
+		      "%llu: 4 claimed minimal", (unsigned long long)v);
+	}
+	mcm_free(c);
+}
+
+/* Graphs of three adders built here at random, mod 2^n for n = 24 .. 64:
+ * the search finds three (its heuristic alone misses a few in a hundred,
+ * graphs that wrap). */
+Test(mcm, three_adder_graphs_are_found, .timeout = 120)
+{
+	static const unsigned widths[] = { 24, 32, 48, 64 };
+	mcm_ctx *c = mcm_new();
+	trng rg = { 3 };
+	unsigned wi, k, fails = 0;
+
+	for (wi = 0; wi < 4; wi++)
+		for (k = 0; k < 60; k++) {
+			unsigned n = widths[wi], i;
+			uint64_t v[4] = { 1 }, mk = tmask(n);
+			mcm_graph g;
+			mcm_result r;
+			cfx_err e;
+
+			for (i = 1; i < 4; i++) {
+				uint64_t a = v[trng_below(&rg, i)] << (1 + trng_below(&rg, n - 1));
+				uint64_t b = v[i == 3 ? 2 : trng_below(&rg, i)];
+				int f = (int)trng_below(&rg, 3);
+				v[i] = (f == 0 ? a + b : f == 1 ? a - b : b - a) & mk;
+			}
+			if (!(v[3] & 1))
+				continue;
+			cr_assert_eq(mcm_solve(c, v[3], n, NULL, &g, &r, &e), 0);
+			check_graph(&g, v[3], n);
+			fails += r.adders > 3;
+			if (r.adders > 3)
+				cr_log_error("%#llx mod 2^%u: %u adders, made with 3",
+				             (unsigned long long)v[3], n, r.adders);
+		}
+	cr_expect_eq(fails, 0);
+	mcm_free(c);
+}
