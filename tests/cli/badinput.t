@@ -67,9 +67,21 @@ $ printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/
 $ printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\nfocus: cff\ncheck: result.cf.input == 1/2\nhint: h\nsolution: cf 1/2\n' > bad.lesson && cfx learn --check bad.lesson
 ! cfx: learn: bad.lesson:5: focus: names no panel (cf, naf, shifts, spectrum, score, sweep, verify) (cff)
 ? 2
+$ awk 'BEGIN { print "title: Long"; for (i = 1; i <= 1001; i++) printf "step: S%d\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/2\nhint: h\nsolution: cf 1/2\n", i }' > long.lesson && cfx learn --check long.lesson
+! cfx: learn: long.lesson:6002: too many steps (at most 1000) (S1001)
+? 2
 $ printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.quotients[-9223372036854775808] == 1\nhint: h\nsolution: cf 1/2\n' > bad.lesson && cfx learn --check bad.lesson
 ! cfx: learn: bad.lesson:5: bad check: an index is at most 10^9 either way ([-9223372036854775808])
 ? 2
+
+# ---- the progress file ------------------------------------------------
+$ mkdir -p st/cfx && mkfifo st/cfx/progress && printf 'quit\n' | XDG_STATE_HOME=$PWD/st CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 2>err >/dev/null; st=$?; sed "s|$PWD/||; s/corrupt-[0-9-]*/corrupt-DATE/" err; exit $st
+> cfx: learn: the progress file could not be read (not a regular file); it was set aside as st/cfx/progress.corrupt-DATE and progress starts afresh
+$ mkdir -p st2/cfx && printf 'mini 1 +.\nno marks\n' > st2/cfx/progress && printf 'quit\n' | XDG_STATE_HOME=$PWD/st2 CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 2>err >/dev/null; st=$?; sed "s|$PWD/||; s/corrupt-[0-9-]*/corrupt-DATE/" err; exit $st
+> cfx: learn: the progress file could not be read (a line is not NAME STEP MARKS, line 2); it was set aside as st2/cfx/progress.corrupt-DATE and the 1 lesson read are kept
+$ : > stf && printf 'cf 13/8\nanswer 2\n' | XDG_STATE_HOME=$PWD/stf CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 2>err >/dev/null; st=$?; sed "s|$PWD/||" err; exit $st
+> cfx: learn: progress cannot be saved: Not a directory (stf/cfx/progress)
+? 1
 
 # ---- messages: tokens are cut and escaped -----------------------------
 $ printf '%0200d\n' 0 | tr 0 x | cfx
@@ -86,6 +98,9 @@ $ seq 200 | tr '\n' ' ' | sed 's/^/cf /' | cfx
 ? 2
 
 # ---- options -----------------------------------------------------------
+$ cfx verify --against abc 5
+! cfx: verify: unknown name (abc)
+? 2
 $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 2
 ! cfx: learn: unknown argument (2)
 ? 2
@@ -106,6 +121,9 @@ $ cfx score --keys malloc:4096 --count 2^20 5
 $ cfx sweep --count 2^28 5
 ! cfx: sweep: the sweep would take 2049 MiB, over the 2048 MiB one request may take (2^28)
 ? 2
+$ CFX_TEST_MEMAVAILABLE_MIB=100 cfx score --keys random --count 2^24 5
+! cfx: score: the keys would take 256 MiB, more than the 100 MiB available now (2^24)
+? 2
 $ cfx score --keys random --count 2^29 5
 ! cfx: score: --count 536870912 is above the limit of 2^28 keys (2^29)
 ? 2
@@ -115,8 +133,9 @@ $ i=0; { echo 'let a0 = 1'; while [ $i -lt 12 ]; do echo "let a$((i + 1)) = a$i 
 $ i=0; while [ $i -lt 300 ]; do echo "let v$i = $i"; i=$((i + 1)); done > lets; cfx -f lets
 ! cfx: lets:257: let: too many names (at most 256; let one of them again) (v256)
 ? 2
-$ awk 'BEGIN { s = "answer "; for (i = 0; i < 5000; i++) s = s "7"; print s }' | CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 2 | grep longer
+$ awk 'BEGIN { s = "answer "; for (i = 0; i < 5000; i++) s = s "7"; print s }' | CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 2 > out; st=$?; grep longer out; exit $st
 > That answer is longer than 4096 characters; no step's answer is.
+? 1
 
 # ---- limits: bounded work, said on the output -------------------------
 $ cfx cf --convergents 'golden(65536)' | tail -n 1 | sed 's/first [0-9]* /first N /'
