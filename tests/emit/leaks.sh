@@ -30,6 +30,8 @@ printf '1\n2\n3\n4\n5\n6\nzz7\n8\n' >"$work/cwd/bad.txt"
 printf '# keys\n1\n2\n0x10\n\n7 # seven\n1_000\n' >"$work/cwd/good.txt"
 printf '10\n11\n12\n10.5\n30\n' >"$work/cwd/s1.txt"
 printf '12\n13\n12.5\n14\n13.5\n12.2\n' >"$work/cwd/s2.txt"
+# a REPL line of too many words (split() once leaked every word of it)
+seq 200 | tr '\n' ' ' | sed 's/^/cf /' >"$work/cwd/words.txt"
 
 # STATUS ARGS... (one case a line; ARGS split by the shell, so quote inside)
 cases=$(cat <<'EOF'
@@ -72,6 +74,7 @@ cases=$(cat <<'EOF'
 0 stats --json --ratio --resamples 200 --test mw s1.txt s2.txt
 0 stats -s -w 40 --test welch s1.txt s2.txt s1.txt
 2 bench 5 --runs 2
+2 -f words.txt
 0 bench 0x61C88647 --runs 3 --table-bits 4 --count 64 --against 0x9e370001
 EOF
 )
