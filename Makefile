@@ -84,7 +84,8 @@ check: cfx $(UNIT_BIN) build/check.mk
 	@tests/run.sh
 
 unit: $(UNIT_BIN)
-	@for t in $(UNIT_BIN); do $$t --jobs=2 || exit 1; done
+	@for t in $(UNIT_BIN); do LSAN_OPTIONS=suppressions=tests/unit/lsan.supp:print_suppressions=0 \
+		$$t --jobs=2 || exit 1; done
 
 # ---- fuzzing -------------------------------------------------------------
 # libFuzzer harnesses (tests/fuzz/fuzz_*.c) built with clang, ASan and
