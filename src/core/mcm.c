@@ -1454,8 +1454,9 @@ static unsigned lb_small(uint64_t q, unsigned m)
 
 /* ---- exact search for three adders, any word ---------------------------- */
 
-/* The A-operations of u and w mod 2^m (u shifted by s in [1, m)): (u << s)
- * + w, (u << s) - w, w - (u << s).  Returns how many (3 (m - 1)). */
+/* The A-operations of u and w mod 2^m (u shifted by s in [1, m)) up to
+ * sign: (u << s) + w and (u << s) - w (w - (u << s) is minus that).
+ * Returns how many (2 (m - 1)). */
 static size_t aop_mod(uint64_t u, uint64_t w, unsigned m, uint64_t *out)
 {
 	uint64_t mk = mask_of(m);
@@ -1466,7 +1467,6 @@ static size_t aop_mod(uint64_t u, uint64_t w, unsigned m, uint64_t *out)
 		uint64_t us = u << s;
 		out[n++] = (us + w) & mk;
 		out[n++] = (us - w) & mk;
-		out[n++] = (w - us) & mk;
 	}
 	return n;
 }
@@ -1510,13 +1510,15 @@ static int three_graph(uint64_t a, uint64_t b, int k, uint64_t q, int neg,
 
 /* Every graph of at most three adders for +-q mod 2^m: the ready sets
  * {1, a, b} (a = A(1, 1), b an A-operation within {1, a}) and a last
- * adder, solved backwards for its shift.  Keeps the best in *best
- * (better() on target t) and returns 1 if one within depth dmax beat it.
- * About 30 (3m)^2 tests: a few ms at 32 bits, about 15 at 64. */
+ * adder, solved backwards for its shift.  A member's sign does not
+ * matter (an A-operation of -v is minus one of v, and the last step is
+ * tried for q and -q), so a and b are taken up to sign.  Keeps the best
+ * in *best (better() on target t) and returns 1 if one within depth dmax
+ * beat it.  About 30 (2m)^2 tests: a few ms at 64 bits. */
 static int three(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
                  mcm_graph *best)
 {
-	uint64_t mk = mask_of(m), f1[3 * 64], f2[4 * 3 * 64], nq = (0 - q) & mk;
+	uint64_t mk = mask_of(m), f1[2 * 64], f2[4 * 2 * 64], nq = (0 - q) & mk;
 	size_t n1, n2, i, j;
 	int found = 0, neg;
 
@@ -1538,7 +1540,9 @@ static int three(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
 				found = 1;
 			}
 		}
-		n2 = aop_mod(1, 1, m, f2);
+		n2 = 0;
+		for (j = i + 1; j < n1; j++)     /* another of cost 1 */
+			f2[n2++] = f1[j];
 		n2 += aop_mod(1, a, m, f2 + n2);
 		n2 += aop_mod(a, 1, m, f2 + n2);
 		n2 += aop_mod(a, a, m, f2 + n2);
