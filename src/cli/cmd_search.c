@@ -596,8 +596,9 @@ static void print_row(FILE *f, size_t rank, const search_cand *cd,
 		snprintf(big, sizeof big, "%.3g", (double)cd->big);
 	if (v->status != SEARCH_UNSCREENED)
 		snprintf(fam, sizeof fam, "%s (%.3g)", v->family, v->quality);
-	if (cd->cost != SEARCH_COST_NAF)
-		snprintf(cost, sizeof cost, "%u/%u", cd->adders, cd->depth);
+	if (cd->cost != SEARCH_COST_NAF)      /* *: not proven fewest */
+		snprintf(cost, sizeof cost, "%u/%u%s", cd->adders, cd->depth,
+		         cd->cost == SEARCH_COST_FOUND ? "*" : "");
 	else
 		snprintf(cost, sizeof cost, "%u/-", search_cost(cd));
 	fprintf(f, "%4zu %-*s %6s %6u %10s %5s %6s  %s\n", rank,
@@ -631,8 +632,9 @@ static void print_front(FILE *f, const outcome *o)
 		shown s;
 
 		describe(cd, o->t->bits, &s);
-		fprintf(f, "  %2u adders, depth %u  %s  R %.3g  %s\n",
-		        search_cost(cd), cd->depth, s.hex,
+		fprintf(f, "  %2u%s adders, depth %u  %s  R %.3g  %s\n",
+		        search_cost(cd), cd->cost == SEARCH_COST_FOUND ? "*" : "",
+		        cd->depth, s.hex,
 		        o->pk->v[o->front[i]].quality,
 		        search_status_name(o->pk->v[o->front[i]].status));
 		free(s.sum);
@@ -643,7 +645,7 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 {
 	FILE *f = c->out;
 	const picked *pk = o->pk;
-	size_t i, dropped = 0, rows = 0;
+	size_t i, dropped = 0, rows = 0, unproven = 0;
 
 	if (r->adders >= 0)
 		fprintf(f, "search %u-bit, at most %d adder%s (exact: every shift/add "
@@ -673,7 +675,11 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 			print_row(f, pk->rank[i] + 1, &pk->c[i], &pk->v[i],
 			          o->t->bits);
 			rows++;
+			unproven += pk->c[i].cost == SEARCH_COST_FOUND;
 		}
+	if (unproven)
+		fprintf(f, "   * counts above 4 adders are the fewest cfx's shift/add "
+		        "search found,\n     not proven the fewest possible\n");
 	if (!rows)
 		fprintf(f, "   (none%s)\n", pk->n ? ": every candidate looked at "
 		        "failed the screen" : "");

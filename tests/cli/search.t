@@ -77,9 +77,10 @@ $ cfx search --bits 64 --prime --top 20 | grep 0x9e37fffffffc0001
 # NAF's 6, from cfx's shift/add search, the graph `cfx shifts --optimal`
 # prints: t1 = 1 - 2^19, t2 = t1 + 2^29, t3 = 63, t4 = 63 * 513,
 # t4 * 2^16 + t2 = 2654404609 = 0x9e370001 (python3); test_search.c runs
-# the graph against the multiply
+# the graph against the multiply; the * says 5 is not proven the fewest
+# (above 4 adders)
 $ cfx search --bits 32 --window 16 --prime --screen none --top 1 | sed -n 5,6p
->    1 0x9e370001            5/3     12         18   yes      -  
+>    1 0x9e370001           5/3*     12         18   yes      -  
 >        2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1
 
 # the same command in the REPL (one command table)
