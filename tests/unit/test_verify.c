@@ -7,10 +7,14 @@
  * boundaries (PASS, WARN, FAIL on both sides of R = 1.5, R = 2 and of the
  * battery-wide levels 0.5 / F and 0.05 / F); the Gauss-Kuzmin tail
  * against its closed form; the explanation of a stride against Euclid;
- * verdicts of known constants through verify_screen.
+ * verdicts of known constants through verify_screen.  The rule, the form
+ * checks and the verdicts are cases of the data file verify.test (jq's
+ * way: a query, what it must give, one case a block).
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cfx/verify.h"
 #include "testutil.h"
@@ -225,25 +229,6 @@ Test(verify, cells_brute_force_16_sparse_tables)
 	verify_free(&bt);
 }
 
-/* The rule at its boundaries, with F = 100 judged families. */
-Test(verify, rule_boundaries)
-{
-	size_t F = 100;
-	double f = VERIFY_ALPHA_FAIL / 100, w = VERIFY_ALPHA_WARN / 100;
-
-	cr_assert_eq(verify_rule(2.0, f * 0.99, F), VERIFY_FAIL);
-	cr_assert_eq(verify_rule(2.0, f * 1.01, F), VERIFY_WARN);
-	cr_assert_eq(verify_rule(1.999, f * 0.01, F), VERIFY_WARN);
-	cr_assert_eq(verify_rule(1.5, w * 0.99, F), VERIFY_WARN);
-	cr_assert_eq(verify_rule(1.5, w * 1.01, F), VERIFY_PASS);
-	cr_assert_eq(verify_rule(1.499, 1e-30, F), VERIFY_PASS);
-	cr_assert_eq(verify_rule(1000, 0.9, F), VERIFY_PASS);
-	/* the correction: a tail that is rare for one family is not rare
-	 * among a hundred */
-	cr_assert_eq(verify_rule(3, 0.01, 1), VERIFY_FAIL);
-	cr_assert_eq(verify_rule(3, 0.01, F), VERIFY_PASS);
-}
-
 Test(verify, gauss_kuzmin)
 {
 	/* P(a >= A) = log2(1 + 1/A) at one place; 1 - (1 - g)^J at J */
@@ -289,27 +274,6 @@ Test(verify, stride_explained)
 	cr_assert_eq(f->cf.k, bigk);
 	free(scratch);
 	verify_free(&bt);
-}
-
-static verify_status screen(uint64_t p, unsigned bits)
-{
-	verify_battery bt;
-	verify_status st;
-	cfx_err err;
-
-	cr_assert(verify_screen(p, bits, VERIFY_QUICK, &bt, &err) == 0);
-	st = bt.status;
-	verify_free(&bt);
-	return st;
-}
-
-Test(verify, screen_verdicts)
-{
-	cr_assert_eq(screen(0x61C88647, 32), VERIFY_PASS);
-	cr_assert_eq(screen(0x9e370001, 32), VERIFY_FAIL);
-	cr_assert_eq(screen(1, 32), VERIFY_FAIL);        /* size */
-	cr_assert_eq(screen(0x61C88646, 32), VERIFY_FAIL);   /* even */
-	cr_assert_eq(screen(0x9e37fffffffc0001ULL, 64), VERIFY_FAIL);
 }
 
 Test(verify, default_bits)
@@ -420,4 +384,113 @@ Test(verify, can_fail_is_sound, .timeout = 120)
 		free(scratch);
 		verify_free(&bt);
 	}
+}
+
+/* ---- the cases of verify.test ---------------------------------------- */
+
+static FILE *open_cases(void)
+{
+	char path[4096];
+	const char *slash = strrchr(__FILE__, '/');
+
+	snprintf(path, sizeof path, "%.*sverify.test",
+	         slash ? (int)(slash - __FILE__ + 1) : 0, __FILE__);
+	return fopen(path, "r");
+}
+
+static verify_status status_of(const char *word)
+{
+	static const char *const names[] = { "PASS", "WARN", "FAIL", "INFO" };
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (!strcmp(word, names[i]))
+			return (verify_status)i;
+	cr_assert_fail("verify.test: no status %s", word);
+	return VERIFY_PASS;
+}
+
+/* One block: the query q and its expected lines e[0..ne). */
+static void run_case(int at, const char *q, char e[][160], int ne)
+{
+	char kind[16], pt[40];
+	double r, tail;
+	unsigned bits;
+	size_t F, i;
+	verify_battery bt;
+	cfx_err err;
+
+	if (sscanf(q, "rule %lf %lf %zu", &r, &tail, &F) == 3) {
+		cr_assert_eq(ne, 1, "verify.test:%d: one status", at);
+		cr_expect_eq(verify_rule(r, tail, F), status_of(e[0]),
+		             "verify.test:%d: %s gives %s, expected %s", at, q,
+		             verify_status_name(verify_rule(r, tail, F)), e[0]);
+		return;
+	}
+	cr_assert(sscanf(q, "%15s %39s %u", kind, pt, &bits) == 3,
+	          "verify.test:%d: no query: %s", at, q);
+	cr_assert(verify_screen(strtoull(pt, NULL, 0), bits, VERIFY_QUICK, &bt,
+	                        &err) == 0, "verify.test:%d: %s", at, err.msg);
+	if (!strcmp(kind, "verdict")) {
+		cr_expect_eq(bt.status, status_of(e[0]), "verify.test:%d: %s "
+		             "gives %s, expected %s", at, q,
+		             verify_status_name(bt.status), e[0]);
+	} else {
+		cr_assert(!strcmp(kind, "forms"), "verify.test:%d: %s", at, kind);
+		for (int k = 0; k < ne; k++) {
+			char name[32], st[8];
+			int used = 0;
+			const verify_check *c = NULL;
+			/* "continued fraction" is two words: names end at a status */
+			cr_assert(sscanf(e[k], "%31s %7s %n", name, st, &used) >= 2);
+			for (i = 0; i < bt.nforms; i++)
+				if (!strcmp(bt.forms[i].name, name))
+					c = &bt.forms[i];
+			cr_assert_not_null(c, "verify.test:%d: no check %s", at, name);
+			cr_expect_eq(c->status, status_of(st), "verify.test:%d: %s: %s "
+			             "is %s, expected %s (%s)", at, q, name,
+			             verify_status_name(c->status), st, c->detail);
+			cr_expect(!strncmp(c->detail, e[k] + used, strlen(e[k] + used)),
+			          "verify.test:%d: %s: %s says \"%s\", expected it to "
+			          "start \"%s\"", at, q, name, c->detail, e[k] + used);
+		}
+	}
+	verify_free(&bt);
+}
+
+Test(verify, cases_of_the_data_file, .timeout = 120)
+{
+	FILE *f = open_cases();
+	char line[160], q[160] = "", e[8][160];
+	int ne = 0, at = 0, lineno = 0, cases = 0;
+
+	cr_assert_not_null(f, "cannot open tests/unit/verify.test");
+	for (;;) {
+		int end = !fgets(line, sizeof line, f);
+		line[strcspn(line, "\n")] = '\0';
+		lineno++;
+		if (!end && line[0] == '#')
+			continue;
+		if (end || !line[0]) {
+			if (q[0]) {
+				cr_assert(ne > 0, "verify.test:%d: no expectation", at);
+				run_case(at, q, e, ne);
+				cases++;
+			}
+			q[0] = '\0';
+			ne = 0;
+			if (end)
+				break;
+			continue;
+		}
+		if (!q[0]) {
+			snprintf(q, sizeof q, "%s", line);
+			at = lineno;
+		} else {
+			cr_assert(ne < 8, "verify.test:%d: too many lines", at);
+			snprintf(e[ne++], sizeof e[0], "%s", line);
+		}
+	}
+	fclose(f);
+	cr_assert_geq(cases, 25, "verify.test: only %d cases", cases);
 }
