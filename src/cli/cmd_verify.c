@@ -521,10 +521,74 @@ static void explain_kinds(FILE *f, const subject *s, verify_status st)
 	}
 }
 
+/* The table sizes checked, exactly: "tables 2^4..2^20", "tables 2^10,
+ * 2^16 and 2^20", "table 2^12"; runs of three or more consecutive sizes
+ * as a..b. */
+static void tables_text(const verify_battery *bt, char *buf, size_t n)
+{
+	size_t i = 0, at, runs = 0, r;
+	size_t start[VERIFY_MAX_TABLES], end[VERIFY_MAX_TABLES];
+
+	while (i < bt->ntables) {
+		start[runs] = i;
+		while (i + 1 < bt->ntables && bt->tables[i + 1] == bt->tables[i] + 1)
+			i++;
+		if (i == start[runs] + 1)   /* two sizes are two items */
+			i--;
+		end[runs++] = i++;
+	}
+	at = (size_t)snprintf(buf, n, "table%s", bt->ntables > 1 ? "s" : "");
+	for (r = 0; r < runs && at < n; r++) {
+		const char *sep = r == 0 ? " " : r + 1 == runs ? " and " : ", ";
+		if (end[r] == start[r])
+			at += (size_t)snprintf(buf + at, n - at, "%s2^%u", sep,
+			                       bt->tables[start[r]]);
+		else
+			at += (size_t)snprintf(buf + at, n - at, "%s2^%u..2^%u", sep,
+			                       bt->tables[start[r]], bt->tables[end[r]]);
+	}
+}
+
+/* The kinds of keys in the battery, as the patch names them. */
+static void families_text(const verify_battery *bt, char *buf, size_t n)
+{
+	static const char *const kinds[] = {
+		"sequential", "every stride 2^s", NULL, "shifted runs",
+		"single bytes", "packed fields", "pointer+index", "sparse keys"
+	};
+	unsigned lo = 0, hi = 0, seen = 0, k;
+	size_t i, at = 0;
+
+	for (i = 0; i < bt->nfam; i++) {
+		seen |= 1u << bt->fam[i].kind;
+		if (bt->fam[i].kind == VERIFY_MULT) {
+			if (!lo || bt->fam[i].arg < lo)
+				lo = bt->fam[i].arg;
+			if (bt->fam[i].arg > hi)
+				hi = bt->fam[i].arg;
+		}
+	}
+	buf[0] = '\0';
+	for (k = 0; k < sizeof kinds / sizeof *kinds && at < n; k++) {
+		if (!(seen & (1u << k)))
+			continue;
+		if (k == VERIFY_MULT && lo == hi)
+			at += (size_t)snprintf(buf + at, n - at, "%sstride %u",
+			                       at ? ", " : "", lo);
+		else if (k == VERIFY_MULT)
+			at += (size_t)snprintf(buf + at, n - at, "%sstrides %u to %s%u",
+			                       at ? ", " : "", lo, hi == 1000000 ? "10^"
+			                       : "", hi == 1000000 ? 6 : hi);
+		else
+			at += (size_t)snprintf(buf + at, n - at, "%s%s", at ? ", " : "",
+			                       kinds[k]);
+	}
+}
+
 static void report(FILE *f, const subject *s, const subject *ref, int full)
 {
 	const verify_battery *bt = &s->bt;
-	char text[1024];
+	char text[1024], tables[160];
 	size_t i, rows = 0, j;
 
 	summary(f, s);
@@ -535,9 +599,9 @@ static void report(FILE *f, const subject *s, const subject *ref, int full)
 	fputc('\n', f);
 	snprintf(text, sizeof text, "%s = %s", s->k.hex, s->k.sum);
 	para(f, 0, text);
-	snprintf(text, sizeof text, "%zu key families, %zu cells: tables "
-	         "2^%u..2^%u, 1 to 8 keys a bucket.", bt->nfam, bt->ncells,
-	         bt->tables[0], bt->tables[bt->ntables - 1]);
+	tables_text(bt, tables, sizeof tables);
+	snprintf(text, sizeof text, "%zu key families, %zu cells: %s, 1 to 8 "
+	         "keys a bucket.", bt->nfam, bt->ncells, tables);
 	para(f, 0, text);
 	fputc('\n', f);
 	table(f, s, ref, full);
@@ -613,7 +677,8 @@ static json_t *family_json(const verify_family *f)
 static json_t *subject_json(const subject *s)
 {
 	const verify_battery *bt = &s->bt;
-	json_t *o = json_object(), *checks = json_array(), *bat = json_array();
+	json_t *o = json_object(), *checks = json_array(), *bat = json_array(),
+	       *tab = json_array();
 	size_t i;
 
 	json_object_set_new(o, "value", out_jz(s->k.p));
@@ -626,6 +691,9 @@ static json_t *subject_json(const subject *s)
 	json_object_set_new(o, "power_sum", json_string(s->k.sum));
 	json_object_set_new(o, "judged", json_integer((json_int_t)bt->judged));
 	json_object_set_new(o, "reference_bits", json_integer(bt->cal_bits));
+	for (i = 0; i < bt->ntables; i++)
+		json_array_append_new(tab, json_integer(bt->tables[i]));
+	json_object_set_new(o, "table_bits", tab);
 	for (i = 0; i < bt->nforms; i++)
 		json_array_append_new(checks, json_pack("{s:s,s:s,s:s,s:o}", "name",
 		    bt->forms[i].name, "status", verify_status_name(
@@ -657,7 +725,7 @@ static void patch(FILE *f, const subject *s)
 	             : 64;
 	const char *ty = t == 64 ? "u64" : t == 32 ? "u32" : t == 16 ? "u16"
 	                 : "u8";
-	char *text, *q, cost[96], verdict[32];
+	char *text, *q, cost[96], verdict[32], tables[160], fams[200];
 	size_t i, len = 0, cap = 64 + 24 * s->k.cf.n;
 
 	/* the expansion written out in full, as the 2002 patch did */
@@ -684,14 +752,13 @@ static void patch(FILE *f, const subject *s)
 		snprintf(verdict, sizeof verdict, "FAIL, %zu of", bt->nfail);
 	else
 		snprintf(verdict, sizeof verdict, "PASS on");
+	tables_text(bt, tables, sizeof tables);
+	families_text(bt, fams, sizeof fams);
 	text = xasprintf("cfx verify: %s %zu checks (%zu WARN): %zu key "
-	                 "families (sequential, every stride 2^s, strides 3 to "
-	                 "10^6, shifted runs, single bytes, packed fields, "
-	                 "pointer+index, sparse keys), tables 2^%u..2^%u, 1 to 8 "
-	                 "keys per bucket, judged against random odd "
-	                 "multipliers.", verdict,
-	                 bt->nforms + bt->nfam, bt->nwarn, bt->nfam,
-	                 bt->tables[0], bt->tables[bt->ntables - 1]);
+	                 "families (%s), %s, 1 to 8 keys per bucket, judged "
+	                 "against random odd multipliers.", verdict,
+	                 bt->nforms + bt->nfam, bt->nwarn, bt->nfam, fams,
+	                 tables);
 	comment(f, text);
 	free(text);
 	fprintf(f, " */\n#define HASH_MULT_%u 0x%s%s\n\n", s->bits, s->k.hex + 2,

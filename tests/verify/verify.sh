@@ -208,6 +208,41 @@ if [ $st = 1 ] && [ ! -s "$tmp/o" ] && [ "$(wc -l <"$tmp/e")" = 1 ] && grep -q '
 if [ $st = 1 ] && grep -q HASH_MULT_32 "$tmp/o"; then ok "--force prints it (exit 1)"
 else bad "--force: status $st"; fi
 
+# the patch comment and the report name exactly the table sizes checked:
+# the sizes typed, the sizes of the cells in the JSON, and the sizes the
+# words name (a..b expanded here) are one set, gapped lists included
+for t in 10,16,20 4-6,10,16-17 12 4,5 6-9 4-20; do
+	./cfx verify 0x61C88647 --table-bits "$t" --emit patch >"$tmp/p.h"
+	./cfx verify 0x61C88647 --table-bits "$t" >"$tmp/r.txt"
+	./cfx verify 0x61C88647 --table-bits "$t" --json >"$tmp/t.json"
+	if $py - "$t" "$tmp/p.h" "$tmp/r.txt" "$tmp/t.json" <<'PYEOF'
+import json, re, sys
+def typed(spec):
+    out = set()
+    for part in spec.split(","):
+        a, _, b = part.partition("-")
+        out |= set(range(int(a), int(b or a) + 1))
+    return out
+def named(text):
+    text = " ".join(text.replace(" * ", " ").split())
+    m = re.search(r"tables? (2\^\d+(?:(?:\.\.|, | and )2\^\d+)*)", text)
+    out = set()
+    for item in re.split(r", | and ", m.group(1)):
+        a, _, b = item.partition("..")
+        out |= set(range(int(a[2:]), int((b or a)[2:]) + 1))
+    return out
+want = typed(sys.argv[1])
+o = json.load(open(sys.argv[4]))
+cells = {c["table_bits"] for f in o["battery"] for c in f["cells"]}
+for what, got in (("patch", named(open(sys.argv[2]).read())),
+                  ("report", named(open(sys.argv[3]).read())),
+                  ("json table_bits", set(o["table_bits"])), ("cells", cells)):
+    assert got == want, (what, sorted(got), sorted(want))
+PYEOF
+	then ok "tables named exactly: --table-bits $t"
+	else bad "tables named: --table-bits $t"; fi
+done
+
 # bad input: status 2, one line on stderr, nothing on stdout
 for args in "0" "2^64" "5 --table-bits 30" "5 --table-bits x" "5 --table-bits ," \
             "5 --emit c" "5 --against 0x1g" "5 --against 2^70" "5 --bits 1" \
