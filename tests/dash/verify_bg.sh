@@ -30,6 +30,11 @@ check "side by side with --against, in the pane" \
 check "the panels follow the constant it judged" \
 	tm_wait 'const 0x9e37fffffffc0001' 5
 check "on its word" tm_wait ' n = 64 ' 5
+# one count of shifts and adds: the code panel's line is verify's row
+cost=$(./cfx verify --bits 64 0x9e37fffffffc0001 | awk '/^shift\/add/ {
+	sub(/^shift\/add +[A-Z]+ +/, ""); sub(/;.*/, ""); print }')
+check "the code panel counts as verify's table does ($cost)" \
+	tm_wait "│ $cost \\(vs 1 mult" 5
 # a refused patch says why in the pane, not over the screen
 tm_type ':verify --emit patch'; tm_keys Enter
 check "--emit patch on a FAIL: refused, the reason in the pane" \
