@@ -21,6 +21,14 @@ wall() {   # wall ARGS...: median of 3 runs of cfx search ARGS, seconds;
 		awk -v s="$s" -v e="$e" 'BEGIN { printf "%.3f\n", e - s }'
 	done | med
 }
+cputime() {  # cputime ARGS...: median of 3 runs' processor seconds (user +
+	         # system, all threads), which a busy machine hardly changes
+	local i
+	for i in 1 2 3; do
+		/usr/bin/time -f '%U %S' ./cfx search "$@" 2>&1 >/dev/null | tail -1 |
+			awk '{ printf "%.3f\n", $1 + $2 }'
+	done | med
+}
 field() {  # field KEY ARGS...: a number from cfx search --json
 	local key=$1; shift
 	./cfx search "$@" --json 2>/dev/null | python3 -c \
@@ -46,6 +54,9 @@ check "absolute, this machine: search --bits 32 --prime (s)" \
 	"$(wall --bits 32 --prime)" "<=" 1
 check "absolute, this machine: search --bits 64 --prime (s)" \
 	"$(wall --bits 64 --prime)" "<=" 5
+printf '  (processor time, all threads: 32 bits %s s, 64 bits %s s; load now %s)\n' \
+	"$(cputime --bits 32 --prime)" "$(cputime --bits 64 --prime)" \
+	"$(cut -d' ' -f1 /proc/loadavg)"
 printf '  --adders 3 at 64 bits: %s graphs enumerated, %s in the window\n' \
 	"$(field enumerated --bits 64 --adders 3 --screen none)" \
 	"$(field found --bits 64 --adders 3 --screen none)"
