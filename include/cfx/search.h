@@ -242,7 +242,8 @@ unsigned search_weight(search_word p, unsigned bits);
 int search_predict(search_word p, unsigned bits, search_verdict *v);
 
 /*
- * Screen p on bits-bit words (bits <= SEARCH_SCREEN_BITS): the prediction,
+ * Screen p on bits-bit words (2 <= bits <= SEARCH_SCREEN_BITS, unless
+ * level is SEARCH_NONE): the prediction,
  * then verify's calibrated battery (verify.h: sequential, every stride
  * 2^s, small and decimal strides, shifted runs, single bytes, packed
  * fields, pointer+index, sparse keys) with its verdict: quick, at tables

@@ -39,7 +39,10 @@ static int usage(cmd_ctx *c, int arg, const char *token, const char *msg)
 
 static int read_level(cmd_ctx *c, const cli_args *a, request *r)
 {
-	r->level = r->bits <= SEARCH_SCREEN_BITS ? SEARCH_QUICK : SEARCH_NONE;
+	/* verify's battery hashes words of 2 to 64 bits */
+	int screenable = r->bits >= 2 && r->bits <= SEARCH_SCREEN_BITS;
+
+	r->level = screenable ? SEARCH_QUICK : SEARCH_NONE;
 	if (!a->screen)
 		return 0;
 	if (!strcmp(a->screen, "quick"))
@@ -51,9 +54,9 @@ static int read_level(cmd_ctx *c, const cli_args *a, request *r)
 	else
 		return usage(c, a->screen_arg, a->screen,
 		             "--screen must be quick, full or none");
-	if (r->level != SEARCH_NONE && r->bits > SEARCH_SCREEN_BITS)
-		return usage(c, a->screen_arg, a->screen,
-		             "--screen needs --bits at most 64 (use --screen none)");
+	if (r->level != SEARCH_NONE && !screenable)
+		return usage(c, a->screen_arg, a->screen, "--screen needs --bits "
+		             "from 2 to 64 (use --screen none)");
 	return 0;
 }
 
@@ -617,6 +620,7 @@ typedef struct outcome {
 	size_t nfront, found;
 	uint64_t seen;
 	int interrupted;
+	search_level level;    /* the screen that ran: none if stopped before */
 } outcome;
 
 static void print_front(FILE *f, const outcome *o)
@@ -662,10 +666,11 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 		        "graphs built so far\n");
 	for (i = 0; i < pk->n; i++)
 		dropped += pk->v[i].status == SEARCH_FAIL;
-	fprintf(f, "enumerated %llu %s, %zu in the window; screen %s: %zu "
+	fprintf(f, "enumerated %llu %s, %zu in the window; screen %s%s: %zu "
 	        "kept, %zu dropped\n\n", (unsigned long long)o->seen,
 	        r->adders >= 0 ? "graphs" : "forms", o->found,
-	        level_name(r->level), pk->n - dropped, dropped);
+	        level_name(o->level), o->level != r->level
+	        ? " (interrupted before it)" : "", pk->n - dropped, dropped);
 	fprintf(f, "rank %-*s add/dp %6s %10s %5s %6s  %s\n",
 	        o->t->bits > 64 ? 34 : 18, "hex",
 	        o->t->golden ? "golden" : "prefix", "max a_k", "prime", "screen",
@@ -738,7 +743,7 @@ static void result_json(cmd_ctx *c, const request *r, const outcome *o)
 	                    ? "proven (Miller-Rabin, bases with no strong "
 	                    "pseudoprime below 2^64)" : "probable (GMP "
 	                    "mpz_probab_prime_p, 30 rounds)"));
-	json_object_set_new(j, "screen", json_string(level_name(r->level)));
+	json_object_set_new(j, "screen", json_string(level_name(o->level)));
 	json_object_set_new(j, "cost_model", json_string(
 	                    r->adders >= 0 ? "exact adder enumeration"
 	                    : o->t->bits <= 64 ? "shift/add search" : "naf"));
@@ -785,13 +790,14 @@ int cmd_search(cmd_ctx *c, cli_args *a)
 		goto done;
 	}
 	o.t = &t;
+	o.level = r.level;
 	stopped = enumerate(c, &r, &t, &all, &o.seen);
 	if (stopped < 0)
 		goto done;
 	if (stopped) {
 		/* Ctrl-C while enumerating: the best of what was found, as is */
 		request asis = r;
-		asis.level = SEARCH_NONE;
+		asis.level = o.level = SEARCH_NONE;
 		choose(c, &asis, &all, &pk);
 	} else {
 		stopped = choose(c, &r, &all, &pk);

@@ -54,8 +54,16 @@ $ cfx search --screen bogus
 ! cfx: search: --screen must be quick, full or none (bogus)
 ? 2
 $ cfx search --bits 100 --screen quick
-! cfx: search: --screen needs --bits at most 64 (use --screen none) (quick)
+! cfx: search: --screen needs --bits from 2 to 64 (use --screen none) (quick)
 ? 2
+$ cfx search --bits 1 --screen quick
+! cfx: search: --screen needs --bits from 2 to 64 (use --screen none) (quick)
+? 2
+$ cfx search --bits 1 --adders 1 --screen full
+! cfx: search: --screen needs --bits from 2 to 64 (use --screen none) (full)
+? 2
+$ cfx search --bits 1 | sed -n 2p
+> enumerated 1 forms, 1 in the window; screen none: 1 kept, 0 dropped
 $ cfx search --terms 3 --adders 2
 ! cfx: search: --terms and --adders exclude each other (2)
 ? 2

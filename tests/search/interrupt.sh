@@ -19,6 +19,7 @@ ok "exit status 1 after SIGINT (got $rc)" '[ "$rc" = 1 ]'
 ok "one line on stderr" '[ "$(cat "$err")" = "cfx: search: interrupted; the results so far" ]'
 ok "the report's header on stdout" 'head -1 "$out" | grep -q "^search 64-bit, at most 9 signed digits"'
 ok "forms enumerated before the signal" 'sed -n 2p "$out" | grep -Eq "^enumerated [0-9]+ forms"'
+ok "text: the quick screen not claimed when it did not run" '! grep -q "screen quick: [1-9]" "$out" || grep -Eq "(PASS|WARN|FAIL) " "$out"'
 # JSON says so too
 ./cfx search --bits 64 --terms 9 --window 12 --prime --json >"$out" 2>"$err" &
 pid=$!
@@ -27,6 +28,13 @@ kill -INT "$pid"
 wait "$pid"; rc=$?
 ok "JSON: exit status 1" '[ "$rc" = 1 ]'
 ok "JSON: interrupted is true" 'python3 -c "import json,sys; sys.exit(not json.load(open(\"$out\"))[\"interrupted\"])"'
+# stopped while enumerating, nothing went through the screen: the report
+# must not claim the quick screen (it once said "screen quick: 28 kept")
+ok "JSON: no screen claimed for unscreened candidates" 'python3 -c "
+import json, sys
+d = json.load(open(\"$out\"))
+unscreened = all(c[\"screen\"] == \"-\" for c in d[\"candidates\"])
+sys.exit(unscreened and d[\"screen\"] != \"none\")"'
 # by adders (4 adders on 22 bits: several seconds of graphs): what was
 # met so far, its adders no longer claimed fewest
 ./cfx search --bits 22 --adders 4 --window 2 --screen none --json >"$out" 2>"$err" &
