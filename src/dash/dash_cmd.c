@@ -88,8 +88,7 @@ static int verify_from_strip(dash *d, const char *line)
 		for (i = 0; i < DASH_WORK_VERIFY_NOTES && sw->vnote[i][0]; i++)
 			dash_state_out_add(d, sw->vnote[i]);
 	}
-	d->out.open = 1;
-	d->out.scroll = 0;
+	dash_state_out_open(d, 1);
 	dash_state_msg(d, ST_NORMAL, ":verify done; o hides the output");
 	return 1;
 }
@@ -118,7 +117,7 @@ int dash_cmd_begin(dash *d, const char *line)
 	snprintf(echo, sizeof echo, ":%s", line);
 	dash_state_out_add(d, echo);
 	dash_state_msg(d, ST_NORMAL, "running :%s  (Ctrl-C stops it)", line);
-	d->out.scroll = 0;
+	dash_state_out_newest(d);
 	return 1;
 }
 
@@ -127,7 +126,7 @@ void dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *m, *tf;
-	int rc, s1 = -1, s2 = -1, before;
+	int rc, s1 = -1, s2 = -1, added;
 
 	if (!(m = open_memstream(&buf, &len)))
 		xalloc_fail(0, "command output");
@@ -156,16 +155,15 @@ void dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop)
 	raw();
 	fclose(m);
 	d->r.out = d->r.err = NULL;
-	before = d->out.n;
-	dash_state_out_add(d, buf);
+	added = dash_state_out_add(d, buf);
 	free(buf);
 	if (tf) {
 		stray(d, tf);
 		fclose(tf);
 	}
 	/* the pane opens for output; `set` and friends say nothing */
-	if (d->out.n > before)
-		d->out.open = 1;
+	if (added)
+		dash_state_out_open(d, 1);
 	if (d->r.quit)
 		d->quit = 1;
 	if (*stop)
@@ -192,8 +190,7 @@ int dash_cmd_poll(dash *d)
 	d->bg = NULL;
 	dash_state_out_add(d, out);
 	free(out);
-	d->out.open = 1;
-	d->out.scroll = 0;
+	dash_state_out_open(d, 1);
 	if (stopped)
 		dash_state_msg(d, ST_ERROR, "%s interrupted", echo);
 	else if (rc != 0)
@@ -261,11 +258,7 @@ void dash_cmd_free(dash *d)
 		d->bg = NULL;
 	}
 
-	for (i = 0; i < d->out.n; i++)
-		free(d->out.line[i]);
-	free(d->out.line);
-	d->out.line = NULL;
-	d->out.n = 0;
+	dash_state_out_free(d);
 	for (i = 0; i < d->cmd.nhist; i++)
 		free(d->cmd.hist[i]);
 	d->cmd.nhist = 0;

@@ -349,8 +349,7 @@ static void k_scroll(dash *d, int key)
 
 static void k_out(dash *d, int key)
 {
-	d->out.open = key == ESC ? 0 : !d->out.open;
-	d->out.scroll = 0;
+	dash_state_out_open(d, key == ESC ? 0 : !d->out.open);
 }
 
 static void k_cmd(dash *d, int key)

@@ -418,7 +418,7 @@ static void list(dash *d)
 	fclose(m);
 	dash_state_out_add(d, t);
 	free(t);
-	d->out.open = 1;
+	dash_state_out_open(d, 1);
 	dash_state_msg(d, ST_NORMAL, ":learn done; o hides the output");
 }
 

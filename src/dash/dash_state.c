@@ -135,9 +135,10 @@ void dash_state_apply_session(dash *d)
 
 /* ---- the output pane ---------------------------------------------------- */
 
-void dash_state_out_add(dash *d, const char *text)
+int dash_state_out_add(dash *d, const char *text)
 {
 	const char *p = text;
+	int added = 0;
 
 	while (*p) {
 		const char *next;
@@ -163,7 +164,31 @@ void dash_state_out_add(dash *d, const char *text)
 			d->out.line = xcalloc(DASH_OUT_LINES, sizeof *d->out.line,
 			                 "output lines");
 		d->out.line[d->out.n++] = line;
+		added++;
 		p = next;
 	}
+	return added;
+}
+
+void dash_state_out_open(dash *d, int open)
+{
+	d->out.open = open;
+	d->out.scroll = 0;
+}
+
+void dash_state_out_newest(dash *d)
+{
+	d->out.scroll = 0;
+}
+
+void dash_state_out_free(dash *d)
+{
+	int i;
+
+	for (i = 0; i < d->out.n; i++)
+		free(d->out.line[i]);
+	free(d->out.line);
+	d->out.line = NULL;
+	d->out.n = 0;
 }
 

@@ -154,8 +154,14 @@ void dash_state_resubmit(dash *d);
 void dash_state_msg(dash *d, int style, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Append text (possibly several lines) to the output pane. */
-void dash_state_out_add(dash *d, const char *text);
+/* Append text (possibly several lines) to the output pane; returns the
+ * lines added.  The pane is dash_state.c's: the others open or close it
+ * (dash_state_out_open: at its newest lines), go to its newest lines or
+ * free it through these; the loop keeps the scroll a frame measured. */
+int dash_state_out_add(dash *d, const char *text);
+void dash_state_out_open(dash *d, int open);
+void dash_state_out_newest(dash *d);
+void dash_state_out_free(dash *d);
 
 /* ---- dash_keys.c ------------------------------------------------------ */
 
