@@ -144,7 +144,18 @@ int text_split(const char *line, int comments, text_words *ws, int *open)
 		if (!*s || (comments && *s == '#'))
 			break;
 		start = s;
-		w = xmalloc(strlen(s) + 1, "word");
+		/* the word's extent first: a word the size of the rest of the
+		 * line made a line of many short words take memory quadratic
+		 * in its length */
+		for (q = 0; *s && (q || !isspace((unsigned char)*s)); s++) {
+			if (!q && (*s == '\'' || *s == '"'))
+				q = *s;
+			else if (q && *s == q)
+				q = 0;
+		}
+		w = xmalloc((size_t)(s - start) + 1, "word");
+		s = start;
+		q = 0;
 		while (*s && (q || !isspace((unsigned char)*s))) {
 			if (!q && (*s == '\'' || *s == '"'))
 				q = *s;
