@@ -238,8 +238,8 @@ static int do_set(cfx_session *s, const words *ws, cfx_err *e)
 	const setting *st;
 	char names[128], msg[160];
 
-	setting_names(names, sizeof names, " or ");
 	if (ws->n < 2) {
+		setting_names(names, sizeof names, " or ");
 		snprintf(msg, sizeof msg, "set what? %s", names);
 		return word_err(e, ws, 0, msg);
 	}
@@ -287,7 +287,11 @@ static void do_show(cfx_session *s, FILE *out)
 		if (!(st->flags & SETTING_SESSION))
 			continue;
 		val = shown(s, st->id, buf, sizeof buf);
-		fprintf(out, "%-8s%s\n", st->name, val ? val : st->dflt);
+		/* "bits    auto": the name in 8 columns */
+		fputs(st->name, out);
+		fputs("        " + (strlen(st->name) < 8 ? strlen(st->name) : 7), out);
+		fputs(val ? val : st->dflt, out);
+		fputc('\n', out);
 	}
 	for (v = s->vars; v; v = v->next) {
 		mpz_t z;
