@@ -238,11 +238,17 @@ static void run_line(dash *d, const char *line)
 	static volatile sig_atomic_t own_stop;
 	volatile sig_atomic_t *stop = ls.stop ? ls.stop : &own_stop;
 
-	if (dash_learn_line(d, line) || !dash_cmd_begin(d, line))
+	int begun;
+
+	if (dash_learn_line(d, line))
 		return;
+	if ((begun = dash_cmd_begin(d, line)) <= 0) {
+		d->quit = begun < 0;
+		return;
+	}
 	draw(d);
 	cmd_signals(stop);
-	dash_cmd_run(d, line, stop);
+	d->quit = dash_cmd_run(d, line, stop);
 	cmd_signals(NULL);
 	dash_state_apply_session(d);      /* :set and friends move the dashboard */
 	dash_state_resubmit(d);
@@ -259,6 +265,9 @@ static void apply(dash *d, dash_action a)
 		break;
 	case DASH_ACT_COMPLETE:
 		dash_cmd_complete(d);
+		break;
+	case DASH_ACT_QUIT:
+		d->quit = 1;
 		break;
 	case DASH_ACT_NONE:
 		break;

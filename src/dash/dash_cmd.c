@@ -97,10 +97,8 @@ int dash_cmd_begin(dash *d, const char *line)
 {
 	char echo[DASH_LINE_MAX + 8];
 
-	if (is_quit(line)) {
-		d->quit = 1;
-		return 0;
-	}
+	if (is_quit(line))
+		return -1;
 	if (verify_from_strip(d, line))
 		return 0;
 	if (dash_bg_wants(line)) {
@@ -121,7 +119,7 @@ int dash_cmd_begin(dash *d, const char *line)
 	return 1;
 }
 
-void dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop)
+int dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -164,8 +162,6 @@ void dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop)
 	/* the pane opens for output; `set` and friends say nothing */
 	if (added)
 		dash_state_out_open(d, 1);
-	if (d->r.quit)
-		d->quit = 1;
 	if (*stop)
 		dash_state_msg(d, ST_ERROR, ":%s interrupted", line);
 	else if (rc != 0)
@@ -175,6 +171,7 @@ void dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop)
 		dash_state_msg(d, ST_NORMAL, ":%s done%s", line,
 		         d->out.open ? "; o hides the output" : "");
 	*stop = 0;
+	return d->r.quit;
 }
 
 int dash_cmd_poll(dash *d)

@@ -378,8 +378,9 @@ static void k_redraw(dash *d, int key)
 
 static void k_quit(dash *d, int key)
 {
+	(void)d;
 	(void)key;
-	d->quit = 1;
+	pending.kind = DASH_ACT_QUIT;
 }
 
 static void k_learn_scroll(dash *d, int key)

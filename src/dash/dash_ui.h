@@ -182,7 +182,8 @@ typedef struct dash_action {
 	enum {
 		DASH_ACT_NONE,          /* nothing beyond the state it changed */
 		DASH_ACT_RUN,           /* run the ':' line `line` */
-		DASH_ACT_COMPLETE       /* complete the word before the cursor */
+		DASH_ACT_COMPLETE,      /* complete the word before the cursor */
+		DASH_ACT_QUIT           /* leave the dashboard */
 	} kind;
 	const char *line;
 } dash_action;
@@ -209,10 +210,11 @@ void dash_draw_free(void);
 
 /* ---- dash_cmd.c ------------------------------------------------------- */
 
-/* Start a ':' line: 0 if it leaves the dashboard (d->quit is set), was
- * answered at once (a bare :verify) or went to a thread of its own
- * (verify with options, dash_bg.h; dash_cmd_poll takes its output), else
- * 1 after echoing it and saying "running" (the loop draws that frame). */
+/* Start a ':' line: -1 if it leaves the dashboard (a quit word: the loop
+ * quits), 0 if it was answered at once (a bare :verify) or went to a
+ * thread of its own (verify with options, dash_bg.h; dash_cmd_poll takes
+ * its output), else 1 after echoing it and saying "running" (the loop
+ * draws that frame). */
 int dash_cmd_begin(dash *d, const char *line);
 
 /* Take the output of the background command if it has ended: 1 if it
@@ -220,8 +222,9 @@ int dash_cmd_begin(dash *d, const char *line);
 int dash_cmd_poll(dash *d);
 
 /* Run the ':' line now, on the dashboard's session; Ctrl-C sets *stop
- * (the loop routes SIGINT there meanwhile). */
-void dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop);
+ * (the loop routes SIGINT there meanwhile).  Returns 1 if the session
+ * asked to leave (quit, exit), for the loop to quit. */
+int dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop);
 
 /* Complete the word before the cursor of the ':' line. */
 void dash_cmd_complete(dash *d);

@@ -138,4 +138,14 @@ check "its frame came before its score" awk '
 	END { exit !(n == 1 && ok) }' "$TM_DIR/lat"
 cat "$TM_DIR/lat"
 
+# ---- the session's quit words leave from the ':' line: quit and exit are
+# one row of the command table each, :q is vi's ----
+for w in quit exit q; do
+	tm kill-server 2>/dev/null; sleep 0.2
+	tm_start 80 24 ./cfx dash
+	tm_wait 'Buckets' >/dev/null
+	tm_type ":$w"; tm_keys Enter
+	check ":$w leaves the dashboard, status 0" test "$(tm_exited 20)" = 0
+done
+
 tm_summary
