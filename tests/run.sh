@@ -49,9 +49,12 @@ at_terminal() {   # true for a suite driving a terminal (tmux or a pty)
 	*) return 1 ;; esac
 }
 
-run_suite() {   # run_suite I: suite I into $res/I.{log,rc,secs}
-	local s=${suites[$1]} start=$SECONDS rc last b
+run_suite() {   # run_suite I: suite I into $res/I.{log,rc,secs,cpu}
+	local s=${suites[$1]} start=$SECONDS rc last b TIMEFORMAT='%U %S'
 	local kind=${s%%:*} f=${s#*:} log=$res/$1.log
+	# the processor time the suite took (its commands'), beside the wall
+	# time, which depends on what else runs: where the time goes
+	{ time {
 	case $kind in
 	unit) b=build/tests/$(basename "$f" .c)
 	      # Criterion's own stray block is not cfx's (tests/unit/lsan.supp)
@@ -61,6 +64,7 @@ run_suite() {   # run_suite I: suite I into $res/I.{log,rc,secs}
 	golden) tests/golden.sh "$f" >"$log" 2>&1; rc=$? ;;
 	script) bash "$f" >"$log" 2>&1; rc=$? ;;
 	esac
+	} ; } 2>"$res/$1.cpu"
 	last=$(tail -n 1 "$log")
 	if [ $rc = 0 ] && printf '%s\n' "$last" | grep -Eq '(^|[^0-9])0 passed|Tested: 0 '; then
 		rc=1; echo "      (the suite ran no case: $last)" >>"$log"
@@ -69,19 +73,21 @@ run_suite() {   # run_suite I: suite I into $res/I.{log,rc,secs}
 	echo $rc >"$res/$1.rc.tmp" && mv "$res/$1.rc.tmp" "$res/$1.rc"
 }
 
-pass=0 fail=0 failed="" shown=0
+pass=0 fail=0 failed="" shown=0 cpu=0 wall=$SECONDS
 report() {   # print the finished results in suite order, as far as they go
-	local name
+	local name t
 	while [ $shown -lt ${#suites[@]} ] && [ -e "$res/$shown.rc" ]; do
 		name=$(name_of "${suites[$shown]}")
+		t=$(printf '%3ds %4ds cpu' "$(cat "$res/$shown.secs")" \
+		    "$(awk '{ printf "%d", $1 + $2 + 0.5; exit }' "$res/$shown.cpu")")
+		cpu=$(awk -v c="$cpu" '{ printf "%.1f", c + $1 + $2; exit }' "$res/$shown.cpu")
 		if [ "$(cat "$res/$shown.rc")" = 0 ]; then
 			pass=$((pass + 1))
-			printf 'ok    %-34s %3ds  %s\n' "$name" "$(cat "$res/$shown.secs")" \
-				"$(tail -n 1 "$res/$shown.log")"
+			printf 'ok    %-34s %s  %s\n' "$name" "$t" "$(tail -n 1 "$res/$shown.log")"
 		else
 			fail=$((fail + 1))
 			failed="$failed $name"
-			printf 'FAIL  %-34s %3ds\n' "$name" "$(cat "$res/$shown.secs")"
+			printf 'FAIL  %-34s %s\n' "$name" "$t"
 			sed 's/^/      /' "$res/$shown.log" | tail -n 60
 		fi
 		shown=$((shown + 1))
@@ -117,5 +123,6 @@ if [ $((pass + fail)) != ${#suites[@]} ]; then
 	echo "ran $((pass + fail)) suites of ${#suites[@]} present"
 	fail=$((fail + 1)) failed="$failed (count)"
 fi
+echo "suites: $((SECONDS - wall)) s, $(printf '%.0f' "$cpu") s of processor time"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ] || { echo "failed:$failed"; exit 1; }
