@@ -11,8 +11,9 @@ VERSION := 0.1.0
 SANITIZE ?=
 FUZZ_TIME ?= 60
 
-# SANITIZE=1: AddressSanitizer and UndefinedBehaviorSanitizer, stopping at
-# the first report (make check SANITIZE=1; with gcc or CC=clang).
+# SANITIZE=1: AddressSanitizer (with LeakSanitizer: a block lost at exit
+# fails the command) and UndefinedBehaviorSanitizer, stopping at the first
+# report (make check SANITIZE=1; with gcc or CC=clang).
 ifneq ($(SANITIZE),)
 CFLAGS  += -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
