@@ -99,10 +99,18 @@ if [ "$jobs" = 1 ]; then
 		run_suite "$i"; report
 	done
 else
-	term=() rest=()
+	# the longest suites start first, so that none is left running alone
+	# at the end (processor time of a full run; see the report's cpu column)
+	long="verify/verify.sh emit/emit_c.sh oracle/cf_rationals.sh
+	      lessons/loopholes.sh oracle/cf_irrationals.sh oracle/cf_constants.sh
+	      lessons/selftest.sh oracle/score_stats.sh"
+	term=() first=() rest=()
 	for i in "${!suites[@]}"; do
-		if at_terminal "${suites[$i]}"; then term+=("$i"); else rest+=("$i"); fi
+		if at_terminal "${suites[$i]}"; then term+=("$i")
+		elif [[ " $(echo $long) " == *" $(name_of "${suites[$i]}") "* ]]; then first+=("$i")
+		else rest+=("$i"); fi
 	done
+	rest=(${first[@]+"${first[@]}"} ${rest[@]+"${rest[@]}"})
 	# the terminal lane: one job, its suites one after another
 	( for i in "${term[@]}"; do run_suite "$i"; done ) &
 	for i in "${rest[@]}"; do
