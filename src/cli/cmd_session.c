@@ -9,6 +9,7 @@
  */
 #include <assert.h>
 #include <ctype.h>
+#include <stdio.h>              /* before gmp.h: gmp_fprintf */
 #include <stdlib.h>
 #include <string.h>
 
@@ -289,7 +290,7 @@ static void do_show(cfx_session *s, FILE *out)
 		val = shown(s, st->id, buf, sizeof buf);
 		/* "bits    auto": the name in 8 columns */
 		fputs(st->name, out);
-		fputs("        " + (strlen(st->name) < 8 ? strlen(st->name) : 7), out);
+		fputs(&"        "[strlen(st->name) < 8 ? strlen(st->name) : 7], out);
 		fputs(val ? val : st->dflt, out);
 		fputc('\n', out);
 	}
