@@ -633,12 +633,15 @@ static void print_front(FILE *f, const outcome *o)
 	        "largest worst-cell R)\n");
 	for (i = 0; i < o->nfront; i++) {
 		const search_cand *cd = &o->pk->c[o->front[i]];
+		char depth[16] = "-";   /* unknown: NAF cost (interrupted) */
 		shown s;
 
+		if (cd->cost != SEARCH_COST_NAF)
+			snprintf(depth, sizeof depth, "%u", cd->depth);
 		describe(cd, o->t->bits, &s);
-		fprintf(f, "  %2u%s adders, depth %u  %s  R %.3g  %s\n",
+		fprintf(f, "  %2u%s adders, depth %s  %s  R %.3g  %s\n",
 		        search_cost(cd), cd->cost == SEARCH_COST_FOUND ? "*" : "",
-		        cd->depth, s.hex,
+		        depth, s.hex,
 		        o->pk->v[o->front[i]].quality,
 		        search_status_name(o->pk->v[o->front[i]].status));
 		free(s.sum);
@@ -649,7 +652,7 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 {
 	FILE *f = c->out;
 	const picked *pk = o->pk;
-	size_t i, dropped = 0, rows = 0, unproven = 0;
+	size_t i, dropped = 0, unscreened = 0, rows = 0, unproven = 0;
 
 	if (r->adders >= 0)
 		fprintf(f, "search %u-bit, at most %d adder%s (exact: every shift/add "
@@ -664,13 +667,20 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 	if (o->interrupted && r->adders >= 0)
 		fprintf(f, "interrupted: the adders shown are the fewest among the "
 		        "graphs built so far\n");
-	for (i = 0; i < pk->n; i++)
+	for (i = 0; i < pk->n; i++) {
 		dropped += pk->v[i].status == SEARCH_FAIL;
+		unscreened += o->level != SEARCH_NONE &&
+		              pk->v[i].status == SEARCH_UNSCREENED;
+	}
 	fprintf(f, "enumerated %llu %s, %zu in the window; screen %s%s: %zu "
-	        "kept, %zu dropped\n\n", (unsigned long long)o->seen,
+	        "kept, %zu dropped", (unsigned long long)o->seen,
 	        r->adders >= 0 ? "graphs" : "forms", o->found,
 	        level_name(o->level), o->level != r->level
-	        ? " (interrupted before it)" : "", pk->n - dropped, dropped);
+	        ? " (interrupted before it)" : "",
+	        pk->n - dropped - unscreened, dropped);
+	if (unscreened)   /* Ctrl-C while screening */
+		fprintf(f, ", %zu not screened (interrupted)", unscreened);
+	fprintf(f, "\n\n");
 	fprintf(f, "rank %-*s add/dp %6s %10s %5s %6s  %s\n",
 	        o->t->bits > 64 ? 34 : 18, "hex",
 	        o->t->golden ? "golden" : "prefix", "max a_k", "prime", "screen",
