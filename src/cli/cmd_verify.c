@@ -253,10 +253,28 @@ static size_t worst_of(const verify_battery *bt, size_t i, size_t j)
 	return m;
 }
 
+/* A stride multiple as a run's end: 10^6 rather than 1000000, so that
+ * "strides 1000..10^6" fits the table's 20-column name field. */
+static const char *mult_text(char *buf, size_t n, unsigned x)
+{
+	unsigned k = 0, y = x;
+
+	while (y >= 10 && y % 10 == 0) {
+		y /= 10;
+		k++;
+	}
+	if (y == 1 && k >= 6)
+		snprintf(buf, n, "10^%u", k);
+	else
+		snprintf(buf, n, "%u", x);
+	return buf;
+}
+
 static void run_name(char *buf, size_t n, const verify_battery *bt,
                      size_t i, size_t j)
 {
 	const verify_family *a = &bt->fam[i], *b = &bt->fam[j - 1];
+	char lo[16], hi[16];
 
 	if (j == i + 1)
 		snprintf(buf, n, "%s", a->name);
@@ -267,7 +285,8 @@ static void run_name(char *buf, size_t n, const verify_battery *bt,
 	else if (a->kind == VERIFY_AP)
 		snprintf(buf, n, "start+k*%u..%u", a->arg, b->arg);
 	else
-		snprintf(buf, n, "strides %u..%u", a->arg, b->arg);
+		snprintf(buf, n, "strides %s..%s", mult_text(lo, sizeof lo, a->arg),
+		         mult_text(hi, sizeof hi, b->arg));
 }
 
 /* "1.4e+11" or "3071" */

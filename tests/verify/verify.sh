@@ -152,6 +152,21 @@ if awk 'length > 72 { bad = 1 } END { exit bad }' "$tmp/report.txt"; then
 	ok "report fits 72 columns"; else bad "report wider than 72 columns"; fi
 if grep -q 'Bucket 0x[0-9a-f]*: 0x' "$tmp/report.txt" && tail -1 "$tmp/report.txt" | grep -q -- '--full'; then
 	ok "colliding keys and the --full line"; else bad "colliding keys / --full line"; fi
+# The table's columns stay aligned when a run of strides ends at 10^6: a
+# constant whose multiples of 1000 collapse (1000 p mod 2^64 = 8 m, m/2^61
+# next to a/150001: built here from the fraction) FAILs strides 1000 and
+# 10^6 together, and that row's name must fit the 20-column name field.
+q1000=$($py -c '
+a, q = 92706, 150001
+m = (2**61 * a) // q | 1
+print(hex(m * pow(125, -1, 2**61) % 2**61 + (4 << 61)))')
+./cfx verify "$q1000" >"$tmp/q1000.txt"
+if awk '/^check/ { t = 1; next } t && /^$/ { exit } t && $0 !~ /^ / &&
+        substr($0, 21, 7) !~ /^ (PASS|WARN|FAIL|INFO)  $/ { bad = 1; print }
+        END { exit bad }' "$tmp/q1000.txt" >"$tmp/rows" &&
+   grep -q '^strides 1000\.\.10^6 *FAIL' "$tmp/q1000.txt"; then
+	ok "table columns aligned (strides 1000..10^6)"
+else bad "table row misaligned: $(head -1 "$tmp/rows")"; fi
 ./cfx verify 0x61C88646 >"$tmp/even.txt"
 if grep -q 'x + 2^31 always collide' "$tmp/even.txt" && ! grep -q 'never be hit' "$tmp/even.txt"; then
 	ok "even: x and x + 2^(n-1) collide"; else bad "even explanation"; fi
