@@ -28,8 +28,24 @@ FILE *textfile_open(const char *path, int stream, cfx_err *err)
 		close(fd);
 		return NULL;
 	}
-	/* reads of a pipe should wait for its writer */
-	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	if (S_ISFIFO(st.st_mode)) {
+		/* a named pipe with no writer yet reads as empty (end of file at
+		 * once) through the descriptor opened not to wait: open it again,
+		 * waiting for its writer as cat does */
+		int fd2 = open(path, O_RDONLY | O_CLOEXEC);
+		struct stat st2;
+		if (fd2 < 0 || fstat(fd2, &st2) < 0 || st2.st_dev != st.st_dev ||
+		    st2.st_ino != st.st_ino) {
+			cfx_err_set(err, CFX_EIO, -1, path, "%s", fd2 < 0 ?
+			            strerror(errno) : "replaced while opened");
+			if (fd2 >= 0)
+				close(fd2);
+			close(fd);
+			return NULL;
+		}
+		close(fd);
+		fd = fd2;
+	}
 	if (!(f = fdopen(fd, "r"))) {
 		cfx_err_set(err, CFX_EIO, -1, path, "%s",
 		            strerror(errno));

@@ -83,6 +83,15 @@ $ : > stf && printf 'cf 13/8\nanswer 2\n' | XDG_STATE_HOME=$PWD/stf CFX_LESSONS=
 > cfx: learn: progress cannot be saved: Not a directory (stf/cfx/progress)
 ? 1
 
+# ---- a named pipe whose writer comes later is read, not taken as empty
+# (it was: the script ran nothing, exit 0, and the writer hung)
+$ mkfifo ff && { timeout 10 sh -c 'sleep 1; printf "cf 13/8\n" > ff' & } && cfx -f ff
+> x          13/8
+> cf         [1; 1, 1, 1, 2]
+> terms      5 (complete)
+> golden     prefix 3; largest quotient 2 at a_4
+> |x-1/phi|  1.01
+
 # ---- messages: tokens are cut and escaped -----------------------------
 $ printf '%0200d\n' 0 | tr 0 x | cfx
 ! cfx: line 1: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...: unknown command
