@@ -97,7 +97,7 @@ unit: $(UNIT_BIN)
 FUZZ_CC    ?= clang
 FUZZ_SAN   := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS = -std=c11 -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link \
-	$(CPPFLAGS) $(PKG_CFLAGS)
+	$(CPPFLAGS) $(PKG_CFLAGS) -MMD -MP
 FUZZ_SRC   := $(filter-out src/main.c,$(CORE_SRC) $(UI_SRC))
 FUZZ_OBJ   := $(FUZZ_SRC:src/%.c=build/fuzz/obj/%.o)
 FUZZ_NAMES := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
@@ -151,3 +151,6 @@ clean:
 	rm -rf build cfx
 
 -include $(CORE_OBJ:.o=.d) $(UI_OBJ:.o=.d)
+# the fuzz objects and harnesses too: a header changed since they were
+# built would leave objects of two layouts in one harness (bogus crashes)
+-include $(FUZZ_OBJ:.o=.d) $(FUZZ_BIN:=.d)
