@@ -366,8 +366,8 @@ static int number(const setting *st, const char *s, unsigned long long *out)
 	cfx_err e;
 
 	if (setting_int(st, s, st->lo, st->hi, out, &e) < 0) {
-		fprintf(stderr, "cfx: dash: --%s must be an integer from %llu to "
-		        "%llu (%s)\n", st->option, st->lo, st->hi, s);
+		fprintf(stderr, "cfx: dash: --%s must be between %llu and %llu "
+		        "(%s)\n", st->option, st->lo, st->hi, s);
 		return -1;
 	}
 	return 0;
