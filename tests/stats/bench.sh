@@ -122,7 +122,7 @@ err() {   # err EXPECTED-STDERR ARGS...
 		bad "$* -> status $st, stderr $(cat "$tmp/e")"; fi
 }
 err "cfx: bench: no C compiler found; install gcc or set CC (/nonexistent/cc)" env CC=/nonexistent/cc ./cfx bench 0x61C88647 --runs 3
-err "cfx: bench: no C compiler found; install gcc or set CC (cc)" env PATH=/nonexistent "$PWD/cfx" bench 0x61C88647 --runs 3
+err "cfx: bench: no C compiler found; install gcc or set CC (cc)" env -u CC PATH=/nonexistent "$PWD/cfx" bench 0x61C88647 --runs 3
 err "cfx: bench: --runs must be between 3 and 100000 (2)" ./cfx bench 5 --runs 2
 err "cfx: bench: missing constant (cfx bench --help)" ./cfx bench
 err "cfx: bench: --table-bits 9 is above the word size 8 (9)" ./cfx bench 7 --table-bits 9
