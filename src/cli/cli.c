@@ -885,7 +885,9 @@ static void follow(cmd_ctx *c, const cli_args *a)
 		s->bits = a->bits;      /* the word it was read on */
 		s->bits_followed = 0;
 	}
-	if (a->own_bits) {
+	/* a command's own --bits is the word of its constant; search's is
+	 * the width it searches and says nothing of the session's constant */
+	if (a->own_bits && c->multiplier) {
 		s->bits = a->own_bits;
 		s->bits_followed = 1;
 	}

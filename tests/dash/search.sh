@@ -26,6 +26,16 @@ check "its sum $sum is $hex" test "$(python3 -c "print(hex($(sed 's/\^/**/g' <<<
 tm_keys q
 check "q quits" test "$(tm_exited 10)" = 0
 
+tm_start 100 45 "./cfx dash 0x9e370001"
+check "the dashboard is up on 0x9e370001" tm_wait 'n = 32 '
+tm_type ':search --bits 20 --terms 4'; tm_keys Enter
+check "search on 20 bits reports" tm_wait 'enumerated [0-9]+ forms' 60
+check "the dashboard's constant stays on 32 bits" tm_wait 'n = 32 '
+not_refused() { ! tm_screen | grep -q 'does not fit'; }
+check "and is not refused on search's 20 bits" not_refused
+tm_keys q
+check "q quits" test "$(tm_exited 10)" = 0
+
 tm_start 100 45 "./cfx dash --bits 20 $hex"
 check "cfx dash --bits 20 $hex starts on it" tm_wait "const $hex +e edits"
 check "on 20 bits" tm_wait "n = 20 "
