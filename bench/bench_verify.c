@@ -16,8 +16,16 @@
  *                            each width are also judged by the whole
  *                            battery, and any disagreement is exit 1.
  *
+ *   bench_verify joint N S   the whole battery (verify_screen, every
+ *                            family) on N random odd multipliers per word
+ *                            size (GSL mt19937 seeded S + bits, as
+ *                            tools/calibrate.c draws them): per multiplier
+ *                            its WARN count and the sum over families of
+ *                            -log10 min(1, P F), then the distribution.
+ *
  * Output: "key value" lines (rate also prints the FAILs as comments).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -222,8 +230,86 @@ static void judge_one(void *c, size_t i, unsigned w)
 	}
 }
 
+typedef struct joint_ctx {
+	unsigned bits;
+	uint64_t *p;
+	size_t *nwarn, *nfail;
+	double *sum;
+} joint_ctx;
+
+static void joint_one(void *c, size_t i, unsigned w)
+{
+	joint_ctx *r = c;
+	verify_battery bt;
+	size_t f;
+
+	(void)w;
+	if (verify_screen(r->p[i], r->bits, VERIFY_STANDARD, &bt, NULL) < 0)
+		exit(2);
+	r->nwarn[i] = r->nfail[i] = 0;
+	r->sum[i] = 0;
+	for (f = 0; f < bt.nfam; f++) {
+		double pf = bt.fam[f].tail * (double)bt.judged;
+		r->nwarn[i] += bt.fam[f].status == VERIFY_WARN;
+		r->nfail[i] += bt.fam[f].status == VERIFY_FAIL;
+		if (pf < 1 && bt.fam[f].worst_r >= VERIFY_NOTICE_R)
+			r->sum[i] -= log10(pf > 1e-300 ? pf : 1e-300);
+	}
+	verify_free(&bt);
+}
+
+static int joint(size_t n, unsigned long seed)
+{
+	unsigned widths[2] = { 32, 64 }, w;
+	size_t i;
+
+	for (w = 0; w < 2; w++) {
+		gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+		joint_ctx r;
+		size_t hist[64] = { 0 }, k;
+		double *ss = malloc(n * sizeof *ss);
+		gsl_rng_set(rng, seed + widths[w]);
+		r.bits = widths[w];
+		r.p = malloc(n * sizeof *r.p);
+		r.nwarn = malloc(n * sizeof *r.nwarn);
+		r.nfail = malloc(n * sizeof *r.nfail);
+		r.sum = malloc(n * sizeof *r.sum);
+		for (i = 0; i < n; i++) {
+			uint64_t hi = gsl_rng_get(rng), lo = gsl_rng_get(rng);
+			r.p[i] = (widths[w] == 64 ? hi << 32 | lo : lo) | 1;
+		}
+		gsl_rng_free(rng);
+		pool_run(n, pool_cpus(), joint_one, NULL, &r);
+		for (i = 0; i < n; i++) {
+			printf("# %u 0x%llx warn %zu fail %zu sum %.2f\n", widths[w],
+			       (unsigned long long)r.p[i], r.nwarn[i], r.nfail[i],
+			       r.sum[i]);
+			hist[r.nwarn[i] < 63 ? r.nwarn[i] : 63]++;
+			ss[i] = r.sum[i];
+		}
+		printf("joint_count_%u %zu\n", widths[w], n);
+		for (k = 0; k < 64; k++)
+			if (hist[k])
+				printf("warns_%u_%zu %zu\n", widths[w], k, hist[k]);
+		qsort(ss, n, sizeof *ss, cmpd);
+		printf("sum_%u_median %.2f\nsum_%u_p90 %.2f\nsum_%u_p99 %.2f\n"
+		       "sum_%u_max %.2f\n", widths[w], ss[n / 2], widths[w],
+		       ss[n * 9 / 10], widths[w], ss[n * 99 / 100], widths[w],
+		       ss[n - 1]);
+		fflush(stdout);
+		free(ss);
+		free(r.p);
+		free(r.nwarn);
+		free(r.nfail);
+		free(r.sum);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc >= 4 && !strcmp(argv[1], "joint"))
+		return joint(strtoul(argv[2], NULL, 10), strtoul(argv[3], NULL, 10));
 	if (argc >= 2 && !strcmp(argv[1], "time")) {
 		unsigned th = pool_cpus();
 		printf("battery_64 %.3f\n", med3(battery, 0x61C8864680B583EBULL, 64,
@@ -293,6 +379,6 @@ int main(int argc, char **argv)
 		}
 		return 0;
 	}
-	fprintf(stderr, "usage: bench_verify time | rate N SEED\n");
+	fprintf(stderr, "usage: bench_verify time | rate N SEED | joint N SEED\n");
 	return 2;
 }

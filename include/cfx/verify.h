@@ -74,7 +74,12 @@
 #define VERIFY_NOTICE_R 1.5      /* worst R for a WARN */
 #define VERIFY_ALPHA_FAIL 0.05   /* share of random multipliers failing */
 #define VERIFY_ALPHA_WARN 0.5    /* WARNs a random multiplier expects */
-#define VERIFY_MAX_FORMS 6
+#define VERIFY_JOINT_WARNS 8     /* WARN families at once for a FAIL */
+#define VERIFY_JOINT_REACH_32 0  /* random 32-bit multipliers with as many */
+#define VERIFY_JOINT_OF_32 80    /*   ... of this many measured */
+#define VERIFY_JOINT_REACH_64 0  /* the same at 64 bits */
+#define VERIFY_JOINT_OF_64 0
+#define VERIFY_MAX_FORMS 7
 #define VERIFY_REF_COUNT 1000    /* random multipliers per reference */
 
 typedef enum { VERIFY_PASS, VERIFY_WARN, VERIFY_FAIL, VERIFY_INFO }
@@ -204,12 +209,13 @@ void verify_family_run(verify_battery *bt, size_t i, void *scratch);
 void verify_family_examples(verify_battery *bt, size_t i, void *scratch);
 
 /*
- * 0 when no count of family i's keys can make it FAIL, so a caller that
- * wants only the verdict may skip running it (it then shows as INFO); 1
- * when it may FAIL.  Exact, from the rule alone: a c k family's P is at
- * least the Gauss-Kuzmin probability of the largest quotient its most
- * keys could meet, and when even that times F is not below
- * VERIFY_ALPHA_FAIL no R can FAIL it.  After verify_plan.
+ * 0 when no count of family i's keys can make it FAIL or WARN (a WARN
+ * counts toward the joint rule), so a caller that wants only the verdict
+ * may skip running it (it then shows as INFO); 1 when it may.  Exact, from
+ * the rule alone: a c k family's P is at least the Gauss-Kuzmin
+ * probability of the largest quotient its most keys could meet, and when
+ * even that times F is not below VERIFY_ALPHA_WARN no R can WARN it.
+ * After verify_plan.
  */
 int verify_family_can_fail(const verify_battery *bt, size_t i);
 
@@ -244,6 +250,13 @@ const char *verify_status_name(verify_status s);   /* "PASS", ... */
 /* The rule, for tests and the report: the status for a worst R, a tail
  * probability and F judged families. */
 verify_status verify_rule(double worst_r, double tail, size_t judged);
+
+/* The joint rule: FAIL for this many families WARNing at once, else
+ * PASS (see the head of this file). */
+verify_status verify_joint_rule(size_t warns);
+
+/* Families (not form checks) that WARN, after verify_judge. */
+size_t verify_joint_warns(const verify_battery *bt);
 
 /* Gauss-Kuzmin: the probability that J given quotients of a random real
  * include one >= a. */

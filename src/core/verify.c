@@ -566,7 +566,7 @@ int verify_family_can_fail(const verify_battery *bt, size_t i)
 	if (!e.ok)
 		return 1;
 	return verify_gk_tail((double)e.a, 1) * (double)judged_count(bt) <
-	       VERIFY_ALPHA_FAIL;
+	       VERIFY_ALPHA_WARN;
 }
 
 void verify_family_run(verify_battery *bt, size_t fi, void *scratch)
@@ -938,6 +938,50 @@ static void check_shift_add(verify_battery *bt, const mpz_t p,
 	naf_clear(&naf);
 }
 
+/* The joint rule, measured on random odd multipliers by `bench_verify
+ * joint` (whole battery, tables 2^4..2^20; the calibration's seed and a
+ * fresh one): how many of them WARN in VERIFY_JOINT_WARNS or more families
+ * at once, per reference word size. */
+static const struct { unsigned bits; unsigned reach, of; } joint_ref[] = {
+	{ 32, VERIFY_JOINT_REACH_32, VERIFY_JOINT_OF_32 },
+	{ 64, VERIFY_JOINT_REACH_64, VERIFY_JOINT_OF_64 },
+};
+
+size_t verify_joint_warns(const verify_battery *bt)
+{
+	size_t i, w = 0;
+
+	for (i = 0; i < bt->nfam; i++)
+		w += bt->fam[i].status == VERIFY_WARN;
+	return w;
+}
+
+/* A constant unusual in many families at once: a FAIL of its own, added
+ * as the form check "joint" only when it FAILs (after the families). */
+static void check_joint(verify_battery *bt)
+{
+	size_t w = verify_joint_warns(bt), i;
+	verify_check *k;
+
+	if (verify_joint_rule(w) != VERIFY_FAIL)
+		return;
+	for (i = 0; i + 1 < sizeof joint_ref / sizeof *joint_ref &&
+	     joint_ref[i].bits != bt->cal_bits; i++)
+		;
+	k = form(bt, "joint", VERIFY_FAIL);
+	snprintf(k->detail, sizeof k->detail, "%zu families WARN at once "
+	         "(unusual in each); %u or more: %u of %u random %u-bit "
+	         "multipliers%s", w,
+	         VERIFY_JOINT_WARNS, joint_ref[i].reach, joint_ref[i].of,
+	         joint_ref[i].bits, joint_ref[i].reach ? "" : " (none)");
+	bt->nfail++;
+}
+
+verify_status verify_joint_rule(size_t warns)
+{
+	return warns >= VERIFY_JOINT_WARNS ? VERIFY_FAIL : VERIFY_PASS;
+}
+
 void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
 {
 	size_t i;
@@ -966,6 +1010,7 @@ void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
 		bt->nfail += bt->fam[i].status == VERIFY_FAIL;
 		bt->nwarn += bt->fam[i].status == VERIFY_WARN;
 	}
+	check_joint(bt);
 	bt->status = bt->nfail ? VERIFY_FAIL : VERIFY_PASS;
 }
 

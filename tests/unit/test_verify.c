@@ -331,7 +331,8 @@ static double max_quotient(uint64_t p, unsigned bits, uint64_t step,
 
 /* verify_family_can_fail: 0 exactly when the Gauss-Kuzmin probability of
  * the largest quotient a family's keys could meet, times F, is not below
- * the FAIL level; and a family it rules out never FAILs in the whole
+ * the WARN level (a WARN counts toward the joint rule); and a family it
+ * rules out never FAILs or WARNs in the whole
  * battery (constants that FAIL through strides of every kind, found among
  * fresh random multipliers, and ones that PASS). */
 Test(verify, can_fail_is_sound, .timeout = 120)
@@ -362,7 +363,7 @@ Test(verify, can_fail_is_sound, .timeout = 120)
 				                        fa->keys);
 				double g = a > 1 ? log2(1 + 1 / a) : 1;
 				cr_assert_eq(can[f], g * (double)(bt.nfam + 2) <
-				             VERIFY_ALPHA_FAIL, "0x%llx %s: a = %g",
+				             VERIFY_ALPHA_WARN, "0x%llx %s: a = %g",
 				             (unsigned long long)c[i].p, fa->name, a);
 			} else {
 				cr_assert_eq(can[f], 1, "%s", fa->name);
@@ -375,8 +376,9 @@ Test(verify, can_fail_is_sound, .timeout = 120)
 		             (unsigned long long)c[i].p);
 		cr_assert_eq(bt.judged, bt.nfam + 2);
 		for (f = 0; f < bt.nfam; f++)
-			cr_assert(can[f] || bt.fam[f].status != VERIFY_FAIL,
-			          "0x%llx %s FAILs though ruled out",
+			cr_assert(can[f] || (bt.fam[f].status != VERIFY_FAIL &&
+			          bt.fam[f].status != VERIFY_WARN),
+			          "0x%llx %s FAILs or WARNs though ruled out",
 			          (unsigned long long)c[i].p, bt.fam[f].name);
 		/* it rules out most of the battery, or it would save nothing */
 		cr_assert_gt(ruled_out, bt.nfam / 2, "0x%llx: %zu of %zu",
@@ -420,6 +422,13 @@ static void run_case(int at, const char *q, char e[][160], int ne)
 	verify_battery bt;
 	cfx_err err;
 
+	if (sscanf(q, "joint %zu", &F) == 1) {
+		cr_assert_eq(ne, 1, "verify.test:%d: one status", at);
+		cr_expect_eq(verify_joint_rule(F), status_of(e[0]),
+		             "verify.test:%d: %s gives %s, expected %s", at, q,
+		             verify_status_name(verify_joint_rule(F)), e[0]);
+		return;
+	}
 	if (sscanf(q, "rule %lf %lf %zu", &r, &tail, &F) == 3) {
 		cr_assert_eq(ne, 1, "verify.test:%d: one status", at);
 		cr_expect_eq(verify_rule(r, tail, F), status_of(e[0]),
@@ -493,4 +502,50 @@ Test(verify, cases_of_the_data_file, .timeout = 120)
 	}
 	fclose(f);
 	cr_assert_geq(cases, 25, "verify.test: only %d cases", cases);
+}
+
+/* The joint rule through the whole battery (cfx verify's tables): the
+ * check "joint" is there, FAILing, exactly when the families WARNing,
+ * counted here, are VERIFY_JOINT_WARNS or more.  The constants cfx
+ * search put on its front with 12 and 19 WARNs (man page) FAIL by it;
+ * the golden constants and their negations PASS with no joint check. */
+Test(verify, joint_rule_in_the_battery, .timeout = 600)
+{
+	static const struct { uint64_t p; unsigned bits; int joint; } c[] = {
+		{ 0x8080202004040101ULL, 64, 1 }, { 0x9e3fc007ff800fffULL, 64, 1 },
+		{ 0x61C8864680B583EBULL, 64, 0 }, { 0x9E3779B97F4A7C15ULL, 64, 0 },
+		{ 0x61C88647, 32, 0 }, { 0x9E3779B9, 32, 0 },
+	};
+	size_t i, f, k;
+
+	for (i = 0; i < sizeof c / sizeof *c; i++) {
+		verify_battery bt;
+		size_t warns = 0, fails = 0;
+		const verify_check *j = NULL;
+		char want[40];
+
+		cr_assert(verify_screen(c[i].p, c[i].bits, VERIFY_STANDARD, &bt,
+		                        NULL) == 0);
+		for (f = 0; f < bt.nfam; f++) {
+			warns += bt.fam[f].status == VERIFY_WARN;
+			fails += bt.fam[f].status == VERIFY_FAIL;
+		}
+		for (k = 0; k < bt.nforms; k++)
+			if (!strcmp(bt.forms[k].name, "joint"))
+				j = &bt.forms[k];
+		cr_expect_eq(warns >= VERIFY_JOINT_WARNS, c[i].joint,
+		             "0x%llx: %zu WARN", (unsigned long long)c[i].p, warns);
+		cr_assert_eq(j != NULL, warns >= VERIFY_JOINT_WARNS, "0x%llx",
+		             (unsigned long long)c[i].p);
+		cr_expect_eq(bt.status, c[i].joint || fails ? VERIFY_FAIL
+		             : VERIFY_PASS, "0x%llx", (unsigned long long)c[i].p);
+		cr_expect_eq(verify_joint_warns(&bt), warns);
+		if (j) {
+			snprintf(want, sizeof want, "%zu families WARN at once", warns);
+			cr_expect_eq(j->status, VERIFY_FAIL);
+			cr_expect(!strncmp(j->detail, want, strlen(want)), "%s",
+			          j->detail);
+		}
+		verify_free(&bt);
+	}
 }
