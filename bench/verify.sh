@@ -59,4 +59,18 @@ for w in 32 64; do
 		"$(rv fail_rate_$w)" "<=" 0.10
 done
 check "verdict alone disagrees with the whole battery (exit)" "$rc" "<=" 0
+# The joint rule's data: how many families a random odd multiplier WARNs
+# in at once, with the whole battery (VERIFY_JOINT_N per word size, seed
+# 9001; default 0: about 10 s a multiplier on a loaded machine, so asked
+# for).  9 or more FAIL (VERIFY_JOINT_WARNS); the man page has the counts.
+jn=${VERIFY_JOINT_N:-0}
+if [ "$jn" -gt 0 ]; then
+	joint=$(build/bench/bench_verify joint "$jn" 9001) || exit 2
+	for w in 32 64; do
+		printf '  %s-bit WARN families at once (count: multipliers):%s\n' "$w" \
+			"$(awk -v p="warns_${w}_" 'index($1, p) == 1 { sub(p, "", $1); printf " %s: %s", $1, $2 }' <<<"$joint")"
+		check "share of $jn random odd $w-bit multipliers with 9+ WARN families" \
+			"$(awk -v p="warns_${w}_" 'index($1, p) == 1 { sub(p, "", $1); if ($1 + 0 >= 9) m += $2 } END { printf "%.3f", m / '"$jn"' }' <<<"$joint")" "<=" 0.02
+	done
+fi
 [ "$missed" = 0 ]
