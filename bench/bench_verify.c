@@ -11,7 +11,8 @@
  *                            word size (GSL mt19937, seed S, not the
  *                            calibration's) that FAIL, with each FAIL's
  *                            reasons, so a reader can judge them.  Only
- *                            the families that can FAIL are counted
+ *                            the families that can FAIL or WARN (joint
+ *                            rule) are counted
  *                            (verify_family_can_fail); the first C of
  *                            each width are also judged by the whole
  *                            battery, and any disagreement is exit 1.
