@@ -56,7 +56,7 @@
  * one WARN).  Jointly: a constant unusual in many families at once is
  * far from what random multipliers do even when no family FAILs, so when
  * VERIFY_JOINT_WARNS or more families WARN the check "joint" FAILs (it is
- * added only then).  The level is measured, not derived (the families are
+ * added, last, only then and only when nothing else FAILs).  The level is measured, not derived (the families are
  * correlated: neighbouring strides share most of their effective
  * multiplier): bench_verify joint runs the whole battery on random odd
  * multipliers (the calibration's seed and seed 9001, 40 each per word

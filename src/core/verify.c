@@ -957,13 +957,14 @@ size_t verify_joint_warns(const verify_battery *bt)
 }
 
 /* A constant unusual in many families at once: a FAIL of its own, added
- * as the form check "joint" only when it FAILs (after the families). */
+ * as the last form check "joint" only when it decides the verdict (it
+ * FAILs and nothing else does; after the families). */
 static void check_joint(verify_battery *bt)
 {
 	size_t w = verify_joint_warns(bt), i;
 	verify_check *k;
 
-	if (verify_joint_rule(w) != VERIFY_FAIL)
+	if (bt->nfail || verify_joint_rule(w) != VERIFY_FAIL)
 		return;
 	for (i = 0; i + 1 < sizeof joint_ref / sizeof *joint_ref &&
 	     joint_ref[i].bits != bt->cal_bits; i++)

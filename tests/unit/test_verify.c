@@ -539,8 +539,8 @@ Test(verify, joint_rule_in_the_battery, .timeout = 600)
 				j = &bt.forms[k];
 		cr_expect_eq(warns >= VERIFY_JOINT_WARNS, c[i].joint,
 		             "0x%llx: %zu WARN", (unsigned long long)c[i].p, warns);
-		cr_assert_eq(j != NULL, warns >= VERIFY_JOINT_WARNS, "0x%llx",
-		             (unsigned long long)c[i].p);
+		cr_assert_eq(j != NULL, warns >= VERIFY_JOINT_WARNS && !fails,
+		             "0x%llx", (unsigned long long)c[i].p);
 		cr_expect_eq(bt.status, c[i].joint || fails ? VERIFY_FAIL
 		             : VERIFY_PASS, "0x%llx", (unsigned long long)c[i].p);
 		cr_expect_eq(verify_joint_warns(&bt), warns);
