@@ -516,8 +516,8 @@ Test(verify, joint_rule_in_the_battery, .timeout = 600)
 		{ 0x8080202004040101ULL, 64, 1 }, { 0x9e3fc007ff800fffULL, 64, 1 },
 		{ 0x61C8864680B583EBULL, 64, 0 }, { 0x9E3779B97F4A7C15ULL, 64, 0 },
 		{ 0x61C88647, 32, 0 }, { 0x9E3779B9, 32, 0 },
-		/* a random odd multiplier (the calibration's seed, 20261130 + 64) with 8 WARN families: one
-		 * short of the rule */
+		/* a random odd multiplier (the calibration's seed, 20261130 +
+		 * 64) with 8 WARN families: one short of the rule */
 		{ 0x1f1001d0cc627369ULL, 64, 0 },
 	};
 	size_t i, f, k;
