@@ -6,7 +6,9 @@
 # The suite cannot shrink unseen: every suite present is run whatever its
 # file mode (scripts through bash), the number run must equal the number
 # present (a unit test that was not built is a failure), and a suite whose
-# last line says it passed nothing ("0 passed", "Tested: 0") fails.
+# last line says it passed nothing ("0 passed", "Tested: 0") fails, and
+# so does a script or golden file whose last line is not "N passed, N
+# failed" (one that stopped early with status 0).
 # Suites: build/tests/test_* from tests/unit/test_*.c, tests/cli/*.t, and
 # tests/AREA/*.sh except tests/lib/ and helpers named lib*.sh.
 #
@@ -68,6 +70,10 @@ run_suite() {   # run_suite I: suite I into $res/I.{log,rc,secs,cpu}
 	last=$(tail -n 1 "$log")
 	if [ $rc = 0 ] && printf '%s\n' "$last" | grep -Eq '(^|[^0-9])0 passed|Tested: 0 '; then
 		rc=1; echo "      (the suite ran no case: $last)" >>"$log"
+	elif [ $rc = 0 ] && [ "$kind" != unit ] &&
+	     ! printf '%s\n' "$last" | grep -Eq '[0-9]+ passed, [0-9]+ failed$'; then
+		# a script that stops early with status 0 has not passed
+		rc=1; echo "      (the suite did not end with its count: $last)" >>"$log"
 	fi
 	echo $((SECONDS - start)) >"$res/$1.secs"
 	echo $rc >"$res/$1.rc.tmp" && mv "$res/$1.rc.tmp" "$res/$1.rc"

@@ -1,7 +1,8 @@
 #!/bin/bash
 # tests/run.sh itself, on a made-up tree: every suite present runs whatever
 # its file mode, a unit test that was not built fails, a suite that ran no
-# case fails, a failing suite fails the run, the count is checked, and the
+# case fails, one that ends without its count (or is empty) fails, a
+# failing suite fails the run, the count is checked, and the
 # results come in suite order one suite a line, whether the suites run one
 # after another (CHECK_JOBS=1) or side by side (and a terminal suite, one
 # using tests/lib/tmux.sh, in its own lane).
@@ -31,6 +32,9 @@ chmod +x "$t/tests/golden.sh"
 printf 'sleep 1; echo "a1: 4 passed, 0 failed"\n' >"$t/tests/a/a1.sh"
 printf 'echo "a2: 0 passed, 0 failed"\n' >"$t/tests/a/a2.sh"
 printf 'echo "a3: 1 passed, 1 failed"; exit 1\n' >"$t/tests/a/a3.sh"
+# one that stops early with status 0 (no count), and an empty one
+printf 'echo "a4: 1 passed, 0 failed so far"; echo cut short\n' >"$t/tests/a/a4.sh"
+: >"$t/tests/a/a5.sh"
 printf '. "$(dirname "$0")/../lib/tmux.sh"\necho "b1: 5 passed, 0 failed"\n' >"$t/tests/b/b1.sh"
 printf 'echo "b2: 6 passed, 0 failed"\n' >"$t/tests/b/b2.sh"
 printf ': # sourced by b1\n' >"$t/tests/lib/tmux.sh"
@@ -38,7 +42,7 @@ printf 'exit 1\n' >"$t/tests/b/lib.sh"
 chmod -x "$t"/tests/a/*.sh "$t"/tests/b/*.sh
 
 # a1 passes: chmod -x is no reason to skip it
-want=$(printf '%s\n' 'ok a/a1.sh' 'FAIL a/a2.sh' 'FAIL a/a3.sh' 'ok b/b1.sh' 'ok b/b2.sh' \
+want=$(printf '%s\n' 'ok a/a1.sh' 'FAIL a/a2.sh' 'FAIL a/a3.sh' 'FAIL a/a4.sh' 'FAIL a/a5.sh' 'ok b/b1.sh' 'ok b/b2.sh' \
 	'ok golden/x.t' 'ok unit/test_one' 'FAIL unit/test_two' | sort | paste -sd'|')
 for j in 1 2 4; do
 	out=$(cd "$t" && CHECK_JOBS=$j bash tests/run.sh 2>&1); rc=$?
@@ -46,15 +50,17 @@ for j in 1 2 4; do
 	      sort | paste -sd'|')
 	[ "$got" = "$want" ] && ok "jobs=$j: every suite ran, whatever its mode; each verdict right" ||
 		bad "jobs=$j: got $got"
-	[ $rc = 1 ] && printf '%s\n' "$out" | grep -qx '5 passed, 3 failed' &&
-		ok "jobs=$j: 5 passed, 3 failed, status 1" || bad "jobs=$j: status $rc, $(tail -n 2 <<<"$out")"
+	[ $rc = 1 ] && printf '%s\n' "$out" | grep -qx '5 passed, 5 failed' &&
+		ok "jobs=$j: 5 passed, 5 failed, status 1" || bad "jobs=$j: status $rc, $(tail -n 2 <<<"$out")"
 	order=$(printf '%s\n' "$out" | grep -E '^(ok|FAIL)  ' | awk '{ print $2 }' | paste -sd' ')
-	[ "$order" = "unit/test_one unit/test_two golden/x.t a/a1.sh a/a2.sh a/a3.sh b/b1.sh b/b2.sh" ] &&
+	[ "$order" = "unit/test_one unit/test_two golden/x.t a/a1.sh a/a2.sh a/a3.sh a/a4.sh a/a5.sh b/b1.sh b/b2.sh" ] &&
 		ok "jobs=$j: reported in suite order" || bad "jobs=$j: order $order"
 	printf '%s\n' "$out" | grep -q 'not built: build/tests/test_two' &&
 		ok "jobs=$j: the unbuilt unit test is named" || bad "jobs=$j: unbuilt not named"
 	printf '%s\n' "$out" | grep -q '(the suite ran no case: a2: 0 passed, 0 failed)' &&
 		ok "jobs=$j: a suite of no case is said to be one" || bad "jobs=$j: no-case not said"
+	printf '%s\n' "$out" | grep -q '(the suite did not end with its count: cut short)' &&
+		ok "jobs=$j: a suite cut short with status 0 is said to be one" || bad "jobs=$j: cut short not said"
 done
 echo "runner: $pass passed, $fail failed"
 [ "$fail" = 0 ]
