@@ -6,6 +6,7 @@
  * end the difference is exactly what the command did.  Nothing is shared
  * while it runs but the stop flag and the done flag.
  */
+#include <mpfr.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -48,6 +49,8 @@ static void *run(void *arg)
 
 	b->rc = repl_exec(&b->r, b->line);
 	fflush(b->m);
+	/* MPFR keeps constants (log 2, pi) per thread: this one's go with it */
+	mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
 	atomic_store(&b->done, 1);
 	w = write(b->wake_fd, "b", 1);   /* a full pipe wakes the loop anyway */
 	(void)w;
