@@ -2,11 +2,7 @@
 # bench/lib.sh's check: a target is met only by a number that meets it; an
 # empty value, "-", "nan" or a word is a miss, never met (awk alone would
 # take them as 0).
-set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+. "$(dirname "$0")/lib.sh"
 # expect MET|MISSED VALUE OP LIMIT
 expect() {
 	local want=$1 line
@@ -30,5 +26,4 @@ expect MISSED inf ">=" 5
 expect MISSED 12ms "<=" 50
 expect MISSED 3 "<=" ""
 expect MISSED 3 "<" 5
-echo "benchlib: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+done_suite benchlib

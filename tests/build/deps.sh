@@ -3,13 +3,7 @@
 # packages, and as root with apt-get installs them.  pkg-config is pointed
 # at an empty directory so every library looks missing; apt-get and id are
 # stand-ins on PATH that record what they were asked.
-set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+. "$(dirname "$0")/lib.sh"
 mkdir -p "$tmp/bin" "$tmp/empty"
 cat >"$tmp/bin/apt-get" <<EOF2
 #!/bin/sh
@@ -56,5 +50,4 @@ done
 # make check's tools include valgrind (tests/emit/leaks.sh)
 grep -q 'valgrind:valgrind' "$root/scripts/deps.sh" && ok "check needs valgrind" ||
 	bad "deps.sh check does not install valgrind"
-echo "deps: $pass passed, $fail failed"
-[ $fail = 0 ]
+done_suite deps

@@ -1,13 +1,7 @@
 #!/bin/bash
 # make install honours PREFIX and DESTDIR, and the installed cfx finds its
 # lessons and man page there.
-set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+. "$(dirname "$0")/lib.sh"
 
 make -s -C "$root" install PREFIX=/opt/cfxtest DESTDIR="$tmp" >/dev/null 2>&1 &&
 	ok "make install ran" || bad "make install failed"
@@ -22,5 +16,4 @@ list=$(cd "$tmp" && env -u CFX_LESSONS XDG_STATE_HOME="$tmp/state" "$bin" learn 
 	bad "installed cfx: $list"
 out=$(cd "$tmp" && "$bin" cf 13/8 | sed -n 2p)
 [ "$out" = "cf         [1; 1, 1, 1, 2]" ] && ok "installed cfx computes" || bad "cf: $out"
-echo "install: $pass passed, $fail failed"
-[ $fail = 0 ]
+done_suite install

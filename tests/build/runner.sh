@@ -6,13 +6,7 @@
 # results come in suite order one suite a line, whether the suites run one
 # after another (CHECK_JOBS=1) or side by side (and a terminal suite, one
 # using tests/lib/tmux.sh, in its own lane).
-set -u
-root=$(cd "$(dirname "$0")/../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+. "$(dirname "$0")/lib.sh"
 
 t=$tmp/tree
 mkdir -p "$t/tests/unit" "$t/tests/cli" "$t/tests/a" "$t/tests/b" "$t/tests/lib" "$t/build/tests"
@@ -62,5 +56,4 @@ for j in 1 2 4; do
 	printf '%s\n' "$out" | grep -q '(the suite did not end with its count: cut short)' &&
 		ok "jobs=$j: a suite cut short with status 0 is said to be one" || bad "jobs=$j: cut short not said"
 done
-echo "runner: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+done_suite runner
