@@ -157,36 +157,44 @@ static void check_graph(const mcm_graph *g, uint64_t p, unsigned n)
 	}
 }
 
+/* mcm_solve of p on n bits (o NULL: the defaults): it succeeds with a
+ * graph g that check_graph accepts; returns its result. */
+static mcm_result solved(mcm_ctx *c, uint64_t p, unsigned n,
+                         const mcm_opts *o, mcm_graph *g)
+{
+	mcm_result r;
+	cfx_err e;
+
+	cr_assert_eq(mcm_solve(c, p, n, o, g, &r, &e), 0, "%#llx on %u bits",
+	             (unsigned long long)p, n);
+	check_graph(g, p, n);
+	return r;
+}
+
 Test(mcm, named_constants)
 {
 	mcm_ctx *c = mcm_new();
 	mcm_graph g;
 	mcm_result r;
-	cfx_err e;
 
-	cr_assert_eq(mcm_solve(c, 0x61C88647, 32, NULL, &g, &r, &e), 0);
-	check_graph(&g, 0x61C88647, 32);
+	r = solved(c, 0x61C88647, 32, NULL, &g);
 	cr_expect_leq(r.adders, 6, "0x61C88647: %u adders", r.adders);
 	cr_expect_eq(r.naf_adders, naf_adders(0x61C88647, 32));
-	cr_assert_eq(mcm_solve(c, 0x9E3779B9, 32, NULL, &g, &r, &e), 0);
-	check_graph(&g, 0x9E3779B9, 32);
+	r = solved(c, 0x9E3779B9, 32, NULL, &g);
 	cr_expect_leq(r.adders, 6, "0x9E3779B9: %u adders", r.adders);
-	cr_assert_eq(mcm_solve(c, 0x61C8864680B583EBull, 64, NULL, &g, &r, &e), 0);
-	check_graph(&g, 0x61C8864680B583EBull, 64);
+	r = solved(c, 0x61C8864680B583EBull, 64, NULL, &g);
 	cr_expect_lt(r.adders, 15, "64-bit golden: %u adders", r.adders);
 	/* 45 = 5 * 9: two adders where the NAF needs three */
-	cr_assert_eq(mcm_solve(c, 45, 8, NULL, &g, &r, &e), 0);
-	check_graph(&g, 45, 8);
+	r = solved(c, 45, 8, NULL, &g);
 	cr_expect_eq(r.adders, 2);
 	cr_expect_eq(naf_adders(45, 8), 3);
 	cr_expect(r.exact);
 	/* on 64 bits too: 45 is no +-(2^s +- 1) mod 2^64, so 2 is proven */
-	cr_assert_eq(mcm_solve(c, 45, 64, NULL, &g, &r, &e), 0);
-	check_graph(&g, 45, 64);
+	r = solved(c, 45, 64, NULL, &g);
 	cr_expect_eq(r.adders, 2);
 	cr_expect(r.exact);
 	/* 6 adders for a 32-bit word: the heuristic claims no proof */
-	cr_assert_eq(mcm_solve(c, 0x61C88647, 32, NULL, &g, &r, &e), 0);
+	r = solved(c, 0x61C88647, 32, NULL, &g);
 	cr_expect(!r.exact);
 	mcm_free(c);
 }
@@ -205,7 +213,6 @@ Test(mcm, random_never_worse_than_naf)
 			mcm_opts o = { 0, 0, k & 1, NULL };
 			mcm_graph g;
 			mcm_result r;
-			cfx_err e;
 
 			if (k == 0)
 				p = tmask(n);           /* -1 */
@@ -213,8 +220,7 @@ Test(mcm, random_never_worse_than_naf)
 				p = (uint64_t)1 << (n - 1);
 			if (!p)
 				p = 1;
-			cr_assert_eq(mcm_solve(c, p, n, &o, &g, &r, &e), 0);
-			check_graph(&g, p, n);
+			r = solved(c, p, n, &o, &g);
 			CHECK(r.adders <= naf_adders(p, n), "%#llx on %u: %u adders, "
 			      "NAF %u", (unsigned long long)p, n, r.adders,
 			      naf_adders(p, n));
@@ -233,12 +239,9 @@ Test(mcm, exact_agrees_with_the_table)
 	for (v = 1; v < 1u << 12; v += 2) {
 		mcm_opts o = { 0, 1, 0, NULL };
 		mcm_graph g;
-		mcm_result r;
-		cfx_err e;
+		mcm_result r = solved(c, v, 13, &o, &g);
 		unsigned want = t[v >> 1];
 
-		cr_assert_eq(mcm_solve(c, v, 13, &o, &g, &r, &e), 0);
-		check_graph(&g, v, 13);
 		/* mod 2^13 the constant or its negation, whichever is cheaper */
 		if (t[((8192 - v) >> 1)] < want && (8192 - v) < 4096)
 			want = t[(8192 - v) >> 1];
@@ -261,14 +264,11 @@ Test(mcm, no_target_wraps_like_the_cli)
 	mcm_opts o = { 0, 1, 0, NULL };
 	mcm_graph g;
 	mcm_result r;
-	cfx_err e;
 
 	cr_assert_eq((((7u << 4) - 7) << 7) + ((7u << 4) - 7), 1257u + 3 * 4096);
-	cr_assert_eq(mcm_solve(c, 1257, 12, NULL, &g, &r, &e), 0);
-	check_graph(&g, 1257, 12);
+	r = solved(c, 1257, 12, NULL, &g);
 	cr_expect_leq(r.adders, 3, "1257 mod 2^12: %u adders", r.adders);
-	cr_assert_eq(mcm_solve(c, 1257, 12, &o, &g, &r, &e), 0);
-	check_graph(&g, 1257, 12);
+	r = solved(c, 1257, 12, &o, &g);
 	cr_expect_leq(r.adders, 3, "1257 mod 2^12, exact: %u adders", r.adders);
 	mcm_free(c);
 }
@@ -284,19 +284,17 @@ Test(mcm, integer_proof_is_not_a_proof_mod_2n)
 	mcm_opts o = { 0, 1, 0, NULL };
 	mcm_graph g;
 	mcm_result r;
-	cfx_err e;
 	uint32_t x5 = 5, x315 = (x5 << 6) - x5, x395 = (x5 << 4) + x315;
 
 	cr_assert_eq(((x315 << 8) - x395) & 0xffff, 14709u);
-	cr_assert_eq(mcm_solve(c, 14709, 16, &o, &g, &r, &e), 0);
-	check_graph(&g, 14709, 16);
+	r = solved(c, 14709, 16, &o, &g);
 	cr_expect_leq(r.adders, 5);
 	cr_expect(!(r.exact_wrap && r.adders > 4),
 	          "14709 mod 2^16: %u adders claimed minimal with wrap-around",
 	          r.adders);
 	cr_expect(!r.exact_wrap || r.adders <= 3);
 	/* 45 on 8 bits: two adders, proven even with wrap-around */
-	cr_assert_eq(mcm_solve(c, 45, 8, &o, &g, &r, &e), 0);
+	r = solved(c, 45, 8, &o, &g);
 	cr_expect_eq(r.adders, 2);
 	cr_expect(r.exact_wrap && r.exact);
 	mcm_free(c);
@@ -313,8 +311,7 @@ Test(mcm, max_depth)
 	/* 0x61C88647 has NAF weight 11 mod 2^32: depth 4 is the least */
 	for (d = 4; d <= 7; d++) {
 		mcm_opts o = { d, 0, 0, NULL };
-		cr_assert_eq(mcm_solve(c, 0x61C88647, 32, &o, &g, &r, &e), 0);
-		check_graph(&g, 0x61C88647, 32);
+		r = solved(c, 0x61C88647, 32, &o, &g);
 		cr_expect_leq(r.depth, d);
 	}
 	{
@@ -391,10 +388,8 @@ Test(mcm, five_adders_complete, .timeout = 120)
 		mcm_opts o = { 0, 1, 0, NULL };
 		mcm_graph g;
 		mcm_result r;
-		cfx_err e;
 
-		cr_assert_eq(mcm_solve(c, hard[i], 19, &o, &g, &r, &e), 0);
-		check_graph(&g, hard[i], 19);
+		r = solved(c, hard[i], 19, &o, &g);
 		cr_expect_eq(r.adders, 5, "%llu: %u adders",
 		             (unsigned long long)hard[i], r.adders);
 		cr_expect(r.exact);
@@ -469,12 +464,9 @@ Test(mcm, target_breaks_ties)
 	mcm_ctx *c = mcm_new();
 	mcm_opts o = { 0, 0, 0, t };
 	mcm_graph g;
-	mcm_result r;
 	mcm_cost k;
-	cfx_err e;
 
-	cr_assert_eq(mcm_solve(c, 45, 8, &o, &g, &r, &e), 0);
-	check_graph(&g, 45, 8);
+	solved(c, 45, 8, &o, &g);
 	mcm_cost_of(&g, t, &k);
 	cr_expect_eq(k.adders, 2);
 	cr_expect_eq(k.cycles, 2);
@@ -482,8 +474,7 @@ Test(mcm, target_breaks_ties)
 	/* the graph of a report where shifts were counted per use (13 for
 	 * 11 distinct): the figure is the count made here */
 	o.max_depth = 5;
-	cr_assert_eq(mcm_solve(c, 0x523dcdaaac43ull, 48, &o, &g, &r, &e), 0);
-	check_graph(&g, 0x523dcdaaac43ull, 48);
+	solved(c, 0x523dcdaaac43ull, 48, &o, &g);
 	mcm_cost_of(&g, t, &k);
 	cr_expect_eq(k.shifts, distinct_shifts(&g), "%u shifts, %u distinct",
 	             k.shifts, distinct_shifts(&g));
@@ -578,8 +569,7 @@ Test(mcm, target_never_costs_an_adder, .timeout = 600)
 			for (ti = 0; ti < 4; ti++) {
 				mcm_cost k;
 				o.target = mcm_target_find(names[ti]);
-				cr_assert_eq(mcm_solve(c, p, n, &o, &g, &r, &e), 0);
-				check_graph(&g, p, n);
+				r = solved(c, p, n, &o, &g);
 				CHECK(r.adders <= gen.adders, "%#llx on %u bits, %s, depth "
 				      "<= %u: %u adders, generic %u", (unsigned long long)p,
 				      n, names[ti], d, r.adders, gen.adders);
@@ -708,9 +698,7 @@ Test(mcm, at_most_three_mod_2n_brute_force, .timeout = 120)
 	for (v = 1; v < (1u << n); v += 2) {
 		mcm_graph g;
 		mcm_result r;
-		cfx_err e;
-		cr_assert_eq(mcm_solve(c, v, n, NULL, &g, &r, &e), 0);
-		check_graph(&g, v, n);
+		r = solved(c, v, n, NULL, &g);
 		if (wcost[v] <= 3)
 			CHECK(r.adders == wcost[v], "%llu mod 2^%u: %u adders, brute "
 			      "force %d", (unsigned long long)v, n, r.adders, wcost[v]);
@@ -739,7 +727,6 @@ Test(mcm, three_adder_graphs_are_found, .timeout = 120)
 			uint64_t v[4] = { 1 }, mk = tmask(n);
 			mcm_graph g;
 			mcm_result r;
-			cfx_err e;
 
 			for (i = 1; i < 4; i++) {
 				uint64_t a = v[trng_below(&rg, i)] << (1 + trng_below(&rg, n - 1));
@@ -749,8 +736,7 @@ Test(mcm, three_adder_graphs_are_found, .timeout = 120)
 			}
 			if (!(v[3] & 1))
 				continue;
-			cr_assert_eq(mcm_solve(c, v[3], n, NULL, &g, &r, &e), 0);
-			check_graph(&g, v[3], n);
+			r = solved(c, v[3], n, NULL, &g);
 			fails += r.adders > 3;
 			if (r.adders > 3)
 				cr_log_error("%#llx mod 2^%u: %u adders, made with 3",

@@ -388,6 +388,37 @@ Test(search, the_seed_primes_are_found_and_dropped_for_a_stride)
 
 /* ---- the front ------------------------------------------------------------- */
 
+/* A candidate and its verdict as search_front reads them: weight, adders
+ * and depth (adders 0: the cost is the NAF's, else exact), quality,
+ * status. */
+typedef struct front_row {
+	unsigned w, a, d;
+	double q;
+	search_status s;
+} front_row;
+
+/* search_front of the n (at most 8) rows r; the indices of the front go
+ * to idx.  Returns how many. */
+static size_t front(const front_row *r, size_t n, size_t *idx)
+{
+	search_cand c[8];
+	search_verdict v[8];
+	size_t i;
+
+	cr_assert_leq(n, 8);
+	memset(c, 0, sizeof c);
+	memset(v, 0, sizeof v);
+	for (i = 0; i < n; i++) {
+		c[i].weight = r[i].w;
+		c[i].adders = r[i].a;
+		c[i].depth = r[i].d;
+		c[i].cost = r[i].a ? SEARCH_COST_EXACT : SEARCH_COST_NAF;
+		v[i].quality = r[i].q;
+		v[i].status = r[i].s;
+	}
+	return search_front(c, v, n, idx);
+}
+
 Test(search, front_keeps_what_each_adder_buys)
 {
 	/* cost (weight - 1), quality, status */
@@ -401,18 +432,12 @@ Test(search, front_keeps_what_each_adder_buys)
 		{ 8, 0.9, SEARCH_UNSCREENED }, /* 6: not screened: no */
 		{ 9, 0.95, SEARCH_PASS },  /* 7: cost 8 front */
 	};
-	search_cand c[8];
-	search_verdict v[8];
+	front_row r[8];
 	size_t idx[8], n, i;
 
-	memset(c, 0, sizeof c);
-	memset(v, 0, sizeof v);
-	for (i = 0; i < 8; i++) {
-		c[i].weight = in[i].w;
-		v[i].quality = in[i].q;
-		v[i].status = in[i].s;
-	}
-	n = search_front(c, v, 8, idx);
+	for (i = 0; i < 8; i++)
+		r[i] = (front_row){ in[i].w, 0, 0, in[i].q, in[i].s };
+	n = front(r, 8, idx);
 	cr_assert_eq(n, 3);
 	cr_assert_eq(idx[0], 1);
 	cr_assert_eq(idx[1], 4);
@@ -776,21 +801,12 @@ Test(search, front_orders_by_adders_then_depth)
 		{ 4, 2, 3.6 },   /* 4: more adders, worse than 3: no */
 		{ 4, 3, 2.0 },   /* 5: front */
 	};
-	search_cand c[6];
-	search_verdict v[6];
+	front_row r[6];
 	size_t idx[6], n, i;
 
-	memset(c, 0, sizeof c);
-	memset(v, 0, sizeof v);
-	for (i = 0; i < 6; i++) {
-		c[i].adders = in[i].a;
-		c[i].depth = in[i].d;
-		c[i].cost = SEARCH_COST_EXACT;
-		c[i].weight = 9;          /* not used once adders are known */
-		v[i].quality = in[i].q;
-		v[i].status = SEARCH_PASS;
-	}
-	n = search_front(c, v, 6, idx);
+	for (i = 0; i < 6; i++)   /* weight 9: not used once adders are known */
+		r[i] = (front_row){ 9, in[i].a, in[i].d, in[i].q, SEARCH_PASS };
+	n = front(r, 6, idx);
 	cr_assert_eq(n, 4);
 	cr_assert_eq(idx[0], 1);
 	cr_assert_eq(idx[1], 0);
