@@ -21,6 +21,7 @@
 
 #include "../../src/lesson/lesson_check.c"
 #include "testutil.h"
+#include "cases.h"
 
 static int is_command(const char *name)
 {
@@ -87,60 +88,26 @@ static const char *outcome(const char *src, json_t *env)
 	return v < 0 ? "error" : v ? "true" : "false";
 }
 
-/* The case file beside this source. */
-static FILE *open_cases(void)
-{
-	char path[1024];
-	const char *slash = strrchr(__FILE__, '/');
-
-	snprintf(path, sizeof path, "%.*slesson_check.test",
-	         slash ? (int)(slash - __FILE__ + 1) : 0, __FILE__);
-	return fopen(path, "r");
-}
-
 Test(lesson_check, cases_of_the_data_file)
 {
-	FILE *f = open_cases();
-	char *line = NULL, *lines[3];
-	size_t cap = 0, n = 0, cases = 0;
-	int lineno = 0, at = 0;
-	ssize_t len;
+	cases c;
+	size_t n = 0;
 
-	cr_assert_not_null(f, "cannot open tests/unit/lesson_check.test");
-	for (;;) {
-		len = getline(&line, &cap, f);
-		if (len >= 0) {
-			lineno++;
-			while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-				line[--len] = '\0';
-			if (line[0] == '#')
-				continue;
-		}
-		if (len > 0) {
-			cr_assert(n < 3, "line %d: a case has three lines", lineno);
-			if (n == 0)
-				at = lineno;
-			lines[n++] = strdup(line);
-			continue;
-		}
-		if (n) {
-			json_error_t je;
-			json_t *env;
-			cr_assert_eq(n, 3, "line %d: a case has three lines", at);
-			env = json_loads(lines[1], 0, &je);
-			cr_assert_not_null(env, "line %d: bad JSON: %s", at + 1, je.text);
-			cr_expect_str_eq(outcome(lines[0], env), lines[2],
-			                 "lesson_check.test:%d: %s -> %s, expected %s", at,
-			                 lines[0], outcome(lines[0], env), lines[2]);
-			json_decref(env);
-			while (n)
-				free(lines[--n]);
-			cases++;
-		}
-		if (len < 0)
-			break;
+	cases_open(&c, __FILE__, "lesson_check.test");
+	while (cases_next(&c)) {
+		json_error_t je;
+		json_t *env;
+
+		cr_assert_eq(c.n, 3, "lesson_check.test:%d: a case has three "
+		             "lines", c.at);
+		env = json_loads(c.line[1], 0, &je);
+		cr_assert_not_null(env, "line %d: bad JSON: %s", c.at + 1, je.text);
+		cr_expect_str_eq(outcome(c.line[0], env), c.line[2],
+		                 "lesson_check.test:%d: %s -> %s, expected %s", c.at,
+		                 c.line[0], outcome(c.line[0], env), c.line[2]);
+		json_decref(env);
+		n++;
 	}
-	free(line);
-	fclose(f);
-	cr_assert_gt(cases, 100, "only %zu cases read", cases);
+	cases_close(&c);
+	cr_assert_gt(n, 100, "only %zu cases read", n);
 }

@@ -18,6 +18,7 @@
 
 #include "cfx/verify.h"
 #include "testutil.h"
+#include "cases.h"
 
 static void plan(verify_battery *bt, uint64_t p, unsigned bits, unsigned lo,
                  unsigned hi)
@@ -390,16 +391,6 @@ Test(verify, can_fail_is_sound, .timeout = 120)
 
 /* ---- the cases of verify.test ---------------------------------------- */
 
-static FILE *open_cases(void)
-{
-	char path[4096];
-	const char *slash = strrchr(__FILE__, '/');
-
-	snprintf(path, sizeof path, "%.*sverify.test",
-	         slash ? (int)(slash - __FILE__ + 1) : 0, __FILE__);
-	return fopen(path, "r");
-}
-
 static verify_status status_of(const char *word)
 {
 	static const char *const names[] = { "PASS", "WARN", "FAIL", "INFO" };
@@ -413,7 +404,7 @@ static verify_status status_of(const char *word)
 }
 
 /* One block: the query q and its expected lines e[0..ne). */
-static void run_case(int at, const char *q, char e[][160], int ne)
+static void run_case(int at, const char *q, const char *const *e, int ne)
 {
 	char kind[16], pt[40];
 	double r, tail;
@@ -469,39 +460,17 @@ static void run_case(int at, const char *q, char e[][160], int ne)
 
 Test(verify, cases_of_the_data_file, .timeout = 120)
 {
-	FILE *f = open_cases();
-	char line[160], q[160] = "", e[8][160];
-	int ne = 0, at = 0, lineno = 0, cases = 0;
+	cases c;
+	int n = 0;
 
-	cr_assert_not_null(f, "cannot open tests/unit/verify.test");
-	for (;;) {
-		int end = !fgets(line, sizeof line, f);
-		line[strcspn(line, "\n")] = '\0';
-		lineno++;
-		if (!end && line[0] == '#')
-			continue;
-		if (end || !line[0]) {
-			if (q[0]) {
-				cr_assert(ne > 0, "verify.test:%d: no expectation", at);
-				run_case(at, q, e, ne);
-				cases++;
-			}
-			q[0] = '\0';
-			ne = 0;
-			if (end)
-				break;
-			continue;
-		}
-		if (!q[0]) {
-			snprintf(q, sizeof q, "%s", line);
-			at = lineno;
-		} else {
-			cr_assert(ne < 8, "verify.test:%d: too many lines", at);
-			snprintf(e[ne++], sizeof e[0], "%s", line);
-		}
+	cases_open(&c, __FILE__, "verify.test");
+	while (cases_next(&c)) {
+		cr_assert(c.n > 1, "verify.test:%d: no expectation", c.at);
+		run_case(c.at, c.line[0], (const char *const *)c.line + 1, c.n - 1);
+		n++;
 	}
-	fclose(f);
-	cr_assert_geq(cases, 25, "verify.test: only %d cases", cases);
+	cases_close(&c);
+	cr_assert_geq(n, 25, "verify.test: only %d cases", n);
 }
 
 /* The joint rule through the whole battery (cfx verify's tables): the
