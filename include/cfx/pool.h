@@ -30,4 +30,9 @@ unsigned pool_cpus(void);
 int pool_run(size_t n, unsigned threads, pool_job job, pool_done done,
              void *ctx);
 
+/* What every thread that ran the core does last, the pool's workers and
+ * a front end's own threads alike: MPFR keeps constants (log 2, pi) per
+ * thread, and they go with it. */
+void pool_thread_end(void);
+
 #endif

@@ -584,15 +584,20 @@ typedef struct graphs {
 	const volatile sig_atomic_t *stop;
 } graphs;
 
+/* -1, 0 or 1 as x is below, equal to or above y: a step of an order. */
+static int ucmp(uint64_t x, uint64_t y)
+{
+	return (x > y) - (x < y);
+}
+
 static int hit_cmp(const void *a, const void *b)
 {
 	const hit *x = a, *y = b;
+	int r;
 
-	if (x->v != y->v)
-		return x->v < y->v ? -1 : 1;
-	if (x->adders != y->adders)
-		return x->adders < y->adders ? -1 : 1;
-	return (x->depth > y->depth) - (x->depth < y->depth);
+	if ((r = ucmp(x->v, y->v)) || (r = ucmp(x->adders, y->adders)))
+		return r;
+	return ucmp(x->depth, y->depth);
 }
 
 /* Sort the hits and keep the cheapest of each value. */
@@ -1092,14 +1097,13 @@ typedef struct front_key {
 static int front_cmp(const void *a, const void *b)
 {
 	const front_key *x = a, *y = b;
+	int r;
 
-	if (x->cost != y->cost)
-		return x->cost < y->cost ? -1 : 1;
-	if (x->depth != y->depth)
-		return x->depth < y->depth ? -1 : 1;
+	if ((r = ucmp(x->cost, y->cost)) || (r = ucmp(x->depth, y->depth)))
+		return r;
 	if (x->quality != y->quality)
 		return x->quality < y->quality ? -1 : 1;
-	return x->i < y->i ? -1 : x->i > y->i;
+	return ucmp(x->i, y->i);
 }
 
 size_t search_front(const search_cand *c, const search_verdict *v, size_t n,

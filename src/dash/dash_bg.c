@@ -6,7 +6,6 @@
  * end the difference is exactly what the command did.  Nothing is shared
  * while it runs but the stop flag and the done flag.
  */
-#include <mpfr.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -15,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cfx/pool.h"
 #include "dash/dash_bg.h"
 #include "repl/repl.h"
 #include "util/xalloc.h"
@@ -49,8 +49,7 @@ static void *run(void *arg)
 
 	b->rc = repl_exec(&b->r, b->line);
 	fflush(b->m);
-	/* MPFR keeps constants (log 2, pi) per thread: this one's go with it */
-	mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
+	pool_thread_end();
 	atomic_store(&b->done, 1);
 	w = write(b->wake_fd, "b", 1);   /* a full pipe wakes the loop anyway */
 	(void)w;

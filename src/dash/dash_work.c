@@ -19,6 +19,7 @@
 #include <gmp.h>
 
 #include "cfx/keys.h"
+#include "cfx/pool.h"
 #include "cfx/sweep.h"
 #include "cfx/verify.h"
 #include "dash/dash_work.h"
@@ -441,6 +442,7 @@ static void *run(void *arg)
 		if (!stale(w, gen))
 			progress(w, DASH_WORK_IDLE, 1, gen);
 	}
+	pool_thread_end();
 	return NULL;
 }
 

@@ -2,6 +2,9 @@
 #include <pthread.h>
 #include <unistd.h>
 
+#include <gmp.h>
+#include <mpfr.h>
+
 #include "cfx/pool.h"
 
 typedef struct pool {
@@ -42,6 +45,19 @@ static void *work(void *arg)
 	}
 }
 
+/* A worker of its own thread (worker 0 is the caller). */
+static void *thread(void *arg)
+{
+	work(arg);
+	pool_thread_end();
+	return NULL;
+}
+
+void pool_thread_end(void)
+{
+	mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
+}
+
 unsigned pool_cpus(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -69,7 +85,7 @@ int pool_run(size_t n, unsigned threads, pool_job job, pool_done done,
 		wk[t].w = t;
 	}
 	for (t = 1; t < threads; t++)
-		started[t] = pthread_create(&tid[t], NULL, work, &wk[t]) == 0;
+		started[t] = pthread_create(&tid[t], NULL, thread, &wk[t]) == 0;
 	work(&wk[0]);
 	for (t = 1; t < threads; t++)
 		if (started[t])
