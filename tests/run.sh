@@ -51,6 +51,13 @@ at_terminal() {   # true for a suite driving a terminal (tmux or a pty)
 	*) return 1 ;; esac
 }
 
+# A suite that runs longer than CHECK_TIMEOUT seconds (default 1200: the
+# slowest takes about 60 s of processor time, 4 minutes under the
+# sanitizers) is stopped and fails, so that one that hangs cannot stall
+# the run (or CI) until its own time limit.
+CHECK_TIMEOUT=${CHECK_TIMEOUT:-1200}
+limit="timeout -k 10 $CHECK_TIMEOUT"
+
 run_suite() {   # run_suite I: suite I into $res/I.{log,rc,secs,cpu}
 	local s=${suites[$1]} start=$SECONDS rc last b TIMEFORMAT='%U %S'
 	local kind=${s%%:*} f=${s#*:} log=$res/$1.log
@@ -61,11 +68,12 @@ run_suite() {   # run_suite I: suite I into $res/I.{log,rc,secs,cpu}
 	unit) b=build/tests/$(basename "$f" .c)
 	      # Criterion's own stray block is not cfx's (tests/unit/lsan.supp)
 	      if [ -x "$b" ]; then LSAN_OPTIONS="suppressions=$root/tests/unit/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
-	                           "$b" --jobs=2 >"$log" 2>&1; rc=$?
+	                           $limit "$b" --jobs=2 >"$log" 2>&1; rc=$?
 	      else echo "not built: $b" >"$log"; rc=1; fi ;;
-	golden) tests/golden.sh "$f" >"$log" 2>&1; rc=$? ;;
-	script) bash "$f" >"$log" 2>&1; rc=$? ;;
+	golden) $limit tests/golden.sh "$f" >"$log" 2>&1; rc=$? ;;
+	script) $limit bash "$f" >"$log" 2>&1; rc=$? ;;
 	esac
+	[ $rc = 124 ] && echo "      (stopped after ${CHECK_TIMEOUT}s: CHECK_TIMEOUT)" >>"$log"
 	} ; } 2>"$res/$1.cpu"
 	last=$(tail -n 1 "$log")
 	if [ $rc = 0 ] && printf '%s\n' "$last" | grep -Eq '(^|[^0-9])0 passed|Tested: 0 '; then

@@ -467,6 +467,14 @@ static void history_add(const char *line)
 	}
 }
 
+/* The one line that says a typed line was over the limit. */
+static void long_line_said(repl *r)
+{
+	fprintf(r->err, "\ncfx: the line is longer than %d bytes: dropped up "
+	        "to Enter\n", TEXTFILE_LINE_MAX);
+	fflush(r->err);
+}
+
 /* readline has a line: hand it over, and get readline out of the way so
  * that the command it runs prints normally. */
 static void on_line(char *line)
@@ -475,6 +483,14 @@ static void on_line(char *line)
 	if (!line) {                   /* Ctrl-D */
 		ended = 1;
 		fputc('\n', active->out);
+		return;
+	}
+	/* readline takes typed-ahead characters in one go, the Enter with
+	 * them: a line pasted past the limit can arrive whole */
+	if (strlen(line) > TEXTFILE_LINE_MAX) {
+		free(line);
+		long_line_said(active);
+		rl_callback_handler_install("cfx> ", on_line);
 		return;
 	}
 	history_add(line);
@@ -516,9 +532,7 @@ static void drop_long_line(repl *r, int fd)
 
 	rl_replace_line("", 0);
 	rl_callback_handler_remove();
-	fprintf(r->err, "\ncfx: the line is longer than %d bytes: dropped up "
-	        "to Enter\n", TEXTFILE_LINE_MAX);
-	fflush(r->err);
+	long_line_said(r);
 	while (!got_sigint) {
 		n = read(fd, &c, 1);
 		if (n < 0 && errno == EINTR)
