@@ -17,7 +17,12 @@
  * The search (mcm.c explains it) is exact for words of at most
  * MCM_EXACT_BITS bits: an exhaustive table of every odd constant that
  * four adders reach, and for the rest a complete test of five-adder
- * graphs (values below 2^(n+1), no right shifts).  Larger
+ * graphs (values below 2^(n+1), no right shifts): minimal over the
+ * integers.  Mod 2^n a graph whose values wrap can need fewer (14709 on
+ * 16 bits: 4, 5 as an integer); every graph of at most four adders mod
+ * 2^n is tried on words whose odd part has at most MCM_WRAP_BITS bits
+ * (of at most three on any word), so counts up to 5 (4) are proven
+ * minimal mod 2^n there (mcm_result.exact_wrap).  Larger
  * words get a heuristic that decomposes the constant, splits and factors
  * mod 2^n using the exact table for the pieces, and then re-searches the
  * last steps exactly; it never returns more adders than the NAF.
@@ -32,6 +37,10 @@
 
 #define MCM_MAX_NODES 48    /* > 32, the most adders a 64-bit NAF needs */
 #define MCM_EXACT_BITS 19   /* --exact: word sizes up to this */
+#define MCM_WRAP_BITS 24    /* five adders proven minimal mod 2^n (no
+                             * graph of four, wrapping or not) when the
+                             * constant's odd part has at most this many
+                             * bits (n less its trailing zeros) */
 
 enum { MCM_ADD = 0, MCM_SUB = 1 };
 
@@ -72,12 +81,19 @@ typedef struct mcm_result {
 	int exact;             /* 1: no graph whose values stay below
 	                        * 2^(n+1) (no wrap-around) has fewer adders,
 	                        * the model of the published tables (mcm.c) */
-	int exact_wrap;        /* 1: not even a graph that wraps mod 2^n has
-	                        * fewer: proven up to 4 adders (every graph of
-	                        * at most 3 is tried, on any word, unless
-	                        * quick or a depth bound below 3), since a
-	                        * wrapping graph can beat the integer bound
-	                        * (14709 mod 2^16: 4 adders, 5 as integers) */
+	int exact_wrap;        /* 1: minimal mod 2^n: not even a graph that
+	                        * wraps has fewer, since a wrapping graph can
+	                        * beat the integer bound (14709 mod 2^16: 4
+	                        * adders, 5 as integers).  Proven for counts
+	                        * up to 4 on any word (every graph of at most
+	                        * 3 is tried), and for 5 when the odd part of
+	                        * p has at most MCM_WRAP_BITS bits (every
+	                        * graph of 4 is tried); not when quick, nor
+	                        * under a depth bound below 3 (for 4) or 4
+	                        * (for 5) */
+	unsigned lb_wrap;      /* proven: no graph mod 2^n has fewer adders
+	                        * (as exact_wrap: up to 5); equals adders
+	                        * when exact_wrap */
 	unsigned naf_adders;   /* what the NAF sequence needs, for comparison */
 } mcm_result;
 

@@ -263,7 +263,8 @@ int search_screen(search_word p, unsigned bits, search_level level,
  * as `cfx shifts --optimal` runs it: heuristic above 19 bits, never worse
  * than the NAF) finds for c->p, and the depth of that graph, into
  * c->adders and c->depth (c->cost SEARCH_COST_FOUND, or PROVEN when mcm
- * proves the count).  When that is at most 4 adders and p is odd,
+ * proves the count: up to 4 adders, and 5 on words of at most
+ * MCM_WRAP_BITS bits).  When that is at most 4 adders and p is odd,
  * search_small_cost settles it: fewer than 4 possible gives that count and
  * the least depth (EXACT; the heuristic can miss a 3-adder graph that
  * wraps), else 4 is PROVEN.  No operation when c->cost is

@@ -190,7 +190,7 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 	mcm_graph g;
 	mcm_result r;
 	mcm_cost k;
-	char *sentence;
+	char *sentence, *proven = NULL;
 	uint64_t p = mpz_get_ui(f->p);
 	int rc;
 
@@ -217,6 +217,10 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 	}
 	mcm_cost_of(&g, t, &k);
 	sentence = compare_sentence(t, &k, f->bits);
+	if (r.exact_wrap)
+		proven = xasprintf("minimal mod 2^%lu", f->bits);
+	else if (r.exact)
+		proven = xstrdup("minimal over the integers");
 	if (a->emit) {
 		char *src = mcm_emit_c(&g, f->hex);
 		fputs(src, c->out);
@@ -231,6 +235,10 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 		json_object_set_new(o2, "exact", json_boolean(r.exact));
 		json_object_set_new(o2, "exact_with_wrap",
 		                    json_boolean(r.exact_wrap));
+		json_object_set_new(o2, "proven", proven ? json_string(proven)
+		                                         : json_null());
+		json_object_set_new(o2, "adders_at_least",
+		                    json_integer(r.lb_wrap));
 		json_object_set_new(o2, "target", json_string(t->name));
 		json_object_set_new(o2, "adders", json_integer(k.adders));
 		json_object_set_new(o2, "adds", json_integer(k.adds));
@@ -251,11 +259,16 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 	}
 	if (!a->json && !a->emit) {
 		char *body = mcm_emit_body(&g, "    ");
-		fprintf(c->out, "x * %s mod 2^%lu, fewest adders %s:\n%s", f->hex,
-		        f->bits, r.exact_wrap ? "(proven minimal)" : r.exact ?
-		        "(proven minimal without wrap-around; a sequence that "
-		        "wraps mod 2^n might need fewer)" : "found (heuristic)",
-		        body);
+		fprintf(c->out, "x * %s mod 2^%lu, fewest adders ", f->hex,
+		        f->bits);
+		if (r.exact_wrap)
+			fprintf(c->out, "(proven %s)", proven);
+		else if (r.exact)
+			fprintf(c->out, "(proven %s; mod 2^%lu, where values may "
+			        "wrap, at least %u)", proven, f->bits, r.lb_wrap);
+		else
+			fprintf(c->out, "found (heuristic; at least %u)", r.lb_wrap);
+		fprintf(c->out, ":\n%s", body);
 		fprintf(c->out, "%u adder%s (%u addition%s, %u subtraction%s), "
 		        "%u shift%s", k.adders, k.adders == 1 ? "" : "s", k.adds,
 		        k.adds == 1 ? "" : "s", k.subs, k.subs == 1 ? "" : "s",
@@ -272,6 +285,7 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 		free(body);
 	}
 	free(sentence);
+	free(proven);
 	return CFX_EXIT_OK;
 }
 

@@ -35,7 +35,12 @@
  *    (can the target be reached from the first j nodes with one or two
  *    more adders?), and every graph of at most three adders mod 2^n is
  *    tried (three(): the heuristic misses a few that wrap), which also
- *    proves four minimal when none is found.
+ *    proves four minimal when none is found.  On words of at most
+ *    MCM_WRAP_BITS bits a result of five or more is followed by every
+ *    graph of four (four(): 14709 mod 2^16 has one, 5 as an integer),
+ *    which proves five minimal mod 2^n when none is found.  Checked
+ *    against a brute force over every odd constant mod 2^16 (by hand:
+ *    all agree, all proven; test_mcm does 2^10 to 2^12).
  *
  * Values are kept mod 2^64; two nodes with equal values compute the same
  * thing, and everything is reduced mod 2^n only when compared with the
@@ -1481,17 +1486,18 @@ static int aop_of(uint64_t t, uint64_t b, uint64_t x, unsigned m)
 	       shift_to(x, t + b, m, mk) || shift_to(x, b - t, m, mk);
 }
 
-/* The graph 1, a, b (k = 3; k = 2: no b; k = 1: neither), then +-q
- * (neg), each step an A-operation mod 2^m of those before it; 0, or -1
- * if it is deeper than dmax. */
-static int three_graph(uint64_t a, uint64_t b, int k, uint64_t q, int neg,
-                       unsigned m, unsigned dmax, mcm_graph *g)
+/* The graph 1, pre[0], ..., pre[k - 2], then +-q (neg), each step an
+ * A-operation mod 2^m of those before it; 0, or -1 if it is deeper than
+ * dmax. */
+static int mod_graph(const uint64_t *pre, int k, uint64_t q, int neg,
+                     unsigned m, unsigned dmax, mcm_graph *g)
 {
-	uint64_t vals[3], mk = mask_of(m);
+	uint64_t vals[4], mk = mask_of(m);
 	int i, at = 0;
 
-	vals[0] = a;
-	vals[1] = b;
+	assert(k >= 1 && k <= 4);
+	for (i = 0; i < k - 1; i++)
+		vals[i] = pre[i];
 	vals[k - 1] = neg ? (0 - q) & mk : q;
 	graph_init(g, m);
 	for (i = 0; i < k; i++) {
@@ -1534,7 +1540,7 @@ static int three(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
 			mcm_graph g;
 			int k = tq == a ? 1 : aop_of(tq, a, 1, m) ||
 			        aop_of(tq, a, a, m) ? 2 : 0;
-			if (k && three_graph(a, 0, k, q, neg, m, dmax, &g) == 0 &&
+			if (k && mod_graph(&a, k, q, neg, m, dmax, &g) == 0 &&
 			    better(&g, best, t)) {
 				*best = g;
 				found = 1;
@@ -1547,7 +1553,7 @@ static int three(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
 		n2 += aop_mod(a, 1, m, f2 + n2);
 		n2 += aop_mod(a, a, m, f2 + n2);
 		for (j = 0; j < n2; j++) {
-			uint64_t b = f2[j];
+			uint64_t b = f2[j], ab[2] = { a, b };
 			if (!(b & 1))
 				continue;
 			for (neg = 0; neg < 2; neg++) {
@@ -1555,10 +1561,98 @@ static int three(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
 				mcm_graph g;
 				if ((aop_of(tq, b, 1, m) || aop_of(tq, b, a, m) ||
 				     aop_of(tq, b, b, m)) &&
-				    three_graph(a, b, 3, q, neg, m, dmax, &g) == 0 &&
+				    mod_graph(ab, 3, q, neg, m, dmax, &g) == 0 &&
 				    better(&g, best, t)) {
 					*best = g;
 					found = 1;
+				}
+			}
+		}
+	}
+	return found;
+}
+
+/* ---- exact search for four adders, small words ------------------------ */
+
+/* Is (u << s) = +-d mod 2^m for some s in [1, m)?  The shift can only
+ * be d's count of trailing zeros. */
+static int shift_pm(uint64_t u, uint64_t d, unsigned m, uint64_t mk)
+{
+	uint64_t us;
+	unsigned s;
+
+	d &= mk;
+	if (!d)
+		return 0;
+	s = (unsigned)__builtin_ctzll(d);
+	if (s < 1 || s >= m)
+		return 0;
+	us = (u << s) & mk;
+	return us == d || us == ((0 - d) & mk);
+}
+
+/* Is +-q an A-operation mod 2^m of c and w (either one shifted)? */
+static int last_aop(uint64_t q, uint64_t c, uint64_t w, unsigned m,
+                    uint64_t mk)
+{
+	return shift_pm(c, q - w, m, mk) || shift_pm(c, q + w, m, mk) ||
+	       shift_pm(w, q - c, m, mk) || shift_pm(w, q + c, m, mk);
+}
+
+/* Every graph of exactly four adders for +-q mod 2^m: the ready sets
+ * {1, a, b, c} (a = A(1, 1), b an A-operation within {1, a}, c one
+ * within {1, a, b}, each up to sign as in three()) and a last adder that
+ * uses c (one that does not is a graph of three, which three() tries).
+ * Keeps the best in *best (better() on t) and returns 1 if one within
+ * depth dmax beat it.  About 200 m^3 ready sets, each tested against q
+ * in 16 shift comparisons: some 20 ms at 16 bits, 0.2 s at 24. */
+static int four(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
+                mcm_graph *best)
+{
+	uint64_t mk = mask_of(m), f1[2 * 64], f2[4 * 2 * 64], f3[9 * 2 * 64];
+	size_t n1, n2, n3, i, j, k;
+	int found = 0, neg;
+
+	if (m < 4)
+		return 0;
+	n1 = aop_mod(1, 1, m, f1);
+	for (i = 0; i < n1; i++) {
+		uint64_t a = f1[i];
+		if (a == 1)
+			continue;
+		n2 = 0;
+		for (j = i + 1; j < n1; j++)
+			f2[n2++] = f1[j];
+		n2 += aop_mod(1, a, m, f2 + n2);
+		n2 += aop_mod(a, 1, m, f2 + n2);
+		n2 += aop_mod(a, a, m, f2 + n2);
+		for (j = 0; j < n2; j++) {
+			uint64_t b = f2[j], R[3] = { 1, a, b };
+			size_t x, y;
+			if (b == 1 || b == mk || b == a || b == ((0 - a) & mk))
+				continue;
+			n3 = 0;
+			for (x = 0; x < 3; x++)
+				for (y = 0; y < 3; y++)
+					n3 += aop_mod(R[x], R[y], m, f3 + n3);
+			for (k = 0; k < n3; k++) {
+				uint64_t c = f3[k], nc = (0 - c) & mk, pre[3] = { a, b, c };
+				if (c == 1 || nc == 1 || c == a || nc == a || c == b ||
+				    nc == b)
+					continue;
+				if (!last_aop(q, c, 1, m, mk) && !last_aop(q, c, a, m, mk) &&
+				    !last_aop(q, c, b, m, mk) && !last_aop(q, c, c, m, mk))
+					continue;
+				for (neg = 0; neg < 2; neg++) {
+					uint64_t tq = neg ? (0 - q) & mk : q;
+					mcm_graph g;
+					if ((aop_of(tq, c, 1, m) || aop_of(tq, c, a, m) ||
+					     aop_of(tq, c, b, m) || aop_of(tq, c, c, m)) &&
+					    mod_graph(pre, 4, q, neg, m, dmax, &g) == 0 &&
+					    better(&g, best, t)) {
+						*best = g;
+						found = 1;
+					}
 				}
 			}
 		}
@@ -1597,6 +1691,9 @@ static int search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
 	 * graph of at most three is tried, which also proves four minimal */
 	if (!o->quick && g->n >= 3)
 		three(q, m, dmax, t, g);
+	/* and on small words every graph of four, which proves five */
+	if (!o->quick && g->n >= 5 && m <= MCM_WRAP_BITS)
+		four(q, m, dmax, t, g);
 	return 0;
 }
 
@@ -1620,7 +1717,7 @@ int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
 	memset(r, 0, sizeof *r);
 	if (!p) {
 		g->zero = 1;
-		r->exact = r->exact_wrap = 1;
+		r->exact = r->exact_wrap = 1;   /* lb_wrap 0 */
 		return 0;
 	}
 	z = (unsigned)__builtin_ctzll(p);
@@ -1652,9 +1749,14 @@ int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
 	r->adders = g->n;
 	r->depth = graph_depth(g);
 	/* three() tried every graph of at most three adders (all of depth
-	 * <= 3) unless quick: then four is minimal too */
-	r->exact_wrap = (g->n <= 3 && g->n <= lb_small(q, m)) ||
-	                (g->n == 4 && !o->quick && dmax >= 3);
+	 * <= 3) unless quick: then four is minimal too; four() every graph
+	 * of four (depth <= 4) on small words: then five */
+	r->lb_wrap = lb_small(q, m);
+	if (g->n >= 4 && !o->quick && dmax >= 3)
+		r->lb_wrap = 4;
+	if (g->n >= 5 && !o->quick && dmax >= 4 && m <= MCM_WRAP_BITS)
+		r->lb_wrap = 5;
+	r->exact_wrap = g->n <= r->lb_wrap;
 	r->exact = r->exact_wrap || (lb >= 0 && g->n == (unsigned)lb);
 	assert(mcm_check(g, p));
 	return 0;

@@ -9,7 +9,7 @@
 # 45 = 3 * 15: t1 = 3x, hash = 16 t1 - t1 = 45x; the NAF 2^6 - 2^4 - 2^2 + 1
 # needs 3.  Generic model: shift, add, shift, sub = 4 cycles.
 $ cfx shifts --optimal 45
-> x * 0x2d mod 2^8, fewest adders (proven minimal):
+> x * 0x2d mod 2^8, fewest adders (proven minimal mod 2^8):
 >     t1 = (x << 1) + x;
 >     hash = (t1 << 4) - t1;
 > 2 adders (1 addition, 1 subtraction), 2 shifts, depth 2; the NAF needs 3
@@ -20,7 +20,7 @@ $ cfx shifts --optimal 45
 # cycle each; 3 * 15 would need shl and sub for the 15 (3 cycles).  imul
 # is 3.
 $ cfx shifts --optimal --target x86-64 45
-> x * 0x2d mod 2^8, fewest adders (proven minimal):
+> x * 0x2d mod 2^8, fewest adders (proven minimal mod 2^8):
 >     t1 = x + (x << 2);
 >     hash = (t1 << 3) + t1;
 > 2 adders (2 additions, 0 subtractions), 2 shifts (all free inside an add on x86-64), depth 2; the NAF needs 3
@@ -34,6 +34,8 @@ $ cfx shifts --optimal --target x86-64 --json 3
 >   "optimal": true,
 >   "exact": true,
 >   "exact_with_wrap": true,
+>   "proven": "minimal mod 2^8",
+>   "adders_at_least": 1,
 >   "target": "x86-64",
 >   "adders": 1,
 >   "adds": 1,
@@ -61,7 +63,7 @@ $ cfx shifts --optimal --target x86-64 --json 3
 
 # 2^7: no adder, the output shift only.
 $ cfx shifts --optimal 0x80
-> x * 0x80 mod 2^8, fewest adders (proven minimal):
+> x * 0x80 mod 2^8, fewest adders (proven minimal mod 2^8):
 >     hash = x;
 >     hash <<= 7;
 > 0 adders (0 additions, 0 subtractions), 1 shift, depth 0; the NAF needs 0
@@ -69,7 +71,7 @@ $ cfx shifts --optimal 0x80
 
 # 0xff = -1 mod 2^8: a negation, no adder (the mod 2^n equivalence).
 $ cfx shifts --optimal 0xff
-> x * 0xff mod 2^8, fewest adders (proven minimal):
+> x * 0xff mod 2^8, fewest adders (proven minimal mod 2^8):
 >     hash = x;
 >     hash = -hash;
 > 0 adders (0 additions, 0 subtractions), 0 shifts, depth 0, 1 negation; the NAF needs 0
@@ -121,17 +123,43 @@ $ cfx shifts --optimal '2^100+1'
 $ cfx
 < set const 45
 < shifts --optimal --target x86-64
-> x * 0x2d mod 2^8, fewest adders (proven minimal):
+> x * 0x2d mod 2^8, fewest adders (proven minimal mod 2^8):
 >     t1 = x + (x << 2);
 >     hash = (t1 << 3) + t1;
 > 2 adders (2 additions, 0 subtractions), 2 shifts (all free inside an add on x86-64), depth 2; the NAF needs 3
 > on x86-64 a single imul (3 cycles) loses to this 2-adder sequence (depth 2, about 2 cycles)
 
-# the integer proof is not claimed mod 2^16: 14709 has a 4-adder graph
-# that wraps (80245 = 14709 + 2^16), so 5 is minimal only without wrap
-$ cfx shifts 14709 --bits 16 --exact --json | grep exact
+# mod 2^16 14709 has a 4-adder graph that wraps (80245 = 14709 + 2^16),
+# 5 as an integer (the published tables); every graph of 4 adders mod
+# 2^16 is tried, so 4 is proven minimal mod 2^16 (test_mcm checks it
+# against a brute force)
+$ cfx shifts 14709 --bits 16 --exact --json | grep -E 'exact|proven|least|"adders"'
 >   "exact": true,
->   "exact_with_wrap": false,
+>   "exact_with_wrap": true,
+>   "proven": "minimal mod 2^16",
+>   "adders_at_least": 4,
+>   "adders": 4,
+$ cfx shifts 14709 --bits 16 --optimal
+> x * 0x3975 mod 2^16, fewest adders (proven minimal mod 2^16):
+>     t1 = (x << 2) + x;
+>     t2 = (t1 << 6) - t1;
+>     t3 = (t1 << 4) + t2;
+>     hash = (t2 << 8) - t3;
+> 4 adders (2 additions, 2 subtractions), 4 shifts, depth 4; the NAF needs 6
+> on a generic machine a single multiply (3 cycles) beats this 4-adder sequence (depth 4, about 6 cycles)
+
+# 19659 needs 5 even mod 2^16; under a depth bound of 3 the graphs of
+# four (depth up to 4) are not all tried, so only the integer bound is
+# proven; and on 32 bits five is not proven mod 2^n (the graphs of four
+# are tried on words of at most 24 bits)
+$ cfx shifts 19659 --bits 16 --optimal --json | grep -E 'proven|least|"adders"'
+>   "proven": "minimal mod 2^16",
+>   "adders_at_least": 5,
+>   "adders": 5,
+$ cfx shifts 19659 --bits 16 --max-depth 3 | head -1
+> x * 0x4ccb mod 2^16, fewest adders (proven minimal over the integers; mod 2^16, where values may wrap, at least 4):
+$ cfx shifts 0x61C88647 --optimal | head -1
+> x * 0x61c88647 mod 2^32, fewest adders found (heuristic; at least 4):
 
 # a 64-bit product on RV32I is a __muldi3 call, not __mulsi3
 $ cfx shifts 0x61C8864680B583EB --optimal --target rv32i --json | grep -c __muldi3
@@ -142,7 +170,7 @@ $ cfx shifts 0x61C8864680B583EB --optimal --target rv32i --json | grep -c __muld
 # 64-bit shift by k < 32 is slli, srli, or, slli (4), each add or sub
 # add/sub, sltu, add/sub, add/sub (4): 4 + 4 + 4 + 4 = 16 (4 on 32 bits).
 $ cfx shifts 45 --bits 64 --optimal --target rv32i
-> x * 0x000000000000002d mod 2^64, fewest adders (proven minimal):
+> x * 0x000000000000002d mod 2^64, fewest adders (proven minimal mod 2^64):
 >     t1 = (x << 1) + x;
 >     hash = (t1 << 4) - t1;
 > 2 adders (1 addition, 1 subtraction), 2 shifts, depth 2; the NAF needs 3
