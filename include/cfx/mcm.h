@@ -141,17 +141,25 @@ int mcm_check(const mcm_graph *g, uint64_t p);
 
 /* A target machine: what an add, a shift and the multiply cost.
  *
+ * A shift of a one-register word by k costs shift + shift_bit * k, plus
+ * count_load when k is above imm_max (the largest count an immediate
+ * shift takes, 0: any; m68k's lsl.l #k takes 1..8, a larger count is
+ * loaded with moveq and lsl.l Dn,Dm shifts by it), or, when swap16 is
+ * set and k >= 16, swap16 (m68k: swap, clr.w: the low half moved up)
+ * plus a shift by k - 16, if that is less.
+ *
  * A word of at most `word` bits is one register.  A wider one (--bits 33
  * to 64 on a 32-bit machine) takes two, and every step is priced as the
  * instructions a compiler emits for it: an add, subtract or negate is
  * add2 cycles (rv32i: add, sltu for the carry, add, add; m68k: add.l
  * then addx.l), a shift by k < word is shift2 + shift2_bit * k cycles
  * (move the high bits of the low half into the high half: rv32i slli,
- * srli, or, slli), or shift2_step * k when that is less (m68k: add.l,
- * addx.l per bit), and a shift by k >= word moves the low half up and
- * clears it: shift2_hi, plus shift2_hi_more + shift_bit * (k - word)
- * when k > word needs a shift of its own (m68k's lsl.l; rv32i's slli
- * replaces its mv, so 0 there). */
+ * srli, or, slli; m68k move.l, lsr.l #word-k, lsl.l #k, or.l, lsl.l #k,
+ * plus count_load for each of the two counts above imm_max), or
+ * shift2_step * k when that is less (m68k: add.l, addx.l per bit), and
+ * a shift by k >= word moves the low half up and clears it: shift2_hi,
+ * plus, when k > word and hi_shift is set, a one-register shift by
+ * k - word (m68k's lsl.l; rv32i's slli replaces its mv). */
 typedef struct mcm_target {
 	const char *name;      /* "generic", "x86-64", "arm64", "rv32i", "m68k" */
 	const char *cpu;       /* what the figures are for */
@@ -171,7 +179,11 @@ typedef struct mcm_target {
 	unsigned word;         /* register width, 32 or 64 */
 	unsigned add2;         /* two-register words (see above) */
 	unsigned shift2, shift2_bit, shift2_step;
-	unsigned shift2_hi, shift2_hi_more;
+	unsigned shift2_hi;
+	int hi_shift;
+	unsigned imm_max;      /* immediate shift counts (see above) */
+	unsigned count_load;
+	unsigned swap16;
 } mcm_target;
 
 /* The target called name, or NULL. */

@@ -1787,14 +1787,14 @@ int mcm_adders(mcm_ctx *c, uint64_t p, unsigned bits, int exact,
 static const mcm_target targets[] = {
 	{ "generic", "a notional machine: every add, subtract and shift one "
 	  "cycle, a 3-cycle multiply", 1, 1, 0, 0, 0, 3, 3, "multiply", 0,
-	  NULL, 64, 0, 0, 0, 0, 0, 0 },
+	  NULL, 64, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
 	{ "x86-64", "a recent out-of-order x86-64: add, sub, shl and a "
 	  "two-operand lea 1 cycle, lea folds a shift by 1-3 into an add, "
 	  "imul 3", 1, 1, 0, 3, 0, 3, 3, "imul", 0, NULL, 64, 0, 0, 0, 0, 0,
-	  0 },
+	  0, 0, 0, 0 },
 	{ "arm64", "a Cortex-A72 class core: add and sub take a shifted "
 	  "operand for free, mul 3 cycles (4 for 64 bits)", 1, 1, 0, 63, 63, 3,
-	  4, "mul", 0, NULL, 64, 0, 0, 0, 0, 0, 0 },
+	  4, "mul", 0, NULL, 64, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
 	/* 64-bit words in register pairs: add, sltu, add, add (4); a shift
 	 * by k < 32: slli, srli, or, slli (4); by k >= 32: slli (or mv),
 	 * li 0 (2) */
@@ -1803,17 +1803,23 @@ static const mcm_target targets[] = {
 	  "64-bit shift 4 (2 by 32 or more), no multiply instruction (a "
 	  "__mulsi3 loop, about 100 cycles; __muldi3 about 400)", 1, 1, 0, 0,
 	  0, 100, 400, "__mulsi3 call", 1, "__muldi3 call", 32, 4, 4, 0, 0, 2,
-	  0 },
-	/* 64-bit words in register pairs: add.l, addx.l (16); a shift by
-	 * k < 32: move.l, lsr.l #32-k, lsl.l #k, or.l, lsl.l #k (100 + 2k)
-	 * or k times add.l, addx.l (16k); by k >= 32: move.l, moveq #0 (8)
-	 * and lsl.l #k-32 (8 + 2(k - 32)) when k > 32 */
+	  0, 0, 0, 0 },
+	/* a shift by k: lsl.l #k (8 + 2k) for k <= 8, else moveq #k then
+	 * lsl.l Dn (4 + 8 + 2k); by 16 and more swap, clr.w (8) and the
+	 * rest, when that is less.  64-bit words in register pairs: add.l,
+	 * addx.l (16); a shift by k < 32: move.l, lsr.l #32-k, lsl.l #k,
+	 * or.l, lsl.l #k (100 + 2k, and a moveq for each count above 8) or k
+	 * times add.l, addx.l (16k); by k >= 32: move.l, moveq #0 (8) and a
+	 * shift by k - 32 when k > 32 */
 	{ "m68k", "a 68000, one instruction at a time: add.l 8 cycles, lsl.l "
-	  "#k 8+2k, a 64-bit add 16 (add.l, addx.l), a 64-bit shift by k "
-	  "the less of 16k and 100+2k (8+2k by 32 or more), no 32-bit "
+	  "#k 8+2k for k up to 8, a larger k loaded with moveq (4 more), by "
+	  "16 or more swap and clr.w (8) and the rest when that is less, a "
+	  "64-bit add 16 (add.l, addx.l), a 64-bit shift by k "
+	  "the less of 16k and 100+2k (8 more with both counts above 8; 8 "
+	  "and a shift by k-32 by 32 or more), no 32-bit "
 	  "multiply (three mulu.w and adds, about 250 cycles; about 1000 for "
 	  "64 bits)", 8, 8, 2, 0, 0, 250, 1000, "mulu.w-based multiply", 1,
-	  NULL, 32, 16, 100, 2, 16, 8, 8 },
+	  NULL, 32, 16, 100, 2, 16, 8, 1, 8, 4, 8 },
 };
 #define NTARGETS (sizeof targets / sizeof targets[0])
 
@@ -1846,6 +1852,21 @@ static unsigned long add_cycles(const mcm_target *t, unsigned bits)
 	return bits > t->word ? t->add2 : t->add;
 }
 
+/* Cycles of a shift of a one-register word by k (1 <= k < t->word). */
+static unsigned long reg_shift(const mcm_target *t, unsigned k)
+{
+	unsigned long c = t->shift + (unsigned long)t->shift_bit * k;
+
+	if (t->imm_max && k > t->imm_max)
+		c += t->count_load;
+	if (t->swap16 && k >= 16) {
+		unsigned long s = t->swap16 + (k > 16 ? reg_shift(t, k - 16) : 0);
+		if (s < c)
+			c = s;
+	}
+	return c;
+}
+
 /* Cycles of a shift instruction (or sequence) by k of a bits-wide word. */
 static unsigned long shift_cycles(const mcm_target *t, unsigned bits,
                                   unsigned k)
@@ -1853,11 +1874,13 @@ static unsigned long shift_cycles(const mcm_target *t, unsigned bits,
 	unsigned long c, w = t->word;
 
 	if (bits <= w)
-		return t->shift + (unsigned long)t->shift_bit * k;
+		return reg_shift(t, k);
 	if (k >= w)
-		return t->shift2_hi + (k > w ? t->shift2_hi_more +
-		                       (unsigned long)t->shift_bit * (k - w) : 0);
+		return t->shift2_hi + (k > w && t->hi_shift
+		                       ? reg_shift(t, k - (unsigned)w) : 0);
 	c = t->shift2 + (unsigned long)t->shift2_bit * k;
+	if (t->imm_max)   /* the counts word - k and k, each loaded if large */
+		c += t->count_load * ((w - k > t->imm_max) + (k > t->imm_max));
 	if (t->shift2_step && (unsigned long)t->shift2_step * k < c)
 		c = (unsigned long)t->shift2_step * k;
 	return c;

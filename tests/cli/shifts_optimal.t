@@ -188,3 +188,11 @@ $ cfx shifts 45 --bits 64 --optimal --target m68k --json | grep '"cycles"'
 >   "cycles": 112,
 $ cfx shifts '2^40+1' --bits 64 --optimal --target m68k --json | grep '"cycles"'
 >   "cycles": 48,
+
+# m68k on 32 bits: lsl.l #k takes k = 1..8 only.  x << 12 + x: moveq #12
+# (4), lsl.l d1 (8 + 24), add.l (8) = 44, not 40; x << 16 + x: swap and
+# clr.w (4 + 4) move the low half up, add.l (8) = 16, not 48.
+$ cfx shifts '2^12+1' --bits 32 --optimal --target m68k --json | grep '"cycles"'
+>   "cycles": 44,
+$ cfx shifts '2^16+1' --bits 32 --optimal --target m68k --json | grep '"cycles"'
+>   "cycles": 16,

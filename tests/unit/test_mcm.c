@@ -589,7 +589,9 @@ Test(mcm, target_never_costs_an_adder, .timeout = 600)
  *  2^40 + 1, hash = (x << 40) + x: rv32i slli, li 0 (2) and the add (4)
  *   = 6; m68k move.l, moveq #0 (8), lsl.l #8 (8 + 16), add 16 = 48;
  *  2^32 + 1: rv32i mv, li (2) + 4 = 6; m68k 8 + 16 = 24;
- *  2^20 + 1: m68k 100 + 40 = 140 for the shift (16 * 20 = 320), + 16;
+ *  2^20 + 1: m68k 100 + 40 = 140 for the shift, and moveq #12 and
+ *   moveq #20 for lsr.l and lsl.l (counts above 8): 148 (16 * 20 = 320),
+ *   + 16;
  *  -1 on 48 bits: a negation, rv32i 4 (snez, neg, neg, sub).
  * Machines with 64-bit registers price 64-bit words as 32-bit ones. */
 Test(mcm, wide_words_on_32_bit_machines)
@@ -633,7 +635,12 @@ Test(mcm, wide_words_on_32_bit_machines)
 	cr_expect_eq(k.cycles, 24, "m68k, << 32: %lu", k.cycles);
 	hand(&g, 1, 0, 20, 0, 0, MCM_ADD);
 	mcm_cost_of(&g, m68, &k);
-	cr_expect_eq(k.cycles, 156, "m68k, << 20: %lu", k.cycles);
+	cr_expect_eq(k.cycles, 164, "m68k, << 20: %lu", k.cycles);
+	hand(&g, 1, 0, 50, 0, 0, MCM_ADD);
+	mcm_cost_of(&g, m68, &k);
+	/* move.l, moveq #0 (8), then << 18 of the high half: swap, clr.w
+	 * (8), lsl.l #2 (12); add 16 */
+	cr_expect_eq(k.cycles, 44, "m68k, << 50: %lu", k.cycles);
 
 	hand_init(&g, 48);
 	g.out_neg = 1;
@@ -641,6 +648,39 @@ Test(mcm, wide_words_on_32_bit_machines)
 	mcm_cost_of(&g, rv, &k);
 	cr_expect_eq(k.cycles, 4, "rv32i, -x on 48 bits: %lu", k.cycles);
 	cr_expect_eq(k.negations, 1);
+}
+
+/* The 68000's lsl.l #k takes k = 1 .. 8; a larger count goes into a
+ * register first (moveq #k, Dn: 4 cycles; lsl.l Dn, Dm: 8 + 2k), and a
+ * shift by 16 or more can be swap, clr.w (4 + 4) and lsl.l by the rest.
+ * Figures from the 68000 manual's timing tables, by hand, for
+ * hash = (x << k) + x on 32 bits, the add 8:
+ *   k = 8: lsl.l #8 24, 32 in all;   k = 9: moveq, lsl.l 30, 38;
+ *   k = 15: 4 + 8 + 30 = 42, 50;     k = 16: swap, clr.w 8, 16;
+ *   k = 20: 8 + lsl.l #4 16 = 24, 32 (moveq, lsl.l: 52);
+ *   k = 27: 8 + moveq, lsl.l #11 34 = 42, 50 (moveq, lsl.l: 66). */
+Test(mcm, m68k_immediate_shifts)
+{
+	static const unsigned sh[][2] = {
+		{ 1, 18 }, { 8, 32 }, { 9, 38 }, { 15, 50 }, { 16, 16 },
+		{ 20, 32 }, { 27, 50 }, { 31, 58 },
+	};
+	const mcm_target *m68 = mcm_target_find("m68k"),
+	                 *gen = mcm_target_find("generic");
+	mcm_graph g;
+	mcm_cost k;
+	size_t i;
+
+	for (i = 0; i < sizeof sh / sizeof sh[0]; i++) {
+		hand_init(&g, 32);
+		hand(&g, 1, 0, sh[i][0], 0, 0, MCM_ADD);
+		cr_assert(mcm_check(&g, ((uint64_t)1 << sh[i][0]) + 1));
+		mcm_cost_of(&g, m68, &k);
+		cr_expect_eq(k.cycles, sh[i][1], "m68k, (x << %u) + x: %lu cycles",
+		             sh[i][0], k.cycles);
+		mcm_cost_of(&g, gen, &k);   /* no limit elsewhere */
+		cr_expect_eq(k.cycles, 2);
+	}
 }
 
 /* ---- the fewest adders mod 2^n: brute force ---- */
