@@ -38,7 +38,7 @@ static void screen_one(void *ctx, size_t i, unsigned w)
 	cfx_err e;
 
 	(void)w;
-	search_screen(j->p[i], 64, SEARCH_QUICK, &j->v[i], &e);
+	search_screen(j->p[i], 64, SEARCH_QUICK, NULL, &j->v[i], &e);
 }
 
 static double now(void)
@@ -85,12 +85,12 @@ static void screens(void)
 	printf("screen_failed %zu\nscreen_predicted %zu\n", failed, predicted);
 	c0 = cpu();
 	for (i = 0; i < SERIAL; i++)
-		search_screen(j.p[i], 64, SEARCH_QUICK, &v, &e);
+		search_screen(j.p[i], 64, SEARCH_QUICK, NULL, &v, &e);
 	c1 = cpu();
 	printf("screen_quick_cpu_each %.5f\n", (c1 - c0) / SERIAL);
 	c0 = cpu();
 	for (i = 0; i < SERIAL_FULL; i++)
-		search_screen(j.p[i], 64, SEARCH_FULL, &v, &e);
+		search_screen(j.p[i], 64, SEARCH_FULL, NULL, &v, &e);
 	printf("screen_full_cpu_each %.5f\n", (cpu() - c0) / SERIAL_FULL);
 }
 

@@ -250,13 +250,16 @@ int search_predict(search_word p, unsigned bits, search_verdict *v);
  * of 2^6 and 2^10 buckets; full, verify's standard tables (2^4..2^20).
  * Fills v: FAIL if the prediction, a form check or any family fails,
  * quality the largest worst-cell R of any family, the deciding family and
- * verify's one-line reason.  Runs on the calling thread.  Returns 0, or
- * -1 (out of memory).
+ * verify's one-line reason.  Runs on the calling thread.  Polls *stop
+ * (may be NULL) between the battery's families (each a fraction of a
+ * second; the full battery takes seconds): when it is set, returns 1
+ * with v UNSCREENED.  Returns 0, or -1 (out of memory).
  *
  * This is the one place the search meets verify.
  */
 int search_screen(search_word p, unsigned bits, search_level level,
-                  search_verdict *v, cfx_err *err);
+                  const volatile sig_atomic_t *stop, search_verdict *v,
+                  cfx_err *err);
 
 /*
  * The fewest adders cfx's shift/add search (mcm_solve, its full search

@@ -184,8 +184,11 @@ static void screen_task(void *ctx, size_t i, unsigned w)
 	job *j = ctx;
 
 	(void)w;
+	/* Ctrl-C abandons a battery between its families (the full one
+	 * takes seconds); the candidate is left unscreened */
 	if (j->halt || search_screen(j->cands[i].p, j->bits, j->level,
-	                             &j->verdicts[i], &j->errs[0]) < 0)
+	                             j->c->stop, &j->verdicts[i],
+	                             &j->errs[0]) != 0)
 		j->halt = 1;
 }
 

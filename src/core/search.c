@@ -929,7 +929,8 @@ static void judge(search_verdict *v, const verify_battery *bt)
 }
 
 int search_screen(search_word p, unsigned bits, search_level level,
-                  search_verdict *v, cfx_err *err)
+                  const volatile sig_atomic_t *stop, search_verdict *v,
+                  cfx_err *err)
 {
 	unsigned tables[VERIFY_MAX_TABLES];
 	size_t nt = 0, i;
@@ -953,9 +954,15 @@ int search_screen(search_word p, unsigned bits, search_level level,
 	if (verify_plan(&bt, (uint64_t)p, bits, tables, nt, err) < 0)
 		return -1;
 	scratch = xmalloc(verify_scratch_size(&bt), "verify scratch");
-	for (i = 0; i < bt.nfam; i++)
+	for (i = 0; i < bt.nfam && !(stop && *stop); i++)
 		verify_family_run(&bt, i, scratch);
 	free(scratch);
+	if (i < bt.nfam) {          /* stopped: no verdict at all */
+		verify_free(&bt);
+		memset(v, 0, sizeof *v);
+		v->status = SEARCH_UNSCREENED;
+		return 1;
+	}
 	verify_judge(&bt, 0, NULL);
 	judge(v, &bt);
 	verify_free(&bt);

@@ -371,19 +371,48 @@ Test(search, the_seed_primes_are_found_and_dropped_for_a_stride)
 
 	cr_assert(found(32, 0x9e370001));
 	cr_assert(found(64, 0x9e37fffffffc0001ull));
-	cr_assert_eq(search_screen(0x9e370001, 32, SEARCH_QUICK, &v, &e), 0);
+	cr_assert_eq(search_screen(0x9e370001, 32, SEARCH_QUICK, NULL, &v,
+	                           &e), 0);
 	cr_assert_eq(v.status, SEARCH_FAIL);
 	cr_assert(strstr(v.family, "stride"), "%s", v.reason);
-	cr_assert_eq(search_screen(0x9e37fffffffc0001ull, 64, SEARCH_QUICK, &v,
-	                           &e), 0);
+	cr_assert_eq(search_screen(0x9e37fffffffc0001ull, 64, SEARCH_QUICK,
+	                           NULL, &v, &e), 0);
 	cr_assert_eq(v.status, SEARCH_FAIL);
 	cr_assert(strstr(v.family, "stride"), "%s", v.reason);
 	/* the golden constants pass */
-	cr_assert_eq(search_screen(0x61C8864680B583EBull, 64, SEARCH_QUICK, &v,
+	cr_assert_eq(search_screen(0x61C8864680B583EBull, 64, SEARCH_QUICK,
+	                           NULL, &v, &e), 0);
+	cr_assert_neq(v.status, SEARCH_FAIL, "%s", v.reason);
+	cr_assert_eq(search_screen(0x9e3779b9, 32, SEARCH_QUICK, NULL, &v,
 	                           &e), 0);
 	cr_assert_neq(v.status, SEARCH_FAIL, "%s", v.reason);
-	cr_assert_eq(search_screen(0x9e3779b9, 32, SEARCH_QUICK, &v, &e), 0);
-	cr_assert_neq(v.status, SEARCH_FAIL, "%s", v.reason);
+}
+
+/* Ctrl-C stops the battery between its families (cfx search --screen
+ * full took its ~3 s per candidate to stop): with the flag set the
+ * battery runs no family and the candidate stays unscreened, no
+ * verdict, whichever level; the prediction, which is cheap, still runs
+ * first (a stride FAIL needs no battery). */
+Test(search, screen_stops_on_the_flag)
+{
+	volatile sig_atomic_t stop = 1;
+	search_verdict v;
+	cfx_err e;
+
+	cr_assert_eq(search_screen(0x61C8864680B583EBull, 64, SEARCH_FULL,
+	                           &stop, &v, &e), 1);
+	cr_expect_eq(v.status, SEARCH_UNSCREENED);
+	cr_expect_str_eq(v.family, "");
+	cr_assert_eq(search_screen(0x9e3779b9, 32, SEARCH_QUICK, &stop, &v,
+	                           &e), 1);
+	cr_expect_eq(v.status, SEARCH_UNSCREENED);
+	cr_assert_eq(search_screen(0x9e370001, 32, SEARCH_FULL, &stop, &v,
+	                           &e), 0);
+	cr_expect_eq(v.status, SEARCH_FAIL);
+	stop = 0;
+	cr_assert_eq(search_screen(0x9e3779b9, 32, SEARCH_QUICK, &stop, &v,
+	                           &e), 0);
+	cr_expect_neq(v.status, SEARCH_UNSCREENED);
 }
 
 /* ---- the front ------------------------------------------------------------- */
