@@ -189,7 +189,9 @@ typedef struct mcm_target {
 /* The target called name, or NULL. */
 const mcm_target *mcm_target_find(const char *name);
 
-/* Names of all targets, "generic|x86-64|...", for messages. */
+#define MCM_TARGET_NAMES "generic|x86-64|arm64|rv32i|m68k"
+
+/* Names of all targets, MCM_TARGET_NAMES, for messages. */
 const char *mcm_target_names(void);
 
 /* Counts and estimated cycles of a graph on a target.

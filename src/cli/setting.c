@@ -107,8 +107,8 @@ const setting setting_table[] = {
 	  "primes only: proven for n <= 64 (Miller-Rabin with bases that\n"
 	  "have no strong pseudoprime below 2^64), GMP's probable-prime\n"
 	  "test beyond", 0 },
-	{ SETTING_SCREEN, "screen", "screen", 's', SETTING_TEXT, 0, 0, NULL,
-	  "LEVEL", NULL,
+	{ SETTING_SCREEN, "screen", "screen", 's', SETTING_CHOICE, 0, 0,
+	  "quick|full|none", "LEVEL", NULL,
 	  "quick (stride prediction, then the verify families at 2^6 and\n"
 	  "2^10 buckets), full (prediction, then the whole verify battery)\n"
 	  "or none (default quick; none above 64 bits)", 0 },
@@ -123,8 +123,8 @@ const setting setting_table[] = {
 	  NULL, NULL,
 	  "search for the fewest adders, reusing intermediate results,\n"
 	  "instead of following the NAF", 0 },
-	{ SETTING_TARGET, "target", "target", 'G', SETTING_TEXT, 0, 0, NULL,
-	  "T", NULL,
+	{ SETTING_TARGET, "target", "target", 'G', SETTING_CHOICE, 0, 0,
+	  MCM_TARGET_NAMES, "T", NULL,
 	  "cost model: generic, x86-64, arm64, rv32i or m68k (default\n"
 	  "generic); of the fewest-adder sequences, the fewest cycles on\n"
 	  "it; implies --optimal", 0 },

@@ -1835,7 +1835,7 @@ const mcm_target *mcm_target_find(const char *name)
 
 const char *mcm_target_names(void)
 {
-	return "generic|x86-64|arm64|rv32i|m68k";
+	return MCM_TARGET_NAMES;
 }
 
 /* Is the shift of node n's shifted operand free on t? */

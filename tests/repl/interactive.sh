@@ -17,6 +17,14 @@ tm_keys C-u
 tm_type 'set fo'; tm_keys Tab; tm_type 'j'; tm_keys Tab
 check "TAB completes set words in context" tm_wait '^cfx> set format json$'
 tm_keys C-u
+# an option's own values, not expression words (search offered golden(,
+# nextprime( ... after --screen)
+tm_type 'search --screen f'; tm_keys Tab
+check "TAB completes search --screen's value" tm_wait '^cfx> search --screen full$'
+tm_keys C-u
+tm_type 'shifts 45 --target x'; tm_keys Tab
+check "TAB completes shifts --target's value" tm_wait '^cfx> shifts 45 --target x86-64$'
+tm_keys C-u
 tm_type 'let seedconst = 0x9e370001'; tm_keys Enter
 tm_type 'naf seedc'; tm_keys Tab
 check "TAB completes a variable" tm_wait '^cfx> naf seedconst$'

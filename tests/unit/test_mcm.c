@@ -344,6 +344,15 @@ Test(mcm, cost_model)
 	g.node[2] = (mcm_node){ 45, 1, 1, 3, 0, MCM_ADD, 2 };
 	cr_assert(mcm_check(&g, 45));
 	cr_assert_null(mcm_target_find("vax"));
+	{   /* the names the CLI offers (completion, messages) all exist */
+		char names[] = MCM_TARGET_NAMES, *w, *save;
+		int n = 0;
+		for (w = strtok_r(names, "|", &save); w;
+		     w = strtok_r(NULL, "|", &save), n++)
+			cr_expect_not_null(mcm_target_find(w), "%s", w);
+		cr_expect_eq(n, 5);
+		cr_expect_str_eq(mcm_target_names(), MCM_TARGET_NAMES);
+	}
 	mcm_cost_of(&g, mcm_target_find("generic"), &k);
 	cr_expect_eq(k.adders, 2);
 	cr_expect_eq(k.depth, 2);
