@@ -5,7 +5,8 @@
  * language's built-ins and values; expr_eval.c (prefix expr_eval) evaluates
  * trees.
  *
- * Numbers: decimal, 0x hex, 0b binary, with _ between digits; operators
+ * Numbers: decimal, 0x hex, 0b binary, with _ between digits, and
+ * decimal fractions (0.7 is exactly 7/10, a rational); operators
  * + - * / % ^ (also **) and parentheses (% is the non-negative remainder
  * of integers, so p % 2^20 is p mod 2^20); functions golden(N), nextprime(x),
  * prevprime(x), sqrt(x); constants phi, pi, e; names looked up through a

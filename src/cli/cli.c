@@ -378,9 +378,10 @@ void cli_help(const cmd_def *d, FILE *f)
 		if (d->opts & opt_table[i].mask)
 			cli_option_help(opt_row(i), f);
 	fprintf(f, "  %-18s %s\n", "--help", "show this help");
-	fprintf(f, "\nEXPR: decimal, 0x hex, 0b binary (with _), + - * / %% ^ ( ),"
-	        "\ngolden(N) = round(2^N/phi), nextprime(x), prevprime(x); for cf "
-	        "also\nphi, sqrt(D), pi, e.  Spaces are fine: cfx cf 2^31 + 1.\n"
+	fprintf(f, "\nEXPR: decimal, 0x hex, 0b binary (with _), decimal fractions"
+	        " (0.7 = 7/10),\n+ - * / %% ^ ( ), "
+	        "golden(N) = round(2^N/phi), nextprime(x), prevprime(x);\nfor cf "
+	        "also phi, sqrt(D), pi, e.  Spaces are fine: cfx cf 2^31 + 1.\n"
 	        "Exit status: 0 ok, 1 a check failed, 2 bad input.\n");
 }
 

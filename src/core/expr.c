@@ -8,6 +8,8 @@
  *   unary   := ('-' | '+') unary | power
  *   power   := primary (('^' | '**') unary)?      right associative
  *   primary := number | name | name '(' expr ')' | '(' expr ')'
+ * where a number with a decimal point, 0.7, is the quotient 7/10 (a
+ * '/' node), exact like every rational.
  * so -2^2 = -(2^2) and 2^-1 = 1/2, as in mathematics.  Nesting is bounded
  * so that no input can exhaust the stack.
  */
@@ -69,6 +71,11 @@ static int next(lexer *lx)
 	if (isdigit((unsigned char)s[i])) {
 		while (is_word((unsigned char)s[i]))
 			i++;
+		/* a decimal fraction: digits '.' digits (literal() checks the
+		 * rest; 0x1.8 fails there) */
+		if (s[i] == '.' && isdigit((unsigned char)s[i + 1]))
+			for (i++; is_word((unsigned char)s[i]); i++)
+				;
 		lx->tok = T_NUM;
 	} else if (isalpha((unsigned char)s[i]) || s[i] == '_') {
 		while (is_word((unsigned char)s[i]))
@@ -84,6 +91,10 @@ static int next(lexer *lx)
 		lx->tok = T_RP, i++;
 	} else if (s[i] == ',') {
 		lx->tok = T_COMMA, i++;
+	} else if (s[i] == '.') {
+		lx->end = i + 1;
+		return fail(lx, i, 1, "a decimal point needs digits on both "
+		            "sides (0.5, not .5 or 5.)");
 	} else {
 		int n = 1;
 		/* name a whole UTF-8 character, not a broken byte */
@@ -120,14 +131,17 @@ static void free_node(expr_node *n)
 	free(n);
 }
 
-/* Convert the literal s[0..len) (digits, letters, _) into z. */
-static int literal(lexer *lx, int col, int len, mpz_t z)
+/* Convert the literal s[0..len) (digits, letters, _, and in a decimal
+ * one a '.') into z; *frac = the digits after the '.' (the value is
+ * z / 10^frac). */
+static int literal(lexer *lx, int col, int len, mpz_t z, int *frac)
 {
 	const char *s = lx->s + col;
 	int base = 10, i = 0;
 	char digits[len + 1];
-	int nd = 0;
+	int nd = 0, dot = -1;
 
+	*frac = 0;
 	if (len >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
 		base = 16, i = 2;
 	else if (len >= 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B'))
@@ -135,9 +149,17 @@ static int literal(lexer *lx, int col, int len, mpz_t z)
 	for (; i < len; i++) {
 		int c = (unsigned char)s[i], v;
 
+		if (c == '.') {
+			if (base != 10)
+				return fail(lx, col, len, "a fraction must be decimal "
+				            "(write it as P/Q)");
+			dot = nd;
+			continue;
+		}
 		if (c == '_') {
 			/* a separator stands between two digits */
-			if (nd == 0 || i + 1 == len || s[i + 1] == '_')
+			if (nd == 0 || i + 1 == len || s[i + 1] == '_' ||
+			    s[i + 1] == '.' || s[i - 1] == '.')
 				return fail(lx, col, len, "misplaced _ in number");
 			continue;
 		}
@@ -158,6 +180,8 @@ static int literal(lexer *lx, int col, int len, mpz_t z)
 		                    "number too large (over %ld bits)", EXPR_MAX_BITS);
 	digits[nd] = '\0';
 	mpz_set_str(z, digits, base);
+	if (dot >= 0)
+		*frac = nd - dot;
 	return 0;
 }
 
@@ -259,19 +283,29 @@ static expr_node *parse_name(lexer *lx)
 	return n;
 }
 
+static expr_node *binary(expr_kind k, int col, int len, expr_node *a,
+                         expr_node *b);
+
 static expr_node *parse_primary(lexer *lx)
 {
 	expr_node *n;
 	int col = lx->pos, len = lx->end - lx->pos;
 
 	switch (lx->tok) {
-	case T_NUM:
+	case T_NUM: {
+		int frac;
 		n = node(EXPR_NUM, col, len);
-		if (literal(lx, col, len, n->num) < 0 || next(lx) < 0) {
+		if (literal(lx, col, len, n->num, &frac) < 0 || next(lx) < 0) {
 			free_node(n);
 			return NULL;
 		}
+		if (frac > 0) {       /* 0.7 is exactly 7/10 */
+			expr_node *d = node(EXPR_NUM, col, len);
+			mpz_ui_pow_ui(d->num, 10, (unsigned long)frac);
+			n = binary(EXPR_DIV, col, len, n, d);
+		}
 		return n;
+	}
 	case T_NAME:
 		return parse_name(lx);
 	case T_LP:

@@ -21,7 +21,13 @@ $ cfx spectrum 0x
 ! cfx: spectrum: number without digits (0x)
 ? 2
 $ cfx naf 1.5
-! cfx: naf: unexpected character (.)
+! cfx: naf: not an integer (1.5)
+? 2
+$ cfx naf 1.
+! cfx: naf: a decimal point needs digits on both sides (0.5, not .5 or 5.) (.)
+? 2
+$ cfx cf 0x1.8
+! cfx: cf: a fraction must be decimal (write it as P/Q) (0x1.8)
 ? 2
 $ cfx naf 7/2
 ! cfx: naf: not an integer (7/2)

@@ -47,6 +47,27 @@ $ cfx search --near 3/2
 $ cfx search --near -1/3
 ! cfx: search: --near must lie strictly between 0 and 1 (-1/3)
 ? 2
+# --near takes a decimal fraction, exactly: 0.7 is 7/10.  By hand: 2817 =
+# 0xb01 and 2815 = 0xaff over 2^12 are 0.68774 and 0.68726, within 2^-6 =
+# 0.015625 of 0.7, with 3 signed digits mod 2^12 (2^12 - 2^10 - 2^8 +- 1),
+# and no other odd p of at most 3 is; 7/10 gives the same rows
+$ cfx search --bits 12 --near 0.7 --window 6 --terms 3 --screen none | sed -n '1p;5,8p'
+> search 12-bit, at most 3 signed digits, |p/2^12 - 0.7| <= 2^-6
+>    1 0xb01                 2/2      2         15     -      -  
+>        -2^10 - 2^8 + 1
+>    2 0xaff                 2/2      2         15     -      -  
+>        -2^10 - 2^8 - 1
+$ cfx search --bits 12 --near 7/10 --window 6 --terms 3 --screen none | sed -n '5,8p'
+>    1 0xb01                 2/2      2         15     -      -  
+>        -2^10 - 2^8 + 1
+>    2 0xaff                 2/2      2         15     -      -  
+>        -2^10 - 2^8 - 1
+$ cfx search --near 0.
+! cfx: search: a decimal point needs digits on both sides (0.5, not .5 or 5.) (.)
+? 2
+$ cfx search --near 1.0
+! cfx: search: --near must lie strictly between 0 and 1 (1.0)
+? 2
 $ cfx search --near 1/0
 ! cfx: search: division by zero (/)
 ? 2

@@ -125,7 +125,29 @@ Test(expr, literal_errors)
 	expect_err("12a", CFX_ESYNTAX, 0, "12a");
 	expect_err("1e5", CFX_ESYNTAX, 0, "1e5");
 	expect_err("2 * 0b2", CFX_ESYNTAX, 4, "0b2");
-	expect_err("2.5", CFX_ESYNTAX, 1, ".");
+	expect_err("2.", CFX_ESYNTAX, 1, ".");
+	expect_err(".5", CFX_ESYNTAX, 0, ".");
+	expect_err("1.2.3", CFX_ESYNTAX, 3, ".");
+	expect_err("0x1.8", CFX_ESYNTAX, 0, "0x1.8");
+	expect_err("0b1.1", CFX_ESYNTAX, 0, "0b1.1");
+	expect_err("1_.5", CFX_ESYNTAX, 0, "1_.5");
+	expect_err("1.5e3", CFX_ESYNTAX, 0, "1.5e3");
+}
+
+/* A decimal fraction is the exact quotient: digits / 10^(digits after
+ * the point), the value worked by hand. */
+Test(expr, decimal_fractions)
+{
+	expect_rat("0.7", "7/10");
+	expect_rat("2.5", "5/2");
+	expect_rat("0.618_034", "309017/500000");
+	expect_rat("3.0", "3");
+	expect_rat("00.125", "1/8");
+	expect_rat("-0.5 + 1", "1/2");
+	expect_rat("0.1 + 0.2", "3/10");
+	expect_rat("1.5^2", "9/4");
+	expect_rat("2^0.0 * 3", "3");
+	expect_rat("0.000000000000000000001", "1/1000000000000000000000");
 }
 
 /* random integers printed in the three bases with random separators */
