@@ -863,8 +863,9 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 	a->own_keys = a->keys;
 	a->own_count = a->count;
 	/* the session fills in what the command line left out */
-	if (!a->bits && !(c->sess->bits_followed && a->expr))
-		a->bits = c->sess->bits;
+	if (!a->bits)
+		a->bits = c->sess->bits_followed && a->expr ? c->sess->bits_set
+		          : c->sess->bits;
 	if (!a->table_bits)
 		a->table_bits = c->sess->table_bits;
 	if (!a->keys)

@@ -78,8 +78,10 @@ typedef struct cfx_session {
 	                         * panels follow the commands typed there */
 	int bits_followed;      /* bits came from a command's own --bits
 	                         * (follow), not from set bits: a later
-	                         * command's own EXPR is read on its own
-	                         * word, as on the command line */
+	                         * command's own EXPR, and set const, are
+	                         * read on bits_set, as in the REPL */
+	unsigned long bits_set; /* the word of set bits (0: automatic), which
+	                         * a followed word does not replace */
 	cfx_var *vars;
 	json_t *results;        /* command name -> its last result (JSON) */
 	int quit;               /* quit or exit was given: leave the session */

@@ -180,13 +180,18 @@ static int set_value(cfx_session *s, const words *ws, const setting *st,
 		free(s->constant);
 		s->constant = join(ws, 2);
 		cli_session_set_var(s, "ans", t);
+		/* a word that came with a command's constant (follow) goes with
+		 * it: the new one is read on set bits' word, as a command's EXPR
+		 * is, in the REPL and the dashboard alike */
+		if (s->bits_followed)
+			s->bits = s->bits_set, s->bits_followed = 0;
 		return 0;
 	}
 	case SETTING_INT:
 		if (set_number(s, ws, st, &v, e) < 0)
 			return -1;
 		if (st->id == SETTING_BITS) {
-			s->bits = (unsigned long)v;
+			s->bits = s->bits_set = (unsigned long)v;
 			s->bits_followed = 0;
 		} else if (st->id == SETTING_TABLE) {
 			s->table_bits = (int)v;

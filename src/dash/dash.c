@@ -567,6 +567,7 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		return fail("", &e);
 	}
 	free(o.expr);
+	d->r.sess.bits_set = (unsigned long)o.bits;   /* --bits is set bits */
 	d->sel = d->sel_want = (int)d->c.bits - 1;
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "cfx: dash: the dashboard needs a terminal on "

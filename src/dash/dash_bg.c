@@ -117,9 +117,11 @@ static void adopt(cfx_session *sess, const cfx_session *now,
 
 	adopt_text(&sess->constant, now->constant, was->constant);
 	adopt_text(&sess->keys, now->keys, was->keys);
-	if (now->bits != was->bits || now->bits_followed != was->bits_followed) {
+	if (now->bits != was->bits || now->bits_followed != was->bits_followed ||
+	    now->bits_set != was->bits_set) {
 		sess->bits = now->bits;
 		sess->bits_followed = now->bits_followed;
+		sess->bits_set = now->bits_set;
 	}
 	if (now->table_bits != was->table_bits)
 		sess->table_bits = now->table_bits;

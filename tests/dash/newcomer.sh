@@ -91,6 +91,23 @@ tm_type ':set bits 64'; tm_keys Enter
 tm_type ':cf 5'; tm_keys Enter
 check ":set bits 64 then :cf 5: read on 64 bits" tm_wait ':cf 5 done'
 check "    x = 5 / 2^64" tm_wait '0x0000000000000005 / 2\^64'
+# set const after a command's own --bits is read on set bits' word, as
+# in the REPL (which says 64 below); before set bits, on its own (auto)
+repl_bits=$(printf 'set bits 64\ncf 5 --bits 3\nset const 0x9e370001\nshow\n' |
+	./cfx repl | sed -n 's/^bits  *//p')
+tm_type ':cf 5 --bits 3'; tm_keys Enter
+tm_wait '= 0x5 = 5 +n = 3 ' >/dev/null
+tm_type ':set const 0x9e370001'; tm_keys Enter
+check ":set const after :cf 5 --bits 3 is read on set bits ($repl_bits)" \
+	tm_wait "= 0x000000009e370001 = 2654404609 +n = $repl_bits "
+tm_type 'q'; tm_exited >/dev/null
+dash_start 120 40 dash 5
+tm_wait 'const 5' >/dev/null
+tm_type ':cf 5 --bits 3'; tm_keys Enter
+tm_wait '= 0x5 = 5 +n = 3 ' >/dev/null
+tm_type ':set const 0x9e370001'; tm_keys Enter
+check "    and with no set bits, on its own word" \
+	tm_wait '= 0x9e370001 = 2654404609 +n = 32 \(auto\)'
 tm_type 'q'; tm_exited >/dev/null
 
 # ---- ? twice: what each panel shows ----
