@@ -226,7 +226,7 @@ static void draw(dash *d)
 	dash_draw(d, &f);
 	d->code_scroll = f.code_scroll;
 	d->code_top = f.code_top;
-	d->out.scroll = f.out_scroll;
+	dash_out_measured(d->out, f.out_scroll);
 	d->help_scroll = f.help_scroll;
 	doupdate();
 }
@@ -547,6 +547,7 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;
 	memset(d, 0, sizeof *d);
 	repl_init(&d->r, NULL, NULL, stop);
+	d->out = dash_out_new();
 	d->r.words = learn_cli_words();     /* `:learn` completes */
 	d->r.interactive = 1;
 	ls.stop = stop;
@@ -626,6 +627,7 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	dash_model_const_free(&d->c);
 	dash_learn_free(d);         /* before the session it reads */
 	dash_cmd_free(d);
+	dash_out_free(d->out);
 	free(d->edit.orig);
 	repl_free(&d->r);
 	close(ls.wake[0]);

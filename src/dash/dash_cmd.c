@@ -54,7 +54,7 @@ static void stray(dash *d, FILE *tf)
 	rewind(tf);
 	while ((n = fread(buf, 1, sizeof buf - 1, tf)) > 0) {
 		buf[n] = '\0';
-		dash_state_out_add(d, buf);
+		dash_out_add(d->out, buf);
 	}
 }
 
@@ -71,25 +71,25 @@ static int verify_from_strip(dash *d, const char *line)
 		line++;
 	if (strncmp(line, "verify", 6) || line[6 + strspn(line + 6, " ")])
 		return 0;
-	dash_state_out_add(d, ":verify");
+	dash_out_add(d->out, ":verify");
 	if (sw->vp != d->work.par.p || sw->vbits != d->work.par.bits ||
 	    !sw->vn || sw->vdone < sw->vn) {
 		snprintf(text, sizeof text, "verify: %u of %u families judged so "
 		         "far (the strip under the sweep fills in); :verify again "
 		         "when it is done, or :verify --full for the whole report",
 		         sw->vp == d->work.par.p ? sw->vdone : 0, sw->vn);
-		dash_state_out_add(d, text);
+		dash_out_add(d->out, text);
 	} else {
 		snprintf(text, sizeof text, "verify 0x%llx (%u-bit): %s, %u FAIL, "
 		         "%u WARN (cfx verify prints the report)",
 		         (unsigned long long)sw->vp, sw->vbits,
 		         sw->vfail ? "FAIL" : "PASS", sw->vfail, sw->vwarn);
-		dash_state_out_add(d, text);
+		dash_out_add(d->out, text);
 		for (i = 0; i < DASH_WORK_VERIFY_NOTES && sw->vnote[i][0]; i++)
-			dash_state_out_add(d, sw->vnote[i]);
+			dash_out_add(d->out, sw->vnote[i]);
 	}
-	dash_state_out_open(d, 1);
-	dash_state_msg(d, ST_NORMAL, ":verify done; o hides the output");
+	dash_out_open(d->out, 1);
+	dash_out_msg(d->out, ST_NORMAL, ":verify done; o hides the output");
 	return 1;
 }
 
@@ -103,19 +103,19 @@ int dash_cmd_begin(dash *d, const char *line)
 		return 0;
 	if (dash_bg_wants(line)) {
 		if (d->bg)
-			dash_state_msg(d, ST_ERROR, ":%s is still running; one at a "
+			dash_out_msg(d->out, ST_ERROR, ":%s is still running; one at a "
 			               "time", dash_bg_line(d->bg));
 		else if (!(d->bg = dash_bg_start(&d->r.sess, line, d->wake_fd)))
-			dash_state_msg(d, ST_ERROR, ":%s: no thread to run it on", line);
+			dash_out_msg(d->out, ST_ERROR, ":%s: no thread to run it on", line);
 		else
-			dash_state_msg(d, ST_NORMAL, "running :%s (keys still work)",
+			dash_out_msg(d->out, ST_NORMAL, "running :%s (keys still work)",
 			               line);
 		return 0;
 	}
 	snprintf(echo, sizeof echo, ":%s", line);
-	dash_state_out_add(d, echo);
-	dash_state_msg(d, ST_NORMAL, "running :%s  (Ctrl-C stops it)", line);
-	dash_state_out_newest(d);
+	dash_out_add(d->out, echo);
+	dash_out_msg(d->out, ST_NORMAL, "running :%s  (Ctrl-C stops it)", line);
+	dash_out_newest(d->out);
 	return 1;
 }
 
@@ -153,7 +153,7 @@ int dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop)
 	raw();
 	fclose(m);
 	d->r.out = d->r.err = NULL;
-	added = dash_state_out_add(d, buf);
+	added = dash_out_add(d->out, buf);
 	free(buf);
 	if (tf) {
 		stray(d, tf);
@@ -161,15 +161,15 @@ int dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop)
 	}
 	/* the pane opens for output; `set` and friends say nothing */
 	if (added)
-		dash_state_out_open(d, 1);
+		dash_out_open(d->out, 1);
 	if (*stop)
-		dash_state_msg(d, ST_ERROR, ":%s interrupted", line);
+		dash_out_msg(d->out, ST_ERROR, ":%s interrupted", line);
 	else if (rc != 0)
-		dash_state_msg(d, ST_ERROR, ":%s failed (status %d)%s", line, rc,
-		         d->out.open ? "; o hides the output" : "");
+		dash_out_msg(d->out, ST_ERROR, ":%s failed (status %d)%s", line, rc,
+		         dash_out_is_open(d->out) ? "; o hides the output" : "");
 	else
-		dash_state_msg(d, ST_NORMAL, ":%s done%s", line,
-		         d->out.open ? "; o hides the output" : "");
+		dash_out_msg(d->out, ST_NORMAL, ":%s done%s", line,
+		         dash_out_is_open(d->out) ? "; o hides the output" : "");
 	*stop = 0;
 	return d->r.quit;
 }
@@ -182,19 +182,19 @@ int dash_cmd_poll(dash *d)
 	if (!d->bg || !dash_bg_done(d->bg))
 		return 0;
 	snprintf(echo, sizeof echo, ":%s", dash_bg_line(d->bg));
-	dash_state_out_add(d, echo);
+	dash_out_add(d->out, echo);
 	out = dash_bg_end(d->bg, &d->r.sess, &rc, &stopped);
 	d->bg = NULL;
-	dash_state_out_add(d, out);
+	dash_out_add(d->out, out);
 	free(out);
-	dash_state_out_open(d, 1);
+	dash_out_open(d->out, 1);
 	if (stopped)
-		dash_state_msg(d, ST_ERROR, "%s interrupted", echo);
+		dash_out_msg(d->out, ST_ERROR, "%s interrupted", echo);
 	else if (rc != 0)
-		dash_state_msg(d, ST_ERROR, "%s failed (status %d); o hides the "
+		dash_out_msg(d->out, ST_ERROR, "%s failed (status %d); o hides the "
 		               "output", echo, rc);
 	else
-		dash_state_msg(d, ST_NORMAL, "%s done; o hides the output", echo);
+		dash_out_msg(d->out, ST_NORMAL, "%s done; o hides the output", echo);
 	return 1;
 }
 
@@ -211,7 +211,7 @@ void dash_cmd_complete(dash *d)
 	text[l->cur - start] = '\0';
 	c = repl_complete(&d->r, l->buf, start, text);
 	if (!c || !c[0]) {
-		dash_state_msg(d, ST_ERROR, "no completion for \"%s\"", text);
+		dash_out_msg(d->out, ST_ERROR, "no completion for \"%s\"", text);
 	} else if (!c[1]) {
 		char word[DASH_LINE_MAX + 2];
 		size_t n = strlen(c[0]);
@@ -219,7 +219,7 @@ void dash_cmd_complete(dash *d)
 		snprintf(word, sizeof word, "%s%s", c[0], open ? "" : " ");
 		dash_line_replace(l, start, word);
 	} else {
-		char list[sizeof d->msg];
+		char list[256];
 		size_t at = 0;
 		common = strlen(c[0]);
 		for (i = 1; c[i]; i++) {
@@ -238,7 +238,7 @@ void dash_cmd_complete(dash *d)
 		for (i = 0; c[i] && at + strlen(c[i]) + 2 < sizeof list; i++)
 			at += (size_t)snprintf(list + at, sizeof list - at, "%s%s",
 			                       i ? "  " : "", c[i]);
-		dash_state_msg(d, ST_NORMAL, "%s", list);
+		dash_out_msg(d->out, ST_NORMAL, "%s", list);
 	}
 	for (i = 0; c && c[i]; i++)
 		free(c[i]);
@@ -255,7 +255,6 @@ void dash_cmd_free(dash *d)
 		d->bg = NULL;
 	}
 
-	dash_state_out_free(d);
 	for (i = 0; i < d->cmd.nhist; i++)
 		free(d->cmd.hist[i]);
 	d->cmd.nhist = 0;

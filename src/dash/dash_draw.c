@@ -324,7 +324,7 @@ static void lesson_column(const dash *d, layout *l, int W, int H)
 
 static void compute_layout(const dash *d, layout *l, int W, int H)
 {
-	int y, dh, rem, bh, mh, lw, FW = W;
+	int y, dh, rem, bh, mh, lw, FW = W, n_out;
 
 	memset(l, 0, sizeof *l);
 	l->head = (rect){ 0, 0, 3, W };
@@ -361,7 +361,8 @@ static void compute_layout(const dash *d, layout *l, int W, int H)
 		l->spec = (rect){ y + mh, 0, bh, lw };
 		l->buck = (rect){ y + mh, lw + 1, bh, W - lw - 1 };
 	}
-	bh = clampi(d->out.n + 1, 4, clampi((H - 4) / 2, 4, 24));
+	dash_out_lines(d->out, &n_out);
+	bh = clampi(n_out + 1, 4, clampi((H - 4) / 2, 4, 24));
 	l->out = (rect){ H - 1 - bh, 0, bh, W };
 	if (dash_learn_open(d) && !l->strip)
 		lesson_column(d, l, W, H);
@@ -438,7 +439,8 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 	const char *hint = d->mode == MODE_EDIT ? "EDITING: Enter keeps, Esc undoes"
 	                   : d->mode == MODE_CMD ? "COMMAND: Enter runs, Esc cancels"
 	                   : "e edits the constant";
-	int x, room, hx, off;
+	int x, room, hx, off, msg_style;
+	const char *msg = dash_out_status(d->out, &msg_style);
 
 	hx = put_right(r, 0, ST_DIM, hint);
 	x = put(r, 0, 0, ST_BAR, " cfx ");
@@ -473,8 +475,8 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 				putf(r, 1, ex, ST_ERROR, "%s (%s)", e->msg, e->token);
 			else
 				putf(r, 1, ex, ST_ERROR, "%s", e->msg);
-			if (d->msg[0])
-				put(r, 2, 2, d->msg_style, d->msg);
+			if (*msg)
+				put(r, 2, 2, msg_style, msg);
 			else
 				putf(r, 2, 2, ST_DIM, "the panels keep %s = %s (n = %u)",
 				     c->hex, c->dec, c->bits);
@@ -497,8 +499,8 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 	x = putf(r, 1, x + 3, ST_NORMAL, "n = %u", c->bits);
 	x = put(r, 1, x, ST_DIM, d->c_bits_asked ? "" : " (auto)");
 	put(r, 1, x + 3, c->p & 1 ? ST_NORMAL : ST_ERROR, prime_text(c));
-	if (d->msg[0])
-		put(r, 2, 2, d->msg_style, d->msg);
+	if (*msg)
+		put(r, 2, 2, msg_style, msg);
 	else if (d->mode == MODE_EDIT)
 		put(r, 2, 2, ST_DIM, "live: the panels follow what you type");
 }
@@ -1369,18 +1371,19 @@ static void blank(const rect *r)
 
 static void draw_out(const dash *d, const rect *r)
 {
-	int vis = r->h - 1, first, i, scroll = d->out.scroll;
+	int vis = r->h - 1, first, i, scroll = dash_out_scrolled(d->out), n;
+	const char *const *line = dash_out_lines(d->out, &n);
 
 	blank(r);
 	title(r, "Output of : commands", "PgUp PgDn scroll, o hides");
-	if (scroll > d->out.n - vis)
-		scroll = d->out.n - vis > 0 ? d->out.n - vis : 0;
+	if (scroll > n - vis)
+		scroll = n - vis > 0 ? n - vis : 0;
 	frame->out_scroll = scroll;
-	first = d->out.n - vis - scroll;
+	first = n - vis - scroll;
 	if (first < 0)
 		first = 0;
-	for (i = 0; i < vis && first + i < d->out.n; i++) {
-		const char *s = d->out.line[first + i];
+	for (i = 0; i < vis && first + i < n; i++) {
+		const char *s = line[first + i];
 		put(r, 1 + i, 1, s[0] == ':' ? ST_KEY : ST_NORMAL, s);
 	}
 }
@@ -1562,7 +1565,7 @@ void dash_draw(const dash *d, dash_frame *f)
 
 	f->code_scroll = d->code_scroll;
 	f->code_top = d->code_top;
-	f->out_scroll = d->out.scroll;
+	f->out_scroll = dash_out_scrolled(d->out);
 	f->help_scroll = d->help_scroll;
 	frame = f;
 	erase();
@@ -1595,10 +1598,10 @@ void dash_draw(const dash *d, dash_frame *f)
 		vsep(&l.spec, l.spec.y, l.spec.h, 1);
 		joint(d, l.spec.y, l.cf.x + l.cf.w, g.tee_up);
 	}
-	if (d->out.open)
+	if (dash_out_is_open(d->out))
 		draw_out(d, &l.out);
 	if (l.lesson.w) {
-		lesson_sep(&l, d->out.open ? &l.out : NULL);
+		lesson_sep(&l, dash_out_is_open(d->out) ? &l.out : NULL);
 		draw_lesson(d, &l.lesson);
 	}
 	focus_panel = NULL;

@@ -101,7 +101,7 @@ static void k_digit_set(dash *d, int key)
 	v = key == '+' ? 1 : key == '-' ? -1 : key == '0' ? 0
 	    : old == 0 ? 1 : old > 0 ? -1 : 0;       /* space: 0 -> + -> - */
 	if (v == old) {
-		dash_state_msg(d, ST_NORMAL, "digit 2^%d is already %c", d->sel,
+		dash_out_msg(d->out, ST_NORMAL, "digit 2^%d is already %c", d->sel,
 		         v > 0 ? '+' : v < 0 ? '-' : '0');
 		return;
 	}
@@ -111,19 +111,19 @@ static void k_digit_set(dash *d, int key)
 	mpz_init(z);
 	naf_value(&g, z);
 	if (mpz_sgn(z) == 0) {
-		dash_state_msg(d, ST_ERROR, "that would make the constant 0");
+		dash_out_msg(d->out, ST_ERROR, "that would make the constant 0");
 	} else {
 		hex = word_hex(z, d->c.bits);
 		/* the word size stays: these are digits of an n-bit word */
 		if (dash_state_set_const(d, hex, d->c.bits, &e) < 0)
-			dash_state_msg(d, ST_ERROR, "%s", e.msg);
+			dash_out_msg(d->out, ST_ERROR, "%s", e.msg);
 		else if (!naf_is_naf(&g))
-			dash_state_msg(d, ST_NORMAL, "2^%d -> %c: p = %s; adjacent non-zero "
+			dash_out_msg(d->out, ST_NORMAL, "2^%d -> %c: p = %s; adjacent non-zero "
 			         "digits, so the NAF shown is rewritten (weight %zu)",
 			         d->sel, v > 0 ? '+' : v < 0 ? '-' : '0', hex,
 			         d->c.naf_weight);
 		else
-			dash_state_msg(d, ST_NORMAL, "2^%d -> %c: p = %s", d->sel,
+			dash_out_msg(d->out, ST_NORMAL, "2^%d -> %c: p = %s", d->sel,
 			         v > 0 ? '+' : v < 0 ? '-' : '0', hex);
 		free(hex);
 	}
@@ -146,13 +146,13 @@ static void k_prime(dash *d, int key)
 		expr_prevprime(q, p);
 	hex = word_hex(p, d->c.bits);
 	if (mpz_sgn(q) == 0 || mpz_sizeinbase(q, 2) > d->c.bits) {
-		dash_state_msg(d, ST_ERROR, "no prime %s %s on %u bits", up ? "above"
+		dash_out_msg(d->out, ST_ERROR, "no prime %s %s on %u bits", up ? "above"
 		         : "below", hex, d->c.bits);
 	} else {
 		snprintf(expr, sizeof expr, "%s(%s)", up ? "nextprime" : "prevprime",
 		         hex);
 		if (dash_state_set_const(d, expr, d->c.bits, &e) < 0)
-			dash_state_msg(d, ST_ERROR, "%s", e.msg);
+			dash_out_msg(d->out, ST_ERROR, "%s", e.msg);
 	}
 	free(hex);
 	mpz_clears(p, q, NULL);
@@ -172,11 +172,11 @@ static void k_word(dash *d, int key)
 		if (n == d->c.bits || n < need)
 			continue;
 		if (dash_state_set_const(d, d->c.expr, n, &e) == 0) {
-			dash_state_msg(d, ST_NORMAL, "n = %u", n);
+			dash_out_msg(d->out, ST_NORMAL, "n = %u", n);
 			return;
 		}
 	}
-	dash_state_msg(d, ST_ERROR, "%s needs %u bits: no other word size of 16, 32, "
+	dash_out_msg(d->out, ST_ERROR, "%s needs %u bits: no other word size of 16, 32, "
 	         "64 holds it", d->c.hex, need);
 }
 
@@ -192,11 +192,11 @@ static void k_table(dash *d, int key)
 	else if (key == '<' && b > 1)
 		b--;
 	else {
-		dash_state_msg(d, ST_ERROR, "b stays %u (1 .. %u here)", b, top);
+		dash_out_msg(d->out, ST_ERROR, "b stays %u (1 .. %u here)", b, top);
 		return;
 	}
 	d->r.sess.table_bits = (int)b;
-	dash_state_msg(d, ST_NORMAL, "b = %u: 2^%u buckets", b, b);
+	dash_out_msg(d->out, ST_NORMAL, "b = %u: 2^%u buckets", b, b);
 }
 
 static void k_count(dash *d, int key)
@@ -208,18 +208,18 @@ static void k_count(dash *d, int key)
 	else if (key == '(' && k > 1)
 		k /= 2;
 	else {
-		dash_state_msg(d, ST_ERROR, "the key count stays %zu (1 .. 2^28)", k);
+		dash_out_msg(d->out, ST_ERROR, "the key count stays %zu (1 .. 2^28)", k);
 		return;
 	}
 	d->r.sess.count = k;
-	dash_state_msg(d, ST_NORMAL, "%zu keys", k);
+	dash_out_msg(d->out, ST_NORMAL, "%zu keys", k);
 }
 
 static void set_family(dash *d, const char *fam)
 {
 	free(d->r.sess.keys);
 	d->r.sess.keys = xstrdup(fam);
-	dash_state_msg(d, ST_NORMAL, "keys: %s", fam);
+	dash_out_msg(d->out, ST_NORMAL, "keys: %s", fam);
 }
 
 static void k_family(dash *d, int key)
@@ -285,7 +285,7 @@ static void k_param(dash *d, int key)
 		break;
 	}
 	default:
-		dash_state_msg(d, ST_ERROR, "%s keys have no parameter to step (:set "
+		dash_out_msg(d->out, ST_ERROR, "%s keys have no parameter to step (:set "
 		         "keys ...)", name);
 		keys_spec_free(&ks);
 		return;
@@ -335,10 +335,8 @@ static void k_scroll(dash *d, int key)
 		d->help_scroll += step;
 		if (d->help_scroll < 0)
 			d->help_scroll = 0;
-	} else if (d->out.open) {
-		d->out.scroll -= step;      /* counted up from the bottom */
-		if (d->out.scroll < 0)
-			d->out.scroll = 0;
+	} else if (dash_out_is_open(d->out)) {
+		dash_out_scroll(d->out, -step);   /* counted up from the bottom */
 	} else {
 		d->code_scroll = (d->code_scroll < 0 ? d->code_top : d->code_scroll)
 		                 + step;
@@ -349,7 +347,7 @@ static void k_scroll(dash *d, int key)
 
 static void k_out(dash *d, int key)
 {
-	dash_state_out_open(d, key == ESC ? 0 : !d->out.open);
+	dash_out_open(d->out, key == ESC ? 0 : !dash_out_is_open(d->out));
 }
 
 static void k_cmd(dash *d, int key)
@@ -444,12 +442,12 @@ static void k_line_accept(dash *d, int key)
 	(void)key;
 	if (d->mode == MODE_EDIT) {
 		if (d->edit.bad) {
-			dash_state_msg(d, ST_ERROR, "fix the constant first, or Esc to go back "
+			dash_out_msg(d->out, ST_ERROR, "fix the constant first, or Esc to go back "
 			         "to %s", d->edit.orig);
 			return;
 		}
 		d->mode = MODE_VIEW;
-		dash_state_msg(d, ST_NORMAL, "constant %s", d->c.hex);
+		dash_out_msg(d->out, ST_NORMAL, "constant %s", d->c.hex);
 		return;
 	}
 	d->mode = MODE_VIEW;
@@ -605,7 +603,7 @@ static void dispatch(dash *d, int key, int is_char)
 	/* an open lesson pane adds its keys to the dashboard's */
 	if (d->mode == MODE_VIEW && dash_learn_open(d))
 		modes |= MODE_LEARN;
-	d->msg[0] = '\0';             /* a new key, a new message */
+	dash_out_msg_clear(d->out);   /* a new key, a new message */
 	for (b = dash_keys_table; b->name || b->fn; b++)
 		if (b->fn && (b->modes & modes) && matches(b, key, is_char)) {
 			b->fn(d, key);
@@ -617,7 +615,7 @@ static void dispatch(dash *d, int key, int is_char)
 	} else if (d->mode == MODE_HELP) {
 		d->mode = MODE_VIEW;
 	} else if (d->mode == MODE_VIEW) {
-		dash_state_msg(d, ST_ERROR, "%s does nothing here: ? lists the keys",
+		dash_out_msg(d->out, ST_ERROR, "%s does nothing here: ? lists the keys",
 		         is_char ? unctrl((chtype)key) : keyname(key));
 	}
 }

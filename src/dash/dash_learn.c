@@ -216,8 +216,8 @@ static void diag_show(dash *d)
 	if (!dl || fflush(dl->diag) != 0 || dl->diag_len <= dl->diag_seen)
 		return;
 	t = dl->diag_buf + dl->diag_seen;
-	dash_state_out_add(d, t);
-	dash_state_msg(d, ST_ERROR, "%.*s", (int)strcspn(t, "\n"), t);
+	dash_out_add(d->out, t);
+	dash_out_msg(d->out, ST_ERROR, "%.*s", (int)strcspn(t, "\n"), t);
 	dl->diag_seen = dl->diag_len;
 }
 
@@ -290,13 +290,13 @@ static void event(dash *d, int ev)
 	}
 	if (*fb) {
 		set_fb(dl, fb, ev);
-		dash_state_out_add(d, fb);
-		dash_state_msg(d, ev & (LEARN_WRONG | LEARN_ERROR) ? ST_ERROR : ev &
+		dash_out_add(d->out, fb);
+		dash_out_msg(d->out, ev & (LEARN_WRONG | LEARN_ERROR) ? ST_ERROR : ev &
 		         LEARN_PASSED ? ST_GOOD : ST_NORMAL, "%s%s", ev &
 		         LEARN_PASSED ? glyphs(d)->mark : "", first);
 	}
 	if (ev & LEARN_QUIT) {
-		dash_state_msg(d, ST_NORMAL, "left lesson %d at step %zu of %zu; :learn %d "
+		dash_out_msg(d->out, ST_NORMAL, "left lesson %d at step %zu of %zu; :learn %d "
 		         "resumes it", dl->number, learn_step(dl->L) + 1,
 		         learn_steps(dl->L), dl->number);
 		diag_show(d);
@@ -382,19 +382,20 @@ static void learn_word(dash *d, const char *arg)
 	cfx_err e;
 	size_t n = strcspn(arg, " \t");
 	char key[64];
+	int style;
 
 	if (arg[n + strspn(arg + n, " \t")]) {
-		dash_state_msg(d, ST_ERROR, ":learn: one lesson at a time (:learn N)");
+		dash_out_msg(d->out, ST_ERROR, ":learn: one lesson at a time (:learn N)");
 		return;
 	}
 	snprintf(key, sizeof key, "%.*s", (int)n, arg);
 	if (dash_learn_start(d, key, &e) < 0) {
-		dash_state_msg(d, ST_ERROR, ":learn: %s%s%s%s", e.msg, e.token[0] ? " (" : "",
+		dash_out_msg(d->out, ST_ERROR, ":learn: %s%s%s%s", e.msg, e.token[0] ? " (" : "",
 		         e.token, e.token[0] ? ")" : "");
 		return;
 	}
-	if (!d->msg[0] || d->msg_style != ST_ERROR)
-		dash_state_msg(d, ST_NORMAL, "lesson %d, step %zu of %zu: your moves are "
+	if (!*dash_out_status(d->out, &style) || style != ST_ERROR)
+		dash_out_msg(d->out, ST_NORMAL, "lesson %d, step %zu of %zu: your moves are "
 		         "keys and : lines (? lists them)", d->learn->number,
 		         learn_step(d->learn->L) + 1, learn_steps(d->learn->L));
 }
@@ -412,14 +413,14 @@ static void list(dash *d)
 	if (learn_cli_list(m, m, &e) < 0) {
 		fclose(m);
 		free(t);
-		dash_state_msg(d, ST_ERROR, ":learn: %s", e.msg);
+		dash_out_msg(d->out, ST_ERROR, ":learn: %s", e.msg);
 		return;
 	}
 	fclose(m);
-	dash_state_out_add(d, t);
+	dash_out_add(d->out, t);
 	free(t);
-	dash_state_out_open(d, 1);
-	dash_state_msg(d, ST_NORMAL, ":learn done; o hides the output");
+	dash_out_open(d->out, 1);
+	dash_out_msg(d->out, ST_NORMAL, ":learn done; o hides the output");
 }
 
 int dash_learn_line(dash *d, const char *line)
@@ -433,7 +434,7 @@ int dash_learn_line(dash *d, const char *line)
 	snprintf(echo, sizeof echo, ":%s", line);
 	if (n == 5 && !strncmp(p, "learn", 5)) {
 		const char *arg = p + 5 + strspn(p + 5, " \t");
-		dash_state_out_add(d, echo);
+		dash_out_add(d->out, echo);
 		if (*arg)
 			learn_word(d, arg);
 		else
@@ -446,8 +447,8 @@ int dash_learn_line(dash *d, const char *line)
 		if (n != 4 || (strncmp(p, "quit", 4) && strncmp(p, "exit", 4)) ||
 		    p[4 + strspn(p + 4, " \t")])
 			return 0;
-		dash_state_out_add(d, echo);
-		dash_state_msg(d, ST_NORMAL, "lesson %d closed", dl->number);
+		dash_out_add(d->out, echo);
+		dash_out_msg(d->out, ST_NORMAL, "lesson %d closed", dl->number);
 		dash_learn_free(d);
 		return 1;
 	}
@@ -456,7 +457,7 @@ int dash_learn_line(dash *d, const char *line)
 	ev = learn_input(dl->L, line);
 	if (ev == LEARN_NOT_MINE)
 		return 0;
-	dash_state_out_add(d, echo);
+	dash_out_add(d->out, echo);
 	event(d, ev);
 	return 1;
 }

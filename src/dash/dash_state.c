@@ -1,16 +1,14 @@
 /*
  * dash_state.c - the dashboard's shared state below its faces: the
- * settings as the session and the model give them, the status line, the
- * output pane's lines, the constant, and the work submitted for them.
+ * settings as the session and the model give them, the constant, and the
+ * work submitted for them.
  * Every other dashboard file may call these; they call none of them.
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cfx/keys.h"
 #include "dash/dash_ui.h"
-#include "util/text.h"
 #include "util/xalloc.h"
 
 /* ---- settings --------------------------------------------------------- */
@@ -51,16 +49,6 @@ size_t dash_state_key_count(const dash *d)
 const char *dash_state_family(const dash *d)
 {
 	return d->r.sess.keys ? d->r.sess.keys : "seq";
-}
-
-void dash_state_msg(dash *d, int style, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
-	va_end(ap);
-	d->msg_style = style;
 }
 
 void dash_state_resubmit(dash *d)
@@ -119,76 +107,16 @@ void dash_state_apply_session(dash *d)
 			s->constant = xstrdup(d->c.expr);
 			s->bits = d->c_bits_asked;
 			if (want)
-				dash_state_msg(d, ST_ERROR, "not shown: %s%s%s%s; the dashboard "
+				dash_out_msg(d->out, ST_ERROR, "not shown: %s%s%s%s; the dashboard "
 				         "keeps %s", e.msg, e.token[0] ? " (" : "", e.token,
 				         e.token[0] ? ")" : "", d->c.hex);
 		}
 		free(want);
 	}
 	if (s->table_bits > DASH_MAX_TABLE)
-		dash_state_msg(d, ST_ERROR, "the dashboard draws tables of up to 2^%d "
+		dash_out_msg(d->out, ST_ERROR, "the dashboard draws tables of up to 2^%d "
 		         "buckets; showing 2^%u", DASH_MAX_TABLE, dash_state_table_bits(d));
 	else if (s->table_bits > (int)d->c.bits)
-		dash_state_msg(d, ST_ERROR, "table bits %d are more than n = %u: showing "
+		dash_out_msg(d->out, ST_ERROR, "table bits %d are more than n = %u: showing "
 		         "2^%u buckets", s->table_bits, d->c.bits, dash_state_table_bits(d));
 }
-
-/* ---- the output pane ---------------------------------------------------- */
-
-int dash_state_out_add(dash *d, const char *text)
-{
-	const char *p = text;
-	int added = 0;
-
-	while (*p) {
-		const char *next;
-		size_t len = text_line(p, &next), i, k = 0;
-		char *line = xmalloc(len * 4 + 1, "output line");
-
-		for (i = 0; i < len; i++) {     /* tabs to 4 columns */
-			if (p[i] == '\t') {
-				do
-					line[k++] = ' ';
-				while (k % 4);
-			} else if ((unsigned char)p[i] >= 0x20 || p[i] < 0) {
-				line[k++] = p[i];
-			}
-		}
-		line[k] = '\0';
-		if (d->out.n == DASH_OUT_LINES) {
-			free(d->out.line[0]);
-			memmove(d->out.line, d->out.line + 1, (DASH_OUT_LINES - 1) * sizeof *d->out.line);
-			d->out.n--;
-		}
-		if (!d->out.line)
-			d->out.line = xcalloc(DASH_OUT_LINES, sizeof *d->out.line,
-			                 "output lines");
-		d->out.line[d->out.n++] = line;
-		added++;
-		p = next;
-	}
-	return added;
-}
-
-void dash_state_out_open(dash *d, int open)
-{
-	d->out.open = open;
-	d->out.scroll = 0;
-}
-
-void dash_state_out_newest(dash *d)
-{
-	d->out.scroll = 0;
-}
-
-void dash_state_out_free(dash *d)
-{
-	int i;
-
-	for (i = 0; i < d->out.n; i++)
-		free(d->out.line[i]);
-	free(d->out.line);
-	d->out.line = NULL;
-	d->out.n = 0;
-}
-

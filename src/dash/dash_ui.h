@@ -3,8 +3,9 @@
  *
  *   dash.c       options, terminal set-up and restore, the main loop (it
  *                applies what keys ask for), the latency log
- *   dash_state.c the settings (n, b, keys, count, K), the constant, the
- *                status line and output pane: below all the others
+ *   dash_state.c the settings (n, b, keys, count, K) and the constant:
+ *                below all the others
+ *   dash_out.c   the status line and the output pane (dash_out.h)
  *   dash_keys.c  the one key-binding table and its handlers
  *   dash_draw.c  layout and panels
  *   dash_cmd.c   the ':' command line and its output pane
@@ -27,6 +28,7 @@
 
 #include "dash/dash_line.h"
 #include "dash/dash_model.h"
+#include "dash/dash_out.h"
 #include "dash/dash_work.h"
 #include "repl/repl.h"
 
@@ -55,7 +57,6 @@ enum {
 #define DASH_MAX_TABLE 24       /* b drawn live at most: 64 MiB of loads */
 #define DASH_SYNC_KEYS ((size_t)1 << 22)  /* wait for scores this small */
 #define DASH_SYNC_MS 8           /* ... for this long after the key */
-#define DASH_OUT_LINES 2000     /* output pane history */
 #define DASH_HIST 100           /* ':' history */
 #define DASH_PAST 48            /* earlier spectra drawn at most */
 #define DASH_PAST_K 4096        /* ... and only for K up to this */
@@ -76,12 +77,6 @@ typedef struct dash_cmdline {
 	char *hist[DASH_HIST];
 	int nhist, hist_pos;
 } dash_cmdline;
-
-/* The output pane of ':' commands (dash_state.c appends). */
-typedef struct dash_out {
-	char **line;
-	int n, scroll, open;
-} dash_out;
 
 /* The work for the settings shown: submitted by dash_state.c, its
  * results taken by the loop (dash.c). */
@@ -113,12 +108,11 @@ typedef struct dash {
 
 	dash_edit edit;             /* the constant's line (dash_keys.c) */
 	dash_cmdline cmd;           /* the ':' line (dash_keys.c, dash_cmd.c) */
-	dash_out out;               /* output pane (dash_state.c, dash_cmd.c) */
 
 	int help_scroll;
 	int help_page;              /* 0: the keys, 1: what the panels show */
-	char msg[256];              /* status line */
-	int msg_style;
+	dash_out *out;              /* the status line and the output pane
+	                             * (dash_out.c's, through its functions) */
 
 	dash_scoring work;          /* the worker's (dash.c, dash_state.c) */
 
@@ -149,19 +143,6 @@ void dash_state_apply_session(dash *d);
 /* Submit work if the settings changed since the last submission: the
  * loop's, after each key, command and lesson event. */
 void dash_state_resubmit(dash *d);
-
-/* Set the status line (printf-style); style ST_NORMAL or ST_ERROR. */
-void dash_state_msg(dash *d, int style, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-/* Append text (possibly several lines) to the output pane; returns the
- * lines added.  The pane is dash_state.c's: the others open or close it
- * (dash_state_out_open: at its newest lines), go to its newest lines or
- * free it through these; the loop keeps the scroll a frame measured. */
-int dash_state_out_add(dash *d, const char *text);
-void dash_state_out_open(dash *d, int open);
-void dash_state_out_newest(dash *d);
-void dash_state_out_free(dash *d);
 
 /* ---- dash_keys.c ------------------------------------------------------ */
 
