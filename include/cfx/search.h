@@ -65,6 +65,7 @@
 #include "cfx/err.h"
 #include "cfx/expr.h"
 #include "cfx/mcm.h"
+#include "cfx/verify.h"
 
 #define SEARCH_MAX_BITS 126      /* signed 128-bit partial sums */
 #define SEARCH_SCREEN_BITS 64    /* the screen hashes machine words */
@@ -76,6 +77,9 @@
 #define SEARCH_STRIDE_KEYS 13    /* the prediction looks at 2^13 keys */
 #define SEARCH_STRIDE_LIMIT 8192  /* an early stride quotient this large
                                     drops a candidate */
+#define SEARCH_JOINT_RISK (VERIFY_JOINT_WARNS - 3)  /* a quick screen
+                                    with this many WARN families may FAIL
+                                    the whole battery's joint rule */
 #define SEARCH_MAX_ADDERS 4      /* A: graphs enumerated up to this */
 #define SEARCH_ADDERS4_BITS 24   /* A = 4 only on words this small */
 
@@ -130,6 +134,9 @@ typedef struct search_verdict {
 	                              INFINITY when the prediction dropped it */
 	char family[32];           /* the family that decided the status */
 	char reason[160];          /* one line: why it fails, or its weakest */
+	unsigned warns;            /* families that WARN (verify's joint rule
+	                              FAILs VERIFY_JOINT_WARNS of them) */
+	int full;                  /* 1: the whole battery (full screen) */
 } search_verdict;
 
 /* A growable list of candidates; zero-initialise, free with
@@ -250,7 +257,11 @@ int search_predict(search_word p, unsigned bits, search_verdict *v);
  * of 2^6 and 2^10 buckets; full, verify's standard tables (2^4..2^20).
  * Fills v: FAIL if the prediction, a form check or any family fails,
  * quality the largest worst-cell R of any family, the deciding family and
- * verify's one-line reason.  Runs on the calling thread.  Polls *stop
+ * verify's one-line reason, and how many families WARN.  verify's joint
+ * rule (VERIFY_JOINT_WARNS families WARNing at once FAIL) is applied to
+ * the families the screen ran; the quick screen's two tables can count
+ * fewer WARNs than the whole battery, so a quick WARN can be a FAIL of
+ * the full screen and of verify: search_joint_risk says when.  Runs on the calling thread.  Polls *stop
  * (may be NULL) between the battery's families (each a fraction of a
  * second; the full battery takes seconds): when it is set, returns 1
  * with v UNSCREENED.  Returns 0, or -1 (out of memory).
@@ -260,6 +271,18 @@ int search_predict(search_word p, unsigned bits, search_verdict *v);
 int search_screen(search_word p, unsigned bits, search_level level,
                   const volatile sig_atomic_t *stop, search_verdict *v,
                   cfx_err *err);
+
+/*
+ * 1 when v, a quick screen's WARN, has at least SEARCH_JOINT_RISK WARN
+ * families: the whole battery may count VERIFY_JOINT_WARNS and FAIL it
+ * by the joint rule.  The margin, 3, is measured (by hand, 2026-11-30):
+ * of 33 32-bit candidates near 1/phi with 7 or 9 signed digits whose
+ * quick screen WARNed in 5 or more families without failing, the whole
+ * battery counted at most 2 more (28 the same), and none FAILed.  Running the whole
+ * battery on them instead would cost seconds each (the quick screen of
+ * 1000 is held under 10 s).
+ */
+int search_joint_risk(const search_verdict *v);
 
 /*
  * The fewest adders cfx's shift/add search (mcm_solve, its full search

@@ -577,6 +577,9 @@ static json_t *cand_json(const search_cand *cd, const search_verdict *v,
 	json_object_set_new(o, "screen", json_string(
 	                    search_status_name(v->status)));
 	if (v->status != SEARCH_UNSCREENED) {
+		json_object_set_new(o, "warn_families", json_integer(v->warns));
+		json_object_set_new(o, "joint_risk",
+		                    json_boolean(search_joint_risk(v)));
 		json_object_set_new(o, "quality", out_jreal(v->quality));
 		json_object_set_new(o, "worst_family", json_string(v->family));
 		json_object_set_new(o, "reason", json_string(v->reason));
@@ -607,11 +610,12 @@ static void print_row(FILE *f, size_t rank, const search_cand *cd,
 		         cd->cost == SEARCH_COST_FOUND ? "*" : "");
 	else
 		snprintf(cost, sizeof cost, "%u/-", search_cost(cd));
-	fprintf(f, "%4zu %-*s %6s %6u %10s %5s %6s  %s\n", rank,
+	fprintf(f, "%4zu %-*s %6s %6u %10s %5s %6s%c %s\n", rank,
 	        bits > 64 ? 34 : 18, s.hex, cost, cd->prefix, big,
 	        cd->prime < 0 ? "-" : cd->prime == 2 ? "yes"
 	        : cd->prime ? "prob." : "no",
-	        search_status_name(v->status), fam);
+	        search_status_name(v->status),
+	        search_joint_risk(v) ? '!' : ' ', fam);
 	out_sum(f, "       ", s.sum, OUT_WIDTH);
 	free(s.sum);
 }
@@ -656,6 +660,7 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 	FILE *f = c->out;
 	const picked *pk = o->pk;
 	size_t i, dropped = 0, unscreened = 0, rows = 0, unproven = 0;
+	size_t risky = 0;
 
 	if (r->adders >= 0)
 		fprintf(f, "search %u-bit, at most %d adder%s (exact: every shift/add "
@@ -693,11 +698,17 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 			print_row(f, pk->rank[i] + 1, &pk->c[i], &pk->v[i],
 			          o->t->bits);
 			rows++;
+			risky += search_joint_risk(&pk->v[i]);
 			unproven += pk->c[i].cost == SEARCH_COST_FOUND;
 		}
 	if (unproven)
 		fprintf(f, "   * counts above 4 adders are the fewest cfx's shift/add "
 		        "search found,\n     not proven the fewest possible\n");
+	if (risky)
+		fprintf(f, "   ! %d or more families WARN on the quick screen's "
+		        "tables; the whole battery\n     (--screen full, cfx "
+		        "verify) FAILs %d at once and may count more here\n",
+		        SEARCH_JOINT_RISK, VERIFY_JOINT_WARNS);
 	if (!rows)
 		fprintf(f, "   (none%s)\n", pk->n ? ": every candidate looked at "
 		        "failed the screen" : "");

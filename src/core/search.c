@@ -965,8 +965,16 @@ int search_screen(search_word p, unsigned bits, search_level level,
 	}
 	verify_judge(&bt, 0, NULL);
 	judge(v, &bt);
+	v->warns = (unsigned)verify_joint_warns(&bt);
+	v->full = level == SEARCH_FULL;
 	verify_free(&bt);
 	return 0;
+}
+
+int search_joint_risk(const search_verdict *v)
+{
+	return !v->full && v->status == SEARCH_WARN &&
+	       v->warns >= SEARCH_JOINT_RISK;
 }
 
 /* ---- the front ---------------------------------------------------------- */

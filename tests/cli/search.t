@@ -116,3 +116,16 @@ $ cfx search --bits 32 --window 16 --prime --screen none --top 1 | sed -n 5,6p
 $ cfx repl | grep -c '"hex": "0x9e370001"'
 < search --bits 32 --window 16 --prime --screen none --top 1 --json
 > 1
+
+# the quick screen's two tables can count fewer WARN families than the
+# whole battery, whose joint rule FAILs 9 at once: a quick WARN with 6 or
+# more is marked ! (0x9e37fe01: 7 on the quick tables; test_search checks
+# the count), and says so in JSON
+$ cfx search --bits 32 --near '0x9e37fe01/2^32' --window 30 --terms 7 | sed -n '5p;7p;11,12p'
+>    1 0x9e37fe01           5/4*     28          9     -   WARN! stride 2^11 (5.54)
+>    2 0x9e37fdff           5/4*     16         24     -   WARN  stride 2^11 (5.54)
+>    ! 6 or more families WARN on the quick screen's tables; the whole battery
+>      (--screen full, cfx verify) FAILs 9 at once and may count more here
+$ cfx search --bits 32 --near '0x9e37fe01/2^32' --window 30 --terms 7 --json | grep -E 'warn_families|joint_risk' | head -2
+>       "warn_families": 7,
+>       "joint_risk": true,
