@@ -167,7 +167,8 @@ static void lat_read(int key, int is_char, long long t0)
 /* A frame is on the screen: note it for every key waiting for one. */
 static void lat_frame(dash *d, long long t1)
 {
-	unsigned long shown = d->work.score ? d->work.score->gen : 0;
+	const dash_work_score *sc = dash_state_scoring(d)->score;
+	unsigned long shown = sc ? sc->gen : 0;
 	int i, j = 0;
 
 	for (i = 0; i < ls.nlk; i++) {
@@ -194,26 +195,12 @@ static void drain(int fd)
 
 static void take_results(dash *d)
 {
-	dash_work_score *s = dash_work_take(d->work.w);
-	dash_work_sweep sw;
-	dash_work_status st;
+	int got = dash_state_take(d);
 
-	if (s) {
-		dash_work_score_free(d->work.score);
-		d->work.score = s;
+	if (got)
 		ls.dirty = 1;
+	if (got & DASH_STATE_SCORE)
 		dash_learn_score(d);    /* a lesson's step may read the score */
-	}
-	dash_work_sweep_get(d->work.w, &sw);
-	if (memcmp(&sw, &d->work.sweep, sizeof sw)) {
-		d->work.sweep = sw;
-		ls.dirty = 1;
-	}
-	dash_work_status_get(d->work.w, &st);
-	if (memcmp(&st, &d->work.st, sizeof st)) {
-		d->work.st = st;
-		ls.dirty = 1;
-	}
 }
 
 /* A frame on the screen; the loop keeps what it measured. */
@@ -222,9 +209,10 @@ static void draw(dash *d)
 	dash_frame f;
 
 	if (d->code_optimal)        /* the search runs once per constant */
-		dash_model_const_optimal(&d->c);
+		dash_state_optimal(d);
 	dash_draw(d, &f);
 	d->code_scroll = f.code_scroll;
+	d->code_gen = dash_state_gen(d);
 	d->code_top = f.code_top;
 	dash_out_measured(d->out, f.out_scroll);
 	d->help_scroll = f.help_scroll;
@@ -283,7 +271,8 @@ static void loop(dash *d)
 		struct pollfd pf[2] = {
 			{ STDIN_FILENO, POLLIN, 0 }, { ls.wake[0], POLLIN, 0 }
 		};
-		unsigned long gen0 = d->work.gen;
+		const dash_scoring *w = dash_state_scoring(d);
+		unsigned long gen0 = w->gen;
 		long long first = 0, left;
 		wint_t ch;
 		int rc;
@@ -310,14 +299,14 @@ static void loop(dash *d)
 			if (ls.lat && d->quit)
 				ls.nlk--;           /* no frame follows the last key */
 			else if (ls.lat)
-				ls.lk[ls.nlk - 1].gen = d->work.gen;
+				ls.lk[ls.nlk - 1].gen = w->gen;
 			ls.dirty = 1;
 		}
 		/* at the default workload the score is a few ms away: show it
 		 * in this frame rather than the next, if it comes in time */
 		left = first + DASH_SYNC_MS * 1000LL - now_us();
-		if (d->work.gen != gen0 && d->work.par.count <= DASH_SYNC_KEYS && left > 0)
-			dash_work_wait(d->work.w, d->work.gen, (int)left);
+		if (w->gen != gen0 && w->par.count <= DASH_SYNC_KEYS && left > 0)
+			dash_state_wait(d, (int)left);
 		take_results(d);
 		if (ls.dirty && !d->quit) {
 			draw(d);
@@ -552,9 +541,7 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	d->r.interactive = 1;
 	ls.stop = stop;
 	d->mode = MODE_VIEW;
-	d->K = DEFAULT_K;
 	d->code_scroll = -1;
-	d->sel_want = 63;
 	/* a : command's own constant and settings move the panels (a lesson
 	 * step's `score 0x9e370001 --keys stride:4096` shows there) */
 	d->r.sess.follow = 1;
@@ -562,25 +549,24 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	d->r.sess.count = o.count;
 	if (o.keys)
 		d->r.sess.keys = xstrdup(o.keys);
-	if (dash_state_set_const(d, o.expr, (unsigned long)o.bits, &e) < 0) {
+	if (dash_state_init(d, o.expr, (unsigned long)o.bits, DEFAULT_K, &e) < 0) {
 		free(o.expr);
 		repl_free(&d->r);
 		return fail("", &e);
 	}
 	free(o.expr);
 	d->r.sess.bits_set = (unsigned long)o.bits;   /* --bits is set bits */
-	d->sel = d->sel_want = (int)d->c.bits - 1;
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "cfx: dash: the dashboard needs a terminal on "
 		        "standard input and output (for scripts: cfx repl, or cfx "
 		        "COMMAND)\n");
-		dash_model_const_free(&d->c);
+		dash_state_free(d);
 		repl_free(&d->r);
 		return CFX_EXIT_USAGE;
 	}
 	/* a lesson that cannot be opened is said before the screen is taken */
 	if (o.learn && dash_learn_start(d, o.learn, &e) < 0) {
-		dash_model_const_free(&d->c);
+		dash_state_free(d);
 		repl_free(&d->r);
 		return fail("--learn: ", &e);
 	}
@@ -599,12 +585,11 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	wake_fd = ls.wake[1];
 	d->wake_fd = ls.wake[1];
 	catch_signals();
-	if (!(d->work.w = dash_work_start(ls.wake[1]))) {
+	if (dash_state_work_start(d, ls.wake[1]) < 0) {
 		endwin();
 		fprintf(stderr, "cfx: dash: cannot start the worker thread\n");
 		return CFX_EXIT_USAGE;
 	}
-	dash_state_resubmit(d);
 	loop(d);
 
 	/* leave the terminal as less does: the alternate screen is cleared
@@ -615,16 +600,13 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	endwin();
 	delscreen(ls.scr);
 	sig = got_signal;
-	dash_work_stop(d->work.w);
 	if (ls.lat) {
 		for (i = 0; i < ls.nlk; i++)
 			lat_write(&ls.lk[i], -1);
 		fclose(ls.lat);
 	}
-	dash_work_score_free(d->work.score);
-	dash_model_spec_free(&d->spec);
+	dash_state_free(d);         /* stops the worker first */
 	dash_draw_free();
-	dash_model_const_free(&d->c);
 	dash_learn_free(d);         /* before the session it reads */
 	dash_cmd_free(d);
 	dash_out_free(d->out);

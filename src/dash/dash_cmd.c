@@ -63,7 +63,8 @@ static void stray(dash *d, FILE *tf)
  * the command itself. */
 static int verify_from_strip(dash *d, const char *line)
 {
-	const dash_work_sweep *sw = &d->work.sweep;
+	const dash_scoring *w = dash_state_scoring(d);
+	const dash_work_sweep *sw = &w->sweep;
 	char text[256];
 	int i;
 
@@ -72,12 +73,12 @@ static int verify_from_strip(dash *d, const char *line)
 	if (strncmp(line, "verify", 6) || line[6 + strspn(line + 6, " ")])
 		return 0;
 	dash_out_add(d->out, ":verify");
-	if (sw->vp != d->work.par.p || sw->vbits != d->work.par.bits ||
+	if (sw->vp != w->par.p || sw->vbits != w->par.bits ||
 	    !sw->vn || sw->vdone < sw->vn) {
 		snprintf(text, sizeof text, "verify: %u of %u families judged so "
 		         "far (the strip under the sweep fills in); :verify again "
 		         "when it is done, or :verify --full for the whole report",
-		         sw->vp == d->work.par.p ? sw->vdone : 0, sw->vn);
+		         sw->vp == w->par.p ? sw->vdone : 0, sw->vn);
 		dash_out_add(d->out, text);
 	} else {
 		snprintf(text, sizeof text, "verify 0x%llx (%u-bit): %s, %u FAIL, "

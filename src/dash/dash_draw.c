@@ -300,7 +300,7 @@ static int sum_lines(const char *sum, int x0, int w)
 
 static int weights_beside(const dash *d, int w)
 {
-	return w - 7 - (int)d->c.bits >= 34;
+	return w - 7 - (int)dash_state_model(d)->bits >= 34;
 }
 
 /* A lesson in the right-hand column below the decomposition: the left
@@ -337,7 +337,7 @@ static void compute_layout(const dash *d, layout *l, int W, int H)
 		l->strip = 1;
 	}
 	y = 3;
-	dh = 3 + clampi(sum_lines(d->c.sum, 6, W), 1, 3) +
+	dh = 3 + clampi(sum_lines(dash_state_model(d)->sum, 6, W), 1, 3) +
 	     !weights_beside(d, W);
 	l->decomp = (rect){ y, 0, dh, W };
 	y += dh;
@@ -435,7 +435,7 @@ static int scroll_for(int len, int cur, int room)
 
 static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 {
-	const dash_model_const *c = &d->c;
+	const dash_model_const *c = dash_state_model(d);
 	const char *hint = d->mode == MODE_EDIT ? "EDITING: Enter keeps, Esc undoes"
 	                   : d->mode == MODE_CMD ? "COMMAND: Enter runs, Esc cancels"
 	                   : "e edits the constant";
@@ -497,7 +497,7 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 	}
 	x = putf(r, 1, 2, ST_NORMAL, "= %s = %s", c->hex, c->dec);
 	x = putf(r, 1, x + 3, ST_NORMAL, "n = %u", c->bits);
-	x = put(r, 1, x, ST_DIM, d->c_bits_asked ? "" : " (auto)");
+	x = put(r, 1, x, ST_DIM, dash_state_bits_asked(d) ? "" : " (auto)");
 	put(r, 1, x + 3, c->p & 1 ? ST_NORMAL : ST_ERROR, prime_text(c));
 	if (*msg)
 		put(r, 2, 2, msg_style, msg);
@@ -541,10 +541,10 @@ static void draw_footer(const dash *d, const rect *r, int *cy, int *cx)
 
 static void draw_decomp(const dash *d, const rect *r)
 {
-	const dash_model_const *c = &d->c;
+	const dash_model_const *c = dash_state_model(d);
 	char right[64], wt[160];
 	int n = (int)c->bits, i, x0 = 6, beside = weights_beside(d, r->w);
-	int sel = d->sel, v = c->naf.d[sel];
+	int sel = dash_state_sel(d), v = c->naf.d[sel];
 	size_t ops = c->naf_weight ? c->naf_weight - 1 : 0;
 	flow f;
 	const char *p;
@@ -643,7 +643,7 @@ static void conv_flow(const dash_model_const *c, flow *f, int draw)
 
 static void draw_cf(const dash *d, const rect *r)
 {
-	const dash_model_const *c = &d->c;
+	const dash_model_const *c = dash_state_model(d);
 	const cf_seq *cf = &c->cf;
 	char t[64];
 	size_t k;
@@ -809,22 +809,30 @@ static int code_lines(const char *code, int w, char **lines, int *fn,
 	return n;
 }
 
+/* The first code line asked for, -1: automatic (a position kept for
+ * another constant is void). */
+static int code_scroll(const dash *d)
+{
+	return d->code_gen == dash_state_gen(d) ? d->code_scroll : -1;
+}
+
 static void draw_code(const dash *d, const rect *r)
 {
-	const dash_model_const *c = &d->c;
+	const dash_model_const *c = dash_state_model(d);
 	char *lines[CODE_LINES], t[96];
 	int n, i, vis = r->h - 2, top, in_comment = 0, fn, decl;
 	int opt = d->code_optimal && c->opt_code;  /* made by the loop */
+	int scroll = code_scroll(d);
 
 	n = code_lines(opt ? c->opt_code : c->code, r->w - 2, lines, &fn, &decl);
 	/* a short panel opens at the function's signature: the comment
 	 * above repeats what the decomposition shows */
-	top = d->code_scroll >= 0 ? d->code_scroll : n <= vis ? 0 : fn;
+	top = scroll >= 0 ? scroll : n <= vis ? 0 : fn;
 	if (top > n - vis)
 		top = n - vis;
 	if (top < 0)
 		top = 0;
-	if (d->code_scroll >= 0)
+	if (scroll >= 0)
 		frame->code_scroll = top;
 	frame->code_top = top;
 	for (i = 0; i < top; i++) {   /* comment state of the lines skipped */
@@ -915,7 +923,7 @@ static void strip(const rect *r, int y, int x, int w, const dash_model_spec *s)
 
 static void draw_spec(const dash *d, const rect *r)
 {
-	const dash_model_spec *s = &d->spec;
+	const dash_model_spec *s = dash_state_spec(d);
 	static const char *const names3[] = { "short", "medium", "long" };
 	static const char *const names2[] = { "short", "long" };
 	unsigned __int128 circle = (unsigned __int128)1 << s->bits;
@@ -943,7 +951,7 @@ static void draw_spec(const dash *d, const rect *r)
 	put(r, 1, 8 + sw - 1, ST_DIM, "1");
 	y = 2;
 	for (i = past; i >= 0; i--, y++) {
-		const dash_model_spec *ps = &d->spec;
+		const dash_model_spec *ps = dash_state_spec(d);
 		uint64_t k = s->count - (uint64_t)i;
 		if (i) {
 			dash_model_spec_update(&past_spec[i - 1], s->p, s->bits, k);
@@ -1103,9 +1111,10 @@ static int sweep_per_row(int n, int w)
  * worst of them), filled in as the worker judges them. */
 static void draw_verify(const dash *d, const rect *r, int y)
 {
+	const dash_scoring *work = dash_state_scoring(d);
 	static const score_verdict as[] = { SCORE_GOOD, SCORE_WEAK, SCORE_BAD };
-	const dash_work_sweep *sw = &d->work.sweep;
-	int cur = sw->vp == d->work.par.p && sw->vbits == d->work.par.bits &&
+	const dash_work_sweep *sw = &work->sweep;
+	int cur = sw->vp == work->par.p && sw->vbits == work->par.bits &&
 	          sw->vn;
 	int avail = r->w - 32, per = 1, i, x;
 	unsigned j;
@@ -1143,22 +1152,23 @@ static void draw_verify(const dash *d, const rect *r, int y)
 
 static void draw_sweep(const dash *d, const rect *r, int y, int rows)
 {
-	const dash_work_sweep *sw = &d->work.sweep;
-	int cur = sw->bits == d->work.par.bits && sw->p == d->work.par.p &&
-	          sw->b == d->work.par.sweep_b && sw->count == d->work.par.sweep_count;
-	int n = (int)d->work.par.bits, per = sweep_per_row(n, r->w), i, x;
+	const dash_scoring *work = dash_state_scoring(d);
+	const dash_work_sweep *sw = &work->sweep;
+	int cur = sw->bits == work->par.bits && sw->p == work->par.p &&
+	          sw->b == work->par.sweep_b && sw->count == work->par.sweep_count;
+	int n = (int)work->par.bits, per = sweep_per_row(n, r->w), i, x;
 	char c1[16], g1[32];
 
 	if (rows < 3 || y < 1)
 		return;
 	if (r->w >= 90)
 		x = putf(r, y, 1, ST_DIM, "stride sweep, keys k*2^s: 2^%u buckets, "
-		         "%s keys per s;", d->work.par.sweep_b,
-		         count_text(d->work.par.sweep_count, c1, sizeof c1));
+		         "%s keys per s;", work->par.sweep_b,
+		         count_text(work->par.sweep_count, c1, sizeof c1));
 	else if (r->w >= 46)
-		x = putf(r, y, 1, ST_DIM, "sweep k*2^s, b=%u:", d->work.par.sweep_b);
+		x = putf(r, y, 1, ST_DIM, "sweep k*2^s, b=%u:", work->par.sweep_b);
 	else
-		x = putf(r, y, 1, ST_DIM, "sweep b=%u:", d->work.par.sweep_b);
+		x = putf(r, y, 1, ST_DIM, "sweep b=%u:", work->par.sweep_b);
 	if (cur && sw->done == sw->bits)
 		putf(r, y, x + 1, verdict_style(sw->v[sw->worst]), "worst s=%u R "
 		     "%s %s", sw->worst, fmt_g(g1, sizeof g1, sw->R[sw->worst], 3),
@@ -1188,51 +1198,53 @@ static void draw_sweep(const dash *d, const rect *r, int y, int rows)
  * bar while hashing. */
 static void draw_progress(const dash *d, const rect *r, int y, int x)
 {
+	const dash_scoring *work = dash_state_scoring(d);
 	int i, fill;
 
-	if (d->work.st.gen == d->work.gen && d->work.st.phase == DASH_WORK_KEYS &&
-	    d->work.st.frac > 0) {
+	if (work->st.gen == work->gen && work->st.phase == DASH_WORK_KEYS &&
+	    work->st.frac > 0) {
 		/* keys_make reports how far it has come */
-		putf(r, y, x, ST_NORMAL, "making keys %3.0f%%", d->work.st.frac * 100);
+		putf(r, y, x, ST_NORMAL, "making keys %3.0f%%", work->st.frac * 100);
 		return;
 	}
-	if (d->work.st.gen != d->work.gen || d->work.st.phase == DASH_WORK_KEYS) {
+	if (work->st.gen != work->gen || work->st.phase == DASH_WORK_KEYS) {
 		putf(r, y, x, ST_NORMAL, "making keys%s", g.ell);
 		return;
 	}
-	if (d->work.st.phase != DASH_WORK_HASH) {
+	if (work->st.phase != DASH_WORK_HASH) {
 		putf(r, y, x, ST_NORMAL, "updating%s", g.ell);
 		return;
 	}
 	x = put(r, y, x, ST_NORMAL, "hashing ");
-	fill = (int)(d->work.st.frac * 20);
+	fill = (int)(work->st.frac * 20);
 	for (i = 0; i < 20; i++)
 		put(r, y, x + i, i < fill ? ST_BAR : ST_DIM, i < fill ? " " : g.h);
-	putf(r, y, x + 21, ST_NORMAL, "%3.0f%%", d->work.st.frac * 100);
+	putf(r, y, x + 21, ST_NORMAL, "%3.0f%%", work->st.frac * 100);
 }
 
 /* When the keys are every key of their kind (keys_cover_word), why the
  * loads are even whatever p is, at (y, x) in at most w columns; 1 if said. */
 static int cover_note(const dash *d, const rect *r, int y, int x, int w)
 {
+	const dash_scoring *work = dash_state_scoring(d);
 	keys_spec ks;
 	cfx_err e;
 	char t[160];
 	unsigned space;
 	int covers;
 
-	if (!(d->c.p & 1) || keys_parse(&ks, d->work.par.family, &e) < 0)
+	if (!(dash_state_model(d)->p & 1) || keys_parse(&ks, work->par.family, &e) < 0)
 		return 0;
-	covers = keys_cover_word(&ks, d->work.par.bits, d->work.par.count);
-	space = keys_space_bits(&ks, d->work.par.bits);
+	covers = keys_cover_word(&ks, work->par.bits, work->par.count);
+	space = keys_space_bits(&ks, work->par.bits);
 	keys_spec_free(&ks);
 	if (!covers)
 		return 0;
-	if (space == d->work.par.bits)
+	if (space == work->par.bits)
 		snprintf(t, sizeof t, "keys = all 2^%u words", space);
 	else
 		snprintf(t, sizeof t, "keys = all 2^%u multiples of 2^%u", space,
-		         d->work.par.bits - space);
+		         work->par.bits - space);
 	if (width(t) + 56 <= w)
 		strcat(t, ": any odd p permutes them, so every p spreads them evenly");
 	else if (width(t) + 21 <= w)
@@ -1245,21 +1257,22 @@ static int cover_note(const dash *d, const rect *r, int y, int x, int w)
 
 static void draw_buckets(const dash *d, const rect *r)
 {
-	const dash_work_score *s = d->work.score;
-	int cur = s && s->gen == d->work.gen, st, y, sweep_rows, n = (int)d->work.par.bits;
+	const dash_scoring *work = dash_state_scoring(d);
+	const dash_work_score *s = work->score;
+	int cur = s && s->gen == work->gen, st, y, sweep_rows, n = (int)work->par.bits;
 	int per = sweep_per_row(n, r->w), srows, wide = r->w >= 90;
 	char t[DASH_WORK_FAMILY_MAX + 96], c1[32], g1[32], g2[32], g3[32];
 	rect hr;
 
 	/* the longest title that fits: never cut mid-word */
 	snprintf(t, sizeof t, "Buckets: %s %s keys into 2^%u (b = %u)",
-	         count_text(d->work.par.count, c1, sizeof c1), d->work.par.family,
-	         d->work.par.b, d->work.par.b);
+	         count_text(work->par.count, c1, sizeof c1), work->par.family,
+	         work->par.b, work->par.b);
 	if (width(t) + 4 > r->w)
 		snprintf(t, sizeof t, "Buckets: %s %s keys, b = %u", c1,
-		         d->work.par.family, d->work.par.b);
+		         work->par.family, work->par.b);
 	if (width(t) + 4 > r->w)
-		snprintf(t, sizeof t, "Buckets: %s keys, b = %u", c1, d->work.par.b);
+		snprintf(t, sizeof t, "Buckets: %s keys, b = %u", c1, work->par.b);
 	title(r, t, NULL);
 	srows = 2 + (n + per - 1) / per;   /* title, strides, verify */
 	sweep_rows = r->h - 1 >= srows + 4 ? srows : 0;
@@ -1563,7 +1576,7 @@ void dash_draw(const dash *d, dash_frame *f)
 	int W = COLS, H = LINES, cy = -1, cx = -1;
 	layout l;
 
-	f->code_scroll = d->code_scroll;
+	f->code_scroll = code_scroll(d);
 	f->code_top = d->code_top;
 	f->out_scroll = dash_out_scrolled(d->out);
 	f->help_scroll = d->help_scroll;

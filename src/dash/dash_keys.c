@@ -44,8 +44,8 @@ static void edit_changed(dash *d)
 static void edit_start(dash *d, const char *text)
 {
 	free(d->edit.orig);
-	d->edit.orig = xstrdup(d->c.expr);
-	d->edit.orig_bits = d->c_bits_asked;
+	d->edit.orig = xstrdup(dash_state_model(d)->expr);
+	d->edit.orig_bits = dash_state_bits_asked(d);
 	dash_line_set(&d->edit.line, text);
 	d->edit.bad = 0;
 	d->mode = MODE_EDIT;
@@ -56,7 +56,7 @@ static void edit_start(dash *d, const char *text)
 static void k_edit(dash *d, int key)
 {
 	(void)key;
-	edit_start(d, d->c.expr);
+	edit_start(d, dash_state_model(d)->expr);
 }
 
 static void k_new(dash *d, int key)
@@ -69,31 +69,29 @@ static void k_digit_move(dash *d, int key)
 {
 	int step = key == KEY_LEFT || key == 'h' ? 1 : -1;
 
-	d->sel += step;
-	if (d->sel < 0)
-		d->sel = 0;
-	if (d->sel >= (int)d->c.bits)
-		d->sel = (int)d->c.bits - 1;
-	d->sel_want = d->sel;
+	dash_state_select(d, dash_state_sel(d) + step);
 }
 
 static void k_digit_jump(dash *d, int key)
 {
+	const dash_model_const *c = dash_state_model(d);
 	int i, step = key == KEY_SLEFT || key == 'H' ? 1 : -1;
 
 	/* to the next non-zero digit */
-	for (i = d->sel + step; i >= 0 && i < (int)d->c.bits; i += step)
-		if (d->c.naf.d[i]) {
-			d->sel = d->sel_want = i;
+	for (i = dash_state_sel(d) + step; i >= 0 && i < (int)c->bits; i += step)
+		if (c->naf.d[i]) {
+			dash_state_select(d, i);
 			return;
 		}
 }
 
 static void k_digit_set(dash *d, int key)
 {
-	const naf_form *f = &d->c.naf;
+	const dash_model_const *c = dash_state_model(d);
+	const naf_form *f = &c->naf;
 	naf_form g;
-	int old = f->d[d->sel], v;
+	int sel = dash_state_sel(d), old = f->d[sel], v;
+	unsigned bits = c->bits;
 	cfx_err e;
 	char *hex;
 	mpz_t z;
@@ -101,29 +99,29 @@ static void k_digit_set(dash *d, int key)
 	v = key == '+' ? 1 : key == '-' ? -1 : key == '0' ? 0
 	    : old == 0 ? 1 : old > 0 ? -1 : 0;       /* space: 0 -> + -> - */
 	if (v == old) {
-		dash_out_msg(d->out, ST_NORMAL, "digit 2^%d is already %c", d->sel,
+		dash_out_msg(d->out, ST_NORMAL, "digit 2^%d is already %c", sel,
 		         v > 0 ? '+' : v < 0 ? '-' : '0');
 		return;
 	}
 	naf_zero(&g, f->bits);
 	memcpy(g.d, f->d, f->bits);
-	g.d[d->sel] = (signed char)v;
+	g.d[sel] = (signed char)v;
 	mpz_init(z);
 	naf_value(&g, z);
 	if (mpz_sgn(z) == 0) {
 		dash_out_msg(d->out, ST_ERROR, "that would make the constant 0");
 	} else {
-		hex = word_hex(z, d->c.bits);
+		hex = word_hex(z, bits);
 		/* the word size stays: these are digits of an n-bit word */
-		if (dash_state_set_const(d, hex, d->c.bits, &e) < 0)
+		if (dash_state_set_const(d, hex, bits, &e) < 0)
 			dash_out_msg(d->out, ST_ERROR, "%s", e.msg);
 		else if (!naf_is_naf(&g))
 			dash_out_msg(d->out, ST_NORMAL, "2^%d -> %c: p = %s; adjacent non-zero "
 			         "digits, so the NAF shown is rewritten (weight %zu)",
-			         d->sel, v > 0 ? '+' : v < 0 ? '-' : '0', hex,
-			         d->c.naf_weight);
+			         sel, v > 0 ? '+' : v < 0 ? '-' : '0', hex,
+			         dash_state_model(d)->naf_weight);
 		else
-			dash_out_msg(d->out, ST_NORMAL, "2^%d -> %c: p = %s", d->sel,
+			dash_out_msg(d->out, ST_NORMAL, "2^%d -> %c: p = %s", sel,
 			         v > 0 ? '+' : v < 0 ? '-' : '0', hex);
 		free(hex);
 	}
@@ -133,25 +131,27 @@ static void k_digit_set(dash *d, int key)
 
 static void k_prime(dash *d, int key)
 {
+	const dash_model_const *c = dash_state_model(d);
+	unsigned bits = c->bits;
 	mpz_t p, q;
 	char *hex, expr[96];
 	cfx_err e;
 	int up = key == 'n';
 
 	mpz_inits(p, q, NULL);
-	mpz_set_ui(p, d->c.p);
+	mpz_set_ui(p, c->p);
 	if (up)
 		expr_nextprime(q, p);
 	else
 		expr_prevprime(q, p);
-	hex = word_hex(p, d->c.bits);
-	if (mpz_sgn(q) == 0 || mpz_sizeinbase(q, 2) > d->c.bits) {
+	hex = word_hex(p, bits);
+	if (mpz_sgn(q) == 0 || mpz_sizeinbase(q, 2) > bits) {
 		dash_out_msg(d->out, ST_ERROR, "no prime %s %s on %u bits", up ? "above"
-		         : "below", hex, d->c.bits);
+		         : "below", hex, bits);
 	} else {
 		snprintf(expr, sizeof expr, "%s(%s)", up ? "nextprime" : "prevprime",
 		         hex);
-		if (dash_state_set_const(d, expr, d->c.bits, &e) < 0)
+		if (dash_state_set_const(d, expr, bits, &e) < 0)
 			dash_out_msg(d->out, ST_ERROR, "%s", e.msg);
 	}
 	free(hex);
@@ -161,31 +161,32 @@ static void k_prime(dash *d, int key)
 static void k_word(dash *d, int key)
 {
 	static const unsigned sizes[] = { 16, 32, 64 };
-	unsigned need = 64 - (unsigned)__builtin_clzll(d->c.p), i, j;
+	const dash_model_const *c = dash_state_model(d);
+	unsigned need = 64 - (unsigned)__builtin_clzll(c->p), i, j;
 	cfx_err e;
 
 	(void)key;
-	for (i = 0; i < 3 && sizes[i] <= d->c.bits; i++)
+	for (i = 0; i < 3 && sizes[i] <= c->bits; i++)
 		;
 	for (j = 0; j < 3; j++) {
 		unsigned n = sizes[(i + j) % 3];
-		if (n == d->c.bits || n < need)
+		if (n == c->bits || n < need)
 			continue;
-		if (dash_state_set_const(d, d->c.expr, n, &e) == 0) {
+		if (dash_state_set_const(d, c->expr, n, &e) == 0) {
 			dash_out_msg(d->out, ST_NORMAL, "n = %u", n);
 			return;
 		}
 	}
 	dash_out_msg(d->out, ST_ERROR, "%s needs %u bits: no other word size of 16, 32, "
-	         "64 holds it", d->c.hex, need);
+	         "64 holds it", c->hex, need);
 }
 
 /* ---- scoring settings ----------------------------------------------------- */
 
 static void k_table(dash *d, int key)
 {
-	unsigned b = dash_state_table_bits(d), top = d->c.bits < DASH_MAX_TABLE
-	             ? d->c.bits : DASH_MAX_TABLE;
+	unsigned n = dash_state_model(d)->bits, b = dash_state_table_bits(d);
+	unsigned top = n < DASH_MAX_TABLE ? n : DASH_MAX_TABLE;
 
 	if (key == '>' && b < top)
 		b++;
@@ -195,7 +196,7 @@ static void k_table(dash *d, int key)
 		dash_out_msg(d->out, ST_ERROR, "b stays %u (1 .. %u here)", b, top);
 		return;
 	}
-	d->r.sess.table_bits = (int)b;
+	dash_state_set_table(d, (int)b);
 	dash_out_msg(d->out, ST_NORMAL, "b = %u: 2^%u buckets", b, b);
 }
 
@@ -211,14 +212,13 @@ static void k_count(dash *d, int key)
 		dash_out_msg(d->out, ST_ERROR, "the key count stays %zu (1 .. 2^28)", k);
 		return;
 	}
-	d->r.sess.count = k;
+	dash_state_set_count(d, k);
 	dash_out_msg(d->out, ST_NORMAL, "%zu keys", k);
 }
 
 static void set_family(dash *d, const char *fam)
 {
-	free(d->r.sess.keys);
-	d->r.sess.keys = xstrdup(fam);
+	dash_state_set_family(d, fam);
 	dash_out_msg(d->out, ST_NORMAL, "keys: %s", fam);
 }
 
@@ -296,7 +296,7 @@ static void k_param(dash *d, int key)
 
 static void k_points(dash *d, int key)
 {
-	uint64_t k = d->K;
+	uint64_t k = dash_state_K(d);
 
 	switch (key) {
 	case ']': k++; break;
@@ -308,7 +308,7 @@ static void k_points(dash *d, int key)
 		k = 1;
 	if (k > DASH_MODEL_MAX_POINTS)
 		k = DASH_MODEL_MAX_POINTS;
-	d->K = k;
+	dash_state_set_K(d, k);
 }
 
 /* ---- views -------------------------------------------------------------- */
@@ -338,10 +338,12 @@ static void k_scroll(dash *d, int key)
 	} else if (dash_out_is_open(d->out)) {
 		dash_out_scroll(d->out, -step);   /* counted up from the bottom */
 	} else {
-		d->code_scroll = (d->code_scroll < 0 ? d->code_top : d->code_scroll)
-		                 + step;
+		int at = d->code_gen == dash_state_gen(d) ? d->code_scroll : -1;
+
+		d->code_scroll = (at < 0 ? d->code_top : at) + step;
 		if (d->code_scroll < 0)
 			d->code_scroll = 0;
+		d->code_gen = dash_state_gen(d);
 	}
 }
 
@@ -447,7 +449,7 @@ static void k_line_accept(dash *d, int key)
 			return;
 		}
 		d->mode = MODE_VIEW;
-		dash_out_msg(d->out, ST_NORMAL, "constant %s", d->c.hex);
+		dash_out_msg(d->out, ST_NORMAL, "constant %s", dash_state_model(d)->hex);
 		return;
 	}
 	d->mode = MODE_VIEW;
@@ -468,7 +470,7 @@ static void k_line_cancel(dash *d, int key)
 	cfx_err e;
 
 	(void)key;
-	if (d->mode == MODE_EDIT && strcmp(d->edit.orig, d->c.expr) != 0)
+	if (d->mode == MODE_EDIT && strcmp(d->edit.orig, dash_state_model(d)->expr))
 		dash_state_set_const(d, d->edit.orig, d->edit.orig_bits, &e);
 	d->mode = MODE_VIEW;
 }

@@ -195,14 +195,16 @@ static void add_feedback(rows *r, int kind, const char *text, int w)
 
 static void seen_now(const dash *d, dl_seen *s)
 {
+	const dash_model_const *c = dash_state_model(d);
+
 	memset(s, 0, sizeof *s);
-	s->p = d->c.p;
-	s->K = d->K;
-	s->bits = d->c.bits;
+	s->p = c->p;
+	s->K = dash_state_K(d);
+	s->bits = c->bits;
 	s->b = dash_state_table_bits(d);
-	s->asked = d->c_bits_asked;
+	s->asked = dash_state_bits_asked(d);
 	s->count = dash_state_key_count(d);
-	snprintf(s->expr, sizeof s->expr, "%s", d->c.expr ? d->c.expr : "");
+	snprintf(s->expr, sizeof s->expr, "%s", c->expr ? c->expr : "");
 	snprintf(s->family, sizeof s->family, "%s", dash_state_family(d));
 }
 
@@ -524,7 +526,9 @@ static void keep_score(dash *d, const dash_work_score *s)
 
 static int score_current(const dash *d)
 {
-	return d->work.score && d->work.score->gen == d->work.gen && !d->work.score->failed;
+	const dash_scoring *w = dash_state_scoring(d);
+
+	return w->score && w->score->gen == w->gen && !w->score->failed;
 }
 
 /* The settings changed: make again what the step's checks read. */
@@ -542,12 +546,12 @@ static void refresh(dash *d)
 		run_silent(d, "shifts");
 	if (reads(s, "spectrum")) {
 		snprintf(line, sizeof line, "spectrum --count %llu",
-		         (unsigned long long)d->K);
+		         (unsigned long long)dash_state_K(d));
 		run_silent(d, line);
 	}
 	if (reads(s, "score")) {
 		if (score_current(d))
-			keep_score(d, d->work.score);
+			keep_score(d, dash_state_scoring(d)->score);
 		else
 			dl->want_score = 1;
 	}
@@ -579,7 +583,7 @@ void dash_learn_score(dash *d)
 	    d->mode == MODE_EDIT)
 		return;
 	dl->want_score = 0;
-	keep_score(d, d->work.score);
+	keep_score(d, dash_state_scoring(d)->score);
 	event(d, learn_poll(dl->L));
 }
 

@@ -1,9 +1,12 @@
 /*
- * dash_state.c - the dashboard's shared state below its faces: the
- * settings as the session and the model give them, the constant, and the
- * work submitted for them.
- * Every other dashboard file may call these; they call none of them.
+ * dash_state.c - the dashboard's constant and its results, below its
+ * faces: the settings as the session and the model give them, the
+ * constant, the selected digit and K, and the worker's results for them.
+ * The state is this file's own (struct dash_state); the others change it
+ * through these functions and read it through the const ones.  Every
+ * other dashboard file may call these; they call none of them.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,12 +14,100 @@
 #include "dash/dash_ui.h"
 #include "util/xalloc.h"
 
+struct dash_state {
+	dash_model_const c;         /* the last good constant */
+	unsigned long bits_asked;   /* the bits it was evaluated with */
+	unsigned long gen;          /* bumped by every new constant */
+	dash_model_spec spec;
+	uint64_t K;                 /* spectrum points */
+	int sel;                    /* selected NAF digit (exponent) */
+	int sel_want;               /* the one asked for (n may be smaller) */
+	dash_scoring work;          /* the work for the settings shown */
+};
+
+/* ---- start and end ------------------------------------------------------ */
+
+int dash_state_init(dash *d, const char *expr, unsigned long bits,
+                    uint64_t K, cfx_err *err)
+{
+	d->st = xcalloc(1, sizeof *d->st, "dashboard state");
+	d->st->K = K;
+	d->st->sel_want = 63;
+	if (dash_state_set_const(d, expr, bits, err) < 0) {
+		free(d->st);
+		d->st = NULL;
+		return -1;
+	}
+	d->st->sel = d->st->sel_want = (int)d->st->c.bits - 1;
+	return 0;
+}
+
+int dash_state_work_start(dash *d, int wake_fd)
+{
+	if (!(d->st->work.w = dash_work_start(wake_fd)))
+		return -1;
+	dash_state_resubmit(d);
+	return 0;
+}
+
+void dash_state_free(dash *d)
+{
+	dash_state *st = d->st;
+
+	if (!st)
+		return;
+	if (st->work.w)
+		dash_work_stop(st->work.w);
+	dash_work_score_free(st->work.score);
+	dash_model_spec_free(&st->spec);
+	dash_model_const_free(&st->c);
+	free(st);
+	d->st = NULL;
+}
+
+/* ---- what the others read ----------------------------------------------- */
+
+const dash_model_const *dash_state_model(const dash *d)
+{
+	return &d->st->c;
+}
+
+unsigned long dash_state_bits_asked(const dash *d)
+{
+	return d->st->bits_asked;
+}
+
+unsigned long dash_state_gen(const dash *d)
+{
+	return d->st->gen;
+}
+
+const dash_model_spec *dash_state_spec(const dash *d)
+{
+	return &d->st->spec;
+}
+
+uint64_t dash_state_K(const dash *d)
+{
+	return d->st->K;
+}
+
+int dash_state_sel(const dash *d)
+{
+	return d->st->sel;
+}
+
+const dash_scoring *dash_state_scoring(const dash *d)
+{
+	return &d->st->work;
+}
+
 /* ---- settings --------------------------------------------------------- */
 
 
 unsigned dash_state_table_bits(const dash *d)
 {
-	unsigned n = d->c.bits, b;
+	unsigned n = d->st->c.bits, b;
 
 	b = d->r.sess.table_bits > 0 ? (unsigned)d->r.sess.table_bits
 	    : score_default_table(n);
@@ -39,7 +130,7 @@ size_t dash_state_key_count(const dash *d)
 		if (keys_parse(&ks, dash_state_family(d), &e) == 0) {
 			if (keys_generated(&ks))
 				k = score_default_count(dash_state_table_bits(d),
-				                        keys_space_bits(&ks, d->c.bits));
+				                        keys_space_bits(&ks, d->st->c.bits));
 			keys_spec_free(&ks);
 		}
 	}
@@ -53,22 +144,23 @@ const char *dash_state_family(const dash *d)
 
 void dash_state_resubmit(dash *d)
 {
+	dash_state *st = d->st;
 	dash_work_params p;
 	unsigned b = dash_state_table_bits(d);
 
-	dash_model_spec_update(&d->spec, d->c.p, d->c.bits, d->K);
+	dash_model_spec_update(&st->spec, st->c.p, st->c.bits, st->K);
 	memset(&p, 0, sizeof p);
-	p.p = d->c.p;
-	p.bits = d->c.bits;
+	p.p = st->c.p;
+	p.bits = st->c.bits;
 	p.b = b;
 	snprintf(p.family, sizeof p.family, "%s", dash_state_family(d));
 	p.count = dash_state_key_count(d);
 	p.sweep_b = b < 12 ? b : 12;
 	p.sweep_count = (size_t)4 << p.sweep_b;
-	if (d->work.gen && !memcmp(&p, &d->work.par, sizeof p))
+	if (st->work.gen && !memcmp(&p, &st->work.par, sizeof p))
 		return;
-	d->work.par = p;
-	d->work.gen = dash_work_submit(d->work.w, &p);
+	st->work.par = p;
+	st->work.gen = dash_work_submit(st->work.w, &p);
 }
 
 int dash_state_set_const(dash *d, const char *expr, unsigned long bits,
@@ -81,14 +173,17 @@ int dash_state_set_const(dash *d, const char *expr, unsigned long bits,
 		return -1;
 	/* expr may be the old model's own text: copy before freeing it */
 	text = xstrdup(nc.expr);
-	dash_model_const_free(&d->c);
-	d->c = nc;
-	d->c_bits_asked = bits;
+	dash_state *st = d->st;
+
+	dash_model_const_free(&st->c);
+	st->c = nc;
+	st->bits_asked = bits;
+	st->gen++;
 	free(d->r.sess.constant);
 	d->r.sess.constant = text;
 	d->r.sess.bits = bits;
-	d->sel = d->sel_want < (int)d->c.bits ? d->sel_want : (int)d->c.bits - 1;
-	d->code_scroll = -1;
+	st->sel = st->sel_want < (int)st->c.bits ? st->sel_want
+	          : (int)st->c.bits - 1;
 	return 0;
 }
 
@@ -97,26 +192,99 @@ void dash_state_apply_session(dash *d)
 	cfx_session *s = &d->r.sess;
 	cfx_err e;
 
-	if (!s->constant || strcmp(s->constant, d->c.expr) ||
-	    s->bits != d->c_bits_asked) {
+	if (!s->constant || strcmp(s->constant, d->st->c.expr) ||
+	    s->bits != d->st->bits_asked) {
 		char *want = s->constant ? strdup(s->constant) : NULL;
 		unsigned long bits = s->bits;
 
 		if (!want || dash_state_set_const(d, want, bits, &e) < 0) {
 			free(s->constant);
-			s->constant = xstrdup(d->c.expr);
-			s->bits = d->c_bits_asked;
+			s->constant = xstrdup(d->st->c.expr);
+			s->bits = d->st->bits_asked;
 			if (want)
 				dash_out_msg(d->out, ST_ERROR, "not shown: %s%s%s%s; the dashboard "
 				         "keeps %s", e.msg, e.token[0] ? " (" : "", e.token,
-				         e.token[0] ? ")" : "", d->c.hex);
+				         e.token[0] ? ")" : "", d->st->c.hex);
 		}
 		free(want);
 	}
 	if (s->table_bits > DASH_MAX_TABLE)
 		dash_out_msg(d->out, ST_ERROR, "the dashboard draws tables of up to 2^%d "
 		         "buckets; showing 2^%u", DASH_MAX_TABLE, dash_state_table_bits(d));
-	else if (s->table_bits > (int)d->c.bits)
+	else if (s->table_bits > (int)d->st->c.bits)
 		dash_out_msg(d->out, ST_ERROR, "table bits %d are more than n = %u: showing "
-		         "2^%u buckets", s->table_bits, d->c.bits, dash_state_table_bits(d));
+		         "2^%u buckets", s->table_bits, d->st->c.bits, dash_state_table_bits(d));
+}
+
+/* ---- what the keys change ------------------------------------------------- */
+
+void dash_state_select(dash *d, int sel)
+{
+	dash_state *st = d->st;
+
+	if (sel < 0)
+		sel = 0;
+	if (sel >= (int)st->c.bits)
+		sel = (int)st->c.bits - 1;
+	st->sel = st->sel_want = sel;
+}
+
+void dash_state_set_K(dash *d, uint64_t K)
+{
+	assert(K >= 1);
+	d->st->K = K;
+}
+
+void dash_state_set_table(dash *d, int b)
+{
+	d->r.sess.table_bits = b;
+}
+
+void dash_state_set_count(dash *d, unsigned long long k)
+{
+	d->r.sess.count = k;
+}
+
+void dash_state_set_family(dash *d, const char *family)
+{
+	free(d->r.sess.keys);
+	d->r.sess.keys = xstrdup(family);
+}
+
+void dash_state_optimal(dash *d)
+{
+	dash_model_const_optimal(&d->st->c);
+}
+
+/* ---- the worker's results ------------------------------------------------ */
+
+int dash_state_take(dash *d)
+{
+	dash_scoring *w = &d->st->work;
+	dash_work_score *s = dash_work_take(w->w);
+	dash_work_sweep sw;
+	dash_work_status ws;
+	int got = 0;
+
+	if (s) {
+		dash_work_score_free(w->score);
+		w->score = s;
+		got |= DASH_STATE_SCORE;
+	}
+	dash_work_sweep_get(w->w, &sw);
+	if (memcmp(&sw, &w->sweep, sizeof sw)) {
+		w->sweep = sw;
+		got |= DASH_STATE_OTHER;
+	}
+	dash_work_status_get(w->w, &ws);
+	if (memcmp(&ws, &w->st, sizeof ws)) {
+		w->st = ws;
+		got |= DASH_STATE_OTHER;
+	}
+	return got;
+}
+
+void dash_state_wait(dash *d, int ms)
+{
+	dash_work_wait(d->st->work.w, d->st->work.gen, ms);
 }

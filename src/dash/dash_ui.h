@@ -3,7 +3,8 @@
  *
  *   dash.c       options, terminal set-up and restore, the main loop (it
  *                applies what keys ask for), the latency log
- *   dash_state.c the settings (n, b, keys, count, K) and the constant:
+ *   dash_state.c the settings (n, b, keys, count, K), the constant and
+ *                the worker's results for them (an opaque dash_state):
  *                below all the others
  *   dash_out.c   the status line and the output pane (dash_out.h)
  *   dash_keys.c  the one key-binding table and its handlers
@@ -78,8 +79,8 @@ typedef struct dash_cmdline {
 	int nhist, hist_pos;
 } dash_cmdline;
 
-/* The work for the settings shown: submitted by dash_state.c, its
- * results taken by the loop (dash.c). */
+/* The work for the settings shown and its newest results (dash_state.c
+ * submits and takes them; the others read them, dash_state_scoring). */
 typedef struct dash_scoring {
 	dash_work *w;
 	dash_work_params par;       /* last submitted */
@@ -89,21 +90,20 @@ typedef struct dash_scoring {
 	dash_work_status st;
 } dash_scoring;
 
+typedef struct dash_state dash_state;
+
 typedef struct dash {
 	repl r;                     /* the session; ':' runs commands on it */
 	int mode, quit;
 	int ascii, color;           /* drawing: ASCII only; colour allowed */
 
-	/* the constant: the last good model and what it was made from */
-	dash_model_const c;
-	unsigned long c_bits_asked; /* the bits it was evaluated with */
-	dash_model_spec spec;
-	uint64_t K;                 /* spectrum points */
-	int sel;                    /* selected NAF digit (exponent) */
-	int sel_want;               /* the one asked for (n may be smaller) */
+	struct dash_state *st;      /* the constant, its digit, K and the
+	                             * worker's results (dash_state.c's) */
 	int show_conv;
 	int code_optimal;           /* code panel: the fewest-adder graph */
 	int code_scroll;            /* first code line shown, -1: automatic */
+	unsigned long code_gen;     /* ... of this constant (dash_state_gen):
+	                             * another one's code starts automatic */
 	int code_top;               /* the first line the last frame showed */
 
 	dash_edit edit;             /* the constant's line (dash_keys.c) */
@@ -114,8 +114,6 @@ typedef struct dash {
 	dash_out *out;              /* the status line and the output pane
 	                             * (dash_out.c's, through its functions) */
 
-	dash_scoring work;          /* the worker's (dash.c, dash_state.c) */
-
 	struct dlearn *learn;       /* the lesson pane (dash_learn.c), NULL: none */
 
 	struct dash_bg *bg;         /* a ':' command on its own thread
@@ -124,6 +122,44 @@ typedef struct dash {
 } dash;
 
 /* ---- dash_state.c: below every other file; calls none of them --------- */
+
+/* Make expr (bits: 0 automatic) the constant, K spectrum points, the top
+ * digit selected; 0, or -1 with err.  dash_state_work_start starts the
+ * worker (it wakes wake_fd) and submits the first work;
+ * dash_state_free stops it and frees all. */
+int dash_state_init(dash *d, const char *expr, unsigned long bits,
+                    uint64_t K, cfx_err *err);
+int dash_state_work_start(dash *d, int wake_fd);
+void dash_state_free(dash *d);
+
+/* The state, read-only: the constant, the bits it was asked with (0:
+ * automatic), a number that changes with every new constant, its
+ * spectrum, K, the selected digit and the worker's newest results. */
+const dash_model_const *dash_state_model(const dash *d);
+unsigned long dash_state_bits_asked(const dash *d);
+unsigned long dash_state_gen(const dash *d);
+const dash_model_spec *dash_state_spec(const dash *d);
+uint64_t dash_state_K(const dash *d);
+int dash_state_sel(const dash *d);
+const dash_scoring *dash_state_scoring(const dash *d);
+
+/* Select digit sel (clamped to the word); set K (>= 1); set the session's
+ * table bits (0: automatic), key count (0: automatic) and key family;
+ * find the fewest-adder graph of the constant (once per constant). */
+void dash_state_select(dash *d, int sel);
+void dash_state_set_K(dash *d, uint64_t K);
+void dash_state_set_table(dash *d, int b);
+void dash_state_set_count(dash *d, unsigned long long k);
+void dash_state_set_family(dash *d, const char *family);
+void dash_state_optimal(dash *d);
+
+/* Take what the worker published: DASH_STATE_SCORE if a new score came
+ * (a lesson's step may read it), DASH_STATE_OTHER if the sweep or the
+ * progress moved, 0 if nothing.  dash_state_wait waits up to ms for the
+ * score of the last submission. */
+enum { DASH_STATE_SCORE = 1, DASH_STATE_OTHER = 2 };
+int dash_state_take(dash *d);
+void dash_state_wait(dash *d, int ms);
 
 /* Effective settings, from the session and the model. */
 unsigned dash_state_table_bits(const dash *d);
