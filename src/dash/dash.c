@@ -193,6 +193,25 @@ static void drain(int fd)
 		;
 }
 
+/* The lesson pane hears of the learner's moves and of new scores, but
+ * not while a constant is being typed: that is no move until Enter. */
+static int editing(const dash *d)
+{
+	return dash_keys_view(d)->mode == MODE_EDIT;
+}
+
+static void learn_acted(dash *d, int ran)
+{
+	if (!editing(d))
+		dash_learn_acted(d, ran);
+}
+
+static void learn_score(dash *d)
+{
+	if (!editing(d))
+		dash_learn_score(d);
+}
+
 static void take_results(dash *d)
 {
 	int got = dash_state_take(d);
@@ -200,7 +219,7 @@ static void take_results(dash *d)
 	if (got)
 		ls.dirty = 1;
 	if (got & DASH_STATE_SCORE)
-		dash_learn_score(d);    /* a lesson's step may read the score */
+		learn_score(d);         /* a lesson's step may read the score */
 }
 
 /* A frame on the screen; the loop keeps what it measured. */
@@ -208,14 +227,11 @@ static void draw(dash *d)
 {
 	dash_frame f;
 
-	if (d->code_optimal)        /* the search runs once per constant */
+	if (dash_keys_view(d)->code_optimal)  /* once per constant */
 		dash_state_optimal(d);
 	dash_draw(d, &f);
-	d->code_scroll = f.code_scroll;
-	d->code_gen = dash_state_gen(d);
-	d->code_top = f.code_top;
+	dash_keys_measured(d, &f);
 	dash_out_measured(d->out, f.out_scroll);
-	d->help_scroll = f.help_scroll;
 	doupdate();
 }
 
@@ -230,7 +246,7 @@ static void run_line(dash *d, const char *line)
 
 	if (dash_learn_line(d, line))
 		return;
-	if ((begun = dash_cmd_begin(d, line)) <= 0) {
+	if ((begun = dash_cmd_begin(d, line, ls.wake[1])) <= 0) {
 		d->quit = begun < 0;
 		return;
 	}
@@ -240,7 +256,7 @@ static void run_line(dash *d, const char *line)
 	cmd_signals(NULL);
 	dash_state_apply_session(d);      /* :set and friends move the dashboard */
 	dash_state_resubmit(d);
-	dash_learn_acted(d, 1);     /* the command may have done the step */
+	learn_acted(d, 1);          /* the command may have done the step */
 }
 
 /* What a key asked for; then the work for the new settings, and the
@@ -252,7 +268,7 @@ static void apply(dash *d, dash_action a)
 		run_line(d, a.line);
 		break;
 	case DASH_ACT_COMPLETE:
-		dash_cmd_complete(d);
+		dash_cmd_complete(d, a.edit);
 		break;
 	case DASH_ACT_QUIT:
 		d->quit = 1;
@@ -261,7 +277,7 @@ static void apply(dash *d, dash_action a)
 		break;
 	}
 	dash_state_resubmit(d);
-	dash_learn_acted(d, 0);
+	learn_acted(d, 0);
 }
 
 static void loop(dash *d)
@@ -285,7 +301,7 @@ static void loop(dash *d)
 		if (dash_cmd_poll(d)) {         /* a background command ended */
 			dash_state_apply_session(d);
 			dash_state_resubmit(d);
-			dash_learn_acted(d, 1);
+			learn_acted(d, 1);
 			ls.dirty = 1;
 		}
 		while (!d->quit && (rc = get_wch(&ch)) != ERR) {
@@ -540,8 +556,7 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	d->r.words = learn_cli_words();     /* `:learn` completes */
 	d->r.interactive = 1;
 	ls.stop = stop;
-	d->mode = MODE_VIEW;
-	d->code_scroll = -1;
+	dash_keys_init(d);
 	/* a : command's own constant and settings move the panels (a lesson
 	 * step's `score 0x9e370001 --keys stride:4096` shows there) */
 	d->r.sess.follow = 1;
@@ -583,7 +598,6 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	if (curses_start(d) < 0)
 		return CFX_EXIT_USAGE;
 	wake_fd = ls.wake[1];
-	d->wake_fd = ls.wake[1];
 	catch_signals();
 	if (dash_state_work_start(d, ls.wake[1]) < 0) {
 		endwin();
@@ -610,7 +624,7 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	dash_learn_free(d);         /* before the session it reads */
 	dash_cmd_free(d);
 	dash_out_free(d->out);
-	free(d->edit.orig);
+	dash_keys_free(d);
 	repl_free(&d->r);
 	close(ls.wake[0]);
 	close(ls.wake[1]);

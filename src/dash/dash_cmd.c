@@ -94,7 +94,7 @@ static int verify_from_strip(dash *d, const char *line)
 	return 1;
 }
 
-int dash_cmd_begin(dash *d, const char *line)
+int dash_cmd_begin(dash *d, const char *line, int wake_fd)
 {
 	char echo[DASH_LINE_MAX + 8];
 
@@ -106,7 +106,7 @@ int dash_cmd_begin(dash *d, const char *line)
 		if (d->bg)
 			dash_out_msg(d->out, ST_ERROR, ":%s is still running; one at a "
 			               "time", dash_bg_line(d->bg));
-		else if (!(d->bg = dash_bg_start(&d->r.sess, line, d->wake_fd)))
+		else if (!(d->bg = dash_bg_start(&d->r.sess, line, wake_fd)))
 			dash_out_msg(d->out, ST_ERROR, ":%s: no thread to run it on", line);
 		else
 			dash_out_msg(d->out, ST_NORMAL, "running :%s (keys still work)",
@@ -199,9 +199,8 @@ int dash_cmd_poll(dash *d)
 	return 1;
 }
 
-void dash_cmd_complete(dash *d)
+void dash_cmd_complete(dash *d, dash_line *l)
 {
-	dash_line *l = &d->cmd.line;
 	char text[DASH_LINE_MAX + 1], **c;
 	int start = l->cur, i;
 	size_t common;
@@ -248,15 +247,9 @@ void dash_cmd_complete(dash *d)
 
 void dash_cmd_free(dash *d)
 {
-	int i;
-
 	if (d->bg) {                /* quitting stops it, as Ctrl-C would */
 		dash_bg_interrupt(d->bg);
 		free(dash_bg_end(d->bg, &d->r.sess, NULL, NULL));
 		d->bg = NULL;
 	}
-
-	for (i = 0; i < d->cmd.nhist; i++)
-		free(d->cmd.hist[i]);
-	d->cmd.nhist = 0;
 }

@@ -80,7 +80,7 @@ void dash_draw_free(void)
 
 /* ---- styles ------------------------------------------------------------ */
 
-void dash_draw_init(dash *d)
+void dash_draw_init(const dash *d)
 {
 	static const struct { int st, fg; attr_t extra; } pairs[] = {
 		{ ST_TITLE, COLOR_CYAN, A_BOLD }, { ST_HILITE, COLOR_YELLOW, A_BOLD },
@@ -435,36 +435,37 @@ static int scroll_for(int len, int cur, int room)
 
 static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 {
+	const dash_view *v = dash_keys_view(d);
 	const dash_model_const *c = dash_state_model(d);
-	const char *hint = d->mode == MODE_EDIT ? "EDITING: Enter keeps, Esc undoes"
-	                   : d->mode == MODE_CMD ? "COMMAND: Enter runs, Esc cancels"
+	const char *hint = v->mode == MODE_EDIT ? "EDITING: Enter keeps, Esc undoes"
+	                   : v->mode == MODE_CMD ? "COMMAND: Enter runs, Esc cancels"
 	                   : "e edits the constant";
 	int x, room, hx, off, msg_style;
 	const char *msg = dash_out_status(d->out, &msg_style);
 
 	hx = put_right(r, 0, ST_DIM, hint);
 	x = put(r, 0, 0, ST_BAR, " cfx ");
-	if (d->mode == MODE_EDIT) {
+	if (v->mode == MODE_EDIT) {
 		x = put(r, 0, x + 1, ST_KEY, "edit>");
 		x++;
 		room = hx - x - 1;
-		off = scroll_for(d->edit.line.len, d->edit.line.cur, room);
+		off = scroll_for(v->edit.line.len, v->edit.line.cur, room);
 		{
 			char buf[DASH_LINE_MAX + 1];
 			snprintf(buf, sizeof buf, "%.*s", room > 0 ? room : 0,
-			         d->edit.line.buf + off);
+			         v->edit.line.buf + off);
 			put(r, 0, x, ST_INPUT, buf);
 		}
 		*cy = r->y;
-		*cx = x + d->edit.line.cur - off;
-		if (d->edit.bad) {
-			const cfx_err *e = &d->edit.err;
+		*cx = x + v->edit.line.cur - off;
+		if (v->edit.bad) {
+			const cfx_err *e = &v->edit.err;
 			int from = e->col >= 0 ? e->col : 0;
-			int len = e->col >= 0 ? (int)strlen(e->token) : d->edit.line.len;
+			int len = e->col >= 0 ? (int)strlen(e->token) : v->edit.line.len;
 			int i, ex;
 			if (len < 1)
 				len = 1;
-			if (e->col >= 0 && from + len > d->edit.line.len + 1)
+			if (e->col >= 0 && from + len > v->edit.line.len + 1)
 				len = 1;
 			for (i = 0; i < len; i++)
 				put(r, 1, x + from - off + i, ST_ERROR, i ? "~" : "^");
@@ -501,28 +502,29 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 	put(r, 1, x + 3, c->p & 1 ? ST_NORMAL : ST_ERROR, prime_text(c));
 	if (*msg)
 		put(r, 2, 2, msg_style, msg);
-	else if (d->mode == MODE_EDIT)
+	else if (v->mode == MODE_EDIT)
 		put(r, 2, 2, ST_DIM, "live: the panels follow what you type");
 }
 
 static void draw_footer(const dash *d, const rect *r, int *cy, int *cx)
 {
+	const dash_view *v = dash_keys_view(d);
 	const dash_keys_binding *b;
 	int x = 0;
 
-	if (d->mode == MODE_CMD) {
+	if (v->mode == MODE_CMD) {
 		char buf[DASH_LINE_MAX + 1];
-		int room = r->w - 2, off = scroll_for(d->cmd.line.len, d->cmd.line.cur, room);
+		int room = r->w - 2, off = scroll_for(v->cmd.line.len, v->cmd.line.cur, room);
 		put(r, 0, 0, ST_KEY, ":");
-		snprintf(buf, sizeof buf, "%.*s", room, d->cmd.line.buf + off);
+		snprintf(buf, sizeof buf, "%.*s", room, v->cmd.line.buf + off);
 		put(r, 0, 1, ST_INPUT, buf);
 		*cy = r->y;
-		*cx = 1 + d->cmd.line.cur - off;
+		*cx = 1 + v->cmd.line.cur - off;
 		return;
 	}
 	for (b = dash_keys_table; b->name || b->fn; b++) {
 		int w;
-		if (!b->hint || !(b->modes & (unsigned)d->mode))
+		if (!b->hint || !(b->modes & (unsigned)v->mode))
 			continue;
 		/* "e edit": the key, then what it does */
 		const char *sp = strchr(b->hint, ' ');
@@ -643,6 +645,7 @@ static void conv_flow(const dash_model_const *c, flow *f, int draw)
 
 static void draw_cf(const dash *d, const rect *r)
 {
+	const dash_view *v = dash_keys_view(d);
 	const dash_model_const *c = dash_state_model(d);
 	const cf_seq *cf = &c->cf;
 	char t[64];
@@ -651,7 +654,7 @@ static void draw_cf(const dash *d, const rect *r)
 	int y;
 
 	snprintf(t, sizeof t, "Continued fraction of p/2^%u", c->bits);
-	title(r, t, d->show_conv ? "c hides p/q" : "c: p/q");
+	title(r, t, v->show_conv ? "c hides p/q" : "c: p/q");
 	/* [a0; a1, ...] with runs of 4 or more written "1 (x20)" */
 	f = (flow){ r, 1, 1, 1, r->h - 1, 0, 1 };
 	for (k = 0; k < cf->n;) {
@@ -681,9 +684,9 @@ static void draw_cf(const dash *d, const rect *r)
 	y = f.y + 1;
 	/* the convergents need 3 rows at least: if the figures below leave
 	 * fewer, they give way */
-	if (!d->show_conv || r->h - y - (c->mdist < c->dist ? 4 : 3) >= 4)
+	if (!v->show_conv || r->h - y - (c->mdist < c->dist ? 4 : 3) >= 4)
 		y = cf_figures(c, r, y);
-	if (!d->show_conv)
+	if (!v->show_conv)
 		return;
 	/* convergents p_k/q_k, flowed; the one before a large quotient is a
 	 * very good approximation, so it is highlighted */
@@ -813,15 +816,17 @@ static int code_lines(const char *code, int w, char **lines, int *fn,
  * another constant is void). */
 static int code_scroll(const dash *d)
 {
-	return d->code_gen == dash_state_gen(d) ? d->code_scroll : -1;
+	const dash_view *v = dash_keys_view(d);
+	return v->code_gen == dash_state_gen(d) ? v->code_scroll : -1;
 }
 
 static void draw_code(const dash *d, const rect *r)
 {
+	const dash_view *v = dash_keys_view(d);
 	const dash_model_const *c = dash_state_model(d);
 	char *lines[CODE_LINES], t[96];
 	int n, i, vis = r->h - 2, top, in_comment = 0, fn, decl;
-	int opt = d->code_optimal && c->opt_code;  /* made by the loop */
+	int opt = v->code_optimal && c->opt_code;  /* made by the loop */
 	int scroll = code_scroll(d);
 
 	n = code_lines(opt ? c->opt_code : c->code, r->w - 2, lines, &fn, &decl);
@@ -1530,19 +1535,20 @@ static int panel_rows(const rect *r, int top, int draw)
 
 static void draw_help(const dash *d)
 {
+	const dash_view *v = dash_keys_view(d);
 	rect r = { 1, 0, LINES - 1, COLS };
 	int total, vis = r.h - 1, top;
-	int (*rows)(const rect *, int, int) = d->help_page ? panel_rows
+	int (*rows)(const rect *, int, int) = v->help_page ? panel_rows
 	                                      : help_rows;
 
 	blank(&r);
 	total = rows(&r, 0, 0);
-	top = d->help_scroll;
+	top = v->help_scroll;
 	if (top > total - vis)
 		top = total - vis > 0 ? total - vis : 0;
 	frame->help_scroll = top;
 	rows(&r, top, 1);
-	if (d->help_page)
+	if (v->help_page)
 		title(&r, "Panels", "Up Down scroll, ? keys, other keys close");
 	else
 		title(&r, "Keys", "Up Down scroll, ? panels, other keys close");
@@ -1573,13 +1579,14 @@ static void too_small(void)
 
 void dash_draw(const dash *d, dash_frame *f)
 {
+	const dash_view *v = dash_keys_view(d);
 	int W = COLS, H = LINES, cy = -1, cx = -1;
 	layout l;
 
 	f->code_scroll = code_scroll(d);
-	f->code_top = d->code_top;
+	f->code_top = v->code_top;
 	f->out_scroll = dash_out_scrolled(d->out);
-	f->help_scroll = d->help_scroll;
+	f->help_scroll = v->help_scroll;
 	frame = f;
 	erase();
 	if (W < DASH_MIN_W || H < DASH_MIN_H) {
@@ -1619,9 +1626,9 @@ void dash_draw(const dash *d, dash_frame *f)
 	}
 	focus_panel = NULL;
 	draw_footer(d, &l.foot, &cy, &cx);
-	if (d->mode == MODE_HELP)
+	if (v->mode == MODE_HELP)
 		draw_help(d);
-	if (cy >= 0 && (d->mode & MODE_LINE)) {
+	if (cy >= 0 && (v->mode & MODE_LINE)) {
 		curs_set(1);
 		move(cy, cx);
 	} else {

@@ -21,6 +21,48 @@
 /* What the key asks of the loop (dash_keys_handle returns it). */
 static dash_action pending;
 
+
+/* The view and the lines being typed: this file's own. */
+struct dash_keys_state {
+	dash_view v;
+};
+
+void dash_keys_init(dash *d)
+{
+	d->ks = xcalloc(1, sizeof *d->ks, "dashboard view");
+	d->ks->v.mode = MODE_VIEW;
+	d->ks->v.code_scroll = -1;
+}
+
+void dash_keys_free(dash *d)
+{
+	dash_view *v;
+	int i;
+
+	if (!d->ks)
+		return;
+	v = &d->ks->v;
+	for (i = 0; i < v->cmd.nhist; i++)
+		free(v->cmd.hist[i]);
+	free(v->edit.orig);
+	free(d->ks);
+	d->ks = NULL;
+}
+
+const dash_view *dash_keys_view(const dash *d)
+{
+	return &d->ks->v;
+}
+
+void dash_keys_measured(dash *d, const dash_frame *f)
+{
+	dash_view *v = &d->ks->v;
+
+	v->code_scroll = f->code_scroll;
+	v->code_gen = dash_state_gen(d);
+	v->code_top = f->code_top;
+	v->help_scroll = f->help_scroll;
+}
 /* ---- the constant ------------------------------------------------------- */
 
 /* The line changed: the constant follows it if it is valid. */
@@ -28,27 +70,27 @@ static void edit_changed(dash *d)
 {
 	cfx_err e;
 
-	if (d->edit.line.len == 0) {
-		d->edit.bad = 1;
-		cfx_err_set(&d->edit.err, CFX_ESYNTAX, 0, NULL, "type a constant");
+	if (d->ks->v.edit.line.len == 0) {
+		d->ks->v.edit.bad = 1;
+		cfx_err_set(&d->ks->v.edit.err, CFX_ESYNTAX, 0, NULL, "type a constant");
 		return;
 	}
-	if (dash_state_set_const(d, d->edit.line.buf, d->edit.orig_bits, &e) < 0) {
-		d->edit.bad = 1;
-		d->edit.err = e;
+	if (dash_state_set_const(d, d->ks->v.edit.line.buf, d->ks->v.edit.orig_bits, &e) < 0) {
+		d->ks->v.edit.bad = 1;
+		d->ks->v.edit.err = e;
 	} else {
-		d->edit.bad = 0;
+		d->ks->v.edit.bad = 0;
 	}
 }
 
 static void edit_start(dash *d, const char *text)
 {
-	free(d->edit.orig);
-	d->edit.orig = xstrdup(dash_state_model(d)->expr);
-	d->edit.orig_bits = dash_state_bits_asked(d);
-	dash_line_set(&d->edit.line, text);
-	d->edit.bad = 0;
-	d->mode = MODE_EDIT;
+	free(d->ks->v.edit.orig);
+	d->ks->v.edit.orig = xstrdup(dash_state_model(d)->expr);
+	d->ks->v.edit.orig_bits = dash_state_bits_asked(d);
+	dash_line_set(&d->ks->v.edit.line, text);
+	d->ks->v.edit.bad = 0;
+	d->ks->v.mode = MODE_EDIT;
 	if (!text[0])
 		edit_changed(d);
 }
@@ -316,14 +358,14 @@ static void k_points(dash *d, int key)
 static void k_conv(dash *d, int key)
 {
 	(void)key;
-	d->show_conv = !d->show_conv;
+	d->ks->v.show_conv = !d->ks->v.show_conv;
 }
 
 static void k_optimal(dash *d, int key)
 {
 	(void)key;
-	d->code_optimal = !d->code_optimal;
-	d->code_scroll = -1;
+	d->ks->v.code_optimal = !d->ks->v.code_optimal;
+	d->ks->v.code_scroll = -1;
 }
 
 static void k_scroll(dash *d, int key)
@@ -331,19 +373,19 @@ static void k_scroll(dash *d, int key)
 	int step = key == KEY_PPAGE ? -5 : key == KEY_NPAGE ? 5
 	           : key == KEY_UP ? -1 : 1;
 
-	if (d->mode == MODE_HELP) {
-		d->help_scroll += step;
-		if (d->help_scroll < 0)
-			d->help_scroll = 0;
+	if (d->ks->v.mode == MODE_HELP) {
+		d->ks->v.help_scroll += step;
+		if (d->ks->v.help_scroll < 0)
+			d->ks->v.help_scroll = 0;
 	} else if (dash_out_is_open(d->out)) {
 		dash_out_scroll(d->out, -step);   /* counted up from the bottom */
 	} else {
-		int at = d->code_gen == dash_state_gen(d) ? d->code_scroll : -1;
+		int at = d->ks->v.code_gen == dash_state_gen(d) ? d->ks->v.code_scroll : -1;
 
-		d->code_scroll = (at < 0 ? d->code_top : at) + step;
-		if (d->code_scroll < 0)
-			d->code_scroll = 0;
-		d->code_gen = dash_state_gen(d);
+		d->ks->v.code_scroll = (at < 0 ? d->ks->v.code_top : at) + step;
+		if (d->ks->v.code_scroll < 0)
+			d->ks->v.code_scroll = 0;
+		d->ks->v.code_gen = dash_state_gen(d);
 	}
 }
 
@@ -355,18 +397,18 @@ static void k_out(dash *d, int key)
 static void k_cmd(dash *d, int key)
 {
 	(void)key;
-	dash_line_set(&d->cmd.line, "");
-	d->cmd.hist_pos = d->cmd.nhist;
-	d->mode = MODE_CMD;
+	dash_line_set(&d->ks->v.cmd.line, "");
+	d->ks->v.cmd.hist_pos = d->ks->v.cmd.nhist;
+	d->ks->v.mode = MODE_CMD;
 }
 
 /* ? opens the keys; ? again turns to what the panels show, and back. */
 static void k_help(dash *d, int key)
 {
 	(void)key;
-	d->help_page = d->mode == MODE_HELP ? !d->help_page : 0;
-	d->help_scroll = 0;
-	d->mode = MODE_HELP;
+	d->ks->v.help_page = d->ks->v.mode == MODE_HELP ? !d->ks->v.help_page : 0;
+	d->ks->v.help_scroll = 0;
+	d->ks->v.mode = MODE_HELP;
 }
 
 static void k_redraw(dash *d, int key)
@@ -392,12 +434,12 @@ static void k_learn_scroll(dash *d, int key)
 
 static dash_line *line_of(dash *d)
 {
-	return d->mode == MODE_EDIT ? &d->edit.line : &d->cmd.line;
+	return d->ks->v.mode == MODE_EDIT ? &d->ks->v.edit.line : &d->ks->v.cmd.line;
 }
 
 static void line_changed(dash *d)
 {
-	if (d->mode == MODE_EDIT)
+	if (d->ks->v.mode == MODE_EDIT)
 		edit_changed(d);
 }
 
@@ -442,27 +484,27 @@ static void k_line_move(dash *d, int key)
 static void k_line_accept(dash *d, int key)
 {
 	(void)key;
-	if (d->mode == MODE_EDIT) {
-		if (d->edit.bad) {
+	if (d->ks->v.mode == MODE_EDIT) {
+		if (d->ks->v.edit.bad) {
 			dash_out_msg(d->out, ST_ERROR, "fix the constant first, or Esc to go back "
-			         "to %s", d->edit.orig);
+			         "to %s", d->ks->v.edit.orig);
 			return;
 		}
-		d->mode = MODE_VIEW;
+		d->ks->v.mode = MODE_VIEW;
 		dash_out_msg(d->out, ST_NORMAL, "constant %s", dash_state_model(d)->hex);
 		return;
 	}
-	d->mode = MODE_VIEW;
-	if (d->cmd.line.len == 0)
+	d->ks->v.mode = MODE_VIEW;
+	if (d->ks->v.cmd.line.len == 0)
 		return;
-	if (d->cmd.nhist == DASH_HIST) {
-		free(d->cmd.hist[0]);
-		memmove(d->cmd.hist, d->cmd.hist + 1, (DASH_HIST - 1) * sizeof *d->cmd.hist);
-		d->cmd.nhist--;
+	if (d->ks->v.cmd.nhist == DASH_HIST) {
+		free(d->ks->v.cmd.hist[0]);
+		memmove(d->ks->v.cmd.hist, d->ks->v.cmd.hist + 1, (DASH_HIST - 1) * sizeof *d->ks->v.cmd.hist);
+		d->ks->v.cmd.nhist--;
 	}
-	d->cmd.hist[d->cmd.nhist++] = xstrdup(d->cmd.line.buf);
+	d->ks->v.cmd.hist[d->ks->v.cmd.nhist++] = xstrdup(d->ks->v.cmd.line.buf);
 	pending.kind = DASH_ACT_RUN;
-	pending.line = d->cmd.line.buf;
+	pending.line = d->ks->v.cmd.line.buf;
 }
 
 static void k_line_cancel(dash *d, int key)
@@ -470,21 +512,21 @@ static void k_line_cancel(dash *d, int key)
 	cfx_err e;
 
 	(void)key;
-	if (d->mode == MODE_EDIT && strcmp(d->edit.orig, dash_state_model(d)->expr))
-		dash_state_set_const(d, d->edit.orig, d->edit.orig_bits, &e);
-	d->mode = MODE_VIEW;
+	if (d->ks->v.mode == MODE_EDIT && strcmp(d->ks->v.edit.orig, dash_state_model(d)->expr))
+		dash_state_set_const(d, d->ks->v.edit.orig, d->ks->v.edit.orig_bits, &e);
+	d->ks->v.mode = MODE_VIEW;
 }
 
 static void k_line_history(dash *d, int key)
 {
-	if (key == KEY_UP && d->cmd.hist_pos > 0)
-		d->cmd.hist_pos--;
-	else if (key == KEY_DOWN && d->cmd.hist_pos < d->cmd.nhist)
-		d->cmd.hist_pos++;
+	if (key == KEY_UP && d->ks->v.cmd.hist_pos > 0)
+		d->ks->v.cmd.hist_pos--;
+	else if (key == KEY_DOWN && d->ks->v.cmd.hist_pos < d->ks->v.cmd.nhist)
+		d->ks->v.cmd.hist_pos++;
 	else
 		return;
-	dash_line_set(&d->cmd.line,
-	              d->cmd.hist_pos < d->cmd.nhist ? d->cmd.hist[d->cmd.hist_pos] : "");
+	dash_line_set(&d->ks->v.cmd.line,
+	              d->ks->v.cmd.hist_pos < d->ks->v.cmd.nhist ? d->ks->v.cmd.hist[d->ks->v.cmd.hist_pos] : "");
 }
 
 static void k_line_complete(dash *d, int key)
@@ -492,6 +534,7 @@ static void k_line_complete(dash *d, int key)
 	(void)d;
 	(void)key;
 	pending.kind = DASH_ACT_COMPLETE;
+	pending.edit = &d->ks->v.cmd.line;
 }
 
 /* ---- the table -------------------------------------------------------------- */
@@ -600,10 +643,10 @@ static int matches(const dash_keys_binding *b, int key, int is_char)
 static void dispatch(dash *d, int key, int is_char)
 {
 	const dash_keys_binding *b;
-	unsigned modes = (unsigned)d->mode;
+	unsigned modes = (unsigned)d->ks->v.mode;
 
 	/* an open lesson pane adds its keys to the dashboard's */
-	if (d->mode == MODE_VIEW && dash_learn_open(d))
+	if (d->ks->v.mode == MODE_VIEW && dash_learn_open(d))
 		modes |= MODE_LEARN;
 	dash_out_msg_clear(d->out);   /* a new key, a new message */
 	for (b = dash_keys_table; b->name || b->fn; b++)
@@ -611,12 +654,12 @@ static void dispatch(dash *d, int key, int is_char)
 			b->fn(d, key);
 			return;
 		}
-	if ((d->mode & MODE_LINE) && is_char && key >= 0x20 && key < 0x7f) {
+	if ((d->ks->v.mode & MODE_LINE) && is_char && key >= 0x20 && key < 0x7f) {
 		if (dash_line_insert(line_of(d), key))
 			line_changed(d);
-	} else if (d->mode == MODE_HELP) {
-		d->mode = MODE_VIEW;
-	} else if (d->mode == MODE_VIEW) {
+	} else if (d->ks->v.mode == MODE_HELP) {
+		d->ks->v.mode = MODE_VIEW;
+	} else if (d->ks->v.mode == MODE_VIEW) {
 		dash_out_msg(d->out, ST_ERROR, "%s does nothing here: ? lists the keys",
 		         is_char ? unctrl((chtype)key) : keyname(key));
 	}

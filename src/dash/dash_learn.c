@@ -563,7 +563,7 @@ void dash_learn_acted(dash *d, int ran)
 	dl_seen now;
 	int moved;
 
-	if (!dl || !dl->L || d->mode == MODE_EDIT)
+	if (!dl || !dl->L)
 		return;
 	seen_now(d, &now);
 	moved = memcmp(&now, &dl->seen, sizeof now) != 0;
@@ -579,8 +579,7 @@ void dash_learn_score(dash *d)
 {
 	struct dlearn *dl = d->learn;
 
-	if (!dl || !dl->L || !dl->want_score || !score_current(d) ||
-	    d->mode == MODE_EDIT)
+	if (!dl || !dl->L || !dl->want_score || !score_current(d))
 		return;
 	dl->want_score = 0;
 	keep_score(d, dash_state_scoring(d)->score);

@@ -1,24 +1,32 @@
 /*
- * dash_ui.h - the dashboard's state, shared by its files:
+ * dash_ui.h - the dashboard's files and the parts of its state.  Each
+ * part is one file's own; the others change it only through that file's
+ * functions and read it through its const accessors:
  *
  *   dash.c       options, terminal set-up and restore, the main loop (it
- *                applies what keys ask for), the latency log
+ *                applies what keys ask for), the latency log; quit, and
+ *                ascii and color (set before the first frame)
+ *   dash_keys.c  the one key-binding table and its handlers; the view and
+ *                the lines being typed (dash_keys_view)
+ *   dash_draw.c  layout and panels, from a read-only dash
+ *   dash_learn.c the lesson pane: a lesson of the engine (learn.h) run on
+ *                the dashboard's session (d->learn)
+ *   dash_cmd.c   runs ':' lines on the session, a bare :verify from the
+ *                strip; the background command (d->bg, dash_bg.c)
  *   dash_state.c the settings (n, b, keys, count, K), the constant and
- *                the worker's results for them (an opaque dash_state):
- *                below all the others
+ *                the worker's results for them (dash_state_model,
+ *                dash_state_scoring, ...): below all the others
  *   dash_out.c   the status line and the output pane (dash_out.h)
- *   dash_keys.c  the one key-binding table and its handlers
- *   dash_draw.c  layout and panels
- *   dash_cmd.c   the ':' command line and its output pane
  *   dash_bg.c    a ':' command on a thread of its own (:verify ...)
  *   dash_model.c the constant as the core computes it
  *   dash_work.c  the worker thread (keys, hashing, sweep strip)
- *   dash_learn.c the lesson pane: a lesson of the engine (learn.h) run on
- *                the dashboard's session
+ *   dash_line.c  the line editor
  *
  * Settings live in the session of the dashboard's own REPL (r.sess), so
  * `:set const ...`, `:set bits ...` and friends move the dashboard, and
- * `:score` and `:show` see what the dashboard shows.
+ * `:score` and `:show` see what the dashboard shows; dash_cmd.c runs lines
+ * on it, dash_state.c reads it and writes the constant and the settings
+ * the keys change.
  */
 #ifndef CFX_UI_DASH_UI_H
 #define CFX_UI_DASH_UI_H
@@ -71,8 +79,8 @@ typedef struct dash_edit {
 	cfx_err err;
 } dash_edit;
 
-/* The ':' line and its history: dash_keys.c edits it, dash_cmd.c runs
- * and completes it. */
+/* The ':' line and its history: dash_keys.c's (dash_cmd.c completes the
+ * line it is given). */
 typedef struct dash_cmdline {
 	dash_line line;
 	char *hist[DASH_HIST];
@@ -90,35 +98,45 @@ typedef struct dash_scoring {
 	dash_work_status st;
 } dash_scoring;
 
+/* What a frame measured, for the loop to keep: scroll positions clamped
+ * to what there is to show, the first code line shown. */
+typedef struct dash_frame {
+	int code_scroll, code_top, out_scroll, help_scroll;
+} dash_frame;
+
 typedef struct dash_state dash_state;
 
-typedef struct dash {
-	repl r;                     /* the session; ':' runs commands on it */
-	int mode, quit;
-	int ascii, color;           /* drawing: ASCII only; colour allowed */
-
-	struct dash_state *st;      /* the constant, its digit, K and the
-	                             * worker's results (dash_state.c's) */
-	int show_conv;
+/* What the keys chose to see and the lines being typed: dash_keys.c's
+ * (struct dash_keys_state); the others read it through dash_keys_view. */
+typedef struct dash_view {
+	int mode;
+	int show_conv;              /* the CF panel shows the convergents */
 	int code_optimal;           /* code panel: the fewest-adder graph */
 	int code_scroll;            /* first code line shown, -1: automatic */
 	unsigned long code_gen;     /* ... of this constant (dash_state_gen):
 	                             * another one's code starts automatic */
 	int code_top;               /* the first line the last frame showed */
-
-	dash_edit edit;             /* the constant's line (dash_keys.c) */
-	dash_cmdline cmd;           /* the ':' line (dash_keys.c, dash_cmd.c) */
-
 	int help_scroll;
 	int help_page;              /* 0: the keys, 1: what the panels show */
+	dash_edit edit;             /* the constant's line */
+	dash_cmdline cmd;           /* the ':' line */
+} dash_view;
+
+typedef struct dash {
+	repl r;                     /* the session; ':' runs commands on it */
+	int quit;                   /* the loop's (dash.c) */
+	int ascii, color;           /* drawing: ASCII only; colour allowed
+	                             * (dash.c sets them before the first
+	                             * frame; the others only read them) */
+	struct dash_state *st;      /* the constant, its digit, K and the
+	                             * worker's results (dash_state.c's) */
+	struct dash_keys_state *ks; /* the view and the lines being typed
+	                             * (dash_keys.c's) */
 	dash_out *out;              /* the status line and the output pane
 	                             * (dash_out.c's, through its functions) */
-
 	struct dlearn *learn;       /* the lesson pane (dash_learn.c), NULL: none */
-
 	struct dash_bg *bg;         /* a ':' command on its own thread
-	                             * (dash_bg.h, dash_cmd.c), NULL: none */
-	int wake_fd;                /* the loop's wake pipe (dash.c) */
+	                             * (dash_cmd.c's), NULL: none */
 } dash;
 
 /* ---- dash_state.c: below every other file; calls none of them --------- */
@@ -202,7 +220,8 @@ typedef struct dash_action {
 		DASH_ACT_COMPLETE,      /* complete the word before the cursor */
 		DASH_ACT_QUIT           /* leave the dashboard */
 	} kind;
-	const char *line;
+	const char *line;           /* DASH_ACT_RUN: the line to run */
+	dash_line *edit;            /* DASH_ACT_COMPLETE: the line to complete */
 } dash_action;
 
 /* Handle one key (a character or a KEY_ code); the loop then applies the
@@ -210,15 +229,20 @@ typedef struct dash_action {
  * pane the learner acted. */
 dash_action dash_keys_handle(dash *d, int key, int is_char);
 
+/* Make and free the keys' state (the view starts on the panels, code
+ * scrolled automatically). */
+void dash_keys_init(dash *d);
+void dash_keys_free(dash *d);
+
+/* The view and the lines being typed, read-only. */
+const dash_view *dash_keys_view(const dash *d);
+
+/* Keep what a frame measured (the code's and the help's scroll). */
+void dash_keys_measured(dash *d, const dash_frame *f);
+
 /* ---- dash_draw.c ------------------------------------------------------ */
 
-/* What a frame measured, for the loop to keep: scroll positions clamped
- * to what there is to show, the first code line shown. */
-typedef struct dash_frame {
-	int code_scroll, code_top, out_scroll, help_scroll;
-} dash_frame;
-
-void dash_draw_init(dash *d);
+void dash_draw_init(const dash *d);
 
 /* Draw a frame of d, which the drawing only reads; f receives what the
  * frame measured.  dash_draw_free releases the drawing's caches. */
@@ -232,7 +256,7 @@ void dash_draw_free(void);
  * thread of its own (verify with options, dash_bg.h; dash_cmd_poll takes
  * its output), else 1 after echoing it and saying "running" (the loop
  * draws that frame). */
-int dash_cmd_begin(dash *d, const char *line);
+int dash_cmd_begin(dash *d, const char *line, int wake_fd);
 
 /* Take the output of the background command if it has ended: 1 if it
  * did (the session may have moved: the loop applies it), else 0. */
@@ -243,8 +267,8 @@ int dash_cmd_poll(dash *d);
  * asked to leave (quit, exit), for the loop to quit. */
 int dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop);
 
-/* Complete the word before the cursor of the ':' line. */
-void dash_cmd_complete(dash *d);
+/* Complete the word before the cursor of the ':' line l. */
+void dash_cmd_complete(dash *d, dash_line *l);
 
 void dash_cmd_free(dash *d);
 
@@ -279,7 +303,7 @@ int dash_learn_line(dash *d, const char *line);
  * dashboard's settings changed, the results the step reads are brought up
  * to date; then, if anything may have changed, the step is polled.  Cheap
  * when nothing changed. */
-void dash_learn_acted(dash *d, int ran);
+void dash_learn_acted(dash *d, int ran);   /* not while editing */
 
 /* The worker published a score (d->score): the step may read it. */
 void dash_learn_score(dash *d);
