@@ -557,20 +557,16 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	d->r.interactive = 1;
 	ls.stop = stop;
 	dash_keys_init(d);
-	/* a : command's own constant and settings move the panels (a lesson
-	 * step's `score 0x9e370001 --keys stride:4096` shows there) */
-	d->r.sess.follow = 1;
-	d->r.sess.table_bits = (int)o.table;
-	d->r.sess.count = o.count;
+	dash_state_set_table(d, (int)o.table);
+	dash_state_set_count(d, o.count);
 	if (o.keys)
-		d->r.sess.keys = xstrdup(o.keys);
+		dash_state_set_family(d, o.keys);
 	if (dash_state_init(d, o.expr, (unsigned long)o.bits, DEFAULT_K, &e) < 0) {
 		free(o.expr);
 		repl_free(&d->r);
 		return fail("", &e);
 	}
 	free(o.expr);
-	d->r.sess.bits_set = (unsigned long)o.bits;   /* --bits is set bits */
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "cfx: dash: the dashboard needs a terminal on "
 		        "standard input and output (for scripts: cfx repl, or cfx "

@@ -39,6 +39,10 @@ int dash_state_init(dash *d, const char *expr, unsigned long bits,
 		return -1;
 	}
 	d->st->sel = d->st->sel_want = (int)d->st->c.bits - 1;
+	d->r.sess.bits_set = bits;      /* --bits is set bits */
+	/* a : command's own constant and settings move the panels (a lesson
+	 * step's `score 0x9e370001 --keys stride:4096` shows there) */
+	d->r.sess.follow = 1;
 	return 0;
 }
 

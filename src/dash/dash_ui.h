@@ -141,8 +141,9 @@ typedef struct dash {
 
 /* ---- dash_state.c: below every other file; calls none of them --------- */
 
-/* Make expr (bits: 0 automatic) the constant, K spectrum points, the top
- * digit selected; 0, or -1 with err.  dash_state_work_start starts the
+/* Make expr (bits: 0 automatic, else the session's set bits) the
+ * constant, K spectrum points, the top digit selected, and the session
+ * one that follows the commands run on it; 0, or -1 with err.  dash_state_work_start starts the
  * worker (it wakes wake_fd) and submits the first work;
  * dash_state_free stops it and frees all. */
 int dash_state_init(dash *d, const char *expr, unsigned long bits,
