@@ -16,6 +16,19 @@
 #define KEYSOURCE_MAX ((size_t)1 << 28)              /* 2 GiB of keys */
 #define KEYSOURCE_MALLOC_MAX ((uint64_t)4 << 30)     /* bytes for malloc: */
 
+/*
+ * What one key file or walk may hold, checked as the lines or entries come
+ * (a pipe that never ends, the whole file system): at most 2^22 lines
+ * (keys, comments and blank lines: 32 MiB of keys, 64 MiB with their
+ * sort; 4 keys a bucket for a table of 2^20) and 128 MiB of text (32
+ * bytes a line); at most 2^18 entries under inodes:PATH (a second or two
+ * of stat() on a warm cache).  A count takes the first keys of a bigger
+ * file or tree.
+ */
+#define KEYSOURCE_FILE_LINES ((size_t)1 << 22)
+#define KEYSOURCE_FILE_BYTES ((size_t)128 << 20)
+#define KEYSOURCE_INODES_MAX ((size_t)1 << 18)
+
 /* Keys as they came, repeats and all: free k with free(). */
 typedef struct keysource_keys {
 	uint64_t *k;
@@ -26,8 +39,10 @@ typedef struct keysource_keys {
  * Into set (not initialised): the integers of the text file at path, one
  * a line, decimal or 0x hex, # comments (file:PATH); or the inode numbers
  * of the files under path (inodes:PATH); each taken & mask, at most count
- * (0: all, up to KEYSOURCE_MAX).  Returns 0, or -1 with err (unreadable,
- * a bad line, no keys, too many).  set->k is the caller's to free(),
+ * (0: all, within the limits above).  Returns 0, or -1 with err
+ * (unreadable, a bad line, no keys, too many: CFX_ELIMIT, the path as
+ * token).  CFX_TEST_INODES_MAX (an integer below KEYSOURCE_INODES_MAX)
+ * lowers the walk's limit, for the tests.  set->k is the caller's to free(),
  * whether or not the call succeeded (keys read before an error stay).
  */
 int keysource_file(keysource_keys *set, const char *path, uint64_t mask,

@@ -16,7 +16,7 @@
 
 /* The most memory one request may take: keys, their sort, a sweep.  A
  * request is refused before anything is allocated, never half-way. */
-#define MEM_CAP ((size_t)2 << 30)   /* 2 GiB */
+#define MEM_CAP ((size_t)1 << 30)   /* 1 GiB */
 
 /* bytes of memory, zeroed if zero is set; NULL if there is none. */
 void *mem_big(size_t bytes, int zero);

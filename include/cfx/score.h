@@ -24,6 +24,12 @@
 #define SCORE_ALPHA 0.001     /* significance level of the verdict */
 #define SCORE_BAD_R 2.0       /* probe-cost ratio that is bad outright */
 #define SCORE_MAX_TABLE_BITS 28
+
+/* The fewest distinct keys `score` judges.  Below 4 no hash can be judged
+ * bad at all (R < 2 even when every key falls in one bucket), and a
+ * handful of keys says little either way; with fewer than this, score
+ * shows the loads and gives the verdict "none". */
+#define SCORE_MIN_KEYS 16
 #define SCORE_THREADS 8           /* most threads score_count uses */
 #define SCORE_THREAD_MIN (1 << 20) /* fewer keys are counted in one */
 

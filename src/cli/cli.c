@@ -959,6 +959,16 @@ int cli_run(cmd_ctx *c, int argc, char **argv)
 
 /* ---- shared by the commands -------------------------------------------- */
 
+void cli_limit_token(cmd_ctx *c, const cli_args *a)
+{
+	if (c->err.code != CFX_ELIMIT || c->err.token[0])
+		return;
+	if (a->count_text)
+		cfx_err_retoken(&c->err, a->count_text);
+	else if (a->keys)
+		cfx_err_retoken(&c->err, a->keys);
+}
+
 void cli_result(cmd_ctx *c, int print, json_t *o)
 {
 	if (print)

@@ -240,4 +240,10 @@ void cli_result(cmd_ctx *c, int print, json_t *o);
 /* The expression text the command works on, or NULL with c->err set. */
 const char *cli_expr(cmd_ctx *c, const cli_args *a);
 
+/* Name the input at fault in a limit error (CFX_ELIMIT) that names none:
+ * --count as written when it was given, else the --keys family (a SIZE
+ * or parameter too large for the default count).  No operation on other
+ * errors. */
+void cli_limit_token(cmd_ctx *c, const cli_args *a);
+
 #endif

@@ -503,8 +503,10 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	if (keys_parse(&ks, a->keys ? a->keys : "seq", &c->err) < 0)
 		goto done;
 	s.count = a->count ? (size_t)a->count : (size_t)4 << s.b;
-	if (keys_make(&set, &ks, s.bits, s.count, &c->err) < 0)
+	if (keys_make(&set, &ks, s.bits, s.count, &c->err) < 0) {
+		cli_limit_token(c, a);
 		goto done;
+	}
 	s.count = set.n;
 	s.keys = keys_describe(&ks);
 	if (a->raw && raw_dir(c, a->raw) < 0)

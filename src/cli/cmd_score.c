@@ -83,6 +83,43 @@ json_t *cmd_score_json(const char *hex, unsigned bits, unsigned b,
 	return o;
 }
 
+/* Progress on a terminal (stderr) for score's keys and the sweep's rows;
+ * Ctrl-C stops either.  drawn: the line is to be cleared after. */
+typedef struct progress_ctx {
+	cmd_ctx *c;
+	int drawn;
+} progress_ctx;
+
+static int progress_draw(progress_ctx *pc, const char *what, size_t done,
+                         size_t total, const char *tail)
+{
+	if (pc->c->progress) {
+		fprintf(stderr, "\r%s %zu/%zu%s", what, done, total, tail);
+		pc->drawn = 1;
+	}
+	return pc->c->stop && *pc->c->stop;
+}
+
+/* keys_make's: 2^26 random keys take seconds. */
+static int keys_drawn(void *ctx, size_t done, size_t total)
+{
+	return progress_draw(ctx, "keys", done, total,
+	                     done == total ? ", removing repeats" : "");
+}
+
+/* keys_make with that progress, the line cleared after. */
+static int make_keys(cmd_ctx *c, keys_set *set, const keys_spec *ks,
+                     unsigned bits, size_t count)
+{
+	progress_ctx pc = { c, 0 };
+	int rc = keys_make_watched(set, ks, bits, count, keys_drawn, &pc,
+	                           &c->err);
+
+	if (pc.drawn)
+		fprintf(stderr, "\r\033[K");
+	return rc;
+}
+
 static const char even_note[] =
 	"multiplier is even: not invertible mod 2^n, the low bit of every\n"
 	"           product is 0 and keys x and x + 2^(n-1) always collide";
@@ -123,10 +160,8 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 		free(loads);
 		memset(&set, 0, sizeof set);
 		set.n = set.made = count;
-	} else if (keys_make(&set, &ks, s.bits, count, &c->err) < 0) {
-		/* a count the keys cannot have is the --count's fault */
-		if (c->err.code == CFX_ELIMIT && !c->err.token[0] && a->count_text)
-			cfx_err_retoken(&c->err, a->count_text);
+	} else if (make_keys(c, &set, &ks, s.bits, count) < 0) {
+		cli_limit_token(c, a);
 		keys_spec_free(&ks);
 		free(s.hex);
 		return CFX_EXIT_USAGE;
@@ -143,6 +178,8 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 		                       s.even);
 		json_object_set_new(o, "covers_word", json_boolean(
 			keys_cover_word(&ks, s.bits, count)));
+		if (set.n < SCORE_MIN_KEYS)
+			json_object_set_new(o, "verdict", json_string("none"));
 		cli_result(c, a->json, o);
 	}
 	if (!a->json) {
@@ -160,7 +197,12 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 		fprintf(c->out, "R          %s (lookup cost relative to a random "
 		        "hash; below 1 is better)\n",
 		        out_g(g1, sizeof g1, r.probe_ratio, 4));
-		fprintf(c->out, "verdict    %s\n", score_verdict_name(r.verdict));
+		if (set.n < SCORE_MIN_KEYS)
+			fprintf(c->out, "verdict    none: %zu distinct key%s too few "
+			        "to judge (at least %d)\n", set.n,
+			        set.n == 1 ? " is" : "s are", SCORE_MIN_KEYS);
+		else
+			fprintf(c->out, "verdict    %s\n", score_verdict_name(r.verdict));
 		if (s.even)
 			fprintf(c->out, "note       %s\n", even_note);
 		if (!s.even && keys_cover_word(&ks, s.bits, count)) {
@@ -178,20 +220,9 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 
 /* ---- sweep ----------------------------------------------------------- */
 
-typedef struct progress_ctx {
-	cmd_ctx *c;
-	int drawn;
-} progress_ctx;
-
 static int progress(void *ctx, unsigned done, unsigned total)
 {
-	progress_ctx *pc = ctx;
-
-	if (pc->c->progress) {
-		fprintf(stderr, "\rsweep %u/%u", done, total);
-		pc->drawn = 1;
-	}
-	return pc->c->stop && *pc->c->stop;
+	return progress_draw(ctx, "sweep", done, total, "");
 }
 
 static char *quotient_text(mpz_srcptr z)
@@ -217,7 +248,7 @@ int cmd_score_sweep(cmd_ctx *c, cli_args *a)
 			cfx_err_set(&c->err, CFX_ELIMIT, -1, a->count_text,
 			            "--count %zu is above the limit of 2^28 keys", count);
 		else
-			cfx_err_retoken(&c->err, a->count_text);
+			cli_limit_token(c, a);
 		free(s.hex);
 		return CFX_EXIT_USAGE;
 	}

@@ -343,9 +343,11 @@ static int need(const keys_spec *ks, unsigned bits, size_t count, cfx_err *err)
 
 	if (!keys_progression(ks, bits, count, &start, &step))
 		bytes *= 2;
-	if (ks->kind == KEYS_MALLOC)
-		bytes += count * sizeof (void *) + (ks->arg > MEM_CAP ? MEM_CAP :
-		         count * (size_t)ks->arg);
+	if (ks->kind == KEYS_MALLOC && count) {   /* the objects, saturating */
+		size_t more = ks->arg > SIZE_MAX / count - sizeof (void *) ? SIZE_MAX
+		              : count * ((size_t)ks->arg + sizeof (void *));
+		bytes = more > SIZE_MAX - bytes ? SIZE_MAX : bytes + more;
+	}
 	return mem_check(bytes, "the keys", err);
 }
 

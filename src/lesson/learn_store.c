@@ -593,9 +593,14 @@ int learn_store_progress_save(const char *name, size_t step, const char *marks,
 	assert(strlen(marks) <= LESSON_STEPS_MAX && step <= strlen(marks));
 	memset(&p, 0, sizeof p);
 	if (!(p.path = progress_path())) {
+		const char *state = getenv("XDG_STATE_HOME");
 		failures++;
-		return cfx_err_set(err, CFX_EIO, -1, NULL, "no place for progress "
-		                   "(set HOME or XDG_STATE_HOME)");
+		if (state && state[0])   /* relative: the spec says to ignore it */
+			return cfx_err_set(err, CFX_EIO, -1, state, "progress cannot be "
+			                   "saved: XDG_STATE_HOME is not an absolute "
+			                   "path and HOME is not set");
+		return cfx_err_set(err, CFX_EIO, -1, "HOME", "progress cannot be "
+		                   "saved: neither XDG_STATE_HOME nor HOME is set");
 	}
 	/* read, change and write under the lock: two cfx saving at once
 	 * both keep their lesson */

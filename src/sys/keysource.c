@@ -78,7 +78,7 @@ static int read_file(keysource_keys *set, const char *path, uint64_t mask,
 {
 	FILE *f = textfile_open(path, 1, err);   /* a file or a pipe */
 	char *line = NULL;
-	size_t lcap = 0, cap = 0, lineno = 0;
+	size_t lcap = 0, cap = 0, lineno = 0, bytes = 0;
 	ssize_t len;
 	int rc = 0;
 
@@ -93,7 +93,19 @@ static int read_file(keysource_keys *set, const char *path, uint64_t mask,
 		char *s = line, *hash, *e;
 		uint64_t v;
 
-		lineno++;
+		/* bounded as it comes: a pipe may never end */
+		if (++lineno > KEYSOURCE_FILE_LINES) {
+			rc = cfx_err_set(err, CFX_ELIMIT, -1, path, "the key file has "
+			                 "more than 2^22 lines (--count N takes the "
+			                 "first N keys)");
+			break;
+		}
+		if (len >= 0 && (bytes += (size_t)len + 1) > KEYSOURCE_FILE_BYTES) {
+			rc = cfx_err_set(err, CFX_ELIMIT, -1, path, "the key file is "
+			                 "larger than 128 MiB (--count N takes the "
+			                 "first N keys)");
+			break;
+		}
 		if (len == -2) {      /* a NUL byte, an endless line */
 			char why[sizeof err->msg];
 			memcpy(why, err->msg, sizeof why);
@@ -132,7 +144,14 @@ static int read_file(keysource_keys *set, const char *path, uint64_t mask,
 
 /* ---- inodes:PATH ------------------------------------------------------- */
 
-static int walk(keysource_keys *set, size_t *cap, int at, const char *name,
+/* What a walk has come through, and what it may. */
+typedef struct walk_state {
+	size_t cap;          /* of set->k */
+	size_t seen, max;    /* entries stat()ed, KEYSOURCE_INODES_MAX */
+	const char *top;     /* the path asked for */
+} walk_state;
+
+static int walk(keysource_keys *set, walk_state *w, int at, const char *name,
                 uint64_t mask, size_t count, int depth, cfx_err *err)
 {
 	struct stat st;
@@ -140,11 +159,16 @@ static int walk(keysource_keys *set, size_t *cap, int at, const char *name,
 	DIR *d;
 	int fd, rc = 0;
 
+	if (++w->seen > w->max)
+		return cfx_err_set(err, CFX_ELIMIT, -1, w->top, "more than %zu "
+		                   "files under the directory, the most a walk takes "
+		                   "(--count N takes the "
+		                   "first N)", w->max);
 	if (fstatat(at, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return depth == 0 ? cfx_err_set(err, CFX_EIO, -1, name,
 		                                "cannot read: %s", strerror(errno))
 		                  : 0;
-	if ((rc = grow(set, cap, err)) < 0)
+	if ((rc = grow(set, &w->cap, err)) < 0)
 		return rc;
 	set->k[set->made++] = (uint64_t)st.st_ino & mask;
 	if (!S_ISDIR(st.st_mode) || depth > 256)
@@ -161,7 +185,7 @@ static int walk(keysource_keys *set, size_t *cap, int at, const char *name,
 	while (rc == 0 && (count == 0 || set->made < count) && (de = readdir(d))) {
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
-		rc = walk(set, cap, dirfd(d), de->d_name, mask, count, depth + 1,
+		rc = walk(set, w, dirfd(d), de->d_name, mask, count, depth + 1,
 		          err);
 	}
 	closedir(d);
@@ -216,8 +240,11 @@ int keysource_file(keysource_keys *set, const char *path, uint64_t mask,
 int keysource_inodes(keysource_keys *set, const char *path, uint64_t mask,
                      size_t count, cfx_err *err)
 {
-	size_t cap = 0;
+	walk_state w = { 0, 0, KEYSOURCE_INODES_MAX, path };
+	const char *test = getenv("CFX_TEST_INODES_MAX");
 
+	if (test && *test && strtoull(test, NULL, 10) < w.max)
+		w.max = (size_t)strtoull(test, NULL, 10);
 	memset(set, 0, sizeof *set);
-	return walk(set, &cap, AT_FDCWD, path, mask, count, 0, err);
+	return walk(set, &w, AT_FDCWD, path, mask, count, 0, err);
 }

@@ -35,6 +35,25 @@ $ cfx score --keys file:/dev/zero 5
 $ cfx score --keys file:/dev/null 5
 ! cfx: score: cannot read key file: not a regular file or pipe (/dev/null)
 ? 2
+$ cfx score --keys file:. 5
+! cfx: score: cannot read key file: a directory (.)
+? 2
+# no end: refused as the lines come (it grew to 1 GB before), and within
+# 2^22 lines; 128 MiB of long comment lines likewise (that one ran for
+# ever: timeout makes a regression fail, not hang)
+$ yes 12345 | timeout 60 cfx score --keys file:/dev/stdin 5
+! cfx: score: the key file has more than 2^22 lines (--count N takes the first N keys) (/dev/stdin)
+? 2
+$ yes "#$(head -c 1000 /dev/zero | tr '\0' x)" | timeout 60 cfx score --keys file:/dev/stdin 5
+! cfx: score: the key file is larger than 128 MiB (--count N takes the first N keys) (/dev/stdin)
+? 2
+# inodes:/ walked the whole file system: a walk stops after 2^18 files
+# (lowered here to 4 by the tests' variable); --count takes the first N
+$ mkdir -p d/e && touch d/e/1 d/e/2 d/e/3 && CFX_TEST_INODES_MAX=4 cfx score --keys inodes:d 5
+! cfx: score: more than 4 files under the directory, the most a walk takes (--count N takes the first N) (d)
+? 2
+$ mkdir -p d/e && touch d/e/1 d/e/2 d/e/3 && CFX_TEST_INODES_MAX=4 cfx score --json --keys inodes:d --count 4 5 | grep -c inode
+> 1
 $ : > empty && cfx score --keys file:empty 5
 ! cfx: score: no keys in the key file (empty)
 ? 2
@@ -122,13 +141,19 @@ $ cfx cf --terms 40 'sqrt(2^1000001)'
 ! cfx: cf: 40 terms of a quadratic number of 1000008 bits are too much work (at most 33) (sqrt(2^1000001))
 ? 2
 $ cfx score --keys random --count 2^28 5
-! cfx: score: the keys would take 4096 MiB, over the 2048 MiB one request may take (2^28)
+! cfx: score: the keys would take 4096 MiB, over the 1024 MiB one request may take (2^28)
+? 2
+$ cfx score --keys random --count 2^27 5
+! cfx: score: the keys would take 2048 MiB, over the 1024 MiB one request may take (2^27)
 ? 2
 $ cfx score --keys malloc:4096 --count 2^20 5
-! cfx: score: the keys would take 4120 MiB, over the 2048 MiB one request may take (2^20)
+! cfx: score: the keys would take 4120 MiB, over the 1024 MiB one request may take (2^20)
+? 2
+$ cfx score --keys malloc:99999999999999 5
+! cfx: score: the keys would take 6103515626 MiB, over the 1024 MiB one request may take (malloc:99999999999999)
 ? 2
 $ cfx sweep --count 2^28 5
-! cfx: sweep: the sweep would take 2049 MiB, over the 2048 MiB one request may take (2^28)
+! cfx: sweep: the sweep would take 2049 MiB, over the 1024 MiB one request may take (2^28)
 ? 2
 $ CFX_TEST_MEMAVAILABLE_MIB=100 cfx score --keys random --count 2^24 5
 ! cfx: score: the keys would take 256 MiB, more than the 100 MiB available now (2^24)
@@ -136,12 +161,21 @@ $ CFX_TEST_MEMAVAILABLE_MIB=100 cfx score --keys random --count 2^24 5
 $ cfx score --keys random --count 2^29 5
 ! cfx: score: --count 536870912 is above the limit of 2^28 keys (2^29)
 ? 2
+$ cfx bench --count 4294967297 5
+! cfx: bench: --count 4294967297 is above the limit of 2^28 keys (4294967297)
+? 2
 $ i=0; { echo 'let a0 = 1'; while [ $i -lt 12 ]; do echo "let a$((i + 1)) = a$i + a$i"; i=$((i + 1)); done; } > lets; cfx -f lets
 ! cfx: lets:13: let: expression too large once names are replaced (over 4096 nodes) (a11)
 ? 2
 $ i=0; while [ $i -lt 300 ]; do echo "let v$i = $i"; i=$((i + 1)); done > lets; cfx -f lets
 ! cfx: lets:257: let: too many names (at most 256; let one of them again) (v256)
 ? 2
+$ printf 'cf 13/8\nanswer 2\n' | env -u HOME -u XDG_STATE_HOME CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 2>&1 >/dev/null
+> cfx: learn: progress cannot be saved: neither XDG_STATE_HOME nor HOME is set (HOME)
+? 1
+$ printf 'cf 13/8\nanswer 2\n' | env -u HOME XDG_STATE_HOME=rel CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 2>&1 >/dev/null
+> cfx: learn: progress cannot be saved: XDG_STATE_HOME is not an absolute path and HOME is not set (rel)
+? 1
 $ awk 'BEGIN { s = "answer "; for (i = 0; i < 5000; i++) s = s "7"; print s }' | CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 2 > out; st=$?; grep longer out; exit $st
 > That answer is longer than 4096 characters; no step's answer is.
 ? 1

@@ -103,7 +103,7 @@ $ printf '# keys\n1\n2\n0x10\n\n  7  # seven\n1_000\n' >k.txt; cfx score --bits 
 > loads      max 2, empty 0, expected 1.25 per bucket
 > chi^2      0.6 on 3 degrees of freedom, p-value 0.896
 > R          0.8 (lookup cost relative to a random hash; below 1 is better)
-> verdict    good
+> verdict    none: 5 distinct keys are too few to judge (at least 16)
 
 # an even multiplier is accepted but flagged: 2 on 8 bits, keys 100..399
 # (300 made, 256 distinct mod 2^8); 2k mod 256 >> 4 fills 8 of 16 buckets.
@@ -209,3 +209,34 @@ $ cfx score --bits 8 5 --count 300 | tail -3
 $ cfx score --bits 8 5 --count 255 | grep -c note
 > 0
 ? 1
+
+# a verdict needs 16 distinct keys (man page, VERDICTS): one key said
+# "good" before.  Below 4 no hash can be bad at all: with all K keys in one
+# of m buckets R = (K+1)/(2 + (K-1)/m) < 2 for K <= 3
+$ cfx score --keys inodes:/dev/zero 5 | tail -n 1
+> verdict    none: 1 distinct key is too few to judge (at least 16)
+$ cfx score --json --keys inodes:/dev/zero 5 | python3 -c 'import json, sys; o = json.load(sys.stdin); print(o["keys"], o["verdict"])'
+> 1 none
+$ printf '7\n' > one && cfx score --keys file:one 5 | tail -n 1
+> verdict    none: 1 distinct key is too few to judge (at least 16)
+# 15 distinct keys (16 lines, one repeated) and 16: the boundary
+$ seq 15 > k && echo 15 >> k && cfx score --keys file:k 0x9e370001 | sed -n '2p;$p'
+> keys       file:k: 15 distinct (16 made)
+> verdict    none: 15 distinct keys are too few to judge (at least 16)
+$ seq 16 > k && cfx score --keys file:k 0x9e370001 | sed -n '2p;$p'
+> keys       file:k: 16 distinct (16 made)
+> verdict    good
+# 16 keys 2^16 i times 0x10001: 2^16 i mod 2^32, all in bucket 0 of 2^12:
+# bad, R = (K+1)/(2 + (K-1)/m) = 17/(2 + 15/4096) = 8.484
+$ seq 0 65536 1048575 > k && cfx score --bits 32 --keys file:k 0x10001 | sed -n '3p;5p;$p'
+> loads      max 16, empty 4095, expected 0.003906 per bucket
+> R          8.484 (lookup cost relative to a random hash; below 1 is better)
+> verdict    bad
+
+# on a terminal, score says how far the keys have come (2^26 random keys
+# take seconds); not on a pipe
+$ script -qc 'cfx score --keys random --count 2^21 5' /dev/null | tr '\r' '\n' | grep -E '^keys [0-9]+/2097152'
+> keys 1048576/2097152
+> keys 2097152/2097152, removing repeats
+$ cfx score --keys random --count 2^21 5 2>&1 >/dev/null | wc -c
+> 0

@@ -101,7 +101,7 @@ tm_type 'q'; tm_exited >/dev/null
 # b = 16: 4 keys a bucket is 2^18 seq keys, ) x10 makes 2^28 (KEYS_MAX).
 # Those are a progression, hashed as made: no 2 GiB array.  k asks for
 # 2^28 stride:4096 keys, which repeat (2^32/4096 = 2^20 distinct) and need
-# an array and its sort: 2^28 * 8 * 2 bytes, over the 2 GiB cap.
+# an array and its sort: 2^28 * 8 * 2 bytes, over the 1 GiB cap.
 dash_start 120 40 --table-bits 16
 check "b = 16: 2^18 seq keys" tm_wait 'Buckets: 2\^18 seq keys into 2\^16'
 for i in 1 2 3 4 5 6 7 8 9 10; do tm_type ')'; done
@@ -111,7 +111,7 @@ check "    all scored ($((1 << 28)) distinct)" \
 tm_type 'k'
 mib=$(( (1 << 28) * 8 * 2 >> 20 ))
 check "k: 2^28 stride:4096 keys refused, naming the count" \
-	tm_wait "keys: the keys would take $mib MiB, over the 2048 MiB one request may take \(count $((1 << 28))\)" 30
+	tm_wait "keys: the keys would take $mib MiB, over the 1024 MiB one request may take \(count $((1 << 28))\)" 30
 pid=$(pgrep -P "$(tm display -p -t t '#{pane_pid}')" -x cfx)
 hwm=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null)
 check "    its peak memory stayed under 1 GiB (VmHWM ${hwm:-?} kB)" \

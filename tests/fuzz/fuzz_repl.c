@@ -2,7 +2,7 @@
  * let, show, help, learn) and every command, the heavy ones included
  * (counts, key families, verify, search, bench, sweep, stats, terms,
  * tables), at a bounded cost: requests are checked against a 16 MiB cap
- * instead of 2 GiB (mem_cap_set), and a line that runs for more than
+ * instead of 1 GiB (mem_cap_set), and a line that runs for more than
  * 100 ms of CPU is stopped as Ctrl-C stops it (the commands that poll the
  * stop flag end cleanly; one that does not, and runs into libFuzzer's
  * -timeout, is a finding: work out of proportion to its output).
