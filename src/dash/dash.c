@@ -515,6 +515,7 @@ static int parse_opts(int argc, char **argv, dash_opts *o)
 static int curses_start(dash *d)
 {
 	SCREEN *scr = newterm(NULL, stdout, stdin);
+	int color;
 
 	ls.scr = scr;
 	if (!scr) {
@@ -530,12 +531,12 @@ static int curses_start(dash *d)
 	nodelay(stdscr, TRUE);
 	set_escdelay(25);
 	curs_set(0);
-	d->color = has_colors() && !(getenv("NO_COLOR") && *getenv("NO_COLOR"));
-	if (d->color) {
+	color = has_colors() && !(getenv("NO_COLOR") && *getenv("NO_COLOR"));
+	if (color) {
 		start_color();
 		use_default_colors();
 	}
-	dash_draw_init(d);
+	dash_draw_init(color, d->ascii);
 	return 0;
 }
 

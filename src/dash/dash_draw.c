@@ -80,7 +80,7 @@ void dash_draw_free(void)
 
 /* ---- styles ------------------------------------------------------------ */
 
-void dash_draw_init(const dash *d)
+void dash_draw_init(int color, int ascii)
 {
 	static const struct { int st, fg; attr_t extra; } pairs[] = {
 		{ ST_TITLE, COLOR_CYAN, A_BOLD }, { ST_HILITE, COLOR_YELLOW, A_BOLD },
@@ -97,7 +97,7 @@ void dash_draw_init(const dash *d)
 	};
 	size_t i;
 
-	g = d->ascii ? ascii_glyphs : utf8_glyphs;
+	g = ascii ? ascii_glyphs : utf8_glyphs;
 	memset(sty, 0, sizeof sty);
 	/* monochrome: every distinction by attribute (and glyph) */
 	sty[ST_TITLE] = A_BOLD;
@@ -115,7 +115,7 @@ void dash_draw_init(const dash *d)
 	sty[ST_CODE_OP] = A_BOLD;
 	sty[ST_INPUT] = A_BOLD;
 	sty[ST_BAR] = A_REVERSE;
-	if (!d->color)
+	if (!color)
 		return;
 	for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
 		init_pair((short)(i + 1), (short)pairs[i].fg, -1);
@@ -370,7 +370,7 @@ static void compute_layout(const dash *d, layout *l, int W, int H)
 
 /* A rule crossing: drawn only where the cell still holds the rule (a
  * title's text wins). */
-static void joint(const dash *d, int y, int x, const char *glyph)
+static void joint(int y, int x, const char *glyph)
 {
 	rect scr = { 0, 0, LINES, COLS };
 	wchar_t wc[CCHARW_MAX + 1];
@@ -381,7 +381,7 @@ static void joint(const dash *d, int y, int x, const char *glyph)
 	if (mvin_wch(y, x, &cc) == ERR ||
 	    getcchar(&cc, wc, &a, &pair, NULL) == ERR)
 		return;
-	if (wc[0] == (d->ascii ? L'-' : (wchar_t)0x2500))
+	if (wc[0] == (g.h == ascii_glyphs.h ? L'-' : (wchar_t)0x2500))
 		put(&scr, y, x, ST_DIM, glyph);
 }
 
@@ -1611,12 +1611,12 @@ void dash_draw(const dash *d, dash_frame *f)
 	if (l.wide) {
 		vsep(&l.cf, l.cf.y, l.cf.h, 1);
 		vsep(&l.code, l.code.y, l.code.h, 1);
-		joint(d, l.buck.y, l.cf.x + l.cf.w, g.tee_up);
-		joint(d, l.buck.y, l.code.x + l.code.w, g.tee_up);
+		joint(l.buck.y, l.cf.x + l.cf.w, g.tee_up);
+		joint(l.buck.y, l.code.x + l.code.w, g.tee_up);
 	} else if (!l.lesson.w || l.strip) {   /* else lesson_sep alone */
 		vsep(&l.cf, l.cf.y, l.cf.h, 1);
 		vsep(&l.spec, l.spec.y, l.spec.h, 1);
-		joint(d, l.spec.y, l.cf.x + l.cf.w, g.tee_up);
+		joint(l.spec.y, l.cf.x + l.cf.w, g.tee_up);
 	}
 	if (dash_out_is_open(d->out))
 		draw_out(d, &l.out);

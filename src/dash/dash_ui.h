@@ -5,7 +5,7 @@
  *
  *   dash.c       options, terminal set-up and restore, the main loop (it
  *                applies what keys ask for), the latency log; quit, and
- *                ascii and color (set before the first frame)
+ *                ascii (set before the first frame)
  *   dash_keys.c  the one key-binding table and its handlers; the view and
  *                the lines being typed (dash_keys_view)
  *   dash_draw.c  layout and panels, from a read-only dash
@@ -125,9 +125,8 @@ typedef struct dash_view {
 typedef struct dash {
 	repl r;                     /* the session; ':' runs commands on it */
 	int quit;                   /* the loop's (dash.c) */
-	int ascii, color;           /* drawing: ASCII only; colour allowed
-	                             * (dash.c sets them before the first
-	                             * frame; the others only read them) */
+	int ascii;                  /* ASCII only (dash.c sets it before the
+	                             * first frame; dash_learn.c reads it) */
 	struct dash_state *st;      /* the constant, its digit, K and the
 	                             * worker's results (dash_state.c's) */
 	struct dash_keys_state *ks; /* the view and the lines being typed
@@ -243,7 +242,8 @@ void dash_keys_measured(dash *d, const dash_frame *f);
 
 /* ---- dash_draw.c ------------------------------------------------------ */
 
-void dash_draw_init(const dash *d);
+/* Styles and glyphs: colour allowed, ASCII only. */
+void dash_draw_init(int color, int ascii);
 
 /* Draw a frame of d, which the drawing only reads; f receives what the
  * frame measured.  dash_draw_free releases the drawing's caches. */
