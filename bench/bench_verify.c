@@ -17,12 +17,18 @@
  *                            each width are also judged by the whole
  *                            battery, and any disagreement is exit 1.
  *
- *   bench_verify joint N S   the whole battery (verify_screen, every
- *                            family) on N random odd multipliers per word
- *                            size (GSL mt19937 seeded S + bits, as
- *                            tools/calibrate.c draws them): per multiplier
- *                            its WARN count and the sum over families of
- *                            -log10 min(1, P F), then the distribution.
+ *   bench_verify joint N S [C]  the whole battery's WARN counts on N
+ *                            random odd multipliers per word size (GSL
+ *                            mt19937 seeded S + bits, as tools/calibrate.c
+ *                            draws them), from the families that can WARN
+ *                            (the rest cannot: the same counts, ten times
+ *                            faster); the first C of each width also by
+ *                            every family, any disagreement exit 1.  Per
+ *                            multiplier its WARN count, the sum over the
+ *                            counted families of -log10 min(1, P F) and
+ *                            its verdict; then the distribution of WARN
+ *                            counts and how many FAIL (the false-FAIL
+ *                            rate, joint rule included).
  *
  * Output: "key value" lines (rate also prints the FAILs as comments).
  */
@@ -194,29 +200,37 @@ static void fails(const verify_battery *bt, char *buf, size_t n)
 		strcat(buf, "]");
 }
 
-/* The verdict alone: plan, count only the families that can FAIL
- * (verify_family_can_fail), judge.  The first r->check multipliers are
- * also judged by the whole battery (verify_screen), and must agree. */
+/* The verdict alone: plan, count only the families that can FAIL or WARN
+ * (verify_family_can_fail), judge; bt is left judged (verify_free it).
+ * Returns how many families were counted. */
+static size_t verdict_alone(uint64_t p, unsigned bits, verify_battery *bt)
+{
+	unsigned t[VERIFY_MAX_TABLES];
+	size_t n = verify_default_tables(bits, VERIFY_STANDARD, t), f, ran = 0;
+	void *scratch;
+
+	if (verify_plan(bt, p, bits, t, n, NULL) < 0)
+		exit(2);
+	scratch = malloc(verify_scratch_size(bt));
+	for (f = 0; f < bt->nfam; f++)
+		if (verify_family_can_fail(bt, f)) {
+			verify_family_run(bt, f, scratch);
+			ran++;
+		}
+	free(scratch);
+	verify_judge(bt, 0, NULL);
+	return ran;
+}
+
+/* The first r->check multipliers are also judged by the whole battery
+ * (verify_screen), and must agree. */
 static void judge_one(void *c, size_t i, unsigned w)
 {
 	rate_ctx *r = c;
 	verify_battery bt;
-	unsigned t[VERIFY_MAX_TABLES];
-	size_t n = verify_default_tables(r->bits, VERIFY_STANDARD, t), f;
-	void *scratch;
 
 	(void)w;
-	if (verify_plan(&bt, r->p[i], r->bits, t, n, NULL) < 0)
-		exit(2);
-	scratch = malloc(verify_scratch_size(&bt));
-	r->ran[i] = 0;
-	for (f = 0; f < bt.nfam; f++)
-		if (verify_family_can_fail(&bt, f)) {
-			verify_family_run(&bt, f, scratch);
-			r->ran[i]++;
-		}
-	free(scratch);
-	verify_judge(&bt, 0, NULL);
+	r->ran[i] = verdict_alone(r->p[i], r->bits, &bt);
 	r->st[i] = bt.status;
 	fails(&bt, r->why[i], sizeof r->why[i]);
 	verify_free(&bt);
@@ -235,31 +249,55 @@ typedef struct joint_ctx {
 	unsigned bits;
 	uint64_t *p;
 	size_t *nwarn, *nfail;
+	verify_status *st;
 	double *sum;
+	size_t check;             /* the first `check` also run in full */
+	int *mismatch;
 } joint_ctx;
 
+static size_t warns_of(const verify_battery *bt, size_t *nfail, double *sum)
+{
+	size_t f, w = 0;
+
+	*nfail = 0;
+	*sum = 0;
+	for (f = 0; f < bt->nfam; f++) {
+		double pf = bt->fam[f].tail * (double)bt->judged;
+		w += bt->fam[f].status == VERIFY_WARN;
+		*nfail += bt->fam[f].status == VERIFY_FAIL;
+		if (pf < 1 && bt->fam[f].worst_r >= VERIFY_NOTICE_R)
+			*sum -= log10(pf > 1e-300 ? pf : 1e-300);
+	}
+	return w;
+}
+
+/* WARN counts need only the families that can WARN (verify_family_can_fail
+ * is exact: test_verify can_fail_is_sound), so the verdict alone gives the
+ * whole battery's counts and verdict; the first r->check are run in full
+ * too and must agree. */
 static void joint_one(void *c, size_t i, unsigned w)
 {
 	joint_ctx *r = c;
 	verify_battery bt;
-	size_t f;
+	size_t nf;
+	double sum;
 
 	(void)w;
-	if (verify_screen(r->p[i], r->bits, VERIFY_STANDARD, &bt, NULL) < 0)
-		exit(2);
-	r->nwarn[i] = r->nfail[i] = 0;
-	r->sum[i] = 0;
-	for (f = 0; f < bt.nfam; f++) {
-		double pf = bt.fam[f].tail * (double)bt.judged;
-		r->nwarn[i] += bt.fam[f].status == VERIFY_WARN;
-		r->nfail[i] += bt.fam[f].status == VERIFY_FAIL;
-		if (pf < 1 && bt.fam[f].worst_r >= VERIFY_NOTICE_R)
-			r->sum[i] -= log10(pf > 1e-300 ? pf : 1e-300);
-	}
+	verdict_alone(r->p[i], r->bits, &bt);
+	r->nwarn[i] = warns_of(&bt, &r->nfail[i], &r->sum[i]);
+	r->st[i] = bt.status;
 	verify_free(&bt);
+	if (i < r->check) {
+		if (verify_screen(r->p[i], r->bits, VERIFY_STANDARD, &bt, NULL) < 0)
+			exit(2);
+		if (warns_of(&bt, &nf, &sum) != r->nwarn[i] || nf != r->nfail[i] ||
+		    bt.status != r->st[i])
+			r->mismatch[i] = 1;
+		verify_free(&bt);
+	}
 }
 
-static int joint(size_t n, unsigned long seed)
+static int joint(size_t n, unsigned long seed, size_t check)
 {
 	unsigned widths[2] = { 32, 64 }, w;
 	size_t i;
@@ -267,7 +305,7 @@ static int joint(size_t n, unsigned long seed)
 	for (w = 0; w < 2; w++) {
 		gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
 		joint_ctx r;
-		size_t hist[64] = { 0 }, k;
+		size_t hist[64] = { 0 }, k, nbad = 0, disagree = 0;
 		double *ss = malloc(n * sizeof *ss);
 		gsl_rng_set(rng, seed + widths[w]);
 		r.bits = widths[w];
@@ -275,6 +313,9 @@ static int joint(size_t n, unsigned long seed)
 		r.nwarn = malloc(n * sizeof *r.nwarn);
 		r.nfail = malloc(n * sizeof *r.nfail);
 		r.sum = malloc(n * sizeof *r.sum);
+		r.st = malloc(n * sizeof *r.st);
+		r.check = check < n ? check : n;
+		r.mismatch = calloc(n, sizeof *r.mismatch);
 		for (i = 0; i < n; i++) {
 			uint64_t hi = gsl_rng_get(rng), lo = gsl_rng_get(rng);
 			r.p[i] = (widths[w] == 64 ? hi << 32 | lo : lo) | 1;
@@ -282,13 +323,22 @@ static int joint(size_t n, unsigned long seed)
 		gsl_rng_free(rng);
 		pool_run(n, pool_cpus(), joint_one, NULL, &r);
 		for (i = 0; i < n; i++) {
-			printf("# %u 0x%llx warn %zu fail %zu sum %.2f\n", widths[w],
-			       (unsigned long long)r.p[i], r.nwarn[i], r.nfail[i],
-			       r.sum[i]);
+			printf("# %u 0x%llx warn %zu fail %zu sum %.2f %s\n",
+			       widths[w], (unsigned long long)r.p[i], r.nwarn[i],
+			       r.nfail[i], r.sum[i], verify_status_name(r.st[i]));
+			nbad += r.st[i] == VERIFY_FAIL;
+			if (r.mismatch[i]) {
+				printf("# %u-bit 0x%llx: the verdict alone and the whole "
+				       "battery disagree\n", widths[w],
+				       (unsigned long long)r.p[i]);
+				disagree++;
+			}
 			hist[r.nwarn[i] < 63 ? r.nwarn[i] : 63]++;
 			ss[i] = r.sum[i];
 		}
-		printf("joint_count_%u %zu\n", widths[w], n);
+		printf("joint_count_%u %zu\njoint_verdict_fail_%u %zu\n"
+		       "joint_whole_checked_%u %zu, %zu disagree\n", widths[w], n,
+		       widths[w], nbad, widths[w], r.check, disagree);
 		for (k = 0; k < 64; k++)
 			if (hist[k])
 				printf("warns_%u_%zu %zu\n", widths[w], k, hist[k]);
@@ -303,6 +353,10 @@ static int joint(size_t n, unsigned long seed)
 		free(r.nwarn);
 		free(r.nfail);
 		free(r.sum);
+		free(r.st);
+		free(r.mismatch);
+		if (disagree)
+			return 1;
 	}
 	return 0;
 }
@@ -310,7 +364,8 @@ static int joint(size_t n, unsigned long seed)
 int main(int argc, char **argv)
 {
 	if (argc >= 4 && !strcmp(argv[1], "joint"))
-		return joint(strtoul(argv[2], NULL, 10), strtoul(argv[3], NULL, 10));
+		return joint(strtoul(argv[2], NULL, 10), strtoul(argv[3], NULL, 10),
+		             argc >= 5 ? strtoul(argv[4], NULL, 10) : 0);
 	if (argc >= 2 && !strcmp(argv[1], "time")) {
 		unsigned th = pool_cpus();
 		printf("battery_64 %.3f\n", med3(battery, 0x61C8864680B583EBULL, 64,

@@ -64,6 +64,24 @@
  * at 64 bits in more than 8 (one had 8, four 7), so 9 or more is beyond
  * every random multiplier measured (VERIFY_JOINT_REACH_ and _OF_ below:
  * the report quotes them).
+ *
+ * Small words (n <= VERIFY_SMALL_BITS).  There are only 2^(n-1) odd
+ * multipliers, so no tail can be below 2^-(n-1), and with F near 30
+ * families the rank rule cannot single out even p = 3 below 11 bits
+ * (at 10 bits its sequential keys cost 5.8 times a random hash's
+ * lookups, 1 multiplier in 237: P F = 0.12).  So on words of at most 16
+ * bits the sequential keys, the ones every table meets, are judged
+ * outright as well: a worst R >= VERIFY_BAD_R FAILs whatever its rank
+ * (f->absolute).  Counted over every odd multiplier (test_verify checks
+ * this against a naive count): 7 of 128 FAIL at 8 bits (5.5%), 45 of 512
+ * at 10 (8.8%), 245 of 2048 at 12 (12%), 5860 of 32768 at 16 (17.9%);
+ * the golden constants round(2^n/phi) made odd, and their negations, have
+ * R <= 1.73 there and PASS.  The share grows with n because there are
+ * more cells to be bad in; above 16 bits the rank rule sees the tiny and
+ * near-1/2 multipliers on its own (p = 3 FAILs from 11 bits on), and
+ * the front ends refuse words below VERIFY_MIN_BITS: too few keys to
+ * fill the smallest table's cells.
+ *
  * The form checks (odd, size, continued fraction, shift/add)
  * come with the battery, so every face shows the same verdict.
  */
@@ -90,6 +108,8 @@
 #define VERIFY_JOINT_OF_32 80    /*   ... of this many measured */
 #define VERIFY_JOINT_REACH_64 0  /* the same at 64 bits */
 #define VERIFY_JOINT_OF_64 80
+#define VERIFY_SMALL_BITS 16   /* words judged outright too (see above) */
+#define VERIFY_MIN_BITS 8      /* the smallest word cfx verify judges */
 #define VERIFY_MAX_FORMS 7
 #define VERIFY_REF_COUNT 1000    /* random multipliers per reference */
 
@@ -144,6 +164,7 @@ typedef struct verify_family {
 	double tail;               /* P: this bad or worse, random odd p */
 	double percentile;         /* % of the reference below, or -1 */
 	verify_status status;
+	int absolute;              /* FAIL by the small-word rule, not rank */
 	char reason[112];          /* one line: why this status */
 	uint64_t example[VERIFY_EXAMPLE];  /* keys sharing ... */
 	size_t nexample;
@@ -221,7 +242,8 @@ void verify_family_examples(verify_battery *bt, size_t i, void *scratch);
 
 /*
  * 0 when no count of family i's keys can make it FAIL or WARN (a WARN
- * counts toward the joint rule), so a caller that wants only the verdict
+ * counts toward the joint rule; on small words sequential keys may FAIL
+ * outright, so they always count), so a caller that wants only the verdict
  * may skip running it (it then shows as INFO); 1 when it may.  Exact, from
  * the rule alone: a c k family's P is at least the Gauss-Kuzmin
  * probability of the largest quotient its most keys could meet, and when
@@ -261,6 +283,12 @@ const char *verify_status_name(verify_status s);   /* "PASS", ... */
 /* The rule, for tests and the report: the status for a worst R, a tail
  * probability and F judged families. */
 verify_status verify_rule(double worst_r, double tail, size_t judged);
+
+/* The small-word rule: FAIL for a family of this kind with this worst R
+ * on bits-bit words when it is judged outright (see the head of this
+ * file), else PASS (the rank rule decides). */
+verify_status verify_small_rule(unsigned bits, verify_kind kind,
+                                double worst_r);
 
 /* The joint rule: FAIL for this many families WARNing at once, else
  * PASS (see the head of this file). */

@@ -312,7 +312,10 @@ static void evidence(char *buf, size_t n, const verify_family *f)
 		return;
 	}
 	snprintf(r, sizeof r, "%.3g", f->worst_r);
-	if (f->status == VERIFY_FAIL || f->status == VERIFY_WARN)
+	if (f->absolute)
+		snprintf(buf, n, "R %s at 2^%u x%u; small word: R >= 2", r, w->b,
+		         w->load);
+	else if (f->status == VERIFY_FAIL || f->status == VERIFY_WARN)
 		snprintf(buf, n, "R %s at 2^%u x%u; 1 in %s", r, w->b, w->load,
 		         count_text(in, sizeof in, f->tail > 0 ? 1 / f->tail : 1e300));
 	else if (f->percentile >= 50)
@@ -503,6 +506,13 @@ static void explain(FILE *out, const subject *s, size_t i, size_t j,
 		         "all %u random odd multipliers measured (1 in %s by the "
 		         "fitted tail).", VERIFY_REF_COUNT,
 		         count_text(in, sizeof in, f->tail > 0 ? 1 / f->tail : 1e300));
+	if (f->absolute && len < sizeof text)
+		len += (size_t)snprintf(text + len, sizeof text - len, "  At %u "
+		         "bits there are only %llu odd multipliers, too few for that "
+		         "rank to single one out, so on words of %u bits or fewer "
+		         "sequential keys that cost twice a random hash's lookups "
+		         "FAIL outright.", s->bits, 1ULL << (s->bits - 1),
+		         VERIFY_SMALL_BITS);
 	if (f->nexample >= 2 && len < sizeof text) {
 		len += (size_t)snprintf(text + len, sizeof text - len, "  Bucket "
 		         "0x%llx:", (unsigned long long)f->example_bucket);
@@ -673,6 +683,8 @@ static json_t *family_json(const verify_family *f)
 	json_object_set_new(fo, "percentile", f->percentile >= 0
 	                    ? out_jreal(f->percentile) : json_null());
 	json_object_set_new(fo, "reason", json_string(f->reason));
+	json_object_set_new(fo, "rule", json_string(f->absolute ? "small word"
+	                                            : "rank"));
 	if (f->ck)
 		json_object_set_new(fo, "step", out_ju64(f->step));
 	if (f->cf.ok)
@@ -819,11 +831,11 @@ int cmd_verify(cmd_ctx *c, cli_args *a)
 	subject_init(&s);
 	subject_init(&ref);
 	/* parse everything first: bad input prints one line and nothing else */
-	if (a->bits && (a->bits < 2 || a->bits > WORD_MAX_HASH)) {
+	if (a->bits && (a->bits < VERIFY_MIN_BITS || a->bits > WORD_MAX_HASH)) {
 		char tok[24];
 		snprintf(tok, sizeof tok, "%lu", a->bits);
-		cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok, "--bits for verify must "
-		            "lie in 2..%d", WORD_MAX_HASH);
+		cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok, "--bits must be between "
+		            "%d and %d", VERIFY_MIN_BITS, WORD_MAX_HASH);
 		goto done;
 	}
 	if (subject_parse(c, &s, src, a->expr_arg, a->bits) < 0 ||

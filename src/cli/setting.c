@@ -7,6 +7,7 @@
 #include "cfx/expr.h"
 #include "cfx/score.h"
 #include "cfx/search.h"
+#include "cfx/verify.h"
 #include "cfx/word.h"
 #include "cli/setting.h"
 
@@ -50,10 +51,10 @@ const setting setting_table[] = {
 	  "resumed where it was left (cfx learn lists them; :learn N starts\n"
 	  "one later)", SETTING_DASH },
 
-	{ SETTING_VBITS, "bits", "bits", 'b', SETTING_INT, 2, WORD_MAX_HASH,
-	  NULL, "N", NULL,
-	  "word size n, 2..64 (default: the smallest of 32 and 64 that\n"
-	  "holds the constant)", 0 },
+	{ SETTING_VBITS, "bits", "bits", 'b', SETTING_INT, VERIFY_MIN_BITS,
+	  WORD_MAX_HASH, NULL, "N", NULL,
+	  "word size n, 8..64 (default: the smallest of 32 and 64 that\n"
+	  "holds the constant; below 8 bits too few keys to judge)", 0 },
 	{ SETTING_SBITS, "bits", "bits", 'b', SETTING_INT, 1, SEARCH_MAX_BITS,
 	  NULL, "N", NULL,
 	  "word size n, 1 to 126 (default 32); the screen and --adders need\n"

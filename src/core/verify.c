@@ -557,7 +557,7 @@ int verify_family_can_fail(const verify_battery *bt, size_t i)
 	verify_cf e;
 
 	assert(i < bt->nfam);
-	if (!f->ck)
+	if (!f->ck || (f->kind == VERIFY_SEQ && bt->bits <= VERIFY_SMALL_BITS))
 		return 1;
 	/* any cell's K is at most f->keys, so its places are a prefix of
 	 * these: its largest quotient is at most e.a, and its P at least
@@ -649,6 +649,13 @@ verify_status verify_rule(double worst_r, double tail, size_t judged)
 	if (worst_r >= VERIFY_NOTICE_R && adjusted < VERIFY_ALPHA_WARN)
 		return VERIFY_WARN;
 	return VERIFY_PASS;
+}
+
+verify_status verify_small_rule(unsigned bits, verify_kind kind,
+                                double worst_r)
+{
+	return bits <= VERIFY_SMALL_BITS && kind == VERIFY_SEQ &&
+	       worst_r >= VERIFY_BAD_R ? VERIFY_FAIL : VERIFY_PASS;
 }
 
 static const verify_ref *find_ref(unsigned cal_bits, verify_kind kind,
@@ -752,9 +759,18 @@ static void judge_family(verify_battery *bt, verify_family *f)
 	f->tail = f->cf.ok ? verify_gk_tail((double)f->cf.a, f->cf.places)
 	          : comparable ? reftail : 1;
 	f->status = verify_rule(f->worst_r, f->tail, bt->judged);
+	f->absolute = f->status != VERIFY_FAIL &&
+	              verify_small_rule(bt->bits, f->kind, f->worst_r) ==
+	              VERIFY_FAIL;
+	if (f->absolute)
+		f->status = VERIFY_FAIL;
 	snprintf(r, sizeof r, "%.3g", f->worst_r);
 	snprintf(where, sizeof where, "R %s at 2^%u x%u", r, w->b, w->load);
-	if (f->status != VERIFY_PASS && f->cf.ok)
+	if (f->absolute)
+		n = snprintf(f->reason, sizeof f->reason, "%s; twice a random "
+		             "hash's lookups or more: FAIL outright at %u bits",
+		             where, bt->bits);
+	else if (f->status != VERIFY_PASS && f->cf.ok)
 		n = snprintf(f->reason, sizeof f->reason, "%s; a_%zu = %llu after "
 		             "q = %llu: 1 multiplier in %s", where, f->cf.k,
 		             (unsigned long long)f->cf.a,
