@@ -46,13 +46,26 @@ name_of() {   # the name a suite is reported by
 	esac
 }
 
+# CHECK_ONLY=REGEX: only the suites whose name (as reported: unit/test_cf,
+# golden/cf.t, oracle/cf_rationals.sh) matches the extended regular
+# expression; the count check below is then against that selection
+if [ -n "${CHECK_ONLY:-}" ]; then
+	sel=()
+	for s in "${suites[@]}"; do
+		name_of "$s" | grep -Eq -- "$CHECK_ONLY" && sel+=("$s")
+	done
+	[ ${#sel[@]} -gt 0 ] || { echo "CHECK_ONLY='$CHECK_ONLY' selects no suite"; exit 1; }
+	suites=("${sel[@]}")
+	echo "CHECK_ONLY='$CHECK_ONLY': ${#suites[@]} suites"
+fi
+
 at_terminal() {   # true for a suite driving a terminal (tmux or a pty)
 	case $1 in script:*) grep -qE 'lib/tmux\.sh|/lib\.bash|pty\.fork|script -q' "${1#*:}" ;;
 	*) return 1 ;; esac
 }
 
 # A suite that runs longer than CHECK_TIMEOUT seconds (default 1200: the
-# slowest takes about 60 s of processor time, 4 minutes under the
+# slowest takes about 100 s of processor time, a few minutes under the
 # sanitizers) is stopped and fails, so that one that hangs cannot stall
 # the run (or CI) until its own time limit.
 CHECK_TIMEOUT=${CHECK_TIMEOUT:-1200}
