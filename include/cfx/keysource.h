@@ -17,16 +17,12 @@
 #define KEYSOURCE_MALLOC_MAX ((uint64_t)4 << 30)     /* bytes for malloc: */
 
 /*
- * What one key file or walk may hold, checked as the lines or entries come
- * (a pipe that never ends, the whole file system): at most 2^22 lines
- * (keys, comments and blank lines: 32 MiB of keys, 64 MiB with their
- * sort; 4 keys a bucket for a table of 2^20) and 128 MiB of text (32
- * bytes a line); at most 2^18 entries under inodes:PATH (a second or two
- * of stat() on a warm cache).  A count takes the first keys of a bigger
- * file or tree.
+ * A key file is a data file of textfile.h: at most TEXTFILE_DATA_LINES
+ * lines and TEXTFILE_DATA_BYTES bytes, checked as the lines come (a pipe
+ * that never ends).  A walk of inodes:PATH stops after 2^18 entries (a
+ * second or two of stat() on a warm cache; the whole file system could
+ * take minutes).  A count takes the first keys of a bigger file or tree.
  */
-#define KEYSOURCE_FILE_LINES ((size_t)1 << 22)
-#define KEYSOURCE_FILE_BYTES ((size_t)128 << 20)
 #define KEYSOURCE_INODES_MAX ((size_t)1 << 18)
 
 /* Keys as they came, repeats and all: free k with free(). */

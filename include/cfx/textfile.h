@@ -20,6 +20,14 @@
 #define TEXTFILE_LINE_MAX 65536          /* bytes in one line, newline aside */
 #define TEXTFILE_MAX ((size_t)16 << 20)  /* a lesson, facts or script file */
 
+/* A data file read line by line (key files, stats samples) may have at
+ * most 2^22 lines (keys, comments and blank lines alike: 32 MiB of 64-bit
+ * keys, 64 MiB with their sort) and 128 MiB of text (32 bytes a line),
+ * checked as the lines come, so a pipe without end is refused in a
+ * second instead of growing to gigabytes. */
+#define TEXTFILE_DATA_LINES ((size_t)1 << 22)
+#define TEXTFILE_DATA_BYTES ((size_t)128 << 20)
+
 /* Open path for reading.  A regular file always; a FIFO (a pipe, a process
  * substitution) only when stream is set; a directory or a device never.
  * NULL with err (CFX_EIO, the path as token) otherwise; err's message is
@@ -34,6 +42,13 @@ FILE *textfile_open(const char *path, int stream, cfx_err *err);
  * or cannot be read (CFX_ELIMIT, CFX_ESYNTAX, CFX_EIO).
  */
 ssize_t textfile_line(FILE *f, char **buf, size_t *cap, cfx_err *err);
+
+/* Whether a data file whose first lines lines (counting the one just
+ * read) took bytes bytes, newlines included, is still within the limits
+ * above.  0, or -1 with err: CFX_ELIMIT, "WHAT has more than 2^22 lines"
+ * or "WHAT is larger than 128 MiB", then hint if not NULL, token path. */
+int textfile_data_within(size_t lines, size_t bytes, const char *what,
+                         const char *hint, const char *path, cfx_err *err);
 
 /* The whole of a regular file of at most max bytes and no NUL byte,
  * malloc'd and NUL-terminated, its length in *len (may be NULL); NULL with

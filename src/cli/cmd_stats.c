@@ -57,14 +57,17 @@ static int read_sample(cmd_ctx *c, FILE *f, sample_in *s, int column,
                        const char *delim)
 {
 	char *buf = NULL, *t, *end;
-	size_t cap = 0;
+	size_t cap = 0, bytes = 0;
 	ssize_t len;
 	unsigned long line = 0;
 	int rc = 0;
 
 	while ((len = textfile_line(f, &buf, &cap, &c->err)) >= 0) {
 		double v;
-		line++;
+		bytes += (size_t)len + 1;
+		if ((rc = textfile_data_within(++line, bytes, "the sample", NULL,
+		                               s->name, &c->err)) < 0)
+			break;
 		while (len > 0 && strchr(" \t\r\n\v\f", buf[len - 1]))
 			buf[--len] = '\0';
 		if (!(t = field(buf, column, delim)))

@@ -416,6 +416,25 @@ static char **attempt(const char *text, int start, int end)
 	return rl_completion_matches(text, gen_from);
 }
 
+/* Whether the history file may be read and written: absent, or a regular
+ * file of at most TEXTFILE_MAX bytes.  readline opens it as it is, so a
+ * FIFO hung the prompt at start and again at every line, and reads it
+ * whole.  Otherwise history is not kept, said once, and 0. */
+static int history_usable(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0 ||
+	    (S_ISREG(st.st_mode) && (size_t)st.st_size <= TEXTFILE_MAX))
+		return 1;
+	fprintf(stderr, "cfx: repl: history is not kept: %s (%s)\n",
+	        S_ISREG(st.st_mode) ? "larger than 16 MiB" : "not a regular file",
+	        path);
+	free(hist_path);
+	hist_path = NULL;
+	return 0;
+}
+
 static void history_open(void)
 {
 	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
@@ -444,7 +463,7 @@ static void history_open(void)
 	if (asprintf(&hist_path, "%s/history", dir) < 0)
 		hist_path = NULL;
 	stifle_history(HISTORY_MAX);
-	if (hist_path)
+	if (hist_path && history_usable(hist_path))
 		read_history(hist_path);
 }
 
@@ -639,7 +658,7 @@ const char *repl_input_line(repl_input *in)
 		return NULL;
 	in->r->lineno++;
 	if (len == -2) {        /* not text: a NUL byte, an endless line */
-		repl_error(in->r, "cfx", e.msg, NULL);
+		repl_error(in->r, "cfx", e.msg, e.token);
 		in->bad = 1;
 		return NULL;
 	}

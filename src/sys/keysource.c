@@ -94,18 +94,11 @@ static int read_file(keysource_keys *set, const char *path, uint64_t mask,
 		uint64_t v;
 
 		/* bounded as it comes: a pipe may never end */
-		if (++lineno > KEYSOURCE_FILE_LINES) {
-			rc = cfx_err_set(err, CFX_ELIMIT, -1, path, "the key file has "
-			                 "more than 2^22 lines (--count N takes the "
-			                 "first N keys)");
+		bytes += len >= 0 ? (size_t)len + 1 : 0;
+		if ((rc = textfile_data_within(++lineno, bytes, "the key file",
+		                               "(--count N takes the first N keys)",
+		                               path, err)) < 0)
 			break;
-		}
-		if (len >= 0 && (bytes += (size_t)len + 1) > KEYSOURCE_FILE_BYTES) {
-			rc = cfx_err_set(err, CFX_ELIMIT, -1, path, "the key file is "
-			                 "larger than 128 MiB (--count N takes the "
-			                 "first N keys)");
-			break;
-		}
 		if (len == -2) {      /* a NUL byte, an endless line */
 			char why[sizeof err->msg];
 			memcpy(why, err->msg, sizeof why);

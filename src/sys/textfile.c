@@ -63,13 +63,18 @@ ssize_t textfile_line(FILE *f, char **buf, size_t *cap, cfx_err *err)
 		c = getc_unlocked(f);
 		if (c == EOF || c == '\n')
 			break;
-		if (c == '\0') {
-			cfx_err_set(err, CFX_ESYNTAX, -1, NULL, "a NUL byte in the line");
+		if (c == '\0') {      /* the token: what comes before it, and it */
+			char tok[22];
+			size_t from = n > 20 ? n - 20 : 0;
+			memcpy(tok, *buf ? *buf + from : "", n - from);
+			tok[n - from] = '\0';
+			cfx_err_setn(err, CFX_ESYNTAX, -1, tok, (int)(n - from) + 1,
+			             "a NUL byte in the line");
 			return -2;
 		}
-		if (n == TEXTFILE_LINE_MAX) {
-			cfx_err_set(err, CFX_ELIMIT, -1, NULL, "the line is longer than "
-			            "%d bytes", TEXTFILE_LINE_MAX);
+		if (n == TEXTFILE_LINE_MAX) {   /* the token: how it begins */
+			cfx_err_setn(err, CFX_ELIMIT, -1, *buf, (int)n, "the line is "
+			             "longer than %d bytes", TEXTFILE_LINE_MAX);
 			return -2;
 		}
 		if (n + 2 > *cap) {
@@ -94,6 +99,20 @@ ssize_t textfile_line(FILE *f, char **buf, size_t *cap, cfx_err *err)
 		n--;
 	(*buf)[n] = '\0';
 	return (ssize_t)n;
+}
+
+int textfile_data_within(size_t lines, size_t bytes, const char *what,
+                         const char *hint, const char *path, cfx_err *err)
+{
+	if (lines > TEXTFILE_DATA_LINES)
+		return cfx_err_set(err, CFX_ELIMIT, -1, path, "%s has more than "
+		                   "2^22 lines%s%s", what, hint ? " " : "",
+		                   hint ? hint : "");
+	if (bytes > TEXTFILE_DATA_BYTES)
+		return cfx_err_set(err, CFX_ELIMIT, -1, path, "%s is larger than "
+		                   "128 MiB%s%s", what, hint ? " " : "",
+		                   hint ? hint : "");
+	return 0;
 }
 
 char *textfile_read(const char *path, size_t max, size_t *len, cfx_err *err)

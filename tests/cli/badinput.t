@@ -14,7 +14,7 @@ $ cfx -f /dev/zero
 ! cfx: repl: cannot read script: not a regular file or pipe (/dev/zero)
 ? 2
 $ cfx < /dev/zero
-! cfx: line 1: cfx: a NUL byte in the line
+! cfx: line 1: cfx: a NUL byte in the line (\x00)
 ? 2
 $ printf 'cf 13/8\ncf 1\000junk\n' | cfx
 > x          13/8
@@ -22,10 +22,10 @@ $ printf 'cf 13/8\ncf 1\000junk\n' | cfx
 > terms      5 (complete)
 > golden     prefix 3; largest quotient 2 at a_4
 > |x-1/phi|  1.01
-! cfx: line 2: cfx: a NUL byte in the line
+! cfx: line 2: cfx: a NUL byte in the line (cf 1\x00)
 ? 2
 $ head -c 70000 /dev/zero | tr '\0' x | cfx
-! cfx: line 1: cfx: the line is longer than 65536 bytes
+! cfx: line 1: cfx: the line is longer than 65536 bytes (xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...)
 ? 2
 
 # ---- key files ---------------------------------------------------------
@@ -46,6 +46,13 @@ $ yes 12345 | timeout 60 cfx score --keys file:/dev/stdin 5
 ? 2
 $ yes "#$(head -c 1000 /dev/zero | tr '\0' x)" | timeout 60 cfx score --keys file:/dev/stdin 5
 ! cfx: score: the key file is larger than 128 MiB (--count N takes the first N keys) (/dev/stdin)
+? 2
+# a stats sample is a data file too (yes 1 | cfx stats grew without end)
+$ seq 10 > s && yes 1 | timeout 60 cfx stats /dev/stdin s
+! cfx: stats: the sample has more than 2^22 lines (/dev/stdin)
+? 2
+$ printf '1\n2\n3\n4\000\n' > s && cfx stats s s
+! cfx: stats: s, line 4: a NUL byte in the line (4\x00)
 ? 2
 # inodes:/ walked the whole file system: a walk stops after 2^18 files
 # (lowered here to 4 by the tests' variable); --count takes the first N

@@ -87,4 +87,18 @@ tm_keys C-d
 tm_exited >/dev/null
 check "history file bounded to 1000 lines" test "$(wc -l < "$XDG_STATE_HOME/cfx/history")" -le 1000
 
+# a FIFO in the history file's place: said once, not opened (readline's
+# open hung the prompt before it appeared, and again at every line)
+rm -f "$XDG_STATE_HOME/cfx/history"; mkfifo "$XDG_STATE_HOME/cfx/history"
+tm_start 100 30 ./cfx repl
+check "history a FIFO: said" \
+	tm_wait "^cfx: repl: history is not kept: not a regular file \($XDG_STATE_HOME/cfx/history\)$"
+check "    the prompt comes" tm_wait '^cfx>$'
+tm_type 'cf 13/8'; tm_keys Enter
+check "    and works" tm_wait '^cf +\[1; 1, 1, 1, 2\]$'
+tm_keys C-d
+check "    Ctrl-D exits with status 0" test "$(tm_exited)" = 0
+tm kill-server 2>/dev/null
+rm -f "$XDG_STATE_HOME/cfx/history"
+
 tm_summary
