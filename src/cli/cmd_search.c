@@ -229,7 +229,12 @@ static int enumerate(cmd_ctx *c, const request *r, const search_target *t,
 	*seen = 0;
 	for (i = 0; i < pl.ntask; i++) {
 		if (j.errs[i].code == CFX_ELIMIT && rc == 0) {
+			char tok[32];   /* too many found: the terms' or adders' fault */
 			c->err = j.errs[i];
+			snprintf(tok, sizeof tok, r->adders >= 0 ? "--adders %d"
+			         : "--terms %d", r->adders >= 0 ? r->adders : (int)r->terms);
+			if (!c->err.token[0])
+				cfx_err_retoken(&c->err, tok);
 			rc = -1;
 		}
 		if (rc == 0)

@@ -3,8 +3,8 @@
 # tests: every row has a case in tests/cli/badinput.t whose expected
 # output has the row's message (its placeholders N, PATH, WHY, ... for
 # anything) and whose expected status is the row's.  A row whose status
-# is "goes on" (the REPL's prompt) is a case of the file the section names
-# for it.  A row added without a case, or a case whose status drifted from
+# is "goes on" (the REPL's prompt) is a case of the files the section names
+# for them.  A row added without a case, or a case whose status drifted from
 # the table, fails here.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -61,8 +61,10 @@ for inp, msg, st1, st2 in rows:
     inp, msg, status = deroff(inp), deroff(msg), deroff(st1 or st2)
     pats = described.get(msg) or pattern(msg)
     if status == "goes on":
-        m = re.search(r"line typed at the prompt is (tests/\S+?)'s", deroff(intro))
-        text = open(root + "/" + m.group(1)).read() if m else ""
+        # the intro names the scripts of the prompt's rows
+        m = re.search(r"at the prompt are (tests/\S+?)'s and (tests/\S+?)'s",
+                      deroff(intro))
+        text = "".join(open(root + "/" + f).read() for f in m.groups()) if m else ""
         ok = all(re.search(p, text) for p in pats)
     else:
         ok = all(any(c["status"] == int(status) and

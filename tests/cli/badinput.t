@@ -162,6 +162,11 @@ $ cfx score --keys malloc:99999999999999 5
 $ cfx sweep --count 2^28 5
 ! cfx: sweep: the sweep would take 2049 MiB, over the 1024 MiB one request may take (2^28)
 ? 2
+# search's candidates are capped at 2 * 10^6 (half a second to reach): the
+# message named no input
+$ cfx search --bits 32 --terms 12 --window 1
+! cfx: search: more than 2000000 candidates: narrow the window (--window) or use fewer terms (--terms 12)
+? 2
 $ CFX_TEST_MEMAVAILABLE_MIB=100 cfx score --keys random --count 2^24 5
 ! cfx: score: the keys would take 256 MiB, more than the 100 MiB available now (2^24)
 ? 2

@@ -91,8 +91,8 @@ check "history file bounded to 1000 lines" test "$(wc -l < "$XDG_STATE_HOME/cfx/
 # open hung the prompt before it appeared, and again at every line)
 rm -f "$XDG_STATE_HOME/cfx/history"; mkfifo "$XDG_STATE_HOME/cfx/history"
 tm_start 100 30 ./cfx repl
-check "history a FIFO: said" \
-	tm_wait "^cfx: repl: history is not kept: not a regular file \($XDG_STATE_HOME/cfx/history\)$"
+msg="cfx: repl: history is not kept: not a regular file ($XDG_STATE_HOME/cfx/history)"
+check "history a FIFO: said" tm_wait "^$(printf '%s' "$msg" | sed 's/[().]/\\&/g')$"
 check "    the prompt comes" tm_wait '^cfx>$'
 tm_type 'cf 13/8'; tm_keys Enter
 check "    and works" tm_wait '^cf +\[1; 1, 1, 1, 2\]$'
