@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cfx/cf.h"
 #include "cfx/constant.h"
@@ -140,13 +141,24 @@ typedef struct run_ctx {
 	void *scratch[POOL_MAX];
 	const char *label;
 	int drawn;
+	size_t work, total;      /* keys counted so far, of all families' */
+	struct timespec start;
 } run_ctx;
+
+/* The keys family i counts: its share of the work. */
+static size_t family_work(const verify_battery *bt, size_t i)
+{
+	size_t cap = (size_t)8 << bt->bmax;
+
+	return bt->fam[i].keys < cap ? bt->fam[i].keys : cap;
+}
 
 static void run_one(void *ctx, size_t i, unsigned w)
 {
 	run_ctx *r = ctx;
 
 	verify_family_run(r->bt, i, r->scratch[w]);
+	__atomic_fetch_add(&r->work, family_work(r->bt, i), __ATOMIC_RELAXED);
 }
 
 static void examples_one(void *ctx, size_t i, unsigned w)
@@ -156,18 +168,35 @@ static void examples_one(void *ctx, size_t i, unsigned w)
 	verify_family_examples(r->bt, i, r->scratch[w]);
 }
 
+/* The bar, on a terminal only: the share of the keys counted (families
+ * differ a thousandfold: 2^27 keys at --table-bits 24, 16 for a wide
+ * stride), the families done and the seconds so far; drawn before the
+ * first family ends too, so a long run shows at once that it runs. */
+static void draw(run_ctx *r, size_t done, size_t total)
+{
+	struct timespec now;
+	size_t work = __atomic_load_n(&r->work, __ATOMIC_RELAXED);
+	int w = 30, fill = r->total ? (int)((double)work * w / (double)r->total)
+	        : 0, i;
+	double secs;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	secs = (double)(now.tv_sec - r->start.tv_sec) +
+	       (double)(now.tv_nsec - r->start.tv_nsec) * 1e-9;
+	fprintf(stderr, "\r%s [", r->label);
+	for (i = 0; i < w; i++)
+		fputc(i < fill ? '#' : '.', stderr);
+	fprintf(stderr, "] %zu/%zu families, %.0f s", done, total, secs);
+	fflush(stderr);
+	r->drawn = 1;
+}
+
 static int progress(void *ctx, size_t done, size_t total)
 {
 	run_ctx *r = ctx;
 
-	if (r->c->progress) {
-		int w = 30, fill = (int)(done * (size_t)w / total), i;
-		fprintf(stderr, "\r%s [", r->label);
-		for (i = 0; i < w; i++)
-			fputc(i < fill ? '#' : '.', stderr);
-		fprintf(stderr, "] %zu/%zu families", done, total);
-		r->drawn = 1;
-	}
+	if (r->c->progress)
+		draw(r, done, total);
 	return r->c->stop && *r->c->stop;
 }
 
@@ -186,12 +215,15 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 	r.c = c;
 	r.bt = &s->bt;
 	r.label = label;
+	clock_gettime(CLOCK_MONOTONIC, &r.start);
+	for (i = 0; i < s->bt.nfam; i++)
+		r.total += family_work(&s->bt, i);
 	for (i = 0; i < threads; i++)
 		r.scratch[i] = xmalloc(verify_scratch_size(&s->bt), "verify scratch");
 	started = ccheck_start(&cc, s->k.code, s->bits, s->k.p64) == 0;
+	if (c->progress)
+		draw(&r, 0, s->bt.nfam);
 	rc = pool_run(s->bt.nfam, threads, run_one, progress, &r);
-	if (r.drawn)
-		fprintf(stderr, "\r\033[K");
 	ccheck_finish(&cc);
 	if (rc == 0) {
 		vc.ran = cc.ran;
@@ -199,8 +231,12 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 		vc.inputs = cc.inputs;
 		vc.msg = started || cc.ran ? cc.msg : NULL;
 		verify_judge(&s->bt, 1, &vc);
+		/* the colliding keys recount the FAIL and WARN families' worst
+		 * cells: seconds at --table-bits 24, so the bar stays */
 		pool_run(s->bt.nfam, threads, examples_one, NULL, &r);
 	}
+	if (r.drawn)
+		fprintf(stderr, "\r\033[K");
 	for (i = 0; i < threads; i++)
 		free(r.scratch[i]);
 	if (rc < 0)
