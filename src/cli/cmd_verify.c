@@ -78,10 +78,10 @@ static int parse_tables(cmd_ctx *c, const cli_args *a, unsigned bits,
 				t[(*n)++] = b;
 			}
 		s = end;
-		if (*s == ',')
+		if (*s == ',' && s[1])
 			s++;
 		else if (*s)
-			goto bad;
+			goto bad;      /* a stray character, or a comma at the end */
 	}
 	if (*n)
 		return 0;

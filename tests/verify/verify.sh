@@ -317,6 +317,7 @@ done
 
 # bad input: status 2, one line on stderr, nothing on stdout
 for args in "0" "2^64" "5 --table-bits 30" "5 --table-bits x" "5 --table-bits ," \
+            "5 --table-bits 4-20," "5 --table-bits ,4" "5 --table-bits 4,,8" \
             "5 --emit c" "5 --against 0x1g" "5 --against 2^70" "5 --bits 1" \
             "5 --bits 65" "5 --bits 4096"; do
 	./cfx verify $args >"$tmp/o" 2>"$tmp/e"; st=$?
