@@ -95,9 +95,9 @@ static int read_sample(cmd_ctx *c, FILE *f, sample_in *s, int column,
 		return -1;
 	}
 	if (rc == 0 && s->n < STATS_MIN_POINTS)
-		rc = cfx_err_set(&c->err, CFX_EDOMAIN, -1, NULL,
-		                 "%s, line %lu (the end): %zu point%s; a sample "
-		                 "needs at least %d", s->name, line, s->n,
+		rc = cfx_err_set(&c->err, CFX_EDOMAIN, -1, s->name,
+		                 "the sample ends at line %lu with %zu point%s; "
+		                 "one needs at least %d", line, s->n,
 		                 s->n == 1 ? "" : "s", STATS_MIN_POINTS);
 	return rc;
 }

@@ -751,7 +751,7 @@ int learn_cli_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		tally t = { 0, 0, 0, 0 };
 		int worst = CFX_EXIT_OK;
 		if (argc == 2) {
-			fprintf(stderr, "cfx: learn: --check needs a lesson file\n");
+			fprintf(stderr, "cfx: learn: --check needs a lesson file (--check)\n");
 			return CFX_EXIT_USAGE;
 		}
 		for (i = 2; i < argc; i++) {

@@ -139,6 +139,12 @@ $ cfx verify --against abc 5
 $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 2
 ! cfx: learn: unknown argument (2)
 ? 2
+$ cfx learn --check
+! cfx: learn: --check needs a lesson file (--check)
+? 2
+$ cfx stats < /dev/null
+! cfx: stats: the sample ends at line 0 with 0 points; one needs at least 3 (<stdin>)
+? 2
 $ cfx shifts --json --emit c 0x9e370001
 ! cfx: shifts: --json and --emit do not go together (--emit)
 ? 2

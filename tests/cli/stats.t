@@ -63,10 +63,10 @@ $ printf '0\n0\n1\n' > a; printf '1\n2\n3\n' > b; cfx stats -A --ratio a b 2>/de
 $ cfx stats
 < 1
 < 2
-! cfx: stats: <stdin>, line 2 (the end): 2 points; a sample needs at least 3
+! cfx: stats: the sample ends at line 2 with 2 points; one needs at least 3 (<stdin>)
 ? 2
 $ printf '1\n2\n3\n' > a; printf '# two\n5\n6\n' > b; cfx stats a b
-! cfx: stats: b, line 3 (the end): 2 points; a sample needs at least 3
+! cfx: stats: the sample ends at line 3 with 2 points; one needs at least 3 (b)
 ? 2
 $ cfx stats
 < 1
