@@ -194,7 +194,7 @@ $ printf 'cf 13/8\nanswer 2\n' | env -u HOME -u XDG_STATE_HOME CFX_LESSONS=$(dir
 $ printf 'cf 13/8\nanswer 2\n' | env -u HOME XDG_STATE_HOME=rel CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 2>&1 >/dev/null
 > cfx: learn: progress cannot be saved: XDG_STATE_HOME is not an absolute path and HOME is not set (rel)
 ? 1
-$ awk 'BEGIN { s = "answer "; for (i = 0; i < 5000; i++) s = s "7"; print s }' | CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 2 > out; st=$?; grep longer out; exit $st
+$ awk 'BEGIN { s = "answer "; for (i = 0; i < 5000; i++) s = s "7"; print s }' | XDG_STATE_HOME=$PWD/sa CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 2 > out; st=$?; grep longer out; exit $st
 > That answer is longer than 4096 characters; no step's answer is.
 ? 1
 
