@@ -175,7 +175,7 @@ typedef struct verify_family {
 typedef struct verify_check {
 	char name[24];
 	verify_status status;
-	char detail[200];          /* one sentence of evidence */
+	char detail[256];          /* one sentence of evidence */
 	double tail;               /* P where it has one, else 1 */
 } verify_check;
 

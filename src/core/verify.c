@@ -827,24 +827,39 @@ static void check_odd(verify_battery *bt)
 		         n - t, n - t, n);
 }
 
-/* p near 0 mod 2^n: consecutive keys move by 1/A of the circle. */
+/* p near 0 mod 2^n: consecutive keys move by 1/A of the circle.  Ranked
+ * like a family (A in place of R, P = 2 m / 2^n), and FAILed outright
+ * when the smallest table's 2^b sequential keys span less than an eighth
+ * of the word (A >= 8 2^b): they fill at most 2^b / 8 + 1 of its buckets,
+ * R >= 2.17 at 2^4, whatever the rank (at 64 bits 1 random multiplier in
+ * 64 is that small, and F = 94 made P F = 0.37: only a WARN). */
 static void check_size(verify_battery *bt)
 {
-	unsigned n = bt->bits;
+	unsigned n = bt->bits, b = bt->tables[0];
 	uint64_t m = bt->p, neg = (0 - bt->p) & word_mask(n);
 	double A, tail;
+	int outright;
 	verify_check *k;
 
 	if (neg < m)
 		m = neg;
 	A = ldexp(1, (int)n) / (double)m;
 	tail = 2 * (double)m / ldexp(1, (int)n);
-	k = form(bt, "size", verify_rule(A, tail, bt->judged));
+	outright = ((u128)m << (3 + b)) <= (u128)1 << n;   /* A >= 8 2^b */
+	k = form(bt, "size", outright ? VERIFY_FAIL
+	         : verify_rule(A, tail, bt->judged));
 	k->tail = tail;
 	if (k->status == VERIFY_PASS)
 		snprintf(k->detail, sizeof k->detail, "%s = %.3g x 2^%u: consecutive "
 		         "keys move by 1/%.3g of the word", m == bt->p ? "p" : "-p",
 		         (double)m / ldexp(1, (int)n - 1), n - 1, A);
+	else if (outright)
+		snprintf(k->detail, sizeof k->detail, "%s is about 2^%.1f, far below "
+		         "2^%u: %u consecutive keys span 1/%.3g of the word, so they "
+		         "fill at most %u of a 2^%u-bucket table's buckets, whatever "
+		         "the rank (1 odd multiplier in %.3g is this small)",
+		         m == bt->p ? "p" : "-p", log2((double)m), n - 1, 1u << b,
+		         A / ldexp(1, (int)b), (1u << b) / 8 + 1, b, 1 / tail);
 	else
 		snprintf(k->detail, sizeof k->detail, "%s is about 2^%.1f, far below "
 		         "2^%u: consecutive keys move by only 1/%.3g of the word, so "

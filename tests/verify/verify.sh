@@ -133,6 +133,29 @@ else bad "small word report: $(grep '^sequential' "$tmp/sm.txt")"; fi
 if [ $st = 2 ] && [ ! -s "$tmp/o" ] && grep -qx 'cfx: verify: --bits must be between 8 and 64 (7)' "$tmp/e"; then
 	ok "below 8 bits: refused"; else bad "--bits 7: status $st, $(cat "$tmp/e")"; fi
 
+# A 64-bit p with 8 leading zero bits (random below) PASSed with 5 WARN:
+# 16 sequential keys span 1/31 of the word, so a 16-bucket table gets
+# them in at most 3 buckets (python counts R here); the size check FAILs
+# that outright when the smallest table is 2^4, not when it is 2^8.
+./cfx verify 0x00835a7edfdf5fdf --table-bits 4-12 --json >"$tmp/sz.json"; st=$?
+if [ $st = 1 ] && $py - "$tmp/sz.json" <<'PYEOF'
+import json, sys
+o = json.load(open(sys.argv[1]))
+p, n = int(o["value"]), 64
+c = [0] * 16
+for k in range(16):
+    c[(k * p % 2**n) >> (n - 4)] += 1
+r = sum(x * (x + 1) / 2 for x in c) / ((16 * 15 / 16 + 16 + 16) / 2)
+assert sum(1 for x in c if x) <= 3 and r >= 2, (c, r)
+size = [k for k in o["checks"] if k["name"] == "size"][0]
+assert size["status"] == "FAIL", size
+PYEOF
+then ok "p < 2^64/128: size FAILs (16 keys in at most 3 of 16 buckets)"
+else bad "p < 2^64/128: exit $st"; fi
+if ./cfx verify 0x00835a7edfdf5fdf --table-bits 8-12 | grep -q '^size  *WARN'; then
+	ok "the same p with tables from 2^8: size only WARNs"
+else bad "size with tables from 2^8"; fi
+
 # The family list: every family the issue asks for, built here from the
 # issue's words, at 64 and at 32 bits.
 for n in 64 32; do
