@@ -93,6 +93,11 @@ struct mcm_ctx {
 	size_t memo_cap, memo_used;
 	int quick;
 	const mcm_target *target;   /* ties broken by its cycles, or NULL */
+	int four_done;          /* this mcm_solve tried every graph of four */
+	uint64_t four_q;        /* the last four(): q, m, dmax and the best */
+	unsigned four_m, four_dmax;   /* graph (n > MCM_MAX_NODES: none), */
+	mcm_graph four_g;       /* as the searches of one constant for */
+	                        /* several targets ask it again */
 };
 
 mcm_ctx *mcm_new(void)
@@ -1574,47 +1579,160 @@ static int three(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
 
 /* ---- exact search for four adders, small words ------------------------ */
 
-/* Is (u << s) = +-d mod 2^m for some s in [1, m)?  The shift can only
- * be d's count of trailing zeros. */
-static int shift_pm(uint64_t u, uint64_t d, unsigned m, uint64_t mk)
+/* The graph 1, pre[0..2], then +-q as an A-operation of u and w (either
+ * shifted): kept in *best if it is better on t.  Returns 1 if kept. */
+static int four_try(const uint64_t *pre, uint64_t q, uint64_t u, uint64_t w,
+                    unsigned m, unsigned dmax, const mcm_target *t,
+                    mcm_graph *best)
 {
-	uint64_t us;
+	uint64_t mk = mask_of(m);
+	int neg, kept = 0;
+
+	for (neg = 0; neg < 2; neg++) {
+		mcm_graph g;
+		if (aop_of(neg ? (0 - q) & mk : q, u, w, m) &&
+		    mod_graph(pre, 4, q, neg, m, dmax, &g) == 0 &&
+		    better(&g, best, t)) {
+			*best = g;
+			kept = 1;
+		}
+	}
+	return kept;
+}
+
+/* The last adder q = +-(x << s) +- y with x in xs[0..nx) and y in the set
+ * ys (values < 2^32, either sign); pre_of(x, y) orders the ready set.
+ * Returns 1 if a graph was kept. */
+static int four_pairs(uint64_t q, uint64_t a, const uint64_t *xs, size_t nx,
+                      const vset *ys, int x_is_b, unsigned m, unsigned dmax,
+                      const mcm_target *t, mcm_graph *best)
+{
+	uint64_t mk = mask_of(m);
+	size_t i;
 	unsigned s;
+	int found = 0, sg, ng;
 
-	d &= mk;
-	if (!d)
-		return 0;
-	s = (unsigned)__builtin_ctzll(d);
-	if (s < 1 || s >= m)
-		return 0;
-	us = (u << s) & mk;
-	return us == d || us == ((0 - d) & mk);
+	for (i = 0; i < nx; i++) {
+		uint64_t x = xs[i];
+		if (x == 1 || x == mk || x == a || x == ((0 - a) & mk))
+			continue;
+		for (s = 1; s < m; s++)
+			for (sg = 0; sg < 2; sg++)
+				for (ng = 0; ng < 2; ng++) {
+					uint64_t y = (q + (sg ? x << s : 0 - (x << s))) & mk;
+					uint64_t pre[3];
+					if (ng)
+						y = (0 - y) & mk;
+					if (!vset_has(ys, y) || y == 1 || y == mk || y == a ||
+					    y == ((0 - a) & mk) || y == x || y == ((0 - x) & mk))
+						continue;
+					pre[0] = a;
+					pre[1] = x_is_b ? x : y;
+					pre[2] = x_is_b ? y : x;
+					found |= four_try(pre, q, x, y, m, dmax, t, best);
+				}
+	}
+	return found;
 }
 
-/* Is +-q an A-operation mod 2^m of c and w (either one shifted)? */
-static int last_aop(uint64_t q, uint64_t c, uint64_t w, unsigned m,
-                    uint64_t mk)
+/* Is c usable as the third member after 1, a, b (not +-1, +-a, +-b)? */
+static int four_new(uint64_t c, uint64_t a, uint64_t b, uint64_t mk)
 {
-	return shift_pm(c, q - w, m, mk) || shift_pm(c, q + w, m, mk) ||
-	       shift_pm(w, q - c, m, mk) || shift_pm(w, q + c, m, mk);
+	uint64_t nc = (0 - c) & mk;
+
+	return c != 1 && nc != 1 && c != a && nc != a && c != b && nc != b;
 }
 
-/* Every graph of exactly four adders for +-q mod 2^m: the ready sets
- * {1, a, b, c} (a = A(1, 1), b an A-operation within {1, a}, c one
- * within {1, a, b}, each up to sign as in three()) and a last adder that
- * uses c (one that does not is a graph of three, which three() tries).
- * Keeps the best in *best (better() on t) and returns 1 if one within
- * depth dmax beat it.  About 200 m^3 ready sets, each tested against q
- * in 16 shift comparisons: some 20 ms at 16 bits, 0.2 s at 24. */
+/* The last adder q = A(c, w), w in {1, a, b, c}, c one of cs[0..n) (the
+ * A-operations that use b), each form solved for c and looked up: c
+ * unshifted, q = +-c +- (w << s); c shifted, (c << s) = +-(q -+ w), so c
+ * is known mod 2^(m - s) (s the trailing zeros of q -+ w); w = c, c one
+ * of cq[0..ncq) (q / (2^e +- 1)).  s3 is scratch.  Returns 1 if a graph
+ * was kept. */
+static int four_last(uint64_t q, uint64_t a, uint64_t b, const uint64_t *cs,
+                     size_t n, const uint64_t *cq, size_t ncq, vset *s3,
+                     unsigned m, unsigned dmax, const mcm_target *t,
+                     mcm_graph *best)
+{
+	uint64_t mk = mask_of(m), w[3] = { 1, a, b }, pre[3] = { a, b, 0 };
+	size_t i, k;
+	unsigned s;
+	int found = 0, x, sg, ng;
+
+	s3->now++;
+	for (i = 0; i < n; i++)
+		vset_add(s3, cs[i]);
+	for (x = 0; x < 3; x++) {
+		for (s = 1; s < m; s++)          /* c unshifted */
+			for (sg = 0; sg < 2; sg++)
+				for (ng = 0; ng < 2; ng++) {
+					uint64_t c = (q + (sg ? w[x] << s : 0 - (w[x] << s))) & mk;
+					if (ng)
+						c = (0 - c) & mk;
+					if (vset_has(s3, c) && four_new(c, a, b, mk)) {
+						pre[2] = c;
+						found |= four_try(pre, q, c, w[x], m, dmax, t, best);
+					}
+				}
+		for (sg = 0; sg < 2; sg++) {     /* c shifted */
+			uint64_t d = (sg ? q + w[x] : q - w[x]) & mk, ms, lo;
+			if (!d || (s = (unsigned)__builtin_ctzll(d)) >= m)
+				continue;
+			ms = mask_of(m - s);
+			lo = (d >> s) & ms;
+			for (i = 0; i < n; i++)
+				if (((cs[i] & ms) == lo || ((0 - cs[i]) & ms) == lo) &&
+				    four_new(cs[i], a, b, mk)) {
+					pre[2] = cs[i];
+					found |= four_try(pre, q, cs[i], w[x], m, dmax, t, best);
+				}
+		}
+	}
+	for (k = 0; k < ncq; k++)             /* w = c */
+		for (ng = 0; ng < 2; ng++) {
+			uint64_t c = ng ? (0 - cq[k]) & mk : cq[k];
+			if (vset_has(s3, c) && four_new(c, a, b, mk)) {
+				pre[2] = c;
+				found |= four_try(pre, q, c, c, m, dmax, t, best);
+			}
+		}
+	return found;
+}
+
+/* Every graph of exactly four adders for +-q mod 2^m (m <= 32): the
+ * ready sets {1, a, b, c} (a = A(1, 1), b an A-operation within {1, a},
+ * c one within {1, a, b}, each up to sign as in three()) and a last adder
+ * that uses c (one that does not is a graph of three).  When c does not
+ * use b either, c is in C0 = A({1, a}) and the last adder must use b
+ * (else {1, a, c} makes q with three, which three() has ruled out: call
+ * this after it): q = A(b, c) is found by solving for the unshifted one
+ * and looking it up.  Keeps the best in *best (better() on t) and returns
+ * 1 if one within depth dmax beat it.  About 20 ms at 24 bits (idle). */
 static int four(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
                 mcm_graph *best)
 {
-	uint64_t mk = mask_of(m), f1[2 * 64], f2[4 * 2 * 64], f3[9 * 2 * 64];
-	size_t n1, n2, n3, i, j, k;
-	int found = 0, neg;
+	uint64_t mk = mask_of(m), f1[2 * 64], f2[4 * 2 * 64], c0[4 * 2 * 64],
+	         f3[5 * 2 * 64];
+	size_t n1, n2, nc0, n3, i, j;
+	uint64_t cq[4 * 64];
+	size_t ncq = 0;
+	vset *sb, *sc, *s3;
+	int found = 0;
+	unsigned e;
 
+	assert(m <= 32);
 	if (m < 4)
 		return 0;
+	sb = xcalloc(1, sizeof *sb, "four-adder test");
+	sc = xcalloc(1, sizeof *sc, "four-adder test");
+	s3 = xcalloc(1, sizeof *s3, "four-adder test");
+	/* q = c (2^e +- 1): c is q over that */
+	for (e = 1; e < m; e++) {
+		uint64_t u = (uint64_t)1 << e;
+		cq[ncq++] = (q * inv_odd(u + 1)) & mk;
+		if (e > 1)
+			cq[ncq++] = (q * inv_odd(u - 1)) & mk;
+	}
 	n1 = aop_mod(1, 1, m, f1);
 	for (i = 0; i < n1; i++) {
 		uint64_t a = f1[i];
@@ -1623,41 +1741,56 @@ static int four(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
 		n2 = 0;
 		for (j = i + 1; j < n1; j++)
 			f2[n2++] = f1[j];
-		n2 += aop_mod(1, a, m, f2 + n2);
-		n2 += aop_mod(a, 1, m, f2 + n2);
-		n2 += aop_mod(a, a, m, f2 + n2);
+		nc0 = 0;
+		for (j = 0; j < n1; j++)
+			c0[nc0++] = f1[j];
+		nc0 += aop_mod(1, a, m, c0 + nc0);
+		nc0 += aop_mod(a, 1, m, c0 + nc0);
+		nc0 += aop_mod(a, a, m, c0 + nc0);
+		for (j = n1; j < nc0; j++)
+			f2[n2++] = c0[j];
+		sb->now++;
+		sc->now++;
+		for (j = 0; j < n2; j++)
+			vset_add(sb, f2[j]);
+		for (j = 0; j < nc0; j++)
+			vset_add(sc, c0[j]);
+		/* c in C0: q = (b << s) +- c or (c << s) +- b */
+		found |= four_pairs(q, a, f2, n2, sc, 1, m, dmax, t, best);
+		found |= four_pairs(q, a, c0, nc0, sb, 0, m, dmax, t, best);
+		/* c uses b: q = A(c, w), w in {1, a, b, c} */
 		for (j = 0; j < n2; j++) {
-			uint64_t b = f2[j], R[3] = { 1, a, b };
-			size_t x, y;
+			uint64_t b = f2[j];
 			if (b == 1 || b == mk || b == a || b == ((0 - a) & mk))
 				continue;
-			n3 = 0;
-			for (x = 0; x < 3; x++)
-				for (y = 0; y < 3; y++)
-					n3 += aop_mod(R[x], R[y], m, f3 + n3);
-			for (k = 0; k < n3; k++) {
-				uint64_t c = f3[k], nc = (0 - c) & mk, pre[3] = { a, b, c };
-				if (c == 1 || nc == 1 || c == a || nc == a || c == b ||
-				    nc == b)
-					continue;
-				if (!last_aop(q, c, 1, m, mk) && !last_aop(q, c, a, m, mk) &&
-				    !last_aop(q, c, b, m, mk) && !last_aop(q, c, c, m, mk))
-					continue;
-				for (neg = 0; neg < 2; neg++) {
-					uint64_t tq = neg ? (0 - q) & mk : q;
-					mcm_graph g;
-					if ((aop_of(tq, c, 1, m) || aop_of(tq, c, a, m) ||
-					     aop_of(tq, c, b, m) || aop_of(tq, c, c, m)) &&
-					    mod_graph(pre, 4, q, neg, m, dmax, &g) == 0 &&
-					    better(&g, best, t)) {
-						*best = g;
-						found = 1;
-					}
-				}
-			}
+			n3 = aop_mod(1, b, m, f3);
+			n3 += aop_mod(b, 1, m, f3 + n3);
+			n3 += aop_mod(a, b, m, f3 + n3);
+			n3 += aop_mod(b, a, m, f3 + n3);
+			n3 += aop_mod(b, b, m, f3 + n3);
+			found |= four_last(q, a, b, f3, n3, cq, ncq, s3, m, dmax, t,
+			                   best);
 		}
 	}
+	free(sb);
+	free(sc);
+	free(s3);
 	return found;
+}
+
+/* four() for q mod 2^m within dmax, ranked by depth, into c->four_g
+ * (n > MCM_MAX_NODES when there is no graph of four), unless the last
+ * call asked the same. */
+static void four_cached(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax)
+{
+	if (c->four_m == m && c->four_q == q && c->four_dmax == dmax)
+		return;
+	graph_init(&c->four_g, m);
+	c->four_g.n = MCM_MAX_NODES + 1;
+	four(q, m, dmax, NULL, &c->four_g);
+	c->four_q = q;
+	c->four_m = m;
+	c->four_dmax = dmax;
 }
 
 /* The best graph for odd q mod 2^m within depth dmax, ties ranked by
@@ -1691,9 +1824,18 @@ static int search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
 	 * graph of at most three is tried, which also proves four minimal */
 	if (!o->quick && g->n >= 3)
 		three(q, m, dmax, t, g);
-	/* and on small words every graph of four, which proves five */
-	if (!o->quick && g->n >= 5 && m <= MCM_WRAP_BITS)
-		four(q, m, dmax, t, g);
+	/* and on small words every graph of four, which proves five: once
+	 * per mcm_solve (the generic pass: a target's pass keeps the better
+	 * graph on it, never more adders), for a result of five only (a
+	 * search of about 0.1 s at 24 bits; a 4-adder graph where the
+	 * heuristic needs 6 is rare), and not under a depth bound that
+	 * leaves some graphs of four out anyway */
+	if (!o->quick && !t && g->n == 5 && m <= MCM_WRAP_BITS && dmax >= 4) {
+		four_cached(c, q, m, dmax);
+		if (c->four_g.n <= MCM_MAX_NODES && better(&c->four_g, g, t))
+			*g = c->four_g;
+		c->four_done = 1;
+	}
 	return 0;
 }
 
@@ -1729,6 +1871,7 @@ int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
 		return cfx_err_set(e, CFX_EDOMAIN, -1, NULL, "no sequence for this "
 		                   "constant has depth below %u", ld);
 	r->naf_adders = naf_weight64(q, m) - 1;
+	c->four_done = 0;
 	/* the search ranks equal adder counts by the target's cycles, which
 	 * steers the heuristic elsewhere and can cost an adder: the generic
 	 * search runs too, and the better of the two on the target is kept */
@@ -1754,7 +1897,7 @@ int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
 	r->lb_wrap = lb_small(q, m);
 	if (g->n >= 4 && !o->quick && dmax >= 3)
 		r->lb_wrap = 4;
-	if (g->n >= 5 && !o->quick && dmax >= 4 && m <= MCM_WRAP_BITS)
+	if (g->n >= 5 && c->four_done)
 		r->lb_wrap = 5;
 	r->exact_wrap = g->n <= r->lb_wrap;
 	r->exact = r->exact_wrap || (lb >= 0 && g->n == (unsigned)lb);

@@ -129,7 +129,8 @@ $ cfx
 > 2 adders (2 additions, 0 subtractions), 2 shifts (all free inside an add on x86-64), depth 2; the NAF needs 3
 > on x86-64 a single imul (3 cycles) loses to this 2-adder sequence (depth 2, about 2 cycles)
 
-# mod 2^16 14709 has a 4-adder graph that wraps (80245 = 14709 + 2^16),
+# mod 2^16 14709 has a 4-adder graph that wraps: 5x, 315x = (5x << 6) -
+# 5x, 255 * 315x = 80325x, less 80x: 80245 = 14709 + 2^16;
 # 5 as an integer (the published tables); every graph of 4 adders mod
 # 2^16 is tried, so 4 is proven minimal mod 2^16 (test_mcm checks it
 # against a brute force)
@@ -143,10 +144,10 @@ $ cfx shifts 14709 --bits 16 --optimal
 > x * 0x3975 mod 2^16, fewest adders (proven minimal mod 2^16):
 >     t1 = (x << 2) + x;
 >     t2 = (t1 << 6) - t1;
->     t3 = (t1 << 4) + t2;
->     hash = (t2 << 8) - t3;
-> 4 adders (2 additions, 2 subtractions), 4 shifts, depth 4; the NAF needs 6
-> on a generic machine a single multiply (3 cycles) beats this 4-adder sequence (depth 4, about 6 cycles)
+>     t3 = (t2 << 8) - t2;
+>     hash = t3 - (t1 << 4);
+> 4 adders (1 addition, 3 subtractions), 4 shifts, depth 4; the NAF needs 6
+> on a generic machine a single multiply (3 cycles) beats this 4-adder sequence (depth 4, about 7 cycles)
 
 # 19659 needs 5 even mod 2^16; under a depth bound of 3 the graphs of
 # four (depth up to 4) are not all tried, so only the integer bound is
