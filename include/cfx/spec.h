@@ -19,7 +19,7 @@
 
 #include "cfx/err.h"
 
-#define SPEC_MAX_COUNT 100000000UL   /* 10^8 points, 1.6 GB while sorting */
+#define SPEC_MAX_COUNT (1UL << 26)   /* 2^26 points, 1 GiB while sorting */
 
 typedef struct spec_gap {
 	unsigned __int128 length;   /* in units of 2^-n (2^n for one point) */

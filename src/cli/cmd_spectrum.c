@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfx/mem.h"
 #include "cfx/spec.h"
 #include "cfx/word.h"
 #include "cli/cli.h"
@@ -78,7 +79,10 @@ int cmd_spectrum(cmd_ctx *c, cli_args *a)
 	}
 	if (!b)    /* as score */
 		b = score_default_table(bits);
-	if (spec_compute(p, (unsigned)bits, count, &r, &c->err) < 0) {
+	/* the points and their sort: 16 bytes a point (10^8 took 1.6 GB) */
+	if ((count <= SPEC_MAX_COUNT && mem_check((size_t)count * 16,
+	     "the points", &c->err) < 0) ||
+	    spec_compute(p, (unsigned)bits, count, &r, &c->err) < 0) {
 		if (!c->err.token[0] && a->count_text)
 			cfx_err_retoken(&c->err, a->count_text);
 		free(hex);

@@ -64,7 +64,7 @@ int spec_compute(uint64_t p, unsigned bits, uint64_t count, spec_result *r,
 		                   "count must be at least 1");
 	if (count > SPEC_MAX_COUNT)
 		return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
-		                   "count above the limit of 10^8 points");
+		                   "count above the limit of 2^26 points");
 	if (count > period)
 		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL,
 		                   "only 2^%u distinct points exist for this "

@@ -173,6 +173,12 @@ $ cfx sweep --count 2^28 5
 $ cfx search --bits 32 --terms 12 --window 1
 ! cfx: search: more than 2000000 candidates: narrow the window (--window) or use fewer terms (--terms 12)
 ? 2
+$ cfx spectrum 0x9e370001 --count 2^27
+! cfx: spectrum: count above the limit of 2^26 points (2^27)
+? 2
+$ CFX_TEST_MEMAVAILABLE_MIB=100 cfx spectrum 0x9e370001 --count 2^24
+! cfx: spectrum: the points would take 256 MiB, more than the 100 MiB available now (2^24)
+? 2
 $ CFX_TEST_MEMAVAILABLE_MIB=100 cfx score --keys random --count 2^24 5
 ! cfx: score: the keys would take 256 MiB, more than the 100 MiB available now (2^24)
 ? 2

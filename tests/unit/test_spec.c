@@ -172,7 +172,7 @@ Test(spec, errors)
 	/* zero points */
 	cr_assert_eq(spec_compute(1, 8, 0, &r, &e), -1);
 	cr_assert_eq(e.code, CFX_EDOMAIN);
-	/* beyond the documented limit of 10^8 */
+	/* beyond the documented limit of 2^26 */
 	cr_assert_eq(spec_compute(0x9E3779B97F4A7C15ull, 64, SPEC_MAX_COUNT + 1, &r, &e), -1);
 	cr_assert_eq(e.code, CFX_ELIMIT);
 }
