@@ -276,9 +276,10 @@ int search_screen(search_word p, unsigned bits, search_level level,
  * 1 when v, a quick screen's WARN, has at least SEARCH_JOINT_RISK WARN
  * families: the whole battery may count VERIFY_JOINT_WARNS and FAIL it
  * by the joint rule.  The margin, 3, is measured (by hand, 2026-11-30):
- * of 33 32-bit candidates near 1/phi with 7 or 9 signed digits whose
+ * of 260 32-bit candidates near 1/phi with 7 or 9 signed digits whose
  * quick screen WARNed in 5 or more families without failing, the whole
- * battery counted at most 2 more (28 the same), and none FAILed.  Running the whole
+ * battery counted at most 3 more (214 the same), and the 11 it FAILed by
+ * the joint rule had 7 or 8 on the quick tables.  Running the whole
  * battery on them instead would cost seconds each (the quick screen of
  * 1000 is held under 10 s).
  */
