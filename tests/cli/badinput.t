@@ -206,6 +206,6 @@ $ awk 'BEGIN { s = "answer "; for (i = 0; i < 5000; i++) s = s "7"; print s }' |
 
 # ---- limits: bounded work, said on the output -------------------------
 $ cfx cf --convergents 'golden(65536)' | tail -n 1 | sed 's/first [0-9]* /first N /'
-> (the first N convergents: the rest would pass 64 MiB)
+> (the first N convergents: the rest would pass 16 MiB)
 $ cfx cf --json --terms 100000 phi | python3 -c 'import json, sys; o = json.load(sys.stdin); print(len(o["quotients"]), 0 < len(o["convergents"]) < 100000)'
 > 100000 True
