@@ -68,7 +68,7 @@ check "verdict alone disagrees with the whole battery (exit)" "$rc" "<=" 0
 # multiplier, with its verdict) are kept in build/bench/joint.txt.
 jn=${VERIFY_JOINT_N:-0}
 if [ "$jn" -gt 0 ]; then
-	jw=$(awk '$2 == "VERIFY_JOINT_WARNS" { print $3 }' include/cfx/verify.h)
+	jw=$(awk '$1 == "#define" && $2 == "VERIFY_JOINT_WARNS" { print $3 }' include/cfx/verify.h)
 	joint=$(build/bench/bench_verify joint "$jn" 9001 "${VERIFY_RATE_CHECK:-5}")
 	jrc=$?
 	printf '%s\n' "$joint" >build/bench/joint.txt
