@@ -888,11 +888,18 @@ int cmd_verify(cmd_ctx *c, cli_args *a)
 		goto done;
 	rc = s.bt.nfail ? CFX_EXIT_FAIL : CFX_EXIT_OK;
 	if (a->emit && s.bt.nfail && !a->force) {
-		/* a patch for a failing constant would be pasted anyway */
+		/* a patch for a failing constant would be pasted anyway; the
+		 * command named shows the same verdict: the word and the tables
+		 * given, when they are not what verify takes by itself */
+		char word[16] = "";
+		if (s.bits != verify_default_bits(s.k.p))
+			snprintf(word, sizeof word, " --bits %u", s.bits);
 		fprintf(c->diag ? c->diag : stderr, "cfx: verify: %s FAILs %zu of "
-		        "%zu checks: no patch "
-		        "(see cfx verify %s; --force prints it anyway)\n", s.k.hex,
-		        s.bt.nfail, s.bt.nforms + s.bt.nfam, s.k.hex);
+		        "%zu checks: no patch (see cfx verify %s%s%s%s; --force "
+		        "prints it anyway)\n", s.k.hex, s.bt.nfail,
+		        s.bt.nforms + s.bt.nfam, s.k.hex, word,
+		        a->table_list ? " --table-bits " : "",
+		        a->table_list ? a->table_list : "");
 		goto done;
 	}
 	{

@@ -294,6 +294,15 @@ done
 ./cfx verify 0x9e370001 --emit patch >"$tmp/o" 2>"$tmp/e"; st=$?
 if [ $st = 1 ] && [ ! -s "$tmp/o" ] && [ "$(wc -l <"$tmp/e")" = 1 ] && grep -q 'FAIL' "$tmp/e"; then
 	ok "no patch for a FAILing constant"; else bad "patch of a FAIL: status $st"; fi
+# the command it points to shows the same verdict: a word or tables other
+# than verify's own are named (cfx verify 0x03 alone is judged on 32 bits)
+./cfx verify --bits 8 3 --table-bits 4-6 --emit patch >"$tmp/o" 2>"$tmp/e"; st=$?
+hint=$(sed -n 's/.*(see \(cfx verify [^;]*\);.*/\1/p' "$tmp/e")
+./cfx ${hint#cfx } >/dev/null 2>&1; hst=$?
+if [ $st = 1 ] && [ ! -s "$tmp/o" ] && [ $hst = 1 ] &&
+   [ "$hint" = "cfx verify 0x03 --bits 8 --table-bits 4-6" ]; then
+	ok "no patch: the hint names --bits and --table-bits ($hint)"
+else bad "no patch hint: $(cat "$tmp/e")"; fi
 ./cfx verify 0x9e370001 --emit patch --force >"$tmp/o" 2>"$tmp/e"; st=$?
 if [ $st = 1 ] && grep -q HASH_MULT_32 "$tmp/o"; then ok "--force prints it (exit 1)"
 else bad "--force: status $st"; fi
