@@ -166,7 +166,7 @@ $ cfx sweep 5 --count 2^40
 ! cfx: sweep: --count 1099511627776 is above the limit of 2^28 keys (2^40)
 ? 2
 $ cfx spectrum 5 --count 2^40
-! cfx: spectrum: count above the limit of 10^8 points (2^40)
+! cfx: spectrum: count above the limit of 2^26 points (2^40)
 ? 2
 $ cfx score 5 --count 2^41
 ! cfx: score: --count must be between 1 and 1099511627776 (2^41)
