@@ -685,9 +685,11 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 		unscreened += o->level != SEARCH_NONE &&
 		              pk->v[i].status == SEARCH_UNSCREENED;
 	}
-	fprintf(f, "enumerated %llu %s, %zu in the window; screen %s%s: %zu "
-	        "kept, %zu dropped", (unsigned long long)o->seen,
-	        r->adders >= 0 ? "graphs" : "forms", o->found,
+	/* with --prime, found counts the primes among the window's forms */
+	fprintf(f, "enumerated %llu %s%s, %zu %sin the window; screen %s%s: "
+	        "%zu kept, %zu dropped", (unsigned long long)o->seen,
+	        r->adders >= 0 ? "graph" : "form", o->seen == 1 ? "" : "s",
+	        o->found, !r->primes ? "" : o->found == 1 ? "prime " : "primes ",
 	        level_name(o->level), o->level != r->level
 	        ? " (interrupted before it)" : "",
 	        pk->n - dropped - unscreened, dropped);

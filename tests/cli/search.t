@@ -84,7 +84,14 @@ $ cfx search --bits 1 --adders 1 --screen full
 ! cfx: search: --screen needs --bits from 2 to 64 (use --screen none) (full)
 ? 2
 $ cfx search --bits 1 | sed -n 2p
-> enumerated 1 forms, 1 in the window; screen none: 1 kept, 0 dropped
+> enumerated 1 form, 1 in the window; screen none: 1 kept, 0 dropped
+
+# with --prime the second count is of primes: the odd p < 2^16 with at
+# most 4 signed digits mod 2^16 within 2^-6 of 1/phi are 36 (python3: a
+# scan of every odd p, the weight by a carry DP), 6 of them prime (trial
+# division); it once said "6 in the window"
+$ cfx search --bits 16 --terms 4 --window 6 --prime --screen none | sed -n 2p
+> enumerated 36 forms, 6 primes in the window; screen none: 6 kept, 0 dropped
 $ cfx search --terms 3 --adders 2
 ! cfx: search: --terms and --adders exclude each other (2)
 ? 2
