@@ -197,3 +197,17 @@ $ cfx shifts '2^12+1' --bits 32 --optimal --target m68k --json | grep '"cycles"'
 >   "cycles": 44,
 $ cfx shifts '2^16+1' --bits 32 --optimal --target m68k --json | grep '"cycles"'
 >   "cycles": 16,
+
+# cycles: the critical path on an out-of-order target, the sum on a
+# single-issue one (man page).  0x61C88647's sequence, by hand: t1 =
+# x - (x << 3) is shl, sub (2); t2 and t3 add one sub each, their shifts
+# of x issued meanwhile (4); t4, t5 and hash each a shl then an add or
+# sub on the path (10).  On rv32i every one of the 6 shifts and 6
+# adders is a cycle (12).
+$ cfx shifts 0x61C88647 --optimal --json | grep -E '"(cycles|shifts|adders|free_shifts)"'
+>   "adders": 6,
+>   "shifts": 6,
+>   "free_shifts": 0,
+>   "cycles": 10,
+$ cfx shifts 0x61C88647 --optimal --target rv32i --json | grep '"cycles"'
+>   "cycles": 12,
