@@ -143,9 +143,13 @@ char *sas_emit_body(const sas_prog *pr, const char *indent)
 char *sas_emit_c(const sas_prog *pr, const char *hex, const char *power_sum)
 {
 	struct buf b = { 0 };
-	unsigned t = type_bits(pr->bits);
-	int masked = t != pr->bits;
+	unsigned t;
+	int masked;
 	char cost[96];
+
+	assert(pr->bits >= 1 && pr->bits <= 64 && hex && power_sum);
+	t = type_bits(pr->bits);
+	masked = t != pr->bits;
 
 	sas_cost_text(pr, 0, cost, sizeof cost);
 	/* the negation has a sentence of its own below */

@@ -487,21 +487,17 @@ static int reads(const lesson_step *s, const char *cmd)
  * only the result it keeps matters. */
 static void run_silent(dash *d, const char *line)
 {
-	char buf[128], *argv[8], *save = NULL, *w;
-	int argc = 0;
+	int argc;
+	char **argv = text_argv(line, &argc);
 	cmd_ctx c;
 
-	snprintf(buf, sizeof buf, "%s", line);
-	for (w = strtok_r(buf, " ", &save); w && argc < 7;
-	     w = strtok_r(NULL, " ", &save))
-		argv[argc++] = w;
-	argv[argc] = NULL;
 	memset(&c, 0, sizeof c);
 	c.out = d->learn->null;
 	c.sess = &d->r.sess;
-	if (c.out)
+	if (c.out && argc)
 		cli_run(&c, argc, argv);
 	free(c.used_expr);
+	text_argv_free(argv, argc);
 }
 
 /* The worker's score as `cfx score --json` has it, as the session's score

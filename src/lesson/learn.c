@@ -288,27 +288,12 @@ char *learn_ask(const learn *L)
 
 /* ---- checks ----------------------------------------------------------- */
 
-/* Words of a command line: spaces separate, quotes group (an open quote
- * runs to the end); a NULL-terminated malloc'd vector. */
-static int split_line(const char *line, char ***argv)
-{
-	text_words tw = { 0 };
-	size_t i;
-
-	text_split(line, 0, &tw, NULL);
-	*argv = xcalloc(tw.n + 1, sizeof **argv, "words");
-	for (i = 0; i < tw.n; i++)
-		(*argv)[i] = tw.w[i].s;
-	free(tw.w);
-	return (int)tw.n;
-}
-
 json_t *learn_run(const char *line, cfx_err *err)
 {
 	cfx_session s;
 	cmd_ctx c;
-	char **argv;
-	int argc = split_line(line, &argv), rc, i;
+	int argc, rc;
+	char **argv = text_argv(line, &argc);
 	json_t *res = NULL;
 	FILE *null = fopen("/dev/null", "w");
 
@@ -327,9 +312,7 @@ json_t *learn_run(const char *line, cfx_err *err)
 	} else {
 		json_incref(res);
 	}
-	for (i = 0; i < argc; i++)
-		free(argv[i]);
-	free(argv);
+	text_argv_free(argv, argc);
 	free(c.used_expr);
 	cli_session_free(&s);
 	if (null)

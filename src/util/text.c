@@ -181,3 +181,27 @@ int text_split(const char *line, int comments, text_words *ws, int *open)
 	}
 	return 0;
 }
+
+char **text_argv(const char *line, int *argc)
+{
+	text_words tw = { 0 };
+	char **argv;
+	size_t i;
+
+	text_split(line, 0, &tw, NULL);
+	argv = xcalloc(tw.n + 1, sizeof *argv, "words");
+	for (i = 0; i < tw.n; i++)
+		argv[i] = tw.w[i].s;
+	*argc = (int)tw.n;
+	free(tw.w);
+	return argv;
+}
+
+void text_argv_free(char **argv, int argc)
+{
+	int i;
+
+	for (i = 0; i < argc; i++)
+		free(argv[i]);
+	free(argv);
+}

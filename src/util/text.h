@@ -59,4 +59,11 @@ int text_split(const char *line, int comments, text_words *ws, int *open);
 /* Free the words of ws; ws is empty and reusable. */
 void text_words_free(text_words *ws);
 
+/* The words of line as text_split finds them (no comments; an open quote
+ * runs to the end) in a NULL-terminated vector for getopt, their number in
+ * *argc.  Free with text_argv_free(argv, *argc) (getopt's reordering does
+ * not matter). */
+char **text_argv(const char *line, int *argc);
+void text_argv_free(char **argv, int argc);
+
 #endif

@@ -114,3 +114,23 @@ Test(util, split_words)
 	text_words_free(&ws);
 	free(ws.w);
 }
+
+Test(util, argv_for_getopt)
+{
+	int argc;
+	char **argv = text_argv("spectrum  --count 'a b' # c", &argc);
+
+	/* words as the shell would give them: no comment, quotes removed */
+	cr_assert_eq(argc, 5);
+	cr_assert_str_eq(argv[0], "spectrum");
+	cr_assert_str_eq(argv[1], "--count");
+	cr_assert_str_eq(argv[2], "a b");
+	cr_assert_str_eq(argv[3], "#");
+	cr_assert_str_eq(argv[4], "c");
+	cr_assert_null(argv[5]);
+	text_argv_free(argv, argc);
+	argv = text_argv("   ", &argc);
+	cr_assert_eq(argc, 0);
+	cr_assert_null(argv[0]);
+	text_argv_free(argv, argc);
+}
