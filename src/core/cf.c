@@ -162,17 +162,161 @@ void cf_of_quadratic(cf_seq *cf, const mpq_t q, const mpq_t r, const mpz_t d,
 	mpz_clears(P, Q, D, s, t, L, P0, Q0, NULL);
 }
 
+/* Below this many bits the interval's ends are stepped one quotient at a
+ * time; above it, the quotients of truncated ends come first (see run). */
+#define FAST_BITS 2048
+
+/* One quotient both ends agree on, with neither end stopping there
+ * ([.., a] = [.., a-1, 1] makes that ambiguous): pushed, and the ends
+ * replaced by their complete quotients.  0 when there is none. */
+static int interval_step(cf_seq *cf, mpz_t n1, mpz_t d1, mpz_t n2, mpz_t d2)
+{
+	mpz_t a1, a2, r1, r2;
+	int ok;
+
+	mpz_inits(a1, a2, r1, r2, NULL);
+	mpz_fdiv_qr(a1, r1, n1, d1);
+	mpz_fdiv_qr(a2, r2, n2, d2);
+	ok = mpz_cmp(a1, a2) == 0 && mpz_sgn(r1) != 0 && mpz_sgn(r2) != 0;
+	if (ok) {
+		mpz_set(push(cf), a1);
+		mpz_swap(n1, d1);
+		mpz_swap(d1, r1);
+		mpz_swap(n2, d2);
+		mpz_swap(d2, r2);
+	}
+	mpz_clears(a1, a2, r1, r2, NULL);
+	return ok;
+}
+
+/* m = [[p, p'], [q, q']] for the terms a[i..j-1]: the product of
+ * [[a, 1], [1, 0]] over them, taken by halves (a product tree). */
+static void terms_matrix(const cf_seq *cf, size_t i, size_t j, mpz_t m[4])
+{
+	mpz_t l[4], r[4];
+	size_t h = i + (j - i) / 2, k;
+
+	assert(j > i);
+	if (j - i == 1) {
+		mpz_set(m[0], cf->a[i]);
+		mpz_set_ui(m[1], 1);
+		mpz_set_ui(m[2], 1);
+		mpz_set_ui(m[3], 0);
+		return;
+	}
+	for (k = 0; k < 4; k++)
+		mpz_inits(l[k], r[k], NULL);
+	terms_matrix(cf, i, h, l);
+	terms_matrix(cf, h, j, r);
+	for (k = 0; k < 2; k++) {
+		mpz_mul(m[2 * k], l[2 * k], r[0]);
+		mpz_addmul(m[2 * k], l[2 * k + 1], r[2]);
+		mpz_mul(m[2 * k + 1], l[2 * k], r[1]);
+		mpz_addmul(m[2 * k + 1], l[2 * k + 1], r[3]);
+	}
+	for (k = 0; k < 4; k++)
+		mpz_clears(l[k], r[k], NULL);
+}
+
+/* n/d <- its complete quotient after the terms of m: (n, d) M^-1, which
+ * is what stepping would leave (both positive there). */
+static void apply_inverse(const mpz_t m[4], mpz_t n, mpz_t d, mpz_t t)
+{
+	/* n' = +-(q' n - p' d), d' = +-(p d - q n) */
+	mpz_mul(t, m[3], n);
+	mpz_submul(t, m[1], d);
+	mpz_mul(d, m[0], d);
+	mpz_submul(d, m[2], n);
+	mpz_abs(n, t);
+	mpz_abs(d, d);
+}
+
+/* lo/hi of the truncations of n/d by s bits: n/d lies in
+ * [(n>>s)/((d>>s)+1), ((n>>s)+1)/(d>>s)]. */
+static void truncate_ends(const mpz_t n, const mpz_t d, mp_bitcnt_t s,
+                          mpz_t ln, mpz_t ld, mpz_t hn, mpz_t hd)
+{
+	mpz_fdiv_q_2exp(ln, n, s);
+	mpz_fdiv_q_2exp(hd, d, s);
+	mpz_add_ui(ld, hd, 1);
+	mpz_add_ui(hn, ln, 1);
+}
+
+/* a/b < c/e, all positive */
+static int less(const mpz_t a, const mpz_t b, const mpz_t c, const mpz_t e,
+                mpz_t t, mpz_t u)
+{
+	mpz_mul(t, a, e);
+	mpz_mul(u, c, b);
+	return mpz_cmp(t, u) < 0;
+}
+
+/*
+ * The quotients both ends agree on, up to max_terms, the ends left as
+ * their complete quotients: exactly what interval_step would give one by
+ * one.  On big positive ends, the agreed quotients of an interval holding
+ * both ends' truncations to half their size come first (every number in
+ * it shares them, so both ends do), applied to the ends as one matrix.
+ */
+static void interval_run(cf_seq *cf, mpz_t n1, mpz_t d1, mpz_t n2, mpz_t d2,
+                         size_t max_terms)
+{
+	mpz_t e[8], m[4], t, u;
+	size_t k, start, bits;
+
+	for (k = 0; k < 8; k++)
+		mpz_init(e[k]);
+	for (k = 0; k < 4; k++)
+		mpz_init(m[k]);
+	mpz_inits(t, u, NULL);
+	while (cf->n < max_terms) {
+		bits = mpz_sizeinbase(d1, 2);
+		if (mpz_sizeinbase(d2, 2) < bits)
+			bits = mpz_sizeinbase(d2, 2);
+		start = cf->n;
+		if (bits > FAST_BITS && mpz_sgn(n1) > 0 && mpz_sgn(n2) > 0) {
+			mp_bitcnt_t s = bits / 2;
+
+			truncate_ends(n1, d1, s, e[0], e[1], e[2], e[3]);
+			truncate_ends(n2, d2, s, e[4], e[5], e[6], e[7]);
+			/* the lower of the lows, the higher of the highs */
+			if (less(e[4], e[5], e[0], e[1], t, u)) {
+				mpz_swap(e[0], e[4]);
+				mpz_swap(e[1], e[5]);
+			}
+			if (less(e[2], e[3], e[6], e[7], t, u)) {
+				mpz_swap(e[2], e[6]);
+				mpz_swap(e[3], e[7]);
+			}
+			interval_run(cf, e[0], e[1], e[2], e[3], max_terms);
+			if (cf->n > start) {
+				terms_matrix(cf, start, cf->n, m);
+				apply_inverse(m, n1, d1, t);
+				apply_inverse(m, n2, d2, t);
+				continue;
+			}
+		}
+		if (!interval_step(cf, n1, d1, n2, d2))
+			break;
+	}
+	for (k = 0; k < 8; k++)
+		mpz_clear(e[k]);
+	for (k = 0; k < 4; k++)
+		mpz_clear(m[k]);
+	mpz_clears(t, u, NULL);
+}
+
 void cf_of_interval(cf_seq *cf, const mpfr_t lo, const mpfr_t hi,
                     size_t max_terms)
 {
-	mpz_t n1, d1, n2, d2, a1, a2, r1, r2;
+	mpz_t n1, d1, n2, d2;
 	mpq_t x;
 
 	reset(cf, CF_PREFIX);
 	cf->prec = mpfr_get_prec(lo);
 	if (!mpfr_number_p(lo) || !mpfr_number_p(hi))
 		return;
-	mpz_inits(n1, d1, n2, d2, a1, a2, r1, r2, NULL);
+	mpz_inits(n1, d1, n2, d2, NULL);
 	mpq_init(x);
 	mpfr_get_q(x, lo);
 	mpz_set(n1, mpq_numref(x));
@@ -185,19 +329,9 @@ void cf_of_interval(cf_seq *cf, const mpfr_t lo, const mpfr_t hi,
 	 * quotient both ends agree on (with neither end stopping there, where
 	 * [.., a] = [.., a-1, 1] makes it ambiguous) is the true one.
 	 */
-	while (cf->n < max_terms) {
-		mpz_fdiv_qr(a1, r1, n1, d1);
-		mpz_fdiv_qr(a2, r2, n2, d2);
-		if (mpz_cmp(a1, a2) != 0 || mpz_sgn(r1) == 0 || mpz_sgn(r2) == 0)
-			break;
-		mpz_set(push(cf), a1);
-		mpz_swap(n1, d1);
-		mpz_swap(d1, r1);
-		mpz_swap(n2, d2);
-		mpz_swap(d2, r2);
-	}
+	interval_run(cf, n1, d1, n2, d2, max_terms);
 	mpq_clear(x);
-	mpz_clears(n1, d1, n2, d2, a1, a2, r1, r2, NULL);
+	mpz_clears(n1, d1, n2, d2, NULL);
 }
 
 /* The size in bits of the D in (P + sqrt D)/Q for q + r sqrt d: about
@@ -441,6 +575,8 @@ void cf_phi_distance(const expr_value *v, int mirror, double *dist,
 	if (mpfr_zero_p(x)) {
 		*bits = INFINITY;
 	} else {
+		/* a double's worth: log2 at the full precision costs seconds */
+		mpfr_prec_round(x, 64, MPFR_RNDN);
 		mpfr_log2(x, x, MPFR_RNDN);
 		*bits = -mpfr_get_d(x, MPFR_RNDN);
 	}
