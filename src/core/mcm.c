@@ -1839,6 +1839,65 @@ static int search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
 	return 0;
 }
 
+/* A negated result whose last node is an addition with an operand that
+ * is a subtraction used nowhere else: -(A + B) = (-B) - A, and -B is B's
+ * subtraction with its operands swapped, so the negation is gone at the
+ * same adder count (0x98418117 on 32 bits).  Kept only when the cycles
+ * on t (generic when NULL) do not grow: on arm64 and x86-64 which
+ * operand a shift sits on decides whether it is free. */
+static void push_negation(mcm_graph *g, const mcm_target *t)
+{
+	const mcm_node *o = &g->node[g->out];
+	unsigned side, i;
+
+	if (!g->out_neg || g->out == 0 || o->op != MCM_ADD || o->a == o->b)
+		return;
+	for (i = 1; i <= g->n; i++)
+		if (i != g->out && (g->node[i].a == g->out || g->node[i].b == g->out))
+			return;
+	if (!t)
+		t = mcm_target_find("generic");
+	for (side = 0; side < 2; side++) {
+		unsigned k = side ? o->a : o->b, j;
+		mcm_graph h;
+		mcm_node *ch, *out;
+		mcm_cost kg, kh;
+		unsigned char u, su;
+
+		if (k == 0 || g->node[k].op != MCM_SUB)
+			continue;
+		for (j = 1; j <= g->n; j++)
+			if (j != g->out && (g->node[j].a == k || g->node[j].b == k))
+				break;
+		if (j <= g->n)
+			continue;
+		h = *g;
+		ch = &h.node[k];
+		u = ch->a, su = ch->sa;
+		ch->a = ch->b, ch->sa = ch->sb;
+		ch->b = u, ch->sb = su;
+		ch->v = node_val(ch, &h);
+		out = &h.node[h.out];
+		if (side) {   /* A flipped: (-A) - B */
+			out->op = MCM_SUB;
+		} else {      /* B flipped: (-B) - A, operands swapped */
+			u = out->a, su = out->sa;
+			out->a = out->b, out->sa = out->sb;
+			out->b = u, out->sb = su;
+			out->op = MCM_SUB;
+		}
+		for (j = k; j <= h.n; j++)
+			h.node[j].v = node_val(&h.node[j], &h);
+		h.out_neg = 0;
+		mcm_cost_of(g, t, &kg);
+		mcm_cost_of(&h, t, &kh);
+		if (kh.cycles <= kg.cycles) {
+			*g = h;
+			return;
+		}
+	}
+}
+
 int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
               mcm_graph *g, mcm_result *r, cfx_err *e)
 {
@@ -1889,6 +1948,7 @@ int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
 	prune(g);
 	g->bits = bits;
 	g->out_shift = z;
+	push_negation(g, o->target);
 	r->adders = g->n;
 	r->depth = graph_depth(g);
 	/* three() tried every graph of at most three adders (all of depth

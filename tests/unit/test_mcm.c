@@ -921,3 +921,32 @@ Test(mcm, three_adder_graphs_are_found, .timeout = 120)
 	cr_expect_eq(fails, 0);
 	mcm_free(c);
 }
+
+/* A negation after a final addition is free when one of its operands is
+ * a subtraction used nowhere else: -(A + B) = (-B) - A, the subtraction
+ * giving -B with its operands swapped.  0x98418117 on 32 bits: the search
+ * ends t3 = (t2 << 5) - t2, hash = -((t5 << 15) + t3) (found by running
+ * shifts --optimal over random constants); its 6 adders stay, the
+ * negation goes.  check_graph (in solved) runs the graph against the
+ * multiply. */
+Test(mcm, negation_pushed_into_a_subtraction)
+{
+	mcm_ctx *c = mcm_new();
+	mcm_graph g;
+	mcm_result r;
+	const char *t[] = { NULL, "generic", "x86-64", "arm64", "rv32i", "m68k" };
+	unsigned i;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		mcm_opts o = { 0, 0, 0, t[i] ? mcm_target_find(t[i]) : NULL };
+		mcm_cost k;
+
+		r = solved(c, 0x98418117u, 32, &o, &g);
+		cr_expect_leq(r.adders, 6, "%s: %u adders", t[i] ? t[i] : "none",
+		              r.adders);
+		mcm_cost_of(&g, o.target ? o.target : mcm_target_find("generic"), &k);
+		cr_expect_eq(k.negations, 0, "%s: %u negations", t[i] ? t[i] : "none",
+		             k.negations);
+	}
+	mcm_free(c);
+}
