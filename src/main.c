@@ -22,6 +22,7 @@
 #include "cli/setting.h"
 #include "dash/dash.h"
 #include "lesson/learn.h"
+#include "repl/repl.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -97,7 +98,7 @@ int main(int argc, char **argv)
 {
 	cfx_session sess;
 	cmd_ctx c;
-	int rc;
+	int rc, help_error = 0;
 
 	/* GSL reports errors by return value, never by abort() */
 	gsl_set_error_handler_off();
@@ -122,12 +123,31 @@ int main(int argc, char **argv)
 		return learn_cli_main(argc - 1, argv + 1, &interrupted);
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
 	    !strcmp(argv[1], "help")) {
-		const cmd_def *d = argc >= 3 ? cli_find(argv[2]) : NULL;
-		if (d)
-			cli_help(d, stdout);
-		else
+		const char *topic = argc >= 3 ? argv[2] : NULL;
+		const cmd_def *d = topic ? cli_find(topic) : NULL;
+		char help_opt[] = "--help", *own[] = { argv[2], help_opt, NULL };
+
+		if (!topic) {
 			cli_overview(stdout);
-		return 0;
+			return 0;
+		}
+		if (argc == 3 && d) {
+			cli_help(d, stdout);
+			return 0;
+		}
+		/* the faces that are not rows of the command table */
+		if (argc == 3 && !strcmp(topic, "learn"))
+			return learn_cli_main(2, own, &interrupted);
+		if (argc == 3 && !strcmp(topic, "dash"))
+			return dash_main(2, own, &interrupted);
+		if (argc == 3 && !strcmp(topic, "repl")) {
+			repl_help(stdout);
+			return 0;
+		}
+		/* no such command, or words after it: the session's help
+		 * says which, as at the prompt (status 2) */
+		argv[1] = help_opt + 2;
+		help_error = 1;
 	}
 	if (argv[1][0] == '-') {
 		fprintf(stderr, "cfx: unknown option (%s); cfx --help lists the "
@@ -136,7 +156,7 @@ int main(int argc, char **argv)
 	}
 	{
 		const cmd_def *d = cli_find(argv[1]);
-		if (d && (d->opts & OPT_SESSION)) {
+		if (d && (d->opts & OPT_SESSION) && !help_error) {
 			fprintf(stderr, "cfx: %s: a word of a session: cfx repl, a "
 			        "script (cfx < FILE), the dashboard's : line\n",
 			        argv[1]);

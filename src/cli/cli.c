@@ -530,9 +530,11 @@ static int unknown_option(cmd_ctx *c, const cmd_def *d, int arg,
 	}
 	if (!near)
 		return usage_err(c, arg, word, "unknown option");
-	usage_err(c, arg, NULL, "unknown option");
+	/* the word as tokens are shown: escaped, cut */
+	usage_err(c, arg, word, "unknown option");
 	snprintf(c->err.msg, sizeof c->err.msg,
-	         "unknown option (%.60s); did you mean --%s?", word, near);
+	         "unknown option (%s); did you mean --%s?", c->err.token, near);
+	c->err.token[0] = '\0';
 	return -1;
 }
 

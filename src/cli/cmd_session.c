@@ -403,6 +403,12 @@ int cmd_session_help(cmd_ctx *c, cli_args *a)
 		cli_session_help(c->out);
 		return CFX_EXIT_OK;
 	}
+	if (a->argc > 2) {
+		cfx_err_set(&c->err, CFX_EUSAGE, -1, a->argv[2],
+		            "unexpected argument");
+		c->err.arg = 2;
+		return CFX_EXIT_USAGE;
+	}
 	if ((d = cli_find(topic))) {
 		cli_help(d, c->out);
 		return CFX_EXIT_OK;
@@ -410,9 +416,9 @@ int cmd_session_help(cmd_ctx *c, cli_args *a)
 	{
 		const char *near = cli_nearest(topic);
 		cfx_err_set(&c->err, CFX_EUSAGE, -1, topic, "no such command");
-		if (near)
+		if (near)   /* the token as set: escaped, cut */
 			snprintf(c->err.msg, sizeof c->err.msg, "no such command "
-			         "(%.60s); did you mean %s?", topic, near),
+			         "(%s); did you mean %s?", c->err.token, near),
 			c->err.token[0] = '\0';
 		c->err.arg = 1;
 	}

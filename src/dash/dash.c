@@ -383,20 +383,23 @@ static void unknown_option(const char *word, const char *const *names)
 {
 	char name[64];
 	const char *near = NULL;
+	cfx_err e;
 
+	/* the word as every token is shown: escaped, cut */
+	cfx_err_set(&e, CFX_EUSAGE, -1, word, "unknown option");
 	snprintf(name, sizeof name, "%.*s", (int)strcspn(word + 2, "="), word + 2);
 	if (!strcmp(name, "json")) {
 		fprintf(stderr, "cfx: dash: --json is for commands, not the "
-		        "dashboard (%s)\n", word);
+		        "dashboard (%s)\n", e.token);
 		return;
 	}
 	if (word[1] == '-')
 		near = cli_nearest_name(name, names);
 	if (near)
 		fprintf(stderr, "cfx: dash: unknown option (%s); did you mean "
-		        "--%s?\n", word, near);
+		        "--%s?\n", e.token, near);
 	else
-		fprintf(stderr, "cfx: dash: unknown option (%s)\n", word);
+		fprintf(stderr, "cfx: dash: unknown option (%s)\n", e.token);
 }
 
 typedef struct dash_opts {

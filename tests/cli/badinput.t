@@ -128,6 +128,16 @@ $ cfx naf "$(printf 'x\377')"
 $ cfx naf "$(printf '\303\251')"
 ! cfx: naf: unexpected character (é)
 ? 2
+# ... also where a near name is offered (the option or command is raw)
+$ cfx naf "$(printf -- '--bist\377')"
+! cfx: naf: unknown option (--bist\xff); did you mean --bits?
+? 2
+$ cfx dash "$(printf -- '--bist\377')"
+! cfx: dash: unknown option (--bist\xff); did you mean --bits?
+? 2
+$ cfx help "$(printf 'cf\377')"
+! cfx: help: no such command (cf\xff); did you mean cf?
+? 2
 $ seq 200 | tr '\n' ' ' | sed 's/^/cf /' | cfx
 ! cfx: line 1: cfx: too many words on one line (128 129 130 131 132 133 134 135 136 137 138 139 140 141 142 ...)
 ? 2

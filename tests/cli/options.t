@@ -97,3 +97,24 @@ $ cfx verify 5 --table-bits 8-4
 # a forced patch's comment says how many checks FAIL, as the report does
 $ a=$(cfx verify 0x9e370001 --table-bits 6-10 | head -1 | grep -o 'FAIL, [0-9]* of [0-9]* checks') && cfx verify 0x9e370001 --table-bits 6-10 --emit patch --force | grep -cF "cfx verify: $a ("
 > 1
+
+# help: a topic that names no command is bad input, not the overview with
+# status 0; learn, dash and repl have help of their own
+$ cfx help bogus
+! cfx: help: no such command (bogus)
+? 2
+$ cfx help sweeep
+! cfx: help: no such command (sweeep); did you mean sweep?
+? 2
+$ cfx --help cf extra
+! cfx: help: unexpected argument (extra)
+? 2
+$ cfx help learn | head -1
+> usage: cfx learn [--list]         list the lessons
+$ cfx help repl | head -1
+> usage: cfx repl [--keep-going] [-f FILE]
+$ cfx help dash | head -2 | tail -1
+>        cfx dash [--bits N] [--table-bits B] [--keys FAMILY] [--count K]
+$ echo 'help cf extra' | cfx
+! cfx: line 1: help: unexpected argument (extra)
+? 2
