@@ -33,7 +33,8 @@
 #define SCORE_THREADS 8           /* most threads score_count uses */
 #define SCORE_THREAD_MIN (1 << 20) /* fewer keys are counted in one */
 
-typedef enum { SCORE_GOOD, SCORE_WEAK, SCORE_BAD } score_verdict;
+/* SCORE_NONE: fewer than SCORE_MIN_KEYS distinct keys, not judged. */
+typedef enum { SCORE_GOOD, SCORE_WEAK, SCORE_BAD, SCORE_NONE } score_verdict;
 
 typedef struct score_result {
 	size_t keys;          /* distinct keys hashed */
@@ -43,7 +44,7 @@ typedef struct score_result {
 	uint64_t empty;
 	double expected_load; /* K / m */
 	double probe_ratio;   /* R */
-	score_verdict verdict;
+	score_verdict verdict; /* score_verdict_of: the rule of every face */
 } score_result;
 
 /* Count bucket loads: loads[] (2^b entries) is zeroed and filled.
@@ -87,6 +88,11 @@ double score_chisq_q(double chi2, double dof);
 /* The verdict for a chi^2 p-value and probe ratio. */
 score_verdict score_judge(double p_value, double probe_ratio);
 
+/* The verdict of n distinct keys with that p-value and R, the one rule
+ * of every face (score, sweep, the dashboard; score_stats applies it):
+ * SCORE_NONE below SCORE_MIN_KEYS keys, else score_judge. */
+score_verdict score_verdict_of(size_t n, double p_value, double probe_ratio);
+
 /* The table when none is asked for, the one rule of every face (score,
  * sweep, spectrum, bench, the dashboard): 2^(n/2) buckets for n-bit words
  * (bits >= 1), at most 2^SCORE_TABLE_CAP, at least 2 (b >= 1).  A table
@@ -104,7 +110,7 @@ unsigned score_default_table(unsigned long bits);
  * on 32 bits: 2^19 keys at most, never all 2^20 multiples). */
 uint64_t score_default_count(unsigned b, unsigned space);
 
-/* "good", "weak", "bad". */
+/* "good", "weak", "bad", "none". */
 const char *score_verdict_name(score_verdict v);
 
 #endif

@@ -178,8 +178,6 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 		                       s.even);
 		json_object_set_new(o, "covers_word", json_boolean(
 			keys_cover_word(&ks, s.bits, count)));
-		if (set.n < SCORE_MIN_KEYS)
-			json_object_set_new(o, "verdict", json_string("none"));
 		cli_result(c, a->json, o);
 	}
 	if (!a->json) {
@@ -197,7 +195,7 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 		fprintf(c->out, "R          %s (lookup cost relative to a random "
 		        "hash; below 1 is better)\n",
 		        out_g(g1, sizeof g1, r.probe_ratio, 4));
-		if (set.n < SCORE_MIN_KEYS)
+		if (r.verdict == SCORE_NONE)
 			fprintf(c->out, "verdict    none: %zu distinct key%s too few "
 			        "to judge (at least %d)\n", set.n,
 			        set.n == 1 ? " is" : "s are", SCORE_MIN_KEYS);

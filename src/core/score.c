@@ -185,6 +185,11 @@ score_verdict score_judge(double p_value, double probe_ratio)
 	return probe_ratio >= SCORE_BAD_R ? SCORE_BAD : SCORE_WEAK;
 }
 
+score_verdict score_verdict_of(size_t n, double p_value, double probe_ratio)
+{
+	return n < SCORE_MIN_KEYS ? SCORE_NONE : score_judge(p_value, probe_ratio);
+}
+
 void score_stats(const uint32_t *loads, unsigned b, size_t n, score_result *r)
 {
 	uint64_t m = (uint64_t)1 << b, i;
@@ -206,7 +211,7 @@ void score_stats(const uint32_t *loads, unsigned b, size_t n, score_result *r)
 	if (n == 0) {
 		r->p_value = 1;
 		r->probe_ratio = 1;
-		r->verdict = SCORE_GOOD;
+		r->verdict = score_verdict_of(n, r->p_value, r->probe_ratio);
 		return;
 	}
 	/* sum (c - E)^2 / E = sum c^2 / E - K, since sum c = K = m E */
@@ -216,7 +221,7 @@ void score_stats(const uint32_t *loads, unsigned b, size_t n, score_result *r)
 	r->p_value = m > 1 ? score_chisq_q(r->chi2, r->dof) : 1;
 	expect = (K * (1 - 1 / M) + K * K / M + K) / 2;
 	r->probe_ratio = ((double)sum_sq + K) / 2 / expect;
-	r->verdict = score_judge(r->p_value, r->probe_ratio);
+	r->verdict = score_verdict_of(n, r->p_value, r->probe_ratio);
 }
 
 int score_keys(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
@@ -234,7 +239,7 @@ int score_keys(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
 
 const char *score_verdict_name(score_verdict v)
 {
-	static const char *names[] = { "good", "weak", "bad" };
+	static const char *names[] = { "good", "weak", "bad", "none" };
 	return names[v];
 }
 

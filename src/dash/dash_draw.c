@@ -40,7 +40,7 @@ static attr_t sty[ST_COUNT];
 
 static struct glyphs {
 	const char *h, *v, *tee_down, *tee_up, *cross, *block[9];
-	const char *point, *points, *gap[3], *verdict[3], *pending;
+	const char *point, *points, *gap[3], *verdict[4], *pending;
 	const char *phi, *arrow, *times, *chi, *ell, *up, *down;
 	const char *tee_left, *focus;       /* the lesson pane's joints, focus */
 } g;
@@ -50,7 +50,7 @@ static const struct glyphs utf8_glyphs = {
 	{ " ", "\u2581", "\u2582", "\u2583", "\u2584", "\u2585", "\u2586",
 	  "\u2587", "\u2588" },
 	"\u2502", "\u2503", { "\u00b7", "\u2500", "\u2550" },
-	{ "\u00b7", "\u2592", "\u2588" }, " ",
+	{ "\u00b7", "\u2592", "\u2588", "?" }, " ",
 	"\u03c6", "\u2192", "\u00d7", "\u03c7\u00b2", "\u2026", "\u25b2",
 	"\u25bc", "\u2524", "\u25b6"
 };
@@ -59,7 +59,7 @@ static const struct glyphs ascii_glyphs = {
 	"-", "|", "+", "+", "+",
 	{ " ", "_", "_", ".", ".", "o", "o", "#", "#" },
 	"|", "#", { ".", "-", "=" },
-	{ ".", "w", "X" }, " ",
+	{ ".", "w", "X", "?" }, " ",
 	"phi", "->", "x", "chi^2", "...", "^", "v", "+", ">"
 };
 
@@ -1019,7 +1019,8 @@ static const char *count_text(size_t n, char *buf, size_t len)
 
 static int verdict_style(score_verdict v)
 {
-	return v == SCORE_GOOD ? ST_GOOD : v == SCORE_WEAK ? ST_WEAK : ST_BAD;
+	return v == SCORE_GOOD ? ST_GOOD : v == SCORE_WEAK ? ST_WEAK :
+	       v == SCORE_BAD ? ST_BAD : ST_DIM;
 }
 
 /* Bars of bucket counts over load values; the last row is the axis. */

@@ -45,9 +45,9 @@ $ cfx sweep 0x9e370001 --table-bits 8 --count 1024
 > 26         64         192         1    1    0.8904  good     a_1 = 64
 > 27         32         224      0.92    1    0.9429  good     a_1 = 32
 > 28         16         240      0.74    1    0.9715  good     a_1 = 16
-> 29          8         248      0.61    1    0.9865  good     a_1 = 8
-> 30          4         252      0.54    1    0.9942  good     a_1 = 4
-> 31          2         254      0.51    1    0.9981  good     a_1 = 2
+> 29          8         248      0.61    1    0.9865  none     a_1 = 8
+> 30          4         252      0.54    1    0.9942  none     a_1 = 4
+> 31          2         254      0.51    1    0.9981  none     a_1 = 2
 >
 > worst      s = 14: R = 42.86, bad; there the hash acts like p mod 2^18,
 >            whose fraction has a_3 = 16383
@@ -122,9 +122,9 @@ $ cfx sweep 0x9e37fffffffc0001 --table-bits 8 --count 1024
 > 58         64         192         1    1    0.8904  good     a_1 = 64
 > 59         32         224      0.92    1    0.9429  good     a_1 = 32
 > 60         16         240      0.74    1    0.9715  good     a_1 = 16
-> 61          8         248      0.61    1    0.9865  good     a_1 = 8
-> 62          4         252      0.54    1    0.9942  good     a_1 = 4
-> 63          2         254      0.51    1    0.9981  good     a_1 = 2
+> 61          8         248      0.61    1    0.9865  none     a_1 = 8
+> 62          4         252      0.54    1    0.9942  none     a_1 = 4
+> 63          2         254      0.51    1    0.9981  none     a_1 = 2
 >
 > worst      s = 46: R = 170.9, bad; there the hash acts like p mod 2^18,
 >            whose fraction has a_1 = 262144
@@ -196,16 +196,17 @@ $ cfx sweep 0x61C8864680B583EB --table-bits 8 --count 1024
 > 58         64         192         1    1    0.8904  good     a_3 = 21
 > 59         32         224      0.92    1    0.9429  good     a_3 = 10
 > 60         16         240      0.74    1    0.9715  good     a_3 = 5
-> 61          8         248      0.61    1    0.9865  good     a_1 = 2
-> 62          4         252      0.54    1    0.9942  good     a_2 = 3
-> 63          2         254      0.51    1    0.9981  good     a_1 = 2
+> 61          8         248      0.61    1    0.9865  none     a_1 = 2
+> 62          4         252      0.54    1    0.9942  none     a_2 = 3
+> 63          2         254      0.51    1    0.9981  none     a_1 = 2
 >
 > worst      s = 50: R = 1.855, weak; there the hash acts like p mod 2^14,
 >            whose fraction has a_4 = 66
 
 # defaults on 8 bits: 2^4 buckets, 64 keys.  s = 7, by hand: keys 0 and 128
 # land in buckets 0 and 8; chi^2 = 2*16/2 - 2 = 14 on 15, R = 2/2.0625 =
-# 0.9697; p mod 2 = 1 -> 1/2 = [0; 2].
+# 0.9697; p mod 2 = 1 -> 1/2 = [0; 2].  Rows 5..7 have 8, 4 and 2 distinct
+# keys (2^(8-s)): verdict none, as score gives below 16 (SCORE_MIN_KEYS).
 $ cfx sweep --bits 8 0x9f
 > sweep      0x9f (8-bit), 2^4 buckets, keys k*2^s, k < 64
 >
@@ -215,11 +216,11 @@ $ cfx sweep --bits 8 0x9f
 >  2         64           0         1    4    0.8421  good     a_2 = 15
 >  3         32           0         1    2    0.7619  good     a_2 = 31
 >  4         16           0         1    1    0.6809  good     a_2 = 15
->  5          8           8      0.92    1    0.8205  good     a_2 = 7
->  6          4          12      0.68    1    0.9143  good     a_2 = 3
->  7          2          14      0.53    1    0.9697  good     a_1 = 2
+>  5          8           8      0.92    1    0.8205  none     a_2 = 7
+>  6          4          12      0.68    1    0.9143  none     a_2 = 3
+>  7          2          14      0.53    1    0.9697  none     a_1 = 2
 >
-> worst      s = 7: R = 0.9697, good; there the hash acts like p mod 2^1,
+> worst      s = 7: R = 0.9697, none; there the hash acts like p mod 2^1,
 >            whose fraction has a_1 = 2
 
 # an even multiplier is accepted and flagged; at s = 7 the effective
@@ -233,11 +234,11 @@ $ cfx sweep --bits 8 0x9e
 >  2         64           0         1    4    0.8421  good     a_2 = 7
 >  3         32           0         1    2    0.7619  good     a_2 = 15
 >  4         16          16      0.38    2     1.021  good     a_2 = 7
->  5          8          24     0.065    2     1.231  good     a_2 = 3
->  6          4          28     0.022    2     1.371  good     a_1 = 2
->  7          2          30     0.012    2     1.455  good     -
+>  5          8          24     0.065    2     1.231  none     a_2 = 3
+>  6          4          28     0.022    2     1.371  none     a_1 = 2
+>  7          2          30     0.012    2     1.455  none     -
 >
-> worst      s = 7: R = 1.455, good; there the hash acts like p mod 2^1
+> worst      s = 7: R = 1.455, none; there the hash acts like p mod 2^1
 > note       multiplier is even: not invertible mod 2^n, the low bit of every
 >            product is 0 and keys x and x + 2^(n-1) always collide
 
@@ -357,7 +358,7 @@ $ cfx sweep --json --bits 8 0x9f | grep -v p_value
 >       "max_load": 1,
 >       "empty": 8,
 >       "probe_ratio": 0.82051282051282048,
->       "verdict": "good",
+>       "verdict": "none",
 >       "effective_multiplier": "7",
 >       "effective_quotients": [
 >         "0",
@@ -375,7 +376,7 @@ $ cfx sweep --json --bits 8 0x9f | grep -v p_value
 >       "max_load": 1,
 >       "empty": 12,
 >       "probe_ratio": 0.91428571428571426,
->       "verdict": "good",
+>       "verdict": "none",
 >       "effective_multiplier": "3",
 >       "effective_quotients": [
 >         "0",
@@ -393,7 +394,7 @@ $ cfx sweep --json --bits 8 0x9f | grep -v p_value
 >       "max_load": 1,
 >       "empty": 14,
 >       "probe_ratio": 0.96969696969696972,
->       "verdict": "good",
+>       "verdict": "none",
 >       "effective_multiplier": "1",
 >       "effective_quotients": [
 >         "0",
@@ -523,7 +524,7 @@ $ cfx sweep --json --bits 8 0x9e | grep -v p_value
 >       "max_load": 2,
 >       "empty": 12,
 >       "probe_ratio": 1.2307692307692308,
->       "verdict": "good",
+>       "verdict": "none",
 >       "effective_multiplier": "6",
 >       "effective_quotients": [
 >         "0",
@@ -541,7 +542,7 @@ $ cfx sweep --json --bits 8 0x9e | grep -v p_value
 >       "max_load": 2,
 >       "empty": 14,
 >       "probe_ratio": 1.3714285714285714,
->       "verdict": "good",
+>       "verdict": "none",
 >       "effective_multiplier": "2",
 >       "effective_quotients": [
 >         "0",
@@ -558,7 +559,7 @@ $ cfx sweep --json --bits 8 0x9e | grep -v p_value
 >       "max_load": 2,
 >       "empty": 15,
 >       "probe_ratio": 1.4545454545454546,
->       "verdict": "good",
+>       "verdict": "none",
 >       "effective_multiplier": "0",
 >       "effective_quotients": [
 >         "0"

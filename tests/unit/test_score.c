@@ -374,7 +374,7 @@ Test(score, verdicts_on_constructed_loads)
 Test(score, verdicts_on_random_loads)
 {
 	trng rg = { 61 };
-	int t, seen[3] = { 0, 0, 0 };
+	int t, seen[4] = { 0, 0, 0, 0 };
 
 	for (t = 0; t < 3000; t++) {
 		unsigned b = 1 + (unsigned)trng_below(&rg, 12);
@@ -400,6 +400,10 @@ Test(score, verdicts_on_random_loads)
 		/* skip the knife edges, where rounding could decide */
 		if (fabsl(d.p - 0.001L) < 1e-9L || fabsl(d.R - 2) < 1e-12L)
 			continue;
+		if (n < 16) {   /* SCORE_MIN_KEYS: not judged */
+			CHECK(r.verdict == SCORE_NONE, "t=%d: %zu keys judged", t, n);
+			continue;
+		}
 		CHECK(r.verdict == rule(d.p, d.R), "t=%d: verdict %d, rule says %d (p %Lg R %Lg)",
 		      t, r.verdict, rule(d.p, d.R), d.p, d.R);
 		CHECK(r.verdict == score_judge(r.p_value, r.probe_ratio), "verdict vs judge");
@@ -422,6 +426,25 @@ Test(score, judge_boundaries)
 	cr_assert_str_eq(score_verdict_name(SCORE_GOOD), "good");
 	cr_assert_str_eq(score_verdict_name(SCORE_WEAK), "weak");
 	cr_assert_str_eq(score_verdict_name(SCORE_BAD), "bad");
+	cr_assert_str_eq(score_verdict_name(SCORE_NONE), "none");
+}
+
+/* One rule for every face: fewer than 16 distinct keys get no verdict,
+ * whatever the loads; 16 are judged (all in one bucket of 16: bad). */
+Test(score, verdict_needs_16_keys)
+{
+	uint32_t loads[16] = { 0 };
+	score_result r;
+	size_t n;
+
+	for (n = 0; n <= 16; n++) {
+		loads[0] = (uint32_t)n;
+		score_stats(loads, 4, n, &r);
+		cr_assert_eq(r.verdict, n < 16 ? SCORE_NONE : SCORE_BAD, "%zu keys", n);
+		cr_assert_eq(score_verdict_of(n, 0, 100), n < 16 ? SCORE_NONE : SCORE_BAD);
+	}
+	cr_assert_eq(score_verdict_of(16, 0.5, 1), SCORE_GOOD);
+	cr_assert_eq(score_verdict_of(15, 0.5, 1), SCORE_NONE);
 }
 
 Test(score, no_keys)
@@ -436,7 +459,7 @@ Test(score, no_keys)
 	cr_assert_eq(r.max_load, 0);
 	cr_assert_eq(r.p_value, 1);
 	cr_assert_eq(r.probe_ratio, 1);
-	cr_assert_eq(r.verdict, SCORE_GOOD);
+	cr_assert_eq(r.verdict, SCORE_NONE);   /* no keys are no evidence */
 }
 
 Test(score, one_bucket_bit)
