@@ -71,7 +71,8 @@ rowstats(p, n, b, K, s) = {
 	c2 = sum(i = 1, m, (L[i] - Ex)^2) / Ex;
 	pv = if (c2 == 0, 1., incgam((m - 1) / 2, c2 / 2.) / gamma((m - 1) / 2));
 	R = sum(i = 1, m, L[i] * (L[i] + 1) / 2) / ((Kd * (1 - 1 / m) + Kd^2 / m + Kd) / 2);
-	v = if (abs(pv / 0.001 - 1) < 1e-6 || abs(R - 2) < 1e-9, "?",
+	\\ no verdict below 16 distinct keys (man cfx: every face, as score)
+	v = if (Kd < 16, "none", abs(pv / 0.001 - 1) < 1e-6 || abs(R - 2) < 1e-9, "?",
 	        pv < 0.001 && R >= 2, "bad", pv < 0.001, "weak", "good");
 	[Str(E(c2), "/", E(pv), "/", vecmax(L), "/", #select(c -> c == 0, L), "/", E(R), "/", v), R];
 }
