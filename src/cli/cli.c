@@ -98,7 +98,7 @@ const cmd_def cli_commands[] = {
 	  "better).  Verdict: bad if R >= 2 and p < 0.001; weak if p < 0.001\n"
 	  "with R < 2; good otherwise.  Even multipliers are accepted but\n"
 	  "flagged.",
-	  cmd_score, 0 },
+	  cmd_score, 1 },
 	{ "sweep", "EXPR", "score keys k*2^s for every stride s = 0..n-1",
 	  OPT_BITS | OPT_JSON | OPT_TABLE | OPT_COUNT,
 	  "For keys k*2^s the hash acts like the multiplier p mod 2^(n-s) on\n"

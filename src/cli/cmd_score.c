@@ -172,6 +172,15 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 		free(s.hex);
 		return CFX_EXIT_USAGE;
 	}
+	/* Ctrl-C while counting (which does not poll): stopped like the
+	 * keys' making and sweep, not a result */
+	if (c->stop && *c->stop) {
+		cfx_err_set(&c->err, CFX_EINTR, -1, NULL, "interrupted");
+		keys_free(&set);
+		keys_spec_free(&ks);
+		free(s.hex);
+		return CFX_EXIT_USAGE;
+	}
 	desc = keys_describe(&ks);
 	{
 		json_t *o = cmd_score_json(s.hex, s.bits, s.b, desc, set.made, &r,
