@@ -48,6 +48,14 @@ printf '  cfx score --count 2^24 (seq keys)     %s s\n' "$(val score_command_seq
 printf '  cfx score --count 2^24 --keys random  %s s\n' "$(val score_command_random_2^24)"
 check "absolute: cfx cf 0x9e37fffffffc0001, median of 41 (ms)" "$(val cf_64bit)" "<=" 5
 check "absolute: cfx --version (start-up), median of 41 (ms)" "$(val startup)" "<=" 5
+# cf of an interval: quotients of truncated halves first, subquadratic.
+# 5 times the terms cost about 9 times the CPU for pi (25 times when the
+# loop was quadratic, 10.2 s for e at 100000 terms)
+cpu() { local t; TIMEFORMAT=%U; t=$( { time ./cfx "$@" >/dev/null; } 2>&1 ); echo "$t"; }
+cf_big=$(cpu cf --terms 100000 pi) cf_small=$(cpu cf --terms 20000 pi)
+check "cf pi: CPU of 100000 terms / of 20000" \
+	"$(awk -v a="$cf_big" -v b="$cf_small" 'BEGIN { if (b > 0) printf "%.1f", a / b }')" "<=" 14
+check "absolute: cfx cf --terms 100000 e, CPU (s)" "$(cpu cf --terms 100000 e)" "<=" 5
 echo
 echo "memory of cfx score (peak RSS)"
 printf '  2^20 keys: %s KiB   2^24 keys: %s KiB\n' "$(val peak_rss_2^20)" "$(val 'peak_rss_2^24')"
