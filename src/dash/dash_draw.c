@@ -1523,9 +1523,10 @@ static int panel_rows(const rect *r, int top, int draw)
 	         "left, the largest at the right, %sE the expected load, keys / "
 	         "2^b).  A good hash is one narrow peak at E.", g.up);
 	snprintf(t[9], sizeof t[9], "keys k*2^s for each stride s = 0 .. n-1, "
-	         "from the left, one cell each: %s good, %s weak, %s bad; worst "
-	         "s names the stride with the largest R.", g.verdict[0],
-	         g.verdict[1], g.verdict[2]);
+	         "from the left, one cell each: %s good, %s weak, %s bad, %s none "
+	         "(fewer than %d distinct keys); worst s names the stride with "
+	         "the largest R.", g.verdict[0], g.verdict[1], g.verdict[2],
+	         g.verdict[3], SCORE_MIN_KEYS);
 	if (draw && y - top >= 1 && y - top < r->h)
 		put(r, y - top, 2, ST_TITLE, "What the panels show");
 	y++;

@@ -128,7 +128,7 @@ for what in 'golden prefix: how many 1s follow a0' \
             '\| is a point \(# several in one cell\)' \
             '\. short, - medium, = long' 'max/min is the longest gap' \
             'the smallest load at the left, the largest at the right, \^E the expected load' \
-            '\. good, w weak, X bad'; do
+            '\. good, w weak, X bad, \? none \(fewer than 16 distinct keys\)'; do
 	check "    it explains: $what" help_says "$what"
 done
 tm_type '?'
