@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cfx/err.h"
+#include "util/text.h"
 
 void cfx_err_clear(cfx_err *e)
 {
@@ -15,34 +16,14 @@ void cfx_err_clear(cfx_err *e)
 	e->msg[0] = '\0';
 }
 
-/* The length of the UTF-8 sequence at s (at most len bytes) that encodes
- * one character beyond ASCII, or 0 if the bytes there are not one. */
-static int utf8_len(const char *s, int len)
+/* The bytes of the character beyond ASCII at s (at most len bytes), or 0
+ * if the bytes there are not one (text_utf8 decides). */
+static int utf8_char(const char *s, int len)
 {
-	const unsigned char *u = (const unsigned char *)s;
-	int n, i;
-	unsigned long cp;
+	long cp;
+	size_t n = text_utf8(s, (size_t)len, &cp);
 
-	if (u[0] >= 0xc2 && u[0] <= 0xdf)
-		n = 2, cp = u[0] & 0x1f;
-	else if (u[0] >= 0xe0 && u[0] <= 0xef)
-		n = 3, cp = u[0] & 0x0f;
-	else if (u[0] >= 0xf0 && u[0] <= 0xf4)
-		n = 4, cp = u[0] & 0x07;
-	else
-		return 0;
-	if (n > len)
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((u[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (u[i] & 0x3f);
-	}
-	/* no overlong forms, surrogates or code points beyond U+10FFFF */
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return n;
+	return cp >= 0x80 ? (int)n : 0;
 }
 
 static void vset(cfx_err *e, enum cfx_code code, int col, const char *token,
@@ -68,8 +49,8 @@ static void vset(cfx_err *e, enum cfx_code code, int col, const char *token,
 			if (c == '\n' || c == '\t' || c == '\r') {
 				e->token[k++] = '\\';
 				e->token[k++] = c == '\n' ? 'n' : c == '\t' ? 't' : 'r';
-			} else if (c >= 0x80 && utf8_len(token + i, len - i) > 0) {
-				int n = utf8_len(token + i, len - i);
+			} else if (c >= 0x80 && utf8_char(token + i, len - i) > 0) {
+				int n = utf8_char(token + i, len - i);
 				if (k + (size_t)n > cap)
 					break;
 				memcpy(e->token + k, token + i, (size_t)n);

@@ -1,4 +1,5 @@
 /* text.c - measuring, filling and splitting UTF-8 text (see text.h). */
+#include <assert.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,13 +8,13 @@
 #include "util/text.h"
 #include "util/xalloc.h"
 
-/* Decode the character at s (at most n bytes): its bytes, and *c its code
- * point, or -1 for a byte that does not start valid UTF-8. */
-static size_t decode(const unsigned char *s, size_t n, long *c)
+size_t text_utf8(const char *str, size_t n, long *c)
 {
+	const unsigned char *s = (const unsigned char *)str;
 	size_t len, i;
 	long v;
 
+	assert(n >= 1);
 	if (s[0] < 0x80)
 		return *c = s[0], 1;
 	if (s[0] >= 0xc2 && s[0] < 0xe0)
@@ -31,6 +32,10 @@ static size_t decode(const unsigned char *s, size_t n, long *c)
 			return *c = -1, 1;
 		v = v << 6 | (s[i] & 0x3f);
 	}
+	/* no overlong forms, surrogates or code points beyond U+10FFFF */
+	if ((len == 3 && v < 0x800) || (len == 4 && v < 0x10000) ||
+	    (v >= 0xd800 && v <= 0xdfff) || v > 0x10ffff)
+		return *c = -1, 1;
 	return *c = v, len;
 }
 
@@ -44,12 +49,11 @@ static size_t cols(long c)
 
 size_t text_width(const char *s, size_t n)
 {
-	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0, w = 0;
 
 	while (i < n) {
 		long c;
-		i += decode(p + i, n - i, &c);
+		i += text_utf8(s + i, n - i, &c);
 		w += cols(c);
 	}
 	return w;
@@ -57,12 +61,11 @@ size_t text_width(const char *s, size_t n)
 
 size_t text_cut(const char *s, size_t room)
 {
-	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0, w = 0, n = strlen(s);
 
 	while (i < n) {
 		long c;
-		size_t len = decode(p + i, n - i, &c), cw = cols(c);
+		size_t len = text_utf8(s + i, n - i, &c), cw = cols(c);
 		if (w + cw > room)
 			break;
 		w += cw;

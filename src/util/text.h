@@ -35,6 +35,11 @@ void text_fill(struct buf *b, const char *text, int width, const char *first,
  * *next to the start of the following line (at the NUL when none). */
 size_t text_line(const char *s, const char **next);
 
+/* The character at s (n >= 1 bytes readable): returns its bytes and sets
+ * *c to its code point, or returns 1 and sets *c = -1 for a byte that does
+ * not start well-formed UTF-8 (overlong forms and surrogates are not). */
+size_t text_utf8(const char *s, size_t n, long *c);
+
 /* One word of a command line. */
 typedef struct text_word {
 	char *s;        /* the word, quotes removed (malloc'd) */

@@ -62,6 +62,11 @@ Test(util, width_and_cut)
 	cr_assert_eq(text_cut(s, 3), 6);
 	cr_assert_eq(text_cut(s, 99), strlen(s));
 	cr_assert_eq(text_width("\xff", 1), 1);   /* not UTF-8: one column */
+	/* an overlong NUL and a surrogate are not UTF-8 either: a column a
+	 * byte (the overlong one measured 0 columns, as U+0000) */
+	cr_assert_eq(text_width("\xe0\x80\x80", 3), 3);
+	cr_assert_eq(text_width("\xed\xa0\x80", 3), 3);
+	cr_assert_eq(text_cut("\xe0\x80\x80", 2), 2);
 }
 
 Test(util, fill_words_and_lists)
