@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cfx/verify.h"
 #include "dash/dash_bg.h"
 #include "dash/dash_ui.h"
 #include "cli/cmds.h"
@@ -73,7 +74,12 @@ static int verify_from_strip(dash *d, const char *line)
 	if (strncmp(line, "verify", 6) || line[6 + strspn(line + 6, " ")])
 		return 0;
 	dash_out_add(d->out, ":verify");
-	if (sw->vp != w->par.p || sw->vbits != w->par.bits ||
+	if (w->par.bits < VERIFY_MIN_BITS) {
+		snprintf(text, sizeof text, "verify: a %u-bit word has too few keys "
+		         "to judge; verify takes words of %d bits or more (w "
+		         "changes the word)", w->par.bits, VERIFY_MIN_BITS);
+		dash_out_add(d->out, text);
+	} else if (sw->vp != w->par.p || sw->vbits != w->par.bits ||
 	    !sw->vn || sw->vdone < sw->vn) {
 		snprintf(text, sizeof text, "verify: %u of %u families judged so "
 		         "far (the strip under the sweep fills in); :verify again "

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "cfx/keys.h"
+#include "cfx/verify.h"
 #include "dash/dash_ui.h"
 #include "util/text.h"
 #include "util/xalloc.h"
@@ -1126,6 +1127,11 @@ static void draw_verify(const dash *d, const rect *r, int y)
 	unsigned j;
 
 	x = put(r, y, 1, ST_DIM, "verify ");
+	if (work->par.bits < VERIFY_MIN_BITS) {
+		putf(r, y, x, ST_DIM, "judges words of %d bits or more (w)",
+		     VERIFY_MIN_BITS);
+		return;
+	}
 	if (!cur) {
 		putf(r, y, x, ST_DIM, "waiting%s", g.ell);
 		return;

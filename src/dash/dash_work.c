@@ -365,7 +365,8 @@ static void verify_job(dash_work *w, const dash_work_params *par,
 	unsigned tables[VERIFY_MAX_TABLES];
 	size_t nt, i, k;
 
-	if (par->bits < 2 || par->bits > 64 || !par->p)
+	/* below VERIFY_MIN_BITS verify does not judge (cfx verify refuses) */
+	if (par->bits < VERIFY_MIN_BITS || par->bits > 64 || !par->p)
 		return;
 	if (sw->vp != par->p || sw->vbits != par->bits || !w->vbt.fam) {
 		verify_free(&w->vbt);

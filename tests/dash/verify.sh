@@ -32,4 +32,17 @@ check "and :verify names a failing family with its reason" \
 	tm_wait 'stride 2\^[0-9]+ FAIL: R [0-9.e+]+ at 2\^' 10
 tm_keys q
 check "q exits 0" test "$(tm_exited)" = 0
+
+# below 8 bits verify does not judge (cfx verify --bits 6 is refused):
+# neither does the strip nor a bare :verify
+tm_start 120 40 ./cfx dash 5 --bits 6
+check "a 6-bit dashboard" tm_wait '= 0x05 = 5 +n = 6'
+check "the strip says verify takes 8 bits or more" \
+	tm_wait 'verify judges words of 8 bits or more \(w\)' 30
+tm_type ':verify'; tm_keys Enter
+check "and so does a bare :verify" \
+	tm_wait 'verify: a 6-bit word has too few keys to judge' 10
+check "    no verdict is printed" tm_gone 'PASS|FAIL' 2
+tm_keys q
+check "q exits 0" test "$(tm_exited)" = 0
 tm_summary
