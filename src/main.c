@@ -99,6 +99,8 @@ int main(int argc, char **argv)
 	cfx_session sess;
 	cmd_ctx c;
 	int rc, help_error = 0;
+	/* outlives the block that sets argv[1] to it (help_opt does not) */
+	static char help_word[] = "help";
 
 	/* GSL reports errors by return value, never by abort() */
 	gsl_set_error_handler_off();
@@ -146,7 +148,7 @@ int main(int argc, char **argv)
 		}
 		/* no such command, or words after it: the session's help
 		 * says which, as at the prompt (status 2) */
-		argv[1] = help_opt + 2;
+		argv[1] = help_word;
 		help_error = 1;
 	}
 	if (argv[1][0] == '-') {
