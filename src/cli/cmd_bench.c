@@ -219,15 +219,11 @@ static double now_ns(void)
 
 static void progress(cmd_ctx *c, int done, int total)
 {
-	int w = 30, k = done * w / total;
-
 	if (!c->progress)
 		return;
-	fprintf(stderr, "\rcfx: bench: round %d/%d [%.*s%*s]", done, total, k,
-	        "##############################", w - k, "");
+	out_progress("bench", (size_t)done, (size_t)total, "rounds");
 	if (done == total)
-		fprintf(stderr, "\r\033[K");
-	fflush(stderr);
+		out_progress_end();
 }
 
 /* Every variant must fill the table as its constant's multiply does. */
@@ -280,7 +276,7 @@ static int timed(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
 	for (r = 0; r < runs; r++) {
 		if (c->stop && *c->stop) {
 			if (c->progress && r > 0)   /* the bar goes first */
-				fprintf(stderr, "\r\033[K");
+				out_progress_end();
 			return cfx_err_set(&c->err, CFX_EINTR, -1, NULL,
 			                   "interrupted");
 		}

@@ -83,40 +83,47 @@ json_t *cmd_score_json(const char *hex, unsigned bits, unsigned b,
 	return o;
 }
 
-/* Progress on a terminal (stderr) for score's keys and the sweep's rows;
- * Ctrl-C stops either.  drawn: the line is to be cleared after. */
+/* Progress on a terminal (stderr) for score's keys and the sweep's rows,
+ * out_progress's line; Ctrl-C stops either.  drawn: the line is to be
+ * cleared after. */
 typedef struct progress_ctx {
 	cmd_ctx *c;
+	const char *label, *unit;
 	int drawn;
 } progress_ctx;
 
-static int progress_draw(progress_ctx *pc, const char *what, size_t done,
-                         size_t total, const char *tail)
+static int progress_draw(progress_ctx *pc, size_t done, size_t total,
+                         const char *note)
 {
 	if (pc->c->progress) {
-		fprintf(stderr, "\r%s %zu/%zu%s", what, done, total, tail);
+		out_progress_note(pc->label, done, total, pc->unit, -1, note);
 		pc->drawn = 1;
 	}
 	return pc->c->stop && *pc->c->stop;
 }
 
+static void progress_end(const progress_ctx *pc)
+{
+	if (pc->drawn)
+		out_progress_end();
+}
+
 /* keys_make's: 2^26 random keys take seconds. */
 static int keys_drawn(void *ctx, size_t done, size_t total)
 {
-	return progress_draw(ctx, "keys", done, total,
-	                     done == total ? ", removing repeats" : "");
+	return progress_draw(ctx, done, total,
+	                     done == total ? "removing repeats" : NULL);
 }
 
 /* keys_make with that progress, the line cleared after. */
 static int make_keys(cmd_ctx *c, keys_set *set, const keys_spec *ks,
                      unsigned bits, size_t count)
 {
-	progress_ctx pc = { c, 0 };
+	progress_ctx pc = { c, "score", "keys", 0 };
 	int rc = keys_make_watched(set, ks, bits, count, keys_drawn, &pc,
 	                           &c->err);
 
-	if (pc.drawn)
-		fprintf(stderr, "\r\033[K");
+	progress_end(&pc);
 	return rc;
 }
 
@@ -229,7 +236,7 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 
 static int progress(void *ctx, unsigned done, unsigned total)
 {
-	return progress_draw(ctx, "sweep", done, total, "");
+	return progress_draw(ctx, done, total, NULL);
 }
 
 static char *quotient_text(mpz_srcptr z)
@@ -241,7 +248,7 @@ int cmd_score_sweep(cmd_ctx *c, cli_args *a)
 {
 	setup s;
 	sweep_result res;
-	progress_ctx pc = { c, 0 };
+	progress_ctx pc = { c, "sweep", "strides", 0 };
 	size_t count;
 	unsigned i;
 	int rc;
@@ -260,8 +267,7 @@ int cmd_score_sweep(cmd_ctx *c, cli_args *a)
 		return CFX_EXIT_USAGE;
 	}
 	rc = sweep_run(&res, s.p, s.bits, s.b, count, progress, &pc, &c->err);
-	if (pc.drawn)
-		fprintf(stderr, "\r\033[K");
+	progress_end(&pc);
 	if (rc < 0) {
 		sweep_free(&res);
 		free(s.hex);

@@ -176,18 +176,15 @@ static void draw(run_ctx *r, size_t done, size_t total)
 {
 	struct timespec now;
 	size_t work = __atomic_load_n(&r->work, __ATOMIC_RELAXED);
-	int w = 30, fill = r->total ? (int)((double)work * w / (double)r->total)
-	        : 0, i;
 	double secs;
+	char note[32];
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	secs = (double)(now.tv_sec - r->start.tv_sec) +
 	       (double)(now.tv_nsec - r->start.tv_nsec) * 1e-9;
-	fprintf(stderr, "\r%s [", r->label);
-	for (i = 0; i < w; i++)
-		fputc(i < fill ? '#' : '.', stderr);
-	fprintf(stderr, "] %zu/%zu families, %.0f s", done, total, secs);
-	fflush(stderr);
+	snprintf(note, sizeof note, "%.0f s", secs);
+	out_progress_note(r->label, done, total, "families", r->total ?
+	                  (double)work / (double)r->total : 0, note);
 	r->drawn = 1;
 }
 
@@ -236,7 +233,7 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 		pool_run(s->bt.nfam, threads, examples_one, NULL, &r);
 	}
 	if (r.drawn)
-		fprintf(stderr, "\r\033[K");
+		out_progress_end();
 	for (i = 0; i < threads; i++)
 		free(r.scratch[i]);
 	if (rc < 0)

@@ -1,4 +1,5 @@
 /* out.c - output helpers (see out.h). */
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,20 +176,31 @@ const char *out_cover_note(char *buf, size_t n, const keys_spec *ks,
 	return buf;
 }
 
-void out_progress(const char *label, size_t done, size_t total,
-                  const char *unit)
+void out_progress_note(const char *label, size_t done, size_t total,
+                       const char *unit, double share, const char *note)
 {
-	int w = 30, fill = total ? (int)(done * (size_t)w / total) : w, i;
+	int w = OUT_PROGRESS_WIDTH, fill, i;
 
+	assert(label && unit);
+	if (share < 0)
+		share = total ? (double)done / (double)total : 1;
+	fill = share >= 1 ? w : (int)(share * w);
 	fprintf(stderr, "\r%s [", label);
 	for (i = 0; i < w; i++)
 		fputc(i < fill ? '#' : '.', stderr);
-	fprintf(stderr, "] %zu/%zu %s", done, total, unit);
+	fprintf(stderr, "] %zu/%zu %s%s%s", done, total, unit, note ? ", " : "",
+	        note ? note : "");
 	fflush(stderr);
+}
+
+void out_progress(const char *label, size_t done, size_t total,
+                  const char *unit)
+{
+	out_progress_note(label, done, total, unit, -1, NULL);
 }
 
 void out_progress_end(void)
 {
-	fprintf(stderr, "\r%*s\r", 79, "");
+	fputs("\r\033[K", stderr);
 	fflush(stderr);
 }

@@ -49,11 +49,22 @@ void out_wrapped(FILE *f, const char *label, const char *text, int width);
 const char *out_cover_note(char *buf, size_t n, const keys_spec *ks,
                            unsigned bits);
 
-/* A progress bar on stderr: "\rlabel [####......] done/total unit". */
+/* The one progress line of every command, on stderr:
+ * "\rLABEL [#########.....................] DONE/TOTAL UNIT", a bar of
+ * OUT_PROGRESS_WIDTH cells filled to DONE/TOTAL (rounded down).  The
+ * caller draws only when stderr is a terminal (cmd_ctx's progress: on a
+ * pipe or file nothing is written), and ends with out_progress_end. */
+#define OUT_PROGRESS_WIDTH 30
 void out_progress(const char *label, size_t done, size_t total,
                   const char *unit);
 
-/* Erase the progress line on stderr. */
+/* out_progress with the bar filled to share (0..1, rounded down; below 0:
+ * DONE/TOTAL) and ", NOTE" after the unit (note NULL: none).  A frame is
+ * never shorter than the one before it as long as the note only grows. */
+void out_progress_note(const char *label, size_t done, size_t total,
+                       const char *unit, double share, const char *note);
+
+/* Erase the progress line on stderr ("\r\033[K"). */
 void out_progress_end(void);
 
 /* A double in %g with the given significant digits, into buf. */

@@ -40,7 +40,7 @@ check "the session survives an error" tm_wait '^cfx>$'
 
 tm_keys C-l
 tm_type 'sweep 0x9e3779b97f4a7c15 --table-bits 20 --count 2^24'; tm_keys Enter
-check "a long sweep shows progress" tm_wait 'sweep [0-9]+/64'
+check "a long sweep shows progress" tm_wait 'sweep \[[#.]+\] [0-9]+/64 strides'
 tm_keys C-c
 check "Ctrl-C interrupts it" tm_wait '^sweep: interrupted$'
 tm_type 'cf 13/8'; tm_keys Enter
@@ -54,7 +54,7 @@ tm_type 'stats tests/stats/ns_mul.txt'; tm_keys Enter
 check "stats: the plot fits the terminal" tm_wait '^\+-{98}\+$'
 tm_keys C-l
 tm_type 'bench 0x9e370001 --runs 100000 --table-bits 4'; tm_keys Enter
-check "bench shows its rounds" tm_wait 'bench: round [0-9]+/100000'
+check "bench shows its rounds" tm_wait 'bench \[[#.]+\] [0-9]+/100000 rounds'
 tm_keys C-c
 check "Ctrl-C interrupts bench, the bar cleared" tm_wait '^bench: interrupted$'
 tm_type 'cf 13/8'; tm_keys Enter

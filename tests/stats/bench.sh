@@ -26,9 +26,9 @@ grep -q '^  optimal shift/add 0x61c88647 .* ns/hash (median)   6 adds/subs, 6 sh
 # a progress bar on a terminal (script(1) gives stderr one), none otherwise
 if command -v script >/dev/null; then
 	script -qc "./cfx bench 7 --runs 3 --table-bits 3 >/dev/null" /dev/null >"$tmp/tty" 2>&1
-	grep -q 'cfx: bench: round 3/3 \[#*\]' "$tmp/tty" && ok || bad "no progress bar on a terminal: $(head -c 300 "$tmp/tty")"
+	grep -q 'bench \[#\{30\}\] 3/3 rounds' "$tmp/tty" && ok || bad "no progress bar on a terminal: $(head -c 300 "$tmp/tty")"
 fi
-grep -q 'round' "$tmp/err" && bad "progress drawn off a terminal" || ok
+grep -q 'bench \[' "$tmp/err" && bad "progress drawn off a terminal" || ok
 
 # JSON: R samples each; the summary is the stats of those very samples
 ./cfx bench 0x9e370001 --runs 4 --table-bits 5 --keys random --count 300 --json >"$tmp/j" 2>"$tmp/err" && ok || bad "json run: $(cat "$tmp/err")"

@@ -1,0 +1,63 @@
+#!/bin/bash
+# One progress line for every command that draws one (score's keys, sweep,
+# bench, verify, search): on a terminal (script -q gives stderr a pty) each
+# frame is "LABEL [BAR] DONE/TOTAL UNIT[, NOTE]" with a bar of 30 cells,
+# filled to floor(30 DONE/TOTAL) where the bar counts the units (verify's
+# counts keys, so there only its growth is checked), and the line is erased
+# at the end with "\r\033[K"; on a pipe stderr gets no progress at all.
+. "$(dirname "$0")/lib.sh"
+cd "$root" || exit 2
+
+# frames LABEL UNIT SHARE ARGS...: run cfx ARGS on a pty, check its frames
+# (SHARE 1: the fill is the count's share; 0: only that it never shrinks)
+frames() {
+	local label=$1 unit=$2 share=$3; shift 3
+	script -q -e -c "./cfx $* >/dev/null" /dev/null >"$tmp/tty" 2>&1
+	LC_ALL=C awk -v label="$label" -v unit="$unit" -v share="$share" '
+	BEGIN { RS = "\r" }
+	{ sub(/\n+$/, "") }
+	$0 == "" { next }
+	$0 ~ "^" label " \\[" {
+		re = "^" label " \\[[#.]+\\] [0-9]+/[0-9]+ " unit "(, [^\033]+)?$"
+		if ($0 !~ re) { print "bad frame: " $0; bad = 1; next }
+		bar = $0; sub(/^[^[]*\[/, "", bar); sub(/\].*/, "", bar)
+		f = gsub(/#/, "#", bar)
+		if (bar !~ /^#*\.*$/ || length(bar) != 30) {
+			print "not a bar of 30 cells: " $0; bad = 1
+		}
+		n = $0; sub(/^[^]]*\] /, "", n); split(n, dt, /[\/ ]/)
+		if (share && f != int(30 * dt[1] / dt[2])) {
+			print "fill " f " for " dt[1] "/" dt[2]; bad = 1
+		}
+		if (f < last) { print "the fill shrinks: " $0; bad = 1 }
+		last = f; k++; final = dt[1] "/" dt[2]; next
+	}
+	/^\033\[K/ { if (k) cleared = 1; next }
+	/\033\[K/ || /^[a-z]+ [0-9]+\/[0-9]+/ || /round [0-9]/ {
+		print "another progress format: " $0; bad = 1
+	}
+	END {
+		if (!k) { print "no frame"; bad = 1 }
+		split(final, dt, "/")
+		if (k && (dt[1] != dt[2] || last != 30)) { print "last frame " final; bad = 1 }
+		if (!cleared) { print "the line is not erased"; bad = 1 }
+		exit bad
+	}' "$tmp/tty" >"$tmp/why" && ok "$label: $*" ||
+		bad "$label: $*: $(head -3 "$tmp/why")"
+	# the same run on a pipe: no progress on stderr
+	./cfx "$@" 2>"$tmp/err" >/dev/null
+	grep -q "$unit" "$tmp/err" && bad "$label: progress on a pipe: $*" ||
+		ok "$label: none on a pipe"
+}
+
+if ! command -v script >/dev/null; then
+	bad "script(1) (util-linux) is needed"
+	done_suite progress; exit
+fi
+frames score keys 1 score --keys random --count 2^21 5
+frames sweep strides 1 sweep 0x9e370001 --table-bits 8 --count 1024
+frames bench rounds 1 bench 7 --runs 3 --table-bits 3
+frames verify families 0 verify 0x61C88647 --table-bits 4-8
+frames enumerating subtrees 1 search --bits 16
+frames 'screening \(quick\)' candidates 1 search --bits 16
+done_suite progress
