@@ -367,7 +367,8 @@ void cli_help(const cmd_def *d, FILE *f)
 			fputc('\n', f);
 		return;
 	}
-	fprintf(f, "usage: cfx %s [options] %s\n\n%c%s.\n\n", d->name, d->args,
+	fprintf(f, "usage: cfx %s [options]%s%s\n\n%c%s.\n\n", d->name,
+	        d->args[0] ? " " : "", d->args,
 	        toupper((unsigned char)d->summary[0]), d->summary + 1);
 	if (d->opts & OPT_OWN) {        /* the help lists the options */
 		fprintf(f, "%s\n", d->help);
