@@ -69,6 +69,8 @@
 
 #define SEARCH_MAX_BITS 126      /* signed 128-bit partial sums */
 #define SEARCH_SCREEN_BITS 64    /* the screen hashes machine words */
+#define SEARCH_SCREEN_MIN_BITS VERIFY_MIN_BITS /* the screen is verify's battery:
+                                 * words cfx verify judges */
 #define SEARCH_MAX_TERMS 64      /* K */
 #define SEARCH_DEFAULT_WINDOW 8  /* |p/2^N - t| <= 2^-8 */
 #define SEARCH_TARGET_TERMS 192  /* quotients of t kept (> 1.44 * 126) */
@@ -249,8 +251,8 @@ unsigned search_weight(search_word p, unsigned bits);
 int search_predict(search_word p, unsigned bits, search_verdict *v);
 
 /*
- * Screen p on bits-bit words (2 <= bits <= SEARCH_SCREEN_BITS, unless
- * level is SEARCH_NONE): the prediction,
+ * Screen p on bits-bit words (SEARCH_SCREEN_MIN_BITS <= bits <=
+ * SEARCH_SCREEN_BITS, unless level is SEARCH_NONE): the prediction,
  * then verify's calibrated battery (verify.h: sequential, every stride
  * 2^s, small and decimal strides, shifted runs, single bytes, packed
  * fields, pointer+index, sparse keys) with its verdict: quick, at tables

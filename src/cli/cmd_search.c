@@ -26,6 +26,7 @@ typedef struct request {
 	search_level level;
 	int primes, all, json;
 	expr_tree *near;           /* NULL: 1/phi */
+	char unscreened[128];      /* why the word gets no screen by default */
 } request;
 
 /* ---- options ------------------------------------------------------------ */
@@ -39,12 +40,24 @@ static int usage(cmd_ctx *c, int arg, const char *token, const char *msg)
 
 static int read_level(cmd_ctx *c, const cli_args *a, request *r)
 {
-	/* verify's battery hashes words of 2 to 64 bits */
-	int screenable = r->bits >= 2 && r->bits <= SEARCH_SCREEN_BITS;
+	/* the screen is verify's battery, on the words verify judges */
+	int screenable = r->bits >= SEARCH_SCREEN_MIN_BITS &&
+	                 r->bits <= SEARCH_SCREEN_BITS;
+	char msg[96];
 
 	r->level = screenable ? SEARCH_QUICK : SEARCH_NONE;
-	if (!a->screen)
+	if (!a->screen) {
+		if (r->bits < SEARCH_SCREEN_MIN_BITS)
+			snprintf(r->unscreened, sizeof r->unscreened, "words below %d "
+			         "bits are not screened: too few keys to judge (cfx "
+			         "verify takes %d bits or more)", SEARCH_SCREEN_MIN_BITS,
+			         SEARCH_SCREEN_MIN_BITS);
+		else if (!screenable)
+			snprintf(r->unscreened, sizeof r->unscreened, "words above %d "
+			         "bits are not screened: the battery hashes machine "
+			         "words", SEARCH_SCREEN_BITS);
 		return 0;
+	}
 	if (!strcmp(a->screen, "quick"))
 		r->level = SEARCH_QUICK;
 	else if (!strcmp(a->screen, "full"))
@@ -54,9 +67,10 @@ static int read_level(cmd_ctx *c, const cli_args *a, request *r)
 	else
 		return usage(c, a->screen_arg, a->screen,
 		             "--screen must be quick, full or none");
+	snprintf(msg, sizeof msg, "--screen needs --bits from %d to %d (use "
+	         "--screen none)", SEARCH_SCREEN_MIN_BITS, SEARCH_SCREEN_BITS);
 	if (r->level != SEARCH_NONE && !screenable)
-		return usage(c, a->screen_arg, a->screen, "--screen needs --bits "
-		             "from 2 to 64 (use --screen none)");
+		return usage(c, a->screen_arg, a->screen, msg);
 	return 0;
 }
 
@@ -695,7 +709,10 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 	        pk->n - dropped - unscreened, dropped);
 	if (unscreened)   /* Ctrl-C while screening */
 		fprintf(f, ", %zu not screened (interrupted)", unscreened);
-	fprintf(f, "\n\n");
+	fprintf(f, "\n");
+	if (r->unscreened[0])
+		fprintf(f, "%s\n", r->unscreened);
+	fprintf(f, "\n");
 	fprintf(f, "rank %-*s add/dp %6s %10s %5s %6s  %s\n",
 	        o->t->bits > 64 ? 34 : 18, "hex",
 	        o->t->golden ? "golden" : "prefix", "max a_k", "prime", "screen",
@@ -744,7 +761,7 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 		/* the word size goes along: a constant alone is read on the
 		 * smallest word that holds it */
 		fprintf(f, "\nopen one: cfx dash --bits %u %s\n", n, s.hex);
-		if (n >= 2 && n <= 64)
+		if (n >= SEARCH_SCREEN_MIN_BITS && n <= SEARCH_SCREEN_BITS)
 			fprintf(f, "      or: cfx verify --bits %u %s\n", n, s.hex);
 		fprintf(f, "  in the REPL or the dashboard's : line: set const %s, "
 		        "then set bits %u\n", s.hex, n);
@@ -775,6 +792,8 @@ static void result_json(cmd_ctx *c, const request *r, const outcome *o)
 	                    "pseudoprime below 2^64)" : "probable (GMP "
 	                    "mpz_probab_prime_p, 30 rounds)"));
 	json_object_set_new(j, "screen", json_string(level_name(o->level)));
+	if (r->unscreened[0])
+		json_object_set_new(j, "screen_note", json_string(r->unscreened));
 	json_object_set_new(j, "cost_model", json_string(
 	                    r->adders >= 0 ? "exact adder enumeration"
 	                    : o->t->bits <= 64 ? "shift/add search" : "naf"));

@@ -57,8 +57,8 @@ const setting setting_table[] = {
 	  "holds the constant; below 8 bits too few keys to judge)", 0 },
 	{ SETTING_SBITS, "bits", "bits", 'b', SETTING_INT, 1, SEARCH_MAX_BITS,
 	  NULL, "N", NULL,
-	  "word size n, 1 to 126 (default 32); the screen and --adders need\n"
-	  "n <= 64", 0 },
+	  "word size n, 1 to 126 (default 32); the screen needs 8 to 64 bits,\n"
+	  "--adders at most 64", 0 },
 	{ SETTING_TLIST, "table-bits", "table-bits", 't', SETTING_TEXT, 0, 0,
 	  NULL, "LIST", NULL,
 	  "table sizes to test, e.g. 8,12,16 or 4-20 (default 4-20, capped\n"
@@ -112,7 +112,8 @@ const setting setting_table[] = {
 	  "quick|full|none", "LEVEL", NULL,
 	  "quick (stride prediction, then the verify families at 2^6 and\n"
 	  "2^10 buckets), full (prediction, then the whole verify battery)\n"
-	  "or none (default quick; none above 64 bits)", 0 },
+	  "or none (default quick; none below 8 bits, as verify, and above 64)",
+	  0 },
 	{ SETTING_TOP, "top", "top", 'T', SETTING_INT, 1, 10000, NULL, "T",
 	  NULL,
 	  "keep the T best-ranked candidates of each cost that pass the\n"

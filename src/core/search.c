@@ -937,7 +937,8 @@ int search_screen(search_word p, unsigned bits, search_level level,
 	verify_battery bt;
 	void *scratch;
 
-	assert(level == SEARCH_NONE || (bits >= 2 && bits <= SEARCH_SCREEN_BITS));
+	assert(level == SEARCH_NONE || (bits >= SEARCH_SCREEN_MIN_BITS &&
+	                                 bits <= SEARCH_SCREEN_BITS));
 	memset(v, 0, sizeof *v);
 	v->status = SEARCH_UNSCREENED;
 	if (level == SEARCH_NONE || !search_predict(p, bits, v))

@@ -75,16 +75,35 @@ $ cfx search --screen bogus
 ! cfx: search: --screen must be quick, full or none (bogus)
 ? 2
 $ cfx search --bits 100 --screen quick
-! cfx: search: --screen needs --bits from 2 to 64 (use --screen none) (quick)
+! cfx: search: --screen needs --bits from 8 to 64 (use --screen none) (quick)
 ? 2
 $ cfx search --bits 1 --screen quick
-! cfx: search: --screen needs --bits from 2 to 64 (use --screen none) (quick)
+! cfx: search: --screen needs --bits from 8 to 64 (use --screen none) (quick)
 ? 2
 $ cfx search --bits 1 --adders 1 --screen full
-! cfx: search: --screen needs --bits from 2 to 64 (use --screen none) (full)
+! cfx: search: --screen needs --bits from 8 to 64 (use --screen none) (full)
 ? 2
-$ cfx search --bits 1 | sed -n 2p
+$ cfx search --bits 7 --screen quick
+! cfx: search: --screen needs --bits from 8 to 64 (use --screen none) (quick)
+? 2
+$ cfx search --bits 1 | sed -n 2,3p
 > enumerated 1 form, 1 in the window; screen none: 1 kept, 0 dropped
+> words below 8 bits are not screened: too few keys to judge (cfx verify takes 8 bits or more)
+
+# the screen is verify's battery: a word gets one by default exactly when
+# cfx verify judges it (verify refuses --bits 7 with status 2), and a word
+# without one says why once, and offers no cfx verify to run
+$ for n in 2 6 7 8 9; do cfx verify --bits $n 0x5 >/dev/null 2>&1; [ $? = 2 ] && v=refused || v=judged; cfx search --bits $n >out; echo "$n $v $(sed -n 2p out | grep -o 'screen [a-z]*') $(grep -c 'not screened' out) $(grep -c 'cfx verify --bits' out)"; done
+> 2 refused screen none 1 0
+> 6 refused screen none 1 0
+> 7 refused screen none 1 0
+> 8 judged screen quick 0 1
+> 9 judged screen quick 0 1
+$ cfx search --bits 6 --json | python3 -c 'import json,sys; j = json.load(sys.stdin); print(j["screen"], j["screen_note"].split(":")[0], [c["screen"] for c in j["candidates"]])'
+> none words below 8 bits are not screened ['-']
+$ cfx search --bits 6 --screen none | grep -c 'not screened'
+> 0
+? 1
 
 # with --prime the second count is of primes: the odd p < 2^16 with at
 # most 4 signed digits mod 2^16 within 2^-6 of 1/phi are 36 (python3: a
