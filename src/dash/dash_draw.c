@@ -821,6 +821,21 @@ static int code_scroll(const dash *d)
 	return v->code_gen == dash_state_gen(d) ? v->code_scroll : -1;
 }
 
+/* The code panel's summary: the cost and what it stands against, in the
+ * longest form that fits w columns (at 120 columns the panel has 40). */
+static void code_summary(char *t, size_t n, const char *cost, int w)
+{
+	static const char *const against[] = { " (vs 1 multiply)",
+	                                        " (vs 1 mul)", "" };
+	size_t i;
+
+	for (i = 0; i < sizeof against / sizeof *against; i++) {
+		snprintf(t, n, "%s%s", cost, against[i]);
+		if (width(t) <= w)
+			break;
+	}
+}
+
 static void draw_code(const dash *d, const rect *r)
 {
 	const dash_view *v = dash_keys_view(d);
@@ -855,11 +870,11 @@ static void draw_code(const dash *d, const rect *r)
 		      ? "cfx shifts --optimal --emit c" : "cfx shifts --emit c");
 	}
 	if (opt) {
-		snprintf(t, sizeof t, "%.70s (vs 1 multiply)", c->opt_cost);
+		code_summary(t, sizeof t, c->opt_cost, r->w - 2);
 	} else {
 		char cost[96];
-		snprintf(t, sizeof t, "%s (vs 1 multiply)",
-		         sas_cost_text(&c->sas, 1, cost, sizeof cost));
+		code_summary(t, sizeof t, sas_cost_text(&c->sas, 1, cost,
+		             sizeof cost), r->w - 2);
 	}
 	put(r, 1, 1, ST_NORMAL, t);
 	for (i = 0; i < vis && top + i < n; i++)
@@ -1093,12 +1108,19 @@ static void draw_hist(const dash_work_score *s, const rect *hr, int st)
 		put(hr, 0, cols - (int)strlen(buf), ST_DIM, buf);
 }
 
-/* "good . weak w bad X", each word in its style and glyph. */
+/* "good . weak w bad X none ?", each word in its style and glyph, at (y,
+ * x) of r when it fits there whole (none: fewer than SCORE_MIN_KEYS keys,
+ * the ? of a short sweep). */
 static void legend_verdicts(const rect *r, int y, int x)
 {
-	int v;
+	int v, w = 0;
 
-	for (v = SCORE_GOOD; v <= SCORE_BAD; v++) {
+	for (v = SCORE_GOOD; v <= SCORE_NONE; v++)
+		w += width(g.verdict[v]) + 1 +
+		     width(score_verdict_name((score_verdict)v)) + 2;
+	if (x + w - 2 > r->w - 1)
+		return;
+	for (v = SCORE_GOOD; v <= SCORE_NONE; v++) {
 		x = put(r, y, x, verdict_style((score_verdict)v), g.verdict[v]);
 		x = put(r, y, x + 1, ST_DIM, score_verdict_name((score_verdict)v)) + 2;
 	}
