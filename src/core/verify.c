@@ -337,54 +337,110 @@ uint64_t verify_key(const verify_battery *bt, const verify_family *f,
 
 /*
  * Count the products first + i step (i < n) by their top B bits.  The
- * order of the count is free, so walk it in q runs of stride q, q the
- * largest convergent denominator of step / 2^bits with runs of at least
- * 256 keys: a run's products move by the small q step mod 2^bits, so the
- * table is swept in order.  Four runs go at once, so that increments of
- * one bucket do not wait for each other.
+ * order of the count is free, so it is chosen to sweep the table once,
+ * bottom to top, instead of jumping around it (a cache miss a key once
+ * the table outgrows the cache).  Let q be the largest convergent
+ * denominator of step / 2^bits with q <= n / RUN_MIN, q' the one before.
+ * The first per q keys (per = n / q) form q runs r, r + q, r + 2q, ...
+ * (r < q), whose products move by the small d = q step mod 2^bits.  The
+ * runs' starts r step, r < q, are almost evenly spread, and the start
+ * just above r's is that of r + u (mod q), u one of q' and q - q'
+ * (whichever moves it by less): taking the runs in that order, each run
+ * near its neighbours, sweeps the table.  Four quarters of the order go
+ * at once, so that increments of one bucket do not wait for each other.
+ * The n - per q keys left are a progression of their own.
  */
+#define RUN_MIN 16        /* keys a run, at least */
+#define SWEEP_MIN 4096    /* fewer keys are counted in index order */
+
 static void progression(uint64_t first, uint64_t step, size_t n,
                         unsigned bits, unsigned B, uint32_t *loads)
 {
-	uint64_t mask = word_mask(bits), q = 1, qprev = 0, d;
+	uint64_t mask = word_mask(bits);
 	unsigned shift = bits - B;
-	u128 num = (u128)1 << bits, den = step & mask;
-	size_t r, i, per;
 
-	while (n >= 4096 && den) {
-		u128 a = num / den, rem = num % den, next = a * q + qprev;
-		if (next > n / 256)
-			break;
-		qprev = q;
-		q = (uint64_t)next;
-		num = den;
-		den = rem;
-	}
-	d = (q * step) & mask;
-	per = n / q;               /* run r holds r + t q for t < per */
-	for (r = 0; r + 4 <= q; r += 4) {
-		uint64_t x0 = first + r * step, x1 = x0 + step, x2 = x1 + step,
-		         x3 = x2 + step;
-		for (i = 0; i < per; i++) {
-			loads[(x0 & mask) >> shift]++;
-			loads[(x1 & mask) >> shift]++;
-			loads[(x2 & mask) >> shift]++;
-			loads[(x3 & mask) >> shift]++;
-			x0 += d;
-			x1 += d;
-			x2 += d;
-			x3 += d;
+	step &= mask;
+	while (n >= SWEEP_MIN) {
+		uint64_t q = 1, qprev = 0, d, x[4], r[4], u, e;
+		u128 num = (u128)1 << bits, den = step;
+		size_t per, i, g, s, k;
+
+		while (den) {
+			u128 a = num / den, rem = num % den, next = a * q + qprev;
+			if (next > n / RUN_MIN)
+				break;
+			qprev = q;
+			q = (uint64_t)next;
+			num = den;
+			den = rem;
 		}
-	}
-	for (; r < q; r++) {
-		uint64_t x = first + r * step;
-		for (i = 0; i < per; i++) {
-			loads[(x & mask) >> shift]++;
-			x += d;
+		d = (q * step) & mask;
+		per = n / q;
+		if (q < 4) {
+			/* a few long runs, each swept by itself: in four parts */
+			for (s = 0; s < q; s++) {
+				size_t h = per / 4;
+				x[0] = first + s * step;
+				for (k = 1; k < 4; k++)
+					x[k] = x[k - 1] + h * d;
+				for (i = 0; i < h; i++)
+					for (k = 0; k < 4; k++) {
+						loads[(x[k] & mask) >> shift]++;
+						x[k] += d;
+					}
+				for (i = 4 * h; i < per; i++) {
+					loads[(x[3] & mask) >> shift]++;
+					x[3] += d;
+				}
+			}
+		} else {
+			uint64_t e1 = (qprev * step) & mask,
+			         e2 = ((q - qprev) * step) & mask;
+			size_t quarter = q / 4;
+			u = e1 <= e2 ? qprev : q - qprev;
+			e = e1 <= e2 ? e1 : e2;
+			for (k = 0; k < 4; k++) {
+				r[k] = (uint64_t)((u128)(k * quarter) * u % q);
+				x[k] = first + r[k] * step;
+			}
+			/* stream k takes the runs k quarter, ..., (k + 1) quarter - 1
+			 * of the order; the last also the q - 4 quarter left */
+			for (g = 0; g < q - 3 * quarter; g++) {
+				unsigned ks = g < quarter ? 0 : 3;
+				uint64_t y0 = x[0], y1 = x[1], y2 = x[2], y3 = x[3];
+				if (ks == 0)
+					for (i = 0; i < per; i++) {
+						loads[(y0 & mask) >> shift]++;
+						loads[(y1 & mask) >> shift]++;
+						loads[(y2 & mask) >> shift]++;
+						loads[(y3 & mask) >> shift]++;
+						y0 += d;
+						y1 += d;
+						y2 += d;
+						y3 += d;
+					}
+				else
+					for (i = 0; i < per; i++) {
+						loads[(y3 & mask) >> shift]++;
+						y3 += d;
+					}
+				for (k = ks; k < 4; k++) {
+					r[k] += u;
+					x[k] += e;
+					if (r[k] >= q) {
+						r[k] -= q;
+						x[k] -= d;
+					}
+				}
+			}
 		}
+		first += (uint64_t)(per * q) * step;
+		n -= per * q;
 	}
-	for (i = per * q; i < n; i++)   /* the last, partial round */
-		loads[((first + i * step) & mask) >> shift]++;
+	for (; n; n--) {
+		loads[(first & mask) >> shift]++;
+		first += step;
+	}
 }
 
 /* Keys [from, to) of the plane family: rows x of base(x) + y. */

@@ -1,0 +1,150 @@
+/*
+ * test_verify_count.c - the counting behind verify's cells (verify.c:
+ * progression, count_keys, the folds and their statistics), at tables
+ * large enough for its fast paths: the sweep of long progressions (runs
+ * in the order of their starts, the few long runs of a multiplier with a
+ * huge first quotient, the keys left over), and multipliers whose loads
+ * pass 65535 in one bucket (p = 1, 2^63 + 1: every key of a prefix in a
+ * few buckets).
+ *
+ * Every cell of every key-times-constant family is recounted here key by
+ * key, one table size at a time (each key hashed by its top b bits, the
+ * statistics of the loads summed here), and compared with the cell: keys,
+ * empty buckets, the largest load, the sum of squares (through chi^2) and
+ * the probe ratio R.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/verify.h"
+#include "testutil.h"
+
+typedef struct want {
+	uint64_t empty, max;
+	double sumsq;
+} want;
+
+/* The cell of family f at table b with K keys, or NULL. */
+static const verify_cell *cell_of(const verify_family *f, unsigned b,
+                                  size_t K)
+{
+	size_t c;
+
+	for (c = 0; c < f->ncells; c++)
+		if (f->cells[c].b == b && f->cells[c].sc.keys == K)
+			return &f->cells[c];
+	return NULL;
+}
+
+static void compare(const verify_family *f, unsigned b, size_t K,
+                    const uint32_t *loads, uint64_t p)
+{
+	const verify_cell *c = cell_of(f, b, K);
+	size_t m = (size_t)1 << b, i;
+	double sum = 0, E, R, chi2, Kd = (double)K, M = (double)m;
+	want w = { 0, 0, 0 };
+
+	CHECK(c != NULL, "p %#llx %s: no cell b=%u K=%zu",
+	      (unsigned long long)p, f->name, b, K);
+	for (i = 0; i < m; i++) {
+		w.empty += loads[i] == 0;
+		if (loads[i] > w.max)
+			w.max = loads[i];
+		w.sumsq += (double)loads[i] * loads[i];
+		sum += (double)loads[i] * (loads[i] + 1) / 2;
+	}
+	E = (Kd * (1 - 1 / M) + Kd * Kd / M + Kd) / 2;
+	R = sum / E;
+	chi2 = w.sumsq / (Kd / M) - Kd;
+	CHECK(c->sc.empty == w.empty && c->sc.max_load == w.max,
+	      "p %#llx %s b=%u K=%zu: empty %llu max %llu, brute %llu %llu",
+	      (unsigned long long)p, f->name, b, K,
+	      (unsigned long long)c->sc.empty,
+	      (unsigned long long)c->sc.max_load,
+	      (unsigned long long)w.empty, (unsigned long long)w.max);
+	CHECK(fabs(R - c->sc.probe_ratio) <= 1e-12 * R,
+	      "p %#llx %s b=%u K=%zu: R %.17g, brute %.17g",
+	      (unsigned long long)p, f->name, b, K, c->sc.probe_ratio, R);
+	CHECK(fabs(chi2 - c->sc.chi2) <= 1e-9 * (chi2 + Kd),
+	      "p %#llx %s b=%u K=%zu: chi2 %.17g, brute %.17g",
+	      (unsigned long long)p, f->name, b, K, c->sc.chi2, chi2);
+}
+
+/* Every c k family of the battery for p, tables lo..hi; returns the
+ * largest load seen. */
+static uint64_t recount(uint64_t p, unsigned bits, unsigned lo, unsigned hi)
+{
+	verify_battery bt;
+	unsigned t[VERIFY_MAX_TABLES], n = 0, b;
+	uint64_t mask = tmask(bits), top = 0;
+	uint32_t *loads = malloc(sizeof *loads << hi);
+	void *scratch;
+	cfx_err err;
+	size_t i, k;
+
+	for (b = lo; b <= hi; b++)
+		t[n++] = b;
+	cr_assert(verify_plan(&bt, p, bits, t, n, &err) == 0);
+	scratch = malloc(verify_scratch_size(&bt));
+	for (i = 0; i < bt.nfam; i++) {
+		verify_family *f = &bt.fam[i];
+		size_t want_cells = 0;
+		if (!f->ck)
+			continue;
+		verify_family_run(&bt, i, scratch);
+		for (b = lo; b <= hi; b++) {
+			size_t next = (size_t)1 << b, K = 8 * next;
+			memset(loads, 0, sizeof *loads << b);
+			for (k = 0; k < f->keys && k < K; k++) {
+				uint64_t key = (f->start + k * f->step) & mask;
+				loads[((key * p) & mask) >> (bits - b)]++;
+				if (k + 1 == next) {
+					compare(f, b, next, loads, p);
+					want_cells++;
+					next *= 2;
+				}
+			}
+			for (k = 0; k < ((size_t)1 << b); k++)
+				if (loads[k] > top)
+					top = loads[k];
+		}
+		CHECK(f->ncells == want_cells, "p %#llx %s: %zu cells, want %zu",
+		      (unsigned long long)p, f->name, f->ncells, want_cells);
+	}
+	free(scratch);
+	free(loads);
+	verify_free(&bt);
+	return top;
+}
+
+/* Long progressions, swept: a good multiplier, the worst-case failures of
+ * the issue, (2^n - 1) / 3 (sequential keys are 3 long runs: 2^n / p is 3
+ * and a 1 left), even multipliers (keys whose products repeat) at 64 and
+ * 32 bits. */
+Test(verify_count, sweep_64)
+{
+	recount(0x61C8864680B583EBULL, 64, 10, 13);
+	recount(0x9e37fffffffc0001ULL, 64, 10, 13);
+	recount(0x5555555555555555ULL, 64, 10, 13);
+	recount(0x8000000000000002ULL, 64, 11, 12);
+}
+
+Test(verify_count, sweep_32)
+{
+	recount(0x61C88647ULL, 32, 10, 13);
+	recount(0x9e370001ULL, 32, 10, 13);
+	recount(0x55555555ULL, 32, 10, 13);
+	recount(0x10000ULL, 32, 11, 12);
+}
+
+/* p = 1 and 2^63 + 1 put every key of a prefix in one or two buckets:
+ * the largest load passes 65535 (2^16 keys in bucket 0), so a count in
+ * 16 bits would wrap. */
+Test(verify_count, loads_past_16_bits)
+{
+	CHECK(recount(1, 64, 12, 13) > 65535, "p = 1: no load past 65535");
+	CHECK(recount(0x8000000000000001ULL, 64, 12, 13) > 65535,
+	      "p = 2^63 + 1: no load past 65535");
+}
