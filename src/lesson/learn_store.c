@@ -182,8 +182,8 @@ const char *const *learn_store_names(void)
 
 /* mkdir -p d: 0, or the errno of the first level that could not be made
  * (a read-only XDG_STATE_HOME: EACCES, not the ENOENT opening a file in
- * it would give). */
-static int mkdir_p(char *d)
+ * it would give), and in *at (if not NULL) that level's length in d. */
+static int mkdir_p(char *d, size_t *at)
 {
 	char *p;
 	int e = 0;
@@ -192,8 +192,11 @@ static int mkdir_p(char *d)
 		if (*p == '/' || !*p) {
 			char c = *p;
 			*p = '\0';
-			if (mkdir(d, 0700) < 0 && errno != EEXIST && !e)
+			if (mkdir(d, 0700) < 0 && errno != EEXIST && !e) {
 				e = errno;
+				if (at)
+					*at = (size_t)(p - d);
+			}
 			*p = c;
 			if (!c)
 				break;
@@ -216,7 +219,7 @@ static char *state_dir(void)
 	} else {
 		return NULL;
 	}
-	mkdir_p(d);
+	mkdir_p(d, NULL);
 	return d;
 }
 
@@ -584,6 +587,53 @@ void learn_store_progress_load(learn_store_progress *p, FILE *diag)
 		close(lk);
 }
 
+/*
+ * Say in err why the lock beside p's file could not be taken (errno e):
+ * the level of the state directory that could not be made and why, a
+ * file where a directory should be, a directory cfx may not write in, or
+ * another cfx holding the lock; the path in question is the token.
+ */
+static void lock_failed(const learn_store_progress *p, int e, cfx_err *err)
+{
+	const char *state = getenv("XDG_STATE_HOME");
+	const char *from = state && state[0] == '/' ? "XDG_STATE_HOME"
+	                   : "HOME (~/.local/state)";
+	char *dir = dir_of(p->path), *parent;
+	struct stat st;
+	size_t at = 0;
+	int why = mkdir_p(dir, &at);
+
+	if (e == EWOULDBLOCK) {
+		cfx_err_set(err, CFX_EIO, -1, p->path, "progress cannot be saved: "
+		            "another cfx holds its lock");
+	} else if (why) {
+		dir[at] = '\0';          /* the level that could not be made */
+		parent = dir_of(dir);
+		if (why == ENOTDIR)
+			cfx_err_set(err, CFX_EIO, -1, parent, "progress cannot be "
+			            "saved: %s is not a directory; %s must name a "
+			            "directory cfx can write", parent, from);
+		else
+			cfx_err_set(err, CFX_EIO, -1, dir, "progress cannot be saved: "
+			            "the directory %s cannot be made in %s (%s); %s "
+			            "must name a directory cfx can write", dir, parent,
+			            strerror(why), from);
+		free(parent);
+	} else if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+		cfx_err_set(err, CFX_EIO, -1, dir, "progress cannot be saved: %s "
+		            "is not a directory; %s must name a directory cfx can "
+		            "write", dir, from);
+	} else if (e == EINVAL) {   /* lock_take: not a regular file */
+		cfx_err_set(err, CFX_EIO, -1, p->path, "progress cannot be saved: "
+		            "its lock file %s.lock is not a regular file", p->path);
+	} else {
+		cfx_err_set(err, CFX_EIO, -1, dir, "progress cannot be saved: "
+		            "cfx cannot write in the directory %s (%s)", dir,
+		            strerror(e));
+	}
+	free(dir);
+}
+
 int learn_store_progress_save(const char *name, size_t step, const char *marks,
                         FILE *diag, cfx_err *err)
 {
@@ -605,17 +655,8 @@ int learn_store_progress_save(const char *name, size_t step, const char *marks,
 	/* read, change and write under the lock: two cfx saving at once
 	 * both keep their lesson */
 	if ((lk = lock_take(p.path)) < 0) {
-		int e = errno;
-		if (e == ENOENT) {      /* say why the directory is not there */
-			char *dir = dir_of(p.path);
-			int why = mkdir_p(dir);
-			e = why ? why : ENOENT;
-			free(dir);
-		}
 		failures++;
-		cfx_err_set(err, CFX_EIO, -1, p.path, "progress cannot be saved: %s",
-		            e == EWOULDBLOCK ? "another cfx holds its lock" :
-		            strerror(e));
+		lock_failed(&p, errno, err);
 		learn_store_progress_free(&p);
 		return -1;
 	}

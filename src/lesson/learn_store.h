@@ -79,7 +79,9 @@ learn_store_mark *learn_store_progress_get(const learn_store_progress *p, const 
  * whole file goes to a temporary file in the same directory (temporary
  * files that a killed save left are removed first), is synced, and renamed
  * over the old one.  Returns 0, or -1 with err ("progress cannot be saved:
- * why", the path as token).
+ * why", on one line: the level of the state directory that cannot be made
+ * and the system's reason, a file where a directory should be, a lock file
+ * that is not a regular file; that path as token).
  */
 int learn_store_progress_save(const char *name, size_t step, const char *marks,
                         FILE *diag, cfx_err *err);

@@ -105,8 +105,16 @@ $ mkdir -p st/cfx && mkfifo st/cfx/progress && printf 'quit\n' | XDG_STATE_HOME=
 > cfx: learn: the progress file could not be read (not a regular file); it was set aside as st/cfx/progress.corrupt-DATE and progress starts afresh
 $ mkdir -p st2/cfx && printf 'mini 1 +.\nno marks\n' > st2/cfx/progress && printf 'quit\n' | XDG_STATE_HOME=$PWD/st2 CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 2>err >/dev/null; st=$?; sed "s|$PWD/||; s/corrupt-[0-9-]*/corrupt-DATE/" err; exit $st
 > cfx: learn: the progress file could not be read (a line is not NAME STEP MARKS, line 2); it was set aside as st2/cfx/progress.corrupt-DATE and the 1 lesson read are kept
-$ : > stf && printf 'cf 13/8\nanswer 2\n' | XDG_STATE_HOME=$PWD/stf CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 2>err >/dev/null; st=$?; sed "s|$PWD/||" err; exit $st
-> cfx: learn: progress cannot be saved: Not a directory (stf/cfx/progress)
+$ : > stf && printf 'cf 13/8\nanswer 2\n' | XDG_STATE_HOME=$PWD/stf CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 2>err >/dev/null; st=$?; sed "s|$PWD/||g" err; exit $st
+> cfx: learn: progress cannot be saved: stf is not a directory; XDG_STATE_HOME must name a directory cfx can write (stf)
+? 1
+# a state directory that cannot be made says which and why, in one line;
+# the reason is what mkdir(2) says there (mkdir(1) asks it)
+$ printf 'cf 13/8\nanswer 2\n' | XDG_STATE_HOME=/proc CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 2>err >/dev/null; st=$?; why=$(mkdir /proc/cfx 2>&1 | sed 's/.*: //'); sed "s|($why)|(WHY)|" err; exit $st
+> cfx: learn: progress cannot be saved: the directory /proc/cfx cannot be made in /proc (WHY); XDG_STATE_HOME must name a directory cfx can write (/proc/cfx)
+? 1
+$ mkdir -p st3/cfx && mkfifo st3/cfx/progress.lock && printf 'cf 13/8\nanswer 2\n' | XDG_STATE_HOME=$PWD/st3 CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 2>err >/dev/null; st=$?; sed "s|$PWD/||g" err; exit $st
+> cfx: learn: progress cannot be saved: its lock file st3/cfx/progress.lock is not a regular file (st3/cfx/progress)
 ? 1
 
 # ---- a named pipe whose writer comes later is read, not taken as empty

@@ -88,7 +88,8 @@ fresh; mkdir -p "$XDG_STATE_HOME"; : > "$XDG_STATE_HOME/cfx"
 out=$(printf 'cf 13/8\nanswer 2\nquit\n' | learn 1); rc=$?
 [ $rc = 1 ] && echo "$out" | grep -q 'Step 2 done' && ok "unwritable: lesson works, status 1" ||
 	bad "unwritable: status $rc"
-[ "$(grep -c "progress cannot be saved: Not a directory ($P)" "$tmp/err")" = 1 ] &&
+D=$XDG_STATE_HOME/cfx
+[ "$(grep -cF "progress cannot be saved: $D is not a directory; XDG_STATE_HOME must name a directory cfx can write ($D)" "$tmp/err")" = 1 ] &&
 	[ "$(wc -l < "$tmp/err")" = 1 ] && ok "unwritable: warned once, naming the path" ||
 	bad "unwritable warnings: $(cat "$tmp/err")"
 out=$(printf 'learn 1\ncf 13/8\n' | "$cfx" 2>"$tmp/err"); rc=$?
@@ -168,7 +169,7 @@ as=()
 out=$(printf 'cf 13/8\nquit\n' | "${as[@]}" env CFX_LESSONS="$tmp/ro/fx" \
 	"$tmp/ro/cfx" learn 1 2>"$tmp/err"); rc=$?
 [ $rc = 1 ] && echo "$out" | grep -q 'Step 1 done' &&
-	[ "$(cat "$tmp/err")" = "cfx: learn: progress cannot be saved: Permission denied ($P)" ] &&
+	[ "$(cat "$tmp/err")" = "cfx: learn: progress cannot be saved: the directory $XDG_STATE_HOME/cfx cannot be made in $XDG_STATE_HOME (Permission denied); XDG_STATE_HOME must name a directory cfx can write ($XDG_STATE_HOME/cfx)" ] &&
 	ok "read-only XDG_STATE_HOME: said once, why, status 1" ||
 	bad "read-only: status $rc, $(cat "$tmp/err")"
 chmod 755 "$XDG_STATE_HOME"
