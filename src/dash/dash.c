@@ -27,6 +27,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -132,6 +133,40 @@ static long long now_us(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (long long)t.tv_sec * 1000000 + t.tv_nsec / 1000;
+}
+
+/*
+ * Open the latency log at path for appending, or say in one line why not
+ * (a FIFO without a reader would block the start: the open cannot wait,
+ * and only a regular file is taken).  NULL on failure.
+ */
+static FILE *lat_open(const char *path)
+{
+	struct stat st;
+	FILE *f = NULL;
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK |
+	              O_CLOEXEC, 0644);
+
+	if (fd < 0 && errno == ENXIO) {   /* a FIFO without a reader */
+		fprintf(stderr, "cfx: dash: CFX_LATENCY_LOG must be a regular "
+		        "file, not a FIFO (%s)\n", path);
+		return NULL;
+	}
+	if (fd < 0) {
+		fprintf(stderr, "cfx: dash: CFX_LATENCY_LOG cannot be opened: %s "
+		        "(%s)\n", strerror(errno), path);
+		return NULL;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+		fprintf(stderr, "cfx: dash: CFX_LATENCY_LOG must be a regular "
+		        "file (%s)\n", path);
+	else if (fcntl(fd, F_SETFL, O_WRONLY | O_APPEND) < 0 ||
+	         !(f = fdopen(fd, "a")))
+		fprintf(stderr, "cfx: dash: CFX_LATENCY_LOG cannot be opened: %s "
+		        "(%s)\n", strerror(errno), path);
+	if (!f)
+		close(fd);
+	return f;
 }
 
 static void lat_write(const lat_key *k, long long score)
@@ -579,8 +614,16 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		repl_free(&d->r);
 		return CFX_EXIT_USAGE;
 	}
+	/* so is a latency log that cannot be written */
+	if ((log = getenv("CFX_LATENCY_LOG")) && *log && !(ls.lat = lat_open(log))) {
+		dash_state_free(d);
+		repl_free(&d->r);
+		return CFX_EXIT_USAGE;
+	}
 	/* a lesson that cannot be opened is said before the screen is taken */
 	if (o.learn && dash_learn_start(d, o.learn, &e) < 0) {
+		if (ls.lat)
+			fclose(ls.lat);
 		dash_state_free(d);
 		repl_free(&d->r);
 		return fail("--learn: ", &e);
@@ -588,9 +631,6 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");     /* numbers print the same everywhere */
 	d->ascii = o.ascii || strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
-	if ((log = getenv("CFX_LATENCY_LOG")) && *log &&
-	    !(ls.lat = fopen(log, "a")))
-		fprintf(stderr, "cfx: dash: cannot open latency log %s\n", log);
 	if (pipe2(ls.wake, O_NONBLOCK | O_CLOEXEC) < 0) {
 		perror("cfx: dash: pipe");
 		return CFX_EXIT_USAGE;

@@ -68,6 +68,23 @@ tm_type 'q'; tm_exited >/dev/null
 check "CFX_LATENCY_LOG: a line per key before q" \
 	test "$(grep -Ec '^key=.* frame_us=[0-9]+ score_us=(-1|[0-9]+)$' "$TM_DIR/lat")" = 2
 
+# a FIFO nobody reads (open(2) would wait for a reader for ever), a
+# directory and an unwritable path: one line before the screen is taken,
+# status 2, never a hang
+mkfifo "$TM_DIR/fifo"
+tm kill-server 2>/dev/null; sleep 0.2
+tm_start 200 10 env LC_ALL=C.UTF-8 CFX_LATENCY_LOG="$TM_DIR/fifo" ./cfx
+check "CFX_LATENCY_LOG a FIFO: refused at once, status 2" \
+	test "$(tm_exited 5)" = 2
+check "    in one line naming it" \
+	tm_wait "^cfx: dash: CFX_LATENCY_LOG must be a regular file, not a FIFO \($TM_DIR/fifo\)$" 1
+tm kill-server 2>/dev/null; sleep 0.2
+tm_start 200 10 env LC_ALL=C.UTF-8 CFX_LATENCY_LOG="$TM_DIR" ./cfx
+check "CFX_LATENCY_LOG a directory: status 2" test "$(tm_exited 5)" = 2
+why=$( (: >>"$TM_DIR") 2>&1 | sed 's/.*: //')   # the shell's open(2) says why
+check "    said with the system's reason ($why)" \
+	tm_wait "^cfx: dash: CFX_LATENCY_LOG cannot be opened: $why \($TM_DIR\)$" 1
+
 # ---- settings keys move the scoring ----
 dash_start 120 40
 tm_wait 'golden prefix 20' >/dev/null
