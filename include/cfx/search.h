@@ -135,7 +135,7 @@ typedef struct search_verdict {
 	double quality;            /* largest worst-cell R (lower is better);
 	                              INFINITY when the prediction dropped it */
 	char family[32];           /* the family that decided the status */
-	char reason[160];          /* one line: why it fails, or its weakest */
+	char reason[192];          /* one line: why it fails, or its weakest */
 	unsigned warns;            /* families that WARN (verify's joint rule
 	                              FAILs VERIFY_JOINT_WARNS of them) */
 	int full;                  /* 1: the whole battery (full screen) */

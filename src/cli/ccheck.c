@@ -33,13 +33,31 @@ static int write_file(const char *dir, const char *name, const char *text)
 	return rc ? -1 : 0;
 }
 
-/* The harness: edge cases and xorshift-random inputs, x * P computed by
- * the compiler's own multiply, masked to the word. */
+/* The harness: x * P computed by the compiler's own multiply, masked to
+ * the word, against the shift/add function: on a word of CCHECK_ALL_BITS
+ * or fewer every input once, else edge cases and xorshift-random
+ * inputs. */
 static char *harness(unsigned bits, uint64_t p)
 {
 	unsigned t = bits <= 8 ? 8 : bits <= 16 ? 16 : bits <= 32 ? 32 : 64;
-	char *s;
+	char *s, body[512];
 
+	if (bits <= CCHECK_ALL_BITS)
+		snprintf(body, sizeof body, "\tfor (i = 0; i < %luUL; i++)\n"
+		         "\t\ttry(i);\n", 1UL << bits);
+	else
+		snprintf(body, sizeof body,
+		         "\tuint64_t s = 0x9e3779b97f4a7c15u;\n\tint k;\n"
+		         "\tfor (k = 0; k < 64; k++) {\n"
+		         "\t\ttry(UINT64_C(1) << k);\n"
+		         "\t\ttry((UINT64_C(1) << k) - 1);\n"
+		         "\t\ttry(~(UINT64_C(1) << k));\n\t}\n"
+		         "\ttry(0);\n\ttry(~UINT64_C(0));\n"
+		         "\ttry(UINT64_C(0x5555555555555555));\n"
+		         "\ttry(UINT64_C(0xaaaaaaaaaaaaaaaa));\n"
+		         "\tfor (i = 0; i < %luUL; i++) {\n"
+		         "\t\ts ^= s << 13;\n\t\ts ^= s >> 7;\n"
+		         "\t\ts ^= s << 17;\n\t\ttry(s);\n\t}\n", CCHECK_INPUTS);
 	if (asprintf(&s,
 		"#include <stdint.h>\n#include <stdio.h>\n"
 		"uint%u_t cfx_mul_shift_add(uint%u_t x);\n"
@@ -52,20 +70,10 @@ static char *harness(unsigned bits, uint64_t p)
 		"\t\tprintf(\"x=0x%%llx got=0x%%llx want=0x%%llx\\n\",\n"
 		"\t\t       (unsigned long long)x, (unsigned long long)got,\n"
 		"\t\t       (unsigned long long)want);\n}\n"
-		"int main(void)\n{\n\tuint64_t s = 0x9e3779b97f4a7c15u;\n"
-		"\tunsigned long i;\n\tint k;\n"
-		"\tfor (k = 0; k < 64; k++) {\n"
-		"\t\ttry(UINT64_C(1) << k);\n\t\ttry((UINT64_C(1) << k) - 1);\n"
-		"\t\ttry(~(UINT64_C(1) << k));\n\t}\n"
-		"\ttry(0);\n\ttry(~UINT64_C(0));\n"
-		"\ttry(UINT64_C(0x5555555555555555));\n"
-		"\ttry(UINT64_C(0xaaaaaaaaaaaaaaaa));\n"
-		"\tfor (i = 0; i < %luUL; i++) {\n"
-		"\t\ts ^= s << 13;\n\t\ts ^= s >> 7;\n\t\ts ^= s << 17;\n"
-		"\t\ttry(s);\n\t}\n"
+		"int main(void)\n{\n\tunsigned long i;\n%s"
 		"\tprintf(\"%%lu %%lu\\n\", n, bad);\n\treturn bad != 0;\n}\n",
 		t, t, bits >= 64 ? "~UINT64_C(0)" : "((UINT64_C(1) << BITS) - 1)",
-		(unsigned long long)p, t, CCHECK_INPUTS) < 0)
+		(unsigned long long)p, t, body) < 0)
 		xalloc_fail(0, "test program");
 	return s;
 }
@@ -202,7 +210,10 @@ int ccheck_finish(ccheck_state *c)
 	}
 	status = pclose(p);
 	c->ok = status == 0 && c->inputs > 0 && c->mismatches == 0;
-	if (c->ok)
+	if (c->ok && c->bits <= CCHECK_ALL_BITS)
+		snprintf(c->msg, sizeof c->msg, "compiled with -O2 -Wall -Wextra "
+		         "-Werror; all 2^%u inputs agree with x * p", c->bits);
+	else if (c->ok)
 		snprintf(c->msg, sizeof c->msg, "compiled with -O2 -Wall -Wextra "
 		         "-Werror; %lu inputs agree with x * p", c->inputs);
 	else

@@ -15,6 +15,7 @@
 #include <sys/types.h>
 
 #define CCHECK_INPUTS (1UL << 20)   /* random inputs, plus edge cases */
+#define CCHECK_ALL_BITS 24          /* words this small: every input */
 
 typedef struct ccheck_state {
 	pid_t pid;                 /* the compiler, while it runs */
@@ -22,7 +23,8 @@ typedef struct ccheck_state {
 	unsigned bits;
 	int ok;                    /* 1: compiled and all inputs agree */
 	int ran;                   /* 0: no compiler; checked otherwise */
-	unsigned long inputs;      /* inputs compared */
+	unsigned long inputs;      /* inputs compared (distinct: all 2^bits of
+	                            * a word of CCHECK_ALL_BITS or fewer) */
 	unsigned long mismatches;
 	char msg[256];             /* what happened, one line */
 } ccheck_state;

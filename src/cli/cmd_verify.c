@@ -348,6 +348,9 @@ static void evidence(char *buf, size_t n, const verify_family *f)
 	if (f->absolute)
 		snprintf(buf, n, "R %s at 2^%u x%u; small word: R >= 2", r, w->b,
 		         w->load);
+	else if (f->small_note && f->cf.ok)
+		snprintf(buf, n, "R %s at 2^%u x%u; as 0x%llx on k: note", r, w->b,
+		         w->load, (unsigned long long)f->cf.mult);
 	else if (f->status == VERIFY_FAIL || f->status == VERIFY_WARN)
 		snprintf(buf, n, "R %s at 2^%u x%u; 1 in %s", r, w->b, w->load,
 		         count_text(in, sizeof in, f->tail > 0 ? 1 / f->tail : 1e300));
@@ -533,11 +536,12 @@ static void explain(FILE *out, const subject *s, size_t i, size_t j,
 		len += (size_t)explain_cf(text + len, sizeof text - len, f, s->bits);
 	else if (f->tail >= 1e-3)
 		len += (size_t)snprintf(text + len, sizeof text - len, "Worse than "
-		         "%.4g%% of random odd multipliers.", f->percentile);
+		         "%.4g%% of random odd %u-bit multipliers.", f->percentile,
+		         bt->cal_bits);
 	else
 		len += (size_t)snprintf(text + len, sizeof text - len, "Worse than "
-		         "all %u random odd multipliers measured (1 in %s by the "
-		         "fitted tail).", VERIFY_REF_COUNT,
+		         "all %u random odd %u-bit multipliers measured (1 in %s by "
+		         "the fitted tail).", VERIFY_REF_COUNT, bt->cal_bits,
 		         count_text(in, sizeof in, f->tail > 0 ? 1 / f->tail : 1e300));
 	if (f->absolute && len < sizeof text)
 		len += (size_t)snprintf(text + len, sizeof text - len, "  At %u "
@@ -652,11 +656,64 @@ static void families_text(const verify_battery *bt, char *buf, size_t n)
 	}
 }
 
+/* On a small word, the families at R >= 2 that the rank rule keeps (see
+ * verify.h, "Only the sequential keys"): one paragraph, so that a
+ * collapse the verdict does not count is still in the report. */
+static void small_note(FILE *f, const subject *s)
+{
+	const verify_battery *bt = &s->bt;
+	const verify_family *m = NULL;
+	char text[1400], in[160] = "", share[160] = "";
+	size_t i, k, len, have, of;
+
+	for (i = 0; i < bt->nfam; i++)
+		if (bt->fam[i].small_note) {
+			if (!m || bt->fam[i].worst_r > m->worst_r)
+				m = &bt->fam[i];
+		}
+	if (!m)
+		return;
+	fputc('\n', f);
+	if (m->cf.ok && m->cf.w >= VERIFY_MIN_BITS)
+		snprintf(in, sizeof in, ", and cfx verify --bits %u 0x%llx FAILs",
+		         m->cf.w, (unsigned long long)m->cf.mult);
+	if (verify_small_share(bt->bits, &have, &of))
+		snprintf(share, sizeof share, " (at %u bits %zu of %zu odd "
+		         "multipliers have one)", bt->bits, have, of);
+	len = (size_t)snprintf(text, sizeof text, "Note: %s costs %.3g times "
+	         "a random hash's lookups (2^%u x%u)", m->name, m->worst_r,
+	         m->cells[m->worst].b, m->cells[m->worst].load);
+	if (m->cf.ok && len < sizeof text)
+		len += (size_t)snprintf(text + len, sizeof text - len, ": its keys "
+		         "hash as the sequential keys of 0x%llx on %u bits%s",
+		         (unsigned long long)m->cf.mult, m->cf.w, in);
+	if (len < sizeof text)
+		len += (size_t)snprintf(text + len, sizeof text - len, ".");
+	for (i = 0, k = 0; i < bt->nfam && len < sizeof text; i++)
+		if (bt->fam[i].small_note && &bt->fam[i] != m)
+			len += (size_t)snprintf(text + len, sizeof text - len, "%s%s "
+			         "R %.3g", k++ ? ", " : "  Also at R >= 2: ",
+			         bt->fam[i].name, bt->fam[i].worst_r);
+	if (k && len < sizeof text)
+		len += (size_t)snprintf(text + len, sizeof text - len, ".");
+	if (len < sizeof text)
+		snprintf(text + len, sizeof text - len, "  On words of %u bits or "
+		         "fewer only the sequential keys FAIL outright at R >= 2: a "
+		         "stride that bad is common there%s, the golden ratio's "
+		         "multipliers among them at some word sizes, so the other "
+		         "families keep the rank rule, which among %llu odd "
+		         "multipliers cannot single this one out.  If your keys are "
+		         "like these, choose another multiplier (cfx search) or a "
+		         "wider word.", VERIFY_SMALL_BITS, share,
+		         1ULL << (bt->bits - 1));
+	para(f, 0, text);
+}
+
 static void report(FILE *f, const subject *s, const subject *ref, int full)
 {
 	const verify_battery *bt = &s->bt;
 	char text[1024], tables[160];
-	size_t i, rows = 0, j;
+	size_t i, rows = 0, j, len;
 
 	summary(f, s);
 	if (ref) {
@@ -667,8 +724,13 @@ static void report(FILE *f, const subject *s, const subject *ref, int full)
 	snprintf(text, sizeof text, "%s = %s", s->k.hex, s->k.sum);
 	para(f, 0, text);
 	tables_text(bt, tables, sizeof tables);
-	snprintf(text, sizeof text, "%zu key families, %zu cells: %s, 1 to 8 "
-	         "keys a bucket.", bt->nfam, bt->ncells, tables);
+	len = (size_t)snprintf(text, sizeof text, "%zu key families, %zu "
+	         "cells: %s, 1 to 8 keys a bucket.", bt->nfam, bt->ncells, tables);
+	if (bt->bits != bt->cal_bits && len < sizeof text)
+		snprintf(text + len, sizeof text - len, "  Packed fields, pointers "
+		         "and sparse keys are ranked against random %u-bit "
+		         "multipliers (make calibrate measures 32 and 64 bits).",
+		         bt->cal_bits);
 	para(f, 0, text);
 	fputc('\n', f);
 	table(f, s, ref, full);
@@ -677,6 +739,8 @@ static void report(FILE *f, const subject *s, const subject *ref, int full)
 		explain_forms(f, bt, VERIFY_FAIL);
 		explain_kinds(f, s, VERIFY_FAIL);
 	}
+	if (!ref)
+		small_note(f, s);
 	if (full && bt->nwarn) {
 		fprintf(f, "\n");
 		explain_forms(f, bt, VERIFY_WARN);
@@ -718,6 +782,7 @@ static json_t *family_json(const verify_family *f)
 	json_object_set_new(fo, "reason", json_string(f->reason));
 	json_object_set_new(fo, "rule", json_string(f->absolute ? "small word"
 	                                            : "rank"));
+	json_object_set_new(fo, "small_word_note", json_boolean(f->small_note));
 	if (f->ck)
 		json_object_set_new(fo, "step", out_ju64(f->step));
 	if (f->cf.ok)

@@ -39,7 +39,8 @@ typedef unsigned __int128 u128;
 #define SEED_PTR   0x9c6e4a6b1c2d3f05ULL   /* scramble of the pointers */
 #define PTR_ALIGN 10                        /* pointers are 1 KiB aligned */
 #define FIELD_BITS 10                       /* x, y < 2^10 */
-#define EVAL_INPUTS (1UL << 20)
+#define EVAL_BITS 20     /* the evaluator: 2^20 inputs, or all of them */
+#define SMALL_16 0
 
 static const unsigned multiples[] = { 3, 5, 7, 9, 10, 12, 24, 100, 1000,
                                       1000000 };
@@ -714,6 +715,22 @@ verify_status verify_small_rule(unsigned bits, verify_kind kind,
 	       worst_r >= VERIFY_BAD_R ? VERIFY_FAIL : VERIFY_PASS;
 }
 
+/* verify_small_share's counts, bits 8..16: every odd multiplier through
+ * verify_screen, VERIFY_STANDARD tables (see verify.h). */
+static const size_t small_share[] = { 29, 76, 193, 470, 1091, 2385, 5487,
+                                      11795, SMALL_16 };
+_Static_assert(sizeof small_share / sizeof *small_share ==
+               VERIFY_SMALL_BITS - VERIFY_MIN_BITS + 1, "one count a word");
+
+int verify_small_share(unsigned bits, size_t *count, size_t *of)
+{
+	if (bits < VERIFY_MIN_BITS || bits > VERIFY_SMALL_BITS)
+		return 0;
+	*count = small_share[bits - VERIFY_MIN_BITS];
+	*of = (size_t)1 << (bits - 1);
+	return 1;
+}
+
 static const verify_ref *find_ref(unsigned cal_bits, verify_kind kind,
                                   unsigned arg)
 {
@@ -800,9 +817,11 @@ static void judge_family(verify_battery *bt, verify_family *f)
 	unsigned ra;
 	int comparable;
 	double pct, reftail;
-	char r[16], in[32], where[48];
+	char r[16], in[32], where[48], ref[16];
 	int n;
 
+	/* the reference's word: "32-bit" (on a 10-bit word, say so) */
+	snprintf(ref, sizeof ref, "%u-bit", bt->cal_bits);
 	if (!f->ncells) {
 		f->status = VERIFY_INFO;
 		snprintf(f->reason, sizeof f->reason, "only %zu distinct keys: too "
@@ -820,12 +839,22 @@ static void judge_family(verify_battery *bt, verify_family *f)
 	              VERIFY_FAIL;
 	if (f->absolute)
 		f->status = VERIFY_FAIL;
+	f->small_note = bt->bits <= VERIFY_SMALL_BITS && f->ck &&
+	                f->kind != VERIFY_SEQ && f->status != VERIFY_FAIL &&
+	                f->worst_r >= VERIFY_BAD_R;
 	snprintf(r, sizeof r, "%.3g", f->worst_r);
 	snprintf(where, sizeof where, "R %s at 2^%u x%u", r, w->b, w->load);
 	if (f->absolute)
 		n = snprintf(f->reason, sizeof f->reason, "%s; twice a random "
 		             "hash's lookups or more: FAIL outright at %u bits",
 		             where, bt->bits);
+	else if (f->small_note && f->cf.ok)
+		n = snprintf(f->reason, sizeof f->reason, "%s; as 0x%llx on "
+		             "sequential %u-bit keys; ranked only (small word)",
+		             where, (unsigned long long)f->cf.mult, f->cf.w);
+	else if (f->small_note)
+		n = snprintf(f->reason, sizeof f->reason, "%s; ranked only "
+		             "(small word)", where);
 	else if (f->status != VERIFY_PASS && f->cf.ok)
 		n = snprintf(f->reason, sizeof f->reason, "%s; a_%zu = %llu after "
 		             "q = %llu: 1 multiplier in %s", where, f->cf.k,
@@ -834,17 +863,19 @@ static void judge_family(verify_battery *bt, verify_family *f)
 		             one_in(in, sizeof in, f->tail));
 	else if (f->status != VERIFY_PASS && f->tail < 1e-3)
 		n = snprintf(f->reason, sizeof f->reason, "%s; beyond all %u random "
-		             "odd multipliers (tail: 1 in %.2g)", where,
-		             VERIFY_REF_COUNT, f->tail > 0 ? 1 / f->tail : 1e300);
+		             "odd %s multipliers (tail: 1 in %.2g)", where,
+		             VERIFY_REF_COUNT, ref, f->tail > 0 ? 1 / f->tail
+		             : 1e300);
 	else if (f->status != VERIFY_PASS)
 		n = snprintf(f->reason, sizeof f->reason, "%s; worse than %.4g%% of "
-		             "random odd multipliers", where, f->percentile);
+		             "random odd %s multipliers", where, f->percentile, ref);
 	else if (f->percentile >= 50)
 		n = snprintf(f->reason, sizeof f->reason, "%s; worse than %.3g%% of "
-		             "random odd multipliers", where, f->percentile);
+		             "random odd %s multipliers", where, f->percentile, ref);
 	else if (f->percentile >= 0)
 		n = snprintf(f->reason, sizeof f->reason, "%s; better than %.3g%% "
-		             "of random odd multipliers", where, 100 - f->percentile);
+		             "of random odd %s multipliers", where,
+		             100 - f->percentile, ref);
 	else if (f->cf.ok)
 		n = snprintf(f->reason, sizeof f->reason, "%s; largest quotient "
 		             "a_%zu = %llu", where, f->cf.k,
@@ -998,28 +1029,37 @@ static void check_shift_add(verify_battery *bt, const mpz_t p,
 	naf_form naf;
 	sas_prog prog;
 	uint64_t x = 0x243f6a8885a308d3ULL, mask = word_mask(bt->bits);
-	unsigned long i, bad = 0;
-	char cost[96];
+	unsigned long i, n, bad = 0;
+	char cost[96], agree[64];
 	verify_check *k;
+	int all;
 
 	naf_of(&naf, p, bt->bits);
 	sas_of(&prog, &naf);
-	for (i = 0; i < EVAL_INPUTS; i++) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
+	/* every input of a word of 20 bits or fewer, else 2^20 random ones */
+	all = bt->bits <= EVAL_BITS;
+	n = all ? (unsigned long)1 << bt->bits : 1UL << EVAL_BITS;
+	for (i = 0; i < n; i++) {
+		if (all) {
+			x = i;
+		} else {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+		}
 		bad += sas_eval(&prog, x) != ((x * bt->p) & mask);
 	}
+	snprintf(agree, sizeof agree, "evaluator agrees on %s2^%u inputs (no "
+	         "compiler)", all ? "all " : "", all ? bt->bits : EVAL_BITS);
 	k = form(bt, "shift/add", bad || (cc && cc->ran && !cc->ok)
 	         ? VERIFY_FAIL : VERIFY_PASS);
 	if (bad)
 		snprintf(k->detail, sizeof k->detail, "the evaluator disagrees with "
-		         "x * p on %lu of %lu inputs (a bug)", bad, EVAL_INPUTS);
+		         "x * p on %lu of %lu inputs (a bug)", bad, n);
 	else
 		snprintf(k->detail, sizeof k->detail, "NAF weight %zu: %s; %s",
 		         naf_weight(&naf), sas_cost_text(&prog, 1, cost, sizeof cost),
-		         cc && cc->msg ? cc->msg
-		         : "evaluator agrees on 2^20 inputs (no compiler)");
+		         cc && cc->msg ? cc->msg : agree);
 	optimal_cost(bt, naf_weight(&naf), k);
 	sas_clear(&prog);
 	naf_clear(&naf);

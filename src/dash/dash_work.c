@@ -404,10 +404,12 @@ static void verify_job(dash_work *w, const dash_work_params *par,
 			const verify_family *f = &w->vbt.fam[i];
 			sw->vfail += f->status == VERIFY_FAIL;
 			sw->vwarn += f->status == VERIFY_WARN;
-			if ((f->status == VERIFY_FAIL || f->status == VERIFY_WARN) &&
-			    k < DASH_WORK_VERIFY_NOTES)
-				snprintf(sw->vnote[k++], sizeof sw->vnote[0], "%s %s: %s",
-				         f->name, verify_status_name(f->status), f->reason);
+			if ((f->status == VERIFY_FAIL || f->status == VERIFY_WARN ||
+			     f->small_note) && k < DASH_WORK_VERIFY_NOTES)
+				snprintf(sw->vnote[k++], sizeof sw->vnote[0], "%s %s: %.*s",
+				         f->name, verify_status_name(f->status),
+				         (int)(sizeof sw->vnote[0] - sizeof f->name - 8),
+				         f->reason);
 		}
 		pthread_mutex_lock(&w->mu);
 		w->sweep = *sw;
