@@ -348,9 +348,12 @@ static void evidence(char *buf, size_t n, const verify_family *f)
 	if (f->absolute)
 		snprintf(buf, n, "R %s at 2^%u x%u; small word: R >= 2", r, w->b,
 		         w->load);
-	else if (f->small_note && f->cf.ok)
+	else if (f->small_note && f->cf.ok && f->start == 0)
 		snprintf(buf, n, "R %s at 2^%u x%u; as 0x%llx on k: note", r, w->b,
 		         w->load, (unsigned long long)f->cf.mult);
+	else if (f->small_note)
+		snprintf(buf, n, "R %s at 2^%u x%u; see the note", r, w->b,
+		         w->load);
 	else if (f->status == VERIFY_FAIL || f->status == VERIFY_WARN)
 		snprintf(buf, n, "R %s at 2^%u x%u; 1 in %s", r, w->b, w->load,
 		         count_text(in, sizeof in, f->tail > 0 ? 1 / f->tail : 1e300));
@@ -674,7 +677,10 @@ static void small_note(FILE *f, const subject *s)
 	if (!m)
 		return;
 	fputc('\n', f);
-	if (m->cf.ok && m->cf.w >= VERIFY_MIN_BITS)
+	/* keys k c from 0 hash exactly as the sequential keys of the
+	 * effective multiplier on its word (the same cells), so that one
+	 * FAILs outright there; from another start they are a rotation */
+	if (m->cf.ok && m->start == 0 && m->cf.w >= VERIFY_MIN_BITS)
 		snprintf(in, sizeof in, ", and cfx verify --bits %u 0x%llx FAILs",
 		         m->cf.w, (unsigned long long)m->cf.mult);
 	if (verify_small_share(bt->bits, &have, &of))
@@ -683,10 +689,14 @@ static void small_note(FILE *f, const subject *s)
 	len = (size_t)snprintf(text, sizeof text, "Note: %s costs %.3g times "
 	         "a random hash's lookups (2^%u x%u)", m->name, m->worst_r,
 	         m->cells[m->worst].b, m->cells[m->worst].load);
-	if (m->cf.ok && len < sizeof text)
+	if (m->cf.ok && m->start == 0 && len < sizeof text)
 		len += (size_t)snprintf(text + len, sizeof text - len, ": its keys "
 		         "hash as the sequential keys of 0x%llx on %u bits%s",
 		         (unsigned long long)m->cf.mult, m->cf.w, in);
+	else if (m->cf.ok && len < sizeof text)
+		len += (size_t)snprintf(text + len, sizeof text - len, ": its keys "
+		         "step as the sequential keys of 0x%llx on %u bits do, from "
+		         "another start", (unsigned long long)m->cf.mult, m->cf.w);
 	if (len < sizeof text)
 		len += (size_t)snprintf(text + len, sizeof text - len, ".");
 	for (i = 0, k = 0; i < bt->nfam && len < sizeof text; i++)

@@ -848,7 +848,7 @@ static void judge_family(verify_battery *bt, verify_family *f)
 		n = snprintf(f->reason, sizeof f->reason, "%s; twice a random "
 		             "hash's lookups or more: FAIL outright at %u bits",
 		             where, bt->bits);
-	else if (f->small_note && f->cf.ok)
+	else if (f->small_note && f->cf.ok && f->start == 0)
 		n = snprintf(f->reason, sizeof f->reason, "%s; as 0x%llx on "
 		             "sequential %u-bit keys; ranked only (small word)",
 		             where, (unsigned long long)f->cf.mult, f->cf.w);

@@ -132,6 +132,77 @@ if head -1 "$tmp/sm.txt" | grep -q '(10-bit): FAIL' &&
    tr '\n' ' ' <"$tmp/sm.txt" | grep -q 'only 512 odd multipliers, too few'; then
 	ok "small word: the report says why 3 FAILs at 10 bits"
 else bad "small word report: $(grep '^sequential' "$tmp/sm.txt")"; fi
+# Small words, other families (verify.h "Only the sequential keys"): a
+# stride at R >= 2 that the rank rule keeps gets a note naming the
+# multiplier it equals.  python3 recounts each such family's cells as the
+# sequential keys of (c / 2^t) p mod 2^(n - t) on n - t bits and checks
+# the JSON's small_word_note against R >= 2 and the status; the text
+# report's note names the worst one, and that multiplier FAILs on its own
+# word; a constant with no such family has no note.
+for case in "10 41" "10 461" "10 391" "12 2531" "16 40503" "12 1065"; do
+	set -- $case
+	./cfx verify --bits "$1" "$2" --json >"$tmp/sn.json" 2>"$tmp/e"
+	./cfx verify --bits "$1" "$2" >"$tmp/sn.txt" 2>>"$tmp/e"
+	if want=$($py - "$tmp/sn.json" "$tmp/sn.txt" <<'PYEOF'
+import json, sys
+o = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read().replace("\n", " ")
+p, n = int(o["value"]), o["bits"]
+def seq(mult, w, cap):
+    worst = 0
+    for b in range(4, min(n, 20) + 1):
+        for load in (1, 2, 4, 8):
+            K, m = load << b, 1 << b
+            if K > 1 << w or K > cap or b > w:
+                break
+            c = [0] * m
+            for k in range(K):
+                c[(k * mult % (1 << w)) >> (w - b)] += 1
+            worst = max(worst, sum(x * (x + 1) / 2 for x in c) /
+                        ((K * (1 - 1 / m) + K * K / m + K) / 2))
+    return worst
+best = None
+for f in o["battery"]:
+    step = int(f.get("step", "0"))
+    if f["name"] == "sequential" or not step:
+        continue
+    t = (step & -step).bit_length() - 1
+    mult, w = (step >> t) * p % (1 << (n - t)), n - t
+    r = f["worst_probe_ratio"]
+    if not f["name"].startswith(("start", "byte")):   # k c from 0
+        r = seq(mult, w, f["keys"])
+        assert abs(r - f["worst_probe_ratio"]) <= 1e-9 * max(r, 1), (f["name"], r, f["worst_probe_ratio"])
+    noted = r >= 2 and f["status"] != "FAIL"
+    assert f["small_word_note"] == noted, f
+    if noted and (best is None or r > best[0]):
+        best = (r, f["name"], mult, w)
+if best:
+    assert "Note: %s costs %.3g times" % (best[1], best[0]) in text, best
+    if best[1].startswith(("start", "byte")):
+        assert ("keys of 0x%x on %d bits do, from another start" % (best[2], best[3])) in text, best
+        print("-")
+    else:
+        assert ("keys of 0x%x on %d bits" % (best[2], best[3])) in text, best
+        print("%d 0x%x" % (best[3], best[2]) if best[3] >= 8 else "-")
+else:
+    assert "Note:" not in text
+    print("none")
+PYEOF
+) && [ ! -s "$tmp/e" ]; then
+		if [ "$want" = none ] || [ "$want" = - ] ||
+		   { set -- $want; ./cfx verify --bits "$1" "$2" >/dev/null 2>&1; [ $? = 1 ]; }; then
+			ok "small word: notes of verify --bits $case ($want)"
+		else bad "small word: verify --bits $want does not FAIL"; fi
+	else bad "small word: notes of verify --bits $case: $(head -3 "$tmp/e")"; fi
+done
+# The shift/add check takes every input of a small word: 2^8 of them.
+for case in "8 157 all 2^8 inputs agree" "24 0x9e3779 all 2^24 inputs agree" \
+            "32 0x9e3779b9 1048772 inputs agree"; do
+	set -- $case
+	w=$1 c=$2; shift 2
+	if ./cfx verify --bits "$w" "$c" --json | grep -q "$*"; then
+		ok "shift/add on $w bits: $*"; else bad "shift/add on $w bits: not '$*'"; fi
+done
 ./cfx verify --bits 7 3 >"$tmp/o" 2>"$tmp/e"; st=$?
 if [ $st = 2 ] && [ ! -s "$tmp/o" ] && grep -qx 'cfx: verify: --bits must be between 8 and 64 (7)' "$tmp/e"; then
 	ok "below 8 bits: refused"; else bad "--bits 7: status $st, $(cat "$tmp/e")"; fi
