@@ -40,7 +40,6 @@ typedef unsigned __int128 u128;
 #define PTR_ALIGN 10                        /* pointers are 1 KiB aligned */
 #define FIELD_BITS 10                       /* x, y < 2^10 */
 #define EVAL_BITS 20     /* the evaluator: 2^20 inputs, or all of them */
-#define SMALL_16 0
 
 static const unsigned multiples[] = { 3, 5, 7, 9, 10, 12, 24, 100, 1000,
                                       1000000 };
@@ -718,7 +717,7 @@ verify_status verify_small_rule(unsigned bits, verify_kind kind,
 /* verify_small_share's counts, bits 8..16: every odd multiplier through
  * verify_screen, VERIFY_STANDARD tables (see verify.h). */
 static const size_t small_share[] = { 29, 76, 193, 470, 1091, 2385, 5487,
-                                      11795, SMALL_16 };
+                                      11795, 25030 };
 _Static_assert(sizeof small_share / sizeof *small_share ==
                VERIFY_SMALL_BITS - VERIFY_MIN_BITS + 1, "one count a word");
 
