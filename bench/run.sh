@@ -63,6 +63,7 @@ check "absolute: bytes per extra key, seq (keys not stored)" "$(val rss_bytes_pe
 check "absolute: bytes per extra key, random (8 keys, 8 sort)" "$(val rss_bytes_per_key_random)" "<=" 17
 [ -x bench/dash.sh ] && { echo; bench/dash.sh || missed=1; }
 [ -x bench/verify.sh ] && { echo; bench/verify.sh || missed=1; }
+[ -x bench/small_share.sh ] && { echo; bench/small_share.sh || missed=1; }
 [ -x bench/shiftadd.sh ] && { echo; bench/shiftadd.sh || missed=1; }
 [ -x bench/optimal.sh ] && { echo; bench/optimal.sh || missed=1; }
 [ -x bench/search.sh ] && { echo; bench/search.sh || missed=1; }

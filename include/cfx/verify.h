@@ -312,8 +312,9 @@ verify_status verify_rule(double worst_r, double tail, size_t judged);
 /* On a small word (VERIFY_MIN_BITS..VERIFY_SMALL_BITS bits), how many
  * of its 2^(bits-1) odd multipliers have some c k family other than the
  * sequential keys at worst R >= VERIFY_BAD_R over the default tables:
- * counted once over all of them (tests/unit/test_verify.c recounts 8..12
- * bits).  1 with *count and *of set, 0 for other words. */
+ * counted once over all of them (tests/unit/test_verify.c recounts 8, 10
+ * and 12 bits, bench/small_share.sh the others up to VERIFY_SHARE_MAX,
+ * 14 unless set).  1 with *count and *of set, 0 for other words. */
 int verify_small_share(unsigned bits, size_t *count, size_t *of);
 
 /* The small-word rule: FAIL for a family of this kind with this worst R
