@@ -74,6 +74,26 @@ void score_count_progression(uint64_t first, uint64_t step, size_t n,
 /* Statistics of loads[] for n keys in 2^b buckets. */
 void score_stats(const uint32_t *loads, unsigned b, size_t n, score_result *r);
 
+/*
+ * The same in parts, for callers that make the loads of several table
+ * sizes in one pass (the top bits nest: bucket i of 2^(b-1) is buckets 2i
+ * and 2i + 1 of 2^b).  score_sums_add adds m loads to s (zero it first);
+ * score_fold makes out[i] = in[2i] + in[2i + 1] for i < m (out may be
+ * in: a fold in place) and, if s is not NULL, adds the m new loads to s;
+ * score_stats_sums gives the statistics of n keys in 2^b buckets whose
+ * loads were all added to s, the same numbers as score_stats.
+ */
+typedef struct score_sums {
+	uint64_t sum_sq;      /* sum of the squared loads */
+	uint64_t empty;       /* loads of 0 */
+	uint64_t max_load;
+} score_sums;
+
+void score_sums_add(const uint32_t *loads, size_t m, score_sums *s);
+void score_fold(const uint32_t *in, size_t m, uint32_t *out, score_sums *s);
+void score_stats_sums(const score_sums *s, unsigned b, size_t n,
+                      score_result *r);
+
 /* Both in one: allocates the loads, or uses loads if not NULL.
  * Returns 0, or -1 if memory ran out. */
 int score_keys(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,

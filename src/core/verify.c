@@ -513,27 +513,51 @@ static int is_table(const verify_battery *bt, unsigned b)
 }
 
 /* The cells with K = 2^j keys: table b and load 2^(j-b), from the loads
- * src at level lv, folding down through tmp (tmp may be src). */
+ * src at level lv.  One pass over src, a chunk at a time (FOLD_CHUNK
+ * buckets, or more to reach the lowest level): the chunk is folded down
+ * in tmp (not src), and the sums of each level with a cell are added up;
+ * the cells follow in order of b, largest first. */
+#define FOLD_CHUNK 2048          /* 8 KiB, in the first-level cache */
+
 static void cells_at(verify_battery *bt, verify_family *f, unsigned j,
                      const uint32_t *src, unsigned lv, uint32_t *tmp)
 {
-	int b;
+	score_sums sums[VERIFY_MAX_TABLE_BITS + 1];
+	int want[VERIFY_MAX_TABLE_BITS + 1] = { 0 };
+	size_t m = (size_t)1 << lv, chunk, c;
+	unsigned lo = lv + 1, b;
 
-	for (b = (int)lv; b >= 1 && b >= (int)j - (VERIFY_LOADS - 1); b--) {
-		if ((unsigned)b < lv) {
-			size_t m = (size_t)1 << b, i;
-			for (i = 0; i < m; i++)
-				tmp[i] = src[2 * i] + src[2 * i + 1];
-			src = tmp;
-			lv = (unsigned)b;
+	assert(src != tmp && lv <= VERIFY_MAX_TABLE_BITS);
+	for (b = lv; b >= 1 && b + VERIFY_LOADS - 1 >= j; b--)
+		if (b <= j && is_table(bt, b)) {
+			want[b] = 1;
+			lo = b;
 		}
-		if ((unsigned)b <= j && is_table(bt, (unsigned)b)) {
-			verify_cell *c = &f->cells[f->ncells++];
-			c->b = (unsigned)b;
-			c->load = 1u << (j - (unsigned)b);
-			score_stats(src, (unsigned)b, (size_t)1 << j, &c->sc);
+	if (lo > lv)
+		return;
+	memset(sums, 0, sizeof sums);
+	chunk = (size_t)1 << (lv - lo) > FOLD_CHUNK ? (size_t)1 << (lv - lo)
+	        : FOLD_CHUNK;
+	if (chunk > m)
+		chunk = m;
+	for (c = 0; c < m; c += chunk) {
+		const uint32_t *in = src + c;
+		size_t n = chunk;
+		if (want[lv])
+			score_sums_add(in, n, &sums[lv]);
+		for (b = lv; b > lo; b--) {
+			n /= 2;
+			score_fold(in, n, tmp, want[b - 1] ? &sums[b - 1] : NULL);
+			in = tmp;
 		}
 	}
+	for (b = lv; b >= lo; b--)
+		if (want[b]) {
+			verify_cell *cell = &f->cells[f->ncells++];
+			cell->b = b;
+			cell->load = 1u << (j - b);
+			score_stats_sums(&sums[b], b, (size_t)1 << j, &cell->sc);
+		}
 }
 
 /* Keys of the worst cell that share its fullest bucket. */
@@ -650,9 +674,9 @@ void verify_family_run(verify_battery *bt, size_t fi, void *scratch)
 			/* few keys: count them at the largest table they need */
 			while (!is_table(bt, top))
 				top--;
-			memset(tmp, 0, ((size_t)1 << top) * sizeof *tmp);
-			count_keys(bt, f, 0, K, top, tmp);
-			cells_at(bt, f, j, tmp, top, tmp);
+			memset(big, 0, ((size_t)1 << top) * sizeof *big);
+			count_keys(bt, f, 0, K, top, big);
+			cells_at(bt, f, j, big, top, tmp);
 		} else {
 			if (!big_used) {
 				memset(big, 0, ((size_t)1 << B) * sizeof *big);

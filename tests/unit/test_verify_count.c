@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfx/score.h"
 #include "cfx/verify.h"
 #include "testutil.h"
 
@@ -147,4 +148,52 @@ Test(verify_count, loads_past_16_bits)
 	CHECK(recount(1, 64, 12, 13) > 65535, "p = 1: no load past 65535");
 	CHECK(recount(0x8000000000000001ULL, 64, 12, 13) > 65535,
 	      "p = 2^63 + 1: no load past 65535");
+}
+
+/* score_sums_add and score_fold (in place and not, with sums and without)
+ * against sums written here, for every length 1..70 (the vector steps and
+ * the tails) and loads up to 2^32 - 1 (the largest-load compare must be
+ * unsigned; squares need 64 bits). */
+Test(verify_count, sums_and_fold)
+{
+	trng g = { 16 };
+	uint32_t in[140], out[70], copy[140];
+	size_t m, i, round;
+
+	for (round = 0; round < 40; round++)
+		for (m = 1; m <= 70; m++) {
+			score_sums s = { 0, 0, 0 }, f = { 5, 7, 11 };
+			uint64_t sq = 0, empty = 0, max = 0, fsq = 5, fe = 7, fmax = 11;
+			uint32_t top = round % 4 == 0 ? 3 : round % 4 == 1 ? 70000
+			               : round % 4 == 2 ? 0x7fffffff : 0xffffffff;
+			for (i = 0; i < 2 * m; i++) {
+				in[i] = (uint32_t)trng_below(&g, (uint64_t)top / 2 + 1);
+				if (trng_below(&g, 4) == 0)
+					in[i] = 0;
+			}
+			if (round % 4 == 3)
+				in[trng_below(&g, m)] = 0xffffffff;
+			for (i = 0; i < m; i++) {
+				uint64_t c = in[i], d = (uint64_t)in[2 * i] + in[2 * i + 1];
+				sq += c * c;
+				empty += c == 0;
+				max = c > max ? c : max;
+				fsq += (d & 0xffffffff) * (d & 0xffffffff);
+				fe += (d & 0xffffffff) == 0;
+				fmax = (d & 0xffffffff) > fmax ? (d & 0xffffffff) : fmax;
+			}
+			score_sums_add(in, m, &s);
+			CHECK(s.sum_sq == sq && s.empty == empty && s.max_load == max,
+			      "sums of %zu loads (round %zu)", m, round);
+			memcpy(copy, in, sizeof in);
+			score_fold(in, m, out, &f);
+			CHECK(f.sum_sq == fsq && f.empty == fe && f.max_load == fmax,
+			      "sums of %zu folded loads (round %zu)", m, round);
+			score_fold(copy, m, copy, NULL);
+			for (i = 0; i < m; i++)
+				CHECK(out[i] == (uint32_t)(in[2 * i] + in[2 * i + 1]) &&
+				      copy[i] == out[i], "fold of %zu at %zu", m, i);
+			CHECK(!memcmp(copy + m, in + m, (m) * sizeof *in),
+			      "fold in place wrote past %zu", m);
+		}
 }
