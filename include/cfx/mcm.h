@@ -123,6 +123,16 @@ int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
 int mcm_adders(mcm_ctx *c, uint64_t p, unsigned bits, int exact,
                unsigned *depth, int *is_exact, cfx_err *e);
 
+/*
+ * The fewest adders of any graph that makes odd p mod 2^bits up to sign
+ * (a result to be negated counts: search's model), when it is at most 3,
+ * with the least depth of such a graph in *depth; 4 when none of at most
+ * 3 exists (then *depth is 0).  Exact: every graph of at most three
+ * adders is tried (mcm.c, three()); a few milliseconds at 64 bits, no
+ * context needed.  1 <= bits <= 64.
+ */
+unsigned mcm_small(uint64_t p, unsigned bits, unsigned *depth);
+
 /* The exact adder count of every odd v < 2^bits as integers (no wrap),
  * bits <= MCM_EXACT_BITS + 1: cost[v >> 1] for odd v, 255 if more than
  * 5 are needed (none below 2^19; 699829 below 2^20).  Takes a few CPU

@@ -294,22 +294,15 @@ int search_joint_risk(const search_verdict *v);
  * c->adders and c->depth (c->cost SEARCH_COST_FOUND, or PROVEN when mcm
  * proves the count: up to 4 adders, and 5 on words of at most
  * MCM_WRAP_BITS bits).  When that is at most 4 adders and p is odd,
- * search_small_cost settles it: fewer than 4 possible gives that count and
- * the least depth (EXACT; the heuristic can miss a 3-adder graph that
- * wraps), else 4 is PROVEN.  No operation when c->cost is
+ * mcm_small settles it (the model of the search by adders: a negated
+ * result is the result): fewer than 4 possible gives that count and
+ * the least depth (EXACT; mcm_solve ranks a graph that needs no
+ * negation above a shallower one), else 4 is PROVEN.  No operation when c->cost is
  * SEARCH_COST_EXACT already.  bits <= 64; m is the calling thread's
  * search context.
  */
 void search_optimal(mcm_ctx *m, search_cand *c, unsigned bits);
 
-/*
- * The fewest adders of any graph (the model of the search by adders) that
- * makes odd p mod 2^bits, when it is at most 3, with the least depth of
- * such a graph in *depth; 4 when none of at most 3 exists (then *depth is
- * 0).  Exact: every ready set of at most two adders is tried, the last
- * adder solved backwards (search.c); a few milliseconds at 64 bits.
- */
-unsigned search_small_cost(search_word p, unsigned bits, unsigned *depth);
 
 /* Cost of a candidate: c->adders once computed, else the adders of its
  * signed-digit form (weight - 1). */

@@ -35,7 +35,9 @@
  *    (can the target be reached from the first j nodes with one or two
  *    more adders?), and every graph of at most three adders mod 2^n is
  *    tried (three(): the heuristic misses a few that wrap), which also
- *    proves four minimal when none is found.  On words of at most
+ *    proves four minimal when none is found.  three() alone, ranking a
+ *    negated result as the result, is mcm_small: search's exact costs
+ *    up to three adders.  On words of at most
  *    MCM_WRAP_BITS bits a result of five or more is followed by every
  *    graph of four (four(): 14709 mod 2^16 has one, 5 as an integer),
  *    which proves five minimal mod 2^n when none is found.  Checked
@@ -584,6 +586,18 @@ static int better(const mcm_graph *a, const mcm_graph *b, const mcm_target *t)
 		if (ka.cycles != kb.cycles)
 			return ka.cycles < kb.cycles;
 	}
+	return graph_depth(a) < graph_depth(b);
+}
+
+/* better(), or with sign_free fewer adders, then less depth: a result
+ * to be negated counts as the result (search's model, search.h). */
+static int ranked(const mcm_graph *a, const mcm_graph *b,
+                  const mcm_target *t, int sign_free)
+{
+	if (!sign_free)
+		return better(a, b, t);
+	if (a->n != b->n)
+		return a->n < b->n;
 	return graph_depth(a) < graph_depth(b);
 }
 
@@ -1524,10 +1538,12 @@ static int mod_graph(const uint64_t *pre, int k, uint64_t q, int neg,
  * adder, solved backwards for its shift.  A member's sign does not
  * matter (an A-operation of -v is minus one of v, and the last step is
  * tried for q and -q), so a and b are taken up to sign.  Keeps the best
- * in *best (better() on target t) and returns 1 if one within depth dmax
- * beat it.  About 30 (2m)^2 tests: a few ms at 64 bits. */
-static int three(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
-                 mcm_graph *best)
+ * in *best (better() on target t; sign_free: fewer adders, then less
+ * depth, a negated result as good as another) and returns 1 if one
+ * within depth dmax beat it.  About 30 (2m)^2 tests: a few ms at 64
+ * bits. */
+static int three_ranked(uint64_t q, unsigned m, unsigned dmax,
+                        const mcm_target *t, int sign_free, mcm_graph *best)
 {
 	uint64_t mk = mask_of(m), f1[2 * 64], f2[4 * 2 * 64], nq = (0 - q) & mk;
 	size_t n1, n2, i, j;
@@ -1546,7 +1562,7 @@ static int three(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
 			int k = tq == a ? 1 : aop_of(tq, a, 1, m) ||
 			        aop_of(tq, a, a, m) ? 2 : 0;
 			if (k && mod_graph(&a, k, q, neg, m, dmax, &g) == 0 &&
-			    better(&g, best, t)) {
+			    ranked(&g, best, t, sign_free)) {
 				*best = g;
 				found = 1;
 			}
@@ -1567,7 +1583,7 @@ static int three(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
 				if ((aop_of(tq, b, 1, m) || aop_of(tq, b, a, m) ||
 				     aop_of(tq, b, b, m)) &&
 				    mod_graph(ab, 3, q, neg, m, dmax, &g) == 0 &&
-				    better(&g, best, t)) {
+				    ranked(&g, best, t, sign_free)) {
 					*best = g;
 					found = 1;
 				}
@@ -1575,6 +1591,36 @@ static int three(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
 		}
 	}
 	return found;
+}
+
+static int three(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
+                 mcm_graph *best)
+{
+	return three_ranked(q, m, dmax, t, 0, best);
+}
+
+unsigned mcm_small(uint64_t p, unsigned bits, unsigned *depth)
+{
+	mcm_graph g;
+	unsigned k;
+
+	assert(bits >= 1 && bits <= 64 && (p & 1) && depth);
+	p &= mask_of(bits);
+	/* up to two adders lb_small is exact, and the depth is the count:
+	 * the second adder uses the first, or the first alone makes p */
+	if ((k = lb_small(p, bits)) < 3) {
+		*depth = k;
+		return k;
+	}
+	graph_init(&g, bits);
+	g.n = MCM_MAX_NODES + 1;      /* nothing yet */
+	if (three_ranked(p, bits, NO_DEPTH, NULL, 1, &g)) {
+		assert(g.n == 3);
+		*depth = graph_depth(&g);
+		return 3;
+	}
+	*depth = 0;
+	return 4;
 }
 
 /* ---- exact search for four adders, small words ------------------------ */

@@ -980,97 +980,6 @@ int search_joint_risk(const search_verdict *v)
 
 /* ---- the front ---------------------------------------------------------- */
 
-/* ---- small costs, one constant ------------------------------------------
- *
- * The graphs of at most three adders that end at one given p, found
- * backwards: the last adder makes +-p = (x << s) + y or (x << s) - y from
- * a ready set R, so x << s = +-p -+ y, whose trailing zeros give s and
- * whose rest must be x mod 2^(N-s).  R runs over every ready set of at
- * most two adders (2 (N-1) first adders, each with the 8 (N-1) second
- * ones), as the search by adders builds them.
- */
-
-typedef struct small {
-	uint64_t p, mask;
-	unsigned bits;
-	uint64_t r[3];
-	unsigned char d[3];
-	unsigned best;             /* least depth found at this level, 99 none */
-} small;
-
-/* Does a last adder from r[0..k] (using r[k] when k > 0) give +-p? */
-static void small_last(small *sm, unsigned k)
-{
-	unsigned i, j, f, g;
-
-	for (f = 0; f < 2; f++) {
-		uint64_t P = f ? (0 - sm->p) & sm->mask : sm->p;
-
-		for (j = 0; j <= k; j++)
-			for (g = 0; g < 2; g++) {
-				uint64_t d = (g ? P + sm->r[j] : P - sm->r[j]) & sm->mask;
-				unsigned s;
-
-				if (!d || (s = (unsigned)__builtin_ctzll(d)) == 0)
-					continue;
-				for (i = 0; i <= k; i++) {
-					unsigned dep = 1 + (sm->d[i] > sm->d[j] ? sm->d[i]
-					                    : sm->d[j]);
-					if (k > 0 && i != k && j != k)
-						continue;
-					if (((sm->r[i] << s) & sm->mask) == d && dep < sm->best)
-						sm->best = dep;
-				}
-			}
-	}
-}
-
-unsigned search_small_cost(search_word p, unsigned bits, unsigned *depth)
-{
-	small sm;
-	unsigned level, s, t, f, h, i, j;
-
-	assert(bits >= 1 && bits <= 64 && (p & 1));
-	memset(&sm, 0, sizeof sm);
-	sm.mask = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
-	sm.p = (uint64_t)p & sm.mask;
-	sm.bits = bits;
-	sm.r[0] = 1;
-	*depth = 0;
-	if (sm.p == 1 || sm.p == sm.mask)
-		return 0;
-	for (level = 1; level <= 3; level++) {
-		sm.best = 99;
-		if (level == 1)
-			small_last(&sm, 0);
-		for (s = 1; level >= 2 && s < bits; s++)
-			for (f = 0; f < 2; f++) {       /* the first adder */
-				sm.r[1] = (((uint64_t)1 << s) + (f ? sm.mask : 1)) & sm.mask;
-				sm.d[1] = 1;
-				if (level == 2) {
-					small_last(&sm, 1);
-					continue;
-				}
-				for (i = 0; i < 2; i++)         /* the second */
-					for (j = 0; j < 2; j++)
-						for (t = 1; t < bits; t++)
-							for (h = 0; h < 2; h++) {
-								uint64_t x = (sm.r[i] << t) & sm.mask;
-								sm.r[2] = (h ? x - sm.r[j] : x + sm.r[j])
-								          & sm.mask;
-								sm.d[2] = (unsigned char)(1 + (sm.d[i] >
-								          sm.d[j] ? sm.d[i] : sm.d[j]));
-								small_last(&sm, 2);
-							}
-			}
-		if (sm.best < 99) {
-			*depth = sm.best;
-			return level;
-		}
-	}
-	return 4;
-}
-
 void search_optimal(mcm_ctx *m, search_cand *c, unsigned bits)
 {
 	mcm_opts o = { 0, 0, 0, NULL };      /* full search, least depth */
@@ -1088,7 +997,7 @@ void search_optimal(mcm_ctx *m, search_cand *c, unsigned bits)
 	if (r.adders > 4 || !(c->p & 1))
 		return;
 	/* at most 3 adders: exact, the least depth too; else 4 is proven */
-	if ((k = search_small_cost(c->p, bits, &depth)) <= 3) {
+	if ((k = mcm_small((uint64_t)c->p, bits, &depth)) <= 3) {
 		c->adders = k;
 		c->depth = depth;
 		c->cost = SEARCH_COST_EXACT;

@@ -873,9 +873,10 @@ Test(search, front_orders_by_adders_then_depth)
 	cr_assert_eq(idx[3], 5);
 }
 
-/* search_small_cost, one constant at a time and backwards, against the
- * brute force's table: every odd constant of 6 to 12 bits, and 1500 of
- * 16 and of 20. */
+/* mcm_small (search's small costs: every graph of at most three adders,
+ * one constant at a time and backwards, mcm.c's three()), against the
+ * brute force's table (forwards, every graph): every odd constant of 6 to
+ * 12 bits, and 1500 of 16 and of 20. */
 Test(search, small_cost_against_brute_force, .timeout = 120)
 {
 	unsigned n;
@@ -885,7 +886,7 @@ Test(search, small_cost_against_brute_force, .timeout = 120)
 		uint64_t p, step = n <= 12 ? 2 : ((1ull << n) / 1500) & ~1ull;
 
 		for (p = 1; p < (1ull << n); p += step) {
-			unsigned d = 77, k = search_small_cost(p, n, &d);
+			unsigned d = 77, k = mcm_small(p, n, &d);
 			if (best[p >> 1] == 0xff)
 				CHECK(k == 4 && d == 0, "n %u p %llu: %u, brute > 3", n,
 				      (unsigned long long)p, k);
@@ -928,7 +929,7 @@ Test(search, small_cost_agrees_with_the_search_by_adders, .timeout = 120)
 		search_list_unique(&got);
 		cr_assert_gt(got.n, 50);
 		for (i = 0; i < got.n; i++) {
-			unsigned d, k = search_small_cost(got.c[i].p, bits[b], &d);
+			unsigned d, k = mcm_small(got.c[i].p, bits[b], &d);
 			CHECK(k == got.c[i].adders && d == got.c[i].depth, "0x%llx: "
 			      "%u/%u, search %u/%u", (unsigned long long)got.c[i].p, k,
 			      d, got.c[i].adders, got.c[i].depth);
@@ -939,7 +940,7 @@ Test(search, small_cost_agrees_with_the_search_by_adders, .timeout = 120)
 		while (at < got.n && (uint64_t)got.c[at].p < lo)
 			at++;
 		for (p = lo; p < hi; p += 2) {
-			unsigned d, k = search_small_cost(p, bits[b], &d);
+			unsigned d, k = mcm_small(p, bits[b], &d);
 			int listed = at < got.n && (uint64_t)got.c[at].p == p;
 			CHECK(listed ? k <= 3 : k == 4, "0x%llx: %u, listed %d",
 			      (unsigned long long)p, k, listed);
