@@ -49,7 +49,8 @@ static int parse_tables(cmd_ctx *c, const cli_args *a, unsigned bits,
 	}
 	*n = 0;
 	while (*s) {
-		char *end;
+		const char *item = s;
+		char *end, tok[32];
 		unsigned long lo = strtoul(s, &end, 10), hi = lo;
 
 		if (end == s || !isdigit((unsigned char)*s))
@@ -60,14 +61,16 @@ static int parse_tables(cmd_ctx *c, const cli_args *a, unsigned bits,
 			if (end == s || !isdigit((unsigned char)*s))
 				goto bad;
 		}
+		/* a range or size out of order names its item: "99" of "4-20,99" */
+		snprintf(tok, sizeof tok, "%.*s", (int)(end - item), item);
 		if (hi < lo) {
-			cfx_err_set(&c->err, CFX_EDOMAIN, -1, a->table_list,
+			cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok,
 			            "a table-bits range runs from low to high");
 			c->err.arg = a->table_arg;
 			return -1;
 		}
 		if (lo < 1 || hi > top) {
-			cfx_err_set(&c->err, CFX_EDOMAIN, -1, a->table_list,
+			cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok,
 			            "table bits must lie in 1..%u", top);
 			c->err.arg = a->table_arg;
 			return -1;

@@ -94,6 +94,14 @@ $ cfx verify 5 --table-bits 8-4
 ! cfx: verify: a table-bits range runs from low to high (8-4)
 ? 2
 
+# the bad item of a list is the token named, not the whole list
+$ cfx verify 5 --table-bits 4-20,99
+! cfx: verify: table bits must lie in 1..24 (99)
+? 2
+$ cfx verify 5 --table-bits 8,12-10,16
+! cfx: verify: a table-bits range runs from low to high (12-10)
+? 2
+
 # a forced patch's comment says how many checks FAIL, as the report does
 $ a=$(cfx verify 0x9e370001 --table-bits 6-10 | head -1 | grep -o 'FAIL, [0-9]* of [0-9]* checks') && cfx verify 0x9e370001 --table-bits 6-10 --emit patch --force | grep -cF "cfx verify: $a ("
 > 1
