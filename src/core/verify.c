@@ -352,17 +352,20 @@ uint64_t verify_key(const verify_battery *bt, const verify_family *f,
  */
 #define RUN_MIN 16        /* keys a run, at least */
 #define SWEEP_MIN 4096    /* fewer keys are counted in index order */
+#define SHIFT_20 44       /* 2^20 buckets, the default largest table */
 
-static void progression(uint64_t first, uint64_t step, size_t n,
-                        unsigned bits, unsigned B, uint32_t *loads)
+/* The count itself, on products scaled to the top of the word (x 2^(64 -
+ * bits), so that sums wrap by themselves and no mask is needed), each
+ * counted in bucket x >> sh.  Inlined twice: once with sh a constant,
+ * SHIFT_20, where the shift is one instruction (by %cl it is two or
+ * three), and once with any sh. */
+static inline __attribute__((always_inline))
+void sweep(uint64_t first, uint64_t step, size_t n, unsigned sh,
+           uint32_t *loads)
 {
-	uint64_t mask = word_mask(bits);
-	unsigned shift = bits - B;
-
-	step &= mask;
 	while (n >= SWEEP_MIN) {
 		uint64_t q = 1, qprev = 0, d, x[4], r[4], u, e;
-		u128 num = (u128)1 << bits, den = step;
+		u128 num = (u128)1 << 64, den = step;
 		size_t per, i, g, s, k;
 
 		while (den) {
@@ -374,7 +377,7 @@ static void progression(uint64_t first, uint64_t step, size_t n,
 			num = den;
 			den = rem;
 		}
-		d = (q * step) & mask;
+		d = q * step;
 		per = n / q;
 		if (q < 4) {
 			/* a few long runs, each swept by itself: in four parts */
@@ -385,17 +388,16 @@ static void progression(uint64_t first, uint64_t step, size_t n,
 					x[k] = x[k - 1] + h * d;
 				for (i = 0; i < h; i++)
 					for (k = 0; k < 4; k++) {
-						loads[(x[k] & mask) >> shift]++;
+						loads[x[k] >> sh]++;
 						x[k] += d;
 					}
 				for (i = 4 * h; i < per; i++) {
-					loads[(x[3] & mask) >> shift]++;
+					loads[x[3] >> sh]++;
 					x[3] += d;
 				}
 			}
 		} else {
-			uint64_t e1 = (qprev * step) & mask,
-			         e2 = ((q - qprev) * step) & mask;
+			uint64_t e1 = qprev * step, e2 = (q - qprev) * step;
 			size_t quarter = q / 4;
 			u = e1 <= e2 ? qprev : q - qprev;
 			e = e1 <= e2 ? e1 : e2;
@@ -410,10 +412,10 @@ static void progression(uint64_t first, uint64_t step, size_t n,
 				uint64_t y0 = x[0], y1 = x[1], y2 = x[2], y3 = x[3];
 				if (ks == 0)
 					for (i = 0; i < per; i++) {
-						loads[(y0 & mask) >> shift]++;
-						loads[(y1 & mask) >> shift]++;
-						loads[(y2 & mask) >> shift]++;
-						loads[(y3 & mask) >> shift]++;
+						loads[y0 >> sh]++;
+						loads[y1 >> sh]++;
+						loads[y2 >> sh]++;
+						loads[y3 >> sh]++;
 						y0 += d;
 						y1 += d;
 						y2 += d;
@@ -421,7 +423,7 @@ static void progression(uint64_t first, uint64_t step, size_t n,
 					}
 				else
 					for (i = 0; i < per; i++) {
-						loads[(y3 & mask) >> shift]++;
+						loads[y3 >> sh]++;
 						y3 += d;
 					}
 				for (k = ks; k < 4; k++) {
@@ -438,9 +440,24 @@ static void progression(uint64_t first, uint64_t step, size_t n,
 		n -= per * q;
 	}
 	for (; n; n--) {
-		loads[(first & mask) >> shift]++;
+		loads[first >> sh]++;
 		first += step;
 	}
+}
+
+static void progression(uint64_t first, uint64_t step, size_t n,
+                        unsigned bits, unsigned B, uint32_t *loads)
+{
+	unsigned up = 64 - bits;
+	uint64_t mask = word_mask(bits);
+
+	/* step / 2^bits = (step 2^up) / 2^64: the same quotients */
+	first = (first & mask) << up;
+	step = (step & mask) << up;
+	if (64 - B == SHIFT_20)
+		sweep(first, step, n, SHIFT_20, loads);
+	else
+		sweep(first, step, n, 64 - B, loads);
 }
 
 /* Keys [from, to) of the plane family: rows x of base(x) + y. */
