@@ -593,6 +593,18 @@ static void find_example(const verify_battery *bt, verify_family *f,
 			best = i;
 	f->example_bucket = best;
 	f->nexample = 0;
+	if (f->ck) {
+		/* keys and products one addition a key, as they are counted */
+		uint64_t key = f->start, x = f->start * bt->p,
+		         dx = f->step * bt->p;
+		for (i = 0; i < c->sc.keys && f->nexample < VERIFY_EXAMPLE; i++) {
+			if ((x & mask) >> shift == best)
+				f->example[f->nexample++] = key & mask;
+			key += f->step;
+			x += dx;
+		}
+		return;
+	}
 	for (i = 0; i < c->sc.keys && f->nexample < VERIFY_EXAMPLE; i++) {
 		uint64_t key = verify_key(bt, f, i);
 		if (((key * bt->p) & mask) >> shift == best)

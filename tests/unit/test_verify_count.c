@@ -217,3 +217,55 @@ Test(verify_count, sums_and_fold)
 			      "fold in place wrote past %zu", m);
 		}
 }
+
+/* The colliding keys of a family's worst cell: its fullest bucket (the
+ * lowest of equals) and the first keys in index order that fall in it,
+ * recounted here for every family (c k ones by their own loop). */
+Test(verify_count, colliding_keys)
+{
+	static const uint64_t ps[] = { 0x9e37fffffffc0001ULL,
+	                               0x61C8864680B583EBULL, 1 };
+	unsigned t[5] = { 8, 9, 10, 11, 12 }, k;
+
+	for (k = 0; k < 3; k++) {
+		verify_battery bt;
+		cfx_err err;
+		void *scratch;
+		uint32_t *loads = malloc(sizeof *loads << 12);
+		size_t i, j, m, best, n;
+		uint64_t mask = tmask(64), ex[VERIFY_EXAMPLE];
+
+		cr_assert(verify_plan(&bt, ps[k], 64, t, 5, &err) == 0);
+		scratch = malloc(verify_scratch_size(&bt));
+		for (i = 0; i < bt.nfam; i++) {
+			verify_family *f = &bt.fam[i];
+			const verify_cell *c;
+			verify_family_run(&bt, i, scratch);
+			if (!f->ncells)
+				continue;
+			f->status = VERIFY_FAIL;
+			verify_family_examples(&bt, i, scratch);
+			c = &f->cells[f->worst];
+			m = (size_t)1 << c->b;
+			memset(loads, 0, m * sizeof *loads);
+			for (j = 0; j < c->sc.keys; j++)
+				loads[(verify_key(&bt, f, j) * ps[k]) >> (64 - c->b)]++;
+			for (best = 0, j = 1; j < m; j++)
+				if (loads[j] > loads[best])
+					best = j;
+			for (n = 0, j = 0; j < c->sc.keys && n < VERIFY_EXAMPLE; j++) {
+				uint64_t key = verify_key(&bt, f, j);
+				if (((key * ps[k]) & mask) >> (64 - c->b) == best)
+					ex[n++] = key;
+			}
+			CHECK(f->example_bucket == best && f->nexample == n &&
+			      !memcmp(f->example, ex, n * sizeof *ex),
+			      "p %#llx %s: bucket %zu, %zu keys; brute %zu, %zu",
+			      (unsigned long long)ps[k], f->name,
+			      (size_t)f->example_bucket, f->nexample, best, n);
+		}
+		free(scratch);
+		free(loads);
+		verify_free(&bt);
+	}
+}
