@@ -99,8 +99,10 @@
  * stride that bad is common: verify_small_share below counts, over
  * every odd multiplier, those with some c k family other than the
  * sequential keys at R >= 2: 29 of 128 at 8 bits, 193 of 512 at 10,
- * 1091 of 2048 at 12, 25030 of 32768 at 16, round(2^10/phi) among them
- * (stride 5 at R 2.51), so FAILing them would FAIL most multipliers.  So those families keep the rank rule, and one
+ * 1091 of 2048 at 12, 25030 of 32768 at 16, round(2^10/phi) = 633
+ * among them (stride 5 at R 2.47; its negation 391 at R 2.51), so
+ * FAILing them would FAIL most multipliers.  So those families keep the
+ * rank rule, and one
  * at R >= 2 that does not FAIL is marked (f->small_note) and the report
  * says so in a note: a stride collapse on a small word is shown, with
  * the sequential multiplier it equals, never passed over in silence.

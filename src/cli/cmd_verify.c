@@ -770,7 +770,9 @@ static void report(FILE *f, const subject *s, const subject *ref, int full)
 		}
 		return;
 	}
-	for (i = 0; i < bt->nfam; i = run_end(bt, NULL, i, 0))
+	/* the rows the table above shows: with --against a row also ends
+	 * where the reference's status changes */
+	for (i = 0; i < bt->nfam; i = run_end(bt, ref ? &ref->bt : NULL, i, 0))
 		rows++;
 	fprintf(f, "\n--full adds: %zu families one a row (%zu rows here), "
 	        "%zu WARN note%s.\n", bt->nfam, rows, bt->nwarn,

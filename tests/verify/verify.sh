@@ -203,6 +203,43 @@ for case in "8 157 all 2^8 inputs agree" "24 0x9e3779 all 2^24 inputs agree" \
 	if ./cfx verify --bits "$w" "$c" --json | grep -q "$*"; then
 		ok "shift/add on $w bits: $*"; else bad "shift/add on $w bits: not '$*'"; fi
 done
+# The man page says the same of the compiled check (it once said 2^20
+# inputs for every word), and the R it quotes for round(2^10/phi)'s
+# stride 5 is that constant's (python counts the keys 5 k mod 2^10 into
+# 2^4..2^10 buckets; it once quoted its negation's 2.51).
+if msg=$($py - <<'PYEOF'
+import re
+s = open("man/cfx.1").read().replace("\\-", "-").replace("\n", " ")
+s = re.sub(r"\.B \"?([^\"]*)\"?", r"\1", s)
+errs = []
+m = re.search(r"checked against multiplication on every input of a word of (\d+) bits or fewer", s)
+if not m or m.group(1) != "24":
+    errs.append("compiled check: not 'every input of a word of 24 bits or fewer'")
+if "multiplication on 2^20 inputs)" in s:
+    errs.append("still says 2^20 inputs")
+def worst(p, c, n):
+    keys = [(k * c) % (1 << n) for k in range(1 << n)]   # c odd: distinct
+    w = 0
+    for b in range(4, n + 1):
+        for load in (1, 2, 4, 8):
+            K, m = load << b, 1 << b
+            if K > len(keys):
+                continue
+            cnt = [0] * m
+            for x in keys[:K]:
+                cnt[(x * p % (1 << n)) >> (n - b)] += 1
+            w = max(w, sum(x * (x + 1) / 2 for x in cnt) / ((K * (1 - 1 / m) + K * K / m + K) / 2))
+    return w
+g = round(2**10 * 2 / (1 + 5 ** 0.5))
+m = re.search(r"round\(2\^10/phi\)[^(]*\(stride 5 at R ([0-9.]+)", s)
+if not m:
+    errs.append("no R for round(2^10/phi)")
+elif m.group(1) != "%.3g" % worst(g, 5, 10):
+    errs.append("round(2^10/phi) = %d: man R %s, counted %.3g" % (g, m.group(1), worst(g, 5, 10)))
+print("; ".join(errs))
+PYEOF
+) && [ -z "$msg" ]; then ok "man page: shift/add inputs, round(2^10/phi)'s stride 5"
+else bad "man page: $msg"; fi
 ./cfx verify --bits 7 3 >"$tmp/o" 2>"$tmp/e"; st=$?
 if [ $st = 2 ] && [ ! -s "$tmp/o" ] && grep -qx 'cfx: verify: --bits must be between 8 and 64 (7)' "$tmp/e"; then
 	ok "below 8 bits: refused"; else bad "--bits 7: status $st, $(cat "$tmp/e")"; fi
@@ -330,6 +367,16 @@ assert o["verdict"] == "fail" and o["against"]["verdict"] == "pass"
 assert len(o["checks"]) == len(o["against"]["checks"])
 ' "$tmp/ag.json" && grep -q 'candidate.*reference' "$tmp/ag.txt"; then ok "--against"
 else bad "--against"; fi
+# the closing line counts the rows the side-by-side table shows (a row
+# ends where either constant's status changes, so there are more than the
+# candidate's own table has), counted here from the table itself
+./cfx verify 0x61C88647 --against 0x9e370001 >"$tmp/ag.txt"
+rows=$(awk '/^check/ { t = 1; next } t && /^$/ { exit }
+            t && $0 !~ /^ / && !/^(odd|size|prime|continued fraction|shift\/add|joint) / { n++ }
+            END { print n + 0 }' "$tmp/ag.txt")
+if tail -1 "$tmp/ag.txt" | grep -q "($rows rows here)"; then
+	ok "--against: the --full line counts the $rows rows shown"
+else bad "--against: $rows rows shown, closing line: $(tail -1 "$tmp/ag.txt")"; fi
 
 # --emit patch compiles as kernel-style C and multiplies correctly
 for c in 0x61C88647 0x61C8864680B583EB; do
