@@ -106,7 +106,15 @@ static void adopt_text(char **dst, const char *now, const char *was)
 	*dst = now ? xstrdup(now) : NULL;
 }
 
-/* What the command changed in its copy, into sess. */
+static int same_word(const cfx_session *a, const cfx_session *b)
+{
+	return a->bits == b->bits && a->bits_followed == b->bits_followed &&
+	       a->bits_set == b->bits_set;
+}
+
+/* What the command changed in its copy, into sess, except where the user
+ * changed sess while it ran (a constant typed after :verify X): the later
+ * action wins.  The constant and its word go together. */
 static void adopt(cfx_session *sess, const cfx_session *now,
                   const cfx_session *was)
 {
@@ -115,17 +123,20 @@ static void adopt(cfx_session *sess, const cfx_session *now,
 	const expr_tree *ans;
 	cfx_err e;
 
-	adopt_text(&sess->constant, now->constant, was->constant);
-	adopt_text(&sess->keys, now->keys, was->keys);
-	if (now->bits != was->bits || now->bits_followed != was->bits_followed ||
-	    now->bits_set != was->bits_set) {
-		sess->bits = now->bits;
-		sess->bits_followed = now->bits_followed;
-		sess->bits_set = now->bits_set;
+	if (same_text(sess->constant, was->constant) && same_word(sess, was)) {
+		adopt_text(&sess->constant, now->constant, was->constant);
+		if (!same_word(now, was)) {
+			sess->bits = now->bits;
+			sess->bits_followed = now->bits_followed;
+			sess->bits_set = now->bits_set;
+		}
 	}
-	if (now->table_bits != was->table_bits)
+	if (same_text(sess->keys, was->keys))
+		adopt_text(&sess->keys, now->keys, was->keys);
+	if (now->table_bits != was->table_bits &&
+	    sess->table_bits == was->table_bits)
 		sess->table_bits = now->table_bits;
-	if (now->count != was->count)
+	if (now->count != was->count && sess->count == was->count)
 		sess->count = now->count;
 	json_object_foreach(now->results, name, v) {
 		if (was->results && json_equal(v, json_object_get(was->results,

@@ -37,7 +37,9 @@ void dash_bg_interrupt(dash_bg *b);
 
 /*
  * Wait for it to end (at once after dash_bg_done), adopt into sess what
- * the command changed in its copy, and free b.  Returns its output (the
+ * the command changed in its copy, except what the user changed in sess
+ * meanwhile (the constant with its word, the keys, the table bits, the
+ * count: the later action wins), and free b.  Returns its output (the
  * caller frees it); *rc is its exit status and *stopped 1 if it was
  * interrupted.
  */

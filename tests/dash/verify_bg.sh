@@ -39,6 +39,17 @@ check "the code panel counts as verify's table does ($cost)" \
 tm_type ':verify --emit patch'; tm_keys Enter
 check "--emit patch on a FAIL: refused, the reason in the pane" \
 	tm_wait 'FAILs [0-9]+ of [0-9]+ checks: no patch' 120
+# a constant typed while :verify X runs is the user's later word: when the
+# report comes, the panels keep it (and its word) instead of going back
+# to X (they did: the edit was lost)
+tm_type ':verify --bits 64 --full 0x9e3779b97f4a7c15'; tm_keys Enter
+check "one more starts" tm_wait 'running :verify --bits 64 --full 0x9e3' 5
+tm_keys e; tm_keys C-u; tm_type '0x9e370001'; tm_keys Enter
+check "the edit shows at once" tm_wait 'const 0x9e370001 ' 5
+check "the report comes" tm_wait ':verify --bits 64 --full 0x9e3779b97f4a7c15 done' 120
+if tm_screen | grep -q 'const 0x9e370001 ' && ! tm_screen | grep -q 'const 0x9e3779b97f4a7c15'; then
+	ok "the constant typed meanwhile stays"
+else bad "the panels went back to the command's constant: $(tm_screen | grep -m1 ' const ')"; fi
 # quitting while one runs
 tm_type ':verify --bits 64 --full 0x9e3779b97f4a7c15'; tm_keys Enter
 check "another starts" tm_wait 'running :verify --bits 64 --full' 5
