@@ -752,8 +752,7 @@ static void report(FILE *f, const subject *s, const subject *ref, int full)
 		explain_forms(f, bt, VERIFY_FAIL);
 		explain_kinds(f, s, VERIFY_FAIL);
 	}
-	if (!ref)
-		small_note(f, s);
+	small_note(f, s);          /* the candidate's, with --against too */
 	if (full && bt->nwarn) {
 		fprintf(f, "\n");
 		explain_forms(f, bt, VERIFY_WARN);
