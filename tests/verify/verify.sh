@@ -139,7 +139,7 @@ else bad "small word report: $(grep '^sequential' "$tmp/sm.txt")"; fi
 # the JSON's small_word_note against R >= 2 and the status; the text
 # report's note names the worst one, and that multiplier FAILs on its own
 # word; a constant with no such family has no note.
-for case in "10 41" "10 461" "10 391" "12 2531" "16 40503" "12 1065"; do
+for case in "10 41" "10 461" "10 391" "12 2531" "16 40503" "12 1065" "10 43"; do
 	set -- $case
 	./cfx verify --bits "$1" "$2" --json >"$tmp/sn.json" 2>"$tmp/e"
 	./cfx verify --bits "$1" "$2" >"$tmp/sn.txt" 2>>"$tmp/e"
@@ -147,6 +147,9 @@ for case in "10 41" "10 461" "10 391" "12 2531" "16 40503" "12 1065"; do
 import json, sys
 o = json.load(open(sys.argv[1]))
 text = open(sys.argv[2]).read().replace("\n", " ")
+first = open(sys.argv[2]).readline().rstrip("\n")
+# a PASS with a note says so on its first line
+assert first.endswith(", 1 note") == (o["verdict"] != "fail" and "Note:" in text), first
 p, n = int(o["value"]), o["bits"]
 def seq(mult, w, cap):
     worst = 0
