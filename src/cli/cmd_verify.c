@@ -456,17 +456,28 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 	}
 }
 
+/* The worst of the families a small-word note names, or NULL. */
+static const verify_family *noted_worst(const verify_battery *bt)
+{
+	const verify_family *m = NULL;
+	size_t i;
+
+	for (i = 0; i < bt->nfam; i++)
+		if (bt->fam[i].small_note &&
+		    (!m || bt->fam[i].worst_r > m->worst_r))
+			m = &bt->fam[i];
+	return m;
+}
+
 /* The first line.  A PASS whose report has a small-word note (a stride
  * at R >= 2 the verdict does not count) says so here too, for readers of
  * the first line only (noted: the report prints s's note). */
 static void summary(FILE *f, const subject *s, int noted)
 {
 	const verify_battery *bt = &s->bt;
-	size_t checks = bt->nforms + bt->nfam, i;
-	int note = 0;
+	size_t checks = bt->nforms + bt->nfam;
+	int note = noted && noted_worst(bt);
 
-	for (i = 0; noted && i < bt->nfam; i++)
-		note |= bt->fam[i].small_note;
 	if (bt->nfail)
 		fprintf(f, "cfx: %s (%u-bit): FAIL, %zu of %zu checks\n", s->k.hex,
 		        s->bits, bt->nfail, checks);
@@ -674,15 +685,10 @@ static void families_text(const verify_battery *bt, char *buf, size_t n)
 static void small_note(FILE *f, const subject *s)
 {
 	const verify_battery *bt = &s->bt;
-	const verify_family *m = NULL;
+	const verify_family *m = noted_worst(bt);
 	char text[1400], in[160] = "", share[160] = "";
 	size_t i, k, len, have, of;
 
-	for (i = 0; i < bt->nfam; i++)
-		if (bt->fam[i].small_note) {
-			if (!m || bt->fam[i].worst_r > m->worst_r)
-				m = &bt->fam[i];
-		}
 	if (!m)
 		return;
 	fputc('\n', f);
@@ -880,6 +886,8 @@ static void patch(FILE *f, const subject *s)
 	const char *ty = t == 64 ? "u64" : t == 32 ? "u32" : t == 16 ? "u16"
 	                 : "u8";
 	char *text, *q, cost[96], verdict[32], tables[160], fams[200];
+	char note[200] = "";
+	const verify_family *m;
 	size_t i, len = 0, cap = 64 + 24 * s->k.cf.n;
 
 	/* the expansion written out in full, as the 2002 patch did */
@@ -908,11 +916,17 @@ static void patch(FILE *f, const subject *s)
 		snprintf(verdict, sizeof verdict, "PASS on");
 	tables_text(bt, tables, sizeof tables);
 	families_text(bt, fams, sizeof fams);
+	if ((m = noted_worst(bt)))   /* a PASS on a small word: what it keeps */
+		snprintf(note, sizeof note, "  Not counted in that verdict (on "
+		         "words of %u bits or fewer a stride this bad is common): "
+		         "%s costs %.3g times a random hash's lookups (2^%u x%u).",
+		         VERIFY_SMALL_BITS, m->name, m->worst_r,
+		         m->cells[m->worst].b, m->cells[m->worst].load);
 	text = xasprintf("cfx verify: %s %zu checks (%zu WARN): %zu key "
 	                 "families (%s), %s, 1 to 8 keys per bucket, judged "
-	                 "against random odd multipliers.", verdict,
+	                 "against random odd multipliers.%s", verdict,
 	                 bt->nforms + bt->nfam, bt->nwarn, bt->nfam, fams,
-	                 tables);
+	                 tables, note);
 	comment(f, text);
 	free(text);
 	fprintf(f, " */\n#define HASH_MULT_%u 0x%s%s\n\n", s->bits, s->k.hex + 2,

@@ -224,6 +224,12 @@ r=$(stride_r 10 633 5)
 if tr '\n' ' ' <"$tmp/sna.txt" | grep -q "Note: stride 5 costs $r times" && [ ! -s "$tmp/e" ]; then
 	ok "small word: --against keeps the candidate's note (stride 5, R $r)"
 else bad "small word: --against drops the note (stride 5, R $r)"; fi
+# and the patch's comment says what its verdict left out
+./cfx verify --bits 10 633 --emit patch >"$tmp/snp.h" 2>"$tmp/e"
+if tr -d '*\n' <"$tmp/snp.h" | tr -s ' ' | grep -q "Not counted in that verdict .*: stride 5 costs $r times" &&
+   [ ! -s "$tmp/e" ]; then
+	ok "small word: the patch comment names stride 5 at R $r"
+else bad "small word: the patch comment leaves out stride 5 at R $r"; fi
 # The shift/add check takes every input of a small word: 2^8 of them.
 for case in "8 157 all 2^8 inputs agree" "24 0x9e3779 all 2^24 inputs agree" \
             "32 0x9e3779b9 1048772 inputs agree"; do
