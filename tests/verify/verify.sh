@@ -262,6 +262,21 @@ print("; ".join(errs))
 PYEOF
 ) && [ -z "$msg" ]; then ok "man page: shift/add inputs, round(2^10/phi)'s stride 5"
 else bad "man page: $msg"; fi
+# The README's tour names every check of the form that verify makes
+./cfx verify 0x61C88647 --json >"$tmp/forms.json"
+if msg=$($py - "$tmp/forms.json" <<'PYEOF'
+import json, re, sys
+o = json.load(open(sys.argv[1]))
+forms = [c["name"] for c in o["checks"] if c["name"] in
+         ("odd", "size", "prime", "continued fraction", "shift/add")]
+t = open("README.md").read()
+m = re.search(r"\* Checks: ([^.]*)\.", t[t.index("**Verify**"):])
+listed = [x.strip().replace("compiled shift/add code", "shift/add")
+          for x in m.group(1).split(",")] if m else []
+print("" if listed == forms else "README lists %s, verify checks %s" % (listed, forms))
+PYEOF
+) && [ -z "$msg" ]; then ok "README: the checks verify makes"
+else bad "README: $msg"; fi
 ./cfx verify --bits 7 3 >"$tmp/o" 2>"$tmp/e"; st=$?
 if [ $st = 2 ] && [ ! -s "$tmp/o" ] && grep -qx 'cfx: verify: --bits must be between 8 and 64 (7)' "$tmp/e"; then
 	ok "below 8 bits: refused"; else bad "--bits 7: status $st, $(cat "$tmp/e")"; fi
