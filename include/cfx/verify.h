@@ -98,14 +98,17 @@
  * every c k family outright would be consistent, but on small words a
  * stride that bad is common: verify_small_share below counts, over
  * every odd multiplier, those with some c k family other than the
- * sequential keys at R >= 2: 29 of 128 at 8 bits, 193 of 512 at 10,
+ * sequential keys at R >= 2: 28 of 128 at 8 bits, 193 of 512 at 10,
  * 1091 of 2048 at 12, 25030 of 32768 at 16, round(2^10/phi) = 633
  * among them (stride 5 at R 2.47; its negation 391 at R 2.51), so
  * FAILing them would FAIL most multipliers.  So those families keep the
- * rank rule, and one
- * at R >= 2 that does not FAIL is marked (f->small_note) and the report
- * says so in a note: a stride collapse on a small word is shown, with
- * the sequential multiplier it equals, never passed over in silence.
+ * rank rule, and every family but the sequential keys at R >= 2 that
+ * does not FAIL (packed and sparse keys too) is marked (f->small_note)
+ * and the report says so in a note: a collapse on a small word is shown,
+ * with the sequential multiplier it equals, never passed over in silence.
+ * Families whose keys repeat another's are not planned: a byte with no
+ * background bit in the word (byte 0 at 8 bits: the sequential keys) and
+ * fields x<<h|y with h < 3 (every cell's rectangle is 0, 1, ...).
  *
  * The form checks (odd, size, continued fraction, shift/add)
  * come with the battery, so every face shows the same verdict.

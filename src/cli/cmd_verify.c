@@ -351,15 +351,15 @@ static void evidence(char *buf, size_t n, const verify_family *f)
 	if (f->absolute)
 		snprintf(buf, n, "R %s at 2^%u x%u; small word: R >= 2", r, w->b,
 		         w->load);
-	else if (f->small_note && f->cf.ok && f->start == 0)
-		snprintf(buf, n, "R %s at 2^%u x%u; as 0x%llx on k: note", r, w->b,
-		         w->load, (unsigned long long)f->cf.mult);
-	else if (f->small_note)
-		snprintf(buf, n, "R %s at 2^%u x%u; see the note", r, w->b,
-		         w->load);
 	else if (f->status == VERIFY_FAIL || f->status == VERIFY_WARN)
 		snprintf(buf, n, "R %s at 2^%u x%u; 1 in %s", r, w->b, w->load,
 		         count_text(in, sizeof in, f->tail > 0 ? 1 / f->tail : 1e300));
+	else if (f->small_note && f->cf.ok && f->start == 0)
+		snprintf(buf, n, "R %s at 2^%u x%u; hashes as 0x%llx: Note", r,
+		         w->b, w->load, (unsigned long long)f->cf.mult);
+	else if (f->small_note)
+		snprintf(buf, n, "R %s at 2^%u x%u; see the Note", r, w->b,
+		         w->load);
 	else if (f->percentile >= 50)
 		snprintf(buf, n, "R %s at 2^%u x%u; worse than %.0f%%", r, w->b,
 		         w->load, f->percentile);
@@ -700,7 +700,8 @@ static void small_note(FILE *f, const subject *s)
 		         m->cf.w, (unsigned long long)m->cf.mult);
 	if (verify_small_share(bt->bits, &have, &of))
 		snprintf(share, sizeof share, " (at %u bits %zu of %zu odd "
-		         "multipliers have one)", bt->bits, have, of);
+		         "multipliers have a stride, byte or run that bad)", bt->bits,
+		         have, of);
 	len = (size_t)snprintf(text, sizeof text, "Note: %s costs %.3g times "
 	         "a random hash's lookups (2^%u x%u)", m->name, m->worst_r,
 	         m->cells[m->worst].b, m->cells[m->worst].load);
@@ -724,7 +725,7 @@ static void small_note(FILE *f, const subject *s)
 	if (len < sizeof text)
 		snprintf(text + len, sizeof text - len, "  On words of %u bits or "
 		         "fewer only the sequential keys FAIL outright at R >= 2: a "
-		         "stride that bad is common there%s, the golden ratio's "
+		         "family that bad is common there%s, the golden ratio's "
 		         "multipliers among them at some word sizes, so the other "
 		         "families keep the rank rule, which among %llu odd "
 		         "multipliers cannot single this one out.  If your keys are "
@@ -732,6 +733,15 @@ static void small_note(FILE *f, const subject *s)
 		         "wider word.", VERIFY_SMALL_BITS, share,
 		         1ULL << (bt->bits - 1));
 	para(f, 0, text);
+}
+
+/* The battery runs the tables verify takes by itself. */
+static int default_tables(const verify_battery *bt)
+{
+	unsigned t[VERIFY_MAX_TABLES];
+	size_t n = verify_default_tables(bt->bits, VERIFY_STANDARD, t);
+
+	return n == bt->ntables && !memcmp(t, bt->tables, n * sizeof *t);
 }
 
 static void report(FILE *f, const subject *s, const subject *ref, int full)
@@ -751,11 +761,12 @@ static void report(FILE *f, const subject *s, const subject *ref, int full)
 	tables_text(bt, tables, sizeof tables);
 	len = (size_t)snprintf(text, sizeof text, "%zu key families, %zu "
 	         "cells: %s, 1 to 8 keys a bucket.", bt->nfam, bt->ncells, tables);
-	if (bt->bits != bt->cal_bits && len < sizeof text)
+	if ((bt->bits != bt->cal_bits || !default_tables(bt)) &&
+	    len < sizeof text)
 		snprintf(text + len, sizeof text - len, "  Packed fields, pointers "
 		         "and sparse keys are ranked against random %u-bit "
-		         "multipliers (make calibrate measures 32 and 64 bits).",
-		         bt->cal_bits);
+		         "multipliers' worst cells over tables 2^4..2^20 (make "
+		         "calibrate measures 32 and 64 bits).", bt->cal_bits);
 	para(f, 0, text);
 	fputc('\n', f);
 	table(f, s, ref, full);
@@ -968,6 +979,18 @@ int cmd_verify(cmd_ctx *c, cli_args *a)
 		snprintf(tok, sizeof tok, "%lu", a->bits);
 		cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok, "--bits must be between "
 		            "%d and %d", VERIFY_MIN_BITS, WORD_MAX_HASH);
+		goto done;
+	}
+	/* options that mean nothing together: said, not ignored */
+	if (a->force && !a->emit) {
+		cfx_err_set(&c->err, CFX_EUSAGE, -1, "--force", "--force goes with "
+		            "--emit patch (it prints a FAILing constant's patch)");
+		goto done;
+	}
+	if (a->emit && (a->against || a->full)) {
+		cfx_err_set(&c->err, CFX_EUSAGE, -1, a->against ? "--against"
+		            : "--full", "--emit patch prints one constant's patch, "
+		            "not a report");
 		goto done;
 	}
 	if (subject_parse(c, &s, src, a->expr_arg, a->bits) < 0 ||

@@ -94,6 +94,17 @@ $ cfx verify 5 --table-bits 8-4
 ! cfx: verify: a table-bits range runs from low to high (8-4)
 ? 2
 
+# options that mean nothing together are refused, not ignored
+$ cfx verify 0x61C88647 --force
+! cfx: verify: --force goes with --emit patch (it prints a FAILing constant's patch) (--force)
+? 2
+$ cfx verify 0x61C88647 --emit patch --against 0x9e3779b9
+! cfx: verify: --emit patch prints one constant's patch, not a report (--against)
+? 2
+$ cfx verify 0x61C88647 --emit patch --full
+! cfx: verify: --emit patch prints one constant's patch, not a report (--full)
+? 2
+
 # the bad item of a list is the token named, not the whole list
 $ cfx verify 5 --table-bits 4-20,99
 ! cfx: verify: table bits must lie in 1..24 (99)

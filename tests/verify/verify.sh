@@ -139,7 +139,8 @@ else bad "small word report: $(grep '^sequential' "$tmp/sm.txt")"; fi
 # the JSON's small_word_note against R >= 2 and the status; the text
 # report's note names the worst one, and that multiplier FAILs on its own
 # word; a constant with no such family has no note.
-for case in "10 41" "10 461" "10 391" "12 2531" "16 40503" "12 1065" "10 43"; do
+for case in "10 41" "10 461" "10 391" "12 2531" "16 40503" "12 1065" "10 43" \
+            "10 33" "8 129"; do
 	set -- $case
 	./cfx verify --bits "$1" "$2" --json >"$tmp/sn.json" 2>"$tmp/e"
 	./cfx verify --bits "$1" "$2" >"$tmp/sn.txt" 2>>"$tmp/e"
@@ -167,7 +168,14 @@ def seq(mult, w, cap):
 best = None
 for f in o["battery"]:
     step = int(f.get("step", "0"))
-    if f["name"] == "sequential" or not step:
+    if f["name"] == "sequential":
+        continue
+    if not step:      # packed and sparse keys: noted too, no multiplier
+        r = f["worst_probe_ratio"]
+        noted = r >= 2 and f["status"] != "FAIL"
+        assert f["small_word_note"] == noted, f
+        if noted and (best is None or r > best[0]):
+            best = (r, f["name"], None, None)
         continue
     t = (step & -step).bit_length() - 1
     mult, w = (step >> t) * p % (1 << (n - t)), n - t
@@ -181,7 +189,9 @@ for f in o["battery"]:
         best = (r, f["name"], mult, w)
 if best:
     assert "Note: %s costs %.3g times" % (best[1], best[0]) in text, best
-    if best[1].startswith(("start", "byte")):
+    if best[2] is None:
+        print("-")
+    elif best[1].startswith(("start", "byte")):
         assert ("keys of 0x%x on %d bits do, from another start" % (best[2], best[3])) in text, best
         print("-")
     else:
@@ -230,6 +240,21 @@ if tr -d '*\n' <"$tmp/snp.h" | tr -s ' ' | grep -q "Not counted in that verdict 
    [ ! -s "$tmp/e" ]; then
 	ok "small word: the patch comment names stride 5 at R $r"
 else bad "small word: the patch comment leaves out stride 5 at R $r"; fi
+# No family repeats another's keys: at 8 bits no "byte 0" (the sequential
+# keys), and no packed fields x<<h|y with h < 3 (every cell's keys 0, 1, ...)
+for w in 8 10 11 12; do
+	./cfx verify --bits "$w" 0x35 --json >"$tmp/fl.json" 2>/dev/null
+	if $py - "$tmp/fl.json" "$w" <<'PYEOF'
+import json, sys
+o = json.load(open(sys.argv[1])); n = int(sys.argv[2])
+names = [f["name"] for f in o["battery"]]
+assert ("byte 0" in names) == (n > 8), names
+h = n // 4
+assert (("fields x<<%d|y" % h) in names) == (h >= 3), names
+PYEOF
+	then ok "$w bits: no family repeats the sequential keys"
+	else bad "$w bits: family list"; fi
+done
 # The shift/add check takes every input of a small word: 2^8 of them.
 for case in "8 157 all 2^8 inputs agree" "24 0x9e3779 all 2^24 inputs agree" \
             "32 0x9e3779b9 1048772 inputs agree"; do
