@@ -7,9 +7,7 @@ set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 2
 . "$(dirname "$0")/lib.sh"
-mkdir -p build/bench
-cc -std=c11 -O2 -D_GNU_SOURCE -Iinclude -o build/bench/bench_mcm \
-	bench/bench_mcm.c build/libcfx.a $(grep '^PKG_LIBS' build/config.mk | cut -d= -f2-) || exit 2
+bench_cc bench_mcm || exit 2
 # 20 bits takes a minute or two of CPU: every constant the patterns miss
 # goes through the complete five-adder test
 out=$(build/bench/bench_mcm 16 19 20) || { echo "  bench_mcm failed"; exit 1; }

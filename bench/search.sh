@@ -35,10 +35,7 @@ field() {  # field KEY ARGS...: a number from cfx search --json
 		"import json,sys; print(json.load(sys.stdin)['$key'])" 2>/dev/null
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 > 0) printf "%.4f", a / b; else print "-" }'; }
-mkdir -p build/bench
-cc -std=c11 -O2 -D_GNU_SOURCE -Iinclude -Isrc -o build/bench/bench_search \
-	bench/bench_search.c build/libcfx.a \
-	$(grep '^PKG_LIBS' build/config.mk | cut -d= -f2-) || exit 2
+bench_cc bench_search || exit 2
 out=$(build/bench/bench_search) || out=""
 val() { awk -v k="$1" '$1 == k { print $2 }' <<<"$out"; }
 

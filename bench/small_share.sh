@@ -6,9 +6,7 @@
 set -u
 cd "$(dirname "$0")/.." || exit 2
 . bench/lib.sh
-mkdir -p build/bench
-cc -std=c11 -O2 -D_GNU_SOURCE -Iinclude -Isrc -o build/bench/bench_small_share \
-	bench/bench_small_share.c build/libcfx.a $(grep '^PKG_LIBS' build/config.mk | cut -d= -f2-) -lpthread || exit 2
+bench_cc bench_small_share || exit 2
 echo "verify's small-word shares, recounted"
 rows=0
 while read -r n have table; do

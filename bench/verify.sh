@@ -20,9 +20,7 @@
 set -u
 cd "$(dirname "$0")/.." || exit 2
 . bench/lib.sh
-mkdir -p build/bench
-cc -std=c11 -O2 -D_GNU_SOURCE -Iinclude -Isrc -o build/bench/bench_verify \
-	bench/bench_verify.c build/libcfx.a $(grep '^PKG_LIBS' build/config.mk | cut -d= -f2-) -lpthread || exit 2
+bench_cc bench_verify || exit 2
 med() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 # "wall processor" seconds of 3 runs of the command, each the median
 runs() {
