@@ -301,6 +301,12 @@ int verify_screen(uint64_t p, unsigned bits, verify_level level,
 
 void verify_free(verify_battery *bt);
 
+/* 1 when family f's keys are k c from 0, so that they hash exactly as
+ * the sequential keys of its effective multiplier f->cf.mult on f->cf.w
+ * bits (the same cells); 0 otherwise (another start, or no explanation).
+ * After verify_family_run. */
+int verify_family_as_sequential(const verify_family *f);
+
 /* The key with index i of a family (i < f->keys). */
 uint64_t verify_key(const verify_battery *bt, const verify_family *f,
                     size_t i);

@@ -354,7 +354,7 @@ static void evidence(char *buf, size_t n, const verify_family *f)
 	else if (f->status == VERIFY_FAIL || f->status == VERIFY_WARN)
 		snprintf(buf, n, "R %s at 2^%u x%u; 1 in %s", r, w->b, w->load,
 		         count_text(in, sizeof in, f->tail > 0 ? 1 / f->tail : 1e300));
-	else if (f->small_note && f->cf.ok && f->start == 0)
+	else if (f->small_note && verify_family_as_sequential(f))
 		snprintf(buf, n, "R %s at 2^%u x%u; hashes as 0x%llx: Note", r,
 		         w->b, w->load, (unsigned long long)f->cf.mult);
 	else if (f->small_note)
@@ -695,7 +695,7 @@ static void small_note(FILE *f, const subject *s)
 	/* keys k c from 0 hash exactly as the sequential keys of the
 	 * effective multiplier on its word (the same cells), so that one
 	 * FAILs outright there; from another start they are a rotation */
-	if (m->cf.ok && m->start == 0 && m->cf.w >= VERIFY_MIN_BITS)
+	if (verify_family_as_sequential(m) && m->cf.w >= VERIFY_MIN_BITS)
 		snprintf(in, sizeof in, ", and cfx verify --bits %u 0x%llx FAILs",
 		         m->cf.w, (unsigned long long)m->cf.mult);
 	if (verify_small_share(bt->bits, &have, &of))
@@ -705,7 +705,7 @@ static void small_note(FILE *f, const subject *s)
 	len = (size_t)snprintf(text, sizeof text, "Note: %s costs %.3g times "
 	         "a random hash's lookups (2^%u x%u)", m->name, m->worst_r,
 	         m->cells[m->worst].b, m->cells[m->worst].load);
-	if (m->cf.ok && m->start == 0 && len < sizeof text)
+	if (verify_family_as_sequential(m) && len < sizeof text)
 		len += (size_t)snprintf(text + len, sizeof text - len, ": its keys "
 		         "hash as the sequential keys of 0x%llx on %u bits%s",
 		         (unsigned long long)m->cf.mult, m->cf.w, in);

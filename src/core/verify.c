@@ -773,6 +773,11 @@ verify_status verify_small_rule(unsigned bits, verify_kind kind,
 	       worst_r >= VERIFY_BAD_R ? VERIFY_FAIL : VERIFY_PASS;
 }
 
+int verify_family_as_sequential(const verify_family *f)
+{
+	return f->ck && f->cf.ok && f->start == 0;
+}
+
 /* verify_small_share's counts, bits 8..16: every odd multiplier through
  * verify_screen, VERIFY_STANDARD tables (see verify.h). */
 static const size_t small_share[] = { 28, 76, 193, 470, 1091, 2385, 5487,
@@ -906,7 +911,7 @@ static void judge_family(verify_battery *bt, verify_family *f)
 		n = snprintf(f->reason, sizeof f->reason, "%s; twice a random "
 		             "hash's lookups or more: FAIL outright at %u bits",
 		             where, bt->bits);
-	else if (f->small_note && f->cf.ok && f->start == 0)
+	else if (f->small_note && verify_family_as_sequential(f))
 		n = snprintf(f->reason, sizeof f->reason, "%s; as 0x%llx on "
 		             "sequential %u-bit keys; ranked only (small word)",
 		             where, (unsigned long long)f->cf.mult, f->cf.w);
