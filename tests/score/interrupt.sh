@@ -3,12 +3,9 @@
 # "cfx: score: interrupted" alone on stderr, nothing on stdout (it was
 # killed by the signal, status 130).  2^26 random keys take seconds to
 # make; the signal comes after half a second.  And sweep the same way.
-set -u
-cd "$(dirname "$0")/../.." || exit 2
-pass=0 fail=0
-ok() { if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi; }
-out=$(mktemp) err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
+. "$(dirname "$0")/../build/lib.sh"
+cd "$root" || exit 2
+out=$tmp/out err=$tmp/err
 for cmd in "score --keys random --count 2^26 0x9e3779b9" "sweep --count 2^26 0x9e3779b9"; do
 	name=${cmd%% *}
 	./cfx $cmd >"$out" 2>"$err" &
@@ -16,9 +13,9 @@ for cmd in "score --keys random --count 2^26 0x9e3779b9" "sweep --count 2^26 0x9
 	sleep 0.5
 	kill -INT "$pid"
 	wait "$pid"; rc=$?
-	ok "$name: exit status 2 after SIGINT (got $rc)" '[ "$rc" = 2 ]'
-	ok "$name: one line on stderr ($(head -c 80 "$err"))" '[ "$(cat "$err")" = "cfx: $name: interrupted" ]'
-	ok "$name: nothing on stdout" '[ ! -s "$out" ]'
+	expect "$name: exit status 2 after SIGINT (got $rc)" '[ "$rc" = 2 ]'
+	expect "$name: one line on stderr ($(head -c 80 "$err"))" '[ "$(cat "$err")" = "cfx: $name: interrupted" ]'
+	expect "$name: nothing on stdout" '[ ! -s "$out" ]'
 done
 echo "score/interrupt: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -4,33 +4,30 @@
 # the best candidates enumerated before the signal, unscreened).  The
 # search asked for takes several seconds (6 million forms); the signal
 # comes after half a second.
-set -u
-cd "$(dirname "$0")/../.." || exit 2
-pass=0 fail=0
-ok() { if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi; }
-out=$(mktemp) err=$(mktemp)
-trap 'rm -f "$out" "$err"' EXIT
+. "$(dirname "$0")/../build/lib.sh"
+cd "$root" || exit 2
+out=$tmp/out err=$tmp/err
 ./cfx search --bits 64 --terms 9 --window 12 --prime >"$out" 2>"$err" &
 pid=$!
 sleep 0.5
 kill -INT "$pid"
 wait "$pid"; rc=$?
-ok "exit status 1 after SIGINT (got $rc)" '[ "$rc" = 1 ]'
-ok "one line on stderr" '[ "$(cat "$err")" = "cfx: search: interrupted; the results so far" ]'
-ok "the report's header on stdout" 'head -1 "$out" | grep -q "^search 64-bit, at most 9 signed digits"'
-ok "forms enumerated before the signal" 'sed -n 2p "$out" | grep -Eq "^enumerated [0-9]+ forms"'
-ok "text: the quick screen not claimed when it did not run" '! grep -q "screen quick: [1-9]" "$out" || grep -Eq "(PASS|WARN|FAIL) " "$out"'
+expect "exit status 1 after SIGINT (got $rc)" '[ "$rc" = 1 ]'
+expect "one line on stderr" '[ "$(cat "$err")" = "cfx: search: interrupted; the results so far" ]'
+expect "the report's header on stdout" 'head -1 "$out" | grep -q "^search 64-bit, at most 9 signed digits"'
+expect "forms enumerated before the signal" 'sed -n 2p "$out" | grep -Eq "^enumerated [0-9]+ forms"'
+expect "text: the quick screen not claimed when it did not run" '! grep -q "screen quick: [1-9]" "$out" || grep -Eq "(PASS|WARN|FAIL) " "$out"'
 # JSON says so too
 ./cfx search --bits 64 --terms 9 --window 12 --prime --json >"$out" 2>"$err" &
 pid=$!
 sleep 0.5
 kill -INT "$pid"
 wait "$pid"; rc=$?
-ok "JSON: exit status 1" '[ "$rc" = 1 ]'
-ok "JSON: interrupted is true" 'python3 -c "import json,sys; sys.exit(not json.load(open(\"$out\"))[\"interrupted\"])"'
+expect "JSON: exit status 1" '[ "$rc" = 1 ]'
+expect "JSON: interrupted is true" 'python3 -c "import json,sys; sys.exit(not json.load(open(\"$out\"))[\"interrupted\"])"'
 # stopped while enumerating, nothing went through the screen: the report
 # must not claim the quick screen (it once said "screen quick: 28 kept")
-ok "JSON: no screen claimed for unscreened candidates" 'python3 -c "
+expect "JSON: no screen claimed for unscreened candidates" 'python3 -c "
 import json, sys
 d = json.load(open(\"$out\"))
 unscreened = all(c[\"screen\"] == \"-\" for c in d[\"candidates\"])
@@ -42,8 +39,8 @@ pid=$!
 sleep 0.5
 kill -INT "$pid"
 wait "$pid"; rc=$?
-ok "adders: exit status 1 (got $rc)" '[ "$rc" = 1 ]'
-ok "adders: interrupted, candidates kept, none claimed exact" 'python3 -c "
+expect "adders: exit status 1 (got $rc)" '[ "$rc" = 1 ]'
+expect "adders: interrupted, candidates kept, none claimed exact" 'python3 -c "
 import json, sys
 d = json.load(open(\"$out\"))
 sys.exit(not (d[\"interrupted\"] and d[\"candidates\"] and
@@ -65,10 +62,10 @@ done
 sleep 2
 kill -INT "$pid"
 wait "$pid"; rc=$?
-ok "screening: exit status 1 (got $rc)" '[ "$rc" = 1 ]'
+expect "screening: exit status 1 (got $rc)" '[ "$rc" = 1 ]'
 kept=$(sed -n 's/.*screen [a-z]*: \([0-9]*\) kept.*/\1/p' "$out")
 passed=$(grep -Ec '^ *[0-9]+ 0x[0-9a-f]+ .* (PASS|WARN) ' "$out")
-ok "screening: kept ($kept) = rows that passed the screen ($passed)" '[ "$kept" = "$passed" ]'
-ok "screening: no front entry with depth 0" '! grep -q "adders, depth 0 " "$out"'
+expect "screening: kept ($kept) = rows that passed the screen ($passed)" '[ "$kept" = "$passed" ]'
+expect "screening: no front entry with depth 0" '! grep -q "adders, depth 0 " "$out"'
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

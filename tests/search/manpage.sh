@@ -5,12 +5,9 @@
 # program's front with those figures, the front must hold nothing else,
 # and each power sum it writes must equal the hex (python3 arithmetic).
 # It once named 0x9e008021, which the quick screen's joint rule drops.
-set -u
-cd "$(dirname "$0")/../.." || exit 2
-pass=0 fail=0
-ok() { if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi; }
-json=$(mktemp)
-trap 'rm -f "$json"' EXIT
+. "$(dirname "$0")/../build/lib.sh"
+cd "$root" || exit 2
+json=$tmp/json
 ./cfx search --bits 32 --prime --json >"$json" 2>/dev/null
 msg=$(python3 - "$json" <<'PY'
 import json, re, sys
@@ -37,6 +34,6 @@ if len(claims) != len(front):
 print("; ".join(errs))
 PY
 )
-ok "man page 32-bit front: $msg" '[ -z "$msg" ]'
+expect "man page 32-bit front: $msg" '[ -z "$msg" ]'
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -4,22 +4,19 @@
 # verify passes with warnings), and every one it drops, by the stride
 # prediction or the battery, verify fails.  And --all shows the dropped
 # ones in the table, marked FAIL, each with its one-line reason.
-set -u
-cd "$(dirname "$0")/../.." || exit 2
-pass=0 fail=0
-ok() { if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi; }
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+. "$(dirname "$0")/../build/lib.sh"
+cd "$root" || exit 2
+out=$tmp/out
 ./cfx search --bits 32 --prime --screen full --top 1 --json >"$out"
-ok "search --screen full ran" '[ $? = 0 ] && [ -s "$out" ]'
+expect "search --screen full ran" '[ $? = 0 ] && [ -s "$out" ]'
 while read -r hex status; do
 	v=$(./cfx verify "$hex" --bits 32 --json | python3 -c \
 		'import json,sys; d=json.load(sys.stdin); print(d["verdict"], d["warned"])')
 	case $status in
-	FAIL) ok "$hex dropped, verify: $v" '[ "${v%% *}" = fail ]' ;;
-	WARN) ok "$hex WARN, verify: $v" '[ "${v%% *}" = pass ] && [ "${v#* }" != 0 ]' ;;
-	PASS) ok "$hex PASS, verify: $v" '[ "$v" = "pass 0" ]' ;;
-	*) ok "$hex has a screen verdict ($status)" false ;;
+	FAIL) expect "$hex dropped, verify: $v" '[ "${v%% *}" = fail ]' ;;
+	WARN) expect "$hex WARN, verify: $v" '[ "${v%% *}" = pass ] && [ "${v#* }" != 0 ]' ;;
+	PASS) expect "$hex PASS, verify: $v" '[ "$v" = "pass 0" ]' ;;
+	*) expect "$hex has a screen verdict ($status)" false ;;
 	esac
 done < <(python3 -c '
 import json, sys
@@ -27,11 +24,11 @@ d = json.load(open(sys.argv[1]))
 assert d["screen"] == "full"
 for c in d["candidates"] + d["dropped"]:
     print(c["hex"], c["screen"])' "$out")
-ok "some kept, some dropped" 'python3 -c "import json,sys; d=json.load(open(\"$out\")); sys.exit(not (d[\"candidates\"] and d[\"dropped\"]))"'
+expect "some kept, some dropped" 'python3 -c "import json,sys; d=json.load(open(\"$out\")); sys.exit(not (d[\"candidates\"] and d[\"dropped\"]))"'
 # --all: the failures in the table, marked, and their reasons below
 ./cfx search --bits 32 --prime --top 1 --all >"$out"
-ok "--all: FAIL rows in the table" 'grep -Eq "^ *[0-9]+ 0x[0-9a-f]+ .* FAIL  stride" "$out"'
-ok "--all: each failure with a one-line reason" \
+expect "--all: FAIL rows in the table" 'grep -Eq "^ *[0-9]+ 0x[0-9a-f]+ .* FAIL  stride" "$out"'
+expect "--all: each failure with a one-line reason" \
 	'sed -n "/^failed by the screen:/,/^$/p" "$out" | grep -Eq "^  0x9e370001  stride 2\^16: "'
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
