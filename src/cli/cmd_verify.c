@@ -700,7 +700,7 @@ static void small_note(FILE *f, const subject *s)
 		         m->cf.w, (unsigned long long)m->cf.mult);
 	if (verify_small_share(bt->bits, &have, &of))
 		snprintf(share, sizeof share, " (at %u bits %zu of %zu odd "
-		         "multipliers have a stride, byte or run that bad)", bt->bits,
+		         "multipliers have a stride, byte or run at R >= 2)", bt->bits,
 		         have, of);
 	len = (size_t)snprintf(text, sizeof text, "Note: %s costs %.3g times "
 	         "a random hash's lookups (2^%u x%u)", m->name, m->worst_r,
@@ -725,13 +725,12 @@ static void small_note(FILE *f, const subject *s)
 	if (len < sizeof text)
 		snprintf(text + len, sizeof text - len, "  On words of %u bits or "
 		         "fewer only the sequential keys FAIL outright at R >= 2: a "
-		         "family that bad is common there%s, the golden ratio's "
-		         "multipliers among them at some word sizes, so the other "
-		         "families keep the rank rule, which among %llu odd "
-		         "multipliers cannot single this one out.  If your keys are "
-		         "like these, choose another multiplier (cfx search) or a "
-		         "wider word.", VERIFY_SMALL_BITS, share,
-		         1ULL << (bt->bits - 1));
+		         "family that bad is common there%s, round(2^n/phi) among "
+		         "them at some word sizes, so the other families FAIL or "
+		         "WARN only by their rank among random multipliers, as on "
+		         "larger words.  If your keys are like these, choose another "
+		         "multiplier (cfx search) or a wider word.", VERIFY_SMALL_BITS,
+		         share);
 	para(f, 0, text);
 }
 
@@ -929,7 +928,7 @@ static void patch(FILE *f, const subject *s)
 	families_text(bt, fams, sizeof fams);
 	if ((m = noted_worst(bt)))   /* a PASS on a small word: what it keeps */
 		snprintf(note, sizeof note, "  Not counted in that verdict (on "
-		         "words of %u bits or fewer a stride this bad is common): "
+		         "words of %u bits or fewer a family this bad is common): "
 		         "%s costs %.3g times a random hash's lookups (2^%u x%u).",
 		         VERIFY_SMALL_BITS, m->name, m->worst_r,
 		         m->cells[m->worst].b, m->cells[m->worst].load);
