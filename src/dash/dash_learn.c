@@ -324,7 +324,7 @@ int dash_learn_start(dash *d, const char *key, cfx_err *err)
 		return -1;
 	}
 	if (!(e = learn_store_catalog_find(&c, key))) {
-		char *why = learn_cli_not_found(&c, key);
+		char *why = learn_cli_not_found(&c, key, "");
 		cfx_err_set(err, CFX_EUSAGE, -1, key, "%s", why);
 		free(why);
 		learn_store_catalog_free(&c);

@@ -255,7 +255,8 @@ int learn_cli_list(FILE *out, FILE *diag, cfx_err *err)
 	return 0;
 }
 
-char *learn_cli_not_found(const learn_store_catalog *c, const char *key)
+char *learn_cli_not_found(const learn_store_catalog *c, const char *key,
+                          const char *how)
 {
 	struct buf b = { 0 };
 	char *t;
@@ -267,7 +268,7 @@ char *learn_cli_not_found(const learn_store_catalog *c, const char *key)
 		return t;
 	}
 	buf_free(&b);
-	return xstrdup("no such lesson; learn lists them");
+	return xasprintf("no such lesson; %slearn lists them", how);
 }
 
 const repl_word *learn_cli_words(void)
@@ -376,7 +377,7 @@ static int learn_word(shell *u, const char *args)
 		repl_error(r, "learn", "one lesson at a time (learn N)", NULL);
 		rc = CFX_EXIT_USAGE;
 	} else if (!(le = learn_store_catalog_find(&c, key))) {
-		char *why = learn_cli_not_found(&c, key);
+		char *why = learn_cli_not_found(&c, key, "");
 		repl_error(r, "learn", why, key);
 		free(why);
 		rc = CFX_EXIT_USAGE;
@@ -838,7 +839,7 @@ int learn_cli_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		return CFX_EXIT_OK;
 	}
 	if (!(le = learn_store_catalog_find(&c, argv[1]))) {
-		char *why = learn_cli_not_found(&c, argv[1]);
+		char *why = learn_cli_not_found(&c, argv[1], "cfx ");
 		fprintf(stderr, "cfx: learn: %s (%s)\n", why, argv[1]);
 		free(why);
 		learn_store_catalog_free(&c);
