@@ -418,6 +418,13 @@ static void k_redraw(dash *d, int key)
 	clearok(curscr, TRUE);
 }
 
+static void k_suspend(dash *d, int key)
+{
+	(void)d;
+	(void)key;
+	pending.kind = DASH_ACT_SUSPEND;
+}
+
 static void k_quit(dash *d, int key)
 {
 	(void)d;
@@ -581,6 +588,8 @@ const dash_keys_binding dash_keys_table[] = {
 	{ { 'o', ESC }, "o, Esc", "show / hide the output of : commands",
 	  "o output", V, k_out },
 	{ { CTRL('L') }, "Ctrl-L", "redraw the screen", NULL, V | L, k_redraw },
+	{ { CTRL('Z') }, "Ctrl-Z", "suspend to the shell (fg resumes, as it "
+	  "was)", NULL, V | L | H, k_suspend },
 
 	{ { '\r', '\n', KEY_ENTER }, "Enter", "keep the constant / run the "
 	  "command", "Enter keep", L, k_line_accept },

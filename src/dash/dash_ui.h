@@ -218,7 +218,8 @@ typedef struct dash_action {
 		DASH_ACT_NONE,          /* nothing beyond the state it changed */
 		DASH_ACT_RUN,           /* run the ':' line `line` */
 		DASH_ACT_COMPLETE,      /* complete the word before the cursor */
-		DASH_ACT_QUIT           /* leave the dashboard */
+		DASH_ACT_QUIT,          /* leave the dashboard */
+		DASH_ACT_SUSPEND        /* stop, as Ctrl-Z does in a shell */
 	} kind;
 	const char *line;           /* DASH_ACT_RUN: the line to run */
 	dash_line *edit;            /* DASH_ACT_COMPLETE: the line to complete */
