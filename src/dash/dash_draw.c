@@ -476,7 +476,10 @@ static const char *prime_text(const dash_model_const *c, int short_form)
 static void value_row(const dash *d, const rect *r)
 {
 	const dash_model_const *c = dash_state_model(d);
-	const char *aut = dash_state_bits_asked(d) ? "" : " (auto)";
+	const dash_view *v = dash_keys_view(d);
+	/* typing, an automatic word is held (Enter applies the rule) */
+	const char *aut = v->mode == MODE_EDIT && !v->edit.orig_bits ? " (held)"
+	                  : dash_state_bits_asked(d) ? "" : " (auto)";
 	char val[96], word[32];
 	int form, gap = 3, shrt = 0, x;
 
@@ -604,6 +607,12 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 	value_row(d, r);
 	if (*msg)
 		status_row(r, 2, msg_style, msg);
+	else if (v->mode == MODE_EDIT && v->edit.wider)
+		putf(r, 2, 2, ST_WEAK, "needs n = %u: Enter shows it (n is held "
+		     "at %u while you type)", v->edit.wider, v->edit.hold);
+	else if (v->mode == MODE_EDIT && !v->edit.orig_bits)
+		putf(r, 2, 2, ST_DIM, "live: the panels follow what you type, "
+		     "n held at %u until Enter", v->edit.hold);
 	else if (v->mode == MODE_EDIT)
 		put(r, 2, 2, ST_DIM, "live: the panels follow what you type");
 }
