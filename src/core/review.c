@@ -946,7 +946,8 @@ static void infer_word(review_mult *m, unsigned type_word, const char *type,
 	} else {
 		m->bits = width > 32 ? 64 : 32;
 		snprintf(m->why_bits, sizeof m->why_bits, "%s",
-		         width > 32 ? "its value needs more than 32 bits"
+		         width > 32 ? "its value needs more than 32 bits" :
+		         strpbrk(m->text, "uU") ? "suffix U: unsigned int, 32 bits"
 		         : "no suffix and no type: int, 32 bits");
 	}
 }
@@ -955,6 +956,51 @@ static void infer_word(review_mult *m, unsigned type_word, const char *type,
 static void constant_found(walk *w, size_t i);
 
 static void claims_of(walk *w, size_t i);
+
+/* The literal a new literal product replaces: the first "* LITERAL"
+ * (at least 2^8) on a removed line of the same hunk. */
+static void literal_replaced(walk *w, review_mult *m)
+{
+	const patch *pt = w->pt;
+	size_t li, hunk = (size_t)-1;
+
+	for (li = 0; li < pt->nlines; li++)
+		if (pt->line[li].file == m->file && pt->line[li].type == '+' &&
+		    pt->line[li].no == m->line)
+			hunk = pt->line[li].hunk;
+	for (li = 0; li < pt->nlines && hunk != (size_t)-1; li++) {
+		const patch_line *pl = &pt->line[li];
+		const char *s = pl->text;
+		if (pl->type != '-' || pl->hunk != hunk || pl->file != m->file)
+			continue;
+		while ((s = strchr(s, '*'))) {
+			size_t n;
+			char num[40];
+			mpz_t z;
+			int sl;
+			s++;
+			while (*s == ' ' || *s == '(')
+				s++;
+			for (n = 0; isalnum((unsigned char)s[n]); n++)
+				;
+			if (!n || n >= sizeof num || !isdigit((unsigned char)*s))
+				continue;
+			memcpy(num, s, n);
+			num[n] = '\0';
+			mpz_init(z);
+			if (literal(num, z, &sl) == 0 && mpz_cmp_ui(z, 255) > 0 &&
+			    mpz_cmp(z, m->p)) {
+				m->has_old = 1;
+				mpz_set(m->old, z);
+				m->old_line = pl->no;
+				m->old_text = xstrdup(num);
+				mpz_clear(z);
+				return;
+			}
+			mpz_clear(z);
+		}
+	}
+}
 
 /* A define or declaration of a multiplier on the new side. */
 static void mult_constant(walk *w, review_kind k, const char *name,
@@ -978,6 +1024,8 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 		m->old_line = old->line;
 		m->old_text = xstrdup(old->text);
 	}
+	if (k == REVIEW_LITERAL)
+		literal_replaced(w, m);
 	constant_found(w, i);
 	claims_of(w, i);
 }
@@ -1355,7 +1403,7 @@ static void define_uses(walk *w, size_t a, size_t b)
 		for (k = 0; k < w->r->nmult; k++) {
 			review_mult *m = &w->r->mult[k];
 			if ((m->kind == REVIEW_DEFINE || m->kind == REVIEW_DECL) &&
-			    !strcmp(m->name, w->v.t[i].s) && !m->table)
+			    !strcmp(m->name, w->v.t[i].s))
 				use_of(w, a, b, k);
 		}
 	}

@@ -704,20 +704,22 @@ void review_verdict(review *r, size_t i, const verify_battery *bt,
 {
 	review_mult *m = &r->mult[i];
 	char *hex = word_hex(m->p, m->bits);
-	char tables[48];
+	char tables[224];
 	struct buf fams = { 0 }, forms = { 0 };
 	size_t worst, count, k;
 	char *oldtxt = m->has_old ? (m->old_text ? xstrdup(m->old_text)
 	               : mpz_get_str(NULL, 10, m->old)) : NULL;
 
 	if (bt->ntables == 1)
-		snprintf(tables, sizeof tables, "a table of 2^%u", bt->tables[0]);
+		snprintf(tables, sizeof tables, "a table of 2^%u from %s",
+		         bt->tables[0], m->why_table);
 	else
-		snprintf(tables, sizeof tables, "tables 2^%u..2^%u", bt->tables[0],
+		snprintf(tables, sizeof tables, "tables 2^%u..2^%u: the code does "
+		         "not show the size", bt->tables[0],
 		         bt->tables[bt->ntables - 1]);
 	for (k = 0; k < bt->nforms; k++)
 		if (bt->forms[k].status == VERIFY_FAIL)
-			buf_printf(&forms, "%s%s", forms.len ? ", " : "",
+			buf_printf(&forms, "%scheck %s", forms.len ? ", " : "",
 			           bt->forms[k].name);
 	if (bt->status == VERIFY_FAIL) {
 		int old_passed = m->has_old && old && old->status != VERIFY_FAIL;
