@@ -908,6 +908,7 @@ static size_t mult_new(review *r, review_kind k, size_t file,
 	m->text = xstrdup(text);
 	mpz_init(m->p);
 	mpz_init(m->old);
+	mpz_init(m->claim);
 	m->same_as = REVIEW_NONE;
 	m->shift = -1;
 	m->verify = 1;
@@ -1740,6 +1741,11 @@ static void link_sequences(review *r)
 			    (r->mult[k].table == m->table || !m->table)) {
 				m->same_as = k;
 				m->verify = 0;
+				review_add(r, REVIEW_NOTE, m->file, m->line, i, "verdict",
+				           "the multiplier of %s at %s:%lu: its verdict "
+				           "applies", r->mult[k].name[0] ? r->mult[k].name :
+				           r->mult[k].text, r->pt.files[r->mult[k].file],
+				           r->mult[k].line);
 				break;
 			}
 	}
@@ -1791,6 +1797,7 @@ void review_free(review *r)
 		free(m->decls);
 		mpz_clear(m->p);
 		mpz_clear(m->old);
+		mpz_clear(m->claim);
 	}
 	free(r->mult);
 	for (i = 0; i < r->nfind; i++)
