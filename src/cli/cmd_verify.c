@@ -220,7 +220,15 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 		r.total += family_work(&s->bt, i);
 	for (i = 0; i < threads; i++)
 		r.scratch[i] = xmalloc(verify_scratch_size(&s->bt), "verify scratch");
-	started = ccheck_start(&cc, s->k.code, s->bits, s->k.p64) == 0;
+	if (c->no_compiler) {         /* a lesson's check runs no compiler */
+		memset(&cc, 0, sizeof cc);
+		cc.pid = -1;
+		snprintf(cc.msg, sizeof cc.msg, "a lesson's check: cfx's evaluator "
+		         "only, no compiler");
+		started = 0;
+	} else {
+		started = ccheck_start(&cc, s->k.code, s->bits, s->k.p64) == 0;
+	}
 	if (c->progress)
 		draw(&r, 0, s->bt.nfam);
 	rc = pool_run(s->bt.nfam, threads, run_one, progress, &r);
