@@ -21,6 +21,7 @@
 #include "cli/cli.h"
 #include "cli/cmds.h"
 #include "cli/out.h"
+#include "cli/review_emit.h"
 #include "util/xalloc.h"
 
 #define REPORT_WIDTH 72
@@ -1004,6 +1005,11 @@ int cmd_verify(cmd_ctx *c, cli_args *a)
 	    parse_tables(c, a, s.bits, tables, &ntables) < 0)
 		goto done;
 	c->multiplier = 1;          /* a dashboard's panels follow EXPR */
+	if (a->emit && !strcmp(a->emit, "kunit")) {   /* review_emit.c */
+		review_emit_kunit_constant(c->out, &s.k);
+		rc = CFX_EXIT_OK;
+		goto done;
+	}
 	if (a->against) {
 		if (subject_parse(c, &ref, a->against, a->against_arg, s.bits) < 0)
 			goto done;
