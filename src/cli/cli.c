@@ -983,7 +983,7 @@ int cli_run(cmd_ctx *c, int argc, char **argv)
 	}
 	if (rc != CFX_EXIT_USAGE) {
 		free(c->used_expr);
-		c->used_expr = a.expr ? strdup(a.expr) : NULL;
+		c->used_expr = a.expr ? xstrdup(a.expr) : NULL;
 		if (c->sess->follow)
 			follow(c, &a);
 	}

@@ -75,7 +75,7 @@ static uint32_t *lanes_for(const recent *r, unsigned b)
 
 	if (r->seen < 16 || r->near * 8 < r->seen)
 		return NULL;
-	return calloc(m * SCORE_LANES, sizeof(uint32_t));
+	return mem_big(m * SCORE_LANES * sizeof(uint32_t), 1);
 }
 
 /* Whether lanes could pay for n keys in 2^b buckets. */
