@@ -85,6 +85,8 @@ build/tests/%: tests/unit/%.c build/libcfx.a build/check.mk build/flags
 # index like [-9223372036854775808] must be no undefined behaviour.
 build/tests/test_lesson_check: CFLAGS += -fsanitize=undefined -fno-sanitize-recover=all
 build/tests/test_lesson_check: src/lesson/lesson_check.c tests/unit/lesson_check.test
+# a face's file compiled into its test (it is not in libcfx.a)
+build/tests/test_dash_line: src/dash/dash_line.c
 
 check: cfx $(UNIT_BIN) build/check.mk
 	@tests/run.sh
@@ -149,6 +151,8 @@ install: cfx
 	install -m 755 cfx $(DESTDIR)$(PREFIX)/bin/cfx
 	install -m 644 man/cfx.1 $(DESTDIR)$(PREFIX)/share/man/man1/cfx.1
 	install -m 644 lessons/*.lesson $(DESTDIR)$(PREFIX)/share/cfx/lessons/ 2>/dev/null || true
+	install -d $(DESTDIR)$(PREFIX)/share/cfx/doc
+	install -m 644 doc/FACTS.md $(DESTDIR)$(PREFIX)/share/cfx/doc/FACTS.md
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/cfx $(DESTDIR)$(PREFIX)/share/man/man1/cfx.1

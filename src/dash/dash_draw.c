@@ -245,7 +245,8 @@ static void flow_item(flow *f, const char *text, int st, int core)
 	int w = width(text), sp = f->x > f->x0;
 	char head[128];
 
-	if (f->x + sp + w > f->r->w && f->x > f->x0) {
+	/* the panel's last column stays blank: text never touches its edge */
+	if (f->x + sp + w > f->r->w - 1 && f->x > f->x0) {
 		f->y++;
 		f->x = f->x0;
 		sp = 0;
@@ -323,7 +324,7 @@ static int sum_lines(const char *sum, const char *note, int x0, int w)
 			more = 1;
 		}
 		int len = (int)strlen(term) + (x > x0);
-		if (x + len > w && x > x0) {
+		if (x + len > w - 1 && x > x0) {
 			lines++;
 			x = x0 + (int)strlen(term);
 		} else {
@@ -339,14 +340,13 @@ static int weights_beside(const dash *d, int w)
 }
 
 /* The decomposition's rows: title, bits, NAF, the power sum (every term,
- * up to 4 rows), the weights unless beside the digits. */
+ * up to 4 rows; the weights are beside the digits or in the title). */
 static int decomp_rows(const dash *d, int w)
 {
 	const dash_model_const *c = dash_state_model(d);
-	int beside = weights_beside(d, w);
-	const char *note = c->naf.wrapped && beside ? SUM_WRAPS : NULL;
 
-	return 3 + clampi(sum_lines(c->sum, note, 6, w), 1, 4) + !beside;
+	return 3 + clampi(sum_lines(c->sum, c->naf.wrapped ? SUM_WRAPS : NULL, 6,
+	                            w), 1, 4);
 }
 
 /* A lesson in the right-hand column below the decomposition: the left
@@ -476,7 +476,10 @@ static const char *prime_text(const dash_model_const *c, int short_form)
 static void value_row(const dash *d, const rect *r)
 {
 	const dash_model_const *c = dash_state_model(d);
-	const char *aut = dash_state_bits_asked(d) ? "" : " (auto)";
+	const dash_view *v = dash_keys_view(d);
+	/* typing, an automatic word is held (Enter applies the rule) */
+	const char *aut = v->mode == MODE_EDIT && !v->edit.orig_bits ? " (held)"
+	                  : dash_state_bits_asked(d) ? "" : " (auto)";
 	char val[96], word[32];
 	int form, gap = 3, shrt = 0, x;
 
@@ -486,7 +489,7 @@ static void value_row(const dash *d, const rect *r)
 		gap = form ? 2 : 3;
 		shrt = form == 2;
 		if (2 + width(val) + gap + width(word) + gap +
-		    width(prime_text(c, shrt)) <= r->w)
+		    width(prime_text(c, shrt)) <= r->w - 1)
 			break;
 	}
 	x = put(r, 1, 2, ST_NORMAL, val);
@@ -604,6 +607,12 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 	value_row(d, r);
 	if (*msg)
 		status_row(r, 2, msg_style, msg);
+	else if (v->mode == MODE_EDIT && v->edit.wider)
+		putf(r, 2, 2, ST_WEAK, "needs n = %u: Enter shows it (n is held "
+		     "at %u while you type)", v->edit.wider, v->edit.hold);
+	else if (v->mode == MODE_EDIT && !v->edit.orig_bits)
+		putf(r, 2, 2, ST_DIM, "live: the panels follow what you type, "
+		     "n held at %u until Enter", v->edit.hold);
 	else if (v->mode == MODE_EDIT)
 		put(r, 2, 2, ST_DIM, "live: the panels follow what you type");
 }
@@ -632,7 +641,7 @@ static void draw_footer(const dash *d, const rect *r, int *cy, int *cx)
 		const char *sp = strchr(b->hint, ' ');
 		char key[32];
 		w = width(b->hint);
-		if (x + w > r->w)
+		if (x + w > r->w - 1)
 			break;
 		snprintf(key, sizeof key, "%.*s", sp ? (int)(sp - b->hint) : w,
 		         b->hint);
@@ -642,6 +651,31 @@ static void draw_footer(const dash *d, const rect *r, int *cy, int *cx)
 }
 
 /* ---- decomposition --------------------------------------------------------- */
+
+/* The decomposition's title; the weights go in it when there is no
+ * room for them beside the digits (a row saved at 64 bits), in the
+ * longest form that leaves room for the selected digit on the right. */
+static void decomp_title(const rect *r, const dash_model_const *c, int beside,
+                         const char *right)
+{
+	char t[3][96];
+	int i;
+
+	if (beside) {
+		snprintf(t[0], sizeof t[0], "Decomposition of p on %u bits", c->bits);
+		title(r, t[0], right);
+		return;
+	}
+	snprintf(t[0], sizeof t[0], "Decomposition of p on %u bits; weights: "
+	         "binary %zu, NAF %zu", c->bits, c->bin_weight, c->naf_weight);
+	snprintf(t[1], sizeof t[1], "Decomposition on %u bits; weights: binary "
+	         "%zu, NAF %zu", c->bits, c->bin_weight, c->naf_weight);
+	snprintf(t[2], sizeof t[2], "%u bits; weights: binary %zu, NAF %zu",
+	         c->bits, c->bin_weight, c->naf_weight);
+	for (i = 0; i < 2 && title_room(r, t[i]) < width(right); i++)
+		;
+	title(r, t[i], right);
+}
 
 static void draw_decomp(const dash *d, const rect *r)
 {
@@ -655,11 +689,7 @@ static void draw_decomp(const dash *d, const rect *r)
 
 	snprintf(right, sizeof right, "digit 2^%d = %c", sel,
 	         v > 0 ? '+' : v < 0 ? '-' : '0');
-	{
-		char t[64];
-		snprintf(t, sizeof t, "Decomposition of p on %u bits", c->bits);
-		title(r, t, right);
-	}
+	decomp_title(r, c, beside, right);
 	put(r, 1, 1, ST_DIM, "bits");
 	for (i = 0; i < n; i++)
 		put(r, 1, x0 + i, c->bin[i] == '1' ? ST_NORMAL : ST_DIM,
@@ -677,52 +707,68 @@ static void draw_decomp(const dash *d, const rect *r)
 		put(r, 2, x0 + n + 3, ST_NORMAL, wt);
 	}
 	put(r, 3, 1, ST_DIM, "sum");
-	f = (flow){ r, 3, x0, x0, r->h - 1 - !beside, 0, 1 };
+	f = (flow){ r, 3, x0, x0, r->h - 1, 0, 1 };
 	/* terms "2^31", "+ 2^29", ... each kept whole */
 	{
 		char term[32];
 		for (p = c->sum; next_term(&p, term, sizeof term);)
 			flow_item(&f, term, ST_NORMAL, 0);
 	}
-	if (!beside)
-		putf(r, r->h - 1, 1, ST_NORMAL, "weight binary %zu, NAF %zu: %zu "
-		     "additions/subtractions%s", c->bin_weight, c->naf_weight, ops,
-		     c->naf.wrapped ? " (a 2^n digit wraps to 0)" : "");
-	else if (c->naf.wrapped)
+	if (c->naf.wrapped)
 		flow_item(&f, SUM_WRAPS, ST_DIM, 0);
 }
 
 /* ---- continued fraction ------------------------------------------------- */
 
 /* Golden prefix, length and largest quotient, distance to 1/phi, from
- * row y; returns the row after. */
+ * row y; returns the row after.  A huge quotient takes the length onto
+ * the golden prefix's row, so the quotient's row holds it whole; rows
+ * past the panel's end are counted on its last row instead ("c" shows
+ * the convergents in their place). */
 static int cf_figures(const dash_model_const *c, const rect *r, int y)
 {
 	const cf_seq *cf = &c->cf;
-	char buf[160], g1[32];
+	char line[4][160], gp[64], g1[32];
+	int n = 0, i, room = r->h - y;
 
 	if (c->golden.prefix < 0)
-		snprintf(buf, sizeof buf, "golden prefix endless");
+		snprintf(gp, sizeof gp, "golden prefix endless");
 	else
-		snprintf(buf, sizeof buf, "golden prefix %ld%s", c->golden.prefix,
+		snprintf(gp, sizeof gp, "golden prefix %ld%s", c->golden.prefix,
 		         c->golden.mirrored ? " (of 1 - x)" : "");
-	put(r, y++, 1, ST_NORMAL, buf);
 	if (c->golden.max_index) {
 		char *q = mpz_get_str(NULL, 10, cf->a[c->golden.max_index]);
-		putf(r, y++, 1, ST_NORMAL, "%zu terms; largest a_%zu = %s", cf->n,
-		     c->golden.max_index, q);
+		snprintf(line[0], sizeof line[0], "%s", gp);
+		snprintf(line[1], sizeof line[1], "%zu terms; largest a_%zu = %s",
+		         cf->n, c->golden.max_index, q);
+		if (width(line[1]) > r->w - 2) {
+			snprintf(line[0], sizeof line[0], "%s; %zu terms", gp, cf->n);
+			snprintf(line[1], sizeof line[1], "largest a_%zu = %s",
+			         c->golden.max_index, q);
+		}
 		free(q);
 	} else {
-		putf(r, y++, 1, ST_NORMAL, "%zu term%s", cf->n, cf->n == 1 ? "" : "s");
+		snprintf(line[0], sizeof line[0], "%s", gp);
+		snprintf(line[1], sizeof line[1], "%zu term%s", cf->n,
+		         cf->n == 1 ? "" : "s");
 	}
+	n = 2;
 	if (c->dist == 0)
-		putf(r, y++, 1, ST_NORMAL, "|x - 1/%s| = 0", g.phi);
+		snprintf(line[n++], sizeof line[0], "|x - 1/%s| = 0", g.phi);
 	else
-		putf(r, y++, 1, ST_NORMAL, "|x - 1/%s| = %s (%.1f bits)", g.phi,
-		     fmt_g(g1, sizeof g1, c->dist, 3), c->dbits);
+		snprintf(line[n++], sizeof line[0], "|x - 1/%s| = %s (%.1f bits)",
+		         g.phi, fmt_g(g1, sizeof g1, c->dist, 3), c->dbits);
 	if (c->mdist < c->dist)
-		putf(r, y++, 1, ST_NORMAL, "|1-x - 1/%s| = %s (%.1f bits)", g.phi,
-		     fmt_g(g1, sizeof g1, c->mdist, 3), c->mbits);
+		snprintf(line[n++], sizeof line[0], "|1-x - 1/%s| = %s (%.1f bits)",
+		         g.phi, fmt_g(g1, sizeof g1, c->mdist, 3), c->mbits);
+	for (i = 0; i < n; i++) {
+		if (i == room - 1 && n > room) {
+			putf(r, y++, 1, ST_DIM, "%s %d more row%s: :cf", g.ell,
+			     n - i, n - i == 1 ? "" : "s");
+			break;
+		}
+		put(r, y++, 1, ST_NORMAL, line[i]);
+	}
 	return y;
 }
 
@@ -1316,13 +1362,17 @@ static void draw_verify(const dash *d, const rect *r, int y)
 	while (((int)sw->vn + per - 1) / per > avail)
 		per++;
 	for (i = 0; i * per < (int)sw->vn; i++) {
-		int worst = -1;
+		int worst = -1, info = 0;
 		for (j = (unsigned)(i * per); j < sw->vn && j < (unsigned)(i + 1) *
-		     (unsigned)per; j++)
+		     (unsigned)per; j++) {
 			if (j < sw->vdone && sw->vst[j] < 3 && (int)sw->vst[j] > worst)
 				worst = sw->vst[j];
+			info |= j < sw->vdone && sw->vst[j] == VERIFY_INFO;
+		}
 		if (worst >= 0)
 			put(r, y, x + i, verdict_style(as[worst]), g.verdict[as[worst]]);
+		else if (info)          /* judged, but too few keys to say */
+			put(r, y, x + i, ST_DIM, g.verdict[SCORE_NONE]);
 		else
 			put(r, y, x + i, ST_DIM, g.pending);
 	}
@@ -1819,11 +1869,13 @@ static int panel_rows(const rect *r, int top, int draw)
 	         "of keys a cell in verify's order (sequential, each stride "
 	         "2^s, other strides, runs, bytes, packed fields, pointer+index, "
 	         "few bits set), the worst of several neighbours when they do "
-	         "not fit: %s PASS, %s WARN, %s FAIL, %s not yet run.  FAIL N "
+	         "not fit: %s PASS, %s WARN, %s FAIL, %s INFO (too few keys to "
+	         "judge), %s not yet run.  FAIL N "
 	         "counts the failed checks (an even p fails \"odd\" too); "
 	         ":verify lists them, :verify --full prints the report.  Words "
 	         "of fewer than %d bits are not judged.", g.verdict[0],
-	         g.verdict[1], g.verdict[2], g.pending[0] == ' ' ? "blank"
+	         g.verdict[1], g.verdict[2], g.verdict[3],
+	         g.pending[0] == ' ' ? "blank"
 	         : g.pending, VERIFY_MIN_BITS);
 	snprintf(t[11], sizeof t[11], "may disagree, and both are right: the "
 	         "sweep hashes one count of keys into one table (2^b, b <= 12); "
@@ -1838,6 +1890,29 @@ static int panel_rows(const rect *r, int top, int draw)
 	for (i = 0; i < N; i++)
 		y += help_entry(r, y, top, draw, name[i], t[i]);
 	return y;
+}
+
+/* The help's title: how to move on, and the rows above and below the
+ * ones shown (in the title, never over the text). */
+static void help_title(const rect *r, int page, int above, int below)
+{
+	const char *t = page ? "Panels" : "Keys";
+	const char *other = page ? "? keys" : "? panels";
+	char f[3][128], more[32] = "";
+	const char *form[3] = { f[0], f[1], f[2] };
+
+	if (above > 0 && below > 0)
+		snprintf(more, sizeof more, "%s%d %s%d more, ", g.up, above, g.down,
+		         below);
+	else if (above > 0 || below > 0)
+		snprintf(more, sizeof more, "%s%d more, ", above > 0 ? g.up : g.down,
+		         above > 0 ? above : below);
+	snprintf(f[0], sizeof f[0], "%sUp Down scroll, %s, other keys close",
+	         more, other);
+	snprintf(f[1], sizeof f[1], "%sUp Down, %s, other keys close", more,
+	         other);
+	snprintf(f[2], sizeof f[2], "%sUp Down, %s", more, other);
+	title(r, t, first_fit(form, 3, title_room(r, t)));
 }
 
 static void draw_help(const dash *d)
@@ -1855,12 +1930,7 @@ static void draw_help(const dash *d)
 		top = total - vis > 0 ? total - vis : 0;
 	frame->help_scroll = top;
 	rows(&r, top, 1);
-	if (v->help_page)
-		title(&r, "Panels", "Up Down scroll, ? keys, other keys close");
-	else
-		title(&r, "Keys", "Up Down scroll, ? panels, other keys close");
-	if (top + vis < total)
-		putf(&r, r.h - 1, r.w - 12, ST_DIM, " %s more ", g.down);
+	help_title(&r, v->help_page, top, total - top - vis);
 }
 
 static void too_small(void)

@@ -1,0 +1,164 @@
+/*
+ * review_emit.c - `cfx review --emit reply|kunit` and `cfx verify --emit
+ * kunit` (see review_emit.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/kunit.h"
+#include "cfx/review.h"
+#include "cfx/word.h"
+#include "cli/out.h"
+#include "cli/review_emit.h"
+#include "util/buf.h"
+#include "util/xalloc.h"
+
+/* The text of the patch line of multiplier m (new side), or NULL. */
+static const char *patch_text(const review *rv, size_t file,
+                              unsigned long line, char *type)
+{
+	size_t i;
+
+	for (i = 0; i < rv->pt.nlines; i++) {
+		const patch_line *l = &rv->pt.line[i];
+		if (l->file == file && l->no == line && l->type != '-') {
+			*type = rv->pt.is_diff ? l->type : ' ';
+			return l->text;
+		}
+	}
+	return NULL;
+}
+
+/* Quote multiplier m's lines: all of a constant's, a sequence's first
+ * three and last one. */
+static void quote(FILE *f, const review *rv, const review_mult *m)
+{
+	unsigned long l;
+
+	for (l = m->line; l <= m->last; l++) {
+		char type;
+		const char *t;
+		if (m->last - m->line > 4 && l == m->line + 3) {
+			fprintf(f, "> [...]\n");
+			l = m->last - 1;
+			continue;
+		}
+		if ((t = patch_text(rv, m->file, l, &type)))
+			fprintf(f, "> %c%s\n", type, t);
+	}
+}
+
+void review_emit_reply(FILE *f, const struct review *rv, const char *path)
+{
+	size_t i, k;
+
+	fprintf(f, "Hi,\n\nI checked the multipliers this patch adds with "
+	        "cfx review:\n");
+	for (i = 0; i < rv->nmult; i++) {
+		const review_mult *m = &rv->mult[i];
+		size_t notes = 0;
+		fprintf(f, "\n%s:%lu:\n", rv->pt.files[m->file], m->line);
+		quote(f, rv, m);
+		fprintf(f, "\n");
+		for (k = 0; k < rv->nfind; k++) {
+			const review_finding *x = &rv->find[k];
+			struct buf b = { 0 };
+			if (x->mult != i)
+				continue;
+			if (x->level == REVIEW_NOTE && strcmp(x->kind, "sequence") &&
+			    strcmp(x->kind, "verdict")) {
+				notes++;
+				continue;
+			}
+			buf_printf(&b, "%s %s", x->level == REVIEW_ERROR ? "Wrong:" :
+			           x->level == REVIEW_WARNING ? "Check:" :
+			           x->level == REVIEW_CHECK ? "Note:" : "OK:", x->msg);
+			out_fill(f, buf_str(&b), 72, "* ", "  ", " ");
+			buf_free(&b);
+		}
+		if (notes)
+			fprintf(f, "* OK: the word%s confirmed (%zu note%s).\n",
+			        notes > 1 ? " and the claims" : "", notes,
+			        notes == 1 ? "" : "s");
+	}
+	if (!rv->nmult)
+		fprintf(f, "\nno multipliers found.\n");
+	fprintf(f, "\n(`cfx review %s` shows every finding;\n`cfx verify HEX "
+	        "--bits N --against OLD --full` a verdict in full.)\n", path);
+}
+
+void review_emit_kunit(FILE *f, const struct review *rv)
+{
+	kunit_seq *s = xcalloc(rv->nmult ? rv->nmult : 1, sizeof *s, "kunit");
+	char **own = xcalloc(rv->nmult ? 3 * rv->nmult : 1, sizeof *own, "kunit");
+	size_t i, n = 0, nown = 0;
+
+	for (i = 0; i < rv->nmult; i++) {
+		const review_mult *m = &rv->mult[i];
+		if (m->kind != REVIEW_SEQUENCE || m->bits > 64 || !m->bits)
+			continue;
+		s[n].bits = m->bits;
+		/* the test expects what the comments claim: a wrong sequence
+		 * fails it */
+		s[n].hex = own[nown++] = word_hex(m->has_claim ? m->claim : m->p,
+		                                  m->bits);
+		s[n].input = m->input;
+		s[n].result = m->name;
+		s[n].decls = m->decls;
+		s[n].body = m->code;
+		s[n].origin = own[nown++] = xasprintf("%s:%lu-%lu",
+		                                      rv->pt.files[m->file], m->line,
+		                                      m->last);
+		n++;
+	}
+	if (n) {
+		char *t = kunit_emit(s, n, "cfx_shift_add");
+		fputs(t, f);
+		free(t);
+	} else {
+		/* no open-coded sequence: the NAF form of each constant */
+		for (i = 0; i < rv->nmult; i++) {
+			const review_mult *m = &rv->mult[i];
+			constant k;
+			cfx_err e;
+			char *hex;
+			if (!m->bits || m->bits > 64 || mpz_sgn(m->p) <= 0 ||
+			    mpz_sizeinbase(m->p, 2) > m->bits)
+				continue;
+			hex = word_hex(m->p, m->bits);
+			if (constant_make(&k, hex, NULL, NULL, m->bits, 64, &e) == 0) {
+				review_emit_kunit_constant(f, &k);
+				constant_free(&k);
+			}
+			free(hex);
+			break;            /* one test file: the first constant */
+		}
+		if (!rv->nmult)
+			fprintf(f, "/* cfx review: no multipliers found */\n");
+	}
+	for (i = 0; i < nown; i++)
+		free(own[i]);
+	free(own);
+	free(s);
+}
+
+void review_emit_kunit_constant(FILE *f, const constant *k)
+{
+	kunit_seq s;
+	char *body = sas_emit_body(&k->sas, "");
+	char *origin = xasprintf("%s = %s", k->hex, k->sum);
+	char *t;
+
+	s.bits = (unsigned)k->bits;
+	s.hex = k->hex;
+	s.input = "x0";
+	s.result = "hash";
+	s.decls = "hash = 0, n = x0";
+	s.body = body;
+	s.origin = origin;
+	t = kunit_emit(&s, 1, "cfx_shift_add");
+	fputs(t, f);
+	free(t);
+	free(body);
+	free(origin);
+}
