@@ -139,6 +139,12 @@ calibrate: build/calibrate
 	build/calibrate --strides --count 1000 > build/stride_cal.inc.tmp
 	mv build/stride_cal.inc.tmp src/core/stride_cal.inc
 
+# ---- offline searches (not part of make check; doc/mcm5.md) -----------
+# tools/mcm5: every graph of at most five adders mod 2^n for one constant
+build/mcm5: tools/mcm5.c
+	@mkdir -p build
+	$(CC) $(ALL_CFLAGS) -o $@ $< -lpthread
+
 # ---- benchmarks --------------------------------------------------------
 bench: cfx
 	@scripts/deps.sh bench

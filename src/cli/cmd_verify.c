@@ -221,7 +221,13 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 		r.total += family_work(&s->bt, i);
 	for (i = 0; i < threads; i++)
 		r.scratch[i] = xmalloc(verify_scratch_size(&s->bt), "verify scratch");
-	ccheck_start(&cc, s->k.code, s->bits, s->k.p64, c->stop);
+	if (c->no_compiler) {         /* a lesson's check runs no compiler */
+		memset(&cc, 0, sizeof cc);
+		snprintf(cc.msg, sizeof cc.msg, "a lesson's check: cfx's evaluator "
+		         "only, no compiler");
+	} else {
+		ccheck_start(&cc, s->k.code, s->bits, s->k.p64, c->stop);
+	}
 	if (c->progress)
 		draw(&r, 0, s->bt.nfam);
 	rc = pool_run(s->bt.nfam, threads, run_one, progress, &r);

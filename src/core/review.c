@@ -1273,7 +1273,7 @@ static int declaration(walk *w, size_t a, size_t b)
 				int had = w->have_input;
 				val v = e_expr(&x, 0);
 				if (v.known && !x.bad && x.i == e) {
-					s->known = 1, s->a = v.a, s->b = v.b;
+					s->known = 1, s->a = v.a & x.mask, s->b = v.b & x.mask;
 					s->adds = v.adds, s->shifts = v.shifts;
 					if (had || v.a)
 						code_add(w, i, e, "");
@@ -1332,7 +1332,7 @@ static void assignment(walk *w, size_t a, size_t b)
 		            : !strcmp(op, "*=") ? "*" : "<<", cur, v);
 	else
 		cur = UNKNOWN;
-	s->known = cur.known, s->a = cur.a, s->b = cur.b;
+	s->known = cur.known, s->a = cur.a & x.mask, s->b = cur.b & x.mask;
 	s->adds = cur.adds, s->shifts = cur.shifts;
 	if (s->known)
 		code_add(w, a, b, "");
@@ -1469,7 +1469,7 @@ static void statement(walk *w, size_t a, size_t b)
 				    !s->b && s->a > 1 && !strcmp(t[i + 1].s, ">>")) {
 					unsigned long k;
 					char why[64];
-					int amt = i + 3 == b && small_value(w, &t[i + 2], &k,
+					int amt = i + 4 == b && small_value(w, &t[i + 2], &k,
 					          why, sizeof why) ? (int)k : -2;
 					sequence_found(w, s, t[i].line, amt,
 					               i + 2 < b ? t[i + 2].s : "");

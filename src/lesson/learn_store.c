@@ -375,7 +375,7 @@ static int parse_mark(learn_store_progress *p, char *line, const char **why)
 		return -1;
 	}
 	if (strlen(marks) > LESSON_STEPS_MAX ||
-	    strspn(marks, ".+s") != strlen(marks)) {
+	    strspn(marks, ".+sx") != strlen(marks)) {
 		*why = "bad step marks";
 		return -1;
 	}
@@ -611,8 +611,9 @@ static int write_atomic(const learn_store_progress *p, cfx_err *err)
 		return -1;
 	}
 	fprintf(f, "# cfx lesson progress: lesson, current step (0-based), one "
-	        "mark a step\n# (+ solved, s skipped, . not yet).  Delete the "
-	        "file to start over.\n");
+	        "mark a step\n# (+ solved, x a prediction answered wrong and "
+	        "explained, s skipped,\n# . not yet).  Delete the file to start "
+	        "over.\n");
 	for (i = 0; i < p->n; i++) {
 		assert(strlen(p->m[i].marks) <= LESSON_STEPS_MAX);
 		fprintf(f, "%s %zu %s\n", p->m[i].name, p->m[i].step, p->m[i].marks);
@@ -673,9 +674,16 @@ static void load(learn_store_progress *p, int locked, FILE *diag)
 	 * anything else (a directory, a FIFO, junk) is moved aside whole */
 	whole = !good || !locked;
 	if (!(aside = set_aside(p->path, !whole))) {
-		fprintf(diag, "cfx: learn: the progress file could not be read "
-		        "(%s) nor set aside (%s); progress starts afresh\n", why,
-		        strerror(errno));
+		int err_aside = errno;
+		if (good)      /* the good lines were read: they are kept */
+			fprintf(diag, "cfx: learn: the progress file could not be "
+			        "read whole (%s) nor set aside (%s); the %zu lesson%s "
+			        "read %s kept for this run\n", why, strerror(err_aside),
+			        good, good == 1 ? "" : "s", good == 1 ? "is" : "are");
+		else
+			fprintf(diag, "cfx: learn: the progress file could not be "
+			        "read (%s) nor set aside (%s); progress starts "
+			        "afresh\n", why, strerror(err_aside));
 		return;
 	}
 	if (at && bad > 1)
