@@ -85,6 +85,8 @@ build/tests/%: tests/unit/%.c build/libcfx.a build/check.mk build/flags
 # index like [-9223372036854775808] must be no undefined behaviour.
 build/tests/test_lesson_check: CFLAGS += -fsanitize=undefined -fno-sanitize-recover=all
 build/tests/test_lesson_check: src/lesson/lesson_check.c tests/unit/lesson_check.test
+# a face's file compiled into its test (it is not in libcfx.a)
+build/tests/test_dash_line: src/dash/dash_line.c
 
 check: cfx $(UNIT_BIN) build/check.mk
 	@tests/run.sh
@@ -134,6 +136,12 @@ build/calibrate: tools/calibrate.c build/libcfx.a
 calibrate: build/calibrate
 	build/calibrate --count 1000 > build/verify_cal.inc.tmp
 	mv build/verify_cal.inc.tmp src/core/verify_cal.inc
+
+# ---- offline searches (not part of make check; doc/mcm5.md) -----------
+# tools/mcm5: every graph of at most five adders mod 2^n for one constant
+build/mcm5: tools/mcm5.c
+	@mkdir -p build
+	$(CC) $(ALL_CFLAGS) -o $@ $< -lpthread
 
 # ---- benchmarks --------------------------------------------------------
 bench: cfx

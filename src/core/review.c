@@ -908,6 +908,7 @@ static size_t mult_new(review *r, review_kind k, size_t file,
 	m->text = xstrdup(text);
 	mpz_init(m->p);
 	mpz_init(m->old);
+	mpz_init(m->claim);
 	m->same_as = REVIEW_NONE;
 	m->shift = -1;
 	m->verify = 1;
@@ -946,7 +947,8 @@ static void infer_word(review_mult *m, unsigned type_word, const char *type,
 	} else {
 		m->bits = width > 32 ? 64 : 32;
 		snprintf(m->why_bits, sizeof m->why_bits, "%s",
-		         width > 32 ? "its value needs more than 32 bits"
+		         width > 32 ? "its value needs more than 32 bits" :
+		         strpbrk(m->text, "uU") ? "suffix U: unsigned int, 32 bits"
 		         : "no suffix and no type: int, 32 bits");
 	}
 }
@@ -955,6 +957,51 @@ static void infer_word(review_mult *m, unsigned type_word, const char *type,
 static void constant_found(walk *w, size_t i);
 
 static void claims_of(walk *w, size_t i);
+
+/* The literal a new literal product replaces: the first "* LITERAL"
+ * (at least 2^8) on a removed line of the same hunk. */
+static void literal_replaced(walk *w, review_mult *m)
+{
+	const patch *pt = w->pt;
+	size_t li, hunk = (size_t)-1;
+
+	for (li = 0; li < pt->nlines; li++)
+		if (pt->line[li].file == m->file && pt->line[li].type == '+' &&
+		    pt->line[li].no == m->line)
+			hunk = pt->line[li].hunk;
+	for (li = 0; li < pt->nlines && hunk != (size_t)-1; li++) {
+		const patch_line *pl = &pt->line[li];
+		const char *s = pl->text;
+		if (pl->type != '-' || pl->hunk != hunk || pl->file != m->file)
+			continue;
+		while ((s = strchr(s, '*'))) {
+			size_t n;
+			char num[40];
+			mpz_t z;
+			int sl;
+			s++;
+			while (*s == ' ' || *s == '(')
+				s++;
+			for (n = 0; isalnum((unsigned char)s[n]); n++)
+				;
+			if (!n || n >= sizeof num || !isdigit((unsigned char)*s))
+				continue;
+			memcpy(num, s, n);
+			num[n] = '\0';
+			mpz_init(z);
+			if (literal(num, z, &sl) == 0 && mpz_cmp_ui(z, 255) > 0 &&
+			    mpz_cmp(z, m->p)) {
+				m->has_old = 1;
+				mpz_set(m->old, z);
+				m->old_line = pl->no;
+				m->old_text = xstrdup(num);
+				mpz_clear(z);
+				return;
+			}
+			mpz_clear(z);
+		}
+	}
+}
 
 /* A define or declaration of a multiplier on the new side. */
 static void mult_constant(walk *w, review_kind k, const char *name,
@@ -978,6 +1025,8 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 		m->old_line = old->line;
 		m->old_text = xstrdup(old->text);
 	}
+	if (k == REVIEW_LITERAL)
+		literal_replaced(w, m);
 	constant_found(w, i);
 	claims_of(w, i);
 }
@@ -1224,7 +1273,7 @@ static int declaration(walk *w, size_t a, size_t b)
 				int had = w->have_input;
 				val v = e_expr(&x, 0);
 				if (v.known && !x.bad && x.i == e) {
-					s->known = 1, s->a = v.a, s->b = v.b;
+					s->known = 1, s->a = v.a & x.mask, s->b = v.b & x.mask;
 					s->adds = v.adds, s->shifts = v.shifts;
 					if (had || v.a)
 						code_add(w, i, e, "");
@@ -1283,7 +1332,7 @@ static void assignment(walk *w, size_t a, size_t b)
 		            : !strcmp(op, "*=") ? "*" : "<<", cur, v);
 	else
 		cur = UNKNOWN;
-	s->known = cur.known, s->a = cur.a, s->b = cur.b;
+	s->known = cur.known, s->a = cur.a & x.mask, s->b = cur.b & x.mask;
 	s->adds = cur.adds, s->shifts = cur.shifts;
 	if (s->known)
 		code_add(w, a, b, "");
@@ -1355,7 +1404,7 @@ static void define_uses(walk *w, size_t a, size_t b)
 		for (k = 0; k < w->r->nmult; k++) {
 			review_mult *m = &w->r->mult[k];
 			if ((m->kind == REVIEW_DEFINE || m->kind == REVIEW_DECL) &&
-			    !strcmp(m->name, w->v.t[i].s) && !m->table)
+			    !strcmp(m->name, w->v.t[i].s))
 				use_of(w, a, b, k);
 		}
 	}
@@ -1420,7 +1469,7 @@ static void statement(walk *w, size_t a, size_t b)
 				    !s->b && s->a > 1 && !strcmp(t[i + 1].s, ">>")) {
 					unsigned long k;
 					char why[64];
-					int amt = i + 3 == b && small_value(w, &t[i + 2], &k,
+					int amt = i + 4 == b && small_value(w, &t[i + 2], &k,
 					          why, sizeof why) ? (int)k : -2;
 					sequence_found(w, s, t[i].line, amt,
 					               i + 2 < b ? t[i + 2].s : "");
@@ -1692,6 +1741,11 @@ static void link_sequences(review *r)
 			    (r->mult[k].table == m->table || !m->table)) {
 				m->same_as = k;
 				m->verify = 0;
+				review_add(r, REVIEW_NOTE, m->file, m->line, i, "verdict",
+				           "the multiplier of %s at %s:%lu: its verdict "
+				           "applies", r->mult[k].name[0] ? r->mult[k].name :
+				           r->mult[k].text, r->pt.files[r->mult[k].file],
+				           r->mult[k].line);
 				break;
 			}
 	}
@@ -1743,6 +1797,7 @@ void review_free(review *r)
 		free(m->decls);
 		mpz_clear(m->p);
 		mpz_clear(m->old);
+		mpz_clear(m->claim);
 	}
 	free(r->mult);
 	for (i = 0; i < r->nfind; i++)

@@ -72,7 +72,7 @@ static void terms_text(struct buf *b, mpz_t *a, size_t n)
 
 	for (i = 0; i < n; i++) {
 		char *s = mpz_get_str(NULL, 10, a[i]);
-		buf_printf(b, "%s%s", i ? "," : "", s);
+		buf_printf(b, "%s%s", i ? ", " : "", s);
 		free(s);
 	}
 }
@@ -597,6 +597,8 @@ void review_sequence_verdict(review *r, size_t i, mpz_srcptr want,
 		mpz_init(w);
 		mpz_fdiv_r_2exp(w, want, m->bits);
 		c = mpz_get_ui(w) & mask;
+		m->has_claim = 1;
+		mpz_set(m->claim, w);
 		if (c == a) {
 			review_add(r, REVIEW_NOTE, m->file, m->line, i, "sequence",
 			           "proved: the shift/add sequence (lines %lu-%lu) computes "
@@ -704,20 +706,25 @@ void review_verdict(review *r, size_t i, const verify_battery *bt,
 {
 	review_mult *m = &r->mult[i];
 	char *hex = word_hex(m->p, m->bits);
-	char tables[48];
+	char tables[224];
 	struct buf fams = { 0 }, forms = { 0 };
 	size_t worst, count, k;
 	char *oldtxt = m->has_old ? (m->old_text ? xstrdup(m->old_text)
 	               : mpz_get_str(NULL, 10, m->old)) : NULL;
 
+	if (oldtxt)                     /* 11400714819323198549UL: the number */
+		oldtxt[strcspn(oldtxt, "uUlL")] = '\0';
+
 	if (bt->ntables == 1)
-		snprintf(tables, sizeof tables, "a table of 2^%u", bt->tables[0]);
+		snprintf(tables, sizeof tables, "a table of 2^%u from %s",
+		         bt->tables[0], m->why_table);
 	else
-		snprintf(tables, sizeof tables, "tables 2^%u..2^%u", bt->tables[0],
+		snprintf(tables, sizeof tables, "tables 2^%u..2^%u: the code does "
+		         "not show the size", bt->tables[0],
 		         bt->tables[bt->ntables - 1]);
 	for (k = 0; k < bt->nforms; k++)
 		if (bt->forms[k].status == VERIFY_FAIL)
-			buf_printf(&forms, "%s%s", forms.len ? ", " : "",
+			buf_printf(&forms, "%scheck %s", forms.len ? ", " : "",
 			           bt->forms[k].name);
 	if (bt->status == VERIFY_FAIL) {
 		int old_passed = m->has_old && old && old->status != VERIFY_FAIL;
