@@ -351,8 +351,9 @@ assert checks == ["odd", "size", "prime", "continued fraction", "shift/add"], ch
 for k in ("value", "hex", "bits", "verdict", "failed", "warned", "power_sum",
           "judged", "reference_bits", "checks", "battery"):
     assert k in o, k
-# F: the families, size, continued fraction and the stride map
-assert o["judged"] == len(names) + 3 and o["reference_bits"] == n
+# F: the families, size, continued fraction, the stride map and the
+# field offsets and layouts
+assert o["judged"] == len(names) + 5 and o["reference_bits"] == n
 for f in o["battery"]:
     for k in ("name", "status", "keys", "worst_probe_ratio", "tail",
               "percentile", "reason", "cells", "colliding_keys"):
@@ -436,7 +437,7 @@ else bad "--against"; fi
 # candidate's own table has), counted here from the table itself
 ./cfx verify 0x61C88647 --against 0x9e370001 >"$tmp/ag.txt"
 rows=$(awk '/^check/ { t = 1; next } t && /^$/ { exit }
-            t && $0 !~ /^ / && !/^(odd|size|prime|continued fraction|shift\/add|stride map|joint) / { n++ }
+            t && $0 !~ /^ / && !/^(odd|size|prime|continued fraction|shift\/add|stride map|field offsets|field layouts|joint) / { n++ }
             END { print n + 0 }' "$tmp/ag.txt")
 if tail -1 "$tmp/ag.txt" | grep -q "($rows rows here)"; then
 	ok "--against: the --full line counts the $rows rows shown"
