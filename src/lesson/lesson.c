@@ -270,7 +270,7 @@ static int finish_step(pstate *ps)
 	                   strlen(lesson_step_answer(s))))
 		return perr(ps, s->title, "a choices: step's solution is answer N, "
 		            "a choice's number");
-	if (!s->try_cmd && !s->ask.n)
+	if (!s->try_cmd && !s->ask.n && !s->dash)   /* dash: the keys */
 		return perr(ps, s->title, "step gives the learner nothing to do "
 		            "(try: or ask:)");
 	if (s->wants_answer && !s->ask.n)
