@@ -767,6 +767,7 @@ size_t lesson_lint(const lesson *l, const char *src, const char *facts_text,
 		lint_text(&pr, &ns, &s->ask);
 		for (j = 0; j < s->nhints; j++)
 			lint_text(&pr, &ns, &s->hints[j]);
+		lint_text(&pr, &ns, &s->explain);
 	}
 	for (i = 0; i < l->nsteps; i++) {
 		const lesson_step *s = &l->steps[i];

@@ -66,10 +66,18 @@ refused 04 8 '' 'answer 610'
 accepted 04 8 'answer 843'
 refused 04 9 '' 'answer 16.13'
 accepted 04 9 'answer 15859102'
-# lesson 5: build your own bad constant
-refused 05 4 'build a constant of your own' 'score 0x80000001'
-refused 05 4 '' 'score golden(32)'
-accepted 05 4 'score 0x55555555'
+# lesson 5: low bits of multiples of 256; max load 5; build your own
+# bad constant: odd, not everyone's example, with its cf looked at
+refused 05 2 '' 'answer 256'
+accepted 05 2 'answer 1'
+refused 05 4 '' 'answer 4'
+accepted 05 4 'answer 5'
+refused 05 7 'build a constant of your own' 'cf 0x80000001' 'score 0x80000001'
+refused 05 7 'build a constant of your own' 'cf 0x55555555' 'score 0x55555555'
+refused 05 7 '' 'score golden(32)'
+refused 05 7 'an odd multiplier' 'cf 2^31' 'score 2^31'
+refused 05 7 'run cf on your constant too' 'score 0x49249249'
+accepted 05 7 'cf 0x49249249' 'score 0x49249249'
 # lesson 6: the number, not the question; hex where hex is asked
 refused 06 1 'only repeats the question' 'answer golden(32)'
 accepted 06 1 'answer 2654435769'
