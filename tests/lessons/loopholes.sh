@@ -115,7 +115,9 @@ refused 10 5 'leave out --table-bits' 'verify golden(32) --table-bits 4-14 --emi
 refused 10 5 'the constant you chose' 'verify 0x61C88647 --emit patch'
 accepted 10 5 'verify golden(32) --emit patch'
 # lesson 9: R to three decimals; P * F to one decimal
-refused 09 1 'to three decimals' 'answer 6'
+
+refused 09 4 '' 'answer FAIL'
+accepted 09 4 'answer warn'
 refused 09 5 '' 'answer 2'
 refused 09 5 '' 'answer 0.0177'
 accepted 09 5 'answer 1.6'
