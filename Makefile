@@ -137,6 +137,12 @@ calibrate: build/calibrate
 	build/calibrate --count 1000 > build/verify_cal.inc.tmp
 	mv build/verify_cal.inc.tmp src/core/verify_cal.inc
 
+# ---- offline searches (not part of make check; doc/mcm5.md) -----------
+# tools/mcm5: every graph of at most five adders mod 2^n for one constant
+build/mcm5: tools/mcm5.c
+	@mkdir -p build
+	$(CC) $(ALL_CFLAGS) -o $@ $< -lpthread
+
 # ---- benchmarks --------------------------------------------------------
 bench: cfx
 	@scripts/deps.sh bench

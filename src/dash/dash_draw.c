@@ -29,6 +29,7 @@
 
 #include "cfx/keys.h"
 #include "cfx/verify.h"
+#include "cfx/word.h"
 #include "dash/dash_ui.h"
 #include "util/text.h"
 #include "util/xalloc.h"
@@ -1802,6 +1803,28 @@ static int help_rows(const rect *r, int top, int draw)
 	return y - 1;
 }
 
+/* The automatic word sizes as the core chooses them (word_auto), up to
+ * 64 bits, the dashboard's largest: "32, 64" or "8, 16, 32, 64". */
+static const char *word_rule(char *buf, size_t n)
+{
+	unsigned long last = 0, w;
+	unsigned k;
+	mpz_t z;
+
+	buf[0] = '\0';
+	mpz_init(z);
+	for (k = 1; k <= 64; k++) {
+		mpz_set_ui(z, 1);
+		mpz_mul_2exp(z, z, k - 1);      /* a value of k bits */
+		if ((w = word_auto(z)) != last && w <= 64)
+			snprintf(buf + strlen(buf), n - strlen(buf), "%s%lu",
+			         last ? ", " : "", w);
+		last = w;
+	}
+	mpz_clear(z);
+	return buf;
+}
+
 /* The second page of help: what each panel shows and how to read it, in
  * the glyphs this screen draws (UTF-8 or ASCII). */
 static int panel_rows(const rect *r, int top, int draw)
@@ -1812,12 +1835,14 @@ static int panel_rows(const rect *r, int top, int draw)
 		"Shift/add code", "Spectrum", "  lengths", "Buckets", "  bars",
 		"  sweep strip", "  verify strip", "  the two strips",
 	};
-	char t[N][800];
+	char t[N][800], rule[64];
 	int y = 1, i;
 
 	snprintf(t[0], sizeof t[0], "the constant as typed, = its value in hex and "
-	         "decimal, n the word size in bits (auto: the smallest of 8, 16, "
-	         "32, 64 that holds it), odd or even, prime or not.");
+	         "decimal, n the word size in bits (auto: the smallest of %s "
+	         "that holds it; w or :set bits chooses another; while you type "
+	         "a constant n is held, and Enter applies the rule), odd or "
+	         "even, prime or not.", word_rule(rule, sizeof rule));
 	snprintf(t[1], sizeof t[1], "bits: p in binary.  NAF: p as signed "
 	         "digits + 0 - with no two non-zero digits side by side, the "
 	         "fewest there can be; sum: the same as powers of two.  Left Right "
