@@ -76,24 +76,24 @@ refused 06 4 'hex literal' 'answer 2^32 - 0x9e3779b9'
 refused 06 4 'hex literal' 'answer 1640531527'
 accepted 06 4 'answer 0x61c88647'
 refused 06 5 'not golden(64) - 1' 'answer golden(64) - 1'
-# lesson 7: the two shifts of 45
-refused 07 6 '' 'answer 2, 2'
-accepted 07 6 'answer 3, 2'
-# lesson 8: chi^2 exactly, R to four decimals, p = 0.0631 is no evidence
-refused 08 1 '' 'answer 4e1'
-accepted 08 1 'answer 43.5'
-refused 08 2 '' 'answer 174'
-refused 08 4 '' 'answer 1'
-refused 08 5 'to four decimals' 'answer 1'
-refused 08 5 'to four decimals' 'answer 0.83'
-accepted 08 5 'answer 0.8333'
-# lesson 9: a literal; the trap hidden by many keys; R to three decimals
-refused 09 1 'not an expression' 'answer 0x9e370001 % 2^20'
-refused 09 3 '' 'answer 16'
-refused 09 5 '' 'answer 11'
-refused 09 8 'to three decimals' 'answer 1e1'
-refused 09 8 'to three decimals' 'answer 5.6'
-accepted 09 8 'answer 5.636'
+# lesson 11: the two shifts of 45
+refused 11 6 '' 'answer 2, 2'
+accepted 11 6 'answer 3, 2'
+# lesson 7: chi^2 exactly, R to four decimals, p = 0.0631 is no evidence
+refused 07 1 '' 'answer 4e1'
+accepted 07 1 'answer 43.5'
+refused 07 2 '' 'answer 174'
+refused 07 4 '' 'answer 1'
+refused 07 5 'to four decimals' 'answer 1'
+refused 07 5 'to four decimals' 'answer 0.83'
+accepted 07 5 'answer 0.8333'
+# lesson 8: a literal; the trap hidden by many keys; R to three decimals
+refused 08 1 'not an expression' 'answer 0x9e370001 % 2^20'
+refused 08 3 '' 'answer 16'
+refused 08 5 '' 'answer 11'
+refused 08 8 'to three decimals' 'answer 1e1'
+refused 08 8 'to three decimals' 'answer 5.6'
+accepted 08 8 'answer 5.636'
 # lesson 10: a one-size battery is no verdict; the capstone wants the full
 # battery on the constant the learner chose and costed
 refused 10 3 'test the small tables' 'verify 0x9e370001 --table-bits 20'
@@ -104,11 +104,11 @@ refused 10 5 'leave out --table-bits' 'verify golden(32) --table-bits 20-20 --em
 refused 10 5 'leave out --table-bits' 'verify golden(32) --table-bits 4-14 --emit patch'
 refused 10 5 'the constant you chose' 'verify 0x61C88647 --emit patch'
 accepted 10 5 'verify golden(32) --emit patch'
-# lesson 11: R to three decimals; P * F to one decimal
-refused 11 1 'to three decimals' 'answer 6'
-refused 11 5 '' 'answer 2'
-refused 11 5 '' 'answer 0.0177'
-accepted 11 5 'answer 1.6'
+# lesson 9: R to three decimals; P * F to one decimal
+refused 09 1 'to three decimals' 'answer 6'
+refused 09 5 '' 'answer 2'
+refused 09 5 '' 'answer 0.0177'
+accepted 09 5 'answer 1.6'
 
 # every lesson makes the learner commit to a prediction before cfx shows it
 for f in "$root"/lessons/[0-9]*.lesson; do
