@@ -146,11 +146,11 @@ $cfx review $fx/multi.patch > "$tmp/mu"; rc=$?
 expect "multi: four multipliers, one ERROR" \
 	'[ $rc = 1 ] && tail -1 "$tmp/mu" | grep -q "^total: 1 errors, 0 warnings, 0 checks, [0-9]* notes; 4 multipliers$"'
 expect "multi: table from hash_32(..., FLOW_HASH_BITS)" \
-	'grep -q "flow_hash.c:6: NOTE: 0x9e3779b9: PASS, 58 checks on 32-bit words, a table of 2^12 from hash_32(..., FLOW_HASH_BITS = 12) at line 15" "$tmp/mu"'
+	'grep -q "flow_hash.c:6: NOTE: 0x9e3779b9: PASS, [0-9]* checks on 32-bit words, a table of 2^12 from hash_32(..., FLOW_HASH_BITS = 12) at line 15" "$tmp/mu"'
 expect "multi: table from >> (32 - 10), against the literal it replaces" \
 	'grep -q "flow_hash.c:20: ERROR: 0x9e370001 replaces 2654435761: FAIL where the old one passed (.*a table of 2^10 from >> (32 - 10) at line 20)" "$tmp/mu"'
 expect "multi: table from >> (64 - FLOW_HASH_BITS)" \
-	'grep -q "0x9e3779b97f4a7c15: PASS, 94 checks on 64-bit words, a table of 2^12 from >> (64 - FLOW_HASH_BITS = 12)" "$tmp/mu"'
+	'grep -q "0x9e3779b97f4a7c15: PASS, [0-9]* checks on 64-bit words, a table of 2^12 from >> (64 - FLOW_HASH_BITS = 12)" "$tmp/mu"'
 expect "multi: const u32 declaration" \
 	'grep -q "flow_hash.c:9: NOTE: port_hash_mult = 0x61c88647: 32-bit multiplier (its type u32)" "$tmp/mu"'
 expect "multi: the verdicts are verify's at that table" \
