@@ -542,6 +542,30 @@ static void status_row(const rect *r, int y, int st, const char *msg)
 	put(r, y, 2, st, buf);
 }
 
+/* The typing error after the carets (row 1 from column ex), with the
+ * token it names or, the carets pointing at it, without; where neither
+ * fits, on the row below, whole or ended by where the rest is.  Returns
+ * 1 if it took the row below. */
+static int edit_error(const rect *r, int ex, const cfx_err *e)
+{
+	char full[sizeof e->msg + sizeof e->token + 4];
+
+	if (e->token[0])
+		snprintf(full, sizeof full, "%s (%s)", e->msg, e->token);
+	else
+		snprintf(full, sizeof full, "%s", e->msg);
+	if (ex + width(full) <= r->w - 1) {
+		put(r, 1, ex, ST_ERROR, full);
+		return 0;
+	}
+	if (ex + width(e->msg) <= r->w - 1) {
+		put(r, 1, ex, ST_ERROR, e->msg);
+		return 0;
+	}
+	status_row(r, 2, ST_ERROR, width(full) <= r->w - 3 ? full : e->msg);
+	return 1;
+}
+
 static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 {
 	const dash_view *v = dash_keys_view(d);
@@ -579,15 +603,9 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 			for (i = 0; i < len; i++)
 				put(r, 1, x + from - off + i, ST_ERROR, i ? "~" : "^");
 			ex = x + from - off + len + 1;
-			if (ex > r->w - 20)
-				ex = 2;
-			if (e->token[0])
-				putf(r, 1, ex, ST_ERROR, "%s (%s)", e->msg, e->token);
-			else
-				putf(r, 1, ex, ST_ERROR, "%s", e->msg);
-			if (*msg)
+			if (!edit_error(r, ex, e) && *msg)
 				status_row(r, 2, msg_style, msg);
-			else
+			else if (!*msg)
 				putf(r, 2, 2, ST_DIM, "the panels keep %s = %s (n = %u)",
 				     c->hex, c->dec, c->bits);
 			return;
