@@ -636,6 +636,13 @@ void review_sequence_verdict(review *r, size_t i, mpz_srcptr want,
 		mpz_clear(w);
 		(void)at;
 	}
+	free(hex);
+}
+
+void review_sequence_table(review *r, size_t i)
+{
+	review_mult *m = &r->mult[i];
+
 	if (m->shift >= 1)
 		review_add(r, REVIEW_NOTE, m->file, m->last, i, "table",
 		           "then %s >>= %d: bits %u..%d, the top %u of the product, "
@@ -648,7 +655,6 @@ void review_sequence_verdict(review *r, size_t i, mpz_srcptr want,
 		           "the table (its size is not in the code; verify takes "
 		           "tables 2^4..2^20)", m->name, m->shift_text, m->bits,
 		           m->shift_text);
-	free(hex);
 }
 
 /* ---- the verdict --------------------------------------------------------- */
