@@ -94,14 +94,19 @@ accepted 06 7 'answer 0x9e3779b97f4a7c15'
 # lesson 11: the two shifts of 45
 refused 11 6 '' 'answer 2, 2'
 accepted 11 6 'answer 3, 2'
-# lesson 7: chi^2 exactly, R to four decimals, p = 0.0631 is no evidence
-refused 07 1 '' 'answer 4e1'
-accepted 07 1 'answer 43.5'
+# lesson 7: 87 buckets; a word for no; one try at the choice; R from
+# the loads; the permutation
 refused 07 2 '' 'answer 174'
-refused 07 4 '' 'answer 1'
-refused 07 5 'to four decimals' 'answer 1'
-refused 07 5 'to four decimals' 'answer 0.83'
-accepted 07 5 'answer 0.8333'
+accepted 07 2 'answer 87'
+refused 07 4 '' 'answer yes'
+accepted 07 4 'answer No'
+refused 07 5 'Step 5 explained' 'answer 1'
+accepted 07 5 'answer 3'
+refused 07 7 '' 'answer 1'
+accepted 07 7 'answer 5/6'
+accepted 07 7 'answer 0.8333'
+refused 07 8 '' 'answer 4'
+accepted 07 8 'answer 65536'
 # lesson 8: a literal; the trap hidden by many keys; R to three decimals
 refused 08 1 'not an expression' 'answer 0x9e370001 % 2^20'
 refused 08 3 '' 'answer 16'
