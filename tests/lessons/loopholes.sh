@@ -55,19 +55,29 @@ refused 03 2 'no phi allowed' 'cf 1/phi'
 refused 03 2 'no phi allowed' 'cf phi - 1'
 accepted 03 2 'cf (sqrt(5) - 1)/2'
 accepted 03 2 'cf 2/(1 + sqrt(5))'
-# lesson 4: the ratio to two decimals; a count, not its formula
-refused 04 6 'to two decimals' 'answer 2e1'
-refused 04 6 'to two decimals' 'answer 19.1'
-accepted 04 6 'answer 19.13'
-refused 04 5 '' 'answer 2'
-refused 04 7 'not the formula' 'answer 3 * 233 + 144'
-refused 04 7 '' 'answer 610'
-accepted 04 7 'answer 843'
-refused 04 8 'to two decimals' 'answer 16'
-# lesson 5: build your own bad constant
-refused 05 4 'build a constant of your own' 'score 0x80000001'
-refused 05 4 '' 'score golden(32)'
-accepted 05 4 'score 0x55555555'
+# lesson 4: the distance, not the raw product; one try at the choice; a
+# count, not its formula
+refused 04 3 '' 'answer 4293984023'
+accepted 04 3 'answer 983273'
+accepted 04 6 'answer 3'
+refused 04 6 'Step 6 explained' 'answer 2'
+refused 04 8 'not the formula' 'answer 3 * 233 + 144'
+refused 04 8 '' 'answer 610'
+accepted 04 8 'answer 843'
+refused 04 9 '' 'answer 16.13'
+accepted 04 9 'answer 15859102'
+# lesson 5: low bits of multiples of 256; max load 5; build your own
+# bad constant: odd, not everyone's example, with its cf looked at
+refused 05 2 '' 'answer 256'
+accepted 05 2 'answer 1'
+refused 05 4 '' 'answer 4'
+accepted 05 4 'answer 5'
+refused 05 7 'build a constant of your own' 'cf 0x80000001' 'score 0x80000001'
+refused 05 7 'build a constant of your own' 'cf 0x55555555' 'score 0x55555555'
+refused 05 7 '' 'score golden(32)'
+refused 05 7 'an odd multiplier' 'cf 2^31' 'score 2^31'
+refused 05 7 'run cf on your constant too' 'score 0x49249249'
+accepted 05 7 'cf 0x49249249' 'score 0x49249249'
 # lesson 6: the number, not the question; hex where hex is asked
 refused 06 1 'only repeats the question' 'answer golden(32)'
 accepted 06 1 'answer 2654435769'
@@ -105,7 +115,9 @@ refused 10 5 'leave out --table-bits' 'verify golden(32) --table-bits 4-14 --emi
 refused 10 5 'the constant you chose' 'verify 0x61C88647 --emit patch'
 accepted 10 5 'verify golden(32) --emit patch'
 # lesson 9: R to three decimals; P * F to one decimal
-refused 09 1 'to three decimals' 'answer 6'
+
+refused 09 4 '' 'answer FAIL'
+accepted 09 4 'answer warn'
 refused 09 5 '' 'answer 2'
 refused 09 5 '' 'answer 0.0177'
 accepted 09 5 'answer 1.6'
