@@ -1544,11 +1544,21 @@ static void sequence_found(walk *w, const sym *s, unsigned long last,
 	m->decls = buf_take(&decls);
 	m->shift = shift;
 	snprintf(m->shift_text, sizeof m->shift_text, "%s", shift_text);
-	m->shifts = s->shifts;
-	m->adds = s->adds;
+	/* its shifts and additions as written (what a comment counts) */
+	{
+		const char *c = m->code;
+		m->shifts = m->adds = 0;
+		for (; *c; c++) {
+			if (c[0] == '<' && c[1] == '<')
+				m->shifts++, c++;
+			else if ((c[0] == '+' || c[0] == '-') && (c[1] == '=' ||
+			         (c[1] == ' ' && c > m->code && c[-1] == ' ')))
+				m->adds++;
+		}
+	}
 	if (shift >= 1 && (unsigned)shift < bits) {
 		m->table = bits - (unsigned)shift;
-		snprintf(m->why_table, sizeof m->why_table, ">>= %d at line %lu",
+		snprintf(m->why_table, sizeof m->why_table, ">> %d at line %lu",
 		         shift, last);
 	}
 	claims_of(w, i);

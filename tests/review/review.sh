@@ -45,7 +45,7 @@ expect "2002: not close to phi at 64 bits (a_16 = 1048579)" \
 expect "2002: power sums confirmed" \
 	'[ "$(grep -c "NOTE: power sum confirmed" "$tmp/out")" = 2 ]'
 expect "2002: which top bits index the table" \
-	'grep -q "mm/filemap.c:[0-9]*: NOTE: then hash >>= zone->wait_table_shift: the top 64 - zone->wait_table_shift bits" "$tmp/out"'
+	'grep -q "mm/filemap.c:[0-9]*: NOTE: then hash >> zone->wait_table_shift: the top 64 - zone->wait_table_shift bits" "$tmp/out"'
 expect "2002: summary" 'tail -1 "$tmp/out" | grep -q "^total: 2 errors, 3 warnings, 0 checks, [0-9]* notes; 3 multipliers$"'
 
 # the sequence compiled: the fixture's statements, run by the C compiler
@@ -88,7 +88,7 @@ expect "wrong shift: the sequence computes python's multiplier ($mult), not the 
 expect "wrong shift: smallest input whose bucket differs ($first)" \
 	'grep -q "smallest input that differs in its bucket is key = $first " "$tmp/ws"'
 expect "wrong shift: table from >>= 54" \
-	'grep -q "NOTE: then hash >>= 54: bits 63..54, the top 10 of the product, index a table of 2^10" "$tmp/ws"'
+	'grep -q "NOTE: then hash >> 54: bits 63..54, the top 10 of the product, index a table of 2^10" "$tmp/ws"'
 
 # ---- wrong expansions, convergents, counts --------------------------------
 $cfx review $fx/wrong_cf.patch > "$tmp/wc"; rc=$?
@@ -124,6 +124,11 @@ n = 0x61c88647
 print(next(d for d in range(2, 10**6) if n % d == 0))")
 expect "wrong cf: not prime, smallest factor $f (python)" \
 	'grep -q "WARNING: not prime: divisible by $f\$" "$tmp/wc"'
+expect "wrong cf: an extra term named" \
+	'grep -q "hashconst.h:18: WARNING: continued fraction wrong: term 23 (1) is one too many; it is $(gpcf 0x9e3779b9 32)\$" "$tmp/wc"'
+expect "wrong cf: shift and addition counts against the NAF sequence (cfx shifts)" \
+	'sh=$($cfx shifts 0x9e3779b9 | grep -o "[0-9]* shifts" | head -1) &&
+	 grep -q "hashconst.h:20: WARNING: 6 shifts claimed: the NAF sequence has ${sh% shifts}\$" "$tmp/wc"'
 expect "wrong cf: five terms claimed, NAF weight 11" \
 	'grep -q "WARNING: 5 terms claimed; its NAF has 11" "$tmp/wc"'
 
@@ -155,6 +160,14 @@ expect "multi: const u32 declaration" \
 	'grep -q "flow_hash.c:9: NOTE: port_hash_mult = 0x61c88647: 32-bit multiplier (its type u32)" "$tmp/mu"'
 expect "multi: the verdicts are verify's at that table" \
 	'$cfx verify --bits 32 --table-bits 10 0x9e370001 >/dev/null; [ $? = 1 ] && $cfx verify --bits 32 --table-bits 12 0x9e3779b9 >/dev/null'
+
+# ---- CHECK alone: exit 0 --------------------------------------------------
+$cfx review $fx/check_only.patch > "$tmp/co"; rc=$?
+expect "check only: a sequence no comment names is a CHECK, exit 0" \
+	'[ $rc = 0 ] && grep -q "lib/id_hash.c:6: CHECK: the shift/add sequence computes id \* 0x61c88647 mod 2^32" "$tmp/co" &&
+	 tail -1 "$tmp/co" | grep -q "^total: 0 errors, 0 warnings, 1 checks"'
+expect "check only: its table from return hash >> 22" \
+	'grep -q "a table of 2^10 from >> 22 at line 29" "$tmp/co"'
 
 # ---- the shapes a patch comes in ------------------------------------------
 sed 's/$/\r/' $fx/wrong_cf.patch | $cfx review - > "$tmp/crlf"
