@@ -742,7 +742,6 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		fclose(ls.lat);
 	}
 	dash_state_free(d);         /* stops the worker first */
-	dash_draw_free();
 	dash_learn_free(d);         /* before the session it reads */
 	dash_cmd_free(d);
 	dash_out_free(d->out);

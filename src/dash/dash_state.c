@@ -19,6 +19,7 @@ struct dash_state {
 	unsigned long bits_asked;   /* the bits it was evaluated with */
 	unsigned long gen;          /* bumped by every new constant */
 	dash_model_spec spec;
+	dash_model_spec past[DASH_PAST];    /* K - 1, K - 2, ...: a cache */
 	uint64_t K;                 /* spectrum points */
 	int sel;                    /* selected NAF digit (exponent) */
 	int sel_want;               /* the one asked for (n may be smaller) */
@@ -59,6 +60,7 @@ int dash_state_work_start(dash *d, int wake_fd)
 void dash_state_free(dash *d)
 {
 	dash_state *st = d->st;
+	int i;
 
 	if (!st)
 		return;
@@ -66,12 +68,24 @@ void dash_state_free(dash *d)
 		dash_work_stop(st->work.w);
 	dash_work_score_free(st->work.score);
 	dash_model_spec_free(&st->spec);
+	for (i = 0; i < DASH_PAST; i++)
+		dash_model_spec_free(&st->past[i]);
 	dash_model_const_free(&st->c);
 	free(st);
 	d->st = NULL;
 }
 
 /* ---- what the others read ----------------------------------------------- */
+
+const dash_model_spec *dash_state_spec_past(const dash *d, unsigned i)
+{
+	dash_state *st = d->st;     /* the cache changes, the state does not */
+
+	assert(i >= 1 && i <= DASH_PAST && i < st->K);
+	/* dash_model_spec_update recomputes only what changed */
+	dash_model_spec_update(&st->past[i - 1], st->c.p, st->c.bits, st->K - i);
+	return &st->past[i - 1];
+}
 
 const dash_model_const *dash_state_model(const dash *d)
 {

@@ -136,6 +136,26 @@ for page in Keys Panels; do
 done
 tm_type q; tm_exited >/dev/null
 
+# ---- typing: a long constant's error whole, and the word held ----
+dash_start 80 24
+tm_wait 'golden prefix' >/dev/null
+tm_type '/nextprime(2^70) + golden(64) * 3'
+tm_wait 'wider than 64 bits' >/dev/null
+shot "80x24 typing: an error after a long caret run" 0 32 view
+check "    it is said whole, on a row of its own if need be" \
+	tm_wait 'multiplier (is )?wider than 64 bits'
+tm_keys C-u; tm_type '0x61C8'
+check "typing 0x61C8: n is held at 32, not flipped" \
+	tm_wait '= 0x000061c8 = 25032 +n = 32 \(held\)'
+tm_type '86470'
+check "typing on past 32 bits: still 32, the wider word waits for Enter" \
+	tm_wait 'needs n = 64: Enter shows it'
+shot "80x24 typing a constant wider than the held word" - 0 view
+tm_keys Enter
+check "Enter: the rule chooses n = 64" \
+	tm_wait '= 0x000000061c886470 = 26248504432 +n = 64 \(auto\)'
+tm_type q; tm_exited >/dev/null
+
 # ---- a lesson beside the panels ----
 dash_start 80 24 dash --learn 9
 tm_wait 'Step 1 of' >/dev/null
