@@ -107,13 +107,15 @@ accepted 07 7 'answer 5/6'
 accepted 07 7 'answer 0.8333'
 refused 07 8 '' 'answer 4'
 accepted 07 8 'answer 65536'
-# lesson 8: a literal; the trap hidden by many keys; R to three decimals
+# lesson 8: a literal; a_5 estimated; the trap hidden by many keys; the
+# Fibonacci stride
 refused 08 1 'not an expression' 'answer 0x9e370001 % 2^20'
 refused 08 3 '' 'answer 16'
 refused 08 5 '' 'answer 11'
-refused 08 8 'to three decimals' 'answer 1e1'
-refused 08 8 'to three decimals' 'answer 5.6'
-accepted 08 8 'answer 5.636'
+refused 08 2 'solve 2^-20' 'answer 18'
+accepted 08 2 'answer 4096'
+refused 08 7 '' 'answer 144'
+accepted 08 7 'answer 233'
 # lesson 10: a one-size battery is no verdict; the capstone wants the full
 # battery on the constant the learner chose and costed
 refused 10 3 'test the small tables' 'verify 0x9e370001 --table-bits 20'
