@@ -109,7 +109,7 @@ const cmd_def cli_commands[] = {
 	  OPT_VBITS | OPT_JSON | OPT_TLIST | OPT_AGAINST | OPT_PATCH | OPT_FULL |
 	  OPT_FORCE,
 	  "Word size: --bits N (8..64), else the smallest of 32 and 64 that\n"
-	  "holds the constant.  Checks: odd, size (a constant far below 2^(n-1)\n"
+	  "holds the constant, as for every command.  Checks: odd, size (a constant far below 2^(n-1)\n"
 	  "moves consecutive keys too little), prime (information), continued\n"
 	  "fraction, shift/add form (compiled with cc -O2 -Wall -Wextra -Werror\n"
 	  "and checked against multiplication on every input of a word of 24\n"
@@ -383,9 +383,13 @@ void cli_help(const cmd_def *d, FILE *f)
 			cli_option_help(opt_row(i), f);
 	fprintf(f, "  %-18s %s\n", "--help", "show this help");
 	fprintf(f, "\nEXPR: decimal, 0x hex, 0b binary (with _), decimal fractions"
-	        " (0.7 = 7/10),\n+ - * / %% ^ ( ), "
-	        "golden(N) = round(2^N/phi), nextprime(x), prevprime(x);\nfor cf "
-	        "also phi, sqrt(D), pi, e.  Spaces are fine: cfx cf 2^31 + 1.\n"
+	        " (0.7 = 7/10),\n+ - * / %% ^ ( ) (^ is the power), C's ~ << >> & |"
+	        " and xor (exclusive or)\nwith C's precedence, on the word: ~ and "
+	        "<< need --bits N; golden(N) =\nround(2^N/phi), nextprime(x), "
+	        "prevprime(x); for cf also phi, sqrt(D), pi, e.\n"
+	        "Spaces are fine: cfx cf 2^31 + 1.\n"
+	        "Word size without --bits: the smallest of 32, 64, then multiples "
+	        "of 64, that\nholds the constant.\n"
 	        "Exit status: 0 ok, 1 a check failed, 2 bad input.\n");
 }
 

@@ -16,7 +16,6 @@
 
 #define TOP_DEFAULT 10
 #define TERMS_DEFAULT 7
-#define BITS_DEFAULT 32
 #define DROPPED_SHOWN 12   /* reasons printed in the text report */
 
 typedef struct request {
@@ -83,7 +82,9 @@ static int read_request(cmd_ctx *c, const cli_args *a, request *r)
 	if (a->expr)
 		return usage(c, a->expr_arg, a->expr, "search takes no constant; "
 		             "the target is --near EXPR");
-	r->bits = a->bits ? (unsigned)a->bits : BITS_DEFAULT;
+	/* the word rule of every command (word.h): 32 holds any target's
+	 * multiplier, so 32 unless --bits says otherwise */
+	r->bits = a->bits ? (unsigned)a->bits : (unsigned)word_for_width(1);
 	snprintf(bits_text, sizeof bits_text, "%lu", a->bits);
 	if (r->bits > SEARCH_MAX_BITS)
 		return usage(c, -1, bits_text, "--bits must be between 1 and 126 "

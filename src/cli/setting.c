@@ -22,8 +22,9 @@ const setting setting_table[] = {
 	  "(none)", "the constant the commands use when given none", S },
 	{ SETTING_BITS, "bits", "bits", 'b', SETTING_INT, 1, WORD_MAX_BITS,
 	  NULL, "N", "auto",
-	  "word size n (default: the smallest of 8, 16, 32, 64, then\n"
-	  "multiples of 64, that holds the constant)", SH },
+	  "word size n (default: the smallest of 32, 64, then multiples\n"
+	  "of 64, that holds the constant; smaller words only when asked)",
+	  SH },
 	{ SETTING_TABLE, "table", "table-bits", 't', SETTING_INT, 1, 28, NULL,
 	  "B", "auto (n/2, at most " STR(SCORE_TABLE_CAP) ")",
 	  "table of 2^B buckets (default: n/2, at most "
@@ -57,8 +58,9 @@ const setting setting_table[] = {
 	  "holds the constant; below 8 bits too few keys to judge)", 0 },
 	{ SETTING_SBITS, "bits", "bits", 'b', SETTING_INT, 1, SEARCH_MAX_BITS,
 	  NULL, "N", NULL,
-	  "word size n, 1 to 126 (default 32); the screen needs 8 to 64 bits,\n"
-	  "--adders at most 64", 0 },
+	  "word size n, 1 to 126 (default 32, the smallest word of the rule\n"
+	  "of every command); the screen needs 8 to 64 bits, --adders at\n"
+	  "most 64", 0 },
 	{ SETTING_TLIST, "table-bits", "table-bits", 't', SETTING_TEXT, 0, 0,
 	  NULL, "LIST", NULL,
 	  "table sizes to test, e.g. 8,12,16 or 4-20 (default 4-20, capped\n"

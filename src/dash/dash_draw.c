@@ -1508,8 +1508,8 @@ static int panel_rows(const rect *r, int top, int draw)
 	int y = 1, i;
 
 	snprintf(t[0], sizeof t[0], "the constant as typed, = its value in hex and "
-	         "decimal, n the word size in bits (auto: the smallest of 8, 16, "
-	         "32, 64 that holds it), odd or even, prime or not.");
+	         "decimal, n the word size in bits (auto: the smallest of 32, 64, "
+	         "then multiples of 64, that holds it), odd or even, prime or not.");
 	snprintf(t[1], sizeof t[1], "bits: p in binary.  NAF: p as signed "
 	         "digits + 0 - with no two non-zero digits side by side, the "
 	         "fewest there can be; sum: the same as powers of two.  Left Right "

@@ -164,6 +164,30 @@ static void set_ans(repl *r, const char *src)
 
 /* ---- one line ------------------------------------------------------- */
 
+/* 1 if word i is a shell's pipe or redirection, not an operator of the
+ * expression: < and > alone (cfx has no comparisons), or | and >> (also
+ * C's or and right shift) before a word no expression starts with, a
+ * path or a name that is neither built in nor the session's. */
+static int shell_operator(repl *r, const words *ws, int i)
+{
+	const char *w = ws->w[i], *n = i + 1 < ws->n ? ws->w[i + 1] : "";
+	size_t len = strspn(n, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRS"
+	                    "TUVWXYZ0123456789_");
+	char name[64];
+
+	if (!strcmp(w, "<") || !strcmp(w, ">"))
+		return 1;
+	if (strcmp(w, "|") && strcmp(w, ">>"))
+		return 0;
+	if (n[0] == '/' || n[0] == '.' || !strncmp(n, "~/", 2))
+		return 1;
+	if (!isalpha((unsigned char)n[0]) || len >= sizeof name)
+		return 0;
+	snprintf(name, sizeof name, "%.*s", (int)len, n);
+	return !expr_builtin(name, len) && strcmp(name, "xor") &&
+	       !cli_session_lookup(&r->sess, name);
+}
+
 void repl_init(repl *r, FILE *out, FILE *err, volatile sig_atomic_t *stop)
 {
 	memset(r, 0, sizeof *r);
@@ -201,7 +225,7 @@ int repl_exec(repl *r, const char *line)
 	argc = ws.n;
 	argv = ws.w;
 	for (int i = 1; i < ws.n; i++)
-		if (strchr("|<>", ws.w[i][0]) && ws.len[i] <= 2 && !ws.w[i][1 + (ws.w[i][1] == '>')]) {
+		if (shell_operator(r, &ws, i)) {
 			cfx_err_set(&e, CFX_EUSAGE, -1, ws.w[i], "cfx lines have no pipes "
 			            "or redirections (run cfx from a shell for those)");
 			e.arg = i;

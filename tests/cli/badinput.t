@@ -180,7 +180,7 @@ $ cfx score --keys random --count 2^27 5
 $ cfx score --keys malloc:4096 --count 2^20 5
 ! cfx: score: the keys would take 4120 MiB, over the 1024 MiB one request may take (2^20)
 ? 2
-$ cfx score --keys malloc:99999999999999 5
+$ cfx score --bits 8 --keys malloc:99999999999999 5
 ! cfx: score: the keys would take 6103515626 MiB, over the 1024 MiB one request may take (malloc:99999999999999)
 ? 2
 $ cfx sweep --count 2^28 5

@@ -28,7 +28,7 @@ $ cfx frobnicate 5
 ? 2
 
 # shared options may come before the command: the same output as after it
-$ cfx --json cf 5 > a && cfx cf 5 --json > b && cmp a b && grep -c '"bits": 8' a
+$ cfx --json cf 5 > a && cfx cf 5 --json > b && cmp a b && grep -c '"bits": 32' a
 > 1
 $ cfx --bits 32 cf 5 | head -1
 > x          0x00000005 / 2^32 = 5/4294967296
