@@ -9,8 +9,9 @@ set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/tests/lib/tmux.sh"
 
-# The seed constant on stride keys: k switches the key family.
-W=100 H=32 KEYS="k"
+# The seed constant on stride keys (k switches the key family), at 80x24:
+# the size most terminals open at, and the one the README says.
+W=80 H=24 KEYS="k"
 
 # The screen once the work is done: nothing pending, and the same twice.
 settled() {

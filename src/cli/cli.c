@@ -190,6 +190,34 @@ const cmd_def cli_commands[] = {
 	  "Exit status: 0 ok, 2 bad input (a file that cannot be read, a line\n"
 	  "that is not a number, a sample of fewer than 3 points).",
 	  cmd_stats, 0 },
+	{ "review", "FILE...", "a patch's multipliers, claims and shift/add "
+	  "code, checked",
+	  OPT_OWN,
+	  "Each FILE is a unified diff (git diff, git format-patch), a mail\n"
+	  "holding one (\"> \" quoting and CRLF are fine) or C source; - reads\n"
+	  "standard input: git diff | cfx review -.  It finds the multipliers\n"
+	  "the patch adds or changes (#defines and const initialisers named\n"
+	  "hash/golden/mult/prime/ratio, literals multiplied into a value then\n"
+	  "shifted or hashed, open-coded shift/add sequences), infers each\n"
+	  "one's word (type, suffix, #if BITS_PER_LONG) and table size\n"
+	  "(hash_32(x, B), >> (32 - B), a *_BITS define; else verify's 2^4..\n"
+	  "2^20), checks the claims of its comments (continued fraction term\n"
+	  "by term, convergents, closeness to phi, power sum, prime, counts of\n"
+	  "terms, shifts and additions), proves each shift/add sequence equal\n"
+	  "to a multiply by exact symbolic evaluation mod 2^n, and runs verify\n"
+	  "at that word and table, against the constant it replaces.\n\n"
+	  "Output: FILE:LINE: ERROR|WARNING|CHECK|NOTE: message, one a line\n"
+	  "(FILE and LINE in the patched file), then a total.\n\n"
+	  "options:\n"
+	  "  --format gcc       FILE:LINE:1: error|warning|note: message\n"
+	  "  --json             one JSON object: multipliers and findings\n"
+	  "  --emit reply       a reply to the patch's author, ready to paste\n"
+	  "  --emit kunit       a KUnit test (lib/test_hash.c's style): each\n"
+	  "                     shift/add sequence against its multiply\n"
+	  "  --help             show this help\n\n"
+	  "Exit status: 0 nothing worse than CHECK (also: no multipliers\n"
+	  "found), 1 an ERROR or a WARNING, 2 bad input (not a diff and no C).",
+	  cmd_review, 1 },
 	{ "search", "", "cheap multipliers near a target, screened",
 	  OPT_SBITS | OPT_JSON | OPT_SEARCH,
 	  "Finds every odd p < 2^n with at most K signed digits (NAF weight\n"

@@ -22,6 +22,7 @@ int cmd_verify(cmd_ctx *c, cli_args *a);
 int cmd_stats(cmd_ctx *c, cli_args *a);
 int cmd_bench(cmd_ctx *c, cli_args *a);
 int cmd_search(cmd_ctx *c, cli_args *a);
+int cmd_review(cmd_ctx *c, cli_args *a);
 
 /* The session words (cmd_session.c). */
 int cmd_session_help(cmd_ctx *c, cli_args *a);

@@ -294,6 +294,24 @@ static void run_line(dash *d, const char *line)
 	learn_acted(d, 1);          /* the command may have done the step */
 }
 
+/* Ctrl-Z: the terminal as the shell had it, the process group stopped
+ * as the terminal's own Ctrl-Z would (the dashboard reads keys raw, so
+ * the terminal does not); on fg the screen is drawn again whole. */
+static void suspend(void)
+{
+	struct sigaction dfl, old;
+
+	endwin();
+	memset(&dfl, 0, sizeof dfl);
+	sigemptyset(&dfl.sa_mask);
+	dfl.sa_handler = SIG_DFL;
+	sigaction(SIGTSTP, &dfl, &old);
+	kill(0, SIGTSTP);
+	sigaction(SIGTSTP, &old, NULL);
+	clearok(curscr, TRUE);      /* the shell wrote over it meanwhile */
+	ls.dirty = 1;
+}
+
 /* What a key asked for; then the work for the new settings, and the
  * lesson's step, which a key that moved the dashboard may have done. */
 static void apply(dash *d, dash_action a)
@@ -307,6 +325,9 @@ static void apply(dash *d, dash_action a)
 		break;
 	case DASH_ACT_QUIT:
 		d->quit = 1;
+		break;
+	case DASH_ACT_SUSPEND:
+		suspend();
 		break;
 	case DASH_ACT_NONE:
 		break;

@@ -179,6 +179,28 @@ static void rule(const rect *r, int y, int x, int n)
 /* The panel the lesson's step is about (set by dash_draw), or NULL. */
 static const rect *focus_panel;
 
+/* Columns the right-hand text of r's title t may take (title draws it
+ * only when it fits whole). */
+static int title_room(const rect *r, const char *t)
+{
+	int x = 2 + width(t) + (r == focus_panel ? 2 : 0);
+
+	return r->w - x - 6;
+}
+
+/* The first of the n forms of a title's right-hand text that fits in
+ * room columns, or "" (forms go from the longest to the shortest: the
+ * rule by which a panel abbreviates, never cuts). */
+static const char *first_fit(const char *const *form, int n, int room)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (form[i] && width(form[i]) <= room)
+			return form[i];
+	return "";
+}
+
 /* A panel's first row: "-- Title ------- right --"; the focus panel's
  * title is marked and drawn reversed. */
 static void title(const rect *r, const char *t, const char *right)
@@ -223,7 +245,8 @@ static void flow_item(flow *f, const char *text, int st, int core)
 	int w = width(text), sp = f->x > f->x0;
 	char head[128];
 
-	if (f->x + sp + w > f->r->w && f->x > f->x0) {
+	/* the panel's last column stays blank: text never touches its edge */
+	if (f->x + sp + w > f->r->w - 1 && f->x > f->x0) {
 		f->y++;
 		f->x = f->x0;
 		sp = 0;
@@ -281,15 +304,27 @@ static int next_term(const char **p, char *term, size_t n)
 	return 1;
 }
 
-/* Lines the power sum takes from column x0 in width w. */
-static int sum_lines(const char *sum, int x0, int w)
-{
-	char term[32];
-	int lines = 1, x = x0;
+/* The note after the power sum when its 2^n digit wraps to 0. */
+#define SUM_WRAPS "(mod 2^n: the 2^n digit wraps to 0)"
 
-	while (next_term(&sum, term, sizeof term)) {
+/* Lines the power sum takes from column x0 in width w, and its note when
+ * there is one (a flow item like the terms: never over them). */
+static int sum_lines(const char *sum, const char *note, int x0, int w)
+{
+	char term[48];
+	int lines = 1, x = x0, more = 1;
+
+	while (more) {
+		more = next_term(&sum, term, sizeof term);
+		if (!more) {
+			if (!note)
+				break;
+			snprintf(term, sizeof term, "%s", note);
+			note = NULL;
+			more = 1;
+		}
 		int len = (int)strlen(term) + (x > x0);
-		if (x + len > w && x > x0) {
+		if (x + len > w - 1 && x > x0) {
 			lines++;
 			x = x0 + (int)strlen(term);
 		} else {
@@ -302,6 +337,16 @@ static int sum_lines(const char *sum, int x0, int w)
 static int weights_beside(const dash *d, int w)
 {
 	return w - 7 - (int)dash_state_model(d)->bits >= 34;
+}
+
+/* The decomposition's rows: title, bits, NAF, the power sum (every term,
+ * up to 4 rows; the weights are beside the digits or in the title). */
+static int decomp_rows(const dash *d, int w)
+{
+	const dash_model_const *c = dash_state_model(d);
+
+	return 3 + clampi(sum_lines(c->sum, c->naf.wrapped ? SUM_WRAPS : NULL, 6,
+	                            w), 1, 4);
 }
 
 /* A lesson in the right-hand column below the decomposition: the left
@@ -338,8 +383,7 @@ static void compute_layout(const dash *d, layout *l, int W, int H)
 		l->strip = 1;
 	}
 	y = 3;
-	dh = 3 + clampi(sum_lines(dash_state_model(d)->sum, 6, W), 1, 3) +
-	     !weights_beside(d, W);
+	dh = decomp_rows(d, W);
 	l->decomp = (rect){ y, 0, dh, W };
 	y += dh;
 	rem = H - 1 - y;
@@ -416,12 +460,42 @@ static void vsep(const rect *left, int y0, int h, int joint_top)
 
 /* ---- header and footer -------------------------------------------------- */
 
-static const char *prime_text(const dash_model_const *c)
+/* Odd or even, prime or not: in full, or short (short: 1) for a row
+ * that has no room for the full words. */
+static const char *prime_text(const dash_model_const *c, int short_form)
 {
 	if (!(c->p & 1))
-		return "even: not invertible mod 2^n";
+		return short_form ? "even: no inverse" : "even: not invertible mod 2^n";
 	return c->prime == 2 ? "odd, prime" : c->prime == 1 ? "odd, probable prime"
 	       : "odd, composite";
+}
+
+/* The header's value row: "= hex = dec   n = 32 (auto)   odd, prime".
+ * Where it does not fit, the gaps narrow, then the parity takes its
+ * short form: the warning of an even p is never cut. */
+static void value_row(const dash *d, const rect *r)
+{
+	const dash_model_const *c = dash_state_model(d);
+	const dash_view *v = dash_keys_view(d);
+	/* typing, an automatic word is held (Enter applies the rule) */
+	const char *aut = v->mode == MODE_EDIT && !v->edit.orig_bits ? " (held)"
+	                  : dash_state_bits_asked(d) ? "" : " (auto)";
+	char val[96], word[32];
+	int form, gap = 3, shrt = 0, x;
+
+	snprintf(val, sizeof val, "= %s = %s", c->hex, c->dec);
+	snprintf(word, sizeof word, "n = %u%s", c->bits, aut);
+	for (form = 0; form < 3; form++) {
+		gap = form ? 2 : 3;
+		shrt = form == 2;
+		if (2 + width(val) + gap + width(word) + gap +
+		    width(prime_text(c, shrt)) <= r->w - 1)
+			break;
+	}
+	x = put(r, 1, 2, ST_NORMAL, val);
+	x = putf(r, 1, x + gap, ST_NORMAL, "n = %u", c->bits);
+	x = put(r, 1, x, ST_DIM, aut);
+	put(r, 1, x + gap, c->p & 1 ? ST_NORMAL : ST_ERROR, prime_text(c, shrt));
 }
 
 /* The input line's window onto a long text: first shown index. */
@@ -432,6 +506,39 @@ static int scroll_for(int len, int cur, int room)
 	if (cur < room - 1)
 		return 0;
 	return cur - room + 2;
+}
+
+/* Bytes of s for one row of at most w columns: whole words where a
+ * space comes late enough, else as much as fits. */
+static size_t row_cut(const char *s, int w)
+{
+	size_t n = text_cut(s, (size_t)(w > 0 ? w : 0)), k;
+
+	if (!s[n] || s[n] == ' ')
+		return n;
+	for (k = n; k > n / 2; k--)
+		if (s[k - 1] == ' ')
+			return k;
+	return n;
+}
+
+/* The status message at row y of r from column 2: whole, or its first
+ * words and where the rest is (dash_out_msg put it in the pane). */
+static void status_row(const rect *r, int y, int st, const char *msg)
+{
+	static const char more[] = " (o: the rest)";
+	char buf[320];
+	size_t n;
+
+	if (width(msg) <= r->w - 3) {
+		put(r, y, 2, st, msg);
+		return;
+	}
+	n = row_cut(msg, r->w - 3 - width(more) - 1);
+	while (n > 0 && msg[n - 1] == ' ')
+		n--;
+	snprintf(buf, sizeof buf, "%.*s%s%s", (int)n, msg, g.ell, more);
+	put(r, y, 2, st, buf);
 }
 
 static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
@@ -478,7 +585,7 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 			else
 				putf(r, 1, ex, ST_ERROR, "%s", e->msg);
 			if (*msg)
-				put(r, 2, 2, msg_style, msg);
+				status_row(r, 2, msg_style, msg);
 			else
 				putf(r, 2, 2, ST_DIM, "the panels keep %s = %s (n = %u)",
 				     c->hex, c->dec, c->bits);
@@ -497,12 +604,15 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 			put(r, 0, x + 1, ST_INPUT, buf);
 		}
 	}
-	x = putf(r, 1, 2, ST_NORMAL, "= %s = %s", c->hex, c->dec);
-	x = putf(r, 1, x + 3, ST_NORMAL, "n = %u", c->bits);
-	x = put(r, 1, x, ST_DIM, dash_state_bits_asked(d) ? "" : " (auto)");
-	put(r, 1, x + 3, c->p & 1 ? ST_NORMAL : ST_ERROR, prime_text(c));
+	value_row(d, r);
 	if (*msg)
-		put(r, 2, 2, msg_style, msg);
+		status_row(r, 2, msg_style, msg);
+	else if (v->mode == MODE_EDIT && v->edit.wider)
+		putf(r, 2, 2, ST_WEAK, "needs n = %u: Enter shows it (n is held "
+		     "at %u while you type)", v->edit.wider, v->edit.hold);
+	else if (v->mode == MODE_EDIT && !v->edit.orig_bits)
+		putf(r, 2, 2, ST_DIM, "live: the panels follow what you type, "
+		     "n held at %u until Enter", v->edit.hold);
 	else if (v->mode == MODE_EDIT)
 		put(r, 2, 2, ST_DIM, "live: the panels follow what you type");
 }
@@ -531,7 +641,7 @@ static void draw_footer(const dash *d, const rect *r, int *cy, int *cx)
 		const char *sp = strchr(b->hint, ' ');
 		char key[32];
 		w = width(b->hint);
-		if (x + w > r->w)
+		if (x + w > r->w - 1)
 			break;
 		snprintf(key, sizeof key, "%.*s", sp ? (int)(sp - b->hint) : w,
 		         b->hint);
@@ -541,6 +651,31 @@ static void draw_footer(const dash *d, const rect *r, int *cy, int *cx)
 }
 
 /* ---- decomposition --------------------------------------------------------- */
+
+/* The decomposition's title; the weights go in it when there is no
+ * room for them beside the digits (a row saved at 64 bits), in the
+ * longest form that leaves room for the selected digit on the right. */
+static void decomp_title(const rect *r, const dash_model_const *c, int beside,
+                         const char *right)
+{
+	char t[3][96];
+	int i;
+
+	if (beside) {
+		snprintf(t[0], sizeof t[0], "Decomposition of p on %u bits", c->bits);
+		title(r, t[0], right);
+		return;
+	}
+	snprintf(t[0], sizeof t[0], "Decomposition of p on %u bits; weights: "
+	         "binary %zu, NAF %zu", c->bits, c->bin_weight, c->naf_weight);
+	snprintf(t[1], sizeof t[1], "Decomposition on %u bits; weights: binary "
+	         "%zu, NAF %zu", c->bits, c->bin_weight, c->naf_weight);
+	snprintf(t[2], sizeof t[2], "%u bits; weights: binary %zu, NAF %zu",
+	         c->bits, c->bin_weight, c->naf_weight);
+	for (i = 0; i < 2 && title_room(r, t[i]) < width(right); i++)
+		;
+	title(r, t[i], right);
+}
 
 static void draw_decomp(const dash *d, const rect *r)
 {
@@ -554,11 +689,7 @@ static void draw_decomp(const dash *d, const rect *r)
 
 	snprintf(right, sizeof right, "digit 2^%d = %c", sel,
 	         v > 0 ? '+' : v < 0 ? '-' : '0');
-	{
-		char t[64];
-		snprintf(t, sizeof t, "Decomposition of p on %u bits", c->bits);
-		title(r, t, right);
-	}
+	decomp_title(r, c, beside, right);
 	put(r, 1, 1, ST_DIM, "bits");
 	for (i = 0; i < n; i++)
 		put(r, 1, x0 + i, c->bin[i] == '1' ? ST_NORMAL : ST_DIM,
@@ -576,52 +707,68 @@ static void draw_decomp(const dash *d, const rect *r)
 		put(r, 2, x0 + n + 3, ST_NORMAL, wt);
 	}
 	put(r, 3, 1, ST_DIM, "sum");
-	f = (flow){ r, 3, x0, x0, r->h - 1 - !beside, 0, 1 };
+	f = (flow){ r, 3, x0, x0, r->h - 1, 0, 1 };
 	/* terms "2^31", "+ 2^29", ... each kept whole */
 	{
 		char term[32];
 		for (p = c->sum; next_term(&p, term, sizeof term);)
 			flow_item(&f, term, ST_NORMAL, 0);
 	}
-	if (!beside)
-		putf(r, r->h - 1, 1, ST_NORMAL, "weight binary %zu, NAF %zu: %zu "
-		     "additions/subtractions%s", c->bin_weight, c->naf_weight, ops,
-		     c->naf.wrapped ? " (a 2^n digit wraps to 0)" : "");
-	else if (c->naf.wrapped)
-		put(r, 3, r->w - 28, ST_DIM, "(mod 2^n: 2^n digit wraps)");
+	if (c->naf.wrapped)
+		flow_item(&f, SUM_WRAPS, ST_DIM, 0);
 }
 
 /* ---- continued fraction ------------------------------------------------- */
 
 /* Golden prefix, length and largest quotient, distance to 1/phi, from
- * row y; returns the row after. */
+ * row y; returns the row after.  A huge quotient takes the length onto
+ * the golden prefix's row, so the quotient's row holds it whole; rows
+ * past the panel's end are counted on its last row instead ("c" shows
+ * the convergents in their place). */
 static int cf_figures(const dash_model_const *c, const rect *r, int y)
 {
 	const cf_seq *cf = &c->cf;
-	char buf[160], g1[32];
+	char line[4][160], gp[64], g1[32];
+	int n = 0, i, room = r->h - y;
 
 	if (c->golden.prefix < 0)
-		snprintf(buf, sizeof buf, "golden prefix endless");
+		snprintf(gp, sizeof gp, "golden prefix endless");
 	else
-		snprintf(buf, sizeof buf, "golden prefix %ld%s", c->golden.prefix,
+		snprintf(gp, sizeof gp, "golden prefix %ld%s", c->golden.prefix,
 		         c->golden.mirrored ? " (of 1 - x)" : "");
-	put(r, y++, 1, ST_NORMAL, buf);
 	if (c->golden.max_index) {
 		char *q = mpz_get_str(NULL, 10, cf->a[c->golden.max_index]);
-		putf(r, y++, 1, ST_NORMAL, "%zu terms; largest a_%zu = %s", cf->n,
-		     c->golden.max_index, q);
+		snprintf(line[0], sizeof line[0], "%s", gp);
+		snprintf(line[1], sizeof line[1], "%zu terms; largest a_%zu = %s",
+		         cf->n, c->golden.max_index, q);
+		if (width(line[1]) > r->w - 2) {
+			snprintf(line[0], sizeof line[0], "%s; %zu terms", gp, cf->n);
+			snprintf(line[1], sizeof line[1], "largest a_%zu = %s",
+			         c->golden.max_index, q);
+		}
 		free(q);
 	} else {
-		putf(r, y++, 1, ST_NORMAL, "%zu term%s", cf->n, cf->n == 1 ? "" : "s");
+		snprintf(line[0], sizeof line[0], "%s", gp);
+		snprintf(line[1], sizeof line[1], "%zu term%s", cf->n,
+		         cf->n == 1 ? "" : "s");
 	}
+	n = 2;
 	if (c->dist == 0)
-		putf(r, y++, 1, ST_NORMAL, "|x - 1/%s| = 0", g.phi);
+		snprintf(line[n++], sizeof line[0], "|x - 1/%s| = 0", g.phi);
 	else
-		putf(r, y++, 1, ST_NORMAL, "|x - 1/%s| = %s (%.1f bits)", g.phi,
-		     fmt_g(g1, sizeof g1, c->dist, 3), c->dbits);
+		snprintf(line[n++], sizeof line[0], "|x - 1/%s| = %s (%.1f bits)",
+		         g.phi, fmt_g(g1, sizeof g1, c->dist, 3), c->dbits);
 	if (c->mdist < c->dist)
-		putf(r, y++, 1, ST_NORMAL, "|1-x - 1/%s| = %s (%.1f bits)", g.phi,
-		     fmt_g(g1, sizeof g1, c->mdist, 3), c->mbits);
+		snprintf(line[n++], sizeof line[0], "|1-x - 1/%s| = %s (%.1f bits)",
+		         g.phi, fmt_g(g1, sizeof g1, c->mdist, 3), c->mbits);
+	for (i = 0; i < n; i++) {
+		if (i == room - 1 && n > room) {
+			putf(r, y++, 1, ST_DIM, "%s %d more row%s: :cf", g.ell,
+			     n - i, n - i == 1 ? "" : "s");
+			break;
+		}
+		put(r, y++, 1, ST_NORMAL, line[i]);
+	}
 	return y;
 }
 
@@ -836,6 +983,38 @@ static void code_summary(char *t, size_t n, const char *cost, int w)
 	}
 }
 
+/* The code panel's title: the lines above and below the ones shown are
+ * counted on the right of it, never over the code. */
+static void code_title(const rect *r, int opt, int above, int below)
+{
+	const char *t = opt ? "Fewest adders" : "Shift/add code";
+	char f[4][64];
+	const char *form[4] = { f[0], f[1], f[2], f[3] };
+
+	if (above && below) {
+		snprintf(f[0], sizeof f[0], "%s PgUp: %d, %s PgDn: %d more", g.up,
+		         above, g.down, below);
+		snprintf(f[1], sizeof f[1], "%s%d %s%d more, PgUp PgDn", g.up,
+		         above, g.down, below);
+		snprintf(f[2], sizeof f[2], "%s%d %s%d more", g.up, above, g.down,
+		         below);
+		snprintf(f[3], sizeof f[3], "%s%d %s%d", g.up, above, g.down, below);
+	} else if (above || below) {
+		const char *arrow = above ? g.up : g.down, *key = above ? "PgUp"
+		                    : "PgDn";
+		int k = above ? above : below;
+		snprintf(f[0], sizeof f[0], "%s %s: %d more", arrow, key, k);
+		snprintf(f[1], sizeof f[1], "%s%d more, %s", arrow, k, key);
+		snprintf(f[2], sizeof f[2], "%s%d more", arrow, k);
+		snprintf(f[3], sizeof f[3], "%s%d", arrow, k);
+	} else {
+		snprintf(f[0], sizeof f[0], "%s", opt ? "cfx shifts --optimal "
+		         "--emit c" : "cfx shifts --emit c");
+		f[1][0] = f[2][0] = f[3][0] = '\0';
+	}
+	title(r, t, first_fit(form, 4, title_room(r, t)));
+}
+
 static void draw_code(const dash *d, const rect *r)
 {
 	const dash_view *v = dash_keys_view(d);
@@ -862,13 +1041,7 @@ static void draw_code(const dash *d, const rect *r)
 		else if (in_comment && strstr(lines[i], "*/"))
 			in_comment = 0;
 	}
-	if (top > 0) {
-		snprintf(t, sizeof t, "%s PgUp: %d more", g.up, top);
-		title(r, opt ? "Fewest adders" : "Shift/add code", t);
-	} else {
-		title(r, opt ? "Fewest adders" : "Shift/add code", opt
-		      ? "cfx shifts --optimal --emit c" : "cfx shifts --emit c");
-	}
+	code_title(r, opt, top, n - top - vis > 0 ? n - top - vis : 0);
 	if (opt) {
 		code_summary(t, sizeof t, c->opt_cost, r->w - 2);
 	} else {
@@ -879,9 +1052,6 @@ static void draw_code(const dash *d, const rect *r)
 	put(r, 1, 1, ST_NORMAL, t);
 	for (i = 0; i < vis && top + i < n; i++)
 		code_line(r, 2 + i, 1, lines[top + i], &in_comment);
-	if (top + vis < n)
-		putf(r, r->h - 1, r->w - 17, ST_DIM, " %s PgDn: %d more ", g.down,
-		     n - top - vis);
 	for (i = 0; i < n; i++)
 		free(lines[i]);
 }
@@ -1039,7 +1209,30 @@ static int verdict_style(score_verdict v)
 	       v == SCORE_BAD ? ST_BAD : ST_DIM;
 }
 
-/* Bars of bucket counts over load values; the last row is the axis. */
+/* The bars in one row (a panel with no room for more): eighths of the
+ * tallest, then the loads they span. */
+static void hist_row(const uint64_t *colv, int ncol, int cw, uint64_t vmax,
+                     uint64_t lo, uint64_t hi, const rect *hr, int st)
+{
+	char buf[64];
+	int c, k, x;
+
+	for (c = 0; c < ncol; c++) {
+		long h8 = colv[c] ? (long)((double)colv[c] * 8 / (double)vmax + 0.5) : 0;
+		if (colv[c] && h8 < 1)
+			h8 = 1;
+		for (k = 0; k < (cw > 2 ? cw - 1 : cw); k++)
+			put(hr, 0, c * cw + k, st, g.block[h8 > 8 ? 8 : h8]);
+	}
+	x = ncol * cw + 1;
+	snprintf(buf, sizeof buf, "loads %llu..%llu", (unsigned long long)lo,
+	         (unsigned long long)hi);
+	if (x + width(buf) <= hr->w)
+		put(hr, 0, x, ST_DIM, buf);
+}
+
+/* Bars of bucket counts over load values; the last row is the axis (a
+ * rect of one row: hist_row). */
 static void draw_hist(const dash_work_score *s, const rect *hr, int st)
 {
 	int rows = hr->h - 1, cols = hr->w, c, j, cw = 1, ncol;
@@ -1047,10 +1240,12 @@ static void draw_hist(const dash_work_score *s, const rect *hr, int st)
 	uint64_t colv[512], vmax = 0;
 	char buf[48];
 
-	if (rows < 1 || cols < 8 || !s || s->failed || !s->nhist)
+	if (rows < 0 || cols < 24 || !s || s->failed || !s->nhist)
 		return;
 	if (cols > 512)
 		cols = 512;
+	if (rows == 0)
+		cols -= 16;             /* the loads' text beside the row */
 	/* from the smallest load that occurs: loads cluster near E */
 	for (lo = 0; lo + 1 < s->nhist && !s->hist[lo]; lo++)
 		;
@@ -1070,6 +1265,10 @@ static void draw_hist(const dash_work_score *s, const rect *hr, int st)
 			colv[c] += s->hist[lo + i];
 		if (colv[c] > vmax)
 			vmax = colv[c];
+	}
+	if (rows == 0) {
+		hist_row(colv, ncol, cw, vmax, lo * s->hstep, s->r.max_load, hr, st);
+		return;
 	}
 	for (c = 0; c < ncol; c++) {
 		long h8 = colv[c] ? (long)((double)colv[c] * rows * 8 / (double)vmax
@@ -1163,13 +1362,17 @@ static void draw_verify(const dash *d, const rect *r, int y)
 	while (((int)sw->vn + per - 1) / per > avail)
 		per++;
 	for (i = 0; i * per < (int)sw->vn; i++) {
-		int worst = -1;
+		int worst = -1, info = 0;
 		for (j = (unsigned)(i * per); j < sw->vn && j < (unsigned)(i + 1) *
-		     (unsigned)per; j++)
+		     (unsigned)per; j++) {
 			if (j < sw->vdone && sw->vst[j] < 3 && (int)sw->vst[j] > worst)
 				worst = sw->vst[j];
+			info |= j < sw->vdone && sw->vst[j] == VERIFY_INFO;
+		}
 		if (worst >= 0)
 			put(r, y, x + i, verdict_style(as[worst]), g.verdict[as[worst]]);
+		else if (info)          /* judged, but too few keys to say */
+			put(r, y, x + i, ST_DIM, g.verdict[SCORE_NONE]);
 		else
 			put(r, y, x + i, ST_DIM, g.pending);
 	}
@@ -1184,6 +1387,50 @@ static void draw_verify(const dash *d, const rect *r, int y)
 		     sw->vwarn ? "PASS, %u WARN" : "PASS", sw->vwarn);
 }
 
+/* The sweep strip's first row: what it hashes and its worst stride, the
+ * longest form that fits; a b capped below the bucket panel's says so. */
+static void sweep_head(const dash *d, const rect *r, int y, int cur)
+{
+	const dash_scoring *work = dash_state_scoring(d);
+	const dash_work_sweep *sw = &work->sweep;
+	unsigned b = work->par.sweep_b;
+	int capped = b < work->par.b, i, j, room = r->w - 2;
+	char lab[4][96], res[2][64], c1[16], g1[32], t[160];
+	int st;
+
+	count_text(work->par.sweep_count, c1, sizeof c1);
+	snprintf(lab[0], sizeof lab[0], "stride sweep, keys k*2^s: 2^%u buckets%s, "
+	         "%s keys per s;", b, capped ? " (b capped)" : "", c1);
+	snprintf(lab[1], sizeof lab[1], "sweep k*2^s, b=%u%s:", b,
+	         capped ? " (capped)" : "");
+	snprintf(lab[2], sizeof lab[2], "sweep b=%u%s:", b, capped ? " (capped)"
+	         : "");
+	snprintf(lab[3], sizeof lab[3], "sweep b=%u%s:", b, capped ? " max" : "");
+	if (cur && sw->done == sw->bits) {
+		fmt_g(g1, sizeof g1, sw->R[sw->worst], 3);
+		snprintf(res[0], sizeof res[0], "worst s=%u R %s %s", sw->worst, g1,
+		         score_verdict_name(sw->v[sw->worst]));
+		snprintf(res[1], sizeof res[1], "s=%u R %s %s", sw->worst, g1,
+		         score_verdict_name(sw->v[sw->worst]));
+		st = verdict_style(sw->v[sw->worst]);
+	} else {
+		snprintf(res[0], sizeof res[0], "running %u/%u", cur ? sw->done : 0,
+		         work->par.bits);
+		snprintf(res[1], sizeof res[1], "%u/%u", cur ? sw->done : 0,
+		         work->par.bits);
+		st = ST_DIM;
+	}
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < 2; j++) {
+			snprintf(t, sizeof t, "%s %s", lab[i], res[j]);
+			if (width(t) <= room || (i == 3 && j == 1)) {
+				int x = put(r, y, 1, ST_DIM, lab[i]);
+				put(r, y, x + 1, st, res[j]);
+				return;
+			}
+		}
+}
+
 static void draw_sweep(const dash *d, const rect *r, int y, int rows)
 {
 	const dash_scoring *work = dash_state_scoring(d);
@@ -1191,24 +1438,21 @@ static void draw_sweep(const dash *d, const rect *r, int y, int rows)
 	int cur = sw->bits == work->par.bits && sw->p == work->par.p &&
 	          sw->b == work->par.sweep_b && sw->count == work->par.sweep_count;
 	int n = (int)work->par.bits, per = sweep_per_row(n, r->w), i, x;
-	char c1[16], g1[32];
 
+	if (rows == 1 && y >= 1) {
+		/* no room for the strips here: say where they are */
+		static const char *const form[] = {
+			"sweep and verify strips: on a taller terminal, or :sweep :verify",
+			"sweep, verify strips: taller terminal, :sweep :verify",
+			"strips: taller terminal, :sweep :verify",
+			"strips: :sweep :verify",
+		};
+		put(r, y, 1, ST_DIM, first_fit(form, 4, r->w - 2));
+		return;
+	}
 	if (rows < 3 || y < 1)
 		return;
-	if (r->w >= 90)
-		x = putf(r, y, 1, ST_DIM, "stride sweep, keys k*2^s: 2^%u buckets, "
-		         "%s keys per s;", work->par.sweep_b,
-		         count_text(work->par.sweep_count, c1, sizeof c1));
-	else if (r->w >= 46)
-		x = putf(r, y, 1, ST_DIM, "sweep k*2^s, b=%u:", work->par.sweep_b);
-	else
-		x = putf(r, y, 1, ST_DIM, "sweep b=%u:", work->par.sweep_b);
-	if (cur && sw->done == sw->bits)
-		putf(r, y, x + 1, verdict_style(sw->v[sw->worst]), "worst s=%u R "
-		     "%s %s", sw->worst, fmt_g(g1, sizeof g1, sw->R[sw->worst], 3),
-		     score_verdict_name(sw->v[sw->worst]));
-	else
-		putf(r, y, x + 1, ST_DIM, "running %u/%d", cur ? sw->done : 0, n);
+	sweep_head(d, r, y, cur);
 	for (i = 0; i < n; i++) {
 		int row = y + 1 + i / per, col = 7 + i % per;
 		if (row >= y + rows - 1)    /* the last row is verify's */
@@ -1257,13 +1501,13 @@ static void draw_progress(const dash *d, const rect *r, int y, int x)
 }
 
 /* When the keys are every key of their kind (keys_cover_word), why the
- * loads are even whatever p is, at (y, x) in at most w columns; 1 if said. */
-static int cover_note(const dash *d, const rect *r, int y, int x, int w)
+ * loads are even whatever p is, in at most w columns, into t; 1 if there
+ * is such a note, else 0. */
+static int cover_text(const dash *d, int w, char *t, size_t n)
 {
 	const dash_scoring *work = dash_state_scoring(d);
 	keys_spec ks;
 	cfx_err e;
-	char t[160];
 	unsigned space;
 	int covers;
 
@@ -1275,18 +1519,37 @@ static int cover_note(const dash *d, const rect *r, int y, int x, int w)
 	if (!covers)
 		return 0;
 	if (space == work->par.bits)
-		snprintf(t, sizeof t, "keys = all 2^%u words", space);
+		snprintf(t, n, "keys = all 2^%u words", space);
 	else
-		snprintf(t, sizeof t, "keys = all 2^%u multiples of 2^%u", space,
+		snprintf(t, n, "keys = all 2^%u multiples of 2^%u", space,
 		         work->par.bits - space);
 	if (width(t) + 56 <= w)
-		strcat(t, ": any odd p permutes them, so every p spreads them evenly");
+		strncat(t, ": any odd p permutes them, so every p spreads them "
+		        "evenly", n - strlen(t) - 1);
 	else if (width(t) + 21 <= w)
-		strcat(t, ": even for any odd p");
+		strncat(t, ": even for any odd p", n - strlen(t) - 1);
 	else
-		snprintf(t, sizeof t, "keys cover the word: even for any odd p");
+		snprintf(t, n, "keys cover the word: even for any odd p");
+	return 1;
+}
+
+/* The cover note at (y, x) of r in w columns; 1 if there is one. */
+static int cover_note(const dash *d, const rect *r, int y, int x, int w)
+{
+	char t[160];
+
+	if (!cover_text(d, w, t, sizeof t))
+		return 0;
 	put(r, y, x, ST_WEAK, t);
 	return 1;
+}
+
+/* Rows of the bucket panel r (inside its title) that the sweep and verify
+ * strips take: all they need (srows) when the figures above keep fig
+ * rows, else 1 for a line saying where they are. */
+static int sweep_rows_for(const rect *r, int srows, int fig)
+{
+	return r->h - 1 - fig >= srows ? srows : 1;
 }
 
 static void draw_buckets(const dash *d, const rect *r)
@@ -1309,7 +1572,13 @@ static void draw_buckets(const dash *d, const rect *r)
 		snprintf(t, sizeof t, "Buckets: %s keys, b = %u", c1, work->par.b);
 	title(r, t, NULL);
 	srows = 2 + (n + per - 1) / per;   /* title, strides, verify */
-	sweep_rows = r->h - 1 >= srows + 4 ? srows : 0;
+	/* the figures, then the strips, then what rows are left for the
+	 * bars (one row is a compact form of them) */
+	if (wide)
+		sweep_rows = sweep_rows_for(r, srows, 7);
+	else
+		sweep_rows = sweep_rows_for(r, srows, 2 + cover_text(d, r->w - 2, t,
+		                                                       sizeof t));
 	if (!s || s->failed) {
 		if (!s) {
 			draw_progress(d, r, 1, 1);
@@ -1416,22 +1685,61 @@ static void blank(const rect *r)
 		mvhline(r->y + y, r->x, ' ', r->w);
 }
 
+/* The rows an output line takes in w columns, drawn from row y of r
+ * when draw (rows outside r are skipped): wrapped at spaces, the rest
+ * indented under the line's own indent and two more. */
+static int out_line_rows(const rect *r, int y, int w, const char *s, int st,
+                         int draw)
+{
+	int ind = (int)strspn(s, " ") + 2, rows = 0;
+	const char *p = s;
+
+	if (ind > w / 2)
+		ind = w / 2;
+	do {
+		int x = rows ? ind : 0;
+		size_t n = row_cut(p, w - x);
+		char buf[512];
+		if (n == 0)
+			n = strlen(p) ? 1 : 0;
+		if (draw && y + rows >= 1 && y + rows < r->h) {
+			snprintf(buf, sizeof buf, "%.*s", (int)(n < sizeof buf ? n
+			         : sizeof buf - 1), p);
+			put(r, y + rows, 1 + x, st, buf);
+		}
+		rows++;
+		p += n;
+		if (rows > 1 || *p)
+			while (*p == ' ')
+				p++;
+	} while (*p);
+	return rows;
+}
+
+/* The output pane: lines wrapped to its width, the newest at the bottom
+ * unless scrolled (by rows). */
 static void draw_out(const dash *d, const rect *r)
 {
-	int vis = r->h - 1, first, i, scroll = dash_out_scrolled(d->out), n;
+	int vis = r->h - 1, i, scroll = dash_out_scrolled(d->out), n, w = r->w - 2;
+	int total = 0, y;
 	const char *const *line = dash_out_lines(d->out, &n);
 
 	blank(r);
 	title(r, "Output of : commands", "PgUp PgDn scroll, o hides");
-	if (scroll > n - vis)
-		scroll = n - vis > 0 ? n - vis : 0;
+	for (i = 0; i < n; i++)
+		total += out_line_rows(r, 0, w, line[i], ST_NORMAL, 0);
+	if (scroll > total - vis)
+		scroll = total - vis > 0 ? total - vis : 0;
 	frame->out_scroll = scroll;
-	first = n - vis - scroll;
-	if (first < 0)
-		first = 0;
-	for (i = 0; i < vis && first + i < n; i++) {
-		const char *s = line[first + i];
-		put(r, 1 + i, 1, s[0] == ':' ? ST_KEY : ST_NORMAL, s);
+	/* the row of line 0's first row: the last row shown is total -
+	 * scroll */
+	y = 1 + vis - (total - scroll);
+	for (i = 0; i < n && y < r->h; i++) {
+		int k = out_line_rows(r, 0, w, line[i], ST_NORMAL, 0);
+		if (y + k > 1)
+			out_line_rows(r, y, w, line[i], line[i][0] == ':' ? ST_KEY
+			              : ST_NORMAL, 1);
+		y += k;
 	}
 }
 
@@ -1498,13 +1806,13 @@ static int help_rows(const rect *r, int top, int draw)
  * the glyphs this screen draws (UTF-8 or ASCII). */
 static int panel_rows(const rect *r, int top, int draw)
 {
-	enum { N = 10 };
+	enum { N = 12 };
 	static const char *const name[N] = {
 		"header", "Decomposition", "Continued fraction", "  distance",
 		"Shift/add code", "Spectrum", "  lengths", "Buckets", "  bars",
-		"  sweep strip",
+		"  sweep strip", "  verify strip", "  the two strips",
 	};
-	char t[N][640];
+	char t[N][800];
 	int y = 1, i;
 
 	snprintf(t[0], sizeof t[0], "the constant as typed, = its value in hex and "
@@ -1553,14 +1861,58 @@ static int panel_rows(const rect *r, int top, int draw)
 	snprintf(t[9], sizeof t[9], "keys k*2^s for each stride s = 0 .. n-1, "
 	         "from the left, one cell each: %s good, %s weak, %s bad, %s none "
 	         "(fewer than %d distinct keys); worst s names the stride with "
-	         "the largest R.", g.verdict[0], g.verdict[1], g.verdict[2],
-	         g.verdict[3], SCORE_MIN_KEYS);
+	         "the largest R.  They go into 2^b buckets, b that of the "
+	         "panel but at most 12 (b=12 (capped) when the panel's is "
+	         "larger), 4 x 2^b keys per stride.", g.verdict[0],
+	         g.verdict[1], g.verdict[2], g.verdict[3], SCORE_MIN_KEYS);
+	snprintf(t[10], sizeof t[10], "what cfx verify says of p, one family "
+	         "of keys a cell in verify's order (sequential, each stride "
+	         "2^s, other strides, runs, bytes, packed fields, pointer+index, "
+	         "few bits set), the worst of several neighbours when they do "
+	         "not fit: %s PASS, %s WARN, %s FAIL, %s INFO (too few keys to "
+	         "judge), %s not yet run.  FAIL N "
+	         "counts the failed checks (an even p fails \"odd\" too); "
+	         ":verify lists them, :verify --full prints the report.  Words "
+	         "of fewer than %d bits are not judged.", g.verdict[0],
+	         g.verdict[1], g.verdict[2], g.verdict[3],
+	         g.pending[0] == ' ' ? "blank"
+	         : g.pending, VERIFY_MIN_BITS);
+	snprintf(t[11], sizeof t[11], "may disagree, and both are right: the "
+	         "sweep hashes one count of keys into one table (2^b, b <= 12); "
+	         "verify tries every table from 2^4 to 2^20 with 1 to 8 keys a "
+	         "bucket, and FAILs a family when its worst table costs twice a "
+	         "random hash's lookups (R >= 2) and is rare among random odd "
+	         "multipliers.  A stride can be good at b = 12 on the sweep and "
+	         "FAIL at 2^8 in verify; :verify names the table.");
 	if (draw && y - top >= 1 && y - top < r->h)
 		put(r, y - top, 2, ST_TITLE, "What the panels show");
 	y++;
 	for (i = 0; i < N; i++)
 		y += help_entry(r, y, top, draw, name[i], t[i]);
 	return y;
+}
+
+/* The help's title: how to move on, and the rows above and below the
+ * ones shown (in the title, never over the text). */
+static void help_title(const rect *r, int page, int above, int below)
+{
+	const char *t = page ? "Panels" : "Keys";
+	const char *other = page ? "? keys" : "? panels";
+	char f[3][128], more[32] = "";
+	const char *form[3] = { f[0], f[1], f[2] };
+
+	if (above > 0 && below > 0)
+		snprintf(more, sizeof more, "%s%d %s%d more, ", g.up, above, g.down,
+		         below);
+	else if (above > 0 || below > 0)
+		snprintf(more, sizeof more, "%s%d more, ", above > 0 ? g.up : g.down,
+		         above > 0 ? above : below);
+	snprintf(f[0], sizeof f[0], "%sUp Down scroll, %s, other keys close",
+	         more, other);
+	snprintf(f[1], sizeof f[1], "%sUp Down, %s, other keys close", more,
+	         other);
+	snprintf(f[2], sizeof f[2], "%sUp Down, %s", more, other);
+	title(r, t, first_fit(form, 3, title_room(r, t)));
 }
 
 static void draw_help(const dash *d)
@@ -1578,12 +1930,7 @@ static void draw_help(const dash *d)
 		top = total - vis > 0 ? total - vis : 0;
 	frame->help_scroll = top;
 	rows(&r, top, 1);
-	if (v->help_page)
-		title(&r, "Panels", "Up Down scroll, ? keys, other keys close");
-	else
-		title(&r, "Keys", "Up Down scroll, ? panels, other keys close");
-	if (top + vis < total)
-		putf(&r, r.h - 1, r.w - 12, ST_DIM, " %s more ", g.down);
+	help_title(&r, v->help_page, top, total - top - vis);
 }
 
 static void too_small(void)

@@ -65,31 +65,48 @@ void dash_keys_measured(dash *d, const dash_frame *f)
 }
 /* ---- the constant ------------------------------------------------------- */
 
-/* The line changed: the constant follows it if it is valid. */
+/* The line changed: the constant follows it if it is valid.  With the
+ * word automatic, the word the constant had is held while typing (a
+ * constant half typed must not flip every panel to another n): a text
+ * that needs a wider word is shown on Enter. */
 static void edit_changed(dash *d)
 {
-	cfx_err e;
+	dash_edit *ed = &d->ks->v.edit;
+	unsigned long bits = ed->orig_bits ? ed->orig_bits : ed->hold;
+	cfx_err e, e0;
+	unsigned need;
 
-	if (d->ks->v.edit.line.len == 0) {
-		d->ks->v.edit.bad = 1;
-		cfx_err_set(&d->ks->v.edit.err, CFX_ESYNTAX, 0, NULL, "type a constant");
+	ed->wider = 0;
+	if (ed->line.len == 0) {
+		ed->bad = 1;
+		cfx_err_set(&ed->err, CFX_ESYNTAX, 0, NULL, "type a constant");
 		return;
 	}
-	if (dash_state_set_const(d, d->ks->v.edit.line.buf, d->ks->v.edit.orig_bits, &e) < 0) {
-		d->ks->v.edit.bad = 1;
-		d->ks->v.edit.err = e;
-	} else {
-		d->ks->v.edit.bad = 0;
+	if (dash_state_set_const(d, ed->line.buf, bits, &e) == 0) {
+		ed->bad = 0;
+		return;
 	}
+	need = ed->orig_bits ? 0 : dash_state_word_of(d, ed->line.buf, 0, &e0);
+	if (need > ed->hold) {
+		ed->bad = 0;
+		ed->wider = need;
+		return;
+	}
+	ed->bad = 1;
+	ed->err = !ed->orig_bits && !need ? e0 : e;
 }
 
 static void edit_start(dash *d, const char *text)
 {
-	free(d->ks->v.edit.orig);
-	d->ks->v.edit.orig = xstrdup(dash_state_model(d)->expr);
-	d->ks->v.edit.orig_bits = dash_state_bits_asked(d);
-	dash_line_set(&d->ks->v.edit.line, text);
-	d->ks->v.edit.bad = 0;
+	dash_edit *ed = &d->ks->v.edit;
+
+	free(ed->orig);
+	ed->orig = xstrdup(dash_state_model(d)->expr);
+	ed->orig_bits = dash_state_bits_asked(d);
+	ed->hold = dash_state_model(d)->bits;
+	ed->wider = 0;
+	dash_line_set(&ed->line, text);
+	ed->bad = 0;
 	d->ks->v.mode = MODE_EDIT;
 	if (!text[0])
 		edit_changed(d);
@@ -158,8 +175,8 @@ static void k_digit_set(dash *d, int key)
 		if (dash_state_set_const(d, hex, bits, &e) < 0)
 			dash_out_msg(d->out, ST_ERROR, "%s", e.msg);
 		else if (!naf_is_naf(&g))
-			dash_out_msg(d->out, ST_NORMAL, "2^%d -> %c: p = %s; adjacent non-zero "
-			         "digits, so the NAF shown is rewritten (weight %zu)",
+			dash_out_msg(d->out, ST_NORMAL, "2^%d -> %c: p = %s; NAF rewritten, "
+			         "weight %zu: no adjacent non-zeros",
 			         sel, v > 0 ? '+' : v < 0 ? '-' : '0', hex,
 			         dash_state_model(d)->naf_weight);
 		else
@@ -418,6 +435,13 @@ static void k_redraw(dash *d, int key)
 	clearok(curscr, TRUE);
 }
 
+static void k_suspend(dash *d, int key)
+{
+	(void)d;
+	(void)key;
+	pending.kind = DASH_ACT_SUSPEND;
+}
+
 static void k_quit(dash *d, int key)
 {
 	(void)d;
@@ -483,6 +507,8 @@ static void k_line_move(dash *d, int key)
 
 static void k_line_accept(dash *d, int key)
 {
+	cfx_err e;
+
 	(void)key;
 	if (d->ks->v.mode == MODE_EDIT) {
 		if (d->ks->v.edit.bad) {
@@ -490,8 +516,15 @@ static void k_line_accept(dash *d, int key)
 			         "to %s", d->ks->v.edit.orig);
 			return;
 		}
+		/* the word was held while typing: now the rule chooses it */
+		if (!d->ks->v.edit.orig_bits &&
+		    dash_state_set_const(d, d->ks->v.edit.line.buf, 0, &e) < 0) {
+			dash_out_msg(d->out, ST_ERROR, "%s", e.msg);
+			return;
+		}
 		d->ks->v.mode = MODE_VIEW;
-		dash_out_msg(d->out, ST_NORMAL, "constant %s", dash_state_model(d)->hex);
+		dash_out_msg(d->out, ST_NORMAL, "constant %s (n = %u)",
+		             dash_state_model(d)->hex, dash_state_model(d)->bits);
 		return;
 	}
 	d->ks->v.mode = MODE_VIEW;
@@ -581,6 +614,8 @@ const dash_keys_binding dash_keys_table[] = {
 	{ { 'o', ESC }, "o, Esc", "show / hide the output of : commands",
 	  "o output", V, k_out },
 	{ { CTRL('L') }, "Ctrl-L", "redraw the screen", NULL, V | L, k_redraw },
+	{ { CTRL('Z') }, "Ctrl-Z", "suspend to the shell (fg resumes, as it "
+	  "was)", NULL, V | L | H, k_suspend },
 
 	{ { '\r', '\n', KEY_ENTER }, "Enter", "keep the constant / run the "
 	  "command", "Enter keep", L, k_line_accept },

@@ -324,9 +324,11 @@ int dash_learn_start(dash *d, const char *key, cfx_err *err)
 		return -1;
 	}
 	if (!(e = learn_store_catalog_find(&c, key))) {
+		char *why = learn_cli_not_found(&c, key, "");
+		cfx_err_set(err, CFX_EUSAGE, -1, key, "%s", why);
+		free(why);
 		learn_store_catalog_free(&c);
-		return cfx_err_set(err, CFX_EUSAGE, -1, key, "no such lesson; "
-		                   "learn lists them");
+		return -1;
 	}
 	if (!dl) {
 		dl = xcalloc(1, sizeof *dl, "lesson pane");

@@ -45,6 +45,8 @@ void dash_out_msg(dash_out *o, int style, const char *fmt, ...)
 	vsnprintf(o->msg, sizeof o->msg, fmt, ap);
 	va_end(ap);
 	o->msg_style = style;
+	if (text_width(o->msg, strlen(o->msg)) > DASH_OUT_STATUS_W)
+		dash_out_add(o, o->msg);
 }
 
 void dash_out_msg_clear(dash_out *o)

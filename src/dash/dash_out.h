@@ -14,8 +14,12 @@ typedef struct dash_out dash_out;
 dash_out *dash_out_new(void);
 void dash_out_free(dash_out *o);
 
+#define DASH_OUT_STATUS_W 77     /* the status line's columns at 80 */
+
 /* Set the status line (printf-style); style ST_NORMAL or ST_ERROR
- * (dash_ui.h).  dash_out_msg_clear empties it (a new key). */
+ * (dash_ui.h).  A message wider than DASH_OUT_STATUS_W also goes to the
+ * pane, whole (the status line may have to end it early).
+ * dash_out_msg_clear empties it (a new key). */
 void dash_out_msg(dash_out *o, int style, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void dash_out_msg_clear(dash_out *o);

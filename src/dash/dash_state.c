@@ -167,6 +167,20 @@ void dash_state_resubmit(dash *d)
 	st->work.gen = dash_work_submit(st->work.w, &p);
 }
 
+unsigned dash_state_word_of(const dash *d, const char *expr,
+                            unsigned long bits, cfx_err *err)
+{
+	dash_model_const c;
+	unsigned n;
+
+	if (dash_model_const_eval(&c, expr, bits, cli_session_lookup,
+	                          (void *)&d->r.sess, err) < 0)
+		return 0;
+	n = c.bits;
+	dash_model_const_free(&c);
+	return n;
+}
+
 int dash_state_set_const(dash *d, const char *expr, unsigned long bits,
                    cfx_err *err)
 {

@@ -75,6 +75,10 @@ typedef struct dash_edit {
 	dash_line line;
 	char *orig;                 /* text before editing, for Esc */
 	unsigned long orig_bits;
+	unsigned hold;              /* orig_bits automatic: the word held
+	                             * while typing (Enter applies the rule) */
+	unsigned wider;             /* the text needs this wider word: shown
+	                             * on Enter, the panels keep the last one */
 	int bad;                    /* the text is no constant: err says why */
 	cfx_err err;
 } dash_edit;
@@ -184,6 +188,11 @@ unsigned dash_state_table_bits(const dash *d);
 size_t dash_state_key_count(const dash *d);
 const char *dash_state_family(const dash *d);
 
+/* The word size expr would get (bits 0: automatic), or 0 with err if it
+ * is no constant of the dashboard; nothing changes. */
+unsigned dash_state_word_of(const dash *d, const char *expr,
+                            unsigned long bits, cfx_err *err);
+
 /* Make expr (bits: 0 automatic) the constant.  On success the session's
  * constant and bits follow; on failure nothing changes and err says why.
  * Returns 0 or -1. */
@@ -218,7 +227,8 @@ typedef struct dash_action {
 		DASH_ACT_NONE,          /* nothing beyond the state it changed */
 		DASH_ACT_RUN,           /* run the ':' line `line` */
 		DASH_ACT_COMPLETE,      /* complete the word before the cursor */
-		DASH_ACT_QUIT           /* leave the dashboard */
+		DASH_ACT_QUIT,          /* leave the dashboard */
+		DASH_ACT_SUSPEND        /* stop, as Ctrl-Z does in a shell */
 	} kind;
 	const char *line;           /* DASH_ACT_RUN: the line to run */
 	dash_line *edit;            /* DASH_ACT_COMPLETE: the line to complete */

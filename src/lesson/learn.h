@@ -179,6 +179,12 @@ void learn_cli_fill(struct buf *b, const char *text, int width,
 void learn_cli_blocks(struct buf *b, const learn_blocks *bl, int width);
 void learn_cli_feedback(struct buf *b, const char *fb, int width);
 
+/* Why key finds no lesson (learn_store_catalog_find gave NULL): none has
+ * it ("no such lesson; HOWlearn lists them"), or several have that
+ * word; malloc'd. */
+char *learn_cli_not_found(const learn_store_catalog *c, const char *key,
+                          const char *how);
+
 /* The words lessons add to a REPL session (for repl.words): `learn`. */
 const struct repl_word *learn_cli_words(void);
 

@@ -255,6 +255,22 @@ int learn_cli_list(FILE *out, FILE *diag, cfx_err *err)
 	return 0;
 }
 
+char *learn_cli_not_found(const learn_store_catalog *c, const char *key,
+                          const char *how)
+{
+	struct buf b = { 0 };
+	char *t;
+
+	if (learn_store_catalog_matches(c, key, &b) > 1) {
+		t = xasprintf("several lessons have that word (%s): give the "
+		              "number", buf_str(&b));
+		buf_free(&b);
+		return t;
+	}
+	buf_free(&b);
+	return xasprintf("no such lesson; %slearn lists them", how);
+}
+
 const repl_word *learn_cli_words(void)
 {
 	static const repl_word words[] = {
@@ -361,7 +377,9 @@ static int learn_word(shell *u, const char *args)
 		repl_error(r, "learn", "one lesson at a time (learn N)", NULL);
 		rc = CFX_EXIT_USAGE;
 	} else if (!(le = learn_store_catalog_find(&c, key))) {
-		repl_error(r, "learn", "no such lesson; learn lists them", key);
+		char *why = learn_cli_not_found(&c, key, "");
+		repl_error(r, "learn", why, key);
+		free(why);
 		rc = CFX_EXIT_USAGE;
 	} else if (start_lesson(u, le) < 0) {
 		rc = CFX_EXIT_USAGE;
@@ -478,29 +496,53 @@ static char *slurp_text(const char *path, cfx_err *e)
 	return textfile_read(path, TEXTFILE_MAX, NULL, e);
 }
 
-/* The facts file for lessons in dir: $CFX_FACTS, else the project's shared
- * docs beside the repository; NULL if there is none. */
-static char *facts_text(const char *lesson_path)
+/* The facts file (doc/FACTS.md) for a lesson at lesson_path: $CFX_FACTS;
+ * else ../doc/FACTS.md from the lesson's directory (the source tree, and
+ * share/cfx/doc beside share/cfx/lessons when installed); else the one
+ * of cfx itself (learn_store_facts_path: a file checked from elsewhere).  Its path and
+ * text, or NULL with a message on stderr: the check never silently does
+ * nothing. */
+static char *facts_text(const char *lesson_path, char **where)
 {
 	const char *env = getenv("CFX_FACTS");
-	char *dir, *slash, *path, *t;
+	char *dir, *slash, *path = NULL, *t = NULL;
 	cfx_err e;
+	int k;
 
+	*where = NULL;
 	if (env && *env) {
 		/* named, so it must be readable: a device or junk is said */
 		if (!(t = slurp_text(env, &e)))
 			fprintf(stderr, "cfx: learn: cannot read the facts file: %s "
 			        "(%s)\n", e.msg, e.token);
+		else
+			*where = xstrdup(env);
 		return t;
 	}
-	dir = xstrdup(lesson_path);
-	slash = strrchr(dir, '/');
-	if (slash)
-		*slash = '\0';
-	path = xasprintf("%s/../../shared/docs/FACTS.md", slash ? dir : ".");
-	t = slurp_text(path, &e);
+	for (k = 0; k < 2 && !t; k++) {
+		if (k == 0) {
+			dir = xstrdup(lesson_path);
+			slash = strrchr(dir, '/');
+			if (slash)
+				*slash = '\0';
+			else
+				strcpy(dir, ".");
+		} else if (!(dir = learn_store_facts_path())) {
+			break;
+		}
+		free(path);
+		path = k ? dir : xasprintf("%s/../doc/FACTS.md", dir);
+		if (!k)
+			free(dir);
+		t = slurp_text(path, &e);
+	}
+	if (!t)
+		fprintf(stderr, "cfx: learn: no facts file (doc/FACTS.md beside the "
+		        "lessons' directory; or set CFX_FACTS) (%s)\n",
+		        path ? path : lesson_path);
+	else
+		*where = path, path = NULL;
 	free(path);
-	free(dir);
 	return t;
 }
 
@@ -633,7 +675,7 @@ static int check_file(const char *path, const learn_store_entry *le, tally *t,
                       int verbose)
 {
 	cfx_err e;
-	char *text = slurp_text(path, &e), *facts;
+	char *text = slurp_text(path, &e), *facts, *facts_path;
 	lesson l;
 	lesson_problem *pr = NULL;
 	size_t np, i, before = t->failed;
@@ -657,9 +699,10 @@ static int check_file(const char *path, const learn_store_entry *le, tally *t,
 		t->failed++;
 		return CFX_EXIT_USAGE;
 	}
-	facts = facts_text(path);
-	if (!facts && getenv("CFX_FACTS") && *getenv("CFX_FACTS"))
-		t->failed++;      /* named but unreadable: said by facts_text */
+	facts = facts_text(path, &facts_path);
+	if (!facts)
+		t->failed++;      /* said by facts_text */
+	free(facts_path);
 	np = lesson_lint(&l, text, facts, &pr);
 	for (i = 0; i < np; i++)
 		fail_at(t, path, pr[i].line, "%s%s", pr[i].msg, "");
@@ -704,10 +747,11 @@ static int selftest(void)
 		t.failed++;
 	}
 	if (c.n) {
-		char *facts = facts_text(c.e[0].path);
-		printf("facts: %s\n", facts ? "checked against the facts file" :
-		       "not checked (no facts file: set CFX_FACTS)");
+		char *where, *facts = facts_text(c.e[0].path, &where);
+		if (facts)
+			printf("facts: checked against %s\n", where);
 		free(facts);
+		free(where);
 	}
 	printf("learn --selftest: %zu lessons, %zu steps, %zu claims; %zu "
 	       "failed\n", t.lessons, t.steps, t.claims, t.failed);
@@ -795,8 +839,9 @@ int learn_cli_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		return CFX_EXIT_OK;
 	}
 	if (!(le = learn_store_catalog_find(&c, argv[1]))) {
-		fprintf(stderr, "cfx: learn: no such lesson; cfx learn lists them "
-		        "(%s)\n", argv[1]);
+		char *why = learn_cli_not_found(&c, argv[1], "cfx ");
+		fprintf(stderr, "cfx: learn: %s (%s)\n", why, argv[1]);
+		free(why);
 		learn_store_catalog_free(&c);
 		return CFX_EXIT_USAGE;
 	}

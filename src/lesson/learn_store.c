@@ -18,6 +18,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <stdio.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -27,11 +28,24 @@
 #include "cfx/textfile.h"
 #include "cfx/lesson.h"
 #include "lesson/learn_store.h"
+#include "util/buf.h"
 #include "util/xalloc.h"
 
 #define PROGRESS_MAX (1 << 20)   /* a bigger progress file is not ours */
 
 /* ---- the catalog -------------------------------------------------- */
+
+int learn_store_name_ok(const char *name)
+{
+	size_t i;
+
+	if (!name[0] || name[0] == '.' || strlen(name) > 64)
+		return 0;
+	for (i = 0; name[i]; i++)
+		if (!isalnum((unsigned char)name[i]) && !strchr("._-", name[i]))
+			return 0;
+	return 1;
+}
 
 static int is_dir(const char *path)
 {
@@ -65,6 +79,29 @@ static char *lesson_dir(void)
 	if (is_dir(d))
 		return d;
 	free(d);
+	return NULL;
+}
+
+char *learn_store_facts_path(void)
+{
+	char exe[PATH_MAX], *slash, *d;
+	struct stat st;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	int k;
+
+	if (n <= 0)
+		return NULL;
+	exe[n] = '\0';
+	if (!(slash = strrchr(exe, '/')))
+		return NULL;
+	*slash = '\0';
+	for (k = 0; k < 2; k++) {
+		d = xasprintf(k ? "%s/../share/cfx/doc/FACTS.md" : "%s/doc/FACTS.md",
+		              exe);
+		if (stat(d, &st) == 0 && S_ISREG(st.st_mode))
+			return d;
+		free(d);
+	}
 	return NULL;
 }
 
@@ -113,13 +150,21 @@ int learn_store_catalog_load(learn_store_catalog *c, cfx_err *err)
 		size_t len = strlen(s);
 		learn_store_entry *e;
 
+		char *name;
+
 		if (!isdigit((unsigned char)s[0]) || !dash || len < 8 ||
 		    strcmp(s + len - 7, ".lesson"))
 			continue;
+		/* the name progress is kept under: one rule for both */
+		name = xstrndup(dash + 1, (size_t)(s + len - 7 - dash - 1));
+		if (!learn_store_name_ok(name)) {
+			free(name);
+			continue;
+		}
 		c->e = xrealloc(c->e, (c->n + 1) * sizeof *c->e, "lesson catalog");
 		e = &c->e[c->n++];
 		e->number = atoi(s);
-		e->name = xstrndup(dash + 1, (size_t)(s + len - 7 - dash - 1));
+		e->name = name;
 		e->path = xasprintf("%s/%s", c->dir, s);
 		e->title = read_title(e->path);
 	}
@@ -143,9 +188,26 @@ void learn_store_catalog_free(learn_store_catalog *c)
 	memset(c, 0, sizeof *c);
 }
 
-const learn_store_entry *learn_store_catalog_find(const learn_store_catalog *c, const char *key)
+/* Whether word occurs in text as a whole word, ignoring case. */
+static int has_word(const char *text, const char *word)
 {
-	size_t i;
+	size_t n = strlen(word);
+	const char *p;
+
+	if (!n)
+		return 0;
+	for (p = text; *p; p++)
+		if ((p == text || !isalnum((unsigned char)p[-1])) &&
+		    !strncasecmp(p, word, n) && !isalnum((unsigned char)p[n]))
+			return 1;
+	return 0;
+}
+
+const learn_store_entry *learn_store_catalog_find(const learn_store_catalog *c,
+                                                  const char *key)
+{
+	const learn_store_entry *found = NULL;
+	size_t i, hits = 0;
 	char *end;
 	long n = strtol(key, &end, 10);
 
@@ -153,7 +215,29 @@ const learn_store_entry *learn_store_catalog_find(const learn_store_catalog *c, 
 		if ((*key && !*end && c->e[i].number == n) ||
 		    !strcmp(c->e[i].name, key))
 			return &c->e[i];
-	return NULL;
+	if (!*key || !*end)
+		return NULL;
+	/* a word of a name or a title, when exactly one lesson has it */
+	for (i = 0; i < c->n; i++)
+		if (has_word(c->e[i].name, key) || has_word(c->e[i].title, key)) {
+			found = &c->e[i];
+			hits++;
+		}
+	return hits == 1 ? found : NULL;
+}
+
+size_t learn_store_catalog_matches(const learn_store_catalog *c,
+                                   const char *key, struct buf *names)
+{
+	size_t i, hits = 0;
+
+	for (i = 0; i < c->n; i++)
+		if (has_word(c->e[i].name, key) || has_word(c->e[i].title, key)) {
+			if (names)
+				buf_printf(names, "%s%d", hits ? ", " : "", c->e[i].number);
+			hits++;
+		}
+	return hits;
 }
 
 const char *const *learn_store_names(void)
@@ -277,7 +361,6 @@ static int parse_mark(learn_store_progress *p, char *line, const char **why)
 {
 	char *name, *step, *marks, *extra, *save, *end;
 	unsigned long s;
-	size_t i;
 
 	name = strtok_r(line, " ", &save);
 	step = strtok_r(NULL, " ", &save);
@@ -287,12 +370,10 @@ static int parse_mark(learn_store_progress *p, char *line, const char **why)
 		*why = "a line is not NAME STEP MARKS";
 		return -1;
 	}
-	for (i = 0; name[i]; i++)
-		if (!isalnum((unsigned char)name[i]) && name[i] != '-' &&
-		    name[i] != '_') {
-			*why = "bad lesson name";
-			return -1;
-		}
+	if (!learn_store_name_ok(name)) {
+		*why = "bad lesson name";
+		return -1;
+	}
 	if (strlen(marks) > LESSON_STEPS_MAX ||
 	    strspn(marks, ".+s") != strlen(marks)) {
 		*why = "bad step marks";
@@ -354,6 +435,45 @@ static char *aside_name(const char *path, int k)
 	       xasprintf("%s.corrupt-%s", path, stamp);
 }
 
+static char *dir_of(const char *path);
+
+/* An earlier set-aside copy of path with the very bytes path has now
+ * (regular files only), malloc'd, or NULL. */
+static char *same_aside(const char *path)
+{
+	char *dir = dir_of(path), *mine, *found = NULL;
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	size_t blen = strlen(base), mlen = 0;
+	DIR *d;
+	struct dirent *de;
+	cfx_err e;
+
+	if (!(mine = textfile_read(path, PROGRESS_MAX, &mlen, &e))) {
+		free(dir);
+		return NULL;
+	}
+	d = opendir(dir);
+	while (d && !found && (de = readdir(d))) {
+		char *full, *t;
+		size_t tlen = 0;
+		if (strncmp(de->d_name, base, blen) ||
+		    strncmp(de->d_name + blen, ".corrupt-", 9))
+			continue;
+		full = xasprintf("%s/%s", dir, de->d_name);
+		t = textfile_read(full, PROGRESS_MAX, &tlen, &e);
+		if (t && tlen == mlen && !memcmp(t, mine, mlen))
+			found = full;
+		else
+			free(full);
+		free(t);
+	}
+	if (d)
+		closedir(d);
+	free(mine);
+	free(dir);
+	return found;
+}
+
 /* Keep what is at path under a new name that overwrites nothing: a
  * hard link for a regular file (copy: the caller rewrites path), else a
  * rename that refuses to replace.  The name (malloc'd), or NULL with
@@ -361,6 +481,12 @@ static char *aside_name(const char *path, int k)
 static char *set_aside(const char *path, int keep)
 {
 	int k;
+	char *same;
+
+	/* the same bytes set aside before (a rewrite that failed, a full
+	 * disk): that copy is enough, and the directory does not fill up */
+	if ((same = same_aside(path)))
+		return same;
 
 	for (k = 0; k < 1000; k++) {
 		char *aside = aside_name(path, k);
@@ -415,7 +541,8 @@ static int lock_take(const char *path)
 	int fd, i;
 
 	lp = xasprintf("%s.lock", path);
-	fd = open(lp, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0600);
+	fd = open(lp, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW,
+	          0600);
 	free(lp);
 	if (fd < 0)
 		return -1;
@@ -623,7 +750,8 @@ static void lock_failed(const learn_store_progress *p, int e, cfx_err *err)
 		cfx_err_set(err, CFX_EIO, -1, dir, "progress cannot be saved: %s "
 		            "is not a directory; %s must name a directory cfx can "
 		            "write", dir, from);
-	} else if (e == EINVAL) {   /* lock_take: not a regular file */
+	} else if (e == EINVAL || e == ELOOP) {   /* not a regular file, or a
+	                                            * symlink (not followed) */
 		cfx_err_set(err, CFX_EIO, -1, p->path, "progress cannot be saved: "
 		            "its lock file %s.lock is not a regular file", p->path);
 	} else {

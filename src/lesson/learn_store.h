@@ -35,9 +35,27 @@ typedef struct learn_store_catalog {
 int learn_store_catalog_load(learn_store_catalog *c, cfx_err *err);
 void learn_store_catalog_free(learn_store_catalog *c);
 
-/* A lesson by number ("3") or name ("golden"); NULL if none. */
+/* cfx's own facts file: doc/FACTS.md beside the executable (a build
+ * tree), else ../share/cfx/doc/FACTS.md from it (installed); malloc'd,
+ * or NULL when there is neither. */
+char *learn_store_facts_path(void);
+
+/* The rule for a lesson's name, the same when the catalog lists a file
+ * and when progress is read back: letters, digits, '.', '_' and '-', not
+ * starting with '.', at most 64 characters.  A file whose name breaks it
+ * is not a lesson. */
+int learn_store_name_ok(const char *name);
+
+/* A lesson by number ("3"), name ("golden"), or a word of its name or
+ * title ("sparse") that no other lesson has; NULL if none. */
 const learn_store_entry *learn_store_catalog_find(const learn_store_catalog *c,
                                       const char *key);
+
+/* How many lessons have key as a word of their name or title; their
+ * numbers go to names (if not NULL), comma-separated: for "which one?" */
+struct buf;
+size_t learn_store_catalog_matches(const learn_store_catalog *c,
+                                   const char *key, struct buf *names);
 
 /* Names for completion: numbers and names, NULL-terminated, static. */
 const char *const *learn_store_names(void);

@@ -1,0 +1,59 @@
+/*
+ * patch.h - a unified diff, a mail holding one, or plain C source, read
+ * into lines (prefix patch_).
+ *
+ * What `cfx review` is given comes in three shapes: the output of git diff
+ * or git format-patch, a mail that carries a patch (maybe quoted with
+ * "> ", maybe with CRLF line ends, maybe with the leading space of context
+ * lines lost on the way), or a C file.  patch_read turns each into one
+ * list of lines, each marked added, removed or context, with its file and
+ * its line number in that file, so the C reader above it need not know
+ * which shape it came from.
+ *
+ * Mail quoting: the quote depth of the first diff header (or hunk) is the
+ * patch's; lines at another depth are the mail around it and are dropped,
+ * so a reply that quotes the patch under the original is read once.
+ * Hunk counts bound a hunk; a line that is none of '+', '-', ' ' inside a
+ * hunk is taken as context whose leading space was lost.
+ */
+#ifndef CFX_PATCH_H
+#define CFX_PATCH_H
+
+#include <stddef.h>
+
+#include "cfx/err.h"
+
+typedef struct patch_line {
+	const char *text;      /* the line, without quote, marker and CR */
+	char type;             /* '+' added, '-' removed, ' ' context; every
+	                        * line of C source is '+' (all of it is new) */
+	unsigned long no;      /* its line in the new file ('+', ' ') or in
+	                        * the old one ('-') */
+	size_t file;           /* index into patch.files */
+	size_t hunk;           /* hunks are numbered from 0 over the patch */
+} patch_line;
+
+typedef struct patch {
+	int is_diff;           /* 1: a unified diff was found */
+	unsigned quote;        /* mail quote depth stripped ("> " levels) */
+	char **files;          /* new file names ("b/" stripped), or the
+	                        * input's name for C source */
+	size_t nfiles, capf;
+	patch_line *line;
+	size_t nlines, capl;
+	char *store;           /* the text the lines point into */
+} patch;
+
+/*
+ * Read text (len bytes, no NUL needed) named name (for C source) into p
+ * (not initialised).  Returns 0, or -1 with err (CFX_ESYNTAX: no diff and
+ * nothing that looks like C; the message is one line).  Free with
+ * patch_free, also after an error.
+ */
+int patch_read(patch *p, const char *text, size_t len, const char *name,
+               cfx_err *err);
+
+/* Release p.  No operation on NULL. */
+void patch_free(patch *p);
+
+#endif

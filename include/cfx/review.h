@@ -1,0 +1,166 @@
+/*
+ * review.h - a patch reviewed as a hash reviewer would (prefix review_).
+ *
+ * review_run reads a patch (patch.h), finds the multipliers it adds or
+ * changes, and says what can be said without running anything:
+ *
+ *   multipliers: #defines and const initialisers whose name says
+ *     hash/golden/mult/prime/ratio, integer literals multiplied into a
+ *     value that is then shifted right or hashed, and open-coded
+ *     shift/add sequences (n <<= k; hash += n);
+ *   the word, from the type, the literal's suffix and #if BITS_PER_LONG
+ *     (and why), and the table size where the code shows it
+ *     (hash_32(x, 10), >> (32 - bits), a *_BITS define), else 0 for
+ *     verify's default range;
+ *   the claims in the comments around each one, checked: a continued
+ *     fraction expansion term by term (a trailing 0, a missing or an
+ *     extra term named as such), convergents, closeness to phi, a power
+ *     sum, "prime", a number of terms, shifts or additions;
+ *   each open-coded sequence evaluated symbolically, exactly: every
+ *     variable is a x + b mod 2^n in the input x, so the sequence is a
+ *     multiplier, compared with the constant its comments name.
+ *
+ * The verdict (verify.h) needs the battery run, which a front end does on
+ * its threads; review_verdict then turns the batteries into findings.
+ * Everything reported is a finding: a level, a place, one sentence.
+ */
+#ifndef CFX_REVIEW_H
+#define CFX_REVIEW_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <gmp.h>
+
+#include "cfx/err.h"
+#include "cfx/patch.h"
+#include "cfx/verify.h"
+
+/* Levels, lowest first.  ERROR and WARNING make `cfx review` exit 1;
+ * CHECK is for the reviewer to look at; NOTE says what was confirmed. */
+typedef enum { REVIEW_NOTE, REVIEW_CHECK, REVIEW_WARNING, REVIEW_ERROR }
+	review_level;
+
+typedef enum {
+	REVIEW_DEFINE,       /* #define NAME VALUE */
+	REVIEW_DECL,         /* [const] TYPE NAME = VALUE; */
+	REVIEW_LITERAL,      /* x * LITERAL, then shifted or hashed */
+	REVIEW_SEQUENCE      /* an open-coded shift/add multiply */
+} review_kind;
+
+#define REVIEW_NONE ((size_t)-1)
+
+typedef struct review_mult {
+	review_kind kind;
+	size_t file;               /* index into the patch's files */
+	unsigned long line;        /* where it is (a sequence: its first line) */
+	unsigned long last;        /* a sequence's last line */
+	char *name;                /* the define or variable ("" for a literal;
+	                            * a sequence: the variable it computes) */
+	char *text;                /* the value as written */
+	mpz_t p;                   /* the multiplier (a sequence's mod 2^bits) */
+	unsigned bits;             /* the word */
+	char why_bits[160];        /* "under #if BITS_PER_LONG == 64 (line 40)" */
+	unsigned table;            /* table bits, 0: verify's default range */
+	char why_table[160];
+	int ctx_bits;              /* the #if context's word, 0: none */
+	int has_old;               /* it replaces a constant: */
+	mpz_t old;                 /*   its value */
+	unsigned long old_line;    /*   and its line in the old file */
+	char *old_text;
+	/* sequences */
+	size_t same_as;            /* the multiplier it equals (REVIEW_NONE) */
+	char *input;               /* the input variable */
+	char *code;                /* the statements, one a line */
+	char *decls;               /* the other variables it uses, "n, t" */
+	int shift;                 /* right shift after it: its amount, -1
+	                            * none, -2 not a constant (shift_text) */
+	char shift_text[64];
+	unsigned shifts, adds;     /* << and +/- steps it takes */
+	int verify;                /* 1: a front end should run verify on it */
+} review_mult;
+
+typedef struct review_finding {
+	review_level level;
+	size_t file;
+	unsigned long line;
+	size_t mult;               /* the multiplier it is about, or REVIEW_NONE */
+	char kind[12];             /* "multiplier", "word", "table", "claim",
+	                            * "sequence", "verdict" */
+	char *msg;
+} review_finding;
+
+typedef struct review {
+	patch pt;
+	review_mult *mult;
+	size_t nmult, capm;
+	review_finding *find;
+	size_t nfind, capf;
+} review;
+
+/*
+ * Read and review text (len bytes) named name into r (not initialised).
+ * Returns 0, or -1 with err (patch_read's: not a diff and no C).  Free
+ * with review_free, also after an error.
+ */
+int review_run(review *r, const char *text, size_t len, const char *name,
+               cfx_err *err);
+
+/*
+ * The verdict of multiplier i from its battery bt (judged) and, when it
+ * replaces a constant, old's (NULL: none; judged at the same word and
+ * tables) as a finding: ERROR when bt FAILs, CHECK for WARN families,
+ * NOTE when it passes; with the old one beside it.
+ */
+void review_verdict(review *r, size_t i, const verify_battery *bt,
+                    const verify_battery *old);
+
+/*
+ * The claims of one comment (text as review reads it: one comment line
+ * a line, decoration dropped; its first line is line0) about multiplier
+ * i, checked, as findings: a continued fraction expansion term by term,
+ * convergents, closeness to phi, a power sum, prime, the number of terms,
+ * shifts and additions.  Confirmed: NOTE; wrong: WARNING, with the right
+ * value beside it.
+ */
+void review_claims(review *r, size_t i, const char *text,
+                   unsigned long line0);
+
+/* The first power sum in text ("2^31 + 2^29 - ... + 1": at least two
+ * terms) into v, as written (spaces normalised) into sum, and its line
+ * (text starts at line0) into *line.  1 if there is one, else 0. */
+int review_power_sum(const char *text, unsigned long line0, mpz_t v,
+                     char *sum, size_t n, unsigned long *line);
+
+/*
+ * Sequence i against the constant its comments name (want, NULL: none;
+ * what says where it was named; at: the line): NOTE when the sequence
+ * is proved to compute x * want mod 2^bits, ERROR with the smallest input
+ * whose product (or table index, when the right shift is known) differs
+ * when not; and which top bits index the table.
+ */
+void review_sequence_verdict(review *r, size_t i, mpz_srcptr want,
+                             const char *what, unsigned long at);
+
+/* Add a finding (printf-style message). */
+void review_add(review *r, review_level lv, size_t file, unsigned long line,
+                size_t mult, const char *kind, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
+/* Findings in file and line order, the ones of one line in the order
+ * they were found (a stable sort). */
+void review_sort(review *r);
+
+/* Counts per level into n[4] (indexed by review_level). */
+void review_count(const review *r, size_t n[4]);
+
+/* "ERROR", "WARNING", "CHECK", "NOTE"; gcc's "error", "warning", "note",
+ * "note" with gcc set. */
+const char *review_level_name(review_level lv, int gcc);
+
+/* The C type of a bits-bit word in kernel spelling ("u32", "u64"), for
+ * emitted code; words other than 8, 16, 32, 64 take the next wider. */
+const char *review_ctype(unsigned bits);
+
+void review_free(review *r);
+
+#endif

@@ -1,0 +1,396 @@
+/*
+ * cmd_review.c - `cfx review FILE...`: a patch in, a reviewer's answer out.
+ *
+ * Each FILE (or - for standard input: git diff | cfx review -) is read
+ * within the bounds of a data file (textfile.h), reviewed by the core
+ * (review.h), and every multiplier it finds goes through verify's battery
+ * at its word and table size, beside the constant it replaces.  Output is
+ * checkpatch's "FILE:LINE: LEVEL: message", gcc's "FILE:LINE:1: error:"
+ * with --format gcc, one JSON object with --json, a reply to paste with
+ * --emit reply, or a KUnit test with --emit kunit.  Exit status 1 when
+ * anything is an ERROR or a WARNING, 0 otherwise, 2 on bad input.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/pool.h"
+#include "cfx/review.h"
+#include "cfx/textfile.h"
+#include "cfx/verify.h"
+#include "cfx/word.h"
+#include "cli/cli.h"
+#include "cli/cmds.h"
+#include "cli/review_emit.h"
+#include "cli/out.h"
+#include "util/buf.h"
+#include "util/xalloc.h"
+
+enum { O_JSON = 256, O_FORMAT, O_EMIT };
+
+static const struct option longopts[] = {
+	{ "json", 0, NULL, O_JSON },
+	{ "format", 1, NULL, O_FORMAT },
+	{ "emit", 1, NULL, O_EMIT },
+	{ "help", 0, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+typedef struct review_args {
+	int json, gcc;
+	const char *emit;          /* NULL, "reply", "kunit" */
+} review_args;
+
+static int bad(cmd_ctx *c, const char *token, const char *msg)
+{
+	cfx_err_set(&c->err, CFX_EUSAGE, -1, token, "%s", msg);
+	return -1;
+}
+
+/* Returns 0, 1 after --help, -1 on a bad option. */
+static int parse(cmd_ctx *c, int argc, char **argv, review_args *a)
+{
+	int key;
+
+	memset(a, 0, sizeof *a);
+	optind = 0;
+	opterr = 0;
+	while ((key = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		const char *at = argv[optind - 1 < argc ? optind - 1 : argc - 1];
+		switch (key) {
+		case O_JSON:
+			a->json = 1;
+			break;
+		case O_FORMAT:
+			if (!strcmp(optarg, "gcc"))
+				a->gcc = 1;
+			else if (strcmp(optarg, "checkpatch"))
+				return bad(c, optarg, "--format takes checkpatch or gcc");
+			break;
+		case O_EMIT:
+			if (strcmp(optarg, "reply") && strcmp(optarg, "kunit"))
+				return bad(c, optarg, "--emit takes reply or kunit");
+			a->emit = optarg;
+			break;
+		case 'h':
+			cli_help(cli_find("review"), c->out);
+			return 1;
+		case ':':
+			return bad(c, at, "option needs a value");
+		default:
+			return bad(c, at, "unknown option");
+		}
+	}
+	if (a->json && a->emit)
+		return bad(c, "--json", "--json and --emit print different things; "
+		           "choose one");
+	return 0;
+}
+
+/* ---- input ---------------------------------------------------------------- */
+
+/* The whole of path (or standard input for "-") into *text, within the
+ * bounds of a data file.  0, or -1 with c->err. */
+static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len)
+{
+	FILE *f;
+	char *line = NULL;
+	size_t cap = 0, lines = 0;
+	ssize_t n;
+	struct buf b = { 0 };
+	int is_stdin = !strcmp(path, "-");
+	const char *name = is_stdin ? "<stdin>" : path;
+
+	if (is_stdin) {
+		if (!c->stdin_data)
+			return cfx_err_set(&c->err, CFX_EUSAGE, -1, "-", "standard "
+			                   "input holds the commands here; give files");
+		f = stdin;
+	} else if (!(f = textfile_open(path, 1, &c->err))) {
+		char why[sizeof c->err.msg];
+		memcpy(why, c->err.msg, sizeof why);
+		snprintf(c->err.msg, sizeof c->err.msg, "cannot read: %.170s", why);
+		return -1;
+	}
+	while ((n = textfile_line(f, &line, &cap, &c->err)) >= 0) {
+		buf_add(&b, line, (size_t)n);
+		buf_putc(&b, '\n');
+		if (textfile_data_within(++lines, b.len, "the patch", NULL, name,
+		                         &c->err) < 0) {
+			n = -3;
+			break;
+		}
+	}
+	free(line);
+	if (!is_stdin)
+		fclose(f);
+	if (n == -2) {
+		char msg[sizeof c->err.msg];
+		snprintf(msg, sizeof msg, "%.60s, line %zu: %.100s", name, lines + 1,
+		         c->err.msg);
+		snprintf(c->err.msg, sizeof c->err.msg, "%s", msg);
+		cfx_err_retoken(&c->err, name);
+	}
+	if (n < -1) {
+		buf_free(&b);
+		return -1;
+	}
+	*len = b.len;
+	*text = b.len ? buf_take(&b) : xstrdup("");
+	return 0;
+}
+
+/* ---- verify --------------------------------------------------------------- */
+
+typedef struct run_ctx {
+	cmd_ctx *c;
+	verify_battery *bt;
+	void *scratch[POOL_MAX];
+} run_ctx;
+
+static void run_one(void *ctx, size_t i, unsigned w)
+{
+	run_ctx *r = ctx;
+
+	verify_family_run(r->bt, i, r->scratch[w]);
+}
+
+static int stop_check(void *ctx, size_t done, size_t total)
+{
+	run_ctx *r = ctx;
+
+	(void)done;
+	(void)total;
+	return r->c->stop && *r->c->stop;
+}
+
+/* The battery of p on bits-bit words over the tables, judged. */
+static int battery(cmd_ctx *c, verify_battery *bt, const mpz_t p,
+                   unsigned bits, const unsigned *tables, size_t nt)
+{
+	run_ctx r;
+	unsigned threads = pool_cpus(), i;
+	int rc;
+
+	if (verify_plan(bt, mpz_get_ui(p), bits, tables, nt, &c->err) < 0)
+		return -1;
+	memset(&r, 0, sizeof r);
+	r.c = c;
+	r.bt = bt;
+	for (i = 0; i < threads; i++)
+		r.scratch[i] = xmalloc(verify_scratch_size(bt), "verify scratch");
+	rc = pool_run(bt->nfam, threads, run_one, stop_check, &r);
+	for (i = 0; i < threads; i++)
+		free(r.scratch[i]);
+	if (rc < 0)
+		return cfx_err_set(&c->err, CFX_EINTR, -1, NULL, "interrupted");
+	verify_judge(bt, 1, NULL);
+	return 0;
+}
+
+/* Every multiplier the review found through verify.  0, or -1 (Ctrl-C). */
+static int verdicts(cmd_ctx *c, review *rv)
+{
+	size_t i, nmult = rv->nmult;
+
+	for (i = 0; i < nmult; i++) {
+		review_mult *m = &rv->mult[i];
+		unsigned tables[VERIFY_MAX_TABLES];
+		size_t nt;
+		verify_battery bt, old;
+		int have_old = 0;
+
+		if (!m->verify || m->bits < VERIFY_MIN_BITS || m->bits > 64 ||
+		    mpz_sgn(m->p) <= 0 || mpz_sizeinbase(m->p, 2) > m->bits)
+			continue;
+		if (m->table >= 1 && m->table <= VERIFY_MAX_TABLE_BITS &&
+		    m->table <= m->bits) {
+			tables[0] = m->table;
+			nt = 1;
+		} else {
+			nt = verify_default_tables(m->bits, VERIFY_STANDARD, tables);
+		}
+		if (battery(c, &bt, m->p, m->bits, tables, nt) < 0)
+			return -1;
+		if (m->has_old && mpz_sgn(m->old) > 0 &&
+		    mpz_sizeinbase(m->old, 2) <= m->bits) {
+			if (battery(c, &old, m->old, m->bits, tables, nt) < 0) {
+				verify_free(&bt);
+				return -1;
+			}
+			have_old = 1;
+		}
+		review_verdict(rv, i, &bt, have_old ? &old : NULL);
+		verify_free(&bt);
+		if (have_old)
+			verify_free(&old);
+	}
+	return 0;
+}
+
+/* ---- output --------------------------------------------------------------- */
+
+static void text_out(FILE *f, const review *rv, const review_args *a)
+{
+	size_t i;
+
+	for (i = 0; i < rv->nfind; i++) {
+		const review_finding *x = &rv->find[i];
+		const char *file = rv->pt.files[x->file];
+		if (a->gcc)
+			fprintf(f, "%s:%lu:1: %s: %s\n", file, x->line,
+			        review_level_name(x->level, 1), x->msg);
+		else
+			fprintf(f, "%s:%lu: %s: %s\n", file, x->line,
+			        review_level_name(x->level, 0), x->msg);
+	}
+}
+
+static json_t *mult_json(const review *rv, const review_mult *m)
+{
+	static const char *const kinds[] = { "define", "declaration", "literal",
+		"sequence" };
+	json_t *o = json_object();
+	char *hex = m->bits ? word_hex(m->p, m->bits) : NULL;
+
+	json_object_set_new(o, "kind", json_string(kinds[m->kind]));
+	json_object_set_new(o, "file", json_string(rv->pt.files[m->file]));
+	json_object_set_new(o, "line", json_integer((json_int_t)m->line));
+	json_object_set_new(o, "name", json_string(m->name));
+	json_object_set_new(o, "text", json_string(m->text));
+	json_object_set_new(o, "value", out_jz(m->p));
+	if (hex)
+		json_object_set_new(o, "hex", json_string(hex));
+	json_object_set_new(o, "bits", json_integer(m->bits));
+	json_object_set_new(o, "bits_why", json_string(m->why_bits));
+	json_object_set_new(o, "table_bits", m->table ? json_integer(m->table)
+	                    : json_null());
+	json_object_set_new(o, "table_why", json_string(m->table ? m->why_table
+	                    : "not in the code: verify's default range"));
+	if (m->has_old) {
+		json_object_set_new(o, "replaces", out_jz(m->old));
+		json_object_set_new(o, "replaces_line",
+		                    json_integer((json_int_t)m->old_line));
+	}
+	if (m->kind == REVIEW_SEQUENCE) {
+		json_object_set_new(o, "last_line", json_integer((json_int_t)m->last));
+		json_object_set_new(o, "input", json_string(m->input));
+		json_object_set_new(o, "code", json_string(m->code));
+		json_object_set_new(o, "right_shift", m->shift >= 0 ?
+		                    json_integer(m->shift) : m->shift == -2 ?
+		                    json_string(m->shift_text) : json_null());
+	}
+	free(hex);
+	return o;
+}
+
+static json_t *review_json(const review *rv, const char *const *paths,
+                           size_t npaths, const size_t *nlevels)
+{
+	json_t *o = json_object(), *ms = json_array(), *fs = json_array(),
+	       *in = json_array();
+	size_t i;
+
+	for (i = 0; i < npaths; i++)
+		json_array_append_new(in, json_string(paths[i]));
+	for (i = 0; i < rv->nmult; i++)
+		json_array_append_new(ms, mult_json(rv, &rv->mult[i]));
+	for (i = 0; i < rv->nfind; i++) {
+		const review_finding *x = &rv->find[i];
+		json_t *f = json_object();
+		json_object_set_new(f, "file", json_string(rv->pt.files[x->file]));
+		json_object_set_new(f, "line", json_integer((json_int_t)x->line));
+		json_object_set_new(f, "level", json_string(review_level_name(
+		                    x->level, 0)));
+		json_object_set_new(f, "kind", json_string(x->kind));
+		json_object_set_new(f, "message", json_string(x->msg));
+		json_object_set_new(f, "multiplier", x->mult == REVIEW_NONE ?
+		                    json_null() : json_integer((json_int_t)x->mult));
+		json_array_append_new(fs, f);
+	}
+	json_object_set_new(o, "inputs", in);
+	json_object_set_new(o, "multipliers", ms);
+	json_object_set_new(o, "findings", fs);
+	json_object_set_new(o, "errors", json_integer((json_int_t)nlevels[3]));
+	json_object_set_new(o, "warnings", json_integer((json_int_t)nlevels[2]));
+	json_object_set_new(o, "checks", json_integer((json_int_t)nlevels[1]));
+	json_object_set_new(o, "notes", json_integer((json_int_t)nlevels[0]));
+	return o;
+}
+
+/* ---- the command ---------------------------------------------------------- */
+
+int cmd_review(cmd_ctx *c, cli_args *ca)
+{
+	review_args a;
+	int rc, i, n;
+	size_t total[4] = { 0 }, mults = 0, k;
+	json_t *all = NULL;
+
+	if ((rc = parse(c, ca->argc, ca->argv, &a)) != 0)
+		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;
+	a.json |= c->sess->json;
+	n = ca->argc - optind;
+	if (n < 1)
+		return bad(c, NULL, "give a patch file, or - for standard input "
+		           "(git diff | cfx review -)"), CFX_EXIT_USAGE;
+	if (a.json)
+		all = json_array();
+	for (i = 0; i < n; i++) {
+		const char *path = ca->argv[optind + i];
+		char *text = NULL;
+		size_t len = 0, nl[4];
+		review rv;
+		if (slurp(c, path, &text, &len) < 0) {
+			json_decref(all);
+			return CFX_EXIT_USAGE;
+		}
+		if (review_run(&rv, text, len, strcmp(path, "-") ? path : "<stdin>",
+		               &c->err) < 0) {
+			free(text);
+			review_free(&rv);
+			json_decref(all);
+			return CFX_EXIT_USAGE;
+		}
+		free(text);
+		if (verdicts(c, &rv) < 0) {
+			review_free(&rv);
+			json_decref(all);
+			return CFX_EXIT_USAGE;
+		}
+		review_sort(&rv);
+		review_count(&rv, nl);
+		for (k = 0; k < 4; k++)
+			total[k] += nl[k];
+		mults += rv.nmult;
+		if (a.json) {
+			json_t *o = review_json(&rv, &path, 1, nl);
+			json_object_set_new(o, "input", json_string(path));
+			json_array_append_new(all, o);
+		} else if (a.emit && !strcmp(a.emit, "kunit")) {
+			review_emit_kunit(c->out, &rv);
+		} else if (a.emit) {
+			review_emit_reply(c->out, &rv, path);
+		} else {
+			text_out(c->out, &rv, &a);
+		}
+		review_free(&rv);
+	}
+	if (a.json) {
+		json_t *o = json_object();
+		json_object_set_new(o, "files", all);
+		json_object_set_new(o, "multipliers", json_integer((json_int_t)mults));
+		json_object_set_new(o, "errors", json_integer((json_int_t)total[3]));
+		json_object_set_new(o, "warnings", json_integer((json_int_t)total[2]));
+		json_object_set_new(o, "checks", json_integer((json_int_t)total[1]));
+		json_object_set_new(o, "notes", json_integer((json_int_t)total[0]));
+		cli_result(c, 1, o);
+	} else if (!a.emit) {
+		if (!mults)
+			fprintf(c->out, "no multipliers found\n");
+		fprintf(c->out, "total: %zu errors, %zu warnings, %zu checks, %zu "
+		        "notes; %zu multiplier%s\n", total[3], total[2], total[1],
+		        total[0], mults, mults == 1 ? "" : "s");
+	}
+	return total[3] || total[2] ? CFX_EXIT_FAIL : CFX_EXIT_OK;
+}

@@ -1,0 +1,266 @@
+/*
+ * patch.c - unified diffs, mails that hold them, and C source, as lines
+ * (see patch.h).
+ *
+ * The reader is forgiving where mail mangles patches and strict only about
+ * what it reports: a file name comes from "+++ " (else "--- " for a
+ * deleted file), a line number from the hunk header and the lines counted
+ * after it.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/patch.h"
+#include "util/xalloc.h"
+
+/* The quote depth of s ("> > x" and ">>x" are 2) and where its text
+ * starts: each '>' takes one space after it with it. */
+static unsigned quote_depth(const char *s, const char **rest)
+{
+	unsigned d = 0;
+
+	while (*s == '>') {
+		d++;
+		s++;
+		if (*s == ' ' && s[1] == '>')
+			s++;
+		else if (*s == ' ')
+			{ s++; break; }
+	}
+	*rest = s;
+	return d;
+}
+
+/* "@@ -a[,b] +c[,d] @@": 1 and the four numbers, or 0. */
+static int hunk_header(const char *s, unsigned long *a, unsigned long *b,
+                       unsigned long *c, unsigned long *d)
+{
+	char *e;
+
+	if (strncmp(s, "@@ -", 4))
+		return 0;
+	s += 4;
+	if (!isdigit((unsigned char)*s))
+		return 0;
+	*a = strtoul(s, &e, 10);
+	*b = 1;
+	if (*e == ',') {
+		if (!isdigit((unsigned char)e[1]))
+			return 0;
+		*b = strtoul(e + 1, &e, 10);
+	}
+	if (strncmp(e, " +", 2) || !isdigit((unsigned char)e[2]))
+		return 0;
+	*c = strtoul(e + 2, &e, 10);
+	*d = 1;
+	if (*e == ',') {
+		if (!isdigit((unsigned char)e[1]))
+			return 0;
+		*d = strtoul(e + 1, &e, 10);
+	}
+	return !strncmp(e, " @@", 3);
+}
+
+/* The file name of a "--- x" or "+++ x" line: the first word, "a/" or
+ * "b/" dropped; NULL for /dev/null. */
+static char *header_name(const char *s)
+{
+	size_t n;
+
+	s += 4;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	n = strcspn(s, " \t");
+	if (n == 9 && !strncmp(s, "/dev/null", 9))
+		return NULL;
+	if (n > 2 && (s[0] == 'a' || s[0] == 'b') && s[1] == '/')
+		s += 2, n -= 2;
+	return xstrndup(s, n);
+}
+
+static size_t add_file(patch *p, char *name)
+{
+	XGROW(p->files, p->capf, p->nfiles + 1, "patch files");
+	p->files[p->nfiles] = name;
+	return p->nfiles++;
+}
+
+static void add_line(patch *p, const char *text, char type, unsigned long no,
+                     size_t file, size_t hunk)
+{
+	XGROW(p->line, p->capl, p->nlines + 1, "patch lines");
+	p->line[p->nlines++] = (patch_line){ text, type, no, file, hunk };
+}
+
+/* A line of C: ends a statement or block, or is a directive. */
+static int looks_c(const char *s)
+{
+	static const char *const dir[] = { "define", "include", "if", "ifdef",
+		"ifndef", "elif", "else", "endif", "undef", "pragma" };
+	size_t n = strlen(s), i;
+
+	while (n && isspace((unsigned char)s[n - 1]))
+		n--;
+	while (*s == ' ' || *s == '\t')
+		s++, n -= n ? 1 : 0;
+	if (*s == '#') {
+		s++;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		for (i = 0; i < sizeof dir / sizeof dir[0]; i++)
+			if (!strncmp(s, dir[i], strlen(dir[i])))
+				return 1;
+		return 0;
+	}
+	return n && (s[n - 1] == ';' || s[n - 1] == '{' || s[n - 1] == '}');
+}
+
+/* Is line i (text s at depth d) where a diff starts? */
+static int diff_start(char **txt, const unsigned *dep, size_t n, size_t i)
+{
+	unsigned long a, b, c, d;
+	const char *s = txt[i];
+
+	if (!strncmp(s, "diff ", 5) || hunk_header(s, &a, &b, &c, &d))
+		return 1;
+	return !strncmp(s, "--- ", 4) && i + 1 < n && dep[i + 1] == dep[i] &&
+	       !strncmp(txt[i + 1], "+++ ", 4);
+}
+
+/* The lines of a diff at quote depth q, from line `from` on. */
+static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
+                      size_t from, unsigned q)
+{
+	unsigned long old_no = 0, new_no = 0, old_left = 0, new_left = 0;
+	unsigned long a, b, c, d;
+	size_t file = (size_t)-1, hunk = 0, i;
+	int in_hunk = 0;
+	char *pending_old = NULL;
+
+	for (i = from; i < n; i++) {
+		const char *s = txt[i];
+
+		if (dep[i] != q)
+			continue;
+		if (hunk_header(s, &a, &b, &c, &d)) {
+			if (file == (size_t)-1)
+				file = add_file(p, pending_old ? pending_old :
+				                xstrdup("(unnamed)")), pending_old = NULL;
+			old_no = a, new_no = c, old_left = b, new_left = d;
+			in_hunk = old_left || new_left;
+			hunk++;
+			continue;
+		}
+		if (!strncmp(s, "diff ", 5) ||
+		    (!strncmp(s, "--- ", 4) && i + 1 < n &&
+		     !strncmp(txt[i + 1], "+++ ", 4) && dep[i + 1] == q)) {
+			in_hunk = 0;
+			if (!strncmp(s, "--- ", 4)) {
+				free(pending_old);
+				pending_old = header_name(s);
+				file = (size_t)-1;
+			}
+			continue;
+		}
+		if (!in_hunk && !strncmp(s, "+++ ", 4)) {
+			char *name = header_name(s);
+			if (!name)
+				name = pending_old, pending_old = NULL;
+			else
+				free(pending_old), pending_old = NULL;
+			file = add_file(p, name ? name : xstrdup("(unnamed)"));
+			continue;
+		}
+		if (!in_hunk)
+			continue;
+		if (s[0] == '\\')               /* "\ No newline at end of file" */
+			continue;
+		if (s[0] == '+' && new_left) {
+			add_line(p, s + 1, '+', new_no++, file, hunk - 1);
+			new_left--;
+		} else if (s[0] == '-' && old_left) {
+			add_line(p, s + 1, '-', old_no++, file, hunk - 1);
+			old_left--;
+		} else {
+			/* context, or context whose space the mail lost */
+			add_line(p, s[0] == ' ' ? s + 1 : s, ' ', new_no++, file,
+			         hunk - 1);
+			old_no++;
+			if (old_left)
+				old_left--;
+			if (new_left)
+				new_left--;
+		}
+		if (!old_left && !new_left)
+			in_hunk = 0;
+	}
+	free(pending_old);
+}
+
+int patch_read(patch *p, const char *text, size_t len, const char *name,
+               cfx_err *err)
+{
+	char **txt = NULL, **raw = NULL, *s, *end;
+	unsigned *dep = NULL;
+	size_t n = 0, cap = 0, capr = 0, capd = 0, i;
+	int any_c = 0;
+
+	memset(p, 0, sizeof *p);
+	p->store = xmalloc(len + 1, "patch text");
+	memcpy(p->store, text, len);
+	p->store[len] = '\0';
+	end = p->store + len;
+	for (s = p->store; s < end; ) {
+		char *e = memchr(s, '\n', (size_t)(end - s));
+		const char *rest;
+		if (!e)
+			e = end;
+		*e = '\0';
+		if (e > s && e[-1] == '\r')
+			e[-1] = '\0';
+		XGROW(txt, cap, n + 1, "patch lines");
+		XGROW(raw, capr, n + 1, "patch lines");
+		XGROW(dep, capd, n + 1, "patch lines");
+		dep[n] = quote_depth(s, &rest);
+		raw[n] = s;
+		txt[n++] = (char *)rest;
+		s = e + 1;
+	}
+	for (i = 0; i < n; i++)
+		if (diff_start(txt, dep, n, i))
+			break;
+	if (i < n) {
+		p->is_diff = 1;
+		p->quote = dep[i];
+		read_diff(p, txt, dep, n, i, dep[i]);
+	} else {
+		/* C source: every line as it is (C has no line starting '>') */
+		add_file(p, xstrdup(name ? name : "<stdin>"));
+		for (i = 0; i < n; i++) {
+			any_c |= looks_c(raw[i]);
+			add_line(p, raw[i], '+', i + 1, 0, 0);
+		}
+	}
+	free(txt);
+	free(raw);
+	free(dep);
+	if (!p->is_diff && !any_c)
+		return cfx_err_set(err, CFX_ESYNTAX, -1, name,
+		                   "not a diff and no C found");
+	return 0;
+}
+
+void patch_free(patch *p)
+{
+	size_t i;
+
+	if (!p)
+		return;
+	for (i = 0; i < p->nfiles; i++)
+		free(p->files[i]);
+	free(p->files);
+	free(p->line);
+	free(p->store);
+	memset(p, 0, sizeof *p);
+}

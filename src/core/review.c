@@ -1,0 +1,1801 @@
+/*
+ * review.c - the C reader of `cfx review`: multipliers, words, tables and
+ * the symbolic evaluator of open-coded shift/add sequences (see review.h).
+ *
+ * Each file of the patch is read twice over: its new side (added and
+ * context lines) for what the patch makes, its old side (removed and
+ * context lines) for what it replaces.  A side is cut into tokens
+ * (comments, directives, identifiers, numbers, operators), and one walk
+ * over the tokens keeps the #if context, the comments seen since the last
+ * statement (the ones a multiplier's claims are read from) and, inside a
+ * function, the symbolic value of every variable.
+ *
+ * The evaluator.  On n-bit words, a straight-line sequence of =, +=, -=,
+ * <<=, +, -, <<, negation and multiplication by a constant maps its input
+ * x to a x + b mod 2^n: each variable holds (a, b), and the first plain
+ * variable read before it is set is the input (a = 1).  Anything else (a
+ * call, a pointer, a branch) makes a value unknown.  A variable that takes
+ * at least two additions of shifted copies ends as a multiplier a, exact:
+ * no input is tried, so no input can be missed.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/constant.h"
+#include "cfx/review.h"
+#include "cfx/word.h"
+#include "util/buf.h"
+#include "util/xalloc.h"
+
+/* ---- findings ------------------------------------------------------------ */
+
+void review_add(review *r, review_level lv, size_t file, unsigned long line,
+                size_t mult, const char *kind, const char *fmt, ...)
+{
+	review_finding *f;
+	struct buf b = { 0 };
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	XGROW(r->find, r->capf, r->nfind + 1, "review findings");
+	f = &r->find[r->nfind++];
+	memset(f, 0, sizeof *f);
+	f->level = lv;
+	f->file = file;
+	f->line = line;
+	f->mult = mult;
+	snprintf(f->kind, sizeof f->kind, "%s", kind);
+	f->msg = buf_take(&b);
+}
+
+static int by_place(const void *x, const void *y)
+{
+	const review_finding *a = x, *b = y;
+
+	if (a->file != b->file)
+		return a->file < b->file ? -1 : 1;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return 0;
+}
+
+void review_sort(review *r)
+{
+	size_t i, j;
+
+	/* insertion sort: stable, and the lists are short */
+	for (i = 1; i < r->nfind; i++) {
+		review_finding t = r->find[i];
+		for (j = i; j > 0 && by_place(&r->find[j - 1], &t) > 0; j--)
+			r->find[j] = r->find[j - 1];
+		r->find[j] = t;
+	}
+}
+
+void review_count(const review *r, size_t n[4])
+{
+	size_t i;
+
+	memset(n, 0, 4 * sizeof n[0]);
+	for (i = 0; i < r->nfind; i++)
+		n[r->find[i].level]++;
+}
+
+const char *review_level_name(review_level lv, int gcc)
+{
+	static const char *const cp[] = { "NOTE", "CHECK", "WARNING", "ERROR" };
+	static const char *const gc[] = { "note", "note", "warning", "error" };
+
+	return gcc ? gc[lv] : cp[lv];
+}
+
+const char *review_ctype(unsigned bits)
+{
+	return bits <= 8 ? "u8" : bits <= 16 ? "u16" : bits <= 32 ? "u32"
+	       : "u64";
+}
+
+/* ---- tokens -------------------------------------------------------------- */
+
+enum { T_IDENT, T_NUM, T_OP, T_STR, T_PP, T_COMMENT };
+
+typedef struct tok {
+	int type;
+	char *s;                 /* the token (a comment: its text) */
+	unsigned long line;      /* its line in the file */
+	size_t li;               /* index of its patch line */
+	int added;               /* on a '+' line */
+} tok;
+
+typedef struct toks {
+	tok *t;
+	size_t n, cap;
+} toks;
+
+static void tok_add(toks *v, int type, char *s, const patch_line *pl,
+                    size_t li)
+{
+	XGROW(v->t, v->cap, v->n + 1, "review tokens");
+	v->t[v->n++] = (tok){ type, s, pl->no, li, pl->type == '+' };
+}
+
+static void toks_free(toks *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->n; i++)
+		free(v->t[i].s);
+	free(v->t);
+	memset(v, 0, sizeof *v);
+}
+
+/* A comment line without its decoration (" * "), appended to b. */
+static void comment_text(struct buf *b, const char *s, size_t n)
+{
+	while (n && (*s == ' ' || *s == '\t'))
+		s++, n--;
+	if (n && *s == '*' && (n == 1 || s[1] != '/'))
+		s++, n--;
+	while (n && (*s == ' ' || *s == '\t'))
+		s++, n--;
+	buf_add(b, s, n);
+	buf_putc(b, '\n');
+}
+
+static const char *const ops3[] = { "<<=", ">>=", NULL };
+static const char *const ops2[] = { "<<", ">>", "+=", "-=", "*=", "/=", "%=",
+	"&=", "|=", "^=", "==", "!=", "<=", ">=", "&&", "||", "->", "++", "--",
+	NULL };
+
+static size_t op_len(const char *s)
+{
+	size_t i;
+
+	for (i = 0; ops3[i]; i++)
+		if (!strncmp(s, ops3[i], 3))
+			return 3;
+	for (i = 0; ops2[i]; i++)
+		if (!strncmp(s, ops2[i], 2))
+			return 2;
+	return 1;
+}
+
+/* The tokens of one side of file f: lines of type a or b. */
+static void lex(const patch *pt, size_t f, char a, char b, toks *v)
+{
+	struct buf cm = { 0 };
+	const patch_line *cm_at = NULL;
+	size_t cm_li = 0, li, hunk = 0;
+	int seen = 0;
+
+	memset(v, 0, sizeof *v);
+	for (li = 0; li < pt->nlines; li++) {
+		const patch_line *pl = &pt->line[li];
+		const char *s = pl->text;
+
+		if (pl->file != f || (pl->type != a && pl->type != b))
+			continue;
+		if (pl->hunk != hunk || !seen) {
+			/* a hunk that starts inside a comment: " * text" */
+			const char *q = s + strspn(s, " \t");
+			hunk = pl->hunk;
+			seen = 1;
+			if (!cm_at && q[0] == '*' && q[1] != '=')
+				cm_at = pl, cm_li = li;
+		}
+		if (cm_at) {                       /* inside a block comment */
+			const char *e = strstr(s, "*/");
+			comment_text(&cm, s, e ? (size_t)(e - s) : strlen(s));
+			if (!e)
+				continue;
+			tok_add(v, T_COMMENT, buf_take(&cm), cm_at, cm_li);
+			cm_at = NULL;
+			s = e + 2;
+		}
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '#') {                   /* a directive, comments out */
+			struct buf d = { 0 };
+			while (*s) {
+				if (s[0] == '/' && s[1] == '*') {
+					const char *e = strstr(s + 2, "*/");
+					if (!e) {
+						cm_at = pl, cm_li = li;
+						comment_text(&cm, s + 2, strlen(s + 2));
+						break;
+					}
+					s = e + 2;
+				} else if (s[0] == '/' && s[1] == '/') {
+					break;
+				} else {
+					buf_putc(&d, *s++);
+				}
+			}
+			tok_add(v, T_PP, buf_take(&d), pl, li);
+			continue;
+		}
+		while (*s) {
+			size_t n;
+			if (isspace((unsigned char)*s)) {
+				s++;
+				continue;
+			}
+			if (s[0] == '/' && s[1] == '*') {
+				const char *e = strstr(s + 2, "*/");
+				if (!e) {
+					cm_at = pl, cm_li = li;
+					comment_text(&cm, s + 2, strlen(s + 2));
+					break;
+				}
+				comment_text(&cm, s + 2, (size_t)(e - s - 2));
+				tok_add(v, T_COMMENT, buf_take(&cm), pl, li);
+				s = e + 2;
+				continue;
+			}
+			if (s[0] == '/' && s[1] == '/') {
+				comment_text(&cm, s + 2, strlen(s + 2));
+				tok_add(v, T_COMMENT, buf_take(&cm), pl, li);
+				break;
+			}
+			if (isalpha((unsigned char)*s) || *s == '_') {
+				for (n = 1; isalnum((unsigned char)s[n]) || s[n] == '_'; n++)
+					;
+				tok_add(v, T_IDENT, xstrndup(s, n), pl, li);
+			} else if (isdigit((unsigned char)*s)) {
+				for (n = 1; isalnum((unsigned char)s[n]) || s[n] == '_' ||
+				     s[n] == '.'; n++)
+					;
+				tok_add(v, T_NUM, xstrndup(s, n), pl, li);
+			} else if (*s == '"' || *s == '\'') {
+				for (n = 1; s[n] && s[n] != *s; n++)
+					if (s[n] == '\\' && s[n + 1])
+						n++;
+				if (s[n])
+					n++;
+				tok_add(v, T_STR, xstrndup(s, n), pl, li);
+			} else {
+				n = op_len(s);
+				tok_add(v, T_OP, xstrndup(s, n), pl, li);
+			}
+			s += n;
+		}
+	}
+	if (cm_at)
+		tok_add(v, T_COMMENT, buf_take(&cm), cm_at, cm_li);
+	buf_free(&cm);
+}
+
+/* ---- literals and names -------------------------------------------------- */
+
+/* The value of a C integer literal (suffix U, L, UL, ULL, LL) into z;
+ * *suffix_long: 0 none/U, 1 L, 2 LL.  0, or -1 if it is not one. */
+static int literal(const char *s, mpz_t z, int *suffix_long)
+{
+	size_t n = strlen(s), i;
+	char *digits;
+	int rc, nl = 0;
+	cfx_err e;
+
+	while (n && strchr("uUlL", s[n - 1])) {
+		if (s[n - 1] == 'l' || s[n - 1] == 'L')
+			nl++;
+		n--;
+	}
+	if (!n || !isdigit((unsigned char)s[0]))
+		return -1;
+	digits = xstrndup(s, n);
+	for (i = 0; i < n; i++)
+		if (digits[i] == '.' || digits[i] == '_')
+			break;
+	if (i < n) {
+		free(digits);
+		return -1;
+	}
+	if (digits[0] == '0' && n > 1 && isdigit((unsigned char)digits[1]))
+		rc = mpz_set_str(z, digits, 8);    /* C octal */
+	else
+		rc = constant_value(digits, NULL, NULL, z, &e);
+	free(digits);
+	if (suffix_long)
+		*suffix_long = nl > 2 ? 2 : nl;
+	return rc < 0 ? -1 : 0;
+}
+
+static int name_says_hash(const char *name)
+{
+	static const char *const w[] = { "hash", "golden", "gold", "mult",
+		"prime", "ratio", "phi", "fib", NULL };
+	char low[64];
+	size_t i;
+
+	for (i = 0; name[i] && i < sizeof low - 1; i++)
+		low[i] = (char)tolower((unsigned char)name[i]);
+	low[i] = '\0';
+	for (i = 0; w[i]; i++)
+		if (strstr(low, w[i]))
+			return 1;
+	return 0;
+}
+
+/* The word of a C type name, 0 if not an integer type we know; long
+ * takes ctx (the #if word), else 64. */
+static unsigned type_bits(const char *t, unsigned ctx, int *is_long)
+{
+	static const struct { const char *name; unsigned bits; } ty[] = {
+		{ "u8", 8 }, { "uint8_t", 8 }, { "__u8", 8 },
+		{ "u16", 16 }, { "uint16_t", 16 }, { "__u16", 16 },
+		{ "u32", 32 }, { "uint32_t", 32 }, { "__u32", 32 },
+		{ "u_int32_t", 32 }, { "int", 32 }, { "unsigned", 32 },
+		{ "u64", 64 }, { "uint64_t", 64 }, { "__u64", 64 },
+		{ "u_int64_t", 64 }, { "size_t", 0 }, { "uintptr_t", 0 },
+		{ "long", 0 },
+	};
+	size_t i;
+
+	*is_long = 0;
+	for (i = 0; i < sizeof ty / sizeof ty[0]; i++)
+		if (!strcmp(t, ty[i].name)) {
+			if (ty[i].bits)
+				return ty[i].bits;
+			*is_long = 1;
+			return ctx ? ctx : 64;
+		}
+	return 0;
+}
+
+static int is_type_word(const char *t)
+{
+	int l;
+
+	return type_bits(t, 0, &l) || !strcmp(t, "const") ||
+	       !strcmp(t, "static") || !strcmp(t, "register") ||
+	       !strcmp(t, "volatile") || !strcmp(t, "signed") ||
+	       !strcmp(t, "short") || !strcmp(t, "char");
+}
+
+/* ---- #if context --------------------------------------------------------- */
+
+#define MAX_IF 32
+
+typedef struct ifctx {
+	int depth;
+	int seen[MAX_IF];        /* words of the branches so far (bit 32: 1,
+	                          * bit 64: 2) */
+	unsigned cur[MAX_IF];    /* the word of the branch we are in, 0 */
+	unsigned long line[MAX_IF];
+	char cond[MAX_IF][48];
+} ifctx;
+
+/* The word a condition selects: 32, 64 or 0. */
+static unsigned cond_word(const char *c, int negate)
+{
+	const char *b = strstr(c, "BITS_PER_LONG");
+	unsigned w = 0;
+
+	if (!b)
+		b = strstr(c, "__BITS_PER_LONG");
+	if (b) {
+		const char *e = b + strcspn(b, "=!<>");
+		int ne = e[0] == '!';
+		int gt = e[0] == '>';
+		unsigned long v;
+		e += strspn(e, "=!<> \t");
+		v = strtoul(e, NULL, 10);
+		if (v == 32 || v == 64) {
+			w = (unsigned)v;
+			if (gt)
+				w = 64;
+			else if (ne)
+				w = w == 32 ? 64 : 32;
+		}
+	} else if (strstr(c, "CONFIG_64BIT") || strstr(c, "__LP64__") ||
+	           strstr(c, "_LP64") || strstr(c, "__x86_64__")) {
+		w = strstr(c, "!defined") || strstr(c, "! defined") ? 32 : 64;
+	} else if (strstr(c, "CONFIG_32BIT")) {
+		w = 32;
+	}
+	if (negate && w)
+		w = w == 32 ? 64 : 32;
+	return w;
+}
+
+static void if_directive(ifctx *x, const char *d, unsigned long line)
+{
+	const char *s = d + 1;
+	size_t n;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	n = strcspn(s, " \t(");
+	if ((n == 2 && !strncmp(s, "if", 2)) ||
+	    (n == 5 && !strncmp(s, "ifdef", 5)) ||
+	    (n == 6 && !strncmp(s, "ifndef", 6))) {
+		if (x->depth < MAX_IF) {
+			int k = x->depth;
+			x->cur[k] = cond_word(s + n, n == 6);
+			x->seen[k] = x->cur[k] == 32 ? 1 : x->cur[k] == 64 ? 2 : 0;
+			x->line[k] = line;
+			snprintf(x->cond[k], sizeof x->cond[k], "%s", d);
+		}
+		x->depth++;
+	} else if (n == 4 && !strncmp(s, "elif", 4)) {
+		int k;
+		if (x->depth == 0)
+			x->depth = 1, x->seen[0] = 0;   /* its #if is not in the hunk */
+		if ((k = x->depth - 1) < MAX_IF) {
+			x->cur[k] = cond_word(s + n, 0);
+			x->seen[k] |= x->cur[k] == 32 ? 1 : x->cur[k] == 64 ? 2 : 0;
+			x->line[k] = line;
+			snprintf(x->cond[k], sizeof x->cond[k], "%s", d);
+		}
+	} else if (n == 4 && !strncmp(s, "else", 4)) {
+		int k = x->depth - 1;
+		if (k >= 0 && k < MAX_IF) {
+			x->cur[k] = x->seen[k] == 1 ? 64 : x->seen[k] == 2 ? 32 : 0;
+			x->seen[k] = 3;
+			x->line[k] = line;
+			snprintf(x->cond[k], sizeof x->cond[k], "#else of %s",
+			         x->cur[k] == 64 ? "BITS_PER_LONG == 32" :
+			         "BITS_PER_LONG == 64");
+		}
+	} else if (n == 5 && !strncmp(s, "endif", 5)) {
+		if (x->depth > 0)
+			x->depth--;
+	}
+}
+
+/* The innermost word the #if context selects (0: none), its directive
+ * and line in *cond, *line. */
+static unsigned if_word(const ifctx *x, const char **cond,
+                        unsigned long *line)
+{
+	int k;
+
+	for (k = (x->depth < MAX_IF ? x->depth : MAX_IF) - 1; k >= 0; k--)
+		if (x->cur[k]) {
+			if (cond)
+				*cond = x->cond[k];
+			if (line)
+				*line = x->line[k];
+			return x->cur[k];
+		}
+	return 0;
+}
+
+/* ---- defines ------------------------------------------------------------- */
+
+typedef struct define {
+	char *name;
+	char *text;              /* the value as written */
+	int valid;               /* an integer literal (or a name of one) */
+	mpz_t v;
+	int suffix_long;
+	unsigned ctx;            /* the #if word around it */
+	size_t file;
+	unsigned long line;
+	int added;
+} define;
+
+typedef struct defs {
+	define *d;
+	size_t n, cap;
+} defs;
+
+static void defs_free(defs *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		free(s->d[i].name);
+		free(s->d[i].text);
+		mpz_clear(s->d[i].v);
+	}
+	free(s->d);
+	memset(s, 0, sizeof *s);
+}
+
+/* The last define of name (with word ctx if any has it), or NULL. */
+static const define *defs_find(const defs *s, const char *name, unsigned ctx)
+{
+	const define *hit = NULL;
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (!strcmp(s->d[i].name, name)) {
+			if (!hit || !ctx || s->d[i].ctx == ctx || !s->d[i].ctx)
+				if (!hit || !ctx || s->d[i].ctx == ctx)
+					hit = &s->d[i];
+		}
+	return hit;
+}
+
+/* The value text of "#define NAME VALUE" without parentheses and casts:
+ * a pointer into buf. */
+static char *strip_value(char *s)
+{
+	size_t n;
+
+	for (;;) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		n = strlen(s);
+		while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+			s[--n] = '\0';
+		if (*s != '(')
+			return s;
+		/* a cast "(u64)x" or parentheses "(x)" */
+		{
+			char *e = strchr(s, ')');
+			size_t k;
+			int cast = 1;
+			if (!e)
+				return s;
+			for (k = 1; s + k < e; k++)
+				if (!isalnum((unsigned char)s[k]) && s[k] != '_' &&
+				    s[k] != ' ' && s[k] != '*')
+					cast = 0;
+			if (e[1] == '\0' && s[n - 1] == ')') {
+				s[n - 1] = '\0';
+				s++;
+			} else if (cast && isalpha((unsigned char)s[1])) {
+				s = e + 1;
+			} else {
+				return s;
+			}
+		}
+	}
+}
+
+/* Record "#define NAME VALUE" of directive d. */
+static void define_add(defs *s, const char *d, unsigned ctx, size_t file,
+                       unsigned long line, int added)
+{
+	const char *p = d + 1;
+	char *val, *buf;
+	size_t n;
+	define *x;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (strncmp(p, "define", 6) || (p[6] != ' ' && p[6] != '\t'))
+		return;
+	p += 6;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	for (n = 0; isalnum((unsigned char)p[n]) || p[n] == '_'; n++)
+		;
+	if (!n || p[n] == '(')                  /* a macro with arguments */
+		return;
+	XGROW(s->d, s->cap, s->n + 1, "review defines");
+	x = &s->d[s->n++];
+	memset(x, 0, sizeof *x);
+	x->name = xstrndup(p, n);
+	buf = xstrdup(p + n);
+	val = strip_value(buf);
+	x->text = xstrdup(val);
+	mpz_init(x->v);
+	x->ctx = ctx;
+	x->file = file;
+	x->line = line;
+	x->added = added;
+	if (literal(val, x->v, &x->suffix_long) == 0) {
+		x->valid = 1;
+	} else if (isalpha((unsigned char)*val) || *val == '_') {
+		const define *o = defs_find(s, val, ctx);
+		if (o && o->valid && o != x) {
+			mpz_set(x->v, o->v);
+			x->suffix_long = o->suffix_long;
+			x->valid = 1;
+		}
+	}
+	free(buf);
+}
+
+/* ---- the walk ------------------------------------------------------------ */
+
+#define MAX_VARS 32
+
+typedef struct sym {
+	char name[32];
+	unsigned bits;           /* 0: not declared here (the word's) */
+	int known;               /* a x + b */
+	uint64_t a, b;
+	unsigned adds, shifts;   /* steps that made it */
+	int is_input;
+	int is_ptr;
+} sym;
+
+typedef struct walk {
+	review *r;
+	const patch *pt;
+	defs *newd, *oldd;
+	size_t file;
+	toks v;
+	ifctx ifs;
+	size_t comments[16];     /* comment tokens since the last statement */
+	size_t ncomments;
+	size_t fn_comments[16];  /* the function's: before it and inside */
+	size_t nfn;
+	/* the function being evaluated */
+	int depth;               /* brace depth */
+	sym var[MAX_VARS];
+	size_t nvar;
+	int have_input;
+	unsigned word;           /* the function's word (first declared) */
+	struct buf code;         /* statements since the input was read */
+	unsigned long code_line; /* the first of them */
+	int code_added;          /* one of them is on a '+' line */
+} walk;
+
+static sym *var_find(walk *w, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < w->nvar; i++)
+		if (!strcmp(w->var[i].name, name))
+			return &w->var[i];
+	return NULL;
+}
+
+static sym *var_get(walk *w, const char *name)
+{
+	sym *s = var_find(w, name);
+
+	if (s || w->nvar == MAX_VARS || strlen(name) >= sizeof s->name)
+		return s;
+	s = &w->var[w->nvar++];
+	memset(s, 0, sizeof *s);
+	snprintf(s->name, sizeof s->name, "%s", name);
+	return s;
+}
+
+/* A value of the evaluator. */
+typedef struct val {
+	int known;               /* 0: unknown */
+	uint64_t a, b;           /* a x + b */
+	unsigned adds, shifts;
+	int rshift;              /* it is something >> k (k: rshift_amt) */
+} val;
+
+static const val UNKNOWN = { 0, 0, 0, 0, 0, 0 };
+
+typedef struct ev {
+	walk *w;
+	const tok *t;
+	size_t i, end;
+	uint64_t mask;
+	int bad;                 /* something the evaluator does not model */
+} ev;
+
+static val e_expr(ev *e, int prec);
+
+static int at_op(const ev *e, const char *op)
+{
+	return e->i < e->end && e->t[e->i].type == T_OP &&
+	       !strcmp(e->t[e->i].s, op);
+}
+
+static val cnst(uint64_t c)
+{
+	val v = { 1, 0, c, 0, 0, 0 };
+	return v;
+}
+
+/* Is tokens [i, ...) "( type words )"? Returns the index after ')' or 0. */
+static size_t cast_end(const ev *e, size_t i)
+{
+	size_t j = i + 1;
+
+	if (!(e->t[i].type == T_OP && !strcmp(e->t[i].s, "(")))
+		return 0;
+	while (j < e->end && e->t[j].type == T_IDENT && is_type_word(e->t[j].s))
+		j++;
+	if (j == i + 1 || j >= e->end || strcmp(e->t[j].s, ")"))
+		return 0;
+	return j + 1;
+}
+
+static val e_primary(ev *e)
+{
+	const tok *t;
+	size_t ce;
+
+	if (e->i >= e->end) {
+		e->bad = 1;
+		return UNKNOWN;
+	}
+	t = &e->t[e->i];
+	if ((ce = cast_end(e, e->i))) {
+		unsigned bits = 0;
+		int l;
+		size_t k;
+		val v;
+		for (k = e->i + 1; k + 1 < ce; k++)
+			if (type_bits(e->t[k].s, e->w->word, &l))
+				bits = type_bits(e->t[k].s, e->w->word, &l);
+		e->i = ce;
+		v = e_expr(e, 14);                  /* a cast binds as unary */
+		if (v.known && bits && bits < 64) {
+			v.a &= word_mask(bits);
+			v.b &= word_mask(bits);
+		}
+		return v;
+	}
+	if (t->type == T_OP && !strcmp(t->s, "(")) {
+		val v;
+		e->i++;
+		v = e_expr(e, 0);
+		if (at_op(e, ")"))
+			e->i++;
+		else
+			e->bad = 1;
+		return v;
+	}
+	if (t->type == T_OP && (!strcmp(t->s, "-") || !strcmp(t->s, "+") ||
+	                        !strcmp(t->s, "~"))) {
+		char op = t->s[0];
+		val v;
+		e->i++;
+		v = e_expr(e, 14);
+		if (!v.known || op == '+')
+			return v;
+		if (op == '-') {
+			v.a = -v.a, v.b = -v.b;
+		} else {
+			v.a = -v.a, v.b = ~v.b;    /* ~y = -y - 1 */
+		}
+		return v;
+	}
+	if (t->type == T_NUM) {
+		mpz_t z;
+		val v = UNKNOWN;
+		mpz_init(z);
+		if (literal(t->s, z, NULL) == 0 && mpz_sizeinbase(z, 2) <= 64)
+			v = cnst(mpz_get_ui(z));
+		else
+			e->bad = 1;
+		mpz_clear(z);
+		e->i++;
+		return v;
+	}
+	if (t->type == T_IDENT) {
+		const char *next = e->i + 1 < e->end ? e->t[e->i + 1].s : "";
+		sym *s;
+		const define *d;
+		e->i++;
+		if (!strcmp(next, "(") || !strcmp(next, "->") ||
+		    !strcmp(next, ".") || !strcmp(next, "[")) {
+			/* a call, a member, an element: skip it, unknown */
+			int par = 0;
+			while (e->i < e->end) {
+				const char *s2 = e->t[e->i].s;
+				if (!strcmp(s2, "(") || !strcmp(s2, "["))
+					par++;
+				else if (!strcmp(s2, ")") || !strcmp(s2, "]")) {
+					if (!par)
+						break;
+					if (!--par) {
+						e->i++;
+						continue;
+					}
+				} else if (!par && e->t[e->i].type != T_IDENT &&
+				           strcmp(s2, "->") && strcmp(s2, "."))
+					break;
+				e->i++;
+			}
+			return UNKNOWN;
+		}
+		if ((s = var_find(e->w, t->s))) {
+			val v = UNKNOWN;
+			if (s->known) {
+				v.known = 1, v.a = s->a, v.b = s->b;
+				v.adds = s->adds, v.shifts = s->shifts;
+			} else if (!e->w->have_input && !s->is_ptr) {
+				s->is_input = s->known = 1, s->a = 1, s->b = 0;
+				e->w->have_input = 1;
+				v.known = 1, v.a = 1;
+			}
+			return v;
+		}
+		if ((d = defs_find(e->w->newd, t->s, e->w->word)) && d->valid &&
+		    mpz_sizeinbase(d->v, 2) <= 64)
+			return cnst(mpz_get_ui(d->v));
+		if (!e->w->have_input && (s = var_get(e->w, t->s))) {
+			/* a parameter or an outer value read first: the input */
+			s->is_input = s->known = 1, s->a = 1, s->b = 0;
+			e->w->have_input = 1;
+			return (val){ 1, 1, 0, 0, 0, 0 };
+		}
+		return UNKNOWN;
+	}
+	e->bad = 1;
+	e->i++;
+	return UNKNOWN;
+}
+
+static int bin_prec(const char *s)
+{
+	if (!strcmp(s, "*"))
+		return 13;
+	if (!strcmp(s, "+") || !strcmp(s, "-"))
+		return 12;
+	if (!strcmp(s, "<<") || !strcmp(s, ">>"))
+		return 11;
+	if (!strcmp(s, "&"))
+		return 8;
+	if (!strcmp(s, "^"))
+		return 7;
+	if (!strcmp(s, "|"))
+		return 6;
+	return -1;
+}
+
+/* Apply a binary operator (the evaluator's model of it). */
+static val apply(ev *e, const char *op, val l, val r)
+{
+	val v = UNKNOWN;
+
+	if (!l.known || !r.known)
+		return UNKNOWN;
+	v.known = 1;
+	v.adds = l.adds + r.adds;
+	v.shifts = l.shifts + r.shifts;
+	if (!strcmp(op, "+") || !strcmp(op, "-")) {
+		int sub = op[0] == '-';
+		v.a = sub ? l.a - r.a : l.a + r.a;
+		v.b = sub ? l.b - r.b : l.b + r.b;
+		if (l.a && r.a)
+			v.adds++;
+	} else if (!strcmp(op, "*")) {
+		if (l.a && r.a)
+			return UNKNOWN;             /* x * x: not linear */
+		v.a = l.a * r.b + r.a * l.b;
+		v.b = l.b * r.b;
+	} else if (!strcmp(op, "<<")) {
+		if (r.a || r.b >= 64)
+			return UNKNOWN;
+		v.a = l.a << r.b, v.b = l.b << r.b;
+		if (l.a)
+			v.shifts++;
+	} else if (!l.a && !r.a) {              /* constants only */
+		v.b = !strcmp(op, "&") ? l.b & r.b : !strcmp(op, "|") ? l.b | r.b
+		      : !strcmp(op, "^") ? l.b ^ r.b : !strcmp(op, ">>") ?
+		      (r.b < 64 ? l.b >> r.b : 0) : 0;
+	} else {
+		return UNKNOWN;
+	}
+	v.a &= e->mask;
+	v.b &= e->mask;
+	return v;
+}
+
+static val e_expr(ev *e, int prec)
+{
+	val l = e_primary(e);
+
+	while (e->i < e->end && e->t[e->i].type == T_OP) {
+		const char *op = e->t[e->i].s;
+		int p = bin_prec(op);
+		val r;
+		if (p < 0 || p <= prec)
+			break;
+		e->i++;
+		r = e_expr(e, p);
+		l = apply(e, op, l, r);
+	}
+	return l;
+}
+
+/* ---- multipliers --------------------------------------------------------- */
+
+static size_t mult_new(review *r, review_kind k, size_t file,
+                       unsigned long line, const char *name, const char *text)
+{
+	review_mult *m;
+
+	XGROW(r->mult, r->capm, r->nmult + 1, "review multipliers");
+	m = &r->mult[r->nmult];
+	memset(m, 0, sizeof *m);
+	m->kind = k;
+	m->file = file;
+	m->line = m->last = line;
+	m->name = xstrdup(name);
+	m->text = xstrdup(text);
+	mpz_init(m->p);
+	mpz_init(m->old);
+	m->same_as = REVIEW_NONE;
+	m->shift = -1;
+	m->verify = 1;
+	return r->nmult++;
+}
+
+/* The word of a constant from what is known of it, and why. */
+static void infer_word(review_mult *m, unsigned type_word, const char *type,
+                       int suffix_long, unsigned ctx, const char *cond,
+                       unsigned long cond_line)
+{
+	size_t width = mpz_sizeinbase(m->p, 2);
+	char where[80] = "";
+
+	m->ctx_bits = (int)ctx;
+	if (ctx)
+		snprintf(where, sizeof where, "%s (line %lu)", cond, cond_line);
+	if (type_word) {
+		m->bits = type_word;
+		snprintf(m->why_bits, sizeof m->why_bits, "its type %s%s%s", type,
+		         ctx ? ", under " : "", where);
+	} else if (ctx) {
+		m->bits = ctx;
+		snprintf(m->why_bits, sizeof m->why_bits, "under %s%s", where,
+		         suffix_long == 1 ? ", suffix UL: unsigned long" :
+		         suffix_long == 2 ? ", suffix ULL" : "");
+	} else if (suffix_long == 2) {
+		m->bits = 64;
+		snprintf(m->why_bits, sizeof m->why_bits,
+		         "suffix ULL: unsigned long long is 64 bits");
+	} else if (suffix_long == 1) {
+		m->bits = width > 32 ? 64 : 64;
+		snprintf(m->why_bits, sizeof m->why_bits,
+		         "suffix UL with no #if BITS_PER_LONG: long taken as 64 "
+		         "bits (LP64)");
+	} else {
+		m->bits = width > 32 ? 64 : 32;
+		snprintf(m->why_bits, sizeof m->why_bits, "%s",
+		         width > 32 ? "its value needs more than 32 bits" :
+		         strpbrk(m->text, "uU") ? "suffix U: unsigned int, 32 bits"
+		         : "no suffix and no type: int, 32 bits");
+	}
+}
+
+/* A constant's claims, word checks and form, found at line. */
+static void constant_found(walk *w, size_t i);
+
+static void claims_of(walk *w, size_t i);
+
+/* The literal a new literal product replaces: the first "* LITERAL"
+ * (at least 2^8) on a removed line of the same hunk. */
+static void literal_replaced(walk *w, review_mult *m)
+{
+	const patch *pt = w->pt;
+	size_t li, hunk = (size_t)-1;
+
+	for (li = 0; li < pt->nlines; li++)
+		if (pt->line[li].file == m->file && pt->line[li].type == '+' &&
+		    pt->line[li].no == m->line)
+			hunk = pt->line[li].hunk;
+	for (li = 0; li < pt->nlines && hunk != (size_t)-1; li++) {
+		const patch_line *pl = &pt->line[li];
+		const char *s = pl->text;
+		if (pl->type != '-' || pl->hunk != hunk || pl->file != m->file)
+			continue;
+		while ((s = strchr(s, '*'))) {
+			size_t n;
+			char num[40];
+			mpz_t z;
+			int sl;
+			s++;
+			while (*s == ' ' || *s == '(')
+				s++;
+			for (n = 0; isalnum((unsigned char)s[n]); n++)
+				;
+			if (!n || n >= sizeof num || !isdigit((unsigned char)*s))
+				continue;
+			memcpy(num, s, n);
+			num[n] = '\0';
+			mpz_init(z);
+			if (literal(num, z, &sl) == 0 && mpz_cmp_ui(z, 255) > 0 &&
+			    mpz_cmp(z, m->p)) {
+				m->has_old = 1;
+				mpz_set(m->old, z);
+				m->old_line = pl->no;
+				m->old_text = xstrdup(num);
+				mpz_clear(z);
+				return;
+			}
+			mpz_clear(z);
+		}
+	}
+}
+
+/* A define or declaration of a multiplier on the new side. */
+static void mult_constant(walk *w, review_kind k, const char *name,
+                          const char *text, const mpz_t v, int suffix_long,
+                          unsigned type_word, const char *type,
+                          unsigned long line)
+{
+	const char *cond = "";
+	unsigned long cline = 0;
+	unsigned ctx = if_word(&w->ifs, &cond, &cline);
+	size_t i = mult_new(w->r, k, w->file, line, name, text);
+	review_mult *m = &w->r->mult[i];
+	const define *old;
+
+	mpz_set(m->p, v);
+	infer_word(m, type_word, type, suffix_long, ctx, cond, cline);
+	if (name[0] && (old = defs_find(w->oldd, name, ctx)) && old->valid &&
+	    mpz_cmp(old->v, v) && (!ctx || !old->ctx || old->ctx == ctx)) {
+		m->has_old = 1;
+		mpz_set(m->old, old->v);
+		m->old_line = old->line;
+		m->old_text = xstrdup(old->text);
+	}
+	if (k == REVIEW_LITERAL)
+		literal_replaced(w, m);
+	constant_found(w, i);
+	claims_of(w, i);
+}
+
+static void constant_found(walk *w, size_t i)
+{
+	review *r = w->r;
+	review_mult *m = &r->mult[i];
+	char *hex;
+	size_t width = mpz_sizeinbase(m->p, 2);
+
+	if (mpz_sgn(m->p) <= 0) {
+		review_add(r, REVIEW_ERROR, m->file, m->line, i, "multiplier",
+		           "%s%s%s is 0: every key hashes to bucket 0", m->name,
+		           m->name[0] ? " = " : "", m->text);
+		m->verify = 0;
+		return;
+	}
+	if (width > m->bits) {
+		review_add(r, REVIEW_ERROR, m->file, m->line, i, "word",
+		           "%s needs %zu bits, wider than its %u-bit word (%s): the "
+		           "compiler cuts it", m->text, width, m->bits, m->why_bits);
+		m->verify = 0;
+		return;
+	}
+	hex = word_hex(m->p, m->bits);
+	review_add(r, REVIEW_NOTE, m->file, m->line, i, "word",
+	           "%s%s%s: %u-bit multiplier (%s)", m->name, m->name[0] ? " = "
+	           : "", hex, m->bits, m->why_bits);
+	if (m->bits == 64 && width <= 32)
+		review_add(r, REVIEW_WARNING, m->file, m->line, i, "word",
+		           "%s is a 32-bit constant in a 64-bit word: p/2^64 < "
+		           "2^-32, so keys below 2^32 never reach the top bits that "
+		           "index the table", hex);
+	if (mpz_even_p(m->p))
+		review_add(r, REVIEW_ERROR, m->file, m->line, i, "multiplier",
+		           "%s is even: the multiply drops the key's top bit, so "
+		           "two keys that differ only there always collide (an odd "
+		           "multiplier is a bijection)", hex);
+	if (m->has_old)
+		review_add(r, REVIEW_NOTE, m->file, m->line, i, "multiplier",
+		           "replaces %s (line %lu of the old file)", m->old_text,
+		           m->old_line);
+	free(hex);
+}
+
+/* ---- table sizes --------------------------------------------------------- */
+
+/* The value of an identifier or literal token for a table size. */
+static int small_value(walk *w, const tok *t, unsigned long *out,
+                       char *why, size_t n)
+{
+	mpz_t z;
+	int ok = 0;
+
+	mpz_init(z);
+	if (t->type == T_NUM && literal(t->s, z, NULL) == 0 &&
+	    mpz_cmp_ui(z, 64) <= 0) {
+		*out = mpz_get_ui(z);
+		snprintf(why, n, "%s", t->s);
+		ok = 1;
+	} else if (t->type == T_IDENT) {
+		const define *d = defs_find(w->newd, t->s, 0);
+		if (d && d->valid && mpz_cmp_ui(d->v, 64) <= 0) {
+			*out = mpz_get_ui(d->v);
+			snprintf(why, n, "%s = %lu", t->s, *out);
+			ok = 1;
+		}
+	}
+	mpz_clear(z);
+	return ok;
+}
+
+/* What statement [a, b) says of the word and table of multiplier name
+ * (or the literal at index lit): hash_32(.., B), hash_64(.., B),
+ * >> (W - B), >> K. */
+static void use_of(walk *w, size_t a, size_t b, size_t mi)
+{
+	review_mult *m = &w->r->mult[mi];
+	const tok *t = w->v.t;
+	size_t i;
+
+	for (i = a; i < b; i++) {
+		unsigned long v, wv;
+		char why[64];
+		if (t[i].type == T_IDENT && (!strcmp(t[i].s, "hash_32") ||
+		    !strcmp(t[i].s, "hash_64")) && i + 1 < b &&
+		    !strcmp(t[i + 1].s, "(")) {
+			/* the second argument at depth 1 */
+			size_t j;
+			int par = 0;
+			unsigned word = t[i].s[5] == '3' ? 32 : 64;
+			for (j = i + 1; j < b; j++) {
+				if (!strcmp(t[j].s, "("))
+					par++;
+				else if (!strcmp(t[j].s, ")") && !--par)
+					break;
+				else if (par == 1 && !strcmp(t[j].s, ",") && j + 1 < b &&
+				         small_value(w, &t[j + 1], &v, why, sizeof why) &&
+				         v >= 1 && v <= word) {
+					m->table = (unsigned)v;
+					snprintf(m->why_table, sizeof m->why_table,
+					         "%s(..., %s) at line %lu", t[i].s, why,
+					         t[i].line);
+				}
+			}
+			if (m->bits != word && m->kind != REVIEW_SEQUENCE) {
+				snprintf(m->why_bits, sizeof m->why_bits,
+				         "%s() at line %lu hashes %u-bit words", t[i].s,
+				         t[i].line, word);
+				m->bits = word;
+			}
+		}
+		if (t[i].type == T_OP && !strcmp(t[i].s, ">>") && i + 1 < b) {
+			if (!strcmp(t[i + 1].s, "(") && i + 4 < b &&
+			    small_value(w, &t[i + 2], &wv, why, sizeof why) &&
+			    !strcmp(t[i + 3].s, "-") &&
+			    small_value(w, &t[i + 4], &v, why, sizeof why) &&
+			    v >= 1 && v <= wv && (wv == 32 || wv == 64)) {
+				m->table = (unsigned)v;
+				snprintf(m->why_table, sizeof m->why_table,
+				         ">> (%lu - %s) at line %lu", wv, why, t[i].line);
+			} else if (small_value(w, &t[i + 1], &v, why, sizeof why) &&
+			           v >= 1 && v < m->bits) {
+				m->table = (unsigned)(m->bits - v);
+				snprintf(m->why_table, sizeof m->why_table,
+				         ">> %s at line %lu: the top %u bits", why,
+				         t[i].line, m->table);
+			}
+		}
+	}
+}
+
+/* A *_BITS define of the file, when nothing closer says the table. */
+static void table_from_bits_define(walk *w, size_t mi)
+{
+	review_mult *m = &w->r->mult[mi];
+	size_t i;
+
+	if (m->table)
+		return;
+	for (i = 0; i < w->newd->n; i++) {
+		const define *d = &w->newd->d[i];
+		size_t n = strlen(d->name);
+		if (d->file == m->file && d->valid && n > 5 &&
+		    !strcmp(d->name + n - 5, "_BITS") &&
+		    mpz_cmp_ui(d->v, 1) >= 0 && mpz_cmp_ui(d->v, m->bits) <= 0 &&
+		    mpz_cmp_ui(d->v, VERIFY_MAX_TABLE_BITS) <= 0) {
+			m->table = (unsigned)mpz_get_ui(d->v);
+			snprintf(m->why_table, sizeof m->why_table,
+			         "#define %s %s (line %lu)", d->name, d->text, d->line);
+			return;
+		}
+	}
+}
+
+/* ---- statements ---------------------------------------------------------- */
+
+/* Append the statement [a, b) as C to w->code. */
+static void code_add(walk *w, size_t a, size_t b, const char *lhs_prefix)
+{
+	size_t i;
+
+	if (!w->code.len)
+		w->code_line = w->v.t[a].line;
+	buf_puts(&w->code, lhs_prefix);
+	for (i = a; i < b; i++) {
+		const tok *t = &w->v.t[i];
+		if (t->added)
+			w->code_added = 1;
+		if (i > a && strcmp(t->s, ";") && strcmp(t->s, ")") &&
+		    strcmp(w->v.t[i - 1].s, "(") &&
+		    !(w->v.t[i - 1].type == T_OP && !strcmp(w->v.t[i - 1].s, "-") &&
+		      i >= a + 2 && w->v.t[i - 2].type == T_OP &&
+		      strcmp(w->v.t[i - 2].s, ")")))
+			buf_putc(&w->code, ' ');
+		buf_puts(&w->code, t->s);
+	}
+	if (b > a && strcmp(w->v.t[b - 1].s, ";"))
+		buf_putc(&w->code, ';');
+	buf_putc(&w->code, '\n');
+}
+
+/* A variable that became a multiplier: report it. */
+static void sequence_found(walk *w, const sym *s, unsigned long last,
+                           int shift, const char *shift_text);
+
+static void finish_run(walk *w, unsigned long last)
+{
+	size_t i;
+
+	for (i = 0; i < w->nvar; i++) {
+		sym *s = &w->var[i];
+		if (s->known && s->adds >= 2 && s->shifts >= 1 && !s->b &&
+		    s->a > 1)
+			sequence_found(w, s, last, -1, "");
+	}
+}
+
+static void reset_fn(walk *w)
+{
+	w->nvar = 0;
+	w->have_input = 0;
+	w->word = 0;
+	buf_clear(&w->code);
+	w->code_added = 0;
+}
+
+/* A declaration "TYPE [*]NAME [= EXPR] {, ...};" at [a, b): 1 if it was. */
+static int declaration(walk *w, size_t a, size_t b)
+{
+	const tok *t = w->v.t;
+	unsigned bits = 0;
+	size_t i = a;
+	int l;
+
+	while (i < b && t[i].type == T_IDENT && is_type_word(t[i].s)) {
+		unsigned tb = type_bits(t[i].s, if_word(&w->ifs, NULL, NULL), &l);
+		if (tb && (!bits || !strcmp(t[i].s, "long")))
+			bits = !strcmp(t[i].s, "long") && i + 1 < b &&
+			       !strcmp(t[i + 1].s, "long") ? 64 : tb;
+		i++;
+	}
+	if (i == a || !bits)
+		return 0;
+	if (!w->word)
+		w->word = bits;
+	while (i < b) {
+		int ptr = 0;
+		size_t e;
+		sym *s;
+		while (i < b && !strcmp(t[i].s, "*"))
+			ptr = 1, i++;
+		if (i >= b || t[i].type != T_IDENT)
+			return 1;
+		s = var_get(w, t[i].s);
+		for (e = i + 1; e < b && strcmp(t[e].s, ",") && strcmp(t[e].s, ";");
+		     e++)
+			;
+		if (s) {
+			s->bits = bits, s->is_ptr = ptr, s->known = 0;
+			if (i + 1 < e && !strcmp(t[i + 1].s, "=") && !ptr) {
+				ev x = { w, t, i + 2, e, word_mask(bits), 0 };
+				int had = w->have_input;
+				val v = e_expr(&x, 0);
+				if (v.known && !x.bad && x.i == e) {
+					s->known = 1, s->a = v.a, s->b = v.b;
+					s->adds = v.adds, s->shifts = v.shifts;
+					if (had || v.a)
+						code_add(w, i, e, "");
+					if (!had && w->have_input)
+						buf_clear(&w->code), code_add(w, i, e, "");
+				}
+			}
+		}
+		i = e + 1;
+	}
+	return 1;
+}
+
+/* "NAME OP= EXPR;" at [a, b): evaluate it. */
+static void assignment(walk *w, size_t a, size_t b)
+{
+	const tok *t = w->v.t;
+	const char *op = t[a + 1].s;
+	sym *s = var_find(w, t[a].s);
+	unsigned bits;
+	ev x;
+	val v, cur;
+
+	if (!s || s->is_ptr)
+		return;
+	bits = s->bits ? s->bits : w->word ? w->word : 64;
+	x = (ev){ w, t, a + 2, b - 1, word_mask(bits), 0 };   /* not the ';' */
+	if (!strcmp(op, ">>=")) {
+		/* the hash is taken here: its top bits index the table */
+		if (s->known && s->adds >= 2 && s->shifts >= 1 && !s->b && s->a > 1) {
+			unsigned long k;
+			char why[64], txt[64] = "";
+			size_t i, n = 0;
+			int amt = -2;
+			if (b == a + 4 && small_value(w, &t[a + 2], &k, why, sizeof why))
+				amt = (int)k;
+			for (i = a + 2; i + 1 < b && n + 1 < sizeof txt; i++)
+				n += (size_t)snprintf(txt + n, sizeof txt - n, "%s",
+				                      t[i].s);
+			sequence_found(w, s, t[b - 1].line, amt, txt);
+		}
+		s->known = 0;
+		return;
+	}
+	v = e_expr(&x, 0);
+	if (x.bad || x.i != b - 1 || !v.known) {
+		s->known = 0;
+		return;
+	}
+	cur = (val){ s->known, s->a, s->b, s->adds, s->shifts, 0 };
+	if (!strcmp(op, "="))
+		cur = v;
+	else if (!strcmp(op, "+=") || !strcmp(op, "-=") || !strcmp(op, "<<=") ||
+	         !strcmp(op, "*="))
+		cur = apply(&x, !strcmp(op, "+=") ? "+" : !strcmp(op, "-=") ? "-"
+		            : !strcmp(op, "*=") ? "*" : "<<", cur, v);
+	else
+		cur = UNKNOWN;
+	s->known = cur.known, s->a = cur.a, s->b = cur.b;
+	s->adds = cur.adds, s->shifts = cur.shifts;
+	if (s->known)
+		code_add(w, a, b, "");
+}
+
+/* Literals multiplied in statement [a, b): "x * 0x9e3779b9 >> 22". */
+static void literal_products(walk *w, size_t a, size_t b)
+{
+	const tok *t = w->v.t;
+	size_t i;
+	int hashy = 0;
+
+	for (i = a; i < b; i++) {
+		if ((t[i].type == T_OP && !strcmp(t[i].s, ">>")) ||
+		    (t[i].type == T_IDENT && name_says_hash(t[i].s)))
+			hashy = 1;
+	}
+	if (!hashy)
+		return;
+	for (i = a; i < b; i++) {
+		mpz_t z;
+		int sl;
+		int mul = (i > a && (!strcmp(t[i - 1].s, "*") ||
+		                     !strcmp(t[i - 1].s, "*="))) ||
+		          (i + 1 < b && !strcmp(t[i + 1].s, "*"));
+		if (t[i].type != T_NUM || !t[i].added || !mul)
+			continue;
+		mpz_init(z);
+		if (literal(t[i].s, z, &sl) == 0 && mpz_cmp_ui(z, 255) > 0) {
+			unsigned tw = 0;
+			size_t j, mi;
+			int l;
+			char type[24] = "";
+			/* the word of the variable it multiplies, if declared */
+			for (j = a; j < b; j++) {
+				sym *s = t[j].type == T_IDENT ? var_find(w, t[j].s) : NULL;
+				if (s && s->bits) {
+					tw = s->bits;
+					snprintf(type, sizeof type, "%s of %.16s",
+					         review_ctype(s->bits), s->name);
+					break;
+				}
+				if (t[j].type == T_IDENT && type_bits(t[j].s, 0, &l) && !l) {
+					tw = type_bits(t[j].s, 0, &l);
+					snprintf(type, sizeof type, "%.20s", t[j].s);
+					break;
+				}
+			}
+			mi = w->r->nmult;
+			mult_constant(w, REVIEW_LITERAL, "", t[i].s, z, sl, tw, type,
+			              t[i].line);
+			if (w->r->nmult > mi) {
+				use_of(w, a, b, mi);
+				table_from_bits_define(w, mi);
+			}
+		}
+		mpz_clear(z);
+	}
+}
+
+/* Uses of the new side's multiplier defines in statement [a, b). */
+static void define_uses(walk *w, size_t a, size_t b)
+{
+	size_t i, k;
+
+	for (i = a; i < b; i++) {
+		if (w->v.t[i].type != T_IDENT)
+			continue;
+		for (k = 0; k < w->r->nmult; k++) {
+			review_mult *m = &w->r->mult[k];
+			if ((m->kind == REVIEW_DEFINE || m->kind == REVIEW_DECL) &&
+			    !strcmp(m->name, w->v.t[i].s))
+				use_of(w, a, b, k);
+		}
+	}
+}
+
+static const char *const control[] = { "if", "else", "for", "while", "do",
+	"switch", "case", "goto", "return", "break", "continue", NULL };
+
+static int is_control(const char *s)
+{
+	size_t i;
+
+	for (i = 0; control[i]; i++)
+		if (!strcmp(s, control[i]))
+			return 1;
+	return 0;
+}
+
+/* Statement [a, b) (b at its ';'). */
+static void statement(walk *w, size_t a, size_t b)
+{
+	const tok *t = w->v.t;
+	int l;
+
+	literal_products(w, a, b);
+	define_uses(w, a, b);
+	/* a declaration of a multiplier: [static] const TYPE NAME = LIT; */
+	if (b - a >= 4 && t[b - 2].type == T_NUM && !strcmp(t[b - 3].s, "=") &&
+	    t[b - 4].type == T_IDENT && name_says_hash(t[b - 4].s) &&
+	    t[b - 2].added) {
+		mpz_t z;
+		int sl;
+		size_t i;
+		unsigned tw = 0;
+		char type[24] = "";
+		mpz_init(z);
+		for (i = a; i + 4 < b; i++)
+			if (type_bits(t[i].s, if_word(&w->ifs, NULL, NULL), &l)) {
+				tw = type_bits(t[i].s, if_word(&w->ifs, NULL, NULL), &l);
+				snprintf(type, sizeof type, "%.20s", t[i].s);
+				if (!strcmp(t[i].s, "long") && !strcmp(t[i + 1].s, "long"))
+					tw = 64, snprintf(type, sizeof type, "long long");
+			}
+		if (literal(t[b - 2].s, z, &sl) == 0) {
+			size_t mi = w->r->nmult;
+			mult_constant(w, REVIEW_DECL, t[b - 4].s, t[b - 2].s, z, sl, tw,
+			              type, t[b - 2].line);
+			if (w->r->nmult > mi)
+				table_from_bits_define(w, mi);
+		}
+		mpz_clear(z);
+	}
+	if (w->depth == 0)
+		return;
+	if (t[a].type == T_IDENT && is_control(t[a].s)) {
+		if (!strcmp(t[a].s, "return")) {
+			/* return hash >> k; */
+			size_t i;
+			for (i = a + 1; i + 1 < b; i++) {
+				sym *s = t[i].type == T_IDENT ? var_find(w, t[i].s) : NULL;
+				if (s && s->known && s->adds >= 2 && s->shifts >= 1 &&
+				    !s->b && s->a > 1 && !strcmp(t[i + 1].s, ">>")) {
+					unsigned long k;
+					char why[64];
+					int amt = i + 3 == b && small_value(w, &t[i + 2], &k,
+					          why, sizeof why) ? (int)k : -2;
+					sequence_found(w, s, t[i].line, amt,
+					               i + 2 < b ? t[i + 2].s : "");
+					s->known = 0;
+				}
+			}
+		}
+		finish_run(w, t[b - 1].line);
+		reset_fn(w);
+		return;
+	}
+	if (declaration(w, a, b))
+		return;
+	if (b - a >= 3 && t[a].type == T_IDENT && t[a + 1].type == T_OP &&
+	    (!strcmp(t[a + 1].s, "=") || (strlen(t[a + 1].s) >= 2 &&
+	     t[a + 1].s[strlen(t[a + 1].s) - 1] == '=' &&
+	     strcmp(t[a + 1].s, "==") && strcmp(t[a + 1].s, "!=") &&
+	     strcmp(t[a + 1].s, "<=") && strcmp(t[a + 1].s, ">="))))
+		assignment(w, a, b);
+}
+
+/* ---- sequences ----------------------------------------------------------- */
+
+static void sequence_found(walk *w, const sym *s, unsigned long last,
+                           int shift, const char *shift_text)
+{
+	review *r = w->r;
+	unsigned bits = s->bits ? s->bits : w->word ? w->word : 64;
+	size_t i, k;
+	review_mult *m;
+	struct buf decls = { 0 };
+	const char *input = "";
+
+	if (!w->code_added && w->pt->is_diff)
+		return;                  /* not the patch's */
+	for (k = 0; k < r->nmult; k++)  /* reported already (>>= after it) */
+		if (r->mult[k].kind == REVIEW_SEQUENCE &&
+		    r->mult[k].file == w->file && r->mult[k].line == w->code_line &&
+		    !strcmp(r->mult[k].name, s->name))
+			return;
+	for (i = 0; i < w->nvar; i++) {
+		if (w->var[i].is_input)
+			input = w->var[i].name;
+		else if (!w->var[i].is_ptr)
+			buf_printf(&decls, "%s%s", decls.len ? ", " : "",
+			           w->var[i].name);
+	}
+	i = mult_new(r, REVIEW_SEQUENCE, w->file, w->code_line, s->name,
+	             buf_str(&w->code));
+	m = &r->mult[i];
+	m->last = last;
+	mpz_set_ui(m->p, s->a);
+	m->bits = bits;
+	{
+		const char *cond = "";
+		unsigned long cl = 0;
+		unsigned ctx = if_word(&w->ifs, &cond, &cl);
+		m->ctx_bits = (int)ctx;
+		if (s->bits || w->word)
+			snprintf(m->why_bits, sizeof m->why_bits,
+			         "the variables' type%s%s", ctx ? ", under " : "",
+			         ctx ? cond : "");
+		else
+			snprintf(m->why_bits, sizeof m->why_bits, "taken as 64 bits");
+	}
+	m->input = xstrdup(input);
+	m->code = xstrdup(buf_str(&w->code));
+	m->decls = buf_take(&decls);
+	m->shift = shift;
+	snprintf(m->shift_text, sizeof m->shift_text, "%s", shift_text);
+	m->shifts = s->shifts;
+	m->adds = s->adds;
+	if (shift >= 1 && (unsigned)shift < bits) {
+		m->table = bits - (unsigned)shift;
+		snprintf(m->why_table, sizeof m->why_table, ">>= %d at line %lu",
+		         shift, last);
+	}
+	claims_of(w, i);
+}
+
+/* ---- claims --------------------------------------------------------------- */
+
+/* The constant a sequence's comments say it computes: a power sum, else
+ * a define named there (of the sequence's word when there are several). */
+static void sequence_claim(walk *w, size_t i, const size_t *cm, size_t ncm)
+{
+	review *r = w->r;
+	review_mult *m = &r->mult[i];
+	mpz_t want;
+	char what[160] = "";
+	unsigned long at = m->line;
+	size_t k;
+	int have = 0;
+
+	mpz_init(want);
+	for (k = 0; k < ncm && !have; k++) {
+		const tok *t = &w->v.t[cm[k]];
+		unsigned long line;
+		char sum[128];
+		if (review_power_sum(t->s, t->line, want, sum, sizeof sum,
+		                     &line)) {
+			have = 1;
+			at = line;
+			snprintf(what, sizeof what, "%s (its comment, line %lu)", sum,
+			         line);
+		}
+	}
+	for (k = 0; k < ncm && !have; k++) {
+		const tok *t = &w->v.t[cm[k]];
+		const char *s = t->s;
+		while (*s && !have) {
+			size_t n = 0;
+			const define *d;
+			char name[64];
+			while (*s && !isalpha((unsigned char)*s) && *s != '_')
+				s++;
+			while (isalnum((unsigned char)s[n]) || s[n] == '_')
+				n++;
+			if (!n)
+				break;
+			snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), s);
+			s += n;
+			if ((d = defs_find(w->newd, name, m->bits)) && d->valid &&
+			    (!d->ctx || d->ctx == m->bits)) {
+				have = 1;
+				mpz_set(want, d->v);
+				snprintf(what, sizeof what, "%s = %s (%s, line %lu)", name,
+				         d->text, r->pt.files[d->file], d->line);
+			}
+		}
+	}
+	review_sequence_verdict(r, i, have ? want : NULL, what, at);
+	mpz_clear(want);
+}
+
+static void claims_of(walk *w, size_t i)
+{
+	review_mult *m = &w->r->mult[i];
+	const size_t *cm = w->comments;
+	size_t ncm = w->ncomments, k;
+
+	if (m->kind == REVIEW_SEQUENCE) {
+		cm = w->fn_comments;
+		ncm = w->nfn;
+		sequence_claim(w, i, cm, ncm);
+	}
+	for (k = 0; k < ncm; k++)
+		review_claims(w->r, i, w->v.t[cm[k]].s, w->v.t[cm[k]].line);
+}
+
+/* ---- the walk over one side --------------------------------------------- */
+
+static void walk_file(walk *w)
+{
+	const tok *t = w->v.t;
+	size_t i, start = 0;
+
+	memset(&w->ifs, 0, sizeof w->ifs);
+	w->ncomments = 0;
+	w->depth = 0;
+	reset_fn(w);
+	for (i = 0; i < w->v.n; i++) {
+		if (t[i].type == T_COMMENT) {
+			if (w->ncomments == sizeof w->comments / sizeof w->comments[0])
+				memmove(w->comments, w->comments + 1,
+				        --w->ncomments * sizeof w->comments[0]);
+			w->comments[w->ncomments++] = i;
+			if (w->depth > 0 && w->nfn < 16)
+				w->fn_comments[w->nfn++] = i;
+			if (start == i)
+				start = i + 1;
+			continue;
+		}
+		if (t[i].type == T_PP) {
+			const char *d = t[i].s + 1;
+			while (*d == ' ' || *d == '\t')
+				d++;
+			if (!strncmp(d, "define", 6)) {
+				/* the new side's multiplier defines */
+				const define *x = NULL;
+				size_t k;
+				for (k = 0; k < w->newd->n; k++)
+					if (w->newd->d[k].file == w->file &&
+					    w->newd->d[k].line == t[i].line)
+						x = &w->newd->d[k];
+				if (x && x->valid && (t[i].added || !w->pt->is_diff) &&
+				    name_says_hash(x->name) && mpz_cmp_ui(x->v, 255) > 0) {
+					const char *cond = "";
+					unsigned long cl = 0;
+					unsigned ctx = if_word(&w->ifs, &cond, &cl);
+					size_t mi = w->r->nmult;
+					(void)ctx;
+					mult_constant(w, REVIEW_DEFINE, x->name, x->text, x->v,
+					              x->suffix_long, 0, "", t[i].line);
+					if (w->r->nmult > mi)
+						table_from_bits_define(w, mi);
+				}
+				w->ncomments = 0;
+			} else {
+				if_directive(&w->ifs, t[i].s, t[i].line);
+			}
+			start = i + 1;
+			continue;
+		}
+		if (t[i].type == T_OP && (!strcmp(t[i].s, ";") ||
+		                          !strcmp(t[i].s, "{") ||
+		                          !strcmp(t[i].s, "}"))) {
+			if (!strcmp(t[i].s, ";") && i > start)
+				statement(w, start, i + 1);
+			if (!strcmp(t[i].s, "{")) {
+				if (w->depth == 0) {
+					reset_fn(w);
+					w->nfn = w->ncomments;
+					memcpy(w->fn_comments, w->comments,
+					       w->ncomments * sizeof w->comments[0]);
+				} else {
+					/* a block inside: a branch ends a straight line */
+					finish_run(w, t[i].line);
+					reset_fn(w);
+				}
+				w->depth++;
+			} else if (!strcmp(t[i].s, "}")) {
+				finish_run(w, t[i].line);
+				reset_fn(w);
+				if (w->depth > 0)
+					w->depth--;
+			}
+			if (strcmp(t[i].s, ";") || i > start)
+				w->ncomments = 0;
+			start = i + 1;
+		}
+	}
+}
+
+/* Every define of one side of every file. */
+static void collect_defines(const patch *pt, char a, char b, defs *out)
+{
+	size_t f, i;
+
+	for (f = 0; f < pt->nfiles; f++) {
+		toks v;
+		ifctx x;
+		memset(&x, 0, sizeof x);
+		lex(pt, f, a, b, &v);
+		for (i = 0; i < v.n; i++)
+			if (v.t[i].type == T_PP) {
+				define_add(out, v.t[i].s, if_word(&x, NULL, NULL), f,
+				           v.t[i].line, v.t[i].added);
+				if_directive(&x, v.t[i].s, v.t[i].line);
+			}
+		toks_free(&v);
+	}
+}
+
+/* Sequences equal to a define or to each other share its verdict. */
+static void link_sequences(review *r)
+{
+	size_t i, k;
+
+	for (i = 0; i < r->nmult; i++) {
+		review_mult *m = &r->mult[i];
+		if (m->kind != REVIEW_SEQUENCE)
+			continue;
+		for (k = 0; k < r->nmult; k++)
+			if (k != i && r->mult[k].verify &&
+			    r->mult[k].same_as == REVIEW_NONE &&
+			    r->mult[k].bits == m->bits &&
+			    !mpz_cmp(r->mult[k].p, m->p) &&
+			    (r->mult[k].table == m->table || !m->table)) {
+				m->same_as = k;
+				m->verify = 0;
+				break;
+			}
+	}
+}
+
+int review_run(review *r, const char *text, size_t len, const char *name,
+               cfx_err *err)
+{
+	defs newd = { 0 }, oldd = { 0 };
+	walk w;
+	size_t f;
+
+	memset(r, 0, sizeof *r);
+	if (patch_read(&r->pt, text, len, name, err) < 0)
+		return -1;
+	collect_defines(&r->pt, '+', ' ', &newd);
+	collect_defines(&r->pt, '-', ' ', &oldd);
+	memset(&w, 0, sizeof w);
+	w.r = r;
+	w.pt = &r->pt;
+	w.newd = &newd;
+	w.oldd = &oldd;
+	for (f = 0; f < r->pt.nfiles; f++) {
+		w.file = f;
+		lex(&r->pt, f, '+', ' ', &w.v);
+		walk_file(&w);
+		toks_free(&w.v);
+	}
+	buf_free(&w.code);
+	link_sequences(r);
+	defs_free(&newd);
+	defs_free(&oldd);
+	return 0;
+}
+
+void review_free(review *r)
+{
+	size_t i;
+
+	if (!r)
+		return;
+	for (i = 0; i < r->nmult; i++) {
+		review_mult *m = &r->mult[i];
+		free(m->name);
+		free(m->text);
+		free(m->old_text);
+		free(m->input);
+		free(m->code);
+		free(m->decls);
+		mpz_clear(m->p);
+		mpz_clear(m->old);
+	}
+	free(r->mult);
+	for (i = 0; i < r->nfind; i++)
+		free(r->find[i].msg);
+	free(r->find);
+	patch_free(&r->pt);
+	memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,765 @@
+/*
+ * review_check.c - what `cfx review` checks once it has found a
+ * multiplier: the claims of its comments, a sequence against the constant
+ * it names, and the verdict (see review.h).
+ *
+ * Every claim is checked against cfx's own exact mathematics: the
+ * expansion with cf_of_multiplier, closeness to phi with cf_golden_stats,
+ * the power sum with the expression evaluator and naf_of, primality with
+ * expr_isprime, the counts with sas_count.  A claim is read generously
+ * (spacing, "..." for a prefix) and judged strictly.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/cf.h"
+#include "cfx/constant.h"
+#include "cfx/expr.h"
+#include "cfx/naf.h"
+#include "cfx/review.h"
+#include "cfx/sas.h"
+#include "cfx/word.h"
+#include "util/buf.h"
+#include "util/xalloc.h"
+
+#define MAX_TERMS 256
+
+/* The line of text + off, text starting at line0. */
+static unsigned long line_at(const char *text, size_t off, unsigned long l0)
+{
+	size_t i;
+
+	for (i = 0; i < off; i++)
+		if (text[i] == '\n')
+			l0++;
+	return l0;
+}
+
+/* Case-insensitive strstr. */
+static const char *find_ci(const char *h, const char *n)
+{
+	size_t k = strlen(n);
+
+	for (; *h; h++)
+		if (!strncasecmp(h, n, k))
+			return h;
+	return NULL;
+}
+
+/* Is word w (case-insensitive) in text as a whole word? */
+static const char *word_ci(const char *text, const char *w)
+{
+	const char *s = text;
+	size_t k = strlen(w);
+
+	while ((s = find_ci(s, w))) {
+		if ((s == text || !isalnum((unsigned char)s[-1])) &&
+		    !isalnum((unsigned char)s[k]))
+			return s;
+		s += k;
+	}
+	return NULL;
+}
+
+/* ---- the expansion ------------------------------------------------------- */
+
+/* "0,1,1,1" from terms (at most max shown, then "..."), into b. */
+static void terms_text(struct buf *b, mpz_t *a, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		char *s = mpz_get_str(NULL, 10, a[i]);
+		buf_printf(b, "%s%s", i ? "," : "", s);
+		free(s);
+	}
+}
+
+/* The number N of "N / 2^K" (or "N/2^K") ending before end in text, or
+ * the K alone: 1 with n, k set; 0 if none. */
+static int claimed_ratio(const char *text, const char *end, mpz_t n,
+                         unsigned long *k)
+{
+	const char *s, *best = NULL;
+
+	for (s = text; s < end; s++)
+		if (*s == '/' && (s[1] == '2' || (s[1] == ' ' && s[2] == '2')))
+			best = s;
+	if (!best)
+		return 0;
+	{
+		const char *q = best + 1;
+		const char *e = best;
+		char num[64];
+		size_t len;
+		while (*q == ' ')
+			q++;
+		if (strncmp(q, "2^", 2))
+			return 0;
+		q += 2;
+		if (!isdigit((unsigned char)*q))
+			return 0;               /* 2^BITS_PER_LONG: the word's */
+		*k = strtoul(q, NULL, 10);
+		while (e > text && e[-1] == ' ')
+			e--;
+		s = e;
+		while (s > text && isalnum((unsigned char)s[-1]))
+			s--;
+		len = (size_t)(e - s);
+		if (!len || len >= sizeof num || !isdigit((unsigned char)*s))
+			return 0;
+		memcpy(num, s, len);
+		num[len] = '\0';
+		if (mpz_set_str(n, num, 0) < 0)
+			return 0;
+	}
+	return *k >= 1 && *k <= 65536;
+}
+
+/* The claimed terms after p: numbers separated by commas, semicolons and
+ * spaces, across lines; *prefix when "..." follows.  Returns how many. */
+static size_t claimed_terms(const char *p, mpz_t *a, size_t max, int *prefix,
+                            const char **end)
+{
+	size_t n = 0;
+
+	*prefix = 0;
+	for (;;) {
+		const char *q = p;
+		size_t len = 0;
+		char num[80];
+		while (*q == ' ' || *q == ',' || *q == ';' || *q == '\n' ||
+		       *q == '[' || *q == '\t')
+			q++;
+		if (!strncmp(q, "...", 3) || !strncmp(q, "\xe2\x80\xa6", 3)) {
+			*prefix = 1;
+			p = q + 3;
+			break;
+		}
+		while (isdigit((unsigned char)q[len]))
+			len++;
+		if (!len || len >= sizeof num || isalpha((unsigned char)q[len]) ||
+		    q[len] == '/' || q[len] == '^' || n == max)
+			break;
+		memcpy(num, q, len);
+		num[len] = '\0';
+		mpz_set_str(a[n++], num, 10);
+		p = q + len;
+	}
+	*end = p;
+	return n;
+}
+
+static int same_terms(mpz_t *x, size_t nx, mpz_t *y, size_t ny)
+{
+	size_t i;
+
+	if (nx != ny)
+		return 0;
+	for (i = 0; i < nx; i++)
+		if (mpz_cmp(x[i], y[i]))
+			return 0;
+	return 1;
+}
+
+/* x equals y with element k removed (x shorter by one): k, or -1. */
+static long removed_at(mpz_t *x, size_t nx, mpz_t *y, size_t ny)
+{
+	size_t k = 0, i;
+
+	if (nx + 1 != ny)
+		return -1;
+	while (k < nx && !mpz_cmp(x[k], y[k]))
+		k++;
+	for (i = k; i < nx; i++)
+		if (mpz_cmp(x[i], y[i + 1]))
+			return -1;
+	return (long)k;
+}
+
+static void check_cf(review *r, size_t mi, const char *text,
+                     unsigned long line0)
+{
+	review_mult *m = &r->mult[mi];
+	const char *at = find_ci(text, "continued fraction"), *p, *end;
+	mpz_t claim[MAX_TERMS], n;
+	unsigned long k = m->bits, line;
+	size_t nc, i, nt;
+	int prefix, trailing0 = 0;
+	cf_seq cf;
+	struct buf msg = { 0 }, right = { 0 };
+
+	if (!at)
+		return;
+	line = line_at(text, (size_t)(at - text), line0);
+	p = at + strlen("continued fraction");
+	/* "expansion", "of", "is", ":" ... up to the first number */
+	while (*p && !isdigit((unsigned char)*p) && *p != '[' && *p != '.')
+		p++;
+	if (!isdigit((unsigned char)*p) && *p != '[')
+		return;
+	for (i = 0; i < MAX_TERMS; i++)
+		mpz_init(claim[i]);
+	mpz_init(n);
+	nc = claimed_terms(p, claim, MAX_TERMS, &prefix, &end);
+	if (!claimed_ratio(text, at, n, &k))
+		mpz_set(n, m->p), k = m->bits;
+	if (nc < 2)
+		goto done;
+	cf_init(&cf);
+	{
+		mpq_t x;
+		mpq_init(x);
+		mpz_set(mpq_numref(x), n);
+		mpz_set_ui(mpq_denref(x), 1);
+		mpz_mul_2exp(mpq_denref(x), mpq_denref(x), k);
+		mpq_canonicalize(x);
+		cf_of_rational(&cf, x);
+		mpq_clear(x);
+	}
+	nt = cf.n;
+	terms_text(&right, cf.a, nt);
+	if (mpz_cmp(n, m->p) || k != m->bits) {
+		char *ns = mpz_get_str(NULL, 10, n), *ps = mpz_get_str(NULL, 10, m->p);
+		review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
+		           "the comment expands %s/2^%lu, but the multiplier is "
+		           "%s/2^%u", ns, k, ps, m->bits);
+		free(ns);
+		free(ps);
+	}
+	if (!prefix && nc >= 2 && !mpz_sgn(claim[nc - 1]) &&
+	    !(nt == nc && !mpz_sgn(cf.a[nc - 1]))) {
+		trailing0 = 1;
+		nc--;
+	}
+	if (same_terms(claim, nc, cf.a, nt) || (prefix && nc <= nt &&
+	    same_terms(claim, nc, cf.a, nc))) {
+		if (trailing0)
+			review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
+			           "continued fraction: the claimed expansion ends with "
+			           "a term 0 that is not there (a 0 quotient cannot "
+			           "follow a0); the %zu terms before it are right: %s",
+			           nt, buf_str(&right));
+		else
+			review_add(r, REVIEW_NOTE, m->file, line, mi, "claim",
+			           "continued fraction confirmed term by term (%s%zu "
+			           "terms)", prefix ? "a prefix of " : "", nc);
+	} else {
+		long kk;
+		buf_free(&msg);
+		if ((kk = removed_at(claim, nc, cf.a, nt)) >= 0) {
+			char *v = mpz_get_str(NULL, 10, cf.a[kk]);
+			buf_printf(&msg, "term a_%ld = %s is missing", kk, v);
+			free(v);
+		} else if ((kk = removed_at(cf.a, nt, claim, nc)) >= 0) {
+			char *v = mpz_get_str(NULL, 10, claim[kk]);
+			buf_printf(&msg, "term %ld (%s) is one too many", kk, v);
+			free(v);
+		} else {
+			for (i = 0; i < nc && i < nt; i++)
+				if (mpz_cmp(claim[i], cf.a[i]))
+					break;
+			if (i < nc && i < nt) {
+				char *v = mpz_get_str(NULL, 10, cf.a[i]);
+				char *c = mpz_get_str(NULL, 10, claim[i]);
+				buf_printf(&msg, "term a_%zu is %s, not %s", i, v, c);
+				free(v);
+				free(c);
+			} else {
+				buf_printf(&msg, "the claim has %zu terms, the expansion "
+				           "%zu", nc, nt);
+			}
+		}
+		review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
+		           "continued fraction wrong: %s%s; it is %s",
+		           buf_str(&msg), trailing0 ? ", and the final 0 is not a "
+		           "term" : "", buf_str(&right));
+	}
+	cf_clear(&cf);
+done:
+	buf_free(&msg);
+	buf_free(&right);
+	for (i = 0; i < MAX_TERMS; i++)
+		mpz_clear(claim[i]);
+	mpz_clear(n);
+}
+
+/* ---- convergents --------------------------------------------------------- */
+
+static void check_convergents(review *r, size_t mi, const constant *c,
+                              const char *text, unsigned long line0)
+{
+	review_mult *m = &r->mult[mi];
+	const char *at = find_ci(text, "convergent"), *s;
+	size_t n = c->cf.n, i;
+	mpz_t *p, *q;
+
+	if (!at || !n)
+		return;
+	p = xmalloc(n * sizeof *p, "convergents");
+	q = xmalloc(n * sizeof *q, "convergents");
+	for (i = 0; i < n; i++)
+		mpz_init(p[i]), mpz_init(q[i]);
+	cf_convergents(&c->cf, n, p, q);
+	/* fractions A/B after the word, to the end of the sentence */
+	for (s = at; *s && *s != '.'; s++) {
+		char *e1, *e2;
+		unsigned long a, b;
+		if (!isdigit((unsigned char)*s) || (s > text && isalnum((unsigned char)s[-1])))
+			continue;
+		a = strtoul(s, &e1, 10);
+		if (*e1 != '/' || !isdigit((unsigned char)e1[1])) {
+			s = e1 - 1;
+			continue;
+		}
+		b = strtoul(e1 + 1, &e2, 10);
+		for (i = 0; i < n; i++)
+			if (!mpz_cmp_ui(p[i], a) && !mpz_cmp_ui(q[i], b))
+				break;
+		if (i < n)
+			review_add(r, REVIEW_NOTE, m->file, line_at(text, (size_t)(s - text),
+			           line0), mi, "claim", "%lu/%lu is convergent p_%zu/q_%zu "
+			           "of p/2^%u: confirmed", a, b, i, i, m->bits);
+		else
+			review_add(r, REVIEW_WARNING, m->file, line_at(text,
+			           (size_t)(s - text), line0), mi, "claim",
+			           "%lu/%lu is not a convergent of p/2^%u", a, b, m->bits);
+		s = e2 - 1;
+	}
+	for (i = 0; i < n; i++)
+		mpz_clear(p[i]), mpz_clear(q[i]);
+	free(p);
+	free(q);
+}
+
+/* ---- phi, power sum, prime, counts --------------------------------------- */
+
+static void check_phi(review *r, size_t mi, const constant *c,
+                      const char *text, unsigned long line0)
+{
+	review_mult *m = &r->mult[mi];
+	const char *at = word_ci(text, "phi");
+	const char *close;
+	mpz_t g;
+	cf_seq gc;
+	cf_golden gs;
+	long want;
+
+	if (!at)
+		at = find_ci(text, "golden");
+	if (!at)
+		return;
+	close = find_ci(text, "close");
+	if (!close)
+		close = find_ci(text, "near");
+	if (!close)
+		return;
+	mpz_init(g);
+	expr_golden(g, m->bits);
+	cf_init(&gc);
+	cf_of_multiplier(&gc, g, m->bits);
+	gs = cf_golden_stats(&gc);
+	want = gs.prefix;
+	if (c->golden.prefix >= 0 && 2 * c->golden.prefix >= want)
+		review_add(r, REVIEW_NOTE, m->file, line_at(text, (size_t)(close - text),
+		           line0), mi, "claim",
+		           "close to phi: confirmed, its first %ld quotients after "
+		           "a0 are 1s (round(2^%u/phi) has %ld); |x - 1/phi| = 2^-%.1f",
+		           c->golden.prefix, m->bits, want,
+		           c->golden.mirrored ? c->mbits : c->dbits);
+	else {
+		char *big = c->golden.max_index ?
+		            mpz_get_str(NULL, 10, c->cf.a[c->golden.max_index]) :
+		            xstrdup("-");
+		review_add(r, REVIEW_WARNING, m->file, line_at(text,
+		           (size_t)(close - text), line0), mi, "claim",
+		           "not close to phi as claimed: only %ld quotients after a0 "
+		           "are 1s (round(2^%u/phi) has %ld), and a_%zu = %s",
+		           c->golden.prefix, m->bits, want, c->golden.max_index, big);
+		free(big);
+	}
+	cf_clear(&gc);
+	mpz_clear(g);
+}
+
+int review_power_sum(const char *text, unsigned long line0, mpz_t v,
+                     char *sum, size_t n, unsigned long *line)
+{
+	const char *s;
+
+	for (s = text; (s = strstr(s, "2^")); s++) {
+		const char *e = s;
+		size_t terms = 0, ops = 0, k = 0;
+		cfx_err err;
+		if (s > text && (isalnum((unsigned char)s[-1]) || s[-1] == '/' ||
+		                 (s[-1] == ' ' && s > text + 1 && s[-2] == '/')))
+			continue;
+		while (*e && strchr("0123456789^+- \t", *e)) {
+			if (*e == '^')
+				terms++;
+			if ((*e == '+' || *e == '-') && e > s)
+				ops++;
+			e++;
+		}
+		while (e > s && strchr(" \t+-", e[-1]))
+			e--;
+		if (terms < 2 || !ops)
+			continue;
+		for (const char *q = s; q < e && k + 1 < n; q++) {
+			if ((*q == ' ' || *q == '\t') && k && sum[k - 1] == ' ')
+				continue;
+			sum[k++] = *q == '\t' ? ' ' : *q;
+		}
+		sum[k] = '\0';
+		if (constant_value(sum, NULL, NULL, v, &err) < 0)
+			continue;
+		*line = line_at(text, (size_t)(s - text), line0);
+		return 1;
+	}
+	return 0;
+}
+
+static void check_sum(review *r, size_t mi, const constant *c,
+                      const char *text, unsigned long line0)
+{
+	review_mult *m = &r->mult[mi];
+	char sum[256];
+	unsigned long line;
+	mpz_t v;
+
+	mpz_init(v);
+	if (m->kind != REVIEW_SEQUENCE &&
+	    review_power_sum(text, line0, v, sum, sizeof sum, &line)) {
+		mpz_fdiv_r_2exp(v, v, m->bits);
+		if (!mpz_cmp(v, m->p)) {
+			int naf = !strcmp(sum, c->sum);
+			review_add(r, REVIEW_NOTE, m->file, line, mi, "claim",
+			           "power sum confirmed: %s = %s%s", sum, c->hex,
+			           naf ? " (its NAF)" : "");
+			if (!naf)
+				review_add(r, REVIEW_CHECK, m->file, line, mi, "claim",
+				           "the power sum is not the NAF, which has %zu terms:"
+				           " %s", naf_weight(&c->naf), c->sum);
+		} else {
+			char *h = word_hex(v, m->bits);
+			review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
+			           "power sum wrong: %s is %s, not %s = %s", sum, h,
+			           c->hex, c->sum);
+			free(h);
+		}
+	}
+	mpz_clear(v);
+}
+
+static void check_prime(review *r, size_t mi, const char *text,
+                        unsigned long line0)
+{
+	review_mult *m = &r->mult[mi];
+	const char *at = word_ci(text, "prime");
+	int pr;
+	unsigned long f;
+
+	if (!at)
+		at = word_ci(text, "primes");
+	if (!at)
+		at = word_ci(text, "primality");
+	if (!at)
+		return;
+	pr = expr_isprime(m->p);
+	if (pr) {
+		review_add(r, REVIEW_NOTE, m->file, line_at(text, (size_t)(at - text),
+		           line0), mi, "claim", "prime: confirmed%s",
+		           pr == 2 ? " (proven)" : " (probable prime)");
+		return;
+	}
+	for (f = 2; f < 1000000; f++)
+		if (mpz_divisible_ui_p(m->p, f))
+			break;
+	if (f < 1000000)
+		review_add(r, REVIEW_WARNING, m->file, line_at(text, (size_t)(at - text),
+		           line0), mi, "claim", "not prime: divisible by %lu", f);
+	else
+		review_add(r, REVIEW_WARNING, m->file, line_at(text, (size_t)(at - text),
+		           line0), mi, "claim", "not prime (no factor below 10^6)");
+}
+
+/* The count before word w ("seven terms", "7 shifts"): >= 0, or -1. */
+static long count_before(const char *text, const char *w, const char **at)
+{
+	static const char *const num[] = { "zero", "one", "two", "three", "four",
+		"five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+		"thirteen", "fourteen", "fifteen", "sixteen", NULL };
+	const char *s = text;
+
+	while ((s = word_ci(s, w))) {
+		const char *e = s;
+		const char *b;
+		size_t i;
+		while (e > text && e[-1] == ' ')
+			e--;
+		b = e;
+		while (b > text && isalnum((unsigned char)b[-1]))
+			b--;
+		*at = b;
+		if (b < e && isdigit((unsigned char)*b))
+			return strtol(b, NULL, 10);
+		for (i = 0; num[i]; i++)
+			if ((size_t)(e - b) == strlen(num[i]) &&
+			    !strncasecmp(b, num[i], strlen(num[i])))
+				return (long)i;
+		s += strlen(w);
+	}
+	return -1;
+}
+
+static void check_counts(review *r, size_t mi, const constant *c,
+                         const char *text, unsigned long line0)
+{
+	review_mult *m = &r->mult[mi];
+	const char *at;
+	long k;
+	sas_cost sc = sas_count(&c->sas);
+	size_t w = naf_weight(&c->naf);
+	unsigned long shifts = m->kind == REVIEW_SEQUENCE ? m->shifts : sc.shifts;
+	unsigned long adds = m->kind == REVIEW_SEQUENCE ? m->adds
+	                     : sc.adds + sc.subs;
+
+	if ((k = count_before(text, "terms", &at)) >= 0) {
+		if ((size_t)k == w)
+			review_add(r, REVIEW_NOTE, m->file, line_at(text,
+			           (size_t)(at - text), line0), mi, "claim",
+			           "%ld terms: confirmed (the NAF %s)", k, c->sum);
+		else
+			review_add(r, REVIEW_WARNING, m->file, line_at(text,
+			           (size_t)(at - text), line0), mi, "claim",
+			           "%ld terms claimed; its NAF has %zu: %s", k, w, c->sum);
+	}
+	if ((k = count_before(text, "shifts", &at)) >= 0)
+		review_add(r, (unsigned long)k == shifts ? REVIEW_NOTE
+		           : REVIEW_WARNING, m->file, line_at(text, (size_t)(at - text),
+		           line0), mi, "claim", "%ld shifts claimed: %s has %lu",
+		           k, m->kind == REVIEW_SEQUENCE ? "the code" :
+		           "the NAF sequence", shifts);
+	if ((k = count_before(text, "additions", &at)) >= 0 ||
+	    (k = count_before(text, "adds", &at)) >= 0)
+		review_add(r, (unsigned long)k == adds ? REVIEW_NOTE : REVIEW_WARNING,
+		           m->file, line_at(text, (size_t)(at - text), line0), mi,
+		           "claim", "%ld additions claimed: %s has %lu (additions "
+		           "and subtractions)", k, m->kind == REVIEW_SEQUENCE ?
+		           "the code" : "the NAF sequence", adds);
+}
+
+void review_claims(review *r, size_t i, const char *text,
+                   unsigned long line0)
+{
+	review_mult *m = &r->mult[i];
+	constant c;
+	char *hex;
+	cfx_err err;
+
+	if (!m->bits || m->bits > 64 || mpz_sgn(m->p) <= 0 ||
+	    mpz_sizeinbase(m->p, 2) > m->bits)
+		return;
+	hex = word_hex(m->p, m->bits);
+	if (constant_make(&c, hex, NULL, NULL, m->bits, 64, &err) < 0) {
+		free(hex);
+		return;
+	}
+	check_cf(r, i, text, line0);
+	check_convergents(r, i, &c, text, line0);
+	check_phi(r, i, &c, text, line0);
+	check_sum(r, i, &c, text, line0);
+	if (m->kind != REVIEW_SEQUENCE)
+		check_prime(r, i, text, line0);
+	check_counts(r, i, &c, text, line0);
+	constant_free(&c);
+	free(hex);
+}
+
+/* ---- sequences ----------------------------------------------------------- */
+
+void review_sequence_verdict(review *r, size_t i, mpz_srcptr want,
+                             const char *what, unsigned long at)
+{
+	review_mult *m = &r->mult[i];
+	uint64_t mask = word_mask(m->bits), a = mpz_get_ui(m->p) & mask, c;
+	char *hex = word_hex(m->p, m->bits);
+
+	if (!want) {
+		review_add(r, REVIEW_CHECK, m->file, m->line, i, "sequence",
+		           "the shift/add sequence computes %s * %s mod 2^%u; its "
+		           "comments name no constant to compare it with", m->input,
+		           hex, m->bits);
+	} else {
+		mpz_t w;
+		mpz_init(w);
+		mpz_fdiv_r_2exp(w, want, m->bits);
+		c = mpz_get_ui(w) & mask;
+		if (c == a) {
+			review_add(r, REVIEW_NOTE, m->file, m->line, i, "sequence",
+			           "proved: the shift/add sequence (lines %lu-%lu) computes "
+			           "%s = %s * %s mod 2^%u, exactly the multiply by %s",
+			           m->line, m->last, m->name, m->input, hex, m->bits, what);
+		} else {
+			char *wh = word_hex(w, m->bits);
+			uint64_t x = 1;
+			int k = m->shift;
+			if (k >= 1 && k < (int)m->bits) {
+				for (x = 1; x < ((uint64_t)1 << 24); x++)
+					if ((((x * a) & mask) >> k) != (((x * c) & mask) >> k))
+						break;
+			}
+			if (k >= 1 && k < (int)m->bits && x >= ((uint64_t)1 << 24))
+				review_add(r, REVIEW_ERROR, m->file, m->line, i, "sequence",
+				           "the shift/add sequence computes %s * %s mod 2^%u, "
+				           "not * %s as claimed by %s (no input below 2^24 "
+				           "lands in another bucket after >> %d)", m->input,
+				           hex, m->bits, wh, what, k);
+			else
+				review_add(r, REVIEW_ERROR, m->file, m->line, i, "sequence",
+				           "the shift/add sequence computes %s * %s mod 2^%u, "
+				           "not * %s as claimed by %s: the smallest input that "
+				           "differs%s is %s = %llu (%s 0x%llx, the multiply "
+				           "0x%llx)", m->input, hex, m->bits, wh, what,
+				           k >= 1 ? " in its bucket" : "", m->input,
+				           (unsigned long long)x, "the sequence gives",
+				           (unsigned long long)(k >= 1 ? ((x * a) & mask) >> k
+				                                : (x * a) & mask),
+				           (unsigned long long)(k >= 1 ? ((x * c) & mask) >> k
+				                                : (x * c) & mask));
+			free(wh);
+		}
+		mpz_clear(w);
+		(void)at;
+	}
+	if (m->shift >= 1)
+		review_add(r, REVIEW_NOTE, m->file, m->last, i, "table",
+		           "then %s >>= %d: bits %u..%d, the top %u of the product, "
+		           "index a table of 2^%u", m->name, m->shift, m->bits - 1,
+		           m->shift, m->bits - (unsigned)m->shift,
+		           m->bits - (unsigned)m->shift);
+	else if (m->shift == -2)
+		review_add(r, REVIEW_NOTE, m->file, m->last, i, "table",
+		           "then %s >>= %s: the top %u - %s bits of the product index "
+		           "the table (its size is not in the code; verify takes "
+		           "tables 2^4..2^20)", m->name, m->shift_text, m->bits,
+		           m->shift_text);
+	free(hex);
+}
+
+/* ---- the verdict --------------------------------------------------------- */
+
+/* "strides 2^13..2^21, byte 3" : the families of bt that FAIL (and not
+ * in old, when given), runs of strides 2^s folded; the worst into *w. */
+static void failing(struct buf *b, const verify_battery *bt,
+                    const verify_battery *old, size_t *worst, size_t *count)
+{
+	size_t i, shown = 0;
+	long run_lo = -1, run_hi = -1;
+
+	*worst = (size_t)-1;
+	*count = 0;
+	for (i = 0; i <= bt->nfam; i++) {
+		const verify_family *f = i < bt->nfam ? &bt->fam[i] : NULL;
+		int bad = f && f->status == VERIFY_FAIL &&
+		          (!old || i >= old->nfam ||
+		           old->fam[i].status != VERIFY_FAIL);
+		if (bad) {
+			(*count)++;
+			if (*worst == (size_t)-1 || f->worst_r > bt->fam[*worst].worst_r)
+				*worst = i;
+		}
+		if (bad && f->kind == VERIFY_POW2 && run_hi == (long)f->arg - 1) {
+			run_hi = f->arg;
+			continue;
+		}
+		if (run_lo >= 0) {
+			if (shown++ < 6) {
+				if (run_lo == run_hi)
+					buf_printf(b, "%sstride 2^%ld", b->len ? ", " : "",
+					           run_lo);
+				else
+					buf_printf(b, "%sstrides 2^%ld..2^%ld", b->len ? ", " :
+					           "", run_lo, run_hi);
+			}
+			run_lo = run_hi = -1;
+		}
+		if (!bad)
+			continue;
+		if (f->kind == VERIFY_POW2) {
+			run_lo = run_hi = f->arg;
+			continue;
+		}
+		if (shown++ < 6)
+			buf_printf(b, "%s%s", b->len ? ", " : "", f->name);
+	}
+	if (shown > 6)
+		buf_printf(b, " and %zu more", shown - 6);
+}
+
+void review_verdict(review *r, size_t i, const verify_battery *bt,
+                    const verify_battery *old)
+{
+	review_mult *m = &r->mult[i];
+	char *hex = word_hex(m->p, m->bits);
+	char tables[224];
+	struct buf fams = { 0 }, forms = { 0 };
+	size_t worst, count, k;
+	char *oldtxt = m->has_old ? (m->old_text ? xstrdup(m->old_text)
+	               : mpz_get_str(NULL, 10, m->old)) : NULL;
+
+	if (bt->ntables == 1)
+		snprintf(tables, sizeof tables, "a table of 2^%u from %s",
+		         bt->tables[0], m->why_table);
+	else
+		snprintf(tables, sizeof tables, "tables 2^%u..2^%u: the code does "
+		         "not show the size", bt->tables[0],
+		         bt->tables[bt->ntables - 1]);
+	for (k = 0; k < bt->nforms; k++)
+		if (bt->forms[k].status == VERIFY_FAIL)
+			buf_printf(&forms, "%scheck %s", forms.len ? ", " : "",
+			           bt->forms[k].name);
+	if (bt->status == VERIFY_FAIL) {
+		int old_passed = m->has_old && old && old->status != VERIFY_FAIL;
+		char wt[64] = "";
+		failing(&fams, bt, old_passed ? old : NULL, &worst, &count);
+		if (worst != (size_t)-1)
+			snprintf(wt, sizeof wt, ", worst %s at R %.3g",
+			         bt->fam[worst].name, bt->fam[worst].worst_r);
+		if (old_passed)
+			review_add(r, REVIEW_ERROR, m->file, m->line, i, "verdict",
+			           "%s replaces %s: FAIL where the old one passed (%s%s%s"
+			           "%s; %u-bit words, %s)", hex, oldtxt,
+			           buf_str(&forms), forms.len && fams.len ? ", " : "",
+			           buf_str(&fams), wt, m->bits, tables);
+		else
+			review_add(r, REVIEW_ERROR, m->file, m->line, i, "verdict",
+			           "%s: FAIL, %zu of %zu checks (%s%s%s%s; %u-bit words, "
+			           "%s)%s%s%s", hex, bt->nfail, bt->nforms + bt->nfam,
+			           buf_str(&forms), forms.len && fams.len ? ", " : "",
+			           buf_str(&fams), wt, m->bits, tables,
+			           m->has_old ? "; the old " : "",
+			           m->has_old ? oldtxt : "",
+			           m->has_old ? " FAILs too" : "");
+	} else {
+		size_t warns = verify_joint_warns(bt);
+		review_add(r, REVIEW_NOTE, m->file, m->line, i, "verdict",
+		           "%s: PASS, %zu checks on %u-bit words, %s%s%s%s", hex,
+		           bt->nforms + bt->nfam, m->bits, tables,
+		           m->has_old ? "; it replaces " : "",
+		           m->has_old ? oldtxt : "",
+		           m->has_old ? (old && old->status == VERIFY_FAIL ?
+		                         ", which FAILs" : ", which passes too") : "");
+		if (warns)
+			review_add(r, REVIEW_CHECK, m->file, m->line, i, "verdict",
+			           "%s: %zu famil%s WARN (cfx verify %s --bits %u "
+			           "--full shows them)", hex, warns, warns == 1 ? "y"
+			           : "ies", hex, m->bits);
+	}
+	buf_free(&fams);
+	buf_free(&forms);
+	free(oldtxt);
+	free(hex);
+}

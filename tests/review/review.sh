@@ -1,0 +1,212 @@
+#!/bin/bash
+# cfx review on the fixtures of tests/review/fixtures (patches written for
+# these tests in the form of the 2002 waitqueue patch).  Expansions are
+# checked against python's exact Euclid, sequences against the C compiler
+# (the fixture's own statements compiled and run), verdicts against verify.
+source "$(dirname "$0")/../build/lib.sh"
+cd "$root" || exit 2
+fx=tests/review/fixtures
+cfx=./cfx
+
+# the continued fraction of N/2^K, comma-separated, by python's integers
+pycf() { python3 -c "
+n, d = $1, 2**$2
+r = []
+while d:
+    q = n // d; r.append(str(q)); n, d = d, n - q * d
+print(','.join(r))"; }
+
+# ---- the 2002 patch --------------------------------------------------------
+$cfx review $fx/2002.patch > "$tmp/out"; rc=$?
+expect "2002: exit 1 (errors)" '[ $rc = 1 ]'
+expect "2002: 32-bit constant FAILs against 2654435761" \
+	'grep -q "^include/linux/mm_inline.h:[0-9]*: ERROR: 0x9e370001 replaces 2654435761UL: FAIL where the old one passed" "$tmp/out"'
+expect "2002: 64-bit constant FAILs against 11400714819323198549" \
+	'grep -q "^include/linux/mm_inline.h:[0-9]*: ERROR: 0x9e37fffffffc0001 replaces 11400714819323198549UL: FAIL where the old one passed" "$tmp/out"'
+expect "2002: the old constants pass verify on their own" \
+	'$cfx verify --bits 32 2654435761 >/dev/null && $cfx verify --bits 64 11400714819323198549 >/dev/null'
+expect "2002: the new ones FAIL verify on their own" \
+	'! $cfx verify --bits 32 0x9e370001 >/dev/null && ! $cfx verify --bits 64 0x9e37fffffffc0001 >/dev/null'
+expect "2002: sequence proved equal to 0x9e37fffffffc0001" \
+	'grep -q "^mm/filemap.c:[0-9]*: NOTE: proved: .* hash = page \* 0x9e37fffffffc0001 mod 2^64" "$tmp/out"'
+# the 32-bit expansion as printed, against python's
+want32=$(pycf 2654404609 32)
+expect "2002: 32-bit expansion: trailing 0 named, the rest equal to python's" \
+	'grep -q "mm_inline.h:19: WARNING: continued fraction: the claimed expansion ends with a term 0 .* right: $want32\$" "$tmp/out"'
+want64=$(pycf 11400862456688148481 64)
+expect "2002: 64-bit expansion: trailing 0 named, the rest equal to python's" \
+	'grep -q "mm_inline.h:28: WARNING: continued fraction: the claimed expansion ends with a term 0 .* right: $want64\$" "$tmp/out"'
+# the claimed list minus its 0 is python's list: so only the 0 is wrong
+claim32=$(sed -n 's/^+ \* \(0,1,1.*,2\),0$/\1/p' $fx/2002.patch | head -1)
+expect "2002: the fixture's 32-bit claim is python's plus a 0" '[ "$claim32" = "$want32" ]'
+expect "2002: words inferred from #if BITS_PER_LONG" \
+	'grep -q "0x9e370001: 32-bit multiplier (under #if BITS_PER_LONG == 32" "$tmp/out" &&
+	 grep -q "0x9e37fffffffc0001: 64-bit multiplier (under #elif BITS_PER_LONG == 64" "$tmp/out"'
+expect "2002: not close to phi at 64 bits (a_16 = 1048579)" \
+	'grep -q "WARNING: not close to phi as claimed: .*a_16 = 1048579" "$tmp/out"'
+expect "2002: power sums confirmed" \
+	'[ "$(grep -c "NOTE: power sum confirmed" "$tmp/out")" = 2 ]'
+expect "2002: which top bits index the table" \
+	'grep -q "mm/filemap.c:[0-9]*: NOTE: then hash >>= zone->wait_table_shift: the top 64 - zone->wait_table_shift bits" "$tmp/out"'
+expect "2002: summary" 'tail -1 "$tmp/out" | grep -q "^total: 2 errors, 3 warnings, 0 checks, [0-9]* notes; 3 multipliers$"'
+
+# the sequence compiled: the fixture's statements, run by the C compiler
+sed -n '/^+	n = hash;/,/^+$/p' $fx/2002.patch | sed 's/^+//' > "$tmp/body"
+{ echo '#include <stdio.h>'
+  echo 'int main(void) { unsigned long long x, hash, n; int bad = 0;'
+  echo 'for (x = 1; x < 100000; x += 7919) { hash = x * 0x9e3779b1ull;'
+  echo 'unsigned long long h0 = hash;'
+  cat "$tmp/body"
+  echo 'if (hash != h0 * 0x9e37fffffffc0001ull) bad = 1; }'
+  echo 'printf("%d\n", bad); return 0; }'; } > "$tmp/seq.c"
+expect "2002: the C compiler agrees with the proof" \
+	'cc -o "$tmp/seq" "$tmp/seq.c" && [ "$("$tmp/seq")" = 0 ]'
+
+# ---- a wrong shift: 33 written 34 ------------------------------------------
+$cfx review $fx/wrong_shift.patch > "$tmp/ws"; rc=$?
+# the multiplier the statements compute, and the first differing bucket,
+# by python (the shifts read from the fixture, not from cfx)
+read -r mult first < <(python3 - "$fx/wrong_shift.patch" <<'PY'
+import re, sys
+M = 2**64 - 1
+a = 1; n = 1; h = 1      # hash = x, in multiples of x
+for line in open(sys.argv[1]):
+    m = re.match(r'\+\s*(n|hash)\s*(<<=|-=|\+=|=)\s*(\w+);', line)
+    if not m: continue
+    v, op, r = m.groups()
+    if v == 'n' and op == '=': n = h
+    elif v == 'n': n = (n << int(r)) & M
+    elif op == '-=': h = (h - n) & M
+    elif op == '+=': h = (h + n) & M
+c = 0x9e37fffffffc0001
+x = 1
+while ((x * h) & M) >> 54 == ((x * c) & M) >> 54: x += 1
+print(hex(h), x)
+PY
+)
+expect "wrong shift: exit 1" '[ $rc = 1 ]'
+expect "wrong shift: the sequence computes python's multiplier ($mult), not the claim" \
+	'grep -q "lib/bucket.c:[0-9]*: ERROR: the shift/add sequence computes key \* $mult mod 2^64, not \* 0x9e37fffffffc0001" "$tmp/ws"'
+expect "wrong shift: smallest input whose bucket differs ($first)" \
+	'grep -q "smallest input that differs in its bucket is key = $first " "$tmp/ws"'
+expect "wrong shift: table from >>= 54" \
+	'grep -q "NOTE: then hash >>= 54: bits 63..54, the top 10 of the product, index a table of 2^10" "$tmp/ws"'
+
+# ---- wrong expansions, convergents, counts --------------------------------
+$cfx review $fx/wrong_cf.patch > "$tmp/wc"; rc=$?
+expect "wrong cf: exit 1" '[ $rc = 1 ]'
+expect "wrong cf: a missing term named" \
+	'grep -q "hashconst.h:4: WARNING: continued fraction wrong: term a_28 = 1 is missing; it is $(pycf 2654404609 32)\$" "$tmp/wc"'
+right=$(pycf 0x61c88647 32)
+k=$(python3 -c "
+c='0,2,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,5,1,1,2,2,1,1,9'.split(',')
+r='$right'.split(',')
+i=next(i for i in range(len(c)) if c[i]!=r[i]); print(i, r[i], c[i])")
+read -r at is not <<< "$k"
+expect "wrong cf: first wrong term a_$at is $is, not $not" \
+	'grep -q "hashconst.h:11: WARNING: continued fraction wrong: term a_$at is $is, not $not; it is $right\$" "$tmp/wc"'
+conv=$(python3 -c "
+from fractions import Fraction
+n, d = 0x9e370001, 2**32
+a = []
+while d: q = n // d; a.append(q); n, d = d, n - q * d
+p0, q0, p1, q1 = 1, 0, a[0], 1
+out = []
+for k, t in enumerate(a):
+    if k: p0, q0, p1, q1 = p1, q1, t * p1 + p0, t * q1 + q0
+    out.append('%d/%d' % (p1, q1))
+print(' '.join(out))")
+for f in 21/34 55/89; do
+	expect "wrong cf: $f is a convergent (python)" \
+		'case " $conv " in *" $f "*) grep -q "NOTE: $f is convergent" "$tmp/wc";; *) false;; esac'
+done
+f=$(python3 -c "
+n = 0x61c88647
+print(next(d for d in range(2, 10**6) if n % d == 0))")
+expect "wrong cf: not prime, smallest factor $f (python)" \
+	'grep -q "WARNING: not prime: divisible by $f\$" "$tmp/wc"'
+expect "wrong cf: five terms claimed, NAF weight 11" \
+	'grep -q "WARNING: 5 terms claimed; its NAF has 11" "$tmp/wc"'
+
+# ---- an even constant, a 32-bit constant under #if BITS_PER_LONG == 64 -----
+$cfx review $fx/even.patch > "$tmp/ev"; rc=$?
+expect "even: exit 1, named even" \
+	'[ $rc = 1 ] && grep -q "fs/inode_hash.c:22: ERROR: 0x9e3779b8 is even" "$tmp/ev"'
+expect "even: FAILs the odd check where 0x9e3779b9 passed" \
+	'grep -q "ERROR: 0x9e3779b8 replaces 0x9e3779b9U: FAIL where the old one passed (check odd" "$tmp/ev"'
+$cfx review $fx/word64.patch > "$tmp/w64"; rc=$?
+expect "word64: 64-bit word from the #elif" \
+	'grep -q "golden.h:4: NOTE: GOLDEN_RATIO_LONG = 0x000000009e3779b9: 64-bit multiplier (under #elif BITS_PER_LONG == 64" "$tmp/w64"'
+expect "word64: a 32-bit constant in a 64-bit word" \
+	'[ $rc = 1 ] && grep -q "golden.h:4: WARNING: 0x000000009e3779b9 is a 32-bit constant in a 64-bit word" "$tmp/w64"'
+expect "word64: FAILs (size) where the 64-bit golden constant passed" \
+	'grep -q "ERROR: 0x000000009e3779b9 replaces 0x9e3779b97f4a7c15UL: FAIL where the old one passed (check size" "$tmp/w64"'
+
+# ---- several constants, tables from the code ------------------------------
+$cfx review $fx/multi.patch > "$tmp/mu"; rc=$?
+expect "multi: four multipliers, one ERROR" \
+	'[ $rc = 1 ] && tail -1 "$tmp/mu" | grep -q "^total: 1 errors, 0 warnings, 0 checks, [0-9]* notes; 4 multipliers$"'
+expect "multi: table from hash_32(..., FLOW_HASH_BITS)" \
+	'grep -q "flow_hash.c:6: NOTE: 0x9e3779b9: PASS, 58 checks on 32-bit words, a table of 2^12 from hash_32(..., FLOW_HASH_BITS = 12) at line 15" "$tmp/mu"'
+expect "multi: table from >> (32 - 10), against the literal it replaces" \
+	'grep -q "flow_hash.c:20: ERROR: 0x9e370001 replaces 2654435761U: FAIL where the old one passed (.*a table of 2^10 from >> (32 - 10) at line 20)" "$tmp/mu"'
+expect "multi: table from >> (64 - FLOW_HASH_BITS)" \
+	'grep -q "0x9e3779b97f4a7c15: PASS, 94 checks on 64-bit words, a table of 2^12 from >> (64 - FLOW_HASH_BITS = 12)" "$tmp/mu"'
+expect "multi: const u32 declaration" \
+	'grep -q "flow_hash.c:9: NOTE: port_hash_mult = 0x61c88647: 32-bit multiplier (its type u32)" "$tmp/mu"'
+expect "multi: the verdicts are verify's at that table" \
+	'$cfx verify --bits 32 --table-bits 10 0x9e370001 >/dev/null; [ $? = 1 ] && $cfx verify --bits 32 --table-bits 12 0x9e3779b9 >/dev/null'
+
+# ---- the shapes a patch comes in ------------------------------------------
+sed 's/$/\r/' $fx/wrong_cf.patch | $cfx review - > "$tmp/crlf"
+expect "CRLF: the same review" 'diff -q "$tmp/wc" "$tmp/crlf" >/dev/null'
+{ echo "On Sun, 17 Feb 2002, A Hacker wrote:"; sed 's/^/> /' $fx/2002.patch
+  echo; echo "Looks fine to me."; } | $cfx review - > "$tmp/quoted"
+expect "mail quoting: the same review" 'diff -q "$tmp/out" "$tmp/quoted" >/dev/null'
+{ sed 's/^/> /' $fx/2002.patch; echo; cat $fx/2002.patch; } | $cfx review - > "$tmp/twice"
+expect "a reply quoting the patch above it: read once" \
+	'[ "$(grep -c "FAIL where" "$tmp/twice")" = 2 ]'
+$cfx review $fx/format-patch.patch > "$tmp/fp"; rc=$?
+expect "git format-patch: review of lib/obj.c" \
+	'[ $rc = 1 ] && grep -q "^lib/obj.c:7: ERROR: 0x9e370001 replaces 0x9e3779b9U: FAIL" "$tmp/fp" &&
+	 grep -q "^lib/obj.c:5: NOTE: prime: confirmed" "$tmp/fp"'
+(cd "$tmp" && mkdir g && cd g && git init -q && printf '#define H 1\n' > a.h &&
+ git add a.h && git -c user.email=t@t -c user.name=t commit -qm a &&
+ printf '#define OBJ_HASH_MULT 0x9e3779b9U\n' > a.h && git diff) > "$tmp/gd"
+$cfx review - < "$tmp/gd" > "$tmp/gdo"; rc=$?
+expect "git diff | cfx review -: a passing constant exits 0" \
+	'[ $rc = 0 ] && grep -q "^a.h:1: NOTE: 0x9e3779b9: PASS" "$tmp/gdo"'
+
+# ---- output forms and exit statuses ---------------------------------------
+$cfx review --format gcc $fx/2002.patch > "$tmp/gcc"
+expect "--format gcc: file:line:1: error:" \
+	'grep -q "^include/linux/mm_inline.h:[0-9]*:1: error: 0x9e370001 replaces" "$tmp/gcc" &&
+	 grep -q "^include/linux/mm_inline.h:19:1: warning: continued fraction" "$tmp/gcc" &&
+	 ! grep -q ": ERROR: " "$tmp/gcc"'
+$cfx review --json $fx/2002.patch > "$tmp/json"; rc=$?
+expect "--json: one object, 3 multipliers, 2 errors, exit 1" '[ $rc = 1 ] && python3 -c "
+import json, sys
+o = json.load(open(sys.argv[1]))
+f = o[\"files\"][0]
+assert o[\"multipliers\"] == 3 and o[\"errors\"] == 2 and o[\"warnings\"] == 3
+ms = f[\"multipliers\"]
+assert [m[\"bits\"] for m in ms] == [32, 64, 64]
+assert ms[1][\"value\"] == str(0x9e37fffffffc0001) and ms[1][\"replaces\"] == \"11400714819323198549\"
+assert ms[2][\"kind\"] == \"sequence\" and ms[2][\"value\"] == ms[1][\"value\"]
+" "$tmp/json"'
+printf 'diff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n@@ -1,1 +1,1 @@\n-int a;\n+int b;\n' > "$tmp/plain.patch"
+out=$($cfx review "$tmp/plain.patch"); rc=$?
+expect "no multiplier: exit 0, no multipliers found" \
+	'[ $rc = 0 ] && [ "$(echo "$out" | head -1)" = "no multipliers found" ]'
+printf 'Dear list,\nplease merge.\n' > "$tmp/prose"
+err=$($cfx review "$tmp/prose" 2>&1 >/dev/null); rc=$?
+expect "not a diff and no C: exit 2, one line" \
+	'[ $rc = 2 ] && [ "$err" = "cfx: review: not a diff and no C found ($tmp/prose)" ]'
+err=$(head -c 140000000 /dev/zero | tr "\0" "a" | fold -w 100 | $cfx review - 2>&1 >/dev/null); rc=$?
+expect "a huge input is refused like a key file" \
+	'[ $rc = 2 ] && [ "$err" = "cfx: review: the patch is larger than 128 MiB (<stdin>)" ]'
+err=$($cfx review --emit patch x 2>&1); rc=$?
+expect "a bad --emit: exit 2 naming it" '[ $rc = 2 ] && echo "$err" | grep -q "(patch)"'
+expect "a missing file: exit 2" '$cfx review "$tmp/none" 2>/dev/null; [ $? = 2 ]'
+
+done_suite review

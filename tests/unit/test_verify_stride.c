@@ -1,0 +1,278 @@
+/*
+ * test_verify_stride.c - the stride screen (stride.c) against independent
+ * computations:
+ *
+ *  - the prediction is the mean R over every start: recounted key by key
+ *    for every start of small words, and pair by pair (a naive loop over
+ *    the differences d < K, no lattice) on 16- to 64-bit words;
+ *  - counts at random starts scatter around it (their mean agrees);
+ *  - the screen's gate (cells whose quotient is small are not examined)
+ *    loses no stride that the full evaluation finds;
+ *  - constants built here from a continued fraction with one huge
+ *    quotient, made to act on keys k c for a chosen struct size c, are
+ *    predicted to collapse at c (R >= 8), the keys k c counted one by
+ *    one from 0 collapse there too, and the map holds c.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/stride.h"
+#include "testutil.h"
+
+typedef unsigned __int128 u128;
+
+static double ratio_of(double s2, double K, double M)
+{
+	double expect = (K * (1 - 1 / M) + K * K / M + K) / 2;
+
+	return (s2 + K) / 2 / expect;
+}
+
+/* E S2 over a random start, pair by pair. */
+static double naive(uint64_t m, unsigned n, uint64_t K, unsigned b)
+{
+	uint64_t mask = tmask(n), d;
+	double W = ldexp(1, (int)(n - b)), N = ldexp(1, (int)n), s2 = (double)K;
+
+	for (d = 1; d < K; d++) {
+		double e = (double)((d * m) & mask);
+		if (e >= N / 2)
+			e = N - e;
+		if (e < W)
+			s2 += 2.0 * (double)(K - d) * (W - e) / W;
+	}
+	return ratio_of(s2, (double)K, ldexp(1, (int)b));
+}
+
+/* R of keys start + k c, counted. */
+static double counted(uint64_t p, unsigned n, uint64_t c, uint64_t start,
+                      uint64_t K, unsigned b)
+{
+	uint64_t mask = tmask(n), k, M = (uint64_t)1 << b;
+	uint32_t *loads = calloc(M, sizeof *loads);
+	double s2 = 0;
+
+	for (k = 0; k < K; k++)
+		loads[(((start + k * c) * p) & mask) >> (n - b)]++;
+	for (k = 0; k < M; k++)
+		s2 += (double)loads[k] * loads[k];
+	free(loads);
+	return ratio_of(s2, (double)K, (double)M);
+}
+
+Test(stride, mean_over_every_start)
+{
+	trng r = { 11 };
+	int i;
+
+	for (i = 0; i < 40; i++) {
+		unsigned n = 12, b = 3 + (unsigned)trng_below(&r, 5),
+		         l = (unsigned)trng_below(&r, 4);
+		uint64_t p = (trng_next(&r) & tmask(n)) | 1,
+		         c = 1 + trng_below(&r, 40), s, K = (uint64_t)1 << (b + l);
+		double sum = 0, pred;
+		if (i % 5 == 0)
+			p = 1 + 2 * trng_below(&r, 8);         /* tiny: collapses */
+		if (b + l + (unsigned)__builtin_ctzll(c) > n)
+			continue;
+		for (s = 0; s < ((uint64_t)1 << n); s++)
+			sum += counted(p, n, c, s, K, b);
+		sum /= ldexp(1, (int)n);
+		pred = stride_predict((c * p) & tmask(n), n, K, b);
+		CHECK(fabs(pred - sum) <= 1e-9 * sum, "p %#llx c %llu K %llu b %u: "
+		      "predicted %.12g, mean over starts %.12g",
+		      (unsigned long long)p, (unsigned long long)c,
+		      (unsigned long long)K, b, pred, sum);
+	}
+}
+
+Test(stride, pair_sum)
+{
+	static const unsigned widths[] = { 16, 24, 32, 48, 64 };
+	trng r = { 12 };
+	int i, big = 0;
+
+	for (i = 0; i < 3000; i++) {
+		unsigned n = widths[i % 5], b = 4 + (unsigned)trng_below(&r, 9),
+		         l = (unsigned)trng_below(&r, 4);
+		uint64_t p = (trng_next(&r) & tmask(n)) | 1,
+		         c = 1 + trng_below(&r, 5000), K = (uint64_t)1 << (b + l);
+		double pred, want;
+		if (i % 7 == 0)
+			p = 1 + 2 * trng_below(&r, 200);
+		if (i % 11 == 0)
+			p = (0 - p) & tmask(n);
+		if (b + l + (unsigned)__builtin_ctzll(c) > n || b + 4 > n)
+			continue;
+		pred = stride_predict((c * p) & tmask(n), n, K, b);
+		want = naive((c * p) & tmask(n), n, K, b);
+		big += want >= 4;
+		CHECK(fabs(pred - want) <= 1e-9 * want, "n %u p %#llx c %llu K %llu "
+		      "b %u: predicted %.12g, pair sum %.12g", n,
+		      (unsigned long long)p, (unsigned long long)c,
+		      (unsigned long long)K, b, pred, want);
+	}
+	cr_assert(big > 50, "only %d collapsing cells drawn", big);
+}
+
+/* Counts at random starts: their mean is the prediction's (within the
+ * scatter of 64 starts). */
+Test(stride, counts_scatter_around)
+{
+	unsigned tables[STRIDE_MAX_TABLES];
+	trng r = { 13 };
+	int i, strong = 0;
+
+	for (i = 0; i < 60; i++) {
+		unsigned n = i % 2 ? 64 : 32;
+		size_t nt = stride_tables(n, tables);
+		uint64_t p = (trng_next(&r) & tmask(n)) | 1,
+		         c = 1 + trng_below(&r, 4096), K;
+		stride_cell w;
+		double pred, mean = 0;
+		int s;
+		/* keep the counts cheap: tables up to 2^14 */
+		nt = nt > 11 ? 11 : nt;
+		pred = stride_worst(p, n, c, tables, nt, &w);
+		K = (uint64_t)w.load << w.b;
+		for (s = 0; s < 64; s++)
+			mean += counted(p, n, c, trng_next(&r), K, w.b) / 64;
+		strong += pred >= 2;
+		CHECK(fabs(mean - pred) <= 0.1 * pred + 0.02, "n %u p %#llx c %llu "
+		      "2^%u x%u: predicted %.4g, mean count %.4g", n,
+		      (unsigned long long)p, (unsigned long long)c, w.b, w.load,
+		      pred, mean);
+	}
+	cr_assert(strong >= 5, "only %d strides at R >= 2", strong);
+}
+
+/* The gate: the screen finds what examining every cell finds. */
+Test(stride, gate_loses_nothing)
+{
+	unsigned tables[STRIDE_MAX_TABLES];
+	static stride_hit hits[4096];
+	trng r = { 14 };
+	int i;
+
+	for (i = 0; i < 24; i++) {
+		unsigned n = i % 2 ? 64 : 32;
+		size_t nt = stride_tables(n, tables), found, want = 0, k;
+		uint64_t p = (trng_next(&r) & tmask(n)) | 1, c;
+		double rmin = i % 3 ? 4 : 2.5;
+		found = stride_screen(p, n, 2000, tables, nt, rmin, hits, 4096);
+		for (c = 1; c <= 2000; c++) {
+			stride_cell w;
+			if (stride_worst(p, n, c, tables, nt, &w) < rmin)
+				continue;
+			want++;
+			for (k = 0; k < found && hits[k].c != c; k++)
+				;
+			CHECK(k < found && fabs(hits[k].worst.r - w.r) < 1e-9 * w.r,
+			      "p %#llx stride %llu (R %.3g) missed by the screen",
+			      (unsigned long long)p, (unsigned long long)c, w.r);
+		}
+		CHECK(found == want, "p %#llx: screen %zu, every cell %zu",
+		      (unsigned long long)p, found, want);
+	}
+}
+
+/* Build m odd on w bits whose continued fraction has the quotient about
+ * 2^logA after a convergent p_k / q_k with q_k near 2^logq: m = (p_k 2^w +
+ * e) / q_k with e = q_k m - p_k 2^w about 2^w / (2^logA q_k). */
+static uint64_t collapsing(trng *r, unsigned w, unsigned logq,
+                           unsigned logA)
+{
+	u128 pp = 0, qq = 1, p0 = 1, q0 = 0, E, e, mm;
+	/* [0; a_1, a_2, ...] with small random quotients: p/q = pp/qq */
+	while (qq < ((u128)1 << logq)) {
+		u128 a = 1 + trng_below(r, 3), np = a * pp + p0, nq = a * qq + q0;
+		p0 = pp;
+		q0 = qq;
+		pp = np;
+		qq = nq;
+	}
+	E = ((u128)1 << w) / ((u128)qq << logA);
+	/* e >= E with q_k | p_k 2^w + e (E is far above q_k) */
+	e = E + (qq - (E + (pp << w)) % qq) % qq;
+	mm = ((pp << w) + e) / qq;
+	if (!(mm & 1))
+		mm++;                     /* e + q_k: still about E */
+	return (uint64_t)mm & tmask(w);
+}
+
+static uint64_t inverse(uint64_t u, unsigned w)     /* u odd, mod 2^w */
+{
+	uint64_t x = u;
+	int i;
+
+	for (i = 0; i < 6; i++)
+		x *= 2 - u * x;
+	return x & tmask(w);
+}
+
+Test(stride, constructed_struct_sizes)
+{
+	static const uint64_t sizes[] = { 88, 104, 152, 184, 233, 24, 1000 };
+	unsigned tables[STRIDE_MAX_TABLES];
+	static stride_hit map[STRIDE_MAP_COUNT];
+	trng r = { 15 };
+	size_t i, k;
+
+	for (i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+		unsigned n = i % 2 ? 32 : 64, t = (unsigned)__builtin_ctzll(sizes[i]),
+		         w = n - t;
+		size_t nt = stride_tables(n, tables);
+		uint64_t m = n == 64 ? collapsing(&r, w, 10, 16)
+		                      : collapsing(&r, w, 6, 12),
+		         u = sizes[i] >> t,
+		         p = ((m * inverse(u, w)) & tmask(w)) |
+		             (w < 64 ? (trng_next(&r) << w) & tmask(n) : 0);
+		stride_cell cw;
+		double pred, cnt;
+		uint64_t K;
+		p |= 1;
+		pred = stride_worst(p, n, sizes[i], tables, nt, &cw);
+		K = (uint64_t)cw.load << cw.b;
+		cnt = counted(p, n, sizes[i], 0, K, cw.b);
+		CHECK(pred >= 8, "%u-bit p %#llx built for stride %llu: predicted "
+		      "R %.3g", n, (unsigned long long)p,
+		      (unsigned long long)sizes[i], pred);
+		CHECK(cnt >= 0.5 * pred, "%u-bit p %#llx stride %llu 2^%u x%u: "
+		      "predicted %.3g, counted from 0 %.3g", n,
+		      (unsigned long long)p, (unsigned long long)sizes[i], cw.b,
+		      cw.load, pred, cnt);
+		/* the map holds it, with the same cell (a constant built so
+		 * collapses at other strides too: c' p is near a fraction of
+		 * denominator c q_k / gcd for every c', so it need not lead) */
+		stride_map(p, n, tables, nt, map);
+		for (k = 0; k < STRIDE_MAP_COUNT && map[k].c != sizes[i]; k++)
+			;
+		CHECK(k < STRIDE_MAP_COUNT || (sizes[i] > STRIDE_MAP_SMALL &&
+		      sizes[i] % STRIDE_MAP_STEP), "stride %llu not in the map",
+		      (unsigned long long)sizes[i]);
+		CHECK(k == STRIDE_MAP_COUNT || map[k].worst.r == pred,
+		      "stride %llu: map R %.4g, worst %.4g",
+		      (unsigned long long)sizes[i], map[k].worst.r, pred);
+		CHECK(k == STRIDE_MAP_COUNT || map[k].worst.r >= 8,
+		      "stride %llu: map R %.4g", (unsigned long long)sizes[i],
+		      map[k].worst.r);
+	}
+}
+
+Test(stride, map_set)
+{
+	uint64_t cs[STRIDE_MAP_COUNT];
+	size_t n = stride_map_set(cs), i, small = 0, eights = 0;
+
+	cr_assert_eq(n, STRIDE_MAP_COUNT);
+	for (i = 0; i < n; i++) {
+		cr_assert(i == 0 || cs[i] > cs[i - 1]);
+		small += cs[i] <= 256;
+		eights += cs[i] > 256 && cs[i] % 8 == 0 && cs[i] <= 4096;
+	}
+	cr_assert_eq(small, 256);
+	cr_assert_eq(eights, (4096 - 256) / 8);
+	cr_assert_eq(small + eights, n);
+}
