@@ -12,6 +12,7 @@
  * --keys F, --count K) may come before the command too: cfx --json cf 5.
  */
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -19,6 +20,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "cli/cli.h"
+#include "cli/out.h"
 #include "cli/setting.h"
 #include "dash/dash.h"
 #include "lesson/learn.h"
@@ -51,6 +53,53 @@ static int shared_option(int argc, char **argv, int i)
 			return 1;
 	}
 	return 0;
+}
+
+/* 1 if argv[1..] are shared options alone (or nothing). */
+static int only_shared_options(int argc, char **argv)
+{
+	int i = 1, n;
+
+	while (i < argc && (n = shared_option(argc, argv, i)) > 0)
+		i += n;
+	return i >= argc;
+}
+
+/* Take --color[=WHEN] (or --color WHEN) out of argv, wherever it is
+ * before "--": the global option of every face.  Returns the new argc,
+ * or -1 after a one-line error (exit 2). */
+static int take_color(int argc, char **argv)
+{
+	int i, out = 1;
+
+	for (i = 1; i < argc; i++) {
+		const char *w = argv[i], *when = NULL;
+		if (!strcmp(w, "--")) {
+			while (i < argc)
+				argv[out++] = argv[i++];
+			break;
+		}
+		if (strcmp(w, "--color") && strncmp(w, "--color=", 8)) {
+			argv[out++] = argv[i];
+			continue;
+		}
+		if (w[7] == '=')
+			when = w + 8;
+		else if (i + 1 < argc && (!strcmp(argv[i + 1], "auto") ||
+		         !strcmp(argv[i + 1], "always") ||
+		         !strcmp(argv[i + 1], "never")))
+			when = argv[++i];
+		if (out_color_set(when) < 0) {
+			fprintf(stderr, "cfx: --color must be auto, always or never "
+			        "(%s)\n", when);
+			return -1;
+		}
+		/* the faces that read NO_COLOR themselves (the dashboard) */
+		if (when && !strcmp(when, "never"))
+			setenv("NO_COLOR", "1", 1);
+	}
+	argv[out] = NULL;
+	return out;
 }
 
 /* A word in the command's place: a command or face, or letters alone that
@@ -104,6 +153,8 @@ int main(int argc, char **argv)
 
 	/* GSL reports errors by return value, never by abort() */
 	gsl_set_error_handler_off();
+	if ((argc = take_color(argc, argv)) < 0)
+		return 2;
 	argc = move_shared_options(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "--version")) {
 		printf("cfx %s\n", CFX_VERSION);
@@ -111,9 +162,11 @@ int main(int argc, char **argv)
 	}
 	if (argc >= 2 && !strcmp(argv[1], "repl"))
 		return learn_cli_repl_main(argc - 1, argv + 1, &interrupted);
+	/* a script on stdin takes the shared options too: echo 'cf 5' | cfx
+	 * --json (on a terminal they are the dashboard's) */
 	if ((argc >= 2 && (!strcmp(argv[1], "-f") ||
 	                   !strcmp(argv[1], "--keep-going"))) ||
-	    (argc == 1 && !isatty(STDIN_FILENO)))
+	    (!isatty(STDIN_FILENO) && only_shared_options(argc, argv)))
 		return learn_cli_repl_main(argc, argv, &interrupted);
 	/* options with no command after them are the dashboard's */
 	if (argc == 1 || shared_option(argc, argv, 1) ||

@@ -342,7 +342,8 @@ static int do_let(cfx_session *s, const words *ws, cfx_err *e)
 	for (i = 0; name[i]; i++)
 		if (!isalnum((unsigned char)name[i]) && name[i] != '_')
 			return word_err(e, ws, 1, "a name has letters, digits and _");
-	if (expr_builtin(name, strlen(name)) || !strcmp(name, "ans"))
+	if (expr_builtin(name, strlen(name)) || !strcmp(name, "ans") ||
+	    !strcmp(name, "xor"))       /* an operator's word */
 		return word_err(e, ws, 1, "that name is taken by cfx");
 	if (ws->n < 3 || strcmp(ws->w[2], "="))
 		from = 2;

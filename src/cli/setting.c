@@ -93,7 +93,7 @@ const setting setting_table[] = {
 	{ SETTING_STERMS, "terms", "terms", 'n', SETTING_INT, 1,
 	  SEARCH_MAX_TERMS, NULL, "K", NULL,
 	  "at most K signed digits (NAF weight mod 2^n), 1 to 64\n"
-	  "(default 7, as in 2002)", 0 },
+	  "(default 9; the 2002 patch used 7)", 0 },
 	{ SETTING_ADDERS, "adders", "adders", 'A', SETTING_INT, 0,
 	  SEARCH_MAX_ADDERS, NULL, "A", NULL,
 	  "instead of --terms: every p whose fewest-adder shift/add\n"
@@ -103,7 +103,7 @@ const setting setting_table[] = {
 	  NULL, "the target, strictly between 0 and 1 (default 1/phi)", 0 },
 	{ SETTING_WINDOW, "window", "window", 'w', SETTING_INT, 1,
 	  SEARCH_MAX_BITS, NULL, "W", NULL,
-	  "keep |p/2^n - target| <= 2^-W, W from 1 to n (default 8, or n\n"
+	  "keep |p/2^n - target| <= 2^-W, W from 1 to n (default 12, or n\n"
 	  "if smaller)", 0 },
 	{ SETTING_PRIME, "prime", "prime", 'P', SETTING_FLAG, 0, 0, NULL, NULL,
 	  NULL,

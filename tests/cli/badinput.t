@@ -187,9 +187,10 @@ $ cfx sweep --count 2^28 5
 ! cfx: sweep: the sweep would take 2049 MiB, over the 1024 MiB one request may take (2^28)
 ? 2
 # search's candidates are capped at 2 * 10^6 (half a second to reach): the
-# message named no input
+# message says what to change, with values that cut them (4 bits more
+# window, one term fewer), not the value given
 $ cfx search --bits 32 --terms 12 --window 1
-! cfx: search: more than 2000000 candidates: narrow the window (--window) or use fewer terms (--terms 12)
+! cfx: search: more than 2000000 candidates in the window; try --window 5 (now 1) or --terms 11
 ? 2
 $ cfx spectrum 0x9e370001 --count 2^27
 ! cfx: spectrum: count above the limit of 2^26 points (2^27)
