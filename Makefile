@@ -85,6 +85,8 @@ build/tests/%: tests/unit/%.c build/libcfx.a build/check.mk build/flags
 # index like [-9223372036854775808] must be no undefined behaviour.
 build/tests/test_lesson_check: CFLAGS += -fsanitize=undefined -fno-sanitize-recover=all
 build/tests/test_lesson_check: src/lesson/lesson_check.c tests/unit/lesson_check.test
+# a face's file compiled into its test (it is not in libcfx.a)
+build/tests/test_dash_line: src/dash/dash_line.c
 
 check: cfx $(UNIT_BIN) build/check.mk
 	@tests/run.sh

@@ -5,6 +5,15 @@
  *
  * usage: bench_score CFX_BINARY
  * Prints "name value unit" lines for bench/run.sh.
+ *
+ *   bench_score --families LOG PAIRS
+ * score on every family at 2^LOG keys (64-bit words, the default table)
+ * against the bare loop, in PAIRS pairs of runs (the order alternating):
+ * one "family NAME LOG median min max core_s bare_s" line each, the ratio
+ * core time / bare time of each pair, its median and spread.
+ *   bench_score --once FAMILY LOG none|core|bare
+ * makes the keys and counts them once, for callgrind (bench/run.sh takes
+ * the instructions of "none" from the other two).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -45,6 +54,144 @@ __attribute__((noinline)) static void bare(const uint64_t *k, size_t n,
 	}
 	for (i = 0; i < n; i++)
 		loads[(k[i] * p) >> (64 - TABLE_LOG)]++;
+}
+
+/* The families score is raced on: every generated one, with the
+ * multiplier cfx shows first, and strided keys under the 2002 constant,
+ * whose few buckets chain the increments (score.c's lanes). */
+static const struct fam {
+	const char *name, *spec;
+	uint64_t p;
+} fams_all[] = {
+	{ "seq", "seq", 0x9e3779b97f4a7c15ULL },
+	{ "stride:4096", "stride:4096", 0x9e3779b97f4a7c15ULL },
+	{ "stride:4096@0x9e37fffffffc0001", "stride:4096", 0x9e37fffffffc0001ULL },
+	{ "random", "random:1", 0x9e3779b97f4a7c15ULL },
+	{ "ptr:64", "ptr:64", 0x9e3779b97f4a7c15ULL },
+	{ "high:16", "high:16", 0x9e3779b97f4a7c15ULL },
+	{ "sparse:12", "sparse:12", 0x9e3779b97f4a7c15ULL },
+};
+#define NFAMS (sizeof fams_all / sizeof fams_all[0])
+
+/* The bare loop on a family: stored keys, or k0 + i S made as they go. */
+__attribute__((noinline)) static void bare_fam(const uint64_t *k, uint64_t k0,
+                                               uint64_t S, size_t n, uint64_t p,
+                                               unsigned b, uint32_t *loads)
+{
+	size_t i;
+
+	memset(loads, 0, sizeof(uint32_t) << b);
+	if (!k) {
+		for (i = 0; i < n; i++)
+			loads[((k0 + i * S) * p) >> (64 - b)]++;
+		return;
+	}
+	for (i = 0; i < n; i++)
+		loads[(k[i] * p) >> (64 - b)]++;
+}
+
+/* The keys of family f: a progression (*k NULL) or stored (free *k). */
+static int fam_keys(const struct fam *f, size_t n, uint64_t **k, uint64_t *k0,
+                    uint64_t *S)
+{
+	keys_spec ks;
+	keys_set set;
+	cfx_err err;
+
+	*k = NULL;
+	if (keys_parse(&ks, f->spec, &err) < 0)
+		return -1;
+	if (!keys_progression(&ks, 64, n, k0, S)) {
+		if (keys_generate(&set, &ks, 64, n, NULL, NULL, &err) < 0) {
+			fprintf(stderr, "bench: %s\n", err.msg);
+			keys_spec_free(&ks);
+			return -1;
+		}
+		*k = set.k;
+	}
+	keys_spec_free(&ks);
+	return 0;
+}
+
+static void core_fam(const uint64_t *k, uint64_t k0, uint64_t S, size_t n,
+                     uint64_t p, unsigned b, uint32_t *loads)
+{
+	if (k)
+		score_count(k, n, p, 64, b, loads);
+	else
+		score_count_progression(k0 * p, S * p, n, 64, b, loads);
+}
+
+static int cmp_d(const void *a, const void *b);
+
+/* --families LOG PAIRS */
+static int families(unsigned lg, int pairs)
+{
+	unsigned b = score_default_table(64);
+	size_t n = (size_t)1 << lg, f;
+	uint32_t *l1 = malloc(sizeof(uint32_t) << b), *l2 = malloc(sizeof(uint32_t) << b);
+
+	for (f = 0; f < NFAMS; f++) {
+		double ratio[64], tc[64], tb[64], t;
+		uint64_t *k, k0 = 0, S = 0;
+		int r;
+
+		if (fam_keys(&fams_all[f], n, &k, &k0, &S) < 0)
+			return 1;
+		for (r = 0; r < pairs && r < 64; r++) {
+			int core_first = !(r & 1), w;
+			for (w = 0; w < 2; w++) {
+				t = now();
+				if (w == !core_first)
+					bare_fam(k, k0, S, n, fams_all[f].p, b, l2);
+				else
+					core_fam(k, k0, S, n, fams_all[f].p, b, l1);
+				t = now() - t;
+				if (w == !core_first)
+					tb[r] = t;
+				else
+					tc[r] = t;
+			}
+			if (memcmp(l1, l2, sizeof(uint32_t) << b)) {
+				fprintf(stderr, "bench: %s: score and the bare loop differ\n",
+				        fams_all[f].name);
+				return 1;
+			}
+			ratio[r] = tc[r] / tb[r];
+		}
+		free(k);
+		qsort(ratio, (size_t)pairs, sizeof ratio[0], cmp_d);
+		qsort(tc, (size_t)pairs, sizeof tc[0], cmp_d);
+		qsort(tb, (size_t)pairs, sizeof tb[0], cmp_d);
+		printf("family %s %u %.3f %.3f %.3f %.4f %.4f\n", fams_all[f].name, lg,
+		       ratio[pairs / 2], ratio[0], ratio[pairs - 1], tc[pairs / 2],
+		       tb[pairs / 2]);
+		fflush(stdout);
+	}
+	free(l1);
+	free(l2);
+	return 0;
+}
+
+/* --once FAMILY LOG none|core|bare */
+static int once(const char *name, unsigned lg, const char *what)
+{
+	unsigned b = score_default_table(64);
+	size_t n = (size_t)1 << lg, f;
+	uint32_t *l = malloc(sizeof(uint32_t) << b);
+	uint64_t *k, k0 = 0, S = 0;
+
+	for (f = 0; f < NFAMS && strcmp(fams_all[f].name, name); f++)
+		;
+	if (f == NFAMS || fam_keys(&fams_all[f], n, &k, &k0, &S) < 0)
+		return 1;
+	if (!strcmp(what, "core"))
+		core_fam(k, k0, S, n, fams_all[f].p, b, l);
+	else if (!strcmp(what, "bare"))
+		bare_fam(k, k0, S, n, fams_all[f].p, b, l);
+	free(k);
+	free(l);
+	return 0;
 }
 
 static int cmp_d(const void *a, const void *b)
@@ -129,6 +276,11 @@ int main(int argc, char **argv)
 	size_t n = (size_t)1 << KEYS_LOG, f;
 	char *cfx = argc > 1 ? argv[1] : "./cfx";
 	long rss_small, rss_big;
+
+	if (argc == 4 && !strcmp(argv[1], "--families"))
+		return families((unsigned)atoi(argv[2]), atoi(argv[3]));
+	if (argc == 5 && !strcmp(argv[1], "--once"))
+		return once(argv[2], (unsigned)atoi(argv[3]), argv[4]);
 
 	for (f = 0; f < 2; f++) {
 		keys_spec ks;

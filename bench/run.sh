@@ -43,6 +43,35 @@ for f in seq random; do
 	fi
 done
 echo
+# score on every family against the bare loop anyone would write, at 2^26
+# and 2^28 keys (64-bit words, the default table of 2^12 buckets), in
+# pairs of runs whose order alternates: the ratio core time / bare time
+# of each pair, its median and its spread (smallest..largest).  cfx may
+# use every core where the keys outweigh the tables; the bare loop is one
+# thread.  callgrind's instructions (2^20 keys, the making of the keys
+# taken off) are the second figure: no noise, no cores.
+echo "score against a bare C loop, every family (2^12 buckets; time ratio core/bare, median of pairs)"
+for lg in 26 28; do
+	pairs=$([ $lg = 26 ] && echo 9 || echo 5)
+	fam=$(build/bench/bench_score --families $lg $pairs) || exit 2
+	while read -r _ name _ med lo hi tc tb; do
+		printf '  2^%s %-32s core %6.3f s  bare %6.3f s  ratio %s (%s..%s, %s pairs)\n' \
+			"$lg" "$name" "$tc" "$tb" "$med" "$lo" "$hi" "$pairs"
+		check "time of score / bare loop, 2^$lg $name" "$med" "<=" 1.1
+	done <<<"$fam"
+done
+if command -v valgrind >/dev/null; then
+	ir() { valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+		build/bench/bench_score --once "$1" 20 "$2" 2>&1 | awk '/Collected :/ { print $NF }'; }
+	for name in $(awk '{ print $2 }' <<<"$fam"); do
+		none=$(ir "$name" none) core=$(ir "$name" core) bare=$(ir "$name" bare)
+		check "callgrind: instructions of score / bare loop, $name" \
+			"$(awk -v n="$none" -v c="$core" -v b="$bare" 'BEGIN { if (b > n) printf "%.3f", (c - n) / (b - n) }')" "<=" 1.0
+	done
+else
+	echo "  callgrind figures skipped: valgrind not installed"
+fi
+echo
 echo "whole commands"
 printf '  cfx score --count 2^24 (seq keys)     %s s\n' "$(val score_command_seq_2^24)"
 printf '  cfx score --count 2^24 --keys random  %s s\n' "$(val score_command_random_2^24)"

@@ -11,14 +11,18 @@
  * Options every face shares (--json, --bits N, --ascii, --table-bits B,
  * --keys F, --count K) may come before the command too: cfx --json cf 5.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <gsl/gsl_errno.h>
 
+#include "cfx/expr.h"
+#include "cfx/proc.h"
 #include "cli/cli.h"
 #include "cli/out.h"
 #include "cli/setting.h"
@@ -28,10 +32,49 @@
 
 static volatile sig_atomic_t interrupted;
 
+/* Ctrl-C: the first stops a command that polls; the second, or the first
+ * for one that does not, ends cfx as SIGTERM does (cleanup, 130). */
 static void on_sigint(int sig)
 {
-	(void)sig;
+	if (interrupted)
+		proc_fatal(sig);
 	interrupted = 1;
+}
+
+static void on_sigint_now(int sig)
+{
+	proc_fatal(sig);
+}
+
+/* The terminal as cfx found it, put back by a fatal signal (readline and
+ * the dashboard change it). */
+static struct termios tty_saved;
+static int tty_have;
+
+static void tty_restore(int sig)
+{
+	(void)sig;
+	if (tty_have)
+		tcsetattr(STDIN_FILENO, TCSANOW, &tty_saved);
+}
+
+/* close_stdout as coreutils has it: every face's output is checked once
+ * more at the end; a write error is one line on stderr and status 2. */
+static int finish(int rc, const char *face)
+{
+	int bad = fflush(stdout) != 0 || ferror(stdout);
+	int e = errno;
+
+	if (fclose(stdout) != 0 && !bad) {
+		bad = 1;
+		e = errno;
+	}
+	if (bad) {
+		fprintf(stderr, "cfx: %s: cannot write output: %s\n", face,
+		        strerror(e));
+		return CFX_EXIT_USAGE;
+	}
+	return rc;
 }
 
 /* How many words at argv[i] make one shared option (2 with a separate
@@ -153,29 +196,38 @@ int main(int argc, char **argv)
 
 	/* GSL reports errors by return value, never by abort() */
 	gsl_set_error_handler_off();
+	/* SIGTERM, SIGHUP, SIGXFSZ: temporary files removed, the terminal
+	 * restored, status 128 + signal, whatever the face */
+	tty_have = isatty(STDIN_FILENO) &&
+	           tcgetattr(STDIN_FILENO, &tty_saved) == 0;
+	proc_on_fatal(tty_restore);
+	proc_fatal_signals();
+	expr_stop_flag(&interrupted);
 	if ((argc = take_color(argc, argv)) < 0)
-		return 2;
+		return finish(2, "cfx");
 	argc = move_shared_options(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "--version")) {
 		printf("cfx %s\n", CFX_VERSION);
-		return 0;
+		return finish(0, "--version");
 	}
 	if (argc >= 2 && !strcmp(argv[1], "repl"))
-		return learn_cli_repl_main(argc - 1, argv + 1, &interrupted);
+		return finish(learn_cli_repl_main(argc - 1, argv + 1, &interrupted),
+		              "repl");
 	/* a script on stdin takes the shared options too: echo 'cf 5' | cfx
 	 * --json (on a terminal they are the dashboard's) */
 	if ((argc >= 2 && (!strcmp(argv[1], "-f") ||
 	                   !strcmp(argv[1], "--keep-going"))) ||
 	    (!isatty(STDIN_FILENO) && only_shared_options(argc, argv)))
-		return learn_cli_repl_main(argc, argv, &interrupted);
+		return finish(learn_cli_repl_main(argc, argv, &interrupted), "repl");
 	/* options with no command after them are the dashboard's */
 	if (argc == 1 || shared_option(argc, argv, 1) ||
 	    !strcmp(argv[1], "--learn") || !strncmp(argv[1], "--learn=", 8))
-		return dash_main(argc, argv, &interrupted);
+		return finish(dash_main(argc, argv, &interrupted), "dash");
 	if (!strcmp(argv[1], "dash"))
-		return dash_main(argc - 1, argv + 1, &interrupted);
+		return finish(dash_main(argc - 1, argv + 1, &interrupted), "dash");
 	if (!strcmp(argv[1], "learn"))
-		return learn_cli_main(argc - 1, argv + 1, &interrupted);
+		return finish(learn_cli_main(argc - 1, argv + 1, &interrupted),
+		              "learn");
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
 	    !strcmp(argv[1], "help")) {
 		const char *topic = argc >= 3 ? argv[2] : NULL;
@@ -184,20 +236,20 @@ int main(int argc, char **argv)
 
 		if (!topic) {
 			cli_overview(stdout);
-			return 0;
+			return finish(0, "help");
 		}
 		if (argc == 3 && d) {
 			cli_help(d, stdout);
-			return 0;
+			return finish(0, "help");
 		}
 		/* the faces that are not rows of the command table */
 		if (argc == 3 && !strcmp(topic, "learn"))
-			return learn_cli_main(2, own, &interrupted);
+			return finish(learn_cli_main(2, own, &interrupted), "help");
 		if (argc == 3 && !strcmp(topic, "dash"))
-			return dash_main(2, own, &interrupted);
+			return finish(dash_main(2, own, &interrupted), "help");
 		if (argc == 3 && !strcmp(topic, "repl")) {
 			repl_help(stdout);
-			return 0;
+			return finish(0, "help");
 		}
 		/* no such command, or words after it: the session's help
 		 * says which, as at the prompt (status 2) */
@@ -229,22 +281,19 @@ int main(int argc, char **argv)
 		/* a command that polls stops cleanly on the first Ctrl-C (the
 		 * second one kills); any other is killed at once */
 		const cmd_def *d = cli_find(argv[1]);
-		if (d && d->polls) {
-			struct sigaction sa;
-			memset(&sa, 0, sizeof sa);
-			sa.sa_handler = on_sigint;
-			sa.sa_flags = SA_RESETHAND;
-			sigaction(SIGINT, &sa, NULL);
-		}
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = d && d->polls ? on_sigint : on_sigint_now;
+		sigaction(SIGINT, &sa, NULL);
 	}
 	rc = cli_run(&c, argc - 1, argv + 1);
 	if (rc == CFX_EXIT_USAGE)
 		cli_print_error(&c, stderr);
+	/* stopped by Ctrl-C: 130 as a shell has it, but search, which shows
+	 * what it found and says so with 1 */
+	if (interrupted && rc != CFX_EXIT_OK && c.err.code == CFX_EINTR)
+		rc = 128 + SIGINT;
 	free(c.used_expr);
 	cli_session_free(&sess);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "cfx: %s: cannot write output\n", argv[1]);
-		return CFX_EXIT_USAGE;
-	}
-	return rc;
+	return finish(rc, argv[1]);
 }

@@ -34,6 +34,8 @@
 #include <gmp.h>
 #include <mpfr.h>
 
+#include <signal.h>
+
 #include "cfx/err.h"
 
 /* Largest size, in bits, of any integer an expression may build. */
@@ -41,6 +43,12 @@
 
 /* Largest argument of nextprime and prevprime, in bits (a second or so). */
 #define EXPR_PRIME_MAX_BITS 2048
+
+/* The work one evaluation may do, in bit operations (nextprime of a
+ * b-bit number costs b^3): about 2 s on a 2020s processor.  Over it the
+ * evaluation fails (CFX_ELIMIT, "too costly to evaluate", naming the
+ * subexpression), deterministically. */
+#define EXPR_COST_BUDGET 4.5e10
 
 typedef enum {
 	EXPR_NUM, EXPR_NAME, EXPR_PHI, EXPR_PI, EXPR_E,
@@ -136,6 +144,11 @@ int expr_eval_int(const expr_tree *t, expr_lookup look, void *ctx, mpz_t z,
 /* expr_eval_int on an n-bit word (0: none), as expr_eval_word. */
 int expr_eval_int_word(const expr_tree *t, expr_lookup look, void *ctx,
                        unsigned long bits, mpz_t z, cfx_err *err);
+
+/* The stop flag this thread's evaluations poll (at every node; NULL:
+ * none): set, they fail with CFX_EINTR.  The faces set it to their
+ * SIGINT flag. */
+void expr_stop_flag(const volatile sig_atomic_t *stop);
 
 /* Parse and evaluate an integer expression in one step. */
 int expr_eval_text_int(const char *src, mpz_t z, cfx_err *err);

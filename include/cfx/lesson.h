@@ -58,6 +58,13 @@ typedef struct lesson_step {
 	char *try_cmd;            /* a command to try, NULL if none */
 	lesson_text ask;          /* the question, n == 0 if none */
 	int predict;              /* ask: is a prediction (predict:): no try: */
+	char **reveals;           /* predict: the command lines that show the
+	                           * answer, refused until one is committed */
+	size_t nreveals;
+	int choices;              /* predict: one of 1..choices, one try */
+	lesson_text explain;      /* said when the step is over: why */
+	int dash;                 /* done in the dashboard (face: dash); the
+	                           * REPL counts it as skipped */
 	char *focus;              /* the panel the step is about, NULL if none */
 	lesson_cond *checks;      /* all must hold */
 	size_t nchecks;
@@ -82,6 +89,16 @@ typedef struct lesson {
 	size_t nsteps;
 } lesson;
 
+/* The expected answer of a step: the text after "answer " in its first
+ * solution line that has one, or NULL. */
+const char *lesson_step_answer(const lesson_step *s);
+
+/* Whether the words of needle (runs of letters, digits, '.', '/', '_'
+ * and '-' in a number's sign place, all else a separator) occur in a row
+ * among the words of hay: "19.13" in "max/min 19.13", "0, 1, 2" in
+ * "[0; 1, 2]" but not in "[0; 1 (x2)]".  Case is ignored. */
+int lesson_words_in(const char *hay, const char *needle);
+
 /* Whether panel is a name focus: may give ("cf", "naf", "shifts",
  * "spectrum", "score", "sweep", "verify"). */
 int lesson_focus_known(const char *panel);
@@ -101,6 +118,8 @@ void lesson_free(lesson *l);
 
 typedef struct lesson_problem {
 	int line;
+	int teaching;             /* a lint of teaching (an answer given away,
+	                           * a prediction never revealed), not of form */
 	char msg[240];
 } lesson_problem;
 
@@ -109,7 +128,8 @@ typedef struct lesson_problem {
  * LESSON_WIDTH in its source text; numbers in prose, questions and hints
  * (above LESSON_FREE_MAX) that appear in none of its claims, commands,
  * checks, solutions or facts; facts: numbers absent from facts_text (when
- * facts_text is not NULL).  Returns the number of problems, *out a
+ * facts_text is not NULL); a title or hint that contains its step's
+ * expected answer; a prediction that reveals nothing (no reveals:).  Returns the number of problems, *out a
  * malloc'd array of them (NULL when none).
  */
 size_t lesson_lint(const lesson *l, const char *src, const char *facts_text,

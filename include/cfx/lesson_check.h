@@ -94,4 +94,10 @@ int lesson_check_eval(const lesson_check *c, const lesson_env *env,
  * commas or semicolons ("[1; 1, 2]" -> ["1", "1", "2"]).  New reference. */
 json_t *lesson_check_answer_value(const char *answer);
 
+/* Whether an answer could be read: each item (the answer, or each of a
+ * list) a number, an expression that evaluates, a word or a "string".
+ * 0, or -1 with err the parser's message and the offending token, so a
+ * typo is told as such and never counted as a wrong answer. */
+int lesson_check_answer_problem(const char *answer, cfx_err *err);
+
 #endif

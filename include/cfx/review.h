@@ -76,6 +76,9 @@ typedef struct review_mult {
 	                            * none, -2 not a constant (shift_text) */
 	char shift_text[64];
 	unsigned shifts, adds;     /* << and +/- steps it takes */
+	int has_claim;             /* its comments name the constant: */
+	mpz_t claim;               /*   that constant mod 2^bits (what a test
+	                            *   of the sequence should expect) */
 	int verify;                /* 1: a front end should run verify on it */
 } review_mult;
 

@@ -1,42 +1,15 @@
 /* ccheck.c - compile emitted C and test it (see ccheck.h). */
-#include <errno.h>
-#include <fcntl.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include "cfx/jit.h"
 #include "cli/ccheck.h"
 #include "util/xalloc.h"
 
-extern char **environ;
-
-const char *ccheck_compiler(void)
-{
-	return jit_compiler();
-}
-
-static int write_file(const char *dir, const char *name, const char *text)
-{
-	char path[128];
-	FILE *f;
-	int rc;
-
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	if (!(f = fopen(path, "w")))
-		return -1;
-	rc = fputs(text, f) < 0;
-	rc |= fclose(f) != 0;
-	return rc ? -1 : 0;
-}
-
 /* The harness: x * P computed by the compiler's own multiply, masked to
- * the word, against the shift/add function: on a word of CCHECK_ALL_BITS
- * or fewer every input once, else edge cases and xorshift-random
- * inputs. */
+ * the word, against cfx_mul_shift_add: on a word of CCHECK_ALL_BITS or
+ * fewer every input once, else edge cases and xorshift-random inputs.  It
+ * prints "inputs mismatches smallest-differing-input". */
 static char *harness(unsigned bits, uint64_t p)
 {
 	unsigned t = bits <= 8 ? 8 : bits <= 16 ? 16 : bits <= 32 ? 32 : 64;
@@ -62,57 +35,45 @@ static char *harness(unsigned bits, uint64_t p)
 		"#include <stdint.h>\n#include <stdio.h>\n"
 		"uint%u_t cfx_mul_shift_add(uint%u_t x);\n"
 		"static unsigned long bad, n;\n"
+		"static uint64_t least = ~UINT64_C(0);\n"
 		"static void try(uint64_t x)\n{\n"
 		"\tconst uint64_t mask = %s;\n"
-		"\tuint64_t want = (x * UINT64_C(0x%llx)) & mask;\n"
+		"\tuint64_t want = ((x & mask) * UINT64_C(0x%llx)) & mask;\n"
 		"\tuint64_t got = (uint64_t)cfx_mul_shift_add((uint%u_t)(x & mask)) & mask;\n"
-		"\tn++;\n\tif (got != want && bad++ < 3)\n"
-		"\t\tprintf(\"x=0x%%llx got=0x%%llx want=0x%%llx\\n\",\n"
-		"\t\t       (unsigned long long)x, (unsigned long long)got,\n"
-		"\t\t       (unsigned long long)want);\n}\n"
+		"\tn++;\n\tif (got != want) {\n\t\tbad++;\n"
+		"\t\tif ((x & mask) < least)\n\t\t\tleast = x & mask;\n\t}\n}\n"
 		"int main(void)\n{\n\tunsigned long i;\n%s"
-		"\tprintf(\"%%lu %%lu\\n\", n, bad);\n\treturn bad != 0;\n}\n",
+		"\tprintf(\"%%lu %%lu %%llu\\n\", n, bad, (unsigned long long)least);\n"
+		"\treturn bad != 0;\n}\n",
 		t, t, bits >= 64 ? "~UINT64_C(0)" : "((UINT64_C(1) << BITS) - 1)",
 		(unsigned long long)p, t, body) < 0)
 		xalloc_fail(0, "test program");
 	return s;
 }
 
-int ccheck_start(ccheck_state *c, const char *code, unsigned bits, uint64_t p)
+/* The reference: the same function as a plain multiply, so that the
+ * harness can be built and run alone. */
+static char *reference(unsigned bits, uint64_t p)
 {
-	const char *cc = ccheck_compiler();
-	char *h, bitsdef[32], out[96], src1[96], src2[96];
-	char *argv[16];
-	int n = 0;
+	unsigned t = bits <= 8 ? 8 : bits <= 16 ? 16 : bits <= 32 ? 32 : 64;
 
-	memset(c, 0, sizeof *c);
-	c->bits = bits;
-	c->pid = -1;
-	if (!cc) {
-		snprintf(c->msg, sizeof c->msg, "no C compiler on PATH: checked "
-		         "with cfx's evaluator only");
-		return -1;
-	}
-	strcpy(c->dir, "/tmp/cfx-verify-XXXXXX");
-	if (!mkdtemp(c->dir)) {
-		snprintf(c->msg, sizeof c->msg, "cannot make a temporary directory: "
-		         "%s", strerror(errno));
-		c->dir[0] = '\0';
-		return -1;
-	}
-	h = harness(bits, p);
-	if (write_file(c->dir, "mul.c", code) < 0 ||
-	    write_file(c->dir, "harness.c", h) < 0) {
-		free(h);
-		snprintf(c->msg, sizeof c->msg, "cannot write the test files");
-		return -1;
-	}
-	free(h);
-	snprintf(bitsdef, sizeof bitsdef, "-DBITS=%u", bits);
-	snprintf(out, sizeof out, "%s/t", c->dir);
-	snprintf(src1, sizeof src1, "%s/mul.c", c->dir);
-	snprintf(src2, sizeof src2, "%s/harness.c", c->dir);
-	argv[n++] = (char *)cc;
+	return xasprintf("#include <stdint.h>\n"
+	                 "uint%u_t cfx_mul_shift_add(uint%u_t x);\n"
+	                 "uint%u_t cfx_mul_shift_add(uint%u_t x)\n{\n"
+	                 "\treturn (uint%u_t)((uint64_t)x * UINT64_C(0x%llx));\n"
+	                 "}\n", t, t, t, t, t, (unsigned long long)p);
+}
+
+/* Start `cc -Werror ... -o out code.c harness.c`, its messages to log. */
+static int compile(ccheck_state *c, proc_job *j, const char *code,
+                   const char *out, const char *log)
+{
+	char bitsdef[32], *argv[64], *paths[4];
+	int n = 0, k, rc;
+
+	snprintf(bitsdef, sizeof bitsdef, "-DBITS=%u", c->bits);
+	for (k = 0; c->cc[k] && n < 48; k++)
+		argv[n++] = c->cc[k];
 	argv[n++] = "-std=c11";
 	argv[n++] = "-O2";
 	argv[n++] = "-Wall";
@@ -120,96 +81,154 @@ int ccheck_start(ccheck_state *c, const char *code, unsigned bits, uint64_t p)
 	argv[n++] = "-Werror";
 	argv[n++] = bitsdef;
 	argv[n++] = "-o";
-	argv[n++] = out;
-	argv[n++] = src1;
-	argv[n++] = src2;
+	argv[n++] = paths[0] = proc_tmp_path(&c->tmp, out);
+	argv[n++] = paths[1] = proc_tmp_path(&c->tmp, code);
+	argv[n++] = paths[2] = proc_tmp_path(&c->tmp, "harness.c");
 	argv[n] = NULL;
-	{
-		posix_spawn_file_actions_t fa;
-		char log[96];
-		snprintf(log, sizeof log, "%s/cc.log", c->dir);
-		posix_spawn_file_actions_init(&fa);
-		posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT |
-		                                 O_TRUNC, 0600);
-		posix_spawn_file_actions_adddup2(&fa, 1, 2);
-		if (posix_spawn(&c->pid, cc, &fa, NULL, argv, environ) != 0) {
-			c->pid = -1;
-			snprintf(c->msg, sizeof c->msg, "cannot run %s", cc);
-		}
-		posix_spawn_file_actions_destroy(&fa);
+	paths[3] = proc_tmp_path(&c->tmp, log);
+	rc = proc_start(j, argv, paths[3], c->tmp.dir, CCHECK_LIMIT);
+	for (k = 0; k < 4; k++)
+		free(paths[k]);
+	return rc;
+}
+
+int ccheck_start(ccheck_state *c, const char *code, unsigned bits, uint64_t p,
+                 const volatile sig_atomic_t *stop)
+{
+	const char *name;
+	int ncc;
+	char *h, *r;
+	cfx_err e;
+
+	memset(c, 0, sizeof *c);
+	c->bits = bits;
+	c->stop = stop;
+	c->tmp.slot = -1;
+	c->ref.pid = c->emitted.pid = -1;
+	if (!(c->cc = proc_cc(&ncc, &name))) {
+		snprintf(c->msg, sizeof c->msg, "the compiled check cannot run: no "
+		         "C compiler found (%.100s)", name);
+		return -1;
 	}
-	return c->pid > 0 ? 0 : -1;
+	if (proc_tmp_make(&c->tmp, "verify", &e) < 0) {
+		snprintf(c->msg, sizeof c->msg, "the compiled check cannot run: "
+		         "%.150s (%.60s)", e.msg, e.token);
+		return -1;
+	}
+	h = harness(bits, p);
+	r = reference(bits, p);
+	if (proc_tmp_write(&c->tmp, "mul.c", code, &e) < 0 ||
+	    proc_tmp_write(&c->tmp, "ref.c", r, &e) < 0 ||
+	    proc_tmp_write(&c->tmp, "harness.c", h, &e) < 0) {
+		free(h);
+		free(r);
+		snprintf(c->msg, sizeof c->msg, "the compiled check cannot run: "
+		         "%.150s", e.msg);
+		return -1;
+	}
+	free(h);
+	free(r);
+	if (compile(c, &c->ref, "ref.c", "t0", "ref.log") < 0 ||
+	    compile(c, &c->emitted, "mul.c", "t", "cc.log") < 0) {
+		snprintf(c->msg, sizeof c->msg, "the compiled check cannot run: "
+		         "cannot start %.100s: %s", name, strerror(c->ref.pid > 0
+		         ? c->emitted.code : c->ref.code));
+		return -1;
+	}
+	return 0;
 }
 
 static void cleanup(ccheck_state *c)
 {
-	static const char *const files[] = { "mul.c", "harness.c", "t", "cc.log",
-	                                     "run.log", NULL };
-	char path[128];
-	int i;
-
-	if (!c->dir[0])
-		return;
-	for (i = 0; files[i]; i++) {
-		snprintf(path, sizeof path, "%s/%s", c->dir, files[i]);
-		unlink(path);
-	}
-	rmdir(c->dir);
-	c->dir[0] = '\0';
+	proc_kill(&c->ref);
+	proc_kill(&c->emitted);
+	proc_tmp_remove(&c->tmp);
+	proc_words_free(c->cc);
+	c->cc = NULL;
 }
 
-/* First line of a file, for messages. */
-static void first_line(const char *dir, const char *name, char *buf, size_t n)
+/* Run program prog of the directory, its output to log; parse its line.
+ * Returns 0 when it ran to the end and printed its counts. */
+static int run_test(ccheck_state *c, const char *prog, const char *log,
+                    proc_job *j, unsigned long *n, unsigned long *bad,
+                    unsigned long long *least)
 {
-	char path[128];
+	char *path = proc_tmp_path(&c->tmp, prog), *out = proc_tmp_path(&c->tmp,
+	             log), *argv[] = { path, NULL }, line[160];
 	FILE *f;
+	int got = 0;
 
-	buf[0] = '\0';
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	if ((f = fopen(path, "r"))) {
-		if (fgets(buf, (int)n, f))
-			buf[strcspn(buf, "\n")] = '\0';
+	proc_run(j, argv, out, c->tmp.dir, CCHECK_LIMIT, c->stop);
+	if (j->end == PROC_EXITED && (j->code == 0 || j->code == 1) &&
+	    (f = fopen(out, "re"))) {
+		while (fgets(line, sizeof line, f))
+			got |= sscanf(line, "%lu %lu %llu", n, bad, least) == 3;
 		fclose(f);
 	}
+	free(path);
+	free(out);
+	return got && *n > 0 && (*bad == 0) == (j->code == 0) ? 0 : -1;
+}
+
+/* The check could not run: why, in one line. */
+static int cannot(ccheck_state *c, const char *what, const proc_job *j,
+                  const char *log)
+{
+	char how[96], line[120] = "", *path = log ? proc_tmp_path(&c->tmp, log)
+	                                          : NULL;
+
+	if (path && j->end == PROC_EXITED)
+		proc_first_error(path, line, sizeof line);
+	free(path);
+	snprintf(c->msg, sizeof c->msg, "the compiled check cannot run: %s "
+	         "(%s)%s%.110s", what, proc_end_text(j, how, sizeof how),
+	         line[0] ? ": " : "", line);
+	c->ran = 0;
+	c->ok = 0;
+	cleanup(c);
+	return 0;
 }
 
 int ccheck_finish(ccheck_state *c)
 {
-	int status;
-	char line[160], cmd[160];
-	FILE *p;
+	unsigned long n = 0, bad = 0;
+	unsigned long long least = 0;
+	proc_job run;
 
-	if (c->pid <= 0) {
+	if (!c->tmp.dir || c->ref.pid <= 0) {
 		cleanup(c);
 		return 0;
 	}
-	while (waitpid(c->pid, &status, 0) < 0 && errno == EINTR)
-		;
-	c->pid = -1;
-	c->ran = 1;
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		first_line(c->dir, "cc.log", line, sizeof line);
+	/* the harness alone first: the environment, not the constant */
+	if (proc_wait(&c->ref, c->stop) < 0)
+		return cannot(c, "the test harness alone does not compile",
+		              &c->ref, "ref.log");
+	if (run_test(c, "t0", "run0.log", &run, &n, &bad, &least) < 0 ||
+	    bad)
+		return cannot(c, "the test harness alone does not run", &run,
+		              "run0.log");
+	if (proc_wait(&c->emitted, c->stop) < 0) {
+		char line[160], *log;
+		if (c->emitted.end != PROC_EXITED)
+			return cannot(c, "the compiler did not finish", &c->emitted,
+			              NULL);
+		log = proc_tmp_path(&c->tmp, "cc.log");
+		proc_first_error(log, line, sizeof line);
+		free(log);
+		c->ran = 1;
 		snprintf(c->msg, sizeof c->msg, "the emitted C does not compile "
-		         "with -Werror: %.180s", line);
+		         "with -Werror: %.180s", line[0] ? line : "no message");
 		cleanup(c);
 		return 0;
 	}
-	snprintf(cmd, sizeof cmd, "%s/t", c->dir);
-	if (!(p = popen(cmd, "r"))) {
-		snprintf(c->msg, sizeof c->msg, "cannot run the test harness");
-		cleanup(c);
-		return 0;
-	}
-	line[0] = '\0';
-	while (fgets(line, sizeof line, p)) {
-		unsigned long n, bad;
-		if (sscanf(line, "%lu %lu", &n, &bad) == 2) {
-			c->inputs = n;
-			c->mismatches = bad;
-		}
-	}
-	status = pclose(p);
-	c->ok = status == 0 && c->inputs > 0 && c->mismatches == 0;
+	n = bad = 0;
+	if (run_test(c, "t", "run.log", &run, &n, &bad, &least) < 0 && !bad)
+		return cannot(c, "the compiled test does not run", &run,
+		              "run.log");
+	c->ran = 1;
+	c->inputs = n;
+	c->mismatches = bad;
+	c->ok = bad == 0;
 	if (c->ok && c->bits <= CCHECK_ALL_BITS)
 		snprintf(c->msg, sizeof c->msg, "compiled with -O2 -Wall -Wextra "
 		         "-Werror; all 2^%u inputs agree with x * p", c->bits);
@@ -218,7 +237,8 @@ int ccheck_finish(ccheck_state *c)
 		         "-Werror; %lu inputs agree with x * p", c->inputs);
 	else
 		snprintf(c->msg, sizeof c->msg, "compiled code disagrees with x * p "
-		         "on %lu of %lu inputs", c->mismatches, c->inputs);
+		         "on %lu of %lu inputs, the smallest 0x%llx", c->mismatches,
+		         c->inputs, least);
 	cleanup(c);
 	return c->ok;
 }

@@ -66,12 +66,12 @@ const cmd_def cli_commands[] = {
 	  "computed with interval arithmetic, so every quotient shown is\n"
 	  "certain.  The golden prefix is the run of 1s after a0 of x or of\n"
 	  "1 - x (c and 2^n - c hash alike).",
-	  cmd_cf, 0 },
+	  cmd_cf, 1 },
 	{ "naf", "EXPR", "binary weight, non-adjacent form, power sum",
 	  OPT_BITS | OPT_JSON,
 	  "The NAF is the signed-binary form with no two adjacent non-zero\n"
 	  "digits: unique, and of minimal weight.  Forms are taken mod 2^n.",
-	  cmd_naf, 0 },
+	  cmd_naf, 1 },
 	{ "shifts", "EXPR", "the multiply as a sequence of shifts and adds",
 	  OPT_BITS | OPT_JSON | OPT_EMIT | OPT_OPTIMAL,
 	  "Derived from the NAF in the style of the 2002 kernel patch: one\n"
@@ -1111,7 +1111,7 @@ int cli_run(cmd_ctx *c, int argc, char **argv)
 	}
 	if (rc != CFX_EXIT_USAGE) {
 		free(c->used_expr);
-		c->used_expr = a.expr ? strdup(a.expr) : NULL;
+		c->used_expr = a.expr ? xstrdup(a.expr) : NULL;
 		if (c->sess->follow)
 			follow(c, &a);
 	}

@@ -148,6 +148,8 @@ typedef struct cmd_ctx {
 	                         * REPL's script or keyboard */
 	int multiplier;         /* the command took its EXPR as a multiplier
 	                         * (cli_multiplier, cf of an integer) */
+	int no_compiler;        /* run for a lesson: start no compiler (verify
+	                         * checks with cfx's evaluator, and says so) */
 } cmd_ctx;
 
 typedef struct cmd_def {

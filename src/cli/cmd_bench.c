@@ -25,6 +25,7 @@
 #include "cfx/keys.h"
 #include "cfx/mcm.h"
 #include "cfx/naf.h"
+#include "cfx/safefile.h"
 #include "cfx/sas.h"
 #include "cfx/word.h"
 #include "cli/cli.h"
@@ -293,38 +294,31 @@ static int timed(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
 
 /* ---- output -------------------------------------------------------------- */
 
-/* --raw DIR made (or there) and writable: asked before the rounds run. */
-static int raw_dir(cmd_ctx *c, const char *dir)
+/* --raw DIR made (or there) and safe to write in: asked before the rounds
+ * run (safefile.h: a directory another user could write in is refused
+ * unless it is sticky, and then only new files are made). */
+static int raw_dir(cmd_ctx *c, const char *dir, safefile_dir *d)
 {
-	struct stat st;
-
-	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
-		return cfx_err_set(&c->err, CFX_EIO, -1, dir, "cannot make the "
-		                   "directory: %s", strerror(errno));
-	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
-		return cfx_err_set(&c->err, CFX_EIO, -1, dir, "not a directory");
-	if (access(dir, W_OK | X_OK) < 0)
-		return cfx_err_set(&c->err, CFX_EIO, -1, dir, "cannot write: %s",
-		                   strerror(errno));
-	return 0;
+	return safefile_dir_open(d, dir, &c->err);
 }
 
-static int write_raw(cmd_ctx *c, const char *dir, const variant *v, int nv,
-                     int runs)
+static int write_raw(cmd_ctx *c, const safefile_dir *d, const variant *v,
+                     int nv, int runs)
 {
-	char path[4096];
 	int k, r;
 
 	for (k = 0; k < nv; k++) {
-		FILE *f;
-		snprintf(path, sizeof path, "%s/%s", dir, v[k].file);
-		if (!(f = fopen(path, "w")))
-			return cfx_err_set(&c->err, CFX_EIO, -1, path, "cannot write: "
-			                   "%s", strerror(errno));
+		struct buf b = { 0 };
+		char *text;
+		int rc;
 		for (r = 0; r < runs; r++)
-			fprintf(f, "%.17g\n", v[k].ns[r]);   /* every bit */
-		if (fclose(f) != 0)
-			return cfx_err_set(&c->err, CFX_EIO, -1, path, "cannot write");
+			buf_printf(&b, "%.17g\n", v[k].ns[r]);   /* every bit */
+		text = buf_take(&b);
+		rc = safefile_write(d, v[k].file, text ? text : "",
+		                    text ? strlen(text) : 0, &c->err);
+		free(text);
+		if (rc < 0)
+			return -1;
 	}
 	return 0;
 }
@@ -346,7 +340,9 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 	json_t *j;
 	int k;
 
-	o.width = sreport_width(c->out);
+	o.width = sreport_width(c->out, NULL);   /* checked at the start */
+	if (o.width < 0)
+		o.width = 74;
 	for (k = 0; k < nv; k++) {
 		sets[k].name = v[k].name;
 		sets[k].raw = v[k].ns;
@@ -484,6 +480,7 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	keys_spec ks;
 	keys_set set = { 0 };
 	jit_lib lib = { 0 };
+	safefile_dir raw = { NULL, 0 };
 	uint32_t *table = NULL, *t2 = NULL;
 	void *keys = NULL;
 	char *src = NULL;
@@ -494,6 +491,8 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	memset(&s, 0, sizeof s);
 	memset(&ks, 0, sizeof ks);
 	s.runs = a->runs ? (int)a->runs : BENCH_RUNS;
+	if (sreport_width(c->out, &c->err) < 0)      /* $COLUMNS, before the work */
+		goto done;
 	if (prepare(c, a, &s, v, &nv) < 0)
 		goto done;
 	if (keys_parse(&ks, a->keys ? a->keys : "seq", &c->err) < 0)
@@ -505,19 +504,30 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	}
 	s.count = set.n;
 	s.keys = keys_describe(&ks);
-	if (a->raw && raw_dir(c, a->raw) < 0)
+	if (a->raw && raw_dir(c, a->raw, &raw) < 0)
 		goto done;
 	src = kernel(v, nv, s.bits, s.b);
-	if (jit_build(&lib, src, NULL, &c->err) < 0)
+	if (jit_build(&lib, src, NULL, c->stop, &c->err) < 0)
 		goto done;
-	jit_compiler_version(lib.cc, s.compiler, sizeof s.compiler);
+	jit_compiler_version(s.compiler, sizeof s.compiler);
 	if (!s.compiler[0])
 		snprintf(s.compiler, sizeof s.compiler, "%s", lib.cc);
-	for (k = 0; k < nv; k++) {
-		char sym[32];
-		snprintf(sym, sizeof sym, "cfx_bench_%d", k);
-		v[k].fn = (bench_fn)jit_symbol(&lib, sym);
-		v[k].ns = xcalloc((size_t)s.runs, sizeof *v[k].ns, "samples");
+	{
+		/* each loop's address checked: a C++ compiler mangles them */
+		char names[MAX_VARIANTS][32];
+		const char *np[MAX_VARIANTS + 1];
+		void *fns[MAX_VARIANTS];
+		for (k = 0; k < nv; k++) {
+			snprintf(names[k], sizeof names[k], "cfx_bench_%d", k);
+			np[k] = names[k];
+		}
+		np[nv] = NULL;
+		if (jit_symbols(&lib, np, fns, &c->err) < 0)
+			goto done;
+		for (k = 0; k < nv; k++) {
+			v[k].fn = (bench_fn)fns[k];
+			v[k].ns = xcalloc((size_t)s.runs, sizeof *v[k].ns, "samples");
+		}
 	}
 	buckets = (size_t)1 << s.b;
 	table = xcalloc(buckets, sizeof *table, "table");
@@ -531,12 +541,13 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	s.reps = calibrate(v, keys, s.count, table);
 	if (timed(c, v, nv, keys, s.count, table, s.reps, s.runs) < 0)
 		goto done;
-	if (a->raw && write_raw(c, a->raw, v, nv, s.runs) < 0)
+	if (a->raw && write_raw(c, &raw, v, nv, s.runs) < 0)
 		goto done;
 	report(c, a, &s, v, nv);
 	rc = CFX_EXIT_OK;
 done:
 	jit_close(&lib);
+	safefile_dir_close(&raw);
 	for (k = 0; k < MAX_VARIANTS; k++) {
 		free(v[k].body);
 		free(v[k].ns);

@@ -154,7 +154,7 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 	          : 0;
 	if (keys_progression(&ks, s.bits, count, &k0, &step)) {
 		/* seq and stride keys are hashed as they are made: no array */
-		uint32_t *loads = malloc(((size_t)1 << s.b) * sizeof *loads);
+		uint32_t *loads = mem_big(((size_t)1 << s.b) * sizeof *loads, 0);
 		if (!loads) {
 			cfx_err_set(&c->err, CFX_ELIMIT, -1, NULL, "out of memory");
 			keys_spec_free(&ks);

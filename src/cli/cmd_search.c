@@ -395,6 +395,7 @@ static int advance(cmd_ctx *c, const request *r, walk *wk, unsigned w,
 			want--;
 		} else if (wk->shown[w]++ < r->top) {
 			search_verdict v;
+			memset(&v, 0, sizeof v);   /* predict leaves fields unset */
 			search_predict(all->c[i].p, r->bits, &v);
 			picked_add(pk, all, i, &v);
 		}

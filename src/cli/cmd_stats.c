@@ -199,7 +199,8 @@ static int parse(cmd_ctx *c, int argc, char **argv, stats_args *a)
 	memset(a, 0, sizeof *a);
 	a->o.conf = 95;
 	a->o.plot = a->o.compare = 1;
-	a->o.width = sreport_width(c->out);
+	if ((a->o.width = sreport_width(c->out, &c->err)) < 0)
+		return -1;
 	a->o.resamples = 10000;
 	a->o.seed = 1;
 	a->column = 1;

@@ -21,6 +21,7 @@
 #include "cli/cli.h"
 #include "cli/cmds.h"
 #include "cli/out.h"
+#include "cli/review_emit.h"
 #include "util/xalloc.h"
 
 #define REPORT_WIDTH 72
@@ -207,7 +208,7 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 	ccheck_state cc;
 	verify_compiled vc;
 	unsigned threads = pool_cpus(), i;
-	int started, rc;
+	int rc;
 
 	if (verify_plan(&s->bt, s->k.p64, s->bits, tables, ntables, &c->err) < 0)
 		return -1;
@@ -220,7 +221,13 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 		r.total += family_work(&s->bt, i);
 	for (i = 0; i < threads; i++)
 		r.scratch[i] = xmalloc(verify_scratch_size(&s->bt), "verify scratch");
-	started = ccheck_start(&cc, s->k.code, s->bits, s->k.p64) == 0;
+	if (c->no_compiler) {         /* a lesson's check runs no compiler */
+		memset(&cc, 0, sizeof cc);
+		snprintf(cc.msg, sizeof cc.msg, "a lesson's check: cfx's evaluator "
+		         "only, no compiler");
+	} else {
+		ccheck_start(&cc, s->k.code, s->bits, s->k.p64, c->stop);
+	}
 	if (c->progress)
 		draw(&r, 0, s->bt.nfam);
 	rc = pool_run(s->bt.nfam, threads, run_one, progress, &r);
@@ -229,7 +236,7 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 		vc.ran = cc.ran;
 		vc.ok = cc.ok;
 		vc.inputs = cc.inputs;
-		vc.msg = started || cc.ran ? cc.msg : NULL;
+		vc.msg = cc.msg[0] ? cc.msg : NULL;   /* ran = 0: INFO, why */
 		verify_judge(&s->bt, 1, &vc);
 		/* the colliding keys recount the FAIL and WARN families' worst
 		 * cells: seconds at --table-bits 24, so the bar stays */
@@ -414,9 +421,14 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 			        verify_status_name(rb->forms[i].status) : "PASS");
 		else if (!strcmp(k->name, "shift/add")) {
 			char cost[96];
-			int len = snprintf(ev, sizeof ev, "%s; %s",
+			/* INFO: the compiled check could not run; why */
+			const char *why = strstr(k->detail, "cannot run: ");
+			int len = snprintf(ev, sizeof ev, "%s; %s%.*s",
 			         sas_cost_text(&s->k.sas, 1, cost, sizeof cost),
-			         k->status == VERIFY_PASS ? "checked" : "BROKEN");
+			         k->status == VERIFY_PASS ? "checked" : k->status ==
+			         VERIFY_INFO ? "evaluator only, not compiled: " :
+			         "BROKEN", why && k->status == VERIFY_INFO ?
+			         (int)strcspn(why + 12, ";") : 0, why ? why + 12 : "");
 			if (bt->opt_adders && len > 0 && (size_t)len < sizeof ev)
 				snprintf(ev + len, sizeof ev - (size_t)len, "; shifts "
 				         "--optimal: %u adders, depth %u", bt->opt_adders,
@@ -996,6 +1008,11 @@ int cmd_verify(cmd_ctx *c, cli_args *a)
 	    parse_tables(c, a, s.bits, tables, &ntables) < 0)
 		goto done;
 	c->multiplier = 1;          /* a dashboard's panels follow EXPR */
+	if (a->emit && !strcmp(a->emit, "kunit")) {   /* review_emit.c */
+		review_emit_kunit_constant(c->out, &s.k);
+		rc = CFX_EXIT_OK;
+		goto done;
+	}
 	if (a->against) {
 		if (subject_parse(c, &ref, a->against, a->against_arg, s.bits) < 0)
 			goto done;

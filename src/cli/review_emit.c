@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "cfx/kunit.h"
+#include "cfx/review.h"
 #include "cfx/word.h"
+#include "cli/out.h"
 #include "cli/review_emit.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
@@ -27,26 +29,40 @@ static const char *patch_text(const review *rv, size_t file,
 	return NULL;
 }
 
-void review_emit_reply(FILE *f, const review *rv, const char *path)
+/* Quote multiplier m's lines: all of a constant's, a sequence's first
+ * three and last one. */
+static void quote(FILE *f, const review *rv, const review_mult *m)
 {
-	size_t i, k, said = 0;
+	unsigned long l;
 
-	fprintf(f, "I ran the multipliers of this patch through cfx review "
-	        "(%s):\n", path);
+	for (l = m->line; l <= m->last; l++) {
+		char type;
+		const char *t;
+		if (m->last - m->line > 4 && l == m->line + 3) {
+			fprintf(f, "> [...]\n");
+			l = m->last - 1;
+			continue;
+		}
+		if ((t = patch_text(rv, m->file, l, &type)))
+			fprintf(f, "> %c%s\n", type, t);
+	}
+}
+
+void review_emit_reply(FILE *f, const struct review *rv, const char *path)
+{
+	size_t i, k;
+
+	fprintf(f, "Hi,\n\nI checked the multipliers this patch adds with "
+	        "cfx review:\n");
 	for (i = 0; i < rv->nmult; i++) {
 		const review_mult *m = &rv->mult[i];
-		unsigned long l;
 		size_t notes = 0;
-		fprintf(f, "\n");
-		for (l = m->line; l <= m->last && l < m->line + 16; l++) {
-			char type;
-			const char *t = patch_text(rv, m->file, l, &type);
-			if (t)
-				fprintf(f, "> %c%s\n", type, t);
-		}
+		fprintf(f, "\n%s:%lu:\n", rv->pt.files[m->file], m->line);
+		quote(f, rv, m);
 		fprintf(f, "\n");
 		for (k = 0; k < rv->nfind; k++) {
 			const review_finding *x = &rv->find[k];
+			struct buf b = { 0 };
 			if (x->mult != i)
 				continue;
 			if (x->level == REVIEW_NOTE && strcmp(x->kind, "sequence") &&
@@ -54,24 +70,24 @@ void review_emit_reply(FILE *f, const review *rv, const char *path)
 				notes++;
 				continue;
 			}
-			fprintf(f, "%s%s: %s\n", x->level >= REVIEW_WARNING ? "* " : "  ",
-			        x->level == REVIEW_ERROR ? "Wrong" :
-			        x->level == REVIEW_WARNING ? "Check" :
-			        x->level == REVIEW_CHECK ? "Note" : "OK", x->msg);
-			said++;
+			buf_printf(&b, "%s %s", x->level == REVIEW_ERROR ? "Wrong:" :
+			           x->level == REVIEW_WARNING ? "Check:" :
+			           x->level == REVIEW_CHECK ? "Note:" : "OK:", x->msg);
+			out_fill(f, buf_str(&b), 72, "* ", "  ", " ");
+			buf_free(&b);
 		}
 		if (notes)
-			fprintf(f, "  (%zu more claim%s confirmed: word, comments.)\n",
-			        notes, notes == 1 ? "" : "s");
+			fprintf(f, "* OK: the word%s confirmed (%zu note%s).\n",
+			        notes > 1 ? " and the claims" : "", notes,
+			        notes == 1 ? "" : "s");
 	}
 	if (!rv->nmult)
 		fprintf(f, "\nno multipliers found.\n");
-	fprintf(f, "\n(cfx review %s reproduces this; cfx verify HEX --bits N "
-	        "--against OLD shows a verdict in full.)\n", path);
-	(void)said;
+	fprintf(f, "\n(`cfx review %s` shows every finding;\n`cfx verify HEX "
+	        "--bits N --against OLD --full` a verdict in full.)\n", path);
 }
 
-void review_emit_kunit(FILE *f, const review *rv)
+void review_emit_kunit(FILE *f, const struct review *rv)
 {
 	kunit_seq *s = xcalloc(rv->nmult ? rv->nmult : 1, sizeof *s, "kunit");
 	char **own = xcalloc(rv->nmult ? 3 * rv->nmult : 1, sizeof *own, "kunit");
@@ -82,7 +98,10 @@ void review_emit_kunit(FILE *f, const review *rv)
 		if (m->kind != REVIEW_SEQUENCE || m->bits > 64 || !m->bits)
 			continue;
 		s[n].bits = m->bits;
-		s[n].hex = own[nown++] = word_hex(m->p, m->bits);
+		/* the test expects what the comments claim: a wrong sequence
+		 * fails it */
+		s[n].hex = own[nown++] = word_hex(m->has_claim ? m->claim : m->p,
+		                                  m->bits);
 		s[n].input = m->input;
 		s[n].result = m->name;
 		s[n].decls = m->decls;

@@ -68,10 +68,11 @@ const setting setting_table[] = {
 	{ SETTING_EMIT, "emit", "emit", 'e', SETTING_CHOICE, 0, 0, "c", "c",
 	  NULL, "print a complete C translation unit instead of the summary",
 	  0 },
-	{ SETTING_PATCH, "emit", "emit", 'e', SETTING_CHOICE, 0, 0, "patch",
-	  "patch", NULL,
+	{ SETTING_PATCH, "emit", "emit", 'e', SETTING_CHOICE, 0, 0,
+	  "patch|kunit", "patch|kunit", NULL,
 	  "print a kernel-style header fragment: comment, #define and the\n"
-	  "shift/add function, ready to paste", 0 },
+	  "shift/add function, ready to paste; kunit: a KUnit test that the\n"
+	  "shift/add form equals the multiply (lib/test_hash.c's style)", 0 },
 	{ SETTING_TERMS, "terms", "terms", 'n', SETTING_INT, 1, 100000, NULL,
 	  "K", NULL,
 	  "quotients to show of an irrational or periodic number (default 30)",

@@ -1,4 +1,6 @@
 /* sreport.c - ministat's report and its extensions (see sreport.h). */
+#include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -119,18 +121,41 @@ void sreport_clear(sreport *r)
 	r->warnings = NULL;
 }
 
-int sreport_width(FILE *f)
+int sreport_env_size(const char *name, long lo, long hi, cfx_err *err)
+{
+	const char *v = getenv(name);
+	char *end, tok[80];
+	long n;
+
+	if (!v || !*v)
+		return 0;
+	errno = 0;
+	n = strtol(v, &end, 10);
+	if (!*end && !errno && n >= lo && n <= hi && isdigit((unsigned char)*v))
+		return (int)n;
+	snprintf(tok, sizeof tok, "%s=%s", name, v);
+	return cfx_err_set(err, CFX_EUSAGE, -1, tok, "$%s is not a terminal "
+	                   "size from %ld to %ld", name, lo, hi);
+}
+
+int sreport_width(FILE *f, cfx_err *err)
 {
 	struct winsize w;
-	const char *cols;
+	int cols;
 
+	/* $COLUMNS checked as an option is, wherever the output goes: 0,
+	 * abc or -5 overflowed the plot, 2^31 asked for gigabytes */
+	if ((cols = sreport_env_size("COLUMNS", SREPORT_MIN_WIDTH,
+	                             SREPORT_MAX_WIDTH, err)) < 0)
+		return -1;
 	if (!isatty(fileno(f)))
 		return 74;
 	/* ministat's rule, $COLUMNS taken whole */
-	if ((cols = getenv("COLUMNS")) && *cols)
-		return atoi(cols);
-	if (ioctl(fileno(f), TIOCGWINSZ, &w) != -1 && w.ws_col > 0)
-		return w.ws_col - 2;
+	if (cols)
+		return cols;
+	if (ioctl(fileno(f), TIOCGWINSZ, &w) != -1 && w.ws_col > 2)
+		return w.ws_col - 2 < SREPORT_MIN_WIDTH ? SREPORT_MIN_WIDTH
+		       : w.ws_col - 2;
 	return 74;
 }
 

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <jansson.h>
 
+#include "cfx/err.h"
 #include "cfx/stats.h"
 
 #define SREPORT_MAX 7           /* samples: symbols x + * % # @ O */
@@ -74,7 +75,15 @@ void sreport_warn(const sreport *r, const char *cmd, FILE *f);
 json_t *sreport_json(const sreport *r);
 
 /* The plot width ministat would use for output to f: 74, or on a
- * terminal $COLUMNS or the terminal's width less 2. */
-int sreport_width(FILE *f);
+ * terminal $COLUMNS or the terminal's width less 2.  A $COLUMNS that is
+ * not an integer from SREPORT_MIN_WIDTH to SREPORT_MAX_WIDTH (--width's
+ * limits) is refused, wherever the output goes: -1 with err. */
+#define SREPORT_MIN_WIDTH 3
+#define SREPORT_MAX_WIDTH 10000
+int sreport_width(FILE *f, cfx_err *err);
+
+/* $name as a size from lo to hi: 0 when unset or empty, the size, or -1
+ * with err (CFX_EUSAGE, "NAME=value" the token). */
+int sreport_env_size(const char *name, long lo, long hi, cfx_err *err);
 
 #endif

@@ -22,7 +22,51 @@ typedef struct env {
 	const char *src;
 	cfx_err *err;
 	int depth;
+	double *cost;            /* work so far, against EXPR_COST_BUDGET */
 } env;
+
+/* Thread's stop flag (expr_stop_flag): polled at every node. */
+static _Thread_local const volatile sig_atomic_t *eval_stop;
+
+void expr_stop_flag(const volatile sig_atomic_t *stop)
+{
+	eval_stop = stop;
+}
+
+/* The source span of n's subtree, a call's closing parenthesis too. */
+static void span(const char *src, const expr_node *n, int *lo, int *hi)
+{
+	if (n->col < *lo)
+		*lo = n->col;
+	if (n->col + n->len > *hi)
+		*hi = n->col + n->len;
+	if (n->kind == EXPR_NAME)
+		return;
+	if (n->a)
+		span(src, n->a, lo, hi);
+	if (n->b)
+		span(src, n->b, lo, hi);
+	if (n->a && !n->b && n->kind >= EXPR_GOLDEN) {
+		while (src[*hi] == ' ')
+			(*hi)++;
+		if (src[*hi] == ')')
+			(*hi)++;
+	}
+}
+
+/* Add units of work; over the budget, the subexpression n is named. */
+static int charge(env *ev, const expr_node *n, double units)
+{
+	int lo = n->col, hi = n->col + n->len;
+
+	*ev->cost += units;
+	if (*ev->cost <= EXPR_COST_BUDGET)
+		return 0;
+	span(ev->src, n, &lo, &hi);
+	return cfx_err_setn(ev->err, CFX_ELIMIT, lo, ev->src + lo, hi - lo,
+	                    "too costly to evaluate (more than about 2 s of "
+	                    "work)");
+}
 
 static int node_err(env *ev, const expr_node *n, enum cfx_code code,
                     const char *msg)
@@ -572,6 +616,13 @@ static int call(env *ev, const expr_node *n, expr_value *v)
 			                    "%s needs an argument below 2^%d",
 			                    n->kind == EXPR_NEXTPRIME ? "nextprime"
 			                    : "prevprime", EXPR_PRIME_MAX_BITS);
+		/* about b^3 bit operations: the budget's unit */
+		{
+			double b = (double)mpz_sizeinbase(z, 2);
+			b = b < 64 ? 64 : b;
+			if (charge(ev, n, b * b * b) < 0)
+				return -1;
+		}
 		if (n->kind == EXPR_NEXTPRIME) {
 			expr_nextprime(z, z);
 			return 0;
@@ -586,7 +637,33 @@ static int call(env *ev, const expr_node *n, expr_value *v)
 	}
 }
 
+/* The work a result of this size took: linear, and n log n for the
+ * operations that multiply. */
+static double work(const expr_node *n, const expr_value *v)
+{
+	double bits = v->kind == EXPR_REAL ? (double)mpfr_get_prec(v->lo)
+	              : (double)(qbits(v->q) + (v->kind == EXPR_QUAD ?
+	                qbits(v->r) + mpz_sizeinbase(v->d, 2) : 0));
+	int mul = n->kind == EXPR_MUL || n->kind == EXPR_DIV ||
+	          n->kind == EXPR_MOD || n->kind == EXPR_POW ||
+	          n->kind == EXPR_SQRT;
+
+	return bits + (mul && bits > 2 ? bits * log2(bits) : 0);
+}
+
+static int eval_node(env *ev, const expr_node *n, expr_value *v);
+
+/* Every node: the stop flag, then the node, then its cost. */
 static int eval(env *ev, const expr_node *n, expr_value *v)
+{
+	if (eval_stop && *eval_stop)
+		return cfx_err_set(ev->err, CFX_EINTR, -1, NULL, "interrupted");
+	if (eval_node(ev, n, v) < 0)
+		return -1;
+	return charge(ev, n, work(n, v));
+}
+
+static int eval_node(env *ev, const expr_node *n, expr_value *v)
 {
 	expr_value b;
 	const expr_tree *t;
@@ -673,8 +750,9 @@ int expr_eval_word(const expr_tree *t, expr_lookup look, void *ctx,
                    mpfr_prec_t prec, unsigned long bits, expr_value *v,
                    cfx_err *err)
 {
+	double cost = 0;
 	env ev = { .look = look, .ctx = ctx, .prec = prec, .bits = bits,
-	           .src = t->src, .err = err };
+	           .src = t->src, .err = err, .cost = &cost };
 
 	cfx_err_clear(err);
 	return eval(&ev, t->root, v);

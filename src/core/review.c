@@ -908,6 +908,7 @@ static size_t mult_new(review *r, review_kind k, size_t file,
 	m->text = xstrdup(text);
 	mpz_init(m->p);
 	mpz_init(m->old);
+	mpz_init(m->claim);
 	m->same_as = REVIEW_NONE;
 	m->shift = -1;
 	m->verify = 1;
@@ -1272,7 +1273,7 @@ static int declaration(walk *w, size_t a, size_t b)
 				int had = w->have_input;
 				val v = e_expr(&x, 0);
 				if (v.known && !x.bad && x.i == e) {
-					s->known = 1, s->a = v.a, s->b = v.b;
+					s->known = 1, s->a = v.a & x.mask, s->b = v.b & x.mask;
 					s->adds = v.adds, s->shifts = v.shifts;
 					if (had || v.a)
 						code_add(w, i, e, "");
@@ -1331,7 +1332,7 @@ static void assignment(walk *w, size_t a, size_t b)
 		            : !strcmp(op, "*=") ? "*" : "<<", cur, v);
 	else
 		cur = UNKNOWN;
-	s->known = cur.known, s->a = cur.a, s->b = cur.b;
+	s->known = cur.known, s->a = cur.a & x.mask, s->b = cur.b & x.mask;
 	s->adds = cur.adds, s->shifts = cur.shifts;
 	if (s->known)
 		code_add(w, a, b, "");
@@ -1468,7 +1469,7 @@ static void statement(walk *w, size_t a, size_t b)
 				    !s->b && s->a > 1 && !strcmp(t[i + 1].s, ">>")) {
 					unsigned long k;
 					char why[64];
-					int amt = i + 3 == b && small_value(w, &t[i + 2], &k,
+					int amt = i + 4 == b && small_value(w, &t[i + 2], &k,
 					          why, sizeof why) ? (int)k : -2;
 					sequence_found(w, s, t[i].line, amt,
 					               i + 2 < b ? t[i + 2].s : "");
@@ -1740,6 +1741,11 @@ static void link_sequences(review *r)
 			    (r->mult[k].table == m->table || !m->table)) {
 				m->same_as = k;
 				m->verify = 0;
+				review_add(r, REVIEW_NOTE, m->file, m->line, i, "verdict",
+				           "the multiplier of %s at %s:%lu: its verdict "
+				           "applies", r->mult[k].name[0] ? r->mult[k].name :
+				           r->mult[k].text, r->pt.files[r->mult[k].file],
+				           r->mult[k].line);
 				break;
 			}
 	}
@@ -1791,6 +1797,7 @@ void review_free(review *r)
 		free(m->decls);
 		mpz_clear(m->p);
 		mpz_clear(m->old);
+		mpz_clear(m->claim);
 	}
 	free(r->mult);
 	for (i = 0; i < r->nfind; i++)

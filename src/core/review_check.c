@@ -72,7 +72,7 @@ static void terms_text(struct buf *b, mpz_t *a, size_t n)
 
 	for (i = 0; i < n; i++) {
 		char *s = mpz_get_str(NULL, 10, a[i]);
-		buf_printf(b, "%s%s", i ? "," : "", s);
+		buf_printf(b, "%s%s", i ? ", " : "", s);
 		free(s);
 	}
 }
@@ -597,6 +597,8 @@ void review_sequence_verdict(review *r, size_t i, mpz_srcptr want,
 		mpz_init(w);
 		mpz_fdiv_r_2exp(w, want, m->bits);
 		c = mpz_get_ui(w) & mask;
+		m->has_claim = 1;
+		mpz_set(m->claim, w);
 		if (c == a) {
 			review_add(r, REVIEW_NOTE, m->file, m->line, i, "sequence",
 			           "proved: the shift/add sequence (lines %lu-%lu) computes "
@@ -709,6 +711,9 @@ void review_verdict(review *r, size_t i, const verify_battery *bt,
 	size_t worst, count, k;
 	char *oldtxt = m->has_old ? (m->old_text ? xstrdup(m->old_text)
 	               : mpz_get_str(NULL, 10, m->old)) : NULL;
+
+	if (oldtxt)                     /* 11400714819323198549UL: the number */
+		oldtxt[strcspn(oldtxt, "uUlL")] = '\0';
 
 	if (bt->ntables == 1)
 		snprintf(tables, sizeof tables, "a table of 2^%u from %s",

@@ -22,43 +22,180 @@
 #include "cfx/pool.h"
 #include "cfx/score.h"
 
-/* Count one slice of the keys into loads (not zeroed here).  Eight keys
- * a round, with the key stream prefetched a few rounds ahead: the loop is
- * bound by reading keys from memory. */
+/*
+ * Counting is a histogram: load, add one, store.  When a key's bucket is
+ * the bucket of one of the few keys before it, its load must wait for
+ * that store (a chain through memory, 4 to 5 cycles a key), and a bad
+ * multiplier on strided keys puts run after run of keys in few buckets:
+ * the loop then runs at a third of the speed of one over scattered
+ * buckets.  So such keys are counted in SCORE_LANES tables interleaved
+ * (bucket h of lane j is lanes[h * SCORE_LANES + j], one cache line
+ * holds all four of a bucket), key i into lane i mod SCORE_LANES, and
+ * the lanes are added into loads at the end: keys within SCORE_LANES of
+ * each other never wait for each other.  Scattered keys go the plain way:
+ * a table four times the size would only cost cache misses.  Which way
+ * is chosen from the first keys' buckets (chained).
+ */
+#define SCORE_LANES 4
+#define LANES_MAX_BITS 20       /* lanes of 2^20 buckets: 16 MiB */
+#define SAMPLE 1024             /* keys looked at to choose */
+_Static_assert(SCORE_LANES == 4, "the progression's loop writes four lanes");
+
+/* A product's bucket, from the product shifted to the top of 64 bits
+ * (x << (64 - bits)): the word's top b bits with no mask, one shift; so
+ * the loops shift p, or the progression's first and step, once. */
+#define BUCKET(x) ((x) >> shift)
+
+/* The last buckets seen, and how many repeated one of the three before. */
+typedef struct recent {
+	uint64_t h[3];
+	size_t seen, near;
+} recent;
+
+static void recent_see(recent *r, uint64_t h)
+{
+	size_t k, back = r->seen < 3 ? r->seen : 3;
+
+	for (k = 0; k < back; k++)
+		if (h == r->h[k]) {
+			r->near++;
+			break;
+		}
+	r->h[2] = r->h[1], r->h[1] = r->h[0], r->h[0] = h;
+	r->seen++;
+}
+
+/* Lane tables for the 2^b buckets of keys whose first buckets r saw,
+ * when one in eight of those repeats a bucket of the three before it;
+ * NULL to count plainly (also when memory is
+ * short: lanes are only faster). */
+static uint32_t *lanes_for(const recent *r, unsigned b)
+{
+	size_t m = (size_t)1 << b;
+
+	if (r->seen < 16 || r->near * 8 < r->seen)
+		return NULL;
+	return mem_big(m * SCORE_LANES * sizeof(uint32_t), 1);
+}
+
+/* Whether lanes could pay for n keys in 2^b buckets. */
+static int lanes_worth(size_t n, unsigned b)
+{
+	return b <= LANES_MAX_BITS && n >= 4 * SCORE_LANES * ((size_t)1 << b);
+}
+
+/* loads[h] += the SCORE_LANES loads of bucket h, for the 2^b buckets;
+ * frees the lanes. */
+static void lanes_merge(uint32_t *lanes, unsigned b, uint32_t *loads)
+{
+	size_t m = (size_t)1 << b, h;
+	int j;
+
+	for (h = 0; h < m; h++)
+		for (j = 0; j < SCORE_LANES; j++)
+			loads[h] += lanes[h * SCORE_LANES + (size_t)j];
+	free(lanes);
+}
+
+/* Count one slice of the keys into loads (not zeroed here), four keys a
+ * round written out (the compiler leaves a loop of four a loop), the key
+ * stream prefetched a few rounds ahead: the plain way is bound by reading
+ * keys from memory. */
 void score_add(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
                unsigned b, uint32_t *loads)
 {
-	uint64_t mask = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
-	unsigned shift = bits - b;
+	unsigned shift = 64 - b;
 	size_t i = 0;
-	int j;
+	uint32_t *lanes = NULL;
+	recent r = { { 0, 0, 0 }, 0, 0 };
+	const uint64_t *k;
 
 	assert(b >= 1 && b <= bits && bits <= 64);
 
-	for (; i + 8 <= n; i += 8) {
-		__builtin_prefetch(keys + i + 64);
-		for (j = 0; j < 8; j++)
-			loads[((keys[i + (size_t)j] * p) & mask) >> shift]++;
+	p <<= 64 - bits;
+	if (lanes_worth(n, b)) {
+		for (i = 0; i < SAMPLE && i < n; i++)
+			recent_see(&r, BUCKET(keys[i] * p));
+		lanes = lanes_for(&r, b);
+	}
+	if (lanes) {
+		for (i = 0; i + 4 <= n; i += 4) {
+			k = keys + i;
+			__builtin_prefetch(k + 64);
+			lanes[BUCKET(k[0] * p) * SCORE_LANES]++;
+			lanes[BUCKET(k[1] * p) * SCORE_LANES + 1]++;
+			lanes[BUCKET(k[2] * p) * SCORE_LANES + 2]++;
+			lanes[BUCKET(k[3] * p) * SCORE_LANES + 3]++;
+		}
+		for (; i < n; i++)
+			loads[BUCKET(keys[i] * p)]++;
+		lanes_merge(lanes, b, loads);
+		return;
+	}
+	for (i = 0; i + 4 <= n; i += 4) {
+		k = keys + i;
+		__builtin_prefetch(k + 64);
+		loads[BUCKET(k[0] * p)]++;
+		loads[BUCKET(k[1] * p)]++;
+		loads[BUCKET(k[2] * p)]++;
+		loads[BUCKET(k[3] * p)]++;
 	}
 	for (; i < n; i++)
-		loads[((keys[i] * p) & mask) >> shift]++;
+		loads[BUCKET(keys[i] * p)]++;
 }
 
 void score_add_progression(uint64_t first, uint64_t step, size_t n,
                            unsigned bits, unsigned b, uint32_t *loads)
 {
-	uint64_t mask = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
-	uint64_t x = first;
-	unsigned shift = bits - b;
+	uint64_t x;
+	unsigned shift = 64 - b;
 	size_t i;
+	uint32_t *lanes = NULL;
+	recent r = { { 0, 0, 0 }, 0, 0 };
 
 	assert(b >= 1 && b <= bits && bits <= 64);
+	first <<= 64 - bits;
+	step <<= 64 - bits;
+	x = first;
 
 	/* the products of k0 + i S are k0 p + i S p: one addition a key */
-	for (i = 0; i < n; i++) {
-		loads[(x & mask) >> shift]++;
-		x += step;
+	if (lanes_worth(n, b)) {
+		for (i = 0; i < SAMPLE && i < n; i++, x += step)
+			recent_see(&r, BUCKET(x));
+		lanes = lanes_for(&r, b);
+		x = first;
 	}
+	if (lanes) {
+		uint64_t x1 = x + step, x2 = x1 + step, x3 = x2 + step;
+		uint64_t s4 = SCORE_LANES * step;
+
+		for (i = 0; i + SCORE_LANES <= n; i += SCORE_LANES) {
+			lanes[BUCKET(x) * SCORE_LANES]++;
+			lanes[BUCKET(x1) * SCORE_LANES + 1]++;
+			lanes[BUCKET(x2) * SCORE_LANES + 2]++;
+			lanes[BUCKET(x3) * SCORE_LANES + 3]++;
+			x += s4, x1 += s4, x2 += s4, x3 += s4;
+		}
+		for (; i < n; i++, x += step)
+			loads[BUCKET(x)]++;
+		lanes_merge(lanes, b, loads);
+		return;
+	}
+	/* four products a round, each one addition from its own */
+	{
+		uint64_t x1 = x + step, x2 = x1 + step, x3 = x2 + step;
+		uint64_t s4 = 4 * step;
+
+		for (i = 0; i + 4 <= n; i += 4) {
+			loads[BUCKET(x)]++;
+			loads[BUCKET(x1)]++;
+			loads[BUCKET(x2)]++;
+			loads[BUCKET(x3)]++;
+			x += s4, x1 += s4, x2 += s4, x3 += s4;
+		}
+	}
+	for (; i < n; i++, x += step)
+		loads[BUCKET(x)]++;
 }
 
 typedef struct slice {

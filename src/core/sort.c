@@ -4,6 +4,7 @@
 
 #include "cfx/mem.h"
 #include "cfx/sort.h"
+#include "util/xalloc.h"
 
 #define RADIX_BITS 11
 #define RADIX (1u << RADIX_BITS)
@@ -17,13 +18,11 @@ int sort_u64(uint64_t *a, size_t n, uint64_t *scratch)
 
 	if (n < 2)
 		return 0;
+	/* the scratch is as large as the keys (mem_big: NULL is the one
+	 * failure, xalloc.h's policy); the histograms are a fixed 96 KiB */
 	if (!buf && !(buf = mem_big(n * sizeof *buf, 0)))
 		return -1;
-	if (!(count = calloc(PASSES, sizeof *count))) {
-		if (!scratch)
-			free(buf);
-		return -1;
-	}
+	count = xcalloc(PASSES, sizeof *count, "radix histograms");
 	/* every digit's histogram in one read of the data */
 	for (i = 0; i < n; i++) {
 		uint64_t v = a[i];

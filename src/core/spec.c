@@ -2,6 +2,7 @@
 #include <assert.h>
 #include <stdlib.h>
 
+#include "cfx/mem.h"
 #include "cfx/sort.h"
 #include "cfx/spec.h"
 #include "cfx/word.h"
@@ -69,7 +70,7 @@ int spec_compute(uint64_t p, unsigned bits, uint64_t count, spec_result *r,
 		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL,
 		                   "only 2^%u distinct points exist for this "
 		                   "multiplier", bits - t);
-	if (!(pt = malloc(count * sizeof *pt)))
+	if (!(pt = mem_big(count * sizeof *pt, 0)))     /* the user's count */
 		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
 	for (k = 0; k < count; k++)
 		pt[k] = ((k + 1) * p) & mask;

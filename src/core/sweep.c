@@ -4,8 +4,10 @@
 #include <string.h>
 
 #include "cfx/cf.h"
+#include "cfx/mem.h"
 #include "cfx/sweep.h"
 #include "cfx/word.h"
+#include "util/xalloc.h"
 
 static void row_init(sweep_row *row)
 {
@@ -87,16 +89,16 @@ int sweep_run(sweep_result *res, uint64_t p, unsigned bits, unsigned b,
 	res->bits = bits;
 	res->table_bits = b;
 	res->count = count;
-	keys = malloc((count ? count : 1) * sizeof *keys);
-	loads = malloc(((size_t)1 << b) * sizeof *loads);
-	res->rows = calloc(bits, sizeof *res->rows);
-	if (!keys || !loads || !res->rows) {
+	/* the keys and the table are the user's sizes: mem_big, whose NULL
+	 * is an error (xalloc.h's policy); a row for each of <= 64 shifts */
+	keys = mem_big((count ? count : 1) * sizeof *keys, 0);
+	loads = mem_big(((size_t)1 << b) * sizeof *loads, 0);
+	if (!keys || !loads) {
 		free(keys);
 		free(loads);
-		free(res->rows);
-		res->rows = NULL;
 		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
 	}
+	res->rows = xcalloc(bits, sizeof *res->rows, "sweep rows");
 	for (s = 0; s < bits; s++)
 		row_init(&res->rows[s]);
 	for (s = 0; s < bits; s++) {

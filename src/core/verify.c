@@ -1115,10 +1115,16 @@ static void check_shift_add(verify_battery *bt, const mpz_t p,
 	snprintf(agree, sizeof agree, "evaluator agrees on %s2^%u inputs (no "
 	         "compiler)", all ? "all " : "", all ? bt->bits : EVAL_BITS);
 	k = form(bt, "shift/add", bad || (cc && cc->ran && !cc->ok)
-	         ? VERIFY_FAIL : VERIFY_PASS);
+	         ? VERIFY_FAIL : cc && !cc->ran && cc->msg ? VERIFY_INFO
+	         : VERIFY_PASS);
 	if (bad)
 		snprintf(k->detail, sizeof k->detail, "the evaluator disagrees with "
 		         "x * p on %lu of %lu inputs (a bug)", bad, n);
+	else if (k->status == VERIFY_INFO)   /* the compiled check could not
+	                                      * run: the evaluator's stands */
+		snprintf(k->detail, sizeof k->detail, "%s; evaluator agrees on "
+		         "%s2^%u inputs", cc->msg, all ? "all " : "",
+		         all ? bt->bits : EVAL_BITS);
 	else
 		snprintf(k->detail, sizeof k->detail, "NAF weight %zu: %s; %s",
 		         naf_weight(&naf), sas_cost_text(&prog, 1, cost, sizeof cost),

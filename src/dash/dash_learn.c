@@ -336,7 +336,8 @@ int dash_learn_start(dash *d, const char *key, cfx_err *err)
 			xalloc_fail(0, "lesson diagnostics");
 		dl->null = fopen("/dev/null", "w");
 	}
-	if (!(L = learn_open(e, &d->r.sess, 1, dl->diag, err))) {
+	if (!(L = learn_open(e, &d->r.sess, LEARN_SAVE | LEARN_DASH, dl->diag,
+	                     err))) {
 		char msg[1024];
 		if (err->col > 0) {     /* the line at fault, as cfx learn says it */
 			snprintf(msg, sizeof msg, "%s:%d: %s", e->path, err->col, err->msg);

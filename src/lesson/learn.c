@@ -42,6 +42,9 @@ struct learn {
 	struct buf fb;             /* feedback */
 	char why[320];
 	int why_told;             /* why is the lesson's own else: message */
+	int dash;                 /* the dashboard's face (LEARN_DASH) */
+	char *first;              /* the first answer committed in this step */
+	int refused;              /* a revealing command was refused here */
 };
 
 /* 1 a command, 2 a session word (lesson_names) */
@@ -162,6 +165,9 @@ static void enter_step(learn *L)
 	L->hints = 0;
 	free(L->answer);
 	L->answer = NULL;
+	free(L->first);
+	L->first = NULL;
+	L->refused = 0;
 	json_decref(L->base);
 	L->base = L->sess->results ? json_copy(L->sess->results) : NULL;
 	L->why[0] = '\0';
@@ -179,9 +185,12 @@ static char *read_file(const char *path, cfx_err *err)
 	return text;
 }
 
-learn *learn_open(const learn_store_entry *e, cfx_session *sess, int save_it,
+static void skip_dash_steps(learn *L);
+
+learn *learn_open(const learn_store_entry *e, cfx_session *sess, int flags,
                   FILE *diag, cfx_err *err)
 {
+	int save_it = flags & LEARN_SAVE;
 	learn *L = xcalloc(1, sizeof *L, "L");
 	char *text;
 	int line;
@@ -202,6 +211,7 @@ learn *learn_open(const learn_store_entry *e, cfx_session *sess, int save_it,
 	L->number = e->number;
 	L->sess = sess;
 	L->save = save_it;
+	L->dash = !!(flags & LEARN_DASH);
 	L->diag = diag ? diag : stderr;
 	L->cache = json_object();
 	L->name = xstrdup(e->name);
@@ -222,6 +232,7 @@ learn *learn_open(const learn_store_entry *e, cfx_session *sess, int save_it,
 		learn_store_progress_free(&p);
 		save(L);              /* started: it shows as [1/N] from now */
 	}
+	skip_dash_steps(L);
 	enter_step(L);
 	return L;
 }
@@ -234,6 +245,7 @@ void learn_close(learn *L)
 	free(L->name);
 	free(L->marks);
 	free(L->answer);
+	free(L->first);
 	json_decref(L->base);
 	json_decref(L->cache);
 	buf_free(&L->fb);
@@ -288,19 +300,65 @@ char *learn_ask(const learn *L)
 
 /* ---- checks ----------------------------------------------------------- */
 
+int learn_pure(const char *line, int session, cfx_err *err)
+{
+	static const char *const ok[] = { "cf", "naf", "shifts", "spectrum",
+	                                  "score", "sweep", "verify", "search",
+	                                  NULL };
+	static const char *const reads[] = { "file", "inodes", "malloc", NULL };
+	int argc, i, k, rc = 0;
+	char **argv = text_argv(line, &argc);
+
+	cfx_err_clear(err);
+	for (k = 0; argc && ok[k] && strcmp(ok[k], argv[0]); k++)
+		;
+	if (argc && session && is_command(argv[0]) == 2) {
+		/* set, let, show: the session's settings; keys as below */
+		if (argc >= 3 && !strcmp(argv[0], "set") && !strcmp(argv[1], "keys"))
+			argv[1][0] = '-', argv[1][1] = 'k', argv[1][2] = '\0';
+	} else if (!argc || !ok[k])
+		rc = cfx_err_set(err, CFX_EUSAGE, -1, argc ? argv[0] : line, "a "
+		                 "lesson may run only commands that read nothing but "
+		                 "their arguments and write nothing (cf, naf, shifts, "
+		                 "spectrum, score, sweep, verify, search)");
+	for (i = 1; i < argc && !rc; i++) {
+		const char *a = argv[i], *v = NULL;
+		if (!strncmp(a, "--raw", 5))
+			rc = cfx_err_set(err, CFX_EUSAGE, -1, a, "a lesson writes no "
+			                 "files");
+		else if (!strncmp(a, "--keys=", 7))
+			v = a + 7;
+		else if ((!strcmp(a, "--keys") || !strcmp(a, "-k")) && i + 1 < argc)
+			v = argv[++i];
+		for (k = 0; v && reads[k] && !rc; k++)
+			if (!strncmp(v, reads[k], strlen(reads[k])) &&
+			    (v[strlen(reads[k])] == ':' || !v[strlen(reads[k])]))
+				rc = cfx_err_set(err, CFX_EUSAGE, -1, v, "a lesson reads no "
+				                 "files, directories or allocator: its keys "
+				                 "are generated");
+	}
+	text_argv_free(argv, argc);
+	return rc;
+}
+
 json_t *learn_run(const char *line, cfx_err *err)
 {
 	cfx_session s;
 	cmd_ctx c;
 	int argc, rc;
-	char **argv = text_argv(line, &argc);
+	char **argv;
 	json_t *res = NULL;
-	FILE *null = fopen("/dev/null", "w");
+	FILE *null;
 
+	if (learn_pure(line, 0, err) < 0)
+		return NULL;
+	argv = text_argv(line, &argc);
+	null = fopen("/dev/null", "w");
 	cli_session_init(&s);
 	memset(&c, 0, sizeof c);
 	c.out = null ? null : stdout;
 	c.sess = &s;
+	c.no_compiler = 1;
 	cfx_err_clear(err);
 	if (argc == 0) {
 		cfx_err_set(err, CFX_EUSAGE, -1, NULL, "empty command");
@@ -408,9 +466,12 @@ static int eval_checks(learn *L, int which)
 			snprintf(L->why, sizeof L->why, "%s", s->checks[i].reason);
 			L->why_told = 1;
 		}
-		if (v < 0)
-			fb_add(L, "The step's check could not run: %s%s%s%s\n", e.msg,
-			       e.token[0] ? " (" : "", e.token, e.token[0] ? ")" : "");
+		if (v < 0) {
+			snprintf(L->why, sizeof L->why, "the step's check could not "
+			         "run: %s%s%s%s", e.msg, e.token[0] ? " (" : "",
+			         e.token, e.token[0] ? ")" : "");
+			fb_add(L, "%c%s\n", 'T', L->why + 1);
+		}
 	}
 	json_decref(env.fresh);
 	json_decref(env.state);
@@ -434,13 +495,31 @@ static int count_marks(const learn *L, char c)
 	return n;
 }
 
-/* Go to the next step (mark: '+' solved, 's' skipped). */
+/* In the REPL's face, steps done in the dashboard are passed over,
+ * counted as skipped (a solved one keeps its mark), with a word of where
+ * to do them. */
+static void skip_dash_steps(learn *L)
+{
+	while (!L->dash && !finished(L) && L->les.steps[L->step].dash) {
+		fb_add(L, "Step %zu (%s) is done in the dashboard: cfx dash --learn "
+		       "%d.  Here it counts as skipped.\n", L->step + 1,
+		       L->les.steps[L->step].title, L->number);
+		if (L->marks[L->step] != '+')
+			L->marks[L->step] = 's';
+		L->step++;
+		save(L);
+	}
+}
+
+/* Go to the next step (mark: '+' solved, 'x' a prediction explained
+ * after a wrong answer, 's' skipped). */
 static int advance(learn *L, char mark)
 {
 	if (mark == '+' || L->marks[L->step] != '+')
 		L->marks[L->step] = mark;
 	L->step++;
 	save(L);
+	skip_dash_steps(L);
 	if (finished(L)) {
 		int skipped = count_marks(L, 's');
 		fb_add(L, "Lesson %d complete: %d of %zu steps solved", L->number,
@@ -454,8 +533,40 @@ static int advance(learn *L, char mark)
 	return LEARN_NEWSTEP;
 }
 
+/* The step's explain: text, as one sentence line. */
+static void explain(learn *L)
+{
+	const lesson_step *s = &L->les.steps[L->step];
+	struct buf t = { 0 };
+
+	if (!s->explain.n)
+		return;
+	join_lines(&t, &s->explain);
+	fb_add(L, "%s\n", buf_str(&t));
+	buf_free(&t);
+}
+
+/* A prediction is over: the learner's first answer beside the truth, and
+ * the commands that show it, free now. */
+static void reveal(learn *L)
+{
+	const lesson_step *s = &L->les.steps[L->step];
+	const char *truth = lesson_step_answer(s);
+	size_t i;
+
+	if (!s->predict)
+		return;
+	fb_add(L, "You predicted %s; the answer is %s.\n",
+	       L->first ? L->first : "nothing", truth ? truth : "?");
+	for (i = 0; i < s->nreveals; i++)
+		fb_add(L, "%s:\n  %s\n", i ? "And" : "See it for yourself",
+		       s->reveals[i]);
+}
+
 static int pass(learn *L)
 {
+	reveal(L);
+	explain(L);
 	fb_add(L, "Step %zu done.\n", L->step + 1);
 	return LEARN_PASSED | advance(L, '+');
 }
@@ -490,6 +601,17 @@ static void next_hint(learn *L)
 	L->hints++;
 }
 
+/* Whether text is a whole number from 1 to n. */
+static int choice_ok(const char *text, int n)
+{
+	char *end;
+	long k = strtol(text, &end, 10);
+
+	while (isspace((unsigned char)*end))
+		end++;
+	return isdigit((unsigned char)*text) && !*end && k >= 1 && k <= n;
+}
+
 static int give_answer(learn *L, const char *text)
 {
 	const lesson_step *s = &L->les.steps[L->step];
@@ -513,10 +635,35 @@ static int give_answer(learn *L, const char *text)
 		       "answer is.\n", LEARN_ANSWER_MAX);
 		return LEARN_WRONG;
 	}
+	/* an answer that cannot be read costs nothing: say why, keep going */
+	{
+		cfx_err pe;
+		if (lesson_check_answer_problem(text, &pe) < 0) {
+			fb_add(L, "That answer cannot be read: %s%s%s%s.  Nothing is "
+			       "counted; type it again.\n", pe.msg, pe.token[0] ?
+			       " (" : "", pe.token, pe.token[0] ? ")" : "");
+			return LEARN_NOTHING;
+		}
+	}
+	if (s->choices && !choice_ok(text, s->choices)) {
+		fb_add(L, "Answer with the number of a choice, 1 to %d.  Nothing is "
+		       "counted.\n", s->choices);
+		return LEARN_NOTHING;
+	}
 	free(L->answer);
 	L->answer = xstrdup(text);
+	if (s->predict && !L->first)
+		L->first = xstrdup(text);   /* the prediction, as committed */
 	if ((v = eval_checks(L, 1)) < 0)
 		return LEARN_ERROR;
+	if (v == 0 && s->choices) {
+		/* one try: the answer, and why */
+		fb_add(L, "Not this one.\n");
+		reveal(L);
+		explain(L);
+		fb_add(L, "Step %zu explained.\n", L->step + 1);
+		return LEARN_WRONG | advance(L, 'x');
+	}
 	if (v == 0) {
 		if (L->why_told)
 			fb_add(L, "Not quite: %s\n", L->why);
@@ -533,6 +680,21 @@ static int give_answer(learn *L, const char *text)
 		return LEARN_NOTHING;
 	}
 	return pass(L);
+}
+
+/* Whether command w would show the answer of a prediction not yet made. */
+static int reveals(const learn *L, const char *w)
+{
+	const lesson_step *s = &L->les.steps[L->step];
+	size_t i, n = strlen(w);
+
+	if (!learn_waits_prediction(L))
+		return 0;
+	for (i = 0; i < s->nreveals; i++)
+		if (!strncmp(s->reveals[i], w, n) &&
+		    (!s->reveals[i][n] || s->reveals[i][n] == ' '))
+			return 1;
+	return 0;
 }
 
 /* A word of the command table (a command or a session word: help, set,
@@ -629,7 +791,21 @@ int learn_input(learn *L, const char *line)
 		return give_answer(L, rest);
 	if (L->les.steps[L->step].wants_answer && !command_word(w))
 		return give_answer(L, p);
+	if (reveals(L, w)) {
+		if (!L->refused++)
+			fb_add(L, "A prediction comes first: %s would show the answer, "
+			       "so it waits until you commit to one (answer EXPR; "
+			       "your first answer is the one recorded).\n", w);
+		else
+			fb_add(L, "Not yet: answer first.\n");
+		return LEARN_NOTHING;
+	}
 	return LEARN_NOT_MINE;
+}
+
+int learn_waits_prediction(const learn *L)
+{
+	return !finished(L) && L->les.steps[L->step].nreveals && !L->first;
 }
 
 int learn_passes(learn *L)

@@ -65,11 +65,16 @@ enum {
 /*
  * Open a lesson for a learner acting in sess: parse its file and resume
  * where the progress file says (a finished lesson starts again at step 1).
- * save: keep progress in the progress file (0 for self-tests).  diag gets
+ * flags: LEARN_SAVE (not in self-tests), LEARN_DASH.  A step done in the
+ * dashboard (face: dash) is passed over in the other faces, marked
+ * skipped, with a line of feedback saying so.  diag gets
  * progress-file warnings (NULL: stderr).  NULL with err (line in err.col)
  * if the file cannot be read or parsed.
  */
-learn *learn_open(const learn_store_entry *e, cfx_session *sess, int save,
+#define LEARN_SAVE 1          /* keep progress in the progress file */
+#define LEARN_DASH 2          /* the dashboard's face: face: dash steps are
+                               * played, not passed over as skipped */
+learn *learn_open(const learn_store_entry *e, cfx_session *sess, int flags,
                   FILE *diag, cfx_err *err);
 void learn_close(learn *L);
 
@@ -137,6 +142,11 @@ const char *learn_feedback(const learn *L);
 /* Why the current step is not done: its first failing check, or "". */
 const char *learn_why(const learn *L);
 
+/* Whether the current step is a prediction with commands that reveal it,
+ * not yet answered: those commands are refused until then (learn_input),
+ * and a front end that shows them by itself hides them. */
+int learn_waits_prediction(const learn *L);
+
 /* Whether the current step's checks hold now (with the answer given so
  * far), without advancing: for a check mark on screen and self-tests. */
 int learn_passes(learn *L);
@@ -145,9 +155,18 @@ int learn_passes(learn *L);
  * (const, bits, table, keys, count, format). */
 extern const lesson_names learn_lesson_names;
 
+/* Whether a lesson may run line by itself (claims, run(...), and the
+ * solutions --check plays): a command that reads nothing but its
+ * arguments and writes nothing: cf, naf, shifts, spectrum, score, sweep,
+ * verify (with cfx's evaluator, no compiler) or search; no --raw, no keys
+ * from files, directories or malloc; with session, also the session's
+ * words (set, let, show), set keys under the same rule.  0, or -1 with
+ * err naming the word. */
+int learn_pure(const char *line, int session, cfx_err *err);
+
 /* Run one command line in a fresh, empty session and return the JSON
  * result it keeps (new reference), or NULL with err: run(...) in checks,
- * and claims. */
+ * and claims.  Only what learn_pure allows; verify starts no compiler. */
 json_t *learn_run(const char *line, cfx_err *err);
 
 /* ---- front ends (learn_cli.c) --------------------------------------------- */

@@ -32,7 +32,8 @@ typedef struct shell {
 	repl *r;
 	learn *L;               /* the lesson running, NULL: none */
 	int session;            /* `cfx learn N`: leaving the lesson leaves cfx */
-	int save;               /* keep progress (not in self-tests) */
+	int flags;              /* learn_open's: LEARN_SAVE (not in self-tests),
+	                         * LEARN_DASH (self-tests of dashboard steps) */
 } shell;
 
 /* ---- shared --------------------------------------------------------- */
@@ -341,7 +342,7 @@ static int start_lesson(shell *u, const learn_store_entry *e)
 
 	if (u->L)
 		stop_lesson(u);
-	if (!(L = learn_open(e, &u->r->sess, u->save, u->r->err, &err))) {
+	if (!(L = learn_open(e, &u->r->sess, u->flags, u->r->err, &err))) {
 		char msg[300];
 		if (err.col > 0)
 			snprintf(msg, sizeof msg, "%s:%d: %s", e->path, err.col, err.msg);
@@ -351,6 +352,12 @@ static int start_lesson(shell *u, const learn_store_entry *e)
 		return -1;
 	}
 	u->L = L;
+	if (*learn_feedback(L)) {      /* dashboard steps passed over */
+		struct buf b = { 0 };
+		learn_cli_feedback(&b, learn_feedback(L), screen_width(u->r));
+		fputs(buf_str(&b), u->r->out);
+		buf_free(&b);
+	}
 	show_step(u);
 	fflush(u->r->out);
 	return 0;
@@ -466,7 +473,7 @@ static int shell_main(int argc, char **argv, volatile sig_atomic_t *stop,
 {
 	repl_args a;
 	repl r;
-	shell u = { &r, NULL, pending != NULL, 1 };
+	shell u = { &r, NULL, pending != NULL, LEARN_SAVE };
 	int rc = repl_args_parse(&a, argc, argv);
 
 	if (rc)
@@ -486,8 +493,19 @@ int learn_cli_repl_main(int argc, char **argv, volatile sig_atomic_t *stop)
 /* ---- checking lesson files ---------------------------------------- */
 
 typedef struct tally {
-	size_t lessons, steps, claims, failed;
+	size_t lessons, steps, claims, failed, unplayed;
+	struct buf notes;         /* lines about the lesson being checked,
+	                           * printed under its ok line */
 } tally;
+
+static size_t count_dash(const lesson *l)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < l->nsteps; i++)
+		n += l->steps[i].dash;
+	return n;
+}
 
 /* A lesson or facts file: a regular file of at most TEXTFILE_MAX bytes,
  * without NUL bytes; NULL with e otherwise. */
@@ -600,13 +618,72 @@ static void check_claims(const lesson *l, const char *path, tally *t)
 	json_decref(cache);
 }
 
-/* Play the lesson with its own solutions, as a learner would type them.
- * l is the caller's parse of the same file: the engine's own copy goes
- * when the lesson ends. */
-static void check_solutions(const learn_store_entry *le, const lesson *l, tally *t)
+/* What a command prints, run in a fresh session (only what a lesson may
+ * run by itself: learn_pure); malloc'd, "" when it cannot run. */
+static char *output_of(const char *line)
+{
+	cfx_session s;
+	cmd_ctx c;
+	cfx_err e;
+	int argc;
+	char **argv, *text = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	if (learn_pure(line, 0, &e) < 0 || !(m = open_memstream(&text, &len)))
+		return xstrdup("");
+	argv = text_argv(line, &argc);
+	cli_session_init(&s);
+	memset(&c, 0, sizeof c);
+	c.out = m;
+	c.diag = m;
+	c.sess = &s;
+	c.no_compiler = 1;
+	if (argc)
+		cli_run(&c, argc, argv);
+	text_argv_free(argv, argc);
+	free(c.used_expr);
+	cli_session_free(&s);
+	fclose(m);
+	return text;
+}
+
+/* Whether step s is a read-off: its expected answer appears, word for
+ * word, in what a command the learner may run before answering prints
+ * (its try:, and the solution's commands before its answer; a
+ * prediction's revealing commands are refused until then). */
+static int read_off(const lesson_step *s)
+{
+	const char *a = lesson_step_answer(s);
+	size_t j;
+	int hit = 0;
+
+	if (!a || s->predict)
+		return 0;
+	for (j = 0; j <= s->nsolution && !hit; j++) {
+		const char *line = j == s->nsolution ? s->try_cmd : s->solution[j];
+		char *out;
+		if (!line || !strncmp(line, "answer ", 7))
+			continue;
+		out = output_of(line);
+		hit = lesson_words_in(out, a);
+		free(out);
+	}
+	return hit;
+}
+
+/* Play the lesson with its own solutions, as a learner would type them,
+ * in the dashboard's face (so face: dash steps are played on the
+ * session's settings as the dashboard's keys change them).  A solution
+ * line a lesson may not run by itself (learn_pure: a benchmark, a file)
+ * is not run: that step is reported as not played.  l is the caller's
+ * parse of the same file: the engine's own copy goes when the lesson
+ * ends. */
+static void check_solutions(const learn_store_entry *le, const lesson *l,
+                            tally *t)
 {
 	repl r;
-	shell u = { &r, NULL, 0, 0 };
+	shell u = { &r, NULL, 0, LEARN_DASH };
 	FILE *null = fopen("/dev/null", "w");
 	char *errtext = NULL;
 	size_t errlen = 0, i, j;
@@ -624,12 +701,23 @@ static void check_solutions(const learn_store_entry *le, const lesson *l, tally 
 	for (i = 0; i < l->nsteps && u.L; i++) {
 		const lesson_step *s = &l->steps[i];
 		char num[24];
+		cfx_err pe;
+		int played = 1;
 		snprintf(num, sizeof num, "%zu", i + 1);
 		if (learn_passes(u.L))
 			fail_at(t, le->path, s->line, "step %s passes before the learner "
 			        "does anything (%s)", num, s->title);
 		for (j = 0; j < s->nsolution && u.L && learn_step(u.L) == i; j++) {
 			size_t mark;
+			if (strncmp(s->solution[j], "answer ", 7) &&
+			    learn_pure(s->solution[j], 1, &pe) < 0) {
+				buf_printf(&t->notes, "    step %s not played: its solution "
+				           "runs %s, which a lesson file may not make cfx "
+				           "run\n", num, s->solution[j]);
+				t->unplayed++;
+				played = 0;
+				break;
+			}
 			fflush(err);
 			mark = errlen;
 			if (shell_line(&u, s->solution[j]) == CFX_EXIT_USAGE) {
@@ -643,8 +731,9 @@ static void check_solutions(const learn_store_entry *le, const lesson *l, tally 
 		if (u.L && learn_step(u.L) == i) {
 			char why[400];
 			snprintf(why, sizeof why, "%s", learn_why(u.L));
-			fail_at(t, le->path, s->line, "the solution does not pass step "
-			        "%s: %s", num, why);
+			if (played)
+				fail_at(t, le->path, s->line, "the solution does not pass "
+				        "step %s: %s", num, why);
 			learn_input(u.L, "skip");
 		}
 	}
@@ -655,6 +744,43 @@ done:
 	fclose(null);
 	fclose(err);
 	free(errtext);
+}
+
+/* Read-offs and derivations: the share of steps whose answer a command
+ * prints verbatim (at most READ_OFF_MAX percent), and of steps that ask
+ * for an answer the learner works out (predictions, and questions that
+ * are no read-off).  Printed; too many read-offs fail. */
+#define READ_OFF_MAX 15
+/* 0 while the lessons are rewritten: the teaching lints warn */
+#define TEACHING_STRICT 0
+static void check_shares(const lesson *l, const char *path, tally *t)
+{
+	size_t i, reads = 0, derives = 0;
+
+	for (i = 0; i < l->nsteps; i++) {
+		const lesson_step *s = &l->steps[i];
+		if (read_off(s)) {
+			reads++;
+			buf_printf(&t->notes, "    step %zu is a read-off (%s): its "
+			           "answer %s is printed\n", i + 1, s->title,
+			           lesson_step_answer(s));
+		} else if (s->wants_answer) {
+			derives++;
+		}
+	}
+	buf_printf(&t->notes, "    %zu read off (%zu%%), %zu derived (%zu%%), %zu "
+	           "in the dashboard\n", reads, 100 * reads / l->nsteps,
+	           derives, 100 * derives / l->nsteps, count_dash(l));
+	if (100 * reads > READ_OFF_MAX * l->nsteps) {
+		char msg[80];
+		snprintf(msg, sizeof msg, "%zu of %zu steps", reads, l->nsteps);
+		if (TEACHING_STRICT)
+			fail_at(t, path, 1, "too many read-off steps: %s (at most %s)",
+			        msg, "15%");
+		else
+			fprintf(stderr, "cfx: learn: %s:1: warning: too many read-off "
+			        "steps: %s (at most 15%%)\n", path, msg);
+	}
 }
 
 static size_t count_claims(const lesson *l)
@@ -705,17 +831,24 @@ static int check_file(const char *path, const learn_store_entry *le, tally *t,
 	free(facts_path);
 	np = lesson_lint(&l, text, facts, &pr);
 	for (i = 0; i < np; i++)
-		fail_at(t, path, pr[i].line, "%s%s", pr[i].msg, "");
+		if (pr[i].teaching && !TEACHING_STRICT)
+			fprintf(stderr, "cfx: learn: %s:%d: warning: %s\n", path,
+			        pr[i].line, pr[i].msg);
+		else
+			fail_at(t, path, pr[i].line, "%s%s", pr[i].msg, "");
 	free(pr);
 	free(facts);
 	check_claims(&l, path, t);
 	t->lessons++;
 	t->steps += l.nsteps;
+	buf_clear(&t->notes);
 	check_solutions(le ? le : &tmp, &l, t);
+	check_shares(&l, path, t);
 	if (verbose && t->failed == before)
-		printf("ok  %s: %zu step%s, %zu claim%s\n", path, l.nsteps,
+		printf("ok  %s: %zu step%s, %zu claim%s\n%s", path, l.nsteps,
 		       l.nsteps == 1 ? "" : "s", count_claims(&l),
-		       count_claims(&l) == 1 ? "" : "s");
+		       count_claims(&l) == 1 ? "" : "s", buf_str(&t->notes));
+
 	lesson_free(&l);
 	free(text);
 	return t->failed == before ? CFX_EXIT_OK : CFX_EXIT_FAIL;
@@ -725,7 +858,7 @@ static int selftest(void)
 {
 	learn_store_catalog c;
 	cfx_err e;
-	tally t = { 0, 0, 0, 0 };
+	tally t = { 0, 0, 0, 0, 0, { 0 } };
 	size_t i;
 
 	if (learn_store_catalog_load(&c, &e) < 0) {
@@ -756,6 +889,7 @@ static int selftest(void)
 	printf("learn --selftest: %zu lessons, %zu steps, %zu claims; %zu "
 	       "failed\n", t.lessons, t.steps, t.claims, t.failed);
 	learn_store_catalog_free(&c);
+	buf_free(&t.notes);
 	return t.failed ? CFX_EXIT_FAIL : CFX_EXIT_OK;
 }
 
@@ -792,7 +926,7 @@ int learn_cli_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	if (argc >= 2 && !strcmp(argv[1], "--selftest"))
 		return argc == 2 ? selftest() : (usage(stderr), CFX_EXIT_USAGE);
 	if (argc >= 2 && !strcmp(argv[1], "--check")) {
-		tally t = { 0, 0, 0, 0 };
+		tally t = { 0, 0, 0, 0, 0, { 0 } };
 		int worst = CFX_EXIT_OK;
 		if (argc == 2) {
 			fprintf(stderr, "cfx: learn: --check needs a lesson file (--check)\n");
@@ -803,6 +937,7 @@ int learn_cli_main(int argc, char **argv, volatile sig_atomic_t *stop)
 			if (rc > worst)
 				worst = rc;
 		}
+		buf_free(&t.notes);
 		return worst;
 	}
 	if (argc >= 2 && !strcmp(argv[1], "--list")) {

@@ -63,7 +63,8 @@ const char *const *learn_store_names(void);
 /* ---- progress: $XDG_STATE_HOME/cfx/progress ------------------------------ */
 
 /* One line per lesson started: "NAME STEP MARKS", MARKS one character a
- * step: '+' solved, 's' skipped, '.' not yet. */
+ * step: '+' solved, 'x' a prediction answered wrong and explained,
+ * 's' skipped, '.' not yet. */
 typedef struct learn_store_mark {
 	char *name;
 	size_t step;

@@ -17,6 +17,7 @@
 
 #include "cfx/expr.h"
 #include "cfx/lesson.h"
+#include "util/buf.h"
 #include "util/text.h"
 #include "util/xalloc.h"
 
@@ -76,6 +77,10 @@ static void step_free(lesson_step *s)
 		free(s->solution[i]);
 	free(s->solution);
 	free(s->solution_line);
+	for (i = 0; i < s->nreveals; i++)
+		free(s->reveals[i]);
+	free(s->reveals);
+	text_free(&s->explain);
 	for (i = 0; i < s->nclaims; i++) {
 		free(s->claims[i].command);
 		cond_free(&s->claims[i].cond);
@@ -150,6 +155,71 @@ static int parse_cond(pstate *ps, lesson_cond *c, const char *src, int claim)
 	return 0;
 }
 
+const char *lesson_step_answer(const lesson_step *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nsolution; i++)
+		if (!strncmp(s->solution[i], "answer ", 7))
+			return s->solution[i] + 7 + strspn(s->solution[i] + 7, " ");
+	return NULL;
+}
+
+/* The next word of s from *pos into w (at most n - 1 bytes, lower case);
+ * 0 at the end.  A '-' belongs to a word when a digit follows it and no
+ * word character precedes it (a sign). */
+static int next_word(const char *s, size_t *pos, char *w, size_t n)
+{
+	size_t i = *pos, k = 0;
+
+#define WORDCH(c) (isalnum((unsigned char)(c)) || (c) == '.' || (c) == '/' \
+                   || (c) == '_')
+	while (s[i] && !WORDCH(s[i]) && !(s[i] == '-' &&
+	       isdigit((unsigned char)s[i + 1])))
+		i++;
+	if (!s[i])
+		return 0;
+	if (s[i] == '-')
+		w[k++] = s[i++];
+	while (WORDCH(s[i])) {
+		if (k + 1 < n)
+			w[k++] = (char)tolower((unsigned char)s[i]);
+		i++;
+	}
+#undef WORDCH
+	/* a full stop ends a sentence, not a number */
+	while (k > 1 && w[k - 1] == '.')
+		k--;
+	w[k] = '\0';
+	*pos = i;
+	return 1;
+}
+
+int lesson_words_in(const char *hay, const char *needle)
+{
+	char nw[16][64], hw[64];
+	size_t nn = 0, pos = 0, start, j;
+
+	while (nn < 16 && next_word(needle, &pos, nw[nn], sizeof nw[nn]))
+		nn++;
+	if (!nn)
+		return 0;
+	for (start = 0; ; ) {
+		size_t p = start;
+		if (!next_word(hay, &p, hw, sizeof hw))
+			return 0;
+		if (!strcmp(hw, nw[0])) {
+			size_t q = p;
+			for (j = 1; j < nn && next_word(hay, &q, hw, sizeof hw) &&
+			     !strcmp(hw, nw[j]); j++)
+				;
+			if (j == nn)
+				return 1;
+		}
+		start = p;
+	}
+}
+
 int lesson_focus_known(const char *panel)
 {
 	static const char *const panels[] = { "cf", "naf", "shifts", "spectrum",
@@ -174,6 +244,7 @@ static int finish_step(pstate *ps)
 	ps->lineno = s->line;     /* errors name the step's line */
 	text_trim(&s->prose);
 	text_trim(&s->ask);
+	text_trim(&s->explain);
 	for (i = 0; i < s->nhints; i++)
 		text_trim(&s->hints[i]);
 	for (i = 0; i < s->nchecks; i++)
@@ -191,6 +262,14 @@ static int finish_step(pstate *ps)
 	if (s->predict && s->try_cmd)
 		return perr(ps, s->title, "a prediction comes before cfx shows the "
 		            "answer: a predict: step has no try:");
+	if ((s->nreveals || s->choices) && !s->predict)
+		return perr(ps, s->title, "reveals: and choices: belong to a "
+		            "predict: step");
+	if (s->choices && (!lesson_step_answer(s) ||
+	                   strspn(lesson_step_answer(s), "0123456789") !=
+	                   strlen(lesson_step_answer(s))))
+		return perr(ps, s->title, "a choices: step's solution is answer N, "
+		            "a choice's number");
 	if (!s->try_cmd && !s->ask.n)
 		return perr(ps, s->title, "step gives the learner nothing to do "
 		            "(try: or ask:)");
@@ -311,6 +390,36 @@ static int directive(pstate *ps, const char *key, const char *val)
 		ps->target = &s->ask;
 		return 0;
 	}
+	if (!strcmp(key, "reveals")) {
+		if (!known_line(ps, val) || known_line(ps, val) != 1)
+			return perr(ps, val, "reveals: names a command line");
+		s->reveals = xrealloc(s->reveals, (s->nreveals + 1) *
+		                      sizeof *s->reveals, "lesson reveals");
+		s->reveals[s->nreveals++] = xstrdup(val);
+		return 0;
+	}
+	if (!strcmp(key, "choices")) {
+		char *end;
+		long n = strtol(val, &end, 10);
+		if (s->choices || *end || n < 2 || n > 9)
+			return perr(ps, val, "choices: N, from 2 to 9, once");
+		s->choices = (int)n;
+		return 0;
+	}
+	if (!strcmp(key, "explain")) {
+		if (s->explain.n || !val[0])
+			return perr(ps, key, "explain: once, with text on its line");
+		text_add(&s->explain, val, ps->lineno);
+		ps->target = &s->explain;
+		return 0;
+	}
+	if (!strcmp(key, "face")) {
+		if (strcmp(val, "dash") || s->dash)
+			return perr(ps, val, "face: dash (once): the step is done in "
+			            "the dashboard");
+		s->dash = 1;
+		return 0;
+	}
 	if (!strcmp(key, "focus")) {
 		if (s->focus || !val[0] || strchr(val, ' '))
 			return perr(ps, val, "focus: names one panel, once");
@@ -353,7 +462,8 @@ static int directive(pstate *ps, const char *key, const char *val)
 		return 0;
 	}
 	return perr(ps, key, "unknown directive (title, facts, step, try, ask, "
-	            "predict, check, else, hint, solution, claim, focus)");
+	            "predict, reveals, choices, check, else, hint, solution, "
+	            "explain, claim, focus, face)");
 }
 
 /* Parse a held check: or claim: now that all its lines are in. */
@@ -474,6 +584,7 @@ static void problem(problems *ps, int line, const char *fmt, const char *arg)
 {
 	ps->p = xrealloc(ps->p, (ps->n + 1) * sizeof *ps->p, "lesson paragraphs");
 	ps->p[ps->n].line = line;
+	ps->p[ps->n].teaching = 0;
 	snprintf(ps->p[ps->n].msg, sizeof ps->p[ps->n].msg, fmt, arg);
 	ps->n++;
 }
@@ -481,6 +592,13 @@ static void problem(problems *ps, int line, const char *fmt, const char *arg)
 /* The next number in s from *pos: a run of digits (with a point, or hex
  * or binary digits after 0x/0b) not glued to a word before it ("a_4",
  * "x12" are names).  Copies it to tok; 0 at the end. */
+/* A problem of teaching (lesson_problem.teaching). */
+static void teach(problems *ps, int line, const char *fmt, const char *arg)
+{
+	problem(ps, line, fmt, arg);
+	ps->p[ps->n - 1].teaching = 1;
+}
+
 static int next_number(const char *s, size_t *pos, char *tok, size_t n)
 {
 	size_t i = *pos, k;
@@ -649,6 +767,30 @@ size_t lesson_lint(const lesson *l, const char *src, const char *facts_text,
 		lint_text(&pr, &ns, &s->ask);
 		for (j = 0; j < s->nhints; j++)
 			lint_text(&pr, &ns, &s->hints[j]);
+	}
+	for (i = 0; i < l->nsteps; i++) {
+		const lesson_step *s = &l->steps[i];
+		const char *a = lesson_step_answer(s);
+		struct buf t = { 0 };
+		if (s->predict && !s->nreveals)
+			teach(&pr, s->line, "a prediction is never revealed (add "
+			      "reveals: COMMAND) (%s)", s->title);
+		if (!a)
+			continue;
+		if (lesson_words_in(s->title, a))
+			teach(&pr, s->line, "the title gives the answer away (%s)", a);
+		for (j = 0; j < s->nhints; j++) {
+			size_t k;
+			buf_clear(&t);
+			for (k = 0; k < s->hints[j].n; k++) {
+				buf_puts(&t, s->hints[j].line[k]);
+				buf_putc(&t, ' ');
+			}
+			if (lesson_words_in(buf_str(&t), a))
+				teach(&pr, s->hints[j].lineno[0], "a hint gives the answer "
+				      "away (%s)", a);
+		}
+		buf_free(&t);
 	}
 	for (i = 0; facts_text && i < l->nfacts; i++)
 		if (!strstr(facts_text, l->facts[i]))

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <gmp.h>
 #include <mpfr.h>
@@ -965,6 +966,46 @@ json_t *lesson_check_answer_value(const char *answer)
 	return list;
 }
 
+/* Whether s is a word: letters, then letters, digits, '_' or '-'. */
+static int is_word(const char *s)
+{
+	if (!isalpha((unsigned char)*s))
+		return 0;
+	for (s++; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_' && *s != '-')
+			return 0;
+	return 1;
+}
+
+int lesson_check_answer_problem(const char *answer, cfx_err *err)
+{
+	json_t *v = lesson_check_answer_value(answer), *one;
+	size_t i, n = json_is_array(v) ? json_array_size(v) : 1;
+	int rc = 0;
+
+	cfx_err_clear(err);
+	for (i = 0; i < n && rc == 0; i++) {
+		const char *t;
+		expr_value x;
+		expr_tree *tree;
+		one = json_is_array(v) ? json_array_get(v, i) : v;
+		t = json_string_value(one);
+		if (!t || is_word(t) || (t[0] == '"' && t[strlen(t) - 1] == '"'))
+			continue;
+		expr_value_init(&x, NUM_PREC);
+		if (!lesson_check_decimal(t, x.q)) {
+			if (!(tree = expr_parse(t, err)))
+				rc = -1;
+			else if (expr_eval(tree, NULL, NULL, NUM_PREC, &x, err) != 0)
+				rc = -1;
+			expr_free(tree);
+		}
+		expr_value_clear(&x);
+	}
+	json_decref(v);
+	return rc;
+}
+
 /* Apply selectors to v: a new reference, or NULL when there is nothing. */
 static json_t *walk(json_t *v, const sel *s, size_t n)
 {
@@ -1039,6 +1080,9 @@ static int values_equal(const json_t *a, const json_t *b)
 		return c == 0;
 	if (json_is_number(a) || json_is_number(b))
 		return 0;
+	/* words compare without case: WARN, warn and Warn are one answer */
+	if (json_is_string(a) && json_is_string(b))
+		return !strcasecmp(json_string_value(a), json_string_value(b));
 	return json_equal((json_t *)a, (json_t *)b);
 }
 

@@ -1,162 +1,87 @@
 /* jit.c - compile C at run time and load it (see jit.h). */
 #include <dlfcn.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "cfx/jit.h"
+#include "cfx/proc.h"
 #include "util/xalloc.h"
-
-extern char **environ;
-
-const char *jit_compiler(void)
-{
-	static char found[4096];
-	const char *cc = getenv("CC"), *path = getenv("PATH");
-
-	if (!cc || !*cc)
-		cc = "cc";
-	if (strchr(cc, '/'))
-		return access(cc, X_OK) == 0 ? cc : NULL;
-	while (path && *path) {
-		size_t n = strcspn(path, ":");
-		snprintf(found, sizeof found, "%.*s/%s", (int)n, path, cc);
-		if (n && access(found, X_OK) == 0)
-			return found;
-		path += n + (path[n] == ':');
-	}
-	return NULL;
-}
-
-static const char *const files[] = { "k.c", "k.so", "cc.log", NULL };
-
-static void path_of(const jit_lib *lib, const char *name, char *buf,
-                    size_t n)
-{
-	snprintf(buf, n, "%s/%s", lib->dir, name);
-}
 
 void jit_close(jit_lib *lib)
 {
-	char path[128];
-	int i;
-
 	if (lib->handle)
 		dlclose(lib->handle);
 	lib->handle = NULL;
-	if (!lib->dir[0])
-		return;
-	for (i = 0; files[i]; i++) {
-		path_of(lib, files[i], path, sizeof path);
-		unlink(path);
-	}
-	rmdir(lib->dir);
-	lib->dir[0] = '\0';
-}
-
-/* Run argv (argv[0] a path) with stdout and stderr into log; its status. */
-static int run(char *const argv[], const char *log)
-{
-	posix_spawn_file_actions_t fa;
-	pid_t pid;
-	int status = -1;
-
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_TRUNC,
-	                                 0600);
-	posix_spawn_file_actions_adddup2(&fa, 1, 2);
-	if (posix_spawn(&pid, argv[0], &fa, NULL, argv, environ) == 0) {
-		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-			;
-	}
-	posix_spawn_file_actions_destroy(&fa);
-	return status;
-}
-
-/* The first line of the compiler's log that says "error", else its first. */
-static void log_line(const char *log, char *buf, size_t n)
-{
-	char line[512];
-	FILE *f = fopen(log, "r");
-
-	buf[0] = '\0';
-	if (!f)
-		return;
-	while (fgets(line, sizeof line, f)) {
-		line[strcspn(line, "\n")] = '\0';
-		if (!buf[0] || strstr(line, "error")) {
-			snprintf(buf, n, "%.150s", line);
-			if (strstr(line, "error"))
-				break;
-		}
-	}
-	fclose(f);
 }
 
 int jit_build(jit_lib *lib, const char *source, const char *flags,
-              cfx_err *err)
+              const volatile sig_atomic_t *stop, cfx_err *err)
 {
-	const char *cc = jit_compiler();
-	char src[128], so[128], log[128], msg[160];
+	const char *name;
+	int ncc, n = 0, rc = -1;
+	char **cc = proc_cc(&ncc, &name);
 	char *words = xstrdup(flags ? flags : ""), *w, *save = NULL;
-	char *argv[32];
-	int n = 0, status;
-	FILE *f;
+	char *so = NULL, *src = NULL, *log = NULL, **argv = NULL;
+	char line[160], how[96];
+	proc_tmp t = { NULL, -1 };
+	proc_job j;
 
 	memset(lib, 0, sizeof *lib);
+	snprintf(lib->cc, sizeof lib->cc, "%s", name);
 	if (!cc) {
-		free(words);
-		return cfx_err_set(err, CFX_EUSAGE, -1, getenv("CC") && *getenv("CC")
-		                   ? getenv("CC") : "cc", "no C compiler found; "
-		                   "install gcc or set CC");
+		cfx_err_set(err, CFX_EUSAGE, -1, name, "no C compiler found; "
+		            "install gcc or set CC");
+		goto out;
 	}
-	snprintf(lib->cc, sizeof lib->cc, "%s", cc);
-	strcpy(lib->dir, "/tmp/cfx-jit-XXXXXX");
-	if (!mkdtemp(lib->dir)) {
-		lib->dir[0] = '\0';
-		free(words);
-		return cfx_err_set(err, CFX_EIO, -1, "/tmp", "cannot make a "
-		                   "temporary directory: %s", strerror(errno));
-	}
-	path_of(lib, "k.c", src, sizeof src);
-	path_of(lib, "k.so", so, sizeof so);
-	path_of(lib, "cc.log", log, sizeof log);
-	if (!(f = fopen(src, "w")) || fputs(source, f) < 0 || fclose(f) != 0) {
-		free(words);
-		jit_close(lib);
-		return cfx_err_set(err, CFX_EIO, -1, src, "cannot write");
-	}
-	argv[n++] = (char *)cc;
+	if (proc_tmp_make(&t, "jit", err) < 0 ||
+	    proc_tmp_write(&t, "k.c", source, err) < 0)
+		goto out;
+	src = proc_tmp_path(&t, "k.c");
+	so = proc_tmp_path(&t, "k.so");
+	log = proc_tmp_path(&t, "cc.log");
+	argv = xcalloc((size_t)ncc + 8 + strlen(words) / 2 + 1, sizeof *argv,
+	               "compiler words");
+	for (n = 0; n < ncc; n++)
+		argv[n] = cc[n];
 	argv[n++] = "-std=c11";
 	argv[n++] = "-O2";
 	argv[n++] = "-fPIC";
 	argv[n++] = "-shared";
-	for (w = strtok_r(words, " ", &save); w && n < 26;
-	     w = strtok_r(NULL, " ", &save))
+	for (w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save))
 		argv[n++] = w;
 	argv[n++] = "-o";
 	argv[n++] = so;
 	argv[n++] = src;
 	argv[n] = NULL;
-	status = run(argv, log);
-	free(words);
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		log_line(log, msg, sizeof msg);
-		jit_close(lib);
-		return cfx_err_set(err, CFX_EIO, -1, cc, "the compiler failed: %s",
-		                   msg[0] ? msg : "no message");
+	if (proc_run(&j, argv, log, t.dir, JIT_CC_LIMIT, stop) < 0) {
+		if (j.end == PROC_STOPPED) {
+			cfx_err_set(err, CFX_EINTR, -1, NULL, "interrupted");
+			goto out;
+		}
+		proc_first_error(log, line, sizeof line);
+		cfx_err_set(err, CFX_EIO, -1, name, "the compiler failed (%s)%s%.120s",
+		            proc_end_text(&j, how, sizeof how),
+		            line[0] ? ": " : "", line);
+		goto out;
 	}
 	if (!(lib->handle = dlopen(so, RTLD_NOW | RTLD_LOCAL))) {
-		snprintf(msg, sizeof msg, "%s", dlerror());
-		jit_close(lib);
-		return cfx_err_set(err, CFX_EIO, -1, so, "cannot load: %s", msg);
+		const char *e = dlerror();
+		cfx_err_set(err, CFX_EIO, -1, name, "cannot load the compiled "
+		            "object: %.150s", e ? e : "no reason given");
+		goto out;
 	}
-	return 0;
+	rc = 0;
+out:
+	/* loaded or not, the files go now */
+	proc_tmp_remove(&t);
+	free(argv);
+	free(src);
+	free(so);
+	free(log);
+	free(words);
+	proc_words_free(cc);
+	return rc;
 }
 
 void *jit_symbol(const jit_lib *lib, const char *name)
@@ -164,23 +89,47 @@ void *jit_symbol(const jit_lib *lib, const char *name)
 	return lib->handle ? dlsym(lib->handle, name) : NULL;
 }
 
-void jit_compiler_version(const char *compiler, char *buf, size_t n)
+int jit_symbols(const jit_lib *lib, const char *const *names, void **fns,
+                cfx_err *err)
 {
-	char dir[] = "/tmp/cfx-ccv-XXXXXX", log[64];
-	char *argv[] = { (char *)compiler, "--version", NULL };
+	size_t i;
+
+	for (i = 0; names[i]; i++)
+		if (!(fns[i] = jit_symbol(lib, names[i])))
+			return cfx_err_set(err, CFX_EIO, -1, lib->cc, "the compiled "
+			                   "object has no function %s (a C++ "
+			                   "compiler? set CC to a C compiler)",
+			                   names[i]);
+	return 0;
+}
+
+void jit_compiler_version(char *buf, size_t n)
+{
+	const char *name;
+	int ncc;
+	char **cc = proc_cc(&ncc, &name), *log = NULL;
+	char *argv[] = { NULL, "--version", NULL };
+	proc_tmp t;
+	proc_job j;
 
 	buf[0] = '\0';
-	if (!mkdtemp(dir))
+	if (!cc || proc_tmp_make(&t, "ccv", NULL) < 0) {
+		proc_words_free(cc);
 		return;
-	snprintf(log, sizeof log, "%s/v", dir);
-	if (run(argv, log) == 0) {
-		FILE *f = fopen(log, "r");
+	}
+	/* the compiler's own name (ccache gcc: ccache's version would
+	 * say nothing of gcc) */
+	argv[0] = cc[0];
+	log = proc_tmp_path(&t, "v");
+	if (ncc == 1 && proc_run(&j, argv, log, t.dir, 10, NULL) == 0) {
+		FILE *f = fopen(log, "re");
 		if (f) {
 			if (fgets(buf, (int)n, f))
 				buf[strcspn(buf, "\n")] = '\0';
 			fclose(f);
 		}
 	}
-	unlink(log);
-	rmdir(dir);
+	free(log);
+	proc_tmp_remove(&t);
+	proc_words_free(cc);
 }

@@ -1,13 +1,29 @@
 /*
  * xalloc.h - allocation that cannot fail.
  *
- * The policy, in one place: cfx never tries to recover from an allocation
- * that fails.  Every allocation goes through these wrappers, which on
- * failure print "cfx: out of memory allocating N bytes (what)" on stderr
- * and abort().  Allocations whose size comes from the user (tables, key
- * sets) are bounded before they reach here, with an error value the front
- * end reports; what reaches here and fails is a machine out of memory.
- * `what` names the object for that message (a short noun, not NULL).
+ * The policy, in one place.  Memory is asked for in one of three ways,
+ * by who chose the size:
+ *
+ *  1. cfx chose it, or it is small (a name, a line, a result, a list, a
+ *     fixed table, a copy of what the user typed): these wrappers.  On
+ *     failure they print "cfx: out of memory allocating N bytes (what)" on
+ *     stderr and abort(); a caller never checks.  `what` names the object
+ *     for that message (a short noun, not NULL).
+ *  2. The user's numbers chose it (key sets, bucket tables of 2^b, a
+ *     sweep's keys, a spectrum's points, a sort's scratch): bounded first
+ *     (the limits of each command, mem_check's cap and the memory the
+ *     machine has), then allocated with mem_big (cfx/mem.h, the system
+ *     layer: huge pages for large arrays), whose NULL the caller turns
+ *     into an error value (CFX_ELIMIT, "out of memory") that the front end
+ *     reports.  A key set read from a file grows with realloc under the
+ *     same rule (keysource.c), and malloc:SIZE calls malloc because its
+ *     addresses are the keys.
+ *  3. Memory that only makes a computation faster (score's lanes and its
+ *     per-thread tables): mem_big, and NULL means the slower way, with no
+ *     error.
+ *
+ * So a bare malloc, calloc, realloc or strdup outside xalloc.c and mem.c
+ * is a choice of case 2 or 3 and says so in a comment.
  */
 #ifndef CFX_UTIL_XALLOC_H
 #define CFX_UTIL_XALLOC_H

@@ -31,6 +31,16 @@ import re
 import subprocess
 import sys
 
+# Circles that stand in the code now and are owed a fix, each with who
+# owes it: a circle of exactly these files is said ("known circle") but
+# fails nothing; one with any other file fails.  Take a row out when its
+# circle is gone (the run says so).
+KNOWN = {
+    frozenset({"core/review.o", "core/review_check.o"}):
+        "review.c adds findings for review_check.c's claims, which add "
+        "theirs with review_add (cfx review, issue 23: to be untied)",
+}
+
 
 def rows_of(root):
     """The folders of the layer table, top row first."""
@@ -226,20 +236,27 @@ def main():
             if rb > ra:
                 found.append("up: %s calls %s (%s)" % (
                     os.path.relpath(o, objdir), os.path.relpath(d, objdir), name))
+    known = []
     for comp in sccs(calls):
+        rel = frozenset(os.path.relpath(o, objdir) for o in comp)
+        if rel in KNOWN:
+            known.append("known circle: %s (%s)" % (" <-> ".join(sorted(rel)),
+                                                   KNOWN[rel]))
+            continue
         loop = loop_in(calls, comp).split(" -> ")
         steps = ["%s -(%s)-> " % (os.path.relpath(a, objdir), why[(a, b)])
                  for a, b in zip(loop, loop[1:])]
         found.append("circle: calls " + "".join(steps) +
                      os.path.relpath(loop[-1], objdir))
 
-    for f in found:
+    for f in found + known:
         print(f)
     if found:
         sys.exit(1)
     print("layers: %d rows (%s), %d includes, %d objects with %d call arrows: "
-          "none up, no circle" % (len(rows), " > ".join(rows), nincl, len(objs),
-                                  sum(len(v) for v in calls.values())))
+          "none up, %s" % (len(rows), " > ".join(rows), nincl, len(objs),
+                                  sum(len(v) for v in calls.values()),
+                                  "no other circle" if known else "no circle"))
 
 
 if __name__ == "__main__":

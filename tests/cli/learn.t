@@ -221,7 +221,7 @@ $ printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input ==\n'
 ? 2
 
 $ printf 'title: T\nstep: S\n  Prose.\nhnit: typo\n' > bad.lesson && cfx learn --check bad.lesson
-! cfx: learn: bad.lesson:4: unknown directive (title, facts, step, try, ask, predict, check, else, hint, solution, claim, focus) (hnit)
+! cfx: learn: bad.lesson:4: unknown directive (title, facts, step, try, ask, predict, reveals, choices, check, else, hint, solution, explain, claim, focus, face) (hnit)
 ? 2
 
 $ printf 'title: T\nstep: S\nProse not indented.\n' > bad.lesson && cfx learn --check bad.lesson
@@ -247,6 +247,7 @@ $ printf 'title: T\nstep: S\n  It has 13 quotients.\ntry: cf 13/8\ncheck: result
 # a good file
 $ cfx learn --check "$(dirname "$(command -v cfx)")/tests/lessons/fixtures/02-second.lesson" | sed 's#^ok  /.*/tests/#ok  tests/#'
 > ok  tests/lessons/fixtures/02-second.lesson: 1 step, 0 claims
+>     0 read off (0%), 1 derived (100%), 0 in the dashboard
 
 # after the last step, lesson words still work in script mode: back returns
 # to the last step, the others say the lesson is complete

@@ -14,15 +14,15 @@ n, d = $1, 2**$2
 r = []
 while d:
     q = n // d; r.append(str(q)); n, d = d, n - q * d
-print(','.join(r))"; }
+print(', '.join(r))"; }
 
 # ---- the 2002 patch --------------------------------------------------------
 $cfx review $fx/2002.patch > "$tmp/out"; rc=$?
 expect "2002: exit 1 (errors)" '[ $rc = 1 ]'
 expect "2002: 32-bit constant FAILs against 2654435761" \
-	'grep -q "^include/linux/mm_inline.h:[0-9]*: ERROR: 0x9e370001 replaces 2654435761UL: FAIL where the old one passed" "$tmp/out"'
+	'grep -q "^include/linux/mm_inline.h:[0-9]*: ERROR: 0x9e370001 replaces 2654435761: FAIL where the old one passed" "$tmp/out"'
 expect "2002: 64-bit constant FAILs against 11400714819323198549" \
-	'grep -q "^include/linux/mm_inline.h:[0-9]*: ERROR: 0x9e37fffffffc0001 replaces 11400714819323198549UL: FAIL where the old one passed" "$tmp/out"'
+	'grep -q "^include/linux/mm_inline.h:[0-9]*: ERROR: 0x9e37fffffffc0001 replaces 11400714819323198549: FAIL where the old one passed" "$tmp/out"'
 expect "2002: the old constants pass verify on their own" \
 	'$cfx verify --bits 32 2654435761 >/dev/null && $cfx verify --bits 64 11400714819323198549 >/dev/null'
 expect "2002: the new ones FAIL verify on their own" \
@@ -37,7 +37,7 @@ want64=$(pycf 11400862456688148481 64)
 expect "2002: 64-bit expansion: trailing 0 named, the rest equal to python's" \
 	'grep -q "mm_inline.h:28: WARNING: continued fraction: the claimed expansion ends with a term 0 .* right: $want64\$" "$tmp/out"'
 # the claimed list minus its 0 is python's list: so only the 0 is wrong
-claim32=$(sed -n 's/^+ \* \(0,1,1.*,2\),0$/\1/p' $fx/2002.patch | head -1)
+claim32=$(sed -n 's/^+ \* \(0,1,1.*,2\),0$/\1/p' $fx/2002.patch | head -1 | sed 's/,/, /g')
 expect "2002: the fixture's 32-bit claim is python's plus a 0" '[ "$claim32" = "$want32" ]'
 expect "2002: words inferred from #if BITS_PER_LONG" \
 	'grep -q "0x9e370001: 32-bit multiplier (under #if BITS_PER_LONG == 32" "$tmp/out" &&
@@ -101,6 +101,7 @@ right=$(pycf 0x61c88647 32)
 k=$(python3 -c "
 c='0,2,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,5,1,1,2,2,1,1,9'.split(',')
 r='$right'.split(',')
+r=[x.strip() for x in r]
 i=next(i for i in range(len(c)) if c[i]!=r[i]); print(i, r[i], c[i])")
 read -r at is not <<< "$k"
 expect "wrong cf: first wrong term a_$at is $is, not $not" \
@@ -133,14 +134,14 @@ $cfx review $fx/even.patch > "$tmp/ev"; rc=$?
 expect "even: exit 1, named even" \
 	'[ $rc = 1 ] && grep -q "fs/inode_hash.c:22: ERROR: 0x9e3779b8 is even" "$tmp/ev"'
 expect "even: FAILs the odd check where 0x9e3779b9 passed" \
-	'grep -q "ERROR: 0x9e3779b8 replaces 0x9e3779b9U: FAIL where the old one passed (check odd" "$tmp/ev"'
+	'grep -q "ERROR: 0x9e3779b8 replaces 0x9e3779b9: FAIL where the old one passed (check odd" "$tmp/ev"'
 $cfx review $fx/word64.patch > "$tmp/w64"; rc=$?
 expect "word64: 64-bit word from the #elif" \
 	'grep -q "golden.h:4: NOTE: GOLDEN_RATIO_LONG = 0x000000009e3779b9: 64-bit multiplier (under #elif BITS_PER_LONG == 64" "$tmp/w64"'
 expect "word64: a 32-bit constant in a 64-bit word" \
 	'[ $rc = 1 ] && grep -q "golden.h:4: WARNING: 0x000000009e3779b9 is a 32-bit constant in a 64-bit word" "$tmp/w64"'
 expect "word64: FAILs (size) where the 64-bit golden constant passed" \
-	'grep -q "ERROR: 0x000000009e3779b9 replaces 0x9e3779b97f4a7c15UL: FAIL where the old one passed (check size" "$tmp/w64"'
+	'grep -q "ERROR: 0x000000009e3779b9 replaces 0x9e3779b97f4a7c15: FAIL where the old one passed (check size" "$tmp/w64"'
 
 # ---- several constants, tables from the code ------------------------------
 $cfx review $fx/multi.patch > "$tmp/mu"; rc=$?
@@ -149,7 +150,7 @@ expect "multi: four multipliers, one ERROR" \
 expect "multi: table from hash_32(..., FLOW_HASH_BITS)" \
 	'grep -q "flow_hash.c:6: NOTE: 0x9e3779b9: PASS, 58 checks on 32-bit words, a table of 2^12 from hash_32(..., FLOW_HASH_BITS = 12) at line 15" "$tmp/mu"'
 expect "multi: table from >> (32 - 10), against the literal it replaces" \
-	'grep -q "flow_hash.c:20: ERROR: 0x9e370001 replaces 2654435761U: FAIL where the old one passed (.*a table of 2^10 from >> (32 - 10) at line 20)" "$tmp/mu"'
+	'grep -q "flow_hash.c:20: ERROR: 0x9e370001 replaces 2654435761: FAIL where the old one passed (.*a table of 2^10 from >> (32 - 10) at line 20)" "$tmp/mu"'
 expect "multi: table from >> (64 - FLOW_HASH_BITS)" \
 	'grep -q "0x9e3779b97f4a7c15: PASS, 94 checks on 64-bit words, a table of 2^12 from >> (64 - FLOW_HASH_BITS = 12)" "$tmp/mu"'
 expect "multi: const u32 declaration" \
@@ -168,7 +169,7 @@ expect "a reply quoting the patch above it: read once" \
 	'[ "$(grep -c "FAIL where" "$tmp/twice")" = 2 ]'
 $cfx review $fx/format-patch.patch > "$tmp/fp"; rc=$?
 expect "git format-patch: review of lib/obj.c" \
-	'[ $rc = 1 ] && grep -q "^lib/obj.c:7: ERROR: 0x9e370001 replaces 0x9e3779b9U: FAIL" "$tmp/fp" &&
+	'[ $rc = 1 ] && grep -q "^lib/obj.c:7: ERROR: 0x9e370001 replaces 0x9e3779b9: FAIL" "$tmp/fp" &&
 	 grep -q "^lib/obj.c:5: NOTE: prime: confirmed" "$tmp/fp"'
 (cd "$tmp" && mkdir g && cd g && git init -q && printf '#define H 1\n' > a.h &&
  git add a.h && git -c user.email=t@t -c user.name=t commit -qm a &&
@@ -208,5 +209,34 @@ expect "a huge input is refused like a key file" \
 err=$($cfx review --emit patch x 2>&1); rc=$?
 expect "a bad --emit: exit 2 naming it" '[ $rc = 2 ] && echo "$err" | grep -q "(patch)"'
 expect "a missing file: exit 2" '$cfx review "$tmp/none" 2>/dev/null; [ $? = 2 ]'
+
+# ---- --emit kunit, verify --emit kunit, --emit reply ----------------------
+# the emitted tests compiled against a user-space stand-in for KUnit
+# (tests/review/kunit_stub) and run: the proved sequence passes, the wrong
+# shift fails (the test expects the constant its comment claims)
+kunit_run() {   # kunit_run FILE.c: "cases N checked N failed N"
+	cc -std=c11 -Wall -Wextra -Werror -Itests/review/kunit_stub \
+		-DTEST="\"$1\"" -o "$1.bin" tests/review/kunit_stub/runner.c &&
+		"$1.bin" | tail -1
+}
+$cfx review --emit kunit $fx/2002.patch > "$tmp/k1.c"
+expect "kunit: the 2002 sequence passes 10018 inputs" \
+	'[ "$(kunit_run "$tmp/k1.c")" = "cases 1 checked 10018 failed 0" ]'
+$cfx review --emit kunit $fx/wrong_shift.patch > "$tmp/k2.c"
+expect "kunit: the wrong shift fails it" \
+	'kunit_run "$tmp/k2.c" | grep -q "^cases 1 checked 10018 failed [1-9]"'
+expect "kunit: lib/test_hash.c's shape" \
+	'grep -q "^kunit_test_suite(cfx_shift_add_suite);" "$tmp/k1.c" &&
+	 grep -q "KUNIT_CASE(test_cfx_shift_add_0)" "$tmp/k1.c"'
+for b in 24 32 64; do
+	$cfx verify --emit kunit --bits $b 0x9e3779 > "$tmp/v$b.c"; rc=$?
+	expect "verify --emit kunit --bits $b: exit 0, compiles and passes" \
+		'[ $rc = 0 ] && [ "$(kunit_run "$tmp/v$b.c")" = "cases 1 checked 10018 failed 0" ]'
+done
+$cfx review --emit reply $fx/2002.patch > "$tmp/reply"; rc=$?
+expect "reply: quotes the lines, says what is wrong, 72 columns" \
+	'[ $rc = 1 ] && grep -q "^> +#define GOLDEN_RATIO_PRIME 0x9e37fffffffc0001UL$" "$tmp/reply" &&
+	 grep -q "^\* Wrong: 0x9e37fffffffc0001 replaces 11400714819323198549: FAIL" "$tmp/reply" &&
+	 [ "$(awk "length > 72" "$tmp/reply" | wc -l)" = 0 ]'
 
 done_suite review

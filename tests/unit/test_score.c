@@ -525,6 +525,57 @@ Test(score, progression_vs_brute_force, .timeout = 60)
 	free(keys);
 }
 
+/* Keys that fall again and again in the bucket of a key just before them
+ * (a bad multiplier on strided keys, or a table of a few buckets) are
+ * counted in interleaved lanes (score.c): the same loads as brute force,
+ * stored keys and progressions, whole, in slices and threaded, with
+ * counts that leave a remainder of the lanes. */
+Test(score, chained_buckets_vs_brute_force, .timeout = 60)
+{
+	static const struct { uint64_t p, S; unsigned bits, b; size_t n; } c[] = {
+		{ 0x9e37fffffffc0001ULL, 4096, 64, 12, ((size_t)1 << 18) + 3 },
+		{ 0x9e37fffffffc0001ULL, 4096, 64, 16, ((size_t)1 << 21) + 1 },
+		{ 0x9e370001ULL, 4096, 32, 10, 100003 },
+		{ 0x9e3779b97f4a7c15ULL, 1, 64, 2, 70001 },
+		{ 0x9e3779b97f4a7c15ULL, 3, 64, 1, 4099 },
+		{ 0x80001ULL, 1 << 20, 40, 8, ((size_t)3 << 20) + 2 },
+	};
+	trng rg = { 53 };
+	size_t most = ((size_t)3 << 20) + 2, k, i;
+	uint64_t *keys = malloc(most * sizeof *keys);
+	uint32_t *l1 = malloc(sizeof *l1 << 16), *l2 = malloc(sizeof *l2 << 16);
+
+	cr_assert(keys && l1 && l2);
+	for (k = 0; k < sizeof c / sizeof c[0]; k++) {
+		unsigned bits = c[k].bits, b = c[k].b;
+		size_t n = c[k].n, done;
+
+		for (i = 0; i < n; i++)
+			keys[i] = (i * c[k].S) & tmask(bits);
+		brute_count(keys, n, c[k].p, bits, b, l2);
+		memset(l1, 0x3c, sizeof *l1 << b);
+		score_count(keys, n, c[k].p, bits, b, l1);
+		CHECK(!memcmp(l1, l2, sizeof *l1 << b), "stored %zu", k);
+		memset(l1, 0x3c, sizeof *l1 << b);
+		score_count_progression(0, c[k].S * c[k].p, n, bits, b, l1);
+		CHECK(!memcmp(l1, l2, sizeof *l1 << b), "progression %zu", k);
+		memset(l1, 0, sizeof *l1 << b);
+		for (done = 0; done < n;) {
+			size_t len = 1 + trng_below(&rg, n - done);
+			if (done & 1)
+				score_add(keys + done, len, c[k].p, bits, b, l1);
+			else
+				score_add_progression(done * c[k].S * c[k].p,
+				                      c[k].S * c[k].p, len, bits, b, l1);
+			done += len;
+		}
+		CHECK(!memcmp(l1, l2, sizeof *l1 << b), "slices %zu", k);
+	}
+	free(keys);
+	free(l1);
+	free(l2);
+}
+
 /* The default key count: 4 a bucket, at most half the family's space, at
  * least one (written out from the rule in score.h). */
 Test(score, default_count)

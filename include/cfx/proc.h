@@ -1,0 +1,130 @@
+/*
+ * proc.h - run a compiler or a program it made, safely (prefix proc_).
+ *
+ * `cfx bench` and verify's compiled check run the system's C compiler and
+ * then a program it built.  Everything they need from the machine is here:
+ *
+ * * a private temporary directory (mode 0700, made by mkdtemp under
+ *   $TMPDIR, else /tmp), registered so that proc_fatal removes it with
+ *   everything in it on SIGTERM, SIGHUP, SIGXFSZ or a second Ctrl-C;
+ * * $CC split into words as a shell splits them ('...' and "..." group),
+ *   its first word looked up on PATH: "ccache gcc" and "gcc -m64" work;
+ * * a program run without a shell, in its own process group, signals at
+ *   their defaults in the child, stdin from /dev/null, stdout and stderr
+ *   to a file, under a time limit and the caller's stop flag (a SIGCHLD
+ *   inherited as ignored is reset first, so its status can be read).
+ *
+ * CFX_TEST_TIME_LIMIT (seconds, > 0) replaces every time limit (tests).
+ */
+#ifndef CFX_PROC_H
+#define CFX_PROC_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "cfx/err.h"
+
+/* ---- temporary directories ------------------------------------------- */
+
+typedef struct proc_tmp {
+	char *dir;                 /* malloc'd path, NULL when none */
+	int slot;                  /* registry slot, -1 when none */
+} proc_tmp;
+
+/* Make a private directory "$TMPDIR/cfx-TAG-XXXXXX" (TAG short, [a-z]).
+ * Returns 0, or -1 with err (CFX_EIO, naming the parent directory). */
+int proc_tmp_make(proc_tmp *t, const char *tag, cfx_err *err);
+
+/* "DIR/name", malloc'd. */
+char *proc_tmp_path(const proc_tmp *t, const char *name);
+
+/* Create DIR/name (a new file: O_EXCL, O_NOFOLLOW, mode 0600) holding
+ * text.  Returns 0, or -1 with err (CFX_EIO). */
+int proc_tmp_write(const proc_tmp *t, const char *name, const char *text,
+                   cfx_err *err);
+
+/* Remove the directory and every file in it; no operation when none. */
+void proc_tmp_remove(proc_tmp *t);
+
+/* ---- the compiler ----------------------------------------------------- */
+
+/* The words of $CC (else "cc"), the first resolved on PATH, in a
+ * NULL-terminated malloc'd vector (free with proc_words_free), their
+ * number in *n.  NULL when the first word names no executable file or
+ * $CC is empty after splitting; *name then says what was looked for
+ * (static storage). */
+char **proc_cc(int *n, const char **name);
+void proc_words_free(char **w);
+
+/* ---- running programs ------------------------------------------------- */
+
+typedef enum {
+	PROC_EXITED,               /* code is the exit status */
+	PROC_SIGNALED,             /* code is the signal that ended it */
+	PROC_TIMEOUT,              /* over its time limit: killed */
+	PROC_STOPPED,              /* the stop flag was set: killed */
+	PROC_NOSTART               /* could not start: code is errno */
+} proc_end;
+
+typedef struct proc_job {
+	pid_t pid;                 /* -1 when none runs */
+	int slot;                  /* registry slot */
+	double deadline;           /* CLOCK_MONOTONIC seconds */
+	double limit;              /* seconds */
+	proc_end end;
+	int code;
+} proc_job;
+
+/* Start argv (argv[0] a path) with stdout and stderr to out (created
+ * 0600, or /dev/null when NULL), $TMPDIR set to tmpdir when not NULL, a
+ * time limit of limit seconds.  Returns 0, or -1 with j->end =
+ * PROC_NOSTART and j->code = errno. */
+int proc_start(proc_job *j, char *const argv[], const char *out,
+               const char *tmpdir, double limit);
+
+/* Wait for j: polls stop (may be NULL) and the time limit, kills the
+ * process group when either is reached.  Returns 0 when it exited with
+ * status 0, else -1; j->end and j->code say how it ended. */
+int proc_wait(proc_job *j, const volatile sig_atomic_t *stop);
+
+/* proc_start and proc_wait together. */
+int proc_run(proc_job *j, char *const argv[], const char *out,
+             const char *tmpdir, double limit,
+             const volatile sig_atomic_t *stop);
+
+/* Kill j's process group and reap it; no operation when none runs. */
+void proc_kill(proc_job *j);
+
+/* How j ended, in words: "exit status 1", "killed by signal 11
+ * (Segmentation fault)", "took more than 10 s", "interrupted", "cannot
+ * run: Permission denied". */
+const char *proc_end_text(const proc_job *j, char *buf, size_t n);
+
+/* The first line of file path that says "error" (else its first line),
+ * at most n - 1 bytes; "" when there is none. */
+void proc_first_error(const char *path, char *buf, size_t n);
+
+/* limit, or $CFX_TEST_TIME_LIMIT when that is set. */
+double proc_limit(double limit);
+
+/* ---- fatal signals ---------------------------------------------------- */
+
+/* Kill the registered programs and remove the registered temporary
+ * directories.  Async-signal-safe: a signal handler's last act before
+ * _exit. */
+void proc_cleanup_now(void);
+
+/* A face's own last act when a fatal signal ends the process (restore
+ * the terminal: tcsetattr and write only, async-signal-safe); NULL
+ * forgets it. */
+void proc_on_fatal(void (*hook)(int sig));
+
+/* Install the handler of SIGTERM, SIGHUP and SIGXFSZ: it calls the hook,
+ * proc_cleanup_now and _exit(128 + sig). */
+void proc_fatal_signals(void);
+
+/* What that handler does, for other handlers (a second Ctrl-C). */
+void proc_fatal(int sig) __attribute__((noreturn));
+
+#endif

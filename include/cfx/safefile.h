@@ -1,0 +1,37 @@
+/*
+ * safefile.h - files created where another user could plant a link
+ * (prefix safefile_).
+ *
+ * A file cfx writes outside its own fresh temporary directory (bench's
+ * --raw samples) goes into a directory checked as OpenSSH checks its
+ * files: the directory and every directory above it belong to the user or
+ * root, and none is writable by group or others unless it is sticky.  In
+ * the user's own directory a file is written whole under a temporary name
+ * and renamed into place (atomic; a planted link is replaced, never
+ * followed); in a sticky directory others can write (/tmp itself) only
+ * new files are made (O_CREAT | O_EXCL | O_NOFOLLOW).
+ */
+#ifndef CFX_SAFEFILE_H
+#define CFX_SAFEFILE_H
+
+#include <stddef.h>
+
+#include "cfx/err.h"
+
+typedef struct safefile_dir {
+	char *path;            /* as given, malloc'd */
+	int shared;            /* sticky and writable by others: new files only */
+} safefile_dir;
+
+/* Make dir (mode 0755 less the umask) if it is not there, and check it
+ * and its parents.  Returns 0, or -1 with err (CFX_EIO) naming the
+ * directory at fault and why. */
+int safefile_dir_open(safefile_dir *d, const char *dir, cfx_err *err);
+void safefile_dir_close(safefile_dir *d);
+
+/* Write len bytes of data to name (one path component) in d.  Returns 0,
+ * or -1 with err (CFX_EIO) naming the file. */
+int safefile_write(const safefile_dir *d, const char *name, const char *data,
+                   size_t len, cfx_err *err);
+
+#endif

@@ -1,0 +1,536 @@
+/* proc.c - run a compiler or a program it made, safely (see proc.h). */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cfx/proc.h"
+#include "util/text.h"
+#include "util/xalloc.h"
+
+extern char **environ;
+
+/* ---- the registry: what a fatal signal must undo ---------------------- */
+
+#define SLOTS 16
+
+static char reg_dir[SLOTS][PATH_MAX];
+static volatile sig_atomic_t reg_dir_used[SLOTS];
+static volatile pid_t reg_pid[SLOTS];
+static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
+static void (*fatal_hook)(int);
+
+static int reg_dir_add(const char *dir)
+{
+	int i, slot = -1;
+
+	if (strlen(dir) >= PATH_MAX)
+		return -1;
+	pthread_mutex_lock(&reg_lock);
+	for (i = 0; i < SLOTS; i++)
+		if (!reg_dir_used[i]) {
+			strcpy(reg_dir[i], dir);
+			reg_dir_used[i] = 1;
+			slot = i;
+			break;
+		}
+	pthread_mutex_unlock(&reg_lock);
+	return slot;
+}
+
+static void reg_dir_drop(int slot)
+{
+	if (slot < 0)
+		return;
+	pthread_mutex_lock(&reg_lock);
+	reg_dir_used[slot] = 0;
+	pthread_mutex_unlock(&reg_lock);
+}
+
+static int reg_pid_add(pid_t pid)
+{
+	int i, slot = -1;
+
+	pthread_mutex_lock(&reg_lock);
+	for (i = 0; i < SLOTS; i++)
+		if (reg_pid[i] <= 0) {
+			reg_pid[i] = pid;
+			slot = i;
+			break;
+		}
+	pthread_mutex_unlock(&reg_lock);
+	return slot;
+}
+
+static void reg_pid_drop(int slot)
+{
+	if (slot < 0)
+		return;
+	pthread_mutex_lock(&reg_lock);
+	reg_pid[slot] = 0;
+	pthread_mutex_unlock(&reg_lock);
+}
+
+/* Remove every entry of dir (one level: what cfx and a compiler put
+ * there), then dir.  Only system calls: safe in a signal handler. */
+static void remove_tree(const char *dir)
+{
+	char buf[4096];
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	long n;
+
+	int pass, removed = 1;
+
+	/* entries removed while the directory is read may hide others: read
+	 * it again from the start while a pass removes any */
+	for (pass = 0; fd >= 0 && removed && pass < 4; pass++) {
+		removed = 0;
+		lseek(fd, 0, SEEK_SET);
+		while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0) {
+			long off = 0;
+			while (off < n) {
+				struct {
+					unsigned long long ino;
+					long long off;
+					unsigned short reclen;
+					unsigned char type;
+					char name[];
+				} *d = (void *)(buf + off);
+				if (strcmp(d->name, ".") && strcmp(d->name, "..") &&
+				    (unlinkat(fd, d->name, 0) == 0 ||
+				     (errno == EISDIR &&
+				      unlinkat(fd, d->name, AT_REMOVEDIR) == 0)))
+					removed++;
+				off += d->reclen;
+			}
+		}
+	}
+	if (fd >= 0) {
+		close(fd);
+	}
+	rmdir(dir);
+}
+
+void proc_cleanup_now(void)
+{
+	int i, saved = errno;
+
+	for (i = 0; i < SLOTS; i++) {
+		pid_t pid = reg_pid[i];
+		if (pid > 0) {
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+		}
+	}
+	for (i = 0; i < SLOTS; i++)
+		if (reg_dir_used[i])
+			remove_tree(reg_dir[i]);
+	errno = saved;
+}
+
+void proc_on_fatal(void (*hook)(int sig))
+{
+	fatal_hook = hook;
+}
+
+void proc_fatal(int sig)
+{
+	if (fatal_hook)
+		fatal_hook(sig);
+	proc_cleanup_now();
+	_exit(128 + sig);
+}
+
+static void on_fatal(int sig)
+{
+	proc_fatal(sig);
+}
+
+void proc_fatal_signals(void)
+{
+	static const int sigs[] = { SIGTERM, SIGHUP, SIGXFSZ };
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_fatal;
+	sigfillset(&sa.sa_mask);    /* one handler at a time */
+	for (i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+		struct sigaction old;
+		/* a signal ignored by whoever started cfx (nohup) stays so */
+		if (sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_IGN && sigs[i] == SIGHUP)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
+	}
+}
+
+/* ---- temporary directories ------------------------------------------- */
+
+int proc_tmp_make(proc_tmp *t, const char *tag, cfx_err *err)
+{
+	const char *base = getenv("TMPDIR");
+	char *dir;
+
+	t->dir = NULL;
+	t->slot = -1;
+	if (!base || base[0] != '/')
+		base = "/tmp";
+	dir = xasprintf("%s%scfx-%s-XXXXXX", base,
+	                base[strlen(base) - 1] == '/' ? "" : "/", tag);
+	if (strlen(dir) >= PATH_MAX) {
+		free(dir);
+		return cfx_err_set(err, CFX_EIO, -1, base, "cannot make a temporary "
+		                   "directory: the path is too long");
+	}
+	if (!mkdtemp(dir)) {
+		int e = errno;
+		free(dir);
+		return cfx_err_set(err, CFX_EIO, -1, base, "cannot make a temporary "
+		                   "directory: %s", strerror(e));
+	}
+	t->dir = dir;
+	t->slot = reg_dir_add(dir);
+	return 0;
+}
+
+char *proc_tmp_path(const proc_tmp *t, const char *name)
+{
+	return xasprintf("%s/%s", t->dir, name);
+}
+
+int proc_tmp_write(const proc_tmp *t, const char *name, const char *text,
+                   cfx_err *err)
+{
+	char *path = proc_tmp_path(t, name);
+	size_t len = strlen(text), done = 0;
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+	              0600), e = 0;
+
+	if (fd < 0)
+		e = errno;
+	while (!e && done < len) {
+		ssize_t w = write(fd, text + done, len - done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			e = w < 0 ? errno : EIO;
+		else
+			done += (size_t)w;
+	}
+	if (fd >= 0 && close(fd) < 0 && !e)
+		e = errno;
+	if (e)
+		cfx_err_set(err, CFX_EIO, -1, path, "cannot write: %s", strerror(e));
+	free(path);
+	return e ? -1 : 0;
+}
+
+void proc_tmp_remove(proc_tmp *t)
+{
+	if (!t->dir)
+		return;
+	remove_tree(t->dir);
+	reg_dir_drop(t->slot);
+	free(t->dir);
+	t->dir = NULL;
+	t->slot = -1;
+}
+
+/* ---- the compiler ----------------------------------------------------- */
+
+void proc_words_free(char **w)
+{
+	char **p;
+
+	for (p = w; p && *p; p++)
+		free(*p);
+	free(w);
+}
+
+char **proc_cc(int *n, const char **name)
+{
+	static char what[256];
+	const char *cc = getenv("CC"), *path = getenv("PATH");
+	text_words ws = { 0 };
+	char **argv, *first = NULL;
+	size_t i;
+
+	*n = 0;
+	if (!cc || !*cc)
+		cc = "cc";
+	snprintf(what, sizeof what, "%s", cc);
+	*name = what;
+	text_split(cc, 0, &ws, NULL);
+	if (!ws.n) {
+		text_words_free(&ws);
+		free(ws.w);
+		return NULL;
+	}
+	if (strchr(ws.w[0].s, '/')) {
+		if (access(ws.w[0].s, X_OK) == 0)
+			first = xstrdup(ws.w[0].s);
+	} else {
+		while (!first && path && *path) {
+			size_t k = strcspn(path, ":");
+			char *f = xasprintf("%.*s/%s", (int)k, path, ws.w[0].s);
+			struct stat st;
+			if (k && access(f, X_OK) == 0 && stat(f, &st) == 0 &&
+			    S_ISREG(st.st_mode))
+				first = f;
+			else
+				free(f);
+			path += k + (path[k] == ':');
+		}
+	}
+	if (!first) {
+		text_words_free(&ws);
+		free(ws.w);
+		return NULL;
+	}
+	argv = xcalloc(ws.n + 1, sizeof *argv, "compiler words");
+	argv[0] = first;
+	for (i = 1; i < ws.n; i++)
+		argv[i] = xstrdup(ws.w[i].s);
+	*n = (int)ws.n;
+	text_words_free(&ws);
+	free(ws.w);
+	return argv;
+}
+
+/* ---- running programs ------------------------------------------------- */
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double proc_limit(double limit)
+{
+	const char *e = getenv("CFX_TEST_TIME_LIMIT");
+	char *end;
+	double v;
+
+	if (e && *e) {
+		v = strtod(e, &end);
+		if (!*end && v > 0 && isfinite(v))
+			return v;
+	}
+	return limit;
+}
+
+/* A SIGCHLD ignored (by whoever started cfx) reaps children before
+ * waitpid can: put it back to the default. */
+static void sigchld_default(void)
+{
+	struct sigaction sa;
+
+	if (sigaction(SIGCHLD, NULL, &sa) == 0 &&
+	    (sa.sa_handler == SIG_IGN || (sa.sa_flags & SA_NOCLDWAIT))) {
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = SIG_DFL;
+		sigaction(SIGCHLD, &sa, NULL);
+	}
+}
+
+/* environ with TMPDIR=dir in place of any TMPDIR, malloc'd (the strings
+ * are environ's but the new one). */
+static char **env_with_tmpdir(const char *dir, char **own)
+{
+	size_t n = 0, k = 0, i;
+	char **env;
+
+	while (environ[n])
+		n++;
+	env = xcalloc(n + 2, sizeof *env, "environment");
+	for (i = 0; i < n; i++)
+		if (strncmp(environ[i], "TMPDIR=", 7))
+			env[k++] = environ[i];
+	*own = env[k++] = xasprintf("TMPDIR=%s", dir);
+	env[k] = NULL;
+	return env;
+}
+
+int proc_start(proc_job *j, char *const argv[], const char *out,
+               const char *tmpdir, double limit)
+{
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+	sigset_t all, none;
+	char **env = environ, *own = NULL;
+	int rc;
+
+	memset(j, 0, sizeof *j);
+	j->pid = -1;
+	j->slot = -1;
+	j->limit = proc_limit(limit);
+	sigchld_default();
+	posix_spawn_file_actions_init(&fa);
+	posix_spawnattr_init(&at);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, 1, out ? out : "/dev/null",
+	                                 O_WRONLY | O_CREAT | O_TRUNC |
+	                                 (out ? O_NOFOLLOW : 0), 0600);
+	posix_spawn_file_actions_adddup2(&fa, 1, 2);
+	/* its own process group: killed whole (the compiler's cc1, as, ld),
+	 * and the terminal's Ctrl-C reaches cfx alone, which decides */
+	posix_spawnattr_setpgroup(&at, 0);
+	sigfillset(&all);
+	sigdelset(&all, SIGKILL);
+	sigdelset(&all, SIGSTOP);
+	sigemptyset(&none);
+	posix_spawnattr_setsigdefault(&at, &all);
+	posix_spawnattr_setsigmask(&at, &none);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP |
+	                         POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+	if (tmpdir)
+		env = env_with_tmpdir(tmpdir, &own);
+	rc = posix_spawn(&j->pid, argv[0], &fa, &at, argv, env);
+	if (tmpdir) {
+		free(own);
+		free(env);
+	}
+	posix_spawnattr_destroy(&at);
+	posix_spawn_file_actions_destroy(&fa);
+	if (rc != 0) {
+		j->pid = -1;
+		j->end = PROC_NOSTART;
+		j->code = rc;
+		return -1;
+	}
+	j->slot = reg_pid_add(j->pid);
+	j->deadline = now_s() + j->limit;
+	return 0;
+}
+
+static void reaped(proc_job *j)
+{
+	reg_pid_drop(j->slot);
+	j->slot = -1;
+	j->pid = -1;
+}
+
+void proc_kill(proc_job *j)
+{
+	int status;
+
+	if (j->pid <= 0)
+		return;
+	kill(-j->pid, SIGKILL);
+	kill(j->pid, SIGKILL);
+	while (waitpid(j->pid, &status, 0) < 0 && errno == EINTR)
+		;
+	reaped(j);
+}
+
+int proc_wait(proc_job *j, const volatile sig_atomic_t *stop)
+{
+	struct timespec nap = { 0, 1000000 };     /* 1 ms, then up to 20 */
+
+	if (j->pid <= 0)
+		return -1;
+	for (;;) {
+		int status = 0;
+		pid_t r = waitpid(j->pid, &status, WNOHANG);
+		if (r == j->pid) {
+			reaped(j);
+			if (WIFEXITED(status)) {
+				j->end = PROC_EXITED;
+				j->code = WEXITSTATUS(status);
+			} else {
+				j->end = PROC_SIGNALED;
+				j->code = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+			}
+			return j->end == PROC_EXITED && j->code == 0 ? 0 : -1;
+		}
+		if (r < 0 && errno != EINTR) {
+			/* not ours to wait for any more (should not happen now
+			 * that SIGCHLD is at its default): not a success */
+			j->end = PROC_NOSTART;
+			j->code = errno;
+			kill(-j->pid, SIGKILL);
+			reaped(j);
+			return -1;
+		}
+		if (stop && *stop) {
+			proc_kill(j);
+			j->end = PROC_STOPPED;
+			return -1;
+		}
+		if (now_s() > j->deadline) {
+			proc_kill(j);
+			j->end = PROC_TIMEOUT;
+			return -1;
+		}
+		nanosleep(&nap, NULL);
+		if (nap.tv_nsec < 20000000)
+			nap.tv_nsec += 1000000;
+	}
+}
+
+int proc_run(proc_job *j, char *const argv[], const char *out,
+             const char *tmpdir, double limit,
+             const volatile sig_atomic_t *stop)
+{
+	if (proc_start(j, argv, out, tmpdir, limit) < 0)
+		return -1;
+	return proc_wait(j, stop);
+}
+
+const char *proc_end_text(const proc_job *j, char *buf, size_t n)
+{
+	switch (j->end) {
+	case PROC_EXITED:
+		snprintf(buf, n, "exit status %d", j->code);
+		break;
+	case PROC_SIGNALED:
+		snprintf(buf, n, "killed by signal %d (%s)", j->code,
+		         strsignal(j->code));
+		break;
+	case PROC_TIMEOUT:
+		snprintf(buf, n, "took more than %g s", j->limit);
+		break;
+	case PROC_STOPPED:
+		snprintf(buf, n, "interrupted");
+		break;
+	default:
+		snprintf(buf, n, "cannot run: %s", strerror(j->code));
+		break;
+	}
+	return buf;
+}
+
+void proc_first_error(const char *path, char *buf, size_t n)
+{
+	char line[512];
+	FILE *f;
+
+	buf[0] = '\0';
+	if (!path || !(f = fopen(path, "re")))
+		return;
+	while (fgets(line, sizeof line, f)) {
+		int err;
+		line[strcspn(line, "\n")] = '\0';
+		err = strstr(line, "error") != NULL;
+		if (!buf[0] || err)
+			snprintf(buf, n, "%s", line);
+		if (err)
+			break;
+	}
+	fclose(f);
+}

@@ -1,0 +1,83 @@
+#!/bin/bash
+# bench --raw DIR writes where another user may have planted a link
+# (issue 22, finding 1).  Before: fopen(path, "w") followed a symlink
+# planted in a directory others could write, truncating its target.  Now
+# the directory and those above it are checked as OpenSSH checks its
+# files: one owned by another user, or writable by others and not sticky,
+# is refused; in a sticky one only new files are made (O_EXCL|O_NOFOLLOW);
+# in the user's own one a file is renamed into place (a link is replaced,
+# never followed).  The second user is nobody, through setpriv, where the
+# machine allows it (root); else that case says why it is skipped.
+. "$(dirname "$0")/../build/lib.sh"
+cd "$root" || exit 2
+export TMPDIR=$tmp/t
+mkdir -p "$TMPDIR"
+chmod 755 "$tmp"
+victim=$tmp/victim
+P=0x61C88647 F=0x61c88647-mul.txt
+reset_victim() { echo "precious" >"$victim"; }
+victim_intact() { [ "$(cat "$victim")" = precious ]; }
+bench() { ./cfx bench $P --runs 3 --raw "$1" >"$tmp/out" 2>"$tmp/err"; }
+
+# another user's world-writable directory with a planted link
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1 &&
+   setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups true 2>/dev/null; then
+	reset_victim
+	mkdir -m 755 "$tmp/pub"
+	chown nobody "$tmp/pub"
+	setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups \
+		sh -c "mkdir -m 777 '$tmp/pub/runs' && ln -s '$victim' '$tmp/pub/runs/$F'"
+	bench "$tmp/pub/runs"; rc=$?
+	expect "another user's dir: refused, status 2 (got $rc)" '[ $rc = 2 ]'
+	expect "another user's dir: the reason ($(cat "$tmp/err"))" \
+		'grep -q "refused: owned by another user ($tmp/pub/runs)" "$tmp/err"'
+	expect "another user's dir: the link's target untouched" victim_intact
+else
+	echo "skip another user's directory: not root, or no setpriv/nobody here"
+fi
+
+# a world-writable directory, not sticky (the test makes it)
+reset_victim
+mkdir -m 777 "$tmp/ww"; chmod 777 "$tmp/ww"
+ln -s "$victim" "$tmp/ww/$F"
+bench "$tmp/ww"; rc=$?
+expect "world-writable dir: status 2 (got $rc)" '[ $rc = 2 ]'
+expect "world-writable dir: the reason ($(cat "$tmp/err"))" \
+	'grep -q "refused: writable by others (and not sticky)" "$tmp/err"'
+expect "world-writable dir: the link's target untouched" victim_intact
+
+# a directory below one others can write: they could swap it
+reset_victim
+mkdir -m 700 "$tmp/ww/mine"
+bench "$tmp/ww/mine"; rc=$?
+expect "below a world-writable dir: status 2 (got $rc)" '[ $rc = 2 ]'
+expect "below a world-writable dir: the parent named ($(cat "$tmp/err"))" \
+	'grep -q "the directory above $tmp/ww/mine is writable by others" "$tmp/err"'
+
+# sticky and world-writable (as /tmp): new files only
+reset_victim
+mkdir "$tmp/sticky"; chmod 1777 "$tmp/sticky"
+ln -s "$victim" "$tmp/sticky/$F"
+bench "$tmp/sticky"; rc=$?
+expect "sticky dir, planted link: status 2 (got $rc)" '[ $rc = 2 ]'
+expect "sticky dir, planted link: said ($(cat "$tmp/err"))" \
+	'grep -q "exists, in a directory others can write" "$tmp/err"'
+expect "sticky dir: the link's target untouched" victim_intact
+rm "$tmp/sticky/$F"
+bench "$tmp/sticky"; rc=$?
+expect "sticky dir, new files: status 0 (got $rc)" '[ $rc = 0 ]'
+expect "sticky dir, new files: 3 samples in $F" \
+	'[ -f "$tmp/sticky/$F" ] && [ ! -L "$tmp/sticky/$F" ] && [ $(wc -l <"$tmp/sticky/$F") = 3 ]'
+
+# the user's own directory: a link there is replaced, not followed
+reset_victim
+mkdir -m 700 "$tmp/own"
+ln -s "$victim" "$tmp/own/$F"
+bench "$tmp/own"; rc=$?
+expect "own dir: status 0 (got $rc)" '[ $rc = 0 ]'
+expect "own dir: the link replaced by a file of 3 samples" \
+	'[ ! -L "$tmp/own/$F" ] && [ $(wc -l <"$tmp/own/$F") = 3 ]'
+expect "own dir: the link's target untouched" victim_intact
+expect "own dir: no temporary file left" '[ -z "$(ls -A "$tmp/own" | grep "^\.")" ]'
+expect "no cfx-* left in TMPDIR" '[ -z "$(ls -A "$TMPDIR")" ]'
+done_suite harden/raw_files

@@ -1,0 +1,221 @@
+/*
+ * test_textfile.c - bounded reading of text files (src/sys/textfile.c,
+ * textfile.h), directly: what is opened and what refused, lines split as
+ * the files written here were made, and every bound at its edge.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cfx/textfile.h"
+#include "testutil.h"
+
+static char dir[] = "/tmp/cfx-test-textfile-XXXXXX";
+
+static void setup(void)
+{
+	cr_assert(mkdtemp(dir));
+}
+
+static void teardown(void)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+}
+
+TestSuite(textfile, .init = setup, .fini = teardown);
+
+/* A file of n bytes of data in the test's folder; its path in path. */
+static void put(const char *name, const char *data, size_t n, char *path)
+{
+	FILE *f;
+
+	snprintf(path, 256, "%s/%s", dir, name);
+	cr_assert((f = fopen(path, "wb")));
+	cr_assert_eq(fwrite(data, 1, n, f), n);
+	cr_assert_eq(fclose(f), 0);
+}
+
+Test(textfile, open_what_is_a_file)
+{
+	char path[256];
+	cfx_err err;
+	FILE *f;
+
+	put("a", "x\n", 2, path);
+	cr_assert((f = textfile_open(path, 0, &err)));
+	fclose(f);
+	cr_assert_null(textfile_open(dir, 1, &err));
+	cr_assert_eq(err.code, CFX_EIO);
+	cr_assert_str_eq(err.msg, "a directory");
+	cr_assert_str_eq(err.token, dir);
+	cr_assert_null(textfile_open("/dev/null", 1, &err));
+	cr_assert_eq(err.code, CFX_EIO);
+	cr_assert_str_eq(err.token, "/dev/null");
+	snprintf(path, sizeof path, "%s/none", dir);
+	cr_assert_null(textfile_open(path, 0, &err));
+	cr_assert_eq(err.code, CFX_EIO);
+	cr_assert_str_eq(err.token, path);
+}
+
+/* a FIFO only when a stream is allowed; then read to its writer's end */
+Test(textfile, fifo)
+{
+	char path[256], *buf = NULL;
+	size_t cap = 0;
+	cfx_err err;
+	FILE *f;
+	pid_t pid;
+	int status;
+
+	snprintf(path, sizeof path, "%s/fifo", dir);
+	cr_assert_eq(mkfifo(path, 0600), 0);
+	cr_assert_null(textfile_open(path, 0, &err));
+	cr_assert_str_eq(err.msg, "not a regular file");
+	pid = fork();
+	cr_assert(pid >= 0);
+	if (pid == 0) {
+		int fd = open(path, O_WRONLY);
+		_exit(fd >= 0 && write(fd, "one\ntwo", 7) == 7 ? 0 : 1);
+	}
+	cr_assert((f = textfile_open(path, 1, &err)), "%s", err.msg);
+	cr_assert_eq(textfile_line(f, &buf, &cap, &err), 3);
+	cr_assert_str_eq(buf, "one");
+	cr_assert_eq(textfile_line(f, &buf, &cap, &err), 3);
+	cr_assert_str_eq(buf, "two");
+	cr_assert_eq(textfile_line(f, &buf, &cap, &err), -1);
+	fclose(f);
+	free(buf);
+	cr_assert_eq(waitpid(pid, &status, 0), pid);
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+Test(textfile, lines)
+{
+	static const char data[] = "a\n\nb c\r\nlast\r\r\nend";
+	static const char *const expect[] = { "a", "", "b c", "last\r", "end" };
+	char path[256], *buf = NULL;
+	size_t cap = 0, i;
+	cfx_err err;
+	FILE *f;
+
+	put("lines", data, sizeof data - 1, path);
+	cr_assert((f = textfile_open(path, 0, &err)));
+	for (i = 0; i < 5; i++) {
+		cr_assert_eq(textfile_line(f, &buf, &cap, &err), (ssize_t)strlen(expect[i]),
+		             "line %zu", i);
+		cr_assert_str_eq(buf, expect[i]);
+	}
+	cr_assert_eq(textfile_line(f, &buf, &cap, &err), -1);
+	cr_assert_eq(textfile_line(f, &buf, &cap, &err), -1);
+	fclose(f);
+	free(buf);
+	/* an empty file: the end at once */
+	put("empty", "", 0, path);
+	buf = NULL, cap = 0;
+	cr_assert((f = textfile_open(path, 0, &err)));
+	cr_assert_eq(textfile_line(f, &buf, &cap, &err), -1);
+	fclose(f);
+	free(buf);
+}
+
+/* TEXTFILE_LINE_MAX bytes are a line; one more is refused, its token how
+ * the line begins */
+Test(textfile, longest_line)
+{
+	size_t n = TEXTFILE_LINE_MAX;
+	char *data = malloc(2 * n + 4), path[256], *buf = NULL;
+	size_t cap = 0;
+	cfx_err err;
+	FILE *f;
+
+	cr_assert(data);
+	memset(data, 'k', n);
+	data[n] = '\n';
+	memset(data + n + 1, 'm', n + 1);
+	data[2 * n + 2] = '\n';
+	put("long", data, 2 * n + 3, path);
+	cr_assert((f = textfile_open(path, 0, &err)));
+	cr_assert_eq(textfile_line(f, &buf, &cap, &err), (ssize_t)n);
+	cr_assert_eq(strspn(buf, "k"), n);
+	cr_assert(cap <= n + 2, "the buffer grew past the bound: %zu", cap);
+	cr_assert_eq(textfile_line(f, &buf, &cap, &err), -2);
+	cr_assert_eq(err.code, CFX_ELIMIT);
+	cr_assert_eq(err.token[0], 'm');
+	fclose(f);
+	free(buf);
+	free(data);
+}
+
+Test(textfile, nul_byte)
+{
+	char path[256], *buf = NULL;
+	size_t cap = 0;
+	cfx_err err;
+	FILE *f;
+
+	put("nul", "fine\nab\0cd\n", 11, path);
+	cr_assert((f = textfile_open(path, 0, &err)));
+	cr_assert_eq(textfile_line(f, &buf, &cap, &err), 4);
+	cr_assert_eq(textfile_line(f, &buf, &cap, &err), -2);
+	cr_assert_eq(err.code, CFX_ESYNTAX);
+	cr_assert_str_eq(err.token, "ab\\x00");   /* the NUL shown */
+	fclose(f);
+	free(buf);
+	cr_assert_null(textfile_read(path, 100, NULL, &err));
+	cr_assert_eq(err.code, CFX_ESYNTAX);
+}
+
+/* read whole: exactly max bytes, then one more; sizes across the
+ * growth steps (8192, doubling) */
+Test(textfile, read_whole)
+{
+	static const size_t sizes[] = { 0, 1, 8191, 8192, 8193, 20000, 70000 };
+	char path[256], *text;
+	size_t i, j, len;
+	cfx_err err;
+
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		size_t n = sizes[i];
+		char *data = malloc(n + 1);
+		cr_assert(data);
+		for (j = 0; j < n; j++)
+			data[j] = (char)('a' + (j * 7) % 26);
+		put("whole", data, n, path);
+		text = textfile_read(path, n, &len, &err);
+		cr_assert(text, "%zu bytes, max %zu: %s", n, n, err.msg);
+		cr_assert_eq(len, n);
+		cr_assert(!memcmp(text, data, n) && text[n] == '\0');
+		free(text);
+		if (n > 0) {
+			cr_assert_null(textfile_read(path, n - 1, &len, &err), "%zu", n);
+			cr_assert_eq(err.code, CFX_ELIMIT);
+			cr_assert_str_eq(err.token, path);
+		}
+		free(data);
+	}
+	cr_assert_null(textfile_read(dir, 100, NULL, &err));
+	cr_assert_str_eq(err.msg, "a directory");
+}
+
+Test(textfile, data_limits)
+{
+	cfx_err err;
+
+	cr_assert_eq(textfile_data_within(TEXTFILE_DATA_LINES, TEXTFILE_DATA_BYTES,
+	                                  "keys", NULL, "f", &err), 0);
+	cr_assert_eq(textfile_data_within(TEXTFILE_DATA_LINES + 1, 10, "keys",
+	                                  "(use --count)", "f", &err), -1);
+	cr_assert_eq(err.code, CFX_ELIMIT);
+	cr_assert_str_eq(err.token, "f");
+	cr_assert_str_eq(err.msg, "keys has more than 2^22 lines (use --count)");
+	cr_assert_eq(textfile_data_within(1, TEXTFILE_DATA_BYTES + 1, "samples",
+	                                  NULL, "g", &err), -1);
+	cr_assert_str_eq(err.msg, "samples is larger than 128 MiB");
+	cr_assert_eq(TEXTFILE_DATA_LINES, (size_t)1 << 22);
+	cr_assert_eq(TEXTFILE_DATA_BYTES, (size_t)128 << 20);
+}
