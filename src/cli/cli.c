@@ -257,9 +257,11 @@ const cmd_def cli_commands[] = {
 	{ "set", "NAME VALUE", "change a setting of the session (show lists "
 	  "them)", OPT_OWN | OPT_SESSION,
 	  "set bits N|auto, set table B|auto and set count K|auto take an\n"
-	  "integer expression within the option's limits; set const EXPR the\n"
-	  "constant the commands use when given none; set keys FAMILY|default;\n"
-	  "set format text|json.", cmd_session_set, 0 },
+	  "integer expression within the option's limits (bits: 8 to 64, the\n"
+	  "words every command takes; auto is the rule of --bits); each is\n"
+	  "checked when set.  set const EXPR the constant the commands use\n"
+	  "when given none; set keys FAMILY|default; set format text|json.",
+	  cmd_session_set, 0 },
 	{ "show", "", "the session's settings and named values",
 	  OPT_OWN | OPT_SESSION, "", cmd_session_show, 0 },
 	{ "let", "NAME = EXPR", "a named value; ans is the last constant used",
