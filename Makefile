@@ -136,6 +136,14 @@ build/calibrate: tools/calibrate.c build/libcfx.a
 calibrate: build/calibrate
 	build/calibrate --count 1000 > build/verify_cal.inc.tmp
 	mv build/verify_cal.inc.tmp src/core/verify_cal.inc
+	build/calibrate --strides --count 1000 > build/stride_cal.inc.tmp
+	mv build/stride_cal.inc.tmp src/core/stride_cal.inc
+
+# ---- offline searches (not part of make check; doc/mcm5.md) -----------
+# tools/mcm5: every graph of at most five adders mod 2^n for one constant
+build/mcm5: tools/mcm5.c
+	@mkdir -p build
+	$(CC) $(ALL_CFLAGS) -o $@ $< -lpthread
 
 # ---- benchmarks --------------------------------------------------------
 bench: cfx

@@ -15,10 +15,13 @@
  * product is +-(t_out << out_shift) mod 2^n.
  *
  * The search (mcm.c explains it) is exact for words of at most
- * MCM_EXACT_BITS bits: an exhaustive table of every odd constant that
- * four adders reach, and for the rest a complete test of five-adder
- * graphs (values below 2^(n+1), no right shifts): minimal over the
- * integers.  Mod 2^n a graph whose values wrap can need fewer (14709 on
+ * MCM_EXACT_BITS bits, by default (not only with --exact: one solver
+ * for a single constant and for mcm_cost_table): an exhaustive table of
+ * every odd constant that four adders reach, and for the rest a
+ * complete test of five-adder graphs (values below 2^(n+1), no right
+ * shifts): minimal over the integers.  On a wider word whose odd part
+ * (or its negation) is below 2^20 the same integer search bounds the
+ * count (702165 on 32 bits: 5).  Mod 2^n a graph whose values wrap can need fewer (14709 on
  * 16 bits: 4, 5 as an integer); every graph of at most four adders mod
  * 2^n is tried on words whose odd part has at most MCM_WRAP_BITS bits
  * (of at most three on any word), so counts up to 5 (4) are proven
@@ -95,6 +98,9 @@ typedef struct mcm_result {
 	                        * (as exact_wrap: up to 5); equals adders
 	                        * when exact_wrap */
 	unsigned naf_adders;   /* what the NAF sequence needs, for comparison */
+	int offline;           /* 1: lb_wrap is a bound proven offline by
+	                        * tools/mcm5 (every graph of five tried;
+	                        * doc/mcm5.md), not by this search */
 } mcm_result;
 
 /* A search context: holds the exact tables (built at first need, reused
@@ -103,6 +109,14 @@ typedef struct mcm_result {
 typedef struct mcm_ctx mcm_ctx;
 mcm_ctx *mcm_new(void);
 void mcm_free(mcm_ctx *c);
+
+/* on: later searches with c prove lower bounds on any word: when the
+ * result has five adders or more, every graph of four is tried mod 2^n
+ * (about 0.1 s at 32 bits, 1 s at 64), so "at least 5" is proven there
+ * too (shifts --optimal; the faces that want a fast answer leave it
+ * off, and then this is done on words whose odd part has at most
+ * MCM_WRAP_BITS bits only). */
+void mcm_set_prove(mcm_ctx *c, int on);
 
 /*
  * The best graph found for x * p mod 2^bits (1 <= bits <= 64; p is taken

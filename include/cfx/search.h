@@ -76,9 +76,6 @@
 #define SEARCH_TARGET_TERMS 192  /* quotients of t kept (> 1.44 * 126) */
 #define SEARCH_EARLY_BITS 23     /* "early": q_(k-1) below 2^23 */
 #define SEARCH_MAX_FOUND 2000000 /* candidates kept before giving up */
-#define SEARCH_STRIDE_KEYS 13    /* the prediction looks at 2^13 keys */
-#define SEARCH_STRIDE_LIMIT 8192  /* an early stride quotient this large
-                                    drops a candidate */
 #define SEARCH_JOINT_RISK (VERIFY_JOINT_WARNS - 3)  /* a quick screen
                                     with this many WARN families may FAIL
                                     the whole battery's joint rule */
@@ -237,16 +234,14 @@ int search_prime(search_word p);
 unsigned search_weight(search_word p, unsigned bits);
 
 /*
- * The stride prediction, the first and cheap half of the screen: keys
- * k 2^s hash like the multiplier p mod 2^(N-s) on N - s bits (sweep.h),
- * and an early quotient of at least SEARCH_STRIDE_LIMIT in its continued
- * fraction (among those whose preceding denominator is below
- * 2^SEARCH_STRIDE_KEYS), as large as the number of keys looked at, means
- * those keys crowd into a few buckets (quotients of 2^15 already give
- * R near 15 at 2^10 buckets).  About 1 random odd multiplier in 85 at 32
- * bits and 1 in 40 at 64 bits has such a stride (measured over 5000 of
- * each, worst stride s = 0..N-1).  Returns 1 if p passes;
- * else 0 with v set to FAIL and the stride as the reason.
+ * The stride prediction, the first and cheap half of the screen: verify's
+ * stride map (verify_strides_fail, the one stride screen of verify,
+ * search and the dashboard): keys k c for every c up to 256 and the
+ * multiples of 8 up to 4096, and every power of two up to 2^(N-1),
+ * predicted from the lattice of c p mod 2^N (stride.h), FAIL when the worst is beyond what almost every random
+ * multiplier has (verify's rule, on 32- and 64-bit words; other words
+ * pass here and are left to the battery).  Returns 1 if p passes; else 0
+ * with v set to FAIL and the stride as the reason.
  */
 int search_predict(search_word p, unsigned bits, search_verdict *v);
 

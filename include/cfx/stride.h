@@ -99,6 +99,11 @@ size_t stride_screen(uint64_t p, unsigned n, uint64_t top,
                      const unsigned *tables, size_t ntables, double rmin,
                      stride_hit *out, size_t max);
 
+/* The same over the strides cs[0..ncs) instead of 1..top. */
+size_t stride_screen_set(uint64_t p, unsigned n, const uint64_t *cs,
+                         size_t ncs, const unsigned *tables, size_t ntables,
+                         double rmin, stride_hit *out, size_t max);
+
 /*
  * The exact R of keys start + k c, k < K, at 2^b buckets: every key
  * hashed (scratch: 2^b counters).  For confirming predictions.

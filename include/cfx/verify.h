@@ -122,6 +122,7 @@
 
 #include "cfx/err.h"
 #include "cfx/score.h"
+#include "cfx/stride.h"
 
 #define VERIFY_MAX_TABLES 32
 #define VERIFY_MAX_TABLE_BITS 24
@@ -138,7 +139,7 @@
 #define VERIFY_JOINT_OF_64 240
 #define VERIFY_SMALL_BITS 16   /* words judged outright too (see above) */
 #define VERIFY_MIN_BITS 8      /* the smallest word cfx verify judges */
-#define VERIFY_MAX_FORMS 7
+#define VERIFY_MAX_FORMS 9
 #define VERIFY_REF_COUNT 1000    /* random multipliers per reference */
 
 typedef enum { VERIFY_PASS, VERIFY_WARN, VERIFY_FAIL, VERIFY_INFO }
@@ -209,6 +210,46 @@ typedef struct verify_check {
 	double tail;               /* P where it has one, else 1 */
 } verify_check;
 
+/* One stride of the map: its worst cell, predicted, and the keys k c
+ * from 0 counted at that cell when confirmed. */
+typedef struct verify_stride {
+	uint64_t c;
+	unsigned b, load;          /* 2^b buckets, load keys a bucket */
+	double r;                  /* predicted R (stride.h: mean over starts) */
+	double counted;            /* R of keys k c from 0 counted; -1 not */
+} verify_stride;
+
+#define VERIFY_SMAP_SHOW 5       /* the map's worst shown by default */
+#define VERIFY_BEYOND 16         /* strides past the map's set kept */
+
+/*
+ * The stride map (stride.h): every stride of the map's set (every c up
+ * to 256 and the multiples of 8 up to 4096) at tables 2^4..2^20 (to
+ * 2^(n-4) on small words), predicted.  Its statistic is the worst R over
+ * the set; the tail is the share of random odd multipliers whose map's
+ * worst is at least that (the committed reference, stride_cal.inc, an
+ * exponential tail above its 90th percentile), judged by verify_rule
+ * like a family.  So a collapse that a typical multiplier also has (each
+ * has dozens of strides at R >= 4: see ref_collapse) is named, not
+ * failed.  Judged only on 32- and 64-bit words (the reference's); INFO
+ * on others.
+ */
+typedef struct verify_smap {
+	int ran;
+	verify_status status;
+	size_t n;                  /* STRIDE_MAP_COUNT */
+	verify_stride *s;          /* worst first */
+	double worst, tail, percentile;
+	size_t collapse;           /* strides at R >= STRIDE_COLLAPSE_R */
+	double ref_collapse[3];    /* random multipliers' count: 10%, 50%, 90% */
+	size_t confirmed;          /* of s[], the first this many counted ... */
+	/* strides c <= STRIDE_SCREEN_TOP outside the set at R >= 4,
+	 * predicted only (verify_strides_confirm) */
+	size_t beyond_found;
+	size_t nbeyond;
+	verify_stride beyond[VERIFY_BEYOND];
+} verify_smap;
+
 /* The compiler's word on the shift/add code (the front end runs it). */
 typedef struct verify_compiled {
 	int ran, ok;
@@ -234,6 +275,7 @@ typedef struct verify_battery {
 	unsigned opt_adders;       /* the fewest adders cfx shifts --optimal */
 	unsigned opt_depth;        /*   finds, and its depth (set by verify_judge;
 	                            *   adders 0 when the NAF's are as few) */
+	verify_smap smap;          /* the stride map (verify_judge) */
 	/* keys shared by the families (read-only once planned) */
 	uint64_t *sparse[2];       /* <= 2 and <= 3 bits set, ascending */
 	size_t nsparse[2];
@@ -340,6 +382,41 @@ verify_status verify_joint_rule(size_t warns);
 
 /* Families (not form checks) that WARN, after verify_judge. */
 size_t verify_joint_warns(const verify_battery *bt);
+
+/*
+ * The stride map of p on bits-bit words (above), judged with judged
+ * checks (F of verify_rule): the one stride screen of verify, search and
+ * the dashboard.  Fills sm (free with verify_smap_free) and returns its
+ * status.  Predicted only: verify_strides_confirm counts.
+ */
+verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
+                             verify_smap *sm);
+
+/*
+ * The stride map's FAIL alone, for screens of many candidates: 1 when
+ * some stride of the map, or a power of two 2^s < 2^bits past it, has a
+ * worst R at least the R with which the map's rule FAILs (judged checks),
+ * with *worst the worst of them; else 0.  On the map's strides the same
+ * verdict as verify_strides, only cheaper: cells that cannot reach that R
+ * (stride_screen's gate) are not evaluated.
+ */
+int verify_strides_fail(uint64_t p, unsigned bits, size_t judged,
+                        verify_stride *worst);
+
+/* Count the keys k c from 0 at the worst cell of the map's worst
+ * VERIFY_SMAP_SHOW strides and of every one at R >= STRIDE_COLLAPSE_R
+ * (all = 0: the worst VERIFY_SMAP_SHOW only), and screen the strides up
+ * to STRIDE_SCREEN_TOP outside the set.  scratch: 2^20 counters. */
+void verify_strides_confirm(verify_battery *bt, int all, uint32_t *scratch);
+
+void verify_smap_free(verify_smap *sm);
+
+/* F, the families and checks judged, once planned (verify_judge's). */
+size_t verify_judged(const verify_battery *bt);
+
+/* F for the default tables on bits-bit words (VERIFY_MIN_BITS..64),
+ * planned once per word size and kept (safe from any thread). */
+size_t verify_judged_default(unsigned bits);
 
 /* Gauss-Kuzmin: the probability that J given quotients of a random real
  * include one >= a. */

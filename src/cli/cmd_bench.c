@@ -24,6 +24,7 @@
 #include "cfx/jit.h"
 #include "cfx/keys.h"
 #include "cfx/mcm.h"
+#include "cfx/mem.h"
 #include "cfx/naf.h"
 #include "cfx/safefile.h"
 #include "cfx/sas.h"
@@ -498,6 +499,16 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	if (keys_parse(&ks, a->keys ? a->keys : "seq", &c->err) < 0)
 		goto done;
 	s.count = a->count ? (size_t)a->count : (size_t)4 << s.b;
+	/* everything the request holds at once, not the keys alone: they,
+	 * their copy in the kernel's word type and two tables of counters
+	 * (--bits 64 --table-bits 24 reached 1.18 GB) */
+	if (s.count <= KEYS_MAX &&
+	    mem_check(s.count * (sizeof (uint64_t) + type_bits(s.bits) / 8) +
+	              2 * sizeof (uint32_t) * ((size_t)1 << s.b),
+	              "the keys, their copy and the tables", &c->err) < 0) {
+		cli_limit_token(c, a);
+		goto done;
+	}
 	if (keys_make(&set, &ks, s.bits, s.count, &c->err) < 0) {
 		cli_limit_token(c, a);
 		goto done;

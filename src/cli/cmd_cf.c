@@ -216,7 +216,8 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 	goto done;
 bad:
 	c->err.arg = a->expr ? a->expr_arg : -1;
-	if (!c->err.token[0])          /* a limit of the whole number */
+	if (!c->err.token[0] && c->err.code != CFX_EINTR)   /* a limit of
+	                                                      * the whole number */
 		cfx_err_retoken(&c->err, src);
 	rc = CFX_EXIT_USAGE;
 done:

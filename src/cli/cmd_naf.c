@@ -208,6 +208,7 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 		return CFX_EXIT_USAGE;
 	}
 	mc = mcm_new();
+	mcm_set_prove(mc, 1);
 	rc = mcm_solve(mc, p, (unsigned)f->bits, &o, &g, &r, &c->err);
 	mcm_free(mc);
 	if (rc < 0) {
@@ -217,7 +218,10 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 	}
 	mcm_cost_of(&g, t, &k);
 	sentence = compare_sentence(t, &k, f->bits);
-	if (r.exact_wrap)
+	if (r.exact_wrap && r.offline)
+		proven = xasprintf("minimal mod 2^%lu: no graph of %u by "
+		                   "tools/mcm5, doc/mcm5.md", f->bits, r.lb_wrap - 1);
+	else if (r.exact_wrap)
 		proven = xasprintf("minimal mod 2^%lu", f->bits);
 	else if (r.exact)
 		proven = xstrdup("minimal over the integers");

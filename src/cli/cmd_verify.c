@@ -238,6 +238,12 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 		vc.inputs = cc.inputs;
 		vc.msg = cc.msg[0] ? cc.msg : NULL;   /* ran = 0: INFO, why */
 		verify_judge(&s->bt, 1, &vc);
+		{
+			/* the stride map's reported strides, counted key by key */
+			uint32_t *loads = xmalloc(sizeof *loads << 20, "stride counts");
+			verify_strides_confirm(&s->bt, 1, loads);
+			free(loads);
+		}
 		/* the colliding keys recount the FAIL and WARN families' worst
 		 * cells: seconds at --table-bits 24, so the bar stays */
 		pool_run(s->bt.nfam, threads, examples_one, NULL, &r);
@@ -434,6 +440,16 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 				         "--optimal: %u adders, depth %u", bt->opt_adders,
 				         bt->opt_depth);
 			row(f, k->name, verify_status_name(k->status), ev);
+		} else if (!strcmp(k->name, "stride map") && bt->smap.n) {
+			const verify_smap *sm = &bt->smap;
+			char pct[40] = "";
+			if (sm->percentile >= 0)
+				snprintf(pct, sizeof pct, "; %.3g%% do better",
+				         sm->percentile);
+			snprintf(ev, sizeof ev, "%llu: R %.3g at 2^%u x%u%s",
+			         (unsigned long long)sm->s[0].c, sm->s[0].r, sm->s[0].b,
+			         sm->s[0].load, pct);
+			row(f, k->name, verify_status_name(k->status), ev);
 		} else {
 			const char *d = k->detail;
 			char shortd[48];
@@ -465,6 +481,102 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 			ev[sizeof ev - 1] = '\0';
 		}
 		row(f, name, verify_status_name(bt->fam[i].status), ev);
+	}
+}
+
+/* One line of the stride map: c, predicted R, counted R, the cell. */
+static void stride_line(FILE *f, const verify_stride *v)
+{
+	char cnt[24];
+
+	if (v->counted >= 0)
+		snprintf(cnt, sizeof cnt, "%.3g", v->counted);
+	else
+		snprintf(cnt, sizeof cnt, "-");
+	fprintf(f, "  %-8llu %-11.3g %-9s 2^%u x%u\n", (unsigned long long)v->c,
+	        v->r, cnt, v->b, v->load);
+}
+
+/* "3672 R 21.6/21.6 at 2^18 x2": c, predicted/counted, the cell. */
+static size_t stride_brief(char *buf, size_t n, const verify_stride *v)
+{
+	char cnt[24] = "";
+
+	if (v->counted >= 0)
+		snprintf(cnt, sizeof cnt, "/%.3g", v->counted);
+	return (size_t)snprintf(buf, n, "%llu R %.3g%s at 2^%u x%u",
+	                        (unsigned long long)v->c, v->r, cnt, v->b,
+	                        v->load);
+}
+
+/* The stride map: a paragraph with the worst few (with full, a table of
+ * every one at R >= 4), the reference, and the strides past the map's
+ * set, predicted. */
+static void strides_section(FILE *f, const verify_battery *bt, int full)
+{
+	const verify_smap *sm = &bt->smap;
+	char text[1400];
+	size_t i, len, shown = 0;
+
+#define ADD(...) do { if (len < sizeof text) len += (size_t)snprintf( \
+	text + len, sizeof text - len, __VA_ARGS__); } while (0)
+	if (!sm->n)
+		return;
+	len = 0;
+	ADD("Stride map (keys k*c, arrays of c-byte structs: every c up to %d, "
+	    "multiples of %d up to %d): %zu of %zu reach R >= %g", STRIDE_MAP_SMALL,
+	    STRIDE_MAP_STEP, STRIDE_MAP_TOP, sm->collapse, sm->n,
+	    STRIDE_COLLAPSE_R);
+	if (sm->percentile >= 0)
+		ADD("; random odd %u-bit multipliers have %.0f to %.0f (10%% to "
+		    "90%%, median %.0f): every multiplier collapses some struct "
+		    "size", bt->bits, sm->ref_collapse[0], sm->ref_collapse[2],
+		    sm->ref_collapse[1]);
+	ADD(".  The worst, R predicted (the mean over starts) / counted (keys "
+	    "k*c from 0): ");
+	for (i = 0; i < sm->n && i < VERIFY_SMAP_SHOW && !full; i++) {
+		if (i)
+			ADD("; ");
+		if (len < sizeof text)
+			len += stride_brief(text + len, sizeof text - len, &sm->s[i]);
+		shown++;
+	}
+	if (full)
+		ADD("below.");
+	else
+		ADD(".");
+	if (sm->percentile >= 0)
+		ADD("  %s: %.3g%% of random multipliers have a better worst "
+		    "stride%s.", verify_status_name(sm->status), sm->percentile,
+		    sm->status == VERIFY_PASS && sm->worst >= 2 ? " (R >= 2 in some "
+		    "stride is that common, so it passes)" : "");
+	if (sm->beyond_found && sm->nbeyond) {
+		ADD("  Past the map, c up to %d (predicted only): %zu more at R >= "
+		    "%g, the worst ", STRIDE_SCREEN_TOP, sm->beyond_found,
+		    STRIDE_COLLAPSE_R);
+		if (len < sizeof text)
+			len += stride_brief(text + len, sizeof text - len,
+			                    &sm->beyond[0]);
+		ADD(".");
+	}
+	if (!full && sm->collapse > shown)
+		ADD("  --full lists every one at R >= %g.", STRIDE_COLLAPSE_R);
+#undef ADD
+	fputc('\n', f);
+	para(f, 0, text);
+	if (!full)
+		return;
+	fprintf(f, "  %-8s %-11s %-9s %s\n", "stride", "R predicted", "counted",
+	        "worst cell");
+	for (i = 0; i < sm->n; i++) {
+		if (i >= VERIFY_SMAP_SHOW && sm->s[i].r < STRIDE_COLLAPSE_R)
+			break;
+		stride_line(f, &sm->s[i]);
+	}
+	for (i = 0; i < sm->nbeyond; i++) {
+		if (i == 0)
+			fprintf(f, "  past the map, predicted only:\n");
+		stride_line(f, &sm->beyond[i]);
 	}
 }
 
@@ -604,7 +716,9 @@ static void explain_forms(FILE *f, const verify_battery *bt,
 	char text[400];
 
 	for (i = 0; i < bt->nforms; i++)
-		if (bt->forms[i].status == st) {
+		if (bt->forms[i].status == st && (!bt->smap.n ||
+		    strcmp(bt->forms[i].name, "stride map"))) {
+			/* (the stride map has a paragraph of its own) */
 			snprintf(text, sizeof text, "%s: %s.  %s.", bt->forms[i].name,
 			         verify_status_name(st), bt->forms[i].detail);
 			text[0] = (char)toupper((unsigned char)text[0]);
@@ -781,6 +895,8 @@ static void report(FILE *f, const subject *s, const subject *ref, int full)
 	para(f, 0, text);
 	fputc('\n', f);
 	table(f, s, ref, full);
+	if (!ref)
+		strides_section(f, bt, full);
 	if (bt->nfail) {
 		fprintf(f, "\n");
 		explain_forms(f, bt, VERIFY_FAIL);
@@ -856,6 +972,50 @@ static json_t *family_json(const verify_family *f)
 	return fo;
 }
 
+static json_t *stride_json(const verify_stride *v)
+{
+	return json_pack("{s:o,s:i,s:i,s:o,s:o}", "stride", out_ju64(v->c),
+	                 "table_bits", v->b, "load", v->load, "predicted",
+	                 out_jreal(v->r), "counted", v->counted >= 0
+	                 ? out_jreal(v->counted) : json_null());
+}
+
+/* The map: its statistic, the reference, every stride reported (the
+ * worst few and every one at R >= 4; all of them with full). */
+static json_t *smap_json(const verify_battery *bt, int full)
+{
+	const verify_smap *sm = &bt->smap;
+	json_t *o = json_object(), *list = json_array(), *past = json_array();
+	size_t i;
+
+	json_object_set_new(o, "status", json_string(verify_status_name(
+	                    sm->status)));
+	json_object_set_new(o, "strides_mapped", json_integer((json_int_t)sm->n));
+	json_object_set_new(o, "worst_probe_ratio", out_jreal(sm->worst));
+	json_object_set_new(o, "tail", out_jreal(sm->tail));
+	json_object_set_new(o, "percentile", sm->percentile >= 0
+	                    ? out_jreal(sm->percentile) : json_null());
+	json_object_set_new(o, "collapse_r", out_jreal(STRIDE_COLLAPSE_R));
+	json_object_set_new(o, "collapses", json_integer((json_int_t)
+	                    sm->collapse));
+	if (sm->percentile >= 0)
+		json_object_set_new(o, "random_collapses", json_pack(
+		    "{s:o,s:o,s:o}", "p10", out_jreal(sm->ref_collapse[0]),
+		    "median", out_jreal(sm->ref_collapse[1]), "p90",
+		    out_jreal(sm->ref_collapse[2])));
+	for (i = 0; i < sm->n; i++)
+		if (full || i < VERIFY_SMAP_SHOW || sm->s[i].r >= STRIDE_COLLAPSE_R)
+			json_array_append_new(list, stride_json(&sm->s[i]));
+	json_object_set_new(o, "strides", list);
+	for (i = 0; i < sm->nbeyond; i++)
+		json_array_append_new(past, stride_json(&sm->beyond[i]));
+	json_object_set_new(o, "beyond_top", json_integer(STRIDE_SCREEN_TOP));
+	json_object_set_new(o, "beyond_found", json_integer((json_int_t)
+	                    sm->beyond_found));
+	json_object_set_new(o, "beyond", past);
+	return o;
+}
+
 static json_t *subject_json(const subject *s)
 {
 	const verify_battery *bt = &s->bt;
@@ -889,6 +1049,8 @@ static json_t *subject_json(const subject *s)
 	}
 	json_object_set_new(o, "checks", checks);
 	json_object_set_new(o, "battery", bat);
+	if (bt->smap.n)
+		json_object_set_new(o, "stride_map", smap_json(bt, 0));
 	return o;
 }
 

@@ -145,6 +145,14 @@ const setting setting_table[] = {
 	  0 },
 	{ SETTING_FORCE, "force", "force", 'f', SETTING_FLAG, 0, 0, NULL, NULL,
 	  NULL, "print the patch even when the constant FAILs", 0 },
+	{ SETTING_RFORMAT, "format", "format", 0, SETTING_CHOICE, 0, 0,
+	  "checkpatch|gcc", "checkpatch|gcc", "checkpatch",
+	  "FILE:LINE: LEVEL: message (checkpatch), or FILE:LINE:1: level:\n"
+	  "message (gcc, for editors and CI)", 0 },
+	{ SETTING_REMIT, "emit", "emit", 0, SETTING_CHOICE, 0, 0, "reply|kunit",
+	  "reply|kunit", NULL,
+	  "a reply to the patch's author, or a KUnit test of its shift/add\n"
+	  "sequences", 0 },
 
 	{ SETTING_COLUMN, "column", NULL, 'C', SETTING_INT, 1, 1000000, NULL,
 	  "COLUMN", NULL, "the field to read (from 1, default 1)", 0 },

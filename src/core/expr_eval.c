@@ -54,11 +54,14 @@ static void span(const char *src, const expr_node *n, int *lo, int *hi)
 	}
 }
 
-/* Add units of work; over the budget, the subexpression n is named. */
+/* Add units of work; over the budget, the subexpression n is named.
+ * Polls the stop flag first. */
 static int charge(env *ev, const expr_node *n, double units)
 {
 	int lo = n->col, hi = n->col + n->len;
 
+	if (eval_stop && *eval_stop)
+		return cfx_err_set(ev->err, CFX_EINTR, -1, NULL, "interrupted");
 	*ev->cost += units;
 	if (*ev->cost <= EXPR_COST_BUDGET)
 		return 0;
@@ -653,11 +656,10 @@ static double work(const expr_node *n, const expr_value *v)
 
 static int eval_node(env *ev, const expr_node *n, expr_value *v);
 
-/* Every node: the stop flag, then the node, then its cost. */
+/* Every node: the node, then its cost (and the stop flag, which charge
+ * polls: before each costly step and after every node). */
 static int eval(env *ev, const expr_node *n, expr_value *v)
 {
-	if (eval_stop && *eval_stop)
-		return cfx_err_set(ev->err, CFX_EINTR, -1, NULL, "interrupted");
 	if (eval_node(ev, n, v) < 0)
 		return -1;
 	return charge(ev, n, work(n, v));

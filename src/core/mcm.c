@@ -95,6 +95,7 @@ struct mcm_ctx {
 	size_t memo_cap, memo_used;
 	int quick;
 	const mcm_target *target;   /* ties broken by its cycles, or NULL */
+	int prove;              /* mcm_set_prove */
 	int four_done;          /* this mcm_solve tried every graph of four */
 	uint64_t four_q;        /* the last four(): q, m, dmax and the best */
 	unsigned four_m, four_dmax;   /* graph (n > MCM_MAX_NODES: none), */
@@ -105,6 +106,11 @@ struct mcm_ctx {
 mcm_ctx *mcm_new(void)
 {
 	return xcalloc(1, sizeof(mcm_ctx), "search context");
+}
+
+void mcm_set_prove(mcm_ctx *c, int on)
+{
+	c->prove = on;
 }
 
 static void table_free(table *t)
@@ -777,10 +783,10 @@ static int in_aop(uint64_t d, uint64_t c, uint64_t q)
 	       shifted(d + c, q) || (c > d && shifted(c - d, q));
 }
 
-/* A small set of odd values below 2^32, cleared by a new generation. */
+/* A small set of values (mod 2^64), cleared by a new generation. */
 #define SET_BITS 12
 typedef struct vset {
-	uint32_t v[1 << SET_BITS];
+	uint64_t v[1 << SET_BITS];
 	uint32_t gen[1 << SET_BITS];
 	uint32_t now;
 } vset;
@@ -792,7 +798,7 @@ static void vset_add(vset *s, uint64_t v)
 	while (s->gen[i] == s->now && s->v[i] != v)
 		i = (i + 1) & ((1 << SET_BITS) - 1);
 	s->gen[i] = s->now;
-	s->v[i] = (uint32_t)v;
+	s->v[i] = v;
 }
 
 static int vset_has(const vset *s, uint64_t v)
@@ -1438,6 +1444,37 @@ static int exact_search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
 	return lb;
 }
 
+/* On a word past MCM_EXACT_BITS, q or -q mod 2^m may still be a small
+ * integer (702165 on 32 bits; 5 x 140433, 5 adders where the heuristic
+ * finds 6): its exact integer graph (at most 5 adders below 2^19, one
+ * value of 6 below 2^20) bounds the count mod 2^m.  Into *best when
+ * better; -1 when memory runs out. */
+static int small_part(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
+                      mcm_graph *best)
+{
+	uint64_t reps[2] = { q & mask_of(m), (0 - q) & mask_of(m) };
+	int r;
+
+	for (r = 0; r < 2; r++) {
+		mcm_graph g;
+		unsigned L = bitlen(reps[r]);
+		int found;
+		if (L > MCM_EXACT_BITS + 1)
+			continue;
+		if (exact_ready(c, L + 1) < 0)
+			return -1;
+		exact_one(c, reps[r], &g, &found);
+		if (!found || graph_depth(&g) > dmax)
+			continue;
+		g.bits = m;
+		g.out_neg = r;
+		absorb_negation(&g);
+		if (better(&g, best, c->target))
+			*best = g;
+	}
+	return 0;
+}
+
 /* A lower bound on the adders of odd q mod 2^m, up to 3: 0 if q = +-1,
  * 1 if q = +-A(1, 1), 2 if q = +-(an A-operation within {1, a}, a of
  * cost 1), else 3.  A few hundred thousand operations. */
@@ -1647,7 +1684,7 @@ static int four_try(const uint64_t *pre, uint64_t q, uint64_t u, uint64_t w,
 }
 
 /* The last adder q = +-(x << s) +- y with x in xs[0..nx) and y in the set
- * ys (values < 2^32, either sign); pre_of(x, y) orders the ready set.
+ * ys (either sign); pre_of(x, y) orders the ready set.
  * Returns 1 if a graph was kept. */
 static int four_pairs(uint64_t q, uint64_t a, const uint64_t *xs, size_t nx,
                       const vset *ys, int x_is_b, unsigned m, unsigned dmax,
@@ -1745,7 +1782,7 @@ static int four_last(uint64_t q, uint64_t a, uint64_t b, const uint64_t *cs,
 	return found;
 }
 
-/* Every graph of exactly four adders for +-q mod 2^m (m <= 32): the
+/* Every graph of exactly four adders for +-q mod 2^m (any m <= 64): the
  * ready sets {1, a, b, c} (a = A(1, 1), b an A-operation within {1, a},
  * c one within {1, a, b}, each up to sign as in three()) and a last adder
  * that uses c (one that does not is a graph of three).  When c does not
@@ -1753,7 +1790,8 @@ static int four_last(uint64_t q, uint64_t a, uint64_t b, const uint64_t *cs,
  * (else {1, a, c} makes q with three, which three() has ruled out: call
  * this after it): q = A(b, c) is found by solving for the unshifted one
  * and looking it up.  Keeps the best in *best (better() on t) and returns
- * 1 if one within depth dmax beat it.  About 20 ms at 24 bits (idle). */
+ * 1 if one within depth dmax beat it.  About 20 ms at 24 bits, 0.1 s at
+ * 32 and 1 s at 64 (idle). */
 static int four(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
                 mcm_graph *best)
 {
@@ -1766,7 +1804,6 @@ static int four(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
 	int found = 0;
 	unsigned e;
 
-	assert(m <= 32);
 	if (m < 4)
 		return 0;
 	sb = xcalloc(1, sizeof *sb, "four-adder test");
@@ -1857,6 +1894,8 @@ static int search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
 		if (exact_ready(c, m + 1) < 0)
 			return -1;
 		*lb = exact_search(c, q, m, dmax, g);
+	} else if (!o->quick && small_part(c, q, m, dmax, g) < 0) {
+		return -1;
 	}
 	c->quick = o->quick;
 	if (heur_ready(c) < 0)
@@ -1876,7 +1915,8 @@ static int search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
 	 * search of about 0.1 s at 24 bits; a 4-adder graph where the
 	 * heuristic needs 6 is rare), and not under a depth bound that
 	 * leaves some graphs of four out anyway */
-	if (!o->quick && !t && g->n == 5 && m <= MCM_WRAP_BITS && dmax >= 4) {
+	if (!o->quick && !t && dmax >= 4 &&
+	    (c->prove ? g->n >= 5 : g->n == 5 && m <= MCM_WRAP_BITS)) {
 		four_cached(c, q, m, dmax);
 		if (c->four_g.n <= MCM_MAX_NODES && better(&c->four_g, g, t))
 			*g = c->four_g;
@@ -1944,6 +1984,111 @@ static void push_negation(mcm_graph *g, const mcm_target *t)
 	}
 }
 
+/* Lower bounds proven offline by tools/mcm5 (a complete search of every
+ * graph of at most five adders mod 2^m; its run and result are in
+ * doc/mcm5.md): odd q up to sign, the word of its odd part, the bound. */
+static const struct {
+	uint64_t q;
+	unsigned m, lb;
+} offline[] = {
+	{ 0x61C88647, 32, 6 },   /* and 0x9E3779B9 = -0x61C88647 */
+};
+
+static unsigned offline_bound(uint64_t q, unsigned m)
+{
+	uint64_t nq = (0 - q) & mask_of(m);
+	size_t i;
+
+	for (i = 0; i < sizeof offline / sizeof offline[0]; i++)
+		if (offline[i].m == m && (offline[i].q == q || offline[i].q == nq))
+			return offline[i].lb;
+	return 0;
+}
+
+/* A negated result, folded into the graph: store some nodes negated.
+ * Node k = (a << sa) +- (b << sb) becomes, with sign s_k on every node
+ * (s_0 = +1 for x; s_out = -1 removes the negation),
+ *     s_k v_k = (s_k s_a) (a' << sa) + (+-s_k s_b) (b' << sb),
+ * an addition when both coefficients are +1, a subtraction in one order
+ * or the other when one is -1; when both are -1 another A-operation of
+ * the nodes before it may make -v_k (mod 2^m, m the word less the
+ * output shift), or the pattern fails.  Every
+ * sign pattern of graphs of at most FLIP_MAX adders is tried; of those
+ * that work the fewest cycles on t (generic when NULL) is kept, when not
+ * more than with the negation (on x86-64 and arm64 which operand a
+ * shift sits on decides whether it is free), within depth dmax.  The
+ * adder count never changes.  Returns 1 if the negation is gone. */
+#define FLIP_MAX 14
+static int flip_signs(mcm_graph *g, unsigned dmax, const mcm_target *t)
+{
+	mcm_graph best;
+	mcm_cost kg;
+	unsigned long mask, lim, best_cycles;
+	unsigned m = g->bits - g->out_shift;
+	int have = 0;
+
+	if (!g->out_neg || g->out == 0 || g->n > FLIP_MAX || g->out != g->n)
+		return 0;
+	if (!t)
+		t = mcm_target_find("generic");
+	mcm_cost_of(g, t, &kg);
+	best_cycles = kg.cycles;
+	lim = 1ul << g->n;
+	for (mask = 1ul << (g->out - 1); mask < lim; mask++) {
+		int sg[MCM_MAX_NODES + 1];
+		mcm_graph h;
+		mcm_cost kh;
+		unsigned k;
+
+		if (!(mask >> (g->out - 1) & 1))
+			continue;
+		sg[0] = 1;
+		h = *g;
+		for (k = 1; k <= g->n; k++) {
+			const mcm_node *n = &g->node[k];
+			mcm_node *o = &h.node[k];
+			int ca, cb;
+			sg[k] = mask >> (k - 1) & 1 ? -1 : 1;
+			ca = sg[k] * sg[n->a];
+			cb = sg[k] * sg[n->b] * (n->op == MCM_SUB ? -1 : 1);
+			if (ca < 0 && cb < 0) {
+				/* another operation may make -v (-3 = 1 - (1 << 2)
+				 * where 3 = (1 << 1) + 1) */
+				mcm_node nd;
+				uint64_t want = sg[k] > 0 ? n->v : 0 - n->v;
+				if (!find_aop(&h, k - 1, want, m, &nd))
+					break;
+				o->a = nd.a, o->sa = nd.sa;
+				o->b = nd.b, o->sb = nd.sb;
+				o->op = nd.op;
+			} else if (ca > 0) {
+				o->op = cb > 0 ? MCM_ADD : MCM_SUB;
+			} else {          /* b' - a' */
+				o->a = n->b, o->sa = n->sb;
+				o->b = n->a, o->sb = n->sa;
+				o->op = MCM_SUB;
+			}
+			o->v = node_val(o, &h);
+			o->depth = (unsigned char)(1 + (h.node[o->a].depth >
+			           h.node[o->b].depth ? h.node[o->a].depth :
+			           h.node[o->b].depth));
+		}
+		if (k <= g->n || graph_depth(&h) > dmax)
+			continue;
+		h.out_neg = 0;
+		mcm_cost_of(&h, t, &kh);
+		if (kh.cycles <= best_cycles && (!have || kh.cycles < best_cycles ||
+		                                 graph_depth(&h) < graph_depth(&best))) {
+			best = h;
+			best_cycles = kh.cycles;
+			have = 1;
+		}
+	}
+	if (have)
+		*g = best;
+	return have;
+}
+
 int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
               mcm_graph *g, mcm_result *r, cfx_err *e)
 {
@@ -1980,7 +2125,7 @@ int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
 	/* the search ranks equal adder counts by the target's cycles, which
 	 * steers the heuristic elsewhere and can cost an adder: the generic
 	 * search runs too, and the better of the two on the target is kept */
-	exact = (o->exact || m <= 16) && bits <= MCM_EXACT_BITS;
+	exact = (o->exact || !o->quick) && bits <= MCM_EXACT_BITS;
 	if (search(c, q, m, dmax, exact, o, NULL, g, &lb) < 0)
 		return cfx_err_set(e, CFX_ELIMIT, -1, NULL, "out of memory");
 	if (o->target) {
@@ -1994,7 +2139,8 @@ int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
 	prune(g);
 	g->bits = bits;
 	g->out_shift = z;
-	push_negation(g, o->target);
+	if (!flip_signs(g, dmax, o->target))
+		push_negation(g, o->target);
 	r->adders = g->n;
 	r->depth = graph_depth(g);
 	/* three() tried every graph of at most three adders (all of depth
@@ -2005,6 +2151,10 @@ int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
 		r->lb_wrap = 4;
 	if (g->n >= 5 && c->four_done)
 		r->lb_wrap = 5;
+	if (offline_bound(q, m) > r->lb_wrap) {
+		r->lb_wrap = offline_bound(q, m);
+		r->offline = 1;
+	}
 	r->exact_wrap = g->n <= r->lb_wrap;
 	r->exact = r->exact_wrap || (lb >= 0 && g->n == (unsigned)lb);
 	assert(mcm_check(g, p));

@@ -36,6 +36,11 @@ void stats_sample_init(stats_sample *s, const double *x, size_t n)
 	s->max = s->x[n - 1];
 	s->median = s->x[n / 2];
 	s->mean = sum / (double)n;
+	if (!isfinite(s->mean) && isfinite(s->min) && isfinite(s->max))
+		/* the sum overflows though the mean cannot (four points of
+		 * 1e308): the shares of the points added instead */
+		for (s->mean = 0, i = 0; i < n; i++)
+			s->mean += x[i] / (double)n;
 	for (i = 0; i < n; i++)
 		ss += (s->x[i] - s->mean) * (s->x[i] - s->mean);
 	s->var = n > 1 ? ss / (n - 1.0) : NAN;
@@ -62,8 +67,14 @@ void stats_sample_clear(stats_sample *s)
 
 double stats_median(const double *x, size_t n)
 {
+	double sum;
+
 	assert(n >= 1);
-	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+	if (n % 2)
+		return x[n / 2];
+	sum = x[n / 2 - 1] + x[n / 2];
+	/* two points near the largest double: halves first */
+	return isfinite(sum) ? sum / 2 : x[n / 2 - 1] / 2 + x[n / 2] / 2;
 }
 
 double stats_t_quantile(double conf, double df)

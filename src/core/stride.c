@@ -255,7 +255,7 @@ double stride_predict(uint64_t m, unsigned n, uint64_t K, unsigned b)
  * up to the first q above 2^STRIDE_CF_TOP (or the last, when m / 2^n
  * ends).  quo[i] = a_(i+1), the quotient after v_i (0: none, the
  * fraction ended). */
-#define STRIDE_CF_TOP 40
+#define STRIDE_CF_TOP 24           /* past every cell's K (2^23) */
 #define STRIDE_GATE 8
 #define STRIDE_CF_MAX 100
 
@@ -267,28 +267,44 @@ typedef struct cf_lat {
 
 static void cf_lattice(uint64_t m, unsigned n, cf_lat *L)
 {
-	u128 num = (u128)1 << n, den = m & word_mask(n);
+	uint64_t den = m & word_mask(n), num, a;
+	u128 a0;
 
 	L->v[0].d = 0;
 	L->v[0].e = -((i128)1 << n);
 	L->v[1].d = 1;
 	L->v[1].e = (i128)den;
 	L->quo[0] = 0;
+	L->quo[1] = 0;
 	L->n = 2;
+	if (!den)
+		return;
+	/* the first step divides 2^n (n = 64 needs 128 bits), the rest fit
+	 * in a machine word */
+	a0 = ((u128)1 << n) / den;
+	num = den;
+	den = (uint64_t)(((u128)1 << n) % den);
+	L->quo[1] = a0;
+	L->v[2].d = (i128)a0;
+	L->v[2].e = (i128)a0 * L->v[1].e + L->v[0].e;
+	L->n = 3;
 	while (den && L->n < STRIDE_CF_MAX) {
-		u128 a = num / den, r = num % den;
 		vec *p = &L->v[L->n - 2], *c = &L->v[L->n - 1], *x = &L->v[L->n];
+		uint64_t r;
+		if (c->d > ((i128)1 << STRIDE_CF_TOP)) {
+			L->quo[L->n - 1] = num / den;
+			return;
+		}
+		a = num / den;
+		r = num % den;
 		L->quo[L->n - 1] = a;
-		if (c->d > ((i128)1 << STRIDE_CF_TOP))
-			break;
 		x->d = (i128)a * c->d + p->d;
 		x->e = (i128)a * c->e + p->e;
 		L->n++;
 		num = den;
 		den = r;
 	}
-	if (!den)
-		L->quo[L->n - 1] = 0;
+	L->quo[L->n - 1] = 0;
 }
 
 /* The convergent index k with q_k <= K < q_(k+1) (the last when none
@@ -319,6 +335,39 @@ static u128 cf_next(const cf_lat *L, size_t i)
 	return L->quo[i] ? L->quo[i] : ~(u128)0;
 }
 
+/* 1 when some quotient after a q_k <= K reaches gate (or the fraction
+ * ends there): Euclid alone, in machine words after the first step. */
+static int may_reach(uint64_t m, unsigned n, uint64_t K, u128 gate)
+{
+	uint64_t num, den = m & word_mask(n), q = 1, qp = 0, a;
+	u128 a0;
+
+	if (!den)
+		return 1;
+	a0 = ((u128)1 << n) / den;
+	if (a0 >= gate)
+		return 1;
+	num = den;
+	den = (uint64_t)(((u128)1 << n) % den);
+	a = (uint64_t)a0;
+	for (;;) {
+		u128 nq = (u128)a * q + qp;
+		uint64_t r;
+		if (!den)
+			return nq <= K;           /* ended at q_(k+1): exact */
+		if (nq > K)
+			return 0;
+		qp = q;
+		q = (uint64_t)nq;
+		a = num / den;
+		if (a >= gate)
+			return 1;
+		r = num % den;
+		num = den;
+		den = r;
+	}
+}
+
 /* Worst cell of stride c; cells whose quotient after q_k <= K is below
  * gate are not evaluated (gate 0: every cell). */
 static double worst_gated(uint64_t p, unsigned n, uint64_t c,
@@ -333,6 +382,9 @@ static double worst_gated(uint64_t p, unsigned n, uint64_t c,
 
 	memset(worst, 0, sizeof *worst);
 	if (!ntables || keybits == 0)
+		return 0;
+	if (gate && !may_reach(m, n, (uint64_t)1 << (tables[ntables - 1] +
+	                       STRIDE_LOADS - 1), gate))
 		return 0;
 	cf_lattice(m, n, &L);
 	for (j = tables[0]; j < tables[ntables - 1] + STRIDE_LOADS &&
@@ -403,38 +455,71 @@ double stride_map(uint64_t p, unsigned n, const unsigned *tables,
 	return out[0].worst.r;
 }
 
+/* Keep hit (c, w) among the worst max of out[] (found so far: found). */
+static void keep(stride_hit *out, size_t max, size_t found, uint64_t c,
+                 const stride_cell *w)
+{
+	size_t i, low = 0;
+
+	if (found < max) {
+		out[found].c = c;
+		out[found].worst = *w;
+		return;
+	}
+	if (!max)
+		return;
+	/* replace the mildest kept */
+	for (i = 1; i < max; i++)
+		if (by_worst(&out[i], &out[low]) > 0)
+			low = i;
+	if (w->r > out[low].worst.r) {
+		out[low].c = c;
+		out[low].worst = *w;
+	}
+}
+
+/* a cell whose quotient after q_k <= K is A has R at most about
+ * sqrt(A) / 4 (measured over random multipliers, strides and cells: A <
+ * 2^7 gave R < 3, A < 2^8 R < 4.05; test_verify_stride checks the gate
+ * against every cell): STRIDE_GATE rmin^2 leaves a margin of about
+ * sqrt(2) */
+static u128 gate_of(double rmin)
+{
+	double g = STRIDE_GATE * rmin * rmin;
+
+	return g < 1 ? 1 : g > 0x1p120 ? (u128)1 << 120 : (u128)g;
+}
+
 size_t stride_screen(uint64_t p, unsigned n, uint64_t top,
                      const unsigned *tables, size_t ntables, double rmin,
                      stride_hit *out, size_t max)
 {
 	size_t found = 0;
+	u128 gate = gate_of(rmin);
 	uint64_t c;
-	/* a cell whose quotient after q_k <= K is A has R at most about
-	 * sqrt(A) / 4 (measured over random multipliers, strides and cells:
-	 * A < 2^7 gave R < 3, A < 2^8 R < 4.05; tests/unit/test_stride.c
-	 * checks the gate against every cell): STRIDE_GATE rmin^2 leaves a
-	 * margin of about sqrt(2) */
-	u128 gate = (u128)(STRIDE_GATE * rmin * rmin);
 
 	for (c = 1; c <= top; c++) {
 		stride_cell w;
 		if (worst_gated(p, n, c, tables, ntables, gate, &w) < rmin)
 			continue;
-		if (found < max) {
-			out[found].c = c;
-			out[found].worst = w;
-		} else if (max) {
-			/* keep the worst max: replace the mildest kept */
-			size_t i, low = 0;
-			for (i = 1; i < max; i++)
-				if (by_worst(&out[i], &out[low]) > 0)
-					low = i;
-			if (w.r > out[low].worst.r) {
-				out[low].c = c;
-				out[low].worst = w;
-			}
-		}
-		found++;
+		keep(out, max, found++, c, &w);
+	}
+	qsort(out, found < max ? found : max, sizeof *out, by_worst);
+	return found;
+}
+
+size_t stride_screen_set(uint64_t p, unsigned n, const uint64_t *cs,
+                         size_t ncs, const unsigned *tables, size_t ntables,
+                         double rmin, stride_hit *out, size_t max)
+{
+	size_t found = 0, i;
+	u128 gate = gate_of(rmin);
+
+	for (i = 0; i < ncs; i++) {
+		stride_cell w;
+		if (worst_gated(p, n, cs[i], tables, ntables, gate, &w) < rmin)
+			continue;
+		keep(out, max, found++, cs[i], &w);
 	}
 	qsort(out, found < max ? found : max, sizeof *out, by_worst);
 	return found;

@@ -63,6 +63,22 @@ typedef struct verify_cal_row {
 
 #include "core/verify_cal.inc"
 
+/* The stride map's reference (`make calibrate`: calibrate --strides). */
+typedef struct verify_smap_row {
+	unsigned bits;
+	uint64_t p;
+	double worst, collapse;
+} verify_smap_row;
+
+typedef struct verify_smap_ref {
+	unsigned bits, count;
+	double pct[101];          /* the map's worst R at percentiles 0..100 */
+	double beta;              /* mean excess of ln R over ln pct[90] */
+	double collapse[101];     /* strides at R >= STRIDE_COLLAPSE_R */
+} verify_smap_ref;
+
+#include "core/stride_cal.inc"
+
 _Static_assert(VERIFY_CAL_COUNT == VERIFY_REF_COUNT,
                "verify.h names the calibration's count");
 
@@ -310,6 +326,7 @@ void verify_free(verify_battery *bt)
 	free(bt->fam);
 	free(bt->sparse[0]);
 	free(bt->sparse[1]);
+	verify_smap_free(&bt->smap);
 	memset(bt, 0, sizeof *bt);
 }
 
@@ -660,10 +677,36 @@ static void explain_cf(const verify_battery *bt, verify_family *f)
 	explain_keys(bt, f, f->cells[f->worst].sc.keys, &f->cf);
 }
 
-/* F: the families and the two form checks with a tail (size, CF). */
+/* F: the families and the form checks with a tail (size, CF, and the
+ * stride map on the reference's word sizes). */
 static size_t judged_count(const verify_battery *bt)
 {
-	return bt->nfam + 2;
+	return bt->nfam + 2 + (bt->bits == 32 || bt->bits == 64);
+}
+
+size_t verify_judged(const verify_battery *bt)
+{
+	return judged_count(bt);
+}
+
+size_t verify_judged_default(unsigned bits)
+{
+	static _Atomic size_t kept[65];
+	unsigned tables[VERIFY_MAX_TABLES];
+	size_t nt, f;
+	verify_battery bt;
+
+	assert(bits >= 2 && bits <= 64);
+	if ((f = kept[bits]) != 0)
+		return f;
+	/* two threads may both plan: they store the same number */
+	nt = verify_default_tables(bits, VERIFY_STANDARD, tables);
+	if (verify_plan(&bt, 1, bits, tables, nt, NULL) < 0)
+		return 1;
+	f = judged_count(&bt);
+	verify_free(&bt);
+	kept[bits] = f;
+	return f;
 }
 
 int verify_family_can_fail(const verify_battery *bt, size_t i)
@@ -806,37 +849,45 @@ static const verify_ref *find_ref(unsigned cal_bits, verify_kind kind,
 	return NULL;
 }
 
-double verify_ref_tail(unsigned cal_bits, verify_kind kind, unsigned arg,
-                       double r, double *percentile)
+/* The share of a reference at or above r: its percentiles below the
+ * 90th, the exponential tail above. */
+static double pct_tail(const double *pct, double beta, double r,
+                       double *percentile)
 {
-	const verify_ref *ref = find_ref(cal_bits, kind, arg);
 	double tail;
 	int i;
 
-	if (percentile)
-		*percentile = -1;
-	if (!ref || ref->count == 0)
-		return 1;
-	if (r > ref->pct[90] && ref->beta > 0) {
+	if (r > pct[90] && beta > 0) {
 		/* above the 90th percentile: the fitted exponential tail */
-		tail = 0.1 * exp(-(log(r) - log(ref->pct[90])) / ref->beta);
+		tail = 0.1 * exp(-(log(r) - log(pct[90])) / beta);
 	} else {
-		for (i = 0; i < 100 && ref->pct[i + 1] <= r; i++)
+		for (i = 0; i < 100 && pct[i + 1] <= r; i++)
 			;
-		if (i == 0 && r < ref->pct[0])
+		if (i == 0 && r < pct[0])
 			tail = 1;
 		else if (i == 100)
 			tail = 0.0;
 		else
-			tail = 1 - (i + (r - ref->pct[i]) / (ref->pct[i + 1] -
-			       ref->pct[i] > 0 ? ref->pct[i + 1] - ref->pct[i] : 1))
-			       / 100;
+			tail = 1 - (i + (r - pct[i]) / (pct[i + 1] - pct[i] > 0
+			       ? pct[i + 1] - pct[i] : 1)) / 100;
 	}
 	if (tail > 1)
 		tail = 1;
 	if (percentile)
 		*percentile = 100 * (1 - tail);
 	return tail;
+}
+
+double verify_ref_tail(unsigned cal_bits, verify_kind kind, unsigned arg,
+                       double r, double *percentile)
+{
+	const verify_ref *ref = find_ref(cal_bits, kind, arg);
+
+	if (percentile)
+		*percentile = -1;
+	if (!ref || ref->count == 0)
+		return 1;
+	return pct_tail(ref->pct, ref->beta, r, percentile);
 }
 
 /* "1e+11" style, for "1 in X". */
@@ -1134,6 +1185,262 @@ static void check_shift_add(verify_battery *bt, const mpz_t p,
 	naf_clear(&naf);
 }
 
+/* ---- the stride map ----------------------------------------------------- */
+
+static const verify_smap_ref *smap_ref(unsigned bits)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof stride_refs / sizeof *stride_refs; i++)
+		if (stride_refs[i].bits == bits)
+			return &stride_refs[i];
+	return NULL;
+}
+
+void verify_smap_free(verify_smap *sm)
+{
+	free(sm->s);
+	memset(sm, 0, sizeof *sm);
+}
+
+/* An empty map, not judged (INFO) until filled. */
+static void smap_reset(verify_smap *sm)
+{
+	verify_smap_free(sm);
+	sm->ran = 1;
+	sm->status = VERIFY_INFO;
+	sm->tail = 1;
+	sm->percentile = -1;
+}
+
+verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
+                             verify_smap *sm)
+{
+	unsigned tables[STRIDE_MAX_TABLES];
+	size_t nt = stride_tables(bits, tables), i;
+	const verify_smap_ref *ref = smap_ref(bits);
+	stride_hit *hit;
+
+	smap_reset(sm);
+	if (!nt || !(p & 1))
+		return sm->status;
+	hit = xmalloc(STRIDE_MAP_COUNT * sizeof *hit, "stride map");
+	sm->worst = stride_map(p, bits, tables, nt, hit);
+	sm->n = STRIDE_MAP_COUNT;
+	sm->s = xmalloc(sm->n * sizeof *sm->s, "stride map");
+	for (i = 0; i < sm->n; i++) {
+		sm->s[i].c = hit[i].c;
+		sm->s[i].b = hit[i].worst.b;
+		sm->s[i].load = hit[i].worst.load;
+		sm->s[i].r = hit[i].worst.r;
+		sm->s[i].counted = -1;
+		sm->collapse += hit[i].worst.r >= STRIDE_COLLAPSE_R;
+	}
+	free(hit);
+	if (!ref)
+		return sm->status;
+	sm->ref_collapse[0] = ref->collapse[10];
+	sm->ref_collapse[1] = ref->collapse[50];
+	sm->ref_collapse[2] = ref->collapse[90];
+	sm->tail = pct_tail(ref->pct, ref->beta, sm->worst, &sm->percentile);
+	sm->status = verify_rule(sm->worst, sm->tail, judged);
+	return sm->status;
+}
+
+/* The smallest worst R the map's rule gives status at (WARN or FAIL:
+ * WARN < FAIL in verify_status) with judged checks (by bisection: the
+ * tail falls as R grows), or 0 if none. */
+static double rule_r(const verify_smap_ref *ref, size_t judged,
+                     verify_status at)
+{
+	double lo = 1, hi = 1e12;
+	int i;
+
+	if (verify_rule(hi, pct_tail(ref->pct, ref->beta, hi, NULL), judged) <
+	    at)
+		return 0;
+	for (i = 0; i < 200 && hi - lo > 1e-9 * hi; i++) {
+		double mid = (lo + hi) / 2;
+		if (verify_rule(mid, pct_tail(ref->pct, ref->beta, mid, NULL),
+		                judged) >= at)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
+int verify_strides_fail(uint64_t p, unsigned bits, size_t judged,
+                        verify_stride *worst)
+{
+	unsigned tables[STRIDE_MAX_TABLES];
+	size_t nt = stride_tables(bits, tables);
+	const verify_smap_ref *ref = smap_ref(bits);
+	uint64_t cs[STRIDE_MAP_COUNT + 64];
+	size_t ncs = stride_map_set(cs);
+	stride_hit hit;
+	double r;
+	unsigned s;
+
+	/* and every power of two past the map (aligned pointers, block
+	 * numbers), held to the same R */
+	for (s = 0; s < bits; s++)
+		if (((uint64_t)1 << s) > STRIDE_MAP_TOP)
+			cs[ncs++] = (uint64_t)1 << s;
+	if (!nt || !ref || !(p & 1) || (r = rule_r(ref, judged, VERIFY_FAIL)) <= 0)
+		return 0;
+	if (!stride_screen_set(p, bits, cs, ncs, tables, nt, r, &hit, 1))
+		return 0;
+	worst->c = hit.c;
+	worst->b = hit.worst.b;
+	worst->load = hit.worst.load;
+	worst->r = hit.worst.r;
+	worst->counted = -1;
+	return 1;
+}
+
+/* R of keys k c from 0 at 2^b buckets, every key counted. */
+static double count_stride(const verify_battery *bt, uint64_t c, unsigned b,
+                           uint64_t K, uint32_t *loads)
+{
+	uint64_t M = (uint64_t)1 << b, i;
+	double s2 = 0, k = (double)K, expect;
+
+	memset(loads, 0, M * sizeof *loads);
+	progression(0, (c * bt->p) & word_mask(bt->bits), K, bt->bits, b,
+	            loads);
+	for (i = 0; i < M; i++)
+		s2 += (double)loads[i] * loads[i];
+	expect = (k * (1 - 1 / (double)M) + k * k / (double)M + k) / 2;
+	return (s2 + k) / 2 / expect;
+}
+
+void verify_strides_confirm(verify_battery *bt, int all, uint32_t *scratch)
+{
+	verify_smap *sm = &bt->smap;
+	unsigned tables[STRIDE_MAX_TABLES];
+	size_t nt = stride_tables(bt->bits, tables), i;
+
+	if (!sm->s)
+		return;
+	for (i = 0; i < sm->n; i++) {
+		verify_stride *v = &sm->s[i];
+		if (i >= VERIFY_SMAP_SHOW &&
+		    (!all || v->r < STRIDE_COLLAPSE_R))
+			break;
+		v->counted = count_stride(bt, v->c, v->b,
+		                          (uint64_t)v->load << v->b, scratch);
+		sm->confirmed = i + 1;
+	}
+	/* beyond the set: every c up to STRIDE_SCREEN_TOP, predicted; the
+	 * screen's worst, asking for enough that the set's own (at most its
+	 * size) cannot crowd them out */
+	sm->nbeyond = 0;
+	{
+		size_t want = STRIDE_MAP_COUNT + VERIFY_BEYOND;
+		stride_hit *all_hits = xmalloc(want * sizeof *all_hits, "screen");
+		size_t n = stride_screen(bt->p, bt->bits, STRIDE_SCREEN_TOP, tables,
+		                         nt, STRIDE_COLLAPSE_R, all_hits, want);
+		sm->beyond_found = n;
+		if (n > want)
+			n = want;
+		for (i = 0; i < n; i++) {
+			uint64_t c = all_hits[i].c;
+			int in_set = c <= STRIDE_MAP_SMALL ||
+			             (c <= STRIDE_MAP_TOP && c % STRIDE_MAP_STEP == 0);
+			if (in_set) {
+				sm->beyond_found--;
+				continue;
+			}
+			if (sm->nbeyond < VERIFY_BEYOND) {
+				verify_stride *v = &sm->beyond[sm->nbeyond++];
+				v->c = c;
+				v->b = all_hits[i].worst.b;
+				v->load = all_hits[i].worst.load;
+				v->r = all_hits[i].worst.r;
+				v->counted = -1;
+			}
+		}
+		free(all_hits);
+	}
+}
+
+/* The map's verdict alone (screens of many candidates): the strides at
+ * or above the R that WARNs, found through the gate; none means PASS.
+ * sm->n is 0 (no map), sm->worst the worst found, else 0. */
+static void strides_quick(verify_battery *bt, verify_smap *sm)
+{
+	unsigned tables[STRIDE_MAX_TABLES];
+	size_t nt = stride_tables(bt->bits, tables);
+	const verify_smap_ref *ref = smap_ref(bt->bits);
+	uint64_t cs[STRIDE_MAP_COUNT];
+	size_t ncs = stride_map_set(cs);
+	stride_hit hit;
+	double r;
+
+	smap_reset(sm);
+	if (!nt || !ref || !(bt->p & 1))
+		return;
+	sm->status = VERIFY_PASS;
+	if ((r = rule_r(ref, bt->judged, VERIFY_WARN)) <= 0 ||
+	    !stride_screen_set(bt->p, bt->bits, cs, ncs, tables, nt, r, &hit, 1))
+		return;
+	sm->worst = hit.worst.r;
+	sm->tail = pct_tail(ref->pct, ref->beta, sm->worst, &sm->percentile);
+	sm->status = verify_rule(sm->worst, sm->tail, bt->judged);
+	sm->nbeyond = 1;                 /* the worst, kept here */
+	sm->beyond[0].c = hit.c;
+	sm->beyond[0].b = hit.worst.b;
+	sm->beyond[0].load = hit.worst.load;
+	sm->beyond[0].r = hit.worst.r;
+	sm->beyond[0].counted = -1;
+}
+
+/* The form check of the map: the whole map with the form checks (cfx
+ * verify), its verdict alone without (screens). */
+static void check_strides(verify_battery *bt, int full)
+{
+	verify_smap *sm = &bt->smap;
+	verify_check *k;
+	char ref[96] = "";
+
+	if (full) {
+		verify_strides(bt->p, bt->bits, bt->judged, sm);
+	} else {
+		strides_quick(bt, sm);
+		k = form(bt, "stride map", sm->status);
+		k->tail = sm->tail;
+		if (sm->status == VERIFY_INFO)
+			snprintf(k->detail, sizeof k->detail, "not mapped");
+		else if (sm->worst > 0)
+			snprintf(k->detail, sizeof k->detail, "stride %llu: R %.3g at "
+			         "2^%u x%u (predicted); %.3g%% of random odd %u-bit "
+			         "multipliers have a better worst stride",
+			         (unsigned long long)sm->beyond[0].c, sm->worst,
+			         sm->beyond[0].b, sm->beyond[0].load, sm->percentile,
+			         bt->bits);
+		else
+			snprintf(k->detail, sizeof k->detail, "no stride reaches the "
+			         "R that would WARN");
+		return;
+	}
+	k = form(bt, "stride map", sm->status);
+	k->tail = sm->tail;
+	if (!sm->n) {
+		snprintf(k->detail, sizeof k->detail, "not mapped (%s)",
+		         bt->p & 1 ? "word too small" : "even multiplier");
+		return;
+	}
+	if (sm->percentile >= 0)
+		snprintf(ref, sizeof ref, "; %.3g%% of random odd %u-bit "
+		         "multipliers do better", sm->percentile, bt->bits);
+	snprintf(k->detail, sizeof k->detail, "stride %llu: R %.3g at 2^%u x%u "
+	         "(predicted); %zu of %zu strides at R >= %g%s%s",
+	         (unsigned long long)sm->s[0].c, sm->s[0].r, sm->s[0].b,
+	         sm->s[0].load, sm->collapse, sm->n, STRIDE_COLLAPSE_R, ref,
+	         sm->percentile >= 0 ? "" : " (no reference at this width)");
+}
+
 /* The joint rule, measured on random odd multipliers by `bench_verify
  * joint` (whole battery, tables 2^4..2^20; the calibration's seed and a
  * fresh one): how many of them WARN in VERIFY_JOINT_WARNS or more families
@@ -1195,6 +1502,7 @@ void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
 	check_cf(bt);
 	if (forms)
 		check_shift_add(bt, p, cc);
+	check_strides(bt, forms);
 	mpz_clear(p);
 	bt->nfail = bt->nwarn = 0;
 	for (i = 0; i < bt->nforms; i++) {

@@ -32,6 +32,8 @@
 #include <unistd.h>
 
 #include "cfx/keys.h"
+#include "cfx/proc.h"
+#include "cli/sreport.h"
 #include "cli/setting.h"
 #include "dash/dash.h"
 #include "dash/dash_ui.h"
@@ -80,11 +82,40 @@ static void wake(void)
 	errno = e;
 }
 
+/* What leaves the screen as endwin would (the normal screen, the cursor,
+ * plain attributes), written by a fatal signal's handler. */
+static char leave_seq[256];
+static size_t leave_len;
+static int leave_fd = -1;    /* the terminal (a ':' command's output is
+                              * redirected away from fd 1 while it runs) */
+
+static void leave_keep(const char *cap)
+{
+	const char *v = tigetstr((char *)cap);
+	size_t n;
+
+	if (!v || v == (char *)-1 || (n = strlen(v)) + leave_len >= sizeof
+	    leave_seq)
+		return;
+	memcpy(leave_seq + leave_len, v, n);
+	leave_len += n;
+}
+
 static void on_signal(int sig)
 {
 	if (sig == SIGINT && cmd_stop) {
 		*cmd_stop = 1;     /* Ctrl-C stops the ':' command, not us */
 		return;
+	}
+	if ((sig == SIGTERM || sig == SIGHUP) && cmd_stop) {
+		/* a ':' command runs on this thread and may not look at its
+		 * stop flag for a while (it left an orphan at 48% CPU): the
+		 * screen is left and cfx ends now (proc_fatal: the terminal
+		 * modes, the temporary files, status 128 + sig) */
+		ssize_t r = leave_fd < 0 ? 0 : write(leave_fd, leave_seq,
+		                                     leave_len);
+		(void)r;
+		proc_fatal(sig);
 	}
 	got_signal = sig;
 	wake();
@@ -421,14 +452,18 @@ static int fail(const char *what, const cfx_err *e)
 	return CFX_EXIT_USAGE;
 }
 
-/* An option's integer value, within its setting's limits. */
-static int number(const setting *st, const char *s, unsigned long long *out)
+/* An option's integer value, within its setting's limits and the
+ * dashboard's (hi: 0, the setting's own). */
+static int number(const setting *st, const char *s, unsigned long long hi,
+                  unsigned long long *out)
 {
 	cfx_err e;
 
-	if (setting_int(st, s, st->lo, st->hi, out, &e) < 0) {
+	if (!hi || hi > st->hi)
+		hi = st->hi;
+	if (setting_int(st, s, st->lo, hi, out, &e) < 0) {
 		fprintf(stderr, "cfx: dash: --%s must be between %llu and %llu "
-		        "(%s)\n", st->option, st->lo, st->hi, s);
+		        "(%s)\n", st->option, st->lo, hi, s);
 		return -1;
 	}
 	return 0;
@@ -523,15 +558,17 @@ static int parse_opts(int argc, char **argv, dash_opts *o)
 			o->ascii = 1;
 			break;
 		case 'b':
-			if (number(setting_get(SETTING_BITS), optarg, &o->bits) < 0)
+			if (number(setting_get(SETTING_BITS), optarg,
+			           DASH_MODEL_MAX_BITS, &o->bits) < 0)
 				return -1;
 			break;
 		case 't':
-			if (number(setting_get(SETTING_TABLE), optarg, &o->table) < 0)
+			if (number(setting_get(SETTING_TABLE), optarg, DASH_MAX_TABLE,
+			           &o->table) < 0)
 				return -1;
 			break;
 		case 'c':
-			if (number(setting_get(SETTING_COUNT), optarg, &o->count) < 0)
+			if (number(setting_get(SETTING_COUNT), optarg, 0, &o->count) < 0)
 				return -1;
 			break;
 		case 'k':
@@ -573,16 +610,40 @@ static int parse_opts(int argc, char **argv, dash_opts *o)
 
 static int curses_start(dash *d)
 {
-	SCREEN *scr = newterm(NULL, stdout, stdin);
+	const char *t = getenv("TERM");
+	SCREEN *scr;
+	cfx_err e;
 	int color;
 
+	/* ncurses takes $LINES and $COLUMNS as given: checked first */
+	if (sreport_env_size("LINES", 1, 10000, &e) < 0 ||
+	    sreport_env_size("COLUMNS", 1, 10000, &e) < 0) {
+		fail("", &e);
+		return -1;
+	}
+	/* a terminal that cannot move the cursor (dumb) drew a blind
+	 * dashboard: refused as an unknown one is */
+	if (!t || !*t || !strcmp(t, "dumb"))
+		scr = NULL;
+	else
+		scr = newterm(NULL, stdout, stdin);
+	if (scr && (!tigetstr("cup") || tigetstr("cup") == (char *)-1)) {
+		endwin();
+		delscreen(scr);
+		scr = NULL;
+	}
 	ls.scr = scr;
 	if (!scr) {
-		const char *t = getenv("TERM");
 		fprintf(stderr, "cfx: dash: cannot drive this terminal (TERM=%s)\n",
 		        t ? t : "");
 		return -1;
 	}
+	leave_len = 0;
+	if (leave_fd < 0)
+		leave_fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+	leave_keep("sgr0");
+	leave_keep("cnorm");
+	leave_keep("rmcup");
 	raw();
 	noecho();
 	nonl();
@@ -681,7 +742,6 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		fclose(ls.lat);
 	}
 	dash_state_free(d);         /* stops the worker first */
-	dash_draw_free();
 	dash_learn_free(d);         /* before the session it reads */
 	dash_cmd_free(d);
 	dash_out_free(d->out);
@@ -690,7 +750,11 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	close(ls.wake[0]);
 	close(ls.wake[1]);
 	wake_fd = -1;
+	if (leave_fd >= 0)
+		close(leave_fd);
+	leave_fd = -1;
 	if (sig) {
+		proc_cleanup_now();
 		signal(sig, SIG_DFL);
 		raise(sig);
 	}

@@ -19,6 +19,11 @@
  * Monochrome and ASCII: styles map to colour pairs or to bold, dim and
  * reverse; glyphs to UTF-8 or to ASCII, so every distinction drawn with
  * colour is also drawn with a different character.
+ *
+ * Drawing keeps no state: the styles and glyphs are chosen once, at
+ * dash_draw_init; the focus travels in the panel's rect, what a frame
+ * measured in the caller's dash_frame, and the spectra of the rows above
+ * K are the state's cache (dash_state_spec_past).
  */
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
@@ -29,13 +34,20 @@
 
 #include "cfx/keys.h"
 #include "cfx/verify.h"
+#include "cfx/word.h"
 #include "dash/dash_ui.h"
 #include "util/text.h"
 #include "util/xalloc.h"
 
 typedef struct rect {
 	int y, x, h, w;
+	int focus;                  /* the panel a lesson's step is about: its
+	                             * title is marked and reversed */
 } rect;
+
+/* A rect, no focus. */
+#define RECT(y_, x_, h_, w_) \
+	((rect){ .y = (y_), .x = (x_), .h = (h_), .w = (w_) })
 
 static attr_t sty[ST_COUNT];
 
@@ -63,21 +75,6 @@ static const struct glyphs ascii_glyphs = {
 	{ ".", "w", "X", "?" }, " ",
 	"phi", "->", "x", "chi^2", "...", "^", "v", "+", ">"
 };
-
-/* What the frame being drawn measured (dash_draw's f). */
-static dash_frame *frame;
-
-/* Spectra of K-1, K-2, ... for the rows drawn above the current one: the
- * drawing's own cache (dash_model_spec_update recomputes only what changed). */
-static dash_model_spec past_spec[DASH_PAST];
-
-void dash_draw_free(void)
-{
-	int i;
-
-	for (i = 0; i < DASH_PAST; i++)
-		dash_model_spec_free(&past_spec[i]);
-}
 
 /* ---- styles ------------------------------------------------------------ */
 
@@ -176,14 +173,11 @@ static void rule(const rect *r, int y, int x, int n)
 		put(r, y, x + i, ST_DIM, g.h);
 }
 
-/* The panel the lesson's step is about (set by dash_draw), or NULL. */
-static const rect *focus_panel;
-
 /* Columns the right-hand text of r's title t may take (title draws it
  * only when it fits whole). */
 static int title_room(const rect *r, const char *t)
 {
-	int x = 2 + width(t) + (r == focus_panel ? 2 : 0);
+	int x = 2 + width(t) + (r->focus ? 2 : 0);
 
 	return r->w - x - 6;
 }
@@ -205,11 +199,11 @@ static const char *first_fit(const char *const *form, int n, int room)
  * title is marked and drawn reversed. */
 static void title(const rect *r, const char *t, const char *right)
 {
-	int x, st = r == focus_panel ? ST_SELECT : ST_TITLE;
+	int x, st = r->focus ? ST_SELECT : ST_TITLE;
 
 	rule(r, 0, 0, r->w);
 	x = put(r, 0, 1, st, " ");
-	if (r == focus_panel) {
+	if (r->focus) {
 		x = put(r, 0, x, st, g.focus);
 		x = put(r, 0, x, st, " ");
 	}
@@ -356,11 +350,11 @@ static void lesson_column(const dash *d, layout *l, int W, int H)
 	const char *f = dash_learn_focus(d);
 	int code = f && !strcmp(f, "shifts"), spec = f && !strcmp(f, "spectrum");
 	int lw = W / 2;
-	rect up = { l->cf.y, 0, l->cf.h, lw };
-	rect down = { l->spec.y, 0, l->spec.h, lw };
-	rect none = { 0, 0, 0, 0 };
+	rect up = RECT(l->cf.y, 0, l->cf.h, lw);
+	rect down = RECT(l->spec.y, 0, l->spec.h, lw);
+	rect none = RECT(0, 0, 0, 0);
 
-	l->lesson = (rect){ up.y, lw + 1, H - 1 - up.y, W - lw - 1 };
+	l->lesson = RECT(up.y, lw + 1, H - 1 - up.y, W - lw - 1);
 	l->cf = code ? none : up;
 	l->code = code ? up : none;
 	l->spec = spec ? down : none;
@@ -373,18 +367,18 @@ static void compute_layout(const dash *d, layout *l, int W, int H)
 	int y, dh, rem, bh, mh, lw, FW = W, n_out;
 
 	memset(l, 0, sizeof *l);
-	l->head = (rect){ 0, 0, 3, W };
-	l->foot = (rect){ H - 1, 0, 1, W };
+	l->head = RECT(0, 0, 3, W);
+	l->foot = RECT(H - 1, 0, 1, W);
 	/* a lesson strip where the panels keep 80 columns: they are laid
 	 * out in what is left of it */
 	if (dash_learn_open(d) && W >= DASH_MIN_W + 1 + LESSON_MIN_W) {
 		W -= 1 + clampi(W - DASH_MIN_W - 1, LESSON_MIN_W, LESSON_MAX_W);
-		l->lesson = (rect){ 3, W + 1, H - 4, FW - W - 1 };
+		l->lesson = RECT(3, W + 1, H - 4, FW - W - 1);
 		l->strip = 1;
 	}
 	y = 3;
 	dh = decomp_rows(d, W);
-	l->decomp = (rect){ y, 0, dh, W };
+	l->decomp = RECT(y, 0, dh, W);
 	y += dh;
 	rem = H - 1 - y;
 	l->wide = W >= 120 && rem >= 24;
@@ -392,23 +386,23 @@ static void compute_layout(const dash *d, layout *l, int W, int H)
 		int cw = W * 34 / 100, kw = W * 35 / 100;
 		bh = clampi(rem * 2 / 5, 9, 16);
 		mh = rem - bh;
-		l->cf = (rect){ y, 0, mh, cw };
-		l->code = (rect){ y, cw + 1, mh, kw };
-		l->spec = (rect){ y, cw + kw + 2, mh, W - cw - kw - 2 };
-		l->buck = (rect){ y + mh, 0, bh, W };
+		l->cf = RECT(y, 0, mh, cw);
+		l->code = RECT(y, cw + 1, mh, kw);
+		l->spec = RECT(y, cw + kw + 2, mh, W - cw - kw - 2);
+		l->buck = RECT(y + mh, 0, bh, W);
 	} else {
 		bh = clampi(rem / 2, 8, 14);
 		mh = rem - bh;
 		lw = W / 2;
-		l->cf = (rect){ y, 0, mh, lw };
-		l->code = (rect){ y, lw + 1, mh, W - lw - 1 };
+		l->cf = RECT(y, 0, mh, lw);
+		l->code = RECT(y, lw + 1, mh, W - lw - 1);
 		lw = W * 42 / 100;
-		l->spec = (rect){ y + mh, 0, bh, lw };
-		l->buck = (rect){ y + mh, lw + 1, bh, W - lw - 1 };
+		l->spec = RECT(y + mh, 0, bh, lw);
+		l->buck = RECT(y + mh, lw + 1, bh, W - lw - 1);
 	}
 	dash_out_lines(d->out, &n_out);
 	bh = clampi(n_out + 1, 4, clampi((H - 4) / 2, 4, 24));
-	l->out = (rect){ H - 1 - bh, 0, bh, W };
+	l->out = RECT(H - 1 - bh, 0, bh, W);
 	if (dash_learn_open(d) && !l->strip)
 		lesson_column(d, l, W, H);
 }
@@ -417,7 +411,7 @@ static void compute_layout(const dash *d, layout *l, int W, int H)
  * title's text wins). */
 static void joint(int y, int x, const char *glyph)
 {
-	rect scr = { 0, 0, LINES, COLS };
+	rect scr = RECT(0, 0, LINES, COLS);
 	wchar_t wc[CCHARW_MAX + 1];
 	cchar_t cc;
 	attr_t a;
@@ -431,7 +425,7 @@ static void joint(int y, int x, const char *glyph)
 }
 
 /* The panel a step's focus: names (lessons/FORMAT.md), or NULL. */
-static const rect *focus_of(const layout *l, const char *f)
+static rect *focus_of(layout *l, const char *f)
 {
 	if (!f)
 		return NULL;
@@ -451,7 +445,7 @@ static const rect *focus_of(const layout *l, const char *f)
 /* The column between two panels side by side. */
 static void vsep(const rect *left, int y0, int h, int joint_top)
 {
-	rect scr = { 0, 0, LINES, COLS };
+	rect scr = RECT(0, 0, LINES, COLS);
 	int x = left->x + left->w, i;
 
 	for (i = 0; i < h; i++)
@@ -541,6 +535,30 @@ static void status_row(const rect *r, int y, int st, const char *msg)
 	put(r, y, 2, st, buf);
 }
 
+/* The typing error after the carets (row 1 from column ex), with the
+ * token it names or, the carets pointing at it, without; where neither
+ * fits, on the row below, whole or ended by where the rest is.  Returns
+ * 1 if it took the row below. */
+static int edit_error(const rect *r, int ex, const cfx_err *e)
+{
+	char full[sizeof e->msg + sizeof e->token + 4];
+
+	if (e->token[0])
+		snprintf(full, sizeof full, "%s (%s)", e->msg, e->token);
+	else
+		snprintf(full, sizeof full, "%s", e->msg);
+	if (ex + width(full) <= r->w - 1) {
+		put(r, 1, ex, ST_ERROR, full);
+		return 0;
+	}
+	if (ex + width(e->msg) <= r->w - 1) {
+		put(r, 1, ex, ST_ERROR, e->msg);
+		return 0;
+	}
+	status_row(r, 2, ST_ERROR, width(full) <= r->w - 3 ? full : e->msg);
+	return 1;
+}
+
 static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 {
 	const dash_view *v = dash_keys_view(d);
@@ -578,15 +596,9 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 			for (i = 0; i < len; i++)
 				put(r, 1, x + from - off + i, ST_ERROR, i ? "~" : "^");
 			ex = x + from - off + len + 1;
-			if (ex > r->w - 20)
-				ex = 2;
-			if (e->token[0])
-				putf(r, 1, ex, ST_ERROR, "%s (%s)", e->msg, e->token);
-			else
-				putf(r, 1, ex, ST_ERROR, "%s", e->msg);
-			if (*msg)
+			if (!edit_error(r, ex, e) && *msg)
 				status_row(r, 2, msg_style, msg);
-			else
+			else if (!*msg)
 				putf(r, 2, 2, ST_DIM, "the panels keep %s = %s (n = %u)",
 				     c->hex, c->dec, c->bits);
 			return;
@@ -1015,7 +1027,7 @@ static void code_title(const rect *r, int opt, int above, int below)
 	title(r, t, first_fit(form, 4, title_room(r, t)));
 }
 
-static void draw_code(const dash *d, const rect *r)
+static void draw_code(const dash *d, const rect *r, dash_frame *frame)
 {
 	const dash_view *v = dash_keys_view(d);
 	const dash_model_const *c = dash_state_model(d);
@@ -1144,10 +1156,8 @@ static void draw_spec(const dash *d, const rect *r)
 	for (i = past; i >= 0; i--, y++) {
 		const dash_model_spec *ps = dash_state_spec(d);
 		uint64_t k = s->count - (uint64_t)i;
-		if (i) {
-			dash_model_spec_update(&past_spec[i - 1], s->p, s->bits, k);
-			ps = &past_spec[i - 1];
-		}
+		if (i)
+			ps = dash_state_spec_past(d, (unsigned)i);
 		/* rows for smaller K are out of room: ▲ says so (a taller
 		 * terminal shows more) */
 		if (y == 2 && k > 1)
@@ -1600,7 +1610,7 @@ static void draw_buckets(const dash *d, const rect *r)
 	if (wide) {
 		/* histogram on the left, figures on the right */
 		int sx = r->w - 46;
-		hr = (rect){ r->y + 1, r->x + 1, r->h - 1 - sweep_rows, sx - 3 };
+		hr = RECT(r->y + 1, r->x + 1, r->h - 1 - sweep_rows, sx - 3);
 		y = 1;
 		putf(r, y++, sx, st, "keys     %zu distinct (%zu made)", s->r.keys,
 		     s->made);
@@ -1631,8 +1641,8 @@ static void draw_buckets(const dash *d, const rect *r)
 		put(r, 2, x, cur ? verdict_style(s->r.verdict) : ST_DIM,
 		    score_verdict_name(s->r.verdict));
 		x = cover_note(d, r, 3, 1, r->w - 2);   /* a row less for the bars */
-		hr = (rect){ r->y + 3 + x, r->x + 1, r->h - 3 - x - sweep_rows,
-		             r->w - 2 };
+		hr = RECT(r->y + 3 + x, r->x + 1, r->h - 3 - x - sweep_rows,
+		             r->w - 2);
 	}
 	draw_hist(s, &hr, cur ? verdict_style(s->r.verdict) : ST_DIM);
 	draw_sweep(d, r, r->h - sweep_rows, sweep_rows);
@@ -1661,7 +1671,7 @@ static void draw_lesson(const dash *d, const rect *r)
  * (and of the output pane, out, when it is open over them). */
 static void lesson_sep(const layout *l, const rect *out)
 {
-	rect scr = { 0, 0, LINES, COLS };
+	rect scr = RECT(0, 0, LINES, COLS);
 	const rect *left[] = { &l->cf, &l->code, &l->spec, &l->buck, out };
 	int x = l->lesson.x - 1, i;
 
@@ -1718,7 +1728,7 @@ static int out_line_rows(const rect *r, int y, int w, const char *s, int st,
 
 /* The output pane: lines wrapped to its width, the newest at the bottom
  * unless scrolled (by rows). */
-static void draw_out(const dash *d, const rect *r)
+static void draw_out(const dash *d, const rect *r, dash_frame *frame)
 {
 	int vis = r->h - 1, i, scroll = dash_out_scrolled(d->out), n, w = r->w - 2;
 	int total = 0, y;
@@ -1802,6 +1812,28 @@ static int help_rows(const rect *r, int top, int draw)
 	return y - 1;
 }
 
+/* The automatic word sizes as the core chooses them (word_auto), up to
+ * 64 bits, the dashboard's largest: "32, 64" or "8, 16, 32, 64". */
+static const char *word_rule(char *buf, size_t n)
+{
+	unsigned long last = 0, w;
+	unsigned k;
+	mpz_t z;
+
+	buf[0] = '\0';
+	mpz_init(z);
+	for (k = 1; k <= 64; k++) {
+		mpz_set_ui(z, 1);
+		mpz_mul_2exp(z, z, k - 1);      /* a value of k bits */
+		if ((w = word_auto(z)) != last && w <= 64)
+			snprintf(buf + strlen(buf), n - strlen(buf), "%s%lu",
+			         last ? ", " : "", w);
+		last = w;
+	}
+	mpz_clear(z);
+	return buf;
+}
+
 /* The second page of help: what each panel shows and how to read it, in
  * the glyphs this screen draws (UTF-8 or ASCII). */
 static int panel_rows(const rect *r, int top, int draw)
@@ -1812,12 +1844,14 @@ static int panel_rows(const rect *r, int top, int draw)
 		"Shift/add code", "Spectrum", "  lengths", "Buckets", "  bars",
 		"  sweep strip", "  verify strip", "  the two strips",
 	};
-	char t[N][800];
+	char t[N][800], rule[64];
 	int y = 1, i;
 
 	snprintf(t[0], sizeof t[0], "the constant as typed, = its value in hex and "
-	         "decimal, n the word size in bits (auto: the smallest of 32, 64, "
-	         "then multiples of 64, that holds it), odd or even, prime or not.");
+	         "decimal, n the word size in bits (auto: the smallest of %s "
+	         "that holds it; w or :set bits chooses another; while you type "
+	         "a constant n is held, and Enter applies the rule), odd or "
+	         "even, prime or not.", word_rule(rule, sizeof rule));
 	snprintf(t[1], sizeof t[1], "bits: p in binary.  NAF: p as signed "
 	         "digits + 0 - with no two non-zero digits side by side, the "
 	         "fewest there can be; sum: the same as powers of two.  Left Right "
@@ -1915,10 +1949,10 @@ static void help_title(const rect *r, int page, int above, int below)
 	title(r, t, first_fit(form, 3, title_room(r, t)));
 }
 
-static void draw_help(const dash *d)
+static void draw_help(const dash *d, dash_frame *frame)
 {
 	const dash_view *v = dash_keys_view(d);
-	rect r = { 1, 0, LINES - 1, COLS };
+	rect r = RECT(1, 0, LINES - 1, COLS);
 	int total, vis = r.h - 1, top;
 	int (*rows)(const rect *, int, int) = v->help_page ? panel_rows
 	                                      : help_rows;
@@ -1935,7 +1969,7 @@ static void draw_help(const dash *d)
 
 static void too_small(void)
 {
-	rect scr = { 0, 0, LINES, COLS };
+	rect scr = RECT(0, 0, LINES, COLS);
 	char l2[48];
 	const char *lines[3];
 	int i, y0;
@@ -1959,12 +1993,12 @@ void dash_draw(const dash *d, dash_frame *f)
 	const dash_view *v = dash_keys_view(d);
 	int W = COLS, H = LINES, cy = -1, cx = -1;
 	layout l;
+	rect *fp;
 
 	f->code_scroll = code_scroll(d);
 	f->code_top = v->code_top;
 	f->out_scroll = dash_out_scrolled(d->out);
 	f->help_scroll = v->help_scroll;
-	frame = f;
 	erase();
 	if (W < DASH_MIN_W || H < DASH_MIN_H) {
 		too_small();
@@ -1973,14 +2007,15 @@ void dash_draw(const dash *d, dash_frame *f)
 		return;
 	}
 	compute_layout(d, &l, W, H);
-	focus_panel = focus_of(&l, dash_learn_focus(d));
+	if ((fp = focus_of(&l, dash_learn_focus(d))))
+		fp->focus = 1;
 	draw_header(d, &l.head, &cy, &cx);
 	draw_decomp(d, &l.decomp);
 	/* beside a lesson column two of these four are not shown (w = 0) */
 	if (l.cf.w)
 		draw_cf(d, &l.cf);
 	if (l.code.w)
-		draw_code(d, &l.code);
+		draw_code(d, &l.code, f);
 	if (l.spec.w)
 		draw_spec(d, &l.spec);
 	if (l.buck.w)
@@ -1996,15 +2031,14 @@ void dash_draw(const dash *d, dash_frame *f)
 		joint(l.spec.y, l.cf.x + l.cf.w, g.tee_up);
 	}
 	if (dash_out_is_open(d->out))
-		draw_out(d, &l.out);
+		draw_out(d, &l.out, f);
 	if (l.lesson.w) {
 		lesson_sep(&l, dash_out_is_open(d->out) ? &l.out : NULL);
 		draw_lesson(d, &l.lesson);
 	}
-	focus_panel = NULL;
 	draw_footer(d, &l.foot, &cy, &cx);
 	if (v->mode == MODE_HELP)
-		draw_help(d);
+		draw_help(d, f);
 	if (cy >= 0 && (v->mode & MODE_LINE)) {
 		curs_set(1);
 		move(cy, cx);

@@ -19,10 +19,12 @@ struct dash_state {
 	unsigned long bits_asked;   /* the bits it was evaluated with */
 	unsigned long gen;          /* bumped by every new constant */
 	dash_model_spec spec;
+	dash_model_spec past[DASH_PAST];    /* K - 1, K - 2, ...: a cache */
 	uint64_t K;                 /* spectrum points */
 	int sel;                    /* selected NAF digit (exponent) */
 	int sel_want;               /* the one asked for (n may be smaller) */
 	dash_scoring work;          /* the work for the settings shown */
+	int table_ok;               /* the session's table bits last shown */
 };
 
 /* ---- start and end ------------------------------------------------------ */
@@ -39,6 +41,7 @@ int dash_state_init(dash *d, const char *expr, unsigned long bits,
 		return -1;
 	}
 	d->st->sel = d->st->sel_want = (int)d->st->c.bits - 1;
+	d->st->table_ok = d->r.sess.table_bits;
 	d->r.sess.bits_set = bits;      /* --bits is set bits */
 	/* a : command's own constant and settings move the panels (a lesson
 	 * step's `score 0x9e370001 --keys stride:4096` shows there) */
@@ -57,6 +60,7 @@ int dash_state_work_start(dash *d, int wake_fd)
 void dash_state_free(dash *d)
 {
 	dash_state *st = d->st;
+	int i;
 
 	if (!st)
 		return;
@@ -64,12 +68,24 @@ void dash_state_free(dash *d)
 		dash_work_stop(st->work.w);
 	dash_work_score_free(st->work.score);
 	dash_model_spec_free(&st->spec);
+	for (i = 0; i < DASH_PAST; i++)
+		dash_model_spec_free(&st->past[i]);
 	dash_model_const_free(&st->c);
 	free(st);
 	d->st = NULL;
 }
 
 /* ---- what the others read ----------------------------------------------- */
+
+const dash_model_spec *dash_state_spec_past(const dash *d, unsigned i)
+{
+	dash_state *st = d->st;     /* the cache changes, the state does not */
+
+	assert(i >= 1 && i <= DASH_PAST && i < st->K);
+	/* dash_model_spec_update recomputes only what changed */
+	dash_model_spec_update(&st->past[i - 1], st->c.p, st->c.bits, st->K - i);
+	return &st->past[i - 1];
+}
 
 const dash_model_const *dash_state_model(const dash *d)
 {
@@ -205,11 +221,38 @@ int dash_state_set_const(dash *d, const char *expr, unsigned long bits,
 	return 0;
 }
 
+/* A setting the dashboard cannot show is refused as set refuses one out
+ * of its range, in the same words, and the session keeps the old value:
+ * the settings are checked when set, not when drawn. */
+static int session_limits(dash *d)
+{
+	cfx_session *s = &d->r.sess;
+
+	if (s->bits > DASH_MODEL_MAX_BITS) {
+		dash_out_msg(d->out, ST_ERROR, "set: bits must be an integer from 1 "
+		             "to %d here, or auto (%lu); n stays %u",
+		             DASH_MODEL_MAX_BITS, s->bits, d->st->c.bits);
+		s->bits = d->st->bits_asked;
+		return -1;
+	}
+	if (s->table_bits > DASH_MAX_TABLE) {
+		int asked = s->table_bits;
+		s->table_bits = d->st->table_ok;
+		dash_out_msg(d->out, ST_ERROR, "set: table-bits must be an integer "
+		             "from 1 to %d here (%d); b stays %u",
+		             DASH_MAX_TABLE, asked, dash_state_table_bits(d));
+		return -1;
+	}
+	d->st->table_ok = s->table_bits;
+	return 0;
+}
+
 void dash_state_apply_session(dash *d)
 {
 	cfx_session *s = &d->r.sess;
 	cfx_err e;
 
+	session_limits(d);
 	if (!s->constant || strcmp(s->constant, d->st->c.expr) ||
 	    s->bits != d->st->bits_asked) {
 		char *want = s->constant ? strdup(s->constant) : NULL;
@@ -226,10 +269,7 @@ void dash_state_apply_session(dash *d)
 		}
 		free(want);
 	}
-	if (s->table_bits > DASH_MAX_TABLE)
-		dash_out_msg(d->out, ST_ERROR, "the dashboard draws tables of up to 2^%d "
-		         "buckets; showing 2^%u", DASH_MAX_TABLE, dash_state_table_bits(d));
-	else if (s->table_bits > (int)d->st->c.bits)
+	if (s->table_bits > (int)d->st->c.bits)
 		dash_out_msg(d->out, ST_ERROR, "table bits %d are more than n = %u: showing "
 		         "2^%u buckets", s->table_bits, d->st->c.bits, dash_state_table_bits(d));
 }
@@ -256,6 +296,8 @@ void dash_state_set_K(dash *d, uint64_t K)
 void dash_state_set_table(dash *d, int b)
 {
 	d->r.sess.table_bits = b;
+	if (d->st)
+		d->st->table_ok = b;
 }
 
 void dash_state_set_count(dash *d, unsigned long long k)

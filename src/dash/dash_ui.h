@@ -161,6 +161,11 @@ const dash_model_const *dash_state_model(const dash *d);
 unsigned long dash_state_bits_asked(const dash *d);
 unsigned long dash_state_gen(const dash *d);
 const dash_model_spec *dash_state_spec(const dash *d);
+
+/* The spectrum of the constant for K - i points (1 <= i <= DASH_PAST,
+ * i < K), for the rows drawn above K's: a cache of the state, filled on
+ * demand (what the state means does not change). */
+const dash_model_spec *dash_state_spec_past(const dash *d, unsigned i);
 uint64_t dash_state_K(const dash *d);
 int dash_state_sel(const dash *d);
 const dash_scoring *dash_state_scoring(const dash *d);
@@ -255,10 +260,9 @@ void dash_keys_measured(dash *d, const dash_frame *f);
 /* Styles and glyphs: colour allowed, ASCII only. */
 void dash_draw_init(int color, int ascii);
 
-/* Draw a frame of d, which the drawing only reads; f receives what the
- * frame measured.  dash_draw_free releases the drawing's caches. */
+/* Draw a frame of d, which the drawing only reads (the state's caches
+ * aside); f receives what the frame measured. */
 void dash_draw(const dash *d, dash_frame *f);
-void dash_draw_free(void);
 
 /* ---- dash_cmd.c ------------------------------------------------------- */
 

@@ -674,9 +674,16 @@ static void load(learn_store_progress *p, int locked, FILE *diag)
 	 * anything else (a directory, a FIFO, junk) is moved aside whole */
 	whole = !good || !locked;
 	if (!(aside = set_aside(p->path, !whole))) {
-		fprintf(diag, "cfx: learn: the progress file could not be read "
-		        "(%s) nor set aside (%s); progress starts afresh\n", why,
-		        strerror(errno));
+		int err_aside = errno;
+		if (good)      /* the good lines were read: they are kept */
+			fprintf(diag, "cfx: learn: the progress file could not be "
+			        "read whole (%s) nor set aside (%s); the %zu lesson%s "
+			        "read %s kept for this run\n", why, strerror(err_aside),
+			        good, good == 1 ? "" : "s", good == 1 ? "is" : "are");
+		else
+			fprintf(diag, "cfx: learn: the progress file could not be "
+			        "read (%s) nor set aside (%s); progress starts "
+			        "afresh\n", why, strerror(err_aside));
 		return;
 	}
 	if (at && bad > 1)

@@ -223,6 +223,46 @@ $ awk 'BEGIN { s = "answer "; for (i = 0; i < 5000; i++) s = s "7"; print s }' |
 > That answer is longer than 4096 characters; no step's answer is.
 ? 1
 
+# ---- the environment, files cfx writes, compilers, output ---------------
+# (tests/harden/*.sh has the rest: another user's directory, signals,
+# noexec, SIGCHLD ignored, the dashboard)
+$ COLUMNS=abc cfx stats --json
+! cfx: stats: $COLUMNS is not a terminal size from 3 to 10000 (COLUMNS=abc)
+? 2
+$ COLUMNS=-5 cfx bench 5 --runs 3
+! cfx: bench: $COLUMNS is not a terminal size from 3 to 10000 (COLUMNS=-5)
+? 2
+$ cfx naf 'nextprime(nextprime(nextprime(nextprime(nextprime(nextprime(nextprime(2^2047)))))))'
+! cfx: naf: too costly to evaluate (more than about 2 s of work) (nextprime(nextprime(nextprime(nextprime(nextprime(nextprime(...)
+? 2
+$ cfx cf 5 >/dev/full
+! cfx: cf: cannot write output: No space left on device
+? 2
+$ echo 'cf 5' | cfx >/dev/full
+! cfx: repl: cannot write output: No space left on device
+? 2
+$ cfx --help >/dev/full
+! cfx: help: cannot write output: No space left on device
+? 2
+$ mkdir -m 777 ww && chmod 777 ww && cfx bench 5 --runs 3 --raw ww
+! cfx: bench: refused: writable by others (and not sticky) (ww)
+? 2
+$ mkdir sticky && chmod 1777 sticky && ln -s /nonexistent sticky/0x05-mul.txt && cfx bench 5 --runs 3 --raw sticky 2>&1 >/dev/null | grep -v warning | sed "s|$PWD/||"; exit 2
+> cfx: bench: exists, in a directory others can write: cfx makes only new files there (sticky/0x05-mul.txt)
+? 2
+$ CC=false cfx bench 5 --runs 3
+! cfx: bench: the compiler failed (exit status 1) (false)
+? 2
+$ CC=g++ cfx bench 5 --runs 3
+! cfx: bench: the compiled object has no function cfx_bench_0 (a C++ compiler? set CC to a C compiler) (g++)
+? 2
+$ TMPDIR=/proc cfx bench 5 --runs 3
+! cfx: bench: cannot make a temporary directory: No such file or directory (/proc)
+? 2
+$ cfx bench 5 --bits 64 --table-bits 24 --runs 3
+! cfx: bench: the keys, their copy and the tables would take 1152 MiB, over the 1024 MiB one request may take
+? 2
+
 # ---- limits: bounded work, said on the output -------------------------
 $ cfx cf --convergents 'golden(65536)' | tail -n 1 | sed 's/first [0-9]* /first N /'
 > (the first N convergents: the rest would pass 16 MiB)

@@ -123,9 +123,9 @@ $ cfx search 0x9e370001
 
 # ---- the seeds: found among the K = 7 primes, dropped for a stride --------
 $ cfx search --bits 32 --prime --top 20 --terms 7 --window 8 | grep 0x9e370001
->   0x9e370001  stride 2^16: keys k*2^16 hash like p mod 2^16 = 0x1, whose a_1 = 65536
+>   0x9e370001  stride 2^16: R 51.4 at 2^6 x8; a_1 = 65536 after q = 1: 1 multiplier in 4.5e+04
 $ cfx search --bits 64 --prime --top 20 --terms 7 --window 8 | grep 0x9e37fffffffc0001
->   0x9e37fffffffc0001  stride 2^13: keys k*2^13 hash like p mod 2^51 = 0x7fffffffc0001, whose a_2 = 8589967359
+>   0x9e37fffffffc0001  stride map: keys k*8192 at 2^16 buckets x2 cost 2.18e+04 times a random hash's lookups (predicted), beyond almost every random multiplier's worst stride
 
 # without a screen the seed is the best-ranked 32-bit prime of its cost
 # (golden prefix 12: [0; 1 (x12), 18, ...]); 5 adders, depth 3, not the

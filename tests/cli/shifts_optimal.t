@@ -152,8 +152,11 @@ $ cfx shifts 14709 --bits 16 --optimal
 
 # 19659 needs 5 even mod 2^16; under a depth bound of 3 the graphs of
 # four (depth up to 4) are not all tried, so only the integer bound is
-# proven; and on 32 bits five is not proven mod 2^n (the graphs of four
-# are tried on words of at most 24 bits)
+# proven.  shifts --optimal tries every graph of four on any word, so
+# "at least 5" is proven at 32 and 64 bits too (the audit's exhaustive
+# search of every graph of at most four, for c and -c, found none for
+# these); for 0x61C88647 tools/mcm5 found no graph of five either
+# (doc/mcm5.md), so its 6 is minimal
 $ cfx shifts 19659 --bits 16 --optimal --json | grep -E 'proven|least|"adders"'
 >   "proven": "minimal mod 2^16",
 >   "adders_at_least": 5,
@@ -161,7 +164,31 @@ $ cfx shifts 19659 --bits 16 --optimal --json | grep -E 'proven|least|"adders"'
 $ cfx shifts 19659 --bits 16 --max-depth 3 | head -1
 > x * 0x4ccb mod 2^16, fewest adders (proven minimal over the integers; mod 2^16, where values may wrap, at least 4):
 $ cfx shifts 0x61C88647 --optimal | head -1
-> x * 0x61c88647 mod 2^32, fewest adders found (heuristic; at least 4):
+> x * 0x61c88647 mod 2^32, fewest adders (proven minimal mod 2^32: no graph of 5 by tools/mcm5, doc/mcm5.md):
+$ cfx shifts 0x9E3779B9 --optimal --json | grep -E 'least|"adders"'
+>   "adders_at_least": 6,
+>   "adders": 6,
+$ cfx shifts 0x61C8864680B583EB --optimal | head -1
+> x * 0x61c8864680b583eb mod 2^64, fewest adders found (heuristic; at least 5):
+
+# the audit's misses: 5 adders each, minimal.  301683 on 19 bits: 3 =
+# (x << 1) + x; 19 = (x << 4) + 3x; 147 = (x << 7) + 19x; 9427 =
+# (147 << 6) + 19x; c = (9427 << 5) + 19x (python: 9427 * 32 + 19 =
+# 301683); 435413 likewise; 702165 = 5 * 140433 on 20, 24 and 32
+# bits (an odd part below 2^20 is searched as an integer on any word)
+$ cfx shifts 301683 --bits 19 --optimal --json | grep -E 'least|"adders"'
+>   "adders_at_least": 5,
+>   "adders": 5,
+$ cfx shifts 435413 --bits 19 --optimal --json | grep -E 'least|"adders"'
+>   "adders_at_least": 5,
+>   "adders": 5,
+$ cfx shifts 702165 --bits 20 --optimal --json | grep '"adders"'
+>   "adders": 5,
+$ cfx shifts 702165 --bits 24 --optimal --json | grep '"adders"'
+>   "adders": 5,
+$ cfx shifts 702165 --bits 32 --optimal --json | grep -E 'least|"adders"'
+>   "adders_at_least": 5,
+>   "adders": 5,
 
 # a 64-bit product on RV32I is a __muldi3 call, not __mulsi3
 $ cfx shifts 0x61C8864680B583EB --optimal --target rv32i --json | grep -c __muldi3

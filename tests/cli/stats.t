@@ -93,7 +93,8 @@ $ printf '1e154\n2e154\n3e154\n' > a; printf '4e154\n5e154\n6e154\n' > b; cfx st
 > 	3e+154 +/- 2.26696e+154
 > 	150% +/- 113.348%
 > 	(Welch's t, df = 4, p = 0.0213)
-# beyond, a mean or a variance that overflows is refused
+# beyond, a variance that overflows is refused (the mean of finite points
+# is finite: 1.13e308 here, added as shares when the sum overflows)
 $ cfx stats
 < 1e300
 < 2e300
@@ -104,7 +105,7 @@ $ cfx stats --json
 < 1.7e308
 < 1.7e308
 < 1
-! cfx: stats: <stdin>, line 1: numbers too large: the mean overflows a double (1.7e+308)
+! cfx: stats: <stdin>, line 1: numbers too large: the variance overflows a double (1.7e+308)
 ? 2
 $ cfx stats no-such-file
 ! cfx: stats: cannot read: No such file or directory (no-such-file)

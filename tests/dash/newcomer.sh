@@ -42,8 +42,8 @@ check "half of them do not" tm_gone 'keys = all'
 tm_type 'q'; tm_exited >/dev/null
 
 # ---- a : command's constant and settings move the panels ----
-dash_start 120 40 dash --learn 9
-tm_wait 'Lesson 9' >/dev/null
+dash_start 120 40 dash --learn 8
+tm_wait 'Lesson 8' >/dev/null
 tm_type ':score 0x61c88647 --keys stride:4096 --table-bits 10 --count 1024'
 tm_keys Enter
 check "a lesson's command moves the constant" tm_wait 'const 0x61c88647 '

@@ -66,7 +66,8 @@ expect "a compiler that hangs, bench: said ($(cat "$tmp/err"))" \
 CFX_TEST_TIME_LIMIT=1 CC=$tmp/slowcc verify
 expect "a compiler that hangs, verify: INFO ($(cat "$tmp/v"))" \
 	'grep -q "^pass INFO: .*took more than 1 s" "$tmp/v"'
-expect "its sleep killed with it" '! pgrep -f "sleep 4321" >/dev/null'
+sleep 0.5
+expect "its sleep killed with it" '! pgrep -f "^sleep 4321" >/dev/null'
 
 CC="gcc -m64" bench; rc=$?
 expect "CC='gcc -m64' bench: status 0 (got $rc)" '[ $rc = 0 ]'

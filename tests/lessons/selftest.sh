@@ -12,8 +12,9 @@ else
 fi
 n=$(ls "$root"/lessons/[0-9]*.lesson | wc -l)
 [ "$n" -ge 12 ] && ok "at least twelve lessons ($n)" || bad "only $n lessons"
-# the curriculum order of the issue: lesson 9 is the sparse trap, 10 verify
-[ -f "$root/lessons/09-sparse-trap.lesson" ] && [ -f "$root/lessons/10-verify.lesson" ] &&
+# the curriculum order (issue 24): 1-6, uniformity, the sparse trap, the
+# verdict's rule before verify judges, then NAF and speed
+[ -f "$root/lessons/08-sparse-trap.lesson" ] && [ -f "$root/lessons/09-verdict.lesson" ] && [ -f "$root/lessons/10-verify.lesson" ] && [ -f "$root/lessons/12-faster.lesson" ] &&
 	ok "curriculum order" || bad "curriculum order"
 if out=$(CFX_LESSONS=$root/tests/lessons/fixtures "$cfx" learn --selftest 2>&1); then
 	ok "fixtures"

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "cfx/stride.h"
+#include "cfx/verify.h"
 #include "testutil.h"
 
 typedef unsigned __int128 u128;
@@ -275,4 +276,69 @@ Test(stride, map_set)
 	cr_assert_eq(small, 256);
 	cr_assert_eq(eights, (4096 - 256) / 8);
 	cr_assert_eq(small + eights, n);
+}
+
+/* The map's verdict on random odd multipliers (a fixed seed, not the
+ * calibration's): its rule FAILs almost none (at most 1%; with F near
+ * 60..95 the rule's share is about 0.05 / F), WARNs few, and the
+ * reference's share agrees with these: the share at or above each
+ * multiplier's worst, averaged, is about 1/2. */
+Test(stride, random_multipliers_rarely_fail, .timeout = 120)
+{
+	static const unsigned widths[] = { 32, 64 };
+	trng r = { 9001 };
+	size_t w, i;
+
+	for (w = 0; w < 2; w++) {
+		unsigned n = widths[w];
+		size_t fails = 0, warns = 0, N = 150;
+		size_t F = verify_judged_default(n);
+		double mean_tail = 0;
+		for (i = 0; i < N; i++) {
+			verify_smap sm;
+			uint64_t p = (trng_next(&r) & tmask(n)) | 1;
+			verify_stride ws;
+			memset(&sm, 0, sizeof sm);
+			verify_strides(p, n, F, &sm);
+			fails += sm.status == VERIFY_FAIL;
+			warns += sm.status == VERIFY_WARN;
+			mean_tail += sm.tail / (double)N;
+			/* the cheap FAIL test agrees with the whole map */
+			CHECK(verify_strides_fail(p, n, F, &ws) ==
+			      (sm.status == VERIFY_FAIL), "%u-bit %#llx: map %s, "
+			      "screen disagrees", n, (unsigned long long)p,
+			      verify_status_name(sm.status));
+			verify_smap_free(&sm);
+		}
+		cr_assert(fails * 100 <= N, "%u bits: %zu of %zu FAIL", n, fails, N);
+		cr_assert(warns * 100 <= 5 * N, "%u bits: %zu of %zu WARN", n, warns,
+		          N);
+		cr_assert(mean_tail > 0.4 && mean_tail < 0.6, "%u bits: mean tail "
+		          "%.3g", n, mean_tail);
+	}
+}
+
+/* Built to collapse far beyond random multipliers, a constant FAILs the
+ * map, and the cheap FAIL test finds the same. */
+Test(stride, built_collapse_fails)
+{
+	trng r = { 16 };
+	unsigned n = 64;
+	size_t F = verify_judged_default(n);
+	int i;
+
+	for (i = 0; i < 6; i++) {
+		uint64_t c = 1 + 2 * trng_below(&r, 100), m = collapsing(&r, n, 8, 30),
+		         p = (m * inverse(c, n)) | 1;
+		verify_smap sm;
+		verify_stride ws;
+		memset(&sm, 0, sizeof sm);
+		cr_assert_eq(verify_strides(p, n, F, &sm), VERIFY_FAIL, "%#llx (built "
+		             "for stride %llu): worst R %.3g", (unsigned long long)p,
+		             (unsigned long long)c, sm.worst);
+		cr_assert(verify_strides_fail(p, n, F, &ws));
+		cr_assert(ws.r >= sm.s[0].r * (1 - 1e-9) && ws.r <= sm.s[0].r *
+		          (1 + 1e-9), "screen %.4g, map %.4g", ws.r, sm.s[0].r);
+		verify_smap_free(&sm);
+	}
 }

@@ -38,5 +38,30 @@ for bits, n, name, pct, beta in refs:
     assert float(beta) > 0 and int(n) >= 1000, name
 PYEOF
 then ok "12 reference families, ordered percentiles"; else bad "reference tables"; fi
+# the stride map's reference (src/core/stride_cal.inc): the same seed
+# regenerates its first rows (each multiplier's map: its worst R and its
+# strides at R >= 4), its percentiles are ordered
+sinc=src/core/stride_cal.inc
+sseed=$(awk '/#define STRIDE_CAL_SEED/ { sub(/UL$/, "", $3); print $3 }' "$sinc")
+build/calibrate --strides --count 3 --rows 3 --seed "$sseed" >"$tmp" 2>/dev/null
+for w in 32 64; do
+	want=$(grep -E "^	\{ $w, 0x" "$sinc" | head -3)
+	got=$(grep -E "^	\{ $w, 0x" "$tmp" | head -3)
+	if [ -n "$want" ] && [ "$want" = "$got" ]; then
+		ok "seed $sseed regenerates the first $w-bit stride maps"
+	else bad "$w-bit stride rows differ: $(diff <(echo "$want") <(echo "$got") | head -3)"; fi
+done
+if /usr/bin/env python3 - "$sinc" <<'PYEOF'
+import re, sys
+t = open(sys.argv[1]).read()
+refs = re.findall(r"\{ (\d+), (\d+),\s*\{([^}]*)\},\s*([0-9.e+-]+),\s*\{([^}]*)\},", t)
+assert len(refs) == 2, len(refs)
+for bits, n, pct, beta, col in refs:
+    for s in (pct, col):
+        v = [float(x) for x in s.split(",")]
+        assert len(v) == 101 and all(a <= b for a, b in zip(v, v[1:])), bits
+    assert float(beta) > 0 and int(n) >= 1000, bits
+PYEOF
+then ok "stride map reference: 2 word sizes, ordered percentiles"; else bad "stride map reference"; fi
 echo "calibration: $pass passed, $fail failed"
 [ $fail = 0 ]

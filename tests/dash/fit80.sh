@@ -1,0 +1,177 @@
+#!/bin/bash
+# 80x24 first: the dashboard at the size most terminals open at, read as a
+# person reads it after each key the help documents.  Every screen is
+# read by tests/dash/fit.py: no text touching a panel's edge (it was cut),
+# no word cfx never prints (a cut one), the header's value and parity
+# whole, the power sum term for term against the NAF computed in Python,
+# the sweep and verify strips there or a line saying where they went.
+# The help's own list of keys must be the one this test presses, so a new
+# key is read too.  Then a command's output in the pane, read against
+# what the CLI prints, and the help's pages scrolled through.
+. "$(dirname "$0")/lib.bash"
+
+vocab=$TM_DIR/vocab
+cat src/*/*.c src/*/*.h include/cfx/*.h lessons/*.lesson man/cfx.1 |
+	grep -oE '[A-Za-z]+' | tr A-Z a-z | sort -u > "$vocab"
+
+# shot NAME P N MODE: keep the screen (one capture: a frame is drawn
+# whole, so its header and panels agree) for fit.py, which reads them
+# all at the end (P "-": the value the header shows, after a key moved
+# it; the header check then holds its hex and decimal against each
+# other, the sum against the NAF of that value).
+shots=$TM_DIR/shots nshot=0
+mkdir -p "$shots"
+shot() {
+	sleep 0.2
+	nshot=$((nshot + 1))
+	{ echo "$1"; echo "$2 $3 $4"; tm_screen; } > "$shots/$(printf %04d $nshot)"
+}
+
+# The constant's value by PARI/GP (golden(N) = round(2^N / phi); cfx's
+# prevprime(x) is the largest prime below x).
+dec_of() {
+	local g
+	case $1 in
+	'prevprime(golden(32))') g='precprime(round(2^33/(1+sqrt(5)))-1)' ;;
+	'golden(64)') g='round(2^65/(1+sqrt(5)))' ;;
+	*) g=$1 ;;
+	esac
+	echo "default(realprecision, 60); $g" | gp -q -f | tail -1
+}
+# tmux keys for each key name the help lists under "On the dashboard"
+# (a name's keys are pressed one after another; "-" : not pressed here,
+# read in its own test below).
+declare -A press=(
+	["e, Enter"]="e Escape" ["/"]="/ Escape" [":"]=": Escape"
+	["?"]="-" ["q, Ctrl-C"]="-" ["Left Right"]="Left Right Left"
+	["+ 0 - Space"]="Right + - 0 Space" ["H L"]="H L"
+	["n p"]="n p" ["w"]="w w w" ["< >"]="> > >"
+	["( )"]="( )" ["k K"]="k k K" [", ."]=". ,"
+	["[ ]"]="] [" ["{ }"]="} {" ["c"]="c" ["s"]="s"
+	["PgUp PgDn Up Down"]="NPage PPage Down Up" ["o, Esc"]="o o"
+	["Ctrl-L"]="C-l" ["Ctrl-Z"]="-"
+)
+
+# ---- the help lists the keys this test presses ----
+dash_start 80 24
+tm_wait 'golden prefix' >/dev/null
+tm_type '?'
+tm_wait '^─ Keys' >/dev/null
+names=
+for i in 1 2 3 4 5 6 7 8; do
+	names+=$(tm_screen | cut -c1-26)$'\n'
+	tm_keys NPage; sleep 0.1
+done
+listed=$(printf '%s' "$names" | awk '
+	/^  On the dashboard/ { on = 1; next }
+	/^  [A-Z]/ { on = 0 }
+	on && /^    [^ ]/ { sub(/^    /, ""); sub(/ +$/, ""); print }' | sort -u)
+missing=
+while IFS= read -r k; do
+	[ -n "$k" ] && [ -z "${press[$k]+x}" ] && missing+=" [$k]"
+done <<<"$listed"
+check "every key the help documents is pressed here (not:$missing)" \
+	test -z "$missing" -a -n "$listed"
+tm_type 'q'; tm_exited >/dev/null
+
+# ---- each documented key, on constants that fill the panels ----
+# prevprime(golden(32)) the default; golden(64) even, 64 bits; the seed
+# 0x9e370001; 0xAAAAAAAAAAAAAAAB the longest NAF of 64 bits (4 rows of
+# sum); 0xfffffff1 whose 2^32 digit wraps.
+for expr in 'prevprime(golden(32))' 'golden(64)' 0x9e370001 \
+            0xAAAAAAAAAAAAAAAB 0xfffffff1; do
+	p=$(dec_of "$expr")
+	dash_start 80 24 dash "'$expr'"
+	tm_wait 'golden prefix' >/dev/null
+	n=$(tm_screen | sed -n '2s/.*n = \([0-9]*\).*/\1/p')
+	shot "80x24 $expr: the panels" "$p" "$n" view
+	case $expr in prevprime*|golden*) ;; *) tm_type q; continue ;; esac
+	while IFS= read -r k; do
+		[ "${press[$k]}" = - ] && continue
+		# every key of the name, the screen read after each
+		for key in ${press[$k]}; do
+			tm_keys "$key"
+			sleep 0.1
+			mode=view
+			tm_screen | grep -q '^─ Output of' && mode=out
+			shot "80x24 $expr, $key ($k)" - 0 "$mode"
+		done
+	done <<<"$listed"
+	tm_type q; tm_exited >/dev/null
+done
+
+# ---- a command's output: wrapped in the pane, not cut ----
+# :verify --full's report, read row by row up the pane, its text joined
+# and held against what the CLI prints (spaces aside).
+dash_start 80 24 dash 0x9e370001
+tm_wait 'golden prefix' >/dev/null
+tm_type ':verify --full'; tm_keys Enter
+tm_wait ':verify --full done' 60 >/dev/null
+cli=$(./cfx verify --full 0x9e370001 | tr -s ' \n' '  ')
+pane_text() {
+	tm_screen | awk '/^─ Output of/ { on = 1; next } on && NR < 24' |
+		sed 's/^ *//' | tr -s ' \n' '  '
+}
+allok=1
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+	t=$(pane_text | sed 's/^:verify --full //; s/ *$//')
+	[[ "$cli" == *"$t"* ]] || { allok=0; echo "    not in the CLI's: $t"; }
+	shot "80x24 :verify --full in the pane, page $i" 2654404609 32 out
+	tm_keys PPage; sleep 0.2
+done
+check "the pane's rows, joined, are the CLI's report" test $allok = 1
+tm_type q; tm_exited >/dev/null
+
+# ---- the help's two pages, scrolled through ----
+dash_start 80 24
+tm_wait 'golden prefix' >/dev/null
+tm_type '?'
+for page in Keys Panels; do
+	tm_wait "^─ $page" >/dev/null
+	for i in 1 2 3 4 5 6 7 8; do
+		shot "80x24 ? $page, screen $i" 0 32 help
+		tm_keys NPage; sleep 0.1
+	done
+	tm_type '?'
+done
+tm_type q; tm_exited >/dev/null
+
+# ---- typing: a long constant's error whole, and the word held ----
+dash_start 80 24
+tm_wait 'golden prefix' >/dev/null
+tm_type '/nextprime(2^70) + golden(64) * 3'
+tm_wait 'wider than 64 bits' >/dev/null
+shot "80x24 typing: an error after a long caret run" 0 32 view
+check "    it is said whole, on a row of its own if need be" \
+	tm_wait 'multiplier (is )?wider than 64 bits'
+tm_keys C-u; tm_type '0x61C8'
+check "typing 0x61C8: n is held at 32, not flipped" \
+	tm_wait '= 0x000061c8 = 25032 +n = 32 \(held\)'
+tm_type '86470'
+check "typing on past 32 bits: still 32, the wider word waits for Enter" \
+	tm_wait 'needs n = 64: Enter shows it'
+shot "80x24 typing a constant wider than the held word" - 0 view
+tm_keys Enter
+check "Enter: the rule chooses n = 64" \
+	tm_wait '= 0x000000061c886470 = 26248504432 +n = 64 \(auto\)'
+tm_type q; tm_exited >/dev/null
+
+# ---- a lesson beside the panels ----
+dash_start 80 24 dash --learn 9
+tm_wait 'Step 1 of' >/dev/null
+shot "80x24 --learn 9: the lesson beside the panels" 2654435761 32 view
+for key in w '>' k; do
+	tm_keys "$key"
+	shot "80x24 --learn 9, $key" - 0 view
+done
+tm_type q; tm_exited >/dev/null
+
+# ---- every screen kept, read ----
+python3 tests/dash/fit.py "$vocab" "$shots" > "$TM_DIR/fit.out"
+cat "$TM_DIR/fit.out"
+tm_pass=$((tm_pass + $(grep -c '^ok ' "$TM_DIR/fit.out")))
+tm_fail=$((tm_fail + $(grep -c '^FAIL ' "$TM_DIR/fit.out")))
+check "fit.py read every screen kept ($nshot)" \
+	test "$(grep -Ec '^(ok|FAIL) ' "$TM_DIR/fit.out")" = "$nshot"
+
+tm_summary

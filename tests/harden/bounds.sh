@@ -1,0 +1,59 @@
+#!/bin/bash
+# Bounds (issue 22, findings 3, 4 and 10).  $COLUMNS is checked as an
+# option is (0 and abc overflowed the stats plot on a terminal, -5 asked
+# for 2^64 bytes, 2^31-1 grew to 4.6 GB); an expression's cost has a
+# budget (naf of nested nextprimes ran for minutes); search --json
+# printed uninitialised memory for candidates its stride prediction drops.
+. "$(dirname "$0")/../build/lib.sh"
+cd "$root" || exit 2
+a=tests/stats/ns_mul.txt b=tests/stats/ns_naf.txt
+for v in 0 abc -5 2147483647 99999999999999999999 ' 80' 80x; do
+	COLUMNS=$v ./cfx stats $a $b >"$tmp/out" 2>"$tmp/err"; rc=$?
+	expect "COLUMNS='$v': status 2 (got $rc)" '[ $rc = 2 ]'
+	expect "COLUMNS='$v': named ($(cat "$tmp/err"))" \
+		'[ "$(cat "$tmp/err")" = "cfx: stats: \$COLUMNS is not a terminal size from 3 to 10000 (COLUMNS=$v)" ]'
+	# on a terminal too, where it is used (script gives one)
+	COLUMNS=$v script -qec "./cfx stats $a $b" /dev/null >"$tmp/out" 2>&1; rc=$?
+	expect "COLUMNS='$v' on a terminal: status 2, no crash (got $rc)" '[ $rc = 2 ]'
+done
+COLUMNS=40 script -qec "./cfx stats $a $b" /dev/null >"$tmp/out" 2>&1; rc=$?
+expect "COLUMNS=40 on a terminal: a plot 42 wide (rule +40+)" \
+	'[ $rc = 0 ] && grep -q "^+-\{40\}+" "$tmp/out"'
+COLUMNS=abc ./cfx bench 5 --runs 3 >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect "bench: COLUMNS=abc refused before the work (got $rc: $(cat "$tmp/err"))" \
+	'[ $rc = 2 ] && [ ! -s "$tmp/out" ]'
+
+# the expression budget: refused with the subexpression named, not run
+# for minutes (timeout is a guard against a hang, not a timing test)
+e=2^2047
+for i in 1 2 3 4 5 6 7 8; do e="nextprime($e)"; done
+timeout 120 ./cfx naf "$e" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect "naf of 8 nested nextprime(2^2047): status 2 (got $rc)" '[ $rc = 2 ]'
+expect "  too costly, naming a nextprime ($(cut -c1-100 "$tmp/err"))" \
+	'grep -q "^cfx: naf: too costly to evaluate (more than about 2 s of work) (nextprime(" "$tmp/err"'
+s=$(python3 -c 'print("+".join("nextprime(2^%d)" % k for k in range(1048, 2048)))')
+timeout 120 ./cfx naf "$s" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect "a 1000-term sum of nextprime(2^k): status 2 (got $rc)" '[ $rc = 2 ]'
+expect "  too costly ($(cut -c1-100 "$tmp/err"))" 'grep -q "too costly to evaluate" "$tmp/err"'
+echo "naf $s" | timeout 120 ./cfx >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect "the same in a script: status 2 (got $rc)" '[ $rc = 2 ] && grep -q "too costly" "$tmp/err"'
+# within the budget: one nextprime of 2048 bits, checked by gp when here
+./cfx naf 'nextprime(2^2047)' --json >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect "nextprime(2^2047) is within the budget (got $rc)" '[ $rc = 0 ]'
+if command -v gp >/dev/null; then
+	want=$(echo 'nextprime(2^2047+1)' | gp -q -f 2>/dev/null)
+	got=$(python3 -c 'import json,sys; print(int(json.load(open(sys.argv[1]))["value"], 0))' "$tmp/out" 2>/dev/null)
+	expect "  and its value is gp's nextprime(2^2047+1)" '[ -n "$want" ] && [ "$got" = "$want" ]'
+fi
+
+# search --json: every dropped candidate's warn_families is a count of
+# families (it was whatever the stack held: 1786287632)
+./cfx search --bits 32 --prime --top 1 --json >"$tmp/out"
+expect "search --json: dropped candidates' warn_families are counts" \
+	'python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+w = [c[\"warn_families\"] for c in d[\"dropped\"]]
+print(w)
+sys.exit(not (w and all(0 <= x <= 200 for x in w)))" "$tmp/out"'
+done_suite harden/bounds

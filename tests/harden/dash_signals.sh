@@ -1,0 +1,76 @@
+#!/bin/bash
+# The dashboard and the REPL on SIGTERM and SIGHUP (issue 22, finding 6:
+# `:bench --runs 2000`, then closing the terminal, left an orphan at 48%
+# CPU for 80 s).  While a ':' command runs, the dashboard now leaves the
+# screen, restores the terminal's modes, removes its temporary files,
+# kills the compiler and exits 128 + signal; idle, it does the same by
+# its main loop.  The REPL at its prompt likewise.
+set -u
+. "$(dirname "$0")/../dash/lib.bash"
+cd "$root" || exit 2
+pass=0 fail=0
+expect() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+T=$TM_DIR/t
+mkdir -p "$T"
+printf '#!/bin/sh\nsleep 4323\n' >"$TM_DIR/slowcc"
+chmod +x "$TM_DIR/slowcc"
+cfx_pid() { pgrep -P "$(tm display -p -t t '#{pane_pid}')" -x cfx; }
+modes_back() {   # canonical mode and echo, as the shell left them
+	stty -F "$(tm display -p -t t '#{pane_tty}')" -a | grep -Eq '(^| )icanon( |$)' &&
+	stty -F "$(tm display -p -t t '#{pane_tty}')" -a | grep -Eq '(^| )echo( |$)'
+}
+gone() {
+	local i
+	for i in $(seq 20); do
+		pgrep -f "^sleep 4323" >/dev/null || return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+for sig in TERM HUP; do
+	want=$((128 + $(kill -l $sig)))
+	# a ':' command running: bench, its compiler hanging
+	tm_start 100 40 env LC_ALL=C.UTF-8 CFX_LATENCY_LOG= CC="$TM_DIR/slowcc" TMPDIR="$T" ./cfx
+	tm_wait 'Continued fraction' 15 >/dev/null
+	tm_type ':bench --runs 2000'; tm_keys Enter
+	for i in $(seq 100); do pgrep -f "^sleep 4323" >/dev/null && break; sleep 0.1; done
+	pid=$(cfx_pid)
+	expect "SIG$sig during :bench: the compiler ran, cfx found" '[ -n "$pid" ] && pgrep -f "^sleep 4323" >/dev/null'
+	kill -$sig $pid
+	st=$(tm_exited 10)
+	expect "SIG$sig during :bench: status $want (got $st)" '[ "$st" = $want ]'
+	expect "SIG$sig during :bench: the compiler killed" gone
+	expect "SIG$sig during :bench: no temporary files ($(ls "$T"))" '[ -z "$(ls -A "$T")" ]'
+	expect "SIG$sig during :bench: the terminal's modes restored" modes_back
+	expect "SIG$sig during :bench: the screen left" '! tm_screen | grep -q "Continued fraction"'
+
+	# idle
+	tm_start 100 40 env LC_ALL=C.UTF-8 CFX_LATENCY_LOG= ./cfx
+	tm_wait 'Continued fraction' 15 >/dev/null
+	kill -$sig "$(cfx_pid)"
+	st=$(tm_exited 10)
+	expect "SIG$sig idle: status $want (got $st)" '[ "$st" = $want ]'
+	expect "SIG$sig idle: the terminal's modes restored" modes_back
+
+	# the REPL at its prompt (readline changed the modes)
+	tm_start 100 40 env LC_ALL=C.UTF-8 ./cfx repl
+	tm_wait 'cfx>' 15 >/dev/null
+	kill -$sig "$(cfx_pid)"
+	st=$(tm_exited 10)
+	expect "SIG$sig REPL: status $want (got $st)" '[ "$st" = $want ]'
+	expect "SIG$sig REPL: the terminal's modes restored" modes_back
+done
+# Ctrl-C in the REPL stops an expression (four nextprimes of 2048 bits,
+# over a second) and the prompt comes back; the session goes on
+tm_start 100 40 env LC_ALL=C.UTF-8 ./cfx repl
+tm_wait 'cfx>' 15 >/dev/null
+tm_type 'naf nextprime(nextprime(nextprime(nextprime(2^2047))))'; tm_keys Enter
+sleep 0.3
+tm_keys C-c
+expect "REPL Ctrl-C: interrupted" "tm_wait 'interrupted' 10 >/dev/null"
+tm_type 'naf 5'; tm_keys Enter
+expect "REPL Ctrl-C: the session goes on" "tm_wait 'NAF' 10 >/dev/null"
+expect "REPL Ctrl-C: still running" '[ -n "$(cfx_pid)" ]'
+echo "harden/dash_signals: $pass passed, $fail failed"
+[ "$fail" = 0 ]

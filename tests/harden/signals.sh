@@ -1,0 +1,71 @@
+#!/bin/bash
+# Signals (issue 22, findings 5 and 10).  SIGTERM, SIGHUP and SIGXFSZ end
+# cfx with status 128 + signal after removing its temporary directories
+# and killing the compiler's process group (before: /tmp/cfx-jit-* and
+# /tmp/cfx-verify-* stayed, and a compiler that hung hung cfx).  Ctrl-C
+# during a compilation is "interrupted", status 130 (it was "the compiler
+# failed: no message"); cf and naf poll the stop flag between the steps
+# of an expression.
+. "$(dirname "$0")/../build/lib.sh"
+cd "$root" || exit 2
+export TMPDIR=$tmp/t
+mkdir -p "$TMPDIR"
+printf '#!/bin/sh\nsleep 4322\n' >"$tmp/slowcc"
+chmod +x "$tmp/slowcc"
+# wait (at most 20 s) until the slow compiler runs, so the signal comes
+# while the temporary directory exists
+started() {
+	local i
+	for i in $(seq 200); do
+		pgrep -f "^sleep 4322" >/dev/null && ls "$TMPDIR" | grep -q cfx- && return 0
+		sleep 0.1
+	done
+	return 1
+}
+# the compiler's group was sent SIGKILL: gone within 2 s
+gone() {
+	local i
+	for i in $(seq 20); do
+		pgrep -f "^sleep 4322" >/dev/null || return 0
+		sleep 0.1
+	done
+	return 1
+}
+for sig in TERM HUP XFSZ INT; do
+	for cmd in "bench 0x61C88647 --runs 3" "verify 0x61C88647"; do
+		name="${cmd%% *} SIG$sig"
+		CC=$tmp/slowcc ./cfx $cmd >"$tmp/out" 2>"$tmp/err" &
+		pid=$!
+		( sleep 60; kill -9 $pid ) 2>/dev/null &   # a hang fails, not waits
+		dog=$!
+		started; up=$?
+		kill -$sig $pid
+		wait $pid; rc=$?
+		kill $dog 2>/dev/null
+		want=$((128 + $(kill -l $sig)))
+		[ $sig = INT ] && [ "${cmd%% *}" = verify ] && want=130
+		expect "$name: the compiler was running" '[ $up = 0 ]'
+		expect "$name: status $want (got $rc)" '[ $rc = $want ]'
+		expect "$name: no temporary directory left ($(ls "$TMPDIR"))" '[ -z "$(ls -A "$TMPDIR")" ]'
+		expect "$name: the compiler killed" gone
+		if [ $sig = INT ]; then
+			expect "$name: interrupted, one line ($(cat "$tmp/err"))" \
+				'[ "$(cat "$tmp/err")" = "cfx: ${cmd%% *}: interrupted" ]'
+		fi
+		rm -rf "${TMPDIR:?}"/*
+	done
+done
+
+# naf and cf stop inside an expression: four nextprimes of 2048 bits take
+# more than a second (within the cost budget); Ctrl-C after 0.3 s
+e='nextprime(nextprime(nextprime(nextprime(2^2047))))'
+for c in naf cf; do
+	./cfx $c "$e" >"$tmp/out" 2>"$tmp/err" &
+	pid=$!
+	sleep 0.3
+	kill -INT $pid
+	wait $pid; rc=$?
+	expect "$c: status 130 after Ctrl-C (got $rc)" '[ $rc = 130 ]'
+	expect "$c: interrupted ($(cat "$tmp/err"))" '[ "$(cat "$tmp/err")" = "cfx: $c: interrupted" ]'
+done
+done_suite harden/signals
