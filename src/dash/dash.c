@@ -176,7 +176,7 @@ static FILE *lat_open(const char *path)
 	struct stat st;
 	FILE *f = NULL;
 	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK |
-	              O_CLOEXEC, 0644);
+	              O_CLOEXEC | O_NOFOLLOW, 0644);   /* a planted link: no */
 
 	if (fd < 0 && errno == ENXIO) {   /* a FIFO without a reader */
 		fprintf(stderr, "cfx: dash: CFX_LATENCY_LOG must be a regular "
