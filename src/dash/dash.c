@@ -452,18 +452,15 @@ static int fail(const char *what, const cfx_err *e)
 	return CFX_EXIT_USAGE;
 }
 
-/* An option's integer value, within its setting's limits and the
- * dashboard's (hi: 0, the setting's own). */
-static int number(const setting *st, const char *s, unsigned long long hi,
-                  unsigned long long *out)
+/* An option's integer value, within its setting's limits: the same in
+ * the command line, the REPL and the dashboard. */
+static int number(const setting *st, const char *s, unsigned long long *out)
 {
 	cfx_err e;
 
-	if (!hi || hi > st->hi)
-		hi = st->hi;
-	if (setting_int(st, s, st->lo, hi, out, &e) < 0) {
+	if (setting_int(st, s, st->lo, st->hi, out, &e) < 0) {
 		fprintf(stderr, "cfx: dash: --%s must be between %llu and %llu "
-		        "(%s)\n", st->option, st->lo, hi, s);
+		        "(%s)\n", st->option, st->lo, st->hi, s);
 		return -1;
 	}
 	return 0;
@@ -558,17 +555,15 @@ static int parse_opts(int argc, char **argv, dash_opts *o)
 			o->ascii = 1;
 			break;
 		case 'b':
-			if (number(setting_get(SETTING_BITS), optarg,
-			           DASH_MODEL_MAX_BITS, &o->bits) < 0)
+			if (number(setting_get(SETTING_BITS), optarg, &o->bits) < 0)
 				return -1;
 			break;
 		case 't':
-			if (number(setting_get(SETTING_TABLE), optarg, DASH_MAX_TABLE,
-			           &o->table) < 0)
+			if (number(setting_get(SETTING_TABLE), optarg, &o->table) < 0)
 				return -1;
 			break;
 		case 'c':
-			if (number(setting_get(SETTING_COUNT), optarg, 0, &o->count) < 0)
+			if (number(setting_get(SETTING_COUNT), optarg, &o->count) < 0)
 				return -1;
 			break;
 		case 'k':
