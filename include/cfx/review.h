@@ -139,10 +139,14 @@ int review_power_sum(const char *text, unsigned long line0, mpz_t v,
  * what says where it was named; at: the line): NOTE when the sequence
  * is proved to compute x * want mod 2^bits, ERROR with the smallest input
  * whose product (or table index, when the right shift is known) differs
- * when not; and which top bits index the table.
+ * when not.  Called once per constant named.
  */
 void review_sequence_verdict(review *r, size_t i, mpz_srcptr want,
                              const char *what, unsigned long at);
+
+/* Which top bits of sequence i's product index the table (a NOTE, when a
+ * right shift follows it). */
+void review_sequence_table(review *r, size_t i);
 
 /* Add a finding (printf-style message). */
 void review_add(review *r, review_level lv, size_t file, unsigned long line,

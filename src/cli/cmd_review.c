@@ -23,6 +23,7 @@
 #include "cli/cmds.h"
 #include "cli/review_emit.h"
 #include "cli/out.h"
+#include "cli/setting.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
 
@@ -62,16 +63,21 @@ static int parse(cmd_ctx *c, int argc, char **argv, review_args *a)
 			a->json = 1;
 			break;
 		case O_FORMAT:
-			if (!strcmp(optarg, "gcc"))
-				a->gcc = 1;
-			else if (strcmp(optarg, "checkpatch"))
-				return bad(c, optarg, "--format takes checkpatch or gcc");
+		case O_EMIT: {
+			const setting *o = setting_get(key == O_FORMAT ?
+			                               SETTING_RFORMAT : SETTING_REMIT);
+			char msg[64];
+			if (!setting_choice(o, optarg)) {
+				snprintf(msg, sizeof msg, "--%s takes %s", o->option,
+				         o->choices);
+				return bad(c, optarg, msg);
+			}
+			if (key == O_FORMAT)
+				a->gcc = !strcmp(optarg, "gcc");
+			else
+				a->emit = optarg;
 			break;
-		case O_EMIT:
-			if (strcmp(optarg, "reply") && strcmp(optarg, "kunit"))
-				return bad(c, optarg, "--emit takes reply or kunit");
-			a->emit = optarg;
-			break;
+		}
 		case 'h':
 			cli_help(cli_find("review"), c->out);
 			return 1;

@@ -1113,12 +1113,16 @@ static void use_of(walk *w, size_t a, size_t b, size_t mi)
 		unsigned long v, wv;
 		char why[64];
 		if (t[i].type == T_IDENT && (!strcmp(t[i].s, "hash_32") ||
-		    !strcmp(t[i].s, "hash_64")) && i + 1 < b &&
+		    !strcmp(t[i].s, "hash_64") || !strcmp(t[i].s, "hash_long") ||
+		    !strcmp(t[i].s, "hash_ptr")) && i + 1 < b &&
 		    !strcmp(t[i + 1].s, "(")) {
-			/* the second argument at depth 1 */
+			/* the second argument at depth 1; hash_long and hash_ptr
+			 * hash a long: the #if word, else 64 */
 			size_t j;
 			int par = 0;
-			unsigned word = t[i].s[5] == '3' ? 32 : 64;
+			unsigned ctx = if_word(&w->ifs, NULL, NULL);
+			unsigned word = !strcmp(t[i].s, "hash_32") ? 32 :
+			                !strcmp(t[i].s, "hash_64") ? 64 : ctx ? ctx : 64;
 			for (j = i + 1; j < b; j++) {
 				if (!strcmp(t[j].s, "("))
 					par++;
@@ -1540,11 +1544,21 @@ static void sequence_found(walk *w, const sym *s, unsigned long last,
 	m->decls = buf_take(&decls);
 	m->shift = shift;
 	snprintf(m->shift_text, sizeof m->shift_text, "%s", shift_text);
-	m->shifts = s->shifts;
-	m->adds = s->adds;
+	/* its shifts and additions as written (what a comment counts) */
+	{
+		const char *c = m->code;
+		m->shifts = m->adds = 0;
+		for (; *c; c++) {
+			if (c[0] == '<' && c[1] == '<')
+				m->shifts++, c++;
+			else if ((c[0] == '+' || c[0] == '-') && (c[1] == '=' ||
+			         (c[1] == ' ' && c > m->code && c[-1] == ' ')))
+				m->adds++;
+		}
+	}
 	if (shift >= 1 && (unsigned)shift < bits) {
 		m->table = bits - (unsigned)shift;
-		snprintf(m->why_table, sizeof m->why_table, ">>= %d at line %lu",
+		snprintf(m->why_table, sizeof m->why_table, ">> %d at line %lu",
 		         shift, last);
 	}
 	claims_of(w, i);
@@ -1559,28 +1573,27 @@ static void sequence_claim(walk *w, size_t i, const size_t *cm, size_t ncm)
 	review *r = w->r;
 	review_mult *m = &r->mult[i];
 	mpz_t want;
-	char what[160] = "";
-	unsigned long at = m->line;
+	char what[160];
 	size_t k;
-	int have = 0;
+	int sums = 0, named = 0;
 
+	/* every power sum of its comments, and the first define they name */
 	mpz_init(want);
-	for (k = 0; k < ncm && !have; k++) {
+	for (k = 0; k < ncm; k++) {
 		const tok *t = &w->v.t[cm[k]];
 		unsigned long line;
 		char sum[128];
 		if (review_power_sum(t->s, t->line, want, sum, sizeof sum,
 		                     &line)) {
-			have = 1;
-			at = line;
 			snprintf(what, sizeof what, "%s (its comment, line %lu)", sum,
 			         line);
+			review_sequence_verdict(r, i, want, what, line);
+			sums++;
 		}
 	}
-	for (k = 0; k < ncm && !have; k++) {
-		const tok *t = &w->v.t[cm[k]];
-		const char *s = t->s;
-		while (*s && !have) {
+	for (k = 0; k < ncm && !named; k++) {
+		const char *s = w->v.t[cm[k]].s;
+		while (*s && !named) {
 			size_t n = 0;
 			const define *d;
 			char name[64];
@@ -1594,14 +1607,16 @@ static void sequence_claim(walk *w, size_t i, const size_t *cm, size_t ncm)
 			s += n;
 			if ((d = defs_find(w->newd, name, m->bits)) && d->valid &&
 			    (!d->ctx || d->ctx == m->bits)) {
-				have = 1;
-				mpz_set(want, d->v);
-				snprintf(what, sizeof what, "%s = %s (%s, line %lu)", name,
+				named = 1;
+				snprintf(what, sizeof what, "%s = %s (%s:%lu)", name,
 				         d->text, r->pt.files[d->file], d->line);
+				review_sequence_verdict(r, i, d->v, what, m->line);
 			}
 		}
 	}
-	review_sequence_verdict(r, i, have ? want : NULL, what, at);
+	if (!sums && !named)
+		review_sequence_verdict(r, i, NULL, "", m->line);
+	review_sequence_table(r, i);
 	mpz_clear(want);
 }
 

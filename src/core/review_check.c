@@ -636,19 +636,25 @@ void review_sequence_verdict(review *r, size_t i, mpz_srcptr want,
 		mpz_clear(w);
 		(void)at;
 	}
+	free(hex);
+}
+
+void review_sequence_table(review *r, size_t i)
+{
+	review_mult *m = &r->mult[i];
+
 	if (m->shift >= 1)
 		review_add(r, REVIEW_NOTE, m->file, m->last, i, "table",
-		           "then %s >>= %d: bits %u..%d, the top %u of the product, "
+		           "then %s >> %d: bits %u..%d, the top %u of the product, "
 		           "index a table of 2^%u", m->name, m->shift, m->bits - 1,
 		           m->shift, m->bits - (unsigned)m->shift,
 		           m->bits - (unsigned)m->shift);
 	else if (m->shift == -2)
 		review_add(r, REVIEW_NOTE, m->file, m->last, i, "table",
-		           "then %s >>= %s: the top %u - %s bits of the product index "
+		           "then %s >> %s: the top %u - %s bits of the product index "
 		           "the table (its size is not in the code; verify takes "
 		           "tables 2^4..2^20)", m->name, m->shift_text, m->bits,
 		           m->shift_text);
-	free(hex);
 }
 
 /* ---- the verdict --------------------------------------------------------- */

@@ -270,7 +270,7 @@ static int finish_step(pstate *ps)
 	                   strlen(lesson_step_answer(s))))
 		return perr(ps, s->title, "a choices: step's solution is answer N, "
 		            "a choice's number");
-	if (!s->try_cmd && !s->ask.n)
+	if (!s->try_cmd && !s->ask.n && !s->dash)   /* dash: the keys */
 		return perr(ps, s->title, "step gives the learner nothing to do "
 		            "(try: or ask:)");
 	if (s->wants_answer && !s->ask.n)
@@ -767,6 +767,7 @@ size_t lesson_lint(const lesson *l, const char *src, const char *facts_text,
 		lint_text(&pr, &ns, &s->ask);
 		for (j = 0; j < s->nhints; j++)
 			lint_text(&pr, &ns, &s->hints[j]);
+		lint_text(&pr, &ns, &s->explain);
 	}
 	for (i = 0; i < l->nsteps; i++) {
 		const lesson_step *s = &l->steps[i];
