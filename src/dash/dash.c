@@ -452,15 +452,18 @@ static int fail(const char *what, const cfx_err *e)
 	return CFX_EXIT_USAGE;
 }
 
-/* An option's integer value, within its setting's limits: the same in
- * the command line, the REPL and the dashboard. */
-static int number(const setting *st, const char *s, unsigned long long *out)
+/* An option's integer value, within its setting's limits, and at most
+ * hi when hi is not 0 (the tables the dashboard draws live). */
+static int number(const setting *st, const char *s, unsigned long long hi,
+                  unsigned long long *out)
 {
 	cfx_err e;
 
-	if (setting_int(st, s, st->lo, st->hi, out, &e) < 0) {
+	if (!hi || hi > st->hi)
+		hi = st->hi;
+	if (setting_int(st, s, st->lo, hi, out, &e) < 0) {
 		fprintf(stderr, "cfx: dash: --%s must be between %llu and %llu "
-		        "(%s)\n", st->option, st->lo, st->hi, s);
+		        "(%s)\n", st->option, st->lo, hi, s);
 		return -1;
 	}
 	return 0;
@@ -555,15 +558,16 @@ static int parse_opts(int argc, char **argv, dash_opts *o)
 			o->ascii = 1;
 			break;
 		case 'b':
-			if (number(setting_get(SETTING_BITS), optarg, &o->bits) < 0)
+			if (number(setting_get(SETTING_BITS), optarg, 0, &o->bits) < 0)
 				return -1;
 			break;
 		case 't':
-			if (number(setting_get(SETTING_TABLE), optarg, &o->table) < 0)
+			if (number(setting_get(SETTING_TABLE), optarg, DASH_MAX_TABLE,
+			           &o->table) < 0)
 				return -1;
 			break;
 		case 'c':
-			if (number(setting_get(SETTING_COUNT), optarg, &o->count) < 0)
+			if (number(setting_get(SETTING_COUNT), optarg, 0, &o->count) < 0)
 				return -1;
 			break;
 		case 'k':
