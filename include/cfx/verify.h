@@ -122,6 +122,7 @@
 
 #include "cfx/err.h"
 #include "cfx/score.h"
+#include "cfx/lattice.h"
 #include "cfx/stride.h"
 
 #define VERIFY_MAX_TABLES 32
@@ -276,6 +277,10 @@ typedef struct verify_battery {
 	unsigned opt_depth;        /*   finds, and its depth (set by verify_judge;
 	                            *   adders 0 when the NAF's are as few) */
 	verify_smap smap;          /* the stride map (verify_judge) */
+	lattice_cell foff;         /* packed fields: the worst offset's cell */
+	unsigned foff_h;           /*   its offset h (0: not screened) */
+	lattice_cell flay;         /* the worst 3-4 field layout's cell */
+	lattice_layout flay_lay;   /*   its layout (nf 0: none) */
 	/* keys shared by the families (read-only once planned) */
 	uint64_t *sparse[2];       /* <= 2 and <= 3 bits set, ascending */
 	size_t nsparse[2];

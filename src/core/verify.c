@@ -67,7 +67,7 @@ typedef struct verify_cal_row {
 typedef struct verify_smap_row {
 	unsigned bits;
 	uint64_t p;
-	double worst, collapse;
+	double worst, collapse, offsets, layouts;
 } verify_smap_row;
 
 typedef struct verify_smap_ref {
@@ -75,6 +75,10 @@ typedef struct verify_smap_ref {
 	double pct[101];          /* the map's worst R at percentiles 0..100 */
 	double beta;              /* mean excess of ln R over ln pct[90] */
 	double collapse[101];     /* strides at R >= STRIDE_COLLAPSE_R */
+	double off_pct[101];      /* the worst R of packed fields, any offset */
+	double off_beta;
+	double lay_pct[101];      /* the worst R of the 3-4 field layouts */
+	double lay_beta;
 } verify_smap_ref;
 
 #include "core/stride_cal.inc"
@@ -678,10 +682,12 @@ static void explain_cf(const verify_battery *bt, verify_family *f)
 }
 
 /* F: the families and the form checks with a tail (size, CF, and the
- * stride map on the reference's word sizes). */
+ * stride map and the packed-field screens on the reference's word
+ * sizes). */
 static size_t judged_count(const verify_battery *bt)
 {
-	return bt->nfam + 2 + (bt->bits == 32 || bt->bits == 64);
+	/* the map, the field offsets and the 3-4 field layouts */
+	return bt->nfam + 2 + 3 * (bt->bits == 32 || bt->bits == 64);
 }
 
 size_t verify_judged(const verify_battery *bt)
@@ -1441,6 +1447,88 @@ static void check_strides(verify_battery *bt, int full)
 	         sm->percentile >= 0 ? "" : " (no reference at this width)");
 }
 
+/* ---- packed fields ------------------------------------------------------ */
+
+/* "x<<24|y<<8|z: R 133 at 2^20 x2 (predicted), vector (1,-3,0)" */
+static void field_text(char *buf, size_t n, const lattice_cell *c,
+                       const lattice_layout *lay)
+{
+	static const char names[] = "xyzw";
+	char vec[64] = "";
+	size_t len = 0;
+	unsigned i;
+
+	for (i = 0; i < lay->nf && len < sizeof vec; i++)
+		len += (size_t)snprintf(vec + len, sizeof vec - len, "%s%lld",
+		                        i ? "," : "", (long long)c->vec[i]);
+	len = 0;
+	for (i = 0; i < lay->nf && len < n; i++)
+		len += (size_t)(lay->shift[i]
+		       ? snprintf(buf + len, n - len, "%s%c<<%u", i ? "|" : "",
+		                  names[i], lay->shift[i])
+		       : snprintf(buf + len, n - len, "%s%c", i ? "|" : "",
+		                  names[i]));
+	if (len < n)
+		snprintf(buf + len, n - len, ": R %.3g at 2^%u x%u (%s), vector "
+		         "(%s)", c->r, c->b, c->load, c->counted >= 0 ? "counted"
+		         : "predicted", vec);
+}
+
+/* Packed fields: every offset of two fields, the fixed 3-4 field layouts,
+ * each ranked against random multipliers' worst (stride_cal.inc).
+ * Counted with the form checks (cfx verify); predicted only without. */
+static void check_fields(verify_battery *bt, int full)
+{
+	const verify_smap_ref *ref = smap_ref(bt->bits);
+	unsigned tables[STRIDE_MAX_TABLES];
+	size_t nt = stride_tables(bt->bits, tables), nl, i;
+	uint32_t *loads = full ? xmalloc(sizeof *loads << 20, "field counts")
+	                  : NULL;
+	lattice_layout lay[4];
+	lattice_cell c;
+	verify_check *k;
+	double pct, tail;
+	char what[160];
+
+	memset(&bt->foff, 0, sizeof bt->foff);
+	memset(&bt->flay, 0, sizeof bt->flay);
+	memset(&bt->flay_lay, 0, sizeof bt->flay_lay);
+	bt->foff_h = 0;
+	if (!ref || !(bt->p & 1) || !nt) {
+		free(loads);
+		return;
+	}
+	lattice_offsets(bt->p, bt->bits, tables, nt, &bt->foff, &bt->foff_h,
+	                loads);
+	tail = pct_tail(ref->off_pct, ref->off_beta, bt->foff.r, &pct);
+	k = form(bt, "field offsets", verify_rule(bt->foff.r, tail, bt->judged));
+	k->tail = tail;
+	{
+		lattice_layout two = { 2, { bt->foff_h, 0, 0, 0 } };
+		field_text(what, sizeof what, &bt->foff, &two);
+	}
+	snprintf(k->detail, sizeof k->detail, "%.110s; the worst of every offset "
+	         "h of keys x<<h|y; %.3g%% of random odd %u-bit multipliers have "
+	         "a better worst", what, pct, bt->bits);
+	nl = lattice_fixed(bt->bits, lay);
+	for (i = 0; i < nl; i++)
+		if (lattice_worst(bt->p, bt->bits, &lay[i], tables, nt, &c, loads) >
+		    bt->flay.r || i == 0) {
+			bt->flay = c;
+			bt->flay_lay = lay[i];
+		}
+	free(loads);
+	if (!nl)
+		return;
+	tail = pct_tail(ref->lay_pct, ref->lay_beta, bt->flay.r, &pct);
+	k = form(bt, "field layouts", verify_rule(bt->flay.r, tail, bt->judged));
+	k->tail = tail;
+	field_text(what, sizeof what, &bt->flay, &bt->flay_lay);
+	snprintf(k->detail, sizeof k->detail, "%.110s; the worst of 3-4 fields "
+	         "(bytes 24/16/8, 20/12, 32/20/12); %.3g%% of random odd %u-bit "
+	         "multipliers have a better worst", what, pct, bt->bits);
+}
+
 /* The joint rule, measured on random odd multipliers by `bench_verify
  * joint` (whole battery, tables 2^4..2^20; the calibration's seed and a
  * fresh one): how many of them WARN in VERIFY_JOINT_WARNS or more families
@@ -1503,6 +1591,7 @@ void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
 	if (forms)
 		check_shift_add(bt, p, cc);
 	check_strides(bt, forms);
+	check_fields(bt, forms);
 	mpz_clear(p);
 	bt->nfail = bt->nwarn = 0;
 	for (i = 0; i < bt->nforms; i++) {

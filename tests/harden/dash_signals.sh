@@ -61,5 +61,16 @@ for sig in TERM HUP; do
 	expect "SIG$sig REPL: status $want (got $st)" '[ "$st" = $want ]'
 	expect "SIG$sig REPL: the terminal's modes restored" modes_back
 done
+# Ctrl-C in the REPL stops an expression (four nextprimes of 2048 bits,
+# over a second) and the prompt comes back; the session goes on
+tm_start 100 40 env LC_ALL=C.UTF-8 ./cfx repl
+tm_wait 'cfx>' 15 >/dev/null
+tm_type 'naf nextprime(nextprime(nextprime(nextprime(2^2047))))'; tm_keys Enter
+sleep 0.3
+tm_keys C-c
+expect "REPL Ctrl-C: interrupted" "tm_wait 'interrupted' 10 >/dev/null"
+tm_type 'naf 5'; tm_keys Enter
+expect "REPL Ctrl-C: the session goes on" "tm_wait 'NAF' 10 >/dev/null"
+expect "REPL Ctrl-C: still running" '[ -n "$(cfx_pid)" ]'
 echo "harden/dash_signals: $pass passed, $fail failed"
 [ "$fail" = 0 ]

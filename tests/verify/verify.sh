@@ -351,8 +351,9 @@ assert checks == ["odd", "size", "prime", "continued fraction", "shift/add"], ch
 for k in ("value", "hex", "bits", "verdict", "failed", "warned", "power_sum",
           "judged", "reference_bits", "checks", "battery"):
     assert k in o, k
-# F: the families, size, continued fraction and the stride map
-assert o["judged"] == len(names) + 3 and o["reference_bits"] == n
+# F: the families, size, continued fraction, the stride map and the
+# field offsets and layouts
+assert o["judged"] == len(names) + 5 and o["reference_bits"] == n
 for f in o["battery"]:
     for k in ("name", "status", "keys", "worst_probe_ratio", "tail",
               "percentile", "reason", "cells", "colliding_keys"):
@@ -386,13 +387,14 @@ assert f["worst_probe_ratio"] >= 2, f["worst_probe_ratio"]
 ' "$tmp/seed.json"; then ok "stride 2^12 explained by 0x70001 on 20 bits"
 else bad "stride 2^12 explanation"; fi
 
-# The report: summary first, fits a mail (<= 75 lines, 72 columns: 60
-# before the stride map's paragraph, about 12 lines), one paragraph per
-# FAIL kind, a closing line about --full.
+# The report: summary first, fits a mail (<= 85 lines, 72 columns: 60
+# before the stride map's paragraph, about 12 lines, and the field checks'
+# FAIL paragraphs, 3 lines each), one paragraph per FAIL kind, a closing
+# line about --full.
 ./cfx verify 0x9e37fffffffc0001 >"$tmp/report.txt"
 lines=$(wc -l <"$tmp/report.txt")
-if [ "$lines" -le 75 ]; then ok "report of 0x9e37fffffffc0001: $lines lines"
-else bad "report of 0x9e37fffffffc0001: $lines lines > 75"; fi
+if [ "$lines" -le 85 ]; then ok "report of 0x9e37fffffffc0001: $lines lines"
+else bad "report of 0x9e37fffffffc0001: $lines lines > 85"; fi
 if head -1 "$tmp/report.txt" | grep -Eq '^cfx: 0x9e37fffffffc0001 \(64-bit\): FAIL, [0-9]+ of [0-9]+ checks$'; then
 	ok "summary line first"; else bad "summary line: $(head -1 "$tmp/report.txt")"; fi
 if awk 'length > 72 { bad = 1 } END { exit bad }' "$tmp/report.txt"; then
@@ -436,7 +438,7 @@ else bad "--against"; fi
 # candidate's own table has), counted here from the table itself
 ./cfx verify 0x61C88647 --against 0x9e370001 >"$tmp/ag.txt"
 rows=$(awk '/^check/ { t = 1; next } t && /^$/ { exit }
-            t && $0 !~ /^ / && !/^(odd|size|prime|continued fraction|shift\/add|stride map|joint) / { n++ }
+            t && $0 !~ /^ / && !/^(odd|size|prime|continued fraction|shift\/add|stride map|field offsets|field layouts|joint) / { n++ }
             END { print n + 0 }' "$tmp/ag.txt")
 if tail -1 "$tmp/ag.txt" | grep -q "($rows rows here)"; then
 	ok "--against: the --full line counts the $rows rows shown"
