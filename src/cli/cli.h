@@ -196,6 +196,11 @@ void cli_option_help(const struct setting *o, FILE *f);
 /* Overview of all commands, to f. */
 void cli_overview(FILE *f);
 
+/* How to read the manual from here: "man ./man/cfx.1" in the source tree,
+ * "man DIR/man/cfx.1" when cfx runs from a built tree elsewhere, else
+ * "man cfx" (installed).  Static storage. */
+const char *cli_man_page(void);
+
 /* The session words (OPT_SESSION rows), a line each, to f. */
 void cli_session_help(FILE *f);
 

@@ -150,9 +150,9 @@ size_t verify_default_tables(unsigned bits, verify_level level,
 
 unsigned verify_default_bits(const mpz_t p)
 {
-	size_t size = mpz_sizeinbase(p, 2);
+	unsigned long w = word_auto(p);     /* the one rule (word.h) */
 
-	return size <= 32 ? 32 : size <= 64 ? 64 : 0;
+	return w <= 64 ? (unsigned)w : 0;
 }
 
 /* ---- the plan ----------------------------------------------------------- */

@@ -134,11 +134,11 @@ refused 10 6 'the constant you chose' 'verify 0x61C88647 --emit patch'
 accepted 10 6 'verify golden(32) + 2 --emit patch'
 # lesson 9: R to three decimals; P * F to one decimal
 
-refused 09 4 '' 'answer FAIL'
-accepted 09 4 'answer warn'
-refused 09 5 '' 'answer 2'
-refused 09 5 '' 'answer 0.0177'
-accepted 09 5 'answer 1.6'
+refused 09 5 '' 'answer FAIL'
+accepted 09 5 'answer warn'
+refused 09 6 '' 'answer 2'
+refused 09 6 '' 'answer 0.0177'
+accepted 09 6 'answer 1.6'
 
 # every lesson makes the learner commit to a prediction before cfx shows it
 for f in "$root"/lessons/[0-9]*.lesson; do

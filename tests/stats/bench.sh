@@ -133,7 +133,7 @@ err "cfx: bench: no C compiler found; install gcc or set CC (/nonexistent/cc)" e
 err "cfx: bench: no C compiler found; install gcc or set CC (cc)" env -u CC PATH=/nonexistent "$PWD/cfx" bench 0x61C88647 --runs 3
 err "cfx: bench: --runs must be between 3 and 100000 (2)" ./cfx bench 5 --runs 2
 err "cfx: bench: missing constant (cfx bench --help)" ./cfx bench
-err "cfx: bench: --table-bits 9 is above the word size 8 (9)" ./cfx bench 7 --table-bits 9
+err "cfx: bench: --table-bits 9 is above the word size 8 (9)" ./cfx bench 7 --bits 8 --table-bits 9
 err "cfx: bench: cannot make the directory: No such file or directory ($tmp/no/dir)" ./cfx bench 7 --runs 3 --table-bits 3 --raw "$tmp/no/dir"
 
 echo "bench.sh: $pass passed, $fail failed"
