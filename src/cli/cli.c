@@ -538,7 +538,8 @@ void cli_overview(FILE *f)
 	        "(lessons/FORMAT.md)\n");
 	fprintf(f, "\nOptions go before or after EXPR; --json, --bits, --ascii "
 	        "and the key\noptions may also come before the command: "
-	        "cfx --json cf 5.\n");
+	        "cfx --json cf 5, or before a script:\necho 'cf 5' | cfx --json.  "
+	        "--color=auto|always|never anywhere (NO_COLOR too).\n");
 	fprintf(f, "\n`cfx COMMAND --help` for one command; `cfx --version`; "
 	        "%s.\n", cli_man_page());
 	fprintf(f, "\nexamples:\n"
