@@ -190,12 +190,75 @@ static void named(void)
 	mcm_free(c);
 }
 
+/* One solver: the single-constant path (mcm_solve, defaults) against the
+ * table path (mcm_cost_table) on 19 bits, for the audit's misses and 2000
+ * random odd constants: never more adders than the table (mod 2^19 a
+ * wrapping graph may have fewer), always proven.  And the bounds
+ * shifts --optimal proves (mcm_set_prove) on 32 and 64 bits. */
+static void one_solver(void)
+{
+	static const uint64_t audit[] = { 301683, 435413, 14709, 683, 43, 11 };
+	mcm_ctx *c = mcm_new(), *t = mcm_new();
+	unsigned char *tab = mcm_cost_table(t, 19);
+	uint64_t s = 1925;
+	unsigned long worse = 0, unproven = 0, n = 0, i;
+	double t0, max_ms = 0;
+
+	if (!tab) {
+		printf("onesolver_failed 1\n");
+		exit(1);
+	}
+	for (i = 0; i < 2000 + sizeof audit / sizeof audit[0]; i++) {
+		uint64_t p;
+		mcm_graph g;
+		mcm_result r;
+		if (i < sizeof audit / sizeof audit[0]) {
+			p = audit[i];
+		} else {
+			s = s * 6364136223846793005ull + 1442695040888963407ull;
+			p = (s >> 40) & 0x7ffff;
+			p |= 1;
+		}
+		t0 = cpu();
+		mcm_solve(c, p, 19, NULL, &g, &r, NULL);
+		if ((cpu() - t0) * 1e3 > max_ms)
+			max_ms = (cpu() - t0) * 1e3;
+		worse += r.adders > tab[p >> 1];
+		unproven += !r.exact_wrap;
+		n++;
+		if (i < sizeof audit / sizeof audit[0])
+			printf("audit_%llu %u %u\n", (unsigned long long)p, r.adders,
+			       tab[p >> 1]);
+	}
+	printf("onesolver_count %lu\nonesolver_worse %lu\nonesolver_unproven "
+	       "%lu\nonesolver_max_ms %.1f\n", n, worse, unproven, max_ms);
+	free(tab);
+	mcm_set_prove(c, 1);
+	{
+		static const struct { const char *name; uint64_t p; unsigned bits; } k[] = {
+			{ "golden32", 0x61C88647, 32 }, { "golden32_neg", 0x9E3779B9, 32 },
+			{ "golden64", 0x61C8864680B583EBull, 64 },
+		};
+		for (i = 0; i < 3; i++) {
+			mcm_graph g;
+			mcm_result r;
+			t0 = cpu();
+			mcm_solve(c, k[i].p, k[i].bits, NULL, &g, &r, NULL);
+			printf("%s_lb %u\n%s_prove_ms %.1f\n", k[i].name, r.lb_wrap,
+			       k[i].name, (cpu() - t0) * 1e3);
+		}
+	}
+	mcm_free(c);
+	mcm_free(t);
+}
+
 int main(int argc, char **argv)
 {
 	int i;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	named();
+	one_solver();
 	random32();
 	random64();
 	for (i = 1; i < argc; i++)

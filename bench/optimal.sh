@@ -58,6 +58,18 @@ check "20 bits: constants proven to need more than 5" "$(val table20_open)" "=="
 check "20 bits: and it is 699829" "$(val table20_first_open)" "==" 699829
 printf '  20 bits: average %s adders, computed in %s CPU s\n' \
 	"$(val table20_avg)" "$(val table20_seconds)"
+echo "  one solver: cfx shifts --optimal (mcm_solve) against the 19-bit table,"
+echo "  on the audit's misses and 2000 random odd 19-bit constants"
+check "301683 on 19 bits (audit: 6 found, 5 exist)" "$(awk '$1 == "audit_301683" { print $2 }' <<<"$out")" "==" 5
+check "435413 on 19 bits (audit: 6 found, 5 exist)" "$(awk '$1 == "audit_435413" { print $2 }' <<<"$out")" "==" 5
+check "more adders than the table" "$(val onesolver_worse)" "==" 0
+check "counts not proven minimal" "$(val onesolver_unproven)" "==" 0
+check "slowest constant (CPU ms)" "$(val onesolver_max_ms)" "<=" 2000
+echo "  lower bounds shifts --optimal proves (every graph of four tried)"
+check "0x61C88647: at least (4 was printed)" "$(val golden32_lb)" ">=" 5
+check "0x9E3779B9: at least" "$(val golden32_neg_lb)" ">=" 5
+check "0x61C8864680B583EB: at least" "$(val golden64_lb)" ">=" 5
+check "  that search at 64 bits (CPU ms)" "$(val golden64_prove_ms)" "<=" 2000
 echo "  named constants (mod 2^n), adders against the NAF's"
 check "0x61C88647 adders" "$(val golden32_adders)" "<=" 6
 check "0x9E3779B9 adders" "$(val golden32_neg_adders)" "<=" 6
@@ -80,7 +92,7 @@ printf '  mean %s CPU ms per search\n' "$(val random64_mean_ms)"
 naf=$(wall ./cfx shifts 0x61C8864680B583EB)
 opt=$(wall ./cfx shifts --optimal 0x61C8864680B583EB)
 printf '  cfx shifts 0x61C8864680B583EB: NAF %s ms, --optimal %s ms (wall, median of 5)\n' "$naf" "$opt"
-check "cfx shifts --optimal, 64-bit constant (wall ms)" "$opt" "<=" 1000
+check "cfx shifts --optimal, 64-bit constant (wall ms; issue 25: < 2 s)" "$opt" "<=" 2000
 # a second figure that no load moves: instructions executed (callgrind)
 if command -v valgrind >/dev/null; then
 	ir() {

@@ -35,7 +35,10 @@ need_mods() {
 scan() {
 	missing=""
 	case $mode in
-	build) need_cmds "$build_cmds"; need_mods "$build_mods" ;;
+	build) need_cmds "$build_cmds"; need_mods "$build_mods"
+		# FLINT (lattice reduction for verify's packed keys) has no
+		# pkg-config module on Debian 12: its header, linked with -lflint
+		[ -e /usr/include/flint/fmpz_lll.h ] || missing="$missing libflint-dev" ;;
 	check) need_cmds "$build_cmds $check_cmds"; need_mods "$build_mods $check_mods"
 		# cfx stats is checked against scipy.stats
 		[ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import scipy' 2>/dev/null ||
@@ -75,7 +78,7 @@ fi
 if [ "$mode" = build ]; then
 	mods="gmp mpfr gsl ncursesw readline jansson"
 	echo "PKG_CFLAGS := $(pkg-config --cflags $mods)"
-	echo "PKG_LIBS := $(pkg-config --libs $mods) -lm -lpthread"
+	echo "PKG_LIBS := $(pkg-config --libs $mods) -lflint -lm -lpthread"
 fi
 if [ "$mode" = check ]; then
 	echo "CRIT_CFLAGS := $(pkg-config --cflags criterion)"

@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
@@ -23,6 +24,7 @@
 #include "cfx/expr.h"
 #include "cfx/proc.h"
 #include "cli/cli.h"
+#include "cli/out.h"
 #include "cli/setting.h"
 #include "dash/dash.h"
 #include "lesson/learn.h"
@@ -96,6 +98,53 @@ static int shared_option(int argc, char **argv, int i)
 	return 0;
 }
 
+/* 1 if argv[1..] are shared options alone (or nothing). */
+static int only_shared_options(int argc, char **argv)
+{
+	int i = 1, n;
+
+	while (i < argc && (n = shared_option(argc, argv, i)) > 0)
+		i += n;
+	return i >= argc;
+}
+
+/* Take --color[=WHEN] (or --color WHEN) out of argv, wherever it is
+ * before "--": the global option of every face.  Returns the new argc,
+ * or -1 after a one-line error (exit 2). */
+static int take_color(int argc, char **argv)
+{
+	int i, out = 1;
+
+	for (i = 1; i < argc; i++) {
+		const char *w = argv[i], *when = NULL;
+		if (!strcmp(w, "--")) {
+			while (i < argc)
+				argv[out++] = argv[i++];
+			break;
+		}
+		if (strcmp(w, "--color") && strncmp(w, "--color=", 8)) {
+			argv[out++] = argv[i];
+			continue;
+		}
+		if (w[7] == '=')
+			when = w + 8;
+		else if (i + 1 < argc && (!strcmp(argv[i + 1], "auto") ||
+		         !strcmp(argv[i + 1], "always") ||
+		         !strcmp(argv[i + 1], "never")))
+			when = argv[++i];
+		if (out_color_set(when) < 0) {
+			fprintf(stderr, "cfx: --color must be auto, always or never "
+			        "(%s)\n", when);
+			return -1;
+		}
+		/* the faces that read NO_COLOR themselves (the dashboard) */
+		if (when && !strcmp(when, "never"))
+			setenv("NO_COLOR", "1", 1);
+	}
+	argv[out] = NULL;
+	return out;
+}
+
 /* A word in the command's place: a command or face, or letters alone that
  * name no constant (a misspelt command, reported as one). */
 static int command_word(const char *w)
@@ -154,6 +203,8 @@ int main(int argc, char **argv)
 	proc_on_fatal(tty_restore);
 	proc_fatal_signals();
 	expr_stop_flag(&interrupted);
+	if ((argc = take_color(argc, argv)) < 0)
+		return finish(2, "cfx");
 	argc = move_shared_options(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "--version")) {
 		printf("cfx %s\n", CFX_VERSION);
@@ -162,9 +213,11 @@ int main(int argc, char **argv)
 	if (argc >= 2 && !strcmp(argv[1], "repl"))
 		return finish(learn_cli_repl_main(argc - 1, argv + 1, &interrupted),
 		              "repl");
+	/* a script on stdin takes the shared options too: echo 'cf 5' | cfx
+	 * --json (on a terminal they are the dashboard's) */
 	if ((argc >= 2 && (!strcmp(argv[1], "-f") ||
 	                   !strcmp(argv[1], "--keep-going"))) ||
-	    (argc == 1 && !isatty(STDIN_FILENO)))
+	    (!isatty(STDIN_FILENO) && only_shared_options(argc, argv)))
 		return finish(learn_cli_repl_main(argc, argv, &interrupted), "repl");
 	/* options with no command after them are the dashboard's */
 	if (argc == 1 || shared_option(argc, argv, 1) ||

@@ -29,6 +29,7 @@
 #include <gsl/gsl_rng.h>
 
 #include "cfx/pool.h"
+#include "cfx/lattice.h"
 #include "cfx/stride.h"
 #include "cfx/verify.h"
 #include "util/xalloc.h"
@@ -83,19 +84,36 @@ static void one(void *ctx, size_t i, unsigned w)
 	verify_free(&bt);
 }
 
-/* The stride map of multiplier i: its worst R and its collapses. */
+#define NCOL 4   /* map's worst, its collapses, offsets, layouts */
+
+/* The stride map of multiplier i (its worst R and its collapses), and
+ * the worst R of its packed fields at every offset and of the fixed
+ * layouts of three and four fields. */
 static void one_map(void *ctx, size_t i, unsigned w)
 {
 	job *jb = ctx;
-	unsigned tables[STRIDE_MAX_TABLES];
-	size_t nt = stride_tables(jb->bits, tables), k, n = 0;
+	unsigned tables[STRIDE_MAX_TABLES], h;
+	size_t nt = stride_tables(jb->bits, tables), k, n = 0, nl;
 	stride_hit *map = xmalloc(STRIDE_MAP_COUNT * sizeof *map, "map");
+	uint32_t *loads = xmalloc(sizeof *loads << 20, "counts");
+	lattice_layout lay[4];
+	lattice_cell c;
+	double worst = 0;
 
 	(void)w;
-	jb->r[2 * i] = stride_map(jb->p[i], jb->bits, tables, nt, map);
+	jb->r[NCOL * i] = stride_map(jb->p[i], jb->bits, tables, nt, map);
 	for (k = 0; k < STRIDE_MAP_COUNT; k++)
 		n += map[k].worst.r >= STRIDE_COLLAPSE_R;
-	jb->r[2 * i + 1] = (double)n;
+	jb->r[NCOL * i + 1] = (double)n;
+	jb->r[NCOL * i + 2] = lattice_offsets(jb->p[i], jb->bits, tables, nt,
+	                                      &c, &h, loads);
+	nl = lattice_fixed(jb->bits, lay);
+	for (k = 0; k < nl; k++)
+		if (lattice_worst(jb->p[i], jb->bits, &lay[k], tables, nt, &c,
+		                  loads) > worst)
+			worst = c.r;
+	jb->r[NCOL * i + 3] = worst;
+	free(loads);
 	free(map);
 }
 
@@ -183,7 +201,7 @@ static int strides(unsigned long count, unsigned long seed, unsigned long rows)
 		gsl_rng_set(rng, seed + widths[wi]);
 		jb[wi].bits = widths[wi];
 		jb[wi].p = xmalloc(count * sizeof *jb[wi].p, "multipliers");
-		jb[wi].r = xmalloc(count * 2 * sizeof *jb[wi].r, "results");
+		jb[wi].r = xmalloc(count * NCOL * sizeof *jb[wi].r, "results");
 		for (i = 0; i < count; i++) {
 			uint64_t hi = gsl_rng_get(rng), lo = gsl_rng_get(rng);
 			jb[wi].p[i] = (widths[wi] == 64 ? hi << 32 | lo : lo) | 1;
@@ -197,22 +215,28 @@ static int strides(unsigned long count, unsigned long seed, unsigned long rows)
 	       "(the multipliers of verify_cal.inc). */\n", count, seed);
 	printf("#define STRIDE_CAL_SEED %luUL\n#define STRIDE_CAL_COUNT %luU\n\n",
 	       seed, count);
-	printf("/* the first multipliers, the worst R of their maps and their "
-	       "collapses */\nstatic const verify_smap_row stride_cal_rows[] = "
-	       "{\n");
+	printf("/* the first multipliers: the worst R of their maps, their "
+	       "collapses, the worst R\n * of packed fields at every offset "
+	       "and of the 3-4 field layouts */\nstatic const verify_smap_row "
+	       "stride_cal_rows[] = {\n");
 	for (wi = 0; wi < 2; wi++)
 		for (i = 0; i < rows; i++)
-			printf("\t{ %u, 0x%llxULL, %.6g, %.0f },\n", widths[wi],
-			       (unsigned long long)jb[wi].p[i], jb[wi].r[2 * i],
-			       jb[wi].r[2 * i + 1]);
+			printf("\t{ %u, 0x%llxULL, %.6g, %.0f, %.6g, %.6g },\n",
+			       widths[wi], (unsigned long long)jb[wi].p[i],
+			       jb[wi].r[NCOL * i], jb[wi].r[NCOL * i + 1],
+			       jb[wi].r[NCOL * i + 2], jb[wi].r[NCOL * i + 3]);
 	printf("};\n\n/* per word size: the map's worst R at percentiles "
-	       "0..100, the mean excess of\n * ln R over the 90th, and the "
-	       "strides at R >= %g at percentiles 0..100 */\nstatic const "
-	       "verify_smap_ref stride_refs[] = {\n", STRIDE_COLLAPSE_R);
+	       "0..100, the mean excess of\n * ln R over the 90th, the "
+	       "strides at R >= %g at percentiles 0..100; the\n * same (with "
+	       "the tail) for the offsets' and the layouts' worst R */\n"
+	       "static const verify_smap_ref stride_refs[] = {\n",
+	       STRIDE_COLLAPSE_R);
 	for (wi = 0; wi < 2; wi++) {
 		printf("\t{ %u, %lu,\n", widths[wi], count);
-		print_pct(jb[wi].r, 2, 0, count, 1);
-		print_pct(jb[wi].r, 2, 1, count, 0);
+		print_pct(jb[wi].r, NCOL, 0, count, 1);
+		print_pct(jb[wi].r, NCOL, 1, count, 0);
+		print_pct(jb[wi].r, NCOL, 2, count, 1);
+		print_pct(jb[wi].r, NCOL, 3, count, 1);
 		printf("\t},\n");
 	}
 	printf("};\n");

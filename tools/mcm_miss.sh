@@ -53,8 +53,8 @@ for n in $widths; do
 			a=$(./cfx shifts --optimal --bits "$n" --json "$t" | awk -F'[:,]' '/"adders":/ { gsub(/ /, "", $2); print $2; exit }')
 			if [ "$a" -le 5 ]; then le5=$((le5 + 1)); continue; fi
 			ge6=$((ge6 + 1))
-			r=$(build/mcm5 --stop --bits "$n" "$t" 2>/dev/null | awk '/^RESULT/ { print $2 }')
-			if [ "$r" != none ]; then
+			r=$(build/mcm5 --stop --bits "$n" "$t" 2>/dev/null | awk '/^RESULT/ { sub(/:$/, "", $2); print $2 }')
+			if [ -n "$r" ] && [ "$r" != none ]; then
 				exist=$((exist + 1)); miss=$((miss + 1))
 				echo "  miss: $t on $n bits: cfx $a adders, mcm5 found $r" >&2
 			fi

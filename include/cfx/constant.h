@@ -47,8 +47,8 @@ int constant_value(const char *text, expr_lookup look, void *ctx, mpz_t z,
 
 /*
  * constant_value, then the word size rule: *bits is the word size asked
- * for (0: the smallest of 8, 16, 32, 64 that holds p, or p's own width
- * above 64) and receives the one used; max_bits bounds it.  Returns 0, or
+ * for (0: word_auto, the smallest of 32, 64, then multiples of 64, that
+ * holds p) and receives the one used; max_bits bounds it.  Returns 0, or
  * -1 with err (the multiplier is zero, negative or too wide; token text).
  */
 int constant_eval(const char *text, expr_lookup look, void *ctx,

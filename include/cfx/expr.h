@@ -8,7 +8,14 @@
  * Numbers: decimal, 0x hex, 0b binary, with _ between digits, and
  * decimal fractions (0.7 is exactly 7/10, a rational); operators
  * + - * / % ^ (also **) and parentheses (% is the non-negative remainder
- * of integers, so p % 2^20 is p mod 2^20); functions golden(N), nextprime(x),
+ * of integers, so p % 2^20 is p mod 2^20); C's bit operators on integers
+ * with C's precedence, ~ << >> & | and xor for exclusive or (^ stays the
+ * power): below + -, the shifts, then &, xor, | (1 + 2 << 3 is 24).  On
+ * an n-bit word (expr_eval_word) their operands and results are taken mod
+ * 2^n, as C does on uintN_t, so ~x is 2^n - 1 - x and x << k wraps (k >= n
+ * gives 0); without a word ~ and << are errors that ask for one (--bits),
+ * while >> & | xor act on the exact integers (two's complement, as GMP and
+ * Python).  Functions golden(N), nextprime(x),
  * prevprime(x), sqrt(x); constants phi, pi, e; names looked up through a
  * caller-supplied function (the REPL's variables, `ans`).
  *
@@ -46,7 +53,8 @@
 typedef enum {
 	EXPR_NUM, EXPR_NAME, EXPR_PHI, EXPR_PI, EXPR_E,
 	EXPR_NEG, EXPR_ADD, EXPR_SUB, EXPR_MUL, EXPR_DIV, EXPR_MOD, EXPR_POW,
-	EXPR_GOLDEN, EXPR_NEXTPRIME, EXPR_PREVPRIME, EXPR_SQRT
+	EXPR_GOLDEN, EXPR_NEXTPRIME, EXPR_PREVPRIME, EXPR_SQRT,
+	EXPR_NOT, EXPR_SHL, EXPR_SHR, EXPR_AND, EXPR_OR, EXPR_XOR
 } expr_kind;
 
 typedef struct expr_node {
@@ -101,7 +109,7 @@ void expr_free(expr_tree *t);
 expr_tree *expr_inline(const expr_tree *t, expr_lookup look, void *ctx, cfx_err *err);
 
 /* 1 if t is written with integer operations only: numbers, + - * % ^,
- * unary minus, golden, nextprime and prevprime, and names whose trees are
+ * unary minus, the bit operators, golden, nextprime and prevprime, and names whose trees are
  * so; 0 if it uses / or sqrt, phi, pi, e, or an unknown name.  An integer
  * written this way is a multiplier p (cf shows p/2^n); a value reached
  * through / or sqrt is the number itself (cf 4/2 is 2). */
@@ -123,9 +131,19 @@ void expr_value_mid(const expr_value *v, mpfr_t x);
 int expr_eval(const expr_tree *t, expr_lookup look, void *ctx, mpfr_prec_t prec,
             expr_value *v, cfx_err *err);
 
+/* expr_eval on an n-bit word for ~ and the shifts (bits = 0: no word, as
+ * expr_eval; ~ and << then fail with CFX_EDOMAIN asking for --bits). */
+int expr_eval_word(const expr_tree *t, expr_lookup look, void *ctx,
+                   mpfr_prec_t prec, unsigned long bits, expr_value *v,
+                   cfx_err *err);
+
 /* Evaluate t, which must be an integer, into z.  -1 with err otherwise. */
 int expr_eval_int(const expr_tree *t, expr_lookup look, void *ctx, mpz_t z,
                 cfx_err *err);
+
+/* expr_eval_int on an n-bit word (0: none), as expr_eval_word. */
+int expr_eval_int_word(const expr_tree *t, expr_lookup look, void *ctx,
+                       unsigned long bits, mpz_t z, cfx_err *err);
 
 /* The stop flag this thread's evaluations poll (at every node; NULL:
  * none): set, they fail with CFX_EINTR.  The faces set it to their

@@ -49,7 +49,9 @@ typedef struct score_result {
 
 /* Count bucket loads: loads[] (2^b entries) is zeroed and filled.
  * 1 <= b <= bits <= 64.  Large key sets are split over the processors,
- * each counting into a private table that is added in at the end. */
+ * each counting into a private table that is added in at the end; keys
+ * that fall again and again in the buckets just used are counted in
+ * interleaved lanes (score.c), which only changes the speed. */
 void score_count(const uint64_t *keys, size_t n, uint64_t p, unsigned bits,
                  unsigned b, uint32_t *loads);
 

@@ -2,8 +2,10 @@
  * word.h - word sizes and multipliers (prefix word_).
  *
  * A multiplier p works on n-bit words and must lie in [1, 2^n): a wider
- * value is an error, never reduced.  Without an explicit n the word is the
- * smallest of 8, 16, 32, 64, then multiples of 64, that holds p.
+ * value is an error, never reduced.  Without an explicit n (--bits, set
+ * bits) the word is the smallest of 32, 64, then multiples of 64, that
+ * holds p: the one rule of every command and the dashboard (smaller words
+ * only when asked).
  */
 #ifndef CFX_WORD_H
 #define CFX_WORD_H
@@ -16,7 +18,11 @@
 #define WORD_MAX_BITS 65536   /* exact commands (cf, naf, shifts) */
 #define WORD_MAX_HASH 64      /* commands that hash machine words */
 
-/* Smallest standard word size holding p (p >= 1). */
+/* The word size without --bits for a value of width bits (0 counts as
+ * 1): the smallest of 32, 64, then multiples of 64, holding it. */
+unsigned long word_for_width(size_t width);
+
+/* word_for_width of p's width (p >= 1; p <= 0 gives 32). */
 unsigned long word_auto(const mpz_t p);
 
 /*

@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cfx/constant.h"
 #include "cfx/search.h"
@@ -42,6 +43,7 @@ static const opt_def opt_table[] = {
 	{ OPT_OPTIMAL, SETTING_OPTIMAL }, { OPT_OPTIMAL, SETTING_TARGET },
 	{ OPT_OPTIMAL, SETTING_DEPTH }, { OPT_OPTIMAL, SETTING_EXACT },
 	{ OPT_FULL, SETTING_FULL }, { OPT_FORCE, SETTING_FORCE },
+	{ OPT_VKEYS, SETTING_VSTRIDE }, { OPT_VKEYS, SETTING_VFIELDS },
 	{ OPT_JSON, SETTING_JSON },
 };
 #define NOPTS (sizeof opt_table / sizeof opt_table[0])
@@ -107,9 +109,9 @@ const cmd_def cli_commands[] = {
 	  cmd_score_sweep, 1 },
 	{ "verify", "EXPR", "is this multiplier safe to submit? a verdict",
 	  OPT_VBITS | OPT_JSON | OPT_TLIST | OPT_AGAINST | OPT_PATCH | OPT_FULL |
-	  OPT_FORCE,
+	  OPT_FORCE | OPT_VKEYS,
 	  "Word size: --bits N (8..64), else the smallest of 32 and 64 that\n"
-	  "holds the constant.  Checks: odd, size (a constant far below 2^(n-1)\n"
+	  "holds the constant, as for every command.  Checks: odd, size (a constant far below 2^(n-1)\n"
 	  "moves consecutive keys too little), prime (information), continued\n"
 	  "fraction, shift/add form (compiled with cc -O2 -Wall -Wextra -Werror\n"
 	  "and checked against multiplication on every input of a word of 24\n"
@@ -257,9 +259,11 @@ const cmd_def cli_commands[] = {
 	{ "set", "NAME VALUE", "change a setting of the session (show lists "
 	  "them)", OPT_OWN | OPT_SESSION,
 	  "set bits N|auto, set table B|auto and set count K|auto take an\n"
-	  "integer expression within the option's limits; set const EXPR the\n"
-	  "constant the commands use when given none; set keys FAMILY|default;\n"
-	  "set format text|json.", cmd_session_set, 0 },
+	  "integer expression within the option's limits (bits: 8 to 64, the\n"
+	  "words every command takes; auto is the rule of --bits); each is\n"
+	  "checked when set.  set const EXPR the constant the commands use\n"
+	  "when given none; set keys FAMILY|default; set format text|json.",
+	  cmd_session_set, 0 },
 	{ "show", "", "the session's settings and named values",
 	  OPT_OWN | OPT_SESSION, "", cmd_session_show, 0 },
 	{ "let", "NAME = EXPR", "a named value; ans is the last constant used",
@@ -369,20 +373,109 @@ const setting *cli_option_row(const cmd_def *d, const char *word)
 
 /* ---- help ------------------------------------------------------------ */
 
+/* The examples every help ends with: two or three lines that run as
+ * written (tests/build/examples.sh runs each), command, then what it
+ * shows. */
+static const struct {
+	const char *cmd;
+	const char *lines;
+} examples[] = {
+	{ "cf", "cfx cf 0x9e370001              the 2002 constant as p/2^32\n"
+	  "cfx cf --bits 64 'golden(64)'  round(2^64/phi) on a 64-bit word\n"
+	  "cfx cf 'sqrt(2)'               an irrational: quotients, period" },
+	{ "naf", "cfx naf 0x9e370001             7 signed digits: 6 adds/subs\n"
+	  "cfx naf --bits 8 0xff          -1 mod 2^8: the top digit wraps\n"
+	  "cfx naf --json 2654435761      the same fields as JSON" },
+	{ "shifts", "cfx shifts 0x9e370001          the 2002 patch's shift/add "
+	  "form\n"
+	  "cfx shifts --optimal 45        fewest adders: (x<<1)+x, then "
+	  "<<4\n"
+	  "cfx shifts --emit c 0x9e370001 > mul.c   C with no multiply" },
+	{ "spectrum", "cfx spectrum 0x9e3779b9        gaps of the first 10 "
+	  "points\n"
+	  "cfx spectrum --count 1000 --list 5 0x9e3779b9\n"
+	  "cfx spectrum --json 'golden(32)'" },
+	{ "score", "cfx score 0x9e3779b1              sequential keys, 2^12 "
+	  "buckets\n"
+	  "cfx score -k stride:4096 0x9e370001   the 2002 prime's bad "
+	  "stride\n"
+	  "cfx score -k random -t 10 -c 5000 0x9e3779b1" },
+	{ "sweep", "cfx sweep 0x9e370001            every stride 2^s: which "
+	  "ones fail\n"
+	  "cfx sweep --bits 64 0x9e37fffffffc0001\n"
+	  "cfx sweep --json -t 10 0x9e3779b1" },
+	{ "verify", "cfx verify 0x9e3779b1           the verdict and the "
+	  "report\n"
+	  "cfx verify --full 0x9e370001    every row, and why it FAILs\n"
+	  "cfx verify --emit patch 0x9e3779b1 > hash.h" },
+	{ "bench", "cfx bench 0x9e3779b1            multiply vs shift/add, "
+	  "ns/hash\n"
+	  "cfx bench --runs 10 -k random 0x9e3779b1\n"
+	  "cfx bench --against 0x9e370001 0x9e3779b1" },
+	{ "stats", "cfx stats old.txt new.txt      ministat: is new "
+	  "different?\n"
+	  "cfx stats --test mw --ratio old.txt new.txt\n"
+	  "seq 1 100 | cfx stats -n        a summary of one sample" },
+	{ "search", "cfx search                     near 1/phi on 32 bits: "
+	  "PASS and the front\n"
+	  "cfx search --prime --top 3     primes only, 3 of each cost\n"
+	  "cfx search --bits 64 --terms 7 --screen none" },
+	{ "review", "git diff | cfx review -             the patch in the "
+	  "work tree\n"
+	  "cfx review 0001-hash.patch          a patch file: findings, a "
+	  "total\n"
+	  "cfx review --emit reply 0001-hash.patch > reply.txt" },
+	{ "help", "help score     (or ?score) one command's help\n"
+	  "help           the overview" },
+	{ "set", "set const 0x9e3779b1     the constant of later commands\n"
+	  "set bits 64              their word (8 to 64, or auto)\n"
+	  "set keys stride:4096     their key family" },
+	{ "show", "show                     the settings and named values\n"
+	  "?show                    this help" },
+	{ "let", "let k = 0x9e3779b1       then score k, or cf k + 2\n"
+	  "let m = ~k & 0xffff      on the session's word (set bits)" },
+	{ "quit", "quit                     leave (Ctrl-D too)\n"
+	  "exit                     the same" },
+	{ "exit", "exit                     leave (Ctrl-D too)\n"
+	  "quit                     the same" },
+};
+
+/* Print d's examples, indented, after "examples:". */
+static void cli_examples(const char *cmd, FILE *f)
+{
+	size_t i;
+	const char *s, *nl;
+
+	for (i = 0; i < sizeof examples / sizeof examples[0]; i++)
+		if (!strcmp(examples[i].cmd, cmd))
+			break;
+	if (i == sizeof examples / sizeof examples[0])
+		return;
+	fprintf(f, "\nexamples:\n");
+	for (s = examples[i].lines; *s; s = *nl ? nl + 1 : nl) {
+		nl = strchr(s, '\n');
+		if (!nl)
+			nl = s + strlen(s);
+		fprintf(f, "  %.*s\n", (int)(nl - s), s);
+	}
+}
+
 void cli_option_help(const setting *o, FILE *f)
 {
 	char head[64], text[512], *t;
 
-	snprintf(head, sizeof head, "  --%s%s%s", o->option, o->arg ? " " : "",
-	         o->arg ? o->arg : "");
+	/* getopt takes every row's key as a short option: say so */
+	snprintf(head, sizeof head, "  %c%c%s--%s%s%s", o->key > ' ' ? '-' : ' ',
+	         o->key > ' ' ? o->key : ' ', o->key > ' ' ? ", " : "  ",
+	         o->option, o->arg ? " " : "", o->arg ? o->arg : "");
 	snprintf(head + strlen(head), sizeof head - strlen(head), "%*s",
-	         21 - (int)strlen(head), "");
+	         25 - (int)strlen(head), "");
 	/* the help's own line breaks are only hints: refill to 80 */
 	snprintf(text, sizeof text, "%s", o->help);
 	for (t = text; *t; t++)
 		if (*t == '\n')
 			*t = ' ';
-	out_fill(f, text, OUT_WIDTH, head, "                     ", " ");
+	out_fill(f, text, OUT_WIDTH, head, "                         ", " ");
 }
 
 void cli_help(const cmd_def *d, FILE *f)
@@ -397,6 +490,7 @@ void cli_help(const cmd_def *d, FILE *f)
 		        d->help[0] ? "\n" : "", d->help);
 		if (d->help[0])
 			fputc('\n', f);
+		cli_examples(d->name, f);
 		return;
 	}
 	fprintf(f, "usage: cfx %s [options]%s%s\n\n%c%s.\n\n", d->name,
@@ -404,18 +498,24 @@ void cli_help(const cmd_def *d, FILE *f)
 	        toupper((unsigned char)d->summary[0]), d->summary + 1);
 	if (d->opts & OPT_OWN) {        /* the help lists the options */
 		fprintf(f, "%s\n", d->help);
+		cli_examples(d->name, f);
 		return;
 	}
 	fprintf(f, "%s\n\noptions:\n", d->help);
 	for (i = 0; i < NOPTS; i++)
 		if (d->opts & opt_table[i].mask)
 			cli_option_help(opt_row(i), f);
-	fprintf(f, "  %-18s %s\n", "--help", "show this help");
+	fprintf(f, "  %-22s %s\n", "-h, --help", "show this help");
 	fprintf(f, "\nEXPR: decimal, 0x hex, 0b binary (with _), decimal fractions"
-	        " (0.7 = 7/10),\n+ - * / %% ^ ( ), "
-	        "golden(N) = round(2^N/phi), nextprime(x), prevprime(x);\nfor cf "
-	        "also phi, sqrt(D), pi, e.  Spaces are fine: cfx cf 2^31 + 1.\n"
+	        " (0.7 = 7/10),\n+ - * / %% ^ ( ) (^ is the power), C's ~ << >> & |"
+	        " and xor (exclusive or)\nwith C's precedence, on the word: ~ and "
+	        "<< need --bits N; golden(N) =\nround(2^N/phi), nextprime(x), "
+	        "prevprime(x); for cf also phi, sqrt(D), pi, e.\n"
+	        "Spaces are fine: cfx cf 2^31 + 1.\n"
+	        "Word size without --bits: the smallest of 32, 64, then multiples "
+	        "of 64, that\nholds the constant.\n"
 	        "Exit status: 0 ok, 1 a check failed, 2 bad input.\n");
+	cli_examples(d->name, f);
 }
 
 void cli_overview(FILE *f)
@@ -438,9 +538,41 @@ void cli_overview(FILE *f)
 	        "(lessons/FORMAT.md)\n");
 	fprintf(f, "\nOptions go before or after EXPR; --json, --bits, --ascii "
 	        "and the key\noptions may also come before the command: "
-	        "cfx --json cf 5.\n");
+	        "cfx --json cf 5, or before a script:\necho 'cf 5' | cfx --json.  "
+	        "--color=auto|always|never anywhere (NO_COLOR too).\n");
 	fprintf(f, "\n`cfx COMMAND --help` for one command; `cfx --version`; "
-	        "man cfx.\n");
+	        "%s.\n", cli_man_page());
+	fprintf(f, "\nexamples:\n"
+	        "  cfx 0x9e3779b9                 the dashboard on one constant\n"
+	        "  cfx verify 0x9e370001          is the 2002 prime safe? (no: "
+	        "strides)\n"
+	        "  echo 'cf 5' | cfx --json       a script, its results as "
+	        "JSON\n");
+}
+
+const char *cli_man_page(void)
+{
+	static char buf[4200];
+	char exe[4096];
+	ssize_t n;
+
+	/* from the source tree the page is not installed yet (make install
+	 * puts it where man finds it): name the file */
+	if (access("man/cfx.1", R_OK) == 0 && access("Makefile", R_OK) == 0)
+		return "man ./man/cfx.1";
+	n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n > 0) {
+		char *slash;
+		exe[n] = '\0';
+		if ((slash = strrchr(exe, '/')))
+			*slash = '\0';
+		snprintf(buf, sizeof buf, "%s/man/cfx.1", exe);
+		if (access(buf, R_OK) == 0) {
+			snprintf(buf, sizeof buf, "man %s/man/cfx.1", exe);
+			return buf;
+		}
+	}
+	return "man cfx";
 }
 
 void cli_session_help(FILE *f)
@@ -842,6 +974,12 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 		case 'R':
 			a->raw = optarg;
 			break;
+		case 'S':
+			a->stride = optarg;
+			break;
+		case 'W':
+			a->fields = optarg;
+			break;
 		case 'O':
 			a->optimal = 1;
 			break;
@@ -1019,8 +1157,11 @@ const char *cli_expr(cmd_ctx *c, const cli_args *a)
 		return a->expr;
 	if (c->sess->constant)
 		return c->sess->constant;
-	cfx_err_set(&c->err, CFX_EUSAGE, -1, NULL,
-	            "missing constant (cfx %s --help)", c->cmd);
+	/* help as the face asks for it: ?naf at a prompt (the REPL, the
+	 * dashboard's : line, a script), cfx naf --help in a shell */
+	cfx_err_set(&c->err, CFX_EUSAGE, -1, NULL, c->stdin_data
+	            ? "missing constant (cfx %s --help)"
+	            : "missing constant (set const EXPR, or see ?%s)", c->cmd);
 	return NULL;
 }
 

@@ -6,11 +6,23 @@
  * hashed into 2^B counters, once with the multiply and once with each
  * shift/add form.  The shift/add statements carry empty asm barriers
  * (OPAQUE) after each assignment: without them GCC folds the whole
- * sequence back into one multiply.  Each variant is checked to fill the
- * table exactly as the multiply does, warmed up, and then timed in R
- * rounds; within a round the variants run in rotated order, so that drift
- * (frequency, other load) hits them alike.  The samples, ns per hash, are
- * compared with the multiply's by the `cfx stats` report.
+ * sequence back into one multiply.  The multiply's constant is read from
+ * a volatile before the loop, so the compiler cannot turn it into shifts
+ * and adds either (0x00010001 became shl; add); the disassembly is
+ * checked for the multiply instruction where objdump is there.
+ *
+ * Two loops per variant: throughput (independent keys into the table)
+ * and latency (a dependent chain: each hash of the key xor the last
+ * hash, so a form's depth counts, not its issue rate).  Each variant is
+ * checked to give what the multiply gives, warmed up, and timed in short
+ * blocks (about BLOCK_NS of the multiply, far below a scheduler's time
+ * slice), many interleaved rounds (the variants in rotated order, so
+ * drift hits them alike).  Every block's wall time and the thread's
+ * processor time are taken: a block whose wall time is well above its
+ * processor time was preempted and counts by its processor time (the
+ * wall time shown beside); the median of the blocks resists the rest,
+ * and the share preempted is reported (and warned about past a
+ * quarter).  One median throughout: ministat's, the sorted x[n/2].
  */
 #include <ctype.h>
 #include <errno.h>
@@ -26,6 +38,7 @@
 #include "cfx/mcm.h"
 #include "cfx/mem.h"
 #include "cfx/naf.h"
+#include "cfx/proc.h"
 #include "cfx/safefile.h"
 #include "cfx/sas.h"
 #include "cfx/word.h"
@@ -36,12 +49,14 @@
 #include "util/buf.h"
 #include "util/xalloc.h"
 
-#define BENCH_RUNS 30            /* default rounds */
-#define ROUND_NS 4000000.0       /* a round of one variant: about 4 ms */
+#define BENCH_RUNS 301           /* default rounds (odd: one middle) */
+#define BLOCK_NS 100000.0        /* a block of the multiply: about 0.1 ms */
+#define PREEMPTED 1.05           /* wall above 1.05 x processor time */
 #define MAX_VARIANTS 6           /* 3 forms of 2 constants (stats: 7) */
 
 typedef void (*bench_fn)(const void *keys, size_t n, uint32_t *table,
                          size_t reps);
+typedef uint64_t (*lat_fn)(const void *keys, size_t n, size_t reps);
 
 typedef struct variant {
 	char name[64];           /* "multiply 0x61c88647" */
@@ -50,8 +65,16 @@ typedef struct variant {
 	unsigned adds, shifts;   /* additions/subtractions and shifts */
 	unsigned negations;      /* the optimal form's final negation: 0, 1 */
 	int base;                /* the multiply of the same constant */
+	uint64_t k;              /* the constant */
 	bench_fn fn;
-	double *ns;              /* ns per hash, one per round */
+	lat_fn lat;              /* the dependent chain */
+	double *ns;              /* ns per hash, one block per round: the
+	                          * wall time, or the processor's when the
+	                          * block was preempted */
+	double *wall, *cpu;      /* the same block's wall and processor time */
+	double *lat_ns, *lat_wall, *lat_cpu;   /* latency: the same three */
+	unsigned preempted;      /* blocks (both loops) with wall >> cpu */
+	int is_mul;              /* the multiply: K from a volatile */
 	unsigned long long hashes;   /* all it computed: checks, calibration,
 	                              * warm-up and rounds (for callgrind) */
 } variant;
@@ -117,7 +140,9 @@ static const char *temps(const char *body, char *buf, size_t n)
 	return buf;
 }
 
-/* The translation unit: one counting loop per variant, cfx_bench_K. */
+/* The translation unit: per variant k a counting loop cfx_bench_k and a
+ * dependent chain cfx_lat_k; the multiply's constant is the volatile
+ * cfx_k_k, read once per call. */
 static char *kernel(const variant *v, int nv, unsigned bits, unsigned b)
 {
 	struct buf s = { 0 };
@@ -135,15 +160,26 @@ static char *kernel(const variant *v, int nv, unsigned bits, unsigned b)
 		/* the multiply needs no barrier: it is one instruction */
 		char *body = v[k].adds + v[k].shifts ? opaque(v[k].body)
 		                                     : xstrdup(v[k].body);
-		buf_printf(&s, "static inline word h%d(word x_in)\n{\n"
+		buf_printf(&s, "static volatile word cfx_k_%d = (word)0x%llxu;\n"
+		         "static inline word h%d(word x_in, word K)\n{\n"
 		         "\tcalc x = x_in, hash = 0, n = x%s;\n"
-		         "\t(void)n;\n%s\treturn (word)hash;\n}\n\n"
+		         "\t(void)n; (void)K;\n%s\treturn (word)hash;\n}\n\n"
 		         "void cfx_bench_%d(const word *keys, size_t count, "
 		         "uint32_t *table, size_t reps)\n{\n"
+		         "\tconst word K = cfx_k_%d;\n"
 		         "\tfor (size_t r = 0; r < reps; r++)\n"
 		         "\t\tfor (size_t i = 0; i < count; i++)\n"
-		         "\t\t\ttable[(word)(h%d(keys[i]) & MASK) >> SHIFT]++;\n}\n\n",
-		         k, temps(v[k].body, tbuf, sizeof tbuf), body, k, k);
+		         "\t\t\ttable[(word)(h%d(keys[i], K) & MASK) >> SHIFT]++;\n"
+		         "}\n\n"
+		         "uint64_t cfx_lat_%d(const word *keys, size_t count, "
+		         "size_t reps)\n{\n"
+		         "\tconst word K = cfx_k_%d;\n\tword acc = 0;\n"
+		         "\tfor (size_t r = 0; r < reps; r++)\n"
+		         "\t\tfor (size_t i = 0; i < count; i++)\n"
+		         "\t\t\tacc = h%d((word)(keys[i] ^ acc), K);\n"
+		         "\treturn acc;\n}\n\n",
+		         k, (unsigned long long)v[k].k, k,
+		         temps(v[k].body, tbuf, sizeof tbuf), body, k, k, k, k, k, k);
 		free(body);
 	}
 	return buf_take(&s);
@@ -169,6 +205,7 @@ static int add_optimal(variant *v, int nv, int base, const mpz_t p,
 		v[nv].negations = k.negations;
 		v[nv].shifts = k.shifts;
 		v[nv].base = base;
+		v[nv].k = mpz_get_ui(p);
 		nv++;
 	}
 	mcm_free(ctx);
@@ -190,8 +227,9 @@ static int add_variants(variant *v, int nv, const mpz_t p, unsigned bits)
 	v[nv].base = v[nv + 1].base = base;
 	snprintf(v[nv].name, sizeof v[nv].name, "multiply %s", hex);
 	snprintf(v[nv].file, sizeof v[nv].file, "%s-mul.txt", hex);
-	v[nv].body = xasprintf("\thash = (word)(x * (word)0x%llxu);\n",
-	                       (unsigned long long)mpz_get_ui(p));
+	v[nv].body = xstrdup("\thash = (word)(x * (calc)K);\n");
+	v[nv].is_mul = 1;
+	v[nv].k = v[nv + 1].k = mpz_get_ui(p);
 	nv++;
 	snprintf(v[nv].name, sizeof v[nv].name, "NAF shift/add %s", hex);
 	snprintf(v[nv].file, sizeof v[nv].file, "%s-naf.txt", hex);
@@ -219,6 +257,15 @@ static double now_ns(void)
 	return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
+/* The calling thread's processor time, ns. */
+static double cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
 static void progress(cmd_ctx *c, int done, int total)
 {
 	if (!c->progress)
@@ -228,7 +275,8 @@ static void progress(cmd_ctx *c, int done, int total)
 		out_progress_end();
 }
 
-/* Every variant must fill the table as its constant's multiply does. */
+/* Every variant must fill the table as its constant's multiply does, and
+ * end its dependent chain on the same value. */
 static int agree(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
                  uint32_t *t0, uint32_t *t1, size_t buckets)
 {
@@ -241,7 +289,8 @@ static int agree(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
 		run(&v[v[k].base], keys, n, t0, 1);
 		memset(t1, 0, buckets * sizeof *t1);
 		run(&v[k], keys, n, t1, 1);
-		if (memcmp(t0, t1, buckets * sizeof *t0))
+		if (memcmp(t0, t1, buckets * sizeof *t0) ||
+		    v[v[k].base].lat(keys, n, 1) != v[k].lat(keys, n, 1))
 			return cfx_err_set(&c->err, CFX_EDOMAIN, -1, v[k].name,
 			                   "the compiled variant disagrees with the "
 			                   "multiply");
@@ -249,7 +298,8 @@ static int agree(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
 	return 0;
 }
 
-/* Passes per round so that a round of the multiply takes about ROUND_NS. */
+/* Passes per block so that a block of the multiply takes about BLOCK_NS
+ * (the least of three tries, so a preempted one does not shrink it). */
 static size_t calibrate(variant *v, const void *keys, size_t n,
                         uint32_t *table)
 {
@@ -257,15 +307,48 @@ static size_t calibrate(variant *v, const void *keys, size_t n,
 	size_t reps = 1;
 
 	while (reps < ((size_t)1 << 30)) {
-		double t0 = now_ns();
-		run(&v[0], keys, n, table, reps);
-		t = now_ns() - t0;
-		if (t >= ROUND_NS / 8)
+		int i;
+		t = 1e300;
+		for (i = 0; i < 3; i++) {
+			double t0 = now_ns(), d;
+			run(&v[0], keys, n, table, reps);
+			d = now_ns() - t0;
+			if (d < t)
+				t = d;
+		}
+		if (t >= BLOCK_NS / 4)
 			break;
 		reps *= 2;
 	}
-	reps = (size_t)ceil(reps * ROUND_NS / (t > 1 ? t : 1));
+	reps = (size_t)ceil(reps * BLOCK_NS / (t > 1 ? t : 1));
 	return reps ? reps : 1;
+}
+
+/* One block of w: throughput (lat 0) or the chain; wall and processor
+ * ns per hash into *wall, *cpu; counts a preempted block. */
+static volatile uint64_t sink;
+
+static void block(variant *w, int lat, const void *keys, size_t n,
+                  uint32_t *table, size_t reps, double *ns, double *wall,
+                  double *cpu)
+{
+	double w0 = now_ns(), c0 = cpu_ns(), w1, c1, h = (double)n * (double)reps;
+
+	if (lat) {
+		sink = w->lat(keys, n, reps);
+		w->hashes += (unsigned long long)n * reps;
+	} else {
+		run(w, keys, n, table, reps);
+	}
+	c1 = cpu_ns();
+	w1 = now_ns();
+	*wall = (w1 - w0) / h;
+	*cpu = (c1 - c0) / h;
+	*ns = *wall;
+	if (w1 - w0 > PREEMPTED * (c1 - c0) + 2000.0) {
+		w->preempted++;
+		*ns = *cpu;
+	}
 }
 
 static int timed(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
@@ -273,8 +356,10 @@ static int timed(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
 {
 	int r, k;
 
-	for (k = 0; k < nv; k++)                /* warm up */
+	for (k = 0; k < nv; k++) {              /* warm up */
 		run(&v[k], keys, n, table, reps);
+		sink = v[k].lat(keys, n, reps);
+	}
 	for (r = 0; r < runs; r++) {
 		if (c->stop && *c->stop) {
 			if (c->progress && r > 0)   /* the bar goes first */
@@ -284,13 +369,145 @@ static int timed(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
 		}
 		for (k = 0; k < nv; k++) {
 			variant *w = &v[(r + k) % nv];
-			double t0 = now_ns();
-			run(w, keys, n, table, reps);
-			w->ns[r] = (now_ns() - t0) / ((double)n * (double)reps);
+			block(w, 0, keys, n, table, reps, &w->ns[r], &w->wall[r],
+			      &w->cpu[r]);
+		}
+		for (k = 0; k < nv; k++) {
+			variant *w = &v[(r + k + 1) % nv];
+			block(w, 1, keys, n, table, reps, &w->lat_ns[r],
+			      &w->lat_wall[r], &w->lat_cpu[r]);
 		}
 		progress(c, r + 1, runs);
 	}
 	return 0;
+}
+
+/* ---- the multiply, checked in the disassembly --------------------------- */
+
+/* objdump on PATH, malloc'd, or NULL. */
+static char *find_objdump(void)
+{
+	const char *path = getenv("PATH");
+	char *dirs, *d, *save = NULL, *found = NULL;
+
+	if (!path)
+		return NULL;
+	dirs = xstrdup(path);
+	for (d = strtok_r(dirs, ":", &save); d && !found;
+	     d = strtok_r(NULL, ":", &save)) {
+		char *f = xasprintf("%s/objdump", *d ? d : ".");
+		if (access(f, X_OK) == 0)
+			found = f;
+		else
+			free(f);
+	}
+	free(dirs);
+	return found;
+}
+
+/* Does the disassembly of function fn in text (objdump -d) have a
+ * multiply instruction (x86 imul/mul/mulx, arm64 mul/madd/umull/smull,
+ * riscv mul)? */
+static int has_mul(const char *text, const char *fn)
+{
+	char head[48];
+	const char *p, *end;
+
+	snprintf(head, sizeof head, "<%s>:\n", fn);
+	if (!(p = strstr(text, head)))
+		return 0;
+	p += strlen(head);
+	end = strstr(p, "\n\n");
+	if (!end)
+		end = p + strlen(p);
+	for (; p < end; p++)
+		if ((p[0] == '\t' || p[0] == ' ') &&
+		    (!strncmp(p + 1, "imul", 4) || !strncmp(p + 1, "mul", 3) ||
+		     !strncmp(p + 1, "madd", 4) || !strncmp(p + 1, "umull", 5) ||
+		     !strncmp(p + 1, "smull", 5)))
+			return 1;
+	return 0;
+}
+
+/* Compile src again to an object, disassemble it and look for the
+ * multiply instruction in each multiply's loops; what was found into
+ * s->mul_checked ("" when objdump or the compiler is missing).  A
+ * multiply compiled into shifts is warned about on stderr. */
+static void check_multiply(cmd_ctx *c, const char *src, const variant *v,
+                           int nv, char *out, size_t outn)
+{
+	int ncc, n, k, bad = 0;
+	const char *name;
+	char **cc = proc_cc(&ncc, &name), *od = find_objdump();
+	char *csrc = NULL, *obj = NULL, *log = NULL, *dis = NULL, *text = NULL;
+	char **argv = NULL, *dargv[5];
+	proc_tmp t = { NULL, -1 };
+	proc_job j;
+	cfx_err e;
+	FILE *f;
+
+	out[0] = 0;
+	if (!cc || !od || proc_tmp_make(&t, "dis", &e) < 0 ||
+	    proc_tmp_write(&t, "k.c", src, &e) < 0)
+		goto out;
+	csrc = proc_tmp_path(&t, "k.c");
+	obj = proc_tmp_path(&t, "k.o");
+	log = proc_tmp_path(&t, "log");
+	dis = proc_tmp_path(&t, "dis");
+	argv = xcalloc((size_t)ncc + 8, sizeof *argv, "compiler words");
+	for (n = 0; n < ncc; n++)
+		argv[n] = cc[n];
+	argv[n++] = "-std=c11";
+	argv[n++] = "-O2";
+	argv[n++] = "-fPIC";
+	argv[n++] = "-c";
+	argv[n++] = "-o";
+	argv[n++] = obj;
+	argv[n++] = csrc;
+	argv[n] = NULL;
+	dargv[0] = od;
+	dargv[1] = "-d";
+	dargv[2] = "--no-show-raw-insn";
+	dargv[3] = obj;
+	dargv[4] = NULL;
+	if (proc_run(&j, argv, log, t.dir, JIT_CC_LIMIT, c->stop) < 0 ||
+	    proc_run(&j, dargv, dis, t.dir, 30, c->stop) < 0 ||
+	    !(f = fopen(dis, "r")))
+		goto out;
+	{
+		struct buf b = { 0 };
+		char line[512];
+		while (fgets(line, sizeof line, f))
+			buf_printf(&b, "%s", line);
+		fclose(f);
+		text = buf_take(&b);
+	}
+	for (k = 0; k < nv; k++) {
+		char fn[2][32];
+		if (!v[k].is_mul)
+			continue;
+		snprintf(fn[0], sizeof fn[0], "cfx_bench_%d", k);
+		snprintf(fn[1], sizeof fn[1], "cfx_lat_%d", k);
+		if (!text || !has_mul(text, fn[0]) || !has_mul(text, fn[1])) {
+			bad = 1;
+			fprintf(stderr, "cfx: %s: warning: objdump shows no multiply "
+			        "instruction in %s's loops: the compiler rewrote it\n",
+			        c->cmd, v[k].name);
+		}
+	}
+	snprintf(out, outn, bad ? "objdump finds NO multiply instruction in a "
+	         "multiply loop" : "objdump shows a multiply instruction in "
+	         "every multiply loop");
+out:
+	proc_tmp_remove(&t);
+	free(text);
+	free(argv);
+	free(csrc);
+	free(obj);
+	free(log);
+	free(dis);
+	free(od);
+	proc_words_free(cc);
 }
 
 /* ---- output -------------------------------------------------------------- */
@@ -329,12 +546,80 @@ typedef struct setup {
 	size_t count, reps;
 	int runs;
 	char *keys;              /* the family, described */
+	char mul_checked[160];   /* what the disassembly showed, "" unchecked */
 	char compiler[300];
 } setup;
+
+/* The figures of n blocks: ministat's median (the sorted x[n/2]), the
+ * 10th percentile, the spread (p75 - p25) / median, the processor time's
+ * median, and the medians of the first and second half of the rounds. */
+typedef struct figures {
+	double median, p10, spread, wall, cpu, first, second;
+} figures;
+
+static double mid(const double *x, size_t n)   /* x[n/2] of x sorted */
+{
+	stats_sample t;
+	double m;
+
+	stats_sample_init(&t, x, n);
+	m = t.median;
+	stats_sample_clear(&t);
+	return m;
+}
+
+static figures figures_of(const double *ns, const double *wall,
+                          const double *cpu, size_t n)
+{
+	stats_sample t;
+	figures f;
+
+	stats_sample_init(&t, ns, n);
+	f.median = t.median;
+	f.p10 = t.x[n / 10];
+	f.spread = t.median > 0 ? (t.x[3 * n / 4] - t.x[n / 4]) / t.median : 0;
+	stats_sample_clear(&t);
+	f.wall = mid(wall, n);
+	f.cpu = mid(cpu, n);
+	f.first = n >= 2 ? mid(ns, n / 2) : f.median;
+	f.second = n >= 2 ? mid(ns + n / 2, n - n / 2) : f.median;
+	return f;
+}
+
+static json_t *figures_json(const figures *f, double base)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "median", out_jreal(f->median));
+	json_object_set_new(o, "p10", out_jreal(f->p10));
+	json_object_set_new(o, "spread", out_jreal(f->spread));
+	json_object_set_new(o, "wall_median", out_jreal(f->wall));
+	json_object_set_new(o, "cpu_median", out_jreal(f->cpu));
+	json_object_set_new(o, "ratio", out_jreal(base > 0 ? f->median / base
+	                                                   : NAN));
+	return o;
+}
+
+static void figures_rows(FILE *out, const variant *v, int nv, int w,
+                         const figures *f)
+{
+	int k;
+
+	fprintf(out, "  %-*s %8s %8s %7s %8s %9s %7s\n", w, "", "median", "p10",
+	        "spread", "wall", "processor", "/ mult.");
+	for (k = 0; k < nv; k++)
+		fprintf(out, "  %-*s %8.4f %8.4f %6.1f%% %8.4f %9.4f %7.3f\n", w,
+		        v[k].name, f[k].median, f[k].p10, 100 * f[k].spread,
+		        f[k].wall, f[k].cpu, f[v[k].base].median > 0 ?
+		        f[k].median / f[v[k].base].median : NAN);
+}
 
 static void report(cmd_ctx *c, const cli_args *a, const setup *s,
                    variant *v, int nv)
 {
+	figures thr[MAX_VARIANTS], lat[MAX_VARIANTS];
+	unsigned long preempted = 0, blocks = 2ul * (unsigned long)nv *
+	                          (unsigned long)s->runs;
 	sreport_set sets[MAX_VARIANTS];
 	sreport_opts o = { 95, SREPORT_T, 1, 1, 0, 0, 74, 1, 2000, 1 };
 	sreport r;
@@ -351,7 +636,20 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 		stats_sample_init(&sets[k].s, v[k].ns, (size_t)s->runs);
 	}
 	sreport_init(&r, sets, nv, &o);
+	for (k = 0; k < nv; k++) {
+		thr[k] = figures_of(v[k].ns, v[k].wall, v[k].cpu, (size_t)s->runs);
+		lat[k] = figures_of(v[k].lat_ns, v[k].lat_wall, v[k].lat_cpu,
+		                    (size_t)s->runs);
+		preempted += v[k].preempted;
+	}
 	j = json_object();
+	json_object_set_new(j, "median", json_string("ministat's: the sorted "
+	                    "blocks' x[n/2]"));
+	json_object_set_new(j, "blocks", json_integer((json_int_t)blocks));
+	json_object_set_new(j, "preempted_blocks",
+	                    json_integer((json_int_t)preempted));
+	json_object_set_new(j, "multiply_checked", s->mul_checked[0] ?
+	                    json_string(s->mul_checked) : json_null());
 	json_object_set_new(j, "bits", json_integer(s->bits));
 	json_object_set_new(j, "table_bits", json_integer(s->b));
 	json_object_set_new(j, "keys", json_string(s->keys));
@@ -371,11 +669,22 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 			json_object_set_new(o1, "function", json_sprintf("cfx_bench_%d", k));
 			json_object_set_new(o1, "hashes_run",
 			                    json_integer((json_int_t)v[k].hashes));
-			json_object_set_new(o1, "ns_median",
-			    out_jreal(stats_median(sets[k].s.x, sets[k].s.n)));
+			json_object_set_new(o1, "ns_median", out_jreal(thr[k].median));
 			for (i = 0; i < s->runs; i++)
 				json_array_append_new(ns, out_jreal(v[k].ns[i]));
 			json_object_set_new(o1, "ns", ns);
+			json_object_set_new(o1, "throughput",
+			                    figures_json(&thr[k], thr[v[k].base].median));
+			{
+				json_t *l = figures_json(&lat[k], lat[v[k].base].median),
+				       *ln = json_array();
+				for (i = 0; i < s->runs; i++)
+					json_array_append_new(ln, out_jreal(v[k].lat_ns[i]));
+				json_object_set_new(l, "ns", ln);
+				json_object_set_new(o1, "latency", l);
+			}
+			json_object_set_new(o1, "preempted_blocks",
+			                    json_integer(v[k].preempted));
 			json_array_append_new(vs, o1);
 		}
 		json_object_set_new(j, "variants", vs);
@@ -392,15 +701,45 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 				w = (int)strlen(v[k].name);
 		for (k = 0; k < nv; k++) {
 			fprintf(c->out, "  %-*s %8.4f ns/hash (median)", w, v[k].name,
-			        stats_median(sets[k].s.x, sets[k].s.n));
+			        thr[k].median);
 			if (k && v[k].adds + v[k].shifts)
 				fprintf(c->out, "   %u adds/subs, %u shifts%s", v[k].adds,
 				        v[k].shifts, v[k].negations ? ", 1 negation" : "");
 			fputc('\n', c->out);
 		}
-		fputc('\n', c->out);
+		fprintf(c->out, "\nthroughput, ns/hash (independent keys into the "
+		        "table; the lines above):\n");
+		figures_rows(c->out, v, nv, w, thr);
+		fprintf(c->out, "latency, ns/hash (a dependent chain: each hash of "
+		        "the key xor the last):\n");
+		figures_rows(c->out, v, nv, w, lat);
+		fprintf(c->out, "a block's figure is its wall time, or the "
+		        "processor's when it was preempted\n(wall above processor "
+		        "time by 5%%): %lu of %lu blocks of %zu hashes were.\n"
+		        "median: ministat's, the sorted blocks' x[n/2] (as in the "
+		        "table below); p10: the\n10th percentile; spread: (p75 - "
+		        "p25) / median; wall, processor: their medians;\n/ mult.: "
+		        "the median over the multiply's.  multiply: %s.\n\n",
+		        preempted, blocks, s->count * s->reps,
+		        s->mul_checked[0] ? s->mul_checked : "its constant read "
+		        "from a volatile (no objdump to check the instruction)");
 		sreport_text(&r, c->out);
 		sreport_warn(&r, c->cmd, stderr);
+	}
+	{   /* warnings, in every mode */
+		if (preempted * 4 > blocks)
+			fprintf(stderr, "cfx: %s: warning: %lu of %lu blocks were "
+			        "preempted (wall time above the processor's): a busy "
+			        "machine; the medians of short blocks resist it, the "
+			        "spread shows it\n", c->cmd, preempted, blocks);
+		for (k = 0; k < nv; k++) {
+			double d = thr[k].first > 0 ? thr[k].second / thr[k].first : 1;
+			if (s->runs >= 20 && (d > 1.1 || d < 1 / 1.1))
+				fprintf(stderr, "cfx: %s: warning: the two halves of the "
+				        "rounds disagree on %s (medians %.4g and %.4g ns): "
+				        "the machine's speed changed during the run\n",
+				        c->cmd, v[k].name, thr[k].first, thr[k].second);
+		}
 	}
 	cli_result(c, a->json, j);
 	sreport_clear(&r);
@@ -525,21 +864,31 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 		snprintf(s.compiler, sizeof s.compiler, "%s", lib.cc);
 	{
 		/* each loop's address checked: a C++ compiler mangles them */
-		char names[MAX_VARIANTS][32];
-		const char *np[MAX_VARIANTS + 1];
-		void *fns[MAX_VARIANTS];
+		char names[2 * MAX_VARIANTS][32];
+		const char *np[2 * MAX_VARIANTS + 1];
+		void *fns[2 * MAX_VARIANTS];
 		for (k = 0; k < nv; k++) {
 			snprintf(names[k], sizeof names[k], "cfx_bench_%d", k);
+			snprintf(names[nv + k], sizeof names[nv + k], "cfx_lat_%d", k);
 			np[k] = names[k];
+			np[nv + k] = names[nv + k];
 		}
-		np[nv] = NULL;
+		np[2 * nv] = NULL;
 		if (jit_symbols(&lib, np, fns, &c->err) < 0)
 			goto done;
 		for (k = 0; k < nv; k++) {
+			size_t r = (size_t)s.runs;
 			v[k].fn = (bench_fn)fns[k];
-			v[k].ns = xcalloc((size_t)s.runs, sizeof *v[k].ns, "samples");
+			v[k].lat = (lat_fn)fns[nv + k];
+			v[k].ns = xcalloc(r, sizeof *v[k].ns, "samples");
+			v[k].wall = xcalloc(r, sizeof *v[k].wall, "samples");
+			v[k].cpu = xcalloc(r, sizeof *v[k].cpu, "samples");
+			v[k].lat_ns = xcalloc(r, sizeof *v[k].lat_ns, "samples");
+			v[k].lat_wall = xcalloc(r, sizeof *v[k].lat_wall, "samples");
+			v[k].lat_cpu = xcalloc(r, sizeof *v[k].lat_cpu, "samples");
 		}
 	}
+	check_multiply(c, src, v, nv, s.mul_checked, sizeof s.mul_checked);
 	buckets = (size_t)1 << s.b;
 	table = xcalloc(buckets, sizeof *table, "table");
 	t2 = xcalloc(buckets, sizeof *t2, "table");
@@ -562,6 +911,11 @@ done:
 	for (k = 0; k < MAX_VARIANTS; k++) {
 		free(v[k].body);
 		free(v[k].ns);
+		free(v[k].wall);
+		free(v[k].cpu);
+		free(v[k].lat_ns);
+		free(v[k].lat_wall);
+		free(v[k].lat_cpu);
 	}
 	free(src);
 	free(keys);

@@ -102,7 +102,8 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 	mpz_init(pv);
 	/* an integer written with integer operations is a multiplier p,
 	 * shown as p/2^n; through / or sqrt it is the number (4/2 is 2) */
-	if (expr_eval(t, cli_session_lookup, c->sess, 128, &v, &c->err) < 0 &&
+	if (expr_eval_word(t, cli_session_lookup, c->sess, 128, a->bits, &v,
+	                   &c->err) < 0 &&
 	    c->err.code != CFX_ELIMIT)
 		goto bad;
 	integer = c->err.code == CFX_OK && v.kind == EXPR_RAT &&
@@ -117,6 +118,8 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 		cf_of_multiplier(&cf, pv, bits);
 		mpq_div_2exp(v.q, v.q, bits);       /* v is x = p/2^n now */
 		hex = word_hex(pv, bits);
+	} else if (c->err.code == CFX_OK && v.kind == EXPR_RAT) {
+		cf_of_rational(&cf, v.q);   /* exact already, on the word */
 	} else {
 		if (cf_of_tree(&cf, t, cli_session_lookup, c->sess, 0, terms,
 		               &c->err) < 0)

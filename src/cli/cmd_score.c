@@ -139,7 +139,7 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 	score_result r;
 	size_t count;
 	char *desc;
-	char g1[32], g2[32];
+	char g1[32], g2[32], paint[32];
 	uint64_t k0, step;
 
 	if (setup_get(c, a, &s) < 0)
@@ -216,7 +216,8 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 			        "to judge (at least %d)\n", set.n,
 			        set.n == 1 ? " is" : "s are", SCORE_MIN_KEYS);
 		else
-			fprintf(c->out, "verdict    %s\n", score_verdict_name(r.verdict));
+			fprintf(c->out, "verdict    %s\n", out_paint(c->out,
+			        score_verdict_name(r.verdict), paint, sizeof paint));
 		if (s.even)
 			fprintf(c->out, "note       %s\n", even_note);
 		if (!s.even && keys_cover_word(&ks, s.bits, count)) {
@@ -307,7 +308,7 @@ int cmd_score_sweep(cmd_ctx *c, cli_args *a)
 		cli_result(c, a->json, o);
 	}
 	if (!a->json) {
-		char g[4][32];
+		char g[4][32], paint[32];
 		const sweep_row *w = &res.rows[res.worst];
 		char *big;
 
@@ -322,13 +323,15 @@ int cmd_score_sweep(cmd_ctx *c, cli_args *a)
 				snprintf(qa, sizeof qa, "a_%zu = %s", row->big_index, q);
 			else
 				snprintf(qa, sizeof qa, "-");
-			fprintf(c->out, "%2u %10zu %11s %9s %4llu %9s  %-7s  %s\n",
+			const char *vn = score_verdict_name(row->score.verdict);
+			fprintf(c->out, "%2u %10zu %11s %9s %4llu %9s  %s%*s  %s\n",
 			        row->shift, row->score.keys,
 			        out_g(g[0], sizeof g[0], row->score.chi2, 5),
 			        out_g(g[1], sizeof g[1], row->score.p_value, 2),
 			        (unsigned long long)row->score.max_load,
 			        out_g(g[2], sizeof g[2], row->score.probe_ratio, 4),
-			        score_verdict_name(row->score.verdict), qa);
+			        out_paint(c->out, vn, paint, sizeof paint),
+			        7 - (int)strlen(vn), "", qa);
 			free(q);
 		}
 		big = quotient_text(w->big);

@@ -15,8 +15,12 @@
 #include "util/xalloc.h"
 
 #define TOP_DEFAULT 10
-#define TERMS_DEFAULT 7
-#define BITS_DEFAULT 32
+/* The defaults answer the question from --help alone: 9 signed digits
+ * within 2^-12 of 1/phi on 32 bits give PASSing multipliers and a front
+ * of several costs in about a second (the 2002 patch's 7 digits within
+ * 2^-8 give only WARNs: --terms 7 --window 8). */
+#define TERMS_DEFAULT 9
+#define WINDOW_DEFAULT 12
 #define DROPPED_SHOWN 12   /* reasons printed in the text report */
 
 typedef struct request {
@@ -83,7 +87,9 @@ static int read_request(cmd_ctx *c, const cli_args *a, request *r)
 	if (a->expr)
 		return usage(c, a->expr_arg, a->expr, "search takes no constant; "
 		             "the target is --near EXPR");
-	r->bits = a->bits ? (unsigned)a->bits : BITS_DEFAULT;
+	/* the word rule of every command (word.h): 32 holds any target's
+	 * multiplier, so 32 unless --bits says otherwise */
+	r->bits = a->bits ? (unsigned)a->bits : (unsigned)word_for_width(1);
 	snprintf(bits_text, sizeof bits_text, "%lu", a->bits);
 	if (r->bits > SEARCH_MAX_BITS)
 		return usage(c, -1, bits_text, "--bits must be between 1 and 126 "
@@ -111,8 +117,7 @@ static int read_request(cmd_ctx *c, const cli_args *a, request *r)
 			return -1;
 		}
 	}
-	r->window = r->bits < SEARCH_DEFAULT_WINDOW ? r->bits
-	            : SEARCH_DEFAULT_WINDOW;
+	r->window = r->bits < WINDOW_DEFAULT ? r->bits : WINDOW_DEFAULT;
 	if (a->window_text) {
 		const setting *w = setting_get(SETTING_WINDOW);
 		if (cli_number(c, a->window_arg, w, a->window_text, w->lo,
@@ -215,6 +220,25 @@ static void optimal_task(void *ctx, size_t i, unsigned w)
 	search_optimal(j->mcm[w], &j->tune[i], j->bits);
 }
 
+/* Too many candidates: say what to change, with values that cut them
+ * (each bit of window halves them; a term or adder fewer divides them
+ * by far more), never the value given. */
+static void too_many(cmd_ctx *c, const request *r, const search_target *t)
+{
+	char fewer[40] = "", wider[40] = "";
+	unsigned w = t->window + 4 <= t->bits ? t->window + 4 : t->bits;
+
+	if (r->adders > 0)
+		snprintf(fewer, sizeof fewer, " or --adders %d", r->adders - 1);
+	else if (r->adders < 0 && r->terms > 1)
+		snprintf(fewer, sizeof fewer, " or --terms %u", r->terms - 1);
+	if (w > t->window)
+		snprintf(wider, sizeof wider, "--window %u (now %u)", w, t->window);
+	cfx_err_set(&c->err, CFX_ELIMIT, -1, NULL, "more than %d candidates "
+	            "in the window; try %s%s", SEARCH_MAX_FOUND, wider,
+	            wider[0] || !fewer[0] ? fewer : fewer + 4);
+}
+
 /* Enumerate into all (sorted best first); *seen: forms compared.
  * Returns 0, 1 if interrupted, -1 with c->err on a hard error. */
 static int enumerate(cmd_ctx *c, const request *r, const search_target *t,
@@ -243,12 +267,7 @@ static int enumerate(cmd_ctx *c, const request *r, const search_target *t,
 	*seen = 0;
 	for (i = 0; i < pl.ntask; i++) {
 		if (j.errs[i].code == CFX_ELIMIT && rc == 0) {
-			char tok[32];   /* too many found: the terms' or adders' fault */
-			c->err = j.errs[i];
-			snprintf(tok, sizeof tok, r->adders >= 0 ? "--adders %d"
-			         : "--terms %d", r->adders >= 0 ? r->adders : (int)r->terms);
-			if (!c->err.token[0])
-				cfx_err_retoken(&c->err, tok);
+			too_many(c, r, t);
 			rc = -1;
 		}
 		if (rc == 0)
@@ -613,15 +632,23 @@ static const char *level_name(search_level l)
 	return l == SEARCH_FULL ? "full" : l == SEARCH_QUICK ? "quick" : "none";
 }
 
-static void print_row(FILE *f, size_t rank, const search_cand *cd,
-                      const search_verdict *v, unsigned bits)
+/* The widths of the table's columns: the rank's grows with the largest
+ * rank shown, the multiplier's with the word. */
+typedef struct columns {
+	int rank, hex;
+} columns;
+
+static void print_row(FILE *f, const columns *w, size_t rank,
+                      const search_cand *cd, const search_verdict *v,
+                      unsigned bits)
 {
 	shown s;
-	char big[48], fam[48] = "", cost[16];
+	char big[48], fam[48] = "", cost[16], paint[32], line[256];
+	size_t n;
 
 	describe(cd, bits, &s);
 	search_word_str(cd->big, big);
-	if (strlen(big) > 10)        /* keep the column: 1.33e+36 */
+	if (strlen(big) > 9)         /* keep the column: 1.33e+36 */
 		snprintf(big, sizeof big, "%.3g", (double)cd->big);
 	if (v->status != SEARCH_UNSCREENED)
 		snprintf(fam, sizeof fam, "%s (%.3g)", v->family, v->quality);
@@ -630,13 +657,18 @@ static void print_row(FILE *f, size_t rank, const search_cand *cd,
 		         cd->cost == SEARCH_COST_FOUND ? "*" : "");
 	else
 		snprintf(cost, sizeof cost, "%u/-", search_cost(cd));
-	fprintf(f, "%4zu %-*s %6s %6u %10s %5s %6s%c %s\n", rank,
-	        bits > 64 ? 34 : 18, s.hex, cost, cd->prefix, big,
-	        cd->prime < 0 ? "-" : cd->prime == 2 ? "yes"
-	        : cd->prime ? "prob." : "no",
-	        search_status_name(v->status),
-	        search_joint_risk(v) ? '!' : ' ', fam);
-	out_sum(f, "       ", s.sum, OUT_WIDTH);
+	snprintf(line, sizeof line, "%*zu  %-*s %7s %7u %9s  %-5s  %s%-*c  %s",
+	         w->rank, rank, w->hex, s.hex, cost, cd->prefix, big,
+	         cd->prime < 0 ? "-" : cd->prime == 2 ? "yes"
+	         : cd->prime ? "prob." : "no",
+	         out_paint(f, search_status_name(v->status), paint, sizeof paint),
+	         6 - (int)strlen(search_status_name(v->status)),
+	         search_joint_risk(v) ? '!' : ' ', fam);
+	for (n = strlen(line); n > 0 && line[n - 1] == ' '; n--)
+		;                            /* no trailing blanks */
+	fprintf(f, "%.*s\n", (int)n, line);
+	snprintf(line, sizeof line, "%*s", w->rank + 3, "");
+	out_sum(f, line, s.sum, OUT_WIDTH);   /* under the multiplier */
 	free(s.sum);
 }
 
@@ -662,15 +694,17 @@ static void print_front(FILE *f, const outcome *o)
 		const search_cand *cd = &o->pk->c[o->front[i]];
 		char depth[16] = "-";   /* unknown: NAF cost (interrupted) */
 		shown s;
+		char paint[32];
 
 		if (cd->cost != SEARCH_COST_NAF)
 			snprintf(depth, sizeof depth, "%u", cd->depth);
 		describe(cd, o->t->bits, &s);
-		fprintf(f, "  %2u%s adders, depth %s  %s  R %.3g  %s\n",
+		fprintf(f, "  %2u%s adders, depth %s  %s  R %-5.3g  %s\n",
 		        search_cost(cd), cd->cost == SEARCH_COST_FOUND ? "*" : "",
 		        depth, s.hex,
 		        o->pk->v[o->front[i]].quality,
-		        search_status_name(o->pk->v[o->front[i]].status));
+		        out_paint(f, search_status_name(o->pk->v[o->front[i]].status),
+		                  paint, sizeof paint));
 		free(s.sum);
 	}
 }
@@ -681,6 +715,7 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 	const picked *pk = o->pk;
 	size_t i, dropped = 0, unscreened = 0, rows = 0, unproven = 0;
 	size_t risky = 0;
+	columns cols;
 
 	if (r->adders >= 0)
 		fprintf(f, "search %u-bit, at most %d adder%s (exact: every shift/add "
@@ -714,13 +749,25 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 	if (r->unscreened[0])
 		fprintf(f, "%s\n", r->unscreened);
 	fprintf(f, "\n");
-	fprintf(f, "rank %-*s add/dp %6s %10s %5s %6s  %s\n",
-	        o->t->bits > 64 ? 34 : 18, "hex",
-	        o->t->golden ? "golden" : "prefix", "max a_k", "prime", "screen",
-	        "worst family (worst R)");
+	cols.rank = 4;
+	cols.hex = 2 + ((int)o->t->bits + 3) / 4;
+	if (cols.hex < 10)
+		cols.hex = 10;
+	for (i = 0; i < pk->n; i++) {
+		char d[24];
+		int n = snprintf(d, sizeof d, "%zu", pk->rank[i] + 1);
+		if ((pk->v[i].status != SEARCH_FAIL || r->all) && n > cols.rank)
+			cols.rank = n;
+	}
+	/* the columns in words, over two lines */
+	fprintf(f, "%*s  %-*s %7s %7s %9s\n", cols.rank, "", cols.hex, "",
+	        "adders/", o->t->golden ? "golden" : "shared", "largest");
+	fprintf(f, "%*s  %-*s %7s %7s %9s  %-5s  %-6s  %s\n", cols.rank, "rank",
+	        cols.hex, "multiplier", "depth", "prefix", "quotient", "prime",
+	        "screen", "worst family (its R)");
 	for (i = 0; i < pk->n; i++)
 		if (pk->v[i].status != SEARCH_FAIL || r->all) {
-			print_row(f, pk->rank[i] + 1, &pk->c[i], &pk->v[i],
+			print_row(f, &cols, pk->rank[i] + 1, &pk->c[i], &pk->v[i],
 			          o->t->bits);
 			rows++;
 			risky += search_joint_risk(&pk->v[i]);

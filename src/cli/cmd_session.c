@@ -15,6 +15,8 @@
 
 #include "cfx/expr.h"
 #include "cfx/keys.h"
+#include "cfx/verify.h"
+#include "cfx/word.h"
 #include "cli/cli.h"
 #include "cli/cmds.h"
 #include "cli/setting.h"
@@ -97,7 +99,9 @@ static expr_tree *expr_words(cfx_session *s, const words *ws, int from,
 
 	if (t && (in = expr_inline(t, cli_session_lookup, s, e))) {
 		expr_value_init(&v, 64);
-		if (expr_eval(in, NULL, NULL, 64, &v, e) < 0 && e->code != CFX_ELIMIT) {
+		/* ~ and << on the session's word, if it has one */
+		if (expr_eval_word(in, NULL, NULL, 64, s->bits, &v, e) < 0 &&
+		    e->code != CFX_ELIMIT) {
 			expr_free(in);
 			in = NULL;
 		}
@@ -117,9 +121,10 @@ static int word_err(cfx_err *e, const words *ws, int i, const char *msg)
 	return -1;
 }
 
-/* A number for set: an expression within the setting's limits, or
- * "auto" (0). */
+/* A number for set: an expression within [lo, hi] (the setting's limits
+ * or narrower), or "auto" (0). */
 static int set_number(cfx_session *s, const words *ws, const setting *st,
+                      unsigned long long lo, unsigned long long hi,
                       unsigned long long *out, cfx_err *e)
 {
 	expr_tree *t;
@@ -135,9 +140,12 @@ static int set_number(cfx_session *s, const words *ws, const setting *st,
 		return -1;
 	expr_free(t);
 	src = join(ws, 2);
-	if (setting_int(st, src, st->lo, st->hi, out, e) < 0) {
-		cfx_err_set(e, CFX_EDOMAIN, -1, src, "%s must be an integer from "
-		            "%llu to %llu, or auto", st->name, st->lo, st->hi);
+	if (setting_int(st, src, lo, hi, out, e) < 0) {
+		/* the option's words (cli_number), and what else set takes */
+		cfx_err_set(e, CFX_EDOMAIN, -1, src, "%s must be between %llu and "
+		            "%llu, or auto%s", st->name, lo, hi, st->id ==
+		            SETTING_BITS ? " (the words every command takes; cf, "
+		            "naf and shifts take wider ones with --bits N)" : "");
 		e->arg = 2;
 		free(src);
 		return -1;
@@ -188,7 +196,12 @@ static int set_value(cfx_session *s, const words *ws, const setting *st,
 		return 0;
 	}
 	case SETTING_INT:
-		if (set_number(s, ws, st, &v, e) < 0)
+		/* the session's word is every command's (score, verify and the
+		 * dashboard hash machine words; verify judges from 8 bits): a
+		 * word one of them would refuse later is refused now */
+		if (set_number(s, ws, st, st->id == SETTING_BITS ? VERIFY_MIN_BITS
+		               : st->lo, st->id == SETTING_BITS ? WORD_MAX_HASH
+		               : st->hi, &v, e) < 0)
 			return -1;
 		if (st->id == SETTING_BITS) {
 			s->bits = s->bits_set = (unsigned long)v;
@@ -329,7 +342,8 @@ static int do_let(cfx_session *s, const words *ws, cfx_err *e)
 	for (i = 0; name[i]; i++)
 		if (!isalnum((unsigned char)name[i]) && name[i] != '_')
 			return word_err(e, ws, 1, "a name has letters, digits and _");
-	if (expr_builtin(name, strlen(name)) || !strcmp(name, "ans"))
+	if (expr_builtin(name, strlen(name)) || !strcmp(name, "ans") ||
+	    !strcmp(name, "xor"))       /* an operator's word */
 		return word_err(e, ws, 1, "that name is taken by cfx");
 	if (ws->n < 3 || strcmp(ws->w[2], "="))
 		from = 2;

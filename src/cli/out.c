@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/out.h"
 #include "util/buf.h"
@@ -203,4 +204,50 @@ void out_progress_end(void)
 {
 	fputs("\r\033[K", stderr);
 	fflush(stderr);
+}
+
+/* ---- colour ------------------------------------------------------------- */
+
+static out_color_mode color_mode = OUT_COLOR_AUTO;
+
+int out_color_set(const char *when)
+{
+	if (!when || !strcmp(when, "always"))   /* --color alone: always */
+		color_mode = OUT_COLOR_ALWAYS;
+	else if (!strcmp(when, "auto"))
+		color_mode = OUT_COLOR_AUTO;
+	else if (!strcmp(when, "never"))
+		color_mode = OUT_COLOR_NEVER;
+	else
+		return -1;
+	return 0;
+}
+
+int out_color_on(FILE *f)
+{
+	const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
+
+	if (color_mode != OUT_COLOR_AUTO)
+		return color_mode == OUT_COLOR_ALWAYS;
+	/* no-color.org: set and not empty; a dumb terminal has no colour */
+	if ((no && no[0]) || (term && !strcmp(term, "dumb")))
+		return 0;
+	return isatty(fileno(f));
+}
+
+const char *out_paint(FILE *f, const char *word, char *buf, size_t n)
+{
+	static const struct { const char *word, *sgr; } colours[] = {
+		{ "PASS", "32" }, { "WARN", "33" }, { "FAIL", "31" },
+		{ "good", "32" }, { "weak", "33" }, { "bad", "31" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof colours / sizeof colours[0]; i++)
+		if (!strcmp(word, colours[i].word))
+			break;
+	if (i == sizeof colours / sizeof colours[0] || !out_color_on(f))
+		return word;
+	snprintf(buf, n, "\033[%sm%s\033[0m", colours[i].sgr, word);
+	return buf;
 }

@@ -70,4 +70,23 @@ void out_progress_end(void);
 /* A double in %g with the given significant digits, into buf. */
 const char *out_g(char *buf, size_t n, double x, int digits);
 
+/* Colour, as hyperfine and ripgrep: the global --color=WHEN sets the
+ * mode; auto (the default) colours a terminal unless NO_COLOR is set and
+ * not empty or TERM is dumb; always and never override both. */
+typedef enum { OUT_COLOR_AUTO, OUT_COLOR_ALWAYS, OUT_COLOR_NEVER }
+	out_color_mode;
+
+/* Set the mode from WHEN: auto, always or never (NULL: always, as a bare
+ * --color).  0, or -1 for any other word (nothing changes). */
+int out_color_set(const char *when);
+
+/* 1 if what is written to f is to be coloured. */
+int out_color_on(FILE *f);
+
+/* word in its colour when f is coloured: PASS and good green, WARN and
+ * weak yellow, FAIL and bad red (in buf, n >= 24 + strlen(word));
+ * otherwise, and for any other word, word itself.  Its width on screen is
+ * strlen(word). */
+const char *out_paint(FILE *f, const char *word, char *buf, size_t n);
+
 #endif

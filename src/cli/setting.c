@@ -22,8 +22,9 @@ const setting setting_table[] = {
 	  "(none)", "the constant the commands use when given none", S },
 	{ SETTING_BITS, "bits", "bits", 'b', SETTING_INT, 1, WORD_MAX_BITS,
 	  NULL, "N", "auto",
-	  "word size n (default: the smallest of 8, 16, 32, 64, then\n"
-	  "multiples of 64, that holds the constant)", SH },
+	  "word size n (default: the smallest of 32, 64, then multiples\n"
+	  "of 64, that holds the constant; smaller words only when asked)",
+	  SH },
 	{ SETTING_TABLE, "table", "table-bits", 't', SETTING_INT, 1, 28, NULL,
 	  "B", "auto (n/2, at most " STR(SCORE_TABLE_CAP) ")",
 	  "table of 2^B buckets (default: n/2, at most "
@@ -57,8 +58,9 @@ const setting setting_table[] = {
 	  "holds the constant; below 8 bits too few keys to judge)", 0 },
 	{ SETTING_SBITS, "bits", "bits", 'b', SETTING_INT, 1, SEARCH_MAX_BITS,
 	  NULL, "N", NULL,
-	  "word size n, 1 to 126 (default 32); the screen needs 8 to 64 bits,\n"
-	  "--adders at most 64", 0 },
+	  "word size n, 1 to 126 (default 32, the smallest word of the rule\n"
+	  "of every command); the screen needs 8 to 64 bits, --adders at\n"
+	  "most 64", 0 },
 	{ SETTING_TLIST, "table-bits", "table-bits", 't', SETTING_TEXT, 0, 0,
 	  NULL, "LIST", NULL,
 	  "table sizes to test, e.g. 8,12,16 or 4-20 (default 4-20, capped\n"
@@ -92,7 +94,7 @@ const setting setting_table[] = {
 	{ SETTING_STERMS, "terms", "terms", 'n', SETTING_INT, 1,
 	  SEARCH_MAX_TERMS, NULL, "K", NULL,
 	  "at most K signed digits (NAF weight mod 2^n), 1 to 64\n"
-	  "(default 7, as in 2002)", 0 },
+	  "(default 9; the 2002 patch used 7)", 0 },
 	{ SETTING_ADDERS, "adders", "adders", 'A', SETTING_INT, 0,
 	  SEARCH_MAX_ADDERS, NULL, "A", NULL,
 	  "instead of --terms: every p whose fewest-adder shift/add\n"
@@ -102,7 +104,7 @@ const setting setting_table[] = {
 	  NULL, "the target, strictly between 0 and 1 (default 1/phi)", 0 },
 	{ SETTING_WINDOW, "window", "window", 'w', SETTING_INT, 1,
 	  SEARCH_MAX_BITS, NULL, "W", NULL,
-	  "keep |p/2^n - target| <= 2^-W, W from 1 to n (default 8, or n\n"
+	  "keep |p/2^n - target| <= 2^-W, W from 1 to n (default 12, or n\n"
 	  "if smaller)", 0 },
 	{ SETTING_PRIME, "prime", "prime", 'P', SETTING_FLAG, 0, 0, NULL, NULL,
 	  NULL,
@@ -143,6 +145,14 @@ const setting setting_table[] = {
 	  0 },
 	{ SETTING_FORCE, "force", "force", 'f', SETTING_FLAG, 0, 0, NULL, NULL,
 	  NULL, "print the patch even when the constant FAILs", 0 },
+	{ SETTING_VSTRIDE, "stride", "stride", 'S', SETTING_TEXT, 0, 0, NULL,
+	  "C,...", NULL,
+	  "your keys k*c (arrays of c-byte structs): judged first, by the\n"
+	  "same rule as every family (1 <= c < 2^n, at most 8)", 0 },
+	{ SETTING_VFIELDS, "fields", "fields", 'W', SETTING_TEXT, 0, 0, NULL,
+	  "H[,H2[,H3]]", NULL,
+	  "your packed keys x<<H|y (x<<H|y<<H2|z, ...; H > H2 > H3 >= 4):\n"
+	  "judged first against random multipliers on the same layout", 0 },
 	{ SETTING_RFORMAT, "format", "format", 0, SETTING_CHOICE, 0, 0,
 	  "checkpatch|gcc", "checkpatch|gcc", "checkpatch",
 	  "FILE:LINE: LEVEL: message (checkpatch), or FILE:LINE:1: level:\n"

@@ -24,7 +24,17 @@ int constant_eval(const char *text, expr_lookup look, void *ctx,
                   unsigned long *bits, unsigned long max_bits, mpz_t p,
                   cfx_err *err)
 {
-	if (constant_value(text, look, ctx, p, err) < 0)
+	expr_tree *t;
+	int rc;
+
+	assert(text);
+	if (!(t = expr_parse(text, err)))
+		return -1;
+	/* ~ and the shifts work on the word asked for (none: they ask) */
+	rc = expr_eval_int_word(t, look, ctx, *bits <= max_bits ? *bits : 0,
+	                        p, err);
+	expr_free(t);
+	if (rc < 0)
 		return -1;
 	return word_check(p, bits, max_bits, text, err);
 }

@@ -2,10 +2,15 @@
  * expr.c - parsing the expression language into a tree, its built-in
  * names and functions (golden, the primes) and its values (see expr.h).
  *
- * A hand-written recursive-descent parser over a one-token lookahead:
- *   expr    := term (('+' | '-') term)*
+ * A hand-written recursive-descent parser over a one-token lookahead,
+ * with C's precedence for C's operators:
+ *   expr    := bxor ('|' bxor)*
+ *   bxor    := band ('xor' band)*
+ *   band    := shift ('&' shift)*
+ *   shift   := sum (('<<' | '>>') sum)*
+ *   sum     := term (('+' | '-') term)*
  *   term    := unary (('*' | '/' | '%') unary)*
- *   unary   := ('-' | '+') unary | power
+ *   unary   := ('-' | '+' | '~') unary | power
  *   power   := primary (('^' | '**') unary)?      right associative
  *   primary := number | name | name '(' expr ')' | '(' expr ')'
  * where a number with a decimal point, 0.7, is the quotient 7/10 (a
@@ -32,7 +37,8 @@ typedef struct lexer {
 	int end;             /* one past it */
 	int prev_pos, prev_end;  /* the token before, for "ends too early" */
 	enum tok tok;
-	char op;             /* T_OP: one of + - * / ^ */
+	char op;             /* T_OP: + - * / % ^ ~ & |, < for <<, > for >>,
+	                      * x for xor */
 	int depth;
 	int nodes;
 	cfx_err *err;
@@ -81,10 +87,20 @@ static int next(lexer *lx)
 		while (is_word((unsigned char)s[i]))
 			i++;
 		lx->tok = T_NAME;
-	} else if (strchr("+-*/%^", s[i])) {
+		if (i - lx->pos == 3 && !strncmp(s + lx->pos, "xor", 3))
+			lx->tok = T_OP, lx->op = 'x';   /* ^ is the power */
+	} else if (strchr("+-*/%^~&|", s[i])) {
 		lx->tok = T_OP;
 		lx->op = s[i] == '*' && s[i + 1] == '*' ? '^' : s[i];
 		i += s[i] == '*' && s[i + 1] == '*' ? 2 : 1;
+	} else if ((s[i] == '<' || s[i] == '>') && s[i + 1] == s[i]) {
+		lx->tok = T_OP;
+		lx->op = s[i];
+		i += 2;
+	} else if (s[i] == '<' || s[i] == '>') {
+		lx->end = i + 1;
+		return fail(lx, i, 1, s[i] == '<' ? "no comparisons; the left "
+		            "shift is <<" : "no comparisons; the right shift is >>");
 	} else if (s[i] == '(') {
 		lx->tok = T_LP, i++;
 	} else if (s[i] == ')') {
@@ -374,14 +390,15 @@ static expr_node *parse_unary(lexer *lx)
 		             "expression too long (over 4096 terms)");
 		return NULL;
 	}
-	if (lx->tok != T_OP || (lx->op != '-' && lx->op != '+')) {
+	if (lx->tok != T_OP || (lx->op != '-' && lx->op != '+' &&
+	                        lx->op != '~')) {
 		a = parse_power(lx);
 	} else {
-		neg = lx->op == '-';
+		neg = lx->op == '-' ? 1 : lx->op == '~' ? 2 : 0;
 		if (next(lx) < 0 || !(a = parse_unary(lx)))
 			a = NULL;
 		else if (neg)
-			a = binary(EXPR_NEG, col, 1, a, NULL);
+			a = binary(neg == 1 ? EXPR_NEG : EXPR_NOT, col, 1, a, NULL);
 	}
 	lx->depth--;
 	return a;
@@ -405,7 +422,7 @@ static expr_node *parse_term(lexer *lx)
 	return a;
 }
 
-static expr_node *parse_expr(lexer *lx)
+static expr_node *parse_sum(lexer *lx)
 {
 	expr_node *a = parse_term(lx), *b;
 
@@ -420,6 +437,42 @@ static expr_node *parse_expr(lexer *lx)
 		a = binary(k, col, 1, a, b);
 	}
 	return a;
+}
+
+/* The binary levels below + and -, loosest last, as in C: each is a
+ * left-associative chain of the level above. */
+static const struct {
+	char op[2];           /* the lexer's op characters of this level */
+	expr_kind kind[2];
+} levels[] = {
+	{ { '<', '>' }, { EXPR_SHL, EXPR_SHR } },
+	{ { '&', '&' }, { EXPR_AND, EXPR_AND } },
+	{ { 'x', 'x' }, { EXPR_XOR, EXPR_XOR } },
+	{ { '|', '|' }, { EXPR_OR, EXPR_OR } },
+};
+
+static expr_node *parse_level(lexer *lx, int l)
+{
+	expr_node *a = l ? parse_level(lx, l - 1) : parse_sum(lx), *b;
+
+	while (a && lx->tok == T_OP &&
+	       (lx->op == levels[l].op[0] || lx->op == levels[l].op[1])) {
+		expr_kind k = levels[l].kind[lx->op != levels[l].op[0]];
+		int col = lx->pos, len = lx->end - lx->pos;
+
+		if (next(lx) < 0 ||
+		    !(b = l ? parse_level(lx, l - 1) : parse_sum(lx))) {
+			free_node(a);
+			return NULL;
+		}
+		a = binary(k, col, len, a, b);
+	}
+	return a;
+}
+
+static expr_node *parse_expr(lexer *lx)
+{
+	return parse_level(lx, (int)(sizeof levels / sizeof levels[0]) - 1);
 }
 
 expr_tree *expr_parse(const char *src, cfx_err *err)
@@ -536,6 +589,8 @@ static int integer_form(const expr_node *n, expr_lookup look, void *ctx, int dep
 		return t && integer_form(t->root, look, ctx, depth + 1);
 	case EXPR_NEG: case EXPR_ADD: case EXPR_SUB: case EXPR_MUL: case EXPR_MOD:
 	case EXPR_POW: case EXPR_GOLDEN: case EXPR_NEXTPRIME: case EXPR_PREVPRIME:
+	case EXPR_NOT: case EXPR_SHL: case EXPR_SHR: case EXPR_AND: case EXPR_OR:
+	case EXPR_XOR:
 		return (!n->a || integer_form(n->a, look, ctx, depth)) &&
 		       (!n->b || integer_form(n->b, look, ctx, depth));
 	default:

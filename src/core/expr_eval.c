@@ -8,6 +8,7 @@
  * different square roots, pi) falls through to intervals.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,7 @@ typedef struct env {
 	expr_lookup look;
 	void *ctx;
 	mpfr_prec_t prec;
+	unsigned long bits;     /* the word of ~ and the shifts; 0: none */
 	const char *src;
 	cfx_err *err;
 	int depth;
@@ -443,8 +445,88 @@ static int do_pow(env *ev, const expr_node *n, expr_value *a, expr_value *b)
 	return 0;
 }
 
+/* ---- C's bit operators ------------------------------------------------ */
+
+static const char *bit_name(expr_kind k)
+{
+	return k == EXPR_NOT ? "~" : k == EXPR_SHL ? "<<" : k == EXPR_SHR ? ">>"
+	       : k == EXPR_AND ? "&" : k == EXPR_OR ? "|" : "xor";
+}
+
+/* z mod 2^bits, as C converts to uintN_t; nothing without a word. */
+static void on_word(const env *ev, mpz_ptr z)
+{
+	if (ev->bits)
+		mpz_fdiv_r_2exp(z, z, ev->bits);
+}
+
+static int need_word(env *ev, const expr_node *n)
+{
+	if (ev->bits)
+		return 0;
+	return cfx_err_setn(ev->err, CFX_EDOMAIN, n->col, ev->src + n->col,
+	                    n->len, "%s needs a word size: give --bits N (in "
+	                    "a session, set bits N)", bit_name(n->kind));
+}
+
+/* ~a on the word: 2^n - 1 - (a mod 2^n). */
+static int do_not(env *ev, const expr_node *n, expr_value *v)
+{
+	mpz_ptr z = mpq_numref(v->q);
+
+	if (need_int(ev, n->a, v, "operand of ~") < 0 || need_word(ev, n) < 0)
+		return -1;
+	on_word(ev, z);
+	mpz_com(z, z);                  /* -z - 1 */
+	on_word(ev, z);
+	return 0;
+}
+
+static int do_bits(env *ev, const expr_node *n, expr_value *a, expr_value *b)
+{
+	mpz_ptr x = mpq_numref(a->q), y = mpq_numref(b->q);
+	char what[16];
+	unsigned long k;
+
+	snprintf(what, sizeof what, "left of %s", bit_name(n->kind));
+	if (need_int(ev, n->a, a, what) < 0)
+		return -1;
+	snprintf(what, sizeof what, "right of %s", bit_name(n->kind));
+	if (need_int(ev, n->b, b, what) < 0)
+		return -1;
+	on_word(ev, x);
+	if (n->kind == EXPR_SHL || n->kind == EXPR_SHR) {
+		if (n->kind == EXPR_SHL && need_word(ev, n) < 0)
+			return -1;
+		if (mpz_sgn(y) < 0)
+			return node_err(ev, n->b, CFX_EDOMAIN,
+			                "a shift count must not be negative");
+		/* past the word (or every bit of x) the answer is 0 or -1 */
+		k = mpz_cmp_ui(y, EXPR_MAX_BITS) > 0 ? EXPR_MAX_BITS + 1UL
+		    : mpz_get_ui(y);
+		if (n->kind == EXPR_SHR)
+			mpz_fdiv_q_2exp(x, x, k);
+		else if (k >= ev->bits)
+			mpz_set_ui(x, 0);
+		else
+			mpz_mul_2exp(x, x, k);
+		on_word(ev, x);
+		return 0;
+	}
+	on_word(ev, y);
+	if (n->kind == EXPR_AND)
+		mpz_and(x, x, y);
+	else if (n->kind == EXPR_OR)
+		mpz_ior(x, x, y);
+	else
+		mpz_xor(x, x, y);
+	return 0;
+}
+
 static int binop(env *ev, const expr_node *n, expr_value *a, expr_value *b)
 {
+	if (n->kind >= EXPR_SHL && n->kind <= EXPR_XOR)
+		return do_bits(ev, n, a, b);
 	if (n->kind == EXPR_POW)
 		return do_pow(ev, n, a, b);
 	if (n->kind == EXPR_MOD) {
@@ -649,6 +731,10 @@ static int eval_node(env *ev, const expr_node *n, expr_value *v)
 		if (eval(ev, n->a, v) < 0)
 			return -1;
 		return call(ev, n, v);
+	case EXPR_NOT:
+		if (eval(ev, n->a, v) < 0)
+			return -1;
+		return do_not(ev, n, v);
 	default:
 		break;
 	}
@@ -662,24 +748,38 @@ static int eval_node(env *ev, const expr_node *n, expr_value *v)
 	return rc;
 }
 
-int expr_eval(const expr_tree *t, expr_lookup look, void *ctx, mpfr_prec_t prec,
-            expr_value *v, cfx_err *err)
+int expr_eval_word(const expr_tree *t, expr_lookup look, void *ctx,
+                   mpfr_prec_t prec, unsigned long bits, expr_value *v,
+                   cfx_err *err)
 {
 	double cost = 0;
-	env ev = { look, ctx, prec, t->src, err, 0, &cost };
+	env ev = { .look = look, .ctx = ctx, .prec = prec, .bits = bits,
+	           .src = t->src, .err = err, .cost = &cost };
 
 	cfx_err_clear(err);
 	return eval(&ev, t->root, v);
 }
 
+int expr_eval(const expr_tree *t, expr_lookup look, void *ctx, mpfr_prec_t prec,
+            expr_value *v, cfx_err *err)
+{
+	return expr_eval_word(t, look, ctx, prec, 0, v, err);
+}
+
 int expr_eval_int(const expr_tree *t, expr_lookup look, void *ctx, mpz_t z,
                 cfx_err *err)
+{
+	return expr_eval_int_word(t, look, ctx, 0, z, err);
+}
+
+int expr_eval_int_word(const expr_tree *t, expr_lookup look, void *ctx,
+                       unsigned long bits, mpz_t z, cfx_err *err)
 {
 	expr_value v;
 	int rc;
 
 	expr_value_init(&v, 64);
-	rc = expr_eval(t, look, ctx, 64, &v, err);
+	rc = expr_eval_word(t, look, ctx, 64, bits, &v, err);
 	if (rc == 0 && (v.kind != EXPR_RAT ||
 	                mpz_cmp_ui(mpq_denref(v.q), 1) != 0)) {
 		rc = cfx_err_set(err, CFX_EDOMAIN, 0, t->src,

@@ -2012,81 +2012,107 @@ static unsigned offline_bound(uint64_t q, unsigned m)
  * an addition when both coefficients are +1, a subtraction in one order
  * or the other when one is -1; when both are -1 another A-operation of
  * the nodes before it may make -v_k (mod 2^m, m the word less the
- * output shift), or the pattern fails.  Every
- * sign pattern of graphs of at most FLIP_MAX adders is tried; of those
- * that work the fewest cycles on t (generic when NULL) is kept, when not
- * more than with the negation (on x86-64 and arm64 which operand a
- * shift sits on decides whether it is free), within depth dmax.  The
- * adder count never changes.  Returns 1 if the negation is gone. */
-#define FLIP_MAX 14
+ * output shift: -3 = 1 - (1 << 2) where 3 = (1 << 1) + 1), or the
+ * pattern fails.  The sign patterns are walked depth first, node by node
+ * (a node that cannot be made ends the branch; negated first, since
+ * negating every node works unless a node adds x to a shifted x), within
+ * a budget of FLIP_STEPS nodes built and FLIP_LEAVES complete patterns;
+ * of the complete ones within depth dmax the fewest cycles on t
+ * (generic when NULL) is kept, when not more than with the negation (on
+ * x86-64 and arm64 which operand a shift sits on decides whether it is
+ * free).  The adder count never changes. */
+#define FLIP_STEPS 20000
+#define FLIP_LEAVES 64
+
+typedef struct flip {
+	const mcm_graph *g;
+	const mcm_target *t;
+	unsigned m, dmax;
+	long steps, leaves;
+	int have;
+	unsigned long best_cycles;
+	mcm_graph best;
+} flip;
+
+static void flip_walk(flip *f, mcm_graph *h, int *sg, unsigned k)
+{
+	const mcm_graph *g = f->g;
+	int s;
+
+	if (k > g->n) {
+		mcm_cost kh;
+		if (graph_depth(h) > f->dmax)
+			return;
+		f->leaves++;
+		h->out_neg = 0;
+		mcm_cost_of(h, f->t, &kh);
+		if (kh.cycles <= f->best_cycles &&
+		    (!f->have || kh.cycles < f->best_cycles ||
+		     graph_depth(h) < graph_depth(&f->best))) {
+			f->best = *h;
+			f->best_cycles = kh.cycles;
+			f->have = 1;
+		}
+		return;
+	}
+	for (s = -1; s <= 1; s += 2) {
+		const mcm_node *n = &g->node[k];
+		mcm_node *o = &h->node[k];
+		int ca, cb;
+
+		if ((k == g->out && s > 0) || f->steps >= FLIP_STEPS ||
+		    f->leaves >= FLIP_LEAVES)
+			continue;
+		f->steps++;
+		sg[k] = s;
+		*o = *n;
+		ca = s * sg[n->a];
+		cb = s * sg[n->b] * (n->op == MCM_SUB ? -1 : 1);
+		if (ca < 0 && cb < 0) {
+			mcm_node nd;
+			if (!find_aop(h, k - 1, s > 0 ? n->v : 0 - n->v, f->m, &nd))
+				continue;
+			o->a = nd.a, o->sa = nd.sa;
+			o->b = nd.b, o->sb = nd.sb;
+			o->op = nd.op;
+		} else if (ca > 0) {
+			o->op = cb > 0 ? MCM_ADD : MCM_SUB;
+		} else {          /* b' - a' */
+			o->a = n->b, o->sa = n->sb;
+			o->b = n->a, o->sb = n->sa;
+			o->op = MCM_SUB;
+		}
+		o->v = node_val(o, h);
+		o->depth = (unsigned char)(1 + (h->node[o->a].depth >
+		           h->node[o->b].depth ? h->node[o->a].depth :
+		           h->node[o->b].depth));
+		flip_walk(f, h, sg, k + 1);
+	}
+}
+
+/* Returns 1 if the negation is gone. */
 static int flip_signs(mcm_graph *g, unsigned dmax, const mcm_target *t)
 {
-	mcm_graph best;
+	flip f;
 	mcm_cost kg;
-	unsigned long mask, lim, best_cycles;
-	unsigned m = g->bits - g->out_shift;
-	int have = 0;
+	mcm_graph h;
+	int sg[MCM_MAX_NODES + 1];
 
-	if (!g->out_neg || g->out == 0 || g->n > FLIP_MAX || g->out != g->n)
+	if (!g->out_neg || g->out == 0 || g->out != g->n)
 		return 0;
-	if (!t)
-		t = mcm_target_find("generic");
-	mcm_cost_of(g, t, &kg);
-	best_cycles = kg.cycles;
-	lim = 1ul << g->n;
-	for (mask = 1ul << (g->out - 1); mask < lim; mask++) {
-		int sg[MCM_MAX_NODES + 1];
-		mcm_graph h;
-		mcm_cost kh;
-		unsigned k;
-
-		if (!(mask >> (g->out - 1) & 1))
-			continue;
-		sg[0] = 1;
-		h = *g;
-		for (k = 1; k <= g->n; k++) {
-			const mcm_node *n = &g->node[k];
-			mcm_node *o = &h.node[k];
-			int ca, cb;
-			sg[k] = mask >> (k - 1) & 1 ? -1 : 1;
-			ca = sg[k] * sg[n->a];
-			cb = sg[k] * sg[n->b] * (n->op == MCM_SUB ? -1 : 1);
-			if (ca < 0 && cb < 0) {
-				/* another operation may make -v (-3 = 1 - (1 << 2)
-				 * where 3 = (1 << 1) + 1) */
-				mcm_node nd;
-				uint64_t want = sg[k] > 0 ? n->v : 0 - n->v;
-				if (!find_aop(&h, k - 1, want, m, &nd))
-					break;
-				o->a = nd.a, o->sa = nd.sa;
-				o->b = nd.b, o->sb = nd.sb;
-				o->op = nd.op;
-			} else if (ca > 0) {
-				o->op = cb > 0 ? MCM_ADD : MCM_SUB;
-			} else {          /* b' - a' */
-				o->a = n->b, o->sa = n->sb;
-				o->b = n->a, o->sb = n->sa;
-				o->op = MCM_SUB;
-			}
-			o->v = node_val(o, &h);
-			o->depth = (unsigned char)(1 + (h.node[o->a].depth >
-			           h.node[o->b].depth ? h.node[o->a].depth :
-			           h.node[o->b].depth));
-		}
-		if (k <= g->n || graph_depth(&h) > dmax)
-			continue;
-		h.out_neg = 0;
-		mcm_cost_of(&h, t, &kh);
-		if (kh.cycles <= best_cycles && (!have || kh.cycles < best_cycles ||
-		                                 graph_depth(&h) < graph_depth(&best))) {
-			best = h;
-			best_cycles = kh.cycles;
-			have = 1;
-		}
-	}
-	if (have)
-		*g = best;
-	return have;
+	memset(&f, 0, sizeof f);
+	f.g = g;
+	f.t = t ? t : mcm_target_find("generic");
+	f.m = g->bits - g->out_shift;
+	f.dmax = dmax;
+	mcm_cost_of(g, f.t, &kg);
+	f.best_cycles = kg.cycles;
+	h = *g;
+	sg[0] = 1;
+	flip_walk(&f, &h, sg, 1);
+	if (f.have)
+		*g = f.best;
+	return f.have;
 }
 
 int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,

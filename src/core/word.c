@@ -6,17 +6,16 @@
 #include "cfx/word.h"
 #include "util/xalloc.h"
 
+unsigned long word_for_width(size_t width)
+{
+	if (width <= 32)
+		return 32;
+	return (width + 63) / 64 * 64;
+}
+
 unsigned long word_auto(const mpz_t p)
 {
-	size_t need = mpz_sgn(p) > 0 ? mpz_sizeinbase(p, 2) : 1;
-
-	if (need <= 8)
-		return 8;
-	if (need <= 16)
-		return 16;
-	if (need <= 32)
-		return 32;
-	return (need + 63) / 64 * 64;
+	return word_for_width(mpz_sgn(p) > 0 ? mpz_sizeinbase(p, 2) : 1);
 }
 
 int word_check(const mpz_t p, unsigned long *bits, unsigned long max_bits,

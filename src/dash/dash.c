@@ -452,8 +452,8 @@ static int fail(const char *what, const cfx_err *e)
 	return CFX_EXIT_USAGE;
 }
 
-/* An option's integer value, within its setting's limits and the
- * dashboard's (hi: 0, the setting's own). */
+/* An option's integer value, within its setting's limits, and at most
+ * hi when hi is not 0 (the tables the dashboard draws live). */
 static int number(const setting *st, const char *s, unsigned long long hi,
                   unsigned long long *out)
 {
@@ -558,8 +558,7 @@ static int parse_opts(int argc, char **argv, dash_opts *o)
 			o->ascii = 1;
 			break;
 		case 'b':
-			if (number(setting_get(SETTING_BITS), optarg,
-			           DASH_MODEL_MAX_BITS, &o->bits) < 0)
+			if (number(setting_get(SETTING_BITS), optarg, 0, &o->bits) < 0)
 				return -1;
 			break;
 		case 't':

@@ -751,8 +751,6 @@ done:
  * for an answer the learner works out (predictions, and questions that
  * are no read-off).  Printed; too many read-offs fail. */
 #define READ_OFF_MAX 15
-/* 0 while the lessons are rewritten: the teaching lints warn */
-#define TEACHING_STRICT 0
 static void check_shares(const lesson *l, const char *path, tally *t)
 {
 	size_t i, reads = 0, derives = 0;
@@ -774,12 +772,8 @@ static void check_shares(const lesson *l, const char *path, tally *t)
 	if (100 * reads > READ_OFF_MAX * l->nsteps) {
 		char msg[80];
 		snprintf(msg, sizeof msg, "%zu of %zu steps", reads, l->nsteps);
-		if (TEACHING_STRICT)
-			fail_at(t, path, 1, "too many read-off steps: %s (at most %s)",
-			        msg, "15%");
-		else
-			fprintf(stderr, "cfx: learn: %s:1: warning: too many read-off "
-			        "steps: %s (at most 15%%)\n", path, msg);
+		fail_at(t, path, 1, "too many read-off steps: %s (at most %s)", msg,
+		        "15%");
 	}
 }
 
@@ -831,11 +825,7 @@ static int check_file(const char *path, const learn_store_entry *le, tally *t,
 	free(facts_path);
 	np = lesson_lint(&l, text, facts, &pr);
 	for (i = 0; i < np; i++)
-		if (pr[i].teaching && !TEACHING_STRICT)
-			fprintf(stderr, "cfx: learn: %s:%d: warning: %s\n", path,
-			        pr[i].line, pr[i].msg);
-		else
-			fail_at(t, path, pr[i].line, "%s%s", pr[i].msg, "");
+		fail_at(t, path, pr[i].line, "%s%s", pr[i].msg, "");
 	free(pr);
 	free(facts);
 	check_claims(&l, path, t);

@@ -139,7 +139,9 @@ void repl_error(const repl *r, const char *cmd, const char *msg,
 	cmd = name.token;
 	if (!r->interactive) {
 		fprintf(r->err, "cfx: ");
-		if (r->script)
+		if (r->lineno == 0)
+			;       /* before the first line: the command line's options */
+		else if (r->script)
 			fprintf(r->err, "%s:%d: ", r->script, r->lineno);
 		else
 			fprintf(r->err, "line %d: ", r->lineno);
@@ -163,6 +165,30 @@ static void set_ans(repl *r, const char *src)
 }
 
 /* ---- one line ------------------------------------------------------- */
+
+/* 1 if word i is a shell's pipe or redirection, not an operator of the
+ * expression: < and > alone (cfx has no comparisons), or | and >> (also
+ * C's or and right shift) before a word no expression starts with, a
+ * path or a name that is neither built in nor the session's. */
+static int shell_operator(repl *r, const words *ws, int i)
+{
+	const char *w = ws->w[i], *n = i + 1 < ws->n ? ws->w[i + 1] : "";
+	size_t len = strspn(n, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRS"
+	                    "TUVWXYZ0123456789_");
+	char name[64];
+
+	if (!strcmp(w, "<") || !strcmp(w, ">"))
+		return 1;
+	if (strcmp(w, "|") && strcmp(w, ">>"))
+		return 0;
+	if (n[0] == '/' || n[0] == '.' || !strncmp(n, "~/", 2))
+		return 1;
+	if (!isalpha((unsigned char)n[0]) || len >= sizeof name)
+		return 0;
+	snprintf(name, sizeof name, "%.*s", (int)len, n);
+	return !expr_builtin(name, len) && strcmp(name, "xor") &&
+	       !cli_session_lookup(&r->sess, name);
+}
 
 void repl_init(repl *r, FILE *out, FILE *err, volatile sig_atomic_t *stop)
 {
@@ -201,7 +227,7 @@ int repl_exec(repl *r, const char *line)
 	argc = ws.n;
 	argv = ws.w;
 	for (int i = 1; i < ws.n; i++)
-		if (strchr("|<>", ws.w[i][0]) && ws.len[i] <= 2 && !ws.w[i][1 + (ws.w[i][1] == '>')]) {
+		if (shell_operator(r, &ws, i)) {
 			cfx_err_set(&e, CFX_EUSAGE, -1, ws.w[i], "cfx lines have no pipes "
 			            "or redirections (run cfx from a shell for those)");
 			e.arg = i;
@@ -635,6 +661,14 @@ int repl_input_open(repl_input *in, repl *r, const repl_args *a)
 		return -1;
 	}
 	r->script = a->file;
+	/* the shared options of the command line are the session's first
+	 * settings: echo 'cf 5' | cfx --json */
+	for (int i = 0; i < a->npreset; i++)
+		if (repl_exec(r, a->preset[i]) != CFX_EXIT_OK) {
+			if (a->file)
+				fclose(in->in);
+			return -1;
+		}
 	in->tty = !a->file && isatty(STDIN_FILENO);
 	if (in->tty)
 		terminal_open(r);
@@ -677,14 +711,60 @@ void repl_input_close(repl_input *in)
 
 void repl_help(FILE *f)
 {
-	fprintf(f, "usage: cfx repl [--keep-going] [-f FILE]\n\n"
+	fprintf(f, "usage: cfx repl [-k|--keep-going] [-f FILE] [--json] "
+	        "[--bits N] ...\n\n"
 	        "An interactive prompt with the commands of the command "
 	        "line, TAB\ncompletion and history ($XDG_STATE_HOME/cfx/"
 	        "history).  With -f FILE,\nor when stdin is not a "
 	        "terminal, the lines are run as a script: no\nprompt, "
 	        "output only, stopping at the first error (exit status "
-	        "2)\nunless --keep-going is given.\n");
+	        "2)\nunless -k (--keep-going) is given.  The shared options "
+	        "(--json, --bits N,\n--table-bits B, --keys F, --count K) "
+	        "are the session's first settings:\n--json is set format json, "
+	        "--bits N set bits N.\n");
 	cli_session_help(f);
+	fprintf(f, "\nexamples:\n"
+	        "  cfx repl                       the prompt; ?score for a "
+	        "command's help\n"
+	        "  cfx -f session.cfx             a script, stopping at the "
+	        "first error\n"
+	        "  echo 'cf 5' | cfx --json       a script's results as JSON\n");
+}
+
+/* A shared option (--json, --bits N, --table-bits B, --keys F, --count
+ * K; --ascii means nothing here) at argv[*i] as the set line it stands
+ * for, kept in a->preset; 1 if it was one (*i past its value). */
+static int preset(repl_args *a, int argc, char **argv, int *i)
+{
+	static const struct { const char *option, *set; } map[] = {
+		{ "json", "format" }, { "bits", "bits" }, { "table-bits", "table" },
+		{ "keys", "keys" }, { "count", "count" }, { "ascii", NULL },
+	};
+	const char *w = argv[*i], *val = NULL;
+	size_t k, n;
+
+	if (strncmp(w, "--", 2))
+		return 0;
+	for (k = 0; k < sizeof map / sizeof map[0]; k++) {
+		n = strlen(map[k].option);
+		if (!strncmp(w + 2, map[k].option, n) &&
+		    (!w[2 + n] || w[2 + n] == '='))
+			break;
+	}
+	if (k == sizeof map / sizeof map[0])
+		return 0;
+	if (k == 0 || !map[k].set)      /* flags */
+		val = k == 0 ? "json" : NULL;
+	else if (w[2 + n] == '=')
+		val = w + 3 + n;
+	else if (*i + 1 < argc)
+		val = argv[++*i];
+	else
+		return 0;                   /* "unknown argument": no value */
+	if (map[k].set && a->npreset < REPL_PRESETS)
+		snprintf(a->preset[a->npreset++], sizeof a->preset[0], "set %s %s",
+		         map[k].set, val);
+	return 1;
 }
 
 int repl_args_parse(repl_args *a, int argc, char **argv)
@@ -701,6 +781,8 @@ int repl_args_parse(repl_args *a, int argc, char **argv)
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			repl_help(stdout);
 			return 1;
+		} else if (preset(a, argc, argv, &i)) {
+			continue;
 		} else {
 			cfx_err e;
 			cfx_err_set(&e, CFX_EUSAGE, -1, argv[i], "unknown argument");

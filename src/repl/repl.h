@@ -51,10 +51,15 @@ char **repl_complete(repl *r, const char *line, int start, const char *text);
 /* ---- where lines come from ---------------------------------------------- */
 
 /* The REPL's arguments: [--keep-going|-k] [-f FILE] [--help|-h]. */
+#define REPL_PRESETS 8
 typedef struct repl_args {
 	const char *cmd;        /* "learn" when argv[0] is, else "repl" */
 	const char *file;       /* -f FILE, NULL: stdin */
 	int keep_going;
+	/* the shared options given (cfx --json < FILE) as set lines, run
+	 * before the first line by repl_input_open */
+	char preset[REPL_PRESETS][160];
+	int npreset;
 } repl_args;
 
 /* Parse argv[1..] (argv[0] names the command).  0 to run; 1 when --help

@@ -1,6 +1,7 @@
 /* textfile.c - bounded reading of text files (textfile.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -30,21 +31,20 @@ FILE *textfile_open(const char *path, int stream, cfx_err *err)
 	}
 	if (S_ISFIFO(st.st_mode)) {
 		/* a named pipe with no writer yet reads as empty (end of file at
-		 * once) through the descriptor opened not to wait: open it again,
-		 * waiting for its writer as cat does */
-		int fd2 = open(path, O_RDONLY | O_CLOEXEC);
-		struct stat st2;
-		if (fd2 < 0 || fstat(fd2, &st2) < 0 || st2.st_dev != st.st_dev ||
-		    st2.st_ino != st.st_ino) {
-			cfx_err_set(err, CFX_EIO, -1, path, "%s", fd2 < 0 ?
-			            strerror(errno) : "replaced while opened");
-			if (fd2 >= 0)
-				close(fd2);
+		 * once) through the descriptor opened not to wait.  Wait on that
+		 * descriptor for data or for a writer come and gone (Linux sets
+		 * POLLHUP on a fresh reader only once a writer has left), then
+		 * read it blocking.  Opening it again to wait, as cat does, would
+		 * hang for good when the writer wrote and left in between, and
+		 * its data would be lost with this descriptor. */
+		struct pollfd pf = { fd, POLLIN, 0 };
+		int fl;
+		if (poll(&pf, 1, -1) < 0 || (fl = fcntl(fd, F_GETFL)) < 0 ||
+		    fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
+			cfx_err_set(err, CFX_EIO, -1, path, "%s", strerror(errno));
 			close(fd);
 			return NULL;
 		}
-		close(fd);
-		fd = fd2;
 	}
 	if (!(f = fdopen(fd, "r"))) {
 		cfx_err_set(err, CFX_EIO, -1, path, "%s",

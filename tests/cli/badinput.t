@@ -180,16 +180,17 @@ $ cfx score --keys random --count 2^27 5
 $ cfx score --keys malloc:4096 --count 2^20 5
 ! cfx: score: the keys would take 4120 MiB, over the 1024 MiB one request may take (2^20)
 ? 2
-$ cfx score --keys malloc:99999999999999 5
+$ cfx score --bits 8 --keys malloc:99999999999999 5
 ! cfx: score: the keys would take 6103515626 MiB, over the 1024 MiB one request may take (malloc:99999999999999)
 ? 2
 $ cfx sweep --count 2^28 5
 ! cfx: sweep: the sweep would take 2049 MiB, over the 1024 MiB one request may take (2^28)
 ? 2
 # search's candidates are capped at 2 * 10^6 (half a second to reach): the
-# message named no input
+# message says what to change, with values that cut them (4 bits more
+# window, one term fewer), not the value given
 $ cfx search --bits 32 --terms 12 --window 1
-! cfx: search: more than 2000000 candidates: narrow the window (--window) or use fewer terms (--terms 12)
+! cfx: search: more than 2000000 candidates in the window; try --window 5 (now 1) or --terms 11
 ? 2
 $ cfx spectrum 0x9e370001 --count 2^27
 ! cfx: spectrum: count above the limit of 2^26 points (2^27)
@@ -246,7 +247,7 @@ $ cfx --help >/dev/full
 $ mkdir -m 777 ww && chmod 777 ww && cfx bench 5 --runs 3 --raw ww
 ! cfx: bench: refused: writable by others (and not sticky) (ww)
 ? 2
-$ mkdir sticky && chmod 1777 sticky && ln -s /nonexistent sticky/0x05-mul.txt && cfx bench 5 --runs 3 --raw sticky 2>&1 >/dev/null | grep -v warning | sed "s|$PWD/||"; exit 2
+$ mkdir sticky && chmod 1777 sticky && ln -s /nonexistent sticky/0x05-mul.txt && cfx bench 5 --bits 8 --runs 3 --raw sticky 2>&1 >/dev/null | grep -v warning | sed "s|$PWD/||"; exit 2
 > cfx: bench: exists, in a directory others can write: cfx makes only new files there (sticky/0x05-mul.txt)
 ? 2
 $ CC=false cfx bench 5 --runs 3

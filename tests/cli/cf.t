@@ -69,13 +69,13 @@ $ cfx cf 'sqrt(2)*sqrt(2)' | head -2
 > cf         [2]
 $ cfx cf 6/4 | sed -n 2p
 > cf         [1; 2]
-# 2^3 is the multiplier 8 on 8 bits: 8/256 = 1/32 = [0; 32]
-$ cfx cf 2^3 | head -2
+# 2^3 is the multiplier 8; on 8 bits 8/256 = 1/32 = [0; 32]
+$ cfx cf --bits 8 2^3 | head -2
 > x          0x08 / 2^8 = 1/32
 > cf         [0; 32]
 # golden(8) = round(256/phi) = 158 = 0x9e; gp: contfrac(79/128)
 # = [0, 1, 1, 1, 1, 1, 1, 2, 1, 2]
-$ cfx cf 'golden(8)' | head -2
+$ cfx cf --bits 8 'golden(8)' | head -2
 > x          0x9e / 2^8 = 79/128
 > cf         [0; 1 (x6), 2, 1, 2]
 $ cfx cf --help | grep -c 'cf 4/2'
@@ -83,6 +83,6 @@ $ cfx cf --help | grep -c 'cf 4/2'
 
 # the distance of 1 - x shares the line, so the labels stay in one column:
 # x = 1/32, |x - 1/phi| = 0.618 - 0.031 = 0.587, |1 - x - 1/phi| = 0.351
-$ cfx cf 2^3 | tail -2
+$ cfx cf --bits 8 2^3 | tail -2
 > golden     prefix 1 (of 1 - x); largest quotient 32 at a_1
 > |x-1/phi|  0.587; of 1 - x: 0.351 (1.51 bits)

@@ -88,17 +88,18 @@ $ cfx score 5 --table-bits 0
 $ cfx score 5 --table-bits 29
 ! cfx: score: --table-bits must be between 1 and 28 (29)
 ? 2
-# the same limits (the settings table's) and words in the dashboard and
-# the REPL; the REPL's set also takes auto
+# the same words in the dashboard and the REPL, and the settings table's
+# limits (the dashboard draws at most 2^24 buckets live: DASH_MAX_TABLE);
+# the REPL's set also takes auto
 $ cfx dash --table-bits 29
-! cfx: dash: --table-bits must be between 1 and 28 (29)
+! cfx: dash: --table-bits must be between 1 and 24 (29)
 ? 2
-$ cfx dash --table-bits 28 --count 0
+$ cfx dash --table-bits 24 --count 0
 ! cfx: dash: --count must be between 1 and 1099511627776 (0)
 ? 2
 $ cfx
 < set table 29
-! cfx: line 1: set: table must be an integer from 1 to 28, or auto (29)
+! cfx: line 1: set: table must be between 1 and 28, or auto (29)
 ? 2
 # above the word size: must name the token
 $ cfx score 5 --bits 8 --table-bits 9

@@ -48,7 +48,7 @@ $ cfx naf 'golden(32)'
 # 45 = 0b101101 (weight 4) = 2^6 - 2^4 - 2^2 + 1 (NAF, also weight 4, by hand:
 # 45 odd, 45 mod 4 = 1 -> +1; 44/4 = 11, 11 mod 4 = 3 -> -1 at 2^2; 12/4 = 3,
 # 3 mod 4 = 3 -> -1 at 2^4; 4/4 = 1 -> +1 at 2^6).  8-bit word, not prime.
-$ cfx naf 45
+$ cfx naf --bits 8 45
 > value      0x2d = 45 (8-bit, odd)
 > binary       101101
 > NAF        0+0-0-0+
@@ -56,7 +56,7 @@ $ cfx naf 45
 > power sum  2^6 - 2^4 - 2^2 + 1
 
 # 0xff = 2^8 - 1: the NAF's 2^8 digit wraps mod 2^8, leaving -1 (by hand).
-$ cfx naf 0xff
+$ cfx naf --bits 8 0xff
 > value      0xff = 255 (8-bit, odd)
 > binary     11111111
 > NAF        0000000-
@@ -65,7 +65,7 @@ $ cfx naf 0xff
 >            (mod 2^8: the NAF's 2^8 term wraps to 0)
 
 # an even power of two: one digit, binary weight 1 (by hand).
-$ cfx naf 0x80
+$ cfx naf --bits 8 0x80
 > value      0x80 = 128 (8-bit, even)
 > binary     10000000
 > NAF        +0000000
@@ -73,7 +73,7 @@ $ cfx naf 0x80
 > power sum  2^7
 
 # 1 is not prime; one digit, 0 operations (by hand).
-$ cfx naf 1
+$ cfx naf --bits 8 1
 > value      0x01 = 1 (8-bit, odd)
 > binary            1
 > NAF        0000000+
@@ -180,7 +180,7 @@ $ cfx naf --json 0x9e37fffffffc0001
 > }
 
 # JSON of a wrapped form (0xff mod 2^8 = -1).
-$ cfx naf --json 0xff
+$ cfx naf --json --bits 8 0xff
 > {
 >   "value": "255",
 >   "hex": "0xff",

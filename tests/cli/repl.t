@@ -143,8 +143,27 @@ $ cfx
 # session words check their values
 $ cfx
 < set bits 0
-! cfx: line 1: set: bits must be an integer from 1 to 65536, or auto (0)
+! cfx: line 1: set: bits must be between 8 and 64, or auto (the words every command takes; cf, naf and shifts take wider ones with --bits N) (0)
 ? 2
+# when set, not when a command later fails: the session's word is every
+# command's, and score, verify and the dashboard take 8 to 64 bits
+$ cfx
+< set bits 200
+! cfx: line 1: set: bits must be between 8 and 64, or auto (the words every command takes; cf, naf and shifts take wider ones with --bits N) (200)
+? 2
+$ cfx
+< set bits 7
+! cfx: line 1: set: bits must be between 8 and 64, or auto (the words every command takes; cf, naf and shifts take wider ones with --bits N) (7)
+? 2
+$ cfx
+< set bits 2^6
+< show
+> const   (none)
+> bits    64
+> table   auto (n/2, at most 12)
+> keys    seq (default)
+> count   auto (4 keys per bucket, at most half the family's keys)
+> format  text
 $ cfx
 < set keys bogus:1
 ! cfx: line 1: set: unknown key family: seq, stride, random, file, malloc, inodes, ptr, high or sparse (bogus:1)

@@ -8,7 +8,7 @@
 
 # 45 = 3 * 15: t1 = 3x, hash = 16 t1 - t1 = 45x; the NAF 2^6 - 2^4 - 2^2 + 1
 # needs 3.  Generic model: shift, add, shift, sub = 4 cycles.
-$ cfx shifts --optimal 45
+$ cfx shifts --optimal --bits 8 45
 > x * 0x2d mod 2^8, fewest adders (proven minimal mod 2^8):
 >     t1 = (x << 1) + x;
 >     hash = (t1 << 4) - t1;
@@ -19,7 +19,7 @@ $ cfx shifts --optimal 45
 # 45 = 5 * 9, t1 = x + 4x, hash = 8 t1 + t1, two lea (scales 4 and 8), one
 # cycle each; 3 * 15 would need shl and sub for the 15 (3 cycles).  imul
 # is 3.
-$ cfx shifts --optimal --target x86-64 45
+$ cfx shifts --optimal --bits 8 --target x86-64 45
 > x * 0x2d mod 2^8, fewest adders (proven minimal mod 2^8):
 >     t1 = x + (x << 2);
 >     hash = (t1 << 3) + t1;
@@ -27,7 +27,7 @@ $ cfx shifts --optimal --target x86-64 45
 > on x86-64 a single imul (3 cycles) loses to this 2-adder sequence (depth 2, about 2 cycles)
 
 # JSON: the fields of the issue (adders = additions + subtractions).
-$ cfx shifts --optimal --target x86-64 --json 3
+$ cfx shifts --optimal --bits 8 --target x86-64 --json 3
 > {
 >   "value": "3",
 >   "bits": 8,
@@ -62,7 +62,7 @@ $ cfx shifts --optimal --target x86-64 --json 3
 > }
 
 # 2^7: no adder, the output shift only.
-$ cfx shifts --optimal 0x80
+$ cfx shifts --optimal --bits 8 0x80
 > x * 0x80 mod 2^8, fewest adders (proven minimal mod 2^8):
 >     hash = x;
 >     hash <<= 7;
@@ -70,7 +70,7 @@ $ cfx shifts --optimal 0x80
 > on a generic machine a single multiply (3 cycles) loses to this 0-adder sequence (depth 0, about 1 cycle)
 
 # 0xff = -1 mod 2^8: a negation, no adder (the mod 2^n equivalence).
-$ cfx shifts --optimal 0xff
+$ cfx shifts --optimal --bits 8 0xff
 > x * 0xff mod 2^8, fewest adders (proven minimal mod 2^8):
 >     hash = x;
 >     hash = -hash;
@@ -121,6 +121,7 @@ $ cfx shifts --optimal '2^100+1'
 # the REPL has it through the shared command table, and keeps the session's
 # constant and word size: 0x2d on 8 bits as above.
 $ cfx
+< set bits 8
 < set const 45
 < shifts --optimal --target x86-64
 > x * 0x2d mod 2^8, fewest adders (proven minimal mod 2^8):

@@ -47,8 +47,8 @@ stats(x, a, k) = {
 	    E(d), TAB, E(-log(d) / log(2)), TAB, E(md), TAB,
 	    E(-log(md) / log(2)));
 }
-autobits(p) = { my(b = #binary(p)); if (b <= 8, 8, b <= 16, 16, b <= 32, 32,
-	b <= 64, 64, 64 * ceil(b / 64)); }
+\\ the word rule (word.h): the smallest of 32, 64, 128, ... that holds p
+autobits(p) = { my(b = #binary(p)); if (b <= 32, 32, 64 * ceil(b / 64)); }
 \\ 0b binary with _ between groups of 8 digits
 bin(p) = {
 	my(v = binary(p), k = #v, out = List());

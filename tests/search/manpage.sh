@@ -8,7 +8,7 @@
 . "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
 json=$tmp/json
-./cfx search --bits 32 --prime --json >"$json" 2>/dev/null
+./cfx search --bits 32 --prime --terms 7 --window 8 --json >"$json" 2>/dev/null
 msg=$(python3 - "$json" <<'PY'
 import json, re, sys
 s = open("man/cfx.1").read()

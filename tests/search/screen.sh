@@ -27,7 +27,7 @@ for c in d["candidates"] + d["dropped"]:
 expect "some kept, some dropped" 'python3 -c "import json,sys; d=json.load(open(\"$out\")); sys.exit(not (d[\"candidates\"] and d[\"dropped\"]))"'
 # --all: the failures in the table, marked, and their reasons below
 ./cfx search --bits 32 --prime --top 1 --all >"$out"
-expect "--all: FAIL rows in the table" 'grep -Eq "^ *[0-9]+ 0x[0-9a-f]+ .* FAIL  stride" "$out"'
+expect "--all: FAIL rows in the table" 'grep -Eq "^ *[0-9]+ +0x[0-9a-f]+ .* FAIL +stride" "$out"'
 expect "--all: each failure with a one-line reason" \
 	'sed -n "/^failed by the screen:/,/^$/p" "$out" | grep -Eq "^  0x9e370001  stride 2\^16: "'
 echo "$pass passed, $fail failed"

@@ -1480,3 +1480,71 @@ Test(expr, integer_form)
 	}
 	undef(&vs);
 }
+
+/* C's bit operators (expr.h): precedence and the word.  Each expected value
+ * is worked by hand in its comment; tests/oracle/expr_bits.sh compares 600
+ * random expressions with Python. */
+Test(expr, bit_operators)
+{
+	static const struct {
+		const char *src;
+		unsigned long bits;
+		const char *want;       /* decimal, or NULL: an error */
+		int col;                /* the error's column */
+	} cases[] = {
+		{ "1 + 2 << 3", 32, "24", 0 },          /* (1+2) << 3 */
+		{ "1 << 2 + 3", 32, "32", 0 },          /* 1 << 5 */
+		{ "6 & 3 xor 1", 0, "3", 0 },           /* (6&3)=2, 2^1=3 */
+		{ "1 | 2 xor 3", 0, "1", 0 },           /* 1 | (2^3=1) */
+		{ "4 | 1 & 2", 0, "4", 0 },             /* 4 | (1&2=0) */
+		{ "2^3 xor 1", 0, "9", 0 },             /* 8 ^ 1 */
+		{ "-2 >> 1", 0, "-1", 0 },              /* floor(-1) */
+		{ "-2 >> 1", 8, "127", 0 },             /* 254 >> 1 */
+		{ "~0", 16, "65535", 0 },
+		{ "~2^3", 8, "247", 0 },                /* ~(8) = 255 - 8 */
+		{ "-~0", 8, "-255", 0 },
+		{ "1 << 63", 64, "9223372036854775808", 0 },
+		{ "1 << 64", 64, "0", 0 },              /* wraps out */
+		{ "0x1ff & -1", 8, "255", 0 },          /* operands mod 2^8 */
+		{ "0x1ff & -1", 0, "511", 0 },          /* two's complement */
+		{ "~1", 0, NULL, 0 },                   /* no word */
+		{ "2 + (1 << 3)", 0, NULL, 7 },         /* no word, at << */
+		{ "1 >> -2", 8, NULL, 5 },              /* negative count */
+		{ "1/2 & 1", 8, NULL, 1 },              /* not an integer: at / */
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		cfx_err e;
+		expr_tree *t = expr_parse(cases[i].src, &e);
+		mpz_t z, w;
+		int rc;
+
+		cr_assert(t, "%s: %s", cases[i].src, e.msg);
+		mpz_inits(z, w, NULL);
+		rc = expr_eval_int_word(t, NULL, NULL, cases[i].bits, z, &e);
+		if (cases[i].want) {
+			mpz_set_str(w, cases[i].want, 10);
+			CHECK(rc == 0 && mpz_cmp(z, w) == 0, "%s on %lu bits: %s",
+			      cases[i].src, cases[i].bits, rc ? e.msg : "wrong value");
+		} else {
+			CHECK(rc == -1 && e.col == cases[i].col, "%s on %lu bits: "
+			      "rc %d col %d", cases[i].src, cases[i].bits, rc, e.col);
+		}
+		mpz_clears(z, w, NULL);
+		expr_free(t);
+	}
+}
+
+/* xor is an operator, not a name; < and > alone are not operators. */
+Test(expr, bit_syntax)
+{
+	cfx_err e;
+
+	cr_assert_null(expr_parse("xor", &e));
+	cr_assert_null(expr_parse("2 < 3", &e));
+	cr_assert_eq(e.col, 2);
+	cr_assert_null(expr_parse("2 >>", &e));
+	cr_assert_null(expr_parse("2 & & 3", &e));
+	cr_assert_eq(e.col, 4);
+}

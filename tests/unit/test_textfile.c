@@ -63,7 +63,7 @@ Test(textfile, open_what_is_a_file)
 }
 
 /* a FIFO only when a stream is allowed; then read to its writer's end */
-Test(textfile, fifo)
+Test(textfile, fifo, .timeout = 20)
 {
 	char path[256], *buf = NULL;
 	size_t cap = 0;
@@ -92,6 +92,41 @@ Test(textfile, fifo)
 	free(buf);
 	cr_assert_eq(waitpid(pid, &status, 0), pid);
 	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+/* a writer that wrote and left before the FIFO is opened (another reader
+ * kept the pipe and its data): the data, then the end; no wait for a
+ * writer that will not come (textfile_open reopened the FIFO to wait, and
+ * hung for good here) */
+Test(textfile, fifo_writer_gone, .timeout = 20)
+{
+	char path[256], *buf = NULL;
+	size_t cap = 0;
+	cfx_err err;
+	FILE *f;
+	pid_t pid;
+	int status, keep;
+
+	snprintf(path, sizeof path, "%s/fifo2", dir);
+	cr_assert_eq(mkfifo(path, 0600), 0);
+	cr_assert((keep = open(path, O_RDONLY | O_NONBLOCK)) >= 0);
+	pid = fork();
+	cr_assert(pid >= 0);
+	if (pid == 0) {
+		int fd = open(path, O_WRONLY);
+		_exit(fd >= 0 && write(fd, "k1\nk2\n", 6) == 6 ? 0 : 1);
+	}
+	cr_assert_eq(waitpid(pid, &status, 0), pid);
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	cr_assert((f = textfile_open(path, 1, &err)), "%s", err.msg);
+	cr_assert_eq(textfile_line(f, &buf, &cap, &err), 2);
+	cr_assert_str_eq(buf, "k1");
+	cr_assert_eq(textfile_line(f, &buf, &cap, &err), 2);
+	cr_assert_str_eq(buf, "k2");
+	cr_assert_eq(textfile_line(f, &buf, &cap, &err), -1);
+	fclose(f);
+	close(keep);
+	free(buf);
 }
 
 Test(textfile, lines)

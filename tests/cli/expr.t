@@ -1,0 +1,81 @@
+# The expression language's bit operators and the word-size rule, as every
+# command sees them.  Values were computed in Python (which has C's
+# precedence for these operators): (2*0x9e370001 % 2**32) >> 24 = 60,
+# ~0x9e3779b9 & 0xffffffff = 0x61c88646, (0x9e3779b9 << 5) & 0xffffffff =
+# 0xc6ef3720; tests/oracle/expr_bits.sh checks 600 random expressions.
+
+# the issue's example: hashing written with C's operators
+$ cfx naf --bits 32 '(2*0x9e370001 % 2^32) >> 24' | head -1
+> value      0x0000003c = 60 (32-bit, even)
+# ~ on the word: 2^32 - 1 - x (Python: 0x61c88646)
+$ cfx naf --bits 32 '~0x9e3779b9' | head -1
+> value      0x61c88646 = 1640531526 (32-bit, even)
+# << wraps as C does on uint32_t (Python: 0xc6ef3720)
+$ cfx naf --bits 32 '0x9e3779b9 << 5' | head -1
+> value      0xc6ef3720 = 3337565984 (32-bit, even)
+# C's precedence: + binds tighter than <<, & than xor, xor than |
+$ cfx cf --value '1 + 2 << 3' --bits 32 | head -2
+> x          1 + 2 << 3
+> cf         [24]
+$ cfx cf --value '1 | 2 xor 3 & 1' | head -2
+> x          1 | 2 xor 3 & 1
+> cf         [3]
+# ^ stays the power: 2^3 xor 1 = 8 xor 1 = 9
+$ cfx cf --value '2^3 xor 1' | head -2
+> x          2^3 xor 1
+> cf         [9]
+
+# ~ and << need a word: without one, exit 2 asking for --bits
+$ cfx naf '~0'
+! cfx: naf: ~ needs a word size: give --bits N (in a session, set bits N) (~)
+? 2
+$ cfx score '1 << 31'
+! cfx: score: << needs a word size: give --bits N (in a session, set bits N) (<<)
+? 2
+# >> & | xor need none: they act on the exact integers
+$ cfx naf '0x9e3779b9 >> 16 | 1' | head -1
+> value      0x00009e37 = 40503 (32-bit, odd)
+$ cfx naf --bits 8 -- '1 << -1'
+! cfx: naf: a shift count must not be negative (-)
+? 2
+$ cfx naf '2 < 3'
+! cfx: naf: no comparisons; the left shift is << (<)
+? 2
+$ cfx naf --bits 32 '2.5 >> 1'
+! cfx: naf: left of >> must be an integer (2.5)
+? 2
+# the REPL and scripts: the session's word, and | as an operator
+$ cfx
+< set bits 16
+< naf ~0x10 | 1
+> value      0xffef = 65519 (16-bit, odd, prime)
+> binary     1111111111101111
+> NAF        00000000000-000-
+> weight     binary 15, NAF 2 (1 addition or subtraction)
+> power sum  -2^4 - 1
+>            (mod 2^16: the NAF's 2^16 term wraps to 0)
+# ... but | before a word no expression knows is a shell's pipe
+$ cfx
+< naf 5 | head
+! cfx: line 1: naf: cfx lines have no pipes or redirections (run cfx from a shell for those) (|)
+? 2
+
+# One word-size rule: the smallest of 32, 64, then multiples of 64 that
+# holds the value, for every command (never 8 or 16 unless asked)
+$ cfx cf 5 | head -1
+> x          0x00000005 / 2^32 = 5/4294967296
+$ cfx cf 0x61C8 | head -1
+> x          0x000061c8 / 2^32 = 3129/536870912
+$ cfx score --json 0x61C8 | grep '"bits"'
+>   "bits": 32,
+$ cfx naf 2^40 | head -1
+> value      0x0000010000000000 = 1099511627776 (64-bit, even)
+$ cfx naf 2^64 | head -1
+> value      0x00000000000000010000000000000000 = 18446744073709551616 (128-bit, even)
+$ cfx naf --bits 8 5 | head -1
+> value      0x05 = 5 (8-bit, odd, prime)
+$ cfx search --json --terms 3 --screen none | grep '"bits"'
+>   "bits": 32,
+# every command's help states the rule (--bits and the EXPR note)
+$ for c in cf naf shifts spectrum score sweep bench; do cfx $c --help | grep -c 'smallest of 32, 64, then'; done | sort -u
+> 2

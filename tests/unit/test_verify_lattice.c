@@ -1,0 +1,133 @@
+/*
+ * test_verify_lattice.c - the packed-field screen (lattice.c):
+ *
+ *  - a 64-bit constant built here so that keys x << h | y hash as
+ *    (c x + y) p plus a tiny error (p = d (2^h - c)^-1 mod 2^64, d small:
+ *    x 2^h p = c x p + x d), at odd offsets h, collapses at that h with
+ *    the short vector (1, -c), the keys counted one by one (and again in
+ *    a plain loop here) collapse, and the screen of every offset finds
+ *    at least that;
+ *  - three fields built the same way (x << 20 | y << 12 | z with x 2^20 p
+ *    near x c p) are found in the 20/12 layout;
+ *  - lattice_count is checked against hashing the keys in a plain loop;
+ *  - random multipliers' predictions stay near 1 against their counts.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/lattice.h"
+#include "cfx/stride.h"
+#include "testutil.h"
+
+static uint64_t inverse(uint64_t u)      /* u odd, mod 2^64 */
+{
+	uint64_t x = u;
+	int i;
+
+	for (i = 0; i < 6; i++)
+		x *= 2 - u * x;
+	return x;
+}
+
+static double naive(uint64_t p, unsigned n, unsigned h, unsigned xb,
+                    unsigned yb, unsigned b)
+{
+	uint64_t M = (uint64_t)1 << b, x, y, i;
+	uint32_t *loads = calloc(M, sizeof *loads);
+	double s2 = 0, K = ldexp(1, (int)(xb + yb));
+
+	for (x = 0; x < ((uint64_t)1 << xb); x++)
+		for (y = 0; y < ((uint64_t)1 << yb); y++)
+			loads[(((x << h | y) * p) & tmask(n)) >> (n - b)]++;
+	for (i = 0; i < M; i++)
+		s2 += (double)loads[i] * loads[i];
+	free(loads);
+	return (s2 + K) / 2 / ((K * (1 - 1 / (double)M) + K * K / (double)M + K)
+	       / 2);
+}
+
+Test(lattice, built_offsets)
+{
+	static const unsigned hs[] = { 13, 23, 29, 37, 45 };
+	static const uint64_t cs[] = { 3, 5, 7, 11, 3 };
+	unsigned tables[STRIDE_MAX_TABLES];
+	size_t nt = stride_tables(64, tables), i;
+	uint32_t *scratch = malloc(sizeof *scratch << 20);
+
+	for (i = 0; i < sizeof hs / sizeof *hs; i++) {
+		uint64_t p = (12345 * inverse(((uint64_t)1 << hs[i]) - cs[i])) | 1;
+		lattice_layout lay = { 2, { hs[i], 0, 0, 0 } };
+		lattice_cell w, all;
+		unsigned h = hs[i], hw;
+		double r = lattice_worst(p, 64, &lay, tables, nt, &w, scratch);
+		/* the screen of every offset is at least as bad (inverses of
+		 * 2^h - c may collapse at other offsets too) */
+		CHECK(lattice_offsets(p, 64, tables, nt, &all, &hw, scratch) >= r,
+		      "%#llx: every offset %.3g (h %u) below h %u's %.3g",
+		      (unsigned long long)p, all.r, hw, h, r);
+		CHECK(r >= 8, "%#llx built for h %u: R %.3g",
+		      (unsigned long long)p, hs[i], r);
+		CHECK(w.vec[0] * -(int64_t)cs[i] == w.vec[1] && w.vec[0] != 0,
+		      "h %u: vector (%lld, %lld), want a multiple of (1, -%llu)",
+		      hs[i], (long long)w.vec[0], (long long)w.vec[1],
+		      (unsigned long long)cs[i]);
+		if (w.counted >= 0 && w.xb[0] + w.xb[1] <= 20) {
+			double want = naive(p, 64, h, w.xb[0], w.xb[1], w.b);
+			CHECK(fabs(w.counted - want) < 1e-9 * want, "h %u: counted %.6g,"
+			      " naive %.6g", h, w.counted, want);
+		}
+		CHECK(w.counted >= 8 || w.counted < 0, "h %u: counted R %.3g", h,
+		      w.counted);
+	}
+	free(scratch);
+}
+
+Test(lattice, built_three_fields)
+{
+	unsigned tables[STRIDE_MAX_TABLES];
+	size_t nt = stride_tables(64, tables);
+	uint32_t *scratch = malloc(sizeof *scratch << 20);
+	lattice_layout lay = { 3, { 20, 12, 0, 0 } };
+	lattice_cell w;
+	/* x 2^20 p = 5 y-units: 2^20 p = 5 2^12 p + d, so x<<20|y<<12 hashes
+	 * as (5x + y) 2^12 p: p = d (2^20 - 5 2^12)^-1 needs an odd divisor:
+	 * 2^20 - 5 2^12 = 2^12 (2^8 - 5), so take p with 2^12 (2^8 - 5) p = d
+	 * 2^12, p = d (2^8 - 5)^-1 */
+	uint64_t p = (777 * inverse(251)) | 1;
+	double r = lattice_worst(p, 64, &lay, tables, nt, &w, scratch);
+
+	cr_assert(r >= 4, "%#llx: R %.3g (pred %.3g counted %.3g)",
+	          (unsigned long long)p, r, w.pred, w.counted);
+	cr_assert(w.vec[0] != 0 && w.vec[1] == -5 * w.vec[0],
+	          "vector (%lld, %lld, %lld)", (long long)w.vec[0],
+	          (long long)w.vec[1], (long long)w.vec[2]);
+	free(scratch);
+}
+
+Test(lattice, random_predictions)
+{
+	unsigned tables[STRIDE_MAX_TABLES];
+	trng r = { 21 };
+	int i;
+	uint32_t *scratch = malloc(sizeof *scratch << 20);
+
+	for (i = 0; i < 40; i++) {
+		unsigned n = i % 2 ? 64 : 32, h = 4 + (unsigned)trng_below(&r, n - 8);
+		size_t nt = stride_tables(n, tables);
+		uint64_t p = (trng_next(&r) & tmask(n)) | 1;
+		lattice_layout lay = { 2, { h, 0, 0, 0 } };
+		lattice_cell w;
+		double cnt;
+		nt = nt > 9 ? 9 : nt;          /* tables to 2^12: cheap counts */
+		lattice_worst(p, n, &lay, tables, nt, &w, NULL);
+		if (w.b == 0)
+			continue;
+		cnt = lattice_count(p, n, &lay, w.xb, w.b, scratch);
+		CHECK(cnt >= 0.5 * w.pred && cnt <= 2.5 * w.pred, "%u-bit %#llx h %u "
+		      "2^%u x%u: predicted %.3g, counted %.3g", n,
+		      (unsigned long long)p, h, w.b, w.load, w.pred, cnt);
+	}
+	free(scratch);
+}
