@@ -42,6 +42,8 @@
 
 #include "cfx/pool.h"
 #include "cfx/score.h"
+#include "cfx/lattice.h"
+#include "cfx/stride.h"
 #include "cfx/verify.h"
 
 static double now(void)
@@ -361,11 +363,62 @@ static int joint(size_t n, unsigned long seed, size_t check)
 	return 0;
 }
 
+static int cmp_time(const void *a, const void *b);
+
+/* The screens alone (issue 21), one core, the median of 5: every stride
+ * c <= 65536 (gated at R 4), the stride map (736 strides, every cell),
+ * and packed fields at every offset (FLINT LLL, predicted, not counted). */
+static int screens(void)
+{
+	static const struct { uint64_t p; unsigned n; } c[] = {
+		{ 0x9e3779b97f4a7c15ULL, 64 }, { 0x9e3779b9, 32 },
+	};
+	static stride_hit hits[64], map[STRIDE_MAP_COUNT];
+	unsigned tables[STRIDE_MAX_TABLES];
+	size_t i, nt;
+	int r, k;
+
+	for (i = 0; i < 2; i++) {
+		double t[3][5], m[3];
+		nt = stride_tables(c[i].n, tables);
+		for (r = 0; r < 5; r++) {
+			lattice_cell w;
+			unsigned h;
+			double t0 = now();
+			stride_screen(c[i].p, c[i].n, STRIDE_SCREEN_TOP, tables, nt,
+			              STRIDE_COLLAPSE_R, hits, 64);
+			t[0][r] = now() - t0;
+			t0 = now();
+			stride_map(c[i].p, c[i].n, tables, nt, map);
+			t[1][r] = now() - t0;
+			t0 = now();
+			lattice_offsets(c[i].p, c[i].n, tables, nt, &w, &h, NULL);
+			t[2][r] = now() - t0;
+		}
+		for (k = 0; k < 3; k++) {
+			qsort(t[k], 5, sizeof t[k][0], cmp_time);
+			m[k] = t[k][2];
+		}
+		printf("strides_%u %.4f\nmap_%u %.4f\noffsets_%u %.4f\n", c[i].n,
+		       m[0], c[i].n, m[1], c[i].n, m[2]);
+	}
+	return 0;
+}
+
+static int cmp_time(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 4 && !strcmp(argv[1], "joint"))
 		return joint(strtoul(argv[2], NULL, 10), strtoul(argv[3], NULL, 10),
 		             argc >= 5 ? strtoul(argv[4], NULL, 10) : 0);
+	if (argc >= 2 && !strcmp(argv[1], "screens"))
+		return screens();
 	if (argc >= 2 && !strcmp(argv[1], "time")) {
 		unsigned th = pool_cpus();
 		printf("battery_64 %.3f\n", med3(battery, 0x61C8864680B583EBULL, 64,

@@ -182,7 +182,7 @@ typedef struct verify_cf {
 typedef struct verify_family {
 	verify_kind kind;
 	unsigned arg;              /* see verify_kind */
-	char name[24];             /* "stride 2^12", "fields x<<32|y", ... */
+	char name[40];             /* "stride 2^12", "fields x<<32|y", ... */
 	uint64_t start, step;      /* keys k0 + k c (c k families) */
 	int ck;                    /* keys are k0 + k c */
 	size_t keys;               /* distinct keys the family offers */
@@ -195,6 +195,7 @@ typedef struct verify_family {
 	double percentile;         /* % of the reference below, or -1 */
 	verify_status status;
 	int absolute;              /* FAIL by the small-word rule, not rank */
+	int user;                  /* asked for (--stride): shown first */
 	int small_note;            /* small word, R >= VERIFY_BAD_R, not FAIL:
 	                            * ranked, and noted (see above) */
 	char reason[160];          /* one line: why this status */
@@ -251,6 +252,22 @@ typedef struct verify_smap {
 	verify_stride beyond[VERIFY_BEYOND];
 } verify_smap;
 
+#define VERIFY_MAX_USER 8        /* strides, layouts asked for */
+#define VERIFY_UREF_COUNT 200    /* random multipliers per asked layout */
+
+/* A layout asked for (--fields): its worst cell, predicted (and the
+ * worst counted), ranked against VERIFY_UREF_COUNT random odd
+ * multipliers' worst predicted cells on the same layout (a fixed seed;
+ * an exponential tail above their 90th percentile), by verify_rule. */
+typedef struct verify_ufields {
+	lattice_layout lay;
+	lattice_cell cell;
+	double tail, percentile;
+	verify_status status;
+	char name[40];             /* "fields x<<20|y<<12|z" */
+	char reason[200];
+} verify_ufields;
+
 /* The compiler's word on the shift/add code (the front end runs it). */
 typedef struct verify_compiled {
 	int ran, ok;
@@ -281,6 +298,9 @@ typedef struct verify_battery {
 	unsigned foff_h;           /*   its offset h (0: not screened) */
 	lattice_cell flay;         /* the worst 3-4 field layout's cell */
 	lattice_layout flay_lay;   /*   its layout (nf 0: none) */
+	size_t nuser;              /* families asked for, the last nuser */
+	verify_ufields ufields[VERIFY_MAX_USER];   /* layouts asked for */
+	size_t nufields;
 	/* keys shared by the families (read-only once planned) */
 	uint64_t *sparse[2];       /* <= 2 and <= 3 bits set, ascending */
 	size_t nsparse[2];
@@ -303,6 +323,15 @@ unsigned verify_default_bits(const mpz_t p);
  */
 int verify_plan(verify_battery *bt, uint64_t p, unsigned bits,
                 const unsigned *tables, size_t ntables, cfx_err *err);
+
+/* After verify_plan, before the runs: the user's stride c (1 <= c <
+ * 2^bits) as a family of keys k c ("stride C (yours)"), judged as every
+ * family; and a layout of packed keys (shifts from the top field down,
+ * each in 1..bits-1, descending), judged by verify_judge.  Return 0, or
+ * -1 with err (more than VERIFY_MAX_USER, or out of range). */
+int verify_add_stride(verify_battery *bt, uint64_t c, cfx_err *err);
+int verify_add_fields(verify_battery *bt, const unsigned *shift, unsigned nf,
+                      cfx_err *err);
 
 /* Bytes of scratch one worker needs for verify_family_run. */
 size_t verify_scratch_size(const verify_battery *bt);

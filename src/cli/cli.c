@@ -43,6 +43,7 @@ static const opt_def opt_table[] = {
 	{ OPT_OPTIMAL, SETTING_OPTIMAL }, { OPT_OPTIMAL, SETTING_TARGET },
 	{ OPT_OPTIMAL, SETTING_DEPTH }, { OPT_OPTIMAL, SETTING_EXACT },
 	{ OPT_FULL, SETTING_FULL }, { OPT_FORCE, SETTING_FORCE },
+	{ OPT_VKEYS, SETTING_VSTRIDE }, { OPT_VKEYS, SETTING_VFIELDS },
 	{ OPT_JSON, SETTING_JSON },
 };
 #define NOPTS (sizeof opt_table / sizeof opt_table[0])
@@ -108,7 +109,7 @@ const cmd_def cli_commands[] = {
 	  cmd_score_sweep, 1 },
 	{ "verify", "EXPR", "is this multiplier safe to submit? a verdict",
 	  OPT_VBITS | OPT_JSON | OPT_TLIST | OPT_AGAINST | OPT_PATCH | OPT_FULL |
-	  OPT_FORCE,
+	  OPT_FORCE | OPT_VKEYS,
 	  "Word size: --bits N (8..64), else the smallest of 32 and 64 that\n"
 	  "holds the constant, as for every command.  Checks: odd, size (a constant far below 2^(n-1)\n"
 	  "moves consecutive keys too little), prime (information), continued\n"
@@ -972,6 +973,12 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 			break;
 		case 'R':
 			a->raw = optarg;
+			break;
+		case 'S':
+			a->stride = optarg;
+			break;
+		case 'W':
+			a->fields = optarg;
 			break;
 		case 'O':
 			a->optimal = 1;

@@ -46,6 +46,7 @@ enum {
 	OPT_FORCE  = 1 << 19,  /* --force (verify --emit patch) */
 	OPT_VBITS  = 1 << 20,  /* --bits N (verify: 2..64, default 32 or 64) */
 	OPT_SBITS  = 1 << 21,  /* --bits N (search: 1..126, default 32) */
+	OPT_VKEYS  = 1 << 23,  /* --stride C,..., --fields H,... (verify) */
 	OPT_SESSION = 1 << 22, /* a session word (help, set, quit, ...):
 	                        * parses its own words, works on the session;
 	                        * not a command of the shell's command line */
@@ -129,6 +130,8 @@ typedef struct cli_args {
 	unsigned long long own_count;
 	unsigned long runs;     /* --runs R, 0: default */
 	const char *raw;        /* --raw DIR */
+	const char *stride;     /* --stride C[,C...] (verify) */
+	const char *fields;     /* --fields H[,H2[,H3]] (verify) */
 	int argc;               /* OPT_OWN: the arguments, argv[0] the name */
 	char **argv;
 } cli_args;

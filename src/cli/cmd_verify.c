@@ -5,6 +5,7 @@
  * one line and nothing else.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -25,6 +26,63 @@
 #include "util/xalloc.h"
 
 #define REPORT_WIDTH 72
+
+/* The user's own keys: --stride C,... and --fields H,... */
+typedef struct ukeys {
+	uint64_t stride[VERIFY_MAX_USER];
+	size_t nstride;
+	unsigned shift[LATTICE_MAX_FIELDS - 1];
+	unsigned nshift;
+} ukeys;
+
+/* Parse "C,C,..." (--stride) or "H,H2,..." (--fields) on bits-bit words:
+ * -1 with a one-line error naming the bad token. */
+static int parse_ukeys(cmd_ctx *c, const cli_args *a, unsigned bits,
+                       ukeys *u)
+{
+	const char *lists[2] = { a->stride, a->fields };
+	int w;
+
+	memset(u, 0, sizeof *u);
+	for (w = 0; w < 2; w++) {
+		const char *s = lists[w], *opt = w ? "--fields" : "--stride";
+		while (s && *s) {
+			size_t len = strcspn(s, ",");
+			char tok[32], *end;
+			unsigned long long v;
+			snprintf(tok, sizeof tok, "%.*s", (int)(len < 31 ? len : 31), s);
+			errno = 0;
+			v = strtoull(tok, &end, 0);
+			if (!len || *end || errno || tok[0] == '-' ||
+			    (w == 0 && (v < 1 || v > word_mask(bits))) ||
+			    (w == 1 && (v < 1 || v >= bits ||
+			                (u->nshift && v >= u->shift[u->nshift - 1])))) {
+				char lim[48];
+				if (w == 0)
+					snprintf(lim, sizeof lim, "between 1 and 2^%u-1", bits);
+				else
+					snprintf(lim, sizeof lim, "between 1 and %u, falling",
+					         bits - 1);
+				return cfx_err_set(&c->err, CFX_EDOMAIN, -1, len ? tok : s,
+				                   "%s takes numbers %s", opt, lim);
+			}
+			if ((w == 0 && u->nstride == VERIFY_MAX_USER) ||
+			    (w == 1 && u->nshift == LATTICE_MAX_FIELDS - 1))
+				return cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok, "%s takes "
+				                   "at most %d", opt, w ? LATTICE_MAX_FIELDS
+				                   - 1 : VERIFY_MAX_USER);
+			if (w == 0)
+				u->stride[u->nstride++] = v;
+			else
+				u->shift[u->nshift++] = (unsigned)v;
+			s += len + (s[len] == ',');
+			if (s[-1] == ',' && !*s)
+				return cfx_err_set(&c->err, CFX_EDOMAIN, -1, lists[w],
+				                   "%s ends in a comma", opt);
+		}
+	}
+	return 0;
+}
 
 /* Everything known about one constant. */
 typedef struct subject {
@@ -202,7 +260,7 @@ static int progress(void *ctx, size_t done, size_t total)
 }
 
 static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
-                       size_t ntables, const char *label)
+                       size_t ntables, const char *label, const ukeys *u)
 {
 	run_ctx r;
 	ccheck_state cc;
@@ -211,6 +269,12 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 	int rc;
 
 	if (verify_plan(&s->bt, s->k.p64, s->bits, tables, ntables, &c->err) < 0)
+		return -1;
+	for (i = 0; u && i < u->nstride; i++)
+		if (verify_add_stride(&s->bt, u->stride[i], &c->err) < 0)
+			return -1;
+	if (u && u->nshift &&
+	    verify_add_fields(&s->bt, u->shift, u->nshift, &c->err) < 0)
 		return -1;
 	memset(&r, 0, sizeof r);
 	r.c = c;
@@ -417,6 +481,16 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 	else
 		fprintf(f, "%-20s %-4s  %s\n", "check", "", "worst cell: R = lookups "
 		        "/ a random hash's");
+	/* the user's own keys first */
+	for (i = 0; !ref && i < bt->nfam; i++)
+		if (bt->fam[i].user) {
+			evidence(ev, sizeof ev, &bt->fam[i]);
+			row(f, bt->fam[i].name, verify_status_name(bt->fam[i].status),
+			    ev);
+		}
+	for (i = 0; !ref && i < bt->nufields; i++)
+		row(f, bt->ufields[i].name, verify_status_name(
+		    bt->ufields[i].status), bt->ufields[i].reason);
 	/* with ref the checks agree in order; the last ("joint") may be on
 	 * one side only, and is a PASS where it is absent */
 	for (i = 0; i < bt->nforms; i++) {
@@ -465,8 +539,10 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 	for (i = bt->nforms; ref && i < rb->nforms; i++)
 		fprintf(f, "%-20s %-24s %s\n", rb->forms[i].name, "PASS",
 		        verify_status_name(rb->forms[i].status));
-	for (i = 0; i < bt->nfam; i = j) {
+	for (i = 0; i < bt->nfam - (ref ? 0 : bt->nuser); i = j) {
 		j = run_end(bt, rb, i, full);
+		if (j > bt->nfam - bt->nuser)
+			j = bt->nfam - bt->nuser;
 		m = worst_of(bt, i, j);
 		run_name(name, sizeof name, bt, i, j);
 		if (ref) {
@@ -485,6 +561,8 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 		row(f, name, verify_status_name(bt->fam[i].status), ev);
 	}
 }
+
+#define VERIFY_SMAP_JSON 16      /* strides the default JSON lists */
 
 /* One line of the stride map: c, predicted R, counted R, the cell. */
 static void stride_line(FILE *f, const verify_stride *v)
@@ -932,7 +1010,9 @@ static void report(FILE *f, const subject *s, const subject *ref, int full)
 
 /* ---- JSON --------------------------------------------------------------- */
 
-static json_t *family_json(const verify_family *f)
+/* A family; its cells all with full, else only its worst (the default
+ * JSON stays small: every cell of ~90 families is over 500 KB). */
+static json_t *family_json(const verify_family *f, int full)
 {
 	json_t *fo = json_object(), *cells = json_array(), *ex = json_array();
 	size_t j;
@@ -945,13 +1025,18 @@ static json_t *family_json(const verify_family *f)
 	json_object_set_new(fo, "tail", out_jreal(f->tail));
 	json_object_set_new(fo, "percentile", f->percentile >= 0
 	                    ? out_jreal(f->percentile) : json_null());
-	json_object_set_new(fo, "reason", json_string(f->reason));
-	json_object_set_new(fo, "rule", json_string(f->absolute ? "small word"
-	                                            : "rank"));
-	json_object_set_new(fo, "small_word_note", json_boolean(f->small_note));
+	/* the default JSON: what is not in "checks" and not the default */
+	if (full || f->absolute || f->small_note) {
+		json_object_set_new(fo, "reason", json_string(f->reason));
+		json_object_set_new(fo, "rule", json_string(f->absolute
+		                    ? "small word" : "rank"));
+		json_object_set_new(fo, "small_word_note",
+		                    json_boolean(f->small_note));
+	}
 	if (f->ck)
 		json_object_set_new(fo, "step", out_ju64(f->step));
-	if (f->cf.ok)
+	if (f->cf.ok && (full || f->status == VERIFY_FAIL ||
+	                 f->status == VERIFY_WARN))
 		json_object_set_new(fo, "effective", json_pack(
 			"{s:i,s:o,s:I,s:o,s:o,s:I}", "bits", f->cf.w, "multiplier",
 			out_ju64(f->cf.mult), "index", (json_int_t)f->cf.k,
@@ -959,6 +1044,8 @@ static json_t *family_json(const verify_family *f)
 			"places", (json_int_t)f->cf.places));
 	for (j = 0; j < f->ncells; j++) {
 		const verify_cell *c = &f->cells[j];
+		if (!full && j != f->worst)
+			continue;
 		json_array_append_new(cells, json_pack(
 			"{s:i,s:i,s:I,s:o,s:o,s:I,s:o}", "table_bits", c->b,
 			"load", c->load, "keys", (json_int_t)c->sc.keys,
@@ -970,7 +1057,10 @@ static json_t *family_json(const verify_family *f)
 	for (j = 0; j < f->nexample; j++)
 		json_array_append_new(ex, out_ju64(f->example[j]));
 	json_object_set_new(fo, "cells", cells);
-	json_object_set_new(fo, "colliding_keys", ex);
+	if (full || f->nexample)
+		json_object_set_new(fo, "colliding_keys", ex);
+	else
+		json_decref(ex);
 	return fo;
 }
 
@@ -1005,8 +1095,11 @@ static json_t *smap_json(const verify_battery *bt, int full)
 		    "{s:o,s:o,s:o}", "p10", out_jreal(sm->ref_collapse[0]),
 		    "median", out_jreal(sm->ref_collapse[1]), "p90",
 		    out_jreal(sm->ref_collapse[2])));
+	/* the worst VERIFY_SMAP_JSON (those at R >= 4 among them), every
+	 * stride of the map with full: the default stays under 64 KB */
 	for (i = 0; i < sm->n; i++)
-		if (full || i < VERIFY_SMAP_SHOW || sm->s[i].r >= STRIDE_COLLAPSE_R)
+		if (full || i < VERIFY_SMAP_SHOW ||
+		    (i < VERIFY_SMAP_JSON && sm->s[i].r >= STRIDE_COLLAPSE_R))
 			json_array_append_new(list, stride_json(&sm->s[i]));
 	json_object_set_new(o, "strides", list);
 	for (i = 0; i < sm->nbeyond; i++)
@@ -1018,7 +1111,7 @@ static json_t *smap_json(const verify_battery *bt, int full)
 	return o;
 }
 
-static json_t *subject_json(const subject *s)
+static json_t *subject_json(const subject *s, int full)
 {
 	const verify_battery *bt = &s->bt;
 	json_t *o = json_object(), *checks = json_array(), *bat = json_array(),
@@ -1043,16 +1136,21 @@ static json_t *subject_json(const subject *s)
 		    bt->forms[i].name, "status", verify_status_name(
 		    bt->forms[i].status), "detail", bt->forms[i].detail, "tail",
 		    out_jreal(bt->forms[i].tail)));
+	for (i = 0; i < bt->nufields; i++)
+		json_array_append_new(checks, json_pack("{s:s,s:s,s:s,s:o,s:b}",
+		    "name", bt->ufields[i].name, "status", verify_status_name(
+		    bt->ufields[i].status), "detail", bt->ufields[i].reason, "tail",
+		    out_jreal(bt->ufields[i].tail), "yours", 1));
 	for (i = 0; i < bt->nfam; i++) {
 		json_array_append_new(checks, json_pack("{s:s,s:s,s:s}", "name",
 		    bt->fam[i].name, "status", verify_status_name(
 		    bt->fam[i].status), "detail", bt->fam[i].reason));
-		json_array_append_new(bat, family_json(&bt->fam[i]));
+		json_array_append_new(bat, family_json(&bt->fam[i], full));
 	}
 	json_object_set_new(o, "checks", checks);
 	json_object_set_new(o, "battery", bat);
 	if (bt->smap.n)
-		json_object_set_new(o, "stride_map", smap_json(bt, 0));
+		json_object_set_new(o, "stride_map", smap_json(bt, full));
 	return o;
 }
 
@@ -1140,6 +1238,7 @@ int cmd_verify(cmd_ctx *c, cli_args *a)
 {
 	const char *src = cli_expr(c, a);
 	subject s, ref;
+	ukeys uk;
 	unsigned tables[VERIFY_MAX_TABLES];
 	size_t ntables;
 	int rc = CFX_EXIT_USAGE, have_ref = 0;
@@ -1182,8 +1281,10 @@ int cmd_verify(cmd_ctx *c, cli_args *a)
 			goto done;
 		have_ref = 1;
 	}
-	if (subject_run(c, &s, tables, ntables, "verify") < 0 ||
-	    (have_ref && subject_run(c, &ref, tables, ntables, "against") < 0))
+	if (parse_ukeys(c, a, s.bits, &uk) < 0)
+		goto done;
+	if (subject_run(c, &s, tables, ntables, "verify", &uk) < 0 ||
+	    (have_ref && subject_run(c, &ref, tables, ntables, "against", &uk) < 0))
 		goto done;
 	rc = s.bt.nfail ? CFX_EXIT_FAIL : CFX_EXIT_OK;
 	if (a->emit && s.bt.nfail && !a->force) {
@@ -1202,9 +1303,9 @@ int cmd_verify(cmd_ctx *c, cli_args *a)
 		goto done;
 	}
 	{
-		json_t *o = subject_json(&s);
+		json_t *o = subject_json(&s, a->full);
 		if (have_ref)
-			json_object_set_new(o, "against", subject_json(&ref));
+			json_object_set_new(o, "against", subject_json(&ref, a->full));
 		cli_result(c, a->json && !a->emit, o);
 	}
 	if (a->emit)

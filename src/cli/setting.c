@@ -145,6 +145,14 @@ const setting setting_table[] = {
 	  0 },
 	{ SETTING_FORCE, "force", "force", 'f', SETTING_FLAG, 0, 0, NULL, NULL,
 	  NULL, "print the patch even when the constant FAILs", 0 },
+	{ SETTING_VSTRIDE, "stride", "stride", 'S', SETTING_TEXT, 0, 0, NULL,
+	  "C,...", NULL,
+	  "your keys k*c (arrays of c-byte structs): judged first, by the\n"
+	  "same rule as every family (1 <= c < 2^n, at most 8)", 0 },
+	{ SETTING_VFIELDS, "fields", "fields", 'W', SETTING_TEXT, 0, 0, NULL,
+	  "H[,H2[,H3]]", NULL,
+	  "your packed keys x<<H|y (x<<H|y<<H2|z, ...; H > H2 > H3 >= 4):\n"
+	  "judged first against random multipliers on the same layout", 0 },
 	{ SETTING_RFORMAT, "format", "format", 0, SETTING_CHOICE, 0, 0,
 	  "checkpatch|gcc", "checkpatch|gcc", "checkpatch",
 	  "FILE:LINE: LEVEL: message (checkpatch), or FILE:LINE:1: level:\n"

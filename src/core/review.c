@@ -165,6 +165,28 @@ static size_t op_len(const char *s)
 	return 1;
 }
 
+/* At s, the start of a block comment on line pl: a comment closed on the
+ * line becomes a token (when emit) and the text after it is returned; one
+ * left open is begun in cm (*cm_at, *cm_li: where) and NULL returned. */
+static const char *block_comment(toks *v, struct buf *cm, const char *s,
+                                 const patch_line *pl, size_t li,
+                                 const patch_line **cm_at, size_t *cm_li,
+                                 int emit)
+{
+	const char *e = strstr(s + 2, "*/");
+
+	if (!e) {
+		*cm_at = pl, *cm_li = li;
+		comment_text(cm, s + 2, strlen(s + 2));
+		return NULL;
+	}
+	if (emit) {
+		comment_text(cm, s + 2, (size_t)(e - s - 2));
+		tok_add(v, T_COMMENT, buf_take(cm), pl, li);
+	}
+	return e + 2;
+}
+
 /* The tokens of one side of file f: lines of type a or b. */
 static void lex(const patch *pt, size_t f, char a, char b, toks *v)
 {
@@ -203,13 +225,10 @@ static void lex(const patch *pt, size_t f, char a, char b, toks *v)
 			struct buf d = { 0 };
 			while (*s) {
 				if (s[0] == '/' && s[1] == '*') {
-					const char *e = strstr(s + 2, "*/");
-					if (!e) {
-						cm_at = pl, cm_li = li;
-						comment_text(&cm, s + 2, strlen(s + 2));
+					/* a comment on a directive line is dropped */
+					if (!(s = block_comment(v, &cm, s, pl, li, &cm_at,
+					                        &cm_li, 0)))
 						break;
-					}
-					s = e + 2;
 				} else if (s[0] == '/' && s[1] == '/') {
 					break;
 				} else {
@@ -226,15 +245,9 @@ static void lex(const patch *pt, size_t f, char a, char b, toks *v)
 				continue;
 			}
 			if (s[0] == '/' && s[1] == '*') {
-				const char *e = strstr(s + 2, "*/");
-				if (!e) {
-					cm_at = pl, cm_li = li;
-					comment_text(&cm, s + 2, strlen(s + 2));
+				if (!(s = block_comment(v, &cm, s, pl, li, &cm_at, &cm_li,
+				                        1)))
 					break;
-				}
-				comment_text(&cm, s + 2, (size_t)(e - s - 2));
-				tok_add(v, T_COMMENT, buf_take(&cm), pl, li);
-				s = e + 2;
 				continue;
 			}
 			if (s[0] == '/' && s[1] == '/') {

@@ -209,16 +209,7 @@ static void check_cf(review *r, size_t mi, const char *text,
 	if (nc < 2)
 		goto done;
 	cf_init(&cf);
-	{
-		mpq_t x;
-		mpq_init(x);
-		mpz_set(mpq_numref(x), n);
-		mpz_set_ui(mpq_denref(x), 1);
-		mpz_mul_2exp(mpq_denref(x), mpq_denref(x), k);
-		mpq_canonicalize(x);
-		cf_of_rational(&cf, x);
-		mpq_clear(x);
-	}
+	cf_of_multiplier(&cf, n, k);
 	nt = cf.n;
 	terms_text(&right, cf.a, nt);
 	if (mpz_cmp(n, m->p) || k != m->bits) {

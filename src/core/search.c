@@ -879,8 +879,8 @@ static void judge(search_verdict *v, const verify_battery *bt)
 		}
 	if (!worst)
 		return;
-	snprintf(v->family, sizeof v->family, "%s", worst->name);
-	snprintf(v->reason, sizeof v->reason, "%s: %s", worst->name,
+	snprintf(v->family, sizeof v->family, "%.31s", worst->name);
+	snprintf(v->reason, sizeof v->reason, "%.30s: %.158s", worst->name,
 	         worst->reason);
 }
 

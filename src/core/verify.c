@@ -318,7 +318,8 @@ int verify_plan(verify_battery *bt, uint64_t p, unsigned bits,
 			bt->tables[bt->ntables++] = b;
 			bt->bmax = b;
 		}
-	bt->fam = xcalloc(bits + 32, sizeof *bt->fam, "verify families");
+	bt->fam = xcalloc(bits + 32 + VERIFY_MAX_USER, sizeof *bt->fam,
+	                  "verify families");
 	plan(bt);
 	return 0;
 }
@@ -332,6 +333,60 @@ void verify_free(verify_battery *bt)
 	free(bt->sparse[1]);
 	verify_smap_free(&bt->smap);
 	memset(bt, 0, sizeof *bt);
+}
+
+int verify_add_stride(verify_battery *bt, uint64_t c, cfx_err *err)
+{
+	char name[40];
+
+	if (bt->nuser >= VERIFY_MAX_USER)
+		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "at most %d strides",
+		                   VERIFY_MAX_USER);
+	if (c < 1 || c > word_mask(bt->bits))
+		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "stride %llu outside "
+		                   "1..2^%u-1", (unsigned long long)c, bt->bits);
+	snprintf(name, sizeof name, "stride %llu (yours)", (unsigned long long)c);
+	add_ck(bt, VERIFY_MULT, c > 0xffffffffu ? 0 : (unsigned)c, 0, c, name);
+	bt->fam[bt->nfam - 1].user = 1;
+	bt->nuser++;
+	return 0;
+}
+
+int verify_add_fields(verify_battery *bt, const unsigned *shift, unsigned nf,
+                      cfx_err *err)
+{
+	verify_ufields *u;
+	unsigned i;
+	size_t len;
+
+	if (bt->nufields >= VERIFY_MAX_USER || nf < 1 ||
+	    nf + 1 > LATTICE_MAX_FIELDS)
+		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "1 to %d offsets, at "
+		                   "most %d layouts", LATTICE_MAX_FIELDS - 1,
+		                   VERIFY_MAX_USER);
+	for (i = 0; i < nf; i++)
+		if (shift[i] < 1 || shift[i] >= bt->bits ||
+		    (i && shift[i] >= shift[i - 1]))
+			return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "offsets must "
+			                   "fall from the top, each in 1..%u",
+			                   bt->bits - 1);
+	u = &bt->ufields[bt->nufields++];
+	memset(u, 0, sizeof *u);
+	u->lay.nf = nf + 1;
+	for (i = 0; i < nf; i++)
+		u->lay.shift[i] = shift[i];
+	u->lay.shift[nf] = 0;
+	len = (size_t)snprintf(u->name, sizeof u->name, "fields ");
+	for (i = 0; i <= nf && len < sizeof u->name; i++)
+		len += (size_t)(u->lay.shift[i]
+		       ? snprintf(u->name + len, sizeof u->name - len, "%s%c<<%u",
+		                  i ? "|" : "", "xyzw"[i], u->lay.shift[i])
+		       : snprintf(u->name + len, sizeof u->name - len, "%s%c",
+		                  i ? "|" : "", "xyzw"[i]));
+	u->status = VERIFY_INFO;
+	u->tail = 1;
+	u->percentile = -1;
+	return 0;
 }
 
 size_t verify_scratch_size(const verify_battery *bt)
@@ -687,7 +742,8 @@ static void explain_cf(const verify_battery *bt, verify_family *f)
 static size_t judged_count(const verify_battery *bt)
 {
 	/* the map, the field offsets and the 3-4 field layouts */
-	return bt->nfam + 2 + 3 * (bt->bits == 32 || bt->bits == 64);
+	return bt->nfam + bt->nufields + 2 +
+	       3 * (bt->bits == 32 || bt->bits == 64);
 }
 
 size_t verify_judged(const verify_battery *bt)
@@ -1191,6 +1247,13 @@ static void check_shift_add(verify_battery *bt, const mpz_t p,
 	naf_clear(&naf);
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 /* ---- the stride map ----------------------------------------------------- */
 
 static const verify_smap_ref *smap_ref(unsigned bits)
@@ -1529,6 +1592,79 @@ static void check_fields(verify_battery *bt, int full)
 	         "multipliers have a better worst", what, pct, bt->bits);
 }
 
+/* The layouts asked for: the candidate's worst predicted cell against
+ * VERIFY_UREF_COUNT random odd multipliers' (splitmix64 from a fixed
+ * seed), their percentiles and exponential tail as the references'. */
+static void judge_ufields(verify_battery *bt, int full)
+{
+	unsigned tables[STRIDE_MAX_TABLES];
+	size_t nt = stride_tables(bt->bits, tables), k, i;
+	uint32_t *loads = full && bt->nufields ? xmalloc(sizeof *loads << 20,
+	                  "field counts") : NULL;
+
+	for (k = 0; k < bt->nufields; k++) {
+		verify_ufields *u = &bt->ufields[k];
+		double ref[VERIFY_UREF_COUNT], pct[101], u90, beta = 0, pred;
+		uint64_t s = 0x5eed5eedULL + k;
+		size_t over = 0;
+		lattice_cell c;
+
+		pred = lattice_worst(bt->p, bt->bits, &u->lay, tables, nt, &u->cell,
+		                     NULL);
+		if (u->cell.b == 0) {
+			u->status = VERIFY_INFO;
+			snprintf(u->reason, sizeof u->reason, "no table cell: each field "
+			         "needs at least 2^%d values", LATTICE_MIN_FIELD);
+			continue;
+		}
+		for (i = 0; i < VERIFY_UREF_COUNT; i++) {
+			uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
+			z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+			z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+			z ^= z >> 31;
+			ref[i] = lattice_worst((z & word_mask(bt->bits)) | 1, bt->bits,
+			                       &u->lay, tables, nt, &c, NULL);
+		}
+		qsort(ref, VERIFY_UREF_COUNT, sizeof *ref, cmp_double);
+		for (i = 0; i <= 100; i++)
+			pct[i] = ref[(size_t)floor((double)i / 100 *
+			             (VERIFY_UREF_COUNT - 1) + 0.5)];
+		u90 = pct[90];
+		for (i = 0; i < VERIFY_UREF_COUNT; i++)
+			if (ref[i] > u90 && u90 > 0) {
+				beta += log(ref[i] / u90);
+				over++;
+			}
+		beta = over ? beta / (double)over : 0;
+		u->tail = pct_tail(pct, beta, pred, &u->percentile);
+		u->status = verify_rule(pred, u->tail, bt->judged);
+		if (loads && u->cell.b + 3 <= LATTICE_COUNT_MAX + 3) {
+			unsigned j = u->cell.b, l;
+			for (l = 1; l < u->cell.load; l <<= 1)
+				j++;
+			if (j <= LATTICE_COUNT_MAX)
+				u->cell.counted = lattice_count(bt->p, bt->bits, &u->lay,
+				                                u->cell.xb, u->cell.b, loads);
+		}
+		{
+			char cnt[32] = "", vec[64] = "";
+			size_t len = 0;
+			unsigned f;
+			for (f = 0; f < u->lay.nf && len < sizeof vec; f++)
+				len += (size_t)snprintf(vec + len, sizeof vec - len, "%s%lld",
+				                        f ? "," : "",
+				                        (long long)u->cell.vec[f]);
+			if (u->cell.counted >= 0)
+				snprintf(cnt, sizeof cnt, " (counted %.3g)", u->cell.counted);
+			snprintf(u->reason, sizeof u->reason, "R %.3g at 2^%u x%u%s, "
+			         "vector (%s); %.3g%% of %d random odd multipliers do "
+			         "better", pred, u->cell.b, u->cell.load, cnt, vec,
+			         u->percentile, VERIFY_UREF_COUNT);
+		}
+	}
+	free(loads);
+}
+
 /* The joint rule, measured on random odd multipliers by `bench_verify
  * joint` (whole battery, tables 2^4..2^20; the calibration's seed and a
  * fresh one): how many of them WARN in VERIFY_JOINT_WARNS or more families
@@ -1592,6 +1728,7 @@ void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
 		check_shift_add(bt, p, cc);
 	check_strides(bt, forms);
 	check_fields(bt, forms);
+	judge_ufields(bt, forms);
 	mpz_clear(p);
 	bt->nfail = bt->nwarn = 0;
 	for (i = 0; i < bt->nforms; i++) {
@@ -1603,6 +1740,10 @@ void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
 		bt->ncells += bt->fam[i].ncells;
 		bt->nfail += bt->fam[i].status == VERIFY_FAIL;
 		bt->nwarn += bt->fam[i].status == VERIFY_WARN;
+	}
+	for (i = 0; i < bt->nufields; i++) {
+		bt->nfail += bt->ufields[i].status == VERIFY_FAIL;
+		bt->nwarn += bt->ufields[i].status == VERIFY_WARN;
 	}
 	check_joint(bt);
 	bt->status = bt->nfail ? VERIFY_FAIL : VERIFY_PASS;

@@ -176,7 +176,7 @@ static FILE *lat_open(const char *path)
 	struct stat st;
 	FILE *f = NULL;
 	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK |
-	              O_CLOEXEC, 0644);
+	              O_CLOEXEC | O_NOFOLLOW, 0644);   /* a planted link: no */
 
 	if (fd < 0 && errno == ENXIO) {   /* a FIFO without a reader */
 		fprintf(stderr, "cfx: dash: CFX_LATENCY_LOG must be a regular "
@@ -452,8 +452,8 @@ static int fail(const char *what, const cfx_err *e)
 	return CFX_EXIT_USAGE;
 }
 
-/* An option's integer value, within its setting's limits and the
- * dashboard's (hi: 0, the setting's own). */
+/* An option's integer value, within its setting's limits, and at most
+ * hi when hi is not 0 (the tables the dashboard draws live). */
 static int number(const setting *st, const char *s, unsigned long long hi,
                   unsigned long long *out)
 {
@@ -558,8 +558,7 @@ static int parse_opts(int argc, char **argv, dash_opts *o)
 			o->ascii = 1;
 			break;
 		case 'b':
-			if (number(setting_get(SETTING_BITS), optarg,
-			           DASH_MODEL_MAX_BITS, &o->bits) < 0)
+			if (number(setting_get(SETTING_BITS), optarg, 0, &o->bits) < 0)
 				return -1;
 			break;
 		case 't':

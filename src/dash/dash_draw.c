@@ -305,27 +305,15 @@ static int next_term(const char **p, char *term, size_t n)
  * there is one (a flow item like the terms: never over them). */
 static int sum_lines(const char *sum, const char *note, int x0, int w)
 {
-	char term[48];
-	int lines = 1, x = x0, more = 1;
+	rect r = RECT(0, 0, 1, w);
+	flow f = { &r, 0, x0, x0, 1 << 20, 0, 0 };     /* counts, draws not */
+	char term[32];
 
-	while (more) {
-		more = next_term(&sum, term, sizeof term);
-		if (!more) {
-			if (!note)
-				break;
-			snprintf(term, sizeof term, "%s", note);
-			note = NULL;
-			more = 1;
-		}
-		int len = (int)strlen(term) + (x > x0);
-		if (x + len > w - 1 && x > x0) {
-			lines++;
-			x = x0 + (int)strlen(term);
-		} else {
-			x += len;
-		}
-	}
-	return lines;
+	while (next_term(&sum, term, sizeof term))
+		flow_item(&f, term, ST_NORMAL, 0);
+	if (note)
+		flow_item(&f, note, ST_DIM, 0);
+	return f.y + 1;
 }
 
 static int weights_beside(const dash *d, int w)

@@ -24,7 +24,6 @@ struct dash_state {
 	int sel;                    /* selected NAF digit (exponent) */
 	int sel_want;               /* the one asked for (n may be smaller) */
 	dash_scoring work;          /* the work for the settings shown */
-	int table_ok;               /* the session's table bits last shown */
 };
 
 /* ---- start and end ------------------------------------------------------ */
@@ -41,7 +40,6 @@ int dash_state_init(dash *d, const char *expr, unsigned long bits,
 		return -1;
 	}
 	d->st->sel = d->st->sel_want = (int)d->st->c.bits - 1;
-	d->st->table_ok = d->r.sess.table_bits;
 	d->r.sess.bits_set = bits;      /* --bits is set bits */
 	/* a : command's own constant and settings move the panels (a lesson
 	 * step's `score 0x9e370001 --keys stride:4096` shows there) */
@@ -221,55 +219,41 @@ int dash_state_set_const(dash *d, const char *expr, unsigned long bits,
 	return 0;
 }
 
-/* A setting the dashboard cannot show is refused as set refuses one out
- * of its range, in the same words, and the session keeps the old value:
- * the settings are checked when set, not when drawn. */
-static int session_limits(dash *d)
-{
-	cfx_session *s = &d->r.sess;
-
-	if (s->bits > DASH_MODEL_MAX_BITS) {
-		dash_out_msg(d->out, ST_ERROR, "set: bits must be an integer from 1 "
-		             "to %d here, or auto (%lu); n stays %u",
-		             DASH_MODEL_MAX_BITS, s->bits, d->st->c.bits);
-		s->bits = d->st->bits_asked;
-		return -1;
-	}
-	if (s->table_bits > DASH_MAX_TABLE) {
-		int asked = s->table_bits;
-		s->table_bits = d->st->table_ok;
-		dash_out_msg(d->out, ST_ERROR, "set: table-bits must be an integer "
-		             "from 1 to %d here (%d); b stays %u",
-		             DASH_MAX_TABLE, asked, dash_state_table_bits(d));
-		return -1;
-	}
-	d->st->table_ok = s->table_bits;
-	return 0;
-}
-
 void dash_state_apply_session(dash *d)
 {
 	cfx_session *s = &d->r.sess;
 	cfx_err e;
 
-	session_limits(d);
 	if (!s->constant || strcmp(s->constant, d->st->c.expr) ||
 	    s->bits != d->st->bits_asked) {
 		char *want = s->constant ? strdup(s->constant) : NULL;
 		unsigned long bits = s->bits;
 
 		if (!want || dash_state_set_const(d, want, bits, &e) < 0) {
+			/* refused in the option's words; what the panels keep */
+			int same = want && !strcmp(want, d->st->c.expr);
+			char keeps[64];
 			free(s->constant);
 			s->constant = xstrdup(d->st->c.expr);
 			s->bits = d->st->bits_asked;
+			if (same)
+				snprintf(keeps, sizeof keeps, "n stays %u", d->st->c.bits);
+			else
+				snprintf(keeps, sizeof keeps, "the constant stays %s",
+				         d->st->c.hex);
 			if (want)
-				dash_out_msg(d->out, ST_ERROR, "not shown: %s%s%s%s; the dashboard "
-				         "keeps %s", e.msg, e.token[0] ? " (" : "", e.token,
-				         e.token[0] ? ")" : "", d->st->c.hex);
+				dash_out_msg(d->out, ST_ERROR, "%s%s%s%s; %s", e.msg,
+				             e.token[0] ? " (" : "", e.token,
+				             e.token[0] ? ")" : "", keeps);
 		}
 		free(want);
 	}
-	if (s->table_bits > (int)d->st->c.bits)
+	/* above what the dashboard draws: capped, and it says so (the
+	 * setting keeps its value, the one of the options) */
+	if (s->table_bits > DASH_MAX_TABLE)
+		dash_out_msg(d->out, ST_ERROR, "the dashboard draws tables of up to 2^%d "
+		         "buckets; showing 2^%u", DASH_MAX_TABLE, dash_state_table_bits(d));
+	else if (s->table_bits > (int)d->st->c.bits)
 		dash_out_msg(d->out, ST_ERROR, "table bits %d are more than n = %u: showing "
 		         "2^%u buckets", s->table_bits, d->st->c.bits, dash_state_table_bits(d));
 }
@@ -296,8 +280,6 @@ void dash_state_set_K(dash *d, uint64_t K)
 void dash_state_set_table(dash *d, int b)
 {
 	d->r.sess.table_bits = b;
-	if (d->st)
-		d->st->table_ok = b;
 }
 
 void dash_state_set_count(dash *d, unsigned long long k)

@@ -156,6 +156,18 @@ check "Enter: the rule chooses n = 64" \
 	tm_wait '= 0x000000061c886470 = 26248504432 +n = 64 \(auto\)'
 tm_type q; tm_exited >/dev/null
 
+# ---- a capped b is shown as capped ----
+dash_start 80 24
+tm_wait 'worst s=' >/dev/null
+tm_type '>>'
+check "> >: the bucket title says b = 14" tm_wait 'b = 14\)? ─'
+check "    and the sweep, which stops at 12, says it is capped" \
+	tm_wait 'sweep (k\*2\^s, )?b=12 (\(capped\)|max):'
+tm_type '<<'
+check "< <: at b = 12 the sweep's b is not capped" \
+	tm_wait 'sweep (k\*2\^s, )?b=12: '
+tm_type q; tm_exited >/dev/null
+
 # ---- a lesson beside the panels ----
 dash_start 80 24 dash --learn 9
 tm_wait 'Step 1 of' >/dev/null

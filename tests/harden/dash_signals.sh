@@ -12,20 +12,12 @@ pass=0 fail=0
 expect() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
 T=$TM_DIR/t
 mkdir -p "$T"
-printf '#!/bin/sh\nsleep 4323\n' >"$TM_DIR/slowcc"
-chmod +x "$TM_DIR/slowcc"
+. "$(dirname "$0")/lib.sh"
+slow_cc "$TM_DIR/slowcc" 4323
 cfx_pid() { pgrep -P "$(tm display -p -t t '#{pane_pid}')" -x cfx; }
 modes_back() {   # canonical mode and echo, as the shell left them
 	stty -F "$(tm display -p -t t '#{pane_tty}')" -a | grep -Eq '(^| )icanon( |$)' &&
 	stty -F "$(tm display -p -t t '#{pane_tty}')" -a | grep -Eq '(^| )echo( |$)'
-}
-gone() {
-	local i
-	for i in $(seq 20); do
-		pgrep -f "^sleep 4323" >/dev/null || return 0
-		sleep 0.1
-	done
-	return 1
 }
 
 for sig in TERM HUP; do
@@ -40,7 +32,7 @@ for sig in TERM HUP; do
 	kill -$sig $pid
 	st=$(tm_exited 10)
 	expect "SIG$sig during :bench: status $want (got $st)" '[ "$st" = $want ]'
-	expect "SIG$sig during :bench: the compiler killed" gone
+	expect "SIG$sig during :bench: the compiler killed" 'gone 4323'
 	expect "SIG$sig during :bench: no temporary files ($(ls "$T"))" '[ -z "$(ls -A "$T")" ]'
 	expect "SIG$sig during :bench: the terminal's modes restored" modes_back
 	expect "SIG$sig during :bench: the screen left" '! tm_screen | grep -q "Continued fraction"'

@@ -10,23 +10,14 @@
 cd "$root" || exit 2
 export TMPDIR=$tmp/t
 mkdir -p "$TMPDIR"
-printf '#!/bin/sh\nsleep 4322\n' >"$tmp/slowcc"
-chmod +x "$tmp/slowcc"
+. "$(dirname "$0")/lib.sh"
+slow_cc "$tmp/slowcc" 4322
 # wait (at most 20 s) until the slow compiler runs, so the signal comes
 # while the temporary directory exists
 started() {
 	local i
 	for i in $(seq 200); do
 		pgrep -f "^sleep 4322" >/dev/null && ls "$TMPDIR" | grep -q cfx- && return 0
-		sleep 0.1
-	done
-	return 1
-}
-# the compiler's group was sent SIGKILL: gone within 2 s
-gone() {
-	local i
-	for i in $(seq 20); do
-		pgrep -f "^sleep 4322" >/dev/null || return 0
 		sleep 0.1
 	done
 	return 1
@@ -47,7 +38,7 @@ for sig in TERM HUP XFSZ INT; do
 		expect "$name: the compiler was running" '[ $up = 0 ]'
 		expect "$name: status $want (got $rc)" '[ $rc = $want ]'
 		expect "$name: no temporary directory left ($(ls "$TMPDIR"))" '[ -z "$(ls -A "$TMPDIR")" ]'
-		expect "$name: the compiler killed" gone
+		expect "$name: the compiler killed" 'gone 4322'
 		if [ $sig = INT ]; then
 			expect "$name: interrupted, one line ($(cat "$tmp/err"))" \
 				'[ "$(cat "$tmp/err")" = "cfx: ${cmd%% *}: interrupted" ]'

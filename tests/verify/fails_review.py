@@ -3,7 +3,7 @@
 
 usage: fails_review.py [--max-keys N] [--random M] BITS:HEX ...
 
-For each constant, `./cfx verify --bits BITS --json HEX` is run and every
+For each constant, `./cfx verify --bits BITS --json --full HEX` is run and every
 FAILing family is checked here, from the family's definition in verify.h,
 not from cfx's code:
   * its worst cell (table 2^b, load l, K = l 2^b keys) is recounted key by
@@ -88,7 +88,7 @@ def main():
         n, hexp = spec.split(":")
         n, p = int(n), int(hexp, 16)
         o = json.loads(subprocess.run(["./cfx", "verify", "--bits", str(n),
-                       "--json", hexp], capture_output=True, text=True).stdout)
+                       "--json", "--full", hexp], capture_output=True, text=True).stdout)
         F = o["judged"]
         for f in o["battery"]:
             if f["status"] != "FAIL":

@@ -15,7 +15,7 @@ bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 # verdict NAME EXPECTED-STATUS ARGS...
 verdict() {
 	local name=$1 want=$2; shift 2
-	./cfx verify "$@" --json >"$tmp/v.json" 2>"$tmp/err"
+	./cfx verify "$@" --json --full >"$tmp/v.json" 2>"$tmp/err"
 	local got=$?
 	if [ "$got" = "$want" ] && [ ! -s "$tmp/err" ]; then ok "$name (exit $got)"
 	else bad "$name: exit $got, wanted $want; $(head -2 "$tmp/err")"; fi
@@ -64,7 +64,7 @@ print(hex(a), hex(b), hex(c))
 PYEOF
 )
 verdict "a ~10^10 quotient after q = 28657 fails" 1 "$qa"
-./cfx verify "$qb" --json >"$tmp/b.json"
+./cfx verify "$qb" --json --full >"$tmp/b.json"
 if $py -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
@@ -73,7 +73,7 @@ assert o["verdict"] == "fail" and st["stride 1000"] == "FAIL", st["stride 1000"]
 assert st["sequential"] != "FAIL", st["sequential"]
 ' "$tmp/b.json"; then ok "multiples of 1000 collapse: stride 1000 FAILs"
 else bad "multiples of 1000"; fi
-./cfx verify "$qc" --json >"$tmp/c.json"
+./cfx verify "$qc" --json --full >"$tmp/c.json"
 if $py -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
@@ -95,7 +95,7 @@ else bad "packed pairs x + y"; fi
 for case in "8 3 1" "10 3 1" "12 2049 1" "16 65407 1" "8 157 0" "8 99 0" \
             "10 633 0" "10 391 0" "12 2531 0" "16 40503 0"; do
 	set -- $case
-	./cfx verify --bits "$1" "$2" --json >"$tmp/sm.json" 2>"$tmp/e"; st=$?
+	./cfx verify --bits "$1" "$2" --json --full >"$tmp/sm.json" 2>"$tmp/e"; st=$?
 	out="sequential cells recounted"
 	if [ $st = "$3" ] && [ ! -s "$tmp/e" ] &&
 	   { [ "$1" -gt 12 ] || out=$($py tests/verify/brute.py "$tmp/sm.json"); } &&
@@ -142,7 +142,7 @@ else bad "small word report: $(grep '^sequential' "$tmp/sm.txt")"; fi
 for case in "10 41" "10 461" "10 391" "12 2531" "16 40503" "12 1065" "10 43" \
             "10 33" "8 129"; do
 	set -- $case
-	./cfx verify --bits "$1" "$2" --json >"$tmp/sn.json" 2>"$tmp/e"
+	./cfx verify --bits "$1" "$2" --json --full >"$tmp/sn.json" 2>"$tmp/e"
 	./cfx verify --bits "$1" "$2" >"$tmp/sn.txt" 2>>"$tmp/e"
 	if want=$($py - "$tmp/sn.json" "$tmp/sn.txt" <<'PYEOF'
 import json, sys
@@ -243,7 +243,7 @@ else bad "small word: the patch comment leaves out stride 5 at R $r"; fi
 # No family repeats another's keys: at 8 bits no "byte 0" (the sequential
 # keys), and no packed fields x<<h|y with h < 3 (every cell's keys 0, 1, ...)
 for w in 8 10 11 12; do
-	./cfx verify --bits "$w" 0x35 --json >"$tmp/fl.json" 2>/dev/null
+	./cfx verify --bits "$w" 0x35 --json --full >"$tmp/fl.json" 2>/dev/null
 	if $py - "$tmp/fl.json" "$w" <<'PYEOF'
 import json, sys
 o = json.load(open(sys.argv[1])); n = int(sys.argv[2])
@@ -260,7 +260,7 @@ for case in "8 157 all 2^8 inputs agree" "24 0x9e3779 all 2^24 inputs agree" \
             "32 0x9e3779b9 1048772 inputs agree"; do
 	set -- $case
 	w=$1 c=$2; shift 2
-	if ./cfx verify --bits "$w" "$c" --json | grep -q "$*"; then
+	if ./cfx verify --bits "$w" "$c" --json --full | grep -q "$*"; then
 		ok "shift/add on $w bits: $*"; else bad "shift/add on $w bits: not '$*'"; fi
 done
 # The man page says the same of the compiled check (it once said 2^20
@@ -288,7 +288,7 @@ PYEOF
 ) && [ -z "$msg" ]; then ok "man page: shift/add inputs, round(2^10/phi)'s stride 5"
 else bad "man page: $msg"; fi
 # The README's tour names every check of the form that verify makes
-./cfx verify 0x61C88647 --json >"$tmp/forms.json"
+./cfx verify 0x61C88647 --json --full >"$tmp/forms.json"
 if msg=$($py - "$tmp/forms.json" <<'PYEOF'
 import json, re, sys
 o = json.load(open(sys.argv[1]))
@@ -310,7 +310,7 @@ if [ $st = 2 ] && [ ! -s "$tmp/o" ] && grep -qx 'cfx: verify: --bits must be bet
 # 16 sequential keys span 1/31 of the word, so a 16-bucket table gets
 # them in at most 3 buckets (python counts R here); the size check FAILs
 # that outright when the smallest table is 2^4, not when it is 2^8.
-./cfx verify 0x00835a7edfdf5fdf --table-bits 4-12 --json >"$tmp/sz.json"; st=$?
+./cfx verify 0x00835a7edfdf5fdf --table-bits 4-12 --json --full >"$tmp/sz.json"; st=$?
 if [ $st = 1 ] && $py - "$tmp/sz.json" <<'PYEOF'
 import json, sys
 o = json.load(open(sys.argv[1]))
@@ -332,7 +332,7 @@ else bad "size with tables from 2^8"; fi
 # The family list: every family the issue asks for, built here from the
 # issue's words, at 64 and at 32 bits.
 for n in 64 32; do
-	./cfx verify 0x9e3779b9 --bits $n --table-bits 4-8 --json >"$tmp/l.json"
+	./cfx verify 0x9e3779b9 --bits $n --table-bits 4-8 --json --full >"$tmp/l.json"
 	if $py - "$tmp/l.json" $n <<'PYEOF'
 import json, sys
 o = json.load(open(sys.argv[1])); n = int(sys.argv[2])
@@ -370,13 +370,13 @@ done
 
 # Cells against brute force (keys rebuilt from their definitions).
 for c in 0x9e370001 0x9e37fffffffc0001 "$qc"; do
-	./cfx verify "$c" --table-bits 4-10 --json >"$tmp/s.json"
+	./cfx verify "$c" --table-bits 4-10 --json --full >"$tmp/s.json"
 	if out=$($py tests/verify/brute.py "$tmp/s.json"); then ok "brute force $c: $out"
 	else bad "brute force $c"; fi
 done
 # The effective multiplier of FACTS.md: for keys with 12 trailing zero
 # bits 0x9e370001 acts like 0x70001 on 20 bits.
-./cfx verify 0x9e370001 --json >"$tmp/seed.json"
+./cfx verify 0x9e370001 --json --full >"$tmp/seed.json"
 if $py -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
@@ -424,7 +424,7 @@ if grep -q 'Why each family' "$tmp/full.txt" && [ "$(wc -l <"$tmp/full.txt")" -g
 	ok "--full shows more"; else bad "--full"; fi
 
 # --against: both constants' results side by side
-./cfx verify 0x9e370001 --against 0x61C88647 --json >"$tmp/ag.json"
+./cfx verify 0x9e370001 --against 0x61C88647 --json --full >"$tmp/ag.json"
 ./cfx verify 0x9e370001 --against 0x61C88647 >"$tmp/ag.txt"
 if $py -c '
 import json, sys
@@ -505,7 +505,7 @@ else bad "fresh random FAILs: $(grep DISAGREES <<<"$out" | head -2)"; fi
 for t in 10,16,20 4-6,10,16-17 12 4,5 6-9 4-20; do
 	./cfx verify 0x61C88647 --table-bits "$t" --emit patch >"$tmp/p.h"
 	./cfx verify 0x61C88647 --table-bits "$t" >"$tmp/r.txt"
-	./cfx verify 0x61C88647 --table-bits "$t" --json >"$tmp/t.json"
+	./cfx verify 0x61C88647 --table-bits "$t" --json --full >"$tmp/t.json"
 	if $py - "$t" "$tmp/p.h" "$tmp/r.txt" "$tmp/t.json" <<'PYEOF'
 import json, re, sys
 def typed(spec):
@@ -547,6 +547,57 @@ done
 ./cfx verify 5 --table-bits '' >"$tmp/o" 2>"$tmp/e"; st=$?
 if [ $st = 2 ] && [ ! -s "$tmp/o" ] && [ "$(wc -l <"$tmp/e")" = 1 ]; then
 	ok "bad input: an empty table list"; else bad "empty table list: status $st"; fi
+
+# The user's own keys (issue 21): --stride and --fields judged first.
+# Stride 233 of GOLDEN_RATIO_64 (a Fibonacci number: the golden ratio is
+# weakest there): python counts keys k*233 at the cell the row names.
+./cfx verify 0x9e3779b97f4a7c15 --stride 233 --json --full >"$tmp/us.json" 2>"$tmp/e"
+if $py - "$tmp/us.json" <<'PYEOF'
+import json, sys
+o = json.load(open(sys.argv[1]))
+f = [f for f in o["battery"] if f["name"] == "stride 233 (yours)"][0]
+p, n = int(o["value"]), 64
+w = max(f["cells"], key=lambda c: c["probe_ratio"])
+b, K = w["table_bits"], w["keys"]
+cnt = {}
+for k in range(K):
+    h = (k * 233 * p % 2**n) >> (n - b)
+    cnt[h] = cnt.get(h, 0) + 1
+m = 2**b
+r = sum(x * (x + 1) / 2 for x in cnt.values()) / ((K * (1 - 1 / m) + K * K / m + K) / 2)
+assert abs(r - f["worst_probe_ratio"]) < 1e-9 * r, (r, f["worst_probe_ratio"])
+assert f["status"] in ("PASS", "WARN", "FAIL")
+PYEOF
+then ok "--stride 233: its own row, R recounted by python"; else bad "--stride 233"; fi
+# a 64-bit constant whose x<<24|y hashes as 3x+y (p = 12345 (2^24-3)^-1
+# mod 2^64, computed here): --fields 24 FAILs it, the field offsets too
+p3=$($py -c 'print(hex(12345 * pow(2**24 - 3, -1, 2**64) % 2**64))')
+./cfx verify "$p3" --fields 24 >"$tmp/uf.txt" 2>"$tmp/e"; st=$?
+if [ $st = 1 ] && grep -q '^fields x<<24|y *FAIL .*vector$' "$tmp/uf.txt" &&
+   grep -q '^field offsets *FAIL  x<<24|y' "$tmp/uf.txt"; then
+	ok "--fields 24: 3x+y built in FAILs, named first"
+else bad "--fields 24 on $p3: status $st, $(sed -n 8,9p "$tmp/uf.txt")"; fi
+for args in "--stride 0" "--stride 4,x" "--stride 1," "--fields 64" "--fields 12,20" "--fields 0"; do
+	# shellcheck disable=SC2086
+	./cfx verify 0x9e3779b97f4a7c15 $args >"$tmp/o" 2>"$tmp/e"; st=$?
+	tok=${args#* }; tok=${tok##*,}; [ -z "$tok" ] && tok=${args#* }
+	case $args in *12,20) tok=20 ;; esac
+	if [ $st = 2 ] && [ ! -s "$tmp/o" ] && [ "$(wc -l <"$tmp/e")" = 1 ] && grep -q "($tok)" "$tmp/e"; then
+		ok "bad input: verify $args"
+	else bad "bad input: verify $args: status $st, $(cat "$tmp/e")"; fi
+done
+# the default JSON: each family's worst cell only, under 64 KB for the
+# golden constants; --full has every cell
+for c in 0x9e3779b97f4a7c15 0x9e3779b9; do
+	sz=$(./cfx verify "$c" --json | wc -c)
+	if [ "$sz" -lt 65536 ]; then ok "JSON of $c: $sz bytes"; else bad "JSON of $c: $sz bytes"; fi
+done
+./cfx verify 0x9e3779b9 --json --full | $py -c '
+import json, sys
+o = json.load(sys.stdin)
+assert sum(len(f["cells"]) for f in o["battery"]) > 2 * len(o["battery"])
+assert len(o["stride_map"]["strides"]) == o["stride_map"]["strides_mapped"]' &&
+	ok "--json --full: every cell, every stride" || bad "--json --full"
 
 echo "verify: $pass passed, $fail failed"
 [ $fail = 0 ]
