@@ -19,7 +19,6 @@
  * no input is tried, so no input can be missed.
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,26 +31,7 @@
 
 /* ---- findings ------------------------------------------------------------ */
 
-void review_add(review *r, review_level lv, size_t file, unsigned long line,
-                size_t mult, const char *kind, const char *fmt, ...)
-{
-	review_finding *f;
-	struct buf b = { 0 };
-	va_list ap;
-
-	va_start(ap, fmt);
-	buf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	XGROW(r->find, r->capf, r->nfind + 1, "review findings");
-	f = &r->find[r->nfind++];
-	memset(f, 0, sizeof *f);
-	f->level = lv;
-	f->file = file;
-	f->line = line;
-	f->mult = mult;
-	snprintf(f->kind, sizeof f->kind, "%s", kind);
-	f->msg = buf_take(&b);
-}
+/* review_add (review_check.c) records them; this file only calls it. */
 
 static int by_place(const void *x, const void *y)
 {
