@@ -962,7 +962,12 @@ static void infer_word(review_mult *m, unsigned type_word, const char *type,
 		snprintf(m->why_bits, sizeof m->why_bits, "%s",
 		         width > 32 ? "its value needs more than 32 bits" :
 		         strpbrk(m->text, "uU") ? "suffix U: unsigned int, 32 bits"
-		         : "no suffix and no type: int, 32 bits");
+		         : width < 32 ? "no suffix and no type: int, 32 bits"
+		         : strstr(m->text, "0x") || strstr(m->text, "0X") ?
+		         "no suffix and no type: a hex literal beyond INT_MAX "
+		         "is unsigned int, 32 bits"
+		         : "no suffix and no type: a decimal literal beyond "
+		         "INT_MAX is long; taken as a 32-bit multiplier");
 	}
 }
 
