@@ -1612,6 +1612,43 @@ static void sequence_claim(walk *w, size_t i, const size_t *cm, size_t ncm)
 			}
 		}
 	}
+	/* else a hex constant its comments name ("multiply by 0x9e370001",
+	 * "hash = val * 0x9e370001"): the first of at least 2^8 */
+	for (k = 0; k < ncm && !sums && !named; k++) {
+		const tok *t = &w->v.t[cm[k]];
+		const char *s = t->s;
+		for (; *s; s++) {
+			size_t n = 2;
+			char lit[40];
+			mpz_t v;
+			if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X') ||
+			    (s > t->s && isalnum((unsigned char)s[-1])))
+				continue;
+			while (isxdigit((unsigned char)s[n]))
+				n++;
+			if (n == 2 || n - 2 > 32 || (isalnum((unsigned char)s[n]) &&
+			    !strchr("uUlL", s[n]))) {
+				s += n - 1;
+				continue;
+			}
+			snprintf(lit, sizeof lit, "%.*s", (int)n, s);
+			mpz_init_set_str(v, lit + 2, 16);
+			if (mpz_sizeinbase(v, 2) > 8) {
+				unsigned long line = t->line;
+				const char *c;
+				for (c = t->s; c < s; c++)
+					line += *c == '\n';
+				named = 1;
+				snprintf(what, sizeof what, "%s (its comment, line %lu)",
+				         lit, line);
+				review_sequence_verdict(r, i, v, what, line);
+			}
+			mpz_clear(v);
+			if (named)
+				break;
+			s += n - 1;
+		}
+	}
 	if (!sums && !named)
 		review_sequence_verdict(r, i, NULL, "", m->line);
 	review_sequence_table(r, i);
