@@ -1464,7 +1464,7 @@ static void statement(walk *w, size_t a, size_t b)
 	if (t[a].type == T_IDENT && is_control(t[a].s)) {
 		if (!strcmp(t[a].s, "return")) {
 			/* return hash >> k; */
-			size_t i;
+			size_t i, nmult = w->r->nmult;
 			for (i = a + 1; i + 1 < b; i++) {
 				sym *s = t[i].type == T_IDENT ? var_find(w, t[i].s) : NULL;
 				if (s && s->known && s->adds >= 2 && s->shifts >= 1 &&
@@ -1476,6 +1476,43 @@ static void statement(walk *w, size_t a, size_t b)
 					sequence_found(w, s, t[i].line, amt,
 					               i + 2 < b ? t[i + 2].s : "");
 					s->known = 0;
+				}
+			}
+			/* return (x << 31) + (x << 29) - ... + x; one expression */
+			if (w->r->nmult == nmult && b > a + 2) {
+				unsigned bits = w->word;
+				size_t j;
+				ev x;
+				val v;
+				x = (ev){ w, t, a + 1, b - 1, word_mask(64), 0 };
+				v = e_expr(&x, 0);
+				/* the word: the input's type where it is declared (a
+				 * parameter: "u32 x" before the body) */
+				for (j = 0; !bits && j < w->nvar; j++) {
+					size_t q;
+					int il;
+					if (!w->var[j].is_input)
+						continue;
+					bits = w->var[j].bits;
+					for (q = a; !bits && q > 0 && q + 200 > a; q--)
+						if (t[q].type == T_IDENT &&
+						    !strcmp(t[q].s, w->var[j].name) &&
+						    t[q - 1].type == T_IDENT)
+							bits = type_bits(t[q - 1].s, 0, &il);
+				}
+				if (!bits)
+					bits = 64;
+				v.a &= word_mask(bits);
+				v.b &= word_mask(bits);
+				if (!x.bad && x.i == b - 1 && v.known && !v.b && v.a > 1 &&
+				    v.shifts >= 1 && v.adds >= 2) {
+					sym r = { "hash", 0, 1, 0, 0, 0, 0, 0, 0 };
+					r.bits = bits;
+					r.a = v.a;
+					r.adds = v.adds;
+					r.shifts = v.shifts;
+					code_add(w, a + 1, b, "hash = ");
+					sequence_found(w, &r, t[b - 1].line, -1, "");
 				}
 			}
 		}

@@ -333,4 +333,15 @@ for pair in $ch; do
 done
 expect "comment hex: no 'name no constant'" '! grep -q "name no constant" "$tmp/ch"'
 
+# ---- one return expression of shifts and adds --------------------------------
+$cfx review $fx/return_expr.patch > "$tmp/re"; rc=$?
+# python evaluates the fixture's return expression at x = 1, mod 2^32
+rm=$(python3 -c "
+import re, sys
+e = re.search(r'return (.*);', open('$fx/return_expr.patch').read()).group(1)
+print(hex(eval(e, {'x': 1}) % 2**32))")
+expect "return expression: exit 1, computes python's $rm, not 0x9e370001" \
+	'[ $rc = 1 ] && [ "$rm" != 0x9e370001 ] &&
+	 grep -q "^lib/rethash.c:6: ERROR: the shift/add sequence computes x \* $rm mod 2^32, not \* 0x9e370001" "$tmp/re"'
+
 done_suite review
