@@ -19,7 +19,6 @@
  * no input is tried, so no input can be missed.
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,26 +31,7 @@
 
 /* ---- findings ------------------------------------------------------------ */
 
-void review_add(review *r, review_level lv, size_t file, unsigned long line,
-                size_t mult, const char *kind, const char *fmt, ...)
-{
-	review_finding *f;
-	struct buf b = { 0 };
-	va_list ap;
-
-	va_start(ap, fmt);
-	buf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	XGROW(r->find, r->capf, r->nfind + 1, "review findings");
-	f = &r->find[r->nfind++];
-	memset(f, 0, sizeof *f);
-	f->level = lv;
-	f->file = file;
-	f->line = line;
-	f->mult = mult;
-	snprintf(f->kind, sizeof f->kind, "%s", kind);
-	f->msg = buf_take(&b);
-}
+/* review_add (review_check.c) records them; this file only calls it. */
 
 static int by_place(const void *x, const void *y)
 {
@@ -1630,6 +1610,43 @@ static void sequence_claim(walk *w, size_t i, const size_t *cm, size_t ncm)
 				         d->text, r->pt.files[d->file], d->line);
 				review_sequence_verdict(r, i, d->v, what, m->line);
 			}
+		}
+	}
+	/* else a hex constant its comments name ("multiply by 0x9e370001",
+	 * "hash = val * 0x9e370001"): the first of at least 2^8 */
+	for (k = 0; k < ncm && !sums && !named; k++) {
+		const tok *t = &w->v.t[cm[k]];
+		const char *s = t->s;
+		for (; *s; s++) {
+			size_t n = 2;
+			char lit[40];
+			mpz_t v;
+			if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X') ||
+			    (s > t->s && isalnum((unsigned char)s[-1])))
+				continue;
+			while (isxdigit((unsigned char)s[n]))
+				n++;
+			if (n == 2 || n - 2 > 32 || (isalnum((unsigned char)s[n]) &&
+			    !strchr("uUlL", s[n]))) {
+				s += n - 1;
+				continue;
+			}
+			snprintf(lit, sizeof lit, "%.*s", (int)n, s);
+			mpz_init_set_str(v, lit + 2, 16);
+			if (mpz_sizeinbase(v, 2) > 8) {
+				unsigned long line = t->line;
+				const char *c;
+				for (c = t->s; c < s; c++)
+					line += *c == '\n';
+				named = 1;
+				snprintf(what, sizeof what, "%s (its comment, line %lu)",
+				         lit, line);
+				review_sequence_verdict(r, i, v, what, line);
+			}
+			mpz_clear(v);
+			if (named)
+				break;
+			s += n - 1;
 		}
 	}
 	if (!sums && !named)

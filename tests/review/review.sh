@@ -304,4 +304,33 @@ expect "2002 reply: --against the old constant" \
 	'grep -q "^\`cfx verify 0x9e370001 --bits 32 --against 2654435761 --full\`$" "$tmp/r2" &&
 	 $cfx verify 0x9e370001 --bits 32 --against 2654435761 --full >/dev/null; [ $? = 1 ]'
 
+# ---- a hex constant named in a sequence's comments is its claim -------------
+$cfx review $fx/comment_hex.patch > "$tmp/ch"; rc=$?
+# python runs each function's statements (mod 2^32) on x = 1 for the
+# multiplier, then finds the smallest x whose bucket (>> 22) differs
+ch=$(python3 - "$fx/comment_hex.patch" <<'PY'
+import re, sys
+M = 2**32 - 1
+out = []
+for body in open(sys.argv[1]).read().split('static inline')[1:]:
+    h = n = 1
+    for m in re.finditer(r'\+\s*(n|hash)\s*(<<=|-=|\+=)\s*([^;]+);', body):
+        v, op, r = m.groups()
+        if op == '<<=': n = (n << eval(r)) & M
+        elif op == '-=': h = (h - n) & M
+        else: h = (h + n) & M
+    c = 0x9e370001
+    x = 1
+    while ((x * h) & M) >> 22 == ((x * c) & M) >> 22: x += 1
+    out.append('%s:%d' % (hex(h), x))
+print(' '.join(out))
+PY
+)
+expect "comment hex: exit 1" '[ $rc = 1 ]'
+for pair in $ch; do
+	expect "comment hex: ERROR against 0x9e370001, computes ${pair%:*}, first differing key ${pair#*:}" \
+		'grep -q "ERROR: the shift/add sequence computes val \* ${pair%:*} mod 2^32, not \* 0x9e370001 as claimed by 0x9e370001 (its comment, line [0-9]*): the smallest input that differs in its bucket is val = ${pair#*:} " "$tmp/ch"'
+done
+expect "comment hex: no 'name no constant'" '! grep -q "name no constant" "$tmp/ch"'
+
 done_suite review
