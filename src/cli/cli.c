@@ -543,7 +543,7 @@ void cli_overview(FILE *f)
 	fprintf(f, "\n`cfx COMMAND --help` for one command; `cfx --version`; "
 	        "%s.\n", cli_man_page());
 	fprintf(f, "\nexamples:\n"
-	        "  cfx 0x9e3779b9                 the dashboard on one constant\n"
+	        "  cfx dash 0x9e3779b9            the dashboard on one constant\n"
 	        "  cfx verify 0x9e370001          is the 2002 prime safe? (no: "
 	        "strides)\n"
 	        "  echo 'cf 5' | cfx --json       a script, its results as "
