@@ -143,16 +143,23 @@ const cmd_def cli_commands[] = {
 	  "multiply, (b) the NAF shift/add sequence, (c) the sequence of\n"
 	  "fewest adders that cfx's search finds, when it beats the NAF;\n"
 	  "compiles it with the system C compiler ($CC or cc) at -O2 and\n"
-	  "loads it.  The shift/add\n"
-	  "forms carry empty asm barriers, or the compiler would turn them\n"
-	  "back into a multiply.  Each variant must fill the table exactly\n"
-	  "as the multiply does; then all are warmed up and timed in R\n"
-	  "rounds of a few milliseconds, interleaved (the order rotates each\n"
-	  "round) so that drift hits them alike.  Prints ns per hash and the\n"
-	  "cfx stats report of every variant against the multiply, with a\n"
-	  "bootstrap interval of the ratio of medians.  --against OLD times\n"
-	  "OLD's forms first, so the report compares the new constant with\n"
-	  "the old multiply.  Exit status 2 without a C compiler.",
+	  "loads it.  The multiply reads its constant from a volatile, so it\n"
+	  "stays a multiply (checked in the disassembly where objdump is\n"
+	  "found); the shift/add forms carry empty asm barriers, or the\n"
+	  "compiler would turn them back into a multiply.  Each variant must\n"
+	  "fill the table exactly as the multiply does; then all are warmed\n"
+	  "up and timed in R rounds (default 301), each round one block of\n"
+	  "about 0.1 ms per variant, interleaved (the order rotates each\n"
+	  "round) so that drift hits them alike; throughput (independent\n"
+	  "keys) and latency (a dependent chain) both.  A block whose wall\n"
+	  "time is well above its processor time was preempted: it is\n"
+	  "counted by its processor time, and a warning says how many were.\n"
+	  "Prints ns per hash (the median: ministat's x[n/2] of the sorted\n"
+	  "blocks, with the 10th percentile and the spread) and the cfx\n"
+	  "stats report of every variant against the multiply.  --against\n"
+	  "OLD times OLD's forms first, so the report compares the new\n"
+	  "constant with the old multiply.  Exit status 2 without a C\n"
+	  "compiler.",
 	  cmd_bench, 1 },
 	{ "stats", "[FILE...]", "compare samples as ministat does, and more",
 	  OPT_OWN,
@@ -543,7 +550,7 @@ void cli_overview(FILE *f)
 	fprintf(f, "\n`cfx COMMAND --help` for one command; `cfx --version`; "
 	        "%s.\n", cli_man_page());
 	fprintf(f, "\nexamples:\n"
-	        "  cfx 0x9e3779b9                 the dashboard on one constant\n"
+	        "  cfx dash 0x9e3779b9            the dashboard on one constant\n"
 	        "  cfx verify 0x9e370001          is the 2002 prime safe? (no: "
 	        "strides)\n"
 	        "  echo 'cf 5' | cfx --json       a script, its results as "

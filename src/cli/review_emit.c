@@ -56,7 +56,7 @@ void review_emit_reply(FILE *f, const struct review *rv, const char *path)
 	        "cfx review:\n");
 	for (i = 0; i < rv->nmult; i++) {
 		const review_mult *m = &rv->mult[i];
-		size_t notes = 0;
+		size_t notes = 0, claims = 0;
 		fprintf(f, "\n%s:%lu:\n", rv->pt.files[m->file], m->line);
 		quote(f, rv, m);
 		fprintf(f, "\n");
@@ -67,7 +67,12 @@ void review_emit_reply(FILE *f, const struct review *rv, const char *path)
 				continue;
 			if (x->level == REVIEW_NOTE && strcmp(x->kind, "sequence") &&
 			    strcmp(x->kind, "verdict")) {
-				notes++;
+				/* a claim is called confirmed only by its own
+				 * check's note, quoted below */
+				if (!strcmp(x->kind, "claim"))
+					claims++;
+				else
+					notes++;
 				continue;
 			}
 			buf_printf(&b, "%s %s", x->level == REVIEW_ERROR ? "Wrong:" :
@@ -77,14 +82,39 @@ void review_emit_reply(FILE *f, const struct review *rv, const char *path)
 			buf_free(&b);
 		}
 		if (notes)
-			fprintf(f, "* OK: the word%s confirmed (%zu note%s).\n",
-			        notes > 1 ? " and the claims" : "", notes,
-			        notes == 1 ? "" : "s");
+			fprintf(f, "* OK: the word confirmed (%zu note%s).\n",
+			        notes, notes == 1 ? "" : "s");
+		for (k = 0; claims && k < rv->nfind; k++) {
+			const review_finding *x = &rv->find[k];
+			struct buf b = { 0 };
+			if (x->mult != i || x->level != REVIEW_NOTE ||
+			    strcmp(x->kind, "claim"))
+				continue;
+			buf_printf(&b, "OK: %s", x->msg);
+			out_fill(f, buf_str(&b), 72, "* ", "  ", " ");
+			buf_free(&b);
+		}
 	}
 	if (!rv->nmult)
 		fprintf(f, "\nno multipliers found.\n");
-	fprintf(f, "\n(`cfx review %s` shows every finding;\n`cfx verify HEX "
-	        "--bits N --against OLD --full` a verdict in full.)\n", path);
+	fprintf(f, "\n(`cfx review %s` shows every finding", path);
+	for (i = 0; i < rv->nmult; i++) {
+		const review_mult *m = &rv->mult[i];
+		char *hex, *old = NULL;
+		if (!m->bits || m->bits > 64 || mpz_sgn(m->p) <= 0 ||
+		    mpz_sizeinbase(m->p, 2) > m->bits)
+			continue;
+		hex = word_hex(m->p, m->bits);
+		if (m->has_old)
+			old = mpz_get_str(NULL, 10, m->old);
+		fprintf(f, ";\n`cfx verify %s --bits %u%s%s --full`\na verdict in "
+		        "full", hex, m->bits, old ? " --against " : "",
+		        old ? old : "");
+		free(hex);
+		free(old);
+		break;
+	}
+	fprintf(f, ".)\n");
 }
 
 void review_emit_kunit(FILE *f, const struct review *rv)

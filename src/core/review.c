@@ -19,7 +19,6 @@
  * no input is tried, so no input can be missed.
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,26 +31,7 @@
 
 /* ---- findings ------------------------------------------------------------ */
 
-void review_add(review *r, review_level lv, size_t file, unsigned long line,
-                size_t mult, const char *kind, const char *fmt, ...)
-{
-	review_finding *f;
-	struct buf b = { 0 };
-	va_list ap;
-
-	va_start(ap, fmt);
-	buf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	XGROW(r->find, r->capf, r->nfind + 1, "review findings");
-	f = &r->find[r->nfind++];
-	memset(f, 0, sizeof *f);
-	f->level = lv;
-	f->file = file;
-	f->line = line;
-	f->mult = mult;
-	snprintf(f->kind, sizeof f->kind, "%s", kind);
-	f->msg = buf_take(&b);
-}
+/* review_add (review_check.c) records them; this file only calls it. */
 
 static int by_place(const void *x, const void *y)
 {
@@ -962,7 +942,12 @@ static void infer_word(review_mult *m, unsigned type_word, const char *type,
 		snprintf(m->why_bits, sizeof m->why_bits, "%s",
 		         width > 32 ? "its value needs more than 32 bits" :
 		         strpbrk(m->text, "uU") ? "suffix U: unsigned int, 32 bits"
-		         : "no suffix and no type: int, 32 bits");
+		         : width < 32 ? "no suffix and no type: int, 32 bits"
+		         : strstr(m->text, "0x") || strstr(m->text, "0X") ?
+		         "no suffix and no type: a hex literal beyond INT_MAX "
+		         "is unsigned int, 32 bits"
+		         : "no suffix and no type: a decimal literal beyond "
+		         "INT_MAX is long; taken as a 32-bit multiplier");
 	}
 }
 
@@ -1479,7 +1464,7 @@ static void statement(walk *w, size_t a, size_t b)
 	if (t[a].type == T_IDENT && is_control(t[a].s)) {
 		if (!strcmp(t[a].s, "return")) {
 			/* return hash >> k; */
-			size_t i;
+			size_t i, nmult = w->r->nmult;
 			for (i = a + 1; i + 1 < b; i++) {
 				sym *s = t[i].type == T_IDENT ? var_find(w, t[i].s) : NULL;
 				if (s && s->known && s->adds >= 2 && s->shifts >= 1 &&
@@ -1491,6 +1476,43 @@ static void statement(walk *w, size_t a, size_t b)
 					sequence_found(w, s, t[i].line, amt,
 					               i + 2 < b ? t[i + 2].s : "");
 					s->known = 0;
+				}
+			}
+			/* return (x << 31) + (x << 29) - ... + x; one expression */
+			if (w->r->nmult == nmult && b > a + 2) {
+				unsigned bits = w->word;
+				size_t j;
+				ev x;
+				val v;
+				x = (ev){ w, t, a + 1, b - 1, word_mask(64), 0 };
+				v = e_expr(&x, 0);
+				/* the word: the input's type where it is declared (a
+				 * parameter: "u32 x" before the body) */
+				for (j = 0; !bits && j < w->nvar; j++) {
+					size_t q;
+					int il;
+					if (!w->var[j].is_input)
+						continue;
+					bits = w->var[j].bits;
+					for (q = a; !bits && q > 0 && q + 200 > a; q--)
+						if (t[q].type == T_IDENT &&
+						    !strcmp(t[q].s, w->var[j].name) &&
+						    t[q - 1].type == T_IDENT)
+							bits = type_bits(t[q - 1].s, 0, &il);
+				}
+				if (!bits)
+					bits = 64;
+				v.a &= word_mask(bits);
+				v.b &= word_mask(bits);
+				if (!x.bad && x.i == b - 1 && v.known && !v.b && v.a > 1 &&
+				    v.shifts >= 1 && v.adds >= 2) {
+					sym r = { "hash", 0, 1, 0, 0, 0, 0, 0, 0 };
+					r.bits = bits;
+					r.a = v.a;
+					r.adds = v.adds;
+					r.shifts = v.shifts;
+					code_add(w, a + 1, b, "hash = ");
+					sequence_found(w, &r, t[b - 1].line, -1, "");
 				}
 			}
 		}
@@ -1625,6 +1647,43 @@ static void sequence_claim(walk *w, size_t i, const size_t *cm, size_t ncm)
 				         d->text, r->pt.files[d->file], d->line);
 				review_sequence_verdict(r, i, d->v, what, m->line);
 			}
+		}
+	}
+	/* else a hex constant its comments name ("multiply by 0x9e370001",
+	 * "hash = val * 0x9e370001"): the first of at least 2^8 */
+	for (k = 0; k < ncm && !sums && !named; k++) {
+		const tok *t = &w->v.t[cm[k]];
+		const char *s = t->s;
+		for (; *s; s++) {
+			size_t n = 2;
+			char lit[40];
+			mpz_t v;
+			if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X') ||
+			    (s > t->s && isalnum((unsigned char)s[-1])))
+				continue;
+			while (isxdigit((unsigned char)s[n]))
+				n++;
+			if (n == 2 || n - 2 > 32 || (isalnum((unsigned char)s[n]) &&
+			    !strchr("uUlL", s[n]))) {
+				s += n - 1;
+				continue;
+			}
+			snprintf(lit, sizeof lit, "%.*s", (int)n, s);
+			mpz_init_set_str(v, lit + 2, 16);
+			if (mpz_sizeinbase(v, 2) > 8) {
+				unsigned long line = t->line;
+				const char *c;
+				for (c = t->s; c < s; c++)
+					line += *c == '\n';
+				named = 1;
+				snprintf(what, sizeof what, "%s (its comment, line %lu)",
+				         lit, line);
+				review_sequence_verdict(r, i, v, what, line);
+			}
+			mpz_clear(v);
+			if (named)
+				break;
+			s += n - 1;
 		}
 	}
 	if (!sums && !named)

@@ -10,6 +10,7 @@
  * (spacing, "..." for a prefix) and judged strictly.
  */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,31 @@
 #define MAX_TERMS 256
 
 /* The line of text + off, text starting at line0. */
+/* ---- findings ---------------------------------------------------------- */
+
+/* Here, not in review.c, so that review.c calls this file and this file
+ * never calls back (tests/build/layers.sh). */
+void review_add(review *r, review_level lv, size_t file, unsigned long line,
+                size_t mult, const char *kind, const char *fmt, ...)
+{
+	review_finding *f;
+	struct buf b = { 0 };
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	XGROW(r->find, r->capf, r->nfind + 1, "review findings");
+	f = &r->find[r->nfind++];
+	memset(f, 0, sizeof *f);
+	f->level = lv;
+	f->file = file;
+	f->line = line;
+	f->mult = mult;
+	snprintf(f->kind, sizeof f->kind, "%s", kind);
+	f->msg = buf_take(&b);
+}
+
 static unsigned long line_at(const char *text, size_t off, unsigned long l0)
 {
 	size_t i;
@@ -147,9 +173,84 @@ static size_t claimed_terms(const char *p, mpz_t *a, size_t max, int *prefix,
 		num[len] = '\0';
 		mpz_set_str(a[n++], num, 10);
 		p = q + len;
+		/* "1 (x16)" or "1 (\xc3\x97 16)": the term repeated */
+		q = p;
+		while (*q == ' ')
+			q++;
+		if (*q == '(') {
+			const char *t = q + 1;
+			unsigned long rep;
+			char *e;
+			while (*t == ' ')
+				t++;
+			if (*t == 'x' || *t == 'X' || *t == '*')
+				t++;
+			else if (!strncmp(t, "\xc3\x97", 2))
+				t += 2;
+			else
+				continue;
+			while (*t == ' ')
+				t++;
+			if (!isdigit((unsigned char)*t))
+				continue;
+			rep = strtoul(t, &e, 10);
+			while (*e == ' ')
+				e++;
+			if (*e != ')' || rep < 1 || rep > max)
+				continue;
+			while (--rep && n < max) {
+				mpz_set(a[n], a[n - 1]);
+				n++;
+			}
+			p = e + 1;
+		}
 	}
 	*end = p;
 	return n;
+}
+
+/* After "continued fraction": "[expansion] of N/2^K" with N decimal or
+ * hex.  Sets n, k and *after (past the ratio); 1 when found. */
+static int named_ratio(const char *p, mpz_t n, unsigned long *k,
+                       const char **after)
+{
+	char num[80];
+	size_t len = 0;
+	const char *q = p;
+	char *e;
+
+	while (*q == ' ' || *q == '\n' || *q == '*' || *q == '\t')
+		q++;
+	if (!strncmp(q, "expansion", 9))
+		q += 9;
+	while (*q == ' ' || *q == '\n' || *q == '*' || *q == '\t')
+		q++;
+	if (strncmp(q, "of", 2) || isalnum((unsigned char)q[2]))
+		return 0;
+	q += 2;
+	while (*q == ' ' || *q == '\n' || *q == '*' || *q == '\t')
+		q++;
+	while (isxdigit((unsigned char)q[len]) || q[len] == 'x' || q[len] == 'X')
+		len++;
+	if (!len || len >= sizeof num || !isdigit((unsigned char)*q))
+		return 0;
+	memcpy(num, q, len);
+	num[len] = '\0';
+	q += len;
+	while (*q == ' ')
+		q++;
+	if (*q != '/')
+		return 0;
+	q++;
+	while (*q == ' ')
+		q++;
+	if (strncmp(q, "2^", 2) || !isdigit((unsigned char)q[2]))
+		return 0;
+	*k = strtoul(q + 2, &e, 10);
+	if (*k < 1 || *k > 65536 || mpz_set_str(n, num, 0) < 0)
+		return 0;
+	*after = e;
+	return 1;
 }
 
 static int same_terms(mpz_t *x, size_t nx, mpz_t *y, size_t ny)
@@ -187,7 +288,7 @@ static void check_cf(review *r, size_t mi, const char *text,
 	mpz_t claim[MAX_TERMS], n;
 	unsigned long k = m->bits, line;
 	size_t nc, i, nt;
-	int prefix, trailing0 = 0;
+	int prefix, trailing0 = 0, named;
 	cf_seq cf;
 	struct buf msg = { 0 }, right = { 0 };
 
@@ -195,16 +296,18 @@ static void check_cf(review *r, size_t mi, const char *text,
 		return;
 	line = line_at(text, (size_t)(at - text), line0);
 	p = at + strlen("continued fraction");
+	for (i = 0; i < MAX_TERMS; i++)
+		mpz_init(claim[i]);
+	mpz_init(n);
+	/* "continued fraction [expansion] of N/2^K is ...": the number named */
+	named = named_ratio(p, n, &k, &p);
 	/* "expansion", "of", "is", ":" ... up to the first number */
 	while (*p && !isdigit((unsigned char)*p) && *p != '[' && *p != '.')
 		p++;
 	if (!isdigit((unsigned char)*p) && *p != '[')
-		return;
-	for (i = 0; i < MAX_TERMS; i++)
-		mpz_init(claim[i]);
-	mpz_init(n);
+		goto done;
 	nc = claimed_terms(p, claim, MAX_TERMS, &prefix, &end);
-	if (!claimed_ratio(text, at, n, &k))
+	if (!named && !claimed_ratio(text, at, n, &k))
 		mpz_set(n, m->p), k = m->bits;
 	if (nc < 2)
 		goto done;
@@ -373,6 +476,38 @@ static void check_phi(review *r, size_t mi, const constant *c,
 	}
 	cf_clear(&gc);
 	mpz_clear(g);
+}
+
+/* "golden prefix N": how many quotients after a0 are 1s. */
+static void check_golden_prefix(review *r, size_t mi, const constant *c,
+                                const char *text, unsigned long line0)
+{
+	review_mult *m = &r->mult[mi];
+	const char *at = find_ci(text, "golden prefix"), *q;
+	unsigned long line;
+	long claim;
+
+	if (!at)
+		return;
+	line = line_at(text, (size_t)(at - text), line0);
+	q = at + strlen("golden prefix");
+	while (*q == ' ' || *q == ':' || *q == '=' || *q == '(')
+		q++;
+	if (!isdigit((unsigned char)*q)) {
+		review_add(r, REVIEW_CHECK, m->file, line, mi, "claim",
+		           "golden prefix claimed with no number: not checked");
+		return;
+	}
+	claim = strtol(q, NULL, 10);
+	if (claim == c->golden.prefix)
+		review_add(r, REVIEW_NOTE, m->file, line, mi, "claim",
+		           "golden prefix %ld: confirmed, the first %ld quotients "
+		           "after a0 are 1s", claim, claim);
+	else
+		review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
+		           "golden prefix wrong: %ld claimed, but only the first %ld "
+		           "quotients after a0 are 1s%s", claim, c->golden.prefix,
+		           c->golden.mirrored ? " (of 1 - x)" : "");
 }
 
 int review_power_sum(const char *text, unsigned long line0, mpz_t v,
@@ -561,6 +696,7 @@ void review_claims(review *r, size_t i, const char *text,
 	check_cf(r, i, text, line0);
 	check_convergents(r, i, &c, text, line0);
 	check_phi(r, i, &c, text, line0);
+	check_golden_prefix(r, i, &c, text, line0);
 	check_sum(r, i, &c, text, line0);
 	if (m->kind != REVIEW_SEQUENCE)
 		check_prime(r, i, text, line0);

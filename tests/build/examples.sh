@@ -66,6 +66,20 @@ for h in "--help" "repl --help"; do
 	if ./cfx $h | examples_of >/dev/null; then ok; else bad "cfx $h does not end with examples"; fi
 done
 
+# the overview's examples start a command or a face that exists (the
+# first word after cfx that is not an option): 'cfx 0x9e3779b9' said
+# "unknown command" while the help called it the dashboard
+ex=$(./cfx --help | examples_of)
+while IFS= read -r line; do
+	w=$(command_of "$line" | awk '{ for (i = 1; i <= NF; i++) if ($i == "cfx") {
+		for (j = i + 1; j <= NF; j++) if ($j !~ /^-/) { print $j; exit } } }')
+	[ -z "$w" ] && w=repl   # no word: a script on standard input
+	case " $(echo $cmds) dash repl learn " in
+	*" $w "*) ok ;;
+	*) bad "cfx --help example names no command or face ($w): $line" ;;
+	esac
+done <<<"$ex"
+
 # the session words: help WORD in a script, and their examples as one
 script=""
 for w in set let show help quit; do

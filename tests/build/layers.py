@@ -36,9 +36,6 @@ import sys
 # fails nothing; one with any other file fails.  Take a row out when its
 # circle is gone (the run says so).
 KNOWN = {
-    frozenset({"core/review.o", "core/review_check.o"}):
-        "review.c adds findings for review_check.c's claims, which add "
-        "theirs with review_add (cfx review, issue 23: to be untied)",
 }
 
 

@@ -250,4 +250,98 @@ expect "reply: quotes the lines, says what is wrong, 72 columns" \
 	 grep -q "^\* Wrong: 0x9e37fffffffc0001 replaces 11400714819323198549: FAIL" "$tmp/reply" &&
 	 [ "$(awk "length > 72" "$tmp/reply" | wc -l)" = 0 ]'
 
+# ---- a claim that names its number (one line and several) ------------------
+$cfx review $fx/named_cf.patch > "$tmp/nc"; rc=$?
+# python: the expansion of 0x9e370001/2^32, its run of 1s after a0 (and of
+# 1 - x), against the fixture's claims; gp's contfrac for the printed list
+IFS='|' read -r ncf ones < <(python3 -c "
+n, d = 0x9e370001, 2**32
+def cf(n, d):
+    a = []
+    while d: q = n // d; a.append(q); n, d = d, n - q * d
+    return a
+def run(a):
+    k = 1
+    while k < len(a) and a[k] == 1: k += 1
+    return k - 1
+a = cf(n, d); b = cf(d - n, d)
+claim = [0] + [1] * 16 + [2]
+i = next(i for i in range(len(a)) if a[i] != claim[i])
+print('a_%d is %d, not %d|%d' % (i, a[i], claim[i], max(run(a), run(b))))")
+want=$(gpcf 0x9e370001 32)
+expect "named cf: exit 1" '[ $rc = 1 ]'
+expect "named cf: one-line claim checked ($ncf)" \
+	'grep -q "^lib/named.h:4: WARNING: continued fraction wrong: term $ncf; it is $want\$" "$tmp/nc"'
+expect "named cf: golden prefix 16 is wrong (python: $ones)" \
+	'[ "$ones" != 16 ] && grep -q "^lib/named.h:5: WARNING: golden prefix wrong: 16 claimed, but only the first $ones quotients" "$tmp/nc"'
+claim2=$(sed -n '/named2.h/,$p' $fx/named_cf.patch | sed -n 's/^+ \* \[\(.*\)\]$/\1/p' |
+	python3 -c "
+import re, sys
+out = []
+for t in sys.stdin.read().replace(';', ',').split(','):
+    m = re.match(r'\s*(\d+)\s*(?:\(x(\d+)\))?', t)
+    out += [m.group(1)] * int(m.group(2) or 1)
+print(', '.join(out))")
+expect "named cf: multi-line claim (gp agrees) confirmed" \
+	'[ "$claim2" = "$want" ] && grep -q "^lib/named2.h:3: NOTE: continued fraction confirmed term by term" "$tmp/nc"'
+expect "named cf: golden prefix 12 confirmed" \
+	'[ "$ones" = 12 ] && grep -q "^lib/named2.h:5: NOTE: golden prefix 12: confirmed" "$tmp/nc"'
+expect "named cf: unsuffixed hex beyond INT_MAX is unsigned int" \
+	'grep -q "NAMED_MULT = 0x9e370001: 32-bit multiplier (no suffix and no type: a hex literal beyond INT_MAX is unsigned int, 32 bits)" "$tmp/nc" &&
+	 echo "int main(void){return !_Generic(0x9e370001, unsigned int: 1, default: 0);}" > "$tmp/ty.c" &&
+	 cc -o "$tmp/ty" "$tmp/ty.c" && "$tmp/ty"'
+$cfx review --emit reply $fx/named_cf.patch > "$tmp/ncr"
+expect "named cf reply: wrong claims are not called confirmed" \
+	'! grep -q "the claims confirmed" "$tmp/ncr" &&
+	 grep -q "^\* Check: golden prefix wrong" "$tmp/ncr" &&
+	 grep -q "^\* OK: golden prefix 12: confirmed" "$tmp/ncr" &&
+	 [ "$(awk "length > 72" "$tmp/ncr" | wc -l)" = 0 ]'
+expect "named cf reply: the verify command filled in, and it runs" \
+	'grep -q "^\`cfx verify 0x9e370001 --bits 32 --full\`$" "$tmp/ncr" &&
+	 ! grep -q "HEX\|OLD" "$tmp/ncr"'
+$cfx review --emit reply $fx/2002.patch > "$tmp/r2"
+expect "2002 reply: --against the old constant" \
+	'grep -q "^\`cfx verify 0x9e370001 --bits 32 --against 2654435761 --full\`$" "$tmp/r2" &&
+	 $cfx verify 0x9e370001 --bits 32 --against 2654435761 --full >/dev/null; [ $? = 1 ]'
+
+# ---- a hex constant named in a sequence's comments is its claim -------------
+$cfx review $fx/comment_hex.patch > "$tmp/ch"; rc=$?
+# python runs each function's statements (mod 2^32) on x = 1 for the
+# multiplier, then finds the smallest x whose bucket (>> 22) differs
+ch=$(python3 - "$fx/comment_hex.patch" <<'PY'
+import re, sys
+M = 2**32 - 1
+out = []
+for body in open(sys.argv[1]).read().split('static inline')[1:]:
+    h = n = 1
+    for m in re.finditer(r'\+\s*(n|hash)\s*(<<=|-=|\+=)\s*([^;]+);', body):
+        v, op, r = m.groups()
+        if op == '<<=': n = (n << eval(r)) & M
+        elif op == '-=': h = (h - n) & M
+        else: h = (h + n) & M
+    c = 0x9e370001
+    x = 1
+    while ((x * h) & M) >> 22 == ((x * c) & M) >> 22: x += 1
+    out.append('%s:%d' % (hex(h), x))
+print(' '.join(out))
+PY
+)
+expect "comment hex: exit 1" '[ $rc = 1 ]'
+for pair in $ch; do
+	expect "comment hex: ERROR against 0x9e370001, computes ${pair%:*}, first differing key ${pair#*:}" \
+		'grep -q "ERROR: the shift/add sequence computes val \* ${pair%:*} mod 2^32, not \* 0x9e370001 as claimed by 0x9e370001 (its comment, line [0-9]*): the smallest input that differs in its bucket is val = ${pair#*:} " "$tmp/ch"'
+done
+expect "comment hex: no 'name no constant'" '! grep -q "name no constant" "$tmp/ch"'
+
+# ---- one return expression of shifts and adds --------------------------------
+$cfx review $fx/return_expr.patch > "$tmp/re"; rc=$?
+# python evaluates the fixture's return expression at x = 1, mod 2^32
+rm=$(python3 -c "
+import re, sys
+e = re.search(r'return (.*);', open('$fx/return_expr.patch').read()).group(1)
+print(hex(eval(e, {'x': 1}) % 2**32))")
+expect "return expression: exit 1, computes python's $rm, not 0x9e370001" \
+	'[ $rc = 1 ] && [ "$rm" != 0x9e370001 ] &&
+	 grep -q "^lib/rethash.c:6: ERROR: the shift/add sequence computes x \* $rm mod 2^32, not \* 0x9e370001" "$tmp/re"'
+
 done_suite review

@@ -93,7 +93,7 @@ static uint64_t recount_some(uint64_t p, unsigned bits, unsigned lo,
 	for (i = 0; i < bt.nfam; i++) {
 		verify_family *f = &bt.fam[i];
 		size_t want_cells = 0;
-		char bar[40];
+		char bar[48];
 		snprintf(bar, sizeof bar, "|%s|", f->name);
 		if (!f->ck || (only && !strstr(only, bar)))
 			continue;
