@@ -1277,9 +1277,18 @@ int cmd_verify(cmd_ctx *c, cli_args *a)
 		goto done;
 	}
 	if (a->against) {
-		if (subject_parse(c, &ref, a->against, a->against_arg, s.bits) < 0)
+		/* without --bits each side takes its own automatic width, and
+		 * two widths are refused: never zero-extended */
+		if (subject_parse(c, &ref, a->against, a->against_arg, a->bits) < 0)
 			goto done;
 		have_ref = 1;
+		if (ref.bits != s.bits) {
+			cfx_err_set(&c->err, CFX_EUSAGE, a->against_arg, a->against,
+			            "--against is a %u-bit multiplier and the "
+			            "candidate %u-bit; give --bits N to judge both at N",
+			            ref.bits, s.bits);
+			goto done;
+		}
 	}
 	if (parse_ukeys(c, a, s.bits, &uk) < 0)
 		goto done;

@@ -154,6 +154,12 @@ $ seq 200 | tr '\n' ' ' | sed 's/^/cf /' | cfx
 $ cfx verify --against abc 5
 ! cfx: verify: unknown name (abc)
 ? 2
+$ cfx verify 0x9e370001 --against 0x61C8864680B583EB
+! cfx: verify: --against is a 64-bit multiplier and the candidate 32-bit; give --bits N to judge both at N (0x61C8864680B583EB)
+? 2
+$ cfx verify 0x61C8864680B583EB --against 0x9e370001
+! cfx: verify: --against is a 32-bit multiplier and the candidate 64-bit; give --bits N to judge both at N (0x9e370001)
+? 2
 $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 2
 ! cfx: learn: unknown argument (2)
 ? 2
