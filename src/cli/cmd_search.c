@@ -156,6 +156,7 @@ typedef struct job {
 	const search_cand *cands;    /* prediction and screen: */
 	search_verdict *verdicts;    /*   the verdict of cands[i] */
 	unsigned char *passes;       /*   or whether the prediction passes */
+	const size_t *idx;           /* prediction: of cands[idx[k]] */
 	size_t chunk;                /* prediction: candidates per task */
 	size_t count;
 	search_cand *tune;           /* search_optimal of these */
@@ -320,6 +321,8 @@ static void picked_add(picked *pk, const search_list *all, size_t i,
 
 #define PREDICT_CHUNK 256
 #define PREDICT_BLOCK (64 * PREDICT_CHUNK)
+#define PREDICT_FAILS 1          /* passes[]: 0 not predicted yet, */
+#define PREDICT_PASSES 2         /*   else one of these */
 #define SCREEN_BUDGET 10         /* battery runs per cost: 10 T at most */
 
 static void predict_task(void *ctx, size_t i, unsigned w)
@@ -331,17 +334,18 @@ static void predict_task(void *ctx, size_t i, unsigned w)
 	(void)w;
 	for (k = i * j->chunk; k < end; k++) {
 		search_verdict v;
+		size_t at = j->idx[k];
 		memset(&v, 0, sizeof v);
-		j->passes[k] = (unsigned char)search_predict(j->cands[k].p, j->bits,
-		                                             &v);
+		j->passes[at] = (unsigned char)(PREDICT_FAILS +
+		                search_predict(j->cands[at].p, j->bits, &v));
 	}
 }
 
 /* The walk down the ranked list, one cursor per cost. */
 typedef struct walk {
 	const search_list *all;
-	unsigned char *passes;       /* prediction of all->c[0 .. predicted) */
-	size_t predicted;
+	unsigned char *passes;       /* prediction of all->c[i], 0: not yet */
+	size_t block[SEARCH_MAX_TERMS + 1];     /* next prediction's size */
 	size_t cur[SEARCH_MAX_TERMS + 1];       /* next index to look at */
 	size_t kept[SEARCH_MAX_TERMS + 1];      /* survivors of the battery */
 	size_t tried[SEARCH_MAX_TERMS + 1];     /* battery runs */
@@ -355,22 +359,34 @@ static size_t budget_left(const walk *wk, unsigned w, size_t top)
 	       ? SCREEN_BUDGET * top - wk->tried[w] : 0;
 }
 
-/* Predict the next block of the ranked list on every processor; 1 if
- * interrupted. */
-static int predict_more(cmd_ctx *c, const request *r, walk *wk)
+/* Predict the next block of cost w's candidates from `from` on (those
+ * not predicted yet) on every processor, a block twice the last: a cost
+ * that needs few predicts few; 1 if interrupted. */
+static int predict_more(cmd_ctx *c, const request *r, walk *wk, unsigned w,
+                        size_t from)
 {
+	size_t want, n = 0, k, *idx;
 	job j;
 
+	if (!wk->block[w])
+		wk->block[w] = PREDICT_CHUNK;
+	want = wk->block[w];
+	if (wk->block[w] < PREDICT_BLOCK)
+		wk->block[w] *= 2;
+	idx = xmalloc(want * sizeof *idx, "search predictions");
+	for (k = from; k < wk->all->n && n < want; k++)
+		if (!wk->passes[k] && search_cost(&wk->all->c[k]) == w)
+			idx[n++] = k;
 	job_start(&j, c, NULL, NULL);
 	j.bits = r->bits;
-	j.cands = wk->all->c + wk->predicted;
-	j.passes = wk->passes + wk->predicted;
+	j.cands = wk->all->c;
+	j.passes = wk->passes;
+	j.idx = idx;
 	j.chunk = PREDICT_CHUNK;
-	j.count = wk->all->n - wk->predicted < PREDICT_BLOCK
-	          ? wk->all->n - wk->predicted : PREDICT_BLOCK;
+	j.count = n;
 	pool_run((j.count + PREDICT_CHUNK - 1) / PREDICT_CHUNK, pool_cpus(),
 	         predict_task, job_progress, &j);
-	wk->predicted += j.count;
+	free(idx);
 	return j.halt != 0;
 }
 
@@ -387,10 +403,9 @@ static int advance(cmd_ctx *c, const request *r, walk *wk, unsigned w,
 
 		if (search_cost(&all->c[i]) != w)
 			continue;
-		while (i >= wk->predicted)
-			if (predict_more(c, r, wk))
-				return 1;
-		if (wk->passes[i]) {
+		if (!wk->passes[i] && predict_more(c, r, wk, w, i))
+			return 1;
+		if (wk->passes[i] == PREDICT_PASSES) {
 			picked_add(pk, all, i, NULL);
 			want--;
 		} else if (wk->shown[w]++ < r->top) {
@@ -467,7 +482,7 @@ static int choose(cmd_ctx *c, const request *r, const search_list *all,
 	}
 	wk = xcalloc(1, sizeof *wk, "search walk");
 	wk->all = all;
-	wk->passes = xmalloc(all->n + 1, "search predictions");
+	wk->passes = xcalloc(all->n + 1, 1, "search predictions");
 	while (more && !halt) {
 		size_t from = pk->n;
 

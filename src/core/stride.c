@@ -340,16 +340,24 @@ static u128 cf_next(const cf_lat *L, size_t i)
 static int may_reach(uint64_t m, unsigned n, uint64_t K, u128 gate)
 {
 	uint64_t num, den = m & word_mask(n), q = 1, qp = 0, a;
-	u128 a0;
 
 	if (!den)
 		return 1;
-	a0 = ((u128)1 << n) / den;
-	if (a0 >= gate)
+	/* the first step divides 2^n: for n = 64, 2^64 = (2^64 - den) + den
+	 * keeps it in a machine word */
+	if (n < 64) {
+		a = ((uint64_t)1 << n) / den;
+		num = den;
+		den = ((uint64_t)1 << n) % den;
+	} else if (den == 1) {
+		return ((u128)1 << 64) >= gate;   /* a = 2^64, then the end */
+	} else {
+		a = (uint64_t)-den / den + 1;
+		num = den;
+		den = (uint64_t)-den % den;
+	}
+	if (a >= gate)
 		return 1;
-	num = den;
-	den = (uint64_t)(((u128)1 << n) % den);
-	a = (uint64_t)a0;
 	for (;;) {
 		u128 nq = (u128)a * q + qp;
 		uint64_t r;
@@ -359,10 +367,23 @@ static int may_reach(uint64_t m, unsigned n, uint64_t K, u128 gate)
 			return 0;
 		qp = q;
 		q = (uint64_t)nq;
-		a = num / den;
+		/* most quotients are 1 to 3: subtract before dividing */
+		r = num - den;
+		a = 1;
+		if (r >= den) {
+			r -= den;
+			a = 2;
+			if (r >= den) {
+				r -= den;
+				a = 3;
+				if (r >= den) {
+					a = num / den;
+					r = num - a * den;
+				}
+			}
+		}
 		if (a >= gate)
 			return 1;
-		r = num % den;
 		num = den;
 		den = r;
 	}

@@ -1319,8 +1319,8 @@ verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
 /* The smallest worst R the map's rule gives status at (WARN or FAIL:
  * WARN < FAIL in verify_status) with judged checks (by bisection: the
  * tail falls as R grows), or 0 if none. */
-static double rule_r(const verify_smap_ref *ref, size_t judged,
-                     verify_status at)
+static double rule_r_uncached(const verify_smap_ref *ref, size_t judged,
+                              verify_status at)
 {
 	double lo = 1, hi = 1e12;
 	int i;
@@ -1337,6 +1337,32 @@ static double rule_r(const verify_smap_ref *ref, size_t judged,
 			lo = mid;
 	}
 	return hi;
+}
+
+/* rule_r depends only on the reference (one a width), judged and at:
+ * the last few answers kept (screens ask the same one per candidate). */
+static double rule_r(const verify_smap_ref *ref, size_t judged,
+                     verify_status at)
+{
+	static _Thread_local struct {
+		const verify_smap_ref *ref;
+		size_t judged;
+		verify_status at;
+		double r;
+	} memo[8];
+	static _Thread_local unsigned next;
+	size_t i;
+
+	for (i = 0; i < sizeof memo / sizeof *memo; i++)
+		if (memo[i].ref == ref && memo[i].judged == judged &&
+		    memo[i].at == at)
+			return memo[i].r;
+	i = next++ % (sizeof memo / sizeof *memo);
+	memo[i].ref = ref;
+	memo[i].judged = judged;
+	memo[i].at = at;
+	memo[i].r = rule_r_uncached(ref, judged, at);
+	return memo[i].r;
 }
 
 int verify_strides_fail(uint64_t p, unsigned bits, size_t judged,
