@@ -1473,8 +1473,24 @@ static void statement(walk *w, size_t a, size_t b)
 					char why[64];
 					int amt = i + 4 == b && small_value(w, &t[i + 2], &k,
 					          why, sizeof why) ? (int)k : -2;
-					sequence_found(w, s, t[i].line, amt,
-					               i + 2 < b ? t[i + 2].s : "");
+					char txt[64] = "";
+					size_t q, n = 0;
+					for (q = i + 2; q + 1 < b && n + 1 < sizeof txt; q++)
+						n += (size_t)snprintf(txt + n, sizeof txt - n,
+						                      "%s%s", q > i + 2 &&
+						                      t[q].type != T_OP &&
+						                      t[q - 1].type != T_OP ? " " :
+						                      "", t[q].s);
+					if (amt == -2 && i + 4 < b) {
+						/* ">> (32 - HASH_BITS)": a constant of literals
+						 * and defines */
+						ev x = { w, t, i + 2, b - 1, word_mask(64), 0 };
+						val v = e_expr(&x, 0);
+						if (!x.bad && x.i == b - 1 && v.known && !v.a &&
+						    v.b < 128)
+							amt = (int)v.b;
+					}
+					sequence_found(w, s, t[i].line, amt, txt);
 					s->known = 0;
 				}
 			}

@@ -344,4 +344,12 @@ expect "return expression: exit 1, computes python's $rm, not 0x9e370001" \
 	'[ $rc = 1 ] && [ "$rm" != 0x9e370001 ] &&
 	 grep -q "^lib/rethash.c:6: ERROR: the shift/add sequence computes x \* $rm mod 2^32, not \* 0x9e370001" "$tmp/re"'
 
+# ---- ">> (32 - HASH_BITS)" with HASH_BITS a define -------------------------
+$cfx review $fx/bits_define.patch > "$tmp/bd"
+hb=$(sed -n 's/^+#define HASH_BITS \([0-9]*\)$/\1/p' $fx/bits_define.patch)
+sh=$((32 - hb))
+expect "bits define: >> (32 - HASH_BITS) is >> $sh, a table of 2^$hb" \
+	'grep -q "^lib/bitshash.c:14: NOTE: then hash >> $sh: bits 31..$sh, the top $hb of the product, index a table of 2^$hb\$" "$tmp/bd" &&
+	 ! grep -q ">> (:" "$tmp/bd"'
+
 done_suite review
