@@ -437,12 +437,21 @@ static void evidence(char *buf, size_t n, const verify_family *f)
 	else if (f->small_note)
 		snprintf(buf, n, "R %s at 2^%u x%u; see the Note", r, w->b,
 		         w->load);
-	else if (f->percentile >= 50)
-		snprintf(buf, n, "R %s at 2^%u x%u; worse than %.0f%%", r, w->b,
-		         w->load, f->percentile);
-	else if (f->percentile >= 0)
-		snprintf(buf, n, "R %s at 2^%u x%u; better than %.0f%%", r, w->b,
-		         w->load, 100 - f->percentile);
+	else if (f->percentile >= 0) {
+		/* a share never reads 100% (nor 0%): past 99.5 one decimal,
+		 * past 99.95 ">99.9" */
+		double v = f->percentile >= 50 ? f->percentile
+		           : 100 - f->percentile;
+		char sh[16];
+		if (v >= 99.95)
+			snprintf(sh, sizeof sh, ">99.9");
+		else if (v >= 99.5)
+			snprintf(sh, sizeof sh, "%.1f", v);
+		else
+			snprintf(sh, sizeof sh, "%.0f", v);
+		snprintf(buf, n, "R %s at 2^%u x%u; %s than %s%%", r, w->b,
+		         w->load, f->percentile >= 50 ? "worse" : "better", sh);
+	}
 	else if (f->cf.ok)
 		snprintf(buf, n, "R %s at 2^%u x%u; max a_k %llu", r, w->b, w->load,
 		         (unsigned long long)f->cf.a);

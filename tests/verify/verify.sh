@@ -599,5 +599,11 @@ assert sum(len(f["cells"]) for f in o["battery"]) > 2 * len(o["battery"])
 assert len(o["stride_map"]["strides"]) == o["stride_map"]["strides_mapped"]' &&
 	ok "--json --full: every cell, every stride" || bad "--json --full"
 
+# a share never reads 100%: golden(64)'s sequential cell is past 99.95%
+# (PRODUCT: "better than >99.9%")
+./cfx verify 'golden(64)' >"$tmp/g64.txt"
+if ! grep -q 'than 100%' "$tmp/g64.txt" && grep -q 'than >99.9%' "$tmp/g64.txt"
+then ok "no share reads 100%"; else bad "a share reads 100%"; fi
+
 echo "verify: $pass passed, $fail failed"
 [ $fail = 0 ]
