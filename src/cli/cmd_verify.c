@@ -296,6 +296,10 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 		draw(&r, 0, s->bt.nfam);
 	rc = pool_run(s->bt.nfam, threads, run_one, progress, &r);
 	ccheck_finish(&cc);
+	/* Ctrl-C while the compiler ran stopped the check, not the
+	 * environment: the command is interrupted (130), not judged */
+	if (c->stop && *c->stop)
+		rc = -1;
 	if (rc == 0) {
 		vc.ran = cc.ran;
 		vc.ok = cc.ok;
