@@ -64,7 +64,7 @@ kill -INT "$pid"
 wait "$pid"; rc=$?
 expect "screening: exit status 1 (got $rc)" '[ "$rc" = 1 ]'
 kept=$(sed -n 's/.*screen [a-z]*: \([0-9]*\) kept.*/\1/p' "$out")
-passed=$(grep -Ec '^ *[0-9]+ 0x[0-9a-f]+ .* (PASS|WARN) ' "$out")
+passed=$(grep -Ec '^ *[0-9]+ +0x[0-9a-f]+ .* (PASS|WARN) ' "$out")
 expect "screening: kept ($kept) = rows that passed the screen ($passed)" '[ "$kept" = "$passed" ]'
 expect "screening: no front entry with depth 0" '! grep -q "adders, depth 0 " "$out"'
 echo "$pass passed, $fail failed"
