@@ -1,4 +1,5 @@
 /* pool.c - a few workers over a list of jobs (see pool.h). */
+#include <flint/flint.h>
 #include <pthread.h>
 #include <unistd.h>
 
@@ -56,6 +57,7 @@ static void *thread(void *arg)
 void pool_thread_end(void)
 {
 	mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
+	flint_cleanup();   /* FLINT's per-thread fmpz cache (lattice.c's LLL) */
 }
 
 unsigned pool_cpus(void)
