@@ -452,6 +452,12 @@ size_t verify_judged(const verify_battery *bt);
  * planned once per word size and kept (safe from any thread). */
 size_t verify_judged_default(unsigned bits);
 
+/* A share of random multipliers, in percent, as a report prints it: never
+ * "100" nor "0" (a sample cannot say all or none): ">99.9" and "<0.1" at
+ * the ends, one decimal within 0.5 of them, else sig significant digits.
+ * Returns buf. */
+const char *verify_share_text(char *buf, size_t n, double share, int sig);
+
 /* Gauss-Kuzmin: the probability that J given quotients of a random real
  * include one >= a. */
 double verify_gk_tail(double a, size_t places);

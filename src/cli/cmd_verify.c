@@ -442,19 +442,13 @@ static void evidence(char *buf, size_t n, const verify_family *f)
 		snprintf(buf, n, "R %s at 2^%u x%u; see the Note", r, w->b,
 		         w->load);
 	else if (f->percentile >= 0) {
-		/* a share never reads 100% (nor 0%): past 99.5 one decimal,
-		 * past 99.95 ">99.9" */
+		/* (v >= 50: two digits are the whole part) */
 		double v = f->percentile >= 50 ? f->percentile
 		           : 100 - f->percentile;
 		char sh[16];
-		if (v >= 99.95)
-			snprintf(sh, sizeof sh, ">99.9");
-		else if (v >= 99.5)
-			snprintf(sh, sizeof sh, "%.1f", v);
-		else
-			snprintf(sh, sizeof sh, "%.0f", v);
 		snprintf(buf, n, "R %s at 2^%u x%u; %s than %s%%", r, w->b,
-		         w->load, f->percentile >= 50 ? "worse" : "better", sh);
+		         w->load, f->percentile >= 50 ? "worse" : "better",
+		         verify_share_text(sh, sizeof sh, v, 2));
 	}
 	else if (f->cf.ok)
 		snprintf(buf, n, "R %s at 2^%u x%u; max a_k %llu", r, w->b, w->load,
@@ -529,10 +523,10 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 			row(f, k->name, verify_status_name(k->status), ev);
 		} else if (!strcmp(k->name, "stride map") && bt->smap.n) {
 			const verify_smap *sm = &bt->smap;
-			char pct[40] = "";
+			char pct[40] = "", sh[16];
 			if (sm->percentile >= 0)
-				snprintf(pct, sizeof pct, "; %.3g%% do better",
-				         sm->percentile);
+				snprintf(pct, sizeof pct, "; %s%% do better",
+				         verify_share_text(sh, sizeof sh, sm->percentile, 3));
 			snprintf(ev, sizeof ev, "%llu: R %.3g at 2^%u x%u%s",
 			         (unsigned long long)sm->s[0].c, sm->s[0].r, sm->s[0].b,
 			         sm->s[0].load, pct);
@@ -608,7 +602,7 @@ static size_t stride_brief(char *buf, size_t n, const verify_stride *v)
 static void strides_section(FILE *f, const verify_battery *bt, int full)
 {
 	const verify_smap *sm = &bt->smap;
-	char text[1400];
+	char text[1400], sh[16];
 	size_t i, len, shown = 0;
 
 #define ADD(...) do { if (len < sizeof text) len += (size_t)snprintf( \
@@ -639,8 +633,9 @@ static void strides_section(FILE *f, const verify_battery *bt, int full)
 	else
 		ADD(".");
 	if (sm->percentile >= 0)
-		ADD("  %s: %.3g%% of random multipliers have a better worst "
-		    "stride%s.", verify_status_name(sm->status), sm->percentile,
+		ADD("  %s: %s%% of random multipliers have a better worst "
+		    "stride%s.", verify_status_name(sm->status), verify_share_text(
+		    sh, sizeof sh, sm->percentile, 3),
 		    sm->status == VERIFY_PASS && sm->worst >= 2 ? " (R >= 2 in some "
 		    "stride is that common, so it passes)" : "");
 	if (sm->beyond_found && sm->nbeyond) {

@@ -952,6 +952,19 @@ double verify_ref_tail(unsigned cal_bits, verify_kind kind, unsigned arg,
 	return pct_tail(ref->pct, ref->beta, r, percentile);
 }
 
+const char *verify_share_text(char *buf, size_t n, double share, int sig)
+{
+	if (share >= 99.95)
+		snprintf(buf, n, ">99.9");
+	else if (share < 0.05)
+		snprintf(buf, n, "<0.1");
+	else if (share >= 99.5 || share < 0.5)
+		snprintf(buf, n, "%.1f", share);
+	else
+		snprintf(buf, n, "%.*g", sig, share);
+	return buf;
+}
+
 /* "1e+11" style, for "1 in X". */
 static const char *one_in(char *buf, size_t n, double tail)
 {
@@ -993,7 +1006,7 @@ static void judge_family(verify_battery *bt, verify_family *f)
 	unsigned ra;
 	int comparable;
 	double pct, reftail;
-	char r[16], in[32], where[48], ref[16];
+	char r[16], in[32], where[48], ref[16], sh[16];
 	int n;
 
 	/* the reference's word: "32-bit" (on a 10-bit word, say so) */
@@ -1046,12 +1059,13 @@ static void judge_family(verify_battery *bt, verify_family *f)
 		n = snprintf(f->reason, sizeof f->reason, "%s; worse than %.4g%% of "
 		             "random odd %s multipliers", where, f->percentile, ref);
 	else if (f->percentile >= 50)
-		n = snprintf(f->reason, sizeof f->reason, "%s; worse than %.3g%% of "
-		             "random odd %s multipliers", where, f->percentile, ref);
+		n = snprintf(f->reason, sizeof f->reason, "%s; worse than %s%% of "
+		             "random odd %s multipliers", where,
+		             verify_share_text(sh, sizeof sh, f->percentile, 3), ref);
 	else if (f->percentile >= 0)
-		n = snprintf(f->reason, sizeof f->reason, "%s; better than %.3g%% "
-		             "of random odd %s multipliers", where,
-		             100 - f->percentile, ref);
+		n = snprintf(f->reason, sizeof f->reason, "%s; better than %s%% "
+		             "of random odd %s multipliers", where, verify_share_text(
+		             sh, sizeof sh, 100 - f->percentile, 3), ref);
 	else if (f->cf.ok)
 		n = snprintf(f->reason, sizeof f->reason, "%s; largest quotient "
 		             "a_%zu = %llu", where, f->cf.k,
@@ -1497,7 +1511,7 @@ static void check_strides(verify_battery *bt, int full)
 {
 	verify_smap *sm = &bt->smap;
 	verify_check *k;
-	char ref[96] = "";
+	char ref[96] = "", sh[16];
 
 	if (full) {
 		verify_strides(bt->p, bt->bits, bt->judged, sm);
@@ -1509,11 +1523,11 @@ static void check_strides(verify_battery *bt, int full)
 			snprintf(k->detail, sizeof k->detail, "not mapped");
 		else if (sm->worst > 0)
 			snprintf(k->detail, sizeof k->detail, "stride %llu: R %.3g at "
-			         "2^%u x%u (predicted); %.3g%% of random odd %u-bit "
+			         "2^%u x%u (predicted); %s%% of random odd %u-bit "
 			         "multipliers have a better worst stride",
 			         (unsigned long long)sm->beyond[0].c, sm->worst,
-			         sm->beyond[0].b, sm->beyond[0].load, sm->percentile,
-			         bt->bits);
+			         sm->beyond[0].b, sm->beyond[0].load, verify_share_text(
+			         sh, sizeof sh, sm->percentile, 3), bt->bits);
 		else
 			snprintf(k->detail, sizeof k->detail, "no stride reaches the "
 			         "R that would WARN");
@@ -1527,8 +1541,9 @@ static void check_strides(verify_battery *bt, int full)
 		return;
 	}
 	if (sm->percentile >= 0)
-		snprintf(ref, sizeof ref, "; %.3g%% of random odd %u-bit "
-		         "multipliers do better", sm->percentile, bt->bits);
+		snprintf(ref, sizeof ref, "; %s%% of random odd %u-bit "
+		         "multipliers do better", verify_share_text(sh, sizeof sh,
+		         sm->percentile, 3), bt->bits);
 	snprintf(k->detail, sizeof k->detail, "stride %llu: R %.3g at 2^%u x%u "
 	         "(predicted); %zu of %zu strides at R >= %g%s%s",
 	         (unsigned long long)sm->s[0].c, sm->s[0].r, sm->s[0].b,
@@ -1577,7 +1592,7 @@ static void check_fields(verify_battery *bt, int full)
 	lattice_cell c;
 	verify_check *k;
 	double pct, tail;
-	char what[160];
+	char what[160], sh[16];
 
 	memset(&bt->foff, 0, sizeof bt->foff);
 	memset(&bt->flay, 0, sizeof bt->flay);
@@ -1597,8 +1612,9 @@ static void check_fields(verify_battery *bt, int full)
 		field_text(what, sizeof what, &bt->foff, &two);
 	}
 	snprintf(k->detail, sizeof k->detail, "%.110s; the worst of every offset "
-	         "h of keys x<<h|y; %.3g%% of random odd %u-bit multipliers have "
-	         "a better worst", what, pct, bt->bits);
+	         "h of keys x<<h|y; %s%% of random odd %u-bit multipliers have "
+	         "a better worst", what, verify_share_text(sh, sizeof sh, pct, 3),
+	         bt->bits);
 	nl = lattice_fixed(bt->bits, lay);
 	for (i = 0; i < nl; i++)
 		if (lattice_worst(bt->p, bt->bits, &lay[i], tables, nt, &c, loads) >
@@ -1614,8 +1630,9 @@ static void check_fields(verify_battery *bt, int full)
 	k->tail = tail;
 	field_text(what, sizeof what, &bt->flay, &bt->flay_lay);
 	snprintf(k->detail, sizeof k->detail, "%.110s; the worst of 3-4 fields "
-	         "(bytes 24/16/8, 20/12, 32/20/12); %.3g%% of random odd %u-bit "
-	         "multipliers have a better worst", what, pct, bt->bits);
+	         "(bytes 24/16/8, 20/12, 32/20/12); %s%% of random odd %u-bit "
+	         "multipliers have a better worst", what, verify_share_text(sh,
+	         sizeof sh, pct, 3), bt->bits);
 }
 
 /* The layouts asked for: the candidate's worst predicted cell against
@@ -1673,7 +1690,7 @@ static void judge_ufields(verify_battery *bt, int full)
 				                                u->cell.xb, u->cell.b, loads);
 		}
 		{
-			char cnt[32] = "", vec[64] = "";
+			char cnt[32] = "", vec[64] = "", sh[16];
 			size_t len = 0;
 			unsigned f;
 			for (f = 0; f < u->lay.nf && len < sizeof vec; f++)
@@ -1683,9 +1700,10 @@ static void judge_ufields(verify_battery *bt, int full)
 			if (u->cell.counted >= 0)
 				snprintf(cnt, sizeof cnt, " (counted %.3g)", u->cell.counted);
 			snprintf(u->reason, sizeof u->reason, "R %.3g at 2^%u x%u%s, "
-			         "vector (%s); %.3g%% of %d random odd multipliers do "
+			         "vector (%s); %s%% of %d random odd multipliers do "
 			         "better", pred, u->cell.b, u->cell.load, cnt, vec,
-			         u->percentile, VERIFY_UREF_COUNT);
+			         verify_share_text(sh, sizeof sh, u->percentile, 3),
+			         VERIFY_UREF_COUNT);
 		}
 	}
 	free(loads);

@@ -604,6 +604,24 @@ assert len(o["stride_map"]["strides"]) == o["stride_map"]["strides_mapped"]' &&
 ./cfx verify 'golden(64)' >"$tmp/g64.txt"
 if ! grep -q 'than 100%' "$tmp/g64.txt" && grep -q 'than >99.9%' "$tmp/g64.txt"
 then ok "no share reads 100%"; else bad "a share reads 100%"; fi
+# nor in the new checks: 0x9e37fffffffc0001's stride map and field checks
+# are past every random multiplier of the reference (stride 4096: python
+# recounts its keys k*4096 from 0 at R > 1000, which no random multiplier
+# reaches)
+./cfx verify 0x9e37fffffffc0001 --full >"$tmp/b64.txt"
+./cfx verify 0x9e37fffffffc0001 --json >"$tmp/b64.json"
+r4096=$($py -c '
+p, n, b, K = 0x9e37fffffffc0001, 64, 17, 2**17
+c = {}
+for k in range(K):
+    h = (k * 4096 * p % 2**n) >> (n - b)
+    c[h] = c.get(h, 0) + 1
+print(int(sum(x * (x + 1) / 2 for x in c.values()) / ((K * (1 - 1 / 2**b) + K * K / 2**b + K) / 2)))')
+if [ "$r4096" -gt 1000 ] && ! grep -q '[^.0-9]100%\|[^.0-9]0%' "$tmp/b64.txt" "$tmp/b64.json" &&
+   grep -q '^stride map *FAIL  4096: .*; >99.9% do better' "$tmp/b64.txt" &&
+   [ "$(tr '\n' ' ' <"$tmp/b64.txt" | grep -o '>99.9% of random odd 64-bit multipliers have a better worst' | wc -l)" = 2 ]
+then ok "stride map and field checks: >99.9%, never 100% (stride 4096 at R $r4096)"
+else bad "a share of the stride map or field checks reads 100% (or 0%)"; fi
 
 echo "verify: $pass passed, $fail failed"
 [ $fail = 0 ]
