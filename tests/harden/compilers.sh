@@ -59,6 +59,15 @@ CC=false verify
 expect "CC=false verify: pass, INFO ($(cat "$tmp/v"))" \
 	'grep -q "^pass INFO: the compiled check cannot run: .*exit status 1.*evaluator agrees on 2^20 inputs" "$tmp/v"'
 
+# a directory passes access(X_OK): as on PATH, it is no compiler (it was
+# "the compiler failed (cannot run: Permission denied)")
+CC=$tmp bench; rc=$?
+expect "CC=a directory bench: status 2, no compiler ($(cat "$tmp/err"))" \
+	'[ $rc = 2 ] && [ "$(cat "$tmp/err")" = "cfx: bench: no C compiler found; install gcc or set CC ($tmp)" ]'
+CC=$tmp verify
+expect "CC=a directory verify: INFO, no compiler ($(cat "$tmp/v"))" \
+	'grep -q "^pass INFO: the compiled check cannot run: no C compiler found ($tmp)" "$tmp/v"'
+
 CFX_TEST_TIME_LIMIT=1 CC=$tmp/slowcc bench; rc=$?
 expect "a compiler that hangs, bench: status 2 (got $rc)" '[ $rc = 2 ]'
 expect "a compiler that hangs, bench: said ($(cat "$tmp/err"))" \
