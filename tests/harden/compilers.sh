@@ -95,6 +95,12 @@ TMPDIR=/proc verify
 expect "TMPDIR=/proc verify: INFO ($(cat "$tmp/v"))" \
 	'grep -q "^pass INFO: the compiled check cannot run: cannot make a temporary directory" "$tmp/v"'
 
+# a relative TMPDIR is not used (man cfx: an absolute path, else /tmp)
+mkdir -p "$tmp/cwd/rel"
+(cd "$tmp/cwd" && TMPDIR=rel timeout 120 "$root/cfx" bench $P --runs 3 >/dev/null 2>"$tmp/err"); rc=$?
+expect "TMPDIR=rel bench: status 0, nothing made in ./rel (got $rc, $(ls "$tmp/cwd/rel"))" \
+	'[ $rc = 0 ] && [ -z "$(ls -A "$tmp/cwd/rel")" ]'
+
 ( ulimit -n 8; verify )
 expect "ulimit -n 8 verify: not a FAIL ($(cat "$tmp/v"))" \
 	'grep -Eq "^pass (INFO|PASS): " "$tmp/v"'
