@@ -55,6 +55,11 @@ void proc_tmp_remove(proc_tmp *t);
  * $CC is empty after splitting; *name then says what was looked for
  * (static storage). */
 char **proc_cc(int *n, const char **name);
+
+/* name as a shell finds a program: itself when it holds a '/', else the
+ * first PATH directory (empty entries skipped) holding it, malloc'd; NULL
+ * unless that is an executable regular file. */
+char *proc_which(const char *name);
 void proc_words_free(char **w);
 
 /* ---- running programs ------------------------------------------------- */

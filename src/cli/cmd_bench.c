@@ -384,27 +384,6 @@ static int timed(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
 
 /* ---- the multiply, checked in the disassembly --------------------------- */
 
-/* objdump on PATH, malloc'd, or NULL. */
-static char *find_objdump(void)
-{
-	const char *path = getenv("PATH");
-	char *dirs, *d, *save = NULL, *found = NULL;
-
-	if (!path)
-		return NULL;
-	dirs = xstrdup(path);
-	for (d = strtok_r(dirs, ":", &save); d && !found;
-	     d = strtok_r(NULL, ":", &save)) {
-		char *f = xasprintf("%s/objdump", *d ? d : ".");
-		if (access(f, X_OK) == 0)
-			found = f;
-		else
-			free(f);
-	}
-	free(dirs);
-	return found;
-}
-
 /* Does the disassembly of function fn in text (objdump -d) have a
  * multiply instruction (x86 imul/mul/mulx, arm64 mul/madd/umull/smull,
  * riscv mul)? */
@@ -438,7 +417,7 @@ static void check_multiply(cmd_ctx *c, const char *src, const variant *v,
 {
 	int ncc, n, k, bad = 0;
 	const char *name;
-	char **cc = proc_cc(&ncc, &name), *od = find_objdump();
+	char **cc = proc_cc(&ncc, &name), *od = proc_which("objdump");
 	char *csrc = NULL, *obj = NULL, *log = NULL, *dis = NULL, *text = NULL;
 	char **argv = NULL, *dargv[5];
 	proc_tmp t = { NULL, -1 };

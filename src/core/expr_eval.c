@@ -78,6 +78,21 @@ static int node_err(env *ev, const expr_node *n, enum cfx_code code,
 	                    "%s", msg);
 }
 
+/* An operand's error: it names the operand's whole text, -1 or -(2^70)
+ * (its parentheses closed), not the token at its root. */
+static int operand_err(env *ev, const expr_node *n, enum cfx_code code,
+                       const char *msg)
+{
+	int lo = n->col, hi = n->col + n->len, open = 0, i;
+
+	span(ev->src, n, &lo, &hi);
+	for (i = lo; i < hi; i++)
+		open += (ev->src[i] == '(') - (ev->src[i] == ')');
+	for (; open > 0 && ev->src[hi]; hi++)
+		open -= ev->src[hi] == ')';
+	return cfx_err_setn(ev->err, code, lo, ev->src + lo, hi - lo, "%s", msg);
+}
+
 /* log2 |z|, 0 for z = 0 or +-1. */
 static double log2_abs(const mpz_t z)
 {
@@ -298,10 +313,12 @@ static int eval(env *ev, const expr_node *n, expr_value *v);
 static int need_int(env *ev, const expr_node *n, const expr_value *v,
                     const char *what)
 {
-	if (v->kind != EXPR_RAT || mpz_cmp_ui(mpq_denref(v->q), 1) != 0)
-		return cfx_err_setn(ev->err, CFX_EDOMAIN, n->col, ev->src + n->col,
-		                    n->len, "%s must be an integer", what);
-	return 0;
+	char msg[64];
+
+	if (v->kind == EXPR_RAT && mpz_cmp_ui(mpq_denref(v->q), 1) == 0)
+		return 0;
+	snprintf(msg, sizeof msg, "%s must be an integer", what);
+	return operand_err(ev, n, CFX_EDOMAIN, msg);
 }
 
 /* sqrt of v in place: exact when v is a rational, else an interval. */
@@ -371,10 +388,10 @@ static int do_pow(env *ev, const expr_node *n, expr_value *a, expr_value *b)
 	expr_value base;
 
 	if (b->kind != EXPR_RAT || mpz_cmp_ui(mpq_denref(b->q), 1) != 0)
-		return node_err(ev, n->b, CFX_EDOMAIN,
+		return operand_err(ev, n->b, CFX_EDOMAIN,
 		                "exponent must be an integer (use sqrt)");
 	if (!mpz_fits_slong_p(mpq_numref(b->q)))
-		return node_err(ev, n->b, CFX_ELIMIT, "exponent too large");
+		return operand_err(ev, n->b, CFX_ELIMIT, "exponent too large");
 	e = mpz_get_si(mpq_numref(b->q));
 	neg = e < 0;
 	k = neg ? -(unsigned long)e : (unsigned long)e;
@@ -499,7 +516,7 @@ static int do_bits(env *ev, const expr_node *n, expr_value *a, expr_value *b)
 		if (n->kind == EXPR_SHL && need_word(ev, n) < 0)
 			return -1;
 		if (mpz_sgn(y) < 0)
-			return node_err(ev, n->b, CFX_EDOMAIN,
+			return operand_err(ev, n->b, CFX_EDOMAIN,
 			                "a shift count must not be negative");
 		/* past the word (or every bit of x) the answer is 0 or -1 */
 		k = mpz_cmp_ui(y, EXPR_MAX_BITS) > 0 ? EXPR_MAX_BITS + 1UL

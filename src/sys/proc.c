@@ -260,12 +260,37 @@ void proc_words_free(char **w)
 	free(w);
 }
 
+/* An executable regular file: a directory passes access(X_OK) too. */
+static int runnable(const char *f)
+{
+	struct stat st;
+
+	return access(f, X_OK) == 0 && stat(f, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+char *proc_which(const char *name)
+{
+	const char *path = getenv("PATH");
+
+	if (strchr(name, '/'))
+		return runnable(name) ? xstrdup(name) : NULL;
+	while (path && *path) {
+		size_t k = strcspn(path, ":");
+		char *f = xasprintf("%.*s/%s", (int)k, path, name);
+		if (k && runnable(f))
+			return f;
+		free(f);
+		path += k + (path[k] == ':');
+	}
+	return NULL;
+}
+
 char **proc_cc(int *n, const char **name)
 {
 	static char what[256];
-	const char *cc = getenv("CC"), *path = getenv("PATH");
+	const char *cc = getenv("CC");
 	text_words ws = { 0 };
-	char **argv, *first = NULL;
+	char **argv, *first;
 	size_t i;
 
 	*n = 0;
@@ -274,28 +299,7 @@ char **proc_cc(int *n, const char **name)
 	snprintf(what, sizeof what, "%s", cc);
 	*name = what;
 	text_split(cc, 0, &ws, NULL);
-	if (!ws.n) {
-		text_words_free(&ws);
-		free(ws.w);
-		return NULL;
-	}
-	if (strchr(ws.w[0].s, '/')) {
-		if (access(ws.w[0].s, X_OK) == 0)
-			first = xstrdup(ws.w[0].s);
-	} else {
-		while (!first && path && *path) {
-			size_t k = strcspn(path, ":");
-			char *f = xasprintf("%.*s/%s", (int)k, path, ws.w[0].s);
-			struct stat st;
-			if (k && access(f, X_OK) == 0 && stat(f, &st) == 0 &&
-			    S_ISREG(st.st_mode))
-				first = f;
-			else
-				free(f);
-			path += k + (path[k] == ':');
-		}
-	}
-	if (!first) {
+	if (!ws.n || !(first = proc_which(ws.w[0].s))) {
 		text_words_free(&ws);
 		free(ws.w);
 		return NULL;

@@ -36,7 +36,16 @@ $ cfx score '1 << 31'
 $ cfx naf '0x9e3779b9 >> 16 | 1' | head -1
 > value      0x00009e37 = 40503 (32-bit, odd)
 $ cfx naf --bits 8 -- '1 << -1'
-! cfx: naf: a shift count must not be negative (-)
+! cfx: naf: a shift count must not be negative (-1)
+? 2
+$ cfx naf --bits 8 -- '1 >> -(2^70)'
+! cfx: naf: a shift count must not be negative (-(2^70))
+? 2
+$ cfx naf --bits 8 -- '2^-(2^70)'
+! cfx: naf: exponent too large (-(2^70))
+? 2
+$ cfx naf --bits 8 'sqrt(2) & 1'
+! cfx: naf: left of & must be an integer (sqrt(2))
 ? 2
 $ cfx naf '2 < 3'
 ! cfx: naf: no comparisons; the left shift is << (<)

@@ -59,6 +59,15 @@ CC=false verify
 expect "CC=false verify: pass, INFO ($(cat "$tmp/v"))" \
 	'grep -q "^pass INFO: the compiled check cannot run: .*exit status 1.*evaluator agrees on 2^20 inputs" "$tmp/v"'
 
+# a directory passes access(X_OK): as on PATH, it is no compiler (it was
+# "the compiler failed (cannot run: Permission denied)")
+CC=$tmp bench; rc=$?
+expect "CC=a directory bench: status 2, no compiler ($(cat "$tmp/err"))" \
+	'[ $rc = 2 ] && [ "$(cat "$tmp/err")" = "cfx: bench: no C compiler found; install gcc or set CC ($tmp)" ]'
+CC=$tmp verify
+expect "CC=a directory verify: INFO, no compiler ($(cat "$tmp/v"))" \
+	'grep -q "^pass INFO: the compiled check cannot run: no C compiler found ($tmp)" "$tmp/v"'
+
 CFX_TEST_TIME_LIMIT=1 CC=$tmp/slowcc bench; rc=$?
 expect "a compiler that hangs, bench: status 2 (got $rc)" '[ $rc = 2 ]'
 expect "a compiler that hangs, bench: said ($(cat "$tmp/err"))" \
@@ -85,6 +94,12 @@ expect "TMPDIR=/proc bench: said ($(cat "$tmp/err"))" \
 TMPDIR=/proc verify
 expect "TMPDIR=/proc verify: INFO ($(cat "$tmp/v"))" \
 	'grep -q "^pass INFO: the compiled check cannot run: cannot make a temporary directory" "$tmp/v"'
+
+# a relative TMPDIR is not used (man cfx: an absolute path, else /tmp)
+mkdir -p "$tmp/cwd/rel"
+(cd "$tmp/cwd" && TMPDIR=rel timeout 120 "$root/cfx" bench $P --runs 3 >/dev/null 2>"$tmp/err"); rc=$?
+expect "TMPDIR=rel bench: status 0, nothing made in ./rel (got $rc, $(ls "$tmp/cwd/rel"))" \
+	'[ $rc = 0 ] && [ -z "$(ls -A "$tmp/cwd/rel")" ]'
 
 ( ulimit -n 8; verify )
 expect "ulimit -n 8 verify: not a FAIL ($(cat "$tmp/v"))" \

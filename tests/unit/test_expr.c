@@ -1510,7 +1510,7 @@ Test(expr, bit_operators)
 		{ "~1", 0, NULL, 0 },                   /* no word */
 		{ "2 + (1 << 3)", 0, NULL, 7 },         /* no word, at << */
 		{ "1 >> -2", 8, NULL, 5 },              /* negative count */
-		{ "1/2 & 1", 8, NULL, 1 },              /* not an integer: at / */
+		{ "1/2 & 1", 8, NULL, 0 },              /* not an integer: names 1/2 */
 	};
 	size_t i;
 
