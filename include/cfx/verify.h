@@ -326,9 +326,17 @@ int verify_plan(verify_battery *bt, uint64_t p, unsigned bits,
 
 /* After verify_plan, before the runs: the user's stride c (1 <= c <
  * 2^bits) as a family of keys k c ("stride C (yours)"), judged as every
- * family; and a layout of packed keys (shifts from the top field down,
- * each in 1..bits-1, descending), judged by verify_judge.  Return 0, or
+ * family; and a layout of packed keys (shifts from the top field down, as
+ * verify_fields_ok takes them), judged by verify_judge.  Return 0, or
  * -1 with err (more than VERIFY_MAX_USER, or out of range). */
+/* The packed layouts a bits-bit word can judge: at most
+ * verify_fields_max(bits) offsets (0 on 8 bits), falling from the top,
+ * every field at least LATTICE_MIN_FIELD bits wide (shift[0] <= bits - 4,
+ * each at least 4 below the one before, the last >= 4), so that some
+ * table of the field checks has a cell.  verify_fields_ok: 1 when
+ * shift[0..nf) obeys that. */
+unsigned verify_fields_max(unsigned bits);
+int verify_fields_ok(unsigned bits, const unsigned *shift, unsigned nf);
 int verify_add_stride(verify_battery *bt, uint64_t c, cfx_err *err);
 int verify_add_fields(verify_battery *bt, const unsigned *shift, unsigned nf,
                       cfx_err *err);

@@ -110,8 +110,9 @@ const cmd_def cli_commands[] = {
 	{ "verify", "EXPR", "is this multiplier safe to submit? a verdict",
 	  OPT_VBITS | OPT_JSON | OPT_TLIST | OPT_AGAINST | OPT_PATCH | OPT_FULL |
 	  OPT_FORCE | OPT_VKEYS,
-	  "Word size: --bits N (8..64), else the smallest of 32 and 64 that\n"
-	  "holds the constant, as for every command.  Checks: odd, size (a\n"
+	  "Word size: --bits N (8..64), else the word rule of every command\n"
+	  "(the smallest of 32, 64, then multiples of 64 that holds the\n"
+	  "constant; one wider than 64 bits is refused).  Checks: odd, size (a\n"
 	  "constant far below 2^(n-1) moves consecutive keys too little), prime\n"
 	  "(information), continued fraction, shift/add form (compiled with\n"
 	  "cc -O2 -Wall -Wextra -Werror and checked against multiplication on\n"

@@ -46,6 +46,18 @@ static int parse_ukeys(cmd_ctx *c, const cli_args *a, unsigned bits,
 	memset(u, 0, sizeof *u);
 	for (w = 0; w < 2; w++) {
 		const char *s = lists[w], *opt = w ? "--fields" : "--stride";
+		if (s && !*s)
+			return cfx_err_set(&c->err, CFX_EDOMAIN, -1, s, "%s takes a "
+			                   "list like %s", opt, w ? "20 or 20,12" : "104 "
+			                   "or 24,104");
+		if (w == 1 && s && !verify_fields_max(bits)) {
+			unsigned need = bits;
+			while (!verify_fields_max(need))
+				need++;
+			return cfx_err_set(&c->err, CFX_EDOMAIN, -1, s, "--fields needs "
+			                   "a word of %u bits or more (this one has %u)",
+			                   need, bits);
+		}
 		while (s && *s) {
 			size_t len = strcspn(s, ",");
 			char tok[32], *end;
@@ -53,28 +65,36 @@ static int parse_ukeys(cmd_ctx *c, const cli_args *a, unsigned bits,
 			snprintf(tok, sizeof tok, "%.*s", (int)(len < 31 ? len : 31), s);
 			errno = 0;
 			v = strtoull(tok, &end, 0);
+			if ((w == 0 && u->nstride == VERIFY_MAX_USER) ||
+			    (w == 1 && u->nshift == verify_fields_max(bits)))
+				return w ? cfx_err_set(&c->err, CFX_EDOMAIN, -1, len ? tok
+				                       : s, "--fields takes at most %u on "
+				                       "%u-bit words", verify_fields_max(bits),
+				                       bits)
+				         : cfx_err_set(&c->err, CFX_EDOMAIN, -1, len ? tok
+				                       : s, "--stride takes at most %d",
+				                       VERIFY_MAX_USER);
+			if (w == 1 && len && !*end && !errno && tok[0] != '-' &&
+			    v < bits)
+				u->shift[u->nshift++] = (unsigned)v;
 			if (!len || *end || errno || tok[0] == '-' ||
 			    (w == 0 && (v < 1 || v > word_mask(bits))) ||
-			    (w == 1 && (v < 1 || v >= bits ||
-			                (u->nshift && v >= u->shift[u->nshift - 1])))) {
-				char lim[48];
+			    (w == 1 && (v >= bits || !verify_fields_ok(bits, u->shift,
+			                                               u->nshift)))) {
 				if (w == 0)
-					snprintf(lim, sizeof lim, "between 1 and 2^%u-1", bits);
-				else
-					snprintf(lim, sizeof lim, "between 1 and %u, falling",
-					         bits - 1);
+					return cfx_err_set(&c->err, CFX_EDOMAIN, -1, len ? tok
+					                   : s, "--stride takes numbers between "
+					                   "1 and 2^%u-1", bits);
+				/* the rule of verify_fields_ok */
 				return cfx_err_set(&c->err, CFX_EDOMAIN, -1, len ? tok : s,
-				                   "%s takes numbers %s", opt, lim);
+				                   "--fields takes offsets from %u down to "
+				                   "%d, each %d or more below the one "
+				                   "before (fields of 2^%d values or more)",
+				                   bits - LATTICE_MIN_FIELD, LATTICE_MIN_FIELD,
+				                   LATTICE_MIN_FIELD, LATTICE_MIN_FIELD);
 			}
-			if ((w == 0 && u->nstride == VERIFY_MAX_USER) ||
-			    (w == 1 && u->nshift == LATTICE_MAX_FIELDS - 1))
-				return cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok, "%s takes "
-				                   "at most %d", opt, w ? LATTICE_MAX_FIELDS
-				                   - 1 : VERIFY_MAX_USER);
 			if (w == 0)
 				u->stride[u->nstride++] = v;
-			else
-				u->shift[u->nshift++] = (unsigned)v;
 			s += len + (s[len] == ',');
 			if (s[-1] == ',' && !*s)
 				return cfx_err_set(&c->err, CFX_EDOMAIN, -1, lists[w],
@@ -167,7 +187,8 @@ static void subject_free(subject *s)
 }
 
 /* The constant, its word size and derived forms; nothing runs yet.
- * bits = 0: --bits absent (the smallest of 32 and 64 that holds it). */
+ * bits = 0: --bits absent (the word rule, word_auto; above 64 bits
+ * constant_make refuses it). */
 static int subject_parse(cmd_ctx *c, subject *s, const char *src, int arg,
                          unsigned long bits)
 {
@@ -193,6 +214,36 @@ static int subject_parse(cmd_ctx *c, subject *s, const char *src, int arg,
 	s->made = 1;
 	s->bits = (unsigned)s->k.bits;
 	return 0;
+}
+
+/* "cfx verify A B": the words were joined into one expression, which does
+ * not parse; when each word is a constant alone, the second was meant as
+ * --against, and the error says so (naming it). */
+static void two_constants(cmd_ctx *c, const cli_args *a)
+{
+	char *w[2];
+	cfx_err e;
+	mpz_t v;
+	int i, ok = 1;
+
+	if (a->npos != 2 || c->err.code != CFX_ESYNTAX)
+		return;
+	w[0] = xstrndup(a->expr, (size_t)a->pos_off[1] - 1);
+	w[1] = xstrdup(a->expr + a->pos_off[1]);
+	mpz_init(v);
+	for (i = 0; i < 2 && ok; i++) {
+		cfx_err_clear(&e);
+		ok = constant_value(w[i], cli_session_lookup, c->sess, v, &e) == 0;
+	}
+	mpz_clear(v);
+	if (ok) {
+		cfx_err_set(&c->err, CFX_EUSAGE, -1, w[1], "one constant at a "
+		            "time; to put a second beside it: cfx verify %.40s "
+		            "--against %.40s", w[0], w[1]);
+		c->err.arg = a->pos[1];
+	}
+	free(w[0]);
+	free(w[1]);
 }
 
 /* ---- running ------------------------------------------------------------ */
@@ -1275,8 +1326,11 @@ int cmd_verify(cmd_ctx *c, cli_args *a)
 		            "not a report");
 		goto done;
 	}
-	if (subject_parse(c, &s, src, a->expr_arg, a->bits) < 0 ||
-	    parse_tables(c, a, s.bits, tables, &ntables) < 0)
+	if (subject_parse(c, &s, src, a->expr_arg, a->bits) < 0) {
+		two_constants(c, a);
+		goto done;
+	}
+	if (parse_tables(c, a, s.bits, tables, &ntables) < 0)
 		goto done;
 	c->multiplier = 1;          /* a dashboard's panels follow EXPR */
 	if (a->emit && !strcmp(a->emit, "kunit")) {   /* review_emit.c */

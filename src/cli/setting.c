@@ -54,8 +54,9 @@ const setting setting_table[] = {
 
 	{ SETTING_VBITS, "bits", "bits", 'b', SETTING_INT, VERIFY_MIN_BITS,
 	  WORD_MAX_HASH, NULL, "N", NULL,
-	  "word size n, 8..64 (default: the smallest of 32 and 64 that\n"
-	  "holds the constant; below 8 bits too few keys to judge)", 0 },
+	  "word size n, 8..64 (default: the word rule, the smallest of 32,\n"
+	  "64, then multiples of 64 that holds the constant, and one wider\n"
+	  "than 64 bits is refused; below 8 bits too few keys to judge)", 0 },
 	{ SETTING_SBITS, "bits", "bits", 'b', SETTING_INT, 1, SEARCH_MAX_BITS,
 	  NULL, "N", NULL,
 	  "word size n, 1 to 126 (default 32, the smallest word of the rule\n"
@@ -151,8 +152,11 @@ const setting setting_table[] = {
 	  "same rule as every family (1 <= c < 2^n, at most 8)", 0 },
 	{ SETTING_VFIELDS, "fields", "fields", 'W', SETTING_TEXT, 0, 0, NULL,
 	  "H[,H2[,H3]]", NULL,
-	  "your packed keys x<<H|y (x<<H|y<<H2|z, ...; H > H2 > H3 >= 4):\n"
-	  "judged first against random multipliers on the same layout", 0 },
+	  "your packed keys x<<H|y (x<<H|y<<H2|z, ...): judged first against\n"
+	  "random multipliers on the same layout; H from n-4 down to 4, each\n"
+	  "offset 4 or more below the one before (fields of 2^4 values or\n"
+	  "more; words of 9 bits or more, one offset up to 12 bits, two up\n"
+	  "to 16)", 0 },
 	{ SETTING_RFORMAT, "format", "format", 0, SETTING_CHOICE, 0, 0,
 	  "checkpatch|gcc", "checkpatch|gcc", "checkpatch",
 	  "FILE:LINE: LEVEL: message (checkpatch), or FILE:LINE:1: level:\n"

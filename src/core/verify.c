@@ -352,6 +352,31 @@ int verify_add_stride(verify_battery *bt, uint64_t c, cfx_err *err)
 	return 0;
 }
 
+unsigned verify_fields_max(unsigned bits)
+{
+	unsigned tables[STRIDE_MAX_TABLES], f;
+	size_t nt = stride_tables(bits, tables);
+	/* the most keys of a cell, 2^j: the largest table, 8 keys a bucket */
+	unsigned j = nt ? tables[nt - 1] + 3 : 0;
+
+	f = (j < bits ? j : bits) / LATTICE_MIN_FIELD;
+	f = f > 1 ? f - 1 : 0;
+	return f < LATTICE_MAX_FIELDS - 1 ? f : LATTICE_MAX_FIELDS - 1;
+}
+
+int verify_fields_ok(unsigned bits, const unsigned *shift, unsigned nf)
+{
+	unsigned i;
+
+	if (nf > verify_fields_max(bits))
+		return 0;
+	for (i = 0; i < nf; i++)
+		if (shift[i] < LATTICE_MIN_FIELD ||
+		    shift[i] + LATTICE_MIN_FIELD > (i ? shift[i - 1] : bits))
+			return 0;
+	return 1;
+}
+
 int verify_add_fields(verify_battery *bt, const unsigned *shift, unsigned nf,
                       cfx_err *err)
 {
@@ -360,16 +385,13 @@ int verify_add_fields(verify_battery *bt, const unsigned *shift, unsigned nf,
 	size_t len;
 
 	if (bt->nufields >= VERIFY_MAX_USER || nf < 1 ||
-	    nf + 1 > LATTICE_MAX_FIELDS)
-		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "1 to %d offsets, at "
-		                   "most %d layouts", LATTICE_MAX_FIELDS - 1,
-		                   VERIFY_MAX_USER);
-	for (i = 0; i < nf; i++)
-		if (shift[i] < 1 || shift[i] >= bt->bits ||
-		    (i && shift[i] >= shift[i - 1]))
-			return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "offsets must "
-			                   "fall from the top, each in 1..%u",
-			                   bt->bits - 1);
+	    !verify_fields_ok(bt->bits, shift, nf))
+		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "1 to %u offsets "
+		                   "falling from %u to %d, each field %d bits or "
+		                   "more; at most %d layouts",
+		                   verify_fields_max(bt->bits), bt->bits -
+		                   LATTICE_MIN_FIELD, LATTICE_MIN_FIELD,
+		                   LATTICE_MIN_FIELD, VERIFY_MAX_USER);
 	u = &bt->ufields[bt->nufields++];
 	memset(u, 0, sizeof *u);
 	u->lay.nf = nf + 1;

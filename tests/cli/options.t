@@ -68,15 +68,16 @@ $ cfx dash --json
 ! cfx: dash: --json is for commands, not the dashboard (--json)
 ? 2
 
-# verify's --bits has its own range and default (8..64; the smallest of 32
-# and 64 that holds the constant, never 8 or 16): the help and the error
-# say so, not the 8/16/32/64 and 1..65536 of the exact commands.  Below 8
-# bits there are too few keys to judge (issue 16: 3 PASSed at 4 to 10
-# bits), so 7 is refused, on every face's row
-$ cfx verify --help | grep -A2 -e '^  -b, --bits N'
->   -b, --bits N           word size n, 8..64 (default: the smallest of 32 and 64
->                          that holds the constant; below 8 bits too few keys to
->                          judge)
+# verify's --bits has its own range and default (8..64; the word rule,
+# never 8 or 16, and a constant wider than 64 bits refused): the help and
+# the error say so, not the 8/16/32/64 and 1..65536 of the exact commands.
+# Below 8 bits there are too few keys to judge (issue 16: 3 PASSed at 4 to
+# 10 bits), so 7 is refused, on every face's row
+$ cfx verify --help | grep -A3 -e '^  -b, --bits N'
+>   -b, --bits N           word size n, 8..64 (default: the word rule, the
+>                          smallest of 32, 64, then multiples of 64 that holds the
+>                          constant, and one wider than 64 bits is refused; below
+>                          8 bits too few keys to judge)
 $ cfx verify 5 --bits 0
 ! cfx: verify: --bits must be between 8 and 64 (0)
 ? 2
