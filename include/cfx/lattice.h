@@ -37,7 +37,10 @@ typedef struct lattice_layout {
 typedef struct lattice_cell {
 	unsigned b, load;                   /* 2^b buckets, keys a bucket */
 	unsigned xb[LATTICE_MAX_FIELDS];    /* field i takes 2^xb[i] values */
-	double pred;                        /* predicted R (a lower bound) */
+	double pred;                        /* predicted R: a random hash's pairs
+	                                     * plus those along short lattice
+	                                     * vectors (an estimate, not a bound:
+	                                     * the count can be lower) */
 	double counted;                     /* counted R, or -1 */
 	int64_t vec[LATTICE_MAX_FIELDS];    /* the shortest vector's u */
 	double r;                           /* counted if counted, else pred */
