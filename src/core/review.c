@@ -1054,16 +1054,25 @@ static void constant_found(walk *w, size_t i)
 	review_add(r, REVIEW_NOTE, m->file, m->line, i, "word",
 	           "%s%s%s: %u-bit multiplier (%s)", m->name, m->name[0] ? " = "
 	           : "", hex, m->bits, m->why_bits);
+	/* x < 2^32 and p < 2^32: x p < 2^64 never wraps, so the index
+	 * floor(x p / 2^(64-t)) is monotone in x, and 0 for x < 2^(32-t) */
 	if (m->bits == 64 && width <= 32)
 		review_add(r, REVIEW_WARNING, m->file, m->line, i, "word",
 		           "%s is a 32-bit constant in a 64-bit word: p/2^64 < "
-		           "2^-32, so keys below 2^32 never reach the top bits that "
-		           "index the table", hex);
-	if (mpz_even_p(m->p))
+		           "2^-32, so the product of a key below 2^32 never wraps "
+		           "and its table index only grows with the key: no mixing "
+		           "(with a table of 2^t, every key below 2^(32-t) lands in "
+		           "bucket 0)", hex);
+	/* p = 2^k q, q odd: x and x + 2^(n-k) have the same product */
+	if (mpz_even_p(m->p)) {
+		mp_bitcnt_t k = mpz_scan1(m->p, 0);
 		review_add(r, REVIEW_ERROR, m->file, m->line, i, "multiplier",
-		           "%s is even: the multiply drops the key's top bit, so "
-		           "two keys that differ only there always collide (an odd "
-		           "multiplier is a bijection)", hex);
+		           "%s is even (2^%lu times an odd number): the multiply "
+		           "drops the key's top %lu bit%s, so keys that differ only "
+		           "there always collide (an odd multiplier is a "
+		           "bijection)", hex, (unsigned long)k, (unsigned long)k,
+		           k == 1 ? "" : "s");
+	}
 	if (m->has_old)
 		review_add(r, REVIEW_NOTE, m->file, m->line, i, "multiplier",
 		           "replaces %s (line %lu of the old file)", m->old_text,

@@ -136,6 +136,17 @@ expect "wrong cf: five terms claimed, NAF weight 11" \
 $cfx review $fx/even.patch > "$tmp/ev"; rc=$?
 expect "even: exit 1, named even" \
 	'[ $rc = 1 ] && grep -q "fs/inode_hash.c:22: ERROR: 0x9e3779b8 is even" "$tmp/ev"'
+# the multiply's lost top bits: 2-adic valuation of the fixture's constant
+# by python, and two keys that differ in the top bit, multiplied by it
+read -r ev_k ev_same < <(python3 -c "
+import re
+p = int(re.search(r'^\+#define INODE_HASH_MULT (0x[0-9a-f]+)U$', open('$fx/even.patch').read(), re.M).group(1), 16)
+k = (p & -p).bit_length() - 1
+x = 12345
+print(k, (x * p) % 2**32 == ((x + 2**(32 - k)) * p) % 2**32)")
+expect "even: drops the key's top $ev_k bits (python: 2^$ev_k divides it, keys x and x + 2^(32-$ev_k) collide: $ev_same)" \
+	'[ "$ev_same" = True ] &&
+	 grep -q "ERROR: 0x9e3779b8 is even (2^$ev_k times an odd number): the multiply drops the key.s top $ev_k bits," "$tmp/ev"'
 expect "even: FAILs the odd check where 0x9e3779b9 passed" \
 	'grep -q "ERROR: 0x9e3779b8 replaces 0x9e3779b9: FAIL where the old one passed (check odd" "$tmp/ev"'
 $cfx review $fx/word64.patch > "$tmp/w64"; rc=$?
@@ -143,6 +154,20 @@ expect "word64: 64-bit word from the #elif" \
 	'grep -q "golden.h:4: NOTE: GOLDEN_RATIO_LONG = 0x000000009e3779b9: 64-bit multiplier (under #elif BITS_PER_LONG == 64" "$tmp/w64"'
 expect "word64: a 32-bit constant in a 64-bit word" \
 	'[ $rc = 1 ] && grep -q "golden.h:4: WARNING: 0x000000009e3779b9 is a 32-bit constant in a 64-bit word" "$tmp/w64"'
+# what the warning says, by python on the fixture's constant with a table
+# of 2^10: the largest key below 2^32 reaches bucket (x p) >> 54 != 0 (the
+# old text said such keys never reach the top bits), keys below 2^22 all
+# land in bucket 0, and the index never decreases from one key to the next
+w64=$(python3 -c "
+p = 0x9e3779b9; t = 10
+top = ((2**32 - 1) * p) >> (64 - t)
+zero = ((2**(32 - t) - 1) * p) >> (64 - t) == 0
+mono = all((x * p) >> (64 - t) <= ((x + 1) * p) >> (64 - t) for x in range(2**32 - 5000, 2**32 - 1))
+print(top != 0 and zero and mono and (2**32 - 1) * p < 2**64)")
+expect "word64: the warning states what python finds (no wrap, monotone index, bucket 0 below 2^(32-t))" \
+	'[ "$w64" = True ] &&
+	 grep -q "WARNING: 0x000000009e3779b9 is a 32-bit constant in a 64-bit word: p/2^64 < 2^-32, so the product of a key below 2^32 never wraps and its table index only grows with the key: no mixing (with a table of 2^t, every key below 2^(32-t) lands in bucket 0)" "$tmp/w64" &&
+	 ! grep -q "never reach the top bits" "$tmp/w64"'
 expect "word64: FAILs (size) where the 64-bit golden constant passed" \
 	'grep -q "ERROR: 0x000000009e3779b9 replaces 0x9e3779b97f4a7c15: FAIL where the old one passed (check size" "$tmp/w64"'
 
