@@ -794,7 +794,7 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	keys_spec ks;
 	keys_set set = { 0 };
 	jit_lib lib = { 0 };
-	safefile_dir raw = { NULL, 0 };
+	safefile_dir raw = { 0 };
 	uint32_t *table = NULL, *t2 = NULL;
 	void *keys = NULL;
 	char *src = NULL;
