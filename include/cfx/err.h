@@ -10,6 +10,7 @@
 #define CFX_ERR_H
 
 #include <stdarg.h>
+#include <stddef.h>
 
 enum cfx_code {
 	CFX_OK = 0,
@@ -46,6 +47,13 @@ int cfx_err_set(cfx_err *e, enum cfx_code code, int col, const char *token,
 int cfx_err_setn(cfx_err *e, enum cfx_code code, int col, const char *token,
                  int len, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
+
+/*
+ * Write s (len bytes, or up to its NUL if len < 0) into dst[size] as a
+ * token is shown: one line, escaped and cut as cfx_err_set says, '' when
+ * empty.  size is at least 8.
+ */
+void cfx_escape(char *dst, size_t size, const char *s, int len);
 
 /* Replace the token of an error already set (message and code stay). */
 void cfx_err_retoken(cfx_err *e, const char *token);

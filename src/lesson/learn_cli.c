@@ -25,6 +25,40 @@
 #include "util/text.h"
 #include "util/xalloc.h"
 
+/* s as every error shows a token (cfx_escape: one line, control
+ * characters escaped), in buf; paths get a buffer wide enough not to be
+ * cut. */
+#define SHOWN_PATH 1024
+static const char *shown(char *buf, size_t size, const char *s)
+{
+	cfx_escape(buf, size, s, -1);
+	return buf;
+}
+
+/* "cfx: learn: [PATH:LINE: ]WHAT MSG (TOKEN)" for an error e (no path
+ * when path is NULL, no brackets when e has no token); the usage status. */
+static int say_err(const char *path, int line, const char *what,
+                   const cfx_err *e)
+{
+	char pb[SHOWN_PATH];
+
+	fprintf(stderr, "cfx: learn: ");
+	if (path)
+		fprintf(stderr, "%s:%d: ", shown(pb, sizeof pb, path), line);
+	fprintf(stderr, "%s%s%s%s%s\n", what, e->msg, e->token[0] ? " (" : "",
+	        e->token, e->token[0] ? ")" : "");
+	return CFX_EXIT_USAGE;
+}
+
+/* "cfx: learn: MSG (TOKEN)" with the token shown; the usage status. */
+static int usage_fail(const char *msg, const char *token)
+{
+	char t[64];
+
+	fprintf(stderr, "cfx: learn: %s (%s)\n", msg, shown(t, sizeof t, token));
+	return CFX_EXIT_USAGE;
+}
+
 /* A REPL session with lessons: the runner owns the loop, sees each line
  * first (the `learn` word; while a lesson runs, its words and answers),
  * runs the others with repl_exec and then polls the step. */
@@ -385,7 +419,8 @@ static int learn_word(shell *u, const char *args)
 		rc = CFX_EXIT_USAGE;
 	} else if (!(le = learn_store_catalog_find(&c, key))) {
 		char *why = learn_cli_not_found(&c, key, "");
-		repl_error(r, "learn", why, key);
+		char t[64];
+		repl_error(r, "learn", why, shown(t, sizeof t, key));
 		free(why);
 		rc = CFX_EXIT_USAGE;
 	} else if (start_lesson(u, le) < 0) {
@@ -531,8 +566,7 @@ static char *facts_text(const char *lesson_path, char **where)
 	if (env && *env) {
 		/* named, so it must be readable: a device or junk is said */
 		if (!(t = slurp_text(env, &e)))
-			fprintf(stderr, "cfx: learn: cannot read the facts file: %s "
-			        "(%s)\n", e.msg, e.token);
+			say_err(NULL, 0, "cannot read the facts file: ", &e);
 		else
 			*where = xstrdup(env);
 		return t;
@@ -567,7 +601,9 @@ static char *facts_text(const char *lesson_path, char **where)
 static void fail_at(tally *t, const char *path, int line, const char *fmt,
                     const char *a, const char *b)
 {
-	fprintf(stderr, "cfx: learn: %s:%d: ", path, line);
+	char pb[SHOWN_PATH];
+
+	fprintf(stderr, "cfx: learn: %s:%d: ", shown(pb, sizeof pb, path), line);
 	fprintf(stderr, fmt, a, b);
 	fputc('\n', stderr);
 	t->failed++;
@@ -803,17 +839,11 @@ static int check_file(const char *path, const learn_store_entry *le, tally *t,
 	learn_store_entry tmp = { 0, (char *)"selftest", (char *)path, (char *)"" };
 
 	if (!text) {
-		fprintf(stderr, "cfx: learn: cannot read lesson: %s (%s)\n", e.msg,
-		        e.token);
 		t->failed++;
-		return CFX_EXIT_USAGE;
+		return say_err(NULL, 0, "cannot read lesson: ", &e);
 	}
 	if (lesson_parse(&l, text, &learn_lesson_names, &line, &e) < 0) {
-		if (e.token[0])
-			fprintf(stderr, "cfx: learn: %s:%d: %s (%s)\n", path, line, e.msg,
-			        e.token);
-		else
-			fprintf(stderr, "cfx: learn: %s:%d: %s\n", path, line, e.msg);
+		say_err(path, line, "", &e);
 		lesson_free(&l);
 		free(text);
 		t->failed++;
@@ -931,11 +961,8 @@ int learn_cli_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		return worst;
 	}
 	if (argc >= 2 && !strcmp(argv[1], "--list")) {
-		if (argc > 2) {
-			fprintf(stderr, "cfx: learn: --list takes nothing after it "
-			        "(%s)\n", argv[2]);
-			return CFX_EXIT_USAGE;
-		}
+		if (argc > 2)
+			return usage_fail("--list takes nothing after it", argv[2]);
 		argc = 1;               /* the list is also what a bare learn shows */
 	}
 	if (argc >= 2 && argv[1][0] == '-') {
@@ -944,19 +971,17 @@ int learn_cli_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		};
 		const char *near = argv[1][1] == '-'
 		                   ? cli_nearest_name(argv[1] + 2, names) : NULL;
+		char t[64];
 		if (near) {
 			fprintf(stderr, "cfx: learn: unknown option (%s); did you "
-			        "mean --%s?\n", argv[1], near);
+			        "mean --%s?\n", shown(t, sizeof t, argv[1]), near);
 			return CFX_EXIT_USAGE;
 		}
-		fprintf(stderr, "cfx: learn: unknown option (%s)\n", argv[1]);
-		return CFX_EXIT_USAGE;
+		return usage_fail("unknown option", argv[1]);
 	}
 	if (learn_store_catalog_load(&c, &e) < 0) {
-		fprintf(stderr, "cfx: learn: %s%s%s%s\n", e.msg, e.token[0] ? " (" : "",
-		        e.token, e.token[0] ? ")" : "");
 		learn_store_catalog_free(&c);
-		return CFX_EXIT_USAGE;
+		return say_err(NULL, 0, "", &e);
 	}
 	if (argc == 1) {
 		list_lessons(&c, stdout, stderr);
@@ -965,24 +990,21 @@ int learn_cli_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	}
 	if (!(le = learn_store_catalog_find(&c, argv[1]))) {
 		char *why = learn_cli_not_found(&c, argv[1], "cfx ");
-		fprintf(stderr, "cfx: learn: %s (%s)\n", why, argv[1]);
+		usage_fail(why, argv[1]);
 		free(why);
 		learn_store_catalog_free(&c);
 		return CFX_EXIT_USAGE;
 	}
 	/* a broken lesson file is reported before any session starts */
 	if (!(text = slurp_text(le->path, &e))) {
-		fprintf(stderr, "cfx: learn: cannot read lesson: %s (%s)\n", e.msg,
-		        e.token);
 		learn_store_catalog_free(&c);
-		return CFX_EXIT_USAGE;
+		return say_err(NULL, 0, "cannot read lesson: ", &e);
 	}
 	rc = lesson_parse(&l, text, &learn_lesson_names, &line, &e);
 	lesson_free(&l);
 	free(text);
 	if (rc < 0) {
-		fprintf(stderr, "cfx: learn: %s:%d: %s%s%s%s\n", le->path, line, e.msg,
-		        e.token[0] ? " (" : "", e.token, e.token[0] ? ")" : "");
+		say_err(le->path, line, "", &e);
 		learn_store_catalog_free(&c);
 		return CFX_EXIT_USAGE;
 	}

@@ -26,6 +26,44 @@ static int utf8_char(const char *s, int len)
 	return cp >= 0x80 ? (int)n : 0;
 }
 
+void cfx_escape(char *dst, size_t size, const char *s, int len)
+{
+	/* one line always: control characters and bytes that are not
+	 * UTF-8 are escaped, an empty token shows as '' and a long one
+	 * is cut with "..." */
+	size_t k = 0, cap = size - 4;
+	int i;
+
+	if (len < 0)
+		len = (int)strlen(s);
+	if (len == 0) {
+		strcpy(dst, "''");
+		return;
+	}
+	for (i = 0; i < len && k < cap; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '\n' || c == '\t' || c == '\r') {
+			dst[k++] = '\\';
+			dst[k++] = c == '\n' ? 'n' : c == '\t' ? 't' : 'r';
+		} else if (c >= 0x80 && utf8_char(s + i, len - i) > 0) {
+			int n = utf8_char(s + i, len - i);
+			if (k + (size_t)n > cap)
+				break;
+			memcpy(dst + k, s + i, (size_t)n);
+			k += (size_t)n;
+			i += n - 1;
+		} else if (c < 0x20 || c >= 0x7f) {
+			k += (size_t)snprintf(dst + k, size - k, "\\x%02x", c);
+		} else {
+			dst[k++] = (char)c;
+		}
+	}
+	if (i < len)
+		strcpy(dst + (k < cap ? k : cap), "...");
+	else
+		dst[k] = '\0';
+}
+
 static void vset(cfx_err *e, enum cfx_code code, int col, const char *token,
                  int len, const char *fmt, va_list ap)
 {
@@ -33,43 +71,8 @@ static void vset(cfx_err *e, enum cfx_code code, int col, const char *token,
 	e->col = col;
 	e->arg = -1;
 	e->token[0] = '\0';
-	if (token) {
-		/* one line always: control characters and bytes that are not
-		 * UTF-8 are escaped, an empty token shows as '' and a long one
-		 * is cut with "..." */
-		size_t k = 0, cap = sizeof e->token - 4;
-		int i;
-
-		if (len < 0)
-			len = (int)strlen(token);
-		if (len == 0)
-			strcpy(e->token, "''");
-		for (i = 0; i < len && k < cap; i++) {
-			unsigned char c = (unsigned char)token[i];
-			if (c == '\n' || c == '\t' || c == '\r') {
-				e->token[k++] = '\\';
-				e->token[k++] = c == '\n' ? 'n' : c == '\t' ? 't' : 'r';
-			} else if (c >= 0x80 && utf8_char(token + i, len - i) > 0) {
-				int n = utf8_char(token + i, len - i);
-				if (k + (size_t)n > cap)
-					break;
-				memcpy(e->token + k, token + i, (size_t)n);
-				k += (size_t)n;
-				i += n - 1;
-			} else if (c < 0x20 || c >= 0x7f) {
-				k += (size_t)snprintf(e->token + k, sizeof e->token - k,
-				                      "\\x%02x", c);
-			} else {
-				e->token[k++] = (char)c;
-			}
-		}
-		if (len > 0) {
-			if (i < len)
-				strcpy(e->token + (k < cap ? k : cap), "...");
-			else
-				e->token[k] = '\0';
-		}
-	}
+	if (token)
+		cfx_escape(e->token, sizeof e->token, token, len);
 	vsnprintf(e->msg, sizeof e->msg, fmt, ap);
 }
 
