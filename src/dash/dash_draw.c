@@ -29,6 +29,7 @@
  * K are the state's cache (dash_state_spec_past).
  */
 #define NCURSES_WIDECHAR 1
+#include <assert.h>
 #include <curses.h>
 #include <math.h>
 #include <stdarg.h>
@@ -1760,13 +1761,14 @@ static int out_line_rows(const rect *r, int y, int w, const char *s, int st,
 static void draw_out(const dash *d, const rect *r, dash_frame *frame)
 {
 	int vis = r->h - 1, i, scroll = dash_out_scrolled(d->out), n, w = r->w - 2;
-	int total = 0, y;
+	int total = 0, y, rows[DASH_OUT_LINES];
 	const char *const *line = dash_out_lines(d->out, &n);
 
+	assert(n <= DASH_OUT_LINES);
 	blank(r);
 	title(r, "Output of : commands", "PgUp PgDn scroll, o hides");
 	for (i = 0; i < n; i++)
-		total += out_line_rows(r, 0, w, line[i], ST_NORMAL, 0);
+		total += rows[i] = out_line_rows(r, 0, w, line[i], ST_NORMAL, 0);
 	if (scroll > total - vis)
 		scroll = total - vis > 0 ? total - vis : 0;
 	frame->out_scroll = scroll;
@@ -1774,11 +1776,10 @@ static void draw_out(const dash *d, const rect *r, dash_frame *frame)
 	 * scroll */
 	y = 1 + vis - (total - scroll);
 	for (i = 0; i < n && y < r->h; i++) {
-		int k = out_line_rows(r, 0, w, line[i], ST_NORMAL, 0);
-		if (y + k > 1)
+		if (y + rows[i] > 1)
 			out_line_rows(r, y, w, line[i], line[i][0] == ':' ? ST_KEY
 			              : ST_NORMAL, 1);
-		y += k;
+		y += rows[i];
 	}
 }
 
@@ -1841,25 +1842,18 @@ static int help_rows(const rect *r, int top, int draw)
 	return y - 1;
 }
 
-/* The automatic word sizes as the core chooses them (word_auto), up to
- * 64 bits, the dashboard's largest: "32, 64" or "8, 16, 32, 64". */
+/* The automatic word sizes as the core chooses them (word_for_width),
+ * up to 64 bits, the dashboard's largest: "32, 64". */
 static const char *word_rule(char *buf, size_t n)
 {
 	unsigned long last = 0, w;
-	unsigned k;
-	mpz_t z;
+	size_t k;
 
 	buf[0] = '\0';
-	mpz_init(z);
-	for (k = 1; k <= 64; k++) {
-		mpz_set_ui(z, 1);
-		mpz_mul_2exp(z, z, k - 1);      /* a value of k bits */
-		if ((w = word_auto(z)) != last && w <= 64)
+	for (k = 1; k <= 64; k++, last = w)
+		if ((w = word_for_width(k)) != last)
 			snprintf(buf + strlen(buf), n - strlen(buf), "%s%lu",
 			         last ? ", " : "", w);
-		last = w;
-	}
-	mpz_clear(z);
 	return buf;
 }
 
