@@ -295,6 +295,20 @@ expect "reply: exit 0 (emitted), quotes the lines, says what is wrong, 72 column
 	 grep -q "^\* Wrong: 0x9e37fffffffc0001 replaces 11400714819323198549: FAIL" "$tmp/reply" &&
 	 [ "$(awk "length > 72" "$tmp/reply" | wc -l)" = 0 ]'
 
+# ---- a define whose comment, not its name, says it is a multiplier ----------
+# NAMED_NEG (no hash/golden/mult in its name, no use) under a comment that
+# claims its continued fraction and closeness to phi: reviewed; NBUCKETS
+# under "the buckets of the hash table" is not a multiplier
+$cfx review $fx/named_neg.patch > "$tmp/nn"; rc=$?
+# (its one hunk starts at line 1: the new file is its + and context lines)
+nnline=$(sed '1,/^@@/d' $fx/named_neg.patch | grep '^[+ ]' | grep -n '#define NAMED_NEG' | cut -d: -f1)
+nnterms=$(gpcf 0x61c88647 32 | tr ',' '\n' | wc -l)
+expect "named by its comment: exit 0, NAMED_NEG at line $nnline, NBUCKETS not" \
+	'[ $rc = 0 ] && grep -q "^lib/negated.h:$nnline: NOTE: NAMED_NEG = 0x61c88647: 32-bit multiplier" "$tmp/nn" &&
+	 ! grep -q NBUCKETS "$tmp/nn" && tail -1 "$tmp/nn" | grep -q "; 1 multiplier$"'
+expect "named by its comment: its expansion confirmed ($nnterms terms, gp)" \
+	'grep -q "NOTE: continued fraction confirmed term by term ($nnterms terms)" "$tmp/nn"'
+
 # ---- a claim that names its number (one line and several) ------------------
 $cfx review $fx/named_cf.patch > "$tmp/nc"; rc=$?
 # python: the expansion of 0x9e370001/2^32, its run of 1s after a0 (and of
