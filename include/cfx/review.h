@@ -49,6 +49,13 @@ typedef enum {
 
 #define REVIEW_NONE ((size_t)-1)
 
+/* Bounds that keep a review fast on any input: the C tokens of one side
+ * of one file (2^22 of them take about 320 MB and a few seconds), and the
+ * multipliers of one review (each goes through verify's battery, a third
+ * of a second to a second). */
+#define REVIEW_MAX_TOKENS (1 << 22)
+#define REVIEW_MAX_MULT 256
+
 typedef struct review_mult {
 	review_kind kind;
 	size_t file;               /* index into the patch's files */
@@ -102,8 +109,10 @@ typedef struct review {
 
 /*
  * Read and review text (len bytes) named name into r (not initialised).
- * Returns 0, or -1 with err (patch_read's: not a diff and no C).  Free
- * with review_free, also after an error.
+ * Returns 0, or -1 with err (patch_read's: not a diff and no C;
+ * CFX_ELIMIT: a file side of more than REVIEW_MAX_TOKENS tokens, the
+ * file as token, or more than REVIEW_MAX_MULT multipliers, the first one
+ * past them as token).  Free with review_free, also after an error.
  */
 int review_run(review *r, const char *text, size_t len, const char *name,
                cfx_err *err);

@@ -396,8 +396,8 @@ static const struct {
 	  "cfx naf --json 2654435761      the same fields as JSON" },
 	{ "shifts", "cfx shifts 0x9e370001          the 2002 patch's shift/add "
 	  "form\n"
-	  "cfx shifts --optimal 45        fewest adders: (x<<1)+x, then "
-	  "<<4\n"
+	  "cfx shifts --optimal 45        2 adders: t = 3x, then (t<<4) "
+	  "- t\n"
 	  "cfx shifts --emit c 0x9e370001 > mul.c   C with no multiply" },
 	{ "spectrum", "cfx spectrum 0x9e3779b9        gaps of the first 10 "
 	  "points\n"
@@ -409,7 +409,7 @@ static const struct {
 	  "stride\n"
 	  "cfx score -k random -t 10 -c 5000 0x9e3779b1" },
 	{ "sweep", "cfx sweep 0x9e370001            every stride 2^s: which "
-	  "ones fail\n"
+	  "ones are bad\n"
 	  "cfx sweep --bits 64 0x9e37fffffffc0001\n"
 	  "cfx sweep --json -t 10 0x9e3779b1" },
 	{ "verify", "cfx verify 0x9e3779b1           the verdict and the "

@@ -89,11 +89,6 @@ static void run(variant *w, const void *keys, size_t n, uint32_t *table,
 
 /* ---- the code ------------------------------------------------------------ */
 
-static unsigned type_bits(unsigned bits)
-{
-	return bits <= 8 ? 8 : bits <= 16 ? 16 : bits <= 32 ? 32 : 64;
-}
-
 /* body with OPAQUE(v); after every statement that assigns v. */
 static char *opaque(const char *body)
 {
@@ -146,7 +141,7 @@ static const char *temps(const char *body, char *buf, size_t n)
 static char *kernel(const variant *v, int nv, unsigned bits, unsigned b)
 {
 	struct buf s = { 0 };
-	unsigned t = type_bits(bits);
+	unsigned t = word_c_bits(bits);
 	char tbuf[8 * MCM_MAX_NODES];
 	int k;
 
@@ -746,7 +741,7 @@ static int constant(cmd_ctx *c, const char *src, int arg, unsigned long bits,
 /* Keys of the family as an array of the kernel's word type. */
 static void *key_array(const keys_set *ks, unsigned bits)
 {
-	unsigned t = type_bits(bits);
+	unsigned t = word_c_bits(bits);
 	void *k = xmalloc(ks->n * (t / 8), "keys");
 	size_t i;
 
@@ -821,7 +816,7 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	 * their copy in the kernel's word type and two tables of counters
 	 * (--bits 64 --table-bits 24 reached 1.18 GB) */
 	if (s.count <= KEYS_MAX &&
-	    mem_check(s.count * (sizeof (uint64_t) + type_bits(s.bits) / 8) +
+	    mem_check(s.count * (sizeof (uint64_t) + word_c_bits(s.bits) / 8) +
 	              2 * sizeof (uint32_t) * ((size_t)1 << s.b),
 	              "the keys, their copy and the tables", &c->err) < 0) {
 		cli_limit_token(c, a);

@@ -1195,8 +1195,7 @@ static void comment(FILE *f, const char *text)
 static void patch(FILE *f, const subject *s)
 {
 	const verify_battery *bt = &s->bt;
-	unsigned t = s->bits <= 8 ? 8 : s->bits <= 16 ? 16 : s->bits <= 32 ? 32
-	             : 64;
+	unsigned t = word_c_bits(s->bits);
 	const char *ty = t == 64 ? "u64" : t == 32 ? "u32" : t == 16 ? "u16"
 	                 : "u8";
 	char *text, *q, cost[96], verdict[32], tables[160], fams[200];

@@ -55,6 +55,7 @@
 #include <string.h>
 
 #include "cfx/mcm.h"
+#include "cfx/word.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
 
@@ -2481,7 +2482,7 @@ char *mcm_emit_body(const mcm_graph *g, const char *indent)
 char *mcm_emit_c(const mcm_graph *g, const char *hex)
 {
 	struct buf b = { 0 };
-	unsigned t = g->bits <= 8 ? 8 : g->bits <= 16 ? 16 : g->bits <= 32 ? 32 : 64;
+	unsigned t = word_c_bits(g->bits);
 	unsigned w = t < 32 ? 32 : t, i;   /* no promotion to int */
 	mcm_cost k;
 

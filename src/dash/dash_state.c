@@ -226,7 +226,7 @@ void dash_state_apply_session(dash *d)
 
 	if (!s->constant || strcmp(s->constant, d->st->c.expr) ||
 	    s->bits != d->st->bits_asked) {
-		char *want = s->constant ? strdup(s->constant) : NULL;
+		char *want = s->constant ? xstrdup(s->constant) : NULL;
 		unsigned long bits = s->bits;
 
 		if (!want || dash_state_set_const(d, want, bits, &e) < 0) {

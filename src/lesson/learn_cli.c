@@ -35,6 +35,21 @@ static const char *shown(char *buf, size_t size, const char *s)
 	return buf;
 }
 
+/* "cfx: learn: [PATH:LINE: ]WHAT MSG (TOKEN)" for an error e (no path
+ * when path is NULL, no brackets when e has no token); the usage status. */
+static int say_err(const char *path, int line, const char *what,
+                   const cfx_err *e)
+{
+	char pb[SHOWN_PATH];
+
+	fprintf(stderr, "cfx: learn: ");
+	if (path)
+		fprintf(stderr, "%s:%d: ", shown(pb, sizeof pb, path), line);
+	fprintf(stderr, "%s%s%s%s%s\n", what, e->msg, e->token[0] ? " (" : "",
+	        e->token, e->token[0] ? ")" : "");
+	return CFX_EXIT_USAGE;
+}
+
 /* "cfx: learn: MSG (TOKEN)" with the token shown; the usage status. */
 static int usage_fail(const char *msg, const char *token)
 {
@@ -551,8 +566,7 @@ static char *facts_text(const char *lesson_path, char **where)
 	if (env && *env) {
 		/* named, so it must be readable: a device or junk is said */
 		if (!(t = slurp_text(env, &e)))
-			fprintf(stderr, "cfx: learn: cannot read the facts file: %s "
-			        "(%s)\n", e.msg, e.token);
+			say_err(NULL, 0, "cannot read the facts file: ", &e);
 		else
 			*where = xstrdup(env);
 		return t;
@@ -825,19 +839,11 @@ static int check_file(const char *path, const learn_store_entry *le, tally *t,
 	learn_store_entry tmp = { 0, (char *)"selftest", (char *)path, (char *)"" };
 
 	if (!text) {
-		fprintf(stderr, "cfx: learn: cannot read lesson: %s (%s)\n", e.msg,
-		        e.token);
 		t->failed++;
-		return CFX_EXIT_USAGE;
+		return say_err(NULL, 0, "cannot read lesson: ", &e);
 	}
 	if (lesson_parse(&l, text, &learn_lesson_names, &line, &e) < 0) {
-		char pb[SHOWN_PATH];
-		shown(pb, sizeof pb, path);
-		if (e.token[0])
-			fprintf(stderr, "cfx: learn: %s:%d: %s (%s)\n", pb, line, e.msg,
-			        e.token);
-		else
-			fprintf(stderr, "cfx: learn: %s:%d: %s\n", pb, line, e.msg);
+		say_err(path, line, "", &e);
 		lesson_free(&l);
 		free(text);
 		t->failed++;
@@ -974,10 +980,8 @@ int learn_cli_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		return usage_fail("unknown option", argv[1]);
 	}
 	if (learn_store_catalog_load(&c, &e) < 0) {
-		fprintf(stderr, "cfx: learn: %s%s%s%s\n", e.msg, e.token[0] ? " (" : "",
-		        e.token, e.token[0] ? ")" : "");
 		learn_store_catalog_free(&c);
-		return CFX_EXIT_USAGE;
+		return say_err(NULL, 0, "", &e);
 	}
 	if (argc == 1) {
 		list_lessons(&c, stdout, stderr);
@@ -993,19 +997,14 @@ int learn_cli_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	}
 	/* a broken lesson file is reported before any session starts */
 	if (!(text = slurp_text(le->path, &e))) {
-		fprintf(stderr, "cfx: learn: cannot read lesson: %s (%s)\n", e.msg,
-		        e.token);
 		learn_store_catalog_free(&c);
-		return CFX_EXIT_USAGE;
+		return say_err(NULL, 0, "cannot read lesson: ", &e);
 	}
 	rc = lesson_parse(&l, text, &learn_lesson_names, &line, &e);
 	lesson_free(&l);
 	free(text);
 	if (rc < 0) {
-		char pb[SHOWN_PATH];
-		fprintf(stderr, "cfx: learn: %s:%d: %s%s%s%s\n",
-		        shown(pb, sizeof pb, le->path), line, e.msg,
-		        e.token[0] ? " (" : "", e.token, e.token[0] ? ")" : "");
+		say_err(le->path, line, "", &e);
 		learn_store_catalog_free(&c);
 		return CFX_EXIT_USAGE;
 	}
