@@ -723,18 +723,20 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 
 /* ---- the command -------------------------------------------------------- */
 
-static int constant(cmd_ctx *c, const char *src, int arg, unsigned long bits,
-                    mpz_t p, unsigned long *out)
+/* --against's constant on the candidate's word of `bits`; ~ and << in it
+ * on the word asked for (--bits, set bits), as in the candidate's */
+static int against(cmd_ctx *c, const cli_args *a, unsigned long bits,
+                   mpz_t p)
 {
-	expr_tree *t = expr_parse(src, &c->err);
+	expr_tree *t = expr_parse(a->against, &c->err);
 	int rc = -1;
 
-	*out = bits;
-	if (t && expr_eval_int(t, cli_session_lookup, c->sess, p, &c->err) == 0)
-		rc = word_check(p, out, WORD_MAX_HASH, src, &c->err);
+	if (t && expr_eval_int_word(t, cli_session_lookup, c->sess, a->bits, p,
+	                            &c->err) == 0)
+		rc = word_check(p, &bits, WORD_MAX_HASH, a->against, &c->err);
 	expr_free(t);
 	if (rc < 0)
-		c->err.arg = arg;
+		c->err.arg = a->against_arg;
 	return rc;
 }
 
@@ -775,8 +777,7 @@ static int prepare(cmd_ctx *c, cli_args *a, setup *s, variant *v, int *nv)
 	s->b = a->table_bits ? (unsigned)a->table_bits
 	       : score_default_table(s->bits);
 	if (a->against) {
-		unsigned long ob;
-		if (constant(c, a->against, a->against_arg, bits, q, &ob) < 0)
+		if (against(c, a, bits, q) < 0)
 			goto out;
 		*nv = add_variants(v, *nv, q, s->bits);
 	}
