@@ -221,7 +221,8 @@ static void k_word(dash *d, int key)
 {
 	static const unsigned sizes[] = { 16, 32, 64 };
 	const dash_model_const *c = dash_state_model(d);
-	unsigned need = 64 - (unsigned)__builtin_clzll(c->p), i, j;
+	unsigned need = 64 - (unsigned)__builtin_clzll(c->p), i, j, skipped = 0;
+	unsigned long long p = c->p;
 	cfx_err e;
 
 	(void)key;
@@ -229,10 +230,18 @@ static void k_word(dash *d, int key)
 		;
 	for (j = 0; j < 3; j++) {
 		unsigned n = sizes[(i + j) % 3];
-		if (n == c->bits || n < need)
+		if (n == c->bits)
 			continue;
+		if (n < need) {
+			skipped = n;        /* said, not passed over in silence */
+			continue;
+		}
 		if (dash_state_set_const(d, c->expr, n, &e) == 0) {
-			dash_out_msg(d->out, ST_NORMAL, "n = %u", n);
+			if (skipped)
+				dash_out_msg(d->out, ST_NORMAL, "n = %u (not %u: 0x%llx "
+				             "needs %u bits)", n, skipped, p, need);
+			else
+				dash_out_msg(d->out, ST_NORMAL, "n = %u", n);
 			return;
 		}
 	}

@@ -28,6 +28,14 @@ check "and a bad verdict, R as cfx score says ($want)" \
 	tm_wait "R $(req "$want") +max 16 +empty 3072 +bad"
 check "no 'covers the word' note: the keys do not wrap" \
 	tm_gone 'keys = all|keys cover'
+# w from 64 skips 16, which cannot hold the constant: it says so (it was
+# silent); python counts its bits
+need=$(python3 -c 'print((0x9e370001).bit_length())')
+tm_type 'w'
+tm_wait 'n = 64' >/dev/null
+tm_type 'w'
+check "w past 16 says why ($need bits)" \
+	tm_wait "n = 32 \(not 16: 0x9e370001 needs $need bits\)"
 tm_type 'q'; tm_exited >/dev/null
 
 # ---- asked for all 2^20 multiples of 4096, the panel says why it is even ----
