@@ -5,7 +5,9 @@
  * changes, and says what can be said without running anything:
  *
  *   multipliers: #defines and const initialisers whose name says
- *     hash/golden/mult/prime/ratio, integer literals multiplied into a
+ *     hash/golden/mult/prime/ratio/phi/fib, #defines under a comment
+ *     that speaks of a continued fraction, phi or the golden ratio,
+ *     integer literals multiplied into a
  *     value that is then shifted right or hashed, and open-coded
  *     shift/add sequences (n <<= k; hash += n);
  *   the word, from the type, the literal's suffix and #if BITS_PER_LONG
@@ -97,6 +99,7 @@ typedef struct review_finding {
 	char kind[12];             /* "multiplier", "word", "table", "claim",
 	                            * "sequence", "verdict" */
 	char *msg;
+	unsigned col;              /* its column (review_columns), 0: not yet */
 } review_finding;
 
 typedef struct review {
@@ -165,6 +168,13 @@ void review_add(review *r, review_level lv, size_t file, unsigned long line,
 /* Findings in file and line order, the ones of one line in the order
  * they were found (a stable sort). */
 void review_sort(review *r);
+
+/* Each finding's column on its line (bytes from 1, a tab one, as clang
+ * counts), for gcc's FILE:LINE:COLUMN: on the multiplier's own line,
+ * where its value as written starts (else its name, a whole word); on
+ * another line (a comment's claim, a shift), where the comment's text
+ * starts, else the line's first non-blank.  After review_sort. */
+void review_columns(review *r);
 
 /* Counts per level into n[4] (indexed by review_level). */
 void review_count(const review *r, size_t n[4]);

@@ -33,6 +33,8 @@
 
 /* review_add (review_check.c) records them; this file only calls it. */
 
+static void file_lines(const patch *pt, size_t f, size_t *from, size_t *to);
+
 static int by_place(const void *x, const void *y)
 {
 	const review_finding *a = x, *b = y;
@@ -55,6 +57,89 @@ void review_sort(review *r)
 			r->find[j] = r->find[j - 1];
 		r->find[j] = t;
 	}
+}
+
+/* ---- columns ------------------------------------------------------------- */
+
+typedef struct numbered {
+	unsigned long no;
+	const char *text;
+} numbered;
+
+static int by_no(const void *x, const void *y)
+{
+	const numbered *a = x, *b = y;
+
+	return a->no < b->no ? -1 : a->no > b->no;
+}
+
+/* Where word w starts in s as a whole word, or NULL. */
+static const char *word_in(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p = s;
+
+	if (!n)
+		return NULL;
+	while ((p = strstr(p, w))) {
+		if ((p == s || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    !(isalnum((unsigned char)p[n]) || p[n] == '_'))
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
+/* The column of finding x on its line s (see review_columns). */
+static unsigned column_of(const review *r, const review_finding *x,
+                          const char *s)
+{
+	const char *p = NULL;
+
+	if (x->mult != REVIEW_NONE && x->line == r->mult[x->mult].line) {
+		const review_mult *m = &r->mult[x->mult];
+		if (!strchr(m->text, '\n'))
+			p = word_in(s, m->text);
+		if (!p)
+			p = word_in(s, m->name);
+	}
+	if (!p) {
+		/* a comment line: where its text starts */
+		p = s + strspn(s, " \t");
+		if (!strncmp(p, "/*", 2) || !strncmp(p, "//", 2))
+			p += 2;
+		else if (*p == '*' && p[1] != '/')
+			p++;
+		p += strspn(p, " \t");
+		if (!*p || !strncmp(p, "*/", 2))
+			p = s + strspn(s, " \t");
+	}
+	return (unsigned)(p - s) + 1;
+}
+
+void review_columns(review *r)
+{
+	const patch *pt = &r->pt;
+	numbered *ln = NULL;
+	size_t i = 0, cap = 0;
+
+	while (i < r->nfind) {
+		size_t f = r->find[i].file, from, to, n = 0, li;
+		file_lines(pt, f, &from, &to);
+		for (li = from; li < to; li++)
+			if (pt->line[li].type != '-') {
+				XGROW(ln, cap, n + 1, "review columns");
+				ln[n++] = (numbered){ pt->line[li].no, pt->line[li].text };
+			}
+		qsort(ln, n, sizeof *ln, by_no);
+		for (; i < r->nfind && r->find[i].file == f; i++) {
+			review_finding *x = &r->find[i];
+			numbered key = { x->line, NULL }, *hit;
+			hit = n ? bsearch(&key, ln, n, sizeof *ln, by_no) : NULL;
+			x->col = hit ? column_of(r, x, hit->text) : 1;
+		}
+	}
+	free(ln);
 }
 
 void review_count(const review *r, size_t n[4])
@@ -1825,6 +1910,28 @@ static void claims_of(walk *w, size_t i)
 		review_claims(w->r, i, w->v.t[cm[k]].s, w->v.t[cm[k]].line);
 }
 
+/* Whether one of the comments before a define (w->comments) speaks of a
+ * multiplier's number: a continued fraction, the golden ratio or phi
+ * ("the buckets of the hash table" does not). */
+static int comments_say_multiplier(const walk *w)
+{
+	size_t k;
+
+	for (k = 0; k < w->ncomments; k++) {
+		const char *c = w->v.t[w->comments[k]].s, *p;
+		struct buf low = { 0 };
+		int yes;
+		for (p = c; *p; p++)
+			buf_putc(&low, (char)tolower((unsigned char)*p));
+		yes = low.s && (strstr(low.s, "continued fraction") ||
+		      strstr(low.s, "golden") || word_in(low.s, "phi"));
+		buf_free(&low);
+		if (yes)
+			return 1;
+	}
+	return 0;
+}
+
 /* ---- the walk over one side --------------------------------------------- */
 
 static void walk_file(walk *w)
@@ -1869,7 +1976,8 @@ static void walk_file(walk *w)
 				    nd->d[w->defi].tok == i)
 					x = &nd->d[w->defi];
 				if (x && x->valid && (t[i].added || !w->pt->is_diff) &&
-				    name_says_hash(x->name) && mpz_cmp_ui(x->v, 255) > 0) {
+				    (name_says_hash(x->name) || comments_say_multiplier(w)) &&
+				    mpz_cmp_ui(x->v, 255) > 0) {
 					size_t mi = w->r->nmult;
 					mult_constant(w, REVIEW_DEFINE, x->name, x->text, x->v,
 					              x->suffix_long, 0, "", t[i].line);

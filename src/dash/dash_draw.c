@@ -16,8 +16,8 @@
  * the decomposition, the left one showing the two panels the step is most
  * about (learn_focus).  The focus panel's title is marked and reversed.
  * While a step's prediction waits for its answer, the panels that show
- * the commands its reveals: lines name (focus_of's, and the header's
- * value row for naf) say "hidden until you answer" instead.
+ * the commands its reveals: lines name (focus_of's; for naf also the
+ * header's value row and the code) say "hidden until you answer" instead.
  *
  * Monochrome and ASCII: styles map to colour pairs or to bold, dim and
  * reverse; glyphs to UTF-8 or to ASCII, so every distinction drawn with
@@ -440,7 +440,8 @@ static rect *focus_of(layout *l, const char *f)
 #define HIDDEN "hidden until you answer"
 
 /* The panels that show a command, from the commands a step's reveals:
- * lines may name; the header's value row shows what naf does. */
+ * lines may name; the header's value row shows what naf does, and the
+ * code panel its operations ("3 add, 3 sub"), naf's add_sub_ops. */
 static void hide_revealing(const dash *d, layout *l)
 {
 	static const char *const cmds[] = { "cf", "naf", "shifts", "spectrum",
@@ -451,7 +452,8 @@ static void hide_revealing(const dash *d, layout *l)
 	for (i = 0; i < sizeof cmds / sizeof *cmds; i++)
 		if (dash_learn_hides(d, cmds[i]) && (r = focus_of(l, cmds[i])))
 			r->hidden = 1;
-	l->head.hidden = l->decomp.hidden;
+	if (l->decomp.hidden)
+		l->head.hidden = l->code.hidden = 1;
 }
 
 /* A hidden panel: its name and the note in place of what it shows.

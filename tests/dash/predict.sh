@@ -6,7 +6,8 @@
 # PARI/GP and python brute force, never from the dashboard:
 #   lesson 8 step 2 (reveals: cf ...): a_5 of 0x70001/2^20, in the CF panel;
 #   lesson 8 step 3 (reveals: score ...): the fullest bucket, buckets panel;
-#   lesson 6 step 1 (reveals: naf ...): golden(32), the header's value row.
+#   lesson 6 step 1 (reveals: naf ...): golden(32), the header's value row;
+#   lesson 11 step 2 (reveals: naf ...): the operations, decomposition and code.
 . "$(dirname "$0")/lib.bash"
 
 # a_5 of 0x70001/2^20 (4095) by gp; the fullest of 2^10 buckets for keys
@@ -17,6 +18,14 @@ maxload=$(python3 -c 'from collections import Counter
 print(max(Counter((k * 0x70001 % 2**20) >> 10 for k in range(4096)).values()))')
 gdec=$(echo 'round(2^32*2/(1+sqrt(5)))' | gp -q -f)
 ghex=$(printf '0x%x' "$gdec")
+# the NAF weight of 0x9e370001 (7), by the textbook NAF algorithm
+nafw=$(python3 -c 'n, w = 0x9e370001, 0
+while n:
+    if n & 1:
+        n -= 2 - n % 4; w += 1
+    n //= 2
+print(w)')
+check "the numbers: NAF weight 7" test "$nafw" = 7
 check "the numbers: a_5 = 4095, max load 64, golden(32) = 2654435769" \
 	test "$a5 $maxload $gdec $ghex" = "4095 64 2654435769 0x9e3779b9"
 
@@ -36,6 +45,14 @@ buckets_max() {
 	tm_screen | grep -oE 'R [0-9.]+ +max [0-9]+' | awk '{ print $NF }' | head -n 1
 }
 max_is() { test "$(buckets_max)" = "$1"; }
+
+# No count of operations on the screen: the decomposition's "NAF weight
+# 7: 6 add/sub", the code panel's "6 shifts, 3 add, 3 sub".
+no_ops() {
+	local screen
+	screen=$(tm_screen) && [ -n "$screen" ] || return 1
+	! printf '%s\n' "$screen" | grep -E 'add/sub|[0-9]+ adds?, [0-9]+ subs?'
+}
 
 # The CF panel shows quotient $1 (not the last one).
 cf_has() { [[ "$(cf_shown)" == *" $1,"* ]]; }
@@ -93,6 +110,23 @@ scenario() {
 	check "$at: step 2 too, to step 3 (reveals cf)" tm_wait 'Step 3 of [0-9]+'
 	check "$at: the header shows $ghex = $gdec again" \
 		tm_wait "^  = $ghex = $gdec "
+	tm_type 'q'
+	tm_exited >/dev/null
+
+	# lesson 11 step 2 (reveals: naf): the operations of 0x9e370001's
+	# form, which the decomposition and the code panel's summary show
+	rm -rf "$XDG_STATE_HOME"
+	dash_start "$w" "$h" dash --learn 11 0x9e370001
+	tm_wait 'Step 1 of' >/dev/null
+	tm_type ':skip'; tm_keys Enter
+	check "$at: lesson 11 step 2 predicts the additions" \
+		tm_wait 'Step 2 of [0-9]+: The 2002'
+	sleep 0.3
+	check "$at: no count of operations is on the screen" \
+		no_ops
+	tm_type ":$((nafw - 1))"; tm_keys Enter
+	check "$at: once answered the decomposition shows weight $nafw" \
+		tm_wait "NAF weight $nafw: $((nafw - 1)) add/sub"
 	tm_type 'q'
 	tm_exited >/dev/null
 }
