@@ -137,6 +137,11 @@ refused 10 7 'leave out --table-bits' 'verify golden(32) + 2 --table-bits 20-20 
 refused 10 7 'leave out --table-bits' 'verify golden(32) + 2 --table-bits 4-14 --emit patch'
 refused 10 7 'the constant you chose' 'verify 0x61C88647 --emit patch'
 accepted 10 7 'verify golden(32) + 2 --emit patch'
+# lesson 12 step 8: both factors, not one of them
+refused 12 8 '' 'answer 0.71'
+refused 12 8 '' 'answer 0.91'
+accepted 12 8 'answer 0.644'
+accepted 12 8 'answer 2.101 * sqrt(2/10) / (2.306 * sqrt(2/5))'
 # lesson 9: R to three decimals; P * F to one decimal
 
 refused 09 5 '' 'answer FAIL'
