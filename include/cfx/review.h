@@ -5,7 +5,9 @@
  * changes, and says what can be said without running anything:
  *
  *   multipliers: #defines and const initialisers whose name says
- *     hash/golden/mult/prime/ratio, integer literals multiplied into a
+ *     hash/golden/mult/prime/ratio/phi/fib, #defines under a comment
+ *     that speaks of a continued fraction, phi or the golden ratio,
+ *     integer literals multiplied into a
  *     value that is then shifted right or hashed, and open-coded
  *     shift/add sequences (n <<= k; hash += n);
  *   the word, from the type, the literal's suffix and #if BITS_PER_LONG

@@ -456,12 +456,15 @@ static void check_phi(review *r, size_t mi, const constant *c,
 	cf_of_multiplier(&gc, g, m->bits);
 	gs = cf_golden_stats(&gc);
 	want = gs.prefix;
+	/* x is the multiplier over 2^bits; the run may be 1 - x's */
 	if (c->golden.prefix >= 0 && 2 * c->golden.prefix >= want)
 		review_add(r, REVIEW_NOTE, m->file, line_at(text, (size_t)(close - text),
 		           line0), mi, "claim",
-		           "close to phi: confirmed, its first %ld quotients after "
-		           "a0 are 1s (round(2^%u/phi) has %ld); |x - 1/phi| = 2^-%.1f",
-		           c->golden.prefix, m->bits, want,
+		           "close to phi: confirmed, the first %ld quotients after "
+		           "a0 of %s are 1s (round(2^%u/phi) has %ld); |%s - 1/phi| "
+		           "= 2^-%.1f", c->golden.prefix,
+		           c->golden.mirrored ? "1 - x" : "x", m->bits, want,
+		           c->golden.mirrored ? "(1 - x)" : "x",
 		           c->golden.mirrored ? c->mbits : c->dbits);
 	else {
 		char *big = c->golden.max_index ?
@@ -470,8 +473,9 @@ static void check_phi(review *r, size_t mi, const constant *c,
 		review_add(r, REVIEW_WARNING, m->file, line_at(text,
 		           (size_t)(close - text), line0), mi, "claim",
 		           "not close to phi as claimed: only %ld quotients after a0 "
-		           "are 1s (round(2^%u/phi) has %ld), and a_%zu = %s",
-		           c->golden.prefix, m->bits, want, c->golden.max_index, big);
+		           "of %s are 1s (round(2^%u/phi) has %ld), and x's a_%zu = %s",
+		           c->golden.prefix, c->golden.mirrored ? "1 - x" : "x",
+		           m->bits, want, c->golden.max_index, big);
 		free(big);
 	}
 	cf_clear(&gc);
