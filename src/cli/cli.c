@@ -219,14 +219,15 @@ const cmd_def cli_commands[] = {
 	  "Output: FILE:LINE: ERROR|WARNING|CHECK|NOTE: message, one a line\n"
 	  "(FILE and LINE in the patched file), then a total.\n\n"
 	  "options:\n"
-	  "  --format gcc       FILE:LINE:1: error|warning|note: message\n"
+	  "  --format gcc       FILE:LINE:COLUMN: error|warning|note: message\n"
 	  "  --json             one JSON object: multipliers and findings\n"
 	  "  --emit reply       a reply to the patch's author, ready to paste\n"
 	  "  --emit kunit       a KUnit test (lib/test_hash.c's style): each\n"
 	  "                     shift/add sequence against its multiply\n"
 	  "  --help             show this help\n\n"
 	  "Exit status: 0 nothing worse than CHECK (also: no multipliers\n"
-	  "found), 1 an ERROR or a WARNING, 2 bad input (not a diff and no C).",
+	  "found; with --emit, the reply or test written), 1 an ERROR or a\n"
+	  "WARNING, 2 bad input (not a diff and no C, or beyond its bounds).",
 	  cmd_review, 1 },
 	{ "search", "", "cheap multipliers near a target, screened",
 	  OPT_SBITS | OPT_JSON | OPT_SEARCH,

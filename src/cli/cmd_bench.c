@@ -40,6 +40,7 @@
 #include "cfx/naf.h"
 #include "cfx/proc.h"
 #include "cfx/safefile.h"
+#include "cfx/score.h"
 #include "cfx/sas.h"
 #include "cfx/word.h"
 #include "cli/cli.h"
@@ -723,18 +724,20 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 
 /* ---- the command -------------------------------------------------------- */
 
-static int constant(cmd_ctx *c, const char *src, int arg, unsigned long bits,
-                    mpz_t p, unsigned long *out)
+/* --against's constant on the candidate's word of `bits`; ~ and << in it
+ * on the word asked for (--bits, set bits), as in the candidate's */
+static int against(cmd_ctx *c, const cli_args *a, unsigned long bits,
+                   mpz_t p)
 {
-	expr_tree *t = expr_parse(src, &c->err);
+	expr_tree *t = expr_parse(a->against, &c->err);
 	int rc = -1;
 
-	*out = bits;
-	if (t && expr_eval_int(t, cli_session_lookup, c->sess, p, &c->err) == 0)
-		rc = word_check(p, out, WORD_MAX_HASH, src, &c->err);
+	if (t && expr_eval_int_word(t, cli_session_lookup, c->sess, a->bits, p,
+	                            &c->err) == 0)
+		rc = word_check(p, &bits, WORD_MAX_HASH, a->against, &c->err);
 	expr_free(t);
 	if (rc < 0)
-		c->err.arg = arg;
+		c->err.arg = a->against_arg;
 	return rc;
 }
 
@@ -765,18 +768,13 @@ static int prepare(cmd_ctx *c, cli_args *a, setup *s, variant *v, int *nv)
 	if (cli_multiplier(c, a, WORD_MAX_HASH, p, &bits) < 0)
 		goto out;
 	s->bits = (unsigned)bits;
-	if (a->table_bits && (unsigned)a->table_bits > s->bits) {
-		char tok[16];
-		snprintf(tok, sizeof tok, "%d", a->table_bits);
-		cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok, "--table-bits %d is "
-		            "above the word size %u", a->table_bits, s->bits);
+	if (a->table_bits &&
+	    score_table_check(a->table_bits, s->bits, &c->err) < 0)
 		goto out;
-	}
 	s->b = a->table_bits ? (unsigned)a->table_bits
 	       : score_default_table(s->bits);
 	if (a->against) {
-		unsigned long ob;
-		if (constant(c, a->against, a->against_arg, bits, q, &ob) < 0)
+		if (against(c, a, bits, q) < 0)
 			goto out;
 		*nv = add_variants(v, *nv, q, s->bits);
 	}

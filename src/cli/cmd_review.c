@@ -5,10 +5,11 @@
  * within the bounds of a data file (textfile.h), reviewed by the core
  * (review.h), and every multiplier it finds goes through verify's battery
  * at its word and table size, beside the constant it replaces.  Output is
- * checkpatch's "FILE:LINE: LEVEL: message", gcc's "FILE:LINE:1: error:"
+ * checkpatch's "FILE:LINE: LEVEL: message", gcc's "FILE:LINE:COL: error:"
  * with --format gcc, one JSON object with --json, a reply to paste with
  * --emit reply, or a KUnit test with --emit kunit.  Exit status 1 when
- * anything is an ERROR or a WARNING, 0 otherwise, 2 on bad input.
+ * anything is an ERROR or a WARNING (0 with --emit: the reply or test is
+ * written), 0 otherwise, 2 on bad input.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -244,7 +245,7 @@ static void text_out(FILE *f, const review *rv, const review_args *a)
 		const review_finding *x = &rv->find[i];
 		const char *file = rv->pt.files[x->file];
 		if (a->gcc)
-			fprintf(f, "%s:%lu:1: %s: %s\n", file, x->line,
+			fprintf(f, "%s:%lu:%u: %s: %s\n", file, x->line, x->col,
 			        review_level_name(x->level, 1), x->msg);
 		else
 			fprintf(f, "%s:%lu: %s: %s\n", file, x->line,
@@ -306,6 +307,7 @@ static json_t *review_json(const review *rv, const char *const *paths,
 		json_t *f = json_object();
 		json_object_set_new(f, "file", json_string(rv->pt.files[x->file]));
 		json_object_set_new(f, "line", json_integer((json_int_t)x->line));
+		json_object_set_new(f, "column", json_integer((json_int_t)x->col));
 		json_object_set_new(f, "level", json_string(review_level_name(
 		                    x->level, 0)));
 		json_object_set_new(f, "kind", json_string(x->kind));
@@ -365,6 +367,7 @@ int cmd_review(cmd_ctx *c, cli_args *ca)
 			return CFX_EXIT_USAGE;
 		}
 		review_sort(&rv);
+		review_columns(&rv);
 		review_count(&rv, nl);
 		for (k = 0; k < 4; k++)
 			total[k] += nl[k];
@@ -398,5 +401,6 @@ int cmd_review(cmd_ctx *c, cli_args *ca)
 		        "notes; %zu multiplier%s\n", total[3], total[2], total[1],
 		        total[0], mults, mults == 1 ? "" : "s");
 	}
-	return total[3] || total[2] ? CFX_EXIT_FAIL : CFX_EXIT_OK;
+	/* a reply or a test emitted is the command's product: it succeeded */
+	return (total[3] || total[2]) && !a.emit ? CFX_EXIT_FAIL : CFX_EXIT_OK;
 }

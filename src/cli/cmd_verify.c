@@ -259,6 +259,16 @@ static int progress(void *ctx, size_t done, size_t total)
 	return r->c->stop && *r->c->stop;
 }
 
+/* Between jobs that draw no bar: only whether to stop. */
+static int stopped(void *ctx, size_t done, size_t total)
+{
+	run_ctx *r = ctx;
+
+	(void)done;
+	(void)total;
+	return r->c->stop && *r->c->stop;
+}
+
 static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
                        size_t ntables, const char *label, const ukeys *u)
 {
@@ -276,6 +286,7 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 	if (u && u->nshift &&
 	    verify_add_fields(&s->bt, u->shift, u->nshift, &c->err) < 0)
 		return -1;
+	s->bt.stop = c->stop;       /* the judge's long checks end on Ctrl-C */
 	memset(&r, 0, sizeof r);
 	r.c = c;
 	r.bt = &s->bt;
@@ -314,7 +325,13 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 		}
 		/* the colliding keys recount the FAIL and WARN families' worst
 		 * cells: seconds at --table-bits 24, so the bar stays */
-		pool_run(s->bt.nfam, threads, examples_one, NULL, &r);
+		if (!verify_stopped(&s->bt))
+			pool_run(s->bt.nfam, threads, examples_one, stopped, &r);
+		/* Ctrl-C after the compiler: the judge, the recount or the
+		 * examples ended early (they were judged, and printed, with
+		 * status 0 before: the interrupt was lost) */
+		if (verify_stopped(&s->bt))
+			rc = -1;
 	}
 	if (r.drawn)
 		out_progress_end();

@@ -155,8 +155,8 @@ const setting setting_table[] = {
 	  "judged first against random multipliers on the same layout", 0 },
 	{ SETTING_RFORMAT, "format", "format", 0, SETTING_CHOICE, 0, 0,
 	  "checkpatch|gcc", "checkpatch|gcc", "checkpatch",
-	  "FILE:LINE: LEVEL: message (checkpatch), or FILE:LINE:1: level:\n"
-	  "message (gcc, for editors and CI)", 0 },
+	  "FILE:LINE: LEVEL: message (checkpatch), or FILE:LINE:COLUMN:\n"
+	  "level: message (gcc, for editors and CI)", 0 },
 	{ SETTING_REMIT, "emit", "emit", 0, SETTING_CHOICE, 0, 0, "reply|kunit",
 	  "reply|kunit", NULL,
 	  "a reply to the patch's author, or a KUnit test of its shift/add\n"

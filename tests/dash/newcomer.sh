@@ -28,6 +28,36 @@ check "and a bad verdict, R as cfx score says ($want)" \
 	tm_wait "R $(req "$want") +max 16 +empty 3072 +bad"
 check "no 'covers the word' note: the keys do not wrap" \
 	tm_gone 'keys = all|keys cover'
+# w from 64 skips 16, which cannot hold the constant: it says so (it was
+# silent); python counts its bits
+need=$(python3 -c 'print((0x9e370001).bit_length())')
+tm_type 'w'
+tm_wait 'n = 64' >/dev/null
+tm_type 'w'
+check "w past 16 says why ($need bits)" \
+	tm_wait "n = 32 \(not 16: 0x9e370001 needs $need bits\)"
+tm_type 'q'; tm_exited >/dev/null
+
+# ---- a key at a limit says the option's message (cfx score's words) ----
+# cli_msg ARGS: cfx score's one-line refusal, without "cfx: score: " and
+# its token, as a regular expression
+cli_msg() {
+	./cfx score "$@" 2>&1 >/dev/null | sed 's/^cfx: score: //; s/ ([^()]*)$//' |
+	sed 's/[][\.^$*+?(){}|]/\\&/g'
+}
+dash_start 120 40 dash 0x9e37 --bits 16 --table-bits 16 --count 2^28
+tm_wait 'const 0x9e37' >/dev/null
+tm_type '>'
+check "> above the word: score's message, then b stays" \
+	tm_wait "$(cli_msg --bits 16 --table-bits 17 0x9e37); b stays 16"
+tm_type ')'
+check ") above 2^28 keys: score's message, then the count stays" \
+	tm_wait "$(cli_msg --count 2^29 0x9e37); the key count stays 268435456"
+for i in $(seq 15); do tm_type '<'; done
+tm_wait 'b = 1: 2\^1 buckets' >/dev/null
+tm_type '<'
+check "< below 1: score's message, then b stays" \
+	tm_wait "$(cli_msg --table-bits 0 0x9e37); b stays 1"
 tm_type 'q'; tm_exited >/dev/null
 
 # ---- asked for all 2^20 multiples of 4096, the panel says why it is even ----
