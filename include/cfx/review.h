@@ -5,7 +5,9 @@
  * changes, and says what can be said without running anything:
  *
  *   multipliers: #defines and const initialisers whose name says
- *     hash/golden/mult/prime/ratio, integer literals multiplied into a
+ *     hash/golden/mult/prime/ratio/phi/fib, #defines under a comment
+ *     that speaks of a continued fraction, phi or the golden ratio,
+ *     integer literals multiplied into a
  *     value that is then shifted right or hashed, and open-coded
  *     shift/add sequences (n <<= k; hash += n);
  *   the word, from the type, the literal's suffix and #if BITS_PER_LONG
@@ -157,6 +159,12 @@ void review_sequence_verdict(review *r, size_t i, mpz_srcptr want,
 /* Which top bits of sequence i's product index the table (a NOTE, when a
  * right shift follows it). */
 void review_sequence_table(review *r, size_t i);
+
+/* Where n is in h, case-insensitive (strcasestr), or NULL; where w is in
+ * text as a whole word (no letter or digit either side), or NULL: how
+ * review reads comments. */
+const char *review_find_ci(const char *h, const char *n);
+const char *review_word_ci(const char *text, const char *w);
 
 /* Add a finding (printf-style message). */
 void review_add(review *r, review_level lv, size_t file, unsigned long line,

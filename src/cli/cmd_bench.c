@@ -40,6 +40,7 @@
 #include "cfx/naf.h"
 #include "cfx/proc.h"
 #include "cfx/safefile.h"
+#include "cfx/score.h"
 #include "cfx/sas.h"
 #include "cfx/word.h"
 #include "cli/cli.h"
@@ -767,13 +768,9 @@ static int prepare(cmd_ctx *c, cli_args *a, setup *s, variant *v, int *nv)
 	if (cli_multiplier(c, a, WORD_MAX_HASH, p, &bits) < 0)
 		goto out;
 	s->bits = (unsigned)bits;
-	if (a->table_bits && (unsigned)a->table_bits > s->bits) {
-		char tok[16];
-		snprintf(tok, sizeof tok, "%d", a->table_bits);
-		cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok, "--table-bits %d is "
-		            "above the word size %u", a->table_bits, s->bits);
+	if (a->table_bits &&
+	    score_table_check(a->table_bits, s->bits, &c->err) < 0)
 		goto out;
-	}
 	s->b = a->table_bits ? (unsigned)a->table_bits
 	       : score_default_table(s->bits);
 	if (a->against) {

@@ -1910,6 +1910,22 @@ static void claims_of(walk *w, size_t i)
 		review_claims(w->r, i, w->v.t[cm[k]].s, w->v.t[cm[k]].line);
 }
 
+/* Whether one of the comments before a define (w->comments) speaks of a
+ * multiplier's number: a continued fraction, the golden ratio or phi
+ * ("the buckets of the hash table" does not). */
+static int comments_say_multiplier(const walk *w)
+{
+	size_t k;
+
+	for (k = 0; k < w->ncomments; k++) {
+		const char *c = w->v.t[w->comments[k]].s;
+		if (review_find_ci(c, "continued fraction") ||
+		    review_find_ci(c, "golden") || review_word_ci(c, "phi"))
+			return 1;
+	}
+	return 0;
+}
+
 /* ---- the walk over one side --------------------------------------------- */
 
 static void walk_file(walk *w)
@@ -1954,7 +1970,8 @@ static void walk_file(walk *w)
 				    nd->d[w->defi].tok == i)
 					x = &nd->d[w->defi];
 				if (x && x->valid && (t[i].added || !w->pt->is_diff) &&
-				    name_says_hash(x->name) && mpz_cmp_ui(x->v, 255) > 0) {
+				    (name_says_hash(x->name) || comments_say_multiplier(w)) &&
+				    mpz_cmp_ui(x->v, 255) > 0) {
 					size_t mi = w->r->nmult;
 					mult_constant(w, REVIEW_DEFINE, x->name, x->text, x->v,
 					              x->suffix_long, 0, "", t[i].line);

@@ -11,6 +11,7 @@
 
 #include "cfx/expr.h"
 #include "cfx/keys.h"
+#include "cfx/score.h"
 #include "cfx/word.h"
 #include "dash/dash_ui.h"
 #include "util/xalloc.h"
@@ -251,19 +252,31 @@ static void k_word(dash *d, int key)
 
 /* ---- scoring settings ----------------------------------------------------- */
 
+/* A limit met by a key: the option's own message (cfx score says the
+ * same), then what the key leaves as it was */
+static void limit_msg(dash *d, const cfx_err *e, const char *stays)
+{
+	dash_out_msg(d->out, ST_ERROR, "%s; %s", e->msg, stays);
+}
+
 static void k_table(dash *d, int key)
 {
 	unsigned n = dash_state_model(d)->bits, b = dash_state_table_bits(d);
-	unsigned top = n < DASH_MAX_TABLE ? n : DASH_MAX_TABLE;
+	long want = key == '>' ? (long)b + 1 : (long)b - 1;
+	char stays[32];
+	cfx_err e;
 
-	if (key == '>' && b < top)
-		b++;
-	else if (key == '<' && b > 1)
-		b--;
-	else {
-		dash_out_msg(d->out, ST_ERROR, "b stays %u (1 .. %u here)", b, top);
+	snprintf(stays, sizeof stays, "b stays %u", b);
+	if (score_table_check(want, n, &e) < 0) {
+		limit_msg(d, &e, stays);
 		return;
 	}
+	if (want > DASH_MAX_TABLE) {   /* the dashboard's own, as :set table */
+		dash_out_msg(d->out, ST_ERROR, "the dashboard draws tables of up "
+		             "to 2^%d buckets; %s", DASH_MAX_TABLE, stays);
+		return;
+	}
+	b = (unsigned)want;
 	dash_state_set_table(d, (int)b);
 	dash_out_msg(d->out, ST_NORMAL, "b = %u: 2^%u buckets", b, b);
 }
@@ -271,15 +284,20 @@ static void k_table(dash *d, int key)
 static void k_count(dash *d, int key)
 {
 	size_t k = dash_state_key_count(d);
+	char stays[48];
+	cfx_err e;
 
-	if (key == ')' && k <= KEYS_MAX / 2)
-		k *= 2;
-	else if (key == '(' && k > 1)
-		k /= 2;
-	else {
-		dash_out_msg(d->out, ST_ERROR, "the key count stays %zu (1 .. 2^28)", k);
+	snprintf(stays, sizeof stays, "the key count stays %zu", k);
+	if (key == ')' && keys_count_check(2 * k, &e) < 0) {
+		limit_msg(d, &e, stays);
 		return;
 	}
+	if (key == '(' && k == 1) {
+		dash_out_msg(d->out, ST_ERROR, "--count must be at least 1; %s",
+		             stays);
+		return;
+	}
+	k = key == ')' ? 2 * k : k / 2;
 	dash_state_set_count(d, k);
 	dash_out_msg(d->out, ST_NORMAL, "%zu keys", k);
 }

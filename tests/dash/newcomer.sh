@@ -38,6 +38,28 @@ check "w past 16 says why ($need bits)" \
 	tm_wait "n = 32 \(not 16: 0x9e370001 needs $need bits\)"
 tm_type 'q'; tm_exited >/dev/null
 
+# ---- a key at a limit says the option's message (cfx score's words) ----
+# cli_msg ARGS: cfx score's one-line refusal, without "cfx: score: " and
+# its token, as a regular expression
+cli_msg() {
+	./cfx score "$@" 2>&1 >/dev/null | sed 's/^cfx: score: //; s/ ([^()]*)$//' |
+	sed 's/[][\.^$*+?(){}|]/\\&/g'
+}
+dash_start 120 40 dash 0x9e37 --bits 16 --table-bits 16 --count 2^28
+tm_wait 'const 0x9e37' >/dev/null
+tm_type '>'
+check "> above the word: score's message, then b stays" \
+	tm_wait "$(cli_msg --bits 16 --table-bits 17 0x9e37); b stays 16"
+tm_type ')'
+check ") above 2^28 keys: score's message, then the count stays" \
+	tm_wait "$(cli_msg --count 2^29 0x9e37); the key count stays 268435456"
+for i in $(seq 15); do tm_type '<'; done
+tm_wait 'b = 1: 2\^1 buckets' >/dev/null
+tm_type '<'
+check "< below 1: score's message, then b stays" \
+	tm_wait "$(cli_msg --table-bits 0 0x9e37); b stays 1"
+tm_type 'q'; tm_exited >/dev/null
+
 # ---- asked for all 2^20 multiples of 4096, the panel says why it is even ----
 dash_start 100 32 dash 0x9e370001 --keys stride:4096 --count 2^20
 check "2^20 stride:4096 keys cover the 32-bit word: the panel says so" \

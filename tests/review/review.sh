@@ -295,6 +295,54 @@ expect "reply: exit 0 (emitted), quotes the lines, says what is wrong, 72 column
 	 grep -q "^\* Wrong: 0x9e37fffffffc0001 replaces 11400714819323198549: FAIL" "$tmp/reply" &&
 	 [ "$(awk "length > 72" "$tmp/reply" | wc -l)" = 0 ]'
 
+# "the word confirmed (N notes)" counts the word's notes only (--json's
+# findings of kind "word"), not what it replaces nor a table's note
+for f in multi check_only; do
+	$cfx review --emit reply $fx/$f.patch > "$tmp/wr"
+	want=$($cfx review --json $fx/$f.patch | python3 -c "
+import json, sys
+o = json.load(sys.stdin)['files'][0]
+for i, m in enumerate(o['multipliers']):
+    n = sum(1 for x in o['findings'] if x['multiplier'] == i and
+            x['level'] == 'NOTE' and x['kind'] == 'word')
+    print('%s:%d:%d' % (m['file'], m['line'], n))")
+	got=$(awk '/^[^ >*(].*:[0-9]+:$/ { at = $0; sub(/:$/, "", at); n[at] = 0; order[++k] = at }
+		/^\* OK: the word confirmed \(/ { s = $0; sub(/^[^(]*\(/, "", s); n[at] = s + 0 }
+		END { for (i = 1; i <= k; i++) print order[i] ":" n[order[i]] }' "$tmp/wr")
+	expect "reply $f: the word's notes counted as --json's ($(echo $want))" '[ "$got" = "$want" ]'
+done
+expect "reply check_only: the table note quoted, no word confirmed" \
+	'grep -q "^\* OK: then hash >> 22: bits 31..22" "$tmp/wr" && ! grep -q "word confirmed" "$tmp/wr"'
+
+# ---- a define whose comment, not its name, says it is a multiplier ----------
+# NAMED_NEG (no hash/golden/mult in its name, no use) under a comment that
+# claims its continued fraction and closeness to phi: reviewed; NBUCKETS
+# under "the buckets of the hash table" is not a multiplier
+$cfx review $fx/named_neg.patch > "$tmp/nn"; rc=$?
+# (its one hunk starts at line 1: the new file is its + and context lines)
+nnline=$(sed '1,/^@@/d' $fx/named_neg.patch | grep '^[+ ]' | grep -n '#define NAMED_NEG' | cut -d: -f1)
+nnterms=$(gpcf 0x61c88647 32 | tr ',' '\n' | wc -l)
+# python: the run of 1s after a0 in the expansion of 1 - x (x = 0x61c88647
+# / 2^32; x's own a_1 is 2) and log2 |(1 - x) - 1/phi| to 60 digits
+IFS='|' read -r nnrun nnlog < <(python3 -c "
+from decimal import Decimal as D, getcontext
+from fractions import Fraction as F
+getcontext().prec = 60
+n, d = 2**32 - 0x61c88647, 2**32
+a = []
+while d: q = n // d; a.append(q); n, d = d, n - q * d
+k = 1
+while a[k] == 1: k += 1
+y = D(2**32 - 0x61c88647) / D(2**32) - (D(5).sqrt() - 1) / 2
+print('%d|%.1f' % (k - 1, -abs(y).ln() / D(2).ln()))")
+expect "named by its comment: exit 0, NAMED_NEG at line $nnline, NBUCKETS not" \
+	'[ $rc = 0 ] && grep -q "^lib/negated.h:$nnline: NOTE: NAMED_NEG = 0x61c88647: 32-bit multiplier" "$tmp/nn" &&
+	 ! grep -q NBUCKETS "$tmp/nn" && tail -1 "$tmp/nn" | grep -q "; 1 multiplier$"'
+expect "named by its comment: its expansion confirmed ($nnterms terms, gp)" \
+	'grep -q "NOTE: continued fraction confirmed term by term ($nnterms terms)" "$tmp/nn"'
+expect "named by its comment: close to phi as 1 - x ($nnrun 1s, 2^-$nnlog, python)" \
+	'grep -qF "close to phi: confirmed, the first $nnrun quotients after a0 of 1 - x are 1s (round(2^32/phi) has $nnrun); |(1 - x) - 1/phi| = 2^-$nnlog" "$tmp/nn"'
+
 # ---- a claim that names its number (one line and several) ------------------
 $cfx review $fx/named_cf.patch > "$tmp/nc"; rc=$?
 # python: the expansion of 0x9e370001/2^32, its run of 1s after a0 (and of
