@@ -160,6 +160,12 @@ void review_sequence_verdict(review *r, size_t i, mpz_srcptr want,
  * right shift follows it). */
 void review_sequence_table(review *r, size_t i);
 
+/* Where n is in h, case-insensitive (strcasestr), or NULL; where w is in
+ * text as a whole word (no letter or digit either side), or NULL: how
+ * review reads comments. */
+const char *review_find_ci(const char *h, const char *n);
+const char *review_word_ci(const char *text, const char *w);
+
 /* Add a finding (printf-style message). */
 void review_add(review *r, review_level lv, size_t file, unsigned long line,
                 size_t mult, const char *kind, const char *fmt, ...)

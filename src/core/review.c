@@ -1918,15 +1918,9 @@ static int comments_say_multiplier(const walk *w)
 	size_t k;
 
 	for (k = 0; k < w->ncomments; k++) {
-		const char *c = w->v.t[w->comments[k]].s, *p;
-		struct buf low = { 0 };
-		int yes;
-		for (p = c; *p; p++)
-			buf_putc(&low, (char)tolower((unsigned char)*p));
-		yes = low.s && (strstr(low.s, "continued fraction") ||
-		      strstr(low.s, "golden") || word_in(low.s, "phi"));
-		buf_free(&low);
-		if (yes)
+		const char *c = w->v.t[w->comments[k]].s;
+		if (review_find_ci(c, "continued fraction") ||
+		    review_find_ci(c, "golden") || review_word_ci(c, "phi"))
 			return 1;
 	}
 	return 0;

@@ -63,8 +63,7 @@ static unsigned long line_at(const char *text, size_t off, unsigned long l0)
 	return l0;
 }
 
-/* Case-insensitive strstr. */
-static const char *find_ci(const char *h, const char *n)
+const char *review_find_ci(const char *h, const char *n)
 {
 	size_t k = strlen(n);
 
@@ -74,13 +73,12 @@ static const char *find_ci(const char *h, const char *n)
 	return NULL;
 }
 
-/* Is word w (case-insensitive) in text as a whole word? */
-static const char *word_ci(const char *text, const char *w)
+const char *review_word_ci(const char *text, const char *w)
 {
 	const char *s = text;
 	size_t k = strlen(w);
 
-	while ((s = find_ci(s, w))) {
+	while ((s = review_find_ci(s, w))) {
 		if ((s == text || !isalnum((unsigned char)s[-1])) &&
 		    !isalnum((unsigned char)s[k]))
 			return s;
@@ -284,7 +282,7 @@ static void check_cf(review *r, size_t mi, const char *text,
                      unsigned long line0)
 {
 	review_mult *m = &r->mult[mi];
-	const char *at = find_ci(text, "continued fraction"), *p, *end;
+	const char *at = review_find_ci(text, "continued fraction"), *p, *end;
 	mpz_t claim[MAX_TERMS], n;
 	unsigned long k = m->bits, line;
 	size_t nc, i, nt;
@@ -386,7 +384,7 @@ static void check_convergents(review *r, size_t mi, const constant *c,
                               const char *text, unsigned long line0)
 {
 	review_mult *m = &r->mult[mi];
-	const char *at = find_ci(text, "convergent"), *s;
+	const char *at = review_find_ci(text, "convergent"), *s;
 	size_t n = c->cf.n, i;
 	mpz_t *p, *q;
 
@@ -434,7 +432,7 @@ static void check_phi(review *r, size_t mi, const constant *c,
                       const char *text, unsigned long line0)
 {
 	review_mult *m = &r->mult[mi];
-	const char *at = word_ci(text, "phi");
+	const char *at = review_word_ci(text, "phi");
 	const char *close;
 	mpz_t g;
 	cf_seq gc;
@@ -442,12 +440,12 @@ static void check_phi(review *r, size_t mi, const constant *c,
 	long want;
 
 	if (!at)
-		at = find_ci(text, "golden");
+		at = review_find_ci(text, "golden");
 	if (!at)
 		return;
-	close = find_ci(text, "close");
+	close = review_find_ci(text, "close");
 	if (!close)
-		close = find_ci(text, "near");
+		close = review_find_ci(text, "near");
 	if (!close)
 		return;
 	mpz_init(g);
@@ -487,7 +485,7 @@ static void check_golden_prefix(review *r, size_t mi, const constant *c,
                                 const char *text, unsigned long line0)
 {
 	review_mult *m = &r->mult[mi];
-	const char *at = find_ci(text, "golden prefix"), *q;
+	const char *at = review_find_ci(text, "golden prefix"), *q;
 	unsigned long line;
 	long claim;
 
@@ -587,14 +585,14 @@ static void check_prime(review *r, size_t mi, const char *text,
                         unsigned long line0)
 {
 	review_mult *m = &r->mult[mi];
-	const char *at = word_ci(text, "prime");
+	const char *at = review_word_ci(text, "prime");
 	int pr;
 	unsigned long f;
 
 	if (!at)
-		at = word_ci(text, "primes");
+		at = review_word_ci(text, "primes");
 	if (!at)
-		at = word_ci(text, "primality");
+		at = review_word_ci(text, "primality");
 	if (!at)
 		return;
 	pr = expr_isprime(m->p);
@@ -623,7 +621,7 @@ static long count_before(const char *text, const char *w, const char **at)
 		"thirteen", "fourteen", "fifteen", "sixteen", NULL };
 	const char *s = text;
 
-	while ((s = word_ci(s, w))) {
+	while ((s = review_word_ci(s, w))) {
 		const char *e = s;
 		const char *b;
 		size_t i;

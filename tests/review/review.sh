@@ -295,6 +295,25 @@ expect "reply: exit 0 (emitted), quotes the lines, says what is wrong, 72 column
 	 grep -q "^\* Wrong: 0x9e37fffffffc0001 replaces 11400714819323198549: FAIL" "$tmp/reply" &&
 	 [ "$(awk "length > 72" "$tmp/reply" | wc -l)" = 0 ]'
 
+# "the word confirmed (N notes)" counts the word's notes only (--json's
+# findings of kind "word"), not what it replaces nor a table's note
+for f in multi check_only; do
+	$cfx review --emit reply $fx/$f.patch > "$tmp/wr"
+	want=$($cfx review --json $fx/$f.patch | python3 -c "
+import json, sys
+o = json.load(sys.stdin)['files'][0]
+for i, m in enumerate(o['multipliers']):
+    n = sum(1 for x in o['findings'] if x['multiplier'] == i and
+            x['level'] == 'NOTE' and x['kind'] == 'word')
+    print('%s:%d:%d' % (m['file'], m['line'], n))")
+	got=$(awk '/^[^ >*(].*:[0-9]+:$/ { at = $0; sub(/:$/, "", at); n[at] = 0; order[++k] = at }
+		/^\* OK: the word confirmed \(/ { s = $0; sub(/^[^(]*\(/, "", s); n[at] = s + 0 }
+		END { for (i = 1; i <= k; i++) print order[i] ":" n[order[i]] }' "$tmp/wr")
+	expect "reply $f: the word's notes counted as --json's ($(echo $want))" '[ "$got" = "$want" ]'
+done
+expect "reply check_only: the table note quoted, no word confirmed" \
+	'grep -q "^\* OK: then hash >> 22: bits 31..22" "$tmp/wr" && ! grep -q "word confirmed" "$tmp/wr"'
+
 # ---- a define whose comment, not its name, says it is a multiplier ----------
 # NAMED_NEG (no hash/golden/mult in its name, no use) under a comment that
 # claims its continued fraction and closeness to phi: reviewed; NBUCKETS
