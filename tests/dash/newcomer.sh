@@ -58,6 +58,10 @@ tm_wait 'b = 1: 2\^1 buckets' >/dev/null
 tm_type '<'
 check "< below 1: score's message, then b stays" \
 	tm_wait "$(cli_msg --table-bits 0 0x9e37); b stays 1"
+# :set table above the word: the same message, and what is shown instead
+tm_type ':set table 20'; tm_keys Enter
+check ":set table 20 on 16 bits: score's message, then what is shown" \
+	tm_wait "$(cli_msg --bits 16 --table-bits 20 0x9e37); showing 2\^[0-9]+ buckets"
 tm_type 'q'; tm_exited >/dev/null
 
 # ---- asked for all 2^20 multiples of 4096, the panel says why it is even ----
