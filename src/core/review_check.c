@@ -504,7 +504,8 @@ static void check_golden_prefix(review *r, size_t mi, const constant *c,
 	if (claim == c->golden.prefix)
 		review_add(r, REVIEW_NOTE, m->file, line, mi, "claim",
 		           "golden prefix %ld: confirmed, the first %ld quotients "
-		           "after a0 are 1s", claim, claim);
+		           "after a0%s are 1s", claim, claim,
+		           c->golden.mirrored ? " of 1 - x" : "");
 	else
 		review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
 		           "golden prefix wrong: %ld claimed, but only the first %ld "
@@ -518,7 +519,7 @@ int review_power_sum(const char *text, unsigned long line0, mpz_t v,
 	const char *s;
 
 	for (s = text; (s = strstr(s, "2^")); s++) {
-		const char *e = s;
+		const char *e = s, *st;
 		size_t terms = 0, ops = 0, k = 0;
 		cfx_err err;
 		if (s > text && (isalnum((unsigned char)s[-1]) || s[-1] == '/' ||
@@ -533,9 +534,28 @@ int review_power_sum(const char *text, unsigned long line0, mpz_t v,
 		}
 		while (e > s && strchr(" \t+-", e[-1]))
 			e--;
+		/* terms before the first 2^ ("1 - 2^16 + ..."): back over
+		 * numbers, signs and blanks of the same line, not into a word
+		 * ("x1 + 2^3") or a ratio */
+		st = s;
+		while (st > text && strchr("0123456789+- \t", st[-1]))
+			st--;
+		while (st < s && st > text && (isalnum((unsigned char)st[-1]) ||
+		       strchr("/._^", st[-1])) && isdigit((unsigned char)*st))
+			st++;
+		while (st < s && (*st == ' ' || *st == '\t' || *st == '+'))
+			st++;
+		if (st < s && isdigit((unsigned char)*st)) {
+			const char *q;
+			for (q = st; q < s; q++)
+				if (*q == '+' || *q == '-')
+					ops++, terms++;
+		} else {
+			st = s;
+		}
 		if (terms < 2 || !ops)
 			continue;
-		for (const char *q = s; q < e && k + 1 < n; q++) {
+		for (const char *q = st; q < e && k + 1 < n; q++) {
 			if ((*q == ' ' || *q == '\t') && k && sum[k - 1] == ' ')
 				continue;
 			sum[k++] = *q == '\t' ? ' ' : *q;
@@ -543,10 +563,51 @@ int review_power_sum(const char *text, unsigned long line0, mpz_t v,
 		sum[k] = '\0';
 		if (constant_value(sum, NULL, NULL, v, &err) < 0)
 			continue;
-		*line = line_at(text, (size_t)(s - text), line0);
+		*line = line_at(text, (size_t)(st - text), line0);
 		return 1;
 	}
 	return 0;
+}
+
+/* Whether power sum text s (of the value, already checked) is the NAF:
+ * every term a power of 2 ("2^k", or a number such as 1), the exponents
+ * pairwise at least 2 apart (the NAF is the one signed binary form with
+ * no two adjacent nonzero digits), whatever their order and spacing. */
+static int sum_is_naf(const char *s)
+{
+	unsigned long e[130];
+	size_t n = 0, i, j;
+
+	while (*s) {
+		char *end;
+		unsigned long k;
+		while (*s == ' ' || *s == '+' || *s == '-')
+			s++;
+		if (!*s)
+			break;
+		if (!isdigit((unsigned char)*s) || n == sizeof e / sizeof e[0])
+			return 0;
+		k = strtoul(s, &end, 10);
+		if (*end == '^') {
+			if (k != 2 || !isdigit((unsigned char)end[1]))
+				return 0;
+			k = strtoul(end + 1, &end, 10);
+		} else {
+			unsigned long b = 0;
+			if (!k || (k & (k - 1)))
+				return 0;         /* not a power of 2 */
+			while (k >>= 1)
+				b++;
+			k = b;
+		}
+		e[n++] = k;
+		s = end;
+	}
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			if (e[i] + 1 >= e[j] && e[j] + 1 >= e[i])
+				return 0;
+	return n > 0;
 }
 
 static void check_sum(review *r, size_t mi, const constant *c,
@@ -562,7 +623,7 @@ static void check_sum(review *r, size_t mi, const constant *c,
 	    review_power_sum(text, line0, v, sum, sizeof sum, &line)) {
 		mpz_fdiv_r_2exp(v, v, m->bits);
 		if (!mpz_cmp(v, m->p)) {
-			int naf = !strcmp(sum, c->sum);
+			int naf = sum_is_naf(sum);
 			review_add(r, REVIEW_NOTE, m->file, line, mi, "claim",
 			           "power sum confirmed: %s = %s%s", sum, c->hex,
 			           naf ? " (its NAF)" : "");

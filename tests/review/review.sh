@@ -314,6 +314,45 @@ done
 expect "reply check_only: the table note quoted, no word confirmed" \
 	'grep -q "^\* OK: then hash >> 22: bits 31..22" "$tmp/wr" && ! grep -q "word confirmed" "$tmp/wr"'
 
+# ---- power sums in any order and spacing; a golden prefix of 1 - x ----------
+# python: the NAF of 0x9e370001 (digits -1, 0, 1, no two adjacent nonzero),
+# written three ways (no spaces; from 1 up; in the plain binary form, not
+# the NAF) and the run of 1s after a0 of 1 - 0x61c88647/2^32
+IFS='|' read -r naf1 naf2 bin nafw run <<< "$(python3 -c "
+p = 0x9e370001
+d, x, k = [], p, 0
+while x:
+    if x & 1:
+        z = 2 - (x & 3); d.append((k, z)); x -= z
+    x >>= 1; k += 1
+assert sum(z << k for k, z in d) == p
+assert all(b[0] - a[0] >= 2 for a, b in zip(d, d[1:]))
+t = lambda k: '1' if k == 0 else '2^%d' % k
+hi = sorted(d, reverse=True)
+s1 = t(hi[0][0]) + ''.join(('+' if z > 0 else '-') + t(k) for k, z in hi[1:])
+s2 = t(d[0][0]) + ''.join((' + ' if z > 0 else ' - ') + t(k) for k, z in d[1:])
+s3 = ' + '.join(t(k) for k in range(31, -1, -1) if p >> k & 1)
+n, q = 2**32 - 0x61c88647, 2**32
+a = []
+while q: a.append(n // q); n, q = q, n - n // q * q
+r = 1
+while a[r] == 1: r += 1
+print('|'.join([s1, s2, s3, str(len(d)), str(r - 1)]))")"
+printf '/* %s */\n#define HASH_A 0x9e370001\n/* %s */\n#define HASH_B 0x9e370001\n/* %s */\n#define HASH_C 0x9e370001\n/* golden prefix %s */\n#define HASH_NEG 0x61c88647\n' \
+	"$naf1" "$naf2" "$bin" "$run" > "$tmp/sums.c"
+$cfx review "$tmp/sums.c" > "$tmp/sums"
+expect "power sum without spaces is the NAF ($naf1)" \
+	'grep -qxF "$tmp/sums.c:1: NOTE: power sum confirmed: $naf1 = 0x9e370001 (its NAF)" "$tmp/sums" &&
+	 ! grep -q "^$tmp/sums.c:1: CHECK" "$tmp/sums"'
+expect "power sum from 1 up is read whole and is the NAF ($naf2)" \
+	'grep -qxF "$tmp/sums.c:3: NOTE: power sum confirmed: $naf2 = 0x9e370001 (its NAF)" "$tmp/sums" &&
+	 ! grep -q "^$tmp/sums.c:3: \(CHECK\|WARNING\)" "$tmp/sums"'
+expect "the binary form is right but not the NAF, which has $nafw terms" \
+	'grep -qF "$tmp/sums.c:5: NOTE: power sum confirmed: $bin = 0x9e370001" "$tmp/sums" &&
+	 grep -qF "$tmp/sums.c:5: CHECK: the power sum is not the NAF, which has $nafw terms" "$tmp/sums"'
+expect "golden prefix $run of 0x61c88647 is 1 - x's" \
+	'grep -qF "golden prefix $run: confirmed, the first $run quotients after a0 of 1 - x are 1s" "$tmp/sums"'
+
 # ---- a define whose comment, not its name, says it is a multiplier ----------
 # NAMED_NEG (no hash/golden/mult in its name, no use) under a comment that
 # claims its continued fraction and closeness to phi: reviewed; NBUCKETS
