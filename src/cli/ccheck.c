@@ -107,8 +107,9 @@ int ccheck_start(ccheck_state *c, const char *code, unsigned bits, uint64_t p,
 	c->tmp.slot = -1;
 	c->ref.pid = c->emitted.pid = -1;
 	if (!(c->cc = proc_cc(&ncc, &name))) {
-		snprintf(c->msg, sizeof c->msg, "the compiled check cannot run: no "
-		         "C compiler found (%.100s)", name);
+		snprintf(c->msg, sizeof c->msg, "the compiled check cannot run: %s "
+		         "(%.100s)", ncc < 0 ? "$CC leaves a quote open"
+		         : "no C compiler found", name);
 		return -1;
 	}
 	if (proc_tmp_make(&c->tmp, "verify", &e) < 0) {

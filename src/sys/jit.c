@@ -63,8 +63,9 @@ int jit_build_listed(jit_lib *lib, const char *source, const char *flags,
 		*listing = NULL;
 	snprintf(lib->cc, sizeof lib->cc, "%s", name);
 	if (!cc) {
-		cfx_err_set(err, CFX_EUSAGE, -1, name, "no C compiler found; "
-		            "install gcc or set CC");
+		cfx_err_set(err, CFX_EUSAGE, -1, name, ncc < 0 ? "$CC leaves a "
+		            "quote open" : "no C compiler found; install gcc or "
+		            "set CC");
 		goto out;
 	}
 	if (proc_tmp_make(&t, "jit", err) < 0 ||
