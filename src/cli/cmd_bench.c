@@ -689,12 +689,12 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 		        "the key xor the last):\n");
 		figures_rows(c->out, v, nv, w, lat);
 		fprintf(c->out, "a block's figure is its wall time, or the "
-		        "processor's when it was preempted\n(wall above processor "
-		        "time by 5%%): %lu of %lu blocks of %zu hashes were.\n"
+		        "processor's when it was preempted\n(wall above 1.05 x "
+		        "processor + 2 us): %lu of %lu blocks of %zu hashes were.\n"
 		        "median: ministat's, the sorted blocks' x[n/2] (as in the "
 		        "table below); p10: the\n10th percentile; spread: (p75 - "
 		        "p25) / median; wall, processor: their medians;\n/ mult.: "
-		        "the median over the multiply's.  multiply: %s.\n\n",
+		        "the median over the multiply's.\nmultiply: %s.\n\n",
 		        preempted, blocks, s->count * s->reps,
 		        s->mul_checked[0] ? s->mul_checked : "its constant read "
 		        "from a volatile (no objdump to check the instruction)");
@@ -792,7 +792,7 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	keys_spec ks;
 	keys_set set = { 0 };
 	jit_lib lib = { 0 };
-	safefile_dir raw = { NULL, 0 };
+	safefile_dir raw = { 0 };
 	uint32_t *table = NULL, *t2 = NULL;
 	void *keys = NULL;
 	char *src = NULL;

@@ -382,7 +382,8 @@ static void k_param(dash *d, int key)
 
 static void k_points(dash *d, int key)
 {
-	uint64_t k = dash_state_K(d);
+	uint64_t was = dash_state_K(d), k = was;
+	char limit[48] = "";
 
 	switch (key) {
 	case ']': k++; break;
@@ -390,10 +391,24 @@ static void k_points(dash *d, int key)
 	case '}': k *= 2; break;
 	case '{': k /= 2; break;
 	}
-	if (k < 1)
+	/* a limit met is said (the spectrum panel's and --count's words) */
+	if (k < 1) {
 		k = 1;
-	if (k > DASH_MODEL_MAX_POINTS)
+		snprintf(limit, sizeof limit, "--count must be at least 1");
+	}
+	if (k > DASH_MODEL_MAX_POINTS) {
 		k = DASH_MODEL_MAX_POINTS;
+		snprintf(limit, sizeof limit, "at most %d points are drawn",
+		         DASH_MODEL_MAX_POINTS);
+	}
+	if (limit[0] && k == was) {
+		dash_out_msg(d->out, ST_ERROR, "%s; K stays %llu", limit,
+		             (unsigned long long)k);
+		return;
+	}
+	if (limit[0])
+		dash_out_msg(d->out, ST_NORMAL, "K = %llu: %s",
+		             (unsigned long long)k, limit);
 	dash_state_set_K(d, k);
 }
 

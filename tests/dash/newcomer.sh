@@ -58,6 +58,18 @@ tm_wait 'b = 1: 2\^1 buckets' >/dev/null
 tm_type '<'
 check "< below 1: score's message, then b stays" \
 	tm_wait "$(cli_msg --table-bits 0 0x9e37); b stays 1"
+# spectrum points: [ at K = 1 and } past the panel's 65536 say so (they
+# stayed in silence); 13 * 2^13 = 106496 is past it
+tm_type '{{{'
+tm_wait 'K = 1 ' >/dev/null
+tm_type '['
+check "[ at K = 1: --count's limit, K stays" \
+	tm_wait '--count must be at least 1; K stays 1'
+tm_type ']]]]]]]]]]]]'
+tm_wait 'K = 13$|K = 13 ' >/dev/null
+for i in $(seq 14); do tm_type '}'; done
+check "} past 65536 points: the panel's limit, K stays" \
+	tm_wait 'at most 65536 points are drawn; K stays 65536'
 # :set table above the word: the same message, and what is shown instead
 tm_type ':set table 20'; tm_keys Enter
 check ":set table 20 on 16 bits: score's message, then what is shown" \

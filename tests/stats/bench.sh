@@ -22,6 +22,10 @@ grep -q '^  NAF shift/add 0x61c88647 .* ns/hash (median)   10 adds/subs, 10 shif
 grep -q '^    N           Min           Max        Median           Avg        Stddev$' "$tmp/out" && ok || bad "table header"
 grep -q '^  optimal shift/add 0x61c88647 .* ns/hash (median)   6 adds/subs, 6 shifts$' "$tmp/out" && ok || bad "optimal line"
 [ "$(grep -Ec '^(Difference|No difference proven) at 95.0% confidence$' "$tmp/out")" = 2 ] && ok || bad "verdicts"
+# the paragraph under the tables fits 80 columns (its last sentence,
+# "multiply: objdump shows ...", ran on to 112)
+awk '/^(a block|\(wall|median:|10th|\/ mult|multiply:)/ { n++; if (length > 80) { print; bad = 1 } }
+     END { exit bad || n != 6 }' "$tmp/out" >"$tmp/long" && ok || bad "the paragraph's lines: $(cat "$tmp/long")"
 
 # a progress bar on a terminal (script(1) gives stderr one), none otherwise
 if command -v script >/dev/null; then
