@@ -38,7 +38,6 @@
 #include "cfx/mcm.h"
 #include "cfx/mem.h"
 #include "cfx/naf.h"
-#include "cfx/proc.h"
 #include "cfx/safefile.h"
 #include "cfx/score.h"
 #include "cfx/sas.h"
@@ -404,66 +403,25 @@ static int has_mul(const char *text, const char *fn)
 	return 0;
 }
 
-/* Compile src again to an object, disassemble it and look for the
- * multiply instruction in each multiply's loops; what was found into
- * s->mul_checked ("" when objdump or the compiler is missing).  A
- * multiply compiled into shifts is warned about on stderr. */
-static void check_multiply(cmd_ctx *c, const char *src, const variant *v,
+/* Look in the loaded object's disassembly (jit_build_listed; NULL without
+ * objdump) for the multiply instruction in each multiply's loops; what
+ * was found into out ("" when there is no listing).  A multiply compiled
+ * into shifts is warned about on stderr. */
+static void check_multiply(cmd_ctx *c, const char *text, const variant *v,
                            int nv, char *out, size_t outn)
 {
-	int ncc, n, k, bad = 0;
-	const char *name;
-	char **cc = proc_cc(&ncc, &name), *od = proc_which("objdump");
-	char *csrc = NULL, *obj = NULL, *log = NULL, *dis = NULL, *text = NULL;
-	char **argv = NULL, *dargv[5];
-	proc_tmp t = { NULL, -1 };
-	proc_job j;
-	cfx_err e;
-	FILE *f;
+	int k, bad = 0;
 
 	out[0] = 0;
-	if (!cc || !od || proc_tmp_make(&t, "dis", &e) < 0 ||
-	    proc_tmp_write(&t, "k.c", src, &e) < 0)
-		goto out;
-	csrc = proc_tmp_path(&t, "k.c");
-	obj = proc_tmp_path(&t, "k.o");
-	log = proc_tmp_path(&t, "log");
-	dis = proc_tmp_path(&t, "dis");
-	argv = xcalloc((size_t)ncc + 8, sizeof *argv, "compiler words");
-	for (n = 0; n < ncc; n++)
-		argv[n] = cc[n];
-	argv[n++] = "-std=c11";
-	argv[n++] = "-O2";
-	argv[n++] = "-fPIC";
-	argv[n++] = "-c";
-	argv[n++] = "-o";
-	argv[n++] = obj;
-	argv[n++] = csrc;
-	argv[n] = NULL;
-	dargv[0] = od;
-	dargv[1] = "-d";
-	dargv[2] = "--no-show-raw-insn";
-	dargv[3] = obj;
-	dargv[4] = NULL;
-	if (proc_run(&j, argv, log, t.dir, JIT_CC_LIMIT, c->stop) < 0 ||
-	    proc_run(&j, dargv, dis, t.dir, 30, c->stop) < 0 ||
-	    !(f = fopen(dis, "r")))
-		goto out;
-	{
-		struct buf b = { 0 };
-		char line[512];
-		while (fgets(line, sizeof line, f))
-			buf_printf(&b, "%s", line);
-		fclose(f);
-		text = buf_take(&b);
-	}
+	if (!text)
+		return;
 	for (k = 0; k < nv; k++) {
 		char fn[2][32];
 		if (!v[k].is_mul)
 			continue;
 		snprintf(fn[0], sizeof fn[0], "cfx_bench_%d", k);
 		snprintf(fn[1], sizeof fn[1], "cfx_lat_%d", k);
-		if (!text || !has_mul(text, fn[0]) || !has_mul(text, fn[1])) {
+		if (!has_mul(text, fn[0]) || !has_mul(text, fn[1])) {
 			bad = 1;
 			fprintf(stderr, "cfx: %s: warning: objdump shows no multiply "
 			        "instruction in %s's loops: the compiler rewrote it\n",
@@ -473,16 +431,6 @@ static void check_multiply(cmd_ctx *c, const char *src, const variant *v,
 	snprintf(out, outn, bad ? "objdump finds NO multiply instruction in a "
 	         "multiply loop" : "objdump shows a multiply instruction in "
 	         "every multiply loop");
-out:
-	proc_tmp_remove(&t);
-	free(text);
-	free(argv);
-	free(csrc);
-	free(obj);
-	free(log);
-	free(dis);
-	free(od);
-	proc_words_free(cc);
 }
 
 /* ---- output -------------------------------------------------------------- */
@@ -792,6 +740,7 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	keys_spec ks;
 	keys_set set = { 0 };
 	jit_lib lib = { 0 };
+	char *listing = NULL;    /* the object's disassembly, or NULL */
 	safefile_dir raw = { 0 };
 	uint32_t *table = NULL, *t2 = NULL;
 	void *keys = NULL;
@@ -829,7 +778,7 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	if (a->raw && raw_dir(c, a->raw, &raw) < 0)
 		goto done;
 	src = kernel(v, nv, s.bits, s.b);
-	if (jit_build(&lib, src, NULL, c->stop, &c->err) < 0)
+	if (jit_build_listed(&lib, src, NULL, c->stop, &listing, &c->err) < 0)
 		goto done;
 	jit_compiler_version(s.compiler, sizeof s.compiler);
 	if (!s.compiler[0])
@@ -860,7 +809,7 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 			v[k].lat_cpu = xcalloc(r, sizeof *v[k].lat_cpu, "samples");
 		}
 	}
-	check_multiply(c, src, v, nv, s.mul_checked, sizeof s.mul_checked);
+	check_multiply(c, listing, v, nv, s.mul_checked, sizeof s.mul_checked);
 	buckets = (size_t)1 << s.b;
 	table = xcalloc(buckets, sizeof *table, "table");
 	t2 = xcalloc(buckets, sizeof *t2, "table");
@@ -889,6 +838,7 @@ done:
 		free(v[k].lat_wall);
 		free(v[k].lat_cpu);
 	}
+	free(listing);
 	free(src);
 	free(keys);
 	free(table);

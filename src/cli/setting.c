@@ -166,7 +166,8 @@ const setting setting_table[] = {
 	  "COLUMN", NULL, "the field to read (from 1, default 1)", 0 },
 	{ SETTING_WIDTH, "width", NULL, 'w', SETTING_INT, 3, 10000, NULL,
 	  "WIDTH", NULL,
-	  "plot width (default 74, on a terminal its width)", 0 },
+	  "plot width (default 74; on a terminal $COLUMNS, else its width "
+	  "less 2)", 0 },
 	{ SETTING_RESAMPLES, "resamples", "resamples", 0, SETTING_INT, 100,
 	  10000000, NULL, "N", NULL,
 	  "bootstrap resamples (default 10000)", 0 },

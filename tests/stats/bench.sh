@@ -27,6 +27,20 @@ grep -q '^  optimal shift/add 0x61c88647 .* ns/hash (median)   6 adds/subs, 6 sh
 awk '/^(a block|\(wall|median:|10th|\/ mult|multiply:)/ { n++; if (length > 80) { print; bad = 1 } }
      END { exit bad || n != 6 }' "$tmp/out" >"$tmp/long" && ok || bad "the paragraph's lines: $(cat "$tmp/long")"
 
+# the multiply checked in the loaded object's own disassembly: an objdump
+# that lists cfx_bench_0 without a multiply (the object there while it
+# runs) gets the warning and the report's line
+mkdir -p "$tmp/bin"
+cat >"$tmp/bin/objdump" <<'SH'
+#!/bin/sh
+[ -f "$3" ] || exit 1
+printf '\n<cfx_bench_0>:\n\tadd %%eax,%%eax\n\n<cfx_lat_0>:\n\timul %%eax\n\n'
+SH
+chmod +x "$tmp/bin/objdump"
+PATH="$tmp/bin:$PATH" ./cfx bench 0x61C88647 --runs 3 --table-bits 4 >"$tmp/od" 2>"$tmp/oderr"
+grep -q "warning: objdump shows no multiply instruction in multiply 0x61c88647's loops" "$tmp/oderr" && ok || bad "no multiply: warning: $(grep objdump "$tmp/oderr")"
+grep -q '^multiply: objdump finds NO multiply instruction in a multiply loop\.$' "$tmp/od" && ok || bad "no multiply: report: $(grep '^multiply:' "$tmp/od")"
+
 # a progress bar on a terminal (script(1) gives stderr one), none otherwise
 if command -v script >/dev/null; then
 	script -qc "./cfx bench 7 --runs 3 --table-bits 3 >/dev/null" /dev/null >"$tmp/tty" 2>&1
