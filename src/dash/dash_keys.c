@@ -145,6 +145,13 @@ static void k_digit_jump(dash *d, int key)
 		}
 }
 
+/* A constant a key made, refused: the option's message, and what stays */
+static void refused(dash *d, const cfx_err *e)
+{
+	dash_out_msg(d->out, ST_ERROR, "%s; the constant stays %s", e->msg,
+	             dash_state_model(d)->hex);
+}
+
 static void k_digit_set(dash *d, int key)
 {
 	const dash_model_const *c = dash_state_model(d);
@@ -168,23 +175,20 @@ static void k_digit_set(dash *d, int key)
 	g.d[sel] = (signed char)v;
 	mpz_init(z);
 	naf_value(&g, z);
-	if (mpz_sgn(z) == 0) {
-		dash_out_msg(d->out, ST_ERROR, "that would make the constant 0");
-	} else {
-		hex = word_hex(z, bits);
-		/* the word size stays: these are digits of an n-bit word */
-		if (dash_state_set_const(d, hex, bits, &e) < 0)
-			dash_out_msg(d->out, ST_ERROR, "%s", e.msg);
-		else if (!naf_is_naf(&g))
-			dash_out_msg(d->out, ST_NORMAL, "2^%d -> %c: p = %s; NAF rewritten, "
-			         "weight %zu: no adjacent non-zeros",
-			         sel, v > 0 ? '+' : v < 0 ? '-' : '0', hex,
-			         dash_state_model(d)->naf_weight);
-		else
-			dash_out_msg(d->out, ST_NORMAL, "2^%d -> %c: p = %s", sel,
-			         v > 0 ? '+' : v < 0 ? '-' : '0', hex);
-		free(hex);
-	}
+	hex = word_hex(z, bits);
+	/* the word size stays: these are digits of an n-bit word; a
+	 * refusal (0) in the option's words */
+	if (dash_state_set_const(d, hex, bits, &e) < 0)
+		refused(d, &e);
+	else if (!naf_is_naf(&g))
+		dash_out_msg(d->out, ST_NORMAL, "2^%d -> %c: p = %s; NAF rewritten, "
+		         "weight %zu: no adjacent non-zeros",
+		         sel, v > 0 ? '+' : v < 0 ? '-' : '0', hex,
+		         dash_state_model(d)->naf_weight);
+	else
+		dash_out_msg(d->out, ST_NORMAL, "2^%d -> %c: p = %s", sel,
+		         v > 0 ? '+' : v < 0 ? '-' : '0', hex);
+	free(hex);
 	mpz_clear(z);
 	naf_clear(&g);
 }
@@ -193,29 +197,20 @@ static void k_prime(dash *d, int key)
 {
 	const dash_model_const *c = dash_state_model(d);
 	unsigned bits = c->bits;
-	mpz_t p, q;
+	mpz_t p;
 	char *hex, expr[96];
 	cfx_err e;
 	int up = key == 'n';
 
-	mpz_inits(p, q, NULL);
-	mpz_set_ui(p, c->p);
-	if (up)
-		expr_nextprime(q, p);
-	else
-		expr_prevprime(q, p);
+	mpz_init_set_ui(p, c->p);
 	hex = word_hex(p, bits);
-	if (mpz_sgn(q) == 0 || mpz_sizeinbase(q, 2) > bits) {
-		dash_out_msg(d->out, ST_ERROR, "no prime %s %s on %u bits", up ? "above"
-		         : "below", hex, bits);
-	} else {
-		snprintf(expr, sizeof expr, "%s(%s)", up ? "nextprime" : "prevprime",
-		         hex);
-		if (dash_state_set_const(d, expr, bits, &e) < 0)
-			dash_out_msg(d->out, ST_ERROR, "%s", e.msg);
-	}
+	/* none on the word, or none at all: the option's words */
+	snprintf(expr, sizeof expr, "%s(%s)", up ? "nextprime" : "prevprime",
+	         hex);
+	if (dash_state_set_const(d, expr, bits, &e) < 0)
+		refused(d, &e);
 	free(hex);
-	mpz_clears(p, q, NULL);
+	mpz_clear(p);
 }
 
 static void k_word(dash *d, int key)

@@ -76,6 +76,31 @@ check ":set table 20 on 16 bits: score's message, then what is shown" \
 	tm_wait "$(cli_msg --bits 16 --table-bits 20 0x9e37); showing 2\^[0-9]+ buckets"
 tm_type 'q'; tm_exited >/dev/null
 
+# a digit or a prime key that makes a constant the options refuse: their
+# message (cfx naf's), and the constant that stays; 0xfffffffb is the
+# largest 32-bit prime (gp: precprime(2^32) = 4294967291)
+naf_msg() {
+	./cfx naf "$@" 2>&1 >/dev/null | sed 's/^cfx: naf: //; s/ (.*)$//' |
+	sed 's/[][\.^$*+?(){}|]/\\&/g'
+}
+dash_start 120 40 dash 0x80000000
+tm_wait 'digit 2\^31 = \+' >/dev/null
+tm_type '0'
+check "0 on the only digit: naf's message, the constant stays" \
+	tm_wait "$(naf_msg 0); the constant stays 0x80000000"
+tm_type ':set const 0xfffffffb'; tm_keys Enter
+tm_wait 'const 0xfffffffb' >/dev/null
+tm_type 'n'
+check "n past the last 32-bit prime: naf's message, the constant stays" \
+	tm_wait "$(naf_msg --bits 32 'nextprime(0xfffffffb)'); the constant stays 0xfffffffb"
+tm_type 'q'; tm_exited >/dev/null
+dash_start 120 40 dash 2 --bits 8
+tm_wait 'const 2' >/dev/null
+tm_type 'p'
+check "p below 2: naf's message, the constant stays" \
+	tm_wait "$(naf_msg --bits 8 'prevprime(2)'); the constant stays 0x02"
+tm_type 'q'; tm_exited >/dev/null
+
 # ---- asked for all 2^20 multiples of 4096, the panel says why it is even ----
 dash_start 100 32 dash 0x9e370001 --keys stride:4096 --count 2^20
 check "2^20 stride:4096 keys cover the 32-bit word: the panel says so" \

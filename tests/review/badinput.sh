@@ -38,6 +38,16 @@ printf '\r\n\r\n\r\n' > "$tmp/crlf"
 one_line "CRLF only" "$tmp/crlf" $cfx review "$tmp/crlf"
 python3 -c "print('a' * 10 * 2**20)" > "$tmp/longline"
 one_line "a line of 10 MB" "$tmp/longline" $cfx review "$tmp/longline"
+# a good input (a multiplier: findings), then a bad one: nothing of the
+# good one on stdout (all are read before any is judged)
+printf '#define HASH_MULT 0x9e3779b9U\n' > "$tmp/good.patch"
+one_line "a good patch, then a nonexistent file" "$tmp/none" \
+	$cfx review "$tmp/good.patch" "$tmp/none"
+one_line "a good patch, then /dev/zero" /dev/zero \
+	$cfx review "$tmp/good.patch" /dev/zero
+one_line "a good patch, then prose" "$tmp/crlf" \
+	$cfx review "$tmp/good.patch" "$tmp/crlf"
+
 # standard input without end: refused at 2^22 lines (short lines) or
 # at 128 MiB (lines of 100 bytes), not read until memory runs out
 one_line "endless short lines on standard input" "<stdin>" \
