@@ -106,7 +106,7 @@ static void enumeration(void)
 	size_t i;
 
 	atomic_init(&n, 0);
-	if (search_target_make(&t, NULL, NULL, NULL, 32, 8, &e) < 0)
+	if (search_target_make(&t, NULL, NULL, NULL, 0, 32, 8, &e) < 0)
 		return;
 	a = cpu();
 	search_plan_make(&pl, &t, 7, 0, 1, &e);

@@ -59,11 +59,15 @@ static void tty_restore(int sig)
 }
 
 /* close_stdout as coreutils has it: every face's output is checked once
- * more at the end; a write error is one line on stderr and status 2. */
+ * more at the end; a write error is one line on stderr and status 2, and
+ * a message or warning lost on stderr is status 2 too (said nowhere). */
 static int finish(int rc, const char *face)
 {
 	int bad = fflush(stdout) != 0 || ferror(stdout);
 	int e = errno;
+
+	if (fflush(stderr) != 0 || ferror(stderr))
+		rc = CFX_EXIT_USAGE;
 
 	if (fclose(stdout) != 0 && !bad) {
 		bad = 1;

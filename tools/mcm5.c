@@ -236,22 +236,16 @@ static int unit(worker *w, size_t ia, uint64_t b)
 		for (i = 0; i < nc && best > 5; i++) {
 			uint64_t c = w->cs[i];
 			unsigned s;
-			for (s = 1; s < nbits; s++) {
-				uint64_t cs = c << s, e1 = canon(T - cs), e2 = canon(T + cs);
-				if (hs_has(w->set, e1)) {
-					chain[0] = a; chain[1] = b; chain[2] = c; chain[3] = e1;
-					chain[4] = T;
-					witness(chain, 5);
-					best = 5;
-					break;
-				}
-				if (hs_has(w->set, e2)) {
-					chain[0] = a; chain[1] = b; chain[2] = c; chain[3] = e2;
-					chain[4] = T;
-					witness(chain, 5);
-					best = 5;
-					break;
-				}
+			for (s = 1; s < nbits && best > 5; s++) {
+				uint64_t cs = c << s, e[2] = { canon(T - cs), canon(T + cs) };
+				int h;
+				for (h = 0; h < 2 && best > 5; h++)
+					if (hs_has(w->set, e[h])) {
+						chain[0] = a; chain[1] = b; chain[2] = c;
+						chain[3] = e[h]; chain[4] = T;
+						witness(chain, 5);
+						best = 5;
+					}
 			}
 		}
 	}

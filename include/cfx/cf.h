@@ -62,13 +62,13 @@ void cf_of_interval(cf_seq *cf, const mpfr_t lo, const mpfr_t hi,
  * Expansion of an expression: exact for rationals and quadratic numbers,
  * else at least `terms` certain quotients, raising the precision up to
  * 2^20 bits (fewer terms, CF_PREFIX, if even that cannot decide them).
- * An integer expression is taken as the multiplier p / 2^bits when
- * bits > 0.  A quadratic number's period is sought while terms x the
+ * ~ and the shifts act on a word of `word` bits (0: none, and ~ and <<
+ * fail asking for --bits, as expr_eval_word).  A quadratic number's period is sought while terms x the
  * size of its D stays below 2^25 (a second or two; 32 terms at least);
  * asking for more terms than that allows fails with CFX_ELIMIT.  Returns 0 or -1 with err set.
  */
 int cf_of_tree(cf_seq *cf, const expr_tree *t, expr_lookup look, void *ctx,
-               unsigned long bits, size_t terms, cfx_err *err);
+               unsigned long word, size_t terms, cfx_err *err);
 
 /* Number of periods: 0 unless CF_PERIODIC. */
 size_t cf_period(const cf_seq *cf);

@@ -4,9 +4,9 @@
  * `cfx bench` times code written for one constant: the text is compiled by
  * the system's C compiler ($CC, words split as a shell splits them) into a
  * shared object in a private temporary directory (proc.h: under $TMPDIR,
- * no shell, a time limit, removed on fatal signals), loaded with dlopen,
- * and the directory is removed at once: nothing stays on disk while the
- * code runs.
+ * no shell, a time limit, removed on fatal signals), loaded with dlopen
+ * (and disassembled when asked), and the directory is removed at once:
+ * nothing stays on disk while the code runs.
  */
 #ifndef CFX_JIT_H
 #define CFX_JIT_H
@@ -31,6 +31,14 @@ typedef struct jit_lib {
  * cannot be loaded. */
 int jit_build(jit_lib *lib, const char *source, const char *flags,
               const volatile sig_atomic_t *stop, cfx_err *err);
+
+/* jit_build, and when listing is not NULL the object's disassembly
+ * (`objdump -d --no-show-raw-insn`, objdump found on PATH), taken before
+ * the directory goes, into *listing (malloc'd; NULL without objdump or
+ * when it fails: the build stands). */
+int jit_build_listed(jit_lib *lib, const char *source, const char *flags,
+                     const volatile sig_atomic_t *stop, char **listing,
+                     cfx_err *err);
 
 /* The address of a symbol of the library, or NULL. */
 void *jit_symbol(const jit_lib *lib, const char *name);

@@ -52,6 +52,10 @@ extern const char *const keys_family_names[];
 
 /* Parse "family[:arg[:seed]]".  Free with keys_spec_free. */
 int keys_parse(keys_spec *ks, const char *s, cfx_err *err);
+
+/* 0 if count keys are at most KEYS_MAX, else -1 with err (CFX_ELIMIT) in
+ * --count's words: every face that bounds a key count says this. */
+int keys_count_check(size_t count, cfx_err *err);
 void keys_spec_free(keys_spec *ks);
 
 /* "stride:4096" and the like; malloc'd. */

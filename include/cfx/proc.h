@@ -52,7 +52,8 @@ void proc_tmp_remove(proc_tmp *t);
 /* The words of $CC (else "cc"), the first resolved on PATH, in a
  * NULL-terminated malloc'd vector (free with proc_words_free), their
  * number in *n.  NULL when the first word names no executable file or
- * $CC is empty after splitting; *name then says what was looked for
+ * $CC is empty after splitting (*n = 0), or a quote is left open (*n =
+ * -1: a shell refuses it too); *name then says what was looked for
  * (static storage). */
 char **proc_cc(int *n, const char **name);
 

@@ -5,7 +5,9 @@
  * changes, and says what can be said without running anything:
  *
  *   multipliers: #defines and const initialisers whose name says
- *     hash/golden/mult/prime/ratio, integer literals multiplied into a
+ *     hash/golden/mult/prime/ratio/phi/fib, #defines under a comment
+ *     that speaks of a continued fraction, phi or the golden ratio,
+ *     integer literals multiplied into a
  *     value that is then shifted right or hashed, and open-coded
  *     shift/add sequences (n <<= k; hash += n);
  *   the word, from the type, the literal's suffix and #if BITS_PER_LONG
@@ -49,6 +51,13 @@ typedef enum {
 
 #define REVIEW_NONE ((size_t)-1)
 
+/* Bounds that keep a review fast on any input: the C tokens of one side
+ * of one file (2^22 of them take about 320 MB and a few seconds), and the
+ * multipliers of one review (each goes through verify's battery, a third
+ * of a second to a second). */
+#define REVIEW_MAX_TOKENS (1 << 22)
+#define REVIEW_MAX_MULT 256
+
 typedef struct review_mult {
 	review_kind kind;
 	size_t file;               /* index into the patch's files */
@@ -90,6 +99,7 @@ typedef struct review_finding {
 	char kind[12];             /* "multiplier", "word", "table", "claim",
 	                            * "sequence", "verdict" */
 	char *msg;
+	unsigned col;              /* its column (review_columns), 0: not yet */
 } review_finding;
 
 typedef struct review {
@@ -102,8 +112,10 @@ typedef struct review {
 
 /*
  * Read and review text (len bytes) named name into r (not initialised).
- * Returns 0, or -1 with err (patch_read's: not a diff and no C).  Free
- * with review_free, also after an error.
+ * Returns 0, or -1 with err (patch_read's: not a diff and no C;
+ * CFX_ELIMIT: a file side of more than REVIEW_MAX_TOKENS tokens, the
+ * file as token, or more than REVIEW_MAX_MULT multipliers, the first one
+ * past them as token).  Free with review_free, also after an error.
  */
 int review_run(review *r, const char *text, size_t len, const char *name,
                cfx_err *err);
@@ -148,6 +160,12 @@ void review_sequence_verdict(review *r, size_t i, mpz_srcptr want,
  * right shift follows it). */
 void review_sequence_table(review *r, size_t i);
 
+/* Where n is in h, case-insensitive (strcasestr), or NULL; where w is in
+ * text as a whole word (no letter or digit either side), or NULL: how
+ * review reads comments. */
+const char *review_find_ci(const char *h, const char *n);
+const char *review_word_ci(const char *text, const char *w);
+
 /* Add a finding (printf-style message). */
 void review_add(review *r, review_level lv, size_t file, unsigned long line,
                 size_t mult, const char *kind, const char *fmt, ...)
@@ -156,6 +174,13 @@ void review_add(review *r, review_level lv, size_t file, unsigned long line,
 /* Findings in file and line order, the ones of one line in the order
  * they were found (a stable sort). */
 void review_sort(review *r);
+
+/* Each finding's column on its line (bytes from 1, a tab one, as clang
+ * counts), for gcc's FILE:LINE:COLUMN: on the multiplier's own line,
+ * where its value as written starts (else its name, a whole word); on
+ * another line (a comment's claim, a shift), where the comment's text
+ * starts, else the line's first non-blank.  After review_sort. */
+void review_columns(review *r);
 
 /* Counts per level into n[4] (indexed by review_level). */
 void review_count(const review *r, size_t n[4]);

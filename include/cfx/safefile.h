@@ -21,6 +21,8 @@
 typedef struct safefile_dir {
 	char *path;            /* as given, malloc'd */
 	int shared;            /* sticky and writable by others: new files only */
+	int private_files;     /* set by the caller: files 0600 whatever the
+	                        * umask (a history), else 0666 less it */
 } safefile_dir;
 
 /* Make dir (mode 0755 less the umask) if it is not there, and check it

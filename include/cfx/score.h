@@ -21,6 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cfx/err.h"
+
 #define SCORE_ALPHA 0.001     /* significance level of the verdict */
 #define SCORE_BAD_R 2.0       /* probe-cost ratio that is bad outright */
 #define SCORE_MAX_TABLE_BITS 28
@@ -123,6 +125,11 @@ score_verdict score_verdict_of(size_t n, double p_value, double probe_ratio);
  * buckets but every one of 2^16. */
 #define SCORE_TABLE_CAP 12
 unsigned score_default_table(unsigned long bits);
+
+/* 0 if a table of 2^b buckets fits 1..SCORE_MAX_TABLE_BITS and an n-bit
+ * word, else -1 with err (CFX_EDOMAIN, token b) in --table-bits' words:
+ * every face that bounds b says this. */
+int score_table_check(long b, unsigned long bits, cfx_err *err);
 
 /* How many keys to hash when none are asked for: 4 a bucket (4 * 2^b),
  * but at most half of the 2^space distinct keys the family can make

@@ -164,13 +164,15 @@ typedef struct search_plan {
 
 /*
  * The target t (expr, or 1/phi when expr is NULL), its window on N-bit
- * words and its quotients.  Errors (CFX_EDOMAIN, token names the limit):
+ * words and its quotients.  ~ and the shifts in expr act on a word of
+ * `word` bits, the one asked for (0: none; they fail asking for --bits).
+ * Errors (CFX_EDOMAIN, token names the limit):
  * bits outside 1..SEARCH_MAX_BITS, window outside 1..bits, t not in
  * (0, 1), a window holding no odd p.  Returns 0 or -1.
  */
 int search_target_make(search_target *t, const expr_tree *expr,
-                       expr_lookup look, void *ctx, unsigned bits,
-                       unsigned window, cfx_err *err);
+                       expr_lookup look, void *ctx, unsigned long word,
+                       unsigned bits, unsigned window, cfx_err *err);
 
 /*
  * Split the search for odd p of weight <= terms (1..SEARCH_MAX_TERMS) in

@@ -116,6 +116,7 @@
 #ifndef CFX_VERIFY_H
 #define CFX_VERIFY_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <gmp.h>
@@ -294,6 +295,10 @@ typedef struct verify_battery {
 	unsigned opt_depth;        /*   finds, and its depth (set by verify_judge;
 	                            *   adders 0 when the NAF's are as few) */
 	verify_smap smap;          /* the stride map (verify_judge) */
+	/* set by the caller after verify_plan (NULL: never): verify_judge and
+	 * verify_strides_confirm end early once *stop is set, leaving the
+	 * battery unjudged (verify_stopped says so) */
+	const volatile sig_atomic_t *stop;
 	lattice_cell foff;         /* packed fields: the worst offset's cell */
 	unsigned foff_h;           /*   its offset h (0: not screened) */
 	lattice_cell flay;         /* the worst 3-4 field layout's cell */
@@ -373,6 +378,9 @@ int verify_family_can_fail(const verify_battery *bt, size_t i);
  * reason, and the totals.
  */
 void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc);
+
+/* Whether bt->stop is set: a judge or confirm that saw it ended early. */
+int verify_stopped(const verify_battery *bt);
 
 /*
  * A quick screen for searches: plan, run every family in this thread

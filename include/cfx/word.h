@@ -39,6 +39,13 @@ static inline uint64_t word_mask(unsigned n)
 	return n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
 }
 
+/* The width of the smallest C unsigned type (uint8_t .. uint64_t) that
+ * holds an n-bit word, n in 1..64: what emitted C declares. */
+static inline unsigned word_c_bits(unsigned long n)
+{
+	return n <= 8 ? 8 : n <= 16 ? 16 : n <= 32 ? 32 : 64;
+}
+
 /* Write p in hex ("0x..."), zero-padded to n bits' digits, into buf. */
 char *word_hex(const mpz_t p, unsigned long bits);
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfx/word.h"
 #include "cli/ccheck.h"
 #include "util/xalloc.h"
 
@@ -12,7 +13,7 @@
  * prints "inputs mismatches smallest-differing-input". */
 static char *harness(unsigned bits, uint64_t p)
 {
-	unsigned t = bits <= 8 ? 8 : bits <= 16 ? 16 : bits <= 32 ? 32 : 64;
+	unsigned t = word_c_bits(bits);
 	char *s, body[512];
 
 	if (bits <= CCHECK_ALL_BITS)
@@ -55,7 +56,7 @@ static char *harness(unsigned bits, uint64_t p)
  * harness can be built and run alone. */
 static char *reference(unsigned bits, uint64_t p)
 {
-	unsigned t = bits <= 8 ? 8 : bits <= 16 ? 16 : bits <= 32 ? 32 : 64;
+	unsigned t = word_c_bits(bits);
 
 	return xasprintf("#include <stdint.h>\n"
 	                 "uint%u_t cfx_mul_shift_add(uint%u_t x);\n"
@@ -106,8 +107,9 @@ int ccheck_start(ccheck_state *c, const char *code, unsigned bits, uint64_t p,
 	c->tmp.slot = -1;
 	c->ref.pid = c->emitted.pid = -1;
 	if (!(c->cc = proc_cc(&ncc, &name))) {
-		snprintf(c->msg, sizeof c->msg, "the compiled check cannot run: no "
-		         "C compiler found (%.100s)", name);
+		snprintf(c->msg, sizeof c->msg, "the compiled check cannot run: %s "
+		         "(%.100s)", ncc < 0 ? "$CC leaves a quote open"
+		         : "no C compiler found", name);
 		return -1;
 	}
 	if (proc_tmp_make(&c->tmp, "verify", &e) < 0) {

@@ -188,7 +188,8 @@ const cmd_def cli_commands[] = {
 	  "  -n                 summary table only: no plot, no verdicts\n"
 	  "  -q                 no legend and no table header\n"
 	  "  -s                 one mean/median/stddev bar per sample\n"
-	  "  -w WIDTH           plot width (default 74, on a terminal its width)\n"
+	  "  -w WIDTH           plot width (default 74; on a terminal $COLUMNS,\n"
+	  "                     else its width less 2, as ministat)\n"
 	  "options (beyond ministat):\n"
 	  "  --test t|welch|mw  Student's t (default), Welch's t for unequal\n"
 	  "                     variances, or Mann-Whitney U (exact p for small\n"
@@ -220,14 +221,15 @@ const cmd_def cli_commands[] = {
 	  "Output: FILE:LINE: ERROR|WARNING|CHECK|NOTE: message, one a line\n"
 	  "(FILE and LINE in the patched file), then a total.\n\n"
 	  "options:\n"
-	  "  --format gcc       FILE:LINE:1: error|warning|note: message\n"
+	  "  --format gcc       FILE:LINE:COLUMN: error|warning|note: message\n"
 	  "  --json             one JSON object: multipliers and findings\n"
 	  "  --emit reply       a reply to the patch's author, ready to paste\n"
 	  "  --emit kunit       a KUnit test (lib/test_hash.c's style): each\n"
 	  "                     shift/add sequence against its multiply\n"
 	  "  --help             show this help\n\n"
 	  "Exit status: 0 nothing worse than CHECK (also: no multipliers\n"
-	  "found), 1 an ERROR or a WARNING, 2 bad input (not a diff and no C).",
+	  "found; with --emit, the reply or test written), 1 an ERROR or a\n"
+	  "WARNING, 2 bad input (not a diff and no C, or beyond its bounds).",
 	  cmd_review, 1 },
 	{ "search", "", "cheap multipliers near a target, screened",
 	  OPT_SBITS | OPT_JSON | OPT_SEARCH,
@@ -397,8 +399,8 @@ static const struct {
 	  "cfx naf --json 2654435761      the same fields as JSON" },
 	{ "shifts", "cfx shifts 0x9e370001          the 2002 patch's shift/add "
 	  "form\n"
-	  "cfx shifts --optimal 45        fewest adders: (x<<1)+x, then "
-	  "<<4\n"
+	  "cfx shifts --optimal 45        2 adders: t = 3x, then (t<<4) "
+	  "- t\n"
 	  "cfx shifts --emit c 0x9e370001 > mul.c   C with no multiply" },
 	{ "spectrum", "cfx spectrum 0x9e3779b9        gaps of the first 10 "
 	  "points\n"
@@ -410,7 +412,7 @@ static const struct {
 	  "stride\n"
 	  "cfx score -k random -t 10 -c 5000 0x9e3779b1" },
 	{ "sweep", "cfx sweep 0x9e370001            every stride 2^s: which "
-	  "ones fail\n"
+	  "ones are bad\n"
 	  "cfx sweep --bits 64 0x9e37fffffffc0001\n"
 	  "cfx sweep --json -t 10 0x9e3779b1" },
 	{ "verify", "cfx verify 0x9e3779b1           the verdict and the "

@@ -38,8 +38,8 @@
 #include "cfx/mcm.h"
 #include "cfx/mem.h"
 #include "cfx/naf.h"
-#include "cfx/proc.h"
 #include "cfx/safefile.h"
+#include "cfx/score.h"
 #include "cfx/sas.h"
 #include "cfx/word.h"
 #include "cli/cli.h"
@@ -88,11 +88,6 @@ static void run(variant *w, const void *keys, size_t n, uint32_t *table,
 }
 
 /* ---- the code ------------------------------------------------------------ */
-
-static unsigned type_bits(unsigned bits)
-{
-	return bits <= 8 ? 8 : bits <= 16 ? 16 : bits <= 32 ? 32 : 64;
-}
 
 /* body with OPAQUE(v); after every statement that assigns v. */
 static char *opaque(const char *body)
@@ -146,7 +141,7 @@ static const char *temps(const char *body, char *buf, size_t n)
 static char *kernel(const variant *v, int nv, unsigned bits, unsigned b)
 {
 	struct buf s = { 0 };
-	unsigned t = type_bits(bits);
+	unsigned t = word_c_bits(bits);
 	char tbuf[8 * MCM_MAX_NODES];
 	int k;
 
@@ -408,66 +403,25 @@ static int has_mul(const char *text, const char *fn)
 	return 0;
 }
 
-/* Compile src again to an object, disassemble it and look for the
- * multiply instruction in each multiply's loops; what was found into
- * s->mul_checked ("" when objdump or the compiler is missing).  A
- * multiply compiled into shifts is warned about on stderr. */
-static void check_multiply(cmd_ctx *c, const char *src, const variant *v,
+/* Look in the loaded object's disassembly (jit_build_listed; NULL without
+ * objdump) for the multiply instruction in each multiply's loops; what
+ * was found into out ("" when there is no listing).  A multiply compiled
+ * into shifts is warned about on stderr. */
+static void check_multiply(cmd_ctx *c, const char *text, const variant *v,
                            int nv, char *out, size_t outn)
 {
-	int ncc, n, k, bad = 0;
-	const char *name;
-	char **cc = proc_cc(&ncc, &name), *od = proc_which("objdump");
-	char *csrc = NULL, *obj = NULL, *log = NULL, *dis = NULL, *text = NULL;
-	char **argv = NULL, *dargv[5];
-	proc_tmp t = { NULL, -1 };
-	proc_job j;
-	cfx_err e;
-	FILE *f;
+	int k, bad = 0;
 
 	out[0] = 0;
-	if (!cc || !od || proc_tmp_make(&t, "dis", &e) < 0 ||
-	    proc_tmp_write(&t, "k.c", src, &e) < 0)
-		goto out;
-	csrc = proc_tmp_path(&t, "k.c");
-	obj = proc_tmp_path(&t, "k.o");
-	log = proc_tmp_path(&t, "log");
-	dis = proc_tmp_path(&t, "dis");
-	argv = xcalloc((size_t)ncc + 8, sizeof *argv, "compiler words");
-	for (n = 0; n < ncc; n++)
-		argv[n] = cc[n];
-	argv[n++] = "-std=c11";
-	argv[n++] = "-O2";
-	argv[n++] = "-fPIC";
-	argv[n++] = "-c";
-	argv[n++] = "-o";
-	argv[n++] = obj;
-	argv[n++] = csrc;
-	argv[n] = NULL;
-	dargv[0] = od;
-	dargv[1] = "-d";
-	dargv[2] = "--no-show-raw-insn";
-	dargv[3] = obj;
-	dargv[4] = NULL;
-	if (proc_run(&j, argv, log, t.dir, JIT_CC_LIMIT, c->stop) < 0 ||
-	    proc_run(&j, dargv, dis, t.dir, 30, c->stop) < 0 ||
-	    !(f = fopen(dis, "r")))
-		goto out;
-	{
-		struct buf b = { 0 };
-		char line[512];
-		while (fgets(line, sizeof line, f))
-			buf_printf(&b, "%s", line);
-		fclose(f);
-		text = buf_take(&b);
-	}
+	if (!text)
+		return;
 	for (k = 0; k < nv; k++) {
 		char fn[2][32];
 		if (!v[k].is_mul)
 			continue;
 		snprintf(fn[0], sizeof fn[0], "cfx_bench_%d", k);
 		snprintf(fn[1], sizeof fn[1], "cfx_lat_%d", k);
-		if (!text || !has_mul(text, fn[0]) || !has_mul(text, fn[1])) {
+		if (!has_mul(text, fn[0]) || !has_mul(text, fn[1])) {
 			bad = 1;
 			fprintf(stderr, "cfx: %s: warning: objdump shows no multiply "
 			        "instruction in %s's loops: the compiler rewrote it\n",
@@ -477,16 +431,6 @@ static void check_multiply(cmd_ctx *c, const char *src, const variant *v,
 	snprintf(out, outn, bad ? "objdump finds NO multiply instruction in a "
 	         "multiply loop" : "objdump shows a multiply instruction in "
 	         "every multiply loop");
-out:
-	proc_tmp_remove(&t);
-	free(text);
-	free(argv);
-	free(csrc);
-	free(obj);
-	free(log);
-	free(dis);
-	free(od);
-	proc_words_free(cc);
 }
 
 /* ---- output -------------------------------------------------------------- */
@@ -693,12 +637,12 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 		        "the key xor the last):\n");
 		figures_rows(c->out, v, nv, w, lat);
 		fprintf(c->out, "a block's figure is its wall time, or the "
-		        "processor's when it was preempted\n(wall above processor "
-		        "time by 5%%): %lu of %lu blocks of %zu hashes were.\n"
+		        "processor's when it was preempted\n(wall above 1.05 x "
+		        "processor + 2 us): %lu of %lu blocks of %zu hashes were.\n"
 		        "median: ministat's, the sorted blocks' x[n/2] (as in the "
 		        "table below); p10: the\n10th percentile; spread: (p75 - "
 		        "p25) / median; wall, processor: their medians;\n/ mult.: "
-		        "the median over the multiply's.  multiply: %s.\n\n",
+		        "the median over the multiply's.\nmultiply: %s.\n\n",
 		        preempted, blocks, s->count * s->reps,
 		        s->mul_checked[0] ? s->mul_checked : "its constant read "
 		        "from a volatile (no objdump to check the instruction)");
@@ -728,25 +672,27 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 
 /* ---- the command -------------------------------------------------------- */
 
-static int constant(cmd_ctx *c, const char *src, int arg, unsigned long bits,
-                    mpz_t p, unsigned long *out)
+/* --against's constant on the candidate's word of `bits`; ~ and << in it
+ * on the word asked for (--bits, set bits), as in the candidate's */
+static int against(cmd_ctx *c, const cli_args *a, unsigned long bits,
+                   mpz_t p)
 {
-	expr_tree *t = expr_parse(src, &c->err);
+	expr_tree *t = expr_parse(a->against, &c->err);
 	int rc = -1;
 
-	*out = bits;
-	if (t && expr_eval_int(t, cli_session_lookup, c->sess, p, &c->err) == 0)
-		rc = word_check(p, out, WORD_MAX_HASH, src, &c->err);
+	if (t && expr_eval_int_word(t, cli_session_lookup, c->sess, a->bits, p,
+	                            &c->err) == 0)
+		rc = word_check(p, &bits, WORD_MAX_HASH, a->against, &c->err);
 	expr_free(t);
 	if (rc < 0)
-		c->err.arg = arg;
+		c->err.arg = a->against_arg;
 	return rc;
 }
 
 /* Keys of the family as an array of the kernel's word type. */
 static void *key_array(const keys_set *ks, unsigned bits)
 {
-	unsigned t = type_bits(bits);
+	unsigned t = word_c_bits(bits);
 	void *k = xmalloc(ks->n * (t / 8), "keys");
 	size_t i;
 
@@ -770,18 +716,13 @@ static int prepare(cmd_ctx *c, cli_args *a, setup *s, variant *v, int *nv)
 	if (cli_multiplier(c, a, WORD_MAX_HASH, p, &bits) < 0)
 		goto out;
 	s->bits = (unsigned)bits;
-	if (a->table_bits && (unsigned)a->table_bits > s->bits) {
-		char tok[16];
-		snprintf(tok, sizeof tok, "%d", a->table_bits);
-		cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok, "--table-bits %d is "
-		            "above the word size %u", a->table_bits, s->bits);
+	if (a->table_bits &&
+	    score_table_check(a->table_bits, s->bits, &c->err) < 0)
 		goto out;
-	}
 	s->b = a->table_bits ? (unsigned)a->table_bits
 	       : score_default_table(s->bits);
 	if (a->against) {
-		unsigned long ob;
-		if (constant(c, a->against, a->against_arg, bits, q, &ob) < 0)
+		if (against(c, a, bits, q) < 0)
 			goto out;
 		*nv = add_variants(v, *nv, q, s->bits);
 	}
@@ -799,7 +740,8 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	keys_spec ks;
 	keys_set set = { 0 };
 	jit_lib lib = { 0 };
-	safefile_dir raw = { NULL, 0 };
+	char *listing = NULL;    /* the object's disassembly, or NULL */
+	safefile_dir raw = { 0 };
 	uint32_t *table = NULL, *t2 = NULL;
 	void *keys = NULL;
 	char *src = NULL;
@@ -821,7 +763,7 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	 * their copy in the kernel's word type and two tables of counters
 	 * (--bits 64 --table-bits 24 reached 1.18 GB) */
 	if (s.count <= KEYS_MAX &&
-	    mem_check(s.count * (sizeof (uint64_t) + type_bits(s.bits) / 8) +
+	    mem_check(s.count * (sizeof (uint64_t) + word_c_bits(s.bits) / 8) +
 	              2 * sizeof (uint32_t) * ((size_t)1 << s.b),
 	              "the keys, their copy and the tables", &c->err) < 0) {
 		cli_limit_token(c, a);
@@ -836,7 +778,7 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	if (a->raw && raw_dir(c, a->raw, &raw) < 0)
 		goto done;
 	src = kernel(v, nv, s.bits, s.b);
-	if (jit_build(&lib, src, NULL, c->stop, &c->err) < 0)
+	if (jit_build_listed(&lib, src, NULL, c->stop, &listing, &c->err) < 0)
 		goto done;
 	jit_compiler_version(s.compiler, sizeof s.compiler);
 	if (!s.compiler[0])
@@ -867,7 +809,7 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 			v[k].lat_cpu = xcalloc(r, sizeof *v[k].lat_cpu, "samples");
 		}
 	}
-	check_multiply(c, src, v, nv, s.mul_checked, sizeof s.mul_checked);
+	check_multiply(c, listing, v, nv, s.mul_checked, sizeof s.mul_checked);
 	buckets = (size_t)1 << s.b;
 	table = xcalloc(buckets, sizeof *table, "table");
 	t2 = xcalloc(buckets, sizeof *t2, "table");
@@ -896,6 +838,7 @@ done:
 		free(v[k].lat_wall);
 		free(v[k].lat_cpu);
 	}
+	free(listing);
 	free(src);
 	free(keys);
 	free(table);

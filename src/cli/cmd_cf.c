@@ -121,12 +121,12 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 	} else if (c->err.code == CFX_OK && v.kind == EXPR_RAT) {
 		cf_of_rational(&cf, v.q);   /* exact already, on the word */
 	} else {
-		if (cf_of_tree(&cf, t, cli_session_lookup, c->sess, 0, terms,
-		               &c->err) < 0)
+		if (cf_of_tree(&cf, t, cli_session_lookup, c->sess, a->bits,
+		               terms, &c->err) < 0)
 			goto bad;
 		/* the value itself, for the distance to 1/phi */
-		expr_eval(t, cli_session_lookup, c->sess,
-		        cf.prec ? cf.prec : 128, &v, NULL);
+		expr_eval_word(t, cli_session_lookup, c->sess,
+		               cf.prec ? cf.prec : 128, a->bits, &v, NULL);
 	}
 	cf_phi_distance(&v, 0, &dist, &dbits);
 	cf_phi_distance(&v, 1, &mdist, &mbits);

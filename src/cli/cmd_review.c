@@ -5,10 +5,11 @@
  * within the bounds of a data file (textfile.h), reviewed by the core
  * (review.h), and every multiplier it finds goes through verify's battery
  * at its word and table size, beside the constant it replaces.  Output is
- * checkpatch's "FILE:LINE: LEVEL: message", gcc's "FILE:LINE:1: error:"
+ * checkpatch's "FILE:LINE: LEVEL: message", gcc's "FILE:LINE:COL: error:"
  * with --format gcc, one JSON object with --json, a reply to paste with
  * --emit reply, or a KUnit test with --emit kunit.  Exit status 1 when
- * anything is an ERROR or a WARNING, 0 otherwise, 2 on bad input.
+ * anything is an ERROR or a WARNING (0 with --emit: the reply or test is
+ * written), 0 otherwise, 2 on bad input.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -244,7 +245,7 @@ static void text_out(FILE *f, const review *rv, const review_args *a)
 		const review_finding *x = &rv->find[i];
 		const char *file = rv->pt.files[x->file];
 		if (a->gcc)
-			fprintf(f, "%s:%lu:1: %s: %s\n", file, x->line,
+			fprintf(f, "%s:%lu:%u: %s: %s\n", file, x->line, x->col,
 			        review_level_name(x->level, 1), x->msg);
 		else
 			fprintf(f, "%s:%lu: %s: %s\n", file, x->line,
@@ -306,6 +307,7 @@ static json_t *review_json(const review *rv, const char *const *paths,
 		json_t *f = json_object();
 		json_object_set_new(f, "file", json_string(rv->pt.files[x->file]));
 		json_object_set_new(f, "line", json_integer((json_int_t)x->line));
+		json_object_set_new(f, "column", json_integer((json_int_t)x->col));
 		json_object_set_new(f, "level", json_string(review_level_name(
 		                    x->level, 0)));
 		json_object_set_new(f, "kind", json_string(x->kind));
@@ -332,6 +334,7 @@ int cmd_review(cmd_ctx *c, cli_args *ca)
 	int rc, i, n;
 	size_t total[4] = { 0 }, mults = 0, k;
 	json_t *all = NULL;
+	review *rvs;
 
 	if ((rc = parse(c, ca->argc, ca->argv, &a)) != 0)
 		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;
@@ -340,48 +343,62 @@ int cmd_review(cmd_ctx *c, cli_args *ca)
 	if (n < 1)
 		return bad(c, NULL, "give a patch file, or - for standard input "
 		           "(git diff | cfx review -)"), CFX_EXIT_USAGE;
+	/* every input read and reviewed before any verdict or output: a bad
+	 * one is one line on stderr and nothing on stdout */
+	rvs = xcalloc((size_t)n, sizeof *rvs, "reviews");
+	for (i = 0; i < n; i++) {
+		const char *path = ca->argv[optind + i];
+		char *text = NULL;
+		size_t len = 0;
+		if (slurp(c, path, &text, &len) < 0)
+			break;
+		rc = review_run(&rvs[i], text, len, strcmp(path, "-") ? path
+		                : "<stdin>", &c->err);
+		free(text);
+		if (rc < 0) {
+			review_free(&rvs[i]);
+			break;
+		}
+	}
+	if (i < n) {
+		while (i-- > 0)
+			review_free(&rvs[i]);
+		free(rvs);
+		return CFX_EXIT_USAGE;
+	}
 	if (a.json)
 		all = json_array();
 	for (i = 0; i < n; i++) {
 		const char *path = ca->argv[optind + i];
-		char *text = NULL;
-		size_t len = 0, nl[4];
-		review rv;
-		if (slurp(c, path, &text, &len) < 0) {
+		size_t nl[4];
+		review *rv = &rvs[i];
+		if (verdicts(c, rv) < 0) {
+			for (; i < n; i++)
+				review_free(&rvs[i]);
+			free(rvs);
 			json_decref(all);
 			return CFX_EXIT_USAGE;
 		}
-		if (review_run(&rv, text, len, strcmp(path, "-") ? path : "<stdin>",
-		               &c->err) < 0) {
-			free(text);
-			review_free(&rv);
-			json_decref(all);
-			return CFX_EXIT_USAGE;
-		}
-		free(text);
-		if (verdicts(c, &rv) < 0) {
-			review_free(&rv);
-			json_decref(all);
-			return CFX_EXIT_USAGE;
-		}
-		review_sort(&rv);
-		review_count(&rv, nl);
+		review_sort(rv);
+		review_columns(rv);
+		review_count(rv, nl);
 		for (k = 0; k < 4; k++)
 			total[k] += nl[k];
-		mults += rv.nmult;
+		mults += rv->nmult;
 		if (a.json) {
-			json_t *o = review_json(&rv, &path, 1, nl);
+			json_t *o = review_json(rv, &path, 1, nl);
 			json_object_set_new(o, "input", json_string(path));
 			json_array_append_new(all, o);
 		} else if (a.emit && !strcmp(a.emit, "kunit")) {
-			review_emit_kunit(c->out, &rv);
+			review_emit_kunit(c->out, rv);
 		} else if (a.emit) {
-			review_emit_reply(c->out, &rv, path);
+			review_emit_reply(c->out, rv, path);
 		} else {
-			text_out(c->out, &rv, &a);
+			text_out(c->out, rv, &a);
 		}
-		review_free(&rv);
+		review_free(rv);
 	}
+	free(rvs);
 	if (a.json) {
 		json_t *o = json_object();
 		json_object_set_new(o, "files", all);
@@ -398,5 +415,6 @@ int cmd_review(cmd_ctx *c, cli_args *ca)
 		        "notes; %zu multiplier%s\n", total[3], total[2], total[1],
 		        total[0], mults, mults == 1 ? "" : "s");
 	}
-	return total[3] || total[2] ? CFX_EXIT_FAIL : CFX_EXIT_OK;
+	/* a reply or a test emitted is the command's product: it succeeded */
+	return (total[3] || total[2]) && !a.emit ? CFX_EXIT_FAIL : CFX_EXIT_OK;
 }

@@ -36,12 +36,8 @@ static int setup_get(cmd_ctx *c, cli_args *a, setup *s)
 	s->hex = word_hex(pz, bits);
 	s->even = mpz_even_p(pz);
 	mpz_clear(pz);
-	if (a->table_bits && (unsigned)a->table_bits > s->bits) {
-		char tok[16];
-		snprintf(tok, sizeof tok, "%d", a->table_bits);
-		cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok,
-		            "--table-bits %d is above the word size %u",
-		            a->table_bits, s->bits);
+	if (a->table_bits &&
+	    score_table_check(a->table_bits, s->bits, &c->err) < 0) {
 		free(s->hex);
 		return -1;
 	}
@@ -257,11 +253,11 @@ int cmd_score_sweep(cmd_ctx *c, cli_args *a)
 	if (setup_get(c, a, &s) < 0)
 		return CFX_EXIT_USAGE;
 	count = a->count ? (size_t)a->count : (size_t)4 << s.b;
-	if (count > KEYS_MAX || mem_check(count * sizeof (uint64_t) +
-	    (sizeof (uint32_t) << s.b), "the sweep", &c->err) < 0) {
+	if (keys_count_check(count, &c->err) < 0 ||
+	    mem_check(count * sizeof (uint64_t) + (sizeof (uint32_t) << s.b),
+	              "the sweep", &c->err) < 0) {
 		if (count > KEYS_MAX)
-			cfx_err_set(&c->err, CFX_ELIMIT, -1, a->count_text,
-			            "--count %zu is above the limit of 2^28 keys", count);
+			cfx_err_retoken(&c->err, a->count_text);
 		else
 			cli_limit_token(c, a);
 		free(s.hex);

@@ -895,8 +895,9 @@ int cmd_search(cmd_ctx *c, cli_args *a)
 
 	if (read_request(c, a, &r) < 0)
 		goto done;
-	if (search_target_make(&t, r.near, cli_session_lookup, c->sess, r.bits,
-	                       r.window, &c->err) < 0) {
+	/* ~ and << in --near on the word asked for (--bits, set bits) */
+	if (search_target_make(&t, r.near, cli_session_lookup, c->sess, a->bits,
+	                       r.bits, r.window, &c->err) < 0) {
 		c->err.arg = a->near ? a->near_arg : -1;
 		if (!c->err.token[0])
 			cfx_err_retoken(&c->err, a->near ? a->near : "1/phi");

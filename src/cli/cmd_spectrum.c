@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cfx/mem.h"
+#include "cfx/score.h"
 #include "cfx/spec.h"
 #include "cfx/word.h"
 #include "cli/cli.h"
@@ -69,11 +70,7 @@ int cmd_spectrum(cmd_ctx *c, cli_args *a)
 	p = mpz_get_ui(pz);
 	hex = word_hex(pz, bits);
 	mpz_clear(pz);
-	if (b > bits) {
-		char tok[16];
-		snprintf(tok, sizeof tok, "%u", b);
-		cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok,
-		            "--table-bits %u is above the word size %lu", b, bits);
+	if (b && score_table_check(b, bits, &c->err) < 0) {
 		free(hex);
 		return CFX_EXIT_USAGE;
 	}

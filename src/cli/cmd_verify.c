@@ -310,6 +310,16 @@ static int progress(void *ctx, size_t done, size_t total)
 	return r->c->stop && *r->c->stop;
 }
 
+/* Between jobs that draw no bar: only whether to stop. */
+static int stopped(void *ctx, size_t done, size_t total)
+{
+	run_ctx *r = ctx;
+
+	(void)done;
+	(void)total;
+	return r->c->stop && *r->c->stop;
+}
+
 static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
                        size_t ntables, const char *label, const ukeys *u)
 {
@@ -327,6 +337,7 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 	if (u && u->nshift &&
 	    verify_add_fields(&s->bt, u->shift, u->nshift, &c->err) < 0)
 		return -1;
+	s->bt.stop = c->stop;       /* the judge's long checks end on Ctrl-C */
 	memset(&r, 0, sizeof r);
 	r.c = c;
 	r.bt = &s->bt;
@@ -365,7 +376,13 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 		}
 		/* the colliding keys recount the FAIL and WARN families' worst
 		 * cells: seconds at --table-bits 24, so the bar stays */
-		pool_run(s->bt.nfam, threads, examples_one, NULL, &r);
+		if (!verify_stopped(&s->bt))
+			pool_run(s->bt.nfam, threads, examples_one, stopped, &r);
+		/* Ctrl-C after the compiler: the judge, the recount or the
+		 * examples ended early (they were judged, and printed, with
+		 * status 0 before: the interrupt was lost) */
+		if (verify_stopped(&s->bt))
+			rc = -1;
 	}
 	if (r.drawn)
 		out_progress_end();
@@ -1224,8 +1241,7 @@ static void comment(FILE *f, const char *text)
 static void patch(FILE *f, const subject *s)
 {
 	const verify_battery *bt = &s->bt;
-	unsigned t = s->bits <= 8 ? 8 : s->bits <= 16 ? 16 : s->bits <= 32 ? 32
-	             : 64;
+	unsigned t = word_c_bits(s->bits);
 	const char *ty = t == 64 ? "u64" : t == 32 ? "u32" : t == 16 ? "u16"
 	                 : "u8";
 	char *text, *q, cost[96], verdict[32], tables[160], fams[200];

@@ -68,11 +68,13 @@ void review_emit_reply(FILE *f, const struct review *rv, const char *path)
 			if (x->level == REVIEW_NOTE && strcmp(x->kind, "sequence") &&
 			    strcmp(x->kind, "verdict")) {
 				/* a claim is called confirmed only by its own
-				 * check's note, quoted below */
-				if (!strcmp(x->kind, "claim"))
-					claims++;
-				else
+				 * check's note, quoted below; so is a table; the
+				 * word's notes are counted; what it replaces the
+				 * verdict says */
+				if (!strcmp(x->kind, "word"))
 					notes++;
+				else if (strcmp(x->kind, "multiplier"))
+					claims++;
 				continue;
 			}
 			buf_printf(&b, "%s %s", x->level == REVIEW_ERROR ? "Wrong:" :
@@ -88,7 +90,7 @@ void review_emit_reply(FILE *f, const struct review *rv, const char *path)
 			const review_finding *x = &rv->find[k];
 			struct buf b = { 0 };
 			if (x->mult != i || x->level != REVIEW_NOTE ||
-			    strcmp(x->kind, "claim"))
+			    (strcmp(x->kind, "claim") && strcmp(x->kind, "table")))
 				continue;
 			buf_printf(&b, "OK: %s", x->msg);
 			out_fill(f, buf_str(&b), 72, "* ", "  ", " ");

@@ -159,8 +159,8 @@ const setting setting_table[] = {
 	  "to 16)", 0 },
 	{ SETTING_RFORMAT, "format", "format", 0, SETTING_CHOICE, 0, 0,
 	  "checkpatch|gcc", "checkpatch|gcc", "checkpatch",
-	  "FILE:LINE: LEVEL: message (checkpatch), or FILE:LINE:1: level:\n"
-	  "message (gcc, for editors and CI)", 0 },
+	  "FILE:LINE: LEVEL: message (checkpatch), or FILE:LINE:COLUMN:\n"
+	  "level: message (gcc, for editors and CI)", 0 },
 	{ SETTING_REMIT, "emit", "emit", 0, SETTING_CHOICE, 0, 0, "reply|kunit",
 	  "reply|kunit", NULL,
 	  "a reply to the patch's author, or a KUnit test of its shift/add\n"
@@ -170,7 +170,8 @@ const setting setting_table[] = {
 	  "COLUMN", NULL, "the field to read (from 1, default 1)", 0 },
 	{ SETTING_WIDTH, "width", NULL, 'w', SETTING_INT, 3, 10000, NULL,
 	  "WIDTH", NULL,
-	  "plot width (default 74, on a terminal its width)", 0 },
+	  "plot width (default 74; on a terminal $COLUMNS, else its width "
+	  "less 2)", 0 },
 	{ SETTING_RESAMPLES, "resamples", "resamples", 0, SETTING_INT, 100,
 	  10000000, NULL, "N", NULL,
 	  "bootstrap resamples (default 10000)", 0 },

@@ -345,7 +345,7 @@ static size_t quad_bits(const expr_value *v)
 }
 
 int cf_of_tree(cf_seq *cf, const expr_tree *t, expr_lookup look, void *ctx,
-               unsigned long bits, size_t terms, cfx_err *err)
+               unsigned long word, size_t terms, cfx_err *err)
 {
 	expr_value v;
 	mpfr_prec_t prec = 64 + 8 * (mpfr_prec_t)terms;
@@ -355,15 +355,11 @@ int cf_of_tree(cf_seq *cf, const expr_tree *t, expr_lookup look, void *ctx,
 		prec = PREC_MAX;
 	expr_value_init(&v, prec);
 	for (;;) {
-		rc = expr_eval(t, look, ctx, prec, &v, err);
+		rc = expr_eval_word(t, look, ctx, prec, word, &v, err);
 		if (rc < 0 && (!err || err->code != CFX_ELIMIT || prec >= PREC_MAX))
 			break;
 		if (rc == 0 && v.kind == EXPR_RAT) {
-			if (bits && mpz_cmp_ui(mpq_denref(v.q), 1) == 0) {
-				cf_of_multiplier(cf, mpq_numref(v.q), bits);
-			} else {
-				cf_of_rational(cf, v.q);
-			}
+			cf_of_rational(cf, v.q);
 			break;
 		}
 		if (rc == 0 && v.kind == EXPR_QUAD) {

@@ -351,6 +351,14 @@ static int need(const keys_spec *ks, unsigned bits, size_t count, cfx_err *err)
 	return mem_check(bytes, "the keys", err);
 }
 
+int keys_count_check(size_t count, cfx_err *err)
+{
+	if (count > KEYS_MAX)
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "--count %zu is "
+		                   "above the limit of 2^28 keys", count);
+	return 0;
+}
+
 static int make(keys_set *set, const keys_spec *ks, unsigned bits,
                 size_t count, keys_progress cb, void *ctx, cfx_err *err)
 {
@@ -359,9 +367,8 @@ static int make(keys_set *set, const keys_spec *ks, unsigned bits,
 	int rc;
 
 	memset(set, 0, sizeof *set);
-	if (count > KEYS_MAX)
-		return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
-		                   "--count %zu is above the limit of 2^28 keys", count);
+	if (keys_count_check(count, err) < 0)
+		return -1;
 	if (keys_generated(ks) && need(ks, bits, count, err) < 0)
 		return -1;
 	/* files, directories and malloc are the system layer's */

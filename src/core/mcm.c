@@ -55,6 +55,7 @@
 #include <string.h>
 
 #include "cfx/mcm.h"
+#include "cfx/word.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
 
@@ -628,6 +629,18 @@ static void absorb_negation(mcm_graph *g)
 		n->v = node_val(n, g);
 	}
 	g->out_neg = 0;
+}
+
+/* g, a graph of q mod 2^m or (neg) of -q, into *best when better, with
+ * the negation absorbed where it can be. */
+static void offer(const mcm_ctx *c, mcm_graph *g, unsigned m, int neg,
+                  mcm_graph *best)
+{
+	g->bits = m;
+	g->out_neg = neg;
+	absorb_negation(g);
+	if (better(g, best, c->target))
+		*best = *g;
 }
 
 /* sa(a << sha) + sb(b << shb) as one node of g; *neg says the node holds
@@ -1235,11 +1248,8 @@ static void solve(mcm_ctx *c, uint64_t t, unsigned m, unsigned dmax,
 		if (table_cost(&c->heur, reps[r]) != UNKNOWN &&
 		    graph_of_table(&c->heur, reps[r], &g, m) == 0 &&
 		    graph_depth(&g) <= dmax) {
-			g.out_neg = r;
-			absorb_negation(&g);
+			offer(c, &g, m, r, best);
 			assert(mcm_check(&g, t));
-			if (better(&g, best, c->target))
-				*best = g;
 		}
 	if (best->n > (c->target ? 1u : 2u) && lvl < MAX_LEVEL) {
 		size_t ncheap = lvl == 0 ? c->heur.ncheap : lvl <= 2
@@ -1433,13 +1443,8 @@ static int exact_search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
 		int found, k = exact_one(c, reps[r], &g, &found);
 		if (k < lb)
 			lb = k;
-		if (!found || graph_depth(&g) > dmax)
-			continue;
-		g.bits = m;
-		g.out_neg = r;
-		absorb_negation(&g);
-		if (better(&g, best, c->target))
-			*best = g;
+		if (found && graph_depth(&g) <= dmax)
+			offer(c, &g, m, r, best);
 	}
 	return lb;
 }
@@ -1464,13 +1469,8 @@ static int small_part(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
 		if (exact_ready(c, L + 1) < 0)
 			return -1;
 		exact_one(c, reps[r], &g, &found);
-		if (!found || graph_depth(&g) > dmax)
-			continue;
-		g.bits = m;
-		g.out_neg = r;
-		absorb_negation(&g);
-		if (better(&g, best, c->target))
-			*best = g;
+		if (found && graph_depth(&g) <= dmax)
+			offer(c, &g, m, r, best);
 	}
 	return 0;
 }
@@ -2481,7 +2481,7 @@ char *mcm_emit_body(const mcm_graph *g, const char *indent)
 char *mcm_emit_c(const mcm_graph *g, const char *hex)
 {
 	struct buf b = { 0 };
-	unsigned t = g->bits <= 8 ? 8 : g->bits <= 16 ? 16 : g->bits <= 32 ? 32 : 64;
+	unsigned t = word_c_bits(g->bits);
 	unsigned w = t < 32 ? 32 : t, i;   /* no promotion to int */
 	mcm_cost k;
 

@@ -33,6 +33,8 @@
 
 /* review_add (review_check.c) records them; this file only calls it. */
 
+static void file_lines(const patch *pt, size_t f, size_t *from, size_t *to);
+
 static int by_place(const void *x, const void *y)
 {
 	const review_finding *a = x, *b = y;
@@ -55,6 +57,89 @@ void review_sort(review *r)
 			r->find[j] = r->find[j - 1];
 		r->find[j] = t;
 	}
+}
+
+/* ---- columns ------------------------------------------------------------- */
+
+typedef struct numbered {
+	unsigned long no;
+	const char *text;
+} numbered;
+
+static int by_no(const void *x, const void *y)
+{
+	const numbered *a = x, *b = y;
+
+	return a->no < b->no ? -1 : a->no > b->no;
+}
+
+/* Where word w starts in s as a whole word, or NULL. */
+static const char *word_in(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p = s;
+
+	if (!n)
+		return NULL;
+	while ((p = strstr(p, w))) {
+		if ((p == s || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    !(isalnum((unsigned char)p[n]) || p[n] == '_'))
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
+/* The column of finding x on its line s (see review_columns). */
+static unsigned column_of(const review *r, const review_finding *x,
+                          const char *s)
+{
+	const char *p = NULL;
+
+	if (x->mult != REVIEW_NONE && x->line == r->mult[x->mult].line) {
+		const review_mult *m = &r->mult[x->mult];
+		if (!strchr(m->text, '\n'))
+			p = word_in(s, m->text);
+		if (!p)
+			p = word_in(s, m->name);
+	}
+	if (!p) {
+		/* a comment line: where its text starts */
+		p = s + strspn(s, " \t");
+		if (!strncmp(p, "/*", 2) || !strncmp(p, "//", 2))
+			p += 2;
+		else if (*p == '*' && p[1] != '/')
+			p++;
+		p += strspn(p, " \t");
+		if (!*p || !strncmp(p, "*/", 2))
+			p = s + strspn(s, " \t");
+	}
+	return (unsigned)(p - s) + 1;
+}
+
+void review_columns(review *r)
+{
+	const patch *pt = &r->pt;
+	numbered *ln = NULL;
+	size_t i = 0, cap = 0;
+
+	while (i < r->nfind) {
+		size_t f = r->find[i].file, from, to, n = 0, li;
+		file_lines(pt, f, &from, &to);
+		for (li = from; li < to; li++)
+			if (pt->line[li].type != '-') {
+				XGROW(ln, cap, n + 1, "review columns");
+				ln[n++] = (numbered){ pt->line[li].no, pt->line[li].text };
+			}
+		qsort(ln, n, sizeof *ln, by_no);
+		for (; i < r->nfind && r->find[i].file == f; i++) {
+			review_finding *x = &r->find[i];
+			numbered key = { x->line, NULL }, *hit;
+			hit = n ? bsearch(&key, ln, n, sizeof *ln, by_no) : NULL;
+			x->col = hit ? column_of(r, x, hit->text) : 1;
+		}
+	}
+	free(ln);
 }
 
 void review_count(const review *r, size_t n[4])
@@ -167,20 +252,44 @@ static const char *block_comment(toks *v, struct buf *cm, const char *s,
 	return e + 2;
 }
 
-/* The tokens of one side of file f: lines of type a or b. */
-static void lex(const patch *pt, size_t f, char a, char b, toks *v)
+/* The patch lines of file f: [*from, *to).  A file's lines are one run
+ * and the runs come in file order (patch_read numbers files as they
+ * come), so a binary search finds it: no pass over every line per file. */
+static void file_lines(const patch *pt, size_t f, size_t *from, size_t *to)
+{
+	size_t lo = 0, hi = pt->nlines;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (pt->line[mid].file < f)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*from = lo;
+	while (hi < pt->nlines && pt->line[hi].file == f)
+		hi++;
+	*to = hi;
+}
+
+/* The tokens of one side of file f: lines of type a or b.  -1 (and v
+ * freed) past REVIEW_MAX_TOKENS tokens, else 0. */
+static int lex(const patch *pt, size_t f, char a, char b, toks *v)
 {
 	struct buf cm = { 0 };
 	const patch_line *cm_at = NULL;
-	size_t cm_li = 0, li, hunk = 0;
+	size_t cm_li = 0, li, hunk = 0, end;
 	int seen = 0;
 
 	memset(v, 0, sizeof *v);
-	for (li = 0; li < pt->nlines; li++) {
+	file_lines(pt, f, &li, &end);
+	for (; li < end; li++) {
 		const patch_line *pl = &pt->line[li];
 		const char *s = pl->text;
 
-		if (pl->file != f || (pl->type != a && pl->type != b))
+		if (v->n > REVIEW_MAX_TOKENS)
+			break;
+		if (pl->type != a && pl->type != b)
 			continue;
 		if (pl->hunk != hunk || !seen) {
 			/* a hunk that starts inside a comment: " * text" */
@@ -261,6 +370,11 @@ static void lex(const patch *pt, size_t f, char a, char b, toks *v)
 	if (cm_at)
 		tok_add(v, T_COMMENT, buf_take(&cm), cm_at, cm_li);
 	buf_free(&cm);
+	if (v->n > REVIEW_MAX_TOKENS) {
+		toks_free(v);
+		return -1;
+	}
+	return 0;
 }
 
 /* ---- literals and names -------------------------------------------------- */
@@ -472,12 +586,49 @@ typedef struct define {
 	size_t file;
 	unsigned long line;
 	int added;
+	size_t tok;              /* its token in the side's lex */
+	unsigned long hash;      /* of name */
+	size_t next;             /* the one before it in its bucket */
 } define;
 
+/* Defines in patch order, and a hash index of their names: a bucket's
+ * chain runs from the newest define to the oldest. */
 typedef struct defs {
 	define *d;
 	size_t n, cap;
+	size_t *head;            /* nhead buckets (a power of 2), REVIEW_NONE */
+	size_t nhead;
 } defs;
+
+static unsigned long name_hash(const char *s)
+{
+	unsigned long h = 5381;
+
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return h;
+}
+
+/* Index the last define (s->n - 1), rebuilding the buckets when they
+ * are half full. */
+static void defs_index(defs *s)
+{
+	size_t k, from = s->n - 1;
+
+	if (2 * s->n > s->nhead) {
+		s->nhead = s->nhead ? 2 * s->nhead : 64;
+		s->head = xrealloc(s->head, s->nhead * sizeof *s->head,
+		                   "review defines");
+		for (k = 0; k < s->nhead; k++)
+			s->head[k] = REVIEW_NONE;
+		from = 0;
+	}
+	for (k = from; k < s->n; k++) {
+		size_t b = s->d[k].hash & (s->nhead - 1);
+		s->d[k].next = s->head[b];
+		s->head[b] = k;
+	}
+}
 
 static void defs_free(defs *s)
 {
@@ -489,22 +640,29 @@ static void defs_free(defs *s)
 		mpz_clear(s->d[i].v);
 	}
 	free(s->d);
+	free(s->head);
 	memset(s, 0, sizeof *s);
 }
 
-/* The last define of name (with word ctx if any has it), or NULL. */
+/* The last define of name; with ctx, the last of word ctx, else the
+ * first of any word.  NULL if there is none. */
 static const define *defs_find(const defs *s, const char *name, unsigned ctx)
 {
-	const define *hit = NULL;
+	const define *first = NULL;
 	size_t i;
 
-	for (i = 0; i < s->n; i++)
-		if (!strcmp(s->d[i].name, name)) {
-			if (!hit || !ctx || s->d[i].ctx == ctx || !s->d[i].ctx)
-				if (!hit || !ctx || s->d[i].ctx == ctx)
-					hit = &s->d[i];
-		}
-	return hit;
+	if (!s->nhead)
+		return NULL;
+	for (i = s->head[name_hash(name) & (s->nhead - 1)]; i != REVIEW_NONE;
+	     i = s->d[i].next) {
+		const define *d = &s->d[i];
+		if (strcmp(d->name, name))
+			continue;
+		if (!ctx || d->ctx == ctx)
+			return d;
+		first = d;
+	}
+	return first;
 }
 
 /* The value text of "#define NAME VALUE" without parentheses and casts:
@@ -544,9 +702,9 @@ static char *strip_value(char *s)
 	}
 }
 
-/* Record "#define NAME VALUE" of directive d. */
+/* Record "#define NAME VALUE" of directive d, token ti of its side. */
 static void define_add(defs *s, const char *d, unsigned ctx, size_t file,
-                       unsigned long line, int added)
+                       unsigned long line, int added, size_t ti)
 {
 	const char *p = d + 1;
 	char *val, *buf;
@@ -576,17 +734,21 @@ static void define_add(defs *s, const char *d, unsigned ctx, size_t file,
 	x->file = file;
 	x->line = line;
 	x->added = added;
+	x->tok = ti;
+	x->hash = name_hash(x->name);
 	if (literal(val, x->v, &x->suffix_long) == 0) {
 		x->valid = 1;
 	} else if (isalpha((unsigned char)*val) || *val == '_') {
 		const define *o = defs_find(s, val, ctx);
-		if (o && o->valid && o != x) {
+		/* x is not indexed yet; "#define A A" is not an earlier A */
+		if (o && o->valid && strcmp(val, x->name)) {
 			mpz_set(x->v, o->v);
 			x->suffix_long = o->suffix_long;
 			x->valid = 1;
 		}
 	}
 	free(buf);
+	defs_index(s);
 }
 
 /* ---- the walk ------------------------------------------------------------ */
@@ -607,6 +769,9 @@ typedef struct walk {
 	review *r;
 	const patch *pt;
 	defs *newd, *oldd;
+	size_t defi;             /* newd's first define not behind the walk */
+	size_t bits_def[VERIFY_MAX_TABLE_BITS + 1];  /* the file's first *_BITS
+	                          * define of value 1..c, REVIEW_NONE */
 	size_t file;
 	toks v;
 	ifctx ifs;
@@ -961,13 +1126,13 @@ static void claims_of(walk *w, size_t i);
 static void literal_replaced(walk *w, review_mult *m)
 {
 	const patch *pt = w->pt;
-	size_t li, hunk = (size_t)-1;
+	size_t li, hunk = (size_t)-1, from, to;
 
-	for (li = 0; li < pt->nlines; li++)
-		if (pt->line[li].file == m->file && pt->line[li].type == '+' &&
-		    pt->line[li].no == m->line)
+	file_lines(pt, m->file, &from, &to);
+	for (li = from; li < to; li++)
+		if (pt->line[li].type == '+' && pt->line[li].no == m->line)
 			hunk = pt->line[li].hunk;
-	for (li = 0; li < pt->nlines && hunk != (size_t)-1; li++) {
+	for (li = from; li < to && hunk != (size_t)-1; li++) {
 		const patch_line *pl = &pt->line[li];
 		const char *s = pl->text;
 		if (pl->type != '-' || pl->hunk != hunk || pl->file != m->file)
@@ -1171,27 +1336,40 @@ static void use_of(walk *w, size_t a, size_t b, size_t mi)
 	}
 }
 
+/* The file's first *_BITS define of each value bound c (w->bits_def),
+ * from its defines, which start at newd->d[w->defi]. */
+static void bits_defines(walk *w)
+{
+	size_t i, c;
+
+	for (c = 0; c <= VERIFY_MAX_TABLE_BITS; c++)
+		w->bits_def[c] = REVIEW_NONE;
+	for (i = w->defi; i < w->newd->n && w->newd->d[i].file == w->file; i++) {
+		const define *d = &w->newd->d[i];
+		size_t n = strlen(d->name);
+		if (d->valid && n > 5 && !strcmp(d->name + n - 5, "_BITS") &&
+		    mpz_cmp_ui(d->v, 1) >= 0 &&
+		    mpz_cmp_ui(d->v, VERIFY_MAX_TABLE_BITS) <= 0)
+			for (c = mpz_get_ui(d->v); c <= VERIFY_MAX_TABLE_BITS; c++)
+				if (w->bits_def[c] == REVIEW_NONE)
+					w->bits_def[c] = i;
+	}
+}
+
 /* A *_BITS define of the file, when nothing closer says the table. */
 static void table_from_bits_define(walk *w, size_t mi)
 {
 	review_mult *m = &w->r->mult[mi];
-	size_t i;
+	size_t c = m->bits < VERIFY_MAX_TABLE_BITS ? m->bits
+	           : VERIFY_MAX_TABLE_BITS;
+	const define *d;
 
-	if (m->table)
+	if (m->table || w->bits_def[c] == REVIEW_NONE)
 		return;
-	for (i = 0; i < w->newd->n; i++) {
-		const define *d = &w->newd->d[i];
-		size_t n = strlen(d->name);
-		if (d->file == m->file && d->valid && n > 5 &&
-		    !strcmp(d->name + n - 5, "_BITS") &&
-		    mpz_cmp_ui(d->v, 1) >= 0 && mpz_cmp_ui(d->v, m->bits) <= 0 &&
-		    mpz_cmp_ui(d->v, VERIFY_MAX_TABLE_BITS) <= 0) {
-			m->table = (unsigned)mpz_get_ui(d->v);
-			snprintf(m->why_table, sizeof m->why_table,
-			         "#define %s %s (line %lu)", d->name, d->text, d->line);
-			return;
-		}
-	}
+	d = &w->newd->d[w->bits_def[c]];
+	m->table = (unsigned)mpz_get_ui(d->v);
+	snprintf(m->why_table, sizeof m->why_table, "#define %s %s (line %lu)",
+	         d->name, d->text, d->line);
 }
 
 /* ---- statements ---------------------------------------------------------- */
@@ -1732,6 +1910,22 @@ static void claims_of(walk *w, size_t i)
 		review_claims(w->r, i, w->v.t[cm[k]].s, w->v.t[cm[k]].line);
 }
 
+/* Whether one of the comments before a define (w->comments) speaks of a
+ * multiplier's number: a continued fraction, the golden ratio or phi
+ * ("the buckets of the hash table" does not). */
+static int comments_say_multiplier(const walk *w)
+{
+	size_t k;
+
+	for (k = 0; k < w->ncomments; k++) {
+		const char *c = w->v.t[w->comments[k]].s;
+		if (review_find_ci(c, "continued fraction") ||
+		    review_find_ci(c, "golden") || review_word_ci(c, "phi"))
+			return 1;
+	}
+	return 0;
+}
+
 /* ---- the walk over one side --------------------------------------------- */
 
 static void walk_file(walk *w)
@@ -1743,7 +1937,12 @@ static void walk_file(walk *w)
 	w->ncomments = 0;
 	w->depth = 0;
 	reset_fn(w);
+	while (w->defi < w->newd->n && w->newd->d[w->defi].file < w->file)
+		w->defi++;
+	bits_defines(w);
 	for (i = 0; i < w->v.n; i++) {
+		if (w->r->nmult > REVIEW_MAX_MULT)
+			return;              /* review_run refuses it */
 		if (t[i].type == T_COMMENT) {
 			if (w->ncomments == sizeof w->comments / sizeof w->comments[0])
 				memmove(w->comments, w->comments + 1,
@@ -1760,20 +1959,20 @@ static void walk_file(walk *w)
 			while (*d == ' ' || *d == '\t')
 				d++;
 			if (!strncmp(d, "define", 6)) {
-				/* the new side's multiplier defines */
+				/* the new side's multiplier defines: newd holds this
+				 * side's defines in token order */
+				const defs *nd = w->newd;
 				const define *x = NULL;
-				size_t k;
-				for (k = 0; k < w->newd->n; k++)
-					if (w->newd->d[k].file == w->file &&
-					    w->newd->d[k].line == t[i].line)
-						x = &w->newd->d[k];
+				while (w->defi < nd->n && nd->d[w->defi].file == w->file &&
+				       nd->d[w->defi].tok < i)
+					w->defi++;
+				if (w->defi < nd->n && nd->d[w->defi].file == w->file &&
+				    nd->d[w->defi].tok == i)
+					x = &nd->d[w->defi];
 				if (x && x->valid && (t[i].added || !w->pt->is_diff) &&
-				    name_says_hash(x->name) && mpz_cmp_ui(x->v, 255) > 0) {
-					const char *cond = "";
-					unsigned long cl = 0;
-					unsigned ctx = if_word(&w->ifs, &cond, &cl);
+				    (name_says_hash(x->name) || comments_say_multiplier(w)) &&
+				    mpz_cmp_ui(x->v, 255) > 0) {
 					size_t mi = w->r->nmult;
-					(void)ctx;
 					mult_constant(w, REVIEW_DEFINE, x->name, x->text, x->v,
 					              x->suffix_long, 0, "", t[i].line);
 					if (w->r->nmult > mi)
@@ -1816,8 +2015,16 @@ static void walk_file(walk *w)
 	}
 }
 
-/* Every define of one side of every file. */
-static void collect_defines(const patch *pt, char a, char b, defs *out)
+/* A file side with too many tokens: -1 with err. */
+static int too_many_tokens(const patch *pt, size_t f, cfx_err *err)
+{
+	return cfx_err_set(err, CFX_ELIMIT, -1, pt->files[f], "a file of the "
+	                   "patch has more than %d C tokens", REVIEW_MAX_TOKENS);
+}
+
+/* Every define of one side of every file.  0, or -1 with err. */
+static int collect_defines(const patch *pt, char a, char b, defs *out,
+                           cfx_err *err)
 {
 	size_t f, i;
 
@@ -1825,15 +2032,17 @@ static void collect_defines(const patch *pt, char a, char b, defs *out)
 		toks v;
 		ifctx x;
 		memset(&x, 0, sizeof x);
-		lex(pt, f, a, b, &v);
+		if (lex(pt, f, a, b, &v) < 0)
+			return too_many_tokens(pt, f, err);
 		for (i = 0; i < v.n; i++)
 			if (v.t[i].type == T_PP) {
 				define_add(out, v.t[i].s, if_word(&x, NULL, NULL), f,
-				           v.t[i].line, v.t[i].added);
+				           v.t[i].line, v.t[i].added, i);
 				if_directive(&x, v.t[i].s, v.t[i].line);
 			}
 		toks_free(&v);
 	}
+	return 0;
 }
 
 /* Sequences equal to a define or to each other share its verdict. */
@@ -1869,28 +2078,40 @@ int review_run(review *r, const char *text, size_t len, const char *name,
 	defs newd = { 0 }, oldd = { 0 };
 	walk w;
 	size_t f;
+	int rc = 0;
 
 	memset(r, 0, sizeof *r);
 	if (patch_read(&r->pt, text, len, name, err) < 0)
 		return -1;
-	collect_defines(&r->pt, '+', ' ', &newd);
-	collect_defines(&r->pt, '-', ' ', &oldd);
 	memset(&w, 0, sizeof w);
+	if (collect_defines(&r->pt, '+', ' ', &newd, err) < 0 ||
+	    collect_defines(&r->pt, '-', ' ', &oldd, err) < 0)
+		rc = -1;
 	w.r = r;
 	w.pt = &r->pt;
 	w.newd = &newd;
 	w.oldd = &oldd;
-	for (f = 0; f < r->pt.nfiles; f++) {
+	for (f = 0; f < r->pt.nfiles && rc == 0; f++) {
 		w.file = f;
-		lex(&r->pt, f, '+', ' ', &w.v);
+		if (lex(&r->pt, f, '+', ' ', &w.v) < 0) {
+			rc = too_many_tokens(&r->pt, f, err);
+			break;
+		}
 		walk_file(&w);
 		toks_free(&w.v);
+		if (r->nmult > REVIEW_MAX_MULT) {
+			const review_mult *m = &r->mult[REVIEW_MAX_MULT];
+			rc = cfx_err_set(err, CFX_ELIMIT, -1, m->text, "more than %d "
+			                 "multipliers: the one at %s:%lu is past them",
+			                 REVIEW_MAX_MULT, r->pt.files[m->file], m->line);
+		}
 	}
 	buf_free(&w.code);
-	link_sequences(r);
+	if (rc == 0)
+		link_sequences(r);
 	defs_free(&newd);
 	defs_free(&oldd);
-	return 0;
+	return rc;
 }
 
 void review_free(review *r)

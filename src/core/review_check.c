@@ -63,8 +63,7 @@ static unsigned long line_at(const char *text, size_t off, unsigned long l0)
 	return l0;
 }
 
-/* Case-insensitive strstr. */
-static const char *find_ci(const char *h, const char *n)
+const char *review_find_ci(const char *h, const char *n)
 {
 	size_t k = strlen(n);
 
@@ -74,13 +73,12 @@ static const char *find_ci(const char *h, const char *n)
 	return NULL;
 }
 
-/* Is word w (case-insensitive) in text as a whole word? */
-static const char *word_ci(const char *text, const char *w)
+const char *review_word_ci(const char *text, const char *w)
 {
 	const char *s = text;
 	size_t k = strlen(w);
 
-	while ((s = find_ci(s, w))) {
+	while ((s = review_find_ci(s, w))) {
 		if ((s == text || !isalnum((unsigned char)s[-1])) &&
 		    !isalnum((unsigned char)s[k]))
 			return s;
@@ -284,7 +282,7 @@ static void check_cf(review *r, size_t mi, const char *text,
                      unsigned long line0)
 {
 	review_mult *m = &r->mult[mi];
-	const char *at = find_ci(text, "continued fraction"), *p, *end;
+	const char *at = review_find_ci(text, "continued fraction"), *p, *end;
 	mpz_t claim[MAX_TERMS], n;
 	unsigned long k = m->bits, line;
 	size_t nc, i, nt;
@@ -386,7 +384,7 @@ static void check_convergents(review *r, size_t mi, const constant *c,
                               const char *text, unsigned long line0)
 {
 	review_mult *m = &r->mult[mi];
-	const char *at = find_ci(text, "convergent"), *s;
+	const char *at = review_find_ci(text, "convergent"), *s;
 	size_t n = c->cf.n, i;
 	mpz_t *p, *q;
 
@@ -434,7 +432,7 @@ static void check_phi(review *r, size_t mi, const constant *c,
                       const char *text, unsigned long line0)
 {
 	review_mult *m = &r->mult[mi];
-	const char *at = word_ci(text, "phi");
+	const char *at = review_word_ci(text, "phi");
 	const char *close;
 	mpz_t g;
 	cf_seq gc;
@@ -442,12 +440,12 @@ static void check_phi(review *r, size_t mi, const constant *c,
 	long want;
 
 	if (!at)
-		at = find_ci(text, "golden");
+		at = review_find_ci(text, "golden");
 	if (!at)
 		return;
-	close = find_ci(text, "close");
+	close = review_find_ci(text, "close");
 	if (!close)
-		close = find_ci(text, "near");
+		close = review_find_ci(text, "near");
 	if (!close)
 		return;
 	mpz_init(g);
@@ -456,12 +454,15 @@ static void check_phi(review *r, size_t mi, const constant *c,
 	cf_of_multiplier(&gc, g, m->bits);
 	gs = cf_golden_stats(&gc);
 	want = gs.prefix;
+	/* x is the multiplier over 2^bits; the run may be 1 - x's */
 	if (c->golden.prefix >= 0 && 2 * c->golden.prefix >= want)
 		review_add(r, REVIEW_NOTE, m->file, line_at(text, (size_t)(close - text),
 		           line0), mi, "claim",
-		           "close to phi: confirmed, its first %ld quotients after "
-		           "a0 are 1s (round(2^%u/phi) has %ld); |x - 1/phi| = 2^-%.1f",
-		           c->golden.prefix, m->bits, want,
+		           "close to phi: confirmed, the first %ld quotients after "
+		           "a0 of %s are 1s (round(2^%u/phi) has %ld); |%s - 1/phi| "
+		           "= 2^-%.1f", c->golden.prefix,
+		           c->golden.mirrored ? "1 - x" : "x", m->bits, want,
+		           c->golden.mirrored ? "(1 - x)" : "x",
 		           c->golden.mirrored ? c->mbits : c->dbits);
 	else {
 		char *big = c->golden.max_index ?
@@ -470,8 +471,9 @@ static void check_phi(review *r, size_t mi, const constant *c,
 		review_add(r, REVIEW_WARNING, m->file, line_at(text,
 		           (size_t)(close - text), line0), mi, "claim",
 		           "not close to phi as claimed: only %ld quotients after a0 "
-		           "are 1s (round(2^%u/phi) has %ld), and a_%zu = %s",
-		           c->golden.prefix, m->bits, want, c->golden.max_index, big);
+		           "of %s are 1s (round(2^%u/phi) has %ld), and x's a_%zu = %s",
+		           c->golden.prefix, c->golden.mirrored ? "1 - x" : "x",
+		           m->bits, want, c->golden.max_index, big);
 		free(big);
 	}
 	cf_clear(&gc);
@@ -483,7 +485,7 @@ static void check_golden_prefix(review *r, size_t mi, const constant *c,
                                 const char *text, unsigned long line0)
 {
 	review_mult *m = &r->mult[mi];
-	const char *at = find_ci(text, "golden prefix"), *q;
+	const char *at = review_find_ci(text, "golden prefix"), *q;
 	unsigned long line;
 	long claim;
 
@@ -502,7 +504,8 @@ static void check_golden_prefix(review *r, size_t mi, const constant *c,
 	if (claim == c->golden.prefix)
 		review_add(r, REVIEW_NOTE, m->file, line, mi, "claim",
 		           "golden prefix %ld: confirmed, the first %ld quotients "
-		           "after a0 are 1s", claim, claim);
+		           "after a0%s are 1s", claim, claim,
+		           c->golden.mirrored ? " of 1 - x" : "");
 	else
 		review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
 		           "golden prefix wrong: %ld claimed, but only the first %ld "
@@ -516,7 +519,7 @@ int review_power_sum(const char *text, unsigned long line0, mpz_t v,
 	const char *s;
 
 	for (s = text; (s = strstr(s, "2^")); s++) {
-		const char *e = s;
+		const char *e = s, *st;
 		size_t terms = 0, ops = 0, k = 0;
 		cfx_err err;
 		if (s > text && (isalnum((unsigned char)s[-1]) || s[-1] == '/' ||
@@ -531,9 +534,28 @@ int review_power_sum(const char *text, unsigned long line0, mpz_t v,
 		}
 		while (e > s && strchr(" \t+-", e[-1]))
 			e--;
+		/* terms before the first 2^ ("1 - 2^16 + ..."): back over
+		 * numbers, signs and blanks of the same line, not into a word
+		 * ("x1 + 2^3") or a ratio */
+		st = s;
+		while (st > text && strchr("0123456789+- \t", st[-1]))
+			st--;
+		while (st < s && st > text && (isalnum((unsigned char)st[-1]) ||
+		       strchr("/._^", st[-1])) && isdigit((unsigned char)*st))
+			st++;
+		while (st < s && (*st == ' ' || *st == '\t' || *st == '+'))
+			st++;
+		if (st < s && isdigit((unsigned char)*st)) {
+			const char *q;
+			for (q = st; q < s; q++)
+				if (*q == '+' || *q == '-')
+					ops++, terms++;
+		} else {
+			st = s;
+		}
 		if (terms < 2 || !ops)
 			continue;
-		for (const char *q = s; q < e && k + 1 < n; q++) {
+		for (const char *q = st; q < e && k + 1 < n; q++) {
 			if ((*q == ' ' || *q == '\t') && k && sum[k - 1] == ' ')
 				continue;
 			sum[k++] = *q == '\t' ? ' ' : *q;
@@ -541,10 +563,51 @@ int review_power_sum(const char *text, unsigned long line0, mpz_t v,
 		sum[k] = '\0';
 		if (constant_value(sum, NULL, NULL, v, &err) < 0)
 			continue;
-		*line = line_at(text, (size_t)(s - text), line0);
+		*line = line_at(text, (size_t)(st - text), line0);
 		return 1;
 	}
 	return 0;
+}
+
+/* Whether power sum text s (of the value, already checked) is the NAF:
+ * every term a power of 2 ("2^k", or a number such as 1), the exponents
+ * pairwise at least 2 apart (the NAF is the one signed binary form with
+ * no two adjacent nonzero digits), whatever their order and spacing. */
+static int sum_is_naf(const char *s)
+{
+	unsigned long e[130];
+	size_t n = 0, i, j;
+
+	while (*s) {
+		char *end;
+		unsigned long k;
+		while (*s == ' ' || *s == '+' || *s == '-')
+			s++;
+		if (!*s)
+			break;
+		if (!isdigit((unsigned char)*s) || n == sizeof e / sizeof e[0])
+			return 0;
+		k = strtoul(s, &end, 10);
+		if (*end == '^') {
+			if (k != 2 || !isdigit((unsigned char)end[1]))
+				return 0;
+			k = strtoul(end + 1, &end, 10);
+		} else {
+			unsigned long b = 0;
+			if (!k || (k & (k - 1)))
+				return 0;         /* not a power of 2 */
+			while (k >>= 1)
+				b++;
+			k = b;
+		}
+		e[n++] = k;
+		s = end;
+	}
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			if (e[i] + 1 >= e[j] && e[j] + 1 >= e[i])
+				return 0;
+	return n > 0;
 }
 
 static void check_sum(review *r, size_t mi, const constant *c,
@@ -560,7 +623,7 @@ static void check_sum(review *r, size_t mi, const constant *c,
 	    review_power_sum(text, line0, v, sum, sizeof sum, &line)) {
 		mpz_fdiv_r_2exp(v, v, m->bits);
 		if (!mpz_cmp(v, m->p)) {
-			int naf = !strcmp(sum, c->sum);
+			int naf = sum_is_naf(sum);
 			review_add(r, REVIEW_NOTE, m->file, line, mi, "claim",
 			           "power sum confirmed: %s = %s%s", sum, c->hex,
 			           naf ? " (its NAF)" : "");
@@ -583,14 +646,14 @@ static void check_prime(review *r, size_t mi, const char *text,
                         unsigned long line0)
 {
 	review_mult *m = &r->mult[mi];
-	const char *at = word_ci(text, "prime");
+	const char *at = review_word_ci(text, "prime");
 	int pr;
 	unsigned long f;
 
 	if (!at)
-		at = word_ci(text, "primes");
+		at = review_word_ci(text, "primes");
 	if (!at)
-		at = word_ci(text, "primality");
+		at = review_word_ci(text, "primality");
 	if (!at)
 		return;
 	pr = expr_isprime(m->p);
@@ -619,7 +682,7 @@ static long count_before(const char *text, const char *w, const char **at)
 		"thirteen", "fourteen", "fifteen", "sixteen", NULL };
 	const char *s = text;
 
-	while ((s = word_ci(s, w))) {
+	while ((s = review_word_ci(s, w))) {
 		const char *e = s;
 		const char *b;
 		size_t i;

@@ -105,11 +105,6 @@ uint64_t sas_eval(const sas_prog *pr, uint64_t x)
 	return hash & word_mask((unsigned)pr->bits);
 }
 
-static unsigned type_bits(unsigned long bits)
-{
-	return bits <= 8 ? 8 : bits <= 16 ? 16 : bits <= 32 ? 32 : 64;
-}
-
 static void body(struct buf *b, const sas_prog *pr, const char *ind)
 {
 	size_t i;
@@ -148,7 +143,7 @@ char *sas_emit_c(const sas_prog *pr, const char *hex, const char *power_sum)
 	char cost[96];
 
 	assert(pr->bits >= 1 && pr->bits <= 64 && hex && power_sum);
-	t = type_bits(pr->bits);
+	t = word_c_bits(pr->bits);
 	masked = t != pr->bits;
 
 	sas_cost_text(pr, 0, cost, sizeof cost);

@@ -1,6 +1,7 @@
 /* score.c - bucket uniformity (see score.h). */
 #include <assert.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -312,6 +313,20 @@ double score_chisq_q(double chi2, double dof)
 	gsl_set_error_handler(old);
 	pthread_mutex_unlock(&gsl_lock);
 	return p;
+}
+
+int score_table_check(long b, unsigned long bits, cfx_err *err)
+{
+	char tok[24];
+
+	snprintf(tok, sizeof tok, "%ld", b);
+	if (b < 1 || b > SCORE_MAX_TABLE_BITS)
+		return cfx_err_set(err, CFX_EDOMAIN, -1, tok, "--table-bits must "
+		                   "be between 1 and %d", SCORE_MAX_TABLE_BITS);
+	if ((unsigned long)b > bits)
+		return cfx_err_set(err, CFX_EDOMAIN, -1, tok, "--table-bits %ld is "
+		                   "above the word size %lu", b, bits);
+	return 0;
 }
 
 unsigned score_default_table(unsigned long bits)

@@ -77,13 +77,14 @@ static int is_inverse_phi(const expr_value *v)
 
 /* Quotients a_1 .. of the target into t->q. */
 static int target_quotients(search_target *t, const expr_tree *expr,
-                            expr_lookup look, void *ctx, cfx_err *err)
+                            expr_lookup look, void *ctx, unsigned long word,
+                            cfx_err *err)
 {
 	cf_seq cf;
 	size_t k;
 
 	cf_init(&cf);
-	if (cf_of_tree(&cf, expr, look, ctx, 0, SEARCH_TARGET_TERMS + 1,
+	if (cf_of_tree(&cf, expr, look, ctx, word, SEARCH_TARGET_TERMS + 1,
 	               err) < 0) {
 		cf_clear(&cf);
 		return -1;
@@ -133,8 +134,8 @@ static int target_window(search_target *t, const mpfr_t x, cfx_err *err)
 }
 
 int search_target_make(search_target *t, const expr_tree *expr,
-                       expr_lookup look, void *ctx, unsigned bits,
-                       unsigned window, cfx_err *err)
+                       expr_lookup look, void *ctx, unsigned long word,
+                       unsigned bits, unsigned window, cfx_err *err)
 {
 	expr_tree *own = NULL;
 	expr_value v;
@@ -156,7 +157,7 @@ int search_target_make(search_target *t, const expr_tree *expr,
 		return -1;
 	expr_value_init(&v, bits + 64);
 	mpfr_init2(x, bits + 64);
-	rc = expr_eval(expr, look, ctx, bits + 64, &v, err);
+	rc = expr_eval_word(expr, look, ctx, bits + 64, word, &v, err);
 	if (rc == 0) {
 		expr_value_mid(&v, x);
 		t->golden = is_inverse_phi(&v);
@@ -169,7 +170,7 @@ int search_target_make(search_target *t, const expr_tree *expr,
 	if (rc == 0)
 		rc = target_window(t, x, err);
 	if (rc == 0)
-		rc = target_quotients(t, expr, look, ctx, err);
+		rc = target_quotients(t, expr, look, ctx, word, err);
 	mpfr_clear(x);
 	expr_value_clear(&v);
 	expr_free(own);

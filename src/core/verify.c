@@ -1456,8 +1456,8 @@ void verify_strides_confirm(verify_battery *bt, int all, uint32_t *scratch)
 		return;
 	for (i = 0; i < sm->n; i++) {
 		verify_stride *v = &sm->s[i];
-		if (i >= VERIFY_SMAP_SHOW &&
-		    (!all || v->r < STRIDE_COLLAPSE_R))
+		if ((i >= VERIFY_SMAP_SHOW &&
+		     (!all || v->r < STRIDE_COLLAPSE_R)) || verify_stopped(bt))
 			break;
 		v->counted = count_stride(bt, v->c, v->b,
 		                          (uint64_t)v->load << v->b, scratch);
@@ -1467,6 +1467,8 @@ void verify_strides_confirm(verify_battery *bt, int all, uint32_t *scratch)
 	 * screen's worst, asking for enough that the set's own (at most its
 	 * size) cannot crowd them out */
 	sm->nbeyond = 0;
+	if (verify_stopped(bt))
+		return;
 	{
 		size_t want = STRIDE_MAP_COUNT + VERIFY_BEYOND;
 		stride_hit *all_hits = xmalloc(want * sizeof *all_hits, "screen");
@@ -1684,12 +1686,16 @@ static void judge_ufields(verify_battery *bt, int full)
 		}
 		for (i = 0; i < VERIFY_UREF_COUNT; i++) {
 			uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
+			if (verify_stopped(bt))
+				break;
 			z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
 			z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
 			z ^= z >> 31;
 			ref[i] = lattice_worst((z & word_mask(bt->bits)) | 1, bt->bits,
 			                       &u->lay, tables, nt, &c, NULL);
 		}
+		if (i < VERIFY_UREF_COUNT)      /* stopped: not judged */
+			break;
 		qsort(ref, VERIFY_UREF_COUNT, sizeof *ref, cmp_double);
 		for (i = 0; i <= 100; i++)
 			pct[i] = ref[(size_t)floor((double)i / 100 *
@@ -1776,6 +1782,11 @@ verify_status verify_joint_rule(size_t warns)
 	return warns >= VERIFY_JOINT_WARNS ? VERIFY_FAIL : VERIFY_PASS;
 }
 
+int verify_stopped(const verify_battery *bt)
+{
+	return bt->stop && *bt->stop;
+}
+
 void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
 {
 	size_t i;
@@ -1792,10 +1803,15 @@ void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
 	check_cf(bt);
 	if (forms)
 		check_shift_add(bt, p, cc);
-	check_strides(bt, forms);
-	check_fields(bt, forms);
-	judge_ufields(bt, forms);
+	if (!verify_stopped(bt))
+		check_strides(bt, forms);
+	if (!verify_stopped(bt))
+		check_fields(bt, forms);
+	if (!verify_stopped(bt))
+		judge_ufields(bt, forms);
 	mpz_clear(p);
+	if (verify_stopped(bt))
+		return;
 	bt->nfail = bt->nwarn = 0;
 	for (i = 0; i < bt->nforms; i++) {
 		bt->nfail += bt->forms[i].status == VERIFY_FAIL;

@@ -42,6 +42,7 @@
 
 #define DEFAULT_EXPR "prevprime(golden(32))"   /* Knuth's 2654435761 */
 #define DEFAULT_K 13
+#define DASH_MAX_SIZE 2000      /* largest $LINES and $COLUMNS taken */
 
 /* ---- the loop's own state ------------------------------------------------ */
 
@@ -614,9 +615,12 @@ static int curses_start(dash *d)
 	cfx_err e;
 	int color;
 
-	/* ncurses takes $LINES and $COLUMNS as given: checked first */
-	if (sreport_env_size("LINES", 1, 10000, &e) < 0 ||
-	    sreport_env_size("COLUMNS", 1, 10000, &e) < 0) {
+	/* ncurses takes $LINES and $COLUMNS as given: checked first, and
+	 * its screens take about 90 bytes a cell (10000 x 10000 took
+	 * gigabytes and seconds before the first frame; 2000 x 2000 takes
+	 * 340 MB) */
+	if (sreport_env_size("LINES", 1, DASH_MAX_SIZE, &e) < 0 ||
+	    sreport_env_size("COLUMNS", 1, DASH_MAX_SIZE, &e) < 0) {
 		fail("", &e);
 		return -1;
 	}

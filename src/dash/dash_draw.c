@@ -15,6 +15,9 @@
  * at 80 columns, the lesson in 39); narrower, the right-hand column below
  * the decomposition, the left one showing the two panels the step is most
  * about (learn_focus).  The focus panel's title is marked and reversed.
+ * While a step's prediction waits for its answer, the panels that show
+ * the commands its reveals: lines name (focus_of's; for naf also the
+ * header's value row and the code) say "hidden until you answer" instead.
  *
  * Monochrome and ASCII: styles map to colour pairs or to bold, dim and
  * reverse; glyphs to UTF-8 or to ASCII, so every distinction drawn with
@@ -26,6 +29,7 @@
  * K are the state's cache (dash_state_spec_past).
  */
 #define NCURSES_WIDECHAR 1
+#include <assert.h>
 #include <curses.h>
 #include <math.h>
 #include <stdarg.h>
@@ -43,6 +47,8 @@ typedef struct rect {
 	int y, x, h, w;
 	int focus;                  /* the panel a lesson's step is about: its
 	                             * title is marked and reversed */
+	int hidden;                 /* it would show the answer of a lesson's
+	                             * prediction not yet made: a note instead */
 } rect;
 
 /* A rect, no focus. */
@@ -430,6 +436,41 @@ static rect *focus_of(layout *l, const char *f)
 	return NULL;
 }
 
+/* What a hidden panel says (rect.hidden). */
+#define HIDDEN "hidden until you answer"
+
+/* The panels that show a command, from the commands a step's reveals:
+ * lines may name; the header's value row shows what naf does, and the
+ * code panel its operations ("3 add, 3 sub"), naf's add_sub_ops. */
+static void hide_revealing(const dash *d, layout *l)
+{
+	static const char *const cmds[] = { "cf", "naf", "shifts", "spectrum",
+	                                    "score", "sweep", "verify" };
+	size_t i;
+	rect *r;
+
+	for (i = 0; i < sizeof cmds / sizeof *cmds; i++)
+		if (dash_learn_hides(d, cmds[i]) && (r = focus_of(l, cmds[i])))
+			r->hidden = 1;
+	if (l->decomp.hidden)
+		l->head.hidden = l->code.hidden = 1;
+}
+
+/* A hidden panel: its name and the note in place of what it shows.
+ * Returns 0 if r is not hidden (the caller draws it). */
+static int draw_hidden(const rect *r, const char *name)
+{
+	int y = clampi((r->h - 1) / 2, 1, r->h);
+
+	if (!r->hidden)
+		return 0;
+	title(r, name, NULL);
+	put(r, y, 2, ST_DIM, HIDDEN);
+	if (y + 1 < r->h)
+		put(r, y + 1, 2, ST_DIM, "(:answer EXPR commits one)");
+	return 1;
+}
+
 /* The column between two panels side by side. */
 static void vsep(const rect *left, int y0, int h, int joint_top)
 {
@@ -586,7 +627,7 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 			ex = x + from - off + len + 1;
 			if (!edit_error(r, ex, e) && *msg)
 				status_row(r, 2, msg_style, msg);
-			else if (!*msg)
+			else if (!*msg && !r->hidden)
 				putf(r, 2, 2, ST_DIM, "the panels keep %s = %s (n = %u)",
 				     c->hex, c->dec, c->bits);
 			return;
@@ -604,7 +645,10 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 			put(r, 0, x + 1, ST_INPUT, buf);
 		}
 	}
-	value_row(d, r);
+	if (r->hidden)
+		put(r, 1, 2, ST_DIM, "= " HIDDEN " (naf would show p)");
+	else
+		value_row(d, r);
 	if (*msg)
 		status_row(r, 2, msg_style, msg);
 	else if (v->mode == MODE_EDIT && v->edit.wider)
@@ -1719,13 +1763,14 @@ static int out_line_rows(const rect *r, int y, int w, const char *s, int st,
 static void draw_out(const dash *d, const rect *r, dash_frame *frame)
 {
 	int vis = r->h - 1, i, scroll = dash_out_scrolled(d->out), n, w = r->w - 2;
-	int total = 0, y;
+	int total = 0, y, rows[DASH_OUT_LINES];
 	const char *const *line = dash_out_lines(d->out, &n);
 
+	assert(n <= DASH_OUT_LINES);
 	blank(r);
 	title(r, "Output of : commands", "PgUp PgDn scroll, o hides");
 	for (i = 0; i < n; i++)
-		total += out_line_rows(r, 0, w, line[i], ST_NORMAL, 0);
+		total += rows[i] = out_line_rows(r, 0, w, line[i], ST_NORMAL, 0);
 	if (scroll > total - vis)
 		scroll = total - vis > 0 ? total - vis : 0;
 	frame->out_scroll = scroll;
@@ -1733,11 +1778,10 @@ static void draw_out(const dash *d, const rect *r, dash_frame *frame)
 	 * scroll */
 	y = 1 + vis - (total - scroll);
 	for (i = 0; i < n && y < r->h; i++) {
-		int k = out_line_rows(r, 0, w, line[i], ST_NORMAL, 0);
-		if (y + k > 1)
+		if (y + rows[i] > 1)
 			out_line_rows(r, y, w, line[i], line[i][0] == ':' ? ST_KEY
 			              : ST_NORMAL, 1);
-		y += k;
+		y += rows[i];
 	}
 }
 
@@ -1800,25 +1844,18 @@ static int help_rows(const rect *r, int top, int draw)
 	return y - 1;
 }
 
-/* The automatic word sizes as the core chooses them (word_auto), up to
- * 64 bits, the dashboard's largest: "32, 64" or "8, 16, 32, 64". */
+/* The automatic word sizes as the core chooses them (word_for_width),
+ * up to 64 bits, the dashboard's largest: "32, 64". */
 static const char *word_rule(char *buf, size_t n)
 {
 	unsigned long last = 0, w;
-	unsigned k;
-	mpz_t z;
+	size_t k;
 
 	buf[0] = '\0';
-	mpz_init(z);
-	for (k = 1; k <= 64; k++) {
-		mpz_set_ui(z, 1);
-		mpz_mul_2exp(z, z, k - 1);      /* a value of k bits */
-		if ((w = word_auto(z)) != last && w <= 64)
+	for (k = 1; k <= 64; k++, last = w)
+		if ((w = word_for_width(k)) != last)
 			snprintf(buf + strlen(buf), n - strlen(buf), "%s%lu",
 			         last ? ", " : "", w);
-		last = w;
-	}
-	mpz_clear(z);
 	return buf;
 }
 
@@ -1997,16 +2034,18 @@ void dash_draw(const dash *d, dash_frame *f)
 	compute_layout(d, &l, W, H);
 	if ((fp = focus_of(&l, dash_learn_focus(d))))
 		fp->focus = 1;
+	hide_revealing(d, &l);
 	draw_header(d, &l.head, &cy, &cx);
-	draw_decomp(d, &l.decomp);
+	if (!draw_hidden(&l.decomp, "Decomposition"))
+		draw_decomp(d, &l.decomp);
 	/* beside a lesson column two of these four are not shown (w = 0) */
-	if (l.cf.w)
+	if (l.cf.w && !draw_hidden(&l.cf, "Continued fraction"))
 		draw_cf(d, &l.cf);
-	if (l.code.w)
+	if (l.code.w && !draw_hidden(&l.code, "Shift/add code"))
 		draw_code(d, &l.code, f);
-	if (l.spec.w)
+	if (l.spec.w && !draw_hidden(&l.spec, "Spectrum"))
 		draw_spec(d, &l.spec);
-	if (l.buck.w)
+	if (l.buck.w && !draw_hidden(&l.buck, "Buckets"))
 		draw_buckets(d, &l.buck);
 	if (l.wide) {
 		vsep(&l.cf, l.cf.y, l.cf.h, 1);

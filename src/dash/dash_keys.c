@@ -11,6 +11,7 @@
 
 #include "cfx/expr.h"
 #include "cfx/keys.h"
+#include "cfx/score.h"
 #include "cfx/word.h"
 #include "dash/dash_ui.h"
 #include "util/xalloc.h"
@@ -144,6 +145,13 @@ static void k_digit_jump(dash *d, int key)
 		}
 }
 
+/* A constant a key made, refused: the option's message, and what stays */
+static void refused(dash *d, const cfx_err *e)
+{
+	dash_out_msg(d->out, ST_ERROR, "%s; the constant stays %s", e->msg,
+	             dash_state_model(d)->hex);
+}
+
 static void k_digit_set(dash *d, int key)
 {
 	const dash_model_const *c = dash_state_model(d);
@@ -167,23 +175,20 @@ static void k_digit_set(dash *d, int key)
 	g.d[sel] = (signed char)v;
 	mpz_init(z);
 	naf_value(&g, z);
-	if (mpz_sgn(z) == 0) {
-		dash_out_msg(d->out, ST_ERROR, "that would make the constant 0");
-	} else {
-		hex = word_hex(z, bits);
-		/* the word size stays: these are digits of an n-bit word */
-		if (dash_state_set_const(d, hex, bits, &e) < 0)
-			dash_out_msg(d->out, ST_ERROR, "%s", e.msg);
-		else if (!naf_is_naf(&g))
-			dash_out_msg(d->out, ST_NORMAL, "2^%d -> %c: p = %s; NAF rewritten, "
-			         "weight %zu: no adjacent non-zeros",
-			         sel, v > 0 ? '+' : v < 0 ? '-' : '0', hex,
-			         dash_state_model(d)->naf_weight);
-		else
-			dash_out_msg(d->out, ST_NORMAL, "2^%d -> %c: p = %s", sel,
-			         v > 0 ? '+' : v < 0 ? '-' : '0', hex);
-		free(hex);
-	}
+	hex = word_hex(z, bits);
+	/* the word size stays: these are digits of an n-bit word; a
+	 * refusal (0) in the option's words */
+	if (dash_state_set_const(d, hex, bits, &e) < 0)
+		refused(d, &e);
+	else if (!naf_is_naf(&g))
+		dash_out_msg(d->out, ST_NORMAL, "2^%d -> %c: p = %s; NAF rewritten, "
+		         "weight %zu: no adjacent non-zeros",
+		         sel, v > 0 ? '+' : v < 0 ? '-' : '0', hex,
+		         dash_state_model(d)->naf_weight);
+	else
+		dash_out_msg(d->out, ST_NORMAL, "2^%d -> %c: p = %s", sel,
+		         v > 0 ? '+' : v < 0 ? '-' : '0', hex);
+	free(hex);
 	mpz_clear(z);
 	naf_clear(&g);
 }
@@ -192,36 +197,28 @@ static void k_prime(dash *d, int key)
 {
 	const dash_model_const *c = dash_state_model(d);
 	unsigned bits = c->bits;
-	mpz_t p, q;
+	mpz_t p;
 	char *hex, expr[96];
 	cfx_err e;
 	int up = key == 'n';
 
-	mpz_inits(p, q, NULL);
-	mpz_set_ui(p, c->p);
-	if (up)
-		expr_nextprime(q, p);
-	else
-		expr_prevprime(q, p);
+	mpz_init_set_ui(p, c->p);
 	hex = word_hex(p, bits);
-	if (mpz_sgn(q) == 0 || mpz_sizeinbase(q, 2) > bits) {
-		dash_out_msg(d->out, ST_ERROR, "no prime %s %s on %u bits", up ? "above"
-		         : "below", hex, bits);
-	} else {
-		snprintf(expr, sizeof expr, "%s(%s)", up ? "nextprime" : "prevprime",
-		         hex);
-		if (dash_state_set_const(d, expr, bits, &e) < 0)
-			dash_out_msg(d->out, ST_ERROR, "%s", e.msg);
-	}
+	/* none on the word, or none at all: the option's words */
+	snprintf(expr, sizeof expr, "%s(%s)", up ? "nextprime" : "prevprime",
+	         hex);
+	if (dash_state_set_const(d, expr, bits, &e) < 0)
+		refused(d, &e);
 	free(hex);
-	mpz_clears(p, q, NULL);
+	mpz_clear(p);
 }
 
 static void k_word(dash *d, int key)
 {
 	static const unsigned sizes[] = { 16, 32, 64 };
 	const dash_model_const *c = dash_state_model(d);
-	unsigned need = 64 - (unsigned)__builtin_clzll(c->p), i, j;
+	unsigned need = 64 - (unsigned)__builtin_clzll(c->p), i, j, skipped = 0;
+	unsigned long long p = c->p;
 	cfx_err e;
 
 	(void)key;
@@ -229,10 +226,18 @@ static void k_word(dash *d, int key)
 		;
 	for (j = 0; j < 3; j++) {
 		unsigned n = sizes[(i + j) % 3];
-		if (n == c->bits || n < need)
+		if (n == c->bits)
 			continue;
+		if (n < need) {
+			skipped = n;        /* said, not passed over in silence */
+			continue;
+		}
 		if (dash_state_set_const(d, c->expr, n, &e) == 0) {
-			dash_out_msg(d->out, ST_NORMAL, "n = %u", n);
+			if (skipped)
+				dash_out_msg(d->out, ST_NORMAL, "n = %u (not %u: 0x%llx "
+				             "needs %u bits)", n, skipped, p, need);
+			else
+				dash_out_msg(d->out, ST_NORMAL, "n = %u", n);
 			return;
 		}
 	}
@@ -242,19 +247,31 @@ static void k_word(dash *d, int key)
 
 /* ---- scoring settings ----------------------------------------------------- */
 
+/* A limit met by a key: the option's own message (cfx score says the
+ * same), then what the key leaves as it was */
+static void limit_msg(dash *d, const cfx_err *e, const char *stays)
+{
+	dash_out_msg(d->out, ST_ERROR, "%s; %s", e->msg, stays);
+}
+
 static void k_table(dash *d, int key)
 {
 	unsigned n = dash_state_model(d)->bits, b = dash_state_table_bits(d);
-	unsigned top = n < DASH_MAX_TABLE ? n : DASH_MAX_TABLE;
+	long want = key == '>' ? (long)b + 1 : (long)b - 1;
+	char stays[32];
+	cfx_err e;
 
-	if (key == '>' && b < top)
-		b++;
-	else if (key == '<' && b > 1)
-		b--;
-	else {
-		dash_out_msg(d->out, ST_ERROR, "b stays %u (1 .. %u here)", b, top);
+	snprintf(stays, sizeof stays, "b stays %u", b);
+	if (score_table_check(want, n, &e) < 0) {
+		limit_msg(d, &e, stays);
 		return;
 	}
+	if (want > DASH_MAX_TABLE) {   /* the dashboard's own, as :set table */
+		dash_out_msg(d->out, ST_ERROR, "the dashboard draws tables of up "
+		             "to 2^%d buckets; %s", DASH_MAX_TABLE, stays);
+		return;
+	}
+	b = (unsigned)want;
 	dash_state_set_table(d, (int)b);
 	dash_out_msg(d->out, ST_NORMAL, "b = %u: 2^%u buckets", b, b);
 }
@@ -262,15 +279,20 @@ static void k_table(dash *d, int key)
 static void k_count(dash *d, int key)
 {
 	size_t k = dash_state_key_count(d);
+	char stays[48];
+	cfx_err e;
 
-	if (key == ')' && k <= KEYS_MAX / 2)
-		k *= 2;
-	else if (key == '(' && k > 1)
-		k /= 2;
-	else {
-		dash_out_msg(d->out, ST_ERROR, "the key count stays %zu (1 .. 2^28)", k);
+	snprintf(stays, sizeof stays, "the key count stays %zu", k);
+	if (key == ')' && keys_count_check(2 * k, &e) < 0) {
+		limit_msg(d, &e, stays);
 		return;
 	}
+	if (key == '(' && k == 1) {
+		dash_out_msg(d->out, ST_ERROR, "--count must be at least 1; %s",
+		             stays);
+		return;
+	}
+	k = key == ')' ? 2 * k : k / 2;
 	dash_state_set_count(d, k);
 	dash_out_msg(d->out, ST_NORMAL, "%zu keys", k);
 }
@@ -355,7 +377,8 @@ static void k_param(dash *d, int key)
 
 static void k_points(dash *d, int key)
 {
-	uint64_t k = dash_state_K(d);
+	uint64_t was = dash_state_K(d), k = was;
+	char limit[48] = "";
 
 	switch (key) {
 	case ']': k++; break;
@@ -363,10 +386,24 @@ static void k_points(dash *d, int key)
 	case '}': k *= 2; break;
 	case '{': k /= 2; break;
 	}
-	if (k < 1)
+	/* a limit met is said (the spectrum panel's and --count's words) */
+	if (k < 1) {
 		k = 1;
-	if (k > DASH_MODEL_MAX_POINTS)
+		snprintf(limit, sizeof limit, "--count must be at least 1");
+	}
+	if (k > DASH_MODEL_MAX_POINTS) {
 		k = DASH_MODEL_MAX_POINTS;
+		snprintf(limit, sizeof limit, "at most %d points are drawn",
+		         DASH_MODEL_MAX_POINTS);
+	}
+	if (limit[0] && k == was) {
+		dash_out_msg(d->out, ST_ERROR, "%s; K stays %llu", limit,
+		             (unsigned long long)k);
+		return;
+	}
+	if (limit[0])
+		dash_out_msg(d->out, ST_NORMAL, "K = %llu: %s",
+		             (unsigned long long)k, limit);
 	dash_state_set_K(d, k);
 }
 

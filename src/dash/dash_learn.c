@@ -597,6 +597,11 @@ const char *dash_learn_focus(const dash *d)
 	return d->learn && d->learn->L ? learn_focus(d->learn->L) : NULL;
 }
 
+int dash_learn_hides(const dash *d, const char *cmd)
+{
+	return d->learn && d->learn->L && learn_hides(d->learn->L, cmd);
+}
+
 void dash_learn_scroll(dash *d, int dir)
 {
 	struct dlearn *dl = d->learn;

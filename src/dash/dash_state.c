@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cfx/keys.h"
+#include "cfx/score.h"
 #include "dash/dash_ui.h"
 #include "util/xalloc.h"
 
@@ -226,7 +227,7 @@ void dash_state_apply_session(dash *d)
 
 	if (!s->constant || strcmp(s->constant, d->st->c.expr) ||
 	    s->bits != d->st->bits_asked) {
-		char *want = s->constant ? strdup(s->constant) : NULL;
+		char *want = s->constant ? xstrdup(s->constant) : NULL;
 		unsigned long bits = s->bits;
 
 		if (!want || dash_state_set_const(d, want, bits, &e) < 0) {
@@ -253,9 +254,10 @@ void dash_state_apply_session(dash *d)
 	if (s->table_bits > DASH_MAX_TABLE)
 		dash_out_msg(d->out, ST_ERROR, "the dashboard draws tables of up to 2^%d "
 		         "buckets; showing 2^%u", DASH_MAX_TABLE, dash_state_table_bits(d));
-	else if (s->table_bits > (int)d->st->c.bits)
-		dash_out_msg(d->out, ST_ERROR, "table bits %d are more than n = %u: showing "
-		         "2^%u buckets", s->table_bits, d->st->c.bits, dash_state_table_bits(d));
+	else if (s->table_bits &&
+	         score_table_check(s->table_bits, d->st->c.bits, &e) < 0)
+		dash_out_msg(d->out, ST_ERROR, "%s; showing 2^%u buckets", e.msg,
+		             dash_state_table_bits(d));
 }
 
 /* ---- what the keys change ------------------------------------------------- */

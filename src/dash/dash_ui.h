@@ -329,6 +329,11 @@ int dash_learn_open(const dash *d);
 /* The panel the current step is about (learn_focus), NULL if none. */
 const char *dash_learn_focus(const dash *d);
 
+/* Whether the panels that show command cmd (cf, naf, score, ...) hide
+ * what they show: the current step's prediction waits, and cmd would
+ * reveal its answer (learn_hides). */
+int dash_learn_hides(const dash *d, const char *cmd);
+
 /* Scroll the step's text: by half the pane (dir 1 down, -1 up). */
 void dash_learn_scroll(dash *d, int dir);
 

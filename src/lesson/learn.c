@@ -682,8 +682,7 @@ static int give_answer(learn *L, const char *text)
 	return pass(L);
 }
 
-/* Whether command w would show the answer of a prediction not yet made. */
-static int reveals(const learn *L, const char *w)
+int learn_hides(const learn *L, const char *w)
 {
 	const lesson_step *s = &L->les.steps[L->step];
 	size_t i, n = strlen(w);
@@ -791,7 +790,7 @@ int learn_input(learn *L, const char *line)
 		return give_answer(L, rest);
 	if (L->les.steps[L->step].wants_answer && !command_word(w))
 		return give_answer(L, p);
-	if (reveals(L, w)) {
+	if (learn_hides(L, w)) {
 		if (!L->refused++)
 			fb_add(L, "A prediction comes first: %s would show the answer, "
 			       "so it waits until you commit to one (answer EXPR; "

@@ -147,6 +147,10 @@ const char *learn_why(const learn *L);
  * and a front end that shows them by itself hides them. */
 int learn_waits_prediction(const learn *L);
 
+/* Whether command cmd (a word: cf, score, ...) is one of those: it would
+ * show the answer of the prediction that waits. */
+int learn_hides(const learn *L, const char *cmd);
+
 /* Whether the current step's checks hold now (with the answer given so
  * far), without advancing: for a check mark on screen and self-tests. */
 int learn_passes(learn *L);

@@ -24,12 +24,14 @@
 
 #include "cfx/expr.h"
 #include "cfx/keys.h"
+#include "cfx/safefile.h"
 #include "cfx/score.h"
 #include "cfx/textfile.h"
 #include "cfx/word.h"
 #include "cli/setting.h"
 #include "cli/cmds.h"
 #include "repl/repl.h"
+#include "util/buf.h"
 #include "util/text.h"
 #include "util/xalloc.h"
 
@@ -398,7 +400,8 @@ char **repl_complete(repl *r, const char *line, int start, const char *text)
 /* ---- where lines come from ------------------------------------------ */
 
 static repl *active;          /* the REPL readline's callbacks serve */
-static char *hist_path;
+static char *hist_path;        /* NULL: history not kept */
+static safefile_dir hist_dir;  /* the directory it is in, checked */
 static volatile sig_atomic_t got_sigint;
 static struct sigaction old_sigint;
 static char *ready;           /* the line readline handed over */
@@ -442,6 +445,15 @@ static char **attempt(const char *text, int start, int end)
 	return rl_completion_matches(text, gen_from);
 }
 
+/* History is not kept from here on: said once, with why (and where). */
+static void history_off(const char *why, const char *where)
+{
+	fprintf(stderr, "cfx: repl: history is not kept: %s (%s)\n", why, where);
+	free(hist_path);
+	hist_path = NULL;
+	safefile_dir_close(&hist_dir);
+}
+
 /* Whether the history file may be read and written: absent, or a regular
  * file of at most TEXTFILE_MAX bytes.  readline opens it as it is, so a
  * FIFO hung the prompt at start and again at every line, and reads it
@@ -453,18 +465,20 @@ static int history_usable(const char *path)
 	if (stat(path, &st) < 0 ||
 	    (S_ISREG(st.st_mode) && (size_t)st.st_size <= TEXTFILE_MAX))
 		return 1;
-	fprintf(stderr, "cfx: repl: history is not kept: %s (%s)\n",
-	        S_ISREG(st.st_mode) ? "larger than 16 MiB" : "not a regular file",
-	        path);
-	free(hist_path);
-	hist_path = NULL;
+	history_off(S_ISREG(st.st_mode) ? "larger than 16 MiB"
+	            : "not a regular file", path);
 	return 0;
 }
 
+/* The history directory, made if need be and checked as bench's --raw
+ * directory is (safefile.h: the user's own, not writable by others), so
+ * that the file is written whole under a temporary name and renamed into
+ * place: a link planted in its place is replaced, never followed. */
 static void history_open(void)
 {
 	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
 	char dir[4096];
+	cfx_err e;
 
 	if (state && state[0] == '/')
 		snprintf(dir, sizeof dir, "%s/cfx", state);
@@ -486,11 +500,50 @@ static void history_open(void)
 		*slash = '/';
 	}
 	mkdir(dir, 0700);
-	if (asprintf(&hist_path, "%s/history", dir) < 0)
-		hist_path = NULL;
 	stifle_history(HISTORY_MAX);
-	if (hist_path && history_usable(hist_path))
+	if (safefile_dir_open(&hist_dir, dir, &e) < 0) {
+		history_off(e.msg, e.token);
+		return;
+	}
+	hist_dir.private_files = 1;          /* as readline made it */
+	hist_path = xasprintf("%s/history", dir);
+	if (history_usable(hist_path))
 		read_history(hist_path);
+}
+
+/* line added to the file as it is now (another session's lines kept),
+ * the last HISTORY_MAX lines written whole and renamed into place, at
+ * once, so that a crash loses nothing.  A failure is said once, and
+ * history is not kept from there on. */
+static void history_save(const char *line)
+{
+	struct buf b = { 0 };
+	struct stat st;
+	char *old = NULL, *text, *from;
+	size_t len = 0, n = 0, i;
+	cfx_err e;
+
+	if (stat(hist_path, &st) == 0 &&
+	    !(old = textfile_read(hist_path, TEXTFILE_MAX, &len, &e))) {
+		history_off(e.msg, hist_path);
+		return;
+	}
+	if (old) {
+		buf_add(&b, old, len);
+		if (len && old[len - 1] != '\n')
+			buf_putc(&b, '\n');
+	}
+	buf_puts(&b, line);
+	buf_putc(&b, '\n');
+	free(old);
+	text = buf_take(&b);
+	for (i = 0; text[i]; i++)
+		n += text[i] == '\n';
+	for (from = text; n > HISTORY_MAX; n--)
+		from = strchr(from, '\n') + 1;
+	if (safefile_write(&hist_dir, "history", from, strlen(from), &e) < 0)
+		history_off(e.msg, hist_path);
+	free(text);
 }
 
 static void history_add(const char *line)
@@ -504,12 +557,8 @@ static void history_add(const char *line)
 	if (last && !strcmp(last->line, line))
 		return;
 	add_history(line);
-	if (hist_path) {
-		/* append now, so a crash loses nothing; keep the file bounded */
-		if (append_history(1, hist_path) != 0)
-			write_history(hist_path);
-		history_truncate_file(hist_path, HISTORY_MAX);
-	}
+	if (hist_path)
+		history_save(line);
 }
 
 /* The one line that says a typed line was over the limit. */
@@ -644,6 +693,7 @@ static void terminal_close(void)
 	sigaction(SIGINT, &old_sigint, NULL);
 	free(hist_path);
 	hist_path = NULL;
+	safefile_dir_close(&hist_dir);
 	active = NULL;
 }
 

@@ -6,6 +6,7 @@
 
 #include "cfx/jit.h"
 #include "cfx/proc.h"
+#include "cfx/textfile.h"
 #include "util/xalloc.h"
 
 void jit_close(jit_lib *lib)
@@ -15,8 +16,38 @@ void jit_close(jit_lib *lib)
 	lib->handle = NULL;
 }
 
+/* objdump's listing of the object so, made in t, or NULL. */
+static char *listing_of(const proc_tmp *t, const char *so,
+                        const volatile sig_atomic_t *stop)
+{
+	char *od = proc_which("objdump"), *dis, *text = NULL, *argv[5];
+	proc_job j;
+	cfx_err e;
+
+	if (!od)
+		return NULL;
+	dis = proc_tmp_path(t, "dis");
+	argv[0] = od;
+	argv[1] = "-d";
+	argv[2] = "--no-show-raw-insn";
+	argv[3] = (char *)so;
+	argv[4] = NULL;
+	if (proc_run(&j, argv, dis, t->dir, 30, stop) == 0)
+		text = textfile_read(dis, TEXTFILE_MAX, NULL, &e);
+	free(dis);
+	free(od);
+	return text;
+}
+
 int jit_build(jit_lib *lib, const char *source, const char *flags,
               const volatile sig_atomic_t *stop, cfx_err *err)
+{
+	return jit_build_listed(lib, source, flags, stop, NULL, err);
+}
+
+int jit_build_listed(jit_lib *lib, const char *source, const char *flags,
+                     const volatile sig_atomic_t *stop, char **listing,
+                     cfx_err *err)
 {
 	const char *name;
 	int ncc, n = 0, rc = -1;
@@ -28,10 +59,13 @@ int jit_build(jit_lib *lib, const char *source, const char *flags,
 	proc_job j;
 
 	memset(lib, 0, sizeof *lib);
+	if (listing)
+		*listing = NULL;
 	snprintf(lib->cc, sizeof lib->cc, "%s", name);
 	if (!cc) {
-		cfx_err_set(err, CFX_EUSAGE, -1, name, "no C compiler found; "
-		            "install gcc or set CC");
+		cfx_err_set(err, CFX_EUSAGE, -1, name, ncc < 0 ? "$CC leaves a "
+		            "quote open" : "no C compiler found; install gcc or "
+		            "set CC");
 		goto out;
 	}
 	if (proc_tmp_make(&t, "jit", err) < 0 ||
@@ -71,6 +105,8 @@ int jit_build(jit_lib *lib, const char *source, const char *flags,
 		            "object: %.150s", e ? e : "no reason given");
 		goto out;
 	}
+	if (listing)
+		*listing = listing_of(&t, so, stop);
 	rc = 0;
 out:
 	/* loaded or not, the files go now */

@@ -292,16 +292,18 @@ char **proc_cc(int *n, const char **name)
 	text_words ws = { 0 };
 	char **argv, *first;
 	size_t i;
+	int open;
 
 	*n = 0;
 	if (!cc || !*cc)
 		cc = "cc";
 	snprintf(what, sizeof what, "%s", cc);
 	*name = what;
-	text_split(cc, 0, &ws, NULL);
-	if (!ws.n || !(first = proc_which(ws.w[0].s))) {
+	open = text_split(cc, 0, &ws, NULL) < 0;
+	if (open || !ws.n || !(first = proc_which(ws.w[0].s))) {
 		text_words_free(&ws);
 		free(ws.w);
+		*n = open ? -1 : 0;
 		return NULL;
 	}
 	argv = xcalloc(ws.n + 1, sizeof *argv, "compiler words");

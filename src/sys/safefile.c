@@ -36,6 +36,7 @@ int safefile_dir_open(safefile_dir *d, const char *dir, cfx_err *err)
 
 	d->path = NULL;
 	d->shared = 0;
+	d->private_files = 0;
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
 		return cfx_err_set(err, CFX_EIO, -1, dir, "cannot make the "
 		                   "directory: %s", strerror(errno));
@@ -105,7 +106,7 @@ int safefile_write(const safefile_dir *d, const char *name, const char *data,
 		e = EINVAL;
 	} else if (d->shared) {
 		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-		          0644);
+		          d->private_files ? 0600 : 0644);
 		if (fd < 0 && errno == EEXIST) {
 			cfx_err_set(err, CFX_EIO, -1, path, "exists, in a directory "
 			            "others can write: cfx makes only new files there");
@@ -129,7 +130,7 @@ int safefile_write(const safefile_dir *d, const char *name, const char *data,
 			/* mkstemp's 0600 made what the umask would */
 			mode_t mask = umask(077);
 			umask(mask);
-			fchmod(fd, 0666 & ~mask);
+			fchmod(fd, d->private_files ? 0600 : 0666 & ~mask);
 			e = write_all(fd, data, len);
 			if (close(fd) < 0 && !e)
 				e = errno;

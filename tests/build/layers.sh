@@ -15,6 +15,20 @@ else
 	bad "the tree breaks its layers: $(tr '\n' '|' <"$tmp/out")"
 fi
 
+# fails_with PATTERN NAME ARGS...: the check of ARGS must fail (status 1)
+# with a finding that matches PATTERN
+fails_with() {
+	local pattern=$1 name=$2 rc
+	shift 2
+	check "$@" >"$tmp/out"
+	rc=$?
+	if [ $rc = 1 ] && grep -qE -- "$pattern" "$tmp/out"; then
+		ok "$name: $(grep -E -- "$pattern" "$tmp/out" | head -1)"
+	else
+		bad "$name: status $rc, said: $(tr '\n' '|' <"$tmp/out")"
+	fi
+}
+
 # planted FILE LINE PATTERN NAME: a copy of the sources with LINE added at
 # the top of FILE must fail, with a finding that matches PATTERN
 fresh() { rm -rf "$tmp/t"; mkdir -p "$tmp/t"; cp -r src include doc "$tmp/t/"; }
@@ -22,13 +36,7 @@ planted() {
 	fresh
 	mkdir -p "$(dirname "$tmp/t/$1")"
 	{ printf '%s\n' "$2"; cat "$tmp/t/$1" 2>/dev/null; } >"$tmp/f"; mv "$tmp/f" "$tmp/t/$1"
-	check "$tmp/t" build >"$tmp/out"
-	local rc=$?
-	if [ $rc = 1 ] && grep -qE -- "$3" "$tmp/out"; then
-		ok "$4: $(grep -E -- "$3" "$tmp/out" | head -1)"
-	else
-		bad "$4: status $rc, said: $(tr '\n' '|' <"$tmp/out")"
-	fi
+	fails_with "$3" "$4" "$tmp/t" build
 }
 fresh
 expect "an unchanged copy passes" 'check "$tmp/t" build >/dev/null'
@@ -53,15 +61,7 @@ plant_obj() {   # plant_obj OBJ C-SOURCE
 	printf '%s\n' "$2" >"$tmp/p.c"
 	cc -O0 -c -o "$tmp/o/$1" "$tmp/p.c"
 }
-called() {   # called PATTERN NAME
-	check . "$tmp/o" >"$tmp/out"
-	local rc=$?
-	if [ $rc = 1 ] && grep -qE -- "$1" "$tmp/out"; then
-		ok "$2: $(grep -E -- "$1" "$tmp/out" | head -1)"
-	else
-		bad "$2: status $rc, said: $(tr '\n' '|' <"$tmp/out")"
-	fi
-}
+called() { fails_with "$1" "$2" . "$tmp/o"; }   # called PATTERN NAME
 objs
 expect "the build's objects copied pass" 'check . "$tmp/o" >/dev/null'
 plant_obj util/plant.o 'int constant_free(void *); int plant(void) { return constant_free(0); }'

@@ -32,6 +32,22 @@ $ cfx naf '~0'
 $ cfx score '1 << 31'
 ! cfx: score: << needs a word size: give --bits N (in a session, set bits N) (<<)
 ? 2
+# ... and have it wherever an expression is read: cf past the rationals
+# (Python's isqrt recurrence: sqrt(2^32 - 1) = [65535; (1, 131070)]),
+# search --near (~0/2^33 on 32 bits is 4294967295/8589934592: the same
+# search) and bench --against (~0x61c8 & 0xffffffff = 0xffff9e37)
+$ cfx cf --bits 32 'sqrt(~0)' | sed -n 2p
+> cf         [65535; (1, 131070)]
+$ cfx search --bits 32 --terms 3 --screen none --near '~0/2^33' | tail -n +2 >a && cfx search --bits 32 --terms 3 --screen none --near 4294967295/8589934592 | tail -n +2 | diff - a && wc -l <a
+> 32
+$ cfx search --terms 3 --screen none --near '(1 << 31)/2^33'
+! cfx: search: << needs a word size: give --bits N (in a session, set bits N) (<<)
+? 2
+$ cfx bench --runs 3 --bits 32 --against '~0x61c8' 0x9e3779b9 2>/dev/null | grep -c "^  multiply 0xffff9e37 "
+> 3
+$ cfx bench --runs 3 --against '~0x61c8' 0x9e3779b9
+! cfx: bench: ~ needs a word size: give --bits N (in a session, set bits N) (~)
+? 2
 # >> & | xor need none: they act on the exact integers
 $ cfx naf '0x9e3779b9 >> 16 | 1' | head -1
 > value      0x00009e37 = 40503 (32-bit, odd)

@@ -15,6 +15,11 @@ $ cfx shifts --optimal --bits 8 45
 > 2 adders (1 addition, 1 subtraction), 2 shifts, depth 2; the NAF needs 3
 > on a generic machine a single multiply (3 cycles) beats this 2-adder sequence (depth 2, about 4 cycles)
 
+# the help's example says the same (it said "(x<<1)+x, then <<4", which is
+# 48x, not 45x)
+$ cfx shifts --help | grep 'optimal 45'
+>   cfx shifts --optimal 45        2 adders: t = 3x, then (t<<4) - t
+
 # x86-64: among the two-adder sequences the target's cheapest is chosen:
 # 45 = 5 * 9, t1 = x + 4x, hash = 8 t1 + t1, two lea (scales 4 and 8), one
 # cycle each; 3 * 15 would need shl and sub for the 15 (3 cycles).  imul

@@ -28,6 +28,77 @@ check "and a bad verdict, R as cfx score says ($want)" \
 	tm_wait "R $(req "$want") +max 16 +empty 3072 +bad"
 check "no 'covers the word' note: the keys do not wrap" \
 	tm_gone 'keys = all|keys cover'
+# w from 64 skips 16, which cannot hold the constant: it says so (it was
+# silent); python counts its bits
+need=$(python3 -c 'print((0x9e370001).bit_length())')
+tm_type 'w'
+tm_wait 'n = 64' >/dev/null
+tm_type 'w'
+check "w past 16 says why ($need bits)" \
+	tm_wait "n = 32 \(not 16: 0x9e370001 needs $need bits\)"
+tm_type 'q'; tm_exited >/dev/null
+
+# ---- a key at a limit says the option's message (cfx score's words) ----
+# cli_msg ARGS: cfx score's one-line refusal, without "cfx: score: " and
+# its token, as a regular expression
+cli_msg() {
+	./cfx score "$@" 2>&1 >/dev/null | sed 's/^cfx: score: //; s/ ([^()]*)$//' |
+	sed 's/[][\.^$*+?(){}|]/\\&/g'
+}
+dash_start 120 40 dash 0x9e37 --bits 16 --table-bits 16 --count 2^28
+tm_wait 'const 0x9e37' >/dev/null
+tm_type '>'
+check "> above the word: score's message, then b stays" \
+	tm_wait "$(cli_msg --bits 16 --table-bits 17 0x9e37); b stays 16"
+tm_type ')'
+check ") above 2^28 keys: score's message, then the count stays" \
+	tm_wait "$(cli_msg --count 2^29 0x9e37); the key count stays 268435456"
+for i in $(seq 15); do tm_type '<'; done
+tm_wait 'b = 1: 2\^1 buckets' >/dev/null
+tm_type '<'
+check "< below 1: score's message, then b stays" \
+	tm_wait "$(cli_msg --table-bits 0 0x9e37); b stays 1"
+# spectrum points: [ at K = 1 and } past the panel's 65536 say so (they
+# stayed in silence); 13 * 2^13 = 106496 is past it
+tm_type '{{{'
+tm_wait 'K = 1 ' >/dev/null
+tm_type '['
+check "[ at K = 1: --count's limit, K stays" \
+	tm_wait '--count must be at least 1; K stays 1'
+tm_type ']]]]]]]]]]]]'
+tm_wait 'K = 13$|K = 13 ' >/dev/null
+for i in $(seq 14); do tm_type '}'; done
+check "} past 65536 points: the panel's limit, K stays" \
+	tm_wait 'at most 65536 points are drawn; K stays 65536'
+# :set table above the word: the same message, and what is shown instead
+tm_type ':set table 20'; tm_keys Enter
+check ":set table 20 on 16 bits: score's message, then what is shown" \
+	tm_wait "$(cli_msg --bits 16 --table-bits 20 0x9e37); showing 2\^[0-9]+ buckets"
+tm_type 'q'; tm_exited >/dev/null
+
+# a digit or a prime key that makes a constant the options refuse: their
+# message (cfx naf's), and the constant that stays; 0xfffffffb is the
+# largest 32-bit prime (gp: precprime(2^32) = 4294967291)
+naf_msg() {
+	./cfx naf "$@" 2>&1 >/dev/null | sed 's/^cfx: naf: //; s/ (.*)$//' |
+	sed 's/[][\.^$*+?(){}|]/\\&/g'
+}
+dash_start 120 40 dash 0x80000000
+tm_wait 'digit 2\^31 = \+' >/dev/null
+tm_type '0'
+check "0 on the only digit: naf's message, the constant stays" \
+	tm_wait "$(naf_msg 0); the constant stays 0x80000000"
+tm_type ':set const 0xfffffffb'; tm_keys Enter
+tm_wait 'const 0xfffffffb' >/dev/null
+tm_type 'n'
+check "n past the last 32-bit prime: naf's message, the constant stays" \
+	tm_wait "$(naf_msg --bits 32 'nextprime(0xfffffffb)'); the constant stays 0xfffffffb"
+tm_type 'q'; tm_exited >/dev/null
+dash_start 120 40 dash 2 --bits 8
+tm_wait 'const 2' >/dev/null
+tm_type 'p'
+check "p below 2: naf's message, the constant stays" \
+	tm_wait "$(naf_msg --bits 8 'prevprime(2)'); the constant stays 0x02"
 tm_type 'q'; tm_exited >/dev/null
 
 # ---- asked for all 2^20 multiples of 4096, the panel says why it is even ----

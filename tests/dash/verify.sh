@@ -30,6 +30,14 @@ check "the strip follows the constant: FAIL" tm_wait 'verify .*FAIL [0-9]+ \(:ve
 tm_type ':verify'; tm_keys Enter
 check "and :verify names a failing family with its reason" \
 	tm_wait 'stride 2\^[0-9]+ FAIL: R [0-9.e+]+ at 2\^' 10
+# its counts are the report's (it said 9 WARN where verify --json says
+# warned 10: the field layouts were predicted, not counted)
+counts=$(./cfx verify --json 0x9e370001 | python3 -c '
+import json, sys
+j = json.load(sys.stdin)
+print(j["failed"], j["warned"])')
+check "    with verify --json's counts ($counts: FAIL, WARN)" \
+	tm_wait "verify 0x9e370001 \(32-bit\): FAIL, ${counts% *} FAIL, ${counts#* } WARN" 10
 tm_keys q
 check "q exits 0" test "$(tm_exited)" = 0
 

@@ -63,5 +63,6 @@ else bad "the panels went back to the command's constant: $(tm_screen | grep -m1
 tm_type ':verify --bits 64 --full 0x9e3779b97f4a7c15'; tm_keys Enter
 check "another starts" tm_wait 'running :verify --bits 64 --full' 5
 tm_keys q
-check "q while it runs exits 0" test "$(tm_exited 10)" = 0
+st=$(tm_exited 10)
+if [ "$st" = 0 ]; then ok "q while it runs exits 0"; else bad "q while it runs exits 0: status $st"; tm_screen | sed "s/^/| /"; fi
 tm_summary

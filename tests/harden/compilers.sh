@@ -68,6 +68,15 @@ CC=$tmp verify
 expect "CC=a directory verify: INFO, no compiler ($(cat "$tmp/v"))" \
 	'grep -q "^pass INFO: the compiled check cannot run: no C compiler found ($tmp)" "$tmp/v"'
 
+# a quote left open in $CC: refused as a shell refuses it (the open word
+# went to the compiler, and ld's "returned 1 exit status" was the reason)
+CC='gcc "-O2' bench; rc=$?
+expect "CC with an open quote, bench: status 2, said ($(cat "$tmp/err"))" \
+	'[ $rc = 2 ] && [ "$(cat "$tmp/err")" = "cfx: bench: \$CC leaves a quote open (gcc \"-O2)" ]'
+CC='gcc "-O2' verify
+expect "CC with an open quote, verify: INFO, said ($(cat "$tmp/v"))" \
+	'grep -q "^pass INFO: the compiled check cannot run: \$CC leaves a quote open (gcc \"-O2)" "$tmp/v"'
+
 CFX_TEST_TIME_LIMIT=1 CC=$tmp/slowcc bench; rc=$?
 expect "a compiler that hangs, bench: status 2 (got $rc)" '[ $rc = 2 ]'
 expect "a compiler that hangs, bench: said ($(cat "$tmp/err"))" \

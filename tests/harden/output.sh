@@ -23,4 +23,15 @@ full "help cf" ./cfx help cf
 full "help repl" ./cfx help repl
 full "--version" ./cfx --version
 full "bench --help" ./cfx bench --help
+# a warning lost on a full stderr is status 2 too, as coreutils'
+# close_stdout has it (said nowhere: there is nowhere to say it); it was 0
+printf '1\n2\n3\n' >"$tmp/a"; printf '4\n5\n6\n' >"$tmp/b"
+./cfx stats "$tmp/a" "$tmp/b" >/dev/null 2>/dev/full; rc=$?
+expect "stats warning into a full stderr: status 2 (got $rc)" '[ $rc = 2 ]'
+printf 'stats %s %s\ncf 5\n' "$tmp/a" "$tmp/b" | ./cfx repl >/dev/null 2>/dev/full; rc=$?
+expect "script, a warning into a full stderr: status 2 (got $rc)" '[ $rc = 2 ]'
+./cfx stats "$tmp/a" "$tmp/b" >/dev/null 2>/dev/null; rc=$?
+expect "the same warning into /dev/null: status 0 (got $rc)" '[ $rc = 0 ]'
+./cfx cf 5 >/dev/null 2>/dev/full; rc=$?
+expect "nothing on stderr, stderr full: status 0 (got $rc)" '[ $rc = 0 ]'
 done_suite harden/output

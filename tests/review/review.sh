@@ -216,10 +216,27 @@ expect "git diff | cfx review -: a passing constant exits 0" \
 
 # ---- output forms and exit statuses ---------------------------------------
 $cfx review --format gcc $fx/2002.patch > "$tmp/gcc"
-expect "--format gcc: file:line:1: error:" \
-	'grep -q "^include/linux/mm_inline.h:[0-9]*:1: error: 0x9e370001 replaces" "$tmp/gcc" &&
-	 grep -q "^include/linux/mm_inline.h:19:1: warning: continued fraction" "$tmp/gcc" &&
-	 ! grep -q ": ERROR: " "$tmp/gcc"'
+# python reads the patched files' lines out of the fixture's hunks: the
+# column (from 1) of the constant as written on its line, of the text of
+# a comment's claim, of the variable a sequence computes
+cols=$(python3 -c "
+import re, sys
+new, f, no = {}, None, 0
+for l in open(sys.argv[1]).read().split('\n'):
+    if l.startswith('+++ '): f = l[4:].split()[0][2:]; continue
+    m = re.match(r'@@ -\S+ \+(\d+)', l)
+    if m: no = int(m.group(1)); continue
+    if f and l[:1] in ('+', ' '): new[(f, no)] = l[1:]; no += 1
+h = 'include/linux/mm_inline.h'
+print(new[(h, 25)].index('0x9e370001UL') + 1,
+      len(new[(h, 19)]) - len(new[(h, 19)].lstrip(' *')) + 1,
+      re.search(r'\bhash\b', new[('mm/filemap.c', 807)]).start() + 1)" $fx/2002.patch)
+read -r c25 c19 c807 <<< "$cols"
+expect "--format gcc: file:line:column: error:, the columns python's ($cols)" \
+	'grep -q "^include/linux/mm_inline.h:25:$c25: error: 0x9e370001 replaces" "$tmp/gcc" &&
+	 grep -q "^include/linux/mm_inline.h:19:$c19: warning: continued fraction" "$tmp/gcc" &&
+	 grep -q "^mm/filemap.c:807:$c807: note: proved" "$tmp/gcc" &&
+	 [ "$c25" != 1 ] && [ "$c807" != 1 ] && ! grep -q ": ERROR: " "$tmp/gcc"'
 $cfx review --json $fx/2002.patch > "$tmp/json"; rc=$?
 expect "--json: one object, 3 multipliers, 2 errors, exit 1" '[ $rc = 1 ] && python3 -c "
 import json, sys
@@ -230,6 +247,7 @@ ms = f[\"multipliers\"]
 assert [m[\"bits\"] for m in ms] == [32, 64, 64]
 assert ms[1][\"value\"] == str(0x9e37fffffffc0001) and ms[1][\"replaces\"] == \"11400714819323198549\"
 assert ms[2][\"kind\"] == \"sequence\" and ms[2][\"value\"] == ms[1][\"value\"]
+assert [x[\"column\"] for x in f[\"findings\"] if x[\"line\"] == 25] == [$c25] * 3
 " "$tmp/json"'
 printf 'diff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n@@ -1,1 +1,1 @@\n-int a;\n+int b;\n' > "$tmp/plain.patch"
 out=$($cfx review "$tmp/plain.patch"); rc=$?
@@ -258,7 +276,9 @@ kunit_run() {   # kunit_run FILE.c: "cases N checked N failed N"
 $cfx review --emit kunit $fx/2002.patch > "$tmp/k1.c"
 expect "kunit: the 2002 sequence passes 10018 inputs" \
 	'[ "$(kunit_run "$tmp/k1.c")" = "cases 1 checked 10018 failed 0" ]'
-$cfx review --emit kunit $fx/wrong_shift.patch > "$tmp/k2.c"
+$cfx review --emit kunit $fx/wrong_shift.patch > "$tmp/k2.c"; rc=$?
+expect "kunit: exit 0 (emitted) though the review has an ERROR" \
+	'[ $rc = 0 ] && { $cfx review $fx/wrong_shift.patch > /dev/null; [ $? = 1 ]; }'
 expect "kunit: the wrong shift fails it" \
 	'kunit_run "$tmp/k2.c" | grep -q "^cases 1 checked 10018 failed [1-9]"'
 expect "kunit: lib/test_hash.c's shape" \
@@ -270,10 +290,97 @@ for b in 24 32 64; do
 		'[ $rc = 0 ] && [ "$(kunit_run "$tmp/v$b.c")" = "cases 1 checked 10018 failed 0" ]'
 done
 $cfx review --emit reply $fx/2002.patch > "$tmp/reply"; rc=$?
-expect "reply: quotes the lines, says what is wrong, 72 columns" \
-	'[ $rc = 1 ] && grep -q "^> +#define GOLDEN_RATIO_PRIME 0x9e37fffffffc0001UL$" "$tmp/reply" &&
+expect "reply: exit 0 (emitted), quotes the lines, says what is wrong, 72 columns" \
+	'[ $rc = 0 ] && grep -q "^> +#define GOLDEN_RATIO_PRIME 0x9e37fffffffc0001UL$" "$tmp/reply" &&
 	 grep -q "^\* Wrong: 0x9e37fffffffc0001 replaces 11400714819323198549: FAIL" "$tmp/reply" &&
 	 [ "$(awk "length > 72" "$tmp/reply" | wc -l)" = 0 ]'
+
+# "the word confirmed (N notes)" counts the word's notes only (--json's
+# findings of kind "word"), not what it replaces nor a table's note
+for f in multi check_only; do
+	$cfx review --emit reply $fx/$f.patch > "$tmp/wr"
+	want=$($cfx review --json $fx/$f.patch | python3 -c "
+import json, sys
+o = json.load(sys.stdin)['files'][0]
+for i, m in enumerate(o['multipliers']):
+    n = sum(1 for x in o['findings'] if x['multiplier'] == i and
+            x['level'] == 'NOTE' and x['kind'] == 'word')
+    print('%s:%d:%d' % (m['file'], m['line'], n))")
+	got=$(awk '/^[^ >*(].*:[0-9]+:$/ { at = $0; sub(/:$/, "", at); n[at] = 0; order[++k] = at }
+		/^\* OK: the word confirmed \(/ { s = $0; sub(/^[^(]*\(/, "", s); n[at] = s + 0 }
+		END { for (i = 1; i <= k; i++) print order[i] ":" n[order[i]] }' "$tmp/wr")
+	expect "reply $f: the word's notes counted as --json's ($(echo $want))" '[ "$got" = "$want" ]'
+done
+expect "reply check_only: the table note quoted, no word confirmed" \
+	'grep -q "^\* OK: then hash >> 22: bits 31..22" "$tmp/wr" && ! grep -q "word confirmed" "$tmp/wr"'
+
+# ---- power sums in any order and spacing; a golden prefix of 1 - x ----------
+# python: the NAF of 0x9e370001 (digits -1, 0, 1, no two adjacent nonzero),
+# written three ways (no spaces; from 1 up; in the plain binary form, not
+# the NAF) and the run of 1s after a0 of 1 - 0x61c88647/2^32
+IFS='|' read -r naf1 naf2 bin nafw run <<< "$(python3 -c "
+p = 0x9e370001
+d, x, k = [], p, 0
+while x:
+    if x & 1:
+        z = 2 - (x & 3); d.append((k, z)); x -= z
+    x >>= 1; k += 1
+assert sum(z << k for k, z in d) == p
+assert all(b[0] - a[0] >= 2 for a, b in zip(d, d[1:]))
+t = lambda k: '1' if k == 0 else '2^%d' % k
+hi = sorted(d, reverse=True)
+s1 = t(hi[0][0]) + ''.join(('+' if z > 0 else '-') + t(k) for k, z in hi[1:])
+s2 = t(d[0][0]) + ''.join((' + ' if z > 0 else ' - ') + t(k) for k, z in d[1:])
+s3 = ' + '.join(t(k) for k in range(31, -1, -1) if p >> k & 1)
+n, q = 2**32 - 0x61c88647, 2**32
+a = []
+while q: a.append(n // q); n, q = q, n - n // q * q
+r = 1
+while a[r] == 1: r += 1
+print('|'.join([s1, s2, s3, str(len(d)), str(r - 1)]))")"
+printf '/* %s */\n#define HASH_A 0x9e370001\n/* %s */\n#define HASH_B 0x9e370001\n/* %s */\n#define HASH_C 0x9e370001\n/* golden prefix %s */\n#define HASH_NEG 0x61c88647\n' \
+	"$naf1" "$naf2" "$bin" "$run" > "$tmp/sums.c"
+$cfx review "$tmp/sums.c" > "$tmp/sums"
+expect "power sum without spaces is the NAF ($naf1)" \
+	'grep -qxF "$tmp/sums.c:1: NOTE: power sum confirmed: $naf1 = 0x9e370001 (its NAF)" "$tmp/sums" &&
+	 ! grep -q "^$tmp/sums.c:1: CHECK" "$tmp/sums"'
+expect "power sum from 1 up is read whole and is the NAF ($naf2)" \
+	'grep -qxF "$tmp/sums.c:3: NOTE: power sum confirmed: $naf2 = 0x9e370001 (its NAF)" "$tmp/sums" &&
+	 ! grep -q "^$tmp/sums.c:3: \(CHECK\|WARNING\)" "$tmp/sums"'
+expect "the binary form is right but not the NAF, which has $nafw terms" \
+	'grep -qF "$tmp/sums.c:5: NOTE: power sum confirmed: $bin = 0x9e370001" "$tmp/sums" &&
+	 grep -qF "$tmp/sums.c:5: CHECK: the power sum is not the NAF, which has $nafw terms" "$tmp/sums"'
+expect "golden prefix $run of 0x61c88647 is 1 - x's" \
+	'grep -qF "golden prefix $run: confirmed, the first $run quotients after a0 of 1 - x are 1s" "$tmp/sums"'
+
+# ---- a define whose comment, not its name, says it is a multiplier ----------
+# NAMED_NEG (no hash/golden/mult in its name, no use) under a comment that
+# claims its continued fraction and closeness to phi: reviewed; NBUCKETS
+# under "the buckets of the hash table" is not a multiplier
+$cfx review $fx/named_neg.patch > "$tmp/nn"; rc=$?
+# (its one hunk starts at line 1: the new file is its + and context lines)
+nnline=$(sed '1,/^@@/d' $fx/named_neg.patch | grep '^[+ ]' | grep -n '#define NAMED_NEG' | cut -d: -f1)
+nnterms=$(gpcf 0x61c88647 32 | tr ',' '\n' | wc -l)
+# python: the run of 1s after a0 in the expansion of 1 - x (x = 0x61c88647
+# / 2^32; x's own a_1 is 2) and log2 |(1 - x) - 1/phi| to 60 digits
+IFS='|' read -r nnrun nnlog < <(python3 -c "
+from decimal import Decimal as D, getcontext
+from fractions import Fraction as F
+getcontext().prec = 60
+n, d = 2**32 - 0x61c88647, 2**32
+a = []
+while d: q = n // d; a.append(q); n, d = d, n - q * d
+k = 1
+while a[k] == 1: k += 1
+y = D(2**32 - 0x61c88647) / D(2**32) - (D(5).sqrt() - 1) / 2
+print('%d|%.1f' % (k - 1, -abs(y).ln() / D(2).ln()))")
+expect "named by its comment: exit 0, NAMED_NEG at line $nnline, NBUCKETS not" \
+	'[ $rc = 0 ] && grep -q "^lib/negated.h:$nnline: NOTE: NAMED_NEG = 0x61c88647: 32-bit multiplier" "$tmp/nn" &&
+	 ! grep -q NBUCKETS "$tmp/nn" && tail -1 "$tmp/nn" | grep -q "; 1 multiplier$"'
+expect "named by its comment: its expansion confirmed ($nnterms terms, gp)" \
+	'grep -q "NOTE: continued fraction confirmed term by term ($nnterms terms)" "$tmp/nn"'
+expect "named by its comment: close to phi as 1 - x ($nnrun 1s, 2^-$nnlog, python)" \
+	'grep -qF "close to phi: confirmed, the first $nnrun quotients after a0 of 1 - x are 1s (round(2^32/phi) has $nnrun); |(1 - x) - 1/phi| = 2^-$nnlog" "$tmp/nn"'
 
 # ---- a claim that names its number (one line and several) ------------------
 $cfx review $fx/named_cf.patch > "$tmp/nc"; rc=$?

@@ -22,6 +22,24 @@ grep -q '^  NAF shift/add 0x61c88647 .* ns/hash (median)   10 adds/subs, 10 shif
 grep -q '^    N           Min           Max        Median           Avg        Stddev$' "$tmp/out" && ok || bad "table header"
 grep -q '^  optimal shift/add 0x61c88647 .* ns/hash (median)   6 adds/subs, 6 shifts$' "$tmp/out" && ok || bad "optimal line"
 [ "$(grep -Ec '^(Difference|No difference proven) at 95.0% confidence$' "$tmp/out")" = 2 ] && ok || bad "verdicts"
+# the paragraph under the tables fits 80 columns (its last sentence,
+# "multiply: objdump shows ...", ran on to 112)
+awk '/^(a block|\(wall|median:|10th|\/ mult|multiply:)/ { n++; if (length > 80) { print; bad = 1 } }
+     END { exit bad || n != 6 }' "$tmp/out" >"$tmp/long" && ok || bad "the paragraph's lines: $(cat "$tmp/long")"
+
+# the multiply checked in the loaded object's own disassembly: an objdump
+# that lists cfx_bench_0 without a multiply (the object there while it
+# runs) gets the warning and the report's line
+mkdir -p "$tmp/bin"
+cat >"$tmp/bin/objdump" <<'SH'
+#!/bin/sh
+[ -f "$3" ] || exit 1
+printf '\n<cfx_bench_0>:\n\tadd %%eax,%%eax\n\n<cfx_lat_0>:\n\timul %%eax\n\n'
+SH
+chmod +x "$tmp/bin/objdump"
+PATH="$tmp/bin:$PATH" ./cfx bench 0x61C88647 --runs 3 --table-bits 4 >"$tmp/od" 2>"$tmp/oderr"
+grep -q "warning: objdump shows no multiply instruction in multiply 0x61c88647's loops" "$tmp/oderr" && ok || bad "no multiply: warning: $(grep objdump "$tmp/oderr")"
+grep -q '^multiply: objdump finds NO multiply instruction in a multiply loop\.$' "$tmp/od" && ok || bad "no multiply: report: $(grep '^multiply:' "$tmp/od")"
 
 # a progress bar on a terminal (script(1) gives stderr one), none otherwise
 if command -v script >/dev/null; then

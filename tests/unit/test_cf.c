@@ -1143,13 +1143,13 @@ Test(cf, max_early_constructed)
 
 /* ---- cf_of_tree ----------------------------------------------------------- */
 
-static void tree_cf(cf_seq *cf, const char *src, unsigned long bits, size_t terms)
+static void tree_cf(cf_seq *cf, const char *src, unsigned long word, size_t terms)
 {
 	cfx_err e;
 	expr_tree *t = expr_parse(src, &e);
 
 	cr_assert(t, "parse \"%s\": %s", src, e.msg);
-	cr_assert_eq(cf_of_tree(cf, t, NULL, NULL, bits, terms, &e), 0, "\"%s\": %s", src,
+	cr_assert_eq(cf_of_tree(cf, t, NULL, NULL, word, terms, &e), 0, "\"%s\": %s", src,
 	             e.msg);
 	expr_free(t);
 }
@@ -1163,8 +1163,8 @@ Test(cf, tree_exact_values)
 
 	cf_init(&cf);
 	mpq_init(x);
-	/* an integer with bits is the multiplier p / 2^bits */
-	tree_cf(&cf, "0x9e3779b9", 32, 20);
+	/* ~ on the 32-bit word: ~0x61c88646 / 2^32 is 0x9e3779b9 / 2^32 */
+	tree_cf(&cf, "~0x61c88646 / 2^32", 32, 20);
 	mpq_set_ui(x, 0x9e3779b9u, 1);
 	mpz_set_ui(mpq_denref(x), 0);
 	mpz_setbit(mpq_denref(x), 32);
@@ -1174,11 +1174,11 @@ Test(cf, tree_exact_values)
 	cr_assert_eq(cf.n, e.n);
 	for (k = 0; k < e.n; k++)
 		cr_assert(mpz_cmp(cf.a[k], e.a[k]) == 0);
-	/* without bits, the integer itself */
+	/* an integer is the integer itself, word or not */
 	tree_cf(&cf, "0x9e3779b9", 0, 20);
 	cr_assert_eq(cf.n, 1);
 	cr_assert(mpz_cmp_ui(cf.a[0], 0x9e3779b9u) == 0);
-	/* a rational ignores bits */
+	/* a rational ignores the word */
 	tree_cf(&cf, "355/113", 32, 20);
 	cr_assert_eq(cf.n, 3);
 	cr_assert(mpz_cmp_ui(cf.a[2], 16) == 0);
@@ -1270,6 +1270,12 @@ Test(cf, tree_errors_and_names)
 	cf_init(&cf);
 	cr_assert_eq(cf_of_tree(&cf, t, NULL, NULL, 0, 10, &e), -1);
 	cr_assert_eq(e.code, CFX_EZERODIV);
+	expr_free(t);
+	/* ~ with no word asks for one */
+	t = expr_parse("sqrt(~0)", &e);
+	cr_assert_eq(cf_of_tree(&cf, t, NULL, NULL, 0, 10, &e), -1);
+	cr_assert_eq(e.code, CFX_EDOMAIN);
+	cr_assert_str_eq(e.token, "~");
 	expr_free(t);
 	t = expr_parse("y + 1", &e);
 	cr_assert_eq(cf_of_tree(&cf, t, look_pi, x, 0, 10, &e), -1);

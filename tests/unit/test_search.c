@@ -193,7 +193,7 @@ static int target(search_target *t, const char *expr, unsigned n,
 
 	if (expr)
 		cr_assert(tr);
-	rc = search_target_make(t, tr, NULL, NULL, n, w, e);
+	rc = search_target_make(t, tr, NULL, NULL, 0, n, w, e);
 	expr_free(tr);
 	return rc;
 }

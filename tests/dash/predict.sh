@@ -1,0 +1,137 @@
+#!/bin/bash
+# A lesson's prediction in the dashboard: while it waits for the answer,
+# the panels that show the commands its reveals: lines name say "hidden
+# until you answer" and the answer's number is nowhere on the screen;
+# once an answer is committed they show it again.  The numbers come from
+# PARI/GP and python brute force, never from the dashboard:
+#   lesson 8 step 2 (reveals: cf ...): a_5 of 0x70001/2^20, in the CF panel;
+#   lesson 8 step 3 (reveals: score ...): the fullest bucket, buckets panel;
+#   lesson 6 step 1 (reveals: naf ...): golden(32), the header's value row;
+#   lesson 11 step 2 (reveals: naf ...): the operations, decomposition and code.
+. "$(dirname "$0")/lib.bash"
+
+# a_5 of 0x70001/2^20 (4095) by gp; the fullest of 2^10 buckets for keys
+# 0 .. 4095 times 0x70001 mod 2^20 (64) by brute force; golden(32) =
+# round(2^32/phi) by gp, in hex and decimal
+a5=$(echo 'contfrac(0x70001/2^20)[6]' | gp -q -f)
+maxload=$(python3 -c 'from collections import Counter
+print(max(Counter((k * 0x70001 % 2**20) >> 10 for k in range(4096)).values()))')
+gdec=$(echo 'round(2^32*2/(1+sqrt(5)))' | gp -q -f)
+ghex=$(printf '0x%x' "$gdec")
+# the NAF weight of 0x9e370001 (7), by the textbook NAF algorithm
+nafw=$(python3 -c 'n, w = 0x9e370001, 0
+while n:
+    if n & 1:
+        n -= 2 - n % 4; w += 1
+    n //= 2
+print(w)')
+check "the numbers: NAF weight 7" test "$nafw" = 7
+check "the numbers: a_5 = 4095, max load 64, golden(32) = 2654435769" \
+	test "$a5 $maxload $gdec $ghex" = "4095 64 2654435769 0x9e3779b9"
+
+# The screen shows none of the given patterns (fixed strings).
+shows_none() {
+	local p screen
+	screen=$(tm_screen) && [ -n "$screen" ] || { echo "--- no screen"; return 1; }
+	for p in "$@"; do
+		printf '%s\n' "$screen" | grep -qF -- "$p" &&
+			{ echo "--- '$p' is on the screen:"; tm_screen | sed 's/^/| /'; return 1; }
+	done
+	return 0
+}
+
+# The buckets panel's figures row: "R ...  max N  empty ...": N, or "".
+buckets_max() {
+	tm_screen | grep -oE 'R [0-9.]+ +max [0-9]+' | awk '{ print $NF }' | head -n 1
+}
+max_is() { test "$(buckets_max)" = "$1"; }
+
+# No count of operations on the screen: the decomposition's "NAF weight
+# 7: 6 add/sub", the code panel's "6 shifts, 3 add, 3 sub".
+no_ops() {
+	local screen
+	screen=$(tm_screen) && [ -n "$screen" ] || return 1
+	! printf '%s\n' "$screen" | grep -E 'add/sub|[0-9]+ adds?, [0-9]+ subs?'
+}
+
+# The CF panel shows quotient $1 (not the last one).
+cf_has() { [[ "$(cf_shown)" == *" $1,"* ]]; }
+
+scenario() {
+	local w=$1 h=$2 at="at $1x$2"
+
+	rm -rf "$XDG_STATE_HOME"
+	dash_start "$w" "$h" dash --learn 8 --bits 20 --table-bits 10 \
+		--count 4096 0x70001
+	tm_wait 'Step 1 of' >/dev/null
+	tm_type ':skip'; tm_keys Enter
+	check "$at: lesson 8 step 2 predicts a_5" \
+		tm_wait 'Step 2 of [0-9]+: What the continued'
+	check "$at: the CF panel says it is hidden" \
+		tm_wait 'hidden until you answer'
+	sleep 0.3
+	check "$at: and a_5 = $a5 is nowhere on the screen" shows_none "$a5"
+	tm_type ':cf 0x70001 --bits 20'; tm_keys Enter
+	check "$at: :cf is refused until an answer is committed" \
+		tm_wait 'A prediction comes first'
+	check "$at: and still shows nothing of it" shows_none "$a5"
+	tm_type ':answer 4096'; tm_keys Enter
+	check "$at: an answer moves on to step 3" tm_wait 'Step 3 of [0-9]+: Predict'
+	check "$at: the CF panel shows a_5 = $a5 again" \
+		wait_for cf_has "$a5"
+
+	# step 3: the fullest bucket, which the buckets panel shows
+	check "$at: step 3 hides the buckets panel" tm_wait 'hidden until you answer'
+	sleep 0.3
+	check "$at: its max load is nowhere on the screen" \
+		max_is ""
+	tm_type ":$maxload"; tm_keys Enter
+	check "$at: the answer passes step 3" tm_wait 'Step 3 done\.'
+	check "$at: the buckets panel shows max $maxload again" \
+		wait_for max_is "$maxload"
+	check "$at: nothing is hidden now" tm_gone 'hidden until you answer'
+	tm_type 'q'
+	tm_exited >/dev/null
+
+	# lesson 6 step 1: golden(32) is the answer, and the constant shown
+	rm -rf "$XDG_STATE_HOME"
+	dash_start "$w" "$h" dash --learn 6 "'golden(32)'"
+	check "$at: lesson 6 step 1 predicts round(2^32/phi)" \
+		tm_wait 'Step 1 of [0-9]+: Round'
+	check "$at: the header's value row is hidden" \
+		tm_wait '= hidden until you answer'
+	sleep 0.3
+	check "$at: neither $ghex nor $gdec is on the screen" \
+		shows_none "${ghex#0x}" "$gdec"
+	tm_type ":$ghex"; tm_keys Enter
+	check "$at: the answer passes step 1" tm_wait 'Step 2 of [0-9]+: Odd'
+	# step 2 reveals naf too: its answer hides the row again
+	tm_type ':8'; tm_keys Enter
+	check "$at: step 2 too, to step 3 (reveals cf)" tm_wait 'Step 3 of [0-9]+'
+	check "$at: the header shows $ghex = $gdec again" \
+		tm_wait "^  = $ghex = $gdec "
+	tm_type 'q'
+	tm_exited >/dev/null
+
+	# lesson 11 step 2 (reveals: naf): the operations of 0x9e370001's
+	# form, which the decomposition and the code panel's summary show
+	rm -rf "$XDG_STATE_HOME"
+	dash_start "$w" "$h" dash --learn 11 0x9e370001
+	tm_wait 'Step 1 of' >/dev/null
+	tm_type ':skip'; tm_keys Enter
+	check "$at: lesson 11 step 2 predicts the additions" \
+		tm_wait 'Step 2 of [0-9]+: The 2002'
+	sleep 0.3
+	check "$at: no count of operations is on the screen" \
+		no_ops
+	tm_type ":$((nafw - 1))"; tm_keys Enter
+	check "$at: once answered the decomposition shows weight $nafw" \
+		tm_wait "NAF weight $nafw: $((nafw - 1)) add/sub"
+	tm_type 'q'
+	tm_exited >/dev/null
+}
+
+scenario 120 40
+scenario 80 24
+
+tm_summary

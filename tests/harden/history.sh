@@ -1,0 +1,110 @@
+#!/bin/bash
+# The REPL's history file is written as bench's --raw files are
+# (safefile.h; issue 22): in a directory checked to be the user's own,
+# whole under a temporary name and renamed into place, so a link planted
+# in its place is replaced, never followed; where it cannot be kept, one
+# line says why and the session goes on.  Driven through a
+# pseudo-terminal by python3 (readline is only used on a tty).
+. "$(dirname "$0")/../build/lib.sh"
+cd "$root" || exit 2
+
+# session OUT [VAR=VALUE...]: cfx repl on a terminal, with HOME and
+# XDG_STATE_HOME unset unless given; types "cf 13/8", waits for the
+# answer, then Ctrl-D.  Both streams to OUT, the status to OUT.status.
+session() {
+	local out=$1; shift
+	env -u HOME -u XDG_STATE_HOME "$@" python3 - "$out" <<'PY'
+import os, pty, select, sys, time
+out_path = sys.argv[1]
+pid, fd = pty.fork()
+if pid == 0:
+    os.environ["TERM"] = "dumb"
+    os.execv("./cfx", ["./cfx", "repl"])
+out = bytearray()
+def wait_for(what, limit=30, times=1):
+    end = time.time() + limit
+    while time.time() < end and out.count(what) < times:
+        r, _, _ = select.select([fd], [], [], 0.05)
+        if r:
+            try:
+                d = os.read(fd, 65536)
+            except OSError:
+                return
+            if not d:
+                return
+            out.extend(d)
+wait_for(b"cfx> ")
+os.write(fd, b"cf 13/8\r")
+wait_for(b"[1; 1, 1, 1, 2]")
+# the prompt after the answer: a Ctrl-D typed while the command runs,
+# the terminal in its ordinary mode, may never reach readline
+wait_for(b"cfx> ", 10, 2)
+os.write(fd, b"\x04")
+wait_for(b"\x00", 10)          # to the end of the output
+_, st = os.waitpid(pid, 0)
+open(out_path, "wb").write(out.replace(b"\r", b""))
+open(out_path + ".status", "w").write(str(os.waitstatus_to_exitcode(st)))
+PY
+}
+
+# the ordinary case: the line is kept, the file is the user's alone
+mkdir -p "$tmp/s1"
+session "$tmp/o1" XDG_STATE_HOME="$tmp/s1"
+expect "kept: status 0 (got $(cat "$tmp/o1.status"))" '[ "$(cat "$tmp/o1.status")" = 0 ]'
+expect "kept: the line is in the file" 'grep -qx "cf 13/8" "$tmp/s1/cfx/history"'
+expect "kept: mode 0600 ($(stat -c %a "$tmp/s1/cfx/history"))" \
+	'[ "$(stat -c %a "$tmp/s1/cfx/history")" = 600 ]'
+expect "kept: no temporary file left ($(ls -A "$tmp/s1/cfx" | tr '\n' ' '))" \
+	'[ "$(ls -A "$tmp/s1/cfx")" = history ]'
+
+# a link planted where the history file goes: replaced, never followed
+# (readline's append_history wrote through it into the target)
+mkdir -p "$tmp/s2/cfx"; chmod 700 "$tmp/s2/cfx"
+printf 'precious\n' >"$tmp/target"
+ln -s "$tmp/target" "$tmp/s2/cfx/history"
+session "$tmp/o2" XDG_STATE_HOME="$tmp/s2"
+expect "planted link: the target untouched ($(tr '\n' ' ' <"$tmp/target"))" \
+	'[ "$(cat "$tmp/target")" = precious ]'
+expect "planted link: replaced by a regular file" \
+	'[ -f "$tmp/s2/cfx/history" ] && [ ! -L "$tmp/s2/cfx/history" ]'
+expect "planted link: the line is in it" 'grep -qx "cf 13/8" "$tmp/s2/cfx/history"'
+
+# HOME a file: no directory can be made there; said once, the session
+# goes on (nothing was said: every write failed silently)
+printf 'x\n' >"$tmp/homefile"
+session "$tmp/o3" HOME="$tmp/homefile"
+expect "HOME a file: said ($(grep history "$tmp/o3"))" \
+	'grep -qx "cfx: repl: history is not kept: cannot make the directory: Not a directory ($tmp/homefile/.local/state/cfx)" "$tmp/o3"'
+expect "HOME a file: said once" '[ "$(grep -c "history is not kept" "$tmp/o3")" = 1 ]'
+expect "HOME a file: the line runs" 'grep -q "^cf  *\[1; 1, 1, 1, 2\]$" "$tmp/o3"'
+expect "HOME a file: status 0 (got $(cat "$tmp/o3.status"))" '[ "$(cat "$tmp/o3.status")" = 0 ]'
+
+# a history directory others can write (and not sticky): another user
+# could swap the file; refused, said once, nothing written there
+mkdir -p "$tmp/s4/cfx"; chmod 777 "$tmp/s4/cfx"
+session "$tmp/o4" XDG_STATE_HOME="$tmp/s4"
+expect "dir writable by others: said ($(grep history "$tmp/o4"))" \
+	'grep -qx "cfx: repl: history is not kept: refused: writable by others (and not sticky) ($tmp/s4/cfx)" "$tmp/o4"'
+expect "dir writable by others: nothing written" '[ -z "$(ls -A "$tmp/s4/cfx")" ]'
+expect "dir writable by others: status 0" '[ "$(cat "$tmp/o4.status")" = 0 ]'
+
+# a history file that cannot be read back (a NUL byte in it): said once
+# at the first line, the file left as it was
+mkdir -p "$tmp/s5/cfx"; chmod 700 "$tmp/s5/cfx"
+printf 'cf 5\n\0cf 6\n' >"$tmp/s5/cfx/history"
+cp "$tmp/s5/cfx/history" "$tmp/h5"
+session "$tmp/o5" XDG_STATE_HOME="$tmp/s5"
+expect "NUL in the file: said once ($(grep history "$tmp/o5"))" \
+	'[ "$(grep -c "^cfx: repl: history is not kept: .*($tmp/s5/cfx/history)$" "$tmp/o5")" = 1 ]'
+expect "NUL in the file: left as it was" 'cmp -s "$tmp/h5" "$tmp/s5/cfx/history"'
+expect "NUL in the file: status 0" '[ "$(cat "$tmp/o5.status")" = 0 ]'
+
+# the file bounded to its last 1000 lines, the new line last
+mkdir -p "$tmp/s6/cfx"; chmod 700 "$tmp/s6/cfx"
+seq 1 1200 | sed 's/^/cf /' >"$tmp/s6/cfx/history"
+session "$tmp/o6" XDG_STATE_HOME="$tmp/s6"
+expect "bounded: 1000 lines ($(wc -l <"$tmp/s6/cfx/history"))" \
+	'[ "$(wc -l <"$tmp/s6/cfx/history")" = 1000 ]'
+expect "bounded: the oldest dropped, the new line last" \
+	'[ "$(head -1 "$tmp/s6/cfx/history")" = "cf 202" ] && [ "$(tail -1 "$tmp/s6/cfx/history")" = "cf 13/8" ]'
+done_suite harden/history

@@ -1,0 +1,105 @@
+#!/bin/bash
+# cfx review on bad input: each is one line on stderr naming the bad token,
+# nothing on stdout, exit 2; and inputs built to make the reader do work
+# that grows faster than the input (many files, many defines, many
+# multipliers, endless tokens) end within a bound, their counts computed
+# here.  The timeouts guard against a hang (each case takes about a
+# second; the quadratic reader took from minutes to hours on them).
+source "$(dirname "$0")/../build/lib.sh"
+cd "$root" || exit 2
+cfx=$(pwd)/cfx
+
+# one_line NAME TOKEN CMD...: exit 2, no stdout, one stderr line ending
+# in "(TOKEN)"
+one_line() {
+	local name=$1 token=$2 rc
+	shift 2
+	timeout 60 "$@" > "$tmp/out" 2> "$tmp/err"; rc=$?
+	expect "$name: exit 2, one line naming ($token), nothing on stdout" \
+		'[ $rc = 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" = 1 ] &&
+		 grep -qF "($token)" "$tmp/err" && grep -q "^cfx: review: " "$tmp/err"'
+}
+
+: > "$tmp/empty"
+one_line "an empty file" "$tmp/empty" $cfx review "$tmp/empty"
+one_line "/dev/zero" /dev/zero $cfx review /dev/zero
+one_line "/dev/zero on standard input" "<stdin>" sh -c "$cfx review - < /dev/zero"
+mkdir "$tmp/dir"
+one_line "a directory" "$tmp/dir" $cfx review "$tmp/dir"
+one_line "a nonexistent file" "$tmp/none" $cfx review "$tmp/none"
+mkfifo "$tmp/fifo"
+# the writer gives up after 10 s, should cfx never open the FIFO
+timeout 10 sh -c "printf 'hello\n' > '$tmp/fifo'" &
+one_line "a FIFO of prose" "$tmp/fifo" $cfx review "$tmp/fifo"
+wait
+head -c 65536 /dev/urandom > "$tmp/garbage"; printf '\0' >> "$tmp/garbage"
+one_line "binary garbage" "$tmp/garbage" $cfx review "$tmp/garbage"
+printf '\r\n\r\n\r\n' > "$tmp/crlf"
+one_line "CRLF only" "$tmp/crlf" $cfx review "$tmp/crlf"
+python3 -c "print('a' * 10 * 2**20)" > "$tmp/longline"
+one_line "a line of 10 MB" "$tmp/longline" $cfx review "$tmp/longline"
+# a good input (a multiplier: findings), then a bad one: nothing of the
+# good one on stdout (all are read before any is judged)
+printf '#define HASH_MULT 0x9e3779b9U\n' > "$tmp/good.patch"
+one_line "a good patch, then a nonexistent file" "$tmp/none" \
+	$cfx review "$tmp/good.patch" "$tmp/none"
+one_line "a good patch, then /dev/zero" /dev/zero \
+	$cfx review "$tmp/good.patch" /dev/zero
+one_line "a good patch, then prose" "$tmp/crlf" \
+	$cfx review "$tmp/good.patch" "$tmp/crlf"
+
+# standard input without end: refused at 2^22 lines (short lines) or
+# at 128 MiB (lines of 100 bytes), not read until memory runs out
+one_line "endless short lines on standard input" "<stdin>" \
+	sh -c "yes 'x = y;' | $cfx review -"
+expect "endless short lines: the line bound" 'grep -q "more than 2^22 lines" "$tmp/err"'
+long=$(python3 -c "print('x = ' + 'y' * 95 + ';')")
+one_line "endless long lines on standard input" "<stdin>" \
+	sh -c "yes '$long' | $cfx review -"
+expect "endless long lines: the size bound" 'grep -q "larger than 128 MiB" "$tmp/err"'
+
+# exactly 2^22 tokens in one file ("a;" is two): reviewed; one more
+# (the "b" at the end): refused, the file named
+python3 -c "
+import sys
+sys.stdout.write(('a;' * 512 + '\n') * (2**22 // 1024))" > "$tmp/tokens.c"
+timeout 60 $cfx review "$tmp/tokens.c" > "$tmp/out" 2> "$tmp/err"; rc=$?
+expect "2^22 C tokens: reviewed, exit 0, no multipliers" \
+	'[ $rc = 0 ] && [ ! -s "$tmp/err" ] && tail -1 "$tmp/out" | grep -q "; 0 multipliers$"'
+echo b >> "$tmp/tokens.c"
+one_line "2^22 + 1 C tokens" "$tmp/tokens.c" $cfx review "$tmp/tokens.c"
+expect "2^22 + 1 C tokens: says the bound" 'grep -qF "more than $((1 << 22)) C tokens" "$tmp/err"'
+
+# 257 multiplier defines, distinct odd values: the 257th, the file's last
+# token, is past the bound (refused before any goes through verify)
+python3 -c "
+for i in range(257): print('#define HASH_MULT%d 0x%x' % (i, 0x9e3779b1 + 2 * i))" > "$tmp/many.c"
+tok=$(python3 -c "print('0x%x' % (0x9e3779b1 + 2 * 256))")
+one_line "more than 256 multipliers: the 257th named" "$tok" $cfx review "$tmp/many.c"
+expect "more than 256 multipliers: its place" \
+	'grep -qF "$tmp/many.c:257 is past them" "$tmp/err"'
+
+# valid but large: 200000 files of one line each (a pass over every line
+# per file took hours), 300000 defines that are not multipliers, every
+# other one naming one half as far in (a pass over the defines per define
+# or per name took hours): reviewed within the bound
+python3 -c "
+for i in range(200000):
+    print('diff --git a/f%d.c b/f%d.c\n--- a/f%d.c\n+++ b/f%d.c\n@@ -1,0 +1,1 @@\n+int x;' % (i, i, i, i))" > "$tmp/files.patch"
+timeout 60 $cfx review "$tmp/files.patch" > "$tmp/out"; rc=$?
+expect "200000 files: exit 0, no multipliers" \
+	'[ $rc = 0 ] && tail -1 "$tmp/out" | grep -q "; 0 multipliers$"'
+python3 -c "
+for i in range(300000):
+    print('#define X%d X%d' % (i, i // 2 & ~1) if i % 2 else '#define X%d 0x%x' % (i, i))
+print('#define HASH_BITS 10')
+print('#define HASH_MULT X299999')
+print('int h(int x) { return x * HASH_MULT >> (32 - HASH_BITS); }')" > "$tmp/defs.c"
+timeout 60 $cfx review "$tmp/defs.c" > "$tmp/out"; rc=$?
+# HASH_MULT is X299999 = X149998 = 149998 (python: its 32-bit hex), its
+# table HASH_BITS; reviewed (exit 0 or 1: 149998 is even, an ERROR)
+expect "300000 defines: the last one found through two names, its table" \
+	'{ [ $rc = 0 ] || [ $rc = 1 ]; } && grep -q "HASH_MULT = $(python3 -c "print(\"0x%08x\" % (299999 // 2 & ~1))"): 32-bit" "$tmp/out" &&
+	 grep -q "a table of 2^10 from" "$tmp/out"'
+
+done_suite badinput
