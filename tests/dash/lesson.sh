@@ -1,7 +1,8 @@
 #!/bin/bash
 # Lessons in the dashboard, at 120x40 (a strip beside the panels) and 80x24
 # (the right-hand column): :learn N opens the pane, a ':' command passes a
-# step, a wrong answer gets a hint and stays, keys alone pass steps that
+# step, a typo (:banana) is named and costs nothing, a wrong answer gets
+# a hint and stays, keys alone pass steps that
 # read the constant (n) and the worker's score (w), the focus panel is
 # marked, :quit leaves the pane, and progress is the one `cfx learn` keeps.
 # The steps come from tests/lessons/fixtures/dash (01-keys, and 02-score:
@@ -58,6 +59,14 @@ scenario() {
 	check "$at: the command's output is shown too" tm_wait 'cf +\[1; 1, 1, 1, 2\]'
 	tm_keys o
 
+	tm_type ':banana'; tm_keys Enter
+	check "$at: a typo is named, not an answer" \
+		tm_wait 'not a command or an answer \(banana\)'
+	check "$at: and costs no hint" stays 'Step 2 of 4: An answer' 'Hint 1|Not quite'
+	tm_type ':answer cff 2'; tm_keys Enter
+	check "$at: :answer with a mistyped command names it" \
+		tm_wait 'not a command or an answer \(cff\)'
+	check "$at: and costs no hint either" stays 'Step 2 of 4: An answer' 'Hint 1|Not quite'
 	tm_type ':3'; tm_keys Enter
 	check "$at: a wrong answer is not quite" tm_wait 'Not quite\.'
 	check "$at: and gets a hint" tm_wait 'Hint 1 of 2: Look at the end'
