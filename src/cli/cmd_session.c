@@ -136,8 +136,13 @@ static int set_number(cfx_session *s, const words *ws, const setting *st,
 	}
 	if (ws->n < 3)
 		return word_err(e, ws, 1, "needs a value (or auto)");
-	if (!(t = expr_words(s, ws, 2, e)))     /* a caret under a typo */
+	if (!(t = expr_words(s, ws, 2, e))) {   /* a caret under a typo */
+		/* set bits banana: an integer is what was missing */
+		if (e->code == CFX_ESYNTAX && !strcmp(e->msg, "unknown name"))
+			snprintf(e->msg, sizeof e->msg, "%s takes an integer from "
+			         "%llu to %llu, or auto", st->name, lo, hi);
 		return -1;
+	}
 	expr_free(t);
 	src = join(ws, 2);
 	if (setting_int(st, src, lo, hi, out, e) < 0) {
@@ -335,6 +340,9 @@ static int do_let(cfx_session *s, const words *ws, cfx_err *e)
 		return word_err(e, ws, 0, "let NAME = EXPR");
 	name = ws->w[1];
 	/* let a=5 and let a = 5 both work */
+	if (!strcmp(name, "="))
+		return word_err(e, ws, 1, "a name is missing before = (let a = "
+		                "5)");
 	if (strchr(name, '='))
 		return word_err(e, ws, 1, "put spaces around = (let a = 5)");
 	if (!isalpha((unsigned char)name[0]) && name[0] != '_')

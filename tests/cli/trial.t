@@ -1,0 +1,40 @@
+# Findings of a new-user trial: each message names what is wrong and the
+# token, and says it in the words of the face the user typed.
+
+# ---- a global option without its value: no "repl" (it was not typed) --
+# the options that take a value before a command (main.c, setting.c's
+# shared rows: --bits N, --table-bits B, --keys F, --count K) and -f FILE
+$ cfx --bits < /dev/null
+! cfx: option needs a value (--bits)
+? 2
+$ cfx --table-bits < /dev/null
+! cfx: option needs a value (--table-bits)
+? 2
+$ cfx --keys < /dev/null
+! cfx: option needs a value (--keys)
+? 2
+$ cfx --json --count < /dev/null
+! cfx: option needs a value (--count)
+? 2
+$ cfx -f
+! cfx: option needs a value (-f)
+? 2
+# named, the face is said
+$ cfx repl -f
+! cfx: repl: option needs a value (-f)
+? 2
+$ cfx repl --bits
+! cfx: repl: option needs a value (--bits)
+? 2
+
+# ---- let without a name; set bits with a word that is no integer ------
+$ printf 'let = 3\n' | cfx
+! cfx: line 1: let: a name is missing before = (let a = 5) (=)
+? 2
+# bits: 8 (verify's least) to 64 (the widest word a hash takes)
+$ printf 'set bits banana\n' | cfx
+! cfx: line 1: set: bits takes an integer from 8 to 64, or auto (banana)
+? 2
+$ printf 'set table banana\n' | cfx
+! cfx: line 1: set: table takes an integer from 1 to 28, or auto (banana)
+? 2
