@@ -1054,8 +1054,13 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 		a->table_bits = c->sess->table_bits;
 	if (!a->keys)
 		a->keys = c->sess->keys;
-	if (!a->count)
+	if (!a->count && c->sess->count) {
+		/* a limit the command finds names the setting: set count N */
+		static _Thread_local char text[48];
+		snprintf(text, sizeof text, "count %llu", c->sess->count);
 		a->count = c->sess->count;
+		a->count_text = text;
+	}
 	if (c->sess->json)
 		a->json = 1;
 	return 0;

@@ -204,9 +204,12 @@ static int set_value(cfx_session *s, const words *ws, const setting *st,
 		/* the session's word is every command's (score, verify and the
 		 * dashboard hash machine words; verify judges from 8 bits): a
 		 * word one of them would refuse later is refused now */
+		/* and a count above the most keys any command takes (score's
+		 * KEYS_MAX; spectrum's fewer points are said by spectrum) */
 		if (set_number(s, ws, st, st->id == SETTING_BITS ? VERIFY_MIN_BITS
 		               : st->lo, st->id == SETTING_BITS ? WORD_MAX_HASH
-		               : st->hi, &v, e) < 0)
+		               : st->id == SETTING_COUNT ? KEYS_MAX : st->hi, &v,
+		               e) < 0)
 			return -1;
 		if (st->id == SETTING_BITS) {
 			s->bits = s->bits_set = (unsigned long)v;

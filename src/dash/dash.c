@@ -568,7 +568,8 @@ static int parse_opts(int argc, char **argv, dash_opts *o)
 				return -1;
 			break;
 		case 'c':
-			if (number(setting_get(SETTING_COUNT), optarg, 0, &o->count) < 0)
+			if (number(setting_get(SETTING_COUNT), optarg, KEYS_MAX,
+			           &o->count) < 0)
 				return -1;
 			break;
 		case 'k':

@@ -38,3 +38,14 @@ $ printf 'set bits banana\n' | cfx
 $ printf 'set table banana\n' | cfx
 ! cfx: line 1: set: table takes an integer from 1 to 28, or auto (banana)
 ? 2
+
+# ---- set count: the most keys any command takes is 2^28 (keys.h) ------
+$ printf 'set count 2^29\n' | cfx
+! cfx: line 1: set: count must be between 1 and 268435456, or auto (2^29)
+? 2
+$ printf 'set count 2^28\nshow\n' | cfx | grep count
+> count   268435456
+# spectrum takes at most 2^26 points: its error names the setting
+$ printf 'set count 2^27\nspectrum 0x9e3779b9\n' | cfx
+! cfx: line 2: spectrum: count above the limit of 2^26 points (count 134217728)
+? 2
