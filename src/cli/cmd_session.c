@@ -237,6 +237,12 @@ static int set_value(cfx_session *s, const words *ws, const setting *st,
 			return -1;
 		}
 		keys_spec_free(&ks);
+		/* made as a command would make it: a file that cannot be read
+		 * is said now, naming it (the dashboard's panel cut it) */
+		if (cli_keys_check(ws->w[2], (unsigned)s->bits, e) < 0) {
+			e->arg = 2;
+			return -1;
+		}
 		free(s->keys);
 		s->keys = xstrdup(ws->w[2]);
 		return 0;

@@ -49,3 +49,22 @@ $ printf 'set count 2^28\nshow\n' | cfx | grep count
 $ printf 'set count 2^27\nspectrum 0x9e3779b9\n' | cfx
 ! cfx: line 2: spectrum: count above the limit of 2^26 points (count 134217728)
 ? 2
+
+# ---- the dashboard's key family is made at start-up, as score makes it:
+# a file that cannot be read is one line and 2, before any screen (and
+# so before the terminal check: these run with no terminal)
+$ cfx dash -k file:/nonexistent
+! cfx: dash: cannot read key file: No such file or directory (/nonexistent)
+? 2
+$ : > empty && cfx dash -k file:empty
+! cfx: dash: no keys in the key file (empty)
+? 2
+$ cfx dash -k file:/dev/zero
+! cfx: dash: cannot read key file: not a regular file or pipe (/dev/zero)
+? 2
+# set keys likewise, at the prompt and the dashboard's : line
+$ printf 'set keys file:/nonexistent\n' | cfx
+! cfx: line 1: set: cannot read key file: No such file or directory (/nonexistent)
+? 2
+$ printf '7\n9\n' > k && printf 'set keys file:k\nshow\n' | cfx | grep '^keys'
+> keys    file:k
