@@ -101,13 +101,15 @@ const cmd_def cli_commands[] = {
 	  "every key over that of an ideal random hash (1 = random, below 1\n"
 	  "better).  Verdict: bad if R >= 2 and p < 0.001; weak if p < 0.001\n"
 	  "with R < 2; good otherwise.  Even multipliers are accepted but\n"
-	  "flagged.",
+	  "flagged.  The verdict is a report: exit status 0 even when bad\n"
+	  "(cfx verify exits 1 on a FAIL).",
 	  cmd_score, 1 },
 	{ "sweep", "EXPR", "score keys k*2^s for every stride s = 0..n-1",
 	  OPT_BITS | OPT_JSON | OPT_TABLE | OPT_COUNT,
 	  "For keys k*2^s the hash acts like the multiplier p mod 2^(n-s) on\n"
 	  "n - s bits; each row shows that effective multiplier's continued\n"
-	  "fraction and its largest early quotient, which explains a bad row.",
+	  "fraction and its largest early quotient, which explains a bad row.\n"
+	  "The rows are a report: exit status 0 even when some are bad.",
 	  cmd_score_sweep, 1 },
 	{ "verify", "EXPR", "is this multiplier safe to submit? a verdict",
 	  OPT_VBITS | OPT_JSON | OPT_TLIST | OPT_AGAINST | OPT_PATCH | OPT_FULL |

@@ -147,13 +147,56 @@ static void free_node(expr_node *n)
 	free(n);
 }
 
+/* A C integer suffix (u, l, ul, lu, ll, ull, llu, in any case) at the end
+ * of the literal s[col..col+len) (after its prefix of pre characters) is
+ * left out, *end being where the digits end: it says nothing here, the
+ * word comes from the word rule or --bits.  The tail taken for a suffix is
+ * the run of letters at the end that are no digit of the base; one
+ * holding a u or an l that is no such suffix is refused, naming it. */
+static int c_suffix(lexer *lx, int col, int len, int base, int pre, int *end)
+{
+	static const char *const ok[] = { "u", "l", "ul", "lu", "ll", "ull",
+	                                  "llu" };
+	const char *s = lx->s + col;
+	int n = len, t = n, j, ul = 0;
+	char low[8];
+
+	*end = n;
+	while (t > pre && isalpha((unsigned char)s[t - 1]) &&
+	       !(base == 16 && isxdigit((unsigned char)s[t - 1])))
+		t--;
+	if (t == n)
+		return 0;
+	for (j = t; j < n; j++)
+		ul |= strchr("uUlL", s[j]) != NULL;
+	if (!ul)
+		return 0;       /* not a suffix: "bad digit" names the literal */
+	if (n - t < (int)sizeof low) {
+		for (j = t; j < n; j++)
+			low[j - t] = (char)tolower((unsigned char)s[j]);
+		low[n - t] = '\0';
+		for (j = 0; j < (int)(sizeof ok / sizeof ok[0]); j++)
+			if (!strcmp(low, ok[j])) {
+				if (memchr(s, '.', (size_t)t))
+					return cfx_err_setn(lx->err, CFX_ESYNTAX, col, s,
+					                    n, "a C suffix (%.*s) is for "
+					                    "whole numbers", n - t, s + t);
+				*end = t;
+				return 0;
+			}
+	}
+	return cfx_err_setn(lx->err, CFX_ESYNTAX, col, s, n, "%.*s is not a C "
+	                    "integer suffix (u, l, ul, ull, in any case)",
+	                    n - t, s + t);
+}
+
 /* Convert the literal s[0..len) (digits, letters, _, and in a decimal
  * one a '.') into z; *frac = the digits after the '.' (the value is
  * z / 10^frac). */
 static int literal(lexer *lx, int col, int len, mpz_t z, int *frac)
 {
 	const char *s = lx->s + col;
-	int base = 10, i = 0;
+	int base = 10, i = 0, end;
 	char digits[len + 1];
 	int nd = 0, dot = -1;
 
@@ -162,7 +205,9 @@ static int literal(lexer *lx, int col, int len, mpz_t z, int *frac)
 		base = 16, i = 2;
 	else if (len >= 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B'))
 		base = 2, i = 2;
-	for (; i < len; i++) {
+	if (c_suffix(lx, col, len, base, i, &end) < 0)
+		return -1;
+	for (; i < end; i++) {
 		int c = (unsigned char)s[i], v;
 
 		if (c == '.') {
@@ -174,7 +219,7 @@ static int literal(lexer *lx, int col, int len, mpz_t z, int *frac)
 		}
 		if (c == '_') {
 			/* a separator stands between two digits */
-			if (nd == 0 || i + 1 == len || s[i + 1] == '_' ||
+			if (nd == 0 || i + 1 == end || s[i + 1] == '_' ||
 			    s[i + 1] == '.' || s[i - 1] == '.')
 				return fail(lx, col, len, "misplaced _ in number");
 			continue;

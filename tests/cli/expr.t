@@ -104,3 +104,34 @@ $ cfx search --json --terms 3 --screen none | grep '"bits"'
 # every command's help states the rule (--bits and the EXPR note)
 $ for c in cf naf shifts spectrum score sweep bench; do cfx $c --help | grep -c 'smallest of 32, 64, then'; done | sort -u
 > 2
+
+# C integer suffixes (u, l, ul, lu, ll, ull, llu, any case) are taken and
+# ignored, as a pasted C literal has them; the word stays the word rule's
+# (Python: 0x9e3779b9 = 2654435769 < 2^32, 2654435761 = 0x9e3779b1)
+$ cfx naf 0x9e3779b9UL | head -1
+> value      0x9e3779b9 = 2654435769 (32-bit, odd)
+$ cfx naf 0x9e3779b9ULL | head -1
+> value      0x9e3779b9 = 2654435769 (32-bit, odd)
+$ cfx naf 2654435761u | head -1
+> value      0x9e3779b1 = 2654435761 (32-bit, odd, prime)
+$ cfx naf '0x61C88647llU + 0b101Lu - 5lu' | head -1
+> value      0x61c88647 = 1640531527 (32-bit, odd)
+# ... the suffix says nothing about the word: --bits does
+$ cfx naf --bits 64 0x9e3779b9u | head -1
+> value      0x000000009e3779b9 = 2654435769 (64-bit, odd)
+# what is no C suffix is refused, naming it
+$ cfx verify 0x9e3779b9UZ
+! cfx: verify: UZ is not a C integer suffix (u, l, ul, ull, in any case) (0x9e3779b9UZ)
+? 2
+$ cfx naf 7lul
+! cfx: naf: lul is not a C integer suffix (u, l, ul, ull, in any case) (7lul)
+? 2
+$ cfx naf 0.5u
+! cfx: naf: a C suffix (u) is for whole numbers (0.5u)
+? 2
+$ cfx naf 0xUL
+! cfx: naf: number without digits (0xUL)
+? 2
+$ cfx naf 12abc
+! cfx: naf: bad digit in number (12abc)
+? 2

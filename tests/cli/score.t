@@ -242,3 +242,14 @@ $ script -qc 'cfx score --keys random --count 2^21 5' /dev/null | tr '\r' '\n' |
 > score [##############################] 2097152/2097152 keys, removing repeats
 $ cfx score --keys random --count 2^21 5 2>&1 >/dev/null | wc -c
 > 0
+
+# a bad verdict is a report, not a failed check: status 0 (verify is the
+# command that exits 1, on a FAIL), and score's and sweep's help say so
+$ cfx score -k stride:4096 0x9e370001 | tail -1
+> verdict    bad
+? 0
+$ cfx score --help | grep -A1 -e 'a report'
+> flagged.  The verdict is a report: exit status 0 even when bad
+> (cfx verify exits 1 on a FAIL).
+$ cfx sweep --help | grep -e 'a report'
+> The rows are a report: exit status 0 even when some are bad.

@@ -484,4 +484,42 @@ expect "bits define: >> (32 - HASH_BITS) is >> $sh, a table of 2^$hb" \
 	'grep -q "^lib/bitshash.c:14: NOTE: then hash >> $sh: bits 31..$sh, the top $hb of the product, index a table of 2^$hb\$" "$tmp/bd" &&
 	 ! grep -q ">> (:" "$tmp/bd"'
 
+# ---- negated claims: "not prime", "non-prime", "is not close to phi" -------
+# a one-line patch: a comment line, then #define HASH_MULT value
+onedef() { printf -- '--- a/lib/h.c\n+++ b/lib/h.c\n@@ -1,2 +1,4 @@\n #include <linux/types.h>\n+%s\n+#define HASH_MULT %s\n int x;\n' "$1" "$2" > "$tmp/one.patch"; }
+# gp's primality and smallest factor; gp's count of 1s after a0
+gpprime() { echo "print(isprime($1))" | gp -q -f; }
+gpfac() { echo "print(factor($1)[1,1])" | gp -q -f; }
+gpones() { echo "v = contfrac($1 / 2^32); k = 0; while (k + 2 <= #v && v[k + 2] == 1, k++); print(k)" | gp -q -f; }
+expect "negation: gp: 0x9e3779b9 is composite, smallest factor 3; 0x9e370001 prime" \
+	'[ "$(gpprime 0x9e3779b9)" = 0 ] && [ "$(gpfac 0x9e3779b9)" = 3 ] && [ "$(gpprime 0x9e370001)" = 1 ]'
+expect "negation: gp: 0x9e3779b9 has at least 20 1s after a0, 0x80000001 at most 3" \
+	'[ "$(gpones 0x9e3779b9)" -ge 20 ] && [ "$(gpones 0x80000001)" -le 3 ]'
+for c in "/* not prime */" "/* isn't prime */" "/* no longer prime */" "/* non-prime */" "/* nonprime */"; do
+	onedef "$c" 0x9e3779b9U
+	$cfx review "$tmp/one.patch" > "$tmp/ng"; rc=$?
+	expect "negation: '$c' on composite 0x9e3779b9: confirmed, exit 0" \
+		'[ $rc = 0 ] && grep -q "^lib/h.c:2: NOTE: not prime: confirmed, divisible by 3$" "$tmp/ng" && ! grep -q WARNING "$tmp/ng"'
+	onedef "$c" 0x9e370001U
+	$cfx review "$tmp/one.patch" > "$tmp/ng"
+	expect "negation: '$c' on prime 0x9e370001: WARNING, never confirmed" \
+		'grep -q "^lib/h.c:2: WARNING: claimed not prime, but it is prime (proven)$" "$tmp/ng" && ! grep -q "confirmed" "$tmp/ng"'
+done
+onedef "/* non-prime, but odd */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/ng"
+expect "negation: 'non-prime, but odd' on a prime: WARNING" \
+	'grep -q "WARNING: claimed not prime, but it is prime" "$tmp/ng" && ! grep -q "prime: confirmed" "$tmp/ng"'
+onedef "/* prime, not even */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/ng"
+expect "negation: 'prime, not even': the not is for even, prime confirmed" \
+	'grep -q "NOTE: prime: confirmed (proven)" "$tmp/ng"'
+onedef "/* is not close to phi */" 0x9e3779b9U
+$cfx review "$tmp/one.patch" > "$tmp/ng"; rc=$?
+expect "negation: 'is not close to phi' on 0x9e3779b9: WARNING, exit 1" \
+	'[ $rc = 1 ] && grep -q "^lib/h.c:2: WARNING: claimed not close to phi, but it is close" "$tmp/ng" && ! grep -q "confirmed" "$tmp/ng"'
+onedef "/* is not close to phi */" 0x80000001U
+$cfx review "$tmp/one.patch" > "$tmp/ng"
+expect "negation: 'is not close to phi' on 0x80000001: confirmed" \
+	'grep -q "^lib/h.c:2: NOTE: not close to phi: confirmed" "$tmp/ng" && ! grep -q "WARNING: .*phi" "$tmp/ng"'
+
 done_suite review
