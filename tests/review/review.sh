@@ -432,9 +432,13 @@ expect "named cf reply: the verify command filled in, and it runs" \
 	'grep -q "^\`cfx verify 0x9e370001 --bits 32 --full\`$" "$tmp/ncr" &&
 	 ! grep -q "HEX\|OLD" "$tmp/ncr"'
 $cfx review --emit reply $fx/2002.patch > "$tmp/r2"
-expect "2002 reply: --against the old constant" \
-	'grep -q "^\`cfx verify 0x9e370001 --bits 32 --against 2654435761 --full\`$" "$tmp/r2" &&
-	 $cfx verify 0x9e370001 --bits 32 --against 2654435761 --full >/dev/null; [ $? = 1 ]'
+# the old constant in hex, as the rest of the reply: python's hex of the
+# fixture's decimal 2654435761
+oldhex=$(python3 -c 'print("0x%08x" % 2654435761)')
+expect "2002 reply: --against the old constant, in hex ($oldhex)" \
+	'grep -q "^\`cfx verify 0x9e370001 --bits 32 --against $oldhex --full\`$" "$tmp/r2" &&
+	 ! grep -q "against 2654435761" "$tmp/r2" &&
+	 $cfx verify 0x9e370001 --bits 32 --against $oldhex --full >/dev/null; [ $? = 1 ]'
 
 # ---- a hex constant named in a sequence's comments is its claim -------------
 $cfx review $fx/comment_hex.patch > "$tmp/ch"; rc=$?
