@@ -612,9 +612,34 @@ static int choice_ok(const char *text, int n)
 	return isdigit((unsigned char)*text) && !*end && k >= 1 && k <= n;
 }
 
+/* Whether text is a typo rather than an answer, with the word that
+ * makes it one in tok: a word no expression (banana, or the cff of a
+ * mistyped "cff 8/13") where the step's own answer has none; where the
+ * step's answer is one word (WARN), a word followed by more, which is a
+ * command line and no word answer. */
+static int stray_word(const lesson_step *s, const char *text, char *tok,
+                      size_t n)
+{
+	const char *sol = lesson_step_answer(s);
+	char own[64];
+	size_t k;
+
+	if (!sol)
+		return 0;
+	if (!lesson_check_answer_word(sol, own, sizeof own))
+		return lesson_check_answer_word(text, tok, n);
+	k = strcspn(text, " \t");
+	if (strpbrk(sol, " \t,;") || !text[k] || strpbrk(text, ",;") ||
+	    !isalpha((unsigned char)*text))
+		return 0;
+	snprintf(tok, n, "%.*s", (int)k, text);
+	return 1;
+}
+
 static int give_answer(learn *L, const char *text)
 {
 	const lesson_step *s = &L->les.steps[L->step];
+	char tok[LEARN_ANSWER_MAX + 1];
 	int v;
 
 	while (isspace((unsigned char)*text))
@@ -644,6 +669,11 @@ static int give_answer(learn *L, const char *text)
 			       " (" : "", pe.token, pe.token[0] ? ")" : "");
 			return LEARN_NOTHING;
 		}
+	}
+	if (!s->choices && stray_word(s, text, tok, sizeof tok)) {
+		fb_add(L, "That is not a command or an answer (%s).  Nothing is "
+		       "counted; type it again.\n", tok);
+		return LEARN_NOTHING;
 	}
 	if (s->choices && !choice_ok(text, s->choices)) {
 		fb_add(L, "Answer with the number of a choice, 1 to %d.  Nothing is "
@@ -684,16 +714,8 @@ static int give_answer(learn *L, const char *text)
 
 int learn_hides(const learn *L, const char *w)
 {
-	const lesson_step *s = &L->les.steps[L->step];
-	size_t i, n = strlen(w);
-
-	if (!learn_waits_prediction(L))
-		return 0;
-	for (i = 0; i < s->nreveals; i++)
-		if (!strncmp(s->reveals[i], w, n) &&
-		    (!s->reveals[i][n] || s->reveals[i][n] == ' '))
-			return 1;
-	return 0;
+	return learn_waits_prediction(L) &&
+	       lesson_step_refuses(&L->les.steps[L->step], w);
 }
 
 /* A word of the command table (a command or a session word: help, set,
@@ -790,7 +812,9 @@ int learn_input(learn *L, const char *line)
 		return give_answer(L, rest);
 	if (L->les.steps[L->step].wants_answer && !command_word(w))
 		return give_answer(L, p);
-	if (learn_hides(L, w)) {
+	if (learn_hides(L, w) && !(L->step && lesson_step_reveals_line(
+	        &L->les.steps[L->step - 1], p) &&
+	        !lesson_step_reveals_line(&L->les.steps[L->step], p))) {
 		if (!L->refused++)
 			fb_add(L, "A prediction comes first: %s would show the answer, "
 			       "so it waits until you commit to one (answer EXPR; "

@@ -13,6 +13,7 @@
  * and, while a lesson runs, its words and answers, and runs the other
  * lines with repl_exec, after which it polls the step's checks.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -230,7 +231,9 @@ static char *step_text(const learn *L, int width)
 	return buf_take(&b);
 }
 
-/* "[x]" all solved, "[~]" done with skips, "[3/7]" at step 3, "[ ]". */
+/* "[x]" all solved, "[~]" done with skips, "[2/7 done]" two of seven
+ * steps done (solved, explained or skipped; which step is next is not
+ * the count: a learner who went back is still 2 done), "[ ]". */
 static void mark_of(const learn_store_mark *m, char *buf, size_t n)
 {
 	size_t len, solved = 0, seen = 0, i;
@@ -249,7 +252,7 @@ static void mark_of(const learn_store_mark *m, char *buf, size_t n)
 	else if (len && seen == len)
 		snprintf(buf, n, "[~]");
 	else
-		snprintf(buf, n, "[%zu/%zu]", m->step + 1, len);
+		snprintf(buf, n, "[%zu/%zu done]", seen, len);
 }
 
 static void list_lessons(const learn_store_catalog *c, FILE *out, FILE *diag)
@@ -258,12 +261,13 @@ static void list_lessons(const learn_store_catalog *c, FILE *out, FILE *diag)
 	size_t i;
 
 	learn_store_progress_load(&p, diag);
-	fprintf(out, "Lessons (learn N or NAME starts or resumes one; "
-	        "[x] done, [~] done with skips):\n");
+	fprintf(out, "Lessons (learn N or NAME starts or resumes one; [x] all "
+	        "steps done,\n[~] all done with some skipped, [2/5 done] 2 of 5 "
+	        "steps done):\n");
 	for (i = 0; i < c->n; i++) {
 		char mark[32];
 		mark_of(learn_store_progress_get(&p, c->e[i].name), mark, sizeof mark);
-		char *head = xasprintf("%3d %-7s %-12s ", c->e[i].number, mark,
+		char *head = xasprintf("%3d %-12s %-12s ", c->e[i].number, mark,
 		                       c->e[i].name);
 		char *hang = xasprintf("%*s", (int)strlen(head), "");
 		struct buf b = { 0 };
@@ -813,6 +817,38 @@ static void check_shares(const lesson *l, const char *path, tally *t)
 	}
 }
 
+/* A step's reveal says "see it for yourself: CMD", and the next step lets
+ * the learner run that very line before answering (lesson_step_reveals_line)
+ * even when its own reveals refuse CMD's word: it must not print that
+ * step's answer. */
+static void check_reveals_after(const lesson *l, const char *path, tally *t)
+{
+	size_t i, j;
+
+	for (i = 1; i < l->nsteps; i++) {
+		const lesson_step *s = &l->steps[i], *prev = &l->steps[i - 1];
+		const char *a = lesson_step_answer(s);
+		/* a choice's number, or one digit, is in any output: no sign */
+		if (!a || !s->nreveals || s->choices ||
+		    (isdigit((unsigned char)a[0]) && !a[1]))
+			continue;
+		for (j = 0; j < prev->nreveals; j++) {
+			const char *r = prev->reveals[j];
+			char w[64], *out;
+			size_t n = strcspn(r, " ");
+			snprintf(w, sizeof w, "%.*s", (int)(n < sizeof w ? n : 0), r);
+			if (!lesson_step_refuses(s, w) || lesson_step_reveals_line(s, r))
+				continue;
+			out = output_of(r);
+			if (lesson_words_in(out, a))
+				fail_at(t, path, s->line, "the previous step's reveal (%s), "
+				        "which this step lets run before its answer, prints "
+				        "the answer (%s)", r, a);
+			free(out);
+		}
+	}
+}
+
 static size_t count_claims(const lesson *l)
 {
 	size_t i, n = 0;
@@ -864,6 +900,7 @@ static int check_file(const char *path, const learn_store_entry *le, tally *t,
 	buf_clear(&t->notes);
 	check_solutions(le ? le : &tmp, &l, t);
 	check_shares(&l, path, t);
+	check_reveals_after(&l, path, t);
 	if (verbose && t->failed == before)
 		printf("ok  %s: %zu step%s, %zu claim%s\n%s", path, l.nsteps,
 		       l.nsteps == 1 ? "" : "s", count_claims(&l),
