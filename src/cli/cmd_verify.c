@@ -1197,8 +1197,8 @@ static json_t *subject_json(const subject *s, int full)
 	json_object_set_new(o, "value", out_jz(s->k.p));
 	json_object_set_new(o, "hex", json_string(s->k.hex));
 	json_object_set_new(o, "bits", json_integer((json_int_t)s->bits));
-	json_object_set_new(o, "verdict", json_string(bt->nfail ? "fail"
-	                                              : "pass"));
+	json_object_set_new(o, "verdict", json_string(bt->nfail ? "FAIL"
+	                                              : "PASS"));
 	json_object_set_new(o, "failed", json_integer((json_int_t)bt->nfail));
 	json_object_set_new(o, "warned", json_integer((json_int_t)bt->nwarn));
 	json_object_set_new(o, "power_sum", json_string(s->k.sum));
