@@ -100,4 +100,10 @@ json_t *lesson_check_answer_value(const char *answer);
  * typo is told as such and never counted as a wrong answer. */
 int lesson_check_answer_problem(const char *answer, cfx_err *err);
 
+/* The first item of an answer that is a word and no expression (banana;
+ * the cff of "cff 8/13"), copied into tok (n bytes): 1, or 0 when there
+ * is none.  A step whose own answer has no such word takes it for a typo,
+ * not an answer. */
+int lesson_check_answer_word(const char *answer, char *tok, size_t n);
+
 #endif

@@ -7,8 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "cfx/constant.h"
+#include "cfx/keys.h"
 #include "cfx/search.h"
 #include "cfx/mcm.h"
 #include "cfx/word.h"
@@ -1056,8 +1058,13 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 		a->table_bits = c->sess->table_bits;
 	if (!a->keys)
 		a->keys = c->sess->keys;
-	if (!a->count)
+	if (!a->count && c->sess->count) {
+		/* a limit the command finds names the setting: set count N */
+		static _Thread_local char text[48];
+		snprintf(text, sizeof text, "count %llu", c->sess->count);
 		a->count = c->sess->count;
+		a->count_text = text;
+	}
 	if (c->sess->json)
 		a->json = 1;
 	return 0;
@@ -1144,6 +1151,28 @@ int cli_run(cmd_ctx *c, int argc, char **argv)
 }
 
 /* ---- shared by the commands -------------------------------------------- */
+
+int cli_keys_check(const char *family, unsigned bits, cfx_err *e)
+{
+	keys_spec ks;
+	keys_set set;
+	struct stat sb;
+	int rc;
+
+	if (keys_parse(&ks, family, e) < 0)
+		return -1;
+	/* a pipe is left to the command: reading it here takes its keys */
+	if (ks.kind == KEYS_FILE && stat(ks.path, &sb) == 0 &&
+	    S_ISFIFO(sb.st_mode)) {
+		keys_spec_free(&ks);
+		return 0;
+	}
+	rc = keys_make(&set, &ks, bits ? bits : 64, 1, e);
+	if (rc == 0)
+		keys_free(&set);
+	keys_spec_free(&ks);
+	return rc;
+}
 
 void cli_limit_token(cmd_ctx *c, const cli_args *a)
 {

@@ -254,6 +254,11 @@ const char *cli_expr(cmd_ctx *c, const cli_args *a);
  * --count as written when it was given, else the --keys family (a SIZE
  * or parameter too large for the default count).  No operation on other
  * errors. */
+/* The key family as a command would make it (its first key on a
+ * bits-bit word, 0: 64): a file that cannot be read or holds no key, or a
+ * family the word refuses, is -1 with err, before any command runs (the
+ * dashboard's -k, set keys). */
+int cli_keys_check(const char *family, unsigned bits, cfx_err *e);
 void cli_limit_token(cmd_ctx *c, const cli_args *a);
 
 #endif

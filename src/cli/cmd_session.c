@@ -136,8 +136,13 @@ static int set_number(cfx_session *s, const words *ws, const setting *st,
 	}
 	if (ws->n < 3)
 		return word_err(e, ws, 1, "needs a value (or auto)");
-	if (!(t = expr_words(s, ws, 2, e)))     /* a caret under a typo */
+	if (!(t = expr_words(s, ws, 2, e))) {   /* a caret under a typo */
+		/* set bits banana: an integer is what was missing */
+		if (e->code == CFX_ESYNTAX && !strcmp(e->msg, "unknown name"))
+			snprintf(e->msg, sizeof e->msg, "%s takes an integer from "
+			         "%llu to %llu, or auto", st->name, lo, hi);
 		return -1;
+	}
 	expr_free(t);
 	src = join(ws, 2);
 	if (setting_int(st, src, lo, hi, out, e) < 0) {
@@ -199,9 +204,12 @@ static int set_value(cfx_session *s, const words *ws, const setting *st,
 		/* the session's word is every command's (score, verify and the
 		 * dashboard hash machine words; verify judges from 8 bits): a
 		 * word one of them would refuse later is refused now */
+		/* and a count above the most keys any command takes (score's
+		 * KEYS_MAX; spectrum's fewer points are said by spectrum) */
 		if (set_number(s, ws, st, st->id == SETTING_BITS ? VERIFY_MIN_BITS
 		               : st->lo, st->id == SETTING_BITS ? WORD_MAX_HASH
-		               : st->hi, &v, e) < 0)
+		               : st->id == SETTING_COUNT ? KEYS_MAX : st->hi, &v,
+		               e) < 0)
 			return -1;
 		if (st->id == SETTING_BITS) {
 			s->bits = s->bits_set = (unsigned long)v;
@@ -229,6 +237,12 @@ static int set_value(cfx_session *s, const words *ws, const setting *st,
 			return -1;
 		}
 		keys_spec_free(&ks);
+		/* made as a command would make it: a file that cannot be read
+		 * is said now, naming it (the dashboard's panel cut it) */
+		if (cli_keys_check(ws->w[2], (unsigned)s->bits, e) < 0) {
+			e->arg = 2;
+			return -1;
+		}
 		free(s->keys);
 		s->keys = xstrdup(ws->w[2]);
 		return 0;
@@ -335,6 +349,9 @@ static int do_let(cfx_session *s, const words *ws, cfx_err *e)
 		return word_err(e, ws, 0, "let NAME = EXPR");
 	name = ws->w[1];
 	/* let a=5 and let a = 5 both work */
+	if (!strcmp(name, "="))
+		return word_err(e, ws, 1, "a name is missing before = (let a = "
+		                "5)");
 	if (strchr(name, '='))
 		return word_err(e, ws, 1, "put spaces around = (let a = 5)");
 	if (!isalpha((unsigned char)name[0]) && name[0] != '_')

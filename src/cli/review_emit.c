@@ -108,7 +108,7 @@ void review_emit_reply(FILE *f, const struct review *rv, const char *path)
 			continue;
 		hex = word_hex(m->p, m->bits);
 		if (m->has_old)
-			old = mpz_get_str(NULL, 10, m->old);
+			old = word_hex(m->old, m->bits);  /* hex, as the rest of the reply */
 		fprintf(f, ";\n`cfx verify %s --bits %u%s%s --full`\na verdict in "
 		        "full", hex, m->bits, old ? " --against " : "",
 		        old ? old : "");

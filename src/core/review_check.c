@@ -87,6 +87,72 @@ const char *review_word_ci(const char *text, const char *w)
 	return NULL;
 }
 
+/* Whether the claim word at `at` in text is negated: "non-" or "non"
+ * joined to it ("non-prime", "nonprime"), or a negation among the four
+ * words before it in the same clause (no , ; : . ( ) between): "not",
+ * "no" ("no longer"), "never", "nor", "neither", "cannot", or a word
+ * ending in "n't" ("isn't"). */
+static int claim_negated(const char *text, const char *at)
+{
+	static const char *const neg[] = { "not", "no", "never", "nor",
+		"neither", "cannot", NULL };
+	const char *s = at;
+	int words = 0;
+
+	if (at - text >= 3 && !strncasecmp(at - 3, "non", 3))
+		return 1;
+	if (at - text >= 4 && at[-1] == '-' && !strncasecmp(at - 4, "non", 3))
+		return 1;
+	while (s > text && words < 4) {
+		const char *e, *b;
+		size_t i, n;
+		while (s > text && (s[-1] == ' ' || s[-1] == '\t' || s[-1] == '\n' ||
+		       s[-1] == '*' || s[-1] == '-' || s[-1] == '/'))
+			s--;
+		e = s;
+		while (s > text && (isalnum((unsigned char)s[-1]) || s[-1] == '\''))
+			s--;
+		b = s;
+		if (b == e)
+			return 0;             /* punctuation: the clause ends */
+		n = (size_t)(e - b);
+		if (n >= 3 && !strncasecmp(e - 3, "n't", 3))
+			return 1;
+		for (i = 0; neg[i]; i++)
+			if (n == strlen(neg[i]) && !strncasecmp(b, neg[i], n))
+				return 1;
+		words++;
+	}
+	return 0;
+}
+
+const char *review_find_cf(const char *text, const char **after)
+{
+	const char *s = review_find_ci(text, "continued fraction");
+
+	if (s) {
+		if (after)
+			*after = s + strlen("continued fraction");
+		return s;
+	}
+	/* "cf", "CF", "cf =", "cf:" right before a "[": not "cf. the paper" */
+	for (s = text; (s = review_word_ci(s, "cf")); s += 2) {
+		const char *q = s + 2;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q == '=' || *q == ':')
+			q++;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q == '[') {
+			if (after)
+				*after = s + 2;
+			return s;
+		}
+	}
+	return NULL;
+}
+
 /* ---- the expansion ------------------------------------------------------- */
 
 /* "0,1,1,1" from terms (at most max shown, then "..."), into b. */
@@ -282,7 +348,7 @@ static void check_cf(review *r, size_t mi, const char *text,
                      unsigned long line0)
 {
 	review_mult *m = &r->mult[mi];
-	const char *at = review_find_ci(text, "continued fraction"), *p, *end;
+	const char *p, *at = review_find_cf(text, &p), *end;
 	mpz_t claim[MAX_TERMS], n;
 	unsigned long k = m->bits, line;
 	size_t nc, i, nt;
@@ -293,7 +359,6 @@ static void check_cf(review *r, size_t mi, const char *text,
 	if (!at)
 		return;
 	line = line_at(text, (size_t)(at - text), line0);
-	p = at + strlen("continued fraction");
 	for (i = 0; i < MAX_TERMS; i++)
 		mpz_init(claim[i]);
 	mpz_init(n);
@@ -438,6 +503,7 @@ static void check_phi(review *r, size_t mi, const constant *c,
 	cf_seq gc;
 	cf_golden gs;
 	long want;
+	int neg;
 
 	if (!at)
 		at = review_find_ci(text, "golden");
@@ -448,6 +514,7 @@ static void check_phi(review *r, size_t mi, const constant *c,
 		close = review_find_ci(text, "near");
 	if (!close)
 		return;
+	neg = claim_negated(text, close);
 	mpz_init(g);
 	expr_golden(g, m->bits);
 	cf_init(&gc);
@@ -456,11 +523,12 @@ static void check_phi(review *r, size_t mi, const constant *c,
 	want = gs.prefix;
 	/* x is the multiplier over 2^bits; the run may be 1 - x's */
 	if (c->golden.prefix >= 0 && 2 * c->golden.prefix >= want)
-		review_add(r, REVIEW_NOTE, m->file, line_at(text, (size_t)(close - text),
-		           line0), mi, "claim",
-		           "close to phi: confirmed, the first %ld quotients after "
+		review_add(r, neg ? REVIEW_WARNING : REVIEW_NOTE, m->file,
+		           line_at(text, (size_t)(close - text), line0), mi, "claim",
+		           "%s, the first %ld quotients after "
 		           "a0 of %s are 1s (round(2^%u/phi) has %ld); |%s - 1/phi| "
-		           "= 2^-%.1f", c->golden.prefix,
+		           "= 2^-%.1f", neg ? "claimed not close to phi, but it is close"
+		           : "close to phi: confirmed", c->golden.prefix,
 		           c->golden.mirrored ? "1 - x" : "x", m->bits, want,
 		           c->golden.mirrored ? "(1 - x)" : "x",
 		           c->golden.mirrored ? c->mbits : c->dbits);
@@ -468,11 +536,12 @@ static void check_phi(review *r, size_t mi, const constant *c,
 		char *big = c->golden.max_index ?
 		            mpz_get_str(NULL, 10, c->cf.a[c->golden.max_index]) :
 		            xstrdup("-");
-		review_add(r, REVIEW_WARNING, m->file, line_at(text,
-		           (size_t)(close - text), line0), mi, "claim",
-		           "not close to phi as claimed: only %ld quotients after a0 "
+		review_add(r, neg ? REVIEW_NOTE : REVIEW_WARNING, m->file,
+		           line_at(text, (size_t)(close - text), line0), mi, "claim",
+		           "%s: only %ld quotients after a0 "
 		           "of %s are 1s (round(2^%u/phi) has %ld), and x's a_%zu = %s",
-		           c->golden.prefix, c->golden.mirrored ? "1 - x" : "x",
+		           neg ? "not close to phi: confirmed" :
+		           "not close to phi as claimed", c->golden.prefix, c->golden.mirrored ? "1 - x" : "x",
 		           m->bits, want, c->golden.max_index, big);
 		free(big);
 	}
@@ -655,8 +724,31 @@ static void check_prime(review *r, size_t mi, const char *text,
 	if (!at)
 		at = review_word_ci(text, "primality");
 	if (!at)
+		at = review_word_ci(text, "nonprime");
+	if (!at)
 		return;
 	pr = expr_isprime(m->p);
+	if (claim_negated(text, at) || !strncasecmp(at, "nonprime", 8)) {
+		/* "not prime", "non-prime": true when it is composite */
+		for (f = 2; !pr && f < 1000000; f++)
+			if (mpz_divisible_ui_p(m->p, f))
+				break;
+		if (pr)
+			review_add(r, REVIEW_WARNING, m->file, line_at(text,
+			           (size_t)(at - text), line0), mi, "claim",
+			           "claimed not prime, but it is prime%s",
+			           pr == 2 ? " (proven)" : " (probable prime)");
+		else if (f < 1000000)
+			review_add(r, REVIEW_NOTE, m->file, line_at(text,
+			           (size_t)(at - text), line0), mi, "claim",
+			           "not prime: confirmed, divisible by %lu", f);
+		else
+			review_add(r, REVIEW_NOTE, m->file, line_at(text,
+			           (size_t)(at - text), line0), mi, "claim",
+			           "not prime: confirmed (composite, no factor below "
+			           "10^6)");
+		return;
+	}
 	if (pr) {
 		review_add(r, REVIEW_NOTE, m->file, line_at(text, (size_t)(at - text),
 		           line0), mi, "claim", "prime: confirmed%s",

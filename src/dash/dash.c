@@ -568,7 +568,8 @@ static int parse_opts(int argc, char **argv, dash_opts *o)
 				return -1;
 			break;
 		case 'c':
-			if (number(setting_get(SETTING_COUNT), optarg, 0, &o->count) < 0)
+			if (number(setting_get(SETTING_COUNT), optarg, KEYS_MAX,
+			           &o->count) < 0)
 				return -1;
 			break;
 		case 'k':
@@ -691,6 +692,11 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		return fail("", &e);
 	}
 	free(o.expr);
+	if (o.keys && cli_keys_check(o.keys, dash_state_bits(d), &e) < 0) {
+		dash_state_free(d);
+		repl_free(&d->r);
+		return fail("", &e);
+	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "cfx: dash: the dashboard needs a terminal on "
 		        "standard input and output (for scripts: cfx repl, or cfx "

@@ -156,6 +156,11 @@ size_t dash_state_key_count(const dash *d)
 	return k > KEYS_MAX ? KEYS_MAX : (size_t)k;
 }
 
+unsigned dash_state_bits(const dash *d)
+{
+	return d->st->c.bits;
+}
+
 const char *dash_state_family(const dash *d)
 {
 	return d->r.sess.keys ? d->r.sess.keys : "seq";

@@ -612,9 +612,34 @@ static int choice_ok(const char *text, int n)
 	return isdigit((unsigned char)*text) && !*end && k >= 1 && k <= n;
 }
 
+/* Whether text is a typo rather than an answer, with the word that
+ * makes it one in tok: a word no expression (banana, or the cff of a
+ * mistyped "cff 8/13") where the step's own answer has none; where the
+ * step's answer is one word (WARN), a word followed by more, which is a
+ * command line and no word answer. */
+static int stray_word(const lesson_step *s, const char *text, char *tok,
+                      size_t n)
+{
+	const char *sol = lesson_step_answer(s);
+	char own[64];
+	size_t k;
+
+	if (!sol)
+		return 0;
+	if (!lesson_check_answer_word(sol, own, sizeof own))
+		return lesson_check_answer_word(text, tok, n);
+	k = strcspn(text, " \t");
+	if (strpbrk(sol, " \t,;") || !text[k] || strpbrk(text, ",;") ||
+	    !isalpha((unsigned char)*text))
+		return 0;
+	snprintf(tok, n, "%.*s", (int)k, text);
+	return 1;
+}
+
 static int give_answer(learn *L, const char *text)
 {
 	const lesson_step *s = &L->les.steps[L->step];
+	char tok[LEARN_ANSWER_MAX + 1];
 	int v;
 
 	while (isspace((unsigned char)*text))
@@ -644,6 +669,11 @@ static int give_answer(learn *L, const char *text)
 			       " (" : "", pe.token, pe.token[0] ? ")" : "");
 			return LEARN_NOTHING;
 		}
+	}
+	if (!s->choices && stray_word(s, text, tok, sizeof tok)) {
+		fb_add(L, "That is not a command or an answer (%s).  Nothing is "
+		       "counted; type it again.\n", tok);
+		return LEARN_NOTHING;
 	}
 	if (s->choices && !choice_ok(text, s->choices)) {
 		fb_add(L, "Answer with the number of a choice, 1 to %d.  Nothing is "

@@ -230,7 +230,9 @@ static char *step_text(const learn *L, int width)
 	return buf_take(&b);
 }
 
-/* "[x]" all solved, "[~]" done with skips, "[3/7]" at step 3, "[ ]". */
+/* "[x]" all solved, "[~]" done with skips, "[2/7 done]" two of seven
+ * steps done (solved, explained or skipped; which step is next is not
+ * the count: a learner who went back is still 2 done), "[ ]". */
 static void mark_of(const learn_store_mark *m, char *buf, size_t n)
 {
 	size_t len, solved = 0, seen = 0, i;
@@ -249,7 +251,7 @@ static void mark_of(const learn_store_mark *m, char *buf, size_t n)
 	else if (len && seen == len)
 		snprintf(buf, n, "[~]");
 	else
-		snprintf(buf, n, "[%zu/%zu]", m->step + 1, len);
+		snprintf(buf, n, "[%zu/%zu done]", seen, len);
 }
 
 static void list_lessons(const learn_store_catalog *c, FILE *out, FILE *diag)
@@ -258,12 +260,13 @@ static void list_lessons(const learn_store_catalog *c, FILE *out, FILE *diag)
 	size_t i;
 
 	learn_store_progress_load(&p, diag);
-	fprintf(out, "Lessons (learn N or NAME starts or resumes one; "
-	        "[x] done, [~] done with skips):\n");
+	fprintf(out, "Lessons (learn N or NAME starts or resumes one; [x] all "
+	        "steps done,\n[~] all done with some skipped, [2/5 done] 2 of 5 "
+	        "steps done):\n");
 	for (i = 0; i < c->n; i++) {
 		char mark[32];
 		mark_of(learn_store_progress_get(&p, c->e[i].name), mark, sizeof mark);
-		char *head = xasprintf("%3d %-7s %-12s ", c->e[i].number, mark,
+		char *head = xasprintf("%3d %-12s %-12s ", c->e[i].number, mark,
 		                       c->e[i].name);
 		char *hang = xasprintf("%*s", (int)strlen(head), "");
 		struct buf b = { 0 };

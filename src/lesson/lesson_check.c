@@ -1006,6 +1006,38 @@ int lesson_check_answer_problem(const char *answer, cfx_err *err)
 	return rc;
 }
 
+int lesson_check_answer_word(const char *answer, char *tok, size_t n)
+{
+	json_t *v = lesson_check_answer_value(answer), *one;
+	size_t i, m = json_is_array(v) ? json_array_size(v) : 1;
+	int found = 0;
+
+	for (i = 0; i < m && !found; i++) {
+		const char *t;
+		expr_tree *tree;
+		cfx_err err;
+		one = json_is_array(v) ? json_array_get(v, i) : v;
+		t = json_string_value(one);
+		if (!t || !is_word(t))
+			continue;
+		/* a name the parser knows (pi, phi) is an expression */
+		if ((tree = expr_parse(t, &err)) != NULL) {
+			expr_value x;
+			int rc;
+			expr_value_init(&x, NUM_PREC);
+			rc = expr_eval(tree, NULL, NULL, NUM_PREC, &x, &err);
+			expr_value_clear(&x);
+			expr_free(tree);
+			if (rc == 0)
+				continue;
+		}
+		snprintf(tok, n, "%s", t);
+		found = 1;
+	}
+	json_decref(v);
+	return found;
+}
+
 /* Apply selectors to v: a new reference, or NULL when there is nothing. */
 static json_t *walk(json_t *v, const sel *s, size_t n)
 {

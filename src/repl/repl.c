@@ -783,7 +783,8 @@ void repl_help(FILE *f)
 
 /* A shared option (--json, --bits N, --table-bits B, --keys F, --count
  * K; --ascii means nothing here) at argv[*i] as the set line it stands
- * for, kept in a->preset; 1 if it was one (*i past its value). */
+ * for, kept in a->preset; 1 if it was one (*i past its value), -1 if
+ * it was one without its value. */
 static int preset(repl_args *a, int argc, char **argv, int *i)
 {
 	static const struct { const char *option, *set; } map[] = {
@@ -810,34 +811,52 @@ static int preset(repl_args *a, int argc, char **argv, int *i)
 	else if (*i + 1 < argc)
 		val = argv[++*i];
 	else
-		return 0;                   /* "unknown argument": no value */
+		return -1;                  /* no value */
 	if (map[k].set && a->npreset < REPL_PRESETS)
 		snprintf(a->preset[a->npreset++], sizeof a->preset[0], "set %s %s",
 		         map[k].set, val);
 	return 1;
 }
 
+/* A bad argument, one line: "cfx: repl: " when the face was named (cfx
+ * repl, cfx learn), "cfx: " when the options alone chose it (cfx -f,
+ * cfx --bits N < FILE). */
+static int bad_arg(const repl_args *a, const char *face, const char *msg,
+                   const char *token)
+{
+	cfx_err e;
+
+	cfx_err_set(&e, CFX_EUSAGE, -1, token, "%s", msg);
+	if (strcmp(face, "repl") && strcmp(face, "learn"))
+		fprintf(stderr, "cfx: %s (%s)\n", e.msg, e.token);
+	else
+		fprintf(stderr, "cfx: %s: %s (%s)\n", a->cmd, e.msg, e.token);
+	return -1;
+}
+
 int repl_args_parse(repl_args *a, int argc, char **argv)
 {
-	int i;
+	int i, rc;
 
 	memset(a, 0, sizeof *a);
 	a->cmd = strcmp(argv[0], "learn") ? "repl" : "learn";
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--keep-going") || !strcmp(argv[i], "-k")) {
 			a->keep_going = 1;
-		} else if (!strcmp(argv[i], "-f") && i + 1 < argc) {
+		} else if (!strcmp(argv[i], "-f")) {
+			if (i + 1 >= argc)
+				return bad_arg(a, argv[0], "option needs a value",
+				               argv[i]);
 			a->file = argv[++i];
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			repl_help(stdout);
 			return 1;
-		} else if (preset(a, argc, argv, &i)) {
-			continue;
+		} else if ((rc = preset(a, argc, argv, &i)) != 0) {
+			if (rc < 0)
+				return bad_arg(a, argv[0], "option needs a value",
+				               argv[i]);
 		} else {
-			cfx_err e;
-			cfx_err_set(&e, CFX_EUSAGE, -1, argv[i], "unknown argument");
-			fprintf(stderr, "cfx: %s: %s (%s)\n", a->cmd, e.msg, e.token);
-			return -1;
+			return bad_arg(a, argv[0], "unknown argument", argv[i]);
 		}
 	}
 	return 0;

@@ -95,7 +95,11 @@ $ cfx dash --table-bits 29
 ! cfx: dash: --table-bits must be between 1 and 24 (29)
 ? 2
 $ cfx dash --table-bits 24 --count 0
-! cfx: dash: --count must be between 1 and 1099511627776 (0)
+! cfx: dash: --count must be between 1 and 268435456 (0)
+? 2
+# and at most 2^28 keys, as score takes (keys.h, KEYS_MAX)
+$ cfx dash --count 2^29
+! cfx: dash: --count must be between 1 and 268435456 (2^29)
 ? 2
 $ cfx
 < set table 29

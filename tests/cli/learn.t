@@ -8,9 +8,10 @@
 
 # nothing started yet
 $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn
-> Lessons (learn N or NAME starts or resumes one; [x] done, [~] done with skips):
->   1 [ ]     mini         A mini lesson for the tests
->   2 [ ]     second       A second lesson
+> Lessons (learn N or NAME starts or resumes one; [x] all steps done,
+> [~] all done with some skipped, [2/5 done] 2 of 5 steps done):
+>   1 [ ]          mini         A mini lesson for the tests
+>   2 [ ]          second       A second lesson
 
 # an answer where a command is wanted is refused; the command passes
 # step 1; a wrong answer shows the next hint and does not advance; hints
@@ -58,9 +59,10 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1
 ? 1
 
 $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn
-> Lessons (learn N or NAME starts or resumes one; [x] done, [~] done with skips):
->   1 [2/3]   mini         A mini lesson for the tests
->   2 [ ]     second       A second lesson
+> Lessons (learn N or NAME starts or resumes one; [x] all steps done,
+> [~] all done with some skipped, [2/5 done] 2 of 5 steps done):
+>   1 [1/3 done]   mini         A mini lesson for the tests
+>   2 [ ]          second       A second lesson
 
 # resume at step 2 by name; any notation: 0b10 = 2; a setting alone does
 # not pass step 3, the command after it does; the lesson ends
@@ -107,9 +109,10 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 2
 > Lesson 2 complete: 0 of 1 steps solved, 1 skipped.
 
 $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn
-> Lessons (learn N or NAME starts or resumes one; [x] done, [~] done with skips):
->   1 [x]     mini         A mini lesson for the tests
->   2 [~]     second       A second lesson
+> Lessons (learn N or NAME starts or resumes one; [x] all steps done,
+> [~] all done with some skipped, [2/5 done] 2 of 5 steps done):
+>   1 [x]          mini         A mini lesson for the tests
+>   2 [~]          second       A second lesson
 
 # in the REPL: learn lists, learn N starts; reset starts over; an answer
 # in hex; the REPL goes on after the lesson
@@ -119,9 +122,10 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx
 < reset
 < answer 2^4
 < cf 21/13
-> Lessons (learn N or NAME starts or resumes one; [x] done, [~] done with skips):
->   1 [x]     mini         A mini lesson for the tests
->   2 [~]     second       A second lesson
+> Lessons (learn N or NAME starts or resumes one; [x] all steps done,
+> [~] all done with some skipped, [2/5 done] 2 of 5 steps done):
+>   1 [x]          mini         A mini lesson for the tests
+>   2 [~]          second       A second lesson
 > Lesson 2: A second lesson
 >
 > -- Lesson 2, step 1 of 1: Hex or decimal ---------------------------------------
@@ -151,9 +155,10 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx
 # a corrupted progress file is reported, set aside and restarted
 $ mkdir -p "$XDG_STATE_HOME/cfx" && printf 'mini 1 +\001x\n' > "$XDG_STATE_HOME/cfx/progress" && CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 2>&1 | sed 's/corrupt-[0-9-]*/corrupt-TIME/; s#/[^ ]*/state/#STATE/#'
 > cfx: learn: the progress file could not be read (bad step marks, line 1); it was set aside as STATE/cfx/progress.corrupt-TIME and progress starts afresh
-> Lessons (learn N or NAME starts or resumes one; [x] done, [~] done with skips):
->   1 [ ]     mini         A mini lesson for the tests
->   2 [ ]     second       A second lesson
+> Lessons (learn N or NAME starts or resumes one; [x] all steps done,
+> [~] all done with some skipped, [2/5 done] 2 of 5 steps done):
+>   1 [ ]          mini         A mini lesson for the tests
+>   2 [ ]          second       A second lesson
 
 $ ls "$XDG_STATE_HOME/cfx" | sed 's/corrupt-[0-9-]*/corrupt-TIME/'
 > progress.corrupt-TIME

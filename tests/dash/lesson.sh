@@ -1,7 +1,8 @@
 #!/bin/bash
 # Lessons in the dashboard, at 120x40 (a strip beside the panels) and 80x24
 # (the right-hand column): :learn N opens the pane, a ':' command passes a
-# step, a wrong answer gets a hint and stays, keys alone pass steps that
+# step, a typo (:banana) is named and costs nothing, a wrong answer gets
+# a hint and stays, keys alone pass steps that
 # read the constant (n) and the worker's score (w), the focus panel is
 # marked, :quit leaves the pane, and progress is the one `cfx learn` keeps.
 # The steps come from tests/lessons/fixtures/dash (01-keys, and 02-score:
@@ -58,6 +59,14 @@ scenario() {
 	check "$at: the command's output is shown too" tm_wait 'cf +\[1; 1, 1, 1, 2\]'
 	tm_keys o
 
+	tm_type ':banana'; tm_keys Enter
+	check "$at: a typo is named, not an answer" \
+		tm_wait 'not a command or an answer \(banana\)'
+	check "$at: and costs no hint" stays 'Step 2 of 4: An answer' 'Hint 1|Not quite'
+	tm_type ':answer cff 2'; tm_keys Enter
+	check "$at: :answer with a mistyped command names it" \
+		tm_wait 'not a command or an answer \(cff\)'
+	check "$at: and costs no hint either" stays 'Step 2 of 4: An answer' 'Hint 1|Not quite'
 	tm_type ':3'; tm_keys Enter
 	check "$at: a wrong answer is not quite" tm_wait 'Not quite\.'
 	check "$at: and gets a hint" tm_wait 'Hint 1 of 2: Look at the end'
@@ -85,8 +94,8 @@ scenario() {
 	check "$at: the panels take the room back" tm_wait '─ Shift/add code ─'
 	tm_type 'q'
 	check "$at: q exits 0" test "$(tm_exited)" = 0
-	check "$at: cfx learn lists the lesson in progress, at step 4" \
-		bash -o pipefail -c "CFX_LESSONS='$fixtures' ./cfx learn | grep -E '^ +1 \[4/4\] +keys ' >/dev/null"
+	check "$at: cfx learn lists the lesson in progress, 3 of 4 steps done" \
+		bash -o pipefail -c "CFX_LESSONS='$fixtures' ./cfx learn | grep -E '^ +1 \[3/4 done\] +keys ' >/dev/null"
 
 	# resumed from the command line; a key passes a step that reads the
 	# worker's score (w: 64-bit words crowd the keys into 16 buckets)

@@ -249,4 +249,32 @@ check "64 bits: the short length shows its value ($short), not 0.000000" \
 check "    and nowhere 0.000000" tm_gone ' 0\.000000 '
 tm_type 'q'; tm_exited >/dev/null
 
+# ---- a key file that cannot be read: one line and 2 before the screen ----
+# (it opened the dashboard with a cut panel and exited 0); the message is
+# cfx score's for the same family, as the dashboard's own -k foo is
+for fam in file:/nonexistent inodes:/nonexistent; do
+	want=$(./cfx score -k "$fam" 5 2>&1 | sed 's/^cfx: score: //')
+	dash_start 100 20 dash -k "$fam"
+	st=$(tm_exited)
+	check "dash -k $fam: exit 2 ($st)" test "$st" = 2
+	check "    and one line, score's words: $want" \
+		tm_wait "^cfx: dash: $(printf '%s' "$want" | sed 's/[][\.^$*+?(){}|/]/\\&/g')\$"
+	check "    and no dashboard drawn" tm_gone 'e edits the constant'
+done
+
+# inside, :set keys with such a file is refused as set is at the prompt,
+# whole and naming the file (the panel took it and showed a cut message),
+# and the panel keeps its keys
+want=$(./cfx score -k file:/nonexistent 5 2>&1 | sed 's/^cfx: score: //')
+dash_start 100 30 dash
+tm_wait 'Buckets: 2\^14 seq keys' >/dev/null
+tm_type ':set keys file:/nonexistent'; tm_keys Enter
+check ":set keys file:/nonexistent: set's whole message" \
+	tm_wait "^ set: $(printf '%s' "$want" | sed 's/[][\.^$*+?(){}|/]/\\&/g')\$"
+check "    said failed on the status line" \
+	tm_wait ':set keys file:/nonexistent failed'
+check "    and the panel keeps seq keys" tm_wait 'Buckets: 2\^14 seq keys'
+check "    and no cut key-file text in it" tm_gone 'keys: cannot read'
+tm_type ':q'; tm_keys Enter; tm_type 'q'; tm_exited >/dev/null
+
 tm_summary

@@ -45,10 +45,10 @@ brackets() { awk '{ o = gsub(/\[/, "["); c = gsub(/\]/, "]") }
 words() { tr -s ' \n' '\n\n' | sed '/^$/d'; }
 
 # ---- titles ---------------------------------------------------------------
-list=$(cfx learn | tail -n +2)
+list=$(cfx learn | tail -n +3)     # below the two lines of the legend
 check "the list fits 80 columns" fits 80 <<<"$list"
 check "the list keeps every word of a long title" \
-	test "$(cut -c26- <<<"$list" | words)" = "$(words <<<"$title")"
+	test "$(cut -c31- <<<"$list" | words)" = "$(words <<<"$title")"
 out=$(printf 'quit\n' | cfx learn 1)
 check "the lesson's title line keeps every word" \
 	test "$(sed -n '/^Lesson 1:/,/^$/p' <<<"$out" | sed 's/^Lesson 1://' | words)" \

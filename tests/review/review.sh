@@ -432,9 +432,13 @@ expect "named cf reply: the verify command filled in, and it runs" \
 	'grep -q "^\`cfx verify 0x9e370001 --bits 32 --full\`$" "$tmp/ncr" &&
 	 ! grep -q "HEX\|OLD" "$tmp/ncr"'
 $cfx review --emit reply $fx/2002.patch > "$tmp/r2"
-expect "2002 reply: --against the old constant" \
-	'grep -q "^\`cfx verify 0x9e370001 --bits 32 --against 2654435761 --full\`$" "$tmp/r2" &&
-	 $cfx verify 0x9e370001 --bits 32 --against 2654435761 --full >/dev/null; [ $? = 1 ]'
+# the old constant in hex, as the rest of the reply: python's hex of the
+# fixture's decimal 2654435761
+oldhex=$(python3 -c 'print("0x%08x" % 2654435761)')
+expect "2002 reply: --against the old constant, in hex ($oldhex)" \
+	'grep -q "^\`cfx verify 0x9e370001 --bits 32 --against $oldhex --full\`$" "$tmp/r2" &&
+	 ! grep -q "against 2654435761" "$tmp/r2" &&
+	 $cfx verify 0x9e370001 --bits 32 --against $oldhex --full >/dev/null; [ $? = 1 ]'
 
 # ---- a hex constant named in a sequence's comments is its claim -------------
 $cfx review $fx/comment_hex.patch > "$tmp/ch"; rc=$?
@@ -483,5 +487,64 @@ sh=$((32 - hb))
 expect "bits define: >> (32 - HASH_BITS) is >> $sh, a table of 2^$hb" \
 	'grep -q "^lib/bitshash.c:14: NOTE: then hash >> $sh: bits 31..$sh, the top $hb of the product, index a table of 2^$hb\$" "$tmp/bd" &&
 	 ! grep -q ">> (:" "$tmp/bd"'
+
+# ---- negated claims: "not prime", "non-prime", "is not close to phi" -------
+# a one-line patch: a comment line, then #define HASH_MULT value
+onedef() { printf -- '--- a/lib/h.c\n+++ b/lib/h.c\n@@ -1,2 +1,4 @@\n #include <linux/types.h>\n+%s\n+#define HASH_MULT %s\n int x;\n' "$1" "$2" > "$tmp/one.patch"; }
+# gp's primality and smallest factor; gp's count of 1s after a0
+gpprime() { echo "print(isprime($1))" | gp -q -f; }
+gpfac() { echo "print(factor($1)[1,1])" | gp -q -f; }
+gpones() { echo "v = contfrac($1 / 2^32); k = 0; while (k + 2 <= #v && v[k + 2] == 1, k++); print(k)" | gp -q -f; }
+expect "negation: gp: 0x9e3779b9 is composite, smallest factor 3; 0x9e370001 prime" \
+	'[ "$(gpprime 0x9e3779b9)" = 0 ] && [ "$(gpfac 0x9e3779b9)" = 3 ] && [ "$(gpprime 0x9e370001)" = 1 ]'
+expect "negation: gp: 0x9e3779b9 has at least 20 1s after a0, 0x80000001 at most 3" \
+	'[ "$(gpones 0x9e3779b9)" -ge 20 ] && [ "$(gpones 0x80000001)" -le 3 ]'
+for c in "/* not prime */" "/* isn't prime */" "/* no longer prime */" "/* non-prime */" "/* nonprime */"; do
+	onedef "$c" 0x9e3779b9U
+	$cfx review "$tmp/one.patch" > "$tmp/ng"; rc=$?
+	expect "negation: '$c' on composite 0x9e3779b9: confirmed, exit 0" \
+		'[ $rc = 0 ] && grep -q "^lib/h.c:2: NOTE: not prime: confirmed, divisible by 3$" "$tmp/ng" && ! grep -q WARNING "$tmp/ng"'
+	onedef "$c" 0x9e370001U
+	$cfx review "$tmp/one.patch" > "$tmp/ng"
+	expect "negation: '$c' on prime 0x9e370001: WARNING, never confirmed" \
+		'grep -q "^lib/h.c:2: WARNING: claimed not prime, but it is prime (proven)$" "$tmp/ng" && ! grep -q "confirmed" "$tmp/ng"'
+done
+onedef "/* non-prime, but odd */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/ng"
+expect "negation: 'non-prime, but odd' on a prime: WARNING" \
+	'grep -q "WARNING: claimed not prime, but it is prime" "$tmp/ng" && ! grep -q "prime: confirmed" "$tmp/ng"'
+onedef "/* prime, not even */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/ng"
+expect "negation: 'prime, not even': the not is for even, prime confirmed" \
+	'grep -q "NOTE: prime: confirmed (proven)" "$tmp/ng"'
+onedef "/* is not close to phi */" 0x9e3779b9U
+$cfx review "$tmp/one.patch" > "$tmp/ng"; rc=$?
+expect "negation: 'is not close to phi' on 0x9e3779b9: WARNING, exit 1" \
+	'[ $rc = 1 ] && grep -q "^lib/h.c:2: WARNING: claimed not close to phi, but it is close" "$tmp/ng" && ! grep -q "confirmed" "$tmp/ng"'
+onedef "/* is not close to phi */" 0x80000001U
+$cfx review "$tmp/one.patch" > "$tmp/ng"
+expect "negation: 'is not close to phi' on 0x80000001: confirmed" \
+	'grep -q "^lib/h.c:2: NOTE: not close to phi: confirmed" "$tmp/ng" && ! grep -q "WARNING: .*phi" "$tmp/ng"'
+
+# ---- "cf" for continued fraction ------------------------------------------
+# gp's a_13 of 0x9e370001/2^32 (contfrac's 14th entry), and its first 14 terms
+a13=$(echo "print(contfrac(0x9e370001 / 2^32)[14])" | gp -q -f)
+cf14=$(echo "v = contfrac(0x9e370001 / 2^32); s = Str(v[1]); for (i = 2, 14, s = concat(s, concat(\", \", Str(v[i])))); print(s)" | gp -q -f)
+expect "cf: gp: a_13 of 0x9e370001/2^32 is not 1 ($a13)" '[ "$a13" != 1 ]'
+for c in "/* cf [0; 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] */" "/* CF = [0; 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] */" "/* its cf: [0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] */"; do
+	onedef "$c" 0x9e370001U
+	$cfx review "$tmp/one.patch" > "$tmp/cf"
+	expect "cf: '$c' on 0x9e370001: a_13 is $a13, not 1" \
+		'grep -q "^lib/h.c:2: WARNING: continued fraction wrong: term a_13 is $a13, not 1" "$tmp/cf"'
+done
+onedef "/* cf = [$cf14, ...] */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/cf"
+expect "cf: gp's first 14 terms as a prefix: confirmed" \
+	'grep -q "^lib/h.c:2: NOTE: continued fraction confirmed term by term (a prefix of 14 terms)" "$tmp/cf"'
+for c in "/* cf. the paper by Knuth */" "/* cf. [Knuth 6.4] */" "/* see the cf of the paper */"; do
+	onedef "$c" 0x9e370001U
+	$cfx review "$tmp/one.patch" > "$tmp/cf"
+	expect "cf: '$c' is no claim" '! grep -q "continued fraction" "$tmp/cf"'
+done
 
 done_suite review

@@ -1,0 +1,34 @@
+#!/bin/bash
+# The lesson list says how many steps are done, not which step is next: after
+# steps 1-3 of lesson 1, `cfx learn` shows [3/N done] (N its step count), and
+# going back to step 1 does not change it; the legend explains the mark.
+# The real lesson 1; its answers are its solution: lines.
+. "$(dirname "$0")/lib.sh"
+unset CFX_LESSONS
+l1=$(ls "$root"/lessons/01-*.lesson)
+name=$(basename "$l1" .lesson); name=${name#*-}
+n=$(grep -c '^step:' "$l1")
+try=$(sed -n 's/^try: //p' "$l1" | head -n 1)
+a2=$(sed -n 's/^solution: answer //p' "$l1" | sed -n 1p)
+a3=$(sed -n 's/^solution: answer //p' "$l1" | sed -n 2p)
+
+printf '%s\n%s\n%s\nquit\n' "$try" "$a2" "$a3" | "$cfx" learn 1 >"$tmp/out" 2>&1
+grep -q '^Step 3 done\.$' "$tmp/out" && ok "steps 1-3 of lesson 1 done" ||
+	bad "steps: $(cat "$tmp/out")"
+list=$("$cfx" learn 2>&1)
+line=$(echo "$list" | grep -E "^ +1 .* $name ")
+echo "$line" | grep -qF "[3/$n done]" && ok "the list: [3/$n done]" || bad "list line: $line"
+echo "$list" | grep -qF "[4/$n]" && bad "the next step shown as a count: $line" ||
+	ok "no [4/$n]"
+echo "$list" | sed -n '1,3p' | grep -q 'steps done' && ok "the legend explains the count" ||
+	bad "legend: $(echo "$list" | sed -n '1,3p')"
+
+printf 'back\nback\nback\nstep\nquit\n' | "$cfx" learn 1 >"$tmp/out" 2>&1
+grep -q "step 1 of $n" "$tmp/out" && ok "back at step 1" || bad "back: $(cat "$tmp/out")"
+"$cfx" learn 2>&1 | grep -E "^ +1 .* $name " | grep -qF "[3/$n done]" &&
+	ok "still [3/$n done] at step 1" || bad "after back: $("$cfx" learn 2>&1 | head -3)"
+
+# every line of the list fits 80 columns
+w=$("$cfx" learn 2>&1 | awk '{ if (length > m) m = length } END { print m + 0 }')
+[ "$w" -le 80 ] && ok "the list fits 80 columns ($w)" || bad "widest line $w"
+finish listing
