@@ -165,6 +165,10 @@ void review_sequence_table(review *r, size_t i);
  * review reads comments. */
 const char *review_find_ci(const char *h, const char *n);
 const char *review_word_ci(const char *text, const char *w);
+/* A continued-fraction claim in text: "continued fraction", or the word
+ * "cf" (any case) with "=" or ":" or nothing before a "[" list; NULL if
+ * none.  *after (when not NULL) is set past the keyword. */
+const char *review_find_cf(const char *text, const char **after);
 
 /* Add a finding (printf-style message). */
 void review_add(review *r, review_level lv, size_t file, unsigned long line,

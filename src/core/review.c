@@ -1911,15 +1911,15 @@ static void claims_of(walk *w, size_t i)
 }
 
 /* Whether one of the comments before a define (w->comments) speaks of a
- * multiplier's number: a continued fraction, the golden ratio or phi
- * ("the buckets of the hash table" does not). */
+ * multiplier's number: a continued fraction (also "cf [...]"), the golden
+ * ratio or phi ("the buckets of the hash table" does not). */
 static int comments_say_multiplier(const walk *w)
 {
 	size_t k;
 
 	for (k = 0; k < w->ncomments; k++) {
 		const char *c = w->v.t[w->comments[k]].s;
-		if (review_find_ci(c, "continued fraction") ||
+		if (review_find_cf(c, NULL) ||
 		    review_find_ci(c, "golden") || review_word_ci(c, "phi"))
 			return 1;
 	}

@@ -126,6 +126,33 @@ static int claim_negated(const char *text, const char *at)
 	return 0;
 }
 
+const char *review_find_cf(const char *text, const char **after)
+{
+	const char *s = review_find_ci(text, "continued fraction");
+
+	if (s) {
+		if (after)
+			*after = s + strlen("continued fraction");
+		return s;
+	}
+	/* "cf", "CF", "cf =", "cf:" right before a "[": not "cf. the paper" */
+	for (s = text; (s = review_word_ci(s, "cf")); s += 2) {
+		const char *q = s + 2;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q == '=' || *q == ':')
+			q++;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q == '[') {
+			if (after)
+				*after = s + 2;
+			return s;
+		}
+	}
+	return NULL;
+}
+
 /* ---- the expansion ------------------------------------------------------- */
 
 /* "0,1,1,1" from terms (at most max shown, then "..."), into b. */
@@ -321,7 +348,7 @@ static void check_cf(review *r, size_t mi, const char *text,
                      unsigned long line0)
 {
 	review_mult *m = &r->mult[mi];
-	const char *at = review_find_ci(text, "continued fraction"), *p, *end;
+	const char *p, *at = review_find_cf(text, &p), *end;
 	mpz_t claim[MAX_TERMS], n;
 	unsigned long k = m->bits, line;
 	size_t nc, i, nt;
@@ -332,7 +359,6 @@ static void check_cf(review *r, size_t mi, const char *text,
 	if (!at)
 		return;
 	line = line_at(text, (size_t)(at - text), line0);
-	p = at + strlen("continued fraction");
 	for (i = 0; i < MAX_TERMS; i++)
 		mpz_init(claim[i]);
 	mpz_init(n);

@@ -526,4 +526,25 @@ $cfx review "$tmp/one.patch" > "$tmp/ng"
 expect "negation: 'is not close to phi' on 0x80000001: confirmed" \
 	'grep -q "^lib/h.c:2: NOTE: not close to phi: confirmed" "$tmp/ng" && ! grep -q "WARNING: .*phi" "$tmp/ng"'
 
+# ---- "cf" for continued fraction ------------------------------------------
+# gp's a_13 of 0x9e370001/2^32 (contfrac's 14th entry), and its first 14 terms
+a13=$(echo "print(contfrac(0x9e370001 / 2^32)[14])" | gp -q -f)
+cf14=$(echo "v = contfrac(0x9e370001 / 2^32); s = Str(v[1]); for (i = 2, 14, s = concat(s, concat(\", \", Str(v[i])))); print(s)" | gp -q -f)
+expect "cf: gp: a_13 of 0x9e370001/2^32 is not 1 ($a13)" '[ "$a13" != 1 ]'
+for c in "/* cf [0; 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] */" "/* CF = [0; 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] */" "/* its cf: [0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] */"; do
+	onedef "$c" 0x9e370001U
+	$cfx review "$tmp/one.patch" > "$tmp/cf"
+	expect "cf: '$c' on 0x9e370001: a_13 is $a13, not 1" \
+		'grep -q "^lib/h.c:2: WARNING: continued fraction wrong: term a_13 is $a13, not 1" "$tmp/cf"'
+done
+onedef "/* cf = [$cf14, ...] */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/cf"
+expect "cf: gp's first 14 terms as a prefix: confirmed" \
+	'grep -q "^lib/h.c:2: NOTE: continued fraction confirmed term by term (a prefix of 14 terms)" "$tmp/cf"'
+for c in "/* cf. the paper by Knuth */" "/* cf. [Knuth 6.4] */" "/* see the cf of the paper */"; do
+	onedef "$c" 0x9e370001U
+	$cfx review "$tmp/one.patch" > "$tmp/cf"
+	expect "cf: '$c' is no claim" '! grep -q "continued fraction" "$tmp/cf"'
+done
+
 done_suite review
