@@ -13,7 +13,8 @@
  * Closeness to the golden ratio: 1/phi = [0; 1, 1, 1, ...], so the run of
  * 1s after a0 says how long x tracks 1/phi.  A multiplier c and 2^n - c
  * hash alike (Knuth, TAOCP 6.4 ex. 9), and 1 - x = [0; 1, a1 - 1, a2, ...],
- * so the golden prefix counts the longer run of x and of 1 - x.
+ * so the golden prefix counts the longer run of x and of 1 - x, the
+ * mirror for 0 < x < 1 only (a0 = 0, where a multiplier's p/2^n is).
  */
 #ifndef CFX_CF_H
 #define CFX_CF_H
@@ -95,6 +96,8 @@ typedef struct cf_golden {
 	long prefix;       /* run of 1s after a0 (of x or 1-x); -1: endless */
 	int mirrored;      /* the run counted is that of 1 - x */
 	size_t max_index;  /* k >= 1 of the largest a_k (first one); 0: none */
+	int outside;       /* x is not in (0, 1): no mirror 1 - x (negative
+	                    * or 0 there); the run is that of frac(x) */
 } cf_golden;
 
 /* Golden prefix and largest quotient of an expansion. */

@@ -478,10 +478,13 @@ static long ones_from(const cf_seq *cf, size_t from)
 
 cf_golden cf_golden_stats(const cf_seq *cf)
 {
-	cf_golden g = { 0, 0, 0 };
+	cf_golden g = { 0, 0, 0, 0 };
 	long mirror = 0;
 	size_t k;
 
+	/* 0 < x < 1: a0 = 0 and a term after it */
+	g.outside = cf->n < 1 || mpz_sgn(cf->a[0]) != 0 ||
+	            (cf->n < 2 && cf->kind != CF_PERIODIC);
 	if (cf->n < 2 && cf->kind != CF_PERIODIC)
 		return g;
 	g.prefix = ones_from(cf, 1);
@@ -494,7 +497,7 @@ cf_golden cf_golden_stats(const cf_seq *cf)
 	} else if (cf_term(cf, 1) && mpz_cmp_ui(cf_term(cf, 1), 2) > 0) {
 		mirror = 1;
 	}
-	if (g.prefix >= 0 && (mirror < 0 || mirror > g.prefix)) {
+	if (!g.outside && g.prefix >= 0 && (mirror < 0 || mirror > g.prefix)) {
 		g.prefix = mirror;
 		g.mirrored = 1;
 	}

@@ -17,12 +17,13 @@ $ cfx cf 0x9e370001
 > golden     prefix 12; largest quotient 18 at a_13
 > |x-1/phi|  7.26e-06 (17.07 bits)
 
-# sqrt(2) = [1; 2, 2, 2, ...]
+# sqrt(2) = [1; 2, 2, 2, ...]: no 1 after a0, prefix 0; 1 - x < 0 is no
+# mirror (the golden prefix's mirror 1 - x is for 0 < x < 1 only)
 $ cfx cf 'sqrt(2)'
 > x          sqrt(2)
 > cf         [1; (2)]
 > period     1, after 1 term
-> golden     prefix 2 (of 1 - x); largest quotient 2 at a_1
+> golden     prefix 0; largest quotient 2 at a_1
 > |x-1/phi|  0.796
 
 # errors: one line on stderr naming the token, nothing on stdout, status 2
@@ -86,3 +87,9 @@ $ cfx cf --help | grep -c 'cf 4/2'
 $ cfx cf --bits 8 2^3 | tail -2
 > golden     prefix 1 (of 1 - x); largest quotient 32 at a_1
 > |x-1/phi|  0.587; of 1 - x: 0.351 (1.51 bits)
+
+# inside (0, 1) the mirror stays: sqrt(2) - 1 = [0; 2, 2, ...] has no 1s,
+# 1 - x = 2 - sqrt(2) = [0; 1, 1, 2, 2, ...] (Python: 1/0.5857..=1.707,
+# 1/0.707=1.414, 1/0.414=2.414) two
+$ cfx cf 'sqrt(2) - 1' | sed -n 4p
+> golden     prefix 2 (of 1 - x); largest quotient 2 at a_1

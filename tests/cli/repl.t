@@ -1,8 +1,8 @@
 # Script mode: commands on a non-terminal stdin or from -f FILE run with no
 # prompt or banner; the first error stops the script with status 2.
 # Quotients checked by hand with Euclid: 13/8 = [1; 1, 1, 1, 2],
-# 21/13 = [1; 1, 1, 1, 1, 2], 7/3 = [2; 3]; 1 - 1/3 = 2/3 = [0; 1, 2] has
-# one leading 1, so 7/3's golden prefix is 1, of 1 - x.
+# 21/13 = [1; 1, 1, 1, 1, 2], 7/3 = [2; 3]: no 1 after a0, so 7/3's golden
+# prefix is 0 (1 - x, negative, is no mirror: that is for 0 < x < 1 only).
 # The REPL is not a shell: a | in a line is an error, so output is piped
 # through grep outside cfx.
 
@@ -17,7 +17,7 @@ $ cfx
 > x          7/3
 > cf         [2; 3]
 > terms      2 (complete)
-> golden     prefix 1 (of 1 - x); largest quotient 3 at a_1
+> golden     prefix 0; largest quotient 3 at a_1
 > |x-1/phi|  1.72
 
 # the first error stops the script: line 3 never runs
@@ -37,7 +37,7 @@ $ cfx --keep-going
 > x          7/3
 > cf         [2; 3]
 > terms      2 (complete)
-> golden     prefix 1 (of 1 - x); largest quotient 3 at a_1
+> golden     prefix 0; largest quotient 3 at a_1
 > |x-1/phi|  1.72
 ! cfx: line 1: cf: bad hex digit in number (0x1g)
 ! cfx: line 2: cf: cfx lines have no pipes or redirections (run cfx from a shell for those) (|)

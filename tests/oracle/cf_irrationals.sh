@@ -74,9 +74,10 @@ qcf(P, D, Q) = {
 unroll(c, K) = vector(K, i, if (i <= #c[1], c[1][i], c[1][c[2] + 1 + (i - 1 - c[2]) % c[3]]));
 run1(a) = { my(r = 0); for (k = 2, #a, if (a[k] == 1, r++, break)); r; }
 \\ golden prefix, endless, mirrored, max index, max quotient from the
-\\ expansions a of x and b of 1 - x (long enough), endless at length L
+\\ expansions a of x and b of 1 - x (long enough), endless at length L;
+\\ the mirror 1 - x counts for 0 < x < 1 only (a0 = 0; x irrational)
 golden(a, b, endless_at) = {
-	my(r0 = run1(a), r1 = run1(b), mi = 0, mq = "null", end);
+	my(r0 = run1(a), r1 = if (a[1] == 0, run1(b), -1), mi = 0, mq = "null", end);
 	for (j = 2, #a, if (mi == 0 || a[j] > mq, mi = j - 1; mq = a[j]));
 	end = endless_at && (r0 >= endless_at || r1 >= endless_at);
 	Str(if (end, "null", max(r0, r1)), TAB, end, TAB,

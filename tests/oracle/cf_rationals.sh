@@ -33,12 +33,13 @@ conv(a) = {
 		pm2 = pm1; pm1 = p; qm2 = qm1; qm1 = q);
 	strjoin(out, ",");
 }
+\\ the mirror 1 - x counts for 0 < x < 1 only (r1 = -1: none)
 run1(a) = { my(r = 0); for (k = 2, #a, if (a[k] == 1, r++, break)); r; }
 iphi = 2 / (1 + sqrt(5));
 E(x) = strprintf("%.20e", x);
 \\ everything about the number x whose full expansion is a, shown to k terms
 stats(x, a, k) = {
-	my(r0 = run1(a), r1 = run1(contfrac(1 - x)), mi = 0, mq = "null", d, md);
+	my(r0 = run1(a), r1 = if (0 < x && x < 1, run1(contfrac(1 - x)), -1), mi = 0, mq = "null", d, md);
 	for (j = 2, #a, if (mi == 0 || a[j] > mq, mi = j - 1; mq = a[j]));
 	d = abs(x - iphi); md = abs(1 - x - iphi);
 	my(b = a[1 .. min(k, #a)]);

@@ -832,7 +832,8 @@ static void golden_rational(const mpq_t x, const char *what)
 	mpz_add(mpq_numref(y), mpq_numref(y), mpq_denref(y));   /* 1 - frac(x) */
 	euclid(y, &m);
 	rx = e.n >= 2 ? ones(&e, 1, 0) : 0;
-	ry = m.n >= 2 ? ones(&m, 1, 0) : 0;
+	/* the mirror 1 - frac(x) counts for 0 < x < 1 only (a0 = 0) */
+	ry = m.n >= 2 && mpz_sgn(e.a[0]) == 0 ? ones(&m, 1, 0) : 0;
 	cf_init(&cf);
 	cf_of_rational(&cf, x);
 	expect_golden(&cf, ry > rx ? ry : rx, ry > rx, argmax(&e), what);
@@ -938,7 +939,7 @@ static void golden_quadratic(const mpq_t q, const mpq_t r, const mpz_t d, const 
 	mpq_neg(r2, r);
 	brute_quad_n(q2, r2, d, H, &m);
 	rx = ones(&e, 1, 1);
-	ry = ones(&m, 1, 1);
+	ry = mpz_sgn(e.a[0]) == 0 ? ones(&m, 1, 1) : 0;   /* 0 < x < 1 only */
 	want = rx < 0 || ry < 0 ? -1 : rx > ry ? rx : ry;
 	cf_init(&cf);
 	cf_of_quadratic(&cf, q, r, d, 100000);
@@ -1020,7 +1021,7 @@ Test(cf, golden_stats_constructed_periodic)
 	static const unsigned long a3[] = { 0, 1, 1, 5 };
 	/* [(3, 1, 2)]: pure period, a_3 = 3 is the largest after a0 */
 	static const unsigned long a4[] = { 3, 1, 2 };
-	/* [(7)]: every a_k is 7, the first at k = 1 */
+	/* [(7)]: every a_k is 7, the first at k = 1; x > 1: no mirror */
 	static const unsigned long a5[] = { 7 };
 	/* [4; 1, 1, (1, 9)] */
 	static const unsigned long a6[] = { 4, 1, 1, 1, 9 };
@@ -1038,7 +1039,7 @@ Test(cf, golden_stats_constructed_periodic)
 	expect_golden(&cf, 1, 0, 3, "[(3, 1, 2)]");
 	cf_clear(&cf);
 	cf_make(&cf, CF_PERIODIC, a5, 1, 0);
-	expect_golden(&cf, 1, 1, 1, "[(7)]");
+	expect_golden(&cf, 0, 0, 1, "[(7)]");
 	cf_clear(&cf);
 	cf_make(&cf, CF_PERIODIC, a6, 5, 3);
 	expect_golden(&cf, 3, 0, 4, "[4; 1, 1, (1, 9)]");
