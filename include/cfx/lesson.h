@@ -93,6 +93,17 @@ typedef struct lesson {
  * solution line that has one, or NULL. */
 const char *lesson_step_answer(const lesson_step *s);
 
+/* Whether a predict step refuses the command word w (a command line's
+ * first word) until it is answered: one of its reveals: starts with w. */
+int lesson_step_refuses(const lesson_step *s, const char *w);
+
+/* Whether line is one of s's reveals: lines (runs of blanks aside); 0
+ * when s is NULL.  The step after s lets the learner run it even while
+ * it refuses its command word: s's reveal said "see it for yourself",
+ * and learn --check fails a lesson where that would print the next
+ * step's answer. */
+int lesson_step_reveals_line(const lesson_step *s, const char *line);
+
 /* Whether the words of needle (runs of letters, digits, '.', '/', '_'
  * and '-' in a number's sign place, all else a separator) occur in a row
  * among the words of hay: "19.13" in "max/min 19.13", "0, 1, 2" in

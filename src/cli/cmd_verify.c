@@ -23,6 +23,8 @@
 #include "cli/cmds.h"
 #include "cli/out.h"
 #include "cli/review_emit.h"
+#include "util/buf.h"
+#include "util/text.h"
 #include "util/xalloc.h"
 
 #define REPORT_WIDTH 72
@@ -525,13 +527,46 @@ static void evidence(char *buf, size_t n, const verify_family *f)
 		snprintf(buf, n, "R %s at 2^%u x%u", r, w->b, w->load);
 }
 
+/* text padded to width with its first word (a status) in its colour on
+ * a coloured f: the escapes take no column, so the table stays aligned */
+static void cell(FILE *f, const char *text, int width)
+{
+	char word[16], paint[48];
+	size_t n = strcspn(text, " ");
+	int pad = width - (int)strlen(text);
+
+	snprintf(word, sizeof word, "%.*s", (int)n, text);
+	fprintf(f, "%s%s%*s", out_paint(f, word, paint, sizeof paint),
+	        text + strlen(word), pad > 0 ? pad : 0, "");
+}
+
+/* A row of the side-by-side table: check, candidate, reference. */
+static void row2(FILE *f, const char *name, const char *a, const char *b)
+{
+	fprintf(f, "%-20s ", name);
+	cell(f, a, 24);
+	fputc(' ', f);
+	cell(f, b, 0);
+	fputc('\n', f);
+}
+
 static void row(FILE *f, const char *name, const char *status,
                 const char *ev)
 {
 	char head[64];
+	int at = snprintf(head, sizeof head, "%-20s ", name);
+	struct buf b = { 0 };
 
 	snprintf(head, sizeof head, "%-20s %-4s  ", name, status);
-	out_fill(f, ev, REPORT_WIDTH, head, "                            ", " ");
+	text_fill(&b, ev, REPORT_WIDTH, head, "                            ", " ");
+	/* the status word in its colour; the text around it as filled */
+	if (at > 0 && (size_t)at + strlen(status) <= strlen(buf_str(&b))) {
+		fwrite(buf_str(&b), 1, (size_t)at, f);
+		cell(f, status, 0);
+		fputs(buf_str(&b) + at + strlen(status), f);
+	} else
+		fputs(buf_str(&b), f);
+	buf_free(&b);
 }
 
 /* One side of --against: "FAIL R 85.8", or the status alone. */
@@ -571,9 +606,9 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 	for (i = 0; i < bt->nforms; i++) {
 		const verify_check *k = &bt->forms[i];
 		if (ref)
-			fprintf(f, "%-20s %-24s %s\n", k->name,
-			        verify_status_name(k->status), i < rb->nforms ?
-			        verify_status_name(rb->forms[i].status) : "PASS");
+			row2(f, k->name, verify_status_name(k->status),
+			     i < rb->nforms ? verify_status_name(rb->forms[i].status)
+			     : "PASS");
 		else if (!strcmp(k->name, "shift/add")) {
 			char cost[96];
 			/* INFO: the compiled check could not run; why */
@@ -612,8 +647,8 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 		}
 	}
 	for (i = bt->nforms; ref && i < rb->nforms; i++)
-		fprintf(f, "%-20s %-24s %s\n", rb->forms[i].name, "PASS",
-		        verify_status_name(rb->forms[i].status));
+		row2(f, rb->forms[i].name, "PASS",
+		     verify_status_name(rb->forms[i].status));
 	for (i = 0; i < bt->nfam - (ref ? 0 : bt->nuser); i = j) {
 		j = run_end(bt, rb, i, full);
 		if (j > bt->nfam - bt->nuser)
@@ -623,7 +658,7 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 		if (ref) {
 			side(a, sizeof a, bt, i, m);
 			side(b, sizeof b, rb, i, worst_of(rb, i, j));
-			fprintf(f, "%-20s %-24s %s\n", name, a, b);
+			row2(f, name, a, b);
 			continue;
 		}
 		evidence(ev, sizeof ev, &bt->fam[m]);
@@ -757,16 +792,17 @@ static void summary(FILE *f, const subject *s, int noted)
 	const verify_battery *bt = &s->bt;
 	size_t checks = bt->nforms + bt->nfam;
 	int note = noted && noted_worst(bt);
+	char paint[48];
 
+	fprintf(f, "cfx: %s (%u-bit): %s, ", s->k.hex, s->bits,
+	        out_paint(f, bt->nfail ? "FAIL" : "PASS", paint, sizeof paint));
 	if (bt->nfail)
-		fprintf(f, "cfx: %s (%u-bit): FAIL, %zu of %zu checks\n", s->k.hex,
-		        s->bits, bt->nfail, checks);
+		fprintf(f, "%zu of %zu checks\n", bt->nfail, checks);
 	else if (bt->nwarn)
-		fprintf(f, "cfx: %s (%u-bit): PASS, %zu checks, %zu WARN%s\n",
-		        s->k.hex, s->bits, checks, bt->nwarn, note ? ", 1 note" : "");
+		fprintf(f, "%zu checks, %zu WARN%s\n", checks, bt->nwarn,
+		        note ? ", 1 note" : "");
 	else
-		fprintf(f, "cfx: %s (%u-bit): PASS, %zu checks%s\n", s->k.hex,
-		        s->bits, checks, note ? ", 1 note" : "");
+		fprintf(f, "%zu checks%s\n", checks, note ? ", 1 note" : "");
 }
 
 /* c as "2^13", "24 = 2^3 * 3" or "1000". */
@@ -1197,8 +1233,8 @@ static json_t *subject_json(const subject *s, int full)
 	json_object_set_new(o, "value", out_jz(s->k.p));
 	json_object_set_new(o, "hex", json_string(s->k.hex));
 	json_object_set_new(o, "bits", json_integer((json_int_t)s->bits));
-	json_object_set_new(o, "verdict", json_string(bt->nfail ? "fail"
-	                                              : "pass"));
+	json_object_set_new(o, "verdict", json_string(bt->nfail ? "FAIL"
+	                                              : "PASS"));
 	json_object_set_new(o, "failed", json_integer((json_int_t)bt->nfail));
 	json_object_set_new(o, "warned", json_integer((json_int_t)bt->nwarn));
 	json_object_set_new(o, "power_sum", json_string(s->k.sum));

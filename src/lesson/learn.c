@@ -714,16 +714,8 @@ static int give_answer(learn *L, const char *text)
 
 int learn_hides(const learn *L, const char *w)
 {
-	const lesson_step *s = &L->les.steps[L->step];
-	size_t i, n = strlen(w);
-
-	if (!learn_waits_prediction(L))
-		return 0;
-	for (i = 0; i < s->nreveals; i++)
-		if (!strncmp(s->reveals[i], w, n) &&
-		    (!s->reveals[i][n] || s->reveals[i][n] == ' '))
-			return 1;
-	return 0;
+	return learn_waits_prediction(L) &&
+	       lesson_step_refuses(&L->les.steps[L->step], w);
 }
 
 /* A word of the command table (a command or a session word: help, set,
@@ -820,7 +812,9 @@ int learn_input(learn *L, const char *line)
 		return give_answer(L, rest);
 	if (L->les.steps[L->step].wants_answer && !command_word(w))
 		return give_answer(L, p);
-	if (learn_hides(L, w)) {
+	if (learn_hides(L, w) && !(L->step && lesson_step_reveals_line(
+	        &L->les.steps[L->step - 1], p) &&
+	        !lesson_step_reveals_line(&L->les.steps[L->step], p))) {
 		if (!L->refused++)
 			fb_add(L, "A prediction comes first: %s would show the answer, "
 			       "so it waits until you commit to one (answer EXPR; "

@@ -13,6 +13,7 @@
  * and, while a lesson runs, its words and answers, and runs the other
  * lines with repl_exec, after which it polls the step's checks.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -816,6 +817,38 @@ static void check_shares(const lesson *l, const char *path, tally *t)
 	}
 }
 
+/* A step's reveal says "see it for yourself: CMD", and the next step lets
+ * the learner run that very line before answering (lesson_step_reveals_line)
+ * even when its own reveals refuse CMD's word: it must not print that
+ * step's answer. */
+static void check_reveals_after(const lesson *l, const char *path, tally *t)
+{
+	size_t i, j;
+
+	for (i = 1; i < l->nsteps; i++) {
+		const lesson_step *s = &l->steps[i], *prev = &l->steps[i - 1];
+		const char *a = lesson_step_answer(s);
+		/* a choice's number, or one digit, is in any output: no sign */
+		if (!a || !s->nreveals || s->choices ||
+		    (isdigit((unsigned char)a[0]) && !a[1]))
+			continue;
+		for (j = 0; j < prev->nreveals; j++) {
+			const char *r = prev->reveals[j];
+			char w[64], *out;
+			size_t n = strcspn(r, " ");
+			snprintf(w, sizeof w, "%.*s", (int)(n < sizeof w ? n : 0), r);
+			if (!lesson_step_refuses(s, w) || lesson_step_reveals_line(s, r))
+				continue;
+			out = output_of(r);
+			if (lesson_words_in(out, a))
+				fail_at(t, path, s->line, "the previous step's reveal (%s), "
+				        "which this step lets run before its answer, prints "
+				        "the answer (%s)", r, a);
+			free(out);
+		}
+	}
+}
+
 static size_t count_claims(const lesson *l)
 {
 	size_t i, n = 0;
@@ -867,6 +900,7 @@ static int check_file(const char *path, const learn_store_entry *le, tally *t,
 	buf_clear(&t->notes);
 	check_solutions(le ? le : &tmp, &l, t);
 	check_shares(&l, path, t);
+	check_reveals_after(&l, path, t);
 	if (verbose && t->failed == before)
 		printf("ok  %s: %zu step%s, %zu claim%s\n%s", path, l.nsteps,
 		       l.nsteps == 1 ? "" : "s", count_claims(&l),

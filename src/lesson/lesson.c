@@ -165,6 +165,43 @@ const char *lesson_step_answer(const lesson_step *s)
 	return NULL;
 }
 
+/* Whether two command lines are the same, runs of blanks aside. */
+static int same_line(const char *a, const char *b)
+{
+	for (;;) {
+		a += strspn(a, " \t");
+		b += strspn(b, " \t");
+		if (!*a || !*b)
+			return !*a && !*b;
+		while (*a && *a != ' ' && *a != '\t' && *a == *b)
+			a++, b++;
+		if ((*a && *a != ' ' && *a != '\t') ||
+		    (*b && *b != ' ' && *b != '\t'))
+			return 0;
+	}
+}
+
+int lesson_step_reveals_line(const lesson_step *s, const char *line)
+{
+	size_t i;
+
+	for (i = 0; s && i < s->nreveals; i++)
+		if (same_line(s->reveals[i], line))
+			return 1;
+	return 0;
+}
+
+int lesson_step_refuses(const lesson_step *s, const char *w)
+{
+	size_t i, n = strlen(w);
+
+	for (i = 0; i < s->nreveals; i++)
+		if (!strncmp(s->reveals[i], w, n) &&
+		    (!s->reveals[i][n] || s->reveals[i][n] == ' '))
+			return 1;
+	return 0;
+}
+
 /* The next word of s from *pos into w (at most n - 1 bytes, lower case);
  * 0 at the end.  A '-' belongs to a word when a digit follows it and no
  * word character precedes it (a sign). */

@@ -13,9 +13,9 @@ while read -r hex status; do
 	v=$(./cfx verify "$hex" --bits 32 --json | python3 -c \
 		'import json,sys; d=json.load(sys.stdin); print(d["verdict"], d["warned"])')
 	case $status in
-	FAIL) expect "$hex dropped, verify: $v" '[ "${v%% *}" = fail ]' ;;
-	WARN) expect "$hex WARN, verify: $v" '[ "${v%% *}" = pass ] && [ "${v#* }" != 0 ]' ;;
-	PASS) expect "$hex PASS, verify: $v" '[ "$v" = "pass 0" ]' ;;
+	FAIL) expect "$hex dropped, verify: $v" '[ "${v%% *}" = FAIL ]' ;;
+	WARN) expect "$hex WARN, verify: $v" '[ "${v%% *}" = PASS ] && [ "${v#* }" != 0 ]' ;;
+	PASS) expect "$hex PASS, verify: $v" '[ "$v" = "PASS 0" ]' ;;
 	*) expect "$hex has a screen verdict ($status)" false ;;
 	esac
 done < <(python3 -c '

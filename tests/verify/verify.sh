@@ -69,7 +69,7 @@ if $py -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
 st = {f["name"]: f["status"] for f in o["battery"]}
-assert o["verdict"] == "fail" and st["stride 1000"] == "FAIL", st["stride 1000"]
+assert o["verdict"] == "FAIL" and st["stride 1000"] == "FAIL", st["stride 1000"]
 assert st["sequential"] != "FAIL", st["sequential"]
 ' "$tmp/b.json"; then ok "multiples of 1000 collapse: stride 1000 FAILs"
 else bad "multiples of 1000"; fi
@@ -118,7 +118,7 @@ f = [f for f in o["battery"] if f["name"] == "sequential"][0]
 assert abs(f["worst_probe_ratio"] - worst) <= 1e-9 * worst, (f["worst_probe_ratio"], worst)
 assert (f["status"] == "FAIL") == (worst >= 2), (f["status"], worst)
 if worst >= 2:
-    assert o["verdict"] == "fail"
+    assert o["verdict"] == "FAIL"
     assert f["rule"] == "small word" or f["tail"] * o["judged"] < 0.05, f
 else:
     assert f["rule"] == "rank"
@@ -150,7 +150,7 @@ o = json.load(open(sys.argv[1]))
 text = open(sys.argv[2]).read().replace("\n", " ")
 first = open(sys.argv[2]).readline().rstrip("\n")
 # a PASS with a note says so on its first line
-assert first.endswith(", 1 note") == (o["verdict"] != "fail" and "Note:" in text), first
+assert first.endswith(", 1 note") == (o["verdict"] != "FAIL" and "Note:" in text), first
 p, n = int(o["value"]), o["bits"]
 def seq(mult, w, cap):
     worst = 0
@@ -429,7 +429,7 @@ if grep -q 'Why each family' "$tmp/full.txt" && [ "$(wc -l <"$tmp/full.txt")" -g
 if $py -c '
 import json, sys
 o = json.load(open(sys.argv[1]))
-assert o["verdict"] == "fail" and o["against"]["verdict"] == "pass"
+assert o["verdict"] == "FAIL" and o["against"]["verdict"] == "PASS"
 assert len(o["checks"]) == len(o["against"]["checks"])
 ' "$tmp/ag.json" && grep -q 'candidate.*reference' "$tmp/ag.txt"; then ok "--against"
 else bad "--against"; fi
@@ -622,6 +622,28 @@ if [ "$r4096" -gt 1000 ] && ! grep -q '[^.0-9]100%\|[^.0-9]0%' "$tmp/b64.txt" "$
    [ "$(tr '\n' ' ' <"$tmp/b64.txt" | grep -o '>99.9% of random odd 64-bit multipliers have a better worst' | wc -l)" = 2 ]
 then ok "stride map and field checks: >99.9%, never 100% (stride 4096 at R $r4096)"
 else bad "a share of the stride map or field checks reads 100% (or 0%)"; fi
+
+# every verdict and status in verify's JSON is one of the four words, in
+# upper case as the text report prints them (the verdict was "fail"/"pass")
+for a in "0x9e370001" "0x9e370001 --against 0x9e3779b9" "--bits 64 0x9e37fffffffc0001"; do
+	if ./cfx verify $a --json | $py -c '
+import json, sys
+o = json.load(sys.stdin)
+bad = []
+def walk(x, k=None):
+    if isinstance(x, dict):
+        for kk, v in x.items():
+            walk(v, kk)
+    elif isinstance(x, list):
+        for v in x:
+            walk(v, k)
+    elif k in ("verdict", "status") and x not in ("PASS", "WARN", "FAIL", "INFO"):
+        bad.append((k, x))
+walk(o)
+assert o["verdict"] in ("PASS", "FAIL") and not bad, (o["verdict"], bad[:5])'
+	then ok "JSON statuses upper case: verify $a"
+	else bad "JSON statuses not PASS/WARN/FAIL/INFO: verify $a"; fi
+done
 
 echo "verify: $pass passed, $fail failed"
 [ $fail = 0 ]
