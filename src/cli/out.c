@@ -32,9 +32,18 @@ json_t *out_jreal(double x)
 	return isfinite(x) ? json_real(x) : json_null();
 }
 
+/* A script's results are JSON Lines: one compact object a line. */
+static int json_lines;
+
+void out_json_lines(int on)
+{
+	json_lines = on;
+}
+
 void out_json(FILE *f, json_t *obj)
 {
-	json_dumpf(obj, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_dumpf(obj, f, (json_lines ? JSON_COMPACT : JSON_INDENT(2)) |
+	           JSON_PRESERVE_ORDER);
 	fputc('\n', f);
 	json_decref(obj);
 }

@@ -24,6 +24,10 @@ json_t *out_jreal(double x);
 /* Dump obj (one object, one line per field) to f and release it. */
 void out_json(FILE *f, json_t *obj);
 
+/* on: out_json writes one compact object a line (JSON Lines), as script
+ * mode's results are, so that a reader takes them one line at a time. */
+void out_json_lines(int on);
+
 /* "[a0; a1, a2, ...]" with runs of 4 or more equal quotients written
  * "1 (x12)", at most max terms of a periodic expansion unrolled, the
  * period in parentheses: sqrt(2) = [1; (2)].  malloc'd. */

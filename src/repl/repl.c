@@ -30,6 +30,7 @@
 #include "cfx/word.h"
 #include "cli/setting.h"
 #include "cli/cmds.h"
+#include "cli/out.h"
 #include "repl/repl.h"
 #include "util/buf.h"
 #include "util/text.h"
@@ -722,6 +723,8 @@ int repl_input_open(repl_input *in, repl *r, const repl_args *a)
 	in->tty = !a->file && isatty(STDIN_FILENO);
 	if (in->tty)
 		terminal_open(r);
+	else
+		out_json_lines(1);      /* a script's results: JSON Lines */
 	return 0;
 }
 
@@ -778,7 +781,8 @@ void repl_help(FILE *f)
 	        "command's help\n"
 	        "  cfx -f session.cfx             a script, stopping at the "
 	        "first error\n"
-	        "  echo 'cf 5' | cfx --json       a script's results as JSON\n");
+	        "  echo 'cf 5' | cfx --json       a script's results, one JSON "
+	        "object a line\n");
 }
 
 /* A shared option (--json, --bits N, --table-bits B, --keys F, --count

@@ -3,11 +3,9 @@
 # place, and search's defaults, columns and advice.
 
 # global options work with script input: they are the session's first
-# settings (--json is set format json)
-$ echo 'cf 5' | cfx --json | sed -n 1,3p
-> {
->   "input": "5",
->   "value": "5",
+# settings (--json is set format json; a script's results are JSON Lines)
+$ echo 'cf 5' | cfx --json | cut -c 1-25
+> {"input":"5","value":"5",
 $ echo 'naf 5' | cfx --bits 64 | head -1
 > value      0x0000000000000005 = 5 (64-bit, odd, prime)
 $ echo 'naf 5' | cfx --bits 200

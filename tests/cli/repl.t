@@ -59,15 +59,16 @@ $ cfx -f /nonexistent/script
 
 # session state: a command without a constant uses the session's;
 # 0x9e370001 = 2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1 (the seed)
-$ cfx | grep -E 'power_sum|"bits"'
+# (a script's JSON is JSON Lines: one object a line)
+$ cfx | grep -oE '"(power_sum|bits)":("[^"]*"|[0-9]+)'
 < set const 0x9e370001
 < naf --json
 < set bits 64
 < naf --json
->   "bits": 32,
->   "power_sum": "2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1",
->   "bits": 64,
->   "power_sum": "2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1",
+> "bits":32
+> "power_sum":"2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1"
+> "bits":64
+> "power_sum":"2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1"
 
 # show prints the state; let names a value; ans is the last constant used
 $ cfx
@@ -78,28 +79,7 @@ $ cfx
 < set format json
 < naf a
 < show
-> {
->   "value": "2147483649",
->   "hex": "0x80000001",
->   "bits": 32,
->   "odd": true,
->   "prime": false,
->   "binary_weight": 2,
->   "naf_weight": 2,
->   "wrapped": false,
->   "terms": [
->     {
->       "exp": 31,
->       "sign": 1
->     },
->     {
->       "exp": 0,
->       "sign": 1
->     }
->   ],
->   "power_sum": "2^31 + 1",
->   "add_sub_ops": 1
-> }
+> {"value":"2147483649","hex":"0x80000001","bits":32,"odd":true,"prime":false,"binary_weight":2,"naf_weight":2,"wrapped":false,"terms":[{"exp":31,"sign":1},{"exp":0,"sign":1}],"power_sum":"2^31 + 1","add_sub_ops":1}
 > const   (none)
 > bits    auto
 > table   8
@@ -110,10 +90,10 @@ $ cfx
 >         a = 2147483649 (0x80000001)
 
 # 2147483649 = 3 * 715827883, so not prime (gp: factor(2^31+1))
-$ cfx | grep prime
+$ cfx | grep -o '"prime":[a-z]*'
 < let b = 3 * 715827883
 < naf --json b
->   "prime": false,
+> "prime":false
 
 # help: the overview lists commands; ?CMD and help CMD give the full help;
 # an unknown name gets a suggestion

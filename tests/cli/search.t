@@ -139,7 +139,7 @@ $ cfx search --bits 32 --window 16 --prime --screen none --top 1 --terms 7 | sed
 >        2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1
 
 # the same command in the REPL (one command table)
-$ cfx repl | grep -c '"hex": "0x9e370001"'
+$ cfx repl | grep -c '"hex":"0x9e370001"'
 < search --bits 32 --window 16 --prime --screen none --top 1 --terms 7 --json
 > 1
 

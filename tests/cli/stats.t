@@ -148,5 +148,5 @@ $ printf 'stats\n' | cfx
 $ printf '1\n2\n3\n' > s; printf 'stats -n -q s\n' | cfx
 > x   3             1             3             2             2             1
 # the REPL's `set format json` reaches stats too
-$ printf '1\n2\n3\n' > s; printf 'set format json\nstats s\n' | cfx | grep -c '"median": 2.0'
+$ printf '1\n2\n3\n' > s; printf 'set format json\nstats s\n' | cfx | grep -c '"median":2.0'
 > 1
