@@ -12,6 +12,8 @@
 #include "cfx/constant.h"
 #include "cfx/keys.h"
 #include "cfx/search.h"
+#include "cfx/keys.h"
+#include "cfx/spec.h"
 #include "cfx/mcm.h"
 #include "cfx/word.h"
 #include "cli/cli.h"
@@ -718,6 +720,25 @@ static int unknown_option(cmd_ctx *c, const cmd_def *d, int arg,
 	return -1;
 }
 
+/* The largest value command d takes for option o (--bits, --count), hi
+ * the setting's when the command has no tighter one: the range an
+ * option's message states is the one the command accepts. */
+static unsigned long long option_cap(const cmd_def *d, const setting *o,
+                                     unsigned long long hi)
+{
+	int spectrum = !strcmp(d->name, "spectrum"),
+	    keys = !strcmp(d->name, "score") || !strcmp(d->name, "sweep") ||
+	           !strcmp(d->name, "bench");
+
+	if (o->id == SETTING_BITS && (keys || spectrum) && hi > WORD_MAX_HASH)
+		return WORD_MAX_HASH;
+	if (o->id == SETTING_COUNT && keys && hi > KEYS_MAX)
+		return KEYS_MAX;
+	if (o->id == SETTING_COUNT && spectrum && hi > SPEC_MAX_COUNT)
+		return SPEC_MAX_COUNT;
+	return hi;
+}
+
 int cli_number(cmd_ctx *c, int arg, const setting *o, const char *s,
                unsigned long long lo, unsigned long long hi,
                unsigned long long *out)
@@ -947,7 +968,8 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 			a->against_arg = at;
 			break;
 		case 'b':
-			if (cli_number(c, at, o, optarg, o->lo, o->hi, &v) < 0)
+			if (cli_number(c, at, o, optarg, o->lo,
+			               option_cap(d, o, o->hi), &v) < 0)
 				return -1;
 			a->bits = (unsigned long)v;
 			break;
@@ -961,7 +983,8 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 			a->table_bits = (int)v;
 			break;
 		case 'c':
-			if (cli_number(c, at, o, optarg, o->lo, o->hi, &v) < 0)
+			if (cli_number(c, at, o, optarg, o->lo,
+			               option_cap(d, o, o->hi), &v) < 0)
 				return -1;
 			a->count = v;
 			a->count_text = optarg;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cfx/expr.h"
+#include "cfx/word.h"
 
 typedef struct env {
 	expr_lookup look;
@@ -623,8 +624,10 @@ static int call(env *ev, const expr_node *n, expr_value *v)
 		if (mpz_sgn(z) < 0 || mpz_cmp_ui(z, EXPR_MAX_BITS) > 0)
 			return cfx_err_setn(ev->err, CFX_EDOMAIN, n->a->col,
 			                    ev->src + n->a->col, n->a->len,
-			                    "golden(N) needs 0 <= N <= %ld",
-			                    EXPR_MAX_BITS);
+			                    "golden(N) needs 0 <= N <= %ld (a "
+			                    "multiplier: at most %d bits, %d for "
+			                    "the hashing commands)", EXPR_MAX_BITS,
+			                    WORD_MAX_BITS, WORD_MAX_HASH);
 		expr_golden(z, mpz_get_ui(z));
 		return 0;
 	case EXPR_NEXTPRIME:

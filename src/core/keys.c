@@ -354,8 +354,9 @@ static int need(const keys_spec *ks, unsigned bits, size_t count, cfx_err *err)
 int keys_count_check(size_t count, cfx_err *err)
 {
 	if (count > KEYS_MAX)
-		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "--count %zu is "
-		                   "above the limit of 2^28 keys", count);
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "%zu keys: --count "
+		                   "must be between 1 and %zu", count,
+		                   (size_t)KEYS_MAX);
 	return 0;
 }
 

@@ -775,6 +775,37 @@ static void backing(numset *ns, const lesson *l)
 	}
 }
 
+/* Whether hint h says "try CMD" (or "try: CMD") where step s refuses
+ * CMD's word until it is answered: advice the learner cannot follow. */
+static int hint_tries_refused(const lesson_step *s, const lesson_text *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->n; i++) {
+		const char *p = h->line[i];
+		while ((p = strcasestr(p, "try")) != NULL) {
+			int word_start = p == h->line[i] || !isalnum((unsigned char)p[-1]);
+			char w[64];
+			size_t n;
+			p += 3;
+			if (!word_start)
+				continue;
+			if (*p == ':')
+				p++;
+			if (*p != ' ')
+				continue;
+			p += strspn(p, " ");
+			n = strcspn(p, " ,.;:)");
+			if (!n || n >= sizeof w)
+				continue;
+			snprintf(w, sizeof w, "%.*s", (int)n, p);
+			if (lesson_step_refuses(s, w))
+				return 1;
+		}
+	}
+	return 0;
+}
+
 size_t lesson_lint(const lesson *l, const char *src, const char *facts_text,
                    lesson_problem **out)
 {
@@ -813,6 +844,11 @@ size_t lesson_lint(const lesson *l, const char *src, const char *facts_text,
 		if (s->predict && !s->nreveals)
 			teach(&pr, s->line, "a prediction is never revealed (add "
 			      "reveals: COMMAND) (%s)", s->title);
+		for (j = 0; s->nreveals && j < s->nhints; j++)
+			if (hint_tries_refused(s, &s->hints[j]))
+				teach(&pr, s->hints[j].lineno[0], "a hint says to try a "
+				      "command the step refuses until it is answered (%s)",
+				      s->title);
 		if (!a)
 			continue;
 		if (lesson_words_in(s->title, a))

@@ -199,7 +199,7 @@ $ cfx search --bits 32 --terms 12 --window 1
 ! cfx: search: more than 2000000 candidates in the window; try --window 5 (now 1) or --terms 11
 ? 2
 $ cfx spectrum 0x9e370001 --count 2^27
-! cfx: spectrum: count above the limit of 2^26 points (2^27)
+! cfx: spectrum: --count must be between 1 and 67108864 (2^27)
 ? 2
 $ CFX_TEST_MEMAVAILABLE_MIB=100 cfx spectrum 0x9e370001 --count 2^24
 ! cfx: spectrum: the points would take 256 MiB, more than the 100 MiB available now (2^24)
@@ -208,10 +208,14 @@ $ CFX_TEST_MEMAVAILABLE_MIB=100 cfx score --keys random --count 2^24 5
 ! cfx: score: the keys would take 256 MiB, more than the 100 MiB available now (2^24)
 ? 2
 $ cfx score --keys random --count 2^29 5
-! cfx: score: --count 536870912 is above the limit of 2^28 keys (2^29)
+! cfx: score: --count must be between 1 and 268435456 (2^29)
 ? 2
 $ cfx bench --count 4294967297 5
-! cfx: bench: --count 4294967297 is above the limit of 2^28 keys (4294967297)
+! cfx: bench: --count must be between 1 and 268435456 (4294967297)
+? 2
+# sweep's default count, 4 keys a bucket, over that range at 2^28 buckets
+$ cfx sweep -t 28 5
+! cfx: sweep: 1073741824 keys: --count must be between 1 and 268435456
 ? 2
 $ i=0; { echo 'let a0 = 1'; while [ $i -lt 12 ]; do echo "let a$((i + 1)) = a$i + a$i"; i=$((i + 1)); done; } > lets; cfx -f lets
 ! cfx: lets:13: let: expression too large once names are replaced (over 4096 nodes) (a11)

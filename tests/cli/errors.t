@@ -52,7 +52,7 @@ $ cfx naf 5 --bits 0
 ! cfx: naf: --bits must be between 1 and 65536 (0)
 ? 2
 $ cfx score 5 --bits=0
-! cfx: score: --bits must be between 1 and 65536 (0)
+! cfx: score: --bits must be between 1 and 64 (0)
 ? 2
 $ cfx naf 5 --bits 70000
 ! cfx: naf: --bits must be between 1 and 65536 (70000)
@@ -60,15 +60,16 @@ $ cfx naf 5 --bits 70000
 $ cfx naf 5 --bits x
 ! cfx: naf: --bits needs an integer (x)
 ? 2
-# the hashing commands stop at 64 bits; the message must name the token
+# the hashing commands stop at 64 bits: their --bits range says so, 0 or
+# 65 alike (naf's above is 1..65536); the message must name the token
 $ cfx score 5 --bits 65
-! cfx: score: --bits 65 is above the 64 supported here (65)
+! cfx: score: --bits must be between 1 and 64 (65)
 ? 2
 $ cfx spectrum 5 --bits 65
-! cfx: spectrum: --bits 65 is above the 64 supported here (65)
+! cfx: spectrum: --bits must be between 1 and 64 (65)
 ? 2
 $ cfx sweep 5 --bits 65
-! cfx: sweep: --bits 65 is above the 64 supported here (65)
+! cfx: sweep: --bits must be between 1 and 64 (65)
 ? 2
 $ cfx shifts --emit c --bits 65 5
 ! cfx: shifts: --bits 65 is above the 64 supported here (65)
@@ -162,22 +163,29 @@ $ cfx score 5 --keys random:1:2
 ? 2
 
 # ---- counts that would exhaust memory ----------------------------------------
-# 2^40 passes the option's own range check; the limit comes later and the
-# message must still name the token the user typed
+# each command's --count range is the one it takes, stated alike for 0 and
+# for too many (score, sweep, bench: 2^28 keys; spectrum: 2^26 points),
+# naming the token the user typed
 $ cfx score 5 --count 2^40
-! cfx: score: --count 1099511627776 is above the limit of 2^28 keys (2^40)
+! cfx: score: --count must be between 1 and 268435456 (2^40)
 ? 2
 $ cfx sweep 5 --count 2^40
-! cfx: sweep: --count 1099511627776 is above the limit of 2^28 keys (2^40)
+! cfx: sweep: --count must be between 1 and 268435456 (2^40)
 ? 2
 $ cfx spectrum 5 --count 2^40
-! cfx: spectrum: count above the limit of 2^26 points (2^40)
+! cfx: spectrum: --count must be between 1 and 67108864 (2^40)
 ? 2
 $ cfx score 5 --count 2^41
-! cfx: score: --count must be between 1 and 1099511627776 (2^41)
+! cfx: score: --count must be between 1 and 268435456 (2^41)
 ? 2
 $ cfx score 5 --count 0
-! cfx: score: --count must be between 1 and 1099511627776 (0)
+! cfx: score: --count must be between 1 and 268435456 (0)
+? 2
+$ cfx sweep 5 --count 0
+! cfx: sweep: --count must be between 1 and 268435456 (0)
+? 2
+$ cfx score 5 --count 268435457
+! cfx: score: --count must be between 1 and 268435456 (268435457)
 ? 2
 # more points than an even multiplier has: 12 = 4*3 gives 2^6 on 8 bits
 $ cfx spectrum --bits 8 12 --count 65
@@ -251,3 +259,13 @@ $ cfx sweep --json --bits 8 0x9e | grep even_multiplier
 >   "even_multiplier": true
 $ cfx sweep --json --bits 8 0x9f | grep even_multiplier
 >   "even_multiplier": false
+
+# golden(N): the range N takes (EXPR_MAX_BITS = 2^20 = 1048576) and, in the
+# same message, the narrower one of a multiplier (65536 bits; 64 for the
+# hashing commands), which golden(100000) meets: 2^100000/phi has 100000 bits
+$ cfx naf 'golden(2097152)'
+! cfx: naf: golden(N) needs 0 <= N <= 1048576 (a multiplier: at most 65536 bits, 64 for the hashing commands) (2097152)
+? 2
+$ cfx naf 'golden(100000)'
+! cfx: naf: multiplier wider than 65536 bits (golden(100000))
+? 2

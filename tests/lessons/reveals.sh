@@ -4,7 +4,8 @@
 # naf golden(32), step 2 predicts with naf).  That very line runs there all
 # the same; the next step's own reveal and other lines of its word are
 # still refused; and learn --check fails a lesson where the line so let
-# through prints the next step's answer.  Commands and answers come from
+# through prints the next step's answer, or where a hint says to try a
+# command its step refuses (lesson 6 step 2 did: "try naf golden(32) - 2").  Commands and answers come from
 # the lesson files; the value of golden(32) from python.
 . "$(dirname "$0")/lib.sh"
 unset CFX_LESSONS
@@ -61,6 +62,14 @@ sed -i "s/^reveals: naf $hex\$/reveals: cf $hex/" "$tmp/l/01-l.lesson"
 out=$("$cfx" learn --check "$tmp/l/01-l.lesson" 2>&1); rc=$?
 echo "$out" | grep -q "previous step's reveal" && bad "lint on a harmless reveal: $out" ||
 	ok "learn --check: a reveal of another command passes"
+
+# a hint that says to try a command the step refuses
+sed -i "s/^hint: Sixteen to the powers\.\$/hint: Try naf $hex and read it./" "$tmp/l/01-l.lesson"
+grep -q "^hint: Try naf $hex" "$tmp/l/01-l.lesson" || bad "fixture edit"
+out=$("$cfx" learn --check "$tmp/l/01-l.lesson" 2>&1); rc=$?
+[ $rc = 1 ] && echo "$out" | grep -q '01-l.lesson:15: a hint says to try a command the step refuses' &&
+	ok "learn --check: a hint that says to try a refused command fails" ||
+	bad "hint lint (status $rc): $out"
 
 n=0
 for f in "$root"/lessons/*.lesson; do
