@@ -244,12 +244,15 @@ static void text_out(FILE *f, const review *rv, const review_args *a)
 	for (i = 0; i < rv->nfind; i++) {
 		const review_finding *x = &rv->find[i];
 		const char *file = rv->pt.files[x->file];
+		char paint[48];
+		/* ERROR red, WARNING yellow on a coloured f, as checkpatch */
+		const char *lv = out_paint(f, review_level_name(x->level, a->gcc),
+		                           paint, sizeof paint);
 		if (a->gcc)
-			fprintf(f, "%s:%lu:%u: %s: %s\n", file, x->line, x->col,
-			        review_level_name(x->level, 1), x->msg);
+			fprintf(f, "%s:%lu:%u: %s: %s\n", file, x->line, x->col, lv,
+			        x->msg);
 		else
-			fprintf(f, "%s:%lu: %s: %s\n", file, x->line,
-			        review_level_name(x->level, 0), x->msg);
+			fprintf(f, "%s:%lu: %s: %s\n", file, x->line, lv, x->msg);
 	}
 }
 

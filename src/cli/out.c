@@ -249,6 +249,8 @@ const char *out_paint(FILE *f, const char *word, char *buf, size_t n)
 	static const struct { const char *word, *sgr; } colours[] = {
 		{ "PASS", "32" }, { "WARN", "33" }, { "FAIL", "31" },
 		{ "good", "32" }, { "weak", "33" }, { "bad", "31" },
+		{ "ERROR", "31" }, { "WARNING", "33" },    /* review's levels */
+		{ "error", "31" }, { "warning", "33" },
 	};
 	size_t i;
 

@@ -88,7 +88,8 @@ int out_color_set(const char *when);
 int out_color_on(FILE *f);
 
 /* word in its colour when f is coloured: PASS and good green, WARN and
- * weak yellow, FAIL and bad red (in buf, n >= 24 + strlen(word));
+ * weak yellow, FAIL and bad red, review's ERROR red and WARNING yellow
+ * (either case) (in buf, n >= 24 + strlen(word));
  * otherwise, and for any other word, word itself.  Its width on screen is
  * strlen(word). */
 const char *out_paint(FILE *f, const char *word, char *buf, size_t n);

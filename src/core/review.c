@@ -1166,6 +1166,141 @@ static void literal_replaced(walk *w, review_mult *m)
 	}
 }
 
+static int is32(const tok *t, size_t i, size_t n)
+{
+	int l;
+
+	return t[i].type == T_IDENT && type_bits(t[i].s, 0, &l) == 32 && !l &&
+	       !(i + 1 < n && (!strcmp(t[i + 1].s, "long") ||
+	                       !strcmp(t[i + 1].s, "short") ||
+	                       !strcmp(t[i + 1].s, "char")));
+}
+
+/* The word the code keeps a multiply by name in, where it shows it: 32
+ * when the product is assigned to or declared as a 32-bit type (u32,
+ * uint32_t, __u32, unsigned int), cast to one, shifted right by
+ * (32 - x), passed to hash_32(), or returned from a function returning
+ * one (with no other right shift); else 0.  The multiply itself: name
+ * next to a '*'.  why says where. */
+static unsigned use_word(walk *w, const char *name, char *why, size_t nwhy)
+{
+	const tok *t = w->v.t;
+	size_t n = w->v.n, i;
+
+	for (i = 1; i + 1 < n; i++) {
+		size_t a = i, b = i, k;
+		int shr = 0, shr32 = 0;
+		if (t[i].type != T_IDENT || strcmp(t[i].s, name) ||
+		    (strcmp(t[i - 1].s, "*") && strcmp(t[i - 1].s, "*=") &&
+		     strcmp(t[i + 1].s, "*")))
+			continue;
+		while (a > 0 && t[a - 1].type != T_PP && strcmp(t[a - 1].s, ";") &&
+		       strcmp(t[a - 1].s, "{") && strcmp(t[a - 1].s, "}"))
+			a--;
+		while (b < n && t[b].type != T_PP && strcmp(t[b].s, ";") &&
+		       strcmp(t[b].s, "{") && strcmp(t[b].s, "}"))
+			b++;
+		for (k = a; k < b; k++)
+			if (t[k].type == T_OP && !strcmp(t[k].s, ">>")) {
+				if (k + 3 < b && !strcmp(t[k + 1].s, "(") &&
+				    !strcmp(t[k + 2].s, "32") && !strcmp(t[k + 3].s, "-"))
+					shr32 = 1;
+				else
+					shr = 1;
+			}
+		if (shr32) {
+			snprintf(why, nwhy, "the product is shifted right by (32 - "
+			         "...) at line %lu", t[i].line);
+			return 32;
+		}
+		/* (u32)(... name ...), hash_32(... name ...) */
+		for (k = a; k + 1 < i; k++) {
+			size_t q, end;
+			int par = 0, cast = k >= a + 3 && !strcmp(t[k].s, "(") &&
+			          !strcmp(t[k - 1].s, ")") && is32(t, k - 2, n) &&
+			          !strcmp(t[k - 3].s, "(");
+			int h32 = k > a && !strcmp(t[k].s, "(") &&
+			          !strcmp(t[k - 1].s, "hash_32");
+			if (!cast && !h32)
+				continue;
+			for (end = q = k; q < b; q++) {
+				if (!strcmp(t[q].s, "("))
+					par++;
+				else if (!strcmp(t[q].s, ")") && !--par) {
+					end = q;
+					break;
+				}
+			}
+			if (end > i) {
+				if (h32)
+					snprintf(why, nwhy, "the product is hashed by "
+					         "hash_32() at line %lu", t[i].line);
+				else
+					snprintf(why, nwhy, "the product is cast to %s at "
+					         "line %lu", t[k - 2].s, t[i].line);
+				return 32;
+			}
+		}
+		if (shr)
+			continue;
+		/* [static const] u32 v = ... name ...; */
+		for (k = a; k < i && (!strcmp(t[k].s, "static") ||
+		     !strcmp(t[k].s, "const") || !strcmp(t[k].s, "register")); k++)
+			;
+		if (k + 2 < i && is32(t, k, n) &&
+		    (!strcmp(t[k + 1].s, "int") ? k + 3 < i &&
+		     t[k + 2].type == T_IDENT && !strcmp(t[k + 3].s, "=") :
+		     t[k + 1].type == T_IDENT && !strcmp(t[k + 2].s, "="))) {
+			snprintf(why, nwhy, "the product is kept in %s at line %lu",
+			         !strcmp(t[k].s, "unsigned") &&
+			         !strcmp(t[k + 1].s, "int") ? "unsigned int" : t[k].s,
+			         t[i].line);
+			return 32;
+		}
+		/* v = ... name ...; v declared 32-bit before it */
+		if (a + 2 < i && t[a].type == T_IDENT && (!strcmp(t[a + 1].s, "=") ||
+		    !strcmp(t[a + 1].s, "*="))) {
+			for (k = a; k-- > 1 && k + 2000 > a;)
+				if (!strcmp(t[k].s, t[a].s) && t[k].type == T_IDENT &&
+				    is32(t, k - 1, n)) {
+					snprintf(why, nwhy, "the product is kept in %s %s at "
+					         "line %lu", t[k - 1].s, t[a].s, t[i].line);
+					return 32;
+				}
+		}
+		/* return ... name ...; in a function returning a 32-bit type */
+		if (!strcmp(t[a].s, "return")) {
+			int depth = 0;
+			for (k = a; k-- > 0;) {
+				if (!strcmp(t[k].s, "}"))
+					depth++;
+				else if (!strcmp(t[k].s, "{") && !depth--)
+					break;
+			}
+			if (k < a && k >= 1 && !strcmp(t[k - 1].s, ")")) {
+				int par = 0;
+				size_t q = k - 1;
+				for (;; q--) {
+					if (!strcmp(t[q].s, ")"))
+						par++;
+					else if (!strcmp(t[q].s, "(") && !--par)
+						break;
+					if (!q)
+						break;
+				}
+				if (q >= 2 && !strcmp(t[q].s, "(") &&
+				    t[q - 1].type == T_IDENT && is32(t, q - 2, n)) {
+					snprintf(why, nwhy, "the product is returned as %s "
+					         "by %s() at line %lu", t[q - 2].s, t[q - 1].s,
+					         t[i].line);
+					return 32;
+				}
+			}
+		}
+	}
+	return 0;
+}
+
 /* A define or declaration of a multiplier on the new side. */
 static void mult_constant(walk *w, review_kind k, const char *name,
                           const char *text, const mpz_t v, int suffix_long,
@@ -1181,6 +1316,28 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 
 	mpz_set(m->p, v);
 	infer_word(m, type_word, type, suffix_long, ctx, cond, cline);
+	/* no type and no #if: the use decides over the suffix, then a
+	 * comment that says 2^32 */
+	if (!type_word && !ctx && suffix_long && m->bits != 32 &&
+	    mpz_sizeinbase(v, 2) <= 32 && k != REVIEW_LITERAL) {
+		char why[sizeof m->why_bits - 40];
+		size_t c;
+		int says32 = 0, says64 = 0;
+		for (c = 0; c < w->ncomments; c++) {
+			says32 |= review_find_ci(w->v.t[w->comments[c]].s, "2^32") != 0;
+			says64 |= review_find_ci(w->v.t[w->comments[c]].s, "2^64") != 0;
+		}
+		if (name[0] && use_word(w, name, why, sizeof why) == 32) {
+			m->bits = 32;
+			snprintf(m->why_bits, sizeof m->why_bits, "%s, over the suffix "
+			         "%s", why, suffix_long == 2 ? "ULL" : "UL");
+		} else if (says32 && !says64) {
+			m->bits = 32;
+			snprintf(m->why_bits, sizeof m->why_bits, "its comment says "
+			         "2^32, over the suffix %s", suffix_long == 2 ? "ULL" :
+			         "UL");
+		}
+	}
 	if (name[0] && (old = defs_find(w->oldd, name, ctx)) && old->valid &&
 	    mpz_cmp(old->v, v) && (!ctx || !old->ctx || old->ctx == ctx)) {
 		m->has_old = 1;

@@ -547,4 +547,38 @@ for c in "/* cf. the paper by Knuth */" "/* cf. [Knuth 6.4] */" "/* see the cf o
 	expect "cf: '$c' is no claim" '! grep -q "continued fraction" "$tmp/cf"'
 done
 
+# ---- a UL constant in a 32-bit hash: the use decides the word --------------
+$cfx review $fx/hash32_ul.patch > "$tmp/hu"; rc=$?
+# gp: the expansion of 0x9e3779b9/2^32 begins 0, 1, 1, 1, 1, 1 (the claim)
+cf6=$(echo "v = contfrac(0x9e3779b9 / 2^32); print(v[1..6] == [0,1,1,1,1,1])" | gp -q -f)
+expect "hash32 UL: gp: 0x9e3779b9/2^32 begins [0; 1, 1, 1, 1, 1]" '[ "$cf6" = 1 ]'
+# line 8 of the new file: "u32 hash = val * GOLDEN_RATIO_PRIME;"
+expect "hash32 UL: 32-bit, the product kept in u32 at line 8, over the suffix" \
+	'grep -q "^include/linux/hash.h:4: NOTE: GOLDEN_RATIO_PRIME = 0x9e3779b9: 32-bit multiplier (the product is kept in u32 at line 8, over the suffix UL)$" "$tmp/hu"'
+expect "hash32 UL: the expansion confirmed, no 64-bit word warning, exit 0" \
+	'[ $rc = 0 ] && grep -q "continued fraction confirmed term by term" "$tmp/hu" &&
+	 ! grep -q "64-bit\|WARNING\|ERROR" "$tmp/hu" &&
+	 $cfx verify --bits 32 0x9e3779b9 >/dev/null'
+# the other uses that keep the product in 32 bits, and two that do not
+usecase() { printf -- '--- a/lib/w.c\n+++ b/lib/w.c\n@@ -1,2 +1,6 @@\n #include <linux/types.h>\n+/* %s */\n+#define MY_HASH_MULT 0x9e3779b9UL\n+\n+%s\n int x;\n' "$1" "$2" > "$tmp/use.patch"
+	$cfx review "$tmp/use.patch" | grep "MY_HASH_MULT = "; }
+expect "use: (u32)(v * M) is a cast to u32" \
+	'usecase golden "static u32 f(u32 v) { return (u32)(v * MY_HASH_MULT) >> 22; }" | grep -q ": 32-bit multiplier (the product is cast to u32 at line 5, over the suffix UL)"'
+expect "use: return v * M in a function returning u32" \
+	'usecase golden "static inline u32 hash_32x(u32 v) { return v * MY_HASH_MULT; }" | grep -q ": 32-bit multiplier (the product is returned as u32 by hash_32x() at line 5"'
+expect "use: (v * M) >> (32 - 10)" \
+	'usecase golden "static unsigned long f(unsigned long v) { return (v * MY_HASH_MULT) >> (32 - 10); }" | grep -q ": 32-bit multiplier (the product is shifted right by (32 - ...) at line 5"'
+expect "use: hash_32(v * M, 10)" \
+	'usecase golden "static u32 f(u32 v) { return hash_32(v * MY_HASH_MULT, 10); }" | grep -q ": 32-bit multiplier (the product is hashed by hash_32() at line 5"'
+expect "use: h declared u32, then h = v * M" \
+	'usecase golden "static u32 f(u32 v) { u32 h; h = v * MY_HASH_MULT; return h >> 22; }" | grep -q ": 32-bit multiplier (the product is kept in u32 h at line 5"'
+expect "use: unsigned int h = v * M" \
+	'usecase golden "static u32 f(u32 v) { unsigned int h = v * MY_HASH_MULT; return h >> 22; }" | grep -q ": 32-bit multiplier (the product is kept in unsigned int at line 5"'
+expect "use: a comment saying 2^32" \
+	'usecase "round(2^32/phi)" "static int z;" | grep -q ": 32-bit multiplier (its comment says 2^32, over the suffix UL)"'
+expect "use: u64 h = v * M stays 64-bit" \
+	'usecase golden "static u64 f(u64 v) { u64 h = v * MY_HASH_MULT; return h >> 54; }" | grep -q "0x000000009e3779b9: 64-bit multiplier (suffix UL"'
+expect "use: u32 function but >> 54 of a u64 product stays 64-bit" \
+	'usecase golden "static u32 f(u64 v) { return (v * MY_HASH_MULT) >> 54; }" | grep -q ": 64-bit multiplier (suffix UL"'
+
 done_suite review
