@@ -787,14 +787,15 @@ static const verify_family *noted_worst(const verify_battery *bt)
 /* The first line.  A PASS whose report has a small-word note (a stride
  * at R >= 2 the verdict does not count) says so here too, for readers of
  * the first line only (noted: the report prints s's note). */
-static void summary(FILE *f, const subject *s, int noted)
+/* The first line: "cfx: P (N-bit): ...", or under it "against: OLD ..." */
+static void summary(FILE *f, const subject *s, int noted, const char *lead)
 {
 	const verify_battery *bt = &s->bt;
 	size_t checks = bt->nforms + bt->nfam;
 	int note = noted && noted_worst(bt);
 	char paint[48];
 
-	fprintf(f, "cfx: %s (%u-bit): %s, ", s->k.hex, s->bits,
+	fprintf(f, "%s: %s (%u-bit): %s, ", lead, s->k.hex, s->bits,
 	        out_paint(f, bt->nfail ? "FAIL" : "PASS", paint, sizeof paint));
 	if (bt->nfail)
 		fprintf(f, "%zu of %zu checks\n", bt->nfail, checks);
@@ -1067,11 +1068,9 @@ static void report(FILE *f, const subject *s, const subject *ref, int full)
 	char text[1024], tables[160];
 	size_t i, rows = 0, j, len;
 
-	summary(f, s, 1);
-	if (ref) {
-		fprintf(f, "against ");
-		summary(f, ref, 0);
-	}
+	summary(f, s, 1, "cfx");
+	if (ref)
+		summary(f, ref, 0, "against");
 	fputc('\n', f);
 	snprintf(text, sizeof text, "%s = %s", s->k.hex, s->k.sum);
 	para(f, 0, text);
@@ -1082,8 +1081,9 @@ static void report(FILE *f, const subject *s, const subject *ref, int full)
 	    len < sizeof text)
 		snprintf(text + len, sizeof text - len, "  Packed fields, pointers "
 		         "and sparse keys are ranked against random %u-bit "
-		         "multipliers' worst cells over tables 2^4..2^20 (make "
-		         "calibrate measures 32 and 64 bits).", bt->cal_bits);
+		         "multipliers' worst cells over tables 2^4..2^20 (the "
+		         "reference built into cfx has 32 and 64 bits).",
+		         bt->cal_bits);
 	para(f, 0, text);
 	fputc('\n', f);
 	table(f, s, ref, full);

@@ -1139,6 +1139,7 @@ static void check_size(verify_battery *bt)
 	double A, tail;
 	int outright;
 	verify_check *k;
+	char name[24];
 
 	if (neg < m)
 		m = neg;
@@ -1148,23 +1149,28 @@ static void check_size(verify_battery *bt)
 	k = form(bt, "size", outright ? VERIFY_FAIL
 	         : verify_rule(A, tail, bt->judged));
 	k->tail = tail;
+	/* the smaller of p and its negation 2^n - p, named as such */
+	if (m == bt->p)
+		snprintf(name, sizeof name, "p");
+	else
+		snprintf(name, sizeof name, "2^%u - p", n);
 	if (k->status == VERIFY_PASS)
 		snprintf(k->detail, sizeof k->detail, "%s = %.3g x 2^%u: consecutive "
-		         "keys move by 1/%.3g of the word", m == bt->p ? "p" : "-p",
+		         "keys move by 1/%.3g of the word", name,
 		         (double)m / ldexp(1, (int)n - 1), n - 1, A);
 	else if (outright)
 		snprintf(k->detail, sizeof k->detail, "%s is about 2^%.1f, far below "
 		         "2^%u: %u consecutive keys span 1/%.3g of the word, so they "
 		         "fill at most %u of a 2^%u-bucket table's buckets, whatever "
 		         "the rank (1 odd multiplier in %.3g is this small)",
-		         m == bt->p ? "p" : "-p", log2((double)m), n - 1, 1u << b,
+		         name, log2((double)m), n - 1, 1u << b,
 		         A / ldexp(1, (int)b), (1u << b) / 8 + 1, b, 1 / tail);
 	else
 		snprintf(k->detail, sizeof k->detail, "%s is about 2^%.1f, far below "
 		         "2^%u: consecutive keys move by only 1/%.3g of the word, so "
 		         "runs of %.3g/m keys share a bucket of an m-bucket table "
 		         "(1 odd multiplier in %.3g is this small)",
-		         m == bt->p ? "p" : "-p", log2((double)m), n - 1, A, A,
+		         name, log2((double)m), n - 1, A, A,
 		         1 / tail);
 }
 
