@@ -621,24 +621,26 @@ static int call(env *ev, const expr_node *n, expr_value *v)
 		return -1;
 	switch (n->kind) {
 	case EXPR_GOLDEN:
-		if (mpz_sgn(z) < 0 || mpz_cmp_ui(z, EXPR_MAX_BITS) > 0)
-			return cfx_err_setn(ev->err, CFX_EDOMAIN, n->a->col,
-			                    ev->src + n->a->col, n->a->len,
-			                    "golden(N) needs 0 <= N <= %ld (a "
-			                    "multiplier: at most %d bits, %d for "
-			                    "the hashing commands)", EXPR_MAX_BITS,
-			                    WORD_MAX_BITS, WORD_MAX_HASH);
+		if (mpz_sgn(z) < 0 || mpz_cmp_ui(z, EXPR_MAX_BITS) > 0) {
+			char msg[160];
+			snprintf(msg, sizeof msg, "golden(N) needs 0 <= N <= %ld (a "
+			         "multiplier: at most %d bits, %d for the hashing "
+			         "commands)", EXPR_MAX_BITS, WORD_MAX_BITS,
+			         WORD_MAX_HASH);
+			return operand_err(ev, n->a, CFX_EDOMAIN, msg);
+		}
 		expr_golden(z, mpz_get_ui(z));
 		return 0;
 	case EXPR_NEXTPRIME:
 	case EXPR_PREVPRIME:
 		/* the search costs ~ bits^3 per candidate and ~bits candidates */
-		if (mpz_sizeinbase(z, 2) > EXPR_PRIME_MAX_BITS)
-			return cfx_err_setn(ev->err, CFX_ELIMIT, n->a->col,
-			                    ev->src + n->a->col, n->a->len,
-			                    "%s needs an argument below 2^%d",
-			                    n->kind == EXPR_NEXTPRIME ? "nextprime"
-			                    : "prevprime", EXPR_PRIME_MAX_BITS);
+		if (mpz_sizeinbase(z, 2) > EXPR_PRIME_MAX_BITS) {
+			char msg[64];
+			snprintf(msg, sizeof msg, "%s needs an argument below 2^%d",
+			         n->kind == EXPR_NEXTPRIME ? "nextprime" : "prevprime",
+			         EXPR_PRIME_MAX_BITS);
+			return operand_err(ev, n->a, CFX_ELIMIT, msg);
+		}
 		/* about b^3 bit operations: the budget's unit */
 		{
 			double b = (double)mpz_sizeinbase(z, 2);
@@ -651,9 +653,8 @@ static int call(env *ev, const expr_node *n, expr_value *v)
 			return 0;
 		}
 		if (!expr_prevprime(z, z))
-			return cfx_err_setn(ev->err, CFX_EDOMAIN, n->a->col,
-			                    ev->src + n->a->col, n->a->len,
-			                    "there is no prime below this");
+			return operand_err(ev, n->a, CFX_EDOMAIN,
+			                   "there is no prime below this");
 		return 0;
 	default:
 		return 0;

@@ -135,3 +135,18 @@ $ cfx naf 0xUL
 $ cfx naf 12abc
 ! cfx: naf: bad digit in number (12abc)
 ? 2
+
+# a function's bad argument is named whole, as an operator's operand is
+# (golden(-1) named '-', golden(2^21) named '^')
+$ cfx naf 'golden(-1)'
+! cfx: naf: golden(N) needs 0 <= N <= 1048576 (a multiplier: at most 65536 bits, 64 for the hashing commands) (-1)
+? 2
+$ cfx cf 'golden(2^21)'
+! cfx: cf: golden(N) needs 0 <= N <= 1048576 (a multiplier: at most 65536 bits, 64 for the hashing commands) (2^21)
+? 2
+$ cfx naf 'prevprime(1+1)'
+! cfx: naf: there is no prime below this (1+1)
+? 2
+$ cfx naf 'nextprime(2^2048)'
+! cfx: naf: nextprime needs an argument below 2^2048 (2^2048)
+? 2
