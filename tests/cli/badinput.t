@@ -266,6 +266,9 @@ $ CC=false cfx bench 5 --runs 3
 $ CC=g++ cfx bench 5 --runs 3
 ! cfx: bench: the compiled object has no function cfx_bench_0 (a C++ compiler? set CC to a C compiler) (g++)
 ? 2
+$ CC='gcc "-O2' cfx bench 5 --runs 3
+! cfx: bench: $CC leaves a quote open (gcc "-O2)
+? 2
 $ TMPDIR=/proc cfx bench 5 --runs 3
 ! cfx: bench: cannot make a temporary directory: No such file or directory (/proc)
 ? 2
