@@ -48,16 +48,16 @@ expect "CC=g++ bench: status 2, not a crash (got $rc)" '[ $rc = 2 ]'
 expect "CC=g++ bench: the missing function named ($(head -1 "$tmp/err"))" \
 	'grep -q "has no function cfx_bench_0" "$tmp/err"'
 CC=g++ verify
-expect "CC=g++ verify: pass, shift/add INFO ($(cat "$tmp/v"))" \
-	'grep -q "^pass INFO: the compiled check cannot run: the test harness alone does not compile" "$tmp/v"'
+expect "CC=g++ verify: PASS, shift/add INFO ($(cat "$tmp/v"))" \
+	'grep -q "^PASS INFO: the compiled check cannot run: the test harness alone does not compile" "$tmp/v"'
 
 CC=false bench; rc=$?
 expect "CC=false bench: status 2 (got $rc)" '[ $rc = 2 ]'
 expect "CC=false bench: said ($(cat "$tmp/err"))" \
 	'[ "$(cat "$tmp/err")" = "cfx: bench: the compiler failed (exit status 1) (false)" ]'
 CC=false verify
-expect "CC=false verify: pass, INFO ($(cat "$tmp/v"))" \
-	'grep -q "^pass INFO: the compiled check cannot run: .*exit status 1.*evaluator agrees on 2^20 inputs" "$tmp/v"'
+expect "CC=false verify: PASS, INFO ($(cat "$tmp/v"))" \
+	'grep -q "^PASS INFO: the compiled check cannot run: .*exit status 1.*evaluator agrees on 2^20 inputs" "$tmp/v"'
 
 # a directory passes access(X_OK): as on PATH, it is no compiler (it was
 # "the compiler failed (cannot run: Permission denied)")
@@ -66,7 +66,7 @@ expect "CC=a directory bench: status 2, no compiler ($(cat "$tmp/err"))" \
 	'[ $rc = 2 ] && [ "$(cat "$tmp/err")" = "cfx: bench: no C compiler found; install gcc or set CC ($tmp)" ]'
 CC=$tmp verify
 expect "CC=a directory verify: INFO, no compiler ($(cat "$tmp/v"))" \
-	'grep -q "^pass INFO: the compiled check cannot run: no C compiler found ($tmp)" "$tmp/v"'
+	'grep -q "^PASS INFO: the compiled check cannot run: no C compiler found ($tmp)" "$tmp/v"'
 
 # a quote left open in $CC: refused as a shell refuses it (the open word
 # went to the compiler, and ld's "returned 1 exit status" was the reason)
@@ -75,7 +75,7 @@ expect "CC with an open quote, bench: status 2, said ($(cat "$tmp/err"))" \
 	'[ $rc = 2 ] && [ "$(cat "$tmp/err")" = "cfx: bench: \$CC leaves a quote open (gcc \"-O2)" ]'
 CC='gcc "-O2' verify
 expect "CC with an open quote, verify: INFO, said ($(cat "$tmp/v"))" \
-	'grep -q "^pass INFO: the compiled check cannot run: \$CC leaves a quote open (gcc \"-O2)" "$tmp/v"'
+	'grep -q "^PASS INFO: the compiled check cannot run: \$CC leaves a quote open (gcc \"-O2)" "$tmp/v"'
 
 CFX_TEST_TIME_LIMIT=1 CC=$tmp/slowcc bench; rc=$?
 expect "a compiler that hangs, bench: status 2 (got $rc)" '[ $rc = 2 ]'
@@ -83,7 +83,7 @@ expect "a compiler that hangs, bench: said ($(cat "$tmp/err"))" \
 	'grep -q "the compiler failed (took more than 1 s)" "$tmp/err"'
 CFX_TEST_TIME_LIMIT=1 CC=$tmp/slowcc verify
 expect "a compiler that hangs, verify: INFO ($(cat "$tmp/v"))" \
-	'grep -q "^pass INFO: .*took more than 1 s" "$tmp/v"'
+	'grep -q "^PASS INFO: .*took more than 1 s" "$tmp/v"'
 sleep 0.5
 expect "its sleep killed with it" '! pgrep -f "^sleep 4321" >/dev/null'
 
@@ -91,10 +91,10 @@ CC="gcc -m64" bench; rc=$?
 expect "CC='gcc -m64' bench: status 0 (got $rc)" '[ $rc = 0 ]'
 CC="gcc -m64" verify
 expect "CC='gcc -m64' verify: compiled ($(cat "$tmp/v"))" \
-	'grep -q "^pass PASS: .*compiled with -O2 -Wall -Wextra -Werror" "$tmp/v"'
+	'grep -q "^PASS PASS: .*compiled with -O2 -Wall -Wextra -Werror" "$tmp/v"'
 CC="'gcc' -DX='a b'" verify
 expect "CC with quoted words verify: compiled ($(cat "$tmp/v"))" \
-	'grep -q "^pass PASS: .*compiled with" "$tmp/v"'
+	'grep -q "^PASS PASS: .*compiled with" "$tmp/v"'
 
 TMPDIR=/proc bench; rc=$?
 expect "TMPDIR=/proc bench: status 2 (got $rc)" '[ $rc = 2 ]'
@@ -102,7 +102,7 @@ expect "TMPDIR=/proc bench: said ($(cat "$tmp/err"))" \
 	'grep -q "cannot make a temporary directory: .* (/proc)" "$tmp/err"'
 TMPDIR=/proc verify
 expect "TMPDIR=/proc verify: INFO ($(cat "$tmp/v"))" \
-	'grep -q "^pass INFO: the compiled check cannot run: cannot make a temporary directory" "$tmp/v"'
+	'grep -q "^PASS INFO: the compiled check cannot run: cannot make a temporary directory" "$tmp/v"'
 
 # a relative TMPDIR is not used (man cfx: an absolute path, else /tmp)
 mkdir -p "$tmp/cwd/rel"
@@ -112,7 +112,7 @@ expect "TMPDIR=rel bench: status 0, nothing made in ./rel (got $rc, $(ls "$tmp/c
 
 ( ulimit -n 8; verify )
 expect "ulimit -n 8 verify: not a FAIL ($(cat "$tmp/v"))" \
-	'grep -Eq "^pass (INFO|PASS): " "$tmp/v"'
+	'grep -Eq "^PASS (INFO|PASS): " "$tmp/v"'
 
 # SIGCHLD ignored by the parent (inherited through exec)
 ign() { python3 -c 'import os, signal, sys
@@ -120,7 +120,7 @@ signal.signal(signal.SIGCHLD, signal.SIG_IGN)
 os.execvp(sys.argv[1], sys.argv[1:])' "$@"; }
 ign ./cfx verify $P --json 2>"$tmp/err" | shiftadd >"$tmp/v"
 expect "SIGCHLD ignored, verify: compiled ($(cat "$tmp/v"))" \
-	'grep -q "^pass PASS: .*compiled with -O2" "$tmp/v"'
+	'grep -q "^PASS PASS: .*compiled with -O2" "$tmp/v"'
 ign ./cfx bench $P --runs 3 >"$tmp/out" 2>"$tmp/err"; rc=$?
 expect "SIGCHLD ignored, bench: status 0 (got $rc)" '[ $rc = 0 ]'
 
@@ -130,7 +130,7 @@ if unshare -m true 2>/dev/null; then
 	unshare -m sh -c "mount -t tmpfs -o noexec tmpfs '$tmp/nx' &&
 		TMPDIR='$tmp/nx' ./cfx verify $P --json 2>'$tmp/err'" | shiftadd >"$tmp/v"
 	expect "noexec TMPDIR, verify: INFO, does not run ($(cat "$tmp/v"))" \
-		'grep -q "^pass INFO: the compiled check cannot run: the test harness alone does not run (cannot run: Permission denied)" "$tmp/v"'
+		'grep -q "^PASS INFO: the compiled check cannot run: the test harness alone does not run (cannot run: Permission denied)" "$tmp/v"'
 	unshare -m sh -c "mount -t tmpfs -o noexec tmpfs '$tmp/nx' &&
 		TMPDIR='$tmp/nx' ./cfx bench $P --runs 3 >/dev/null 2>'$tmp/err'"; rc=$?
 	expect "noexec TMPDIR, bench: status 2, named ($(cat "$tmp/err"))" \
@@ -142,10 +142,10 @@ fi
 # the emitted function's own failures are FAILs, named
 CC=$tmp/badcc verify
 expect "emitted C that does not compile: FAIL, first error line ($(cat "$tmp/v"))" \
-	'grep -q "^fail FAIL: .*the emitted C does not compile with -Werror: .*mul.c:3:9: error: planted by the test" "$tmp/v"'
+	'grep -q "^FAIL FAIL: .*the emitted C does not compile with -Werror: .*mul.c:3:9: error: planted by the test" "$tmp/v"'
 CC=$tmp/wrongcc verify
 expect "a wrong product: FAIL, the smallest input that differs ($(cat "$tmp/v"))" \
-	'grep -q "^fail FAIL: .*compiled code disagrees with x \* p on 2 of 1048772 inputs, the smallest 0x7" "$tmp/v"'
+	'grep -q "^FAIL FAIL: .*compiled code disagrees with x \* p on 2 of 1048772 inputs, the smallest 0x7" "$tmp/v"'
 
 expect "nothing left in TMPDIR ($(ls "$TMPDIR"))" no_tmp
 done_suite harden/compilers
