@@ -17,3 +17,18 @@ done_suite() {
 # expect NAME EXPR: ok when the shell expression EXPR (evaluated here, so
 # $? is the last command's status) succeeds, bad otherwise.
 expect() { if eval "$2"; then ok "$1"; else bad "$1"; fi; }
+# color_auto WORD SGR CMD: --color=auto as a user meets it: a pipe gets no
+# escapes; a terminal (script) gets WORD in colour SGR, unless NO_COLOR is
+# set (tests/run.sh exports NO_COLOR=1: the terminal case runs without it);
+# a progress bar's line clearing (ESC [K) is not colour.
+color_auto() {
+	local word=$1 sgr=$2 cmd=$3
+	sh -c "$cmd" >"$tmp/pipe" 2>/dev/null
+	expect "auto on a pipe: no escapes" '! grep -q $'"'"'\x1b'"'"' "$tmp/pipe"'
+	env -u NO_COLOR script -qec "$cmd" /dev/null >"$tmp/tty" 2>&1
+	expect "auto on a terminal: $word in colour $sgr" \
+		'grep -qF "$(printf "\033[%sm%s\033[0m" "$sgr" "$word")" "$tmp/tty"'
+	NO_COLOR=1 script -qec "$cmd" /dev/null >"$tmp/nocolor" 2>&1
+	expect "NO_COLOR on a terminal: no colour" \
+		'! grep -qE $'"'"'\x1b\\[[0-9;]*m'"'"' "$tmp/nocolor"'
+}

@@ -33,11 +33,6 @@ PY
 	then ok "review $fmt: ERROR red, WARNING yellow, aligned text unchanged"
 	else bad "review $fmt: levels not painted as expected"; fi
 done
-./cfx review "$patch" >"$tmp/pipe"
-expect "auto on a pipe: no escapes" '! grep -q $'"'"'\x1b'"'"' "$tmp/pipe"'
-env -u NO_COLOR script -qec "./cfx review $patch" /dev/null >"$tmp/tty" 2>&1
-expect "auto on a terminal: ERROR in red" 'grep -qF $'"'"'\x1b[31mERROR\x1b[0m'"'"' "$tmp/tty"'
-NO_COLOR=1 script -qec "./cfx review $patch" /dev/null >"$tmp/nc" 2>&1
-expect "NO_COLOR on a terminal: no colour" '! grep -qE $'"'"'\x1b\\[[0-9;]*m'"'"' "$tmp/nc"'
+color_auto ERROR 31 "./cfx review $patch"
 
 done_suite color

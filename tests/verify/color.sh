@@ -46,14 +46,7 @@ check "PASS (0x9e3779b1)" 0x9e3779b1
 check "64-bit FAIL with WARNs" --bits 64 0x9e37fffffffc0001
 check "--against, both columns" 0x9e370001 --against 0x9e3779b9
 
-# auto: a pipe gets none; a terminal gets them, unless NO_COLOR is set
-# (tests/run.sh exports NO_COLOR=1: the terminal case runs without it)
-./cfx verify 0x9e370001 >"$tmp/pipe"
-expect "auto on a pipe: no escapes" '! grep -q $'"'"'\x1b'"'"' "$tmp/pipe"'
-env -u NO_COLOR script -qec './cfx verify 0x9e370001' /dev/null >"$tmp/tty" 2>&1
-expect "auto on a terminal: FAIL in red" 'grep -qF $'"'"'\x1b[31mFAIL\x1b[0m'"'"' "$tmp/tty"'
-NO_COLOR=1 script -qec './cfx verify 0x9e370001' /dev/null >"$tmp/nocolor" 2>&1
-# (the progress bar's line clearing, ESC [K, is not colour)
-expect "NO_COLOR on a terminal: no colour" '! grep -qE $'"'"'\x1b\\[[0-9;]*m'"'"' "$tmp/nocolor"'
+# auto: a pipe, a terminal, NO_COLOR (tests/build/lib.sh)
+color_auto FAIL 31 './cfx verify 0x9e370001'
 
 done_suite color
