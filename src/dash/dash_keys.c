@@ -13,6 +13,8 @@
 #include "cfx/keys.h"
 #include "cfx/score.h"
 #include "cfx/word.h"
+#include "cli/opts.h"
+#include "cli/setting.h"
 #include "dash/dash_ui.h"
 #include "util/xalloc.h"
 
@@ -288,8 +290,10 @@ static void k_count(dash *d, int key)
 		return;
 	}
 	if (key == '(' && k == 1) {
-		dash_out_msg(d->out, ST_ERROR, "--count must be at least 1; %s",
-		             stays);
+		char range[80];
+		opts_range_msg(range, sizeof range, setting_get(SETTING_COUNT), 1,
+		               KEYS_MAX);
+		dash_out_msg(d->out, ST_ERROR, "%s; %s", range, stays);
 		return;
 	}
 	k = key == ')' ? 2 * k : k / 2;
@@ -378,7 +382,7 @@ static void k_param(dash *d, int key)
 static void k_points(dash *d, int key)
 {
 	uint64_t was = dash_state_K(d), k = was;
-	char limit[48] = "";
+	char limit[80] = "";
 
 	switch (key) {
 	case ']': k++; break;
@@ -389,7 +393,8 @@ static void k_points(dash *d, int key)
 	/* a limit met is said (the spectrum panel's and --count's words) */
 	if (k < 1) {
 		k = 1;
-		snprintf(limit, sizeof limit, "--count must be at least 1");
+		opts_range_msg(limit, sizeof limit, setting_get(SETTING_COUNT), 1,
+		               DASH_MODEL_MAX_POINTS);
 	}
 	if (k > DASH_MODEL_MAX_POINTS) {
 		k = DASH_MODEL_MAX_POINTS;

@@ -28,6 +28,7 @@
 #include "cfx/score.h"
 #include "cfx/textfile.h"
 #include "cfx/word.h"
+#include "cli/opts.h"
 #include "cli/setting.h"
 #include "cli/cmds.h"
 #include "cli/out.h"
@@ -446,25 +447,34 @@ static char **attempt(const char *text, int start, int end)
 	return rl_completion_matches(text, gen_from);
 }
 
-/* History is not kept from here on: said once, with why (and where). */
+/* History is not kept from here on: said once, with why and where (the
+ * path whole, escaped as a token is, so that a long $XDG_STATE_HOME or
+ * $HOME is named in full). */
 static void history_off(const char *why, const char *where)
 {
-	fprintf(stderr, "cfx: repl: history is not kept: %s (%s)\n", why, where);
+	size_t size = 4 * strlen(where) + 8;
+	char *shown = xmalloc(size, "a path");
+
+	cfx_escape(shown, size, where, -1);
+	fprintf(stderr, "cfx: repl: history is not kept: %s (%s)\n", why, shown);
+	free(shown);
 	free(hist_path);
 	hist_path = NULL;
 	safefile_dir_close(&hist_dir);
 }
 
-/* Whether the history file may be read and written: absent, or a regular
- * file of at most TEXTFILE_MAX bytes.  readline opens it as it is, so a
- * FIFO hung the prompt at start and again at every line, and reads it
- * whole.  Otherwise history is not kept, said once, and 0. */
+/* Whether the history file may be read at the start: a regular file of
+ * at most TEXTFILE_MAX bytes.  readline opens it as it is, so a FIFO hung
+ * the prompt at start, and reads it whole.  Absent, or a link (never
+ * followed: the first line replaces it, or says why not), 0; otherwise
+ * history is not kept, said once, and 0. */
 static int history_usable(const char *path)
 {
 	struct stat st;
 
-	if (stat(path, &st) < 0 ||
-	    (S_ISREG(st.st_mode) && (size_t)st.st_size <= TEXTFILE_MAX))
+	if (lstat(path, &st) < 0 || S_ISLNK(st.st_mode))
+		return 0;
+	if (S_ISREG(st.st_mode) && (size_t)st.st_size <= TEXTFILE_MAX)
 		return 1;
 	history_off(S_ISREG(st.st_mode) ? "larger than 16 MiB"
 	            : "not a regular file", path);
@@ -473,18 +483,17 @@ static int history_usable(const char *path)
 
 /* The history directory, made if need be and checked as bench's --raw
  * directory is (safefile.h: the user's own, not writable by others), so
- * that the file is written whole under a temporary name and renamed into
- * place: a link planted in its place is replaced, never followed. */
+ * that a link planted in the file's place is replaced, never followed. */
 static void history_open(void)
 {
 	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
-	char dir[4096];
+	char *dir;
 	cfx_err e;
 
 	if (state && state[0] == '/')
-		snprintf(dir, sizeof dir, "%s/cfx", state);
+		dir = xasprintf("%s/cfx", state);
 	else if (home)
-		snprintf(dir, sizeof dir, "%s/.local/state/cfx", home);
+		dir = xasprintf("%s/.local/state/cfx", home);
 	else
 		return;
 	/* mkdir -p of the last two levels is enough for ~/.local/state/cfx */
@@ -503,48 +512,28 @@ static void history_open(void)
 	mkdir(dir, 0700);
 	stifle_history(HISTORY_MAX);
 	if (safefile_dir_open(&hist_dir, dir, &e) < 0) {
-		history_off(e.msg, e.token);
+		history_off(e.msg, hist_dir.fault);
+		free(dir);
 		return;
 	}
 	hist_dir.private_files = 1;          /* as readline made it */
 	hist_path = xasprintf("%s/history", dir);
+	free(dir);
 	if (history_usable(hist_path))
 		read_history(hist_path);
 }
 
-/* line added to the file as it is now (another session's lines kept),
- * the last HISTORY_MAX lines written whole and renamed into place, at
- * once, so that a crash loses nothing.  A failure is said once, and
- * history is not kept from there on. */
+/* The line added to the end of the file, under a lock, the last
+ * HISTORY_MAX lines kept (safefile.h): another session's lines are kept,
+ * two sessions writing at once lose none, and a crash loses nothing.  A
+ * failure is said once, and history is not kept from there on. */
 static void history_save(const char *line)
 {
-	struct buf b = { 0 };
-	struct stat st;
-	char *old = NULL, *text, *from;
-	size_t len = 0, n = 0, i;
 	cfx_err e;
 
-	if (stat(hist_path, &st) == 0 &&
-	    !(old = textfile_read(hist_path, TEXTFILE_MAX, &len, &e))) {
+	if (safefile_append_line(&hist_dir, "history", line, HISTORY_MAX,
+	                         TEXTFILE_MAX, &e) < 0)
 		history_off(e.msg, hist_path);
-		return;
-	}
-	if (old) {
-		buf_add(&b, old, len);
-		if (len && old[len - 1] != '\n')
-			buf_putc(&b, '\n');
-	}
-	buf_puts(&b, line);
-	buf_putc(&b, '\n');
-	free(old);
-	text = buf_take(&b);
-	for (i = 0; text[i]; i++)
-		n += text[i] == '\n';
-	for (from = text; n > HISTORY_MAX; n--)
-		from = strchr(from, '\n') + 1;
-	if (safefile_write(&hist_dir, "history", from, strlen(from), &e) < 0)
-		history_off(e.msg, hist_path);
-	free(text);
 }
 
 static void history_add(const char *line)
@@ -785,83 +774,71 @@ void repl_help(FILE *f)
 	        "object a line\n");
 }
 
-/* A shared option (--json, --bits N, --table-bits B, --keys F, --count
- * K; --ascii means nothing here) at argv[*i] as the set line it stands
- * for, kept in a->preset; 1 if it was one (*i past its value), -1 if
- * it was one without its value. */
-static int preset(repl_args *a, int argc, char **argv, int *i)
-{
-	static const struct { const char *option, *set; } map[] = {
-		{ "json", "format" }, { "bits", "bits" }, { "table-bits", "table" },
-		{ "keys", "keys" }, { "count", "count" }, { "ascii", NULL },
-	};
-	const char *w = argv[*i], *val = NULL;
-	size_t k, n;
+/* The REPL's own options (opts.h rows); the shared options of the
+ * settings table come beside them, long only (-k is --keep-going here). */
+static const setting repl_rows[] = {
+	{ SETTING_N, "keep-going", "keep-going", 'k', SETTING_FLAG, 0, 0, NULL,
+	  NULL, NULL, "go on after a line fails", 0 },
+	{ SETTING_N, "file", NULL, 'f', SETTING_TEXT, 0, 0, NULL, "FILE", NULL,
+	  "read the lines from FILE", 0 },
+};
 
-	if (strncmp(w, "--", 2))
-		return 0;
-	for (k = 0; k < sizeof map / sizeof map[0]; k++) {
-		n = strlen(map[k].option);
-		if (!strncmp(w + 2, map[k].option, n) &&
-		    (!w[2 + n] || w[2 + n] == '='))
-			break;
-	}
-	if (k == sizeof map / sizeof map[0])
-		return 0;
-	if (k == 0 || !map[k].set)      /* flags */
-		val = k == 0 ? "json" : NULL;
-	else if (w[2 + n] == '=')
-		val = w + 3 + n;
-	else if (*i + 1 < argc)
-		val = argv[++*i];
-	else
-		return -1;                  /* no value */
-	if (map[k].set && a->npreset < REPL_PRESETS)
-		snprintf(a->preset[a->npreset++], sizeof a->preset[0], "set %s %s",
-		         map[k].set, val);
-	return 1;
+/* One option into a: a shared one as the set line it stands for, run
+ * before the first line (--json is set format json; --ascii means
+ * nothing here). */
+static int take_option(void *ctx, const opts_hit *h, cfx_err *e)
+{
+	repl_args *a = ctx;
+
+	(void)e;
+	if (h->s == &repl_rows[0])
+		a->keep_going = 1;
+	else if (h->s == &repl_rows[1])
+		a->file = h->value;
+	else if (h->s->id == SETTING_JSON && a->npreset < REPL_PRESETS)
+		snprintf(a->preset[a->npreset++], sizeof a->preset[0],
+		         "set format json");
+	else if (h->value && a->npreset < REPL_PRESETS)
+		snprintf(a->preset[a->npreset++], sizeof a->preset[0],
+		         "set %s %s", h->s->name, h->value);
+	return 0;
 }
 
-/* A bad argument, one line: "cfx: repl: " when the face was named (cfx
- * repl, cfx learn), "cfx: " when the options alone chose it (cfx -f,
- * cfx --bits N < FILE). */
-static int bad_arg(const repl_args *a, const char *face, const char *msg,
-                   const char *token)
+/* The REPL's option rows, into rows[] (room for SETTING_N + 2). */
+int repl_args_rows(opts_row *rows)
 {
-	cfx_err e;
+	const setting *st;
+	int n = 0;
 
-	cfx_err_set(&e, CFX_EUSAGE, -1, token, "%s", msg);
-	if (strcmp(face, "repl") && strcmp(face, "learn"))
-		fprintf(stderr, "cfx: %s (%s)\n", e.msg, e.token);
-	else
-		fprintf(stderr, "cfx: %s: %s (%s)\n", a->cmd, e.msg, e.token);
-	return -1;
+	rows[n++] = (opts_row){ &repl_rows[0], 0 };
+	rows[n++] = (opts_row){ &repl_rows[1], 0 };
+	for (st = setting_table; st->name; st++)
+		if (st->flags & SETTING_SHARED)
+			rows[n++] = (opts_row){ st, OPTS_LONG };
+	return n;
 }
 
 int repl_args_parse(repl_args *a, int argc, char **argv)
 {
-	int i, rc;
+	opts_row rows[SETTING_N + 2];
+	opts_face f = { rows, 0, take_option, a, NULL, 0 };
+	/* "cfx: repl: " when the face was named (cfx repl, cfx learn), "cfx: "
+	 * when the options alone chose it (cfx -f, cfx --bits N < FILE) */
+	const char *face = strcmp(argv[0], "repl") && strcmp(argv[0], "learn")
+	                   ? NULL : argv[0];
+	int pos[argc + 1], npos, rc;
+	cfx_err e;
 
 	memset(a, 0, sizeof *a);
 	a->cmd = strcmp(argv[0], "learn") ? "repl" : "learn";
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--keep-going") || !strcmp(argv[i], "-k")) {
-			a->keep_going = 1;
-		} else if (!strcmp(argv[i], "-f")) {
-			if (i + 1 >= argc)
-				return bad_arg(a, argv[0], "option needs a value",
-				               argv[i]);
-			a->file = argv[++i];
-		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			repl_help(stdout);
-			return 1;
-		} else if ((rc = preset(a, argc, argv, &i)) != 0) {
-			if (rc < 0)
-				return bad_arg(a, argv[0], "option needs a value",
-				               argv[i]);
-		} else {
-			return bad_arg(a, argv[0], "unknown argument", argv[i]);
-		}
+	f.nrows = repl_args_rows(rows);
+	rc = opts_parse(&f, argc, argv, pos, &npos, &e);
+	if (rc > 0) {
+		repl_help(stdout);
+		return 1;
 	}
-	return 0;
+	if (rc == 0 && npos > 0)
+		rc = cfx_err_set(&e, CFX_EUSAGE, -1, argv[pos[0]], "unknown "
+		                 "argument");
+	return rc < 0 ? opts_print_error(face, &e) : 0;
 }
