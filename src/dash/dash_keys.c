@@ -314,12 +314,14 @@ static void k_family(dash *d, int key)
 		"malloc:64"
 	};
 	const int n = (int)(sizeof fam / sizeof fam[0]);
-	const char *cur = dash_state_family(d);
-	size_t len = strcspn(cur, ":");
+	const keys_family *cur = dash_state_keys(d);
+	const char *name = keys_family_names[cur->kind];
+	size_t len = strlen(name);
 	int i;
 
 	for (i = 0; i < n; i++)
-		if (!strncmp(fam[i], cur, len) && strcspn(fam[i], ":") == len)
+		if (cur->ok && !strncmp(fam[i], name, len) &&
+		    strcspn(fam[i], ":") == len)
 			break;
 	if (i == n)
 		i = key == 'k' ? -1 : 0;
@@ -329,15 +331,16 @@ static void k_family(dash *d, int key)
 
 static void k_param(dash *d, int key)
 {
+	const keys_family *f = dash_state_keys(d);
 	keys_spec ks;
-	cfx_err e;
 	char buf[DASH_WORK_FAMILY_MAX];
 	const char *name;
 	uint64_t a, s;
 	int up = key == '.';
 
-	if (keys_parse(&ks, dash_state_family(d), &e) < 0)
+	if (!f->ok)
 		return;
+	ks = keys_family_spec(f);
 	a = ks.arg;
 	s = ks.seed;
 	name = keys_family_names[ks.kind];
@@ -372,10 +375,8 @@ static void k_param(dash *d, int key)
 	default:
 		dash_out_msg(d->out, ST_ERROR, "%s keys have no parameter to step (:set "
 		         "keys ...)", name);
-		keys_spec_free(&ks);
 		return;
 	}
-	keys_spec_free(&ks);
 	set_family(d, buf);
 }
 
