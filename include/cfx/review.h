@@ -165,8 +165,8 @@ void review_sequence_verdict(review *r, size_t i, mpz_srcptr want,
 void review_sequence_table(review *r, size_t i);
 
 /* Where n is in h, case-insensitive (strcasestr), or NULL; where w is in
- * text as a whole word (no letter or digit either side), or NULL: how
- * review reads comments. */
+ * text as a whole word (no letter, digit or '_' either side: "PRIME" of
+ * GOLDEN_RATIO_PRIME is no word), or NULL: how review reads comments. */
 const char *review_find_ci(const char *h, const char *n);
 const char *review_word_ci(const char *text, const char *w);
 /* A continued-fraction claim in text: "continued fraction", or the word

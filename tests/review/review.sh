@@ -531,6 +531,52 @@ $cfx review "$tmp/one.patch" > "$tmp/ng"
 expect "negation: 'is not close to phi' on 0x80000001: confirmed" \
 	'grep -q "^lib/h.c:2: NOTE: not close to phi: confirmed" "$tmp/ng" && ! grep -q "WARNING: .*phi" "$tmp/ng"'
 
+# ---- negation for every kind of claim, by one rule --------------------------
+# 0x9e370001: gp says prime; python its NAF (weight and sum); gp its first
+# terms and convergents
+read -r nafw nafsum < <(python3 -c '
+n = 0x9e370001; d = []; i = 0
+while n:
+    z = (2 - n % 4) if n & 1 else 0
+    n = (n - z) // 2; d.append(z)
+t = [(i, z) for i, z in enumerate(d) if z][::-1]
+s = " ".join(("+ " if z > 0 else "- ") + ("2^%d" % i if i else "1") for i, z in t)
+print(len(t), s[2:])')
+cf5=$(echo 'v = contfrac(0x9e370001 / 2^32); s = Str(v[1]); for (i = 2, 5, s = concat(s, concat(", ", Str(v[i])))); print(s)' | gp -q -f)
+cv=$(echo 'v = contfrac(0x9e370001 / 2^32); m = contfracpnqn(v[1..5]); print(m[1,1], "/", m[2,1])' | gp -q -f)
+expect "negation: gp/python: 0x9e370001 prime, NAF of $nafw terms, convergent $cv" \
+	'[ "$(gpprime 0x9e370001)" = 1 ] && [ "$nafw" -ge 3 ] && [ -n "$cf5" ] && [ -n "$cv" ]'
+# claim | its level and words on 0x9e370001
+while IFS='|' read -r c want; do
+	onedef "/* $c */" 0x9e370001U
+	$cfx review "$tmp/one.patch" > "$tmp/neg"
+	expect "negation: '$c' -> $want" 'grep -q "^lib/h.c:2: $want" "$tmp/neg"'
+done <<EOF2
+prime|NOTE: prime: confirmed
+not only prime|NOTE: prime: confirmed
+not just prime|NOTE: prime: confirmed
+nothing but prime|NOTE: prime: confirmed
+it isn't merely prime|NOTE: prime: confirmed
+not non-prime|NOTE: prime: confirmed
+no longer prime|WARNING: claimed not prime, but it is prime
+not only prime but close to phi|NOTE: close to phi: confirmed
+neither prime nor close to phi|WARNING: claimed not close to phi, but it is close
+cf = [$cf5, ...]|NOTE: continued fraction confirmed term by term
+its continued fraction is not $cf5, ...|WARNING: denied ("its continued fraction is not"), but true: continued fraction confirmed
+its continued fraction isn't merely $cf5, ...|NOTE: continued fraction confirmed
+$nafsum|NOTE: power sum confirmed
+it is not $nafsum|WARNING: denied ("it is not $nafsum"), but true: power sum confirmed
+it is not 2^31 + 2^29 + 1|NOTE: denial confirmed ("it is not 2^31 + 2^29 + 1"): power sum wrong
+it is nothing but $nafsum|NOTE: power sum confirmed
+$nafw terms|NOTE: $nafw terms: confirmed
+not $nafw terms|WARNING: denied ("not $nafw terms"), but true: $nafw terms: confirmed
+not $((nafw + 1)) terms|NOTE: denial confirmed ("not $((nafw + 1)) terms"): $((nafw + 1)) terms claimed
+not just $nafw terms|NOTE: $nafw terms: confirmed
+golden prefix is not 3|NOTE: denial confirmed
+the convergents include $cv|NOTE: $cv is convergent
+the convergents include 1/1 but not $cv|WARNING: denied ("but not $cv"), but true: $cv is convergent
+EOF2
+
 # ---- "cf" for continued fraction ------------------------------------------
 # gp's a_13 of 0x9e370001/2^32 (contfrac's 14th entry), and its first 14 terms
 a13=$(echo "print(contfrac(0x9e370001 / 2^32)[14])" | gp -q -f)
