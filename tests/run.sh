@@ -46,9 +46,20 @@ name_of() {   # the name a suite is reported by
 	esac
 }
 
-# CHECK_ONLY=REGEX: only the suites whose name (as reported: unit/test_cf,
-# golden/cf.t, oracle/cf_rationals.sh) matches the extended regular
-# expression; the count check below is then against that selection
+# CHECK_ONLY=REGEX (or tests/run.sh REGEX): only the suites whose name
+# (as reported: unit/test_cf, golden/cf.t, oracle/cf_rationals.sh)
+# matches the extended regular expression; the count check below is then
+# against that selection.  More than one argument, or an argument beside
+# a different CHECK_ONLY, is refused rather than half obeyed.
+if [ $# -gt 1 ]; then
+	echo "tests/run.sh: one argument at most, a regular expression (got $#: $*)"; exit 2
+elif [ $# = 1 ]; then
+	if [ -n "${CHECK_ONLY:-}" ] && [ "$CHECK_ONLY" != "$1" ]; then
+		echo "tests/run.sh: both CHECK_ONLY='$CHECK_ONLY' and the argument '$1': give one"; exit 2
+	fi
+	[ -n "$1" ] || { echo "tests/run.sh: an empty filter selects nothing ('')"; exit 2; }
+	CHECK_ONLY=$1
+fi
 if [ -n "${CHECK_ONLY:-}" ]; then
 	sel=()
 	for s in "${suites[@]}"; do

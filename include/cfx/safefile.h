@@ -23,11 +23,14 @@ typedef struct safefile_dir {
 	int shared;            /* sticky and writable by others: new files only */
 	int private_files;     /* set by the caller: files 0600 whatever the
 	                        * umask (a history), else 0666 less it */
+	char *fault;           /* after a failed open: the directory at fault,
+	                        * whole (err's token is cut), malloc'd */
 } safefile_dir;
 
 /* Make dir (mode 0755 less the umask) if it is not there, and check it
  * and its parents.  Returns 0, or -1 with err (CFX_EIO) naming the
- * directory at fault and why. */
+ * directory at fault (and d->fault naming it whole) and why.  Close d
+ * either way. */
 int safefile_dir_open(safefile_dir *d, const char *dir, cfx_err *err);
 void safefile_dir_close(safefile_dir *d);
 
@@ -35,5 +38,22 @@ void safefile_dir_close(safefile_dir *d);
  * or -1 with err (CFX_EIO) naming the file. */
 int safefile_write(const safefile_dir *d, const char *name, const char *data,
                    size_t len, cfx_err *err);
+
+/*
+ * Add line (no newline in it) to the end of the file name in d, made if
+ * need be, keeping its last max_lines lines, safely beside other
+ * processes doing the same: the file is locked (flock) while it is read,
+ * appended to (one write, O_APPEND) or, past max_lines, rewritten whole
+ * under a temporary name and renamed into place; a process that waited
+ * for the lock of a file renamed away opens the new one.  A link planted
+ * in its place is never followed: replaced in the user's own directory,
+ * refused in a shared one, as is a file there of another user's.  The
+ * file must be a regular file of at most max_bytes bytes without a NUL
+ * byte, else nothing is written.  Returns 0, or -1 with err naming the
+ * file.
+ */
+int safefile_append_line(const safefile_dir *d, const char *name,
+                         const char *line, size_t max_lines, size_t max_bytes,
+                         cfx_err *err);
 
 #endif

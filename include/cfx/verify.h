@@ -155,7 +155,9 @@ typedef enum {
 	VERIFY_BYTE,       /* background + k 2^(8j), k < 256, arg = j */
 	VERIFY_FIELDS,     /* x 2^h + y, arg = h */
 	VERIFY_PTRIDX,     /* pointer(x) + y */
-	VERIFY_SPARSE      /* at most arg bits set */
+	VERIFY_SPARSE,     /* at most arg bits set */
+	VERIFY_KEYS        /* a key set of the user's (--keys), arg = its
+	                    * index in bt->ukeys */
 } verify_kind;
 
 typedef enum {
@@ -255,6 +257,9 @@ typedef struct verify_smap {
 
 #define VERIFY_MAX_USER 8        /* strides, layouts asked for */
 #define VERIFY_UREF_COUNT 200    /* random multipliers per asked layout */
+#define VERIFY_KREF_COUNT 100    /* random multipliers per asked key set, */
+#define VERIFY_KREF_MIN 40       /*   at least this many, and fewer than */
+#define VERIFY_KREF_BUDGET (1u << 28)  /* count as many keys as this */
 
 /* A layout asked for (--fields): its worst cell, predicted (and the
  * worst counted), ranked against VERIFY_UREF_COUNT random odd
@@ -306,6 +311,15 @@ typedef struct verify_battery {
 	size_t nuser;              /* families asked for, the last nuser */
 	verify_ufields ufields[VERIFY_MAX_USER];   /* layouts asked for */
 	size_t nufields;
+	/* key sets asked for (--keys that are not progressions): distinct,
+	 * ascending, owned; ukref[i] the worst R of VERIFY_KREF_COUNT random
+	 * odd multipliers on set i (verify_keys_ref_run): ukref_n[i] of them
+	 * (VERIFY_KREF_COUNT, or as many as count VERIFY_KREF_BUDGET keys in
+	 * all, at least VERIFY_KREF_MIN), ukref_done[i] how many ran */
+	uint64_t *ukeys[VERIFY_MAX_USER];
+	size_t nukeys;
+	double ukref[VERIFY_MAX_USER][VERIFY_KREF_COUNT];
+	size_t ukref_n[VERIFY_MAX_USER], ukref_done[VERIFY_MAX_USER];
 	/* keys shared by the families (read-only once planned) */
 	uint64_t *sparse[2];       /* <= 2 and <= 3 bits set, ascending */
 	size_t nsparse[2];
@@ -348,6 +362,28 @@ int verify_add_fields(verify_battery *bt, const unsigned *shift, unsigned nf,
 
 /* Bytes of scratch one worker needs for verify_family_run. */
 size_t verify_scratch_size(const verify_battery *bt);
+
+/*
+ * The user's own key family (--keys FAMILY), after verify_plan, named
+ * name ("keys file:x (yours)").  verify_add_run: the keys start + i step
+ * (mod 2^bits, distinct), a c k family judged as every stride is, by the
+ * Gauss-Kuzmin law of its effective multiplier.  verify_add_keys: n keys
+ * (taken: freed by verify_free, even on error; sorted and made distinct
+ * here), whose cells use the first K in ascending order, ranked against
+ * VERIFY_KREF_COUNT random odd multipliers (a fixed seed) on the same
+ * keys and cells, which verify_keys_ref_run counts before verify_judge.
+ * Both return 0, or -1 with err (more than VERIFY_MAX_USER, no key).
+ */
+int verify_add_run(verify_battery *bt, const char *name, uint64_t start,
+                   uint64_t step, cfx_err *err);
+int verify_add_keys(verify_battery *bt, const char *name, uint64_t *keys,
+                    size_t n, cfx_err *err);
+
+/* The reference runs of the key sets added: jobs 0 .. verify_keys_ref_jobs
+ * - 1, each one random multiplier on one set with a worker's scratch
+ * (verify_scratch_size); different jobs may run at once. */
+size_t verify_keys_ref_jobs(const verify_battery *bt);
+void verify_keys_ref_run(verify_battery *bt, size_t job, void *scratch);
 
 /* Run family i into bt->fam[i] with the worker's scratch (at least
  * verify_scratch_size bytes).  Different i may run at once on different

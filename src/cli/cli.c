@@ -115,7 +115,7 @@ const cmd_def cli_commands[] = {
 	  cmd_score_sweep, 1 },
 	{ "verify", "EXPR", "is this multiplier safe to submit? a verdict",
 	  OPT_VBITS | OPT_JSON | OPT_TLIST | OPT_AGAINST | OPT_PATCH | OPT_FULL |
-	  OPT_FORCE | OPT_VKEYS,
+	  OPT_FORCE | OPT_VKEYS | OPT_KEYS,
 	  "Word size: --bits N (8..64), else the word rule of every command\n"
 	  "(the smallest of 32, 64, then multiples of 64 that holds the\n"
 	  "constant; one wider than 64 bits is refused).  Checks: odd, size (a\n"

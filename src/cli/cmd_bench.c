@@ -23,6 +23,9 @@
  * wall time shown beside); the median of the blocks resists the rest,
  * and the share preempted is reported (and warned about past a
  * quarter).  One median throughout: ministat's, the sorted x[n/2].
+ * The default run stops its rounds at a wall-time budget (BENCH_BUDGET_NS
+ * from the start, after at least BENCH_MIN_RUNS), which only a heavily
+ * loaded machine reaches; --runs R runs R whatever the time.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -50,6 +53,31 @@
 #include "util/xalloc.h"
 
 #define BENCH_RUNS 301           /* default rounds (odd: one middle) */
+#define BENCH_BUDGET_NS 9e9      /* default run: no round starts after this
+                                  * wall time from the command's start (a
+                                  * loaded machine: the run stays under
+                                  * 15 s; the figures say how many) */
+#define BENCH_MIN_RUNS 61        /* ... once at least this many are done */
+
+/* The default run's budget in ns: BENCH_BUDGET_NS, or $CFX_BENCH_BUDGET
+ * seconds (an integer 0..3600; 0 stops at BENCH_MIN_RUNS: the tests).
+ * -1 with c->err set on another value. */
+static double budget_ns(cmd_ctx *c)
+{
+	const char *v = getenv("CFX_BENCH_BUDGET");
+	char *end, tok[80];
+	long s;
+
+	if (!v || !*v)
+		return BENCH_BUDGET_NS;
+	errno = 0;
+	s = strtol(v, &end, 10);
+	if (!*end && !errno && s >= 0 && s <= 3600 && isdigit((unsigned char)*v))
+		return (double)s * 1e9;
+	snprintf(tok, sizeof tok, "CFX_BENCH_BUDGET=%s", v);
+	return cfx_err_set(&c->err, CFX_EUSAGE, -1, tok, "$CFX_BENCH_BUDGET is "
+	                   "not a number of seconds from 0 to 3600");
+}
 #define BLOCK_NS 100000.0        /* a block of the multiply: about 0.1 ms */
 #define PREEMPTED 1.05           /* wall above 1.05 x processor time */
 #define MAX_VARIANTS 6           /* 3 forms of 2 constants (stats: 7) */
@@ -346,8 +374,11 @@ static void block(variant *w, int lat, const void *keys, size_t n,
 	}
 }
 
+/* Runs *runs rounds, or fewer when deadline (a now_ns() time, 0: none)
+ * passes with at least BENCH_MIN_RUNS done (an odd count: one middle);
+ * *runs is set to the rounds done. */
 static int timed(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
-                 uint32_t *table, size_t reps, int runs)
+                 uint32_t *table, size_t reps, int *runs, double deadline)
 {
 	int r, k;
 
@@ -355,7 +386,14 @@ static int timed(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
 		run(&v[k], keys, n, table, reps);
 		sink = v[k].lat(keys, n, reps);
 	}
-	for (r = 0; r < runs; r++) {
+	for (r = 0; r < *runs; r++) {
+		if (deadline > 0 && r >= BENCH_MIN_RUNS && (r & 1) &&
+		    now_ns() > deadline) {
+			if (c->progress)
+				out_progress_end();
+			*runs = r;
+			break;
+		}
 		if (c->stop && *c->stop) {
 			if (c->progress && r > 0)   /* the bar goes first */
 				out_progress_end();
@@ -372,7 +410,7 @@ static int timed(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
 			block(w, 1, keys, n, table, reps, &w->lat_ns[r],
 			      &w->lat_wall[r], &w->lat_cpu[r]);
 		}
-		progress(c, r + 1, runs);
+		progress(c, r + 1, *runs);
 	}
 	return 0;
 }
@@ -467,7 +505,10 @@ static int write_raw(cmd_ctx *c, const safefile_dir *d, const variant *v,
 typedef struct setup {
 	unsigned bits, b;
 	size_t count, reps;
-	int runs;
+	int runs;                /* rounds done */
+	int runs_planned;        /* rounds asked for (more than runs: the
+	                          * default run's budget stopped it) */
+	double budget;           /* that budget, ns (0: none, --runs) */
 	char *keys;              /* the family, described */
 	char mul_checked[160];   /* what the disassembly showed, "" unchecked */
 	char compiler[300];
@@ -578,6 +619,7 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 	json_object_set_new(j, "keys", json_string(s->keys));
 	json_object_set_new(j, "count", json_integer((json_int_t)s->count));
 	json_object_set_new(j, "runs", json_integer(s->runs));
+	json_object_set_new(j, "runs_planned", json_integer(s->runs_planned));
 	json_object_set_new(j, "passes_per_round", json_integer((json_int_t)s->reps));
 	json_object_set_new(j, "compiler", json_string(s->compiler));
 	{
@@ -617,6 +659,10 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 		fprintf(c->out, "cfx bench: %zu %s keys on %u bits into 2^%u "
 		        "counters, %d rounds of %zu passes, interleaved\n",
 		        s->count, s->keys, s->bits, s->b, s->runs, s->reps);
+		if (s->runs < s->runs_planned)
+			fprintf(c->out, "(%d of %d rounds: the default run's "
+			        "budget of %.0f s was reached: a busy machine)\n",
+			        s->runs, s->runs_planned, s->budget / 1e9);
 		fprintf(c->out, "compiled with %s -O2\n\n", s->compiler);
 		int w = 28;             /* the names' column: 64-bit ones are wider */
 		for (k = 0; k < nv; k++)
@@ -747,11 +793,15 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	char *src = NULL;
 	int nv = 0, k, rc = CFX_EXIT_USAGE;
 	size_t buckets;
+	double start = now_ns();   /* the default run's budget counts from here */
 
 	memset(v, 0, sizeof v);
 	memset(&s, 0, sizeof s);
 	memset(&ks, 0, sizeof ks);
 	s.runs = a->runs ? (int)a->runs : BENCH_RUNS;
+	s.runs_planned = s.runs;
+	if (!a->runs && (s.budget = budget_ns(c)) < 0)
+		goto done;
 	if (sreport_width(c->out, &c->err) < 0)      /* $COLUMNS, before the work */
 		goto done;
 	if (prepare(c, a, &s, v, &nv) < 0)
@@ -820,7 +870,8 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 		goto done;
 	}
 	s.reps = calibrate(v, keys, s.count, table);
-	if (timed(c, v, nv, keys, s.count, table, s.reps, s.runs) < 0)
+	if (timed(c, v, nv, keys, s.count, table, s.reps, &s.runs,
+	          a->runs ? 0 : start + s.budget) < 0)
 		goto done;
 	if (a->raw && write_raw(c, &raw, v, nv, s.runs) < 0)
 		goto done;

@@ -13,6 +13,7 @@
 #include "cfx/cf.h"
 #include "cfx/constant.h"
 #include "cfx/expr.h"
+#include "cfx/keys.h"
 #include "cfx/naf.h"
 #include "cfx/pool.h"
 #include "cfx/sas.h"
@@ -29,13 +30,76 @@
 
 #define REPORT_WIDTH 72
 
-/* The user's own keys: --stride C,... and --fields H,... */
+/* The user's own keys: --stride C,..., --fields H,... and --keys FAMILY
+ * (its keys made once, before either constant runs: a progression is
+ * start + i step, any other family the distinct keys of set) */
 typedef struct ukeys {
 	uint64_t stride[VERIFY_MAX_USER];
 	size_t nstride;
 	unsigned shift[LATTICE_MAX_FIELDS - 1];
 	unsigned nshift;
+	int family;              /* --keys given */
+	char name[40];           /* "keys random:7 (yours)" */
+	int run;                 /* a progression: */
+	uint64_t start, step;
+	keys_set set;            /* else these keys */
 } ukeys;
+
+/* A copy of set's keys for a battery to own. */
+static uint64_t *keys_copy(const keys_set *set)
+{
+	uint64_t *k = xmalloc((set->n ? set->n : 1) * sizeof *k, "keys");
+
+	memcpy(k, set->k, set->n * sizeof *k);
+	return k;
+}
+
+static void ukeys_free(ukeys *u)
+{
+	if (u->family && !u->run)
+		keys_free(&u->set);
+}
+
+/* --keys FAMILY on bits-bit words, tables up to 2^bmax: the family's
+ * keys, as score makes them (8 a bucket of the largest table for a
+ * generated family, at most the distinct keys it has; every key of a
+ * file or a walk).  -1 with a one-line error naming the token. */
+static int make_ukeys(cmd_ctx *c, const cli_args *a, unsigned bits,
+                      unsigned bmax, ukeys *u)
+{
+	keys_spec ks;
+	size_t count = 0;
+	char *desc;
+	int rc = 0;
+
+	if (!a->own_keys)
+		return 0;
+	if (keys_parse(&ks, a->own_keys, &c->err) < 0)
+		return -1;
+	if (keys_generated(&ks)) {
+		unsigned space = keys_space_bits(&ks, bits);
+		count = (size_t)8 << bmax;
+		if (space < 64 && ((uint64_t)1 << space) < count)
+			count = (size_t)1 << space;
+		if (!count)
+			count = 1;
+	}
+	u->family = 1;
+	desc = keys_describe(&ks);
+	snprintf(u->name, sizeof u->name, "keys %.23s%s (yours)", desc,
+	         strlen(desc) > 23 ? "..." : "");
+	free(desc);
+	if (keys_progression(&ks, bits, count, &u->start, &u->step))
+		u->run = 1;
+	else if (keys_make(&u->set, &ks, bits, count, &c->err) < 0) {
+		u->family = 0;
+		if (c->err.code == CFX_ELIMIT && !c->err.token[0])
+			cfx_err_retoken(&c->err, a->own_keys);
+		rc = -1;
+	}
+	keys_spec_free(&ks);
+	return rc;
+}
 
 /* Parse "C,C,..." (--stride) or "H,H2,..." (--fields) on bits-bit words:
  * -1 with a one-line error naming the bad token. */
@@ -276,6 +340,13 @@ static void run_one(void *ctx, size_t i, unsigned w)
 	__atomic_fetch_add(&r->work, family_work(r->bt, i), __ATOMIC_RELAXED);
 }
 
+static void keys_ref_one(void *ctx, size_t i, unsigned w)
+{
+	run_ctx *r = ctx;
+
+	verify_keys_ref_run(r->bt, i, r->scratch[w]);
+}
+
 static void examples_one(void *ctx, size_t i, unsigned w)
 {
 	run_ctx *r = ctx;
@@ -339,6 +410,11 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 	if (u && u->nshift &&
 	    verify_add_fields(&s->bt, u->shift, u->nshift, &c->err) < 0)
 		return -1;
+	if (u && u->family && (u->run
+	    ? verify_add_run(&s->bt, u->name, u->start, u->step, &c->err)
+	    : verify_add_keys(&s->bt, u->name, keys_copy(&u->set), u->set.n,
+	                      &c->err)) < 0)
+		return -1;
 	s->bt.stop = c->stop;       /* the judge's long checks end on Ctrl-C */
 	memset(&r, 0, sizeof r);
 	r.c = c;
@@ -359,6 +435,10 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 	if (c->progress)
 		draw(&r, 0, s->bt.nfam);
 	rc = pool_run(s->bt.nfam, threads, run_one, progress, &r);
+	/* --keys: the same keys under random multipliers, to rank them */
+	if (rc == 0 && verify_keys_ref_jobs(&s->bt))
+		rc = pool_run(verify_keys_ref_jobs(&s->bt), threads, keys_ref_one,
+		              stopped, &r);
 	ccheck_finish(&cc);
 	/* Ctrl-C while the compiler ran stopped the check, not the
 	 * environment: the command is interrupted (130), not judged */
@@ -849,7 +929,7 @@ static void explain(FILE *out, const subject *s, size_t i, size_t j,
 	const verify_battery *bt = &s->bt;
 	const verify_family *f;
 	const verify_cell *w;
-	char text[1400], in[24];
+	char text[1400], in[24], sh[16];
 	size_t m = i, k, count = 0, len;
 
 	for (k = i; k < j; k++)
@@ -874,6 +954,13 @@ static void explain(FILE *out, const subject *s, size_t i, size_t j,
 		         s->bits - (unsigned)__builtin_ctzll(s->k.p64));
 	else if (f->cf.ok)
 		len += (size_t)explain_cf(text + len, sizeof text - len, f, s->bits);
+	else if (f->kind == VERIFY_KEYS)
+		len += (size_t)snprintf(text + len, sizeof text - len, "%s%% of %zu "
+		         "random odd multipliers do better on these keys (this bad: "
+		         "1 in %s by the fitted tail).", verify_share_text(sh,
+		         sizeof sh, f->percentile, 3), bt->ukref_n[f->arg],
+		         count_text(in, sizeof in, f->tail > 0 ? 1 / f->tail
+		         : 1e300));
 	else if (f->tail >= 1e-3)
 		len += (size_t)snprintf(text + len, sizeof text - len, "Worse than "
 		         "%.4g%% of random odd %u-bit multipliers.", f->percentile,
@@ -1130,6 +1217,8 @@ static json_t *family_json(const verify_family *f, int full)
 	size_t j;
 
 	json_object_set_new(fo, "name", json_string(f->name));
+	if (f->user)
+		json_object_set_new(fo, "yours", json_true());
 	json_object_set_new(fo, "status", json_string(verify_status_name(
 	                    f->status)));
 	json_object_set_new(fo, "keys", json_integer((json_int_t)f->keys));
@@ -1243,20 +1332,28 @@ static json_t *subject_json(const subject *s, int full)
 	for (i = 0; i < bt->ntables; i++)
 		json_array_append_new(tab, json_integer(bt->tables[i]));
 	json_object_set_new(o, "table_bits", tab);
-	for (i = 0; i < bt->nforms; i++)
-		json_array_append_new(checks, json_pack("{s:s,s:s,s:s,s:o}", "name",
-		    bt->forms[i].name, "status", verify_status_name(
-		    bt->forms[i].status), "detail", bt->forms[i].detail, "tail",
-		    out_jreal(bt->forms[i].tail)));
+	/* the user's own keys first, as in the report */
+	for (i = 0; i < bt->nfam; i++)
+		if (bt->fam[i].user)
+			json_array_append_new(checks, json_pack("{s:s,s:s,s:s,s:o,s:b}",
+			    "name", bt->fam[i].name, "status", verify_status_name(
+			    bt->fam[i].status), "detail", bt->fam[i].reason, "tail",
+			    out_jreal(bt->fam[i].tail), "yours", 1));
 	for (i = 0; i < bt->nufields; i++)
 		json_array_append_new(checks, json_pack("{s:s,s:s,s:s,s:o,s:b}",
 		    "name", bt->ufields[i].name, "status", verify_status_name(
 		    bt->ufields[i].status), "detail", bt->ufields[i].reason, "tail",
 		    out_jreal(bt->ufields[i].tail), "yours", 1));
+	for (i = 0; i < bt->nforms; i++)
+		json_array_append_new(checks, json_pack("{s:s,s:s,s:s,s:o}", "name",
+		    bt->forms[i].name, "status", verify_status_name(
+		    bt->forms[i].status), "detail", bt->forms[i].detail, "tail",
+		    out_jreal(bt->forms[i].tail)));
 	for (i = 0; i < bt->nfam; i++) {
-		json_array_append_new(checks, json_pack("{s:s,s:s,s:s}", "name",
-		    bt->fam[i].name, "status", verify_status_name(
-		    bt->fam[i].status), "detail", bt->fam[i].reason));
+		if (!bt->fam[i].user)
+			json_array_append_new(checks, json_pack("{s:s,s:s,s:s}", "name",
+			    bt->fam[i].name, "status", verify_status_name(
+			    bt->fam[i].status), "detail", bt->fam[i].reason));
 		json_array_append_new(bat, family_json(&bt->fam[i], full));
 	}
 	json_object_set_new(o, "checks", checks);
@@ -1345,6 +1442,15 @@ static void patch(FILE *f, const subject *s)
 
 /* ---- the command -------------------------------------------------------- */
 
+static unsigned top_table(const unsigned *t, size_t n)
+{
+	unsigned m = 0;
+
+	while (n--)
+		m = t[n] > m ? t[n] : m;
+	return m;
+}
+
 int cmd_verify(cmd_ctx *c, cli_args *a)
 {
 	const char *src = cli_expr(c, a);
@@ -1358,6 +1464,7 @@ int cmd_verify(cmd_ctx *c, cli_args *a)
 		return CFX_EXIT_USAGE;
 	subject_init(&s);
 	subject_init(&ref);
+	memset(&uk, 0, sizeof uk);
 	/* parse everything first: bad input prints one line and nothing else */
 	if (a->bits && (a->bits < VERIFY_MIN_BITS || a->bits > WORD_MAX_HASH)) {
 		char tok[24];
@@ -1404,7 +1511,8 @@ int cmd_verify(cmd_ctx *c, cli_args *a)
 			goto done;
 		}
 	}
-	if (parse_ukeys(c, a, s.bits, &uk) < 0)
+	if (parse_ukeys(c, a, s.bits, &uk) < 0 ||
+	    make_ukeys(c, a, s.bits, top_table(tables, ntables), &uk) < 0)
 		goto done;
 	if (subject_run(c, &s, tables, ntables, "verify", &uk) < 0 ||
 	    (have_ref && subject_run(c, &ref, tables, ntables, "against", &uk) < 0))
@@ -1436,6 +1544,7 @@ int cmd_verify(cmd_ctx *c, cli_args *a)
 	else if (!a->json)
 		report(c->out, &s, have_ref ? &ref : NULL, a->full);
 done:
+	ukeys_free(&uk);
 	subject_free(&s);
 	subject_free(&ref);
 	return rc;

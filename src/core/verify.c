@@ -28,6 +28,7 @@
 #include "cfx/naf.h"
 #include "cfx/sas.h"
 #include "cfx/mcm.h"
+#include "cfx/sort.h"
 #include "cfx/verify.h"
 #include "cfx/word.h"
 #include "util/xalloc.h"
@@ -326,11 +327,15 @@ int verify_plan(verify_battery *bt, uint64_t p, unsigned bits,
 
 void verify_free(verify_battery *bt)
 {
+	size_t i;
+
 	if (!bt)
 		return;
 	free(bt->fam);
 	free(bt->sparse[0]);
 	free(bt->sparse[1]);
+	for (i = 0; i < bt->nukeys; i++)
+		free(bt->ukeys[i]);
 	verify_smap_free(&bt->smap);
 	memset(bt, 0, sizeof *bt);
 }
@@ -348,6 +353,63 @@ int verify_add_stride(verify_battery *bt, uint64_t c, cfx_err *err)
 	snprintf(name, sizeof name, "stride %llu (yours)", (unsigned long long)c);
 	add_ck(bt, VERIFY_MULT, c > 0xffffffffu ? 0 : (unsigned)c, 0, c, name);
 	bt->fam[bt->nfam - 1].user = 1;
+	bt->nuser++;
+	return 0;
+}
+
+int verify_add_run(verify_battery *bt, const char *name, uint64_t start,
+                   uint64_t step, cfx_err *err)
+{
+	step &= word_mask(bt->bits);
+	if (bt->nuser >= VERIFY_MAX_USER)
+		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "at most %d key "
+		                   "families of yours", VERIFY_MAX_USER);
+	if (!step)
+		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "a step of 0 mod "
+		                   "2^%u: one key", bt->bits);
+	add_ck(bt, start & word_mask(bt->bits) ? VERIFY_AP : VERIFY_MULT,
+	       step > 0xffffffffu ? 0 : (unsigned)step, start, step, name);
+	bt->fam[bt->nfam - 1].user = 1;
+	bt->nuser++;
+	return 0;
+}
+
+int verify_add_keys(verify_battery *bt, const char *name, uint64_t *keys,
+                    size_t n, cfx_err *err)
+{
+	verify_family *f;
+	size_t i;
+
+	if (bt->nuser >= VERIFY_MAX_USER) {
+		free(keys);
+		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "at most %d key "
+		                   "families of yours", VERIFY_MAX_USER);
+	}
+	for (i = 0; i < n; i++)
+		keys[i] &= word_mask(bt->bits);
+	if (n && (n = sort_unique_u64(keys, n)) == (size_t)-1) {
+		free(keys);
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+	}
+	if (!n) {
+		free(keys);
+		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "no keys");
+	}
+	f = add(bt, VERIFY_KEYS, (unsigned)bt->nukeys,
+	        n < ((size_t)8 << bt->bmax) ? n : (size_t)8 << bt->bmax);
+	snprintf(f->name, sizeof f->name, "%s", name);
+	f->user = 1;
+	bt->ukeys[bt->nukeys] = keys;
+	bt->ukref_done[bt->nukeys] = 0;
+	/* the reference counts the keys of every cell again, once a
+	 * multiplier: as many as fit the budget (2^23 keys: 40) */
+	{
+		size_t cost = f->keys + ((size_t)1 << bt->bmax), m = VERIFY_KREF_BUDGET
+		              / cost;
+		bt->ukref_n[bt->nukeys] = m > VERIFY_KREF_COUNT ? VERIFY_KREF_COUNT
+		                          : m < VERIFY_KREF_MIN ? VERIFY_KREF_MIN : m;
+	}
+	bt->nukeys++;
 	bt->nuser++;
 	return 0;
 }
@@ -432,6 +494,8 @@ uint64_t verify_key(const verify_battery *bt, const verify_family *f,
 		zorder(i, &x, &y);
 		return ((scramble(x, bt->bits - PTR_ALIGN, SEED_PTR) << PTR_ALIGN)
 		        + y) & mask;
+	case VERIFY_KEYS:
+		return bt->ukeys[f->arg][i];
 	default:
 		return bt->sparse[f->arg - 2][i];
 	}
@@ -596,8 +660,9 @@ static void count_keys(const verify_battery *bt, const verify_family *f,
 		            to - from, bt->bits, B, loads);
 		return;
 	}
-	if (f->kind == VERIFY_SPARSE) {
-		const uint64_t *k = bt->sparse[f->arg - 2];
+	if (f->kind == VERIFY_SPARSE || f->kind == VERIFY_KEYS) {
+		const uint64_t *k = f->kind == VERIFY_KEYS ? bt->ukeys[f->arg]
+		                    : bt->sparse[f->arg - 2];
 		unsigned shift = bt->bits - B;
 		for (i = from; i < to; i++)
 			loads[((k[i] * p) & mask) >> shift]++;
@@ -1021,6 +1086,96 @@ static void ref_of(const verify_battery *bt, const verify_family *f,
 	}
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The i-th (from 0) random odd multiplier of a reference from seed on
+ * bits-bit words: splitmix64's outputs. */
+static uint64_t ref_multiplier(uint64_t seed, size_t i, unsigned bits)
+{
+	uint64_t z = seed + (uint64_t)(i + 1) * 0x9E3779B97F4A7C15ULL;
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	z ^= z >> 31;
+	return (z & word_mask(bits)) | 1;
+}
+
+/* The share of a sample ref[0..m) of random multipliers' worst R at or
+ * above r (ref sorted here): its percentiles, an exponential tail fitted
+ * above the 90th, as the committed references'. */
+static double sample_tail(double *ref, size_t m, double r, double *percentile)
+{
+	double pct[101], u90, beta = 0;
+	size_t i, over = 0;
+
+	assert(m > 1);
+	qsort(ref, m, sizeof *ref, cmp_double);
+	for (i = 0; i <= 100; i++)
+		pct[i] = ref[(size_t)floor((double)i / 100 * (double)(m - 1) + 0.5)];
+	u90 = pct[90];
+	for (i = 0; i < m; i++)
+		if (ref[i] > u90 && u90 > 0) {
+			beta += log(ref[i] / u90);
+			over++;
+		}
+	beta = over ? beta / (double)over : 0;
+	return pct_tail(pct, beta, r, percentile);
+}
+
+#define SEED_KREF 0x6b657973ULL      /* "keys": the key sets' reference */
+
+size_t verify_keys_ref_jobs(const verify_battery *bt)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < bt->nukeys; i++)
+		n += bt->ukref_n[i];
+	return n;
+}
+
+void verify_keys_ref_run(verify_battery *bt, size_t job, void *scratch)
+{
+	size_t set = 0, i = job, fi;
+	verify_battery tmp;
+	verify_family f;
+
+	while (set < bt->nukeys && i >= bt->ukref_n[set])
+		i -= bt->ukref_n[set++];
+	assert(set < bt->nukeys);
+	for (fi = 0; fi < bt->nfam; fi++)
+		if (bt->fam[fi].kind == VERIFY_KEYS && bt->fam[fi].arg == set)
+			break;
+	assert(fi < bt->nfam);
+	/* the same keys and cells under another multiplier */
+	tmp = *bt;
+	f = bt->fam[fi];
+	tmp.p = ref_multiplier(SEED_KREF + set, i, bt->bits);
+	tmp.fam = &f;
+	tmp.nfam = 1;
+	verify_family_run(&tmp, 0, scratch);
+	bt->ukref[set][i] = f.worst_r;
+	__atomic_fetch_add(&bt->ukref_done[set], 1, __ATOMIC_RELAXED);
+}
+
+/* A key set's rank: its worst R among the reference's (P = the share of
+ * them at least as bad); 0 when the reference did not run. */
+static int keys_rank(const verify_battery *bt, verify_family *f)
+{
+	double ref[VERIFY_KREF_COUNT];
+	size_t m = bt->ukref_n[f->arg];
+
+	if (bt->ukref_done[f->arg] != m)
+		return 0;
+	memcpy(ref, bt->ukref[f->arg], m * sizeof *ref);
+	f->tail = sample_tail(ref, m, f->worst_r, &f->percentile);
+	return 1;
+}
+
 static void judge_family(verify_battery *bt, verify_family *f)
 {
 	const verify_cell *w = &f->cells[f->worst];
@@ -1039,11 +1194,20 @@ static void judge_family(verify_battery *bt, verify_family *f)
 		         "few for a table of 2^%u", f->keys, bt->tables[0]);
 		return;
 	}
-	ref_of(bt, f, &rk, &ra, &comparable);
-	reftail = verify_ref_tail(bt->cal_bits, rk, ra, f->worst_r, &pct);
-	f->percentile = comparable ? pct : -1;
-	f->tail = f->cf.ok ? verify_gk_tail((double)f->cf.a, f->cf.places)
-	          : comparable ? reftail : 1;
+	if (f->kind == VERIFY_KEYS) {
+		if (!keys_rank(bt, f)) {
+			f->status = VERIFY_INFO;
+			snprintf(f->reason, sizeof f->reason, "R %.3g: not ranked (no "
+			         "reference run)", f->worst_r);
+			return;
+		}
+	} else {
+		ref_of(bt, f, &rk, &ra, &comparable);
+		reftail = verify_ref_tail(bt->cal_bits, rk, ra, f->worst_r, &pct);
+		f->percentile = comparable ? pct : -1;
+		f->tail = f->cf.ok ? verify_gk_tail((double)f->cf.a, f->cf.places)
+		          : comparable ? reftail : 1;
+	}
 	f->status = verify_rule(f->worst_r, f->tail, bt->judged);
 	f->absolute = f->status != VERIFY_FAIL &&
 	              verify_small_rule(bt->bits, f->kind, f->worst_r) ==
@@ -1066,6 +1230,11 @@ static void judge_family(verify_battery *bt, verify_family *f)
 	else if (f->small_note)
 		n = snprintf(f->reason, sizeof f->reason, "%s; ranked only "
 		             "(small word)", where);
+	else if (f->kind == VERIFY_KEYS)
+		n = snprintf(f->reason, sizeof f->reason, "%s; %s%% of %zu random "
+		             "odd multipliers do better on these keys", where,
+		             verify_share_text(sh, sizeof sh, f->percentile, 3),
+		             bt->ukref_n[f->arg]);
 	else if (f->status != VERIFY_PASS && f->cf.ok)
 		n = snprintf(f->reason, sizeof f->reason, "%s; a_%zu = %llu after "
 		             "q = %llu: 1 multiplier in %s", where, f->cf.k,
@@ -1287,13 +1456,6 @@ static void check_shift_add(verify_battery *bt, const mpz_t p,
 	optimal_cost(bt, naf_weight(&naf), k);
 	sas_clear(&prog);
 	naf_clear(&naf);
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
 }
 
 /* ---- the stride map ----------------------------------------------------- */
@@ -1677,9 +1839,7 @@ static void judge_ufields(verify_battery *bt, int full)
 
 	for (k = 0; k < bt->nufields; k++) {
 		verify_ufields *u = &bt->ufields[k];
-		double ref[VERIFY_UREF_COUNT], pct[101], u90, beta = 0, pred;
-		uint64_t s = 0x5eed5eedULL + k;
-		size_t over = 0;
+		double ref[VERIFY_UREF_COUNT], pred;
 		lattice_cell c;
 
 		pred = lattice_worst(bt->p, bt->bits, &u->lay, tables, nt, &u->cell,
@@ -1690,30 +1850,13 @@ static void judge_ufields(verify_battery *bt, int full)
 			         "needs at least 2^%d values", LATTICE_MIN_FIELD);
 			continue;
 		}
-		for (i = 0; i < VERIFY_UREF_COUNT; i++) {
-			uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
-			if (verify_stopped(bt))
-				break;
-			z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-			z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-			z ^= z >> 31;
-			ref[i] = lattice_worst((z & word_mask(bt->bits)) | 1, bt->bits,
-			                       &u->lay, tables, nt, &c, NULL);
-		}
+		for (i = 0; i < VERIFY_UREF_COUNT && !verify_stopped(bt); i++)
+			ref[i] = lattice_worst(ref_multiplier(0x5eed5eedULL + k, i,
+			                       bt->bits), bt->bits, &u->lay, tables, nt,
+			                       &c, NULL);
 		if (i < VERIFY_UREF_COUNT)      /* stopped: not judged */
 			break;
-		qsort(ref, VERIFY_UREF_COUNT, sizeof *ref, cmp_double);
-		for (i = 0; i <= 100; i++)
-			pct[i] = ref[(size_t)floor((double)i / 100 *
-			             (VERIFY_UREF_COUNT - 1) + 0.5)];
-		u90 = pct[90];
-		for (i = 0; i < VERIFY_UREF_COUNT; i++)
-			if (ref[i] > u90 && u90 > 0) {
-				beta += log(ref[i] / u90);
-				over++;
-			}
-		beta = over ? beta / (double)over : 0;
-		u->tail = pct_tail(pct, beta, pred, &u->percentile);
+		u->tail = sample_tail(ref, VERIFY_UREF_COUNT, pred, &u->percentile);
 		u->status = verify_rule(pred, u->tail, bt->judged);
 		if (loads && u->cell.b + 3 <= LATTICE_COUNT_MAX + 3) {
 			unsigned j = u->cell.b, l;
@@ -1868,6 +2011,7 @@ const char *verify_family_why(verify_kind kind)
 	case VERIFY_PTRIDX: return "an object address and a small index, like "
 	                           "the page cache's";
 	case VERIFY_SPARSE: return "flags and masks: few bits set";
+	case VERIFY_KEYS: return "your own keys (--keys)";
 	}
 	return "";
 }

@@ -446,25 +446,34 @@ static char **attempt(const char *text, int start, int end)
 	return rl_completion_matches(text, gen_from);
 }
 
-/* History is not kept from here on: said once, with why (and where). */
+/* History is not kept from here on: said once, with why and where (the
+ * path whole, escaped as a token is, so that a long $XDG_STATE_HOME or
+ * $HOME is named in full). */
 static void history_off(const char *why, const char *where)
 {
-	fprintf(stderr, "cfx: repl: history is not kept: %s (%s)\n", why, where);
+	size_t size = 4 * strlen(where) + 8;
+	char *shown = xmalloc(size, "a path");
+
+	cfx_escape(shown, size, where, -1);
+	fprintf(stderr, "cfx: repl: history is not kept: %s (%s)\n", why, shown);
+	free(shown);
 	free(hist_path);
 	hist_path = NULL;
 	safefile_dir_close(&hist_dir);
 }
 
-/* Whether the history file may be read and written: absent, or a regular
- * file of at most TEXTFILE_MAX bytes.  readline opens it as it is, so a
- * FIFO hung the prompt at start and again at every line, and reads it
- * whole.  Otherwise history is not kept, said once, and 0. */
+/* Whether the history file may be read at the start: a regular file of
+ * at most TEXTFILE_MAX bytes.  readline opens it as it is, so a FIFO hung
+ * the prompt at start, and reads it whole.  Absent, or a link (never
+ * followed: the first line replaces it, or says why not), 0; otherwise
+ * history is not kept, said once, and 0. */
 static int history_usable(const char *path)
 {
 	struct stat st;
 
-	if (stat(path, &st) < 0 ||
-	    (S_ISREG(st.st_mode) && (size_t)st.st_size <= TEXTFILE_MAX))
+	if (lstat(path, &st) < 0 || S_ISLNK(st.st_mode))
+		return 0;
+	if (S_ISREG(st.st_mode) && (size_t)st.st_size <= TEXTFILE_MAX)
 		return 1;
 	history_off(S_ISREG(st.st_mode) ? "larger than 16 MiB"
 	            : "not a regular file", path);
@@ -473,18 +482,17 @@ static int history_usable(const char *path)
 
 /* The history directory, made if need be and checked as bench's --raw
  * directory is (safefile.h: the user's own, not writable by others), so
- * that the file is written whole under a temporary name and renamed into
- * place: a link planted in its place is replaced, never followed. */
+ * that a link planted in the file's place is replaced, never followed. */
 static void history_open(void)
 {
 	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
-	char dir[4096];
+	char *dir;
 	cfx_err e;
 
 	if (state && state[0] == '/')
-		snprintf(dir, sizeof dir, "%s/cfx", state);
+		dir = xasprintf("%s/cfx", state);
 	else if (home)
-		snprintf(dir, sizeof dir, "%s/.local/state/cfx", home);
+		dir = xasprintf("%s/.local/state/cfx", home);
 	else
 		return;
 	/* mkdir -p of the last two levels is enough for ~/.local/state/cfx */
@@ -503,48 +511,28 @@ static void history_open(void)
 	mkdir(dir, 0700);
 	stifle_history(HISTORY_MAX);
 	if (safefile_dir_open(&hist_dir, dir, &e) < 0) {
-		history_off(e.msg, e.token);
+		history_off(e.msg, hist_dir.fault);
+		free(dir);
 		return;
 	}
 	hist_dir.private_files = 1;          /* as readline made it */
 	hist_path = xasprintf("%s/history", dir);
+	free(dir);
 	if (history_usable(hist_path))
 		read_history(hist_path);
 }
 
-/* line added to the file as it is now (another session's lines kept),
- * the last HISTORY_MAX lines written whole and renamed into place, at
- * once, so that a crash loses nothing.  A failure is said once, and
- * history is not kept from there on. */
+/* The line added to the end of the file, under a lock, the last
+ * HISTORY_MAX lines kept (safefile.h): another session's lines are kept,
+ * two sessions writing at once lose none, and a crash loses nothing.  A
+ * failure is said once, and history is not kept from there on. */
 static void history_save(const char *line)
 {
-	struct buf b = { 0 };
-	struct stat st;
-	char *old = NULL, *text, *from;
-	size_t len = 0, n = 0, i;
 	cfx_err e;
 
-	if (stat(hist_path, &st) == 0 &&
-	    !(old = textfile_read(hist_path, TEXTFILE_MAX, &len, &e))) {
+	if (safefile_append_line(&hist_dir, "history", line, HISTORY_MAX,
+	                         TEXTFILE_MAX, &e) < 0)
 		history_off(e.msg, hist_path);
-		return;
-	}
-	if (old) {
-		buf_add(&b, old, len);
-		if (len && old[len - 1] != '\n')
-			buf_putc(&b, '\n');
-	}
-	buf_puts(&b, line);
-	buf_putc(&b, '\n');
-	free(old);
-	text = buf_take(&b);
-	for (i = 0; text[i]; i++)
-		n += text[i] == '\n';
-	for (from = text; n > HISTORY_MAX; n--)
-		from = strchr(from, '\n') + 1;
-	if (safefile_write(&hist_dir, "history", from, strlen(from), &e) < 0)
-		history_off(e.msg, hist_path);
-	free(text);
 }
 
 static void history_add(const char *line)

@@ -6,10 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "cfx/safefile.h"
+#include "cfx/textfile.h"
+#include "util/buf.h"
 #include "util/xalloc.h"
 
 /* NULL when st is a directory cfx may write in, else why not. */
@@ -27,6 +30,11 @@ static const char *unsafe(const struct stat *st, int *shared)
 	return NULL;
 }
 
+/* Fail with err naming path (and d->fault naming it whole). */
+#define DIR_FAIL(d, err, path, ...) \
+	(free((d)->fault), (d)->fault = xstrdup(path), \
+	 cfx_err_set(err, CFX_EIO, -1, path, __VA_ARGS__))
+
 int safefile_dir_open(safefile_dir *d, const char *dir, cfx_err *err)
 {
 	struct stat st;
@@ -35,22 +43,23 @@ int safefile_dir_open(safefile_dir *d, const char *dir, cfx_err *err)
 	int shared = 0, top;
 
 	d->path = NULL;
+	d->fault = NULL;
 	d->shared = 0;
 	d->private_files = 0;
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
-		return cfx_err_set(err, CFX_EIO, -1, dir, "cannot make the "
-		                   "directory: %s", strerror(errno));
+		return DIR_FAIL(d, err, dir, "cannot make the directory: %s",
+		                strerror(errno));
 	if (stat(dir, &st) < 0)
-		return cfx_err_set(err, CFX_EIO, -1, dir, "cannot use the "
-		                   "directory: %s", strerror(errno));
+		return DIR_FAIL(d, err, dir, "cannot use the directory: %s",
+		                strerror(errno));
 	if ((why = unsafe(&st, &shared)))
-		return cfx_err_set(err, CFX_EIO, -1, dir, "refused: %s", why);
+		return DIR_FAIL(d, err, dir, "refused: %s", why);
 	d->shared = shared;
 	/* the directories above it: a parent others can write lets them
 	 * swap the directory itself */
 	if (!(real = realpath(dir, NULL)))
-		return cfx_err_set(err, CFX_EIO, -1, dir, "cannot use the "
-		                   "directory: %s", strerror(errno));
+		return DIR_FAIL(d, err, dir, "cannot use the directory: %s",
+		                strerror(errno));
 	for (top = 0; !top;) {
 		int sh = 0;
 		if ((p = strrchr(real, '/')) == real)
@@ -58,9 +67,8 @@ int safefile_dir_open(safefile_dir *d, const char *dir, cfx_err *err)
 		if (p)
 			p[top ? 1 : 0] = '\0';
 		if (stat(real, &st) < 0 || (why = unsafe(&st, &sh))) {
-			cfx_err_set(err, CFX_EIO, -1, real, "refused: the directory "
-			            "above %s is %s", dir, why ? why :
-			            strerror(errno));
+			DIR_FAIL(d, err, real, "refused: the directory above %s "
+			         "is %s", dir, why ? why : strerror(errno));
 			free(real);
 			return -1;
 		}
@@ -69,8 +77,7 @@ int safefile_dir_open(safefile_dir *d, const char *dir, cfx_err *err)
 	}
 	free(real);
 	if (access(dir, W_OK | X_OK) < 0)
-		return cfx_err_set(err, CFX_EIO, -1, dir, "cannot write: %s",
-		                   strerror(errno));
+		return DIR_FAIL(d, err, dir, "cannot write: %s", strerror(errno));
 	d->path = xstrdup(dir);
 	return 0;
 }
@@ -78,7 +85,9 @@ int safefile_dir_open(safefile_dir *d, const char *dir, cfx_err *err)
 void safefile_dir_close(safefile_dir *d)
 {
 	free(d->path);
+	free(d->fault);
 	d->path = NULL;
+	d->fault = NULL;
 }
 
 static int write_all(int fd, const char *data, size_t len)
@@ -96,10 +105,37 @@ static int write_all(int fd, const char *data, size_t len)
 	return 0;
 }
 
+/* Write data whole under a temporary name in d and rename it to path:
+ * 0 or an errno. */
+static int replace_whole(const safefile_dir *d, const char *name,
+                         const char *path, const char *data, size_t len)
+{
+	char *tmp = xasprintf("%s/.%s.XXXXXX", d->path, name);
+	int fd, e;
+
+	if ((fd = mkstemp(tmp)) < 0) {
+		e = errno;
+	} else {
+		/* mkstemp's 0600 made what the umask would */
+		mode_t mask = umask(077);
+		umask(mask);
+		fchmod(fd, d->private_files ? 0600 : 0666 & ~mask);
+		e = write_all(fd, data, len);
+		if (close(fd) < 0 && !e)
+			e = errno;
+		if (!e && rename(tmp, path) < 0)
+			e = errno;
+		if (e)
+			unlink(tmp);
+	}
+	free(tmp);
+	return e;
+}
+
 int safefile_write(const safefile_dir *d, const char *name, const char *data,
                    size_t len, cfx_err *err)
 {
-	char *path = xasprintf("%s/%s", d->path, name), *tmp = NULL;
+	char *path = xasprintf("%s/%s", d->path, name);
 	int fd, e = 0;
 
 	if (strchr(name, '/')) {
@@ -123,26 +159,117 @@ int safefile_write(const safefile_dir *d, const char *name, const char *data,
 				unlink(path);
 		}
 	} else {
-		tmp = xasprintf("%s/.%s.XXXXXX", d->path, name);
-		if ((fd = mkstemp(tmp)) < 0) {
-			e = errno;
-		} else {
-			/* mkstemp's 0600 made what the umask would */
-			mode_t mask = umask(077);
-			umask(mask);
-			fchmod(fd, d->private_files ? 0600 : 0666 & ~mask);
-			e = write_all(fd, data, len);
-			if (close(fd) < 0 && !e)
-				e = errno;
-			if (!e && rename(tmp, path) < 0)
-				e = errno;
-			if (e)
-				unlink(tmp);
-		}
+		e = replace_whole(d, name, path, data, len);
 	}
 	if (e)
 		cfx_err_set(err, CFX_EIO, -1, path, "cannot write: %s", strerror(e));
-	free(tmp);
+	free(path);
+	return e ? -1 : 0;
+}
+
+/* The file path in d opened to append and locked: a link in its place
+ * replaced (in the user's own directory) or refused; opened again while
+ * the one locked is not the one at path any more (another process
+ * renamed a new one into place while this one waited).  The fd, or -1
+ * with err. */
+static int open_locked(const safefile_dir *d, const char *path, cfx_err *err)
+{
+	struct stat fst, pst;
+	int fd, tries;
+
+	for (tries = 0; tries < 1000; tries++) {
+		fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW |
+		          O_NONBLOCK | O_CLOEXEC, d->private_files ? 0600 : 0666);
+		if (fd < 0 && errno == ELOOP && !d->shared) {
+			if (unlink(path) < 0 && errno != ENOENT)
+				break;
+			continue;
+		}
+		if (fd < 0 && errno == ELOOP)
+			return cfx_err_set(err, CFX_EIO, -1, path, "a symbolic "
+			                   "link, in a directory others can write: "
+			                   "not followed");
+		if (fd < 0)
+			break;
+		while (flock(fd, LOCK_EX) < 0)
+			if (errno != EINTR) {
+				int e = errno;
+				close(fd);
+				errno = e;
+				goto fail;
+			}
+		if (fstat(fd, &fst) < 0) {
+			int e = errno;
+			close(fd);
+			errno = e;
+			break;
+		}
+		if (lstat(path, &pst) == 0 && pst.st_dev == fst.st_dev &&
+		    pst.st_ino == fst.st_ino) {
+			const char *why = !S_ISREG(fst.st_mode) ? "not a regular file"
+			    : d->shared && (fst.st_uid != geteuid() ||
+			                    fst.st_nlink != 1)
+			    ? "another user's, in a directory others can write"
+			    : NULL;
+			if (!why)
+				return fd;
+			close(fd);
+			return cfx_err_set(err, CFX_EIO, -1, path, "%s", why);
+		}
+		close(fd);
+	}
+fail:
+	return cfx_err_set(err, CFX_EIO, -1, path, "cannot write: %s",
+	                   strerror(errno ? errno : EAGAIN));
+}
+
+int safefile_append_line(const safefile_dir *d, const char *name,
+                         const char *line, size_t max_lines, size_t max_bytes,
+                         cfx_err *err)
+{
+	char *path = xasprintf("%s/%s", d->path, name), *old = NULL, *all;
+	const char *from, *nl;
+	struct buf b = { 0 };
+	size_t len = 0, n = 0, ll = strlen(line);
+	int fd, e = 0;
+
+	if (strchr(name, '/') || memchr(line, '\n', ll) || max_lines < 1) {
+		cfx_err_set(err, CFX_EIO, -1, path, "cannot write: %s",
+		            strerror(EINVAL));
+		free(path);
+		return -1;
+	}
+	if ((fd = open_locked(d, path, err)) < 0) {
+		free(path);
+		return -1;
+	}
+	/* the lines as they are (every writer holds the lock), then the new
+	 * one on a line of its own */
+	if (!(old = textfile_read(path, max_bytes, &len, err))) {
+		close(fd);
+		free(path);
+		return -1;
+	}
+	buf_add(&b, old, len);
+	if (len && old[len - 1] != '\n')
+		buf_putc(&b, '\n');
+	buf_add(&b, line, ll);
+	buf_putc(&b, '\n');
+	all = buf_take(&b);
+	for (from = all; (nl = strchr(from, '\n')); from = nl + 1)
+		n++;
+	if (n <= max_lines) {
+		e = write_all(fd, all + len, strlen(all + len)); /* one write */
+	} else {
+		for (from = all; n > max_lines; n--)
+			from = strchr(from, '\n') + 1;
+		e = replace_whole(d, name, path, from, strlen(from));
+	}
+	if (e)
+		cfx_err_set(err, CFX_EIO, -1, path, "cannot write: %s", strerror(e));
+	free(all);
+	free(old);
+	close(fd);                          /* the lock with it */
 	free(path);
 	return e ? -1 : 0;
 }

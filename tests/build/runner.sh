@@ -7,6 +7,9 @@
 # after another (CHECK_JOBS=1) or side by side (and a terminal suite, one
 # using tests/lib/tmux.sh, in its own lane).
 . "$(dirname "$0")/lib.sh"
+# the runs below are of the whole made-up tree: a CHECK_ONLY or
+# CHECK_TIMEOUT given to the outer make check is not theirs
+unset CHECK_ONLY CHECK_TIMEOUT
 
 t=$tmp/tree
 mkdir -p "$t/tests/unit" "$t/tests/cli" "$t/tests/a" "$t/tests/b" "$t/tests/lib" "$t/build/tests"
@@ -56,4 +59,35 @@ for j in 1 2 4; do
 	printf '%s\n' "$out" | grep -q '(the suite did not end with its count: cut short)' &&
 		ok "jobs=$j: a suite cut short with status 0 is said to be one" || bad "jobs=$j: cut short not said"
 done
+
+# a filter, as CHECK_ONLY or as the one argument: only the suites it
+# names run, and the count is checked against them; a filter that
+# selects nothing, two arguments, or an argument beside another
+# CHECK_ONLY are refused with one line
+sel() { grep -E '^(ok|FAIL)  ' | awk '{ print $1, $2 }' | paste -sd'|'; }
+out=$(cd "$t" && CHECK_JOBS=1 CHECK_ONLY='^b/' bash tests/run.sh 2>&1); rc=$?
+[ $rc = 0 ] && [ "$(sel <<<"$out")" = 'ok b/b1.sh|ok b/b2.sh' ] &&
+	ok "CHECK_ONLY='^b/': b1 and b2 alone, status 0" || bad "CHECK_ONLY: status $rc, $(sel <<<"$out")"
+out=$(cd "$t" && CHECK_JOBS=2 bash tests/run.sh 'a/a[13]' 2>&1); rc=$?
+[ $rc = 1 ] && [ "$(sel <<<"$out")" = 'ok a/a1.sh|FAIL a/a3.sh' ] &&
+	printf '%s\n' "$out" | grep -qx '1 passed, 1 failed' &&
+	ok "argument 'a/a[13]': a1 and a3 alone, 1 passed, 1 failed" || bad "argument: status $rc, $(sel <<<"$out")"
+out=$(cd "$t" && CHECK_ONLY=a1 bash tests/run.sh a1 2>&1); rc=$?
+[ $rc = 0 ] && [ "$(sel <<<"$out")" = 'ok a/a1.sh' ] &&
+	ok "the same filter both ways: taken" || bad "same filter twice: status $rc, $out"
+out=$(cd "$t" && bash tests/run.sh nosuchsuite 2>&1); rc=$?
+[ $rc = 1 ] && [ "$out" = "CHECK_ONLY='nosuchsuite' selects no suite" ] &&
+	ok "a filter selecting nothing: said, status 1" || bad "selects nothing: status $rc, $out"
+out=$(cd "$t" && bash tests/run.sh a1 b1 2>&1); rc=$?
+[ $rc = 2 ] && [ "$out" = "tests/run.sh: one argument at most, a regular expression (got 2: a1 b1)" ] &&
+	ok "two arguments: refused, status 2" || bad "two arguments: status $rc, $out"
+out=$(cd "$t" && CHECK_ONLY=b1 bash tests/run.sh a1 2>&1); rc=$?
+[ $rc = 2 ] && [ "$out" = "tests/run.sh: both CHECK_ONLY='b1' and the argument 'a1': give one" ] &&
+	ok "an argument beside another CHECK_ONLY: refused, status 2" || bad "both: status $rc, $out"
+# this suite under an outer CHECK_ONLY (make check CHECK_ONLY=build/runner)
+if [ -z "${RUNNER_INNER:-}" ]; then
+	out=$(RUNNER_INNER=1 CHECK_ONLY=zzz bash "$0" 2>&1); rc=$?
+	[ $rc = 0 ] && ok "run itself under CHECK_ONLY=zzz: still passes" ||
+		bad "under CHECK_ONLY=zzz: status $rc, $(tail -n 3 <<<"$out")"
+fi
 done_suite runner

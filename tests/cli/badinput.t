@@ -242,6 +242,9 @@ $ COLUMNS=abc cfx stats --json
 $ COLUMNS=-5 cfx bench 5 --runs 3
 ! cfx: bench: $COLUMNS is not a terminal size from 3 to 10000 (COLUMNS=-5)
 ? 2
+$ CFX_BENCH_BUDGET=1.5 cfx bench 5
+! cfx: bench: $CFX_BENCH_BUDGET is not a number of seconds from 0 to 3600 (CFX_BENCH_BUDGET=1.5)
+? 2
 $ cfx naf 'nextprime(nextprime(nextprime(nextprime(nextprime(nextprime(nextprime(2^2047)))))))'
 ! cfx: naf: too costly to evaluate (more than about 2 s of work) (nextprime(nextprime(nextprime(nextprime(nextprime(nextprime(...)
 ? 2

@@ -107,4 +107,99 @@ expect "bounded: 1000 lines ($(wc -l <"$tmp/s6/cfx/history"))" \
 	'[ "$(wc -l <"$tmp/s6/cfx/history")" = 1000 ]'
 expect "bounded: the oldest dropped, the new line last" \
 	'[ "$(head -1 "$tmp/s6/cfx/history")" = "cf 202" ] && [ "$(tail -1 "$tmp/s6/cfx/history")" = "cf 13/8" ]'
+
+# a path past the 60 bytes a token is cut at (a long $TMPDIR, $HOME or
+# $XDG_STATE_HOME): named whole, as the other history messages name it
+long=$tmp/$(printf 'd%.0s' $(seq 120))/$(printf 'e%.0s' $(seq 120))
+mkdir -p "$long"; printf 'x\n' >"$long/homefile"
+session "$tmp/o7" HOME="$long/homefile"
+expect "a long HOME a file: the path named whole ($(grep -c history "$tmp/o7") line)" \
+	'grep -qxF "cfx: repl: history is not kept: cannot make the directory: Not a directory ($long/homefile/.local/state/cfx)" "$tmp/o7"'
+mkdir -p "$long/s8/cfx"; chmod 777 "$long/s8/cfx"
+session "$tmp/o8" XDG_STATE_HOME="$long/s8"
+expect "a long directory others can write: named whole" \
+	'grep -qxF "cfx: repl: history is not kept: refused: writable by others (and not sticky) ($long/s8/cfx)" "$tmp/o8"'
+# a parent others can write: the directory above named whole
+mkdir -p "$long/ww/s9"; chmod 777 "$long/ww"
+session "$tmp/o9" XDG_STATE_HOME="$long/ww/s9"
+expect "a long parent others can write: named whole ($(grep history "$tmp/o9" | cut -c1-60)...)" \
+	'grep -q "^cfx: repl: history is not kept: refused: .* ($long/ww)$" "$tmp/o9"'
+
+# two sessions typing at once, many lines each: every line of both is in
+# the file (none lost when both write in the same instant), in each
+# session's order, within the bound (the last 1000 lines in all)
+# concurrent N DIR: two sessions, A and B, typing "# A 1".."# A N" and
+# "# B 1".."# B N" interleaved as fast as they take them
+concurrent() {
+	XDG_STATE_HOME="$2" python3 - "$1" <<'PY'
+import os, pty, select, sys, time
+n = int(sys.argv[1])
+kids = []
+for tag in "AB":
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ["TERM"] = "dumb"
+        os.execv("./cfx", ["./cfx", "repl"])
+    kids.append([tag, pid, fd, bytearray(), 0])
+def drain(limit):
+    r, _, _ = select.select([k[2] for k in kids], [], [], limit)
+    for k in kids:
+        if k[2] in r:
+            try:
+                d = os.read(k[2], 65536)
+            except OSError:
+                d = b""
+            k[3].extend(d)
+end = time.time() + 300
+# each line typed once the prompt of the one before is there: both
+# sessions run side by side, each as fast as it answers
+while time.time() < end and any(k[4] < n for k in kids):
+    drain(0.05)
+    for k in kids:
+        if k[4] < n and k[3].count(b"cfx> ") > k[4]:
+            k[4] += 1
+            os.write(k[2], b"# %s %d\r" % (k[0].encode(), k[4]))
+for k in kids:
+    while time.time() < end and k[3].count(b"cfx> ") <= n:
+        drain(0.05)
+    os.write(k[2], b"\x04")
+for k in kids:
+    while time.time() < end:
+        r, _, _ = select.select([k[2]], [], [], 0.05)
+        if r:
+            try:
+                if not os.read(k[2], 65536):
+                    break
+            except OSError:
+                break
+    os.waitpid(k[1], 0)
+print(" ".join(str(k[4]) for k in kids))
+PY
+}
+# check N FILE: the lines of each session a run without gap that ends at
+# N, A and B in the order typed, and no line but theirs
+check_lines() {
+	python3 - "$1" "$2" <<'PY'
+import sys
+n, lines = int(sys.argv[1]), open(sys.argv[2]).read().split("\n")[:-1]
+bad = [l for l in lines if not (l.startswith("# A ") or l.startswith("# B "))]
+for tag in "AB":
+    got = [int(l.split()[2]) for l in lines if l.startswith("# %s " % tag)]
+    if not got or got != list(range(got[0], n + 1)):
+        bad.append("%s: %s" % (tag, got[:3] + ["..."] + got[-3:] if len(got) > 6 else got))
+print("; ".join(bad) if bad else "ok")
+PY
+}
+for n in 300 700; do
+	mkdir -p "$tmp/c$n"
+	typed=$(concurrent $n "$tmp/c$n")
+	h=$tmp/c$n/cfx/history
+	want=$((2 * n < 1000 ? 2 * n : 1000))
+	expect "two sessions, $n lines each: all typed ($typed)" '[ "$typed" = "$n $n" ]'
+	expect "two sessions, $n lines each: $want lines kept ($(wc -l <"$h"))" '[ "$(wc -l <"$h")" = $want ]'
+	expect "two sessions, $n lines each: none lost, each in order ($(check_lines $n "$h"))" \
+		'[ "$(check_lines $n "$h")" = ok ]'
+	expect "two sessions, $n lines each: the history file alone ($(ls -A "$tmp/c$n/cfx" | tr '\n' ' '))" \
+		'[ "$(ls -A "$tmp/c$n/cfx")" = history ]'
+done
 done_suite harden/history

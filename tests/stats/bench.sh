@@ -134,6 +134,23 @@ PY
 ./cfx bench 0x5b --bits 8 --runs 3 --table-bits 4 2>/dev/null | grep -q '^  optimal shift/add 0x5b .* ns/hash (median)   2 adds/subs, 2 shifts, 1 negation$' &&
 	ok || bad "optimal 0x5b line: no negation"
 
+# the default run's wall-time budget (a loaded machine: under 15 s):
+# $CFX_BENCH_BUDGET=0 stops it at the least number of rounds, 61, and
+# says so; --runs R runs R whatever the budget
+CFX_BENCH_BUDGET=0 ./cfx bench 3 --table-bits 4 --json >"$tmp/bj" 2>/dev/null
+$py - "$tmp/bj" <<'PY' && ok || bad "budget 0: json"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert (j['runs'], j['runs_planned']) == (61, 301), (j['runs'], j['runs_planned'])
+assert all(s['n'] == 61 for s in j['stats']['samples'])
+assert all(len(v['ns']) == 61 for v in j['variants'])
+PY
+CFX_BENCH_BUDGET=0 ./cfx bench 3 --table-bits 4 2>/dev/null | sed -n 2p | grep -qx "(61 of 301 rounds: the default run's budget of 0 s was reached: a busy machine)" &&
+	ok || bad "budget 0: no line saying the rounds were cut"
+CFX_BENCH_BUDGET=0 ./cfx bench 3 --table-bits 4 --runs 5 --json 2>/dev/null >"$tmp/bj"
+$py -c 'import json, sys; j = json.load(open(sys.argv[1])); sys.exit(not (j["runs"] == j["runs_planned"] == 5))' "$tmp/bj" &&
+	ok || bad "--runs 5 with a budget of 0: not 5 rounds"
+
 # a --raw directory that cannot be made is refused before any round runs
 if command -v script >/dev/null; then
 	script -qc "./cfx bench 7 --runs 3 --table-bits 3 --raw $tmp/no/dir >/dev/null" /dev/null >"$tmp/tty" 2>&1
@@ -150,6 +167,7 @@ err() {   # err EXPECTED-STDERR ARGS...
 err "cfx: bench: no C compiler found; install gcc or set CC (/nonexistent/cc)" env CC=/nonexistent/cc ./cfx bench 0x61C88647 --runs 3
 err "cfx: bench: no C compiler found; install gcc or set CC (cc)" env -u CC PATH=/nonexistent "$PWD/cfx" bench 0x61C88647 --runs 3
 err "cfx: bench: --runs must be between 3 and 100000 (2)" ./cfx bench 5 --runs 2
+err "cfx: bench: \$CFX_BENCH_BUDGET is not a number of seconds from 0 to 3600 (CFX_BENCH_BUDGET=-1)" env CFX_BENCH_BUDGET=-1 ./cfx bench 5
 err "cfx: bench: missing constant (cfx bench --help)" ./cfx bench
 err "cfx: bench: --table-bits 9 is above the word size 8 (9)" ./cfx bench 7 --bits 8 --table-bits 9
 err "cfx: bench: cannot make the directory: No such file or directory ($tmp/no/dir)" ./cfx bench 7 --runs 3 --table-bits 3 --raw "$tmp/no/dir"

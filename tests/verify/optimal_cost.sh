@@ -23,6 +23,8 @@ for case in "0x61C88647 32" "0x9E3779B9 32" "0x9e370001 32" \
 	fi
 	res=$(python3 - "$1" "$2" "$tmp/v" "$tmp/s" <<'PY'
 import json, random, sys
+sys.path.insert(0, "tests/lib")
+from shiftadd import run_steps
 p, n = int(sys.argv[1], 0), int(sys.argv[2])
 v, s = json.load(open(sys.argv[3])), json.load(open(sys.argv[4]))
 mask = (1 << n) - 1
@@ -35,20 +37,8 @@ while x:
         w += 1
     x >>= 1
 naf = max(w - 1, 0)
-def run(steps, x):
-    t = {"x": x}
-    for st in steps:
-        if st.get("op") == "neg":
-            t["hash"] = -t["hash"]
-        elif "shift" in st:
-            t["hash"] = t["hash"] << st["shift"]
-        else:
-            a = t[st["a"]] << st["a_shift"]
-            b = t[st["b"]] << st["b_shift"]
-            t[st["dst"]] = a + b if st["op"] == "add" else a - b
-    return t["hash"] & mask
 rng = random.Random(11)
-good = all(run(s["steps"], x) == (x * p) & mask
+good = all(run_steps(s["steps"], x, mask) == (x * p) & mask
            for x in [rng.getrandbits(n) for _ in range(200)])
 detail = [c["detail"] for c in v["checks"] if c["name"] == "shift/add"][0]
 said = "shifts --optimal: %d adders, depth %d" % (s["adders"], s["depth"])
