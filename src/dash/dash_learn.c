@@ -566,6 +566,16 @@ void dash_learn_acted(dash *d, int ran)
 		return;
 	seen_now(d, &now);
 	moved = memcmp(&now, &dl->seen, sizeof now) != 0;
+	/* a command's own result first: the refresh below would put the
+	 * panel's (spectrum --count K) in place of :spectrum --count 21's */
+	if (ran && moved) {
+		int ev = learn_poll(dl->L);
+		if (ev != LEARN_NOTHING) {
+			dl->seen = now;
+			event(d, ev);
+			return;
+		}
+	}
 	if (moved) {
 		dl->seen = now;
 		refresh(d);
