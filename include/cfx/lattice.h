@@ -70,6 +70,24 @@ double lattice_offsets(uint64_t p, unsigned n, const unsigned *tables,
  * (24/16/8), 20/12 and 32/20/12 (those that fit).  Returns how many. */
 size_t lattice_fixed(unsigned n, lattice_layout *out);
 
+/*
+ * One cell: field i takes 2^xb[i] values (xb[i] <= its width), 2^b
+ * buckets.  lattice_reduce: the cell's lattice as lattice.h scales it (row
+ * i: 2^(n-b-xb_i) at i and A_i last; the last row 2^n at the end; all
+ * times 2^S, S the least that keeps the weights integers), reduced by
+ * FLINT's fmpz_lll (delta 0.99, eta 0.51), written back in key units:
+ * basis[j] = (u_0, ..., u_(nf-1), e), nf + 1 rows.  Returns 0, or -1
+ * when an entry does not fit in 64 bits (then it is truncated).
+ * lattice_predict: the cell's predicted R from that basis (lattice.h),
+ * the u of the vector shortest in the cube's norm into vec.  Two fields
+ * are reduced by LLL too (rank 3: the reason is at lattice.c's reduce).
+ */
+int lattice_reduce(uint64_t p, unsigned n, const lattice_layout *lay,
+                   const unsigned *xb, unsigned b,
+                   int64_t basis[LATTICE_MAX_FIELDS + 1][LATTICE_MAX_FIELDS + 1]);
+double lattice_predict(uint64_t p, unsigned n, const lattice_layout *lay,
+                       const unsigned *xb, unsigned b, int64_t *vec);
+
 /* The exact R of a cell, every key hashed (scratch: 2^b counters). */
 double lattice_count(uint64_t p, unsigned n, const lattice_layout *lay,
                      const unsigned *xb, unsigned b, uint32_t *scratch);

@@ -135,10 +135,14 @@ void review_verdict(review *r, size_t i, const verify_battery *bt,
  * i, checked, as findings: a continued fraction expansion term by term,
  * convergents, closeness to phi, a power sum, prime, the number of terms,
  * shifts and additions.  Confirmed: NOTE; wrong: WARNING, with the right
- * value beside it.
+ * value beside it.  Every sentence on a line the patch adds (added[k] ==
+ * '+' for line line0 + k; NULL: every line) that makes a claim no check
+ * computes (a compiler's code, speed, distribution, how it was found, a
+ * judgement), or in which no check read a claim, is a CHECK "not
+ * checked: "CLAUSE": why".
  */
 void review_claims(review *r, size_t i, const char *text,
-                   unsigned long line0);
+                   unsigned long line0, const char *added);
 
 /* The first power sum in text ("2^31 + 2^29 - ... + 1": at least two
  * terms) into v, as written (spaces normalised) into sum, and its line

@@ -104,51 +104,112 @@ static double line_sum(const double *u, double e, const double *X,
 	return sum;
 }
 
-/* The prediction of one cell (and the shortest vector's u into vec). */
-static double predict(uint64_t p, unsigned n, const lattice_layout *lay,
-                      const unsigned *xb, unsigned b, int64_t *vec)
+/* The cell's lattice, scaled to a cube (lattice.h), reduced: B (d x d,
+ * d = nf + 1, initialised here) holds its rows, entry i of a row
+ * u_i 2^(n - b + S - xb_i), the last e 2^S; *S set.
+ *
+ * Why LLL even for two fields, not Lagrange-Gauss: the points are
+ * (u, v, e), two key differences and the hash difference, a lattice of
+ * rank 3; Lagrange-Gauss reduces rank 2, so it sees one field at a time
+ * (v = 0: the keys k A, a stride) and misses the combinations the screen
+ * is for (3x + y: u = 1, v = -3, e small). */
+static void reduce(uint64_t p, unsigned n, const lattice_layout *lay,
+                   const unsigned *xb, unsigned b, fmpz_mat_t B, unsigned *S)
 {
-	unsigned nf = lay->nf, d = nf + 1, i, j, S = 0;
-	double X[LATTICE_MAX_FIELDS], W = ldexp(1, (int)(n - b)), K = 1,
-	       M = ldexp(1, (int)b), pairs = 0, best = HUGE_VAL, expect;
-	fmpz_mat_t B;
+	unsigned nf = lay->nf, d = nf + 1, i;
 	fmpz_lll_t fl;
 	fmpz_t t;
 
-	for (i = 0; i < nf; i++) {
-		X[i] = ldexp(1, (int)xb[i]);
-		K *= X[i];
-		if (xb[i] > n - b && xb[i] - (n - b) > S)
-			S = xb[i] - (n - b);
-	}
+	*S = 0;
+	for (i = 0; i < nf; i++)
+		if (xb[i] > n - b && xb[i] - (n - b) > *S)
+			*S = xb[i] - (n - b);
 	fmpz_mat_init(B, d, d);
 	fmpz_init(t);
 	/* rows: field i: 2^(n - b - xb_i + S) at i, A_i 2^S last; 2^(n + S) */
 	for (i = 0; i < nf; i++) {
 		fmpz_one(fmpz_mat_entry(B, i, i));
 		fmpz_mul_2exp(fmpz_mat_entry(B, i, i), fmpz_mat_entry(B, i, i),
-		              n - b + S - xb[i]);
+		              n - b + *S - xb[i]);
 		fmpz_set_ui(t, (((uint64_t)1 << lay->shift[i]) * p) & word_mask(n));
-		fmpz_mul_2exp(fmpz_mat_entry(B, i, nf), t, S);
+		fmpz_mul_2exp(fmpz_mat_entry(B, i, nf), t, *S);
 	}
 	fmpz_one(fmpz_mat_entry(B, nf, nf));
 	fmpz_mul_2exp(fmpz_mat_entry(B, nf, nf), fmpz_mat_entry(B, nf, nf),
-	              n + S);
+	              n + *S);
 	fmpz_lll_context_init_default(fl);
 	fmpz_lll(B, NULL, fl);
+	fmpz_clear(t);
+}
+
+/* Row j of a reduced B in key units: u (nf of them) and e. */
+static void row_units(const fmpz_mat_t B, size_t j, unsigned n, unsigned b,
+                      unsigned S, const unsigned *xb, unsigned nf,
+                      fmpz_t *u, fmpz_t e)
+{
+	unsigned i;
+
+	for (i = 0; i < nf; i++)   /* exact: a multiple of its weight */
+		fmpz_fdiv_q_2exp(u[i], fmpz_mat_entry(B, j, i), n - b + S - xb[i]);
+	fmpz_fdiv_q_2exp(e, fmpz_mat_entry(B, j, nf), S);
+}
+
+int lattice_reduce(uint64_t p, unsigned n, const lattice_layout *lay,
+                   const unsigned *xb, unsigned b,
+                   int64_t basis[LATTICE_MAX_FIELDS + 1][LATTICE_MAX_FIELDS + 1])
+{
+	unsigned nf = lay->nf, S, i, j;
+	fmpz_t u[LATTICE_MAX_FIELDS], e;
+	fmpz_mat_t B;
+	int rc = 0;
+
+	reduce(p, n, lay, xb, b, B, &S);
+	fmpz_init(e);
+	for (i = 0; i < nf; i++)
+		fmpz_init(u[i]);
+	for (j = 0; j <= nf; j++) {
+		row_units(B, j, n, b, S, xb, nf, u, e);
+		for (i = 0; i < nf; i++) {
+			rc |= !fmpz_fits_si(u[i]);
+			basis[j][i] = fmpz_get_si(u[i]);
+		}
+		rc |= !fmpz_fits_si(e);
+		basis[j][nf] = fmpz_get_si(e);
+	}
+	for (i = 0; i < nf; i++)
+		fmpz_clear(u[i]);
+	fmpz_clear(e);
+	fmpz_mat_clear(B);
+	return rc ? -1 : 0;
+}
+
+double lattice_predict(uint64_t p, unsigned n, const lattice_layout *lay,
+                       const unsigned *xb, unsigned b, int64_t *vec)
+{
+	unsigned nf = lay->nf, d = nf + 1, i, j, S;
+	double X[LATTICE_MAX_FIELDS], W = ldexp(1, (int)(n - b)), K = 1,
+	       M = ldexp(1, (int)b), pairs = 0, best = HUGE_VAL, expect;
+	fmpz_t uz[LATTICE_MAX_FIELDS], ez;
+	fmpz_mat_t B;
+
+	for (i = 0; i < nf; i++) {
+		X[i] = ldexp(1, (int)xb[i]);
+		K *= X[i];
+		fmpz_init(uz[i]);
+	}
+	fmpz_init(ez);
+	reduce(p, n, lay, xb, b, B, &S);
 	for (j = 0; j < d; j++) {
 		double u[LATTICE_MAX_FIELDS], e, norm = 0;
 		int zero = 1;
+		row_units(B, j, n, b, S, xb, nf, uz, ez);
 		for (i = 0; i < nf; i++) {
-			/* exact: the entry is a multiple of its weight */
-			fmpz_fdiv_q_2exp(t, fmpz_mat_entry(B, j, i), n - b + S - xb[i]);
-			u[i] = fmpz_get_d(t);
+			u[i] = fmpz_get_d(uz[i]);
 			zero &= u[i] == 0;
 			if (fabs(u[i]) / X[i] > norm)
 				norm = fabs(u[i]) / X[i];
 		}
-		fmpz_fdiv_q_2exp(t, fmpz_mat_entry(B, j, nf), S);
-		e = fmpz_get_d(t);
+		e = fmpz_get_d(ez);
 		if (zero)
 			continue;
 		if (fabs(e) / W > norm)
@@ -160,7 +221,9 @@ static double predict(uint64_t p, unsigned n, const lattice_layout *lay,
 		}
 		pairs += 2 * line_sum(u, e, X, nf, W);
 	}
-	fmpz_clear(t);
+	for (i = 0; i < nf; i++)
+		fmpz_clear(uz[i]);
+	fmpz_clear(ez);
 	fmpz_mat_clear(B);
 	/* the points off those lines as for a random hash ((K^2 - K) / M
 	 * pairs), the lines' on top */
@@ -200,7 +263,7 @@ static double worst_predicted(uint64_t p, unsigned n,
 			double pred;
 			if (b >= n || !spread(lay, n, b + l, xb))
 				continue;
-			pred = predict(p, n, lay, xb, b, vec);
+			pred = lattice_predict(p, n, lay, xb, b, vec);
 			if (pred > worst->pred) {
 				worst->pred = worst->r = pred;
 				worst->b = b;

@@ -2052,6 +2052,30 @@ static void sequence_claim(walk *w, size_t i, const size_t *cm, size_t ncm)
 	mpz_clear(want);
 }
 
+/* Which lines of comment t the patch adds: one char a line, '+' for an
+ * added one (review_claims' added); NULL when the input is not a diff.
+ * Its lines are the patch's '+' and ' ' lines of its file from its first
+ * (lex skips the '-' lines), one a line of its text. */
+static char *comment_added(const walk *w, const tok *t)
+{
+	const patch *pt = w->pt;
+	size_t lines = 0, k = 0, li;
+	const char *c;
+	char *a;
+
+	if (!pt->is_diff)
+		return NULL;
+	for (c = t->s; *c; c++)
+		lines += *c == '\n';
+	a = xmalloc(lines + 1, "comment lines");
+	for (li = t->li; li < pt->nlines && k < lines &&
+	     pt->line[li].file == pt->line[t->li].file; li++)
+		if (pt->line[li].type == '+' || pt->line[li].type == ' ')
+			a[k++] = pt->line[li].type;
+	a[k] = '\0';
+	return a;
+}
+
 static void claims_of(walk *w, size_t i)
 {
 	review_mult *m = &w->r->mult[i];
@@ -2063,8 +2087,11 @@ static void claims_of(walk *w, size_t i)
 		ncm = w->nfn;
 		sequence_claim(w, i, cm, ncm);
 	}
-	for (k = 0; k < ncm; k++)
-		review_claims(w->r, i, w->v.t[cm[k]].s, w->v.t[cm[k]].line);
+	for (k = 0; k < ncm; k++) {
+		char *added = comment_added(w, &w->v.t[cm[k]]);
+		review_claims(w->r, i, w->v.t[cm[k]].s, w->v.t[cm[k]].line, added);
+		free(added);
+	}
 }
 
 /* Whether one of the comments before a define (w->comments) speaks of a

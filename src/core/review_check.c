@@ -153,6 +153,287 @@ const char *review_find_cf(const char *text, const char **after)
 	return NULL;
 }
 
+/* ---- sentences ----------------------------------------------------------- */
+
+/* One comment under check: its text (line0 its first line), which of its
+ * lines the patch adds (added[k] == '+' for line line0 + k; NULL: every
+ * line is the patch's), and its sentences, each marked once a check has
+ * read a claim in it, so that what no check read is still reported. */
+typedef struct claim_sentence {
+	size_t a, b;               /* text[a, b) */
+	int read;                  /* a check reported a claim in it */
+} claim_sentence;
+
+typedef struct claims {
+	const char *text;
+	unsigned long line0;
+	const char *added;
+	claim_sentence *s;
+	size_t ns, caps;
+} claims;
+
+/* Whether the '.' at text[i] ends an abbreviation ("e.g.", "i.e.", "cf.",
+ * "etc.", "vs.", "approx."), which ends no sentence. */
+static int abbreviation(const char *text, size_t i)
+{
+	static const char *const ab[] = { "e.g", "i.e", "cf", "etc", "vs",
+		"approx", "resp", "eq", "fig", "ca", NULL };
+	size_t k;
+
+	for (k = 0; ab[k]; k++) {
+		size_t n = strlen(ab[k]);
+		if (i >= n && !strncasecmp(text + i - n, ab[k], n) &&
+		    (i == n || !isalnum((unsigned char)text[i - n - 1])))
+			return 1;
+	}
+	return 0;
+}
+
+/* The sentences of cl->text: ended by '.', '!' or '?' before a blank or
+ * the end (not "..." nor an abbreviation; "...." ends one), or by a blank
+ * line; only those with a letter or a digit are kept. */
+static void claims_split(claims *cl)
+{
+	const char *t = cl->text;
+	size_t n = strlen(t), a = 0, i;
+
+	for (i = 0; i <= n; i++) {
+		size_t b, k;
+		if (i == n)
+			b = n;
+		else if (t[i] == '\n' && t[i + 1] == '\n')
+			b = i + 1;
+		else if (strchr(".!?", t[i]) && (i + 1 == n ||
+		         isspace((unsigned char)t[i + 1])) &&
+		         !(t[i] == '.' && i >= 2 && t[i - 1] == '.' &&
+		           t[i - 2] == '.' && (i < 3 || t[i - 3] != '.')) &&
+		         !(t[i] == '.' && abbreviation(t, i)))
+			b = i + 1;
+		else
+			continue;
+		for (k = a; k < b && !isalnum((unsigned char)t[k]); k++)
+			;
+		if (k < b) {
+			XGROW(cl->s, cl->caps, cl->ns + 1, "review sentences");
+			cl->s[cl->ns++] = (claim_sentence){ k, b, 0 };
+		}
+		if (b == n)
+			break;
+		a = b;
+		i = b - 1;
+	}
+}
+
+/* A check read a claim in text[from, to] (to == from: one place). */
+static void claim_read(claims *cl, const char *from, const char *to)
+{
+	size_t a = (size_t)(from - cl->text), b = (size_t)(to - cl->text), k;
+
+	if (a > b) {
+		size_t t = a;
+		a = b;
+		b = t;
+	}
+	for (k = 0; k < cl->ns; k++)
+		if (cl->s[k].a <= b && a < cl->s[k].b)
+			cl->s[k].read = 1;
+}
+
+/* Whether sentence k has a line the patch adds. */
+static int sentence_added(const claims *cl, size_t k)
+{
+	unsigned long l0, l1, l;
+
+	if (!cl->added)
+		return 1;
+	l0 = line_at(cl->text, cl->s[k].a, 0);
+	l1 = line_at(cl->text, cl->s[k].b ? cl->s[k].b - 1 : 0, 0);
+	for (l = l0; l <= l1 && l < strlen(cl->added); l++)
+		if (cl->added[l] == '+')
+			return 1;
+	return 0;
+}
+
+/* ---- claims no check can compute ---------------------------------------- */
+
+/* The kinds of claim cfx cannot compute, each with its words (a trailing
+ * '*' a prefix) and why it is not checked. */
+static const struct unchecked {
+	const char *words;
+	const char *what;
+	const char *why;
+} unchecked[] = {
+	{ "gcc clang icc compiler* compile* optimis* optimiz* codegen "
+	  "assembl* asm instruction*",
+	  "a compiler's code",
+	  "cfx runs no compiler for any target; `cfx naf` shows the shift/add "
+	  "sequence, not what a compiler makes of the multiply" },
+	{ "fast* slow* quick* cheap* expensive* cycle* latency throughput "
+	  "perform* speed* efficien* cost*",
+	  "a speed claim",
+	  "speed is measured on a machine, not computed from the number "
+	  "(`cfx bench` times the multiply and the shifts here)" },
+	{ "distribut* spread* uniform* random* collision* collide* "
+	  "avalanche mixing mixes chi clustering",
+	  "a distribution claim",
+	  "it names no keys or test to repeat; cfx's measure is verify's "
+	  "battery (the verdict)" },
+	{ "found search* chose chosen picked select* tested benchmark* "
+	  "measur* verified paper* experiment*",
+	  "how it was found or measured",
+	  "a search or a measurement cannot be re-run from a comment" },
+	{ "suitable suited ideal good better best worse bad safe recommend*",
+	  "a judgement",
+	  "it names no property cfx can compute" },
+};
+
+/* Targets a claim may name: alone ("on SPARC") they make a claim about a
+ * compiler's code (unchecked[0]); with it they are named in it. */
+static const char targets[] = "sparc mips x86 x86_64 i386 i686 amd64 arm "
+	"arm64 aarch64 alpha powerpc ppc ppc64 ia64 itanium s390 m68k riscv";
+
+/* The first word of the list words (see unchecked) in s[0, n), as a whole
+ * word or, with a trailing '*', a word's beginning; NULL if none. */
+static const char *first_word(const char *s, size_t n, const char *words)
+{
+	const char *best = NULL, *w = words;
+
+	while (*w) {
+		size_t k = strcspn(w, " ");
+		int prefix = k && w[k - 1] == '*';
+		size_t len = prefix ? k - 1 : k, i;
+		for (i = 0; len && i + len <= n; i++) {
+			if ((i && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_')) ||
+			    strncasecmp(s + i, w, len))
+				continue;
+			if (!prefix && i + len < n && (isalnum((unsigned char)s[i + len])
+			    || s[i + len] == '_'))
+				continue;
+			if (!best || s + i < best)
+				best = s + i;
+			break;
+		}
+		w += k;
+		while (*w == ' ')
+			w++;
+	}
+	return best;
+}
+
+/* Where a clause begins at s (a boundary word: "which", "that", "but",
+ * ...), or 0. */
+static size_t clause_word(const char *s, size_t n)
+{
+	static const char *const bw[] = { "which", "that", "but", "while",
+		"whereas", "because", "since", "although", "so", NULL };
+	size_t k;
+
+	for (k = 0; bw[k]; k++) {
+		size_t len = strlen(bw[k]);
+		if (len < n && !strncasecmp(s, bw[k], len) &&
+		    !isalnum((unsigned char)s[len]))
+			return len;
+	}
+	return 0;
+}
+
+/* The clause of sentence text[a, b) around at: from the last boundary
+ * before it (, ; : ( or a word such as "which", kept) to the next. */
+static void clause_of(const char *text, size_t a, size_t b, const char *at,
+                      size_t *ca, size_t *cb)
+{
+	size_t i = (size_t)(at - text), s = a, e = b;
+
+	for (size_t k = a; k < i; k++) {
+		if (strchr(",;:()", text[k]))
+			s = k + 1;
+		else if ((k == a || !isalnum((unsigned char)text[k - 1])) &&
+		         clause_word(text + k, b - k))
+			s = k;
+	}
+	for (size_t k = i + 1; k < b; k++) {
+		if (strchr(",;:()", text[k]) || (!isalnum((unsigned char)text[k - 1])
+		    && clause_word(text + k, b - k))) {
+			e = k;
+			break;
+		}
+	}
+	while (s < e && !isalnum((unsigned char)text[s]))
+		s++;
+	while (e > s && (isspace((unsigned char)text[e - 1]) ||
+	       text[e - 1] == '.'))
+		e--;
+	*ca = s;
+	*cb = e;
+}
+
+/* text[a, b) on one line, blanks folded, at most 100 bytes (then "..."). */
+static void quote(struct buf *q, const char *text, size_t a, size_t b)
+{
+	size_t k, n = 0;
+
+	for (k = a; k < b; k++) {
+		int sp = isspace((unsigned char)text[k]);
+		if (sp && (!q->len || buf_str(q)[q->len - 1] == ' '))
+			continue;
+		if (n++ == 100) {
+			buf_printf(q, "...");
+			return;
+		}
+		buf_putc(q, sp ? ' ' : text[k]);
+	}
+	while (q->len && buf_str(q)[q->len - 1] == ' ')
+		q->len--, q->s[q->len] = '\0';
+}
+
+/* Every sentence the patch adds that makes a claim no check computes, as
+ * a CHECK naming the claim and why: each kind of unchecked claim in it
+ * (a compiler, speed, distribution, provenance, a judgement), and a
+ * sentence no check read at all. */
+static void claims_unchecked(review *r, size_t mi, claims *cl)
+{
+	const review_mult *m = &r->mult[mi];
+	size_t k, u;
+
+	for (k = 0; k < cl->ns; k++) {
+		const claim_sentence *st = &cl->s[k];
+		const char *sa = cl->text + st->a;
+		size_t n = st->b - st->a, ca, cb;
+		int any = 0;
+		struct buf q = { 0 };
+		if (!sentence_added(cl, k))
+			continue;
+		const char *target = first_word(sa, n, targets);
+		for (u = 0; u < sizeof unchecked / sizeof unchecked[0]; u++) {
+			const char *at = first_word(sa, n, unchecked[u].words);
+			/* "on x86" with no speed claim: what the compiler makes */
+			if (!at && !u && target && !first_word(sa, n,
+			                                       unchecked[1].words))
+				at = target;
+			if (!at)
+				continue;
+			any = 1;
+			clause_of(cl->text, st->a, st->b, at, &ca, &cb);
+			buf_free(&q);
+			quote(&q, cl->text, ca, cb);
+			review_add(r, REVIEW_CHECK, m->file, line_at(cl->text, ca,
+			           cl->line0), mi, "claim", "not checked: \"%s\": %s%s; "
+			           "%s", buf_str(&q), unchecked[u].what, target &&
+			           u < 2 ? " on a named target" : "", unchecked[u].why);
+		}
+		if (!any && !st->read) {
+			buf_free(&q);
+			quote(&q, cl->text, st->a, st->b);
+			review_add(r, REVIEW_CHECK, m->file, line_at(cl->text, st->a,
+			           cl->line0), mi, "claim", "not checked: \"%s\": no "
+			           "claim cfx computes (it checks expansions, "
+			           "convergents, closeness to phi, power sums, "
+			           "primality and counts)", buf_str(&q));
+		}
+		buf_free(&q);
+	}
+}
+
 /* ---- the expansion ------------------------------------------------------- */
 
 /* "0,1,1,1" from terms (at most max shown, then "..."), into b. */
@@ -344,9 +625,10 @@ static long removed_at(mpz_t *x, size_t nx, mpz_t *y, size_t ny)
 	return (long)k;
 }
 
-static void check_cf(review *r, size_t mi, const char *text,
-                     unsigned long line0)
+static void check_cf(review *r, size_t mi, claims *cl)
 {
+	const char *text = cl->text;
+	unsigned long line0 = cl->line0;
 	review_mult *m = &r->mult[mi];
 	const char *p, *at = review_find_cf(text, &p), *end;
 	mpz_t claim[MAX_TERMS], n;
@@ -374,6 +656,7 @@ static void check_cf(review *r, size_t mi, const char *text,
 		mpz_set(n, m->p), k = m->bits;
 	if (nc < 2)
 		goto done;
+	claim_read(cl, at, end);
 	cf_init(&cf);
 	cf_of_multiplier(&cf, n, k);
 	nt = cf.n;
@@ -446,8 +729,10 @@ done:
 /* ---- convergents --------------------------------------------------------- */
 
 static void check_convergents(review *r, size_t mi, const constant *c,
-                              const char *text, unsigned long line0)
+                              claims *cl)
 {
+	const char *text = cl->text;
+	unsigned long line0 = cl->line0;
 	review_mult *m = &r->mult[mi];
 	const char *at = review_find_ci(text, "convergent"), *s;
 	size_t n = c->cf.n, i;
@@ -475,6 +760,7 @@ static void check_convergents(review *r, size_t mi, const constant *c,
 		for (i = 0; i < n; i++)
 			if (!mpz_cmp_ui(p[i], a) && !mpz_cmp_ui(q[i], b))
 				break;
+		claim_read(cl, at, s);
 		if (i < n)
 			review_add(r, REVIEW_NOTE, m->file, line_at(text, (size_t)(s - text),
 			           line0), mi, "claim", "%lu/%lu is convergent p_%zu/q_%zu "
@@ -494,8 +780,10 @@ static void check_convergents(review *r, size_t mi, const constant *c,
 /* ---- phi, power sum, prime, counts --------------------------------------- */
 
 static void check_phi(review *r, size_t mi, const constant *c,
-                      const char *text, unsigned long line0)
+                      claims *cl)
 {
+	const char *text = cl->text;
+	unsigned long line0 = cl->line0;
 	review_mult *m = &r->mult[mi];
 	const char *at = review_word_ci(text, "phi");
 	const char *close;
@@ -515,6 +803,7 @@ static void check_phi(review *r, size_t mi, const constant *c,
 	if (!close)
 		return;
 	neg = claim_negated(text, close);
+	claim_read(cl, at, close);
 	mpz_init(g);
 	expr_golden(g, m->bits);
 	cf_init(&gc);
@@ -551,8 +840,10 @@ static void check_phi(review *r, size_t mi, const constant *c,
 
 /* "golden prefix N": how many quotients after a0 are 1s. */
 static void check_golden_prefix(review *r, size_t mi, const constant *c,
-                                const char *text, unsigned long line0)
+                                claims *cl)
 {
+	const char *text = cl->text;
+	unsigned long line0 = cl->line0;
 	review_mult *m = &r->mult[mi];
 	const char *at = review_find_ci(text, "golden prefix"), *q;
 	unsigned long line;
@@ -561,6 +852,7 @@ static void check_golden_prefix(review *r, size_t mi, const constant *c,
 	if (!at)
 		return;
 	line = line_at(text, (size_t)(at - text), line0);
+	claim_read(cl, at, at);
 	q = at + strlen("golden prefix");
 	while (*q == ' ' || *q == ':' || *q == '=' || *q == '(')
 		q++;
@@ -582,8 +874,10 @@ static void check_golden_prefix(review *r, size_t mi, const constant *c,
 		           c->golden.mirrored ? " (of 1 - x)" : "");
 }
 
-int review_power_sum(const char *text, unsigned long line0, mpz_t v,
-                     char *sum, size_t n, unsigned long *line)
+/* review_power_sum, and where the sum starts into *where. */
+static int power_sum_at(const char *text, unsigned long line0, mpz_t v,
+                        char *sum, size_t n, unsigned long *line,
+                        const char **where)
 {
 	const char *s;
 
@@ -633,9 +927,18 @@ int review_power_sum(const char *text, unsigned long line0, mpz_t v,
 		if (constant_value(sum, NULL, NULL, v, &err) < 0)
 			continue;
 		*line = line_at(text, (size_t)(st - text), line0);
+		*where = st;
 		return 1;
 	}
 	return 0;
+}
+
+int review_power_sum(const char *text, unsigned long line0, mpz_t v,
+                     char *sum, size_t n, unsigned long *line)
+{
+	const char *where;
+
+	return power_sum_at(text, line0, v, sum, n, line, &where);
 }
 
 /* Whether power sum text s (of the value, already checked) is the NAF:
@@ -680,16 +983,23 @@ static int sum_is_naf(const char *s)
 }
 
 static void check_sum(review *r, size_t mi, const constant *c,
-                      const char *text, unsigned long line0)
+                      claims *cl)
 {
+	const char *text = cl->text;
+	unsigned long line0 = cl->line0;
 	review_mult *m = &r->mult[mi];
 	char sum[256];
 	unsigned long line;
+	const char *where;
 	mpz_t v;
 
 	mpz_init(v);
+	/* a sequence's power sum is what it claims to compute: its verdict
+	 * (review_sequence_verdict) reports it */
+	if (power_sum_at(text, line0, v, sum, sizeof sum, &line, &where))
+		claim_read(cl, where, where);
 	if (m->kind != REVIEW_SEQUENCE &&
-	    review_power_sum(text, line0, v, sum, sizeof sum, &line)) {
+	    power_sum_at(text, line0, v, sum, sizeof sum, &line, &where)) {
 		mpz_fdiv_r_2exp(v, v, m->bits);
 		if (!mpz_cmp(v, m->p)) {
 			int naf = sum_is_naf(sum);
@@ -711,9 +1021,10 @@ static void check_sum(review *r, size_t mi, const constant *c,
 	mpz_clear(v);
 }
 
-static void check_prime(review *r, size_t mi, const char *text,
-                        unsigned long line0)
+static void check_prime(review *r, size_t mi, claims *cl)
 {
+	const char *text = cl->text;
+	unsigned long line0 = cl->line0;
 	review_mult *m = &r->mult[mi];
 	const char *at = review_word_ci(text, "prime");
 	int pr;
@@ -728,6 +1039,7 @@ static void check_prime(review *r, size_t mi, const char *text,
 	if (!at)
 		return;
 	pr = expr_isprime(m->p);
+	claim_read(cl, at, at);
 	if (claim_negated(text, at) || !strncasecmp(at, "nonprime", 8)) {
 		/* "not prime", "non-prime": true when it is composite */
 		for (f = 2; !pr && f < 1000000; f++)
@@ -796,8 +1108,10 @@ static long count_before(const char *text, const char *w, const char **at)
 }
 
 static void check_counts(review *r, size_t mi, const constant *c,
-                         const char *text, unsigned long line0)
+                         claims *cl)
 {
+	const char *text = cl->text;
+	unsigned long line0 = cl->line0;
 	review_mult *m = &r->mult[mi];
 	const char *at;
 	long k;
@@ -808,6 +1122,7 @@ static void check_counts(review *r, size_t mi, const constant *c,
 	                     : sc.adds + sc.subs;
 
 	if ((k = count_before(text, "terms", &at)) >= 0) {
+		claim_read(cl, at, at);
 		if ((size_t)k == w)
 			review_add(r, REVIEW_NOTE, m->file, line_at(text,
 			           (size_t)(at - text), line0), mi, "claim",
@@ -817,28 +1132,56 @@ static void check_counts(review *r, size_t mi, const constant *c,
 			           (size_t)(at - text), line0), mi, "claim",
 			           "%ld terms claimed; its NAF has %zu: %s", k, w, c->sum);
 	}
-	if ((k = count_before(text, "shifts", &at)) >= 0)
+	if ((k = count_before(text, "shifts", &at)) >= 0) {
+		claim_read(cl, at, at);
 		review_add(r, (unsigned long)k == shifts ? REVIEW_NOTE
 		           : REVIEW_WARNING, m->file, line_at(text, (size_t)(at - text),
 		           line0), mi, "claim", "%ld shifts claimed: %s has %lu",
 		           k, m->kind == REVIEW_SEQUENCE ? "the code" :
 		           "the NAF sequence", shifts);
+	}
 	if ((k = count_before(text, "additions", &at)) >= 0 ||
-	    (k = count_before(text, "adds", &at)) >= 0)
+	    (k = count_before(text, "adds", &at)) >= 0) {
+		claim_read(cl, at, at);
 		review_add(r, (unsigned long)k == adds ? REVIEW_NOTE : REVIEW_WARNING,
 		           m->file, line_at(text, (size_t)(at - text), line0), mi,
 		           "claim", "%ld additions claimed: %s has %lu (additions "
 		           "and subtractions)", k, m->kind == REVIEW_SEQUENCE ?
 		           "the code" : "the NAF sequence", adds);
+	}
+}
+
+/* A sequence's comment names the constant it computes by a hex literal
+ * or a define's name (review.c's sequence_claim judges it): the sentences
+ * that do are read. */
+static void sequence_names(claims *cl)
+{
+	const char *t = cl->text, *s;
+
+	for (s = t; *s; s++) {
+		size_t n = 0, up = 0;
+		if (s > t && (isalnum((unsigned char)s[-1]) || s[-1] == '_'))
+			continue;
+		while (isalnum((unsigned char)s[n]) || s[n] == '_') {
+			up += isupper((unsigned char)s[n]) || s[n] == '_';
+			n++;
+		}
+		if ((n > 4 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ||
+		    (n >= 4 && up == n && memchr(s, '_', n)))
+			claim_read(cl, s, s);
+		if (n)
+			s += n - 1;
+	}
 }
 
 void review_claims(review *r, size_t i, const char *text,
-                   unsigned long line0)
+                   unsigned long line0, const char *added)
 {
 	review_mult *m = &r->mult[i];
 	constant c;
 	char *hex;
 	cfx_err err;
+	claims cl = { text, line0, added, NULL, 0, 0 };
 
 	if (!m->bits || m->bits > 64 || mpz_sgn(m->p) <= 0 ||
 	    mpz_sizeinbase(m->p, 2) > m->bits)
@@ -848,14 +1191,19 @@ void review_claims(review *r, size_t i, const char *text,
 		free(hex);
 		return;
 	}
-	check_cf(r, i, text, line0);
-	check_convergents(r, i, &c, text, line0);
-	check_phi(r, i, &c, text, line0);
-	check_golden_prefix(r, i, &c, text, line0);
-	check_sum(r, i, &c, text, line0);
+	claims_split(&cl);
+	check_cf(r, i, &cl);
+	check_convergents(r, i, &c, &cl);
+	check_phi(r, i, &c, &cl);
+	check_golden_prefix(r, i, &c, &cl);
+	check_sum(r, i, &c, &cl);
 	if (m->kind != REVIEW_SEQUENCE)
-		check_prime(r, i, text, line0);
-	check_counts(r, i, &c, text, line0);
+		check_prime(r, i, &cl);
+	else
+		sequence_names(&cl);
+	check_counts(r, i, &c, &cl);
+	claims_unchecked(r, i, &cl);
+	free(cl.s);
 	constant_free(&c);
 	free(hex);
 }

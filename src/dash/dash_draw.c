@@ -1549,15 +1549,14 @@ static int cover_text(const dash *d, int w, char *t, size_t n)
 {
 	const dash_scoring *work = dash_state_scoring(d);
 	keys_spec ks;
-	cfx_err e;
 	unsigned space;
 	int covers;
 
-	if (!(dash_state_model(d)->p & 1) || keys_parse(&ks, work->par.family, &e) < 0)
+	if (!(dash_state_model(d)->p & 1) || !work->par.fam.ok)
 		return 0;
+	ks = keys_family_spec(&work->par.fam);
 	covers = keys_cover_word(&ks, work->par.bits, work->par.count);
 	space = keys_space_bits(&ks, work->par.bits);
-	keys_spec_free(&ks);
 	if (!covers)
 		return 0;
 	if (space == work->par.bits)
@@ -1605,11 +1604,11 @@ static void draw_buckets(const dash *d, const rect *r)
 
 	/* the longest title that fits: never cut mid-word */
 	snprintf(t, sizeof t, "Buckets: %s %s keys into 2^%u (b = %u)",
-	         count_text(work->par.count, c1, sizeof c1), work->par.family,
+	         count_text(work->par.count, c1, sizeof c1), work->par.fam.text,
 	         work->par.b, work->par.b);
 	if (width(t) + 4 > r->w)
 		snprintf(t, sizeof t, "Buckets: %s %s keys, b = %u", c1,
-		         work->par.family, work->par.b);
+		         work->par.fam.text, work->par.b);
 	if (width(t) + 4 > r->w)
 		snprintf(t, sizeof t, "Buckets: %s keys, b = %u", c1, work->par.b);
 	title(r, t, NULL);

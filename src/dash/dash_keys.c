@@ -13,6 +13,8 @@
 #include "cfx/keys.h"
 #include "cfx/score.h"
 #include "cfx/word.h"
+#include "cli/opts.h"
+#include "cli/setting.h"
 #include "dash/dash_ui.h"
 #include "util/xalloc.h"
 
@@ -288,8 +290,10 @@ static void k_count(dash *d, int key)
 		return;
 	}
 	if (key == '(' && k == 1) {
-		dash_out_msg(d->out, ST_ERROR, "--count must be at least 1; %s",
-		             stays);
+		char range[80];
+		opts_range_msg(range, sizeof range, setting_get(SETTING_COUNT), 1,
+		               KEYS_MAX);
+		dash_out_msg(d->out, ST_ERROR, "%s; %s", range, stays);
 		return;
 	}
 	k = key == ')' ? 2 * k : k / 2;
@@ -310,12 +314,14 @@ static void k_family(dash *d, int key)
 		"malloc:64"
 	};
 	const int n = (int)(sizeof fam / sizeof fam[0]);
-	const char *cur = dash_state_family(d);
-	size_t len = strcspn(cur, ":");
+	const keys_family *cur = dash_state_keys(d);
+	const char *name = keys_family_names[cur->kind];
+	size_t len = strlen(name);
 	int i;
 
 	for (i = 0; i < n; i++)
-		if (!strncmp(fam[i], cur, len) && strcspn(fam[i], ":") == len)
+		if (cur->ok && !strncmp(fam[i], name, len) &&
+		    strcspn(fam[i], ":") == len)
 			break;
 	if (i == n)
 		i = key == 'k' ? -1 : 0;
@@ -325,15 +331,16 @@ static void k_family(dash *d, int key)
 
 static void k_param(dash *d, int key)
 {
+	const keys_family *f = dash_state_keys(d);
 	keys_spec ks;
-	cfx_err e;
 	char buf[DASH_WORK_FAMILY_MAX];
 	const char *name;
 	uint64_t a, s;
 	int up = key == '.';
 
-	if (keys_parse(&ks, dash_state_family(d), &e) < 0)
+	if (!f->ok)
 		return;
+	ks = keys_family_spec(f);
 	a = ks.arg;
 	s = ks.seed;
 	name = keys_family_names[ks.kind];
@@ -368,17 +375,15 @@ static void k_param(dash *d, int key)
 	default:
 		dash_out_msg(d->out, ST_ERROR, "%s keys have no parameter to step (:set "
 		         "keys ...)", name);
-		keys_spec_free(&ks);
 		return;
 	}
-	keys_spec_free(&ks);
 	set_family(d, buf);
 }
 
 static void k_points(dash *d, int key)
 {
 	uint64_t was = dash_state_K(d), k = was;
-	char limit[48] = "";
+	char limit[80] = "";
 
 	switch (key) {
 	case ']': k++; break;
@@ -389,7 +394,8 @@ static void k_points(dash *d, int key)
 	/* a limit met is said (the spectrum panel's and --count's words) */
 	if (k < 1) {
 		k = 1;
-		snprintf(limit, sizeof limit, "--count must be at least 1");
+		opts_range_msg(limit, sizeof limit, setting_get(SETTING_COUNT), 1,
+		               DASH_MODEL_MAX_POINTS);
 	}
 	if (k > DASH_MODEL_MAX_POINTS) {
 		k = DASH_MODEL_MAX_POINTS;

@@ -192,6 +192,9 @@ void dash_state_wait(dash *d, int ms);
 unsigned dash_state_table_bits(const dash *d);
 size_t dash_state_key_count(const dash *d);
 const char *dash_state_family(const dash *d);
+/* The session's key family parsed, once each time its text changes (the
+ * state's own; the keys, the panels and the worker read this). */
+const keys_family *dash_state_keys(const dash *d);
 unsigned dash_state_bits(const dash *d);     /* the constant's word */
 
 /* The word size expr would get (bits 0: automatic), or 0 with err if it

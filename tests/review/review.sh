@@ -46,7 +46,10 @@ expect "2002: power sums confirmed" \
 	'[ "$(grep -c "NOTE: power sum confirmed" "$tmp/out")" = 2 ]'
 expect "2002: which top bits index the table" \
 	'grep -q "mm/filemap.c:[0-9]*: NOTE: then hash >> zone->wait_table_shift: the top 64 - zone->wait_table_shift bits" "$tmp/out"'
-expect "2002: summary" 'tail -1 "$tmp/out" | grep -q "^total: 2 errors, 3 warnings, 0 checks, [0-9]* notes; 3 multipliers$"'
+expect "2002: summary" 'tail -1 "$tmp/out" | grep -q "^total: 2 errors, 3 warnings, 3 checks, [0-9]* notes; 3 multipliers$"'
+# the three checks are the claims no check computes (their own section below)
+expect "2002: the checks are the claims not checked" \
+	'[ "$(grep -c ": CHECK: not checked: " "$tmp/out")" = 3 ]'
 
 # the sequence compiled: the fixture's statements, run by the C compiler
 sed -n '/^+	n = hash;/,/^+$/p' $fx/2002.patch | sed 's/^+//' > "$tmp/body"
@@ -174,7 +177,9 @@ expect "word64: FAILs (size) where the 64-bit golden constant passed" \
 # ---- several constants, tables from the code ------------------------------
 $cfx review $fx/multi.patch > "$tmp/mu"; rc=$?
 expect "multi: four multipliers, one ERROR" \
-	'[ $rc = 1 ] && tail -1 "$tmp/mu" | grep -q "^total: 1 errors, 0 warnings, 0 checks, [0-9]* notes; 4 multipliers$"'
+	'[ $rc = 1 ] && tail -1 "$tmp/mu" | grep -q "^total: 1 errors, 0 warnings, 1 checks, [0-9]* notes; 4 multipliers$"'
+expect "multi: its one check is the sentence no check reads" \
+	'grep -q "^net/flow_hash.c:8: CHECK: not checked: \"the negation of FLOW_HASH_MULT, also golden\": no claim cfx computes" "$tmp/mu"'
 expect "multi: table from hash_32(..., FLOW_HASH_BITS)" \
 	'grep -q "flow_hash.c:6: NOTE: 0x9e3779b9: PASS, [0-9]* checks on 32-bit words, a table of 2^12 from hash_32(..., FLOW_HASH_BITS = 12) at line 15" "$tmp/mu"'
 expect "multi: table from >> (32 - 10), against the literal it replaces" \
@@ -580,5 +585,81 @@ expect "use: u64 h = v * M stays 64-bit" \
 	'usecase golden "static u64 f(u64 v) { u64 h = v * MY_HASH_MULT; return h >> 54; }" | grep -q "0x000000009e3779b9: 64-bit multiplier (suffix UL"'
 expect "use: u32 function but >> 54 of a u64 product stays 64-bit" \
 	'usecase golden "static u32 f(u64 v) { return (v * MY_HASH_MULT) >> 54; }" | grep -q ": 64-bit multiplier (suffix UL"'
+
+# ---- claims no check computes: listed, named, with why ---------------------
+expect "not checked: 2002's gcc on SPARC and MIPS, as a compiler claim" \
+	'grep -q "^include/linux/mm_inline.h:23: CHECK: not checked: \"which gcc turns into shifts and adds on SPARC and MIPS\": a compiler.s code on a named target; " "$tmp/out"'
+expect "not checked: 2002's 'suitable for shift/add', a judgement" \
+	'grep -q "^include/linux/mm_inline.h:34: CHECK: not checked: \"which makes it suitable for shift/add implementations\": a judgement" "$tmp/out"'
+# every sentence the patch adds to a comment (split here by python) has a
+# finding on one of its lines, or one that names its line (a sequence's
+# proof): none is skipped in silence
+python3 - "$fx/2002.patch" > "$tmp/sent" <<'PY'
+import re, sys
+# the added lines inside /* ... */, as (new line number, text)
+new = 0; incom = False; words = []; f = ''
+for line in open(sys.argv[1]):
+    m = re.match(r'@@ -\d+(?:,\d+)? \+(\d+)', line)
+    if m: new = int(m.group(1)) - 1; hunk = True; continue
+    if line.startswith('+++ b/'): f = line[6:].split()[0]; continue
+    if line.startswith(('---', '+++')) or line[:1] not in '+ ': continue
+    new += 1
+    t = line[1:].strip()
+    if t.startswith('/*'): incom = True; t = t[2:]
+    elif hunk and t.startswith('*'): incom = True    # a hunk begun in one
+    hunk = False
+    if not incom: continue
+    end = '*/' in t
+    t = t.replace('*/', '').lstrip('*').strip()
+    if line[0] == '+':
+        words += [((f, new), w) for w in t.split()]
+    if end:
+        incom = False; words.append(((f, new), None))
+# a sentence ends at a word ending in '.' (not '...', but '....') or at
+# the end of its comment
+first = None
+for n, w in words:
+    if w is None:
+        if first is not None: print(first[0], first[1], last[1])
+        first = None; continue
+    if first is None: first = n
+    last = n
+    if w.endswith('.') and (not w.endswith('...') or w.endswith('....')):
+        print(first[0], first[1], last[1]); first = None
+PY
+nsent=0; miss=""
+while read -r file a b; do
+	nsent=$((nsent + 1))
+	awk -F: -v f="$file" -v a="$a" -v b="$b" '$1 == f && $2 >= a && $2 <= b { ok = 1 }
+		$1 == f { for (n = a; n <= b; n++) if (index($0, "comment, line " n ")")) ok = 1 }
+		END { exit !ok }' "$tmp/out" ||
+		miss="$miss $a-$b"
+done < "$tmp/sent"
+expect "not checked: each of the 2002 patch's $nsent comment sentences has a finding${miss:+ (none on lines$miss)}" \
+	'[ "$nsent" -ge 6 ] && [ -z "$miss" ]'
+expect "not checked: 0x9e3779b9 passes verify on its own (so exit 0 below is the CHECK's)" \
+	'$cfx verify --bits 32 0x9e3779b9 >/dev/null'
+onedef "/* faster on x86 than a multiply */" 0x9e3779b9U
+$cfx review "$tmp/one.patch" > "$tmp/nc"; rc=$?
+expect "not checked: 'faster on x86' is one speed claim, a CHECK (exit 0)" \
+	'[ $rc = 0 ] && grep -q "^lib/h.c:2: CHECK: not checked: \"faster on x86 than a multiply\": a speed claim on a named target; " "$tmp/nc" &&
+	 [ "$(grep -c "not checked" "$tmp/nc")" = 1 ]'
+onedef "/* Turned into shifts and adds on MIPS. */" 0x9e3779b9U
+$cfx review "$tmp/one.patch" > "$tmp/nc"
+expect "not checked: 'on MIPS' alone is a claim about a compiler's code" \
+	'grep -q "^lib/h.c:2: CHECK: not checked: \"Turned into shifts and adds on MIPS\": a compiler.s code on a named target; " "$tmp/nc"'
+onedef "/* Prime; it gives a better distribution than the old one. */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/nc"
+expect "not checked: 'better distribution' beside a confirmed prime" \
+	'grep -q "^lib/h.c:2: NOTE: prime: confirmed" "$tmp/nc" &&
+	 grep -q "^lib/h.c:2: CHECK: not checked: \"it gives a better distribution than the old one\": a distribution claim; " "$tmp/nc"'
+onedef "/* Prime. */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/nc"
+expect "not checked: a sentence a check read is not listed" \
+	'! grep -q "not checked" "$tmp/nc"'
+onedef "/* Chosen with care by the maintainers. */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/nc"
+expect "not checked: how it was chosen" \
+	'grep -q "^lib/h.c:2: CHECK: not checked: \"Chosen with care by the maintainers\": how it was found or measured" "$tmp/nc"'
 
 done_suite review

@@ -8,7 +8,9 @@
  * an integer square root; primes by trial division; the word size by the
  * rule of PRODUCT.md written out; the expansion of p / 2^n by Euclid on
  * 128-bit integers; the NAF by the textbook recurrence; the distance to
- * 1/phi in long double; the shift/add program against the multiply.
+ * 1/phi in long double; the shift/add program against the multiply;
+ * C's bit operators on the word by uint64_t arithmetic (every byte, and
+ * random expressions on words of 5 to 64 bits).
  */
 #include <math.h>
 #include <stdio.h>
@@ -119,6 +121,134 @@ Test(constant, random_expressions_against_gmp)
 		      mpz_get_str(NULL, 16, z), mpz_get_str(NULL, 16, v));
 	}
 	mpz_clears(v, z, NULL);
+}
+
+/* ---- C's bit operators on the word ------------------------------------ */
+
+/* The word's rule done by hand on uint64_t: every operand of ~ << >> & |
+ * xor taken mod 2^n (a negative one as two's complement), the result
+ * too; << and >> by k >= n give 0.  mask is 2^n - 1. */
+static uint64_t shl(uint64_t x, uint64_t k, unsigned n, uint64_t mask)
+{
+	return k >= n ? 0 : (x << k) & mask;
+}
+
+static uint64_t shr(uint64_t x, uint64_t k, unsigned n)
+{
+	return k >= n ? 0 : x >> k;
+}
+
+/* A random expression of ~ << >> & | xor (and unary minus on an operand)
+ * on n bits, fully parenthesised, its value worked out beside it by the
+ * rule above.  Leaves are any 64-bit number (wider than the word: taken
+ * mod 2^n as operands). */
+static uint64_t gen_bits(trng *r, int depth, unsigned n, char *buf, size_t cap)
+{
+	uint64_t mask = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+	char a[4096], b[4096];
+	uint64_t x, y, k;
+	int op = depth <= 0 ? 0 : 1 + (int)trng_below(r, 7);
+
+	if (op == 0) {
+		x = trng_next(r) >> trng_below(r, 64);
+		snprintf(buf, cap, trng_below(r, 2) ? "0x%llx" : "%llu",
+		         (unsigned long long)x);
+		return x & mask;
+	}
+	x = gen_bits(r, depth - 1, n, a, sizeof a);
+	switch (op) {
+	case 1:
+		snprintf(buf, cap, "~(%s)", a);
+		return ~x & mask;
+	case 2:                                   /* -a as an operand */
+		y = gen_bits(r, depth - 1, n, b, sizeof b);
+		snprintf(buf, cap, "(-(%s)) & (%s)", a, b);
+		return (0 - x) & y & mask;
+	case 3:
+	case 4:
+		k = trng_below(r, n + 8);             /* past the word too */
+		snprintf(buf, cap, "(%s) %s %llu", a, op == 3 ? "<<" : ">>",
+		         (unsigned long long)k);
+		return op == 3 ? shl(x, k, n, mask) : shr(x, k, n);
+	default:
+		y = gen_bits(r, depth - 1, n, b, sizeof b);
+		snprintf(buf, cap, "(%s) %s (%s)", a, op == 5 ? "&" : op == 6 ?
+		         "|" : "xor", b);
+		return op == 5 ? x & y : op == 6 ? x | y : x ^ y;
+	}
+}
+
+/* constant_eval of text on n bits: value (0 when refused as the
+ * multiplier zero), or a failed check naming text */
+static void bits_are(const char *text, unsigned n, uint64_t want)
+{
+	unsigned long bits = n;
+	cfx_err err;
+	mpz_t p;
+	int rc;
+
+	mpz_init(p);
+	rc = constant_eval(text, NULL, NULL, &bits, 64, p, &err);
+	if (want == 0)                 /* zero is not a multiplier */
+		CHECK(rc == -1, "%s on %u bits: taken, expected 0 (refused)", text, n);
+	else
+		CHECK(rc == 0 && bits == n && mpz_cmp_ui(p, 0) > 0 &&
+		      mpz_sizeinbase(p, 2) <= 64 && mpz_get_ui(p) == want,
+		      "%s on %u bits: %s, expected %llu", text, n,
+		      rc ? err.msg : mpz_get_str(NULL, 10, p),
+		      (unsigned long long)want);
+	mpz_clear(p);
+}
+
+/* Every pair of 8-bit words through & | xor, every word through ~ and
+ * every shift by 0..9 (past the word): brute force over all values. */
+Test(constant, bit_operators_every_byte)
+{
+	char text[64];
+	unsigned x, y, k;
+
+	for (x = 0; x < 256; x++) {
+		snprintf(text, sizeof text, "~%u", x);
+		bits_are(text, 8, ~x & 0xff);
+		for (k = 0; k < 10; k++) {
+			snprintf(text, sizeof text, "%u << %u", x, k);
+			bits_are(text, 8, shl(x, k, 8, 0xff));
+			snprintf(text, sizeof text, "%u >> %u", x, k);
+			bits_are(text, 8, shr(x, k, 8));
+		}
+		for (y = 0; y < 256; y++) {
+			snprintf(text, sizeof text, "%u & %u", x, y);
+			bits_are(text, 8, x & y);
+			snprintf(text, sizeof text, "%u | %u", x, y);
+			bits_are(text, 8, x | y);
+			snprintf(text, sizeof text, "%u xor %u", x, y);
+			bits_are(text, 8, x ^ y);
+		}
+	}
+}
+
+/* Random expressions of the bit operators on words of 5 to 64 bits
+ * (wrapping at the word: 64-bit ones at uint64_t's own) against the
+ * rule done by hand. */
+Test(constant, bit_operators_random_on_every_word)
+{
+	static const unsigned words[] = { 5, 8, 13, 16, 31, 32, 33, 63, 64 };
+	trng r = { 0xb175 };
+	char text[16384];
+	int t;
+
+	for (t = 0; t < 6000; t++) {
+		unsigned n = words[t % (sizeof words / sizeof words[0])];
+		uint64_t want = gen_bits(&r, 1 + t % 4, n, text, sizeof text);
+		bits_are(text, n, want);
+	}
+	/* C's precedence without parentheses: the shifts below + -, then &,
+	 * xor, | (worked by hand) */
+	bits_are("1 + 2 << 3", 32, 24);
+	bits_are("0xf0 | 0x0f & 0x3c xor 0x01", 8, 0xf0 | ((0x0f & 0x3c) ^ 1));
+	bits_are("0x8000000000000001 << 1", 64, 2);
+	bits_are("~0 >> 63", 64, 1);
+	bits_are("-1 >> 60", 64, 15);           /* 2^64 - 1 >> 60 */
 }
 
 /* round(2^n / phi) = round(2^n (sqrt 5 - 1) / 2): with s = floor(sqrt(5
