@@ -1681,7 +1681,7 @@ static void draw_buckets(const dash *d, const rect *r)
 
 /* ---- the lesson pane -------------------------------------------------------- */
 
-static void draw_lesson(const dash *d, const rect *r)
+static void draw_lesson(const dash *d, const rect *r, dash_frame *frame)
 {
 	static const int st[] = {
 		[DASH_LEARN_TEXT] = ST_NORMAL, [DASH_LEARN_HEAD] = ST_TITLE, [DASH_LEARN_TRY] = ST_KEY,
@@ -1692,6 +1692,7 @@ static void draw_lesson(const dash *d, const rect *r)
 	int i;
 
 	dash_learn_pane(d, r->w - 2, r->h - 1, &p);
+	frame->lesson_rows = r->h - 1;
 	title(r, p.title, p.right);
 	for (i = 0; i < p.n; i++)
 		put(r, 1 + i, 1, st[p.line[i].kind], p.line[i].s);
@@ -2023,6 +2024,7 @@ void dash_draw(const dash *d, dash_frame *f)
 	f->code_top = v->code_top;
 	f->out_scroll = dash_out_scrolled(d->out);
 	f->help_scroll = v->help_scroll;
+	f->lesson_rows = 0;
 	erase();
 	if (W < DASH_MIN_W || H < DASH_MIN_H) {
 		too_small();
@@ -2060,7 +2062,7 @@ void dash_draw(const dash *d, dash_frame *f)
 		draw_out(d, &l.out, f);
 	if (l.lesson.w) {
 		lesson_sep(&l, dash_out_is_open(d->out) ? &l.out : NULL);
-		draw_lesson(d, &l.lesson);
+		draw_lesson(d, &l.lesson, f);
 	}
 	draw_footer(d, &l.foot, &cy, &cx);
 	if (v->mode == MODE_HELP)

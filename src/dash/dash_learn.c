@@ -612,6 +612,12 @@ int dash_learn_hides(const dash *d, const char *cmd)
 	return d->learn && d->learn->L && learn_hides(d->learn->L, cmd);
 }
 
+void dash_learn_measured(dash *d, int h)
+{
+	if (d->learn && h > 0)
+		d->learn->rows = h;
+}
+
 void dash_learn_scroll(dash *d, int dir)
 {
 	struct dlearn *dl = d->learn;
@@ -786,7 +792,7 @@ static void body_window(const dash *d, rows *out, const rows *body, int win)
  */
 void dash_learn_pane(const dash *d, int w, int h, dash_learn_view *p)
 {
-	struct dlearn *dl = d->learn;
+	const struct dlearn *dl = d->learn;
 	rows head = { 0 }, body = { 0 }, act = { 0 }, fb = { 0 }, out = { 0 };
 	int win;
 	char buf[64];
@@ -794,7 +800,6 @@ void dash_learn_pane(const dash *d, int w, int h, dash_learn_view *p)
 	memset(p, 0, sizeof *p);
 	if (!dl || w < 8 || h < 1)
 		return;
-	dl->rows = h;
 	pane_title(d, w, p);
 	if (dl->L) {
 		step_rows(d, w, &head, &body, &act);
