@@ -304,6 +304,7 @@ static void draw(dash *d)
 	dash_draw(d, &f);
 	dash_keys_measured(d, &f);
 	dash_out_measured(d->out, f.out_scroll);
+	dash_learn_measured(d, f.lesson_rows);
 	doupdate();
 }
 

@@ -1549,15 +1549,14 @@ static int cover_text(const dash *d, int w, char *t, size_t n)
 {
 	const dash_scoring *work = dash_state_scoring(d);
 	keys_spec ks;
-	cfx_err e;
 	unsigned space;
 	int covers;
 
-	if (!(dash_state_model(d)->p & 1) || keys_parse(&ks, work->par.family, &e) < 0)
+	if (!(dash_state_model(d)->p & 1) || !work->par.fam.ok)
 		return 0;
+	ks = keys_family_spec(&work->par.fam);
 	covers = keys_cover_word(&ks, work->par.bits, work->par.count);
 	space = keys_space_bits(&ks, work->par.bits);
-	keys_spec_free(&ks);
 	if (!covers)
 		return 0;
 	if (space == work->par.bits)
@@ -1605,11 +1604,11 @@ static void draw_buckets(const dash *d, const rect *r)
 
 	/* the longest title that fits: never cut mid-word */
 	snprintf(t, sizeof t, "Buckets: %s %s keys into 2^%u (b = %u)",
-	         count_text(work->par.count, c1, sizeof c1), work->par.family,
+	         count_text(work->par.count, c1, sizeof c1), work->par.fam.text,
 	         work->par.b, work->par.b);
 	if (width(t) + 4 > r->w)
 		snprintf(t, sizeof t, "Buckets: %s %s keys, b = %u", c1,
-		         work->par.family, work->par.b);
+		         work->par.fam.text, work->par.b);
 	if (width(t) + 4 > r->w)
 		snprintf(t, sizeof t, "Buckets: %s keys, b = %u", c1, work->par.b);
 	title(r, t, NULL);
@@ -1682,7 +1681,7 @@ static void draw_buckets(const dash *d, const rect *r)
 
 /* ---- the lesson pane -------------------------------------------------------- */
 
-static void draw_lesson(const dash *d, const rect *r)
+static void draw_lesson(const dash *d, const rect *r, dash_frame *frame)
 {
 	static const int st[] = {
 		[DASH_LEARN_TEXT] = ST_NORMAL, [DASH_LEARN_HEAD] = ST_TITLE, [DASH_LEARN_TRY] = ST_KEY,
@@ -1693,6 +1692,7 @@ static void draw_lesson(const dash *d, const rect *r)
 	int i;
 
 	dash_learn_pane(d, r->w - 2, r->h - 1, &p);
+	frame->lesson_rows = r->h - 1;
 	title(r, p.title, p.right);
 	for (i = 0; i < p.n; i++)
 		put(r, 1 + i, 1, st[p.line[i].kind], p.line[i].s);
@@ -2024,6 +2024,7 @@ void dash_draw(const dash *d, dash_frame *f)
 	f->code_top = v->code_top;
 	f->out_scroll = dash_out_scrolled(d->out);
 	f->help_scroll = v->help_scroll;
+	f->lesson_rows = 0;
 	erase();
 	if (W < DASH_MIN_W || H < DASH_MIN_H) {
 		too_small();
@@ -2061,7 +2062,7 @@ void dash_draw(const dash *d, dash_frame *f)
 		draw_out(d, &l.out, f);
 	if (l.lesson.w) {
 		lesson_sep(&l, dash_out_is_open(d->out) ? &l.out : NULL);
-		draw_lesson(d, &l.lesson);
+		draw_lesson(d, &l.lesson, f);
 	}
 	draw_footer(d, &l.foot, &cy, &cx);
 	if (v->mode == MODE_HELP)

@@ -546,6 +546,33 @@ static void explain(learn *L)
 	buf_free(&t);
 }
 
+/* The value of a prediction's answer, to show in the reveal: the step's
+ * value: (the exact answer of a range or a rounding), else the value of
+ * the solution's answer when that is an expression (626720765 - 387121157
+ * is 239599608), else NULL (show the solution's answer as written).  A
+ * new string. */
+static char *truth_value(learn *L, const lesson_step *s, const char *truth)
+{
+	lesson_env env;
+	lesson_check *c = NULL;
+	cfx_err e;
+	char *v = NULL;
+
+	memset(&env, 0, sizeof env);
+	env.run = run_cached;
+	env.run_ctx = L;
+	if (s->value.check)
+		return lesson_check_value(s->value.check, &env, &e);
+	/* a numeral or a choice is shown as written; a list (commas) too */
+	if (!truth || !*truth || strspn(truth, "0123456789abcdefABCDEFxX.") ==
+	    strlen(truth) || strpbrk(truth, ",;\""))
+		return NULL;
+	if ((c = lesson_check_parse(truth, NULL, 0, &e)) != NULL)
+		v = lesson_check_value(c, &env, &e);
+	lesson_check_free(c);
+	return v;
+}
+
 /* A prediction is over: the learner's first answer beside the truth, and
  * the commands that show it, free now. */
 static void reveal(learn *L)
@@ -554,10 +581,18 @@ static void reveal(learn *L)
 	const char *truth = lesson_step_answer(s);
 	size_t i;
 
+	char *v;
+
 	if (!s->predict)
 		return;
-	fb_add(L, "You predicted %s; the answer is %s.\n",
-	       L->first ? L->first : "nothing", truth ? truth : "?");
+	v = truth_value(L, s, truth);
+	if (v && truth && strcmp(v, truth) && !s->value.check)
+		fb_add(L, "You predicted %s; the answer is %s (%s).\n",
+		       L->first ? L->first : "nothing", v, truth);
+	else
+		fb_add(L, "You predicted %s; the answer is %s.\n",
+		       L->first ? L->first : "nothing", v ? v : truth ? truth : "?");
+	free(v);
 	for (i = 0; i < s->nreveals; i++)
 		fb_add(L, "%s:\n  %s\n", i ? "And" : "See it for yourself",
 		       s->reveals[i]);
