@@ -169,6 +169,10 @@ void review_sequence_table(review *r, size_t i);
  * GOLDEN_RATIO_PRIME is no word), or NULL: how review reads comments. */
 const char *review_find_ci(const char *h, const char *n);
 const char *review_word_ci(const char *text, const char *w);
+/* The moduli text names: 32 when it writes 2^32 (as 2^32, 2**32,
+ * 1ULL << 32, 4294967296 or 0x100000000), 64 for 2^64 likewise, their
+ * sum 96 when it names both, 0 when neither. */
+unsigned review_says_modulus(const char *text);
 /* A continued-fraction claim in text: "continued fraction", or the word
  * "cf" (any case) with "=" or ":" or nothing before a "[" list; NULL if
  * none.  *after (when not NULL) is set past the keyword. */

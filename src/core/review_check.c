@@ -87,6 +87,74 @@ const char *review_word_ci(const char *text, const char *w)
 	return NULL;
 }
 
+/* The exponent e of 2^e written at s as "2^e", "2**e", "2 ^ e",
+ * "1 << e" (1U, 1UL, 1ULL, ...), 4294967296 or 18446744073709551616, or
+ * 0x1 and 8 or 16 zeros: e, else 0.  Not inside a longer number or
+ * word. */
+static unsigned power_written(const char *text, const char *s)
+{
+	const char *q;
+	size_t n;
+
+	if (s > text && (isalnum((unsigned char)s[-1]) || s[-1] == '_' ||
+	                 s[-1] == '.'))
+		return 0;
+	for (n = 0; isdigit((unsigned char)s[n]); n++)
+		;
+	if (isalpha((unsigned char)s[n]) && strncmp(s, "0x", 2) &&
+	    strncmp(s, "0X", 2) && !(s[0] == '1' && n == 1))
+		return 0;
+	if (n == 10 && !strncmp(s, "4294967296", 10))
+		return 32;
+	if (n == 20 && !strncmp(s, "18446744073709551616", 20))
+		return 64;
+	if (!strncasecmp(s, "0x1", 3)) {
+		for (n = 0; s[3 + n] == '0'; n++)
+			;
+		return isxdigit((unsigned char)s[3 + n]) ? 0 : n == 8 ? 32 :
+		       n == 16 ? 64 : 0;
+	}
+	q = s + 1;
+	if (s[0] == '2' && n == 1) {
+		while (*q == ' ')
+			q++;
+		if (*q == '^')
+			q++;
+		else if (q[0] == '*' && q[1] == '*')
+			q += 2;
+		else
+			return 0;
+	} else if (s[0] == '1' && n == 1) {
+		while (strchr("uUlL", *q) && *q)
+			q++;
+		while (*q == ' ')
+			q++;
+		if (q[0] != '<' || q[1] != '<')
+			return 0;
+		q += 2;
+	} else {
+		return 0;
+	}
+	while (*q == ' ')
+		q++;
+	if (!strncmp(q, "32", 2) && !isalnum((unsigned char)q[2]))
+		return 32;
+	if (!strncmp(q, "64", 2) && !isalnum((unsigned char)q[2]))
+		return 64;
+	return 0;
+}
+
+unsigned review_says_modulus(const char *text)
+{
+	const char *s;
+	unsigned says = 0, e;
+
+	for (s = text; *s; s++)
+		if (isdigit((unsigned char)*s) && (e = power_written(text, s)))
+			says |= e;
+	return says;
+}
+
 const char *review_find_cf(const char *text, const char **after)
 {
 	const char *s = review_find_ci(text, "continued fraction");

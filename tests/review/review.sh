@@ -631,6 +631,55 @@ expect "use: u64 h = v * M stays 64-bit" \
 	'usecase golden "static u64 f(u64 v) { u64 h = v * MY_HASH_MULT; return h >> 54; }" | grep -q "0x000000009e3779b9: 64-bit multiplier (suffix UL"'
 expect "use: u32 function but >> 54 of a u64 product stays 64-bit" \
 	'usecase golden "static u32 f(u64 v) { return (v * MY_HASH_MULT) >> 54; }" | grep -q ": 64-bit multiplier (suffix UL"'
+# ---- the use moves a 32-bit literal to 64 bits, as C does ------------------
+# the C compiler: a 64-bit key times an unsuffixed 32-bit literal is a
+# 64-bit product (so the multiplier works in a 64-bit word); a 32-bit key
+# times it stays 32
+cat > "$tmp/w.c" <<'C'
+#include <stdio.h>
+#include <stdint.h>
+#define MY_HASH_MULT 0x61c88647
+int main(void) { uint64_t v = 1; uint32_t u = 1;
+	printf("%zu %zu\n", sizeof(v * MY_HASH_MULT), sizeof(u * MY_HASH_MULT)); return 0; }
+C
+expect "use64: cc: u64 * 0x61c88647 is 8 bytes, u32 * it 4" \
+	'cc -o "$tmp/w" "$tmp/w.c" && [ "$("$tmp/w")" = "8 4" ]'
+usecase64() { printf -- '--- a/lib/w.c\n+++ b/lib/w.c\n@@ -1,2 +1,6 @@\n #include <linux/types.h>\n+/* %s */\n+#define MY_HASH_MULT 0x61c88647\n+\n+%s\n int x;\n' "$1" "$2" > "$tmp/use.patch"
+	$cfx review "$tmp/use.patch" > "$tmp/use.out"; }
+while IFS='|' read -r code why; do
+	usecase64 golden "$code"
+	expect "use64: '$code': 64-bit, $why" \
+		'grep -q "MY_HASH_MULT = 0x0000000061c88647: 64-bit multiplier ($why at line 5, over the literal.s 32 bits)" "$tmp/use.out" &&
+		 grep -q "WARNING: 0x0000000061c88647 is a 32-bit constant in a 64-bit word" "$tmp/use.out"'
+done <<'EOF2'
+static u64 f(u64 v) { u64 h = v * MY_HASH_MULT; return h >> 54; }|the product is kept in u64
+static u64 f(u64 v) { uint64_t h; h = v * MY_HASH_MULT; return h >> 54; }|the product is kept in uint64_t h
+static u32 f(u64 v) { unsigned long long h = v * MY_HASH_MULT; return h >> 54; }|the product is kept in unsigned long long
+static u32 f(u64 v) { return hash_64(v * MY_HASH_MULT, 10); }|the product is hashed by hash_64()
+static u32 f(u64 v, int bits) { return (v * MY_HASH_MULT) >> (64 - bits); }|the product is shifted right by (64 - ...)
+static u32 f(u64 v) { return (u64)(v * MY_HASH_MULT) >> 54; }|the product is cast to u64
+static u64 f(u64 v) { return v * MY_HASH_MULT; }|the product is returned as u64 by f()
+EOF2
+usecase64 golden "static u32 f(u32 v) { u32 h = v * MY_HASH_MULT; return h >> 22; }"
+expect "use64: kept in u32 it stays 32-bit, no word warning" \
+	'grep -q "MY_HASH_MULT = 0x61c88647: 32-bit multiplier" "$tmp/use.out" && ! grep -q "64-bit" "$tmp/use.out"'
+# 2^32 and 2^64 as comments write them; python says which is which
+expect "modulus: python: 4294967296 = 2^32 = 0x100000000, 18446744073709551616 = 2^64" \
+	'python3 -c "assert 4294967296 == 2**32 == 0x100000000 == 1 << 32 and 18446744073709551616 == 2**64 == 0x10000000000000000"'
+for c in "round((1ULL << 32) / phi)" "round(4294967296 / phi)" "round(0x100000000 / phi)" "round(2**32 / phi)" "golden ratio times 2 ^ 32"; do
+	expect "modulus: '$c' says 2^32 (a UL constant moves to 32 bits)" \
+		'usecase "$c" "static int z;" | grep -q ": 32-bit multiplier (its comment says 2^32, over the suffix UL)"'
+done
+for c in "scaled by 1UL << 64 / phi" "18446744073709551616 / phi" "0x10000000000000000 / phi"; do
+	usecase64 "$c" "static int z;"
+	expect "modulus: '$c' says 2^64 (a 32-bit literal moves to 64 bits, and is warned of)" \
+		'grep -q ": 64-bit multiplier (its comment says 2^64, over the literal.s 32 bits)" "$tmp/use.out" &&
+		 grep -q "WARNING: 0x0000000061c88647 is a 32-bit constant in a 64-bit word" "$tmp/use.out"'
+done
+for c in "2^320 keys" "42949672960 keys" "x2^32y" "12^32"; do
+	expect "modulus: '$c' names no 2^32 on its own" \
+		'! usecase "$c" "static int z;" | grep -q "comment says"'
+done
 
 # ---- claims no check computes: listed, named, with why ---------------------
 expect "not checked: 2002's gcc on SPARC and MIPS, as a compiler claim" \
