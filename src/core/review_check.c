@@ -79,51 +79,80 @@ const char *review_word_ci(const char *text, const char *w)
 	size_t k = strlen(w);
 
 	while ((s = review_find_ci(s, w))) {
-		if ((s == text || !isalnum((unsigned char)s[-1])) &&
-		    !isalnum((unsigned char)s[k]))
+		if ((s == text || (!isalnum((unsigned char)s[-1]) &&
+		     s[-1] != '_')) && !isalnum((unsigned char)s[k]) && s[k] != '_')
 			return s;
 		s += k;
 	}
 	return NULL;
 }
 
-/* Whether the claim word at `at` in text is negated: "non-" or "non"
- * joined to it ("non-prime", "nonprime"), or a negation among the four
- * words before it in the same clause (no , ; : . ( ) between): "not",
- * "no" ("no longer"), "never", "nor", "neither", "cannot", or a word
- * ending in "n't" ("isn't"). */
-static int claim_negated(const char *text, const char *at)
+/* The exponent e of 2^e written at s as "2^e", "2**e", "2 ^ e",
+ * "1 << e" (1U, 1UL, 1ULL, ...), 4294967296 or 18446744073709551616, or
+ * 0x1 and 8 or 16 zeros: e, else 0.  Not inside a longer number or
+ * word. */
+static unsigned power_written(const char *text, const char *s)
 {
-	static const char *const neg[] = { "not", "no", "never", "nor",
-		"neither", "cannot", NULL };
-	const char *s = at;
-	int words = 0;
+	const char *q;
+	size_t n;
 
-	if (at - text >= 3 && !strncasecmp(at - 3, "non", 3))
-		return 1;
-	if (at - text >= 4 && at[-1] == '-' && !strncasecmp(at - 4, "non", 3))
-		return 1;
-	while (s > text && words < 4) {
-		const char *e, *b;
-		size_t i, n;
-		while (s > text && (s[-1] == ' ' || s[-1] == '\t' || s[-1] == '\n' ||
-		       s[-1] == '*' || s[-1] == '-' || s[-1] == '/'))
-			s--;
-		e = s;
-		while (s > text && (isalnum((unsigned char)s[-1]) || s[-1] == '\''))
-			s--;
-		b = s;
-		if (b == e)
-			return 0;             /* punctuation: the clause ends */
-		n = (size_t)(e - b);
-		if (n >= 3 && !strncasecmp(e - 3, "n't", 3))
-			return 1;
-		for (i = 0; neg[i]; i++)
-			if (n == strlen(neg[i]) && !strncasecmp(b, neg[i], n))
-				return 1;
-		words++;
+	if (s > text && (isalnum((unsigned char)s[-1]) || s[-1] == '_' ||
+	                 s[-1] == '.'))
+		return 0;
+	for (n = 0; isdigit((unsigned char)s[n]); n++)
+		;
+	if (isalpha((unsigned char)s[n]) && strncmp(s, "0x", 2) &&
+	    strncmp(s, "0X", 2) && !(s[0] == '1' && n == 1))
+		return 0;
+	if (n == 10 && !strncmp(s, "4294967296", 10))
+		return 32;
+	if (n == 20 && !strncmp(s, "18446744073709551616", 20))
+		return 64;
+	if (!strncasecmp(s, "0x1", 3)) {
+		for (n = 0; s[3 + n] == '0'; n++)
+			;
+		return isxdigit((unsigned char)s[3 + n]) ? 0 : n == 8 ? 32 :
+		       n == 16 ? 64 : 0;
 	}
+	q = s + 1;
+	if (s[0] == '2' && n == 1) {
+		while (*q == ' ')
+			q++;
+		if (*q == '^')
+			q++;
+		else if (q[0] == '*' && q[1] == '*')
+			q += 2;
+		else
+			return 0;
+	} else if (s[0] == '1' && n == 1) {
+		while (strchr("uUlL", *q) && *q)
+			q++;
+		while (*q == ' ')
+			q++;
+		if (q[0] != '<' || q[1] != '<')
+			return 0;
+		q += 2;
+	} else {
+		return 0;
+	}
+	while (*q == ' ')
+		q++;
+	if (!strncmp(q, "32", 2) && !isalnum((unsigned char)q[2]))
+		return 32;
+	if (!strncmp(q, "64", 2) && !isalnum((unsigned char)q[2]))
+		return 64;
 	return 0;
+}
+
+unsigned review_says_modulus(const char *text)
+{
+	const char *s;
+	unsigned says = 0, e;
+
+	for (s = text; *s; s++)
+		if (isdigit((unsigned char)*s) && (e = power_written(text, s)))
+			says |= e;
+	return says;
 }
 
 const char *review_find_cf(const char *text, const char **after)
@@ -434,6 +463,143 @@ static void claims_unchecked(review *r, size_t mi, claims *cl)
 	}
 }
 
+/* ---- negation ------------------------------------------------------------ */
+
+/*
+ * A claim is denied when an odd number of negations govern it, as a
+ * reader takes it: a negation governs what follows it in its clause.
+ * Negations: not, no, never, nor, neither, none, nothing, cannot,
+ * without, hardly, a word ending in n't ("isn't"), and "non-" ("not
+ * non-prime" affirms).  A clause ends at , ; : ( ) or a sentence's '.',
+ * and before but, and, which, while, whereas, although, though, yet, so,
+ * because, since or nor (which also negates what follows it).  A
+ * negation before a focus or bound word denies nothing: "not only", "not
+ * just", "not merely", "isn't simply", "not solely", "nothing but",
+ * "none other than", "no more than", "not less than", "no fewer than".
+ */
+static const char *const neg_words[] = { "not", "no", "never", "nor",
+	"neither", "none", "nothing", "cannot", "without", "hardly", NULL };
+static const char *const neg_focus[] = { "only", "just", "merely",
+	"simply", "solely", "but", "other", "more", "less", "fewer", "greater",
+	"smaller", NULL };
+static const char *const neg_bounds[] = { "but", "and", "which", "while",
+	"whereas", "although", "though", "yet", "so", "because", "since",
+	"nor", NULL };
+
+static int neg_wordc(int c)
+{
+	return isalnum(c) || c == '\'' || c >= 0x80;
+}
+
+static int in_list(const char *s, size_t n, const char *const *list)
+{
+	size_t i;
+
+	for (i = 0; list[i]; i++)
+		if (n == strlen(list[i]) && !strncasecmp(s, list[i], n))
+			return 1;
+	return 0;
+}
+
+static int neg_punct(const char *s)
+{
+	return strchr(",;:()", *s) || ((*s == '.' || *s == '!' || *s == '?') &&
+	       (!s[1] || isspace((unsigned char)s[1])) && s[1] != '.');
+}
+
+/* Where the clause that holds `at` begins in text: after the last
+ * punctuation before it, or at the last boundary word. */
+static const char *neg_clause(const char *text, const char *at)
+{
+	const char *s = at;
+
+	while (s > text) {
+		const char *e;
+		if (neg_punct(s - 1))
+			return s;
+		if (!neg_wordc((unsigned char)s[-1])) {
+			s--;
+			continue;
+		}
+		e = s;
+		while (s > text && neg_wordc((unsigned char)s[-1]))
+			s--;
+		if (in_list(s, (size_t)(e - s), neg_bounds))
+			return s;
+	}
+	return text;
+}
+
+/* Whether the negations of the clause of `from`, up to `to` (the claim's
+ * content: its word, or the list a keyword introduces), deny it; the
+ * clause's start into *start (may be NULL). */
+static int negated(const char *text, const char *from, const char *to,
+                   const char **start)
+{
+	const char *s = neg_clause(text, from);
+	int odd = 0;
+
+	if (start)
+		*start = s;
+	while (s < to) {
+		const char *b = s, *q;
+		size_t n;
+		if (neg_punct(s)) {
+			odd = 0;
+			s++;
+			continue;
+		}
+		if (!neg_wordc((unsigned char)*s)) {
+			s++;
+			continue;
+		}
+		while (s < to && neg_wordc((unsigned char)*s))
+			s++;
+		n = (size_t)(s - b);
+		if (in_list(b, n, neg_bounds)) {
+			odd = n == 3 && !strncasecmp(b, "nor", 3);
+			continue;
+		}
+		if (!in_list(b, n, neg_words) &&
+		    !(n >= 3 && !strncasecmp(s - 3, "n't", 3)) &&
+		    !(n >= 5 && !strncmp(s - 5, "n\xe2\x80\x99t", 5)) &&
+		    !(n == 3 && !strncasecmp(b, "non", 3) && *s == '-'))
+			continue;
+		/* the next word: a focus or bound word takes the negation */
+		for (q = s; *q && !neg_wordc((unsigned char)*q) && !neg_punct(q);
+		     q++)
+			;
+		for (n = 0; neg_wordc((unsigned char)q[n]); n++)
+			;
+		if (!in_list(q, n, neg_focus))
+			odd ^= 1;
+	}
+	return odd;
+}
+
+/* Report a claim whose plain form (the property, as if not denied)
+ * holds or not: yes says it holds, no says it does not.  Not denied:
+ * NOTE yes, or WARNING no.  Denied (neg; the clause text[qa, qb) quoted):
+ * WARNING when the property holds, NOTE when it does not. */
+static void claim_verdict(review *r, size_t mi, unsigned long line, int neg,
+                          int holds, const char *qa, const char *qb,
+                          const char *yes, const char *no)
+{
+	const review_mult *m = &r->mult[mi];
+	struct buf q = { 0 };
+
+	if (!neg) {
+		review_add(r, holds ? REVIEW_NOTE : REVIEW_WARNING, m->file, line,
+		           mi, "claim", "%s", holds ? yes : no);
+		return;
+	}
+	quote(&q, qa, 0, (size_t)(qb - qa));
+	review_add(r, holds ? REVIEW_WARNING : REVIEW_NOTE, m->file, line, mi,
+	           "claim", holds ? "denied (\"%s\"), but true: %s" :
+	           "denial confirmed (\"%s\"): %s", buf_str(&q), holds ? yes : no);
+	buf_free(&q);
+}
+
 /* ---- the expansion ------------------------------------------------------- */
 
 /* "0,1,1,1" from terms (at most max shown, then "..."), into b. */
@@ -630,11 +796,11 @@ static void check_cf(review *r, size_t mi, claims *cl)
 	const char *text = cl->text;
 	unsigned long line0 = cl->line0;
 	review_mult *m = &r->mult[mi];
-	const char *p, *at = review_find_cf(text, &p), *end;
+	const char *p, *at = review_find_cf(text, &p), *end, *qs;
 	mpz_t claim[MAX_TERMS], n;
 	unsigned long k = m->bits, line;
 	size_t nc, i, nt;
-	int prefix, trailing0 = 0, named;
+	int prefix, trailing0 = 0, named, neg;
 	cf_seq cf;
 	struct buf msg = { 0 }, right = { 0 };
 
@@ -674,19 +840,21 @@ static void check_cf(review *r, size_t mi, claims *cl)
 		trailing0 = 1;
 		nc--;
 	}
+	neg = negated(text, at, p, &qs);
 	if (same_terms(claim, nc, cf.a, nt) || (prefix && nc <= nt &&
 	    same_terms(claim, nc, cf.a, nc))) {
 		if (trailing0)
-			review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
-			           "continued fraction: the claimed expansion ends with "
-			           "a term 0 that is not there (a 0 quotient cannot "
-			           "follow a0); the %zu terms before it are right: %s",
-			           nt, buf_str(&right));
+			buf_printf(&msg, "continued fraction: the claimed expansion "
+			           "ends with a term 0 that is not there (a 0 quotient "
+			           "cannot follow a0); the %zu terms before it are "
+			           "right: %s", nt, buf_str(&right));
 		else
-			review_add(r, REVIEW_NOTE, m->file, line, mi, "claim",
-			           "continued fraction confirmed term by term (%s%zu "
-			           "terms)", prefix ? "a prefix of " : "", nc);
+			buf_printf(&msg, "continued fraction confirmed term by term "
+			           "(%s%zu terms)", prefix ? "a prefix of " : "", nc);
+		claim_verdict(r, mi, line, neg, !trailing0, qs, p, buf_str(&msg),
+		              buf_str(&msg));
 	} else {
+		struct buf wrong = { 0 };
 		long kk;
 		buf_free(&msg);
 		if ((kk = removed_at(claim, nc, cf.a, nt)) >= 0) {
@@ -712,10 +880,11 @@ static void check_cf(review *r, size_t mi, claims *cl)
 				           "%zu", nc, nt);
 			}
 		}
-		review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
-		           "continued fraction wrong: %s%s; it is %s",
+		buf_printf(&wrong, "continued fraction wrong: %s%s; it is %s",
 		           buf_str(&msg), trailing0 ? ", and the final 0 is not a "
 		           "term" : "", buf_str(&right));
+		claim_verdict(r, mi, line, neg, 0, qs, p, "", buf_str(&wrong));
+		buf_free(&wrong);
 	}
 	cf_clear(&cf);
 done:
@@ -761,14 +930,21 @@ static void check_convergents(review *r, size_t mi, const constant *c,
 			if (!mpz_cmp_ui(p[i], a) && !mpz_cmp_ui(q[i], b))
 				break;
 		claim_read(cl, at, s);
-		if (i < n)
-			review_add(r, REVIEW_NOTE, m->file, line_at(text, (size_t)(s - text),
-			           line0), mi, "claim", "%lu/%lu is convergent p_%zu/q_%zu "
-			           "of p/2^%u: confirmed", a, b, i, i, m->bits);
-		else
-			review_add(r, REVIEW_WARNING, m->file, line_at(text,
-			           (size_t)(s - text), line0), mi, "claim",
-			           "%lu/%lu is not a convergent of p/2^%u", a, b, m->bits);
+		{
+			/* the fraction's own clause, and the keyword's when that
+			 * is another ("not a convergent: 5/7") */
+			const char *qs;
+			int neg = negated(text, s, s, &qs);
+			char yes[160], no[160];
+			if (qs > at)
+				neg ^= negated(text, at, at, NULL);
+			snprintf(yes, sizeof yes, "%lu/%lu is convergent p_%zu/q_%zu of "
+			         "p/2^%u: confirmed", a, b, i, i, m->bits);
+			snprintf(no, sizeof no, "%lu/%lu is not a convergent of p/2^%u",
+			         a, b, m->bits);
+			claim_verdict(r, mi, line_at(text, (size_t)(s - text), line0),
+			              neg, i < n, qs, e2, yes, no);
+		}
 		s = e2 - 1;
 	}
 	for (i = 0; i < n; i++)
@@ -802,7 +978,7 @@ static void check_phi(review *r, size_t mi, const constant *c,
 		close = review_find_ci(text, "near");
 	if (!close)
 		return;
-	neg = claim_negated(text, close);
+	neg = negated(text, close, close, NULL);
 	claim_read(cl, at, close);
 	mpz_init(g);
 	expr_golden(g, m->bits);
@@ -845,16 +1021,20 @@ static void check_golden_prefix(review *r, size_t mi, const constant *c,
 	const char *text = cl->text;
 	unsigned long line0 = cl->line0;
 	review_mult *m = &r->mult[mi];
-	const char *at = review_find_ci(text, "golden prefix"), *q;
+	const char *at = review_find_ci(text, "golden prefix"), *q, *qs;
 	unsigned long line;
 	long claim;
+	int neg;
+	char yes[160], no[160];
 
 	if (!at)
 		return;
 	line = line_at(text, (size_t)(at - text), line0);
 	claim_read(cl, at, at);
 	q = at + strlen("golden prefix");
-	while (*q == ' ' || *q == ':' || *q == '=' || *q == '(')
+	/* "golden prefix 12", "golden prefix: 12", "golden prefix is not 12" */
+	while (*q && !isdigit((unsigned char)*q) && !strchr(".,;", *q) &&
+	       q - at < 40)
 		q++;
 	if (!isdigit((unsigned char)*q)) {
 		review_add(r, REVIEW_CHECK, m->file, line, mi, "claim",
@@ -862,16 +1042,15 @@ static void check_golden_prefix(review *r, size_t mi, const constant *c,
 		return;
 	}
 	claim = strtol(q, NULL, 10);
-	if (claim == c->golden.prefix)
-		review_add(r, REVIEW_NOTE, m->file, line, mi, "claim",
-		           "golden prefix %ld: confirmed, the first %ld quotients "
-		           "after a0%s are 1s", claim, claim,
-		           c->golden.mirrored ? " of 1 - x" : "");
-	else
-		review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
-		           "golden prefix wrong: %ld claimed, but only the first %ld "
-		           "quotients after a0 are 1s%s", claim, c->golden.prefix,
-		           c->golden.mirrored ? " (of 1 - x)" : "");
+	neg = negated(text, at, q, &qs);
+	snprintf(yes, sizeof yes, "golden prefix %ld: confirmed, the first %ld "
+	         "quotients after a0%s are 1s", claim, claim,
+	         c->golden.mirrored ? " of 1 - x" : "");
+	snprintf(no, sizeof no, "golden prefix wrong: %ld claimed, but only the "
+	         "first %ld quotients after a0 are 1s%s", claim, c->golden.prefix,
+	         c->golden.mirrored ? " (of 1 - x)" : "");
+	claim_verdict(r, mi, line, neg, claim == c->golden.prefix, qs, q + 1,
+	              yes, no);
 }
 
 /* review_power_sum, and where the sum starts into *where. */
@@ -990,34 +1169,38 @@ static void check_sum(review *r, size_t mi, const constant *c,
 	review_mult *m = &r->mult[mi];
 	char sum[256];
 	unsigned long line;
-	const char *where;
+	const char *where, *qs;
 	mpz_t v;
+	struct buf yes = { 0 }, no = { 0 };
+	int neg, holds;
+	char *h;
 
 	mpz_init(v);
 	/* a sequence's power sum is what it claims to compute: its verdict
 	 * (review_sequence_verdict) reports it */
-	if (power_sum_at(text, line0, v, sum, sizeof sum, &line, &where))
-		claim_read(cl, where, where);
-	if (m->kind != REVIEW_SEQUENCE &&
-	    power_sum_at(text, line0, v, sum, sizeof sum, &line, &where)) {
-		mpz_fdiv_r_2exp(v, v, m->bits);
-		if (!mpz_cmp(v, m->p)) {
-			int naf = sum_is_naf(sum);
-			review_add(r, REVIEW_NOTE, m->file, line, mi, "claim",
-			           "power sum confirmed: %s = %s%s", sum, c->hex,
-			           naf ? " (its NAF)" : "");
-			if (!naf)
-				review_add(r, REVIEW_CHECK, m->file, line, mi, "claim",
-				           "the power sum is not the NAF, which has %zu terms:"
-				           " %s", naf_weight(&c->naf), c->sum);
-		} else {
-			char *h = word_hex(v, m->bits);
-			review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
-			           "power sum wrong: %s is %s, not %s = %s", sum, h,
-			           c->hex, c->sum);
-			free(h);
-		}
-	}
+	if (!power_sum_at(text, line0, v, sum, sizeof sum, &line, &where))
+		goto done;
+	claim_read(cl, where, where);
+	if (m->kind == REVIEW_SEQUENCE)
+		goto done;
+	mpz_fdiv_r_2exp(v, v, m->bits);
+	holds = !mpz_cmp(v, m->p);
+	neg = negated(text, where, where, &qs);
+	h = word_hex(v, m->bits);
+	buf_printf(&yes, "power sum confirmed: %s = %s%s", sum, c->hex,
+	           sum_is_naf(sum) ? " (its NAF)" : "");
+	buf_printf(&no, "power sum wrong: %s is %s, not %s = %s", sum, h, c->hex,
+	           c->sum);
+	free(h);
+	claim_verdict(r, mi, line, neg, holds, qs, where + strlen(sum), yes.s,
+	              no.s);
+	if (holds && !neg && !sum_is_naf(sum))
+		review_add(r, REVIEW_CHECK, m->file, line, mi, "claim",
+		           "the power sum is not the NAF, which has %zu terms: %s",
+		           naf_weight(&c->naf), c->sum);
+done:
+	buf_free(&yes);
+	buf_free(&no);
 	mpz_clear(v);
 }
 
@@ -1040,7 +1223,7 @@ static void check_prime(review *r, size_t mi, claims *cl)
 		return;
 	pr = expr_isprime(m->p);
 	claim_read(cl, at, at);
-	if (claim_negated(text, at) || !strncasecmp(at, "nonprime", 8)) {
+	if (negated(text, at, at, NULL) ^ !strncasecmp(at, "nonprime", 8)) {
 		/* "not prime", "non-prime": true when it is composite */
 		for (f = 2; !pr && f < 1000000; f++)
 			if (mpz_divisible_ui_p(m->p, f))
@@ -1107,11 +1290,28 @@ static long count_before(const char *text, const char *w, const char **at)
 	return -1;
 }
 
+/* A count claimed at `at` (its number), read and judged. */
+static void count_verdict(review *r, size_t mi, claims *cl, const char *at,
+                          int holds, const char *yes, const char *no)
+{
+	const char *qs, *e = at;
+	int neg = negated(cl->text, at, at, &qs);
+
+	claim_read(cl, at, at);
+	while (isalnum((unsigned char)*e))         /* "seven terms" */
+		e++;
+	while (*e == ' ')
+		e++;
+	while (isalnum((unsigned char)*e))
+		e++;
+	claim_verdict(r, mi, line_at(cl->text, (size_t)(at - cl->text),
+	              cl->line0), neg, holds, qs, e, yes, no);
+}
+
 static void check_counts(review *r, size_t mi, const constant *c,
                          claims *cl)
 {
 	const char *text = cl->text;
-	unsigned long line0 = cl->line0;
 	review_mult *m = &r->mult[mi];
 	const char *at;
 	long k;
@@ -1120,34 +1320,27 @@ static void check_counts(review *r, size_t mi, const constant *c,
 	unsigned long shifts = m->kind == REVIEW_SEQUENCE ? m->shifts : sc.shifts;
 	unsigned long adds = m->kind == REVIEW_SEQUENCE ? m->adds
 	                     : sc.adds + sc.subs;
+	char yes[400], no[400];
 
 	if ((k = count_before(text, "terms", &at)) >= 0) {
-		claim_read(cl, at, at);
-		if ((size_t)k == w)
-			review_add(r, REVIEW_NOTE, m->file, line_at(text,
-			           (size_t)(at - text), line0), mi, "claim",
-			           "%ld terms: confirmed (the NAF %s)", k, c->sum);
-		else
-			review_add(r, REVIEW_WARNING, m->file, line_at(text,
-			           (size_t)(at - text), line0), mi, "claim",
-			           "%ld terms claimed; its NAF has %zu: %s", k, w, c->sum);
+		snprintf(yes, sizeof yes, "%ld terms: confirmed (the NAF %s)", k,
+		         c->sum);
+		snprintf(no, sizeof no, "%ld terms claimed; its NAF has %zu: %s", k,
+		         w, c->sum);
+		count_verdict(r, mi, cl, at, (size_t)k == w, yes, no);
 	}
 	if ((k = count_before(text, "shifts", &at)) >= 0) {
-		claim_read(cl, at, at);
-		review_add(r, (unsigned long)k == shifts ? REVIEW_NOTE
-		           : REVIEW_WARNING, m->file, line_at(text, (size_t)(at - text),
-		           line0), mi, "claim", "%ld shifts claimed: %s has %lu",
-		           k, m->kind == REVIEW_SEQUENCE ? "the code" :
-		           "the NAF sequence", shifts);
+		snprintf(yes, sizeof yes, "%ld shifts claimed: %s has %lu", k,
+		         m->kind == REVIEW_SEQUENCE ? "the code" : "the NAF sequence",
+		         shifts);
+		count_verdict(r, mi, cl, at, (unsigned long)k == shifts, yes, yes);
 	}
 	if ((k = count_before(text, "additions", &at)) >= 0 ||
 	    (k = count_before(text, "adds", &at)) >= 0) {
-		claim_read(cl, at, at);
-		review_add(r, (unsigned long)k == adds ? REVIEW_NOTE : REVIEW_WARNING,
-		           m->file, line_at(text, (size_t)(at - text), line0), mi,
-		           "claim", "%ld additions claimed: %s has %lu (additions "
-		           "and subtractions)", k, m->kind == REVIEW_SEQUENCE ?
-		           "the code" : "the NAF sequence", adds);
+		snprintf(yes, sizeof yes, "%ld additions claimed: %s has %lu "
+		         "(additions and subtractions)", k, m->kind ==
+		         REVIEW_SEQUENCE ? "the code" : "the NAF sequence", adds);
+		count_verdict(r, mi, cl, at, (unsigned long)k == adds, yes, yes);
 	}
 }
 
