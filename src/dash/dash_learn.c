@@ -467,6 +467,19 @@ int dash_learn_line(dash *d, const char *line)
 	return 1;
 }
 
+const char *dash_learn_data_line(const dash *d, const char *line)
+{
+	static char *kept;          /* the last rewritten line: a command may
+	                             * still read it (an echo, a background run) */
+	char *data;
+
+	if (!d->learn || !(data = learn_data_line(line)))
+		return line;
+	free(kept);
+	kept = data;
+	return kept;
+}
+
 /* ---- keys and commands count as acting ------------------------------------ */
 
 /* Whether the step's checks read the result of cmd (result.CMD, last.CMD). */

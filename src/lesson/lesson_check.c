@@ -1337,6 +1337,17 @@ sum_done:
 		                             json_string_value(y),
 		                             json_string_length(y)));
 	case F_CONTAINS:
+		if (json_is_array(x) && json_is_string(y)) {
+			/* a list: whether any of its strings contains y */
+			size_t k;
+			for (k = 0; k < json_array_size(x); k++) {
+				json_t *el = json_array_get(x, k);
+				if (json_is_string(el) && strstr(json_string_value(el),
+				                                 json_string_value(y)))
+					return json_true();
+			}
+			return json_false();
+		}
 		if (!json_is_string(x) || !json_is_string(y))
 			return NULL;
 		return json_boolean(strstr(json_string_value(x),

@@ -268,6 +268,17 @@ def more_answers(A):
                 if (u, v) > (0, 0)), key=lambda t: norm(*t))
     A["13", 4] = [r"vector \(%d, ?%d\)" % (u, v)]
     A["13", 5] = [r"fields x<<16\|y +PASS"]
+    # lesson 14 (review of the 2002 patch): the trailing 0 named; the
+    # 64-bit golden prefix (python); the first s with p mod 2^(32 - s) = 1;
+    # the sequence's multiplier
+    q64 = cf(Fr(0x9e37fffffffc0001, 2**64))
+    g64 = next(k for k in range(1, len(q64)) if q64[k] != 1) - 1
+    s14 = next(s for s in range(32) if P % 2**(32 - s) == 1)
+    A["14", 1] = [r"ends with a term 0"]
+    A["14", 2] = [r"only %d quotients" % g64, r"prefix %d\b" % g64,
+                  r"\u00d7%d\)" % g64]
+    A["14", 3] = [r"worst stride 2\^%d\b" % s14, r"2\^%d: R [0-9.]+ at" % s14]
+    A["14", 4] = [r"proved: the shift/add"]
     # which is faster: shifts says which one beats the other
     A["12", 3] = [r"\bbeats\b"]
     A["12", 7] = [r"\b%d degrees of freedom" % (2 * 5 - 2), r"dof %d\b" % 8]
@@ -362,6 +373,8 @@ def scan(s, pats):
 
 
 def play(face, w, h, tag, n, steps, A):
+    tm("kill-server")           # no cfx left writing its progress
+    time.sleep(0.1)
     subprocess.run(["rm", "-rf", os.path.join(TMDIR, "state")])
     if face == "dash":
         start(w, h, "./cfx dash --learn %d" % n)
