@@ -150,8 +150,8 @@ unsigned mcm_small(uint64_t p, unsigned bits, unsigned *depth);
 /* The exact adder count of every odd v < 2^bits as integers (no wrap),
  * bits <= MCM_EXACT_BITS + 1: cost[v >> 1] for odd v, 255 if more than
  * 5 are needed (none below 2^19; 699829 below 2^20).  Takes a few CPU
- * seconds at 19 bits, a minute or two at 20.  Returns NULL if memory
- * runs out; free() the array. */
+ * seconds at 19 bits, a minute or two at 20.  Never NULL (the tables
+ * are sized by cfx: util/xalloc.h); free() the array. */
 unsigned char *mcm_cost_table(mcm_ctx *c, unsigned bits);
 
 /* x * v mod 2^64 computed by running the graph (for tests). */

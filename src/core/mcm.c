@@ -178,7 +178,7 @@ static size_t second_level(const uint64_t *f1, size_t n1, uint64_t a,
 	return n2;
 }
 
-static int table_build(table *t, unsigned bits, int levels)
+static void table_build(table *t, unsigned bits, int levels)
 {
 	uint64_t lim = (uint64_t)1 << bits, f1[2 * 64], *f2, *f3, *f4;
 	size_t n1, i, j, k, q, cap = 6 * 64 * 6;
@@ -186,16 +186,12 @@ static int table_build(table *t, unsigned bits, int levels)
 
 	assert(bits >= 2 && bits <= TAB_MAX_BITS && levels >= 2 && levels <= 4);
 	table_free(t);
-	t->cost = malloc(lim >> 1);
-	t->w = calloc(lim >> 1, sizeof *t->w);
-	f2 = malloc(cap * sizeof *f2);
-	f3 = malloc(cap * sizeof *f3);
-	f4 = malloc(cap * sizeof *f4);
-	if (!t->cost || !t->w || !f2 || !f3 || !f4) {
-		free(f2); free(f3); free(f4);
-		table_free(t);
-		return -1;
-	}
+	/* sizes cfx chose (at most 2^TAB_MAX_BITS values): xalloc.h's case 1 */
+	t->cost = xmalloc(lim >> 1, "adder table");
+	t->w = xcalloc(lim >> 1, sizeof *t->w, "adder table");
+	f2 = xmalloc(cap * sizeof *f2, "adder table");
+	f3 = xmalloc(cap * sizeof *f3, "adder table");
+	f4 = xmalloc(cap * sizeof *f4, "adder table");
 	t->bits = bits;
 	t->levels = levels;
 	cost = t->cost;
@@ -255,11 +251,10 @@ static int table_build(table *t, unsigned bits, int levels)
 	}
 #undef MARK
 	free(f2); free(f3); free(f4);
-	return 0;
 }
 
 /* List the values of cost <= 2, cheapest first. */
-static int table_cheap(table *t)
+static void table_cheap(table *t)
 {
 	uint64_t v, lim = (uint64_t)1 << t->bits;
 	size_t n = 0;
@@ -267,15 +262,13 @@ static int table_cheap(table *t)
 
 	for (v = 1; v < lim; v += 2)
 		n += t->cost[v >> 1] <= 2;
-	if (!(t->cheap = malloc(n * sizeof *t->cheap)))
-		return -1;
+	t->cheap = xmalloc(n * sizeof *t->cheap, "adder table");
 	t->ncheap = 0;
 	for (k = 0; k <= 2; k++)
 		for (v = 1; v < lim; v += 2)
 			if (t->cost[v >> 1] == k)
 				t->cheap[t->ncheap++] = (cheap){ (uint32_t)v,
 				                                 (unsigned char)k };
-	return 0;
 }
 
 static int table_cost(const table *t, uint64_t v)
@@ -661,15 +654,14 @@ static int join2(mcm_graph *g, unsigned a, unsigned sha, int sa, unsigned b,
 /* ---- exact search (integers below the table's bound) ------------------ */
 
 /* Make sure the exact table covers values below 2^bits. */
-static int exact_ready(mcm_ctx *c, unsigned bits)
+static void exact_ready(mcm_ctx *c, unsigned bits)
 {
 	if (bits < 3)
 		bits = 3;
 	if (c->exact.cost && c->exact.bits >= bits)
-		return 0;
-	if (table_build(&c->exact, bits, 4) < 0 || table_cheap(&c->exact) < 0)
-		return -1;
-	return 0;
+		return;
+	table_build(&c->exact, bits, 4);
+	table_cheap(&c->exact);
 }
 
 /* The graph for u (table) and v (table) and then r from them. */
@@ -981,8 +973,8 @@ unsigned char *mcm_cost_table(mcm_ctx *c, unsigned bits)
 	unsigned char *out;
 
 	assert(bits >= 1 && bits <= MCM_EXACT_BITS + 1);
-	if (exact_ready(c, bits + 1) < 0 || !(out = malloc(lim > 1 ? lim >> 1 : 1)))
-		return NULL;
+	exact_ready(c, bits + 1);
+	out = xmalloc(lim > 1 ? lim >> 1 : 1, "cost table");
 	for (v = 1; v < lim; v += 2) {
 		mcm_graph g;
 		int found, lb = exact_one(c, v, &g, &found);
@@ -1017,13 +1009,12 @@ static uint64_t inv_odd(uint64_t f)
 	return x;
 }
 
-static int heur_ready(mcm_ctx *c)
+static void heur_ready(mcm_ctx *c)
 {
 	if (c->heur.cost)
-		return 0;
-	if (table_build(&c->heur, HEUR_BITS, 3) < 0 || table_cheap(&c->heur) < 0)
-		return -1;
-	return 0;
+		return;
+	table_build(&c->heur, HEUR_BITS, 3);
+	table_cheap(&c->heur);
 }
 
 /* Estimated adders for odd w mod 2^m. */
@@ -1382,8 +1373,7 @@ static int heur_integer(mcm_ctx *c, uint64_t r, mcm_graph *g)
 	ms[1] = L + 2;
 	ms[2] = L + 4;
 	ms[3] = 62;
-	if (heur_ready(c) < 0)
-		return -1;
+	heur_ready(c);
 	c->quick = 0;
 	for (i = 0; i < 4; i++) {
 		memo_reset(c);
@@ -1453,8 +1443,8 @@ static int exact_search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
  * integer (702165 on 32 bits; 5 x 140433, 5 adders where the heuristic
  * finds 6): its exact integer graph (at most 5 adders below 2^19, one
  * value of 6 below 2^20) bounds the count mod 2^m.  Into *best when
- * better; -1 when memory runs out. */
-static int small_part(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
+ * better. */
+static void small_part(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
                       mcm_graph *best)
 {
 	uint64_t reps[2] = { q & mask_of(m), (0 - q) & mask_of(m) };
@@ -1466,13 +1456,11 @@ static int small_part(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
 		int found;
 		if (L > MCM_EXACT_BITS + 1)
 			continue;
-		if (exact_ready(c, L + 1) < 0)
-			return -1;
+		exact_ready(c, L + 1);
 		exact_one(c, reps[r], &g, &found);
 		if (found && graph_depth(&g) <= dmax)
 			offer(c, &g, m, r, best);
 	}
-	return 0;
 }
 
 /* A lower bound on the adders of odd q mod 2^m, up to 3: 0 if q = +-1,
@@ -1879,9 +1867,8 @@ static void four_cached(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax)
 /* The best graph for odd q mod 2^m within depth dmax, ties ranked by
  * target t (NULL: depth): the exact search if `exact` (its lower bound
  * into *lb), then the heuristic, which works mod 2^m and may
- * beat the integer bound (1257 mod 2^12: 3, lb 4), so it always runs.
- * Returns 0, -1 when memory runs out. */
-static int search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
+ * beat the integer bound (1257 mod 2^12: 3, lb 4), so it always runs. */
+static void search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
                   int exact, const mcm_opts *o, const mcm_target *t,
                   mcm_graph *g, int *lb)
 {
@@ -1891,15 +1878,13 @@ static int search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
 	g->n = MCM_MAX_NODES + 1;     /* nothing yet */
 	c->target = t;
 	if (exact) {
-		if (exact_ready(c, m + 1) < 0)
-			return -1;
+		exact_ready(c, m + 1);
 		*lb = exact_search(c, q, m, dmax, g);
-	} else if (!o->quick && small_part(c, q, m, dmax, g) < 0) {
-		return -1;
+	} else if (!o->quick) {
+		small_part(c, q, m, dmax, g);
 	}
 	c->quick = o->quick;
-	if (heur_ready(c) < 0)
-		return -1;
+	heur_ready(c);
 	memo_reset(c);
 	solve(c, q, m, dmax, 0, &h);
 	polish(&h, q, m, dmax, o->quick, t);
@@ -1922,7 +1907,6 @@ static int search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
 			*g = c->four_g;
 		c->four_done = 1;
 	}
-	return 0;
 }
 
 /* A negated result whose last node is an addition with an operand that
@@ -2152,12 +2136,10 @@ int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
 	 * steers the heuristic elsewhere and can cost an adder: the generic
 	 * search runs too, and the better of the two on the target is kept */
 	exact = (o->exact || !o->quick) && bits <= MCM_EXACT_BITS;
-	if (search(c, q, m, dmax, exact, o, NULL, g, &lb) < 0)
-		return cfx_err_set(e, CFX_ELIMIT, -1, NULL, "out of memory");
+	search(c, q, m, dmax, exact, o, NULL, g, &lb);
 	if (o->target) {
 		mcm_graph h;
-		if (search(c, q, m, dmax, exact, o, o->target, &h, &lb) < 0)
-			return cfx_err_set(e, CFX_ELIMIT, -1, NULL, "out of memory");
+		search(c, q, m, dmax, exact, o, o->target, &h, &lb);
 		if (better(&h, g, o->target))
 			*g = h;
 	}
