@@ -14,6 +14,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cfx/pool.h"
 #include "cfx/review.h"
@@ -96,9 +97,37 @@ static int parse(cmd_ctx *c, int argc, char **argv, review_args *a)
 
 /* ---- input ---------------------------------------------------------------- */
 
+/* The inputs together past REVIEW_MAX_INPUT, path the one that crosses
+ * it: -1 with c->err. */
+static int too_much(cmd_ctx *c, const char *path)
+{
+	return cfx_err_set(&c->err, CFX_ELIMIT, -1, path, "the inputs together "
+	                   "are larger than %zu MiB, crossed by this one (review "
+	                   "fewer files at a time)", REVIEW_MAX_INPUT >> 20);
+}
+
+/* Whether the regular files among paths, by their sizes, stay within
+ * REVIEW_MAX_INPUT together: 0, or -1 with c->err naming the one that
+ * crosses it, before anything is read. */
+static int sizes_within(cmd_ctx *c, char **paths, int n)
+{
+	size_t total = 0;
+	struct stat st;
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(paths[i], "-") && !stat(paths[i], &st) &&
+		    S_ISREG(st.st_mode) && (total += (size_t)st.st_size) >
+		    REVIEW_MAX_INPUT)
+			return too_much(c, paths[i]);
+	return 0;
+}
+
 /* The whole of path (or standard input for "-") into *text, within the
- * bounds of a data file.  0, or -1 with c->err. */
-static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len)
+ * bounds of a data file, and of REVIEW_MAX_INPUT with the *total bytes
+ * read before it (which it adds to).  0, or -1 with c->err. */
+static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len,
+                 size_t *total)
 {
 	FILE *f;
 	char *line = NULL;
@@ -127,6 +156,11 @@ static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len)
 			n = -3;
 			break;
 		}
+		if (*total + b.len > REVIEW_MAX_INPUT) {
+			too_much(c, name);
+			n = -3;
+			break;
+		}
 	}
 	free(line);
 	if (!is_stdin)
@@ -143,6 +177,7 @@ static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len)
 		return -1;
 	}
 	*len = b.len;
+	*total += b.len;
 	*text = b.len ? buf_take(&b) : xstrdup("");
 	return 0;
 }
@@ -335,7 +370,7 @@ int cmd_review(cmd_ctx *c, cli_args *ca)
 {
 	review_args a;
 	int rc, i, n;
-	size_t total[4] = { 0 }, mults = 0, k;
+	size_t total[4] = { 0 }, mults = 0, k, nread = 0;
 	json_t *all = NULL;
 	review *rvs;
 
@@ -348,12 +383,14 @@ int cmd_review(cmd_ctx *c, cli_args *ca)
 		           "(git diff | cfx review -)"), CFX_EXIT_USAGE;
 	/* every input read and reviewed before any verdict or output: a bad
 	 * one is one line on stderr and nothing on stdout */
+	if (sizes_within(c, ca->argv + optind, n) < 0)
+		return CFX_EXIT_USAGE;
 	rvs = xcalloc((size_t)n, sizeof *rvs, "reviews");
 	for (i = 0; i < n; i++) {
 		const char *path = ca->argv[optind + i];
 		char *text = NULL;
 		size_t len = 0;
-		if (slurp(c, path, &text, &len) < 0)
+		if (slurp(c, path, &text, &len, &nread) < 0)
 			break;
 		rc = review_run(&rvs[i], text, len, strcmp(path, "-") ? path
 		                : "<stdin>", &c->err);

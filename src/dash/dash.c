@@ -319,6 +319,7 @@ static void run_line(dash *d, const char *line)
 
 	if (dash_learn_line(d, line))
 		return;
+	line = dash_learn_data_line(d, line);   /* review NAME.patch */
 	if ((begun = dash_cmd_begin(d, line, ls.wake[1])) <= 0) {
 		d->quit = begun < 0;
 		return;

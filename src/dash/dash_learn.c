@@ -467,6 +467,19 @@ int dash_learn_line(dash *d, const char *line)
 	return 1;
 }
 
+const char *dash_learn_data_line(const dash *d, const char *line)
+{
+	static char *kept;          /* the last rewritten line: a command may
+	                             * still read it (an echo, a background run) */
+	char *data;
+
+	if (!d->learn || !(data = learn_data_line(line)))
+		return line;
+	free(kept);
+	kept = data;
+	return kept;
+}
+
 /* ---- keys and commands count as acting ------------------------------------ */
 
 /* Whether the step's checks read the result of cmd (result.CMD, last.CMD). */
@@ -566,6 +579,16 @@ void dash_learn_acted(dash *d, int ran)
 		return;
 	seen_now(d, &now);
 	moved = memcmp(&now, &dl->seen, sizeof now) != 0;
+	/* a command's own result first: the refresh below would put the
+	 * panel's (spectrum --count K) in place of :spectrum --count 21's */
+	if (ran && moved) {
+		int ev = learn_poll(dl->L);
+		if (ev != LEARN_NOTHING) {
+			dl->seen = now;
+			event(d, ev);
+			return;
+		}
+	}
 	if (moved) {
 		dl->seen = now;
 		refresh(d);

@@ -319,6 +319,10 @@ int dash_learn_start(dash *d, const char *key, cfx_err *err);
  * a lesson word, an answer), 0 if it is a command: the caller runs it and
  * then calls dash_learn_acted(d, 1). */
 int dash_learn_line(dash *d, const char *line);
+/* In a lesson, review NAME.patch with the lesson directory's path in place
+ * of NAME (learn_data_line); any other line as it is.  Valid until the
+ * next call. */
+const char *dash_learn_data_line(const dash *d, const char *line);
 
 /* The learner acted: a key (ran = 0) or a ':' command (ran = 1).  When the
  * dashboard's settings changed, the results the step reads are brought up

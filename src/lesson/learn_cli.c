@@ -471,7 +471,12 @@ static int line_of(shell *u, const char *line)
 	ev = learn_input(u->L, line);
 	if (ev != LEARN_NOT_MINE)
 		return show_event(u, ev);
-	rc = repl_exec(r, line);
+	{
+		/* review NAME.patch: the lesson's own patch */
+		char *data = learn_data_line(line);
+		rc = repl_exec(r, data ? data : line);
+		free(data);
+	}
 	if (u->L && !r->quit)
 		show_event(u, learn_poll(u->L));
 	return rc;
@@ -671,9 +676,13 @@ static char *output_of(const char *line)
 	size_t len = 0;
 	FILE *m;
 
+	char *data;
+
 	if (learn_pure(line, 0, &e) < 0 || !(m = open_memstream(&text, &len)))
 		return xstrdup("");
-	argv = text_argv(line, &argc);
+	data = learn_data_line(line);
+	argv = text_argv(data ? data : line, &argc);
+	free(data);
 	cli_session_init(&s);
 	memset(&c, 0, sizeof c);
 	c.out = m;
