@@ -41,7 +41,8 @@ typedef struct sweep_result {
 	unsigned bits, table_bits;
 	size_t count;                   /* K asked for */
 	sweep_row *rows;                /* bits rows, s = 0..bits-1 */
-	unsigned worst;                 /* s with the largest R */
+	unsigned worst;                 /* s with the largest R among judged
+	                                 * rows (any row if none is judged) */
 } sweep_result;
 
 /* Called after each row; return non-zero to stop early (interrupted). */
@@ -53,6 +54,12 @@ typedef int (*sweep_progress)(void *ctx, unsigned done, unsigned total);
  */
 int sweep_run(sweep_result *res, uint64_t p, unsigned bits, unsigned b,
               size_t count, sweep_progress progress, void *ctx, cfx_err *err);
+
+/* Is a row (verdict va, R ra) worse than the worst so far (vb, rb)?  A
+ * judged row (SCORE_MIN_KEYS distinct keys or more) beats one that is not,
+ * whatever its R: strides past the word leave too few keys to judge, and
+ * their R says nothing.  Otherwise the larger R. */
+int sweep_worse(score_verdict va, double ra, score_verdict vb, double rb);
 
 /* One row, for callers that want a single stride. */
 int sweep_row_run(sweep_row *row, uint64_t p, unsigned bits, unsigned b,

@@ -75,6 +75,15 @@ size_t sweep_effective(const mpz_t p, unsigned bits, unsigned s, size_t keys,
 	return cf_max_early(cf, limit, big);
 }
 
+int sweep_worse(score_verdict va, double ra, score_verdict vb, double rb)
+{
+	int ja = va != SCORE_NONE, jb = vb != SCORE_NONE;
+
+	if (ja != jb)
+		return ja;
+	return ra > rb;
+}
+
 int sweep_run(sweep_result *res, uint64_t p, unsigned bits, unsigned b,
               size_t count, sweep_progress progress, void *ctx, cfx_err *err)
 {
@@ -105,7 +114,9 @@ int sweep_run(sweep_result *res, uint64_t p, unsigned bits, unsigned b,
 		sweep_row *row = &res->rows[s];
 
 		sweep_row_run(row, p, bits, b, count, s, keys, loads);
-		if (row->score.probe_ratio > res->rows[res->worst].score.probe_ratio)
+		if (sweep_worse(row->score.verdict, row->score.probe_ratio,
+		                res->rows[res->worst].score.verdict,
+		                res->rows[res->worst].score.probe_ratio))
 			res->worst = s;
 		if (progress && progress(ctx, s + 1, bits)) {
 			rc = cfx_err_set(err, CFX_EINTR, -1, NULL, "interrupted");

@@ -156,7 +156,7 @@ static int panel_rows(const rect *r, int top, int draw)
 	         "2^b).  A good hash is one narrow peak at E.", GLYPH.up);
 	snprintf(t[9], sizeof t[9], "keys k*2^s for each stride s = 0 .. n-1, "
 	         "from the left, one cell each: %s good, %s weak, %s bad, %s none "
-	         "(fewer than %d distinct keys); worst s names the stride with "
+	         "(fewer than %d distinct keys); worst s names the judged stride with "
 	         "the largest R.  They go into 2^b buckets, b that of the "
 	         "panel but at most 12 (b=12 (capped) when the panel's is "
 	         "larger), 4 x 2^b keys per stride.", GLYPH.verdict[0],

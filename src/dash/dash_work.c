@@ -343,7 +343,8 @@ static void sweep_job(dash_work *w, const dash_work_params *par,
 		              w->skeys, w->sloads);
 		sw->v[s] = w->row.score.verdict;
 		sw->R[s] = w->row.score.probe_ratio;
-		if (s == 0 || sw->R[s] > sw->R[sw->worst])
+		if (s == 0 || sweep_worse(sw->v[s], sw->R[s], sw->v[sw->worst],
+		                              sw->R[sw->worst]))
 			sw->worst = s;
 		sw->done++;
 		pthread_mutex_lock(&w->mu);

@@ -207,6 +207,8 @@ $ cfx sweep 0x61C8864680B583EB --table-bits 8 --count 1024
 # land in buckets 0 and 8; chi^2 = 2*16/2 - 2 = 14 on 15, R = 2/2.0625 =
 # 0.9697; p mod 2 = 1 -> 1/2 = [0; 2].  Rows 5..7 have 8, 4 and 2 distinct
 # keys (2^(8-s)): verdict none, as score gives below 16 (SCORE_MIN_KEYS).
+# The worst row is the judged row of largest R: s = 0 (0.8474, tied with
+# s = 1; the first is named), not s = 7, whose R of two keys says nothing.
 $ cfx sweep --bits 8 0x9f
 > sweep      0x9f (8-bit), 2^4 buckets, keys k*2^s, k < 64
 >
@@ -220,8 +222,8 @@ $ cfx sweep --bits 8 0x9f
 >  6          4          12      0.68    1    0.9143  none     a_2 = 3
 >  7          2          14      0.53    1    0.9697  none     a_1 = 2
 >
-> worst      s = 7: R = 0.9697, none; there the hash acts like p mod 2^1,
->            whose fraction has a_1 = 2
+> worst      s = 0: R = 0.8474, good; there the hash acts like p mod 2^8,
+>            whose fraction has a_6 = 3
 
 # an even multiplier is accepted and flagged; at s = 7 the effective
 # multiplier is 0 ([0], no quotient after a_0) and keys 0 and 128 collide.
@@ -238,7 +240,8 @@ $ cfx sweep --bits 8 0x9e
 >  6          4          28     0.022    2     1.371  none     a_1 = 2
 >  7          2          30     0.012    2     1.455  none     -
 >
-> worst      s = 7: R = 1.455, none; there the hash acts like p mod 2^1
+> worst      s = 4: R = 1.021, good; there the hash acts like p mod 2^4,
+>            whose fraction has a_2 = 7
 > note       multiplier is even: not invertible mod 2^n, the low bit of every
 >            product is 0 and keys x and x + 2^(n-1) always collide
 
@@ -405,7 +408,7 @@ $ cfx sweep --json --bits 8 0x9f | grep -v p_value
 >       "largest_early_index": 1
 >     }
 >   ],
->   "worst_shift": 7,
+>   "worst_shift": 0,
 >   "even_multiplier": false
 > }
 
@@ -569,6 +572,6 @@ $ cfx sweep --json --bits 8 0x9e | grep -v p_value
 >       "largest_early_index": 0
 >     }
 >   ],
->   "worst_shift": 7,
+>   "worst_shift": 4,
 >   "even_multiplier": true
 > }

@@ -74,15 +74,18 @@ rowstats(p, n, b, K, s) = {
 	\\ no verdict below 16 distinct keys (man cfx: every face, as score)
 	v = if (Kd < 16, "none", abs(pv / 0.001 - 1) < 1e-6 || abs(R - 2) < 1e-9, "?",
 	        pv < 0.001 && R >= 2, "bad", pv < 0.001, "weak", "good");
-	[Str(E(c2), "/", E(pv), "/", vecmax(L), "/", #select(c -> c == 0, L), "/", E(R), "/", v), R];
+	[Str(E(c2), "/", E(pv), "/", vecmax(L), "/", #select(c -> c == 0, L), "/", E(R), "/", v), R, Kd >= 16];
 }
 sweep(p, n, b, K, full, withcount) = {
-	my(rows = vector(n), Rs = vector(n, i, -1), pick = Set(vector(4, i, random(n))), args);
+	my(rows = vector(n), Rs = vector(n, i, -1), Js = vector(n), pick = Set(vector(4, i, random(n))), args);
 	for (s = 0, n - 1,
 		my(w = n - s, e = p % 2^w, a = contfrac(e / 2^w), st = "-");
-		if (full || setsearch(pick, s), my(r = rowstats(p, n, b, K, s)); st = r[1]; Rs[s + 1] = r[2]);
+		if (full || setsearch(pick, s), my(r = rowstats(p, n, b, K, s)); st = r[1]; Rs[s + 1] = r[2]; Js[s + 1] = r[3]);
 		rows[s + 1] = Str(s, "|", e, "|", J(a[1 .. min(12, #a)]), "|", #a, "|", min(K, 2^w), "|", st));
-	\\ the rows whose R is within 1e-12 of the largest (any may be the worst)
+	\\ the rows whose R is within 1e-12 of the largest (any may be the worst),
+	\\ among the judged rows (16 distinct keys or more) when there are any:
+	\\ a row past the word has too few keys for its R to mean anything
+	if (vecsum(Js), Rs = vector(n, i, if (Js[i], Rs[i], -1)));
 	my(mx = vecmax(Rs), worst = "-");
 	if (full, worst = J(apply(i -> i - 1, Vec(select(r -> abs(r - mx) <= 1e-12 * mx, Rs, 1)))));
 	args = ["sweep", hex(p, n), "--bits", Str(n), "--table-bits", Str(b)];
