@@ -157,6 +157,7 @@ install: cfx
 	install -m 755 cfx $(DESTDIR)$(PREFIX)/bin/cfx
 	install -m 644 man/cfx.1 $(DESTDIR)$(PREFIX)/share/man/man1/cfx.1
 	install -m 644 lessons/*.lesson $(DESTDIR)$(PREFIX)/share/cfx/lessons/ 2>/dev/null || true
+	install -m 644 lessons/*.patch $(DESTDIR)$(PREFIX)/share/cfx/lessons/
 	install -d $(DESTDIR)$(PREFIX)/share/cfx/doc
 	install -m 644 doc/FACTS.md $(DESTDIR)$(PREFIX)/share/cfx/doc/FACTS.md
 

@@ -53,6 +53,31 @@ extern const char *const keys_family_names[];
 /* Parse "family[:arg[:seed]]".  Free with keys_spec_free. */
 int keys_parse(keys_spec *ks, const char *s, cfx_err *err);
 
+#define KEYS_TEXT_MAX 256   /* a family's text in a keys_family */
+
+/*
+ * A key family kept as text and parsed once, in one value that copies by
+ * assignment (a face's state and its worker thread hold it): its text,
+ * and either what keys_parse found (ok) or why it refused the text (err).
+ */
+typedef struct keys_family {
+	char text[KEYS_TEXT_MAX];   /* as written */
+	int ok;                     /* parsed: kind, arg, seed and the path */
+	keys_kind kind;
+	uint64_t arg, seed;
+	unsigned path_at;           /* file:, inodes: the path, text + path_at */
+	cfx_err err;                /* !ok: why */
+} keys_family;
+
+/* Parse s into f.  0, or -1 with f->ok = 0 and the error in f->err and
+ * err (err may be NULL); a text of KEYS_TEXT_MAX bytes or more is
+ * refused. */
+int keys_family_set(keys_family *f, const char *s, cfx_err *err);
+
+/* f as a keys_spec (f->ok must be set): its path points into f, so the
+ * spec is valid while f is, and is never given to keys_spec_free. */
+keys_spec keys_family_spec(const keys_family *f);
+
 /* 0 if count keys are at most KEYS_MAX, else -1 with err (CFX_ELIMIT) in
  * --count's words: every face that bounds a key count says this. */
 int keys_count_check(size_t count, cfx_err *err);

@@ -62,6 +62,9 @@ typedef struct lesson_step {
 	                           * answer, refused until one is committed */
 	size_t nreveals;
 	int choices;              /* predict: one of 1..choices, one try */
+	lesson_cond value;        /* predict: value: the exact answer, for the
+	                           * reveal of a range or rounded prediction
+	                           * (.check NULL when none) */
 	lesson_text explain;      /* said when the step is over: why */
 	int dash;                 /* done in the dashboard (face: dash); the
 	                           * REPL counts it as skipped */

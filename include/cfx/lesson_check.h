@@ -90,6 +90,13 @@ int lesson_check_uses_answer(const lesson_check *c);
 int lesson_check_eval(const lesson_check *c, const lesson_env *env,
                       char *why, size_t whylen, cfx_err *err);
 
+/* The value of a check that is one operand (run(cf 7/16).quotients[2],
+ * 2^20/16^2), as text: an integer in decimal, another number to four
+ * decimals, a word as is, a list as [a, b].  A new string, or NULL with
+ * err set (not one operand, a run that failed, a path to nothing). */
+char *lesson_check_value(const lesson_check *c, const lesson_env *env,
+                         cfx_err *err);
+
 /* An answer as a value: a number (as written), or a list when it has
  * commas or semicolons ("[1; 1, 2]" -> ["1", "1", "2"]).  New reference. */
 json_t *lesson_check_answer_value(const char *answer);

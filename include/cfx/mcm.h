@@ -142,7 +142,7 @@ int mcm_adders(mcm_ctx *c, uint64_t p, unsigned bits, int exact,
  * (a result to be negated counts: search's model), when it is at most 3,
  * with the least depth of such a graph in *depth; 4 when none of at most
  * 3 exists (then *depth is 0).  Exact: every graph of at most three
- * adders is tried (mcm.c, three()); a few milliseconds at 64 bits, no
+ * adders is tried (mcm_small.c, three()); a few milliseconds at 64 bits, no
  * context needed.  1 <= bits <= 64.
  */
 unsigned mcm_small(uint64_t p, unsigned bits, unsigned *depth);
@@ -150,8 +150,8 @@ unsigned mcm_small(uint64_t p, unsigned bits, unsigned *depth);
 /* The exact adder count of every odd v < 2^bits as integers (no wrap),
  * bits <= MCM_EXACT_BITS + 1: cost[v >> 1] for odd v, 255 if more than
  * 5 are needed (none below 2^19; 699829 below 2^20).  Takes a few CPU
- * seconds at 19 bits, a minute or two at 20.  Returns NULL if memory
- * runs out; free() the array. */
+ * seconds at 19 bits, a minute or two at 20.  Never NULL (the tables
+ * are sized by cfx: util/xalloc.h); free() the array. */
 unsigned char *mcm_cost_table(mcm_ctx *c, unsigned bits);
 
 /* x * v mod 2^64 computed by running the graph (for tests). */

@@ -57,6 +57,10 @@ typedef enum {
  * of a second to a second). */
 #define REVIEW_MAX_TOKENS (1 << 22)
 #define REVIEW_MAX_MULT 256
+/* The bytes of all the inputs of one `cfx review` together (each is
+ * also a data file of at most 128 MiB, textfile.h): every input is read
+ * and reviewed before any is judged, so they are all held at once. */
+#define REVIEW_MAX_INPUT ((size_t)256 << 20)
 
 typedef struct review_mult {
 	review_kind kind;
@@ -135,10 +139,14 @@ void review_verdict(review *r, size_t i, const verify_battery *bt,
  * i, checked, as findings: a continued fraction expansion term by term,
  * convergents, closeness to phi, a power sum, prime, the number of terms,
  * shifts and additions.  Confirmed: NOTE; wrong: WARNING, with the right
- * value beside it.
+ * value beside it.  Every sentence on a line the patch adds (added[k] ==
+ * '+' for line line0 + k; NULL: every line) that makes a claim no check
+ * computes (a compiler's code, speed, distribution, how it was found, a
+ * judgement), or in which no check read a claim, is a CHECK "not
+ * checked: "CLAUSE": why".
  */
 void review_claims(review *r, size_t i, const char *text,
-                   unsigned long line0);
+                   unsigned long line0, const char *added);
 
 /* The first power sum in text ("2^31 + 2^29 - ... + 1": at least two
  * terms) into v, as written (spaces normalised) into sum, and its line
@@ -161,10 +169,14 @@ void review_sequence_verdict(review *r, size_t i, mpz_srcptr want,
 void review_sequence_table(review *r, size_t i);
 
 /* Where n is in h, case-insensitive (strcasestr), or NULL; where w is in
- * text as a whole word (no letter or digit either side), or NULL: how
- * review reads comments. */
+ * text as a whole word (no letter, digit or '_' either side: "PRIME" of
+ * GOLDEN_RATIO_PRIME is no word), or NULL: how review reads comments. */
 const char *review_find_ci(const char *h, const char *n);
 const char *review_word_ci(const char *text, const char *w);
+/* The moduli text names: 32 when it writes 2^32 (as 2^32, 2**32,
+ * 1ULL << 32, 4294967296 or 0x100000000), 64 for 2^64 likewise, their
+ * sum 96 when it names both, 0 when neither. */
+unsigned review_says_modulus(const char *text);
 /* A continued-fraction claim in text: "continued fraction", or the word
  * "cf" (any case) with "=" or ":" or nothing before a "[" list; NULL if
  * none.  *after (when not NULL) is set past the keyword. */

@@ -2,8 +2,7 @@
  * cli.c - the command table, argument parsing and help (see cli.h).
  */
 #include <ctype.h>
-#include <getopt.h>
-#include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -18,38 +17,83 @@
 #include "cfx/word.h"
 #include "cli/cli.h"
 #include "cli/cmds.h"
+#include "cli/opts.h"
 #include "cli/out.h"
 #include "cli/setting.h"
 #include "util/xalloc.h"
 
 /* ---- options ------------------------------------------------------------ */
 
-/* Which commands (OPT_ masks) take which option: the option itself, its
- * spelling, limits and help, is its row of the settings table. */
+/* Which commands (OPT_ masks) take which option, and the field of
+ * cli_args each fills: the option itself, its spelling, limits and help,
+ * is its row of the settings table. */
+typedef enum {
+	FILL_FLAG,      /* int = 1 */
+	FILL_TEXT,      /* const char * = the value as written */
+	FILL_CHOICE,    /* the same, one of the row's choices */
+	FILL_TARGET,    /* the same, a cost model mcm knows */
+	FILL_INT,       /* int, from the value within the row's limits */
+	FILL_UINT,      /* unsigned */
+	FILL_ULONG,     /* unsigned long */
+	FILL_ULL        /* unsigned long long */
+} fill_kind;
+
 typedef struct opt_def {
 	unsigned mask;
 	setting_id id;
+	fill_kind kind;
+	int val;        /* offset of the field filled */
+	int text;       /* offset of a const char * that keeps the value as
+	                 * written, or -1 */
+	int arg;        /* offset of an int that keeps its argv index, or -1 */
+	int optimal;    /* implies --optimal */
 } opt_def;
 
+#define F(m) (int)offsetof(cli_args, m)
 static const opt_def opt_table[] = {
-	{ OPT_BITS, SETTING_BITS }, { OPT_VBITS, SETTING_VBITS },
-	{ OPT_SBITS, SETTING_SBITS }, { OPT_TABLE, SETTING_TABLE },
-	{ OPT_KEYS, SETTING_KEYS }, { OPT_COUNT, SETTING_COUNT },
-	{ OPT_EMIT, SETTING_EMIT }, { OPT_PATCH, SETTING_PATCH },
-	{ OPT_TLIST, SETTING_TLIST }, { OPT_TERMS, SETTING_TERMS },
-	{ OPT_CONV, SETTING_CONV }, { OPT_VALUE, SETTING_VALUE },
-	{ OPT_LIST, SETTING_LIST }, { OPT_AGAINST, SETTING_AGAINST },
-	{ OPT_RUNS, SETTING_RUNS }, { OPT_RAW, SETTING_RAW },
-	{ OPT_SEARCH, SETTING_STERMS }, { OPT_SEARCH, SETTING_ADDERS },
-	{ OPT_SEARCH, SETTING_NEAR }, { OPT_SEARCH, SETTING_WINDOW },
-	{ OPT_SEARCH, SETTING_PRIME }, { OPT_SEARCH, SETTING_SCREEN },
-	{ OPT_SEARCH, SETTING_TOP }, { OPT_SEARCH, SETTING_ALL },
-	{ OPT_OPTIMAL, SETTING_OPTIMAL }, { OPT_OPTIMAL, SETTING_TARGET },
-	{ OPT_OPTIMAL, SETTING_DEPTH }, { OPT_OPTIMAL, SETTING_EXACT },
-	{ OPT_FULL, SETTING_FULL }, { OPT_FORCE, SETTING_FORCE },
-	{ OPT_VKEYS, SETTING_VSTRIDE }, { OPT_VKEYS, SETTING_VFIELDS },
-	{ OPT_JSON, SETTING_JSON },
+	{ OPT_BITS, SETTING_BITS, FILL_ULONG, F(bits), -1, -1, 0 },
+	{ OPT_VBITS, SETTING_VBITS, FILL_ULONG, F(bits), -1, -1, 0 },
+	{ OPT_SBITS, SETTING_SBITS, FILL_ULONG, F(bits), -1, -1, 0 },
+	{ OPT_TABLE, SETTING_TABLE, FILL_INT, F(table_bits), F(table_list),
+	  F(table_arg), 0 },
+	{ OPT_KEYS, SETTING_KEYS, FILL_TEXT, F(keys), -1, -1, 0 },
+	{ OPT_COUNT, SETTING_COUNT, FILL_ULL, F(count), F(count_text), -1, 0 },
+	{ OPT_EMIT, SETTING_EMIT, FILL_CHOICE, F(emit), -1, -1, 0 },
+	{ OPT_PATCH, SETTING_PATCH, FILL_CHOICE, F(emit), -1, -1, 0 },
+	{ OPT_TLIST, SETTING_TLIST, FILL_TEXT, F(table_list), -1, F(table_arg),
+	  0 },
+	{ OPT_TERMS, SETTING_TERMS, FILL_ULONG, F(terms), -1, -1, 0 },
+	{ OPT_CONV, SETTING_CONV, FILL_FLAG, F(convergents), -1, -1, 0 },
+	{ OPT_VALUE, SETTING_VALUE, FILL_FLAG, F(value), -1, -1, 0 },
+	{ OPT_LIST, SETTING_LIST, FILL_ULONG, F(list), -1, -1, 0 },
+	{ OPT_AGAINST, SETTING_AGAINST, FILL_TEXT, F(against), -1,
+	  F(against_arg), 0 },
+	{ OPT_RUNS, SETTING_RUNS, FILL_ULONG, F(runs), -1, -1, 0 },
+	{ OPT_RAW, SETTING_RAW, FILL_TEXT, F(raw), -1, -1, 0 },
+	{ OPT_SEARCH, SETTING_STERMS, FILL_TEXT, F(terms_text), -1,
+	  F(terms_arg), 0 },
+	{ OPT_SEARCH, SETTING_ADDERS, FILL_TEXT, F(adders_text), -1,
+	  F(adders_arg), 0 },
+	{ OPT_SEARCH, SETTING_NEAR, FILL_TEXT, F(near), -1, F(near_arg), 0 },
+	{ OPT_SEARCH, SETTING_WINDOW, FILL_TEXT, F(window_text), -1,
+	  F(window_arg), 0 },
+	{ OPT_SEARCH, SETTING_PRIME, FILL_FLAG, F(prime), -1, -1, 0 },
+	{ OPT_SEARCH, SETTING_SCREEN, FILL_TEXT, F(screen), -1, F(screen_arg),
+	  0 },
+	{ OPT_SEARCH, SETTING_TOP, FILL_TEXT, F(top_text), -1, F(top_arg), 0 },
+	{ OPT_SEARCH, SETTING_ALL, FILL_FLAG, F(all), -1, -1, 0 },
+	{ OPT_OPTIMAL, SETTING_OPTIMAL, FILL_FLAG, F(optimal), -1, -1, 1 },
+	{ OPT_OPTIMAL, SETTING_TARGET, FILL_TARGET, F(target), -1,
+	  F(target_arg), 1 },
+	{ OPT_OPTIMAL, SETTING_DEPTH, FILL_UINT, F(max_depth), -1, -1, 1 },
+	{ OPT_OPTIMAL, SETTING_EXACT, FILL_FLAG, F(exact), -1, -1, 1 },
+	{ OPT_FULL, SETTING_FULL, FILL_FLAG, F(full), -1, -1, 0 },
+	{ OPT_FORCE, SETTING_FORCE, FILL_FLAG, F(force), -1, -1, 0 },
+	{ OPT_VKEYS, SETTING_VSTRIDE, FILL_TEXT, F(stride), -1, -1, 0 },
+	{ OPT_VKEYS, SETTING_VFIELDS, FILL_TEXT, F(fields), -1, -1, 0 },
+	{ OPT_JSON, SETTING_JSON, FILL_FLAG, F(json), -1, -1, 0 },
 };
+#undef F
 #define NOPTS (sizeof opt_table / sizeof opt_table[0])
 
 static const setting *opt_row(size_t i)
@@ -92,13 +136,13 @@ const cmd_def cli_commands[] = {
 	  "--target, and whether the native multiply is faster.",
 	  cmd_naf_shifts, 0 },
 	{ "spectrum", "EXPR", "the points {k p/2^n} and their three gap lengths",
-	  OPT_BITS | OPT_JSON | OPT_COUNT | OPT_LIST | OPT_TABLE,
+	  OPT_BITS | OPT_JSON | OPT_COUNT | OPT_LIST | OPT_TABLE | OPT_POINTS,
 	  "Gaps are exact, in units of 2^-n.  The three-distance theorem says\n"
 	  "there are at most three lengths, the largest the sum of the others\n"
 	  "when there are three; cfx checks it on every run.",
 	  cmd_spectrum, 0 },
 	{ "score", "EXPR", "bucket loads, chi^2, p-value, probe-cost ratio",
-	  OPT_BITS | OPT_JSON | OPT_TABLE | OPT_KEYS | OPT_COUNT,
+	  OPT_BITS | OPT_JSON | OPT_TABLE | OPT_KEYS | OPT_COUNT | OPT_HASHES,
 	  "h(x) = ((x p) mod 2^n) >> (n - B).  R is the cost of one lookup of\n"
 	  "every key over that of an ideal random hash (1 = random, below 1\n"
 	  "better).  Verdict: bad if R >= 2 and p < 0.001; weak if p < 0.001\n"
@@ -107,7 +151,7 @@ const cmd_def cli_commands[] = {
 	  "(cfx verify exits 1 on a FAIL).",
 	  cmd_score, 1 },
 	{ "sweep", "EXPR", "score keys k*2^s for every stride s = 0..n-1",
-	  OPT_BITS | OPT_JSON | OPT_TABLE | OPT_COUNT,
+	  OPT_BITS | OPT_JSON | OPT_TABLE | OPT_COUNT | OPT_HASHES,
 	  "For keys k*2^s the hash acts like the multiplier p mod 2^(n-s) on\n"
 	  "n - s bits; each row shows that effective multiplier's continued\n"
 	  "fraction and its largest early quotient, which explains a bad row.\n"
@@ -145,6 +189,7 @@ const cmd_def cli_commands[] = {
 	  cmd_verify, 1 },
 	{ "bench", "EXPR", "time the multiply against its shift/add forms here",
 	  OPT_BITS | OPT_JSON | OPT_TABLE | OPT_KEYS | OPT_COUNT | OPT_AGAINST |
+	  OPT_HASHES |
 	  OPT_RUNS | OPT_RAW,
 	  "Writes the loop of a hash table for this constant (the keys of\n"
 	  "--keys hashed into 2^B counters, counting) as C, with (a) the\n"
@@ -302,48 +347,9 @@ const cmd_def *cli_find(const char *name)
 	return NULL;
 }
 
-/* Optimal string alignment distance, for suggestions. */
-static int distance(const char *a, const char *b)
-{
-	int la = (int)strlen(a), lb = (int)strlen(b), i, j;
-	int d[32][32];
-
-	if (la > 30 || lb > 30)
-		return 99;
-	for (i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (i = 1; i <= la; i++)
-		for (j = 1; j <= lb; j++) {
-			int c = a[i - 1] != b[j - 1], v = d[i - 1][j - 1] + c;
-			if (d[i - 1][j] + 1 < v)
-				v = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < v)
-				v = d[i][j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
-				v = d[i - 2][j - 2] + 1;
-			d[i][j] = v;
-		}
-	return d[la][lb];
-}
-
 const char *cli_nearest_name(const char *name, const char *const *names)
 {
-	const char *best = NULL;
-	int bd = 3;
-
-	for (; *names; names++) {
-		int x = distance(name, *names);
-		if (!strncmp(*names, name, strlen(name)) && strlen(name) >= 2)
-			x = 1;
-		if (x < bd) {
-			bd = x;
-			best = *names;
-		}
-	}
-	return best;
+	return opts_nearest(name, names);
 }
 
 const char *cli_nearest(const char *name)
@@ -481,7 +487,7 @@ void cli_option_help(const setting *o, FILE *f)
 {
 	char head[64], text[512], *t;
 
-	/* getopt takes every row's key as a short option: say so */
+	/* the parser takes every row's key as a short option: say so */
 	snprintf(head, sizeof head, "  %c%c%s--%s%s%s", o->key > ' ' ? '-' : ' ',
 	         o->key > ' ' ? o->key : ' ', o->key > ' ' ? ", " : "  ",
 	         o->option, o->arg ? " " : "", o->arg ? o->arg : "");
@@ -698,65 +704,29 @@ static int usage_err(cmd_ctx *c, int arg, const char *token, const char *msg)
 	return -1;
 }
 
-/* "unknown option (--bist); did you mean --bits?" */
-static int unknown_option(cmd_ctx *c, const cmd_def *d, int arg,
-                          const char *word)
-{
-	char name[64];
-	const char *near = NULL;
-
-	if (word[0] == '-' && word[1] == '-') {
-		snprintf(name, sizeof name, "%.*s", (int)strcspn(word + 2, "="),
-		         word + 2);
-		near = cli_nearest_name(name, cli_option_names(d));
-	}
-	if (!near)
-		return usage_err(c, arg, word, "unknown option");
-	/* the word as tokens are shown: escaped, cut */
-	usage_err(c, arg, word, "unknown option");
-	snprintf(c->err.msg, sizeof c->err.msg,
-	         "unknown option (%s); did you mean --%s?", c->err.token, near);
-	c->err.token[0] = '\0';
-	return -1;
-}
-
 /* The largest value command d takes for option o (--bits, --count), hi
- * the setting's when the command has no tighter one: the range an
- * option's message states is the one the command accepts. */
+ * the setting's when the command has no tighter one (OPT_HASHES,
+ * OPT_POINTS): the range an option's message states is the one the
+ * command accepts. */
 static unsigned long long option_cap(const cmd_def *d, const setting *o,
                                      unsigned long long hi)
 {
-	int spectrum = !strcmp(d->name, "spectrum"),
-	    keys = !strcmp(d->name, "score") || !strcmp(d->name, "sweep") ||
-	           !strcmp(d->name, "bench");
+	unsigned long long cap = hi;
 
-	if (o->id == SETTING_BITS && (keys || spectrum) && hi > WORD_MAX_HASH)
-		return WORD_MAX_HASH;
-	if (o->id == SETTING_COUNT && keys && hi > KEYS_MAX)
-		return KEYS_MAX;
-	if (o->id == SETTING_COUNT && spectrum && hi > SPEC_MAX_COUNT)
-		return SPEC_MAX_COUNT;
-	return hi;
+	if (o->id == SETTING_BITS && (d->opts & (OPT_HASHES | OPT_POINTS)))
+		cap = WORD_MAX_HASH;
+	if (o->id == SETTING_COUNT && (d->opts & OPT_HASHES))
+		cap = KEYS_MAX;
+	if (o->id == SETTING_COUNT && (d->opts & OPT_POINTS))
+		cap = SPEC_MAX_COUNT;
+	return cap < hi ? cap : hi;
 }
 
 int cli_number(cmd_ctx *c, int arg, const setting *o, const char *s,
                unsigned long long lo, unsigned long long hi,
                unsigned long long *out)
 {
-	int rc = setting_int(o, s, lo, hi, out, &c->err);
-	char opt[40];
-
-	if (o->option)
-		snprintf(opt, sizeof opt, "--%s", o->option);
-	else
-		snprintf(opt, sizeof opt, "-%c", o->key);
-	if (rc == -1)
-		cfx_err_set(&c->err, c->err.code, -1, s, "%s needs an integer",
-		            opt);
-	else if (rc == -2)
-		cfx_err_set(&c->err, CFX_EDOMAIN, -1, s,
-		            "%s must be between %llu and %llu", opt, lo, hi);
-	if (rc < 0) {
+	if (opts_number(o, s, lo, hi, out, &c->err) < 0) {
 		c->err.arg = arg;
 		return -1;
 	}
@@ -771,55 +741,150 @@ int cli_option(cmd_ctx *c, int arg, int id, const char *s,
 	return cli_number(c, arg, o, s, o->lo, o->hi, out);
 }
 
-/* An argument that getopt must not read as options: a negative number. */
-static int negative_number(const char *s, cfx_session *sess)
-{
-	size_t n;
+/* What parse_args fills, for take_option. */
+typedef struct parse_ctx {
+	cmd_ctx *c;
+	const cmd_def *d;
+	cli_args *a;
+	int emit_at;            /* argv index of --emit, -1: none */
+} parse_ctx;
 
-	if (s[0] != '-')
-		return 0;
-	if (isdigit((unsigned char)s[1]) || s[1] == '(')
-		return 1;
-	/* -pi, -sqrt(2), -a: a known name after the sign (but "-e" alone
-	 * stays the option; write (-e) or -1*e) */
-	n = strspn(s + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	           "0123456789_");
-	if (n == 0 || strlen(s) <= 2)
-		return 0;
-	if (expr_builtin(s + 1, n) && !(n == 1 && s[1] == 'e'))
-		return 1;
-	{
-		char name[64];
-		if (n >= sizeof name)
-			return 0;
-		memcpy(name, s + 1, n);
-		name[n] = '\0';
-		return cli_session_lookup(sess, name) != NULL;
-	}
-}
-
-/* The option with this key that the command takes. */
-static const setting *opt_by_key(int key, unsigned mask)
+static const opt_def *opt_of(const cmd_def *d, const setting *o)
 {
 	size_t i;
 
 	for (i = 0; i < NOPTS; i++)
-		if (opt_row(i)->key == key && (opt_table[i].mask & mask))
-			return opt_row(i);
+		if (opt_row(i) == o && (opt_table[i].mask & d->opts))
+			return &opt_table[i];
 	return NULL;
 }
 
-static pthread_mutex_t getopt_lock = PTHREAD_MUTEX_INITIALIZER;
+/* A name of the session, for the rule on negative numbers (opts.h). */
+static const void *known_name(void *ctx, const char *name)
+{
+	return cli_session_lookup(((parse_ctx *)ctx)->c->sess, name);
+}
+
+/* One option of the command into its field of cli_args (opt_def). */
+static int take_option(void *ctx, const opts_hit *h, cfx_err *e)
+{
+	parse_ctx *p = ctx;
+	const opt_def *od = opt_of(p->d, h->s);
+	const setting *o = h->s;
+	char *base = (char *)p->a, msg[128];
+	unsigned long long v = 0;
+
+	if (od->text >= 0)
+		*(const char **)(base + od->text) = h->value;
+	if (od->arg >= 0)
+		*(int *)(base + od->arg) = h->value_arg;
+	if (od->optimal)
+		p->a->optimal = 1;
+	switch (od->kind) {
+	case FILL_FLAG:
+		*(int *)(base + od->val) = 1;
+		return 0;
+	case FILL_CHOICE:
+		if (!setting_choice(o, h->value)) {
+			snprintf(msg, sizeof msg, "--%s knows only %s", o->option,
+			         o->choices);
+			return cfx_err_set(e, CFX_EUSAGE, -1, h->value, "%s", msg);
+		}
+		p->emit_at = h->arg;
+		/* fall through */
+	case FILL_TEXT:
+		*(const char **)(base + od->val) = h->value;
+		return 0;
+	case FILL_TARGET:
+		if (!mcm_target_find(h->value))
+			return cfx_err_set(e, CFX_EUSAGE, -1, h->value, "unknown "
+			                   "target; one of %s", mcm_target_names());
+		*(const char **)(base + od->val) = h->value;
+		return 0;
+	default:
+		break;
+	}
+	if (opts_number(o, h->value, o->lo, option_cap(p->d, o, o->hi), &v,
+	                e) < 0)
+		return -1;
+	switch (od->kind) {
+	case FILL_INT:
+		*(int *)(base + od->val) = (int)v;
+		break;
+	case FILL_UINT:
+		*(unsigned *)(base + od->val) = (unsigned)v;
+		break;
+	case FILL_ULONG:
+		*(unsigned long *)(base + od->val) = (unsigned long)v;
+		break;
+	default:
+		*(unsigned long long *)(base + od->val) = v;
+		break;
+	}
+	return 0;
+}
+
+/* Several positionals are one expression written with spaces: cfx cf
+ * 2^31 + 2^29 - 2^25. */
+static int join_positionals(cmd_ctx *c, cli_args *a, char **argv,
+                            const int *pos, int npos)
+{
+	size_t len = 0;
+	int i;
+
+	if (npos > CLI_MAX_POS)
+		return usage_err(c, pos[CLI_MAX_POS], argv[pos[CLI_MAX_POS]],
+		                 "too many arguments");
+	if (npos == 0)
+		return 0;
+	for (i = 0; i < npos; i++)
+		len += strlen(argv[pos[i]]) + 1;
+	a->joined = xmalloc(len, "joined arguments");
+	len = 0;
+	for (i = 0; i < npos; i++) {
+		a->pos[i] = pos[i];
+		a->pos_off[i] = (int)len + (i ? 1 : 0);
+		len += (size_t)sprintf(a->joined + len, "%s%s", i ? " " : "",
+		                       argv[pos[i]]);
+	}
+	a->npos = npos;
+	a->expr = a->joined;
+	a->expr_arg = pos[0];
+	return 0;
+}
+
+/* The session fills in what the command line left out. */
+static void session_defaults(const cfx_session *s, cli_args *a)
+{
+	a->own_bits = a->bits;
+	a->own_table = a->table_bits;
+	a->own_keys = a->keys;
+	a->own_count = a->count;
+	if (!a->bits)
+		a->bits = s->bits_followed && a->expr ? s->bits_set : s->bits;
+	if (!a->table_bits)
+		a->table_bits = s->table_bits;
+	if (!a->keys)
+		a->keys = s->keys;
+	if (!a->count && s->count) {
+		/* a limit the command finds names the setting: set count N */
+		static _Thread_local char text[48];
+		snprintf(text, sizeof text, "count %llu", s->count);
+		a->count = s->count;
+		a->count_text = text;
+	}
+	if (s->json)
+		a->json = 1;
+}
 
 static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
                       cli_args *a)
 {
-	struct option lopts[NOPTS + 2];
-	char sopts[3 * NOPTS + 4], *sp = sopts;
-	char *gargv[argc + 1];
-	int gmap[argc + 1], pos[argc + 1];
-	int gargc = 0, npos = 0, i, n = 0, key, emit_at = -1;
-	unsigned long long v;
+	opts_row rows[NOPTS];
+	parse_ctx p = { c, d, a, -1 };
+	opts_face f = { rows, 0, take_option, &p, known_name, 0 };
+	int pos[argc + 1], npos, rc;
+	size_t i;
 
 	memset(a, 0, sizeof *a);
 	a->expr_arg = -1;
@@ -828,268 +893,23 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 		a->argv = argv;
 		return 0;
 	}
-	*sp++ = ':';                    /* report missing arguments as ':' */
-	for (i = 0; i < (int)NOPTS; i++) {
-		const setting *o = opt_row((size_t)i);
-		int has_arg = o->type != SETTING_FLAG;
-		if (!(d->opts & opt_table[i].mask))
-			continue;
-		lopts[n++] = (struct option){ o->option, has_arg, NULL, o->key };
-		*sp++ = (char)o->key;
-		if (has_arg)
-			*sp++ = ':';
+	for (i = 0; i < NOPTS; i++)
+		if (d->opts & opt_table[i].mask)
+			rows[f.nrows++] = (opts_row){ opt_row(i), 0 };
+	rc = opts_parse(&f, argc, argv, pos, &npos, &c->err);
+	if (rc > 0) {
+		cli_help(d, c->out);
+		return 1;
 	}
-	lopts[n++] = (struct option){ "help", 0, NULL, 'h' };
-	lopts[n] = (struct option){ NULL, 0, NULL, 0 };
-	*sp++ = 'h';
-	*sp = '\0';
-
-	/* getopt sees only the options and their values; positionals
-	 * (including negative numbers like -1/3) are picked out here, in
-	 * order, with their argv index kept for error carets */
-	gargv[gargc] = argv[0];
-	gmap[gargc++] = 0;
-	for (i = 1; i < argc; i++) {
-		const setting *o = NULL;
-		size_t j;
-
-		if (!strcmp(argv[i], "--")) {
-			while (++i < argc)
-				pos[npos++] = i;
-			break;
-		}
-		if (argv[i][0] != '-' || !argv[i][1] || negative_number(argv[i], c->sess)) {
-			pos[npos++] = i;
-			continue;
-		}
-		gargv[gargc] = argv[i];
-		gmap[gargc++] = i;
-		if (argv[i][1] == '-') {
-			/* the name, or an unambiguous prefix (getopt's rule) */
-			size_t len = strcspn(argv[i] + 2, "=");
-			int hits = 0;
-			for (j = 0; j < NOPTS; j++) {
-				const setting *r = opt_row(j);
-				if (!(d->opts & opt_table[j].mask) ||
-				    strncmp(argv[i] + 2, r->option, len))
-					continue;
-				if (!r->option[len]) {
-					o = r, hits = 1;
-					break;
-				}
-				if (!o || strcmp(o->option, r->option))
-					hits++;
-				o = r;
-			}
-			if (hits != 1 || argv[i][2 + len] == '=')
-				o = NULL;
-		} else if (!argv[i][2]) {
-			o = opt_by_key(argv[i][1], d->opts);
-		}
-		/* an option's separate value stays with it */
-		if (o && o->type != SETTING_FLAG && i + 1 < argc) {
-			gargv[gargc] = argv[++i];
-			gmap[gargc++] = i;
-		}
-	}
-	gargv[gargc] = NULL;
-
-	optind = 0;                     /* re-initialise GNU getopt */
-	opterr = 0;
-	while ((key = getopt_long(gargc, gargv, sopts, lopts, NULL)) != -1) {
-		int at = gmap[optind - 1 < gargc ? optind - 1 : gargc - 1];
-		const setting *o = opt_by_key(key, d->opts);
-
-		switch (key) {
-		case 'h':
-			cli_help(d, c->out);
-			return 1;
-		case '?':
-			return unknown_option(c, d, at, argv[at]);
-		case ':':
-			return usage_err(c, at, argv[at], "option needs a value");
-		case 'j':
-			a->json = 1;
-			break;
-		case 'C':
-			a->convergents = 1;
-			break;
-		case 'F':
-			a->full = 1;
-			break;
-		case 'f':
-			a->force = 1;
-			break;
-		case 'V':
-			a->value = 1;
-			break;
-		case 'k':
-			a->keys = optarg;
-			break;
-		case 'e':
-			/* shifts emits c, verify a patch */
-			if (!setting_choice(o, optarg)) {
-				char msg[64];
-				snprintf(msg, sizeof msg, "--emit knows only %s",
-				         o->choices);
-				return usage_err(c, at, optarg, msg);
-			}
-			a->emit = optarg;
-			emit_at = at;
-			break;
-		case 'A':
-			a->adders_text = optarg;
-			a->adders_arg = at;
-			break;
-		case 'N':
-			a->near = optarg;
-			a->near_arg = at;
-			break;
-		case 'w':
-			a->window_text = optarg;
-			a->window_arg = at;
-			break;
-		case 's':
-			a->screen = optarg;
-			a->screen_arg = at;
-			break;
-		case 'T':
-			a->top_text = optarg;
-			a->top_arg = at;
-			break;
-		case 'P':
-			a->prime = 1;
-			break;
-		case 'x':
-			a->all = 1;
-			break;
-		case 'a':
-			a->against = optarg;
-			a->against_arg = at;
-			break;
-		case 'b':
-			if (cli_number(c, at, o, optarg, o->lo,
-			               option_cap(d, o, o->hi), &v) < 0)
-				return -1;
-			a->bits = (unsigned long)v;
-			break;
-		case 't':
-			a->table_list = optarg;
-			a->table_arg = at;
-			if (d->opts & OPT_TLIST)
-				break;          /* a list, read by the command */
-			if (cli_number(c, at, o, optarg, o->lo, o->hi, &v) < 0)
-				return -1;
-			a->table_bits = (int)v;
-			break;
-		case 'c':
-			if (cli_number(c, at, o, optarg, o->lo,
-			               option_cap(d, o, o->hi), &v) < 0)
-				return -1;
-			a->count = v;
-			a->count_text = optarg;
-			break;
-		case 'n':
-			if (d->opts & OPT_SEARCH) {
-				a->terms_text = optarg;
-				a->terms_arg = at;
-				break;
-			}
-			if (cli_number(c, at, o, optarg, o->lo, o->hi, &v) < 0)
-				return -1;
-			a->terms = (unsigned long)v;
-			break;
-		case 'l':
-			if (cli_number(c, at, o, optarg, o->lo, o->hi, &v) < 0)
-				return -1;
-			a->list = (unsigned long)v;
-			break;
-		case 'r':
-			if (cli_number(c, at, o, optarg, o->lo, o->hi, &v) < 0)
-				return -1;
-			a->runs = (unsigned long)v;
-			break;
-		case 'R':
-			a->raw = optarg;
-			break;
-		case 'S':
-			a->stride = optarg;
-			break;
-		case 'W':
-			a->fields = optarg;
-			break;
-		case 'O':
-			a->optimal = 1;
-			break;
-		case 'G':
-			if (!mcm_target_find(optarg)) {
-				char msg[128];
-				snprintf(msg, sizeof msg, "unknown target; one of %s",
-				         mcm_target_names());
-				return usage_err(c, at, optarg, msg);
-			}
-			a->target = optarg;
-			a->optimal = 1;
-			break;
-		case 'D':
-			if (cli_number(c, at, o, optarg, o->lo, o->hi, &v) < 0)
-				return -1;
-			a->max_depth = (unsigned)v;
-			a->optimal = 1;
-			break;
-		case 'X':
-			a->exact = 1;
-			a->optimal = 1;
-			break;
-		}
-	}
+	if (rc < 0)
+		return -1;
 	/* --emit prints code, --json an object: both is one ignored */
 	if (a->emit && a->json)
-		return usage_err(c, emit_at, "--emit", "--json and --emit do not "
+		return usage_err(c, p.emit_at, "--emit", "--json and --emit do not "
 		                 "go together");
-	/* several positionals are one expression written with spaces:
-	 * cfx cf 2^31 + 2^29 - 2^25 */
-	if (npos > CLI_MAX_POS)
-		return usage_err(c, pos[CLI_MAX_POS], argv[pos[CLI_MAX_POS]],
-		                 "too many arguments");
-	if (npos > 0) {
-		size_t len = 0;
-		for (i = 0; i < npos; i++)
-			len += strlen(argv[pos[i]]) + 1;
-		a->joined = xmalloc(len, "joined arguments");
-		len = 0;
-		for (i = 0; i < npos; i++) {
-			a->pos[i] = pos[i];
-			a->pos_off[i] = (int)len;
-			len += (size_t)sprintf(a->joined + len, "%s%s", i ? " " : "",
-			                       argv[pos[i]]) ;
-			a->pos_off[i] += i ? 1 : 0;
-		}
-		a->npos = npos;
-		a->expr = a->joined;
-		a->expr_arg = pos[0];
-	}
-	a->own_bits = a->bits;
-	a->own_table = a->table_bits;
-	a->own_keys = a->keys;
-	a->own_count = a->count;
-	/* the session fills in what the command line left out */
-	if (!a->bits)
-		a->bits = c->sess->bits_followed && a->expr ? c->sess->bits_set
-		          : c->sess->bits;
-	if (!a->table_bits)
-		a->table_bits = c->sess->table_bits;
-	if (!a->keys)
-		a->keys = c->sess->keys;
-	if (!a->count && c->sess->count) {
-		/* a limit the command finds names the setting: set count N */
-		static _Thread_local char text[48];
-		snprintf(text, sizeof text, "count %llu", c->sess->count);
-		a->count = c->sess->count;
-		a->count_text = text;
-	}
-	if (c->sess->json)
-		a->json = 1;
+	if (join_positionals(c, a, argv, pos, npos) < 0)
+		return -1;
+	session_defaults(c->sess, a);
 	return 0;
 }
 
@@ -1140,12 +960,7 @@ int cli_run(cmd_ctx *c, int argc, char **argv)
 	}
 	c->cmd = d->name;
 	c->err_arg_end = -1;
-	/* getopt keeps its state in globals, and the dashboard runs a
-	 * command on a thread of its own (dash_bg.h) while a lesson may run
-	 * one on the UI thread */
-	pthread_mutex_lock(&getopt_lock);
 	rc = parse_args(c, d, argc, argv, &a);
-	pthread_mutex_unlock(&getopt_lock);
 	if (rc != 0) {
 		free(a.joined);
 		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;

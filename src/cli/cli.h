@@ -4,7 +4,7 @@
  *
  * A command is written once: a cmd_def row names it, says which options it
  * takes, and points at its run function.  cli_run parses the arguments
- * (getopt_long, with an option array built from the row), fills in what
+ * (the option parser of opts.h, with the rows the command takes), fills in what
  * the session provides (constant, --bits, ...), calls the command and
  * reports errors.  Output goes to ctx->out; errors are returned in ctx->err
  * and printed by the front end, so the REPL can put a caret under them.
@@ -47,6 +47,10 @@ enum {
 	OPT_VBITS  = 1 << 20,  /* --bits N (verify: 2..64, default 32 or 64) */
 	OPT_SBITS  = 1 << 21,  /* --bits N (search: 1..126, default 32) */
 	OPT_VKEYS  = 1 << 23,  /* --stride C,..., --fields H,... (verify) */
+	OPT_HASHES = 1 << 28,  /* hashes keys: --bits at most WORD_MAX_HASH,
+	                        * --count at most KEYS_MAX */
+	OPT_POINTS = 1 << 29,  /* spectrum's points: --bits at most
+	                        * WORD_MAX_HASH, --count at most SPEC_MAX_COUNT */
 	OPT_SESSION = 1 << 22, /* a session word (help, set, quit, ...):
 	                        * parses its own words, works on the session;
 	                        * not a command of the shell's command line */

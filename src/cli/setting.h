@@ -13,8 +13,8 @@
  *   that may come before a command (cfx --bits 64 cf 5);
  *
  *   every row with an option is a command-line option: the command table
- *   (cli.c) says which commands take it, and builds getopt's table and the
- *   help from the row; an integer option's limits are its row's, read by
+ *   (cli.c) says which commands take it, the option parser (opts.h) reads
+ *   it, and the help is built from the row; an integer option's limits are its row's, read by
  *   the one parser of integers (setting_int).
  *
  * So --table-bits takes the same values in the command line, the REPL and
@@ -67,7 +67,7 @@ typedef struct setting {
 	setting_id id;
 	const char *name;          /* set NAME, state.NAME; the option's word */
 	const char *option;        /* --OPTION on the command line, or NULL */
-	int key;                   /* -KEY, and getopt's code of the option */
+	int key;                   /* -KEY (0: none) */
 	setting_type type;
 	unsigned long long lo, hi; /* SETTING_INT */
 	const char *choices;       /* SETTING_CHOICE: "text|json" */

@@ -61,10 +61,18 @@ int keys_parse(keys_spec *ks, const char *s, cfx_err *err)
 		if (strlen(keys_family_names[i]) == len &&
 		    !strncmp(keys_family_names[i], s, len))
 			break;
-	if (!keys_family_names[i])
-		return cfx_err_set(err, CFX_EUSAGE, -1, s,
-		                   "unknown key family: seq, stride, random, file, "
-		                   "malloc, inodes, ptr, high or sparse");
+	if (!keys_family_names[i]) {
+		/* the names, from the one table: "seq, stride, ... or sparse" */
+		char list[160];
+		size_t at = 0;
+		int k;
+		for (k = 0; keys_family_names[k] && at < sizeof list; k++)
+			at += (size_t)snprintf(list + at, sizeof list - at, "%s%s",
+			                       k == 0 ? "" : keys_family_names[k + 1]
+			                       ? ", " : " or ", keys_family_names[k]);
+		return cfx_err_set(err, CFX_EUSAGE, -1, s, "unknown key family: "
+		                   "%s", list);
+	}
 	ks->kind = (keys_kind)i;
 	if (ks->kind == KEYS_FILE || ks->kind == KEYS_INODES) {
 		if (!rest || !*rest)
@@ -129,6 +137,42 @@ int keys_parse(keys_spec *ks, const char *s, cfx_err *err)
 	}
 	free(arg);
 	return rc;
+}
+
+int keys_family_set(keys_family *f, const char *s, cfx_err *err)
+{
+	keys_spec ks;
+	size_t len = strlen(s);
+
+	memset(f, 0, sizeof *f);
+	memcpy(f->text, s, len < KEYS_TEXT_MAX ? len : KEYS_TEXT_MAX - 1);
+	if (len >= KEYS_TEXT_MAX)
+		cfx_err_set(&f->err, CFX_ELIMIT, -1, s, "a key family of at most "
+		            "%d characters", KEYS_TEXT_MAX - 1);
+	else if (keys_parse(&ks, s, &f->err) == 0) {
+		f->ok = 1;
+		f->kind = ks.kind;
+		f->arg = ks.arg;
+		f->seed = ks.seed;
+		/* keys_parse's path is the text after the family's colon */
+		if (ks.path)
+			f->path_at = (unsigned)(strchr(f->text, ':') + 1 - f->text);
+		keys_spec_free(&ks);
+		return 0;
+	}
+	if (err)
+		*err = f->err;
+	return -1;
+}
+
+keys_spec keys_family_spec(const keys_family *f)
+{
+	keys_spec ks = { f->kind, f->arg, f->seed, NULL };
+
+	assert(f->ok);
+	if (f->kind == KEYS_FILE || f->kind == KEYS_INODES)
+		ks.path = (char *)f->text + f->path_at;
+	return ks;
 }
 
 void keys_spec_free(keys_spec *ks)

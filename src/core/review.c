@@ -1166,20 +1166,60 @@ static void literal_replaced(walk *w, review_mult *m)
 	}
 }
 
-static int is32(const tok *t, size_t i, size_t n)
+static int type_kw(const tok *t)
 {
-	int l;
+	return t->type == T_IDENT && (!strcmp(t->s, "unsigned") ||
+	       !strcmp(t->s, "signed") || !strcmp(t->s, "int") ||
+	       !strcmp(t->s, "long") || !strcmp(t->s, "short") ||
+	       !strcmp(t->s, "char"));
+}
 
-	return t[i].type == T_IDENT && type_bits(t[i].s, 0, &l) == 32 && !l &&
-	       !(i + 1 < n && (!strcmp(t[i + 1].s, "long") ||
-	                       !strcmp(t[i + 1].s, "short") ||
-	                       !strcmp(t[i + 1].s, "char")));
+/* The word of the C type whose last token is t[e] (its first at or after
+ * lo): 32 for u32, uint32_t, __u32, u_int32_t, unsigned [int], int; 64
+ * for u64, uint64_t, __u64, u_int64_t, [unsigned] long long; 0 for any
+ * other (long's word is the #if's, not the type's).  *first (may be
+ * NULL): where the type starts. */
+static unsigned type_word_at(const tok *t, size_t e, size_t lo, size_t *first)
+{
+	size_t b = e;
+	unsigned bits = 0;
+	int longs = 0, other = 0, l;
+
+	if (t[e].type != T_IDENT)
+		return 0;
+	if (!type_kw(&t[e])) {
+		if (first)
+			*first = e;
+		bits = type_bits(t[e].s, 0, &l);
+		return l ? 0 : bits;
+	}
+	while (b > lo && type_kw(&t[b - 1]))
+		b--;
+	for (size_t k = b; k <= e; k++) {
+		longs += !strcmp(t[k].s, "long");
+		other += !strcmp(t[k].s, "short") || !strcmp(t[k].s, "char");
+	}
+	if (first)
+		*first = b;
+	return other ? 0 : longs == 2 ? 64 : longs ? 0 : 32;
+}
+
+/* The type t[a..e] as written ("unsigned long long") into s. */
+static void type_text(const tok *t, size_t a, size_t e, char *s, size_t n)
+{
+	size_t k;
+
+	s[0] = '\0';
+	for (k = a; k <= e && strlen(s) + 1 < n; k++)
+		snprintf(s + strlen(s), n - strlen(s), "%s%s", k > a ? " " : "",
+		         t[k].s);
 }
 
 /* The word the code keeps a multiply by name in, where it shows it: 32
- * when the product is assigned to or declared as a 32-bit type (u32,
- * uint32_t, __u32, unsigned int), cast to one, shifted right by
- * (32 - x), passed to hash_32(), or returned from a function returning
+ * or 64 when the product is assigned to or declared as a type of that
+ * word (u32, uint32_t, unsigned int, __u32; u64, uint64_t, unsigned long
+ * long, __u64), cast to one, shifted right by (32 - x) or (64 - x),
+ * passed to hash_32() or hash_64(), or returned from a function returning
  * one (with no other right shift); else 0.  The multiply itself: name
  * next to a '*'.  why says where. */
 static unsigned use_word(walk *w, const char *name, char *why, size_t nwhy)
@@ -1188,8 +1228,9 @@ static unsigned use_word(walk *w, const char *name, char *why, size_t nwhy)
 	size_t n = w->v.n, i;
 
 	for (i = 1; i + 1 < n; i++) {
-		size_t a = i, b = i, k;
-		int shr = 0, shr32 = 0;
+		size_t a = i, b = i, k, e;
+		unsigned shrw = 0, tw;
+		int shr = 0;
 		if (t[i].type != T_IDENT || strcmp(t[i].s, name) ||
 		    (strcmp(t[i - 1].s, "*") && strcmp(t[i - 1].s, "*=") &&
 		     strcmp(t[i + 1].s, "*")))
@@ -1203,27 +1244,36 @@ static unsigned use_word(walk *w, const char *name, char *why, size_t nwhy)
 		for (k = a; k < b; k++)
 			if (t[k].type == T_OP && !strcmp(t[k].s, ">>")) {
 				if (k + 3 < b && !strcmp(t[k + 1].s, "(") &&
-				    !strcmp(t[k + 2].s, "32") && !strcmp(t[k + 3].s, "-"))
-					shr32 = 1;
+				    (!strcmp(t[k + 2].s, "32") ||
+				     !strcmp(t[k + 2].s, "64")) &&
+				    !strcmp(t[k + 3].s, "-"))
+					shrw = (unsigned)atoi(t[k + 2].s);
 				else
 					shr = 1;
 			}
-		if (shr32) {
-			snprintf(why, nwhy, "the product is shifted right by (32 - "
-			         "...) at line %lu", t[i].line);
-			return 32;
+		if (shrw) {
+			snprintf(why, nwhy, "the product is shifted right by (%u - "
+			         "...) at line %lu", shrw, t[i].line);
+			return shrw;
 		}
-		/* (u32)(... name ...), hash_32(... name ...) */
+		/* (u32)(... name ...), hash_32(... name ...), hash_64(...) */
 		for (k = a; k + 1 < i; k++) {
-			size_t q, end;
-			int par = 0, cast = k >= a + 3 && !strcmp(t[k].s, "(") &&
-			          !strcmp(t[k - 1].s, ")") && is32(t, k - 2, n) &&
-			          !strcmp(t[k - 3].s, "(");
-			int h32 = k > a && !strcmp(t[k].s, "(") &&
-			          !strcmp(t[k - 1].s, "hash_32");
-			if (!cast && !h32)
+			size_t q, end, first = 0;
+			unsigned cast = 0, hw = 0;
+			int par = 0;
+			if (strcmp(t[k].s, "("))
 				continue;
-			for (end = q = k; q < b; q++) {
+			if (k >= a + 3 && !strcmp(t[k - 1].s, ")") &&
+			    (cast = type_word_at(t, k - 2, a, &first)) &&
+			    !(first > a && !strcmp(t[first - 1].s, "(")))
+				cast = 0;
+			if (k > a && t[k - 1].type == T_IDENT)
+				hw = !strcmp(t[k - 1].s, "hash_32") ? 32 :
+				     !strcmp(t[k - 1].s, "hash_64") ? 64 : 0;
+			if (!cast && !hw)
+				continue;
+			end = k;
+			for (q = k; q < b; q++) {
 				if (!strcmp(t[q].s, "("))
 					par++;
 				else if (!strcmp(t[q].s, ")") && !--par) {
@@ -1232,43 +1282,46 @@ static unsigned use_word(walk *w, const char *name, char *why, size_t nwhy)
 				}
 			}
 			if (end > i) {
-				if (h32)
+				if (hw)
 					snprintf(why, nwhy, "the product is hashed by "
-					         "hash_32() at line %lu", t[i].line);
+					         "%s() at line %lu", t[k - 1].s, t[i].line);
 				else
 					snprintf(why, nwhy, "the product is cast to %s at "
 					         "line %lu", t[k - 2].s, t[i].line);
-				return 32;
+				return hw ? hw : cast;
 			}
 		}
 		if (shr)
 			continue;
-		/* [static const] u32 v = ... name ...; */
+		/* [static const] TYPE v = ... name ...; */
 		for (k = a; k < i && (!strcmp(t[k].s, "static") ||
 		     !strcmp(t[k].s, "const") || !strcmp(t[k].s, "register")); k++)
 			;
-		if (k + 2 < i && is32(t, k, n) &&
-		    (!strcmp(t[k + 1].s, "int") ? k + 3 < i &&
-		     t[k + 2].type == T_IDENT && !strcmp(t[k + 3].s, "=") :
-		     t[k + 1].type == T_IDENT && !strcmp(t[k + 2].s, "="))) {
+		for (e = k; e + 1 < i && type_kw(&t[e + 1]) && type_kw(&t[k]); e++)
+			;
+		if (e + 2 < i && (tw = type_word_at(t, e, k, NULL)) &&
+		    t[e + 1].type == T_IDENT && !strcmp(t[e + 2].s, "=")) {
+			char ty[40];
+			type_text(t, k, e, ty, sizeof ty);
 			snprintf(why, nwhy, "the product is kept in %s at line %lu",
-			         !strcmp(t[k].s, "unsigned") &&
-			         !strcmp(t[k + 1].s, "int") ? "unsigned int" : t[k].s,
-			         t[i].line);
-			return 32;
+			         ty, t[i].line);
+			return tw;
 		}
-		/* v = ... name ...; v declared 32-bit before it */
+		/* v = ... name ...; v declared of such a type before it */
 		if (a + 2 < i && t[a].type == T_IDENT && (!strcmp(t[a + 1].s, "=") ||
 		    !strcmp(t[a + 1].s, "*="))) {
+			size_t first;
 			for (k = a; k-- > 1 && k + 2000 > a;)
 				if (!strcmp(t[k].s, t[a].s) && t[k].type == T_IDENT &&
-				    is32(t, k - 1, n)) {
+				    (tw = type_word_at(t, k - 1, 0, &first))) {
+					char ty[40];
+					type_text(t, first, k - 1, ty, sizeof ty);
 					snprintf(why, nwhy, "the product is kept in %s %s at "
-					         "line %lu", t[k - 1].s, t[a].s, t[i].line);
-					return 32;
+					         "line %lu", ty, t[a].s, t[i].line);
+					return tw;
 				}
 		}
-		/* return ... name ...; in a function returning a 32-bit type */
+		/* return ... name ...; in a function returning such a type */
 		if (!strcmp(t[a].s, "return")) {
 			int depth = 0;
 			for (k = a; k-- > 0;) {
@@ -1288,12 +1341,16 @@ static unsigned use_word(walk *w, const char *name, char *why, size_t nwhy)
 					if (!q)
 						break;
 				}
+				size_t first;
 				if (q >= 2 && !strcmp(t[q].s, "(") &&
-				    t[q - 1].type == T_IDENT && is32(t, q - 2, n)) {
+				    t[q - 1].type == T_IDENT &&
+				    (tw = type_word_at(t, q - 2, 0, &first))) {
+					char ty[40];
+					type_text(t, first, q - 2, ty, sizeof ty);
 					snprintf(why, nwhy, "the product is returned as %s "
-					         "by %s() at line %lu", t[q - 2].s, t[q - 1].s,
+					         "by %s() at line %lu", ty, t[q - 1].s,
 					         t[i].line);
-					return 32;
+					return tw;
 				}
 			}
 		}
@@ -1316,26 +1373,28 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 
 	mpz_set(m->p, v);
 	infer_word(m, type_word, type, suffix_long, ctx, cond, cline);
-	/* no type and no #if: the use decides over the suffix, then a
-	 * comment that says 2^32 */
-	if (!type_word && !ctx && suffix_long && m->bits != 32 &&
-	    mpz_sizeinbase(v, 2) <= 32 && k != REVIEW_LITERAL) {
-		char why[sizeof m->why_bits - 40];
+	/* no type and no #if: the use decides over the literal (C does
+	 * the multiply in the wider of the two types), then a comment that
+	 * names 2^32 or 2^64 (as 2^32, 1ULL << 32, 4294967296, ...) */
+	if (!type_word && !ctx && mpz_sizeinbase(v, 2) <= 32 &&
+	    k != REVIEW_LITERAL) {
+		char why[sizeof m->why_bits - 60];
+		const char *over = suffix_long == 2 ? "the suffix ULL" :
+		                   suffix_long ? "the suffix UL" :
+		                   "the literal's 32 bits";
 		size_t c;
-		int says32 = 0, says64 = 0;
-		for (c = 0; c < w->ncomments; c++) {
-			says32 |= review_find_ci(w->v.t[w->comments[c]].s, "2^32") != 0;
-			says64 |= review_find_ci(w->v.t[w->comments[c]].s, "2^64") != 0;
-		}
-		if (name[0] && use_word(w, name, why, sizeof why) == 32) {
-			m->bits = 32;
-			snprintf(m->why_bits, sizeof m->why_bits, "%s, over the suffix "
-			         "%s", why, suffix_long == 2 ? "ULL" : "UL");
-		} else if (says32 && !says64) {
-			m->bits = 32;
+		unsigned says = 0, uw = name[0] ? use_word(w, name, why,
+		                                           sizeof why) : 0;
+		for (c = 0; c < w->ncomments; c++)
+			says |= review_says_modulus(w->v.t[w->comments[c]].s);
+		if (uw && uw != m->bits) {
+			m->bits = uw;
+			snprintf(m->why_bits, sizeof m->why_bits, "%s, over %s", why,
+			         over);
+		} else if (!uw && (says == 32 || says == 64) && says != m->bits) {
+			m->bits = says;
 			snprintf(m->why_bits, sizeof m->why_bits, "its comment says "
-			         "2^32, over the suffix %s", suffix_long == 2 ? "ULL" :
-			         "UL");
+			         "2^%u, over %s", says, over);
 		}
 	}
 	if (name[0] && (old = defs_find(w->oldd, name, ctx)) && old->valid &&
@@ -2052,6 +2111,30 @@ static void sequence_claim(walk *w, size_t i, const size_t *cm, size_t ncm)
 	mpz_clear(want);
 }
 
+/* Which lines of comment t the patch adds: one char a line, '+' for an
+ * added one (review_claims' added); NULL when the input is not a diff.
+ * Its lines are the patch's '+' and ' ' lines of its file from its first
+ * (lex skips the '-' lines), one a line of its text. */
+static char *comment_added(const walk *w, const tok *t)
+{
+	const patch *pt = w->pt;
+	size_t lines = 0, k = 0, li;
+	const char *c;
+	char *a;
+
+	if (!pt->is_diff)
+		return NULL;
+	for (c = t->s; *c; c++)
+		lines += *c == '\n';
+	a = xmalloc(lines + 1, "comment lines");
+	for (li = t->li; li < pt->nlines && k < lines &&
+	     pt->line[li].file == pt->line[t->li].file; li++)
+		if (pt->line[li].type == '+' || pt->line[li].type == ' ')
+			a[k++] = pt->line[li].type;
+	a[k] = '\0';
+	return a;
+}
+
 static void claims_of(walk *w, size_t i)
 {
 	review_mult *m = &w->r->mult[i];
@@ -2063,8 +2146,11 @@ static void claims_of(walk *w, size_t i)
 		ncm = w->nfn;
 		sequence_claim(w, i, cm, ncm);
 	}
-	for (k = 0; k < ncm; k++)
-		review_claims(w->r, i, w->v.t[cm[k]].s, w->v.t[cm[k]].line);
+	for (k = 0; k < ncm; k++) {
+		char *added = comment_added(w, &w->v.t[cm[k]]);
+		review_claims(w->r, i, w->v.t[cm[k]].s, w->v.t[cm[k]].line, added);
+		free(added);
+	}
 }
 
 /* Whether one of the comments before a define (w->comments) speaks of a

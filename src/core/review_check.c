@@ -79,51 +79,80 @@ const char *review_word_ci(const char *text, const char *w)
 	size_t k = strlen(w);
 
 	while ((s = review_find_ci(s, w))) {
-		if ((s == text || !isalnum((unsigned char)s[-1])) &&
-		    !isalnum((unsigned char)s[k]))
+		if ((s == text || (!isalnum((unsigned char)s[-1]) &&
+		     s[-1] != '_')) && !isalnum((unsigned char)s[k]) && s[k] != '_')
 			return s;
 		s += k;
 	}
 	return NULL;
 }
 
-/* Whether the claim word at `at` in text is negated: "non-" or "non"
- * joined to it ("non-prime", "nonprime"), or a negation among the four
- * words before it in the same clause (no , ; : . ( ) between): "not",
- * "no" ("no longer"), "never", "nor", "neither", "cannot", or a word
- * ending in "n't" ("isn't"). */
-static int claim_negated(const char *text, const char *at)
+/* The exponent e of 2^e written at s as "2^e", "2**e", "2 ^ e",
+ * "1 << e" (1U, 1UL, 1ULL, ...), 4294967296 or 18446744073709551616, or
+ * 0x1 and 8 or 16 zeros: e, else 0.  Not inside a longer number or
+ * word. */
+static unsigned power_written(const char *text, const char *s)
 {
-	static const char *const neg[] = { "not", "no", "never", "nor",
-		"neither", "cannot", NULL };
-	const char *s = at;
-	int words = 0;
+	const char *q;
+	size_t n;
 
-	if (at - text >= 3 && !strncasecmp(at - 3, "non", 3))
-		return 1;
-	if (at - text >= 4 && at[-1] == '-' && !strncasecmp(at - 4, "non", 3))
-		return 1;
-	while (s > text && words < 4) {
-		const char *e, *b;
-		size_t i, n;
-		while (s > text && (s[-1] == ' ' || s[-1] == '\t' || s[-1] == '\n' ||
-		       s[-1] == '*' || s[-1] == '-' || s[-1] == '/'))
-			s--;
-		e = s;
-		while (s > text && (isalnum((unsigned char)s[-1]) || s[-1] == '\''))
-			s--;
-		b = s;
-		if (b == e)
-			return 0;             /* punctuation: the clause ends */
-		n = (size_t)(e - b);
-		if (n >= 3 && !strncasecmp(e - 3, "n't", 3))
-			return 1;
-		for (i = 0; neg[i]; i++)
-			if (n == strlen(neg[i]) && !strncasecmp(b, neg[i], n))
-				return 1;
-		words++;
+	if (s > text && (isalnum((unsigned char)s[-1]) || s[-1] == '_' ||
+	                 s[-1] == '.'))
+		return 0;
+	for (n = 0; isdigit((unsigned char)s[n]); n++)
+		;
+	if (isalpha((unsigned char)s[n]) && strncmp(s, "0x", 2) &&
+	    strncmp(s, "0X", 2) && !(s[0] == '1' && n == 1))
+		return 0;
+	if (n == 10 && !strncmp(s, "4294967296", 10))
+		return 32;
+	if (n == 20 && !strncmp(s, "18446744073709551616", 20))
+		return 64;
+	if (!strncasecmp(s, "0x1", 3)) {
+		for (n = 0; s[3 + n] == '0'; n++)
+			;
+		return isxdigit((unsigned char)s[3 + n]) ? 0 : n == 8 ? 32 :
+		       n == 16 ? 64 : 0;
 	}
+	q = s + 1;
+	if (s[0] == '2' && n == 1) {
+		while (*q == ' ')
+			q++;
+		if (*q == '^')
+			q++;
+		else if (q[0] == '*' && q[1] == '*')
+			q += 2;
+		else
+			return 0;
+	} else if (s[0] == '1' && n == 1) {
+		while (strchr("uUlL", *q) && *q)
+			q++;
+		while (*q == ' ')
+			q++;
+		if (q[0] != '<' || q[1] != '<')
+			return 0;
+		q += 2;
+	} else {
+		return 0;
+	}
+	while (*q == ' ')
+		q++;
+	if (!strncmp(q, "32", 2) && !isalnum((unsigned char)q[2]))
+		return 32;
+	if (!strncmp(q, "64", 2) && !isalnum((unsigned char)q[2]))
+		return 64;
 	return 0;
+}
+
+unsigned review_says_modulus(const char *text)
+{
+	const char *s;
+	unsigned says = 0, e;
+
+	for (s = text; *s; s++)
+		if (isdigit((unsigned char)*s) && (e = power_written(text, s)))
+			says |= e;
+	return says;
 }
 
 const char *review_find_cf(const char *text, const char **after)
@@ -153,15 +182,446 @@ const char *review_find_cf(const char *text, const char **after)
 	return NULL;
 }
 
+/* ---- sentences ----------------------------------------------------------- */
+
+/* One comment under check: its text (line0 its first line), which of its
+ * lines the patch adds (added[k] == '+' for line line0 + k; NULL: every
+ * line is the patch's), and its sentences, each marked once a check has
+ * read a claim in it, so that what no check read is still reported. */
+typedef struct claim_sentence {
+	size_t a, b;               /* text[a, b) */
+	int read;                  /* a check reported a claim in it */
+} claim_sentence;
+
+typedef struct claims {
+	const char *text;
+	unsigned long line0;
+	const char *added;
+	claim_sentence *s;
+	size_t ns, caps;
+} claims;
+
+/* Whether the '.' at text[i] ends an abbreviation ("e.g.", "i.e.", "cf.",
+ * "etc.", "vs.", "approx."), which ends no sentence. */
+static int abbreviation(const char *text, size_t i)
+{
+	static const char *const ab[] = { "e.g", "i.e", "cf", "etc", "vs",
+		"approx", "resp", "eq", "fig", "ca", NULL };
+	size_t k;
+
+	for (k = 0; ab[k]; k++) {
+		size_t n = strlen(ab[k]);
+		if (i >= n && !strncasecmp(text + i - n, ab[k], n) &&
+		    (i == n || !isalnum((unsigned char)text[i - n - 1])))
+			return 1;
+	}
+	return 0;
+}
+
+/* The sentences of cl->text: ended by '.', '!' or '?' before a blank or
+ * the end (not "..." nor an abbreviation; "...." ends one), or by a blank
+ * line; only those with a letter or a digit are kept. */
+static void claims_split(claims *cl)
+{
+	const char *t = cl->text;
+	size_t n = strlen(t), a = 0, i;
+
+	for (i = 0; i <= n; i++) {
+		size_t b, k;
+		if (i == n)
+			b = n;
+		else if (t[i] == '\n' && t[i + 1] == '\n')
+			b = i + 1;
+		else if (strchr(".!?", t[i]) && (i + 1 == n ||
+		         isspace((unsigned char)t[i + 1])) &&
+		         !(t[i] == '.' && i >= 2 && t[i - 1] == '.' &&
+		           t[i - 2] == '.' && (i < 3 || t[i - 3] != '.')) &&
+		         !(t[i] == '.' && abbreviation(t, i)))
+			b = i + 1;
+		else
+			continue;
+		for (k = a; k < b && !isalnum((unsigned char)t[k]); k++)
+			;
+		if (k < b) {
+			XGROW(cl->s, cl->caps, cl->ns + 1, "review sentences");
+			cl->s[cl->ns++] = (claim_sentence){ k, b, 0 };
+		}
+		if (b == n)
+			break;
+		a = b;
+		i = b - 1;
+	}
+}
+
+/* A check read a claim in text[from, to] (to == from: one place). */
+static void claim_read(claims *cl, const char *from, const char *to)
+{
+	size_t a = (size_t)(from - cl->text), b = (size_t)(to - cl->text), k;
+
+	if (a > b) {
+		size_t t = a;
+		a = b;
+		b = t;
+	}
+	for (k = 0; k < cl->ns; k++)
+		if (cl->s[k].a <= b && a < cl->s[k].b)
+			cl->s[k].read = 1;
+}
+
+/* Whether sentence k has a line the patch adds. */
+static int sentence_added(const claims *cl, size_t k)
+{
+	unsigned long l0, l1, l;
+
+	if (!cl->added)
+		return 1;
+	l0 = line_at(cl->text, cl->s[k].a, 0);
+	l1 = line_at(cl->text, cl->s[k].b ? cl->s[k].b - 1 : 0, 0);
+	for (l = l0; l <= l1 && l < strlen(cl->added); l++)
+		if (cl->added[l] == '+')
+			return 1;
+	return 0;
+}
+
+/* ---- claims no check can compute ---------------------------------------- */
+
+/* The kinds of claim cfx cannot compute, each with its words (a trailing
+ * '*' a prefix) and why it is not checked. */
+static const struct unchecked {
+	const char *words;
+	const char *what;
+	const char *why;
+} unchecked[] = {
+	{ "gcc clang icc compiler* compile* optimis* optimiz* codegen "
+	  "assembl* asm instruction*",
+	  "a compiler's code",
+	  "cfx runs no compiler for any target; `cfx naf` shows the shift/add "
+	  "sequence, not what a compiler makes of the multiply" },
+	{ "fast* slow* quick* cheap* expensive* cycle* latency throughput "
+	  "perform* speed* efficien* cost*",
+	  "a speed claim",
+	  "speed is measured on a machine, not computed from the number "
+	  "(`cfx bench` times the multiply and the shifts here)" },
+	{ "distribut* spread* uniform* random* collision* collide* "
+	  "avalanche mixing mixes chi clustering",
+	  "a distribution claim",
+	  "it names no keys or test to repeat; cfx's measure is verify's "
+	  "battery (the verdict)" },
+	{ "found search* chose chosen picked select* tested benchmark* "
+	  "measur* verified paper* experiment*",
+	  "how it was found or measured",
+	  "a search or a measurement cannot be re-run from a comment" },
+	{ "suitable suited ideal good better best worse bad safe recommend*",
+	  "a judgement",
+	  "it names no property cfx can compute" },
+};
+
+/* Targets a claim may name: alone ("on SPARC") they make a claim about a
+ * compiler's code (unchecked[0]); with it they are named in it. */
+static const char targets[] = "sparc mips x86 x86_64 i386 i686 amd64 arm "
+	"arm64 aarch64 alpha powerpc ppc ppc64 ia64 itanium s390 m68k riscv";
+
+/* The first word of the list words (see unchecked) in s[0, n), as a whole
+ * word or, with a trailing '*', a word's beginning; NULL if none. */
+static const char *first_word(const char *s, size_t n, const char *words)
+{
+	const char *best = NULL, *w = words;
+
+	while (*w) {
+		size_t k = strcspn(w, " ");
+		int prefix = k && w[k - 1] == '*';
+		size_t len = prefix ? k - 1 : k, i;
+		for (i = 0; len && i + len <= n; i++) {
+			if ((i && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_')) ||
+			    strncasecmp(s + i, w, len))
+				continue;
+			if (!prefix && i + len < n && (isalnum((unsigned char)s[i + len])
+			    || s[i + len] == '_'))
+				continue;
+			if (!best || s + i < best)
+				best = s + i;
+			break;
+		}
+		w += k;
+		while (*w == ' ')
+			w++;
+	}
+	return best;
+}
+
+/* Where a clause begins at s (a boundary word: "which", "that", "but",
+ * ...), or 0. */
+static size_t clause_word(const char *s, size_t n)
+{
+	static const char *const bw[] = { "which", "that", "but", "while",
+		"whereas", "because", "since", "although", "so", NULL };
+	size_t k;
+
+	for (k = 0; bw[k]; k++) {
+		size_t len = strlen(bw[k]);
+		if (len < n && !strncasecmp(s, bw[k], len) &&
+		    !isalnum((unsigned char)s[len]))
+			return len;
+	}
+	return 0;
+}
+
+/* The clause of sentence text[a, b) around at: from the last boundary
+ * before it (, ; : ( or a word such as "which", kept) to the next. */
+static void clause_of(const char *text, size_t a, size_t b, const char *at,
+                      size_t *ca, size_t *cb)
+{
+	size_t i = (size_t)(at - text), s = a, e = b;
+
+	for (size_t k = a; k < i; k++) {
+		if (strchr(",;:()", text[k]))
+			s = k + 1;
+		else if ((k == a || !isalnum((unsigned char)text[k - 1])) &&
+		         clause_word(text + k, b - k))
+			s = k;
+	}
+	for (size_t k = i + 1; k < b; k++) {
+		if (strchr(",;:()", text[k]) || (!isalnum((unsigned char)text[k - 1])
+		    && clause_word(text + k, b - k))) {
+			e = k;
+			break;
+		}
+	}
+	while (s < e && !isalnum((unsigned char)text[s]))
+		s++;
+	while (e > s && (isspace((unsigned char)text[e - 1]) ||
+	       text[e - 1] == '.'))
+		e--;
+	*ca = s;
+	*cb = e;
+}
+
+/* text[a, b) on one line, blanks folded, at most 100 bytes (then "..."). */
+static void quote(struct buf *q, const char *text, size_t a, size_t b)
+{
+	size_t k, n = 0;
+
+	for (k = a; k < b; k++) {
+		int sp = isspace((unsigned char)text[k]);
+		if (sp && (!q->len || buf_str(q)[q->len - 1] == ' '))
+			continue;
+		if (n++ == 100) {
+			buf_printf(q, "...");
+			return;
+		}
+		buf_putc(q, sp ? ' ' : text[k]);
+	}
+	while (q->len && buf_str(q)[q->len - 1] == ' ')
+		q->len--, q->s[q->len] = '\0';
+}
+
+/* Every sentence the patch adds that makes a claim no check computes, as
+ * a CHECK naming the claim and why: each kind of unchecked claim in it
+ * (a compiler, speed, distribution, provenance, a judgement), and a
+ * sentence no check read at all. */
+static void claims_unchecked(review *r, size_t mi, claims *cl)
+{
+	const review_mult *m = &r->mult[mi];
+	size_t k, u;
+
+	for (k = 0; k < cl->ns; k++) {
+		const claim_sentence *st = &cl->s[k];
+		const char *sa = cl->text + st->a;
+		size_t n = st->b - st->a, ca, cb;
+		int any = 0;
+		struct buf q = { 0 };
+		if (!sentence_added(cl, k))
+			continue;
+		const char *target = first_word(sa, n, targets);
+		for (u = 0; u < sizeof unchecked / sizeof unchecked[0]; u++) {
+			const char *at = first_word(sa, n, unchecked[u].words);
+			/* "on x86" with no speed claim: what the compiler makes */
+			if (!at && !u && target && !first_word(sa, n,
+			                                       unchecked[1].words))
+				at = target;
+			if (!at)
+				continue;
+			any = 1;
+			clause_of(cl->text, st->a, st->b, at, &ca, &cb);
+			buf_free(&q);
+			quote(&q, cl->text, ca, cb);
+			review_add(r, REVIEW_CHECK, m->file, line_at(cl->text, ca,
+			           cl->line0), mi, "claim", "not checked: \"%s\": %s%s; "
+			           "%s", buf_str(&q), unchecked[u].what, target &&
+			           u < 2 ? " on a named target" : "", unchecked[u].why);
+		}
+		if (!any && !st->read) {
+			buf_free(&q);
+			quote(&q, cl->text, st->a, st->b);
+			review_add(r, REVIEW_CHECK, m->file, line_at(cl->text, st->a,
+			           cl->line0), mi, "claim", "not checked: \"%s\": no "
+			           "claim cfx computes (it checks expansions, "
+			           "convergents, closeness to phi, power sums, "
+			           "primality and counts)", buf_str(&q));
+		}
+		buf_free(&q);
+	}
+}
+
+/* ---- negation ------------------------------------------------------------ */
+
+/*
+ * A claim is denied when an odd number of negations govern it, as a
+ * reader takes it: a negation governs what follows it in its clause.
+ * Negations: not, no, never, nor, neither, none, nothing, cannot,
+ * without, hardly, a word ending in n't ("isn't"), and "non-" ("not
+ * non-prime" affirms).  A clause ends at , ; : ( ) or a sentence's '.',
+ * and before but, and, which, while, whereas, although, though, yet, so,
+ * because, since or nor (which also negates what follows it).  A
+ * negation before a focus or bound word denies nothing: "not only", "not
+ * just", "not merely", "isn't simply", "not solely", "nothing but",
+ * "none other than", "no more than", "not less than", "no fewer than".
+ */
+static const char *const neg_words[] = { "not", "no", "never", "nor",
+	"neither", "none", "nothing", "cannot", "without", "hardly", NULL };
+static const char *const neg_focus[] = { "only", "just", "merely",
+	"simply", "solely", "but", "other", "more", "less", "fewer", "greater",
+	"smaller", NULL };
+static const char *const neg_bounds[] = { "but", "and", "which", "while",
+	"whereas", "although", "though", "yet", "so", "because", "since",
+	"nor", NULL };
+
+static int neg_wordc(int c)
+{
+	return isalnum(c) || c == '\'' || c >= 0x80;
+}
+
+static int in_list(const char *s, size_t n, const char *const *list)
+{
+	size_t i;
+
+	for (i = 0; list[i]; i++)
+		if (n == strlen(list[i]) && !strncasecmp(s, list[i], n))
+			return 1;
+	return 0;
+}
+
+static int neg_punct(const char *s)
+{
+	return strchr(",;:()", *s) || ((*s == '.' || *s == '!' || *s == '?') &&
+	       (!s[1] || isspace((unsigned char)s[1])) && s[1] != '.');
+}
+
+/* Where the clause that holds `at` begins in text: after the last
+ * punctuation before it, or at the last boundary word. */
+static const char *neg_clause(const char *text, const char *at)
+{
+	const char *s = at;
+
+	while (s > text) {
+		const char *e;
+		if (neg_punct(s - 1))
+			return s;
+		if (!neg_wordc((unsigned char)s[-1])) {
+			s--;
+			continue;
+		}
+		e = s;
+		while (s > text && neg_wordc((unsigned char)s[-1]))
+			s--;
+		if (in_list(s, (size_t)(e - s), neg_bounds))
+			return s;
+	}
+	return text;
+}
+
+/* Whether the negations of the clause of `from`, up to `to` (the claim's
+ * content: its word, or the list a keyword introduces), deny it; the
+ * clause's start into *start (may be NULL). */
+static int negated(const char *text, const char *from, const char *to,
+                   const char **start)
+{
+	const char *s = neg_clause(text, from);
+	int odd = 0;
+
+	if (start)
+		*start = s;
+	while (s < to) {
+		const char *b = s, *q;
+		size_t n;
+		if (neg_punct(s)) {
+			odd = 0;
+			s++;
+			continue;
+		}
+		if (!neg_wordc((unsigned char)*s)) {
+			s++;
+			continue;
+		}
+		while (s < to && neg_wordc((unsigned char)*s))
+			s++;
+		n = (size_t)(s - b);
+		if (in_list(b, n, neg_bounds)) {
+			odd = n == 3 && !strncasecmp(b, "nor", 3);
+			continue;
+		}
+		if (!in_list(b, n, neg_words) &&
+		    !(n >= 3 && !strncasecmp(s - 3, "n't", 3)) &&
+		    !(n >= 5 && !strncmp(s - 5, "n\xe2\x80\x99t", 5)) &&
+		    !(n == 3 && !strncasecmp(b, "non", 3) && *s == '-'))
+			continue;
+		/* the next word: a focus or bound word takes the negation */
+		for (q = s; *q && !neg_wordc((unsigned char)*q) && !neg_punct(q);
+		     q++)
+			;
+		for (n = 0; neg_wordc((unsigned char)q[n]); n++)
+			;
+		if (!in_list(q, n, neg_focus))
+			odd ^= 1;
+	}
+	return odd;
+}
+
+/* Report a claim whose plain form (the property, as if not denied)
+ * holds or not: yes says it holds, no says it does not.  Not denied:
+ * NOTE yes, or WARNING no.  Denied (neg; the clause text[qa, qb) quoted):
+ * WARNING when the property holds, NOTE when it does not. */
+static void claim_verdict(review *r, size_t mi, unsigned long line, int neg,
+                          int holds, const char *qa, const char *qb,
+                          const char *yes, const char *no)
+{
+	const review_mult *m = &r->mult[mi];
+	struct buf q = { 0 };
+
+	if (!neg) {
+		review_add(r, holds ? REVIEW_NOTE : REVIEW_WARNING, m->file, line,
+		           mi, "claim", "%s", holds ? yes : no);
+		return;
+	}
+	quote(&q, qa, 0, (size_t)(qb - qa));
+	review_add(r, holds ? REVIEW_WARNING : REVIEW_NOTE, m->file, line, mi,
+	           "claim", holds ? "denied (\"%s\"), but true: %s" :
+	           "denial confirmed (\"%s\"): %s", buf_str(&q), holds ? yes : no);
+	buf_free(&q);
+}
+
 /* ---- the expansion ------------------------------------------------------- */
 
-/* "0,1,1,1" from terms (at most max shown, then "..."), into b. */
+/* A term in decimal, malloc'd: one of more than 40 digits as its first
+ * 12, "...", and its count ("316069943685...(15052 digits)"), so that a
+ * huge quotient of a comment's expression cannot flood a finding. */
+static char *term_str(mpz_srcptr z)
+{
+	char *s = mpz_get_str(NULL, 10, z);
+	size_t n = strlen(s);
+
+	if (n > 40)
+		snprintf(s + 12, n - 11, "...(%zu digits)", n);
+	return s;
+}
+
+/* "0, 1, 1, 1" from terms, into b. */
 static void terms_text(struct buf *b, mpz_t *a, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		char *s = mpz_get_str(NULL, 10, a[i]);
+		char *s = term_str(a[i]);
 		buf_printf(b, "%s%s", i ? ", " : "", s);
 		free(s);
 	}
@@ -344,40 +804,114 @@ static long removed_at(mpz_t *x, size_t nx, mpz_t *y, size_t ny)
 	return (long)k;
 }
 
-static void check_cf(review *r, size_t mi, const char *text,
-                     unsigned long line0)
+/* The claimed terms claim[0, nc) ("..." after them: prefix) against the
+ * expansion x[0, nx) of what (NULL: the multiplier's; finite: x is all of
+ * it, else its first nx terms, and the claim is read as a prefix), as one
+ * finding at line; denied (neg) as claim_verdict says, text[qs, qe) the
+ * denial quoted. */
+static void cf_judge(review *r, size_t mi, unsigned long line, int neg,
+                     const char *qs, const char *qe, mpz_t *claim, size_t nc,
+                     int prefix, mpz_t *x, size_t nx, int finite,
+                     const char *what)
 {
-	review_mult *m = &r->mult[mi];
-	const char *p, *at = review_find_cf(text, &p), *end;
-	mpz_t claim[MAX_TERMS], n;
-	unsigned long k = m->bits, line;
-	size_t nc, i, nt;
-	int prefix, trailing0 = 0, named;
-	cf_seq cf;
-	struct buf msg = { 0 }, right = { 0 };
+	struct buf msg = { 0 }, right = { 0 }, wrong = { 0 };
+	char of[200] = "";
+	int trailing0 = 0;
+	size_t i;
+	long kk;
 
-	if (!at)
-		return;
-	line = line_at(text, (size_t)(at - text), line0);
-	for (i = 0; i < MAX_TERMS; i++)
-		mpz_init(claim[i]);
+	if (what)
+		snprintf(of, sizeof of, " of %s", what);
+	if (!finite)
+		prefix = 1;
+	terms_text(&right, x, nx);
+	if (!finite)
+		buf_printf(&right, ", ...");
+	if (!prefix && nc >= 2 && !mpz_sgn(claim[nc - 1]) &&
+	    !(nx == nc && !mpz_sgn(x[nc - 1]))) {
+		trailing0 = 1;
+		nc--;
+	}
+	if (same_terms(claim, nc, x, nx) || (prefix && nc <= nx &&
+	    same_terms(claim, nc, x, nc))) {
+		if (trailing0)
+			buf_printf(&msg, "continued fraction%s: the claimed expansion "
+			           "ends with a term 0 that is not there (a 0 quotient "
+			           "cannot follow a0); the %zu terms before it are "
+			           "right: %s", of, nx, buf_str(&right));
+		else
+			buf_printf(&msg, "continued fraction%s confirmed term by term "
+			           "(%s%zu terms)", of, prefix ? "a prefix of " : "", nc);
+		claim_verdict(r, mi, line, neg, !trailing0, qs, qe, buf_str(&msg),
+		              buf_str(&msg));
+		goto done;
+	}
+	if (finite && (kk = removed_at(claim, nc, x, nx)) >= 0) {
+		char *v = term_str(x[kk]);
+		buf_printf(&msg, "term a_%ld = %s is missing", kk, v);
+		free(v);
+	} else if (finite && (kk = removed_at(x, nx, claim, nc)) >= 0) {
+		char *v = term_str(claim[kk]);
+		buf_printf(&msg, "term %ld (%s) is one too many", kk, v);
+		free(v);
+	} else {
+		for (i = 0; i < nc && i < nx; i++)
+			if (mpz_cmp(claim[i], x[i]))
+				break;
+		if (i < nc && i < nx) {
+			char *v = term_str(x[i]);
+			char *c = term_str(claim[i]);
+			buf_printf(&msg, "term a_%zu is %s, not %s", i, v, c);
+			free(v);
+			free(c);
+		} else {
+			buf_printf(&msg, "the claim has %zu terms, the expansion %zu",
+			           nc, nx);
+		}
+	}
+	buf_printf(&wrong, "continued fraction%s wrong: %s%s; it is %s", of,
+	           buf_str(&msg), trailing0 ? ", and the final 0 is not a term"
+	           : "", buf_str(&right));
+	claim_verdict(r, mi, line, neg, 0, qs, qe, "", buf_str(&wrong));
+done:
+	buf_free(&msg);
+	buf_free(&right);
+	buf_free(&wrong);
+}
+
+/* The expansion claimed after the keyword at `at` (review_find_cf; p past
+ * it), of the N/2^K it names ("continued fraction of N/2^K is ...", or
+ * "N/2^K has the continued fraction ..." after from), else of the
+ * multiplier.  Returns where the claim ends (p when it has no terms). */
+static const char *cf_keyword_claim(review *r, size_t mi, claims *cl,
+                                    const char *from, const char *at,
+                                    const char *p, mpz_t *claim)
+{
+	const char *text = cl->text, *end = p, *qs;
+	review_mult *m = &r->mult[mi];
+	unsigned long k = m->bits, line = line_at(text, (size_t)(at - text),
+	                                          cl->line0);
+	size_t nc;
+	int prefix, named, neg;
+	mpz_t n;
+	cf_seq cf;
+
 	mpz_init(n);
 	/* "continued fraction [expansion] of N/2^K is ...": the number named */
 	named = named_ratio(p, n, &k, &p);
 	/* "expansion", "of", "is", ":" ... up to the first number */
 	while (*p && !isdigit((unsigned char)*p) && *p != '[' && *p != '.')
 		p++;
-	if (!isdigit((unsigned char)*p) && *p != '[')
-		goto done;
-	nc = claimed_terms(p, claim, MAX_TERMS, &prefix, &end);
-	if (!named && !claimed_ratio(text, at, n, &k))
+	if ((!isdigit((unsigned char)*p) && *p != '[') ||
+	    (nc = claimed_terms(p, claim, MAX_TERMS, &prefix, &end)) < 2) {
+		mpz_clear(n);
+		return p;
+	}
+	if (!named && !claimed_ratio(from, at, n, &k))
 		mpz_set(n, m->p), k = m->bits;
-	if (nc < 2)
-		goto done;
+	claim_read(cl, at, end);
 	cf_init(&cf);
 	cf_of_multiplier(&cf, n, k);
-	nt = cf.n;
-	terms_text(&right, cf.a, nt);
 	if (mpz_cmp(n, m->p) || k != m->bits) {
 		char *ns = mpz_get_str(NULL, 10, n), *ps = mpz_get_str(NULL, 10, m->p);
 		review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
@@ -386,68 +920,157 @@ static void check_cf(review *r, size_t mi, const char *text,
 		free(ns);
 		free(ps);
 	}
-	if (!prefix && nc >= 2 && !mpz_sgn(claim[nc - 1]) &&
-	    !(nt == nc && !mpz_sgn(cf.a[nc - 1]))) {
-		trailing0 = 1;
-		nc--;
-	}
-	if (same_terms(claim, nc, cf.a, nt) || (prefix && nc <= nt &&
-	    same_terms(claim, nc, cf.a, nc))) {
-		if (trailing0)
-			review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
-			           "continued fraction: the claimed expansion ends with "
-			           "a term 0 that is not there (a 0 quotient cannot "
-			           "follow a0); the %zu terms before it are right: %s",
-			           nt, buf_str(&right));
-		else
-			review_add(r, REVIEW_NOTE, m->file, line, mi, "claim",
-			           "continued fraction confirmed term by term (%s%zu "
-			           "terms)", prefix ? "a prefix of " : "", nc);
-	} else {
-		long kk;
-		buf_free(&msg);
-		if ((kk = removed_at(claim, nc, cf.a, nt)) >= 0) {
-			char *v = mpz_get_str(NULL, 10, cf.a[kk]);
-			buf_printf(&msg, "term a_%ld = %s is missing", kk, v);
-			free(v);
-		} else if ((kk = removed_at(cf.a, nt, claim, nc)) >= 0) {
-			char *v = mpz_get_str(NULL, 10, claim[kk]);
-			buf_printf(&msg, "term %ld (%s) is one too many", kk, v);
-			free(v);
-		} else {
-			for (i = 0; i < nc && i < nt; i++)
-				if (mpz_cmp(claim[i], cf.a[i]))
-					break;
-			if (i < nc && i < nt) {
-				char *v = mpz_get_str(NULL, 10, cf.a[i]);
-				char *c = mpz_get_str(NULL, 10, claim[i]);
-				buf_printf(&msg, "term a_%zu is %s, not %s", i, v, c);
-				free(v);
-				free(c);
-			} else {
-				buf_printf(&msg, "the claim has %zu terms, the expansion "
-				           "%zu", nc, nt);
-			}
-		}
-		review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
-		           "continued fraction wrong: %s%s; it is %s",
-		           buf_str(&msg), trailing0 ? ", and the final 0 is not a "
-		           "term" : "", buf_str(&right));
-	}
+	neg = negated(text, at, p, &qs);
+	cf_judge(r, mi, line, neg, qs, p, claim, nc, prefix, cf.a, cf.n, 1, NULL);
 	cf_clear(&cf);
-done:
-	buf_free(&msg);
-	buf_free(&right);
+	mpz_clear(n);
+	return end;
+}
+
+/* What the expression text[a, b) is, as cf knows it ("(sqrt(5)-1)/2",
+ * "phi", "N/2^K"): its expansion (at least terms quotients) into cf, 1;
+ * 0 when it is no expression or a bare integer. */
+static int cf_subject(const char *text, size_t a, size_t b, size_t terms,
+                      cf_seq *cf)
+{
+	char src[160];
+	expr_tree *t;
+	cfx_err err;
+	size_t k;
+	int rc;
+
+	while (a < b && isspace((unsigned char)text[a]))
+		a++;
+	while (b > a && isspace((unsigned char)text[b - 1]))
+		b--;
+	if (b <= a || b - a >= sizeof src)
+		return 0;
+	for (k = a; k < b && isdigit((unsigned char)text[k]); k++)
+		;
+	if (k == b)
+		return 0;
+	memcpy(src, text + a, b - a);
+	src[b - a] = '\0';
+	if (!(t = expr_parse(src, &err)))
+		return 0;
+	rc = cf_of_tree(cf, t, NULL, NULL, 0, terms, &err);
+	expr_free(t);
+	return rc == 0 && cf->n > 0;
+}
+
+/* "SUBJECT = 0, 1, 1, 1, ..." with no keyword: an expansion of SUBJECT
+ * (an expression cf computes: the longest one before the '=', back to
+ * the clause's start or another '='), judged against cfx's. */
+static void cf_equals_claim(review *r, size_t mi, claims *cl, const char *eq,
+                            mpz_t *claim)
+{
+	const char *text = cl->text, *p = eq + 1, *end, *lo, *s, *qs;
+	size_t nc, i, nx;
+	int prefix, found = 0, neg;
+	cf_seq cf;
+	mpz_t *x;
+	char what[200];
+
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '[')
+		p++;
+	if (!isdigit((unsigned char)*p))
+		return;
+	nc = claimed_terms(p, claim, MAX_TERMS, &prefix, &end);
+	if (nc < 3 || !memchr(p, ',', (size_t)(end - p)))
+		return;
+	/* back to another '=', a , ; : or the sentence's end */
+	for (lo = eq; lo > text && !strchr("=,;:", lo[-1]) &&
+	     !(lo[-1] == '.' && isspace((unsigned char)*lo)); lo--)
+		;
+	cf_init(&cf);
+	for (s = lo; s < eq && !found; s++) {
+		if (s > lo && !isspace((unsigned char)s[-1]))
+			continue;
+		cf_clear(&cf);
+		cf_init(&cf);
+		if (cf_subject(text, (size_t)(s - text), (size_t)(eq - text), nc + 2,
+		               &cf))
+			found = 1;
+	}
+	if (!found) {
+		cf_clear(&cf);
+		return;
+	}
+	s--;
+	while (isspace((unsigned char)*s))
+		s++;
+	snprintf(what, sizeof what, "%.*s", (int)(eq - s), s);
+	while (strlen(what) && what[strlen(what) - 1] == ' ')
+		what[strlen(what) - 1] = '\0';
+	/* "phi = 0, 1, 1, ...": the kernel's phi is 1/phi = (sqrt(5)-1)/2 */
+	if (!strcasecmp(what, "phi") && !mpz_sgn(claim[0])) {
+		expr_tree *t = expr_parse("1/phi", NULL);
+		cfx_err err;
+		cf_clear(&cf);
+		cf_init(&cf);
+		if (!t || cf_of_tree(&cf, t, NULL, NULL, 0, nc + 2, &err) < 0) {
+			expr_free(t);
+			cf_clear(&cf);
+			return;
+		}
+		expr_free(t);
+		snprintf(what, sizeof what, "phi (read as 1/phi: the claim's a0 "
+		         "is 0)");
+	}
+	nx = cf.kind == CF_FINITE ? cf.n : nc + 1;
+	x = xmalloc(nx * sizeof *x, "expansion");
+	for (i = 0; i < nx; i++) {
+		mpz_srcptr a = cf_term(&cf, i);
+		if (!a)
+			break;
+		mpz_init_set(x[i], a);
+	}
+	nx = i;
+	claim_read(cl, s, end);
+	neg = negated(text, eq, p, &qs);
+	cf_judge(r, mi, line_at(text, (size_t)(p - text), cl->line0), neg, qs,
+	         p, claim, nc, prefix, x, nx, cf.kind == CF_FINITE, what);
+	for (i = 0; i < nx; i++)
+		mpz_clear(x[i]);
+	free(x);
+	cf_clear(&cf);
+}
+
+/* Every expansion a comment claims: after each continued-fraction
+ * keyword, and after each '=' whose left side cf computes. */
+static void check_cf(review *r, size_t mi, claims *cl)
+{
+	const char *text = cl->text, *from = text, *at, *p, *e;
+	const char *span[16][2];
+	size_t ns = 0, i;
+	mpz_t claim[MAX_TERMS];
+
+	for (i = 0; i < MAX_TERMS; i++)
+		mpz_init(claim[i]);
+	while ((at = review_find_cf(from, &p))) {
+		const char *end = cf_keyword_claim(r, mi, cl, from, at, p, claim);
+		if (ns < 16)
+			span[ns][0] = at, span[ns++][1] = end;
+		from = end > p ? end : p;
+	}
+	for (e = text; (e = strchr(e, '=')); e++) {
+		for (i = 0; i < ns; i++)
+			if (e >= span[i][0] && e < span[i][1])
+				break;
+		if (i == ns)
+			cf_equals_claim(r, mi, cl, e, claim);
+	}
 	for (i = 0; i < MAX_TERMS; i++)
 		mpz_clear(claim[i]);
-	mpz_clear(n);
 }
 
 /* ---- convergents --------------------------------------------------------- */
 
 static void check_convergents(review *r, size_t mi, const constant *c,
-                              const char *text, unsigned long line0)
+                              claims *cl)
 {
+	const char *text = cl->text;
+	unsigned long line0 = cl->line0;
 	review_mult *m = &r->mult[mi];
 	const char *at = review_find_ci(text, "convergent"), *s;
 	size_t n = c->cf.n, i;
@@ -475,14 +1098,22 @@ static void check_convergents(review *r, size_t mi, const constant *c,
 		for (i = 0; i < n; i++)
 			if (!mpz_cmp_ui(p[i], a) && !mpz_cmp_ui(q[i], b))
 				break;
-		if (i < n)
-			review_add(r, REVIEW_NOTE, m->file, line_at(text, (size_t)(s - text),
-			           line0), mi, "claim", "%lu/%lu is convergent p_%zu/q_%zu "
-			           "of p/2^%u: confirmed", a, b, i, i, m->bits);
-		else
-			review_add(r, REVIEW_WARNING, m->file, line_at(text,
-			           (size_t)(s - text), line0), mi, "claim",
-			           "%lu/%lu is not a convergent of p/2^%u", a, b, m->bits);
+		claim_read(cl, at, s);
+		{
+			/* the fraction's own clause, and the keyword's when that
+			 * is another ("not a convergent: 5/7") */
+			const char *qs;
+			int neg = negated(text, s, s, &qs);
+			char yes[160], no[160];
+			if (qs > at)
+				neg ^= negated(text, at, at, NULL);
+			snprintf(yes, sizeof yes, "%lu/%lu is convergent p_%zu/q_%zu of "
+			         "p/2^%u: confirmed", a, b, i, i, m->bits);
+			snprintf(no, sizeof no, "%lu/%lu is not a convergent of p/2^%u",
+			         a, b, m->bits);
+			claim_verdict(r, mi, line_at(text, (size_t)(s - text), line0),
+			              neg, i < n, qs, e2, yes, no);
+		}
 		s = e2 - 1;
 	}
 	for (i = 0; i < n; i++)
@@ -494,8 +1125,10 @@ static void check_convergents(review *r, size_t mi, const constant *c,
 /* ---- phi, power sum, prime, counts --------------------------------------- */
 
 static void check_phi(review *r, size_t mi, const constant *c,
-                      const char *text, unsigned long line0)
+                      claims *cl)
 {
+	const char *text = cl->text;
+	unsigned long line0 = cl->line0;
 	review_mult *m = &r->mult[mi];
 	const char *at = review_word_ci(text, "phi");
 	const char *close;
@@ -514,7 +1147,8 @@ static void check_phi(review *r, size_t mi, const constant *c,
 		close = review_find_ci(text, "near");
 	if (!close)
 		return;
-	neg = claim_negated(text, close);
+	neg = negated(text, close, close, NULL);
+	claim_read(cl, at, close);
 	mpz_init(g);
 	expr_golden(g, m->bits);
 	cf_init(&gc);
@@ -551,18 +1185,25 @@ static void check_phi(review *r, size_t mi, const constant *c,
 
 /* "golden prefix N": how many quotients after a0 are 1s. */
 static void check_golden_prefix(review *r, size_t mi, const constant *c,
-                                const char *text, unsigned long line0)
+                                claims *cl)
 {
+	const char *text = cl->text;
+	unsigned long line0 = cl->line0;
 	review_mult *m = &r->mult[mi];
-	const char *at = review_find_ci(text, "golden prefix"), *q;
+	const char *at = review_find_ci(text, "golden prefix"), *q, *qs;
 	unsigned long line;
 	long claim;
+	int neg;
+	char yes[160], no[160];
 
 	if (!at)
 		return;
 	line = line_at(text, (size_t)(at - text), line0);
+	claim_read(cl, at, at);
 	q = at + strlen("golden prefix");
-	while (*q == ' ' || *q == ':' || *q == '=' || *q == '(')
+	/* "golden prefix 12", "golden prefix: 12", "golden prefix is not 12" */
+	while (*q && !isdigit((unsigned char)*q) && !strchr(".,;", *q) &&
+	       q - at < 40)
 		q++;
 	if (!isdigit((unsigned char)*q)) {
 		review_add(r, REVIEW_CHECK, m->file, line, mi, "claim",
@@ -570,20 +1211,21 @@ static void check_golden_prefix(review *r, size_t mi, const constant *c,
 		return;
 	}
 	claim = strtol(q, NULL, 10);
-	if (claim == c->golden.prefix)
-		review_add(r, REVIEW_NOTE, m->file, line, mi, "claim",
-		           "golden prefix %ld: confirmed, the first %ld quotients "
-		           "after a0%s are 1s", claim, claim,
-		           c->golden.mirrored ? " of 1 - x" : "");
-	else
-		review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
-		           "golden prefix wrong: %ld claimed, but only the first %ld "
-		           "quotients after a0 are 1s%s", claim, c->golden.prefix,
-		           c->golden.mirrored ? " (of 1 - x)" : "");
+	neg = negated(text, at, q, &qs);
+	snprintf(yes, sizeof yes, "golden prefix %ld: confirmed, the first %ld "
+	         "quotients after a0%s are 1s", claim, claim,
+	         c->golden.mirrored ? " of 1 - x" : "");
+	snprintf(no, sizeof no, "golden prefix wrong: %ld claimed, but only the "
+	         "first %ld quotients after a0 are 1s%s", claim, c->golden.prefix,
+	         c->golden.mirrored ? " (of 1 - x)" : "");
+	claim_verdict(r, mi, line, neg, claim == c->golden.prefix, qs, q + 1,
+	              yes, no);
 }
 
-int review_power_sum(const char *text, unsigned long line0, mpz_t v,
-                     char *sum, size_t n, unsigned long *line)
+/* review_power_sum, and where the sum starts into *where. */
+static int power_sum_at(const char *text, unsigned long line0, mpz_t v,
+                        char *sum, size_t n, unsigned long *line,
+                        const char **where)
 {
 	const char *s;
 
@@ -633,9 +1275,18 @@ int review_power_sum(const char *text, unsigned long line0, mpz_t v,
 		if (constant_value(sum, NULL, NULL, v, &err) < 0)
 			continue;
 		*line = line_at(text, (size_t)(st - text), line0);
+		*where = st;
 		return 1;
 	}
 	return 0;
+}
+
+int review_power_sum(const char *text, unsigned long line0, mpz_t v,
+                     char *sum, size_t n, unsigned long *line)
+{
+	const char *where;
+
+	return power_sum_at(text, line0, v, sum, n, line, &where);
 }
 
 /* Whether power sum text s (of the value, already checked) is the NAF:
@@ -680,40 +1331,52 @@ static int sum_is_naf(const char *s)
 }
 
 static void check_sum(review *r, size_t mi, const constant *c,
-                      const char *text, unsigned long line0)
+                      claims *cl)
 {
+	const char *text = cl->text;
+	unsigned long line0 = cl->line0;
 	review_mult *m = &r->mult[mi];
 	char sum[256];
 	unsigned long line;
+	const char *where, *qs;
 	mpz_t v;
+	struct buf yes = { 0 }, no = { 0 };
+	int neg, holds;
+	char *h;
 
 	mpz_init(v);
-	if (m->kind != REVIEW_SEQUENCE &&
-	    review_power_sum(text, line0, v, sum, sizeof sum, &line)) {
-		mpz_fdiv_r_2exp(v, v, m->bits);
-		if (!mpz_cmp(v, m->p)) {
-			int naf = sum_is_naf(sum);
-			review_add(r, REVIEW_NOTE, m->file, line, mi, "claim",
-			           "power sum confirmed: %s = %s%s", sum, c->hex,
-			           naf ? " (its NAF)" : "");
-			if (!naf)
-				review_add(r, REVIEW_CHECK, m->file, line, mi, "claim",
-				           "the power sum is not the NAF, which has %zu terms:"
-				           " %s", naf_weight(&c->naf), c->sum);
-		} else {
-			char *h = word_hex(v, m->bits);
-			review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
-			           "power sum wrong: %s is %s, not %s = %s", sum, h,
-			           c->hex, c->sum);
-			free(h);
-		}
-	}
+	/* a sequence's power sum is what it claims to compute: its verdict
+	 * (review_sequence_verdict) reports it */
+	if (!power_sum_at(text, line0, v, sum, sizeof sum, &line, &where))
+		goto done;
+	claim_read(cl, where, where);
+	if (m->kind == REVIEW_SEQUENCE)
+		goto done;
+	mpz_fdiv_r_2exp(v, v, m->bits);
+	holds = !mpz_cmp(v, m->p);
+	neg = negated(text, where, where, &qs);
+	h = word_hex(v, m->bits);
+	buf_printf(&yes, "power sum confirmed: %s = %s%s", sum, c->hex,
+	           sum_is_naf(sum) ? " (its NAF)" : "");
+	buf_printf(&no, "power sum wrong: %s is %s, not %s = %s", sum, h, c->hex,
+	           c->sum);
+	free(h);
+	claim_verdict(r, mi, line, neg, holds, qs, where + strlen(sum), yes.s,
+	              no.s);
+	if (holds && !neg && !sum_is_naf(sum))
+		review_add(r, REVIEW_CHECK, m->file, line, mi, "claim",
+		           "the power sum is not the NAF, which has %zu terms: %s",
+		           naf_weight(&c->naf), c->sum);
+done:
+	buf_free(&yes);
+	buf_free(&no);
 	mpz_clear(v);
 }
 
-static void check_prime(review *r, size_t mi, const char *text,
-                        unsigned long line0)
+static void check_prime(review *r, size_t mi, claims *cl)
 {
+	const char *text = cl->text;
+	unsigned long line0 = cl->line0;
 	review_mult *m = &r->mult[mi];
 	const char *at = review_word_ci(text, "prime");
 	int pr;
@@ -728,7 +1391,8 @@ static void check_prime(review *r, size_t mi, const char *text,
 	if (!at)
 		return;
 	pr = expr_isprime(m->p);
-	if (claim_negated(text, at) || !strncasecmp(at, "nonprime", 8)) {
+	claim_read(cl, at, at);
+	if (negated(text, at, at, NULL) ^ !strncasecmp(at, "nonprime", 8)) {
 		/* "not prime", "non-prime": true when it is composite */
 		for (f = 2; !pr && f < 1000000; f++)
 			if (mpz_divisible_ui_p(m->p, f))
@@ -795,9 +1459,28 @@ static long count_before(const char *text, const char *w, const char **at)
 	return -1;
 }
 
-static void check_counts(review *r, size_t mi, const constant *c,
-                         const char *text, unsigned long line0)
+/* A count claimed at `at` (its number), read and judged. */
+static void count_verdict(review *r, size_t mi, claims *cl, const char *at,
+                          int holds, const char *yes, const char *no)
 {
+	const char *qs, *e = at;
+	int neg = negated(cl->text, at, at, &qs);
+
+	claim_read(cl, at, at);
+	while (isalnum((unsigned char)*e))         /* "seven terms" */
+		e++;
+	while (*e == ' ')
+		e++;
+	while (isalnum((unsigned char)*e))
+		e++;
+	claim_verdict(r, mi, line_at(cl->text, (size_t)(at - cl->text),
+	              cl->line0), neg, holds, qs, e, yes, no);
+}
+
+static void check_counts(review *r, size_t mi, const constant *c,
+                         claims *cl)
+{
+	const char *text = cl->text;
 	review_mult *m = &r->mult[mi];
 	const char *at;
 	long k;
@@ -806,39 +1489,61 @@ static void check_counts(review *r, size_t mi, const constant *c,
 	unsigned long shifts = m->kind == REVIEW_SEQUENCE ? m->shifts : sc.shifts;
 	unsigned long adds = m->kind == REVIEW_SEQUENCE ? m->adds
 	                     : sc.adds + sc.subs;
+	char yes[400], no[400];
 
 	if ((k = count_before(text, "terms", &at)) >= 0) {
-		if ((size_t)k == w)
-			review_add(r, REVIEW_NOTE, m->file, line_at(text,
-			           (size_t)(at - text), line0), mi, "claim",
-			           "%ld terms: confirmed (the NAF %s)", k, c->sum);
-		else
-			review_add(r, REVIEW_WARNING, m->file, line_at(text,
-			           (size_t)(at - text), line0), mi, "claim",
-			           "%ld terms claimed; its NAF has %zu: %s", k, w, c->sum);
+		snprintf(yes, sizeof yes, "%ld terms: confirmed (the NAF %s)", k,
+		         c->sum);
+		snprintf(no, sizeof no, "%ld terms claimed; its NAF has %zu: %s", k,
+		         w, c->sum);
+		count_verdict(r, mi, cl, at, (size_t)k == w, yes, no);
 	}
-	if ((k = count_before(text, "shifts", &at)) >= 0)
-		review_add(r, (unsigned long)k == shifts ? REVIEW_NOTE
-		           : REVIEW_WARNING, m->file, line_at(text, (size_t)(at - text),
-		           line0), mi, "claim", "%ld shifts claimed: %s has %lu",
-		           k, m->kind == REVIEW_SEQUENCE ? "the code" :
-		           "the NAF sequence", shifts);
+	if ((k = count_before(text, "shifts", &at)) >= 0) {
+		snprintf(yes, sizeof yes, "%ld shifts claimed: %s has %lu", k,
+		         m->kind == REVIEW_SEQUENCE ? "the code" : "the NAF sequence",
+		         shifts);
+		count_verdict(r, mi, cl, at, (unsigned long)k == shifts, yes, yes);
+	}
 	if ((k = count_before(text, "additions", &at)) >= 0 ||
-	    (k = count_before(text, "adds", &at)) >= 0)
-		review_add(r, (unsigned long)k == adds ? REVIEW_NOTE : REVIEW_WARNING,
-		           m->file, line_at(text, (size_t)(at - text), line0), mi,
-		           "claim", "%ld additions claimed: %s has %lu (additions "
-		           "and subtractions)", k, m->kind == REVIEW_SEQUENCE ?
-		           "the code" : "the NAF sequence", adds);
+	    (k = count_before(text, "adds", &at)) >= 0) {
+		snprintf(yes, sizeof yes, "%ld additions claimed: %s has %lu "
+		         "(additions and subtractions)", k, m->kind ==
+		         REVIEW_SEQUENCE ? "the code" : "the NAF sequence", adds);
+		count_verdict(r, mi, cl, at, (unsigned long)k == adds, yes, yes);
+	}
+}
+
+/* A sequence's comment names the constant it computes by a hex literal
+ * or a define's name (review.c's sequence_claim judges it): the sentences
+ * that do are read. */
+static void sequence_names(claims *cl)
+{
+	const char *t = cl->text, *s;
+
+	for (s = t; *s; s++) {
+		size_t n = 0, up = 0;
+		if (s > t && (isalnum((unsigned char)s[-1]) || s[-1] == '_'))
+			continue;
+		while (isalnum((unsigned char)s[n]) || s[n] == '_') {
+			up += isupper((unsigned char)s[n]) || s[n] == '_';
+			n++;
+		}
+		if ((n > 4 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ||
+		    (n >= 4 && up == n && memchr(s, '_', n)))
+			claim_read(cl, s, s);
+		if (n)
+			s += n - 1;
+	}
 }
 
 void review_claims(review *r, size_t i, const char *text,
-                   unsigned long line0)
+                   unsigned long line0, const char *added)
 {
 	review_mult *m = &r->mult[i];
 	constant c;
 	char *hex;
 	cfx_err err;
+	claims cl = { text, line0, added, NULL, 0, 0 };
 
 	if (!m->bits || m->bits > 64 || mpz_sgn(m->p) <= 0 ||
 	    mpz_sizeinbase(m->p, 2) > m->bits)
@@ -848,14 +1553,19 @@ void review_claims(review *r, size_t i, const char *text,
 		free(hex);
 		return;
 	}
-	check_cf(r, i, text, line0);
-	check_convergents(r, i, &c, text, line0);
-	check_phi(r, i, &c, text, line0);
-	check_golden_prefix(r, i, &c, text, line0);
-	check_sum(r, i, &c, text, line0);
+	claims_split(&cl);
+	check_cf(r, i, &cl);
+	check_convergents(r, i, &c, &cl);
+	check_phi(r, i, &c, &cl);
+	check_golden_prefix(r, i, &c, &cl);
+	check_sum(r, i, &c, &cl);
 	if (m->kind != REVIEW_SEQUENCE)
-		check_prime(r, i, text, line0);
-	check_counts(r, i, &c, text, line0);
+		check_prime(r, i, &cl);
+	else
+		sequence_names(&cl);
+	check_counts(r, i, &c, &cl);
+	claims_unchecked(r, i, &cl);
+	free(cl.s);
 	constant_free(&c);
 	free(hex);
 }

@@ -20,7 +20,6 @@
 #include <curses.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <poll.h>
@@ -33,6 +32,7 @@
 
 #include "cfx/keys.h"
 #include "cfx/proc.h"
+#include "cli/opts.h"
 #include "cli/sreport.h"
 #include "cli/setting.h"
 #include "dash/dash.h"
@@ -43,6 +43,11 @@
 #define DEFAULT_EXPR "prevprime(golden(32))"   /* Knuth's 2654435761 */
 #define DEFAULT_K 13
 #define DASH_MAX_SIZE 2000      /* largest $LINES and $COLUMNS taken */
+
+/* "dash: " when the face was named (cfx dash), "" when the options alone
+ * chose it (cfx --bits 16 on a terminal): the head of every message
+ * before the screen is taken, set once by dash_main. */
+static const char *face = "dash: ";
 
 /* ---- the loop's own state ------------------------------------------------ */
 
@@ -180,22 +185,22 @@ static FILE *lat_open(const char *path)
 	              O_CLOEXEC | O_NOFOLLOW, 0644);   /* a planted link: no */
 
 	if (fd < 0 && errno == ENXIO) {   /* a FIFO without a reader */
-		fprintf(stderr, "cfx: dash: CFX_LATENCY_LOG must be a regular "
-		        "file, not a FIFO (%s)\n", path);
+		fprintf(stderr, "cfx: %sCFX_LATENCY_LOG must be a regular "
+		        "file, not a FIFO (%s)\n", face, path);
 		return NULL;
 	}
 	if (fd < 0) {
-		fprintf(stderr, "cfx: dash: CFX_LATENCY_LOG cannot be opened: %s "
-		        "(%s)\n", strerror(errno), path);
+		fprintf(stderr, "cfx: %sCFX_LATENCY_LOG cannot be opened: %s "
+		        "(%s)\n", face, strerror(errno), path);
 		return NULL;
 	}
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
-		fprintf(stderr, "cfx: dash: CFX_LATENCY_LOG must be a regular "
-		        "file (%s)\n", path);
+		fprintf(stderr, "cfx: %sCFX_LATENCY_LOG must be a regular "
+		        "file (%s)\n", face, path);
 	else if (fcntl(fd, F_SETFL, O_WRONLY | O_APPEND) < 0 ||
 	         !(f = fdopen(fd, "a")))
-		fprintf(stderr, "cfx: dash: CFX_LATENCY_LOG cannot be opened: %s "
-		        "(%s)\n", strerror(errno), path);
+		fprintf(stderr, "cfx: %sCFX_LATENCY_LOG cannot be opened: %s "
+		        "(%s)\n", face, strerror(errno), path);
 	if (!f)
 		close(fd);
 	return f;
@@ -299,6 +304,7 @@ static void draw(dash *d)
 	dash_draw(d, &f);
 	dash_keys_measured(d, &f);
 	dash_out_measured(d->out, f.out_scroll);
+	dash_learn_measured(d, f.lesson_rows);
 	doupdate();
 }
 
@@ -313,6 +319,7 @@ static void run_line(dash *d, const char *line)
 
 	if (dash_learn_line(d, line))
 		return;
+	line = dash_learn_data_line(d, line);   /* review NAME.patch */
 	if ((begun = dash_cmd_begin(d, line, ls.wake[1])) <= 0) {
 		d->quit = begun < 0;
 		return;
@@ -447,51 +454,11 @@ static void usage(FILE *f)
 static int fail(const char *what, const cfx_err *e)
 {
 	if (e && e->token[0])
-		fprintf(stderr, "cfx: dash: %s%s (%s)\n", what, e->msg, e->token);
+		fprintf(stderr, "cfx: %s%s%s (%s)\n", face, what, e->msg,
+		        e->token);
 	else
-		fprintf(stderr, "cfx: dash: %s%s\n", what, e ? e->msg : "");
+		fprintf(stderr, "cfx: %s%s%s\n", face, what, e ? e->msg : "");
 	return CFX_EXIT_USAGE;
-}
-
-/* An option's integer value, within its setting's limits, and at most
- * hi when hi is not 0 (the tables the dashboard draws live). */
-static int number(const setting *st, const char *s, unsigned long long hi,
-                  unsigned long long *out)
-{
-	cfx_err e;
-
-	if (!hi || hi > st->hi)
-		hi = st->hi;
-	if (setting_int(st, s, st->lo, hi, out, &e) < 0) {
-		fprintf(stderr, "cfx: dash: --%s must be between %llu and %llu "
-		        "(%s)\n", st->option, st->lo, hi, s);
-		return -1;
-	}
-	return 0;
-}
-
-/* "unknown option (--bist); did you mean --bits?", or where --json goes. */
-static void unknown_option(const char *word, const char *const *names)
-{
-	char name[64];
-	const char *near = NULL;
-	cfx_err e;
-
-	/* the word as every token is shown: escaped, cut */
-	cfx_err_set(&e, CFX_EUSAGE, -1, word, "unknown option");
-	snprintf(name, sizeof name, "%.*s", (int)strcspn(word + 2, "="), word + 2);
-	if (!strcmp(name, "json")) {
-		fprintf(stderr, "cfx: dash: --json is for commands, not the "
-		        "dashboard (%s)\n", e.token);
-		return;
-	}
-	if (word[1] == '-')
-		near = cli_nearest_name(name, names);
-	if (near)
-		fprintf(stderr, "cfx: dash: unknown option (%s); did you mean "
-		        "--%s?\n", e.token, near);
-	else
-		fprintf(stderr, "cfx: dash: unknown option (%s)\n", e.token);
 }
 
 typedef struct dash_opts {
@@ -502,109 +469,78 @@ typedef struct dash_opts {
 	char *expr;
 } dash_opts;
 
-/* A word of EXPR that getopt would take for an option: -1/3, -(2). */
-static int negative_word(const char *w)
+/* One option of the dashboard into o (opts.h); integer values within
+ * their rows' limits and the tables the dashboard draws live. */
+static int take_option(void *ctx, const opts_hit *h, cfx_err *e)
 {
-	return w[0] == '-' && (isdigit((unsigned char)w[1]) || w[1] == '(');
+	dash_opts *o = ctx;
+	keys_spec ks;
+
+	switch (h->s->id) {
+	case SETTING_ASCII:
+		o->ascii = 1;
+		return 0;
+	case SETTING_BITS:
+		return opts_number(h->s, h->value, h->s->lo, h->s->hi, &o->bits,
+		                   e);
+	case SETTING_TABLE:
+		return opts_number(h->s, h->value, h->s->lo, DASH_MAX_TABLE,
+		                   &o->table, e);
+	case SETTING_COUNT:
+		return opts_number(h->s, h->value, h->s->lo, KEYS_MAX, &o->count,
+		                   e);
+	case SETTING_KEYS:
+		if (keys_parse(&ks, h->value, e) < 0)
+			return -1;
+		keys_spec_free(&ks);
+		o->keys = h->value;
+		return 0;
+	case SETTING_LEARN:
+		o->learn = h->value;
+		return 0;
+	default:
+		return 0;
+	}
 }
 
 /* Options may come before, after or between the words of EXPR (cfx dash
  * 0x9e370001 --bits 32), as for every command; after "--" all is EXPR. */
 static int parse_opts(int argc, char **argv, dash_opts *o)
 {
-	struct option lo[SETTING_N + 2];
-	const char *names[SETTING_N + 2];
-	char sopts[2 * SETTING_N + 8] = "+:h";
+	opts_row rows[SETTING_N];
+	opts_face f = { rows, 0, take_option, o, NULL, 0 };
 	const setting *st;
-	char *words[argc + 1];
+	int pos[argc + 1], npos, i, rc;
 	size_t len = 1;
-	int key, i, nw = 0, rest = 0, nlo = 0;
+	cfx_err e;
 
-	/* getopt's tables from the settings rows of the dashboard */
 	for (st = setting_table; st->name; st++)
-		if (st->flags & SETTING_DASH) {
-			int arg = st->type != SETTING_FLAG;
-			names[nlo] = st->option;
-			lo[nlo++] = (struct option){ st->option, arg, NULL, st->key };
-			snprintf(sopts + strlen(sopts), sizeof sopts - strlen(sopts),
-			         "%c%s", st->key, arg ? ":" : "");
-		}
-	names[nlo] = "help";
-	lo[nlo++] = (struct option){ "help", 0, NULL, 'h' };
-	names[nlo] = NULL;
-	lo[nlo] = (struct option){ NULL, 0, NULL, 0 };
+		if (st->flags & SETTING_DASH)
+			rows[f.nrows++] = (opts_row){ st, 0 };
 	memset(o, 0, sizeof *o);
-	optind = 0;
-	opterr = 0;
-	for (;;) {
-		keys_spec ks;
-		cfx_err e;
-		int at = optind ? optind : 1;
-
-		if (at >= argc)
-			break;
-		/* "+": getopt stops at each word of EXPR; it is taken here */
-		if (rest || negative_word(argv[at]) || argv[at][0] != '-' ||
-		    !argv[at][1]) {
-			words[nw++] = argv[at];
-			optind = at + 1;
-			continue;
-		}
-		if ((key = getopt_long(argc, argv, sopts, lo, NULL)) == -1) {
-			rest = 1;       /* after "--" */
-			continue;
-		}
-		switch (key) {
-		case 'a':
-			o->ascii = 1;
-			break;
-		case 'b':
-			if (number(setting_get(SETTING_BITS), optarg, 0, &o->bits) < 0)
-				return -1;
-			break;
-		case 't':
-			if (number(setting_get(SETTING_TABLE), optarg, DASH_MAX_TABLE,
-			           &o->table) < 0)
-				return -1;
-			break;
-		case 'c':
-			if (number(setting_get(SETTING_COUNT), optarg, KEYS_MAX,
-			           &o->count) < 0)
-				return -1;
-			break;
-		case 'k':
-			if (keys_parse(&ks, optarg, &e) < 0)
-				return fail("", &e), -1;
-			keys_spec_free(&ks);
-			o->keys = optarg;
-			break;
-		case 'l':
-			o->learn = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			return 1;
-		case ':':
-			fprintf(stderr, "cfx: dash: option needs a value (%s)\n",
-			        argv[optind - 1]);
-			return -1;
-		default:
-			unknown_option(argv[optind - 1], names);
-			return -1;
-		}
+	rc = opts_parse(&f, argc, argv, pos, &npos, &e);
+	if (rc > 0) {
+		usage(stdout);
+		return 1;
 	}
-	if (nw == 0) {
+	if (rc < 0) {
+		if (!strncmp(argv[e.arg], "--json", 6))
+			cfx_err_set(&e, CFX_EUSAGE, -1, argv[e.arg], "--json is for "
+			            "commands, not the dashboard");
+		return fail("", &e), -1;
+	}
+	if (npos == 0) {
 		o->expr = xstrdup(DEFAULT_EXPR);
 		return 0;
 	}
-	for (i = 0; i < nw; i++)
-		len += strlen(words[i]) + 1;
+	for (i = 0; i < npos; i++)
+		len += strlen(argv[pos[i]]) + 1;
 	o->expr = xmalloc(len, "constant text");
 	o->expr[0] = '\0';
-	for (i = 0; i < nw; i++) {
+	for (i = 0; i < npos; i++) {
 		if (i > 0)
 			strcat(o->expr, " ");
-		strcat(o->expr, words[i]);
+		strcat(o->expr, argv[pos[i]]);
 	}
 	return 0;
 }
@@ -638,8 +574,8 @@ static int curses_start(dash *d)
 	}
 	ls.scr = scr;
 	if (!scr) {
-		fprintf(stderr, "cfx: dash: cannot drive this terminal (TERM=%s)\n",
-		        t ? t : "");
+		fprintf(stderr, "cfx: %scannot drive this terminal (TERM=%s)\n",
+		        face, t ? t : "");
 		return -1;
 	}
 	leave_len = 0;
@@ -673,6 +609,7 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	const char *log;
 	int rc, sig, i;
 
+	face = strcmp(argv[0], "dash") ? "" : "dash: ";
 	if ((rc = parse_opts(argc, argv, &o)) != 0)
 		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;
 	memset(d, 0, sizeof *d);
@@ -698,9 +635,9 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		return fail("", &e);
 	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		fprintf(stderr, "cfx: dash: the dashboard needs a terminal on "
+		fprintf(stderr, "cfx: %sthe dashboard needs a terminal on "
 		        "standard input and output (for scripts: cfx repl, or cfx "
-		        "COMMAND)\n");
+		        "COMMAND)\n", face);
 		dash_state_free(d);
 		repl_free(&d->r);
 		return CFX_EXIT_USAGE;

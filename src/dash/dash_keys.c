@@ -13,14 +13,16 @@
 #include "cfx/keys.h"
 #include "cfx/score.h"
 #include "cfx/word.h"
+#include "cli/opts.h"
+#include "cli/setting.h"
 #include "dash/dash_ui.h"
 #include "util/xalloc.h"
 
 #define CTRL(c) ((c) & 0x1f)
 #define ESC 27
 
-/* What the key asks of the loop (dash_keys_handle returns it). */
-static dash_action pending;
+/* A key that asks nothing of the loop beyond the state it changed. */
+#define NO_ACTION ((dash_action){ .kind = DASH_ACT_NONE })
 
 
 /* The view and the lines being typed: this file's own. */
@@ -113,26 +115,29 @@ static void edit_start(dash *d, const char *text)
 		edit_changed(d);
 }
 
-static void k_edit(dash *d, int key)
+static dash_action k_edit(dash *d, int key)
 {
 	(void)key;
 	edit_start(d, dash_state_model(d)->expr);
+	return NO_ACTION;
 }
 
-static void k_new(dash *d, int key)
+static dash_action k_new(dash *d, int key)
 {
 	(void)key;
 	edit_start(d, "");
+	return NO_ACTION;
 }
 
-static void k_digit_move(dash *d, int key)
+static dash_action k_digit_move(dash *d, int key)
 {
 	int step = key == KEY_LEFT || key == 'h' ? 1 : -1;
 
 	dash_state_select(d, dash_state_sel(d) + step);
+	return NO_ACTION;
 }
 
-static void k_digit_jump(dash *d, int key)
+static dash_action k_digit_jump(dash *d, int key)
 {
 	const dash_model_const *c = dash_state_model(d);
 	int i, step = key == KEY_SLEFT || key == 'H' ? 1 : -1;
@@ -141,8 +146,9 @@ static void k_digit_jump(dash *d, int key)
 	for (i = dash_state_sel(d) + step; i >= 0 && i < (int)c->bits; i += step)
 		if (c->naf.d[i]) {
 			dash_state_select(d, i);
-			return;
+			return NO_ACTION;
 		}
+	return NO_ACTION;
 }
 
 /* A constant a key made, refused: the option's message, and what stays */
@@ -152,7 +158,7 @@ static void refused(dash *d, const cfx_err *e)
 	             dash_state_model(d)->hex);
 }
 
-static void k_digit_set(dash *d, int key)
+static dash_action k_digit_set(dash *d, int key)
 {
 	const dash_model_const *c = dash_state_model(d);
 	const naf_form *f = &c->naf;
@@ -168,7 +174,7 @@ static void k_digit_set(dash *d, int key)
 	if (v == old) {
 		dash_out_msg(d->out, ST_NORMAL, "digit 2^%d is already %c", sel,
 		         v > 0 ? '+' : v < 0 ? '-' : '0');
-		return;
+		return NO_ACTION;
 	}
 	naf_zero(&g, f->bits);
 	memcpy(g.d, f->d, f->bits);
@@ -191,9 +197,10 @@ static void k_digit_set(dash *d, int key)
 	free(hex);
 	mpz_clear(z);
 	naf_clear(&g);
+	return NO_ACTION;
 }
 
-static void k_prime(dash *d, int key)
+static dash_action k_prime(dash *d, int key)
 {
 	const dash_model_const *c = dash_state_model(d);
 	unsigned bits = c->bits;
@@ -211,9 +218,10 @@ static void k_prime(dash *d, int key)
 		refused(d, &e);
 	free(hex);
 	mpz_clear(p);
+	return NO_ACTION;
 }
 
-static void k_word(dash *d, int key)
+static dash_action k_word(dash *d, int key)
 {
 	static const unsigned sizes[] = { 16, 32, 64 };
 	const dash_model_const *c = dash_state_model(d);
@@ -238,11 +246,12 @@ static void k_word(dash *d, int key)
 				             "needs %u bits)", n, skipped, p, need);
 			else
 				dash_out_msg(d->out, ST_NORMAL, "n = %u", n);
-			return;
+			return NO_ACTION;
 		}
 	}
 	dash_out_msg(d->out, ST_ERROR, "%s needs %u bits: no other word size of 16, 32, "
 	         "64 holds it", c->hex, need);
+	return NO_ACTION;
 }
 
 /* ---- scoring settings ----------------------------------------------------- */
@@ -254,7 +263,7 @@ static void limit_msg(dash *d, const cfx_err *e, const char *stays)
 	dash_out_msg(d->out, ST_ERROR, "%s; %s", e->msg, stays);
 }
 
-static void k_table(dash *d, int key)
+static dash_action k_table(dash *d, int key)
 {
 	unsigned n = dash_state_model(d)->bits, b = dash_state_table_bits(d);
 	long want = key == '>' ? (long)b + 1 : (long)b - 1;
@@ -264,19 +273,20 @@ static void k_table(dash *d, int key)
 	snprintf(stays, sizeof stays, "b stays %u", b);
 	if (score_table_check(want, n, &e) < 0) {
 		limit_msg(d, &e, stays);
-		return;
+		return NO_ACTION;
 	}
 	if (want > DASH_MAX_TABLE) {   /* the dashboard's own, as :set table */
 		dash_out_msg(d->out, ST_ERROR, "the dashboard draws tables of up "
 		             "to 2^%d buckets; %s", DASH_MAX_TABLE, stays);
-		return;
+		return NO_ACTION;
 	}
 	b = (unsigned)want;
 	dash_state_set_table(d, (int)b);
 	dash_out_msg(d->out, ST_NORMAL, "b = %u: 2^%u buckets", b, b);
+	return NO_ACTION;
 }
 
-static void k_count(dash *d, int key)
+static dash_action k_count(dash *d, int key)
 {
 	size_t k = dash_state_key_count(d);
 	char stays[48];
@@ -285,16 +295,19 @@ static void k_count(dash *d, int key)
 	snprintf(stays, sizeof stays, "the key count stays %zu", k);
 	if (key == ')' && keys_count_check(2 * k, &e) < 0) {
 		limit_msg(d, &e, stays);
-		return;
+		return NO_ACTION;
 	}
 	if (key == '(' && k == 1) {
-		dash_out_msg(d->out, ST_ERROR, "--count must be at least 1; %s",
-		             stays);
-		return;
+		char range[80];
+		opts_range_msg(range, sizeof range, setting_get(SETTING_COUNT), 1,
+		               KEYS_MAX);
+		dash_out_msg(d->out, ST_ERROR, "%s; %s", range, stays);
+		return NO_ACTION;
 	}
 	k = key == ')' ? 2 * k : k / 2;
 	dash_state_set_count(d, k);
 	dash_out_msg(d->out, ST_NORMAL, "%zu keys", k);
+	return NO_ACTION;
 }
 
 static void set_family(dash *d, const char *fam)
@@ -303,37 +316,41 @@ static void set_family(dash *d, const char *fam)
 	dash_out_msg(d->out, ST_NORMAL, "keys: %s", fam);
 }
 
-static void k_family(dash *d, int key)
+static dash_action k_family(dash *d, int key)
 {
 	static const char *const fam[] = {
 		"seq", "stride:4096", "random", "ptr:16", "high:16", "sparse:16",
 		"malloc:64"
 	};
 	const int n = (int)(sizeof fam / sizeof fam[0]);
-	const char *cur = dash_state_family(d);
-	size_t len = strcspn(cur, ":");
+	const keys_family *cur = dash_state_keys(d);
+	const char *name = keys_family_names[cur->kind];
+	size_t len = strlen(name);
 	int i;
 
 	for (i = 0; i < n; i++)
-		if (!strncmp(fam[i], cur, len) && strcspn(fam[i], ":") == len)
+		if (cur->ok && !strncmp(fam[i], name, len) &&
+		    strcspn(fam[i], ":") == len)
 			break;
 	if (i == n)
 		i = key == 'k' ? -1 : 0;
 	i = (i + (key == 'k' ? 1 : n - 1)) % n;
 	set_family(d, fam[i]);
+	return NO_ACTION;
 }
 
-static void k_param(dash *d, int key)
+static dash_action k_param(dash *d, int key)
 {
+	const keys_family *f = dash_state_keys(d);
 	keys_spec ks;
-	cfx_err e;
 	char buf[DASH_WORK_FAMILY_MAX];
 	const char *name;
 	uint64_t a, s;
 	int up = key == '.';
 
-	if (keys_parse(&ks, dash_state_family(d), &e) < 0)
-		return;
+	if (!f->ok)
+		return NO_ACTION;
+	ks = keys_family_spec(f);
 	a = ks.arg;
 	s = ks.seed;
 	name = keys_family_names[ks.kind];
@@ -368,17 +385,16 @@ static void k_param(dash *d, int key)
 	default:
 		dash_out_msg(d->out, ST_ERROR, "%s keys have no parameter to step (:set "
 		         "keys ...)", name);
-		keys_spec_free(&ks);
-		return;
+		return NO_ACTION;
 	}
-	keys_spec_free(&ks);
 	set_family(d, buf);
+	return NO_ACTION;
 }
 
-static void k_points(dash *d, int key)
+static dash_action k_points(dash *d, int key)
 {
 	uint64_t was = dash_state_K(d), k = was;
-	char limit[48] = "";
+	char limit[80] = "";
 
 	switch (key) {
 	case ']': k++; break;
@@ -389,7 +405,8 @@ static void k_points(dash *d, int key)
 	/* a limit met is said (the spectrum panel's and --count's words) */
 	if (k < 1) {
 		k = 1;
-		snprintf(limit, sizeof limit, "--count must be at least 1");
+		opts_range_msg(limit, sizeof limit, setting_get(SETTING_COUNT), 1,
+		               DASH_MODEL_MAX_POINTS);
 	}
 	if (k > DASH_MODEL_MAX_POINTS) {
 		k = DASH_MODEL_MAX_POINTS;
@@ -399,30 +416,33 @@ static void k_points(dash *d, int key)
 	if (limit[0] && k == was) {
 		dash_out_msg(d->out, ST_ERROR, "%s; K stays %llu", limit,
 		             (unsigned long long)k);
-		return;
+		return NO_ACTION;
 	}
 	if (limit[0])
 		dash_out_msg(d->out, ST_NORMAL, "K = %llu: %s",
 		             (unsigned long long)k, limit);
 	dash_state_set_K(d, k);
+	return NO_ACTION;
 }
 
 /* ---- views -------------------------------------------------------------- */
 
-static void k_conv(dash *d, int key)
+static dash_action k_conv(dash *d, int key)
 {
 	(void)key;
 	d->ks->v.show_conv = !d->ks->v.show_conv;
+	return NO_ACTION;
 }
 
-static void k_optimal(dash *d, int key)
+static dash_action k_optimal(dash *d, int key)
 {
 	(void)key;
 	d->ks->v.code_optimal = !d->ks->v.code_optimal;
 	d->ks->v.code_scroll = -1;
+	return NO_ACTION;
 }
 
-static void k_scroll(dash *d, int key)
+static dash_action k_scroll(dash *d, int key)
 {
 	int step = key == KEY_PPAGE ? -5 : key == KEY_NPAGE ? 5
 	           : key == KEY_UP ? -1 : 1;
@@ -441,54 +461,60 @@ static void k_scroll(dash *d, int key)
 			d->ks->v.code_scroll = 0;
 		d->ks->v.code_gen = dash_state_gen(d);
 	}
+	return NO_ACTION;
 }
 
-static void k_out(dash *d, int key)
+static dash_action k_out(dash *d, int key)
 {
 	dash_out_open(d->out, key == ESC ? 0 : !dash_out_is_open(d->out));
+	return NO_ACTION;
 }
 
-static void k_cmd(dash *d, int key)
+static dash_action k_cmd(dash *d, int key)
 {
 	(void)key;
 	dash_line_set(&d->ks->v.cmd.line, "");
 	d->ks->v.cmd.hist_pos = d->ks->v.cmd.nhist;
 	d->ks->v.mode = MODE_CMD;
+	return NO_ACTION;
 }
 
 /* ? opens the keys; ? again turns to what the panels show, and back. */
-static void k_help(dash *d, int key)
+static dash_action k_help(dash *d, int key)
 {
 	(void)key;
 	d->ks->v.help_page = d->ks->v.mode == MODE_HELP ? !d->ks->v.help_page : 0;
 	d->ks->v.help_scroll = 0;
 	d->ks->v.mode = MODE_HELP;
+	return NO_ACTION;
 }
 
-static void k_redraw(dash *d, int key)
+static dash_action k_redraw(dash *d, int key)
 {
 	(void)d;
 	(void)key;
 	clearok(curscr, TRUE);
+	return NO_ACTION;
 }
 
-static void k_suspend(dash *d, int key)
+static dash_action k_suspend(dash *d, int key)
 {
 	(void)d;
 	(void)key;
-	pending.kind = DASH_ACT_SUSPEND;
+	return (dash_action){ .kind = DASH_ACT_SUSPEND };
 }
 
-static void k_quit(dash *d, int key)
+static dash_action k_quit(dash *d, int key)
 {
 	(void)d;
 	(void)key;
-	pending.kind = DASH_ACT_QUIT;
+	return (dash_action){ .kind = DASH_ACT_QUIT };
 }
 
-static void k_learn_scroll(dash *d, int key)
+static dash_action k_learn_scroll(dash *d, int key)
 {
 	dash_learn_scroll(d, key == CTRL('D') ? 1 : -1);
+	return NO_ACTION;
 }
 
 /* ---- line editing --------------------------------------------------------- */
@@ -504,7 +530,7 @@ static void line_changed(dash *d)
 		edit_changed(d);
 }
 
-static void k_line_edit(dash *d, int key)
+static dash_action k_line_edit(dash *d, int key)
 {
 	dash_line *l = line_of(d);
 	int changed = 0;
@@ -528,9 +554,10 @@ static void k_line_edit(dash *d, int key)
 	}
 	if (changed)
 		line_changed(d);
+	return NO_ACTION;
 }
 
-static void k_line_move(dash *d, int key)
+static dash_action k_line_move(dash *d, int key)
 {
 	dash_line *l = line_of(d);
 
@@ -540,9 +567,10 @@ static void k_line_move(dash *d, int key)
 	case KEY_HOME: case CTRL('A'): dash_line_move(l, 0); break;
 	case KEY_END: case CTRL('E'): dash_line_move(l, l->len); break;
 	}
+	return NO_ACTION;
 }
 
-static void k_line_accept(dash *d, int key)
+static dash_action k_line_accept(dash *d, int key)
 {
 	cfx_err e;
 
@@ -551,33 +579,33 @@ static void k_line_accept(dash *d, int key)
 		if (d->ks->v.edit.bad) {
 			dash_out_msg(d->out, ST_ERROR, "fix the constant first, or Esc to go back "
 			         "to %s", d->ks->v.edit.orig);
-			return;
+			return NO_ACTION;
 		}
 		/* the word was held while typing: now the rule chooses it */
 		if (!d->ks->v.edit.orig_bits &&
 		    dash_state_set_const(d, d->ks->v.edit.line.buf, 0, &e) < 0) {
 			dash_out_msg(d->out, ST_ERROR, "%s", e.msg);
-			return;
+			return NO_ACTION;
 		}
 		d->ks->v.mode = MODE_VIEW;
 		dash_out_msg(d->out, ST_NORMAL, "constant %s (n = %u)",
 		             dash_state_model(d)->hex, dash_state_model(d)->bits);
-		return;
+		return NO_ACTION;
 	}
 	d->ks->v.mode = MODE_VIEW;
 	if (d->ks->v.cmd.line.len == 0)
-		return;
+		return NO_ACTION;
 	if (d->ks->v.cmd.nhist == DASH_HIST) {
 		free(d->ks->v.cmd.hist[0]);
 		memmove(d->ks->v.cmd.hist, d->ks->v.cmd.hist + 1, (DASH_HIST - 1) * sizeof *d->ks->v.cmd.hist);
 		d->ks->v.cmd.nhist--;
 	}
 	d->ks->v.cmd.hist[d->ks->v.cmd.nhist++] = xstrdup(d->ks->v.cmd.line.buf);
-	pending.kind = DASH_ACT_RUN;
-	pending.line = d->ks->v.cmd.line.buf;
+	return (dash_action){ .kind = DASH_ACT_RUN,
+	                      .line = d->ks->v.cmd.line.buf };
 }
 
-static void k_line_cancel(dash *d, int key)
+static dash_action k_line_cancel(dash *d, int key)
 {
 	cfx_err e;
 
@@ -585,26 +613,28 @@ static void k_line_cancel(dash *d, int key)
 	if (d->ks->v.mode == MODE_EDIT && strcmp(d->ks->v.edit.orig, dash_state_model(d)->expr))
 		dash_state_set_const(d, d->ks->v.edit.orig, d->ks->v.edit.orig_bits, &e);
 	d->ks->v.mode = MODE_VIEW;
+	return NO_ACTION;
 }
 
-static void k_line_history(dash *d, int key)
+static dash_action k_line_history(dash *d, int key)
 {
 	if (key == KEY_UP && d->ks->v.cmd.hist_pos > 0)
 		d->ks->v.cmd.hist_pos--;
 	else if (key == KEY_DOWN && d->ks->v.cmd.hist_pos < d->ks->v.cmd.nhist)
 		d->ks->v.cmd.hist_pos++;
 	else
-		return;
+		return NO_ACTION;
 	dash_line_set(&d->ks->v.cmd.line,
 	              d->ks->v.cmd.hist_pos < d->ks->v.cmd.nhist ? d->ks->v.cmd.hist[d->ks->v.cmd.hist_pos] : "");
+	return NO_ACTION;
 }
 
-static void k_line_complete(dash *d, int key)
+static dash_action k_line_complete(dash *d, int key)
 {
 	(void)d;
 	(void)key;
-	pending.kind = DASH_ACT_COMPLETE;
-	pending.edit = &d->ks->v.cmd.line;
+	return (dash_action){ .kind = DASH_ACT_COMPLETE,
+	                      .edit = &d->ks->v.cmd.line };
 }
 
 /* ---- the table -------------------------------------------------------------- */
@@ -712,7 +742,7 @@ static int matches(const dash_keys_binding *b, int key, int is_char)
 	return 0;
 }
 
-static void dispatch(dash *d, int key, int is_char)
+static dash_action dispatch(dash *d, int key, int is_char)
 {
 	const dash_keys_binding *b;
 	unsigned modes = (unsigned)d->ks->v.mode;
@@ -723,8 +753,7 @@ static void dispatch(dash *d, int key, int is_char)
 	dash_out_msg_clear(d->out);   /* a new key, a new message */
 	for (b = dash_keys_table; b->name || b->fn; b++)
 		if (b->fn && (b->modes & modes) && matches(b, key, is_char)) {
-			b->fn(d, key);
-			return;
+			return b->fn(d, key);
 		}
 	if ((d->ks->v.mode & MODE_LINE) && is_char && key >= 0x20 && key < 0x7f) {
 		if (dash_line_insert(line_of(d), key))
@@ -735,13 +764,12 @@ static void dispatch(dash *d, int key, int is_char)
 		dash_out_msg(d->out, ST_ERROR, "%s does nothing here: ? lists the keys",
 		         is_char ? unctrl((chtype)key) : keyname(key));
 	}
+	return NO_ACTION;
 }
 
 dash_action dash_keys_handle(dash *d, int k, int is_char)
 {
-	memset(&pending, 0, sizeof pending);
 	if (!is_char && k == KEY_RESIZE)
-		return pending;             /* the next frame uses the new size */
-	dispatch(d, k, is_char);
-	return pending;
+		return NO_ACTION;           /* the next frame uses the new size */
+	return dispatch(d, k, is_char);
 }

@@ -467,6 +467,19 @@ int dash_learn_line(dash *d, const char *line)
 	return 1;
 }
 
+const char *dash_learn_data_line(const dash *d, const char *line)
+{
+	static char *kept;          /* the last rewritten line: a command may
+	                             * still read it (an echo, a background run) */
+	char *data;
+
+	if (!d->learn || !(data = learn_data_line(line)))
+		return line;
+	free(kept);
+	kept = data;
+	return kept;
+}
+
 /* ---- keys and commands count as acting ------------------------------------ */
 
 /* Whether the step's checks read the result of cmd (result.CMD, last.CMD). */
@@ -566,6 +579,16 @@ void dash_learn_acted(dash *d, int ran)
 		return;
 	seen_now(d, &now);
 	moved = memcmp(&now, &dl->seen, sizeof now) != 0;
+	/* a command's own result first: the refresh below would put the
+	 * panel's (spectrum --count K) in place of :spectrum --count 21's */
+	if (ran && moved) {
+		int ev = learn_poll(dl->L);
+		if (ev != LEARN_NOTHING) {
+			dl->seen = now;
+			event(d, ev);
+			return;
+		}
+	}
 	if (moved) {
 		dl->seen = now;
 		refresh(d);
@@ -600,6 +623,12 @@ const char *dash_learn_focus(const dash *d)
 int dash_learn_hides(const dash *d, const char *cmd)
 {
 	return d->learn && d->learn->L && learn_hides(d->learn->L, cmd);
+}
+
+void dash_learn_measured(dash *d, int h)
+{
+	if (d->learn && h > 0)
+		d->learn->rows = h;
 }
 
 void dash_learn_scroll(dash *d, int dir)
@@ -776,7 +805,7 @@ static void body_window(const dash *d, rows *out, const rows *body, int win)
  */
 void dash_learn_pane(const dash *d, int w, int h, dash_learn_view *p)
 {
-	struct dlearn *dl = d->learn;
+	const struct dlearn *dl = d->learn;
 	rows head = { 0 }, body = { 0 }, act = { 0 }, fb = { 0 }, out = { 0 };
 	int win;
 	char buf[64];
@@ -784,7 +813,6 @@ void dash_learn_pane(const dash *d, int w, int h, dash_learn_view *p)
 	memset(p, 0, sizeof *p);
 	if (!dl || w < 8 || h < 1)
 		return;
-	dl->rows = h;
 	pane_title(d, w, p);
 	if (dl->L) {
 		step_rows(d, w, &head, &body, &act);

@@ -25,7 +25,18 @@ struct dash_state {
 	int sel;                    /* selected NAF digit (exponent) */
 	int sel_want;               /* the one asked for (n may be smaller) */
 	dash_scoring work;          /* the work for the settings shown */
+	keys_family fam;            /* the session's key family, parsed */
 };
+
+/* Parse the session's key family when its text changed (the keys, :set
+ * keys, a command's own --keys): the one parse every reader shares. */
+static void family_sync(dash *d)
+{
+	const char *t = dash_state_family(d);
+
+	if (d->st && (!d->st->fam.text[0] || strcmp(d->st->fam.text, t)))
+		keys_family_set(&d->st->fam, t, NULL);
+}
 
 /* ---- start and end ------------------------------------------------------ */
 
@@ -35,6 +46,7 @@ int dash_state_init(dash *d, const char *expr, unsigned long bits,
 	d->st = xcalloc(1, sizeof *d->st, "dashboard state");
 	d->st->K = K;
 	d->st->sel_want = 63;
+	family_sync(d);
 	if (dash_state_set_const(d, expr, bits, err) < 0) {
 		free(d->st);
 		d->st = NULL;
@@ -140,17 +152,16 @@ unsigned dash_state_table_bits(const dash *d)
 size_t dash_state_key_count(const dash *d)
 {
 	unsigned long long k = d->r.sess.count;
-	keys_spec ks;
-	cfx_err e;
+	const keys_family *f = &d->st->fam;
 
 	if (!k) {
 		/* each family's own default: 4 a bucket, never wrapping the word */
 		k = 4ULL << dash_state_table_bits(d);
-		if (keys_parse(&ks, dash_state_family(d), &e) == 0) {
+		if (f->ok) {
+			keys_spec ks = keys_family_spec(f);
 			if (keys_generated(&ks))
 				k = score_default_count(dash_state_table_bits(d),
 				                        keys_space_bits(&ks, d->st->c.bits));
-			keys_spec_free(&ks);
 		}
 	}
 	return k > KEYS_MAX ? KEYS_MAX : (size_t)k;
@@ -166,18 +177,25 @@ const char *dash_state_family(const dash *d)
 	return d->r.sess.keys ? d->r.sess.keys : "seq";
 }
 
+const keys_family *dash_state_keys(const dash *d)
+{
+	return &d->st->fam;
+}
+
 void dash_state_resubmit(dash *d)
 {
 	dash_state *st = d->st;
 	dash_work_params p;
-	unsigned b = dash_state_table_bits(d);
+	unsigned b;
 
+	family_sync(d);
+	b = dash_state_table_bits(d);
 	dash_model_spec_update(&st->spec, st->c.p, st->c.bits, st->K);
 	memset(&p, 0, sizeof p);
 	p.p = st->c.p;
 	p.bits = st->c.bits;
 	p.b = b;
-	snprintf(p.family, sizeof p.family, "%s", dash_state_family(d));
+	p.fam = st->fam;
 	p.count = dash_state_key_count(d);
 	p.sweep_b = b < 12 ? b : 12;
 	p.sweep_count = (size_t)4 << p.sweep_b;
@@ -230,6 +248,7 @@ void dash_state_apply_session(dash *d)
 	cfx_session *s = &d->r.sess;
 	cfx_err e;
 
+	family_sync(d);
 	if (!s->constant || strcmp(s->constant, d->st->c.expr) ||
 	    s->bits != d->st->bits_asked) {
 		char *want = s->constant ? xstrdup(s->constant) : NULL;
@@ -298,6 +317,7 @@ void dash_state_set_family(dash *d, const char *family)
 {
 	free(d->r.sess.keys);
 	d->r.sess.keys = xstrdup(family);
+	family_sync(d);
 }
 
 void dash_state_optimal(dash *d)

@@ -106,6 +106,7 @@ typedef struct dash_scoring {
  * to what there is to show, the first code line shown. */
 typedef struct dash_frame {
 	int code_scroll, code_top, out_scroll, help_scroll;
+	int lesson_rows;            /* the lesson pane's rows, 0: not drawn */
 } dash_frame;
 
 typedef struct dash_state dash_state;
@@ -192,6 +193,9 @@ void dash_state_wait(dash *d, int ms);
 unsigned dash_state_table_bits(const dash *d);
 size_t dash_state_key_count(const dash *d);
 const char *dash_state_family(const dash *d);
+/* The session's key family parsed, once each time its text changes (the
+ * state's own; the keys, the panels and the worker read this). */
+const keys_family *dash_state_keys(const dash *d);
 unsigned dash_state_bits(const dash *d);     /* the constant's word */
 
 /* The word size expr would get (bits 0: automatic), or 0 with err if it
@@ -215,17 +219,6 @@ void dash_state_resubmit(dash *d);
 
 /* ---- dash_keys.c ------------------------------------------------------ */
 
-typedef struct dash_keys_binding {
-	int keys[4];                /* key codes (0 ends the list early) */
-	const char *name;           /* as shown in help: "n p"; NULL: an alias */
-	const char *help;
-	const char *hint;           /* a word for the footer, NULL: not there */
-	unsigned modes;
-	void (*fn)(dash *d, int key);
-} dash_keys_binding;
-
-extern const dash_keys_binding dash_keys_table[];
-
 /* What a key asks of the loop, which applies it: keys change the state
  * (dash_state.c) but never call the loop, the ':' line or the lesson. */
 typedef struct dash_action {
@@ -239,6 +232,18 @@ typedef struct dash_action {
 	const char *line;           /* DASH_ACT_RUN: the line to run */
 	dash_line *edit;            /* DASH_ACT_COMPLETE: the line to complete */
 } dash_action;
+
+typedef struct dash_keys_binding {
+	int keys[4];                /* key codes (0 ends the list early) */
+	const char *name;           /* as shown in help: "n p"; NULL: an alias */
+	const char *help;
+	const char *hint;           /* a word for the footer, NULL: not there */
+	unsigned modes;
+	dash_action (*fn)(dash *d, int key);   /* what it asks of the loop */
+} dash_keys_binding;
+
+extern const dash_keys_binding dash_keys_table[];
+
 
 /* Handle one key (a character or a KEY_ code); the loop then applies the
  * action, submits the work the new settings need and tells the lesson
@@ -314,6 +319,10 @@ int dash_learn_start(dash *d, const char *key, cfx_err *err);
  * a lesson word, an answer), 0 if it is a command: the caller runs it and
  * then calls dash_learn_acted(d, 1). */
 int dash_learn_line(dash *d, const char *line);
+/* In a lesson, review NAME.patch with the lesson directory's path in place
+ * of NAME (learn_data_line); any other line as it is.  Valid until the
+ * next call. */
+const char *dash_learn_data_line(const dash *d, const char *line);
 
 /* The learner acted: a key (ran = 0) or a ':' command (ran = 1).  When the
  * dashboard's settings changed, the results the step reads are brought up
@@ -341,6 +350,9 @@ void dash_learn_scroll(dash *d, int dir);
 /* Compose the pane for w columns and h rows below its title; free with
  * dash_learn_view_free. */
 void dash_learn_pane(const dash *d, int w, int h, dash_learn_view *p);
+/* The rows the pane had in the last frame (dash_frame.lesson_rows), which
+ * Ctrl-D and Ctrl-U scroll by half of; the loop hands them over. */
+void dash_learn_measured(dash *d, int h);
 void dash_learn_view_free(dash_learn_view *p);
 
 void dash_learn_free(dash *d);

@@ -145,13 +145,13 @@ static void publish(dash_work *w, unsigned long gen)
 static int same_keys(const dash_work *w, const dash_work_params *p)
 {
 	return w->have_keys && w->kbits == p->bits && w->kcount == p->count &&
-	       !strcmp(w->kfamily, p->family);
+	       !strcmp(w->kfamily, p->fam.text);
 }
 
 static int same_score(const dash_work_params *a, const dash_work_params *b)
 {
 	return a->p == b->p && a->bits == b->bits && a->b == b->b &&
-	       a->count == b->count && !strcmp(a->family, b->family);
+	       a->count == b->count && !strcmp(a->fam.text, b->fam.text);
 }
 
 /* keys_make's progress: shown as the keys phase, and a stale job stops. */
@@ -180,15 +180,17 @@ static void make_keys(dash_work *w, const dash_work_params *par,
 	keys_free(&w->keys);
 	w->have_keys = 1;
 	w->keys_failed = 0;
-	strcpy(w->kfamily, par->family);
+	strcpy(w->kfamily, par->fam.text);
 	w->kbits = par->bits;
 	w->kcount = par->count;
 	w->prog = 0;
 	cfx_err_clear(&w->keys_err);
-	if (keys_parse(&ks, par->family, &w->keys_err) < 0) {
+	if (!par->fam.ok) {
+		w->keys_err = par->fam.err;
 		w->keys_failed = 1;
 		return;
 	}
+	ks = keys_family_spec(&par->fam);
 	if (keys_progression(&ks, par->bits, par->count, &w->k0, &w->kstep)) {
 		/* seq and stride keys are hashed as they are made, as cfx score
 		 * does: 2^28 of them take no 2 GiB array */
@@ -209,7 +211,6 @@ static void make_keys(dash_work *w, const dash_work_params *par,
 			cfx_err_retoken(&w->keys_err, t);
 		}
 	}
-	keys_spec_free(&ks);
 }
 
 /* Bucket-load histogram of loads[0..2^b) into s. */
@@ -232,7 +233,6 @@ static int score_job(dash_work *w, const dash_work_params *par,
 	dash_work_score *s;
 	size_t i, n, m = (size_t)1 << par->b, step;
 	char *desc;
-	keys_spec ks;
 
 	if (!same_keys(w, par))
 		make_keys(w, par, gen);
@@ -291,11 +291,11 @@ static int score_job(dash_work *w, const dash_work_params *par,
 	}
 	score_stats(w->loads, par->b, n, &s->r);
 	s->made = w->keys.made;
-	if (keys_parse(&ks, par->family, NULL) == 0) {
+	if (par->fam.ok) {
+		keys_spec ks = keys_family_spec(&par->fam);
 		desc = keys_describe(&ks);
 		snprintf(s->desc, sizeof s->desc, "%s", desc);
 		free(desc);
-		keys_spec_free(&ks);
 	}
 	histogram(s, w->loads, par->b);
 	w->last = s;

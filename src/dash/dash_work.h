@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "cfx/err.h"
+#include "cfx/keys.h"
 #include "cfx/score.h"
 
 #define DASH_WORK_FAMILY_MAX 256
@@ -31,7 +32,7 @@
 typedef struct dash_work_params {
 	uint64_t p;
 	unsigned bits, b;           /* word n, table bits of the score */
-	char family[DASH_WORK_FAMILY_MAX];
+	keys_family fam;            /* the keys' family, parsed (keys.h) */
 	size_t count;               /* keys to make */
 	unsigned sweep_b;           /* the sweep strip's table bits */
 	size_t sweep_count;         /* and keys per stride */

@@ -16,12 +16,14 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cfx/constant.h"
 #include "cfx/expr.h"
 #include "cli/setting.h"
 #include "cfx/textfile.h"
 #include "lesson/learn.h"
+#include "lesson/learn_store.h"
 #include "util/buf.h"
 #include "util/text.h"
 #include "util/xalloc.h"
@@ -300,6 +302,67 @@ char *learn_ask(const learn *L)
 
 /* ---- checks ----------------------------------------------------------- */
 
+/* A lesson's data file: a patch of the lesson directory, named by the
+ * lesson name rule and ending in .patch.  Its path (malloc'd), or NULL
+ * when name is no such file or its path would not survive a command
+ * line (blanks or quotes in it). */
+static char *data_path(const char *name)
+{
+	learn_store_catalog c;
+	cfx_err e;
+	char *path = NULL;
+	size_t n = strlen(name);
+	struct stat st;
+
+	if (n < 7 || strcmp(name + n - 6, ".patch") ||
+	    !learn_store_name_ok(name))
+		return NULL;
+	memset(&c, 0, sizeof c);
+	if (learn_store_catalog_load(&c, &e) == 0 && c.dir) {
+		path = xmalloc(strlen(c.dir) + n + 2, "lesson data");
+		sprintf(path, "%s/%s", c.dir, name);
+		if (strpbrk(path, " \t\n'\"\\") || stat(path, &st) < 0 ||
+		    !S_ISREG(st.st_mode)) {
+			free(path);
+			path = NULL;
+		}
+	}
+	learn_store_catalog_free(&c);
+	return path;
+}
+
+char *learn_data_line(const char *line)
+{
+	struct buf b = { 0 };
+	int argc, i, ok;
+	char **argv = text_argv(line, &argc);
+
+	ok = argc >= 2 && !strcmp(argv[0], "review");
+	if (ok)
+		buf_puts(&b, "review");
+	for (i = 1; ok && i < argc; i++) {
+		char *p = NULL;
+		if (!strcmp(argv[i], "--json") || !strncmp(argv[i], "--format=", 9))
+			buf_printf(&b, " %s", argv[i]);
+		else if (!strcmp(argv[i], "--format") && i + 1 < argc &&
+		         strspn(argv[i + 1], "abcdefghijklmnopqrstuvwxyz") ==
+		         strlen(argv[i + 1])) {
+			buf_printf(&b, " --format %s", argv[i + 1]);
+			i++;
+		} else if ((p = data_path(argv[i])) != NULL)
+			buf_printf(&b, " %s", p);
+		else
+			ok = 0;
+		free(p);
+	}
+	text_argv_free(argv, argc);
+	if (!ok) {
+		buf_free(&b);
+		return NULL;
+	}
+	return buf_take(&b);
+}
+
 int learn_pure(const char *line, int session, cfx_err *err)
 {
 	static const char *const ok[] = { "cf", "naf", "shifts", "spectrum",
@@ -312,6 +375,17 @@ int learn_pure(const char *line, int session, cfx_err *err)
 	cfx_err_clear(err);
 	for (k = 0; argc && ok[k] && strcmp(ok[k], argv[0]); k++)
 		;
+	if (argc && !strcmp(argv[0], "review")) {
+		/* a patch of the lesson directory, nothing else */
+		char *d = learn_data_line(line);
+		if (!d)
+			rc = cfx_err_set(err, CFX_EUSAGE, -1, line, "a lesson reviews "
+			                 "only patches of its own directory (review "
+			                 "NAME.patch [--format gcc] [--json])");
+		free(d);
+		text_argv_free(argv, argc);
+		return rc;
+	}
 	if (argc && session && is_command(argv[0]) == 2) {
 		/* set, let, show: the session's settings; keys as below */
 		if (argc >= 3 && !strcmp(argv[0], "set") && !strcmp(argv[1], "keys"))
@@ -349,11 +423,24 @@ json_t *learn_run(const char *line, cfx_err *err)
 	char **argv;
 	json_t *res = NULL;
 	FILE *null;
+	char *data, *text = NULL;
+	size_t len = 0;
+	int printed = 0;            /* the result is the JSON it prints */
 
 	if (learn_pure(line, 0, err) < 0)
 		return NULL;
-	argv = text_argv(line, &argc);
-	null = fopen("/dev/null", "w");
+	if ((data = learn_data_line(line)) != NULL) {
+		/* review keeps no session result: its --json output is it */
+		size_t n = strlen(data);
+		data = xrealloc(data, n + 8, "lesson review");
+		memcpy(data + n, " --json", 8);
+		null = open_memstream(&text, &len);
+		printed = 1;
+	} else {
+		null = fopen("/dev/null", "w");
+	}
+	argv = text_argv(data ? data : line, &argc);
+	free(data);
 	cli_session_init(&s);
 	memset(&c, 0, sizeof c);
 	c.out = null ? null : stdout;
@@ -365,6 +452,16 @@ json_t *learn_run(const char *line, cfx_err *err)
 	} else if ((rc = cli_run(&c, argc, argv)) == CFX_EXIT_USAGE) {
 		cfx_err_set(err, CFX_EUSAGE, -1, c.err.token[0] ? c.err.token : NULL,
 		            "%s: %s", c.cmd ? c.cmd : argv[0], c.err.msg);
+	} else if (printed) {
+		if (null)
+			fflush(null);
+		if (!text || !(res = json_loadb(text, len, 0, NULL)) ||
+		    !json_is_object(res)) {
+			json_decref(res);
+			res = NULL;
+			cfx_err_set(err, CFX_EUSAGE, -1, line, "the command printed no "
+			            "JSON result");
+		}
 	} else if (!s.results || !(res = json_object_get(s.results, c.cmd))) {
 		cfx_err_set(err, CFX_EUSAGE, -1, line, "the command kept no result");
 	} else {
@@ -375,6 +472,7 @@ json_t *learn_run(const char *line, cfx_err *err)
 	cli_session_free(&s);
 	if (null)
 		fclose(null);
+	free(text);
 	return res;
 }
 
@@ -546,6 +644,33 @@ static void explain(learn *L)
 	buf_free(&t);
 }
 
+/* The value of a prediction's answer, to show in the reveal: the step's
+ * value: (the exact answer of a range or a rounding), else the value of
+ * the solution's answer when that is an expression (626720765 - 387121157
+ * is 239599608), else NULL (show the solution's answer as written).  A
+ * new string. */
+static char *truth_value(learn *L, const lesson_step *s, const char *truth)
+{
+	lesson_env env;
+	lesson_check *c = NULL;
+	cfx_err e;
+	char *v = NULL;
+
+	memset(&env, 0, sizeof env);
+	env.run = run_cached;
+	env.run_ctx = L;
+	if (s->value.check)
+		return lesson_check_value(s->value.check, &env, &e);
+	/* a numeral or a choice is shown as written; a list (commas) too */
+	if (!truth || !*truth || strspn(truth, "0123456789abcdefABCDEFxX.") ==
+	    strlen(truth) || strpbrk(truth, ",;\""))
+		return NULL;
+	if ((c = lesson_check_parse(truth, NULL, 0, &e)) != NULL)
+		v = lesson_check_value(c, &env, &e);
+	lesson_check_free(c);
+	return v;
+}
+
 /* A prediction is over: the learner's first answer beside the truth, and
  * the commands that show it, free now. */
 static void reveal(learn *L)
@@ -554,10 +679,18 @@ static void reveal(learn *L)
 	const char *truth = lesson_step_answer(s);
 	size_t i;
 
+	char *v;
+
 	if (!s->predict)
 		return;
-	fb_add(L, "You predicted %s; the answer is %s.\n",
-	       L->first ? L->first : "nothing", truth ? truth : "?");
+	v = truth_value(L, s, truth);
+	if (v && truth && strcmp(v, truth) && !s->value.check)
+		fb_add(L, "You predicted %s; the answer is %s (%s).\n",
+		       L->first ? L->first : "nothing", v, truth);
+	else
+		fb_add(L, "You predicted %s; the answer is %s.\n",
+		       L->first ? L->first : "nothing", v ? v : truth ? truth : "?");
+	free(v);
 	for (i = 0; i < s->nreveals; i++)
 		fb_add(L, "%s:\n  %s\n", i ? "And" : "See it for yourself",
 		       s->reveals[i]);

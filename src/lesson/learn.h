@@ -173,6 +173,13 @@ int learn_pure(const char *line, int session, cfx_err *err);
  * and claims.  Only what learn_pure allows; verify starts no compiler. */
 json_t *learn_run(const char *line, cfx_err *err);
 
+/* A line that reviews a lesson's own patch, review NAME.patch (NAME.patch
+ * a file of the lesson directory; --format WORD and --json may go with
+ * it): the line with the path in place of the name, malloc'd; NULL for
+ * any other line.  learn_pure allows review only so; the front ends run
+ * the rewritten line. */
+char *learn_data_line(const char *line);
+
 /* ---- front ends (learn_cli.c) --------------------------------------------- */
 
 /* `cfx learn [N|NAME] [--check FILE...] [--selftest]`; argv[0] "learn". */

@@ -22,6 +22,7 @@
 
 #include "cfx/textfile.h"
 #include "lesson/learn.h"
+#include "cli/opts.h"
 #include "repl/repl.h"
 #include "util/text.h"
 #include "util/xalloc.h"
@@ -470,7 +471,12 @@ static int line_of(shell *u, const char *line)
 	ev = learn_input(u->L, line);
 	if (ev != LEARN_NOT_MINE)
 		return show_event(u, ev);
-	rc = repl_exec(r, line);
+	{
+		/* review NAME.patch: the lesson's own patch */
+		char *data = learn_data_line(line);
+		rc = repl_exec(r, data ? data : line);
+		free(data);
+	}
 	if (u->L && !r->quit)
 		show_event(u, learn_poll(u->L));
 	return rc;
@@ -670,9 +676,13 @@ static char *output_of(const char *line)
 	size_t len = 0;
 	FILE *m;
 
+	char *data;
+
 	if (learn_pure(line, 0, &e) < 0 || !(m = open_memstream(&text, &len)))
 		return xstrdup("");
-	argv = text_argv(line, &argc);
+	data = learn_data_line(line);
+	argv = text_argv(data ? data : line, &argc);
+	free(data);
 	cli_session_init(&s);
 	memset(&c, 0, sizeof c);
 	c.out = m;
@@ -967,55 +977,131 @@ static void usage(FILE *f)
 	        "The lesson format: lessons/FORMAT.md.\n");
 }
 
+/* cfx learn's options (the option parser's rows, cli/opts.h): its own,
+ * long only, and the REPL's, which a lesson's session takes. */
+static const setting learn_rows[] = {
+	{ SETTING_N, "list", "list", 0, SETTING_FLAG, 0, 0, NULL, NULL, NULL,
+	  "list the lessons", 0 },
+	{ SETTING_N, "check", "check", 0, SETTING_FLAG, 0, 0, NULL, NULL, NULL,
+	  "validate lesson files", 0 },
+	{ SETTING_N, "selftest", "selftest", 0, SETTING_FLAG, 0, 0, NULL, NULL,
+	  NULL, "run every lesson with its own solutions", 0 },
+};
+
+typedef struct learn_opts_t {
+	int list, check, selftest;
+	int mode_arg;           /* argv index of the first of those, or 0 */
+	int other_arg;          /* of the first of the REPL's, or 0 */
+	int pos[CLI_MAX_POS + 1], npos;
+} learn_opts_t;
+
+static int learn_take(void *ctx, const opts_hit *h, cfx_err *e)
+{
+	learn_opts_t *o = ctx;
+
+	(void)e;
+	if (h->s == &learn_rows[0])
+		o->list = 1;
+	else if (h->s == &learn_rows[1])
+		o->check = 1;
+	else if (h->s == &learn_rows[2])
+		o->selftest = 1;
+	else {
+		if (!o->other_arg)
+			o->other_arg = h->arg;
+		return 0;
+	}
+	if (!o->mode_arg)
+		o->mode_arg = h->arg;
+	return 0;
+}
+
+/* Parse cfx learn's arguments into o: 0, 1 after --help, -1 after a
+ * one-line error.  Options come anywhere (cfx learn -f FILE 3 is cfx
+ * learn 3 -f FILE); --list, --check and --selftest take nothing else
+ * (--check its files). */
+static int learn_opts(int argc, char **argv, learn_opts_t *o)
+{
+	opts_row rows[SETTING_N + 6];
+	opts_face f = { rows, 0, learn_take, o, NULL, 0 };
+	int pos[argc + 1], i, rc;
+	const char *bad = NULL, *why = NULL;
+	cfx_err e;
+
+	memset(o, 0, sizeof *o);
+	for (i = 0; i < 3; i++)
+		rows[f.nrows++] = (opts_row){ &learn_rows[i], OPTS_LONG };
+	f.nrows += repl_args_rows(rows + f.nrows);
+	rc = opts_parse(&f, argc, argv, pos, &o->npos, &e);
+	if (rc > 0)
+		usage(stdout);
+	if (rc)
+		return rc < 0 ? opts_print_error("learn", &e) : 1;
+	if (o->npos > CLI_MAX_POS)
+		o->npos = CLI_MAX_POS + 1;
+	memcpy(o->pos, pos, (size_t)o->npos * sizeof *pos);
+	if (o->list + o->check + o->selftest > 1 ||
+	    ((o->list || o->selftest) && (o->npos || o->other_arg)) ||
+	    (o->check && o->other_arg)) {
+		int at = o->other_arg ? o->other_arg : o->npos ? pos[0] : 0;
+		for (i = 1; i < argc && !at; i++)
+			if (i != o->mode_arg && argv[i][0] == '-')
+				at = i;
+		bad = argv[at];
+		why = o->list ? "--list takes nothing after it"
+		      : o->selftest ? "--selftest takes nothing after it"
+		      : "--check takes lesson files only";
+	} else if (o->check && !o->npos) {
+		bad = argv[o->mode_arg];
+		why = "--check needs a lesson file";
+	} else if (!o->list && !o->check && !o->npos && o->other_arg) {
+		/* -f FILE, -k: the answers of a lesson; which? */
+		bad = argv[o->other_arg];
+		why = "a lesson first: cfx learn N|NAME [-f FILE]";
+	}
+	return why ? usage_fail(why, bad), -1 : 0;
+}
+
+/* argv with the lesson's word (at) moved to argv[1], the others after it
+ * in their order, for the session (learn 3 -f FILE). */
+static int learn_lesson_first(int argc, char **argv, int at)
+{
+	char *w = argv[at];
+
+	memmove(argv + 2, argv + 1, (size_t)(at - 1) * sizeof *argv);
+	argv[1] = w;
+	return argc;
+}
+
 int learn_cli_main(int argc, char **argv, volatile sig_atomic_t *stop)
 {
 	learn_store_catalog c;
 	cfx_err e;
 	const learn_store_entry *le;
 	lesson l;
+	learn_opts_t lo;
 	char *text;
 	int line, rc, i;
 
-	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		usage(stdout);
-		return CFX_EXIT_OK;
-	}
-	if (argc >= 2 && !strcmp(argv[1], "--selftest"))
-		return argc == 2 ? selftest() : (usage(stderr), CFX_EXIT_USAGE);
-	if (argc >= 2 && !strcmp(argv[1], "--check")) {
+	if ((rc = learn_opts(argc, argv, &lo)) != 0)
+		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;
+	if (lo.selftest)
+		return selftest();
+	if (lo.check) {
 		tally t = { 0, 0, 0, 0, 0, { 0 } };
 		int worst = CFX_EXIT_OK;
-		if (argc == 2) {
-			fprintf(stderr, "cfx: learn: --check needs a lesson file (--check)\n");
-			return CFX_EXIT_USAGE;
-		}
-		for (i = 2; i < argc; i++) {
-			rc = check_file(argv[i], NULL, &t, 1);
+		for (i = 0; i < lo.npos; i++) {
+			rc = check_file(argv[lo.pos[i]], NULL, &t, 1);
 			if (rc > worst)
 				worst = rc;
 		}
 		buf_free(&t.notes);
 		return worst;
 	}
-	if (argc >= 2 && !strcmp(argv[1], "--list")) {
-		if (argc > 2)
-			return usage_fail("--list takes nothing after it", argv[2]);
+	if (lo.list)
 		argc = 1;               /* the list is also what a bare learn shows */
-	}
-	if (argc >= 2 && argv[1][0] == '-') {
-		static const char *const names[] = {
-			"list", "check", "selftest", "help", NULL
-		};
-		const char *near = argv[1][1] == '-'
-		                   ? cli_nearest_name(argv[1] + 2, names) : NULL;
-		char t[64];
-		if (near) {
-			fprintf(stderr, "cfx: learn: unknown option (%s); did you "
-			        "mean --%s?\n", shown(t, sizeof t, argv[1]), near);
-			return CFX_EXIT_USAGE;
-		}
-		return usage_fail("unknown option", argv[1]);
-	}
+	else if (lo.npos > 0)
+		argc = learn_lesson_first(argc, argv, lo.pos[0]);
 	if (learn_store_catalog_load(&c, &e) < 0) {
 		learn_store_catalog_free(&c);
 		return say_err(NULL, 0, "", &e);

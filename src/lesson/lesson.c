@@ -81,6 +81,7 @@ static void step_free(lesson_step *s)
 		free(s->reveals[i]);
 	free(s->reveals);
 	text_free(&s->explain);
+	cond_free(&s->value);
 	for (i = 0; i < s->nclaims; i++) {
 		free(s->claims[i].command);
 		cond_free(&s->claims[i].cond);
@@ -299,9 +300,9 @@ static int finish_step(pstate *ps)
 	if (s->predict && s->try_cmd)
 		return perr(ps, s->title, "a prediction comes before cfx shows the "
 		            "answer: a predict: step has no try:");
-	if ((s->nreveals || s->choices) && !s->predict)
-		return perr(ps, s->title, "reveals: and choices: belong to a "
-		            "predict: step");
+	if ((s->nreveals || s->choices || s->value.check) && !s->predict)
+		return perr(ps, s->title, "reveals:, choices: and value: belong to "
+		            "a predict: step");
 	if (s->choices && (!lesson_step_answer(s) ||
 	                   strspn(lesson_step_answer(s), "0123456789") !=
 	                   strlen(lesson_step_answer(s))))
@@ -435,6 +436,12 @@ static int directive(pstate *ps, const char *key, const char *val)
 		s->reveals[s->nreveals++] = xstrdup(val);
 		return 0;
 	}
+	if (!strcmp(key, "value")) {
+		if (s->value.check || !val[0])
+			return perr(ps, key, "value: once, with the answer's operand "
+			            "on its line");
+		return parse_cond(ps, &s->value, val, 0);
+	}
 	if (!strcmp(key, "choices")) {
 		char *end;
 		long n = strtol(val, &end, 10);
@@ -499,7 +506,8 @@ static int directive(pstate *ps, const char *key, const char *val)
 		return 0;
 	}
 	return perr(ps, key, "unknown directive (title, facts, step, try, ask, "
-	            "predict, reveals, choices, check, else, hint, solution, "
+	            "predict, reveals, choices, value, check, else, hint, "
+	            "solution, "
 	            "explain, claim, focus, face)");
 }
 
@@ -779,28 +787,56 @@ static void backing(numset *ns, const lesson *l)
  * CMD's word until it is answered: advice the learner cannot follow. */
 static int hint_tries_refused(const lesson_step *s, const lesson_text *h)
 {
+	struct buf t = { 0 };
+	const char *p;
 	size_t i;
+	int found = 0;
 
+	/* the hint's lines joined: "try" at the end of one line and the
+	 * command at the start of the next are one phrase */
 	for (i = 0; i < h->n; i++) {
-		const char *p = h->line[i];
-		while ((p = strcasestr(p, "try")) != NULL) {
-			int word_start = p == h->line[i] || !isalnum((unsigned char)p[-1]);
-			char w[64];
-			size_t n;
-			p += 3;
-			if (!word_start)
+		buf_puts(&t, h->line[i]);
+		buf_putc(&t, ' ');
+	}
+	p = buf_str(&t);
+	while (!found && (p = strcasestr(p, "try")) != NULL) {
+		int word_start = p == buf_str(&t) || !isalnum((unsigned char)p[-1]);
+		char w[64];
+		size_t n;
+		p += 3;
+		if (!word_start)
+			continue;
+		if (*p == ':')
+			p++;
+		if (*p != ' ')
+			continue;
+		p += strspn(p, " ");
+		n = strcspn(p, " ,.;:)");
+		if (!n || n >= sizeof w)
+			continue;
+		snprintf(w, sizeof w, "%.*s", (int)n, p);
+		found = lesson_step_refuses(s, w);
+	}
+	buf_free(&t);
+	return found;
+}
+
+/* Whether a check accepts more than one value of the answer: it compares
+ * the answer with ~, <, <=, > or >= (a range, a rounding). */
+static int accepts_range(const lesson_step *s)
+{
+	static const char *const ops[] = { " ~ ", " < ", " <= ", " > ", " >= " };
+	size_t i, k;
+
+	for (i = 0; i < s->nchecks; i++) {
+		const char *src = s->checks[i].src, *p;
+		for (p = src; (p = strstr(p, "answer")) != NULL; p += 6) {
+			if (p > src && (isalnum((unsigned char)p[-1]) || p[-1] == '_' ||
+			                p[-1] == '.'))
 				continue;
-			if (*p == ':')
-				p++;
-			if (*p != ' ')
-				continue;
-			p += strspn(p, " ");
-			n = strcspn(p, " ,.;:)");
-			if (!n || n >= sizeof w)
-				continue;
-			snprintf(w, sizeof w, "%.*s", (int)n, p);
-			if (lesson_step_refuses(s, w))
-				return 1;
+			for (k = 0; k < sizeof ops / sizeof *ops; k++)
+				if (!strncmp(p + 6, ops[k], strlen(ops[k])))
+					return 1;
 		}
 	}
 	return 0;
@@ -844,6 +880,10 @@ size_t lesson_lint(const lesson *l, const char *src, const char *facts_text,
 		if (s->predict && !s->nreveals)
 			teach(&pr, s->line, "a prediction is never revealed (add "
 			      "reveals: COMMAND) (%s)", s->title);
+		if (s->predict && !s->value.check && accepts_range(s))
+			teach(&pr, s->line, "a prediction that accepts a range or a "
+			      "rounding says its exact answer (value: OPERAND) (%s)",
+			      s->title);
 		for (j = 0; s->nreveals && j < s->nhints; j++)
 			if (hint_tries_refused(s, &s->hints[j]))
 				teach(&pr, s->hints[j].lineno[0], "a hint says to try a "

@@ -26,6 +26,7 @@
 
 #include "cfx/expr.h"
 #include "cfx/lesson_check.h"
+#include "util/buf.h"
 #include "util/xalloc.h"
 
 #define NUM_PREC 256          /* bits for comparisons with irrationals */
@@ -1336,6 +1337,17 @@ sum_done:
 		                             json_string_value(y),
 		                             json_string_length(y)));
 	case F_CONTAINS:
+		if (json_is_array(x) && json_is_string(y)) {
+			/* a list: whether any of its strings contains y */
+			size_t k;
+			for (k = 0; k < json_array_size(x); k++) {
+				json_t *el = json_array_get(x, k);
+				if (json_is_string(el) && strstr(json_string_value(el),
+				                                 json_string_value(y)))
+					return json_true();
+			}
+			return json_false();
+		}
 		if (!json_is_string(x) || !json_is_string(y))
 			return NULL;
 		return json_boolean(strstr(json_string_value(x),
@@ -1518,4 +1530,69 @@ int lesson_check_eval(const lesson_check *c, const lesson_env *env,
 	if (why && whylen)
 		why[0] = '\0';
 	return eval(c, env, why, whylen, err);
+}
+
+/* One value as text, into buf: an integer in decimal, any other number to
+ * four decimals (0.8333), a word as it is, a list as [a, b, ...]. */
+static void value_text(const json_t *j, struct buf *b)
+{
+	expr_value v;
+	size_t i;
+
+	if (json_is_array(j)) {
+		buf_puts(b, "[");
+		for (i = 0; i < json_array_size(j); i++) {
+			if (i)
+				buf_puts(b, ", ");
+			value_text(json_array_get(j, i), b);
+		}
+		buf_puts(b, "]");
+		return;
+	}
+	expr_value_init(&v, NUM_PREC);
+	if (json_number(j, &v)) {
+		mpfr_t x;
+		mpfr_init2(x, NUM_PREC);
+		num_float(&v, x);
+		if (v.kind == EXPR_RAT && !mpz_cmp_ui(mpq_denref(v.q), 1)) {
+			char *s = mpz_get_str(NULL, 10, mpq_numref(v.q));
+			buf_puts(b, s);
+			free(s);
+		} else {
+			char t[64];
+			mpfr_snprintf(t, sizeof t, "%.4Rf", x);
+			buf_puts(b, t);
+		}
+		mpfr_clear(x);
+	} else if (json_is_string(j)) {
+		buf_puts(b, json_string_value(j));
+	} else if (json_is_true(j) || json_is_false(j)) {
+		buf_puts(b, json_is_true(j) ? "true" : "false");
+	}
+	expr_value_clear(&v);
+}
+
+char *lesson_check_value(const lesson_check *c, const lesson_env *env,
+                         cfx_err *err)
+{
+	json_t *j = NULL;
+	struct buf b = { 0 };
+	char *s;
+
+	cfx_err_clear(err);
+	if (c->kind != N_TEST) {
+		cfx_err_set(err, CFX_ESYNTAX, -1, NULL, "not one operand");
+		return NULL;
+	}
+	if (eval_operand(c->l, env, &j, err) < 0)
+		return NULL;
+	if (!j) {
+		cfx_err_set(err, CFX_ESYNTAX, -1, c->l->text, "leads nowhere");
+		return NULL;
+	}
+	value_text(j, &b);
+	json_decref(j);
+	s = xstrdup(buf_str(&b));
+	buf_free(&b);
+	return s;
 }

@@ -28,6 +28,7 @@
 #include "cfx/score.h"
 #include "cfx/textfile.h"
 #include "cfx/word.h"
+#include "cli/opts.h"
 #include "cli/setting.h"
 #include "cli/cmds.h"
 #include "cli/out.h"
@@ -773,83 +774,71 @@ void repl_help(FILE *f)
 	        "object a line\n");
 }
 
-/* A shared option (--json, --bits N, --table-bits B, --keys F, --count
- * K; --ascii means nothing here) at argv[*i] as the set line it stands
- * for, kept in a->preset; 1 if it was one (*i past its value), -1 if
- * it was one without its value. */
-static int preset(repl_args *a, int argc, char **argv, int *i)
-{
-	static const struct { const char *option, *set; } map[] = {
-		{ "json", "format" }, { "bits", "bits" }, { "table-bits", "table" },
-		{ "keys", "keys" }, { "count", "count" }, { "ascii", NULL },
-	};
-	const char *w = argv[*i], *val = NULL;
-	size_t k, n;
+/* The REPL's own options (opts.h rows); the shared options of the
+ * settings table come beside them, long only (-k is --keep-going here). */
+static const setting repl_rows[] = {
+	{ SETTING_N, "keep-going", "keep-going", 'k', SETTING_FLAG, 0, 0, NULL,
+	  NULL, NULL, "go on after a line fails", 0 },
+	{ SETTING_N, "file", NULL, 'f', SETTING_TEXT, 0, 0, NULL, "FILE", NULL,
+	  "read the lines from FILE", 0 },
+};
 
-	if (strncmp(w, "--", 2))
-		return 0;
-	for (k = 0; k < sizeof map / sizeof map[0]; k++) {
-		n = strlen(map[k].option);
-		if (!strncmp(w + 2, map[k].option, n) &&
-		    (!w[2 + n] || w[2 + n] == '='))
-			break;
-	}
-	if (k == sizeof map / sizeof map[0])
-		return 0;
-	if (k == 0 || !map[k].set)      /* flags */
-		val = k == 0 ? "json" : NULL;
-	else if (w[2 + n] == '=')
-		val = w + 3 + n;
-	else if (*i + 1 < argc)
-		val = argv[++*i];
-	else
-		return -1;                  /* no value */
-	if (map[k].set && a->npreset < REPL_PRESETS)
-		snprintf(a->preset[a->npreset++], sizeof a->preset[0], "set %s %s",
-		         map[k].set, val);
-	return 1;
+/* One option into a: a shared one as the set line it stands for, run
+ * before the first line (--json is set format json; --ascii means
+ * nothing here). */
+static int take_option(void *ctx, const opts_hit *h, cfx_err *e)
+{
+	repl_args *a = ctx;
+
+	(void)e;
+	if (h->s == &repl_rows[0])
+		a->keep_going = 1;
+	else if (h->s == &repl_rows[1])
+		a->file = h->value;
+	else if (h->s->id == SETTING_JSON && a->npreset < REPL_PRESETS)
+		snprintf(a->preset[a->npreset++], sizeof a->preset[0],
+		         "set format json");
+	else if (h->value && a->npreset < REPL_PRESETS)
+		snprintf(a->preset[a->npreset++], sizeof a->preset[0],
+		         "set %s %s", h->s->name, h->value);
+	return 0;
 }
 
-/* A bad argument, one line: "cfx: repl: " when the face was named (cfx
- * repl, cfx learn), "cfx: " when the options alone chose it (cfx -f,
- * cfx --bits N < FILE). */
-static int bad_arg(const repl_args *a, const char *face, const char *msg,
-                   const char *token)
+/* The REPL's option rows, into rows[] (room for SETTING_N + 2). */
+int repl_args_rows(opts_row *rows)
 {
-	cfx_err e;
+	const setting *st;
+	int n = 0;
 
-	cfx_err_set(&e, CFX_EUSAGE, -1, token, "%s", msg);
-	if (strcmp(face, "repl") && strcmp(face, "learn"))
-		fprintf(stderr, "cfx: %s (%s)\n", e.msg, e.token);
-	else
-		fprintf(stderr, "cfx: %s: %s (%s)\n", a->cmd, e.msg, e.token);
-	return -1;
+	rows[n++] = (opts_row){ &repl_rows[0], 0 };
+	rows[n++] = (opts_row){ &repl_rows[1], 0 };
+	for (st = setting_table; st->name; st++)
+		if (st->flags & SETTING_SHARED)
+			rows[n++] = (opts_row){ st, OPTS_LONG };
+	return n;
 }
 
 int repl_args_parse(repl_args *a, int argc, char **argv)
 {
-	int i, rc;
+	opts_row rows[SETTING_N + 2];
+	opts_face f = { rows, 0, take_option, a, NULL, 0 };
+	/* "cfx: repl: " when the face was named (cfx repl, cfx learn), "cfx: "
+	 * when the options alone chose it (cfx -f, cfx --bits N < FILE) */
+	const char *face = strcmp(argv[0], "repl") && strcmp(argv[0], "learn")
+	                   ? NULL : argv[0];
+	int pos[argc + 1], npos, rc;
+	cfx_err e;
 
 	memset(a, 0, sizeof *a);
 	a->cmd = strcmp(argv[0], "learn") ? "repl" : "learn";
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--keep-going") || !strcmp(argv[i], "-k")) {
-			a->keep_going = 1;
-		} else if (!strcmp(argv[i], "-f")) {
-			if (i + 1 >= argc)
-				return bad_arg(a, argv[0], "option needs a value",
-				               argv[i]);
-			a->file = argv[++i];
-		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			repl_help(stdout);
-			return 1;
-		} else if ((rc = preset(a, argc, argv, &i)) != 0) {
-			if (rc < 0)
-				return bad_arg(a, argv[0], "option needs a value",
-				               argv[i]);
-		} else {
-			return bad_arg(a, argv[0], "unknown argument", argv[i]);
-		}
+	f.nrows = repl_args_rows(rows);
+	rc = opts_parse(&f, argc, argv, pos, &npos, &e);
+	if (rc > 0) {
+		repl_help(stdout);
+		return 1;
 	}
-	return 0;
+	if (rc == 0 && npos > 0)
+		rc = cfx_err_set(&e, CFX_EUSAGE, -1, argv[pos[0]], "unknown "
+		                 "argument");
+	return rc < 0 ? opts_print_error(face, &e) : 0;
 }

@@ -62,6 +62,12 @@ typedef struct repl_args {
 	int npreset;
 } repl_args;
 
+/* The REPL's options as rows of the option parser (cli/opts.h), into
+ * rows[] (room for SETTING_N + 2): -f FILE, -k/--keep-going and the
+ * shared options, long only.  Returns their number. */
+struct opts_row;
+int repl_args_rows(struct opts_row *rows);
+
 /* Parse argv[1..] (argv[0] names the command).  0 to run; 1 when --help
  * was printed (exit 0); -1 after a one-line error on stderr (exit 2). */
 int repl_args_parse(repl_args *a, int argc, char **argv);

@@ -53,6 +53,13 @@ check "> above the word: score's message, then b stays" \
 tm_type ')'
 check ") above 2^28 keys: score's message, then the count stays" \
 	tm_wait "$(cli_msg --count 2^29 0x9e37); the key count stays 268435456"
+# ( at one key: the option parser's words for --count 0 (they said "at
+# least 1" where cfx score says "between 1 and ...")
+for i in $(seq 28); do tm_type '('; done
+tm_wait '1 keys' >/dev/null
+tm_type '('
+check "( at one key: score's message, then the count stays" \
+	tm_wait "$(cli_msg --count 0 0x9e37); the key count stays 1"
 for i in $(seq 15); do tm_type '<'; done
 tm_wait 'b = 1: 2\^1 buckets' >/dev/null
 tm_type '<'
@@ -64,7 +71,7 @@ tm_type '{{{'
 tm_wait 'K = 1 ' >/dev/null
 tm_type '['
 check "[ at K = 1: --count's limit, K stays" \
-	tm_wait '--count must be at least 1; K stays 1'
+	tm_wait '--count must be between 1 and 65536; K stays 1'
 tm_type ']]]]]]]]]]]]'
 tm_wait 'K = 13$|K = 13 ' >/dev/null
 for i in $(seq 14); do tm_type '}'; done

@@ -17,6 +17,8 @@ a5=$(echo 'contfrac(0x70001/2^20)[6]' | gp -q -f)
 maxload=$(python3 -c 'from collections import Counter
 print(max(Counter((k * 0x70001 % 2**20) >> 10 for k in range(4096)).values()))')
 gdec=$(echo 'round(2^32*2/(1+sqrt(5)))' | gp -q -f)
+# lesson 6 step 2: golden(32)'s smallest prime factor, by gp
+spf=$(echo "factor($gdec)[1,1]" | gp -q -f)
 ghex=$(printf '0x%x' "$gdec")
 # the NAF weight of 0x9e370001 (7), by the textbook NAF algorithm
 nafw=$(python3 -c 'n, w = 0x9e370001, 0
@@ -106,7 +108,7 @@ scenario() {
 	tm_type ":$ghex"; tm_keys Enter
 	check "$at: the answer passes step 1" tm_wait 'Step 2 of [0-9]+: Odd'
 	# step 2 reveals naf too: its answer hides the row again
-	tm_type ':8'; tm_keys Enter
+	tm_type ":$spf"; tm_keys Enter
 	check "$at: step 2 too, to step 3 (reveals cf)" tm_wait 'Step 3 of [0-9]+'
 	check "$at: the header shows $ghex = $gdec again" \
 		tm_wait "^  = $ghex = $gdec "
@@ -133,5 +135,21 @@ scenario() {
 
 scenario 120 40
 scenario 80 24
+
+# lesson 14: once its predictions are answered (answers from the lesson
+# file), :review 2002.patch reviews the lesson directory's patch, as the
+# reveal suggests (the dashboard alone would look for ./2002.patch)
+rm -rf "$XDG_STATE_HOME"
+dash_start 120 40 dash --learn 14
+tm_wait 'Step 1 of' >/dev/null
+for a in $(sed -n 's/^solution: answer //p' lessons/14-*.lesson); do
+	tm_type ":$a"; tm_keys Enter; sleep 0.3
+done
+check "lesson 14: its answers finish it" tm_wait 'Lesson 14 complete'
+tm_type ':review 2002.patch'; tm_keys Enter
+check "lesson 14: :review 2002.patch reads the lesson's patch" \
+	tm_wait 'total: [0-9]+ errors?, ' 60
+tm_type 'q'
+tm_exited >/dev/null
 
 tm_summary

@@ -76,10 +76,11 @@ tm kill-server 2>/dev/null; sleep 0.2
 tm_start 200 10 env LC_ALL=C.UTF-8 CFX_LATENCY_LOG="$TM_DIR/fifo" ./cfx
 check "CFX_LATENCY_LOG a FIFO: refused at once, status 2" \
 	test "$(tm_exited 5)" = 2
+# (cfx alone: the face is not named, as the user did not type it)
 check "    in one line naming it" \
-	tm_wait "^cfx: dash: CFX_LATENCY_LOG must be a regular file, not a FIFO \($TM_DIR/fifo\)$" 1
+	tm_wait "^cfx: CFX_LATENCY_LOG must be a regular file, not a FIFO \($TM_DIR/fifo\)$" 1
 tm kill-server 2>/dev/null; sleep 0.2
-tm_start 200 10 env LC_ALL=C.UTF-8 CFX_LATENCY_LOG="$TM_DIR" ./cfx
+tm_start 200 10 env LC_ALL=C.UTF-8 CFX_LATENCY_LOG="$TM_DIR" ./cfx dash
 check "CFX_LATENCY_LOG a directory: status 2" test "$(tm_exited 5)" = 2
 why=$( (: >>"$TM_DIR") 2>&1 | sed 's/.*: //')   # the shell's open(2) says why
 check "    said with the system's reason ($why)" \

@@ -109,6 +109,22 @@ expect "bounded: 1000 lines ($(wc -l <"$tmp/s6/cfx/history"))" \
 expect "bounded: the oldest dropped, the new line last" \
 	'[ "$(head -1 "$tmp/s6/cfx/history")" = "cf 202" ] && [ "$(tail -1 "$tmp/s6/cfx/history")" = "cf 13/8" ]'
 
+# a sticky directory others can write (as /tmp): the file is kept there,
+# appended to; a link planted there is refused, never followed, and the
+# target left as it was
+mkdir -p "$tmp/s10/cfx"; chmod 1777 "$tmp/s10/cfx"
+session "$tmp/o10" XDG_STATE_HOME="$tmp/s10"
+session "$tmp/o10b" XDG_STATE_HOME="$tmp/s10"
+expect "sticky shared dir: kept, nothing said ($(grep history "$tmp/o10b"))" \
+	'! grep -q history "$tmp/o10" "$tmp/o10b" && [ "$(grep -c "^cf 13/8$" "$tmp/s10/cfx/history")" = 1 ]'
+mkdir -p "$tmp/s11/cfx"; chmod 1777 "$tmp/s11/cfx"
+ln -s "$tmp/target" "$tmp/s11/cfx/history"
+session "$tmp/o11" XDG_STATE_HOME="$tmp/s11"
+expect "sticky shared dir, a link planted: refused ($(grep history "$tmp/o11"))" \
+	'grep -qxF "cfx: repl: history is not kept: a symbolic link, in a directory others can write: not followed ($tmp/s11/cfx/history)" "$tmp/o11"'
+expect "sticky shared dir, a link planted: the target untouched, the link left" \
+	'[ "$(cat "$tmp/target")" = precious ] && [ -L "$tmp/s11/cfx/history" ]'
+
 # a path past the 60 bytes a token is cut at (a long $TMPDIR, $HOME or
 # $XDG_STATE_HOME): named whole, as the other history messages name it
 long=$tmp/$(printf 'd%.0s' $(seq 120))/$(printf 'e%.0s' $(seq 120))

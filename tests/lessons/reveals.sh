@@ -71,6 +71,65 @@ out=$("$cfx" learn --check "$tmp/l/01-l.lesson" 2>&1); rc=$?
 	ok "learn --check: a hint that says to try a refused command fails" ||
 	bad "hint lint (status $rc): $out"
 
+# The reveal shows the answer's value.  A range (lesson 8 step 2 accepts
+# 4090 .. 4100) shows the exact quotient, a_5 of 0x70001/2^20 by gp, not
+# the solution's estimate; an expression (lesson 4 step 2) its value, by
+# python; the learner's guess stays beside it.
+a5=$(echo 'contfrac(0x70001/2^20)[6]' | gp -q -f)
+l8=$(ls "$root"/lessons/08-*.lesson)
+s1=$(sed -n 's/^solution: answer //p' "$l8" | head -n 1)
+out=$(printf 'answer %s\nanswer 4093\nquit\n' "$s1" | "$cfx" learn 8 2>&1)
+echo "$out" | grep -qF "You predicted 4093; the answer is $a5." &&
+	ok "lesson 8 step 2: the reveal says a_5 = $a5" ||
+	bad "lesson 8 step 2's reveal: $(echo "$out" | grep predicted)"
+rm -rf "$XDG_STATE_HOME"
+l4=$(ls "$root"/lessons/04-*.lesson)
+sol=$(awk '/^step:/{s++} s==2 && /^solution: answer /{sub(/^solution: answer /, ""); print}' "$l4")
+val=$(python3 -c "print($sol)")
+out=$(printf 'skip\nanswer %s\nquit\n' "$sol" | "$cfx" learn 4 2>&1)
+echo "$out" | tr '\n' ' ' | tr -s ' ' | grep -qF "the answer is $val ($sol)." &&
+	ok "lesson 4 step 2: the reveal says $sol = $val" ||
+	bad "lesson 4 step 2's reveal: $(echo "$out" | grep -A1 predicted)"
+
+# learn --check: a prediction that accepts a range must say its exact
+# answer (value:); a value: that leads nowhere fails
+cat > "$tmp/l/01-r.lesson" <<L
+title: Ranges
+step: Estimate
+  Estimate a_5.
+predict: What is a_5, roughly?
+reveals: cf 0x70001 --bits 20
+check: answer >= 4090 and answer <= 4100
+hint: Divide.
+solution: answer 4096
+L
+out=$("$cfx" learn --check "$tmp/l/01-r.lesson" 2>&1); rc=$?
+[ $rc = 1 ] && echo "$out" | grep -qF "01-r.lesson:2: a prediction that accepts a range or a rounding says its exact answer (value: OPERAND)" &&
+	ok "learn --check: a range without value: fails" || bad "range lint (status $rc): $out"
+sed -i 's/^reveals: cf 0x70001 --bits 20$/&\nvalue: run(cf 0x70001 --bits 20).quotients[5]/' "$tmp/l/01-r.lesson"
+out=$("$cfx" learn --check "$tmp/l/01-r.lesson" 2>&1) &&
+	ok "learn --check: with value: it passes" || bad "range with value: $out"
+out=$(printf 'answer 4091\nquit\n' | CFX_LESSONS=$tmp/l "$cfx" learn r 2>&1)
+echo "$out" | grep -qF "You predicted 4091; the answer is $a5." &&
+	ok "and its reveal says $a5" || bad "value: reveal: $out"
+
+# a hint whose "try" ends one line and whose command starts the next
+cat > "$tmp/l/01-t.lesson" <<L
+title: Hints
+step: The value
+  Work out the first quotient.
+predict: What is a1 for the multiplier $hex?
+reveals: cf $hex
+check: answer == run(cf $hex).quotients[1]
+hint: Divide 2^32 by it, or if you must, try
+  cf $hex and read a1.
+solution: answer 1
+L
+out=$("$cfx" learn --check "$tmp/l/01-t.lesson" 2>&1); rc=$?
+[ $rc = 1 ] && echo "$out" | grep -q '01-t.lesson:7: a hint says to try a command the step refuses' &&
+	ok "learn --check: a 'try' split across a hint's lines is found" ||
+	bad "split hint lint (status $rc): $out"
+
 n=0
 for f in "$root"/lessons/*.lesson; do
 	"$cfx" learn --check "$f" >/dev/null 2>"$tmp/err" ||

@@ -46,7 +46,10 @@ expect "2002: power sums confirmed" \
 	'[ "$(grep -c "NOTE: power sum confirmed" "$tmp/out")" = 2 ]'
 expect "2002: which top bits index the table" \
 	'grep -q "mm/filemap.c:[0-9]*: NOTE: then hash >> zone->wait_table_shift: the top 64 - zone->wait_table_shift bits" "$tmp/out"'
-expect "2002: summary" 'tail -1 "$tmp/out" | grep -q "^total: 2 errors, 3 warnings, 0 checks, [0-9]* notes; 3 multipliers$"'
+expect "2002: summary" 'tail -1 "$tmp/out" | grep -q "^total: 2 errors, 3 warnings, 3 checks, [0-9]* notes; 3 multipliers$"'
+# the three checks are the claims no check computes (their own section below)
+expect "2002: the checks are the claims not checked" \
+	'[ "$(grep -c ": CHECK: not checked: " "$tmp/out")" = 3 ]'
 
 # the sequence compiled: the fixture's statements, run by the C compiler
 sed -n '/^+	n = hash;/,/^+$/p' $fx/2002.patch | sed 's/^+//' > "$tmp/body"
@@ -174,7 +177,9 @@ expect "word64: FAILs (size) where the 64-bit golden constant passed" \
 # ---- several constants, tables from the code ------------------------------
 $cfx review $fx/multi.patch > "$tmp/mu"; rc=$?
 expect "multi: four multipliers, one ERROR" \
-	'[ $rc = 1 ] && tail -1 "$tmp/mu" | grep -q "^total: 1 errors, 0 warnings, 0 checks, [0-9]* notes; 4 multipliers$"'
+	'[ $rc = 1 ] && tail -1 "$tmp/mu" | grep -q "^total: 1 errors, 0 warnings, 1 checks, [0-9]* notes; 4 multipliers$"'
+expect "multi: its one check is the sentence no check reads" \
+	'grep -q "^net/flow_hash.c:8: CHECK: not checked: \"the negation of FLOW_HASH_MULT, also golden\": no claim cfx computes" "$tmp/mu"'
 expect "multi: table from hash_32(..., FLOW_HASH_BITS)" \
 	'grep -q "flow_hash.c:6: NOTE: 0x9e3779b9: PASS, [0-9]* checks on 32-bit words, a table of 2^12 from hash_32(..., FLOW_HASH_BITS = 12) at line 15" "$tmp/mu"'
 expect "multi: table from >> (32 - 10), against the literal it replaces" \
@@ -526,6 +531,82 @@ $cfx review "$tmp/one.patch" > "$tmp/ng"
 expect "negation: 'is not close to phi' on 0x80000001: confirmed" \
 	'grep -q "^lib/h.c:2: NOTE: not close to phi: confirmed" "$tmp/ng" && ! grep -q "WARNING: .*phi" "$tmp/ng"'
 
+# ---- negation for every kind of claim, by one rule --------------------------
+# 0x9e370001: gp says prime; python its NAF (weight and sum); gp its first
+# terms and convergents
+read -r nafw nafsum < <(python3 -c '
+n = 0x9e370001; d = []; i = 0
+while n:
+    z = (2 - n % 4) if n & 1 else 0
+    n = (n - z) // 2; d.append(z)
+t = [(i, z) for i, z in enumerate(d) if z][::-1]
+s = " ".join(("+ " if z > 0 else "- ") + ("2^%d" % i if i else "1") for i, z in t)
+print(len(t), s[2:])')
+cf5=$(echo 'v = contfrac(0x9e370001 / 2^32); s = Str(v[1]); for (i = 2, 5, s = concat(s, concat(", ", Str(v[i])))); print(s)' | gp -q -f)
+cv=$(echo 'v = contfrac(0x9e370001 / 2^32); m = contfracpnqn(v[1..5]); print(m[1,1], "/", m[2,1])' | gp -q -f)
+expect "negation: gp/python: 0x9e370001 prime, NAF of $nafw terms, convergent $cv" \
+	'[ "$(gpprime 0x9e370001)" = 1 ] && [ "$nafw" -ge 3 ] && [ -n "$cf5" ] && [ -n "$cv" ]'
+# claim | its level and words on 0x9e370001
+while IFS='|' read -r c want; do
+	onedef "/* $c */" 0x9e370001U
+	$cfx review "$tmp/one.patch" > "$tmp/neg"
+	expect "negation: '$c' -> $want" 'grep -q "^lib/h.c:2: $want" "$tmp/neg"'
+done <<EOF2
+prime|NOTE: prime: confirmed
+not only prime|NOTE: prime: confirmed
+not just prime|NOTE: prime: confirmed
+nothing but prime|NOTE: prime: confirmed
+it isn't merely prime|NOTE: prime: confirmed
+not non-prime|NOTE: prime: confirmed
+no longer prime|WARNING: claimed not prime, but it is prime
+not only prime but close to phi|NOTE: close to phi: confirmed
+neither prime nor close to phi|WARNING: claimed not close to phi, but it is close
+cf = [$cf5, ...]|NOTE: continued fraction confirmed term by term
+its continued fraction is not $cf5, ...|WARNING: denied ("its continued fraction is not"), but true: continued fraction confirmed
+its continued fraction isn't merely $cf5, ...|NOTE: continued fraction confirmed
+$nafsum|NOTE: power sum confirmed
+it is not $nafsum|WARNING: denied ("it is not $nafsum"), but true: power sum confirmed
+it is not 2^31 + 2^29 + 1|NOTE: denial confirmed ("it is not 2^31 + 2^29 + 1"): power sum wrong
+it is nothing but $nafsum|NOTE: power sum confirmed
+$nafw terms|NOTE: $nafw terms: confirmed
+not $nafw terms|WARNING: denied ("not $nafw terms"), but true: $nafw terms: confirmed
+not $((nafw + 1)) terms|NOTE: denial confirmed ("not $((nafw + 1)) terms"): $((nafw + 1)) terms claimed
+not just $nafw terms|NOTE: $nafw terms: confirmed
+golden prefix is not 3|NOTE: denial confirmed
+the convergents include $cv|NOTE: $cv is convergent
+the convergents include 1/1 but not $cv|WARNING: denied ("but not $cv"), but true: $cv is convergent
+EOF2
+
+# ---- every expansion of a comment, not only the first -----------------------
+# gp's expansions: (sqrt(5)-1)/2, sqrt(2), 355/113, 0x9e370001/2^32
+gpterms() { echo "v = contfrac($1); s = Str(v[1]); for (i = 2, min($2, #v), s = concat(s, concat(\", \", Str(v[i])))); print(s)" | gp -q -f; }
+g5=$(gpterms "(sqrt(5)-1)/2" 4); s2=$(gpterms "sqrt(2)" 4); r355=$(gpterms 355/113 9)
+c4=$(gpterms 0x9e370001/2^32 4)
+s2a3=$(echo 'print(contfrac(sqrt(2))[4])' | gp -q -f)
+c4a2=$(echo 'print(contfrac(0x9e370001/2^32)[3])' | gp -q -f)
+expect "2002: the second expansion of the 64-bit comment, of (sqrt(5)-1)/2, checked against gp's ($g5)" \
+	'[ "$g5" = "0, 1, 1, 1" ] && grep -q "^include/linux/mm_inline.h:31: NOTE: continued fraction of (sqrt(5)-1)/2 confirmed term by term (a prefix of 4 terms)" "$tmp/out"'
+onedef "/* its continued fraction is $c4, ... and its continued fraction is 0, 1, $((c4a2 + 1)), ... */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/cfs"
+expect "expansions: two after the keyword, the first right, the second wrong at a_2 (gp: $c4a2)" \
+	'grep -q "^lib/h.c:2: NOTE: continued fraction confirmed term by term (a prefix of 4 terms)" "$tmp/cfs" &&
+	 grep -q "^lib/h.c:2: WARNING: continued fraction wrong: term a_2 is $c4a2, not $((c4a2 + 1))" "$tmp/cfs"'
+onedef "/* prime, and sqrt(2) = 1, 2, 2, $((s2a3 + 1)), ... */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/cfs"
+expect "expansions: 'sqrt(2) = ...' wrong at a_3, gp's a_3 = $s2a3" \
+	'grep -q "^lib/h.c:2: WARNING: continued fraction of sqrt(2) wrong: term a_3 is $s2a3, not $((s2a3 + 1)); it is $s2, ..." "$tmp/cfs"'
+onedef "/* close to 355/113 = $r355 */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/cfs"
+expect "expansions: '355/113 = $r355' (gp's, finite) confirmed" \
+	'grep -q "^lib/h.c:2: NOTE: continued fraction of 355/113 confirmed term by term ($(echo "$r355" | tr -cd , | wc -c | xargs expr 1 +) terms)" "$tmp/cfs"'
+onedef "/* close to phi = 0, 1, 1, 1, ... */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/cfs"
+expect "expansions: 'phi = 0, 1, 1, 1, ...' read as 1/phi (gp: $g5)" \
+	'grep -q "^lib/h.c:2: NOTE: continued fraction of phi (read as 1/phi: the claim.s a0 is 0) confirmed" "$tmp/cfs"'
+onedef "/* hash = x * 3, then 5, 7 */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/cfs"
+expect "expansions: '= x * 3, then 5, 7' is no expansion" '! grep -q "continued fraction" "$tmp/cfs"'
+
 # ---- "cf" for continued fraction ------------------------------------------
 # gp's a_13 of 0x9e370001/2^32 (contfrac's 14th entry), and its first 14 terms
 a13=$(echo "print(contfrac(0x9e370001 / 2^32)[14])" | gp -q -f)
@@ -580,5 +661,130 @@ expect "use: u64 h = v * M stays 64-bit" \
 	'usecase golden "static u64 f(u64 v) { u64 h = v * MY_HASH_MULT; return h >> 54; }" | grep -q "0x000000009e3779b9: 64-bit multiplier (suffix UL"'
 expect "use: u32 function but >> 54 of a u64 product stays 64-bit" \
 	'usecase golden "static u32 f(u64 v) { return (v * MY_HASH_MULT) >> 54; }" | grep -q ": 64-bit multiplier (suffix UL"'
+# ---- the use moves a 32-bit literal to 64 bits, as C does ------------------
+# the C compiler: a 64-bit key times an unsuffixed 32-bit literal is a
+# 64-bit product (so the multiplier works in a 64-bit word); a 32-bit key
+# times it stays 32
+cat > "$tmp/w.c" <<'C'
+#include <stdio.h>
+#include <stdint.h>
+#define MY_HASH_MULT 0x61c88647
+int main(void) { uint64_t v = 1; uint32_t u = 1;
+	printf("%zu %zu\n", sizeof(v * MY_HASH_MULT), sizeof(u * MY_HASH_MULT)); return 0; }
+C
+expect "use64: cc: u64 * 0x61c88647 is 8 bytes, u32 * it 4" \
+	'cc -o "$tmp/w" "$tmp/w.c" && [ "$("$tmp/w")" = "8 4" ]'
+usecase64() { printf -- '--- a/lib/w.c\n+++ b/lib/w.c\n@@ -1,2 +1,6 @@\n #include <linux/types.h>\n+/* %s */\n+#define MY_HASH_MULT 0x61c88647\n+\n+%s\n int x;\n' "$1" "$2" > "$tmp/use.patch"
+	$cfx review "$tmp/use.patch" > "$tmp/use.out"; }
+while IFS='|' read -r code why; do
+	usecase64 golden "$code"
+	expect "use64: '$code': 64-bit, $why" \
+		'grep -q "MY_HASH_MULT = 0x0000000061c88647: 64-bit multiplier ($why at line 5, over the literal.s 32 bits)" "$tmp/use.out" &&
+		 grep -q "WARNING: 0x0000000061c88647 is a 32-bit constant in a 64-bit word" "$tmp/use.out"'
+done <<'EOF2'
+static u64 f(u64 v) { u64 h = v * MY_HASH_MULT; return h >> 54; }|the product is kept in u64
+static u64 f(u64 v) { uint64_t h; h = v * MY_HASH_MULT; return h >> 54; }|the product is kept in uint64_t h
+static u32 f(u64 v) { unsigned long long h = v * MY_HASH_MULT; return h >> 54; }|the product is kept in unsigned long long
+static u32 f(u64 v) { return hash_64(v * MY_HASH_MULT, 10); }|the product is hashed by hash_64()
+static u32 f(u64 v, int bits) { return (v * MY_HASH_MULT) >> (64 - bits); }|the product is shifted right by (64 - ...)
+static u32 f(u64 v) { return (u64)(v * MY_HASH_MULT) >> 54; }|the product is cast to u64
+static u64 f(u64 v) { return v * MY_HASH_MULT; }|the product is returned as u64 by f()
+EOF2
+usecase64 golden "static u32 f(u32 v) { u32 h = v * MY_HASH_MULT; return h >> 22; }"
+expect "use64: kept in u32 it stays 32-bit, no word warning" \
+	'grep -q "MY_HASH_MULT = 0x61c88647: 32-bit multiplier" "$tmp/use.out" && ! grep -q "64-bit" "$tmp/use.out"'
+# 2^32 and 2^64 as comments write them; python says which is which
+expect "modulus: python: 4294967296 = 2^32 = 0x100000000, 18446744073709551616 = 2^64" \
+	'python3 -c "assert 4294967296 == 2**32 == 0x100000000 == 1 << 32 and 18446744073709551616 == 2**64 == 0x10000000000000000"'
+for c in "round((1ULL << 32) / phi)" "round(4294967296 / phi)" "round(0x100000000 / phi)" "round(2**32 / phi)" "golden ratio times 2 ^ 32"; do
+	expect "modulus: '$c' says 2^32 (a UL constant moves to 32 bits)" \
+		'usecase "$c" "static int z;" | grep -q ": 32-bit multiplier (its comment says 2^32, over the suffix UL)"'
+done
+for c in "scaled by 1UL << 64 / phi" "18446744073709551616 / phi" "0x10000000000000000 / phi"; do
+	usecase64 "$c" "static int z;"
+	expect "modulus: '$c' says 2^64 (a 32-bit literal moves to 64 bits, and is warned of)" \
+		'grep -q ": 64-bit multiplier (its comment says 2^64, over the literal.s 32 bits)" "$tmp/use.out" &&
+		 grep -q "WARNING: 0x0000000061c88647 is a 32-bit constant in a 64-bit word" "$tmp/use.out"'
+done
+for c in "2^320 keys" "42949672960 keys" "x2^32y" "12^32"; do
+	expect "modulus: '$c' names no 2^32 on its own" \
+		'! usecase "$c" "static int z;" | grep -q "comment says"'
+done
+
+# ---- claims no check computes: listed, named, with why ---------------------
+expect "not checked: 2002's gcc on SPARC and MIPS, as a compiler claim" \
+	'grep -q "^include/linux/mm_inline.h:23: CHECK: not checked: \"which gcc turns into shifts and adds on SPARC and MIPS\": a compiler.s code on a named target; " "$tmp/out"'
+expect "not checked: 2002's 'suitable for shift/add', a judgement" \
+	'grep -q "^include/linux/mm_inline.h:34: CHECK: not checked: \"which makes it suitable for shift/add implementations\": a judgement" "$tmp/out"'
+# every sentence the patch adds to a comment (split here by python) has a
+# finding on one of its lines, or one that names its line (a sequence's
+# proof): none is skipped in silence
+python3 - "$fx/2002.patch" > "$tmp/sent" <<'PY'
+import re, sys
+# the added lines inside /* ... */, as (new line number, text)
+new = 0; incom = False; words = []; f = ''
+for line in open(sys.argv[1]):
+    m = re.match(r'@@ -\d+(?:,\d+)? \+(\d+)', line)
+    if m: new = int(m.group(1)) - 1; hunk = True; continue
+    if line.startswith('+++ b/'): f = line[6:].split()[0]; continue
+    if line.startswith(('---', '+++')) or line[:1] not in '+ ': continue
+    new += 1
+    t = line[1:].strip()
+    if t.startswith('/*'): incom = True; t = t[2:]
+    elif hunk and t.startswith('*'): incom = True    # a hunk begun in one
+    hunk = False
+    if not incom: continue
+    end = '*/' in t
+    t = t.replace('*/', '').lstrip('*').strip()
+    if line[0] == '+':
+        words += [((f, new), w) for w in t.split()]
+    if end:
+        incom = False; words.append(((f, new), None))
+# a sentence ends at a word ending in '.' (not '...', but '....') or at
+# the end of its comment
+first = None
+for n, w in words:
+    if w is None:
+        if first is not None: print(first[0], first[1], last[1])
+        first = None; continue
+    if first is None: first = n
+    last = n
+    if w.endswith('.') and (not w.endswith('...') or w.endswith('....')):
+        print(first[0], first[1], last[1]); first = None
+PY
+nsent=0; miss=""
+while read -r file a b; do
+	nsent=$((nsent + 1))
+	awk -F: -v f="$file" -v a="$a" -v b="$b" '$1 == f && $2 >= a && $2 <= b { ok = 1 }
+		$1 == f { for (n = a; n <= b; n++) if (index($0, "comment, line " n ")")) ok = 1 }
+		END { exit !ok }' "$tmp/out" ||
+		miss="$miss $a-$b"
+done < "$tmp/sent"
+expect "not checked: each of the 2002 patch's $nsent comment sentences has a finding${miss:+ (none on lines$miss)}" \
+	'[ "$nsent" -ge 6 ] && [ -z "$miss" ]'
+expect "not checked: 0x9e3779b9 passes verify on its own (so exit 0 below is the CHECK's)" \
+	'$cfx verify --bits 32 0x9e3779b9 >/dev/null'
+onedef "/* faster on x86 than a multiply */" 0x9e3779b9U
+$cfx review "$tmp/one.patch" > "$tmp/nc"; rc=$?
+expect "not checked: 'faster on x86' is one speed claim, a CHECK (exit 0)" \
+	'[ $rc = 0 ] && grep -q "^lib/h.c:2: CHECK: not checked: \"faster on x86 than a multiply\": a speed claim on a named target; " "$tmp/nc" &&
+	 [ "$(grep -c "not checked" "$tmp/nc")" = 1 ]'
+onedef "/* Turned into shifts and adds on MIPS. */" 0x9e3779b9U
+$cfx review "$tmp/one.patch" > "$tmp/nc"
+expect "not checked: 'on MIPS' alone is a claim about a compiler's code" \
+	'grep -q "^lib/h.c:2: CHECK: not checked: \"Turned into shifts and adds on MIPS\": a compiler.s code on a named target; " "$tmp/nc"'
+onedef "/* Prime; it gives a better distribution than the old one. */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/nc"
+expect "not checked: 'better distribution' beside a confirmed prime" \
+	'grep -q "^lib/h.c:2: NOTE: prime: confirmed" "$tmp/nc" &&
+	 grep -q "^lib/h.c:2: CHECK: not checked: \"it gives a better distribution than the old one\": a distribution claim; " "$tmp/nc"'
+onedef "/* Prime. */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/nc"
+expect "not checked: a sentence a check read is not listed" \
+	'! grep -q "not checked" "$tmp/nc"'
+onedef "/* Chosen with care by the maintainers. */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/nc"
+expect "not checked: how it was chosen" \
+	'grep -q "^lib/h.c:2: CHECK: not checked: \"Chosen with care by the maintainers\": how it was found or measured" "$tmp/nc"'
 
 done_suite review

@@ -224,6 +224,71 @@ Test(keys, parse_error_message_keeps_the_reason)
 	}
 }
 
+/* The unknown family's message names every family, in the table's order
+ * (it was a second copy of the names). */
+Test(keys, unknown_family_names_them_all)
+{
+	keys_spec ks;
+	cfx_err e;
+
+	cr_assert_eq(keys_parse(&ks, "bogus", &e), -1);
+	cr_expect_str_eq(e.msg, "unknown key family: seq, stride, random, file, "
+	                 "malloc, inodes, ptr, high or sparse");
+}
+
+/* A family parsed once (keys_family) says what keys_parse says, and
+ * stays whole when copied by assignment (the dashboard's worker gets a
+ * copy); a bad one keeps keys_parse's error. */
+Test(keys, family_value)
+{
+	static const char *good[] = { "seq", "seq:5", "stride:2^12", "random:7",
+	                              "file:/tmp/a:b", "inodes:.", "malloc:64",
+	                              "ptr:16:3", "high:16", "sparse:5:9" };
+	static const char *bad[] = { "bogus", "stride:0", "file:", "seq:1:2" };
+	char longtext[KEYS_TEXT_MAX + 8];
+	size_t i;
+
+	for (i = 0; i < sizeof good / sizeof good[0]; i++) {
+		keys_family f, g;
+		keys_spec want = spec_of(good[i]), got;
+
+		cr_assert_eq(keys_family_set(&f, good[i], NULL), 0, "%s", good[i]);
+		g = f;
+		memset(&f, 0xa5, sizeof f);     /* the copy must not point here */
+		got = keys_family_spec(&g);
+		cr_expect_str_eq(g.text, good[i]);
+		cr_expect_eq((int)got.kind, (int)want.kind, "%s", good[i]);
+		cr_expect_eq(got.arg, want.arg, "%s", good[i]);
+		cr_expect_eq(got.seed, want.seed, "%s", good[i]);
+		if (want.path)
+			cr_expect_str_eq(got.path, want.path, "%s", good[i]);
+		else
+			cr_expect_null(got.path, "%s", good[i]);
+		keys_spec_free(&want);
+	}
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		keys_family f;
+		keys_spec ks;
+		cfx_err e, e2;
+
+		cr_assert_eq(keys_parse(&ks, bad[i], &e), -1);
+		cr_expect_eq(keys_family_set(&f, bad[i], &e2), -1, "%s", bad[i]);
+		cr_expect_eq(f.ok, 0);
+		cr_expect_str_eq(f.err.msg, e.msg);
+		cr_expect_str_eq(e2.msg, e.msg);
+		cr_expect_str_eq(f.text, bad[i]);
+	}
+	memset(longtext, 0, sizeof longtext);
+	memcpy(longtext, "file:", 5);
+	memset(longtext + 5, 'x', KEYS_TEXT_MAX - 5);
+	{
+		keys_family f;
+		cr_expect_eq(keys_family_set(&f, longtext, NULL), -1);
+		cr_expect_eq(f.ok, 0);
+		cr_expect_eq(f.err.code, CFX_ELIMIT);
+	}
+}
+
 /* ---- generated families --------------------------------------------------- */
 
 Test(keys, seq_vs_brute_force)

@@ -1,0 +1,101 @@
+# The one option parser (src/cli/opts.c): every face (the commands, the
+# dashboard, cfx learn, cfx repl) reads its options by the same rules,
+# and a message names the word at fault.
+
+# ---- a bundle of short options: the letter at fault, in its word -------
+# (it named the command, or the word before: "unknown option (cf)")
+$ cfx cf -zq 5
+! cfx: cf: unknown option -z (-zq)
+? 2
+$ cfx dash 5 -zq
+! cfx: dash: unknown option -z (-zq)
+? 2
+# a known flag first: the unknown letter is the one named
+$ cfx cf -jq 5
+! cfx: cf: unknown option -q (-jq)
+? 2
+$ cfx cf -x 5
+! cfx: cf: unknown option (-x)
+? 2
+# a key with a value ends the bundle: glued, or the next word
+$ cfx cf -jb16 5 | grep '"bits"'
+>   "bits": 16,
+$ cfx cf -jb 16 5 | grep '"bits"'
+>   "bits": 16,
+$ cfx cf 5 -jb
+! cfx: cf: option -b needs a value (-jb)
+? 2
+$ cfx naf --json=1 5
+! cfx: naf: --json takes no value (--json=1)
+? 2
+# a prefix of two options is neither
+$ cfx search --t 3
+! cfx: search: ambiguous option (--t)
+? 2
+
+# ---- negative numbers: one rule for every face -------------------------
+# -pi is the number -pi on the command line and in the dashboard alike
+# (the dashboard refused it as an option): the same as 0 - pi
+$ cfx cf -pi | sed 1d > a && cfx cf '0 - pi' | sed 1d > b && cmp a b && echo same
+> same
+$ cfx dash -pi
+! cfx: dash: not an integer (irrational) (-pi)
+? 2
+$ cfx naf -pi
+! cfx: naf: not an integer (irrational) (-pi)
+? 2
+$ cfx dash -7 --bits 8
+! cfx: dash: multiplier must be positive (-7)
+? 2
+$ cfx naf -7 --bits 8
+! cfx: naf: multiplier must be positive (-7)
+? 2
+# one letter stays the option (write (-e) for the number)
+$ cfx cf -e
+! cfx: cf: unknown option (-e)
+? 2
+$ cfx cf -- -e | head -1
+> x          -e
+
+# ---- --count's range: the command's own cap, said the same way ---------
+# score and sweep hash at most 2^28 keys; spectrum draws 2^26 points
+$ cfx score -c 0 5
+! cfx: score: --count must be between 1 and 268435456 (0)
+? 2
+$ cfx sweep -c 0 5
+! cfx: sweep: --count must be between 1 and 268435456 (0)
+? 2
+$ cfx spectrum -c 0 5
+! cfx: spectrum: --count must be between 1 and 67108864 (0)
+? 2
+$ cfx dash -c 0 5
+! cfx: dash: --count must be between 1 and 268435456 (0)
+? 2
+
+# ---- the face is named only when it was typed --------------------------
+# cfx --bits on a terminal starts the dashboard; the user typed no "dash"
+$ script -qec 'cfx --bits' /dev/null > o; s=$?; tr -d '\r' < o; exit $s
+> cfx: option needs a value (--bits)
+? 2
+$ script -qec 'cfx --count 0' /dev/null > o; s=$?; tr -d '\r' < o; exit $s
+> cfx: --count must be between 1 and 268435456 (0)
+? 2
+$ script -qec 'cfx dash --bits' /dev/null > o; s=$?; tr -d '\r' < o; exit $s
+> cfx: dash: option needs a value (--bits)
+? 2
+
+# ---- cfx learn: -f FILE is an option, anywhere -------------------------
+$ cfx learn -f
+! cfx: learn: option needs a value (-f)
+? 2
+$ cfx learn -f answers.cfx
+! cfx: learn: a lesson first: cfx learn N|NAME [-f FILE] (-f)
+? 2
+$ F=$(dirname "$(command -v cfx)")/tests/lessons/fixtures; printf 'cf 5\n' > s.cfx; CFX_LESSONS=$F cfx learn -f s.cfx 1 > a; CFX_LESSONS=$F cfx learn 1 -f s.cfx > b; cmp a b && grep -c 'mini lesson' a
+> 1
+$ cfx learn --selftest 3
+! cfx: learn: --selftest takes nothing after it (3)
+? 2
+$ cfx repl -kf
+! cfx: repl: option -f needs a value (-kf)
+? 2

@@ -1,0 +1,84 @@
+#!/bin/bash
+# Lesson 13 (packed keys, lattice reduction): its numbers recomputed here,
+# by python brute force and PARI/GP's LLL (qflll), never by cfx, and
+# compared with the lesson's solutions, its prose and verify --fields.
+. "$(dirname "$0")/lib.sh"
+unset CFX_LESSONS
+les=$(ls "$root"/lessons/13-*.lesson)
+# the answer of step $1 (its solution's "answer X")
+sol() { awk -v k="$1" '/^step:/{s++} s==k && /^solution: answer /{sub(/^solution: answer /, ""); print}' "$les"; }
+py() { python3 -c "$1"; }
+
+A=$(py 'print(2**16 * 0x9e370001 % 2**32)')
+[ "$A" = 65536 ] && [ "$(py "print($(sol 1))")" = "$A" ] &&
+	ok "step 1: A = 2^16 p mod 2^32 = $A, the solution" || bad "step 1: A $A, solution $(sol 1)"
+
+# the 32 keys of one y (x < 32) over 2^10 buckets: how many buckets, at most
+most=$(py 'P = 0x9e370001
+print(max(len({((x << 16 | y) * P % 2**32) >> 22 for x in range(32)}) for y in range(32)))')
+[ "$most" = "$(sol 2)" ] && ok "step 2: at most $most buckets for one y" ||
+	bad "step 2: brute force $most, solution $(sol 2)"
+
+# R as lesson 7 defines it, of loads counted key by key
+R() { py "from collections import Counter
+from fractions import Fraction as F
+P, n, b = $1, 32, $2
+keys = [x << 16 | y for x in range($3) for y in range($3)]
+c = Counter((k * P % 2**n) >> (n - b) for k in keys)
+K, m = len(keys), 2**b
+print('%.2f' % (F(sum(v * (v + 1) for v in c.values()), 2 * K) / (1 + F(K - 1, 2 * m))))"; }
+worst=$(py 'from fractions import Fraction as F
+print("%.4f" % (F(33, 2) / (1 + F(1023, 2048))))')
+[ "$worst" = 11.0036 ] && grep -q '^check: answer ~ 11.00$' "$les" &&
+	ok "step 3: 32 buckets of 32 keys give R = $worst" || bad "step 3: worst case $worst"
+r9=$(R 0x9e370001 10 32)
+v=$("$cfx" verify 0x9e370001 --fields 16 2>&1 | tr "\n" " " | tr -s " ")
+[ "$r9" = 9.05 ] && grep -q "counted $r9" <<<"$v" && grep -q "R = $r9" "$les" &&
+	ok "step 3: counted R $r9 (python), as verify and the lesson say" ||
+	bad "step 3: python $r9; verify: $(grep fields <<<"$v" | head -n 2)"
+
+# the shortest vector of the cell's lattice, by gp's LLL: rows (w, 0, A),
+# (0, w, p), (0, 0, 2^32) with w = W / X, W = 2^(32 - b), X values a field
+lll() { echo "P = $1; W = 2^(32 - $2); w = W / $3;
+M = [w, 0, 0; 0, w, 0; (2^16 * P) % 2^32, P, 2^32]; B = M * qflll(M);
+v = B[, 1]; if (v[1] < 0 || (v[1] == 0 && v[2] < 0), v = -v); print(v[1] / w, \",\", v[2] / w)" |
+	gp -q -f; }
+v9=$(lll 0x9e370001 10 32)
+[ "$v9" = "1,0" ] && grep -q "vector ($v9)" <<<"$v" && [ "$(sol 4 | tr -d ' ')" = "$v9" ] &&
+	ok "step 4: LLL's shortest vector ($v9), verify's and the solution" ||
+	bad "step 4: gp ($v9), solution $(sol 4)"
+
+g=$(py 'from decimal import *; getcontext().prec = 50
+print(int((Decimal(2)**32 * 2 / (1 + Decimal(5).sqrt())).to_integral_value()))')
+vg=$(lll "$g" 15 256)
+vgt=$("$cfx" verify "$g" --fields 16 2>&1 | tr "\n" " " | tr -s " ")
+d=$(py "print(47 * 2**16 + 14)")
+e=$(py "r = $d * $g % 2**32; print(min(r, 2**32 - r))")
+rg=$(R "$g" 15 256)
+[ "$vg" = "47,14" ] && grep -q "vector ($vg)" <<<"$vgt" && grep -q "fields x<<16|y PASS" <<<"$vgt" &&
+	ok "step 5: golden(32)'s worst cell: LLL ($vg), verify PASS" ||
+	bad "step 5: gp ($vg); verify: $(grep -A1 fields <<<"$vgt" | head -n 2)"
+grep -q "d = 47 \* 2^16 + 14 = $d, with ||d x|| 2^32 = $e" <(tr '\n' ' ' <"$les" | tr -s ' ') &&
+	grep -q "counted $rg" <<<"$vgt" && grep -q "R is $rg there" "$les" &&
+	ok "step 5: d = $d, ||d x|| 2^32 = $e, counted R $rg (python)" ||
+	bad "step 5: d $d, e $e, R $rg"
+q22=$(py 'from fractions import Fraction as F
+x, q = F('"$g"', 2**32), [0, 1]
+for k in range(23):
+    a = int(x); x = 1 / (x - a) if x != a else 0
+    if k: q.append(a * q[-1] + q[-2])
+print(q[-1])')
+grep -q "q_22 = $q22" "$les" && ok "step 5: q_22 = $q22 (python)" || bad "q_22 $q22"
+
+# step 6 (the dashboard): keys k<<16, k < 4096, in 2^10 buckets
+used=$(py 'from collections import Counter
+c = Counter(((k << 16) * 0x9e370001 % 2**32) >> 22 for k in range(4096))
+print(len(c), max(c.values()))')
+[ "$used" = "64 64" ] && grep -q "fill 64 of them, 64 keys to a bucket" "$les" &&
+	ok "step 6: 4096 keys fill 64 buckets, 64 each (python)" || bad "step 6: python $used"
+
+# played with its solutions, every step passes (the dashboard's skipped)
+out=$(sed -n 's/^solution: //p' "$les" | "$cfx" learn 13 2>&1)
+grep -q "Lesson 13 complete: 5 of 6 steps solved, 1 skipped" <<<"$out" &&
+	ok "lesson 13 played with its solutions" || bad "play: $(tail -n 3 <<<"$out")"
+finish packed

@@ -1,0 +1,442 @@
+#!/usr/bin/env python3
+"""Every prediction of every lesson, played in a terminal (tmux), in the
+REPL's face (cfx learn N) and the dashboard's (cfx dash --learn N): while
+the step waits for the learner's answer, nothing on the screen may show
+it: not the lesson's own output, not an earlier step's output still on
+the screen, not a panel, not the output pane; also after the learner runs
+the line the previous step's reveal suggested ("See it for yourself").
+
+The answers are computed here, independently of cfx: Euclid and
+convergents with python's fractions, gaps by sorting the points, bucket
+loads by brute force, NAFs by the textbook algorithm, pi by PARI/GP.
+Each becomes the texts a screen would show it as (the number in decimal
+and hex, a fraction, a quotient list as cf and the CF panel write it, a
+verdict beside its figure).  Run by screens.sh (tmux socket and state
+directory from tests/lib/tmux.sh).  SCREENS_ONLY=NN limits it to one
+lesson, SCREENS_FACE=repl|dash to one face."""
+import os
+import re
+import subprocess
+import sys
+import time
+from collections import Counter
+from fractions import Fraction as Fr
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+SOCK = os.environ["TM_SOCK"]
+TMDIR = os.environ["TM_DIR"]
+passed = failed = 0
+
+
+def ok(msg):
+    global passed
+    passed += 1
+    print("ok   " + msg, flush=True)
+
+
+def bad(msg, screen=None):
+    global failed
+    failed += 1
+    print("FAIL " + msg, flush=True)
+    if screen is not None:
+        print("\n".join("| " + l for l in screen.splitlines()), flush=True)
+
+
+# ---- independent computations -------------------------------------------
+
+def cf(x):
+    """Euclid's quotients of the fraction x."""
+    x, q = Fr(x), []
+    while True:
+        a = x.numerator // x.denominator
+        q.append(a)
+        x -= a
+        if x == 0:
+            return q
+        x = 1 / x
+
+
+def convergents(q):
+    p0, q0, p1, q1 = 1, 0, q[0], 1
+    out = [(p1, q1)]
+    for a in q[1:]:
+        p0, q0, p1, q1 = p1, q1, a * p1 + p0, a * q1 + q0
+        out.append((p1, q1))
+    return out
+
+
+def gaps(p, n, k):
+    """The gap lengths (units 2^-n) between the points {j p / 2^n},
+    j = 1..k, on the circle: {length: count}."""
+    pts = sorted(j * p % 2**n for j in range(1, k + 1))
+    g = [b - a for a, b in zip(pts, pts[1:])] + [pts[0] + 2**n - pts[-1]]
+    return Counter(g)
+
+
+def loads(p, n, b, keys):
+    return Counter((k * p % 2**n) >> (n - b) for k in keys)
+
+
+def ratio_r(p, n, b, keys):
+    """score's R: probes a key over a random hash's 1 + (K-1)/(2m)."""
+    c = loads(p, n, b, keys)
+    K, m = len(keys), 2**b
+    cost = Fr(sum(v * (v + 1) for v in c.values()), 2 * K)
+    return cost / (1 + Fr(K - 1, 2 * m))
+
+
+def naf(n):
+    d = []
+    while n:
+        if n & 1:
+            z = 2 - n % 4
+            n -= z
+        else:
+            z = 0
+        d.append(z)
+        n //= 2
+    return d
+
+
+def golden(n):
+    """round(2^n/phi): the integer m nearest 2^n (sqrt 5 - 1)/2."""
+    from math import isqrt
+    s = isqrt(5 * 4**n * 4**8)      # 2^(n+8) sqrt 5, floored
+    return (s - 2**(n + 8) + 2**8) >> 9
+
+
+def gp(expr):
+    return subprocess.run(["gp", "-q", "-f"], input=expr + "\n",
+                          capture_output=True, text=True).stdout.strip()
+
+
+def cf_texts(q, first=None):
+    """A quotient list as cf prints it and as the CF panel does (a run of
+    4 or more equal quotients as "1 (x20)"), as far as `first` terms."""
+    q = q[:first] if first else q
+    plain = "%d; %s" % (q[0], ", ".join(map(str, q[1:])))
+    runs, i = [], 1
+    while i < len(q):
+        j = i
+        while j < len(q) and q[j] == q[i]:
+            j += 1
+        if j - i >= 4:
+            runs.append("%d (\u00d7%d" % (q[i], j - i))
+            break
+        runs.append(str(q[i]))
+        i += 1
+    return [re.escape(plain), re.escape("%d; %s" % (q[0], ", ".join(runs)))]
+
+
+def num(v):
+    """A whole number as a word, in decimal."""
+    return r"(?<![0-9.])%d(?![0-9])" % v
+
+
+def hexnum(v):
+    return r"(?i)0x0*%x\b" % v
+
+
+# ---- the answers: (lesson prefix, step) -> texts that would give it away
+
+def answers():
+    A = {}
+    P = 0x9e370001
+    G64 = 0x61C8864680B583EB
+    A["01", 2] = cf_texts(cf(Fr(8, 13)))
+    A["01", 3] = cf_texts(cf(Fr(5, 8)))
+    q9e = cf(Fr(P, 2**32))
+    A["01", 4] = cf_texts(q9e, 6)                       # a1 = 1 and beyond
+    c = convergents([1, 1, 1, 1, 2, 3])[-1]
+    A["02", 2] = [r"\b%d ?/ ?%d\b" % c]
+    pi = [int(t) for t in gp("contfrac(Pi, 5)").strip("[]").split(",")]
+    assert pi[4] == 292
+    c = convergents(pi)[3]
+    A["02", 3] = [r"\b%d ?/ ?%d\b" % c]
+    A["02", 4] = [num(convergents(q9e)[12][1])]
+    A["03", 3] = [num(convergents([1] * 21)[20][1])]
+    A["03", 4] = [num(convergents([1] + [2] * 5)[5][1])]
+
+    def prefix(v, n=32):
+        q = cf(Fr(v, 2**n))
+        k = 1
+        while k < len(q) and q[k] == 1:
+            k += 1
+        return k - 1
+    A["03", 5] = [r"prefix %d\b" % prefix(golden(32)),
+                  r"\u00d7%d\)" % prefix(golden(32))]
+
+    A["04", 2] = [num(min(gaps(P, 32, 9)))]
+    A["04", 3] = [num(min(gaps(P, 32, 234)))]
+    qs = convergents(q9e)
+    nxt = next(k for k in range(22, 100) if len(gaps(P, 32, k)) == 2)
+    assert nxt == qs[8][1]
+    A["04", 5] = [num(nxt)]
+    g234 = gaps(P, 32, 234)
+    A["04", 6] = [re.escape("max/min %.2f" % (max(g234) / min(g234))),
+                  re.escape("max/min %.3f" % (max(g234) / min(g234)))]
+    twos = [k for k in range(234, 900) if len(gaps(P, 32, k)) == 2]
+    A["04", 8] = [num(twos[2])]
+    A["04", 9] = [num(max(gaps(P, 32, twos[2])))]
+    h2 = (2 * P % 2**32) >> 24
+    A["05", 1] = [hexnum(h2), r"(?<![0-9.x])%d(?![0-9])" % h2]
+    mx = max(loads(P, 32, 8, range(1024)).values())
+    A["05", 4] = [r"max %d\b" % mx]
+    A["05", 5] = [num(qs[13][1])]
+    g = golden(32)
+    A["06", 1] = [hexnum(g), num(g)]
+    pr = int(gp("precprime(%d)" % g))
+    spf = next(d for d in range(2, 1000) if g % d == 0)
+    A["06", 2] = [num(g // spf), r"\b%d ?\* ?%d\b" % (spf, g // spf)]
+    A["06", 3] = [r"prefix %d\b" % prefix(pr)]
+    A["06", 4] = [hexnum(2**32 - g), num(2**32 - g)]
+    r9e = ratio_r(P, 32, 10, range(1024))
+    rg = ratio_r(g, 32, 10, range(1024))
+    A["06", 5] = [r"R +%.4f" % r9e, r"R +%.4f" % rg]
+    A["07", 7] = [re.escape("%.4f" % ratio_r(P, 32, 16, range(2**18)))]
+    q7 = cf(Fr(0x70001, 2**20))
+    # (not "4095 dof": 2^12 - 1 degrees of freedom of another table)
+    A["08", 2] = [num(q7[5])[:-1] + "| dof)"]
+    mx = max(loads(P, 32, 10, [k * 4096 for k in range(1024)]).values())
+    A["08", 3] = [r"max %d\b" % mx, r"\b%d keys\b" % mx]
+    A["08", 7] = [num(233)] if False else []
+    r = ratio_r(G64, 64, 12, [k * 65536 for k in range(2**14)])
+    A["09", 2] = [r"R +%.4f" % r]
+    A["09", 4] = []
+    A["10", 1] = []
+    A["10", 3] = []
+    w = lambda v: sum(1 for d in naf(v) if d)
+    A["11", 1] = [r"NAF weight %d\b" % w(7), r"NAF %d \(" % w(7)]
+    A["11", 2] = [r"\b%d add/sub" % (w(P) - 1),
+                  r"\b%d additions or subtractions" % (w(P) - 1)]
+    d = naf(P)
+    pos = [i for i, x in enumerate(d) if x]
+    sh = max(b - a for a, b in zip(pos, pos[1:]))
+    A["11", 3] = [r"<<=? ?%d\b" % sh]
+    A["11", 4] = [r"\b%d add/sub" % (w(g) - 1),
+                  r"\b%d additions or subtractions" % (w(g) - 1)]
+    A["11", 6] = [r"NAF weight %d\b" % w(45), r"\b%d add/sub" % (w(45) - 1)]
+    A["12", 1] = [r"\b%d add/sub" % (w(2**32 - g) - 1),
+                  r"\b%d additions or subtractions" % (w(2**32 - g) - 1)]
+    return A
+
+
+def more_answers(A):
+    G64 = 0x61C8864680B583EB
+
+    def dist(c):
+        r = c * G64 % 2**64
+        return min(r, 2**64 - r)
+    worst = min(range(1, 257), key=dist)
+    A["08", 7] = [num(worst)]
+    A["09", 4] = [r"chi\^2 +0 on", "\u03c7\u00b2 0 on"]
+    A["09", 6] = [r"(?<![0-9.])1\.6(?![0-9])"]
+    # the verdicts beside the constant (the choices name all three words)
+    A["10", 1] = [r"(?i)0x9e370001 \(32-bit\): FAIL", r"verify [^A-Za-z\n]*FAIL"]
+    A["10", 3] = [r"(?i)0x61c88647 \(32-bit\): PASS", r"verify [^A-Za-z\n]*PASS"]
+    # 0x80000001 on random keys: score's verdict under its header
+    A["07", 5] = [r"0x80000001 mod 2\^32\) >> 16[^\n]*\nkeys +random[\s\S]*?"
+                  r"verdict +good"]
+    # no stride bad at 2^16 buckets: every R below 2, by brute force; the
+    # sweep's table or the dashboard's strip at b = 16 would say so
+    P = 0x9e370001
+    worstR = max(ratio_r(P, 32, 16, sorted({k << s & 0xffffffff
+                                            for k in range(2**18)}))
+                 for s in range(32))
+    assert worstR < 2
+    A["08", 5] = [r"(?i)0x9e370001 \(32-bit\), 2\^16 buckets, keys k\*2\^s",
+                  r"b=16: worst s=\d+ R [0-9.]+ (good|weak)"]
+    # 45 = (2^2 + 1)(2^3 + 1) = 5 * 9
+    assert (2**2 + 1) * (2**3 + 1) == 45
+    A["11", 7] = [r"\(2\^2 ?\+ ?1\)", r"\(2\^3 ?\+ ?1\)", r"\b5 ?\* ?9\b",
+                  r"\b9 ?\* ?5\b", r"\b5 and 9\b"]
+    # lesson 13: A = 2^16 p mod 2^32; R if each y filled one bucket, and
+    # as counted; the shortest (u, v) in the cube |u|, |v| < 32, |e| < 2^22
+    # scaled alike (brute force); golden(32)'s verdict on that line
+    A13 = 2**16 * P % 2**32
+    A["13", 1] = [hexnum(A13), num(A13)]
+    worst = Fr(33, 2) / (1 + Fr(1023, 2048))
+    counted = ratio_r(P, 32, 10, [x << 16 | y for x in range(32)
+                                  for y in range(32)])
+    A["13", 3] = [re.escape("%.2f" % worst), re.escape("%.2f" % counted)]
+
+    def norm(u, v):
+        e = (u * A13 + v * P) % 2**32
+        e = min(e, 2**32 - e)
+        return max(abs(u) / 32, abs(v) / 32, e / 2**22)
+    u, v = min(((u, v) for u in range(0, 32) for v in range(-31, 32)
+                if (u, v) > (0, 0)), key=lambda t: norm(*t))
+    A["13", 4] = [r"vector \(%d, ?%d\)" % (u, v)]
+    A["13", 5] = [r"fields x<<16\|y +PASS"]
+    # lesson 14 (review of the 2002 patch): the trailing 0 named; the
+    # 64-bit golden prefix (python); the first s with p mod 2^(32 - s) = 1;
+    # the sequence's multiplier
+    q64 = cf(Fr(0x9e37fffffffc0001, 2**64))
+    g64 = next(k for k in range(1, len(q64)) if q64[k] != 1) - 1
+    s14 = next(s for s in range(32) if P % 2**(32 - s) == 1)
+    A["14", 1] = [r"ends with a term 0"]
+    A["14", 2] = [r"only %d quotients" % g64, r"prefix %d\b" % g64,
+                  r"\u00d7%d\)" % g64]
+    A["14", 3] = [r"worst stride 2\^%d\b" % s14, r"2\^%d: R [0-9.]+ at" % s14]
+    A["14", 4] = [r"proved: the shift/add"]
+    # which is faster: shifts says which one beats the other
+    A["12", 3] = [r"\bbeats\b"]
+    A["12", 7] = [r"\b%d degrees of freedom" % (2 * 5 - 2), r"dof %d\b" % 8]
+    return A
+
+
+# ---- the lessons ----------------------------------------------------------
+
+def lessons():
+    out = []
+    for f in sorted(os.listdir(os.path.join(ROOT, "lessons"))):
+        if not f.endswith(".lesson"):
+            continue
+        steps = []
+        for line in open(os.path.join(ROOT, "lessons", f)):
+            line = line.rstrip("\n")
+            if line.startswith("step:"):
+                steps.append({"predict": False, "reveals": [], "sol": [],
+                              "dash": False, "title": line[5:].strip()})
+            elif not steps:
+                continue
+            elif line.startswith("predict:"):
+                steps[-1]["predict"] = True
+            elif line.startswith("reveals:"):
+                steps[-1]["reveals"].append(line[8:].strip())
+            elif line.startswith("solution:"):
+                steps[-1]["sol"].append(line[9:].strip())
+            elif line.startswith("face:") and "dash" in line:
+                steps[-1]["dash"] = True
+        out.append((f[:2], int(f[:2]), steps))
+    return out
+
+
+# ---- the terminal -----------------------------------------------------------
+
+def tm(*args, **kw):
+    return subprocess.run(["tmux", "-L", SOCK] + list(args),
+                          capture_output=True, text=True, **kw)
+
+
+def screen():
+    return tm("capture-pane", "-p", "-t", "t").stdout
+
+
+def start(w, h, cmd):
+    tm("kill-server")
+    time.sleep(0.1)
+    env = "env TERM=xterm-256color LC_ALL=C.UTF-8 CFX_LATENCY_LOG="
+    r = tm("-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", str(w),
+           "-y", str(h), "cd '%s' && %s %s; sleep 30" % (ROOT, env, cmd))
+    if r.returncode:
+        raise RuntimeError(r.stderr)
+
+
+def settle(limit=20.0):
+    """Wait until the screen has stayed the same for 0.4 s."""
+    t0, last, same = time.time(), None, 0
+    while time.time() - t0 < limit:
+        s = screen()
+        if s == last:
+            same += 1
+            if same >= 3:
+                return s
+        else:
+            same = 0
+        last = s
+        time.sleep(0.1)
+    return last
+
+
+def wait(pat, limit=20.0):
+    t0 = time.time()
+    while time.time() - t0 < limit:
+        s = screen()
+        if re.search(pat, s):
+            return s
+        time.sleep(0.1)
+    return None
+
+
+def typeline(text, face):
+    tm("send-keys", "-t", "t", "-l", (":" if face == "dash" else "") + text)
+    tm("send-keys", "-t", "t", "Enter")
+
+
+def scan(s, pats):
+    for p in pats:
+        m = re.search(p, s)
+        if m:
+            return m.group(0)
+    return None
+
+
+def play(face, w, h, tag, n, steps, A):
+    tm("kill-server")           # no cfx left writing its progress
+    time.sleep(0.1)
+    subprocess.run(["rm", "-rf", os.path.join(TMDIR, "state")])
+    if face == "dash":
+        start(w, h, "./cfx dash --learn %d" % n)
+    else:
+        start(w, h, "./cfx learn %d" % n)
+    if not wait(r"[Ss]tep 1 of", 10):
+        bad("%s lesson %s: step 1 never came" % (face, tag), screen())
+        return
+    settle()
+    for i, st in enumerate(steps, 1):
+        where = "%s %dx%d lesson %s step %d" % (face, w, h, tag, i)
+        if st["dash"] and face == "repl":
+            continue
+        if st["predict"]:
+            pats = A.get((tag, i))
+            if pats is None:
+                bad("%s: no independent answer to scan for" % where)
+            else:
+                s = settle()
+                hit = scan(s, pats)
+                if hit:
+                    bad("%s: the answer shows ('%s') before it is given"
+                        % (where, hit), s)
+                prev = steps[i - 2] if i > 1 else None
+                if not hit and prev and prev["predict"] and prev["reveals"]:
+                    typeline(prev["reveals"][0], face)
+                    s = settle()
+                    hit = scan(s, pats)
+                    if hit:
+                        bad("%s: after the previous step's '%s' the answer"
+                            " shows ('%s')" % (where, prev["reveals"][0],
+                                               hit), s)
+                if not hit:
+                    ok("%s: '%s' hides its answer" % (where, st["title"]))
+        for k, line in enumerate(st["sol"]):
+            typeline(line, face)
+            if k + 1 < len(st["sol"]):
+                settle(30)
+        nxt = i + 1
+        while nxt <= len(steps) and face == "repl" and steps[nxt - 1]["dash"]:
+            nxt += 1
+        if nxt <= len(steps) and not wait(r"[Ss]tep %d of" % nxt, 30):
+            bad("%s: step %d never came" % (where, nxt), screen())
+            return
+
+
+def main():
+    A = more_answers(answers())
+    only = os.environ.get("SCREENS_ONLY")
+    faces = os.environ.get("SCREENS_FACE", "repl dash").split()
+    for tag, n, steps in lessons():
+        if only and tag != only:
+            continue
+        for face in faces:
+            # the dashboard at 120x40 shows every panel and the output
+            # pane (tests/dash/predict.sh also plays 80x24)
+            sizes = [(100, 40)] if face == "repl" else [(120, 40)]
+            for w, h in sizes:
+                play(face, w, h, tag, n, steps, A)
+    tm("kill-server")
+    print("lessons/screens: %d passed, %d failed" % (passed, failed))
+    sys.exit(1 if failed else 0)
+
+
+main()
