@@ -518,9 +518,9 @@ const char *verify_share_text(char *buf, size_t n, double share, int sig);
 /* A family's rank in the one form every face uses, after verify_judge:
  * the share of random odd multipliers that do better ("74% of random odd
  * multipliers do better"; brief: "74% do better": its percentile, or 1 - P
- * without a comparable reference), and for keys k0 + k c with an
- * explanation the Gauss-Kuzmin clause ("; a_3 = 89 after q = 5: 1 in 120
- * by Gauss-Kuzmin").  Returns the length written (snprintf's). */
+ * without a comparable reference), and (not brief) for keys k0 + k c
+ * with an explanation the Gauss-Kuzmin clause ("; a_3 = 89 after q = 5:
+ * 1 in 120 by Gauss-Kuzmin").  Returns the length written (snprintf's). */
 size_t verify_rank_text(char *buf, size_t n, const verify_family *f,
                         int brief);
 

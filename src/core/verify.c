@@ -1084,20 +1084,15 @@ size_t verify_rank_text(char *buf, size_t n, const verify_family *f,
 	len = snprintf(buf, n, brief ? "%s%% do better" : "%s%% of random odd "
 	               "multipliers do better", verify_share_text(sh, sizeof sh,
 	               share, 3));
-	/* the table (brief) gives the clause where it decides the status */
-	if (len < 0 || (size_t)len >= n || !f->cf.ok || f->cf.a <= 1 ||
-	    (brief && f->status != VERIFY_FAIL && f->status != VERIFY_WARN))
+	/* the table (brief) keeps a row a line: its FAIL paragraph, the
+	 * JSON and --full's reasons have the clause */
+	if (len < 0 || (size_t)len >= n || !f->cf.ok || f->cf.a <= 1 || brief)
 		return len < 0 ? 0 : (size_t)len;
 	one_in(in, sizeof in, f->tail);
-	if (brief)
-		len += snprintf(buf + len, n - (size_t)len, "; a_%zu = %llu: 1 in "
-		                "%s (Gauss-Kuzmin)", f->cf.k,
-		                (unsigned long long)f->cf.a, in);
-	else
-		len += snprintf(buf + len, n - (size_t)len, "; a_%zu = %llu after "
-		                "q = %llu: 1 in %s by Gauss-Kuzmin", f->cf.k,
-		                (unsigned long long)f->cf.a,
-		                (unsigned long long)f->cf.q, in);
+	len += snprintf(buf + len, n - (size_t)len, "; a_%zu = %llu after q = "
+	                "%llu: 1 in %s by Gauss-Kuzmin", f->cf.k,
+	                (unsigned long long)f->cf.a, (unsigned long long)f->cf.q,
+	                in);
 	return len < 0 ? 0 : (size_t)len;
 }
 
