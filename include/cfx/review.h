@@ -57,6 +57,10 @@ typedef enum {
  * of a second to a second). */
 #define REVIEW_MAX_TOKENS (1 << 22)
 #define REVIEW_MAX_MULT 256
+/* The bytes of all the inputs of one `cfx review` together (each is
+ * also a data file of at most 128 MiB, textfile.h): every input is read
+ * and reviewed before any is judged, so they are all held at once. */
+#define REVIEW_MAX_INPUT ((size_t)256 << 20)
 
 typedef struct review_mult {
 	review_kind kind;

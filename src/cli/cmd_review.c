@@ -14,11 +14,13 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cfx/pool.h"
 #include "cfx/review.h"
 #include "cfx/textfile.h"
 #include "cfx/verify.h"
+#include "cfx/verify_run.h"
 #include "cfx/word.h"
 #include "cli/cli.h"
 #include "cli/cmds.h"
@@ -96,9 +98,37 @@ static int parse(cmd_ctx *c, int argc, char **argv, review_args *a)
 
 /* ---- input ---------------------------------------------------------------- */
 
+/* The inputs together past REVIEW_MAX_INPUT, path the one that crosses
+ * it: -1 with c->err. */
+static int too_much(cmd_ctx *c, const char *path)
+{
+	return cfx_err_set(&c->err, CFX_ELIMIT, -1, path, "the inputs together "
+	                   "are larger than %zu MiB, crossed by this one (review "
+	                   "fewer files at a time)", REVIEW_MAX_INPUT >> 20);
+}
+
+/* Whether the regular files among paths, by their sizes, stay within
+ * REVIEW_MAX_INPUT together: 0, or -1 with c->err naming the one that
+ * crosses it, before anything is read. */
+static int sizes_within(cmd_ctx *c, char **paths, int n)
+{
+	size_t total = 0;
+	struct stat st;
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(paths[i], "-") && !stat(paths[i], &st) &&
+		    S_ISREG(st.st_mode) && (total += (size_t)st.st_size) >
+		    REVIEW_MAX_INPUT)
+			return too_much(c, paths[i]);
+	return 0;
+}
+
 /* The whole of path (or standard input for "-") into *text, within the
- * bounds of a data file.  0, or -1 with c->err. */
-static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len)
+ * bounds of a data file, and of REVIEW_MAX_INPUT with the *total bytes
+ * read before it (which it adds to).  0, or -1 with c->err. */
+static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len,
+                 size_t *total)
 {
 	FILE *f;
 	char *line = NULL;
@@ -127,6 +157,11 @@ static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len)
 			n = -3;
 			break;
 		}
+		if (*total + b.len > REVIEW_MAX_INPUT) {
+			too_much(c, name);
+			n = -3;
+			break;
+		}
 	}
 	free(line);
 	if (!is_stdin)
@@ -143,54 +178,33 @@ static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len)
 		return -1;
 	}
 	*len = b.len;
+	*total += b.len;
 	*text = b.len ? buf_take(&b) : xstrdup("");
 	return 0;
 }
 
 /* ---- verify --------------------------------------------------------------- */
 
-typedef struct run_ctx {
-	cmd_ctx *c;
-	verify_battery *bt;
-	void *scratch[POOL_MAX];
-} run_ctx;
-
-static void run_one(void *ctx, size_t i, unsigned w)
-{
-	run_ctx *r = ctx;
-
-	verify_family_run(r->bt, i, r->scratch[w]);
-}
-
+/* Whether Ctrl-C asks the run to stop. */
 static int stop_check(void *ctx, size_t done, size_t total)
 {
-	run_ctx *r = ctx;
+	cmd_ctx *c = ctx;
 
 	(void)done;
 	(void)total;
-	return r->c->stop && *r->c->stop;
+	return c->stop && *c->stop;
 }
 
 /* The battery of p on bits-bit words over the tables, judged. */
 static int battery(cmd_ctx *c, verify_battery *bt, const mpz_t p,
                    unsigned bits, const unsigned *tables, size_t nt)
 {
-	run_ctx r;
-	unsigned threads = pool_cpus(), i;
-	int rc;
-
 	if (verify_plan(bt, mpz_get_ui(p), bits, tables, nt, &c->err) < 0)
 		return -1;
-	memset(&r, 0, sizeof r);
-	r.c = c;
-	r.bt = bt;
-	for (i = 0; i < threads; i++)
-		r.scratch[i] = xmalloc(verify_scratch_size(bt), "verify scratch");
-	rc = pool_run(bt->nfam, threads, run_one, stop_check, &r);
-	for (i = 0; i < threads; i++)
-		free(r.scratch[i]);
-	if (rc < 0)
+	if (verify_run_battery(bt, pool_cpus(), stop_check, c) < 0) {
+		verify_free(bt);
 		return cfx_err_set(&c->err, CFX_EINTR, -1, NULL, "interrupted");
+	}
 	verify_judge(bt, 1, NULL);
 	return 0;
 }
@@ -335,7 +349,7 @@ int cmd_review(cmd_ctx *c, cli_args *ca)
 {
 	review_args a;
 	int rc, i, n;
-	size_t total[4] = { 0 }, mults = 0, k;
+	size_t total[4] = { 0 }, mults = 0, k, nread = 0;
 	json_t *all = NULL;
 	review *rvs;
 
@@ -348,12 +362,14 @@ int cmd_review(cmd_ctx *c, cli_args *ca)
 		           "(git diff | cfx review -)"), CFX_EXIT_USAGE;
 	/* every input read and reviewed before any verdict or output: a bad
 	 * one is one line on stderr and nothing on stdout */
+	if (sizes_within(c, ca->argv + optind, n) < 0)
+		return CFX_EXIT_USAGE;
 	rvs = xcalloc((size_t)n, sizeof *rvs, "reviews");
 	for (i = 0; i < n; i++) {
 		const char *path = ca->argv[optind + i];
 		char *text = NULL;
 		size_t len = 0;
-		if (slurp(c, path, &text, &len) < 0)
+		if (slurp(c, path, &text, &len, &nread) < 0)
 			break;
 		rc = review_run(&rvs[i], text, len, strcmp(path, "-") ? path
 		                : "<stdin>", &c->err);

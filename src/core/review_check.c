@@ -602,13 +602,26 @@ static void claim_verdict(review *r, size_t mi, unsigned long line, int neg,
 
 /* ---- the expansion ------------------------------------------------------- */
 
-/* "0,1,1,1" from terms (at most max shown, then "..."), into b. */
+/* A term in decimal, malloc'd: one of more than 40 digits as its first
+ * 12, "...", and its count ("316069943685...(15052 digits)"), so that a
+ * huge quotient of a comment's expression cannot flood a finding. */
+static char *term_str(mpz_srcptr z)
+{
+	char *s = mpz_get_str(NULL, 10, z);
+	size_t n = strlen(s);
+
+	if (n > 40)
+		snprintf(s + 12, n - 11, "...(%zu digits)", n);
+	return s;
+}
+
+/* "0, 1, 1, 1" from terms, into b. */
 static void terms_text(struct buf *b, mpz_t *a, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		char *s = mpz_get_str(NULL, 10, a[i]);
+		char *s = term_str(a[i]);
 		buf_printf(b, "%s%s", i ? ", " : "", s);
 		free(s);
 	}
@@ -791,42 +804,114 @@ static long removed_at(mpz_t *x, size_t nx, mpz_t *y, size_t ny)
 	return (long)k;
 }
 
-static void check_cf(review *r, size_t mi, claims *cl)
+/* The claimed terms claim[0, nc) ("..." after them: prefix) against the
+ * expansion x[0, nx) of what (NULL: the multiplier's; finite: x is all of
+ * it, else its first nx terms, and the claim is read as a prefix), as one
+ * finding at line; denied (neg) as claim_verdict says, text[qs, qe) the
+ * denial quoted. */
+static void cf_judge(review *r, size_t mi, unsigned long line, int neg,
+                     const char *qs, const char *qe, mpz_t *claim, size_t nc,
+                     int prefix, mpz_t *x, size_t nx, int finite,
+                     const char *what)
 {
-	const char *text = cl->text;
-	unsigned long line0 = cl->line0;
-	review_mult *m = &r->mult[mi];
-	const char *p, *at = review_find_cf(text, &p), *end, *qs;
-	mpz_t claim[MAX_TERMS], n;
-	unsigned long k = m->bits, line;
-	size_t nc, i, nt;
-	int prefix, trailing0 = 0, named, neg;
-	cf_seq cf;
-	struct buf msg = { 0 }, right = { 0 };
+	struct buf msg = { 0 }, right = { 0 }, wrong = { 0 };
+	char of[200] = "";
+	int trailing0 = 0;
+	size_t i;
+	long kk;
 
-	if (!at)
-		return;
-	line = line_at(text, (size_t)(at - text), line0);
-	for (i = 0; i < MAX_TERMS; i++)
-		mpz_init(claim[i]);
+	if (what)
+		snprintf(of, sizeof of, " of %s", what);
+	if (!finite)
+		prefix = 1;
+	terms_text(&right, x, nx);
+	if (!finite)
+		buf_printf(&right, ", ...");
+	if (!prefix && nc >= 2 && !mpz_sgn(claim[nc - 1]) &&
+	    !(nx == nc && !mpz_sgn(x[nc - 1]))) {
+		trailing0 = 1;
+		nc--;
+	}
+	if (same_terms(claim, nc, x, nx) || (prefix && nc <= nx &&
+	    same_terms(claim, nc, x, nc))) {
+		if (trailing0)
+			buf_printf(&msg, "continued fraction%s: the claimed expansion "
+			           "ends with a term 0 that is not there (a 0 quotient "
+			           "cannot follow a0); the %zu terms before it are "
+			           "right: %s", of, nx, buf_str(&right));
+		else
+			buf_printf(&msg, "continued fraction%s confirmed term by term "
+			           "(%s%zu terms)", of, prefix ? "a prefix of " : "", nc);
+		claim_verdict(r, mi, line, neg, !trailing0, qs, qe, buf_str(&msg),
+		              buf_str(&msg));
+		goto done;
+	}
+	if (finite && (kk = removed_at(claim, nc, x, nx)) >= 0) {
+		char *v = term_str(x[kk]);
+		buf_printf(&msg, "term a_%ld = %s is missing", kk, v);
+		free(v);
+	} else if (finite && (kk = removed_at(x, nx, claim, nc)) >= 0) {
+		char *v = term_str(claim[kk]);
+		buf_printf(&msg, "term %ld (%s) is one too many", kk, v);
+		free(v);
+	} else {
+		for (i = 0; i < nc && i < nx; i++)
+			if (mpz_cmp(claim[i], x[i]))
+				break;
+		if (i < nc && i < nx) {
+			char *v = term_str(x[i]);
+			char *c = term_str(claim[i]);
+			buf_printf(&msg, "term a_%zu is %s, not %s", i, v, c);
+			free(v);
+			free(c);
+		} else {
+			buf_printf(&msg, "the claim has %zu terms, the expansion %zu",
+			           nc, nx);
+		}
+	}
+	buf_printf(&wrong, "continued fraction%s wrong: %s%s; it is %s", of,
+	           buf_str(&msg), trailing0 ? ", and the final 0 is not a term"
+	           : "", buf_str(&right));
+	claim_verdict(r, mi, line, neg, 0, qs, qe, "", buf_str(&wrong));
+done:
+	buf_free(&msg);
+	buf_free(&right);
+	buf_free(&wrong);
+}
+
+/* The expansion claimed after the keyword at `at` (review_find_cf; p past
+ * it), of the N/2^K it names ("continued fraction of N/2^K is ...", or
+ * "N/2^K has the continued fraction ..." after from), else of the
+ * multiplier.  Returns where the claim ends (p when it has no terms). */
+static const char *cf_keyword_claim(review *r, size_t mi, claims *cl,
+                                    const char *from, const char *at,
+                                    const char *p, mpz_t *claim)
+{
+	const char *text = cl->text, *end = p, *qs;
+	review_mult *m = &r->mult[mi];
+	unsigned long k = m->bits, line = line_at(text, (size_t)(at - text),
+	                                          cl->line0);
+	size_t nc;
+	int prefix, named, neg;
+	mpz_t n;
+	cf_seq cf;
+
 	mpz_init(n);
 	/* "continued fraction [expansion] of N/2^K is ...": the number named */
 	named = named_ratio(p, n, &k, &p);
 	/* "expansion", "of", "is", ":" ... up to the first number */
 	while (*p && !isdigit((unsigned char)*p) && *p != '[' && *p != '.')
 		p++;
-	if (!isdigit((unsigned char)*p) && *p != '[')
-		goto done;
-	nc = claimed_terms(p, claim, MAX_TERMS, &prefix, &end);
-	if (!named && !claimed_ratio(text, at, n, &k))
+	if ((!isdigit((unsigned char)*p) && *p != '[') ||
+	    (nc = claimed_terms(p, claim, MAX_TERMS, &prefix, &end)) < 2) {
+		mpz_clear(n);
+		return p;
+	}
+	if (!named && !claimed_ratio(from, at, n, &k))
 		mpz_set(n, m->p), k = m->bits;
-	if (nc < 2)
-		goto done;
 	claim_read(cl, at, end);
 	cf_init(&cf);
 	cf_of_multiplier(&cf, n, k);
-	nt = cf.n;
-	terms_text(&right, cf.a, nt);
 	if (mpz_cmp(n, m->p) || k != m->bits) {
 		char *ns = mpz_get_str(NULL, 10, n), *ps = mpz_get_str(NULL, 10, m->p);
 		review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
@@ -835,64 +920,148 @@ static void check_cf(review *r, size_t mi, claims *cl)
 		free(ns);
 		free(ps);
 	}
-	if (!prefix && nc >= 2 && !mpz_sgn(claim[nc - 1]) &&
-	    !(nt == nc && !mpz_sgn(cf.a[nc - 1]))) {
-		trailing0 = 1;
-		nc--;
-	}
 	neg = negated(text, at, p, &qs);
-	if (same_terms(claim, nc, cf.a, nt) || (prefix && nc <= nt &&
-	    same_terms(claim, nc, cf.a, nc))) {
-		if (trailing0)
-			buf_printf(&msg, "continued fraction: the claimed expansion "
-			           "ends with a term 0 that is not there (a 0 quotient "
-			           "cannot follow a0); the %zu terms before it are "
-			           "right: %s", nt, buf_str(&right));
-		else
-			buf_printf(&msg, "continued fraction confirmed term by term "
-			           "(%s%zu terms)", prefix ? "a prefix of " : "", nc);
-		claim_verdict(r, mi, line, neg, !trailing0, qs, p, buf_str(&msg),
-		              buf_str(&msg));
-	} else {
-		struct buf wrong = { 0 };
-		long kk;
-		buf_free(&msg);
-		if ((kk = removed_at(claim, nc, cf.a, nt)) >= 0) {
-			char *v = mpz_get_str(NULL, 10, cf.a[kk]);
-			buf_printf(&msg, "term a_%ld = %s is missing", kk, v);
-			free(v);
-		} else if ((kk = removed_at(cf.a, nt, claim, nc)) >= 0) {
-			char *v = mpz_get_str(NULL, 10, claim[kk]);
-			buf_printf(&msg, "term %ld (%s) is one too many", kk, v);
-			free(v);
-		} else {
-			for (i = 0; i < nc && i < nt; i++)
-				if (mpz_cmp(claim[i], cf.a[i]))
-					break;
-			if (i < nc && i < nt) {
-				char *v = mpz_get_str(NULL, 10, cf.a[i]);
-				char *c = mpz_get_str(NULL, 10, claim[i]);
-				buf_printf(&msg, "term a_%zu is %s, not %s", i, v, c);
-				free(v);
-				free(c);
-			} else {
-				buf_printf(&msg, "the claim has %zu terms, the expansion "
-				           "%zu", nc, nt);
-			}
-		}
-		buf_printf(&wrong, "continued fraction wrong: %s%s; it is %s",
-		           buf_str(&msg), trailing0 ? ", and the final 0 is not a "
-		           "term" : "", buf_str(&right));
-		claim_verdict(r, mi, line, neg, 0, qs, p, "", buf_str(&wrong));
-		buf_free(&wrong);
-	}
+	cf_judge(r, mi, line, neg, qs, p, claim, nc, prefix, cf.a, cf.n, 1, NULL);
 	cf_clear(&cf);
-done:
-	buf_free(&msg);
-	buf_free(&right);
+	mpz_clear(n);
+	return end;
+}
+
+/* What the expression text[a, b) is, as cf knows it ("(sqrt(5)-1)/2",
+ * "phi", "N/2^K"): its expansion (at least terms quotients) into cf, 1;
+ * 0 when it is no expression or a bare integer. */
+static int cf_subject(const char *text, size_t a, size_t b, size_t terms,
+                      cf_seq *cf)
+{
+	char src[160];
+	expr_tree *t;
+	cfx_err err;
+	size_t k;
+	int rc;
+
+	while (a < b && isspace((unsigned char)text[a]))
+		a++;
+	while (b > a && isspace((unsigned char)text[b - 1]))
+		b--;
+	if (b <= a || b - a >= sizeof src)
+		return 0;
+	for (k = a; k < b && isdigit((unsigned char)text[k]); k++)
+		;
+	if (k == b)
+		return 0;
+	memcpy(src, text + a, b - a);
+	src[b - a] = '\0';
+	if (!(t = expr_parse(src, &err)))
+		return 0;
+	rc = cf_of_tree(cf, t, NULL, NULL, 0, terms, &err);
+	expr_free(t);
+	return rc == 0 && cf->n > 0;
+}
+
+/* "SUBJECT = 0, 1, 1, 1, ..." with no keyword: an expansion of SUBJECT
+ * (an expression cf computes: the longest one before the '=', back to
+ * the clause's start or another '='), judged against cfx's. */
+static void cf_equals_claim(review *r, size_t mi, claims *cl, const char *eq,
+                            mpz_t *claim)
+{
+	const char *text = cl->text, *p = eq + 1, *end, *lo, *s, *qs;
+	size_t nc, i, nx;
+	int prefix, found = 0, neg;
+	cf_seq cf;
+	mpz_t *x;
+	char what[200];
+
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '[')
+		p++;
+	if (!isdigit((unsigned char)*p))
+		return;
+	nc = claimed_terms(p, claim, MAX_TERMS, &prefix, &end);
+	if (nc < 3 || !memchr(p, ',', (size_t)(end - p)))
+		return;
+	/* back to another '=', a , ; : or the sentence's end */
+	for (lo = eq; lo > text && !strchr("=,;:", lo[-1]) &&
+	     !(lo[-1] == '.' && isspace((unsigned char)*lo)); lo--)
+		;
+	cf_init(&cf);
+	for (s = lo; s < eq && !found; s++) {
+		if (s > lo && !isspace((unsigned char)s[-1]))
+			continue;
+		cf_clear(&cf);
+		cf_init(&cf);
+		if (cf_subject(text, (size_t)(s - text), (size_t)(eq - text), nc + 2,
+		               &cf))
+			found = 1;
+	}
+	if (!found) {
+		cf_clear(&cf);
+		return;
+	}
+	s--;
+	while (isspace((unsigned char)*s))
+		s++;
+	snprintf(what, sizeof what, "%.*s", (int)(eq - s), s);
+	while (strlen(what) && what[strlen(what) - 1] == ' ')
+		what[strlen(what) - 1] = '\0';
+	/* "phi = 0, 1, 1, ...": the kernel's phi is 1/phi = (sqrt(5)-1)/2 */
+	if (!strcasecmp(what, "phi") && !mpz_sgn(claim[0])) {
+		expr_tree *t = expr_parse("1/phi", NULL);
+		cfx_err err;
+		cf_clear(&cf);
+		cf_init(&cf);
+		if (!t || cf_of_tree(&cf, t, NULL, NULL, 0, nc + 2, &err) < 0) {
+			expr_free(t);
+			cf_clear(&cf);
+			return;
+		}
+		expr_free(t);
+		snprintf(what, sizeof what, "phi (read as 1/phi: the claim's a0 "
+		         "is 0)");
+	}
+	nx = cf.kind == CF_FINITE ? cf.n : nc + 1;
+	x = xmalloc(nx * sizeof *x, "expansion");
+	for (i = 0; i < nx; i++) {
+		mpz_srcptr a = cf_term(&cf, i);
+		if (!a)
+			break;
+		mpz_init_set(x[i], a);
+	}
+	nx = i;
+	claim_read(cl, s, end);
+	neg = negated(text, eq, p, &qs);
+	cf_judge(r, mi, line_at(text, (size_t)(p - text), cl->line0), neg, qs,
+	         p, claim, nc, prefix, x, nx, cf.kind == CF_FINITE, what);
+	for (i = 0; i < nx; i++)
+		mpz_clear(x[i]);
+	free(x);
+	cf_clear(&cf);
+}
+
+/* Every expansion a comment claims: after each continued-fraction
+ * keyword, and after each '=' whose left side cf computes. */
+static void check_cf(review *r, size_t mi, claims *cl)
+{
+	const char *text = cl->text, *from = text, *at, *p, *e;
+	const char *span[16][2];
+	size_t ns = 0, i;
+	mpz_t claim[MAX_TERMS];
+
+	for (i = 0; i < MAX_TERMS; i++)
+		mpz_init(claim[i]);
+	while ((at = review_find_cf(from, &p))) {
+		const char *end = cf_keyword_claim(r, mi, cl, from, at, p, claim);
+		if (ns < 16)
+			span[ns][0] = at, span[ns++][1] = end;
+		from = end > p ? end : p;
+	}
+	for (e = text; (e = strchr(e, '=')); e++) {
+		for (i = 0; i < ns; i++)
+			if (e >= span[i][0] && e < span[i][1])
+				break;
+		if (i == ns)
+			cf_equals_claim(r, mi, cl, e, claim);
+	}
 	for (i = 0; i < MAX_TERMS; i++)
 		mpz_clear(claim[i]);
-	mpz_clear(n);
 }
 
 /* ---- convergents --------------------------------------------------------- */

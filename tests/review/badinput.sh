@@ -58,6 +58,29 @@ one_line "endless long lines on standard input" "<stdin>" \
 	sh -c "yes '$long' | $cfx review -"
 expect "endless long lines: the size bound" 'grep -q "larger than 128 MiB" "$tmp/err"'
 
+# the inputs together: at most 256 MiB (each at most 128 MiB).  Files of
+# 100 MiB (sparse: nothing is written or read): python finds the one
+# whose running total crosses 256 MiB; cfx names that one, reads nothing
+sizes="1 100 100 100"
+cross=$(python3 -c "
+import itertools, sys
+s = [int(x) << 20 for x in '$sizes'.split()]
+print(next(i for i, t in enumerate(itertools.accumulate(s)) if t > 256 << 20))")
+files=()
+for k in $sizes; do
+	f="$tmp/big${#files[@]}.patch"
+	if [ "$k" = 1 ]; then cp tests/review/fixtures/2002.patch "$f"; else truncate -s ${k}M "$f"; fi
+	files+=("$f")
+done
+one_line "inputs of 1 + 3 x 100 MiB together: the one crossing 256 MiB (python: #$cross)" \
+	"${files[$cross]}" $cfx review "${files[@]}"
+expect "inputs together: the error says so" \
+	'grep -q "the inputs together are larger than 256 MiB, crossed by this one" "$tmp/err"'
+one_line "inputs of 1 + 2 x 100 MiB: within the total (the NUL bytes refused)" \
+	"${files[1]}" $cfx review "${files[@]:0:3}"
+expect "inputs within the total: no total error" '! grep -q "together" "$tmp/err"'
+rm -f "${files[@]}"
+
 # exactly 2^22 tokens in one file ("a;" is two): reviewed; one more
 # (the "b" at the end): refused, the file named
 python3 -c "

@@ -577,6 +577,36 @@ the convergents include $cv|NOTE: $cv is convergent
 the convergents include 1/1 but not $cv|WARNING: denied ("but not $cv"), but true: $cv is convergent
 EOF2
 
+# ---- every expansion of a comment, not only the first -----------------------
+# gp's expansions: (sqrt(5)-1)/2, sqrt(2), 355/113, 0x9e370001/2^32
+gpterms() { echo "v = contfrac($1); s = Str(v[1]); for (i = 2, min($2, #v), s = concat(s, concat(\", \", Str(v[i])))); print(s)" | gp -q -f; }
+g5=$(gpterms "(sqrt(5)-1)/2" 4); s2=$(gpterms "sqrt(2)" 4); r355=$(gpterms 355/113 9)
+c4=$(gpterms 0x9e370001/2^32 4)
+s2a3=$(echo 'print(contfrac(sqrt(2))[4])' | gp -q -f)
+c4a2=$(echo 'print(contfrac(0x9e370001/2^32)[3])' | gp -q -f)
+expect "2002: the second expansion of the 64-bit comment, of (sqrt(5)-1)/2, checked against gp's ($g5)" \
+	'[ "$g5" = "0, 1, 1, 1" ] && grep -q "^include/linux/mm_inline.h:31: NOTE: continued fraction of (sqrt(5)-1)/2 confirmed term by term (a prefix of 4 terms)" "$tmp/out"'
+onedef "/* its continued fraction is $c4, ... and its continued fraction is 0, 1, $((c4a2 + 1)), ... */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/cfs"
+expect "expansions: two after the keyword, the first right, the second wrong at a_2 (gp: $c4a2)" \
+	'grep -q "^lib/h.c:2: NOTE: continued fraction confirmed term by term (a prefix of 4 terms)" "$tmp/cfs" &&
+	 grep -q "^lib/h.c:2: WARNING: continued fraction wrong: term a_2 is $c4a2, not $((c4a2 + 1))" "$tmp/cfs"'
+onedef "/* prime, and sqrt(2) = 1, 2, 2, $((s2a3 + 1)), ... */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/cfs"
+expect "expansions: 'sqrt(2) = ...' wrong at a_3, gp's a_3 = $s2a3" \
+	'grep -q "^lib/h.c:2: WARNING: continued fraction of sqrt(2) wrong: term a_3 is $s2a3, not $((s2a3 + 1)); it is $s2, ..." "$tmp/cfs"'
+onedef "/* close to 355/113 = $r355 */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/cfs"
+expect "expansions: '355/113 = $r355' (gp's, finite) confirmed" \
+	'grep -q "^lib/h.c:2: NOTE: continued fraction of 355/113 confirmed term by term ($(echo "$r355" | tr -cd , | wc -c | xargs expr 1 +) terms)" "$tmp/cfs"'
+onedef "/* close to phi = 0, 1, 1, 1, ... */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/cfs"
+expect "expansions: 'phi = 0, 1, 1, 1, ...' read as 1/phi (gp: $g5)" \
+	'grep -q "^lib/h.c:2: NOTE: continued fraction of phi (read as 1/phi: the claim.s a0 is 0) confirmed" "$tmp/cfs"'
+onedef "/* hash = x * 3, then 5, 7 */" 0x9e370001U
+$cfx review "$tmp/one.patch" > "$tmp/cfs"
+expect "expansions: '= x * 3, then 5, 7' is no expansion" '! grep -q "continued fraction" "$tmp/cfs"'
+
 # ---- "cf" for continued fraction ------------------------------------------
 # gp's a_13 of 0x9e370001/2^32 (contfrac's 14th entry), and its first 14 terms
 a13=$(echo "print(contfrac(0x9e370001 / 2^32)[14])" | gp -q -f)

@@ -1,0 +1,466 @@
+/*
+ * dash_panel_buckets.c - the bucket panel (dash_panel.h): the score, the load histogram, the
+ * sweep and verify strips and the progress of the worker.
+ */
+#define NCURSES_WIDECHAR 1
+#include <assert.h>
+#include <curses.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/keys.h"
+#include "cfx/score.h"
+#include "cfx/verify.h"
+#include "cfx/word.h"
+#include "dash/dash_ui.h"
+#include "dash/dash_paint.h"
+#include "dash/dash_panel.h"
+#include "util/text.h"
+#include "util/xalloc.h"
+
+/* ---- buckets -------------------------------------------------------------- */
+
+static const char *count_text(size_t n, char *buf, size_t len)
+{
+	if (n && !(n & (n - 1)))
+		snprintf(buf, len, "2^%d", __builtin_ctzll(n));
+	else
+		snprintf(buf, len, "%zu", n);
+	return buf;
+}
+
+static int verdict_style(score_verdict v)
+{
+	return v == SCORE_GOOD ? ST_GOOD : v == SCORE_WEAK ? ST_WEAK :
+	       v == SCORE_BAD ? ST_BAD : ST_DIM;
+}
+
+/* The bars in one row (a panel with no room for more): eighths of the
+ * tallest, then the loads they span. */
+static void hist_row(const uint64_t *colv, int ncol, int cw, uint64_t vmax,
+                     uint64_t lo, uint64_t hi, const rect *hr, int st)
+{
+	char buf[64];
+	int c, k, x;
+
+	for (c = 0; c < ncol; c++) {
+		long h8 = colv[c] ? (long)((double)colv[c] * 8 / (double)vmax + 0.5) : 0;
+		if (colv[c] && h8 < 1)
+			h8 = 1;
+		for (k = 0; k < (cw > 2 ? cw - 1 : cw); k++)
+			dash_paint_put(hr, 0, c * cw + k, st, GLYPH.block[h8 > 8 ? 8 : h8]);
+	}
+	x = ncol * cw + 1;
+	snprintf(buf, sizeof buf, "loads %llu..%llu", (unsigned long long)lo,
+	         (unsigned long long)hi);
+	if (x + dash_paint_width(buf) <= hr->w)
+		dash_paint_put(hr, 0, x, ST_DIM, buf);
+}
+
+/* Bars of bucket counts over load values; the last row is the axis (a
+ * rect of one row: hist_row). */
+static void draw_hist(const dash_work_score *s, const rect *hr, int st)
+{
+	int rows = hr->h - 1, cols = hr->w, c, j, cw = 1, ncol;
+	size_t per = 1, nb, i, lo;
+	uint64_t colv[512], vmax = 0;
+	char buf[48];
+
+	if (rows < 0 || cols < 24 || !s || s->failed || !s->nhist)
+		return;
+	if (cols > 512)
+		cols = 512;
+	if (rows == 0)
+		cols -= 16;             /* the loads' text beside the row */
+	/* from the smallest load that occurs: loads cluster near E */
+	for (lo = 0; lo + 1 < s->nhist && !s->hist[lo]; lo++)
+		;
+	nb = s->nhist - lo;
+	if (nb <= (size_t)cols) {
+		cw = cols / (int)nb;
+		if (cw > 6)
+			cw = 6;
+		ncol = (int)nb;
+	} else {
+		per = (nb + (size_t)cols - 1) / (size_t)cols;
+		ncol = (int)((nb + per - 1) / per);
+	}
+	for (c = 0; c < ncol; c++) {
+		colv[c] = 0;
+		for (i = (size_t)c * per; i < (size_t)(c + 1) * per && i < nb; i++)
+			colv[c] += s->hist[lo + i];
+		if (colv[c] > vmax)
+			vmax = colv[c];
+	}
+	if (rows == 0) {
+		hist_row(colv, ncol, cw, vmax, lo * s->hstep, s->r.max_load, hr, st);
+		return;
+	}
+	for (c = 0; c < ncol; c++) {
+		long h8 = colv[c] ? (long)((double)colv[c] * rows * 8 / (double)vmax
+		                            + 0.5) : 0;
+		if (colv[c] && h8 < 1)
+			h8 = 1;
+		for (j = 0; j < rows; j++) {
+			long fill = h8 - 8L * j;
+			int k;
+			if (fill <= 0)
+				break;
+			for (k = 0; k < (cw > 2 ? cw - 1 : cw); k++)
+				dash_paint_put(hr, rows - 1 - j, c * cw + k, st,
+				    GLYPH.block[fill > 8 ? 8 : fill]);
+		}
+	}
+	/* axis: load 0 at the left, the largest at the right, E marked */
+	snprintf(buf, sizeof buf, "%llu", (unsigned long long)(lo * s->hstep));
+	dash_paint_put(hr, rows, 0, ST_DIM, buf);
+	snprintf(buf, sizeof buf, "%llu", (unsigned long long)s->r.max_load);
+	if (ncol * cw - (int)strlen(buf) > 4)
+		dash_paint_put(hr, rows, ncol * cw - (int)strlen(buf), ST_DIM, buf);
+	{
+		double e = s->r.expected_load / (double)s->hstep - (double)lo;
+		int ex = (int)(e / (double)per * cw + cw / 2);
+		snprintf(buf, sizeof buf, "%sE", GLYPH.up);
+		if (e >= 0 && ex > 4 && ex + 2 < ncol * cw - 4)
+			dash_paint_put(hr, rows, ex, ST_DIM, buf);
+	}
+	snprintf(buf, sizeof buf, "buckets by load, peak %llu",
+	         (unsigned long long)vmax);
+	/* right of the bars, never over them (a narrow panel beside a lesson
+	 * has no room for a long peak); the last column of a wide bar's cell
+	 * is a gap */
+	if (cols - (int)strlen(buf) >= ncol * cw - (cw > 2))
+		dash_paint_put(hr, 0, cols - (int)strlen(buf), ST_DIM, buf);
+}
+
+/* "good . weak w bad X none ?", each word in its style and glyph, at (y,
+ * x) of r when it fits there whole (none: fewer than SCORE_MIN_KEYS keys,
+ * the ? of a short sweep). */
+static void legend_verdicts(const rect *r, int y, int x)
+{
+	int v, w = 0;
+
+	for (v = SCORE_GOOD; v <= SCORE_NONE; v++)
+		w += dash_paint_width(GLYPH.verdict[v]) + 1 +
+		     dash_paint_width(score_verdict_name((score_verdict)v)) + 2;
+	if (x + w - 2 > r->w - 1)
+		return;
+	for (v = SCORE_GOOD; v <= SCORE_NONE; v++) {
+		x = dash_paint_put(r, y, x, verdict_style((score_verdict)v), GLYPH.verdict[v]);
+		x = dash_paint_put(r, y, x + 1, ST_DIM, score_verdict_name((score_verdict)v)) + 2;
+	}
+}
+
+/* Cells of the sweep strip per row in a panel w wide (n in all). */
+static int sweep_per_row(int n, int w)
+{
+	int per = n;
+
+	while (per + 8 > w - 1 && per > 8)
+		per = (per + 1) / 2;
+	return per;
+}
+
+/* The verify strip: one cell per family (or per group of neighbours, the
+ * worst of them), filled in as the worker judges them. */
+static void draw_verify(const dash *d, const rect *r, int y)
+{
+	const dash_scoring *work = dash_state_scoring(d);
+	static const score_verdict as[] = { SCORE_GOOD, SCORE_WEAK, SCORE_BAD };
+	const dash_work_sweep *sw = &work->sweep;
+	int cur = sw->vp == work->par.p && sw->vbits == work->par.bits &&
+	          sw->vn;
+	int avail = r->w - 32, per = 1, i, x;
+	unsigned j;
+
+	x = dash_paint_put(r, y, 1, ST_DIM, "verify ");
+	if (work->par.bits < VERIFY_MIN_BITS) {
+		dash_paint_putf(r, y, x, ST_DIM, "judges words of %d bits or more (w)",
+		     VERIFY_MIN_BITS);
+		return;
+	}
+	if (!cur) {
+		dash_paint_putf(r, y, x, ST_DIM, "waiting%s", GLYPH.ell);
+		return;
+	}
+	if (avail < 8)
+		avail = 8;
+	while (((int)sw->vn + per - 1) / per > avail)
+		per++;
+	for (i = 0; i * per < (int)sw->vn; i++) {
+		int worst = -1, info = 0;
+		for (j = (unsigned)(i * per); j < sw->vn && j < (unsigned)(i + 1) *
+		     (unsigned)per; j++) {
+			if (j < sw->vdone && sw->vst[j] < 3 && (int)sw->vst[j] > worst)
+				worst = sw->vst[j];
+			info |= j < sw->vdone && sw->vst[j] == VERIFY_INFO;
+		}
+		if (worst >= 0)
+			dash_paint_put(r, y, x + i, verdict_style(as[worst]), GLYPH.verdict[as[worst]]);
+		else if (info)          /* judged, but too few keys to say */
+			dash_paint_put(r, y, x + i, ST_DIM, GLYPH.verdict[SCORE_NONE]);
+		else
+			dash_paint_put(r, y, x + i, ST_DIM, GLYPH.pending);
+	}
+	x += i + 1;
+	if (sw->vdone < sw->vn)
+		dash_paint_putf(r, y, x, ST_DIM, "%u/%u families", sw->vdone, sw->vn);
+	else if (sw->vfail)
+		dash_paint_putf(r, y, x, verdict_style(SCORE_BAD), "FAIL %u (:verify)",
+		     sw->vfail);
+	else
+		dash_paint_putf(r, y, x, verdict_style(sw->vwarn ? SCORE_WEAK : SCORE_GOOD),
+		     sw->vwarn ? "PASS, %u WARN" : "PASS", sw->vwarn);
+}
+
+/* The sweep strip's first row: what it hashes and its worst stride, the
+ * longest form that fits; a b capped below the bucket panel's says so. */
+static void sweep_head(const dash *d, const rect *r, int y, int cur)
+{
+	const dash_scoring *work = dash_state_scoring(d);
+	const dash_work_sweep *sw = &work->sweep;
+	unsigned b = work->par.sweep_b;
+	int capped = b < work->par.b, i, j, room = r->w - 2;
+	char lab[4][96], res[2][64], c1[16], g1[32], t[160];
+	int st;
+
+	count_text(work->par.sweep_count, c1, sizeof c1);
+	snprintf(lab[0], sizeof lab[0], "stride sweep, keys k*2^s: 2^%u buckets%s, "
+	         "%s keys per s;", b, capped ? " (b capped)" : "", c1);
+	snprintf(lab[1], sizeof lab[1], "sweep k*2^s, b=%u%s:", b,
+	         capped ? " (capped)" : "");
+	snprintf(lab[2], sizeof lab[2], "sweep b=%u%s:", b, capped ? " (capped)"
+	         : "");
+	snprintf(lab[3], sizeof lab[3], "sweep b=%u%s:", b, capped ? " max" : "");
+	if (cur && sw->done == sw->bits) {
+		dash_paint_fmt_g(g1, sizeof g1, sw->R[sw->worst], 3);
+		snprintf(res[0], sizeof res[0], "worst s=%u R %s %s", sw->worst, g1,
+		         score_verdict_name(sw->v[sw->worst]));
+		snprintf(res[1], sizeof res[1], "s=%u R %s %s", sw->worst, g1,
+		         score_verdict_name(sw->v[sw->worst]));
+		st = verdict_style(sw->v[sw->worst]);
+	} else {
+		snprintf(res[0], sizeof res[0], "running %u/%u", cur ? sw->done : 0,
+		         work->par.bits);
+		snprintf(res[1], sizeof res[1], "%u/%u", cur ? sw->done : 0,
+		         work->par.bits);
+		st = ST_DIM;
+	}
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < 2; j++) {
+			snprintf(t, sizeof t, "%s %s", lab[i], res[j]);
+			if (dash_paint_width(t) <= room || (i == 3 && j == 1)) {
+				int x = dash_paint_put(r, y, 1, ST_DIM, lab[i]);
+				dash_paint_put(r, y, x + 1, st, res[j]);
+				return;
+			}
+		}
+}
+
+static void draw_sweep(const dash *d, const rect *r, int y, int rows)
+{
+	const dash_scoring *work = dash_state_scoring(d);
+	const dash_work_sweep *sw = &work->sweep;
+	int cur = sw->bits == work->par.bits && sw->p == work->par.p &&
+	          sw->b == work->par.sweep_b && sw->count == work->par.sweep_count;
+	int n = (int)work->par.bits, per = sweep_per_row(n, r->w), i, x;
+
+	if (rows == 1 && y >= 1) {
+		/* no room for the strips here: say where they are */
+		static const char *const form[] = {
+			"sweep and verify strips: on a taller terminal, or :sweep :verify",
+			"sweep, verify strips: taller terminal, :sweep :verify",
+			"strips: taller terminal, :sweep :verify",
+			"strips: :sweep :verify",
+		};
+		dash_paint_put(r, y, 1, ST_DIM, dash_paint_first_fit(form, 4, r->w - 2));
+		return;
+	}
+	if (rows < 3 || y < 1)
+		return;
+	sweep_head(d, r, y, cur);
+	for (i = 0; i < n; i++) {
+		int row = y + 1 + i / per, col = 7 + i % per;
+		if (row >= y + rows - 1)    /* the last row is verify's */
+			break;
+		if (i % per == 0)
+			dash_paint_putf(r, row, 1, ST_DIM, "s=%-2d", i);
+		if (cur && (unsigned)i < sw->done)
+			dash_paint_put(r, row, col, verdict_style(sw->v[i]), GLYPH.verdict[sw->v[i]]);
+		else
+			dash_paint_put(r, row, col, ST_DIM, GLYPH.pending);
+		if (i % per == per - 1 || i == n - 1) {
+			x = dash_paint_putf(r, row, col + 2, ST_DIM, "%d", i);
+			if (r->w >= 90 && row == y + 1)
+				legend_verdicts(r, row, x + 3);
+		}
+	}
+	draw_verify(d, r, y + rows - 1);
+}
+
+/* What the worker is doing for the current settings, at (y, x) of r: a
+ * bar while hashing. */
+static void draw_progress(const dash *d, const rect *r, int y, int x)
+{
+	const dash_scoring *work = dash_state_scoring(d);
+	int i, fill;
+
+	if (work->st.gen == work->gen && work->st.phase == DASH_WORK_KEYS &&
+	    work->st.frac > 0) {
+		/* keys_make reports how far it has come */
+		dash_paint_putf(r, y, x, ST_NORMAL, "making keys %3.0f%%", work->st.frac * 100);
+		return;
+	}
+	if (work->st.gen != work->gen || work->st.phase == DASH_WORK_KEYS) {
+		dash_paint_putf(r, y, x, ST_NORMAL, "making keys%s", GLYPH.ell);
+		return;
+	}
+	if (work->st.phase != DASH_WORK_HASH) {
+		dash_paint_putf(r, y, x, ST_NORMAL, "updating%s", GLYPH.ell);
+		return;
+	}
+	x = dash_paint_put(r, y, x, ST_NORMAL, "hashing ");
+	fill = (int)(work->st.frac * 20);
+	for (i = 0; i < 20; i++)
+		dash_paint_put(r, y, x + i, i < fill ? ST_BAR : ST_DIM, i < fill ? " " : GLYPH.h);
+	dash_paint_putf(r, y, x + 21, ST_NORMAL, "%3.0f%%", work->st.frac * 100);
+}
+
+/* When the keys are every key of their kind (keys_cover_word), why the
+ * loads are even whatever p is, in at most w columns, into t; 1 if there
+ * is such a note, else 0. */
+static int cover_text(const dash *d, int w, char *t, size_t n)
+{
+	const dash_scoring *work = dash_state_scoring(d);
+	keys_spec ks;
+	unsigned space;
+	int covers;
+
+	if (!(dash_state_model(d)->p & 1) || !work->par.fam.ok)
+		return 0;
+	ks = keys_family_spec(&work->par.fam);
+	covers = keys_cover_word(&ks, work->par.bits, work->par.count);
+	space = keys_space_bits(&ks, work->par.bits);
+	if (!covers)
+		return 0;
+	if (space == work->par.bits)
+		snprintf(t, n, "keys = all 2^%u words", space);
+	else
+		snprintf(t, n, "keys = all 2^%u multiples of 2^%u", space,
+		         work->par.bits - space);
+	if (dash_paint_width(t) + 56 <= w)
+		strncat(t, ": any odd p permutes them, so every p spreads them "
+		        "evenly", n - strlen(t) - 1);
+	else if (dash_paint_width(t) + 21 <= w)
+		strncat(t, ": even for any odd p", n - strlen(t) - 1);
+	else
+		snprintf(t, n, "keys cover the word: even for any odd p");
+	return 1;
+}
+
+/* The cover note at (y, x) of r in w columns; 1 if there is one. */
+static int cover_note(const dash *d, const rect *r, int y, int x, int w)
+{
+	char t[160];
+
+	if (!cover_text(d, w, t, sizeof t))
+		return 0;
+	dash_paint_put(r, y, x, ST_WEAK, t);
+	return 1;
+}
+
+/* Rows of the bucket panel r (inside its title) that the sweep and verify
+ * strips take: all they need (srows) when the figures above keep fig
+ * rows, else 1 for a line saying where they are. */
+static int sweep_rows_for(const rect *r, int srows, int fig)
+{
+	return r->h - 1 - fig >= srows ? srows : 1;
+}
+
+void dash_panel_buckets_draw(const dash *d, const rect *r)
+{
+	const dash_scoring *work = dash_state_scoring(d);
+	const dash_work_score *s = work->score;
+	int cur = s && s->gen == work->gen, st, y, sweep_rows, n = (int)work->par.bits;
+	int per = sweep_per_row(n, r->w), srows, wide = r->w >= 90;
+	char t[DASH_WORK_FAMILY_MAX + 96], c1[32], g1[32], g2[32], g3[32];
+	rect hr;
+
+	/* the longest title that fits: never cut mid-word */
+	snprintf(t, sizeof t, "Buckets: %s %s keys into 2^%u (b = %u)",
+	         count_text(work->par.count, c1, sizeof c1), work->par.fam.text,
+	         work->par.b, work->par.b);
+	if (dash_paint_width(t) + 4 > r->w)
+		snprintf(t, sizeof t, "Buckets: %s %s keys, b = %u", c1,
+		         work->par.fam.text, work->par.b);
+	if (dash_paint_width(t) + 4 > r->w)
+		snprintf(t, sizeof t, "Buckets: %s keys, b = %u", c1, work->par.b);
+	dash_paint_title(r, t, NULL);
+	srows = 2 + (n + per - 1) / per;   /* title, strides, verify */
+	/* the figures, then the strips, then what rows are left for the
+	 * bars (one row is a compact form of them) */
+	if (wide)
+		sweep_rows = sweep_rows_for(r, srows, 7);
+	else
+		sweep_rows = sweep_rows_for(r, srows, 2 + cover_text(d, r->w - 2, t,
+		                                                       sizeof t));
+	if (!s || s->failed) {
+		if (!s) {
+			draw_progress(d, r, 1, 1);
+		} else if (s->err.token[0]) {
+			dash_paint_putf(r, 1, 1, ST_ERROR, "keys: %s (%s)", s->err.msg, s->err.token);
+			dash_paint_put(r, 2, 1, ST_DIM, "k cycles families; :set keys FAMILY");
+		} else {
+			dash_paint_putf(r, 1, 1, ST_ERROR, "keys: %s", s->err.msg);
+			dash_paint_put(r, 2, 1, ST_DIM, "k cycles families; :set keys FAMILY");
+		}
+		draw_sweep(d, r, r->h - sweep_rows, sweep_rows);
+		return;
+	}
+	/* a score for older settings is drawn dim under the progress */
+	st = cur ? ST_NORMAL : ST_DIM;
+	dash_paint_fmt_g(g1, sizeof g1, s->r.chi2, 6);
+	dash_paint_fmt_g(g2, sizeof g2, s->r.p_value, 3);
+	dash_paint_fmt_g(g3, sizeof g3, s->r.probe_ratio, 4);
+	if (wide) {
+		/* histogram on the left, figures on the right */
+		int sx = r->w - 46;
+		hr = RECT(r->y + 1, r->x + 1, r->h - 1 - sweep_rows, sx - 3);
+		y = 1;
+		dash_paint_putf(r, y++, sx, st, "keys     %zu distinct (%zu made)", s->r.keys,
+		     s->made);
+		dash_paint_putf(r, y++, sx, st, "load     max %llu, empty %llu, E = %s",
+		     (unsigned long long)s->r.max_load,
+		     (unsigned long long)s->r.empty,
+		     dash_paint_fmt_g(c1, sizeof c1, s->r.expected_load, 4));
+		dash_paint_put(r, y, sx, st, GLYPH.chi);
+		dash_paint_putf(r, y++, sx + 9, st, "%s on %.0f dof", g1, s->r.dof);
+		dash_paint_putf(r, y++, sx, st, "p-value  %s", g2);
+		dash_paint_putf(r, y++, sx, st, "R        %s (lookup cost / random)", g3);
+		y = dash_paint_put(r, y, sx, st, "verdict  ");
+		dash_paint_put(r, 6, y, cur ? verdict_style(s->r.verdict) : ST_DIM,
+		    score_verdict_name(s->r.verdict));
+		if (!cur)
+			draw_progress(d, r, 7, sx);
+		cover_note(d, r, cur ? 7 : 8, sx, r->w - sx);
+	} else {
+		int x;
+		if (cur)
+			dash_paint_putf(r, 1, 1, st, "%s %s on %.0f dof, p %s", GLYPH.chi, g1, s->r.dof,
+			     g2);
+		else
+			draw_progress(d, r, 1, 1);
+		x = dash_paint_putf(r, 2, 1, st, "R %s  max %llu  empty %llu  ", g3,
+		         (unsigned long long)s->r.max_load,
+		         (unsigned long long)s->r.empty);
+		dash_paint_put(r, 2, x, cur ? verdict_style(s->r.verdict) : ST_DIM,
+		    score_verdict_name(s->r.verdict));
+		x = cover_note(d, r, 3, 1, r->w - 2);   /* a row less for the bars */
+		hr = RECT(r->y + 3 + x, r->x + 1, r->h - 3 - x - sweep_rows,
+		             r->w - 2);
+	}
+	draw_hist(s, &hr, cur ? verdict_style(s->r.verdict) : ST_DIM);
+	draw_sweep(d, r, r->h - sweep_rows, sweep_rows);
+}
