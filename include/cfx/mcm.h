@@ -142,7 +142,7 @@ int mcm_adders(mcm_ctx *c, uint64_t p, unsigned bits, int exact,
  * (a result to be negated counts: search's model), when it is at most 3,
  * with the least depth of such a graph in *depth; 4 when none of at most
  * 3 exists (then *depth is 0).  Exact: every graph of at most three
- * adders is tried (mcm.c, three()); a few milliseconds at 64 bits, no
+ * adders is tried (mcm_small.c, three()); a few milliseconds at 64 bits, no
  * context needed.  1 <= bits <= 64.
  */
 unsigned mcm_small(uint64_t p, unsigned bits, unsigned *depth);
