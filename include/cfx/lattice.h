@@ -66,6 +66,13 @@ double lattice_offsets(uint64_t p, unsigned n, const unsigned *tables,
                        size_t ntables, lattice_cell *worst, unsigned *h_out,
                        uint32_t *scratch);
 
+/* lattice_offsets but for the offsets h with bit h of skip set (those
+ * another check judges: one judgement per cell). */
+double lattice_offsets_except(uint64_t p, unsigned n, const unsigned *tables,
+                              size_t ntables, uint64_t skip,
+                              lattice_cell *worst, unsigned *h_out,
+                              uint32_t *scratch);
+
 /* The fixed layouts of three and four fields on n-bit words: four bytes
  * (24/16/8), 20/12 and 32/20/12 (those that fit).  Returns how many. */
 size_t lattice_fixed(unsigned n, lattice_layout *out);

@@ -497,6 +497,11 @@ void verify_strides_confirm(verify_battery *bt, int all, uint32_t *scratch);
 
 void verify_smap_free(verify_smap *sm);
 
+/* The checks a judged battery shows: its form checks (with "joint" when
+ * it was added), the layouts asked for and the families; F (below) but
+ * for "joint", and but for shift/add after verify_screen. */
+size_t verify_checks(const verify_battery *bt);
+
 /* F, the families and checks judged, once planned (verify_judge's). */
 size_t verify_judged(const verify_battery *bt);
 
@@ -509,6 +514,15 @@ size_t verify_judged_default(unsigned bits);
  * the ends, one decimal within 0.5 of them, else sig significant digits.
  * Returns buf. */
 const char *verify_share_text(char *buf, size_t n, double share, int sig);
+
+/* A family's rank in the one form every face uses, after verify_judge:
+ * the share of random odd multipliers that do better ("74% of random odd
+ * multipliers do better"; brief: "74% do better": its percentile, or 1 - P
+ * without a comparable reference), and (not brief) for keys k0 + k c
+ * with an explanation the Gauss-Kuzmin clause ("; a_3 = 89 after q = 5:
+ * 1 in 120 by Gauss-Kuzmin").  Returns the length written (snprintf's). */
+size_t verify_rank_text(char *buf, size_t n, const verify_family *f,
+                        int brief);
 
 /* Gauss-Kuzmin: the probability that J given quotients of a random real
  * include one >= a. */

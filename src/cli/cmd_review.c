@@ -20,6 +20,7 @@
 #include "cfx/review.h"
 #include "cfx/textfile.h"
 #include "cfx/verify.h"
+#include "cfx/verify_run.h"
 #include "cfx/word.h"
 #include "cli/cli.h"
 #include "cli/cmds.h"
@@ -184,48 +185,26 @@ static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len,
 
 /* ---- verify --------------------------------------------------------------- */
 
-typedef struct run_ctx {
-	cmd_ctx *c;
-	verify_battery *bt;
-	void *scratch[POOL_MAX];
-} run_ctx;
-
-static void run_one(void *ctx, size_t i, unsigned w)
-{
-	run_ctx *r = ctx;
-
-	verify_family_run(r->bt, i, r->scratch[w]);
-}
-
+/* Whether Ctrl-C asks the run to stop. */
 static int stop_check(void *ctx, size_t done, size_t total)
 {
-	run_ctx *r = ctx;
+	cmd_ctx *c = ctx;
 
 	(void)done;
 	(void)total;
-	return r->c->stop && *r->c->stop;
+	return c->stop && *c->stop;
 }
 
 /* The battery of p on bits-bit words over the tables, judged. */
 static int battery(cmd_ctx *c, verify_battery *bt, const mpz_t p,
                    unsigned bits, const unsigned *tables, size_t nt)
 {
-	run_ctx r;
-	unsigned threads = pool_cpus(), i;
-	int rc;
-
 	if (verify_plan(bt, mpz_get_ui(p), bits, tables, nt, &c->err) < 0)
 		return -1;
-	memset(&r, 0, sizeof r);
-	r.c = c;
-	r.bt = bt;
-	for (i = 0; i < threads; i++)
-		r.scratch[i] = xmalloc(verify_scratch_size(bt), "verify scratch");
-	rc = pool_run(bt->nfam, threads, run_one, stop_check, &r);
-	for (i = 0; i < threads; i++)
-		free(r.scratch[i]);
-	if (rc < 0)
+	if (verify_run_battery(bt, pool_cpus(), stop_check, c) < 0) {
+		verify_free(bt);
 		return cfx_err_set(&c->err, CFX_EINTR, -1, NULL, "interrupted");
+	}
 	verify_judge(bt, 1, NULL);
 	return 0;
 }

@@ -140,10 +140,12 @@ static int parse_ukeys(cmd_ctx *c, const cli_args *a, unsigned bits,
 				         : cfx_err_set(&c->err, CFX_EDOMAIN, -1, len ? tok
 				                       : s, "--stride takes at most %d",
 				                       VERIFY_MAX_USER);
-			if (w == 1 && len && !*end && !errno && tok[0] != '-' &&
-			    v < bits)
+			if (w == 1 && len && !*end && !errno &&
+			    isdigit((unsigned char)tok[0]) && v < bits)
 				u->shift[u->nshift++] = (unsigned)v;
-			if (!len || *end || errno || tok[0] == '-' ||
+			/* strtoull skips spaces and takes a sign: a number here
+			 * begins with a digit */
+			if (!len || *end || errno || !isdigit((unsigned char)tok[0]) ||
 			    (w == 0 && (v < 1 || v > word_mask(bits))) ||
 			    (w == 1 && (v >= bits || !verify_fields_ok(bits, u->shift,
 			                                               u->nshift)))) {
@@ -568,11 +570,12 @@ static const char *count_text(char *buf, size_t n, double x)
 	return buf;
 }
 
-/* The short evidence of a family for the table (<= 44 columns). */
+/* The short evidence of a family for the table: its worst cell and its
+ * rank in the one form (verify_rank_text). */
 static void evidence(char *buf, size_t n, const verify_family *f)
 {
 	const verify_cell *w = &f->cells[f->worst];
-	char r[16], in[24];
+	char r[16], rank[96];
 
 	if (!f->ncells) {
 		snprintf(buf, n, "only %zu keys: too few", f->keys);
@@ -582,29 +585,18 @@ static void evidence(char *buf, size_t n, const verify_family *f)
 	if (f->absolute)
 		snprintf(buf, n, "R %s at 2^%u x%u; small word: R >= 2", r, w->b,
 		         w->load);
-	else if (f->status == VERIFY_FAIL || f->status == VERIFY_WARN)
-		snprintf(buf, n, "R %s at 2^%u x%u; 1 in %s", r, w->b, w->load,
-		         count_text(in, sizeof in, f->tail > 0 ? 1 / f->tail : 1e300));
 	else if (f->small_note && verify_family_as_sequential(f))
 		snprintf(buf, n, "R %s at 2^%u x%u; hashes as 0x%llx: Note", r,
 		         w->b, w->load, (unsigned long long)f->cf.mult);
 	else if (f->small_note)
 		snprintf(buf, n, "R %s at 2^%u x%u; see the Note", r, w->b,
 		         w->load);
-	else if (f->percentile >= 0) {
-		/* (v >= 50: two digits are the whole part) */
-		double v = f->percentile >= 50 ? f->percentile
-		           : 100 - f->percentile;
-		char sh[16];
-		snprintf(buf, n, "R %s at 2^%u x%u; %s than %s%%", r, w->b,
-		         w->load, f->percentile >= 50 ? "worse" : "better",
-		         verify_share_text(sh, sizeof sh, v, 2));
+	else if (f->status == VERIFY_INFO)
+		snprintf(buf, n, "%s", f->reason);
+	else {
+		verify_rank_text(rank, sizeof rank, f, 1);
+		snprintf(buf, n, "R %s at 2^%u x%u; %s", r, w->b, w->load, rank);
 	}
-	else if (f->cf.ok)
-		snprintf(buf, n, "R %s at 2^%u x%u; max a_k %llu", r, w->b, w->load,
-		         (unsigned long long)f->cf.a);
-	else
-		snprintf(buf, n, "R %s at 2^%u x%u", r, w->b, w->load);
 }
 
 /* text padded to width with its first word (a status) in its colour on
@@ -871,7 +863,7 @@ static const verify_family *noted_worst(const verify_battery *bt)
 static void summary(FILE *f, const subject *s, int noted, const char *lead)
 {
 	const verify_battery *bt = &s->bt;
-	size_t checks = bt->nforms + bt->nfam;
+	size_t checks = verify_checks(bt);
 	int note = noted && noted_worst(bt);
 	char paint[48];
 
@@ -898,27 +890,18 @@ static void step_text(char *buf, size_t n, uint64_t c, unsigned t)
 		snprintf(buf, n, "%llu", (unsigned long long)c);
 }
 
-/* A c k family's explanation: the effective multiplier and its quotient. */
-static int explain_cf(char *buf, size_t n, const verify_family *f,
-                      unsigned bits)
+/* A c k family's effective multiplier, one sentence ("" for keys 0, 1,
+ * ...: p itself). */
+static int explain_cf(char *buf, size_t n, const verify_family *f)
 {
 	const verify_cf *e = &f->cf;
-	char in[24], c[48];
+	char c[48];
 
-	if (!e->ok)
+	if (!e->ok || f->step == 1)
 		return 0;
 	step_text(c, sizeof c, f->step, e->t);
-	if (f->step == 1)
-		return snprintf(buf, n, "p/2^%u has a_%zu = %llu after q = %llu "
-		         "(1 random multiplier in %s).", bits, e->k,
-		         (unsigned long long)e->a, (unsigned long long)e->q,
-		         count_text(in, sizeof in, f->tail > 0 ? 1 / f->tail
-		         : 1e300));
-	return snprintf(buf, n, "Keys k*%s hash like 0x%llx on %u bits: a_%zu = "
-	         "%llu after q = %llu (1 random multiplier in %s).", c,
-	         (unsigned long long)e->mult, e->w, e->k, (unsigned long long)e->a,
-	         (unsigned long long)e->q,
-	         count_text(in, sizeof in, f->tail > 0 ? 1 / f->tail : 1e300));
+	return snprintf(buf, n, "Keys k*%s hash like 0x%llx on %u bits.  ", c,
+	                (unsigned long long)e->mult, e->w);
 }
 
 /* One paragraph for a FAIL (or WARN) kind: its worst member, why, and
@@ -952,24 +935,22 @@ static void explain(FILE *out, const subject *s, size_t i, size_t j,
 		len += (size_t)snprintf(text + len, sizeof text - len, "Keys that "
 		         "differ by a multiple of 2^%u collide (p is even).",
 		         s->bits - (unsigned)__builtin_ctzll(s->k.p64));
-	else if (f->cf.ok)
-		len += (size_t)explain_cf(text + len, sizeof text - len, f, s->bits);
-	else if (f->kind == VERIFY_KEYS)
-		len += (size_t)snprintf(text + len, sizeof text - len, "%s%% of %zu "
-		         "random odd multipliers do better on these keys (this bad: "
-		         "1 in %s by the fitted tail).", verify_share_text(sh,
-		         sizeof sh, f->percentile, 3), bt->ukref_n[f->arg],
-		         count_text(in, sizeof in, f->tail > 0 ? 1 / f->tail
-		         : 1e300));
-	else if (f->tail >= 1e-3)
-		len += (size_t)snprintf(text + len, sizeof text - len, "Worse than "
-		         "%.4g%% of random odd %u-bit multipliers.", f->percentile,
-		         bt->cal_bits);
-	else
-		len += (size_t)snprintf(text + len, sizeof text - len, "Worse than "
-		         "all %u random odd %u-bit multipliers measured (1 in %s by "
-		         "the fitted tail).", VERIFY_REF_COUNT, bt->cal_bits,
-		         count_text(in, sizeof in, f->tail > 0 ? 1 / f->tail : 1e300));
+	else {
+		char rank[160];
+		len += (size_t)explain_cf(text + len, sizeof text - len, f);
+		verify_rank_text(rank, sizeof rank, f, 0);
+		rank[0] = (char)toupper((unsigned char)rank[0]);
+		if (len < sizeof text && f->kind == VERIFY_KEYS)
+			len += (size_t)snprintf(text + len, sizeof text - len, "%s%% of "
+			         "%zu random odd multipliers do better on these keys "
+			         "(this bad: 1 in %s by the fitted tail).",
+			         verify_share_text(sh, sizeof sh, f->percentile, 3),
+			         bt->ukref_n[f->arg], count_text(in, sizeof in,
+			         f->tail > 0 ? 1 / f->tail : 1e300));
+		else if (len < sizeof text)
+			len += (size_t)snprintf(text + len, sizeof text - len, "%s.",
+			                        rank);
+	}
 	if (f->absolute && len < sizeof text)
 		len += (size_t)snprintf(text + len, sizeof text - len, "  At %u "
 		         "bits there are only %llu odd multipliers, too few for that "
@@ -1162,8 +1143,11 @@ static void report(FILE *f, const subject *s, const subject *ref, int full)
 	snprintf(text, sizeof text, "%s = %s", s->k.hex, s->k.sum);
 	para(f, 0, text);
 	tables_text(bt, tables, sizeof tables);
-	len = (size_t)snprintf(text, sizeof text, "%zu key families, %zu "
-	         "cells: %s, 1 to 8 keys a bucket.", bt->nfam, bt->ncells, tables);
+	len = (size_t)snprintf(text, sizeof text, "%zu checks: %zu of the "
+	         "constant%s and %zu key families (%zu cells: %s, 1 to 8 keys a "
+	         "bucket).", verify_checks(bt), bt->nforms + bt->nufields,
+	         bt->nufields ? " and your layouts" : "", bt->nfam, bt->ncells,
+	         tables);
 	if ((bt->bits != bt->cal_bits || !default_tables(bt)) &&
 	    len < sizeof text)
 		snprintf(text + len, sizeof text - len, "  Packed fields, pointers "
@@ -1209,8 +1193,9 @@ static void report(FILE *f, const subject *s, const subject *ref, int full)
 
 /* ---- JSON --------------------------------------------------------------- */
 
-/* A family; its cells all with full, else only its worst (the default
- * JSON stays small: every cell of ~90 families is over 500 KB). */
+/* A family; its cells all with full, else only its worst, as table,
+ * load and fullest bucket (the default JSON stays under 64 KB even when
+ * 80 of ~90 families FAIL: every cell of them is over 500 KB). */
 static json_t *family_json(const verify_family *f, int full)
 {
 	json_t *fo = json_object(), *cells = json_array(), *ex = json_array();
@@ -1236,8 +1221,10 @@ static json_t *family_json(const verify_family *f, int full)
 	}
 	if (f->ck)
 		json_object_set_new(fo, "step", out_ju64(f->step));
-	if (f->cf.ok && (full || f->status == VERIFY_FAIL ||
-	                 f->status == VERIFY_WARN))
+	/* the explanation and the colliding keys: with full (the default
+	 * stays under 64 KB even when 80 families FAIL: the check's detail
+	 * has the quotient) */
+	if (f->cf.ok && full)
 		json_object_set_new(fo, "effective", json_pack(
 			"{s:i,s:o,s:I,s:o,s:o,s:I}", "bits", f->cf.w, "multiplier",
 			out_ju64(f->cf.mult), "index", (json_int_t)f->cf.k,
@@ -1247,6 +1234,13 @@ static json_t *family_json(const verify_family *f, int full)
 		const verify_cell *c = &f->cells[j];
 		if (!full && j != f->worst)
 			continue;
+		if (!full) {
+			/* the worst: its R is the family's, its keys load 2^b */
+			json_array_append_new(cells, json_pack("{s:i,s:i,s:I}",
+			    "table_bits", c->b, "load", c->load, "max_load",
+			    (json_int_t)c->sc.max_load));
+			continue;
+		}
 		json_array_append_new(cells, json_pack(
 			"{s:i,s:i,s:I,s:o,s:o,s:I,s:o}", "table_bits", c->b,
 			"load", c->load, "keys", (json_int_t)c->sc.keys,
@@ -1258,7 +1252,7 @@ static json_t *family_json(const verify_family *f, int full)
 	for (j = 0; j < f->nexample; j++)
 		json_array_append_new(ex, out_ju64(f->example[j]));
 	json_object_set_new(fo, "cells", cells);
-	if (full || f->nexample)
+	if (full)
 		json_object_set_new(fo, "colliding_keys", ex);
 	else
 		json_decref(ex);
@@ -1327,7 +1321,10 @@ static json_t *subject_json(const subject *s, int full)
 	json_object_set_new(o, "failed", json_integer((json_int_t)bt->nfail));
 	json_object_set_new(o, "warned", json_integer((json_int_t)bt->nwarn));
 	json_object_set_new(o, "power_sum", json_string(s->k.sum));
-	json_object_set_new(o, "judged", json_integer((json_int_t)bt->judged));
+	/* the checks shown, as line one and the table count them (F of the
+	 * rule is the same number but for a "joint" FAIL) */
+	json_object_set_new(o, "judged", json_integer((json_int_t)
+	                    verify_checks(bt)));
 	json_object_set_new(o, "reference_bits", json_integer(bt->cal_bits));
 	for (i = 0; i < bt->ntables; i++)
 		json_array_append_new(tab, json_integer(bt->tables[i]));
@@ -1417,7 +1414,7 @@ static void patch(FILE *f, const subject *s)
 	text = xasprintf("cfx verify: %s %zu checks (%zu WARN): %zu key "
 	                 "families (%s), %s, 1 to 8 keys per bucket, judged "
 	                 "against random odd multipliers.%s", verdict,
-	                 bt->nforms + bt->nfam, bt->nwarn, bt->nfam, fams,
+	                 verify_checks(bt), bt->nwarn, bt->nfam, fams,
 	                 tables, note);
 	comment(f, text);
 	free(text);
@@ -1528,7 +1525,7 @@ int cmd_verify(cmd_ctx *c, cli_args *a)
 		fprintf(c->diag ? c->diag : stderr, "cfx: verify: %s FAILs %zu of "
 		        "%zu checks: no patch (see cfx verify %s%s%s%s; --force "
 		        "prints it anyway)\n", s.k.hex, s.bt.nfail,
-		        s.bt.nforms + s.bt.nfam, s.k.hex, word,
+		        verify_checks(&s.bt), s.k.hex, word,
 		        a->table_list ? " --table-bits " : "",
 		        a->table_list ? a->table_list : "");
 		goto done;

@@ -290,6 +290,15 @@ double lattice_offsets(uint64_t p, unsigned n, const unsigned *tables,
                        size_t ntables, lattice_cell *worst, unsigned *h_out,
                        uint32_t *scratch)
 {
+	return lattice_offsets_except(p, n, tables, ntables, 0, worst, h_out,
+	                              scratch);
+}
+
+double lattice_offsets_except(uint64_t p, unsigned n, const unsigned *tables,
+                              size_t ntables, uint64_t skip,
+                              lattice_cell *worst, unsigned *h_out,
+                              uint32_t *scratch)
+{
 	lattice_layout lay;
 	lattice_cell c[64];
 	unsigned h, hs[64], k, nh = 0, top[3] = { 0, 0, 0 }, t;
@@ -299,6 +308,8 @@ double lattice_offsets(uint64_t p, unsigned n, const unsigned *tables,
 	lay.nf = 2;
 	lay.shift[1] = 0;
 	for (h = LATTICE_MIN_FIELD; h + LATTICE_MIN_FIELD <= n; h++) {
+		if (skip >> h & 1)
+			continue;
 		lay.shift[0] = h;
 		worst_predicted(p, n, &lay, tables, ntables, &c[nh]);
 		hs[nh++] = h;

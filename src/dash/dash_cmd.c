@@ -88,7 +88,9 @@ static int verify_from_strip(dash *d, const char *line)
 		dash_out_add(d->out, text);
 	} else {
 		snprintf(text, sizeof text, "verify 0x%llx (%u-bit): %s, %u FAIL, "
-		         "%u WARN (cfx verify prints the report)",
+		         "%u WARN; the shift/add code checked by cfx's evaluator, "
+		         "not compiled (cfx verify and :verify --full compile it "
+		         "and print the report)",
 		         (unsigned long long)sw->vp, sw->vbits,
 		         sw->vfail ? "FAIL" : "PASS", sw->vfail, sw->vwarn);
 		dash_out_add(d->out, text);

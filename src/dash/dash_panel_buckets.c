@@ -174,6 +174,8 @@ static void draw_verify(const dash *d, const rect *r, int y)
 	          sw->vn;
 	int avail = r->w - 32, per = 1, i, x;
 	unsigned j;
+	char form[2][80];
+	const char *const forms[2] = { form[0], form[1] };
 
 	x = dash_paint_put(r, y, 1, ST_DIM, "verify ");
 	if (work->par.bits < VERIFY_MIN_BITS) {
@@ -205,14 +207,22 @@ static void draw_verify(const dash *d, const rect *r, int y)
 			dash_paint_put(r, y, x + i, ST_DIM, GLYPH.pending);
 	}
 	x += i + 1;
-	if (sw->vdone < sw->vn)
+	if (sw->vdone < sw->vn) {
 		dash_paint_putf(r, y, x, ST_DIM, "%u/%u families", sw->vdone, sw->vn);
-	else if (sw->vfail)
-		dash_paint_putf(r, y, x, verdict_style(SCORE_BAD), "FAIL %u (:verify)",
-		     sw->vfail);
+		return;
+	}
+	/* the verdict, and that the shift/add code was not compiled (cfx
+	 * verify and :verify --full compile it) when that fits */
+	if (sw->vfail)
+		snprintf(form[1], sizeof form[1], "FAIL %u (:verify)", sw->vfail);
+	else if (sw->vwarn)
+		snprintf(form[1], sizeof form[1], "PASS, %u WARN", sw->vwarn);
 	else
-		dash_paint_putf(r, y, x, verdict_style(sw->vwarn ? SCORE_WEAK : SCORE_GOOD),
-		     sw->vwarn ? "PASS, %u WARN" : "PASS", sw->vwarn);
+		snprintf(form[1], sizeof form[1], "PASS");
+	snprintf(form[0], sizeof form[0], "%.48s, not compiled", form[1]);
+	dash_paint_put(r, y, x, verdict_style(sw->vfail ? SCORE_BAD : sw->vwarn
+	               ? SCORE_WEAK : SCORE_GOOD),
+	               dash_paint_first_fit(forms, 2, r->w - x - 1));
 }
 
 /* The sweep strip's first row: what it hashes and its worst stride, the

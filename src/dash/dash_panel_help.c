@@ -168,7 +168,10 @@ static int panel_rows(const rect *r, int top, int draw)
 	         "not fit: %s PASS, %s WARN, %s FAIL, %s INFO (too few keys to "
 	         "judge), %s not yet run.  FAIL N "
 	         "counts the failed checks (an even p fails \"odd\" too); "
-	         ":verify lists them, :verify --full prints the report.  Words "
+	         ":verify lists them, :verify --full prints the report.  The "
+	         "strip checks the shift/add code with cfx's evaluator and "
+	         "compiles nothing (\"not compiled\"); cfx verify and :verify "
+	         "--full compile it too.  Words "
 	         "of fewer than %d bits are not judged.", GLYPH.verdict[0],
 	         GLYPH.verdict[1], GLYPH.verdict[2], GLYPH.verdict[3],
 	         GLYPH.pending[0] == ' ' ? "blank"

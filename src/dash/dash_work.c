@@ -226,6 +226,14 @@ static void histogram(dash_work_score *s, const uint32_t *loads, unsigned b)
 		s->hist[loads[i] / s->hstep]++;
 }
 
+/* The strip compiles nothing: its shift/add check is the evaluator's,
+ * an INFO as cfx verify's is when its compiled check cannot run (the
+ * words after "cannot run: " are what verify prints). */
+static const verify_compiled no_compiler = {
+	0, 0, 0, "the compiled check cannot run: the strip compiles nothing "
+	"(:verify --full compiles)"
+};
+
 /* The score of par; -1 if it went stale. */
 static int score_job(dash_work *w, const dash_work_params *par,
                      unsigned long gen)
@@ -394,7 +402,7 @@ static void verify_job(dash_work *w, const dash_work_params *par,
 		 * last one judged as cfx verify judges (the counted stride map
 		 * and field layouts, the evaluator's shift/add test), so the
 		 * strip's and :verify's FAIL and WARN counts are the report's */
-		verify_judge(&w->vbt, sw->vdone == w->vbt.nfam, NULL);
+		verify_judge(&w->vbt, sw->vdone == w->vbt.nfam, &no_compiler);
 		for (i = 0; i < sw->vdone; i++)
 			sw->vst[i] = (unsigned char)w->vbt.fam[i].status;
 		sw->vfail = sw->vwarn = 0;

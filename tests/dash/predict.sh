@@ -136,15 +136,16 @@ scenario() {
 scenario 120 40
 scenario 80 24
 
-# lesson 14: once its predictions are answered (answers from the lesson
-# file), :review 2002.patch reviews the lesson directory's patch, as the
-# reveal suggests (the dashboard alone would look for ./2002.patch)
+# lesson 14: once it is done (its solution lines from the lesson file,
+# answers and the dashboard step's :set), :review 2002.patch reviews the
+# lesson directory's patch, as the reveal suggests (the dashboard alone
+# would look for ./2002.patch)
 rm -rf "$XDG_STATE_HOME"
 dash_start 120 40 dash --learn 14
 tm_wait 'Step 1 of' >/dev/null
-for a in $(sed -n 's/^solution: answer //p' lessons/14-*.lesson); do
-	tm_type ":$a"; tm_keys Enter; sleep 0.3
-done
+while IFS= read -r a; do
+	tm_type ":${a#answer }"; tm_keys Enter; sleep 0.3
+done < <(sed -n 's/^solution: //p' lessons/14-*.lesson)
 check "lesson 14: its answers finish it" tm_wait 'Lesson 14 complete'
 tm_type ':review 2002.patch'; tm_keys Enter
 check "lesson 14: :review 2002.patch reads the lesson's patch" \

@@ -21,9 +21,15 @@ check "and :verify follows it: PASS (status 0)" tm_wait ':verify --table-bits 4-
 # bare :verify reads it at once (no wait, no frozen screen)
 tm_keys o     # hide the output pane: the strip is under the sweep
 check "the verify strip fills in and says PASS" tm_wait 'verify .*PASS' 240
+# the strip compiles nothing, and says so where cfx verify compiles the
+# shift/add code (issue 26: it judged without the compiler check, silently)
+check "    and that its shift/add code was not compiled" \
+	tm_wait 'verify .*PASS, not compiled' 10
 tm_type ':verify'; tm_keys Enter
 check "a bare :verify prints the strip's verdict" \
 	tm_wait 'verify 0x61c88647 \(32-bit\): PASS, 0 FAIL' 10
+check "    and says the code was checked by the evaluator, not compiled" \
+	tm_wait "0 WARN; the shift/add code checked by cfx's evaluator, not" 10
 tm_type ':set const 0x9e370001'; tm_keys Enter
 tm_keys o
 check "the strip follows the constant: FAIL" tm_wait 'verify .*FAIL [0-9]+ \(:verify\)' 240

@@ -108,4 +108,21 @@ if refused "''" 0x9e3779b1 --fields '' && refused "''" 0x9e3779b1 --stride ''
 then ok "--fields '' and --stride '': refused"
 else bad "empty --fields/--stride: $(cat "$tmp/e")"; fi
 
+# (d) numbers begin with a digit: strtoull would skip a space or take a
+# sign, and verify judged --stride ' 5' as stride 5 (issue 21); each
+# such list is refused, naming its item.  (--bits takes an expression,
+# like every command's: spaces are an expression's own.)
+bad_nums=
+for opt in "--stride ' 5'" "--stride '+5'" "--stride '5, 7'" "--stride '24,+104'" \
+           "--fields ' 20'" "--fields '+20'" "--fields '20, 12'" \
+           "--table-bits ' 8'" "--table-bits '+8'" "--table-bits '4- 8'"; do
+	eval "set -- $opt"
+	tok=$2
+	case $2 in *,*) tok=${2#*,} ;; esac
+	case $1$2 in --table-bits4-*) tok=$2 ;; esac
+	refused "$tok" 0x9e3779b1 "$1" "$2" || bad_nums="$bad_nums [$opt: $(cat "$tmp/e")]"
+done
+if [ -z "$bad_nums" ]; then ok "numbers with a space or a sign: refused, naming the item"
+else bad "numbers with a space or a sign:$bad_nums"; fi
+
 done_suite options
