@@ -24,6 +24,7 @@
 #include "cfx/expr.h"
 #include "cfx/proc.h"
 #include "cli/cli.h"
+#include "cli/opts.h"
 #include "cli/out.h"
 #include "cli/setting.h"
 #include "dash/dash.h"
@@ -81,35 +82,49 @@ static int finish(int rc, const char *face)
 	return rc;
 }
 
-/* How many words at argv[i] make one shared option (2 with a separate
- * value), or 0 if argv[i] is not one. */
-static int shared_option(int argc, char **argv, int i)
+/* The options every face shares (--json, --bits N, ... and their letters,
+ * -j, -b N, -jb32), read by the one option parser (cli/opts.h): nothing is
+ * taken here, the face that runs reads them again. */
+static int shared_take(void *ctx, const opts_hit *h, cfx_err *e)
 {
-	const setting *st;
-
-	if (strncmp(argv[i], "--", 2))
-		return 0;
-	for (st = setting_table; st->name; st++) {
-		size_t n = st->option ? strlen(st->option) : 0;
-		if (!(st->flags & SETTING_SHARED) ||
-		    strncmp(argv[i] + 2, st->option, n))
-			continue;
-		if (!argv[i][2 + n])
-			return st->type != SETTING_FLAG && i + 1 < argc ? 2 : 1;
-		if (argv[i][2 + n] == '=' && st->type != SETTING_FLAG)
-			return 1;
-	}
+	(void)ctx;
+	(void)h;
+	(void)e;
 	return 0;
+}
+
+/* The index of the first word of argv[1..argc) that is not a shared
+ * option or its value: the command, a script's -f, a word at fault, or
+ * argc when there is none. */
+static int shared_end(int argc, char **argv)
+{
+	opts_row rows[SETTING_N];
+	opts_face f = { rows, 0, shared_take, NULL, NULL, 1, 1 };
+	const setting *st;
+	int pos[argc + 1], npos;
+	cfx_err e;
+
+	for (st = setting_table; st->name; st++)
+		if (st->flags & SETTING_SHARED)
+			rows[f.nrows++] = (opts_row){ st, 0 };
+	if (opts_parse(&f, argc, argv, pos, &npos, &e) < 0)
+		return e.arg;
+	return npos ? pos[0] : argc;
+}
+
+/* 1 if w is a shared option, its value given or not (--bits alone is
+ * the dashboard's error to report, not an unknown option). */
+static int shared_word(char *argv0, char *w)
+{
+	char zero[] = "0", *v[] = { argv0, w, zero, NULL };
+
+	return shared_end(3, v) > 1;
 }
 
 /* 1 if argv[1..] are shared options alone (or nothing). */
 static int only_shared_options(int argc, char **argv)
 {
-	int i = 1, n;
-
-	while (i < argc && (n = shared_option(argc, argv, i)) > 0)
-		i += n;
-	return i >= argc;
+	return shared_end(argc, argv) >= argc;
 }
 
 /* Take --color[=WHEN] (or --color WHEN) out of argv, wherever it is
@@ -160,16 +175,24 @@ static int command_word(const char *w)
 	       expr_builtin(w, strlen(w)) != 1;
 }
 
+/* 1 if a script's -f FILE or --keep-going follows the shared options
+ * (cfx -f FILE, cfx --bits 16 -f FILE): the REPL's script mode. */
+static int script_option(int argc, char **argv)
+{
+	int i = shared_end(argc, argv);
+
+	return i < argc && (!strcmp(argv[i], "-f") ||
+	                    !strcmp(argv[i], "--keep-going"));
+}
+
 /* cfx --json cf 5 -> cfx cf --json 5: shared options written before a
  * command move after its name, in place.  --ascii is dropped for the
  * faces that print plain text (all but the dashboard).  Returns the new
  * argc; argv is left alone when no command follows the options. */
 static int move_shared_options(int argc, char **argv)
 {
-	int i = 1, n, k, out;
+	int i = shared_end(argc, argv), k, out;
 
-	while (i < argc && (n = shared_option(argc, argv, i)) > 0)
-		i += n;
 	if (i == 1 || i >= argc || !command_word(argv[i]))
 		return argc;
 	{
@@ -177,7 +200,8 @@ static int move_shared_options(int argc, char **argv)
 		int nopts = 0, dash = !strcmp(cmd, "dash");
 
 		for (k = 1; k < i; k++)
-			if (dash || strcmp(argv[k], "--ascii"))
+			if (dash || (strcmp(argv[k], "--ascii") &&
+			             strcmp(argv[k], "-a")))
 				opts[nopts++] = argv[k];
 		argv[1] = cmd;
 		for (k = 0; k < nopts; k++)
@@ -219,12 +243,11 @@ int main(int argc, char **argv)
 		              "repl");
 	/* a script on stdin takes the shared options too: echo 'cf 5' | cfx
 	 * --json (on a terminal they are the dashboard's) */
-	if ((argc >= 2 && (!strcmp(argv[1], "-f") ||
-	                   !strcmp(argv[1], "--keep-going"))) ||
+	if (script_option(argc, argv) ||
 	    (!isatty(STDIN_FILENO) && only_shared_options(argc, argv)))
 		return finish(learn_cli_repl_main(argc, argv, &interrupted), "repl");
 	/* options with no command after them are the dashboard's */
-	if (argc == 1 || shared_option(argc, argv, 1) ||
+	if (argc == 1 || shared_word(argv[0], argv[1]) ||
 	    !strcmp(argv[1], "--learn") || !strncmp(argv[1], "--learn=", 8))
 		return finish(dash_main(argc, argv, &interrupted), "dash");
 	if (!strcmp(argv[1], "dash"))

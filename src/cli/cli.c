@@ -883,7 +883,7 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 {
 	opts_row rows[NOPTS];
 	parse_ctx p = { c, d, a, -1 };
-	opts_face f = { rows, 0, take_option, &p, known_name, 0 };
+	opts_face f = { rows, 0, take_option, &p, known_name, 0, 0 };
 	int pos[argc + 1], npos, rc;
 	size_t i;
 

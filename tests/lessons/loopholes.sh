@@ -153,7 +153,8 @@ refused 09 5 '' 'answer FAIL'
 accepted 09 5 'answer warn'
 refused 09 6 '' 'answer 2'
 refused 09 6 '' 'answer 0.0177'
-accepted 09 6 'answer 1.6'
+refused 09 6 '' 'answer 1.6'
+accepted 09 6 'answer 1.7'
 
 # every lesson makes the learner commit to a prediction before cfx shows it
 for f in "$root"/lessons/[0-9]*.lesson; do
