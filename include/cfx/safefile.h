@@ -34,6 +34,12 @@ typedef struct safefile_dir {
 int safefile_dir_open(safefile_dir *d, const char *dir, cfx_err *err);
 void safefile_dir_close(safefile_dir *d);
 
+/* Check an existing directory dir and every directory on its path, as
+ * given (a symbolic link must be the user's or root's) and as resolved:
+ * each owned by the user or root, and sticky if others can write it.
+ * Returns 0, or -1 with err (CFX_EIO) naming dir and the one at fault. */
+int safefile_dir_check(const char *dir, cfx_err *err);
+
 /* Write len bytes of data to name (one path component) in d.  Returns 0,
  * or -1 with err (CFX_EIO) naming the file. */
 int safefile_write(const safefile_dir *d, const char *name, const char *data,

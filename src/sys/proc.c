@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cfx/proc.h"
+#include "cfx/safefile.h"
 #include "util/text.h"
 #include "util/xalloc.h"
 
@@ -181,13 +182,24 @@ void proc_fatal_signals(void)
 
 int proc_tmp_make(proc_tmp *t, const char *tag, cfx_err *err)
 {
-	const char *base = getenv("TMPDIR");
+	const char *base = getenv("TMPDIR"), *name = "$TMPDIR";
 	char *dir;
+	cfx_err ce;
 
 	t->dir = NULL;
 	t->slot = -1;
-	if (!base || base[0] != '/')
+	if (!base || base[0] != '/') {
 		base = "/tmp";
+		name = "/tmp";
+	}
+	/* another user who can rename a directory on the way could swap
+	 * cfx's for one of their own while in use (their C compiled and
+	 * run): refused, never a fall back */
+	if (safefile_dir_check(base, &ce) < 0)
+		return cfx_err_set(err, CFX_EIO, -1, base, "%s is not safe for "
+		                   "temporary files: %s", name,
+		                   strncmp(ce.msg, "refused: ", 9) ? ce.msg
+		                   : ce.msg + 9);
 	dir = xasprintf("%s%scfx-%s-XXXXXX", base,
 	                base[strlen(base) - 1] == '/' ? "" : "/", tag);
 	if (strlen(dir) >= PATH_MAX) {

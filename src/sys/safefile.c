@@ -35,6 +35,82 @@ static const char *unsafe(const struct stat *st, int *shared)
 	(free((d)->fault), (d)->fault = xstrdup(path), \
 	 cfx_err_set(err, CFX_EIO, -1, path, __VA_ARGS__))
 
+/* Every directory a path goes through, as given (lstat, so that a link
+ * is judged by who may replace it: the link itself must be the user's or
+ * root's, and the directory holding it is checked as any other) and as
+ * resolved (realpath and each directory above it).  NULL when all are
+ * safe, else why, with *at set to the component at fault (malloc'd). */
+static const char *path_unsafe(const char *dir, char **at)
+{
+	struct stat st;
+	char *p = xstrdup(dir), *q, *real;
+	const char *why = NULL;
+	int sh;
+
+	*at = NULL;
+	/* as given: "/a", "/a/b", ... ("/" below) */
+	for (q = p; !why && q;) {
+		char c = '\0';
+		q = strchr(q + 1, '/');
+		if (q) {
+			c = *q;
+			*q = '\0';
+		}
+		if (lstat(p, &st) < 0) {
+			why = strerror(errno);
+		} else if (S_ISLNK(st.st_mode)) {
+			if (st.st_uid != 0 && st.st_uid != geteuid())
+				why = "a symbolic link owned by another user";
+		} else {
+			sh = 0;
+			why = unsafe(&st, &sh);
+		}
+		if (why)
+			*at = xstrdup(p);
+		if (q)
+			*q = c;
+	}
+	free(p);
+	if (why)
+		return why;
+	/* as resolved: the directory, then each one above it, to "/" */
+	if (!(real = realpath(dir, NULL))) {
+		*at = xstrdup(dir);
+		return strerror(errno);
+	}
+	for (;;) {
+		const char *r = real[0] ? real : "/";
+		sh = 0;
+		why = stat(r, &st) < 0 ? strerror(errno) : unsafe(&st, &sh);
+		if (why) {
+			*at = xstrdup(r);
+			break;
+		}
+		if (!real[0] || !(q = strrchr(real, '/')))
+			break;
+		*q = '\0';
+	}
+	free(real);
+	return why;
+}
+
+int safefile_dir_check(const char *dir, cfx_err *err)
+{
+	char *at;
+	const char *why = path_unsafe(dir, &at);
+	int rc = 0;
+
+	if (why) {
+		if (!strcmp(at, dir))
+			rc = cfx_err_set(err, CFX_EIO, -1, dir, "refused: %s", why);
+		else
+			rc = cfx_err_set(err, CFX_EIO, -1, dir, "refused: %s, on "
+			                 "its path, is %s", at, why);
+	}
+	free(at);
+	return rc;
+}
+
 int safefile_dir_open(safefile_dir *d, const char *dir, cfx_err *err)
 {
 	struct stat st;
