@@ -878,6 +878,39 @@ static void session_defaults(const cfx_session *s, cli_args *a)
 		a->json = 1;
 }
 
+typedef struct each_ctx {
+	cli_option_visit visit;
+	void *ctx;
+} each_ctx;
+
+static int take_each(void *ctx, const opts_hit *h, cfx_err *e)
+{
+	each_ctx *x = ctx;
+
+	return x->visit(x->ctx, h->s, h->value, e);
+}
+
+int cli_options_each(int argc, char **argv, cli_option_visit visit,
+                     void *ctx, cfx_err *e)
+{
+	const cmd_def *d = argc ? cli_find(argv[0]) : NULL;
+	opts_row rows[NOPTS];
+	each_ctx x = { visit, ctx };
+	opts_face f = { rows, 0, take_each, &x, NULL, 0, 0 };
+	int pos[argc + 1], npos;
+	size_t i;
+
+	if (!d)
+		return cfx_err_set(e, CFX_EUSAGE, -1, argc ? argv[0] : "",
+		                   "unknown command");
+	if (d->opts & OPT_OWN)
+		return 0;
+	for (i = 0; i < NOPTS; i++)
+		if (d->opts & opt_table[i].mask)
+			rows[f.nrows++] = (opts_row){ opt_row(i), 0 };
+	return opts_parse(&f, argc, argv, pos, &npos, e) < 0 ? -1 : 0;
+}
+
 static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
                       cli_args *a)
 {

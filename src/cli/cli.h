@@ -190,6 +190,17 @@ const char **cli_option_names(const cmd_def *d);
  * NULL: what its value is, for completion. */
 const struct setting *cli_option_row(const cmd_def *d, const char *word);
 
+/* Each option of argv (argv[0] a command name, as cli_run would take
+ * it) as cli_run's parser reads it (every spelling: prefixes, -KVALUE,
+ * bundles), in order, to visit with its settings row and value (NULL
+ * for a flag).  0 (also for a command that parses its own arguments:
+ * nothing visited), or -1 with e: an unknown command, an option the
+ * command would refuse, or visit's refusal.  Nothing runs. */
+typedef int (*cli_option_visit)(void *ctx, const struct setting *o,
+                                const char *value, cfx_err *e);
+int cli_options_each(int argc, char **argv, cli_option_visit visit,
+                     void *ctx, cfx_err *e);
+
 /* Run argv[0] (a command name) with its arguments.  Returns an exit
  * status; on 2, c->err says why (c->err.arg: which argv entry). */
 int cli_run(cmd_ctx *c, int argc, char **argv);

@@ -20,6 +20,8 @@
 
 #include "cfx/constant.h"
 #include "cfx/expr.h"
+#include "cfx/keys.h"
+#include "cli/cli.h"
 #include "cli/setting.h"
 #include "cfx/textfile.h"
 #include "lesson/learn.h"
@@ -363,13 +365,36 @@ char *learn_data_line(const char *line)
 	return buf_take(&b);
 }
 
+/* An option a lesson may give (cli_options_each): no --raw, keys only of
+ * a family cfx generates (the one keys parser decides, as the command
+ * would: no file:, inodes:, malloc:, nothing it cannot read). */
+static int pure_option(void *ctx, const setting *o, const char *v,
+                       cfx_err *err)
+{
+	keys_family f;
+
+	(void)ctx;
+	if (o->id == SETTING_RAW)
+		return cfx_err_set(err, CFX_EUSAGE, -1, "--raw", "a lesson writes "
+		                   "no files");
+	if (o->id != SETTING_KEYS)
+		return 0;
+	keys_family_set(&f, v, NULL);
+	if (!f.ok || f.kind == KEYS_FILE || f.kind == KEYS_INODES ||
+	    f.kind == KEYS_MALLOC)
+		/* the family's name only: never the path, nor what is there */
+		return cfx_err_setn(err, CFX_EUSAGE, -1, v, (int)strcspn(v, ":"), "a "
+		                    "lesson reads no files, directories or "
+		                    "allocator: its keys are generated");
+	return 0;
+}
+
 int learn_pure(const char *line, int session, cfx_err *err)
 {
 	static const char *const ok[] = { "cf", "naf", "shifts", "spectrum",
 	                                  "score", "sweep", "verify", "search",
 	                                  NULL };
-	static const char *const reads[] = { "file", "inodes", "malloc", NULL };
-	int argc, i, k, rc = 0;
+	int argc, k, rc = 0;
 	char **argv = text_argv(line, &argc);
 
 	cfx_err_clear(err);
@@ -389,28 +414,15 @@ int learn_pure(const char *line, int session, cfx_err *err)
 	if (argc && session && is_command(argv[0]) == 2) {
 		/* set, let, show: the session's settings; keys as below */
 		if (argc >= 3 && !strcmp(argv[0], "set") && !strcmp(argv[1], "keys"))
-			argv[1][0] = '-', argv[1][1] = 'k', argv[1][2] = '\0';
+			rc = pure_option(NULL, setting_get(SETTING_KEYS), argv[2], err);
 	} else if (!argc || !ok[k])
 		rc = cfx_err_set(err, CFX_EUSAGE, -1, argc ? argv[0] : line, "a "
 		                 "lesson may run only commands that read nothing but "
 		                 "their arguments and write nothing (cf, naf, shifts, "
 		                 "spectrum, score, sweep, verify, search)");
-	for (i = 1; i < argc && !rc; i++) {
-		const char *a = argv[i], *v = NULL;
-		if (!strncmp(a, "--raw", 5))
-			rc = cfx_err_set(err, CFX_EUSAGE, -1, a, "a lesson writes no "
-			                 "files");
-		else if (!strncmp(a, "--keys=", 7))
-			v = a + 7;
-		else if ((!strcmp(a, "--keys") || !strcmp(a, "-k")) && i + 1 < argc)
-			v = argv[++i];
-		for (k = 0; v && reads[k] && !rc; k++)
-			if (!strncmp(v, reads[k], strlen(reads[k])) &&
-			    (v[strlen(reads[k])] == ':' || !v[strlen(reads[k])]))
-				rc = cfx_err_set(err, CFX_EUSAGE, -1, v, "a lesson reads no "
-				                 "files, directories or allocator: its keys "
-				                 "are generated");
-	}
+	else
+		/* the options as the command would read them, every spelling */
+		rc = cli_options_each(argc, argv, pure_option, NULL, err);
 	text_argv_free(argv, argc);
 	return rc;
 }

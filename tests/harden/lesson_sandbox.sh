@@ -1,0 +1,55 @@
+#!/bin/bash
+# Lessons are data, whatever the spelling (issue 22, hostile retest B).
+# Before: learn_pure matched only --keys=, --keys and -k ARG, so -kFILE,
+# a prefix (--ke, --key=), a bundle (-jkfile:...) and the like read key
+# files, walked directories or allocated during learn --check and at play,
+# and a check's error quoted the file's first line.  Now the command line
+# is read by the command's own option parser (cli_options_each) and the
+# parsed key family and options are checked.  The secret is a file the
+# test writes; its line must never show.
+. "$(dirname "$0")/../build/lib.sh"
+cd "$root" || exit 2
+mkdir -p "$tmp/l" "$tmp/d"
+secret=$tmp/secret
+echo "s3cr3t-line-$$" >"$secret"
+P=0x61C88647
+# a lesson whose step 1 claim is CLAIM (learn --check), or whose check
+# runs CMD (play)
+claim_lesson() {
+	printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/2\nhint: h\nsolution: cf 1/2\nclaim: %s :: 1\n' "$1" >"$tmp/l/01-l.lesson"
+}
+run_lesson() {
+	printf 'title: T\nstep: S\n  Prose.\nask: q\ncheck: answer == run(%s).keys\nhint: h\nsolution: answer 1\n' "$1" >"$tmp/l/01-l.lesson"
+}
+reason='a lesson \(may run only\|reads no\|writes no\)\|unknown option\|ambiguous'
+for cmd in "score $P -kfile:$secret" "score $P --ke file:$secret" \
+	"score $P --key=file:$secret" "score $P -jkfile:$secret" \
+	"verify $P -kfile:$secret" "score $P -kinodes:$tmp/d" \
+	"score $P -kmalloc:64" "score $P --keys=malloc:64" \
+	"score $P -k file:$secret" "score -kfile:$secret $P" \
+	"search --bits 16 -kfile:$secret --top 1" "sweep $P -kinodes:/" \
+	"spectrum $P --ra $tmp/d" "score $P -Rx" "score $P --raw=$tmp/d"; do
+	claim_lesson "$cmd"
+	out=$(./cfx learn --check "$tmp/l/01-l.lesson" 2>&1); rc=$?
+	expect "check refuses claim: $cmd (status $rc)" \
+		'[ $rc = 1 ] && grep -q "$reason" <<<"$out"'
+	expect "check never shows the file: $cmd" '! grep -q s3cr3t <<<"$out"'
+	run_lesson "$cmd"
+	out=$(./cfx learn --check "$tmp/l/01-l.lesson" 2>&1); rc=$?
+	expect "check refuses run(): $cmd (status $rc)" \
+		'[ $rc = 1 ] && grep -q "$reason" <<<"$out"'
+	out=$(echo "answer 1" | CFX_LESSONS=$tmp/l XDG_STATE_HOME=$tmp/st \
+		./cfx learn 1 2>&1)
+	expect "play refuses run(): $cmd" \
+		'grep -q "$reason" <<<"$(tr "\n" " " <<<"$out" | sed "s/  */ /g")" && ! grep -q "^Step 1 done" <<<"$out"'
+	expect "play never shows the file: $cmd" '! grep -q s3cr3t <<<"$out"'
+done
+# what a lesson may still do: generated keys, in every spelling
+for cmd in "score $P -kstride:4096" "score $P --ke=random --count 1000" \
+	"score $P -k seq"; do
+	claim_lesson "$cmd"
+	out=$(./cfx learn --check "$tmp/l/01-l.lesson" 2>&1)
+	expect "check lets a generated family run: $cmd" \
+		'! grep -q "$reason" <<<"$out"'
+done
+done_suite harden/lesson_sandbox
