@@ -27,7 +27,7 @@
 #define DASH_WORK_FAMILY_MAX 256
 #define DASH_WORK_HIST_MAX 4096      /* load-histogram bins kept at most */
 #define DASH_WORK_VERIFY_MAX 128     /* families of the verify strip */
-#define DASH_WORK_VERIFY_NOTES 6     /* FAIL/WARN lines kept for :verify */
+#define DASH_WORK_VERIFY_NOTES 24    /* FAIL/WARN lines kept for :verify */
 
 typedef struct dash_work_params {
 	uint64_t p;
@@ -67,7 +67,10 @@ typedef struct dash_work_sweep {
 	unsigned vdone, vn;         /* families done, in all */
 	unsigned char vst[DASH_WORK_VERIFY_MAX];  /* verify_status of each */
 	unsigned vfail, vwarn;      /* once vdone == vn, forms included */
-	char vnote[DASH_WORK_VERIFY_NOTES][160];  /* FAIL/WARN: name and reason */
+	char vnote[DASH_WORK_VERIFY_NOTES][160];  /* FAIL/WARN: name and reason,
+	                                          * worst first (FAIL, WARN, the
+	                                          * small-word notes; worst R) */
+	unsigned vnotes;            /* such lines in all (some not kept) */
 } dash_work_sweep;
 
 enum { DASH_WORK_IDLE, DASH_WORK_KEYS, DASH_WORK_HASH, DASH_WORK_SWEEP };
