@@ -185,6 +185,22 @@ static int script_option(int argc, char **argv)
 	                    !strcmp(argv[i], "--keep-going"));
 }
 
+/* 1 if w, in the command's place, is a number or an expression (not
+ * letters alone, which are a misspelt command or a constant's name):
+ * cfx 0x9e370001 means cfx dash 0x9e370001. */
+static int number_word(const char *w)
+{
+	cfx_err e;
+	expr_tree *t;
+
+	if (cli_find(w) || strspn(w, "abcdefghijklmnopqrstuvwxyz") == strlen(w))
+		return 0;
+	if (!(t = expr_parse(w, &e)))
+		return 0;
+	expr_free(t);
+	return 1;
+}
+
 /* cfx --json cf 5 -> cfx cf --json 5: shared options written before a
  * command move after its name, in place.  --ascii is dropped for the
  * faces that print plain text (all but the dashboard).  Returns the new
@@ -287,6 +303,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "cfx: unknown option (%s); cfx --help lists the "
 		        "commands and their options\n", argv[1]);
 		return CFX_EXIT_USAGE;
+	}
+	if (!help_error && number_word(argv[1])) {
+		const char *q = strspn(argv[1], "0123456789abcdefABCDEFxX+-^._") ==
+		                strlen(argv[1]) ? "" : "'";
+		fprintf(stderr, "cfx: %s: unknown command; cfx dash %s%s%s opens "
+		        "the dashboard on it (cfx --help lists the commands)\n",
+		        argv[1], q, argv[1], q);
+		return finish(CFX_EXIT_USAGE, "cfx");
 	}
 	{
 		const cmd_def *d = cli_find(argv[1]);

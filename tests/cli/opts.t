@@ -122,3 +122,16 @@ $ echo 'cf 5' > s && cfx --bits 16 -f s | head -1
 > x          0x0005 / 2^16 = 5/65536
 $ echo 'cf 5' > s && cfx -b 16 -f s | head -1
 > x          0x0005 / 2^16 = 5/65536
+
+# ---- a number or an expression in the command's place: the dashboard --
+# (it said only "unknown command")
+$ cfx 0x9e370001
+! cfx: 0x9e370001: unknown command; cfx dash 0x9e370001 opens the dashboard on it (cfx --help lists the commands)
+? 2
+$ cfx 'golden(64)'
+! cfx: golden(64): unknown command; cfx dash 'golden(64)' opens the dashboard on it (cfx --help lists the commands)
+? 2
+# letters alone stay a misspelt command
+$ cfx pi
+! cfx: pi: unknown command; did you mean cf?
+? 2
