@@ -561,8 +561,9 @@ void cli_overview(FILE *f)
 	        "  learn      guided lessons: cfx learn, cfx learn N "
 	        "(lessons/FORMAT.md)\n");
 	fprintf(f, "\nOptions go before or after EXPR; --json, --bits, --ascii "
-	        "and the key\noptions may also come before the command: "
-	        "cfx --json cf 5, or before a script:\necho 'cf 5' | cfx --json.  "
+	        "and the key\noptions may also come before the command, long "
+	        "or short: cfx --json cf 5,\ncfx -b 64 cf 5, or before a "
+	        "script: echo 'cf 5' | cfx --json.\n"
 	        "--color=auto|always|never anywhere (NO_COLOR too).\n");
 	fprintf(f, "\n`cfx COMMAND --help` for one command; `cfx --version`; "
 	        "%s.\n", cli_man_page());

@@ -278,6 +278,8 @@ static const char *prime_text(const dash_model_const *c, int short_form)
 {
 	if (!(c->p & 1))
 		return short_form ? "even: no inverse" : "even: not invertible mod 2^n";
+	if (c->p == 1)             /* neither prime nor composite (cfx naf 1) */
+		return "odd";
 	return c->prime == 2 ? "odd, prime" : c->prime == 1 ? "odd, probable prime"
 	       : "odd, composite";
 }

@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -325,7 +326,13 @@ static void sweep_job(dash_work *w, const dash_work_params *par,
 	size_t m = (size_t)1 << par->sweep_b;
 
 	if (!same_sweep(sw, par)) {
+		/* the verify strip depends on p and n alone (verify_job): a new
+		 * b or key count (< > ( ) k) leaves it as it is */
+		size_t v = offsetof(dash_work_sweep, vp);
+		dash_work_sweep keep = *sw;
 		memset(sw, 0, sizeof *sw);
+		if (keep.vp == par->p && keep.vbits == par->bits)
+			memcpy((char *)sw + v, (char *)&keep + v, sizeof *sw - v);
 		sw->p = par->p;
 		sw->bits = par->bits;
 		sw->b = par->sweep_b;
@@ -365,8 +372,6 @@ static void sweep_job(dash_work *w, const dash_work_params *par,
 	pthread_mutex_unlock(&w->mu);
 }
 
-/* The verify strip: verify's battery for (p, n) at the default tables,
- * one family at a time, judged after each so the strip fills in. */
 /* One line of :verify: a check or family that is FAIL or WARN, or a
  * family with a small-word note; rank orders them as cfx verify's report
  * does, FAIL first, then WARN, then the notes, each worst R first. */
@@ -429,6 +434,8 @@ static void verify_notes(dash_work_sweep *sw, const verify_battery *bt)
 		         (int)(sizeof sw->vnote[0] - 32), it[i].why);
 }
 
+/* The verify strip: verify's battery for (p, n) at the default tables,
+ * one family at a time, judged after each so the strip fills in. */
 static void verify_job(dash_work *w, const dash_work_params *par,
                        unsigned long gen)
 {

@@ -61,7 +61,8 @@ typedef struct dash_work_sweep {
 	score_verdict v[64];
 	double R[64];
 	unsigned worst;             /* s with the largest R among done */
-	/* the verify strip (verify.h), family by family as they finish */
+	/* the verify strip (verify.h), family by family as they finish; its
+	 * fields, vp to the end, are kept when only b or the count change */
 	uint64_t vp;
 	unsigned vbits;
 	unsigned vdone, vn;         /* families done, in all */
