@@ -24,6 +24,7 @@
 #include "cfx/expr.h"
 #include "cfx/proc.h"
 #include "cli/cli.h"
+#include "cli/opts.h"
 #include "cli/out.h"
 #include "cli/setting.h"
 #include "dash/dash.h"
@@ -81,35 +82,77 @@ static int finish(int rc, const char *face)
 	return rc;
 }
 
-/* How many words at argv[i] make one shared option (2 with a separate
- * value), or 0 if argv[i] is not one. */
-static int shared_option(int argc, char **argv, int i)
+/* The options every face shares (--json, --bits N, ... and their letters,
+ * -j, -b N, -jb32), read by the one option parser (cli/opts.h): nothing is
+ * taken here, the face that runs reads them again. */
+static int shared_take(void *ctx, const opts_hit *h, cfx_err *e)
 {
-	const setting *st;
+	char *ascii = ctx;
 
-	if (strncmp(argv[i], "--", 2))
-		return 0;
-	for (st = setting_table; st->name; st++) {
-		size_t n = st->option ? strlen(st->option) : 0;
-		if (!(st->flags & SETTING_SHARED) ||
-		    strncmp(argv[i] + 2, st->option, n))
-			continue;
-		if (!argv[i][2 + n])
-			return st->type != SETTING_FLAG && i + 1 < argc ? 2 : 1;
-		if (argv[i][2 + n] == '=' && st->type != SETTING_FLAG)
-			return 1;
-	}
+	(void)e;
+	if (ascii && h->s->id == SETTING_ASCII)
+		ascii[h->arg] = 1;
 	return 0;
+}
+
+/* The index of the first word of argv[1..argc) that is not a shared
+ * option or its value: the command, a script's -f, a word at fault, or
+ * argc when there is none.  ascii, when not NULL (argc entries, zero),
+ * marks the words that hold --ascii or its letter. */
+static int shared_end(int argc, char **argv, char *ascii)
+{
+	opts_row rows[SETTING_N];
+	opts_face f = { rows, 0, shared_take, ascii, NULL, 1, 1 };
+	const setting *st;
+	int pos[argc + 1], npos;
+	cfx_err e;
+
+	for (st = setting_table; st->name; st++)
+		if (st->flags & SETTING_SHARED)
+			rows[f.nrows++] = (opts_row){ st, 0 };
+	if (opts_parse(&f, argc, argv, pos, &npos, &e) < 0)
+		return e.arg;
+	return npos ? pos[0] : argc;
+}
+
+/* w, a word holding --ascii or -a, without it: NULL when nothing is left
+ * (--ascii, -a), else a bundle with its flag letters a taken out (those
+ * before the first key that takes a value: -jab16 -> -jb16), in place. */
+static char *drop_ascii(char *w)
+{
+	char *p, *q;
+
+	if (w[1] == '-')
+		return NULL;
+	for (p = q = w + 1; *p; p++) {
+		const setting *st;
+		for (st = setting_table; st->name; st++)
+			if ((st->flags & SETTING_SHARED) && st->key == *p)
+				break;
+		if (st->name && st->type != SETTING_FLAG) {
+			memmove(q, p, strlen(p) + 1);   /* a value follows */
+			return w;
+		}
+		if (*p != 'a')
+			*q++ = *p;
+	}
+	*q = '\0';
+	return q > w + 1 ? w : NULL;
+}
+
+/* 1 if w is a shared option, its value given or not (--bits alone is
+ * the dashboard's error to report, not an unknown option). */
+static int shared_word(char *argv0, char *w)
+{
+	char zero[] = "0", *v[] = { argv0, w, zero, NULL };
+
+	return shared_end(3, v, NULL) > 1;
 }
 
 /* 1 if argv[1..] are shared options alone (or nothing). */
 static int only_shared_options(int argc, char **argv)
 {
-	int i = 1, n;
-
-	while (i < argc && (n = shared_option(argc, argv, i)) > 0)
-		i += n;
-	return i >= argc;
+	return shared_end(argc, argv, NULL) >= argc;
 }
 
 /* Take --color[=WHEN] (or --color WHEN) out of argv, wherever it is
@@ -160,16 +203,43 @@ static int command_word(const char *w)
 	       expr_builtin(w, strlen(w)) != 1;
 }
 
+/* 1 if a script's -f FILE or --keep-going follows the shared options
+ * (cfx -f FILE, cfx --bits 16 -f FILE): the REPL's script mode. */
+static int script_option(int argc, char **argv)
+{
+	int i = shared_end(argc, argv, NULL);
+
+	return i < argc && (!strcmp(argv[i], "-f") ||
+	                    !strcmp(argv[i], "--keep-going"));
+}
+
+/* 1 if w, in the command's place, is a number or an expression (not
+ * letters alone, which are a misspelt command or a constant's name):
+ * cfx 0x9e370001 means cfx dash 0x9e370001. */
+static int number_word(const char *w)
+{
+	cfx_err e;
+	expr_tree *t;
+
+	if (cli_find(w) || strspn(w, "abcdefghijklmnopqrstuvwxyz") == strlen(w))
+		return 0;
+	if (!(t = expr_parse(w, &e)))
+		return 0;
+	expr_free(t);
+	return 1;
+}
+
 /* cfx --json cf 5 -> cfx cf --json 5: shared options written before a
  * command move after its name, in place.  --ascii is dropped for the
  * faces that print plain text (all but the dashboard).  Returns the new
  * argc; argv is left alone when no command follows the options. */
 static int move_shared_options(int argc, char **argv)
 {
-	int i = 1, n, k, out;
+	char ascii[argc + 1];
+	int i, k, out;
 
-	while (i < argc && (n = shared_option(argc, argv, i)) > 0)
-		i += n;
+	memset(ascii, 0, sizeof ascii);
+	i = shared_end(argc, argv, ascii);
 	if (i == 1 || i >= argc || !command_word(argv[i]))
 		return argc;
 	{
@@ -177,7 +247,9 @@ static int move_shared_options(int argc, char **argv)
 		int nopts = 0, dash = !strcmp(cmd, "dash");
 
 		for (k = 1; k < i; k++)
-			if (dash || strcmp(argv[k], "--ascii"))
+			if (dash || !ascii[k])
+				opts[nopts++] = argv[k];
+			else if (drop_ascii(argv[k]))
 				opts[nopts++] = argv[k];
 		argv[1] = cmd;
 		for (k = 0; k < nopts; k++)
@@ -219,12 +291,11 @@ int main(int argc, char **argv)
 		              "repl");
 	/* a script on stdin takes the shared options too: echo 'cf 5' | cfx
 	 * --json (on a terminal they are the dashboard's) */
-	if ((argc >= 2 && (!strcmp(argv[1], "-f") ||
-	                   !strcmp(argv[1], "--keep-going"))) ||
+	if (script_option(argc, argv) ||
 	    (!isatty(STDIN_FILENO) && only_shared_options(argc, argv)))
 		return finish(learn_cli_repl_main(argc, argv, &interrupted), "repl");
 	/* options with no command after them are the dashboard's */
-	if (argc == 1 || shared_option(argc, argv, 1) ||
+	if (argc == 1 || shared_word(argv[0], argv[1]) ||
 	    !strcmp(argv[1], "--learn") || !strncmp(argv[1], "--learn=", 8))
 		return finish(dash_main(argc, argv, &interrupted), "dash");
 	if (!strcmp(argv[1], "dash"))
@@ -264,6 +335,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "cfx: unknown option (%s); cfx --help lists the "
 		        "commands and their options\n", argv[1]);
 		return CFX_EXIT_USAGE;
+	}
+	if (!help_error && number_word(argv[1])) {
+		const char *q = strspn(argv[1], "0123456789abcdefABCDEFxX+-^._") ==
+		                strlen(argv[1]) ? "" : "'";
+		fprintf(stderr, "cfx: %s: unknown command; cfx dash %s%s%s opens "
+		        "the dashboard on it (cfx --help lists the commands)\n",
+		        argv[1], q, argv[1], q);
+		return finish(CFX_EXIT_USAGE, "cfx");
 	}
 	{
 		const cmd_def *d = cli_find(argv[1]);

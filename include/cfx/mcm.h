@@ -110,13 +110,33 @@ typedef struct mcm_ctx mcm_ctx;
 mcm_ctx *mcm_new(void);
 void mcm_free(mcm_ctx *c);
 
-/* on: later searches with c prove lower bounds on any word: when the
- * result has five adders or more, every graph of four is tried mod 2^n
- * (about 0.1 s at 32 bits, 1 s at 64), so "at least 5" is proven there
- * too (shifts --optimal; the faces that want a fast answer leave it
- * off, and then this is done on words whose odd part has at most
- * MCM_WRAP_BITS bits only). */
-void mcm_set_prove(mcm_ctx *c, int on);
+/* How hard later searches with c prove: MCM_PROVE_ALL (shifts
+ * --optimal): when the result has five adders or more, every graph of
+ * four is tried mod 2^n on any word (about 0.05 s at 32 bits, 0.5 s at
+ * 64), so a count of 5 is proven minimal and "at least 5" proven for
+ * more; MCM_PROVE_FIVE (search): the same test when the result has
+ * exactly five adders and the odd part at most MCM_FIVE_BITS bits (at
+ * 64 bits the test of one constant takes about 1 s, too much for the
+ * dozens search shows), so a count of 5 is proven there (the rule of
+ * MCM_PROOF_RULE);
+ * MCM_PROVE_OFF (the default; the dashboard and verify, which want a
+ * fast answer and claim no proof): on words whose odd part has at most
+ * MCM_WRAP_BITS bits only. */
+#define MCM_FIVE_BITS 32
+enum { MCM_PROVE_OFF = 0, MCM_PROVE_ALL = 1, MCM_PROVE_FIVE = 2 };
+void mcm_set_prove(mcm_ctx *c, int level);
+
+/* What a count of adders from shifts --optimal (and search's adders
+ * column) proves: one rule, printed by shifts --help and by search's
+ * footnote, and in the man page word for word (tests/cost/rule.sh
+ * compares the three).  Line breaks fit --help; other faces re-indent. */
+#define MCM_PROOF_RULE \
+	"A count of at most 5 adders is proven the fewest: every sequence\n" \
+	"of at most 4 adders is tried (by shifts --optimal on any word, by\n" \
+	"search on words of up to 32 bits), which covers every word of up\n" \
+	"to 19 bits (none needs more); a count above 5 is the fewest found,\n" \
+	"at least 5 proven, unless doc/mcm5.md proves it."
+
 
 /*
  * The best graph found for x * p mod 2^bits (1 <= bits <= 64; p is taken

@@ -290,7 +290,8 @@ int search_joint_risk(const search_verdict *v);
  * than the NAF) finds for c->p, and the depth of that graph, into
  * c->adders and c->depth (c->cost SEARCH_COST_FOUND, or PROVEN when mcm
  * proves the count: up to 4 adders, and 5 on words of at most
- * MCM_WRAP_BITS bits).  When that is at most 4 adders and p is odd,
+ * MCM_WRAP_BITS bits, or MCM_FIVE_BITS when m proves with MCM_PROVE_FIVE
+ * as cmd_search's contexts do: MCM_PROOF_RULE).  When that is at most 4 adders and p is odd,
  * mcm_small settles it (the model of the search by adders: a negated
  * result is the result): fewer than 4 possible gives that count and
  * the least depth (EXACT; mcm_solve ranks a graph that needs no

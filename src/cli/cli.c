@@ -129,11 +129,13 @@ const cmd_def cli_commands[] = {
 	  "uintN_t cfx_mul_shift_add(uintN_t x) with no multiplication.\n\n"
 	  "--optimal searches instead for the fewest adders, reusing\n"
 	  "intermediate results (t1 = (x << 2) + x; hash = (t1 << 3) + t1 for\n"
-	  "45), mod 2^n (words up to 64 bits).  Exact for words of up to 19\n"
-	  "bits (the fewest adders over graphs whose values stay below\n"
-	  "2^(n+1), for p or -p); beyond, a heuristic that is never worse than\n"
-	  "the NAF.  It reports adders, shifts, depth and the cycles on the\n"
-	  "--target, and whether the native multiply is faster.",
+	  "45), mod 2^n (words up to 64 bits): on words of up to 19 bits an\n"
+	  "exact search (the fewest adders over graphs whose values stay\n"
+	  "below 2^(n+1), for p or -p), beyond a heuristic never worse than\n"
+	  "the NAF; then every sequence of at most 4 adders mod 2^n.\n"
+	  MCM_PROOF_RULE "\n"
+	  "It reports adders, shifts, depth and the cycles on the --target,\n"
+	  "and whether the native multiply is faster.",
 	  cmd_naf_shifts, 0 },
 	{ "spectrum", "EXPR", "the points {k p/2^n} and their three gap lengths",
 	  OPT_BITS | OPT_JSON | OPT_COUNT | OPT_LIST | OPT_TABLE | OPT_POINTS,
@@ -307,9 +309,8 @@ const cmd_def cli_commands[] = {
 	  "one-line reason.\n\n"
 	  "The front: for each cost (adders, then depth: exact with --adders;\n"
 	  "else of the sequence cfx's shift/add search finds, as shifts\n"
-	  "--optimal, made exact when that has at most 4 adders, or 5 on\n"
-	  "words of at most 24 bits, and NAF\n"
-	  "weight - 1 above 64 bits), the best quality\n"
+	  "--optimal, proven the fewest by its rule (the footnote *), and\n"
+	  "NAF weight - 1 above 64 bits), the best quality\n"
 	  "(the largest worst-cell R of any family, lower is better), kept\n"
 	  "when it beats every cheaper one: what each extra adder buys.\n"
 	  "Ctrl-C stops and prints what was found so far (exit status 1).",
@@ -560,8 +561,9 @@ void cli_overview(FILE *f)
 	        "  learn      guided lessons: cfx learn, cfx learn N "
 	        "(lessons/FORMAT.md)\n");
 	fprintf(f, "\nOptions go before or after EXPR; --json, --bits, --ascii "
-	        "and the key\noptions may also come before the command: "
-	        "cfx --json cf 5, or before a script:\necho 'cf 5' | cfx --json.  "
+	        "and the key\noptions may also come before the command, long "
+	        "or short: cfx --json cf 5,\ncfx -b 64 cf 5, or before a "
+	        "script: echo 'cf 5' | cfx --json.\n"
 	        "--color=auto|always|never anywhere (NO_COLOR too).\n");
 	fprintf(f, "\n`cfx COMMAND --help` for one command; `cfx --version`; "
 	        "%s.\n", cli_man_page());
@@ -882,7 +884,7 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 {
 	opts_row rows[NOPTS];
 	parse_ctx p = { c, d, a, -1 };
-	opts_face f = { rows, 0, take_option, &p, known_name, 0 };
+	opts_face f = { rows, 0, take_option, &p, known_name, 0, 0 };
 	int pos[argc + 1], npos, rc;
 	size_t i;
 

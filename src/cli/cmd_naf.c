@@ -208,7 +208,7 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 		return CFX_EXIT_USAGE;
 	}
 	mc = mcm_new();
-	mcm_set_prove(mc, 1);
+	mcm_set_prove(mc, MCM_PROVE_ALL);
 	rc = mcm_solve(mc, p, (unsigned)f->bits, &o, &g, &r, &c->err);
 	mcm_free(mc);
 	if (rc < 0) {

@@ -216,8 +216,11 @@ static void optimal_task(void *ctx, size_t i, unsigned w)
 {
 	job *j = ctx;
 
-	if (!j->mcm[w])
+	if (!j->mcm[w]) {
 		j->mcm[w] = mcm_new();
+		/* a count of 5 proven on words of up to 32 bits */
+		mcm_set_prove(j->mcm[w], MCM_PROVE_FIVE);
+	}
 	search_optimal(j->mcm[w], &j->tune[i], j->bits);
 }
 
@@ -788,9 +791,18 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 			risky += search_joint_risk(&pk->v[i]);
 			unproven += pk->c[i].cost == SEARCH_COST_FOUND;
 		}
-	if (unproven)
-		fprintf(f, "   * counts above 4 adders are the fewest cfx's shift/add "
-		        "search found,\n     not proven the fewest possible\n");
+	if (unproven) {   /* the rule of shifts --optimal, re-indented */
+		const char *rule = MCM_PROOF_RULE;
+
+		fprintf(f, "   * not proven the fewest, by the rule of shifts "
+		        "--optimal:\n     ");
+		for (; *rule; rule++)
+			if (*rule == '\n')
+				fputs("\n     ", f);
+			else
+				fputc(*rule, f);
+		fputc('\n', f);
+	}
 	if (risky)
 		fprintf(f, "   ! %d or more families WARN on the quick screen's "
 		        "tables; the whole battery\n     (--screen full, cfx "

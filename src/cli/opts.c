@@ -281,6 +281,11 @@ int opts_parse(const opts_face *f, int argc, char **argv, int *pos,
 	for (i = 1; i < argc; i++) {
 		const char *w = argv[i];
 
+		if (f->first_word && (!strcmp(w, "--") || w[0] != '-' || !w[1] ||
+		                      negative(f, w))) {
+			pos[(*npos)++] = i;
+			return 0;
+		}
 		if (!strcmp(w, "--")) {
 			while (++i < argc)
 				pos[(*npos)++] = i;

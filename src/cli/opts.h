@@ -62,6 +62,9 @@ typedef struct opts_face {
 	void *ctx;             /* passed to take and known */
 	opts_known known;      /* or NULL */
 	int no_help;           /* --help and -h are not options here */
+	int first_word;        /* stop at the first positional word (or "--"):
+	                        * pos[0] is its index, *npos 1 (main's
+	                        * options before the command) */
 } opts_face;
 
 /*

@@ -139,7 +139,8 @@ const setting setting_table[] = {
 	  "at most D adders on any path (1-64); implies --optimal", 0 },
 	{ SETTING_EXACT, "exact", "exact", 'X', SETTING_FLAG, 0, 0, NULL, NULL,
 	  NULL,
-	  "prove the adder count minimal (words of at most 19 bits);\n"
+	  "insist on the exact search: refuse words of more than 19 bits\n"
+	  "(a count of at most 5 is proven on any word without it);\n"
 	  "implies --optimal", 0 },
 	{ SETTING_FULL, "full", "full", 'F', SETTING_FLAG, 0, 0, NULL, NULL,
 	  NULL, "every family on its own row, the WARN notes, why each family",

@@ -40,7 +40,8 @@
  *    proves four minimal when none is found.  mcm_three() alone, ranking a
  *    negated result as the result, is mcm_small: search's exact costs
  *    up to three adders.  On words of at most
- *    MCM_WRAP_BITS bits a result of five or more is followed by every
+ *    MCM_WRAP_BITS bits (MCM_FIVE_BITS for search, any word for shifts
+ *    --optimal: mcm_set_prove) a result of five is followed by every
  *    graph of four (four(): 14709 mod 2^16 has one, 5 as an integer),
  *    which proves five minimal mod 2^n when none is found.  Checked
  *    against a brute force over every odd constant mod 2^16 (by hand:
@@ -63,9 +64,9 @@ mcm_ctx *mcm_new(void)
 	return xcalloc(1, sizeof(mcm_ctx), "search context");
 }
 
-void mcm_set_prove(mcm_ctx *c, int on)
+void mcm_set_prove(mcm_ctx *c, int level)
 {
-	c->prove = on;
+	c->prove = level;
 }
 
 void mcm_free(mcm_ctx *c)
@@ -115,7 +116,9 @@ static void search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
 	 * heuristic needs 6 is rare), and not under a depth bound that
 	 * leaves some graphs of four out anyway */
 	if (!o->quick && !t && dmax >= 4 &&
-	    (c->prove ? g->n >= 5 : g->n == 5 && m <= MCM_WRAP_BITS)) {
+	    (c->prove == MCM_PROVE_ALL ? g->n >= 5 : g->n == 5 &&
+	     m <= (c->prove == MCM_PROVE_FIVE ? MCM_FIVE_BITS :
+	           MCM_WRAP_BITS))) {
 		mcm_four_cached(c, q, m, dmax);
 		if (c->four_g.n <= MCM_MAX_NODES && mcm_better(&c->four_g, g, t))
 			*g = c->four_g;

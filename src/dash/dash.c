@@ -508,7 +508,7 @@ static int take_option(void *ctx, const opts_hit *h, cfx_err *e)
 static int parse_opts(int argc, char **argv, dash_opts *o)
 {
 	opts_row rows[SETTING_N];
-	opts_face f = { rows, 0, take_option, o, NULL, 0 };
+	opts_face f = { rows, 0, take_option, o, NULL, 0, 0 };
 	const setting *st;
 	int pos[argc + 1], npos, i, rc;
 	size_t len = 1;

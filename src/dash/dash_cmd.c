@@ -66,13 +66,14 @@ static int verify_from_strip(dash *d, const char *line)
 {
 	const dash_scoring *w = dash_state_scoring(d);
 	const dash_work_sweep *sw = &w->sweep;
-	char text[256];
-	int i;
+	char text[320];
+	int i, first;
 
 	while (*line == ' ')
 		line++;
 	if (strncmp(line, "verify", 6) || line[6 + strspn(line + 6, " ")])
 		return 0;
+	dash_out_lines(d->out, &first);
 	dash_out_add(d->out, ":verify");
 	if (w->par.bits < VERIFY_MIN_BITS) {
 		snprintf(text, sizeof text, "verify: a %u-bit word has too few keys "
@@ -87,17 +88,42 @@ static int verify_from_strip(dash *d, const char *line)
 		         sw->vp == w->par.p ? sw->vdone : 0, sw->vn);
 		dash_out_add(d->out, text);
 	} else {
+		char below[96] = "";
+		unsigned kept = sw->vnotes < DASH_WORK_VERIFY_NOTES ? sw->vnotes
+		                : DASH_WORK_VERIFY_NOTES;
+		if (kept)
+			snprintf(below, sizeof below, " (%s%u below, worst first)",
+			         kept < sw->vnotes ? "the worst " : "the ", kept);
 		snprintf(text, sizeof text, "verify 0x%llx (%u-bit): %s, %u FAIL, "
-		         "%u WARN; the shift/add code checked by cfx's evaluator, "
+		         "%u WARN%s; the shift/add code checked by cfx's evaluator, "
 		         "not compiled (cfx verify and :verify --full compile it "
 		         "and print the report)",
 		         (unsigned long long)sw->vp, sw->vbits,
-		         sw->vfail ? "FAIL" : "PASS", sw->vfail, sw->vwarn);
+		         sw->vfail ? "FAIL" : "PASS", sw->vfail, sw->vwarn, below);
 		dash_out_add(d->out, text);
 		for (i = 0; i < DASH_WORK_VERIFY_NOTES && sw->vnote[i][0]; i++)
 			dash_out_add(d->out, sw->vnote[i]);
+		/* the lines are worst first (FAIL, then WARN, by R), as the
+		 * report's paragraphs; the pane shows its newest lines, so the
+		 * last says where the worst is and what was not kept */
+		if (i) {
+			char name[64];
+			snprintf(name, sizeof name, "%.*s", (int)strcspn(sw->vnote[0],
+			         ":"), sw->vnote[0]);
+			snprintf(text, sizeof text, "%s%u lines above, worst first "
+			         "(%s; PgUp scrolls back); cfx verify 0x%llx --bits %u "
+			         "--full prints the whole report",
+			         sw->vnotes > (unsigned)i ? "the worst " : "", (unsigned)i,
+			         name, (unsigned long long)sw->vp, sw->vbits);
+			if (sw->vnotes > (unsigned)i)
+				snprintf(text + strlen(text), sizeof text - strlen(text),
+				         " (%u more not listed here)",
+				         sw->vnotes - (unsigned)i);
+			dash_out_add(d->out, text);
+		}
 	}
-	dash_out_open(d->out, 1);
+	/* read from its start: the verdict and the worst lines */
+	dash_out_open_at(d->out, first);
 	dash_out_msg(d->out, ST_NORMAL, ":verify done; o hides the output");
 	return 1;
 }

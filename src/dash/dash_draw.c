@@ -278,6 +278,8 @@ static const char *prime_text(const dash_model_const *c, int short_form)
 {
 	if (!(c->p & 1))
 		return short_form ? "even: no inverse" : "even: not invertible mod 2^n";
+	if (c->p == 1)             /* neither prime nor composite (cfx naf 1) */
+		return "odd";
 	return c->prime == 2 ? "odd, prime" : c->prime == 1 ? "odd, probable prime"
 	       : "odd, composite";
 }
@@ -634,6 +636,14 @@ static void draw_out(const dash *d, const rect *r, dash_frame *frame)
 	dash_paint_title(r, "Output of : commands", "PgUp PgDn scroll, o hides");
 	for (i = 0; i < n; i++)
 		total += rows[i] = out_line_rows(r, 0, w, line[i], ST_NORMAL, 0);
+	if (dash_out_top(d->out) >= 0) {      /* that line at the top */
+		int above = 0;
+		for (i = 0; i < dash_out_top(d->out); i++)
+			above += rows[i];
+		scroll = total - above - vis;
+		if (scroll < 0)
+			scroll = 0;
+	}
 	if (scroll > total - vis)
 		scroll = total - vis > 0 ? total - vis : 0;
 	frame->out_scroll = scroll;

@@ -17,6 +17,8 @@ struct dash_out {
 	char **line;                /* the pane: line[0..n), oldest first */
 	int n;
 	int scroll;                 /* lines up from the newest */
+	int top;                    /* line to show at the top, + 1 (0: none);
+	                             * the next frame turns it into scroll */
 	int open;
 };
 
@@ -82,6 +84,8 @@ int dash_out_add(dash_out *o, const char *text)
 		}
 		line[k] = '\0';
 		if (o->n == DASH_OUT_LINES) {
+			if (o->top > 1)
+				o->top--;
 			free(o->line[0]);
 			memmove(o->line, o->line + 1,
 			        (DASH_OUT_LINES - 1) * sizeof *o->line);
@@ -101,15 +105,29 @@ void dash_out_open(dash_out *o, int open)
 {
 	o->open = open;
 	o->scroll = 0;
+	o->top = 0;
+}
+
+void dash_out_open_at(dash_out *o, int line)
+{
+	dash_out_open(o, 1);
+	o->top = line >= 0 && line < o->n ? line + 1 : 0;
+}
+
+int dash_out_top(const dash_out *o)
+{
+	return o->top - 1;
 }
 
 void dash_out_newest(dash_out *o)
 {
 	o->scroll = 0;
+	o->top = 0;
 }
 
 void dash_out_scroll(dash_out *o, int step)
 {
+	o->top = 0;
 	o->scroll += step;
 	if (o->scroll < 0)
 		o->scroll = 0;
@@ -118,6 +136,7 @@ void dash_out_scroll(dash_out *o, int step)
 void dash_out_measured(dash_out *o, int scroll)
 {
 	o->scroll = scroll;
+	o->top = 0;
 }
 
 int dash_out_is_open(const dash_out *o)

@@ -34,6 +34,13 @@ int dash_out_add(dash_out *o, const char *text);
 /* Open or close the pane, at its newest lines. */
 void dash_out_open(dash_out *o, int open);
 
+/* Open the pane with line (an index of dash_out_lines) at its top, as
+ * far as there are lines below it to fill the pane: a long answer is
+ * read from its start (:verify's worst lines).  dash_out_top is that
+ * line until the next frame has measured it, else -1. */
+void dash_out_open_at(dash_out *o, int line);
+int dash_out_top(const dash_out *o);
+
 /* Go to the newest lines; scroll by step lines towards older ones (step
  * < 0: newer); the frame clamps the position to what there is and the
  * loop keeps it (dash_out_measured). */

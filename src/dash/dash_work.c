@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -325,7 +326,13 @@ static void sweep_job(dash_work *w, const dash_work_params *par,
 	size_t m = (size_t)1 << par->sweep_b;
 
 	if (!same_sweep(sw, par)) {
+		/* the verify strip depends on p and n alone (verify_job): a new
+		 * b or key count (< > ( ) k) leaves it as it is */
+		size_t v = offsetof(dash_work_sweep, vp);
+		dash_work_sweep keep = *sw;
 		memset(sw, 0, sizeof *sw);
+		if (keep.vp == par->p && keep.vbits == par->bits)
+			memcpy((char *)sw + v, (char *)&keep + v, sizeof *sw - v);
 		sw->p = par->p;
 		sw->bits = par->bits;
 		sw->b = par->sweep_b;
@@ -365,6 +372,68 @@ static void sweep_job(dash_work *w, const dash_work_params *par,
 	pthread_mutex_unlock(&w->mu);
 }
 
+/* One line of :verify: a check or family that is FAIL or WARN, or a
+ * family with a small-word note; rank orders them as cfx verify's report
+ * does, FAIL first, then WARN, then the notes, each worst R first. */
+typedef struct vnote_item {
+	int rank;
+	double r;                   /* the worst R (0: a check that has none) */
+	const char *name, *why;
+	verify_status st;
+} vnote_item;
+
+static int vnote_cmp(const void *a, const void *b)
+{
+	const vnote_item *x = a, *y = b;
+
+	if (x->rank != y->rank)
+		return x->rank - y->rank;
+	return (x->r < y->r) - (x->r > y->r);
+}
+
+static int vnote_rank(verify_status st)
+{
+	return st == VERIFY_FAIL ? 0 : st == VERIFY_WARN ? 1 : 2;
+}
+
+/* The counts and the lines of :verify from the families judged so far
+ * (and the checks of the constant): every FAIL and WARN counted, the
+ * worst DASH_WORK_VERIFY_NOTES kept in order, sw->vnotes all of them. */
+static void verify_notes(dash_work_sweep *sw, const verify_battery *bt)
+{
+	vnote_item it[bt->nforms + sw->vdone + 1];
+	size_t i, n = 0;
+
+	sw->vfail = sw->vwarn = 0;
+	memset(sw->vnote, 0, sizeof sw->vnote);
+	for (i = 0; i < bt->nforms; i++) {
+		const verify_check *c = &bt->forms[i];
+		sw->vfail += c->status == VERIFY_FAIL;
+		sw->vwarn += c->status == VERIFY_WARN;
+		/* a check's R is in its sentence ("...: R 4.36 at 2^20 x2") */
+		const char *r = strstr(c->detail, ": R ");
+		if (c->status == VERIFY_FAIL || c->status == VERIFY_WARN)
+			it[n++] = (vnote_item){ vnote_rank(c->status),
+			                        r ? atof(r + 4) : 0, c->name,
+			                        c->detail, c->status };
+	}
+	for (i = 0; i < sw->vdone; i++) {
+		const verify_family *f = &bt->fam[i];
+		sw->vfail += f->status == VERIFY_FAIL;
+		sw->vwarn += f->status == VERIFY_WARN;
+		if (f->status == VERIFY_FAIL || f->status == VERIFY_WARN ||
+		    f->small_note)
+			it[n++] = (vnote_item){ vnote_rank(f->status), f->worst_r,
+			                        f->name, f->reason, f->status };
+	}
+	qsort(it, n, sizeof it[0], vnote_cmp);
+	sw->vnotes = (unsigned)n;
+	for (i = 0; i < n && i < DASH_WORK_VERIFY_NOTES; i++)
+		snprintf(sw->vnote[i], sizeof sw->vnote[0], "%s %s: %.*s",
+		         it[i].name, verify_status_name(it[i].st),
+		         (int)(sizeof sw->vnote[0] - 32), it[i].why);
+}
+
 /* The verify strip: verify's battery for (p, n) at the default tables,
  * one family at a time, judged after each so the strip fills in. */
 static void verify_job(dash_work *w, const dash_work_params *par,
@@ -372,7 +441,7 @@ static void verify_job(dash_work *w, const dash_work_params *par,
 {
 	dash_work_sweep *sw = &w->sw;
 	unsigned tables[VERIFY_MAX_TABLES];
-	size_t nt, i, k;
+	size_t nt, i;
 
 	/* below VERIFY_MIN_BITS verify does not judge (cfx verify refuses) */
 	if (par->bits < VERIFY_MIN_BITS || par->bits > 64 || !par->p)
@@ -405,24 +474,7 @@ static void verify_job(dash_work *w, const dash_work_params *par,
 		verify_judge(&w->vbt, sw->vdone == w->vbt.nfam, &no_compiler);
 		for (i = 0; i < sw->vdone; i++)
 			sw->vst[i] = (unsigned char)w->vbt.fam[i].status;
-		sw->vfail = sw->vwarn = 0;
-		memset(sw->vnote, 0, sizeof sw->vnote);
-		for (i = 0; i < w->vbt.nforms; i++) {
-			const verify_check *c = &w->vbt.forms[i];
-			sw->vfail += c->status == VERIFY_FAIL;
-			sw->vwarn += c->status == VERIFY_WARN;
-		}
-		for (i = 0, k = 0; i < sw->vdone; i++) {
-			const verify_family *f = &w->vbt.fam[i];
-			sw->vfail += f->status == VERIFY_FAIL;
-			sw->vwarn += f->status == VERIFY_WARN;
-			if ((f->status == VERIFY_FAIL || f->status == VERIFY_WARN ||
-			     f->small_note) && k < DASH_WORK_VERIFY_NOTES)
-				snprintf(sw->vnote[k++], sizeof sw->vnote[0], "%s %s: %.*s",
-				         f->name, verify_status_name(f->status),
-				         (int)(sizeof sw->vnote[0] - sizeof f->name - 8),
-				         f->reason);
-		}
+		verify_notes(sw, &w->vbt);
 		pthread_mutex_lock(&w->mu);
 		w->sweep = *sw;
 		pthread_mutex_unlock(&w->mu);

@@ -27,7 +27,7 @@
 #define DASH_WORK_FAMILY_MAX 256
 #define DASH_WORK_HIST_MAX 4096      /* load-histogram bins kept at most */
 #define DASH_WORK_VERIFY_MAX 128     /* families of the verify strip */
-#define DASH_WORK_VERIFY_NOTES 6     /* FAIL/WARN lines kept for :verify */
+#define DASH_WORK_VERIFY_NOTES 24    /* FAIL/WARN lines kept for :verify */
 
 typedef struct dash_work_params {
 	uint64_t p;
@@ -61,13 +61,17 @@ typedef struct dash_work_sweep {
 	score_verdict v[64];
 	double R[64];
 	unsigned worst;             /* s with the largest R among done */
-	/* the verify strip (verify.h), family by family as they finish */
+	/* the verify strip (verify.h), family by family as they finish; its
+	 * fields, vp to the end, are kept when only b or the count change */
 	uint64_t vp;
 	unsigned vbits;
 	unsigned vdone, vn;         /* families done, in all */
 	unsigned char vst[DASH_WORK_VERIFY_MAX];  /* verify_status of each */
 	unsigned vfail, vwarn;      /* once vdone == vn, forms included */
-	char vnote[DASH_WORK_VERIFY_NOTES][160];  /* FAIL/WARN: name and reason */
+	char vnote[DASH_WORK_VERIFY_NOTES][160];  /* FAIL/WARN: name and reason,
+	                                          * worst first (FAIL, WARN, the
+	                                          * small-word notes; worst R) */
+	unsigned vnotes;            /* such lines in all (some not kept) */
 } dash_work_sweep;
 
 enum { DASH_WORK_IDLE, DASH_WORK_KEYS, DASH_WORK_HASH, DASH_WORK_SWEEP };

@@ -814,14 +814,17 @@ int repl_args_rows(opts_row *rows)
 	rows[n++] = (opts_row){ &repl_rows[1], 0 };
 	for (st = setting_table; st->name; st++)
 		if (st->flags & SETTING_SHARED)
-			rows[n++] = (opts_row){ st, OPTS_LONG };
+			/* -k is --keep-going here: --keys is long only */
+			rows[n++] = (opts_row){ st, st->key == repl_rows[0].key ||
+			                            st->key == repl_rows[1].key
+			                            ? OPTS_LONG : 0 };
 	return n;
 }
 
 int repl_args_parse(repl_args *a, int argc, char **argv)
 {
 	opts_row rows[SETTING_N + 2];
-	opts_face f = { rows, 0, take_option, a, NULL, 0 };
+	opts_face f = { rows, 0, take_option, a, NULL, 0, 0 };
 	/* "cfx: repl: " when the face was named (cfx repl, cfx learn), "cfx: "
 	 * when the options alone chose it (cfx -f, cfx --bits N < FILE) */
 	const char *face = strcmp(argv[0], "repl") && strcmp(argv[0], "learn")

@@ -99,3 +99,47 @@ $ cfx learn --selftest 3
 $ cfx repl -kf
 ! cfx: repl: option -f needs a value (-kf)
 ? 2
+
+# ---- shared options before the command: the letters as the long forms --
+# (main read only --NAME there: cfx -b 64 cf 5 was "unknown option (-b)")
+$ cfx -b 64 cf 5 > a && cfx cf --bits 64 5 > b && cmp a b && head -1 a
+> x          0x0000000000000005 / 2^64 = 5/18446744073709551616
+$ cfx -j cf 5 | grep '"bits"'
+>   "bits": 32,
+$ cfx -jb16 cf 5 | grep '"bits"'
+>   "bits": 16,
+$ cfx -t 10 score 5 > a && cfx score --table-bits 10 5 > b && cmp a b && head -1 a
+> hash       h(x) = (x * 0x00000005 mod 2^32) >> 22: 2^10 buckets
+$ cfx -k stride:4096 score 0x9e370001 > a && cfx score --keys stride:4096 0x9e370001 > b && cmp a b && sed -n 2p a
+> keys       stride:4096: 16384 distinct (16384 made)
+$ cfx -c 100 -a score 5 > a && cfx score --count 100 5 > b && cmp a b && echo same
+> same
+$ cfx -z cf 5
+! cfx: unknown option (-z); cfx --help lists the commands and their options
+? 2
+# --ascii is the dashboard's: before another command it goes, in a bundle
+# too (cfx -ja cf 5 was "cf: unknown option -a (-ja)")
+$ cfx -ja cf 5 | grep '"bits"'
+>   "bits": 32,
+$ cfx -jab16 cf 5 | grep '"bits"'
+>   "bits": 16,
+$ cfx --asc cf 5 | head -1
+> x          0x00000005 / 2^32 = 5/4294967296
+# a script after shared options, long or short (-f was "unknown option")
+$ echo 'cf 5' > s && cfx --bits 16 -f s | head -1
+> x          0x0005 / 2^16 = 5/65536
+$ echo 'cf 5' > s && cfx -b 16 -f s | head -1
+> x          0x0005 / 2^16 = 5/65536
+
+# ---- a number or an expression in the command's place: the dashboard --
+# (it said only "unknown command")
+$ cfx 0x9e370001
+! cfx: 0x9e370001: unknown command; cfx dash 0x9e370001 opens the dashboard on it (cfx --help lists the commands)
+? 2
+$ cfx 'golden(64)'
+! cfx: golden(64): unknown command; cfx dash 'golden(64)' opens the dashboard on it (cfx --help lists the commands)
+? 2
+# letters alone stay a misspelt command
+$ cfx pi
+! cfx: pi: unknown command; did you mean cf?
+? 2

@@ -132,10 +132,12 @@ $ cfx search --bits 64 --prime --top 20 --terms 7 --window 8 | grep 0x9e37ffffff
 # NAF's 6, from cfx's shift/add search, the graph `cfx shifts --optimal`
 # prints: t1 = 1 - 2^19, t2 = t1 + 2^29, t3 = 63, t4 = 63 * 513,
 # t4 * 2^16 + t2 = 2654404609 = 0x9e370001 (python3); test_search.c runs
-# the graph against the multiply; the * says 5 is not proven the fewest
-# (above 4 adders)
+# the graph against the multiply; 5 is proven the fewest (no *): every
+# graph of 4 adders mod 2^32 is tried, as shifts --optimal does, and
+# tests/cost/scm_oracle.c, an exhaustive search of its own, finds none
+# ("scm_oracle 32 4 0x9e370001": min >4; tests/cost/minimum.sh)
 $ cfx search --bits 32 --window 16 --prime --screen none --top 1 --terms 7 | sed -n 6,7p
->    1  0x9e370001    5/3*      12        18  yes    -
+>    1  0x9e370001     5/3      12        18  yes    -
 >        2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1
 
 # the same command in the REPL (one command table)
@@ -146,12 +148,32 @@ $ cfx repl | grep -c '"hex":"0x9e370001"'
 # the quick screen's two tables can count fewer WARN families than the
 # whole battery, whose joint rule FAILs 9 at once: a quick WARN with 6 or
 # more is marked ! (0x9e37fe01: 7 on the quick tables; test_search checks
-# the count), and says so in JSON
-$ cfx search --bits 32 --near '0x9e37fe01/2^32' --window 30 --terms 7 | sed -n '6p;8p;12,13p'
->    1  0x9e37fe01    5/4*      28         9  -      WARN!   stride 2^11 (5.54)
->    2  0x9e37fdff    5/4*      16        24  -      WARN    stride 2^11 (5.54)
+# the count), and says so in JSON.  Adders: 0x9e37fe01 needs 4 mod 2^32
+# (a graph that wraps; scm_oracle 32 4: min 4, where the heuristic alone
+# found 5), 0x9e37fdff 5 (scm_oracle 32 4: min >4), both proven
+$ cfx search --bits 32 --near '0x9e37fe01/2^32' --window 30 --terms 7 | sed -n '6p;8p;10,11p'
+>    1  0x9e37fe01     4/4      28         9  -      WARN!   stride 2^11 (5.54)
+>    2  0x9e37fdff     5/4      16        24  -      WARN    stride 2^11 (5.54)
 >    ! 6 or more families WARN on the quick screen's tables; the whole battery
 >      (--screen full, cfx verify) FAILs 9 at once and may count more here
 $ cfx search --bits 32 --near '0x9e37fe01/2^32' --window 30 --terms 7 --json | grep -E 'warn_families|joint_risk' | head -2
 >       "warn_families": 7,
 >       "joint_risk": true,
+
+# issue 25/26: 0x9e370001 and 0x9e3779ff need 5 adders mod 2^32, proven
+# (scm_oracle 32 4: min >4; scm_oracle 32 5: min 5), so no *, as shifts
+# --optimal says "proven minimal mod 2^32"; a count above 5 keeps its *
+# and the footnote states the rule of shifts --help word for word
+$ cfx search --near '0x9e3779ff/2^32' --window 32 --terms 9 --screen none | sed -n 6p
+>    1  0x9e3779ff     5/4      30        37  -      -
+$ cfx search --near '0x9e370001/2^32' --window 32 --terms 7 --screen none --json | grep -E '"adders(_exact)?"'
+>   "adders": null,
+>       "adders": 5,
+>       "adders_exact": true,
+$ cfx search --screen none | grep -A5 '^   \* '
+>    * not proven the fewest, by the rule of shifts --optimal:
+>      A count of at most 5 adders is proven the fewest: every sequence
+>      of at most 4 adders is tried (by shifts --optimal on any word, by
+>      search on words of up to 32 bits), which covers every word of up
+>      to 19 bits (none needs more); a count above 5 is the fewest found,
+>      at least 5 proven, unless doc/mcm5.md proves it.

@@ -25,7 +25,7 @@ trap 'rm -rf "$tmp"' EXIT
 cc -O2 -std=c11 -o "$tmp/oracle" tests/cost/scm_oracle.c 2>"$tmp/cc.err" || {
 	cat "$tmp/cc.err"; echo "0 passed, 1 failed"; exit 1; }
 exec python3 - "$PWD/cfx" "$tmp/oracle" "${MINIMUM_SAMPLE:-4}" <<'PY'
-import json, random, subprocess, sys
+import json, random, re, subprocess, sys
 sys.path.insert(0, "tests/lib")
 from shiftadd import run_steps
 
@@ -72,7 +72,10 @@ for n in (24, 28, 32):
     cases += [(n, rng.getrandbits(n) | 1) for _ in range(max(1, PER // 2))]
 cases += [(19, 301683), (19, 435413), (20, 702165), (24, 702165),
           (32, 702165), (32, 0x61C88647), (32, 0x9E3779B9),
-          (64, 0x61C8864680B583EB)]
+          (64, 0x61C8864680B583EB),
+          # issue 25/26: 5 adders printed "proven minimal mod 2^32" while
+          # search marked them 5* and --help said heuristic beyond 19 bits
+          (32, 0x9E370001), (32, 0x9E3779FF)]
 
 for n, p in cases:
     mask = (1 << n) - 1
@@ -109,6 +112,50 @@ for n, p in cases:
               "finds %s" % (name, got))
     print("%-28s cfx %d (at least %d%s)" % (name, k, lb,
           ", proven" if j["exact_with_wrap"] else ""))
+
+# search's adders column, for the same two: the count the oracle proves
+# (5 found and none of 4), not marked * (adders_exact), as shifts says
+for p, terms in ((0x9E370001, 7), (0x9E3779FF, 9)):
+    name = "search %#x on 32 bits" % p
+    r = subprocess.run([CFX, "search", "--near", "%d/2^32" % p, "--window",
+                        "32", "--terms", str(terms), "--screen", "none",
+                        "--json"], capture_output=True, text=True)
+    cands = json.loads(r.stdout)["candidates"] if r.returncode == 0 else []
+    c = [c for c in cands if int(c["value"]) == p]
+    if not c:
+        check(False, "%s: not listed (status %d)" % (name, r.returncode))
+        continue
+    want = oracle(32, 5, [p])[p]
+    check(c[0]["adders"] == want and c[0]["adders_exact"],
+          "%s: adders %d exact %s, the oracle's minimum %s"
+          % (name, c[0]["adders"], c[0]["adders_exact"], want))
+    r = subprocess.run([CFX, "search", "--near", "%d/2^32" % p, "--window",
+                        "32", "--terms", str(terms), "--screen", "none"],
+                       capture_output=True, text=True)
+    row = [l for l in r.stdout.split("\n")
+           if l.split()[:2] == ["1", "%#x" % p]]
+    check(len(row) == 1 and "%d/" % want in row[0] and "*" not in row[0],
+          "%s: the row %r" % (name, row))
+    print("%-28s search %d (oracle %s)" % (name, c[0]["adders"], want))
+
+# one rule for what a count proves, word for word in shifts --help,
+# search's footnote and the man page (whitespace and troff's \- aside)
+def words(t):
+    return " ".join(t.replace("\\-", "-").split())
+helptxt = words(subprocess.run([CFX, "shifts", "--help"], capture_output=True,
+                               text=True).stdout)
+i = helptxt.find("A count of at most 5")
+j = helptxt.find("proves it.", i)
+check(i >= 0 and j > i, "shifts --help: no rule")
+rule = helptxt[i:j + len("proves it.")]
+foot = subprocess.run([CFX, "search", "--screen", "none"],
+                      capture_output=True, text=True).stdout
+marks = re.findall(r" (\d+)/\d+\*", foot)   # 32 bits: only counts above 5
+check(marks and all(int(k) > 5 for k in marks), "search: marked %r" % marks)
+check(rule in words(foot), "search's footnote does not state the rule")
+check(rule in words(open("man/cfx.1").read()), "the man page does not "
+      "state the rule")
+print("rule: %s" % rule)
 
 # GOLDEN_RATIO_32 and the 64-bit golden ratio: at least 5 printed and
 # proven by the oracle above; cfx says 6 for 0x61C88647 is minimal by

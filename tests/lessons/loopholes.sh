@@ -5,18 +5,6 @@
 # earlier steps, then the learner's attempt, in script mode.
 . "$(dirname "$0")/lib.sh"
 
-# the solution lines of steps 1 .. STEP-1 of lesson file N
-solutions_before() {
-	awk -v stop="$2" '/^step:/ { n++ } n < stop && /^solution: / {
-		sub(/^solution: /, ""); print }' "$root"/lessons/"$1"-*.lesson
-}
-# play N STEP INPUT...: the output of lesson N played to step STEP, then INPUT
-play() {
-	local n=$1 step=$2; shift 2
-	rm -rf "$tmp/state"
-	{ solutions_before "$n" "$step"; printf '%s\n' "$@"; } |
-		XDG_STATE_HOME=$tmp/state "$cfx" learn "$n" 2>&1
-}
 # refused N STEP REASON INPUT...: the step does not pass, and REASON (a
 # fixed string; empty: any) is said
 refused() {
@@ -153,7 +141,8 @@ refused 09 5 '' 'answer FAIL'
 accepted 09 5 'answer warn'
 refused 09 6 '' 'answer 2'
 refused 09 6 '' 'answer 0.0177'
-accepted 09 6 'answer 1.6'
+refused 09 6 '' 'answer 1.6'
+accepted 09 6 'answer 1.7'
 
 # every lesson makes the learner commit to a prediction before cfx shows it
 for f in "$root"/lessons/[0-9]*.lesson; do
