@@ -62,6 +62,12 @@ typedef struct lesson_step {
 	                           * answer, refused until one is committed */
 	size_t nreveals;
 	int choices;              /* predict: one of 1..choices, one try */
+	int one_try;              /* tries: 1: an answer from a closed set
+	                           * (yes/no, a status, a small count): one
+	                           * try, then the answer and explain */
+	char *options;            /* tries: 1 WORD...: the closed set, space
+	                           * separated (NULL: any answer); another
+	                           * answer costs nothing */
 	lesson_cond value;        /* predict: value: the exact answer, for the
 	                           * reveal of a range or rounded prediction
 	                           * (.check NULL when none) */
@@ -95,6 +101,7 @@ typedef struct lesson {
 /* The expected answer of a step: the text after "answer " in its first
  * solution line that has one, or NULL. */
 const char *lesson_step_answer(const lesson_step *s);
+int lesson_step_option(const lesson_step *s, const char *text);
 
 /* Whether a predict step refuses the command word w (a command line's
  * first word) until it is answered: one of its reveals: starts with w. */

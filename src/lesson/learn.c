@@ -672,8 +672,10 @@ static char *truth_value(learn *L, const lesson_step *s, const char *truth)
 }
 
 /* A prediction is over: the learner's first answer beside the truth, and
- * the commands that show it, free now. */
-static void reveal(learn *L)
+ * the commands that show it, free now.  right: the step was passed, by
+ * L->answer; when that was a retry after a wrong first answer, say so (the
+ * first answer stays the recorded prediction). */
+static void reveal(learn *L, int right)
 {
 	const lesson_step *s = &L->les.steps[L->step];
 	const char *truth = lesson_step_answer(s);
@@ -681,8 +683,13 @@ static void reveal(learn *L)
 
 	char *v;
 
-	if (!s->predict)
+	if (!s->predict) {
+		/* an ask: with one try, answered wrong: the answer, once */
+		if (s->one_try && !right)
+			fb_add(L, "You answered %s; the answer is %s.\n",
+			       L->answer ? L->answer : "nothing", truth ? truth : "?");
 		return;
+	}
 	v = truth_value(L, s, truth);
 	if (v && truth && strcmp(v, truth) && !s->value.check)
 		fb_add(L, "You predicted %s; the answer is %s (%s).\n",
@@ -691,6 +698,9 @@ static void reveal(learn *L)
 		fb_add(L, "You predicted %s; the answer is %s.\n",
 		       L->first ? L->first : "nothing", v ? v : truth ? truth : "?");
 	free(v);
+	if (right && L->first && L->answer && strcmp(L->first, L->answer))
+		fb_add(L, "Your retry is right (%s); your prediction stays the "
+		       "first answer.\n", L->answer);
 	for (i = 0; i < s->nreveals; i++)
 		fb_add(L, "%s:\n  %s\n", i ? "And" : "See it for yourself",
 		       s->reveals[i]);
@@ -698,7 +708,7 @@ static void reveal(learn *L)
 
 static int pass(learn *L)
 {
-	reveal(L);
+	reveal(L, 1);
 	explain(L);
 	fb_add(L, "Step %zu done.\n", L->step + 1);
 	return LEARN_PASSED | advance(L, '+');
@@ -808,6 +818,10 @@ static int give_answer(learn *L, const char *text)
 		       "counted; type it again.\n", tok);
 		return LEARN_NOTHING;
 	}
+	if (s->options && !lesson_step_option(s, text)) {
+		fb_add(L, "Answer one of: %s.  Nothing is counted.\n", s->options);
+		return LEARN_NOTHING;
+	}
 	if (s->choices && !choice_ok(text, s->choices)) {
 		fb_add(L, "Answer with the number of a choice, 1 to %d.  Nothing is "
 		       "counted.\n", s->choices);
@@ -819,10 +833,10 @@ static int give_answer(learn *L, const char *text)
 		L->first = xstrdup(text);   /* the prediction, as committed */
 	if ((v = eval_checks(L, 1)) < 0)
 		return LEARN_ERROR;
-	if (v == 0 && s->choices) {
+	if (v == 0 && (s->choices || s->one_try)) {
 		/* one try: the answer, and why */
 		fb_add(L, "Not this one.\n");
-		reveal(L);
+		reveal(L, 0);
 		explain(L);
 		fb_add(L, "Step %zu explained.\n", L->step + 1);
 		return LEARN_WRONG | advance(L, 'x');

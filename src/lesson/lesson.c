@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <gmp.h>
 
@@ -81,6 +82,7 @@ static void step_free(lesson_step *s)
 		free(s->reveals[i]);
 	free(s->reveals);
 	text_free(&s->explain);
+	free(s->options);
 	cond_free(&s->value);
 	for (i = 0; i < s->nclaims; i++) {
 		free(s->claims[i].command);
@@ -152,6 +154,31 @@ static int parse_cond(pstate *ps, lesson_cond *c, const char *src, int claim)
 		cfx_err_set(ps->err, CFX_ESYNTAX, -1, e.token[0] ? e.token : NULL,
 		            "bad check: %s", e.msg);
 		return -1;
+	}
+	return 0;
+}
+
+/* Whether text (trimmed) is one of the step's tries: words, ignoring
+ * case; true when the step has none. */
+int lesson_step_option(const lesson_step *s, const char *text)
+{
+	const char *w = s->options;
+	size_t n, k;
+
+	if (!w)
+		return 1;
+	while (isspace((unsigned char)*text))
+		text++;
+	n = strlen(text);
+	while (n && isspace((unsigned char)text[n - 1]))
+		n--;
+	while (*w) {
+		k = strcspn(w, " \t");
+		if (k == n && !strncasecmp(w, text, n))
+			return 1;
+		w += k;
+		while (isspace((unsigned char)*w))
+			w++;
 	}
 	return 0;
 }
@@ -311,6 +338,13 @@ static int finish_step(pstate *ps)
 	if (!s->try_cmd && !s->ask.n && !s->dash)   /* dash: the keys */
 		return perr(ps, s->title, "step gives the learner nothing to do "
 		            "(try: or ask:)");
+	if (s->one_try && !s->wants_answer)
+		return perr(ps, s->title, "tries: 1 belongs to a step that asks "
+		            "for an answer");
+	if (s->options && (!lesson_step_answer(s) ||
+	                   !lesson_step_option(s, lesson_step_answer(s))))
+		return perr(ps, s->title, "the solution's answer is not one of "
+		            "tries:'s words");
 	if (s->wants_answer && !s->ask.n)
 		return perr(ps, s->title, "a check reads the answer but the step "
 		            "asks nothing (ask:)");
@@ -450,6 +484,19 @@ static int directive(pstate *ps, const char *key, const char *val)
 		s->choices = (int)n;
 		return 0;
 	}
+	if (!strcmp(key, "tries")) {
+		const char *w = val + 1;
+		if (s->one_try || val[0] != '1' || (*w && !isspace((unsigned char)*w)))
+			return perr(ps, val, "tries: 1, once, then the closed set's "
+			            "words if any (an answer from a closed set gets one "
+			            "try)");
+		s->one_try = 1;
+		while (isspace((unsigned char)*w))
+			w++;
+		if (*w)
+			s->options = xstrdup(w);
+		return 0;
+	}
 	if (!strcmp(key, "explain")) {
 		if (s->explain.n || !val[0])
 			return perr(ps, key, "explain: once, with text on its line");
@@ -506,7 +553,7 @@ static int directive(pstate *ps, const char *key, const char *val)
 		return 0;
 	}
 	return perr(ps, key, "unknown directive (title, facts, step, try, ask, "
-	            "predict, reveals, choices, value, check, else, hint, "
+	            "predict, reveals, choices, tries, value, check, else, hint, "
 	            "solution, "
 	            "explain, claim, focus, face)");
 }

@@ -3,6 +3,7 @@
 # end, and the count of passes and failures.
 #   . "$(dirname "$0")/lib.sh"
 #   ok "what held"; bad "what did not"; ...
+#   play N STEP INPUT...   lesson N played to STEP by its solutions, then INPUT
 #   finish NAME     prints "NAME: N passed, N failed"; false on a failure
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -14,4 +15,16 @@ export XDG_STATE_HOME=$tmp/state HOME=$tmp/home
 pass=0 fail=0
 ok() { pass=$((pass + 1)); echo "ok   $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL $1"; }
+# the solution lines of steps 1 .. STEP-1 of lesson file N
+solutions_before() {
+	awk -v stop="$2" '/^step:/ { n++ } n < stop && /^solution: / {
+		sub(/^solution: /, ""); print }' "$root"/lessons/"$1"-*.lesson
+}
+# play N STEP INPUT...: the output of lesson N played to step STEP, then INPUT
+play() {
+	local n=$1 step=$2; shift 2
+	rm -rf "$tmp/state"
+	{ solutions_before "$n" "$step"; printf '%s\n' "$@"; } |
+		XDG_STATE_HOME=$tmp/state "$cfx" learn "$n" 2>&1
+}
 finish() { echo "$1: $pass passed, $fail failed"; [ "$fail" = 0 ]; }

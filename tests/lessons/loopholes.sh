@@ -5,18 +5,6 @@
 # earlier steps, then the learner's attempt, in script mode.
 . "$(dirname "$0")/lib.sh"
 
-# the solution lines of steps 1 .. STEP-1 of lesson file N
-solutions_before() {
-	awk -v stop="$2" '/^step:/ { n++ } n < stop && /^solution: / {
-		sub(/^solution: /, ""); print }' "$root"/lessons/"$1"-*.lesson
-}
-# play N STEP INPUT...: the output of lesson N played to step STEP, then INPUT
-play() {
-	local n=$1 step=$2; shift 2
-	rm -rf "$tmp/state"
-	{ solutions_before "$n" "$step"; printf '%s\n' "$@"; } |
-		XDG_STATE_HOME=$tmp/state "$cfx" learn "$n" 2>&1
-}
 # refused N STEP REASON INPUT...: the step does not pass, and REASON (a
 # fixed string; empty: any) is said
 refused() {
