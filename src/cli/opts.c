@@ -250,8 +250,13 @@ static int short_options(const opts_face *f, int argc, char **argv, int *i,
 		if (!o) {
 			if (*p == 'h' && !f->no_help)
 				return 1;
-			if (bundle)
-				return usage(e, at, w, "unknown option %s", key);
+			if (bundle) {   /* the letter as a token is shown:
+					 * a control byte escaped */
+				char shown[16];
+
+				cfx_escape(shown, sizeof shown, key, 2);
+				return usage(e, at, w, "unknown option %s", shown);
+			}
 			return usage(e, at, w, "%s", "unknown option");
 		}
 		if (o->type == SETTING_FLAG) {
