@@ -152,7 +152,10 @@ static int shared_word(char *argv0, char *w)
 /* 1 if argv[1..] are shared options alone (or nothing). */
 static int only_shared_options(int argc, char **argv)
 {
-	return shared_end(argc, argv, NULL) >= argc;
+	int i = shared_end(argc, argv, NULL);
+
+	/* the last one without its value: the REPL says so (cfx --count) */
+	return i >= argc || (i == argc - 1 && shared_word(argv[0], argv[i]));
 }
 
 /* Take --color[=WHEN] (or --color WHEN) out of argv, wherever it is

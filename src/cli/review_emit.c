@@ -57,12 +57,14 @@ void review_emit_reply(FILE *f, const struct review *rv, const char *path)
 	for (i = 0; i < rv->nmult; i++) {
 		const review_mult *m = &rv->mult[i];
 		size_t notes = 0, claims = 0;
+		int word_bad = 0;     /* an ERROR or WARNING on the word */
 		fprintf(f, "\n%s:%lu:\n", rv->pt.files[m->file], m->line);
 		quote(f, rv, m);
 		fprintf(f, "\n");
 		for (k = 0; k < rv->nfind; k++) {
 			const review_finding *x = &rv->find[k];
 			struct buf b = { 0 };
+			const char *msg;
 			if (x->mult != i)
 				continue;
 			if (x->level == REVIEW_NOTE && strcmp(x->kind, "sequence") &&
@@ -77,13 +79,21 @@ void review_emit_reply(FILE *f, const struct review *rv, const char *path)
 					claims++;
 				continue;
 			}
+			if (x->level != REVIEW_NOTE && !strcmp(x->kind, "word"))
+				word_bad = 1;
+			/* a CHECK is a claim no check computes: said once */
+			msg = x->msg;
+			if (x->level == REVIEW_CHECK &&
+			    !strncmp(msg, "not checked: ", 13))
+				msg += 13;
 			buf_printf(&b, "%s %s", x->level == REVIEW_ERROR ? "Wrong:" :
 			           x->level == REVIEW_WARNING ? "Check:" :
-			           x->level == REVIEW_CHECK ? "Note:" : "OK:", x->msg);
+			           x->level == REVIEW_CHECK ? "Not checked:" : "OK:",
+			           msg);
 			out_fill(f, buf_str(&b), 72, "* ", "  ", " ");
 			buf_free(&b);
 		}
-		if (notes)
+		if (notes && !word_bad)
 			fprintf(f, "* OK: the word confirmed (%zu note%s).\n",
 			        notes, notes == 1 ? "" : "s");
 		for (k = 0; claims && k < rv->nfind; k++) {

@@ -1215,20 +1215,53 @@ static void type_text(const tok *t, size_t a, size_t e, char *s, size_t n)
 		         t[k].s);
 }
 
+/* Whether the multiply at t[i] is inside a group "(...)" that closes
+ * before t[k] and is cast to a 32-bit type or passed to hash_32(): the
+ * statement starts at a. */
+static int narrowed(const tok *t, size_t a, size_t i, size_t k)
+{
+	size_t p, q, first;
+
+	for (p = a; p < i; p++) {
+		int par = 0;
+		if (strcmp(t[p].s, "("))
+			continue;
+		for (q = p; q < k; q++)
+			if (!strcmp(t[q].s, "("))
+				par++;
+			else if (!strcmp(t[q].s, ")") && !--par)
+				break;
+		if (q >= k || q < i)
+			continue;
+		if (p > a && t[p - 1].type == T_IDENT &&
+		    !strcmp(t[p - 1].s, "hash_32"))
+			return 1;
+		if (p >= a + 3 && !strcmp(t[p - 1].s, ")") &&
+		    type_word_at(t, p - 2, a, &first) == 32 && first > a &&
+		    !strcmp(t[first - 1].s, "("))
+			return 1;
+	}
+	return 0;
+}
+
 /* The word the code keeps a multiply by name in, where it shows it: 32
  * or 64 when the product is assigned to or declared as a type of that
  * word (u32, uint32_t, unsigned int, __u32; u64, uint64_t, unsigned long
  * long, __u64), cast to one, shifted right by (32 - x) or (64 - x),
  * passed to hash_32() or hash_64(), or returned from a function returning
  * one (with no other right shift); else 0.  The multiply itself: name
- * next to a '*'.  why says where. */
-static unsigned use_word(walk *w, const char *name, char *why, size_t nwhy)
+ * next to a '*'.  why says where.  *raw_shift: the line of a ">> (32 -"
+ * applied to the product as C computes it (no cast to a 32-bit type,
+ * nor hash_32(), around the multiply before the shift), else 0. */
+static unsigned use_word(walk *w, const char *name, char *why, size_t nwhy,
+                         unsigned long *raw_shift)
 {
 	const tok *t = w->v.t;
 	size_t n = w->v.n, i;
 
+	*raw_shift = 0;
 	for (i = 1; i + 1 < n; i++) {
-		size_t a = i, b = i, k, e;
+		size_t a = i, b = i, k, e, kshr = 0;
 		unsigned shrw = 0, tw;
 		int shr = 0;
 		if (t[i].type != T_IDENT || strcmp(t[i].s, name) ||
@@ -1247,13 +1280,15 @@ static unsigned use_word(walk *w, const char *name, char *why, size_t nwhy)
 				    (!strcmp(t[k + 2].s, "32") ||
 				     !strcmp(t[k + 2].s, "64")) &&
 				    !strcmp(t[k + 3].s, "-"))
-					shrw = (unsigned)atoi(t[k + 2].s);
+					shrw = (unsigned)atoi(t[k + 2].s), kshr = k;
 				else
 					shr = 1;
 			}
 		if (shrw) {
 			snprintf(why, nwhy, "the product is shifted right by (%u - "
 			         "...) at line %lu", shrw, t[i].line);
+			if (shrw == 32 && kshr > i && !narrowed(t, a, i, kshr))
+				*raw_shift = t[kshr].line;
 			return shrw;
 		}
 		/* (u32)(... name ...), hash_32(... name ...), hash_64(...) */
@@ -1370,6 +1405,7 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 	size_t i = mult_new(w->r, k, w->file, line, name, text);
 	review_mult *m = &w->r->mult[i];
 	const define *old;
+	unsigned long wide_line = 0;  /* a >> (32 - ...) of the wide product */
 
 	mpz_set(m->p, v);
 	infer_word(m, type_word, type, suffix_long, ctx, cond, cline);
@@ -1383,15 +1419,18 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 		                   suffix_long ? "the suffix UL" :
 		                   "the literal's 32 bits";
 		size_t c;
+		unsigned long raw = 0;
 		unsigned says = 0, uw = name[0] ? use_word(w, name, why,
-		                                           sizeof why) : 0;
+		                                           sizeof why, &raw) : 0;
 		for (c = 0; c < w->ncomments; c++)
 			says |= review_says_modulus(w->v.t[w->comments[c]].s);
 		if (uw && uw != m->bits) {
 			m->bits = uw;
 			snprintf(m->why_bits, sizeof m->why_bits, "%s, over %s", why,
 			         over);
-		} else if (!uw && (says == 32 || says == 64) && says != m->bits) {
+		}
+		if (uw == 32 && raw && suffix_long)
+			wide_line = raw; else if (!uw && (says == 32 || says == 64) && says != m->bits) {
 			m->bits = says;
 			snprintf(m->why_bits, sizeof m->why_bits, "its comment says "
 			         "2^%u, over %s", says, over);
@@ -1407,6 +1446,20 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 	if (k == REVIEW_LITERAL)
 		literal_replaced(w, m);
 	constant_found(w, i);
+	/* u32 * unsigned long is computed in unsigned long: 64 bits on
+	 * LP64, never reduced mod 2^32, so >> (32 - t) leaves 32 + t bits */
+	if (wide_line)
+		review_add(w->r, REVIEW_ERROR, w->file, line, i, "word",
+		           "the index overflows the table%s: the product with %s "
+		           "is computed in unsigned long%s (the suffix %s), 64 bits"
+		           "%s, and not reduced mod 2^32, so >> (32 - ...) at line "
+		           "%lu leaves 32 bits more than the table has; keep the "
+		           "product in a u32 (a cast or a variable) before the "
+		           "shift, or use hash_32()",
+		           suffix_long == 2 ? "" : " on 64-bit longs", name,
+		           suffix_long == 2 ? " long" : "",
+		           suffix_long == 2 ? "ULL" : "UL",
+		           suffix_long == 2 ? "" : " on LP64", wide_line);
 	claims_of(w, i);
 }
 

@@ -10,6 +10,7 @@
  * (spacing, "..." for a prefix) and judged strictly.
  */
 #include <ctype.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,8 @@
 #include "cfx/word.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
+
+#define PHI_D 1.6180339887498949   /* (1 + sqrt(5))/2, for messages */
 
 #define MAX_TERMS 256
 
@@ -1124,6 +1127,53 @@ static void check_convergents(review *r, size_t mi, const constant *c,
 
 /* ---- phi, power sum, prime, counts --------------------------------------- */
 
+/* The e of "phi * 2^e" or "2^e * phi" ('*', "x" or "times"; 2^e as
+ * power_written reads it) around the "phi" at `at`: e, else 0. */
+static unsigned phi_times(const char *text, const char *at)
+{
+	static const char *const pw[] = { "2^32", "2^64", "2**32", "2**64",
+		"2 ^ 32", "2 ^ 64", "4294967296", "18446744073709551616", NULL };
+	const char *q = at + 3, *e = at;
+	size_t i, n;
+
+	while (*q == ' ')
+		q++;
+	if (*q == '*' && q[1] != '*')
+		q++;
+	else if (*q == 'x' && q[1] == ' ')
+		q++;
+	else if (!strncasecmp(q, "times ", 6))
+		q += 5;
+	else
+		q = NULL;
+	if (q) {
+		unsigned w;
+		while (*q == ' ')
+			q++;
+		if ((w = power_written(text, q)))
+			return w;
+	}
+	while (e > text && e[-1] == ' ')
+		e--;
+	if (e > text && e[-1] == '*')
+		e--;
+	else if (e > text + 1 && e[-1] == 'x' && e[-2] == ' ')
+		e--;
+	else if (e - text >= 5 && !strncasecmp(e - 5, "times", 5))
+		e -= 5;
+	else
+		return 0;
+	while (e > text && e[-1] == ' ')
+		e--;
+	for (i = 0; pw[i]; i++) {
+		n = strlen(pw[i]);
+		if ((size_t)(e - text) >= n && !strncmp(e - n, pw[i], n) &&
+		    (e - n == text || !isalnum((unsigned char)e[-n - 1])))
+			return strstr(pw[i], "64") || n == 20 ? 64 : 32;
+	}
+	return 0;
+}
+
 static void check_phi(review *r, size_t mi, const constant *c,
                       claims *cl)
 {
@@ -1137,6 +1187,7 @@ static void check_phi(review *r, size_t mi, const constant *c,
 	cf_golden gs;
 	long want;
 	int neg;
+	unsigned times;
 
 	if (!at)
 		at = review_find_ci(text, "golden");
@@ -1155,8 +1206,24 @@ static void check_phi(review *r, size_t mi, const constant *c,
 	cf_of_multiplier(&gc, g, m->bits);
 	gs = cf_golden_stats(&gc);
 	want = gs.prefix;
+	times = review_word_ci(text, "phi") ? phi_times(text, at) : 0;
 	/* x is the multiplier over 2^bits; the run may be 1 - x's */
-	if (c->golden.prefix >= 0 && 2 * c->golden.prefix >= want)
+	if (c->golden.prefix >= 0 && 2 * c->golden.prefix >= want && times &&
+	    !neg)
+		/* phi 2^e > 2^e: no e-bit word holds it; x near 1/phi */
+		review_add(r, REVIEW_WARNING, m->file,
+		           line_at(text, (size_t)(close - text), line0), mi, "claim",
+		           "close to phi * 2^%u: wrong, phi * 2^%u (about %.4g) "
+		           "needs %u bits, more than %s %u-bit word; %s is near "
+		           "2^%u/phi%s (about %.4g): the first %ld quotients after "
+		           "a0 of %s are 1s (round(2^%u/phi) has %ld)", times, times,
+		           ldexp(PHI_D, (int)times), times + 1, times == m->bits ?
+		           "the" : "a", times, c->hex, m->bits,
+		           c->golden.mirrored ? "^2" : "",
+		           ldexp(c->golden.mirrored ? 1 / (PHI_D * PHI_D) :
+		                 1 / PHI_D, (int)m->bits), c->golden.prefix,
+		           c->golden.mirrored ? "1 - x" : "x", m->bits, want);
+	else if (c->golden.prefix >= 0 && 2 * c->golden.prefix >= want)
 		review_add(r, neg ? REVIEW_WARNING : REVIEW_NOTE, m->file,
 		           line_at(text, (size_t)(close - text), line0), mi, "claim",
 		           "%s, the first %ld quotients after "
@@ -1435,7 +1502,8 @@ static long count_before(const char *text, const char *w, const char **at)
 {
 	static const char *const num[] = { "zero", "one", "two", "three", "four",
 		"five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-		"thirteen", "fourteen", "fifteen", "sixteen", NULL };
+		"thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+		"eighteen", "nineteen", "twenty", NULL };
 	const char *s = text;
 
 	while ((s = review_word_ci(s, w))) {
@@ -1513,6 +1581,41 @@ static void check_counts(review *r, size_t mi, const constant *c,
 	}
 }
 
+/* "its continued fraction starts with thirteen 1s" ("13 ones", "12
+ * 1's"): the run of 1s after a0 of x = p/2^n, in a comment that speaks
+ * of the expansion (a continued fraction, its quotients). */
+static void check_ones(review *r, size_t mi, const constant *c, claims *cl)
+{
+	static const char *const word[] = { "1s", "1's", "ones", NULL };
+	const char *text = cl->text, *at = NULL;
+	const cf_seq *cf = &c->cf;
+	long k = -1, run = 0;
+	size_t i;
+	char shape[160], yes[400], no[400];
+	char *next;
+
+	if (!review_find_cf(text, NULL) && !review_find_ci(text, "quotient"))
+		return;
+	for (i = 0; word[i] && k < 0; i++)
+		k = count_before(text, word[i], &at);
+	if (k < 0)
+		return;
+	while ((size_t)run + 1 < cf->n && !mpz_cmp_ui(cf->a[run + 1], 1))
+		run++;
+	next = (size_t)run + 1 < cf->n ? term_str(cf->a[run + 1]) : NULL;
+	/* "[0; 1 x12, 18, ...]" */
+	snprintf(shape, sizeof shape, "[0;%s%.0ld%s%s%s]", run ? " 1 x" : "",
+	         run, next ? (run ? ", " : " ") : "", next ? next : "",
+	         next && (size_t)run + 2 < cf->n ? ", ..." : "");
+	snprintf(yes, sizeof yes, "the continued fraction of %s/2^%lu starts "
+	         "with %ld 1s after a0: confirmed, %s", c->hex, c->bits, k, shape);
+	snprintf(no, sizeof no, "wrong: %ld 1s claimed, but the continued "
+	         "fraction of %s/2^%lu starts with %ld after a0: %s", k, c->hex,
+	         c->bits, run, shape);
+	count_verdict(r, mi, cl, at, k == run, yes, no);
+	free(next);
+}
+
 /* A sequence's comment names the constant it computes by a hex literal
  * or a define's name (review.c's sequence_claim judges it): the sentences
  * that do are read. */
@@ -1564,6 +1667,7 @@ void review_claims(review *r, size_t i, const char *text,
 	else
 		sequence_names(&cl);
 	check_counts(r, i, &c, &cl);
+	check_ones(r, i, &c, &cl);
 	claims_unchecked(r, i, &cl);
 	free(cl.s);
 	constant_free(&c);

@@ -787,4 +787,113 @@ $cfx review "$tmp/one.patch" > "$tmp/nc"
 expect "not checked: how it was chosen" \
 	'grep -q "^lib/h.c:2: CHECK: not checked: \"Chosen with care by the maintainers\": how it was found or measured" "$tmp/nc"'
 
+# ---- issue 23: u32 * a UL constant, shifted by (32 - bits) ----------------
+# wide_ul.patch: "return (val * MY_HASH_MULT) >> (32 - MY_HASH_BITS)" with
+# MY_HASH_MULT 0x9e370001UL.  The C compiler says what C computes: the
+# fixture's function compiled as it is, and with the product kept in u32
+wideuse() { # $1 the return expression, $2 the suffix: a patch in $tmp/wu.patch
+	sed -e "s|return (val \* MY_HASH_MULT) >> (32 - MY_HASH_BITS);|$1|" \
+	    -e "s|0x9e370001UL|0x9e370001$2|" $fx/wide_ul.patch > "$tmp/wu.patch"; }
+wide_cc() { # the patch's function, compiled: my_hash of 0x12345 and the
+	# largest my_hash over 100000 keys against 2^MY_HASH_BITS: "v max"
+	{ echo '#include <stdio.h>'; echo '#include <stdint.h>'
+	  echo 'typedef uint32_t u32;'
+	  sed -n '/^+++/d; s/^+//p' "$1" | grep -v '^/\*'
+	  echo 'int main(void) { u32 x, m = 0; for (x = 0; x < 100000; x++) if (my_hash(x * 2654435761u) > m) m = my_hash(x * 2654435761u);'
+	  echo 'printf("%lu %lu\n", (unsigned long)my_hash(0x12345), (unsigned long)m); return 0; }'; } > "$tmp/wide.c"
+	cc -o "$tmp/wide" "$tmp/wide.c" && "$tmp/wide"; }
+if [ "$(echo 'int main(void){return sizeof(long)!=8;}' > "$tmp/lp.c" && cc -o "$tmp/lp" "$tmp/lp.c" && "$tmp/lp" && echo 64)" = 64 ]; then
+	# python: (0x12345 * 0x9e370001) >> 22 without reduction, and reduced
+	read -r big small <<< "$(python3 -c "
+p, x = 0x9e370001, 0x12345
+print((x * p) >> 22, (x * p % 2**32) >> 22)")"
+	cp $fx/wide_ul.patch "$tmp/wu.patch"
+	read -r v mx <<< "$(wide_cc "$tmp/wu.patch")"
+	expect "wide UL: compiled, my_hash(0x12345) = $big (python), outside a table of 1024" \
+		'[ "$v" = "$big" ] && [ "$v" -ge 1024 ] && [ "$mx" -ge 1024 ]'
+	$cfx review $fx/wide_ul.patch > "$tmp/wo"; rc=$?
+	expect "wide UL: an ERROR on the word: the index overflows the table, exit 1" \
+		'[ $rc = 1 ] && grep -q "^lib/my_hash.c:4: ERROR: the index overflows the table on 64-bit longs: the product with MY_HASH_MULT is computed in unsigned long (the suffix UL), 64 bits on LP64, and not reduced mod 2^32, so >> (32 - ...) at line 9 .*hash_32()$" "$tmp/wo"'
+	$cfx review --emit reply $fx/wide_ul.patch > "$tmp/wr"
+	expect "wide UL: the reply says wrong, not 'the word confirmed'" \
+		'grep -q "^\* Wrong: the index overflows the table on 64-bit longs" "$tmp/wr" && ! grep -q "word confirmed" "$tmp/wr"'
+	for fix in 'return (u32)(val * MY_HASH_MULT) >> (32 - MY_HASH_BITS);' \
+	           'u32 h = val * MY_HASH_MULT; return h >> (32 - MY_HASH_BITS);' \
+	           'return (uint32_t)(val * MY_HASH_MULT) >> (32 - MY_HASH_BITS);'; do
+		wideuse "$fix" UL
+		read -r v mx <<< "$(wide_cc "$tmp/wu.patch")"
+		$cfx review "$tmp/wu.patch" > "$tmp/wo"
+		expect "wide UL: '$fix': compiled, in the table ($v = $small, max $mx < 1024); no overflow ERROR" \
+			'[ "$v" = "$small" ] && [ "$mx" -lt 1024 ] && ! grep -q "overflows" "$tmp/wo" &&
+			 grep -q "MY_HASH_MULT = 0x9e370001: 32-bit multiplier" "$tmp/wo"'
+	done
+	for bad in 'return (u32)((val * MY_HASH_MULT) >> (32 - MY_HASH_BITS));' \
+	           'return (u32)val * MY_HASH_MULT >> (32 - MY_HASH_BITS);'; do
+		wideuse "$bad" UL
+		read -r v mx <<< "$(wide_cc "$tmp/wu.patch")"
+		$cfx review "$tmp/wu.patch" > "$tmp/wo"
+		expect "wide UL: '$bad': compiled, outside ($v); the ERROR" \
+			'[ "$v" = "$big" ] && grep -q "ERROR: the index overflows the table on 64-bit longs" "$tmp/wo"'
+	done
+	wideuse 'return (val * MY_HASH_MULT) >> (32 - MY_HASH_BITS);' ULL
+	read -r v mx <<< "$(wide_cc "$tmp/wu.patch")"
+	$cfx review "$tmp/wu.patch" > "$tmp/wo"
+	expect "wide ULL: compiled, outside ($v); the ERROR names unsigned long long" \
+		'[ "$v" = "$big" ] && grep -q "ERROR: the index overflows the table: the product with MY_HASH_MULT is computed in unsigned long long (the suffix ULL), 64 bits, and" "$tmp/wo"'
+	wideuse 'return (val * MY_HASH_MULT) >> (32 - MY_HASH_BITS);' U
+	read -r v mx <<< "$(wide_cc "$tmp/wu.patch")"
+	$cfx review "$tmp/wu.patch" > "$tmp/wo"
+	expect "wide U: compiled, in the table ($v); no overflow ERROR" \
+		'[ "$v" = "$small" ] && ! grep -q "overflows" "$tmp/wo"'
+else
+	ok "wide UL: long is not 64 bits here; the compiled checks skipped"
+fi
+
+# ---- issue 23: a count of 1s in the expansion; phi * 2^32 -----------------
+# gp: the run of 1s after a0 in contfrac(p/2^32)
+gpones() { echo "v = contfrac($1 / 2^32); k = 0; while (v[k + 2] == 1, k++); print(k)" | gp -q -f; }
+ones=$(gpones 0x9e370001)
+expect "ones: gp: 0x9e370001/2^32 starts with 12 1s after a0" '[ "$ones" = 12 ]'
+onecl() { sed "s|its continued fraction starts with thirteen 1s|$1|" $fx/wide_ul.patch > "$tmp/oc.patch"
+	$cfx review "$tmp/oc.patch" | grep "^lib/my_hash.c:3: "; }
+for c in "its continued fraction starts with thirteen 1s" "its continued fraction starts with 13 ones" \
+         "the continued fraction begins with 11 1's"; do
+	n=$(echo "$c" | grep -o "[0-9][0-9]*\|thirteen" | head -1 | sed s/thirteen/13/)
+	expect "ones: '$c' is wrong: $n claimed, gp's $ones given" \
+		'onecl "$c" | grep -q "WARNING: wrong: $n 1s claimed, but the continued fraction of 0x9e370001/2^32 starts with $ones after a0: \[0; 1 x$ones, 18, ...\]$"'
+done
+for c in "its continued fraction starts with twelve 1s" "its continued fraction starts with 12 ones"; do
+	expect "ones: '$c' confirmed" \
+		'onecl "$c" | grep -q "NOTE: the continued fraction of 0x9e370001/2^32 starts with $ones 1s after a0: confirmed"'
+done
+expect "ones: 'thirteen ones' with no expansion in the comment is no cf claim" \
+	'! onecl "its binary form has thirteen ones" | grep -q "continued fraction"'
+# python: phi * 2^32 > 2^32; 0x9e370001 within 2^-16 of 2^32/phi, and
+# 0x61c88647 of 2^32/phi^2 (relative)
+expect "phi: python: phi 2^32 needs 33 bits; the constants are near 2^32/phi and 2^32/phi^2" \
+	'python3 -c "
+from decimal import Decimal as D, getcontext
+getcontext().prec = 50
+phi = (1 + D(5).sqrt()) / 2
+assert phi * 2**32 >= 2**32 and phi * 2**32 < 2**33
+assert abs(D(0x9e370001) / (2**32 / phi) - 1) < D(2)**-16
+assert abs(D(0x61c88647) / (2**32 / phi**2) - 1) < D(2)**-30
+"'
+for c in "close to phi * 2^32" "close to 2^32*phi" "near phi times 4294967296"; do
+	expect "phi: '$c' is wrong; near 2^32/phi" \
+		'onecl "$c" | grep -q "WARNING: close to phi \* 2^32: wrong, phi \* 2^32 (about 6.949e+09) needs 33 bits, more than the 32-bit word; 0x9e370001 is near 2^32/phi (about 2.654e+09)"'
+done
+expect "phi: 'close to 2^32/phi' stays confirmed" \
+	'onecl "close to 2^32/phi" | grep -q "NOTE: close to phi: confirmed"'
+sed "s|its continued fraction starts with thirteen 1s|close to phi * 2^32|; s/0x9e370001UL/0x61C88647UL/" $fx/wide_ul.patch > "$tmp/oc.patch"
+expect "phi: 0x61C88647 'close to phi * 2^32': near 2^32/phi^2" \
+	'$cfx review "$tmp/oc.patch" | grep -q "WARNING: close to phi \* 2^32: wrong, .* 0x61c88647 is near 2^32/phi^2 (about 1.641e+09)"'
+
+# ---- issue 23: the reply names claims no check computes "Not checked:" ----
+$cfx review --emit reply $fx/2002.patch > "$tmp/reply"
+nchk=$($cfx review $fx/2002.patch | grep -c ": CHECK: not checked: ")
+expect "reply: each of the $nchk CHECKs is 'Not checked:', said once, no 'Note:'" \
+	'[ "$(grep -c "^\* Not checked: \"" "$tmp/reply")" = "$nchk" ] && [ "$nchk" -ge 3 ] &&
+	 ! grep -q "Note:\|Not checked: not checked" "$tmp/reply"'
+
 done_suite review
