@@ -114,14 +114,32 @@ int safefile_dir_check(const char *dir, cfx_err *err)
 int safefile_dir_open(safefile_dir *d, const char *dir, cfx_err *err)
 {
 	struct stat st;
-	char *real, *p;
+	char *parent = xstrdup(dir), *p;
 	const char *why;
-	int shared = 0, top;
+	int shared = 0;
+	size_t n = strlen(parent);
+	cfx_err ce;
 
 	d->path = NULL;
 	d->fault = NULL;
 	d->shared = 0;
 	d->private_files = 0;
+	/* the directory it would be made in, first: nothing is made where
+	 * another user could swap it */
+	while (n > 1 && parent[n - 1] == '/')
+		parent[--n] = '\0';
+	if ((p = strrchr(parent, '/')))
+		p[p == parent ? 1 : 0] = '\0';
+	else
+		strcpy(parent, ".");
+	if (lstat(dir, &st) < 0 && safefile_dir_check(parent, &ce) < 0) {
+		DIR_FAIL(d, err, parent, "refused: the directory above %s: %s",
+		         dir, strncmp(ce.msg, "refused: ", 9) ? ce.msg
+		         : ce.msg + 9);
+		free(parent);
+		return -1;
+	}
+	free(parent);
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
 		return DIR_FAIL(d, err, dir, "cannot make the directory: %s",
 		                strerror(errno));
@@ -131,27 +149,18 @@ int safefile_dir_open(safefile_dir *d, const char *dir, cfx_err *err)
 	if ((why = unsafe(&st, &shared)))
 		return DIR_FAIL(d, err, dir, "refused: %s", why);
 	d->shared = shared;
-	/* the directories above it: a parent others can write lets them
-	 * swap the directory itself */
-	if (!(real = realpath(dir, NULL)))
-		return DIR_FAIL(d, err, dir, "cannot use the directory: %s",
-		                strerror(errno));
-	for (top = 0; !top;) {
-		int sh = 0;
-		if ((p = strrchr(real, '/')) == real)
-			top = 1;
-		if (p)
-			p[top ? 1 : 0] = '\0';
-		if (stat(real, &st) < 0 || (why = unsafe(&st, &sh))) {
-			DIR_FAIL(d, err, real, "refused: the directory above %s "
-			         "is %s", dir, why ? why : strerror(errno));
-			free(real);
+	/* the directories above it, as given (a link another user owns
+	 * could be repointed) and as resolved: a parent others can write
+	 * lets them swap the directory itself */
+	{
+		char *at;
+		if ((why = path_unsafe(dir, &at))) {
+			DIR_FAIL(d, err, at, "refused: the directory above %s "
+			         "is %s", dir, why);
+			free(at);
 			return -1;
 		}
-		if (!p)
-			break;
 	}
-	free(real);
 	if (access(dir, W_OK | X_OK) < 0)
 		return DIR_FAIL(d, err, dir, "cannot write: %s", strerror(errno));
 	d->path = xstrdup(dir);

@@ -80,4 +80,29 @@ expect "own dir: the link replaced by a file of 3 samples" \
 expect "own dir: the link's target untouched" victim_intact
 expect "own dir: no temporary file left" '[ -z "$(ls -A "$tmp/own" | grep "^\.")" ]'
 expect "no cfx-* left in TMPDIR" '[ -z "$(ls -A "$TMPDIR")" ]'
+# the path as given (hostile retest C): a link another user owns, to the
+# user's own private directory, is refused (realpath's parents alone
+# looked safe); and nothing is made in another user's directory before
+# the refusal
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1 &&
+   setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups true 2>/dev/null; then
+	mkdir -m 700 "$tmp/private"
+	mkdir -m 755 "$tmp/pub2"; chown nobody "$tmp/pub2"
+	setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups \
+		ln -s "$tmp/private" "$tmp/pub2/linkdir"
+	bench "$tmp/pub2/linkdir"; rc=$?
+	expect "nobody's link to a private dir: status 2 (got $rc)" '[ $rc = 2 ]'
+	expect "nobody's link: named ($(cat "$tmp/err"))" \
+		'grep -q "owned by another user" "$tmp/err"'
+	expect "nobody's link: nothing written through it" '[ -z "$(ls -A "$tmp/private")" ]'
+	bench "$tmp/pub2/new"; rc=$?
+	expect "new dir in nobody's dir: status 2 (got $rc)" '[ $rc = 2 ]'
+	expect "new dir in nobody's dir: not made" '[ ! -e "$tmp/pub2/new" ]'
+else
+	echo "skip links and dirs of another user: not root, or no setpriv/nobody here"
+fi
+# a new directory below a world-writable, non-sticky one: not made
+bench "$tmp/ww/new"; rc=$?
+expect "new dir below a 777 dir: status 2 (got $rc)" '[ $rc = 2 ]'
+expect "new dir below a 777 dir: not made" '[ ! -e "$tmp/ww/new" ]'
 done_suite harden/raw_files
