@@ -125,14 +125,15 @@ int safefile_dir_open(safefile_dir *d, const char *dir, cfx_err *err)
 	d->shared = 0;
 	d->private_files = 0;
 	/* the directory it would be made in, first: nothing is made where
-	 * another user could swap it */
+	 * another user could swap it (where there is none, mkdir says) */
 	while (n > 1 && parent[n - 1] == '/')
 		parent[--n] = '\0';
 	if ((p = strrchr(parent, '/')))
 		p[p == parent ? 1 : 0] = '\0';
 	else
 		strcpy(parent, ".");
-	if (lstat(dir, &st) < 0 && safefile_dir_check(parent, &ce) < 0) {
+	if (lstat(dir, &st) < 0 && stat(parent, &st) == 0 &&
+	    S_ISDIR(st.st_mode) && safefile_dir_check(parent, &ce) < 0) {
 		DIR_FAIL(d, err, parent, "refused: the directory above %s: %s",
 		         dir, strncmp(ce.msg, "refused: ", 9) ? ce.msg
 		         : ce.msg + 9);
