@@ -82,6 +82,8 @@ static int read_file(keysource_keys *set, const char *path, uint64_t mask,
 	ssize_t len;
 	int rc = 0;
 
+	if (!f && err && err->code == CFX_EINTR)
+		return -1;
 	if (!f) {
 		char why[sizeof err->msg];
 		memcpy(why, err->msg, sizeof why);
@@ -99,6 +101,10 @@ static int read_file(keysource_keys *set, const char *path, uint64_t mask,
 		                               "(--count N takes the first N keys)",
 		                               path, err)) < 0)
 			break;
+		if (len == -2 && err && err->code == CFX_EINTR) {
+			rc = -1;          /* Ctrl-C: stopped, said as such */
+			break;
+		}
 		if (len == -2) {      /* a NUL byte, an endless line */
 			char why[sizeof err->msg];
 			memcpy(why, err->msg, sizeof why);

@@ -41,7 +41,12 @@ FILE *textfile_open(const char *path, int stream, cfx_err *err)
 		int fl;
 		if (poll(&pf, 1, -1) < 0 || (fl = fcntl(fd, F_GETFL)) < 0 ||
 		    fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
-			cfx_err_set(err, CFX_EIO, -1, path, "%s", strerror(errno));
+			/* Ctrl-C while waiting for a writer: stopped, not broken */
+			if (errno == EINTR)
+				cfx_err_set(err, CFX_EINTR, -1, NULL, "interrupted");
+			else
+				cfx_err_set(err, CFX_EIO, -1, path, "%s",
+				            strerror(errno));
 			close(fd);
 			return NULL;
 		}
@@ -87,8 +92,10 @@ ssize_t textfile_line(FILE *f, char **buf, size_t *cap, cfx_err *err)
 		(*buf)[n++] = (char)c;
 	}
 	if (ferror(f)) {
-		cfx_err_set(err, CFX_EIO, -1, NULL, "%s",
-		            strerror(errno));
+		if (errno == EINTR)      /* Ctrl-C while a pipe's writer waits */
+			cfx_err_set(err, CFX_EINTR, -1, NULL, "interrupted");
+		else
+			cfx_err_set(err, CFX_EIO, -1, NULL, "%s", strerror(errno));
 		return -2;
 	}
 	if (c == EOF && n == 0)
