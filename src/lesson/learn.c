@@ -306,8 +306,9 @@ char *learn_ask(const learn *L)
 
 /* A lesson's data file: a patch of the lesson directory, named by the
  * lesson name rule and ending in .patch.  Its path (malloc'd), or NULL
- * when name is no such file or its path would not survive a command
- * line (blanks or quotes in it). */
+ * when name is no such file, not a regular file of one link (a symbolic
+ * link is refused, not followed), or its path would not survive a
+ * command line (blanks or quotes in it). */
 static char *data_path(const char *name)
 {
 	learn_store_catalog c;
@@ -323,8 +324,11 @@ static char *data_path(const char *name)
 	if (learn_store_catalog_load(&c, &e) == 0 && c.dir) {
 		path = xmalloc(strlen(c.dir) + n + 2, "lesson data");
 		sprintf(path, "%s/%s", c.dir, name);
-		if (strpbrk(path, " \t\n'\"\\") || stat(path, &st) < 0 ||
-		    !S_ISREG(st.st_mode)) {
+		/* lstat: a link in the lesson directory could name any file
+		 * (the hostile retest read root's 0600 file through one), and a
+		 * second hard link is refused for the same reason */
+		if (strpbrk(path, " \t\n'\"\\") || lstat(path, &st) < 0 ||
+		    !S_ISREG(st.st_mode) || st.st_nlink != 1) {
 			free(path);
 			path = NULL;
 		}

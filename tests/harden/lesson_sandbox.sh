@@ -52,4 +52,20 @@ for cmd in "score $P -kstride:4096" "score $P --ke=random --count 1000" \
 	expect "check lets a generated family run: $cmd" \
 		'! grep -q "$reason" <<<"$out"'
 done
+# a patch in the lesson directory that is a symbolic link (or a second
+# hard link) to a file elsewhere is refused, not followed: the retest read
+# root's 0600 file through one (review evil.patch as a yes/no oracle)
+printf 'x = y * 0x9e370001u;\n' >"$tmp/l/good.patch"
+ln -s "$secret" "$tmp/l/evil.patch"
+for n in good evil; do
+	printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: run(review %s.patch).files[0].multipliers[0].text == "0x9e370001u"\nhint: h\nsolution: cf 1/2\n' "$n" >"$tmp/l/01-l.lesson"
+	out=$(CFX_LESSONS=$tmp/l ./cfx learn --check "$tmp/l/01-l.lesson" 2>&1)
+	case $n in
+	good) expect "a regular patch of the lesson directory is reviewed" \
+		'! grep -q "reviews only patches of its own directory" <<<"$out"' ;;
+	evil) expect "a linked patch is refused, not followed ($out)" \
+		'grep -q "reviews only patches of its own directory" <<<"$out" && ! grep -q s3cr3t <<<"$out"' ;;
+	esac
+done
+rm -f "$tmp/l/evil.patch" "$tmp/l/good.patch"
 done_suite harden/lesson_sandbox
