@@ -242,6 +242,11 @@ $ COLUMNS=abc cfx stats --json
 $ COLUMNS=-5 cfx bench 5 --runs 3
 ! cfx: bench: $COLUMNS is not a terminal size from 3 to 10000 (COLUMNS=-5)
 ? 2
+# a $TMPDIR others can write and not sticky: another user could swap
+# cfx's private directory in it (tests/harden/tmpdir.sh has the rest)
+$ mkdir w && chmod 777 w && TMPDIR=$PWD/w cfx bench 0x61C88647 --runs 3 2>err; st=$?; sed "s|$PWD/||" err >&2; exit $st
+! cfx: bench: $TMPDIR is not safe for temporary files: writable by others (and not sticky) (w)
+? 2
 $ CFX_BENCH_BUDGET=1.5 cfx bench 5
 ! cfx: bench: $CFX_BENCH_BUDGET is not a number of seconds from 0 to 3600 (CFX_BENCH_BUDGET=1.5)
 ? 2
