@@ -15,6 +15,7 @@
 #define CFX_SAFEFILE_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "cfx/err.h"
 
@@ -32,6 +33,14 @@ typedef struct safefile_dir {
  * directory at fault (and d->fault naming it whole) and why.  Close d
  * either way. */
 int safefile_dir_open(safefile_dir *d, const char *dir, cfx_err *err);
+
+/* safefile_dir_open making also up to `parents` missing directories above
+ * dir (mkdir -p of that many levels), dir and each of them with mode less
+ * the umask, from the top down, each only after the directory it is made
+ * in has passed safefile_dir_check: nothing is made where that check
+ * fails. */
+int safefile_dir_make(safefile_dir *d, const char *dir, int parents,
+                      mode_t mode, cfx_err *err);
 void safefile_dir_close(safefile_dir *d);
 
 /* Check an existing directory dir and every directory on its path, as

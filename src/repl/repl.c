@@ -496,22 +496,11 @@ static void history_open(void)
 		dir = xasprintf("%s/.local/state/cfx", home);
 	else
 		return;
-	/* mkdir -p of the last two levels is enough for ~/.local/state/cfx */
-	{
-		char *slash = strrchr(dir, '/');
-		*slash = '\0';
-		char *up = strrchr(dir, '/');
-		if (up && up != dir) {
-			*up = '\0';
-			mkdir(dir, 0700);
-			*up = '/';
-		}
-		mkdir(dir, 0700);
-		*slash = '/';
-	}
-	mkdir(dir, 0700);
 	stifle_history(HISTORY_MAX);
-	if (safefile_dir_open(&hist_dir, dir, &e) < 0) {
+	/* ~/.local/state/cfx made with its two parents if need be (0700, as
+	 * the XDG spec asks), each level only once the one above it is
+	 * checked: nothing is made through another user's link */
+	if (safefile_dir_make(&hist_dir, dir, 2, 0700, &e) < 0) {
 		history_off(e.msg, hist_dir.fault);
 		free(dir);
 		return;

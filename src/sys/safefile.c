@@ -111,39 +111,88 @@ int safefile_dir_check(const char *dir, cfx_err *err)
 	return rc;
 }
 
+/* The directory p is in, malloc'd: "/" for "/a", "." for "a" (trailing
+ * slashes aside). */
+static char *parent_of(const char *p)
+{
+	char *parent = xstrdup(p), *q;
+	size_t n = strlen(parent);
+
+	while (n > 1 && parent[n - 1] == '/')
+		parent[--n] = '\0';
+	if ((q = strrchr(parent, '/')))
+		q[q == parent ? 1 : 0] = '\0';
+	else
+		strcpy(parent, ".");
+	return parent;
+}
+
+/* Make dir (mode), and before it up to `parents` missing directories
+ * above it, from the top down: each only after the directory it is made
+ * in passed safefile_dir_check, so that nothing is made where another
+ * user could swap or repoint the way (where that directory is not one,
+ * mkdir says why).  0, or -1 with err and d->fault naming the directory
+ * at fault whole. */
+static int make_levels(safefile_dir *d, const char *dir, int parents,
+                       mode_t mode, cfx_err *err)
+{
+	char *level[16];
+	struct stat st;
+	int n = 0, k, rc = 0;
+	const char *why;
+	char *at;
+
+	if (parents > 15)
+		parents = 15;
+	/* the missing levels, dir first, up to the first that is there */
+	level[n++] = xstrdup(dir);
+	while (n <= parents && lstat(level[n - 1], &st) < 0) {
+		level[n] = parent_of(level[n - 1]);
+		if (!strcmp(level[n], level[n - 1])) {
+			free(level[n]);
+			break;
+		}
+		n++;
+	}
+	for (k = n - 1; k >= 0 && !rc; k--) {
+		char *up = parent_of(level[k]);
+		if (lstat(level[k], &st) == 0) {
+			free(up);
+			continue;
+		}
+		if (stat(up, &st) == 0 && S_ISDIR(st.st_mode) &&
+		    (why = path_unsafe(up, &at))) {
+			rc = DIR_FAIL(d, err, at, "refused: the directory above %s "
+			              "is %s", level[k], why);
+			free(at);
+		} else if (mkdir(level[k], mode) < 0 && errno != EEXIST)
+			rc = DIR_FAIL(d, err, level[k], "cannot make the directory: "
+			              "%s", strerror(errno));
+		free(up);
+	}
+	for (k = 0; k < n; k++)
+		free(level[k]);
+	return rc;
+}
+
 int safefile_dir_open(safefile_dir *d, const char *dir, cfx_err *err)
 {
+	return safefile_dir_make(d, dir, 0, 0755, err);
+}
+
+int safefile_dir_make(safefile_dir *d, const char *dir, int parents,
+                      mode_t mode, cfx_err *err)
+{
 	struct stat st;
-	char *parent = xstrdup(dir), *p;
 	const char *why;
 	int shared = 0;
-	size_t n = strlen(parent);
-	cfx_err ce;
 
 	d->path = NULL;
 	d->fault = NULL;
 	d->shared = 0;
 	d->private_files = 0;
-	/* the directory it would be made in, first: nothing is made where
-	 * another user could swap it (where there is none, mkdir says) */
-	while (n > 1 && parent[n - 1] == '/')
-		parent[--n] = '\0';
-	if ((p = strrchr(parent, '/')))
-		p[p == parent ? 1 : 0] = '\0';
-	else
-		strcpy(parent, ".");
-	if (lstat(dir, &st) < 0 && stat(parent, &st) == 0 &&
-	    S_ISDIR(st.st_mode) && safefile_dir_check(parent, &ce) < 0) {
-		DIR_FAIL(d, err, parent, "refused: the directory above %s: %s",
-		         dir, strncmp(ce.msg, "refused: ", 9) ? ce.msg
-		         : ce.msg + 9);
-		free(parent);
+	if (make_levels(d, dir, parents, mode, err) < 0)
 		return -1;
-	}
-	free(parent);
-	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
-		return DIR_FAIL(d, err, dir, "cannot make the directory: %s",
-		                strerror(errno));
 	if (stat(dir, &st) < 0)
 		return DIR_FAIL(d, err, dir, "cannot use the directory: %s",
 		                strerror(errno));

@@ -70,12 +70,13 @@ expect "planted link: replaced by a regular file" \
 expect "planted link: the line is in it" 'grep -qx "cf 13/8" "$tmp/s2/cfx/history"'
 expect "planted link: nothing said" '! grep -q "history" "$tmp/o2"'
 
-# HOME a file: no directory can be made there; said once, the session
-# goes on (nothing was said: every write failed silently)
+# HOME a file: no directory can be made there; said once, naming the
+# first directory that cannot be made, the session goes on (nothing was
+# said: every write failed silently)
 printf 'x\n' >"$tmp/homefile"
 session "$tmp/o3" HOME="$tmp/homefile"
 expect "HOME a file: said ($(grep history "$tmp/o3"))" \
-	'grep -qx "cfx: repl: history is not kept: cannot make the directory: Not a directory ($tmp/homefile/.local/state/cfx)" "$tmp/o3"'
+	'grep -qx "cfx: repl: history is not kept: cannot make the directory: Not a directory ($tmp/homefile/.local)" "$tmp/o3"'
 expect "HOME a file: said once" '[ "$(grep -c "history is not kept" "$tmp/o3")" = 1 ]'
 expect "HOME a file: the line runs" 'grep -q "^cf  *\[1; 1, 1, 1, 2\]$" "$tmp/o3"'
 expect "HOME a file: status 0 (got $(cat "$tmp/o3.status"))" '[ "$(cat "$tmp/o3.status")" = 0 ]'
@@ -131,7 +132,7 @@ long=$tmp/$(printf 'd%.0s' $(seq 120))/$(printf 'e%.0s' $(seq 120))
 mkdir -p "$long"; printf 'x\n' >"$long/homefile"
 session "$tmp/o7" HOME="$long/homefile"
 expect "a long HOME a file: the path named whole ($(grep -c history "$tmp/o7") line)" \
-	'grep -qxF "cfx: repl: history is not kept: cannot make the directory: Not a directory ($long/homefile/.local/state/cfx)" "$tmp/o7"'
+	'grep -qxF "cfx: repl: history is not kept: cannot make the directory: Not a directory ($long/homefile/.local)" "$tmp/o7"'
 mkdir -p "$long/s8/cfx"; chmod 777 "$long/s8/cfx"
 session "$tmp/o8" XDG_STATE_HOME="$long/s8"
 expect "a long directory others can write: named whole" \
@@ -141,6 +142,42 @@ mkdir -p "$long/ww/s9"; chmod 777 "$long/ww"
 session "$tmp/o9" XDG_STATE_HOME="$long/ww/s9"
 expect "a long parent others can write: named whole ($(grep history "$tmp/o9" | cut -c1-60)...)" \
 	'grep -q "^cfx: repl: history is not kept: refused: .* ($long/ww)$" "$tmp/o9"'
+
+# the directories made level by level, each only once the one it is made
+# in is checked: nothing made through another user's link (a pty session
+# refused the history but had made an empty cfx directory at the link's
+# target, root's 0700 directory)
+mkdir -p "$tmp/h12/a"
+session "$tmp/o12" HOME="$tmp/h12/a"
+expect "HOME without .local: made, 0700 each ($(stat -c %a "$tmp/h12/a/.local" "$tmp/h12/a/.local/state" "$tmp/h12/a/.local/state/cfx" 2>&1 | tr '\n' ' '))" \
+	'[ "$(stat -c %a "$tmp/h12/a/.local" "$tmp/h12/a/.local/state" "$tmp/h12/a/.local/state/cfx" | tr "\n" " ")" = "700 700 700 " ] && grep -qx "cf 13/8" "$tmp/h12/a/.local/state/cfx/history"'
+# refused_in NAME OUT DIR MESSAGE VAR=VALUE: a session with VAR=VALUE says
+# MESSAGE (a fixed string; "" for any refusal) and makes nothing in DIR
+refused_in() {
+	local out=$2 dir=$3 msg=${4:-history is not kept: refused}
+	session "$out" "$5"
+	expect "$1: refused ($(grep history "$out"))" 'grep -qF "$msg" "$out"'
+	expect "$1: nothing made ($(ls -A "$dir"))" '[ -z "$(ls -A "$dir")" ]'
+}
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	mkdir -m 755 "$tmp/nob" "$tmp/links" "$tmp/nob/d"; chown nobody "$tmp/nob"
+	mkdir -m 700 "$tmp/private"
+	ln -s "$tmp/private" "$tmp/nob/l"; chown -h nobody "$tmp/nob/l"
+	ln -s "$tmp/private" "$tmp/links/l"; chown -h nobody "$tmp/links/l"
+	h="cfx: repl: history is not kept: refused: the directory above"
+	refused_in "through nobody's link" "$tmp/o13" "$tmp/private" \
+		"$h $tmp/nob/l/cfx is owned by another user ($tmp/nob)" \
+		XDG_STATE_HOME="$tmp/nob/l"
+	refused_in "nobody's link in root's dir" "$tmp/o16" "$tmp/private" \
+		"$h $tmp/links/l/cfx is a symbolic link owned by another user ($tmp/links/l)" \
+		XDG_STATE_HOME="$tmp/links/l"
+	refused_in "HOME nobody's link" "$tmp/o14" "$tmp/private" "" HOME="$tmp/nob/l"
+	# a directory of nobody's on the way, two levels up
+	refused_in "two levels below nobody's dir" "$tmp/o15" "$tmp/nob/d" "" \
+		XDG_STATE_HOME="$tmp/nob/d/x/y"
+else
+	echo "skip another user's link: not root, or no nobody here"
+fi
 
 # two sessions typing at once, many lines each: every line of both is in
 # the file (none lost when both write in the same instant), in each
