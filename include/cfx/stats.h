@@ -27,6 +27,7 @@
 #ifndef CFX_STATS_H
 #define CFX_STATS_H
 
+#include <signal.h>
 #include <stddef.h>
 
 #define STATS_MIN_POINTS 3      /* fewer points make no sample */
@@ -116,10 +117,13 @@ typedef struct stats_ratio {
 
 /* Resample a and b with replacement `resamples` times (>= 100) with GSL's
  * MT19937 seeded by seed.  Ratios with a zero median in a are skipped;
- * estimate, lo and hi are NaN when a's median is zero. */
-void stats_bootstrap_ratio(stats_ratio *r, const stats_sample *a,
-                           const stats_sample *b, double conf,
-                           unsigned long resamples, unsigned long seed);
+ * estimate, lo and hi are NaN when a's median is zero.  stop (may be
+ * NULL) is polled at each resample: non-zero stops it, -1 (lo and hi
+ * NaN); else 0. */
+int stats_bootstrap_ratio(stats_ratio *r, const stats_sample *a,
+                          const stats_sample *b, double conf,
+                          unsigned long resamples, unsigned long seed,
+                          const volatile sig_atomic_t *stop);
 
 /* The outlier fences by the median absolute deviation (Iglewicz and
  * Hoaglin): x is an outlier when 0.6745 |x - median| / MAD > 3.5.  Sets

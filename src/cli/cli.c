@@ -254,7 +254,7 @@ const cmd_def cli_commands[] = {
 	  "  --help             show this help\n\n"
 	  "Exit status: 0 ok, 2 bad input (a file that cannot be read, a line\n"
 	  "that is not a number, a sample of fewer than 3 points).",
-	  cmd_stats, 0 },
+	  cmd_stats, 1 },
 	{ "review", "FILE...", "a patch's multipliers, claims and shift/add "
 	  "code, checked",
 	  OPT_OWN,

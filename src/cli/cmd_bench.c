@@ -585,7 +585,7 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 	unsigned long preempted = 0, blocks = 2ul * (unsigned long)nv *
 	                          (unsigned long)s->runs;
 	sreport_set sets[MAX_VARIANTS];
-	sreport_opts o = { 95, SREPORT_T, 1, 1, 0, 0, 74, 1, 2000, 1 };
+	sreport_opts o = { 95, SREPORT_T, 1, 1, 0, 0, 74, 1, 2000, 1, NULL };
 	sreport r;
 	json_t *j;
 	int k;

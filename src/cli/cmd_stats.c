@@ -87,6 +87,8 @@ static int read_sample(cmd_ctx *c, FILE *f, sample_in *s, int column,
 		add_point(s, v, line);
 	}
 	free(buf);
+	if (len == -2 && c->err.code == CFX_EINTR)
+		return -1;                  /* Ctrl-C on a pipe: "interrupted" */
 	if (len == -2) {                /* textfile_line said what */
 		char msg[sizeof c->err.msg];
 		snprintf(msg, sizeof msg, "%.60s, line %lu: %.100s", s->name, line + 1,
@@ -118,6 +120,8 @@ static int load(cmd_ctx *c, const char *path, sample_in *s, int column,
 	}
 	s->name = xstrdup(path);
 	if (!(f = textfile_open(path, 1, &c->err))) {
+		if (c->err.code == CFX_EINTR)   /* Ctrl-C, a FIFO's writer awaited */
+			return -1;
 		char why[sizeof c->err.msg];   /* textfile_open gives the reason */
 		memcpy(why, c->err.msg, sizeof why);
 		snprintf(c->err.msg, sizeof c->err.msg, "cannot read: %.170s", why);
@@ -301,8 +305,13 @@ int cmd_stats(cmd_ctx *c, cli_args *ca)
 		for (i = 0; i < n && rc == 0; i++)
 			rc = in_range(c, &in[i], &sets[i].s);
 	}
-	if (rc == 0) {
-		sreport_init(&r, sets, n, &a.o);
+	if (rc == 0 && c->stop && *c->stop)
+		rc = cfx_err_set(&c->err, CFX_EINTR, -1, NULL, "interrupted");
+	a.o.stop = c->stop;
+	if (rc == 0 && sreport_init(&r, sets, n, &a.o) < 0) {
+		rc = cfx_err_set(&c->err, CFX_EINTR, -1, NULL, "interrupted");
+		sreport_clear(&r);
+	} else if (rc == 0) {
 		if (a.json) {
 			cli_result(c, 1, sreport_json(&r));
 		} else {

@@ -86,8 +86,8 @@ static void warn_small(sreport *r, int i)
 		     "is too narrow to trust", symbol[i + 1], b->name, small);
 }
 
-void sreport_init(sreport *r, const sreport_set *sets, int n,
-                  const sreport_opts *o)
+int sreport_init(sreport *r, const sreport_set *sets, int n,
+                 const sreport_opts *o)
 {
 	int i;
 
@@ -107,12 +107,15 @@ void sreport_init(sreport *r, const sreport_set *sets, int n,
 		stats_compare(&c->welch, STATS_WELCH, &sets[0].s, &sets[i].s,
 		              o->conf);
 		stats_mann_whitney(&c->mw, &sets[0].s, &sets[i].s, o->conf);
-		if (o->ratio)
-			stats_bootstrap_ratio(&c->ratio, &sets[0].s, &sets[i].s,
-			                      o->conf, o->resamples, o->seed);
+		if (o->ratio &&
+		    stats_bootstrap_ratio(&c->ratio, &sets[0].s, &sets[i].s,
+		                          o->conf, o->resamples, o->seed,
+		                          o->stop) < 0)
+			return -1;
 		if (o->compare)
 			warn_small(r, i);
 	}
+	return o->stop && *o->stop ? -1 : 0;
 }
 
 void sreport_clear(sreport *r)

@@ -15,6 +15,7 @@
 #ifndef CFX_CLI_SREPORT_H
 #define CFX_CLI_SREPORT_H
 
+#include <signal.h>
 #include <stdio.h>
 #include <jansson.h>
 
@@ -35,6 +36,7 @@ typedef struct sreport_opts {
 	int width;              /* plot width in cells */
 	int ratio;              /* --ratio: bootstrap ratio of medians */
 	unsigned long resamples, seed;
+	const volatile sig_atomic_t *stop;  /* Ctrl-C (may be NULL) */
 } sreport_opts;
 
 /* One sample: its name, points and, per input point, where it came from
@@ -61,8 +63,10 @@ typedef struct sreport {
 	json_t *warnings;            /* strings */
 } sreport;
 
-void sreport_init(sreport *r, const sreport_set *sets, int n,
-                  const sreport_opts *o);
+/* The analysis; 0, or -1 when o->stop was set before it was done (r is
+ * then to be cleared, not shown). */
+int sreport_init(sreport *r, const sreport_set *sets, int n,
+                 const sreport_opts *o);
 void sreport_clear(sreport *r);
 
 /* Print the text report to out. */

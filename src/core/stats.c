@@ -316,9 +316,10 @@ static double resample_median(const stats_sample *s, gsl_rng *rng, double *buf)
 	return gsl_stats_median(buf, 1, s->n);
 }
 
-void stats_bootstrap_ratio(stats_ratio *r, const stats_sample *a,
-                           const stats_sample *b, double conf,
-                           unsigned long resamples, unsigned long seed)
+int stats_bootstrap_ratio(stats_ratio *r, const stats_sample *a,
+                          const stats_sample *b, double conf,
+                          unsigned long resamples, unsigned long seed,
+                          const volatile sig_atomic_t *stop)
 {
 	double ma = stats_median(a->x, a->n), *ratios, *buf;
 	size_t i, k = 0;
@@ -329,20 +330,20 @@ void stats_bootstrap_ratio(stats_ratio *r, const stats_sample *a,
 	r->seed = seed;
 	r->estimate = r->lo = r->hi = NAN;
 	if (ma == 0)
-		return;
+		return 0;
 	r->estimate = stats_median(b->x, b->n) / ma;
 	if (!(rng = gsl_rng_alloc(gsl_rng_mt19937)))
 		xalloc_fail(sizeof *rng, "random generator");
 	gsl_rng_set(rng, seed);
 	ratios = xmalloc(resamples * sizeof *ratios, "bootstrap ratios");
 	buf = xmalloc((a->n > b->n ? a->n : b->n) * sizeof *buf, "resample");
-	for (i = 0; i < resamples; i++) {
+	for (i = 0; i < resamples && !(stop && *stop); i++) {
 		double ra = resample_median(a, rng, buf);
 		double rb = resample_median(b, rng, buf);
 		if (ra != 0)
 			ratios[k++] = rb / ra;
 	}
-	if (k > 0) {
+	if (k > 0 && i == resamples) {
 		gsl_sort(ratios, 1, k);
 		r->lo = gsl_stats_quantile_from_sorted_data(ratios, 1, k,
 		                                            (1 - conf / 100) / 2);
@@ -352,6 +353,7 @@ void stats_bootstrap_ratio(stats_ratio *r, const stats_sample *a,
 	free(buf);
 	free(ratios);
 	gsl_rng_free(rng);
+	return i == resamples ? 0 : -1;
 }
 
 /* ---- outliers ------------------------------------------------------------- */
