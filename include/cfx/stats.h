@@ -39,7 +39,10 @@ typedef struct stats_sample {
 	double min, max;
 	double median;       /* ministat's: x[n/2] */
 	double mean;         /* sum in input order / n */
-	double var, stddev;  /* n - 1 in the denominator; two-pass */
+	double var, stddev;  /* n - 1 in the denominator; two-pass, scaled
+	                      * by the largest deviation where the squares
+	                      * overflow: stddev is finite whenever the
+	                      * points are, var (its square) may be +inf */
 } stats_sample;
 
 /* Make a sample of n >= 1 points x (in input order; copied).  Free with

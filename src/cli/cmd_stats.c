@@ -132,16 +132,18 @@ static int load(cmd_ctx *c, const char *path, sample_in *s, int column,
 	return rc;
 }
 
-/* The numbers must leave the mean and the variance finite (points near
- * 1e154 and beyond can square past the doubles; with 3 points or more
- * finite means are below 6e307, so their difference is finite too): 0, or
- * -1 naming the file and the line of the largest point. */
-static int in_range(cmd_ctx *c, const sample_in *in, const stats_sample *s)
+/* The numbers must leave the mean and the standard deviation finite (a
+ * variance past the doubles is fine: the tests work in units of the
+ * standard deviations), and the points of all samples together a finite
+ * range, which the plot spans and every difference of means is within:
+ * 0, or -1 naming the file and the line of the largest point. */
+static int in_range(cmd_ctx *c, const sample_in *in, const stats_sample *s,
+                    double lo, double hi)
 {
 	size_t i, big = 0;
 	char tok[32];
 
-	if (isfinite(s->mean) && isfinite(s->var))
+	if (isfinite(s->mean) && isfinite(s->stddev) && isfinite(hi - lo))
 		return 0;
 	for (i = 1; i < in->n; i++)
 		if (fabs(in->x[i]) > fabs(in->x[big]))
@@ -150,7 +152,8 @@ static int in_range(cmd_ctx *c, const sample_in *in, const stats_sample *s)
 	return cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok,
 	                   "%s, line %lu: numbers too large: the %s overflows "
 	                   "a double", in->name, in->line[big],
-	                   isfinite(s->mean) ? "variance" : "mean");
+	                   !isfinite(s->mean) ? "mean" : !isfinite(s->stddev)
+	                   ? "standard deviation" : "range of the samples");
 }
 
 /* ---- options -------------------------------------------------------------- */
@@ -279,6 +282,7 @@ int cmd_stats(cmd_ctx *c, cli_args *ca)
 	stats_args a;
 	sreport r;
 	int i, n, rc, made = 0;
+	double lo = 0, hi = 0;
 
 	if ((rc = parse(c, ca->argc, ca->argv, &a)) != 0)
 		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;
@@ -302,8 +306,12 @@ int cmd_stats(cmd_ctx *c, cli_args *ca)
 			stats_sample_init(&sets[i].s, in[i].x, in[i].n);
 		}
 		made = n;
+		for (i = 0; i < n; i++) {
+			lo = i ? fmin(lo, sets[i].s.min) : sets[i].s.min;
+			hi = i ? fmax(hi, sets[i].s.max) : sets[i].s.max;
+		}
 		for (i = 0; i < n && rc == 0; i++)
-			rc = in_range(c, &in[i], &sets[i].s);
+			rc = in_range(c, &in[i], &sets[i].s, lo, hi);
 	}
 	if (rc == 0 && c->stop && *c->stop)
 		rc = cfx_err_set(&c->err, CFX_EINTR, -1, NULL, "interrupted");

@@ -97,18 +97,27 @@ static void t_shape(stats_ttest test, const stats_sample *a,
                     double *s)
 {
 	double na = n ? n : (double)a->n, nb = n ? n : (double)b->n;
+	/* the variances, or where one overflows (points near 1e308) though
+	 * the standard deviations do not, their squares in units of the
+	 * larger standard deviation m^2 */
+	double m = 1, va = a->var, vb = b->var;
 
+	if (!isfinite(va) || !isfinite(vb) || !isfinite(va + vb)) {
+		m = fmax(a->stddev, b->stddev);
+		va = (a->stddev / m) * (a->stddev / m);
+		vb = (b->stddev / m) * (b->stddev / m);
+	}
 	if (test == STATS_STUDENT) {
 		*df = na + nb - 2;
-		*s = sqrt(((na - 1) * a->var + (nb - 1) * b->var) / *df);
+		*s = m * sqrt(((na - 1) * va + (nb - 1) * vb) / *df);
 		if (!isfinite(*s))      /* the sum overflows: weights first */
-			*s = sqrt((na - 1) / *df * a->var + (nb - 1) / *df * b->var);
+			*s = m * sqrt((na - 1) / *df * va + (nb - 1) / *df * vb);
 		*se = *s * sqrt(1 / na + 1 / nb);
 	} else {
 		/* Welch-Satterthwaite, (qa + qb)^2 / (qa^2/(na-1) + qb^2/(nb-1)),
 		 * in shares of qa + qb so that no square overflows */
-		double qa = a->var / na, qb = b->var / nb, ra, rb;
-		*se = sqrt(qa + qb);
+		double qa = va / na, qb = vb / nb, ra, rb;
+		*se = m * sqrt(qa + qb);
 		ra = qa + qb > 0 ? qa / (qa + qb) : 0;
 		rb = qa + qb > 0 ? qb / (qa + qb) : 0;
 		*df = qa + qb > 0 ? 1 / (ra * ra / (na - 1) + rb * rb / (nb - 1))
