@@ -105,4 +105,13 @@ fi
 bench "$tmp/ww/new"; rc=$?
 expect "new dir below a 777 dir: status 2 (got $rc)" '[ $rc = 2 ]'
 expect "new dir below a 777 dir: not made" '[ ! -e "$tmp/ww/new" ]'
+# the man page says what the cases above show: the path checked as typed
+# (each component, a link's owner) and as resolved, DIR made only after
+# the directory above it passed (it said only "DIR and the directories
+# above it")
+para=$(sed -n '/^\.BI \\-\\-raw " DIR"/,/^\.BI/p' man/cfx.1 | tr '\n' ' ')
+expect "man: --raw checked as typed, with lstat, a link's owner" \
+	'echo "$para" | grep -q "as typed" && echo "$para" | grep -q lstat && echo "$para" | grep -q "symbolic link included"'
+expect "man: --raw as resolved, made only after the check" \
+	'echo "$para" | grep -q "as resolved" && echo "$para" | grep -q "nothing is made where the check"'
 done_suite harden/raw_files
