@@ -261,6 +261,7 @@ static void list_lessons(const learn_store_catalog *c, FILE *out, FILE *diag)
 	learn_store_progress p;
 	size_t i;
 
+	learn_store_catalog_say_skipped(c, diag);
 	learn_store_progress_load(&p, diag);
 	fprintf(out, "Lessons (learn N or NAME starts or resumes one; [x] all "
 	        "steps done,\n[~] all done with some skipped, [2/5 done] 2 of 5 "

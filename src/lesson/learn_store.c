@@ -133,6 +133,11 @@ static int by_number(const void *a, const void *b)
 	       (x->number < y->number) : strcmp(x->name, y->name);
 }
 
+static int by_text(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 int learn_store_catalog_load(learn_store_catalog *c, cfx_err *err)
 {
 	DIR *d;
@@ -159,6 +164,9 @@ int learn_store_catalog_load(learn_store_catalog *c, cfx_err *err)
 		name = xstrndup(dash + 1, (size_t)(s + len - 7 - dash - 1));
 		if (!learn_store_name_ok(name)) {
 			free(name);
+			c->skipped = xrealloc(c->skipped, (c->n_skipped + 1) *
+			                      sizeof *c->skipped, "lesson catalog");
+			c->skipped[c->n_skipped++] = xasprintf("%s/%s", c->dir, s);
 			continue;
 		}
 		c->e = xrealloc(c->e, (c->n + 1) * sizeof *c->e, "lesson catalog");
@@ -171,7 +179,24 @@ int learn_store_catalog_load(learn_store_catalog *c, cfx_err *err)
 	closedir(d);
 	if (c->n)
 		qsort(c->e, c->n, sizeof *c->e, by_number);
+	if (c->n_skipped)
+		qsort(c->skipped, c->n_skipped, sizeof *c->skipped, by_text);
 	return 0;
+}
+
+void learn_store_catalog_say_skipped(const learn_store_catalog *c, FILE *f)
+{
+	size_t i;
+
+	for (i = 0; i < c->n_skipped; i++) {
+		size_t size = 4 * strlen(c->skipped[i]) + 8;
+		char *shown = xmalloc(size, "a path");
+		cfx_escape(shown, size, c->skipped[i], -1);
+		fprintf(f, "cfx: learn: %s left out: the name after NN- may hold "
+		        "only letters, digits, dots, underscores and dashes\n",
+		        shown);
+		free(shown);
+	}
 }
 
 void learn_store_catalog_free(learn_store_catalog *c)
@@ -183,6 +208,9 @@ void learn_store_catalog_free(learn_store_catalog *c)
 		free(c->e[i].path);
 		free(c->e[i].title);
 	}
+	for (i = 0; i < c->n_skipped; i++)
+		free(c->skipped[i]);
+	free(c->skipped);
 	free(c->e);
 	free(c->dir);
 	memset(c, 0, sizeof *c);
@@ -643,6 +671,23 @@ static int write_atomic(const learn_store_progress *p, cfx_err *err)
 	return 0;
 }
 
+/* Print the warning in b on diag unless it is the one said last: the
+ * progress file is read at each save, and a fault that stays (a file
+ * that cannot be set aside) would be said at every step.  Frees b. */
+static void say_once(FILE *diag, struct buf *b)
+{
+	static char *said;          /* the warning said last, this process */
+	char *text = buf_take(b);
+
+	if (said && !strcmp(said, text)) {
+		free(text);
+		return;
+	}
+	fputs(text, diag);
+	free(said);
+	said = text;
+}
+
 /*
  * Read p->path into p.  Lines that do not parse, or a file that is not a
  * regular file or too big, are reported on diag; the file is set aside
@@ -654,6 +699,7 @@ static void load(learn_store_progress *p, int locked, FILE *diag)
 	const char *why = NULL;
 	size_t len = 0, bad = 0, good;
 	char *text, *aside;
+	struct buf b = { 0 };
 	cfx_err e;
 	int at = 0, whole;
 
@@ -676,36 +722,40 @@ static void load(learn_store_progress *p, int locked, FILE *diag)
 	if (!(aside = set_aside(p->path, !whole))) {
 		int err_aside = errno;
 		if (good)      /* the good lines were read: they are kept */
-			fprintf(diag, "cfx: learn: the progress file could not be "
-			        "read whole (%s) nor set aside (%s); the %zu lesson%s "
-			        "read %s kept for this run\n", why, strerror(err_aside),
-			        good, good == 1 ? "" : "s", good == 1 ? "is" : "are");
+			buf_printf(&b, "cfx: learn: the progress file could not be "
+			           "read whole (%s) nor set aside (%s); the %zu "
+			           "lesson%s read %s kept for this run\n", why,
+			           strerror(err_aside), good, good == 1 ? "" : "s",
+			           good == 1 ? "is" : "are");
 		else
-			fprintf(diag, "cfx: learn: the progress file could not be "
-			        "read (%s) nor set aside (%s); progress starts "
-			        "afresh\n", why, strerror(err_aside));
+			buf_printf(&b, "cfx: learn: the progress file could not be "
+			           "read (%s) nor set aside (%s); progress starts "
+			           "afresh\n", why, strerror(err_aside));
+		say_once(diag, &b);
 		return;
 	}
 	if (at && bad > 1)
-		fprintf(diag, "cfx: learn: the progress file could not be read "
-		        "(%s, line %d and %zu more); it was set aside as %s and ",
-		        why, at, bad - 1, aside);
+		buf_printf(&b, "cfx: learn: the progress file could not be read "
+		           "(%s, line %d and %zu more); it was set aside as %s and ",
+		           why, at, bad - 1, aside);
 	else if (at)
-		fprintf(diag, "cfx: learn: the progress file could not be read "
-		        "(%s, line %d); it was set aside as %s and ", why, at, aside);
+		buf_printf(&b, "cfx: learn: the progress file could not be read "
+		           "(%s, line %d); it was set aside as %s and ", why, at,
+		           aside);
 	else
-		fprintf(diag, "cfx: learn: the progress file could not be read "
-		        "(%s); it was set aside as %s and ", why, aside);
+		buf_printf(&b, "cfx: learn: the progress file could not be read "
+		           "(%s); it was set aside as %s and ", why, aside);
 	if (!good)
-		fprintf(diag, "progress starts afresh\n");
+		buf_printf(&b, "progress starts afresh\n");
 	else if (whole)
-		fprintf(diag, "the %zu lesson%s read will be kept\n", good,
-		        good == 1 ? "" : "s");
+		buf_printf(&b, "the %zu lesson%s read will be kept\n", good,
+		           good == 1 ? "" : "s");
 	else if (write_atomic(p, &e) == 0)
-		fprintf(diag, "the %zu lesson%s read are kept\n", good,
-		        good == 1 ? "" : "s");
+		buf_printf(&b, "the %zu lesson%s read %s kept\n", good,
+		           good == 1 ? "" : "s", good == 1 ? "is" : "are");
 	else
-		fprintf(diag, "the file could not be rewritten (%s)\n", e.msg);
+		buf_printf(&b, "the file could not be rewritten (%s)\n", e.msg);
+	say_once(diag, &b);
 	free(aside);
 }
 

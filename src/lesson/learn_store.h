@@ -25,6 +25,10 @@ typedef struct learn_store_catalog {
 	char *dir;
 	learn_store_entry *e;           /* ascending by number */
 	size_t n;
+	char **skipped;                 /* NN-name.lesson files whose name
+	                                 * breaks learn_store_name_ok, as
+	                                 * found (for the faces to say) */
+	size_t n_skipped;
 } learn_store_catalog;
 
 /*
@@ -34,6 +38,10 @@ typedef struct learn_store_catalog {
  */
 int learn_store_catalog_load(learn_store_catalog *c, cfx_err *err);
 void learn_store_catalog_free(learn_store_catalog *c);
+
+/* One line on f for each file c left out, naming it whole and why:
+ * "cfx: learn: FILE is not a lesson: ...". */
+void learn_store_catalog_say_skipped(const learn_store_catalog *c, FILE *f);
 
 /* cfx's own facts file: doc/FACTS.md beside the executable (a build
  * tree), else ../share/cfx/doc/FACTS.md from it (installed); malloc'd,

@@ -104,7 +104,7 @@ $ printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.quotients[-
 $ mkdir -p st/cfx && mkfifo st/cfx/progress && printf 'quit\n' | XDG_STATE_HOME=$PWD/st CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 2>err >/dev/null; st=$?; sed "s|$PWD/||; s/corrupt-[0-9-]*/corrupt-DATE/" err; exit $st
 > cfx: learn: the progress file could not be read (not a regular file); it was set aside as st/cfx/progress.corrupt-DATE and progress starts afresh
 $ mkdir -p st2/cfx && printf 'mini 1 +.\nno marks\n' > st2/cfx/progress && printf 'quit\n' | XDG_STATE_HOME=$PWD/st2 CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 2>err >/dev/null; st=$?; sed "s|$PWD/||; s/corrupt-[0-9-]*/corrupt-DATE/" err; exit $st
-> cfx: learn: the progress file could not be read (a line is not NAME STEP MARKS, line 2); it was set aside as st2/cfx/progress.corrupt-DATE and the 1 lesson read are kept
+> cfx: learn: the progress file could not be read (a line is not NAME STEP MARKS, line 2); it was set aside as st2/cfx/progress.corrupt-DATE and the 1 lesson read is kept
 $ : > stf && printf 'cf 13/8\nanswer 2\n' | XDG_STATE_HOME=$PWD/stf CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 2>err >/dev/null; st=$?; sed "s|$PWD/||g" err; exit $st
 > cfx: learn: progress cannot be saved: stf is not a directory; XDG_STATE_HOME must name a directory cfx can write (stf)
 ? 1
