@@ -1074,6 +1074,11 @@ static const char *one_in(char *buf, size_t n, double tail)
 	return buf;
 }
 
+double verify_share_as_bad(double percentile, double tail)
+{
+	return percentile >= 0 ? 100 - percentile : 100 * tail;
+}
+
 size_t verify_rank_text(char *buf, size_t n, const verify_family *f,
                         int brief)
 {
@@ -1285,6 +1290,7 @@ static verify_check *form(verify_battery *bt, const char *name,
 	snprintf(k->name, sizeof k->name, "%s", name);
 	k->status = st;
 	k->tail = 1;
+	k->percentile = -1;
 	return k;
 }
 
@@ -1720,6 +1726,8 @@ static void check_strides(verify_battery *bt, int full)
 		strides_quick(bt, sm);
 		k = form(bt, "stride map", sm->status);
 		k->tail = sm->tail;
+		k->r = sm->worst;
+		k->percentile = sm->percentile;
 		if (sm->status == VERIFY_INFO)
 			snprintf(k->detail, sizeof k->detail, "not mapped");
 		else if (sm->worst > 0)
@@ -1741,6 +1749,8 @@ static void check_strides(verify_battery *bt, int full)
 		         bt->p & 1 ? "word too small" : "even multiplier");
 		return;
 	}
+	k->r = sm->worst;
+	k->percentile = sm->percentile;
 	if (sm->percentile >= 0)
 		snprintf(ref, sizeof ref, "; %s%% of random odd %u-bit "
 		         "multipliers do better", verify_share_text(sh, sizeof sh,
@@ -1816,6 +1826,8 @@ static void check_fields(verify_battery *bt, int full)
 	tail = pct_tail(ref->off_pct, ref->off_beta, bt->foff.r, &pct);
 	k = form(bt, "field offsets", verify_rule(bt->foff.r, tail, bt->judged));
 	k->tail = tail;
+	k->r = bt->foff.r;
+	k->percentile = pct;
 	{
 		lattice_layout two = { 2, { bt->foff_h, 0, 0, 0 } };
 		field_text(what, sizeof what, &bt->foff, &two);
@@ -1837,6 +1849,8 @@ static void check_fields(verify_battery *bt, int full)
 	tail = pct_tail(ref->lay_pct, ref->lay_beta, bt->flay.r, &pct);
 	k = form(bt, "field layouts", verify_rule(bt->flay.r, tail, bt->judged));
 	k->tail = tail;
+	k->r = bt->flay.r;
+	k->percentile = pct;
 	field_text(what, sizeof what, &bt->flay, &bt->flay_lay);
 	snprintf(k->detail, sizeof k->detail, "%.110s; the worst of 3-4 fields "
 	         "(bytes 24/16/8, 20/12, 32/20/12); %s%% of random odd %u-bit "
