@@ -19,6 +19,7 @@
  */
 #include <assert.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,37 +159,75 @@ unsigned verify_default_bits(const mpz_t p)
 
 /* ---- the plan ----------------------------------------------------------- */
 
-static verify_family *add(verify_battery *bt, verify_kind kind, unsigned arg,
-                          size_t keys)
-{
-	verify_family *f = &bt->fam[bt->nfam++];
+/* Family number bt->nfam, named by fmt; with no families allocated
+ * (bt->fam NULL: verify_judged_default) only counted, and NULL. */
+static verify_family *vadd(verify_battery *bt, verify_kind kind,
+                           unsigned arg, size_t keys, const char *fmt,
+                           va_list ap)
+	__attribute__((format(printf, 5, 0)));
 
+static verify_family *vadd(verify_battery *bt, verify_kind kind,
+                           unsigned arg, size_t keys, const char *fmt,
+                           va_list ap)
+{
+	verify_family *f;
+
+	if (!bt->fam) {
+		bt->nfam++;
+		return NULL;
+	}
+	f = &bt->fam[bt->nfam++];
 	memset(f, 0, sizeof *f);
 	f->kind = kind;
 	f->arg = arg;
 	f->keys = keys;
 	f->percentile = -1;
 	f->tail = 1;
+	vsnprintf(f->name, sizeof f->name, fmt, ap);
+	return f;
+}
+
+static verify_family *add(verify_battery *bt, verify_kind kind, unsigned arg,
+                          size_t keys, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static verify_family *add(verify_battery *bt, verify_kind kind, unsigned arg,
+                          size_t keys, const char *fmt, ...)
+{
+	verify_family *f;
+	va_list ap;
+
+	va_start(ap, fmt);
+	f = vadd(bt, kind, arg, keys, fmt, ap);
+	va_end(ap);
 	return f;
 }
 
 /* A family of keys start + i step, i < 2^(n - ctz(step)) (distinct). */
 static void add_ck(verify_battery *bt, verify_kind kind, unsigned arg,
-                   uint64_t start, uint64_t step, const char *name)
+                   uint64_t start, uint64_t step, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
+static void add_ck(verify_battery *bt, verify_kind kind, unsigned arg,
+                   uint64_t start, uint64_t step, const char *fmt, ...)
 {
 	unsigned t = ctz64(step), n = bt->bits;
 	size_t cap = (size_t)8 << bt->bmax;
 	size_t keys = n - t >= 63 ? cap : ((size_t)1 << (n - t)) < cap
 	              ? (size_t)1 << (n - t) : cap;
 	verify_family *f;
+	va_list ap;
 
 	if (kind == VERIFY_BYTE && keys > 256)
 		keys = 256;
-	f = add(bt, kind, arg, keys);
+	va_start(ap, fmt);
+	f = vadd(bt, kind, arg, keys, fmt, ap);
+	va_end(ap);
+	if (!f)
+		return;
 	f->ck = 1;
 	f->start = start & word_mask(n);
 	f->step = step & word_mask(n);
-	snprintf(f->name, sizeof f->name, "%s", name);
 }
 
 /* Keys with at most w bits set among n, ascending. */
@@ -229,35 +268,31 @@ static size_t plane_keys(unsigned xlim, unsigned ylim)
 	return (size_t)1 << j;
 }
 
+/* The battery's families for bt->bits-bit words (counted only when
+ * bt->fam is NULL: then no keys are made either). */
 static void plan(verify_battery *bt)
 {
 	unsigned n = bt->bits, s, i, h;
-	char name[24];
 	verify_family *f;
 
 	add_ck(bt, VERIFY_SEQ, 0, 0, 1, "sequential");
-	for (s = 1; s < n; s++) {
-		snprintf(name, sizeof name, "stride 2^%u", s);
-		add_ck(bt, VERIFY_POW2, s, 0, (uint64_t)1 << s, name);
-	}
+	for (s = 1; s < n; s++)
+		add_ck(bt, VERIFY_POW2, s, 0, (uint64_t)1 << s, "stride 2^%u", s);
 	for (i = 0; i < sizeof multiples / sizeof *multiples; i++)
-		if (n >= 64 || multiples[i] < ((uint64_t)1 << n) / 16) {
-			snprintf(name, sizeof name, "stride %u", multiples[i]);
-			add_ck(bt, VERIFY_MULT, multiples[i], 0, multiples[i], name);
-		}
+		if (n >= 64 || multiples[i] < ((uint64_t)1 << n) / 16)
+			add_ck(bt, VERIFY_MULT, multiples[i], 0, multiples[i],
+			       "stride %u", multiples[i]);
 	for (i = 0; i < sizeof ap_steps / sizeof *ap_steps; i++)
-		if (n >= 64 || ap_steps[i] < ((uint64_t)1 << n) / 16) {
-			snprintf(name, sizeof name, "start+k*%u", ap_steps[i]);
-			add_ck(bt, VERIFY_AP, ap_steps[i], SEED_START, ap_steps[i], name);
-		}
+		if (n >= 64 || ap_steps[i] < ((uint64_t)1 << n) / 16)
+			add_ck(bt, VERIFY_AP, ap_steps[i], SEED_START, ap_steps[i],
+			       "start+k*%u", ap_steps[i]);
 	for (i = 0; 8 * i + 4 <= n; i++) {
 		uint64_t bg = SEED_BYTES & ~((uint64_t)0xff << (8 * i));
 		/* with no background bit in the word (8 bits: byte 0) the keys
 		 * are those of stride 2^(8i), sequential for i = 0: not twice */
 		if ((bg & word_mask(n)) == 0)
 			continue;
-		snprintf(name, sizeof name, "byte %u", i);
-		add_ck(bt, VERIFY_BYTE, i, bg, (uint64_t)1 << (8 * i), name);
+		add_ck(bt, VERIFY_BYTE, i, bg, (uint64_t)1 << (8 * i), "byte %u", i);
 	}
 	for (i = 0; i < 2; i++) {
 		h = n / (2 + 2 * i);          /* n/2, then n/4 */
@@ -265,19 +300,18 @@ static void plan(verify_battery *bt)
 		 * has y full, so its keys are 0, 1, ..., the sequential keys */
 		if (h < 3 || (i && h == n / 2))
 			continue;
-		f = add(bt, VERIFY_FIELDS, h, plane_keys(n - h, h));
-		snprintf(f->name, sizeof f->name, "fields x<<%u|y", h);
+		add(bt, VERIFY_FIELDS, h, plane_keys(n - h, h), "fields x<<%u|y", h);
 	}
-	if (n >= 2 * PTR_ALIGN) {
-		f = add(bt, VERIFY_PTRIDX, 0, plane_keys(n - PTR_ALIGN, PTR_ALIGN));
-		snprintf(f->name, sizeof f->name, "pointer+index");
-	}
+	if (n >= 2 * PTR_ALIGN)
+		add(bt, VERIFY_PTRIDX, 0, plane_keys(n - PTR_ALIGN, PTR_ALIGN),
+		    "pointer+index");
 	for (i = 0; i < 2; i++) {
-		bt->nsparse[i] = sparse_keys(n, 2 + i, &bt->sparse[i]);
-		f = add(bt, VERIFY_SPARSE, 2 + i, bt->nsparse[i]);
-		snprintf(f->name, sizeof f->name, "<= %u bits set", 2 + i);
+		if (bt->fam)
+			bt->nsparse[i] = sparse_keys(n, 2 + i, &bt->sparse[i]);
+		add(bt, VERIFY_SPARSE, 2 + i, bt->nsparse[i], "<= %u bits set",
+		    2 + i);
 	}
-	for (i = 0; i < bt->nfam; i++) {
+	for (i = 0; bt->fam && i < bt->nfam; i++) {
 		size_t t;
 		f = &bt->fam[i];
 		if (f->keys > (size_t)8 << bt->bmax)
@@ -342,16 +376,14 @@ void verify_free(verify_battery *bt)
 
 int verify_add_stride(verify_battery *bt, uint64_t c, cfx_err *err)
 {
-	char name[40];
-
 	if (bt->nuser >= VERIFY_MAX_USER)
 		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "at most %d strides",
 		                   VERIFY_MAX_USER);
 	if (c < 1 || c > word_mask(bt->bits))
 		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "stride %llu outside "
 		                   "1..2^%u-1", (unsigned long long)c, bt->bits);
-	snprintf(name, sizeof name, "stride %llu (yours)", (unsigned long long)c);
-	add_ck(bt, VERIFY_MULT, c > 0xffffffffu ? 0 : (unsigned)c, 0, c, name);
+	add_ck(bt, VERIFY_MULT, c > 0xffffffffu ? 0 : (unsigned)c, 0, c,
+	       "stride %llu (yours)", (unsigned long long)c);
 	bt->fam[bt->nfam - 1].user = 1;
 	bt->nuser++;
 	return 0;
@@ -368,7 +400,7 @@ int verify_add_run(verify_battery *bt, const char *name, uint64_t start,
 		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "a step of 0 mod "
 		                   "2^%u: one key", bt->bits);
 	add_ck(bt, start & word_mask(bt->bits) ? VERIFY_AP : VERIFY_MULT,
-	       step > 0xffffffffu ? 0 : (unsigned)step, start, step, name);
+	       step > 0xffffffffu ? 0 : (unsigned)step, start, step, "%s", name);
 	bt->fam[bt->nfam - 1].user = 1;
 	bt->nuser++;
 	return 0;
@@ -396,8 +428,8 @@ int verify_add_keys(verify_battery *bt, const char *name, uint64_t *keys,
 		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "no keys");
 	}
 	f = add(bt, VERIFY_KEYS, (unsigned)bt->nukeys,
-	        n < ((size_t)8 << bt->bmax) ? n : (size_t)8 << bt->bmax);
-	snprintf(f->name, sizeof f->name, "%s", name);
+	        n < ((size_t)8 << bt->bmax) ? n : (size_t)8 << bt->bmax, "%s",
+	        name);
 	f->user = 1;
 	bt->ukeys[bt->nukeys] = keys;
 	bt->ukref_done[bt->nukeys] = 0;
@@ -848,22 +880,22 @@ size_t verify_judged(const verify_battery *bt)
 
 size_t verify_judged_default(unsigned bits)
 {
-	static _Atomic size_t kept[65];
-	unsigned tables[VERIFY_MAX_TABLES];
-	size_t nt, f;
 	verify_battery bt;
 
+	/* the families counted, not made: plan with no fam reads only bits,
+	 * bmax, fam, nfam and nsparse, judged_count also p and nufields (the
+	 * rest of the battery, some 13 KB, is left unset).  Cheap enough for
+	 * a screen to ask per candidate, so nothing is kept. */
 	assert(bits >= 2 && bits <= 64);
-	if ((f = kept[bits]) != 0)
-		return f;
-	/* two threads may both plan: they store the same number */
-	nt = verify_default_tables(bits, VERIFY_STANDARD, tables);
-	if (verify_plan(&bt, 1, bits, tables, nt, NULL) < 0)
-		return 1;
-	f = judged_count(&bt);
-	verify_free(&bt);
-	kept[bits] = f;
-	return f;
+	bt.p = 1;
+	bt.bits = bits;
+	bt.bmax = 0;
+	bt.fam = NULL;
+	bt.nfam = 0;
+	bt.nufields = 0;
+	bt.nsparse[0] = bt.nsparse[1] = 0;
+	plan(&bt);
+	return judged_count(&bt);
 }
 
 int verify_family_can_fail(const verify_battery *bt, size_t i)
@@ -1536,10 +1568,10 @@ verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
 }
 
 /* The smallest worst R the map's rule gives status at (WARN or FAIL:
- * WARN < FAIL in verify_status) with judged checks (by bisection: the
- * tail falls as R grows), or 0 if none. */
-static double rule_r_uncached(const verify_smap_ref *ref, size_t judged,
-                              verify_status at)
+ * WARN < FAIL in verify_status) with judged checks, or 0 if none.  By
+ * bisection (the tail falls as R grows): the general case of rule_r. */
+static double rule_r_bisect(const verify_smap_ref *ref, size_t judged,
+                            verify_status at)
 {
 	double lo = 1, hi = 1e12;
 	int i;
@@ -1558,30 +1590,24 @@ static double rule_r_uncached(const verify_smap_ref *ref, size_t judged,
 	return hi;
 }
 
-/* rule_r depends only on the reference (one a width), judged and at:
- * the last few answers kept (screens ask the same one per candidate). */
+/* The same, for a screen that asks it per candidate: verify_rule gives
+ * at from R >= R_at (VERIFY_BAD_R, VERIFY_NOTICE_R) once the tail is
+ * below a = alpha_at / judged; when a < 0.1 that happens above the 90th
+ * percentile, where the tail is 0.1 (R / pct90)^(-1/beta): past R =
+ * pct90 (0.1 / a)^beta.  So R = max(R_at, that), the boundary the
+ * bisection closes in on, at the cost of one pow (the bisection's ~70
+ * steps were kept per thread before; now nothing is kept). */
 static double rule_r(const verify_smap_ref *ref, size_t judged,
                      verify_status at)
 {
-	static _Thread_local struct {
-		const verify_smap_ref *ref;
-		size_t judged;
-		verify_status at;
-		double r;
-	} memo[8];
-	static _Thread_local unsigned next;
-	size_t i;
+	double r_at = at == VERIFY_FAIL ? VERIFY_BAD_R : VERIFY_NOTICE_R;
+	double a = (at == VERIFY_FAIL ? VERIFY_ALPHA_FAIL : VERIFY_ALPHA_WARN) /
+	           (double)(judged ? judged : 1), r;
 
-	for (i = 0; i < sizeof memo / sizeof *memo; i++)
-		if (memo[i].ref == ref && memo[i].judged == judged &&
-		    memo[i].at == at)
-			return memo[i].r;
-	i = next++ % (sizeof memo / sizeof *memo);
-	memo[i].ref = ref;
-	memo[i].judged = judged;
-	memo[i].at = at;
-	memo[i].r = rule_r_uncached(ref, judged, at);
-	return memo[i].r;
+	if (ref->beta <= 0 || a >= 0.1)
+		return rule_r_bisect(ref, judged, at);
+	r = ref->pct[90] * pow(0.1 / a, ref->beta);
+	return r > r_at ? r : r_at;
 }
 
 int verify_strides_fail(uint64_t p, unsigned bits, size_t judged,
