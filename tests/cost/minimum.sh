@@ -27,18 +27,10 @@ cc -O2 -std=c11 -o "$tmp/oracle" tests/cost/scm_oracle.c 2>"$tmp/cc.err" || {
 exec python3 - "$PWD/cfx" "$tmp/oracle" "${MINIMUM_SAMPLE:-4}" <<'PY'
 import json, random, re, subprocess, sys
 sys.path.insert(0, "tests/lib")
+from tally import check, finish
 from shiftadd import run_steps
 
 CFX, ORACLE, PER = sys.argv[1], sys.argv[2], int(sys.argv[3])
-passed = failed = 0
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL:", what)
 
 def oracle(bits, maxadd, values, *flags):
     out = subprocess.run([ORACLE, *flags, str(bits), str(maxadd)]
@@ -160,6 +152,5 @@ print("rule: %s" % rule)
 # GOLDEN_RATIO_32 and the 64-bit golden ratio: at least 5 printed and
 # proven by the oracle above; cfx says 6 for 0x61C88647 is minimal by
 # tools/mcm5 (not rerun here: doc/mcm5.md)
-print("%d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+finish()
 PY
