@@ -895,7 +895,7 @@ static void passes_note(FILE *f, const subject *s, const subject *ref,
 		pass_item(&b, &items, bt->forms[i].name, bt->forms[i].status,
 		          bt->forms[i].r, bt->forms[i].percentile,
 		          bt->forms[i].tail);
-	for (i = 0; i < bt->nfam - (ref ? 0 : bt->nuser); i = j) {
+	for (i = 0; i < bt->nfam - bt->nuser; i = j) {
 		j = run_end(bt, rb, i, full);
 		if (j > bt->nfam - bt->nuser)
 			j = bt->nfam - bt->nuser;
