@@ -20,7 +20,12 @@ for opts in "--stride 104" "--fields 20" "--keys random:5 --table-bits 4-10" \
 	done
 	python3 - "$tmp/out" "$tmp/$A.json" "$tmp/$B.json" >"$tmp/cmp" <<'PYEOF'
 import json, sys
-table = open(sys.argv[1]).read().splitlines()
+lines = open(sys.argv[1]).read().splitlines()
+# the table: from its header to the first empty line (the paragraphs
+# after it name families too)
+start = next(i for i, l in enumerate(lines) if l.startswith("check "))
+end = next((i for i in range(start, len(lines)) if not lines[i].strip()), len(lines))
+table = lines[start:end]
 a = json.load(open(sys.argv[2])); b = json.load(open(sys.argv[3]))
 ya = [c for c in a["checks"] if c.get("yours")]
 yb = {c["name"]: c for c in b["checks"] if c.get("yours")}
