@@ -775,9 +775,10 @@ void repl_help(FILE *f)
 }
 
 /* The REPL's own options (opts.h rows); the shared options of the
- * settings table come beside them, long only (-k is --keep-going here). */
+ * settings table come beside them with their letters: -k is --keys here
+ * as in every face, so --keep-going has no letter. */
 static const setting repl_rows[] = {
-	{ SETTING_N, "keep-going", "keep-going", 'k', SETTING_FLAG, 0, 0, NULL,
+	{ SETTING_N, "keep-going", "keep-going", 0, SETTING_FLAG, 0, 0, NULL,
 	  NULL, NULL, "go on after a line fails", 0 },
 	{ SETTING_N, "file", NULL, 'f', SETTING_TEXT, 0, 0, NULL, "FILE", NULL,
 	  "read the lines from FILE", 0 },
@@ -789,8 +790,17 @@ static const setting repl_rows[] = {
 static int take_option(void *ctx, const opts_hit *h, cfx_err *e)
 {
 	repl_args *a = ctx;
+	keys_spec ks;
 
-	(void)e;
+	if (h->s->id == SETTING_KEYS) {   /* checked when given, as set is */
+		if (keys_parse(&ks, h->value, e) < 0)
+			return h->value[0] == '-'
+			       ? cfx_err_set(e, CFX_EUSAGE, -1, h->value, "-k is "
+			                     "--keys, which needs a key family "
+			                     "(--keep-going has no letter)")
+			       : -1;
+		keys_spec_free(&ks);
+	}
 	if (h->s == &repl_rows[0])
 		a->keep_going = 1;
 	else if (h->s == &repl_rows[1])
@@ -814,10 +824,7 @@ int repl_args_rows(opts_row *rows)
 	rows[n++] = (opts_row){ &repl_rows[1], 0 };
 	for (st = setting_table; st->name; st++)
 		if (st->flags & SETTING_SHARED)
-			/* -k is --keep-going here: --keys is long only */
-			rows[n++] = (opts_row){ st, st->key == repl_rows[0].key ||
-			                            st->key == repl_rows[1].key
-			                            ? OPTS_LONG : 0 };
+			rows[n++] = (opts_row){ st, 0 };
 	return n;
 }
 
