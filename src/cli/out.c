@@ -127,6 +127,65 @@ void out_fill(FILE *f, const char *text, int width, const char *first,
 	buf_free(&b);
 }
 
+/* The run of prose lines at p filled to width (see out_para); returns
+ * what follows the run: a blank line, a table row or the end. */
+static const char *fill_run(FILE *f, const char *p, int width)
+{
+	size_t col = 0, gap = 0;
+	int sentence = 0;
+
+	while (*p) {
+		size_t sp = strspn(p, " "), w, ww;
+
+		if (p[sp] == '\n' || !p[sp]) {
+			p += sp;
+			if (!*p++)
+				return p - 1;
+			if (!*p || *p == '\n' || *p == ' ')
+				return p;
+			gap = sentence ? 2 : 1;    /* a line break inside the run */
+			continue;
+		}
+		if (sp)
+			gap = sp > 1 ? 2 : 1;
+		p += sp;
+		w = strcspn(p, " \n");
+		ww = text_width(p, w);
+		if (col && col + gap + ww > (size_t)width) {
+			fputc('\n', f);
+			col = 0;
+		} else if (col) {
+			fprintf(f, "%*s", (int)gap, "");
+			col += gap;
+		}
+		fwrite(p, 1, w, f);
+		col += ww;
+		/* "end.  Next", not "2^4..2^20" */
+		sentence = (p[w - 1] == '.' || p[w - 1] == '?') &&
+		           !(w > 1 && p[w - 2] == '.');
+		p += w;
+		gap = 1;
+	}
+	return p;
+}
+
+void out_para(FILE *f, const char *text, int width)
+{
+	const char *p = text;
+
+	while (*p) {
+		size_t n = strcspn(p, "\n");
+
+		if (n == 0 || *p == ' ') {      /* a blank line, a table row */
+			fprintf(f, "%.*s\n", (int)n, p);
+			p += n + (p[n] == '\n');
+			continue;
+		}
+		p = fill_run(f, p, width);
+		fputc('\n', f);
+	}
+}
+
 void out_sum(FILE *f, const char *label, const char *sum, int width)
 {
 	char *copy = xstrdup(sum), *p;

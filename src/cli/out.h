@@ -39,6 +39,14 @@ char *out_cf_text(const cf_seq *cf, size_t max);
 void out_fill(FILE *f, const char *text, int width, const char *first,
               const char *rest, const char *sep);
 
+/* Print text as paragraphs filled to width columns: each run of lines
+ * that do not start with a blank is refilled at spaces (two kept after
+ * a sentence's full stop, a line's own breaks only hints); blank lines
+ * and lines that start with a blank (a table of options) print as they
+ * are.  Every line ends in a newline. */
+#define OUT_PROSE_WIDTH 72
+void out_para(FILE *f, const char *text, int width);
+
 /* Print a power sum "2^31 + 2^29 - ..." after label, wrapped between
  * terms (a sign stays with its term) to width columns. */
 void out_sum(FILE *f, const char *label, const char *sum, int width);

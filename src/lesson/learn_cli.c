@@ -23,6 +23,7 @@
 #include "cfx/textfile.h"
 #include "lesson/learn.h"
 #include "cli/opts.h"
+#include "cli/out.h"
 #include "repl/repl.h"
 #include "util/text.h"
 #include "util/xalloc.h"
@@ -968,13 +969,25 @@ static void usage(FILE *f)
 	        "       cfx learn N|NAME [-f FILE] start or resume a lesson\n"
 	        "       cfx learn --check FILE...  validate lesson files\n"
 	        "       cfx learn --selftest       run every lesson with its own "
-	        "solutions\n\n"
-	        "A lesson runs in a REPL: type the commands it asks for, answer "
-	        "its questions\n(answer EXPR, or just the answer), and use hint, "
-	        "solution, skip, back,\nreset, quit.\nWith stdin not a terminal, or -f FILE, "
-	        "lines come from there (script mode).\nProgress is kept in "
-	        "$XDG_STATE_HOME/cfx/progress (~/.local/state/cfx).\n"
-	        "The lesson format: lessons/FORMAT.md.\n");
+	        "solutions\n\n");
+	out_para(f, "A lesson is found by its number, or by a prefix of its name, a "
+	         "word of its title or a part of either (cfx learn lists them; "
+	         "several that match are named).  It runs in "
+	         "a REPL: type the commands it asks for, answer its questions "
+	         "(answer EXPR, or just the answer), and use hint, solution, "
+	         "skip, back, reset, quit.  With stdin not a terminal, or -f "
+	         "FILE, lines come from there (script mode).  Progress is kept "
+	         "in $XDG_STATE_HOME/cfx/progress (~/.local/state/cfx).  The "
+	         "lesson format: lessons/FORMAT.md.", OUT_PROSE_WIDTH);
+	/* a lesson's session is the REPL's, and takes its options */
+	repl_options_help(f);
+	fprintf(f, "\nexamples:\n"
+	        "  cfx learn                      the lessons, and where you "
+	        "left off\n"
+	        "  cfx learn golden               lesson 3 by name, resumed "
+	        "where you left it\n"
+	        "  cfx learn 8 -f answers.cfx     a lesson's answers from a "
+	        "file\n");
 }
 
 /* cfx learn's options (the option parser's rows, cli/opts.h): its own,

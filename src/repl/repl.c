@@ -30,6 +30,7 @@
 #include "cfx/word.h"
 #include "cli/opts.h"
 #include "cli/setting.h"
+#include "cli/cli.h"
 #include "cli/cmds.h"
 #include "cli/out.h"
 #include "repl/repl.h"
@@ -753,17 +754,17 @@ void repl_input_close(repl_input *in)
 
 void repl_help(FILE *f)
 {
-	fprintf(f, "usage: cfx repl [-k|--keep-going] [-f FILE] [--json] "
-	        "[--bits N] ...\n\n"
-	        "An interactive prompt with the commands of the command "
-	        "line, TAB\ncompletion and history ($XDG_STATE_HOME/cfx/"
-	        "history).  With -f FILE,\nor when stdin is not a "
-	        "terminal, the lines are run as a script: no\nprompt, "
-	        "output only, stopping at the first error (exit status "
-	        "2)\nunless -k (--keep-going) is given.  The shared options "
-	        "(--json, --bits N,\n--table-bits B, --keys F, --count K) "
-	        "are the session's first settings:\n--json is set format json, "
-	        "--bits N set bits N.\n");
+	fprintf(f, "usage: cfx repl [options]\n\n");
+	out_para(f, "An interactive prompt with the commands of the command "
+	         "line, TAB completion and history ($XDG_STATE_HOME/cfx/"
+	         "history).  With -f FILE, or when stdin is not a terminal, "
+	         "the lines are run as a script: no prompt, output only, "
+	         "stopping at the first error (exit status 2) unless "
+	         "--keep-going is given.  The shared options are the session's "
+	         "first settings: --json is set format json, --bits N set bits "
+	         "N.  -k is --keys, as in every command, so --keep-going has no "
+	         "letter.", OUT_PROSE_WIDTH);
+	repl_options_help(f);
 	cli_session_help(f);
 	fprintf(f, "\nexamples:\n"
 	        "  cfx repl                       the prompt; ?score for a "
@@ -826,6 +827,22 @@ int repl_args_rows(opts_row *rows)
 		if (st->flags & SETTING_SHARED)
 			rows[n++] = (opts_row){ st, 0 };
 	return n;
+}
+
+void repl_options_help(FILE *f)
+{
+	opts_row rows[SETTING_N + 2];
+	int i, n = repl_args_rows(rows);
+
+	fprintf(f, "\noptions:\n");
+	for (i = 0; i < n; i++) {
+		setting s = *rows[i].s;
+
+		if (s.id == SETTING_ASCII)
+			s.help = "taken and ignored (only the dashboard draws)";
+		cli_option_help(&s, f);
+	}
+	fprintf(f, "  %-22s %s\n", "-h, --help", "show this help");
 }
 
 int repl_args_parse(repl_args *a, int argc, char **argv)
