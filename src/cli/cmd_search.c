@@ -12,6 +12,7 @@
 #include "cli/setting.h"
 #include "cli/cmds.h"
 #include "cli/out.h"
+#include "util/buf.h"
 #include "util/xalloc.h"
 
 #define TOP_DEFAULT 10
@@ -661,8 +662,9 @@ static void print_row(FILE *f, const columns *w, size_t rank,
                       unsigned bits)
 {
 	shown s;
-	char big[48], fam[48] = "", cost[16], paint[32], line[256];
-	size_t n;
+	char big[48], fam[48] = "", cost[16], paint[32], line[256], *cut;
+	const char *status;
+	size_t n, fam_col, esc;
 
 	describe(cd, bits, &s);
 	search_word_str(cd->big, big);
@@ -675,16 +677,30 @@ static void print_row(FILE *f, const columns *w, size_t rank,
 		         cd->cost == SEARCH_COST_FOUND ? "*" : "");
 	else
 		snprintf(cost, sizeof cost, "%u/-", search_cost(cd));
+	status = out_paint(f, search_status_name(v->status), paint,
+	                   sizeof paint);
+	esc = strlen(status) - strlen(search_status_name(v->status));
 	snprintf(line, sizeof line, "%*zu  %-*s %7s %7u %9s  %-5s  %s%-*c  %s",
 	         w->rank, rank, w->hex, s.hex, cost, cd->prefix, big,
 	         cd->prime < 0 ? "-" : cd->prime == 2 ? "yes"
-	         : cd->prime ? "prob." : "no",
-	         out_paint(f, search_status_name(v->status), paint, sizeof paint),
+	         : cd->prime ? "prob." : "no", status,
 	         6 - (int)strlen(search_status_name(v->status)),
 	         search_joint_risk(v) ? '!' : ' ', fam);
 	for (n = strlen(line); n > 0 && line[n - 1] == ' '; n--)
 		;                            /* no trailing blanks */
-	fprintf(f, "%.*s\n", (int)n, line);
+	line[n] = '\0';
+	/* wider than 80: the family's last words go below its column */
+	fam_col = n - strlen(fam);         /* bytes; on screen less esc */
+	cut = line + (n - esc > OUT_WIDTH ? OUT_WIDTH + esc : 0);
+	while (cut > line + fam_col && *cut != ' ')
+		cut--;
+	if (cut > line + fam_col) {
+		*cut = '\0';
+		fprintf(f, "%s\n%*s%s\n", line, (int)(fam_col - esc), "",
+		        cut + 1);
+	} else {
+		fprintf(f, "%s\n", line);
+	}
 	snprintf(line, sizeof line, "%*s", w->rank + 3, "");
 	out_sum(f, line, s.sum, OUT_WIDTH);   /* under the multiplier */
 	free(s.sum);
@@ -735,16 +751,21 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 	size_t risky = 0;
 	columns cols;
 
+	struct buf b = { 0 };   /* a line of prose, filled to 80 columns */
+
 	if (r->adders >= 0)
-		fprintf(f, "search %u-bit, at most %d adder%s (exact: every shift/add "
-		        "graph), ", o->t->bits, r->adders, r->adders == 1 ? "" : "s");
+		buf_printf(&b, "search %u-bit, at most %d adder%s (exact: every "
+		           "shift/add graph), ", o->t->bits, r->adders,
+		           r->adders == 1 ? "" : "s");
 	else
-		fprintf(f, "search %u-bit, at most %u signed digit%s, ", o->t->bits,
-		        r->terms, r->terms == 1 ? "" : "s");
-	fprintf(f, "|p/2^%u - %s| <= 2^-%u%s\n", o->t->bits,
-	        r->near ? r->near->src : "1/phi", o->t->window,
-	        !r->primes ? "" : o->t->bits <= 64 ? ", primes only (proven)"
-	        : ", primes only (probable primes)");
+		buf_printf(&b, "search %u-bit, at most %u signed digit%s, ",
+		           o->t->bits, r->terms, r->terms == 1 ? "" : "s");
+	buf_printf(&b, "|p/2^%u - %s| <= 2^-%u%s", o->t->bits,
+	           r->near ? r->near->src : "1/phi", o->t->window,
+	           !r->primes ? "" : o->t->bits <= 64 ? ", primes only (proven)"
+	           : ", primes only (probable primes)");
+	out_line(f, buf_str(&b), "  ");
+	buf_clear(&b);
 	if (o->interrupted && r->adders >= 0)
 		fprintf(f, "interrupted: the adders shown are the fewest among the "
 		        "graphs built so far\n");
@@ -754,18 +775,19 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 		              pk->v[i].status == SEARCH_UNSCREENED;
 	}
 	/* with --prime, found counts the primes among the window's forms */
-	fprintf(f, "enumerated %llu %s%s, %zu %sin the window; screen %s%s: "
-	        "%zu kept, %zu dropped", (unsigned long long)o->seen,
-	        r->adders >= 0 ? "graph" : "form", o->seen == 1 ? "" : "s",
-	        o->found, !r->primes ? "" : o->found == 1 ? "prime " : "primes ",
-	        level_name(o->level), o->level != r->level
-	        ? " (interrupted before it)" : "",
-	        pk->n - dropped - unscreened, dropped);
+	buf_printf(&b, "enumerated %llu %s%s, %zu %sin the window; screen %s%s: "
+	           "%zu kept, %zu dropped", (unsigned long long)o->seen,
+	           r->adders >= 0 ? "graph" : "form", o->seen == 1 ? "" : "s",
+	           o->found, !r->primes ? "" : o->found == 1 ? "prime "
+	           : "primes ", level_name(o->level), o->level != r->level
+	           ? " (interrupted before it)" : "",
+	           pk->n - dropped - unscreened, dropped);
 	if (unscreened)   /* Ctrl-C while screening */
-		fprintf(f, ", %zu not screened (interrupted)", unscreened);
-	fprintf(f, "\n");
+		buf_printf(&b, ", %zu not screened (interrupted)", unscreened);
+	out_line(f, buf_str(&b), "  ");
+	buf_free(&b);
 	if (r->unscreened[0])
-		fprintf(f, "%s\n", r->unscreened);
+		out_line(f, r->unscreened, "  ");
 	fprintf(f, "\n");
 	cols.rank = 4;
 	cols.hex = 2 + ((int)o->t->bits + 3) / 4;
@@ -819,8 +841,11 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 		for (i = 0; i < pk->n && said < DROPPED_SHOWN; i++)
 			if (pk->v[i].status == SEARCH_FAIL) {
 				shown s;
+				char head[48], rest[48];
 				describe(&pk->c[i], o->t->bits, &s);
-				fprintf(f, "  %s  %s\n", s.hex, pk->v[i].reason);
+				snprintf(head, sizeof head, "  %s  ", s.hex);
+				snprintf(rest, sizeof rest, "%*s", (int)strlen(head), "");
+				out_fill(f, pk->v[i].reason, OUT_WIDTH, head, rest, " ");
 				free(s.sum);
 				said++;
 			}

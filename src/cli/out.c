@@ -1,6 +1,7 @@
 /* out.c - output helpers (see out.h). */
 #include <assert.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -210,6 +211,27 @@ void out_sum(FILE *f, const char *label, const char *sum, int width)
 		buf_free(&b);
 	}
 	free(copy);
+}
+
+void out_line(FILE *f, const char *text, const char *rest)
+{
+	out_fill(f, text, OUT_WIDTH, "", rest, " ");
+}
+
+void out_warn(FILE *f, const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	struct buf b = { 0 };
+
+	buf_printf(&b, "cfx: %s: warning: ", cmd);
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	if (isatty(fileno(f)))
+		out_line(f, buf_str(&b), "    ");
+	else
+		fprintf(f, "%s\n", buf_str(&b));
+	buf_free(&b);
 }
 
 void out_wrapped(FILE *f, const char *label, const char *text, int width)

@@ -51,6 +51,16 @@ void out_para(FILE *f, const char *text, int width);
  * terms (a sign stays with its term) to width columns. */
 void out_sum(FILE *f, const char *label, const char *sum, int width);
 
+/* Print text, one line of a report, filled at spaces to OUT_WIDTH
+ * columns; the lines after the first start with rest. */
+void out_line(FILE *f, const char *text, const char *rest);
+
+/* "cfx: CMD: warning: TEXT" on f: on a terminal filled to OUT_WIDTH
+ * (the lines after the first indented), elsewhere one line, as an error
+ * is, for grep and logs. */
+void out_warn(FILE *f, const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* Print text after label, wrapped at ", " to width columns, continuation
  * lines indented to the label's width. */
 void out_wrapped(FILE *f, const char *label, const char *text, int width);
