@@ -313,6 +313,8 @@ const cmd_def cli_commands[] = {
 	  "NAF weight - 1 above 64 bits), the best quality\n"
 	  "(the largest worst-cell R of any family, lower is better), kept\n"
 	  "when it beats every cheaper one: what each extra adder buys.\n"
+	  "One progress bar over the run on stderr when it is a terminal (the\n"
+	  "phase, its count, the seconds); on a pipe or a file none, as git.\n"
 	  "Ctrl-C stops and prints what was found so far (exit status 1).",
 	  cmd_search, 1 },
 	/* the session words: the REPL's, a script's, the dashboard's ':' and

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cfx/naf.h"
 #include "cfx/pool.h"
@@ -24,7 +25,22 @@
 #define WINDOW_DEFAULT 12
 #define DROPPED_SHOWN 12   /* reasons printed in the text report */
 
+/* One progress bar over the whole run, on a terminal only (on a pipe or
+ * a file nothing, as git and the other commands do): each phase fills
+ * its band of the bar, so it never restarts; the phase's own count and
+ * the seconds so far follow it. */
+#define BAR_SCREEN 0.10    /* enumerating fills [0, 0.10), screening */
+#define BAR_SHIFTS 0.50    /* rounds [0.10, 0.50), shift/add the rest:
+                           * the default run spends about 5%, 35% and
+                           * 60% of its time in them */
+typedef struct search_bar {
+	struct timespec start;
+	unsigned rounds;          /* screening rounds begun */
+	int drawn;
+} search_bar;
+
 typedef struct request {
+	search_bar *bar;          /* the run's progress */
 	unsigned bits, terms, window;
 	int adders;              /* A, or -1: by digits (terms) */
 	size_t top;
@@ -164,30 +180,51 @@ typedef struct job {
 	mcm_ctx *mcm[POOL_MAX];      /* one per worker */
 	search_level level;
 	volatile sig_atomic_t halt;  /* Ctrl-C, or a task gave up */
-	const char *label, *unit;
-	int drawn;
+	const char *label, *unit;    /* the phase drawn, NULL: none */
+	double lo, hi;               /* its band of the bar */
+	search_bar *bar;
 } job;
 
 static int job_progress(void *ctx, size_t done, size_t total)
 {
 	job *j = ctx;
+	struct timespec now;
+	char note[48];
 
 	if (j->c->stop && *j->c->stop)
 		j->halt = 1;
 	if (j->c->progress && j->label) {
-		out_progress(j->label, done, total, j->unit);
-		j->drawn = 1;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		snprintf(note, sizeof note, "%s, %.0f s", j->label,
+		         (double)(now.tv_sec - j->bar->start.tv_sec) +
+		         (double)(now.tv_nsec - j->bar->start.tv_nsec) * 1e-9);
+		out_progress_note("search", done, total, j->unit, j->lo +
+		                  (j->hi - j->lo) * (total ? (double)done /
+		                                     (double)total : 1), note);
+		j->bar->drawn = 1;
 	}
 	return j->halt;
 }
 
-static void job_start(job *j, cmd_ctx *c, const char *label,
-                      const char *unit)
+/* A job of phase label (NULL: not drawn) filling [lo, hi) of the bar. */
+static void job_start(job *j, cmd_ctx *c, const request *r,
+                      const char *label, const char *unit, double lo,
+                      double hi)
 {
 	memset(j, 0, sizeof *j);
 	j->c = c;
+	j->bar = r->bar;
 	j->label = label;
 	j->unit = unit;
+	j->lo = lo;
+	j->hi = hi;
+}
+
+static void bar_end(search_bar *bar)
+{
+	if (bar->drawn)
+		out_progress_end();
+	bar->drawn = 0;
 }
 
 static void enumerate_task(void *ctx, size_t i, unsigned w)
@@ -259,16 +296,14 @@ static int enumerate(cmd_ctx *c, const request *r, const search_target *t,
 	     : search_plan_make(&pl, t, r->terms, r->primes, 64 * pool_cpus(),
 	                        &c->err)) < 0)
 		return -1;
-	job_start(&j, c, "enumerating", r->adders >= 0 ? "first adders"
-	          : "subtrees");
+	job_start(&j, c, r, "enumerating", r->adders >= 0 ? "first adders"
+	          : "subtrees", 0, BAR_SCREEN);
 	atomic_init(&j.found, 0);
 	j.pl = &pl;
 	j.lists = xcalloc(pl.ntask + 1, sizeof *j.lists, "search lists");
 	j.seen = xcalloc(pl.ntask + 1, sizeof *j.seen, "search counts");
 	j.errs = xcalloc(pl.ntask + 1, sizeof *j.errs, "search errors");
 	pool_run(pl.ntask, pool_cpus(), enumerate_task, job_progress, &j);
-	if (j.drawn)
-		out_progress_end();
 	*seen = 0;
 	for (i = 0; i < pl.ntask; i++) {
 		if (j.errs[i].code == CFX_ELIMIT && rc == 0) {
@@ -381,7 +416,7 @@ static int predict_more(cmd_ctx *c, const request *r, walk *wk, unsigned w,
 	for (k = from; k < wk->all->n && n < want; k++)
 		if (!wk->passes[k] && search_cost(&wk->all->c[k]) == w)
 			idx[n++] = k;
-	job_start(&j, c, NULL, NULL);
+	job_start(&j, c, r, NULL, NULL, 0, 0);
 	j.bits = r->bits;
 	j.cands = wk->all->c;
 	j.passes = wk->passes;
@@ -432,6 +467,8 @@ static int screen(cmd_ctx *c, const request *r, picked *pk, size_t from)
 	search_verdict *tv = xmalloc((pk->n + 1) * sizeof *tv, "search screen");
 	size_t *at = xmalloc((pk->n + 1) * sizeof *at, "search screen");
 	size_t n = 0, i;
+	/* round k fills half of what is left of screening's band */
+	double k = r->bar->rounds++, band = BAR_SHIFTS - BAR_SCREEN;
 	cfx_err e;
 	job j;
 
@@ -441,16 +478,16 @@ static int screen(cmd_ctx *c, const request *r, picked *pk, size_t from)
 			memset(&tv[n], 0, sizeof tv[n]);
 			at[n++] = i;
 		}
-	job_start(&j, c, r->level == SEARCH_FULL ? "screening (full)"
-	          : "screening (quick)", "candidates");
+	job_start(&j, c, r, r->level == SEARCH_FULL ? "screening (full)"
+	          : "screening (quick)", "candidates",
+	          BAR_SCREEN + band * (1 - pow(0.5, k)),
+	          BAR_SCREEN + band * (1 - pow(0.5, k + 1)));
 	j.bits = r->bits;
 	j.cands = todo;
 	j.verdicts = tv;
 	j.level = r->level;
 	j.errs = &e;
 	pool_run(n, pool_cpus(), screen_task, job_progress, &j);
-	if (j.drawn)
-		out_progress_end();
 	for (i = 0; i < n; i++)
 		pk->v[at[i]] = tv[i];
 	pk->screened += n;
@@ -564,12 +601,10 @@ static void optimize(cmd_ctx *c, const request *r, picked *pk)
 
 	if (r->bits > 64 || pk->n == 0)
 		return;
-	job_start(&j, c, "shift/add search", "candidates");
+	job_start(&j, c, r, "shift/add search", "candidates", BAR_SHIFTS, 1);
 	j.bits = r->bits;
 	j.tune = pk->c;
 	pool_run(pk->n, pool_cpus(), optimal_task, job_progress, &j);
-	if (j.drawn)
-		out_progress_end();
 	for (w = 0; w < POOL_MAX; w++)
 		mcm_free(j.mcm[w]);
 }
@@ -923,6 +958,7 @@ static void result_json(cmd_ctx *c, const request *r, const outcome *o)
 int cmd_search(cmd_ctx *c, cli_args *a)
 {
 	request r;
+	search_bar bar = { 0 };
 	search_target t;
 	search_list all = { 0 };
 	picked pk = { 0 };
@@ -942,9 +978,13 @@ int cmd_search(cmd_ctx *c, cli_args *a)
 	}
 	o.t = &t;
 	o.level = r.level;
+	r.bar = &bar;
+	clock_gettime(CLOCK_MONOTONIC, &bar.start);
 	stopped = enumerate(c, &r, &t, &all, &o.seen);
-	if (stopped < 0)
+	if (stopped < 0) {
+		bar_end(&bar);
 		goto done;
+	}
 	if (stopped) {
 		/* Ctrl-C while enumerating: the best of what was found, as is */
 		request asis = r;
@@ -956,6 +996,7 @@ int cmd_search(cmd_ctx *c, cli_args *a)
 	picked_sort(&pk);
 	if (!stopped)
 		optimize(c, &r, &pk);
+	bar_end(&bar);
 	front = xmalloc((pk.n + 1) * sizeof *front, "search front");
 	o.pk = &pk;
 	o.front = front;

@@ -267,20 +267,28 @@ const char *out_cover_note(char *buf, size_t n, const keys_spec *ks,
 	return buf;
 }
 
+/* The width of the frame last drawn: a shorter one (search's next
+ * phase) is padded to cover it. */
+static int progress_len;
+
 void out_progress_note(const char *label, size_t done, size_t total,
                        const char *unit, double share, const char *note)
 {
-	int w = OUT_PROGRESS_WIDTH, fill, i;
+	int w = OUT_PROGRESS_WIDTH, fill, i, len;
 
 	assert(label && unit);
 	if (share < 0)
 		share = total ? (double)done / (double)total : 1;
 	fill = share >= 1 ? w : (int)(share * w);
-	fprintf(stderr, "\r%s [", label);
+	len = fprintf(stderr, "\r%s [", label) + w;
 	for (i = 0; i < w; i++)
 		fputc(i < fill ? '#' : '.', stderr);
-	fprintf(stderr, "] %zu/%zu %s%s%s", done, total, unit, note ? ", " : "",
-	        note ? note : "");
+	len += fprintf(stderr, "] %zu/%zu %s%s%s", done, total, unit,
+	               note ? ", " : "", note ? note : "");
+	if (len < progress_len)
+		fprintf(stderr, "%*s", progress_len - len, "");
+	else
+		progress_len = len;
 	fflush(stderr);
 }
 
@@ -292,6 +300,7 @@ void out_progress(const char *label, size_t done, size_t total,
 
 void out_progress_end(void)
 {
+	progress_len = 0;
 	fputs("\r\033[K", stderr);
 	fflush(stderr);
 }

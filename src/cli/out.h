@@ -81,8 +81,8 @@ void out_progress(const char *label, size_t done, size_t total,
                   const char *unit);
 
 /* out_progress with the bar filled to share (0..1, rounded down; below 0:
- * DONE/TOTAL) and ", NOTE" after the unit (note NULL: none).  A frame is
- * never shorter than the one before it as long as the note only grows. */
+ * DONE/TOTAL) and ", NOTE" after the unit (note NULL: none).  A frame
+ * shorter than the one before it is padded with blanks to cover it. */
 void out_progress_note(const char *label, size_t done, size_t total,
                        const char *unit, double share, const char *note);
 
