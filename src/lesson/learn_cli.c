@@ -300,15 +300,24 @@ char *learn_cli_not_found(const learn_store_catalog *c, const char *key,
                           const char *how)
 {
 	struct buf b = { 0 };
+	const char *names[2 * c->n + 1], *near;
 	char *t;
+	size_t i, k = 0;
 
 	if (learn_store_catalog_matches(c, key, &b) > 1) {
-		t = xasprintf("several lessons have that word (%s): give the "
-		              "number", buf_str(&b));
+		t = xasprintf("several lessons match: %s; give more of the name, "
+		              "or the number", buf_str(&b));
 		buf_free(&b);
 		return t;
 	}
 	buf_free(&b);
+	/* nothing matches: the nearest name or title word, as for commands */
+	for (i = 0; i < c->n; i++)
+		names[k++] = c->e[i].name;
+	names[k] = NULL;
+	if ((near = opts_nearest(key, names)))
+		return xasprintf("no such lesson; did you mean %s? %slearn lists "
+		                 "them", near, how);
 	return xasprintf("no such lesson; %slearn lists them", how);
 }
 

@@ -155,5 +155,5 @@ $ cfx 'golden(64)'
 ? 2
 # letters alone stay a misspelt command
 $ cfx pi
-! cfx: pi: unknown command; did you mean cf?
+! cfx: pi: unknown command
 ? 2
