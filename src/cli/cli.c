@@ -407,7 +407,7 @@ static const struct {
 	const char *lines;
 } examples[] = {
 	{ "cf", "cfx cf 0x9e370001              the 2002 constant as p/2^32\n"
-	  "cfx cf --bits 64 'golden(64)'  round(2^64/phi) on a 64-bit word\n"
+	  "cfx cf --bits 64 'golden(64)'  round(2^64/phi): even, not invertible\n"
 	  "cfx cf 'sqrt(2)'               an irrational: quotients, period" },
 	{ "naf", "cfx naf 0x9e370001             7 signed digits: 6 adds/subs\n"
 	  "cfx naf --bits 8 0xff          -1 mod 2^8: the top digit wraps\n"

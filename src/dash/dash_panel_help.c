@@ -139,7 +139,8 @@ static int panel_rows(const rect *r, int top, int draw)
 	         "theorem).  K changes with [, ], { and }.", GLYPH.point, GLYPH.points, GLYPH.gap[0],
 	         GLYPH.gap[1], GLYPH.gap[2]);
 	snprintf(t[6], sizeof t[6], "each length as a fraction of the circle, "
-	         "%s how many gaps have it, and = its exact value; max/min is the "
+	         "%s how many gaps have it, and = its exact value where the panel "
+	         "is wide enough (cfx spectrum always prints it); max/min is the "
 	         "longest gap over the shortest: near 1 is even, large is uneven.",
 	         GLYPH.times);
 	snprintf(t[7], sizeof t[7], "h(x) = (x p mod 2^n) >> (n - b) puts the "
