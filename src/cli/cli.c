@@ -907,7 +907,7 @@ int cli_options_each(int argc, char **argv, cli_option_visit visit,
 	const cmd_def *d = argc ? cli_find(argv[0]) : NULL;
 	opts_row rows[NOPTS];
 	each_ctx x = { visit, ctx };
-	opts_face f = { rows, 0, take_each, &x, NULL, 0, 0 };
+	opts_face f = { .rows = rows, .take = take_each, .ctx = &x };
 	int pos[argc + 1], npos;
 	size_t i;
 
@@ -927,7 +927,8 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 {
 	opts_row rows[NOPTS];
 	parse_ctx p = { c, d, a, -1 };
-	opts_face f = { rows, 0, take_option, &p, known_name, 0, 0 };
+	opts_face f = { .rows = rows, .take = take_option, .ctx = &p,
+	                .known = known_name };
 	int pos[argc + 1], npos, rc;
 	size_t i;
 

@@ -55,6 +55,8 @@ typedef int (*opts_take)(void *ctx, const opts_hit *h, cfx_err *e);
  * variable), for the rule on negative numbers; NULL: built-ins only. */
 typedef const void *(*opts_known)(void *ctx, const char *name);
 
+/* A face, written with designated initialisers: { .rows = rows, .take =
+ * fn, .ctx = x }, nrows counted in, what is not named zero. */
 typedef struct opts_face {
 	const opts_row *rows;
 	int nrows;

@@ -519,7 +519,7 @@ static int take_option(void *ctx, const opts_hit *h, cfx_err *e)
 static int parse_opts(int argc, char **argv, dash_opts *o)
 {
 	opts_row rows[SETTING_N];
-	opts_face f = { rows, 0, take_option, o, NULL, 0, 0 };
+	opts_face f = { .rows = rows, .take = take_option, .ctx = o };
 	const setting *st;
 	int pos[argc + 1], npos, i, rc;
 	size_t len = 1;

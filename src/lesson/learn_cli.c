@@ -1045,7 +1045,7 @@ static int learn_take(void *ctx, const opts_hit *h, cfx_err *e)
 static int learn_opts(int argc, char **argv, learn_opts_t *o)
 {
 	opts_row rows[SETTING_N + 6];
-	opts_face f = { rows, 0, learn_take, o, NULL, 0, 0 };
+	opts_face f = { .rows = rows, .take = learn_take, .ctx = o };
 	int pos[argc + 1], i, rc;
 	const char *bad = NULL, *why = NULL;
 	cfx_err e;

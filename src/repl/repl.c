@@ -848,7 +848,7 @@ void repl_options_help(FILE *f)
 int repl_args_parse(repl_args *a, int argc, char **argv)
 {
 	opts_row rows[SETTING_N + 2];
-	opts_face f = { rows, 0, take_option, a, NULL, 0, 0 };
+	opts_face f = { .rows = rows, .take = take_option, .ctx = a };
 	/* "cfx: repl: " when the face was named (cfx repl, cfx learn), "cfx: "
 	 * when the options alone chose it (cfx -f, cfx --bits N < FILE) */
 	const char *face = strcmp(argv[0], "repl") && strcmp(argv[0], "learn")
