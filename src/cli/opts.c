@@ -40,8 +40,7 @@ const char *opts_nearest(const char *name, const char *const *names)
 
 	for (; *names; names++) {
 		/* a short word is near only at one edit: ans is not naf */
-		int x = distance(name, *names), most = strlen(name) <= 4 ||
-		        strlen(*names) <= 4 ? 1 : 2;
+		int x = distance(name, *names), most = strlen(name) <= 4 ? 1 : 2;
 
 		if (x > most)
 			x = 99;

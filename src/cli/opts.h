@@ -97,7 +97,7 @@ void opts_range_msg(char *buf, size_t size, const setting *o,
                     unsigned long long lo, unsigned long long hi);
 
 /* The name in names (NULL-terminated) nearest to name, for "did you
- * mean": within edit distance 2 (1 when either has 4 letters or fewer:
+ * mean": within edit distance 2 (1 when name has 4 letters or fewer:
  * ans is not naf), or one that name begins (2 letters or more); NULL if
  * none. */
 const char *opts_nearest(const char *name, const char *const *names);
