@@ -126,8 +126,10 @@ static int panel_rows(const rect *r, int top, int draw)
 	         "is very near a fraction of small denominator q, and keys q apart "
 	         "land nearly together.", GLYPH.times, GLYPH.phi);
 	snprintf(t[3], sizeof t[3], "|x - 1/%s|: how far x is from 1/%s = "
-	         "0.618..., the multiplier of Fibonacci hashing; in bits, how many "
-	         "leading bits of x agree with it.", GLYPH.phi, GLYPH.phi);
+	         "0.618..., the multiplier of Fibonacci hashing, and as a power of "
+	         "two: 2^-17 means about 17 leading bits of x agree with it (more "
+	         "than n when p is the n-bit fraction nearest 1/%s, as "
+	         "golden(n) is).", GLYPH.phi, GLYPH.phi, GLYPH.phi);
 	snprintf(t[4], sizeof t[4], "the multiply by p as shifts and adds, "
 	         "one per NAF digit, in C; PgUp PgDn scroll it.");
 	snprintf(t[5], sizeof t[5], "the points {k x}, k = 1..K, on the circle "
