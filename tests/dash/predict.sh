@@ -89,7 +89,7 @@ scenario() {
 	check "$at: its max load is nowhere on the screen" \
 		max_is ""
 	tm_type ":$maxload"; tm_keys Enter
-	check "$at: the answer passes step 3" tm_wait 'Step 3 done\.'
+	check "$at: the answer passes step 3" tm_wait 'Step 3 done\.|Step 4 of [0-9]+'
 	check "$at: the buckets panel shows max $maxload again" \
 		wait_for max_is "$maxload"
 	check "$at: nothing is hidden now" tm_gone 'hidden until you answer'
