@@ -478,6 +478,72 @@ typedef struct ifctx {
 	char cond[MAX_IF][48];
 } ifctx;
 
+/* The word a comparison selects, at e (its operator): "== 64", "!= 32",
+ * "> 32"; v64 and v32 are how the condition writes each word (64 and 32
+ * for BITS_PER_LONG, 8 and 4 for sizeof(long)).  0: neither. */
+static unsigned cmp_word(const char *e, unsigned long v64, unsigned long v32)
+{
+	int ne, gt;
+	unsigned long v;
+	unsigned w;
+
+	e += strcspn(e, "=!<>");
+	ne = e[0] == '!';
+	gt = e[0] == '>';
+	e += strspn(e, "=!<> \t");
+	v = strtoul(e, NULL, 10);
+	if (v != v64 && v != v32)
+		return 0;
+	w = v == v64 ? 64 : 32;
+	if (gt)
+		w = 64;
+	else if (ne)
+		w = w == 32 ? 64 : 32;
+	return w;
+}
+
+/* Where c names the size of a long in bytes (sizeof(long), sizeof(unsigned
+ * long), sizeof(void *), sizeof(size_t), __SIZEOF_LONG__,
+ * __SIZEOF_POINTER__), the text after it; else NULL. */
+static const char *sizeof_long(const char *c)
+{
+	static const char *const ty[] = { "unsigned long", "long", "void *",
+		"size_t", "uintptr_t", NULL };
+	const char *s;
+	size_t k, n;
+
+	if ((s = strstr(c, "__SIZEOF_LONG__")) ||
+	    (s = strstr(c, "__SIZEOF_POINTER__")))
+		return s + strcspn(s, " \t=!<>");
+	for (s = c; (s = strstr(s, "sizeof")); s++) {
+		const char *p = s + 6;
+		p += strspn(p, " \t");
+		if (*p++ != '(')
+			continue;
+		p += strspn(p, " \t");
+		for (k = 0; ty[k]; k++) {
+			n = strlen(ty[k]);
+			if (ty[k][n - 1] == '*' && !strncmp(p, "void", 4)) {
+				const char *q = p + 4 + strspn(p + 4, " \t");
+				if (*q == '*') {
+					p = q + 1;
+					break;
+				}
+			} else if (!strncmp(p, ty[k], n) && !isalnum((unsigned char)p[n])
+			           && p[n] != '_') {
+				p += n;
+				break;
+			}
+		}
+		if (!ty[k])
+			continue;
+		p += strspn(p, " \t");
+		if (*p == ')')
+			return p + 1;
+	}
+	return NULL;
+}
+
 /* The word a condition selects: 32, 64 or 0. */
 static unsigned cond_word(const char *c, int negate)
 {
@@ -487,22 +553,13 @@ static unsigned cond_word(const char *c, int negate)
 	if (!b)
 		b = strstr(c, "__BITS_PER_LONG");
 	if (b) {
-		const char *e = b + strcspn(b, "=!<>");
-		int ne = e[0] == '!';
-		int gt = e[0] == '>';
-		unsigned long v;
-		e += strspn(e, "=!<> \t");
-		v = strtoul(e, NULL, 10);
-		if (v == 32 || v == 64) {
-			w = (unsigned)v;
-			if (gt)
-				w = 64;
-			else if (ne)
-				w = w == 32 ? 64 : 32;
-		}
+		w = cmp_word(b, 64, 32);
+	} else if ((b = sizeof_long(c))) {
+		w = cmp_word(b, 8, 4);
 	} else if (strstr(c, "CONFIG_64BIT") || strstr(c, "__LP64__") ||
 	           strstr(c, "_LP64") || strstr(c, "__x86_64__")) {
-		w = strstr(c, "!defined") || strstr(c, "! defined") ? 32 : 64;
+		w = strstr(c, "!defined") || strstr(c, "! defined") ||
+		    strstr(c, "!IS_ENABLED") || strstr(c, "! IS_ENABLED") ? 32 : 64;
 	} else if (strstr(c, "CONFIG_32BIT")) {
 		w = 32;
 	}
@@ -753,6 +810,14 @@ static void define_add(defs *s, const char *d, unsigned ctx, size_t file,
 
 /* ---- the walk ------------------------------------------------------------ */
 
+/* A C-level "if (COND)" or "else" whose condition selects a word. */
+typedef struct cif {
+	int depth;               /* the block it governs (-1: one statement) */
+	unsigned word;           /* 32, 64, 0: none */
+	unsigned long line;
+	char cond[48];           /* "if (BITS_PER_LONG == 64)" */
+} cif;
+
 #define MAX_VARS 32
 
 typedef struct sym {
@@ -775,6 +840,12 @@ typedef struct walk {
 	size_t file;
 	toks v;
 	ifctx ifs;
+	/* C-level conditions on the word ("if (BITS_PER_LONG == 64)", "if
+	 * (sizeof(long) == 8)") around the statement or block being read:
+	 * the innermost with a word comes before the #if's */
+	cif cifs[MAX_IF];
+	int ncif;
+	cif last_if[MAX_IF];     /* per brace depth: the last if, for else */
 	size_t comments[16];     /* comment tokens since the last statement */
 	size_t ncomments;
 	size_t fn_comments[16];  /* the function's: before it and inside */
@@ -810,6 +881,142 @@ static sym *var_get(walk *w, const char *name)
 	memset(s, 0, sizeof *s);
 	snprintf(s->name, sizeof s->name, "%s", name);
 	return s;
+}
+
+/* The innermost word of the context: a C-level if's, else the #if's
+ * (if_word); its condition and line in *cond, *line (may be NULL). */
+static unsigned ctx_word(const walk *w, const char **cond,
+                         unsigned long *line)
+{
+	int k;
+
+	for (k = w->ncif - 1; k >= 0; k--)
+		if (w->cifs[k].word) {
+			if (cond)
+				*cond = w->cifs[k].cond;
+			if (line)
+				*line = w->cifs[k].line;
+			return w->cifs[k].word;
+		}
+	return if_word(&w->ifs, cond, line);
+}
+
+/* The word "if (COND)" at t[a] selects (0: none), COND's text into b
+ * (tokens joined by spaces). */
+static unsigned if_cond(const tok *t, size_t a, size_t e, struct buf *b)
+{
+	size_t q;
+	int par = 0;
+
+	for (q = a + 1; q < e; q++) {
+		if (!strcmp(t[q].s, "("))
+			par++;
+		else if (!strcmp(t[q].s, ")") && !--par)
+			break;
+		if (q > a + 1)
+			buf_printf(b, "%s%s", q > a + 2 ? " " : "", t[q].s);
+	}
+	return cond_word(buf_str(b), 0);
+}
+
+/* Where the statement or block header ending before t[k] starts: after
+ * the ';', '{', '}' or directive before it. */
+static size_t head_of(const tok *t, size_t k)
+{
+	while (k > 0 && t[k - 1].type != T_PP && strcmp(t[k - 1].s, ";") &&
+	       strcmp(t[k - 1].s, "{") && strcmp(t[k - 1].s, "}"))
+		k--;
+	return k;
+}
+
+/* The '{' that opens the block around t[k] (t[k] itself not counted),
+ * or REVIEW_NONE. */
+static size_t open_of(const tok *t, size_t k)
+{
+	int depth = 0;
+
+	while (k-- > 0) {
+		if (t[k].type == T_PP)
+			continue;
+		if (!strcmp(t[k].s, "}"))
+			depth++;
+		else if (!strcmp(t[k].s, "{") && depth-- == 0)
+			return k;
+	}
+	return REVIEW_NONE;
+}
+
+/* The word of the C-level if that governs the statement starting at
+ * t[a], read back from it: "if (COND) stmt;", "if (COND) { ... }" (the
+ * innermost block), and the else of either ("else stmt;", "else { ...
+ * }").  0: none. */
+static unsigned use_ctx(const walk *w, size_t a)
+{
+	const tok *t = w->v.t;
+	struct buf b = { 0 };
+	size_t h = a, k;
+	unsigned word = 0;
+	int neg = 0;
+
+	if (strcmp(t[a].s, "if") && strcmp(t[a].s, "else")) {
+		if ((k = open_of(t, a)) == REVIEW_NONE)
+			return 0;
+		h = head_of(t, k);
+	}
+	if (!strcmp(t[h].s, "else")) {          /* the if before it */
+		if (h == 0)
+			return 0;
+		if (!strcmp(t[h - 1].s, "}")) {
+			if ((k = open_of(t, h - 1)) == REVIEW_NONE)
+				return 0;
+			h = head_of(t, k);
+		} else if (!strcmp(t[h - 1].s, ";")) {
+			h = head_of(t, h - 1);
+		} else {
+			return 0;
+		}
+		neg = 1;
+	}
+	if (!strcmp(t[h].s, "if") && h + 1 < w->v.n && !strcmp(t[h + 1].s, "("))
+		word = if_cond(t, h, w->v.n, &b);
+	buf_free(&b);
+	return word && neg ? (word == 32 ? 64 : 32) : word;
+}
+
+/* Whether tokens [a, e) begin with "if (COND)", "else if (COND)" or
+ * "else": 1 with *c set (its word 0 when COND says none; an else's the
+ * other word of the if before it at this depth), and that if remembered
+ * for an else; 0 otherwise (the depth's if forgotten). */
+static int cif_header(walk *w, size_t a, size_t e, cif *c)
+{
+	const tok *t = w->v.t;
+	cif *last = &w->last_if[w->depth < MAX_IF ? w->depth : MAX_IF - 1];
+	struct buf b = { 0 };
+
+	memset(c, 0, sizeof *c);
+	if (a < e && !strcmp(t[a].s, "else") && t[a].type == T_IDENT &&
+	    !(a + 1 < e && !strcmp(t[a + 1].s, "if"))) {
+		c->line = t[a].line;
+		if (last->word) {
+			c->word = last->word == 32 ? 64 : 32;
+			snprintf(c->cond, sizeof c->cond, "else of %s", last->cond);
+		}
+		last->word = 0;
+		return 1;
+	}
+	if (a < e && !strcmp(t[a].s, "else"))
+		a++;
+	if (!(a + 1 < e && t[a].type == T_IDENT && !strcmp(t[a].s, "if") &&
+	      !strcmp(t[a + 1].s, "("))) {
+		last->word = 0;
+		return 0;
+	}
+	c->line = t[a].line;
+	c->word = if_cond(t, a, e, &b);
+	snprintf(c->cond, sizeof c->cond, "if (%s)", buf_str(&b));
+	buf_free(&b);
+	*last = *c;
+	return 1;
 }
 
 /* A value of the evaluator. */
@@ -1668,6 +1875,8 @@ static int overflow_at(walk *w, size_t mi, size_t i, const cwidth *mw,
 	char via[120] = "";
 
 	statement_of(w, i, &a, &b);
+	if (!ctx)
+		ctx = use_ctx(w, a);
 	have_op = operand_width(w, a, b, i, &op) == 0;
 	for (k = i + 1; k < b && !kshr; k++)
 		if (shift_by_32_minus(t, k, b))
@@ -1775,7 +1984,7 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 {
 	const char *cond = "";
 	unsigned long cline = 0;
-	unsigned ctx = if_word(&w->ifs, &cond, &cline);
+	unsigned ctx = ctx_word(w, &cond, &cline);
 	size_t i = mult_new(w->r, k, w->file, line, name, text);
 	review_mult *m = &w->r->mult[i];
 	const define *old;
@@ -1921,7 +2130,7 @@ static void use_of(walk *w, size_t a, size_t b, size_t mi)
 			 * hash a long: the #if word, else 64 */
 			size_t j;
 			int par = 0;
-			unsigned ctx = if_word(&w->ifs, NULL, NULL);
+			unsigned ctx = ctx_word(w, NULL, NULL);
 			unsigned word = !strcmp(t[i].s, "hash_32") ? 32 :
 			                !strcmp(t[i].s, "hash_64") ? 64 : ctx ? ctx : 64;
 			for (j = i + 1; j < b; j++) {
@@ -2062,7 +2271,7 @@ static int declaration(walk *w, size_t a, size_t b)
 	int l;
 
 	while (i < b && t[i].type == T_IDENT && is_type_word(t[i].s)) {
-		unsigned tb = type_bits(t[i].s, if_word(&w->ifs, NULL, NULL), &l);
+		unsigned tb = type_bits(t[i].s, ctx_word(w, NULL, NULL), &l);
 		if (tb && (!bits || !strcmp(t[i].s, "long")))
 			bits = !strcmp(t[i].s, "long") && i + 1 < b &&
 			       !strcmp(t[i + 1].s, "long") ? 64 : tb;
@@ -2156,6 +2365,24 @@ static void assignment(walk *w, size_t a, size_t b)
 		code_add(w, a, b, "");
 }
 
+/* Where statement [a, b) starts after an "if (...)" or "else" before
+ * it. */
+static size_t cond_end(const tok *t, size_t a, size_t b)
+{
+	int par = 0;
+
+	if (a < b && !strcmp(t[a].s, "else"))
+		a++;
+	if (!(a + 1 < b && !strcmp(t[a].s, "if") && !strcmp(t[a + 1].s, "(")))
+		return a;
+	for (a++; a < b; a++)
+		if (!strcmp(t[a].s, "("))
+			par++;
+		else if (!strcmp(t[a].s, ")") && !--par)
+			return a + 1;
+	return a;
+}
+
 /* Literals multiplied in statement [a, b): "x * 0x9e3779b9 >> 22". */
 static void literal_products(walk *w, size_t a, size_t b)
 {
@@ -2184,8 +2411,9 @@ static void literal_products(walk *w, size_t a, size_t b)
 			size_t j, mi;
 			int l;
 			char type[24] = "";
-			/* the word of the variable it multiplies, if declared */
-			for (j = a; j < b; j++) {
+			/* the word of the variable it multiplies, if declared
+			 * (not a type in an if's condition: sizeof(long)) */
+			for (j = cond_end(t, a, b); j < b; j++) {
 				sym *s = t[j].type == T_IDENT ? var_find(w, t[j].s) : NULL;
 				if (s && s->bits) {
 					tw = s->bits;
@@ -2260,8 +2488,8 @@ static void statement(walk *w, size_t a, size_t b)
 		char type[24] = "";
 		mpz_init(z);
 		for (i = a; i + 4 < b; i++)
-			if (type_bits(t[i].s, if_word(&w->ifs, NULL, NULL), &l)) {
-				tw = type_bits(t[i].s, if_word(&w->ifs, NULL, NULL), &l);
+			if (type_bits(t[i].s, ctx_word(w, NULL, NULL), &l)) {
+				tw = type_bits(t[i].s, ctx_word(w, NULL, NULL), &l);
 				snprintf(type, sizeof type, "%.20s", t[i].s);
 				if (!strcmp(t[i].s, "long") && !strcmp(t[i + 1].s, "long"))
 					tw = 64, snprintf(type, sizeof type, "long long");
@@ -2397,7 +2625,7 @@ static void sequence_found(walk *w, const sym *s, unsigned long last,
 	{
 		const char *cond = "";
 		unsigned long cl = 0;
-		unsigned ctx = if_word(&w->ifs, &cond, &cl);
+		unsigned ctx = ctx_word(w, &cond, &cl);
 		m->ctx_bits = (int)ctx;
 		if (s->bits || w->word)
 			snprintf(m->why_bits, sizeof m->why_bits,
@@ -2590,6 +2818,8 @@ static void walk_file(walk *w)
 	size_t i, start = 0;
 
 	memset(&w->ifs, 0, sizeof w->ifs);
+	w->ncif = 0;
+	memset(w->last_if, 0, sizeof w->last_if);
 	w->ncomments = 0;
 	w->depth = 0;
 	reset_fn(w);
@@ -2645,8 +2875,26 @@ static void walk_file(walk *w)
 		if (t[i].type == T_OP && (!strcmp(t[i].s, ";") ||
 		                          !strcmp(t[i].s, "{") ||
 		                          !strcmp(t[i].s, "}"))) {
-			if (!strcmp(t[i].s, ";") && i > start)
+			if (!strcmp(t[i].s, ";") && i > start) {
+				cif c;
+				int pushed = 0;
+				if (w->depth > 0 && cif_header(w, start, i, &c) && c.word &&
+				    w->ncif < MAX_IF) {
+					c.depth = -1;
+					w->cifs[w->ncif++] = c;
+					pushed = 1;
+				}
 				statement(w, start, i + 1);
+				w->ncif -= pushed;
+			}
+			if (!strcmp(t[i].s, "{") && w->depth > 0) {
+				cif c;
+				if (cif_header(w, start, i, &c) && c.word &&
+				    w->ncif < MAX_IF) {
+					c.depth = w->depth + 1;
+					w->cifs[w->ncif++] = c;
+				}
+			}
 			if (!strcmp(t[i].s, "{")) {
 				if (w->depth == 0) {
 					reset_fn(w);
@@ -2664,6 +2912,8 @@ static void walk_file(walk *w)
 				reset_fn(w);
 				if (w->depth > 0)
 					w->depth--;
+				while (w->ncif > 0 && w->cifs[w->ncif - 1].depth > w->depth)
+					w->ncif--;
 			}
 			if (strcmp(t[i].s, ";") || i > start)
 				w->ncomments = 0;

@@ -35,6 +35,16 @@ outside() {
 	fi
 }
 
+# what cfx said in $tmp/out: "both" (no model named), "lp64" ("on 64-bit
+# longs"), "other", "none"
+said() {
+	if grep -q "ERROR: the index overflows the table on 64-bit longs: " "$tmp/out"; then echo lp64
+	elif grep -q "ERROR: the index overflows the table: " "$tmp/out"; then echo both
+	elif grep -q "overflows" "$tmp/out"; then echo other
+	else echo none; fi; }
+# the compiled verdicts l (LP64) and i (ILP32) as said's words
+verdict() { case "$1$2" in 11) echo both;; 10) echo lp64;; 00) echo none;; *) echo "?$1$2";; esac; }
+
 m32=1
 echo 'int x;' > "$tmp/m.c"
 cc -m32 -O2 -c -o "$tmp/m.o" "$tmp/m.c" 2>/dev/null || m32=0
@@ -47,12 +57,9 @@ while IFS='~' read -r want param def body; do
 	mkpatch "$param" "$def" "$body"
 	l=$(outside 64)
 	i=$( [ $m32 = 1 ] && outside 32 || echo "$want" | sed 's/both/1/; s/lp64/0/; s/none/0/')
-	case "$l$i" in 11) cc=both;; 10) cc=lp64;; 00) cc=none;; *) cc="?$l$i";; esac
+	cc=$(verdict "$l" "$i")
 	$cfx review "$tmp/p.patch" > "$tmp/out"
-	if grep -q "ERROR: the index overflows the table on 64-bit longs: " "$tmp/out"; then got=lp64
-	elif grep -q "ERROR: the index overflows the table: " "$tmp/out"; then got=both
-	elif grep -q "overflows" "$tmp/out"; then got=other
-	else got=none; fi
+	got=$(said)
 	expect "$param val, MY_HASH_MULT $def: '$body': compiled: $cc (expected $want); cfx: $got" \
 		'[ "$cc" = "$want" ] && [ "$got" = "$cc" ]'
 done <<'EOF'
@@ -88,5 +95,60 @@ mkpatch u32 0x61c88647UL '	u64 h = val * MY_HASH_MULT;|	return h >> (32 - MY_HAS
 $cfx review "$tmp/p.patch" > "$tmp/out"; rc=$?
 expect "kept in u64 h, shifted on the next line: both lines named, exit 1" \
 	'[ $rc = 1 ] && grep -q "^lib/my_hash.c:3: ERROR: the index overflows the table on 64-bit longs: the product with MY_HASH_MULT is computed in unsigned long (the suffix UL), 64 bits on LP64, and not reduced mod 2^32, kept in u64 h at line 7, so >> (32 - ...) at line 8 " "$tmp/out"'
+
+# ---- C-level conditions on the word, read as #if is ------------------------
+# the functions compiled in both models with BITS_PER_LONG as the kernel
+# has it: only the branch the model takes runs; cfx reads each branch's
+# word from its condition
+ctxcase() { # $1 the body of my_hash(unsigned long val), lines by "|"
+	local body=${1//|/$'\n'+}
+	printf -- '--- a/lib/my_hash.c\n+++ b/lib/my_hash.c\n@@ -1,1 +1,10 @@\n #include <linux/types.h>\n+#define MY_HASH_BITS 10\n+#define MY_HASH_MULT 0x9e370001UL\n+\n+static inline u32 my_hash(unsigned long val)\n+{\n+%s\n+}\n+\n+/* end */\n' \
+		"$body" > "$tmp/p.patch"; }
+ctx_outside() { # the compiled verdict for -m$1
+	{ echo 'typedef unsigned int u32; typedef unsigned long long u64;'
+	  echo '#define BITS_PER_LONG (8 * (int)sizeof(long))'
+	  echo '#define IS_ENABLED(x) (x)'
+	  echo '#define CONFIG_64BIT (BITS_PER_LONG == 64)'
+	  echo 'static inline u32 hash_32(u32 v, unsigned b) { return (v * 0x61c88647u) >> (32 - b); }'
+	  sed -n '/^+++/d; s/^+//p' "$tmp/p.patch"
+	  echo 'extern void index_outside(void) __attribute__((error("outside")));'
+	  echo 'void probe(void) { u32 k;'
+	  echo 'for (k = 1; k < 8; k++) if (my_hash(k * 2654435761u) >= (1u << MY_HASH_BITS)) index_outside(); }'
+	} > "$tmp/p.c"
+	if cc -m"$1" -O2 -c -o "$tmp/p.o" "$tmp/p.c" 2> "$tmp/cc.err"; then echo 0
+	elif grep -q "outside" "$tmp/cc.err"; then echo 1
+	else echo "cc -m$1: $(head -1 "$tmp/cc.err")" >&2; echo x; fi; }
+while IFS='~' read -r want body; do
+	ctxcase "$body"
+	l=$(ctx_outside 64); i=$( [ $m32 = 1 ] && ctx_outside 32 || echo 0)
+	cc=$(verdict "$l" "$i")
+	$cfx review "$tmp/p.patch" > "$tmp/out"
+	got=$(said)
+	expect "C-level if: '$body': compiled: $cc (expected $want); cfx: $got" \
+		'[ "$cc" = "$want" ] && [ "$got" = "$cc" ]'
+done <<'EOF'
+none~	if (BITS_PER_LONG == 32)|		return (val * MY_HASH_MULT) >> (32 - MY_HASH_BITS);|	return hash_32(val, MY_HASH_BITS);
+none~	if (sizeof(long) == 4) {|		return (val * MY_HASH_MULT) >> (32 - MY_HASH_BITS);|	}|	return hash_32(val, MY_HASH_BITS);
+none~	if (BITS_PER_LONG == 64)|		return (val * 0x9e37fffffffc0001UL) >> (64 - MY_HASH_BITS);|	else|		return (val * 0x9e370001UL) >> (32 - MY_HASH_BITS);
+none~	if (BITS_PER_LONG == 64) {|		return (val * 0x9e37fffffffc0001UL) >> (64 - MY_HASH_BITS);|	} else {|		return (val * MY_HASH_MULT) >> (32 - MY_HASH_BITS);|	}
+lp64~	if (sizeof(long) == 8)|		return (val * 0x9e370001UL) >> (32 - MY_HASH_BITS);|	return hash_32(val, MY_HASH_BITS);
+lp64~	return (val * MY_HASH_MULT) >> (32 - MY_HASH_BITS);
+EOF
+ctxcase '	if (BITS_PER_LONG == 64)|		return (val * 0x9e37fffffffc0001UL) >> (64 - MY_HASH_BITS);|	else|		return (val * 0x9e370001UL) >> (32 - MY_HASH_BITS);'
+$cfx review "$tmp/p.patch" > "$tmp/out"
+expect "C-level if: each branch's word from its condition, with its line" \
+	'grep -q "^lib/my_hash.c:8: NOTE: 0x9e37fffffffc0001: 64-bit multiplier (under if (BITS_PER_LONG == 64) (line 7), suffix UL: unsigned long)" "$tmp/out" &&
+	 grep -q "^lib/my_hash.c:10: NOTE: 0x9e370001: 32-bit multiplier (under else of if (BITS_PER_LONG == 64) (line 9), suffix UL: unsigned long)" "$tmp/out" &&
+	 ! grep -q "^lib/my_hash.c:1[0-9]: WARNING: .*32-bit constant in a 64-bit word" "$tmp/out"'
+for c in "sizeof(unsigned long) == 8" "sizeof (long) > 4" "__SIZEOF_LONG__ == 8" "BITS_PER_LONG != 32" "IS_ENABLED(CONFIG_64BIT)"; do
+	ctxcase "	if ($c)|		return (val * 0x9e370001UL) >> 22;|	return 0;"
+	expect "C-level if ($c): a 64-bit word" \
+		'$cfx review "$tmp/p.patch" | grep -q "0x000000009e370001: 64-bit multiplier (under if ("'
+done
+for c in "sizeof(long) == 4" "BITS_PER_LONG == 32" "!IS_ENABLED(CONFIG_64BIT)"; do
+	ctxcase "	if ($c)|		return (val * 0x9e370001UL) >> 22;|	return 0;"
+	expect "C-level if ($c): a 32-bit word" \
+		'$cfx review "$tmp/p.patch" | grep -q " 0x9e370001: 32-bit multiplier (under if ("'
+done
 
 done_suite overflow
