@@ -630,6 +630,68 @@ static void terms_text(struct buf *b, mpz_t *a, size_t n)
 	}
 }
 
+/* A power of two 2^K written at q as a denominator: "2^K", "2**K",
+ * "2 ^ K", "1 << K" (1U, 1UL, 1ULL, ...), a decimal or hex number that is
+ * one (4294967296, 0x100000000; at least 2^8), any of them in
+ * parentheses.  K into *k, the text after it into *after; 1, else 0 (a
+ * symbolic exponent, 2^BITS_PER_LONG, is the word's: 0). */
+static int pow2_at(const char *q, unsigned long *k, const char **after)
+{
+	int par = 0, ok = 0;
+	char *e;
+
+	while (*q == '(' || *q == ' ')
+		par += *q++ == '(';
+	if (q[0] == '2' && !isalnum((unsigned char)q[1])) {
+		const char *x = q + 1 + strspn(q + 1, " ");
+		if (*x == '^' || (x[0] == '*' && x[1] == '*')) {
+			x += *x == '^' ? 1 : 2;
+			x += strspn(x, " ");
+			if (isdigit((unsigned char)*x)) {
+				*k = strtoul(x, &e, 10);
+				q = e, ok = 1;
+			}
+		}
+	}
+	if (!ok && q[0] == '1' && (strchr("uUlL <", q[1]) && q[1])) {
+		const char *x = q + 1;
+		x += strspn(x, "uUlL");
+		x += strspn(x, " ");
+		if (x[0] == '<' && x[1] == '<') {
+			x += 2 + strspn(x + 2, " ");
+			if (isdigit((unsigned char)*x)) {
+				*k = strtoul(x, &e, 10);
+				q = e, ok = 1;
+			}
+		}
+	}
+	if (!ok && isdigit((unsigned char)*q)) {
+		mpz_t z;
+		size_t n = strspn(q, "0123456789abcdefABCDEFxX");
+		size_t u = strspn(q + n, "uUlL");
+		char num[40];
+		if (n < sizeof num && !isalnum((unsigned char)q[n + u]) &&
+		    q[n + u] != '_') {
+			memcpy(num, q, n);
+			num[n] = '\0';
+			mpz_init(z);
+			if ((strncasecmp(num, "0x", 2) ? strspn(num, "0123456789") == n
+			     : 1) && mpz_set_str(z, num, 0) == 0 &&
+			    mpz_popcount(z) == 1 && mpz_sizeinbase(z, 2) > 8) {
+				*k = mpz_sizeinbase(z, 2) - 1;
+				q += n + u, ok = 1;
+			}
+			mpz_clear(z);
+		}
+	}
+	if (!ok)
+		return 0;
+	while (par && (*q == ' ' || *q == ')'))
+		par -= *q++ == ')';
+	*after = q;
+	return *k >= 1 && *k <= 65536;
+}
+
 /* The number N of "N / 2^K" (or "N/2^K") ending before end in text, or
  * the K alone: 1 with n, k set; 0 if none. */
 static int claimed_ratio(const char *text, const char *end, mpz_t n,
@@ -637,24 +699,17 @@ static int claimed_ratio(const char *text, const char *end, mpz_t n,
 {
 	const char *s, *best = NULL;
 
+	const char *after;
+
 	for (s = text; s < end; s++)
-		if (*s == '/' && (s[1] == '2' || (s[1] == ' ' && s[2] == '2')))
+		if (*s == '/' && pow2_at(s + 1, k, &after))
 			best = s;
 	if (!best)
 		return 0;
 	{
-		const char *q = best + 1;
 		const char *e = best;
 		char num[64];
 		size_t len;
-		while (*q == ' ')
-			q++;
-		if (strncmp(q, "2^", 2))
-			return 0;
-		q += 2;
-		if (!isdigit((unsigned char)*q))
-			return 0;               /* 2^BITS_PER_LONG: the word's */
-		*k = strtoul(q, NULL, 10);
 		while (e > text && e[-1] == ' ')
 			e--;
 		s = e;
@@ -744,7 +799,6 @@ static int named_ratio(const char *p, mpz_t n, unsigned long *k,
 	char num[80];
 	size_t len = 0;
 	const char *q = p;
-	char *e;
 
 	while (*q == ' ' || *q == '\n' || *q == '*' || *q == '\t')
 		q++;
@@ -766,17 +820,9 @@ static int named_ratio(const char *p, mpz_t n, unsigned long *k,
 	q += len;
 	while (*q == ' ')
 		q++;
-	if (*q != '/')
+	if (*q != '/' || !pow2_at(q + 1, k, after) ||
+	    mpz_set_str(n, num, 0) < 0)
 		return 0;
-	q++;
-	while (*q == ' ')
-		q++;
-	if (strncmp(q, "2^", 2) || !isdigit((unsigned char)q[2]))
-		return 0;
-	*k = strtoul(q + 2, &e, 10);
-	if (*k < 1 || *k > 65536 || mpz_set_str(n, num, 0) < 0)
-		return 0;
-	*after = e;
 	return 1;
 }
 
