@@ -2979,6 +2979,45 @@ static void link_sequences(review *r)
 	}
 }
 
+/* Whether the mail's body names multiplier m: its name, its value as
+ * written, in hex or in decimal, as a whole word. */
+static int body_names(const review *r, const review_mult *m)
+{
+	const char *b = r->pt.body;
+	char *hex = word_hex(m->p, m->bits), *dec = mpz_get_str(NULL, 10, m->p);
+	int yes = (m->name[0] && review_word_ci(b, m->name)) ||
+	          review_word_ci(b, m->text) || review_word_ci(b, hex) ||
+	          review_word_ci(b, dec);
+
+	free(hex);
+	free(dec);
+	return yes;
+}
+
+/* The body's claims, about the constants it names, else about every
+ * constant the patch adds (not its sequences); the claims no check
+ * computes listed once. */
+static void body_claims(review *r)
+{
+	size_t i, named = 0;
+	int first = 1;
+
+	if (!r->pt.body)
+		return;
+	for (i = 0; i < r->nmult; i++)
+		if (r->mult[i].kind != REVIEW_SEQUENCE && r->mult[i].bits &&
+		    body_names(r, &r->mult[i]))
+			named++;
+	for (i = 0; i < r->nmult; i++) {
+		const review_mult *m = &r->mult[i];
+		if (m->kind == REVIEW_SEQUENCE || !m->bits ||
+		    (named && !body_names(r, m)))
+			continue;
+		review_body_claims(r, i, first);
+		first = 0;
+	}
+}
+
 int review_run(review *r, const char *text, size_t len, const char *name,
                cfx_err *err)
 {
@@ -3014,8 +3053,10 @@ int review_run(review *r, const char *text, size_t len, const char *name,
 		}
 	}
 	buf_free(&w.code);
-	if (rc == 0)
+	if (rc == 0) {
 		link_sequences(r);
+		body_claims(r);
+	}
 	defs_free(&newd);
 	defs_free(&oldd);
 	return rc;

@@ -202,6 +202,9 @@ typedef struct claims {
 	const char *added;
 	claim_sentence *s;
 	size_t ns, caps;
+	int body;                /* a mail's body: 0 no; 1 list the claims no
+	                          * check computes, not every sentence; 2 list
+	                          * none (another multiplier listed them) */
 } claims;
 
 /* Whether the '.' at text[i] ends an abbreviation ("e.g.", "i.e.", "cf.",
@@ -427,7 +430,7 @@ static void claims_unchecked(review *r, size_t mi, claims *cl)
 	const review_mult *m = &r->mult[mi];
 	size_t k, u;
 
-	for (k = 0; k < cl->ns; k++) {
+	for (k = 0; k < cl->ns && cl->body != 2; k++) {
 		const claim_sentence *st = &cl->s[k];
 		const char *sa = cl->text + st->a;
 		size_t n = st->b - st->a, ca, cb;
@@ -453,7 +456,7 @@ static void claims_unchecked(review *r, size_t mi, claims *cl)
 			           "%s", buf_str(&q), unchecked[u].what, target &&
 			           u < 2 ? " on a named target" : "", unchecked[u].why);
 		}
-		if (!any && !st->read) {
+		if (!any && !st->read && !cl->body) {
 			buf_free(&q);
 			quote(&q, cl->text, st->a, st->b);
 			review_add(r, REVIEW_CHECK, m->file, line_at(cl->text, st->a,
@@ -1685,14 +1688,15 @@ static void sequence_names(claims *cl)
 	}
 }
 
-void review_claims(review *r, size_t i, const char *text,
-                   unsigned long line0, const char *added)
+/* review_claims, and review_body_claims with body set (claims.body). */
+static void claims_check(review *r, size_t i, const char *text,
+                         unsigned long line0, const char *added, int body)
 {
 	review_mult *m = &r->mult[i];
 	constant c;
 	char *hex;
 	cfx_err err;
-	claims cl = { text, line0, added, NULL, 0, 0 };
+	claims cl = { text, line0, added, NULL, 0, 0, body };
 
 	if (!m->bits || m->bits > 64 || mpz_sgn(m->p) <= 0 ||
 	    mpz_sizeinbase(m->p, 2) > m->bits)
@@ -1717,6 +1721,38 @@ void review_claims(review *r, size_t i, const char *text,
 	claims_unchecked(r, i, &cl);
 	free(cl.s);
 	constant_free(&c);
+	free(hex);
+}
+
+void review_claims(review *r, size_t i, const char *text,
+                   unsigned long line0, const char *added)
+{
+	claims_check(r, i, text, line0, added, 0);
+}
+
+void review_body_claims(review *r, size_t i, int list_unchecked)
+{
+	review_mult *m = &r->mult[i];
+	size_t file = m->file, k = r->nfind;
+	char *hex;
+
+	if (!r->pt.body)
+		return;
+	m->file = r->pt.body_file;     /* its findings name the mail */
+	claims_check(r, i, r->pt.body, r->pt.body_line, NULL,
+	             list_unchecked ? 1 : 2);
+	m->file = file;
+	/* far from the constant: each says which it is about */
+	hex = word_hex(m->p, m->bits);
+	for (; k < r->nfind; k++) {
+		struct buf b = { 0 };
+		const char *msg = r->find[k].msg;
+		int nc = !strncmp(msg, "not checked: ", 13);
+		buf_printf(&b, "%s%s (%s:%lu): %s", nc ? "not checked: " : "", hex,
+		           r->pt.files[m->file], m->line, msg + (nc ? 13 : 0));
+		free(r->find[k].msg);
+		r->find[k].msg = buf_take(&b);
+	}
 	free(hex);
 }
 
