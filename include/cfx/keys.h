@@ -53,7 +53,10 @@ extern const char *const keys_family_names[];
 /* Parse "family[:arg[:seed]]".  Free with keys_spec_free. */
 int keys_parse(keys_spec *ks, const char *s, cfx_err *err);
 
-#define KEYS_TEXT_MAX 256   /* a family's text in a keys_family */
+/* A family's text in a keys_family: room for "inodes:" and a path of
+ * PATH_MAX (4096) bytes, so every face takes the key files the command
+ * line takes (score and verify read the option's text directly). */
+#define KEYS_TEXT_MAX 4160
 
 /*
  * A key family kept as text and parsed once, in one value that copies by

@@ -24,7 +24,7 @@
 #include "cfx/keys.h"
 #include "cfx/score.h"
 
-#define DASH_WORK_FAMILY_MAX 256
+#define DASH_WORK_FAMILY_MAX KEYS_TEXT_MAX   /* a family's text (keys.h) */
 #define DASH_WORK_HIST_MAX 4096      /* load-histogram bins kept at most */
 #define DASH_WORK_VERIFY_MAX 128     /* families of the verify strip */
 #define DASH_WORK_VERIFY_NOTES 24    /* FAIL/WARN lines kept for :verify */

@@ -278,6 +278,21 @@ Test(keys, family_value)
 		cr_expect_str_eq(e2.msg, e.msg);
 		cr_expect_str_eq(f.text, bad[i]);
 	}
+	/* a path as long as PATH_MAX allows is kept whole: every face takes
+	 * the key files the command line takes */
+	{
+		static char path[4096 + 16];
+		keys_family f;
+		keys_spec ks;
+
+		memcpy(path, "inodes:/", 8);
+		memset(path + 8, 'd', 4095 - 1);
+		path[4095 + 7] = '\0';          /* "/" + 4094 letters: 4095 bytes */
+		cr_assert_eq(keys_family_set(&f, path, NULL), 0);
+		ks = keys_family_spec(&f);
+		cr_expect_eq(strlen(ks.path), 4095);
+		cr_expect_str_eq(ks.path, path + 7);
+	}
 	memset(longtext, 0, sizeof longtext);
 	memcpy(longtext, "file:", 5);
 	memset(longtext + 5, 'x', KEYS_TEXT_MAX - 5);
