@@ -663,16 +663,26 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 	else
 		fprintf(f, "%-20s %-4s  %s\n", "check", "", "worst cell: R = lookups "
 		        "/ a random hash's");
-	/* the user's own keys first */
-	for (i = 0; !ref && i < bt->nfam; i++)
-		if (bt->fam[i].user) {
+	/* the user's own keys first, one a row (the reference was judged
+	 * on the same ones, in the same order) */
+	for (i = 0; i < bt->nfam; i++)
+		if (bt->fam[i].user && ref) {
+			side(a, sizeof a, bt, i, i);
+			side(b, sizeof b, rb, i, i);
+			row2(f, bt->fam[i].name, a, b);
+		} else if (bt->fam[i].user) {
 			evidence(ev, sizeof ev, &bt->fam[i]);
 			row(f, bt->fam[i].name, verify_status_name(bt->fam[i].status),
 			    ev);
 		}
-	for (i = 0; !ref && i < bt->nufields; i++)
-		row(f, bt->ufields[i].name, verify_status_name(
-		    bt->ufields[i].status), bt->ufields[i].reason);
+	for (i = 0; i < bt->nufields; i++)
+		if (ref)
+			row2(f, bt->ufields[i].name, verify_status_name(
+			     bt->ufields[i].status), verify_status_name(
+			     rb->ufields[i].status));
+		else
+			row(f, bt->ufields[i].name, verify_status_name(
+			    bt->ufields[i].status), bt->ufields[i].reason);
 	/* with ref the checks agree in order; the last ("joint") may be on
 	 * one side only, and is a PASS where it is absent */
 	for (i = 0; i < bt->nforms; i++) {
@@ -721,7 +731,7 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 	for (i = bt->nforms; ref && i < rb->nforms; i++)
 		row2(f, rb->forms[i].name, "PASS",
 		     verify_status_name(rb->forms[i].status));
-	for (i = 0; i < bt->nfam - (ref ? 0 : bt->nuser); i = j) {
+	for (i = 0; i < bt->nfam - bt->nuser; i = j) {
 		j = run_end(bt, rb, i, full);
 		if (j > bt->nfam - bt->nuser)
 			j = bt->nfam - bt->nuser;

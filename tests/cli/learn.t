@@ -226,7 +226,7 @@ $ printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input ==\n'
 ? 2
 
 $ printf 'title: T\nstep: S\n  Prose.\nhnit: typo\n' > bad.lesson && cfx learn --check bad.lesson
-! cfx: learn: bad.lesson:4: unknown directive (title, facts, step, try, ask, predict, reveals, choices, tries, value, check, else, hint, solution, explain, claim, focus, face) (hnit)
+! cfx: learn: bad.lesson:4: unknown directive (title, facts, step, try, ask, predict, reveals, refuses, choices, tries, value, check, else, hint, solution, explain, claim, focus, face) (hnit)
 ? 2
 
 $ printf 'title: T\nstep: S\nProse not indented.\n' > bad.lesson && cfx learn --check bad.lesson

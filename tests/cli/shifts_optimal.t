@@ -224,12 +224,15 @@ $ cfx shifts --optimal 0x9e3779ff
 $ cfx shifts --optimal --exact 0x9e370001
 ! cfx: shifts: --exact searches words of at most 19 bits, this one has 32 (0x9e370001)
 ? 2
-$ cfx shifts --help | grep -A4 '^A count of at most 5'
+$ cfx shifts --help | grep -A7 '^A count of at most 5'
 > A count of at most 5 adders is proven the fewest: every sequence
 > of at most 4 adders is tried (by shifts --optimal on any word, by
 > search on words of up to 32 bits), which covers every word of up
-> to 19 bits (none needs more); a count above 5 is the fewest found,
-> at least 5 proven, unless doc/mcm5.md proves it.
+> to 19 bits (none needs more). A count above 5 is the fewest found:
+> shifts --optimal proves at least 5, search at least 4, unless
+> doc/mcm5.md proves more. Under --max-depth 3 only sequences of up
+> to 3 adders are tried (4 is proven, 5 is not), under 1 or 2 those
+> of up to 2 (3 is proven).
 
 # a 64-bit product on RV32I is a __muldi3 call, not __mulsi3
 $ cfx shifts 0x61C8864680B583EB --optimal --target rv32i --json | grep -c __muldi3
