@@ -102,7 +102,8 @@ static int shared_take(void *ctx, const opts_hit *h, cfx_err *e)
 static int shared_end(int argc, char **argv, char *ascii)
 {
 	opts_row rows[SETTING_N];
-	opts_face f = { rows, 0, shared_take, ascii, NULL, 1, 1 };
+	opts_face f = { .rows = rows, .take = shared_take, .ctx = ascii,
+	                .no_help = 1, .first_word = 1 };
 	const setting *st;
 	int pos[argc + 1], npos;
 	cfx_err e;

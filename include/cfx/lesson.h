@@ -61,6 +61,10 @@ typedef struct lesson_step {
 	char **reveals;           /* predict: the command lines that show the
 	                           * answer, refused until one is committed */
 	size_t nreveals;
+	char *refuses;            /* predict: refuses: more command words
+	                           * (space separated) that would print the
+	                           * answer, refused until one is committed
+	                           * but not shown in the reveal; NULL if none */
 	int choices;              /* predict: one of 1..choices, one try */
 	int one_try;              /* tries: 1: an answer from a closed set
 	                           * (yes/no, a status, a small count): one

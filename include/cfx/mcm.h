@@ -112,13 +112,12 @@ void mcm_free(mcm_ctx *c);
 
 /* How hard later searches with c prove: MCM_PROVE_ALL (shifts
  * --optimal): when the result has five adders or more, every graph of
- * four is tried mod 2^n on any word (about 0.05 s at 32 bits, 0.5 s at
+ * four is tried mod 2^n on any word (about 0.02 s at 32 bits, 0.2 s at
  * 64), so a count of 5 is proven minimal and "at least 5" proven for
  * more; MCM_PROVE_FIVE (search): the same test when the result has
  * exactly five adders and the odd part at most MCM_FIVE_BITS bits (at
- * 64 bits the test of one constant takes about 1 s, too much for the
- * dozens search shows), so a count of 5 is proven there (the rule of
- * MCM_PROOF_RULE);
+ * 64 bits about 0.2 s a constant, for the dozens search shows), so a
+ * count of 5 is proven there (the rule of MCM_PROOF_RULE);
  * MCM_PROVE_OFF (the default; the dashboard and verify, which want a
  * fast answer and claim no proof): on words whose odd part has at most
  * MCM_WRAP_BITS bits only. */
@@ -134,8 +133,11 @@ void mcm_set_prove(mcm_ctx *c, int level);
 	"A count of at most 5 adders is proven the fewest: every sequence\n" \
 	"of at most 4 adders is tried (by shifts --optimal on any word, by\n" \
 	"search on words of up to 32 bits), which covers every word of up\n" \
-	"to 19 bits (none needs more); a count above 5 is the fewest found,\n" \
-	"at least 5 proven, unless doc/mcm5.md proves it."
+	"to 19 bits (none needs more). A count above 5 is the fewest found:\n" \
+	"shifts --optimal proves at least 5, search at least 4, unless\n" \
+	"doc/mcm5.md proves more. Under --max-depth 3 only sequences of up\n" \
+	"to 3 adders are tried (4 is proven, 5 is not), under 1 or 2 those\n" \
+	"of up to 2 (3 is proven)."
 
 
 /*

@@ -33,6 +33,9 @@ typedef struct patch_line {
 	size_t hunk;           /* hunks are numbered from 0 over the patch */
 } patch_line;
 
+/* The longest mail body read for claims: a commit message is far shorter. */
+#define PATCH_BODY_MAX ((size_t)1 << 20)
+
 typedef struct patch {
 	int is_diff;           /* 1: a unified diff was found */
 	unsigned quote;        /* mail quote depth stripped ("> " levels) */
@@ -42,6 +45,14 @@ typedef struct patch {
 	patch_line *line;
 	size_t nlines, capl;
 	char *store;           /* the text the lines point into */
+	/* a mail's prose before its diff (the commit message: after the
+	 * mail's headers, before "---" or the diff), one line a line (lines
+	 * of another quote depth left empty); NULL when there is none */
+	char *body;            /* (at most PATCH_BODY_MAX bytes, else none) */
+	unsigned long body_line;  /* its first line in the input, from 1 */
+	size_t body_file;      /* the files entry that names the input, for
+	                        * findings on the body (REVIEW_NONE-like
+	                        * (size_t)-1 when there is no body) */
 } patch;
 
 /*

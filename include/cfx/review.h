@@ -148,6 +148,17 @@ void review_verdict(review *r, size_t i, const verify_battery *bt,
 void review_claims(review *r, size_t i, const char *text,
                    unsigned long line0, const char *added);
 
+/*
+ * The claims of the mail's body (r->pt.body: the commit message around
+ * the diff) about multiplier i, checked as review_claims checks a
+ * comment's, as findings on the input's own lines (file
+ * r->pt.body_file).  Its sentences are prose, not all claims: with
+ * list_unchecked, the ones that make a claim no check computes are listed
+ * (CHECK), never a sentence for making none; without, nothing is listed.
+ * No operation when there is no body.
+ */
+void review_body_claims(review *r, size_t i, int list_unchecked);
+
 /* The first power sum in text ("2^31 + 2^29 - ... + 1": at least two
  * terms) into v, as written (spaces normalised) into sum, and its line
  * (text starts at line0) into *line.  1 if there is one, else 0. */

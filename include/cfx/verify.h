@@ -213,6 +213,9 @@ typedef struct verify_check {
 	verify_status status;
 	char detail[256];          /* one sentence of evidence */
 	double tail;               /* P where it has one, else 1 */
+	double r;                  /* its worst R where it measures one
+	                            * (stride map, field checks), else 0 */
+	double percentile;         /* % of the reference below r, or -1 */
 } verify_check;
 
 /* One stride of the map: its worst cell, predicted, and the keys k c
@@ -523,6 +526,13 @@ const char *verify_share_text(char *buf, size_t n, double share, int sig);
  * 1 in 120 by Gauss-Kuzmin").  Returns the length written (snprintf's). */
 size_t verify_rank_text(char *buf, size_t n, const verify_family *f,
                         int brief);
+
+/* The share, in percent, of random odd multipliers at least as bad as a
+ * family or check with this percentile and tail: 100 - percentile, or
+ * 100 P without a comparable reference (percentile < 0).  The complement
+ * of verify_rank_text's "do better", and what a report says of a PASS at
+ * R >= VERIFY_BAD_R: how common that R is. */
+double verify_share_as_bad(double percentile, double tail);
 
 /* Gauss-Kuzmin: the probability that J given quotients of a random real
  * include one >= a. */

@@ -180,8 +180,8 @@ const cmd_def cli_commands[] = {
 	  "Gauss-Kuzmin law for keys k0 + k c (through the effective\n"
 	  "multiplier's largest quotient) and by a reference of 1000 random odd\n"
 	  "multipliers for the others.  With F families judged, a family FAILs\n"
-	  "when R >= 2 and its rank P satisfies P F < 0.05, WARNs when R >= 1.5\n"
-	  "and P F < 0.5.  On words of 16 bits or fewer, too few multipliers\n"
+	  "when R >= 2 and its rank P satisfies P*F < 0.05, WARNs when R >= 1.5\n"
+	  "and P*F < 0.5.  On words of 16 bits or fewer, too few multipliers\n"
 	  "for that rank, sequential keys at R >= 2 FAIL outright and other\n"
 	  "families at R >= 2 get a note.  The report shows the table and one\n"
 	  "paragraph per FAIL; --full adds every row, the WARN notes and why\n"
@@ -265,8 +265,8 @@ const cmd_def cli_commands[] = {
 	  "hash/golden/mult/prime/ratio, literals multiplied into a value then\n"
 	  "shifted or hashed, open-coded shift/add sequences), infers each\n"
 	  "one's word (type, suffix, #if BITS_PER_LONG) and table size\n"
-	  "(hash_32(x, B), >> (32 - B), a *_BITS define; else verify's 2^4..\n"
-	  "2^20), checks the claims of its comments (continued fraction term\n"
+	  "(hash_32(x, B), >> (32 - B), a *_BITS define; else verify's\n"
+	  "2^4..2^20), checks the claims of its comments (continued fraction term\n"
 	  "by term, convergents, closeness to phi, power sum, prime, counts of\n"
 	  "terms, shifts and additions), proves each shift/add sequence equal\n"
 	  "to a multiply by exact symbolic evaluation mod 2^n, and runs verify\n"
@@ -313,6 +313,8 @@ const cmd_def cli_commands[] = {
 	  "NAF weight - 1 above 64 bits), the best quality\n"
 	  "(the largest worst-cell R of any family, lower is better), kept\n"
 	  "when it beats every cheaper one: what each extra adder buys.\n"
+	  "One progress bar over the run on stderr when it is a terminal (the\n"
+	  "phase, its count, the seconds); on a pipe or a file none, as git.\n"
 	  "Ctrl-C stops and prints what was found so far (exit status 1).",
 	  cmd_search, 1 },
 	/* the session words: the REPL's, a script's, the dashboard's ':' and
@@ -405,7 +407,7 @@ static const struct {
 	const char *lines;
 } examples[] = {
 	{ "cf", "cfx cf 0x9e370001              the 2002 constant as p/2^32\n"
-	  "cfx cf --bits 64 'golden(64)'  round(2^64/phi) on a 64-bit word\n"
+	  "cfx cf --bits 64 'golden(64)'  round(2^64/phi): even, not invertible\n"
 	  "cfx cf 'sqrt(2)'               an irrational: quotients, period" },
 	{ "naf", "cfx naf 0x9e370001             7 signed digits: 6 adds/subs\n"
 	  "cfx naf --bits 8 0xff          -1 mod 2^8: the top digit wraps\n"
@@ -489,9 +491,14 @@ void cli_option_help(const setting *o, FILE *f)
 	char head[64], text[512], *t;
 
 	/* the parser takes every row's key as a short option: say so */
-	snprintf(head, sizeof head, "  %c%c%s--%s%s%s", o->key > ' ' ? '-' : ' ',
-	         o->key > ' ' ? o->key : ' ', o->key > ' ' ? ", " : "  ",
-	         o->option, o->arg ? " " : "", o->arg ? o->arg : "");
+	if (!o->option)         /* a letter alone: the REPL's -f FILE */
+		snprintf(head, sizeof head, "  -%c%s%s", o->key, o->arg ? " " : "",
+		         o->arg ? o->arg : "");
+	else
+		snprintf(head, sizeof head, "  %c%c%s--%s%s%s",
+		         o->key > ' ' ? '-' : ' ', o->key > ' ' ? o->key : ' ',
+		         o->key > ' ' ? ", " : "  ", o->option, o->arg ? " " : "",
+		         o->arg ? o->arg : "");
 	snprintf(head + strlen(head), sizeof head - strlen(head), "%*s",
 	         25 - (int)strlen(head), "");
 	/* the help's own line breaks are only hints: refill to 80 */
@@ -508,12 +515,11 @@ void cli_help(const cmd_def *d, FILE *f)
 
 	/* "Is this multiplier safe..." : the summary, as a sentence */
 	if (d->opts & OPT_SESSION) {
-		fprintf(f, "usage: %s%s%s\n\n%c%s.\n%s%s", d->name,
+		fprintf(f, "usage: %s%s%s\n\n%c%s.\n%s", d->name,
 		        d->args[0] ? " " : "", d->args,
 		        toupper((unsigned char)d->summary[0]), d->summary + 1,
-		        d->help[0] ? "\n" : "", d->help);
-		if (d->help[0])
-			fputc('\n', f);
+		        d->help[0] ? "\n" : "");
+		out_para(f, d->help, OUT_PROSE_WIDTH);
 		cli_examples(d->name, f);
 		return;
 	}
@@ -521,11 +527,12 @@ void cli_help(const cmd_def *d, FILE *f)
 	        d->args[0] ? " " : "", d->args,
 	        toupper((unsigned char)d->summary[0]), d->summary + 1);
 	if (d->opts & OPT_OWN) {        /* the help lists the options */
-		fprintf(f, "%s\n", d->help);
+		out_para(f, d->help, OUT_PROSE_WIDTH);
 		cli_examples(d->name, f);
 		return;
 	}
-	fprintf(f, "%s\n\noptions:\n", d->help);
+	out_para(f, d->help, OUT_PROSE_WIDTH);
+	fprintf(f, "\noptions:\n");
 	for (i = 0; i < NOPTS; i++)
 		if (d->opts & opt_table[i].mask)
 			cli_option_help(opt_row(i), f);
@@ -546,10 +553,11 @@ void cli_overview(FILE *f)
 {
 	const cmd_def *d;
 
-	fprintf(f, "usage: cfx [COMMAND [options] [EXPR]]\n\n"
-	        "cfx explores multiplicative (Fibonacci) hashing: continued\n"
-	        "fractions of p/2^n, signed-digit forms, shift/add code, spectra\n"
-	        "and bucket uniformity.\n\ncommands:\n");
+	fprintf(f, "usage: cfx [COMMAND [options] [EXPR]]\n\n");
+	out_para(f, "cfx explores multiplicative (Fibonacci) hashing: continued "
+	         "fractions of p/2^n, signed-digit forms, shift/add code, spectra "
+	         "and bucket uniformity.", OUT_PROSE_WIDTH);
+	fprintf(f, "\ncommands:\n");
 	for (d = cli_commands; d->name; d++)
 		if (!(d->opts & OPT_SESSION))
 			fprintf(f, "  %-10s %s\n", d->name, d->summary);
@@ -560,11 +568,13 @@ void cli_overview(FILE *f)
 	        "a script\n"
 	        "  learn      guided lessons: cfx learn, cfx learn N "
 	        "(lessons/FORMAT.md)\n");
-	fprintf(f, "\nOptions go before or after EXPR; --json, --bits, --ascii "
-	        "and the key\noptions may also come before the command, long "
-	        "or short: cfx --json cf 5,\ncfx -b 64 cf 5, or before a "
-	        "script: echo 'cf 5' | cfx --json.\n"
-	        "--color=auto|always|never anywhere (NO_COLOR too).\n");
+	fputc('\n', f);
+	out_para(f, "Options go before or after EXPR; --json, --bits, --ascii "
+	         "and the key options may also come before the command or a "
+	         "script, long or short; --color=auto|always|never anywhere "
+	         "(NO_COLOR too):\n"
+	         "  cfx --json cf 5    cfx -b 64 cf 5    cfx -k stride:4096 -f "
+	         "FILE", OUT_PROSE_WIDTH);
 	fprintf(f, "\n`cfx COMMAND --help` for one command; `cfx --version`; "
 	        "%s.\n", cli_man_page());
 	fprintf(f, "\nexamples:\n"
@@ -897,7 +907,7 @@ int cli_options_each(int argc, char **argv, cli_option_visit visit,
 	const cmd_def *d = argc ? cli_find(argv[0]) : NULL;
 	opts_row rows[NOPTS];
 	each_ctx x = { visit, ctx };
-	opts_face f = { rows, 0, take_each, &x, NULL, 0, 0 };
+	opts_face f = { .rows = rows, .take = take_each, .ctx = &x };
 	int pos[argc + 1], npos;
 	size_t i;
 
@@ -917,7 +927,8 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 {
 	opts_row rows[NOPTS];
 	parse_ctx p = { c, d, a, -1 };
-	opts_face f = { rows, 0, take_option, &p, known_name, 0, 0 };
+	opts_face f = { .rows = rows, .take = take_option, .ctx = &p,
+	                .known = known_name };
 	int pos[argc + 1], npos, rc;
 	size_t i;
 

@@ -461,9 +461,9 @@ static void check_multiply(cmd_ctx *c, const char *text, const variant *v,
 		snprintf(fn[1], sizeof fn[1], "cfx_lat_%d", k);
 		if (!has_mul(text, fn[0]) || !has_mul(text, fn[1])) {
 			bad = 1;
-			fprintf(stderr, "cfx: %s: warning: objdump shows no multiply "
-			        "instruction in %s's loops: the compiler rewrote it\n",
-			        c->cmd, v[k].name);
+			out_warn(stderr, c->cmd, "objdump shows no multiply "
+			         "instruction in %s's loops: the compiler rewrote it",
+			         v[k].name);
 		}
 	}
 	snprintf(out, outn, bad ? "objdump finds NO multiply instruction in a "
@@ -697,17 +697,17 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 	}
 	{   /* warnings, in every mode */
 		if (preempted * 4 > blocks)
-			fprintf(stderr, "cfx: %s: warning: %lu of %lu blocks were "
-			        "preempted (wall time above the processor's): a busy "
-			        "machine; the medians of short blocks resist it, the "
-			        "spread shows it\n", c->cmd, preempted, blocks);
+			out_warn(stderr, c->cmd, "%lu of %lu blocks were "
+			         "preempted (wall time above the processor's): a busy "
+			         "machine; the medians of short blocks resist it, the "
+			         "spread shows it", preempted, blocks);
 		for (k = 0; k < nv; k++) {
 			double d = thr[k].first > 0 ? thr[k].second / thr[k].first : 1;
 			if (s->runs >= 20 && (d > 1.1 || d < 1 / 1.1))
-				fprintf(stderr, "cfx: %s: warning: the two halves of the "
-				        "rounds disagree on %s (medians %.4g and %.4g ns): "
-				        "the machine's speed changed during the run\n",
-				        c->cmd, v[k].name, thr[k].first, thr[k].second);
+				out_warn(stderr, c->cmd, "the two halves of the "
+				         "rounds disagree on %s (medians %.4g and %.4g ns): "
+				         "the machine's speed changed during the run",
+				         v[k].name, thr[k].first, thr[k].second);
 		}
 	}
 	cli_result(c, a->json, j);

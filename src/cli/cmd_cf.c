@@ -29,7 +29,9 @@ static void print_convergents(FILE *f, const cf_seq *cf, size_t n,
 	}
 }
 
-/* A distance to 1/phi: "0 (exactly)", "7.26e-06 (17.07 bits)" or "0.61". */
+/* A distance to 1/phi: "0 (exactly)", "7.26e-06 = 2^-17.07" or "0.61"
+ * (a power of two, not "bits": on a 64-bit word 2^-68.37 is a closeness,
+ * not 68 bits of the word). */
 static void print_distance(FILE *f, double d, double bits)
 {
 	char buf[32];
@@ -37,7 +39,7 @@ static void print_distance(FILE *f, double d, double bits)
 	if (d == 0)
 		fprintf(f, "0 (exactly)");
 	else if (d <= 0.5)
-		fprintf(f, "%s (%.2f bits)", out_g(buf, sizeof buf, d, 3), bits);
+		fprintf(f, "%s = 2^-%.2f", out_g(buf, sizeof buf, d, 3), bits);
 	else
 		fprintf(f, "%s", out_g(buf, sizeof buf, d, 3));
 }

@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "cli/cmds.h"
 #include "cli/out.h"
+#include "util/buf.h"
 #include "util/xalloc.h"
 
 /* A constant with its NAF, shared by both commands. */
@@ -263,29 +264,37 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 	}
 	if (!a->json && !a->emit) {
 		char *body = mcm_emit_body(&g, "    ");
-		fprintf(c->out, "x * %s mod 2^%lu, fewest adders ", f->hex,
-		        f->bits);
+		struct buf head = { 0 };
+
+		/* the lines of prose fit 80 columns, broken between words */
+		buf_printf(&head, "x * %s mod 2^%lu, fewest adders ", f->hex,
+		           f->bits);
 		if (r.exact_wrap)
-			fprintf(c->out, "(proven %s)", proven);
+			buf_printf(&head, "(proven %s)", proven);
 		else if (r.exact)
-			fprintf(c->out, "(proven %s; mod 2^%lu, where values may "
-			        "wrap, at least %u)", proven, f->bits, r.lb_wrap);
+			buf_printf(&head, "(proven %s; mod 2^%lu, where values may "
+			           "wrap, at least %u)", proven, f->bits, r.lb_wrap);
 		else
-			fprintf(c->out, "found (heuristic; at least %u)", r.lb_wrap);
-		fprintf(c->out, ":\n%s", body);
-		fprintf(c->out, "%u adder%s (%u addition%s, %u subtraction%s), "
-		        "%u shift%s", k.adders, k.adders == 1 ? "" : "s", k.adds,
-		        k.adds == 1 ? "" : "s", k.subs, k.subs == 1 ? "" : "s",
-		        k.shifts, k.shifts == 1 ? "" : "s");
+			buf_printf(&head, "found (heuristic; at least %u)", r.lb_wrap);
+		buf_puts(&head, ":");
+		out_line(c->out, buf_str(&head), "  ");
+		buf_clear(&head);
+		fprintf(c->out, "%s", body);
+		buf_printf(&head, "%u adder%s (%u addition%s, %u subtraction%s), "
+		           "%u shift%s", k.adders, k.adders == 1 ? "" : "s", k.adds,
+		           k.adds == 1 ? "" : "s", k.subs, k.subs == 1 ? "" : "s",
+		           k.shifts, k.shifts == 1 ? "" : "s");
 		if (k.free_shifts == k.shifts && k.shifts)
-			fprintf(c->out, " (%sfree inside an add on %s)",
-			        k.shifts == 1 ? "" : "all ", t->name);
+			buf_printf(&head, " (%sfree inside an add on %s)",
+			           k.shifts == 1 ? "" : "all ", t->name);
 		else if (k.free_shifts)
-			fprintf(c->out, " (%u free inside an add on %s)",
-			        k.free_shifts, t->name);
-		fprintf(c->out, ", depth %u%s; the NAF needs %u\n", k.depth,
-		        k.negations ? ", 1 negation" : "", r.naf_adders);
-		fprintf(c->out, "%s\n", sentence);
+			buf_printf(&head, " (%u free inside an add on %s)",
+			           k.free_shifts, t->name);
+		buf_printf(&head, ", depth %u%s; the NAF needs %u", k.depth,
+		           k.negations ? ", 1 negation" : "", r.naf_adders);
+		out_line(c->out, buf_str(&head), "  ");
+		buf_free(&head);
+		out_line(c->out, sentence, "  ");
 		free(body);
 	}
 	free(sentence);

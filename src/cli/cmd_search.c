@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cfx/naf.h"
 #include "cfx/pool.h"
@@ -12,6 +13,7 @@
 #include "cli/setting.h"
 #include "cli/cmds.h"
 #include "cli/out.h"
+#include "util/buf.h"
 #include "util/xalloc.h"
 
 #define TOP_DEFAULT 10
@@ -23,7 +25,22 @@
 #define WINDOW_DEFAULT 12
 #define DROPPED_SHOWN 12   /* reasons printed in the text report */
 
+/* One progress bar over the whole run, on a terminal only (on a pipe or
+ * a file nothing, as git and the other commands do): each phase fills
+ * its band of the bar, so it never restarts; the phase's own count and
+ * the seconds so far follow it. */
+#define BAR_SCREEN 0.10    /* enumerating fills [0, 0.10), screening */
+#define BAR_SHIFTS 0.50    /* rounds [0.10, 0.50), shift/add the rest:
+                           * the default run spends about 5%, 35% and
+                           * 60% of its time in them */
+typedef struct search_bar {
+	struct timespec start;
+	unsigned rounds;          /* screening rounds begun */
+	int drawn;
+} search_bar;
+
 typedef struct request {
+	search_bar *bar;          /* the run's progress */
 	unsigned bits, terms, window;
 	int adders;              /* A, or -1: by digits (terms) */
 	size_t top;
@@ -163,30 +180,51 @@ typedef struct job {
 	mcm_ctx *mcm[POOL_MAX];      /* one per worker */
 	search_level level;
 	volatile sig_atomic_t halt;  /* Ctrl-C, or a task gave up */
-	const char *label, *unit;
-	int drawn;
+	const char *label, *unit;    /* the phase drawn, NULL: none */
+	double lo, hi;               /* its band of the bar */
+	search_bar *bar;
 } job;
 
 static int job_progress(void *ctx, size_t done, size_t total)
 {
 	job *j = ctx;
+	struct timespec now;
+	char note[48];
 
 	if (j->c->stop && *j->c->stop)
 		j->halt = 1;
 	if (j->c->progress && j->label) {
-		out_progress(j->label, done, total, j->unit);
-		j->drawn = 1;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		snprintf(note, sizeof note, "%s, %.0f s", j->label,
+		         (double)(now.tv_sec - j->bar->start.tv_sec) +
+		         (double)(now.tv_nsec - j->bar->start.tv_nsec) * 1e-9);
+		out_progress_note("search", done, total, j->unit, j->lo +
+		                  (j->hi - j->lo) * (total ? (double)done /
+		                                     (double)total : 1), note);
+		j->bar->drawn = 1;
 	}
 	return j->halt;
 }
 
-static void job_start(job *j, cmd_ctx *c, const char *label,
-                      const char *unit)
+/* A job of phase label (NULL: not drawn) filling [lo, hi) of the bar. */
+static void job_start(job *j, cmd_ctx *c, const request *r,
+                      const char *label, const char *unit, double lo,
+                      double hi)
 {
 	memset(j, 0, sizeof *j);
 	j->c = c;
+	j->bar = r->bar;
 	j->label = label;
 	j->unit = unit;
+	j->lo = lo;
+	j->hi = hi;
+}
+
+static void bar_end(search_bar *bar)
+{
+	if (bar->drawn)
+		out_progress_end();
+	bar->drawn = 0;
 }
 
 static void enumerate_task(void *ctx, size_t i, unsigned w)
@@ -258,16 +296,14 @@ static int enumerate(cmd_ctx *c, const request *r, const search_target *t,
 	     : search_plan_make(&pl, t, r->terms, r->primes, 64 * pool_cpus(),
 	                        &c->err)) < 0)
 		return -1;
-	job_start(&j, c, "enumerating", r->adders >= 0 ? "first adders"
-	          : "subtrees");
+	job_start(&j, c, r, "enumerating", r->adders >= 0 ? "first adders"
+	          : "subtrees", 0, BAR_SCREEN);
 	atomic_init(&j.found, 0);
 	j.pl = &pl;
 	j.lists = xcalloc(pl.ntask + 1, sizeof *j.lists, "search lists");
 	j.seen = xcalloc(pl.ntask + 1, sizeof *j.seen, "search counts");
 	j.errs = xcalloc(pl.ntask + 1, sizeof *j.errs, "search errors");
 	pool_run(pl.ntask, pool_cpus(), enumerate_task, job_progress, &j);
-	if (j.drawn)
-		out_progress_end();
 	*seen = 0;
 	for (i = 0; i < pl.ntask; i++) {
 		if (j.errs[i].code == CFX_ELIMIT && rc == 0) {
@@ -380,7 +416,7 @@ static int predict_more(cmd_ctx *c, const request *r, walk *wk, unsigned w,
 	for (k = from; k < wk->all->n && n < want; k++)
 		if (!wk->passes[k] && search_cost(&wk->all->c[k]) == w)
 			idx[n++] = k;
-	job_start(&j, c, NULL, NULL);
+	job_start(&j, c, r, NULL, NULL, 0, 0);
 	j.bits = r->bits;
 	j.cands = wk->all->c;
 	j.passes = wk->passes;
@@ -431,6 +467,8 @@ static int screen(cmd_ctx *c, const request *r, picked *pk, size_t from)
 	search_verdict *tv = xmalloc((pk->n + 1) * sizeof *tv, "search screen");
 	size_t *at = xmalloc((pk->n + 1) * sizeof *at, "search screen");
 	size_t n = 0, i;
+	/* round k fills half of what is left of screening's band */
+	double k = r->bar->rounds++, band = BAR_SHIFTS - BAR_SCREEN;
 	cfx_err e;
 	job j;
 
@@ -440,16 +478,16 @@ static int screen(cmd_ctx *c, const request *r, picked *pk, size_t from)
 			memset(&tv[n], 0, sizeof tv[n]);
 			at[n++] = i;
 		}
-	job_start(&j, c, r->level == SEARCH_FULL ? "screening (full)"
-	          : "screening (quick)", "candidates");
+	job_start(&j, c, r, r->level == SEARCH_FULL ? "screening (full)"
+	          : "screening (quick)", "candidates",
+	          BAR_SCREEN + band * (1 - pow(0.5, k)),
+	          BAR_SCREEN + band * (1 - pow(0.5, k + 1)));
 	j.bits = r->bits;
 	j.cands = todo;
 	j.verdicts = tv;
 	j.level = r->level;
 	j.errs = &e;
 	pool_run(n, pool_cpus(), screen_task, job_progress, &j);
-	if (j.drawn)
-		out_progress_end();
 	for (i = 0; i < n; i++)
 		pk->v[at[i]] = tv[i];
 	pk->screened += n;
@@ -563,12 +601,10 @@ static void optimize(cmd_ctx *c, const request *r, picked *pk)
 
 	if (r->bits > 64 || pk->n == 0)
 		return;
-	job_start(&j, c, "shift/add search", "candidates");
+	job_start(&j, c, r, "shift/add search", "candidates", BAR_SHIFTS, 1);
 	j.bits = r->bits;
 	j.tune = pk->c;
 	pool_run(pk->n, pool_cpus(), optimal_task, job_progress, &j);
-	if (j.drawn)
-		out_progress_end();
 	for (w = 0; w < POOL_MAX; w++)
 		mcm_free(j.mcm[w]);
 }
@@ -661,8 +697,9 @@ static void print_row(FILE *f, const columns *w, size_t rank,
                       unsigned bits)
 {
 	shown s;
-	char big[48], fam[48] = "", cost[16], paint[32], line[256];
-	size_t n;
+	char big[48], fam[48] = "", cost[16], paint[32], line[256], *cut;
+	const char *status;
+	size_t n, fam_col, esc;
 
 	describe(cd, bits, &s);
 	search_word_str(cd->big, big);
@@ -675,16 +712,30 @@ static void print_row(FILE *f, const columns *w, size_t rank,
 		         cd->cost == SEARCH_COST_FOUND ? "*" : "");
 	else
 		snprintf(cost, sizeof cost, "%u/-", search_cost(cd));
+	status = out_paint(f, search_status_name(v->status), paint,
+	                   sizeof paint);
+	esc = strlen(status) - strlen(search_status_name(v->status));
 	snprintf(line, sizeof line, "%*zu  %-*s %7s %7u %9s  %-5s  %s%-*c  %s",
 	         w->rank, rank, w->hex, s.hex, cost, cd->prefix, big,
 	         cd->prime < 0 ? "-" : cd->prime == 2 ? "yes"
-	         : cd->prime ? "prob." : "no",
-	         out_paint(f, search_status_name(v->status), paint, sizeof paint),
+	         : cd->prime ? "prob." : "no", status,
 	         6 - (int)strlen(search_status_name(v->status)),
 	         search_joint_risk(v) ? '!' : ' ', fam);
 	for (n = strlen(line); n > 0 && line[n - 1] == ' '; n--)
 		;                            /* no trailing blanks */
-	fprintf(f, "%.*s\n", (int)n, line);
+	line[n] = '\0';
+	/* wider than 80: the family's last words go below its column */
+	fam_col = n - strlen(fam);         /* bytes; on screen less esc */
+	cut = line + (n - esc > OUT_WIDTH ? OUT_WIDTH + esc : 0);
+	while (cut > line + fam_col && *cut != ' ')
+		cut--;
+	if (cut > line + fam_col) {
+		*cut = '\0';
+		fprintf(f, "%s\n%*s%s\n", line, (int)(fam_col - esc), "",
+		        cut + 1);
+	} else {
+		fprintf(f, "%s\n", line);
+	}
 	snprintf(line, sizeof line, "%*s", w->rank + 3, "");
 	out_sum(f, line, s.sum, OUT_WIDTH);   /* under the multiplier */
 	free(s.sum);
@@ -735,16 +786,21 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 	size_t risky = 0;
 	columns cols;
 
+	struct buf b = { 0 };   /* a line of prose, filled to 80 columns */
+
 	if (r->adders >= 0)
-		fprintf(f, "search %u-bit, at most %d adder%s (exact: every shift/add "
-		        "graph), ", o->t->bits, r->adders, r->adders == 1 ? "" : "s");
+		buf_printf(&b, "search %u-bit, at most %d adder%s (exact: every "
+		           "shift/add graph), ", o->t->bits, r->adders,
+		           r->adders == 1 ? "" : "s");
 	else
-		fprintf(f, "search %u-bit, at most %u signed digit%s, ", o->t->bits,
-		        r->terms, r->terms == 1 ? "" : "s");
-	fprintf(f, "|p/2^%u - %s| <= 2^-%u%s\n", o->t->bits,
-	        r->near ? r->near->src : "1/phi", o->t->window,
-	        !r->primes ? "" : o->t->bits <= 64 ? ", primes only (proven)"
-	        : ", primes only (probable primes)");
+		buf_printf(&b, "search %u-bit, at most %u signed digit%s, ",
+		           o->t->bits, r->terms, r->terms == 1 ? "" : "s");
+	buf_printf(&b, "|p/2^%u - %s| <= 2^-%u%s", o->t->bits,
+	           r->near ? r->near->src : "1/phi", o->t->window,
+	           !r->primes ? "" : o->t->bits <= 64 ? ", primes only (proven)"
+	           : ", primes only (probable primes)");
+	out_line(f, buf_str(&b), "  ");
+	buf_clear(&b);
 	if (o->interrupted && r->adders >= 0)
 		fprintf(f, "interrupted: the adders shown are the fewest among the "
 		        "graphs built so far\n");
@@ -754,18 +810,19 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 		              pk->v[i].status == SEARCH_UNSCREENED;
 	}
 	/* with --prime, found counts the primes among the window's forms */
-	fprintf(f, "enumerated %llu %s%s, %zu %sin the window; screen %s%s: "
-	        "%zu kept, %zu dropped", (unsigned long long)o->seen,
-	        r->adders >= 0 ? "graph" : "form", o->seen == 1 ? "" : "s",
-	        o->found, !r->primes ? "" : o->found == 1 ? "prime " : "primes ",
-	        level_name(o->level), o->level != r->level
-	        ? " (interrupted before it)" : "",
-	        pk->n - dropped - unscreened, dropped);
+	buf_printf(&b, "enumerated %llu %s%s, %zu %sin the window; screen %s%s: "
+	           "%zu kept, %zu dropped", (unsigned long long)o->seen,
+	           r->adders >= 0 ? "graph" : "form", o->seen == 1 ? "" : "s",
+	           o->found, !r->primes ? "" : o->found == 1 ? "prime "
+	           : "primes ", level_name(o->level), o->level != r->level
+	           ? " (interrupted before it)" : "",
+	           pk->n - dropped - unscreened, dropped);
 	if (unscreened)   /* Ctrl-C while screening */
-		fprintf(f, ", %zu not screened (interrupted)", unscreened);
-	fprintf(f, "\n");
+		buf_printf(&b, ", %zu not screened (interrupted)", unscreened);
+	out_line(f, buf_str(&b), "  ");
+	buf_free(&b);
 	if (r->unscreened[0])
-		fprintf(f, "%s\n", r->unscreened);
+		out_line(f, r->unscreened, "  ");
 	fprintf(f, "\n");
 	cols.rank = 4;
 	cols.hex = 2 + ((int)o->t->bits + 3) / 4;
@@ -819,8 +876,11 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 		for (i = 0; i < pk->n && said < DROPPED_SHOWN; i++)
 			if (pk->v[i].status == SEARCH_FAIL) {
 				shown s;
+				char head[48], rest[48];
 				describe(&pk->c[i], o->t->bits, &s);
-				fprintf(f, "  %s  %s\n", s.hex, pk->v[i].reason);
+				snprintf(head, sizeof head, "  %s  ", s.hex);
+				snprintf(rest, sizeof rest, "%*s", (int)strlen(head), "");
+				out_fill(f, pk->v[i].reason, OUT_WIDTH, head, rest, " ");
 				free(s.sum);
 				said++;
 			}
@@ -898,6 +958,7 @@ static void result_json(cmd_ctx *c, const request *r, const outcome *o)
 int cmd_search(cmd_ctx *c, cli_args *a)
 {
 	request r;
+	search_bar bar = { 0 };
 	search_target t;
 	search_list all = { 0 };
 	picked pk = { 0 };
@@ -917,9 +978,13 @@ int cmd_search(cmd_ctx *c, cli_args *a)
 	}
 	o.t = &t;
 	o.level = r.level;
+	r.bar = &bar;
+	clock_gettime(CLOCK_MONOTONIC, &bar.start);
 	stopped = enumerate(c, &r, &t, &all, &o.seen);
-	if (stopped < 0)
+	if (stopped < 0) {
+		bar_end(&bar);
 		goto done;
+	}
 	if (stopped) {
 		/* Ctrl-C while enumerating: the best of what was found, as is */
 		request asis = r;
@@ -931,6 +996,7 @@ int cmd_search(cmd_ctx *c, cli_args *a)
 	picked_sort(&pk);
 	if (!stopped)
 		optimize(c, &r, &pk);
+	bar_end(&bar);
 	front = xmalloc((pk.n + 1) * sizeof *front, "search front");
 	o.pk = &pk;
 	o.front = front;

@@ -663,16 +663,26 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 	else
 		fprintf(f, "%-20s %-4s  %s\n", "check", "", "worst cell: R = lookups "
 		        "/ a random hash's");
-	/* the user's own keys first */
-	for (i = 0; !ref && i < bt->nfam; i++)
-		if (bt->fam[i].user) {
+	/* the user's own keys first, one a row (the reference was judged
+	 * on the same ones, in the same order) */
+	for (i = 0; i < bt->nfam; i++)
+		if (bt->fam[i].user && ref) {
+			side(a, sizeof a, bt, i, i);
+			side(b, sizeof b, rb, i, i);
+			row2(f, bt->fam[i].name, a, b);
+		} else if (bt->fam[i].user) {
 			evidence(ev, sizeof ev, &bt->fam[i]);
 			row(f, bt->fam[i].name, verify_status_name(bt->fam[i].status),
 			    ev);
 		}
-	for (i = 0; !ref && i < bt->nufields; i++)
-		row(f, bt->ufields[i].name, verify_status_name(
-		    bt->ufields[i].status), bt->ufields[i].reason);
+	for (i = 0; i < bt->nufields; i++)
+		if (ref)
+			row2(f, bt->ufields[i].name, verify_status_name(
+			     bt->ufields[i].status), verify_status_name(
+			     rb->ufields[i].status));
+		else
+			row(f, bt->ufields[i].name, verify_status_name(
+			    bt->ufields[i].status), bt->ufields[i].reason);
 	/* with ref the checks agree in order; the last ("joint") may be on
 	 * one side only, and is a PASS where it is absent */
 	for (i = 0; i < bt->nforms; i++) {
@@ -721,7 +731,7 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 	for (i = bt->nforms; ref && i < rb->nforms; i++)
 		row2(f, rb->forms[i].name, "PASS",
 		     verify_status_name(rb->forms[i].status));
-	for (i = 0; i < bt->nfam - (ref ? 0 : bt->nuser); i = j) {
+	for (i = 0; i < bt->nfam - bt->nuser; i = j) {
 		j = run_end(bt, rb, i, full);
 		if (j > bt->nfam - bt->nuser)
 			j = bt->nfam - bt->nuser;
@@ -811,8 +821,7 @@ static void strides_section(FILE *f, const verify_battery *bt, int full)
 		ADD("  %s: %s%% of random multipliers have a better worst "
 		    "stride%s.", verify_status_name(sm->status), verify_share_text(
 		    sh, sizeof sh, sm->percentile, 3),
-		    sm->status == VERIFY_PASS && sm->worst >= 2 ? " (R >= 2 in some "
-		    "stride is that common, so it passes)" : "");
+		    "");
 	if (sm->beyond_found && sm->nbeyond) {
 		ADD("  Past the map, c up to %d (predicted only): %zu more at R >= "
 		    "%g, the worst ", STRIDE_SCREEN_TOP, sm->beyond_found,
@@ -841,6 +850,77 @@ static void strides_section(FILE *f, const verify_battery *bt, int full)
 			fprintf(f, "  past the map, predicted only:\n");
 		stride_line(f, &sm->beyond[i]);
 	}
+}
+
+/* A PASS row at R >= 2 (lookups twice a random hash's or more), named as
+ * the table names it, to the paragraph that says why it passes: "strides
+ * 2^1..2^9 R 8.25, 1.4% of random odd multipliers as bad or worse". */
+static void pass_item(struct buf *b, size_t *items, const char *name,
+                      verify_status st, double r, double percentile,
+                      double tail)
+{
+	char sh[16];
+
+	if (st != VERIFY_PASS || r < VERIFY_BAD_R)
+		return;
+	buf_printf(b, "%s%s R %.3g, %s%%", (*items)++ ? "; " : "", name, r,
+	           verify_share_text(sh, sizeof sh, verify_share_as_bad(
+	           percentile, tail), 3));
+	if (*items == 1)
+		buf_puts(b, " of random odd multipliers as bad or worse");
+}
+
+/* Why the rows of the table that PASS at R >= 2 pass, once, in plain
+ * words: how common that R is among random odd multipliers (the
+ * complement of the row's rank).  A small-word note explains its own
+ * families (small_note), so they are not repeated here. */
+static void passes_note(FILE *f, const subject *s, const subject *ref,
+                        int full)
+{
+	const verify_battery *bt = &s->bt, *rb = ref ? &ref->bt : NULL;
+	struct buf b = { 0 };
+	size_t i, j, m, items = 0;
+	char name[40];
+
+	for (i = 0; i < bt->nfam; i++)
+		if (bt->fam[i].user && !bt->fam[i].small_note)
+			pass_item(&b, &items, bt->fam[i].name, bt->fam[i].status,
+			          bt->fam[i].worst_r, bt->fam[i].percentile,
+			          bt->fam[i].tail);
+	for (i = 0; i < bt->nufields; i++)
+		pass_item(&b, &items, bt->ufields[i].name, bt->ufields[i].status,
+		          bt->ufields[i].cell.r, bt->ufields[i].percentile,
+		          bt->ufields[i].tail);
+	for (i = 0; i < bt->nforms; i++)
+		pass_item(&b, &items, bt->forms[i].name, bt->forms[i].status,
+		          bt->forms[i].r, bt->forms[i].percentile,
+		          bt->forms[i].tail);
+	for (i = 0; i < bt->nfam - bt->nuser; i = j) {
+		j = run_end(bt, rb, i, full);
+		if (j > bt->nfam - bt->nuser)
+			j = bt->nfam - bt->nuser;
+		m = worst_of(bt, i, j);
+		if (bt->fam[m].small_note || !bt->fam[m].ncells)
+			continue;
+		run_name(name, sizeof name, bt, i, j);
+		pass_item(&b, &items, name, bt->fam[i].status, bt->fam[m].worst_r,
+		          bt->fam[m].percentile, bt->fam[m].tail);
+	}
+	if (items) {
+		char *text = xasprintf("R >= %g means lookups cost twice a random "
+		         "hash's or more; a check FAILs for it only when fewer than "
+		         "%.2g%% of random odd multipliers are as bad (%g%% shared "
+		         "over the %zu checks).  %s PASS%s because that is common: "
+		         "%s.", VERIFY_BAD_R, 100 * VERIFY_ALPHA_FAIL /
+		         (double)verify_judged(bt), 100 * VERIFY_ALPHA_FAIL,
+		         verify_judged(bt), items == 1
+		         ? "This row" : "These rows", items == 1 ? "es" : "",
+		         buf_str(&b));
+		fputc('\n', f);
+		para(f, 0, text);
+		free(text);
+	}
+	buf_free(&b);
 }
 
 /* The worst of the families a small-word note names, or NULL. */
@@ -1158,6 +1238,7 @@ static void report(FILE *f, const subject *s, const subject *ref, int full)
 	para(f, 0, text);
 	fputc('\n', f);
 	table(f, s, ref, full);
+	passes_note(f, s, ref, full);
 	if (!ref)
 		strides_section(f, bt, full);
 	if (bt->nfail) {
@@ -1211,6 +1292,10 @@ static json_t *family_json(const verify_family *f, int full)
 	json_object_set_new(fo, "tail", out_jreal(f->tail));
 	json_object_set_new(fo, "percentile", f->percentile >= 0
 	                    ? out_jreal(f->percentile) : json_null());
+	/* the report's "as bad or worse" of a PASS at R >= 2 */
+	if (f->status != VERIFY_INFO)
+		json_object_set_new(fo, "random_as_bad_percent", out_jreal(
+		                    verify_share_as_bad(f->percentile, f->tail)));
 	/* the default JSON: what is not in "checks" and not the default */
 	if (full || f->absolute || f->small_note) {
 		json_object_set_new(fo, "reason", json_string(f->reason));
@@ -1306,6 +1391,15 @@ static json_t *smap_json(const verify_battery *bt, int full)
 	return o;
 }
 
+/* A check's worst R and how common it is among random odd multipliers
+ * (the report's "as bad or worse" of a PASS at R >= 2). */
+static void as_bad_json(json_t *o, double r, double percentile, double tail)
+{
+	json_object_set_new(o, "worst_probe_ratio", out_jreal(r));
+	json_object_set_new(o, "random_as_bad_percent", out_jreal(
+	                    verify_share_as_bad(percentile, tail)));
+}
+
 static json_t *subject_json(const subject *s, int full)
 {
 	const verify_battery *bt = &s->bt;
@@ -1331,21 +1425,33 @@ static json_t *subject_json(const subject *s, int full)
 	json_object_set_new(o, "table_bits", tab);
 	/* the user's own keys first, as in the report */
 	for (i = 0; i < bt->nfam; i++)
-		if (bt->fam[i].user)
-			json_array_append_new(checks, json_pack("{s:s,s:s,s:s,s:o,s:b}",
-			    "name", bt->fam[i].name, "status", verify_status_name(
-			    bt->fam[i].status), "detail", bt->fam[i].reason, "tail",
-			    out_jreal(bt->fam[i].tail), "yours", 1));
-	for (i = 0; i < bt->nufields; i++)
-		json_array_append_new(checks, json_pack("{s:s,s:s,s:s,s:o,s:b}",
-		    "name", bt->ufields[i].name, "status", verify_status_name(
-		    bt->ufields[i].status), "detail", bt->ufields[i].reason, "tail",
-		    out_jreal(bt->ufields[i].tail), "yours", 1));
-	for (i = 0; i < bt->nforms; i++)
-		json_array_append_new(checks, json_pack("{s:s,s:s,s:s,s:o}", "name",
-		    bt->forms[i].name, "status", verify_status_name(
-		    bt->forms[i].status), "detail", bt->forms[i].detail, "tail",
-		    out_jreal(bt->forms[i].tail)));
+		if (bt->fam[i].user) {
+			const verify_family *f = &bt->fam[i];
+			json_t *fo = json_pack("{s:s,s:s,s:s,s:o,s:b}", "name", f->name,
+			    "status", verify_status_name(f->status), "detail", f->reason,
+			    "tail", out_jreal(f->tail), "yours", 1);
+			if (f->status != VERIFY_INFO)
+				as_bad_json(fo, f->worst_r, f->percentile, f->tail);
+			json_array_append_new(checks, fo);
+		}
+	for (i = 0; i < bt->nufields; i++) {
+		const verify_ufields *u = &bt->ufields[i];
+		json_t *uo = json_pack("{s:s,s:s,s:s,s:o,s:b}", "name", u->name,
+		    "status", verify_status_name(u->status), "detail", u->reason,
+		    "tail", out_jreal(u->tail), "yours", 1);
+		if (u->status != VERIFY_INFO)
+			as_bad_json(uo, u->cell.r, u->percentile, u->tail);
+		json_array_append_new(checks, uo);
+	}
+	for (i = 0; i < bt->nforms; i++) {
+		const verify_check *k = &bt->forms[i];
+		json_t *ko = json_pack("{s:s,s:s,s:s,s:o}", "name", k->name,
+		    "status", verify_status_name(k->status), "detail", k->detail,
+		    "tail", out_jreal(k->tail));
+		if (k->r > 0)           /* the checks that measure an R */
+			as_bad_json(ko, k->r, k->percentile, k->tail);
+		json_array_append_new(checks, ko);
+	}
 	for (i = 0; i < bt->nfam; i++) {
 		if (!bt->fam[i].user)
 			json_array_append_new(checks, json_pack("{s:s,s:s,s:s}", "name",

@@ -39,7 +39,11 @@ const char *opts_nearest(const char *name, const char *const *names)
 	int bd = 3;
 
 	for (; *names; names++) {
-		int x = distance(name, *names);
+		/* a short word is near only at one edit: ans is not naf */
+		int x = distance(name, *names), most = strlen(name) <= 4 ? 1 : 2;
+
+		if (x > most)
+			x = 99;
 		if (!strncmp(*names, name, strlen(name)) && strlen(name) >= 2)
 			x = 1;
 		if (x < bd) {

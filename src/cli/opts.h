@@ -55,6 +55,8 @@ typedef int (*opts_take)(void *ctx, const opts_hit *h, cfx_err *e);
  * variable), for the rule on negative numbers; NULL: built-ins only. */
 typedef const void *(*opts_known)(void *ctx, const char *name);
 
+/* A face, written with designated initialisers: { .rows = rows, .take =
+ * fn, .ctx = x }, nrows counted in, what is not named zero. */
 typedef struct opts_face {
 	const opts_row *rows;
 	int nrows;
@@ -95,8 +97,9 @@ void opts_range_msg(char *buf, size_t size, const setting *o,
                     unsigned long long lo, unsigned long long hi);
 
 /* The name in names (NULL-terminated) nearest to name, for "did you
- * mean": within edit distance 2, or one that name begins (2 letters or
- * more); NULL if none. */
+ * mean": within edit distance 2 (1 when name has 4 letters or fewer:
+ * ans is not naf), or one that name begins (2 letters or more); NULL if
+ * none. */
 const char *opts_nearest(const char *name, const char *const *names);
 
 /* Print e as a face's one line on stderr: "cfx: FACE: msg (token)", or

@@ -1,6 +1,7 @@
 /* out.c - output helpers (see out.h). */
 #include <assert.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -127,6 +128,65 @@ void out_fill(FILE *f, const char *text, int width, const char *first,
 	buf_free(&b);
 }
 
+/* The run of prose lines at p filled to width (see out_para); returns
+ * what follows the run: a blank line, a table row or the end. */
+static const char *fill_run(FILE *f, const char *p, int width)
+{
+	size_t col = 0, gap = 0;
+	int sentence = 0;
+
+	while (*p) {
+		size_t sp = strspn(p, " "), w, ww;
+
+		if (p[sp] == '\n' || !p[sp]) {
+			p += sp;
+			if (!*p++)
+				return p - 1;
+			if (!*p || *p == '\n' || *p == ' ')
+				return p;
+			gap = sentence ? 2 : 1;    /* a line break inside the run */
+			continue;
+		}
+		if (sp)
+			gap = sp > 1 ? 2 : 1;
+		p += sp;
+		w = strcspn(p, " \n");
+		ww = text_width(p, w);
+		if (col && col + gap + ww > (size_t)width) {
+			fputc('\n', f);
+			col = 0;
+		} else if (col) {
+			fprintf(f, "%*s", (int)gap, "");
+			col += gap;
+		}
+		fwrite(p, 1, w, f);
+		col += ww;
+		/* "end.  Next", not "2^4..2^20" */
+		sentence = (p[w - 1] == '.' || p[w - 1] == '?') &&
+		           !(w > 1 && p[w - 2] == '.');
+		p += w;
+		gap = 1;
+	}
+	return p;
+}
+
+void out_para(FILE *f, const char *text, int width)
+{
+	const char *p = text;
+
+	while (*p) {
+		size_t n = strcspn(p, "\n");
+
+		if (n == 0 || *p == ' ') {      /* a blank line, a table row */
+			fprintf(f, "%.*s\n", (int)n, p);
+			p += n + (p[n] == '\n');
+			continue;
+		}
+		p = fill_run(f, p, width);
+		fputc('\n', f);
+	}
+}
+
 void out_sum(FILE *f, const char *label, const char *sum, int width)
 {
 	char *copy = xstrdup(sum), *p;
@@ -151,6 +211,27 @@ void out_sum(FILE *f, const char *label, const char *sum, int width)
 		buf_free(&b);
 	}
 	free(copy);
+}
+
+void out_line(FILE *f, const char *text, const char *rest)
+{
+	out_fill(f, text, OUT_WIDTH, "", rest, " ");
+}
+
+void out_warn(FILE *f, const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	struct buf b = { 0 };
+
+	buf_printf(&b, "cfx: %s: warning: ", cmd);
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	if (isatty(fileno(f)))
+		out_line(f, buf_str(&b), "    ");
+	else
+		fprintf(f, "%s\n", buf_str(&b));
+	buf_free(&b);
 }
 
 void out_wrapped(FILE *f, const char *label, const char *text, int width)
@@ -186,20 +267,28 @@ const char *out_cover_note(char *buf, size_t n, const keys_spec *ks,
 	return buf;
 }
 
+/* The width of the frame last drawn: a shorter one (search's next
+ * phase) is padded to cover it. */
+static int progress_len;
+
 void out_progress_note(const char *label, size_t done, size_t total,
                        const char *unit, double share, const char *note)
 {
-	int w = OUT_PROGRESS_WIDTH, fill, i;
+	int w = OUT_PROGRESS_WIDTH, fill, i, len;
 
 	assert(label && unit);
 	if (share < 0)
 		share = total ? (double)done / (double)total : 1;
 	fill = share >= 1 ? w : (int)(share * w);
-	fprintf(stderr, "\r%s [", label);
+	len = fprintf(stderr, "\r%s [", label) + w;
 	for (i = 0; i < w; i++)
 		fputc(i < fill ? '#' : '.', stderr);
-	fprintf(stderr, "] %zu/%zu %s%s%s", done, total, unit, note ? ", " : "",
-	        note ? note : "");
+	len += fprintf(stderr, "] %zu/%zu %s%s%s", done, total, unit,
+	               note ? ", " : "", note ? note : "");
+	if (len < progress_len)
+		fprintf(stderr, "%*s", progress_len - len, "");
+	else
+		progress_len = len;
 	fflush(stderr);
 }
 
@@ -211,6 +300,7 @@ void out_progress(const char *label, size_t done, size_t total,
 
 void out_progress_end(void)
 {
+	progress_len = 0;
 	fputs("\r\033[K", stderr);
 	fflush(stderr);
 }

@@ -39,9 +39,27 @@ char *out_cf_text(const cf_seq *cf, size_t max);
 void out_fill(FILE *f, const char *text, int width, const char *first,
               const char *rest, const char *sep);
 
+/* Print text as paragraphs filled to width columns: each run of lines
+ * that do not start with a blank is refilled at spaces (two kept after
+ * a sentence's full stop, a line's own breaks only hints); blank lines
+ * and lines that start with a blank (a table of options) print as they
+ * are.  Every line ends in a newline. */
+#define OUT_PROSE_WIDTH 72
+void out_para(FILE *f, const char *text, int width);
+
 /* Print a power sum "2^31 + 2^29 - ..." after label, wrapped between
  * terms (a sign stays with its term) to width columns. */
 void out_sum(FILE *f, const char *label, const char *sum, int width);
+
+/* Print text, one line of a report, filled at spaces to OUT_WIDTH
+ * columns; the lines after the first start with rest. */
+void out_line(FILE *f, const char *text, const char *rest);
+
+/* "cfx: CMD: warning: TEXT" on f: on a terminal filled to OUT_WIDTH
+ * (the lines after the first indented), elsewhere one line, as an error
+ * is, for grep and logs. */
+void out_warn(FILE *f, const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* Print text after label, wrapped at ", " to width columns, continuation
  * lines indented to the label's width. */
@@ -63,8 +81,8 @@ void out_progress(const char *label, size_t done, size_t total,
                   const char *unit);
 
 /* out_progress with the bar filled to share (0..1, rounded down; below 0:
- * DONE/TOTAL) and ", NOTE" after the unit (note NULL: none).  A frame is
- * never shorter than the one before it as long as the note only grows. */
+ * DONE/TOTAL) and ", NOTE" after the unit (note NULL: none).  A frame
+ * shorter than the one before it is padded with blanks to cover it. */
 void out_progress_note(const char *label, size_t done, size_t total,
                        const char *unit, double share, const char *note);
 

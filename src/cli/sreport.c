@@ -370,8 +370,8 @@ void sreport_warn(const sreport *r, const char *cmd, FILE *f)
 	size_t i;
 
 	for (i = 0; i < json_array_size(r->warnings); i++)
-		fprintf(f, "cfx: %s: warning: %s\n", cmd,
-		        json_string_value(json_array_get(r->warnings, i)));
+		out_warn(f, cmd, "%s",
+		         json_string_value(json_array_get(r->warnings, i)));
 }
 
 /* ---- JSON ------------------------------------------------------------------ */

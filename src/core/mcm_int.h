@@ -18,11 +18,14 @@
  *                polish of its last steps
  *   mcm_small.c  every graph of at most three adders mod 2^m, and of
  *                four (mcm_small)
+ *   mcm_four.c   whether a graph of four can exist: a fast exhaustive
+ *                test run before four() of mcm_small.c
  *   mcm_cost.c   the targets and their cost model (mcm_cost_of)
  *   mcm_emit.c   the graph written as C (mcm_emit_body, mcm_emit_c)
  * Calls run down this list's dependencies without a circle (the layers
  * test checks it): mcm.c uses all; mcm_exact.c the heuristic, the tables
- * and the graphs; mcm_heur.c and mcm_small.c the tables and the graphs;
+ * and the graphs; mcm_heur.c and mcm_small.c the tables and the graphs (mcm_small.c
+ * also mcm_four.c, which uses nothing);
  * mcm_table.c the graphs; mcm_graph.c and mcm_emit.c the cost model.
  */
 #ifndef CFX_CORE_MCM_INT_H
@@ -188,6 +191,10 @@ int mcm_exact_search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
                      mcm_graph *best);
 void mcm_small_part(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
                     mcm_graph *best);
+
+/* mcm_four.c: 0 if no graph of four adders that four() (mcm_small.c)
+ * can find makes +-q mod 2^m; 1 if one may */
+int mcm_four_possible(uint64_t q, unsigned m);
 
 /* mcm_small.c: every graph of three, and of four, mod 2^m */
 void mcm_four_cached(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax);

@@ -327,7 +327,9 @@ static int four_last(uint64_t q, uint64_t a, uint64_t b, const uint64_t *cs,
  * this after it): q = A(b, c) is found by solving for the unshifted one
  * and looking it up.  Keeps the best in *best (mcm_better() on t) and returns
  * 1 if one within depth dmax beat it.  About 20 ms at 24 bits, 0.1 s at
- * 32 and 1 s at 64 (idle). */
+ * 32 and 1 s at 64 (idle): mcm_four_cached runs it only when
+ * mcm_four_possible (mcm_four.c, about six times faster) says a graph
+ * of four may exist. */
 static int four(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
                 mcm_graph *best)
 {
@@ -406,7 +408,8 @@ void mcm_four_cached(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax)
 		return;
 	mcm_graph_init(&c->four_g, m);
 	c->four_g.n = MCM_MAX_NODES + 1;
-	four(q, m, dmax, NULL, &c->four_g);
+	if (mcm_four_possible(q, m))     /* else four() finds none */
+		four(q, m, dmax, NULL, &c->four_g);
 	c->four_q = q;
 	c->four_m = m;
 	c->four_dmax = dmax;

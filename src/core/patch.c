@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cfx/patch.h"
+#include "util/buf.h"
 #include "util/xalloc.h"
 
 /* The quote depth of s ("> > x" and ">>x" are 2) and where its text
@@ -198,6 +199,56 @@ static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
 	free(pending_old);
 }
 
+/* Whether line s is a mail header ("From ", "Subject: ...",
+ * "X-Mailer: ..."). */
+static int mail_header(const char *s)
+{
+	size_t n = 0;
+
+	if (!strncmp(s, "From ", 5))
+		return 1;
+	while (isalnum((unsigned char)s[n]) || s[n] == '-')
+		n++;
+	return n && s[n] == ':' && (s[n + 1] == ' ' || !s[n + 1]);
+}
+
+/* The prose of lines [0, end) at depth q: after the mail's headers, up
+ * to a "---" line; into p->body when any of it is not blank. */
+static void read_body(patch *p, char **txt, const unsigned *dep, size_t end,
+                      unsigned q, const char *name)
+{
+	size_t i = 0, k, last;
+	struct buf b = { 0 };
+	int any = 0;
+
+	if (end && dep[0] == q && mail_header(txt[0]))
+		while (i < end && !(dep[i] == q && !txt[i][strspn(txt[i], " \t")]))
+			i++;
+	while (i < end && (dep[i] != q || !txt[i][strspn(txt[i], " \t")]))
+		i++;                            /* blank lines before it */
+	for (last = i; last < end && !(dep[last] == q &&
+	     !strcmp(txt[last], "---")); last++)
+		;
+	for (k = i; k < last; k++) {
+		if (b.len > PATCH_BODY_MAX) {   /* no commit message: skip it */
+			buf_free(&b);
+			return;
+		}
+		if (dep[k] == q) {
+			buf_puts(&b, txt[k]);
+			any |= txt[k][strspn(txt[k], " \t")] != '\0';
+		}
+		buf_putc(&b, '\n');
+	}
+	if (!any) {
+		buf_free(&b);
+		return;
+	}
+	p->body = buf_take(&b);
+	p->body_line = i + 1;
+	p->body_file = add_file(p, xstrdup(name ? name : "<stdin>"));
+}
+
 int patch_read(patch *p, const char *text, size_t len, const char *name,
                cfx_err *err)
 {
@@ -207,6 +258,7 @@ int patch_read(patch *p, const char *text, size_t len, const char *name,
 	int any_c = 0;
 
 	memset(p, 0, sizeof *p);
+	p->body_file = (size_t)-1;
 	p->store = xmalloc(len + 1, "patch text");
 	memcpy(p->store, text, len);
 	p->store[len] = '\0';
@@ -234,6 +286,7 @@ int patch_read(patch *p, const char *text, size_t len, const char *name,
 		p->is_diff = 1;
 		p->quote = dep[i];
 		read_diff(p, txt, dep, n, i, dep[i]);
+		read_body(p, txt, dep, i, dep[i], name);
 	} else {
 		/* C source: every line as it is (C has no line starting '>') */
 		add_file(p, xstrdup(name ? name : "<stdin>"));
@@ -262,5 +315,6 @@ void patch_free(patch *p)
 	free(p->files);
 	free(p->line);
 	free(p->store);
+	free(p->body);
 	memset(p, 0, sizeof *p);
 }

@@ -478,6 +478,72 @@ typedef struct ifctx {
 	char cond[MAX_IF][48];
 } ifctx;
 
+/* The word a comparison selects, at e (its operator): "== 64", "!= 32",
+ * "> 32"; v64 and v32 are how the condition writes each word (64 and 32
+ * for BITS_PER_LONG, 8 and 4 for sizeof(long)).  0: neither. */
+static unsigned cmp_word(const char *e, unsigned long v64, unsigned long v32)
+{
+	int ne, gt;
+	unsigned long v;
+	unsigned w;
+
+	e += strcspn(e, "=!<>");
+	ne = e[0] == '!';
+	gt = e[0] == '>';
+	e += strspn(e, "=!<> \t");
+	v = strtoul(e, NULL, 10);
+	if (v != v64 && v != v32)
+		return 0;
+	w = v == v64 ? 64 : 32;
+	if (gt)
+		w = 64;
+	else if (ne)
+		w = w == 32 ? 64 : 32;
+	return w;
+}
+
+/* Where c names the size of a long in bytes (sizeof(long), sizeof(unsigned
+ * long), sizeof(void *), sizeof(size_t), __SIZEOF_LONG__,
+ * __SIZEOF_POINTER__), the text after it; else NULL. */
+static const char *sizeof_long(const char *c)
+{
+	static const char *const ty[] = { "unsigned long", "long", "void *",
+		"size_t", "uintptr_t", NULL };
+	const char *s;
+	size_t k, n;
+
+	if ((s = strstr(c, "__SIZEOF_LONG__")) ||
+	    (s = strstr(c, "__SIZEOF_POINTER__")))
+		return s + strcspn(s, " \t=!<>");
+	for (s = c; (s = strstr(s, "sizeof")); s++) {
+		const char *p = s + 6;
+		p += strspn(p, " \t");
+		if (*p++ != '(')
+			continue;
+		p += strspn(p, " \t");
+		for (k = 0; ty[k]; k++) {
+			n = strlen(ty[k]);
+			if (ty[k][n - 1] == '*' && !strncmp(p, "void", 4)) {
+				const char *q = p + 4 + strspn(p + 4, " \t");
+				if (*q == '*') {
+					p = q + 1;
+					break;
+				}
+			} else if (!strncmp(p, ty[k], n) && !isalnum((unsigned char)p[n])
+			           && p[n] != '_') {
+				p += n;
+				break;
+			}
+		}
+		if (!ty[k])
+			continue;
+		p += strspn(p, " \t");
+		if (*p == ')')
+			return p + 1;
+	}
+	return NULL;
+}
+
 /* The word a condition selects: 32, 64 or 0. */
 static unsigned cond_word(const char *c, int negate)
 {
@@ -487,22 +553,13 @@ static unsigned cond_word(const char *c, int negate)
 	if (!b)
 		b = strstr(c, "__BITS_PER_LONG");
 	if (b) {
-		const char *e = b + strcspn(b, "=!<>");
-		int ne = e[0] == '!';
-		int gt = e[0] == '>';
-		unsigned long v;
-		e += strspn(e, "=!<> \t");
-		v = strtoul(e, NULL, 10);
-		if (v == 32 || v == 64) {
-			w = (unsigned)v;
-			if (gt)
-				w = 64;
-			else if (ne)
-				w = w == 32 ? 64 : 32;
-		}
+		w = cmp_word(b, 64, 32);
+	} else if ((b = sizeof_long(c))) {
+		w = cmp_word(b, 8, 4);
 	} else if (strstr(c, "CONFIG_64BIT") || strstr(c, "__LP64__") ||
 	           strstr(c, "_LP64") || strstr(c, "__x86_64__")) {
-		w = strstr(c, "!defined") || strstr(c, "! defined") ? 32 : 64;
+		w = strstr(c, "!defined") || strstr(c, "! defined") ||
+		    strstr(c, "!IS_ENABLED") || strstr(c, "! IS_ENABLED") ? 32 : 64;
 	} else if (strstr(c, "CONFIG_32BIT")) {
 		w = 32;
 	}
@@ -753,6 +810,14 @@ static void define_add(defs *s, const char *d, unsigned ctx, size_t file,
 
 /* ---- the walk ------------------------------------------------------------ */
 
+/* A C-level "if (COND)" or "else" whose condition selects a word. */
+typedef struct cif {
+	int depth;               /* the block it governs (-1: one statement) */
+	unsigned word;           /* 32, 64, 0: none */
+	unsigned long line;
+	char cond[48];           /* "if (BITS_PER_LONG == 64)" */
+} cif;
+
 #define MAX_VARS 32
 
 typedef struct sym {
@@ -775,6 +840,12 @@ typedef struct walk {
 	size_t file;
 	toks v;
 	ifctx ifs;
+	/* C-level conditions on the word ("if (BITS_PER_LONG == 64)", "if
+	 * (sizeof(long) == 8)") around the statement or block being read:
+	 * the innermost with a word comes before the #if's */
+	cif cifs[MAX_IF];
+	int ncif;
+	cif last_if[MAX_IF];     /* per brace depth: the last if, for else */
 	size_t comments[16];     /* comment tokens since the last statement */
 	size_t ncomments;
 	size_t fn_comments[16];  /* the function's: before it and inside */
@@ -810,6 +881,142 @@ static sym *var_get(walk *w, const char *name)
 	memset(s, 0, sizeof *s);
 	snprintf(s->name, sizeof s->name, "%s", name);
 	return s;
+}
+
+/* The innermost word of the context: a C-level if's, else the #if's
+ * (if_word); its condition and line in *cond, *line (may be NULL). */
+static unsigned ctx_word(const walk *w, const char **cond,
+                         unsigned long *line)
+{
+	int k;
+
+	for (k = w->ncif - 1; k >= 0; k--)
+		if (w->cifs[k].word) {
+			if (cond)
+				*cond = w->cifs[k].cond;
+			if (line)
+				*line = w->cifs[k].line;
+			return w->cifs[k].word;
+		}
+	return if_word(&w->ifs, cond, line);
+}
+
+/* The word "if (COND)" at t[a] selects (0: none), COND's text into b
+ * (tokens joined by spaces). */
+static unsigned if_cond(const tok *t, size_t a, size_t e, struct buf *b)
+{
+	size_t q;
+	int par = 0;
+
+	for (q = a + 1; q < e; q++) {
+		if (!strcmp(t[q].s, "("))
+			par++;
+		else if (!strcmp(t[q].s, ")") && !--par)
+			break;
+		if (q > a + 1)
+			buf_printf(b, "%s%s", q > a + 2 ? " " : "", t[q].s);
+	}
+	return cond_word(buf_str(b), 0);
+}
+
+/* Where the statement or block header ending before t[k] starts: after
+ * the ';', '{', '}' or directive before it. */
+static size_t head_of(const tok *t, size_t k)
+{
+	while (k > 0 && t[k - 1].type != T_PP && strcmp(t[k - 1].s, ";") &&
+	       strcmp(t[k - 1].s, "{") && strcmp(t[k - 1].s, "}"))
+		k--;
+	return k;
+}
+
+/* The '{' that opens the block around t[k] (t[k] itself not counted),
+ * or REVIEW_NONE. */
+static size_t open_of(const tok *t, size_t k)
+{
+	int depth = 0;
+
+	while (k-- > 0) {
+		if (t[k].type == T_PP)
+			continue;
+		if (!strcmp(t[k].s, "}"))
+			depth++;
+		else if (!strcmp(t[k].s, "{") && depth-- == 0)
+			return k;
+	}
+	return REVIEW_NONE;
+}
+
+/* The word of the C-level if that governs the statement starting at
+ * t[a], read back from it: "if (COND) stmt;", "if (COND) { ... }" (the
+ * innermost block), and the else of either ("else stmt;", "else { ...
+ * }").  0: none. */
+static unsigned use_ctx(const walk *w, size_t a)
+{
+	const tok *t = w->v.t;
+	struct buf b = { 0 };
+	size_t h = a, k;
+	unsigned word = 0;
+	int neg = 0;
+
+	if (strcmp(t[a].s, "if") && strcmp(t[a].s, "else")) {
+		if ((k = open_of(t, a)) == REVIEW_NONE)
+			return 0;
+		h = head_of(t, k);
+	}
+	if (!strcmp(t[h].s, "else")) {          /* the if before it */
+		if (h == 0)
+			return 0;
+		if (!strcmp(t[h - 1].s, "}")) {
+			if ((k = open_of(t, h - 1)) == REVIEW_NONE)
+				return 0;
+			h = head_of(t, k);
+		} else if (!strcmp(t[h - 1].s, ";")) {
+			h = head_of(t, h - 1);
+		} else {
+			return 0;
+		}
+		neg = 1;
+	}
+	if (!strcmp(t[h].s, "if") && h + 1 < w->v.n && !strcmp(t[h + 1].s, "("))
+		word = if_cond(t, h, w->v.n, &b);
+	buf_free(&b);
+	return word && neg ? (word == 32 ? 64 : 32) : word;
+}
+
+/* Whether tokens [a, e) begin with "if (COND)", "else if (COND)" or
+ * "else": 1 with *c set (its word 0 when COND says none; an else's the
+ * other word of the if before it at this depth), and that if remembered
+ * for an else; 0 otherwise (the depth's if forgotten). */
+static int cif_header(walk *w, size_t a, size_t e, cif *c)
+{
+	const tok *t = w->v.t;
+	cif *last = &w->last_if[w->depth < MAX_IF ? w->depth : MAX_IF - 1];
+	struct buf b = { 0 };
+
+	memset(c, 0, sizeof *c);
+	if (a < e && !strcmp(t[a].s, "else") && t[a].type == T_IDENT &&
+	    !(a + 1 < e && !strcmp(t[a + 1].s, "if"))) {
+		c->line = t[a].line;
+		if (last->word) {
+			c->word = last->word == 32 ? 64 : 32;
+			snprintf(c->cond, sizeof c->cond, "else of %s", last->cond);
+		}
+		last->word = 0;
+		return 1;
+	}
+	if (a < e && !strcmp(t[a].s, "else"))
+		a++;
+	if (!(a + 1 < e && t[a].type == T_IDENT && !strcmp(t[a].s, "if") &&
+	      !strcmp(t[a + 1].s, "("))) {
+		last->word = 0;
+		return 0;
+	}
+	c->line = t[a].line;
+	c->word = if_cond(t, a, e, &b);
+	snprintf(c->cond, sizeof c->cond, "if (%s)", buf_str(&b));
+	buf_free(&b);
+	*last = *c;
+	return 1;
 }
 
 /* A value of the evaluator. */
@@ -1250,18 +1457,14 @@ static int narrowed(const tok *t, size_t a, size_t i, size_t k)
  * long, __u64), cast to one, shifted right by (32 - x) or (64 - x),
  * passed to hash_32() or hash_64(), or returned from a function returning
  * one (with no other right shift); else 0.  The multiply itself: name
- * next to a '*'.  why says where.  *raw_shift: the line of a ">> (32 -"
- * applied to the product as C computes it (no cast to a 32-bit type,
- * nor hash_32(), around the multiply before the shift), else 0. */
-static unsigned use_word(walk *w, const char *name, char *why, size_t nwhy,
-                         unsigned long *raw_shift)
+ * next to a '*'.  why says where. */
+static unsigned use_word(walk *w, const char *name, char *why, size_t nwhy)
 {
 	const tok *t = w->v.t;
 	size_t n = w->v.n, i;
 
-	*raw_shift = 0;
 	for (i = 1; i + 1 < n; i++) {
-		size_t a = i, b = i, k, e, kshr = 0;
+		size_t a = i, b = i, k, e;
 		unsigned shrw = 0, tw;
 		int shr = 0;
 		if (t[i].type != T_IDENT || strcmp(t[i].s, name) ||
@@ -1280,15 +1483,13 @@ static unsigned use_word(walk *w, const char *name, char *why, size_t nwhy,
 				    (!strcmp(t[k + 2].s, "32") ||
 				     !strcmp(t[k + 2].s, "64")) &&
 				    !strcmp(t[k + 3].s, "-"))
-					shrw = (unsigned)atoi(t[k + 2].s), kshr = k;
+					shrw = (unsigned)atoi(t[k + 2].s);
 				else
 					shr = 1;
 			}
 		if (shrw) {
 			snprintf(why, nwhy, "the product is shifted right by (%u - "
 			         "...) at line %lu", shrw, t[i].line);
-			if (shrw == 32 && kshr > i && !narrowed(t, a, i, kshr))
-				*raw_shift = t[kshr].line;
 			return shrw;
 		}
 		/* (u32)(... name ...), hash_32(... name ...), hash_64(...) */
@@ -1393,19 +1594,401 @@ static unsigned use_word(walk *w, const char *name, char *why, size_t nwhy,
 	return 0;
 }
 
-/* A define or declaration of a multiplier on the new side. */
+/* ---- the widths C computes in -------------------------------------------- */
+
+/* The two data models a kernel is built for: LP64 (long is 64 bits) and
+ * ILP32 (long is 32). */
+enum { LP64, ILP32, NMODEL };
+
+static const char *const model_name[NMODEL] = { "LP64", "ILP32" };
+
+/* A C integer type's width in each data model after the integer
+ * promotions (never below int's 32), its name in each, and why. */
+typedef struct cwidth {
+	unsigned bits[NMODEL];
+	char type[NMODEL][40];
+	char why[96];
+} cwidth;
+
+static unsigned long_bits(int model)
+{
+	return model == LP64 ? 64 : 32;
+}
+
+static void cwidth_set(cwidth *o, int model, unsigned bits, const char *type)
+{
+	o->bits[model] = bits < 32 ? 32 : bits;
+	snprintf(o->type[model], sizeof o->type[model], "%s", type);
+}
+
+/* The type C gives the integer literal s in each model: the first of its
+ * suffix's list (C11 6.4.4.1) that holds its value; a decimal literal
+ * with no U has only signed types.  0, or -1 if s is not a literal. */
+static int literal_width(const char *s, cwidth *o)
+{
+	static const struct { const char *name; int rank, uns; } ty[] = {
+		{ "int", 0, 0 }, { "unsigned int", 0, 1 },
+		{ "long", 1, 0 }, { "unsigned long", 1, 1 },
+		{ "long long", 2, 0 }, { "unsigned long long", 2, 1 },
+	};
+	size_t n = strlen(s), need, k;
+	int u = 0, l = 0, dec, model;
+	char suf[4] = "";
+	mpz_t z;
+
+	while (n && strchr("uUlL", s[n - 1])) {
+		if (s[n - 1] == 'u' || s[n - 1] == 'U')
+			u = 1;
+		else
+			l++;
+		n--;
+	}
+	if (l > 2)
+		return -1;
+	mpz_init(z);
+	if (literal(s, z, NULL) < 0) {
+		mpz_clear(z);
+		return -1;
+	}
+	need = mpz_sizeinbase(z, 2);
+	mpz_clear(z);
+	dec = !(s[0] == '0' && n > 1);
+	memset(o, 0, sizeof *o);
+	for (model = 0; model < NMODEL; model++) {
+		cwidth_set(o, model, 64, "unsigned long long");
+		for (k = 0; k < sizeof ty / sizeof ty[0]; k++) {
+			unsigned w = ty[k].rank == 0 ? 32 : ty[k].rank == 1 ?
+			             long_bits(model) : 64;
+			if (ty[k].rank < l || (u && !ty[k].uns) ||
+			    (dec && !u && ty[k].uns))
+				continue;
+			if (need <= (ty[k].uns ? w : w - 1)) {
+				cwidth_set(o, model, w, ty[k].name);
+				break;
+			}
+		}
+	}
+	snprintf(suf, sizeof suf, "%s%s", u ? "U" : "", l == 2 ? "LL" :
+	         l ? "L" : "");
+	if (suf[0])
+		snprintf(o->why, sizeof o->why, "the suffix %s", suf);
+	else if (o->bits[LP64] > 32)
+		snprintf(o->why, sizeof o->why, "%s has no suffix and is beyond "
+		         "%s", s, dec ? "INT_MAX: a decimal literal's type is "
+		         "signed" : "UINT_MAX");
+	else
+		snprintf(o->why, sizeof o->why, "%s has no suffix", s);
+	return 0;
+}
+
+/* The width of the C type whose last token is t[e] (from lo), as
+ * use_word's type_word_at reads it, with long's in each model; *first:
+ * where it starts.  0, or -1 if t[e] ends no integer type. */
+static int type_width_at(const tok *t, size_t e, size_t lo, size_t *first,
+                         cwidth *o)
+{
+	size_t b = e, k;
+	int longs = 0, other = 0, model, l;
+	unsigned bits;
+	char name[40];
+
+	if (t[e].type != T_IDENT)
+		return -1;
+	if (type_kw(&t[e])) {
+		while (b > lo && type_kw(&t[b - 1]))
+			b--;
+		for (k = b; k <= e; k++) {
+			longs += !strcmp(t[k].s, "long");
+			other += !strcmp(t[k].s, "short") || !strcmp(t[k].s, "char");
+		}
+		bits = other ? 32 : longs == 2 ? 64 : 32;
+		l = longs == 1;
+	} else if (!(bits = type_bits(t[e].s, 0, &l))) {
+		return -1;
+	}
+	if (first)
+		*first = b;
+	type_text(t, b, e, name, sizeof name);
+	memset(o, 0, sizeof *o);
+	for (model = 0; model < NMODEL; model++)
+		cwidth_set(o, model, l ? long_bits(model) : bits, name);
+	return 0;
+}
+
+/* The type of variable name, from its declaration before t[before] (a
+ * parameter or a local: "TYPE name"), into o.  0, or -1 if not found. */
+static int var_width(const walk *w, const char *name, size_t before,
+                     cwidth *o)
+{
+	const tok *t = w->v.t;
+	size_t k;
+
+	for (k = before; k-- > 1 && k + 4000 > before;)
+		if (t[k].type == T_IDENT && !strcmp(t[k].s, name) &&
+		    type_width_at(t, k - 1, 0, NULL, o) == 0) {
+			snprintf(o->why, sizeof o->why, "the type of %s", name);
+			return 0;
+		}
+	return -1;
+}
+
+/* The other operand of the multiply by t[i] in [a, b): a variable,
+ * perhaps cast, or a cast of one, into o.  0, or -1 when it is
+ * something else (taken as int: it cannot widen the product). */
+static int operand_width(const walk *w, size_t a, size_t b, size_t i,
+                         cwidth *o)
+{
+	const tok *t = w->v.t;
+	size_t v, first;
+
+	if (i > a + 1 && !strcmp(t[i - 1].s, "*=") &&
+	    t[i - 2].type == T_IDENT)
+		return var_width(w, t[i - 2].s, i - 2, o);
+	if (i > a + 1 && !strcmp(t[i - 1].s, "*")) {
+		v = i - 2;
+		if (t[v].type != T_IDENT || is_type_word(t[v].s))
+			return -1;
+		if (v > a && (!strcmp(t[v - 1].s, "->") ||
+		              !strcmp(t[v - 1].s, ".")))
+			return -1;
+		if (v >= a + 3 && !strcmp(t[v - 1].s, ")") &&
+		    type_width_at(t, v - 2, a, &first, o) == 0 && first > a &&
+		    !strcmp(t[first - 1].s, "(")) {
+			snprintf(o->why, sizeof o->why, "%s cast to it", t[v].s);
+			return 0;
+		}
+		return var_width(w, t[v].s, v, o);
+	}
+	if (i + 2 < b && !strcmp(t[i + 1].s, "*")) {
+		v = i + 2;
+		if (!strcmp(t[v].s, "(")) {
+			size_t e = v + 1;
+			while (e < b && t[e].type == T_IDENT && is_type_word(t[e].s))
+				e++;
+			if (e == v + 1 || e >= b || strcmp(t[e].s, ")") ||
+			    type_width_at(t, e - 1, v + 1, NULL, o) < 0)
+				return -1;
+			snprintf(o->why, sizeof o->why, "a cast");
+			return 0;
+		}
+		if (t[v].type != T_IDENT || (v + 1 < b &&
+		    (!strcmp(t[v + 1].s, "->") || !strcmp(t[v + 1].s, ".") ||
+		     !strcmp(t[v + 1].s, "(") || !strcmp(t[v + 1].s, "["))))
+			return -1;
+		return var_width(w, t[v].s, i, o);
+	}
+	return -1;
+}
+
+/* Whether t[k..] is ">> (32 -" or ">>= (32 -". */
+static int shift_by_32_minus(const tok *t, size_t k, size_t n)
+{
+	return k + 3 < n && t[k].type == T_OP && (!strcmp(t[k].s, ">>") ||
+	       !strcmp(t[k].s, ">>=")) && !strcmp(t[k + 1].s, "(") &&
+	       !strcmp(t[k + 2].s, "32") && !strcmp(t[k + 3].s, "-");
+}
+
+/* The variable statement [a, b) keeps its value in ("TYPE v = ...;",
+ * "v = ...;", "v *= ...;"), its type into o, its name token into *at.
+ * 0, or -1 if it keeps none. */
+static int kept_in(const walk *w, size_t a, size_t b, size_t *at, cwidth *o)
+{
+	const tok *t = w->v.t;
+	size_t k = a, e, first;
+
+	while (k < b && (!strcmp(t[k].s, "static") || !strcmp(t[k].s, "const")
+	       || !strcmp(t[k].s, "register")))
+		k++;
+	for (e = k; e + 1 < b && type_kw(&t[e + 1]) && type_kw(&t[k]); e++)
+		;
+	if (e + 2 < b && t[e + 1].type == T_IDENT &&
+	    !strcmp(t[e + 2].s, "=") &&
+	    type_width_at(t, e, k, &first, o) == 0) {
+		*at = e + 1;
+		snprintf(o->why, sizeof o->why, "its type");
+		return 0;
+	}
+	if (a + 2 < b && t[a].type == T_IDENT && (!strcmp(t[a + 1].s, "=") ||
+	    !strcmp(t[a + 1].s, "*="))) {
+		*at = a;
+		return var_width(w, t[a].s, a, o);
+	}
+	return -1;
+}
+
+/* The first ">> (32 - ...)" of variable t[v] after b in its function
+ * (before the variable is set again): its token, or 0. */
+static size_t later_shift(const walk *w, size_t v, size_t b)
+{
+	const tok *t = w->v.t;
+	size_t k;
+	int depth = 0;
+
+	for (k = b; k + 1 < w->v.n; k++) {
+		if (t[k].type == T_PP)
+			continue;
+		if (!strcmp(t[k].s, "{"))
+			depth++;
+		else if (!strcmp(t[k].s, "}") && --depth < 0)
+			return 0;
+		if (t[k].type != T_IDENT || strcmp(t[k].s, t[v].s))
+			continue;
+		if (shift_by_32_minus(t, k + 1, w->v.n))
+			return k + 1;
+		if (!strcmp(t[k + 1].s, "="))
+			return 0;
+	}
+	return 0;
+}
+
+/* The statement around token i: [*a, *b). */
+static void statement_of(const walk *w, size_t i, size_t *a, size_t *b)
+{
+	const tok *t = w->v.t;
+	size_t n = w->v.n;
+
+	*a = *b = i;
+	while (*a > 0 && t[*a - 1].type != T_PP && strcmp(t[*a - 1].s, ";") &&
+	       strcmp(t[*a - 1].s, "{") && strcmp(t[*a - 1].s, "}"))
+		(*a)--;
+	while (*b < n && t[*b].type != T_PP && strcmp(t[*b].s, ";") &&
+	       strcmp(t[*b].s, "{") && strcmp(t[*b].s, "}"))
+		(*b)++;
+}
+
+/*
+ * A >> (32 - b) that takes an index of more than 32 bits: the product of
+ * multiplier mi (its type *mw) at token i, computed in the wider of its
+ * operands' types (the usual arithmetic conversions), reaches the shift
+ * unreduced, in the same statement or through a variable of a wider type.
+ * An ERROR, in the models the #if context allows (ctx); 1 if given.
+ */
+static int overflow_at(walk *w, size_t mi, size_t i, const cwidth *mw,
+                       unsigned ctx)
+{
+	const tok *t = w->v.t;
+	const review_mult *m = &w->r->mult[mi];
+	size_t a, b, k, kshr = 0, v = 0;
+	cwidth op, keep;
+	int have_op, have_keep = 0, model, wide[NMODEL], nwide = 0, by_op = 0;
+	unsigned kept[NMODEL];
+	char via[120] = "";
+
+	statement_of(w, i, &a, &b);
+	if (!ctx)
+		ctx = use_ctx(w, a);
+	have_op = operand_width(w, a, b, i, &op) == 0;
+	for (k = i + 1; k < b && !kshr; k++)
+		if (shift_by_32_minus(t, k, b))
+			kshr = k;
+	if (kshr && narrowed(t, a, i, kshr))
+		return 0;
+	if (!kshr) {
+		if (kept_in(w, a, b, &v, &keep) < 0 || narrowed(t, a, i, b) ||
+		    !(kshr = later_shift(w, v, b)))
+			return 0;
+		have_keep = 1;
+	}
+	for (model = 0; model < NMODEL; model++) {
+		unsigned p = mw->bits[model];
+		if (have_op && op.bits[model] > p)
+			p = op.bits[model], by_op |= 1 << model;
+		kept[model] = have_keep && keep.bits[model] < p ? keep.bits[model]
+		              : p;
+		wide[model] = kept[model] > 32 && (!ctx || long_bits(model) == ctx);
+		nwide += wide[model];
+	}
+	if (!nwide)
+		return 0;
+	model = wide[LP64] ? LP64 : ILP32;
+	{
+		const cwidth *src = by_op >> model & 1 ? &op : mw;
+		char type[256];
+		if (have_keep)
+			snprintf(via, sizeof via, ", kept in %s %s at line %lu",
+			         keep.type[model], t[v].s, t[v].line);
+		if (nwide == NMODEL && strcmp(src->type[LP64], src->type[ILP32]))
+			snprintf(type, sizeof type, "%s on %s and %s on %s (%s)",
+			         src->type[LP64], model_name[LP64], src->type[ILP32],
+			         model_name[ILP32], src->why);
+		else
+			snprintf(type, sizeof type, "%s (%s)", src->type[model],
+			         src->why);
+		review_add(w->r, REVIEW_ERROR, m->file, m->line, mi, "word",
+		           "the index overflows the table%s: the product with %s "
+		           "is computed in %s, %u bits%s, and not reduced mod "
+		           "2^32%s, so >> (32 - ...) at line %lu leaves %u bits "
+		           "more than the table has; keep the product in a u32 (a "
+		           "cast or a variable) before the shift, or use hash_32()",
+		           nwide == NMODEL ? "" : model == LP64 ?
+		           " on 64-bit longs" : " on 32-bit longs",
+		           m->name[0] ? m->name : m->text, type, kept[model],
+		           nwide == NMODEL ? "" : model == LP64 ? " on LP64" :
+		           " on ILP32", via, t[kshr].line, kept[model] - 32);
+	}
+	return 1;
+}
+
+/* The index overflow ERROR for multiplier mi (a define's or
+ * declaration's name, or the literal at token lit): its first use whose
+ * index overflows. */
+static void overflow_check(walk *w, size_t mi, size_t lit, const char *name,
+                           const cwidth *mw)
+{
+	const tok *t = w->v.t;
+	unsigned ctx = (unsigned)w->r->mult[mi].ctx_bits;
+	size_t i;
+
+	if (lit != REVIEW_NONE) {
+		overflow_at(w, mi, lit, mw, ctx);
+		return;
+	}
+	for (i = 1; i + 1 < w->v.n; i++)
+		if (t[i].type == T_IDENT && !strcmp(t[i].s, name) &&
+		    (!strcmp(t[i - 1].s, "*") || !strcmp(t[i - 1].s, "*=") ||
+		     !strcmp(t[i + 1].s, "*")) && overflow_at(w, mi, i, mw, ctx))
+			return;
+}
+
+/* The type of multiplier m as C types it: a literal's, a declaration's
+ * (type, type_word), or a define of a name's (by its suffix).  0, or -1
+ * when unknown. */
+static int mult_width(const review_mult *m, int suffix_long,
+                      unsigned type_word, const char *type, cwidth *o)
+{
+	int model, l;
+
+	if (m->kind != REVIEW_DECL && literal_width(m->text, o) == 0)
+		return 0;
+	if (m->kind == REVIEW_DECL && !type_word)
+		return -1;
+	memset(o, 0, sizeof *o);
+	l = m->kind == REVIEW_DECL ? type_bits(type, 0, &l) && l : suffix_long == 1;
+	for (model = 0; model < NMODEL; model++)
+		cwidth_set(o, model, l ? long_bits(model) : m->kind == REVIEW_DECL ?
+		           type_word : suffix_long ? 64 : 32, m->kind == REVIEW_DECL
+		           ? type : suffix_long == 2 ? "unsigned long long" :
+		           suffix_long ? "unsigned long" : "unsigned int");
+	snprintf(o->why, sizeof o->why, "%s", m->kind == REVIEW_DECL ?
+	         "its type" : suffix_long == 2 ? "the suffix ULL" :
+	         suffix_long ? "the suffix UL" : "the suffix U");
+	return 0;
+}
+
+/* A define or declaration of a multiplier on the new side (lit: the
+ * literal's token, REVIEW_NONE for a name's). */
 static void mult_constant(walk *w, review_kind k, const char *name,
                           const char *text, const mpz_t v, int suffix_long,
                           unsigned type_word, const char *type,
-                          unsigned long line)
+                          unsigned long line, size_t lit)
 {
 	const char *cond = "";
 	unsigned long cline = 0;
-	unsigned ctx = if_word(&w->ifs, &cond, &cline);
+	unsigned ctx = ctx_word(w, &cond, &cline);
 	size_t i = mult_new(w->r, k, w->file, line, name, text);
 	review_mult *m = &w->r->mult[i];
 	const define *old;
-	unsigned long wide_line = 0;  /* a >> (32 - ...) of the wide product */
+	cwidth mw;
 
 	mpz_set(m->p, v);
 	infer_word(m, type_word, type, suffix_long, ctx, cond, cline);
@@ -1419,9 +2002,8 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 		                   suffix_long ? "the suffix UL" :
 		                   "the literal's 32 bits";
 		size_t c;
-		unsigned long raw = 0;
 		unsigned says = 0, uw = name[0] ? use_word(w, name, why,
-		                                           sizeof why, &raw) : 0;
+		                                           sizeof why) : 0;
 		for (c = 0; c < w->ncomments; c++)
 			says |= review_says_modulus(w->v.t[w->comments[c]].s);
 		if (uw && uw != m->bits) {
@@ -1429,8 +2011,7 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 			snprintf(m->why_bits, sizeof m->why_bits, "%s, over %s", why,
 			         over);
 		}
-		if (uw == 32 && raw && suffix_long)
-			wide_line = raw; else if (!uw && (says == 32 || says == 64) && says != m->bits) {
+		if (!uw && (says == 32 || says == 64) && says != m->bits) {
 			m->bits = says;
 			snprintf(m->why_bits, sizeof m->why_bits, "its comment says "
 			         "2^%u, over %s", says, over);
@@ -1446,20 +2027,8 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 	if (k == REVIEW_LITERAL)
 		literal_replaced(w, m);
 	constant_found(w, i);
-	/* u32 * unsigned long is computed in unsigned long: 64 bits on
-	 * LP64, never reduced mod 2^32, so >> (32 - t) leaves 32 + t bits */
-	if (wide_line)
-		review_add(w->r, REVIEW_ERROR, w->file, line, i, "word",
-		           "the index overflows the table%s: the product with %s "
-		           "is computed in unsigned long%s (the suffix %s), 64 bits"
-		           "%s, and not reduced mod 2^32, so >> (32 - ...) at line "
-		           "%lu leaves 32 bits more than the table has; keep the "
-		           "product in a u32 (a cast or a variable) before the "
-		           "shift, or use hash_32()",
-		           suffix_long == 2 ? "" : " on 64-bit longs", name,
-		           suffix_long == 2 ? " long" : "",
-		           suffix_long == 2 ? "ULL" : "UL",
-		           suffix_long == 2 ? "" : " on LP64", wide_line);
+	if (mult_width(m, suffix_long, type_word, type, &mw) == 0)
+		overflow_check(w, i, lit, name, &mw);
 	claims_of(w, i);
 }
 
@@ -1561,7 +2130,7 @@ static void use_of(walk *w, size_t a, size_t b, size_t mi)
 			 * hash a long: the #if word, else 64 */
 			size_t j;
 			int par = 0;
-			unsigned ctx = if_word(&w->ifs, NULL, NULL);
+			unsigned ctx = ctx_word(w, NULL, NULL);
 			unsigned word = !strcmp(t[i].s, "hash_32") ? 32 :
 			                !strcmp(t[i].s, "hash_64") ? 64 : ctx ? ctx : 64;
 			for (j = i + 1; j < b; j++) {
@@ -1702,7 +2271,7 @@ static int declaration(walk *w, size_t a, size_t b)
 	int l;
 
 	while (i < b && t[i].type == T_IDENT && is_type_word(t[i].s)) {
-		unsigned tb = type_bits(t[i].s, if_word(&w->ifs, NULL, NULL), &l);
+		unsigned tb = type_bits(t[i].s, ctx_word(w, NULL, NULL), &l);
 		if (tb && (!bits || !strcmp(t[i].s, "long")))
 			bits = !strcmp(t[i].s, "long") && i + 1 < b &&
 			       !strcmp(t[i + 1].s, "long") ? 64 : tb;
@@ -1796,6 +2365,24 @@ static void assignment(walk *w, size_t a, size_t b)
 		code_add(w, a, b, "");
 }
 
+/* Where statement [a, b) starts after an "if (...)" or "else" before
+ * it. */
+static size_t cond_end(const tok *t, size_t a, size_t b)
+{
+	int par = 0;
+
+	if (a < b && !strcmp(t[a].s, "else"))
+		a++;
+	if (!(a + 1 < b && !strcmp(t[a].s, "if") && !strcmp(t[a + 1].s, "(")))
+		return a;
+	for (a++; a < b; a++)
+		if (!strcmp(t[a].s, "("))
+			par++;
+		else if (!strcmp(t[a].s, ")") && !--par)
+			return a + 1;
+	return a;
+}
+
 /* Literals multiplied in statement [a, b): "x * 0x9e3779b9 >> 22". */
 static void literal_products(walk *w, size_t a, size_t b)
 {
@@ -1824,8 +2411,9 @@ static void literal_products(walk *w, size_t a, size_t b)
 			size_t j, mi;
 			int l;
 			char type[24] = "";
-			/* the word of the variable it multiplies, if declared */
-			for (j = a; j < b; j++) {
+			/* the word of the variable it multiplies, if declared
+			 * (not a type in an if's condition: sizeof(long)) */
+			for (j = cond_end(t, a, b); j < b; j++) {
 				sym *s = t[j].type == T_IDENT ? var_find(w, t[j].s) : NULL;
 				if (s && s->bits) {
 					tw = s->bits;
@@ -1841,7 +2429,7 @@ static void literal_products(walk *w, size_t a, size_t b)
 			}
 			mi = w->r->nmult;
 			mult_constant(w, REVIEW_LITERAL, "", t[i].s, z, sl, tw, type,
-			              t[i].line);
+			              t[i].line, i);
 			if (w->r->nmult > mi) {
 				use_of(w, a, b, mi);
 				table_from_bits_define(w, mi);
@@ -1900,8 +2488,8 @@ static void statement(walk *w, size_t a, size_t b)
 		char type[24] = "";
 		mpz_init(z);
 		for (i = a; i + 4 < b; i++)
-			if (type_bits(t[i].s, if_word(&w->ifs, NULL, NULL), &l)) {
-				tw = type_bits(t[i].s, if_word(&w->ifs, NULL, NULL), &l);
+			if (type_bits(t[i].s, ctx_word(w, NULL, NULL), &l)) {
+				tw = type_bits(t[i].s, ctx_word(w, NULL, NULL), &l);
 				snprintf(type, sizeof type, "%.20s", t[i].s);
 				if (!strcmp(t[i].s, "long") && !strcmp(t[i + 1].s, "long"))
 					tw = 64, snprintf(type, sizeof type, "long long");
@@ -1909,7 +2497,7 @@ static void statement(walk *w, size_t a, size_t b)
 		if (literal(t[b - 2].s, z, &sl) == 0) {
 			size_t mi = w->r->nmult;
 			mult_constant(w, REVIEW_DECL, t[b - 4].s, t[b - 2].s, z, sl, tw,
-			              type, t[b - 2].line);
+			              type, t[b - 2].line, REVIEW_NONE);
 			if (w->r->nmult > mi)
 				table_from_bits_define(w, mi);
 		}
@@ -2037,7 +2625,7 @@ static void sequence_found(walk *w, const sym *s, unsigned long last,
 	{
 		const char *cond = "";
 		unsigned long cl = 0;
-		unsigned ctx = if_word(&w->ifs, &cond, &cl);
+		unsigned ctx = ctx_word(w, &cond, &cl);
 		m->ctx_bits = (int)ctx;
 		if (s->bits || w->word)
 			snprintf(m->why_bits, sizeof m->why_bits,
@@ -2230,6 +2818,8 @@ static void walk_file(walk *w)
 	size_t i, start = 0;
 
 	memset(&w->ifs, 0, sizeof w->ifs);
+	w->ncif = 0;
+	memset(w->last_if, 0, sizeof w->last_if);
 	w->ncomments = 0;
 	w->depth = 0;
 	reset_fn(w);
@@ -2270,7 +2860,8 @@ static void walk_file(walk *w)
 				    mpz_cmp_ui(x->v, 255) > 0) {
 					size_t mi = w->r->nmult;
 					mult_constant(w, REVIEW_DEFINE, x->name, x->text, x->v,
-					              x->suffix_long, 0, "", t[i].line);
+					              x->suffix_long, 0, "", t[i].line,
+					              REVIEW_NONE);
 					if (w->r->nmult > mi)
 						table_from_bits_define(w, mi);
 				}
@@ -2284,8 +2875,26 @@ static void walk_file(walk *w)
 		if (t[i].type == T_OP && (!strcmp(t[i].s, ";") ||
 		                          !strcmp(t[i].s, "{") ||
 		                          !strcmp(t[i].s, "}"))) {
-			if (!strcmp(t[i].s, ";") && i > start)
+			if (!strcmp(t[i].s, ";") && i > start) {
+				cif c;
+				int pushed = 0;
+				if (w->depth > 0 && cif_header(w, start, i, &c) && c.word &&
+				    w->ncif < MAX_IF) {
+					c.depth = -1;
+					w->cifs[w->ncif++] = c;
+					pushed = 1;
+				}
 				statement(w, start, i + 1);
+				w->ncif -= pushed;
+			}
+			if (!strcmp(t[i].s, "{") && w->depth > 0) {
+				cif c;
+				if (cif_header(w, start, i, &c) && c.word &&
+				    w->ncif < MAX_IF) {
+					c.depth = w->depth + 1;
+					w->cifs[w->ncif++] = c;
+				}
+			}
 			if (!strcmp(t[i].s, "{")) {
 				if (w->depth == 0) {
 					reset_fn(w);
@@ -2303,6 +2912,8 @@ static void walk_file(walk *w)
 				reset_fn(w);
 				if (w->depth > 0)
 					w->depth--;
+				while (w->ncif > 0 && w->cifs[w->ncif - 1].depth > w->depth)
+					w->ncif--;
 			}
 			if (strcmp(t[i].s, ";") || i > start)
 				w->ncomments = 0;
@@ -2368,6 +2979,45 @@ static void link_sequences(review *r)
 	}
 }
 
+/* Whether the mail's body names multiplier m: its name, its value as
+ * written, in hex or in decimal, as a whole word. */
+static int body_names(const review *r, const review_mult *m)
+{
+	const char *b = r->pt.body;
+	char *hex = word_hex(m->p, m->bits), *dec = mpz_get_str(NULL, 10, m->p);
+	int yes = (m->name[0] && review_word_ci(b, m->name)) ||
+	          review_word_ci(b, m->text) || review_word_ci(b, hex) ||
+	          review_word_ci(b, dec);
+
+	free(hex);
+	free(dec);
+	return yes;
+}
+
+/* The body's claims, about the constants it names, else about every
+ * constant the patch adds (not its sequences); the claims no check
+ * computes listed once. */
+static void body_claims(review *r)
+{
+	size_t i, named = 0;
+	int first = 1;
+
+	if (!r->pt.body)
+		return;
+	for (i = 0; i < r->nmult; i++)
+		if (r->mult[i].kind != REVIEW_SEQUENCE && r->mult[i].bits &&
+		    body_names(r, &r->mult[i]))
+			named++;
+	for (i = 0; i < r->nmult; i++) {
+		const review_mult *m = &r->mult[i];
+		if (m->kind == REVIEW_SEQUENCE || !m->bits ||
+		    (named && !body_names(r, m)))
+			continue;
+		review_body_claims(r, i, first);
+		first = 0;
+	}
+}
+
 int review_run(review *r, const char *text, size_t len, const char *name,
                cfx_err *err)
 {
@@ -2403,8 +3053,10 @@ int review_run(review *r, const char *text, size_t len, const char *name,
 		}
 	}
 	buf_free(&w.code);
-	if (rc == 0)
+	if (rc == 0) {
 		link_sequences(r);
+		body_claims(r);
+	}
 	defs_free(&newd);
 	defs_free(&oldd);
 	return rc;

@@ -202,6 +202,9 @@ typedef struct claims {
 	const char *added;
 	claim_sentence *s;
 	size_t ns, caps;
+	int body;                /* a mail's body: 0 no; 1 list the claims no
+	                          * check computes, not every sentence; 2 list
+	                          * none (another multiplier listed them) */
 } claims;
 
 /* Whether the '.' at text[i] ends an abbreviation ("e.g.", "i.e.", "cf.",
@@ -427,7 +430,7 @@ static void claims_unchecked(review *r, size_t mi, claims *cl)
 	const review_mult *m = &r->mult[mi];
 	size_t k, u;
 
-	for (k = 0; k < cl->ns; k++) {
+	for (k = 0; k < cl->ns && cl->body != 2; k++) {
 		const claim_sentence *st = &cl->s[k];
 		const char *sa = cl->text + st->a;
 		size_t n = st->b - st->a, ca, cb;
@@ -453,7 +456,7 @@ static void claims_unchecked(review *r, size_t mi, claims *cl)
 			           "%s", buf_str(&q), unchecked[u].what, target &&
 			           u < 2 ? " on a named target" : "", unchecked[u].why);
 		}
-		if (!any && !st->read) {
+		if (!any && !st->read && !cl->body) {
 			buf_free(&q);
 			quote(&q, cl->text, st->a, st->b);
 			review_add(r, REVIEW_CHECK, m->file, line_at(cl->text, st->a,
@@ -630,6 +633,68 @@ static void terms_text(struct buf *b, mpz_t *a, size_t n)
 	}
 }
 
+/* A power of two 2^K written at q as a denominator: "2^K", "2**K",
+ * "2 ^ K", "1 << K" (1U, 1UL, 1ULL, ...), a decimal or hex number that is
+ * one (4294967296, 0x100000000; at least 2^8), any of them in
+ * parentheses.  K into *k, the text after it into *after; 1, else 0 (a
+ * symbolic exponent, 2^BITS_PER_LONG, is the word's: 0). */
+static int pow2_at(const char *q, unsigned long *k, const char **after)
+{
+	int par = 0, ok = 0;
+	char *e;
+
+	while (*q == '(' || *q == ' ')
+		par += *q++ == '(';
+	if (q[0] == '2' && !isalnum((unsigned char)q[1])) {
+		const char *x = q + 1 + strspn(q + 1, " ");
+		if (*x == '^' || (x[0] == '*' && x[1] == '*')) {
+			x += *x == '^' ? 1 : 2;
+			x += strspn(x, " ");
+			if (isdigit((unsigned char)*x)) {
+				*k = strtoul(x, &e, 10);
+				q = e, ok = 1;
+			}
+		}
+	}
+	if (!ok && q[0] == '1' && (strchr("uUlL <", q[1]) && q[1])) {
+		const char *x = q + 1;
+		x += strspn(x, "uUlL");
+		x += strspn(x, " ");
+		if (x[0] == '<' && x[1] == '<') {
+			x += 2 + strspn(x + 2, " ");
+			if (isdigit((unsigned char)*x)) {
+				*k = strtoul(x, &e, 10);
+				q = e, ok = 1;
+			}
+		}
+	}
+	if (!ok && isdigit((unsigned char)*q)) {
+		mpz_t z;
+		size_t n = strspn(q, "0123456789abcdefABCDEFxX");
+		size_t u = strspn(q + n, "uUlL");
+		char num[40];
+		if (n < sizeof num && !isalnum((unsigned char)q[n + u]) &&
+		    q[n + u] != '_') {
+			memcpy(num, q, n);
+			num[n] = '\0';
+			mpz_init(z);
+			if ((strncasecmp(num, "0x", 2) ? strspn(num, "0123456789") == n
+			     : 1) && mpz_set_str(z, num, 0) == 0 &&
+			    mpz_popcount(z) == 1 && mpz_sizeinbase(z, 2) > 8) {
+				*k = mpz_sizeinbase(z, 2) - 1;
+				q += n + u, ok = 1;
+			}
+			mpz_clear(z);
+		}
+	}
+	if (!ok)
+		return 0;
+	while (par && (*q == ' ' || *q == ')'))
+		par -= *q++ == ')';
+	*after = q;
+	return *k >= 1 && *k <= 65536;
+}
+
 /* The number N of "N / 2^K" (or "N/2^K") ending before end in text, or
  * the K alone: 1 with n, k set; 0 if none. */
 static int claimed_ratio(const char *text, const char *end, mpz_t n,
@@ -637,24 +702,17 @@ static int claimed_ratio(const char *text, const char *end, mpz_t n,
 {
 	const char *s, *best = NULL;
 
+	const char *after;
+
 	for (s = text; s < end; s++)
-		if (*s == '/' && (s[1] == '2' || (s[1] == ' ' && s[2] == '2')))
+		if (*s == '/' && pow2_at(s + 1, k, &after))
 			best = s;
 	if (!best)
 		return 0;
 	{
-		const char *q = best + 1;
 		const char *e = best;
 		char num[64];
 		size_t len;
-		while (*q == ' ')
-			q++;
-		if (strncmp(q, "2^", 2))
-			return 0;
-		q += 2;
-		if (!isdigit((unsigned char)*q))
-			return 0;               /* 2^BITS_PER_LONG: the word's */
-		*k = strtoul(q, NULL, 10);
 		while (e > text && e[-1] == ' ')
 			e--;
 		s = e;
@@ -744,7 +802,6 @@ static int named_ratio(const char *p, mpz_t n, unsigned long *k,
 	char num[80];
 	size_t len = 0;
 	const char *q = p;
-	char *e;
 
 	while (*q == ' ' || *q == '\n' || *q == '*' || *q == '\t')
 		q++;
@@ -766,17 +823,9 @@ static int named_ratio(const char *p, mpz_t n, unsigned long *k,
 	q += len;
 	while (*q == ' ')
 		q++;
-	if (*q != '/')
+	if (*q != '/' || !pow2_at(q + 1, k, after) ||
+	    mpz_set_str(n, num, 0) < 0)
 		return 0;
-	q++;
-	while (*q == ' ')
-		q++;
-	if (strncmp(q, "2^", 2) || !isdigit((unsigned char)q[2]))
-		return 0;
-	*k = strtoul(q + 2, &e, 10);
-	if (*k < 1 || *k > 65536 || mpz_set_str(n, num, 0) < 0)
-		return 0;
-	*after = e;
 	return 1;
 }
 
@@ -1639,14 +1688,15 @@ static void sequence_names(claims *cl)
 	}
 }
 
-void review_claims(review *r, size_t i, const char *text,
-                   unsigned long line0, const char *added)
+/* review_claims, and review_body_claims with body set (claims.body). */
+static void claims_check(review *r, size_t i, const char *text,
+                         unsigned long line0, const char *added, int body)
 {
 	review_mult *m = &r->mult[i];
 	constant c;
 	char *hex;
 	cfx_err err;
-	claims cl = { text, line0, added, NULL, 0, 0 };
+	claims cl = { text, line0, added, NULL, 0, 0, body };
 
 	if (!m->bits || m->bits > 64 || mpz_sgn(m->p) <= 0 ||
 	    mpz_sizeinbase(m->p, 2) > m->bits)
@@ -1671,6 +1721,38 @@ void review_claims(review *r, size_t i, const char *text,
 	claims_unchecked(r, i, &cl);
 	free(cl.s);
 	constant_free(&c);
+	free(hex);
+}
+
+void review_claims(review *r, size_t i, const char *text,
+                   unsigned long line0, const char *added)
+{
+	claims_check(r, i, text, line0, added, 0);
+}
+
+void review_body_claims(review *r, size_t i, int list_unchecked)
+{
+	review_mult *m = &r->mult[i];
+	size_t file = m->file, k = r->nfind;
+	char *hex;
+
+	if (!r->pt.body)
+		return;
+	m->file = r->pt.body_file;     /* its findings name the mail */
+	claims_check(r, i, r->pt.body, r->pt.body_line, NULL,
+	             list_unchecked ? 1 : 2);
+	m->file = file;
+	/* far from the constant: each says which it is about */
+	hex = word_hex(m->p, m->bits);
+	for (; k < r->nfind; k++) {
+		struct buf b = { 0 };
+		const char *msg = r->find[k].msg;
+		int nc = !strncmp(msg, "not checked: ", 13);
+		buf_printf(&b, "%s%s (%s:%lu): %s", nc ? "not checked: " : "", hex,
+		           r->pt.files[m->file], m->line, msg + (nc ? 13 : 0));
+		free(r->find[k].msg);
+		r->find[k].msg = buf_take(&b);
+	}
 	free(hex);
 }
 

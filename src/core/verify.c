@@ -2,23 +2,12 @@
  * verify.c - the battery and the calibrated verdict behind `cfx verify`
  * (see verify.h for the families and the rule).
  *
- * Design.  Every family is a set of keys with an index i; its cells use
- * the first K = 2^j keys, so one pass over the keys in index order, with
- * a stop at each power of two, serves every cell.  Keys are counted into
- * the largest table 2^B only once; smaller tables are folded from it.
- * Small prefixes (K <= 2^(B-3)) are cheaper to count directly at the
- * largest table they need than to fold 2^B buckets, so they are.
- *
- * Most families are progressions k0 + i c, whose products k0 p + i c p
- * need one addition a key.  Counting them in index order jumps around
- * the table (a cache miss a key once it outgrows the cache), so they are
- * counted in a different order: if q is a denominator of a convergent of
- * cp / 2^n, the keys i, i + q, i + 2q, ... have products that move by
- * the small d = q c p mod 2^n, so each of the q runs sweeps the table in
- * order, and the counts (which do not depend on the order) cost little.
+ * The counting engine is verify_count.c (verify_int.h says how the files
+ * divide the work).
  */
 #include <assert.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,13 +21,10 @@
 #include "cfx/verify.h"
 #include "cfx/word.h"
 #include "util/xalloc.h"
-
-typedef unsigned __int128 u128;
+#include "core/verify_int.h"
 
 #define SEED_START 0x2545f4914f6cdd1dULL   /* k0 of the start+k c families */
 #define SEED_BYTES 0x5851f42d4c957f2dULL   /* background of the byte keys */
-#define SEED_PTR   0x9c6e4a6b1c2d3f05ULL   /* scramble of the pointers */
-#define PTR_ALIGN 10                        /* pointers are 1 KiB aligned */
 #define FIELD_BITS 10                       /* x, y < 2^10 */
 #define EVAL_BITS 20     /* the evaluator: 2^20 inputs, or all of them */
 
@@ -95,47 +81,6 @@ const char *verify_status_name(verify_status s)
 	return names[s];
 }
 
-static unsigned ctz64(uint64_t x)
-{
-	return x ? (unsigned)__builtin_ctzll(x) : 64;
-}
-
-static unsigned log2_floor(uint64_t x)
-{
-	return x ? 63 - (unsigned)__builtin_clzll(x) : 0;
-}
-
-/* A bijection of [0, 2^w): xorshifts and odd multiplies, each invertible
- * mod 2^w, so distinct inputs give distinct (random-looking) outputs. */
-static uint64_t scramble(uint64_t x, unsigned w, uint64_t seed)
-{
-	static const uint64_t mul[3] = {
-		0xbf58476d1ce4e5b9ULL, 0x94d049bb133111ebULL, 0xd6e8feb86659fd93ULL
-	};
-	uint64_t mask = word_mask(w);
-	unsigned r = (w + 1) / 2, i;
-
-	x = (x + seed) & mask;
-	for (i = 0; i < 3; i++) {
-		x ^= x >> r;
-		x = (x * mul[i]) & mask;
-	}
-	return x ^ (x >> r);
-}
-
-/* Even and odd bits of i: the Z-order walk of the plane, so the first
- * 2^j indices cover the rectangle y < 2^ceil(j/2), x < 2^floor(j/2). */
-static void zorder(uint64_t i, uint64_t *x, uint64_t *y)
-{
-	unsigned b;
-
-	*x = *y = 0;
-	for (b = 0; b < 32; b++) {
-		*y |= ((i >> (2 * b)) & 1) << b;
-		*x |= ((i >> (2 * b + 1)) & 1) << b;
-	}
-}
-
 size_t verify_default_tables(unsigned bits, verify_level level,
                              unsigned *tables)
 {
@@ -158,37 +103,75 @@ unsigned verify_default_bits(const mpz_t p)
 
 /* ---- the plan ----------------------------------------------------------- */
 
-static verify_family *add(verify_battery *bt, verify_kind kind, unsigned arg,
-                          size_t keys)
-{
-	verify_family *f = &bt->fam[bt->nfam++];
+/* Family number bt->nfam, named by fmt; with no families allocated
+ * (bt->fam NULL: verify_judged_default) only counted, and NULL. */
+static verify_family *vadd(verify_battery *bt, verify_kind kind,
+                           unsigned arg, size_t keys, const char *fmt,
+                           va_list ap)
+	__attribute__((format(printf, 5, 0)));
 
+static verify_family *vadd(verify_battery *bt, verify_kind kind,
+                           unsigned arg, size_t keys, const char *fmt,
+                           va_list ap)
+{
+	verify_family *f;
+
+	if (!bt->fam) {
+		bt->nfam++;
+		return NULL;
+	}
+	f = &bt->fam[bt->nfam++];
 	memset(f, 0, sizeof *f);
 	f->kind = kind;
 	f->arg = arg;
 	f->keys = keys;
 	f->percentile = -1;
 	f->tail = 1;
+	vsnprintf(f->name, sizeof f->name, fmt, ap);
+	return f;
+}
+
+static verify_family *add(verify_battery *bt, verify_kind kind, unsigned arg,
+                          size_t keys, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static verify_family *add(verify_battery *bt, verify_kind kind, unsigned arg,
+                          size_t keys, const char *fmt, ...)
+{
+	verify_family *f;
+	va_list ap;
+
+	va_start(ap, fmt);
+	f = vadd(bt, kind, arg, keys, fmt, ap);
+	va_end(ap);
 	return f;
 }
 
 /* A family of keys start + i step, i < 2^(n - ctz(step)) (distinct). */
 static void add_ck(verify_battery *bt, verify_kind kind, unsigned arg,
-                   uint64_t start, uint64_t step, const char *name)
+                   uint64_t start, uint64_t step, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
+static void add_ck(verify_battery *bt, verify_kind kind, unsigned arg,
+                   uint64_t start, uint64_t step, const char *fmt, ...)
 {
-	unsigned t = ctz64(step), n = bt->bits;
+	unsigned t = verify_ctz64(step), n = bt->bits;
 	size_t cap = (size_t)8 << bt->bmax;
 	size_t keys = n - t >= 63 ? cap : ((size_t)1 << (n - t)) < cap
 	              ? (size_t)1 << (n - t) : cap;
 	verify_family *f;
+	va_list ap;
 
 	if (kind == VERIFY_BYTE && keys > 256)
 		keys = 256;
-	f = add(bt, kind, arg, keys);
+	va_start(ap, fmt);
+	f = vadd(bt, kind, arg, keys, fmt, ap);
+	va_end(ap);
+	if (!f)
+		return;
 	f->ck = 1;
 	f->start = start & word_mask(n);
 	f->step = step & word_mask(n);
-	snprintf(f->name, sizeof f->name, "%s", name);
 }
 
 /* Keys with at most w bits set among n, ascending. */
@@ -229,35 +212,31 @@ static size_t plane_keys(unsigned xlim, unsigned ylim)
 	return (size_t)1 << j;
 }
 
+/* The battery's families for bt->bits-bit words (counted only when
+ * bt->fam is NULL: then no keys are made either). */
 static void plan(verify_battery *bt)
 {
 	unsigned n = bt->bits, s, i, h;
-	char name[24];
 	verify_family *f;
 
 	add_ck(bt, VERIFY_SEQ, 0, 0, 1, "sequential");
-	for (s = 1; s < n; s++) {
-		snprintf(name, sizeof name, "stride 2^%u", s);
-		add_ck(bt, VERIFY_POW2, s, 0, (uint64_t)1 << s, name);
-	}
+	for (s = 1; s < n; s++)
+		add_ck(bt, VERIFY_POW2, s, 0, (uint64_t)1 << s, "stride 2^%u", s);
 	for (i = 0; i < sizeof multiples / sizeof *multiples; i++)
-		if (n >= 64 || multiples[i] < ((uint64_t)1 << n) / 16) {
-			snprintf(name, sizeof name, "stride %u", multiples[i]);
-			add_ck(bt, VERIFY_MULT, multiples[i], 0, multiples[i], name);
-		}
+		if (n >= 64 || multiples[i] < ((uint64_t)1 << n) / 16)
+			add_ck(bt, VERIFY_MULT, multiples[i], 0, multiples[i],
+			       "stride %u", multiples[i]);
 	for (i = 0; i < sizeof ap_steps / sizeof *ap_steps; i++)
-		if (n >= 64 || ap_steps[i] < ((uint64_t)1 << n) / 16) {
-			snprintf(name, sizeof name, "start+k*%u", ap_steps[i]);
-			add_ck(bt, VERIFY_AP, ap_steps[i], SEED_START, ap_steps[i], name);
-		}
+		if (n >= 64 || ap_steps[i] < ((uint64_t)1 << n) / 16)
+			add_ck(bt, VERIFY_AP, ap_steps[i], SEED_START, ap_steps[i],
+			       "start+k*%u", ap_steps[i]);
 	for (i = 0; 8 * i + 4 <= n; i++) {
 		uint64_t bg = SEED_BYTES & ~((uint64_t)0xff << (8 * i));
 		/* with no background bit in the word (8 bits: byte 0) the keys
 		 * are those of stride 2^(8i), sequential for i = 0: not twice */
 		if ((bg & word_mask(n)) == 0)
 			continue;
-		snprintf(name, sizeof name, "byte %u", i);
-		add_ck(bt, VERIFY_BYTE, i, bg, (uint64_t)1 << (8 * i), name);
+		add_ck(bt, VERIFY_BYTE, i, bg, (uint64_t)1 << (8 * i), "byte %u", i);
 	}
 	for (i = 0; i < 2; i++) {
 		h = n / (2 + 2 * i);          /* n/2, then n/4 */
@@ -265,19 +244,18 @@ static void plan(verify_battery *bt)
 		 * has y full, so its keys are 0, 1, ..., the sequential keys */
 		if (h < 3 || (i && h == n / 2))
 			continue;
-		f = add(bt, VERIFY_FIELDS, h, plane_keys(n - h, h));
-		snprintf(f->name, sizeof f->name, "fields x<<%u|y", h);
+		add(bt, VERIFY_FIELDS, h, plane_keys(n - h, h), "fields x<<%u|y", h);
 	}
-	if (n >= 2 * PTR_ALIGN) {
-		f = add(bt, VERIFY_PTRIDX, 0, plane_keys(n - PTR_ALIGN, PTR_ALIGN));
-		snprintf(f->name, sizeof f->name, "pointer+index");
-	}
+	if (n >= 2 * PTR_ALIGN)
+		add(bt, VERIFY_PTRIDX, 0, plane_keys(n - PTR_ALIGN, PTR_ALIGN),
+		    "pointer+index");
 	for (i = 0; i < 2; i++) {
-		bt->nsparse[i] = sparse_keys(n, 2 + i, &bt->sparse[i]);
-		f = add(bt, VERIFY_SPARSE, 2 + i, bt->nsparse[i]);
-		snprintf(f->name, sizeof f->name, "<= %u bits set", 2 + i);
+		if (bt->fam)
+			bt->nsparse[i] = sparse_keys(n, 2 + i, &bt->sparse[i]);
+		add(bt, VERIFY_SPARSE, 2 + i, bt->nsparse[i], "<= %u bits set",
+		    2 + i);
 	}
-	for (i = 0; i < bt->nfam; i++) {
+	for (i = 0; bt->fam && i < bt->nfam; i++) {
 		size_t t;
 		f = &bt->fam[i];
 		if (f->keys > (size_t)8 << bt->bmax)
@@ -342,16 +320,14 @@ void verify_free(verify_battery *bt)
 
 int verify_add_stride(verify_battery *bt, uint64_t c, cfx_err *err)
 {
-	char name[40];
-
 	if (bt->nuser >= VERIFY_MAX_USER)
 		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "at most %d strides",
 		                   VERIFY_MAX_USER);
 	if (c < 1 || c > word_mask(bt->bits))
 		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "stride %llu outside "
 		                   "1..2^%u-1", (unsigned long long)c, bt->bits);
-	snprintf(name, sizeof name, "stride %llu (yours)", (unsigned long long)c);
-	add_ck(bt, VERIFY_MULT, c > 0xffffffffu ? 0 : (unsigned)c, 0, c, name);
+	add_ck(bt, VERIFY_MULT, c > 0xffffffffu ? 0 : (unsigned)c, 0, c,
+	       "stride %llu (yours)", (unsigned long long)c);
 	bt->fam[bt->nfam - 1].user = 1;
 	bt->nuser++;
 	return 0;
@@ -368,7 +344,7 @@ int verify_add_run(verify_battery *bt, const char *name, uint64_t start,
 		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "a step of 0 mod "
 		                   "2^%u: one key", bt->bits);
 	add_ck(bt, start & word_mask(bt->bits) ? VERIFY_AP : VERIFY_MULT,
-	       step > 0xffffffffu ? 0 : (unsigned)step, start, step, name);
+	       step > 0xffffffffu ? 0 : (unsigned)step, start, step, "%s", name);
 	bt->fam[bt->nfam - 1].user = 1;
 	bt->nuser++;
 	return 0;
@@ -396,8 +372,8 @@ int verify_add_keys(verify_battery *bt, const char *name, uint64_t *keys,
 		return cfx_err_set(err, CFX_EDOMAIN, -1, NULL, "no keys");
 	}
 	f = add(bt, VERIFY_KEYS, (unsigned)bt->nukeys,
-	        n < ((size_t)8 << bt->bmax) ? n : (size_t)8 << bt->bmax);
-	snprintf(f->name, sizeof f->name, "%s", name);
+	        n < ((size_t)8 << bt->bmax) ? n : (size_t)8 << bt->bmax, "%s",
+	        name);
 	f->user = 1;
 	bt->ukeys[bt->nukeys] = keys;
 	bt->ukref_done[bt->nukeys] = 0;
@@ -473,318 +449,8 @@ int verify_add_fields(verify_battery *bt, const unsigned *shift, unsigned nf,
 	return 0;
 }
 
-size_t verify_scratch_size(const verify_battery *bt)
-{
-	return 2 * ((size_t)1 << bt->bmax) * sizeof(uint32_t);
-}
-
-uint64_t verify_key(const verify_battery *bt, const verify_family *f,
-                    size_t i)
-{
-	uint64_t x, y, mask = word_mask(bt->bits);
-
-	assert(i < f->keys);
-	if (f->ck)
-		return (f->start + (uint64_t)i * f->step) & mask;
-	switch (f->kind) {
-	case VERIFY_FIELDS:
-		zorder(i, &x, &y);
-		return ((x << f->arg) | y) & mask;
-	case VERIFY_PTRIDX:
-		zorder(i, &x, &y);
-		return ((scramble(x, bt->bits - PTR_ALIGN, SEED_PTR) << PTR_ALIGN)
-		        + y) & mask;
-	case VERIFY_KEYS:
-		return bt->ukeys[f->arg][i];
-	default:
-		return bt->sparse[f->arg - 2][i];
-	}
-}
-
-/* ---- counting ----------------------------------------------------------- */
-
-/*
- * Count the products first + i step (i < n) by their top B bits.  The
- * order of the count is free, so it is chosen to sweep the table once,
- * bottom to top, instead of jumping around it (a cache miss a key once
- * the table outgrows the cache).  Let q be the largest convergent
- * denominator of step / 2^bits with q <= n / RUN_MIN, q' the one before.
- * The first per q keys (per = n / q) form q runs r, r + q, r + 2q, ...
- * (r < q), whose products move by the small d = q step mod 2^bits.  The
- * runs' starts r step, r < q, are almost evenly spread, and the start
- * just above r's is that of r + u (mod q), u one of q' and q - q'
- * (whichever moves it by less): taking the runs in that order, each run
- * near its neighbours, sweeps the table.  Four quarters of the order go
- * at once, so that increments of one bucket do not wait for each other.
- * The n - per q keys left are a progression of their own.
- */
-#define RUN_MIN 16        /* keys a run, at least */
-#define SWEEP_MIN 4096    /* fewer keys are counted in index order */
-#define SHIFT_20 44       /* 2^20 buckets, the default largest table */
-
-/* The count itself, on products scaled to the top of the word (x 2^(64 -
- * bits), so that sums wrap by themselves and no mask is needed), each
- * counted in bucket x >> sh.  Inlined twice: once with sh a constant,
- * SHIFT_20, where the shift is one instruction (by %cl it is two or
- * three), and once with any sh. */
-static inline __attribute__((always_inline))
-void sweep(uint64_t first, uint64_t step, size_t n, unsigned sh,
-           uint32_t *loads)
-{
-	while (n >= SWEEP_MIN) {
-		uint64_t q = 1, qprev = 0, d, x[4], r[4], u, e;
-		u128 num = (u128)1 << 64, den = step;
-		size_t per, i, g, s, k;
-
-		while (den) {
-			u128 a = num / den, rem = num % den, next = a * q + qprev;
-			if (next > n / RUN_MIN)
-				break;
-			qprev = q;
-			q = (uint64_t)next;
-			num = den;
-			den = rem;
-		}
-		d = q * step;
-		per = n / q;
-		if (q < 4) {
-			/* a few long runs, each swept by itself: in four parts */
-			for (s = 0; s < q; s++) {
-				size_t h = per / 4;
-				x[0] = first + s * step;
-				for (k = 1; k < 4; k++)
-					x[k] = x[k - 1] + h * d;
-				for (i = 0; i < h; i++)
-					for (k = 0; k < 4; k++) {
-						loads[x[k] >> sh]++;
-						x[k] += d;
-					}
-				for (i = 4 * h; i < per; i++) {
-					loads[x[3] >> sh]++;
-					x[3] += d;
-				}
-			}
-		} else {
-			uint64_t e1 = qprev * step, e2 = (q - qprev) * step;
-			size_t quarter = q / 4;
-			u = e1 <= e2 ? qprev : q - qprev;
-			e = e1 <= e2 ? e1 : e2;
-			for (k = 0; k < 4; k++) {
-				r[k] = (uint64_t)((u128)(k * quarter) * u % q);
-				x[k] = first + r[k] * step;
-			}
-			/* stream k takes the runs k quarter, ..., (k + 1) quarter - 1
-			 * of the order; the last also the q - 4 quarter left */
-			for (g = 0; g < q - 3 * quarter; g++) {
-				unsigned ks = g < quarter ? 0 : 3;
-				uint64_t y0 = x[0], y1 = x[1], y2 = x[2], y3 = x[3];
-				if (ks == 0)
-					for (i = 0; i < per; i++) {
-						loads[y0 >> sh]++;
-						loads[y1 >> sh]++;
-						loads[y2 >> sh]++;
-						loads[y3 >> sh]++;
-						y0 += d;
-						y1 += d;
-						y2 += d;
-						y3 += d;
-					}
-				else
-					for (i = 0; i < per; i++) {
-						loads[y3 >> sh]++;
-						y3 += d;
-					}
-				for (k = ks; k < 4; k++) {
-					r[k] += u;
-					x[k] += e;
-					if (r[k] >= q) {
-						r[k] -= q;
-						x[k] -= d;
-					}
-				}
-			}
-		}
-		first += (uint64_t)(per * q) * step;
-		n -= per * q;
-	}
-	for (; n; n--) {
-		loads[first >> sh]++;
-		first += step;
-	}
-}
-
-static void progression(uint64_t first, uint64_t step, size_t n,
-                        unsigned bits, unsigned B, uint32_t *loads)
-{
-	unsigned up = 64 - bits;
-	uint64_t mask = word_mask(bits);
-
-	/* step / 2^bits = (step 2^up) / 2^64: the same quotients */
-	first = (first & mask) << up;
-	step = (step & mask) << up;
-	if (64 - B == SHIFT_20)
-		sweep(first, step, n, SHIFT_20, loads);
-	else
-		sweep(first, step, n, 64 - B, loads);
-}
-
-/* Keys [from, to) of the plane family: rows x of base(x) + y. */
-static void plane_rect(const verify_battery *bt, const verify_family *f,
-                       uint64_t x0, uint64_t x1, uint64_t y0, uint64_t y1,
-                       unsigned B, uint32_t *loads)
-{
-	uint64_t x, mask = word_mask(bt->bits);
-
-	for (x = x0; x < x1; x++) {
-		uint64_t base = f->kind == VERIFY_FIELDS ? x << f->arg
-		                : scramble(x, bt->bits - PTR_ALIGN, SEED_PTR)
-		                  << PTR_ALIGN;
-		progression(((base + y0) * bt->p) & mask, bt->p, y1 - y0, bt->bits,
-		            B, loads);
-	}
-}
-
-/* Add keys [from, to) of family f to loads at level B; from is 0 or a
- * power of two, to a power of two. */
-static void count_keys(const verify_battery *bt, const verify_family *f,
-                       size_t from, size_t to, unsigned B, uint32_t *loads)
-{
-	uint64_t mask = word_mask(bt->bits), p = bt->p;
-	size_t i;
-
-	if (from >= to)
-		return;
-	if (f->ck) {
-		uint64_t step = (f->step * p) & mask;
-		progression((f->start * p + (uint64_t)from * step) & mask, step,
-		            to - from, bt->bits, B, loads);
-		return;
-	}
-	if (f->kind == VERIFY_SPARSE || f->kind == VERIFY_KEYS) {
-		const uint64_t *k = f->kind == VERIFY_KEYS ? bt->ukeys[f->arg]
-		                    : bt->sparse[f->arg - 2];
-		unsigned shift = bt->bits - B;
-		for (i = from; i < to; i++)
-			loads[((k[i] * p) & mask) >> shift]++;
-		return;
-	}
-	/* the plane: grow the rectangle of 2^j keys one j at a time */
-	{
-		unsigned j = from ? log2_floor(from) : 0, jt = log2_floor(to);
-		if (from == 0)
-			plane_rect(bt, f, 0, 1, 0, 1, B, loads);
-		for (; j < jt; j++) {
-			unsigned r = (j + 1) / 2;   /* j -> j + 1 */
-			if ((j + 1) % 2)            /* y doubles: y in [2^r', ...) */
-				plane_rect(bt, f, 0, (uint64_t)1 << (j / 2),
-				           (uint64_t)1 << (j / 2), (uint64_t)1 << (j / 2 + 1),
-				           B, loads);
-			else                        /* x doubles */
-				plane_rect(bt, f, (uint64_t)1 << (r - 1), (uint64_t)1 << r,
-				           0, (uint64_t)1 << r, B, loads);
-		}
-	}
-}
-
-/* ---- one family --------------------------------------------------------- */
-
-static int is_table(const verify_battery *bt, unsigned b)
-{
-	size_t t;
-
-	for (t = 0; t < bt->ntables; t++)
-		if (bt->tables[t] == b)
-			return 1;
-	return 0;
-}
-
-/* The cells with K = 2^j keys: table b and load 2^(j-b), from the loads
- * src at level lv.  One pass over src, a chunk at a time (FOLD_CHUNK
- * buckets, or more to reach the lowest level): the chunk is folded down
- * in tmp (not src), and the sums of each level with a cell are added up;
- * the cells follow in order of b, largest first. */
-#define FOLD_CHUNK 2048          /* 8 KiB, in the first-level cache */
-
-static void cells_at(verify_battery *bt, verify_family *f, unsigned j,
-                     const uint32_t *src, unsigned lv, uint32_t *tmp)
-{
-	score_sums sums[VERIFY_MAX_TABLE_BITS + 1];
-	int want[VERIFY_MAX_TABLE_BITS + 1] = { 0 };
-	size_t m = (size_t)1 << lv, chunk, c;
-	unsigned lo = lv + 1, b;
-
-	assert(src != tmp && lv <= VERIFY_MAX_TABLE_BITS);
-	for (b = lv; b >= 1 && b + VERIFY_LOADS - 1 >= j; b--)
-		if (b <= j && is_table(bt, b)) {
-			want[b] = 1;
-			lo = b;
-		}
-	if (lo > lv)
-		return;
-	memset(sums, 0, sizeof sums);
-	chunk = (size_t)1 << (lv - lo) > FOLD_CHUNK ? (size_t)1 << (lv - lo)
-	        : FOLD_CHUNK;
-	if (chunk > m)
-		chunk = m;
-	for (c = 0; c < m; c += chunk) {
-		const uint32_t *in = src + c;
-		size_t n = chunk;
-		if (want[lv])
-			score_sums_add(in, n, &sums[lv]);
-		for (b = lv; b > lo; b--) {
-			n /= 2;
-			score_fold(in, n, tmp, want[b - 1] ? &sums[b - 1] : NULL);
-			in = tmp;
-		}
-	}
-	for (b = lv; b >= lo; b--)
-		if (want[b]) {
-			verify_cell *cell = &f->cells[f->ncells++];
-			cell->b = b;
-			cell->load = 1u << (j - b);
-			score_stats_sums(&sums[b], b, (size_t)1 << j, &cell->sc);
-		}
-}
-
-/* Keys of the worst cell that share its fullest bucket. */
-static void find_example(const verify_battery *bt, verify_family *f,
-                         uint32_t *loads)
-{
-	const verify_cell *c = &f->cells[f->worst];
-	size_t m = (size_t)1 << c->b, i, best = 0;
-	unsigned shift = bt->bits - c->b;
-	uint64_t mask = word_mask(bt->bits);
-
-	memset(loads, 0, m * sizeof *loads);
-	count_keys(bt, f, 0, c->sc.keys, c->b, loads);
-	for (i = 1; i < m; i++)
-		if (loads[i] > loads[best])
-			best = i;
-	f->example_bucket = best;
-	f->nexample = 0;
-	if (f->ck) {
-		/* keys and products one addition a key, as they are counted */
-		uint64_t key = f->start, x = f->start * bt->p,
-		         dx = f->step * bt->p;
-		for (i = 0; i < c->sc.keys && f->nexample < VERIFY_EXAMPLE; i++) {
-			if ((x & mask) >> shift == best)
-				f->example[f->nexample++] = key & mask;
-			key += f->step;
-			x += dx;
-		}
-		return;
-	}
-	for (i = 0; i < c->sc.keys && f->nexample < VERIFY_EXAMPLE; i++) {
-		uint64_t key = verify_key(bt, f, i);
-		if (((key * bt->p) & mask) >> shift == best)
-			f->example[f->nexample++] = key;
-	}
-}
-
-/* The explanation of the first K keys of a c k family (see verify.h):
- * the largest quotient among the places whose q_(k-1) <= K.  Those places
- * for a smaller K are a prefix of those for a larger one. */
-static void explain_keys(const verify_battery *bt, const verify_family *f,
+/* Those places for a smaller K are a prefix of those for a larger one. */
+void verify_explain_keys(const verify_battery *bt, const verify_family *f,
                          uint64_t K, verify_cf *e)
 {
 	uint64_t u, q = 1, qprev = 0;
@@ -794,7 +460,7 @@ static void explain_keys(const verify_battery *bt, const verify_family *f,
 	memset(e, 0, sizeof *e);
 	if (!(bt->p & 1) || !f->step)
 		return;
-	e->t = ctz64(f->step);
+	e->t = verify_ctz64(f->step);
 	e->w = bt->bits - e->t;
 	u = f->step >> e->t;
 	e->mult = (u * bt->p) & word_mask(e->w);
@@ -815,12 +481,6 @@ static void explain_keys(const verify_battery *bt, const verify_family *f,
 		num = den;
 		den = rem;
 	}
-}
-
-/* The explanation of a c k family's worst cell. */
-static void explain_cf(const verify_battery *bt, verify_family *f)
-{
-	explain_keys(bt, f, f->cells[f->worst].sc.keys, &f->cf);
 }
 
 /* F: every check verify_judge makes but "joint" (a rule over the
@@ -848,22 +508,22 @@ size_t verify_judged(const verify_battery *bt)
 
 size_t verify_judged_default(unsigned bits)
 {
-	static _Atomic size_t kept[65];
-	unsigned tables[VERIFY_MAX_TABLES];
-	size_t nt, f;
 	verify_battery bt;
 
+	/* the families counted, not made: plan with no fam reads only bits,
+	 * bmax, fam, nfam and nsparse, judged_count also p and nufields (the
+	 * rest of the battery, some 13 KB, is left unset).  Cheap enough for
+	 * a screen to ask per candidate, so nothing is kept. */
 	assert(bits >= 2 && bits <= 64);
-	if ((f = kept[bits]) != 0)
-		return f;
-	/* two threads may both plan: they store the same number */
-	nt = verify_default_tables(bits, VERIFY_STANDARD, tables);
-	if (verify_plan(&bt, 1, bits, tables, nt, NULL) < 0)
-		return 1;
-	f = judged_count(&bt);
-	verify_free(&bt);
-	kept[bits] = f;
-	return f;
+	bt.p = 1;
+	bt.bits = bits;
+	bt.bmax = 0;
+	bt.fam = NULL;
+	bt.nfam = 0;
+	bt.nufields = 0;
+	bt.nsparse[0] = bt.nsparse[1] = 0;
+	plan(&bt);
+	return judged_count(&bt);
 }
 
 int verify_family_can_fail(const verify_battery *bt, size_t i)
@@ -877,70 +537,11 @@ int verify_family_can_fail(const verify_battery *bt, size_t i)
 	/* any cell's K is at most f->keys, so its places are a prefix of
 	 * these: its largest quotient is at most e.a, and its P at least
 	 * that of e.a at one place */
-	explain_keys(bt, f, f->keys, &e);
+	verify_explain_keys(bt, f, f->keys, &e);
 	if (!e.ok)
 		return 1;
 	return verify_gk_tail((double)e.a, 1) * (double)judged_count(bt) <
 	       VERIFY_ALPHA_WARN;
-}
-
-void verify_family_run(verify_battery *bt, size_t fi, void *scratch)
-{
-	verify_family *f = &bt->fam[fi];
-	unsigned B = bt->bmax, j, jmin = bt->tables[0], jmax;
-	uint32_t *big = scratch, *tmp = big + ((size_t)1 << B);
-	size_t have = 0, i;
-	int big_used = 0;
-
-	f->ncells = 0;
-	jmax = log2_floor(f->keys);
-	if (jmax > B + VERIFY_LOADS - 1)
-		jmax = B + VERIFY_LOADS - 1;
-	for (j = jmin; f->keys && j <= jmax; j++) {
-		size_t K = (size_t)1 << j;
-		unsigned top = j < B ? j : B, b;
-		int need = 0;
-
-		for (b = top; b >= 1 && b + VERIFY_LOADS - 1 >= j; b--)
-			need |= is_table(bt, b);
-		if (!need)
-			continue;
-		if (j + 3 <= B) {
-			/* few keys: count them at the largest table they need */
-			while (!is_table(bt, top))
-				top--;
-			memset(big, 0, ((size_t)1 << top) * sizeof *big);
-			count_keys(bt, f, 0, K, top, big);
-			cells_at(bt, f, j, big, top, tmp);
-		} else {
-			if (!big_used) {
-				memset(big, 0, ((size_t)1 << B) * sizeof *big);
-				big_used = 1;
-			}
-			count_keys(bt, f, have, K, B, big);
-			have = K;
-			cells_at(bt, f, j, big, B, tmp);
-		}
-	}
-	f->worst = 0;
-	f->worst_r = 0;
-	for (i = 0; i < f->ncells; i++)
-		if (f->cells[i].sc.probe_ratio > f->worst_r) {
-			f->worst_r = f->cells[i].sc.probe_ratio;
-			f->worst = i;
-		}
-	memset(&f->cf, 0, sizeof f->cf);
-	f->nexample = 0;
-	if (f->ncells && f->ck)
-		explain_cf(bt, f);
-}
-
-void verify_family_examples(verify_battery *bt, size_t i, void *scratch)
-{
-	verify_family *f = &bt->fam[i];
-
-	if (f->ncells && (f->status == VERIFY_FAIL || f->status == VERIFY_WARN))
-		find_example(bt, f, scratch);
 }
 
 /* ---- the rule ----------------------------------------------------------- */
@@ -1072,6 +673,11 @@ static const char *one_in(char *buf, size_t n, double tail)
 	else
 		snprintf(buf, n, "%.0f", x);
 	return buf;
+}
+
+double verify_share_as_bad(double percentile, double tail)
+{
+	return percentile >= 0 ? 100 - percentile : 100 * tail;
 }
 
 size_t verify_rank_text(char *buf, size_t n, const verify_family *f,
@@ -1285,12 +891,13 @@ static verify_check *form(verify_battery *bt, const char *name,
 	snprintf(k->name, sizeof k->name, "%s", name);
 	k->status = st;
 	k->tail = 1;
+	k->percentile = -1;
 	return k;
 }
 
 static void check_odd(verify_battery *bt)
 {
-	unsigned t = ctz64(bt->p), n = bt->bits;
+	unsigned t = verify_ctz64(bt->p), n = bt->bits;
 	verify_check *k = form(bt, "odd", t ? VERIFY_FAIL : VERIFY_PASS);
 
 	if (!t)
@@ -1371,7 +978,7 @@ static void check_cf(verify_battery *bt)
 	/* p / 2^n itself, for as many points as the battery's largest cell */
 	memset(&seq, 0, sizeof seq);
 	seq.step = 1;
-	explain_keys(bt, &seq, (uint64_t)8 << bt->bmax, &seq.cf);
+	verify_explain_keys(bt, &seq, (uint64_t)8 << bt->bmax, &seq.cf);
 	mpz_init(p);
 	mpz_import(p, 1, 1, sizeof bt->p, 0, 0, &bt->p);
 	cf_init(&cf);
@@ -1530,10 +1137,10 @@ verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
 }
 
 /* The smallest worst R the map's rule gives status at (WARN or FAIL:
- * WARN < FAIL in verify_status) with judged checks (by bisection: the
- * tail falls as R grows), or 0 if none. */
-static double rule_r_uncached(const verify_smap_ref *ref, size_t judged,
-                              verify_status at)
+ * WARN < FAIL in verify_status) with judged checks, or 0 if none.  By
+ * bisection (the tail falls as R grows): the general case of rule_r. */
+static double rule_r_bisect(const verify_smap_ref *ref, size_t judged,
+                            verify_status at)
 {
 	double lo = 1, hi = 1e12;
 	int i;
@@ -1552,30 +1159,24 @@ static double rule_r_uncached(const verify_smap_ref *ref, size_t judged,
 	return hi;
 }
 
-/* rule_r depends only on the reference (one a width), judged and at:
- * the last few answers kept (screens ask the same one per candidate). */
+/* The same, for a screen that asks it per candidate: verify_rule gives
+ * at from R >= R_at (VERIFY_BAD_R, VERIFY_NOTICE_R) once the tail is
+ * below a = alpha_at / judged; when a < 0.1 that happens above the 90th
+ * percentile, where the tail is 0.1 (R / pct90)^(-1/beta): past R =
+ * pct90 (0.1 / a)^beta.  So R = max(R_at, that), the boundary the
+ * bisection closes in on, at the cost of one pow (the bisection's ~70
+ * steps were kept per thread before; now nothing is kept). */
 static double rule_r(const verify_smap_ref *ref, size_t judged,
                      verify_status at)
 {
-	static _Thread_local struct {
-		const verify_smap_ref *ref;
-		size_t judged;
-		verify_status at;
-		double r;
-	} memo[8];
-	static _Thread_local unsigned next;
-	size_t i;
+	double r_at = at == VERIFY_FAIL ? VERIFY_BAD_R : VERIFY_NOTICE_R;
+	double a = (at == VERIFY_FAIL ? VERIFY_ALPHA_FAIL : VERIFY_ALPHA_WARN) /
+	           (double)(judged ? judged : 1), r;
 
-	for (i = 0; i < sizeof memo / sizeof *memo; i++)
-		if (memo[i].ref == ref && memo[i].judged == judged &&
-		    memo[i].at == at)
-			return memo[i].r;
-	i = next++ % (sizeof memo / sizeof *memo);
-	memo[i].ref = ref;
-	memo[i].judged = judged;
-	memo[i].at = at;
-	memo[i].r = rule_r_uncached(ref, judged, at);
-	return memo[i].r;
+	if (ref->beta <= 0 || a >= 0.1)
+		return rule_r_bisect(ref, judged, at);
+	r = ref->pct[90] * pow(0.1 / a, ref->beta);
+	return r > r_at ? r : r_at;
 }
 
 int verify_strides_fail(uint64_t p, unsigned bits, size_t judged,
@@ -1615,7 +1216,7 @@ static double count_stride(const verify_battery *bt, uint64_t c, unsigned b,
 	double s2 = 0, k = (double)K, expect;
 
 	memset(loads, 0, M * sizeof *loads);
-	progression(0, (c * bt->p) & word_mask(bt->bits), K, bt->bits, b,
+	verify_count_progression(0, (c * bt->p) & word_mask(bt->bits), K, bt->bits, b,
 	            loads);
 	for (i = 0; i < M; i++)
 		s2 += (double)loads[i] * loads[i];
@@ -1720,6 +1321,8 @@ static void check_strides(verify_battery *bt, int full)
 		strides_quick(bt, sm);
 		k = form(bt, "stride map", sm->status);
 		k->tail = sm->tail;
+		k->r = sm->worst;
+		k->percentile = sm->percentile;
 		if (sm->status == VERIFY_INFO)
 			snprintf(k->detail, sizeof k->detail, "not mapped");
 		else if (sm->worst > 0)
@@ -1741,6 +1344,8 @@ static void check_strides(verify_battery *bt, int full)
 		         bt->p & 1 ? "word too small" : "even multiplier");
 		return;
 	}
+	k->r = sm->worst;
+	k->percentile = sm->percentile;
 	if (sm->percentile >= 0)
 		snprintf(ref, sizeof ref, "; %s%% of random odd %u-bit "
 		         "multipliers do better", verify_share_text(sh, sizeof sh,
@@ -1816,6 +1421,8 @@ static void check_fields(verify_battery *bt, int full)
 	tail = pct_tail(ref->off_pct, ref->off_beta, bt->foff.r, &pct);
 	k = form(bt, "field offsets", verify_rule(bt->foff.r, tail, bt->judged));
 	k->tail = tail;
+	k->r = bt->foff.r;
+	k->percentile = pct;
 	{
 		lattice_layout two = { 2, { bt->foff_h, 0, 0, 0 } };
 		field_text(what, sizeof what, &bt->foff, &two);
@@ -1837,6 +1444,8 @@ static void check_fields(verify_battery *bt, int full)
 	tail = pct_tail(ref->lay_pct, ref->lay_beta, bt->flay.r, &pct);
 	k = form(bt, "field layouts", verify_rule(bt->flay.r, tail, bt->judged));
 	k->tail = tail;
+	k->r = bt->flay.r;
+	k->percentile = pct;
 	field_text(what, sizeof what, &bt->flay, &bt->flay_lay);
 	snprintf(k->detail, sizeof k->detail, "%.110s; the worst of 3-4 fields "
 	         "(bytes 24/16/8, 20/12, 32/20/12); %s%% of random odd %u-bit "

@@ -33,6 +33,7 @@
 #include "cfx/keys.h"
 #include "cfx/proc.h"
 #include "cli/opts.h"
+#include "cli/out.h"
 #include "cli/sreport.h"
 #include "cli/setting.h"
 #include "dash/dash.h"
@@ -433,22 +434,32 @@ static void loop(dash *d)
 static void usage(FILE *f)
 {
 	const setting *st;
+	char text[512];
 
 	fprintf(f,
 	"usage: cfx [--ascii]\n"
 	"       cfx dash [--bits N] [--table-bits B] [--keys FAMILY] [--count K]\n"
-	"                [--ascii] [--learn N] [EXPR]\n\n"
-	"The live dashboard: continued fraction, decomposition, shift/add code,\n"
-	"spectrum and bucket score of one constant, updated as you type.\n"
-	"EXPR defaults to %s = 2654435761 on 32 bits; keys default\n"
-	"to sequential keys, 4 a bucket, into 2^12 buckets.  Press ? for the\n"
-	"keys, and ? again for what the panels show.\n\n", DEFAULT_EXPR);
+	"                [--ascii] [--learn N] [EXPR]\n\n");
+	snprintf(text, sizeof text, "The live dashboard: continued fraction, "
+	         "decomposition, shift/add code, spectrum and bucket score of "
+	         "one constant, updated as you type.  EXPR defaults to %s = "
+	         "2654435761 on 32 bits; keys default to sequential keys, 4 a "
+	         "bucket, into 2^12 buckets.  Press ? for the keys, and ? again "
+	         "for what the panels show.", DEFAULT_EXPR);
+	out_para(f, text, OUT_PROSE_WIDTH);
+	fprintf(f, "\noptions:\n");
 	for (st = setting_table; st->name; st++)
 		if (st->flags & SETTING_DASH)
 			cli_option_help(st, f);
-	fprintf(f,
-	"NO_COLOR turns colour off; CFX_LATENCY_LOG=FILE logs keystroke-to-frame\n"
-	"latency in microseconds.\n");
+	fprintf(f, "  %-22s %s\n\n", "-h, --help", "show this help");
+	out_para(f, "NO_COLOR turns colour off; CFX_LATENCY_LOG=FILE logs "
+	         "keystroke-to-frame latency in microseconds.", OUT_PROSE_WIDTH);
+	fprintf(f, "\nexamples:\n"
+	        "  cfx dash 0x9e370001            the 2002 prime: its "
+	        "continued fraction, live\n"
+	        "  cfx dash -k stride:4096 -t 10 0x9e370001   its bad stride in "
+	        "the buckets\n"
+	        "  cfx dash --learn golden        lesson 3 beside the panels\n");
 }
 
 static int fail(const char *what, const cfx_err *e)
@@ -508,7 +519,7 @@ static int take_option(void *ctx, const opts_hit *h, cfx_err *e)
 static int parse_opts(int argc, char **argv, dash_opts *o)
 {
 	opts_row rows[SETTING_N];
-	opts_face f = { rows, 0, take_option, o, NULL, 0, 0 };
+	opts_face f = { .rows = rows, .take = take_option, .ctx = o };
 	const setting *st;
 	int pos[argc + 1], npos, i, rc;
 	size_t len = 1;

@@ -57,10 +57,10 @@ static int cf_figures(const dash_model_const *c, const rect *r, int y)
 	if (c->dist == 0)
 		snprintf(line[n++], sizeof line[0], "|x - 1/%s| = 0", GLYPH.phi);
 	else
-		snprintf(line[n++], sizeof line[0], "|x - 1/%s| = %s (%.1f bits)",
+		snprintf(line[n++], sizeof line[0], "|x - 1/%s| = %s = 2^-%.1f",
 		         GLYPH.phi, dash_paint_fmt_g(g1, sizeof g1, c->dist, 3), c->dbits);
 	if (c->mdist < c->dist)
-		snprintf(line[n++], sizeof line[0], "|1-x - 1/%s| = %s (%.1f bits)",
+		snprintf(line[n++], sizeof line[0], "|1-x - 1/%s| = %s = 2^-%.1f",
 		         GLYPH.phi, dash_paint_fmt_g(g1, sizeof g1, c->mdist, 3), c->mbits);
 	for (i = 0; i < n; i++) {
 		if (i == room - 1 && n > room) {

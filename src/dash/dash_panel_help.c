@@ -126,8 +126,10 @@ static int panel_rows(const rect *r, int top, int draw)
 	         "is very near a fraction of small denominator q, and keys q apart "
 	         "land nearly together.", GLYPH.times, GLYPH.phi);
 	snprintf(t[3], sizeof t[3], "|x - 1/%s|: how far x is from 1/%s = "
-	         "0.618..., the multiplier of Fibonacci hashing; in bits, how many "
-	         "leading bits of x agree with it.", GLYPH.phi, GLYPH.phi);
+	         "0.618..., the multiplier of Fibonacci hashing, and as a power of "
+	         "two: 2^-17 means about 17 leading bits of x agree with it (more "
+	         "than n when p is the n-bit fraction nearest 1/%s, as "
+	         "golden(n) is).", GLYPH.phi, GLYPH.phi, GLYPH.phi);
 	snprintf(t[4], sizeof t[4], "the multiply by p as shifts and adds, "
 	         "one per NAF digit, in C; PgUp PgDn scroll it.");
 	snprintf(t[5], sizeof t[5], "the points {k x}, k = 1..K, on the circle "
@@ -139,7 +141,8 @@ static int panel_rows(const rect *r, int top, int draw)
 	         "theorem).  K changes with [, ], { and }.", GLYPH.point, GLYPH.points, GLYPH.gap[0],
 	         GLYPH.gap[1], GLYPH.gap[2]);
 	snprintf(t[6], sizeof t[6], "each length as a fraction of the circle, "
-	         "%s how many gaps have it, and = its exact value; max/min is the "
+	         "%s how many gaps have it, and = its exact value where the panel "
+	         "is wide enough (cfx spectrum always prints it); max/min is the "
 	         "longest gap over the shortest: near 1 is even, large is uneven.",
 	         GLYPH.times);
 	snprintf(t[7], sizeof t[7], "h(x) = (x p mod 2^n) >> (n - b) puts the "

@@ -23,6 +23,7 @@
 #include "cfx/textfile.h"
 #include "lesson/learn.h"
 #include "cli/opts.h"
+#include "cli/out.h"
 #include "repl/repl.h"
 #include "util/text.h"
 #include "util/xalloc.h"
@@ -300,15 +301,24 @@ char *learn_cli_not_found(const learn_store_catalog *c, const char *key,
                           const char *how)
 {
 	struct buf b = { 0 };
+	const char *names[2 * c->n + 1], *near;
 	char *t;
+	size_t i, k = 0;
 
 	if (learn_store_catalog_matches(c, key, &b) > 1) {
-		t = xasprintf("several lessons have that word (%s): give the "
-		              "number", buf_str(&b));
+		t = xasprintf("several lessons match: %s; give more of the name, "
+		              "or the number", buf_str(&b));
 		buf_free(&b);
 		return t;
 	}
 	buf_free(&b);
+	/* nothing matches: the nearest name or title word, as for commands */
+	for (i = 0; i < c->n; i++)
+		names[k++] = c->e[i].name;
+	names[k] = NULL;
+	if ((near = opts_nearest(key, names)))
+		return xasprintf("no such lesson; did you mean %s? %slearn lists "
+		                 "them", near, how);
 	return xasprintf("no such lesson; %slearn lists them", how);
 }
 
@@ -969,13 +979,25 @@ static void usage(FILE *f)
 	        "       cfx learn N|NAME [-f FILE] start or resume a lesson\n"
 	        "       cfx learn --check FILE...  validate lesson files\n"
 	        "       cfx learn --selftest       run every lesson with its own "
-	        "solutions\n\n"
-	        "A lesson runs in a REPL: type the commands it asks for, answer "
-	        "its questions\n(answer EXPR, or just the answer), and use hint, "
-	        "solution, skip, back,\nreset, quit.\nWith stdin not a terminal, or -f FILE, "
-	        "lines come from there (script mode).\nProgress is kept in "
-	        "$XDG_STATE_HOME/cfx/progress (~/.local/state/cfx).\n"
-	        "The lesson format: lessons/FORMAT.md.\n");
+	        "solutions\n\n");
+	out_para(f, "A lesson is found by its number, or by a prefix of its name, a "
+	         "word of its title or a part of either (cfx learn lists them; "
+	         "several that match are named).  It runs in "
+	         "a REPL: type the commands it asks for, answer its questions "
+	         "(answer EXPR, or just the answer), and use hint, solution, "
+	         "skip, back, reset, quit.  With stdin not a terminal, or -f "
+	         "FILE, lines come from there (script mode).  Progress is kept "
+	         "in $XDG_STATE_HOME/cfx/progress (~/.local/state/cfx).  The "
+	         "lesson format: lessons/FORMAT.md.", OUT_PROSE_WIDTH);
+	/* a lesson's session is the REPL's, and takes its options */
+	repl_options_help(f);
+	fprintf(f, "\nexamples:\n"
+	        "  cfx learn                      the lessons, and where you "
+	        "left off\n"
+	        "  cfx learn golden               lesson 3 by name, resumed "
+	        "where you left it\n"
+	        "  cfx learn 8 -f answers.cfx     a lesson's answers from a "
+	        "file\n");
 }
 
 /* cfx learn's options (the option parser's rows, cli/opts.h): its own,
@@ -1024,7 +1046,7 @@ static int learn_take(void *ctx, const opts_hit *h, cfx_err *e)
 static int learn_opts(int argc, char **argv, learn_opts_t *o)
 {
 	opts_row rows[SETTING_N + 6];
-	opts_face f = { rows, 0, learn_take, o, NULL, 0, 0 };
+	opts_face f = { .rows = rows, .take = learn_take, .ctx = o };
 	int pos[argc + 1], i, rc;
 	const char *bad = NULL, *why = NULL;
 	cfx_err e;

@@ -231,6 +231,34 @@ static int has_word(const char *text, const char *word)
 	return 0;
 }
 
+/* How key names lesson e, ignoring case: 1 a prefix of its name, 2 a
+ * whole word of its name or title, 3 a part of either; 0 not at all.
+ * One letter is only a prefix ("s" is in every other title). */
+static int tier(const learn_store_entry *e, const char *key)
+{
+	if (!strncasecmp(e->name, key, strlen(key)))
+		return 1;
+	if (strlen(key) < 2)
+		return 0;
+	if (has_word(e->name, key) || has_word(e->title, key))
+		return 2;
+	if (strcasestr(e->name, key) || strcasestr(e->title, key))
+		return 3;
+	return 0;
+}
+
+/* The best tier any lesson has for key (0: none). */
+static int best_tier(const learn_store_catalog *c, const char *key)
+{
+	size_t i;
+	int best = 0, t;
+
+	for (i = 0; i < c->n && *key; i++)
+		if ((t = tier(&c->e[i], key)) && (!best || t < best))
+			best = t;
+	return best;
+}
+
 const learn_store_entry *learn_store_catalog_find(const learn_store_catalog *c,
                                                   const char *key)
 {
@@ -238,16 +266,16 @@ const learn_store_entry *learn_store_catalog_find(const learn_store_catalog *c,
 	size_t i, hits = 0;
 	char *end;
 	long n = strtol(key, &end, 10);
+	int best;
 
 	for (i = 0; i < c->n; i++)
 		if ((*key && !*end && c->e[i].number == n) ||
 		    !strcmp(c->e[i].name, key))
 			return &c->e[i];
-	if (!*key || !*end)
+	if (!*key || !*end || !(best = best_tier(c, key)))
 		return NULL;
-	/* a word of a name or a title, when exactly one lesson has it */
 	for (i = 0; i < c->n; i++)
-		if (has_word(c->e[i].name, key) || has_word(c->e[i].title, key)) {
+		if (tier(&c->e[i], key) == best) {
 			found = &c->e[i];
 			hits++;
 		}
@@ -258,11 +286,13 @@ size_t learn_store_catalog_matches(const learn_store_catalog *c,
                                    const char *key, struct buf *names)
 {
 	size_t i, hits = 0;
+	int best = best_tier(c, key);
 
-	for (i = 0; i < c->n; i++)
-		if (has_word(c->e[i].name, key) || has_word(c->e[i].title, key)) {
+	for (i = 0; i < c->n && best; i++)
+		if (tier(&c->e[i], key) == best) {
 			if (names)
-				buf_printf(names, "%s%d", hits ? ", " : "", c->e[i].number);
+				buf_printf(names, "%s%d %s", hits ? ", " : "",
+				           c->e[i].number, c->e[i].name);
 			hits++;
 		}
 	return hits;

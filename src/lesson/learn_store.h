@@ -54,13 +54,16 @@ char *learn_store_facts_path(void);
  * is not a lesson. */
 int learn_store_name_ok(const char *name);
 
-/* A lesson by number ("3"), name ("golden"), or a word of its name or
- * title ("sparse") that no other lesson has; NULL if none. */
+/* A lesson by number ("3") or name ("golden"); else the one lesson that
+ * key names best, ignoring case: a prefix of its name ("spec"), else a
+ * whole word of its name or title ("ratio"), else a part of either
+ * ("trap"), two letters or more; NULL if none or several do. */
 const learn_store_entry *learn_store_catalog_find(const learn_store_catalog *c,
                                       const char *key);
 
-/* How many lessons have key as a word of their name or title; their
- * numbers go to names (if not NULL), comma-separated: for "which one?" */
+/* How many lessons key names best (as learn_store_catalog_find ranks
+ * them); "N name" of each to names (if not NULL), comma-separated: for
+ * "which one?" */
 struct buf;
 size_t learn_store_catalog_matches(const learn_store_catalog *c,
                                    const char *key, struct buf *names);

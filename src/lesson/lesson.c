@@ -81,6 +81,7 @@ static void step_free(lesson_step *s)
 	for (i = 0; i < s->nreveals; i++)
 		free(s->reveals[i]);
 	free(s->reveals);
+	free(s->refuses);
 	text_free(&s->explain);
 	free(s->options);
 	cond_free(&s->value);
@@ -219,6 +220,21 @@ int lesson_step_reveals_line(const lesson_step *s, const char *line)
 	return 0;
 }
 
+/* Whether the word w is one of the words of the space-separated list. */
+static int word_listed(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+
+	while (list && n && *list) {
+		size_t k = strcspn(list, " ");
+		if (k == n && !strncmp(list, w, n))
+			return 1;
+		list += k;
+		list += strspn(list, " ");
+	}
+	return 0;
+}
+
 int lesson_step_refuses(const lesson_step *s, const char *w)
 {
 	size_t i, n = strlen(w);
@@ -227,7 +243,7 @@ int lesson_step_refuses(const lesson_step *s, const char *w)
 		if (!strncmp(s->reveals[i], w, n) &&
 		    (!s->reveals[i][n] || s->reveals[i][n] == ' '))
 			return 1;
-	return 0;
+	return word_listed(s->refuses, w);
 }
 
 /* The next word of s from *pos into w (at most n - 1 bytes, lower case);
@@ -327,9 +343,10 @@ static int finish_step(pstate *ps)
 	if (s->predict && s->try_cmd)
 		return perr(ps, s->title, "a prediction comes before cfx shows the "
 		            "answer: a predict: step has no try:");
-	if ((s->nreveals || s->choices || s->value.check) && !s->predict)
-		return perr(ps, s->title, "reveals:, choices: and value: belong to "
-		            "a predict: step");
+	if ((s->nreveals || s->refuses || s->choices || s->value.check) &&
+	    !s->predict)
+		return perr(ps, s->title, "reveals:, refuses:, choices: and value: "
+		            "belong to a predict: step");
 	if (s->choices && (!lesson_step_answer(s) ||
 	                   strspn(lesson_step_answer(s), "0123456789") !=
 	                   strlen(lesson_step_answer(s))))
@@ -470,6 +487,24 @@ static int directive(pstate *ps, const char *key, const char *val)
 		s->reveals[s->nreveals++] = xstrdup(val);
 		return 0;
 	}
+	if (!strcmp(key, "refuses")) {
+		const char *w = val;
+		if (s->refuses || !val[0])
+			return perr(ps, key, "refuses: once, with command words on "
+			            "its line");
+		while (*w) {
+			size_t k = strcspn(w, " ");
+			char word[32];
+			snprintf(word, sizeof word, "%.*s", (int)(k < sizeof word ?
+			         k : sizeof word - 1), w);
+			if (k >= sizeof word || known_line(ps, word) != 1)
+				return perr(ps, word, "refuses: names command words");
+			w += k;
+			w += strspn(w, " ");
+		}
+		s->refuses = xstrdup(val);
+		return 0;
+	}
 	if (!strcmp(key, "value")) {
 		if (s->value.check || !val[0])
 			return perr(ps, key, "value: once, with the answer's operand "
@@ -553,7 +588,8 @@ static int directive(pstate *ps, const char *key, const char *val)
 		return 0;
 	}
 	return perr(ps, key, "unknown directive (title, facts, step, try, ask, "
-	            "predict, reveals, choices, tries, value, check, else, hint, "
+	            "predict, reveals, refuses, choices, tries, value, check, else, "
+	            "hint, "
 	            "solution, "
 	            "explain, claim, focus, face)");
 }

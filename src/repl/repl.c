@@ -30,6 +30,7 @@
 #include "cfx/word.h"
 #include "cli/opts.h"
 #include "cli/setting.h"
+#include "cli/cli.h"
 #include "cli/cmds.h"
 #include "cli/out.h"
 #include "repl/repl.h"
@@ -742,17 +743,17 @@ void repl_input_close(repl_input *in)
 
 void repl_help(FILE *f)
 {
-	fprintf(f, "usage: cfx repl [-k|--keep-going] [-f FILE] [--json] "
-	        "[--bits N] ...\n\n"
-	        "An interactive prompt with the commands of the command "
-	        "line, TAB\ncompletion and history ($XDG_STATE_HOME/cfx/"
-	        "history).  With -f FILE,\nor when stdin is not a "
-	        "terminal, the lines are run as a script: no\nprompt, "
-	        "output only, stopping at the first error (exit status "
-	        "2)\nunless -k (--keep-going) is given.  The shared options "
-	        "(--json, --bits N,\n--table-bits B, --keys F, --count K) "
-	        "are the session's first settings:\n--json is set format json, "
-	        "--bits N set bits N.\n");
+	fprintf(f, "usage: cfx repl [options]\n\n");
+	out_para(f, "An interactive prompt with the commands of the command "
+	         "line, TAB completion and history ($XDG_STATE_HOME/cfx/"
+	         "history).  With -f FILE, or when stdin is not a terminal, "
+	         "the lines are run as a script: no prompt, output only, "
+	         "stopping at the first error (exit status 2) unless "
+	         "--keep-going is given.  The shared options are the session's "
+	         "first settings: --json is set format json, --bits N set bits "
+	         "N.  -k is --keys, as in every command, so --keep-going has no "
+	         "letter.", OUT_PROSE_WIDTH);
+	repl_options_help(f);
 	cli_session_help(f);
 	fprintf(f, "\nexamples:\n"
 	        "  cfx repl                       the prompt; ?score for a "
@@ -764,9 +765,10 @@ void repl_help(FILE *f)
 }
 
 /* The REPL's own options (opts.h rows); the shared options of the
- * settings table come beside them, long only (-k is --keep-going here). */
+ * settings table come beside them with their letters: -k is --keys here
+ * as in every face, so --keep-going has no letter. */
 static const setting repl_rows[] = {
-	{ SETTING_N, "keep-going", "keep-going", 'k', SETTING_FLAG, 0, 0, NULL,
+	{ SETTING_N, "keep-going", "keep-going", 0, SETTING_FLAG, 0, 0, NULL,
 	  NULL, NULL, "go on after a line fails", 0 },
 	{ SETTING_N, "file", NULL, 'f', SETTING_TEXT, 0, 0, NULL, "FILE", NULL,
 	  "read the lines from FILE", 0 },
@@ -778,8 +780,17 @@ static const setting repl_rows[] = {
 static int take_option(void *ctx, const opts_hit *h, cfx_err *e)
 {
 	repl_args *a = ctx;
+	keys_spec ks;
 
-	(void)e;
+	if (h->s->id == SETTING_KEYS) {   /* checked when given, as set is */
+		if (keys_parse(&ks, h->value, e) < 0)
+			return h->value[0] == '-'
+			       ? cfx_err_set(e, CFX_EUSAGE, -1, h->value, "-k is "
+			                     "--keys, which needs a key family "
+			                     "(--keep-going has no letter)")
+			       : -1;
+		keys_spec_free(&ks);
+	}
 	if (h->s == &repl_rows[0])
 		a->keep_going = 1;
 	else if (h->s == &repl_rows[1])
@@ -803,17 +814,30 @@ int repl_args_rows(opts_row *rows)
 	rows[n++] = (opts_row){ &repl_rows[1], 0 };
 	for (st = setting_table; st->name; st++)
 		if (st->flags & SETTING_SHARED)
-			/* -k is --keep-going here: --keys is long only */
-			rows[n++] = (opts_row){ st, st->key == repl_rows[0].key ||
-			                            st->key == repl_rows[1].key
-			                            ? OPTS_LONG : 0 };
+			rows[n++] = (opts_row){ st, 0 };
 	return n;
+}
+
+void repl_options_help(FILE *f)
+{
+	opts_row rows[SETTING_N + 2];
+	int i, n = repl_args_rows(rows);
+
+	fprintf(f, "\noptions:\n");
+	for (i = 0; i < n; i++) {
+		setting s = *rows[i].s;
+
+		if (s.id == SETTING_ASCII)
+			s.help = "taken and ignored (only the dashboard draws)";
+		cli_option_help(&s, f);
+	}
+	fprintf(f, "  %-22s %s\n", "-h, --help", "show this help");
 }
 
 int repl_args_parse(repl_args *a, int argc, char **argv)
 {
 	opts_row rows[SETTING_N + 2];
-	opts_face f = { rows, 0, take_option, a, NULL, 0, 0 };
+	opts_face f = { .rows = rows, .take = take_option, .ctx = a };
 	/* "cfx: repl: " when the face was named (cfx repl, cfx learn), "cfx: "
 	 * when the options alone chose it (cfx -f, cfx --bits N < FILE) */
 	const char *face = strcmp(argv[0], "repl") && strcmp(argv[0], "learn")

@@ -68,6 +68,11 @@ typedef struct repl_args {
 struct opts_row;
 int repl_args_rows(struct opts_row *rows);
 
+/* "options:" and a line for each of the REPL's options, the shared ones
+ * included, as a command's help lists its own (cfx repl --help and cfx
+ * learn --help, whose lessons run in the REPL). */
+void repl_options_help(FILE *f);
+
 /* Parse argv[1..] (argv[0] names the command).  0 to run; 1 when --help
  * was printed (exit 0); -1 after a one-line error on stderr (exit 2). */
 int repl_args_parse(repl_args *a, int argc, char **argv);

@@ -60,6 +60,19 @@ for c in $cmds; do
 	done <<<"$ex"
 done
 
+# the faces' helps: cfx learn --help's examples run (no terminal: a
+# lesson's script mode, its progress in the scratch directory); cfx dash
+# --help's need a terminal, and are only there (neither had examples)
+printf 'cf 5\n' > "$tmp/answers.cfx"
+ex=$(./cfx learn --help | examples_of) && ok || bad "cfx learn --help does not end with 2 or 3 examples"
+while IFS= read -r line; do
+	[ -n "$line" ] || continue
+	cmd=$(command_of "$line")
+	(cd "$tmp" && PATH="$root:$PATH" XDG_STATE_HOME="$tmp/state" timeout 60 bash -c "$cmd" >/dev/null 2>"$tmp/err" </dev/null) &&
+		ok || bad "learn: '$cmd' exited $?: $(head -c 300 "$tmp/err")"
+done <<<"$ex"
+./cfx dash --help | examples_of | grep -q '^cfx dash' && ok || bad "cfx dash --help does not end with 2 or 3 examples"
+
 # the overview and the REPL's help
 for h in "--help" "repl --help"; do
 	# shellcheck disable=SC2086

@@ -1,16 +1,53 @@
 #!/bin/bash
 # Every command's help, as the shell and the REPL give it, has no line
-# that ends in a space or a tab (cfx search --help's usage line did).  The
+# that ends in a space or a tab (cfx search --help's usage line did), none
+# wider than 80 columns and no ragged break in its prose.  The
 # words are read from the overviews themselves (cfx --help's commands and
 # faces, the REPL's session words), so a command added later is covered.
 . "$(dirname "$0")/lib.sh"
 cd "$root" || exit 2
 
-trailing() {   # trailing WHAT: stdin has no line ending in blank
-	if grep -nE '[[:blank:]]$' >"$tmp/bad"; then
+# trailing WHAT: stdin (a help) has no line ending in blank, none wider
+# than 80 columns, and no ragged break in its prose.
+trailing() {
+	cat >"$tmp/text"
+	if grep -nE '[[:blank:]]$' "$tmp/text" >"$tmp/bad"; then
 		bad "$1: a trailing blank: $(head -3 "$tmp/bad" | tr '\n' '|')"
 	else
 		ok "$1"
+	fi
+	fits "$1" <"$tmp/text"
+}
+
+# fits WHAT: every line of stdin at most 80 columns wide (cfx search
+# --terms 10's advice and help lines reached 93), and no ragged prose: a
+# line of prose (not indented) that ends mid-sentence while the next
+# line's first word would have fitted on it within 72 columns, the width
+# prose is filled to (verify's help broke "strides 3,\n5, 7, 9, 10, 12,
+# 24, 100,\n1000 and 10^6", search's "lets\nthrough").
+fits() {
+	if python3 - "$tmp/text" >"$tmp/bad" <<'PY'
+import sys, unicodedata
+lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
+def width(s):
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+bad = []
+for i, a in enumerate(lines):
+    if width(a) > 80:
+        bad.append("line %d is %d columns: %s" % (i + 1, width(a), a[:40]))
+    b = lines[i + 1] if i + 1 < len(lines) else ""
+    if (a and b and not a[0].isspace() and not b[0].isspace()
+            and a.rstrip()[-1] not in ".:?" and not a.startswith("usage:")):
+        if width(a.rstrip()) + 1 + width(b.split()[0]) <= 72:
+            bad.append("line %d breaks early before %r: %s"
+                       % (i + 1, b.split()[0], a))
+print("\n".join(bad))
+sys.exit(1 if bad else 0)
+PY
+	then
+		ok "$1: fits 80 columns, prose filled"
+	else
+		bad "$1: $(head -3 "$tmp/bad" | tr '\n' '|')"
 	fi
 }
 

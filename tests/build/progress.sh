@@ -58,6 +58,18 @@ frames score keys 1 score --keys random --count 2^21 5
 frames sweep strides 1 sweep 0x9e370001 --table-bits 8 --count 1024
 frames bench rounds 1 bench 7 --runs 3 --table-bits 3
 frames verify families 0 verify 0x61C88647 --table-bits 4-8
-frames enumerating subtrees 1 search --bits 16
-frames 'screening \(quick\)' candidates 1 search --bits 16
+# search: one bar over the whole run (it restarted for each phase:
+# enumerating, screening (quick), shift/add search, each its own label),
+# its fill never shrinking; the phase and the seconds after the count
+frames search '(subtrees|candidates)' 0 search --bits 16
+script -q -e -c "./cfx search --bits 16 >/dev/null" /dev/null >"$tmp/tty" 2>&1
+tr '\r' '\n' <"$tmp/tty" >"$tmp/frames"
+expect "search: no frame of its own per phase" \
+	'! grep -aqE "^(enumerating|screening|shift/add search) \[" "$tmp/frames"'
+for phase in enumerating 'screening (quick)' 'shift/add search'; do
+	expect "search: the phase $phase named" \
+		'grep -a "^search \[" "$tmp/frames" | grep -qF ", $phase, "'
+done
+./cfx search --bits 16 2>"$tmp/err" >/dev/null
+expect "search: nothing on stderr off a terminal" '[ ! -s "$tmp/err" ]'
 done_suite progress

@@ -15,7 +15,7 @@ $ cfx cf 0x9e370001
 > cf         [0; 1 (x12), 18, 7, 1, 3, 7, 18, 1 (x10), 2]
 > terms      30 (complete)
 > golden     prefix 12; largest quotient 18 at a_13
-> |x-1/phi|  7.26e-06 (17.07 bits)
+> |x-1/phi|  7.26e-06 = 2^-17.07
 
 # sqrt(2) = [1; 2, 2, 2, ...]: no 1 after a0, prefix 0; 1 - x < 0 is no
 # mirror (the golden prefix's mirror 1 - x is for 0 < x < 1 only)
@@ -86,7 +86,7 @@ $ cfx cf --help | grep -c 'cf 4/2'
 # x = 1/32, |x - 1/phi| = 0.618 - 0.031 = 0.587, |1 - x - 1/phi| = 0.351
 $ cfx cf --bits 8 2^3 | tail -2
 > golden     prefix 1 (of 1 - x); largest quotient 32 at a_1
-> |x-1/phi|  0.587; of 1 - x: 0.351 (1.51 bits)
+> |x-1/phi|  0.587; of 1 - x: 0.351 = 2^-1.51
 
 # inside (0, 1) the mirror stays: sqrt(2) - 1 = [0; 2, 2, ...] has no 1s,
 # 1 - x = 2 - sqrt(2) = [0; 1, 1, 2, 2, ...] (Python: 1/0.5857..=1.707,

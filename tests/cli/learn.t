@@ -175,6 +175,40 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx
 ! cfx: line 1: learn: no such lesson; learn lists them (42)
 ? 2
 
+# a lesson by a prefix of its name, a word of its title or a part of
+# either (lessons/NN-NAME.lesson and their title: lines): `learn s` was
+# lesson 1 (the s of "Euclid's"), `learn spec` no lesson
+$ cfx learn spec < /dev/null | head -1
+> Lesson 4: The spectrum {k x} and the three-distance theorem
+$ cfx learn ratio < /dev/null | head -1
+> Lesson 3: The golden ratio, the most irrational number
+$ cfx learn TRAP < /dev/null | head -1
+> Lesson 8: The sparse-multiplier trap
+$ cfx learn s
+! cfx: learn: several lessons match: 4 spectrum, 8 sparse-trap; give more of the name, or the number (s)
+? 2
+$ cfx learn euclud
+! cfx: learn: no such lesson; did you mean euclid? cfx learn lists them (euclud)
+? 2
+$ cfx learn xyzzy
+! cfx: learn: no such lesson; cfx learn lists them (xyzzy)
+? 2
+$ cfx
+< learn s
+! cfx: line 1: learn: several lessons match: 4 spectrum, 8 sparse-trap; give more of the name, or the number (s)
+? 2
+
+# did you mean needs a near word: a short one one edit away (ans was
+# "did you mean naf?", two edits)
+$ cfx
+< ans
+! cfx: line 1: ans: unknown command
+? 2
+$ cfx
+< shwo
+! cfx: line 1: shwo: unknown command; did you mean show?
+? 2
+
 $ cfx learn --frobnicate
 ! cfx: learn: unknown option (--frobnicate)
 ? 2
@@ -226,7 +260,7 @@ $ printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input ==\n'
 ? 2
 
 $ printf 'title: T\nstep: S\n  Prose.\nhnit: typo\n' > bad.lesson && cfx learn --check bad.lesson
-! cfx: learn: bad.lesson:4: unknown directive (title, facts, step, try, ask, predict, reveals, choices, tries, value, check, else, hint, solution, explain, claim, focus, face) (hnit)
+! cfx: learn: bad.lesson:4: unknown directive (title, facts, step, try, ask, predict, reveals, refuses, choices, tries, value, check, else, hint, solution, explain, claim, focus, face) (hnit)
 ? 2
 
 $ printf 'title: T\nstep: S\nProse not indented.\n' > bad.lesson && cfx learn --check bad.lesson

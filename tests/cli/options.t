@@ -133,7 +133,7 @@ $ cfx --help cf extra
 $ cfx help learn | head -1
 > usage: cfx learn [--list]         list the lessons
 $ cfx help repl | head -1
-> usage: cfx repl [-k|--keep-going] [-f FILE] [--json] [--bits N] ...
+> usage: cfx repl [options]
 $ cfx help dash | head -2 | tail -1
 >        cfx dash [--bits N] [--table-bits B] [--keys FAMILY] [--count K]
 $ echo 'help cf extra' | cfx

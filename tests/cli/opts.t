@@ -96,8 +96,22 @@ $ F=$(dirname "$(command -v cfx)")/tests/lessons/fixtures; printf 'cf 5\n' > s.c
 $ cfx learn --selftest 3
 ! cfx: learn: --selftest takes nothing after it (3)
 ? 2
+# -k is --keys in every face, a script's too (it was the REPL's
+# --keep-going: cfx -k stride:4 -f FILE was "unknown argument (stride:4)")
+$ printf 'score 0x9e370001\n' > s.cfx && cfx -k stride:4 -f s.cfx > a && cfx score --keys stride:4 0x9e370001 > b && cmp a b && sed -n 2p a
+> keys       stride:4: 16384 distinct (16384 made)
+$ printf 'score 0x9e370001\n' > s.cfx && cfx repl -f s.cfx -kstride:4 > a && cfx score -k stride:4 0x9e370001 > b && cmp a b && echo same
+> same
+$ echo 'score 0x9e370001' | cfx -jk stride:4 | grep -c '"stride:4"'
+> 1
+$ printf 'cf 0x1g\ncf 5\n' > s.cfx && cfx -k seq --keep-going -f s.cfx | head -1
+> x          0x00000005 / 2^32 = 5/4294967296
+! cfx: s.cfx:1: cf: bad hex digit in number (0x1g)
 $ cfx repl -kf
-! cfx: repl: option -f needs a value (-kf)
+! cfx: repl: unknown key family: seq, stride, random, file, malloc, inodes, ptr, high or sparse (f)
+? 2
+$ cfx repl -k -f s.cfx
+! cfx: repl: -k is --keys, which needs a key family (--keep-going has no letter) (-f)
 ? 2
 
 # ---- shared options before the command: the letters as the long forms --
@@ -141,5 +155,5 @@ $ cfx 'golden(64)'
 ? 2
 # letters alone stay a misspelt command
 $ cfx pi
-! cfx: pi: unknown command; did you mean cf?
+! cfx: pi: unknown command
 ? 2

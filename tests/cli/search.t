@@ -86,9 +86,10 @@ $ cfx search --bits 1 --adders 1 --screen full
 $ cfx search --bits 7 --screen quick
 ! cfx: search: --screen needs --bits from 8 to 64 (use --screen none) (quick)
 ? 2
-$ cfx search --bits 1 | sed -n 2,3p
+$ cfx search --bits 1 | sed -n 2,4p
 > enumerated 1 form, 1 in the window; screen none: 1 kept, 0 dropped
-> words below 8 bits are not screened: too few keys to judge (cfx verify takes 8 bits or more)
+> words below 8 bits are not screened: too few keys to judge (cfx verify takes 8
+>   bits or more)
 
 # the screen is verify's battery: a word gets one by default exactly when
 # cfx verify judges it (verify refuses --bits 7 with status 2), and a word
@@ -109,7 +110,7 @@ $ cfx search --bits 6 --screen none | grep -c 'not screened'
 # most 4 signed digits mod 2^16 within 2^-6 of 1/phi are 36 (python3: a
 # scan of every odd p, the weight by a carry DP), 6 of them prime (trial
 # division); it once said "6 in the window"
-$ cfx search --bits 16 --terms 4 --window 6 --prime --screen none | sed -n 2p
+$ cfx search --bits 16 --terms 4 --window 6 --prime --screen none | grep '^enumerated'
 > enumerated 36 forms, 6 primes in the window; screen none: 6 kept, 0 dropped
 $ cfx search --terms 3 --adders 2
 ! cfx: search: --terms and --adders exclude each other (2)
@@ -122,10 +123,13 @@ $ cfx search 0x9e370001
 ? 2
 
 # ---- the seeds: found among the K = 7 primes, dropped for a stride --------
-$ cfx search --bits 32 --prime --top 20 --terms 7 --window 8 | grep 0x9e370001
->   0x9e370001  stride 2^16: R 51.4 at 2^6 x8; >99.9% of random odd multipliers do better; a_1 = 65536 after q = 1: 1 in 4.5e+04 by Gauss-Kuzmin
-$ cfx search --bits 64 --prime --top 20 --terms 7 --window 8 | grep 0x9e37fffffffc0001
->   0x9e37fffffffc0001  stride map: keys k*8192 at 2^16 buckets x2 cost 2.18e+04 times a random hash's lookups (predicted), beyond almost every random multiplier's worst stride
+$ cfx search --bits 32 --prime --top 20 --terms 7 --window 8 | grep -A1 0x9e370001
+>   0x9e370001  stride 2^16: R 51.4 at 2^6 x8; >99.9% of random odd multipliers do
+>               better; a_1 = 65536 after q = 1: 1 in 4.5e+04 by Gauss-Kuzmin
+$ cfx search --bits 64 --prime --top 20 --terms 7 --window 8 | grep -A2 0x9e37fffffffc0001
+>   0x9e37fffffffc0001  stride map: keys k*8192 at 2^16 buckets x2 cost 2.18e+04
+>                       times a random hash's lookups (predicted), beyond almost
+>                       every random multiplier's worst stride
 
 # without a screen the seed is the best-ranked 32-bit prime of its cost
 # (golden prefix 12: [0; 1 (x12), 18, ...]); 5 adders, depth 3, not the
@@ -136,7 +140,7 @@ $ cfx search --bits 64 --prime --top 20 --terms 7 --window 8 | grep 0x9e37ffffff
 # graph of 4 adders mod 2^32 is tried, as shifts --optimal does, and
 # tests/cost/scm_oracle.c, an exhaustive search of its own, finds none
 # ("scm_oracle 32 4 0x9e370001": min >4; tests/cost/minimum.sh)
-$ cfx search --bits 32 --window 16 --prime --screen none --top 1 --terms 7 | sed -n 6,7p
+$ cfx search --bits 32 --window 16 --prime --screen none --top 1 --terms 7 | sed -n 7,8p
 >    1  0x9e370001     5/3      12        18  yes    -
 >        2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1
 
@@ -170,10 +174,21 @@ $ cfx search --near '0x9e370001/2^32' --window 32 --terms 7 --screen none --json
 >   "adders": null,
 >       "adders": 5,
 >       "adders_exact": true,
-$ cfx search --screen none | grep -A5 '^   \* '
+$ cfx search --screen none | grep -A8 '^   \* '
 >    * not proven the fewest, by the rule of shifts --optimal:
 >      A count of at most 5 adders is proven the fewest: every sequence
 >      of at most 4 adders is tried (by shifts --optimal on any word, by
 >      search on words of up to 32 bits), which covers every word of up
->      to 19 bits (none needs more); a count above 5 is the fewest found,
->      at least 5 proven, unless doc/mcm5.md proves it.
+>      to 19 bits (none needs more). A count above 5 is the fewest found:
+>      shifts --optimal proves at least 5, search at least 4, unless
+>      doc/mcm5.md proves more. Under --max-depth 3 only sequences of up
+>      to 3 adders are tried (4 is proven, 5 is not), under 1 or 2 those
+>      of up to 2 (3 is proven).
+
+# every line fits 80 columns, broken between words (--terms 10's rows ran
+# to 81 and the reasons a candidate was dropped to 137): the worst
+# family's last word goes under its column, a reason wraps under itself;
+# the first reason's words are the JSON's, in order
+$ cfx search --terms 10 > t && cfx search --terms 10 --json > j && awk 'length > 80' t | wc -l && r=$(python3 -c 'import json; print(json.load(open("j"))["dropped"][0]["reason"])') && tr -s ' \n' ' ' < t | grep -cF "$r"
+> 0
+> 1

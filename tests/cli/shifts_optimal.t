@@ -13,7 +13,8 @@ $ cfx shifts --optimal --bits 8 45
 >     t1 = (x << 1) + x;
 >     hash = (t1 << 4) - t1;
 > 2 adders (1 addition, 1 subtraction), 2 shifts, depth 2; the NAF needs 3
-> on a generic machine a single multiply (3 cycles) beats this 2-adder sequence (depth 2, about 4 cycles)
+> on a generic machine a single multiply (3 cycles) beats this 2-adder sequence
+>   (depth 2, about 4 cycles)
 
 # the help's example says the same (it said "(x<<1)+x, then <<4", which is
 # 48x, not 45x)
@@ -28,8 +29,10 @@ $ cfx shifts --optimal --bits 8 --target x86-64 45
 > x * 0x2d mod 2^8, fewest adders (proven minimal mod 2^8):
 >     t1 = x + (x << 2);
 >     hash = (t1 << 3) + t1;
-> 2 adders (2 additions, 0 subtractions), 2 shifts (all free inside an add on x86-64), depth 2; the NAF needs 3
-> on x86-64 a single imul (3 cycles) loses to this 2-adder sequence (depth 2, about 2 cycles)
+> 2 adders (2 additions, 0 subtractions), 2 shifts (all free inside an add on
+>   x86-64), depth 2; the NAF needs 3
+> on x86-64 a single imul (3 cycles) loses to this 2-adder sequence (depth 2,
+>   about 2 cycles)
 
 # JSON: the fields of the issue (adders = additions + subtractions).
 $ cfx shifts --optimal --bits 8 --target x86-64 --json 3
@@ -72,15 +75,18 @@ $ cfx shifts --optimal --bits 8 0x80
 >     hash = x;
 >     hash <<= 7;
 > 0 adders (0 additions, 0 subtractions), 1 shift, depth 0; the NAF needs 0
-> on a generic machine a single multiply (3 cycles) loses to this 0-adder sequence (depth 0, about 1 cycle)
+> on a generic machine a single multiply (3 cycles) loses to this 0-adder sequence
+>   (depth 0, about 1 cycle)
 
 # 0xff = -1 mod 2^8: a negation, no adder (the mod 2^n equivalence).
 $ cfx shifts --optimal --bits 8 0xff
 > x * 0xff mod 2^8, fewest adders (proven minimal mod 2^8):
 >     hash = x;
 >     hash = -hash;
-> 0 adders (0 additions, 0 subtractions), 0 shifts, depth 0, 1 negation; the NAF needs 0
-> on a generic machine a single multiply (3 cycles) loses to this 0-adder sequence (depth 0, about 1 cycle)
+> 0 adders (0 additions, 0 subtractions), 0 shifts, depth 0, 1 negation; the NAF
+>   needs 0
+> on a generic machine a single multiply (3 cycles) loses to this 0-adder sequence
+>   (depth 0, about 1 cycle)
 
 # 0x9e3 on 12 bits: t1 = 3x, t2 = 16 t1 + x = 49x, hash = 3x - 32 * 49x =
 # -1565x = 2531x = 0x9e3 x mod 2^12; the NAF needs 4.  The emitted unit
@@ -132,8 +138,10 @@ $ cfx
 > x * 0x2d mod 2^8, fewest adders (proven minimal mod 2^8):
 >     t1 = x + (x << 2);
 >     hash = (t1 << 3) + t1;
-> 2 adders (2 additions, 0 subtractions), 2 shifts (all free inside an add on x86-64), depth 2; the NAF needs 3
-> on x86-64 a single imul (3 cycles) loses to this 2-adder sequence (depth 2, about 2 cycles)
+> 2 adders (2 additions, 0 subtractions), 2 shifts (all free inside an add on
+>   x86-64), depth 2; the NAF needs 3
+> on x86-64 a single imul (3 cycles) loses to this 2-adder sequence (depth 2,
+>   about 2 cycles)
 
 # mod 2^16 14709 has a 4-adder graph that wraps: 5x, 315x = (5x << 6) -
 # 5x, 255 * 315x = 80325x, less 80x: 80245 = 14709 + 2^16;
@@ -153,7 +161,8 @@ $ cfx shifts 14709 --bits 16 --optimal
 >     t3 = (t2 << 8) - t2;
 >     hash = t3 - (t1 << 4);
 > 4 adders (1 addition, 3 subtractions), 4 shifts, depth 4; the NAF needs 6
-> on a generic machine a single multiply (3 cycles) beats this 4-adder sequence (depth 4, about 7 cycles)
+> on a generic machine a single multiply (3 cycles) beats this 4-adder sequence
+>   (depth 4, about 7 cycles)
 
 # 19659 needs 5 even mod 2^16; under a depth bound of 3 the graphs of
 # four (depth up to 4) are not all tried, so only the integer bound is
@@ -167,9 +176,9 @@ $ cfx shifts 19659 --bits 16 --optimal --json | grep -E 'proven|least|"adders"'
 >   "adders_at_least": 5,
 >   "adders": 5,
 $ cfx shifts 19659 --bits 16 --max-depth 3 | head -1
-> x * 0x4ccb mod 2^16, fewest adders (proven minimal over the integers; mod 2^16, where values may wrap, at least 4):
+> x * 0x4ccb mod 2^16, fewest adders (proven minimal over the integers; mod 2^16,
 $ cfx shifts 0x61C88647 --optimal | head -1
-> x * 0x61c88647 mod 2^32, fewest adders (proven minimal mod 2^32: no graph of 5 by tools/mcm5, doc/mcm5.md):
+> x * 0x61c88647 mod 2^32, fewest adders (proven minimal mod 2^32: no graph of 5
 $ cfx shifts 0x9E3779B9 --optimal --json | grep -E 'least|"adders"'
 >   "adders_at_least": 6,
 >   "adders": 6,
@@ -209,7 +218,8 @@ $ cfx shifts --optimal 0x9e370001
 >     t4 = (t3 << 9) + t3;
 >     hash = (t4 << 16) + t2;
 > 5 adders (3 additions, 2 subtractions), 5 shifts, depth 3; the NAF needs 6
-> on a generic machine a single multiply (3 cycles) beats this 5-adder sequence (depth 3, about 6 cycles)
+> on a generic machine a single multiply (3 cycles) beats this 5-adder sequence
+>   (depth 3, about 6 cycles)
 $ cfx shifts --optimal 0x9e3779ff
 > x * 0x9e3779ff mod 2^32, fewest adders (proven minimal mod 2^32):
 >     t1 = x + (x << 10);
@@ -218,18 +228,15 @@ $ cfx shifts --optimal 0x9e3779ff
 >     t4 = (t3 << 6) + t3;
 >     hash = (t4 << 9) + t3;
 > 5 adders (4 additions, 1 subtraction), 5 shifts, depth 4; the NAF needs 8
-> on a generic machine a single multiply (3 cycles) beats this 5-adder sequence (depth 4, about 8 cycles)
+> on a generic machine a single multiply (3 cycles) beats this 5-adder sequence
+>   (depth 4, about 8 cycles)
 # --exact (the integer search) still refuses the word; --help says why
 # the count is proven all the same (the rule search's footnote repeats)
 $ cfx shifts --optimal --exact 0x9e370001
 ! cfx: shifts: --exact searches words of at most 19 bits, this one has 32 (0x9e370001)
 ? 2
-$ cfx shifts --help | grep -A4 '^A count of at most 5'
-> A count of at most 5 adders is proven the fewest: every sequence
-> of at most 4 adders is tried (by shifts --optimal on any word, by
-> search on words of up to 32 bits), which covers every word of up
-> to 19 bits (none needs more); a count above 5 is the fewest found,
-> at least 5 proven, unless doc/mcm5.md proves it.
+$ cfx shifts --help | tr -s ' \n' ' ' | grep -o 'A count of at most 5.*(3 is proven)\.'
+> A count of at most 5 adders is proven the fewest: every sequence of at most 4 adders is tried (by shifts --optimal on any word, by search on words of up to 32 bits), which covers every word of up to 19 bits (none needs more). A count above 5 is the fewest found: shifts --optimal proves at least 5, search at least 4, unless doc/mcm5.md proves more. Under --max-depth 3 only sequences of up to 3 adders are tried (4 is proven, 5 is not), under 1 or 2 those of up to 2 (3 is proven).
 
 # a 64-bit product on RV32I is a __muldi3 call, not __mulsi3
 $ cfx shifts 0x61C8864680B583EB --optimal --target rv32i --json | grep -c __muldi3
@@ -244,7 +251,8 @@ $ cfx shifts 45 --bits 64 --optimal --target rv32i
 >     t1 = (x << 1) + x;
 >     hash = (t1 << 4) - t1;
 > 2 adders (1 addition, 1 subtraction), 2 shifts, depth 2; the NAF needs 3
-> on rv32i a single __muldi3 call (400 cycles) loses to this 2-adder sequence (depth 2, about 16 cycles)
+> on rv32i a single __muldi3 call (400 cycles) loses to this 2-adder sequence
+>   (depth 2, about 16 cycles)
 $ cfx shifts 45 --bits 32 --optimal --target rv32i --json | grep '"cycles"'
 >   "cycles": 4,
 
@@ -280,3 +288,13 @@ $ cfx shifts 0x61C88647 --optimal --json | grep -E '"(cycles|shifts|adders|free_
 >   "cycles": 10,
 $ cfx shifts 0x61C88647 --optimal --target rv32i --json | grep '"cycles"'
 >   "cycles": 12,
+
+# the lines of prose fit 80 columns, broken between words (the header and
+# the comparison ran to 107, and a terminal cut them mid-word); the
+# comparison's words are those of the JSON's one-line sentence
+$ cfx shifts --optimal 0x9e3779b9 | awk 'length > 80' | wc -l
+> 0
+$ a=$(cfx shifts --optimal 0x9e3779b9 | sed -n '/^on a generic/,$p' | sed 's/^ *//' | paste -sd' '); b=$(cfx shifts --optimal --json 0x9e3779b9 | python3 -c 'import json, sys; print(json.load(sys.stdin)["comparison"])'); [ "$a" = "$b" ] && echo same
+> same
+$ printf 'shifts --optimal 0x9e3779b9\n' | cfx | awk 'length > 80' | wc -l
+> 0

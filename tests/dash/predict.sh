@@ -6,7 +6,8 @@
 # PARI/GP and python brute force, never from the dashboard:
 #   lesson 8 step 2 (reveals: cf ...): a_5 of 0x70001/2^20, in the CF panel;
 #   lesson 8 step 3 (reveals: score ...): the fullest bucket, buckets panel;
-#   lesson 6 step 1 (reveals: naf ...): golden(32), the header's value row;
+#   lesson 6 step 1 (reveals: naf ..., refuses: cf ...): which way
+#   2^32/phi rounds; golden(32) in hex, the header's value row;
 #   lesson 11 step 2 (reveals: naf ...): the operations, decomposition and code.
 . "$(dirname "$0")/lib.bash"
 
@@ -88,14 +89,15 @@ scenario() {
 	check "$at: its max load is nowhere on the screen" \
 		max_is ""
 	tm_type ":$maxload"; tm_keys Enter
-	check "$at: the answer passes step 3" tm_wait 'Step 3 done\.'
+	check "$at: the answer passes step 3" tm_wait 'Step 3 done\.|Step 4 of [0-9]+'
 	check "$at: the buckets panel shows max $maxload again" \
 		wait_for max_is "$maxload"
 	check "$at: nothing is hidden now" tm_gone 'hidden until you answer'
 	tm_type 'q'
 	tm_exited >/dev/null
 
-	# lesson 6 step 1: golden(32) is the answer, and the constant shown
+	# lesson 6 step 1: golden(32) = a0 (rounded down, choice 1) is the
+	# answer, and the constant shown; the prose quotes a0 in decimal
 	rm -rf "$XDG_STATE_HOME"
 	dash_start "$w" "$h" dash --learn 6 "'golden(32)'"
 	check "$at: lesson 6 step 1 predicts round(2^32/phi)" \
@@ -103,9 +105,8 @@ scenario() {
 	check "$at: the header's value row is hidden" \
 		tm_wait '= hidden until you answer'
 	sleep 0.3
-	check "$at: neither $ghex nor $gdec is on the screen" \
-		shows_none "${ghex#0x}" "$gdec"
-	tm_type ":$ghex"; tm_keys Enter
+	check "$at: $ghex is not on the screen" shows_none "${ghex#0x}"
+	tm_type ":1"; tm_keys Enter
 	check "$at: the answer passes step 1" tm_wait 'Step 2 of [0-9]+: Odd'
 	# step 2 reveals naf too: its answer hides the row again
 	tm_type ":$spf"; tm_keys Enter

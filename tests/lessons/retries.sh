@@ -34,7 +34,7 @@ one_try() {   # N STEP WRONG RIGHT
 	out=$(play "$n" "$step" "answer $wrong" "answer $right")
 	if grep -q "^Step $step explained" <<<"$out" &&
 	   ! grep -q "^Step $step done" <<<"$out" &&
-	   grep -qiF "You answered $wrong; the answer is $right." <<<"$out" &&
+	   grep -qiE "You (answered|predicted) $wrong; the answer is $right\." <<<"$out" &&
 	   ! grep -q '^Hint' <<<"$(sed -n "/^-- Lesson [0-9]*, step $step of/,/^Step $step explained/p" <<<"$out")"; then
 		ok "L$n step $step: one try; $wrong is answered ($right) and the step is over"
 	else
@@ -44,6 +44,36 @@ one_try() {   # N STEP WRONG RIGHT
 		ok "L$n step $step: $right first passes" || bad "L$n step $step refuses $right"
 }
 one_try 07 4 yes "$n7"
+# the small counts and closed answers of other steps (python, brute force)
+a1=$(python3 -c 'print(2**32 // 0x9e370001)')
+one_try 01 4 2 "$a1"
+low=$(python3 -c 'print(len({k * 0x9e370001 % 256 for k in range(256, 2**16, 256)}))')
+one_try 05 2 256 "$low"
+mx=$(python3 -c 'from collections import Counter
+print(max(Counter((k * 0x9e370001 % 2**32) >> 24 for k in range(1024)).values()))')
+one_try 05 4 4 "$mx"
+spf=$(python3 -c 'g = 0x9e3779b9; print(next(d for d in range(2, g) if g % d == 0))')
+one_try 06 2 7 "$spf"
+chi=$(python3 -c 'from collections import Counter
+c = Counter(((k << 12) * 0x9e370001 % 2**32) >> 20 for k in range(2**20))
+E = 2**20 / 2**12; print(int(sum((v - E)**2 / E for v in c.values()) + (2**12 - len(c)) * E))')
+one_try 09 4 1 "$chi"
+shared=$(python3 -c 'from collections import Counter
+c = Counter(((k << 12) * 0x9e370001 % 2**32) >> 12 for k in range(1024))
+print(sum(v for v in c.values() if v > 1))')
+one_try 10 4 16 "$shared"
+naf() { python3 -c "
+n, w = $1, 0
+while n:
+    if n & 1:
+        n -= 2 - n % 4; w += 1
+    n //= 2
+print(w - ${2:-0})"; }
+one_try 11 1 3 "$(naf 7)"
+one_try 11 2 7 "$(naf 0x9e370001 1)"
+one_try 11 6 4 "$(naf 45 1)"
+one_try 12 1 11 "$(naf 0x61C88647 1)"
+one_try 12 7 10 "$(python3 -c 'print(2 * (5 - 1))')"
 one_try 09 5 FAIL "$s9"
 one_try 13 2 3 "$b13"
 

@@ -3,7 +3,7 @@
 # repository: a lesson may run review only on a patch of its own
 # directory (review NAME.patch), never on another path (issue 22's rule:
 # lessons are data).  The lesson's answers are recomputed here (python:
-# Euclid, the golden prefix, the first s with p mod 2^(32 - s) = 1, the
+# Euclid, a convergent's denominator and the golden prefix, the first s with p mod 2^(32 - s) = 1, the
 # shift/add sequence evaluated) and compared with its solutions and with
 # what review prints.
 . "$(dirname "$0")/lib.sh"
@@ -29,14 +29,20 @@ print(','.join(map(str, cf(F(0x9e370001, 2**32)))))")
 	ok "step 1: the claim is Euclid's $(( $(tr -cd , <<<"$true32" | wc -c) + 1 )) terms and a 0; choice 2; review says so" ||
 	bad "step 1: claimed $claimed, python $true32, solution $(sol 1)"
 
-# step 2: the 64-bit constant's golden prefix
+# step 2: the denominator q_15 before the huge quotient a_16 (0x9e38/2^16
+# in lowest terms), and the golden prefix review names
+q15=$(py "$cf_py
+q = cf(F(0x9e37fffffffc0001, 2**64)); p0, q0, p1, q1 = 1, 0, q[0], 1
+for a in q[1:16]: p0, q0, p1, q1 = p1, q1, a * p1 + p0, a * q1 + q0
+assert q1 == F(0x9e38, 2**16).denominator and q[16] > 2**19
+print(q1)")
 g64=$(py "$cf_py
 q = cf(F(0x9e37fffffffc0001, 2**64)); k = 1
 while q[k] == 1: k += 1
 print(k - 1)")
-[ "$g64" = "$(sol 2)" ] && grep -q "only $g64 quotients after a0" <<<"$rv" &&
-	ok "step 2: golden prefix $g64 (python), the solution and review's" ||
-	bad "step 2: python $g64, solution $(sol 2)"
+[ "$q15" = "$(sol 2)" ] && grep -q "only $g64 quotients after a0" <<<"$rv" &&
+	ok "step 2: q_15 = $q15 (python), the solution; review's golden prefix $g64" ||
+	bad "step 2: python $q15 (prefix $g64), solution $(sol 2)"
 
 # step 3: the first stride 2^s whose effective multiplier is 1
 s=$(py 'print(next(s for s in range(32) if 0x9e370001 % 2**(32 - s) == 1))')

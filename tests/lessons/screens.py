@@ -184,12 +184,14 @@ def answers():
     A["05", 4] = [r"max %d\b" % mx]
     A["05", 5] = [num(qs[13][1])]
     g = golden(32)
-    A["06", 1] = [hexnum(g), num(g)]
+    # which way 2^32/phi rounds: golden(32)'s value beside its name (the
+    # prose quotes a0 = 2654435769 itself)
+    A["06", 1] = [hexnum(g), r"%d \(32-bit" % g]
     pr = int(gp("precprime(%d)" % g))
     spf = next(d for d in range(2, 1000) if g % d == 0)
     A["06", 2] = [num(g // spf), r"\b%d ?\* ?%d\b" % (spf, g // spf)]
     A["06", 3] = [r"prefix %d\b" % prefix(pr)]
-    A["06", 4] = [hexnum(2**32 - g), num(2**32 - g)]
+    A["06", 4] = cf_texts(cf(Fr(2**32 - g, 2**32)), 3)   # [0; 2, 1, ...
     r9e = ratio_r(P, 32, 10, range(1024))
     rg = ratio_r(g, 32, 10, range(1024))
     A["06", 5] = [r"R +%.4f" % r9e, r"R +%.4f" % rg]
@@ -212,13 +214,26 @@ def answers():
     d = naf(P)
     pos = [i for i, x in enumerate(d) if x]
     sh = max(b - a for a, b in zip(pos, pos[1:]))
-    A["11", 3] = [r"<<=? ?%d\b" % sh]
+    A["11", 3] = [r"<<=? ?%d\b(?!\|)" % sh]
     A["11", 4] = [r"\b%d add/sub" % (w(g) - 1),
                   r"\b%d additions or subtractions" % (w(g) - 1)]
     A["11", 6] = [r"NAF weight %d\b" % w(45), r"\b%d add/sub" % (w(45) - 1)]
     A["12", 1] = [r"\b%d add/sub" % (w(2**32 - g) - 1),
                   r"\b%d additions or subtractions" % (w(2**32 - g) - 1)]
     return A
+
+
+def sweep_row(shift, keys, max_load=None):
+    """sweep's row for stride 2^shift and that many keys: its max column
+    (or, without max_load, its R and verdict)."""
+    m = r"%d " % max_load if max_load is not None else r"\S+ +\S+ +\w+"
+    return r"(?m)^ ?%d +%d +\S+ +\S+ +%s" % (shift, keys, m)
+
+
+def shifts_counts(ops):
+    """shifts' count line: a additions and s subtractions, a + s = ops."""
+    return "|".join(r"\b%d additions?, %d subtractions?" % (a, ops - a)
+                    for a in range(ops + 1))
 
 
 def more_answers(A):
@@ -275,13 +290,28 @@ def more_answers(A):
     g64 = next(k for k in range(1, len(q64)) if q64[k] != 1) - 1
     s14 = next(s for s in range(32) if P % 2**(32 - s) == 1)
     A["14", 1] = [r"ends with a term 0"]
-    A["14", 2] = [r"only %d quotients" % g64, r"prefix %d\b" % g64,
-                  r"\u00d7%d\)" % g64]
+    # q_15, the convergent before the huge quotient: 0x9e38/2^16 reduced
+    q15 = convergents(q64)[15][1]
+    assert Fr(0x9e38, 2**16).denominator == q15 == 8192
+    p15 = convergents(q64)[15][0]
+    A["14", 2] = [r"\b%d ?/ ?%d\b" % (p15, q15), r"\bq(_15)? = %d\b" % q15,
+                  r"\[%d, ?%d\]" % (p15, q15)]
     A["14", 3] = [r"worst stride 2\^%d\b" % s14, r"2\^%d: R [0-9.]+ at" % s14]
     A["14", 4] = [r"proved: the shift/add"]
     # which is faster: shifts says which one beats the other
     A["12", 3] = [r"\bbeats\b"]
     A["12", 7] = [r"\b%d degrees of freedom" % (2 * 5 - 2), r"dof %d\b" % 8]
+    # what other commands print of the same answer: sweep's rows (s, keys,
+    # max), shifts' counts (additions + subtractions), the code's shifts
+    A["05", 4].append(sweep_row(0, 1024, max(loads(P, 32, 8,
+                                                   range(1024)).values())))
+    A["08", 3].append(sweep_row(12, 1024, max(loads(
+        P, 32, 10, [k * 4096 for k in range(1024)]).values())))
+    A["09", 2].append(sweep_row(16, 2**14))
+    w = lambda v: sum(1 for d in naf(v) if d)
+    for tag, i, v in (("11", 1, 7), ("11", 2, P), ("11", 4, golden(32)),
+                      ("11", 6, 45), ("12", 1, 2**32 - golden(32))):
+        A[tag, i].append(shifts_counts(w(v) - 1))
     return A
 
 
@@ -292,18 +322,31 @@ def lessons():
     for f in sorted(os.listdir(os.path.join(ROOT, "lessons"))):
         if not f.endswith(".lesson"):
             continue
-        steps = []
+        steps, kind = [], None
         for line in open(os.path.join(ROOT, "lessons", f)):
             line = line.rstrip("\n")
+            # the text a learner reads while the step waits
+            m = re.match(r"(step|predict|ask|hint):", line)
+            if m:
+                kind = m.group(1)
+            elif not line.startswith("  "):
+                kind = None
+            if steps and kind and not line.startswith("step:"):
+                steps[-1]["text"] += " " + re.sub(r"^[a-z]+:", "", line)
             if line.startswith("step:"):
                 steps.append({"predict": False, "reveals": [], "sol": [],
-                              "dash": False, "title": line[5:].strip()})
+                              "dash": False, "title": line[5:].strip(),
+                              "try": None, "text": "", "refuses": []})
             elif not steps:
                 continue
+            elif line.startswith("try:"):
+                steps[-1]["try"] = line[4:].strip()
             elif line.startswith("predict:"):
                 steps[-1]["predict"] = True
             elif line.startswith("reveals:"):
                 steps[-1]["reveals"].append(line[8:].strip())
+            elif line.startswith("refuses:"):
+                steps[-1]["refuses"] = line[8:].split()
             elif line.startswith("solution:"):
                 steps[-1]["sol"].append(line[9:].strip())
             elif line.startswith("face:") and "dash" in line:
@@ -421,8 +464,111 @@ def play(face, w, h, tag, n, steps, A):
             return
 
 
+# ---- what the other commands print ---------------------------------------
+
+WORDS = ["cf", "naf", "shifts", "spectrum", "score", "sweep", "verify"]
+OPTION = re.compile(r"^--?[A-Za-z]")
+_out = {}
+
+
+def output(line):
+    """What `cfx LINE` prints (stdout and stderr), once per line."""
+    if line not in _out:
+        r = subprocess.run([os.path.join(ROOT, "cfx")] + line.split(),
+                           capture_output=True, text=True, cwd=ROOT,
+                           timeout=120)
+        _out[line] = r.stdout + r.stderr
+    return _out[line]
+
+
+def split_line(line):
+    """A command line as (word, operand, options): the operand is every
+    token before the first option (an expression may hold spaces)."""
+    t = line.split()
+    i = 1
+    while i < len(t) and not OPTION.match(t[i]):
+        i += 1
+    return t[0], " ".join(t[1:i]), " ".join(t[i:])
+
+
+def allowed_lines(steps, i):
+    """The lines a learner waiting at step i (1-based) may run: every
+    line the lesson has shown so far (try:, a reveal's line, a solution
+    typed), and every command on the operands of the step's own lines
+    (verify X beside cf X: any of them may print the answer), less the
+    commands the step's reveals: refuse.  The previous step's reveal
+    line stays allowed (the engine lets it run)."""
+    st = steps[i - 1]
+    refused = {r.split()[0] for r in st["reveals"]} | set(st["refuses"])
+    prev = [r for r in (steps[i - 2]["reveals"] if i > 1 else [])
+            if r not in st["reveals"]]
+    text = re.sub(r"\s", "", re.sub(r"\bmod\b", "%", st["text"]))
+    shown = []
+    for k, s in enumerate(steps[:i], 1):
+        shown += [s["try"]] if s["try"] else []
+        if k < i:
+            shown += s["reveals"]
+            shown += [x for x in s["sol"] if not x.startswith(("answer ",
+                                                              "set "))]
+    own = st["reveals"] + ([st["try"]] if st["try"] else [])
+    for line in own:
+        w, operand, opts = split_line(line)
+        # a constant, or an expression the step names: a learner would
+        # not think of typing another
+        if not operand or (not re.match(r"^[\w()]+$", operand) and
+                           re.sub(r"\s", "", operand) not in text):
+            continue
+        for w2 in WORDS:
+            shown.append("%s %s" % (w2, operand))
+            if opts:
+                shown.append("%s %s %s" % (w2, operand, opts))
+    out = []
+    for line in shown:
+        if not line or line in out or line.startswith("bench"):
+            continue
+        if line.split()[0] in refused and line not in prev:
+            continue
+        out.append(line)
+    return out
+
+
+def outputs_pass(tag, steps, A):
+    """No waiting answer in what any allowed command prints."""
+    for i, st in enumerate(steps, 1):
+        if not st["predict"]:
+            continue
+        pats = A.get((tag, i))
+        where = "outputs lesson %s step %d" % (tag, i)
+        if not pats:
+            if pats is None:
+                bad("%s: no independent answer to scan for" % where)
+            continue
+        leaks = []
+        for line in allowed_lines(steps, i):
+            if scan(line, pats):
+                continue        # typing it needs the answer
+            hit = scan(output(line), pats)
+            if hit:
+                leaks.append("%s ('%s')" % (line, hit))
+        if leaks:
+            bad("%s: while '%s' waits, the answer shows in: %s"
+                % (where, st["title"], "; ".join(leaks)))
+        else:
+            ok("%s: '%s': no allowed command prints its answer"
+               % (where, st["title"]))
+
+
 def main():
     A = more_answers(answers())
+    passes = os.environ.get("SCREENS_PASS", "outputs screens").split()
+    if "outputs" in passes:
+        only = os.environ.get("SCREENS_ONLY")
+        for tag, n, steps in lessons():
+            if not only or tag == only:
+                outputs_pass(tag, steps, A)
+    if "screens" not in passes:
+        print("lessons/screens: %d passed, %d failed" % (passed, failed))
+        sys.exit(1 if failed else 0)
     only = os.environ.get("SCREENS_ONLY")
     faces = os.environ.get("SCREENS_FACE", "repl dash").split()
     for tag, n, steps in lessons():

@@ -54,7 +54,7 @@ rm -f "$P.lock"
 printf 'quit\n' | "$cfx" learn MINI 2>&1 | grep -q 'Lesson 1' && ok "a word of the title, any case" ||
 	bad "by a word"
 out=$("$cfx" learn lesson </dev/null 2>&1); rc=$?
-[ $rc = 2 ] && echo "$out" | grep -q 'several lessons have that word (1, 2)' &&
+[ $rc = 2 ] && echo "$out" | grep -q 'several lessons match: 1 mini.v2, 2 second; give more of the name, or the number (lesson)' &&
 	ok "ambiguous word: the numbers" || bad "ambiguous: $rc $out"
 unset CFX_LESSONS
 out=$("$cfx" learn sparse </dev/null 2>&1 | head -1)

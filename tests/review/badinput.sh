@@ -81,6 +81,23 @@ one_line "inputs of 1 + 2 x 100 MiB: within the total (the NUL bytes refused)" \
 expect "inputs within the total: no total error" '! grep -q "together" "$tmp/err"'
 rm -f "${files[@]}"
 
+# the 256 MiB total crossed on standard input: two inputs of 120 MiB (pipes,
+# not counted before reading: each a long mail body of prose and a small
+# diff) and standard input after them; python: the total crosses 256 MiB
+# inside the third, standard input
+gen() { yes "$(printf 'a%.0s' $(seq 60000))" | head -c "$1"; printf '\ndiff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n@@ -1,1 +1,1 @@\n-int a;\n+int b;\n'; }
+cross=$(python3 -c "
+import itertools
+s = [120 << 20, 120 << 20, 40 << 20]
+print(next(i for i, t in enumerate(itertools.accumulate(s)) if t > 256 << 20))")
+gen 40M | timeout 600 $cfx review <(gen 120M) <(gen 120M) - > "$tmp/out" 2> "$tmp/err"; rc=$?
+expect "standard input crossing 256 MiB (python: input #$cross, stdin): exit 2, one line naming the cap and <stdin>" \
+	'[ "$cross" = 2 ] && [ $rc = 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" = 1 ] &&
+	 [ "$(cat "$tmp/err")" = "cfx: review: the inputs together are larger than 256 MiB, crossed by this one (review fewer files at a time) (<stdin>)" ]'
+gen 10M | timeout 600 $cfx review <(gen 120M) <(gen 120M) - > "$tmp/out" 2> "$tmp/err"; rc=$?
+expect "standard input within 256 MiB: reviewed (no multipliers), exit 0" \
+	'[ $rc = 0 ] && [ ! -s "$tmp/err" ] && grep -q "no multipliers found" "$tmp/out"'
+
 # exactly 2^22 tokens in one file ("a;" is two): reviewed; one more
 # (the "b" at the end): refused, the file named
 python3 -c "

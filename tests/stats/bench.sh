@@ -48,6 +48,18 @@ if command -v script >/dev/null; then
 fi
 grep -q 'bench \[' "$tmp/err" && bad "progress drawn off a terminal" || ok
 
+# a warning fits 80 columns on a terminal, broken between words (they ran
+# to 180: the objdump one here, the preempted blocks, the two halves), and
+# stays one line for grep off a terminal (the run above)
+if command -v script >/dev/null; then
+	PATH="$tmp/bin:$PATH" script -qc "./cfx bench 0x61C88647 --runs 3 --table-bits 4 >/dev/null" /dev/null |
+		tr -d '\r' | sed 's/^.*\x1b\[K//' | grep -v '^bench \[' >"$tmp/ttywarn"
+	awk 'length > 80 { bad = 1 } END { exit bad }' "$tmp/ttywarn" && ok || bad "a warning wider than 80 on a terminal: $(cat "$tmp/ttywarn")"
+	want=$(grep 'objdump shows no multiply' "$tmp/oderr")
+	got=$(sed -n '/objdump shows no multiply/,/rewrote it$/p' "$tmp/ttywarn" | sed 's/^ *//' | paste -sd' ')
+	[ -n "$want" ] && [ "$got" = "$want" ] && ok || bad "the terminal's warning is not the line's words: '$got' vs '$want'"
+fi
+
 # JSON: R samples each; the summary is the stats of those very samples
 ./cfx bench 0x9e370001 --runs 4 --table-bits 5 --keys random --count 300 --json >"$tmp/j" 2>"$tmp/err" && ok || bad "json run: $(cat "$tmp/err")"
 $py - "$tmp/j" <<'PY' && ok || bad "json content"

@@ -42,6 +42,43 @@ static size_t find(const verify_battery *bt, const char *name)
 	return 0;
 }
 
+/* verify_judged_default: F for the default tables, counted without
+ * making a battery (nothing kept between calls), against F of a battery
+ * planned and judged at every word size, and against the family list
+ * written out here (the issue's list: sequential, n - 1 strides 2^s, the
+ * multiples and runs below 2^n / 16, the bytes with a background bit, the
+ * fields n/2 and n/4 with h >= 3, pointer+index from 20 bits, 2 sparse;
+ * then 5 form checks, the stride map, and 2 field checks at 32 and 64). */
+Test(verify, judged_default_every_width, .timeout = 120)
+{
+	static const unsigned mult[] = { 3, 5, 7, 9, 10, 12, 24, 100, 1000,
+	                                 1000000 }, ap[] = { 1, 4096 };
+	unsigned bits, i;
+
+	for (bits = VERIFY_MIN_BITS; bits <= 64; bits++) {
+		verify_battery bt;
+		unsigned t[VERIFY_MAX_TABLES];
+		size_t nt = verify_default_tables(bits, VERIFY_STANDARD, t), want;
+
+		want = 1 + (bits - 1) + 2 + (bits >= 2 * 10);
+		for (i = 0; i < 10; i++)
+			want += bits >= 64 || mult[i] < ((uint64_t)1 << bits) / 16;
+		for (i = 0; i < 2; i++)
+			want += bits >= 64 || ap[i] < ((uint64_t)1 << bits) / 16;
+		for (i = 0; 8 * i + 4 <= bits; i++)
+			want += i > 0 || bits > 8;      /* byte 0 at 8 bits: none */
+		want += bits / 2 >= 3;
+		want += bits / 4 >= 3 && bits / 4 != bits / 2;
+		want += 5 + 1 + 2 * (bits == 32 || bits == 64);
+		cr_assert_eq(verify_judged_default(bits), want, "%u bits: %zu, "
+		             "want %zu", bits, verify_judged_default(bits), want);
+		cr_assert(verify_plan(&bt, 0x9e3779b97f4a7c15ULL, bits, t, nt,
+		                      NULL) == 0);
+		cr_assert_eq(verify_judged(&bt), want, "%u bits", bits);
+		verify_free(&bt);
+	}
+}
+
 Test(verify, family_list)
 {
 	static const unsigned mult[] = { 3, 5, 7, 9, 10, 12, 24, 100, 1000,
