@@ -17,12 +17,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cfx/constant.h"
 #include "cfx/expr.h"
 #include "cfx/keys.h"
 #include "cli/cli.h"
 #include "cli/setting.h"
+#include "cfx/safefile.h"
 #include "cfx/textfile.h"
 #include "lesson/learn.h"
 #include "lesson/learn_store.h"
@@ -328,7 +330,13 @@ static char *data_path(const char *name)
 		 * (the hostile retest read root's 0600 file through one), and a
 		 * second hard link is refused for the same reason */
 		if (strpbrk(path, " \t\n'\"\\") || lstat(path, &st) < 0 ||
-		    !S_ISREG(st.st_mode) || st.st_nlink != 1) {
+		    !S_ISREG(st.st_mode) || st.st_nlink != 1 ||
+		    /* and no one else can put a link in its place between this
+		     * check and review's open: a directory only the user or
+		     * root can change (safefile's rule), a file of theirs (in a
+		     * sticky one another user could swap their own) */
+		    (st.st_uid != geteuid() && st.st_uid != 0) ||
+		    safefile_dir_check(c.dir, &e) < 0) {
 			free(path);
 			path = NULL;
 		}

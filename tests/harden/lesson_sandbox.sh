@@ -67,5 +67,40 @@ for n in good evil; do
 		'grep -q "reviews only patches of its own directory" <<<"$out" && ! grep -q s3cr3t <<<"$out"' ;;
 	esac
 done
-rm -f "$tmp/l/evil.patch" "$tmp/l/good.patch"
+# patch_case NAME DIR PATCH WANT: a lesson in DIR whose check reviews
+# PATCH; WANT ok (reviewed) or refused
+patch_case() {
+	local name=$1 dir=$2 patch=$3 want=$4 out
+	printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: run(review %s).files[0].multipliers[0].text == "0x9e370001u"\nhint: h\nsolution: cf 1/2\n' "$patch" >"$dir/01-l.lesson"
+	out=$(CFX_LESSONS=$dir ./cfx learn --check "$dir/01-l.lesson" 2>&1)
+	if [ "$want" = ok ]; then
+		expect "$name: reviewed" '! grep -q "reviews only patches of its own directory" <<<"$out"'
+	else
+		expect "$name: refused ($(grep -o "reviews only.*" <<<"$out" | head -1))" \
+			'grep -q "reviews only patches of its own directory" <<<"$out" && ! grep -q s3cr3t <<<"$out"'
+	fi
+}
+# a second hard link to a file elsewhere (the comment above promised it)
+ln "$secret" "$tmp/l/hard.patch" 2>/dev/null &&
+	patch_case "a hard link to a file elsewhere" "$tmp/l" hard.patch refused
+# the check (lstat) and review's open are two steps: whoever can change
+# the lesson directory between them could put a link in the checked
+# file's place.  A directory another user can write, or their file in
+# it, is refused: a race needs neither.
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	mkdir -m 755 "$tmp/nl"; chown nobody "$tmp/nl"
+	printf 'x = y * 0x9e370001u;\n' >"$tmp/nl/good.patch"
+	patch_case "a lesson directory of another user's" "$tmp/nl" good.patch refused
+	chown nobody "$tmp/l/good.patch"
+	patch_case "another user's patch in the user's directory" "$tmp/l" good.patch refused
+	chown root "$tmp/l/good.patch"
+	patch_case "the user's own patch again" "$tmp/l" good.patch ok
+	mkdir -m 1777 "$tmp/sl"
+	printf 'x = y * 0x9e370001u;\n' >"$tmp/sl/good.patch"
+	chown nobody "$tmp/sl/good.patch"
+	patch_case "nobody's patch in a sticky 1777 dir" "$tmp/sl" good.patch refused
+else
+	echo "skip another user's lesson directory: not root, or no nobody here"
+fi
+rm -f "$tmp/l/evil.patch" "$tmp/l/good.patch" "$tmp/l/hard.patch"
 done_suite harden/lesson_sandbox
