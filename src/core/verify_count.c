@@ -366,6 +366,40 @@ static void find_example(const verify_battery *bt, verify_family *f,
 	}
 }
 
+/* Those places for a smaller K are a prefix of those for a larger one. */
+void verify_explain_keys(const verify_battery *bt, const verify_family *f,
+                         uint64_t K, verify_cf *e)
+{
+	uint64_t u, q = 1, qprev = 0;
+	u128 num, den;
+	size_t k;
+
+	memset(e, 0, sizeof *e);
+	if (!(bt->p & 1) || !f->step)
+		return;
+	e->t = verify_ctz64(f->step);
+	e->w = bt->bits - e->t;
+	u = f->step >> e->t;
+	e->mult = (u * bt->p) & word_mask(e->w);
+	e->ok = 1;
+	num = (u128)1 << e->w;
+	den = e->mult;
+	for (k = 1; den && q <= K; k++) {
+		u128 a = num / den, rem = num % den, next = a * q + qprev;
+		uint64_t a64 = a > UINT64_MAX ? UINT64_MAX : (uint64_t)a;
+		e->places++;
+		if (a64 > e->a) {
+			e->a = a64;
+			e->k = k;
+			e->q = q;
+		}
+		qprev = q;
+		q = next > UINT64_MAX ? UINT64_MAX : (uint64_t)next;
+		num = den;
+		den = rem;
+	}
+}
+
 /* The explanation of a c k family's worst cell. */
 static void explain_cf(const verify_battery *bt, verify_family *f)
 {
