@@ -15,7 +15,7 @@ wait "$pid"; rc=$?
 expect "exit status 1 after SIGINT (got $rc)" '[ "$rc" = 1 ]'
 expect "one line on stderr" '[ "$(cat "$err")" = "cfx: search: interrupted; the results so far" ]'
 expect "the report's header on stdout" 'head -1 "$out" | grep -q "^search 64-bit, at most 9 signed digits"'
-expect "forms enumerated before the signal" 'sed -n 2p "$out" | grep -Eq "^enumerated [0-9]+ forms"'
+expect "forms enumerated before the signal" 'sed -n 2,4p "$out" | grep -Eq "^enumerated [0-9]+ forms"'
 expect "text: the quick screen not claimed when it did not run" '! grep -q "screen quick: [1-9]" "$out" || grep -Eq "(PASS|WARN|FAIL) " "$out"'
 # JSON says so too
 ./cfx search --bits 64 --terms 9 --window 12 --prime --json >"$out" 2>"$err" &
