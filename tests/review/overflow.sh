@@ -52,16 +52,23 @@ cc -m32 -O2 -c -o "$tmp/m.o" "$tmp/m.c" 2>/dev/null || m32=0
 
 # what cfx says for each: "both" (no model named), "lp64" ("on 64-bit
 # longs"), "none"
+# compiled_vs_cfx DESC WANT L64 L32: the compiler's verdict (from whether
+# an index fell outside the table on LP64 and ILP32) must be WANT, and
+# cfx review of $tmp/p.patch must say the same
+compiled_vs_cfx() {
+	local cc got w=$2
+	cc=$(verdict "$3" "$4")
+	$cfx review "$tmp/p.patch" > "$tmp/out"
+	got=$(said)
+	expect "$1: compiled: $cc (expected $2); cfx: $got" \
+		'[ "$cc" = "$w" ] && [ "$got" = "$cc" ]'
+}
 while IFS='~' read -r want param def body; do
 	[ -z "$param" ] && continue
 	mkpatch "$param" "$def" "$body"
 	l=$(outside 64)
 	i=$( [ $m32 = 1 ] && outside 32 || echo "$want" | sed 's/both/1/; s/lp64/0/; s/none/0/')
-	cc=$(verdict "$l" "$i")
-	$cfx review "$tmp/p.patch" > "$tmp/out"
-	got=$(said)
-	expect "$param val, MY_HASH_MULT $def: '$body': compiled: $cc (expected $want); cfx: $got" \
-		'[ "$cc" = "$want" ] && [ "$got" = "$cc" ]'
+	compiled_vs_cfx "$param val, MY_HASH_MULT $def: '$body'" "$want" "$l" "$i"
 done <<'EOF'
 lp64~u32~0x61c88647~	return (val * 0x9e370001UL) >> (32 - MY_HASH_BITS);
 both~u32~0x61c88647~	return (val * 0x9e370001ULL) >> (32 - MY_HASH_BITS);
@@ -121,11 +128,7 @@ ctx_outside() { # the compiled verdict for -m$1
 while IFS='~' read -r want body; do
 	ctxcase "$body"
 	l=$(ctx_outside 64); i=$( [ $m32 = 1 ] && ctx_outside 32 || echo 0)
-	cc=$(verdict "$l" "$i")
-	$cfx review "$tmp/p.patch" > "$tmp/out"
-	got=$(said)
-	expect "C-level if: '$body': compiled: $cc (expected $want); cfx: $got" \
-		'[ "$cc" = "$want" ] && [ "$got" = "$cc" ]'
+	compiled_vs_cfx "C-level if: '$body'" "$want" "$l" "$i"
 done <<'EOF'
 none~	if (BITS_PER_LONG == 32)|		return (val * MY_HASH_MULT) >> (32 - MY_HASH_BITS);|	return hash_32(val, MY_HASH_BITS);
 none~	if (sizeof(long) == 4) {|		return (val * MY_HASH_MULT) >> (32 - MY_HASH_BITS);|	}|	return hash_32(val, MY_HASH_BITS);
