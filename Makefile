@@ -88,7 +88,14 @@ build/tests/test_lesson_check: src/lesson/lesson_check.c tests/unit/lesson_check
 # a face's file compiled into its test (it is not in libcfx.a)
 build/tests/test_dash_line: src/dash/dash_line.c
 
-check: cfx $(UNIT_BIN) build/check.mk
+# test programs that link libcfx.a outside Criterion, built with the same
+# compiler and flags as cfx (a SANITIZE=1 library links only with them)
+TOOL_BIN := build/tests/four_possible
+build/tests/four_possible: tests/cost/four_possible.c build/libcfx.a build/flags
+	@mkdir -p build/tests
+	$(CC) $(ALL_CFLAGS) -o $@ $< build/libcfx.a $(PKG_LIBS)
+
+check: cfx $(UNIT_BIN) $(TOOL_BIN) build/check.mk
 	@tests/run.sh
 
 unit: $(UNIT_BIN)
