@@ -511,7 +511,7 @@ typedef struct setup {
 	double budget;           /* that budget, ns (0: none, --runs) */
 	char *keys;              /* the family, described */
 	char mul_checked[160];   /* what the disassembly showed, "" unchecked */
-	char compiler[300];
+	char compiler[CFX_ERR_PATH + 64];   /* jit_lib's cc, or its version */
 } setup;
 
 /* The figures of n blocks: ministat's median (the sorted x[n/2]), the

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,6 +38,20 @@ static void add_point(sample_in *s, double v, unsigned long line)
 	XGROW(s->line, cap, s->n + 1, "line numbers");
 	s->x[s->n] = v;
 	s->line[s->n++] = line;
+}
+
+/* Put "NAME, line N: " before the message of the error just set, for a
+ * line of s, NAME shown whole (escaped); -1. */
+static int at_line(cmd_ctx *c, const sample_in *s, unsigned long line)
+{
+	char *was = xstrdup(c->err.msg);
+	char *shown = xmalloc(CFX_ERR_SHOWN, "a path shown");
+
+	snprintf(c->err.msg, sizeof c->err.msg, "%s, line %lu: %s",
+	         cfx_err_shown(shown, s->name), line, was);
+	free(shown);
+	free(was);
+	return -1;
 }
 
 /* The field of one line, or NULL for a line without one (ministat's rule:
@@ -74,14 +89,13 @@ static int read_sample(cmd_ctx *c, FILE *f, sample_in *s, int column,
 			continue;
 		v = strtod(t, &end);
 		if (*end || end == t) {
-			rc = cfx_err_set(&c->err, CFX_ESYNTAX, -1, t,
-			                 "%s, line %lu: not a number", s->name, line);
+			cfx_err_set(&c->err, CFX_ESYNTAX, -1, t, "not a number");
+			rc = at_line(c, s, line);
 			break;
 		}
 		if (!isfinite(v)) {
-			rc = cfx_err_set(&c->err, CFX_EDOMAIN, -1, t,
-			                 "%s, line %lu: not a finite number", s->name,
-			                 line);
+			cfx_err_set(&c->err, CFX_EDOMAIN, -1, t, "not a finite number");
+			rc = at_line(c, s, line);
 			break;
 		}
 		add_point(s, v, line);
@@ -89,15 +103,10 @@ static int read_sample(cmd_ctx *c, FILE *f, sample_in *s, int column,
 	free(buf);
 	if (len == -2 && c->err.code == CFX_EINTR)
 		return -1;                  /* Ctrl-C on a pipe: "interrupted" */
-	if (len == -2) {                /* textfile_line said what */
-		char msg[sizeof c->err.msg];
-		snprintf(msg, sizeof msg, "%.60s, line %lu: %.100s", s->name, line + 1,
-		         c->err.msg);
-		snprintf(c->err.msg, sizeof c->err.msg, "%s", msg);
-		return -1;
-	}
+	if (len == -2)                  /* textfile_line said what */
+		return at_line(c, s, line + 1);
 	if (rc == 0 && s->n < STATS_MIN_POINTS)
-		rc = cfx_err_set(&c->err, CFX_EDOMAIN, -1, s->name,
+		rc = cfx_err_set_path(&c->err, CFX_EDOMAIN, s->name,
 		                 "the sample ends at line %lu with %zu point%s; "
 		                 "one needs at least %d", line, s->n,
 		                 s->n == 1 ? "" : "s", STATS_MIN_POINTS);
@@ -122,9 +131,10 @@ static int load(cmd_ctx *c, const char *path, sample_in *s, int column,
 	if (!(f = textfile_open(path, 1, &c->err))) {
 		if (c->err.code == CFX_EINTR)   /* Ctrl-C, a FIFO's writer awaited */
 			return -1;
-		char why[sizeof c->err.msg];   /* textfile_open gives the reason */
-		memcpy(why, c->err.msg, sizeof why);
-		snprintf(c->err.msg, sizeof c->err.msg, "cannot read: %.170s", why);
+		char *why = xstrdup(c->err.msg);   /* textfile_open gives the
+		                                    * reason, its token the path */
+		snprintf(c->err.msg, sizeof c->err.msg, "cannot read: %s", why);
+		free(why);
 		return -1;
 	}
 	rc = read_sample(c, f, s, column, delim);
@@ -149,11 +159,11 @@ static int in_range(cmd_ctx *c, const sample_in *in, const stats_sample *s,
 		if (fabs(in->x[i]) > fabs(in->x[big]))
 			big = i;
 	snprintf(tok, sizeof tok, "%g", in->x[big]);
-	return cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok,
-	                   "%s, line %lu: numbers too large: the %s overflows "
-	                   "a double", in->name, in->line[big],
-	                   !isfinite(s->mean) ? "mean" : !isfinite(s->stddev)
-	                   ? "standard deviation" : "range of the samples");
+	cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok, "numbers too large: the %s "
+	            "overflows a double", !isfinite(s->mean) ? "mean" :
+	            !isfinite(s->stddev) ? "standard deviation" :
+	            "range of the samples");
+	return at_line(c, in, in->line[big]);
 }
 
 /* ---- options -------------------------------------------------------------- */

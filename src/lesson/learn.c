@@ -46,7 +46,7 @@ struct learn {
 	json_t *base;             /* the session's results when the step began */
 	json_t *cache;            /* run(...) line -> its result */
 	struct buf fb;             /* feedback */
-	char why[320];
+	char why[CFX_ERR_LINE];
 	int why_told;             /* why is the lesson's own else: message */
 	int dash;                 /* the dashboard's face (LEARN_DASH) */
 	char *first;              /* the first answer committed in this step */

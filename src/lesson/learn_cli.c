@@ -31,7 +31,7 @@
 /* s as every error shows a token (cfx_escape: one line, control
  * characters escaped), in buf; paths get a buffer wide enough not to be
  * cut. */
-#define SHOWN_PATH 1024
+#define SHOWN_PATH CFX_ERR_SHOWN
 static const char *shown(char *buf, size_t size, const char *s)
 {
 	cfx_escape(buf, size, s, -1);
@@ -393,12 +393,10 @@ static int start_lesson(shell *u, const learn_store_entry *e)
 	if (u->L)
 		stop_lesson(u);
 	if (!(L = learn_open(e, &u->r->sess, u->flags, u->r->err, &err))) {
-		char msg[300];
-		if (err.col > 0)
-			snprintf(msg, sizeof msg, "%s:%d: %s", e->path, err.col, err.msg);
-		else
-			snprintf(msg, sizeof msg, "%s", err.msg);
+		char *msg = err.col > 0 ? xasprintf("%s:%d: %s", e->path, err.col,
+		                                    err.msg) : xstrdup(err.msg);
 		repl_error(u->r, "learn", msg, err.token);
+		free(msg);
 		return -1;
 	}
 	u->L = L;

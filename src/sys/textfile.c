@@ -17,13 +17,13 @@ FILE *textfile_open(const char *path, int stream, cfx_err *err)
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 
 	if (fd < 0) {
-		cfx_err_set(err, CFX_EIO, -1, path, "%s",
+		cfx_err_set_path(err, CFX_EIO, path, "%s",
 		            strerror(errno));
 		return NULL;
 	}
 	if (fstat(fd, &st) < 0 || !(S_ISREG(st.st_mode) ||
 	    (stream && S_ISFIFO(st.st_mode)))) {
-		cfx_err_set(err, CFX_EIO, -1, path, "%s", S_ISDIR(st.st_mode) ?
+		cfx_err_set_path(err, CFX_EIO, path, "%s", S_ISDIR(st.st_mode) ?
 		            "a directory" : stream ? "not a regular file or pipe" :
 		            "not a regular file");
 		close(fd);
@@ -45,14 +45,14 @@ FILE *textfile_open(const char *path, int stream, cfx_err *err)
 			if (errno == EINTR)
 				cfx_err_set(err, CFX_EINTR, -1, NULL, "interrupted");
 			else
-				cfx_err_set(err, CFX_EIO, -1, path, "%s",
+				cfx_err_set_path(err, CFX_EIO, path, "%s",
 				            strerror(errno));
 			close(fd);
 			return NULL;
 		}
 	}
 	if (!(f = fdopen(fd, "r"))) {
-		cfx_err_set(err, CFX_EIO, -1, path, "%s",
+		cfx_err_set_path(err, CFX_EIO, path, "%s",
 		            strerror(errno));
 		close(fd);
 	}
@@ -112,11 +112,11 @@ int textfile_data_within(size_t lines, size_t bytes, const char *what,
                          const char *hint, const char *path, cfx_err *err)
 {
 	if (lines > TEXTFILE_DATA_LINES)
-		return cfx_err_set(err, CFX_ELIMIT, -1, path, "%s has more than "
+		return cfx_err_set_path(err, CFX_ELIMIT, path, "%s has more than "
 		                   "2^22 lines%s%s", what, hint ? " " : "",
 		                   hint ? hint : "");
 	if (bytes > TEXTFILE_DATA_BYTES)
-		return cfx_err_set(err, CFX_ELIMIT, -1, path, "%s is larger than "
+		return cfx_err_set_path(err, CFX_ELIMIT, path, "%s is larger than "
 		                   "128 MiB%s%s", what, hint ? " " : "",
 		                   hint ? hint : "");
 	return 0;
@@ -142,13 +142,13 @@ char *textfile_read(const char *path, size_t max, size_t *len, cfx_err *err)
 	} while (got && n <= max);
 	if (ferror(f) || n > max || memchr(text, '\0', n)) {
 		if (ferror(f))
-			cfx_err_set(err, CFX_EIO, -1, path, "%s",
+			cfx_err_set_path(err, CFX_EIO, path, "%s",
 			            strerror(errno));
 		else if (n > max)
-			cfx_err_set(err, CFX_ELIMIT, -1, path, "too big (at most %zu "
+			cfx_err_set_path(err, CFX_ELIMIT, path, "too big (at most %zu "
 			            "bytes)", max);
 		else
-			cfx_err_set(err, CFX_ESYNTAX, -1, path, "binary data (a NUL "
+			cfx_err_set_path(err, CFX_ESYNTAX, path, "binary data (a NUL "
 			            "byte)");
 		fclose(f);
 		free(text);
