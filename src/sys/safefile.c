@@ -177,9 +177,11 @@ static int make_levels(safefile_dir *d, const char *dir, int parents,
 		    (why = path_unsafe(up, &at))) {
 			rc = above_fail(d, err, at, level[k], why);
 			free(at);
-		} else if (mkdir(level[k], mode) < 0 && errno != EEXIST)
+		} else if (mkdir(level[k], mode) < 0 && errno != EEXIST) {
+			d->fault_errno = errno;
 			rc = DIR_FAIL(d, err, level[k], "cannot make the directory: "
-			              "%s", strerror(errno));
+			              "%s", strerror(d->fault_errno));
+		}
 		free(up);
 	}
 	for (k = 0; k < n; k++)
@@ -201,6 +203,7 @@ int safefile_dir_make(safefile_dir *d, const char *dir, int parents,
 
 	d->path = NULL;
 	d->fault = NULL;
+	d->fault_errno = 0;
 	d->shared = 0;
 	d->private_files = 0;
 	if (make_levels(d, dir, parents, mode, err) < 0)
