@@ -819,7 +819,7 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 		cli_limit_token(c, a);
 		goto done;
 	}
-	if (keys_make(&set, &ks, s.bits, s.count, &c->err) < 0) {
+	if (keys_make(&set, &ks, s.bits, s.count, c->stop, &c->err) < 0) {
 		cli_limit_token(c, a);
 		goto done;
 	}

@@ -77,7 +77,7 @@ static int read_sample(cmd_ctx *c, FILE *f, sample_in *s, int column,
 	unsigned long line = 0;
 	int rc = 0;
 
-	while ((len = textfile_line(f, &buf, &cap, &c->err)) >= 0) {
+	while ((len = textfile_line(f, &buf, &cap, c->stop, &c->err)) >= 0) {
 		double v;
 		bytes += (size_t)len + 1;
 		if ((rc = textfile_data_within(++line, bytes, "the sample", NULL,
@@ -128,7 +128,7 @@ static int load(cmd_ctx *c, const char *path, sample_in *s, int column,
 		return read_sample(c, stdin, s, column, delim);
 	}
 	s->name = xstrdup(path);
-	if (!(f = textfile_open(path, 1, &c->err))) {
+	if (!(f = textfile_open(path, 1, c->stop, &c->err))) {
 		if (c->err.code == CFX_EINTR)   /* Ctrl-C, a FIFO's writer awaited */
 			return -1;
 		char *why = xstrdup(c->err.msg);   /* textfile_open gives the

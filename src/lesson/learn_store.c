@@ -111,11 +111,11 @@ char *learn_store_facts_path(void)
 static char *read_title(const char *path)
 {
 	cfx_err e;
-	FILE *f = textfile_open(path, 0, &e);
+	FILE *f = textfile_open(path, 0, NULL, &e);
 	char *line = NULL, *t = NULL;
 	size_t cap = 0;
 
-	while (f && textfile_line(f, &line, &cap, &e) >= 0) {
+	while (f && textfile_line(f, &line, &cap, NULL, &e) >= 0) {
 		if (strncmp(line, "title:", 6))
 			continue;
 		t = xstrdup(line + 6 + strspn(line + 6, " "));

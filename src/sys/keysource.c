@@ -75,9 +75,10 @@ static int parse_key(const char *s, size_t len, uint64_t *out)
 }
 
 static int read_file(keysource_keys *set, const char *path, uint64_t mask,
-                     size_t count, cfx_err *err)
+                     size_t count, const volatile sig_atomic_t *stop,
+                     cfx_err *err)
 {
-	FILE *f = textfile_open(path, 1, err);   /* a file or a pipe */
+	FILE *f = textfile_open(path, 1, stop, err);   /* a file or a pipe */
 	char *line = NULL;
 	size_t lcap = 0, cap = 0, lineno = 0, bytes = 0;
 	ssize_t len;
@@ -92,7 +93,7 @@ static int read_file(keysource_keys *set, const char *path, uint64_t mask,
 		                   why);
 	}
 	while ((count == 0 || set->made < count) &&
-	       (len = textfile_line(f, &line, &lcap, err)) != -1) {
+	       (len = textfile_line(f, &line, &lcap, stop, err)) != -1) {
 		char *s = line, *hash, *e;
 		uint64_t v;
 
@@ -234,10 +235,11 @@ int keysource_malloc(keysource_keys *set, uint64_t size, uint64_t mask,
 /* ---- the doors ----------------------------------------------------------- */
 
 int keysource_file(keysource_keys *set, const char *path, uint64_t mask,
-                   size_t count, cfx_err *err)
+                   size_t count, const volatile sig_atomic_t *stop,
+                   cfx_err *err)
 {
 	memset(set, 0, sizeof *set);
-	return read_file(set, path, mask, count, err);
+	return read_file(set, path, mask, count, stop, err);
 }
 
 int keysource_inodes(keysource_keys *set, const char *path, uint64_t mask,

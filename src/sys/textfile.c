@@ -10,7 +10,16 @@
 #include "cfx/textfile.h"
 #include "util/xalloc.h"
 
-FILE *textfile_open(const char *path, int stream, cfx_err *err)
+/* Whether a call that failed with errno EINTR is to be made again: not
+ * once the caller's stop flag is set (Ctrl-C), else (another signal's
+ * handler ran) yes. */
+static int again(const volatile sig_atomic_t *stop)
+{
+	return errno == EINTR && !(stop && *stop);
+}
+
+FILE *textfile_open(const char *path, int stream,
+                    const volatile sig_atomic_t *stop, cfx_err *err)
 {
 	struct stat st;
 	FILE *f;
@@ -38,8 +47,10 @@ FILE *textfile_open(const char *path, int stream, cfx_err *err)
 		 * hang for good when the writer wrote and left in between, and
 		 * its data would be lost with this descriptor. */
 		struct pollfd pf = { fd, POLLIN, 0 };
-		int fl;
-		if (poll(&pf, 1, -1) < 0 || (fl = fcntl(fd, F_GETFL)) < 0 ||
+		int fl, r;
+		while ((r = poll(&pf, 1, -1)) < 0 && again(stop))
+			;
+		if (r < 0 || (fl = fcntl(fd, F_GETFL)) < 0 ||
 		    fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
 			/* Ctrl-C while waiting for a writer: stopped, not broken */
 			if (errno == EINTR)
@@ -59,13 +70,18 @@ FILE *textfile_open(const char *path, int stream, cfx_err *err)
 	return f;
 }
 
-ssize_t textfile_line(FILE *f, char **buf, size_t *cap, cfx_err *err)
+ssize_t textfile_line(FILE *f, char **buf, size_t *cap,
+                      const volatile sig_atomic_t *stop, cfx_err *err)
 {
 	size_t n = 0;
 	int c;
 
 	for (;;) {
 		c = getc_unlocked(f);
+		if (c == EOF && ferror(f) && again(stop)) {
+			clearerr(f);      /* another signal: the read goes on */
+			continue;
+		}
 		if (c == EOF || c == '\n')
 			break;
 		if (c == '\0') {      /* the token: what comes before it, and it */
@@ -92,7 +108,7 @@ ssize_t textfile_line(FILE *f, char **buf, size_t *cap, cfx_err *err)
 		(*buf)[n++] = (char)c;
 	}
 	if (ferror(f)) {
-		if (errno == EINTR)      /* Ctrl-C while a pipe's writer waits */
+		if (errno == EINTR)      /* Ctrl-C (stop) while a pipe's writer waits */
 			cfx_err_set(err, CFX_EINTR, -1, NULL, "interrupted");
 		else
 			cfx_err_set(err, CFX_EIO, -1, NULL, "%s", strerror(errno));
@@ -124,7 +140,7 @@ int textfile_data_within(size_t lines, size_t bytes, const char *what,
 
 char *textfile_read(const char *path, size_t max, size_t *len, cfx_err *err)
 {
-	FILE *f = textfile_open(path, 0, err);
+	FILE *f = textfile_open(path, 0, NULL, err);
 	char *text = NULL;
 	size_t n = 0, cap = 0, got;
 
