@@ -384,6 +384,7 @@ static int pure_option(void *ctx, const setting *o, const char *v,
                        cfx_err *err)
 {
 	keys_family f;
+	size_t name;
 
 	(void)ctx;
 	if (o->id == SETTING_RAW)
@@ -391,13 +392,23 @@ static int pure_option(void *ctx, const setting *o, const char *v,
 		                   "no files");
 	if (o->id != SETTING_KEYS)
 		return 0;
+	name = strcspn(v, ":");
 	keys_family_set(&f, v, NULL);
-	if (!f.ok || f.kind == KEYS_FILE || f.kind == KEYS_INODES ||
-	    f.kind == KEYS_MALLOC)
+	/* by its name too: a file: key that does not parse is still a file */
+	if ((f.ok && (f.kind == KEYS_FILE || f.kind == KEYS_INODES ||
+	              f.kind == KEYS_MALLOC)) ||
+	    (name == 4 && !strncmp(v, "file", 4)) ||
+	    (name == 6 && (!strncmp(v, "inodes", 6) || !strncmp(v, "malloc", 6))))
 		/* the family's name only: never the path, nor what is there */
-		return cfx_err_setn(err, CFX_EUSAGE, -1, v, (int)strcspn(v, ":"), "a "
+		return cfx_err_setn(err, CFX_EUSAGE, -1, v, (int)name, "a "
 		                    "lesson reads no files, directories or "
 		                    "allocator: its keys are generated");
+	if (!f.ok) {
+		/* what the command itself says of it, naming the bad token */
+		if (err)
+			*err = f.err;
+		return -1;
+	}
 	return 0;
 }
 
