@@ -337,9 +337,38 @@ def more_answers(A):
         P, 32, 10, [k * 4096 for k in range(1024)]).values())))
     A["09", 2].append(sweep_row(16, 2**14))
     w = lambda v: sum(1 for d in naf(v) if d)
+
+    def power_sum(v):
+        """The NAF of v as a sum, as naf and verify print it."""
+        t = [(e, d) for e, d in enumerate(naf(v)) if d][::-1]
+        out = ("-" if t[0][1] < 0 else "") + ("2^%d" % t[0][0] if t[0][0]
+                                              else "1")
+        for e, d in t[1:]:
+            out += (" - " if d < 0 else " + ") + ("2^%d" % e if e else "1")
+        return out
     for tag, i, v in (("11", 1, 7), ("11", 2, P), ("11", 4, golden(32)),
                       ("11", 6, 45), ("12", 1, 2**32 - golden(32))):
-        A[tag, i].append(shifts_counts(w(v) - 1))
+        ops = w(v) - 1
+        A[tag, i].append(shifts_counts(ops))
+        # verify's shift/add row ("6 shifts, 3 add, 3 sub") and the sum
+        A[tag, i].append("|".join(r"\b%d add, %d sub\b" % (a, ops - a)
+                                  for a in range(ops + 1)))
+        A[tag, i].append(r"= " + re.escape(power_sum(v)) + r"(?![0-9^])")
+    # verify's words for a quotient and a load, sweep's largest a_k, and
+    # verify's R to three figures
+    A["08", 2].append(r"a_5 = %d\b" % cf(Fr(0x70001, 2**20))[5])
+    A["08", 3].append(r"max load %d\b" % max(loads(
+        P, 32, 10, [k * 4096 for k in range(1024)]).values()))
+    g32 = golden(32)
+    pr = int(gp("precprime(%d)" % g32))
+    qp = cf(Fr(pr, 2**32))
+    run1 = next(k for k in range(1, len(qp)) if qp[k] != 1)
+    A["06", 3].append(r"largest a_k: a_%d = " % run1)
+    A["06", 4].append(r"a_1 = %d\b" % cf(Fr(2**32 - g32, 2**32))[1])
+    r9e = ratio_r(P, 32, 10, range(1024))
+    A["06", 5] += [re.escape("R %.3g at 2^10" % r9e),
+                   r"(?<![0-9.])%s(?![0-9])" % re.escape("%.3f" % r9e)]
+    A["10", 1].append(r"0x9e370001 replaces 2654435761: FAIL")
     return A
 
 
@@ -549,17 +578,20 @@ def allowed_lines(steps, i):
             shown += [x for x in s["sol"] if not x.startswith(("answer ",
                                                               "set "))]
     own = st["reveals"] + ([st["try"]] if st["try"] else [])
-    for line in own:
+    for line in own + [x for x in shown if x]:
         w, operand, opts = split_line(line)
         # a constant, or an expression the step names: a learner would
-        # not think of typing another
+        # not think of typing another; the constants of the lines shown
+        # before too (verify X beside a cf X of an earlier step), with
+        # verify's --full
         if not operand or (not re.match(r"^[\w()]+$", operand) and
                            re.sub(r"\s", "", operand) not in text):
             continue
         for w2 in WORDS:
             shown.append("%s %s" % (w2, operand))
-            if opts:
+            if opts and line in own:
                 shown.append("%s %s %s" % (w2, operand, opts))
+        shown.append("verify %s --full" % operand)
     out = []
     for line in shown:
         if not line or line in out or line.startswith("bench"):
