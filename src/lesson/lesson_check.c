@@ -40,10 +40,6 @@ static const struct { const char *name; int nargs; } funcs[] = {
 };
 #define NFUNCS (sizeof funcs / sizeof funcs[0])
 
-const char *const lesson_check_op_names[] = {
-	"==", "!=", "<", "<=", ">", ">=", "~"
-};
-
 static void operand_free(operand *o)
 {
 	size_t i;

@@ -29,6 +29,12 @@
 #include "util/buf.h"
 #include "util/xalloc.h"
 
+/* Defined here, below the parser: the parser reads numbers and these
+ * names from this file, and this file calls nothing of the parser's. */
+const char *const lesson_check_op_names[] = {
+	"==", "!=", "<", "<=", ">", ">=", "~"
+};
+
 /* ---- numbers ------------------------------------------------------------- */
 
 /* Scan a numeral [+-]digits[.digits][e[+-]N]: its digits as an integer
