@@ -622,7 +622,8 @@ const char *dash_learn_focus(const dash *d)
 
 int dash_learn_hides(const dash *d, const char *cmd)
 {
-	return d->learn && d->learn->L && learn_hides(d->learn->L, cmd);
+	return d->learn && d->learn->L &&
+	       learn_hides_panel(d->learn->L, cmd, dash_state_model(d)->p);
 }
 
 void dash_learn_measured(dash *d, int h)
