@@ -512,6 +512,15 @@ static size_t run_end(const verify_battery *bt, const verify_battery *ref,
 	return j;
 }
 
+/* A folded row's member as the row names it: "2^16" of "stride 2^16",
+ * "100" of "stride 100", "byte 4" and "start+k*4096" whole. */
+static const char *member(const verify_battery *bt, size_t m)
+{
+	const char *name = bt->fam[m].name;
+
+	return strncmp(name, "stride ", 7) ? name : name + 7;
+}
+
 static size_t worst_of(const verify_battery *bt, size_t i, size_t j)
 {
 	size_t m = i;
@@ -744,11 +753,15 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 			continue;
 		}
 		evidence(ev, sizeof ev, &bt->fam[m]);
-		if (j > i + 1 && bt->fam[i].kind == VERIFY_POW2) {
-			char w[200];
-			snprintf(w, sizeof w, "2^%u: %s", bt->fam[m].arg, ev);
-			memcpy(ev, w, sizeof ev - 1);
-			ev[sizeof ev - 1] = '\0';
+		if (j > i + 1) {
+			/* the rank is of the worst member alone (a rank of the
+			 * row's maximum would need that maximum's reference) */
+			const verify_family *w = &bt->fam[m];
+			char e[sizeof ev];
+			memcpy(e, ev, sizeof e);
+			snprintf(ev, sizeof ev, "%s%s: %.110s", member(bt, m),
+			         w->ncells && !w->absolute && !w->small_note &&
+			         w->status != VERIFY_INFO ? " alone" : "", e);
 		}
 		row(f, name, verify_status_name(bt->fam[i].status), ev);
 	}
@@ -880,7 +893,6 @@ static void passes_note(FILE *f, const subject *s, const subject *ref,
 	const verify_battery *bt = &s->bt, *rb = ref ? &ref->bt : NULL;
 	struct buf b = { 0 };
 	size_t i, j, m, items = 0;
-	char name[40];
 
 	for (i = 0; i < bt->nfam; i++)
 		if (bt->fam[i].user && !bt->fam[i].small_note)
@@ -902,8 +914,9 @@ static void passes_note(FILE *f, const subject *s, const subject *ref,
 		m = worst_of(bt, i, j);
 		if (bt->fam[m].small_note || !bt->fam[m].ncells)
 			continue;
-		run_name(name, sizeof name, bt, i, j);
-		pass_item(&b, &items, name, bt->fam[i].status, bt->fam[m].worst_r,
+		/* the worst member by its own name: its share is its own */
+		pass_item(&b, &items, bt->fam[m].name, bt->fam[i].status,
+		          bt->fam[m].worst_r,
 		          bt->fam[m].percentile, bt->fam[m].tail);
 	}
 	if (items) {
