@@ -873,12 +873,18 @@ static void pass_item(struct buf *b, size_t *items, const char *name,
                       double tail)
 {
 	char sh[16];
+	double as_bad = verify_share_as_bad(percentile, tail);
 
 	if (st != VERIFY_PASS || r < VERIFY_BAD_R)
 		return;
+	/* a family of few keys has no reference to say how common it is */
+	if (as_bad < 0) {
+		buf_printf(b, "%s%s R %.3g, not ranked (too few keys)", (*items)++
+		           ? "; " : "", name, r);
+		return;
+	}
 	buf_printf(b, "%s%s R %.3g, %s%%", (*items)++ ? "; " : "", name, r,
-	           verify_share_text(sh, sizeof sh, verify_share_as_bad(
-	           percentile, tail), 3));
+	           verify_share_text(sh, sizeof sh, as_bad, 3));
 	if (*items == 1)
 		buf_puts(b, " of random odd multipliers as bad or worse");
 }
@@ -1307,8 +1313,9 @@ static json_t *family_json(const verify_family *f, int full)
 	                    ? out_jreal(f->percentile) : json_null());
 	/* the report's "as bad or worse" of a PASS at R >= 2 */
 	if (f->status != VERIFY_INFO)
-		json_object_set_new(fo, "random_as_bad_percent", out_jreal(
-		                    verify_share_as_bad(f->percentile, f->tail)));
+		json_object_set_new(fo, "random_as_bad_percent", f->percentile >= 0
+		                    ? out_jreal(verify_share_as_bad(f->percentile,
+		                    f->tail)) : json_null());
 	/* the default JSON: what is not in "checks" and not the default */
 	if (full || f->absolute || f->small_note) {
 		json_object_set_new(fo, "reason", json_string(f->reason));
@@ -1409,8 +1416,9 @@ static json_t *smap_json(const verify_battery *bt, int full)
 static void as_bad_json(json_t *o, double r, double percentile, double tail)
 {
 	json_object_set_new(o, "worst_probe_ratio", out_jreal(r));
-	json_object_set_new(o, "random_as_bad_percent", out_jreal(
-	                    verify_share_as_bad(percentile, tail)));
+	json_object_set_new(o, "random_as_bad_percent", percentile >= 0 ?
+	                    out_jreal(verify_share_as_bad(percentile, tail)) :
+	                    json_null());
 }
 
 static json_t *subject_json(const subject *s, int full)

@@ -41,10 +41,12 @@ def worst(q, s):
             w = max(w, sum(x * (x + 1) / 2 for x in c) / e)
     return w
 
-rows = {}
+rows, last = {}, None
 for l in text.splitlines():
     m = re.match(r"(stride 2\^\d+)\s+(PASS|WARN|FAIL|INFO)\s+(.*)", l)
-    if m: rows[m.group(1)] = m.group(3)
+    if m: rows[m.group(1)] = m.group(3); last = m.group(1)
+    elif last and l.startswith("      "): rows[last] += " " + l.strip()
+    else: last = None
 rnd = random.Random(7)
 fails = 0
 def bad(msg):
