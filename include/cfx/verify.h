@@ -143,6 +143,7 @@
 #define VERIFY_MIN_BITS 8      /* the smallest word cfx verify judges */
 #define VERIFY_MAX_FORMS 9
 #define VERIFY_REF_COUNT 1000    /* random multipliers per reference */
+#define VERIFY_EXACT_W 10        /* few keys: effective words counted whole */
 
 typedef enum { VERIFY_PASS, VERIFY_WARN, VERIFY_FAIL, VERIFY_INFO }
 	verify_status;
@@ -196,6 +197,9 @@ typedef struct verify_family {
 	verify_cf cf;              /* c k families with odd p */
 	double tail;               /* P: this bad or worse, random odd p */
 	double percentile;         /* % of the reference below, or -1 */
+	size_t ranked_all;         /* keys k c of few keys: the odd multipliers
+	                            * mod 2^cf.w all counted (else 0) */
+	int tie;                   /* ... and every one gives this worst R */
 	verify_status status;
 	int absolute;              /* FAIL by the small-word rule, not rank */
 	int user;                  /* asked for (--stride): shown first */
@@ -520,18 +524,21 @@ const char *verify_share_text(char *buf, size_t n, double share, int sig);
 
 /* A family's rank in the one form every face uses, after verify_judge:
  * the share of random odd multipliers that do better ("74% of random odd
- * multipliers do better"; brief: "74% do better": its percentile, or 1 - P
- * without a comparable reference), and (not brief) for keys k0 + k c
+ * multipliers do better"; brief: "74% do better": its percentile; for
+ * keys k c of few keys counted over every odd multiplier, "every odd
+ * multiplier gives this R" when all tie; without either, "not ranked:
+ * 2^14 keys"), and (not brief) for keys k0 + k c
  * with an explanation the Gauss-Kuzmin clause ("; a_3 = 89 after q = 5:
  * 1 in 120 by Gauss-Kuzmin").  Returns the length written (snprintf's). */
 size_t verify_rank_text(char *buf, size_t n, const verify_family *f,
                         int brief);
 
 /* The share, in percent, of random odd multipliers at least as bad as a
- * family or check with this percentile and tail: 100 - percentile, or
- * 100 P without a comparable reference (percentile < 0).  The complement
- * of verify_rank_text's "do better", and what a report says of a PASS at
- * R >= VERIFY_BAD_R: how common that R is. */
+ * family or check with this percentile: 100 - percentile, or -1 without
+ * a comparable reference (percentile < 0: not ranked; the Gauss-Kuzmin
+ * tail is no share).  The complement of verify_rank_text's "do better",
+ * and what a report says of a PASS at R >= VERIFY_BAD_R: how common that
+ * R is. */
 double verify_share_as_bad(double percentile, double tail);
 
 /* Gauss-Kuzmin: the probability that J given quotients of a random real

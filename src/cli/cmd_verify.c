@@ -512,6 +512,15 @@ static size_t run_end(const verify_battery *bt, const verify_battery *ref,
 	return j;
 }
 
+/* A folded row's member as the row names it: "2^16" of "stride 2^16",
+ * "100" of "stride 100", "byte 4" and "start+k*4096" whole. */
+static const char *member(const verify_battery *bt, size_t m)
+{
+	const char *name = bt->fam[m].name;
+
+	return strncmp(name, "stride ", 7) ? name : name + 7;
+}
+
 static size_t worst_of(const verify_battery *bt, size_t i, size_t j)
 {
 	size_t m = i;
@@ -744,11 +753,15 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 			continue;
 		}
 		evidence(ev, sizeof ev, &bt->fam[m]);
-		if (j > i + 1 && bt->fam[i].kind == VERIFY_POW2) {
-			char w[200];
-			snprintf(w, sizeof w, "2^%u: %s", bt->fam[m].arg, ev);
-			memcpy(ev, w, sizeof ev - 1);
-			ev[sizeof ev - 1] = '\0';
+		if (j > i + 1) {
+			/* the rank is of the worst member alone (a rank of the
+			 * row's maximum would need that maximum's reference) */
+			const verify_family *w = &bt->fam[m];
+			char e[sizeof ev];
+			memcpy(e, ev, sizeof e);
+			snprintf(ev, sizeof ev, "%s%s: %.110s", member(bt, m),
+			         w->ncells && !w->absolute && !w->small_note &&
+			         w->status != VERIFY_INFO ? " alone" : "", e);
 		}
 		row(f, name, verify_status_name(bt->fam[i].status), ev);
 	}
@@ -860,12 +873,18 @@ static void pass_item(struct buf *b, size_t *items, const char *name,
                       double tail)
 {
 	char sh[16];
+	double as_bad = verify_share_as_bad(percentile, tail);
 
 	if (st != VERIFY_PASS || r < VERIFY_BAD_R)
 		return;
+	/* a family of few keys has no reference to say how common it is */
+	if (as_bad < 0) {
+		buf_printf(b, "%s%s R %.3g, not ranked (too few keys)", (*items)++
+		           ? "; " : "", name, r);
+		return;
+	}
 	buf_printf(b, "%s%s R %.3g, %s%%", (*items)++ ? "; " : "", name, r,
-	           verify_share_text(sh, sizeof sh, verify_share_as_bad(
-	           percentile, tail), 3));
+	           verify_share_text(sh, sizeof sh, as_bad, 3));
 	if (*items == 1)
 		buf_puts(b, " of random odd multipliers as bad or worse");
 }
@@ -880,7 +899,6 @@ static void passes_note(FILE *f, const subject *s, const subject *ref,
 	const verify_battery *bt = &s->bt, *rb = ref ? &ref->bt : NULL;
 	struct buf b = { 0 };
 	size_t i, j, m, items = 0;
-	char name[40];
 
 	for (i = 0; i < bt->nfam; i++)
 		if (bt->fam[i].user && !bt->fam[i].small_note)
@@ -902,8 +920,9 @@ static void passes_note(FILE *f, const subject *s, const subject *ref,
 		m = worst_of(bt, i, j);
 		if (bt->fam[m].small_note || !bt->fam[m].ncells)
 			continue;
-		run_name(name, sizeof name, bt, i, j);
-		pass_item(&b, &items, name, bt->fam[i].status, bt->fam[m].worst_r,
+		/* the worst member by its own name: its share is its own */
+		pass_item(&b, &items, bt->fam[m].name, bt->fam[i].status,
+		          bt->fam[m].worst_r,
 		          bt->fam[m].percentile, bt->fam[m].tail);
 	}
 	if (items) {
@@ -1294,8 +1313,9 @@ static json_t *family_json(const verify_family *f, int full)
 	                    ? out_jreal(f->percentile) : json_null());
 	/* the report's "as bad or worse" of a PASS at R >= 2 */
 	if (f->status != VERIFY_INFO)
-		json_object_set_new(fo, "random_as_bad_percent", out_jreal(
-		                    verify_share_as_bad(f->percentile, f->tail)));
+		json_object_set_new(fo, "random_as_bad_percent", f->percentile >= 0
+		                    ? out_jreal(verify_share_as_bad(f->percentile,
+		                    f->tail)) : json_null());
 	/* the default JSON: what is not in "checks" and not the default */
 	if (full || f->absolute || f->small_note) {
 		json_object_set_new(fo, "reason", json_string(f->reason));
@@ -1396,8 +1416,9 @@ static json_t *smap_json(const verify_battery *bt, int full)
 static void as_bad_json(json_t *o, double r, double percentile, double tail)
 {
 	json_object_set_new(o, "worst_probe_ratio", out_jreal(r));
-	json_object_set_new(o, "random_as_bad_percent", out_jreal(
-	                    verify_share_as_bad(percentile, tail)));
+	json_object_set_new(o, "random_as_bad_percent", percentile >= 0 ?
+	                    out_jreal(verify_share_as_bad(percentile, tail)) :
+	                    json_null());
 }
 
 static json_t *subject_json(const subject *s, int full)

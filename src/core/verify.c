@@ -573,9 +573,7 @@ static const verify_ref *find_ref(unsigned cal_bits, verify_kind kind,
 	return NULL;
 }
 
-/* The share of a reference at or above r: its percentiles below the
- * 90th, the exponential tail above. */
-static double pct_tail(const double *pct, double beta, double r,
+double verify_pct_tail(const double *pct, double beta, double r,
                        double *percentile)
 {
 	double tail;
@@ -585,15 +583,19 @@ static double pct_tail(const double *pct, double beta, double r,
 		/* above the 90th percentile: the fitted exponential tail */
 		tail = 0.1 * exp(-(log(r) - log(pct[90])) / beta);
 	} else {
-		for (i = 0; i < 100 && pct[i + 1] <= r; i++)
+		/* pct[i], the first percentile at least r: a reference value
+		 * equal to r is as bad, so a tie counts above r, not below */
+		for (i = 0; i <= 100 && pct[i] < r; i++)
 			;
-		if (i == 0 && r < pct[0])
+		if (i == 0)
 			tail = 1;
-		else if (i == 100)
+		else if (i > 100)
 			tail = 0.0;
+		else if (pct[i] == r)
+			tail = 1 - i / 100.0;
 		else
-			tail = 1 - (i + (r - pct[i]) / (pct[i + 1] - pct[i] > 0
-			       ? pct[i + 1] - pct[i] : 1)) / 100;
+			tail = 1 - (i - 1 + (r - pct[i - 1]) / (pct[i] - pct[i - 1]))
+			       / 100;
 	}
 	if (tail > 1)
 		tail = 1;
@@ -611,7 +613,7 @@ double verify_ref_tail(unsigned cal_bits, verify_kind kind, unsigned arg,
 		*percentile = -1;
 	if (!ref || ref->count == 0)
 		return 1;
-	return pct_tail(ref->pct, ref->beta, r, percentile);
+	return verify_pct_tail(ref->pct, ref->beta, r, percentile);
 }
 
 const char *verify_share_text(char *buf, size_t n, double share, int sig)
@@ -627,42 +629,56 @@ const char *verify_share_text(char *buf, size_t n, double share, int sig)
 	return buf;
 }
 
-/* "1e+11" style, for "1 in X". */
+/* "1 in 1.0e+11" style; "P 0.79" where 1 in X would round to 1 in 1. */
 static const char *one_in(char *buf, size_t n, double tail)
 {
 	double x = tail > 0 ? 1 / tail : HUGE_VAL;
 
-	if (x >= 1e300)
-		snprintf(buf, n, "more than 1e300");
+	if (x < 10)
+		snprintf(buf, n, "P %.2g", tail);
+	else if (x >= 1e300)
+		snprintf(buf, n, "1 in more than 1e300");
 	else if (x >= 1e4)
-		snprintf(buf, n, "%.1e", x);
+		snprintf(buf, n, "1 in %.1e", x);
 	else
-		snprintf(buf, n, "%.0f", x);
+		snprintf(buf, n, "1 in %.0f", x);
 	return buf;
 }
 
 double verify_share_as_bad(double percentile, double tail)
 {
-	return percentile >= 0 ? 100 - percentile : 100 * tail;
+	(void)tail;
+	return percentile >= 0 ? 100 - percentile : -1;
 }
 
 size_t verify_rank_text(char *buf, size_t n, const verify_family *f,
                         int brief)
 {
-	double share = f->percentile >= 0 ? f->percentile : 100 * (1 - f->tail);
-	char sh[16], in[32];
+	char sh[16], in[32], keys[24];
 	int len;
 
-	len = snprintf(buf, n, brief ? "%s%% do better" : "%s%% of random odd "
-	               "multipliers do better", verify_share_text(sh, sizeof sh,
-	               share, 3));
+	if (f->keys & (f->keys - 1))
+		snprintf(keys, sizeof keys, "%zu", f->keys);
+	else
+		snprintf(keys, sizeof keys, "2^%u", verify_log2_floor(f->keys));
+	if (f->tie)
+		len = snprintf(buf, n, "every odd multiplier gives this R");
+	else if (f->percentile < 0)
+		len = snprintf(buf, n, brief ? "not ranked: %s keys" : "not "
+		               "ranked: %s keys, too few for the reference", keys);
+	else
+		len = snprintf(buf, n, brief ? "%s%% do better" : "%s%% of random "
+		               "odd multipliers do better%s", verify_share_text(sh,
+		               sizeof sh, f->percentile, 3), f->ranked_all ?
+		               " (every one counted)" : "");
 	/* the table (brief) keeps a row a line: its FAIL paragraph, the
 	 * JSON and --full's reasons have the clause */
-	if (len < 0 || (size_t)len >= n || !f->cf.ok || f->cf.a <= 1 || brief)
+	if (len < 0 || (size_t)len >= n || !f->cf.ok || f->cf.a <= 1 || brief ||
+	    f->tie)
 		return len < 0 ? 0 : (size_t)len;
-	one_in(in, sizeof in, f->tail);
+	one_in(in, sizeof in, verify_gk_tail((double)f->cf.a, f->cf.places));
 	len += snprintf(buf + len, n - (size_t)len, "; a_%zu = %llu after q = "
-	                "%llu: 1 in %s by Gauss-Kuzmin", f->cf.k,
+	                "%llu: %s by Gauss-Kuzmin", f->cf.k,
 	                (unsigned long long)f->cf.a, (unsigned long long)f->cf.q,
 	                in);
 	return len < 0 ? 0 : (size_t)len;
@@ -726,7 +742,7 @@ static double sample_tail(double *ref, size_t m, double r, double *percentile)
 			over++;
 		}
 	beta = over ? beta / (double)over : 0;
-	return pct_tail(pct, beta, r, percentile);
+	return verify_pct_tail(pct, beta, r, percentile);
 }
 
 #define SEED_KREF 0x6b657973ULL      /* "keys": the key sets' reference */
@@ -778,7 +794,53 @@ static int keys_rank(const verify_battery *bt, verify_family *f)
 	return 1;
 }
 
-static void judge_family(verify_battery *bt, verify_family *f)
+/*
+ * A family of keys k c from 0 too few for a reference (fewer than the
+ * cells of the sequential reference need) on an effective word of w <=
+ * VERIFY_EXACT_W bits: its keys hash as the sequential keys of u p mod
+ * 2^w (c = 2^t u), and a random odd p makes that every odd residue
+ * equally often, so its rank is counted exactly over all 2^(w-1) of
+ * them: f's multiplier set to each (the keys k c times m run over the
+ * same products as k u m).  Sets f->percentile, f->ranked_all and
+ * f->tie, for the report: the rule keeps the Gauss-Kuzmin tail, so that
+ * verify_screen (which does not count these) gives the same verdict.
+ * 0 (f untouched) when the family is not such.  *scratch: a worker's,
+ * allocated here when NULL.
+ */
+static int rank_exactly(const verify_battery *bt, verify_family *f,
+                        void **scratch)
+{
+	verify_battery tmp;
+	verify_family g;
+	size_t below = 0, same = 0, of = 0;
+	uint64_t m;
+
+	if (!verify_family_as_sequential(f) || f->cf.w > VERIFY_EXACT_W)
+		return 0;
+	if (!*scratch)
+		*scratch = xmalloc(verify_scratch_size(bt), "verify scratch");
+	tmp = *bt;
+	tmp.nfam = 1;
+	tmp.stop = NULL;
+	for (m = 1; m < (uint64_t)1 << f->cf.w; m += 2, of++) {
+		g = *f;
+		tmp.p = m;
+		tmp.fam = &g;
+		verify_family_run(&tmp, 0, *scratch);
+		/* equal counts give equal R; 1e-12 absorbs summation order */
+		if (fabs(g.worst_r - f->worst_r) <= 1e-12 * f->worst_r)
+			same++;
+		else
+			below += g.worst_r < f->worst_r;
+	}
+	f->ranked_all = of;
+	f->tie = same == of;
+	f->percentile = 100.0 * (double)below / (double)of;
+	return 1;
+}
+
+static void judge_family(verify_battery *bt, verify_family *f,
+                         void **scratch)
 {
 	const verify_cell *w = &f->cells[f->worst];
 	verify_kind rk;
@@ -809,6 +871,8 @@ static void judge_family(verify_battery *bt, verify_family *f)
 		f->percentile = comparable ? pct : -1;
 		f->tail = f->cf.ok ? verify_gk_tail((double)f->cf.a, f->cf.places)
 		          : comparable ? reftail : 1;
+		if (!comparable && scratch)
+			rank_exactly(bt, f, scratch);
 	}
 	f->status = verify_rule(f->worst_r, f->tail, bt->judged);
 	f->absolute = f->status != VERIFY_FAIL &&
@@ -960,7 +1024,7 @@ static void check_cf(verify_battery *bt)
 		k->tail = verify_gk_tail((double)seq.cf.a, seq.cf.places);
 		snprintf(k->detail, sizeof k->detail, "golden prefix %ld; largest "
 		         "early quotient a_%zu = %llu: %s%% of random odd multipliers "
-		         "have a smaller one; 1 in %s by Gauss-Kuzmin", g.prefix,
+		         "have a smaller one; %s by Gauss-Kuzmin", g.prefix,
 		         seq.cf.k, (unsigned long long)seq.cf.a, verify_share_text(sh,
 		         sizeof sh, 100 * (1 - k->tail), 3), one_in(in, sizeof in,
 		         k->tail));
@@ -1097,7 +1161,7 @@ verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
 	sm->ref_collapse[0] = ref->collapse[10];
 	sm->ref_collapse[1] = ref->collapse[50];
 	sm->ref_collapse[2] = ref->collapse[90];
-	sm->tail = pct_tail(ref->pct, ref->beta, sm->worst, &sm->percentile);
+	sm->tail = verify_pct_tail(ref->pct, ref->beta, sm->worst, &sm->percentile);
 	sm->status = verify_rule(sm->worst, sm->tail, judged);
 	return sm->status;
 }
@@ -1111,12 +1175,12 @@ static double rule_r_bisect(const verify_smap_ref *ref, size_t judged,
 	double lo = 1, hi = 1e12;
 	int i;
 
-	if (verify_rule(hi, pct_tail(ref->pct, ref->beta, hi, NULL), judged) <
+	if (verify_rule(hi, verify_pct_tail(ref->pct, ref->beta, hi, NULL), judged) <
 	    at)
 		return 0;
 	for (i = 0; i < 200 && hi - lo > 1e-9 * hi; i++) {
 		double mid = (lo + hi) / 2;
-		if (verify_rule(mid, pct_tail(ref->pct, ref->beta, mid, NULL),
+		if (verify_rule(mid, verify_pct_tail(ref->pct, ref->beta, mid, NULL),
 		                judged) >= at)
 			hi = mid;
 		else
@@ -1263,7 +1327,7 @@ static void strides_quick(verify_battery *bt, verify_smap *sm)
 	    !stride_screen_set(bt->p, bt->bits, cs, ncs, tables, nt, r, &hit, 1))
 		return;
 	sm->worst = hit.worst.r;
-	sm->tail = pct_tail(ref->pct, ref->beta, sm->worst, &sm->percentile);
+	sm->tail = verify_pct_tail(ref->pct, ref->beta, sm->worst, &sm->percentile);
 	sm->status = verify_rule(sm->worst, sm->tail, bt->judged);
 	sm->nbeyond = 1;                 /* the worst, kept here */
 	sm->beyond[0].c = hit.c;
@@ -1384,7 +1448,7 @@ static void check_fields(verify_battery *bt, int full)
 			skip |= (uint64_t)1 << bt->fam[i].arg;
 	lattice_offsets_except(bt->p, bt->bits, tables, nt, skip, &bt->foff,
 	                       &bt->foff_h, loads);
-	tail = pct_tail(ref->off_pct, ref->off_beta, bt->foff.r, &pct);
+	tail = verify_pct_tail(ref->off_pct, ref->off_beta, bt->foff.r, &pct);
 	k = form(bt, "field offsets", verify_rule(bt->foff.r, tail, bt->judged));
 	k->tail = tail;
 	k->r = bt->foff.r;
@@ -1407,7 +1471,7 @@ static void check_fields(verify_battery *bt, int full)
 	free(loads);
 	if (!nl)
 		return;
-	tail = pct_tail(ref->lay_pct, ref->lay_beta, bt->flay.r, &pct);
+	tail = verify_pct_tail(ref->lay_pct, ref->lay_beta, bt->flay.r, &pct);
 	k = form(bt, "field layouts", verify_rule(bt->flay.r, tail, bt->judged));
 	k->tail = tail;
 	k->r = bt->flay.r;
@@ -1532,6 +1596,11 @@ void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
 {
 	size_t i;
 	mpz_t p;
+	void *scratch = NULL;
+	/* the exact ranks of few-key families: for the report only (not
+	 * verify_screen's many candidates, nor every multiplier of a small
+	 * word, where most families have few keys) */
+	void **exact = forms && bt->bits > VERIFY_SMALL_BITS ? &scratch : NULL;
 
 	bt->judged = judged_count(bt);
 	bt->ncells = 0;
@@ -1559,11 +1628,12 @@ void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
 		bt->nwarn += bt->forms[i].status == VERIFY_WARN;
 	}
 	for (i = 0; i < bt->nfam; i++) {
-		judge_family(bt, &bt->fam[i]);
+		judge_family(bt, &bt->fam[i], exact);
 		bt->ncells += bt->fam[i].ncells;
 		bt->nfail += bt->fam[i].status == VERIFY_FAIL;
 		bt->nwarn += bt->fam[i].status == VERIFY_WARN;
 	}
+	free(scratch);
 	for (i = 0; i < bt->nufields; i++) {
 		bt->nfail += bt->ufields[i].status == VERIFY_FAIL;
 		bt->nwarn += bt->ufields[i].status == VERIFY_WARN;

@@ -45,4 +45,12 @@ void verify_count_progression(uint64_t first, uint64_t step, size_t n,
 void verify_explain_keys(const verify_battery *bt, const verify_family *f,
                          uint64_t K, verify_cf *e);
 
+/* The share of a reference (worst R at percentiles 0..100, pct, and
+ * the mean excess beta of ln R above the 90th) at or above r: a value
+ * tied with r counts as bad as r.  Below the 90th percentile by
+ * interpolation, above it by the exponential tail; *percentile (when not
+ * NULL) is 100 (1 - the share). */
+double verify_pct_tail(const double *pct, double beta, double r,
+                       double *percentile);
+
 #endif

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cfx/verify.h"
+#include "core/verify_int.h"
 #include "testutil.h"
 #include "cases.h"
 
@@ -744,4 +745,32 @@ Test(verify, small_words_exhaustive, .timeout = 120)
 		              fails, (unsigned long long)(M / 2));
 		free(st);
 	}
+}
+
+/* verify_pct_tail: a value tied with the reference counts as bad as it
+ * (F8 of the closing note: a value equal to every percentile got tail 0,
+ * ">99.9% do better", when every random multiplier ties).  The shares
+ * are counted here from the percentile table by hand. */
+Test(verify, pct_tail_ties_count_as_bad)
+{
+	double pct[101], per;
+	int i;
+
+	for (i = 0; i <= 100; i++)
+		pct[i] = 0.681;            /* every multiplier ties */
+	cr_assert_float_eq(verify_pct_tail(pct, 0, 0.681, &per), 1, 1e-12);
+	cr_assert_float_eq(per, 0, 1e-9);
+	cr_assert_float_eq(verify_pct_tail(pct, 0, 0.7, &per), 0, 1e-12);
+	cr_assert_float_eq(verify_pct_tail(pct, 0, 0.5, &per), 1, 1e-12);
+	for (i = 0; i <= 100; i++)
+		pct[i] = i < 50 ? 1 + i / 100.0 : 2;   /* the top half ties at 2 */
+	/* at 2: the 51 percentiles 50..100 are as bad: tail 0.5 */
+	cr_assert_float_eq(verify_pct_tail(pct, 0, 2, &per), 0.5, 1e-12);
+	cr_assert_float_eq(per, 50, 1e-9);
+	for (i = 0; i <= 100; i++)
+		pct[i] = 1 + i / 100.0;    /* no ties: interpolation as before */
+	cr_assert_float_eq(verify_pct_tail(pct, 0, 1.5, NULL), 0.5, 1e-12);
+	cr_assert_float_eq(verify_pct_tail(pct, 0, 1.255, NULL), 0.745, 1e-12);
+	cr_assert_float_eq(verify_pct_tail(pct, 0, 2.5, NULL), 0, 1e-12);
+	cr_assert_float_eq(verify_pct_tail(pct, 0, 0.5, NULL), 1, 1e-12);
 }

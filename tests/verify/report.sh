@@ -3,9 +3,10 @@
 #  - one count: line one, the table's intro, the rows of --full's table,
 #    the JSON's checks and its "judged" are the same number;
 #  - one rank form: every ranked row says what share of random odd
-#    multipliers do better, k*c rows that FAIL or WARN add the
-#    Gauss-Kuzmin clause; no "better than", "worse than", "max a_k" or a
-#    bare "1 in N" rank;
+#    multipliers do better (families of few keys: "every odd multiplier
+#    gives this R" or "not ranked"), k*c rows that FAIL or WARN add the
+#    Gauss-Kuzmin clause; no "better than", "worse than", "max a_k", a
+#    bare "1 in N" rank or a "1 in 1";
 #  - one judgement per cell: the field offsets never judge an offset a
 #    fields x<<h|y family judges;
 #  - the default JSON of very bad constants stays under 64 KB.
@@ -61,17 +62,22 @@ for c in o["checks"]:
     f = fams.get(c["name"])
     if not f or c["status"] == "INFO" or f.get("rule") == "small word":
         continue
-    assert re.search(r"[0-9.<>]+% of (\d+ )?random odd multipliers do better", c["detail"]), c
+    # the share, or for few keys what is true instead (no share)
+    assert re.search(r"[0-9.<>]+% of (\d+ )?random odd multipliers do better"
+                     r"|every odd multiplier gives this R|not ranked: \S+ keys",
+                     c["detail"]), c
     # a "1 in N" only as the Gauss-Kuzmin clause, after the share
-    for m in re.finditer(r"1 in [0-9.e+]+", c["detail"]):
-        assert c["detail"][m.end():].startswith(" by Gauss-Kuzmin"), c
+    for m in re.finditer(r"(1 in [0-9.e+]+|P [0-9.e-]+) by", c["detail"]):
+        assert c["detail"][m.end() - 3:].startswith(" by Gauss-Kuzmin"), c
+    assert "1 in 1 by" not in c["detail"], c
     if "step" in f and c["status"] in ("FAIL", "WARN"):
         assert "Gauss-Kuzmin" in c["detail"], c
 # the table's rows: every ranked family row has the share
 for l in full.splitlines():
     m = re.match(r"(\S.{19}) (PASS|WARN|FAIL)  (R .*)", l)
     if m and m.group(1).strip() in fams:
-        assert "% do better" in m.group(3) or "small word" in m.group(3), l
+        assert re.search(r"% do better|small word|every odd multiplier|not "
+                         r"ranked", m.group(3)), l
 PYEOF
 	then ok "one rank form: $p"
 	else bad "rank wording: $p: $(grep -iE 'better than|worse than|max a_k|multiplier in' "$tmp/f" | head -3)"; fi
