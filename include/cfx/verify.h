@@ -205,7 +205,7 @@ typedef struct verify_family {
 	int user;                  /* asked for (--stride): shown first */
 	int small_note;            /* small word, R >= VERIFY_BAD_R, not FAIL:
 	                            * ranked, and noted (see above) */
-	char reason[160];          /* one line: why this status */
+	char reason[256];          /* one line: why this status */
 	uint64_t example[VERIFY_EXAMPLE];  /* keys sharing ... */
 	size_t nexample;
 	uint64_t example_bucket;           /* ... this bucket of the worst cell */

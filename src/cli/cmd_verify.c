@@ -664,7 +664,7 @@ static void side(char *buf, size_t n, const verify_battery *bt, size_t i,
 static void table(FILE *f, const subject *s, const subject *ref, int full)
 {
 	const verify_battery *bt = &s->bt, *rb = ref ? &ref->bt : NULL;
-	char name[40], ev[160], a[40], b[40];
+	char name[40], ev[sizeof ((verify_family *)0)->reason], a[40], b[40];
 	size_t i, j, m;
 
 	if (ref)

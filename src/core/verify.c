@@ -902,9 +902,9 @@ static void judge_family(verify_battery *bt, verify_family *f,
 		             verify_share_text(sh, sizeof sh, f->percentile, 3),
 		             bt->ukref_n[f->arg]);
 	else {
-		char rank[128];
+		char rank[192];
 		verify_rank_text(rank, sizeof rank, f, 0);
-		n = snprintf(f->reason, sizeof f->reason, "%s; %.110s", where, rank);
+		n = snprintf(f->reason, sizeof f->reason, "%s; %s", where, rank);
 	}
 	(void)n;
 }
