@@ -69,7 +69,7 @@ print(next(i for i, t in enumerate(itertools.accumulate(s)) if t > 256 << 20))")
 files=()
 for k in $sizes; do
 	f="$tmp/big${#files[@]}.patch"
-	if [ "$k" = 1 ]; then cp tests/review/fixtures/2002.patch "$f"; else truncate -s ${k}M "$f"; fi
+	if [ "$k" = 1 ]; then cp lessons/2002.patch "$f"; else truncate -s ${k}M "$f"; fi
 	files+=("$f")
 done
 one_line "inputs of 1 + 3 x 100 MiB together: the one crossing 256 MiB (python: #$cross)" \
