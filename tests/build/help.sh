@@ -79,4 +79,28 @@ for c in $shell $session; do
 	grep -q '^usage: ' "$tmp/h" && trailing "REPL help $c" <"$tmp/h" ||
 		bad "REPL help $c: no usage line: $(head -2 "$tmp/h")"
 done
+# A letter means one option in every face (setting.h): each help's "-X,
+# --NAME" (or "-X ARG" for a letter alone, the REPL's -f FILE) read from
+# every face but stats (ministat's letters, as ministat has them), and
+# the man page's list read the same way.  -f was --force in verify but
+# FILE in the REPL, -a --against in bench and verify but --ascii in the
+# dashboard, -l --list in spectrum but --learn in the dashboard.
+for c in $shell; do
+	[ "$c" = stats ] && continue
+	./cfx "$c" --help 2>/dev/null | sed -n "s/^  -\([A-Za-z]\)\(, --\([a-z-]*\)\| \([A-Z]*\)\).*/\1 \3\4 $c/p"
+done >"$tmp/letters"
+sed -n '/^A letter means one option/,/^\.SH /p' man/cfx.1 |
+	awk '/^\.B \\-[A-Za-z]$/ { k = substr($2, 3); next }
+	k != "" { w = $1; sub(/[,.]$/, "", w); gsub(/\\/, "", w); sub(/^--/, "", w)
+		print k, w, "man"; k = "" }' >>"$tmp/letters"
+[ "$(wc -l <"$tmp/letters")" -ge 40 ] && ok "$(wc -l <"$tmp/letters") letters read from the helps and the man page" ||
+	bad "too few letters read: $(wc -l <"$tmp/letters")"
+clash=$(awk '{ if (($1) in name && name[$1] != $2) print "-" $1 ": " name[$1] " (" where[$1] ") and " $2 " (" $3 ")"
+	else if (!(($1) in name)) { name[$1] = $2; where[$1] = $3 } }' "$tmp/letters" | sort -u)
+[ -z "$clash" ] && ok "each letter means one option in every face and the man page" ||
+	bad "a letter with two meanings: $(echo "$clash" | tr '\n' '|')"
+# the man page lists every letter the helps list
+missing=$(awk '$3 == "man" { m[$1] = 1; next } { h[$1] = 1 }
+	END { for (k in h) if (!(k in m) && k != "h") print "-" k }' "$tmp/letters")
+[ -z "$missing" ] && ok "the man page lists every letter" || bad "letters the man page does not list: $missing"
 done_suite help
