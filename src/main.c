@@ -135,10 +135,11 @@ static int only_shared_options(int argc, char **argv)
 	return i >= argc || (i == argc - 1 && shared_word(argv[0], argv[i]));
 }
 
-/* Take --color[=WHEN] (or --color WHEN) out of argv, wherever it is
- * before "--": the global option of every face.  Returns the new argc,
- * or -1 after a one-line error (exit 2). */
-static int take_color(int argc, char **argv)
+/* Take the global options of every face out of argv, wherever they are
+ * before "--": --color[=WHEN] (or --color WHEN), --progress and
+ * --no-progress (as git: the bar drawn, or not, whatever stderr is).
+ * Returns the new argc, or -1 after a one-line error (exit 2). */
+static int take_global(int argc, char **argv)
 {
 	int i, out = 1;
 
@@ -148,6 +149,10 @@ static int take_color(int argc, char **argv)
 			while (i < argc)
 				argv[out++] = argv[i++];
 			break;
+		}
+		if (!strcmp(w, "--progress") || !strcmp(w, "--no-progress")) {
+			out_progress_set(w[2] == 'p');
+			continue;
 		}
 		if (strcmp(w, "--color") && strncmp(w, "--color=", 8)) {
 			argv[out++] = argv[i];
@@ -265,7 +270,7 @@ int main(int argc, char **argv)
 	proc_on_fatal(tty_restore);
 	proc_fatal_signals();
 	expr_stop_flag(&interrupted);
-	if ((argc = take_color(argc, argv)) < 0)
+	if ((argc = take_global(argc, argv)) < 0)
 		return finish(2, "cfx");
 	argc = move_shared_options(argc, argv, &ended);
 	if (argc >= 2 && !ended && !strcmp(argv[1], "--version")) {
@@ -344,7 +349,7 @@ int main(int argc, char **argv)
 	c.out = stdout;
 	c.sess = &sess;
 	c.stop = &interrupted;
-	c.progress = isatty(STDERR_FILENO);
+	c.progress = out_progress_on(isatty(STDERR_FILENO));
 	c.stdin_data = 1;
 	{
 		/* a command that polls stops cleanly on the first Ctrl-C (the

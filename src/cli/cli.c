@@ -314,7 +314,8 @@ const cmd_def cli_commands[] = {
 	  "(the largest worst-cell R of any family, lower is better), kept\n"
 	  "when it beats every cheaper one: what each extra adder buys.\n"
 	  "One progress bar over the run on stderr when it is a terminal (the\n"
-	  "phase, its count, the seconds); on a pipe or a file none, as git.\n"
+	  "phase, its count, the seconds); on a pipe or a file none, as git\n"
+	  "(--progress and --no-progress decide instead).\n"
 	  "Ctrl-C stops and prints what was found so far (exit status 1).",
 	  cmd_search, 1 },
 	/* the session words: the REPL's, a script's, the dashboard's ':' and
@@ -571,8 +572,9 @@ void cli_overview(FILE *f)
 	fputc('\n', f);
 	out_para(f, "Options go before or after EXPR; --json, --bits, --ascii "
 	         "and the key options may also come before the command or a "
-	         "script, long or short; --color=auto|always|never anywhere "
-	         "(NO_COLOR too):\n"
+	         "script, long or short; --color=auto|always|never (NO_COLOR "
+	         "too) and --progress or --no-progress (the bar whatever "
+	         "stderr is, as git) anywhere:\n"
 	         "  cfx --json cf 5    cfx -b 64 cf 5    cfx -k stride:4096 -f "
 	         "FILE", OUT_PROSE_WIDTH);
 	fprintf(f, "\n`cfx COMMAND --help` for one command; `cfx --version`; "

@@ -305,6 +305,18 @@ void out_progress_end(void)
 	fflush(stderr);
 }
 
+static int progress_mode = -1;
+
+void out_progress_set(int on)
+{
+	progress_mode = on;
+}
+
+int out_progress_on(int tty)
+{
+	return progress_mode < 0 ? tty : progress_mode;
+}
+
 /* ---- colour ------------------------------------------------------------- */
 
 static out_color_mode color_mode = OUT_COLOR_AUTO;

@@ -254,7 +254,10 @@ int repl_exec(repl *r, const char *line)
 	c.diag = r->err;
 	c.sess = &r->sess;
 	c.stop = r->stop;
-	c.progress = r->interactive && isatty(fileno(r->err));
+	/* the bar goes to stderr: never when errors go elsewhere (the
+	 * dashboard's : line), even with --progress */
+	c.progress = r->err == stderr &&
+	             out_progress_on(r->interactive && isatty(fileno(r->err)));
 	if (r->stop)
 		*r->stop = 0;
 	rc = cli_run(&c, argc, argv);
