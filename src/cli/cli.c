@@ -538,15 +538,19 @@ void cli_help(const cmd_def *d, FILE *f)
 		if (d->opts & opt_table[i].mask)
 			cli_option_help(opt_row(i), f);
 	fprintf(f, "  %-22s %s\n", "-h, --help", "show this help");
-	fprintf(f, "\nEXPR: decimal, 0x hex, 0b binary (with _), decimal fractions"
-	        " (0.7 = 7/10),\n+ - * / %% ^ ( ) (^ is the power), C's ~ << >> & |"
-	        " and xor (exclusive or)\nwith C's precedence, on the word: ~ and "
-	        "<< need --bits N; golden(N) =\nround(2^N/phi), nextprime(x), "
-	        "prevprime(x); for cf also phi, sqrt(D), pi, e.\n"
-	        "Spaces are fine: cfx cf 2^31 + 1.\n"
-	        "Word size without --bits: the smallest of 32, 64, then multiples "
-	        "of 64, that\nholds the constant.\n"
-	        "Exit status: 0 ok, 1 a check failed, 2 bad input.\n");
+	fputc('\n', f);
+	/* prose, refilled: no line starts with an operator */
+	out_para(f, "EXPR: decimal, 0x hex, 0b binary (with _), decimal "
+	         "fractions (0.7 = 7/10), the operators + - * / % ^ ( ) (^ is "
+	         "the power), C's ~ << >> & | and xor (exclusive or) with C's "
+	         "precedence, on the word: ~ and << need --bits N; golden(N) = "
+	         "round(2^N/phi), nextprime(x), prevprime(x); for cf also phi, "
+	         "sqrt(D), pi, e.  Spaces are fine: cfx cf 2^31 + 1.",
+	         OUT_PROSE_WIDTH);
+	out_para(f, "Word size without --bits: the smallest of 32, 64, then "
+	         "multiples of 64, that holds the constant.", OUT_PROSE_WIDTH);
+	out_para(f, "Exit status: 0 ok, 1 a check failed, 2 bad input.",
+	         OUT_PROSE_WIDTH);
 	cli_examples(d->name, f);
 }
 

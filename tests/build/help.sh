@@ -19,7 +19,8 @@ trailing() {
 	fits "$1" <"$tmp/text"
 }
 
-# fits WHAT: every line of stdin at most 80 columns wide (cfx search
+# fits WHAT: no line starts with an operator, every line of stdin at
+# most 80 columns wide (cfx search
 # --terms 10's advice and help lines reached 93), and no ragged prose: a
 # line of prose (not indented) that ends mid-sentence while the next
 # line's first word would have fitted on it within 72 columns, the width
@@ -27,7 +28,7 @@ trailing() {
 # 24, 100,\n1000 and 10^6", search's "lets\nthrough").
 fits() {
 	if python3 - "$tmp/text" >"$tmp/bad" <<'PY'
-import sys, unicodedata
+import re, sys, unicodedata
 lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
 def width(s):
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
@@ -35,10 +36,23 @@ bad = []
 for i, a in enumerate(lines):
     if width(a) > 80:
         bad.append("line %d is %d columns: %s" % (i + 1, width(a), a[:40]))
+    # no line starts with an operator (cf's "reached through\n/ or sqrt",
+    # search's "c\n<= 256", EXPR's "+ - * / % ^"): it stays with the word
+    # before it
+    if a.split() and re.fullmatch(r"[-+*/%^=<>&|~]{1,3}", a.split()[0]):
+        bad.append("line %d starts with an operator: %s" % (i + 1, a[:50]))
     b = lines[i + 1] if i + 1 < len(lines) else ""
     if (a and b and not a[0].isspace() and not b[0].isspace()
             and a.rstrip()[-1] not in ".:?" and not a.startswith("usage:")):
-        if width(a.rstrip()) + 1 + width(b.split()[0]) <= 72:
+        # the next line's first word with the operators after it (they
+        # stay together: see above)
+        ws = b.split()
+        unit = ws[0]
+        for x in ws[1:]:
+            if not re.fullmatch(r"[-+*/%^=<>&|~]{1,3}", x):
+                break
+            unit += " " + x
+        if width(a.rstrip()) + 1 + width(unit) <= 72:
             bad.append("line %d breaks early before %r: %s"
                        % (i + 1, b.split()[0], a))
 print("\n".join(bad))
