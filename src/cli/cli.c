@@ -113,8 +113,10 @@ const cmd_def cli_commands[] = {
 	  "shows 2); so are phi, pi, e and any expression of them.\n"
 	  "Quadratic irrationals are exact, with their period; pi and e are\n"
 	  "computed with interval arithmetic, so every quotient shown is\n"
-	  "certain.  The golden prefix is the run of 1s after a0 of x or of\n"
-	  "1 - x (c and 2^n - c hash alike).",
+	  "certain.  The golden prefix is the run of 1s after a0 of x or,\n"
+	  "for 0 < x < 1, of 1 - x (c and 2^n - c hash alike).  The terms\n"
+	  "after a0 are those of frac(x) = x - a0: outside (0, 1) the prefix\n"
+	  "is frac(x)'s, with no mirror (23/10 = [2; 3, 3]: prefix 0).",
 	  cmd_cf, 1 },
 	{ "naf", "EXPR", "binary weight, non-adjacent form, power sum",
 	  OPT_BITS | OPT_JSON,

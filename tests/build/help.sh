@@ -117,4 +117,14 @@ clash=$(awk '{ if (($1) in name && name[$1] != $2) print "-" $1 ": " name[$1] " 
 missing=$(awk '$3 == "man" { m[$1] = 1; next } { h[$1] = 1 }
 	END { for (k in h) if (!(k in m) && k != "h") print "-" k }' "$tmp/letters")
 [ -z "$missing" ] && ok "the man page lists every letter" || bad "letters the man page does not list: $missing"
+# cf's golden prefix outside (0, 1) is frac(x)'s, and the help says so
+# (it said "of x or of 1 - x" for every x): its example 23/10 against gp's
+# contfrac and cfx's own answer
+./cfx cf --help | tr '\n' ' ' >"$tmp/cfh"
+expect "cf --help: outside (0, 1) the prefix is frac(x)'s" \
+	'grep -q "outside (0, 1) the prefix is frac(x).s" "$tmp/cfh"'
+want=$(echo 'v = contfrac(23/10); r = 0; for (k = 2, #v, if (v[k] == 1, r++, break)); print(Str(v), " ", r)' | gp -q -D colors=no 2>/dev/null)
+expect "its example 23/10 = [2; 3, 3], prefix 0: gp ($want) and cfx agree" \
+	'[ "$want" = "[2, 3, 3] 0" ] && grep -qF "23/10 = [2; 3, 3]: prefix 0" "$tmp/cfh" &&
+	 ./cfx cf 23/10 | grep -q "^golden     prefix 0;"'
 done_suite help
