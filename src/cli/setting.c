@@ -88,7 +88,9 @@ const setting setting_table[] = {
 	  "EXPR", NULL,
 	  "put a reference constant's results beside the candidate's", 0 },
 	{ SETTING_RUNS, "runs", "runs", 'r', SETTING_INT, 3, 100000, NULL, "R",
-	  NULL, "timed rounds, one block of each variant a round (default 301)", 0 },
+	  NULL, "timed rounds, one block of each variant a round, whatever the\n"
+	  "time (default 301, or fewer: the rounds stop at the next odd count\n"
+	  "after 9 s of wall time, 61 at least)", 0 },
 	{ SETTING_RAW, "raw", "raw", 'R', SETTING_TEXT, 0, 0, NULL, "DIR", NULL,
 	  "write each variant's samples (ns per hash), one a line, to\n"
 	  "DIR/HEX-mul.txt, DIR/HEX-naf.txt, ... (for ministat)", 0 },

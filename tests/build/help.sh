@@ -127,4 +127,11 @@ want=$(echo 'v = contfrac(23/10); r = 0; for (k = 2, #v, if (v[k] == 1, r++, bre
 expect "its example 23/10 = [2; 3, 3], prefix 0: gp ($want) and cfx agree" \
 	'[ "$want" = "[2, 3, 3] 0" ] && grep -qF "23/10 = [2; 3, 3]: prefix 0" "$tmp/cfh" &&
 	 ./cfx cf 23/10 | grep -q "^golden     prefix 0;"'
+# bench's rounds: "(default 301)" said nothing of the 9 s budget that
+# stops a default run early (both the text and the --runs line say it)
+./cfx bench --help | tr '\n' ' ' | tr -s ' ' >"$tmp/bh"
+expect "bench --help: the default 301 rounds and the 9 s budget, in the text" \
+	'grep -q "(default 301, unless 9 s of wall time pass first" "$tmp/bh"'
+expect "bench --help: and on the --runs line" \
+	'grep -q "\-\-runs R .*(default 301, or fewer: the rounds stop at the next odd count after 9 s" "$tmp/bh"'
 done_suite help
