@@ -148,8 +148,9 @@ $ cfx verify 0x9e370001 --emit patch -f
 $ cfx dash -l 3
 ! cfx: dash: unknown option (-l); did you mean --learn?
 ? 2
-$ cfx verify -a 0x9e3779b9 --json 0x61C88647 > a && cfx verify --against 0x9e3779b9 --json 0x61C88647 > b && cmp a b && grep -c against a
-> 1
+$ cfx verify -a 2^40 0x61C88647
+! cfx: verify: --against is a 64-bit multiplier and the candidate 32-bit; give --bits N to judge both at N (2^40)
+? 2
 # "--" ends cfx's options, as everywhere (it was "unknown option (--)")
 $ cfx -- cf 5 > a && cfx cf 5 > b && cmp a b && echo same
 > same
