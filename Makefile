@@ -84,7 +84,15 @@ build/tests/%: tests/unit/%.c build/libcfx.a build/check.mk build/flags
 # The lesson check language's cases compile its source with UBSan: an
 # index like [-9223372036854775808] must be no undefined behaviour.
 build/tests/test_lesson_check: CFLAGS += -fsanitize=undefined -fno-sanitize-recover=all
-build/tests/test_lesson_check: src/lesson/lesson_check.c tests/unit/lesson_check.test
+# (lesson_check.c, the parser, is included by the test; its evaluator,
+# lesson_check_eval.c, is compiled beside it with the same flags)
+build/tests/test_lesson_check: tests/unit/test_lesson_check.c \
+		src/lesson/lesson_check.c src/lesson/lesson_check_eval.c \
+		src/lesson/lesson_check_tree.h tests/unit/lesson_check.test \
+		build/libcfx.a build/check.mk build/flags
+	@mkdir -p build/tests
+	$(CC) $(ALL_CFLAGS) $(CRIT_CFLAGS) -o $@ $< src/lesson/lesson_check_eval.c \
+		build/libcfx.a $(CRIT_LIBS) $(PKG_LIBS)
 # a face's file compiled into its test (it is not in libcfx.a)
 build/tests/test_dash_line: src/dash/dash_line.c
 

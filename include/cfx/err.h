@@ -23,13 +23,23 @@ enum cfx_code {
 	CFX_EINTR      /* interrupted by the user */
 };
 
+/* A path in an error is shown whole: up to CFX_ERR_PATH bytes (PATH_MAX
+ * with its NUL), each escaped to at most 4 ("\xNN"), in CFX_ERR_SHOWN. */
+#define CFX_ERR_PATH 4096
+#define CFX_ERR_SHOWN (4 * CFX_ERR_PATH + 4)
+#define CFX_ERR_CUT 64    /* other tokens: cut to about 60 bytes */
+
 typedef struct cfx_err {
 	enum cfx_code code;
 	int col;          /* 0-based column of token in its source, -1 if none */
 	int arg;          /* index of the argument it came from, -1 if none */
-	char token[64];   /* offending token, "" if none */
-	char msg[192];    /* what is wrong, without the token */
+	char token[CFX_ERR_SHOWN];  /* offending token, "" if none */
+	char msg[CFX_ERR_SHOWN + 256];  /* what is wrong, without the token;
+	                                 * room for one path shown whole */
 } cfx_err;
+
+/* Room for an error's whole line: "PREFIX MSG (TOKEN)". */
+#define CFX_ERR_LINE (2 * CFX_ERR_SHOWN + 512)
 
 /* Reset e to "no error".  No operation if e is NULL. */
 void cfx_err_clear(cfx_err *e);
@@ -43,6 +53,11 @@ void cfx_err_clear(cfx_err *e);
 int cfx_err_set(cfx_err *e, enum cfx_code code, int col, const char *token,
                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
+/* Like cfx_err_set, the token a path: shown whole (escaped, not cut). */
+int cfx_err_set_path(cfx_err *e, enum cfx_code code, const char *path,
+                     const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
 /* Like cfx_err_set, with a token of length len that need not end in NUL. */
 int cfx_err_setn(cfx_err *e, enum cfx_code code, int col, const char *token,
                  int len, const char *fmt, ...)
@@ -54,6 +69,10 @@ int cfx_err_setn(cfx_err *e, enum cfx_code code, int col, const char *token,
  * empty.  size is at least 8.
  */
 void cfx_escape(char *dst, size_t size, const char *s, int len);
+
+/* path as an error shows it (escaped, whole) in dst[CFX_ERR_SHOWN], for
+ * a message that names a path besides its token; returns dst. */
+const char *cfx_err_shown(char *dst, const char *path);
 
 /* Replace the token of an error already set (message and code stay). */
 void cfx_err_retoken(cfx_err *e, const char *token);

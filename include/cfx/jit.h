@@ -20,7 +20,7 @@
 
 typedef struct jit_lib {
 	void *handle;          /* dlopen's, NULL when closed */
-	char cc[256];          /* the compiler used ($CC as written) */
+	char cc[CFX_ERR_PATH + 64];  /* the compiler used ($CC as written) */
 } jit_lib;
 
 /* Compile source with `$CC -std=c11 -O2 -fPIC -shared` plus flags (may be

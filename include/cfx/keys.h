@@ -20,6 +20,7 @@
 #ifndef CFX_KEYS_H
 #define CFX_KEYS_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -103,12 +104,14 @@ typedef int (*keys_progress)(void *ctx, size_t done, size_t total);
  * malloc are read through the system layer (keysource.h).
  */
 int keys_make(keys_set *set, const keys_spec *ks, unsigned bits, size_t count,
-              cfx_err *err);
+              const volatile sig_atomic_t *stop, cfx_err *err);
 
 /* keys_make with a progress report that can also cancel (generated
- * families; file, inodes and malloc run to their end). */
+ * families; file, inodes and malloc run to their end, but for a file that
+ * is a pipe, whose read stops once *stop is set: stop may be NULL). */
 int keys_make_watched(keys_set *set, const keys_spec *ks, unsigned bits,
-                      size_t count, keys_progress cb, void *ctx, cfx_err *err);
+                      size_t count, keys_progress cb, void *ctx,
+                      const volatile sig_atomic_t *stop, cfx_err *err);
 
 /*
  * The generated families' part of keys_make: the count keys of seq,

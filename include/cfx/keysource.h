@@ -8,6 +8,7 @@
 #ifndef CFX_KEYSOURCE_H
 #define CFX_KEYSOURCE_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -40,9 +41,12 @@ typedef struct keysource_keys {
  * token).  CFX_TEST_INODES_MAX (an integer below KEYSOURCE_INODES_MAX)
  * lowers the walk's limit, for the tests.  set->k is the caller's to free(),
  * whether or not the call succeeded (keys read before an error stay).
+ * A file that is a pipe stops being read (CFX_EINTR) once *stop is set
+ * (stop may be NULL), not at another signal (textfile.h).
  */
 int keysource_file(keysource_keys *set, const char *path, uint64_t mask,
-                   size_t count, cfx_err *err);
+                   size_t count, const volatile sig_atomic_t *stop,
+                   cfx_err *err);
 int keysource_inodes(keysource_keys *set, const char *path, uint64_t mask,
                      size_t count, cfx_err *err);
 

@@ -54,7 +54,7 @@ void proc_tmp_remove(proc_tmp *t);
  * number in *n.  NULL when the first word names no executable file or
  * $CC is empty after splitting (*n = 0), or a quote is left open (*n =
  * -1: a shell refuses it too); *name then says what was looked for
- * (static storage). */
+ * ($CC itself, or "cc": not to be freed). */
 char **proc_cc(int *n, const char **name);
 
 /* name as a shell finds a program: itself when it holds a '/', else the
@@ -108,8 +108,11 @@ void proc_kill(proc_job *j);
 const char *proc_end_text(const proc_job *j, char *buf, size_t n);
 
 /* The first line of file path that says "error" (else its first line),
- * at most n - 1 bytes; "" when there is none. */
-void proc_first_error(const char *path, char *buf, size_t n);
+ * at most n - 1 bytes, with every "dir/" taken out of it (dir may be NULL:
+ * the temporary directory the files it names are in); "" when there is
+ * none.  n of PROC_LINE_MAX holds a line naming a path whole. */
+#define PROC_LINE_MAX (2 * CFX_ERR_PATH)
+void proc_first_error(const char *path, const char *dir, char *buf, size_t n);
 
 /* limit, or $CFX_TEST_TIME_LIMIT when that is set. */
 double proc_limit(double limit);

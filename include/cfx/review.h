@@ -72,7 +72,7 @@ typedef struct review_mult {
 	char *text;                /* the value as written */
 	mpz_t p;                   /* the multiplier (a sequence's mod 2^bits) */
 	unsigned bits;             /* the word */
-	char why_bits[160];        /* "under #if BITS_PER_LONG == 64 (line 40)" */
+	char why_bits[224];        /* "under #if BITS_PER_LONG == 64 (line 40)" */
 	unsigned table;            /* table bits, 0: verify's default range */
 	char why_table[160];
 	int ctx_bits;              /* the #if context's word, 0: none */

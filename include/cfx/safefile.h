@@ -25,7 +25,9 @@ typedef struct safefile_dir {
 	int private_files;     /* set by the caller: files 0600 whatever the
 	                        * umask (a history), else 0666 less it */
 	char *fault;           /* after a failed open: the directory at fault,
-	                        * whole (err's token is cut), malloc'd */
+	                        * malloc'd */
+	int fault_errno;       /* and the errno of its mkdir when that failed
+	                        * (0: it was refused) */
 } safefile_dir;
 
 /* Make dir (mode 0755 less the umask) if it is not there, and check it

@@ -12,6 +12,7 @@
 #ifndef CFX_TEXTFILE_H
 #define CFX_TEXTFILE_H
 
+#include <signal.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -31,17 +32,24 @@
 /* Open path for reading.  A regular file always; a FIFO (a pipe, a process
  * substitution) only when stream is set; a directory or a device never.
  * NULL with err (CFX_EIO, the path as token) otherwise; err's message is
- * the reason only ("a directory"), for the caller to say what it read. */
-FILE *textfile_open(const char *path, int stream, cfx_err *err);
+ * the reason only ("a directory"), for the caller to say what it read.
+ * Waiting for a FIFO's writer stops (CFX_EINTR, "interrupted") only once
+ * *stop is set (stop may be NULL: never); a signal that leaves it unset
+ * (a resize, a child's end) does not end the wait. */
+FILE *textfile_open(const char *path, int stream,
+                    const volatile sig_atomic_t *stop, cfx_err *err);
 
 /*
  * The next line of f in *buf (grown as need be, up to TEXTFILE_LINE_MAX + 1
  * bytes; free it after the last call), without its newline or a carriage
  * return before it.  Returns its length, -1 at the end of the input, or -2
  * with err when the line is longer than TEXTFILE_LINE_MAX, holds a NUL byte
- * or cannot be read (CFX_ELIMIT, CFX_ESYNTAX, CFX_EIO).
+ * or cannot be read (CFX_ELIMIT, CFX_ESYNTAX, CFX_EIO), or (CFX_EINTR) a
+ * read from a pipe was interrupted by a signal that set *stop; a signal
+ * that did not is no end of the line. 
  */
-ssize_t textfile_line(FILE *f, char **buf, size_t *cap, cfx_err *err);
+ssize_t textfile_line(FILE *f, char **buf, size_t *cap,
+                      const volatile sig_atomic_t *stop, cfx_err *err);
 
 /* Whether a data file whose first lines lines (counting the one just
  * read) took bytes bytes, newlines included, is still within the limits

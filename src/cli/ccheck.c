@@ -108,13 +108,13 @@ int ccheck_start(ccheck_state *c, const char *code, unsigned bits, uint64_t p,
 	c->ref.pid = c->emitted.pid = -1;
 	if (!(c->cc = proc_cc(&ncc, &name))) {
 		snprintf(c->msg, sizeof c->msg, "the compiled check cannot run: %s "
-		         "(%.100s)", ncc < 0 ? "$CC leaves a quote open"
-		         : "no C compiler found", name);
+		         "(%s)", ncc < 0 ? "$CC leaves a quote open"
+		         : "no C compiler found", cfx_err_shown(e.token, name));
 		return -1;
 	}
 	if (proc_tmp_make(&c->tmp, "verify", &e) < 0) {
 		snprintf(c->msg, sizeof c->msg, "the compiled check cannot run: "
-		         "%.150s (%.60s)", e.msg, e.token);
+		         "%s (%s)", e.msg, e.token);
 		return -1;
 	}
 	h = harness(bits, p);
@@ -125,7 +125,7 @@ int ccheck_start(ccheck_state *c, const char *code, unsigned bits, uint64_t p,
 		free(h);
 		free(r);
 		snprintf(c->msg, sizeof c->msg, "the compiled check cannot run: "
-		         "%.150s", e.msg);
+		         "%s (%s)", e.msg, e.token);
 		return -1;
 	}
 	free(h);
@@ -133,8 +133,8 @@ int ccheck_start(ccheck_state *c, const char *code, unsigned bits, uint64_t p,
 	if (compile(c, &c->ref, "ref.c", "t0", "ref.log") < 0 ||
 	    compile(c, &c->emitted, "mul.c", "t", "cc.log") < 0) {
 		snprintf(c->msg, sizeof c->msg, "the compiled check cannot run: "
-		         "cannot start %.100s: %s", name, strerror(c->ref.pid > 0
-		         ? c->emitted.code : c->ref.code));
+		         "cannot start %s: %s", cfx_err_shown(e.token, name),
+		         strerror(c->ref.pid > 0 ? c->emitted.code : c->ref.code));
 		return -1;
 	}
 	return 0;
@@ -176,14 +176,14 @@ static int run_test(ccheck_state *c, const char *prog, const char *log,
 static int cannot(ccheck_state *c, const char *what, const proc_job *j,
                   const char *log)
 {
-	char how[96], line[120] = "", *path = log ? proc_tmp_path(&c->tmp, log)
-	                                          : NULL;
+	char how[96], line[PROC_LINE_MAX] = "", *path = log ?
+	     proc_tmp_path(&c->tmp, log) : NULL;
 
 	if (path && j->end == PROC_EXITED)
-		proc_first_error(path, line, sizeof line);
+		proc_first_error(path, c->tmp.dir, line, sizeof line);
 	free(path);
 	snprintf(c->msg, sizeof c->msg, "the compiled check cannot run: %s "
-	         "(%s)%s%.110s", what, proc_end_text(j, how, sizeof how),
+	         "(%s)%s%s", what, proc_end_text(j, how, sizeof how),
 	         line[0] ? ": " : "", line);
 	c->ran = 0;
 	c->ok = 0;
@@ -210,16 +210,16 @@ int ccheck_finish(ccheck_state *c)
 		return cannot(c, "the test harness alone does not run", &run,
 		              "run0.log");
 	if (proc_wait(&c->emitted, c->stop) < 0) {
-		char line[160], *log;
+		char line[PROC_LINE_MAX], *log;
 		if (c->emitted.end != PROC_EXITED)
 			return cannot(c, "the compiler did not finish", &c->emitted,
 			              NULL);
 		log = proc_tmp_path(&c->tmp, "cc.log");
-		proc_first_error(log, line, sizeof line);
+		proc_first_error(log, c->tmp.dir, line, sizeof line);
 		free(log);
 		c->ran = 1;
 		snprintf(c->msg, sizeof c->msg, "the emitted C does not compile "
-		         "with -Werror: %.180s", line[0] ? line : "no message");
+		         "with -Werror: %s", line[0] ? line : "no message");
 		cleanup(c);
 		return 0;
 	}

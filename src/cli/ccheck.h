@@ -38,7 +38,8 @@ typedef struct ccheck_state {
 	unsigned long inputs;      /* inputs compared (distinct: all 2^bits of
 	                            * a word of CCHECK_ALL_BITS or fewer) */
 	unsigned long mismatches;
-	char msg[256];             /* what happened, one line */
+	char msg[CFX_ERR_LINE];    /* what happened, one line (paths named
+	                            * whole) */
 } ccheck_state;
 
 /* Start compiling `code` (defining cfx_mul_shift_add for bits <= 64)

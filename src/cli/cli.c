@@ -1061,7 +1061,7 @@ int cli_keys_check(const char *family, unsigned bits, cfx_err *e)
 		keys_spec_free(&ks);
 		return 0;
 	}
-	rc = keys_make(&set, &ks, bits ? bits : 64, 1, e);
+	rc = keys_make(&set, &ks, bits ? bits : 64, 1, NULL, e);
 	if (rc == 0)
 		keys_free(&set);
 	keys_spec_free(&ks);

@@ -511,7 +511,7 @@ typedef struct setup {
 	double budget;           /* that budget, ns (0: none, --runs) */
 	char *keys;              /* the family, described */
 	char mul_checked[160];   /* what the disassembly showed, "" unchecked */
-	char compiler[300];
+	char compiler[CFX_ERR_PATH + 64];   /* jit_lib's cc, or its version */
 } setup;
 
 /* The figures of n blocks: ministat's median (the sorted x[n/2]), the
@@ -819,7 +819,7 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 		cli_limit_token(c, a);
 		goto done;
 	}
-	if (keys_make(&set, &ks, s.bits, s.count, &c->err) < 0) {
+	if (keys_make(&set, &ks, s.bits, s.count, c->stop, &c->err) < 0) {
 		cli_limit_token(c, a);
 		goto done;
 	}

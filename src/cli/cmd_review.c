@@ -143,13 +143,13 @@ static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len,
 			return cfx_err_set(&c->err, CFX_EUSAGE, -1, "-", "standard "
 			                   "input holds the commands here; give files");
 		f = stdin;
-	} else if (!(f = textfile_open(path, 1, &c->err))) {
+	} else if (!(f = textfile_open(path, 1, c->stop, &c->err))) {
 		char why[sizeof c->err.msg];
 		memcpy(why, c->err.msg, sizeof why);
 		snprintf(c->err.msg, sizeof c->err.msg, "cannot read: %.170s", why);
 		return -1;
 	}
-	while ((n = textfile_line(f, &line, &cap, &c->err)) >= 0) {
+	while ((n = textfile_line(f, &line, &cap, c->stop, &c->err)) >= 0) {
 		buf_add(&b, line, (size_t)n);
 		buf_putc(&b, '\n');
 		if (textfile_data_within(++lines, b.len, "the patch", NULL, name,

@@ -117,7 +117,7 @@ static int make_keys(cmd_ctx *c, keys_set *set, const keys_spec *ks,
 {
 	progress_ctx pc = { c, "score", "keys", 0 };
 	int rc = keys_make_watched(set, ks, bits, count, keys_drawn, &pc,
-	                           &c->err);
+	                           c->stop, &c->err);
 
 	progress_end(&pc);
 	return rc;

@@ -2,14 +2,15 @@
  * cmd_stats.c - `cfx stats FILE...`: ministat, and more.
  *
  * The options are ministat's own letters (-A -C -c -d -n -q -s -w), so the
- * command parses them itself (OPT_OWN in the command table) and adds long
- * ones for what ministat lacks.  Files are read as ministat reads them:
+ * command lists them itself (OPT_OWN in the command table: its rows for
+ * the option parser, and its help) and adds long ones for what ministat
+ * lacks.  Files are read as ministat reads them:
  * each line split at the delimiters, the column's field taken, lines with
  * too few fields or a field starting with '#' skipped.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,7 @@
 #include "cli/cli.h"
 #include "cli/cmds.h"
 #include "cli/setting.h"
+#include "cli/opts.h"
 #include "cli/out.h"
 #include "cli/sreport.h"
 #include "util/xalloc.h"
@@ -37,6 +39,20 @@ static void add_point(sample_in *s, double v, unsigned long line)
 	XGROW(s->line, cap, s->n + 1, "line numbers");
 	s->x[s->n] = v;
 	s->line[s->n++] = line;
+}
+
+/* Put "NAME, line N: " before the message of the error just set, for a
+ * line of s, NAME shown whole (escaped); -1. */
+static int at_line(cmd_ctx *c, const sample_in *s, unsigned long line)
+{
+	char *was = xstrdup(c->err.msg);
+	char *shown = xmalloc(CFX_ERR_SHOWN, "a path shown");
+
+	snprintf(c->err.msg, sizeof c->err.msg, "%s, line %lu: %s",
+	         cfx_err_shown(shown, s->name), line, was);
+	free(shown);
+	free(was);
+	return -1;
 }
 
 /* The field of one line, or NULL for a line without one (ministat's rule:
@@ -62,7 +78,7 @@ static int read_sample(cmd_ctx *c, FILE *f, sample_in *s, int column,
 	unsigned long line = 0;
 	int rc = 0;
 
-	while ((len = textfile_line(f, &buf, &cap, &c->err)) >= 0) {
+	while ((len = textfile_line(f, &buf, &cap, c->stop, &c->err)) >= 0) {
 		double v;
 		bytes += (size_t)len + 1;
 		if ((rc = textfile_data_within(++line, bytes, "the sample", NULL,
@@ -74,14 +90,13 @@ static int read_sample(cmd_ctx *c, FILE *f, sample_in *s, int column,
 			continue;
 		v = strtod(t, &end);
 		if (*end || end == t) {
-			rc = cfx_err_set(&c->err, CFX_ESYNTAX, -1, t,
-			                 "%s, line %lu: not a number", s->name, line);
+			cfx_err_set(&c->err, CFX_ESYNTAX, -1, t, "not a number");
+			rc = at_line(c, s, line);
 			break;
 		}
 		if (!isfinite(v)) {
-			rc = cfx_err_set(&c->err, CFX_EDOMAIN, -1, t,
-			                 "%s, line %lu: not a finite number", s->name,
-			                 line);
+			cfx_err_set(&c->err, CFX_EDOMAIN, -1, t, "not a finite number");
+			rc = at_line(c, s, line);
 			break;
 		}
 		add_point(s, v, line);
@@ -89,15 +104,10 @@ static int read_sample(cmd_ctx *c, FILE *f, sample_in *s, int column,
 	free(buf);
 	if (len == -2 && c->err.code == CFX_EINTR)
 		return -1;                  /* Ctrl-C on a pipe: "interrupted" */
-	if (len == -2) {                /* textfile_line said what */
-		char msg[sizeof c->err.msg];
-		snprintf(msg, sizeof msg, "%.60s, line %lu: %.100s", s->name, line + 1,
-		         c->err.msg);
-		snprintf(c->err.msg, sizeof c->err.msg, "%s", msg);
-		return -1;
-	}
+	if (len == -2)                  /* textfile_line said what */
+		return at_line(c, s, line + 1);
 	if (rc == 0 && s->n < STATS_MIN_POINTS)
-		rc = cfx_err_set(&c->err, CFX_EDOMAIN, -1, s->name,
+		rc = cfx_err_set_path(&c->err, CFX_EDOMAIN, s->name,
 		                 "the sample ends at line %lu with %zu point%s; "
 		                 "one needs at least %d", line, s->n,
 		                 s->n == 1 ? "" : "s", STATS_MIN_POINTS);
@@ -119,12 +129,13 @@ static int load(cmd_ctx *c, const char *path, sample_in *s, int column,
 		return read_sample(c, stdin, s, column, delim);
 	}
 	s->name = xstrdup(path);
-	if (!(f = textfile_open(path, 1, &c->err))) {
+	if (!(f = textfile_open(path, 1, c->stop, &c->err))) {
 		if (c->err.code == CFX_EINTR)   /* Ctrl-C, a FIFO's writer awaited */
 			return -1;
-		char why[sizeof c->err.msg];   /* textfile_open gives the reason */
-		memcpy(why, c->err.msg, sizeof why);
-		snprintf(c->err.msg, sizeof c->err.msg, "cannot read: %.170s", why);
+		char *why = xstrdup(c->err.msg);   /* textfile_open gives the
+		                                    * reason, its token the path */
+		snprintf(c->err.msg, sizeof c->err.msg, "cannot read: %s", why);
+		free(why);
 		return -1;
 	}
 	rc = read_sample(c, f, s, column, delim);
@@ -149,31 +160,43 @@ static int in_range(cmd_ctx *c, const sample_in *in, const stats_sample *s,
 		if (fabs(in->x[i]) > fabs(in->x[big]))
 			big = i;
 	snprintf(tok, sizeof tok, "%g", in->x[big]);
-	return cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok,
-	                   "%s, line %lu: numbers too large: the %s overflows "
-	                   "a double", in->name, in->line[big],
-	                   !isfinite(s->mean) ? "mean" : !isfinite(s->stddev)
-	                   ? "standard deviation" : "range of the samples");
+	cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok, "numbers too large: the %s "
+	            "overflows a double", !isfinite(s->mean) ? "mean" :
+	            !isfinite(s->stddev) ? "standard deviation" :
+	            "range of the samples");
+	return at_line(c, in, in->line[big]);
 }
 
 /* ---- options -------------------------------------------------------------- */
 
-enum { O_TEST = 256, O_RATIO, O_RESAMPLES, O_SEED, O_JSON };
-
-static const struct option longopts[] = {
-	{ "test", 1, NULL, O_TEST },
-	{ "ratio", 0, NULL, O_RATIO },
-	{ "resamples", 1, NULL, O_RESAMPLES },
-	{ "seed", 1, NULL, O_SEED },
-	{ "json", 0, NULL, O_JSON },
-	{ "help", 0, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
+/* stats' own options (the option parser's rows, cli/opts.h): ministat's
+ * letters, then what ministat lacks; -C, -w, --resamples, --seed and
+ * --json are the settings table's.  The help is the command table's. */
+enum { R_A, R_N, R_Q, R_S, R_CONF, R_DELIM, R_TEST, R_RATIO, R_OWN };
+static const setting stats_rows[R_OWN] = {
+	{ SETTING_N, "A", NULL, 'A', SETTING_FLAG, 0, 0, NULL, NULL, NULL,
+	  "no plot", 0 },
+	{ SETTING_N, "n", NULL, 'n', SETTING_FLAG, 0, 0, NULL, NULL, NULL,
+	  "summary table only", 0 },
+	{ SETTING_N, "q", NULL, 'q', SETTING_FLAG, 0, 0, NULL, NULL, NULL,
+	  "no legend and no table header", 0 },
+	{ SETTING_N, "s", NULL, 's', SETTING_FLAG, 0, 0, NULL, NULL, NULL,
+	  "one bar per sample", 0 },
+	{ SETTING_N, "c", NULL, 'c', SETTING_TEXT, 0, 0, NULL, "LEVEL", NULL,
+	  "confidence", 0 },
+	{ SETTING_N, "d", NULL, 'd', SETTING_TEXT, 0, 0, NULL, "DELIMS", NULL,
+	  "field delimiters", 0 },
+	{ SETTING_N, "test", "test", 0, SETTING_TEXT, 0, 0, NULL, "t|welch|mw",
+	  NULL, "the test", 0 },
+	{ SETTING_N, "ratio", "ratio", 0, SETTING_FLAG, 0, 0, NULL, NULL, NULL,
+	  "bootstrap ratio of medians", 0 },
 };
 
 typedef struct stats_args {
 	sreport_opts o;
 	int column, json;
 	const char *delim;
+	int *pos, npos;             /* argv indices of the files */
 } stats_args;
 
 static int bad(cmd_ctx *c, const char *token, const char *msg)
@@ -182,7 +205,7 @@ static int bad(cmd_ctx *c, const char *token, const char *msg)
 	return -1;
 }
 
-static int confidence(cmd_ctx *c, const char *s, double *out)
+static int confidence(const char *s, double *out, cfx_err *e)
 {
 	static const double levels[] = { 80, 90, 95, 98, 99, 99.5 };
 	char *end;
@@ -194,16 +217,71 @@ static int confidence(cmd_ctx *c, const char *s, double *out)
 			*out = v;
 			return 0;
 		}
-	return bad(c, s, "-c takes 80, 90, 95, 98, 99 or 99.5");
+	return cfx_err_set(e, CFX_EUSAGE, -1, s, "-c takes 80, 90, 95, 98, 99 "
+	                   "or 99.5");
 }
 
-/* Returns 0, 1 after --help, -1 on a bad option. */
-static int parse(cmd_ctx *c, int argc, char **argv, stats_args *a)
+/* The option h into a (the parser's take). */
+static int stats_take(void *ctx, const opts_hit *h, cfx_err *e)
 {
-	int key;
+	stats_args *a = ctx;
+	const setting *o = h->s;
 	unsigned long long v;
 
+	if (o == &stats_rows[R_A])
+		a->o.plot = 0;
+	else if (o == &stats_rows[R_N])
+		a->o.plot = a->o.compare = 0;
+	else if (o == &stats_rows[R_Q])
+		a->o.quiet = 1;
+	else if (o == &stats_rows[R_S])
+		a->o.separate = 1;
+	else if (o == &stats_rows[R_RATIO])
+		a->o.ratio = 1;
+	else if (o == &stats_rows[R_CONF])
+		return confidence(h->value, &a->o.conf, e);
+	else if (o == &stats_rows[R_DELIM] && !*h->value)
+		return cfx_err_set(e, CFX_EUSAGE, -1, "-d", "-d needs at least one "
+		                   "delimiter");
+	else if (o == &stats_rows[R_DELIM])
+		a->delim = h->value;
+	else if (o == &stats_rows[R_TEST] && !strcmp(h->value, "t"))
+		a->o.test = SREPORT_T;
+	else if (o == &stats_rows[R_TEST] && !strcmp(h->value, "welch"))
+		a->o.test = SREPORT_WELCH;
+	else if (o == &stats_rows[R_TEST] && !strcmp(h->value, "mw"))
+		a->o.test = SREPORT_MW;
+	else if (o == &stats_rows[R_TEST])
+		return cfx_err_set(e, CFX_EUSAGE, -1, h->value, "--test takes t, "
+		                   "welch or mw");
+	else if (o->id == SETTING_JSON)
+		a->json = 1;
+	else if (opts_number(o, h->value, o->lo, o->hi, &v, e) < 0)
+		return -1;
+	else if (o->id == SETTING_COLUMN)
+		a->column = (int)v;
+	else if (o->id == SETTING_WIDTH)
+		a->o.width = (int)v;
+	else if (o->id == SETTING_RESAMPLES)
+		a->o.resamples = (unsigned long)v;
+	else
+		a->o.seed = (unsigned long)v;
+	return 0;
+}
+
+/* Parse argv into a, the files' argv indices into pos (room for argc).
+ * Returns 0, 1 after --help, -1 on a bad option. */
+static int parse(cmd_ctx *c, int argc, char **argv, int *pos, stats_args *a)
+{
+	static const setting_id shared[] = { SETTING_COLUMN, SETTING_WIDTH,
+	                                     SETTING_RESAMPLES, SETTING_SEED,
+	                                     SETTING_JSON };
+	opts_row rows[R_OWN + 5];
+	opts_face f = { .rows = rows, .take = stats_take, .ctx = a };
+	int i, rc;
+
 	memset(a, 0, sizeof *a);
+	a->pos = pos;
 	a->o.conf = 95;
 	a->o.plot = a->o.compare = 1;
 	if ((a->o.width = sreport_width(c->out, &c->err)) < 0)
@@ -212,67 +290,16 @@ static int parse(cmd_ctx *c, int argc, char **argv, stats_args *a)
 	a->o.seed = 1;
 	a->column = 1;
 	a->delim = " \t";
-	optind = 0;
-	opterr = 0;
-	while ((key = getopt_long(argc, argv, ":AC:c:d:nqsw:h", longopts,
-	                          NULL)) != -1) {
-		const char *at = argv[optind - 1 < argc ? optind - 1 : argc - 1];
-		switch (key) {
-		case 'A': a->o.plot = 0; break;
-		case 'n': a->o.plot = a->o.compare = 0; break;
-		case 'q': a->o.quiet = 1; break;
-		case 's': a->o.separate = 1; break;
-		case O_RATIO: a->o.ratio = 1; break;
-		case O_JSON: a->json = 1; break;
-		case 'C':
-			if (cli_option(c, -1, SETTING_COLUMN, optarg, &v) < 0)
-				return -1;
-			a->column = (int)v;
-			break;
-		case 'c':
-			if (confidence(c, optarg, &a->o.conf) < 0)
-				return -1;
-			break;
-		case 'd':
-			if (!*optarg)
-				return bad(c, "-d", "-d needs at least one delimiter");
-			a->delim = optarg;
-			break;
-		case 'w':
-			if (cli_option(c, -1, SETTING_WIDTH, optarg, &v) < 0)
-				return -1;
-			a->o.width = (int)v;
-			break;
-		case O_TEST:
-			if (!strcmp(optarg, "t"))
-				a->o.test = SREPORT_T;
-			else if (!strcmp(optarg, "welch"))
-				a->o.test = SREPORT_WELCH;
-			else if (!strcmp(optarg, "mw"))
-				a->o.test = SREPORT_MW;
-			else
-				return bad(c, optarg, "--test takes t, welch or mw");
-			break;
-		case O_RESAMPLES:
-			if (cli_option(c, -1, SETTING_RESAMPLES, optarg, &v) < 0)
-				return -1;
-			a->o.resamples = (unsigned long)v;
-			break;
-		case O_SEED:
-			if (cli_option(c, -1, SETTING_SEED, optarg, &v) < 0)
-				return -1;
-			a->o.seed = (unsigned long)v;
-			break;
-		case 'h':
-			cli_help(cli_find("stats"), c->out);
-			return 1;
-		case ':':
-			return bad(c, at, "option needs a value");
-		default:
-			return bad(c, at, "unknown option");
-		}
-	}
-	return 0;
+	for (i = 0; i < R_OWN; i++)
+		rows[f.nrows++] = (opts_row){ &stats_rows[i], 0 };
+	for (i = 0; i < 5; i++)   /* --json alone: -j is no ministat letter */
+		rows[f.nrows++] = (opts_row){ setting_get(shared[i]),
+		                              shared[i] == SETTING_JSON ? OPTS_LONG
+		                              : 0 };
+	rc = opts_parse(&f, argc, argv, a->pos, &a->npos, &c->err);
+	if (rc > 0)
+		cli_help(cli_find("stats"), c->out);
+	return rc;
 }
 
 int cmd_stats(cmd_ctx *c, cli_args *ca)
@@ -280,21 +307,22 @@ int cmd_stats(cmd_ctx *c, cli_args *ca)
 	sample_in in[SREPORT_MAX];
 	sreport_set sets[SREPORT_MAX];
 	stats_args a;
+	int pos[ca->argc + 1];
 	sreport r;
 	int i, n, rc, made = 0;
 	double lo = 0, hi = 0;
 
-	if ((rc = parse(c, ca->argc, ca->argv, &a)) != 0)
+	if ((rc = parse(c, ca->argc, ca->argv, pos, &a)) != 0)
 		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;
 	a.json |= c->sess->json;            /* the REPL's `set format json` */
-	n = ca->argc - optind;
+	n = a.npos;
 	if (n > SREPORT_MAX)
-		return bad(c, ca->argv[optind + SREPORT_MAX],
+		return bad(c, ca->argv[a.pos[SREPORT_MAX]],
 		           "too many samples (at most 7)"), CFX_EXIT_USAGE;
 	memset(in, 0, sizeof in);
 	rc = 0;
 	for (i = 0; i < (n ? n : 1) && rc == 0; i++)
-		rc = load(c, n ? ca->argv[optind + i] : NULL, &in[i], a.column,
+		rc = load(c, n ? ca->argv[a.pos[i]] : NULL, &in[i], a.column,
 		          a.delim);
 	if (rc == 0) {
 		if (!n)

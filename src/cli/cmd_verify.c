@@ -91,7 +91,7 @@ static int make_ukeys(cmd_ctx *c, const cli_args *a, unsigned bits,
 	free(desc);
 	if (keys_progression(&ks, bits, count, &u->start, &u->step))
 		u->run = 1;
-	else if (keys_make(&u->set, &ks, bits, count, &c->err) < 0) {
+	else if (keys_make(&u->set, &ks, bits, count, c->stop, &c->err) < 0) {
 		u->family = 0;
 		if (c->err.code == CFX_ELIMIT && !c->err.token[0])
 			cfx_err_retoken(&c->err, a->own_keys);

@@ -405,7 +405,8 @@ int keys_count_check(size_t count, cfx_err *err)
 }
 
 static int make(keys_set *set, const keys_spec *ks, unsigned bits,
-                size_t count, keys_progress cb, void *ctx, cfx_err *err)
+                size_t count, keys_progress cb, void *ctx,
+                const volatile sig_atomic_t *stop, cfx_err *err)
 {
 	keysource_keys from = { NULL, 0 };
 	uint64_t mask = word_mask(bits);
@@ -418,7 +419,7 @@ static int make(keys_set *set, const keys_spec *ks, unsigned bits,
 		return -1;
 	/* files, directories and malloc are the system layer's */
 	if (ks->kind == KEYS_FILE)
-		rc = keysource_file(&from, ks->path, mask, count, err);
+		rc = keysource_file(&from, ks->path, mask, count, stop, err);
 	else if (ks->kind == KEYS_INODES)
 		rc = keysource_inodes(&from, ks->path, mask, count, err);
 	else if (ks->kind == KEYS_MALLOC)
@@ -437,15 +438,16 @@ static int make(keys_set *set, const keys_spec *ks, unsigned bits,
 }
 
 int keys_make(keys_set *set, const keys_spec *ks, unsigned bits, size_t count,
-              cfx_err *err)
+              const volatile sig_atomic_t *stop, cfx_err *err)
 {
-	return make(set, ks, bits, count, NULL, NULL, err);
+	return make(set, ks, bits, count, NULL, NULL, stop, err);
 }
 
 int keys_make_watched(keys_set *set, const keys_spec *ks, unsigned bits,
-                      size_t count, keys_progress cb, void *ctx, cfx_err *err)
+                      size_t count, keys_progress cb, void *ctx,
+                      const volatile sig_atomic_t *stop, cfx_err *err)
 {
-	return make(set, ks, bits, count, cb, ctx, err);
+	return make(set, ks, bits, count, cb, ctx, stop, err);
 }
 
 int keys_progression(const keys_spec *ks, unsigned bits, size_t count,

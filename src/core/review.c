@@ -1256,6 +1256,93 @@ static val e_expr(ev *e, int prec)
 	return l;
 }
 
+/* ---- the widths C computes in -------------------------------------------- */
+
+/* The two data models a kernel is built for: LP64 (long is 64 bits) and
+ * ILP32 (long is 32). */
+enum { LP64, ILP32, NMODEL };
+
+static const char *const model_name[NMODEL] = { "LP64", "ILP32" };
+
+/* A C integer type's width in each data model after the integer
+ * promotions (never below int's 32), its name in each, and why. */
+typedef struct cwidth {
+	unsigned bits[NMODEL];
+	char type[NMODEL][40];
+	char why[96];
+} cwidth;
+
+static unsigned long_bits(int model)
+{
+	return model == LP64 ? 64 : 32;
+}
+
+static void cwidth_set(cwidth *o, int model, unsigned bits, const char *type)
+{
+	o->bits[model] = bits < 32 ? 32 : bits;
+	snprintf(o->type[model], sizeof o->type[model], "%s", type);
+}
+
+/* The type C gives the integer literal s in each model: the first of its
+ * suffix's list (C11 6.4.4.1) that holds its value; a decimal literal
+ * with no U has only signed types.  0, or -1 if s is not a literal. */
+static int literal_width(const char *s, cwidth *o)
+{
+	static const struct { const char *name; int rank, uns; } ty[] = {
+		{ "int", 0, 0 }, { "unsigned int", 0, 1 },
+		{ "long", 1, 0 }, { "unsigned long", 1, 1 },
+		{ "long long", 2, 0 }, { "unsigned long long", 2, 1 },
+	};
+	size_t n = strlen(s), need, k;
+	int u = 0, l = 0, dec, model;
+	char suf[4] = "";
+	mpz_t z;
+
+	while (n && strchr("uUlL", s[n - 1])) {
+		if (s[n - 1] == 'u' || s[n - 1] == 'U')
+			u = 1;
+		else
+			l++;
+		n--;
+	}
+	if (l > 2)
+		return -1;
+	mpz_init(z);
+	if (literal(s, z, NULL) < 0) {
+		mpz_clear(z);
+		return -1;
+	}
+	need = mpz_sizeinbase(z, 2);
+	mpz_clear(z);
+	dec = !(s[0] == '0' && n > 1);
+	memset(o, 0, sizeof *o);
+	for (model = 0; model < NMODEL; model++) {
+		cwidth_set(o, model, 64, "unsigned long long");
+		for (k = 0; k < sizeof ty / sizeof ty[0]; k++) {
+			unsigned w = ty[k].rank == 0 ? 32 : ty[k].rank == 1 ?
+			             long_bits(model) : 64;
+			if (ty[k].rank < l || (u && !ty[k].uns) ||
+			    (dec && !u && ty[k].uns))
+				continue;
+			if (need <= (ty[k].uns ? w : w - 1)) {
+				cwidth_set(o, model, w, ty[k].name);
+				break;
+			}
+		}
+	}
+	snprintf(suf, sizeof suf, "%s%s", u ? "U" : "", l == 2 ? "LL" :
+	         l ? "L" : "");
+	if (suf[0])
+		snprintf(o->why, sizeof o->why, "the suffix %s", suf);
+	else if (o->bits[LP64] > 32)
+		snprintf(o->why, sizeof o->why, "%s has no suffix and is beyond "
+		         "%s", s, dec ? "INT_MAX: a decimal literal's type is "
+		         "signed" : "UINT_MAX");
+	else
+		snprintf(o->why, sizeof o->why, "%s has no suffix", s);
+	return 0;
+}
+
 /* ---- multipliers --------------------------------------------------------- */
 
 static size_t mult_new(review *r, review_kind k, size_t file,
@@ -1280,13 +1367,54 @@ static size_t mult_new(review *r, review_kind k, size_t file,
 	return r->nmult++;
 }
 
-/* The word of a constant from what is known of it, and why. */
+/* Why C gives the literal s (width bits of value) the type lw says
+ * (literal_width), as a word note. */
+static void literal_note(const char *s, const cwidth *lw, size_t width,
+                         char *why, size_t n)
+{
+	const char *suf = s + strlen(s);
+	int u, l;
+
+	while (suf > s && strchr("uUlL", suf[-1]))
+		suf--;
+	u = strpbrk(suf, "uU") != NULL;
+	l = (int)strlen(suf) - u;
+	if (l == 2)
+		snprintf(why, n, "suffix %sLL: %s is 64 bits", u ? "U" : "",
+		         lw->type[LP64]);
+	else if (l == 1)
+		snprintf(why, n, "suffix %sL with no #if BITS_PER_LONG: long "
+		         "taken as 64 bits (LP64)", u ? "U" : "");
+	else if (width > 32)
+		snprintf(why, n, "its value needs more than 32 bits");
+	else if (u)
+		snprintf(why, n, "suffix U: unsigned int, 32 bits");
+	else if (!strcmp(lw->type[LP64], "int"))
+		snprintf(why, n, "no suffix and no type: int, 32 bits");
+	else if (lw->bits[LP64] == 32)
+		snprintf(why, n, "no suffix and no type: %s literal beyond "
+		         "INT_MAX is %s, 32 bits", s[1] == 'x' || s[1] == 'X' ?
+		         "a hex" : "an octal", lw->type[LP64]);
+	else if (strcmp(lw->type[LP64], lw->type[ILP32]))
+		snprintf(why, n, "no suffix and no type: a decimal literal beyond "
+		         "INT_MAX is %s on LP64 and %s on ILP32, %u bits",
+		         lw->type[LP64], lw->type[ILP32], lw->bits[LP64]);
+	else
+		snprintf(why, n, "no suffix and no type: a decimal literal beyond "
+		         "INT_MAX is %s, %u bits", lw->type[LP64], lw->bits[LP64]);
+}
+
+/* The word of a constant from what is known of it, and why: its type,
+ * the #if around it, else the type C gives its literal (literal_width,
+ * the type the overflow check computes in; long's 64 bits of LP64 where
+ * the models differ). */
 static void infer_word(review_mult *m, unsigned type_word, const char *type,
                        int suffix_long, unsigned ctx, const char *cond,
                        unsigned long cond_line)
 {
 	size_t width = mpz_sizeinbase(m->p, 2);
 	char where[80] = "";
+	cwidth lw;
 
 	m->ctx_bits = (int)ctx;
 	if (ctx)
@@ -1300,12 +1428,15 @@ static void infer_word(review_mult *m, unsigned type_word, const char *type,
 		snprintf(m->why_bits, sizeof m->why_bits, "under %s%s", where,
 		         suffix_long == 1 ? ", suffix UL: unsigned long" :
 		         suffix_long == 2 ? ", suffix ULL" : "");
+	} else if (literal_width(m->text, &lw) == 0) {
+		m->bits = lw.bits[LP64];
+		literal_note(m->text, &lw, width, m->why_bits, sizeof m->why_bits);
 	} else if (suffix_long == 2) {
 		m->bits = 64;
 		snprintf(m->why_bits, sizeof m->why_bits,
 		         "suffix ULL: unsigned long long is 64 bits");
 	} else if (suffix_long == 1) {
-		m->bits = width > 32 ? 64 : 64;
+		m->bits = 64;
 		snprintf(m->why_bits, sizeof m->why_bits,
 		         "suffix UL with no #if BITS_PER_LONG: long taken as 64 "
 		         "bits (LP64)");
@@ -1313,13 +1444,7 @@ static void infer_word(review_mult *m, unsigned type_word, const char *type,
 		m->bits = width > 32 ? 64 : 32;
 		snprintf(m->why_bits, sizeof m->why_bits, "%s",
 		         width > 32 ? "its value needs more than 32 bits" :
-		         strpbrk(m->text, "uU") ? "suffix U: unsigned int, 32 bits"
-		         : width < 32 ? "no suffix and no type: int, 32 bits"
-		         : strstr(m->text, "0x") || strstr(m->text, "0X") ?
-		         "no suffix and no type: a hex literal beyond INT_MAX "
-		         "is unsigned int, 32 bits"
-		         : "no suffix and no type: a decimal literal beyond "
-		         "INT_MAX is long; taken as a 32-bit multiplier");
+		         "no suffix and no type: taken as 32 bits");
 	}
 }
 
@@ -1451,6 +1576,33 @@ static int narrowed(const tok *t, size_t a, size_t i, size_t k)
 	return 0;
 }
 
+static int operand_width(const walk *w, size_t a, size_t b, size_t i,
+                         cwidth *o);
+
+/* The word of a use at token i (statement [a, b)) that keeps the
+ * product in tw bits, why says where: the multiply itself is done in the
+ * wider of its operands' types (the usual arithmetic conversions: mw,
+ * the multiplier's, and the other operand's, when known), so a product
+ * narrower than tw is reduced to its own width first (u32 val times an
+ * unsuffixed 0x61c88647 kept in a u64: 32 bits).  LP64's widths. */
+static unsigned product_word(const walk *w, size_t a, size_t b, size_t i,
+                             const cwidth *mw, unsigned tw, char *why,
+                             size_t nwhy)
+{
+	cwidth op;
+	unsigned p;
+	size_t n = strlen(why);
+
+	if (!mw || operand_width(w, a, b, i, &op) < 0)
+		return tw;
+	p = op.bits[LP64] > mw->bits[LP64] ? op.bits[LP64] : mw->bits[LP64];
+	if (p >= tw)
+		return tw;
+	snprintf(why + n, nwhy - n, " but computed in %u bits (%s times %s)",
+	         p, op.type[LP64], mw->type[LP64]);
+	return p;
+}
+
 /* The word the code keeps a multiply by name in, where it shows it: 32
  * or 64 when the product is assigned to or declared as a type of that
  * word (u32, uint32_t, unsigned int, __u32; u64, uint64_t, unsigned long
@@ -1458,7 +1610,8 @@ static int narrowed(const tok *t, size_t a, size_t i, size_t k)
  * passed to hash_32() or hash_64(), or returned from a function returning
  * one (with no other right shift); else 0.  The multiply itself: name
  * next to a '*'.  why says where. */
-static unsigned use_word(walk *w, const char *name, char *why, size_t nwhy)
+static unsigned use_word(walk *w, const char *name, const cwidth *mw,
+                         char *why, size_t nwhy)
 {
 	const tok *t = w->v.t;
 	size_t n = w->v.n, i;
@@ -1524,7 +1677,8 @@ static unsigned use_word(walk *w, const char *name, char *why, size_t nwhy)
 				else
 					snprintf(why, nwhy, "the product is cast to %s at "
 					         "line %lu", t[k - 2].s, t[i].line);
-				return hw ? hw : cast;
+				return product_word(w, a, b, i, mw, hw ? hw : cast,
+				                    why, nwhy);
 			}
 		}
 		if (shr)
@@ -1541,7 +1695,7 @@ static unsigned use_word(walk *w, const char *name, char *why, size_t nwhy)
 			type_text(t, k, e, ty, sizeof ty);
 			snprintf(why, nwhy, "the product is kept in %s at line %lu",
 			         ty, t[i].line);
-			return tw;
+			return product_word(w, a, b, i, mw, tw, why, nwhy);
 		}
 		/* v = ... name ...; v declared of such a type before it */
 		if (a + 2 < i && t[a].type == T_IDENT && (!strcmp(t[a + 1].s, "=") ||
@@ -1554,7 +1708,7 @@ static unsigned use_word(walk *w, const char *name, char *why, size_t nwhy)
 					type_text(t, first, k - 1, ty, sizeof ty);
 					snprintf(why, nwhy, "the product is kept in %s %s at "
 					         "line %lu", ty, t[a].s, t[i].line);
-					return tw;
+					return product_word(w, a, b, i, mw, tw, why, nwhy);
 				}
 		}
 		/* return ... name ...; in a function returning such a type */
@@ -1586,98 +1740,11 @@ static unsigned use_word(walk *w, const char *name, char *why, size_t nwhy)
 					snprintf(why, nwhy, "the product is returned as %s "
 					         "by %s() at line %lu", ty, t[q - 1].s,
 					         t[i].line);
-					return tw;
+					return product_word(w, a, b, i, mw, tw, why, nwhy);
 				}
 			}
 		}
 	}
-	return 0;
-}
-
-/* ---- the widths C computes in -------------------------------------------- */
-
-/* The two data models a kernel is built for: LP64 (long is 64 bits) and
- * ILP32 (long is 32). */
-enum { LP64, ILP32, NMODEL };
-
-static const char *const model_name[NMODEL] = { "LP64", "ILP32" };
-
-/* A C integer type's width in each data model after the integer
- * promotions (never below int's 32), its name in each, and why. */
-typedef struct cwidth {
-	unsigned bits[NMODEL];
-	char type[NMODEL][40];
-	char why[96];
-} cwidth;
-
-static unsigned long_bits(int model)
-{
-	return model == LP64 ? 64 : 32;
-}
-
-static void cwidth_set(cwidth *o, int model, unsigned bits, const char *type)
-{
-	o->bits[model] = bits < 32 ? 32 : bits;
-	snprintf(o->type[model], sizeof o->type[model], "%s", type);
-}
-
-/* The type C gives the integer literal s in each model: the first of its
- * suffix's list (C11 6.4.4.1) that holds its value; a decimal literal
- * with no U has only signed types.  0, or -1 if s is not a literal. */
-static int literal_width(const char *s, cwidth *o)
-{
-	static const struct { const char *name; int rank, uns; } ty[] = {
-		{ "int", 0, 0 }, { "unsigned int", 0, 1 },
-		{ "long", 1, 0 }, { "unsigned long", 1, 1 },
-		{ "long long", 2, 0 }, { "unsigned long long", 2, 1 },
-	};
-	size_t n = strlen(s), need, k;
-	int u = 0, l = 0, dec, model;
-	char suf[4] = "";
-	mpz_t z;
-
-	while (n && strchr("uUlL", s[n - 1])) {
-		if (s[n - 1] == 'u' || s[n - 1] == 'U')
-			u = 1;
-		else
-			l++;
-		n--;
-	}
-	if (l > 2)
-		return -1;
-	mpz_init(z);
-	if (literal(s, z, NULL) < 0) {
-		mpz_clear(z);
-		return -1;
-	}
-	need = mpz_sizeinbase(z, 2);
-	mpz_clear(z);
-	dec = !(s[0] == '0' && n > 1);
-	memset(o, 0, sizeof *o);
-	for (model = 0; model < NMODEL; model++) {
-		cwidth_set(o, model, 64, "unsigned long long");
-		for (k = 0; k < sizeof ty / sizeof ty[0]; k++) {
-			unsigned w = ty[k].rank == 0 ? 32 : ty[k].rank == 1 ?
-			             long_bits(model) : 64;
-			if (ty[k].rank < l || (u && !ty[k].uns) ||
-			    (dec && !u && ty[k].uns))
-				continue;
-			if (need <= (ty[k].uns ? w : w - 1)) {
-				cwidth_set(o, model, w, ty[k].name);
-				break;
-			}
-		}
-	}
-	snprintf(suf, sizeof suf, "%s%s", u ? "U" : "", l == 2 ? "LL" :
-	         l ? "L" : "");
-	if (suf[0])
-		snprintf(o->why, sizeof o->why, "the suffix %s", suf);
-	else if (o->bits[LP64] > 32)
-		snprintf(o->why, sizeof o->why, "%s has no suffix and is beyond "
-		         "%s", s, dec ? "INT_MAX: a decimal literal's type is "
-		         "signed" : "UINT_MAX");
-	else
-		snprintf(o->why, sizeof o->why, "%s has no suffix", s);
 	return 0;
 }
 
@@ -1989,21 +2056,25 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 	review_mult *m = &w->r->mult[i];
 	const define *old;
 	cwidth mw;
+	int have_mw;
 
 	mpz_set(m->p, v);
 	infer_word(m, type_word, type, suffix_long, ctx, cond, cline);
+	have_mw = mult_width(m, suffix_long, type_word, type, &mw) == 0;
 	/* no type and no #if: the use decides over the literal (C does
 	 * the multiply in the wider of the two types), then a comment that
 	 * names 2^32 or 2^64 (as 2^32, 1ULL << 32, 4294967296, ...) */
 	if (!type_word && !ctx && mpz_sizeinbase(v, 2) <= 32 &&
 	    k != REVIEW_LITERAL) {
-		char why[sizeof m->why_bits - 60];
-		const char *over = suffix_long == 2 ? "the suffix ULL" :
-		                   suffix_long ? "the suffix UL" :
-		                   "the literal's 32 bits";
+		char why[sizeof m->why_bits - 60], over[40];
 		size_t c;
-		unsigned says = 0, uw = name[0] ? use_word(w, name, why,
-		                                           sizeof why) : 0;
+		unsigned says = 0, uw = name[0] ? use_word(w, name, have_mw ?
+		                                  &mw : NULL, why, sizeof why) : 0;
+		if (suffix_long)
+			snprintf(over, sizeof over, "the suffix %s",
+			         suffix_long == 2 ? "ULL" : "UL");
+		else
+			snprintf(over, sizeof over, "the literal's %u bits", m->bits);
 		for (c = 0; c < w->ncomments; c++)
 			says |= review_says_modulus(w->v.t[w->comments[c]].s);
 		if (uw && uw != m->bits) {
@@ -2027,7 +2098,7 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 	if (k == REVIEW_LITERAL)
 		literal_replaced(w, m);
 	constant_found(w, i);
-	if (mult_width(m, suffix_long, type_word, type, &mw) == 0)
+	if (have_mw)
 		overflow_check(w, i, lit, name, &mw);
 	claims_of(w, i);
 }

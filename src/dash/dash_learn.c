@@ -338,11 +338,11 @@ int dash_learn_start(dash *d, const char *key, cfx_err *err)
 	}
 	if (!(L = learn_open(e, &d->r.sess, LEARN_SAVE | LEARN_DASH, dl->diag,
 	                     err))) {
-		char msg[1024];
 		if (err->col > 0) {     /* the line at fault, as cfx learn says it */
-			snprintf(msg, sizeof msg, "%s:%d: %s", e->path, err->col, err->msg);
-			msg[sizeof err->msg - 1] = '\0';
-			memcpy(err->msg, msg, sizeof err->msg);
+			char *msg = xasprintf("%s:%d: %s", e->path, err->col,
+			                      err->msg);
+			snprintf(err->msg, sizeof err->msg, "%s", msg);
+			free(msg);
 		}
 		if (!d->learn) {
 			d->learn = dl;
@@ -622,7 +622,8 @@ const char *dash_learn_focus(const dash *d)
 
 int dash_learn_hides(const dash *d, const char *cmd)
 {
-	return d->learn && d->learn->L && learn_hides(d->learn->L, cmd);
+	return d->learn && d->learn->L &&
+	       learn_hides_panel(d->learn->L, cmd, dash_state_model(d)->p);
 }
 
 void dash_learn_measured(dash *d, int h)

@@ -198,7 +198,7 @@ static void make_keys(dash_work *w, const dash_work_params *par,
 		w->prog = 1;
 		w->keys.n = w->keys.made = par->count;
 	} else if (keys_make_watched(&w->keys, &ks, par->bits, par->count,
-	                             keys_watch_cb, &kw, &w->keys_err) < 0) {
+	                             keys_watch_cb, &kw, NULL, &w->keys_err) < 0) {
 		/* abandoned for a newer job: nothing to keep */
 		if (w->keys_err.code == CFX_EINTR)
 			w->have_keys = 0;

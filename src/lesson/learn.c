@@ -46,7 +46,7 @@ struct learn {
 	json_t *base;             /* the session's results when the step began */
 	json_t *cache;            /* run(...) line -> its result */
 	struct buf fb;             /* feedback */
-	char why[320];
+	char why[CFX_ERR_LINE];
 	int why_told;             /* why is the lesson's own else: message */
 	int dash;                 /* the dashboard's face (LEARN_DASH) */
 	char *first;              /* the first answer committed in this step */
@@ -384,6 +384,7 @@ static int pure_option(void *ctx, const setting *o, const char *v,
                        cfx_err *err)
 {
 	keys_family f;
+	size_t name;
 
 	(void)ctx;
 	if (o->id == SETTING_RAW)
@@ -391,13 +392,23 @@ static int pure_option(void *ctx, const setting *o, const char *v,
 		                   "no files");
 	if (o->id != SETTING_KEYS)
 		return 0;
+	name = strcspn(v, ":");
 	keys_family_set(&f, v, NULL);
-	if (!f.ok || f.kind == KEYS_FILE || f.kind == KEYS_INODES ||
-	    f.kind == KEYS_MALLOC)
+	/* by its name too: a file: key that does not parse is still a file */
+	if ((f.ok && (f.kind == KEYS_FILE || f.kind == KEYS_INODES ||
+	              f.kind == KEYS_MALLOC)) ||
+	    (name == 4 && !strncmp(v, "file", 4)) ||
+	    (name == 6 && (!strncmp(v, "inodes", 6) || !strncmp(v, "malloc", 6))))
 		/* the family's name only: never the path, nor what is there */
-		return cfx_err_setn(err, CFX_EUSAGE, -1, v, (int)strcspn(v, ":"), "a "
+		return cfx_err_setn(err, CFX_EUSAGE, -1, v, (int)name, "a "
 		                    "lesson reads no files, directories or "
 		                    "allocator: its keys are generated");
+	if (!f.ok) {
+		/* what the command itself says of it, naming the bad token */
+		if (err)
+			*err = f.err;
+		return -1;
+	}
 	return 0;
 }
 
@@ -887,6 +898,54 @@ int learn_hides(const learn *L, const char *w)
 {
 	return learn_waits_prediction(L) &&
 	       lesson_step_refuses(&L->les.steps[L->step], w);
+}
+
+/* Whether the operand of command line r (the words after its command
+ * up to its first option) is an integer whose value is p; *integer is
+ * set when it is an integer at all. */
+static int operand_is(const char *r, uint64_t p, int *integer)
+{
+	struct buf b = { 0 };
+	int argc, i, is = 0;
+	char **argv = text_argv(r, &argc);
+	cfx_err e;
+	mpz_t z, q;
+
+	for (i = 1; i < argc && !(argv[i][0] == '-' &&
+	                          isalpha((unsigned char)argv[i][1 + (argv[i][1] == '-')]));
+	     i++)
+		buf_printf(&b, "%s%s", i > 1 ? " " : "", argv[i]);
+	text_argv_free(argv, argc);
+	mpz_init(z);
+	mpz_init_set_ui(q, (unsigned long)(p >> 32));
+	mpz_mul_2exp(q, q, 32);
+	mpz_add_ui(q, q, (unsigned long)(p & 0xffffffffu));
+	if (b.len && constant_value(buf_str(&b), NULL, NULL, z, &e) == 0) {
+		*integer = 1;
+		is = !mpz_cmp(z, q);
+	}
+	mpz_clear(q);
+	mpz_clear(z);
+	buf_free(&b);
+	return is;
+}
+
+int learn_hides_panel(const learn *L, const char *w, uint64_t p)
+{
+	const lesson_step *s;
+	size_t i, n = strlen(w);
+	int integer = 0, is = 0;
+
+	if (!learn_hides(L, w))
+		return 0;
+	s = &L->les.steps[L->step];
+	for (i = 0; i < s->nreveals; i++)
+		if (!strncmp(s->reveals[i], w, n) &&
+		    (!s->reveals[i][n] || s->reveals[i][n] == ' '))
+			return 1;               /* a revealing command itself */
+	for (i = 0; i < s->nreveals; i++)
+		is |= operand_is(s->reveals[i], p, &integer);
+	return is || !integer;
 }
 
 /* A word of the command table (a command or a session word: help, set,

@@ -36,6 +36,7 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "cfx/err.h"
@@ -150,6 +151,14 @@ int learn_waits_prediction(const learn *L);
 /* Whether command cmd (a word: cf, score, ...) is one of those: it would
  * show the answer of the prediction that waits. */
 int learn_hides(const learn *L, const char *cmd);
+
+/* Whether a front end that shows command cmd for the multiplier p by
+ * itself (a dashboard panel) must hide it while the prediction waits: a
+ * word of the step's reveals: lines always; a word only its refuses:
+ * names (the other commands that would print the answer for the
+ * step's own operand) only when p is the value of an operand of one of
+ * its reveals: lines, or when none of them has an integer operand. */
+int learn_hides_panel(const learn *L, const char *cmd, uint64_t p);
 
 /* Whether the current step's checks hold now (with the answer given so
  * far), without advancing: for a check mark on screen and self-tests. */

@@ -31,7 +31,7 @@
 /* s as every error shows a token (cfx_escape: one line, control
  * characters escaped), in buf; paths get a buffer wide enough not to be
  * cut. */
-#define SHOWN_PATH 1024
+#define SHOWN_PATH CFX_ERR_SHOWN
 static const char *shown(char *buf, size_t size, const char *s)
 {
 	cfx_escape(buf, size, s, -1);
@@ -393,12 +393,10 @@ static int start_lesson(shell *u, const learn_store_entry *e)
 	if (u->L)
 		stop_lesson(u);
 	if (!(L = learn_open(e, &u->r->sess, u->flags, u->r->err, &err))) {
-		char msg[300];
-		if (err.col > 0)
-			snprintf(msg, sizeof msg, "%s:%d: %s", e->path, err.col, err.msg);
-		else
-			snprintf(msg, sizeof msg, "%s", err.msg);
+		char *msg = err.col > 0 ? xasprintf("%s:%d: %s", e->path, err.col,
+		                                    err.msg) : xstrdup(err.msg);
 		repl_error(u->r, "learn", msg, err.token);
+		free(msg);
 		return -1;
 	}
 	u->L = L;
@@ -838,36 +836,116 @@ static void check_shares(const lesson *l, const char *path, tally *t)
 	}
 }
 
-/* A step's reveal says "see it for yourself: CMD", and the next step lets
- * the learner run that very line before answering (lesson_step_reveals_line)
- * even when its own reveals refuse CMD's word: it must not print that
- * step's answer. */
-static void check_reveals_after(const lesson *l, const char *path, tally *t)
+/* What line prints (output_of), kept in cache (line -> text) so that a
+ * line shown in many steps runs once. */
+static const char *cached_output(json_t *cache, const char *line)
 {
-	size_t i, j;
+	json_t *j = json_object_get(cache, line);
+	char *out;
 
-	for (i = 1; i < l->nsteps; i++) {
-		const lesson_step *s = &l->steps[i], *prev = &l->steps[i - 1];
-		const char *a = lesson_step_answer(s);
-		/* a choice's number, or one digit, is in any output: no sign */
-		if (!a || !s->nreveals || s->choices ||
-		    (isdigit((unsigned char)a[0]) && !a[1]))
-			continue;
-		for (j = 0; j < prev->nreveals; j++) {
-			const char *r = prev->reveals[j];
-			char w[64], *out;
-			size_t n = strcspn(r, " ");
-			snprintf(w, sizeof w, "%.*s", (int)(n < sizeof w ? n : 0), r);
-			if (!lesson_step_refuses(s, w) || lesson_step_reveals_line(s, r))
-				continue;
-			out = output_of(r);
-			if (lesson_words_in(out, a))
-				fail_at(t, path, s->line, "the previous step's reveal (%s), "
-				        "which this step lets run before its answer, prints "
-				        "the answer (%s)", r, a);
-			free(out);
-		}
+	if (!j) {
+		out = output_of(line);
+		j = json_string(out);
+		free(out);
+		if (!j)       /* not UTF-8: nothing to match a lesson's answer in */
+			j = json_string("");
+		json_object_set_new(cache, line, j);
 	}
+	return json_string_value(j);
+}
+
+/* Whether line, shown at or before the prediction s (prev: the step
+ * before it, or NULL), may run while s waits: its command word is not
+ * refused, or it is prev's own reveals: line, which the engine lets run
+ * (the reveal said "see it for yourself") unless it is s's own too. */
+static int runs_while_waiting(const lesson_step *s, const lesson_step *prev,
+                              const char *line)
+{
+	char w[64];
+	size_t n = strcspn(line, " ");
+
+	snprintf(w, sizeof w, "%.*s", (int)(n < sizeof w ? n : 0), line);
+	return !lesson_step_refuses(s, w) ||
+	       (lesson_step_reveals_line(prev, line) &&
+	        !lesson_step_reveals_line(s, line));
+}
+
+/* The prediction s (step number i + 1) against one line the lesson
+ * showed at step k + 1: a fault when the learner may run it while s
+ * waits and it prints s's answer a word for word. */
+static void leak_line(const lesson *l, size_t i, size_t k, const char *line,
+                      json_t *cache, json_t *seen, const char *path, tally *t)
+{
+	const lesson_step *s = &l->steps[i], *prev = i ? &l->steps[i - 1] : NULL;
+	const char *a = lesson_step_answer(s);
+
+	if (!line || json_object_get(seen, line) || !strncmp(line, "answer ", 7) ||
+	    !runs_while_waiting(s, prev, line) ||
+	    lesson_words_in(line, a))     /* typing it needs the answer */
+		return;
+	json_object_set_new(seen, line, json_true());
+	if (!lesson_words_in(cached_output(cache, line), a))
+		return;
+	if (prev && lesson_step_reveals_line(prev, line))
+		fail_at(t, path, s->line, "the previous step's reveal (%s), which "
+		        "this step lets run before its answer, prints the answer "
+		        "(%s)", line, a);
+	else
+	{
+		char where[400];
+		snprintf(where, sizeof where, "step %zu: %s", k + 1, line);
+		fail_at(t, path, s->line, "a line shown before this prediction "
+		        "(%s) prints its answer (%s) while it waits: refuse its "
+		        "command (reveals:, refuses:) or ask otherwise", where, a);
+	}
+}
+
+/* Whether text has a word (a run of letters, digits and '.') of three
+ * characters or more. */
+static int long_word(const char *text)
+{
+	size_t run = 0;
+
+	for (; *text; text++) {
+		run = isalnum((unsigned char)*text) || *text == '.' ? run + 1 : 0;
+		if (run >= 3)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Every prediction against the lines the lesson has shown by then (the
+ * try: lines up to its own, the reveals: and command solutions of the
+ * steps before): none of those the learner may run while it waits may
+ * print its answer word for word.  (tests/lessons/screens.py goes
+ * further: every command on the step's operands, and the screens.)
+ * A short answer (no word of three characters or more: a choice, a small
+ * count, "2, 1") is in many outputs by chance: no sign; screens.py
+ * judges those by what stands beside them.
+ */
+static void check_shown_before(const lesson *l, const char *path, tally *t)
+{
+	json_t *cache = json_object(), *seen;
+	size_t i, k, j;
+
+	for (i = 0; i < l->nsteps; i++) {
+		const lesson_step *s = &l->steps[i];
+		const char *a = lesson_step_answer(s);
+		if (!s->predict || !a || s->choices || !long_word(a))
+			continue;
+		seen = json_object();      /* lines looked at for this step */
+		for (k = 0; k <= i; k++) {
+			const lesson_step *e = &l->steps[k];
+			leak_line(l, i, k, e->try_cmd, cache, seen, path, t);
+			for (j = 0; k < i && j < e->nreveals; j++)
+				leak_line(l, i, k, e->reveals[j], cache, seen, path, t);
+			for (j = 0; k < i && j < e->nsolution; j++)
+				leak_line(l, i, k, e->solution[j], cache, seen, path, t);
+		}
+		json_decref(seen);
+	}
+	json_decref(cache);
 }
 
 static size_t count_claims(const lesson *l)
@@ -921,7 +999,7 @@ static int check_file(const char *path, const learn_store_entry *le, tally *t,
 	buf_clear(&t->notes);
 	check_solutions(le ? le : &tmp, &l, t);
 	check_shares(&l, path, t);
-	check_reveals_after(&l, path, t);
+	check_shown_before(&l, path, t);
 	if (verbose && t->failed == before)
 		printf("ok  %s: %zu step%s, %zu claim%s\n%s", path, l.nsteps,
 		       l.nsteps == 1 ? "" : "s", count_claims(&l),

@@ -25,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cfx/safefile.h"
 #include "cfx/textfile.h"
 #include "cfx/lesson.h"
 #include "lesson/learn_store.h"
@@ -110,11 +111,11 @@ char *learn_store_facts_path(void)
 static char *read_title(const char *path)
 {
 	cfx_err e;
-	FILE *f = textfile_open(path, 0, &e);
+	FILE *f = textfile_open(path, 0, NULL, &e);
 	char *line = NULL, *t = NULL;
 	size_t cap = 0;
 
-	while (f && textfile_line(f, &line, &cap, &e) >= 0) {
+	while (f && textfile_line(f, &line, &cap, NULL, &e) >= 0) {
 		if (strncmp(line, "title:", 6))
 			continue;
 		t = xstrdup(line + 6 + strspn(line + 6, " "));
@@ -322,31 +323,8 @@ const char *const *learn_store_names(void)
 
 /* ---- progress ------------------------------------------------------ */
 
-/* mkdir -p d: 0, or the errno of the first level that could not be made
- * (a read-only XDG_STATE_HOME: EACCES, not the ENOENT opening a file in
- * it would give), and in *at (if not NULL) that level's length in d. */
-static int mkdir_p(char *d, size_t *at)
-{
-	char *p;
-	int e = 0;
-
-	for (p = d + 1; ; p++)
-		if (*p == '/' || !*p) {
-			char c = *p;
-			*p = '\0';
-			if (mkdir(d, 0700) < 0 && errno != EEXIST && !e) {
-				e = errno;
-				if (at)
-					*at = (size_t)(p - d);
-			}
-			*p = c;
-			if (!c)
-				break;
-		}
-	return e;
-}
-
-/* The state directory, created if need be; malloc'd, or NULL. */
+/* The state directory's path (made only by a save: progress_dir);
+ * malloc'd, or NULL. */
 static char *state_dir(void)
 {
 	const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
@@ -361,7 +339,6 @@ static char *state_dir(void)
 	} else {
 		return NULL;
 	}
-	mkdir_p(d, NULL);
 	return d;
 }
 
@@ -791,10 +768,20 @@ static void load(learn_store_progress *p, int locked, FILE *diag)
 
 void learn_store_progress_load(learn_store_progress *p, FILE *diag)
 {
-	int lk;
+	char *dir;
+	cfx_err e;
+	int lk, rc;
 
 	memset(p, 0, sizeof *p);
 	if (!(p->path = progress_path()))
+		return;
+	/* read, lock and set aside only in a directory that is there and
+	 * the user's own (safefile.h): another user's could be swapped or
+	 * repointed under cfx.  A save makes it, or says why not. */
+	dir = dir_of(p->path);
+	rc = safefile_dir_check(dir, &e);
+	free(dir);
+	if (rc < 0)
 		return;
 	lk = lock_take(p->path);
 	load(p, lk >= 0, diag ? diag : stderr);
@@ -802,51 +789,82 @@ void learn_store_progress_load(learn_store_progress *p, FILE *diag)
 		close(lk);
 }
 
+/* "progress cannot be saved: " and what follows, the path shown whole
+ * (escaped) in the message and as the token. */
+static void cannot_save(cfx_err *err, const char *path, const char *fmt,
+                        const char *arg, const char *arg2)
+{
+	char *shown = xmalloc(CFX_ERR_SHOWN, "a path shown"), *what;
+
+	what = xasprintf(fmt, cfx_err_shown(shown, path), arg, arg2);
+	cfx_err_set_path(err, CFX_EIO, path, "progress cannot be saved: %s",
+	                 what);
+	free(what);
+	free(shown);
+}
+
 /*
- * Say in err why the lock beside p's file could not be taken (errno e):
- * the level of the state directory that could not be made and why, a
- * file where a directory should be, a directory cfx may not write in, or
- * another cfx holding the lock; the path in question is the token.
+ * Make the directory of p's file if need be (0700, with up to two
+ * missing parents, each level only once the one it is made in has passed
+ * the check, as the REPL's history: safefile_dir_make) and check it is
+ * the user's own.  0, or -1 with err saying why, for the user to fix: a
+ * file where a directory should be, the level that cannot be made and
+ * why, or the check that refused it.
  */
-static void lock_failed(const learn_store_progress *p, int e, cfx_err *err)
+static int progress_dir(const learn_store_progress *p, cfx_err *err)
 {
 	const char *state = getenv("XDG_STATE_HOME");
 	const char *from = state && state[0] == '/' ? "XDG_STATE_HOME"
 	                   : "HOME (~/.local/state)";
 	char *dir = dir_of(p->path), *parent;
+	safefile_dir d;
 	struct stat st;
-	size_t at = 0;
-	int why = mkdir_p(dir, &at);
+	int rc = safefile_dir_make(&d, dir, 2, 0700, err);
 
-	if (e == EWOULDBLOCK) {
-		cfx_err_set(err, CFX_EIO, -1, p->path, "progress cannot be saved: "
-		            "another cfx holds its lock");
-	} else if (why) {
-		dir[at] = '\0';          /* the level that could not be made */
-		parent = dir_of(dir);
-		if (why == ENOTDIR)
-			cfx_err_set(err, CFX_EIO, -1, parent, "progress cannot be "
-			            "saved: %s is not a directory; %s must name a "
-			            "directory cfx can write", parent, from);
-		else
-			cfx_err_set(err, CFX_EIO, -1, dir, "progress cannot be saved: "
-			            "the directory %s cannot be made in %s (%s); %s "
-			            "must name a directory cfx can write", dir, parent,
-			            strerror(why), from);
+	if (rc < 0 && d.fault && stat(d.fault, &st) == 0 && !S_ISDIR(st.st_mode)) {
+		cannot_save(err, d.fault, "%s is not a directory; %s must name a "
+		            "directory cfx can write", from, NULL);
+	} else if (rc < 0 && d.fault_errno == ENOTDIR) {
+		parent = dir_of(d.fault);
+		cannot_save(err, parent, "%s is not a directory; %s must name a "
+		            "directory cfx can write", from, NULL);
 		free(parent);
-	} else if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
-		cfx_err_set(err, CFX_EIO, -1, dir, "progress cannot be saved: %s "
-		            "is not a directory; %s must name a directory cfx can "
-		            "write", dir, from);
-	} else if (e == EINVAL || e == ELOOP) {   /* not a regular file, or a
-	                                            * symlink (not followed) */
-		cfx_err_set(err, CFX_EIO, -1, p->path, "progress cannot be saved: "
-		            "its lock file %s.lock is not a regular file", p->path);
-	} else {
-		cfx_err_set(err, CFX_EIO, -1, dir, "progress cannot be saved: "
-		            "cfx cannot write in the directory %s (%s)", dir,
-		            strerror(e));
+	} else if (rc < 0 && d.fault_errno) {
+		parent = dir_of(d.fault);
+		char *in = xasprintf("in %s (%s)", parent,
+		                     strerror(d.fault_errno));
+		cannot_save(err, d.fault, "the directory %s cannot be made %s; %s "
+		            "must name a directory cfx can write", in, from);
+		free(in);
+		free(parent);
+	} else if (rc < 0) {
+		char *why = xstrdup(err->msg);
+		snprintf(err->msg, sizeof err->msg, "progress cannot be saved: %s",
+		         why);
+		free(why);
 	}
+	safefile_dir_close(&d);
+	free(dir);
+	return rc;
+}
+
+/* Say in err why the lock beside p's file could not be taken (errno e)
+ * in its checked directory: another cfx holds it, it is not a regular
+ * file, or cfx may not write there. */
+static void lock_failed(const learn_store_progress *p, int e, cfx_err *err)
+{
+	char *dir = dir_of(p->path);
+
+	if (e == EWOULDBLOCK)
+		cfx_err_set_path(err, CFX_EIO, p->path, "progress cannot be "
+		                 "saved: another cfx holds its lock");
+	else if (e == EINVAL || e == ELOOP)   /* not a regular file, or a
+	                                       * symlink (not followed) */
+		cannot_save(err, p->path, "its lock file %s.lock is not a "
+		            "regular file", NULL, NULL);
+	else
+		cannot_save(err, dir, "cfx cannot write in the directory %s (%s)",
+		            strerror(e), NULL);
 	free(dir);
 }
 
@@ -870,6 +888,11 @@ int learn_store_progress_save(const char *name, size_t step, const char *marks,
 	}
 	/* read, change and write under the lock: two cfx saving at once
 	 * both keep their lesson */
+	if (progress_dir(&p, err) < 0) {
+		failures++;
+		learn_store_progress_free(&p);
+		return -1;
+	}
 	if ((lk = lock_take(p.path)) < 0) {
 		failures++;
 		lock_failed(&p, errno, err);

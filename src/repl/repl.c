@@ -722,7 +722,7 @@ int repl_input_open(repl_input *in, repl *r, const repl_args *a)
 	in->r = r;
 	in->in = stdin;
 	/* a script is a file or a pipe: a directory or device is refused */
-	if (a->file && !(in->in = textfile_open(a->file, 1, &e))) {
+	if (a->file && !(in->in = textfile_open(a->file, 1, r->stop, &e))) {
 		fprintf(stderr, "cfx: %s: cannot read script: %s (%s)\n", a->cmd,
 		        e.msg, e.token);
 		return -1;
@@ -757,7 +757,7 @@ const char *repl_input_line(repl_input *in)
 		return in->line;
 	}
 	if (in->r->quit ||
-	    (len = textfile_line(in->in, &in->line, &in->cap, &e)) == -1)
+	    (len = textfile_line(in->in, &in->line, &in->cap, in->r->stop, &e)) == -1)
 		return NULL;
 	in->r->lineno++;
 	if (len == -2) {        /* not text: a NUL byte, an endless line */

@@ -54,7 +54,7 @@ int jit_build_listed(jit_lib *lib, const char *source, const char *flags,
 	char **cc = proc_cc(&ncc, &name);
 	char *words = xstrdup(flags ? flags : ""), *w, *save = NULL;
 	char *so = NULL, *src = NULL, *log = NULL, **argv = NULL;
-	char line[160], how[96];
+	char line[PROC_LINE_MAX], how[96];
 	proc_tmp t = { NULL, -1 };
 	proc_job j;
 
@@ -63,7 +63,7 @@ int jit_build_listed(jit_lib *lib, const char *source, const char *flags,
 		*listing = NULL;
 	snprintf(lib->cc, sizeof lib->cc, "%s", name);
 	if (!cc) {
-		cfx_err_set(err, CFX_EUSAGE, -1, name, ncc < 0 ? "$CC leaves a "
+		cfx_err_set_path(err, CFX_EUSAGE, name, ncc < 0 ? "$CC leaves a "
 		            "quote open" : "no C compiler found; install gcc or "
 		            "set CC");
 		goto out;
@@ -93,16 +93,16 @@ int jit_build_listed(jit_lib *lib, const char *source, const char *flags,
 			cfx_err_set(err, CFX_EINTR, -1, NULL, "interrupted");
 			goto out;
 		}
-		proc_first_error(log, line, sizeof line);
-		cfx_err_set(err, CFX_EIO, -1, name, "the compiler failed (%s)%s%.120s",
+		proc_first_error(log, t.dir, line, sizeof line);
+		cfx_err_set_path(err, CFX_EIO, name, "the compiler failed (%s)%s%s",
 		            proc_end_text(&j, how, sizeof how),
 		            line[0] ? ": " : "", line);
 		goto out;
 	}
 	if (!(lib->handle = dlopen(so, RTLD_NOW | RTLD_LOCAL))) {
 		const char *e = dlerror();
-		cfx_err_set(err, CFX_EIO, -1, name, "cannot load the compiled "
-		            "object: %.150s", e ? e : "no reason given");
+		cfx_err_set_path(err, CFX_EIO, name, "cannot load the compiled "
+		            "object: %s", e ? e : "no reason given");
 		goto out;
 	}
 	if (listing)
@@ -132,7 +132,7 @@ int jit_symbols(const jit_lib *lib, const char *const *names, void **fns,
 
 	for (i = 0; names[i]; i++)
 		if (!(fns[i] = jit_symbol(lib, names[i])))
-			return cfx_err_set(err, CFX_EIO, -1, lib->cc, "the compiled "
+			return cfx_err_set_path(err, CFX_EIO, lib->cc, "the compiled "
 			                   "object has no function %s (a C++ "
 			                   "compiler? set CC to a C compiler)",
 			                   names[i]);

@@ -15,6 +15,7 @@
 #include "cfx/keysource.h"
 #include "cfx/mem.h"
 #include "cfx/textfile.h"
+#include "util/xalloc.h"
 
 /* ---- growing arrays ---------------------------------------------------- */
 
@@ -74,9 +75,10 @@ static int parse_key(const char *s, size_t len, uint64_t *out)
 }
 
 static int read_file(keysource_keys *set, const char *path, uint64_t mask,
-                     size_t count, cfx_err *err)
+                     size_t count, const volatile sig_atomic_t *stop,
+                     cfx_err *err)
 {
-	FILE *f = textfile_open(path, 1, err);   /* a file or a pipe */
+	FILE *f = textfile_open(path, 1, stop, err);   /* a file or a pipe */
 	char *line = NULL;
 	size_t lcap = 0, cap = 0, lineno = 0, bytes = 0;
 	ssize_t len;
@@ -87,11 +89,11 @@ static int read_file(keysource_keys *set, const char *path, uint64_t mask,
 	if (!f) {
 		char why[sizeof err->msg];
 		memcpy(why, err->msg, sizeof why);
-		return cfx_err_set(err, CFX_EIO, -1, path, "cannot read key file: %s",
+		return cfx_err_set_path(err, CFX_EIO, path, "cannot read key file: %s",
 		                   why);
 	}
 	while ((count == 0 || set->made < count) &&
-	       (len = textfile_line(f, &line, &lcap, err)) != -1) {
+	       (len = textfile_line(f, &line, &lcap, stop, err)) != -1) {
 		char *s = line, *hash, *e;
 		uint64_t v;
 
@@ -108,7 +110,7 @@ static int read_file(keysource_keys *set, const char *path, uint64_t mask,
 		if (len == -2) {      /* a NUL byte, an endless line */
 			char why[sizeof err->msg];
 			memcpy(why, err->msg, sizeof why);
-			rc = cfx_err_set(err, err->code, -1, path, "line %zu of the key "
+			rc = cfx_err_set_path(err, err->code, path, "line %zu of the key "
 			                 "file: %s", lineno, why);
 			break;
 		}
@@ -122,11 +124,12 @@ static int read_file(keysource_keys *set, const char *path, uint64_t mask,
 		if (e == s)
 			continue;
 		if (parse_key(s, (size_t)(e - s), &v) < 0) {
-			char where[64];
-			snprintf(where, sizeof where, "line %zu", lineno);
+			char *shown = xmalloc(CFX_ERR_SHOWN, "a path shown");
 			rc = cfx_err_setn(err, CFX_ESYNTAX, -1, s, (int)(e - s),
-			                  "%.100s %s: not a decimal or 0x hex integer",
-			                  path, where);
+			                  "%s line %zu: not a decimal or 0x hex "
+			                  "integer", cfx_err_shown(shown, path),
+			                  lineno);
+			free(shown);
 			break;
 		}
 		if ((rc = grow(set, &cap, err)) < 0)
@@ -134,7 +137,7 @@ static int read_file(keysource_keys *set, const char *path, uint64_t mask,
 		set->k[set->made++] = v & mask;
 	}
 	if (rc == 0 && set->made == 0)
-		rc = cfx_err_set(err, CFX_EDOMAIN, -1, path, "no keys in the key "
+		rc = cfx_err_set_path(err, CFX_EDOMAIN, path, "no keys in the key "
 		                 "file");
 	free(line);
 	fclose(f);
@@ -159,13 +162,14 @@ static int walk(keysource_keys *set, walk_state *w, int at, const char *name,
 	int fd, rc = 0;
 
 	if (++w->seen > w->max)
-		return cfx_err_set(err, CFX_ELIMIT, -1, w->top, "more than %zu "
+		return cfx_err_set_path(err, CFX_ELIMIT, w->top, "more than %zu "
 		                   "files under the directory, the most a walk takes "
 		                   "(--count N takes the "
 		                   "first N)", w->max);
 	if (fstatat(at, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-		return depth == 0 ? cfx_err_set(err, CFX_EIO, -1, name,
-		                                "cannot read: %s", strerror(errno))
+		return depth == 0 ? cfx_err_set_path(err, CFX_EIO, name,
+		                                     "cannot read: %s",
+		                                     strerror(errno))
 		                  : 0;
 	if ((rc = grow(set, &w->cap, err)) < 0)
 		return rc;
@@ -177,8 +181,9 @@ static int walk(keysource_keys *set, walk_state *w, int at, const char *name,
 		if (fd >= 0)
 			close(fd);
 		/* an unreadable subdirectory is skipped, the top one is not */
-		return depth == 0 ? cfx_err_set(err, CFX_EIO, -1, name,
-		                                "cannot read: %s", strerror(errno))
+		return depth == 0 ? cfx_err_set_path(err, CFX_EIO, name,
+		                                     "cannot read: %s",
+		                                     strerror(errno))
 		                  : 0;
 	}
 	while (rc == 0 && (count == 0 || set->made < count) && (de = readdir(d))) {
@@ -230,10 +235,11 @@ int keysource_malloc(keysource_keys *set, uint64_t size, uint64_t mask,
 /* ---- the doors ----------------------------------------------------------- */
 
 int keysource_file(keysource_keys *set, const char *path, uint64_t mask,
-                   size_t count, cfx_err *err)
+                   size_t count, const volatile sig_atomic_t *stop,
+                   cfx_err *err)
 {
 	memset(set, 0, sizeof *set);
-	return read_file(set, path, mask, count, err);
+	return read_file(set, path, mask, count, stop, err);
 }
 
 int keysource_inodes(keysource_keys *set, const char *path, uint64_t mask,

@@ -196,7 +196,7 @@ int proc_tmp_make(proc_tmp *t, const char *tag, cfx_err *err)
 	 * cfx's for one of their own while in use (their C compiled and
 	 * run): refused, never a fall back */
 	if (safefile_dir_check(base, &ce) < 0)
-		return cfx_err_set(err, CFX_EIO, -1, base, "%s is not safe for "
+		return cfx_err_set_path(err, CFX_EIO, base, "%s is not safe for "
 		                   "temporary files: %s", name,
 		                   strncmp(ce.msg, "refused: ", 9) ? ce.msg
 		                   : ce.msg + 9);
@@ -204,13 +204,13 @@ int proc_tmp_make(proc_tmp *t, const char *tag, cfx_err *err)
 	                base[strlen(base) - 1] == '/' ? "" : "/", tag);
 	if (strlen(dir) >= PATH_MAX) {
 		free(dir);
-		return cfx_err_set(err, CFX_EIO, -1, base, "cannot make a temporary "
+		return cfx_err_set_path(err, CFX_EIO, base, "cannot make a temporary "
 		                   "directory: the path is too long");
 	}
 	if (!mkdtemp(dir)) {
 		int e = errno;
 		free(dir);
-		return cfx_err_set(err, CFX_EIO, -1, base, "cannot make a temporary "
+		return cfx_err_set_path(err, CFX_EIO, base, "cannot make a temporary "
 		                   "directory: %s", strerror(e));
 	}
 	t->dir = dir;
@@ -245,7 +245,7 @@ int proc_tmp_write(const proc_tmp *t, const char *name, const char *text,
 	if (fd >= 0 && close(fd) < 0 && !e)
 		e = errno;
 	if (e)
-		cfx_err_set(err, CFX_EIO, -1, path, "cannot write: %s", strerror(e));
+		cfx_err_set_path(err, CFX_EIO, path, "cannot write: %s", strerror(e));
 	free(path);
 	return e ? -1 : 0;
 }
@@ -299,7 +299,6 @@ char *proc_which(const char *name)
 
 char **proc_cc(int *n, const char **name)
 {
-	static char what[256];
 	const char *cc = getenv("CC");
 	text_words ws = { 0 };
 	char **argv, *first;
@@ -309,8 +308,7 @@ char **proc_cc(int *n, const char **name)
 	*n = 0;
 	if (!cc || !*cc)
 		cc = "cc";
-	snprintf(what, sizeof what, "%s", cc);
-	*name = what;
+	*name = cc;
 	open = text_split(cc, 0, &ws, NULL) < 0;
 	if (open || !ws.n || !(first = proc_which(ws.w[0].s))) {
 		text_words_free(&ws);
@@ -533,17 +531,32 @@ const char *proc_end_text(const proc_job *j, char *buf, size_t n)
 	return buf;
 }
 
-void proc_first_error(const char *path, char *buf, size_t n)
+/* Remove every "dir/" from line (a compiler names the files it was given
+ * by their paths in cfx's temporary directory: "k.c:3:1: error: ..."). */
+static void drop_dir(char *line, const char *dir)
 {
-	char line[512];
+	size_t n = strlen(dir);
+	char *at;
+
+	while (n && (at = strstr(line, dir)) && at[n] == '/')
+		memmove(at, at + n + 1, strlen(at + n + 1) + 1);
+}
+
+void proc_first_error(const char *path, const char *dir, char *buf, size_t n)
+{
+	char *line = xmalloc(n, "a compiler's line");
 	FILE *f;
 
 	buf[0] = '\0';
-	if (!path || !(f = fopen(path, "re")))
+	if (!path || !(f = fopen(path, "re"))) {
+		free(line);
 		return;
-	while (fgets(line, sizeof line, f)) {
+	}
+	while (fgets(line, (int)n, f)) {
 		int err;
 		line[strcspn(line, "\n")] = '\0';
+		if (dir)
+			drop_dir(line, dir);
 		err = strstr(line, "error") != NULL;
 		if (!buf[0] || err)
 			snprintf(buf, n, "%s", line);
@@ -551,4 +564,5 @@ void proc_first_error(const char *path, char *buf, size_t n)
 			break;
 	}
 	fclose(f);
+	free(line);
 }

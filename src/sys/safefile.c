@@ -33,7 +33,19 @@ static const char *unsafe(const struct stat *st, int *shared)
 /* Fail with err naming path (and d->fault naming it whole). */
 #define DIR_FAIL(d, err, path, ...) \
 	(free((d)->fault), (d)->fault = xstrdup(path), \
-	 cfx_err_set(err, CFX_EIO, -1, path, __VA_ARGS__))
+	 cfx_err_set_path(err, CFX_EIO, path, __VA_ARGS__))
+
+/* Fail: the directory at, above dir, is why (both named whole). */
+static int above_fail(safefile_dir *d, cfx_err *err, const char *at,
+                      const char *dir, const char *why)
+{
+	char *shown = xmalloc(CFX_ERR_SHOWN, "a path shown");
+
+	DIR_FAIL(d, err, at, "refused: the directory above %s is %s",
+	         cfx_err_shown(shown, dir), why);
+	free(shown);
+	return -1;
+}
 
 /* Every directory a path goes through, as given (lstat, so that a link
  * is judged by who may replace it: the link itself must be the user's or
@@ -100,12 +112,13 @@ int safefile_dir_check(const char *dir, cfx_err *err)
 	const char *why = path_unsafe(dir, &at);
 	int rc = 0;
 
-	if (why) {
-		if (!strcmp(at, dir))
-			rc = cfx_err_set(err, CFX_EIO, -1, dir, "refused: %s", why);
-		else
-			rc = cfx_err_set(err, CFX_EIO, -1, dir, "refused: %s, on "
-			                 "its path, is %s", at, why);
+	if (why && !strcmp(at, dir)) {
+		rc = cfx_err_set_path(err, CFX_EIO, dir, "refused: %s", why);
+	} else if (why) {
+		char *shown = xmalloc(CFX_ERR_SHOWN, "a path shown");
+		rc = cfx_err_set_path(err, CFX_EIO, dir, "refused: %s, on its "
+		                      "path, is %s", cfx_err_shown(shown, at), why);
+		free(shown);
 	}
 	free(at);
 	return rc;
@@ -162,12 +175,13 @@ static int make_levels(safefile_dir *d, const char *dir, int parents,
 		}
 		if (stat(up, &st) == 0 && S_ISDIR(st.st_mode) &&
 		    (why = path_unsafe(up, &at))) {
-			rc = DIR_FAIL(d, err, at, "refused: the directory above %s "
-			              "is %s", level[k], why);
+			rc = above_fail(d, err, at, level[k], why);
 			free(at);
-		} else if (mkdir(level[k], mode) < 0 && errno != EEXIST)
+		} else if (mkdir(level[k], mode) < 0 && errno != EEXIST) {
+			d->fault_errno = errno;
 			rc = DIR_FAIL(d, err, level[k], "cannot make the directory: "
-			              "%s", strerror(errno));
+			              "%s", strerror(d->fault_errno));
+		}
 		free(up);
 	}
 	for (k = 0; k < n; k++)
@@ -189,6 +203,7 @@ int safefile_dir_make(safefile_dir *d, const char *dir, int parents,
 
 	d->path = NULL;
 	d->fault = NULL;
+	d->fault_errno = 0;
 	d->shared = 0;
 	d->private_files = 0;
 	if (make_levels(d, dir, parents, mode, err) < 0)
@@ -205,8 +220,7 @@ int safefile_dir_make(safefile_dir *d, const char *dir, int parents,
 	{
 		char *at;
 		if ((why = path_unsafe(dir, &at))) {
-			DIR_FAIL(d, err, at, "refused: the directory above %s "
-			         "is %s", dir, why);
+			above_fail(d, err, at, dir, why);
 			free(at);
 			return -1;
 		}
@@ -279,7 +293,7 @@ int safefile_write(const safefile_dir *d, const char *name, const char *data,
 		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 		          d->private_files ? 0600 : 0644);
 		if (fd < 0 && errno == EEXIST) {
-			cfx_err_set(err, CFX_EIO, -1, path, "exists, in a directory "
+			cfx_err_set_path(err, CFX_EIO, path, "exists, in a directory "
 			            "others can write: cfx makes only new files there");
 			free(path);
 			return -1;
@@ -297,7 +311,7 @@ int safefile_write(const safefile_dir *d, const char *name, const char *data,
 		e = replace_whole(d, name, path, data, len);
 	}
 	if (e)
-		cfx_err_set(err, CFX_EIO, -1, path, "cannot write: %s", strerror(e));
+		cfx_err_set_path(err, CFX_EIO, path, "cannot write: %s", strerror(e));
 	free(path);
 	return e ? -1 : 0;
 }
@@ -321,7 +335,7 @@ static int open_locked(const safefile_dir *d, const char *path, cfx_err *err)
 			continue;
 		}
 		if (fd < 0 && errno == ELOOP)
-			return cfx_err_set(err, CFX_EIO, -1, path, "a symbolic "
+			return cfx_err_set_path(err, CFX_EIO, path, "a symbolic "
 			                   "link, in a directory others can write: "
 			                   "not followed");
 		if (fd < 0)
@@ -349,12 +363,12 @@ static int open_locked(const safefile_dir *d, const char *path, cfx_err *err)
 			if (!why)
 				return fd;
 			close(fd);
-			return cfx_err_set(err, CFX_EIO, -1, path, "%s", why);
+			return cfx_err_set_path(err, CFX_EIO, path, "%s", why);
 		}
 		close(fd);
 	}
 fail:
-	return cfx_err_set(err, CFX_EIO, -1, path, "cannot write: %s",
+	return cfx_err_set_path(err, CFX_EIO, path, "cannot write: %s",
 	                   strerror(errno ? errno : EAGAIN));
 }
 
@@ -369,7 +383,7 @@ int safefile_append_line(const safefile_dir *d, const char *name,
 	int fd, e = 0;
 
 	if (strchr(name, '/') || memchr(line, '\n', ll) || max_lines < 1) {
-		cfx_err_set(err, CFX_EIO, -1, path, "cannot write: %s",
+		cfx_err_set_path(err, CFX_EIO, path, "cannot write: %s",
 		            strerror(EINVAL));
 		free(path);
 		return -1;
@@ -401,7 +415,7 @@ int safefile_append_line(const safefile_dir *d, const char *name,
 		e = replace_whole(d, name, path, from, strlen(from));
 	}
 	if (e)
-		cfx_err_set(err, CFX_EIO, -1, path, "cannot write: %s", strerror(e));
+		cfx_err_set_path(err, CFX_EIO, path, "cannot write: %s", strerror(e));
 	free(all);
 	free(old);
 	close(fd);                          /* the lock with it */

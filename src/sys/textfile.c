@@ -10,20 +10,29 @@
 #include "cfx/textfile.h"
 #include "util/xalloc.h"
 
-FILE *textfile_open(const char *path, int stream, cfx_err *err)
+/* Whether a call that failed with errno EINTR is to be made again: not
+ * once the caller's stop flag is set (Ctrl-C), else (another signal's
+ * handler ran) yes. */
+static int again(const volatile sig_atomic_t *stop)
+{
+	return errno == EINTR && !(stop && *stop);
+}
+
+FILE *textfile_open(const char *path, int stream,
+                    const volatile sig_atomic_t *stop, cfx_err *err)
 {
 	struct stat st;
 	FILE *f;
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 
 	if (fd < 0) {
-		cfx_err_set(err, CFX_EIO, -1, path, "%s",
+		cfx_err_set_path(err, CFX_EIO, path, "%s",
 		            strerror(errno));
 		return NULL;
 	}
 	if (fstat(fd, &st) < 0 || !(S_ISREG(st.st_mode) ||
 	    (stream && S_ISFIFO(st.st_mode)))) {
-		cfx_err_set(err, CFX_EIO, -1, path, "%s", S_ISDIR(st.st_mode) ?
+		cfx_err_set_path(err, CFX_EIO, path, "%s", S_ISDIR(st.st_mode) ?
 		            "a directory" : stream ? "not a regular file or pipe" :
 		            "not a regular file");
 		close(fd);
@@ -38,34 +47,41 @@ FILE *textfile_open(const char *path, int stream, cfx_err *err)
 		 * hang for good when the writer wrote and left in between, and
 		 * its data would be lost with this descriptor. */
 		struct pollfd pf = { fd, POLLIN, 0 };
-		int fl;
-		if (poll(&pf, 1, -1) < 0 || (fl = fcntl(fd, F_GETFL)) < 0 ||
+		int fl, r;
+		while ((r = poll(&pf, 1, -1)) < 0 && again(stop))
+			;
+		if (r < 0 || (fl = fcntl(fd, F_GETFL)) < 0 ||
 		    fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
 			/* Ctrl-C while waiting for a writer: stopped, not broken */
 			if (errno == EINTR)
 				cfx_err_set(err, CFX_EINTR, -1, NULL, "interrupted");
 			else
-				cfx_err_set(err, CFX_EIO, -1, path, "%s",
+				cfx_err_set_path(err, CFX_EIO, path, "%s",
 				            strerror(errno));
 			close(fd);
 			return NULL;
 		}
 	}
 	if (!(f = fdopen(fd, "r"))) {
-		cfx_err_set(err, CFX_EIO, -1, path, "%s",
+		cfx_err_set_path(err, CFX_EIO, path, "%s",
 		            strerror(errno));
 		close(fd);
 	}
 	return f;
 }
 
-ssize_t textfile_line(FILE *f, char **buf, size_t *cap, cfx_err *err)
+ssize_t textfile_line(FILE *f, char **buf, size_t *cap,
+                      const volatile sig_atomic_t *stop, cfx_err *err)
 {
 	size_t n = 0;
 	int c;
 
 	for (;;) {
 		c = getc_unlocked(f);
+		if (c == EOF && ferror(f) && again(stop)) {
+			clearerr(f);      /* another signal: the read goes on */
+			continue;
+		}
 		if (c == EOF || c == '\n')
 			break;
 		if (c == '\0') {      /* the token: what comes before it, and it */
@@ -92,7 +108,7 @@ ssize_t textfile_line(FILE *f, char **buf, size_t *cap, cfx_err *err)
 		(*buf)[n++] = (char)c;
 	}
 	if (ferror(f)) {
-		if (errno == EINTR)      /* Ctrl-C while a pipe's writer waits */
+		if (errno == EINTR)      /* Ctrl-C (stop) while a pipe's writer waits */
 			cfx_err_set(err, CFX_EINTR, -1, NULL, "interrupted");
 		else
 			cfx_err_set(err, CFX_EIO, -1, NULL, "%s", strerror(errno));
@@ -112,11 +128,11 @@ int textfile_data_within(size_t lines, size_t bytes, const char *what,
                          const char *hint, const char *path, cfx_err *err)
 {
 	if (lines > TEXTFILE_DATA_LINES)
-		return cfx_err_set(err, CFX_ELIMIT, -1, path, "%s has more than "
+		return cfx_err_set_path(err, CFX_ELIMIT, path, "%s has more than "
 		                   "2^22 lines%s%s", what, hint ? " " : "",
 		                   hint ? hint : "");
 	if (bytes > TEXTFILE_DATA_BYTES)
-		return cfx_err_set(err, CFX_ELIMIT, -1, path, "%s is larger than "
+		return cfx_err_set_path(err, CFX_ELIMIT, path, "%s is larger than "
 		                   "128 MiB%s%s", what, hint ? " " : "",
 		                   hint ? hint : "");
 	return 0;
@@ -124,7 +140,7 @@ int textfile_data_within(size_t lines, size_t bytes, const char *what,
 
 char *textfile_read(const char *path, size_t max, size_t *len, cfx_err *err)
 {
-	FILE *f = textfile_open(path, 0, err);
+	FILE *f = textfile_open(path, 0, NULL, err);
 	char *text = NULL;
 	size_t n = 0, cap = 0, got;
 
@@ -142,13 +158,13 @@ char *textfile_read(const char *path, size_t max, size_t *len, cfx_err *err)
 	} while (got && n <= max);
 	if (ferror(f) || n > max || memchr(text, '\0', n)) {
 		if (ferror(f))
-			cfx_err_set(err, CFX_EIO, -1, path, "%s",
+			cfx_err_set_path(err, CFX_EIO, path, "%s",
 			            strerror(errno));
 		else if (n > max)
-			cfx_err_set(err, CFX_ELIMIT, -1, path, "too big (at most %zu "
+			cfx_err_set_path(err, CFX_ELIMIT, path, "too big (at most %zu "
 			            "bytes)", max);
 		else
-			cfx_err_set(err, CFX_ESYNTAX, -1, path, "binary data (a NUL "
+			cfx_err_set_path(err, CFX_ESYNTAX, path, "binary data (a NUL "
 			            "byte)");
 		fclose(f);
 		free(text);

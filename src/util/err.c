@@ -64,15 +64,16 @@ void cfx_escape(char *dst, size_t size, const char *s, int len)
 		dst[k] = '\0';
 }
 
+/* Set e; the token shown in up to cut bytes (a path: all of e->token). */
 static void vset(cfx_err *e, enum cfx_code code, int col, const char *token,
-                 int len, const char *fmt, va_list ap)
+                 int len, size_t cut, const char *fmt, va_list ap)
 {
 	e->code = code;
 	e->col = col;
 	e->arg = -1;
 	e->token[0] = '\0';
 	if (token)
-		cfx_escape(e->token, sizeof e->token, token, len);
+		cfx_escape(e->token, cut, token, len);
 	vsnprintf(e->msg, sizeof e->msg, fmt, ap);
 }
 
@@ -84,7 +85,20 @@ int cfx_err_set(cfx_err *e, enum cfx_code code, int col, const char *token,
 	if (!e)
 		return -1;
 	va_start(ap, fmt);
-	vset(e, code, col, token, -1, fmt, ap);
+	vset(e, code, col, token, -1, CFX_ERR_CUT, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int cfx_err_set_path(cfx_err *e, enum cfx_code code, const char *path,
+                     const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!e)
+		return -1;
+	va_start(ap, fmt);
+	vset(e, code, -1, path, -1, sizeof e->token, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -97,9 +111,15 @@ int cfx_err_setn(cfx_err *e, enum cfx_code code, int col, const char *token,
 	if (!e)
 		return -1;
 	va_start(ap, fmt);
-	vset(e, code, col, token, len, fmt, ap);
+	vset(e, code, col, token, len, CFX_ERR_CUT, fmt, ap);
 	va_end(ap);
 	return -1;
+}
+
+const char *cfx_err_shown(char *dst, const char *path)
+{
+	cfx_escape(dst, CFX_ERR_SHOWN, path, -1);
+	return dst;
 }
 
 void cfx_err_retoken(cfx_err *e, const char *token)

@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fwrite(data, 1, size, f);
 	fclose(f);
 	/* 32-bit keys, as many as the file holds (count 0: all) */
-	keysource_file(&set, path, 0xffffffffu, 0, &err);
+	keysource_file(&set, path, 0xffffffffu, 0, NULL, &err);
 	free(set.k);             /* the caller's to free, error or not */
 	return 0;
 }

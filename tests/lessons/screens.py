@@ -112,7 +112,8 @@ def gp(expr):
 
 def cf_texts(q, first=None):
     """A quotient list as cf prints it and as the CF panel does (a run of
-    4 or more equal quotients as "1 (x20)"), as far as `first` terms."""
+    4 or more equal quotients as "1 (x20)", "×" in UTF-8), as far as
+    `first` terms (a run reaching that end may go on past it)."""
     q = q[:first] if first else q
     plain = "%d; %s" % (q[0], ", ".join(map(str, q[1:])))
     runs, i = [], 1
@@ -121,11 +122,12 @@ def cf_texts(q, first=None):
         while j < len(q) and q[j] == q[i]:
             j += 1
         if j - i >= 4:
-            runs.append("%d (\u00d7%d" % (q[i], j - i))
+            more = r"\d+" if first and j == len(q) else "%d" % (j - i)
+            runs.append(r"%d \([x\u00d7]%s" % (q[i], more))
             break
         runs.append(str(q[i]))
         i += 1
-    return [re.escape(plain), re.escape("%d; %s" % (q[0], ", ".join(runs)))]
+    return [re.escape(plain), r"%d; %s" % (q[0], ", ".join(runs))]
 
 
 def num(v):
@@ -164,14 +166,25 @@ def answers():
             k += 1
         return k - 1
     A["03", 5] = [r"prefix %d\b" % prefix(golden(32)),
-                  r"\u00d7%d\)" % prefix(golden(32))]
+                  r"\([x\u00d7]%d\)" % prefix(golden(32))]
 
     A["04", 2] = [num(min(gaps(P, 32, 9)))]
     A["04", 3] = [num(min(gaps(P, 32, 234)))]
     qs = convergents(q9e)
-    nxt = next(k for k in range(22, 100) if len(gaps(P, 32, k)) == 2)
-    assert nxt == qs[8][1]
-    A["04", 5] = [num(nxt)]
+    # the next count after 13 with two lengths (brute force), as the
+    # convergent 13/21 or spectrum's line for it
+    nxt = next(k for k in range(14, 31) if len(gaps(P, 32, k)) == 2)
+    assert nxt == qs[7][1] == 21
+    A["04", 4] = [r"\b%d ?/ ?%d\b" % qs[7], r"k = 1\.\.%d\b[\s\S]*?gaps +2 "
+                  r"lengths" % nxt]
+    # which d make the two lengths at 21 points: ||d x|| 2^32 for d < 21
+    def dist(d):
+        r = d * P % 2**32
+        return min(r, 2**32 - r)
+    ds = sorted(d for d in range(1, nxt) if dist(d) in gaps(P, 32, nxt))
+    assert ds == [8, 13]
+    A["04", 5] = [r"\|\|%d x\|\| and \|\|%d x\|\|" % tuple(ds),
+                  r"\b%d, %d\b" % tuple(ds), r"\b%d, %d\b" % tuple(ds[::-1])]
     g234 = gaps(P, 32, 234)
     A["04", 6] = [re.escape("max/min %.2f" % (max(g234) / min(g234))),
                   re.escape("max/min %.3f" % (max(g234) / min(g234)))]
@@ -217,7 +230,9 @@ def answers():
     A["11", 3] = [r"<<=? ?%d\b(?!\|)" % sh]
     A["11", 4] = [r"\b%d add/sub" % (w(g) - 1),
                   r"\b%d additions or subtractions" % (w(g) - 1)]
-    A["11", 6] = [r"NAF weight %d\b" % w(45), r"\b%d add/sub" % (w(45) - 1)]
+    A["11", 6] = [r"NAF weight %d\b" % w(45), r"\b%d add/sub" % (w(45) - 1),
+                  r"NAF %d \(" % w(45),
+                  r"\b%d additions or subtractions" % (w(45) - 1)]
     A["12", 1] = [r"\b%d add/sub" % (w(2**32 - g) - 1),
                   r"\b%d additions or subtractions" % (w(2**32 - g) - 1)]
     return A
@@ -245,7 +260,16 @@ def more_answers(A):
     worst = min(range(1, 257), key=dist)
     A["08", 7] = [num(worst)]
     A["09", 4] = [r"chi\^2 +0 on", "\u03c7\u00b2 0 on"]
-    A["09", 6] = [r"(?<![0-9.])1\.6(?![0-9])"]
+    # P * F for GOLDEN_RATIO_64's stride 2^16: the effective multiplier
+    # p mod 2^48 on 48 bits, its largest quotient A among a_1..a_12, by
+    # Gauss-Kuzmin P = 1 - (1 - log2(1 + 1/A))^12, F = 97
+    from math import log2
+    qe = cf(Fr(0x61C8864680B583EB % 2**48, 2**48))
+    a12 = max(qe[1:13])
+    pf = (1 - (1 - log2(1 + 1 / a12))**12) * 97
+    assert a12 == 970 and round(pf, 1) == 1.7
+    A["09", 6] = [r"(?<![0-9.])%s(?![0-9])" % re.escape("%.2f" % pf),
+                  r"P ?\* ?F[^\n]*%s" % re.escape("%.1f" % pf)]
     # the verdicts beside the constant (the choices name all three words)
     A["10", 1] = [r"(?i)0x9e370001 \(32-bit\): FAIL", r"verify [^A-Za-z\n]*FAIL"]
     A["10", 3] = [r"(?i)0x61c88647 \(32-bit\): PASS", r"verify [^A-Za-z\n]*PASS"]
@@ -281,7 +305,7 @@ def more_answers(A):
         return max(abs(u) / 32, abs(v) / 32, e / 2**22)
     u, v = min(((u, v) for u in range(0, 32) for v in range(-31, 32)
                 if (u, v) > (0, 0)), key=lambda t: norm(*t))
-    A["13", 4] = [r"vector \(%d, ?%d\)" % (u, v)]
+    A["13", 4] = [r"vector\s+\(%d, ?%d\)" % (u, v)]
     A["13", 5] = [r"fields x<<16\|y +PASS"]
     # lesson 14 (review of the 2002 patch): the trailing 0 named; the
     # 64-bit golden prefix (python); the first s with p mod 2^(32 - s) = 1;
@@ -300,6 +324,10 @@ def more_answers(A):
     A["14", 4] = [r"proved: the shift/add"]
     # which is faster: shifts says which one beats the other
     A["12", 3] = [r"\bbeats\b"]
+    A["12", 4] = [r"\bloses to\b"]
+    # the odd neighbour of golden(64) nearer 2^64/phi: each one's
+    # distance from 1/phi as cf prints it
+    A["06", 7] = [r"\|x-1/phi\|[^\n]*2\^-6[34]\.\d"]
     A["12", 7] = [r"\b%d degrees of freedom" % (2 * 5 - 2), r"dof %d\b" % 8]
     # what other commands print of the same answer: sweep's rows (s, keys,
     # max), shifts' counts (additions + subtractions), the code's shifts
@@ -309,9 +337,38 @@ def more_answers(A):
         P, 32, 10, [k * 4096 for k in range(1024)]).values())))
     A["09", 2].append(sweep_row(16, 2**14))
     w = lambda v: sum(1 for d in naf(v) if d)
+
+    def power_sum(v):
+        """The NAF of v as a sum, as naf and verify print it."""
+        t = [(e, d) for e, d in enumerate(naf(v)) if d][::-1]
+        out = ("-" if t[0][1] < 0 else "") + ("2^%d" % t[0][0] if t[0][0]
+                                              else "1")
+        for e, d in t[1:]:
+            out += (" - " if d < 0 else " + ") + ("2^%d" % e if e else "1")
+        return out
     for tag, i, v in (("11", 1, 7), ("11", 2, P), ("11", 4, golden(32)),
                       ("11", 6, 45), ("12", 1, 2**32 - golden(32))):
-        A[tag, i].append(shifts_counts(w(v) - 1))
+        ops = w(v) - 1
+        A[tag, i].append(shifts_counts(ops))
+        # verify's shift/add row ("6 shifts, 3 add, 3 sub") and the sum
+        A[tag, i].append("|".join(r"\b%d add, %d sub\b" % (a, ops - a)
+                                  for a in range(ops + 1)))
+        A[tag, i].append(r"= " + re.escape(power_sum(v)) + r"(?![0-9^])")
+    # verify's words for a quotient and a load, sweep's largest a_k, and
+    # verify's R to three figures
+    A["08", 2].append(r"a_5 = %d\b" % cf(Fr(0x70001, 2**20))[5])
+    A["08", 3].append(r"max load %d\b" % max(loads(
+        P, 32, 10, [k * 4096 for k in range(1024)]).values()))
+    g32 = golden(32)
+    pr = int(gp("precprime(%d)" % g32))
+    qp = cf(Fr(pr, 2**32))
+    run1 = next(k for k in range(1, len(qp)) if qp[k] != 1)
+    A["06", 3].append(r"largest a_k: a_%d = " % run1)
+    A["06", 4].append(r"a_1 = %d\b" % cf(Fr(2**32 - g32, 2**32))[1])
+    r9e = ratio_r(P, 32, 10, range(1024))
+    A["06", 5] += [re.escape("R %.3g at 2^10" % r9e),
+                   r"(?<![0-9.])%s(?![0-9])" % re.escape("%.3f" % r9e)]
+    A["10", 1].append(r"0x9e370001 replaces 2654435761: FAIL")
     return A
 
 
@@ -322,7 +379,7 @@ def lessons():
     for f in sorted(os.listdir(os.path.join(ROOT, "lessons"))):
         if not f.endswith(".lesson"):
             continue
-        steps, kind = [], None
+        steps, kind, ekind = [], None, False
         for line in open(os.path.join(ROOT, "lessons", f)):
             line = line.rstrip("\n")
             # the text a learner reads while the step waits
@@ -333,8 +390,14 @@ def lessons():
                 kind = None
             if steps and kind and not line.startswith("step:"):
                 steps[-1]["text"] += " " + re.sub(r"^[a-z]+:", "", line)
+            if line.startswith("explain:") or (line.startswith("  ") and
+                                                steps and ekind):
+                steps[-1]["explain"] += " " + line.replace("explain:", "")
+            ekind = line.startswith("explain:") or (ekind and
+                                                   line.startswith("  "))
             if line.startswith("step:"):
                 steps.append({"predict": False, "reveals": [], "sol": [],
+                              "explain": "",
                               "dash": False, "title": line[5:].strip(),
                               "try": None, "text": "", "refuses": []})
             elif not steps:
@@ -474,7 +537,11 @@ _out = {}
 def output(line):
     """What `cfx LINE` prints (stdout and stderr), once per line."""
     if line not in _out:
-        r = subprocess.run([os.path.join(ROOT, "cfx")] + line.split(),
+        # review NAME.patch reads the lesson directory's patch, as the
+        # engine has it
+        argv = [re.sub(r"^(\w[\w.-]*\.patch)$", r"lessons/\1", a)
+                if line.startswith("review ") else a for a in line.split()]
+        r = subprocess.run([os.path.join(ROOT, "cfx")] + argv,
                            capture_output=True, text=True, cwd=ROOT,
                            timeout=120)
         _out[line] = r.stdout + r.stderr
@@ -511,17 +578,20 @@ def allowed_lines(steps, i):
             shown += [x for x in s["sol"] if not x.startswith(("answer ",
                                                               "set "))]
     own = st["reveals"] + ([st["try"]] if st["try"] else [])
-    for line in own:
+    for line in own + [x for x in shown if x]:
         w, operand, opts = split_line(line)
         # a constant, or an expression the step names: a learner would
-        # not think of typing another
+        # not think of typing another; the constants of the lines shown
+        # before too (verify X beside a cf X of an earlier step), with
+        # verify's --full
         if not operand or (not re.match(r"^[\w()]+$", operand) and
                            re.sub(r"\s", "", operand) not in text):
             continue
         for w2 in WORDS:
             shown.append("%s %s" % (w2, operand))
-            if opts:
+            if opts and line in own:
                 shown.append("%s %s %s" % (w2, operand, opts))
+        shown.append("verify %s --full" % operand)
     out = []
     for line in shown:
         if not line or line in out or line.startswith("bench"):
@@ -556,6 +626,24 @@ def outputs_pass(tag, steps, A):
         else:
             ok("%s: '%s': no allowed command prints its answer"
                % (where, st["title"]))
+        # the positive control: once answered, the step's reveals: lines
+        # do print the answer as these patterns write it, so a pattern
+        # that could never match (and a scan that could never fail) is
+        # caught here
+        # (a benchmark is not run here: the learner runs it; a reveal
+        # line that holds the answer itself shows it by being typed)
+        lines = [r for r in st["reveals"] if not r.startswith("bench ")]
+        hit = scan("\n".join(lines + [output(r) for r in lines]), pats)
+        # and what the step says when it is over (its explain:)
+        hit = hit or scan(" ".join(st["explain"].split()), pats)
+        if not lines and st["reveals"]:
+            ok("%s: its reveal is a benchmark the learner runs" % where)
+        elif hit:
+            ok("%s: its reveal prints the answer ('%s')"
+               % (where, " ".join(hit.split())[:60]))
+        else:
+            bad("%s: no answer pattern matches what its reveals: print "
+                "(%s)" % (where, "; ".join(st["reveals"]) or "none"))
 
 
 def main():

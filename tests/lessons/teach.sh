@@ -76,6 +76,17 @@ done
 printf 'title: T\nstep: S\n  Prose.\nask: q\ncheck: answer == run(score 5 --keys file:/etc/shadow).keys\nhint: h\nsolution: answer 1\n' > "$tmp/l/01-l.lesson"
 out=$("$cfx" learn --check "$tmp/l/01-l.lesson" 2>&1)
 echo "$out" | grep -q 'reads no files' && ok "run(...) with a key file refused" || bad "run: $out"
+# F16: a --keys that does not parse is named as the command names it;
+# "reads no files" is said of file:, inodes: and malloc: keys only
+for k in 'bogus:3|unknown key family' 'stride:abc|bad parameter'; do
+	printf 'title: T\nstep: S\n  Prose.\nask: q\ncheck: answer == run(score 5 --keys %s).keys\nhint: h\nsolution: answer 1\n' "${k%%|*}" > "$tmp/l/01-l.lesson"
+	out=$("$cfx" learn --check "$tmp/l/01-l.lesson" 2>&1)
+	echo "$out" | grep -q "${k#*|}.*(${k%%|*})" && ! echo "$out" | grep -q 'reads no files' &&
+		ok "bad keys named: ${k%%|*}" || bad "bad keys ${k%%|*}: $out"
+done
+printf 'title: T\nstep: S\n  Prose.\nask: q\ncheck: answer == run(score 5 --keys file:).keys\nhint: h\nsolution: answer 1\n' > "$tmp/l/01-l.lesson"
+out=$("$cfx" learn --check "$tmp/l/01-l.lesson" 2>&1)
+echo "$out" | grep -q 'reads no files.*(file)' && ok "an empty file: key is still a file" || bad "file: $out"
 # a bench in a solution is not played by --check
 printf 'title: T\nstep: S\n  Prose.\ntry: bench 5 --runs 3\ncheck: result.bench.runs >= 3\nhint: h\nsolution: bench 5 --runs 3\n' > "$tmp/l/01-l.lesson"
 out=$(CC=/nonexistent/cc-must-not-run "$cfx" learn --check "$tmp/l/01-l.lesson" 2>&1)

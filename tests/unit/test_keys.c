@@ -33,7 +33,7 @@ static void make(keys_set *set, const char *s, unsigned bits, size_t count)
 	keys_spec ks = spec_of(s);
 	cfx_err e;
 
-	cr_assert_eq(keys_make(set, &ks, bits, count, &e), 0, "keys_make(%s, %u, %zu): %s",
+	cr_assert_eq(keys_make(set, &ks, bits, count, NULL, &e), 0, "keys_make(%s, %u, %zu): %s",
 	             s, bits, count, e.msg);
 	keys_spec_free(&ks);
 }
@@ -577,12 +577,12 @@ Test(keys, generated_need_a_count_and_respect_the_limit)
 	keys_set set;
 	cfx_err e;
 
-	cr_assert_eq(keys_make(&set, &ks, 64, 0, &e), -1);
+	cr_assert_eq(keys_make(&set, &ks, 64, 0, NULL, &e), -1);
 	cr_assert_eq(e.code, CFX_EUSAGE);
-	cr_assert_eq(keys_make(&set, &ks, 64, KEYS_MAX + 1, &e), -1);
+	cr_assert_eq(keys_make(&set, &ks, 64, KEYS_MAX + 1, NULL, &e), -1);
 	cr_assert_eq(e.code, CFX_ELIMIT);
 	ks = spec_of("random");
-	cr_assert_eq(keys_make(&set, &ks, 64, 0, &e), -1);
+	cr_assert_eq(keys_make(&set, &ks, 64, 0, NULL, &e), -1);
 	cr_assert_eq(e.code, CFX_EUSAGE);
 }
 
@@ -609,7 +609,7 @@ static int file_keys(keys_set *set, const char *content, size_t len, unsigned bi
 	snprintf(spec, sizeof spec, "file:%s", path);
 	ks = spec_of(spec);
 	cfx_err_clear(e);
-	rc = keys_make(set, &ks, bits, count, e);
+	rc = keys_make(set, &ks, bits, count, NULL, e);
 	keys_spec_free(&ks);
 	unlink(path);
 	free(path);
@@ -731,12 +731,12 @@ Test(keys, file_errors)
 	cr_assert(strstr(e.msg, "line 2"), "%s", e.msg);
 	/* a missing file */
 	ks = spec_of("file:/nonexistent/cfx/keys.txt");
-	cr_assert_eq(keys_make(&set, &ks, 64, 0, &e), -1);
+	cr_assert_eq(keys_make(&set, &ks, 64, 0, NULL, &e), -1);
 	cr_assert_eq(e.code, CFX_EIO);
 	keys_spec_free(&ks);
 	/* a directory is not a key file */
 	ks = spec_of("file:/");
-	cr_assert_eq(keys_make(&set, &ks, 64, 0, &e), -1);
+	cr_assert_eq(keys_make(&set, &ks, 64, 0, NULL, &e), -1);
 	cr_assert_eq(e.code, CFX_EIO);
 	keys_spec_free(&ks);
 }
@@ -816,7 +816,7 @@ Test(keys, inodes_of_a_tree)
 
 	snprintf(spec, sizeof spec, "inodes:%s", root);
 	ks = spec_of(spec);
-	cr_assert_eq(keys_make(&set, &ks, 64, 0, &e), 0, "%s", e.msg);
+	cr_assert_eq(keys_make(&set, &ks, 64, 0, NULL, &e), 0, "%s", e.msg);
 	check_valid(&set, 64);
 	cr_assert_eq(set.made, (size_t)(files + dirs), "made %zu, files+dirs %d",
 	             set.made, files + dirs);
@@ -836,16 +836,16 @@ Test(keys, inodes_of_a_tree)
 		snprintf(b, sizeof b, "%s/d2/symlink", root);
 		cr_assert_eq(symlink("/usr", b), 0);
 	}
-	cr_assert_eq(keys_make(&set, &ks, 64, 0, &e), 0, "%s", e.msg);
+	cr_assert_eq(keys_make(&set, &ks, 64, 0, NULL, &e), 0, "%s", e.msg);
 	cr_assert_eq(set.made, (size_t)(files + dirs + 2));
 	cr_assert_eq(set.n, (size_t)(files + dirs + 1));
 	keys_free(&set);
 	/* a count limits the walk */
-	cr_assert_eq(keys_make(&set, &ks, 64, 10, &e), 0, "%s", e.msg);
+	cr_assert_eq(keys_make(&set, &ks, 64, 10, NULL, &e), 0, "%s", e.msg);
 	cr_assert_eq(set.made, 10);
 	keys_free(&set);
 	/* on 8 bits: reduced */
-	cr_assert_eq(keys_make(&set, &ks, 8, 0, &e), 0, "%s", e.msg);
+	cr_assert_eq(keys_make(&set, &ks, 8, 0, NULL, &e), 0, "%s", e.msg);
 	check_valid(&set, 8);
 	keys_free(&set);
 	keys_spec_free(&ks);
@@ -853,7 +853,7 @@ Test(keys, inodes_of_a_tree)
 	/* a file alone */
 	snprintf(spec, sizeof spec, "inodes:%s/top", root);
 	ks = spec_of(spec);
-	cr_assert_eq(keys_make(&set, &ks, 64, 0, &e), 0);
+	cr_assert_eq(keys_make(&set, &ks, 64, 0, NULL, &e), 0);
 	cr_assert_eq(set.made, 1);
 	keys_free(&set);
 	keys_spec_free(&ks);
@@ -861,7 +861,7 @@ Test(keys, inodes_of_a_tree)
 	/* a missing path */
 	snprintf(spec, sizeof spec, "inodes:%s/nope", root);
 	ks = spec_of(spec);
-	cr_assert_eq(keys_make(&set, &ks, 64, 0, &e), -1);
+	cr_assert_eq(keys_make(&set, &ks, 64, 0, NULL, &e), -1);
 	cr_assert_eq(e.code, CFX_EIO);
 	keys_spec_free(&ks);
 
@@ -893,7 +893,7 @@ Test(keys, progression_matches_keys_make)
 
 				cr_assert_eq(keys_parse(&ks, fams[f], &e), 0, "%s", fams[f]);
 				prog = keys_progression(&ks, bits, count, &start, &step);
-				cr_assert_eq(keys_make(&set, &ks, bits, count, &e), 0);
+				cr_assert_eq(keys_make(&set, &ks, bits, count, NULL, &e), 0);
 				if (prog) {
 					/* distinct, and the same set as the progression */
 					cr_assert_eq(set.n, count, "%s bits=%u count=%zu", fams[f],
@@ -947,8 +947,8 @@ Test(keys, watched_progress_and_cancel)
 		watch_log w = { 0 };
 
 		cr_assert_eq(keys_parse(&ks, fams[f], &e), 0);
-		cr_assert_eq(keys_make(&a, &ks, 64, n, &e), 0);
-		cr_assert_eq(keys_make_watched(&b, &ks, 64, n, watch, &w, &e), 0);
+		cr_assert_eq(keys_make(&a, &ks, 64, n, NULL, &e), 0);
+		cr_assert_eq(keys_make_watched(&b, &ks, 64, n, watch, &w, NULL, &e), 0);
 		cr_assert_eq(a.n, b.n, "%s", fams[f]);
 		cr_assert(!memcmp(a.k, b.k, a.n * sizeof *a.k), "%s: keys differ", fams[f]);
 		cr_assert(w.calls >= 5 && w.last == n && w.total == n, "%s: %zu calls",
@@ -959,7 +959,7 @@ Test(keys, watched_progress_and_cancel)
 		/* asked to stop after 2^21 keys: CFX_EINTR, no keys left over */
 		memset(&w, 0, sizeof w);
 		w.stop_at = (size_t)2 << 20;
-		cr_assert_eq(keys_make_watched(&b, &ks, 64, n, watch, &w, &e), -1);
+		cr_assert_eq(keys_make_watched(&b, &ks, 64, n, watch, &w, NULL, &e), -1);
 		cr_assert_eq(e.code, CFX_EINTR);
 		cr_assert_null(b.k);
 		cr_assert(w.last < n);

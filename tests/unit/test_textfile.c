@@ -3,7 +3,9 @@
  * textfile.h), directly: what is opened and what refused, lines split as
  * the files written here were made, and every bound at its edge.
  */
+#include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -47,17 +49,17 @@ Test(textfile, open_what_is_a_file)
 	FILE *f;
 
 	put("a", "x\n", 2, path);
-	cr_assert((f = textfile_open(path, 0, &err)));
+	cr_assert((f = textfile_open(path, 0, NULL, &err)));
 	fclose(f);
-	cr_assert_null(textfile_open(dir, 1, &err));
+	cr_assert_null(textfile_open(dir, 1, NULL, &err));
 	cr_assert_eq(err.code, CFX_EIO);
 	cr_assert_str_eq(err.msg, "a directory");
 	cr_assert_str_eq(err.token, dir);
-	cr_assert_null(textfile_open("/dev/null", 1, &err));
+	cr_assert_null(textfile_open("/dev/null", 1, NULL, &err));
 	cr_assert_eq(err.code, CFX_EIO);
 	cr_assert_str_eq(err.token, "/dev/null");
 	snprintf(path, sizeof path, "%s/none", dir);
-	cr_assert_null(textfile_open(path, 0, &err));
+	cr_assert_null(textfile_open(path, 0, NULL, &err));
 	cr_assert_eq(err.code, CFX_EIO);
 	cr_assert_str_eq(err.token, path);
 }
@@ -74,7 +76,7 @@ Test(textfile, fifo, .timeout = 20)
 
 	snprintf(path, sizeof path, "%s/fifo", dir);
 	cr_assert_eq(mkfifo(path, 0600), 0);
-	cr_assert_null(textfile_open(path, 0, &err));
+	cr_assert_null(textfile_open(path, 0, NULL, &err));
 	cr_assert_str_eq(err.msg, "not a regular file");
 	pid = fork();
 	cr_assert(pid >= 0);
@@ -82,12 +84,12 @@ Test(textfile, fifo, .timeout = 20)
 		int fd = open(path, O_WRONLY);
 		_exit(fd >= 0 && write(fd, "one\ntwo", 7) == 7 ? 0 : 1);
 	}
-	cr_assert((f = textfile_open(path, 1, &err)), "%s", err.msg);
-	cr_assert_eq(textfile_line(f, &buf, &cap, &err), 3);
+	cr_assert((f = textfile_open(path, 1, NULL, &err)), "%s", err.msg);
+	cr_assert_eq(textfile_line(f, &buf, &cap, NULL, &err), 3);
 	cr_assert_str_eq(buf, "one");
-	cr_assert_eq(textfile_line(f, &buf, &cap, &err), 3);
+	cr_assert_eq(textfile_line(f, &buf, &cap, NULL, &err), 3);
 	cr_assert_str_eq(buf, "two");
-	cr_assert_eq(textfile_line(f, &buf, &cap, &err), -1);
+	cr_assert_eq(textfile_line(f, &buf, &cap, NULL, &err), -1);
 	fclose(f);
 	free(buf);
 	cr_assert_eq(waitpid(pid, &status, 0), pid);
@@ -118,12 +120,12 @@ Test(textfile, fifo_writer_gone, .timeout = 20)
 	}
 	cr_assert_eq(waitpid(pid, &status, 0), pid);
 	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-	cr_assert((f = textfile_open(path, 1, &err)), "%s", err.msg);
-	cr_assert_eq(textfile_line(f, &buf, &cap, &err), 2);
+	cr_assert((f = textfile_open(path, 1, NULL, &err)), "%s", err.msg);
+	cr_assert_eq(textfile_line(f, &buf, &cap, NULL, &err), 2);
 	cr_assert_str_eq(buf, "k1");
-	cr_assert_eq(textfile_line(f, &buf, &cap, &err), 2);
+	cr_assert_eq(textfile_line(f, &buf, &cap, NULL, &err), 2);
 	cr_assert_str_eq(buf, "k2");
-	cr_assert_eq(textfile_line(f, &buf, &cap, &err), -1);
+	cr_assert_eq(textfile_line(f, &buf, &cap, NULL, &err), -1);
 	fclose(f);
 	close(keep);
 	free(buf);
@@ -139,21 +141,21 @@ Test(textfile, lines)
 	FILE *f;
 
 	put("lines", data, sizeof data - 1, path);
-	cr_assert((f = textfile_open(path, 0, &err)));
+	cr_assert((f = textfile_open(path, 0, NULL, &err)));
 	for (i = 0; i < 5; i++) {
-		cr_assert_eq(textfile_line(f, &buf, &cap, &err), (ssize_t)strlen(expect[i]),
+		cr_assert_eq(textfile_line(f, &buf, &cap, NULL, &err), (ssize_t)strlen(expect[i]),
 		             "line %zu", i);
 		cr_assert_str_eq(buf, expect[i]);
 	}
-	cr_assert_eq(textfile_line(f, &buf, &cap, &err), -1);
-	cr_assert_eq(textfile_line(f, &buf, &cap, &err), -1);
+	cr_assert_eq(textfile_line(f, &buf, &cap, NULL, &err), -1);
+	cr_assert_eq(textfile_line(f, &buf, &cap, NULL, &err), -1);
 	fclose(f);
 	free(buf);
 	/* an empty file: the end at once */
 	put("empty", "", 0, path);
 	buf = NULL, cap = 0;
-	cr_assert((f = textfile_open(path, 0, &err)));
-	cr_assert_eq(textfile_line(f, &buf, &cap, &err), -1);
+	cr_assert((f = textfile_open(path, 0, NULL, &err)));
+	cr_assert_eq(textfile_line(f, &buf, &cap, NULL, &err), -1);
 	fclose(f);
 	free(buf);
 }
@@ -174,11 +176,11 @@ Test(textfile, longest_line)
 	memset(data + n + 1, 'm', n + 1);
 	data[2 * n + 2] = '\n';
 	put("long", data, 2 * n + 3, path);
-	cr_assert((f = textfile_open(path, 0, &err)));
-	cr_assert_eq(textfile_line(f, &buf, &cap, &err), (ssize_t)n);
+	cr_assert((f = textfile_open(path, 0, NULL, &err)));
+	cr_assert_eq(textfile_line(f, &buf, &cap, NULL, &err), (ssize_t)n);
 	cr_assert_eq(strspn(buf, "k"), n);
 	cr_assert(cap <= n + 2, "the buffer grew past the bound: %zu", cap);
-	cr_assert_eq(textfile_line(f, &buf, &cap, &err), -2);
+	cr_assert_eq(textfile_line(f, &buf, &cap, NULL, &err), -2);
 	cr_assert_eq(err.code, CFX_ELIMIT);
 	cr_assert_eq(err.token[0], 'm');
 	fclose(f);
@@ -194,9 +196,9 @@ Test(textfile, nul_byte)
 	FILE *f;
 
 	put("nul", "fine\nab\0cd\n", 11, path);
-	cr_assert((f = textfile_open(path, 0, &err)));
-	cr_assert_eq(textfile_line(f, &buf, &cap, &err), 4);
-	cr_assert_eq(textfile_line(f, &buf, &cap, &err), -2);
+	cr_assert((f = textfile_open(path, 0, NULL, &err)));
+	cr_assert_eq(textfile_line(f, &buf, &cap, NULL, &err), 4);
+	cr_assert_eq(textfile_line(f, &buf, &cap, NULL, &err), -2);
 	cr_assert_eq(err.code, CFX_ESYNTAX);
 	cr_assert_str_eq(err.token, "ab\\x00");   /* the NUL shown */
 	fclose(f);
@@ -253,4 +255,110 @@ Test(textfile, data_limits)
 	cr_assert_str_eq(err.msg, "samples is larger than 128 MiB");
 	cr_assert_eq(TEXTFILE_DATA_LINES, (size_t)1 << 22);
 	cr_assert_eq(TEXTFILE_DATA_BYTES, (size_t)128 << 20);
+}
+
+/* A signal whose handler does not set the caller's stop flag (a resize in
+ * the dashboard, SIGWINCH; here SIGUSR1, caught without SA_RESTART) while
+ * a FIFO is waited for and while it is read: the wait and the read go on,
+ * every line is read (textfile turned any EINTR into Ctrl-C: the key file
+ * ended with "interrupted", status 130).  SIGUSR2 sets the flag: that
+ * stops the wait, said as CFX_EINTR. */
+static volatile sig_atomic_t f11_stop;
+static void f11_other(int sig) { (void)sig; }
+static void f11_ctrl_c(int sig) { (void)sig; f11_stop = 1; }
+
+/* A child that sends sig to the parent 5 times 50 ms apart, then (write
+ * set) opens path, sends it 5 times more, writes "k1\nk2\n" and leaves. */
+static pid_t f11_pester(const char *path, int sig, int write_too)
+{
+	pid_t parent = getpid(), pid = fork();
+	int i, fd;
+
+	cr_assert(pid >= 0);
+	if (pid)
+		return pid;
+	for (i = 0; i < 5; i++) {
+		usleep(50000);
+		kill(parent, sig);
+	}
+	if (!write_too)
+		_exit(0);
+	if ((fd = open(path, O_WRONLY)) < 0)
+		_exit(1);
+	for (i = 0; i < 5; i++) {
+		usleep(50000);
+		kill(parent, sig);
+	}
+	_exit(write(fd, "k1\nk", 4) == 4 && usleep(50000) == 0 &&
+	      kill(parent, sig) == 0 && write(fd, "2\n", 2) == 2 ? 0 : 1);
+}
+
+/* waitpid, again while the child's signals interrupt it */
+static pid_t f11_wait(pid_t pid, int *status)
+{
+	pid_t r;
+
+	while ((r = waitpid(pid, status, 0)) < 0 && errno == EINTR)
+		;
+	return r;
+}
+
+static void f11_catch(int sig, void (*fn)(int), struct sigaction *old)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = fn;       /* no SA_RESTART: read and poll see EINTR */
+	sigemptyset(&sa.sa_mask);
+	cr_assert_eq(sigaction(sig, &sa, old), 0);
+}
+
+Test(textfile, other_signal_goes_on, .timeout = 20)
+{
+	char path[256], *buf = NULL;
+	size_t cap = 0;
+	cfx_err err;
+	struct sigaction old;
+	FILE *f;
+	pid_t pid;
+	int status;
+
+	snprintf(path, sizeof path, "%s/fifo3", dir);
+	cr_assert_eq(mkfifo(path, 0600), 0);
+	f11_stop = 0;
+	f11_catch(SIGUSR1, f11_other, &old);
+	pid = f11_pester(path, SIGUSR1, 1);
+	f = textfile_open(path, 1, &f11_stop, &err);
+	cr_assert(f, "stopped by another signal: %s", err.msg);
+	cr_assert_eq(textfile_line(f, &buf, &cap, &f11_stop, &err), 2, "%s",
+	             err.msg);
+	cr_assert_str_eq(buf, "k1");
+	cr_assert_eq(textfile_line(f, &buf, &cap, &f11_stop, &err), 2, "%s",
+	             err.msg);
+	cr_assert_str_eq(buf, "k2");
+	cr_assert_eq(textfile_line(f, &buf, &cap, &f11_stop, &err), -1);
+	fclose(f);
+	cr_assert_eq(f11_wait(pid, &status), pid);
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	sigaction(SIGUSR1, &old, NULL);
+	free(buf);
+}
+
+Test(textfile, stop_flag_stops, .timeout = 20)
+{
+	char path[256];
+	cfx_err err;
+	struct sigaction old;
+	pid_t pid;
+	int status;
+
+	snprintf(path, sizeof path, "%s/fifo4", dir);
+	cr_assert_eq(mkfifo(path, 0600), 0);
+	f11_stop = 0;
+	f11_catch(SIGUSR2, f11_ctrl_c, &old);
+	pid = f11_pester(path, SIGUSR2, 0);
+	cr_assert_null(textfile_open(path, 1, &f11_stop, &err));
+	cr_assert_eq(err.code, CFX_EINTR, "%s", err.msg);
+	cr_assert_eq(f11_wait(pid, &status), pid);
+	sigaction(SIGUSR2, &old, NULL);
 }

@@ -1,0 +1,36 @@
+#!/bin/bash
+# refuses: hides no more of the dashboard than shows the answer.  Lesson 6
+# step 1 predicts which way 2^32/phi rounds; it reveals with naf
+# golden(32) and refuses cf, spectrum, score and the others, whose lines
+# on golden(32) would print it.  The dashboard's panels show the
+# dashboard's constant: on the lesson's own prevprime(golden(32)) the
+# continued fraction, spectrum and buckets panels say nothing of the
+# answer and stay shown (only naf's decomposition, header row and code are
+# hidden); on golden(32) itself they are hidden too.  golden(32) and its
+# prime below come from PARI/GP; the hex of golden(32) is nowhere on the
+# screen either way.
+. "$(dirname "$0")/../dash/lib.bash"
+gdec=$(echo 'round(2^32*2/(1+sqrt(5)))' | gp -q -f)
+ghex=$(printf '%x' "$gdec")
+pdec=$(echo "precprime($gdec - 1)" | gp -q -f)
+check "the numbers: golden(32) = 2654435769, the prime below 2654435761" \
+	test "$gdec $pdec" = "2654435769 2654435761"
+hidden() { tm_screen | grep -o 'hidden until you answer' | wc -l; }
+for c in "" "'golden(32)'"; do
+	rm -rf "$TM_DIR/state"
+	dash_start 120 40 dash --learn 6 $c
+	check "lesson 6 step 1 ${c:-on the lesson constant}" tm_wait 'Step 1 of [0-9]+: Round'
+	sleep 1
+	n=$(hidden)
+	if [ -z "$c" ]; then
+		check "$pdec: naf's three places hidden, no more ($n)" test "$n" = 3
+		check "$pdec: the CF panel shows its constant" tm_wait 'golden prefix'
+	else
+		check "$gdec: the CF, spectrum and buckets panels hidden too ($n)" test "$n" = 6
+	fi
+	check "golden(32) in hex ($ghex) is not on the screen" \
+		bash -c "! tmux -L '$TM_SOCK' capture-pane -p -t t | grep -qi '$ghex'"
+	tm_type 'q'
+	tm_exited >/dev/null
+done
+tm_summary
