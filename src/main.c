@@ -96,9 +96,10 @@ static int shared_take(void *ctx, const opts_hit *h, cfx_err *e)
 }
 
 /* The index of the first word of argv[1..argc) that is not a shared
- * option or its value: the command, a script's -f, a word at fault, or
- * argc when there is none.  ascii, when not NULL (argc entries, zero),
- * marks the words that hold --ascii or its letter. */
+ * option or its value: the command, a script's -f, "--", a word at
+ * fault, or argc when there is none.  ascii, when not NULL (argc entries,
+ * zero), marks the words that are --ascii (it has no letter: -a is
+ * --against). */
 static int shared_end(int argc, char **argv, char *ascii)
 {
 	opts_row rows[SETTING_N];
@@ -114,31 +115,6 @@ static int shared_end(int argc, char **argv, char *ascii)
 	if (opts_parse(&f, argc, argv, pos, &npos, &e) < 0)
 		return e.arg;
 	return npos ? pos[0] : argc;
-}
-
-/* w, a word holding --ascii or -a, without it: NULL when nothing is left
- * (--ascii, -a), else a bundle with its flag letters a taken out (those
- * before the first key that takes a value: -jab16 -> -jb16), in place. */
-static char *drop_ascii(char *w)
-{
-	char *p, *q;
-
-	if (w[1] == '-')
-		return NULL;
-	for (p = q = w + 1; *p; p++) {
-		const setting *st;
-		for (st = setting_table; st->name; st++)
-			if ((st->flags & SETTING_SHARED) && st->key == *p)
-				break;
-		if (st->name && st->type != SETTING_FLAG) {
-			memmove(q, p, strlen(p) + 1);   /* a value follows */
-			return w;
-		}
-		if (*p != 'a')
-			*q++ = *p;
-	}
-	*q = '\0';
-	return q > w + 1 ? w : NULL;
 }
 
 /* 1 if w is a shared option, its value given or not (--bits alone is
@@ -159,10 +135,11 @@ static int only_shared_options(int argc, char **argv)
 	return i >= argc || (i == argc - 1 && shared_word(argv[0], argv[i]));
 }
 
-/* Take --color[=WHEN] (or --color WHEN) out of argv, wherever it is
- * before "--": the global option of every face.  Returns the new argc,
- * or -1 after a one-line error (exit 2). */
-static int take_color(int argc, char **argv)
+/* Take the global options of every face out of argv, wherever they are
+ * before "--": --color[=WHEN] (or --color WHEN), --progress and
+ * --no-progress (as git: the bar drawn, or not, whatever stderr is).
+ * Returns the new argc, or -1 after a one-line error (exit 2). */
+static int take_global(int argc, char **argv)
 {
 	int i, out = 1;
 
@@ -172,6 +149,10 @@ static int take_color(int argc, char **argv)
 			while (i < argc)
 				argv[out++] = argv[i++];
 			break;
+		}
+		if (!strcmp(w, "--progress") || !strcmp(w, "--no-progress")) {
+			out_progress_set(w[2] == 'p');
+			continue;
 		}
 		if (strcmp(w, "--color") && strncmp(w, "--color=", 8)) {
 			argv[out++] = argv[i];
@@ -235,15 +216,23 @@ static int number_word(const char *w)
 
 /* cfx --json cf 5 -> cfx cf --json 5: shared options written before a
  * command move after its name, in place.  --ascii is dropped for the
- * faces that print plain text (all but the dashboard).  Returns the new
- * argc; argv is left alone when no command follows the options. */
-static int move_shared_options(int argc, char **argv)
+ * faces that print plain text (all but the dashboard).  A "--" after
+ * them ends cfx's options, as everywhere: it is taken out and *ended
+ * set (cfx -- cf 5 is cfx cf 5; the word after it is no option of
+ * cfx's).  Returns the new argc; argv is otherwise left alone when no
+ * command follows the options. */
+static int move_shared_options(int argc, char **argv, int *ended)
 {
 	char ascii[argc + 1];
 	int i, k, out;
 
 	memset(ascii, 0, sizeof ascii);
 	i = shared_end(argc, argv, ascii);
+	*ended = i < argc && !strcmp(argv[i], "--");
+	if (*ended) {
+		memmove(argv + i, argv + i + 1, (size_t)(argc - i) * sizeof *argv);
+		argc--;
+	}
 	if (i == 1 || i >= argc || !command_word(argv[i]))
 		return argc;
 	{
@@ -252,8 +241,6 @@ static int move_shared_options(int argc, char **argv)
 
 		for (k = 1; k < i; k++)
 			if (dash || !ascii[k])
-				opts[nopts++] = argv[k];
-			else if (drop_ascii(argv[k]))
 				opts[nopts++] = argv[k];
 		argv[1] = cmd;
 		for (k = 0; k < nopts; k++)
@@ -270,7 +257,7 @@ int main(int argc, char **argv)
 {
 	cfx_session sess;
 	cmd_ctx c;
-	int rc, help_error = 0;
+	int rc, help_error = 0, ended;
 	/* outlives the block that sets argv[1] to it (help_opt does not) */
 	static char help_word[] = "help";
 
@@ -283,10 +270,10 @@ int main(int argc, char **argv)
 	proc_on_fatal(tty_restore);
 	proc_fatal_signals();
 	expr_stop_flag(&interrupted);
-	if ((argc = take_color(argc, argv)) < 0)
+	if ((argc = take_global(argc, argv)) < 0)
 		return finish(2, "cfx");
-	argc = move_shared_options(argc, argv);
-	if (argc >= 2 && !strcmp(argv[1], "--version")) {
+	argc = move_shared_options(argc, argv, &ended);
+	if (argc >= 2 && !ended && !strcmp(argv[1], "--version")) {
 		printf("cfx %s\n", CFX_VERSION);
 		return finish(0, "--version");
 	}
@@ -295,20 +282,20 @@ int main(int argc, char **argv)
 		              "repl");
 	/* a script on stdin takes the shared options too: echo 'cf 5' | cfx
 	 * --json (on a terminal they are the dashboard's) */
-	if (script_option(argc, argv) ||
+	if ((!ended && script_option(argc, argv)) ||
 	    (!isatty(STDIN_FILENO) && only_shared_options(argc, argv)))
 		return finish(learn_cli_repl_main(argc, argv, &interrupted), "repl");
 	/* options with no command after them are the dashboard's */
-	if (argc == 1 || shared_word(argv[0], argv[1]) ||
-	    !strcmp(argv[1], "--learn") || !strncmp(argv[1], "--learn=", 8))
+	if (argc == 1 || shared_word(argv[0], argv[1]) || (!ended &&
+	    (!strcmp(argv[1], "--learn") || !strncmp(argv[1], "--learn=", 8))))
 		return finish(dash_main(argc, argv, &interrupted), "dash");
 	if (!strcmp(argv[1], "dash"))
 		return finish(dash_main(argc - 1, argv + 1, &interrupted), "dash");
 	if (!strcmp(argv[1], "learn"))
 		return finish(learn_cli_main(argc - 1, argv + 1, &interrupted),
 		              "learn");
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
-	    !strcmp(argv[1], "help")) {
+	if ((!ended && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
+	    || !strcmp(argv[1], "help")) {
 		const char *topic = argc >= 3 ? argv[2] : NULL;
 		const cmd_def *d = topic ? cli_find(topic) : NULL;
 		char help_opt[] = "--help", *own[] = { argv[2], help_opt, NULL };
@@ -335,7 +322,7 @@ int main(int argc, char **argv)
 		argv[1] = help_word;
 		help_error = 1;
 	}
-	if (argv[1][0] == '-') {
+	if (argv[1][0] == '-' && !ended) {
 		fprintf(stderr, "cfx: unknown option (%s); cfx --help lists the "
 		        "commands and their options\n", argv[1]);
 		return CFX_EXIT_USAGE;
@@ -362,7 +349,7 @@ int main(int argc, char **argv)
 	c.out = stdout;
 	c.sess = &sess;
 	c.stop = &interrupted;
-	c.progress = isatty(STDERR_FILENO);
+	c.progress = out_progress_on(isatty(STDERR_FILENO));
 	c.stdin_data = 1;
 	{
 		/* a command that polls stops cleanly on the first Ctrl-C (the

@@ -113,8 +113,10 @@ const cmd_def cli_commands[] = {
 	  "shows 2); so are phi, pi, e and any expression of them.\n"
 	  "Quadratic irrationals are exact, with their period; pi and e are\n"
 	  "computed with interval arithmetic, so every quotient shown is\n"
-	  "certain.  The golden prefix is the run of 1s after a0 of x or of\n"
-	  "1 - x (c and 2^n - c hash alike).",
+	  "certain.  The golden prefix is the run of 1s after a0 of x or,\n"
+	  "for 0 < x < 1, of 1 - x (c and 2^n - c hash alike).  The terms\n"
+	  "after a0 are those of frac(x) = x - a0: outside (0, 1) the prefix\n"
+	  "is frac(x)'s, with no mirror (23/10 = [2; 3, 3]: prefix 0).",
 	  cmd_cf, 1 },
 	{ "naf", "EXPR", "binary weight, non-adjacent form, power sum",
 	  OPT_BITS | OPT_JSON,
@@ -203,7 +205,9 @@ const cmd_def cli_commands[] = {
 	  "found); the shift/add forms carry empty asm barriers, or the\n"
 	  "compiler would turn them back into a multiply.  Each variant must\n"
 	  "fill the table exactly as the multiply does; then all are warmed\n"
-	  "up and timed in R rounds (default 301), each round one block of\n"
+	  "up and timed in R rounds (default 301, unless 9 s of wall time\n"
+	  "pass first: the rounds then stop at the next odd count, 61 at\n"
+	  "least; --runs R runs R whatever the time), each round one block of\n"
 	  "about 0.1 ms per variant, interleaved (the order rotates each\n"
 	  "round) so that drift hits them alike; throughput (independent\n"
 	  "keys) and latency (a dependent chain) both.  A block whose wall\n"
@@ -314,7 +318,8 @@ const cmd_def cli_commands[] = {
 	  "(the largest worst-cell R of any family, lower is better), kept\n"
 	  "when it beats every cheaper one: what each extra adder buys.\n"
 	  "One progress bar over the run on stderr when it is a terminal (the\n"
-	  "phase, its count, the seconds); on a pipe or a file none, as git.\n"
+	  "phase, its count, the seconds); on a pipe or a file none, as git\n"
+	  "(--progress and --no-progress decide instead).\n"
 	  "Ctrl-C stops and prints what was found so far (exit status 1).",
 	  cmd_search, 1 },
 	/* the session words: the REPL's, a script's, the dashboard's ':' and
@@ -537,15 +542,19 @@ void cli_help(const cmd_def *d, FILE *f)
 		if (d->opts & opt_table[i].mask)
 			cli_option_help(opt_row(i), f);
 	fprintf(f, "  %-22s %s\n", "-h, --help", "show this help");
-	fprintf(f, "\nEXPR: decimal, 0x hex, 0b binary (with _), decimal fractions"
-	        " (0.7 = 7/10),\n+ - * / %% ^ ( ) (^ is the power), C's ~ << >> & |"
-	        " and xor (exclusive or)\nwith C's precedence, on the word: ~ and "
-	        "<< need --bits N; golden(N) =\nround(2^N/phi), nextprime(x), "
-	        "prevprime(x); for cf also phi, sqrt(D), pi, e.\n"
-	        "Spaces are fine: cfx cf 2^31 + 1.\n"
-	        "Word size without --bits: the smallest of 32, 64, then multiples "
-	        "of 64, that\nholds the constant.\n"
-	        "Exit status: 0 ok, 1 a check failed, 2 bad input.\n");
+	fputc('\n', f);
+	/* prose, refilled: no line starts with an operator */
+	out_para(f, "EXPR: decimal, 0x hex, 0b binary (with _), decimal "
+	         "fractions (0.7 = 7/10), the operators + - * / % ^ ( ) (^ is "
+	         "the power), C's ~ << >> & | and xor (exclusive or) with C's "
+	         "precedence, on the word: ~ and << need --bits N; golden(N) = "
+	         "round(2^N/phi), nextprime(x), prevprime(x); for cf also phi, "
+	         "sqrt(D), pi, e.  Spaces are fine: cfx cf 2^31 + 1.",
+	         OUT_PROSE_WIDTH);
+	out_para(f, "Word size without --bits: the smallest of 32, 64, then "
+	         "multiples of 64, that holds the constant.", OUT_PROSE_WIDTH);
+	out_para(f, "Exit status: 0 ok, 1 a check failed, 2 bad input.",
+	         OUT_PROSE_WIDTH);
 	cli_examples(d->name, f);
 }
 
@@ -571,8 +580,9 @@ void cli_overview(FILE *f)
 	fputc('\n', f);
 	out_para(f, "Options go before or after EXPR; --json, --bits, --ascii "
 	         "and the key options may also come before the command or a "
-	         "script, long or short; --color=auto|always|never anywhere "
-	         "(NO_COLOR too):\n"
+	         "script, long or short; --color=auto|always|never (NO_COLOR "
+	         "too) and --progress or --no-progress (the bar whatever "
+	         "stderr is, as git) anywhere:\n"
 	         "  cfx --json cf 5    cfx -b 64 cf 5    cfx -k stride:4096 -f "
 	         "FILE", OUT_PROSE_WIDTH);
 	fprintf(f, "\n`cfx COMMAND --help` for one command; `cfx --version`; "

@@ -11,7 +11,6 @@
  * anything is an ERROR or a WARNING (0 with --emit: the reply or test is
  * written), 0 otherwise, 2 on bad input.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -25,24 +24,16 @@
 #include "cli/cli.h"
 #include "cli/cmds.h"
 #include "cli/review_emit.h"
+#include "cli/opts.h"
 #include "cli/out.h"
 #include "cli/setting.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
 
-enum { O_JSON = 256, O_FORMAT, O_EMIT };
-
-static const struct option longopts[] = {
-	{ "json", 0, NULL, O_JSON },
-	{ "format", 1, NULL, O_FORMAT },
-	{ "emit", 1, NULL, O_EMIT },
-	{ "help", 0, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
 typedef struct review_args {
 	int json, gcc;
 	const char *emit;          /* NULL, "reply", "kunit" */
+	int *pos, npos;            /* the files' argv indices */
 } review_args;
 
 static int bad(cmd_ctx *c, const char *token, const char *msg)
@@ -51,45 +42,44 @@ static int bad(cmd_ctx *c, const char *token, const char *msg)
 	return -1;
 }
 
-/* Returns 0, 1 after --help, -1 on a bad option. */
+/* One option of review's into a (opts_take). */
+static int take(void *ctx, const opts_hit *h, cfx_err *e)
+{
+	review_args *a = ctx;
+
+	if (h->s->id == SETTING_JSON) {
+		a->json = 1;
+		return 0;
+	}
+	if (!setting_choice(h->s, h->value))
+		return cfx_err_set(e, CFX_EUSAGE, -1, h->value, "--%s takes %s",
+		                   h->s->option, h->s->choices);
+	if (h->s->id == SETTING_RFORMAT)
+		a->gcc = !strcmp(h->value, "gcc");
+	else
+		a->emit = h->value;
+	return 0;
+}
+
+/* review's options by the shared parser (opts.h), its long names only
+ * (review has no short option but -h); the files' indices into a->pos
+ * (room for argc).  Returns 0, 1 after --help, -1 on a bad option. */
 static int parse(cmd_ctx *c, int argc, char **argv, review_args *a)
 {
-	int key;
+	const opts_row rows[] = {
+		{ setting_get(SETTING_JSON), OPTS_LONG },
+		{ setting_get(SETTING_RFORMAT), OPTS_LONG },
+		{ setting_get(SETTING_REMIT), OPTS_LONG },
+	};
+	opts_face f = { .rows = rows, .nrows = 3, .take = take, .ctx = a };
+	int rc, *pos = a->pos;
 
 	memset(a, 0, sizeof *a);
-	optind = 0;
-	opterr = 0;
-	while ((key = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-		const char *at = argv[optind - 1 < argc ? optind - 1 : argc - 1];
-		switch (key) {
-		case O_JSON:
-			a->json = 1;
-			break;
-		case O_FORMAT:
-		case O_EMIT: {
-			const setting *o = setting_get(key == O_FORMAT ?
-			                               SETTING_RFORMAT : SETTING_REMIT);
-			char msg[64];
-			if (!setting_choice(o, optarg)) {
-				snprintf(msg, sizeof msg, "--%s takes %s", o->option,
-				         o->choices);
-				return bad(c, optarg, msg);
-			}
-			if (key == O_FORMAT)
-				a->gcc = !strcmp(optarg, "gcc");
-			else
-				a->emit = optarg;
-			break;
-		}
-		case 'h':
-			cli_help(cli_find("review"), c->out);
-			return 1;
-		case ':':
-			return bad(c, at, "option needs a value");
-		default:
-			return bad(c, at, "unknown option");
-		}
-	}
+	a->pos = pos;
+	if ((rc = opts_parse(&f, argc, argv, a->pos, &a->npos, &c->err)) > 0)
+		cli_help(cli_find("review"), c->out);
+	if (rc)
+		return rc;
 	if (a->json && a->emit)
 		return bad(c, "--json", "--json and --emit print different things; "
 		           "choose one");
@@ -345,28 +335,23 @@ static json_t *review_json(const review *rv, const char *const *paths,
 
 /* ---- the command ---------------------------------------------------------- */
 
-int cmd_review(cmd_ctx *c, cli_args *ca)
+/* Review the files paths[0..n) (n >= 1) as a says: the exit status. */
+static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
+                        int n)
 {
-	review_args a;
-	int rc, i, n;
+	review_args a = *ra;
+	int rc, i;
 	size_t total[4] = { 0 }, mults = 0, k, nread = 0;
 	json_t *all = NULL;
 	review *rvs;
 
-	if ((rc = parse(c, ca->argc, ca->argv, &a)) != 0)
-		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;
-	a.json |= c->sess->json;
-	n = ca->argc - optind;
-	if (n < 1)
-		return bad(c, NULL, "give a patch file, or - for standard input "
-		           "(git diff | cfx review -)"), CFX_EXIT_USAGE;
 	/* every input read and reviewed before any verdict or output: a bad
 	 * one is one line on stderr and nothing on stdout */
-	if (sizes_within(c, ca->argv + optind, n) < 0)
+	if (sizes_within(c, paths, n) < 0)
 		return CFX_EXIT_USAGE;
 	rvs = xcalloc((size_t)n, sizeof *rvs, "reviews");
 	for (i = 0; i < n; i++) {
-		const char *path = ca->argv[optind + i];
+		const char *path = paths[i];
 		char *text = NULL;
 		size_t len = 0;
 		if (slurp(c, path, &text, &len, &nread) < 0)
@@ -388,7 +373,7 @@ int cmd_review(cmd_ctx *c, cli_args *ca)
 	if (a.json)
 		all = json_array();
 	for (i = 0; i < n; i++) {
-		const char *path = ca->argv[optind + i];
+		const char *path = paths[i];
 		size_t nl[4];
 		review *rv = &rvs[i];
 		if (verdicts(c, rv) < 0) {
@@ -436,4 +421,25 @@ int cmd_review(cmd_ctx *c, cli_args *ca)
 	}
 	/* a reply or a test emitted is the command's product: it succeeded */
 	return (total[3] || total[2]) && !a.emit ? CFX_EXIT_FAIL : CFX_EXIT_OK;
+}
+
+int cmd_review(cmd_ctx *c, cli_args *ca)
+{
+	review_args a;
+	int pos[ca->argc + 1], rc, i;
+	char **paths;
+
+	a.pos = pos;
+	if ((rc = parse(c, ca->argc, ca->argv, &a)) != 0)
+		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;
+	a.json |= c->sess->json;
+	if (a.npos < 1)
+		return bad(c, NULL, "give a patch file, or - for standard input "
+		           "(git diff | cfx review -)"), CFX_EXIT_USAGE;
+	paths = xcalloc((size_t)a.npos, sizeof *paths, "review files");
+	for (i = 0; i < a.npos; i++)
+		paths[i] = ca->argv[pos[i]];
+	rc = review_files(c, &a, paths, a.npos);
+	free(paths);
+	return rc;
 }

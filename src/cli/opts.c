@@ -240,6 +240,27 @@ static const setting *short_row(const opts_face *f, int key)
 	return NULL;
 }
 
+/* "unknown option (-f); did you mean --force?": a letter alone that
+ * begins an option of the face with no letter of its own (its letter
+ * means another option in every face: setting.h). */
+static int unknown_letter(const opts_face *f, int arg, const char *w,
+                          cfx_err *e)
+{
+	int i;
+
+	usage(e, arg, w, "%s", "unknown option");
+	for (i = 0; i < f->nrows; i++) {
+		const setting *r = f->rows[i].s;
+		if (r->option && r->option[0] == w[1] && !r->key) {
+			snprintf(e->msg, sizeof e->msg, "unknown option (%s); did "
+			         "you mean --%s?", e->token, r->option);
+			e->token[0] = '\0';
+			break;
+		}
+	}
+	return -1;
+}
+
 /* -K, -KVALUE, -KV..., a bundle of flags, at argv[*i]. */
 static int short_options(const opts_face *f, int argc, char **argv, int *i,
                          cfx_err *e)
@@ -261,7 +282,7 @@ static int short_options(const opts_face *f, int argc, char **argv, int *i,
 				cfx_escape(shown, sizeof shown, key, 2);
 				return usage(e, at, w, "unknown option %s", shown);
 			}
-			return usage(e, at, w, "%s", "unknown option");
+			return unknown_letter(f, at, w, e);
 		}
 		if (o->type == SETTING_FLAG) {
 			if (take(f, o, NULL, at, at, e) < 0)

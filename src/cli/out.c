@@ -152,7 +152,10 @@ static const char *fill_run(FILE *f, const char *p, int width)
 		p += sp;
 		w = strcspn(p, " \n");
 		ww = text_width(p, w);
-		if (col && col + gap + ww > (size_t)width) {
+		/* no line starts with an operator: it stays with the word
+		 * before it ("through /", "c <=") */
+		if (col && col + gap + ww + text_ops_after(p + w, 1) >
+		    (size_t)width) {
 			fputc('\n', f);
 			col = 0;
 		} else if (col) {
@@ -303,6 +306,18 @@ void out_progress_end(void)
 	progress_len = 0;
 	fputs("\r\033[K", stderr);
 	fflush(stderr);
+}
+
+static int progress_mode = -1;
+
+void out_progress_set(int on)
+{
+	progress_mode = on;
+}
+
+int out_progress_on(int tty)
+{
+	return progress_mode < 0 ? tty : progress_mode;
 }
 
 /* ---- colour ------------------------------------------------------------- */

@@ -89,6 +89,12 @@ void out_progress_note(const char *label, size_t done, size_t total,
 /* Erase the progress line on stderr ("\r\033[K"). */
 void out_progress_end(void);
 
+/* Whether commands draw their progress line, as git: the global
+ * --progress (on = 1) or --no-progress (0) set it whatever stderr is;
+ * otherwise (the default, -1) tty, whether stderr is a terminal. */
+void out_progress_set(int on);
+int out_progress_on(int tty);
+
 /* A double in %g with the given significant digits, into buf. */
 const char *out_g(char *buf, size_t n, double x, int digits);
 

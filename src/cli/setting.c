@@ -44,10 +44,10 @@ const setting setting_table[] = {
 
 	{ SETTING_JSON, "json", "json", 'j', SETTING_FLAG, 0, 0, NULL, NULL,
 	  NULL, "print one JSON object", SETTING_SHARED },
-	{ SETTING_ASCII, "ascii", "ascii", 'a', SETTING_FLAG, 0, 0, NULL, NULL,
+	{ SETTING_ASCII, "ascii", "ascii", 0, SETTING_FLAG, 0, 0, NULL, NULL,
 	  NULL, "ASCII drawing only (also in non-UTF-8 locales)",
 	  SETTING_SHARED | SETTING_DASH },
-	{ SETTING_LEARN, "learn", "learn", 'l', SETTING_TEXT, 0, 0, NULL, "N",
+	{ SETTING_LEARN, "learn", "learn", 0, SETTING_TEXT, 0, 0, NULL, "N",
 	  NULL, "lesson N (number or name) in a pane beside the panels,\n"
 	  "resumed where it was left (cfx learn lists them; :learn N starts\n"
 	  "one later)", SETTING_DASH },
@@ -88,7 +88,9 @@ const setting setting_table[] = {
 	  "EXPR", NULL,
 	  "put a reference constant's results beside the candidate's", 0 },
 	{ SETTING_RUNS, "runs", "runs", 'r', SETTING_INT, 3, 100000, NULL, "R",
-	  NULL, "timed rounds, one block of each variant a round (default 301)", 0 },
+	  NULL, "timed rounds, one block of each variant a round, whatever the\n"
+	  "time (default 301, or fewer: the rounds stop at the next odd count\n"
+	  "after 9 s of wall time, 61 at least)", 0 },
 	{ SETTING_RAW, "raw", "raw", 'R', SETTING_TEXT, 0, 0, NULL, "DIR", NULL,
 	  "write each variant's samples (ns per hash), one a line, to\n"
 	  "DIR/HEX-mul.txt, DIR/HEX-naf.txt, ... (for ministat)", 0 },
@@ -145,7 +147,7 @@ const setting setting_table[] = {
 	{ SETTING_FULL, "full", "full", 'F', SETTING_FLAG, 0, 0, NULL, NULL,
 	  NULL, "every family on its own row, the WARN notes, why each family",
 	  0 },
-	{ SETTING_FORCE, "force", "force", 'f', SETTING_FLAG, 0, 0, NULL, NULL,
+	{ SETTING_FORCE, "force", "force", 0, SETTING_FLAG, 0, 0, NULL, NULL,
 	  NULL, "print the patch even when the constant FAILs", 0 },
 	{ SETTING_VSTRIDE, "stride", "stride", 'S', SETTING_TEXT, 0, 0, NULL,
 	  "C,...", NULL,

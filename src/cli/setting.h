@@ -19,6 +19,13 @@
  *
  * So --table-bits takes the same values in the command line, the REPL and
  * the dashboard, and its help is written once.
+ *
+ * A letter means one option in every face (rows sharing a letter share
+ * the --OPTION): -a is --against, so --ascii has no letter; -f is a
+ * script's FILE (cfx -f FILE), so verify's --force has none; -l is
+ * spectrum's --list, so the dashboard's --learn has none; -k is --keys,
+ * so the REPL's --keep-going has none.  stats alone takes ministat's
+ * letters, as ministat has them (its own parser and help).
  */
 #ifndef CFX_CLI_SETTING_H
 #define CFX_CLI_SETTING_H

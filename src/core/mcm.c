@@ -111,10 +111,13 @@ static void search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
 		mcm_three(q, m, dmax, t, g);
 	/* and on small words every graph of four, which proves five: once
 	 * per mcm_solve (the generic pass: a target's pass keeps the better
-	 * graph on it, never more adders), for a result of five only (a
-	 * search of about 0.1 s at 24 bits; a 4-adder graph where the
-	 * heuristic needs 6 is rare), and not under a depth bound that
-	 * leaves some graphs of four out anyway */
+	 * graph on it, never more adders), for a result of five only (a 4-adder
+	 * graph where the heuristic needs 6 is rare), and not under a depth
+	 * bound that leaves some graphs of four out anyway.  Its cost is
+	 * mostly mcm_four_possible's exact "none" (callgrind, 2026-12-02:
+	 * 51 M instructions at 24 bits for 14709, 109 M at 32 for 14709 and
+	 * 0x61C88647, some tens of ms; the 0.1 s once quoted here was the
+	 * search before that test); four() runs only on its "maybe" */
 	if (!o->quick && !t && dmax >= 4 &&
 	    (c->prove == MCM_PROVE_ALL ? g->n >= 5 : g->n == 5 &&
 	     m <= (c->prove == MCM_PROVE_FIVE ? MCM_FIVE_BITS :

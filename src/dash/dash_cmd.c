@@ -91,9 +91,15 @@ static int verify_from_strip(dash *d, const char *line)
 		char below[96] = "";
 		unsigned kept = sw->vnotes < DASH_WORK_VERIFY_NOTES ? sw->vnotes
 		                : DASH_WORK_VERIFY_NOTES;
-		if (kept)
+		/* with no FAIL and no WARN the lines are notes (a PASS at R
+		 * >= 2 on a small word): "worst first" would promise a fault */
+		int faults = sw->vfail + sw->vwarn > 0;
+		if (kept && faults)
 			snprintf(below, sizeof below, " (%s%u below, worst first)",
 			         kept < sw->vnotes ? "the worst " : "the ", kept);
+		else if (kept)
+			snprintf(below, sizeof below, " (%u note%s below, not a "
+			         "fault)", kept, kept == 1 ? "" : "s");
 		snprintf(text, sizeof text, "verify 0x%llx (%u-bit): %s, %u FAIL, "
 		         "%u WARN%s; the shift/add code checked by cfx's evaluator, "
 		         "not compiled (cfx verify and :verify --full compile it "
@@ -110,10 +116,12 @@ static int verify_from_strip(dash *d, const char *line)
 			char name[64];
 			snprintf(name, sizeof name, "%.*s", (int)strcspn(sw->vnote[0],
 			         ":"), sw->vnote[0]);
-			snprintf(text, sizeof text, "%s%u lines above, worst first "
-			         "(%s; PgUp scrolls back); cfx verify 0x%llx --bits %u "
-			         "--full prints the whole report",
-			         sw->vnotes > (unsigned)i ? "the worst " : "", (unsigned)i,
+			snprintf(text, sizeof text, "%s%u %s above, %s (%s; PgUp "
+			         "scrolls back); cfx verify 0x%llx --bits %u --full "
+			         "prints the whole report",
+			         sw->vnotes > (unsigned)i && faults ? "the worst " : "",
+			         (unsigned)i, faults ? "lines" : i == 1 ? "note" : "notes",
+			         faults ? "worst first" : "no FAIL or WARN among them",
 			         name, (unsigned long long)sw->vp, sw->vbits);
 			if (sw->vnotes > (unsigned)i)
 				snprintf(text + strlen(text), sizeof text - strlen(text),

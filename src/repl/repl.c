@@ -254,7 +254,10 @@ int repl_exec(repl *r, const char *line)
 	c.diag = r->err;
 	c.sess = &r->sess;
 	c.stop = r->stop;
-	c.progress = r->interactive && isatty(fileno(r->err));
+	/* the bar goes to stderr: never when errors go elsewhere (the
+	 * dashboard's : line), even with --progress */
+	c.progress = r->err == stderr &&
+	             out_progress_on(r->interactive && isatty(fileno(r->err)));
 	if (r->stop)
 		*r->stop = 0;
 	rc = cli_run(&c, argc, argv);
@@ -677,6 +680,40 @@ static void terminal_close(void)
 	active = NULL;
 }
 
+/* The shared option a->preset[i] as the set line it stands for (--json
+ * is set format json): 0, or -1 after its error, which names the option
+ * as the command line has it (cfx: --bits must be between 8 and 64, or
+ * auto (7000)): the set line is nowhere in the input. */
+static int run_preset(repl *r, const repl_args *a, int i)
+{
+	const setting *o = a->preset[i].opt;
+	int json = o->id == SETTING_JSON;
+	char set[] = "set", name[32], value[] = "json";
+	char *argv[] = { set, name, json ? value : (char *)a->preset[i].value,
+	                 NULL };
+	size_t len = strlen(o->name);
+	cmd_ctx c;
+	cfx_err e;
+
+	snprintf(name, sizeof name, "%s", json ? "format" : o->name);
+	memset(&c, 0, sizeof c);
+	c.out = r->out;
+	c.diag = r->err;
+	c.sess = &r->sess;
+	c.stop = r->stop;
+	if (cli_run(&c, 3, argv) == CFX_EXIT_OK)
+		return 0;
+	e = c.err;
+	/* "bits must be ..." is "--bits must be ...", another "--keys: ..." */
+	if (!strncmp(e.msg, o->name, len) && e.msg[len] == ' ')
+		snprintf(e.msg, sizeof e.msg, "--%s%.*s", o->option,
+		         (int)sizeof e.msg - 40, c.err.msg + len);
+	else
+		snprintf(e.msg, sizeof e.msg, "--%s: %.*s", o->option,
+		         (int)sizeof e.msg - 40, c.err.msg);
+	return opts_print_error(a->face, &e);
+}
+
 int repl_input_open(repl_input *in, repl *r, const repl_args *a)
 {
 	cfx_err e;
@@ -694,7 +731,7 @@ int repl_input_open(repl_input *in, repl *r, const repl_args *a)
 	/* the shared options of the command line are the session's first
 	 * settings: echo 'cf 5' | cfx --json */
 	for (int i = 0; i < a->npreset; i++)
-		if (repl_exec(r, a->preset[i]) != CFX_EXIT_OK) {
+		if (run_preset(r, a, i) < 0) {
 			if (a->file)
 				fclose(in->in);
 			return -1;
@@ -795,12 +832,11 @@ static int take_option(void *ctx, const opts_hit *h, cfx_err *e)
 		a->keep_going = 1;
 	else if (h->s == &repl_rows[1])
 		a->file = h->value;
-	else if (h->s->id == SETTING_JSON && a->npreset < REPL_PRESETS)
-		snprintf(a->preset[a->npreset++], sizeof a->preset[0],
-		         "set format json");
-	else if (h->value && a->npreset < REPL_PRESETS)
-		snprintf(a->preset[a->npreset++], sizeof a->preset[0],
-		         "set %s %s", h->s->name, h->value);
+	else if ((h->value || h->s->id == SETTING_JSON) &&
+	         a->npreset < REPL_PRESETS) {
+		a->preset[a->npreset].opt = h->s;
+		a->preset[a->npreset++].value = h->value;
+	}
 	return 0;
 }
 
@@ -847,6 +883,7 @@ int repl_args_parse(repl_args *a, int argc, char **argv)
 
 	memset(a, 0, sizeof *a);
 	a->cmd = strcmp(argv[0], "learn") ? "repl" : "learn";
+	a->face = face;
 	f.nrows = repl_args_rows(rows);
 	rc = opts_parse(&f, argc, argv, pos, &npos, &e);
 	if (rc > 0) {

@@ -56,10 +56,16 @@ typedef struct repl_args {
 	const char *cmd;        /* "learn" when argv[0] is, else "repl" */
 	const char *file;       /* -f FILE, NULL: stdin */
 	int keep_going;
-	/* the shared options given (cfx --json < FILE) as set lines, run
-	 * before the first line by repl_input_open */
-	char preset[REPL_PRESETS][160];
+	/* the shared options given (cfx --json < FILE), each run as the set
+	 * line it stands for before the first line by repl_input_open; an
+	 * error names the option, not set */
+	struct {
+		const struct setting *opt;   /* its row: --bits, --json, ... */
+		const char *value;           /* NULL for --json */
+	} preset[REPL_PRESETS];
 	int npreset;
+	const char *face;       /* "repl" or "learn" when named, else NULL
+	                         * (cfx -f FILE): for its errors */
 } repl_args;
 
 /* The REPL's options as rows of the option parser (cli/opts.h), into

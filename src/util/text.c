@@ -74,6 +74,24 @@ size_t text_cut(const char *s, size_t room)
 	return i;
 }
 
+size_t text_ops_after(const char *p, int cross)
+{
+	size_t w = 0;
+
+	for (;;) {
+		size_t n;
+
+		p += strspn(p, " ");
+		if (cross && *p == '\n' && p[1] && p[1] != '\n' && p[1] != ' ')
+			p++;
+		n = strspn(p, "+-*/%^=<>&|~");
+		if (n == 0 || n > 3 || (p[n] && p[n] != ' ' && p[n] != '\n'))
+			return w;
+		w += 1 + n;
+		p += n;
+	}
+}
+
 void text_fill(struct buf *b, const char *text, int width, const char *first,
                const char *rest, const char *sep)
 {
@@ -95,7 +113,10 @@ void text_fill(struct buf *b, const char *text, int width, const char *first,
 			show--;
 		w = text_width(p, show);
 		if (any) {
-			if (col + 1 + w > (size_t)(width > 0 ? width : 0)) {
+			/* an operator after the word stays on its line */
+			size_t ops = seplen == 1 && *sep == ' ' && q
+			             ? text_ops_after(q + 1, 0) : 0;
+			if (col + 1 + w + ops > (size_t)(width > 0 ? width : 0)) {
 				buf_putc(b, '\n');
 				buf_puts(b, rest);
 				col = indent;

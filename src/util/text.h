@@ -31,6 +31,13 @@ size_t text_cut(const char *s, size_t cols);
 void text_fill(struct buf *b, const char *text, int width, const char *first,
                const char *rest, const char *sep);
 
+/* The columns that the operator words right after p take, each with the
+ * blank before it: words of one to three of + - * / % ^ = < > & | ~
+ * ("x - (x << 19)": after "x", 2).  A filler adds them to the word before
+ * them, so that no line starts with an operator.  cross: a single line
+ * break does not end the words (a run of prose lines). */
+size_t text_ops_after(const char *p, int cross);
+
 /* The line starting at s: returns its length without the newline and sets
  * *next to the start of the following line (at the NUL when none). */
 size_t text_line(const char *s, const char **next);

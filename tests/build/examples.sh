@@ -33,7 +33,7 @@ examples_of() {
 # the command of an example line: up to two spaces before the comment
 command_of() { sed 's/   *[^ ].*$//; s/ *$//' <<<"$1"; }
 
-cp tests/review/fixtures/2002.patch "$tmp/0001-hash.patch"
+cp lessons/2002.patch "$tmp/0001-hash.patch"
 # a work tree with a change, for git diff | cfx review -
 (cd "$tmp" && git init -q && printf '#define GOLDEN_RATIO_PRIME_32 0x9e3779b9UL\n' >hash.h &&
  git add hash.h && git -c user.name=t -c user.email=t@t commit -qm t &&

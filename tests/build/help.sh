@@ -19,7 +19,8 @@ trailing() {
 	fits "$1" <"$tmp/text"
 }
 
-# fits WHAT: every line of stdin at most 80 columns wide (cfx search
+# fits WHAT: no line starts with an operator, every line of stdin at
+# most 80 columns wide (cfx search
 # --terms 10's advice and help lines reached 93), and no ragged prose: a
 # line of prose (not indented) that ends mid-sentence while the next
 # line's first word would have fitted on it within 72 columns, the width
@@ -27,7 +28,7 @@ trailing() {
 # 24, 100,\n1000 and 10^6", search's "lets\nthrough").
 fits() {
 	if python3 - "$tmp/text" >"$tmp/bad" <<'PY'
-import sys, unicodedata
+import re, sys, unicodedata
 lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
 def width(s):
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
@@ -35,10 +36,23 @@ bad = []
 for i, a in enumerate(lines):
     if width(a) > 80:
         bad.append("line %d is %d columns: %s" % (i + 1, width(a), a[:40]))
+    # no line starts with an operator (cf's "reached through\n/ or sqrt",
+    # search's "c\n<= 256", EXPR's "+ - * / % ^"): it stays with the word
+    # before it
+    if a.split() and re.fullmatch(r"[-+*/%^=<>&|~]{1,3}", a.split()[0]):
+        bad.append("line %d starts with an operator: %s" % (i + 1, a[:50]))
     b = lines[i + 1] if i + 1 < len(lines) else ""
     if (a and b and not a[0].isspace() and not b[0].isspace()
             and a.rstrip()[-1] not in ".:?" and not a.startswith("usage:")):
-        if width(a.rstrip()) + 1 + width(b.split()[0]) <= 72:
+        # the next line's first word with the operators after it (they
+        # stay together: see above)
+        ws = b.split()
+        unit = ws[0]
+        for x in ws[1:]:
+            if not re.fullmatch(r"[-+*/%^=<>&|~]{1,3}", x):
+                break
+            unit += " " + x
+        if width(a.rstrip()) + 1 + width(unit) <= 72:
             bad.append("line %d breaks early before %r: %s"
                        % (i + 1, b.split()[0], a))
 print("\n".join(bad))
@@ -79,4 +93,45 @@ for c in $shell $session; do
 	grep -q '^usage: ' "$tmp/h" && trailing "REPL help $c" <"$tmp/h" ||
 		bad "REPL help $c: no usage line: $(head -2 "$tmp/h")"
 done
+# A letter means one option in every face (setting.h): each help's "-X,
+# --NAME" (or "-X ARG" for a letter alone, the REPL's -f FILE) read from
+# every face but stats (ministat's letters, as ministat has them), and
+# the man page's list read the same way.  -f was --force in verify but
+# FILE in the REPL, -a --against in bench and verify but --ascii in the
+# dashboard, -l --list in spectrum but --learn in the dashboard.
+for c in $shell; do
+	[ "$c" = stats ] && continue
+	./cfx "$c" --help 2>/dev/null | sed -n "s/^  -\([A-Za-z]\)\(, --\([a-z-]*\)\| \([A-Z]*\)\).*/\1 \3\4 $c/p"
+done >"$tmp/letters"
+sed -n '/^A letter means one option/,/^\.SH /p' man/cfx.1 |
+	awk '/^\.B \\-[A-Za-z]$/ { k = substr($2, 3); next }
+	k != "" { w = $1; sub(/[,.]$/, "", w); gsub(/\\/, "", w); sub(/^--/, "", w)
+		print k, w, "man"; k = "" }' >>"$tmp/letters"
+[ "$(wc -l <"$tmp/letters")" -ge 40 ] && ok "$(wc -l <"$tmp/letters") letters read from the helps and the man page" ||
+	bad "too few letters read: $(wc -l <"$tmp/letters")"
+clash=$(awk '{ if (($1) in name && name[$1] != $2) print "-" $1 ": " name[$1] " (" where[$1] ") and " $2 " (" $3 ")"
+	else if (!(($1) in name)) { name[$1] = $2; where[$1] = $3 } }' "$tmp/letters" | sort -u)
+[ -z "$clash" ] && ok "each letter means one option in every face and the man page" ||
+	bad "a letter with two meanings: $(echo "$clash" | tr '\n' '|')"
+# the man page lists every letter the helps list
+missing=$(awk '$3 == "man" { m[$1] = 1; next } { h[$1] = 1 }
+	END { for (k in h) if (!(k in m) && k != "h") print "-" k }' "$tmp/letters")
+[ -z "$missing" ] && ok "the man page lists every letter" || bad "letters the man page does not list: $missing"
+# cf's golden prefix outside (0, 1) is frac(x)'s, and the help says so
+# (it said "of x or of 1 - x" for every x): its example 23/10 against gp's
+# contfrac and cfx's own answer
+./cfx cf --help | tr '\n' ' ' >"$tmp/cfh"
+expect "cf --help: outside (0, 1) the prefix is frac(x)'s" \
+	'grep -q "outside (0, 1) the prefix is frac(x).s" "$tmp/cfh"'
+want=$(echo 'v = contfrac(23/10); r = 0; for (k = 2, #v, if (v[k] == 1, r++, break)); print(Str(v), " ", r)' | gp -q -D colors=no 2>/dev/null)
+expect "its example 23/10 = [2; 3, 3], prefix 0: gp ($want) and cfx agree" \
+	'[ "$want" = "[2, 3, 3] 0" ] && grep -qF "23/10 = [2; 3, 3]: prefix 0" "$tmp/cfh" &&
+	 ./cfx cf 23/10 | grep -q "^golden     prefix 0;"'
+# bench's rounds: "(default 301)" said nothing of the 9 s budget that
+# stops a default run early (both the text and the --runs line say it)
+./cfx bench --help | tr '\n' ' ' | tr -s ' ' >"$tmp/bh"
+expect "bench --help: the default 301 rounds and the 9 s budget, in the text" \
+	'grep -q "(default 301, unless 9 s of wall time pass first" "$tmp/bh"'
+expect "bench --help: and on the --runs line" \
+	'grep -q "\-\-runs R .*(default 301, or fewer: the rounds stop at the next odd count after 9 s" "$tmp/bh"'
 done_suite help

@@ -8,8 +8,9 @@ $ echo 'cf 5' | cfx --json | cut -c 1-25
 > {"input":"5","value":"5",
 $ echo 'naf 5' | cfx --bits 64 | head -1
 > value      0x0000000000000005 = 5 (64-bit, odd, prime)
+# a bad one is said as the option (it was "cfx: set: ...")
 $ echo 'naf 5' | cfx --bits 200
-! cfx: set: bits must be between 8 and 64, or auto (the words every command takes; cf, naf and shifts take wider ones with --bits N) (200)
+! cfx: --bits must be between 8 and 64, or auto (the words every command takes; cf, naf and shifts take wider ones with --bits N) (200)
 ? 2
 
 # a bare command at a prompt points at ?CMD, in a shell at --help

@@ -126,17 +126,39 @@ $ cfx -t 10 score 5 > a && cfx score --table-bits 10 5 > b && cmp a b && head -1
 > hash       h(x) = (x * 0x00000005 mod 2^32) >> 22: 2^10 buckets
 $ cfx -k stride:4096 score 0x9e370001 > a && cfx score --keys stride:4096 0x9e370001 > b && cmp a b && sed -n 2p a
 > keys       stride:4096: 16384 distinct (16384 made)
-$ cfx -c 100 -a score 5 > a && cfx score --count 100 5 > b && cmp a b && echo same
+$ cfx -c 100 --ascii score 5 > a && cfx score --count 100 5 > b && cmp a b && echo same
 > same
 $ cfx -z cf 5
 ! cfx: unknown option (-z); cfx --help lists the commands and their options
 ? 2
-# --ascii is the dashboard's: before another command it goes, in a bundle
-# too (cfx -ja cf 5 was "cf: unknown option -a (-ja)")
-$ cfx -ja cf 5 | grep '"bits"'
->   "bits": 32,
-$ cfx -jab16 cf 5 | grep '"bits"'
+# --ascii is the dashboard's: before another command it goes; it has no
+# letter, since -a is --against (verify, bench): a letter means one option
+# in every face
+$ cfx -ja cf 5
+! cfx: unknown option (-ja); cfx --help lists the commands and their options
+? 2
+$ cfx -j --ascii -b16 cf 5 | grep '"bits"'
 >   "bits": 16,
+$ cfx dash -a
+! cfx: dash: unknown option (-a); did you mean --ascii?
+? 2
+$ cfx verify 0x9e370001 --emit patch -f
+! cfx: verify: unknown option (-f); did you mean --force?
+? 2
+$ cfx dash -l 3
+! cfx: dash: unknown option (-l); did you mean --learn?
+? 2
+$ cfx verify -a 2^40 0x61C88647
+! cfx: verify: --against is a 64-bit multiplier and the candidate 32-bit; give --bits N to judge both at N (2^40)
+? 2
+# "--" ends cfx's options, as everywhere (it was "unknown option (--)")
+$ cfx -- cf 5 > a && cfx cf 5 > b && cmp a b && echo same
+> same
+$ cfx --bits 16 -- cf 5 | head -1
+> x          0x0005 / 2^16 = 5/65536
+$ cfx -- -5
+! cfx: -5: unknown command; cfx dash -5 opens the dashboard on it (cfx --help lists the commands)
+? 2
 $ cfx --asc cf 5 | head -1
 > x          0x00000005 / 2^32 = 5/4294967296
 # a script after shared options, long or short (-f was "unknown option")

@@ -59,4 +59,20 @@ check "and so does a bare :verify" \
 check "    no verdict is printed" tm_gone 'PASS|FAIL' 2
 tm_keys q
 check "q exits 0" test "$(tm_exited)" = 0
+
+# F6: on a small word the lines of a PASS can be notes (0x61c9 on 16
+# bits: "stride 9 PASS"); a bare :verify said "0 FAIL, 0 WARN (the 1
+# below, worst first)" and "1 lines above, worst first"
+tm_start 80 24 ./cfx dash 0x61c9 --bits 16
+check "a 16-bit dashboard at 80x24" tm_wait 'const 0x61c9' 20
+check "its strip says PASS" tm_wait 'verify .*PASS' 120
+tm_type ':verify'; tm_keys Enter
+check "a bare :verify: the note is a note, not a fault" \
+	tm_wait '0 FAIL, 0 WARN \(1 note below, not a fault\)' 10
+tm_keys NPage; tm_keys NPage   # the pane opens at its first line
+check "    and the last line says so too" \
+	tm_wait '1 note above, no FAIL or WARN among them' 10
+check "    no 'worst first' for a PASS" tm_gone 'worst first' 2
+tm_keys q
+check "q exits 0" test "$(tm_exited)" = 0
 tm_summary

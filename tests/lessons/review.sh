@@ -68,7 +68,7 @@ print(hex(h))')
 # played with its solutions; review 2002.patch runs once they are given,
 # and no other path: a relative one, an absolute one, another name
 out=$( { sed -n 's/^solution: //p' "$les"; printf '%s\n' 'review 2002.patch' \
-	'review ../tests/review/fixtures/2002.patch' 'review /etc/passwd'; } |
+	'review ../tests/review/fixtures/multi.patch' 'review /etc/passwd'; } |
 	"$cfx" learn 14 2>&1)
 grep -q "Lesson 14 complete: 4 of 5 steps solved, 1 skipped" <<<"$out" &&
 	ok "lesson 14 played with its solutions" || bad "play: $(tail -n 3 <<<"$out")"
@@ -77,7 +77,7 @@ grep -q "^total: 2 errors" <<<"$out" && ok "review 2002.patch in the lesson revi
 
 mkdir -p "$tmp/l"
 cp "$root/lessons/2002.patch" "$tmp/l/"
-for line in 'review ../tests/review/fixtures/2002.patch' "review $root/lessons/2002.patch" \
+for line in 'review ../tests/review/fixtures/multi.patch' "review $root/lessons/2002.patch" \
 	'review /etc/passwd' 'review missing.patch' 'review 2002.patch --emit kunit'; do
 	cat > "$tmp/l/01-r.lesson" <<L
 title: Data

@@ -69,7 +69,7 @@ print(next(i for i, t in enumerate(itertools.accumulate(s)) if t > 256 << 20))")
 files=()
 for k in $sizes; do
 	f="$tmp/big${#files[@]}.patch"
-	if [ "$k" = 1 ]; then cp tests/review/fixtures/2002.patch "$f"; else truncate -s ${k}M "$f"; fi
+	if [ "$k" = 1 ]; then cp lessons/2002.patch "$f"; else truncate -s ${k}M "$f"; fi
 	files+=("$f")
 done
 one_line "inputs of 1 + 3 x 100 MiB together: the one crossing 256 MiB (python: #$cross)" \
@@ -141,5 +141,34 @@ timeout 60 $cfx review "$tmp/defs.c" > "$tmp/out"; rc=$?
 expect "300000 defines: the last one found through two names, its table" \
 	'{ [ $rc = 0 ] || [ $rc = 1 ]; } && grep -q "HASH_MULT = $(python3 -c "print(\"0x%08x\" % (299999 // 2 & ~1))"): 32-bit" "$tmp/out" &&
 	 grep -q "a table of 2^10 from" "$tmp/out"'
+
+# ---- options: the shared parser (src/cli/opts.c), its rules and words -----
+p=lessons/2002.patch
+one_line "a bundle of short options: the letter at fault named" "-zq" $cfx review -zq $p
+expect "a bundle: the message is 'unknown option -z'" 'grep -q "^cfx: review: unknown option -z (-zq)$" "$tmp/err"'
+one_line "a bundle after the file: the letter at fault named" "-jz" $cfx review $p -jz
+expect "-jz: review has no -j: 'unknown option -j'" 'grep -q "unknown option -j (-jz)$" "$tmp/err"'
+timeout 60 $cfx review --jsn $p > "$tmp/out" 2> "$tmp/err"; rc=$?
+expect "--jsn: exit 2, one line, did you mean --json" \
+	'[ $rc = 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" = 1 ] &&
+	 grep -q "^cfx: review: unknown option (--jsn); did you mean --json?$" "$tmp/err"'
+one_line "--format with no value" "--format" $cfx review $p --format
+one_line "--format xml" "xml" $cfx review --format xml $p
+expect "--format xml: says what it takes" 'grep -q "^cfx: review: --format takes checkpatch|gcc (xml)$" "$tmp/err"'
+one_line "--emit=html" "html" $cfx review --emit=html $p
+one_line "--json --emit reply" "--json" $cfx review --json --emit reply $p
+one_line "--json=1: a flag takes no value" "--json=1" $cfx review --json=1 $p
+one_line "no file" "git diff | cfx review -" $cfx review --json
+one_line "-- --json: a file named --json" "--json" $cfx review -- --json
+$cfx review --format=gcc $p > "$tmp/gcc1"; $cfx review $p --form gcc > "$tmp/gcc2"
+expect "--format=gcc and --form gcc after the file: the same gcc output" \
+	'grep -q "^include/linux/mm_inline.h:[0-9]*:[0-9]*: error: " "$tmp/gcc1" && cmp -s "$tmp/gcc1" "$tmp/gcc2"'
+$cfx review -- - < $p > "$tmp/dd"; rc=$?
+$cfx review - < $p > "$tmp/d"
+expect "-- -: standard input, as - is" \
+	'[ $rc = 1 ] && grep -q "^include/linux/mm_inline.h:[0-9]*: ERROR: " "$tmp/dd" && cmp -s "$tmp/d" "$tmp/dd"'
+$cfx review -h > "$tmp/h1"; rc=$?; $cfx review $p --help > "$tmp/h2"
+expect "-h and --help after a file: the help, exit 0" \
+	'[ $rc = 0 ] && grep -q "review" "$tmp/h1" && cmp -s "$tmp/h1" "$tmp/h2"'
 
 done_suite badinput

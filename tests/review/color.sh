@@ -6,7 +6,7 @@
 source "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
 py=$(command -v python3) || { echo "color: python3 not found; 0 passed, 1 failed"; exit 1; }
-patch=tests/review/fixtures/2002.patch
+patch=lessons/2002.patch
 
 for fmt in "" "--format gcc"; do
 	./cfx --color=never review $fmt "$patch" >"$tmp/never"

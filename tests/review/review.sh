@@ -1,11 +1,13 @@
 #!/bin/bash
 # cfx review on the fixtures of tests/review/fixtures (patches written for
-# these tests in the form of the 2002 waitqueue patch).  Expansions are
+# these tests in the form of the 2002 waitqueue patch) and on the 2002
+# patch itself, lessons/2002.patch (lesson 14's, the one copy).  Expansions are
 # checked against PARI/GP's contfrac, sequences against the C compiler
 # (the fixture's own statements compiled and run), verdicts against verify.
 source "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
 fx=tests/review/fixtures
+p2002=lessons/2002.patch
 cfx=./cfx
 
 command -v gp >/dev/null || { echo "review: PARI/GP (gp) not found"; exit 2; }
@@ -15,7 +17,7 @@ for (i = 2, #v, s = concat(s, concat(\", \", Str(v[i])))); print(s)" |
 	gp -q -f; }
 
 # ---- the 2002 patch --------------------------------------------------------
-$cfx review $fx/2002.patch > "$tmp/out"; rc=$?
+$cfx review $p2002 > "$tmp/out"; rc=$?
 expect "2002: exit 1 (errors)" '[ $rc = 1 ]'
 expect "2002: 32-bit constant FAILs against 2654435761" \
 	'grep -q "^include/linux/mm_inline.h:[0-9]*: ERROR: 0x9e370001 replaces 2654435761: FAIL where the old one passed" "$tmp/out"'
@@ -35,7 +37,7 @@ want64=$(gpcf 11400862456688148481 64)
 expect "2002: 64-bit expansion: trailing 0 named, the rest equal to gp's" \
 	'grep -q "mm_inline.h:28: WARNING: continued fraction: the claimed expansion ends with a term 0 .* right: $want64\$" "$tmp/out"'
 # the claimed list minus its 0 is gp's list: so only the 0 is wrong
-claim32=$(sed -n 's/^+ \* \(0,1,1.*,2\),0$/\1/p' $fx/2002.patch | head -1 | sed 's/,/, /g')
+claim32=$(sed -n 's/^+ \* \(0,1,1.*,2\),0$/\1/p' $p2002 | head -1 | sed 's/,/, /g')
 expect "2002: the fixture's 32-bit claim is gp's plus a 0" '[ "$claim32" = "$want32" ]'
 expect "2002: words inferred from #if BITS_PER_LONG" \
 	'grep -q "0x9e370001: 32-bit multiplier (under #if BITS_PER_LONG == 32" "$tmp/out" &&
@@ -51,10 +53,10 @@ expect "2002: summary" 'tail -1 "$tmp/out" | grep -q "^total: 2 errors, 3 warnin
 # below): three in comments, one in the mail's body (its speed claim)
 expect "2002: the checks are the claims not checked" \
 	'[ "$(grep -c ": CHECK: not checked: " "$tmp/out")" = 4 ] &&
-	 grep -q "^$fx/2002.patch:4: CHECK: not checked: 0x9e370001 (include/linux/mm_inline.h:25): \"that the waitqueue hash can be computed with shifts and adds where multiplication is slow\": a speed claim" "$tmp/out"'
+	 grep -q "^$p2002:4: CHECK: not checked: 0x9e370001 (include/linux/mm_inline.h:25): \"that the waitqueue hash can be computed with shifts and adds where multiplication is slow\": a speed claim" "$tmp/out"'
 
 # the sequence compiled: the fixture's statements, run by the C compiler
-sed -n '/^+	n = hash;/,/^+$/p' $fx/2002.patch | sed 's/^+//' > "$tmp/body"
+sed -n '/^+	n = hash;/,/^+$/p' $p2002 | sed 's/^+//' > "$tmp/body"
 { echo '#include <stdio.h>'
   echo 'int main(void) { unsigned long long x, hash, n; int bad = 0;'
   echo 'for (x = 1; x < 100000; x += 7919) { hash = x * 0x9e3779b1ull;'
@@ -204,12 +206,12 @@ expect "check only: its table from return hash >> 22" \
 # ---- the shapes a patch comes in ------------------------------------------
 sed 's/$/\r/' $fx/wrong_cf.patch | $cfx review - > "$tmp/crlf"
 expect "CRLF: the same review" 'diff -q "$tmp/wc" "$tmp/crlf" >/dev/null'
-{ echo "On Sun, 17 Feb 2002, A Hacker wrote:"; sed 's/^/> /' $fx/2002.patch
+{ echo "On Sun, 17 Feb 2002, A Hacker wrote:"; sed 's/^/> /' $p2002
   echo; echo "Looks fine to me."; } | $cfx review - > "$tmp/quoted"
 # (the mail's body is named by the input: a file, or <stdin> a line on)
 expect "mail quoting: the same review" \
-	'diff -q <(sed "s|^$fx/2002.patch:4:|BODY:|" "$tmp/out") <(sed "s|^<stdin>:5:|BODY:|" "$tmp/quoted") >/dev/null'
-{ sed 's/^/> /' $fx/2002.patch; echo; cat $fx/2002.patch; } | $cfx review - > "$tmp/twice"
+	'diff -q <(sed "s|^$p2002:4:|BODY:|" "$tmp/out") <(sed "s|^<stdin>:5:|BODY:|" "$tmp/quoted") >/dev/null'
+{ sed 's/^/> /' $p2002; echo; cat $p2002; } | $cfx review - > "$tmp/twice"
 expect "a reply quoting the patch above it: read once" \
 	'[ "$(grep -c "FAIL where" "$tmp/twice")" = 2 ]'
 $cfx review $fx/format-patch.patch > "$tmp/fp"; rc=$?
@@ -224,7 +226,7 @@ expect "git diff | cfx review -: a passing constant exits 0" \
 	'[ $rc = 0 ] && grep -q "^a.h:1: NOTE: 0x9e3779b9: PASS" "$tmp/gdo"'
 
 # ---- output forms and exit statuses ---------------------------------------
-$cfx review --format gcc $fx/2002.patch > "$tmp/gcc"
+$cfx review --format gcc $p2002 > "$tmp/gcc"
 # python reads the patched files' lines out of the fixture's hunks: the
 # column (from 1) of the constant as written on its line, of the text of
 # a comment's claim, of the variable a sequence computes
@@ -239,14 +241,14 @@ for l in open(sys.argv[1]).read().split('\n'):
 h = 'include/linux/mm_inline.h'
 print(new[(h, 25)].index('0x9e370001UL') + 1,
       len(new[(h, 19)]) - len(new[(h, 19)].lstrip(' *')) + 1,
-      re.search(r'\bhash\b', new[('mm/filemap.c', 807)]).start() + 1)" $fx/2002.patch)
+      re.search(r'\bhash\b', new[('mm/filemap.c', 807)]).start() + 1)" $p2002)
 read -r c25 c19 c807 <<< "$cols"
 expect "--format gcc: file:line:column: error:, the columns python's ($cols)" \
 	'grep -q "^include/linux/mm_inline.h:25:$c25: error: 0x9e370001 replaces" "$tmp/gcc" &&
 	 grep -q "^include/linux/mm_inline.h:19:$c19: warning: continued fraction" "$tmp/gcc" &&
 	 grep -q "^mm/filemap.c:807:$c807: note: proved" "$tmp/gcc" &&
 	 [ "$c25" != 1 ] && [ "$c807" != 1 ] && ! grep -q ": ERROR: " "$tmp/gcc"'
-$cfx review --json $fx/2002.patch > "$tmp/json"; rc=$?
+$cfx review --json $p2002 > "$tmp/json"; rc=$?
 expect "--json: one object, 3 multipliers, 2 errors, exit 1" '[ $rc = 1 ] && python3 -c "
 import json, sys
 o = json.load(open(sys.argv[1]))
@@ -282,7 +284,7 @@ kunit_run() {   # kunit_run FILE.c: "cases N checked N failed N"
 		-DTEST="\"$1\"" -o "$1.bin" tests/review/kunit_stub/runner.c &&
 		"$1.bin" | tail -1
 }
-$cfx review --emit kunit $fx/2002.patch > "$tmp/k1.c"
+$cfx review --emit kunit $p2002 > "$tmp/k1.c"
 expect "kunit: the 2002 sequence passes 10018 inputs" \
 	'[ "$(kunit_run "$tmp/k1.c")" = "cases 1 checked 10018 failed 0" ]'
 $cfx review --emit kunit $fx/wrong_shift.patch > "$tmp/k2.c"; rc=$?
@@ -298,7 +300,7 @@ for b in 24 32 64; do
 	expect "verify --emit kunit --bits $b: exit 0, compiles and passes" \
 		'[ $rc = 0 ] && [ "$(kunit_run "$tmp/v$b.c")" = "cases 1 checked 10018 failed 0" ]'
 done
-$cfx review --emit reply $fx/2002.patch > "$tmp/reply"; rc=$?
+$cfx review --emit reply $p2002 > "$tmp/reply"; rc=$?
 expect "reply: exit 0 (emitted), quotes the lines, says what is wrong, 72 columns" \
 	'[ $rc = 0 ] && grep -q "^> +#define GOLDEN_RATIO_PRIME 0x9e37fffffffc0001UL$" "$tmp/reply" &&
 	 grep -q "^\* Wrong: 0x9e37fffffffc0001 replaces 11400714819323198549: FAIL" "$tmp/reply" &&
@@ -440,7 +442,7 @@ expect "named cf reply: wrong claims are not called confirmed" \
 expect "named cf reply: the verify command filled in, and it runs" \
 	'grep -q "^\`cfx verify 0x9e370001 --bits 32 --full\`$" "$tmp/ncr" &&
 	 ! grep -q "HEX\|OLD" "$tmp/ncr"'
-$cfx review --emit reply $fx/2002.patch > "$tmp/r2"
+$cfx review --emit reply $p2002 > "$tmp/r2"
 # the old constant in hex, as the rest of the reply: python's hex of the
 # fixture's decimal 2654435761
 oldhex=$(python3 -c 'print("0x%08x" % 2654435761)')
@@ -723,7 +725,7 @@ expect "not checked: 2002's 'suitable for shift/add', a judgement" \
 # every sentence the patch adds to a comment (split here by python) has a
 # finding on one of its lines, or one that names its line (a sequence's
 # proof): none is skipped in silence
-python3 - "$fx/2002.patch" > "$tmp/sent" <<'PY'
+python3 - "$p2002" > "$tmp/sent" <<'PY'
 import re, sys
 # the added lines inside /* ... */, as (new line number, text)
 new = 0; incom = False; words = []; f = ''
@@ -894,8 +896,8 @@ expect "phi: 0x61C88647 'close to phi * 2^32': near 2^32/phi^2" \
 	'$cfx review "$tmp/oc.patch" | grep -q "WARNING: close to phi \* 2^32: wrong, .* 0x61c88647 is near 2^32/phi^2 (about 1.641e+09)"'
 
 # ---- issue 23: the reply names claims no check computes "Not checked:" ----
-$cfx review --emit reply $fx/2002.patch > "$tmp/reply"
-nchk=$($cfx review $fx/2002.patch | grep -c ": CHECK: not checked: ")
+$cfx review --emit reply $p2002 > "$tmp/reply"
+nchk=$($cfx review $p2002 | grep -c ": CHECK: not checked: ")
 expect "reply: each of the $nchk CHECKs is 'Not checked:', said once, no 'Note:'" \
 	'[ "$(grep -c "^\* Not checked: " "$tmp/reply")" = "$nchk" ] && [ "$nchk" -ge 3 ] &&
 	 ! grep -q "Note:\|Not checked: not checked" "$tmp/reply"'

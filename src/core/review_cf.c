@@ -1,0 +1,590 @@
+/* HEADER cf */
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/cf.h"
+#include "cfx/constant.h"
+#include "cfx/expr.h"
+#include "cfx/naf.h"
+#include "cfx/review.h"
+#include "cfx/sas.h"
+#include "cfx/word.h"
+#include "core/review_int.h"
+#include "util/buf.h"
+#include "util/xalloc.h"
+
+#define PHI_D 1.6180339887498949   /* (1 + sqrt(5))/2, for messages */
+
+#define MAX_TERMS 256
+/* ---- the expansion ------------------------------------------------------- */
+
+/* A term in decimal, malloc'd: one of more than 40 digits as its first
+ * 12, "...", and its count ("316069943685...(15052 digits)"), so that a
+ * huge quotient of a comment's expression cannot flood a finding. */
+char *review_cf_term(mpz_srcptr z)
+{
+	char *s = mpz_get_str(NULL, 10, z);
+	size_t n = strlen(s);
+
+	if (n > 40)
+		snprintf(s + 12, n - 11, "...(%zu digits)", n);
+	return s;
+}
+
+/* "0, 1, 1, 1" from terms, into b. */
+static void terms_text(struct buf *b, mpz_t *a, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		char *s = review_cf_term(a[i]);
+		buf_printf(b, "%s%s", i ? ", " : "", s);
+		free(s);
+	}
+}
+
+/* A power of two 2^K written at q as a denominator: "2^K", "2**K",
+ * "2 ^ K", "1 << K" (1U, 1UL, 1ULL, ...), a decimal or hex number that is
+ * one (4294967296, 0x100000000; at least 2^8), any of them in
+ * parentheses.  K into *k, the text after it into *after; 1, else 0 (a
+ * symbolic exponent, 2^BITS_PER_LONG, is the word's: 0). */
+static int pow2_at(const char *q, unsigned long *k, const char **after)
+{
+	int par = 0, ok = 0;
+	char *e;
+
+	while (*q == '(' || *q == ' ')
+		par += *q++ == '(';
+	if (q[0] == '2' && !isalnum((unsigned char)q[1])) {
+		const char *x = q + 1 + strspn(q + 1, " ");
+		if (*x == '^' || (x[0] == '*' && x[1] == '*')) {
+			x += *x == '^' ? 1 : 2;
+			x += strspn(x, " ");
+			if (isdigit((unsigned char)*x)) {
+				*k = strtoul(x, &e, 10);
+				q = e, ok = 1;
+			}
+		}
+	}
+	if (!ok && q[0] == '1' && (strchr("uUlL <", q[1]) && q[1])) {
+		const char *x = q + 1;
+		x += strspn(x, "uUlL");
+		x += strspn(x, " ");
+		if (x[0] == '<' && x[1] == '<') {
+			x += 2 + strspn(x + 2, " ");
+			if (isdigit((unsigned char)*x)) {
+				*k = strtoul(x, &e, 10);
+				q = e, ok = 1;
+			}
+		}
+	}
+	if (!ok && isdigit((unsigned char)*q)) {
+		mpz_t z;
+		size_t n = strspn(q, "0123456789abcdefABCDEFxX");
+		size_t u = strspn(q + n, "uUlL");
+		char num[40];
+		if (n < sizeof num && !isalnum((unsigned char)q[n + u]) &&
+		    q[n + u] != '_') {
+			memcpy(num, q, n);
+			num[n] = '\0';
+			mpz_init(z);
+			if ((strncasecmp(num, "0x", 2) ? strspn(num, "0123456789") == n
+			     : 1) && mpz_set_str(z, num, 0) == 0 &&
+			    mpz_popcount(z) == 1 && mpz_sizeinbase(z, 2) > 8) {
+				*k = mpz_sizeinbase(z, 2) - 1;
+				q += n + u, ok = 1;
+			}
+			mpz_clear(z);
+		}
+	}
+	if (!ok)
+		return 0;
+	while (par && (*q == ' ' || *q == ')'))
+		par -= *q++ == ')';
+	*after = q;
+	return *k >= 1 && *k <= 65536;
+}
+
+/* The number N of "N / 2^K" (or "N/2^K") ending before end in text, or
+ * the K alone: 1 with n, k set; 0 if none. */
+static int claimed_ratio(const char *text, const char *end, mpz_t n,
+                         unsigned long *k)
+{
+	const char *s, *best = NULL;
+
+	const char *after;
+
+	for (s = text; s < end; s++)
+		if (*s == '/' && pow2_at(s + 1, k, &after))
+			best = s;
+	if (!best)
+		return 0;
+	{
+		const char *e = best;
+		char num[64];
+		size_t len;
+		while (e > text && e[-1] == ' ')
+			e--;
+		s = e;
+		while (s > text && isalnum((unsigned char)s[-1]))
+			s--;
+		len = (size_t)(e - s);
+		if (!len || len >= sizeof num || !isdigit((unsigned char)*s))
+			return 0;
+		memcpy(num, s, len);
+		num[len] = '\0';
+		if (mpz_set_str(n, num, 0) < 0)
+			return 0;
+	}
+	return *k >= 1 && *k <= 65536;
+}
+
+/* The claimed terms after p: numbers separated by commas, semicolons and
+ * spaces, across lines; *prefix when "..." follows.  Returns how many. */
+static size_t claimed_terms(const char *p, mpz_t *a, size_t max, int *prefix,
+                            const char **end)
+{
+	size_t n = 0;
+
+	*prefix = 0;
+	for (;;) {
+		const char *q = p;
+		size_t len = 0;
+		char num[80];
+		while (*q == ' ' || *q == ',' || *q == ';' || *q == '\n' ||
+		       *q == '[' || *q == '\t')
+			q++;
+		if (!strncmp(q, "...", 3) || !strncmp(q, "\xe2\x80\xa6", 3)) {
+			*prefix = 1;
+			p = q + 3;
+			break;
+		}
+		while (isdigit((unsigned char)q[len]))
+			len++;
+		if (!len || len >= sizeof num || isalpha((unsigned char)q[len]) ||
+		    q[len] == '/' || q[len] == '^' || n == max)
+			break;
+		memcpy(num, q, len);
+		num[len] = '\0';
+		mpz_set_str(a[n++], num, 10);
+		p = q + len;
+		/* "1 (x16)" or "1 (\xc3\x97 16)": the term repeated */
+		q = p;
+		while (*q == ' ')
+			q++;
+		if (*q == '(') {
+			const char *t = q + 1;
+			unsigned long rep;
+			char *e;
+			while (*t == ' ')
+				t++;
+			if (*t == 'x' || *t == 'X' || *t == '*')
+				t++;
+			else if (!strncmp(t, "\xc3\x97", 2))
+				t += 2;
+			else
+				continue;
+			while (*t == ' ')
+				t++;
+			if (!isdigit((unsigned char)*t))
+				continue;
+			rep = strtoul(t, &e, 10);
+			while (*e == ' ')
+				e++;
+			if (*e != ')' || rep < 1 || rep > max)
+				continue;
+			while (--rep && n < max) {
+				mpz_set(a[n], a[n - 1]);
+				n++;
+			}
+			p = e + 1;
+		}
+	}
+	*end = p;
+	return n;
+}
+
+/* After "continued fraction": "[expansion] of N/2^K" with N decimal or
+ * hex.  Sets n, k and *after (past the ratio); 1 when found. */
+static int named_ratio(const char *p, mpz_t n, unsigned long *k,
+                       const char **after)
+{
+	char num[80];
+	size_t len = 0;
+	const char *q = p;
+
+	while (*q == ' ' || *q == '\n' || *q == '*' || *q == '\t')
+		q++;
+	if (!strncmp(q, "expansion", 9))
+		q += 9;
+	while (*q == ' ' || *q == '\n' || *q == '*' || *q == '\t')
+		q++;
+	if (strncmp(q, "of", 2) || isalnum((unsigned char)q[2]))
+		return 0;
+	q += 2;
+	while (*q == ' ' || *q == '\n' || *q == '*' || *q == '\t')
+		q++;
+	while (isxdigit((unsigned char)q[len]) || q[len] == 'x' || q[len] == 'X')
+		len++;
+	if (!len || len >= sizeof num || !isdigit((unsigned char)*q))
+		return 0;
+	memcpy(num, q, len);
+	num[len] = '\0';
+	q += len;
+	while (*q == ' ')
+		q++;
+	if (*q != '/' || !pow2_at(q + 1, k, after) ||
+	    mpz_set_str(n, num, 0) < 0)
+		return 0;
+	return 1;
+}
+
+static int same_terms(mpz_t *x, size_t nx, mpz_t *y, size_t ny)
+{
+	size_t i;
+
+	if (nx != ny)
+		return 0;
+	for (i = 0; i < nx; i++)
+		if (mpz_cmp(x[i], y[i]))
+			return 0;
+	return 1;
+}
+
+/* x equals y with element k removed (x shorter by one): k, or -1. */
+static long removed_at(mpz_t *x, size_t nx, mpz_t *y, size_t ny)
+{
+	size_t k = 0, i;
+
+	if (nx + 1 != ny)
+		return -1;
+	while (k < nx && !mpz_cmp(x[k], y[k]))
+		k++;
+	for (i = k; i < nx; i++)
+		if (mpz_cmp(x[i], y[i + 1]))
+			return -1;
+	return (long)k;
+}
+
+/* The claimed terms claim[0, nc) ("..." after them: prefix) against the
+ * expansion x[0, nx) of what (NULL: the multiplier's; finite: x is all of
+ * it, else its first nx terms, and the claim is read as a prefix), as one
+ * finding at line; denied (neg) as claim_verdict says, text[qs, qe) the
+ * denial quoted. */
+static void cf_judge(review *r, size_t mi, unsigned long line, int neg,
+                     const char *qs, const char *qe, mpz_t *claim, size_t nc,
+                     int prefix, mpz_t *x, size_t nx, int finite,
+                     const char *what)
+{
+	struct buf msg = { 0 }, right = { 0 }, wrong = { 0 };
+	char of[200] = "";
+	int trailing0 = 0;
+	size_t i;
+	long kk;
+
+	if (what)
+		snprintf(of, sizeof of, " of %s", what);
+	if (!finite)
+		prefix = 1;
+	terms_text(&right, x, nx);
+	if (!finite)
+		buf_printf(&right, ", ...");
+	if (!prefix && nc >= 2 && !mpz_sgn(claim[nc - 1]) &&
+	    !(nx == nc && !mpz_sgn(x[nc - 1]))) {
+		trailing0 = 1;
+		nc--;
+	}
+	if (same_terms(claim, nc, x, nx) || (prefix && nc <= nx &&
+	    same_terms(claim, nc, x, nc))) {
+		if (trailing0)
+			buf_printf(&msg, "continued fraction%s: the claimed expansion "
+			           "ends with a term 0 that is not there (a 0 quotient "
+			           "cannot follow a0); the %zu terms before it are "
+			           "right: %s", of, nx, buf_str(&right));
+		else
+			buf_printf(&msg, "continued fraction%s confirmed term by term "
+			           "(%s%zu terms)", of, prefix ? "a prefix of " : "", nc);
+		review_claim_verdict(r, mi, line, neg, !trailing0, qs, qe, buf_str(&msg),
+		              buf_str(&msg));
+		goto done;
+	}
+	if (finite && (kk = removed_at(claim, nc, x, nx)) >= 0) {
+		char *v = review_cf_term(x[kk]);
+		buf_printf(&msg, "term a_%ld = %s is missing", kk, v);
+		free(v);
+	} else if (finite && (kk = removed_at(x, nx, claim, nc)) >= 0) {
+		char *v = review_cf_term(claim[kk]);
+		buf_printf(&msg, "term %ld (%s) is one too many", kk, v);
+		free(v);
+	} else {
+		for (i = 0; i < nc && i < nx; i++)
+			if (mpz_cmp(claim[i], x[i]))
+				break;
+		if (i < nc && i < nx) {
+			char *v = review_cf_term(x[i]);
+			char *c = review_cf_term(claim[i]);
+			buf_printf(&msg, "term a_%zu is %s, not %s", i, v, c);
+			free(v);
+			free(c);
+		} else {
+			buf_printf(&msg, "the claim has %zu terms, the expansion %zu",
+			           nc, nx);
+		}
+	}
+	buf_printf(&wrong, "continued fraction%s wrong: %s%s; it is %s", of,
+	           buf_str(&msg), trailing0 ? ", and the final 0 is not a term"
+	           : "", buf_str(&right));
+	review_claim_verdict(r, mi, line, neg, 0, qs, qe, "", buf_str(&wrong));
+done:
+	buf_free(&msg);
+	buf_free(&right);
+	buf_free(&wrong);
+}
+
+/* The expansion claimed after the keyword at `at` (review_find_cf; p past
+ * it), of the N/2^K it names ("continued fraction of N/2^K is ...", or
+ * "N/2^K has the continued fraction ..." after from), else of the
+ * multiplier.  Returns where the claim ends (p when it has no terms). */
+static const char *cf_keyword_claim(review *r, size_t mi, claims *cl,
+                                    const char *from, const char *at,
+                                    const char *p, mpz_t *claim)
+{
+	const char *text = cl->text, *end = p, *qs;
+	review_mult *m = &r->mult[mi];
+	unsigned long k = m->bits, line = review_line_at(text, (size_t)(at - text),
+	                                          cl->line0);
+	size_t nc;
+	int prefix, named, neg;
+	mpz_t n;
+	cf_seq cf;
+
+	mpz_init(n);
+	/* "continued fraction [expansion] of N/2^K is ...": the number named */
+	named = named_ratio(p, n, &k, &p);
+	/* "expansion", "of", "is", ":" ... up to the first number */
+	while (*p && !isdigit((unsigned char)*p) && *p != '[' && *p != '.')
+		p++;
+	if ((!isdigit((unsigned char)*p) && *p != '[') ||
+	    (nc = claimed_terms(p, claim, MAX_TERMS, &prefix, &end)) < 2) {
+		mpz_clear(n);
+		return p;
+	}
+	if (!named && !claimed_ratio(from, at, n, &k))
+		mpz_set(n, m->p), k = m->bits;
+	review_claim_read(cl, at, end);
+	cf_init(&cf);
+	cf_of_multiplier(&cf, n, k);
+	if (mpz_cmp(n, m->p) || k != m->bits) {
+		char *ns = mpz_get_str(NULL, 10, n), *ps = mpz_get_str(NULL, 10, m->p);
+		review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
+		           "the comment expands %s/2^%lu, but the multiplier is "
+		           "%s/2^%u", ns, k, ps, m->bits);
+		free(ns);
+		free(ps);
+	}
+	neg = review_negated(text, at, p, &qs);
+	cf_judge(r, mi, line, neg, qs, p, claim, nc, prefix, cf.a, cf.n, 1, NULL);
+	cf_clear(&cf);
+	mpz_clear(n);
+	return end;
+}
+
+/* What the expression text[a, b) is, as cf knows it ("(sqrt(5)-1)/2",
+ * "phi", "N/2^K"): its expansion (at least terms quotients) into cf, 1;
+ * 0 when it is no expression or a bare integer. */
+static int cf_subject(const char *text, size_t a, size_t b, size_t terms,
+                      cf_seq *cf)
+{
+	char src[160];
+	expr_tree *t;
+	cfx_err err;
+	size_t k;
+	int rc;
+
+	while (a < b && isspace((unsigned char)text[a]))
+		a++;
+	while (b > a && isspace((unsigned char)text[b - 1]))
+		b--;
+	if (b <= a || b - a >= sizeof src)
+		return 0;
+	for (k = a; k < b && isdigit((unsigned char)text[k]); k++)
+		;
+	if (k == b)
+		return 0;
+	memcpy(src, text + a, b - a);
+	src[b - a] = '\0';
+	if (!(t = expr_parse(src, &err)))
+		return 0;
+	rc = cf_of_tree(cf, t, NULL, NULL, 0, terms, &err);
+	expr_free(t);
+	return rc == 0 && cf->n > 0;
+}
+
+/* "SUBJECT = 0, 1, 1, 1, ..." with no keyword: an expansion of SUBJECT
+ * (an expression cf computes: the longest one before the '=', back to
+ * the clause's start or another '='), judged against cfx's. */
+static void cf_equals_claim(review *r, size_t mi, claims *cl, const char *eq,
+                            mpz_t *claim)
+{
+	const char *text = cl->text, *p = eq + 1, *end, *lo, *s, *qs;
+	size_t nc, i, nx;
+	int prefix, found = 0, neg;
+	cf_seq cf;
+	mpz_t *x;
+	char what[200];
+
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '[')
+		p++;
+	if (!isdigit((unsigned char)*p))
+		return;
+	nc = claimed_terms(p, claim, MAX_TERMS, &prefix, &end);
+	if (nc < 3 || !memchr(p, ',', (size_t)(end - p)))
+		return;
+	/* back to another '=', a , ; : or the sentence's end */
+	for (lo = eq; lo > text && !strchr("=,;:", lo[-1]) &&
+	     !(lo[-1] == '.' && isspace((unsigned char)*lo)); lo--)
+		;
+	cf_init(&cf);
+	for (s = lo; s < eq && !found; s++) {
+		if (s > lo && !isspace((unsigned char)s[-1]))
+			continue;
+		cf_clear(&cf);
+		cf_init(&cf);
+		if (cf_subject(text, (size_t)(s - text), (size_t)(eq - text), nc + 2,
+		               &cf))
+			found = 1;
+	}
+	if (!found) {
+		cf_clear(&cf);
+		return;
+	}
+	s--;
+	while (isspace((unsigned char)*s))
+		s++;
+	snprintf(what, sizeof what, "%.*s", (int)(eq - s), s);
+	while (strlen(what) && what[strlen(what) - 1] == ' ')
+		what[strlen(what) - 1] = '\0';
+	/* "phi = 0, 1, 1, ...": the kernel's phi is 1/phi = (sqrt(5)-1)/2 */
+	if (!strcasecmp(what, "phi") && !mpz_sgn(claim[0])) {
+		expr_tree *t = expr_parse("1/phi", NULL);
+		cfx_err err;
+		cf_clear(&cf);
+		cf_init(&cf);
+		if (!t || cf_of_tree(&cf, t, NULL, NULL, 0, nc + 2, &err) < 0) {
+			expr_free(t);
+			cf_clear(&cf);
+			return;
+		}
+		expr_free(t);
+		snprintf(what, sizeof what, "phi (read as 1/phi: the claim's a0 "
+		         "is 0)");
+	}
+	nx = cf.kind == CF_FINITE ? cf.n : nc + 1;
+	x = xmalloc(nx * sizeof *x, "expansion");
+	for (i = 0; i < nx; i++) {
+		mpz_srcptr a = cf_term(&cf, i);
+		if (!a)
+			break;
+		mpz_init_set(x[i], a);
+	}
+	nx = i;
+	review_claim_read(cl, s, end);
+	neg = review_negated(text, eq, p, &qs);
+	cf_judge(r, mi, review_line_at(text, (size_t)(p - text), cl->line0), neg, qs,
+	         p, claim, nc, prefix, x, nx, cf.kind == CF_FINITE, what);
+	for (i = 0; i < nx; i++)
+		mpz_clear(x[i]);
+	free(x);
+	cf_clear(&cf);
+}
+
+/* Every expansion a comment claims: after each continued-fraction
+ * keyword, and after each '=' whose left side cf computes. */
+void review_cf_check(review *r, size_t mi, claims *cl)
+{
+	const char *text = cl->text, *from = text, *at, *p, *e;
+	const char *span[16][2];
+	size_t ns = 0, i;
+	mpz_t claim[MAX_TERMS];
+
+	for (i = 0; i < MAX_TERMS; i++)
+		mpz_init(claim[i]);
+	while ((at = review_find_cf(from, &p))) {
+		const char *end = cf_keyword_claim(r, mi, cl, from, at, p, claim);
+		if (ns < 16)
+			span[ns][0] = at, span[ns++][1] = end;
+		from = end > p ? end : p;
+	}
+	for (e = text; (e = strchr(e, '=')); e++) {
+		for (i = 0; i < ns; i++)
+			if (e >= span[i][0] && e < span[i][1])
+				break;
+		if (i == ns)
+			cf_equals_claim(r, mi, cl, e, claim);
+	}
+	for (i = 0; i < MAX_TERMS; i++)
+		mpz_clear(claim[i]);
+}
+
+/* ---- convergents --------------------------------------------------------- */
+
+void review_cf_convergents(review *r, size_t mi, const constant *c,
+                              claims *cl)
+{
+	const char *text = cl->text;
+	unsigned long line0 = cl->line0;
+	review_mult *m = &r->mult[mi];
+	const char *at = review_find_ci(text, "convergent"), *s;
+	size_t n = c->cf.n, i;
+	mpz_t *p, *q;
+
+	if (!at || !n)
+		return;
+	p = xmalloc(n * sizeof *p, "convergents");
+	q = xmalloc(n * sizeof *q, "convergents");
+	for (i = 0; i < n; i++)
+		mpz_init(p[i]), mpz_init(q[i]);
+	cf_convergents(&c->cf, n, p, q);
+	/* fractions A/B after the word, to the end of the sentence */
+	for (s = at; *s && *s != '.'; s++) {
+		char *e1, *e2;
+		unsigned long a, b;
+		if (!isdigit((unsigned char)*s) || (s > text && isalnum((unsigned char)s[-1])))
+			continue;
+		a = strtoul(s, &e1, 10);
+		if (*e1 != '/' || !isdigit((unsigned char)e1[1])) {
+			s = e1 - 1;
+			continue;
+		}
+		b = strtoul(e1 + 1, &e2, 10);
+		for (i = 0; i < n; i++)
+			if (!mpz_cmp_ui(p[i], a) && !mpz_cmp_ui(q[i], b))
+				break;
+		review_claim_read(cl, at, s);
+		{
+			/* the fraction's own clause, and the keyword's when that
+			 * is another ("not a convergent: 5/7") */
+			const char *qs;
+			int neg = review_negated(text, s, s, &qs);
+			char yes[160], no[160];
+			if (qs > at)
+				neg ^= review_negated(text, at, at, NULL);
+			snprintf(yes, sizeof yes, "%lu/%lu is convergent p_%zu/q_%zu of "
+			         "p/2^%u: confirmed", a, b, i, i, m->bits);
+			snprintf(no, sizeof no, "%lu/%lu is not a convergent of p/2^%u",
+			         a, b, m->bits);
+			review_claim_verdict(r, mi, review_line_at(text, (size_t)(s - text), line0),
+			              neg, i < n, qs, e2, yes, no);
+		}
+		s = e2 - 1;
+	}
+	for (i = 0; i < n; i++)
+		mpz_clear(p[i]), mpz_clear(q[i]);
+	free(p);
+	free(q);
+}
+

@@ -1,0 +1,394 @@
+/* HEADER claim */
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/cf.h"
+#include "cfx/constant.h"
+#include "cfx/expr.h"
+#include "cfx/naf.h"
+#include "cfx/review.h"
+#include "cfx/sas.h"
+#include "cfx/word.h"
+#include "core/review_int.h"
+#include "util/buf.h"
+#include "util/xalloc.h"
+
+#define PHI_D 1.6180339887498949   /* (1 + sqrt(5))/2, for messages */
+
+#define MAX_TERMS 256
+
+
+unsigned long review_line_at(const char *text, size_t off, unsigned long l0)
+{
+	size_t i;
+
+	for (i = 0; i < off; i++)
+		if (text[i] == '\n')
+			l0++;
+	return l0;
+}
+
+const char *review_find_ci(const char *h, const char *n)
+{
+	size_t k = strlen(n);
+
+	for (; *h; h++)
+		if (!strncasecmp(h, n, k))
+			return h;
+	return NULL;
+}
+
+const char *review_word_ci(const char *text, const char *w)
+{
+	const char *s = text;
+	size_t k = strlen(w);
+
+	while ((s = review_find_ci(s, w))) {
+		if ((s == text || (!isalnum((unsigned char)s[-1]) &&
+		     s[-1] != '_')) && !isalnum((unsigned char)s[k]) && s[k] != '_')
+			return s;
+		s += k;
+	}
+	return NULL;
+}
+
+/* The exponent e of 2^e written at s as "2^e", "2**e", "2 ^ e",
+ * "1 << e" (1U, 1UL, 1ULL, ...), 4294967296 or 18446744073709551616, or
+ * 0x1 and 8 or 16 zeros: e, else 0.  Not inside a longer number or
+ * word. */
+unsigned review_power_written(const char *text, const char *s)
+{
+	const char *q;
+	size_t n;
+
+	if (s > text && (isalnum((unsigned char)s[-1]) || s[-1] == '_' ||
+	                 s[-1] == '.'))
+		return 0;
+	for (n = 0; isdigit((unsigned char)s[n]); n++)
+		;
+	if (isalpha((unsigned char)s[n]) && strncmp(s, "0x", 2) &&
+	    strncmp(s, "0X", 2) && !(s[0] == '1' && n == 1))
+		return 0;
+	if (n == 10 && !strncmp(s, "4294967296", 10))
+		return 32;
+	if (n == 20 && !strncmp(s, "18446744073709551616", 20))
+		return 64;
+	if (!strncasecmp(s, "0x1", 3)) {
+		for (n = 0; s[3 + n] == '0'; n++)
+			;
+		return isxdigit((unsigned char)s[3 + n]) ? 0 : n == 8 ? 32 :
+		       n == 16 ? 64 : 0;
+	}
+	q = s + 1;
+	if (s[0] == '2' && n == 1) {
+		while (*q == ' ')
+			q++;
+		if (*q == '^')
+			q++;
+		else if (q[0] == '*' && q[1] == '*')
+			q += 2;
+		else
+			return 0;
+	} else if (s[0] == '1' && n == 1) {
+		while (strchr("uUlL", *q) && *q)
+			q++;
+		while (*q == ' ')
+			q++;
+		if (q[0] != '<' || q[1] != '<')
+			return 0;
+		q += 2;
+	} else {
+		return 0;
+	}
+	while (*q == ' ')
+		q++;
+	if (!strncmp(q, "32", 2) && !isalnum((unsigned char)q[2]))
+		return 32;
+	if (!strncmp(q, "64", 2) && !isalnum((unsigned char)q[2]))
+		return 64;
+	return 0;
+}
+
+unsigned review_says_modulus(const char *text)
+{
+	const char *s;
+	unsigned says = 0, e;
+
+	for (s = text; *s; s++)
+		if (isdigit((unsigned char)*s) && (e = review_power_written(text, s)))
+			says |= e;
+	return says;
+}
+
+const char *review_find_cf(const char *text, const char **after)
+{
+	const char *s = review_find_ci(text, "continued fraction");
+
+	if (s) {
+		if (after)
+			*after = s + strlen("continued fraction");
+		return s;
+	}
+	/* "cf", "CF", "cf =", "cf:" right before a "[": not "cf. the paper" */
+	for (s = text; (s = review_word_ci(s, "cf")); s += 2) {
+		const char *q = s + 2;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q == '=' || *q == ':')
+			q++;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q == '[') {
+			if (after)
+				*after = s + 2;
+			return s;
+		}
+	}
+	return NULL;
+}
+
+/* ---- sentences ----------------------------------------------------------- */
+
+
+/* Whether the '.' at text[i] ends an abbreviation ("e.g.", "i.e.", "cf.",
+ * "etc.", "vs.", "approx."), which ends no sentence. */
+static int abbreviation(const char *text, size_t i)
+{
+	static const char *const ab[] = { "e.g", "i.e", "cf", "etc", "vs",
+		"approx", "resp", "eq", "fig", "ca", NULL };
+	size_t k;
+
+	for (k = 0; ab[k]; k++) {
+		size_t n = strlen(ab[k]);
+		if (i >= n && !strncasecmp(text + i - n, ab[k], n) &&
+		    (i == n || !isalnum((unsigned char)text[i - n - 1])))
+			return 1;
+	}
+	return 0;
+}
+
+/* The sentences of cl->text: ended by '.', '!' or '?' before a blank or
+ * the end (not "..." nor an abbreviation; "...." ends one), or by a blank
+ * line; only those with a letter or a digit are kept. */
+void review_claims_split(claims *cl)
+{
+	const char *t = cl->text;
+	size_t n = strlen(t), a = 0, i;
+
+	for (i = 0; i <= n; i++) {
+		size_t b, k;
+		if (i == n)
+			b = n;
+		else if (t[i] == '\n' && t[i + 1] == '\n')
+			b = i + 1;
+		else if (strchr(".!?", t[i]) && (i + 1 == n ||
+		         isspace((unsigned char)t[i + 1])) &&
+		         !(t[i] == '.' && i >= 2 && t[i - 1] == '.' &&
+		           t[i - 2] == '.' && (i < 3 || t[i - 3] != '.')) &&
+		         !(t[i] == '.' && abbreviation(t, i)))
+			b = i + 1;
+		else
+			continue;
+		for (k = a; k < b && !isalnum((unsigned char)t[k]); k++)
+			;
+		if (k < b) {
+			XGROW(cl->s, cl->caps, cl->ns + 1, "review sentences");
+			cl->s[cl->ns++] = (claim_sentence){ k, b, 0 };
+		}
+		if (b == n)
+			break;
+		a = b;
+		i = b - 1;
+	}
+}
+
+/* A check read a claim in text[from, to] (to == from: one place). */
+void review_claim_read(claims *cl, const char *from, const char *to)
+{
+	size_t a = (size_t)(from - cl->text), b = (size_t)(to - cl->text), k;
+
+	if (a > b) {
+		size_t t = a;
+		a = b;
+		b = t;
+	}
+	for (k = 0; k < cl->ns; k++)
+		if (cl->s[k].a <= b && a < cl->s[k].b)
+			cl->s[k].read = 1;
+}
+
+/* Whether sentence k has a line the patch adds. */
+int review_sentence_added(const claims *cl, size_t k)
+{
+	unsigned long l0, l1, l;
+
+	if (!cl->added)
+		return 1;
+	l0 = review_line_at(cl->text, cl->s[k].a, 0);
+	l1 = review_line_at(cl->text, cl->s[k].b ? cl->s[k].b - 1 : 0, 0);
+	for (l = l0; l <= l1 && l < strlen(cl->added); l++)
+		if (cl->added[l] == '+')
+			return 1;
+	return 0;
+}
+
+/* text[a, b) on one line, blanks folded, at most 100 bytes (then "..."). */
+void review_quote(struct buf *q, const char *text, size_t a, size_t b)
+{
+	size_t k, n = 0;
+
+	for (k = a; k < b; k++) {
+		int sp = isspace((unsigned char)text[k]);
+		if (sp && (!q->len || buf_str(q)[q->len - 1] == ' '))
+			continue;
+		if (n++ == 100) {
+			buf_printf(q, "...");
+			return;
+		}
+		buf_putc(q, sp ? ' ' : text[k]);
+	}
+	while (q->len && buf_str(q)[q->len - 1] == ' ')
+		q->len--, q->s[q->len] = '\0';
+}
+
+/* ---- negation ------------------------------------------------------------ */
+
+/*
+ * A claim is denied when an odd number of negations govern it, as a
+ * reader takes it: a negation governs what follows it in its clause.
+ * Negations: not, no, never, nor, neither, none, nothing, cannot,
+ * without, hardly, a word ending in n't ("isn't"), and "non-" ("not
+ * non-prime" affirms).  A clause ends at , ; : ( ) or a sentence's '.',
+ * and before but, and, which, while, whereas, although, though, yet, so,
+ * because, since or nor (which also negates what follows it).  A
+ * negation before a focus or bound word denies nothing: "not only", "not
+ * just", "not merely", "isn't simply", "not solely", "nothing but",
+ * "none other than", "no more than", "not less than", "no fewer than".
+ */
+static const char *const neg_words[] = { "not", "no", "never", "nor",
+	"neither", "none", "nothing", "cannot", "without", "hardly", NULL };
+static const char *const neg_focus[] = { "only", "just", "merely",
+	"simply", "solely", "but", "other", "more", "less", "fewer", "greater",
+	"smaller", NULL };
+static const char *const neg_bounds[] = { "but", "and", "which", "while",
+	"whereas", "although", "though", "yet", "so", "because", "since",
+	"nor", NULL };
+
+static int neg_wordc(int c)
+{
+	return isalnum(c) || c == '\'' || c >= 0x80;
+}
+
+static int in_list(const char *s, size_t n, const char *const *list)
+{
+	size_t i;
+
+	for (i = 0; list[i]; i++)
+		if (n == strlen(list[i]) && !strncasecmp(s, list[i], n))
+			return 1;
+	return 0;
+}
+
+static int neg_punct(const char *s)
+{
+	return strchr(",;:()", *s) || ((*s == '.' || *s == '!' || *s == '?') &&
+	       (!s[1] || isspace((unsigned char)s[1])) && s[1] != '.');
+}
+
+/* Where the clause that holds `at` begins in text: after the last
+ * punctuation before it, or at the last boundary word. */
+static const char *neg_clause(const char *text, const char *at)
+{
+	const char *s = at;
+
+	while (s > text) {
+		const char *e;
+		if (neg_punct(s - 1))
+			return s;
+		if (!neg_wordc((unsigned char)s[-1])) {
+			s--;
+			continue;
+		}
+		e = s;
+		while (s > text && neg_wordc((unsigned char)s[-1]))
+			s--;
+		if (in_list(s, (size_t)(e - s), neg_bounds))
+			return s;
+	}
+	return text;
+}
+
+/* Whether the negations of the clause of `from`, up to `to` (the claim's
+ * content: its word, or the list a keyword introduces), deny it; the
+ * clause's start into *start (may be NULL). */
+int review_negated(const char *text, const char *from, const char *to,
+                   const char **start)
+{
+	const char *s = neg_clause(text, from);
+	int odd = 0;
+
+	if (start)
+		*start = s;
+	while (s < to) {
+		const char *b = s, *q;
+		size_t n;
+		if (neg_punct(s)) {
+			odd = 0;
+			s++;
+			continue;
+		}
+		if (!neg_wordc((unsigned char)*s)) {
+			s++;
+			continue;
+		}
+		while (s < to && neg_wordc((unsigned char)*s))
+			s++;
+		n = (size_t)(s - b);
+		if (in_list(b, n, neg_bounds)) {
+			odd = n == 3 && !strncasecmp(b, "nor", 3);
+			continue;
+		}
+		if (!in_list(b, n, neg_words) &&
+		    !(n >= 3 && !strncasecmp(s - 3, "n't", 3)) &&
+		    !(n >= 5 && !strncmp(s - 5, "n\xe2\x80\x99t", 5)) &&
+		    !(n == 3 && !strncasecmp(b, "non", 3) && *s == '-'))
+			continue;
+		/* the next word: a focus or bound word takes the negation */
+		for (q = s; *q && !neg_wordc((unsigned char)*q) && !neg_punct(q);
+		     q++)
+			;
+		for (n = 0; neg_wordc((unsigned char)q[n]); n++)
+			;
+		if (!in_list(q, n, neg_focus))
+			odd ^= 1;
+	}
+	return odd;
+}
+
+/* Report a claim whose plain form (the property, as if not denied)
+ * holds or not: yes says it holds, no says it does not.  Not denied:
+ * NOTE yes, or WARNING no.  Denied (neg; the clause text[qa, qb) quoted):
+ * WARNING when the property holds, NOTE when it does not. */
+void review_claim_verdict(review *r, size_t mi, unsigned long line, int neg,
+                          int holds, const char *qa, const char *qb,
+                          const char *yes, const char *no)
+{
+	const review_mult *m = &r->mult[mi];
+	struct buf q = { 0 };
+
+	if (!neg) {
+		review_add(r, holds ? REVIEW_NOTE : REVIEW_WARNING, m->file, line,
+		           mi, "claim", "%s", holds ? yes : no);
+		return;
+	}
+	review_quote(&q, qa, 0, (size_t)(qb - qa));
+	review_add(r, holds ? REVIEW_WARNING : REVIEW_NOTE, m->file, line, mi,
+	           "claim", holds ? "denied (\"%s\"), but true: %s" :
+	           "denial confirmed (\"%s\"): %s", buf_str(&q), holds ? yes : no);
+	buf_free(&q);
+}
+

@@ -1,0 +1,259 @@
+/* HEADER eval */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/constant.h"
+#include "cfx/review.h"
+#include "cfx/word.h"
+#include "core/review_int.h"
+#include "util/buf.h"
+#include "util/xalloc.h"
+
+/* ---- variables ---- */
+
+static const val UNKNOWN = { 0, 0, 0, 0, 0, 0 };
+
+sym *review_var_find(walk *w, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < w->nvar; i++)
+		if (!strcmp(w->var[i].name, name))
+			return &w->var[i];
+	return NULL;
+}
+
+sym *review_var_get(walk *w, const char *name)
+{
+	sym *s = review_var_find(w, name);
+
+	if (s || w->nvar == MAX_VARS || strlen(name) >= sizeof s->name)
+		return s;
+	s = &w->var[w->nvar++];
+	memset(s, 0, sizeof *s);
+	snprintf(s->name, sizeof s->name, "%s", name);
+	return s;
+}
+
+
+
+
+static int at_op(const ev *e, const char *op)
+{
+	return e->i < e->end && e->t[e->i].type == T_OP &&
+	       !strcmp(e->t[e->i].s, op);
+}
+
+static val cnst(uint64_t c)
+{
+	val v = { 1, 0, c, 0, 0, 0 };
+	return v;
+}
+
+/* Is tokens [i, ...) "( type words )"? Returns the index after ')' or 0. */
+static size_t cast_end(const ev *e, size_t i)
+{
+	size_t j = i + 1;
+
+	if (!(e->t[i].type == T_OP && !strcmp(e->t[i].s, "(")))
+		return 0;
+	while (j < e->end && e->t[j].type == T_IDENT && review_is_type_word(e->t[j].s))
+		j++;
+	if (j == i + 1 || j >= e->end || strcmp(e->t[j].s, ")"))
+		return 0;
+	return j + 1;
+}
+
+static val e_primary(ev *e)
+{
+	const tok *t;
+	size_t ce;
+
+	if (e->i >= e->end) {
+		e->bad = 1;
+		return UNKNOWN;
+	}
+	t = &e->t[e->i];
+	if ((ce = cast_end(e, e->i))) {
+		unsigned bits = 0;
+		int l;
+		size_t k;
+		val v;
+		for (k = e->i + 1; k + 1 < ce; k++)
+			if (review_type_bits(e->t[k].s, e->w->word, &l))
+				bits = review_type_bits(e->t[k].s, e->w->word, &l);
+		e->i = ce;
+		v = review_eval_expr(e, 14);                  /* a cast binds as unary */
+		if (v.known && bits && bits < 64) {
+			v.a &= word_mask(bits);
+			v.b &= word_mask(bits);
+		}
+		return v;
+	}
+	if (t->type == T_OP && !strcmp(t->s, "(")) {
+		val v;
+		e->i++;
+		v = review_eval_expr(e, 0);
+		if (at_op(e, ")"))
+			e->i++;
+		else
+			e->bad = 1;
+		return v;
+	}
+	if (t->type == T_OP && (!strcmp(t->s, "-") || !strcmp(t->s, "+") ||
+	                        !strcmp(t->s, "~"))) {
+		char op = t->s[0];
+		val v;
+		e->i++;
+		v = review_eval_expr(e, 14);
+		if (!v.known || op == '+')
+			return v;
+		if (op == '-') {
+			v.a = -v.a, v.b = -v.b;
+		} else {
+			v.a = -v.a, v.b = ~v.b;    /* ~y = -y - 1 */
+		}
+		return v;
+	}
+	if (t->type == T_NUM) {
+		mpz_t z;
+		val v = UNKNOWN;
+		mpz_init(z);
+		if (review_literal(t->s, z, NULL) == 0 && mpz_sizeinbase(z, 2) <= 64)
+			v = cnst(mpz_get_ui(z));
+		else
+			e->bad = 1;
+		mpz_clear(z);
+		e->i++;
+		return v;
+	}
+	if (t->type == T_IDENT) {
+		const char *next = e->i + 1 < e->end ? e->t[e->i + 1].s : "";
+		sym *s;
+		const define *d;
+		e->i++;
+		if (!strcmp(next, "(") || !strcmp(next, "->") ||
+		    !strcmp(next, ".") || !strcmp(next, "[")) {
+			/* a call, a member, an element: skip it, unknown */
+			int par = 0;
+			while (e->i < e->end) {
+				const char *s2 = e->t[e->i].s;
+				if (!strcmp(s2, "(") || !strcmp(s2, "["))
+					par++;
+				else if (!strcmp(s2, ")") || !strcmp(s2, "]")) {
+					if (!par)
+						break;
+					if (!--par) {
+						e->i++;
+						continue;
+					}
+				} else if (!par && e->t[e->i].type != T_IDENT &&
+				           strcmp(s2, "->") && strcmp(s2, "."))
+					break;
+				e->i++;
+			}
+			return UNKNOWN;
+		}
+		if ((s = review_var_find(e->w, t->s))) {
+			val v = UNKNOWN;
+			if (s->known) {
+				v.known = 1, v.a = s->a, v.b = s->b;
+				v.adds = s->adds, v.shifts = s->shifts;
+			} else if (!e->w->have_input && !s->is_ptr) {
+				s->is_input = s->known = 1, s->a = 1, s->b = 0;
+				e->w->have_input = 1;
+				v.known = 1, v.a = 1;
+			}
+			return v;
+		}
+		if ((d = review_defs_find(e->w->newd, t->s, e->w->word)) && d->valid &&
+		    mpz_sizeinbase(d->v, 2) <= 64)
+			return cnst(mpz_get_ui(d->v));
+		if (!e->w->have_input && (s = review_var_get(e->w, t->s))) {
+			/* a parameter or an outer value read first: the input */
+			s->is_input = s->known = 1, s->a = 1, s->b = 0;
+			e->w->have_input = 1;
+			return (val){ 1, 1, 0, 0, 0, 0 };
+		}
+		return UNKNOWN;
+	}
+	e->bad = 1;
+	e->i++;
+	return UNKNOWN;
+}
+
+static int bin_prec(const char *s)
+{
+	if (!strcmp(s, "*"))
+		return 13;
+	if (!strcmp(s, "+") || !strcmp(s, "-"))
+		return 12;
+	if (!strcmp(s, "<<") || !strcmp(s, ">>"))
+		return 11;
+	if (!strcmp(s, "&"))
+		return 8;
+	if (!strcmp(s, "^"))
+		return 7;
+	if (!strcmp(s, "|"))
+		return 6;
+	return -1;
+}
+
+/* Apply a binary operator (the evaluator's model of it). */
+val review_eval_apply(ev *e, const char *op, val l, val r)
+{
+	val v = UNKNOWN;
+
+	if (!l.known || !r.known)
+		return UNKNOWN;
+	v.known = 1;
+	v.adds = l.adds + r.adds;
+	v.shifts = l.shifts + r.shifts;
+	if (!strcmp(op, "+") || !strcmp(op, "-")) {
+		int sub = op[0] == '-';
+		v.a = sub ? l.a - r.a : l.a + r.a;
+		v.b = sub ? l.b - r.b : l.b + r.b;
+		if (l.a && r.a)
+			v.adds++;
+	} else if (!strcmp(op, "*")) {
+		if (l.a && r.a)
+			return UNKNOWN;             /* x * x: not linear */
+		v.a = l.a * r.b + r.a * l.b;
+		v.b = l.b * r.b;
+	} else if (!strcmp(op, "<<")) {
+		if (r.a || r.b >= 64)
+			return UNKNOWN;
+		v.a = l.a << r.b, v.b = l.b << r.b;
+		if (l.a)
+			v.shifts++;
+	} else if (!l.a && !r.a) {              /* constants only */
+		v.b = !strcmp(op, "&") ? l.b & r.b : !strcmp(op, "|") ? l.b | r.b
+		      : !strcmp(op, "^") ? l.b ^ r.b : !strcmp(op, ">>") ?
+		      (r.b < 64 ? l.b >> r.b : 0) : 0;
+	} else {
+		return UNKNOWN;
+	}
+	v.a &= e->mask;
+	v.b &= e->mask;
+	return v;
+}
+
+val review_eval_expr(ev *e, int prec)
+{
+	val l = e_primary(e);
+
+	while (e->i < e->end && e->t[e->i].type == T_OP) {
+		const char *op = e->t[e->i].s;
+		int p = bin_prec(op);
+		val r;
+		if (p < 0 || p <= prec)
+			break;
+		e->i++;
+		r = review_eval_expr(e, p);
+		l = review_eval_apply(e, op, l, r);
+	}
+	return l;
+}
+

@@ -1,0 +1,315 @@
+/*
+ * review_int.h - what the files of `cfx review`'s C reader share (private
+ * to src/core/review*.c; the interface is include/cfx/review.h).
+ *
+ * PLACEHOLDER
+ */
+#ifndef CFX_CORE_REVIEW_INT_H
+#define CFX_CORE_REVIEW_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <gmp.h>
+
+#include "cfx/review.h"
+#include "util/buf.h"
+
+enum { T_IDENT, T_NUM, T_OP, T_STR, T_PP, T_COMMENT };
+
+typedef struct tok {
+	int type;
+	char *s;                 /* the token (a comment: its text) */
+	unsigned long line;      /* its line in the file */
+	size_t li;               /* index of its patch line */
+	int added;               /* on a '+' line */
+} tok;
+
+typedef struct toks {
+	tok *t;
+	size_t n, cap;
+} toks;
+
+#define MAX_IF 32
+
+typedef struct ifctx {
+	int depth;
+	int seen[MAX_IF];        /* words of the branches so far (bit 32: 1,
+	                          * bit 64: 2) */
+	unsigned cur[MAX_IF];    /* the word of the branch we are in, 0 */
+	unsigned long line[MAX_IF];
+	char cond[MAX_IF][48];
+} ifctx;
+
+typedef struct define {
+	char *name;
+	char *text;              /* the value as written */
+	int valid;               /* an integer literal (or a name of one) */
+	mpz_t v;
+	int suffix_long;
+	unsigned ctx;            /* the #if word around it */
+	size_t file;
+	unsigned long line;
+	int added;
+	size_t tok;              /* its token in the side's lex */
+	unsigned long hash;      /* of name */
+	size_t next;             /* the one before it in its bucket */
+} define;
+
+/* Defines in patch order, and a hash index of their names: a bucket's
+ * chain runs from the newest define to the oldest. */
+typedef struct defs {
+	define *d;
+	size_t n, cap;
+	size_t *head;            /* nhead buckets (a power of 2), REVIEW_NONE */
+	size_t nhead;
+} defs;
+
+
+/* A C-level "if (COND)" or "else" whose condition selects a word. */
+typedef struct cif {
+	int depth;               /* the block it governs (-1: one statement) */
+	unsigned word;           /* 32, 64, 0: none */
+	unsigned long line;
+	char cond[48];           /* "if (BITS_PER_LONG == 64)" */
+} cif;
+
+#define MAX_VARS 32
+
+typedef struct sym {
+	char name[32];
+	unsigned bits;           /* 0: not declared here (the word's) */
+	int known;               /* a x + b */
+	uint64_t a, b;
+	unsigned adds, shifts;   /* steps that made it */
+	int is_input;
+	int is_ptr;
+} sym;
+
+typedef struct walk {
+	review *r;
+	const patch *pt;
+	defs *newd, *oldd;
+	size_t defi;             /* newd's first define not behind the walk */
+	size_t bits_def[VERIFY_MAX_TABLE_BITS + 1];  /* the file's first *_BITS
+	                          * define of value 1..c, REVIEW_NONE */
+	size_t file;
+	toks v;
+	ifctx ifs;
+	/* C-level conditions on the word ("if (BITS_PER_LONG == 64)", "if
+	 * (sizeof(long) == 8)") around the statement or block being read:
+	 * the innermost with a word comes before the #if's */
+	cif cifs[MAX_IF];
+	int ncif;
+	cif last_if[MAX_IF];     /* per brace depth: the last if, for else */
+	size_t comments[16];     /* comment tokens since the last statement */
+	size_t ncomments;
+	size_t fn_comments[16];  /* the function's: before it and inside */
+	size_t nfn;
+	/* the function being evaluated */
+	int depth;               /* brace depth */
+	sym var[MAX_VARS];
+	size_t nvar;
+	int have_input;
+	unsigned word;           /* the function's word (first declared) */
+	struct buf code;         /* statements since the input was read */
+	unsigned long code_line; /* the first of them */
+	int code_added;          /* one of them is on a '+' line */
+} walk;
+
+/* The two data models a kernel is built for: LP64 (long is 64 bits) and
+ * ILP32 (long is 32). */
+enum { LP64, ILP32, NMODEL };
+
+/* A C integer type's width in each data model after the integer
+ * promotions (never below int's 32), its name in each, and why. */
+typedef struct cwidth {
+	unsigned bits[NMODEL];
+	char type[NMODEL][40];
+	char why[96];
+} cwidth;
+
+/* A value of the evaluator. */
+typedef struct val {
+	int known;               /* 0: unknown */
+	uint64_t a, b;           /* a x + b */
+	unsigned adds, shifts;
+	int rshift;              /* it is something >> k (k: rshift_amt) */
+} val;
+
+typedef struct ev {
+	walk *w;
+	const tok *t;
+	size_t i, end;
+	uint64_t mask;
+	int bad;                 /* something the evaluator does not model */
+} ev;
+
+/* ---- review_lex.c ---- */
+
+/* The tokens of one side of file f: lines of type a or b.  -1 (and v
+ * freed) past REVIEW_MAX_TOKENS tokens, else 0. */
+int review_lex(const patch *pt, size_t f, char a, char b, toks *v);
+
+void review_toks_free(toks *v);
+
+/* The value of a C integer literal (suffix U, L, UL, ULL, LL) into z;
+ * *suffix_long: 0 none/U, 1 L, 2 LL.  0, or -1 if it is not one. */
+int review_literal(const char *s, mpz_t z, int *suffix_long);
+
+int review_name_says_hash(const char *name);
+
+/* The word of a C type name, 0 if not an integer type we know; long
+ * takes ctx (the #if word), else 64. */
+unsigned review_type_bits(const char *t, unsigned ctx, int *is_long);
+
+int review_is_type_word(const char *t);
+
+/* The patch lines of file f: [*from, *to).  A file's lines are one run
+ * and the runs come in file order (patch_read numbers files as they
+ * come), so a binary search finds it: no pass over every line per file. */
+void review_file_lines(const patch *pt, size_t f, size_t *from, size_t *to);
+
+/* ---- review_ctx.c ---- */
+
+void review_if_directive(ifctx *x, const char *d, unsigned long line);
+
+/* The innermost word the #if context selects (0: none), its directive
+ * and line in *cond, *line. */
+unsigned review_if_word(const ifctx *x, const char **cond, unsigned long *line);
+
+/* Record "#define NAME VALUE" of directive d, token ti of its side. */
+void review_define_add(defs *s, const char *d, unsigned ctx, size_t file, unsigned long line, int added, size_t ti);
+
+/* The last define of name; with ctx, the last of word ctx, else the
+ * first of any word.  NULL if there is none. */
+const define *review_defs_find(const defs *s, const char *name, unsigned ctx);
+
+void review_defs_free(defs *s);
+
+/* The innermost word of the context: a C-level if's, else the #if's
+ * (if_word); its condition and line in *cond, *line (may be NULL). */
+unsigned review_ctx_word(const walk *w, const char **cond, unsigned long *line);
+
+/* Whether tokens [a, e) begin with "if (COND)", "else if (COND)" or
+ * "else": 1 with *c set (its word 0 when COND says none; an else's the
+ * other word of the if before it at this depth), and that if remembered
+ * for an else; 0 otherwise (the depth's if forgotten). */
+int review_cif_header(walk *w, size_t a, size_t e, cif *c);
+
+/* The word of the C-level if that governs the statement starting at
+ * t[a], read back from it: "if (COND) stmt;", "if (COND) { ... }" (the
+ * innermost block), and the else of either ("else stmt;", "else { ...
+ * }").  0: none. */
+unsigned review_use_ctx(const walk *w, size_t a);
+
+/* ---- review_eval.c ---- */
+
+val review_eval_expr(ev *e, int prec);
+
+/* Apply a binary operator (the evaluator's model of it). */
+val review_eval_apply(ev *e, const char *op, val l, val r);
+
+sym *review_var_find(walk *w, const char *name);
+
+sym *review_var_get(walk *w, const char *name);
+
+/* ---- review_width.c ---- */
+
+/* The word of a constant from what is known of it, and why: its type,
+ * the #if around it, else the type C gives its literal (literal_width,
+ * the type the overflow check computes in; long's 64 bits of LP64 where
+ * the models differ). */
+void review_infer_word(review_mult *m, unsigned type_word, const char *type, int suffix_long, unsigned ctx, const char *cond, unsigned long cond_line);
+
+/* The type of multiplier m as C types it: a literal's, a declaration's
+ * (type, type_word), or a define of a name's (by its suffix).  0, or -1
+ * when unknown. */
+int review_mult_width(const review_mult *m, int suffix_long, unsigned type_word, const char *type, cwidth *o);
+
+/* The index overflow ERROR for multiplier mi (a define's or
+ * declaration's name, or the literal at token lit): its first use whose
+ * index overflows. */
+void review_overflow_check(walk *w, size_t mi, size_t lit, const char *name, const cwidth *mw);
+
+/* The word the code keeps a multiply by name in, where it shows it: 32
+ * or 64 when the product is assigned to or declared as a type of that
+ * word (u32, uint32_t, unsigned int, __u32; u64, uint64_t, unsigned long
+ * long, __u64), cast to one, shifted right by (32 - x) or (64 - x),
+ * passed to hash_32() or hash_64(), or returned from a function returning
+ * one (with no other right shift); else 0.  The multiply itself: name
+ * next to a '*'.  why says where. */
+unsigned review_use_word(walk *w, const char *name, const cwidth *mw, char *why, size_t nwhy);
+
+
+/* ---- claims ---- */
+
+/* One comment under check: its text (line0 its first line), which of its
+ * lines the patch adds (added[k] == '+' for line line0 + k; NULL: every
+ * line is the patch's), and its sentences, each marked once a check has
+ * read a claim in it, so that what no check read is still reported. */
+typedef struct claim_sentence {
+	size_t a, b;               /* text[a, b) */
+	int read;                  /* a check reported a claim in it */
+} claim_sentence;
+
+typedef struct claims {
+	const char *text;
+	unsigned long line0;
+	const char *added;
+	claim_sentence *s;
+	size_t ns, caps;
+	int body;                /* a mail's body: 0 no; 1 list the claims no
+	                          * check computes, not every sentence; 2 list
+	                          * none (another multiplier listed them) */
+} claims;
+
+/* ---- review_claim.c ---- */
+
+/* The line of text + off, text starting at line0. */
+unsigned long review_line_at(const char *text, size_t off, unsigned long l0);
+
+/* A check read a claim in text[from, to] (to == from: one place). */
+void review_claim_read(claims *cl, const char *from, const char *to);
+
+/* Report a claim whose plain form (the property, as if not denied)
+ * holds or not: yes says it holds, no says it does not.  Not denied:
+ * NOTE yes, or WARNING no.  Denied (neg; the clause text[qa, qb) quoted):
+ * WARNING when the property holds, NOTE when it does not. */
+void review_claim_verdict(review *r, size_t mi, unsigned long line, int neg, int holds, const char *qa, const char *qb, const char *yes, const char *no);
+
+/* Whether the negations of the clause of `from`, up to `to` (the claim's
+ * content: its word, or the list a keyword introduces), deny it; the
+ * clause's start into *start (may be NULL). */
+int review_negated(const char *text, const char *from, const char *to, const char **start);
+
+/* The sentences of cl->text: ended by '.', '!' or '?' before a blank or
+ * the end (not "..." nor an abbreviation; "...." ends one), or by a blank
+ * line; only those with a letter or a digit are kept. */
+void review_claims_split(claims *cl);
+
+/* The exponent e of 2^e written at s as "2^e", "2**e", "2 ^ e",
+ * "1 << e" (1U, 1UL, 1ULL, ...), 4294967296 or 18446744073709551616, or
+ * 0x1 and 8 or 16 zeros: e, else 0.  Not inside a longer number or
+ * word. */
+unsigned review_power_written(const char *text, const char *s);
+
+/* Whether sentence k has a line the patch adds. */
+int review_sentence_added(const claims *cl, size_t k);
+
+/* text[a, b) on one line, blanks folded, at most 100 bytes (then "..."). */
+void review_quote(struct buf *q, const char *text, size_t a, size_t b);
+
+/* ---- review_cf.c ---- */
+
+/* Every expansion a comment claims: after each continued-fraction
+ * keyword, and after each '=' whose left side cf computes. */
+void review_cf_check(review *r, size_t mi, claims *cl);
+
+void review_cf_convergents(review *r, size_t mi, const constant *c, claims *cl);
+
+/* A term in decimal, malloc'd: one of more than 40 digits as its first
+ * 12, "...", and its count ("316069943685...(15052 digits)"), so that a
+ * huge quotient of a comment's expression cannot flood a finding. */
+char *review_cf_term(mpz_srcptr z);
+
+#endif

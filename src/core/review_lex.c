@@ -1,0 +1,298 @@
+/* HEADER lex */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/constant.h"
+#include "cfx/review.h"
+#include "cfx/word.h"
+#include "core/review_int.h"
+#include "util/buf.h"
+#include "util/xalloc.h"
+
+/* ---- tokens -------------------------------------------------------------- */
+
+static void tok_add(toks *v, int type, char *s, const patch_line *pl,
+                    size_t li)
+{
+	XGROW(v->t, v->cap, v->n + 1, "review tokens");
+	v->t[v->n++] = (tok){ type, s, pl->no, li, pl->type == '+' };
+}
+
+void review_toks_free(toks *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->n; i++)
+		free(v->t[i].s);
+	free(v->t);
+	memset(v, 0, sizeof *v);
+}
+
+/* A comment line without its decoration (" * "), appended to b. */
+static void comment_text(struct buf *b, const char *s, size_t n)
+{
+	while (n && (*s == ' ' || *s == '\t'))
+		s++, n--;
+	if (n && *s == '*' && (n == 1 || s[1] != '/'))
+		s++, n--;
+	while (n && (*s == ' ' || *s == '\t'))
+		s++, n--;
+	buf_add(b, s, n);
+	buf_putc(b, '\n');
+}
+
+static const char *const ops3[] = { "<<=", ">>=", NULL };
+static const char *const ops2[] = { "<<", ">>", "+=", "-=", "*=", "/=", "%=",
+	"&=", "|=", "^=", "==", "!=", "<=", ">=", "&&", "||", "->", "++", "--",
+	NULL };
+
+static size_t op_len(const char *s)
+{
+	size_t i;
+
+	for (i = 0; ops3[i]; i++)
+		if (!strncmp(s, ops3[i], 3))
+			return 3;
+	for (i = 0; ops2[i]; i++)
+		if (!strncmp(s, ops2[i], 2))
+			return 2;
+	return 1;
+}
+
+/* At s, the start of a block comment on line pl: a comment closed on the
+ * line becomes a token (when emit) and the text after it is returned; one
+ * left open is begun in cm (*cm_at, *cm_li: where) and NULL returned. */
+static const char *block_comment(toks *v, struct buf *cm, const char *s,
+                                 const patch_line *pl, size_t li,
+                                 const patch_line **cm_at, size_t *cm_li,
+                                 int emit)
+{
+	const char *e = strstr(s + 2, "*/");
+
+	if (!e) {
+		*cm_at = pl, *cm_li = li;
+		comment_text(cm, s + 2, strlen(s + 2));
+		return NULL;
+	}
+	if (emit) {
+		comment_text(cm, s + 2, (size_t)(e - s - 2));
+		tok_add(v, T_COMMENT, buf_take(cm), pl, li);
+	}
+	return e + 2;
+}
+
+/* The patch lines of file f: [*from, *to).  A file's lines are one run
+ * and the runs come in file order (patch_read numbers files as they
+ * come), so a binary search finds it: no pass over every line per file. */
+void review_file_lines(const patch *pt, size_t f, size_t *from, size_t *to)
+{
+	size_t lo = 0, hi = pt->nlines;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (pt->line[mid].file < f)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*from = lo;
+	while (hi < pt->nlines && pt->line[hi].file == f)
+		hi++;
+	*to = hi;
+}
+
+/* The tokens of one side of file f: lines of type a or b.  -1 (and v
+ * freed) past REVIEW_MAX_TOKENS tokens, else 0. */
+int review_lex(const patch *pt, size_t f, char a, char b, toks *v)
+{
+	struct buf cm = { 0 };
+	const patch_line *cm_at = NULL;
+	size_t cm_li = 0, li, hunk = 0, end;
+	int seen = 0;
+
+	memset(v, 0, sizeof *v);
+	review_file_lines(pt, f, &li, &end);
+	for (; li < end; li++) {
+		const patch_line *pl = &pt->line[li];
+		const char *s = pl->text;
+
+		if (v->n > REVIEW_MAX_TOKENS)
+			break;
+		if (pl->type != a && pl->type != b)
+			continue;
+		if (pl->hunk != hunk || !seen) {
+			/* a hunk that starts inside a comment: " * text" */
+			const char *q = s + strspn(s, " \t");
+			hunk = pl->hunk;
+			seen = 1;
+			if (!cm_at && q[0] == '*' && q[1] != '=')
+				cm_at = pl, cm_li = li;
+		}
+		if (cm_at) {                       /* inside a block comment */
+			const char *e = strstr(s, "*/");
+			comment_text(&cm, s, e ? (size_t)(e - s) : strlen(s));
+			if (!e)
+				continue;
+			tok_add(v, T_COMMENT, buf_take(&cm), cm_at, cm_li);
+			cm_at = NULL;
+			s = e + 2;
+		}
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '#') {                   /* a directive, comments out */
+			struct buf d = { 0 };
+			while (*s) {
+				if (s[0] == '/' && s[1] == '*') {
+					/* a comment on a directive line is dropped */
+					if (!(s = block_comment(v, &cm, s, pl, li, &cm_at,
+					                        &cm_li, 0)))
+						break;
+				} else if (s[0] == '/' && s[1] == '/') {
+					break;
+				} else {
+					buf_putc(&d, *s++);
+				}
+			}
+			tok_add(v, T_PP, buf_take(&d), pl, li);
+			continue;
+		}
+		while (*s) {
+			size_t n;
+			if (isspace((unsigned char)*s)) {
+				s++;
+				continue;
+			}
+			if (s[0] == '/' && s[1] == '*') {
+				if (!(s = block_comment(v, &cm, s, pl, li, &cm_at, &cm_li,
+				                        1)))
+					break;
+				continue;
+			}
+			if (s[0] == '/' && s[1] == '/') {
+				comment_text(&cm, s + 2, strlen(s + 2));
+				tok_add(v, T_COMMENT, buf_take(&cm), pl, li);
+				break;
+			}
+			if (isalpha((unsigned char)*s) || *s == '_') {
+				for (n = 1; isalnum((unsigned char)s[n]) || s[n] == '_'; n++)
+					;
+				tok_add(v, T_IDENT, xstrndup(s, n), pl, li);
+			} else if (isdigit((unsigned char)*s)) {
+				for (n = 1; isalnum((unsigned char)s[n]) || s[n] == '_' ||
+				     s[n] == '.'; n++)
+					;
+				tok_add(v, T_NUM, xstrndup(s, n), pl, li);
+			} else if (*s == '"' || *s == '\'') {
+				for (n = 1; s[n] && s[n] != *s; n++)
+					if (s[n] == '\\' && s[n + 1])
+						n++;
+				if (s[n])
+					n++;
+				tok_add(v, T_STR, xstrndup(s, n), pl, li);
+			} else {
+				n = op_len(s);
+				tok_add(v, T_OP, xstrndup(s, n), pl, li);
+			}
+			s += n;
+		}
+	}
+	if (cm_at)
+		tok_add(v, T_COMMENT, buf_take(&cm), cm_at, cm_li);
+	buf_free(&cm);
+	if (v->n > REVIEW_MAX_TOKENS) {
+		review_toks_free(v);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- literals and names -------------------------------------------------- */
+
+/* The value of a C integer literal (suffix U, L, UL, ULL, LL) into z;
+ * *suffix_long: 0 none/U, 1 L, 2 LL.  0, or -1 if it is not one. */
+int review_literal(const char *s, mpz_t z, int *suffix_long)
+{
+	size_t n = strlen(s), i;
+	char *digits;
+	int rc, nl = 0;
+	cfx_err e;
+
+	while (n && strchr("uUlL", s[n - 1])) {
+		if (s[n - 1] == 'l' || s[n - 1] == 'L')
+			nl++;
+		n--;
+	}
+	if (!n || !isdigit((unsigned char)s[0]))
+		return -1;
+	digits = xstrndup(s, n);
+	for (i = 0; i < n; i++)
+		if (digits[i] == '.' || digits[i] == '_')
+			break;
+	if (i < n) {
+		free(digits);
+		return -1;
+	}
+	if (digits[0] == '0' && n > 1 && isdigit((unsigned char)digits[1]))
+		rc = mpz_set_str(z, digits, 8);    /* C octal */
+	else
+		rc = constant_value(digits, NULL, NULL, z, &e);
+	free(digits);
+	if (suffix_long)
+		*suffix_long = nl > 2 ? 2 : nl;
+	return rc < 0 ? -1 : 0;
+}
+
+int review_name_says_hash(const char *name)
+{
+	static const char *const w[] = { "hash", "golden", "gold", "mult",
+		"prime", "ratio", "phi", "fib", NULL };
+	char low[64];
+	size_t i;
+
+	for (i = 0; name[i] && i < sizeof low - 1; i++)
+		low[i] = (char)tolower((unsigned char)name[i]);
+	low[i] = '\0';
+	for (i = 0; w[i]; i++)
+		if (strstr(low, w[i]))
+			return 1;
+	return 0;
+}
+
+/* The word of a C type name, 0 if not an integer type we know; long
+ * takes ctx (the #if word), else 64. */
+unsigned review_type_bits(const char *t, unsigned ctx, int *is_long)
+{
+	static const struct { const char *name; unsigned bits; } ty[] = {
+		{ "u8", 8 }, { "uint8_t", 8 }, { "__u8", 8 },
+		{ "u16", 16 }, { "uint16_t", 16 }, { "__u16", 16 },
+		{ "u32", 32 }, { "uint32_t", 32 }, { "__u32", 32 },
+		{ "u_int32_t", 32 }, { "int", 32 }, { "unsigned", 32 },
+		{ "u64", 64 }, { "uint64_t", 64 }, { "__u64", 64 },
+		{ "u_int64_t", 64 }, { "size_t", 0 }, { "uintptr_t", 0 },
+		{ "long", 0 },
+	};
+	size_t i;
+
+	*is_long = 0;
+	for (i = 0; i < sizeof ty / sizeof ty[0]; i++)
+		if (!strcmp(t, ty[i].name)) {
+			if (ty[i].bits)
+				return ty[i].bits;
+			*is_long = 1;
+			return ctx ? ctx : 64;
+		}
+	return 0;
+}
+
+int review_is_type_word(const char *t)
+{
+	int l;
+
+	return review_type_bits(t, 0, &l) || !strcmp(t, "const") ||
+	       !strcmp(t, "static") || !strcmp(t, "register") ||
+	       !strcmp(t, "volatile") || !strcmp(t, "signed") ||
+	       !strcmp(t, "short") || !strcmp(t, "char");
+}
+

@@ -1,0 +1,291 @@
+/* HEADER report */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/constant.h"
+#include "cfx/review.h"
+#include "cfx/word.h"
+#include "core/review_int.h"
+#include "util/buf.h"
+#include "util/xalloc.h"
+
+/* ---- findings ------------------------------------------------------------ */
+
+/* review_add (review_check.c) records them; this file only calls it. */
+
+
+static int by_place(const void *x, const void *y)
+{
+	const review_finding *a = x, *b = y;
+
+	if (a->file != b->file)
+		return a->file < b->file ? -1 : 1;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return 0;
+}
+
+void review_sort(review *r)
+{
+	size_t i, j;
+
+	/* insertion sort: stable, and the lists are short */
+	for (i = 1; i < r->nfind; i++) {
+		review_finding t = r->find[i];
+		for (j = i; j > 0 && by_place(&r->find[j - 1], &t) > 0; j--)
+			r->find[j] = r->find[j - 1];
+		r->find[j] = t;
+	}
+}
+
+/* ---- columns ------------------------------------------------------------- */
+
+typedef struct numbered {
+	unsigned long no;
+	const char *text;
+} numbered;
+
+static int by_no(const void *x, const void *y)
+{
+	const numbered *a = x, *b = y;
+
+	return a->no < b->no ? -1 : a->no > b->no;
+}
+
+/* Where word w starts in s as a whole word, or NULL. */
+static const char *word_in(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p = s;
+
+	if (!n)
+		return NULL;
+	while ((p = strstr(p, w))) {
+		if ((p == s || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    !(isalnum((unsigned char)p[n]) || p[n] == '_'))
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
+/* The column of finding x on its line s (see review_columns). */
+static unsigned column_of(const review *r, const review_finding *x,
+                          const char *s)
+{
+	const char *p = NULL;
+
+	if (x->mult != REVIEW_NONE && x->line == r->mult[x->mult].line) {
+		const review_mult *m = &r->mult[x->mult];
+		if (!strchr(m->text, '\n'))
+			p = word_in(s, m->text);
+		if (!p)
+			p = word_in(s, m->name);
+	}
+	if (!p) {
+		/* a comment line: where its text starts */
+		p = s + strspn(s, " \t");
+		if (!strncmp(p, "/*", 2) || !strncmp(p, "//", 2))
+			p += 2;
+		else if (*p == '*' && p[1] != '/')
+			p++;
+		p += strspn(p, " \t");
+		if (!*p || !strncmp(p, "*/", 2))
+			p = s + strspn(s, " \t");
+	}
+	return (unsigned)(p - s) + 1;
+}
+
+void review_columns(review *r)
+{
+	const patch *pt = &r->pt;
+	numbered *ln = NULL;
+	size_t i = 0, cap = 0;
+
+	while (i < r->nfind) {
+		size_t f = r->find[i].file, from, to, n = 0, li;
+		review_file_lines(pt, f, &from, &to);
+		for (li = from; li < to; li++)
+			if (pt->line[li].type != '-') {
+				XGROW(ln, cap, n + 1, "review columns");
+				ln[n++] = (numbered){ pt->line[li].no, pt->line[li].text };
+			}
+		qsort(ln, n, sizeof *ln, by_no);
+		for (; i < r->nfind && r->find[i].file == f; i++) {
+			review_finding *x = &r->find[i];
+			numbered key = { x->line, NULL }, *hit;
+			hit = n ? bsearch(&key, ln, n, sizeof *ln, by_no) : NULL;
+			x->col = hit ? column_of(r, x, hit->text) : 1;
+		}
+	}
+	free(ln);
+}
+
+void review_count(const review *r, size_t n[4])
+{
+	size_t i;
+
+	memset(n, 0, 4 * sizeof n[0]);
+	for (i = 0; i < r->nfind; i++)
+		n[r->find[i].level]++;
+}
+
+const char *review_level_name(review_level lv, int gcc)
+{
+	static const char *const cp[] = { "NOTE", "CHECK", "WARNING", "ERROR" };
+	static const char *const gc[] = { "note", "note", "warning", "error" };
+
+	return gcc ? gc[lv] : cp[lv];
+}
+
+const char *review_ctype(unsigned bits)
+{
+	return bits <= 8 ? "u8" : bits <= 16 ? "u16" : bits <= 32 ? "u32"
+	       : "u64";
+}
+
+/* The line of text + off, text starting at line0. */
+/* ---- findings ---------------------------------------------------------- */
+
+/* Here, not in review.c, so that review.c calls this file and this file
+ * never calls back (tests/build/layers.sh). */
+void review_add(review *r, review_level lv, size_t file, unsigned long line,
+                size_t mult, const char *kind, const char *fmt, ...)
+{
+	review_finding *f;
+	struct buf b = { 0 };
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	XGROW(r->find, r->capf, r->nfind + 1, "review findings");
+	f = &r->find[r->nfind++];
+	memset(f, 0, sizeof *f);
+	f->level = lv;
+	f->file = file;
+	f->line = line;
+	f->mult = mult;
+	snprintf(f->kind, sizeof f->kind, "%s", kind);
+	f->msg = buf_take(&b);
+}
+/* ---- the verdict --------------------------------------------------------- */
+
+/* "strides 2^13..2^21, byte 3" : the families of bt that FAIL (and not
+ * in old, when given), runs of strides 2^s folded; the worst into *w. */
+static void failing(struct buf *b, const verify_battery *bt,
+                    const verify_battery *old, size_t *worst, size_t *count)
+{
+	size_t i, shown = 0;
+	long run_lo = -1, run_hi = -1;
+
+	*worst = (size_t)-1;
+	*count = 0;
+	for (i = 0; i <= bt->nfam; i++) {
+		const verify_family *f = i < bt->nfam ? &bt->fam[i] : NULL;
+		int bad = f && f->status == VERIFY_FAIL &&
+		          (!old || i >= old->nfam ||
+		           old->fam[i].status != VERIFY_FAIL);
+		if (bad) {
+			(*count)++;
+			if (*worst == (size_t)-1 || f->worst_r > bt->fam[*worst].worst_r)
+				*worst = i;
+		}
+		if (bad && f->kind == VERIFY_POW2 && run_hi == (long)f->arg - 1) {
+			run_hi = f->arg;
+			continue;
+		}
+		if (run_lo >= 0) {
+			if (shown++ < 6) {
+				if (run_lo == run_hi)
+					buf_printf(b, "%sstride 2^%ld", b->len ? ", " : "",
+					           run_lo);
+				else
+					buf_printf(b, "%sstrides 2^%ld..2^%ld", b->len ? ", " :
+					           "", run_lo, run_hi);
+			}
+			run_lo = run_hi = -1;
+		}
+		if (!bad)
+			continue;
+		if (f->kind == VERIFY_POW2) {
+			run_lo = run_hi = f->arg;
+			continue;
+		}
+		if (shown++ < 6)
+			buf_printf(b, "%s%s", b->len ? ", " : "", f->name);
+	}
+	if (shown > 6)
+		buf_printf(b, " and %zu more", shown - 6);
+}
+
+void review_verdict(review *r, size_t i, const verify_battery *bt,
+                    const verify_battery *old)
+{
+	review_mult *m = &r->mult[i];
+	char *hex = word_hex(m->p, m->bits);
+	char tables[224];
+	struct buf fams = { 0 }, forms = { 0 };
+	size_t worst, count, k;
+	char *oldtxt = m->has_old ? (m->old_text ? xstrdup(m->old_text)
+	               : mpz_get_str(NULL, 10, m->old)) : NULL;
+
+	if (oldtxt)                     /* 11400714819323198549UL: the number */
+		oldtxt[strcspn(oldtxt, "uUlL")] = '\0';
+
+	if (bt->ntables == 1)
+		snprintf(tables, sizeof tables, "a table of 2^%u from %s",
+		         bt->tables[0], m->why_table);
+	else
+		snprintf(tables, sizeof tables, "tables 2^%u..2^%u: the code does "
+		         "not show the size", bt->tables[0],
+		         bt->tables[bt->ntables - 1]);
+	for (k = 0; k < bt->nforms; k++)
+		if (bt->forms[k].status == VERIFY_FAIL)
+			buf_printf(&forms, "%scheck %s", forms.len ? ", " : "",
+			           bt->forms[k].name);
+	if (bt->status == VERIFY_FAIL) {
+		int old_passed = m->has_old && old && old->status != VERIFY_FAIL;
+		char wt[64] = "";
+		failing(&fams, bt, old_passed ? old : NULL, &worst, &count);
+		if (worst != (size_t)-1)
+			snprintf(wt, sizeof wt, ", worst %s at R %.3g",
+			         bt->fam[worst].name, bt->fam[worst].worst_r);
+		if (old_passed)
+			review_add(r, REVIEW_ERROR, m->file, m->line, i, "verdict",
+			           "%s replaces %s: FAIL where the old one passed (%s%s%s"
+			           "%s; %u-bit words, %s)", hex, oldtxt,
+			           buf_str(&forms), forms.len && fams.len ? ", " : "",
+			           buf_str(&fams), wt, m->bits, tables);
+		else
+			review_add(r, REVIEW_ERROR, m->file, m->line, i, "verdict",
+			           "%s: FAIL, %zu of %zu checks (%s%s%s%s; %u-bit words, "
+			           "%s)%s%s%s", hex, bt->nfail, bt->nforms + bt->nfam,
+			           buf_str(&forms), forms.len && fams.len ? ", " : "",
+			           buf_str(&fams), wt, m->bits, tables,
+			           m->has_old ? "; the old " : "",
+			           m->has_old ? oldtxt : "",
+			           m->has_old ? " FAILs too" : "");
+	} else {
+		size_t warns = verify_joint_warns(bt);
+		review_add(r, REVIEW_NOTE, m->file, m->line, i, "verdict",
+		           "%s: PASS, %zu checks on %u-bit words, %s%s%s%s", hex,
+		           bt->nforms + bt->nfam, m->bits, tables,
+		           m->has_old ? "; it replaces " : "",
+		           m->has_old ? oldtxt : "",
+		           m->has_old ? (old && old->status == VERIFY_FAIL ?
+		                         ", which FAILs" : ", which passes too") : "");
+		if (warns)
+			review_add(r, REVIEW_CHECK, m->file, m->line, i, "verdict",
+			           "%s: %zu famil%s WARN (cfx verify %s --bits %u "
+			           "--full shows them)", hex, warns, warns == 1 ? "y"
+			           : "ies", hex, m->bits);
+	}
+	buf_free(&fams);
+	buf_free(&forms);
+	free(oldtxt);
+	free(hex);
+}
+

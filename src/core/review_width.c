@@ -1,0 +1,713 @@
+/* HEADER width */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/constant.h"
+#include "cfx/review.h"
+#include "cfx/word.h"
+#include "core/review_int.h"
+#include "util/buf.h"
+#include "util/xalloc.h"
+
+/* ---- the widths C computes in -------------------------------------------- */
+
+static const char *const model_name[NMODEL] = { "LP64", "ILP32" };
+
+static unsigned long_bits(int model)
+{
+	return model == LP64 ? 64 : 32;
+}
+
+static void cwidth_set(cwidth *o, int model, unsigned bits, const char *type)
+{
+	o->bits[model] = bits < 32 ? 32 : bits;
+	snprintf(o->type[model], sizeof o->type[model], "%s", type);
+}
+
+/* The type C gives the integer literal s in each model: the first of its
+ * suffix's list (C11 6.4.4.1) that holds its value; a decimal literal
+ * with no U has only signed types.  0, or -1 if s is not a literal. */
+static int literal_width(const char *s, cwidth *o)
+{
+	static const struct { const char *name; int rank, uns; } ty[] = {
+		{ "int", 0, 0 }, { "unsigned int", 0, 1 },
+		{ "long", 1, 0 }, { "unsigned long", 1, 1 },
+		{ "long long", 2, 0 }, { "unsigned long long", 2, 1 },
+	};
+	size_t n = strlen(s), need, k;
+	int u = 0, l = 0, dec, model;
+	char suf[4] = "";
+	mpz_t z;
+
+	while (n && strchr("uUlL", s[n - 1])) {
+		if (s[n - 1] == 'u' || s[n - 1] == 'U')
+			u = 1;
+		else
+			l++;
+		n--;
+	}
+	if (l > 2)
+		return -1;
+	mpz_init(z);
+	if (review_literal(s, z, NULL) < 0) {
+		mpz_clear(z);
+		return -1;
+	}
+	need = mpz_sizeinbase(z, 2);
+	mpz_clear(z);
+	dec = !(s[0] == '0' && n > 1);
+	memset(o, 0, sizeof *o);
+	for (model = 0; model < NMODEL; model++) {
+		cwidth_set(o, model, 64, "unsigned long long");
+		for (k = 0; k < sizeof ty / sizeof ty[0]; k++) {
+			unsigned w = ty[k].rank == 0 ? 32 : ty[k].rank == 1 ?
+			             long_bits(model) : 64;
+			if (ty[k].rank < l || (u && !ty[k].uns) ||
+			    (dec && !u && ty[k].uns))
+				continue;
+			if (need <= (ty[k].uns ? w : w - 1)) {
+				cwidth_set(o, model, w, ty[k].name);
+				break;
+			}
+		}
+	}
+	snprintf(suf, sizeof suf, "%s%s", u ? "U" : "", l == 2 ? "LL" :
+	         l ? "L" : "");
+	if (suf[0])
+		snprintf(o->why, sizeof o->why, "the suffix %s", suf);
+	else if (o->bits[LP64] > 32)
+		snprintf(o->why, sizeof o->why, "%s has no suffix and is beyond "
+		         "%s", s, dec ? "INT_MAX: a decimal literal's type is "
+		         "signed" : "UINT_MAX");
+	else
+		snprintf(o->why, sizeof o->why, "%s has no suffix", s);
+	return 0;
+}
+
+/* Why C gives the literal s (width bits of value) the type lw says
+ * (literal_width), as a word note. */
+static void literal_note(const char *s, const cwidth *lw, size_t width,
+                         char *why, size_t n)
+{
+	const char *suf = s + strlen(s);
+	int u, l;
+
+	while (suf > s && strchr("uUlL", suf[-1]))
+		suf--;
+	u = strpbrk(suf, "uU") != NULL;
+	l = (int)strlen(suf) - u;
+	if (l == 2)
+		snprintf(why, n, "suffix %sLL: %s is 64 bits", u ? "U" : "",
+		         lw->type[LP64]);
+	else if (l == 1)
+		snprintf(why, n, "suffix %sL with no #if BITS_PER_LONG: long "
+		         "taken as 64 bits (LP64)", u ? "U" : "");
+	else if (width > 32)
+		snprintf(why, n, "its value needs more than 32 bits");
+	else if (u)
+		snprintf(why, n, "suffix U: unsigned int, 32 bits");
+	else if (!strcmp(lw->type[LP64], "int"))
+		snprintf(why, n, "no suffix and no type: int, 32 bits");
+	else if (lw->bits[LP64] == 32)
+		snprintf(why, n, "no suffix and no type: %s literal beyond "
+		         "INT_MAX is %s, 32 bits", s[1] == 'x' || s[1] == 'X' ?
+		         "a hex" : "an octal", lw->type[LP64]);
+	else if (strcmp(lw->type[LP64], lw->type[ILP32]))
+		snprintf(why, n, "no suffix and no type: a decimal literal beyond "
+		         "INT_MAX is %s on LP64 and %s on ILP32, %u bits",
+		         lw->type[LP64], lw->type[ILP32], lw->bits[LP64]);
+	else
+		snprintf(why, n, "no suffix and no type: a decimal literal beyond "
+		         "INT_MAX is %s, %u bits", lw->type[LP64], lw->bits[LP64]);
+}
+
+/* The word of a constant from what is known of it, and why: its type,
+ * the #if around it, else the type C gives its literal (literal_width,
+ * the type the overflow check computes in; long's 64 bits of LP64 where
+ * the models differ). */
+void review_infer_word(review_mult *m, unsigned type_word, const char *type,
+                       int suffix_long, unsigned ctx, const char *cond,
+                       unsigned long cond_line)
+{
+	size_t width = mpz_sizeinbase(m->p, 2);
+	char where[80] = "";
+	cwidth lw;
+
+	m->ctx_bits = (int)ctx;
+	if (ctx)
+		snprintf(where, sizeof where, "%s (line %lu)", cond, cond_line);
+	if (type_word) {
+		m->bits = type_word;
+		snprintf(m->why_bits, sizeof m->why_bits, "its type %s%s%s", type,
+		         ctx ? ", under " : "", where);
+	} else if (ctx) {
+		m->bits = ctx;
+		snprintf(m->why_bits, sizeof m->why_bits, "under %s%s", where,
+		         suffix_long == 1 ? ", suffix UL: unsigned long" :
+		         suffix_long == 2 ? ", suffix ULL" : "");
+	} else if (literal_width(m->text, &lw) == 0) {
+		m->bits = lw.bits[LP64];
+		literal_note(m->text, &lw, width, m->why_bits, sizeof m->why_bits);
+	} else if (suffix_long == 2) {
+		m->bits = 64;
+		snprintf(m->why_bits, sizeof m->why_bits,
+		         "suffix ULL: unsigned long long is 64 bits");
+	} else if (suffix_long == 1) {
+		m->bits = 64;
+		snprintf(m->why_bits, sizeof m->why_bits,
+		         "suffix UL with no #if BITS_PER_LONG: long taken as 64 "
+		         "bits (LP64)");
+	} else {
+		m->bits = width > 32 ? 64 : 32;
+		snprintf(m->why_bits, sizeof m->why_bits, "%s",
+		         width > 32 ? "its value needs more than 32 bits" :
+		         "no suffix and no type: taken as 32 bits");
+	}
+}
+
+static int type_kw(const tok *t)
+{
+	return t->type == T_IDENT && (!strcmp(t->s, "unsigned") ||
+	       !strcmp(t->s, "signed") || !strcmp(t->s, "int") ||
+	       !strcmp(t->s, "long") || !strcmp(t->s, "short") ||
+	       !strcmp(t->s, "char"));
+}
+
+/* The word of the C type whose last token is t[e] (its first at or after
+ * lo): 32 for u32, uint32_t, __u32, u_int32_t, unsigned [int], int; 64
+ * for u64, uint64_t, __u64, u_int64_t, [unsigned] long long; 0 for any
+ * other (long's word is the #if's, not the type's).  *first (may be
+ * NULL): where the type starts. */
+static unsigned type_word_at(const tok *t, size_t e, size_t lo, size_t *first)
+{
+	size_t b = e;
+	unsigned bits = 0;
+	int longs = 0, other = 0, l;
+
+	if (t[e].type != T_IDENT)
+		return 0;
+	if (!type_kw(&t[e])) {
+		if (first)
+			*first = e;
+		bits = review_type_bits(t[e].s, 0, &l);
+		return l ? 0 : bits;
+	}
+	while (b > lo && type_kw(&t[b - 1]))
+		b--;
+	for (size_t k = b; k <= e; k++) {
+		longs += !strcmp(t[k].s, "long");
+		other += !strcmp(t[k].s, "short") || !strcmp(t[k].s, "char");
+	}
+	if (first)
+		*first = b;
+	return other ? 0 : longs == 2 ? 64 : longs ? 0 : 32;
+}
+
+/* The type t[a..e] as written ("unsigned long long") into s. */
+static void type_text(const tok *t, size_t a, size_t e, char *s, size_t n)
+{
+	size_t k;
+
+	s[0] = '\0';
+	for (k = a; k <= e && strlen(s) + 1 < n; k++)
+		snprintf(s + strlen(s), n - strlen(s), "%s%s", k > a ? " " : "",
+		         t[k].s);
+}
+
+/* Whether the multiply at t[i] is inside a group "(...)" that closes
+ * before t[k] and is cast to a 32-bit type or passed to hash_32(): the
+ * statement starts at a. */
+static int narrowed(const tok *t, size_t a, size_t i, size_t k)
+{
+	size_t p, q, first;
+
+	for (p = a; p < i; p++) {
+		int par = 0;
+		if (strcmp(t[p].s, "("))
+			continue;
+		for (q = p; q < k; q++)
+			if (!strcmp(t[q].s, "("))
+				par++;
+			else if (!strcmp(t[q].s, ")") && !--par)
+				break;
+		if (q >= k || q < i)
+			continue;
+		if (p > a && t[p - 1].type == T_IDENT &&
+		    !strcmp(t[p - 1].s, "hash_32"))
+			return 1;
+		if (p >= a + 3 && !strcmp(t[p - 1].s, ")") &&
+		    type_word_at(t, p - 2, a, &first) == 32 && first > a &&
+		    !strcmp(t[first - 1].s, "("))
+			return 1;
+	}
+	return 0;
+}
+
+static int operand_width(const walk *w, size_t a, size_t b, size_t i,
+                         cwidth *o);
+
+/* The word of a use at token i (statement [a, b)) that keeps the
+ * product in tw bits, why says where: the multiply itself is done in the
+ * wider of its operands' types (the usual arithmetic conversions: mw,
+ * the multiplier's, and the other operand's, when known), so a product
+ * narrower than tw is reduced to its own width first (u32 val times an
+ * unsuffixed 0x61c88647 kept in a u64: 32 bits).  LP64's widths. */
+static unsigned product_word(const walk *w, size_t a, size_t b, size_t i,
+                             const cwidth *mw, unsigned tw, char *why,
+                             size_t nwhy)
+{
+	cwidth op;
+	unsigned p;
+	size_t n = strlen(why);
+
+	if (!mw || operand_width(w, a, b, i, &op) < 0)
+		return tw;
+	p = op.bits[LP64] > mw->bits[LP64] ? op.bits[LP64] : mw->bits[LP64];
+	if (p >= tw)
+		return tw;
+	snprintf(why + n, nwhy - n, " but computed in %u bits (%s times %s)",
+	         p, op.type[LP64], mw->type[LP64]);
+	return p;
+}
+
+/* The word the code keeps a multiply by name in, where it shows it: 32
+ * or 64 when the product is assigned to or declared as a type of that
+ * word (u32, uint32_t, unsigned int, __u32; u64, uint64_t, unsigned long
+ * long, __u64), cast to one, shifted right by (32 - x) or (64 - x),
+ * passed to hash_32() or hash_64(), or returned from a function returning
+ * one (with no other right shift); else 0.  The multiply itself: name
+ * next to a '*'.  why says where. */
+unsigned review_use_word(walk *w, const char *name, const cwidth *mw,
+                         char *why, size_t nwhy)
+{
+	const tok *t = w->v.t;
+	size_t n = w->v.n, i;
+
+	for (i = 1; i + 1 < n; i++) {
+		size_t a = i, b = i, k, e;
+		unsigned shrw = 0, tw;
+		int shr = 0;
+		if (t[i].type != T_IDENT || strcmp(t[i].s, name) ||
+		    (strcmp(t[i - 1].s, "*") && strcmp(t[i - 1].s, "*=") &&
+		     strcmp(t[i + 1].s, "*")))
+			continue;
+		while (a > 0 && t[a - 1].type != T_PP && strcmp(t[a - 1].s, ";") &&
+		       strcmp(t[a - 1].s, "{") && strcmp(t[a - 1].s, "}"))
+			a--;
+		while (b < n && t[b].type != T_PP && strcmp(t[b].s, ";") &&
+		       strcmp(t[b].s, "{") && strcmp(t[b].s, "}"))
+			b++;
+		for (k = a; k < b; k++)
+			if (t[k].type == T_OP && !strcmp(t[k].s, ">>")) {
+				if (k + 3 < b && !strcmp(t[k + 1].s, "(") &&
+				    (!strcmp(t[k + 2].s, "32") ||
+				     !strcmp(t[k + 2].s, "64")) &&
+				    !strcmp(t[k + 3].s, "-"))
+					shrw = (unsigned)atoi(t[k + 2].s);
+				else
+					shr = 1;
+			}
+		if (shrw) {
+			snprintf(why, nwhy, "the product is shifted right by (%u - "
+			         "...) at line %lu", shrw, t[i].line);
+			return shrw;
+		}
+		/* (u32)(... name ...), hash_32(... name ...), hash_64(...) */
+		for (k = a; k + 1 < i; k++) {
+			size_t q, end, first = 0;
+			unsigned cast = 0, hw = 0;
+			int par = 0;
+			if (strcmp(t[k].s, "("))
+				continue;
+			if (k >= a + 3 && !strcmp(t[k - 1].s, ")") &&
+			    (cast = type_word_at(t, k - 2, a, &first)) &&
+			    !(first > a && !strcmp(t[first - 1].s, "(")))
+				cast = 0;
+			if (k > a && t[k - 1].type == T_IDENT)
+				hw = !strcmp(t[k - 1].s, "hash_32") ? 32 :
+				     !strcmp(t[k - 1].s, "hash_64") ? 64 : 0;
+			if (!cast && !hw)
+				continue;
+			end = k;
+			for (q = k; q < b; q++) {
+				if (!strcmp(t[q].s, "("))
+					par++;
+				else if (!strcmp(t[q].s, ")") && !--par) {
+					end = q;
+					break;
+				}
+			}
+			if (end > i) {
+				if (hw)
+					snprintf(why, nwhy, "the product is hashed by "
+					         "%s() at line %lu", t[k - 1].s, t[i].line);
+				else
+					snprintf(why, nwhy, "the product is cast to %s at "
+					         "line %lu", t[k - 2].s, t[i].line);
+				return product_word(w, a, b, i, mw, hw ? hw : cast,
+				                    why, nwhy);
+			}
+		}
+		if (shr)
+			continue;
+		/* [static const] TYPE v = ... name ...; */
+		for (k = a; k < i && (!strcmp(t[k].s, "static") ||
+		     !strcmp(t[k].s, "const") || !strcmp(t[k].s, "register")); k++)
+			;
+		for (e = k; e + 1 < i && type_kw(&t[e + 1]) && type_kw(&t[k]); e++)
+			;
+		if (e + 2 < i && (tw = type_word_at(t, e, k, NULL)) &&
+		    t[e + 1].type == T_IDENT && !strcmp(t[e + 2].s, "=")) {
+			char ty[40];
+			type_text(t, k, e, ty, sizeof ty);
+			snprintf(why, nwhy, "the product is kept in %s at line %lu",
+			         ty, t[i].line);
+			return product_word(w, a, b, i, mw, tw, why, nwhy);
+		}
+		/* v = ... name ...; v declared of such a type before it */
+		if (a + 2 < i && t[a].type == T_IDENT && (!strcmp(t[a + 1].s, "=") ||
+		    !strcmp(t[a + 1].s, "*="))) {
+			size_t first;
+			for (k = a; k-- > 1 && k + 2000 > a;)
+				if (!strcmp(t[k].s, t[a].s) && t[k].type == T_IDENT &&
+				    (tw = type_word_at(t, k - 1, 0, &first))) {
+					char ty[40];
+					type_text(t, first, k - 1, ty, sizeof ty);
+					snprintf(why, nwhy, "the product is kept in %s %s at "
+					         "line %lu", ty, t[a].s, t[i].line);
+					return product_word(w, a, b, i, mw, tw, why, nwhy);
+				}
+		}
+		/* return ... name ...; in a function returning such a type */
+		if (!strcmp(t[a].s, "return")) {
+			int depth = 0;
+			for (k = a; k-- > 0;) {
+				if (!strcmp(t[k].s, "}"))
+					depth++;
+				else if (!strcmp(t[k].s, "{") && !depth--)
+					break;
+			}
+			if (k < a && k >= 1 && !strcmp(t[k - 1].s, ")")) {
+				int par = 0;
+				size_t q = k - 1;
+				for (;; q--) {
+					if (!strcmp(t[q].s, ")"))
+						par++;
+					else if (!strcmp(t[q].s, "(") && !--par)
+						break;
+					if (!q)
+						break;
+				}
+				size_t first;
+				if (q >= 2 && !strcmp(t[q].s, "(") &&
+				    t[q - 1].type == T_IDENT &&
+				    (tw = type_word_at(t, q - 2, 0, &first))) {
+					char ty[40];
+					type_text(t, first, q - 2, ty, sizeof ty);
+					snprintf(why, nwhy, "the product is returned as %s "
+					         "by %s() at line %lu", ty, t[q - 1].s,
+					         t[i].line);
+					return product_word(w, a, b, i, mw, tw, why, nwhy);
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+/* The width of the C type whose last token is t[e] (from lo), as
+ * use_word's type_word_at reads it, with long's in each model; *first:
+ * where it starts.  0, or -1 if t[e] ends no integer type. */
+static int type_width_at(const tok *t, size_t e, size_t lo, size_t *first,
+                         cwidth *o)
+{
+	size_t b = e, k;
+	int longs = 0, other = 0, model, l;
+	unsigned bits;
+	char name[40];
+
+	if (t[e].type != T_IDENT)
+		return -1;
+	if (type_kw(&t[e])) {
+		while (b > lo && type_kw(&t[b - 1]))
+			b--;
+		for (k = b; k <= e; k++) {
+			longs += !strcmp(t[k].s, "long");
+			other += !strcmp(t[k].s, "short") || !strcmp(t[k].s, "char");
+		}
+		bits = other ? 32 : longs == 2 ? 64 : 32;
+		l = longs == 1;
+	} else if (!(bits = review_type_bits(t[e].s, 0, &l))) {
+		return -1;
+	}
+	if (first)
+		*first = b;
+	type_text(t, b, e, name, sizeof name);
+	memset(o, 0, sizeof *o);
+	for (model = 0; model < NMODEL; model++)
+		cwidth_set(o, model, l ? long_bits(model) : bits, name);
+	return 0;
+}
+
+/* The type of variable name, from its declaration before t[before] (a
+ * parameter or a local: "TYPE name"), into o.  0, or -1 if not found. */
+static int var_width(const walk *w, const char *name, size_t before,
+                     cwidth *o)
+{
+	const tok *t = w->v.t;
+	size_t k;
+
+	for (k = before; k-- > 1 && k + 4000 > before;)
+		if (t[k].type == T_IDENT && !strcmp(t[k].s, name) &&
+		    type_width_at(t, k - 1, 0, NULL, o) == 0) {
+			snprintf(o->why, sizeof o->why, "the type of %s", name);
+			return 0;
+		}
+	return -1;
+}
+
+/* The other operand of the multiply by t[i] in [a, b): a variable,
+ * perhaps cast, or a cast of one, into o.  0, or -1 when it is
+ * something else (taken as int: it cannot widen the product). */
+static int operand_width(const walk *w, size_t a, size_t b, size_t i,
+                         cwidth *o)
+{
+	const tok *t = w->v.t;
+	size_t v, first;
+
+	if (i > a + 1 && !strcmp(t[i - 1].s, "*=") &&
+	    t[i - 2].type == T_IDENT)
+		return var_width(w, t[i - 2].s, i - 2, o);
+	if (i > a + 1 && !strcmp(t[i - 1].s, "*")) {
+		v = i - 2;
+		if (t[v].type != T_IDENT || review_is_type_word(t[v].s))
+			return -1;
+		if (v > a && (!strcmp(t[v - 1].s, "->") ||
+		              !strcmp(t[v - 1].s, ".")))
+			return -1;
+		if (v >= a + 3 && !strcmp(t[v - 1].s, ")") &&
+		    type_width_at(t, v - 2, a, &first, o) == 0 && first > a &&
+		    !strcmp(t[first - 1].s, "(")) {
+			snprintf(o->why, sizeof o->why, "%s cast to it", t[v].s);
+			return 0;
+		}
+		return var_width(w, t[v].s, v, o);
+	}
+	if (i + 2 < b && !strcmp(t[i + 1].s, "*")) {
+		v = i + 2;
+		if (!strcmp(t[v].s, "(")) {
+			size_t e = v + 1;
+			while (e < b && t[e].type == T_IDENT && review_is_type_word(t[e].s))
+				e++;
+			if (e == v + 1 || e >= b || strcmp(t[e].s, ")") ||
+			    type_width_at(t, e - 1, v + 1, NULL, o) < 0)
+				return -1;
+			snprintf(o->why, sizeof o->why, "a cast");
+			return 0;
+		}
+		if (t[v].type != T_IDENT || (v + 1 < b &&
+		    (!strcmp(t[v + 1].s, "->") || !strcmp(t[v + 1].s, ".") ||
+		     !strcmp(t[v + 1].s, "(") || !strcmp(t[v + 1].s, "["))))
+			return -1;
+		return var_width(w, t[v].s, i, o);
+	}
+	return -1;
+}
+
+/* Whether t[k..] is ">> (32 -" or ">>= (32 -". */
+static int shift_by_32_minus(const tok *t, size_t k, size_t n)
+{
+	return k + 3 < n && t[k].type == T_OP && (!strcmp(t[k].s, ">>") ||
+	       !strcmp(t[k].s, ">>=")) && !strcmp(t[k + 1].s, "(") &&
+	       !strcmp(t[k + 2].s, "32") && !strcmp(t[k + 3].s, "-");
+}
+
+/* The variable statement [a, b) keeps its value in ("TYPE v = ...;",
+ * "v = ...;", "v *= ...;"), its type into o, its name token into *at.
+ * 0, or -1 if it keeps none. */
+static int kept_in(const walk *w, size_t a, size_t b, size_t *at, cwidth *o)
+{
+	const tok *t = w->v.t;
+	size_t k = a, e, first;
+
+	while (k < b && (!strcmp(t[k].s, "static") || !strcmp(t[k].s, "const")
+	       || !strcmp(t[k].s, "register")))
+		k++;
+	for (e = k; e + 1 < b && type_kw(&t[e + 1]) && type_kw(&t[k]); e++)
+		;
+	if (e + 2 < b && t[e + 1].type == T_IDENT &&
+	    !strcmp(t[e + 2].s, "=") &&
+	    type_width_at(t, e, k, &first, o) == 0) {
+		*at = e + 1;
+		snprintf(o->why, sizeof o->why, "its type");
+		return 0;
+	}
+	if (a + 2 < b && t[a].type == T_IDENT && (!strcmp(t[a + 1].s, "=") ||
+	    !strcmp(t[a + 1].s, "*="))) {
+		*at = a;
+		return var_width(w, t[a].s, a, o);
+	}
+	return -1;
+}
+
+/* The first ">> (32 - ...)" of variable t[v] after b in its function
+ * (before the variable is set again): its token, or 0. */
+static size_t later_shift(const walk *w, size_t v, size_t b)
+{
+	const tok *t = w->v.t;
+	size_t k;
+	int depth = 0;
+
+	for (k = b; k + 1 < w->v.n; k++) {
+		if (t[k].type == T_PP)
+			continue;
+		if (!strcmp(t[k].s, "{"))
+			depth++;
+		else if (!strcmp(t[k].s, "}") && --depth < 0)
+			return 0;
+		if (t[k].type != T_IDENT || strcmp(t[k].s, t[v].s))
+			continue;
+		if (shift_by_32_minus(t, k + 1, w->v.n))
+			return k + 1;
+		if (!strcmp(t[k + 1].s, "="))
+			return 0;
+	}
+	return 0;
+}
+
+/* The statement around token i: [*a, *b). */
+static void statement_of(const walk *w, size_t i, size_t *a, size_t *b)
+{
+	const tok *t = w->v.t;
+	size_t n = w->v.n;
+
+	*a = *b = i;
+	while (*a > 0 && t[*a - 1].type != T_PP && strcmp(t[*a - 1].s, ";") &&
+	       strcmp(t[*a - 1].s, "{") && strcmp(t[*a - 1].s, "}"))
+		(*a)--;
+	while (*b < n && t[*b].type != T_PP && strcmp(t[*b].s, ";") &&
+	       strcmp(t[*b].s, "{") && strcmp(t[*b].s, "}"))
+		(*b)++;
+}
+
+/*
+ * A >> (32 - b) that takes an index of more than 32 bits: the product of
+ * multiplier mi (its type *mw) at token i, computed in the wider of its
+ * operands' types (the usual arithmetic conversions), reaches the shift
+ * unreduced, in the same statement or through a variable of a wider type.
+ * An ERROR, in the models the #if context allows (ctx); 1 if given.
+ */
+static int overflow_at(walk *w, size_t mi, size_t i, const cwidth *mw,
+                       unsigned ctx)
+{
+	const tok *t = w->v.t;
+	const review_mult *m = &w->r->mult[mi];
+	size_t a, b, k, kshr = 0, v = 0;
+	cwidth op, keep;
+	int have_op, have_keep = 0, model, wide[NMODEL], nwide = 0, by_op = 0;
+	unsigned kept[NMODEL];
+	char via[120] = "";
+
+	statement_of(w, i, &a, &b);
+	if (!ctx)
+		ctx = review_use_ctx(w, a);
+	have_op = operand_width(w, a, b, i, &op) == 0;
+	for (k = i + 1; k < b && !kshr; k++)
+		if (shift_by_32_minus(t, k, b))
+			kshr = k;
+	if (kshr && narrowed(t, a, i, kshr))
+		return 0;
+	if (!kshr) {
+		if (kept_in(w, a, b, &v, &keep) < 0 || narrowed(t, a, i, b) ||
+		    !(kshr = later_shift(w, v, b)))
+			return 0;
+		have_keep = 1;
+	}
+	for (model = 0; model < NMODEL; model++) {
+		unsigned p = mw->bits[model];
+		if (have_op && op.bits[model] > p)
+			p = op.bits[model], by_op |= 1 << model;
+		kept[model] = have_keep && keep.bits[model] < p ? keep.bits[model]
+		              : p;
+		wide[model] = kept[model] > 32 && (!ctx || long_bits(model) == ctx);
+		nwide += wide[model];
+	}
+	if (!nwide)
+		return 0;
+	model = wide[LP64] ? LP64 : ILP32;
+	{
+		const cwidth *src = by_op >> model & 1 ? &op : mw;
+		char type[256];
+		if (have_keep)
+			snprintf(via, sizeof via, ", kept in %s %s at line %lu",
+			         keep.type[model], t[v].s, t[v].line);
+		if (nwide == NMODEL && strcmp(src->type[LP64], src->type[ILP32]))
+			snprintf(type, sizeof type, "%s on %s and %s on %s (%s)",
+			         src->type[LP64], model_name[LP64], src->type[ILP32],
+			         model_name[ILP32], src->why);
+		else
+			snprintf(type, sizeof type, "%s (%s)", src->type[model],
+			         src->why);
+		review_add(w->r, REVIEW_ERROR, m->file, m->line, mi, "word",
+		           "the index overflows the table%s: the product with %s "
+		           "is computed in %s, %u bits%s, and not reduced mod "
+		           "2^32%s, so >> (32 - ...) at line %lu leaves %u bits "
+		           "more than the table has; keep the product in a u32 (a "
+		           "cast or a variable) before the shift, or use hash_32()",
+		           nwide == NMODEL ? "" : model == LP64 ?
+		           " on 64-bit longs" : " on 32-bit longs",
+		           m->name[0] ? m->name : m->text, type, kept[model],
+		           nwide == NMODEL ? "" : model == LP64 ? " on LP64" :
+		           " on ILP32", via, t[kshr].line, kept[model] - 32);
+	}
+	return 1;
+}
+
+/* The index overflow ERROR for multiplier mi (a define's or
+ * declaration's name, or the literal at token lit): its first use whose
+ * index overflows. */
+void review_overflow_check(walk *w, size_t mi, size_t lit, const char *name,
+                           const cwidth *mw)
+{
+	const tok *t = w->v.t;
+	unsigned ctx = (unsigned)w->r->mult[mi].ctx_bits;
+	size_t i;
+
+	if (lit != REVIEW_NONE) {
+		overflow_at(w, mi, lit, mw, ctx);
+		return;
+	}
+	for (i = 1; i + 1 < w->v.n; i++)
+		if (t[i].type == T_IDENT && !strcmp(t[i].s, name) &&
+		    (!strcmp(t[i - 1].s, "*") || !strcmp(t[i - 1].s, "*=") ||
+		     !strcmp(t[i + 1].s, "*")) && overflow_at(w, mi, i, mw, ctx))
+			return;
+}
+
+/* The type of multiplier m as C types it: a literal's, a declaration's
+ * (type, type_word), or a define of a name's (by its suffix).  0, or -1
+ * when unknown. */
+int review_mult_width(const review_mult *m, int suffix_long,
+                      unsigned type_word, const char *type, cwidth *o)
+{
+	int model, l;
+
+	if (m->kind != REVIEW_DECL && literal_width(m->text, o) == 0)
+		return 0;
+	if (m->kind == REVIEW_DECL && !type_word)
+		return -1;
+	memset(o, 0, sizeof *o);
+	l = m->kind == REVIEW_DECL ? review_type_bits(type, 0, &l) && l : suffix_long == 1;
+	for (model = 0; model < NMODEL; model++)
+		cwidth_set(o, model, l ? long_bits(model) : m->kind == REVIEW_DECL ?
+		           type_word : suffix_long ? 64 : 32, m->kind == REVIEW_DECL
+		           ? type : suffix_long == 2 ? "unsigned long long" :
+		           suffix_long ? "unsigned long" : "unsigned int");
+	snprintf(o->why, sizeof o->why, "%s", m->kind == REVIEW_DECL ?
+	         "its type" : suffix_long == 2 ? "the suffix ULL" :
+	         suffix_long ? "the suffix UL" : "the suffix U");
+	return 0;
+}
+
