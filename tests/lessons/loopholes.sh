@@ -78,8 +78,10 @@ refused 06 5 'Step 5 explained' 'answer 2'
 refused 06 4 '' 'answer 1, 1'
 refused 06 4 '' 'answer 2'
 accepted 06 4 'answer 2, 1'
-refused 06 7 'not golden(64) - 1' 'answer golden(64) - 1'
-accepted 06 7 'answer 0x9e3779b97f4a7c15'
+# step 7 (rewritten in 35f8be9): which odd neighbour of golden(64) is
+# nearer 2^64/phi: 1, golden(64) - 1 (0.95 away; 1.05 for + 1)
+refused 06 7 'Step 7 explained' 'answer 2'
+accepted 06 7 'answer 1'
 # lesson 11: the two shifts of 45
 refused 11 7 '' 'answer 2, 2'
 refused 11 4 'Step 4 explained' 'answer 1'

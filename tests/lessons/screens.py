@@ -122,7 +122,11 @@ def cf_texts(q, first=None):
         while j < len(q) and q[j] == q[i]:
             j += 1
         if j - i >= 4:
-            more = r"\d+" if first and j == len(q) else "%d" % (j - i)
+            # a run reaching the cut goes on for at least j - i terms: a
+            # shorter run ("1 (x4)" of cf 8/13 against six 1s) is no leak
+            n = j - i
+            more = ((r"(?:[%d-9]|[1-9]\d+)" % n if n < 10 else r"[1-9]\d+")
+                    if first and j == len(q) else "%d" % n)
             runs.append(r"%d \([x\u00d7]%s" % (q[i], more))
             break
         runs.append(str(q[i]))
@@ -353,7 +357,11 @@ def more_answers(A):
         # verify's shift/add row ("6 shifts, 3 add, 3 sub") and the sum
         A[tag, i].append("|".join(r"\b%d add, %d sub\b" % (a, ops - a)
                                   for a in range(ops + 1)))
-        A[tag, i].append(r"= " + re.escape(power_sum(v)) + r"(?![0-9^])")
+        # L11 s2 gives the sum itself and asks for w - 1 from it: there
+        # the sum is the data, not the answer
+        if (tag, i) != ("11", 2):
+            A[tag, i].append(r"= " + re.escape(power_sum(v)) +
+                             r"(?![0-9^])")
     # verify's words for a quotient and a load, sweep's largest a_k, and
     # verify's R to three figures
     A["08", 2].append(r"a_5 = %d\b" % cf(Fr(0x70001, 2**20))[5])

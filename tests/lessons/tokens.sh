@@ -19,7 +19,7 @@ one "learn NAME escaped" \
 	'cfx: learn: no such lesson; cfx learn lists them (a\x1b[2Jb)' \
 	"$cfx" learn "$esc"
 one "unknown option escaped" \
-	'cfx: learn: unknown option -\x1b (-a\x1b[2Jb)' "$cfx" learn "-$esc"
+	'cfx: learn: unknown option -\x1b (-\x1b[2Jb)' "$cfx" learn "-${esc#a}"
 one "--list argument escaped" \
 	'cfx: learn: --list takes nothing after it (a\x1b[2Jb)' \
 	"$cfx" learn --list "$esc"
