@@ -504,10 +504,14 @@ void verify_strides_confirm(verify_battery *bt, int all, uint32_t *scratch);
 
 void verify_smap_free(verify_smap *sm);
 
-/* The checks a judged battery shows: its form checks (with "joint" when
- * it was added), the layouts asked for and the families; F (below) but
- * for "joint", and but for shift/add after verify_screen. */
+/* The checks a judged battery shows one by one: its form checks, the
+ * layouts asked for and the families, not "joint" (a rule over them, not
+ * one of them); F (below) but for shift/add after verify_screen. */
 size_t verify_checks(const verify_battery *bt);
+
+/* The form check "joint" when verify_judge added it (the last form), or
+ * NULL. */
+const verify_check *verify_joint(const verify_battery *bt);
 
 /* F, the families and checks judged, once planned (verify_judge's). */
 size_t verify_judged(const verify_battery *bt);

@@ -693,9 +693,11 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 			row(f, bt->ufields[i].name, verify_status_name(
 			    bt->ufields[i].status), bt->ufields[i].reason);
 	/* with ref the checks agree in order; the last ("joint") may be on
-	 * one side only, and is a PASS where it is absent */
+	 * one side only: line one says it, not a row */
 	for (i = 0; i < bt->nforms; i++) {
 		const verify_check *k = &bt->forms[i];
+		if (k == verify_joint(bt))
+			continue;      /* not a check: line one and a paragraph */
 		if (ref)
 			row2(f, k->name, verify_status_name(k->status),
 			     i < rb->nforms ? verify_status_name(rb->forms[i].status)
@@ -738,7 +740,8 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 		}
 	}
 	for (i = bt->nforms; ref && i < rb->nforms; i++)
-		row2(f, rb->forms[i].name, "PASS",
+		if (&rb->forms[i] != verify_joint(rb))
+			row2(f, rb->forms[i].name, "PASS",
 		     verify_status_name(rb->forms[i].status));
 	for (i = 0; i < bt->nfam - bt->nuser; i = j) {
 		j = run_end(bt, rb, i, full);
@@ -968,7 +971,9 @@ static void summary(FILE *f, const subject *s, int noted, const char *lead)
 
 	fprintf(f, "%s: %s (%u-bit): %s, ", lead, s->k.hex, s->bits,
 	        out_paint(f, bt->nfail ? "FAIL" : "PASS", paint, sizeof paint));
-	if (bt->nfail)
+	if (verify_joint(bt))  /* FAILs by the rule over the checks alone */
+		fprintf(f, "%zu checks, %zu WARN (joint)\n", checks, bt->nwarn);
+	else if (bt->nfail)
 		fprintf(f, "%zu of %zu checks\n", bt->nfail, checks);
 	else if (bt->nwarn)
 		fprintf(f, "%zu checks, %zu WARN%s\n", checks, bt->nwarn,
@@ -1244,7 +1249,7 @@ static void report(FILE *f, const subject *s, const subject *ref, int full)
 	tables_text(bt, tables, sizeof tables);
 	len = (size_t)snprintf(text, sizeof text, "%zu checks: %zu of the "
 	         "constant%s and %zu key families (%zu cells: %s, 1 to 8 keys a "
-	         "bucket).", verify_checks(bt), bt->nforms + bt->nufields,
+	         "bucket).", verify_checks(bt), verify_checks(bt) - bt->nfam,
 	         bt->nufields ? " and your layouts" : "", bt->nfam, bt->ncells,
 	         tables);
 	if ((bt->bits != bt->cal_bits || !default_tables(bt)) &&
@@ -1436,8 +1441,8 @@ static json_t *subject_json(const subject *s, int full)
 	json_object_set_new(o, "failed", json_integer((json_int_t)bt->nfail));
 	json_object_set_new(o, "warned", json_integer((json_int_t)bt->nwarn));
 	json_object_set_new(o, "power_sum", json_string(s->k.sum));
-	/* the checks shown, as line one and the table count them (F of the
-	 * rule is the same number but for a "joint" FAIL) */
+	/* the checks judged one by one, as line one and the table count
+	 * them: F of the rule ("joint", a rule over them, is "joint") */
 	json_object_set_new(o, "judged", json_integer((json_int_t)
 	                    verify_checks(bt)));
 	json_object_set_new(o, "reference_bits", json_integer(bt->cal_bits));
@@ -1466,7 +1471,15 @@ static json_t *subject_json(const subject *s, int full)
 	}
 	for (i = 0; i < bt->nforms; i++) {
 		const verify_check *k = &bt->forms[i];
-		json_t *ko = json_pack("{s:s,s:s,s:s,s:o}", "name", k->name,
+		json_t *ko;
+		if (k == verify_joint(bt)) {    /* a rule over the checks */
+			json_object_set_new(o, "joint", json_pack("{s:s,s:s,s:I}",
+			    "status", verify_status_name(k->status), "detail",
+			    k->detail, "warned_families",
+			    (json_int_t)verify_joint_warns(bt)));
+			continue;
+		}
+		ko = json_pack("{s:s,s:s,s:s,s:o}", "name", k->name,
 		    "status", verify_status_name(k->status), "detail", k->detail,
 		    "tail", out_jreal(k->tail));
 		if (k->r > 0)           /* the checks that measure an R */
@@ -1646,13 +1659,18 @@ int cmd_verify(cmd_ctx *c, cli_args *a)
 		/* a patch for a failing constant would be pasted anyway; the
 		 * command named shows the same verdict: the word and the tables
 		 * given, when they are not what verify takes by itself */
-		char word[16] = "";
+		char word[16] = "", why[64];
 		if (s.bits != verify_default_bits(s.k.p))
 			snprintf(word, sizeof word, " --bits %u", s.bits);
-		fprintf(c->diag ? c->diag : stderr, "cfx: verify: %s FAILs %zu of "
-		        "%zu checks: no patch (see cfx verify %s%s%s%s; --force "
-		        "prints it anyway)\n", s.k.hex, s.bt.nfail,
-		        verify_checks(&s.bt), s.k.hex, word,
+		if (verify_joint(&s.bt))
+			snprintf(why, sizeof why, "by the joint rule (%zu WARN of "
+			         "%zu checks)", s.bt.nwarn, verify_checks(&s.bt));
+		else
+			snprintf(why, sizeof why, "%zu of %zu checks", s.bt.nfail,
+			         verify_checks(&s.bt));
+		fprintf(c->diag ? c->diag : stderr, "cfx: verify: %s FAILs %s: no "
+		        "patch (see cfx verify %s%s%s%s; --force prints it "
+		        "anyway)\n", s.k.hex, why, s.k.hex, word,
 		        a->table_list ? " --table-bits " : "",
 		        a->table_list ? a->table_list : "");
 		goto done;

@@ -462,9 +462,16 @@ static size_t judged_count(const verify_battery *bt)
 	       2 * ((bt->bits == 32 || bt->bits == 64) && (bt->p & 1));
 }
 
+const verify_check *verify_joint(const verify_battery *bt)
+{
+	return bt->nforms && !strcmp(bt->forms[bt->nforms - 1].name, "joint")
+	       ? &bt->forms[bt->nforms - 1] : NULL;
+}
+
 size_t verify_checks(const verify_battery *bt)
 {
-	return bt->nforms + bt->nufields + bt->nfam;
+	return bt->nforms - (verify_joint(bt) != NULL) + bt->nufields +
+	       bt->nfam;
 }
 
 size_t verify_judged(const verify_battery *bt)

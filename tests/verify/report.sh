@@ -30,8 +30,24 @@ for l in full.splitlines():
         break
     if on and not l.startswith(" "):
         rows += 1
-assert line1 == intro == rows == len(o["checks"]) == o["judged"], \
-    (line1, intro, rows, len(o["checks"]), o["judged"])
+# the count the rule's F is, from the parts: the families, the layouts
+# asked for (--fields, "yours" and no family) and the form checks: odd,
+# size, prime, continued fraction, shift/add, the stride map and, at 32
+# and 64 bits for odd p, the field offsets and layouts; not "joint", a
+# rule over the checks (it FAILs when 9 families WARN and none FAILs)
+fams = {f["name"] for f in o["battery"]}
+lay = sum(1 for c in o["checks"] if c.get("yours") and c["name"] not in fams)
+want = len(fams) + lay + 6 + 2 * (o["bits"] in (32, 64) and int(o["value"]) % 2)
+assert line1 == intro == rows == len(o["checks"]) == o["judged"] == want, \
+    (line1, intro, rows, len(o["checks"]), o["judged"], want)
+assert not any(c["name"] == "joint" for c in o["checks"])
+if "joint" in o:
+    w = sum(f["status"] == "WARN" for f in o["battery"])
+    assert w >= 9 and o["joint"]["status"] == "FAIL" and o["verdict"] == "FAIL"
+    assert not any(c["status"] == "FAIL" for c in o["checks"]), o["checks"]
+    assert re.match(r"cfx: \S+ \(\d+-bit\): FAIL, %d checks, %d WARN \(joint\)$"
+                    % (want, o["warned"]), text.splitlines()[0]), text
+    assert o["warned"] == sum(c["status"] == "WARN" for c in o["checks"])
 # failed in line one: the checks that FAIL
 if m.group(2):
     assert int(m.group(2)) == sum(c["status"] == "FAIL" for c in o["checks"])
@@ -40,7 +56,7 @@ PYEOF
 
 for args in "0x9e370001" "0x9e3779b97f4a7c15" "0x9e37fffffffc0001" \
             "0x9e3779b9 --stride 104 --fields 20 --keys seq:3" \
-            "0x9e3779 --bits 24"; do
+            "0x9e3779 --bits 24" "0x66c9f62c95cb33e1"; do
 	./cfx verify $args >"$tmp/t" 2>/dev/null
 	./cfx verify $args --full >"$tmp/f" 2>/dev/null
 	./cfx verify $args --json >"$tmp/j" 2>/dev/null
