@@ -87,7 +87,8 @@ static void one(void *ctx, size_t i, unsigned w)
 #define NCOL 4   /* map's worst, its collapses, offsets, layouts */
 
 /* The stride map of multiplier i (its worst R and its collapses), and
- * the worst R of its packed fields at every offset and of the fixed
+ * the worst R of its packed fields at every offset but those of the
+ * fields families (verify_fields_offsets) and of the fixed
  * layouts of three and four fields. */
 static void one_map(void *ctx, size_t i, unsigned w)
 {
@@ -105,8 +106,10 @@ static void one_map(void *ctx, size_t i, unsigned w)
 	for (k = 0; k < STRIDE_MAP_COUNT; k++)
 		n += map[k].worst.r >= STRIDE_COLLAPSE_R;
 	jb->r[NCOL * i + 1] = (double)n;
-	jb->r[NCOL * i + 2] = lattice_offsets(jb->p[i], jb->bits, tables, nt,
-	                                      &c, &h, loads);
+	/* the offsets verify's check judges: not those of the fields
+	 * families */
+	jb->r[NCOL * i + 2] = lattice_offsets_except(jb->p[i], jb->bits, tables,
+	                      nt, verify_fields_offsets(jb->bits), &c, &h, loads);
 	nl = lattice_fixed(jb->bits, lay);
 	for (k = 0; k < nl; k++)
 		if (lattice_worst(jb->p[i], jb->bits, &lay[k], tables, nt, &c,

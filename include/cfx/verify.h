@@ -504,6 +504,12 @@ void verify_strides_confirm(verify_battery *bt, int all, uint32_t *scratch);
 
 void verify_smap_free(verify_smap *sm);
 
+/* The offsets h (bit h set) of the packed-field families x<<h|y on n-bit
+ * words: n/2 and n/4 when at least 3.  The check "field offsets" judges
+ * every other offset, and its reference (calibrate --strides) is the
+ * worst of random multipliers over those same offsets. */
+uint64_t verify_fields_offsets(unsigned n);
+
 /* The checks a judged battery shows one by one: its form checks, the
  * layouts asked for and the families, not "joint" (a rule over them, not
  * one of them); F (below) but for shift/add after verify_screen. */

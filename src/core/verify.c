@@ -103,6 +103,21 @@ unsigned verify_default_bits(const mpz_t p)
 
 /* ---- the plan ----------------------------------------------------------- */
 
+uint64_t verify_fields_offsets(unsigned n)
+{
+	uint64_t set = 0;
+	unsigned i, h;
+
+	for (i = 0; i < 2; i++) {
+		h = n / (2 + 2 * i);          /* n/2, then n/4 */
+		/* y < 2^h: with h <= 2 every cell's rectangle (16 keys or more)
+		 * has y full, so its keys are 0, 1, ..., the sequential keys */
+		if (h >= 3 && h < 64)
+			set |= (uint64_t)1 << h;
+	}
+	return set;
+}
+
 /* Family number bt->nfam, named by fmt; with no families allocated
  * (bt->fam NULL: verify_judged_default) only counted, and NULL. */
 static verify_family *vadd(verify_battery *bt, verify_kind kind,
@@ -238,14 +253,10 @@ static void plan(verify_battery *bt)
 			continue;
 		add_ck(bt, VERIFY_BYTE, i, bg, (uint64_t)1 << (8 * i), "byte %u", i);
 	}
-	for (i = 0; i < 2; i++) {
-		h = n / (2 + 2 * i);          /* n/2, then n/4 */
-		/* y < 2^h: with h <= 2 every cell's rectangle (16 keys or more)
-		 * has y full, so its keys are 0, 1, ..., the sequential keys */
-		if (h < 3 || (i && h == n / 2))
-			continue;
-		add(bt, VERIFY_FIELDS, h, plane_keys(n - h, h), "fields x<<%u|y", h);
-	}
+	for (h = 1; h < n && h < 64; h++)
+		if (verify_fields_offsets(n) >> h & 1)
+			add(bt, VERIFY_FIELDS, h, plane_keys(n - h, h),
+			    "fields x<<%u|y", h);
 	if (n >= 2 * PTR_ALIGN)
 		add(bt, VERIFY_PTRIDX, 0, plane_keys(n - PTR_ALIGN, PTR_ALIGN),
 		    "pointer+index");
@@ -1448,11 +1459,9 @@ static void check_fields(verify_battery *bt, int full)
 	}
 	/* the offsets the battery's fields x<<h|y families judge (counted,
 	 * against their own reference) are theirs alone: one judgement per
-	 * cell.  (The offsets' reference is the worst over every h, so this
-	 * ranks the rest a little leniently; those h are judged anyway.) */
-	for (i = 0; i < bt->nfam; i++)
-		if (bt->fam[i].kind == VERIFY_FIELDS && bt->fam[i].arg < 64)
-			skip |= (uint64_t)1 << bt->fam[i].arg;
+	 * cell.  The offsets' reference (calibrate --strides) leaves out the
+	 * same ones: the same set ranked as measured. */
+	skip = verify_fields_offsets(bt->bits);
 	lattice_offsets_except(bt->p, bt->bits, tables, nt, skip, &bt->foff,
 	                       &bt->foff_h, loads);
 	tail = verify_pct_tail(ref->off_pct, ref->off_beta, bt->foff.r, &pct);

@@ -19,6 +19,7 @@
 
 #include "cfx/lattice.h"
 #include "cfx/stride.h"
+#include "cfx/verify.h"
 #include "testutil.h"
 
 static uint64_t inverse(uint64_t u)      /* u odd, mod 2^64 */
@@ -129,5 +130,61 @@ Test(lattice, random_predictions)
 		      "2^%u x%u: predicted %.3g, counted %.3g", n,
 		      (unsigned long long)p, h, w.b, w.load, w.pred, cnt);
 	}
+	free(scratch);
+}
+
+/* The check "field offsets" and its reference judge the same offsets
+ * (F10): the battery's fields x<<h|y families have h = n/2 and n/4 and
+ * those alone, verify_fields_offsets names those, and the reference rows
+ * of stride_cal.inc (the first random multipliers of `make calibrate`)
+ * hold each multiplier's worst over every other offset, recomputed here
+ * with that set written out (n/2, n/4), not taken from verify; and over
+ * the rows some multiplier's worst is at n/2 or n/4, so the rows could
+ * not pass were they the worst over every offset. */
+typedef struct verify_smap_row {
+	unsigned bits;
+	uint64_t p;
+	double worst, collapse, offsets, layouts;
+} verify_smap_row;
+typedef struct verify_smap_ref {
+	unsigned bits, count;
+	double pct[101], beta, collapse[101], off_pct[101], off_beta,
+	       lay_pct[101], lay_beta;
+} verify_smap_ref;
+#include "core/stride_cal.inc"
+
+Test(lattice, offsets_reference_is_the_judged_set, .timeout = 600)
+{
+	unsigned tables[STRIDE_MAX_TABLES], h;
+	uint32_t *scratch = malloc(sizeof *scratch << 20);
+	size_t i, f, differ = 0;
+
+	for (i = 0; i < sizeof stride_cal_rows / sizeof *stride_cal_rows; i++) {
+		const verify_smap_row *w = &stride_cal_rows[i];
+		unsigned n = w->bits;
+		uint64_t set = (uint64_t)1 << (n / 2) | (uint64_t)1 << (n / 4), fam = 0;
+		size_t nt = stride_tables(n, tables);
+		lattice_cell c;
+		verify_battery bt;
+		unsigned vt[VERIFY_MAX_TABLES];
+		double r, all;
+
+		cr_assert(verify_plan(&bt, w->p, n, vt, verify_default_tables(n,
+		          VERIFY_STANDARD, vt), NULL) == 0);
+		for (f = 0; f < bt.nfam; f++)
+			if (bt.fam[f].kind == VERIFY_FIELDS)
+				fam |= (uint64_t)1 << bt.fam[f].arg;
+		verify_free(&bt);
+		cr_assert_eq(fam, set, "%u bits", n);
+		cr_assert_eq(verify_fields_offsets(n), set, "%u bits", n);
+		r = lattice_offsets_except(w->p, n, tables, nt, set, &c, &h, scratch);
+		cr_assert(h != n / 2 && h != n / 4);
+		CHECK(fabs(r / w->offsets - 1) < 1e-5, "%u-bit %#llx: row %.6g, "
+		      "the worst but h = %u, %u: %.6g (h %u)", n,
+		      (unsigned long long)w->p, w->offsets, n / 2, n / 4, r, h);
+		all = lattice_offsets(w->p, n, tables, nt, &c, &h, scratch);
+		differ += fabs(all / r - 1) > 1e-5;
+	}
+	cr_assert(differ > 0, "no row's worst offset is n/2 or n/4");
 	free(scratch);
 }
