@@ -211,11 +211,15 @@ typedef struct verify_family {
 	uint64_t example_bucket;           /* ... this bucket of the worst cell */
 } verify_family;
 
+/* A check's sentence: room for a reason that names two paths of up to
+ * PATH_MAX bytes (shift/add's "cannot run: $TMPDIR ... (DIR)", $CC). */
+#define VERIFY_DETAIL_MAX (2 * CFX_ERR_PATH + 1024)
+
 /* A check of the constant's form: odd, size, prime, CF, shift/add. */
 typedef struct verify_check {
 	char name[24];
 	verify_status status;
-	char detail[256];          /* one sentence of evidence */
+	char detail[VERIFY_DETAIL_MAX];  /* one sentence of evidence, whole */
 	double tail;               /* P where it has one, else 1 */
 	double r;                  /* its worst R where it measures one
 	                            * (stride map, field checks), else 0 */
@@ -537,9 +541,11 @@ const char *verify_share_text(char *buf, size_t n, double share, int sig);
  * multipliers do better"; brief: "74% do better": its percentile; for
  * keys k c of few keys counted over every odd multiplier, "every odd
  * multiplier gives this R" when all tie; without either, "not ranked:
- * 2^14 keys"), and (not brief) for keys k0 + k c
- * with an explanation the Gauss-Kuzmin clause ("; a_3 = 89 after q = 5:
- * 1 in 120 by Gauss-Kuzmin").  Returns the length written (snprintf's). */
+ * 2^14 keys"), and for keys k0 + k c with an explanation the
+ * Gauss-Kuzmin clause ("; a_3 = 89 after q = 5: 1 in 120 by
+ * Gauss-Kuzmin"; brief: "; 1 in 120 by Gauss-Kuzmin", only where it is
+ * the verdict's reason: a FAIL or WARN not ranked).  Returns the length
+ * written (snprintf's). */
 size_t verify_rank_text(char *buf, size_t n, const verify_family *f,
                         int brief);
 

@@ -689,12 +689,19 @@ size_t verify_rank_text(char *buf, size_t n, const verify_family *f,
 		               "odd multipliers do better%s", verify_share_text(sh,
 		               sizeof sh, f->percentile, 3), f->ranked_all ?
 		               " (every one counted)" : "");
-	/* the table (brief) keeps a row a line: its FAIL paragraph, the
-	 * JSON and --full's reasons have the clause */
-	if (len < 0 || (size_t)len >= n || !f->cf.ok || f->cf.a <= 1 || brief ||
-	    f->tie)
+	/* the table (brief) has the clause only where it is the verdict's
+	 * reason (a FAIL or WARN not ranked), its probability alone; the FAIL
+	 * paragraph, the JSON and --full's reasons have it whole */
+	if (len < 0 || (size_t)len >= n || !f->cf.ok || f->cf.a <= 1 || f->tie)
 		return len < 0 ? 0 : (size_t)len;
 	one_in(in, sizeof in, verify_gk_tail((double)f->cf.a, f->cf.places));
+	if (brief) {
+		if (f->percentile < 0 && (f->status == VERIFY_FAIL ||
+		                          f->status == VERIFY_WARN))
+			len += snprintf(buf + len, n - (size_t)len, "; %s by "
+			                "Gauss-Kuzmin", in);
+		return len < 0 ? 0 : (size_t)len;
+	}
 	len += snprintf(buf + len, n - (size_t)len, "; a_%zu = %llu after q = "
 	                "%llu: %s by Gauss-Kuzmin", f->cf.k,
 	                (unsigned long long)f->cf.a, (unsigned long long)f->cf.q,
