@@ -703,20 +703,20 @@ static void table(FILE *f, const subject *s, const subject *ref, int full)
 			     i < rb->nforms ? verify_status_name(rb->forms[i].status)
 			     : "PASS");
 		else if (!strcmp(k->name, "shift/add")) {
-			char cost[96];
+			char cost[96], sa[VERIFY_DETAIL_MAX + 256];
 			/* INFO: the compiled check could not run; why */
 			const char *why = strstr(k->detail, "cannot run: ");
-			int len = snprintf(ev, sizeof ev, "%s; %s%.*s",
+			int len = snprintf(sa, sizeof sa, "%s; %s%.*s",
 			         sas_cost_text(&s->k.sas, 1, cost, sizeof cost),
 			         k->status == VERIFY_PASS ? "checked" : k->status ==
 			         VERIFY_INFO ? "evaluator only, not compiled: " :
 			         "BROKEN", why && k->status == VERIFY_INFO ?
 			         (int)strcspn(why + 12, ";") : 0, why ? why + 12 : "");
-			if (bt->opt_adders && len > 0 && (size_t)len < sizeof ev)
-				snprintf(ev + len, sizeof ev - (size_t)len, "; shifts "
+			if (bt->opt_adders && len > 0 && (size_t)len < sizeof sa)
+				snprintf(sa + len, sizeof sa - (size_t)len, "; shifts "
 				         "--optimal: %u adders, depth %u", bt->opt_adders,
 				         bt->opt_depth);
-			row(f, k->name, verify_status_name(k->status), ev);
+			row(f, k->name, verify_status_name(k->status), sa);
 		} else if (!strcmp(k->name, "stride map") && bt->smap.n) {
 			const verify_smap *sm = &bt->smap;
 			char pct[40] = "", sh[16];
@@ -1078,16 +1078,17 @@ static void explain_forms(FILE *f, const verify_battery *bt,
                           verify_status st)
 {
 	size_t i;
-	char text[400];
 
 	for (i = 0; i < bt->nforms; i++)
 		if (bt->forms[i].status == st && (!bt->smap.n ||
 		    strcmp(bt->forms[i].name, "stride map"))) {
 			/* (the stride map has a paragraph of its own) */
-			snprintf(text, sizeof text, "%s: %s.  %s.", bt->forms[i].name,
-			         verify_status_name(st), bt->forms[i].detail);
+			char *text = xasprintf("%s: %s.  %s.", bt->forms[i].name,
+			                       verify_status_name(st),
+			                       bt->forms[i].detail);
 			text[0] = (char)toupper((unsigned char)text[0]);
 			para(f, 0, text);
+			free(text);
 		}
 }
 
