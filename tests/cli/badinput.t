@@ -20,7 +20,7 @@ $ printf 'cf 13/8\ncf 1\000junk\n' | cfx
 > x          13/8
 > cf         [1; 1, 1, 1, 2]
 > terms      5 (complete)
-> golden     prefix 3; largest quotient 2 at a_4
+> golden     prefix 3 (of frac(x) = x - 1); largest quotient 2 at a_4
 > |x-1/phi|  1.01
 ! cfx: line 2: cfx: a NUL byte in the line (cf 1\x00)
 ? 2
@@ -123,7 +123,7 @@ $ mkfifo ff && { timeout 10 sh -c 'sleep 1; printf "cf 13/8\n" > ff' & } && cfx 
 > x          13/8
 > cf         [1; 1, 1, 1, 2]
 > terms      5 (complete)
-> golden     prefix 3; largest quotient 2 at a_4
+> golden     prefix 3 (of frac(x) = x - 1); largest quotient 2 at a_4
 > |x-1/phi|  1.01
 
 # ---- messages: tokens are cut and escaped -----------------------------
