@@ -232,6 +232,7 @@ void dash_panel_help_draw(const dash *d, dash_frame *frame)
 	if (top > total - vis)
 		top = total - vis > 0 ? total - vis : 0;
 	frame->help_scroll = top;
+	frame->help_rows = vis;
 	rows(&r, top, 1);
 	help_title(&r, v->help_page, top, total - top - vis);
 }
