@@ -1059,8 +1059,9 @@ static void walk_file(walk *w)
 /* A file side with too many tokens: -1 with err. */
 static int too_many_tokens(const patch *pt, size_t f, cfx_err *err)
 {
-	return cfx_err_set(err, CFX_ELIMIT, -1, pt->files[f], "a file of the "
-	                   "patch has more than %d C tokens", REVIEW_MAX_TOKENS);
+	return cfx_err_set_path(err, CFX_ELIMIT, pt->files[f], "a file of the "
+	                        "patch has more than %d C tokens",
+	                        REVIEW_MAX_TOKENS);
 }
 
 /* Every define of one side of every file.  0, or -1 with err. */
