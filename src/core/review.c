@@ -180,6 +180,17 @@ static void constant_found(walk *w, size_t i)
 		m->verify = 0;
 		return;
 	}
+	if (width > m->bits && m->lit_bits) {
+		review_add(r, REVIEW_ERROR, m->file, m->line, i, "word",
+		           "%s needs %zu bits, wider than its %u-bit word (%s): C "
+		           "gives the literal the type %s there, %u bits, so a "
+		           "product with it is computed in %u bits, and a %u-bit "
+		           "variable keeps only its low %u bits", m->text, width,
+		           m->bits, m->why_bits, m->lit_type, m->lit_bits,
+		           m->lit_bits, m->bits, m->bits);
+		m->verify = 0;
+		return;
+	}
 	if (width > m->bits) {
 		review_add(r, REVIEW_ERROR, m->file, m->line, i, "word",
 		           "%s needs %zu bits, wider than its %u-bit word (%s): the "
@@ -187,6 +198,15 @@ static void constant_found(walk *w, size_t i)
 		m->verify = 0;
 		return;
 	}
+	if (m->lit_bits)
+		review_add(r, REVIEW_WARNING, m->file, m->line, i, "word",
+		           "the literal %s does not fit its %u-bit word (%s): C "
+		           "gives it the type %s there, %u bits, so a product with "
+		           "it is computed in %u bits, not %u (a U suffix, %.*sU, "
+		           "makes it unsigned int)", m->text, m->bits, m->why_bits,
+		           m->lit_type, m->lit_bits, m->lit_bits, m->bits,
+		           (int)strspn(m->text, "0123456789abcdefABCDEFxX"),
+		           m->text);
 	hex = word_hex(m->p, m->bits);
 	review_add(r, REVIEW_NOTE, m->file, m->line, i, "word",
 	           "%s%s%s: %u-bit multiplier (%s)", m->name, m->name[0] ? " = "
