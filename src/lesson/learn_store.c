@@ -646,9 +646,9 @@ static int write_atomic(const learn_store_progress *p, cfx_err *err)
 		return -1;
 	}
 	fprintf(f, "# cfx lesson progress: lesson, current step (0-based), one "
-	        "mark a step\n# (+ solved, x a prediction answered wrong and "
-	        "explained, s skipped,\n# . not yet).  Delete the file to start "
-	        "over.\n");
+	        "mark a step\n# (+ solved, x answered wrong or shown before it "
+	        "was solved, then\n# explained, s skipped, . not yet).  Delete "
+	        "the file to start over.\n");
 	for (i = 0; i < p->n; i++) {
 		assert(strlen(p->m[i].marks) <= LESSON_STEPS_MAX);
 		fprintf(f, "%s %zu %s\n", p->m[i].name, p->m[i].step, p->m[i].marks);

@@ -74,7 +74,8 @@ const char *const *learn_store_names(void);
 /* ---- progress: $XDG_STATE_HOME/cfx/progress ------------------------------ */
 
 /* One line per lesson started: "NAME STEP MARKS", MARKS one character a
- * step: '+' solved, 'x' a prediction answered wrong and explained,
+ * step: '+' solved, 'x' answered wrong or its answer shown before it
+ * was solved (then explained; it stays x),
  * 's' skipped, '.' not yet. */
 typedef struct learn_store_mark {
 	char *name;
