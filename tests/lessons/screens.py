@@ -355,8 +355,11 @@ def more_answers(A):
             v = (v + n if sign == "+" else v - n) % 2**64
         assert v == h * 0x9e37fffffffc0001 % 2**64
     assert len(seq) == 6
+    # (shifts' form: "hash = n;" first and a statement a line; the step
+    # shows the patch's own lines, two statements a line, as its data)
     A["14", 4] = [r"proved: the shift/add",
-                  r"\s*".join(r"n <<= %s;\s*hash \%s= n;" % t for t in seq)]
+                  r"hash = n;[ \t]*\n\s*" + r"[ \t]*\n\s*".join(
+                      r"n <<= %s;[ \t]*\n\s*hash \%s= n;" % t for t in seq)]
     # which is faster: shifts says which one beats the other
     A["12", 3] = [r"\bbeats\b"]
     A["12", 4] = [r"\bloses to\b"]
