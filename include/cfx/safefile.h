@@ -59,6 +59,12 @@ void safefile_dir_close(safefile_dir *d);
  * Returns 0, or -1 with err (CFX_EIO) naming dir and the one at fault. */
 int safefile_dir_check(const char *dir, cfx_err *err);
 
+/* Whether safefile_write could make name in d as things are now (asked
+ * before the work whose result it will hold): in a shared directory,
+ * only if nothing is there by that name.  0, or -1 with err naming the
+ * file, as safefile_write would say it. */
+int safefile_can_write(const safefile_dir *d, const char *name, cfx_err *err);
+
 /* Write len bytes of data to name (one path component) in d.  Returns 0,
  * or -1 with err (CFX_EIO) naming the file. */
 int safefile_write(const safefile_dir *d, const char *name, const char *data,

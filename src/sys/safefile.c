@@ -316,6 +316,26 @@ static int replace_whole(const safefile_dir *d, const char *name,
 	return e;
 }
 
+/* "exists, in a directory others can write" for path: -1 with err. */
+static int exists_shared(const char *path, cfx_err *err)
+{
+	return cfx_err_set_path(err, CFX_EIO, path, "exists, in a directory "
+	                        "others can write: cfx makes only new files "
+	                        "there");
+}
+
+int safefile_can_write(const safefile_dir *d, const char *name, cfx_err *err)
+{
+	char *path = xasprintf("%s/%s", d->path, name);
+	struct stat st;
+	int rc = 0;
+
+	if (d->shared && lstat(path, &st) == 0)
+		rc = exists_shared(path, err);
+	free(path);
+	return rc;
+}
+
 int safefile_write(const safefile_dir *d, const char *name, const char *data,
                    size_t len, cfx_err *err)
 {
@@ -328,8 +348,7 @@ int safefile_write(const safefile_dir *d, const char *name, const char *data,
 		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 		          d->private_files ? 0600 : 0644);
 		if (fd < 0 && errno == EEXIST) {
-			cfx_err_set_path(err, CFX_EIO, path, "exists, in a directory "
-			            "others can write: cfx makes only new files there");
+			exists_shared(path, err);
 			free(path);
 			return -1;
 		}
