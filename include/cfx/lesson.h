@@ -69,6 +69,9 @@ typedef struct lesson_step {
 	int one_try;              /* tries: 1: an answer from a closed set
 	                           * (yes/no, a status, a small count): one
 	                           * try, then the answer and explain */
+	char *choice_words;       /* choices: N WORD...: a word for each
+	                           * choice, space separated, in order (NULL:
+	                           * none); the word answers as its number */
 	char *options;            /* tries: 1 WORD...: the closed set, space
 	                           * separated (NULL: any answer); another
 	                           * answer costs nothing */
@@ -106,6 +109,10 @@ typedef struct lesson {
  * solution line that has one, or NULL. */
 const char *lesson_step_answer(const lesson_step *s);
 int lesson_step_option(const lesson_step *s, const char *text);
+
+/* The choice (1..choices) whose word text is (trimmed, any case), by the
+ * step's choices: words; 0 when it is none of them. */
+int lesson_step_choice(const lesson_step *s, const char *text);
 
 /* Whether a predict step refuses the command word w (a command line's
  * first word) until it is answered: one of its reveals: starts with w. */

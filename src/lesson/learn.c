@@ -51,6 +51,12 @@ struct learn {
 	int dash;                 /* the dashboard's face (LEARN_DASH) */
 	char *first;              /* the first answer committed in this step */
 	int refused;              /* a revealing command was refused here */
+	char *revealing;          /* a revealing command let through after a
+	                           * wrong first answer (its word): once it has
+	                           * run, the step is over, revealed (x) */
+	json_t *reveal_was;       /* the session's result of that command
+	                           * before it ran (held: see the top) */
+	int told_reveal;          /* the learner was told how to give up */
 };
 
 /* 1 a command, 2 a session word (lesson_names) */
@@ -174,6 +180,11 @@ static void enter_step(learn *L)
 	free(L->first);
 	L->first = NULL;
 	L->refused = 0;
+	free(L->revealing);
+	L->revealing = NULL;
+	json_decref(L->reveal_was);
+	L->reveal_was = NULL;
+	L->told_reveal = 0;
 	json_decref(L->base);
 	L->base = L->sess->results ? json_copy(L->sess->results) : NULL;
 	L->why[0] = '\0';
@@ -252,6 +263,8 @@ void learn_close(learn *L)
 	free(L->marks);
 	free(L->answer);
 	free(L->first);
+	free(L->revealing);
+	json_decref(L->reveal_was);
 	json_decref(L->base);
 	json_decref(L->cache);
 	buf_free(&L->fb);
@@ -648,8 +661,12 @@ static void skip_dash_steps(learn *L)
  * after a wrong answer, 's' skipped). */
 static int advance(learn *L, char mark)
 {
-	if (mark == '+' || L->marks[L->step] != '+')
-		L->marks[L->step] = mark;
+	char *m = &L->marks[L->step];
+
+	/* a step solved once stays solved; one whose answer was shown before
+	 * it was solved (x) stays so, whatever comes after */
+	if (*m != 'x' && (mark == '+' || *m != '+'))
+		*m = mark;
 	L->step++;
 	save(L);
 	skip_dash_steps(L);
@@ -706,6 +723,25 @@ static char *truth_value(learn *L, const lesson_step *s, const char *truth)
 	return v;
 }
 
+/* Choice n ("3") with its word, "3 (FAIL)", into buf; "nothing" for
+ * NULL. */
+static const char *choice_named(const lesson_step *s, const char *n,
+                                char *buf, size_t size)
+{
+	const char *w = s->choice_words;
+	long k = n ? strtol(n, NULL, 10) : 0;
+
+	if (!n)
+		return "nothing";
+	for (; w && *w && k > 1; k--) {
+		w += strcspn(w, " ");
+		w += strspn(w, " ");
+	}
+	snprintf(buf, size, "%s (%.*s)", n, w ? (int)strcspn(w, " ") : 0,
+	         w ? w : "");
+	return buf;
+}
+
 /* A prediction is over: the learner's first answer beside the truth, and
  * the commands that show it, free now.  right: the step was passed, by
  * L->answer; when that was a retry after a wrong first answer, say so (the
@@ -726,7 +762,13 @@ static void reveal(learn *L, int right)
 		return;
 	}
 	v = truth_value(L, s, truth);
-	if (v && truth && strcmp(v, truth) && !s->value.check)
+	if (s->choice_words && truth) {
+		/* a choice by its number and its word */
+		char a[64], b[64];
+		fb_add(L, "You predicted %s; the answer is %s.\n",
+		       choice_named(s, L->first, a, sizeof a),
+		       choice_named(s, truth, b, sizeof b));
+	} else if (v && truth && strcmp(v, truth) && !s->value.check)
 		fb_add(L, "You predicted %s; the answer is %s (%s).\n",
 		       L->first ? L->first : "nothing", v, truth);
 	else
@@ -746,11 +788,48 @@ static int pass(learn *L)
 	reveal(L, 1);
 	explain(L);
 	fb_add(L, "Step %zu done.\n", L->step + 1);
+	if (L->marks[L->step] == 'x')
+		fb_add(L, "It stays counted as revealed: its answer was shown to "
+		       "you before you solved it.\n");
 	return LEARN_PASSED | advance(L, '+');
 }
 
+/* A prediction whose answer the learner has been shown before solving
+ * it (a command that shows it, run after a wrong first answer; or its
+ * solution): the step is over, revealed, not solved (x). */
+static int revealed(learn *L, const char *how)
+{
+	fb_add(L, "%s: it counts as revealed, not solved.\n", how);
+	reveal(L, 0);
+	explain(L);
+	fb_add(L, "Step %zu explained.\n", L->step + 1);
+	return advance(L, 'x');
+}
+
+/* The command words of the step's reveals: lines, each once, as "cf",
+ * "spectrum or cf", "a, b or c", into b. */
+static void reveal_words(struct buf *b, const lesson_step *s)
+{
+	size_t i, j, n = 0, len[8];
+	const char *w[8];
+
+	for (i = 0; i < s->nreveals && n < 8; i++) {
+		size_t k = strcspn(s->reveals[i], " ");
+		for (j = 0; j < n && (len[j] != k ||
+		                      strncmp(w[j], s->reveals[i], k)); j++)
+			;
+		if (j == n) {
+			w[n] = s->reveals[i];
+			len[n++] = k;
+		}
+	}
+	for (i = 0; i < n; i++)
+		buf_printf(b, "%s%.*s", !i ? "" : i + 1 < n ? ", " : " or ",
+		           (int)len[i], w[i]);
+}
+
 /* The step's solution. */
-static void show_solution(learn *L)
+static int show_solution(learn *L)
 {
 	const lesson_step *s = &L->les.steps[L->step];
 	size_t i;
@@ -758,6 +837,11 @@ static void show_solution(learn *L)
 	fb_add(L, "Solution:\n");
 	for (i = 0; i < s->nsolution; i++)
 		fb_add(L, "  %s\n", s->solution[i]);
+	/* a prediction's solution is its answer: copied, it is no
+	 * prediction */
+	if (s->predict && lesson_step_answer(s))
+		return revealed(L, "The solution shows the answer");
+	return LEARN_NOTHING;
 }
 
 /* The next hint.  The solution is never given here: only the word
@@ -817,8 +901,8 @@ static int stray_word(const lesson_step *s, const char *text, char *tok,
 static int give_answer(learn *L, const char *text)
 {
 	const lesson_step *s = &L->les.steps[L->step];
-	char tok[LEARN_ANSWER_MAX + 1];
-	int v;
+	char tok[LEARN_ANSWER_MAX + 1], num[16];
+	int v, k;
 
 	while (isspace((unsigned char)*text))
 		text++;
@@ -857,9 +941,19 @@ static int give_answer(learn *L, const char *text)
 		fb_add(L, "Answer one of: %s.  Nothing is counted.\n", s->options);
 		return LEARN_NOTHING;
 	}
+	if (s->choices && (k = lesson_step_choice(s, text)) > 0) {
+		/* a choice's word (FAIL, multiply) is its number */
+		snprintf(num, sizeof num, "%d", k);
+		text = num;
+	}
 	if (s->choices && !choice_ok(text, s->choices)) {
-		fb_add(L, "Answer with the number of a choice, 1 to %d.  Nothing is "
-		       "counted.\n", s->choices);
+		if (s->choice_words)
+			fb_add(L, "Answer with the number of a choice, 1 to %d, or its "
+			       "word (%s).  Nothing is counted.\n", s->choices,
+			       s->choice_words);
+		else
+			fb_add(L, "Answer with the number of a choice, 1 to %d.  "
+			       "Nothing is counted.\n", s->choices);
 		return LEARN_NOTHING;
 	}
 	free(L->answer);
@@ -882,6 +976,14 @@ static int give_answer(learn *L, const char *text)
 		else
 			fb_add(L, "Not quite.\n");
 		next_hint(L);
+		if (s->predict && s->nreveals && !L->told_reveal++) {
+			struct buf w = { 0 };
+			reveal_words(&w, s);
+			fb_add(L, "Answer again; or run %s to see the answer, and the "
+			       "step is over, counted as revealed, not solved.\n",
+			       buf_str(&w));
+			buf_free(&w);
+		}
 		return LEARN_WRONG;
 	}
 	if ((v = eval_checks(L, 0)) < 0)
@@ -930,13 +1032,21 @@ static int operand_is(const char *r, uint64_t p, int *integer)
 	return is;
 }
 
+/* Whether the current step is a prediction not yet over: its answer is
+ * shown by no panel until it is (a wrong first answer lets its commands
+ * run, but running one ends the step). */
+static int prediction_open(const learn *L)
+{
+	return !finished(L) && L->les.steps[L->step].nreveals;
+}
+
 int learn_hides_panel(const learn *L, const char *w, uint64_t p)
 {
 	const lesson_step *s;
 	size_t i, n = strlen(w);
 	int integer = 0, is = 0;
 
-	if (!learn_hides(L, w))
+	if (!prediction_open(L) || !lesson_step_refuses(&L->les.steps[L->step], w))
 		return 0;
 	s = &L->les.steps[L->step];
 	for (i = 0; i < s->nreveals; i++)
@@ -995,6 +1105,7 @@ int learn_input(learn *L, const char *line)
 	char w[32];
 	const char *p = line, *rest;
 	size_t n;
+	int through;
 
 	fb_clear(L);
 	while (isspace((unsigned char)*p))
@@ -1011,10 +1122,8 @@ int learn_input(learn *L, const char *line)
 		next_hint(L);
 		return LEARN_NOTHING;
 	}
-	if (!strcmp(w, "solution")) {
-		show_solution(L);
-		return LEARN_NOTHING;
-	}
+	if (!strcmp(w, "solution"))
+		return show_solution(L);
 	if (!strcmp(w, "skip")) {
 		fb_add(L, "Step %zu skipped.\n", L->step + 1);
 		return advance(L, 's');
@@ -1042,9 +1151,12 @@ int learn_input(learn *L, const char *line)
 		return give_answer(L, rest);
 	if (L->les.steps[L->step].wants_answer && !command_word(w))
 		return give_answer(L, p);
-	if (learn_hides(L, w) && !(L->step && lesson_step_reveals_line(
-	        &L->les.steps[L->step - 1], p) &&
-	        !lesson_step_reveals_line(&L->les.steps[L->step], p))) {
+	/* the previous step's reveal line, which its reveal suggested, runs
+	 * (learn --check: it does not print this step's answer) */
+	through = L->step && lesson_step_reveals_line(&L->les.steps[L->step - 1],
+	                                              p) &&
+	          !lesson_step_reveals_line(&L->les.steps[L->step], p);
+	if (learn_hides(L, w) && !through) {
 		if (!L->refused++)
 			fb_add(L, "A prediction comes first: %s would show the answer, "
 			       "so it waits until you commit to one (answer EXPR; "
@@ -1052,6 +1164,17 @@ int learn_input(learn *L, const char *line)
 		else
 			fb_add(L, "Not yet: answer first.\n");
 		return LEARN_NOTHING;
+	}
+	if (prediction_open(L) && L->first && !through &&
+	    lesson_step_refuses(&L->les.steps[L->step], w)) {
+		/* after a wrong first answer: it runs, and once it has, the
+		 * answer is shown and the step is over (learn_poll) */
+		free(L->revealing);
+		L->revealing = xstrdup(w);
+		json_decref(L->reveal_was);
+		L->reveal_was = json_incref(L->sess->results ?
+		                            json_object_get(L->sess->results, w) :
+		                            NULL);
 	}
 	return LEARN_NOT_MINE;
 }
@@ -1075,6 +1198,23 @@ int learn_poll(learn *L)
 	fb_clear(L);
 	if (finished(L))
 		return LEARN_NOTHING;
+	if (L->revealing) {
+		/* a command that shows the answer, let through after a wrong
+		 * first answer: if it ran (made a result; review's report makes
+		 * none), the answer is out */
+		json_t *now = L->sess->results ?
+		              json_object_get(L->sess->results, L->revealing) : NULL;
+		int ran = now != L->reveal_was || !strcmp(L->revealing, "review");
+		char how[80];
+		snprintf(how, sizeof how, "You ran %s before solving the step",
+		         L->revealing);
+		free(L->revealing);
+		L->revealing = NULL;
+		json_decref(L->reveal_was);
+		L->reveal_was = NULL;
+		if (ran)
+			return revealed(L, how);
+	}
 	if (L->les.steps[L->step].wants_answer && !L->answer) {
 		snprintf(L->why, sizeof L->why, "the step waits for an answer");
 		return LEARN_NOTHING;

@@ -144,8 +144,11 @@ const char *learn_feedback(const learn *L);
 const char *learn_why(const learn *L);
 
 /* Whether the current step is a prediction with commands that reveal it,
- * not yet answered: those commands are refused until then (learn_input),
- * and a front end that shows them by itself hides them. */
+ * not yet answered: those commands are refused until then (learn_input).
+ * After a wrong first answer they run, but once one has run the answer
+ * is out: the next learn_poll ends the step, revealed (marked x, never
+ * solved), as the word solution does at once.  Panels that show them
+ * stay hidden until the step is over (learn_hides_panel). */
 int learn_waits_prediction(const learn *L);
 
 /* Whether command cmd (a word: cf, score, ...) is one of those: it would
@@ -153,7 +156,8 @@ int learn_waits_prediction(const learn *L);
 int learn_hides(const learn *L, const char *cmd);
 
 /* Whether a front end that shows command cmd for the multiplier p by
- * itself (a dashboard panel) must hide it while the prediction waits: a
+ * itself (a dashboard panel) must hide it while the prediction is not
+ * over (answered wrong too: a panel is read without running anything): a
  * word of the step's reveals: lines always; a word only its refuses:
  * names (the other commands that would print the answer for the
  * step's own operand) only when p is the value of an operand of one of

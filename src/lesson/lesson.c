@@ -84,6 +84,7 @@ static void step_free(lesson_step *s)
 	free(s->refuses);
 	text_free(&s->explain);
 	free(s->options);
+	free(s->choice_words);
 	cond_free(&s->value);
 	for (i = 0; i < s->nclaims; i++) {
 		free(s->claims[i].command);
@@ -159,15 +160,16 @@ static int parse_cond(pstate *ps, lesson_cond *c, const char *src, int claim)
 	return 0;
 }
 
-/* Whether text (trimmed) is one of the step's tries: words, ignoring
- * case; true when the step has none. */
-int lesson_step_option(const lesson_step *s, const char *text)
+/* The place (1-based) of text (trimmed) among the space-separated words
+ * of list, ignoring case; 0 when it is none of them (or list is NULL). */
+static int word_place(const char *list, const char *text)
 {
-	const char *w = s->options;
+	const char *w = list;
 	size_t n, k;
+	int i = 1;
 
 	if (!w)
-		return 1;
+		return 0;
 	while (isspace((unsigned char)*text))
 		text++;
 	n = strlen(text);
@@ -176,12 +178,41 @@ int lesson_step_option(const lesson_step *s, const char *text)
 	while (*w) {
 		k = strcspn(w, " \t");
 		if (k == n && !strncasecmp(w, text, n))
-			return 1;
+			return i;
 		w += k;
 		while (isspace((unsigned char)*w))
 			w++;
+		i++;
 	}
 	return 0;
+}
+
+/* Whether text (trimmed) is one of the step's tries: words, ignoring
+ * case; true when the step has none. */
+int lesson_step_option(const lesson_step *s, const char *text)
+{
+	return !s->options || word_place(s->options, text);
+}
+
+/* Whether text has word as a whole word (no letter or digit on either
+ * side), ignoring case. */
+static int has_word(const char *text, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p = text;
+
+	while (n && (p = strcasestr(p, word)) != NULL) {
+		if ((p == text || !isalnum((unsigned char)p[-1])) &&
+		    !isalnum((unsigned char)p[n]))
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
+int lesson_step_choice(const lesson_step *s, const char *text)
+{
+	return word_place(s->choice_words, text);
 }
 
 const char *lesson_step_answer(const lesson_step *s)
@@ -352,6 +383,26 @@ static int finish_step(pstate *ps)
 	                   strlen(lesson_step_answer(s))))
 		return perr(ps, s->title, "a choices: step's solution is answer N, "
 		            "a choice's number");
+	if (s->choice_words) {
+		/* the learner reads each word in the question */
+		struct buf q = { 0 };
+		const char *w = s->choice_words;
+		size_t j;
+		for (j = 0; j < s->ask.n; j++)
+			buf_printf(&q, " %s", s->ask.line[j]);
+		for (; *w; w += strspn(w, " ")) {
+			size_t k = strcspn(w, " ");
+			char word[32];
+			snprintf(word, sizeof word, "%.*s", (int)k, w);
+			if (!has_word(buf_str(&q), word)) {
+				buf_free(&q);
+				return perr(ps, word, "a choice's word is not in the "
+				            "question");
+			}
+			w += k;
+		}
+		buf_free(&q);
+	}
 	if (!s->try_cmd && !s->ask.n && !s->dash)   /* dash: the keys */
 		return perr(ps, s->title, "step gives the learner nothing to do "
 		            "(try: or ask:)");
@@ -514,9 +565,30 @@ static int directive(pstate *ps, const char *key, const char *val)
 	if (!strcmp(key, "choices")) {
 		char *end;
 		long n = strtol(val, &end, 10);
-		if (s->choices || *end || n < 2 || n > 9)
-			return perr(ps, val, "choices: N, from 2 to 9, once");
+		int words = 0;
+		const char *w;
+		if (s->choices || (*end && !isspace((unsigned char)*end)) || n < 2 ||
+		    n > 9)
+			return perr(ps, val, "choices: N, from 2 to 9, once, then a "
+			            "word for each choice if any");
 		s->choices = (int)n;
+		for (w = end + strspn(end, " "); *w; w += strspn(w, " ")) {
+			size_t k = strcspn(w, " "), i;
+			char word[32];
+			for (i = 0; i < k && isalpha((unsigned char)w[i]); i++)
+				;
+			snprintf(word, sizeof word, "%.*s", (int)k, w);
+			if (i < k || k >= sizeof word)
+				return perr(ps, word, "a choice's word is letters only");
+			if (word_place(end + strspn(end, " "), word) != ++words)
+				return perr(ps, word, "the choices' words differ");
+			w += k;
+		}
+		if (words && words != n)
+			return perr(ps, val, "choices: N takes N words, one a choice, "
+			            "or none");
+		if (words)
+			s->choice_words = xstrdup(end + strspn(end, " "));
 		return 0;
 	}
 	if (!strcmp(key, "tries")) {

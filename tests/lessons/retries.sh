@@ -62,6 +62,10 @@ shared=$(python3 -c 'from collections import Counter
 c = Counter(((k << 12) * 0x9e370001 % 2**32) >> 12 for k in range(1024))
 print(sum(v for v in c.values() if v > 1))')
 one_try 10 4 16 "$shared"
+# lesson 10 step 2: the buckets of 2^10 that keys k * 2^8 fill under
+# 0x61C80001 (the clump count), by brute force
+clumps=$(python3 -c 'print(len({(k * 256 * 0x61C80001 % 2**32) >> 22 for k in range(1024)}))')
+one_try 10 2 16 "$clumps"
 naf() { python3 -c "
 n, w = $1, 0
 while n:

@@ -1,0 +1,26 @@
+#!/bin/bash
+# The dashboard's face of copies.sh: after a wrong first answer a
+# prediction's panels stay hidden (the old engine showed them at once, so
+# the answer could be read off and typed), and a : line that shows the
+# answer ends the step, revealed: x in the progress file, which cfx learn
+# reads too.  Lesson 4 step 4 (reveals: spectrum ..., cf ...).
+. "$(dirname "$0")/../dash/lib.bash"
+mark4() { awk '$1 == "spectrum" { print substr($3, 4, 1) }' "$XDG_STATE_HOME/cfx/progress" 2>/dev/null; }
+hidden() { tm_screen | grep -c 'hidden until you answer'; }
+rm -rf "$XDG_STATE_HOME"
+dash_start 120 40 dash --learn 4 0x9e370001
+tm_wait 'Step 1 of' >/dev/null
+for i in 1 2 3; do tm_type ':skip'; tm_keys Enter; sleep 0.3; done
+check "lesson 4 step 4 in the dashboard" tm_wait 'Step 4 of [0-9]+: Sometimes'
+check "its spectrum panel is hidden" tm_wait 'hidden until you answer'
+tm_type ':answer 5'; tm_keys Enter
+check "a wrong answer: not quite" tm_wait 'Not quite'
+sleep 1
+check "the panels stay hidden after the wrong answer ($(hidden))" test "$(hidden)" -ge 1
+check "and the learner is told what running a command costs" tm_wait 'counted as'
+tm_type ':cf 0x9e370001 --convergents'; tm_keys Enter
+check ":cf after the wrong answer ends the step, revealed" tm_wait 'Step 4 explained'
+check "the step is marked x" bash -c "sleep 0.5; [ \"\$(awk '\$1 == \"spectrum\" { print substr(\$3, 4, 1) }' '$XDG_STATE_HOME/cfx/progress')\" = x ]"
+tm_type 'q'
+tm_exited >/dev/null
+tm_summary
