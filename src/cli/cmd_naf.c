@@ -246,7 +246,7 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 		                    json_integer(r.lb_wrap));
 		/* where the bound comes from when a search run offline proved
 		 * it (doc/mcm5.md), else null: this run's own search */
-		json_object_set_new(o2, "adders_at_least_by", r.offline ?
+		json_object_set_new(o2, "lower_bound_source", r.offline ?
 		                    json_string("tools/mcm5, doc/mcm5.md") :
 		                    json_null());
 		json_object_set_new(o2, "target", json_string(t->name));

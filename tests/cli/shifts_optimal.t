@@ -44,6 +44,7 @@ $ cfx shifts --optimal --bits 8 --target x86-64 --json 3
 >   "exact_with_wrap": true,
 >   "proven": "minimal mod 2^8",
 >   "adders_at_least": 1,
+>   "lower_bound_source": null,
 >   "target": "x86-64",
 >   "adders": 1,
 >   "adds": 1,
@@ -184,9 +185,9 @@ $ cfx shifts 0x9E3779B9 --optimal --json | grep -E 'least|"adders"'
 >   "adders": 6,
 # the 64-bit golden ratio (and its negation 0x9E3779B97F4A7C15): tools/mcm5
 # searched all 44771 units mod 2^64 and found no graph of five (doc/mcm5.md)
-$ cfx shifts 0x61C8864680B583EB --optimal --json | grep -E 'least'
+$ cfx shifts 0x61C8864680B583EB --optimal --json | grep -E 'least|bound_source'
 >   "adders_at_least": 6,
->   "adders_at_least_by": "tools/mcm5, doc/mcm5.md",
+>   "lower_bound_source": "tools/mcm5, doc/mcm5.md",
 $ cfx shifts 0x9E3779B97F4A7C15 --optimal | head -2
 > x * 0x9e3779b97f4a7c15 mod 2^64, fewest adders found (heuristic; at least 6: no
 >   graph of 5 by tools/mcm5, doc/mcm5.md):
