@@ -21,6 +21,7 @@
 
 #include <gsl/gsl_errno.h>
 
+#include "cfx/constant.h"
 #include "cfx/expr.h"
 #include "cfx/proc.h"
 #include "cli/cli.h"
@@ -198,21 +199,29 @@ static int script_option(int argc, char **argv)
 	                    !strcmp(argv[i], "--keep-going"));
 }
 
-/* 1 if w, in the command's place, is a number or an expression (not
- * letters alone, which are a misspelt command or a constant's name):
- * cfx 0x9e370001 means cfx dash 0x9e370001. */
+/* 1 if w, in the command's place, is a constant the dashboard opens on
+ * (a number or an expression of one, 1 <= w < 2^64; not letters alone,
+ * which are a misspelt command): cfx 0x9e370001 means cfx dash
+ * 0x9e370001.  An expression the dashboard would refuse (-5, --version,
+ * Verify) is no constant: the advice would fail. */
 static int number_word(const char *w)
 {
 	cfx_err e;
-	expr_tree *t;
+	mpz_t z;
+	unsigned long bits = 0;
+	int ok;
 
 	if (cli_find(w) || strspn(w, "abcdefghijklmnopqrstuvwxyz") == strlen(w))
 		return 0;
-	if (!(t = expr_parse(w, &e)))
-		return 0;
-	expr_free(t);
-	return 1;
+	mpz_init(z);
+	ok = constant_eval(w, NULL, NULL, &bits, 64, z, &e) == 0;
+	mpz_clear(z);
+	return ok;
 }
+
+/* The faces that are no row of the command table, for "did you mean"
+ * after a misspelt command (cfx lern). */
+static const char *const faces[] = { "dash", "repl", "learn", "help", NULL };
 
 /* cfx --json cf 5 -> cfx cf --json 5: shared options written before a
  * command move after its name, in place.  --ascii is dropped for the
@@ -327,12 +336,28 @@ int main(int argc, char **argv)
 		        "commands and their options\n", argv[1]);
 		return CFX_EXIT_USAGE;
 	}
+	/* after -- a word is an operand, as POSIX has it: cfx -- --version
+	 * names a command, which no option is */
+	if (argv[1][0] == '-' && !help_error && !number_word(argv[1])) {
+		int own = !strcmp(argv[1], "--version") ||
+		          !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h");
+		fprintf(stderr, "cfx: %s: unknown command (after -- no word is an "
+		        "option%s%s%s)\n", argv[1], own ? "; did you mean cfx " : "",
+		        own ? argv[1] : "", own ? "?" : "");
+		return finish(CFX_EXIT_USAGE, "cfx");
+	}
 	if (!help_error && number_word(argv[1])) {
 		const char *q = strspn(argv[1], "0123456789abcdefABCDEFxX+-^._") ==
 		                strlen(argv[1]) ? "" : "'";
-		fprintf(stderr, "cfx: %s: unknown command; cfx dash %s%s%s opens "
+		fprintf(stderr, "cfx: %s: unknown command; cfx dash %s%s%s%s opens "
 		        "the dashboard on it (cfx --help lists the commands)\n",
-		        argv[1], q, argv[1], q);
+		        argv[1], argv[1][0] == '-' ? "-- " : "", q, argv[1], q);
+		return finish(CFX_EXIT_USAGE, "cfx");
+	}
+	if (!help_error && !cli_find(argv[1]) && !cli_nearest(argv[1]) &&
+	    cli_nearest_name(argv[1], faces)) {
+		fprintf(stderr, "cfx: %s: unknown command; did you mean %s?\n",
+		        argv[1], cli_nearest_name(argv[1], faces));
 		return finish(CFX_EXIT_USAGE, "cfx");
 	}
 	{

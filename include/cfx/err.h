@@ -77,4 +77,12 @@ const char *cfx_err_shown(char *dst, const char *path);
 /* Replace the token of an error already set (message and code stay). */
 void cfx_err_retoken(cfx_err *e, const char *token);
 
+/* Like cfx_err_retoken, the token a path: shown whole (escaped, not cut). */
+void cfx_err_retoken_path(cfx_err *e, const char *path);
+
+/* Put "PATH, line N: " before the message of an error already set, PATH
+ * shown whole (escaped); token and code stay.  Returns -1.  No operation
+ * (but still -1) if e is NULL. */
+int cfx_err_at_line(cfx_err *e, const char *path, unsigned long line);
+
 #endif

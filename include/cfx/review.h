@@ -76,6 +76,11 @@ typedef struct review_mult {
 	unsigned table;            /* table bits, 0: verify's default range */
 	char why_table[160];
 	int ctx_bits;              /* the #if context's word, 0: none */
+	unsigned lit_bits;         /* a literal that #if context alone gives
+	                            * its word: its own type's width there
+	                            * when wider than that word (C11 6.4.4.1),
+	                            * else 0 */
+	char lit_type[144];        /* and that type, and why: "long long (...)" */
 	int has_old;               /* it replaces a constant: */
 	mpz_t old;                 /*   its value */
 	unsigned long old_line;    /*   and its line in the old file */

@@ -43,6 +43,14 @@ int safefile_dir_open(safefile_dir *d, const char *dir, cfx_err *err);
  * fails. */
 int safefile_dir_make(safefile_dir *d, const char *dir, int parents,
                       mode_t mode, cfx_err *err);
+
+/* What safefile_dir_make(d, dir, parents, ...) would say, making nothing:
+ * 0 when dir is there and passes the check, or would be made (each
+ * missing level in a directory that passes it, mkdir allowed there);
+ * else -1 with err, d->fault and d->fault_errno as that call would set
+ * them.  Close d either way. */
+int safefile_dir_would_make(safefile_dir *d, const char *dir, int parents,
+                            cfx_err *err);
 void safefile_dir_close(safefile_dir *d);
 
 /* Check an existing directory dir and every directory on its path, as
@@ -50,6 +58,12 @@ void safefile_dir_close(safefile_dir *d);
  * each owned by the user or root, and sticky if others can write it.
  * Returns 0, or -1 with err (CFX_EIO) naming dir and the one at fault. */
 int safefile_dir_check(const char *dir, cfx_err *err);
+
+/* Whether safefile_write could make name in d as things are now (asked
+ * before the work whose result it will hold): in a shared directory,
+ * only if nothing is there by that name.  0, or -1 with err naming the
+ * file, as safefile_write would say it. */
+int safefile_can_write(const safefile_dir *d, const char *name, cfx_err *err);
 
 /* Write len bytes of data to name (one path component) in d.  Returns 0,
  * or -1 with err (CFX_EIO) naming the file. */

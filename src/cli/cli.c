@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include <sys/stat.h>
 
@@ -514,6 +515,12 @@ void cli_option_help(const setting *o, FILE *f)
 	out_fill(f, text, OUT_WIDTH, head, "                         ", " ");
 }
 
+/* The word-size rule, said by every command's help and the overview. */
+static const char word_rule[] = "Word size without --bits: the smallest of "
+	"32, 64, then multiples of 64, that holds the constant, for every "
+	"command and the dashboard alike.";
+
+
 void cli_help(const cmd_def *d, FILE *f)
 {
 	size_t i;
@@ -551,8 +558,7 @@ void cli_help(const cmd_def *d, FILE *f)
 	         "round(2^N/phi), nextprime(x), prevprime(x); for cf also phi, "
 	         "sqrt(D), pi, e.  Spaces are fine: cfx cf 2^31 + 1.",
 	         OUT_PROSE_WIDTH);
-	out_para(f, "Word size without --bits: the smallest of 32, 64, then "
-	         "multiples of 64, that holds the constant.", OUT_PROSE_WIDTH);
+	out_para(f, word_rule, OUT_PROSE_WIDTH);
 	out_para(f, "Exit status: 0 ok, 1 a check failed, 2 bad input.",
 	         OUT_PROSE_WIDTH);
 	cli_examples(d->name, f);
@@ -585,6 +591,11 @@ void cli_overview(FILE *f)
 	         "stderr is, as git) anywhere:\n"
 	         "  cfx --json cf 5    cfx -b 64 cf 5    cfx -k stride:4096 -f "
 	         "FILE", OUT_PROSE_WIDTH);
+	fputc('\n', f);
+	out_para(f, "EXPR: a number as C writes it (0x9E3779B9, 2654435769UL, "
+	         "0x9e37_79b9) or an expression (golden(32), 2^31 + 1).",
+	         OUT_PROSE_WIDTH);
+	out_para(f, word_rule, OUT_PROSE_WIDTH);
 	fprintf(f, "\n`cfx COMMAND --help` for one command; `cfx --version`; "
 	        "%s.\n", cli_man_page());
 	fprintf(f, "\nexamples:\n"
@@ -996,6 +1007,35 @@ static void follow(cmd_ctx *c, const cli_args *a)
 		s->count = a->own_count;
 }
 
+/* The multipliers of Linux's include/linux/hash.h, which a reviewer
+ * pastes by name (values in doc/FACTS.md): cfx does not take them as
+ * names (a session's let does), but says what to type instead. */
+static const struct {
+	const char *name, *value, *since;
+} kernel_names[] = {
+	{ "GOLDEN_RATIO_32", "0x61C88647", "since Linux 4.7" },
+	{ "GOLDEN_RATIO_64", "0x61C8864680B583EB", "since Linux 4.7" },
+	{ "GOLDEN_RATIO_PRIME_32", "0x9e370001", "before Linux 4.7" },
+	{ "GOLDEN_RATIO_PRIME_64", "0x9e37fffffffc0001", "before Linux 4.7" },
+};
+
+/* An unknown name that is one of kernel_names: e says its value. */
+static void kernel_name_hint(cfx_err *e)
+{
+	size_t i;
+
+	if (e->code != CFX_ESYNTAX || strcmp(e->msg, "unknown name"))
+		return;
+	for (i = 0; i < sizeof kernel_names / sizeof *kernel_names; i++)
+		if (!strcasecmp(e->token, kernel_names[i].name)) {
+			snprintf(e->msg, sizeof e->msg, "unknown name; Linux's %s "
+			         "(include/linux/hash.h, %s) is %s: type that",
+			         kernel_names[i].name, kernel_names[i].since,
+			         kernel_names[i].value);
+			return;
+		}
+}
+
 int cli_run(cmd_ctx *c, int argc, char **argv)
 {
 	const cmd_def *d = cli_find(argv[0]);
@@ -1022,6 +1062,8 @@ int cli_run(cmd_ctx *c, int argc, char **argv)
 		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;
 	}
 	rc = d->run(c, &a);
+	if (rc == CFX_EXIT_USAGE)
+		kernel_name_hint(&c->err);
 	if (rc == CFX_EXIT_USAGE && a.npos > 1 && c->err.arg == a.expr_arg) {
 		/* point into the argument that holds the column, or at all */
 		int i;

@@ -473,12 +473,21 @@ static void check_multiply(cmd_ctx *c, const char *text, const variant *v,
 
 /* ---- output -------------------------------------------------------------- */
 
-/* --raw DIR made (or there) and safe to write in: asked before the rounds
- * run (safefile.h: a directory another user could write in is refused
- * unless it is sticky, and then only new files are made). */
-static int raw_dir(cmd_ctx *c, const char *dir, safefile_dir *d)
+/* --raw DIR made (or there) and safe to write in, and each of the nv
+ * variants' files one cfx may make there: asked before the rounds run
+ * (safefile.h: a directory another user could write in is refused unless
+ * it is sticky, and then only new files are made). */
+static int raw_dir(cmd_ctx *c, const char *dir, const variant *v, int nv,
+                   safefile_dir *d)
 {
-	return safefile_dir_open(d, dir, &c->err);
+	int k;
+
+	if (safefile_dir_open(d, dir, &c->err) < 0)
+		return -1;
+	for (k = 0; k < nv; k++)
+		if (safefile_can_write(d, v[k].file, &c->err) < 0)
+			return -1;
+	return 0;
 }
 
 static int write_raw(cmd_ctx *c, const safefile_dir *d, const variant *v,
@@ -825,7 +834,7 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	}
 	s.count = set.n;
 	s.keys = keys_describe(&ks);
-	if (a->raw && raw_dir(c, a->raw, &raw) < 0)
+	if (a->raw && raw_dir(c, a->raw, v, nv, &raw) < 0)
 		goto done;
 	src = kernel(v, nv, s.bits, s.b);
 	if (jit_build_listed(&lib, src, NULL, c->stop, &listing, &c->err) < 0)

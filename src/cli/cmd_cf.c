@@ -195,6 +195,16 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 		else
 			fprintf(c->out, "golden     prefix %ld%s", g.prefix,
 			        g.mirrored ? " (of 1 - x)" : "");
+		/* outside (0, 1) the terms after a0 are frac(x)'s: say so
+		 * (the help and the man page do) */
+		if (g.outside && (cf.n >= 2 || cf.kind == CF_PERIODIC)) {
+			mpz_t a0;
+			mpz_init(a0);
+			mpz_abs(a0, cf.a[0]);
+			gmp_fprintf(c->out, " (of frac(x) = x %c %Zd)",
+			            mpz_sgn(cf.a[0]) < 0 ? '+' : '-', a0);
+			mpz_clear(a0);
+		}
 		if (g.max_index)
 			gmp_fprintf(c->out, "; largest quotient %Zd at a_%zu\n",
 			            cf_term(&cf, g.max_index), g.max_index);

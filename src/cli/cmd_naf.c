@@ -244,6 +244,11 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 		                                         : json_null());
 		json_object_set_new(o2, "adders_at_least",
 		                    json_integer(r.lb_wrap));
+		/* where the bound comes from when a search run offline proved
+		 * it (doc/mcm5.md), else null: this run's own search */
+		json_object_set_new(o2, "lower_bound_source", r.offline ?
+		                    json_string("tools/mcm5, doc/mcm5.md") :
+		                    json_null());
 		json_object_set_new(o2, "target", json_string(t->name));
 		json_object_set_new(o2, "adders", json_integer(k.adders));
 		json_object_set_new(o2, "adds", json_integer(k.adds));
@@ -274,6 +279,10 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 		else if (r.exact)
 			buf_printf(&head, "(proven %s; mod 2^%lu, where values may "
 			           "wrap, at least %u)", proven, f->bits, r.lb_wrap);
+		else if (r.offline)
+			buf_printf(&head, "found (heuristic; at least %u: no graph "
+			           "of %u by tools/mcm5, doc/mcm5.md)", r.lb_wrap,
+			           r.lb_wrap - 1);
 		else
 			buf_printf(&head, "found (heuristic; at least %u)", r.lb_wrap);
 		buf_puts(&head, ":");

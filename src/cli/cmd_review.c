@@ -92,9 +92,10 @@ static int parse(cmd_ctx *c, int argc, char **argv, review_args *a)
  * it: -1 with c->err. */
 static int too_much(cmd_ctx *c, const char *path)
 {
-	return cfx_err_set(&c->err, CFX_ELIMIT, -1, path, "the inputs together "
-	                   "are larger than %zu MiB, crossed by this one (review "
-	                   "fewer files at a time)", REVIEW_MAX_INPUT >> 20);
+	return cfx_err_set_path(&c->err, CFX_ELIMIT, path, "the inputs "
+	                        "together are larger than %zu MiB, crossed by "
+	                        "this one (review fewer files at a time)",
+	                        REVIEW_MAX_INPUT >> 20);
 }
 
 /* Whether the regular files among paths, by their sizes, stay within
@@ -157,11 +158,8 @@ static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len,
 	if (!is_stdin)
 		fclose(f);
 	if (n == -2) {
-		char msg[sizeof c->err.msg];
-		snprintf(msg, sizeof msg, "%.60s, line %zu: %.100s", name, lines + 1,
-		         c->err.msg);
-		snprintf(c->err.msg, sizeof c->err.msg, "%s", msg);
-		cfx_err_retoken(&c->err, name);
+		cfx_err_at_line(&c->err, name, (unsigned long)lines + 1);
+		cfx_err_retoken_path(&c->err, name);
 	}
 	if (n < -1) {
 		buf_free(&b);

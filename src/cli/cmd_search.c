@@ -692,14 +692,123 @@ typedef struct columns {
 	int rank, hex;
 } columns;
 
+/*
+ * A cell of the table's last column, "worst family (its R)": its words
+ * cut into lines of width columns, the best cut first by the columns
+ * that pass the edge (a word wider than the cell has a line of its own),
+ * then the fewest lines (at most maxl), then the longest line as short as
+ * it can be: "stride" over "2^21 (683)", not "stride 2^21" over a lone
+ * "(683)" as a greedy cut gives.  Sets the words (at most CELL_WORDS) in
+ * c and returns the cut: bit i set, a line ends after word i.
+ */
+enum { CELL_WORDS = 12 };
+typedef struct cell {
+	const char *w[CELL_WORDS];
+	size_t len[CELL_WORDS], n;
+} cell;
+
+static unsigned long cell_cut(cell *c, const char *text, size_t width,
+                              size_t maxl)
+{
+	unsigned long mask, best = 0;
+	size_t best_over = (size_t)-1, best_lines = 0, best_max = 0, i;
+	const char *p = text;
+
+	for (c->n = 0; *p && c->n < CELL_WORDS; p += c->len[c->n++]) {
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		c->w[c->n] = p;
+		c->len[c->n] = c->n + 1 < CELL_WORDS ? strcspn(p, " ") : strlen(p);
+	}
+	for (mask = 0; c->n && mask < 1ul << (c->n - 1); mask++) {
+		size_t over = 0, lines = 1, max = 0, cur = c->len[0];
+		for (i = 1; i <= c->n; i++) {
+			if (i < c->n && !(mask >> (i - 1) & 1)) {
+				cur += 1 + c->len[i];
+				continue;
+			}
+			over += cur > width ? cur - width : 0;
+			max = cur > max ? cur : max;
+			if (i < c->n) {
+				lines++;
+				cur = c->len[i];
+			}
+		}
+		if (lines > maxl)
+			continue;
+		if (over < best_over || (over == best_over &&
+		    (lines < best_lines || (lines == best_lines && max < best_max)))) {
+			best = mask;
+			best_over = over;
+			best_lines = lines;
+			best_max = max;
+		}
+	}
+	return best;
+}
+
+/* Words from..to-1 of c, a space between them. */
+static void cell_words(FILE *f, const cell *c, size_t from, size_t to)
+{
+	size_t i;
+
+	for (i = from; i < to; i++)
+		fprintf(f, "%s%.*s", i > from ? " " : "", (int)c->len[i], c->w[i]);
+}
+
+/* text as the cell that ends a row whose other columns take col: its
+ * first line after them (already printed), the others below it at col. */
+static void print_cell(FILE *f, const char *text, int col)
+{
+	cell c;
+	unsigned long cut = cell_cut(&c, text, col < OUT_WIDTH ?
+	                             (size_t)(OUT_WIDTH - col) : 1, CELL_WORDS);
+	size_t i, from = 0;
+
+	for (i = 0; i < c.n; i++)
+		if (i + 1 == c.n || cut >> i & 1) {
+			if (from)
+				fprintf(f, "%*s", col, "");
+			cell_words(f, &c, from, i + 1);
+			fputc('\n', f);
+			from = i + 1;
+		}
+}
+
+/* The columns in words, over two lines; the last column's head, "worst
+ * family (its R)", over both when the second cannot hold it. */
+static void print_head(FILE *f, const columns *w, int golden)
+{
+	static const char last[] = "worst family (its R)";
+	int col = w->rank + w->hex + 45;    /* as print_row's columns */
+	cell c;
+	unsigned long cut = cell_cut(&c, last, col < OUT_WIDTH ?
+	                             (size_t)(OUT_WIDTH - col) : 1, 2);
+	size_t top = cut ? (size_t)__builtin_ctzl(cut) + 1 : 0;
+
+	fprintf(f, "%*s  %-*s %7s %7s %9s", w->rank, "", w->hex, "",
+	        "adders/", golden ? "golden" : "shared", "largest");
+	if (top) {
+		fprintf(f, "%*s", col - (w->rank + w->hex + 28), "");
+		cell_words(f, &c, 0, top);
+	}
+	fprintf(f, "\n%*s  %-*s %7s %7s %9s  %-5s  %-6s  ", w->rank, "rank",
+	        w->hex, "multiplier", "depth", "prefix", "quotient", "prime",
+	        "screen");
+	cell_words(f, &c, top, c.n);
+	fputc('\n', f);
+}
+
 static void print_row(FILE *f, const columns *w, size_t rank,
                       const search_cand *cd, const search_verdict *v,
                       unsigned bits)
 {
 	shown s;
-	char big[48], fam[48] = "", cost[16], paint[32], line[256], *cut;
+	char big[48], fam[48] = "", cost[16], paint[32], line[256];
 	const char *status;
-	size_t n, fam_col, esc;
+	size_t n, esc;
 
 	describe(cd, bits, &s);
 	search_word_str(cd->big, big);
@@ -715,26 +824,21 @@ static void print_row(FILE *f, const columns *w, size_t rank,
 	status = out_paint(f, search_status_name(v->status), paint,
 	                   sizeof paint);
 	esc = strlen(status) - strlen(search_status_name(v->status));
-	snprintf(line, sizeof line, "%*zu  %-*s %7s %7u %9s  %-5s  %s%-*c  %s",
+	snprintf(line, sizeof line, "%*zu  %-*s %7s %7u %9s  %-5s  %s%-*c  ",
 	         w->rank, rank, w->hex, s.hex, cost, cd->prefix, big,
 	         cd->prime < 0 ? "-" : cd->prime == 2 ? "yes"
 	         : cd->prime ? "prob." : "no", status,
 	         6 - (int)strlen(search_status_name(v->status)),
-	         search_joint_risk(v) ? '!' : ' ', fam);
-	for (n = strlen(line); n > 0 && line[n - 1] == ' '; n--)
-		;                            /* no trailing blanks */
-	line[n] = '\0';
-	/* wider than 80: the family's last words go below its column */
-	fam_col = n - strlen(fam);         /* bytes; on screen less esc */
-	cut = line + (n - esc > OUT_WIDTH ? OUT_WIDTH + esc : 0);
-	while (cut > line + fam_col && *cut != ' ')
-		cut--;
-	if (cut > line + fam_col) {
-		*cut = '\0';
-		fprintf(f, "%s\n%*s%s\n", line, (int)(fam_col - esc), "",
-		        cut + 1);
+	         search_joint_risk(v) ? '!' : ' ');
+	n = strlen(line);
+	if (fam[0]) {
+		/* wider than 80: the family goes on below its column */
+		fputs(line, f);
+		print_cell(f, fam, (int)(n - esc));
 	} else {
-		fprintf(f, "%s\n", line);
+		while (n > 0 && line[n - 1] == ' ')
+			n--;                 /* no trailing blanks */
+		fprintf(f, "%.*s\n", (int)n, line);
 	}
 	snprintf(line, sizeof line, "%*s", w->rank + 3, "");
 	out_sum(f, line, s.sum, OUT_WIDTH);   /* under the multiplier */
@@ -834,12 +938,7 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 		if ((pk->v[i].status != SEARCH_FAIL || r->all) && n > cols.rank)
 			cols.rank = n;
 	}
-	/* the columns in words, over two lines */
-	fprintf(f, "%*s  %-*s %7s %7s %9s\n", cols.rank, "", cols.hex, "",
-	        "adders/", o->t->golden ? "golden" : "shared", "largest");
-	fprintf(f, "%*s  %-*s %7s %7s %9s  %-5s  %-6s  %s\n", cols.rank, "rank",
-	        cols.hex, "multiplier", "depth", "prefix", "quotient", "prime",
-	        "screen", "worst family (its R)");
+	print_head(f, &cols, o->t->golden);
 	for (i = 0; i < pk->n; i++)
 		if (pk->v[i].status != SEARCH_FAIL || r->all) {
 			print_row(f, &cols, pk->rank[i] + 1, &pk->c[i], &pk->v[i],
@@ -891,6 +990,8 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 	if (rows) {
 		shown s;
 		unsigned n = o->t->bits;
+		char cmd[96];
+
 		describe(o->nfront ? &pk->c[o->front[o->nfront - 1]] : &pk->c[0],
 		         n, &s);
 		/* the word size goes along: a constant alone is read on the
@@ -898,8 +999,11 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 		fprintf(f, "\nopen one: cfx dash --bits %u %s\n", n, s.hex);
 		if (n >= SEARCH_SCREEN_MIN_BITS && n <= SEARCH_SCREEN_BITS)
 			fprintf(f, "      or: cfx verify --bits %u %s\n", n, s.hex);
-		fprintf(f, "  in the REPL or the dashboard's : line: set const %s, "
-		        "then set bits %u\n", s.hex, n);
+		/* past 80 columns (a word of 40 bits or more), the command on
+		 * a line of its own */
+		snprintf(cmd, sizeof cmd, "set const %s, then set bits %u", s.hex, n);
+		fprintf(f, "  in the REPL or the dashboard's : line:%s%s\n",
+		        strlen(cmd) + 41 > OUT_WIDTH ? "\n    " : " ", cmd);
 		free(s.sum);
 	}
 }

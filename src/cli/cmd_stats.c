@@ -45,14 +45,7 @@ static void add_point(sample_in *s, double v, unsigned long line)
  * line of s, NAME shown whole (escaped); -1. */
 static int at_line(cmd_ctx *c, const sample_in *s, unsigned long line)
 {
-	char *was = xstrdup(c->err.msg);
-	char *shown = xmalloc(CFX_ERR_SHOWN, "a path shown");
-
-	snprintf(c->err.msg, sizeof c->err.msg, "%s, line %lu: %s",
-	         cfx_err_shown(shown, s->name), line, was);
-	free(shown);
-	free(was);
-	return -1;
+	return cfx_err_at_line(&c->err, s->name, line);
 }
 
 /* The field of one line, or NULL for a line without one (ministat's rule:

@@ -196,6 +196,8 @@ static const struct {
 	unsigned m, lb;
 } offline[] = {
 	{ 0x61C88647, 32, 6 },   /* and 0x9E3779B9 = -0x61C88647 */
+	/* and 0x9E3779B97F4A7C15 = -0x61C8864680B583EB mod 2^64 */
+	{ 0x61C8864680B583EBull, 64, 6 },
 };
 
 static unsigned offline_bound(uint64_t q, unsigned m)

@@ -180,6 +180,17 @@ static void constant_found(walk *w, size_t i)
 		m->verify = 0;
 		return;
 	}
+	if (width > m->bits && m->lit_bits) {
+		review_add(r, REVIEW_ERROR, m->file, m->line, i, "word",
+		           "%s needs %zu bits, wider than its %u-bit word (%s): C "
+		           "gives the literal the type %s there, %u bits, so a "
+		           "product with it is computed in %u bits, and a %u-bit "
+		           "variable keeps only its low %u bits", m->text, width,
+		           m->bits, m->why_bits, m->lit_type, m->lit_bits,
+		           m->lit_bits, m->bits, m->bits);
+		m->verify = 0;
+		return;
+	}
 	if (width > m->bits) {
 		review_add(r, REVIEW_ERROR, m->file, m->line, i, "word",
 		           "%s needs %zu bits, wider than its %u-bit word (%s): the "
@@ -187,6 +198,15 @@ static void constant_found(walk *w, size_t i)
 		m->verify = 0;
 		return;
 	}
+	if (m->lit_bits)
+		review_add(r, REVIEW_WARNING, m->file, m->line, i, "word",
+		           "the literal %s does not fit its %u-bit word (%s): C "
+		           "gives it the type %s there, %u bits, so a product with "
+		           "it is computed in %u bits, not %u (a U suffix, %.*sU, "
+		           "makes it unsigned int)", m->text, m->bits, m->why_bits,
+		           m->lit_type, m->lit_bits, m->lit_bits, m->bits,
+		           (int)strspn(m->text, "0123456789abcdefABCDEFxX"),
+		           m->text);
 	hex = word_hex(m->p, m->bits);
 	review_add(r, REVIEW_NOTE, m->file, m->line, i, "word",
 	           "%s%s%s: %u-bit multiplier (%s)", m->name, m->name[0] ? " = "
@@ -1059,8 +1079,9 @@ static void walk_file(walk *w)
 /* A file side with too many tokens: -1 with err. */
 static int too_many_tokens(const patch *pt, size_t f, cfx_err *err)
 {
-	return cfx_err_set(err, CFX_ELIMIT, -1, pt->files[f], "a file of the "
-	                   "patch has more than %d C tokens", REVIEW_MAX_TOKENS);
+	return cfx_err_set_path(err, CFX_ELIMIT, pt->files[f], "a file of the "
+	                        "patch has more than %d C tokens",
+	                        REVIEW_MAX_TOKENS);
 }
 
 /* Every define of one side of every file.  0, or -1 with err. */

@@ -234,7 +234,7 @@ static unsigned phi_times(const char *text, const char *at)
 	for (i = 0; pw[i]; i++) {
 		n = strlen(pw[i]);
 		if ((size_t)(e - text) >= n && !strncmp(e - n, pw[i], n) &&
-		    (e - n == text || !isalnum((unsigned char)e[-n - 1])))
+		    (e - n == text || !isalnum((unsigned char)*(e - n - 1))))
 			return strstr(pw[i], "64") || n == 20 ? 64 : 32;
 	}
 	return 0;

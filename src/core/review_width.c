@@ -123,6 +123,36 @@ static void literal_note(const char *s, const cwidth *lw, size_t width,
 		         "INT_MAX is %s, %u bits", lw->type[LP64], lw->bits[LP64]);
 }
 
+/* A literal whose word only the #if context gives (ctx bits): C types it
+ * by the model the #if selects (ILP32 under BITS_PER_LONG == 32), not by
+ * that word, so 2654435761 is long long there and 0x61c88647ULL unsigned
+ * long long.  Records in m the literal's own width and type when wider
+ * than ctx (lit_bits, lit_type), and corrects why_bits' suffix. */
+static void ctx_literal(review_mult *m, unsigned ctx)
+{
+	int model = ctx > 32 ? LP64 : ILP32;
+	const char *suf = m->text + strlen(m->text);
+	cwidth lw;
+
+	if (literal_width(m->text, &lw) < 0)
+		return;
+	while (suf > m->text && strchr("uUlL", suf[-1]))
+		suf--;
+	if (*suf) {         /* the suffix as written, and its type there */
+		char *c = strstr(m->why_bits, ", suffix ");
+		if (c)
+			*c = '\0';
+		snprintf(m->why_bits + strlen(m->why_bits), sizeof m->why_bits -
+		         strlen(m->why_bits), ", suffix %s: %s", suf,
+		         lw.type[model]);
+	}
+	if (lw.bits[model] <= ctx)
+		return;
+	m->lit_bits = lw.bits[model];
+	snprintf(m->lit_type, sizeof m->lit_type, "%s (%s)", lw.type[model],
+	         lw.why);
+}
+
 /* The word of a constant from what is known of it, and why: its type,
  * the #if around it, else the type C gives its literal (literal_width,
  * the type the overflow check computes in; long's 64 bits of LP64 where
@@ -147,6 +177,7 @@ void review_infer_word(review_mult *m, unsigned type_word, const char *type,
 		snprintf(m->why_bits, sizeof m->why_bits, "under %s%s", where,
 		         suffix_long == 1 ? ", suffix UL: unsigned long" :
 		         suffix_long == 2 ? ", suffix ULL" : "");
+		ctx_literal(m, ctx);
 	} else if (literal_width(m->text, &lw) == 0) {
 		m->bits = lw.bits[LP64];
 		literal_note(m->text, &lw, width, m->why_bits, sizeof m->why_bits);

@@ -647,6 +647,7 @@ static void draw_out(const dash *d, const rect *r, dash_frame *frame)
 	if (scroll > total - vis)
 		scroll = total - vis > 0 ? total - vis : 0;
 	frame->out_scroll = scroll;
+	frame->out_rows = vis;
 	/* the row of line 0's first row: the last row shown is total -
 	 * scroll */
 	y = 1 + vis - (total - scroll);
@@ -690,6 +691,9 @@ void dash_draw(const dash *d, dash_frame *f)
 	f->code_top = v->code_top;
 	f->out_scroll = dash_out_scrolled(d->out);
 	f->help_scroll = v->help_scroll;
+	f->code_rows = v->code_rows;
+	f->out_rows = v->out_rows;
+	f->help_rows = v->help_rows;
 	f->lesson_rows = 0;
 	erase();
 	if (W < DASH_MIN_W || H < DASH_MIN_H) {

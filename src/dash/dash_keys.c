@@ -65,6 +65,9 @@ void dash_keys_measured(dash *d, const dash_frame *f)
 	v->code_gen = dash_state_gen(d);
 	v->code_top = f->code_top;
 	v->help_scroll = f->help_scroll;
+	v->code_rows = f->code_rows;
+	v->out_rows = f->out_rows;
+	v->help_rows = f->help_rows;
 }
 /* ---- the constant ------------------------------------------------------- */
 
@@ -442,9 +445,19 @@ static dash_action k_optimal(dash *d, int key)
 	return NO_ACTION;
 }
 
+/* A page of rows shown: all but one, which stays in sight for context
+ * (as less and a browser keep one); 5 before a frame has measured it. */
+static int page_of(int rows)
+{
+	return rows > 2 ? rows - 1 : rows > 0 ? 1 : 5;
+}
+
 static dash_action k_scroll(dash *d, int key)
 {
-	int step = key == KEY_PPAGE ? -5 : key == KEY_NPAGE ? 5
+	const dash_view *v = &d->ks->v;
+	int page = page_of(v->mode == MODE_HELP ? v->help_rows
+	                   : dash_out_is_open(d->out) ? v->out_rows : v->code_rows);
+	int step = key == KEY_PPAGE ? -page : key == KEY_NPAGE ? page
 	           : key == KEY_UP ? -1 : 1;
 
 	if (d->ks->v.mode == MODE_HELP) {
@@ -676,7 +689,8 @@ const dash_keys_binding dash_keys_table[] = {
 	{ { 's' }, "s", "shift/add code: the NAF's or the fewest adders "
 	  "(shifts --optimal)", "s NAF/opt", V, k_optimal },
 	{ { KEY_PPAGE, KEY_NPAGE, KEY_UP, KEY_DOWN }, "PgUp PgDn Up Down",
-	  "scroll the code (or the output pane, or this help)", NULL, V | H,
+	  "scroll the code (or the output pane, or this help) by a page, a row",
+	  NULL, V | H,
 	  k_scroll },
 	{ { 'o', ESC }, "o, Esc", "show / hide the output of : commands",
 	  "o output", V, k_out },

@@ -31,6 +31,30 @@ static const char *count_text(size_t n, char *buf, size_t len)
 	return buf;
 }
 
+/* The keys the title counts: the count a generated family makes; for a
+ * file or inodes the keys read once the score of these keys is
+ * in (a file of 1000 keys under a count of 2^14 gives 1000), "up to"
+ * the count until then. */
+static const char *keys_count_text(const dash_scoring *work, char *buf,
+                                   size_t len)
+{
+	const dash_work_score *s = work->score;
+	const dash_work_params *p = &work->par;
+	keys_spec ks;
+	char c[24];
+
+	if (!p->fam.ok)
+		return count_text(p->count, buf, len);
+	ks = keys_family_spec(&p->fam);
+	if (keys_generated(&ks))
+		return count_text(p->count, buf, len);
+	if (s && !s->failed && s->par.bits == p->bits &&
+	    s->par.count == p->count && !strcmp(s->par.fam.text, p->fam.text))
+		return count_text(s->made, buf, len);
+	snprintf(buf, len, "up to %s", count_text(p->count, c, sizeof c));
+	return buf;
+}
+
 static int verdict_style(score_verdict v)
 {
 	return v == SCORE_GOOD ? ST_GOOD : v == SCORE_WEAK ? ST_WEAK :
@@ -399,12 +423,16 @@ void dash_panel_buckets_draw(const dash *d, const rect *r)
 	rect hr;
 
 	/* the longest title that fits: never cut mid-word */
+	keys_count_text(work, c1, sizeof c1);
 	snprintf(t, sizeof t, "Buckets: %s %s keys into 2^%u (b = %u)",
-	         count_text(work->par.count, c1, sizeof c1), work->par.fam.text,
-	         work->par.b, work->par.b);
+	         c1, work->par.fam.text, work->par.b, work->par.b);
 	if (dash_paint_width(t) + 4 > r->w)
 		snprintf(t, sizeof t, "Buckets: %s %s keys, b = %u", c1,
 		         work->par.fam.text, work->par.b);
+	if (dash_paint_width(t) + 4 > r->w && work->par.fam.path_at)
+		snprintf(t, sizeof t, "Buckets: %s %.*s keys, b = %u", c1,
+		         (int)work->par.fam.path_at - 1, work->par.fam.text,
+		         work->par.b);
 	if (dash_paint_width(t) + 4 > r->w)
 		snprintf(t, sizeof t, "Buckets: %s keys, b = %u", c1, work->par.b);
 	dash_paint_title(r, t, NULL);

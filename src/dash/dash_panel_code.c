@@ -167,6 +167,7 @@ void dash_panel_code_draw(const dash *d, const rect *r, dash_frame *frame)
 	if (scroll >= 0)
 		frame->code_scroll = top;
 	frame->code_top = top;
+	frame->code_rows = vis;
 	for (i = 0; i < top; i++) {   /* comment state of the lines skipped */
 		if (!strncmp(lines[i], "/*", 2))
 			in_comment = !strstr(lines[i], "*/");

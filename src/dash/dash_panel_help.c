@@ -146,7 +146,8 @@ static int panel_rows(const rect *r, int top, int draw)
 	         "longest gap over the shortest: near 1 is even, large is uneven.",
 	         GLYPH.times);
 	snprintf(t[7], sizeof t[7], "h(x) = (x p mod 2^n) >> (n - b) puts the "
-	         "keys named in the title into 2^b buckets.  %s and its p-value: "
+	         "keys named in the title into 2^b buckets (from a file, the keys "
+	         "read: at most the count).  %s and its p-value: "
 	         "how far the loads are from even; a tiny p is too uneven to be "
 	         "chance.  R: the cost of looking every key up over an ideal "
 	         "random hash's (1 random, below 1 better).  Verdict: bad when "
@@ -231,6 +232,7 @@ void dash_panel_help_draw(const dash *d, dash_frame *frame)
 	if (top > total - vis)
 		top = total - vis > 0 ? total - vis : 0;
 	frame->help_scroll = top;
+	frame->help_rows = vis;
 	rows(&r, top, 1);
 	help_title(&r, v->help_page, top, total - top - vis);
 }

@@ -106,6 +106,8 @@ typedef struct dash_scoring {
  * to what there is to show, the first code line shown. */
 typedef struct dash_frame {
 	int code_scroll, code_top, out_scroll, help_scroll;
+	int code_rows, out_rows, help_rows;  /* rows each shows, 0: not drawn
+	                                      * (PgUp PgDn move by a page) */
 	int lesson_rows;            /* the lesson pane's rows, 0: not drawn */
 } dash_frame;
 
@@ -123,6 +125,7 @@ typedef struct dash_view {
 	int code_top;               /* the first line the last frame showed */
 	int help_scroll;
 	int help_page;              /* 0: the keys, 1: what the panels show */
+	int code_rows, out_rows, help_rows;  /* as the last frame drew them */
 	dash_edit edit;             /* the constant's line */
 	dash_cmdline cmd;           /* the ':' line */
 } dash_view;

@@ -257,12 +257,18 @@ static void mark_of(const learn_store_mark *m, char *buf, size_t n)
 		snprintf(buf, n, "[%zu/%zu done]", seen, len);
 }
 
+/* The lessons with their progress on out; what stops progress from
+ * being kept (the state directory refused, no HOME) said on diag first,
+ * one line: the list is still shown. */
 static void list_lessons(const learn_store_catalog *c, FILE *out, FILE *diag)
 {
 	learn_store_progress p;
+	cfx_err e;
 	size_t i;
 
 	learn_store_catalog_say_skipped(c, diag);
+	if (learn_store_progress_keepable(&e) < 0)
+		fprintf(diag, "cfx: learn: %s (%s)\n", e.msg, e.token);
 	learn_store_progress_load(&p, diag);
 	fprintf(out, "Lessons (learn N or NAME starts or resumes one; [x] all "
 	        "steps done,\n[~] all done with some skipped, [2/5 done] 2 of 5 "

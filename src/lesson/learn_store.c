@@ -636,8 +636,8 @@ static int write_atomic(const learn_store_progress *p, cfx_err *err)
 	clean_stale(p->path);
 	tmp = xasprintf("%s.tmp.XXXXXX", p->path);
 	if ((fd = mkstemp(tmp)) < 0 || !(f = fdopen(fd, "w"))) {
-		cfx_err_set(err, CFX_EIO, -1, p->path, "progress cannot be saved: "
-		            "%s", strerror(errno));
+		cfx_err_set_path(err, CFX_EIO, p->path, "progress cannot be "
+		                 "saved: %s", strerror(errno));
 		if (fd >= 0) {
 			close(fd);
 			unlink(tmp);
@@ -661,8 +661,8 @@ static int write_atomic(const learn_store_progress *p, cfx_err *err)
 	ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
 	ok = (fclose(f) == 0) && ok;
 	if (!ok || rename(tmp, p->path) != 0) {
-		cfx_err_set(err, CFX_EIO, -1, p->path, "progress cannot be saved: "
-		            "%s", strerror(errno));
+		cfx_err_set_path(err, CFX_EIO, p->path, "progress cannot be "
+		                 "saved: %s", strerror(errno));
 		unlink(tmp);
 		free(tmp);
 		return -1;
@@ -789,16 +789,17 @@ void learn_store_progress_load(learn_store_progress *p, FILE *diag)
 		close(lk);
 }
 
-/* "progress cannot be saved: " and what follows, the path shown whole
- * (escaped) in the message and as the token. */
-static void cannot_save(cfx_err *err, const char *path, const char *fmt,
-                        const char *arg, const char *arg2)
+/* "progress cannot be saved: " (or "kept", for a look that saves
+ * nothing: dry) and what follows, the path shown whole (escaped) in the
+ * message and as the token. */
+static void cannot_save(cfx_err *err, int dry, const char *path,
+                        const char *fmt, const char *arg, const char *arg2)
 {
 	char *shown = xmalloc(CFX_ERR_SHOWN, "a path shown"), *what;
 
 	what = xasprintf(fmt, cfx_err_shown(shown, path), arg, arg2);
-	cfx_err_set_path(err, CFX_EIO, path, "progress cannot be saved: %s",
-	                 what);
+	cfx_err_set_path(err, CFX_EIO, path, "progress cannot be %s: %s",
+	                 dry ? "kept" : "saved", what);
 	free(what);
 	free(shown);
 }
@@ -807,11 +808,12 @@ static void cannot_save(cfx_err *err, const char *path, const char *fmt,
  * Make the directory of p's file if need be (0700, with up to two
  * missing parents, each level only once the one it is made in has passed
  * the check, as the REPL's history: safefile_dir_make) and check it is
- * the user's own.  0, or -1 with err saying why, for the user to fix: a
- * file where a directory should be, the level that cannot be made and
- * why, or the check that refused it.
+ * the user's own; dry: make nothing, say what a save would meet
+ * (safefile_dir_would_make).  0, or -1 with err saying why, for the user
+ * to fix: a file where a directory should be, the level that cannot be
+ * made and why, or the check that refused it.
  */
-static int progress_dir(const learn_store_progress *p, cfx_err *err)
+static int progress_dir(const learn_store_progress *p, int dry, cfx_err *err)
 {
 	const char *state = getenv("XDG_STATE_HOME");
 	const char *from = state && state[0] == '/' ? "XDG_STATE_HOME"
@@ -819,32 +821,61 @@ static int progress_dir(const learn_store_progress *p, cfx_err *err)
 	char *dir = dir_of(p->path), *parent;
 	safefile_dir d;
 	struct stat st;
-	int rc = safefile_dir_make(&d, dir, 2, 0700, err);
+	int rc = dry ? safefile_dir_would_make(&d, dir, 2, err)
+	         : safefile_dir_make(&d, dir, 2, 0700, err);
 
 	if (rc < 0 && d.fault && stat(d.fault, &st) == 0 && !S_ISDIR(st.st_mode)) {
-		cannot_save(err, d.fault, "%s is not a directory; %s must name a "
-		            "directory cfx can write", from, NULL);
+		cannot_save(err, dry, d.fault, "%s is not a directory; %s must "
+		            "name a directory cfx can write", from, NULL);
 	} else if (rc < 0 && d.fault_errno == ENOTDIR) {
 		parent = dir_of(d.fault);
-		cannot_save(err, parent, "%s is not a directory; %s must name a "
-		            "directory cfx can write", from, NULL);
+		cannot_save(err, dry, parent, "%s is not a directory; %s must "
+		            "name a directory cfx can write", from, NULL);
 		free(parent);
 	} else if (rc < 0 && d.fault_errno) {
 		parent = dir_of(d.fault);
 		char *in = xasprintf("in %s (%s)", parent,
 		                     strerror(d.fault_errno));
-		cannot_save(err, d.fault, "the directory %s cannot be made %s; %s "
-		            "must name a directory cfx can write", in, from);
+		cannot_save(err, dry, d.fault, "the directory %s cannot be made "
+		            "%s; %s must name a directory cfx can write", in, from);
 		free(in);
 		free(parent);
 	} else if (rc < 0) {
 		char *why = xstrdup(err->msg);
-		snprintf(err->msg, sizeof err->msg, "progress cannot be saved: %s",
-		         why);
+		snprintf(err->msg, sizeof err->msg, "progress cannot be %s: %s",
+		         dry ? "kept" : "saved", why);
 		free(why);
 	}
 	safefile_dir_close(&d);
 	free(dir);
+	return rc;
+}
+
+/* p->path, or -1 with err saying why there is none ("progress cannot be
+ * saved", or "kept" when dry). */
+static int progress_where(learn_store_progress *p, int dry, cfx_err *err)
+{
+	const char *state = getenv("XDG_STATE_HOME"), *v = dry ? "kept" : "saved";
+
+	memset(p, 0, sizeof *p);
+	if ((p->path = progress_path()))
+		return 0;
+	if (state && state[0])   /* relative: the spec says to ignore it */
+		return cfx_err_set(err, CFX_EIO, -1, state, "progress cannot be "
+		                   "%s: XDG_STATE_HOME is not an absolute path and "
+		                   "HOME is not set", v);
+	return cfx_err_set(err, CFX_EIO, -1, "HOME", "progress cannot be %s: "
+	                   "neither XDG_STATE_HOME nor HOME is set", v);
+}
+
+int learn_store_progress_keepable(cfx_err *err)
+{
+	learn_store_progress p;
+	int rc = progress_where(&p, 1, err);
+
+	if (rc == 0)
+		rc = progress_dir(&p, 1, err);
+	learn_store_progress_free(&p);
 	return rc;
 }
 
@@ -860,10 +891,10 @@ static void lock_failed(const learn_store_progress *p, int e, cfx_err *err)
 		                 "saved: another cfx holds its lock");
 	else if (e == EINVAL || e == ELOOP)   /* not a regular file, or a
 	                                       * symlink (not followed) */
-		cannot_save(err, p->path, "its lock file %s.lock is not a "
+		cannot_save(err, 0, p->path, "its lock file %s.lock is not a "
 		            "regular file", NULL, NULL);
 	else
-		cannot_save(err, dir, "cfx cannot write in the directory %s (%s)",
+		cannot_save(err, 0, dir, "cfx cannot write in the directory %s (%s)",
 		            strerror(e), NULL);
 	free(dir);
 }
@@ -875,20 +906,13 @@ int learn_store_progress_save(const char *name, size_t step, const char *marks,
 	int rc, lk;
 
 	assert(strlen(marks) <= LESSON_STEPS_MAX && step <= strlen(marks));
-	memset(&p, 0, sizeof p);
-	if (!(p.path = progress_path())) {
-		const char *state = getenv("XDG_STATE_HOME");
+	if (progress_where(&p, 0, err) < 0) {
 		failures++;
-		if (state && state[0])   /* relative: the spec says to ignore it */
-			return cfx_err_set(err, CFX_EIO, -1, state, "progress cannot be "
-			                   "saved: XDG_STATE_HOME is not an absolute "
-			                   "path and HOME is not set");
-		return cfx_err_set(err, CFX_EIO, -1, "HOME", "progress cannot be "
-		                   "saved: neither XDG_STATE_HOME nor HOME is set");
+		return -1;
 	}
 	/* read, change and write under the lock: two cfx saving at once
 	 * both keep their lesson */
-	if (progress_dir(&p, err) < 0) {
+	if (progress_dir(&p, 0, err) < 0) {
 		failures++;
 		learn_store_progress_free(&p);
 		return -1;

@@ -100,6 +100,13 @@ typedef struct learn_store_progress {
 void learn_store_progress_load(learn_store_progress *p, FILE *diag);
 void learn_store_progress_free(learn_store_progress *p);
 
+/* Whether a save could keep progress, making and writing nothing (for a
+ * list, which saves nothing): 0 when there is a state directory that is
+ * the user's own, or none yet where a save would make it; else -1 with
+ * err: "progress cannot be kept: " and why, as a save would say it (a
+ * file, a directory another user owns or others can write, no HOME). */
+int learn_store_progress_keepable(cfx_err *err);
+
 /* The mark of a lesson, NULL if it was never started. */
 learn_store_mark *learn_store_progress_get(const learn_store_progress *p, const char *name);
 

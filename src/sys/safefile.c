@@ -140,18 +140,36 @@ static char *parent_of(const char *p)
 	return parent;
 }
 
+/* What mkdir of a directory in up would do (up itself to be made just
+ * before it when made is set): 0, or -1 with errno as mkdir would set
+ * it. */
+static int mkdir_would(const char *up, int made)
+{
+	struct stat st;
+
+	if (made)
+		return 0;
+	if (stat(up, &st) < 0)
+		return -1;
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		return -1;
+	}
+	return access(up, W_OK | X_OK);
+}
+
 /* Make dir (mode), and before it up to `parents` missing directories
  * above it, from the top down: each only after the directory it is made
  * in passed safefile_dir_check, so that nothing is made where another
  * user could swap or repoint the way (where that directory is not one,
  * mkdir says why).  0, or -1 with err and d->fault naming the directory
- * at fault whole. */
+ * at fault whole.  dry: nothing made, each mkdir only judged. */
 static int make_levels(safefile_dir *d, const char *dir, int parents,
-                       mode_t mode, cfx_err *err)
+                       mode_t mode, int dry, cfx_err *err)
 {
 	char *level[16];
 	struct stat st;
-	int n = 0, k, rc = 0;
+	int n = 0, k, rc = 0, made = 0;
 	const char *why;
 	char *at;
 
@@ -177,11 +195,13 @@ static int make_levels(safefile_dir *d, const char *dir, int parents,
 		    (why = path_unsafe(up, &at))) {
 			rc = above_fail(d, err, at, level[k], why);
 			free(at);
-		} else if (mkdir(level[k], mode) < 0 && errno != EEXIST) {
+		} else if (dry ? mkdir_would(up, made) < 0 :
+		           mkdir(level[k], mode) < 0 && errno != EEXIST) {
 			d->fault_errno = errno;
 			rc = DIR_FAIL(d, err, level[k], "cannot make the directory: "
 			              "%s", strerror(d->fault_errno));
 		}
+		made = 1;
 		free(up);
 	}
 	for (k = 0; k < n; k++)
@@ -194,8 +214,9 @@ int safefile_dir_open(safefile_dir *d, const char *dir, cfx_err *err)
 	return safefile_dir_make(d, dir, 0, 0755, err);
 }
 
-int safefile_dir_make(safefile_dir *d, const char *dir, int parents,
-                      mode_t mode, cfx_err *err)
+/* safefile_dir_make, or (dry) safefile_dir_would_make. */
+static int dir_make(safefile_dir *d, const char *dir, int parents,
+                    mode_t mode, int dry, cfx_err *err)
 {
 	struct stat st;
 	const char *why;
@@ -206,8 +227,10 @@ int safefile_dir_make(safefile_dir *d, const char *dir, int parents,
 	d->fault_errno = 0;
 	d->shared = 0;
 	d->private_files = 0;
-	if (make_levels(d, dir, parents, mode, err) < 0)
+	if (make_levels(d, dir, parents, mode, dry, err) < 0)
 		return -1;
+	if (dry && lstat(dir, &st) < 0)
+		return 0;             /* it would be made: the user's, mode */
 	if (stat(dir, &st) < 0)
 		return DIR_FAIL(d, err, dir, "cannot use the directory: %s",
 		                strerror(errno));
@@ -229,6 +252,18 @@ int safefile_dir_make(safefile_dir *d, const char *dir, int parents,
 		return DIR_FAIL(d, err, dir, "cannot write: %s", strerror(errno));
 	d->path = xstrdup(dir);
 	return 0;
+}
+
+int safefile_dir_make(safefile_dir *d, const char *dir, int parents,
+                      mode_t mode, cfx_err *err)
+{
+	return dir_make(d, dir, parents, mode, 0, err);
+}
+
+int safefile_dir_would_make(safefile_dir *d, const char *dir, int parents,
+                            cfx_err *err)
+{
+	return dir_make(d, dir, parents, 0700, 1, err);
 }
 
 void safefile_dir_close(safefile_dir *d)
@@ -281,6 +316,26 @@ static int replace_whole(const safefile_dir *d, const char *name,
 	return e;
 }
 
+/* "exists, in a directory others can write" for path: -1 with err. */
+static int exists_shared(const char *path, cfx_err *err)
+{
+	return cfx_err_set_path(err, CFX_EIO, path, "exists, in a directory "
+	                        "others can write: cfx makes only new files "
+	                        "there");
+}
+
+int safefile_can_write(const safefile_dir *d, const char *name, cfx_err *err)
+{
+	char *path = xasprintf("%s/%s", d->path, name);
+	struct stat st;
+	int rc = 0;
+
+	if (d->shared && lstat(path, &st) == 0)
+		rc = exists_shared(path, err);
+	free(path);
+	return rc;
+}
+
 int safefile_write(const safefile_dir *d, const char *name, const char *data,
                    size_t len, cfx_err *err)
 {
@@ -293,8 +348,7 @@ int safefile_write(const safefile_dir *d, const char *name, const char *data,
 		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 		          d->private_files ? 0600 : 0644);
 		if (fd < 0 && errno == EEXIST) {
-			cfx_err_set_path(err, CFX_EIO, path, "exists, in a directory "
-			            "others can write: cfx makes only new files there");
+			exists_shared(path, err);
 			free(path);
 			return -1;
 		}

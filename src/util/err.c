@@ -122,16 +122,34 @@ const char *cfx_err_shown(char *dst, const char *path)
 	return dst;
 }
 
-void cfx_err_retoken(cfx_err *e, const char *token)
+/* Replace e's token, shown in up to cut bytes; the rest stays. */
+static void retoken(cfx_err *e, const char *token, size_t cut)
 {
-	char msg[sizeof e->msg];
-	int col, arg;
-
 	if (!e)
 		return;
+	e->token[0] = '\0';
+	if (token)
+		cfx_escape(e->token, cut, token, -1);
+}
+
+void cfx_err_retoken(cfx_err *e, const char *token)
+{
+	retoken(e, token, CFX_ERR_CUT);
+}
+
+void cfx_err_retoken_path(cfx_err *e, const char *path)
+{
+	retoken(e, path, sizeof e->token);
+}
+
+int cfx_err_at_line(cfx_err *e, const char *path, unsigned long line)
+{
+	char msg[sizeof e->msg], shown[CFX_ERR_SHOWN];
+
+	if (!e)
+		return -1;
 	memcpy(msg, e->msg, sizeof msg);
-	col = e->col;
-	arg = e->arg;
-	cfx_err_set(e, e->code, col, token, "%s", msg);
-	e->arg = arg;
+	snprintf(e->msg, sizeof e->msg, "%s, line %lu: %s",
+	         cfx_err_shown(shown, path), line, msg);
+	return -1;
 }

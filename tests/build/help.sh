@@ -126,7 +126,7 @@ expect "cf --help: outside (0, 1) the prefix is frac(x)'s" \
 want=$(echo 'v = contfrac(23/10); r = 0; for (k = 2, #v, if (v[k] == 1, r++, break)); print(Str(v), " ", r)' | gp -q -D colors=no 2>/dev/null)
 expect "its example 23/10 = [2; 3, 3], prefix 0: gp ($want) and cfx agree" \
 	'[ "$want" = "[2, 3, 3] 0" ] && grep -qF "23/10 = [2; 3, 3]: prefix 0" "$tmp/cfh" &&
-	 ./cfx cf 23/10 | grep -q "^golden     prefix 0;"'
+	 ./cfx cf 23/10 | grep -q "^golden     prefix 0 (of frac(x) = x - 2);"'
 # bench's rounds: "(default 301)" said nothing of the 9 s budget that
 # stops a default run early (both the text and the --runs line say it)
 ./cfx bench --help | tr '\n' ' ' | tr -s ' ' >"$tmp/bh"

@@ -20,7 +20,7 @@ $ printf 'cf 13/8\ncf 1\000junk\n' | cfx
 > x          13/8
 > cf         [1; 1, 1, 1, 2]
 > terms      5 (complete)
-> golden     prefix 3; largest quotient 2 at a_4
+> golden     prefix 3 (of frac(x) = x - 1); largest quotient 2 at a_4
 > |x-1/phi|  1.01
 ! cfx: line 2: cfx: a NUL byte in the line (cf 1\x00)
 ? 2
@@ -116,6 +116,11 @@ $ printf 'cf 13/8\nanswer 2\n' | XDG_STATE_HOME=/proc CFX_LESSONS=$(dirname "$(c
 $ mkdir -p st3/cfx && mkfifo st3/cfx/progress.lock && printf 'cf 13/8\nanswer 2\n' | XDG_STATE_HOME=$PWD/st3 CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 2>err >/dev/null; st=$?; sed "s|$PWD/||g" err; exit $st
 > cfx: learn: progress cannot be saved: its lock file st3/cfx/progress.lock is not a regular file (st3/cfx/progress)
 ? 1
+# the list saves nothing, but says once that progress cannot be kept, and
+# lists (the fixtures' one lesson)
+$ : > stl && XDG_STATE_HOME=$PWD/stl CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn --list 2>err >out; st=$?; grep -c ' mini ' out; sed "s|$PWD/||g" err; exit $st
+> 1
+> cfx: learn: progress cannot be kept: stl is not a directory; XDG_STATE_HOME must name a directory cfx can write (stl)
 
 # ---- a named pipe whose writer comes later is read, not taken as empty
 # (it was: the script ran nothing, exit 0, and the writer hung)
@@ -123,7 +128,7 @@ $ mkfifo ff && { timeout 10 sh -c 'sleep 1; printf "cf 13/8\n" > ff' & } && cfx 
 > x          13/8
 > cf         [1; 1, 1, 1, 2]
 > terms      5 (complete)
-> golden     prefix 3; largest quotient 2 at a_4
+> golden     prefix 3 (of frac(x) = x - 1); largest quotient 2 at a_4
 > |x-1/phi|  1.01
 
 # ---- messages: tokens are cut and escaped -----------------------------

@@ -6,7 +6,7 @@ $ cfx cf 13/8
 > x          13/8
 > cf         [1; 1, 1, 1, 2]
 > terms      5 (complete)
-> golden     prefix 3; largest quotient 2 at a_4
+> golden     prefix 3 (of frac(x) = x - 1); largest quotient 2 at a_4
 > |x-1/phi|  1.01
 
 # the seed's 32-bit constant; gp: contfrac(0x9e370001/2^32)
@@ -23,7 +23,7 @@ $ cfx cf 'sqrt(2)'
 > x          sqrt(2)
 > cf         [1; (2)]
 > period     1, after 1 term
-> golden     prefix 0; largest quotient 2 at a_1
+> golden     prefix 0 (of frac(x) = x - 1); largest quotient 2 at a_1
 > |x-1/phi|  0.796
 
 # errors: one line on stderr naming the token, nothing on stdout, status 2

@@ -39,7 +39,7 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1
 > x          13/8
 > cf         [1; 1, 1, 1, 2]
 > terms      5 (complete)
-> golden     prefix 3; largest quotient 2 at a_4
+> golden     prefix 3 (of frac(x) = x - 1); largest quotient 2 at a_4
 > |x-1/phi|  1.01
 > Step 1 done.
 >
@@ -149,7 +149,7 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx
 > x          21/13
 > cf         [1; 1 (x4), 2]
 > terms      6 (complete)
-> golden     prefix 4; largest quotient 2 at a_5
+> golden     prefix 4 (of frac(x) = x - 1); largest quotient 2 at a_5
 > |x-1/phi|  0.997
 
 # a corrupted progress file is reported, set aside and restarted

@@ -156,8 +156,23 @@ $ cfx -- cf 5 > a && cfx cf 5 > b && cmp a b && echo same
 > same
 $ cfx --bits 16 -- cf 5 | head -1
 > x          0x0005 / 2^16 = 5/65536
+# after "--" a word is an operand (POSIX): in the command's place it
+# names a command, never an option; one line naming it, status 2 (-5 was
+# sent to "cfx dash -5", which refuses it; --version got the same advice,
+# and cfx dash '--version' said "unknown name (version)")
 $ cfx -- -5
-! cfx: -5: unknown command; cfx dash -5 opens the dashboard on it (cfx --help lists the commands)
+! cfx: -5: unknown command (after -- no word is an option)
+? 2
+$ cfx -- --version
+! cfx: --version: unknown command (after -- no word is an option; did you mean cfx --version?)
+? 2
+$ cfx -- --help
+! cfx: --help: unknown command (after -- no word is an option; did you mean cfx --help?)
+? 2
+$ cfx --version -- | wc -l
+> 1
+$ cfx -- '-(-5)'
+! cfx: -(-5): unknown command; cfx dash -- '-(-5)' opens the dashboard on it (cfx --help lists the commands)
 ? 2
 $ cfx --asc cf 5 | head -1
 > x          0x00000005 / 2^32 = 5/4294967296
@@ -178,4 +193,23 @@ $ cfx 'golden(64)'
 # letters alone stay a misspelt command
 $ cfx pi
 ! cfx: pi: unknown command
+? 2
+# an expression the dashboard would refuse is not sent there: a name it
+# does not know (Verify), a constant wider than its 64 bits
+$ cfx Verify 5
+! cfx: Verify: unknown command; did you mean verify?
+? 2
+$ cfx 2^64
+! cfx: 2^64: unknown command
+? 2
+$ cfx 2^64-1
+! cfx: 2^64-1: unknown command; cfx dash 2^64-1 opens the dashboard on it (cfx --help lists the commands)
+? 2
+# the faces that are no command are near too (lern said only "unknown
+# command")
+$ cfx lern
+! cfx: lern: unknown command; did you mean learn?
+? 2
+$ cfx dahs 5
+! cfx: dahs: unknown command; did you mean dash?
 ? 2

@@ -12,12 +12,12 @@ $ cfx
 > x          13/8
 > cf         [1; 1, 1, 1, 2]
 > terms      5 (complete)
-> golden     prefix 3; largest quotient 2 at a_4
+> golden     prefix 3 (of frac(x) = x - 1); largest quotient 2 at a_4
 > |x-1/phi|  1.01
 > x          7/3
 > cf         [2; 3]
 > terms      2 (complete)
-> golden     prefix 0; largest quotient 3 at a_1
+> golden     prefix 0 (of frac(x) = x - 2); largest quotient 3 at a_1
 > |x-1/phi|  1.72
 
 # the first error stops the script: line 3 never runs
@@ -37,7 +37,7 @@ $ cfx --keep-going
 > x          7/3
 > cf         [2; 3]
 > terms      2 (complete)
-> golden     prefix 0; largest quotient 3 at a_1
+> golden     prefix 0 (of frac(x) = x - 2); largest quotient 3 at a_1
 > |x-1/phi|  1.72
 ! cfx: line 1: cf: bad hex digit in number (0x1g)
 ! cfx: line 2: cf: cfx lines have no pipes or redirections (run cfx from a shell for those) (|)
@@ -48,7 +48,7 @@ $ printf 'cf 21/13\ncf 1/0\n' > s.cfx && cfx -f s.cfx
 > x          21/13
 > cf         [1; 1 (x4), 2]
 > terms      6 (complete)
-> golden     prefix 4; largest quotient 2 at a_5
+> golden     prefix 4 (of frac(x) = x - 1); largest quotient 2 at a_5
 > |x-1/phi|  0.997
 ! cfx: s.cfx:2: cf: division by zero (/)
 ? 2

@@ -44,6 +44,7 @@ $ cfx shifts --optimal --bits 8 --target x86-64 --json 3
 >   "exact_with_wrap": true,
 >   "proven": "minimal mod 2^8",
 >   "adders_at_least": 1,
+>   "lower_bound_source": null,
 >   "target": "x86-64",
 >   "adders": 1,
 >   "adds": 1,
@@ -182,8 +183,14 @@ $ cfx shifts 0x61C88647 --optimal | head -1
 $ cfx shifts 0x9E3779B9 --optimal --json | grep -E 'least|"adders"'
 >   "adders_at_least": 6,
 >   "adders": 6,
-$ cfx shifts 0x61C8864680B583EB --optimal | head -1
-> x * 0x61c8864680b583eb mod 2^64, fewest adders found (heuristic; at least 5):
+# the 64-bit golden ratio (and its negation 0x9E3779B97F4A7C15): tools/mcm5
+# searched all 44771 units mod 2^64 and found no graph of five (doc/mcm5.md)
+$ cfx shifts 0x61C8864680B583EB --optimal --json | grep -E 'least|bound_source'
+>   "adders_at_least": 6,
+>   "lower_bound_source": "tools/mcm5, doc/mcm5.md",
+$ cfx shifts 0x9E3779B97F4A7C15 --optimal | head -2
+> x * 0x9e3779b97f4a7c15 mod 2^64, fewest adders found (heuristic; at least 6: no
+>   graph of 5 by tools/mcm5, doc/mcm5.md):
 
 # the audit's misses: 5 adders each, minimal.  301683 on 19 bits: 3 =
 # (x << 1) + x; 19 = (x << 4) + 3x; 147 = (x << 7) + 19x; 9427 =

@@ -53,6 +53,27 @@ for sig in TERM HUP; do
 	expect "SIG$sig REPL: status $want (got $st)" '[ "$st" = $want ]'
 	expect "SIG$sig REPL: the terminal's modes restored" modes_back
 done
+# finding 2 in the dashboard: :bench with CC=g++ (the object has no C
+# symbols: a NULL function was called, SIGSEGV, the terminal left raw);
+# now said in the output panel, the dashboard goes on, q leaves it as
+# the shell had it, no temporary files left
+if command -v g++ >/dev/null; then
+	tm_start 100 40 env LC_ALL=C.UTF-8 CFX_LATENCY_LOG= CC=g++ TMPDIR="$T" ./cfx
+	tm_wait 'Continued fraction' 15 >/dev/null
+	tm_type ':bench --runs 3'; tm_keys Enter
+	expect ":bench with CC=g++: the missing function said" \
+		"tm_wait 'has no function cfx_bench_0' 60 >/dev/null"
+	expect ":bench with CC=g++: the dashboard goes on" \
+		'[ -n "$(cfx_pid)" ] && tm_screen | grep -q "Continued fraction"'
+	expect ":bench with CC=g++: no temporary files ($(ls "$T"))" '[ -z "$(ls -A "$T")" ]'
+	tm_keys q
+	st=$(tm_exited 10)
+	expect ":bench with CC=g++, then q: status 0 (got $st)" '[ "$st" = 0 ]'
+	expect ":bench with CC=g++, then q: the terminal's modes restored" modes_back
+else
+	echo "skip :bench with CC=g++: no g++ here"
+fi
+
 # Ctrl-C in the REPL stops an expression (four nextprimes of 2048 bits,
 # over a second) and the prompt comes back; the session goes on
 tm_start 100 40 env LC_ALL=C.UTF-8 ./cfx repl

@@ -72,6 +72,25 @@ for n in 300 4000; do
 	"$cfx" review "$m" 2>"$tmp/e"
 	says "$n: review FILE, missing" "$tmp/e" \
 		"cfx: review: cannot read: No such file or directory ($m)"
+	# review's own messages: a bad line ("FILE, line N: ... (FILE)"),
+	# the inputs together over 256 MiB (sparse files, nothing read) and
+	# a file of too many C tokens (2^22 + 1: "a;" is two, then "b")
+	printf 'a\n\0\n' >"$d/nul.patch"
+	"$cfx" review "$d/nul.patch" 2>"$tmp/e"
+	says "$n: review FILE, a NUL byte" "$tmp/e" \
+		"cfx: review: $d/nul.patch, line 2: a NUL byte in the line ($d/nul.patch)"
+	truncate -s 200M "$d/big1.patch" "$d/big2.patch"
+	"$cfx" review "$d/big1.patch" "$d/big2.patch" 2>"$tmp/e"
+	says "$n: review FILE..., over 256 MiB together" "$tmp/e" \
+		"cfx: review: the inputs together are larger than 256 MiB, crossed by this one (review fewer files at a time) ($d/big2.patch)"
+	rm -f "$d/big1.patch" "$d/big2.patch"
+	python3 -c "
+import sys
+sys.stdout.write(('a;' * 512 + '\n') * (2**22 // 1024) + 'b\n')" >"$d/tokens.c"
+	"$cfx" review "$d/tokens.c" 2>"$tmp/e"
+	says "$n: review FILE, too many C tokens" "$tmp/e" \
+		"cfx: review: a file of the patch has more than $((1 << 22)) C tokens ($d/tokens.c)"
+	rm -f "$d/tokens.c"
 	printf 'garbage line\n' >"$d/bad.lesson"
 	"$cfx" learn --check "$d/bad.lesson" 2>"$tmp/e"
 	says "$n: learn --check FILE, a bad line" "$tmp/e" \
@@ -109,6 +128,10 @@ mkdir "$t"
 says "a tab in the path: escaped" "$tmp/e" \
 	"cfx: stats: cannot read: No such file or directory ($d/tab\\there/missing)"
 printf '1\n2\nx\n' >"$t/s"
+printf 'a\n\0\n' >"$t/p"
+"$cfx" review "$t/p" 2>"$tmp/e"
+says "a tab in the path, review at a line: escaped" "$tmp/e" \
+	"cfx: review: $d/tab\\there/p, line 2: a NUL byte in the line ($d/tab\\there/p)"
 "$cfx" stats "$t/s" 2>"$tmp/e"
 says "a tab in the path, at a line: escaped" "$tmp/e" \
 	"cfx: stats: $d/tab\\there/s, line 3: not a number (x)"

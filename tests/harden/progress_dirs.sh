@@ -76,4 +76,59 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
 else
 	echo "skip another user's link: not root, or no nobody here"
 fi
+# learn --list saves nothing, but said nothing either when the progress
+# could not be kept: a refused state directory is said once, on stderr,
+# in the words a save uses ("kept" for "saved"), and the list is still
+# the whole list, status 0; nothing is made.  list VAR=VALUE...: stdout
+# to $tmp/l.out, stderr to $tmp/l.err, status to $tmp/l.rc
+list() {
+	env -u HOME -u XDG_STATE_HOME "$@" ./cfx learn --list \
+		>"$tmp/l.out" 2>"$tmp/l.err"
+	echo $? >"$tmp/l.rc"
+}
+mkdir -p "$tmp/lh"
+list HOME="$tmp/lh"
+cp "$tmp/l.out" "$tmp/list.good"
+expect "learn --list, a fresh HOME: listed, nothing said, nothing made ($(cat "$tmp/l.err"))" \
+	'[ ! -s "$tmp/l.err" ] && [ "$(cat "$tmp/l.rc")" = 0 ] &&
+	 grep -q "^  1 .* mini " "$tmp/list.good" && [ -z "$(ls -A "$tmp/lh")" ]'
+# listed: the same list, one line on stderr, status 0
+listed_saying() {
+	local said=$2
+	expect "$1 ($(cat "$tmp/l.err"))" \
+		'cmp -s "$tmp/l.out" "$tmp/list.good" && [ "$(cat "$tmp/l.rc")" = 0 ] &&
+		 [ "$(wc -l <"$tmp/l.err")" = 1 ] && [ "$(cat "$tmp/l.err")" = "$said" ]'
+}
+list XDG_STATE_HOME="$tmp/ww"
+listed_saying "learn --list, XDG_STATE_HOME others can write: said once, listed" \
+	"cfx: learn: progress cannot be kept: refused: the directory above $tmp/ww/cfx is writable by others (and not sticky) ($tmp/ww)"
+list XDG_STATE_HOME="$tmp/w3"
+listed_saying "learn --list, cfx/ others can write" \
+	"cfx: learn: progress cannot be kept: refused: writable by others (and not sticky) ($tmp/w3/cfx)"
+: >"$tmp/lf"
+list XDG_STATE_HOME="$tmp/lf"
+listed_saying "learn --list, XDG_STATE_HOME a file" \
+	"cfx: learn: progress cannot be kept: $tmp/lf is not a directory; XDG_STATE_HOME must name a directory cfx can write ($tmp/lf)"
+list HOME="$tmp/lf"
+listed_saying "learn --list, HOME a file" \
+	"cfx: learn: progress cannot be kept: $tmp/lf is not a directory; HOME (~/.local/state) must name a directory cfx can write ($tmp/lf)"
+list XDG_STATE_HOME="$long/ww"
+listed_saying "learn --list, a long path others can write: named whole" \
+	"cfx: learn: progress cannot be kept: refused: the directory above $long/ww/cfx is writable by others (and not sticky) ($long/ww)"
+list
+listed_saying "learn --list, neither HOME nor XDG_STATE_HOME" \
+	"cfx: learn: progress cannot be kept: neither XDG_STATE_HOME nor HOME is set (HOME)"
+expect "learn --list: nothing made where it was refused ($(ls -A "$tmp/ww" "$tmp/lh" | tr '\n' ' '))" \
+	'[ -z "$(ls -A "$tmp/ww")" ] && [ -z "$(ls -A "$tmp/lh")" ] && [ "$(ls -A "$tmp/w3/cfx")" = progress ]'
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	mkdir -m 700 "$tmp/n8"; chown nobody "$tmp/n8"
+	list HOME="$tmp/n8"
+	listed_saying "learn --list, HOME owned by nobody" \
+		"cfx: learn: progress cannot be kept: refused: the directory above $tmp/n8/.local is owned by another user ($tmp/n8)"
+	list XDG_STATE_HOME="$tmp/n7"
+	listed_saying "learn --list, nobody's cfx directory" \
+		"cfx: learn: progress cannot be kept: refused: owned by another user ($tmp/n7/cfx)"
+else
+	echo "skip learn --list in another user's directory: not root, or no nobody here"
+fi
 done_suite harden/progress_dirs

@@ -63,6 +63,12 @@ expect "sticky dir, planted link: status 2 (got $rc)" '[ $rc = 2 ]'
 expect "sticky dir, planted link: said ($(cat "$tmp/err"))" \
 	'grep -q "exists, in a directory others can write" "$tmp/err"'
 expect "sticky dir: the link's target untouched" victim_intact
+# said before the work: the rounds ran and their results were lost when
+# the file was found at the end.  A compiler that fails (CC=false) shows
+# which comes first: the file there, not the compiler
+CC=false ./cfx bench $P --runs 3 --raw "$tmp/sticky" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect "sticky dir, planted link: said before the compiler runs, status 2 ($(cat "$tmp/err"))" \
+	'[ $rc = 2 ] && [ "$(cat "$tmp/err")" = "cfx: bench: exists, in a directory others can write: cfx makes only new files there ($tmp/sticky/$F)" ]'
 rm "$tmp/sticky/$F"
 bench "$tmp/sticky"; rc=$?
 expect "sticky dir, new files: status 0 (got $rc)" '[ $rc = 0 ]'

@@ -47,8 +47,21 @@ accepted 03 2 'cf 2/(1 + sqrt(5))'
 # count, not its formula
 refused 04 3 '' 'answer 4293984023'
 accepted 04 3 'answer 983273'
-accepted 04 6 'answer 3'
-refused 04 6 'Step 6 explained' 'answer 2'
+# step 6: max/min at 377 = 233 + 144 points to two decimals, by sorting
+# the points in python; not at 234 points (step 3's reveal prints that)
+mm=$(python3 -c 'P = 0x9e370001
+def r(k):
+    p = sorted(j * P % 2**32 for j in range(1, k + 1))
+    g = [b - a for a, b in zip(p, p[1:])] + [p[0] + 2**32 - p[-1]]
+    return max(g) / min(g)
+print("%.2f %.3f %.2f" % (r(377), r(377), r(234)))')
+set -- $mm
+accepted 04 6 "answer $1"
+accepted 04 6 "answer $2"
+refused 04 6 'to two decimals' "answer ${1%?}"
+refused 04 6 'to two decimals' 'answer 17825648 / 983273'
+refused 04 6 '' "answer $3"
+refused 04 6 '' 'answer 18'
 refused 04 8 'not the formula' 'answer 3 * 233 + 144'
 refused 04 8 '' 'answer 610'
 accepted 04 8 'answer 843'
@@ -104,7 +117,18 @@ accepted 07 8 'answer 65536'
 # Fibonacci stride
 refused 08 1 'not an expression' 'answer 0x9e370001 % 2^20'
 refused 08 3 '' 'answer 16'
-refused 08 5 '' 'answer 11'
+# step 5: at s = 12 in 2^16 buckets, the buckets one line k mod 16 of
+# the 2^18 keys covers, and the fullest bucket (python brute force)
+l5=$(python3 -c 'from collections import Counter
+P = 0x9e370001
+line = {(k * 4096 * P % 2**32) >> 16 for k in range(0, 2**18, 16)}
+c = Counter((k * 4096 * P % 2**32) >> 16 for k in range(2**18))
+print("%d, %d" % (len(line), max(c.values())))')
+accepted 08 5 "answer $l5"
+refused 08 5 '' 'answer 4'
+refused 08 5 '' 'answer 0'
+refused 08 5 '' "answer ${l5%%,*}, 64"
+refused 08 5 '' "answer 4096, ${l5##*, }"
 refused 08 2 'solve 2^-20' 'answer 18'
 accepted 08 2 'answer 4096'
 refused 08 7 '' 'answer 144'

@@ -23,6 +23,8 @@ from collections import Counter
 from fractions import Fraction as Fr
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+# the lessons read (SCREENS_LESSONS: another copy, for screens_refuses.sh)
+LESSONS = os.environ.get("SCREENS_LESSONS") or os.path.join(ROOT, "lessons")
 SOCK = os.environ["TM_SOCK"]
 TMDIR = os.environ["TM_DIR"]
 passed = failed = 0
@@ -189,9 +191,12 @@ def answers():
     assert ds == [8, 13]
     A["04", 5] = [r"\|\|%d x\|\| and \|\|%d x\|\|" % tuple(ds),
                   r"\b%d, %d\b" % tuple(ds), r"\b%d, %d\b" % tuple(ds[::-1])]
-    g234 = gaps(P, 32, 234)
-    A["04", 6] = [re.escape("max/min %.2f" % (max(g234) / min(g234))),
-                  re.escape("max/min %.3f" % (max(g234) / min(g234)))]
+    # max/min at 377 = 233 + 144 points (step 3's reveal prints 234's)
+    g377 = gaps(P, 32, 377)
+    assert len(g377) == 2
+    A["04", 6] = [r"(?<![0-9.])%s(?![0-9])" % re.escape(f % (max(g377) /
+                                                          min(g377)))
+                  for f in ("%.2f", "%.3f")]
     twos = [k for k in range(234, 900) if len(gaps(P, 32, k)) == 2]
     A["04", 8] = [num(twos[2])]
     A["04", 9] = [num(max(gaps(P, 32, twos[2])))]
@@ -263,7 +268,9 @@ def more_answers(A):
         return min(r, 2**64 - r)
     worst = min(range(1, 257), key=dist)
     A["08", 7] = [num(worst)]
-    A["09", 4] = [r"chi\^2 +0 on", "\u03c7\u00b2 0 on"]
+    # sweep's row for s = 12 too (the same 2^20 keys): chi^2 0
+    A["09", 4] = [r"chi\^2 +0 on", "\u03c7\u00b2 0 on",
+                  r"(?m)^ ?12 +%d +0 " % 2**20]
     # P * F for GOLDEN_RATIO_64's stride 2^16: the effective multiplier
     # p mod 2^48 on 48 bits, its largest quotient A among a_1..a_12, by
     # Gauss-Kuzmin P = 1 - (1 - log2(1 + 1/A))^12, F = 97
@@ -287,8 +294,17 @@ def more_answers(A):
                                             for k in range(2**18)}))
                  for s in range(32))
     assert worstR < 2
+    # at s = 12 in 2^16 buckets: the buckets one line k mod 16 covers and
+    # the fullest bucket, by brute force; sweep's row, score's loads
+    line = {(k * 4096 * P % 2**32) >> 16 for k in range(0, 2**18, 16)}
+    c = loads(P, 32, 16, [k * 4096 for k in range(2**18)])
+    assert (len(line), max(c.values())) == (16384, 4)
     A["08", 5] = [r"(?i)0x9e370001 \(32-bit\), 2\^16 buckets, keys k\*2\^s",
-                  r"b=16: worst s=\d+ R [0-9.]+ (good|weak)"]
+                  r"b=16: worst s=\d+ R [0-9.]+ (good|weak)",
+                  sweep_row(12, 2**18, max(c.values())),
+                  r"stride:4096: %d distinct[^\n]*\nloads +max %d\b"
+                  % (2**18, max(c.values())), r"\b%d, %d\b"
+                  % (len(line), max(c.values()))]
     # 45 = (2^2 + 1)(2^3 + 1) = 5 * 9
     assert (2**2 + 1) * (2**3 + 1) == 45
     A["11", 7] = [r"\(2\^2 ?\+ ?1\)", r"\(2\^3 ?\+ ?1\)", r"\b5 ?\* ?9\b",
@@ -325,7 +341,25 @@ def more_answers(A):
     A["14", 2] = [r"\b%d ?/ ?%d\b" % (p15, q15), r"\bq(_15)? = %d\b" % q15,
                   r"\[%d, ?%d\]" % (p15, q15)]
     A["14", 3] = [r"worst stride 2\^%d\b" % s14, r"2\^%d: R [0-9.]+ at" % s14]
-    A["14", 4] = [r"proved: the shift/add"]
+    # the patch's shift/add sequence, from the patch, computes the
+    # multiplier (python, on random words): shifts prints the same lines
+    # for it, so its output beside the patch answers the question
+    seq = re.findall(r"n <<= (\d+);\s*\+?\s*hash ([-+])= n;",
+                     open(os.path.join(LESSONS, "2002.patch")).read())
+    import random
+    rnd = random.Random(14)
+    for h in [1, 3] + [rnd.getrandbits(64) for _ in range(50)]:
+        n, v = h, h
+        for sh, sign in seq:
+            n = (n << int(sh)) % 2**64
+            v = (v + n if sign == "+" else v - n) % 2**64
+        assert v == h * 0x9e37fffffffc0001 % 2**64
+    assert len(seq) == 6
+    # (shifts' form: "hash = n;" first and a statement a line; the step
+    # shows the patch's own lines, two statements a line, as its data)
+    A["14", 4] = [r"proved: the shift/add",
+                  r"hash = n;[ \t]*\n\s*" + r"[ \t]*\n\s*".join(
+                      r"n <<= %s;[ \t]*\n\s*hash \%s= n;" % t for t in seq)]
     # which is faster: shifts says which one beats the other
     A["12", 3] = [r"\bbeats\b"]
     A["12", 4] = [r"\bloses to\b"]
@@ -384,11 +418,11 @@ def more_answers(A):
 
 def lessons():
     out = []
-    for f in sorted(os.listdir(os.path.join(ROOT, "lessons"))):
+    for f in sorted(os.listdir(LESSONS)):
         if not f.endswith(".lesson"):
             continue
         steps, kind, ekind = [], None, False
-        for line in open(os.path.join(ROOT, "lessons", f)):
+        for line in open(os.path.join(LESSONS, f)):
             line = line.rstrip("\n")
             # the text a learner reads while the step waits
             m = re.match(r"(step|predict|ask|hint):", line)
@@ -599,6 +633,12 @@ def allowed_lines(steps, i):
             shown.append("%s %s" % (w2, operand))
             if opts and line in own:
                 shown.append("%s %s %s" % (w2, operand, opts))
+                # less the key family, which sweep has none of (its keys
+                # are k * 2^s): sweep X --count 2^20 beside score X
+                # --keys stride:4096 --count 2^20
+                fewer = re.sub(r"(^|\s)(-k|--keys)(=|\s+)\S+", "", opts).strip()
+                if fewer != opts:
+                    shown.append(("%s %s %s" % (w2, operand, fewer)).strip())
         shown.append("verify %s --full" % operand)
     out = []
     for line in shown:

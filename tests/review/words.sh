@@ -98,4 +98,36 @@ expect "kept in u64 but computed in 32 bits: said, and no 64-bit word warning" \
 	 grep -q "MY_HASH_MULT = 0x9e3779b9: 32-bit multiplier (no suffix and no type: a hex literal beyond INT_MAX is unsigned int, 32 bits)" "$tmp/out" &&
 	 ! grep -q "WARNING" "$tmp/out"'
 
+# ---- a literal under #if BITS_PER_LONG == 32: C types it by ILP32 -------
+# The #if gives the define its word, 32 bits, but not its type: C types
+# the literal as ILP32 does (2654435761 is long long there, 0x61c88647ULL
+# unsigned long long), and a product with a 64-bit literal is computed in
+# 64 bits.  cc -m32 (the model the branch selects) is the oracle:
+# sizeof(MY_HASH_MULT) > 4 there, and cfx must name the literal in a
+# WARNING or ERROR on its line saying 64 bits; else nothing about it.
+if [ $m32 = 1 ]; then
+	for lit in 2654435761 2654435761L 2654435761LL 2654435761U 2654435761UL \
+		   0x9e3779b9 0x9e3779b9L 023615674671 1640531527 0x61c88647ULL \
+		   0x61c88647LL 0x61c88647 4294967297 0x9e3779b97f4a7c15; do
+		printf -- '--- a/lib/my_hash.c\n+++ b/lib/my_hash.c\n@@ -1,1 +1,6 @@\n #include <linux/types.h>\n+#if BITS_PER_LONG == 32\n+#define MY_HASH_MULT %s\n+#else\n+#define MY_HASH_MULT 0x9e3779b97f4a7c15UL\n+#endif\n' \
+			"$lit" > "$tmp/p.patch"
+		{ echo '#define BITS_PER_LONG (__SIZEOF_LONG__ * 8)'
+		  sed -n '/^+++/d; /^@@/d; /#include/d; s/^+//p' "$tmp/p.patch"
+		  echo 'extern char probe[sizeof(MY_HASH_MULT) > 4 ? 1 : -1];'; } > "$tmp/p.c"
+		wide=0
+		cc -m32 -O2 -c -o "$tmp/p.o" "$tmp/p.c" 2>/dev/null && wide=1
+		$cfx review "$tmp/p.patch" > "$tmp/out"
+		grep -E "^lib/my_hash.c:3: (WARNING|ERROR): (the literal $lit |$lit needs)" "$tmp/out" > "$tmp/named"
+		if [ $wide = 1 ]; then
+			expect "under BITS_PER_LONG == 32, $lit: cc -m32 types it 64 bits; cfx names it ($(cut -c1-100 "$tmp/named"))" \
+				'[ "$(wc -l < "$tmp/named")" = 1 ] && grep -q " 64 bits, so a product with it is computed in 64 bits" "$tmp/named"'
+		else
+			expect "under BITS_PER_LONG == 32, $lit: cc -m32 types it 32 bits; cfx says nothing of it, a 32-bit multiplier" \
+				'[ ! -s "$tmp/named" ] && grep -q "^lib/my_hash.c:3: NOTE: MY_HASH_MULT = 0x[0-9a-f]\{8\}: 32-bit multiplier (under #if BITS_PER_LONG == 32 (line 2)" "$tmp/out"'
+		fi
+		expect "under BITS_PER_LONG == 32, $lit: the #else's 0x9e3779b97f4a7c15UL untouched" \
+			'! grep -q "^lib/my_hash.c:5: \(WARNING\|ERROR\)" "$tmp/out"'
+	done
+fi
+
 done_suite words

@@ -1,0 +1,28 @@
+#!/bin/bash
+# The positive control of screens.py for the refuses: lines added by hand
+# (lesson 9 steps 2 and 4, lesson 14 step 4): with a step's refuses: line
+# taken out of a copy of the lessons, screens.py's output pass must find
+# the answer in what a now allowed command prints (sweep's row for the
+# stride at that table size and count, shifts' sequence beside the
+# patch's), and with the line in place it must not.  The answers are
+# screens.py's own (python, PARI/GP).
+. "$(dirname "$0")/lib.sh"
+for t in "09 2" "09 4" "14 4"; do
+	set -- $t
+	rm -rf "$tmp/l"; cp -r "$root/lessons" "$tmp/l"
+	f=$(ls "$tmp"/l/"$1"-*.lesson)
+	grep -q '^refuses: ' <(awk -v k="$2" '/^step:/{s++} s == k' "$f") ||
+		{ bad "L$1 step $2 has no refuses: line"; continue; }
+	run() { (cd "$root/tests/lessons" && SCREENS_LESSONS=$tmp/l SCREENS_PASS=outputs \
+		SCREENS_ONLY=$1 TM_SOCK=none TM_DIR=$tmp python3 screens.py 2>&1) |
+		grep "outputs lesson $1 step $2:"; }
+	out=$(run "$1" "$2")
+	grep -q "^ok .*no allowed command prints its answer" <<<"$out" &&
+		ok "L$1 step $2 with its refuses: line: no leak" || bad "L$1 step $2 as it is: $out"
+	awk -v k="$2" '/^step:/{s++} !(s == k && /^refuses: /)' "$f" > "$tmp/x" && mv "$tmp/x" "$f"
+	out=$(run "$1" "$2")
+	grep -q "^FAIL .*the answer shows in" <<<"$out" &&
+		ok "L$1 step $2 without it: screens.py finds the leak ($(grep -o 'shows in: [^(]*' <<<"$out" | head -n 1))" ||
+		bad "L$1 step $2 without its refuses: line, no leak found: $out"
+done
+finish screens_refuses
