@@ -253,10 +253,13 @@ static void plan(verify_battery *bt)
 			continue;
 		add_ck(bt, VERIFY_BYTE, i, bg, (uint64_t)1 << (8 * i), "byte %u", i);
 	}
-	for (h = 1; h < n && h < 64; h++)
-		if (verify_fields_offsets(n) >> h & 1)
-			add(bt, VERIFY_FIELDS, h, plane_keys(n - h, h),
-			    "fields x<<%u|y", h);
+	for (i = 0; i < 2; i++) {     /* n/2, then n/4, as they always came */
+		h = n / (2 + 2 * i);
+		if ((i && h == n / 2) || h >= 64 ||
+		    !(verify_fields_offsets(n) >> h & 1))
+			continue;
+		add(bt, VERIFY_FIELDS, h, plane_keys(n - h, h), "fields x<<%u|y", h);
+	}
 	if (n >= 2 * PTR_ALIGN)
 		add(bt, VERIFY_PTRIDX, 0, plane_keys(n - PTR_ALIGN, PTR_ALIGN),
 		    "pointer+index");
