@@ -626,6 +626,11 @@ int dash_learn_hides(const dash *d, const char *cmd)
 	       learn_hides_panel(d->learn->L, cmd, dash_state_model(d)->p);
 }
 
+int dash_learn_retrying(const dash *d)
+{
+	return d->learn && d->learn->L && learn_retrying(d->learn->L);
+}
+
 void dash_learn_measured(dash *d, int h)
 {
 	if (d->learn && h > 0)
