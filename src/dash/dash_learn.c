@@ -683,7 +683,9 @@ static void step_rows(const dash *d, int w, rows *head, rows *body,
 	if ((ask = learn_ask(L))) {
 		add_filled(act, DASH_LEARN_ASK, ask, w, s->predict ? "guess " : "ask  ",
 		           "     ");
-		add_text(act, DASH_LEARN_DIM, "     :answer X, or just :X", w);
+		add_text(act, DASH_LEARN_DIM, s->choices || s->one_try ?
+		         "     one try: :answer X, or just :X" :
+		         "     :answer X, or just :X", w);
 		free(ask);
 	}
 }

@@ -78,5 +78,23 @@ if tm_wait ':solution shows the answer and ends the step' 10 >/dev/null; then
 else
 	bad "dash L1 s2 last hint: $(tm_screen | tail -n 12)"
 fi
+# one try is said before the answer: lesson 1 step 4 (tries: 1), not
+# step 2
+if tm_screen | grep -q 'one try'; then bad "dash L1 s2 says one try"; else
+	ok "dash L1 s2 (retries allowed) does not say one try"; fi
+tm_type ':skip'; tm_keys Enter; sleep 0.3
+tm_type ':skip'; tm_keys Enter
+tm_wait 'Step 4 of' >/dev/null
+if tm_wait 'one try: :answer X, or just :X' 10 >/dev/null; then
+	ok "dash 80x24 L1 s4 (tries: 1) says one try before the answer"
+else
+	bad "dash L1 s4: $(tm_screen | tail -n 10)"
+fi
 tm_type 'q'
+
+# and in cfx learn: a tries: 1 ask, a choices: prediction, an open ask
+said "L10 s6 (tries: 1 ask) says one try" "(one try: type the answer, or: answer EXPR)" "$(play 10 6)"
+said "L10 s1 (choices:) says one try" "(one try; commit to it before you run anything: answer EXPR)" "$(play 10 1)"
+play 07 8 | sed -n '/step 8 of/,$p' | grep -q 'one try' && bad "L07 s8 (an open ask) says one try" ||
+	ok "L07 s8 (an open ask) does not say one try"
 finish solution
