@@ -132,4 +132,26 @@ case $s in
 *"within a bucket's width of 0 on either side"*) ok "L13 step 4 says circular distance" ;;
 *) bad "L13 step 4: the sentence not found" ;;
 esac
+# 8 (D). hints that gave the answer away: each step's hints (joined) must
+# not hold what they held; the answers recomputed by python
+hints() { awk -v k="$2" '/^step:/{s++} s==k && /^[a-z]+:/{h = /^hint:/} s==k && h' "$(L $1)" |
+	sed 's/^hint: //; s/^  //' | tr '\n' ' ' | tr -s ' '; }
+nohint() { # lesson step what-must-not-be-there...
+	local l=$1 k=$2 h; shift 2; h=$(hints $l $k)
+	[ -n "$h" ] || { bad "L$l step $k: no hint found"; return; }
+	for w in "$@"; do
+		case $h in *"$w"*) bad "L$l step $k's hint still says '$w'"; return ;; esac
+	done
+	ok "L$l step $k's hint no longer gives the answer"; }
+nohint 14 1 "be 0" " 0?"
+nohint 11 7 "5 - 1" "9 - 1" "5 * 9"
+nohint 04 8 "j = 3" "3 *"
+nohint 04 9 "j = 3" "3 *"
+nohint 13 3 "32 + 1" "1023/2048" "33/2"
+two=$(py "$G
+print([N for N in range(234, 844) if len(gaps(0x9e370001, N)) == 2][:3])")
+[ "$two" = "[377, 610, 843]" ] && ok "L04 step 8: counts after 233 with two lengths $two (python)" ||
+	bad "L04 step 8: python $two"
+ab=$(py 'print([(a, b) for a in range(1, 8) for b in range(a, 8) if (2**a + 1) * (2**b + 1) == 45])')
+[ "$ab" = "[(2, 3)]" ] && ok "L11 step 7: (2^a + 1)(2^b + 1) = 45 only for $ab (python)" || bad "L11 step 7: $ab"
 finish regrade

@@ -1,13 +1,13 @@
 #!/bin/bash
 # The positive control of screens.py for the refuses: lines added by hand
-# (lesson 9 steps 2 and 4, lesson 14 step 4): with a step's refuses: line
+# (lesson 6 step 2, lesson 9 steps 2 and 4, lesson 14 step 4): with a step's refuses: line
 # taken out of a copy of the lessons, screens.py's output pass must find
 # the answer in what a now allowed command prints (sweep's row for the
 # stride at that table size and count, shifts' sequence beside the
-# patch's), and with the line in place it must not.  The answers are
+# patch's, cf golden(32) / 3 --value's quotient), and with the line in place it must not.  The answers are
 # screens.py's own (python, PARI/GP).
 . "$(dirname "$0")/lib.sh"
-for t in "09 2" "09 4" "14 4"; do
+for t in "06 2" "09 2" "09 4" "14 4"; do
 	set -- $t
 	rm -rf "$tmp/l"; cp -r "$root/lessons" "$tmp/l"
 	f=$(ls "$tmp"/l/"$1"-*.lesson)
