@@ -103,7 +103,15 @@ build/tests/four_possible: tests/cost/four_possible.c build/libcfx.a build/flags
 	@mkdir -p build/tests
 	$(CC) $(ALL_CFLAGS) -o $@ $< build/libcfx.a $(PKG_LIBS)
 
-check: cfx $(UNIT_BIN) $(TOOL_BIN) build/check.mk
+# the benchmarks' programs (bench/*.c, run by make bench) are built by
+# make check too, with the same warnings, so that a change of a library
+# call cannot leave make bench broken unseen
+BENCH_BIN := $(patsubst bench/%.c,build/bench/%,$(wildcard bench/*.c))
+build/bench/%: bench/%.c build/libcfx.a build/config.mk build/flags
+	@mkdir -p build/bench
+	$(CC) $(ALL_CFLAGS) -o $@ $< build/libcfx.a $(PKG_LIBS)
+
+check: cfx $(UNIT_BIN) $(TOOL_BIN) $(BENCH_BIN) build/check.mk
 	@tests/run.sh
 
 unit: $(UNIT_BIN)
@@ -161,7 +169,7 @@ build/mcm5: tools/mcm5.c
 	$(CC) $(ALL_CFLAGS) -o $@ $< -lpthread
 
 # ---- benchmarks --------------------------------------------------------
-bench: cfx
+bench: cfx $(BENCH_BIN)
 	@scripts/deps.sh bench
 	@bench/run.sh
 

@@ -289,7 +289,7 @@ int main(int argc, char **argv)
 		double tc, tb;
 
 		keys_parse(&ks, fams[f].family, &err);
-		if (keys_make(&set, &ks, 64, n, &err) < 0) {
+		if (keys_make(&set, &ks, 64, n, NULL, &err) < 0) {
 			fprintf(stderr, "bench: %s\n", err.msg);
 			return 1;
 		}

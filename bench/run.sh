@@ -6,9 +6,7 @@
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 2
-mkdir -p build/bench
-cc -std=c11 -O2 -D_GNU_SOURCE -Iinclude -o build/bench/bench_score \
-	bench/bench_score.c build/libcfx.a $(grep '^PKG_LIBS' build/config.mk | cut -d= -f2-) || exit 2
+[ -x build/bench/bench_score ] || make -s build/bench/bench_score || exit 2
 
 out=$(build/bench/bench_score ./cfx) || exit 2
 if [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import numpy' 2>/dev/null; then

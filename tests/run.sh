@@ -70,6 +70,18 @@ if [ -n "${CHECK_ONLY:-}" ]; then
 	echo "CHECK_ONLY='$CHECK_ONLY': ${#suites[@]} suites"
 fi
 
+# What the run will do, before it goes quiet: results come in suite order,
+# and with the longest suites started first the first result line can be
+# minutes away (a newcomer's make check printed nothing after the build
+# and looked hung).
+if [ "$jobs" = 1 ]; then
+	echo "${#suites[@]} suites, one after another; each line as its suite ends"
+else
+	echo "${#suites[@]} suites, $jobs side by side (those at a terminal one at a" \
+	     "time beside them); lines in suite order, the longest started first," \
+	     "so the first can take minutes"
+fi
+
 at_terminal() {   # true for a suite driving a terminal (tmux or a pty)
 	case $1 in script:*) grep -qE 'lib/tmux\.sh|/lib\.bash|pty\.fork|script -q' "${1#*:}" ;;
 	*) return 1 ;; esac

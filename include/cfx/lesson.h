@@ -108,6 +108,11 @@ typedef struct lesson {
 /* The expected answer of a step: the text after "answer " in its first
  * solution line that has one, or NULL. */
 const char *lesson_step_answer(const lesson_step *s);
+
+/* Whether the step's solution shows what the step itself does not: an
+ * answer, or a line other than its try: command (a constant to use, the
+ * keys to press).  Seen, it leaves the step nothing of the learner's. */
+int lesson_step_solution_tells(const lesson_step *s);
 int lesson_step_option(const lesson_step *s, const char *text);
 
 /* The choice (1..choices) whose word text is (trimmed, any case), by the

@@ -525,9 +525,10 @@ typedef struct setup {
 
 /* The figures of n blocks: ministat's median (the sorted x[n/2]), the
  * 10th percentile, the spread (p75 - p25) / median, the processor time's
- * median, and the medians of the first and second half of the rounds. */
+ * median, the medians of the first and second half of the rounds, and
+ * the ratio to the multiply (paired_ratio). */
 typedef struct figures {
-	double median, p10, spread, wall, cpu, first, second;
+	double median, p10, spread, wall, cpu, first, second, ratio;
 } figures;
 
 static double mid(const double *x, size_t n)   /* x[n/2] of x sorted */
@@ -559,7 +560,27 @@ static figures figures_of(const double *ns, const double *wall,
 	return f;
 }
 
-static json_t *figures_json(const figures *f, double base)
+/* The ratio of a variant to its multiply, round by round: the median of
+ * ns[r] / base[r] over the rounds.  A round times every variant within a
+ * few milliseconds, so a change of the machine's speed between rounds
+ * (another process, the clock) moves both blocks of a pair alike and
+ * cancels in their quotient, where the ratio of two medians, each taken
+ * over the whole run, keeps it (make bench: five runs with a core busy
+ * agreed within 12-14% on the paired ratio, 22-31% on the medians'). */
+static double paired_ratio(const double *ns, const double *base, size_t n)
+{
+	double *q = xmalloc(n * sizeof *q, "bench ratios"), m;
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (base[i] > 0)
+			q[k++] = ns[i] / base[i];
+	m = k ? mid(q, k) : NAN;
+	free(q);
+	return m;
+}
+
+static json_t *figures_json(const figures *f)
 {
 	json_t *o = json_object();
 
@@ -568,8 +589,7 @@ static json_t *figures_json(const figures *f, double base)
 	json_object_set_new(o, "spread", out_jreal(f->spread));
 	json_object_set_new(o, "wall_median", out_jreal(f->wall));
 	json_object_set_new(o, "cpu_median", out_jreal(f->cpu));
-	json_object_set_new(o, "ratio", out_jreal(base > 0 ? f->median / base
-	                                                   : NAN));
+	json_object_set_new(o, "ratio", out_jreal(f->ratio));
 	return o;
 }
 
@@ -583,8 +603,7 @@ static void figures_rows(FILE *out, const variant *v, int nv, int w,
 	for (k = 0; k < nv; k++)
 		fprintf(out, "  %-*s %8.4f %8.4f %6.1f%% %8.4f %9.4f %7.3f\n", w,
 		        v[k].name, f[k].median, f[k].p10, 100 * f[k].spread,
-		        f[k].wall, f[k].cpu, f[v[k].base].median > 0 ?
-		        f[k].median / f[v[k].base].median : NAN);
+		        f[k].wall, f[k].cpu, f[k].ratio);
 }
 
 static void report(cmd_ctx *c, const cli_args *a, const setup *s,
@@ -614,6 +633,11 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 		lat[k] = figures_of(v[k].lat_ns, v[k].lat_wall, v[k].lat_cpu,
 		                    (size_t)s->runs);
 		preempted += v[k].preempted;
+	}
+	for (k = 0; k < nv; k++) {   /* after all: the base's figures too */
+		const variant *b = &v[v[k].base];
+		thr[k].ratio = paired_ratio(v[k].ns, b->ns, (size_t)s->runs);
+		lat[k].ratio = paired_ratio(v[k].lat_ns, b->lat_ns, (size_t)s->runs);
 	}
 	j = json_object();
 	json_object_set_new(j, "median", json_string("ministat's: the sorted "
@@ -648,9 +672,9 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 				json_array_append_new(ns, out_jreal(v[k].ns[i]));
 			json_object_set_new(o1, "ns", ns);
 			json_object_set_new(o1, "throughput",
-			                    figures_json(&thr[k], thr[v[k].base].median));
+			                    figures_json(&thr[k]));
 			{
-				json_t *l = figures_json(&lat[k], lat[v[k].base].median),
+				json_t *l = figures_json(&lat[k]),
 				       *ln = json_array();
 				for (i = 0; i < s->runs; i++)
 					json_array_append_new(ln, out_jreal(v[k].lat_ns[i]));
@@ -697,7 +721,8 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 		        "median: ministat's, the sorted blocks' x[n/2] (as in the "
 		        "table below); p10: the\n10th percentile; spread: (p75 - "
 		        "p25) / median; wall, processor: their medians;\n/ mult.: "
-		        "the median over the multiply's.\nmultiply: %s.\n\n",
+		        "round by round, the block's time over the multiply's; "
+		        "their median.\nmultiply: %s.\n\n",
 		        preempted, blocks, s->count * s->reps,
 		        s->mul_checked[0] ? s->mul_checked : "its constant read "
 		        "from a volatile (no objdump to check the instruction)");

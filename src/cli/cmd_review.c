@@ -136,6 +136,8 @@ static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len,
 		f = stdin;
 	} else if (!(f = textfile_open(path, 1, c->stop, &c->err))) {
 		char why[sizeof c->err.msg];
+		if (c->err.code == CFX_EINTR)     /* Ctrl-C waiting for a writer */
+			return -1;
 		memcpy(why, c->err.msg, sizeof why);
 		snprintf(c->err.msg, sizeof c->err.msg, "cannot read: %.170s", why);
 		return -1;

@@ -87,7 +87,7 @@ void review_emit_reply(FILE *f, const struct review *rv, const char *path)
 			    !strncmp(msg, "not checked: ", 13))
 				msg += 13;
 			buf_printf(&b, "%s %s", x->level == REVIEW_ERROR ? "Wrong:" :
-			           x->level == REVIEW_WARNING ? "Check:" :
+			           x->level == REVIEW_WARNING ? "Warning:" :
 			           x->level == REVIEW_CHECK ? "Not checked:" : "OK:",
 			           msg);
 			out_fill(f, buf_str(&b), 72, "* ", "  ", " ");

@@ -15,6 +15,15 @@
 #include "cfx/expr.h"
 #include "cfx/word.h"
 
+/* The work of one evaluation, against EXPR_COST_BUDGET, and its costliest
+ * single step so far (the node and the text it is in). */
+typedef struct budget {
+	double used;
+	double worst;
+	const expr_node *worst_node;
+	const char *worst_src;
+} budget;
+
 typedef struct env {
 	expr_lookup look;
 	void *ctx;
@@ -23,7 +32,7 @@ typedef struct env {
 	const char *src;
 	cfx_err *err;
 	int depth;
-	double *cost;            /* work so far, against EXPR_COST_BUDGET */
+	budget *cost;            /* shared by the names it looks up */
 } env;
 
 /* Thread's stop flag (expr_stop_flag): polled at every node. */
@@ -55,19 +64,36 @@ static void span(const char *src, const expr_node *n, int *lo, int *hi)
 	}
 }
 
-/* Add units of work; over the budget, the subexpression n is named.
- * Polls the stop flag first. */
+/* Add units of work; over the budget, the costly subexpression is named:
+ * n's whole text when this step costs at least as much as any before it,
+ * else the costliest earlier step's (a cheap literal that happens to
+ * cross the line is not what made the expression costly).  Polls the
+ * stop flag first. */
 static int charge(env *ev, const expr_node *n, double units)
 {
-	int lo = n->col, hi = n->col + n->len;
+	budget *b = ev->cost;
+	const char *src = ev->src;
+	int lo, hi;
 
 	if (eval_stop && *eval_stop)
 		return cfx_err_set(ev->err, CFX_EINTR, -1, NULL, "interrupted");
-	*ev->cost += units;
-	if (*ev->cost <= EXPR_COST_BUDGET)
+	b->used += units;
+	if (b->used <= EXPR_COST_BUDGET) {
+		if (units > b->worst) {
+			b->worst = units;
+			b->worst_node = n;
+			b->worst_src = src;
+		}
 		return 0;
-	span(ev->src, n, &lo, &hi);
-	return cfx_err_setn(ev->err, CFX_ELIMIT, lo, ev->src + lo, hi - lo,
+	}
+	if (units < b->worst) {
+		n = b->worst_node;
+		src = b->worst_src;
+	}
+	lo = n->col;
+	hi = n->col + n->len;
+	span(src, n, &lo, &hi);
+	return cfx_err_setn(ev->err, CFX_ELIMIT, lo, src + lo, hi - lo,
 	                    "too costly to evaluate (more than about 2 s of "
 	                    "work)");
 }
@@ -773,7 +799,7 @@ int expr_eval_word(const expr_tree *t, expr_lookup look, void *ctx,
                    mpfr_prec_t prec, unsigned long bits, expr_value *v,
                    cfx_err *err)
 {
-	double cost = 0;
+	budget cost = { 0, 0, NULL, NULL };
 	env ev = { .look = look, .ctx = ctx, .prec = prec, .bits = bits,
 	           .src = t->src, .err = err, .cost = &cost };
 

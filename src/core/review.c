@@ -523,18 +523,14 @@ static void assignment(walk *w, size_t a, size_t b)
  * it. */
 static size_t cond_end(const tok *t, size_t a, size_t b)
 {
-	int par = 0;
+	size_t q;
 
 	if (a < b && !strcmp(t[a].s, "else"))
 		a++;
 	if (!(a + 1 < b && !strcmp(t[a].s, "if") && !strcmp(t[a + 1].s, "(")))
 		return a;
-	for (a++; a < b; a++)
-		if (!strcmp(t[a].s, "("))
-			par++;
-		else if (!strcmp(t[a].s, ")") && !--par)
-			return a + 1;
-	return a;
+	q = review_paren_close(t, a + 1, b);
+	return q < b ? q + 1 : b;
 }
 
 /* Literals multiplied in statement [a, b): "x * 0x9e3779b9 >> 22". */

@@ -124,14 +124,10 @@ static int claimed_ratio(const char *text, const char *end, mpz_t n,
 	if (!best)
 		return 0;
 	{
-		const char *e = best;
+		const char *e;
 		char num[64];
 		size_t len;
-		while (e > text && e[-1] == ' ')
-			e--;
-		s = e;
-		while (s > text && isalnum((unsigned char)s[-1]))
-			s--;
+		s = review_word_before(text, best, &e);
 		len = (size_t)(e - s);
 		if (!len || len >= sizeof num || !isdigit((unsigned char)*s))
 			return 0;

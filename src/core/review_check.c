@@ -573,14 +573,9 @@ static long count_before(const char *text, const char *w, const char **at)
 	const char *s = text;
 
 	while ((s = review_word_ci(s, w))) {
-		const char *e = s;
-		const char *b;
+		const char *e;
+		const char *b = review_word_before(text, s, &e);
 		size_t i;
-		while (e > text && e[-1] == ' ')
-			e--;
-		b = e;
-		while (b > text && isalnum((unsigned char)b[-1]))
-			b--;
 		*at = b;
 		if (b < e && isdigit((unsigned char)*b))
 			return strtol(b, NULL, 10);

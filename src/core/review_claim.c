@@ -32,6 +32,20 @@ unsigned long review_line_at(const char *text, size_t off, unsigned long l0)
 	return l0;
 }
 
+const char *review_word_before(const char *text, const char *e,
+                               const char **end)
+{
+	const char *b;
+
+	while (e > text && e[-1] == ' ')
+		e--;
+	b = e;
+	while (b > text && isalnum((unsigned char)b[-1]))
+		b--;
+	*end = e;
+	return b;
+}
+
 const char *review_find_ci(const char *h, const char *n)
 {
 	size_t k = strlen(n);

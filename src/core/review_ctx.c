@@ -340,21 +340,14 @@ unsigned review_ctx_word(const walk *w, const char **cond,
 	return review_if_word(&w->ifs, cond, line);
 }
 
-/* The word "if (COND)" at t[a] selects (0: none), COND's text into b
- * (tokens joined by spaces). */
+/* The word "if (COND)" at t[a] (t[a + 1] is its '(') selects (0: none),
+ * COND's text into b (tokens joined by spaces). */
 static unsigned if_cond(const tok *t, size_t a, size_t e, struct buf *b)
 {
-	size_t q;
-	int par = 0;
+	size_t q, close = review_paren_close(t, a + 1, e);
 
-	for (q = a + 1; q < e; q++) {
-		if (!strcmp(t[q].s, "("))
-			par++;
-		else if (!strcmp(t[q].s, ")") && !--par)
-			break;
-		if (q > a + 1)
-			buf_printf(b, "%s%s", q > a + 2 ? " " : "", t[q].s);
-	}
+	for (q = a + 2; q < close; q++)
+		buf_printf(b, "%s%s", q > a + 2 ? " " : "", t[q].s);
 	return cond_word(buf_str(b), 0);
 }
 

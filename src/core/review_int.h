@@ -164,6 +164,10 @@ unsigned review_type_bits(const char *t, unsigned ctx, int *is_long);
 
 int review_is_type_word(const char *t);
 
+/* The ')' that closes the '(' at t[open], searching [open, end); end if
+ * none does. */
+size_t review_paren_close(const tok *t, size_t open, size_t end);
+
 /* The patch lines of file f: [*from, *to).  A file's lines are one run
  * and the runs come in file order (patch_read numbers files as they
  * come), so a binary search finds it: no pass over every line per file. */
@@ -264,6 +268,12 @@ typedef struct claims {
 } claims;
 
 /* ---- review_claim.c ---- */
+
+/* The word (letters and digits) that ends before e, spaces between
+ * skipped: its start; *end its end (*end == start: none).  text is
+ * where the search stops. */
+const char *review_word_before(const char *text, const char *e,
+                               const char **end);
 
 /* The line of text + off, text starting at line0. */
 unsigned long review_line_at(const char *text, size_t off, unsigned long l0);

@@ -286,6 +286,19 @@ unsigned review_type_bits(const char *t, unsigned ctx, int *is_long)
 	return 0;
 }
 
+size_t review_paren_close(const tok *t, size_t open, size_t end)
+{
+	size_t q;
+	int par = 0;
+
+	for (q = open; q < end; q++)
+		if (!strcmp(t[q].s, "("))
+			par++;
+		else if (!strcmp(t[q].s, ")") && !--par)
+			return q;
+	return end;
+}
+
 int review_is_type_word(const char *t)
 {
 	int l;

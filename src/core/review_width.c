@@ -255,14 +255,9 @@ static int narrowed(const tok *t, size_t a, size_t i, size_t k)
 	size_t p, q, first;
 
 	for (p = a; p < i; p++) {
-		int par = 0;
 		if (strcmp(t[p].s, "("))
 			continue;
-		for (q = p; q < k; q++)
-			if (!strcmp(t[q].s, "("))
-				par++;
-			else if (!strcmp(t[q].s, ")") && !--par)
-				break;
+		q = review_paren_close(t, p, k);
 		if (q >= k || q < i)
 			continue;
 		if (p > a && t[p - 1].type == T_IDENT &&
@@ -349,7 +344,6 @@ unsigned review_use_word(walk *w, const char *name, const cwidth *mw,
 		for (k = a; k + 1 < i; k++) {
 			size_t q, end, first = 0;
 			unsigned cast = 0, hw = 0;
-			int par = 0;
 			if (strcmp(t[k].s, "("))
 				continue;
 			if (k >= a + 3 && !strcmp(t[k - 1].s, ")") &&
@@ -361,15 +355,8 @@ unsigned review_use_word(walk *w, const char *name, const cwidth *mw,
 				     !strcmp(t[k - 1].s, "hash_64") ? 64 : 0;
 			if (!cast && !hw)
 				continue;
-			end = k;
-			for (q = k; q < b; q++) {
-				if (!strcmp(t[q].s, "("))
-					par++;
-				else if (!strcmp(t[q].s, ")") && !--par) {
-					end = q;
-					break;
-				}
-			}
+			q = review_paren_close(t, k, b);
+			end = q < b ? q : k;
 			if (end > i) {
 				if (hw)
 					snprintf(why, nwhy, "the product is hashed by "

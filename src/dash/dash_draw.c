@@ -235,28 +235,39 @@ static void hide_revealing(const dash *d, layout *l)
 {
 	static const char *const cmds[] = { "cf", "naf", "shifts", "spectrum",
 	                                    "score", "sweep", "verify" };
+	/* 2: answered wrong, and not over yet (draw_hidden says so) */
+	int how = dash_learn_retrying(d) ? 2 : 1;
 	size_t i;
 	rect *r;
 
 	for (i = 0; i < sizeof cmds / sizeof *cmds; i++)
 		if (dash_learn_hides(d, cmds[i]) && (r = focus_of(l, cmds[i])))
-			r->hidden = 1;
+			r->hidden = how;
 	if (l->decomp.hidden)
-		l->head.hidden = l->code.hidden = 1;
+		l->head.hidden = l->code.hidden = how;
 }
 
-/* A hidden panel: its name and the note in place of what it shows.
- * Returns 0 if r is not hidden (the caller draws it). */
+/* A hidden panel: its name and the note in place of what it shows:
+ * before an answer, how to commit one; after a wrong one (hidden 2),
+ * what is true then: the panel stays hidden until the step is over,
+ * another answer may still be right, and :solution shows it but ends
+ * the step, revealed (x).  Returns 0 if r is not hidden (the caller
+ * draws it). */
 static int draw_hidden(const rect *r, const char *name)
 {
-	int y = clampi((r->h - 1) / 2, 1, r->h);
+	static const char *const before[] = { HIDDEN, "(:answer EXPR commits one)" };
+	static const char *const after[] = {
+		"hidden until the step is over", "(not right yet: :answer EXPR",
+		"again, as often as you like;", ":solution shows it, marked x)" };
+	const char *const *note = r->hidden == 2 ? after : before;
+	int n = r->hidden == 2 ? 4 : 2, y, i;
 
 	if (!r->hidden)
 		return 0;
+	y = clampi((r->h - 1) / 2 - (n - 2) / 2, 1, r->h);
 	dash_paint_title(r, name, NULL);
-	dash_paint_put(r, y, 2, ST_DIM, HIDDEN);
-	if (y + 1 < r->h)
-		dash_paint_put(r, y + 1, 2, ST_DIM, "(:answer EXPR commits one)");
+	for (i = 0; i < n && y + i < r->h; i++)
+		dash_paint_put(r, y + i, 2, ST_DIM, note[i]);
 	return 1;
 }
 

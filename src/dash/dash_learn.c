@@ -626,6 +626,11 @@ int dash_learn_hides(const dash *d, const char *cmd)
 	       learn_hides_panel(d->learn->L, cmd, dash_state_model(d)->p);
 }
 
+int dash_learn_retrying(const dash *d)
+{
+	return d->learn && d->learn->L && learn_retrying(d->learn->L);
+}
+
 void dash_learn_measured(dash *d, int h)
 {
 	if (d->learn && h > 0)
@@ -678,7 +683,9 @@ static void step_rows(const dash *d, int w, rows *head, rows *body,
 	if ((ask = learn_ask(L))) {
 		add_filled(act, DASH_LEARN_ASK, ask, w, s->predict ? "guess " : "ask  ",
 		           "     ");
-		add_text(act, DASH_LEARN_DIM, "     :answer X, or just :X", w);
+		add_text(act, DASH_LEARN_DIM, s->choices || s->one_try ?
+		         "     one try: :answer X, or just :X" :
+		         "     :answer X, or just :X", w);
 		free(ask);
 	}
 }

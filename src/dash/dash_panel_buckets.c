@@ -394,12 +394,130 @@ static int cover_text(const dash *d, int w, char *t, size_t n)
 	return 1;
 }
 
-/* The cover note at (y, x) of r in w columns; 1 if there is one. */
-static int cover_note(const dash *d, const rect *r, int y, int x, int w)
+/* For keys k c, k < K (a seq:0 or stride:c family, par's), the bit
+ * length of the largest product (K - 1) m, m = c p mod 2^n, when it
+ * stays within bucket 0 (at most n - b bits): every key hashes to 0; else
+ * -1.  *c and *m receive c and m. */
+static int bucket0_bits(const dash_work_params *par, uint64_t *c,
+                        uint64_t *m)
 {
-	char t[160];
+	keys_spec ks;
+	uint64_t start;
+	unsigned __int128 top;
+	int tb;
 
-	if (!cover_text(d, w, t, sizeof t))
+	if (!par->fam.ok)
+		return -1;
+	ks = keys_family_spec(&par->fam);
+	if (!keys_progression(&ks, par->bits, par->count, &start, c) || start ||
+	    !*c)
+		return -1;
+	*m = (uint64_t)((unsigned __int128)*c * par->p) & word_mask(par->bits);
+	top = (unsigned __int128)(par->count - 1) * *m;
+	for (tb = 0; tb < 128 && top >> tb; tb++)
+		;
+	return tb <= (int)(par->bits - par->b) ? tb : -1;
+}
+
+/* When the current score put every key in one bucket, why, longest
+ * first, into f; how many forms (0: no such note).  Keys k c hash as
+ * k m, m = c p mod 2^n: while (K - 1) m < 2^(n - b) no product reaches
+ * bucket 1 (p below 2^32 on a 64-bit word; stride 2^s with p = 1 mod
+ * 2^(n - s), where k 2^s p = k 2^s mod 2^n, as lesson 14 shows). */
+static int one_bucket_forms(const dash *d, char f[4][192])
+{
+	const dash_scoring *work = dash_state_scoring(d);
+	const dash_work_score *s = work->score;
+	char lhs[64], sl[32], why[48] = "", kc[24];
+	uint64_t c, m;
+	unsigned e, sh;
+	int tb;
+
+	if (!s || s->failed || s->gen != work->gen || s->r.keys < 2 ||
+	    s->r.empty + 1 != s->r.buckets)
+		return 0;
+	tb = bucket0_bits(&s->par, &c, &m);
+	if (tb < 0) {
+		snprintf(f[0], 192, "all %s keys in one bucket",
+		         count_text(s->r.keys, kc, sizeof kc));
+		snprintf(f[1], 192, "all keys in one bucket");
+		return 2;
+	}
+	e = s->par.bits - s->par.b;
+	sh = (unsigned)__builtin_ctzll(c);
+	if (c == 1) {
+		snprintf(lhs, sizeof lhs, "k p");
+		snprintf(sl, sizeof sl, "k p");
+	} else if (c == 1ULL << sh && m == c) {   /* p = 1 mod 2^(n - s) */
+		snprintf(why, sizeof why, "p = 1 mod 2^%u, so ", s->par.bits - sh);
+		snprintf(lhs, sizeof lhs, "k 2^%u p = k 2^%u", sh, sh);
+		snprintf(sl, sizeof sl, "k 2^%u p", sh);
+	} else {
+		snprintf(lhs, sizeof lhs, "k c p mod 2^%u = k 0x%llx", s->par.bits,
+		         (unsigned long long)m);
+		snprintf(sl, sizeof sl, "k c p mod 2^%u", s->par.bits);
+	}
+	snprintf(f[0], 192, "every key in bucket 0: %s%s < 2^%d, and bucket 1 "
+	         "starts at 2^%u", why, lhs, tb, e);
+	if (tb < (int)e)
+		snprintf(f[1], 192, "every key in bucket 0: %s%s < 2^%d <= 2^%u",
+		         why, sl, tb, e);
+	else
+		snprintf(f[1], 192, "every key in bucket 0: %s%s < 2^%u", why, sl, e);
+	snprintf(f[2], 192, "bucket 0: %s%s < 2^%u", why, sl, e);
+	snprintf(f[3], 192, "all keys in bucket 0");
+	return 4;
+}
+
+/* Where text t splits into two rows of at most w columns: the last
+ * space that leaves the first row within w, if the rest fits too; else
+ * NULL. */
+static char *two_rows(char *t, int w)
+{
+	char *sp;
+
+	for (sp = t + strlen(t); sp > t && (*sp != ' ' ||
+	     dash_paint_width(t) - dash_paint_width(sp) > w); sp--)
+		;
+	return sp > t && dash_paint_width(sp + 1) <= w ? sp : NULL;
+}
+
+/* The panel's note (keys that cover the word, or every key in one
+ * bucket) in at most w columns into t; 1 if there is one. */
+static int note_text(const dash *d, int w, char *t, size_t n)
+{
+	char f[4][192];
+	const char *fp[4] = { f[0], f[1], f[2], f[3] };
+	int nf;
+
+	if (cover_text(d, w, t, n))
+		return 1;
+	if (!(nf = one_bucket_forms(d, f)))
+		return 0;
+	snprintf(t, n, "%s", dash_paint_first_fit(fp, nf, w));
+	return 1;
+}
+
+/* The note at (y, x) of r in w columns; the one-bucket note takes two
+ * rows when rows is 2 and a longer form then fits.  The rows it took. */
+static int cover_note(const dash *d, const rect *r, int y, int x, int w,
+                      int rows)
+{
+	char t[192], f[4][192], *sp;
+	int i, nf;
+
+	if (rows > 1 && !cover_text(d, w, t, sizeof t)) {
+		nf = one_bucket_forms(d, f);
+		for (i = 0; i < nf && dash_paint_width(f[i]) > w; i++) {
+			if ((sp = two_rows(f[i], w))) {
+				*sp = '\0';
+				dash_paint_put(r, y, x, ST_WEAK, f[i]);
+				dash_paint_put(r, y + 1, x, ST_WEAK, sp + 1);
+				return 2;
+			}
+		}
+	}
+	if (!note_text(d, w, t, sizeof t))
 		return 0;
 	dash_paint_put(r, y, x, ST_WEAK, t);
 	return 1;
@@ -442,7 +560,7 @@ void dash_panel_buckets_draw(const dash *d, const rect *r)
 	if (wide)
 		sweep_rows = sweep_rows_for(r, srows, 7);
 	else
-		sweep_rows = sweep_rows_for(r, srows, 2 + cover_text(d, r->w - 2, t,
+		sweep_rows = sweep_rows_for(r, srows, 2 + note_text(d, r->w - 2, t,
 		                                                       sizeof t));
 	if (!s || s->failed) {
 		if (!s) {
@@ -482,7 +600,8 @@ void dash_panel_buckets_draw(const dash *d, const rect *r)
 		    score_verdict_name(s->r.verdict));
 		if (!cur)
 			draw_progress(d, r, 7, sx);
-		cover_note(d, r, cur ? 7 : 8, sx, r->w - sx);
+		cover_note(d, r, cur ? 7 : 8, sx, r->w - sx,
+		           cur && r->h - 1 - sweep_rows >= 8 ? 2 : 1);
 	} else {
 		int x;
 		if (cur)
@@ -495,7 +614,7 @@ void dash_panel_buckets_draw(const dash *d, const rect *r)
 		         (unsigned long long)s->r.empty);
 		dash_paint_put(r, 2, x, cur ? verdict_style(s->r.verdict) : ST_DIM,
 		    score_verdict_name(s->r.verdict));
-		x = cover_note(d, r, 3, 1, r->w - 2);   /* a row less for the bars */
+		x = cover_note(d, r, 3, 1, r->w - 2, 1); /* a row less for the bars */
 		hr = RECT(r->y + 3 + x, r->x + 1, r->h - 3 - x - sweep_rows,
 		             r->w - 2);
 	}

@@ -153,7 +153,9 @@ static int panel_rows(const rect *r, int top, int draw)
 	         "random hash's (1 random, below 1 better).  Verdict: bad when "
 	         "R >= 2 and p < 0.001, weak when p < 0.001 but R < 2, else good.  "
 	         "Keys: k the family, comma and period its parameter, ( and ) "
-	         "the count, < and > the table.", GLYPH.chi);
+	         "the count, < and > the table.  When every key lands in bucket "
+	         "0 a line says why: keys k c hash as k (c p mod 2^n), and no "
+	         "product reaches 2^(n - b), where bucket 1 starts.", GLYPH.chi);
 	snprintf(t[8], sizeof t[8], "how many buckets (height; peak: the "
 	         "tallest) hold each load (across: the smallest load at the "
 	         "left, the largest at the right, %sE the expected load, keys / "

@@ -347,6 +347,11 @@ const char *dash_learn_focus(const dash *d);
  * reveal its answer (learn_hides). */
 int dash_learn_hides(const dash *d, const char *cmd);
 
+/* Whether the step's prediction was answered wrong and is not over
+ * (learn_retrying): its panels stay hidden, and another answer may
+ * still be right. */
+int dash_learn_retrying(const dash *d);
+
 /* Scroll the step's text: by half the pane (dir 1 down, -1 up). */
 void dash_learn_scroll(dash *d, int dir);
 

@@ -789,8 +789,8 @@ static int pass(learn *L)
 	explain(L);
 	fb_add(L, "Step %zu done.\n", L->step + 1);
 	if (L->marks[L->step] == 'x')
-		fb_add(L, "It stays counted as revealed: its answer was shown to "
-		       "you before you solved it.\n");
+		fb_add(L, "It stays counted as revealed: its answer or its "
+		       "solution was shown to you before you solved it.\n");
 	return LEARN_PASSED | advance(L, '+');
 }
 
@@ -828,7 +828,10 @@ static void reveal_words(struct buf *b, const lesson_step *s)
 		           (int)len[i], w[i]);
 }
 
-/* The step's solution. */
+/* The step's solution.  An answer copied from it is not the learner's:
+ * a step with an answer is over at once, revealed (x), as a prediction
+ * is; a step whose solution shows a line the step did not (a constant to
+ * use) is still to be done, and counts as revealed when it is. */
 static int show_solution(learn *L)
 {
 	const lesson_step *s = &L->les.steps[L->step];
@@ -837,11 +840,36 @@ static int show_solution(learn *L)
 	fb_add(L, "Solution:\n");
 	for (i = 0; i < s->nsolution; i++)
 		fb_add(L, "  %s\n", s->solution[i]);
-	/* a prediction's solution is its answer: copied, it is no
-	 * prediction */
-	if (s->predict && lesson_step_answer(s))
+	if (lesson_step_answer(s))
 		return revealed(L, "The solution shows the answer");
+	/* (a step solved before, on an earlier pass, stays solved) */
+	if (lesson_step_solution_tells(s) && L->marks[L->step] != 'x' &&
+	    L->marks[L->step] != '+') {
+		L->marks[L->step] = 'x';
+		fb_add(L, "Do it to go on; the step then counts as revealed, not "
+		       "solved.\n");
+	}
 	return LEARN_NOTHING;
+}
+
+/* What typing solution costs, said before it is typed (the last hint,
+ * a wrong prediction). */
+static void solution_cost(learn *L, const char *lead)
+{
+	const lesson_step *s = &L->les.steps[L->step];
+	const char *sol = L->dash ? ":solution" : "solution";
+	const char *skip = L->dash ? ":skip" : "skip";
+
+	if (lesson_step_answer(s))
+		fb_add(L, "%s%s shows the answer and ends the step: it then counts "
+		       "as revealed (x), not solved.  Or %s.\n", lead, sol, skip);
+	else if (lesson_step_solution_tells(s))
+		fb_add(L, "%s%s shows what to type; the step then counts as "
+		       "revealed (x), not solved, when it is done.  Or %s.\n", lead,
+		       sol, skip);
+	else
+		fb_add(L, "%s%s shows the line to type (the try: line above); or "
+		       "%s.\n", lead, sol, skip);
 }
 
 /* The next hint.  The solution is never given here: only the word
@@ -853,8 +881,7 @@ static void next_hint(learn *L)
 	struct buf t = { 0 };
 
 	if (L->hints >= s->nhints) {
-		fb_add(L, "No more hints: type solution to see the answer, or "
-		       "skip.\n");
+		solution_cost(L, "No more hints.  ");
 		return;
 	}
 	join_lines(&t, &s->hints[L->hints]);
@@ -979,9 +1006,10 @@ static int give_answer(learn *L, const char *text)
 		if (s->predict && s->nreveals && !L->told_reveal++) {
 			struct buf w = { 0 };
 			reveal_words(&w, s);
-			fb_add(L, "Answer again; or run %s to see the answer, and the "
-			       "step is over, counted as revealed, not solved.\n",
-			       buf_str(&w));
+			fb_add(L, "Answer again; or run %s (or type %s) to see the "
+			       "answer, and the step is over, counted as revealed, "
+			       "not solved.\n", buf_str(&w),
+			       L->dash ? ":solution" : "solution");
 			buf_free(&w);
 		}
 		return LEARN_WRONG;
@@ -1182,6 +1210,11 @@ int learn_input(learn *L, const char *line)
 int learn_waits_prediction(const learn *L)
 {
 	return !finished(L) && L->les.steps[L->step].nreveals && !L->first;
+}
+
+int learn_retrying(const learn *L)
+{
+	return !finished(L) && L->les.steps[L->step].nreveals && L->first;
 }
 
 int learn_passes(learn *L)

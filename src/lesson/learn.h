@@ -151,6 +151,11 @@ const char *learn_why(const learn *L);
  * stay hidden until the step is over (learn_hides_panel). */
 int learn_waits_prediction(const learn *L);
 
+/* Whether the current step's prediction was answered wrong and is not
+ * over: the learner may answer again, as often as they like; solution
+ * or a revealing command ends it, revealed. */
+int learn_retrying(const learn *L);
+
 /* Whether command cmd (a word: cf, score, ...) is one of those: it would
  * show the answer of the prediction that waits. */
 int learn_hides(const learn *L, const char *cmd);

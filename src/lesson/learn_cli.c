@@ -222,11 +222,16 @@ static char *step_text(const learn *L, int width)
 	if ((ask = learn_ask(L))) {
 		if (s->predict) {
 			learn_cli_fill(&b, ask, width, "  predict: ", "           ");
-			buf_puts(&b, "           (commit to an answer before you run "
+			buf_puts(&b, s->choices || s->one_try ?
+			         "           (one try; commit to it before you run "
+			         "anything: answer EXPR)\n" :
+			         "           (commit to an answer before you run "
 			         "anything: answer EXPR)\n");
 		} else {
 			learn_cli_fill(&b, ask, width, "  ask: ", "       ");
-			buf_puts(&b, "       (type the answer, or: answer EXPR)\n");
+			buf_puts(&b, s->choices || s->one_try ?
+			         "       (one try: type the answer, or: answer EXPR)\n" :
+			         "       (type the answer, or: answer EXPR)\n");
 		}
 		free(ask);
 	}

@@ -241,6 +241,16 @@ static int same_line(const char *a, const char *b)
 	}
 }
 
+int lesson_step_solution_tells(const lesson_step *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nsolution; i++)
+		if (!s->try_cmd || !same_line(s->solution[i], s->try_cmd))
+			return 1;
+	return 0;
+}
+
 int lesson_step_reveals_line(const lesson_step *s, const char *line)
 {
 	size_t i;

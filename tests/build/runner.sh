@@ -52,6 +52,13 @@ for j in 1 2 4; do
 	order=$(printf '%s\n' "$out" | grep -E '^(ok|FAIL)  ' | awk '{ print $2 }' | paste -sd' ')
 	[ "$order" = "unit/test_one unit/test_two golden/x.t a/a1.sh a/a2.sh a/a3.sh a/a4.sh a/a5.sh b/b1.sh b/b2.sh" ] &&
 		ok "jobs=$j: reported in suite order" || bad "jobs=$j: order $order"
+	# before any result, what the run will do (it printed nothing for
+	# minutes after the build: a newcomer's make check looked hung)
+	first=$(printf '%s\n' "$out" | head -n 1)
+	if [ $j = 1 ]; then hw='10 suites, one after another; each line as its suite ends'
+	else hw="10 suites, $j side by side (those at a terminal one at a time beside them); lines in suite order, the longest started first, so the first can take minutes"; fi
+	[ "$first" = "$hw" ] && ok "jobs=$j: the first line says what the run will do" ||
+		bad "jobs=$j: first line: $first"
 	printf '%s\n' "$out" | grep -q 'not built: build/tests/test_two' &&
 		ok "jobs=$j: the unbuilt unit test is named" || bad "jobs=$j: unbuilt not named"
 	printf '%s\n' "$out" | grep -q '(the suite ran no case: a2: 0 passed, 0 failed)' &&

@@ -15,16 +15,16 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn
 
 # an answer where a command is wanted is refused; the command passes
 # step 1; a wrong answer shows the next hint and does not advance; hints
-# come one at a time; when they are spent, hint says so and never gives
-# the solution: only the word solution does; quit leaves at step 2 (a
-# wrong answer makes the exit status 1)
+# come one at a time; when they are spent, hint says so, and what the
+# word solution costs (it ends the step, revealed), and never gives the
+# solution: only the word solution does (below); quit leaves at step 2
+# (a wrong answer makes the exit status 1)
 $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1
 < answer 5
 < cf 13/8
 < 7
 < hint
 < hint
-< solution
 < quit
 > Lesson 1: A mini lesson for the tests
 >
@@ -52,9 +52,8 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1
 > Not quite.
 > Hint 1 of 2: Look at the end of the list.
 > Hint 2 of 2: It is the only quotient that is not 1.
-> No more hints: type solution to see the answer, or skip.
-> Solution:
->   answer 2
+> No more hints. solution shows the answer and ends the step: it then counts as
+>   revealed (x), not solved. Or skip.
 > Left lesson 1 at step 2 of 3 (learn 1 resumes it).
 ? 1
 
@@ -236,9 +235,11 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 
 < hint
 < quit
 > 0
+# (solution ends that step, revealed; back returns to it)
 $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 | grep -A1 '^Solution:'
 < cf 13/8
 < solution
+< back
 < quit
 > Solution:
 >   answer 2

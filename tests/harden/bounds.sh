@@ -46,6 +46,26 @@ if command -v gp >/dev/null; then
 	expect "  and its value is gp's nextprime(2^2047+1)" '[ -n "$want" ] && [ "$got" = "$want" ]'
 fi
 
+# the budget crossed by a cheap step: the costly subexpression is named,
+# not the literal that happened to cross the line (it said "(0xfff...)").
+# The prefix costs just under the budget (five nextprime(2^2046) of
+# 2047^3 each, one of 1283^3, four of 64^3 and four 2^1000, fitted to
+# 4.5e10 from below); alone it is within the budget (checked), so the
+# 16384-bit literal after it is the step that crosses it.
+pre="$(printf 'nextprime(2^2046)+%.0s' 1 2 3 4 5)nextprime(2^1282)"
+pre=$pre$(printf '+nextprime(2^63)%.0s' 1 2 3 4)$(printf '+2^1000%.0s' 1 2 3 4)
+./cfx naf "$pre" >/dev/null 2>"$tmp/err"; rc=$?
+expect "the prefix alone is within the budget (got $rc: $(cut -c1-80 "$tmp/err"))" '[ $rc = 0 ]'
+lit=0x$(printf 'f%.0s' $(seq 4096))
+./cfx naf "$pre+$lit" >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect "a literal crossing the budget: status 2, one line (got $rc)" \
+	'[ $rc = 2 ] && [ "$(wc -l < "$tmp/err")" = 1 ] && [ ! -s "$tmp/out" ]'
+expect "  names the costly nextprime(2^2046), not the literal ($(cut -c1-100 "$tmp/err"))" \
+	'[ "$(cat "$tmp/err")" = "cfx: naf: too costly to evaluate (more than about 2 s of work) (nextprime(2^2046))" ]'
+echo "naf $pre+2^1000" | ./cfx >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect "  the same in a script, 2^1000 crossing: nextprime(2^2046) named (got $rc)" \
+	'[ $rc = 2 ] && grep -qF "work) (nextprime(2^2046))" "$tmp/err"'
+
 # search --json: every dropped candidate's warn_families is a count of
 # families (it was whatever the stack held: 1786287632)
 ./cfx search --bits 32 --prime --top 1 --json >"$tmp/out"

@@ -73,6 +73,31 @@ while n:
         n -= 2 - n % 4; w += 1
     n //= 2
 print(w - ${2:-0})"; }
+# lesson 10 step 6: the most additions or subtractions a NAF needs mod
+# 2^32: every 16-bit word's NAF, its top digit 2^16 dropped, by brute
+# force (the most is 16/2 - 1), then 0x55555555's NAF at 32 bits
+m16=$(python3 -c '
+best = 0
+for v in range(1, 2**16, 2):
+    n, k, d = v, 0, 0
+    while n:
+        if n & 1:
+            z = 2 - n % 4; n -= z
+            d += k < 16
+        n //= 2; k += 1
+    best = max(best, d - 1)
+print(best)')
+[ "$m16" = 7 ] && ok "16-bit words: at most 7 NAF operations mod 2^16 (brute force)" ||
+	bad "16-bit brute force says $m16"
+ops32=$(naf 0x55555555 1)
+one_try 10 6 14 "$ops32"
+one_try 10 6 16 "$ops32"
+# the step after it runs naf on the learner's constant, a wrong answer
+# or not, so the last step (verify --emit patch) finds it
+out=$(play 10 6 'answer 16' 'naf ans' 'verify ans --emit patch')
+grep -q '^Step 7 done' <<<"$out" && grep -q '^Step 9 done' <<<"$out" &&
+	ok "L10: after a wrong step 6, step 7 (naf ans) and step 9 (the patch) pass" ||
+	bad "L10 after a wrong step 6: $(tail -n 8 <<<"$out")"
 one_try 11 1 3 "$(naf 7)"
 one_try 11 2 7 "$(naf 0x9e370001 1)"
 one_try 11 6 4 "$(naf 45 1)"

@@ -201,7 +201,8 @@ def answers():
     A["04", 8] = [num(twos[2])]
     A["04", 9] = [num(max(gaps(P, 32, twos[2])))]
     h2 = (2 * P % 2**32) >> 24
-    A["05", 1] = [hexnum(h2), r"(?<![0-9.x])%d(?![0-9])" % h2]
+    # (a whole number: verify's "60.3% do better" is no h(2))
+    A["05", 1] = [hexnum(h2), r"(?<![0-9.x])%d(?![0-9]|\.[0-9])" % h2]
     mx = max(loads(P, 32, 8, range(1024)).values())
     A["05", 4] = [r"max %d\b" % mx]
     A["05", 5] = [num(qs[13][1])]
@@ -220,7 +221,7 @@ def answers():
     A["07", 7] = [re.escape("%.4f" % ratio_r(P, 32, 16, range(2**18)))]
     q7 = cf(Fr(0x70001, 2**20))
     # (not "4095 dof": 2^12 - 1 degrees of freedom of another table)
-    A["08", 2] = [num(q7[5])[:-1] + "| dof)"]
+    A["08", 2] = [num(q7[5])[:-1] + "| dof| degrees)"]
     mx = max(loads(P, 32, 10, [k * 4096 for k in range(1024)]).values())
     A["08", 3] = [r"max %d\b" % mx, r"\b%d keys\b" % mx]
     A["08", 7] = [num(233)] if False else []
@@ -340,7 +341,8 @@ def more_answers(A):
     p15 = convergents(q64)[15][0]
     A["14", 2] = [r"\b%d ?/ ?%d\b" % (p15, q15), r"\bq(_15)? = %d\b" % q15,
                   r"\[%d, ?%d\]" % (p15, q15)]
-    A["14", 3] = [r"worst stride 2\^%d\b" % s14, r"2\^%d: R [0-9.]+ at" % s14]
+    A["14", 3] = [r"worst stride 2\^%d\b" % s14, r"2\^%d: R [0-9.]+ at" % s14,
+                  r"worst +s = %d:" % s14]
     # the patch's shift/add sequence, from the patch, computes the
     # multiplier (python, on random words): shifts prints the same lines
     # for it, so its output beside the patch answers the question
@@ -374,6 +376,11 @@ def more_answers(A):
     A["08", 3].append(sweep_row(12, 1024, max(loads(
         P, 32, 10, [k * 4096 for k in range(1024)]).values())))
     A["09", 2].append(sweep_row(16, 2**14))
+    # the choice (below 2): verify at that one table size, where every
+    # stride's worst cell (1 to 8 keys a bucket) is below 2
+    A["09", 2] += [r"strides 2\^1\.\.2\^(1[6-9]|[2-6]\d) +PASS +2\^\d+ "
+                   r"alone: R [01]\.\d+ at 2\^12 x",
+                   r"stride 2\^16 +\w+ +R [01]\.\d+ at 2\^12 x"]
     w = lambda v: sum(1 for d in naf(v) if d)
 
     def power_sum(v):
@@ -406,6 +413,9 @@ def more_answers(A):
     qp = cf(Fr(pr, 2**32))
     run1 = next(k for k in range(1, len(qp)) if qp[k] != 1)
     A["06", 3].append(r"largest a_k: a_%d = " % run1)
+    # sweep's row s = 0 (the multiplier itself): its largest early
+    # quotient is a_21, so the run of 1s ends before golden(32)'s 22
+    A["06", 3].append(r"(?m)^ ?0 +\d+ .*\ba_%d = " % run1)
     A["06", 4].append(r"a_1 = %d\b" % cf(Fr(2**32 - g32, 2**32))[1])
     r9e = ratio_r(P, 32, 10, range(1024))
     A["06", 5] += [re.escape("R %.3g at 2^10" % r9e),
@@ -572,6 +582,12 @@ def play(face, w, h, tag, n, steps, A):
 # ---- what the other commands print ---------------------------------------
 
 WORDS = ["cf", "naf", "shifts", "spectrum", "score", "sweep", "verify"]
+# lines a learner waiting at a step would think of that the rule below
+# does not make: the keys the prose names (08 s5), a table size of its
+# own (09 s2's one size, 14 s3's small table)
+PROBES = {("08", 5): ["score 0x9e370001 -k stride:4096 -t 16 -c 2^18"],
+          ("09", 2): ["verify 0x61C8864680B583EB -t 12"],
+          ("14", 3): ["sweep 0x9e370001 -t 6"]}
 OPTION = re.compile(r"^--?[A-Za-z]")
 _out = {}
 
@@ -600,7 +616,7 @@ def split_line(line):
     return t[0], " ".join(t[1:i]), " ".join(t[i:])
 
 
-def allowed_lines(steps, i):
+def allowed_lines(steps, i, tag=None):
     """The lines a learner waiting at step i (1-based) may run: every
     line the lesson has shown so far (try:, a reveal's line, a solution
     typed), and every command on the operands of the step's own lines
@@ -620,6 +636,7 @@ def allowed_lines(steps, i):
             shown += [x for x in s["sol"] if not x.startswith(("answer ",
                                                               "set "))]
     own = st["reveals"] + ([st["try"]] if st["try"] else [])
+    shown += PROBES.get((tag, i), [])
     for line in own + [x for x in shown if x]:
         w, operand, opts = split_line(line)
         # a constant, or an expression the step names: a learner would
@@ -662,7 +679,7 @@ def outputs_pass(tag, steps, A):
                 bad("%s: no independent answer to scan for" % where)
             continue
         leaks = []
-        for line in allowed_lines(steps, i):
+        for line in allowed_lines(steps, i, tag):
             if scan(line, pats):
                 continue        # typing it needs the answer
             hit = scan(output(line), pats)
@@ -694,14 +711,41 @@ def outputs_pass(tag, steps, A):
                 "(%s)" % (where, "; ".join(st["reveals"]) or "none"))
 
 
+def needs_pass(tag, steps, A):
+    """Every word a step refuses (refuses:) guards something: with it
+    allowed, a line the learner would run prints the answer.  A word
+    that prints nothing of it is refused for nothing."""
+    for i, st in enumerate(steps, 1):
+        if not st["predict"] or not st["refuses"]:
+            continue
+        pats = A.get((tag, i)) or []
+        free = steps[:i - 1] + [dict(st, refuses=[])] + steps[i:]
+        lines = allowed_lines(free, i, tag) + ["review 2002.patch"]
+        where = "needs lesson %s step %d" % (tag, i)
+        for w in st["refuses"]:
+            cand = [l for l in lines if l.split()[0] == w and
+                    not scan(l, pats)]
+            hit = next(((l, h) for l, h in ((l, scan(output(l), pats))
+                                             for l in cand) if h), None)
+            if hit:
+                ok("%s: refuses: %s guards '%s' ('%s')" % (
+                    where, w, hit[0], " ".join(hit[1].split())[:50]))
+            else:
+                bad("%s: refuses: %s guards nothing: %s print no answer"
+                    % (where, w, "; ".join(cand) or "no line"))
+
+
 def main():
     A = more_answers(answers())
-    passes = os.environ.get("SCREENS_PASS", "outputs screens").split()
-    if "outputs" in passes:
-        only = os.environ.get("SCREENS_ONLY")
-        for tag, n, steps in lessons():
-            if not only or tag == only:
-                outputs_pass(tag, steps, A)
+    passes = os.environ.get("SCREENS_PASS", "outputs needs screens").split()
+    only = os.environ.get("SCREENS_ONLY")
+    for tag, n, steps in lessons():
+        if only and tag != only:
+            continue
+        if "outputs" in passes:
+            outputs_pass(tag, steps, A)
+        if "needs" in passes:
+            needs_pass(tag, steps, A)
     if "screens" not in passes:
         print("lessons/screens: %d passed, %d failed" % (passed, failed))
         sys.exit(1 if failed else 0)

@@ -25,4 +25,25 @@ for t in "09 2" "09 4" "14 4"; do
 		ok "L$1 step $2 without it: screens.py finds the leak ($(grep -o 'shows in: [^(]*' <<<"$out" | head -n 1))" ||
 		bad "L$1 step $2 without its refuses: line, no leak found: $out"
 done
+
+# Every refuses: word guards something (screens.py's needs pass): with
+# the word allowed, a line the learner would run on the step's operands
+# prints the answer.  The words that printed nothing of it (04 s4 and s6
+# verify, sweep; 05 s1 verify; 06 s4 verify; 08 s2 score; 08 s5 verify;
+# 09 s4 verify; 10 s3 and 11 s1, s2, s4, s6 review; 14 s4 naf) are gone.
+needs() { (cd "$root/tests/lessons" && SCREENS_LESSONS=$1 SCREENS_PASS=needs \
+	TM_SOCK=none TM_DIR=$tmp python3 screens.py 2>&1); }
+out=$(needs "$root/lessons")
+n=$(grep -c '^ok ' <<<"$out")
+grep -q '^FAIL' <<<"$out" && bad "a refuses: word guards nothing: $(grep '^FAIL' <<<"$out")" ||
+	ok "every refuses: word guards a line that prints the answer ($n words)"
+# the control: review put back on lesson 10 step 3 (the patch review
+# names 0x9e370001 and 2654435761, never 0x61C88647) is found
+rm -rf "$tmp/l"; cp -r "$root/lessons" "$tmp/l"
+f=$(ls "$tmp"/l/10-*.lesson)
+awk '/^step:/{s++} { print } s == 3 && /^reveals: /{ print "refuses: review" }' "$f" > "$tmp/x" && mv "$tmp/x" "$f"
+out=$(needs "$tmp/l")
+grep -q '^FAIL needs lesson 10 step 3: refuses: review guards nothing' <<<"$out" &&
+	ok "a needless refuses: review on L10 s3 is found" ||
+	bad "L10 s3 with refuses: review: $(grep 'lesson 10 step 3' <<<"$out")"
 finish screens_refuses

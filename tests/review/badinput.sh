@@ -3,18 +3,25 @@
 # nothing on stdout, exit 2; and inputs built to make the reader do work
 # that grows faster than the input (many files, many defines, many
 # multipliers, endless tokens) end within a bound, their counts computed
-# here.  The timeouts guard against a hang (each case takes about a
-# second; the quadratic reader took from minutes to hours on them).
+# here.  Each case runs under `bounded`: 60 s of processor time (each
+# takes about a second, 7 s under SANITIZE=1; the quadratic reader took
+# from minutes to hours of it) and, against a hang that uses none, 600 s
+# of wall time: a loaded CI machine (38 s wall for 7 s CPU at load 24)
+# stretches the wall time, never the processor time.
 source "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
 cfx=$(pwd)/cfx
+
+# bounded CMD...: CMD under 60 s of processor time (RLIMIT_CPU, inherited
+# by its children: SIGXCPU past it) and 600 s of wall time
+bounded() { ( ulimit -t 60 && exec timeout 600 "$@" ); }
 
 # one_line NAME TOKEN CMD...: exit 2, no stdout, one stderr line ending
 # in "(TOKEN)"
 one_line() {
 	local name=$1 token=$2 rc
 	shift 2
-	timeout 60 "$@" > "$tmp/out" 2> "$tmp/err"; rc=$?
+	bounded "$@" > "$tmp/out" 2> "$tmp/err"; rc=$?
 	expect "$name: exit 2, one line naming ($token), nothing on stdout" \
 		'[ $rc = 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" = 1 ] &&
 		 grep -qF "($token)" "$tmp/err" && grep -q "^cfx: review: " "$tmp/err"'
@@ -103,7 +110,7 @@ expect "standard input within 256 MiB: reviewed (no multipliers), exit 0" \
 python3 -c "
 import sys
 sys.stdout.write(('a;' * 512 + '\n') * (2**22 // 1024))" > "$tmp/tokens.c"
-timeout 60 $cfx review "$tmp/tokens.c" > "$tmp/out" 2> "$tmp/err"; rc=$?
+bounded $cfx review "$tmp/tokens.c" > "$tmp/out" 2> "$tmp/err"; rc=$?
 expect "2^22 C tokens: reviewed, exit 0, no multipliers" \
 	'[ $rc = 0 ] && [ ! -s "$tmp/err" ] && tail -1 "$tmp/out" | grep -q "; 0 multipliers$"'
 echo b >> "$tmp/tokens.c"
@@ -126,7 +133,7 @@ expect "more than 256 multipliers: its place" \
 python3 -c "
 for i in range(200000):
     print('diff --git a/f%d.c b/f%d.c\n--- a/f%d.c\n+++ b/f%d.c\n@@ -1,0 +1,1 @@\n+int x;' % (i, i, i, i))" > "$tmp/files.patch"
-timeout 60 $cfx review "$tmp/files.patch" > "$tmp/out"; rc=$?
+bounded $cfx review "$tmp/files.patch" > "$tmp/out"; rc=$?
 expect "200000 files: exit 0, no multipliers" \
 	'[ $rc = 0 ] && tail -1 "$tmp/out" | grep -q "; 0 multipliers$"'
 python3 -c "
@@ -135,7 +142,7 @@ for i in range(300000):
 print('#define HASH_BITS 10')
 print('#define HASH_MULT X299999')
 print('int h(int x) { return x * HASH_MULT >> (32 - HASH_BITS); }')" > "$tmp/defs.c"
-timeout 60 $cfx review "$tmp/defs.c" > "$tmp/out"; rc=$?
+bounded $cfx review "$tmp/defs.c" > "$tmp/out"; rc=$?
 # HASH_MULT is X299999 = X149998 = 149998 (python: its 32-bit hex), its
 # table HASH_BITS; reviewed (exit 0 or 1: 149998 is even, an ERROR)
 expect "300000 defines: the last one found through two names, its table" \
@@ -148,7 +155,7 @@ one_line "a bundle of short options: the letter at fault named" "-zq" $cfx revie
 expect "a bundle: the message is 'unknown option -z'" 'grep -q "^cfx: review: unknown option -z (-zq)$" "$tmp/err"'
 one_line "a bundle after the file: the letter at fault named" "-jz" $cfx review $p -jz
 expect "-jz: review has no -j: 'unknown option -j'" 'grep -q "unknown option -j (-jz)$" "$tmp/err"'
-timeout 60 $cfx review --jsn $p > "$tmp/out" 2> "$tmp/err"; rc=$?
+bounded $cfx review --jsn $p > "$tmp/out" 2> "$tmp/err"; rc=$?
 expect "--jsn: exit 2, one line, did you mean --json" \
 	'[ $rc = 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" = 1 ] &&
 	 grep -q "^cfx: review: unknown option (--jsn); did you mean --json?$" "$tmp/err"'

@@ -436,9 +436,21 @@ expect "named cf: unsuffixed hex beyond INT_MAX is unsigned int" \
 $cfx review --emit reply $fx/named_cf.patch > "$tmp/ncr"
 expect "named cf reply: wrong claims are not called confirmed" \
 	'! grep -q "the claims confirmed" "$tmp/ncr" &&
-	 grep -q "^\* Check: golden prefix wrong" "$tmp/ncr" &&
+	 grep -q "^\* Warning: golden prefix wrong" "$tmp/ncr" &&
+	 grep -q "^lib/named.h:[0-9]*: WARNING: golden prefix wrong" "$tmp/nc" &&
 	 grep -q "^\* OK: golden prefix 12: confirmed" "$tmp/ncr" &&
 	 [ "$(awk "length > 72" "$tmp/ncr" | wc -l)" = 0 ]'
+# the reply names each finding by the report's level (ERROR Wrong:,
+# WARNING Warning:, CHECK Not checked:): a WARNING once read "Check:",
+# the name of the report's lowest level
+for f in $fx/*.patch; do
+	$cfx review "$f" > "$tmp/lv" 2>/dev/null
+	$cfx review --emit reply "$f" > "$tmp/lvr" 2>/dev/null
+	w=$(grep -c ": WARNING: " "$tmp/lv"); e=$(grep -c ": ERROR: " "$tmp/lv")
+	rw=$(grep -c "^\* Warning: " "$tmp/lvr"); re=$(grep -c "^\* Wrong: " "$tmp/lvr")
+	expect "reply of $(basename "$f"): $w WARNING as Warning:, $e ERROR as Wrong:" \
+		"[ $w = $rw ] && [ $e = $re ] && ! grep -q '^\* Check:' '$tmp/lvr'"
+done
 expect "named cf reply: the verify command filled in, and it runs" \
 	'grep -q "^\`cfx verify 0x9e370001 --bits 32 --full\`$" "$tmp/ncr" &&
 	 ! grep -q "HEX\|OLD" "$tmp/ncr"'

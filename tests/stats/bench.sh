@@ -85,6 +85,24 @@ assert c['sample'] == 'NAF shift/add 0x9e370001' and c['against'] == 'multiply 0
 assert 'ratio' in c and c['ratio']['resamples'] == 2000
 PY
 
+# the ratio to the multiply is paired: the median over the rounds of the
+# variant's block over the multiply's in the same round (ministat's x[n/2]),
+# for throughput and latency alike; before, a ratio of the two medians
+./cfx bench 0x61C88647 --runs 7 --table-bits 5 --json >"$tmp/pr" 2>/dev/null && ok || bad "paired ratio run"
+$py - "$tmp/pr" <<'PY' && ok || bad "ratio is not the median of the rounds' quotients"
+import json, sys
+j = json.load(open(sys.argv[1]))
+v = j['variants']
+def mid(x):
+    return sorted(x)[len(x) // 2]
+for k in (1, 2):
+    for kind, key in (('throughput', lambda x: x['ns']), ('latency', lambda x: x['latency']['ns'])):
+        q = [a / b for a, b in zip(key(v[k]), key(v[0]))]
+        got = v[k][kind]['ratio']
+        assert abs(got - mid(q)) <= 1e-12 * mid(q), (k, kind, got, mid(q))
+    assert abs(v[0]['throughput']['ratio'] - 1) < 1e-15
+PY
+
 # --raw: one file per variant, R lines, that ministat (and cfx stats) read
 ./cfx bench 0x61C88647 --runs 5 --table-bits 4 --raw "$tmp/raw" >/dev/null 2>&1 && ok || bad "raw run"
 for f in 0x61c88647-mul.txt 0x61c88647-naf.txt 0x61c88647-opt.txt; do

@@ -5,13 +5,13 @@
 # (that does not exist either) are named whole, in the table (its row
 # joined) and in the JSON's detail, the sentence going on after it;
 # and the check stays INFO (the evaluator stands in), the verdict PASS.
-. "$(dirname "$0")/../build/lib.sh"
+. "$(dirname "$0")/lib.sh"
 cd "$root" || exit 2
 py=$(command -v python3) || { echo "longpath: python3 not found; 0 passed, 1 failed"; exit 1; }
 
 long=$tmp/$($py -c 'print("/".join(["%02d" % i + "d" * 58 for i in range(16)]))')
 cat >"$tmp/whole.py" <<'PYEOF'
-import json, sys
+import json, sys, vtable
 text, js, path, end = sys.argv[1:5]
 o = json.load(open(js))
 d = [c for c in o["checks"] if c["name"] == "shift/add"][0]
@@ -19,17 +19,7 @@ assert d["status"] == "INFO" and o["verdict"] == "PASS", d
 # the path whole, closed, and the sentence going on after it
 assert path + ")" + end in d["detail"], d["detail"]
 # the table row, its continuation lines joined (it wraps at spaces only)
-rows, on = [], False
-for l in open(text).read().splitlines():
-    if l.startswith("check "):
-        on = True; continue
-    if on and not l.strip():
-        break
-    if on and l.startswith(" "):
-        rows[-1] += " " + l.strip()
-    elif on:
-        rows.append(l)
-row = [r for r in rows if r.startswith("shift/add ")][0]
+row = [r for r in vtable.rows(text) if r.startswith("shift/add ")][0]
 assert path in row, row
 print(len(d["detail"]))
 PYEOF

@@ -10,26 +10,26 @@
 #  - one judgement per cell: the field offsets never judge an offset a
 #    fields x<<h|y family judges;
 #  - the default JSON of very bad constants stays under 64 KB.
-. "$(dirname "$0")/../build/lib.sh"
+. "$(dirname "$0")/lib.sh"
 cd "$root" || exit 2
 py=$(command -v python3) || { echo "report: python3 not found; 0 passed, 1 failed"; exit 1; }
 
+# views ARGS: verify's table ($tmp/t), --full's ($tmp/f) and --json ($tmp/j)
+views() {
+	./cfx verify "$@" >"$tmp/t" 2>/dev/null
+	./cfx verify "$@" --full >"$tmp/f" 2>/dev/null
+	./cfx verify "$@" --json >"$tmp/j" 2>/dev/null
+}
+
 # the rows of --full's table: from the header to the first empty line
 cat >"$tmp/count.py" <<'PYEOF'
-import json, re, sys
+import json, re, sys, vtable
 text, full, js = (open(f).read() for f in sys.argv[1:4])
 o = json.loads(js)
 m = re.match(r"cfx: \S+ \(\d+-bit\): (PASS|FAIL), (?:(\d+) of )?(\d+) checks", text)
 line1 = int(m.group(3))
 intro = int(re.search(r"^(\d+) checks: ", text, re.M).group(1))
-rows, on = 0, False
-for l in full.splitlines():
-    if l.startswith("check "):
-        on = True; continue
-    if on and not l.strip():
-        break
-    if on and not l.startswith(" "):
-        rows += 1
+rows = len(vtable.rows(sys.argv[2]))
 # the count the rule's F is, from the parts: the families, the layouts
 # asked for (--fields, "yours" and no family) and the form checks: odd,
 # size, prime, continued fraction, shift/add, the stride map and, at 32
@@ -57,9 +57,7 @@ PYEOF
 for args in "0x9e370001" "0x9e3779b97f4a7c15" "0x9e37fffffffc0001" \
             "0x9e3779b9 --stride 104 --fields 20 --keys seq:3" \
             "0x9e3779 --bits 24" "0x66c9f62c95cb33e1"; do
-	./cfx verify $args >"$tmp/t" 2>/dev/null
-	./cfx verify $args --full >"$tmp/f" 2>/dev/null
-	./cfx verify $args --json >"$tmp/j" 2>/dev/null
+	views $args
 	if got=$($py "$tmp/count.py" "$tmp/t" "$tmp/f" "$tmp/j" 2>&1)
 	then ok "one count ($args): $got everywhere"
 	else bad "one count ($args): $got"; fi
@@ -103,7 +101,7 @@ done
 # Gauss-Kuzmin clause its verdict comes from, the P of the JSON's
 # detail, which the rule (P F < 0.05 FAIL, < 0.5 WARN) gives that status
 cat >"$tmp/gk.py" <<'PYEOF'
-import json, re, sys
+import json, re, sys, vtable
 o = json.load(open(sys.argv[-1])); F = o["judged"]
 det = {c["name"]: c["detail"] for c in o["checks"]}
 def prob(t):
@@ -111,17 +109,7 @@ def prob(t):
     return m and (1 / float(m.group(1)) if m.group(1) else float(m.group(2)))
 seen = 0
 for path in sys.argv[1:-1]:
-    rows, on = [], False
-    for l in open(path).read().splitlines():
-        if l.startswith("check "):
-            on = True; continue
-        if on and not l.strip():
-            break
-        if on and l.startswith(" "):
-            rows[-1] += " " + l.strip()
-        elif on:
-            rows.append(l)
-    for r in rows:
+    for r in vtable.rows(path):
         m = re.match(r"(\S.{19}) (FAIL|WARN)  (?:(\S+) alone: )?(R .*)", r)
         if not m or "not ranked" not in m.group(4):
             continue
@@ -137,9 +125,7 @@ assert seen, "no row not ranked FAILs or WARNs"
 print(seen)
 PYEOF
 for p in 0x9e370001 0x9e37fffffffc0001 0x80000001; do
-	./cfx verify $p >"$tmp/t" 2>/dev/null
-	./cfx verify $p --full >"$tmp/f" 2>/dev/null
-	./cfx verify $p --json >"$tmp/j" 2>/dev/null
+	views $p
 	if got=$($py "$tmp/gk.py" "$tmp/t" "$tmp/f" "$tmp/j" 2>&1)
 	then ok "rows not ranked say why they FAIL or WARN: $p ($got rows)"
 	else bad "rows not ranked: $p: $got"; fi
