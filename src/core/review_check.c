@@ -839,11 +839,24 @@ void review_sequence_table(review *r, size_t i)
 		           "index a table of 2^%u", m->name, m->shift, m->bits - 1,
 		           m->shift, m->bits - (unsigned)m->shift,
 		           m->bits - (unsigned)m->shift);
-	else if (m->shift == -2)
+	else if (m->shift == -2) {
+		/* >> (32 - bits) on a 32-bit product keeps the top `bits` bits:
+		 * say that, not "the top 32 - (32-bits)" */
+		char top[160], id[64];
+		unsigned w;
+		int end = 0;
+
+		if (sscanf(m->shift_text, "(%u-%63[A-Za-z0-9_])%n", &w, id, &end) ==
+		    2 && end == (int)strlen(m->shift_text) && w == m->bits)
+			snprintf(top, sizeof top, "the product's top bits, as many as %s,",
+			         id);
+		else
+			snprintf(top, sizeof top, "the top %u - %s bits of the product",
+			         m->bits, m->shift_text);
 		review_add(r, REVIEW_NOTE, m->file, m->last, i, "table",
-		           "then %s >> %s: the top %u - %s bits of the product index "
-		           "the table (its size is not in the code; verify takes "
-		           "tables 2^4..2^20)", m->name, m->shift_text, m->bits,
-		           m->shift_text);
+		           "then %s >> %s: %s index the table (its size is not in "
+		           "the code; verify takes tables 2^4..2^20)", m->name,
+		           m->shift_text, top);
+	}
 }
 

@@ -1,0 +1,82 @@
+#!/bin/bash
+# The 2026-12-03 expert regrade's findings, each recomputed here by python
+# brute force (never by cfx) and compared with what the lessons now say.
+. "$(dirname "$0")/lib.sh"
+unset CFX_LESSONS
+L() { ls "$root"/lessons/$1-*.lesson; }
+# the text of step $2 of lesson $1, lines joined
+stepof() { awk -v k="$2" '/^step:/{s++} s==k' "$(L $1)" | sed 's/^  //' | tr '\n' ' ' | tr -s ' '; }
+py() { python3 -c "$1"; }
+
+# 1. L04 step 5: the two gap lengths at N points, by sorting the points
+G='def gaps(p, N, M=2**32):
+    from collections import Counter
+    t = sorted(i * p % M for i in range(N))
+    g = [b - a for a, b in zip(t, t[1:])] + [t[0] + M - t[-1]]
+    return sorted(Counter(g).items())'
+got=$(py "$G
+print(gaps(0x9e370001, 4338))")
+[ "$got" = "[(983273, 4105), (1110007, 233)]" ] && ok "L04: 4338 points brute force $got" ||
+	bad "L04: 4338 points $got"
+s5=$(stepof 04 5)
+case $s5 in
+*"at q_k points the gaps are"*) bad "L04 step 5 still says the q_k-points rule (true only when a_k = 1)" ;;
+*"at q_(k-1) + q_(k-2) points the gaps are"*"4105 gaps of ||233 x|| = 983273"*"233 of"*"= 1110007"*)
+	ok "L04 step 5 states the rule at q_(k-1) + q_(k-2) points and the 4338 case" ;;
+*) bad "L04 step 5: the corrected rule not found" ;;
+esac
+# the rule itself, for every k up to 14, with the general j q_(k-1) + q_(k-2)
+rule=$(py "$G
+p, M = 0x9e370001, 2**32
+a, x, y = [], p, M
+while y: a.append(x // y); x, y = y, x % y
+q = [1, a[1]]
+for t in a[2:]: q.append(t * q[-1] + q[-2])
+d = lambda n: min(n * p % M, M - n * p % M)
+bad = 0
+for k in range(3, 15):
+    for j in range(1, a[k] + 1):
+        N = j * q[k-1] + q[k-2]
+        A, B = d(q[k-1]), d(q[k-2]) - (j - 1) * d(q[k-1])
+        want = sorted({A: N - q[k-1], B: q[k-1]}.items()) if A != B else [(A, N)]
+        bad += gaps(p, N) != want
+print(bad)")
+[ "$rule" = 0 ] && ok "L04: two lengths at j q_(k-1) + q_(k-2) points, k = 3..14, brute force" ||
+	bad "L04: the general rule fails $rule times"
+# R as lesson 7 defines it, of loads counted key by key: P, word bits,
+# table bits, keys
+RD='from collections import Counter
+from fractions import Fraction as F
+def R(P, n, b, keys):
+    c = Counter((k * P % 2**n) >> (n - b) for k in keys)
+    K, m = len(keys), 2**b
+    return F(sum(v * (v + 1) for v in c.values()), 2 * K) / (1 + F(K - 1, 2 * m)), max(c.values())'
+
+# 2. L08 step 6: 1024 keys k 2^s in 2^10 buckets; the worst R is a tie
+tie=$(py "$RD
+r = {s: R(0x9e370001, 32, 10, [k << s for k in range(1024)]) for s in range(23)}
+w = max(r.values())
+print(' '.join(str(s) for s in r if r[s] == w), '%.2f' % w[0], w[1], 0x9e370001 % 2**16)")
+[ "$tie" = "12 13 14 15 16 21.67 64 1" ] && ok "L08: brute force worst strides $tie" || bad "L08: brute force $tie"
+s6=$(stepof 08 6)
+case $s6 in
+*"worst R = 21.67 (64 keys in a bucket) is a tie of s = 12 to 16"*"structural one is s = 16: p = 1 mod 2^16"*)
+	ok "L08 step 6 names the tie s = 12 to 16 and s = 16's structure" ;;
+*) bad "L08 step 6 does not name the tie" ;;
+esac
+
+# 3. L08 step 7: strides c <= 256, 32 keys k c, 2^4 buckets, 64-bit
+rank=$(py "$RD
+P = 0x61C8864680B583EB
+r = sorted(((R(P, 64, 4, [k * c for k in range(32)]), c) for c in range(1, 257)), reverse=True)
+print(' '.join('%d %.3f %d' % (c, x[0], x[1]) for x, c in r[:2]))")
+[ "$rank" = "233 7.889 31 144 4.714 21" ] && ok "L08: brute force ranking $rank" || bad "L08: brute force $rank"
+s7=$(stepof 08 7)
+case $s7 in
+*"for the 32 keys k c (k < 32) in 2^4 buckets?"*"R = 7.889, 31 of them in one bucket"*"144 comes next (R = 4.714, 21 in one)"*)
+	ok "L08 step 7 names its cell and 144's R at 32 keys" ;;
+*) bad "L08 step 7: cell or 144's figure not fixed" ;;
+esac
+[ "$(awk '/^step:/{s++} s==7 && /^solution: answer /{print $3}' "$(L 08)")" = 233 ] &&
+	ok "L08 step 7's solution is 233" || bad "L08 step 7's solution is not 233"
+finish regrade
