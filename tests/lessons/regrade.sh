@@ -79,4 +79,57 @@ case $s7 in
 esac
 [ "$(awk '/^step:/{s++} s==7 && /^solution: answer /{print $3}' "$(L 08)")" = 233 ] &&
 	ok "L08 step 7's solution is 233" || bad "L08 step 7's solution is not 233"
+# 4. L10 step 1's hint points at what FAILs (strides 2^13.. and byte 2),
+# not at stride 4096 (2^12), which only WARNs
+h=$(awk '/^step:/{s++} s==1 && /^[a-z]+:/{in_h = /^hint:/} s==1 && in_h' "$(L 10)" | tr '\n' ' ')
+case $h in
+*4096*) bad "L10 step 1's hint still points at stride 4096" ;;
+*"stride 2^13"*"byte"*"2"*) ok "L10 step 1's hint points at stride 2^13 and byte 2" ;;
+*) bad "L10 step 1's hint: $h" ;;
+esac
+
+# 5. L09 step 6: P by Gauss-Kuzmin for A = 970 (found by python's own
+# continued fraction of p mod 2^48 / 2^48), and 1 - P
+gk=$(py 'import math
+p, m = 0x61C8864680B583EB % 2**48, 2**48
+a = []
+while m: a.append(p // m); p, m = m, p % m
+A = max(a[1:13]); P = 1 - (1 - math.log2(1 + 1 / A))**12
+print(A, a.index(A), "%.2f" % (100 * (1 - P)), round(1 / P))')
+[ "$gk" = "970 12 98.23 57" ] && ok "L09: A, its place, 1 - P %, 1/P: $gk" || bad "L09: python $gk"
+s=$(stepof 09 6)
+case $s in
+*"does not come from P (1 - P is 98.23%)"*"random reference"*) ok "L09 step 6 says the percentile is not 1 - P" ;;
+*) bad "L09 step 6 does not separate the percentile from P" ;;
+esac
+
+# 6. L03: q^2 |phi - p/q| at 233/144 and 377/233, against 1/sqrt(5)
+hw=$(py 'from decimal import Decimal as D, getcontext
+getcontext().prec = 40
+phi = (1 + D(5).sqrt()) / 2
+print(" ".join("%.7f" % (q * q * abs(phi - D(p) / q)) for p, q in ((233, 144), (377, 233))), "%.7f" % (1 / D(5).sqrt()))')
+[ "$hw" = "0.4472093 0.4472152 0.4472136" ] && ok "L03: Hurwitz products $hw" || bad "L03: python $hw"
+s=$(awk '/Hurwitz proved/,/most irrational/' "$(L 03)" | sed 's/^  //' | tr '\n' ' ')
+case $s in
+*"just below it"*) bad "L03: 'just below it' (it reads as phi) is still there" ;;
+*"233/144 the product is 0.4472093, just below 1/sqrt(5); for 377/233 it is 0.4472152, just above"*)
+	ok "L03 compares the products with 1/sqrt(5)" ;;
+*) bad "L03: the Hurwitz sentence not found" ;;
+esac
+
+# 7. L13 step 4: two keys share a bucket of 2^22 with e near 2^32, not
+# only with a small e: e = 2^32 - 1 (keys y = 0 and y = a with a p = -1)
+wr=$(py 'n, b = 32, 10
+p = 0x9e370001; inv = pow(p, -1, 2**n)
+y1, y2 = 5, (5 + inv) % 2**n           # (y1 - y2) p = -1 mod 2^n
+e = (y1 - y2) * p % 2**n
+h = lambda y: (y * p % 2**n) >> (n - b)
+print(e == 2**n - 1, sum(h(y1 + t) == h(y2 + t) for t in range(1000)) > 990)')
+[ "$wr" = "True True" ] && ok "L13: e = 2^32 - 1 puts keys in one bucket (python)" || bad "L13: python $wr"
+s=$(stepof 13 4)
+case $s in
+*"only when e is smaller than a bucket"*) bad "L13 step 4 still says e smaller than a bucket" ;;
+*"within a bucket's width of 0 on either side"*) ok "L13 step 4 says circular distance" ;;
+*) bad "L13 step 4: the sentence not found" ;;
+esac
 finish regrade
