@@ -1,6 +1,6 @@
 /*
  * bench_small_share.c - recount verify_small_share (include/cfx/verify.h):
- * every odd multiplier of an n-bit word through verify_screen, counting
+ * every odd multiplier of an n-bit word through verify_run_screen, counting
  * those with some c k family other than the sequential keys at worst
  * R >= VERIFY_BAD_R.  Prints "n counted table" a line.  The unit test
  * recounts 8, 10 and 12 bits against a key-by-key count; this covers the
@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "cfx/verify.h"
+#include "cfx/verify_run.h"
 
 int main(int argc, char **argv)
 {
@@ -29,7 +30,7 @@ int main(int argc, char **argv)
 			verify_battery bt;
 			int any = 0;
 
-			if (verify_screen(p, n, VERIFY_STANDARD, &bt, NULL) < 0)
+			if (verify_run_screen(p, n, VERIFY_STANDARD, &bt, NULL) < 0)
 				return 1;
 			for (i = 0; i < bt.nfam; i++)
 				any |= bt.fam[i].ck && bt.fam[i].ncells &&

@@ -45,6 +45,7 @@
 #include "cfx/lattice.h"
 #include "cfx/stride.h"
 #include "cfx/verify.h"
+#include "cfx/verify_run.h"
 
 static double now(void)
 {
@@ -54,39 +55,19 @@ static double now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-typedef struct ctx {
-	verify_battery *bt;
-	void *scratch[POOL_MAX];
-} ctx;
-
-static void fam(void *c, size_t i, unsigned w)
-{
-	ctx *x = c;
-
-	verify_family_run(x->bt, i, x->scratch[w]);
-}
-
 /* One battery on `threads` workers; seconds. */
 static double battery(uint64_t p, unsigned bits, unsigned threads)
 {
 	verify_battery bt;
 	unsigned t[VERIFY_MAX_TABLES];
-	size_t n = verify_default_tables(bits, VERIFY_STANDARD, t), i;
-	ctx x;
-	double s;
+	size_t n = verify_default_tables(bits, VERIFY_STANDARD, t);
+	double s = now();
 
-	memset(&x, 0, sizeof x);
-	s = now();
 	if (verify_plan(&bt, p, bits, t, n, NULL) < 0)
 		exit(2);
-	x.bt = &bt;
-	for (i = 0; i < threads; i++)
-		x.scratch[i] = malloc(verify_scratch_size(&bt));
-	pool_run(bt.nfam, threads, fam, NULL, &x);
+	verify_run_battery(&bt, &(verify_run_opts){ .threads = threads });
 	verify_judge(&bt, 0, NULL);
 	s = now() - s;
-	for (i = 0; i < threads; i++)
-		free(x.scratch[i]);
 	verify_free(&bt);
 	return s;
 }
@@ -209,23 +190,18 @@ static size_t verdict_alone(uint64_t p, unsigned bits, verify_battery *bt)
 {
 	unsigned t[VERIFY_MAX_TABLES];
 	size_t n = verify_default_tables(bits, VERIFY_STANDARD, t), f, ran = 0;
-	void *scratch;
 
 	if (verify_plan(bt, p, bits, t, n, NULL) < 0)
 		exit(2);
-	scratch = malloc(verify_scratch_size(bt));
+	verify_run_battery(bt, &(verify_run_opts){ .verdict_only = 1 });
 	for (f = 0; f < bt->nfam; f++)
-		if (verify_family_can_fail(bt, f)) {
-			verify_family_run(bt, f, scratch);
-			ran++;
-		}
-	free(scratch);
+		ran += bt->fam[f].ran;
 	verify_judge(bt, 0, NULL);
 	return ran;
 }
 
 /* The first r->check multipliers are also judged by the whole battery
- * (verify_screen), and must agree. */
+ * (verify_run_screen), and must agree. */
 static void judge_one(void *c, size_t i, unsigned w)
 {
 	rate_ctx *r = c;
@@ -238,7 +214,7 @@ static void judge_one(void *c, size_t i, unsigned w)
 	verify_free(&bt);
 	if (i < r->check) {
 		char whole[400];
-		if (verify_screen(r->p[i], r->bits, VERIFY_STANDARD, &bt, NULL) < 0)
+		if (verify_run_screen(r->p[i], r->bits, VERIFY_STANDARD, &bt, NULL) < 0)
 			exit(2);
 		fails(&bt, whole, sizeof whole);
 		if (bt.status != r->st[i] || strcmp(whole, r->why[i]))
@@ -290,7 +266,7 @@ static void joint_one(void *c, size_t i, unsigned w)
 	r->st[i] = bt.status;
 	verify_free(&bt);
 	if (i < r->check) {
-		if (verify_screen(r->p[i], r->bits, VERIFY_STANDARD, &bt, NULL) < 0)
+		if (verify_run_screen(r->p[i], r->bits, VERIFY_STANDARD, &bt, NULL) < 0)
 			exit(2);
 		if (warns_of(&bt, &nf, &sum) != r->nwarn[i] || nf != r->nfail[i] ||
 		    bt.status != r->st[i])

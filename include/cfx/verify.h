@@ -200,6 +200,7 @@ typedef struct verify_family {
 	size_t ranked_all;         /* keys k c of few keys: the odd multipliers
 	                            * mod 2^cf.w all counted (else 0) */
 	int tie;                   /* ... and every one gives this worst R */
+	int ran;                   /* counted (verify_family_run) */
 	verify_status status;
 	int absolute;              /* FAIL by the small-word rule, not rank */
 	int user;                  /* asked for (--stride): shown first */
@@ -419,24 +420,21 @@ void verify_family_examples(verify_battery *bt, size_t i, void *scratch);
 int verify_family_can_fail(const verify_battery *bt, size_t i);
 
 /*
- * The verdict, once every family has run: the form checks (cc: what the
+ * The verdict, once the families have run: the form checks (cc: what the
  * compiler said of the shift/add code, or NULL; forms = 0 skips the
  * 2^20-input evaluator test), each family's tail, percentile, status and
- * reason, and the totals.
+ * reason, and the totals (nfail, nwarn, status, ncells).  A family not
+ * counted (a run cancelled or resumed, verify_run.h) is INFO ("not
+ * counted") and in no total, so a battery judged part way has the totals
+ * of what ran: the one place they are counted, for every face.
  */
 void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc);
 
 /* Whether bt->stop is set: a judge or confirm that saw it ended early. */
 int verify_stopped(const verify_battery *bt);
 
-/*
- * A quick screen for searches: plan, run every family in this thread
- * and judge (no shift/add checks).  Per family: worst_r, tail,
- * percentile, status, reason.  Returns 0, or -1 with err.  Free with
- * verify_free.
- */
-int verify_screen(uint64_t p, unsigned bits, verify_level level,
-                  verify_battery *bt, cfx_err *err);
+/* (The quick screen, verify_run_screen, and the driver that counts the
+ * families are verify_run.h's.) */
 
 void verify_free(verify_battery *bt);
 
@@ -516,7 +514,7 @@ uint64_t verify_fields_offsets(unsigned n);
 
 /* The checks a judged battery shows one by one: its form checks, the
  * layouts asked for and the families, not "joint" (a rule over them, not
- * one of them); F (below) but for shift/add after verify_screen. */
+ * one of them); F (below) but for shift/add after verify_run_screen. */
 size_t verify_checks(const verify_battery *bt);
 
 /* The form check "joint" when verify_judge added it (the last form), or
@@ -543,8 +541,9 @@ const char *verify_share_text(char *buf, size_t n, double share, int sig);
  * multiplier gives this R" when all tie; without either, "not ranked:
  * 2^14 keys"), and for keys k0 + k c with an explanation the
  * Gauss-Kuzmin clause ("; a_3 = 89 after q = 5: 1 in 120 by
- * Gauss-Kuzmin"; brief: "; 1 in 120 by Gauss-Kuzmin", only where it is
- * the verdict's reason: a FAIL or WARN not ranked).  Returns the length
+ * Gauss-Kuzmin"; brief: "; 1 in 120 by Gauss-Kuzmin", wherever the
+ * rule weighed it: worst R >= VERIFY_NOTICE_R, ranked or not, for a k c
+ * family's verdict is its Gauss-Kuzmin P).  Returns the length
  * written (snprintf's). */
 size_t verify_rank_text(char *buf, size_t n, const verify_family *f,
                         int brief);

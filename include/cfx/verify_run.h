@@ -1,23 +1,74 @@
 /*
- * verify_run.h - a planned battery's families run on the thread pool
- * (prefix verify_run_; the loop every front end that judges wrote).
+ * verify_run.h - the one driver of verify's battery (prefix verify_run_):
+ * a planned battery's families counted, on the thread pool or in this
+ * thread, with progress and cancellation.  cfx verify, review, search's
+ * screen, the dashboard's strip and bench all count through it; the
+ * verdict and its totals are verify_judge's (verify.h), over the
+ * families that were counted, so no face recounts them.
  */
 #ifndef CFX_VERIFY_RUN_H
 #define CFX_VERIFY_RUN_H
 
-#include "cfx/pool.h"
+#include <signal.h>
+#include <stddef.h>
+
 #include "cfx/verify.h"
 
 /*
- * Run every family of bt (planned by verify_plan, and any verify_add_*)
- * on threads workers (1..POOL_MAX; pool_cpus() for all), each with its
- * own scratch of verify_scratch_size(bt) bytes, allocated and freed
- * here.  done(ctx, families done, total) is called after each family, as
- * pool_run calls it (NULL: never); non-zero stops the run.  bt is not
- * judged: call verify_judge after.  Returns 0, or -1 when done stopped
- * it (then some families are not counted).
+ * After each family: families done (from 0, those before o->from
+ * included) of total (bt->nfam), and the share of the keys counted (0..1,
+ * families differ a thousandfold).  Called with the pool's lock held (one
+ * call at a time).  Non-zero cancels: no family starts after it.
  */
-int verify_run_battery(verify_battery *bt, unsigned threads, pool_done done,
-                       void *ctx);
+typedef int (*verify_run_progress)(void *ctx, size_t done, size_t total,
+                                   double work);
+
+typedef struct verify_run_opts {
+	unsigned threads;          /* workers, capped at POOL_MAX; 0 or 1:
+	                            * this thread alone, families in order */
+	size_t from;               /* the first family to count: those before
+	                            * it were counted by an earlier run (a run
+	                            * resumed, as the dashboard's strip is) */
+	int verdict_only;          /* count only the families that can FAIL or
+	                            * WARN (verify_family_can_fail); the others
+	                            * stay uncounted (INFO once judged) */
+	verify_run_progress progress;   /* NULL: none */
+	void *ctx;                 /* progress's */
+	const volatile sig_atomic_t *cancel;   /* NULL: never; checked before
+	                            * each family as progress's answer is */
+} verify_run_opts;
+
+/*
+ * Count the families from o->from on of bt (planned by verify_plan, and
+ * any verify_add_*), each worker with its own scratch of
+ * verify_scratch_size(bt) bytes (allocated and freed here), then the
+ * reference runs of the key sets asked for (verify_keys_ref_jobs; these
+ * stop on o->cancel only).  bt is not judged: call verify_judge after,
+ * whose totals count only the families counted.  o NULL: every family,
+ * this thread.  Returns 0, or -1 when cancelled (the families started
+ * before are counted, no other).
+ */
+int verify_run_battery(verify_battery *bt, const verify_run_opts *o);
+
+/* The keys family i counts (at most 8 keys a bucket of the largest
+ * table): its share of a run's work. */
+size_t verify_run_family_work(const verify_battery *bt, size_t i);
+
+/*
+ * The colliding keys of every FAIL and WARN family (verify_family_examples)
+ * of a judged battery, on threads workers; stops early when *cancel
+ * (NULL: never) is set.  Returns 0, or -1 when cancelled.
+ */
+int verify_run_examples(verify_battery *bt, unsigned threads,
+                        const volatile sig_atomic_t *cancel);
+
+/*
+ * A quick screen for searches and tests: plan, count every family in
+ * this thread and judge (no shift/add checks).  Per family: worst_r,
+ * tail, percentile, status, reason.  Returns 0, or -1 with err.  Free
+ * with verify_free.
+ */
+int verify_run_screen(uint64_t p, unsigned bits, verify_level level,
+                      verify_battery *bt, cfx_err *err);
 
 #endif

@@ -175,23 +175,14 @@ static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len,
 
 /* ---- verify --------------------------------------------------------------- */
 
-/* Whether Ctrl-C asks the run to stop. */
-static int stop_check(void *ctx, size_t done, size_t total)
-{
-	cmd_ctx *c = ctx;
-
-	(void)done;
-	(void)total;
-	return c->stop && *c->stop;
-}
-
 /* The battery of p on bits-bit words over the tables, judged. */
 static int battery(cmd_ctx *c, verify_battery *bt, const mpz_t p,
                    unsigned bits, const unsigned *tables, size_t nt)
 {
 	if (verify_plan(bt, mpz_get_ui(p), bits, tables, nt, &c->err) < 0)
 		return -1;
-	if (verify_run_battery(bt, pool_cpus(), stop_check, c) < 0) {
+	if (verify_run_battery(bt, &(verify_run_opts){ .threads = pool_cpus(),
+	                       .cancel = c->stop }) < 0) {
 		verify_free(bt);
 		return cfx_err_set(&c->err, CFX_EINTR, -1, NULL, "interrupted");
 	}

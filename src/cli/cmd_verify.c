@@ -17,6 +17,7 @@
 #include "cfx/keys.h"
 #include "cfx/pool.h"
 #include "cfx/verify.h"
+#include "cfx/verify_run.h"
 #include "cfx/word.h"
 #include "cli/ccheck.h"
 #include "cli/cli.h"
@@ -309,52 +310,18 @@ static void two_constants(cmd_ctx *c, const cli_args *a)
 
 typedef struct run_ctx {
 	cmd_ctx *c;
-	verify_battery *bt;
-	void *scratch[POOL_MAX];
 	const char *label;
 	int drawn;
-	size_t work, total;      /* keys counted so far, of all families' */
 	struct timespec start;
 } run_ctx;
-
-/* The keys family i counts: its share of the work. */
-static size_t family_work(const verify_battery *bt, size_t i)
-{
-	size_t cap = (size_t)8 << bt->bmax;
-
-	return bt->fam[i].keys < cap ? bt->fam[i].keys : cap;
-}
-
-static void run_one(void *ctx, size_t i, unsigned w)
-{
-	run_ctx *r = ctx;
-
-	verify_family_run(r->bt, i, r->scratch[w]);
-	__atomic_fetch_add(&r->work, family_work(r->bt, i), __ATOMIC_RELAXED);
-}
-
-static void keys_ref_one(void *ctx, size_t i, unsigned w)
-{
-	run_ctx *r = ctx;
-
-	verify_keys_ref_run(r->bt, i, r->scratch[w]);
-}
-
-static void examples_one(void *ctx, size_t i, unsigned w)
-{
-	run_ctx *r = ctx;
-
-	verify_family_examples(r->bt, i, r->scratch[w]);
-}
 
 /* The bar, on a terminal only: the share of the keys counted (families
  * differ a thousandfold: 2^27 keys at --table-bits 24, 16 for a wide
  * stride), the families done and the seconds so far; drawn before the
  * first family ends too, so a long run shows at once that it runs. */
-static void draw(run_ctx *r, size_t done, size_t total)
+static void draw(run_ctx *r, size_t done, size_t total, double work)
 {
 	struct timespec now;
-	size_t work = __atomic_load_n(&r->work, __ATOMIC_RELAXED);
 	double secs;
 	char note[32];
 
@@ -362,28 +329,17 @@ static void draw(run_ctx *r, size_t done, size_t total)
 	secs = (double)(now.tv_sec - r->start.tv_sec) +
 	       (double)(now.tv_nsec - r->start.tv_nsec) * 1e-9;
 	snprintf(note, sizeof note, "%.0f s", secs);
-	out_progress_note(r->label, done, total, "families", r->total ?
-	                  (double)work / (double)r->total : 0, note);
+	out_progress_note(r->label, done, total, "families", work, note);
 	r->drawn = 1;
 }
 
-static int progress(void *ctx, size_t done, size_t total)
+static int progress(void *ctx, size_t done, size_t total, double work)
 {
 	run_ctx *r = ctx;
 
 	if (r->c->progress)
-		draw(r, done, total);
-	return r->c->stop && *r->c->stop;
-}
-
-/* Between jobs that draw no bar: only whether to stop. */
-static int stopped(void *ctx, size_t done, size_t total)
-{
-	run_ctx *r = ctx;
-
-	(void)done;
-	(void)total;
-	return r->c->stop && *r->c->stop;
+		draw(r, done, total, work);
+	return 0;
 }
 
 static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
@@ -411,13 +367,8 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 	s->bt.stop = c->stop;       /* the judge's long checks end on Ctrl-C */
 	memset(&r, 0, sizeof r);
 	r.c = c;
-	r.bt = &s->bt;
 	r.label = label;
 	clock_gettime(CLOCK_MONOTONIC, &r.start);
-	for (i = 0; i < s->bt.nfam; i++)
-		r.total += family_work(&s->bt, i);
-	for (i = 0; i < threads; i++)
-		r.scratch[i] = xmalloc(verify_scratch_size(&s->bt), "verify scratch");
 	if (c->no_compiler) {         /* a lesson's check runs no compiler */
 		memset(&cc, 0, sizeof cc);
 		snprintf(cc.msg, sizeof cc.msg, "a lesson's check: cfx's evaluator "
@@ -426,12 +377,10 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 		ccheck_start(&cc, s->k.code, s->bits, s->k.p64, c->stop);
 	}
 	if (c->progress)
-		draw(&r, 0, s->bt.nfam);
-	rc = pool_run(s->bt.nfam, threads, run_one, progress, &r);
-	/* --keys: the same keys under random multipliers, to rank them */
-	if (rc == 0 && verify_keys_ref_jobs(&s->bt))
-		rc = pool_run(verify_keys_ref_jobs(&s->bt), threads, keys_ref_one,
-		              stopped, &r);
+		draw(&r, 0, s->bt.nfam, 0);
+	rc = verify_run_battery(&s->bt, &(verify_run_opts){ .threads = threads,
+	                        .progress = progress, .ctx = &r,
+	                        .cancel = c->stop });
 	ccheck_finish(&cc);
 	/* Ctrl-C while the compiler ran stopped the check, not the
 	 * environment: the command is interrupted (130), not judged */
@@ -452,7 +401,7 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 		/* the colliding keys recount the FAIL and WARN families' worst
 		 * cells: seconds at --table-bits 24, so the bar stays */
 		if (!verify_stopped(&s->bt))
-			pool_run(s->bt.nfam, threads, examples_one, stopped, &r);
+			verify_run_examples(&s->bt, threads, c->stop);
 		/* Ctrl-C after the compiler: the judge, the recount or the
 		 * examples ended early (they were judged, and printed, with
 		 * status 0 before: the interrupt was lost) */
@@ -461,8 +410,6 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 	}
 	if (r.drawn)
 		out_progress_end();
-	for (i = 0; i < threads; i++)
-		free(r.scratch[i]);
 	if (rc < 0)
 		return cfx_err_set(&c->err, CFX_EINTR, -1, NULL, "interrupted");
 	return 0;

@@ -312,8 +312,13 @@ static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref,
 		}
 		evidence(ev, sizeof ev, &bt->fam[m]);
 		if (j > i + 1) {
-			/* the rank is of the worst member alone (a rank of the
-			 * row's maximum would need that maximum's reference) */
+			/* the rank is of the worst member alone, not the row's
+			 * worst rank: the row names one member and all it shows
+			 * (R, cell, share, Gauss-Kuzmin P) is that member's, so
+			 * the rule can be read off it; the members share the
+			 * row's status (run_end folds only equal ones), and a
+			 * rarer rank of another member is that member's row in
+			 * --full and the JSON */
 			const verify_family *w = &bt->fam[m];
 			char e[sizeof ev];
 			memcpy(e, ev, sizeof e);
@@ -869,13 +874,19 @@ void vreport_patch(FILE *f, const vreport_subject *s)
 	comment(f, buf_str(&b));
 	fprintf(f, " *\n");
 	buf_clear(&b);
-	/* --force: say how much FAILs, as the report */
-	if (bt->nfail)
-		buf_printf(&b, "cfx verify: FAIL, %zu of", bt->nfail);
+	/* --force: say how much FAILs, in the words of the report's first
+	 * line (the joint rule is no check row: "97 checks, 10 WARN
+	 * (joint)", never "1 of 97") */
+	if (verify_joint(bt))
+		buf_printf(&b, "cfx verify: FAIL, %zu checks, %zu WARN (joint)",
+		           verify_checks(bt), bt->nwarn);
+	else if (bt->nfail)
+		buf_printf(&b, "cfx verify: FAIL, %zu of %zu checks (%zu WARN)",
+		           bt->nfail, verify_checks(bt), bt->nwarn);
 	else
-		buf_puts(&b, "cfx verify: PASS on");
-	buf_printf(&b, " %zu checks (%zu WARN): %zu key families (",
-	           verify_checks(bt), bt->nwarn, bt->nfam);
+		buf_printf(&b, "cfx verify: PASS on %zu checks (%zu WARN)",
+		           verify_checks(bt), bt->nwarn);
+	buf_printf(&b, ": %zu key families (", bt->nfam);
 	families_text(&b, bt);
 	buf_puts(&b, "), ");
 	tables_text(&b, bt);

@@ -15,6 +15,16 @@
 
 /* ---- JSON --------------------------------------------------------------- */
 
+/* What a family and the stride map say of their worst alike: its R, its
+ * tail P and its percentile among random multipliers (null: none). */
+static void rank_json(json_t *o, double worst, double tail, double pct)
+{
+	json_object_set_new(o, "worst_probe_ratio", out_jreal(worst));
+	json_object_set_new(o, "tail", out_jreal(tail));
+	json_object_set_new(o, "percentile", pct >= 0 ? out_jreal(pct)
+	                    : json_null());
+}
+
 /* A family; its cells all with full, else only its worst, as table,
  * load and fullest bucket (the default JSON stays under 64 KB even when
  * 80 of ~90 families FAIL: every cell of them is over 500 KB). */
@@ -29,10 +39,7 @@ static json_t *family_json(const verify_family *f, int full)
 	json_object_set_new(fo, "status", json_string(verify_status_name(
 	                    f->status)));
 	json_object_set_new(fo, "keys", json_integer((json_int_t)f->keys));
-	json_object_set_new(fo, "worst_probe_ratio", out_jreal(f->worst_r));
-	json_object_set_new(fo, "tail", out_jreal(f->tail));
-	json_object_set_new(fo, "percentile", f->percentile >= 0
-	                    ? out_jreal(f->percentile) : json_null());
+	rank_json(fo, f->worst_r, f->tail, f->percentile);
 	/* the report's "as bad or worse" of a PASS at R >= 2 */
 	if (f->status != VERIFY_INFO)
 		json_object_set_new(fo, "random_as_bad_percent", f->percentile >= 0
@@ -105,10 +112,7 @@ static json_t *smap_json(const verify_battery *bt, int full)
 	json_object_set_new(o, "status", json_string(verify_status_name(
 	                    sm->status)));
 	json_object_set_new(o, "strides_mapped", json_integer((json_int_t)sm->n));
-	json_object_set_new(o, "worst_probe_ratio", out_jreal(sm->worst));
-	json_object_set_new(o, "tail", out_jreal(sm->tail));
-	json_object_set_new(o, "percentile", sm->percentile >= 0
-	                    ? out_jreal(sm->percentile) : json_null());
+	rank_json(o, sm->worst, sm->tail, sm->percentile);
 	json_object_set_new(o, "collapse_r", out_jreal(STRIDE_COLLAPSE_R));
 	json_object_set_new(o, "collapses", json_integer((json_int_t)
 	                    sm->collapse));

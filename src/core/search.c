@@ -26,6 +26,7 @@
 #include "cfx/search.h"
 #include "cfx/sweep.h"
 #include "cfx/verify.h"
+#include "cfx/verify_run.h"
 #include "util/xalloc.h"
 
 typedef __int128 sword;
@@ -892,7 +893,6 @@ int search_screen(search_word p, unsigned bits, search_level level,
 	unsigned tables[VERIFY_MAX_TABLES];
 	size_t nt = 0, i;
 	verify_battery bt;
-	void *scratch;
 
 	assert(level == SEARCH_NONE || (bits >= SEARCH_SCREEN_MIN_BITS &&
 	                                 bits <= SEARCH_SCREEN_BITS));
@@ -911,11 +911,9 @@ int search_screen(search_word p, unsigned bits, search_level level,
 	}
 	if (verify_plan(&bt, (uint64_t)p, bits, tables, nt, err) < 0)
 		return -1;
-	scratch = xmalloc(verify_scratch_size(&bt), "verify scratch");
-	for (i = 0; i < bt.nfam && !(stop && *stop); i++)
-		verify_family_run(&bt, i, scratch);
-	free(scratch);
-	if (i < bt.nfam) {          /* stopped: no verdict at all */
+	if (verify_run_battery(&bt, &(verify_run_opts){ .threads = 1,
+	                       .cancel = stop }) < 0) {
+		/* stopped: no verdict at all */
 		verify_free(&bt);
 		memset(v, 0, sizeof *v);
 		v->status = SEARCH_UNSCREENED;

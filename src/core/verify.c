@@ -32,47 +32,6 @@ static const unsigned multiples[] = { 3, 5, 7, 9, 10, 12, 24, 100, 1000,
                                       1000000 };
 static const unsigned ap_steps[] = { 1, 4096 };
 
-/* The reference distributions made by `make calibrate`. */
-typedef struct verify_ref {
-	unsigned bits;
-	verify_kind kind;
-	unsigned arg;             /* fields: n / h; sparse: bits set */
-	unsigned count;           /* multipliers */
-	double pct[101];          /* worst R at percentiles 0..100 */
-	double beta;              /* mean excess of ln R over ln pct[90] */
-} verify_ref;
-
-typedef struct verify_cal_row {
-	unsigned bits;
-	uint64_t p;
-	double r[6];              /* worst R per reference family */
-} verify_cal_row;
-
-#include "core/verify_cal.inc"
-
-/* The stride map's reference (`make calibrate`: calibrate --strides). */
-typedef struct verify_smap_row {
-	unsigned bits;
-	uint64_t p;
-	double worst, collapse, offsets, layouts;
-} verify_smap_row;
-
-typedef struct verify_smap_ref {
-	unsigned bits, count;
-	double pct[101];          /* the map's worst R at percentiles 0..100 */
-	double beta;              /* mean excess of ln R over ln pct[90] */
-	double collapse[101];     /* strides at R >= STRIDE_COLLAPSE_R */
-	double off_pct[101];      /* the worst R of packed fields, any offset */
-	double off_beta;
-	double lay_pct[101];      /* the worst R of the 3-4 field layouts */
-	double lay_beta;
-} verify_smap_ref;
-
-#include "core/stride_cal.inc"
-
-_Static_assert(VERIFY_CAL_COUNT == VERIFY_REF_COUNT,
-               "verify.h names the calibration's count");
-
 /* ---- small helpers ------------------------------------------------------ */
 
 const char *verify_status_name(verify_status s)
@@ -466,7 +425,7 @@ int verify_add_fields(verify_battery *bt, const unsigned *shift, unsigned nf,
 /* F: every check verify_judge makes but "joint" (a rule over the
  * others, added only when it FAILs): the families, the layouts asked
  * for, the form checks odd, size, prime, continued fraction and shift/add
- * (counted even where verify_screen skips it, so that F is one number
+ * (counted even where verify_run_screen skips it, so that F is one number
  * for every face), the stride map, and the field offsets and layouts
  * where they are ranked (32 and 64 bits, odd p).  So the report's first
  * line, its table and the JSON's "judged" count the same checks. */
@@ -533,185 +492,6 @@ int verify_family_can_fail(const verify_battery *bt, size_t i)
 
 /* ---- the rule ----------------------------------------------------------- */
 
-double verify_gk_tail(double a, size_t places)
-{
-	double g;
-
-	if (a <= 1 || places == 0)
-		return 1;
-	g = log1p(1 / a) / log(2);
-	return -expm1((double)places * log1p(-g));
-}
-
-verify_status verify_rule(double worst_r, double tail, size_t judged)
-{
-	double adjusted = tail * (double)(judged ? judged : 1);
-
-	if (worst_r >= VERIFY_BAD_R && adjusted < VERIFY_ALPHA_FAIL)
-		return VERIFY_FAIL;
-	if (worst_r >= VERIFY_NOTICE_R && adjusted < VERIFY_ALPHA_WARN)
-		return VERIFY_WARN;
-	return VERIFY_PASS;
-}
-
-verify_status verify_small_rule(unsigned bits, verify_kind kind,
-                                double worst_r)
-{
-	return bits <= VERIFY_SMALL_BITS && kind == VERIFY_SEQ &&
-	       worst_r >= VERIFY_BAD_R ? VERIFY_FAIL : VERIFY_PASS;
-}
-
-int verify_family_as_sequential(const verify_family *f)
-{
-	return f->ck && f->cf.ok && f->start == 0;
-}
-
-/* verify_small_share's counts, bits 8..16: every odd multiplier through
- * verify_screen, VERIFY_STANDARD tables (see verify.h). */
-static const size_t small_share[] = { 28, 76, 193, 470, 1091, 2385, 5487,
-                                      11795, 25030 };
-_Static_assert(sizeof small_share / sizeof *small_share ==
-               VERIFY_SMALL_BITS - VERIFY_MIN_BITS + 1, "one count a word");
-
-int verify_small_share(unsigned bits, size_t *count, size_t *of)
-{
-	if (bits < VERIFY_MIN_BITS || bits > VERIFY_SMALL_BITS)
-		return 0;
-	*count = small_share[bits - VERIFY_MIN_BITS];
-	*of = (size_t)1 << (bits - 1);
-	return 1;
-}
-
-static const verify_ref *find_ref(unsigned cal_bits, verify_kind kind,
-                                  unsigned arg)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof verify_refs / sizeof *verify_refs; i++)
-		if (verify_refs[i].bits == cal_bits && verify_refs[i].kind == kind &&
-		    verify_refs[i].arg == arg)
-			return &verify_refs[i];
-	return NULL;
-}
-
-double verify_pct_tail(const double *pct, double beta, double r,
-                       double *percentile)
-{
-	double tail;
-	int i;
-
-	if (r > pct[90] && beta > 0) {
-		/* above the 90th percentile: the fitted exponential tail */
-		tail = 0.1 * exp(-(log(r) - log(pct[90])) / beta);
-	} else {
-		/* pct[i], the first percentile at least r: a reference value
-		 * equal to r is as bad, so a tie counts above r, not below */
-		for (i = 0; i <= 100 && pct[i] < r; i++)
-			;
-		if (i == 0)
-			tail = 1;
-		else if (i > 100)
-			tail = 0.0;
-		else if (pct[i] == r)
-			tail = 1 - i / 100.0;
-		else
-			tail = 1 - (i - 1 + (r - pct[i - 1]) / (pct[i] - pct[i - 1]))
-			       / 100;
-	}
-	if (tail > 1)
-		tail = 1;
-	if (percentile)
-		*percentile = 100 * (1 - tail);
-	return tail;
-}
-
-double verify_ref_tail(unsigned cal_bits, verify_kind kind, unsigned arg,
-                       double r, double *percentile)
-{
-	const verify_ref *ref = find_ref(cal_bits, kind, arg);
-
-	if (percentile)
-		*percentile = -1;
-	if (!ref || ref->count == 0)
-		return 1;
-	return verify_pct_tail(ref->pct, ref->beta, r, percentile);
-}
-
-const char *verify_share_text(char *buf, size_t n, double share, int sig)
-{
-	if (share >= 99.95)
-		snprintf(buf, n, ">99.9");
-	else if (share < 0.05)
-		snprintf(buf, n, "<0.1");
-	else if (share >= 99.5 || share < 0.5)
-		snprintf(buf, n, "%.1f", share);
-	else
-		snprintf(buf, n, "%.*g", sig, share);
-	return buf;
-}
-
-/* "1 in 1.0e+11" style; "P 0.79" where 1 in X would round to 1 in 1. */
-static const char *one_in(char *buf, size_t n, double tail)
-{
-	double x = tail > 0 ? 1 / tail : HUGE_VAL;
-
-	if (x < 10)
-		snprintf(buf, n, "P %.2g", tail);
-	else if (x >= 1e300)
-		snprintf(buf, n, "1 in more than 1e300");
-	else if (x >= 1e4)
-		snprintf(buf, n, "1 in %.1e", x);
-	else
-		snprintf(buf, n, "1 in %.0f", x);
-	return buf;
-}
-
-double verify_share_as_bad(double percentile, double tail)
-{
-	(void)tail;
-	return percentile >= 0 ? 100 - percentile : -1;
-}
-
-size_t verify_rank_text(char *buf, size_t n, const verify_family *f,
-                        int brief)
-{
-	char sh[16], in[32], keys[24];
-	int len;
-
-	if (f->keys & (f->keys - 1))
-		snprintf(keys, sizeof keys, "%zu", f->keys);
-	else
-		snprintf(keys, sizeof keys, "2^%u", verify_log2_floor(f->keys));
-	if (f->tie)
-		len = snprintf(buf, n, "every odd multiplier gives this R");
-	else if (f->percentile < 0)
-		len = snprintf(buf, n, brief ? "not ranked: %s keys" : "not "
-		               "ranked: %s keys, too few for the reference", keys);
-	else
-		len = snprintf(buf, n, brief ? "%s%% do better" : "%s%% of random "
-		               "odd multipliers do better%s", verify_share_text(sh,
-		               sizeof sh, f->percentile, 3), f->ranked_all ?
-		               " (every one counted)" : "");
-	/* the table (brief) has the clause only where it is the verdict's
-	 * reason (a FAIL or WARN not ranked), its probability alone; the FAIL
-	 * paragraph, the JSON and --full's reasons have it whole */
-	if (len < 0 || (size_t)len >= n || !f->cf.ok || f->cf.a <= 1 || f->tie)
-		return len < 0 ? 0 : (size_t)len;
-	one_in(in, sizeof in, verify_gk_tail((double)f->cf.a, f->cf.places));
-	if (brief) {
-		if (f->percentile < 0 && (f->status == VERIFY_FAIL ||
-		                          f->status == VERIFY_WARN))
-			len += snprintf(buf + len, n - (size_t)len, "; %s by "
-			                "Gauss-Kuzmin", in);
-		return len < 0 ? 0 : (size_t)len;
-	}
-	len += snprintf(buf + len, n - (size_t)len, "; a_%zu = %llu after q = "
-	                "%llu: %s by Gauss-Kuzmin", f->cf.k,
-	                (unsigned long long)f->cf.a, (unsigned long long)f->cf.q,
-	                in);
-	return len < 0 ? 0 : (size_t)len;
-}
-
 /* The reference family a family is measured against: its own, or the
  * sequential keys for every c k family (their effective multipliers are
  * random odd ones too). */
@@ -730,47 +510,6 @@ static void ref_of(const verify_battery *bt, const verify_family *f,
 		*kind = f->kind;
 		*arg = f->kind == VERIFY_SPARSE ? f->arg : 0;
 	}
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* The i-th (from 0) random odd multiplier of a reference from seed on
- * bits-bit words: splitmix64's outputs. */
-static uint64_t ref_multiplier(uint64_t seed, size_t i, unsigned bits)
-{
-	uint64_t z = seed + (uint64_t)(i + 1) * 0x9E3779B97F4A7C15ULL;
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	z ^= z >> 31;
-	return (z & word_mask(bits)) | 1;
-}
-
-/* The share of a sample ref[0..m) of random multipliers' worst R at or
- * above r (ref sorted here): its percentiles, an exponential tail fitted
- * above the 90th, as the committed references'. */
-static double sample_tail(double *ref, size_t m, double r, double *percentile)
-{
-	double pct[101], u90, beta = 0;
-	size_t i, over = 0;
-
-	assert(m > 1);
-	qsort(ref, m, sizeof *ref, cmp_double);
-	for (i = 0; i <= 100; i++)
-		pct[i] = ref[(size_t)floor((double)i / 100 * (double)(m - 1) + 0.5)];
-	u90 = pct[90];
-	for (i = 0; i < m; i++)
-		if (ref[i] > u90 && u90 > 0) {
-			beta += log(ref[i] / u90);
-			over++;
-		}
-	beta = over ? beta / (double)over : 0;
-	return verify_pct_tail(pct, beta, r, percentile);
 }
 
 #define SEED_KREF 0x6b657973ULL      /* "keys": the key sets' reference */
@@ -800,7 +539,7 @@ void verify_keys_ref_run(verify_battery *bt, size_t job, void *scratch)
 	/* the same keys and cells under another multiplier */
 	tmp = *bt;
 	f = bt->fam[fi];
-	tmp.p = ref_multiplier(SEED_KREF + set, i, bt->bits);
+	tmp.p = verify_ref_multiplier(SEED_KREF + set, i, bt->bits);
 	tmp.fam = &f;
 	tmp.nfam = 1;
 	verify_family_run(&tmp, 0, scratch);
@@ -818,7 +557,7 @@ static int keys_rank(const verify_battery *bt, verify_family *f)
 	if (bt->ukref_done[f->arg] != m)
 		return 0;
 	memcpy(ref, bt->ukref[f->arg], m * sizeof *ref);
-	f->tail = sample_tail(ref, m, f->worst_r, &f->percentile);
+	f->tail = verify_sample_tail(ref, m, f->worst_r, &f->percentile);
 	return 1;
 }
 
@@ -831,7 +570,7 @@ static int keys_rank(const verify_battery *bt, verify_family *f)
  * them: f's multiplier set to each (the keys k c times m run over the
  * same products as k u m).  Sets f->percentile, f->ranked_all and
  * f->tie, for the report: the rule keeps the Gauss-Kuzmin tail, so that
- * verify_screen (which does not count these) gives the same verdict.
+ * verify_run_screen (which does not count these) gives the same verdict.
  * 0 (f untouched) when the family is not such.  *scratch: a worker's,
  * allocated here when NULL.
  */
@@ -939,24 +678,10 @@ static void judge_family(verify_battery *bt, verify_family *f,
 
 /* ---- the form checks ---------------------------------------------------- */
 
-static verify_check *form(verify_battery *bt, const char *name,
-                          verify_status st)
-{
-	verify_check *k = &bt->forms[bt->nforms++];
-
-	assert(bt->nforms <= VERIFY_MAX_FORMS);
-	memset(k, 0, sizeof *k);
-	snprintf(k->name, sizeof k->name, "%s", name);
-	k->status = st;
-	k->tail = 1;
-	k->percentile = -1;
-	return k;
-}
-
 static void check_odd(verify_battery *bt)
 {
 	unsigned t = verify_ctz64(bt->p), n = bt->bits;
-	verify_check *k = form(bt, "odd", t ? VERIFY_FAIL : VERIFY_PASS);
+	verify_check *k = verify_form(bt, "odd", t ? VERIFY_FAIL : VERIFY_PASS);
 
 	if (!t)
 		snprintf(k->detail, sizeof k->detail, "invertible mod 2^%u: distinct "
@@ -987,7 +712,7 @@ static void check_size(verify_battery *bt)
 	A = ldexp(1, (int)n) / (double)m;
 	tail = 2 * (double)m / ldexp(1, (int)n);
 	outright = ((u128)m << (3 + b)) <= (u128)1 << n;   /* A >= 8 2^b */
-	k = form(bt, "size", outright ? VERIFY_FAIL
+	k = verify_form(bt, "size", outright ? VERIFY_FAIL
 	         : verify_rule(A, tail, bt->judged));
 	k->tail = tail;
 	/* the smaller of p and its negation 2^n - p, named as such */
@@ -1018,7 +743,7 @@ static void check_size(verify_battery *bt)
 static void check_prime(verify_battery *bt, const mpz_t p)
 {
 	int prime = expr_isprime(p);
-	verify_check *k = form(bt, "prime", VERIFY_INFO);
+	verify_check *k = verify_form(bt, "prime", VERIFY_INFO);
 
 	snprintf(k->detail, sizeof k->detail, "%s; Knuth asks only for odd",
 	         prime == 2 ? "prime" : prime ? "probably prime" : "not prime");
@@ -1046,7 +771,8 @@ static void check_cf(verify_battery *bt)
 	mpz_clear(p);
 	st = seq.cf.ok ? verify_rule((double)seq.cf.a, verify_gk_tail(
 	     (double)seq.cf.a, seq.cf.places), bt->judged) : VERIFY_INFO;
-	k = form(bt, "continued fraction", st == VERIFY_FAIL ? VERIFY_WARN : st);
+	k = verify_form(bt, "continued fraction",
+	                st == VERIFY_FAIL ? VERIFY_WARN : st);
 	if (seq.cf.ok) {
 		char in[32], sh[16];
 		k->tail = verify_gk_tail((double)seq.cf.a, seq.cf.places);
@@ -1054,8 +780,8 @@ static void check_cf(verify_battery *bt)
 		         "early quotient a_%zu = %llu: %s%% of random odd multipliers "
 		         "have a smaller one; %s by Gauss-Kuzmin", g.prefix,
 		         seq.cf.k, (unsigned long long)seq.cf.a, verify_share_text(sh,
-		         sizeof sh, 100 * (1 - k->tail), 3), one_in(in, sizeof in,
-		         k->tail));
+		         sizeof sh, 100 * (1 - k->tail), 3),
+		         verify_one_in(in, sizeof in, k->tail));
 	} else {
 		snprintf(k->detail, sizeof k->detail, "golden prefix %ld", g.prefix);
 	}
@@ -1112,7 +838,7 @@ static void check_shift_add(verify_battery *bt, const mpz_t p,
 	}
 	snprintf(agree, sizeof agree, "evaluator agrees on %s2^%u inputs (no "
 	         "compiler)", all ? "all " : "", all ? bt->bits : EVAL_BITS);
-	k = form(bt, "shift/add", bad || (cc && cc->ran && !cc->ok)
+	k = verify_form(bt, "shift/add", bad || (cc && cc->ran && !cc->ok)
 	         ? VERIFY_FAIL : cc && !cc->ran && cc->msg ? VERIFY_INFO
 	         : VERIFY_PASS);
 	if (bad)
@@ -1130,289 +856,6 @@ static void check_shift_add(verify_battery *bt, const mpz_t p,
 	optimal_cost(bt, naf_weight(&naf), k);
 	sas_clear(&prog);
 	naf_clear(&naf);
-}
-
-/* ---- the stride map ----------------------------------------------------- */
-
-static const verify_smap_ref *smap_ref(unsigned bits)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof stride_refs / sizeof *stride_refs; i++)
-		if (stride_refs[i].bits == bits)
-			return &stride_refs[i];
-	return NULL;
-}
-
-void verify_smap_free(verify_smap *sm)
-{
-	free(sm->s);
-	memset(sm, 0, sizeof *sm);
-}
-
-/* An empty map, not judged (INFO) until filled. */
-static void smap_reset(verify_smap *sm)
-{
-	verify_smap_free(sm);
-	sm->ran = 1;
-	sm->status = VERIFY_INFO;
-	sm->tail = 1;
-	sm->percentile = -1;
-}
-
-verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
-                             verify_smap *sm)
-{
-	unsigned tables[STRIDE_MAX_TABLES];
-	size_t nt = stride_tables(bits, tables), i;
-	const verify_smap_ref *ref = smap_ref(bits);
-	stride_hit *hit;
-
-	smap_reset(sm);
-	if (!nt || !(p & 1))
-		return sm->status;
-	hit = xmalloc(STRIDE_MAP_COUNT * sizeof *hit, "stride map");
-	sm->worst = stride_map(p, bits, tables, nt, hit);
-	sm->n = STRIDE_MAP_COUNT;
-	sm->s = xmalloc(sm->n * sizeof *sm->s, "stride map");
-	for (i = 0; i < sm->n; i++) {
-		sm->s[i].c = hit[i].c;
-		sm->s[i].b = hit[i].worst.b;
-		sm->s[i].load = hit[i].worst.load;
-		sm->s[i].r = hit[i].worst.r;
-		sm->s[i].counted = -1;
-		sm->collapse += hit[i].worst.r >= STRIDE_COLLAPSE_R;
-	}
-	free(hit);
-	if (!ref)
-		return sm->status;
-	sm->ref_collapse[0] = ref->collapse[10];
-	sm->ref_collapse[1] = ref->collapse[50];
-	sm->ref_collapse[2] = ref->collapse[90];
-	sm->tail = verify_pct_tail(ref->pct, ref->beta, sm->worst, &sm->percentile);
-	sm->status = verify_rule(sm->worst, sm->tail, judged);
-	return sm->status;
-}
-
-/* The smallest worst R the map's rule gives status at (WARN or FAIL:
- * WARN < FAIL in verify_status) with judged checks, or 0 if none.  By
- * bisection (the tail falls as R grows): the general case of rule_r. */
-static double rule_r_bisect(const verify_smap_ref *ref, size_t judged,
-                            verify_status at)
-{
-	double lo = 1, hi = 1e12;
-	int i;
-
-	if (verify_rule(hi, verify_pct_tail(ref->pct, ref->beta, hi, NULL), judged) <
-	    at)
-		return 0;
-	for (i = 0; i < 200 && hi - lo > 1e-9 * hi; i++) {
-		double mid = (lo + hi) / 2;
-		if (verify_rule(mid, verify_pct_tail(ref->pct, ref->beta, mid, NULL),
-		                judged) >= at)
-			hi = mid;
-		else
-			lo = mid;
-	}
-	return hi;
-}
-
-/* The same, for a screen that asks it per candidate: verify_rule gives
- * at from R >= R_at (VERIFY_BAD_R, VERIFY_NOTICE_R) once the tail is
- * below a = alpha_at / judged; when a < 0.1 that happens above the 90th
- * percentile, where the tail is 0.1 (R / pct90)^(-1/beta): past R =
- * pct90 (0.1 / a)^beta.  So R = max(R_at, that), the boundary the
- * bisection closes in on, at the cost of one pow (the bisection's ~70
- * steps were kept per thread before; now nothing is kept). */
-static double rule_r(const verify_smap_ref *ref, size_t judged,
-                     verify_status at)
-{
-	double r_at = at == VERIFY_FAIL ? VERIFY_BAD_R : VERIFY_NOTICE_R;
-	double a = (at == VERIFY_FAIL ? VERIFY_ALPHA_FAIL : VERIFY_ALPHA_WARN) /
-	           (double)(judged ? judged : 1), r;
-
-	if (ref->beta <= 0 || a >= 0.1)
-		return rule_r_bisect(ref, judged, at);
-	r = ref->pct[90] * pow(0.1 / a, ref->beta);
-	return r > r_at ? r : r_at;
-}
-
-int verify_strides_fail(uint64_t p, unsigned bits, size_t judged,
-                        verify_stride *worst)
-{
-	unsigned tables[STRIDE_MAX_TABLES];
-	size_t nt = stride_tables(bits, tables);
-	const verify_smap_ref *ref = smap_ref(bits);
-	uint64_t cs[STRIDE_MAP_COUNT + 64];
-	size_t ncs = stride_map_set(cs);
-	stride_hit hit;
-	double r;
-	unsigned s;
-
-	/* and every power of two past the map (aligned pointers, block
-	 * numbers), held to the same R */
-	for (s = 0; s < bits; s++)
-		if (((uint64_t)1 << s) > STRIDE_MAP_TOP)
-			cs[ncs++] = (uint64_t)1 << s;
-	if (!nt || !ref || !(p & 1) || (r = rule_r(ref, judged, VERIFY_FAIL)) <= 0)
-		return 0;
-	if (!stride_screen_set(p, bits, cs, ncs, tables, nt, r, &hit, 1))
-		return 0;
-	worst->c = hit.c;
-	worst->b = hit.worst.b;
-	worst->load = hit.worst.load;
-	worst->r = hit.worst.r;
-	worst->counted = -1;
-	return 1;
-}
-
-/* R of keys k c from 0 at 2^b buckets, every key counted. */
-static double count_stride(const verify_battery *bt, uint64_t c, unsigned b,
-                           uint64_t K, uint32_t *loads)
-{
-	uint64_t M = (uint64_t)1 << b, i;
-	double s2 = 0, k = (double)K, expect;
-
-	memset(loads, 0, M * sizeof *loads);
-	verify_count_progression(0, (c * bt->p) & word_mask(bt->bits), K, bt->bits, b,
-	            loads);
-	for (i = 0; i < M; i++)
-		s2 += (double)loads[i] * loads[i];
-	expect = (k * (1 - 1 / (double)M) + k * k / (double)M + k) / 2;
-	return (s2 + k) / 2 / expect;
-}
-
-void verify_strides_confirm(verify_battery *bt, int all, uint32_t *scratch)
-{
-	verify_smap *sm = &bt->smap;
-	unsigned tables[STRIDE_MAX_TABLES];
-	size_t nt = stride_tables(bt->bits, tables), i;
-
-	if (!sm->s)
-		return;
-	for (i = 0; i < sm->n; i++) {
-		verify_stride *v = &sm->s[i];
-		if ((i >= VERIFY_SMAP_SHOW &&
-		     (!all || v->r < STRIDE_COLLAPSE_R)) || verify_stopped(bt))
-			break;
-		v->counted = count_stride(bt, v->c, v->b,
-		                          (uint64_t)v->load << v->b, scratch);
-		sm->confirmed = i + 1;
-	}
-	/* beyond the set: every c up to STRIDE_SCREEN_TOP, predicted; the
-	 * screen's worst, asking for enough that the set's own (at most its
-	 * size) cannot crowd them out */
-	sm->nbeyond = 0;
-	if (verify_stopped(bt))
-		return;
-	{
-		size_t want = STRIDE_MAP_COUNT + VERIFY_BEYOND;
-		stride_hit *all_hits = xmalloc(want * sizeof *all_hits, "screen");
-		size_t n = stride_screen(bt->p, bt->bits, STRIDE_SCREEN_TOP, tables,
-		                         nt, STRIDE_COLLAPSE_R, all_hits, want);
-		sm->beyond_found = n;
-		if (n > want)
-			n = want;
-		for (i = 0; i < n; i++) {
-			uint64_t c = all_hits[i].c;
-			int in_set = c <= STRIDE_MAP_SMALL ||
-			             (c <= STRIDE_MAP_TOP && c % STRIDE_MAP_STEP == 0);
-			if (in_set) {
-				sm->beyond_found--;
-				continue;
-			}
-			if (sm->nbeyond < VERIFY_BEYOND) {
-				verify_stride *v = &sm->beyond[sm->nbeyond++];
-				v->c = c;
-				v->b = all_hits[i].worst.b;
-				v->load = all_hits[i].worst.load;
-				v->r = all_hits[i].worst.r;
-				v->counted = -1;
-			}
-		}
-		free(all_hits);
-	}
-}
-
-/* The map's verdict alone (screens of many candidates): the strides at
- * or above the R that WARNs, found through the gate; none means PASS.
- * sm->n is 0 (no map), sm->worst the worst found, else 0. */
-static void strides_quick(verify_battery *bt, verify_smap *sm)
-{
-	unsigned tables[STRIDE_MAX_TABLES];
-	size_t nt = stride_tables(bt->bits, tables);
-	const verify_smap_ref *ref = smap_ref(bt->bits);
-	uint64_t cs[STRIDE_MAP_COUNT];
-	size_t ncs = stride_map_set(cs);
-	stride_hit hit;
-	double r;
-
-	smap_reset(sm);
-	if (!nt || !ref || !(bt->p & 1))
-		return;
-	sm->status = VERIFY_PASS;
-	if ((r = rule_r(ref, bt->judged, VERIFY_WARN)) <= 0 ||
-	    !stride_screen_set(bt->p, bt->bits, cs, ncs, tables, nt, r, &hit, 1))
-		return;
-	sm->worst = hit.worst.r;
-	sm->tail = verify_pct_tail(ref->pct, ref->beta, sm->worst, &sm->percentile);
-	sm->status = verify_rule(sm->worst, sm->tail, bt->judged);
-	sm->nbeyond = 1;                 /* the worst, kept here */
-	sm->beyond[0].c = hit.c;
-	sm->beyond[0].b = hit.worst.b;
-	sm->beyond[0].load = hit.worst.load;
-	sm->beyond[0].r = hit.worst.r;
-	sm->beyond[0].counted = -1;
-}
-
-/* The form check of the map: the whole map with the form checks (cfx
- * verify), its verdict alone without (screens). */
-static void check_strides(verify_battery *bt, int full)
-{
-	verify_smap *sm = &bt->smap;
-	verify_check *k;
-	char ref[96] = "", sh[16];
-
-	if (full) {
-		verify_strides(bt->p, bt->bits, bt->judged, sm);
-	} else {
-		strides_quick(bt, sm);
-		k = form(bt, "stride map", sm->status);
-		k->tail = sm->tail;
-		k->r = sm->worst;
-		k->percentile = sm->percentile;
-		if (sm->status == VERIFY_INFO)
-			snprintf(k->detail, sizeof k->detail, "not mapped");
-		else if (sm->worst > 0)
-			snprintf(k->detail, sizeof k->detail, "stride %llu: R %.3g at "
-			         "2^%u x%u (predicted); %s%% of random odd %u-bit "
-			         "multipliers have a better worst stride",
-			         (unsigned long long)sm->beyond[0].c, sm->worst,
-			         sm->beyond[0].b, sm->beyond[0].load, verify_share_text(
-			         sh, sizeof sh, sm->percentile, 3), bt->bits);
-		else
-			snprintf(k->detail, sizeof k->detail, "no stride reaches the "
-			         "R that would WARN");
-		return;
-	}
-	k = form(bt, "stride map", sm->status);
-	k->tail = sm->tail;
-	if (!sm->n) {
-		snprintf(k->detail, sizeof k->detail, "not mapped (%s)",
-		         bt->p & 1 ? "word too small" : "even multiplier");
-		return;
-	}
-	k->r = sm->worst;
-	k->percentile = sm->percentile;
-	if (sm->percentile >= 0)
-		snprintf(ref, sizeof ref, "; %s%% of random odd %u-bit "
-		         "multipliers do better", verify_share_text(sh, sizeof sh,
-		         sm->percentile, 3), bt->bits);
-	snprintf(k->detail, sizeof k->detail, "stride %llu: R %.3g at 2^%u x%u "
-	         "(predicted); %zu of %zu strides at R >= %g%s%s",
-	         (unsigned long long)sm->s[0].c, sm->s[0].r, sm->s[0].b,
-	         sm->s[0].load, sm->collapse, sm->n, STRIDE_COLLAPSE_R, ref,
-	         sm->percentile >= 0 ? "" : " (no reference at this width)");
 }
 
 /* ---- packed fields ------------------------------------------------------ */
@@ -1447,7 +890,7 @@ static void field_text(char *buf, size_t n, const lattice_cell *c,
  * Counted with the form checks (cfx verify); predicted only without. */
 static void check_fields(verify_battery *bt, int full)
 {
-	const verify_smap_ref *ref = smap_ref(bt->bits);
+	const verify_smap_ref *ref = verify_smap_ref_of(bt->bits);
 	unsigned tables[STRIDE_MAX_TABLES];
 	size_t nt = stride_tables(bt->bits, tables), nl, i;
 	uint32_t *loads = full ? xmalloc(sizeof *loads << 20, "field counts")
@@ -1475,7 +918,8 @@ static void check_fields(verify_battery *bt, int full)
 	lattice_offsets_except(bt->p, bt->bits, tables, nt, skip, &bt->foff,
 	                       &bt->foff_h, loads);
 	tail = verify_pct_tail(ref->off_pct, ref->off_beta, bt->foff.r, &pct);
-	k = form(bt, "field offsets", verify_rule(bt->foff.r, tail, bt->judged));
+	k = verify_form(bt, "field offsets",
+	                verify_rule(bt->foff.r, tail, bt->judged));
 	k->tail = tail;
 	k->r = bt->foff.r;
 	k->percentile = pct;
@@ -1498,7 +942,8 @@ static void check_fields(verify_battery *bt, int full)
 	if (!nl)
 		return;
 	tail = verify_pct_tail(ref->lay_pct, ref->lay_beta, bt->flay.r, &pct);
-	k = form(bt, "field layouts", verify_rule(bt->flay.r, tail, bt->judged));
+	k = verify_form(bt, "field layouts",
+	                verify_rule(bt->flay.r, tail, bt->judged));
 	k->tail = tail;
 	k->r = bt->flay.r;
 	k->percentile = pct;
@@ -1533,12 +978,12 @@ static void judge_ufields(verify_battery *bt, int full)
 			continue;
 		}
 		for (i = 0; i < VERIFY_UREF_COUNT && !verify_stopped(bt); i++)
-			ref[i] = lattice_worst(ref_multiplier(0x5eed5eedULL + k, i,
+			ref[i] = lattice_worst(verify_ref_multiplier(0x5eed5eedULL + k, i,
 			                       bt->bits), bt->bits, &u->lay, tables, nt,
 			                       &c, NULL);
 		if (i < VERIFY_UREF_COUNT)      /* stopped: not judged */
 			break;
-		u->tail = sample_tail(ref, VERIFY_UREF_COUNT, pred, &u->percentile);
+		u->tail = verify_sample_tail(ref, VERIFY_UREF_COUNT, pred, &u->percentile);
 		u->status = verify_rule(pred, u->tail, bt->judged);
 		if (loads && u->cell.b + 3 <= LATTICE_COUNT_MAX + 3) {
 			unsigned j = u->cell.b, l;
@@ -1599,7 +1044,7 @@ static void check_joint(verify_battery *bt)
 	for (i = 0; i + 1 < sizeof joint_ref / sizeof *joint_ref &&
 	     joint_ref[i].bits != bt->cal_bits; i++)
 		;
-	k = form(bt, "joint", VERIFY_FAIL);
+	k = verify_form(bt, "joint", VERIFY_FAIL);
 	snprintf(k->detail, sizeof k->detail, "%zu families WARN at once "
 	         "(unusual in each); %u or more: %u of %u random %u-bit "
 	         "multipliers%s", w,
@@ -1613,18 +1058,13 @@ verify_status verify_joint_rule(size_t warns)
 	return warns >= VERIFY_JOINT_WARNS ? VERIFY_FAIL : VERIFY_PASS;
 }
 
-int verify_stopped(const verify_battery *bt)
-{
-	return bt->stop && *bt->stop;
-}
-
 void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
 {
 	size_t i;
 	mpz_t p;
 	void *scratch = NULL;
 	/* the exact ranks of few-key families: for the report only (not
-	 * verify_screen's many candidates, nor every multiplier of a small
+	 * verify_run_screen's many candidates, nor every multiplier of a small
 	 * word, where most families have few keys) */
 	void **exact = forms && bt->bits > VERIFY_SMALL_BITS ? &scratch : NULL;
 
@@ -1640,7 +1080,7 @@ void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
 	if (forms)
 		check_shift_add(bt, p, cc);
 	if (!verify_stopped(bt))
-		check_strides(bt, forms);
+		verify_check_strides(bt, forms);
 	if (!verify_stopped(bt))
 		check_fields(bt, forms);
 	if (!verify_stopped(bt))
@@ -1654,6 +1094,12 @@ void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
 		bt->nwarn += bt->forms[i].status == VERIFY_WARN;
 	}
 	for (i = 0; i < bt->nfam; i++) {
+		if (!bt->fam[i].ran) {      /* cancelled or skipped: no total */
+			bt->fam[i].status = VERIFY_INFO;
+			snprintf(bt->fam[i].reason, sizeof bt->fam[i].reason,
+			         "not counted");
+			continue;
+		}
 		judge_family(bt, &bt->fam[i], exact);
 		bt->ncells += bt->fam[i].ncells;
 		bt->nfail += bt->fam[i].status == VERIFY_FAIL;
@@ -1666,23 +1112,6 @@ void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
 	}
 	check_joint(bt);
 	bt->status = bt->nfail ? VERIFY_FAIL : VERIFY_PASS;
-}
-
-int verify_screen(uint64_t p, unsigned bits, verify_level level,
-                  verify_battery *bt, cfx_err *err)
-{
-	unsigned tables[VERIFY_MAX_TABLES];
-	size_t n = verify_default_tables(bits, level, tables), i;
-	void *scratch;
-
-	if (verify_plan(bt, p, bits, tables, n, err) < 0)
-		return -1;
-	scratch = xmalloc(verify_scratch_size(bt), "verify scratch");
-	for (i = 0; i < bt->nfam; i++)
-		verify_family_run(bt, i, scratch);
-	free(scratch);
-	verify_judge(bt, 0, NULL);
-	return 0;
 }
 
 const char *verify_family_why(verify_kind kind)

@@ -455,6 +455,7 @@ void verify_family_run(verify_battery *bt, size_t fi, void *scratch)
 	f->nexample = 0;
 	if (f->ncells && f->ck)
 		explain_cf(bt, f);
+	f->ran = 1;
 }
 
 void verify_family_examples(verify_battery *bt, size_t i, void *scratch)

@@ -3,13 +3,21 @@
  * src/core/verify*.c; the interface is include/cfx/verify.h).
  *
  * The battery is split at its seam:
- *   verify.c        the plan (which families, their keys' definitions),
- *                   the references, the rule and the verdict: form
- *                   checks, stride map, field checks, each family judged
+ *   verify.c        the plan (which families, their keys' definitions)
+ *                   and the verdict: form checks, field checks, each
+ *                   family judged, the totals (verify_judge)
+ *   verify_map.c    the stride map: screened, ranked, confirmed, judged
+ *   verify_rule.c   the rule and the references: Gauss-Kuzmin, the
+ *                   committed distributions and a sample's, the rank's
+ *                   wording, a form check's slot
  *   verify_count.c  the counting engine: a family's keys counted into
  *                   the cells of every table size (verify_family_run),
  *                   the keys of a FAIL's fullest bucket
- *   verify_run.c    the families on the thread pool
+ *   verify_run.c    the one driver: the families counted on the pool
+ *                   or in this thread, with progress and cancellation
+ * Calls run down this list's reverse: verify_run.c calls verify.c,
+ * verify.c calls verify_map.c, both call verify_rule.c and
+ * verify_count.c, and those two call no other file of the battery.
  */
 #ifndef CFX_VERIFY_INT_H
 #define CFX_VERIFY_INT_H
@@ -52,5 +60,50 @@ void verify_explain_keys(const verify_battery *bt, const verify_family *f,
  * NULL) is 100 (1 - the share). */
 double verify_pct_tail(const double *pct, double beta, double r,
                        double *percentile);
+
+/* The stride map's reference (`make calibrate`: calibrate --strides),
+ * the rows of stride_cal.inc (its tests include it too). */
+typedef struct verify_smap_row {
+	unsigned bits;
+	uint64_t p;
+	double worst, collapse, offsets, layouts;
+} verify_smap_row;
+
+typedef struct verify_smap_ref {
+	unsigned bits, count;
+	double pct[101];          /* the map's worst R at percentiles 0..100 */
+	double beta;              /* mean excess of ln R over ln pct[90] */
+	double collapse[101];     /* strides at R >= STRIDE_COLLAPSE_R */
+	double off_pct[101];      /* the worst R of packed fields, any offset */
+	double off_beta;
+	double lay_pct[101];      /* the worst R of the 3-4 field layouts */
+	double lay_beta;
+} verify_smap_ref;
+
+/* The stride map's reference for bits-bit words (32 or 64), or NULL. */
+const verify_smap_ref *verify_smap_ref_of(unsigned bits);
+
+/* The stride map as a check of bt's verdict (full: its strides counted
+ * too), after the form checks. */
+void verify_check_strides(verify_battery *bt, int full);
+
+/* A form check's slot, zeroed, named and with status st: bt->forms'
+ * next (at most VERIFY_MAX_FORMS). */
+verify_check *verify_form(verify_battery *bt, const char *name,
+                          verify_status st);
+
+/* A tail probability as the report words it: "1 in 120", "P 0.31".
+ * Returns buf. */
+const char *verify_one_in(char *buf, size_t n, double tail);
+
+/* The i-th (from 0) random odd multiplier of a reference from seed on
+ * bits-bit words. */
+uint64_t verify_ref_multiplier(uint64_t seed, size_t i, unsigned bits);
+
+/* The share of a sample ref[0..m) (m > 1; sorted here) of random
+ * multipliers' worst R at or above r, as verify_pct_tail over its
+ * percentiles with an exponential tail fitted above the 90th. */
+double verify_sample_tail(double *ref, size_t m, double r,
+                          double *percentile);
 
 #endif

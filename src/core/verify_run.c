@@ -1,12 +1,13 @@
 /*
- * verify_run.c - a planned battery run on the thread pool (prefix
- * verify_run_).
+ * verify_run.c - the one driver of verify's battery (verify_run.h;
+ * prefix verify_run_).
  *
- * The front ends that judge a multiplier (review, verify, bench, the
- * dashboard) each ran the battery's families on pool_run with a scratch
- * buffer per worker, the same dozen lines apiece; this is that loop
- * once.  It neither plans nor judges: the caller does both as it needs
- * (review and bench judge quietly, verify beside its compiled check).
+ * cfx verify, review, bench, search's screen and the dashboard's strip
+ * each counted the battery's families with a loop of their own (the
+ * pool with a scratch a worker, a serial loop with a stop flag, one
+ * family at a time resumed), and the strip recounted the verdict's
+ * totals.  This is that loop once: it neither plans nor judges; the
+ * caller does both (verify_judge counts the totals over what ran).
  */
 #include <stdlib.h>
 
@@ -17,40 +18,151 @@
 
 typedef struct run_ctx {
 	verify_battery *bt;
+	const verify_run_opts *o;
 	void *scratch[POOL_MAX];
-	pool_done done;            /* the caller's, with its ctx */
-	void *ctx;
+	size_t work, total;        /* keys counted, of the run's */
 } run_ctx;
 
-static void run_family(void *ctx, size_t i, unsigned w)
+size_t verify_run_family_work(const verify_battery *bt, size_t i)
+{
+	size_t cap = (size_t)8 << bt->bmax;
+
+	return bt->fam[i].keys < cap ? bt->fam[i].keys : cap;
+}
+
+static int counts(const run_ctx *r, size_t i)
+{
+	return !r->o->verdict_only || verify_family_can_fail(r->bt, i);
+}
+
+static int cancelled(const verify_run_opts *o)
+{
+	return o->cancel && *o->cancel;
+}
+
+static void run_family(void *ctx, size_t j, unsigned w)
 {
 	run_ctx *r = ctx;
+	size_t i = r->o->from + j;
 
+	if (!counts(r, i))
+		return;
 	verify_family_run(r->bt, i, r->scratch[w]);
+	__atomic_fetch_add(&r->work, verify_run_family_work(r->bt, i),
+	                   __ATOMIC_RELAXED);
 }
 
 static int run_done(void *ctx, size_t done, size_t total)
 {
 	run_ctx *r = ctx;
+	size_t work = __atomic_load_n(&r->work, __ATOMIC_RELAXED);
 
-	return r->done ? r->done(r->ctx, done, total) : 0;
+	(void)total;
+	if (r->o->progress &&
+	    r->o->progress(r->o->ctx, r->o->from + done, r->bt->nfam,
+	                   r->total ? (double)work / (double)r->total : 1))
+		return 1;
+	return cancelled(r->o);
 }
 
-int verify_run_battery(verify_battery *bt, unsigned threads, pool_done done,
-                       void *ctx)
+static void run_ref(void *ctx, size_t i, unsigned w)
 {
-	run_ctx r = { bt, { NULL }, done, ctx };
+	run_ctx *r = ctx;
+
+	verify_keys_ref_run(r->bt, i, r->scratch[w]);
+}
+
+static void run_examples(void *ctx, size_t i, unsigned w)
+{
+	run_ctx *r = ctx;
+
+	verify_family_examples(r->bt, i, r->scratch[w]);
+}
+
+/* Between jobs that report no progress: only whether to stop. */
+static int cancel_done(void *ctx, size_t done, size_t total)
+{
+	run_ctx *r = ctx;
+
+	(void)done;
+	(void)total;
+	return cancelled(r->o);
+}
+
+/* A scratch for each of the run's workers; their number. */
+static unsigned scratch_take(run_ctx *r, unsigned threads)
+{
 	unsigned i;
-	int rc;
 
 	if (threads < 1)
 		threads = 1;
 	if (threads > POOL_MAX)
 		threads = POOL_MAX;
 	for (i = 0; i < threads; i++)
-		r.scratch[i] = xmalloc(verify_scratch_size(bt), "verify scratch");
-	rc = pool_run(bt->nfam, threads, run_family, run_done, &r);
-	for (i = 0; i < threads; i++)
-		free(r.scratch[i]);
+		r->scratch[i] = xmalloc(verify_scratch_size(r->bt),
+		                        "verify scratch");
+	return threads;
+}
+
+static void scratch_free(run_ctx *r)
+{
+	unsigned i;
+
+	for (i = 0; i < POOL_MAX; i++)
+		free(r->scratch[i]);
+}
+
+int verify_run_battery(verify_battery *bt, const verify_run_opts *o)
+{
+	static const verify_run_opts serial;
+	run_ctx r = { bt, o ? o : &serial, { NULL }, 0, 0 };
+	unsigned threads;
+	size_t f;
+	int rc = 0;
+
+	if (r.o->from >= bt->nfam && !verify_keys_ref_jobs(bt))
+		return 0;
+	if (cancelled(r.o))
+		return -1;
+	for (f = r.o->from; f < bt->nfam; f++)
+		if (counts(&r, f))
+			r.total += verify_run_family_work(bt, f);
+	threads = scratch_take(&r, r.o->threads);
+	if (r.o->from < bt->nfam)
+		rc = pool_run(bt->nfam - r.o->from, threads, run_family, run_done,
+		              &r);
+	/* --keys: the same keys under random multipliers, to rank them */
+	if (rc == 0 && verify_keys_ref_jobs(bt))
+		rc = pool_run(verify_keys_ref_jobs(bt), threads, run_ref,
+		              cancel_done, &r);
+	scratch_free(&r);
+	return rc < 0 || cancelled(r.o) ? -1 : 0;
+}
+
+int verify_run_examples(verify_battery *bt, unsigned threads,
+                        const volatile sig_atomic_t *cancel)
+{
+	verify_run_opts o = { .cancel = cancel };
+	run_ctx r = { bt, &o, { NULL }, 0, 0 };
+	int rc;
+
+	if (cancelled(&o))
+		return -1;
+	threads = scratch_take(&r, threads);
+	rc = pool_run(bt->nfam, threads, run_examples, cancel_done, &r);
+	scratch_free(&r);
 	return rc;
+}
+
+int verify_run_screen(uint64_t p, unsigned bits, verify_level level,
+                      verify_battery *bt, cfx_err *err)
+{
+	unsigned tables[VERIFY_MAX_TABLES];
+	size_t n = verify_default_tables(bits, level, tables);
+
+	if (verify_plan(bt, p, bits, tables, n, err) < 0)
+		return -1;
+	verify_run_battery(bt, NULL);
+	verify_judge(bt, 0, NULL);
+	return 0;
 }

@@ -23,6 +23,7 @@
 #include "cfx/pool.h"
 #include "cfx/sweep.h"
 #include "cfx/verify.h"
+#include "cfx/verify_run.h"
 #include "dash/dash_work.h"
 #include "util/xalloc.h"
 
@@ -65,8 +66,6 @@ struct dash_work {
 	uint64_t *skeys;
 	uint32_t *sloads;
 	verify_battery vbt;           /* the verify strip's battery */
-	void *vscratch;
-	size_t vscratch_n;
 	size_t skeys_n, sloads_n;
 	sweep_row row;
 };
@@ -397,19 +396,19 @@ static int vnote_rank(verify_status st)
 }
 
 /* The counts and the lines of :verify from the families judged so far
- * (and the checks of the constant): every FAIL and WARN counted, the
- * worst DASH_WORK_VERIFY_NOTES kept in order, sw->vnotes all of them. */
+ * (and the checks of the constant): the totals are verify_judge's (over
+ * the families counted), the worst DASH_WORK_VERIFY_NOTES lines kept in
+ * order, sw->vnotes all of them. */
 static void verify_notes(dash_work_sweep *sw, const verify_battery *bt)
 {
 	vnote_item it[bt->nforms + sw->vdone + 1];
 	size_t i, n = 0;
 
-	sw->vfail = sw->vwarn = 0;
+	sw->vfail = (unsigned)bt->nfail;
+	sw->vwarn = (unsigned)bt->nwarn;
 	memset(sw->vnote, 0, sizeof sw->vnote);
 	for (i = 0; i < bt->nforms; i++) {
 		const verify_check *c = &bt->forms[i];
-		sw->vfail += c->status == VERIFY_FAIL;
-		sw->vwarn += c->status == VERIFY_WARN;
 		/* a check's R is in its sentence ("...: R 4.36 at 2^20 x2") */
 		const char *r = strstr(c->detail, ": R ");
 		if (c->status == VERIFY_FAIL || c->status == VERIFY_WARN)
@@ -419,8 +418,6 @@ static void verify_notes(dash_work_sweep *sw, const verify_battery *bt)
 	}
 	for (i = 0; i < sw->vdone; i++) {
 		const verify_family *f = &bt->fam[i];
-		sw->vfail += f->status == VERIFY_FAIL;
-		sw->vwarn += f->status == VERIFY_WARN;
 		if (f->status == VERIFY_FAIL || f->status == VERIFY_WARN ||
 		    f->small_note)
 			it[n++] = (vnote_item){ vnote_rank(f->status), f->worst_r,
@@ -434,14 +431,49 @@ static void verify_notes(dash_work_sweep *sw, const verify_battery *bt)
 		         (int)(sizeof sw->vnote[0] - 32), it[i].why);
 }
 
+/* What the strip's run hands its progress: after each family, judged
+ * as far as it got and published. */
+typedef struct strip_ctx {
+	dash_work *w;
+	unsigned long gen;
+} strip_ctx;
+
+static int strip_step(void *ctx, size_t done, size_t total, double work)
+{
+	strip_ctx *x = ctx;
+	dash_work *w = x->w;
+	dash_work_sweep *sw = &w->sw;
+	size_t i;
+
+	(void)total;
+	(void)work;
+	sw->vdone = (unsigned)done;
+	/* the rule needs every family's count, not their results; the last
+	 * one judged as cfx verify judges (the counted stride map and field
+	 * layouts, the evaluator's shift/add test), so the strip's and
+	 * :verify's FAIL and WARN counts are the report's */
+	verify_judge(&w->vbt, done == w->vbt.nfam, &no_compiler);
+	for (i = 0; i < sw->vdone; i++)
+		sw->vst[i] = (unsigned char)w->vbt.fam[i].status;
+	verify_notes(sw, &w->vbt);
+	pthread_mutex_lock(&w->mu);
+	w->sweep = *sw;
+	pthread_mutex_unlock(&w->mu);
+	progress(w, DASH_WORK_SWEEP, 1, x->gen);
+	return stale(w, x->gen) || sw->vdone >= sw->vn;
+}
+
 /* The verify strip: verify's battery for (p, n) at the default tables,
- * one family at a time, judged after each so the strip fills in. */
+ * one family at a time in this thread (verify_run_battery), judged after
+ * each so the strip fills in; a new request cancels it, and the same
+ * (p, n) asked again resumes where it stopped. */
 static void verify_job(dash_work *w, const dash_work_params *par,
                        unsigned long gen)
 {
 	dash_work_sweep *sw = &w->sw;
 	unsigned tables[VERIFY_MAX_TABLES];
-	size_t nt, i;
+	size_t nt;
+	strip_ctx x = { w, gen };
 
 	/* below VERIFY_MIN_BITS verify does not judge (cfx verify refuses) */
 	if (par->bits < VERIFY_MIN_BITS || par->bits > 64 || !par->p)
@@ -456,30 +488,12 @@ static void verify_job(dash_work *w, const dash_work_params *par,
 		sw->vdone = 0;
 		sw->vn = w->vbt.nfam < DASH_WORK_VERIFY_MAX ? (unsigned)w->vbt.nfam
 		         : DASH_WORK_VERIFY_MAX;
-		if (verify_scratch_size(&w->vbt) > w->vscratch_n) {
-			free(w->vscratch);
-			w->vscratch_n = verify_scratch_size(&w->vbt);
-			w->vscratch = xmalloc(w->vscratch_n, "verify scratch");
-		}
 	}
-	while (sw->vdone < sw->vn) {
-		if (stale(w, gen))
-			return;
-		verify_family_run(&w->vbt, sw->vdone, w->vscratch);
-		sw->vdone++;
-		/* the rule needs every family's count, not their results; the
-		 * last one judged as cfx verify judges (the counted stride map
-		 * and field layouts, the evaluator's shift/add test), so the
-		 * strip's and :verify's FAIL and WARN counts are the report's */
-		verify_judge(&w->vbt, sw->vdone == w->vbt.nfam, &no_compiler);
-		for (i = 0; i < sw->vdone; i++)
-			sw->vst[i] = (unsigned char)w->vbt.fam[i].status;
-		verify_notes(sw, &w->vbt);
-		pthread_mutex_lock(&w->mu);
-		w->sweep = *sw;
-		pthread_mutex_unlock(&w->mu);
-		progress(w, DASH_WORK_SWEEP, 1, gen);
-	}
+	if (sw->vdone >= sw->vn || stale(w, gen))
+		return;
+	verify_run_battery(&w->vbt, &(verify_run_opts){ .threads = 1,
+	                   .from = sw->vdone, .progress = strip_step,
+	                   .ctx = &x });
 }
 
 static void *run(void *arg)
@@ -624,7 +638,6 @@ void dash_work_stop(dash_work *w)
 	free(w->skeys);
 	free(w->sloads);
 	verify_free(&w->vbt);
-	free(w->vscratch);
 	dash_work_score_free(w->last);
 	dash_work_score_free(w->out);
 	for (i = 0; i < SWEEP_TERMS; i++)

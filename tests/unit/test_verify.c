@@ -7,7 +7,7 @@
  * boundaries (PASS, WARN, FAIL on both sides of R = 1.5, R = 2 and of the
  * battery-wide levels 0.5 / F and 0.05 / F); the Gauss-Kuzmin tail
  * against its closed form; the explanation of a stride against Euclid;
- * verdicts of known constants through verify_screen.  The rule, the form
+ * verdicts of known constants through verify_run_screen.  The rule, the form
  * checks and the verdicts are cases of the data file verify.test (jq's
  * way: a query, what it must give, one case a block).
  */
@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cfx/verify.h"
+#include "cfx/verify_run.h"
 #include "core/verify_int.h"
 #include "testutil.h"
 #include "cases.h"
@@ -417,7 +418,7 @@ Test(verify, can_fail_is_sound, .timeout = 120)
 		cr_assert_eq(bt.status == VERIFY_FAIL, c[i].fails, "0x%llx",
 		             (unsigned long long)c[i].p);
 		/* F: every check but "joint": the families, odd, size, prime,
-		 * CF, shift/add (counted though verify_screen skips it), the
+		 * CF, shift/add (counted though verify_run_screen skips it), the
 		 * stride map and (32, 64 bits, odd p) the field offsets and the
 		 * 3-4 field layouts; what the report shows is F but for
 		 * shift/add here ("joint" is a rule over them, not counted) */
@@ -488,7 +489,7 @@ static void run_case(int at, const char *q, const char *const *e, int ne)
 	}
 	cr_assert(sscanf(q, "%15s %39s %u", kind, pt, &bits) == 3,
 	          "verify.test:%d: no query: %s", at, q);
-	cr_assert(verify_screen(strtoull(pt, NULL, 0), bits, VERIFY_QUICK, &bt,
+	cr_assert(verify_run_screen(strtoull(pt, NULL, 0), bits, VERIFY_QUICK, &bt,
 	                        &err) == 0, "verify.test:%d: %s", at, err.msg);
 	if (!strcmp(kind, "verdict")) {
 		cr_expect_eq(bt.status, status_of(e[0]), "verify.test:%d: %s "
@@ -556,7 +557,7 @@ Test(verify, joint_rule_in_the_battery, .timeout = 600)
 		const verify_check *j = NULL;
 		char want[40];
 
-		cr_assert(verify_screen(c[i].p, c[i].bits, VERIFY_STANDARD, &bt,
+		cr_assert(verify_run_screen(c[i].p, c[i].bits, VERIFY_STANDARD, &bt,
 		                        NULL) == 0);
 		for (f = 0; f < bt.nfam; f++) {
 			warns += bt.fam[f].status == VERIFY_WARN;
@@ -645,7 +646,7 @@ Test(verify, small_word_strides, .timeout = 120)
 			size_t i;
 			int any = 0;
 
-			cr_assert(verify_screen(p, n, VERIFY_STANDARD, &bt, NULL) == 0);
+			cr_assert(verify_run_screen(p, n, VERIFY_STANDARD, &bt, NULL) == 0);
 			for (i = 0; i < bt.nfam; i++) {
 				const verify_family *f = &bt.fam[i];
 				double r = f->worst_r;
@@ -709,7 +710,7 @@ Test(verify, small_words_exhaustive, .timeout = 120)
 			size_t s;
 			double r = naive_sequential(p, n);
 
-			cr_assert(verify_screen(p, n, VERIFY_STANDARD, &bt, NULL) == 0);
+			cr_assert(verify_run_screen(p, n, VERIFY_STANDARD, &bt, NULL) == 0);
 			s = find(&bt, "sequential");
 			cr_assert(fabs(bt.fam[s].worst_r - r) <= 1e-9 * r,
 			          "%u bits, p = %llu: R %g, counted %g", n,

@@ -20,6 +20,7 @@
 #include "cfx/lattice.h"
 #include "cfx/stride.h"
 #include "cfx/verify.h"
+#include "core/verify_int.h"
 #include "testutil.h"
 
 static uint64_t inverse(uint64_t u)      /* u odd, mod 2^64 */
@@ -141,17 +142,7 @@ Test(lattice, random_predictions)
  * with that set written out (n/2, n/4), not taken from verify; and over
  * the rows some multiplier's worst is at n/2 or n/4, so the rows could
  * not pass were they the worst over every offset. */
-typedef struct verify_smap_row {
-	unsigned bits;
-	uint64_t p;
-	double worst, collapse, offsets, layouts;
-} verify_smap_row;
-typedef struct verify_smap_ref {
-	unsigned bits, count;
-	double pct[101], beta, collapse[101], off_pct[101], off_beta,
-	       lay_pct[101], lay_beta;
-} verify_smap_ref;
-#include "core/stride_cal.inc"
+#include "core/stride_cal.inc"   /* its row types: verify_int.h */
 
 Test(lattice, offsets_reference_is_the_judged_set, .timeout = 600)
 {

@@ -1,0 +1,303 @@
+/*
+ * verify_map.c - the stride map (verify.h's verify_smap; verify_int.h
+ * for how the battery's files divide the work): every stride of the
+ * map's set screened by its continued fraction (stride.h), ranked
+ * against random multipliers (stride_cal.inc), the reported strides
+ * counted key by key, and the map as a check of the verdict.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/stride.h"
+#include "cfx/verify.h"
+#include "cfx/word.h"
+#include "util/xalloc.h"
+#include "core/verify_int.h"
+
+#include "core/stride_cal.inc"
+
+/* ---- the stride map ----------------------------------------------------- */
+
+const verify_smap_ref *verify_smap_ref_of(unsigned bits)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof stride_refs / sizeof *stride_refs; i++)
+		if (stride_refs[i].bits == bits)
+			return &stride_refs[i];
+	return NULL;
+}
+
+void verify_smap_free(verify_smap *sm)
+{
+	free(sm->s);
+	memset(sm, 0, sizeof *sm);
+}
+
+/* An empty map, not judged (INFO) until filled. */
+static void smap_reset(verify_smap *sm)
+{
+	verify_smap_free(sm);
+	sm->ran = 1;
+	sm->status = VERIFY_INFO;
+	sm->tail = 1;
+	sm->percentile = -1;
+}
+
+verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
+                             verify_smap *sm)
+{
+	unsigned tables[STRIDE_MAX_TABLES];
+	size_t nt = stride_tables(bits, tables), i;
+	const verify_smap_ref *ref = verify_smap_ref_of(bits);
+	stride_hit *hit;
+
+	smap_reset(sm);
+	if (!nt || !(p & 1))
+		return sm->status;
+	hit = xmalloc(STRIDE_MAP_COUNT * sizeof *hit, "stride map");
+	sm->worst = stride_map(p, bits, tables, nt, hit);
+	sm->n = STRIDE_MAP_COUNT;
+	sm->s = xmalloc(sm->n * sizeof *sm->s, "stride map");
+	for (i = 0; i < sm->n; i++) {
+		sm->s[i].c = hit[i].c;
+		sm->s[i].b = hit[i].worst.b;
+		sm->s[i].load = hit[i].worst.load;
+		sm->s[i].r = hit[i].worst.r;
+		sm->s[i].counted = -1;
+		sm->collapse += hit[i].worst.r >= STRIDE_COLLAPSE_R;
+	}
+	free(hit);
+	if (!ref)
+		return sm->status;
+	sm->ref_collapse[0] = ref->collapse[10];
+	sm->ref_collapse[1] = ref->collapse[50];
+	sm->ref_collapse[2] = ref->collapse[90];
+	sm->tail = verify_pct_tail(ref->pct, ref->beta, sm->worst, &sm->percentile);
+	sm->status = verify_rule(sm->worst, sm->tail, judged);
+	return sm->status;
+}
+
+/* The smallest worst R the map's rule gives status at (WARN or FAIL:
+ * WARN < FAIL in verify_status) with judged checks, or 0 if none.  By
+ * bisection (the tail falls as R grows): the general case of rule_r. */
+static double rule_r_bisect(const verify_smap_ref *ref, size_t judged,
+                            verify_status at)
+{
+	double lo = 1, hi = 1e12;
+	int i;
+
+	if (verify_rule(hi, verify_pct_tail(ref->pct, ref->beta, hi, NULL), judged) <
+	    at)
+		return 0;
+	for (i = 0; i < 200 && hi - lo > 1e-9 * hi; i++) {
+		double mid = (lo + hi) / 2;
+		if (verify_rule(mid, verify_pct_tail(ref->pct, ref->beta, mid, NULL),
+		                judged) >= at)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
+/* The same, for a screen that asks it per candidate: verify_rule gives
+ * at from R >= R_at (VERIFY_BAD_R, VERIFY_NOTICE_R) once the tail is
+ * below a = alpha_at / judged; when a < 0.1 that happens above the 90th
+ * percentile, where the tail is 0.1 (R / pct90)^(-1/beta): past R =
+ * pct90 (0.1 / a)^beta.  So R = max(R_at, that), the boundary the
+ * bisection closes in on, at the cost of one pow (the bisection's ~70
+ * steps were kept per thread before; now nothing is kept). */
+static double rule_r(const verify_smap_ref *ref, size_t judged,
+                     verify_status at)
+{
+	double r_at = at == VERIFY_FAIL ? VERIFY_BAD_R : VERIFY_NOTICE_R;
+	double a = (at == VERIFY_FAIL ? VERIFY_ALPHA_FAIL : VERIFY_ALPHA_WARN) /
+	           (double)(judged ? judged : 1), r;
+
+	if (ref->beta <= 0 || a >= 0.1)
+		return rule_r_bisect(ref, judged, at);
+	r = ref->pct[90] * pow(0.1 / a, ref->beta);
+	return r > r_at ? r : r_at;
+}
+
+int verify_strides_fail(uint64_t p, unsigned bits, size_t judged,
+                        verify_stride *worst)
+{
+	unsigned tables[STRIDE_MAX_TABLES];
+	size_t nt = stride_tables(bits, tables);
+	const verify_smap_ref *ref = verify_smap_ref_of(bits);
+	uint64_t cs[STRIDE_MAP_COUNT + 64];
+	size_t ncs = stride_map_set(cs);
+	stride_hit hit;
+	double r;
+	unsigned s;
+
+	/* and every power of two past the map (aligned pointers, block
+	 * numbers), held to the same R */
+	for (s = 0; s < bits; s++)
+		if (((uint64_t)1 << s) > STRIDE_MAP_TOP)
+			cs[ncs++] = (uint64_t)1 << s;
+	if (!nt || !ref || !(p & 1) || (r = rule_r(ref, judged, VERIFY_FAIL)) <= 0)
+		return 0;
+	if (!stride_screen_set(p, bits, cs, ncs, tables, nt, r, &hit, 1))
+		return 0;
+	worst->c = hit.c;
+	worst->b = hit.worst.b;
+	worst->load = hit.worst.load;
+	worst->r = hit.worst.r;
+	worst->counted = -1;
+	return 1;
+}
+
+/* R of keys k c from 0 at 2^b buckets, every key counted. */
+static double count_stride(const verify_battery *bt, uint64_t c, unsigned b,
+                           uint64_t K, uint32_t *loads)
+{
+	uint64_t M = (uint64_t)1 << b, i;
+	double s2 = 0, k = (double)K, expect;
+
+	memset(loads, 0, M * sizeof *loads);
+	verify_count_progression(0, (c * bt->p) & word_mask(bt->bits), K, bt->bits, b,
+	            loads);
+	for (i = 0; i < M; i++)
+		s2 += (double)loads[i] * loads[i];
+	expect = (k * (1 - 1 / (double)M) + k * k / (double)M + k) / 2;
+	return (s2 + k) / 2 / expect;
+}
+
+void verify_strides_confirm(verify_battery *bt, int all, uint32_t *scratch)
+{
+	verify_smap *sm = &bt->smap;
+	unsigned tables[STRIDE_MAX_TABLES];
+	size_t nt = stride_tables(bt->bits, tables), i;
+
+	if (!sm->s)
+		return;
+	for (i = 0; i < sm->n; i++) {
+		verify_stride *v = &sm->s[i];
+		if ((i >= VERIFY_SMAP_SHOW &&
+		     (!all || v->r < STRIDE_COLLAPSE_R)) || verify_stopped(bt))
+			break;
+		v->counted = count_stride(bt, v->c, v->b,
+		                          (uint64_t)v->load << v->b, scratch);
+		sm->confirmed = i + 1;
+	}
+	/* beyond the set: every c up to STRIDE_SCREEN_TOP, predicted; the
+	 * screen's worst, asking for enough that the set's own (at most its
+	 * size) cannot crowd them out */
+	sm->nbeyond = 0;
+	if (verify_stopped(bt))
+		return;
+	{
+		size_t want = STRIDE_MAP_COUNT + VERIFY_BEYOND;
+		stride_hit *all_hits = xmalloc(want * sizeof *all_hits, "screen");
+		size_t n = stride_screen(bt->p, bt->bits, STRIDE_SCREEN_TOP, tables,
+		                         nt, STRIDE_COLLAPSE_R, all_hits, want);
+		sm->beyond_found = n;
+		if (n > want)
+			n = want;
+		for (i = 0; i < n; i++) {
+			uint64_t c = all_hits[i].c;
+			int in_set = c <= STRIDE_MAP_SMALL ||
+			             (c <= STRIDE_MAP_TOP && c % STRIDE_MAP_STEP == 0);
+			if (in_set) {
+				sm->beyond_found--;
+				continue;
+			}
+			if (sm->nbeyond < VERIFY_BEYOND) {
+				verify_stride *v = &sm->beyond[sm->nbeyond++];
+				v->c = c;
+				v->b = all_hits[i].worst.b;
+				v->load = all_hits[i].worst.load;
+				v->r = all_hits[i].worst.r;
+				v->counted = -1;
+			}
+		}
+		free(all_hits);
+	}
+}
+
+/* The map's verdict alone (screens of many candidates): the strides at
+ * or above the R that WARNs, found through the gate; none means PASS.
+ * sm->n is 0 (no map), sm->worst the worst found, else 0. */
+static void strides_quick(verify_battery *bt, verify_smap *sm)
+{
+	unsigned tables[STRIDE_MAX_TABLES];
+	size_t nt = stride_tables(bt->bits, tables);
+	const verify_smap_ref *ref = verify_smap_ref_of(bt->bits);
+	uint64_t cs[STRIDE_MAP_COUNT];
+	size_t ncs = stride_map_set(cs);
+	stride_hit hit;
+	double r;
+
+	smap_reset(sm);
+	if (!nt || !ref || !(bt->p & 1))
+		return;
+	sm->status = VERIFY_PASS;
+	if ((r = rule_r(ref, bt->judged, VERIFY_WARN)) <= 0 ||
+	    !stride_screen_set(bt->p, bt->bits, cs, ncs, tables, nt, r, &hit, 1))
+		return;
+	sm->worst = hit.worst.r;
+	sm->tail = verify_pct_tail(ref->pct, ref->beta, sm->worst, &sm->percentile);
+	sm->status = verify_rule(sm->worst, sm->tail, bt->judged);
+	sm->nbeyond = 1;                 /* the worst, kept here */
+	sm->beyond[0].c = hit.c;
+	sm->beyond[0].b = hit.worst.b;
+	sm->beyond[0].load = hit.worst.load;
+	sm->beyond[0].r = hit.worst.r;
+	sm->beyond[0].counted = -1;
+}
+
+/* The form check of the map: the whole map with the form checks (cfx
+ * verify), its verdict alone without (screens). */
+void verify_check_strides(verify_battery *bt, int full)
+{
+	verify_smap *sm = &bt->smap;
+	verify_check *k;
+	char ref[96] = "", sh[16];
+
+	if (full) {
+		verify_strides(bt->p, bt->bits, bt->judged, sm);
+	} else {
+		strides_quick(bt, sm);
+		k = verify_form(bt, "stride map", sm->status);
+		k->tail = sm->tail;
+		k->r = sm->worst;
+		k->percentile = sm->percentile;
+		if (sm->status == VERIFY_INFO)
+			snprintf(k->detail, sizeof k->detail, "not mapped");
+		else if (sm->worst > 0)
+			snprintf(k->detail, sizeof k->detail, "stride %llu: R %.3g at "
+			         "2^%u x%u (predicted); %s%% of random odd %u-bit "
+			         "multipliers have a better worst stride",
+			         (unsigned long long)sm->beyond[0].c, sm->worst,
+			         sm->beyond[0].b, sm->beyond[0].load, verify_share_text(
+			         sh, sizeof sh, sm->percentile, 3), bt->bits);
+		else
+			snprintf(k->detail, sizeof k->detail, "no stride reaches the "
+			         "R that would WARN");
+		return;
+	}
+	k = verify_form(bt, "stride map", sm->status);
+	k->tail = sm->tail;
+	if (!sm->n) {
+		snprintf(k->detail, sizeof k->detail, "not mapped (%s)",
+		         bt->p & 1 ? "word too small" : "even multiplier");
+		return;
+	}
+	k->r = sm->worst;
+	k->percentile = sm->percentile;
+	if (sm->percentile >= 0)
+		snprintf(ref, sizeof ref, "; %s%% of random odd %u-bit "
+		         "multipliers do better", verify_share_text(sh, sizeof sh,
+		         sm->percentile, 3), bt->bits);
+	snprintf(k->detail, sizeof k->detail, "stride %llu: R %.3g at 2^%u x%u "
+	         "(predicted); %zu of %zu strides at R >= %g%s%s",
+	         (unsigned long long)sm->s[0].c, sm->s[0].r, sm->s[0].b,
+	         sm->s[0].load, sm->collapse, sm->n, STRIDE_COLLAPSE_R, ref,
+	         sm->percentile >= 0 ? "" : " (no reference at this width)");
+}
+
