@@ -28,8 +28,10 @@ static void one(struct buf *b, const kunit_seq *s, size_t k)
 	const char *line = s->body, *e;
 
 	buf_printf(b, "/* %s: x * %s mod 2^%u */\n", s->origin, s->hex, s->bits);
-	buf_printf(b, "static %s cfx_shift_add_%zu(%s x)\n{\n", t, k, t);
-	buf_printf(b, "\t%s %s = x;\n", t, s->input);
+	/* the parameter's name is cfx's own: the sequence's input may be
+	 * called x (`u32 x = x;` would declare x from itself) */
+	buf_printf(b, "static %s cfx_shift_add_%zu(%s cfx_in)\n{\n", t, k, t);
+	buf_printf(b, "\t%s %s = cfx_in;\n", t, s->input);
 	if (s->decls[0])
 		buf_printf(b, "\t%s %s;\n", t, s->decls);
 	buf_puts(b, "\n");

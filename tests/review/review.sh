@@ -292,6 +292,20 @@ expect "kunit: exit 0 (emitted) though the review has an ERROR" \
 	'[ $rc = 0 ] && { $cfx review $fx/wrong_shift.patch > /dev/null; [ $? = 1 ]; }'
 expect "kunit: the wrong shift fails it" \
 	'kunit_run "$tmp/k2.c" | grep -q "^cases 1 checked 10018 failed [1-9]"'
+# a sequence whose input is named x (the parameter was x too: `u32 x = x;`
+# did not compile); its test must compile and pass.  The sequence is the
+# 2002 one on 32 bits: 0x9e370001 = 2^31 + 2^29 - 2^25 + 2^22 - 2^19 -
+# 2^16 + 1, which python checks
+printf '%s\n' '#include <linux/types.h>' '#define HASH_BITS 10' \
+	'/* multiplies by GOLDEN_RATIO_PRIME_32 = 0x9e370001, open-coded */' \
+	'static inline u32 hash_x(u32 x)' '{' '	u32 n = x;' \
+	'	n <<= 16; x -= n;' '	n <<= 3; x -= n;' '	n <<= 3; x += n;' \
+	'	n <<= 3; x -= n;' '	n <<= 4; x += n;' '	n <<= 2; x += n;' \
+	'	return x >> (32 - HASH_BITS);' '}' > "$tmp/kx.c"
+$cfx review --emit kunit "$tmp/kx.c" > "$tmp/kx_test.c"
+expect "kunit: an input named x compiles and passes (python: the sequence is 0x9e370001)" \
+	'[ "$(python3 -c "print(hex((1 - 2**16 - 2**19 + 2**22 - 2**25 + 2**29 + 2**31) % 2**32))")" = 0x9e370001 ] &&
+	 [ "$(kunit_run "$tmp/kx_test.c")" = "cases 1 checked 10018 failed 0" ]'
 expect "kunit: lib/test_hash.c's shape" \
 	'grep -q "^kunit_test_suite(cfx_shift_add_suite);" "$tmp/k1.c" &&
 	 grep -q "KUNIT_CASE(test_cfx_shift_add_0)" "$tmp/k1.c"'
