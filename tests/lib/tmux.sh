@@ -16,7 +16,20 @@ export XDG_STATE_HOME="$TM_DIR/state" XDG_CONFIG_HOME="$TM_DIR/config"
 export HOME="$TM_DIR/home"
 mkdir -p "$HOME"
 tm_pass=0 tm_fail=0
-trap 'tmux -L "$TM_SOCK" kill-server 2>/dev/null; rm -rf "$TM_DIR"' EXIT
+# an interactive shell in a pane writes $HISTFILE when the server's
+# SIGHUP reaches it, possibly while the directory is being removed (CI saw
+# "rm: cannot remove .../home: Directory not empty"): no history file, and
+# the removal is retried for a while rather than raced once
+export HISTFILE=
+tm_cleanup() {
+	local i=0
+	tmux -L "$TM_SOCK" kill-server 2>/dev/null
+	while ! rm -rf "$TM_DIR" 2>/dev/null && [ $i -lt 50 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+	[ ! -e "$TM_DIR" ] || rm -rf "$TM_DIR"
+}
+trap tm_cleanup EXIT
 
 tm() { tmux -L "$TM_SOCK" "$@"; }
 
