@@ -69,7 +69,7 @@ $ cfx search --near 1.0
 ! cfx: search: --near must lie strictly between 0 and 1 (1.0)
 ? 2
 $ cfx search --near 1/0
-! cfx: search: division by zero (/)
+! cfx: search: division by zero: the divisor is 0 (0)
 ? 2
 $ cfx search --screen bogus
 ! cfx: search: --screen must be quick, full or none (bogus)
