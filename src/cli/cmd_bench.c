@@ -624,6 +624,34 @@ static unsigned long outlier_rounds(const sreport *r, const variant *v,
 	return n;
 }
 
+/* The run's warnings, in every mode: a busy machine, the outliers in one
+ * line, halves that disagree. */
+static void warn_run(cmd_ctx *c, const setup *s, const variant *v, int nv,
+                     const figures *thr, unsigned long preempted,
+                     unsigned long blocks, unsigned long outliers)
+{
+	int k;
+
+	if (preempted * 4 > blocks)
+		out_warn(stderr, c->cmd, "%lu of %lu blocks were "
+		         "preempted (wall time above the processor's): a busy "
+		         "machine; the medians of short blocks resist it, the "
+		         "spread shows it", preempted, blocks);
+	if (outliers)
+		out_warn(stderr, c->cmd, "%lu of %d rounds had an outlier "
+		         "(a block more than 3.5 robust deviations from its "
+		         "form's median; --json lists them): the medians "
+		         "resist them", outliers, s->runs);
+	for (k = 0; k < nv; k++) {
+		double d = thr[k].first > 0 ? thr[k].second / thr[k].first : 1;
+		if (s->runs >= 20 && (d > 1.1 || d < 1 / 1.1))
+			out_warn(stderr, c->cmd, "the two halves of the "
+			         "rounds disagree on %s (medians %.4g and %.4g ns): "
+			         "the machine's speed changed during the run",
+			         v[k].name, thr[k].first, thr[k].second);
+	}
+}
+
 static void report(cmd_ctx *c, const cli_args *a, const setup *s,
                    variant *v, int nv)
 {
@@ -752,26 +780,7 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 		sreport_text(&r, c->out);
 		sreport_warn(&r, c->cmd, stderr);
 	}
-	{   /* warnings, in every mode */
-		if (preempted * 4 > blocks)
-			out_warn(stderr, c->cmd, "%lu of %lu blocks were "
-			         "preempted (wall time above the processor's): a busy "
-			         "machine; the medians of short blocks resist it, the "
-			         "spread shows it", preempted, blocks);
-		if (outliers)
-			out_warn(stderr, c->cmd, "%lu of %d rounds had an outlier "
-			         "(a block more than 3.5 robust deviations from its "
-			         "form's median; --json lists them): the medians "
-			         "resist them", outliers, s->runs);
-		for (k = 0; k < nv; k++) {
-			double d = thr[k].first > 0 ? thr[k].second / thr[k].first : 1;
-			if (s->runs >= 20 && (d > 1.1 || d < 1 / 1.1))
-				out_warn(stderr, c->cmd, "the two halves of the "
-				         "rounds disagree on %s (medians %.4g and %.4g ns): "
-				         "the machine's speed changed during the run",
-				         v[k].name, thr[k].first, thr[k].second);
-		}
-	}
+	warn_run(c, s, v, nv, thr, preempted, blocks, outliers);
 	cli_result(c, a->json, j);
 	sreport_clear(&r);
 	for (k = 0; k < nv; k++)
