@@ -807,9 +807,10 @@ expect "not checked: 'on MIPS' alone is a claim about a compiler's code" \
 	'grep -q "^lib/h.c:2: CHECK: not checked: \"Turned into shifts and adds on MIPS\": a compiler.s code on a named target; " "$tmp/nc"'
 onedef "/* Prime; it gives a better distribution than the old one. */" 0x9e370001U
 $cfx review "$tmp/one.patch" > "$tmp/nc"
-expect "not checked: 'better distribution' beside a confirmed prime" \
+expect "not checked: 'better distribution' beside a confirmed prime: one CHECK for its clause, both kinds named" \
 	'grep -q "^lib/h.c:2: NOTE: prime: confirmed" "$tmp/nc" &&
-	 grep -q "^lib/h.c:2: CHECK: not checked: \"it gives a better distribution than the old one\": a distribution claim; " "$tmp/nc"'
+	 grep -q "^lib/h.c:2: CHECK: not checked: \"it gives a better distribution than the old one\": a distribution claim and a judgement; " "$tmp/nc" &&
+	 [ "$(grep -c "not checked" "$tmp/nc")" = 1 ]'
 onedef "/* Prime. */" 0x9e370001U
 $cfx review "$tmp/one.patch" > "$tmp/nc"
 expect "not checked: a sentence a check read is not listed" \
