@@ -335,6 +335,90 @@ static void constant_found(walk *w, size_t i)
 	free(hex);
 }
 
+/* ---- what a name is used as ----------------------------------------------- */
+
+static int is_tok(const tok *t, size_t n, size_t j, const char *s)
+{
+	return j < n && !strcmp(t[j].s, s);
+}
+
+/* Whether name is used as a table's size in the side's tokens: an array
+ * bound [NAME], % NAME, & (NAME - 1), 1 << NAME. */
+static int used_as_size(const walk *w, const char *name)
+{
+	const tok *t = w->v.t;
+	size_t j, n = w->v.n;
+
+	for (j = 1; j < n; j++) {
+		if (t[j].type != T_IDENT || strcmp(t[j].s, name))
+			continue;
+		if ((is_tok(t, n, j - 1, "[") && is_tok(t, n, j + 1, "]")) ||
+		    is_tok(t, n, j - 1, "%") || is_tok(t, n, j - 1, "%=") ||
+		    (j >= 2 && is_tok(t, n, j - 1, "(") && is_tok(t, n, j - 2, "&") &&
+		     is_tok(t, n, j + 1, "-") && is_tok(t, n, j + 2, "1")) ||
+		    (j >= 2 && is_tok(t, n, j - 1, "<<") && t[j - 2].type == T_NUM &&
+		     strspn(t[j - 2].s, "1") == 1 &&
+		     strspn(t[j - 2].s + 1, "uUlL") == strlen(t[j - 2].s + 1)))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether name is a factor of a product in the side's tokens: NAME *,
+ * * NAME, *= NAME (not a pointer's '*': one after an operator or '('). */
+static int used_in_product(const walk *w, const char *name)
+{
+	const tok *t = w->v.t;
+	size_t j, n = w->v.n;
+
+	for (j = 0; j < n; j++) {
+		if (t[j].type != T_IDENT || strcmp(t[j].s, name))
+			continue;
+		if (is_tok(t, n, j + 1, "*") || (j > 0 && is_tok(t, n, j - 1, "*=")) ||
+		    (j > 1 && is_tok(t, n, j - 1, "*") &&
+		     (t[j - 2].type == T_IDENT || t[j - 2].type == T_NUM ||
+		      is_tok(t, n, j - 2, ")"))))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether name is assigned (=, +=, ^=, ...) in the tokens from, to the end
+ * of the block they are in: a variable that accumulates, no constant. */
+static int assigned_from(const walk *w, const char *name, size_t from)
+{
+	static const char *const ops[] = { "=", "+=", "-=", "*=", "<<=", ">>=",
+		"^=", "|=", "&=", "/=", "%=", "++", "--", NULL };
+	const tok *t = w->v.t;
+	size_t j, k, n = w->v.n;
+	long level = 0;
+
+	for (j = from; j < n; j++) {
+		if (t[j].type == T_OP && !strcmp(t[j].s, "{"))
+			level++;
+		else if (t[j].type == T_OP && !strcmp(t[j].s, "}") && --level < 0)
+			return 0;
+		if (t[j].type != T_IDENT || strcmp(t[j].s, name) || j + 1 >= n ||
+		    (j > 0 && (is_tok(t, n, j - 1, ".") || is_tok(t, n, j - 1, "->"))))
+			continue;
+		for (k = 0; ops[k]; k++)
+			if (!strcmp(t[j + 1].s, ops[k]))
+				return 1;
+	}
+	return 0;
+}
+
+/* Whether the constant name may be a multiplier for what the side does
+ * with it: not a table's size or shape (by its name or its use), and 0
+ * only when it is a factor of a product (a zero that starts a sum is no
+ * multiplier). */
+static int may_be_multiplier(const walk *w, const char *name, const mpz_t v)
+{
+	if (review_name_says_size(name) || used_as_size(w, name))
+		return 0;
+	return mpz_sgn(v) != 0 || used_in_product(w, name);
+}
+
 /* ---- table sizes --------------------------------------------------------- */
 
 /* The value of an identifier or literal token for a table size. */
@@ -876,7 +960,11 @@ static void statement(walk *w, size_t a, size_t b)
 				if (!strcmp(t[i].s, "long") && !strcmp(t[i + 1].s, "long"))
 					tw = 64, snprintf(type, sizeof type, "long long");
 			}
-		if (review_literal(t[b - 2].s, z, &sl) == 0) {
+		/* not a variable that is assigned again (u32 hash = 0;
+		 * hash = hash * 31 + c: an accumulator's start) */
+		if (review_literal(t[b - 2].s, z, &sl) == 0 &&
+		    may_be_multiplier(w, t[b - 4].s, z) &&
+		    !assigned_from(w, t[b - 4].s, b)) {
 			size_t mi = w->r->nmult;
 			mult_constant(w, REVIEW_DECL, t[b - 4].s, t[b - 2].s, z, sl, tw,
 			              type, t[b - 2].line, REVIEW_NONE);
@@ -1255,7 +1343,8 @@ static void walk_file(walk *w)
 					x = &nd->d[w->defi];
 				if (x && x->valid && (t[i].added || !w->pt->is_diff) &&
 				    (review_name_says_hash(x->name) || comments_say_multiplier(w)) &&
-				    mpz_cmp_ui(x->v, 255) > 0) {
+				    mpz_cmp_ui(x->v, 255) > 0 &&
+				    may_be_multiplier(w, x->name, x->v)) {
 					size_t mi = w->r->nmult;
 					mult_constant(w, REVIEW_DEFINE, x->name, x->text, x->v,
 					              x->suffix_long, 0, "", t[i].line,

@@ -185,6 +185,10 @@ int review_literal(const char *s, mpz_t z, int *suffix_long);
 
 int review_name_says_hash(const char *name);
 
+/* A name that says a table's size or shape (size, order, bits, shift,
+ * mask, count; nr, sz, len as parts of it): no multiplier. */
+int review_name_says_size(const char *name);
+
 /* The word of a C type name, 0 if not an integer type we know; long
  * takes ctx (the #if word), else 64. */
 unsigned review_type_bits(const char *t, unsigned ctx, int *is_long);

@@ -260,6 +260,37 @@ int review_name_says_hash(const char *name)
 	return 0;
 }
 
+/* A name that says a table's size or shape, not a multiplier:
+ * HASH_SIZE, PIDHASH_SZ, hash_order, HASH_BITS, HASH_SHIFT, NR_HASH,
+ * hash_count, hash_len, HASH_MASK (the short words as whole parts of the
+ * name, between '_'s or at its ends: "nr" is no part of "unroll"). */
+int review_name_says_size(const char *name)
+{
+	static const char *const sub[] = { "size", "order", "bits", "shift",
+		"mask", "count", NULL };
+	static const char *const part[] = { "sz", "nr", "len", "cnt", "num",
+		"entries", "buckets", NULL };
+	char low[64];
+	size_t i, n;
+
+	for (i = 0; name[i] && i < sizeof low - 1; i++)
+		low[i] = (char)tolower((unsigned char)name[i]);
+	low[i] = '\0';
+	for (i = 0; sub[i]; i++)
+		if (strstr(low, sub[i]))
+			return 1;
+	for (i = 0; part[i]; i++) {
+		const char *p = low;
+		n = strlen(part[i]);
+		while ((p = strstr(p, part[i]))) {
+			if ((p == low || p[-1] == '_') && (p[n] == '\0' || p[n] == '_'))
+				return 1;
+			p++;
+		}
+	}
+	return 0;
+}
+
 /* The word of a C type name, 0 if not an integer type we know; long
  * takes ctx (the #if word), else 64. */
 unsigned review_type_bits(const char *t, unsigned ctx, int *is_long)
