@@ -849,6 +849,64 @@ static size_t cond_end(const tok *t, size_t a, size_t b)
 	return q < b ? q + 1 : b;
 }
 
+/* Statement [a, b) assigns a variable ("u32 h = x * P;", "h = x * P;")
+ * that the statement after it shifts right ("return h >> 22;"): the
+ * end of that statement in *nb, else 0. */
+static int shifted_after(const walk *w, size_t a, size_t b, size_t *nb)
+{
+	const tok *t = w->v.t;
+	size_t i, j, n = w->v.n;
+	const char *v = NULL;
+
+	for (i = a; i + 1 < b; i++)
+		if (t[i].type == T_IDENT && !strcmp(t[i + 1].s, "=")) {
+			v = t[i].s;
+			break;
+		}
+	if (!v)
+		return 0;
+	for (j = b; j < n && t[j].type == T_COMMENT; j++)
+		;
+	for (; j < n && t[j].type != T_PP && strcmp(t[j].s, ";") &&
+	     strcmp(t[j].s, "{") && strcmp(t[j].s, "}"); j++)
+		if (t[j].type == T_IDENT && !strcmp(t[j].s, v) && j + 1 < n &&
+		    !strcmp(t[j + 1].s, ">>")) {
+			while (j < n && strcmp(t[j].s, ";"))
+				j++;
+			*nb = j < n ? j + 1 : n;
+			return 1;
+		}
+	return 0;
+}
+
+/* Whether name is a factor of a product whose result is shifted right,
+ * in its statement or the next ("v = x * C; return v >> 22;"). */
+static int in_shifted_product(const walk *w, const char *name)
+{
+	const tok *t = w->v.t;
+	size_t j, a, b, q, n = w->v.n;
+
+	for (j = 1; j + 1 < n; j++) {
+		if (t[j].type != T_IDENT || strcmp(t[j].s, name) ||
+		    (strcmp(t[j - 1].s, "*") && strcmp(t[j + 1].s, "*")))
+			continue;
+		for (a = j; a > 0 && t[a - 1].type != T_PP &&
+		     t[a - 1].type != T_COMMENT && strcmp(t[a - 1].s, ";") &&
+		     strcmp(t[a - 1].s, "{") && strcmp(t[a - 1].s, "}"); a--)
+			;
+		for (b = j; b < n && strcmp(t[b].s, ";"); b++)
+			;
+		if (b == n)
+			continue;
+		for (q = a; q < b; q++)
+			if (!strcmp(t[q].s, ">>"))
+				return 1;
+		if (shifted_after(w, a, b + 1, &q))
+			return 1;
+	}
+	return 0;
+}
+
 /* Literals multiplied in statement [a, b): "x * 0x9e3779b9 >> 22". */
 static void literal_products(walk *w, size_t a, size_t b)
 {
@@ -856,11 +914,17 @@ static void literal_products(walk *w, size_t a, size_t b)
 	size_t i;
 	int hashy = 0;
 
+	size_t use_b = b;
+
 	for (i = a; i < b; i++) {
 		if ((t[i].type == T_OP && !strcmp(t[i].s, ">>")) ||
 		    (t[i].type == T_IDENT && review_name_says_hash(t[i].s)))
 			hashy = 1;
 	}
+	/* u32 h = x * P; return h >> 22;: the next statement shifts it,
+	 * and says the table */
+	if (shifted_after(w, a, b, &use_b))
+		hashy = 1;
 	if (!hashy)
 		return;
 	for (i = a; i < b; i++) {
@@ -895,7 +959,7 @@ static void literal_products(walk *w, size_t a, size_t b)
 			}
 			mi = w->r->nmult;
 			w->lit_a = a;
-			w->lit_b = b;
+			w->lit_b = use_b;
 			mult_constant(w, REVIEW_LITERAL, "", t[i].s, z, sl, tw, type,
 			              t[i].line, i);
 			if (w->r->nmult > mi)
@@ -1342,7 +1406,8 @@ static void walk_file(walk *w)
 				    nd->d[w->defi].tok == i)
 					x = &nd->d[w->defi];
 				if (x && x->valid && (t[i].added || !w->pt->is_diff) &&
-				    (review_name_says_hash(x->name) || comments_say_multiplier(w)) &&
+				    (review_name_says_hash(x->name) || comments_say_multiplier(w) ||
+				     in_shifted_product(w, x->name)) &&
 				    mpz_cmp_ui(x->v, 255) > 0 &&
 				    may_be_multiplier(w, x->name, x->v)) {
 					size_t mi = w->r->nmult;

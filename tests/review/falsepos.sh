@@ -59,4 +59,27 @@ $cfx review "$tmp/pr.c" > "$tmp/pr"; rc=$?
 expect "#define HASH_PRIME 1031 used as [HASH_PRIME] and %: no multiplier, exit 0" \
 	'[ $rc = 0 ] && tail -1 "$tmp/pr" | grep -q "; 0 multipliers$"'
 
+# ---- 3. a product kept in a variable and shifted in the next statement ----
+f=$fx/fp_shifted.c
+$cfx review $f > "$tmp/sh"; rc=$?
+read -r top hi < <(python3 -c '
+P = 0x61c88647
+print(max(((x * P) % 2**32) >> 22 for x in range(0, 2**32, 4093)) + 1,
+      max(((v * P) % 2**64) >> (32 - 10) for v in range(0, 2**40, 2**40 // 4099)))')
+expect "python: (x * 0x61c88647 mod 2^32) >> 22 takes $top values, a table of 2^10" '[ "$top" = 1024 ]'
+l=$(grep -n 'u32 h = x \* 0x61c88647U;' $f | cut -d: -f1)
+expect "u32 h = x * 0x61c88647U; return h >> 22;: found on line $l, its table 2^10 from the shift" \
+	'grep -q "^$f:$l: NOTE: 0x61c88647: 32-bit multiplier (its type u32)" "$tmp/sh" &&
+	 grep -q "^$f:$l: NOTE: 0x61c88647: PASS, .*a table of 2^10 from >> 22 at line $((l + 1))" "$tmp/sh"'
+l=$(grep -n '^#define C ' $f | cut -d: -f1)
+expect "u32 v = x * C; return v >> (32 - bits);: #define C found on line $l" \
+	'grep -q "^$f:$l: NOTE: C = 0x61c88647: 32-bit multiplier" "$tmp/sh"'
+l=$(grep -n 'u64 h = val \* 0x61c88647UL;' $f | cut -d: -f1)
+expect "python: a u64 product >> (32 - 10) reaches $hi, past the table of 2^10" '[ "$hi" -ge 1024 ]'
+expect "u64 h = val * 0x61c88647UL; return h >> (32 - bits);: found on line $l, with the ERROR of its index" \
+	'grep -q "^$f:$l: NOTE: 0x0000000061c88647: 64-bit multiplier (its type u64)" "$tmp/sh" &&
+	 grep -q "^$f:$l: ERROR: the index overflows the table" "$tmp/sh"'
+expect "three multipliers, none 'no multipliers found'" \
+	'! grep -q "no multipliers found" "$tmp/sh" && tail -1 "$tmp/sh" | grep -q "; 3 multipliers$"'
+
 done_suite falsepos
