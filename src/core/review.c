@@ -826,8 +826,11 @@ static void assignment(walk *w, size_t a, size_t b)
 	}
 	if (!rhs)
 		cur = (val){ 0 };
-	if (!cur.known && x.nl && (op[0] == '+' || op[0] == '-'))
-		w->run_adds++;           /* hash += n ^ (n >> 5): an addition */
+	/* hash += n ^ (n >> 5): an addition; and hash += n after a step
+	 * that was no multiply (hash ^= n, n >>= 3) made hash or n unknown */
+	if (!cur.known && (op[0] == '+' || op[0] == '-') &&
+	    (x.nl || (w->nl && (!s->known || !rhs))))
+		w->run_adds++;
 	run_steps(w, &x, a, b);
 	s->known = cur.known, s->a = cur.a & x.mask, s->b = cur.b & x.mask;
 	s->adds = cur.adds, s->shifts = cur.shifts;

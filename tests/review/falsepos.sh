@@ -82,4 +82,13 @@ expect "u64 h = val * 0x61c88647UL; return h >> (32 - bits);: found on line $l, 
 expect "three multipliers, none 'no multipliers found'" \
 	'! grep -q "no multipliers found" "$tmp/sh" && tail -1 "$tmp/sh" | grep -q "; 3 multipliers$"'
 
+# ---- 4. a shift/add sequence whose first accumulate step is ^= ------------
+f=$fx/fp_xor_first.c
+$cfx review $f > "$tmp/xf"; rc=$?
+r=$(python3 tests/review/lib_ceval.py $f hash_xf linear)
+expect "python: hash_xf is no multiply by a constant ($r)" '[ "${r%% *}" = nonlinear ]'
+l=$(grep -n 'hash ^= n;' $f | cut -d: -f1)
+expect "hash ^= n; under a comment claiming a multiply: the WARNING on line $l, exit 1" \
+	'[ $rc = 1 ] && grep -q "^$f:$l: WARNING: not the multiply by 0x9e370001 (its comment, line 4): \`hash ^= n;\` (line $l) xors" "$tmp/xf"'
+
 done_suite falsepos
