@@ -342,68 +342,153 @@ static int is_tok(const tok *t, size_t n, size_t j, const char *s)
 	return j < n && !strcmp(t[j].s, s);
 }
 
-/* Whether name is used as a table's size in the side's tokens: an array
- * bound [NAME], % NAME, & (NAME - 1), 1 << NAME. */
-static int used_as_size(const walk *w, const char *name)
+/* Statement [a, b) assigns a variable ("u32 h = x * P;", "h = x * P;")
+ * that the statement after it shifts right ("return h >> 22;"): the
+ * end of that statement in *nb, else 0. */
+static int shifted_after(const walk *w, size_t a, size_t b, size_t *nb)
 {
 	const tok *t = w->v.t;
-	size_t j, n = w->v.n;
+	size_t i, j, n = w->v.n;
+	const char *v = NULL;
 
-	for (j = 1; j < n; j++) {
-		if (t[j].type != T_IDENT || strcmp(t[j].s, name))
-			continue;
-		if ((is_tok(t, n, j - 1, "[") && is_tok(t, n, j + 1, "]")) ||
-		    is_tok(t, n, j - 1, "%") || is_tok(t, n, j - 1, "%=") ||
-		    (j >= 2 && is_tok(t, n, j - 1, "(") && is_tok(t, n, j - 2, "&") &&
-		     is_tok(t, n, j + 1, "-") && is_tok(t, n, j + 2, "1")) ||
-		    (j >= 2 && is_tok(t, n, j - 1, "<<") && t[j - 2].type == T_NUM &&
-		     strspn(t[j - 2].s, "1") == 1 &&
-		     strspn(t[j - 2].s + 1, "uUlL") == strlen(t[j - 2].s + 1)))
+	for (i = a; i + 1 < b; i++)
+		if (t[i].type == T_IDENT && !strcmp(t[i + 1].s, "=")) {
+			v = t[i].s;
+			break;
+		}
+	if (!v)
+		return 0;
+	for (j = b; j < n && t[j].type == T_COMMENT; j++)
+		;
+	for (; j < n && t[j].type != T_PP && strcmp(t[j].s, ";") &&
+	     strcmp(t[j].s, "{") && strcmp(t[j].s, "}"); j++)
+		if (t[j].type == T_IDENT && !strcmp(t[j].s, v) && j + 1 < n &&
+		    !strcmp(t[j + 1].s, ">>")) {
+			while (j < n && strcmp(t[j].s, ";"))
+				j++;
+			*nb = j < n ? j + 1 : n;
 			return 1;
-	}
+		}
 	return 0;
 }
 
-/* Whether name is a factor of a product in the side's tokens: NAME *,
- * * NAME, *= NAME (not a pointer's '*': one after an operator or '('). */
-static int used_in_product(const walk *w, const char *name)
-{
-	const tok *t = w->v.t;
-	size_t j, n = w->v.n;
+enum { U_SIZE = 1, U_PROD = 2, U_SHPROD = 4, U_ASSIGNED = 8 };
 
-	for (j = 0; j < n; j++) {
-		if (t[j].type != T_IDENT || strcmp(t[j].s, name))
-			continue;
-		if (is_tok(t, n, j + 1, "*") || (j > 0 && is_tok(t, n, j - 1, "*=")) ||
-		    (j > 1 && is_tok(t, n, j - 1, "*") &&
-		     (t[j - 2].type == T_IDENT || t[j - 2].type == T_NUM ||
-		      is_tok(t, n, j - 2, ")"))))
-			return 1;
+struct name_use {
+	const char *name;        /* NULL: a free slot */
+	unsigned flags;          /* U_* */
+	unsigned long nasg;      /* its uses that assign it (U_ASSIGNED) */
+};
+
+static size_t use_slot(const walk *w, const char *name)
+{
+	size_t h = 2166136261u, m = w->nuses - 1;
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)name; *p; p++)
+		h = (h ^ *p) * 16777619u;
+	for (h &= m; w->uses[h].name && strcmp(w->uses[h].name, name);
+	     h = (h + 1) & m)
+		;
+	return h;
+}
+
+/* What a use of the identifier at t[j] makes of it (U_*). */
+static unsigned use_at(const walk *w, size_t j)
+{
+	static const char *const asg[] = { "=", "+=", "-=", "*=", "<<=", ">>=",
+		"^=", "|=", "&=", "/=", "%=", "++", "--", NULL };
+	const tok *t = w->v.t;
+	size_t k, a, b, q, n = w->v.n;
+	unsigned f = 0;
+
+	if (j > 0 && ((is_tok(t, n, j - 1, "[") && is_tok(t, n, j + 1, "]")) ||
+	    is_tok(t, n, j - 1, "%") || is_tok(t, n, j - 1, "%=") ||
+	    (j >= 2 && is_tok(t, n, j - 1, "(") && is_tok(t, n, j - 2, "&") &&
+	     is_tok(t, n, j + 1, "-") && is_tok(t, n, j + 2, "1")) ||
+	    (j >= 2 && is_tok(t, n, j - 1, "<<") && t[j - 2].type == T_NUM &&
+	     strspn(t[j - 2].s, "1") == 1 &&
+	     strspn(t[j - 2].s + 1, "uUlL") == strlen(t[j - 2].s + 1))))
+		f |= U_SIZE;
+	if (is_tok(t, n, j + 1, "*") || (j > 0 && is_tok(t, n, j - 1, "*=")) ||
+	    (j > 1 && is_tok(t, n, j - 1, "*") &&
+	     (t[j - 2].type == T_IDENT || t[j - 2].type == T_NUM ||
+	      is_tok(t, n, j - 2, ")"))))
+		f |= U_PROD;
+	if (j + 1 < n && !(j > 0 && (is_tok(t, n, j - 1, ".") ||
+	    is_tok(t, n, j - 1, "->"))))
+		for (k = 0; asg[k]; k++)
+			if (!strcmp(t[j + 1].s, asg[k]))
+				f |= U_ASSIGNED;
+	if (j > 0 && (is_tok(t, n, j - 1, "*") || is_tok(t, n, j + 1, "*"))) {
+		/* its statement shifts the product right, or the next one
+		 * shifts the variable it is kept in */
+		for (a = j; a > 0 && t[a - 1].type != T_PP &&
+		     t[a - 1].type != T_COMMENT && strcmp(t[a - 1].s, ";") &&
+		     strcmp(t[a - 1].s, "{") && strcmp(t[a - 1].s, "}"); a--)
+			;
+		for (b = j; b < n && strcmp(t[b].s, ";"); b++)
+			;
+		for (q = a; q < b; q++)
+			if (!strcmp(t[q].s, ">>"))
+				f |= U_SHPROD;
+		if (b < n && shifted_after(w, a, b + 1, &q))
+			f |= U_SHPROD;
 	}
-	return 0;
+	return f;
+}
+
+/* The table of what the side's names are used as (w->uses). */
+static void uses_index(walk *w)
+{
+	size_t j, ni = 0;
+
+	for (j = 0; j < w->v.n; j++)
+		ni += w->v.t[j].type == T_IDENT;
+	for (w->nuses = 16; w->nuses < 2 * ni; w->nuses *= 2)
+		;
+	w->uses = xcalloc(w->nuses, sizeof *w->uses, "review name uses");
+	for (j = 0; j < w->v.n; j++)
+		if (w->v.t[j].type == T_IDENT) {
+			size_t h = use_slot(w, w->v.t[j].s);
+			w->uses[h].name = w->v.t[j].s;
+			unsigned f = use_at(w, j);
+			w->uses[h].flags |= f;
+			w->uses[h].nasg += (f & U_ASSIGNED) != 0;
+		}
+}
+
+static void uses_free(walk *w)
+{
+	free(w->uses);
+	w->uses = NULL;
+	w->nuses = 0;
+}
+
+static unsigned uses_of(const walk *w, const char *name)
+{
+	return w->uses ? w->uses[use_slot(w, name)].flags : 0;
 }
 
 /* Whether name is assigned (=, +=, ^=, ...) in the tokens from, to the end
- * of the block they are in: a variable that accumulates, no constant. */
+ * of the block they are in (at file scope: anywhere in the file): a
+ * variable that accumulates, no constant. */
 static int assigned_from(const walk *w, const char *name, size_t from)
 {
-	static const char *const ops[] = { "=", "+=", "-=", "*=", "<<=", ">>=",
-		"^=", "|=", "&=", "/=", "%=", "++", "--", NULL };
 	const tok *t = w->v.t;
-	size_t j, k, n = w->v.n;
+	size_t j, n = w->v.n;
 	long level = 0;
 
+	if (w->depth == 0)        /* assigned past its own declaration */
+		return w->uses && w->uses[use_slot(w, name)].nasg > 1;
 	for (j = from; j < n; j++) {
 		if (t[j].type == T_OP && !strcmp(t[j].s, "{"))
 			level++;
 		else if (t[j].type == T_OP && !strcmp(t[j].s, "}") && --level < 0)
 			return 0;
-		if (t[j].type != T_IDENT || strcmp(t[j].s, name) || j + 1 >= n ||
-		    (j > 0 && (is_tok(t, n, j - 1, ".") || is_tok(t, n, j - 1, "->"))))
-			continue;
-		for (k = 0; ops[k]; k++)
-			if (!strcmp(t[j + 1].s, ops[k]))
-				return 1;
+		if (t[j].type == T_IDENT && !strcmp(t[j].s, name) &&
+		    (use_at(w, j) & U_ASSIGNED))
+			return 1;
 	}
 	return 0;
 }
@@ -414,9 +499,11 @@ static int assigned_from(const walk *w, const char *name, size_t from)
  * multiplier). */
 static int may_be_multiplier(const walk *w, const char *name, const mpz_t v)
 {
-	if (review_name_says_size(name) || used_as_size(w, name))
+	unsigned u = uses_of(w, name);
+
+	if (review_name_says_size(name) || (u & U_SIZE))
 		return 0;
-	return mpz_sgn(v) != 0 || used_in_product(w, name);
+	return mpz_sgn(v) != 0 || (u & U_PROD);
 }
 
 /* ---- table sizes --------------------------------------------------------- */
@@ -850,64 +937,6 @@ static size_t cond_end(const tok *t, size_t a, size_t b)
 		return a;
 	q = review_paren_close(t, a + 1, b);
 	return q < b ? q + 1 : b;
-}
-
-/* Statement [a, b) assigns a variable ("u32 h = x * P;", "h = x * P;")
- * that the statement after it shifts right ("return h >> 22;"): the
- * end of that statement in *nb, else 0. */
-static int shifted_after(const walk *w, size_t a, size_t b, size_t *nb)
-{
-	const tok *t = w->v.t;
-	size_t i, j, n = w->v.n;
-	const char *v = NULL;
-
-	for (i = a; i + 1 < b; i++)
-		if (t[i].type == T_IDENT && !strcmp(t[i + 1].s, "=")) {
-			v = t[i].s;
-			break;
-		}
-	if (!v)
-		return 0;
-	for (j = b; j < n && t[j].type == T_COMMENT; j++)
-		;
-	for (; j < n && t[j].type != T_PP && strcmp(t[j].s, ";") &&
-	     strcmp(t[j].s, "{") && strcmp(t[j].s, "}"); j++)
-		if (t[j].type == T_IDENT && !strcmp(t[j].s, v) && j + 1 < n &&
-		    !strcmp(t[j + 1].s, ">>")) {
-			while (j < n && strcmp(t[j].s, ";"))
-				j++;
-			*nb = j < n ? j + 1 : n;
-			return 1;
-		}
-	return 0;
-}
-
-/* Whether name is a factor of a product whose result is shifted right,
- * in its statement or the next ("v = x * C; return v >> 22;"). */
-static int in_shifted_product(const walk *w, const char *name)
-{
-	const tok *t = w->v.t;
-	size_t j, a, b, q, n = w->v.n;
-
-	for (j = 1; j + 1 < n; j++) {
-		if (t[j].type != T_IDENT || strcmp(t[j].s, name) ||
-		    (strcmp(t[j - 1].s, "*") && strcmp(t[j + 1].s, "*")))
-			continue;
-		for (a = j; a > 0 && t[a - 1].type != T_PP &&
-		     t[a - 1].type != T_COMMENT && strcmp(t[a - 1].s, ";") &&
-		     strcmp(t[a - 1].s, "{") && strcmp(t[a - 1].s, "}"); a--)
-			;
-		for (b = j; b < n && strcmp(t[b].s, ";"); b++)
-			;
-		if (b == n)
-			continue;
-		for (q = a; q < b; q++)
-			if (!strcmp(t[q].s, ">>"))
-				return 1;
-		if (shifted_after(w, a, b + 1, &q))
-			return 1;
-	}
-	return 0;
 }
 
 /* Literals multiplied in statement [a, b): "x * 0x9e3779b9 >> 22". */
@@ -1379,9 +1408,12 @@ static void walk_file(walk *w)
 	while (w->defi < w->newd->n && w->newd->d[w->defi].file < w->file)
 		w->defi++;
 	bits_defines(w);
+	uses_index(w);
 	for (i = 0; i < w->v.n; i++) {
-		if (w->r->nmult > REVIEW_MAX_MULT)
+		if (w->r->nmult > REVIEW_MAX_MULT) {
+			uses_free(w);
 			return;              /* review_run refuses it */
+		}
 		if (t[i].type == T_COMMENT) {
 			if (w->ncomments == sizeof w->comments / sizeof w->comments[0])
 				memmove(w->comments, w->comments + 1,
@@ -1410,7 +1442,7 @@ static void walk_file(walk *w)
 					x = &nd->d[w->defi];
 				if (x && x->valid && (t[i].added || !w->pt->is_diff) &&
 				    (review_name_says_hash(x->name) || comments_say_multiplier(w) ||
-				     in_shifted_product(w, x->name)) &&
+				     (uses_of(w, x->name) & U_SHPROD)) &&
 				    mpz_cmp_ui(x->v, 255) > 0 &&
 				    may_be_multiplier(w, x->name, x->v)) {
 					size_t mi = w->r->nmult;
@@ -1475,6 +1507,7 @@ static void walk_file(walk *w)
 			start = i + 1;
 		}
 	}
+	uses_free(w);
 }
 
 /* A file side with too many tokens: -1 with err. */

@@ -93,6 +93,10 @@ typedef struct walk {
 	const patch *pt;
 	defs *newd, *oldd;
 	size_t defi;             /* newd's first define not behind the walk */
+	struct name_use *uses;   /* what the file's names are used as: an
+	                          * open-addressed table of nuses (a power
+	                          * of 2) slots, review.c's */
+	size_t nuses;
 	size_t bits_def[VERIFY_MAX_TABLE_BITS + 1];  /* the file's first *_BITS
 	                          * define of value 1..c, REVIEW_NONE */
 	size_t file;
