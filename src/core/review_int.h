@@ -2,7 +2,19 @@
  * review_int.h - what the files of `cfx review`'s C reader share (private
  * to src/core/review*.c; the interface is include/cfx/review.h).
  *
- * PLACEHOLDER
+ * review.c walks each side of a patched file and calls the other files;
+ * what they share is the state of that walk and the small readers it is
+ * made of.  The types: the tokens of a side (tok, toks: review_lex.c);
+ * the #if context (ifctx) and the patch's #defines with their hash index
+ * (define, defs: review_ctx.c); a C-level if on the word (cif); the walk
+ * itself (walk: the file, its tokens, the contexts, the comments since
+ * the last statement, the function's variables as sym, a x + b mod 2^n);
+ * the evaluator's value and state (val, ev, the NL_* steps that are no
+ * multiply: review_eval.c); a type's width in the LP64 and ILP32 data
+ * models (cwidth: review_width.c); and a comment under check with its
+ * sentences (claims, claim_sentence: review_claim.c, review_cf.c,
+ * review_check.c).  Then the functions of each file, under its name.
+ * Nothing here is for the front ends: they use review.h.
  */
 #ifndef CFX_CORE_REVIEW_INT_H
 #define CFX_CORE_REVIEW_INT_H
@@ -11,6 +23,7 @@
 #include <stdint.h>
 #include <gmp.h>
 
+#include "cfx/constant.h"
 #include "cfx/review.h"
 #include "util/buf.h"
 

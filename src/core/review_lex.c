@@ -1,12 +1,27 @@
-/* HEADER lex */
+/*
+ * review_lex.c - the tokens of `cfx review`'s C reader: one side of a
+ * patched file cut into C tokens, and the small readers of a token that
+ * the reader's other files use (see review_int.h).
+ *
+ * review_lex gives the tokens of the lines of one or two types ('+' and
+ * ' ' for the new side, '-' and ' ' for the old): comments (decoration
+ * taken off, one token per comment, also one a hunk begins inside),
+ * directives, identifiers, numbers, strings and operators, each with its
+ * line and patch line; review.c lexes both sides of each file for their
+ * defines, then the new side again for its walk.  review_file_lines finds a file's run of patch lines
+ * by binary search (review_report.c uses it too).  The readers:
+ * review_literal (the value of a C integer literal and its L/LL suffix,
+ * exact in GMP), review_type_bits (the word of an integer type name;
+ * long's is the #if context's), review_is_type_word,
+ * review_name_says_hash and review_paren_close, called from review.c,
+ * review_ctx.c, review_eval.c and review_width.c.
+ */
 #include <ctype.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cfx/constant.h"
 #include "cfx/review.h"
-#include "cfx/word.h"
 #include "core/review_int.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
