@@ -11,7 +11,6 @@
 #include "cli/out.h"
 #include "cli/vreport.h"
 
-#define VERIFY_SMAP_JSON 16      /* strides the default JSON lists */
 
 /* ---- JSON --------------------------------------------------------------- */
 
