@@ -259,6 +259,11 @@ typedef struct verify_smap {
 	double worst, tail, percentile;
 	size_t collapse;           /* strides at R >= STRIDE_COLLAPSE_R */
 	double ref_collapse[3];    /* random multipliers' count: 10%, 50%, 90% */
+	/* how unusual the count is: the largest percentile of the random
+	 * multipliers' counts below it (the reference's 0..100; -1: none, or
+	 * no reference).  Above the 90th, the report says so in words */
+	int collapse_above;
+	unsigned ref_count;        /* random multipliers in the reference */
 	size_t confirmed;          /* of s[], the first this many counted ... */
 	/* strides c <= STRIDE_SCREEN_TOP outside the set at R >= 4,
 	 * predicted only (verify_strides_confirm) */
@@ -530,6 +535,12 @@ void verify_strides_beyond(verify_battery *bt, stride_hit *parts,
                            const size_t *found);
 
 void verify_smap_free(verify_smap *sm);
+
+/* 1 when the map's count of strides at R >= STRIDE_COLLAPSE_R is above
+ * the random multipliers' 90th percentile (the report says how unusual
+ * it is, whatever the map's status: the verdict ranks the worst stride,
+ * not the count). */
+int verify_smap_many(const verify_smap *sm);
 
 /* The offsets h (bit h set) of the packed-field families x<<h|y on n-bit
  * words: n/2 and n/4 when at least 3.  The check "field offsets" judges

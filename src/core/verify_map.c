@@ -36,6 +36,11 @@ void verify_smap_free(verify_smap *sm)
 	memset(sm, 0, sizeof *sm);
 }
 
+int verify_smap_many(const verify_smap *sm)
+{
+	return sm->percentile >= 0 && sm->collapse_above >= 90;
+}
+
 /* An empty map, not judged (INFO) until filled. */
 static void smap_reset(verify_smap *sm)
 {
@@ -44,6 +49,7 @@ static void smap_reset(verify_smap *sm)
 	sm->status = VERIFY_INFO;
 	sm->tail = 1;
 	sm->percentile = -1;
+	sm->collapse_above = -1;
 }
 
 verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
@@ -75,6 +81,10 @@ verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
 	sm->ref_collapse[0] = ref->collapse[10];
 	sm->ref_collapse[1] = ref->collapse[50];
 	sm->ref_collapse[2] = ref->collapse[90];
+	sm->ref_count = ref->count;
+	for (i = 0; i <= 100; i++)
+		if (ref->collapse[i] < (double)sm->collapse)
+			sm->collapse_above = (int)i;
 	sm->tail = verify_pct_tail(ref->pct, ref->beta, sm->worst, &sm->percentile);
 	sm->status = verify_rule(sm->worst, sm->tail, judged);
 	return sm->status;
