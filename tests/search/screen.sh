@@ -54,6 +54,8 @@ d = json.load(open(sys.argv[1])); m = d[\"stride_map\"]; s = m[\"strides\"][0]
 sys.exit(not (d[\"verdict\"] == \"FAIL\" and m[\"status\"] == \"FAIL\" and
     s[\"stride\"] == \"$c\" and (s[\"table_bits\"], s[\"load\"]) == ($b, $load) and
     \"%.3g\" % s[\"predicted\"] == \"%.3g\" % float(\"$r\")))" "$tmp/v"'
+# /usr/bin/python3 below: Debian's, for numpy (python3-numpy comes with the
+# python3-scipy that scripts/deps.sh installs for make check)
 read -r pr pb pl < <(/usr/bin/python3 tests/verify/stride_brute.py worst "$hex" 32 "$c")
 expect "python's brute force: stride $c worst R $pr at 2^$pb x$pl (search: $r)" \
 	'[ "$pb $pl" = "$b $load" ] && python3 -c "import sys; sys.exit(not (\"%.3g\" % $pr == \"%.3g\" % $r))"'

@@ -65,6 +65,8 @@ done
 # (keys counted, continued fractions, Gauss-Kuzmin; man_numbers.py): the
 # checks above read cfx's own output, these do not.
 printf '%s\n' "$man" | sed 's/\\(en/-/g' >"${TMPDIR:-/tmp}/man_claims.$$"
+# /usr/bin/python3 below: Debian's, for numpy (python3-numpy comes with the
+# python3-scipy that scripts/deps.sh installs for make check)
 /usr/bin/python3 tests/verify/man_numbers.py "${TMPDIR:-/tmp}/man_claims.$$" >"${TMPDIR:-/tmp}/man_claims.$$.out" 2>&1
 sed 's/^/  /' "${TMPDIR:-/tmp}/man_claims.$$.out"
 pass=$((pass + $(grep -c '^ok' "${TMPDIR:-/tmp}/man_claims.$$.out")))

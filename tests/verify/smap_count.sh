@@ -9,6 +9,8 @@
 # has all 736; 0x74f3069f (a random multiplier of the reference) few.
 . "$(dirname "$0")/lib.sh"
 cd "$root" || exit 2
+# /usr/bin/python3 below: Debian's, for numpy (python3-numpy comes with the
+# python3-scipy that scripts/deps.sh installs for make check)
 py=/usr/bin/python3
 for c in 0x61C88647 0x74f3069f; do
 	./cfx verify --json "$c" >"$tmp/j" 2>/dev/null
