@@ -130,11 +130,12 @@ int ccheck_start(ccheck_state *c, const char *code, unsigned bits, uint64_t p,
 	}
 	free(h);
 	free(r);
-	if (compile(c, &c->ref, "ref.c", "t0", "ref.log") < 0 ||
-	    compile(c, &c->emitted, "mul.c", "t", "cc.log") < 0) {
+	/* the emitted function only: the harness alone (ref.c) is built
+	 * when this fails, to tell the environment from the constant */
+	if (compile(c, &c->emitted, "mul.c", "t", "cc.log") < 0) {
 		snprintf(c->msg, sizeof c->msg, "the compiled check cannot run: "
 		         "cannot start %s: %s", cfx_err_shown(e.token, name),
-		         strerror(c->ref.pid > 0 ? c->emitted.code : c->ref.code));
+		         strerror(c->emitted.code));
 		return -1;
 	}
 	return 0;
@@ -191,29 +192,67 @@ static int cannot(ccheck_state *c, const char *what, const proc_job *j,
 	return 0;
 }
 
+/* Every input agreed: the check ran and passed. */
+static int passed(ccheck_state *c, unsigned long n)
+{
+	c->ran = 1;
+	c->inputs = n;
+	c->mismatches = 0;
+	c->ok = 1;
+	if (c->bits <= CCHECK_ALL_BITS)
+		snprintf(c->msg, sizeof c->msg, "compiled with -O2 -Wall -Wextra "
+		         "-Werror; all 2^%u inputs agree with x * p", c->bits);
+	else
+		snprintf(c->msg, sizeof c->msg, "compiled with -O2 -Wall -Wextra "
+		         "-Werror; %lu inputs agree with x * p", c->inputs);
+	cleanup(c);
+	return 1;
+}
+
 int ccheck_finish(ccheck_state *c)
 {
 	unsigned long n = 0, bad = 0;
 	unsigned long long least = 0;
 	proc_job run;
+	int built, tested = -1;
 
-	if (!c->tmp.dir || c->ref.pid <= 0) {
+	if (!c->tmp.dir || c->emitted.pid <= 0) {
 		cleanup(c);
 		return 0;
 	}
-	/* the harness alone first: the environment, not the constant */
-	if (proc_wait(&c->ref, c->stop) < 0)
-		return cannot(c, "the test harness alone does not compile",
-		              &c->ref, "ref.log");
-	if (run_test(c, "t0", "run0.log", &run, &n, &bad, &least) < 0 ||
-	    bad)
-		return cannot(c, "the test harness alone does not run", &run,
-		              "run0.log");
-	if (proc_wait(&c->emitted, c->stop) < 0) {
+	/* the emitted function with the harness: built and run, every
+	 * product equal, the check is done (the usual case: one compile) */
+	built = proc_wait(&c->emitted, c->stop) == 0;
+	if (built)
+		tested = run_test(c, "t", "run.log", &run, &n, &bad, &least);
+	if (built && tested == 0 && !bad)
+		return passed(c, n);
+	if (c->stop && *c->stop)
+		return cannot(c, "interrupted", built ? &run : &c->emitted, NULL);
+	if (!built && c->emitted.end != PROC_EXITED)   /* stopped at the limit,
+	                                                * or killed */
+		return cannot(c, "the compiler did not finish", &c->emitted, NULL);
+	/* something failed: the harness alone (x * p in place of the
+	 * function) tells the environment from the constant */
+	if (compile(c, &c->ref, "ref.c", "t0", "ref.log") < 0)
+		return cannot(c, "the compiler does not start again", &c->ref,
+		              NULL);
+	{
+		unsigned long n0 = 0, bad0 = 0;
+		unsigned long long least0 = 0;
+		proc_job run0;
+
+		if (proc_wait(&c->ref, c->stop) < 0)
+			return cannot(c, "the test harness alone does not compile",
+			              &c->ref, "ref.log");
+		if (run_test(c, "t0", "run0.log", &run0, &n0, &bad0,
+		             &least0) < 0 || bad0)
+			return cannot(c, "the test harness alone does not run",
+			              &run0, "run0.log");
+	}
+	if (!built) {
 		char line[PROC_LINE_MAX], *log;
-		if (c->emitted.end != PROC_EXITED)
-			return cannot(c, "the compiler did not finish", &c->emitted,
-			              NULL);
+
 		log = proc_tmp_path(&c->tmp, "cc.log");
 		proc_first_error(log, c->tmp.dir, line, sizeof line);
 		free(log);
@@ -223,24 +262,16 @@ int ccheck_finish(ccheck_state *c)
 		cleanup(c);
 		return 0;
 	}
-	n = bad = 0;
-	if (run_test(c, "t", "run.log", &run, &n, &bad, &least) < 0 && !bad)
+	if (tested < 0 && !bad)
 		return cannot(c, "the compiled test does not run", &run,
 		              "run.log");
 	c->ran = 1;
 	c->inputs = n;
 	c->mismatches = bad;
-	c->ok = bad == 0;
-	if (c->ok && c->bits <= CCHECK_ALL_BITS)
-		snprintf(c->msg, sizeof c->msg, "compiled with -O2 -Wall -Wextra "
-		         "-Werror; all 2^%u inputs agree with x * p", c->bits);
-	else if (c->ok)
-		snprintf(c->msg, sizeof c->msg, "compiled with -O2 -Wall -Wextra "
-		         "-Werror; %lu inputs agree with x * p", c->inputs);
-	else
-		snprintf(c->msg, sizeof c->msg, "compiled code disagrees with x * p "
-		         "on %lu of %lu inputs, the smallest 0x%llx", c->mismatches,
-		         c->inputs, least);
+	c->ok = 0;
+	snprintf(c->msg, sizeof c->msg, "compiled code disagrees with x * p "
+	         "on %lu of %lu inputs, the smallest 0x%llx", c->mismatches,
+	         c->inputs, least);
 	cleanup(c);
-	return c->ok;
+	return 0;
 }

@@ -5,14 +5,16 @@
  * compiler has accepted it with warnings as errors and the compiled code
  * agrees with x * p on many inputs.  ccheck_start writes the function, a
  * reference (x * p written as a multiply) and a test harness to a private
- * temporary directory (proc.h) and starts the compiler on both in the
- * background (so it overlaps other work); ccheck_finish first builds and
- * runs the harness with the reference alone: when that cannot be done
- * (no compiler, CC=false, a C++ compiler, /tmp mounted noexec, too few
- * file descriptors, more than CCHECK_LIMIT seconds) the check did not run
- * (ran = 0, msg says why in one line) and is no verdict on the constant.
- * Only then is the emitted function's own failure to compile (its first
- * error line) or a product that differs (the smallest input) a failure.
+ * temporary directory (proc.h) and starts the compiler on the function
+ * and the harness in the background (so it overlaps other work).  When
+ * that builds, runs and every product agrees, the check passed: one
+ * compile.  Otherwise ccheck_finish builds and runs the harness with the
+ * reference alone: when that cannot be done (no compiler, CC=false, a
+ * C++ compiler, /tmp mounted noexec, too few file descriptors, more than
+ * CCHECK_LIMIT seconds) the check did not run (ran = 0, msg says why in
+ * one line) and is no verdict on the constant.  Only then is the emitted
+ * function's own failure to compile (its first error line) or a product
+ * that differs (the smallest input) a failure.
  */
 #ifndef CFX_UI_CCHECK_H
 #define CFX_UI_CCHECK_H

@@ -147,5 +147,19 @@ CC=$tmp/wrongcc verify
 expect "a wrong product: FAIL, the smallest input that differs ($(cat "$tmp/v"))" \
 	'grep -q "^FAIL FAIL: .*compiled code disagrees with x \* p on 2 of 1048772 inputs, the smallest 0x7" "$tmp/v"'
 
+# how many times the compiler runs: once when the emitted function
+# builds, runs and agrees (the harness alone is built only to tell the
+# environment from the constant when something failed: it was built every
+# time, a second compile of every verify); twice for a FAIL
+printf '#!/bin/sh\necho "$*" >>"%s"\nexec gcc "$@"\n' "$tmp/calls" >"$tmp/countcc"
+printf '#!/bin/sh\necho "$*" >>"%s"\nexec "%s" "$@"\n' "$tmp/calls" "$tmp/badcc" >"$tmp/countbad"
+chmod +x "$tmp/countcc" "$tmp/countbad"
+: >"$tmp/calls"; CC=$tmp/countcc verify
+expect "a PASS compiles once ($(wc -l <"$tmp/calls") calls; $(cat "$tmp/v"))" \
+	'[ "$(wc -l <"$tmp/calls")" = 1 ] && grep -q "mul.c" "$tmp/calls" && grep -q "^PASS PASS: .*compiled with" "$tmp/v"'
+: >"$tmp/calls"; CC=$tmp/countbad verify
+expect "a FAIL compiles twice, the harness alone second ($(wc -l <"$tmp/calls") calls; $(cat "$tmp/v"))" \
+	'[ "$(wc -l <"$tmp/calls")" = 2 ] && sed -n 2p "$tmp/calls" | grep -q "ref.c" && grep -q "^FAIL FAIL: .*does not compile" "$tmp/v"'
+
 expect "nothing left in TMPDIR ($(ls "$TMPDIR"))" no_tmp
 done_suite harden/compilers
