@@ -410,7 +410,7 @@ static int parse_mark(learn_store_progress *p, char *line, const char **why)
 		return -1;
 	}
 	if (strlen(marks) > LESSON_STEPS_MAX ||
-	    strspn(marks, ".+sx") != strlen(marks)) {
+	    strspn(marks, ".+hsx") != strlen(marks)) {
 		*why = "bad step marks";
 		return -1;
 	}
