@@ -50,6 +50,7 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1
 >        (type the answer, or: answer EXPR)
 >
 > Not quite.
+> A right answer now counts as solved with help, not on your own.
 > Hint 1 of 2: Look at the end of the list.
 > Hint 2 of 2: It is the only quotient that is not 1.
 > No more hints. solution shows the answer and ends the step: it then counts as
