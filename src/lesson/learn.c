@@ -1281,11 +1281,17 @@ int learn_poll(learn *L)
 			return revealed(L, how);
 	}
 	if (L->les.steps[L->step].wants_answer && !L->answer) {
-		snprintf(L->why, sizeof L->why, "the step waits for an answer");
-		return LEARN_NOTHING;
-	}
-	if ((v = eval_checks(L, -1)) < 0)
+		/* a step that asks and has the learner run commands too (a
+		 * design task that names its a/q): what the commands did
+		 * wrong is said now, not only after an answer */
+		if ((v = eval_checks(L, 0)) < 0)
+			return LEARN_ERROR;
+		if (v || !L->why_told)
+			snprintf(L->why, sizeof L->why, "the step waits for an answer");
+		v = 0;
+	} else if ((v = eval_checks(L, -1)) < 0) {
 		return LEARN_ERROR;
+	}
 	if (!v && L->why_told) {
 		/* the learner ran something this step that the lesson refuses */
 		json_t *f = fresh_results(L);
