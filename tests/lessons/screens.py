@@ -585,13 +585,23 @@ def play(face, w, h, tag, n, steps, A):
                 if not hit:
                     ok("%s: '%s' hides its answer" % (where, st["title"]))
         for k, line in enumerate(st["sol"]):
-            typeline(line, face)
+            # the dashboard runs one verify or search at a time and
+            # refuses another while one runs (the previous step's reveal
+            # line, typed above, may still be running): type it again
+            # once that one is done, as a learner would
+            busy = "is still running; one at a time"
+            for _ in range(60):
+                before = screen().count(busy)
+                typeline(line, face)
+                if face != "dash" or settle().count(busy) <= before:
+                    break
+                time.sleep(2)
             if k + 1 < len(st["sol"]):
                 settle(30)
         nxt = i + 1
         while nxt <= len(steps) and face == "repl" and steps[nxt - 1]["dash"]:
             nxt += 1
-        if nxt <= len(steps) and not wait(r"[Ss]tep %d of" % nxt, 30):
+        if nxt <= len(steps) and not wait(r"[Ss]tep %d of" % nxt, 90):
             bad("%s: step %d never came" % (where, nxt), screen())
             return
 
