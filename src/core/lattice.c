@@ -138,7 +138,17 @@ static void reduce(uint64_t p, unsigned n, const lattice_layout *lay,
 	fmpz_mul_2exp(fmpz_mat_entry(B, nf, nf), fmpz_mat_entry(B, nf, nf),
 	              n + *S);
 	fmpz_lll_context_init_default(fl);
-	fmpz_lll(B, NULL, fl);
+	/* FLINT's LLL in doubles first, its exact routine only if that one
+	 * gives up (-1).  fmpz_lll checks every result with
+	 * fmpz_lll_is_reduced, which was half the screen's time (callgrind:
+	 * 5.0 of 10.3 G instructions over 40 quick screens) and the screen's
+	 * cost doubled.  Every step is unimodular on exact integers, so B is
+	 * always a basis of the same lattice; over 600 full screens (32 and
+	 * 64 bits, 935798 reductions) 201 bases differed from fmpz_lll's and
+	 * no verdict, reason or R did.  The predictions are confirmed by
+	 * counting where they flag a cell. */
+	if (fmpz_lll_d(B, NULL, fl) < 0)
+		fmpz_lll(B, NULL, fl);
 	fmpz_clear(t);
 }
 

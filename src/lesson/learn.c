@@ -36,6 +36,7 @@ struct learn {
 	lesson les;
 	int number;
 	char *name;
+	char *path;               /* the lesson file: its patches are beside it */
 	cfx_session *sess;
 	int save;
 	FILE *diag;
@@ -235,6 +236,7 @@ learn *learn_open(const learn_store_entry *e, cfx_session *sess, int flags,
 	L->diag = diag ? diag : stderr;
 	L->cache = json_object();
 	L->name = xstrdup(e->name);
+	L->path = xstrdup(e->path);
 	n = L->les.nsteps;
 	L->marks = xmalloc(n + 1, "marks");
 	memset(L->marks, '.', n);
@@ -263,6 +265,7 @@ void learn_close(learn *L)
 		return;
 	lesson_free(&L->les);
 	free(L->name);
+	free(L->path);
 	free(L->marks);
 	free(L->answer);
 	free(L->first);
@@ -275,6 +278,7 @@ void learn_close(learn *L)
 }
 
 const char *learn_title(const learn *L) { return L->les.title; }
+const char *learn_path(const learn *L) { return L->path; }
 int learn_number(const learn *L) { return L->number; }
 size_t learn_step(const learn *L) { return L->step; }
 size_t learn_steps(const learn *L) { return L->les.nsteps; }
@@ -322,54 +326,118 @@ char *learn_ask(const learn *L)
 
 /* ---- checks ----------------------------------------------------------- */
 
-/* A lesson's data file: a patch of the lesson directory, named by the
- * lesson name rule and ending in .patch.  Its path (malloc'd), or NULL
- * when name is no such file, not a regular file of one link (a symbolic
- * link is refused, not followed), or its path would not survive a
- * command line (blanks or quotes in it). */
-static char *data_path(const char *name)
+/* What a lesson may run by itself (learn_pure): these commands, with the
+ * options pure_option allows, and review of a patch of its own (data_path).
+ * The refusal's list is made from this table, so it names them all. */
+static const struct pure_cmd {
+	const char *name;
+	const char *shown;        /* in the refusal's list */
+} pure_cmds[] = {
+	{ "cf", "cf" }, { "naf", "naf" }, { "shifts", "shifts" },
+	{ "spectrum", "spectrum" }, { "score", "score" }, { "sweep", "sweep" },
+	{ "verify", "verify" }, { "search", "search" },
+	{ "review", "review NAME.patch [--format gcc] [--json]" },
+};
+#define N_PURE (sizeof pure_cmds / sizeof *pure_cmds)
+
+/* A lesson's data file: NAME.patch beside the lesson file at lesson (its
+ * directory, not the catalogue's: a lesson checked from elsewhere brings
+ * its own patch).  Its path (malloc'd), or NULL with err saying why: a
+ * path rather than a name (../, /, a directory), a name outside the
+ * lesson name rule, no such file, a symbolic link (refused, not
+ * followed), not a regular file of one link, or a file or directory
+ * another user could swap. */
+static char *data_path(const char *lesson_path, const char *name, cfx_err *err)
 {
-	learn_store_catalog c;
+	char *dir = xstrdup(lesson_path), *slash = strrchr(dir, '/'), *path;
 	cfx_err e;
-	char *path = NULL;
 	size_t n = strlen(name);
 	struct stat st;
+	char why[512];
+	int at = 0;               /* the message names the path (1) or the
+	                           * directory (2) */
 
-	if (n < 7 || strcmp(name + n - 6, ".patch") ||
-	    !learn_store_name_ok(name))
-		return NULL;
-	memset(&c, 0, sizeof c);
-	if (learn_store_catalog_load(&c, &e) == 0 && c.dir) {
-		path = xmalloc(strlen(c.dir) + n + 2, "lesson data");
-		sprintf(path, "%s/%s", c.dir, name);
-		/* lstat: a link in the lesson directory could name any file
-		 * (the hostile retest read root's 0600 file through one), and a
-		 * second hard link is refused for the same reason */
-		if (strpbrk(path, " \t\n'\"\\") || lstat(path, &st) < 0 ||
-		    !S_ISREG(st.st_mode) || st.st_nlink != 1 ||
-		    /* and no one else can put a link in its place between this
-		     * check and review's open: a directory only the user or
-		     * root can change (safefile's rule), a file of theirs (in a
-		     * sticky one another user could swap their own) */
-		    (st.st_uid != geteuid() && st.st_uid != 0) ||
-		    safefile_dir_check(c.dir, &e) < 0) {
-			free(path);
-			path = NULL;
-		}
+	if (slash)
+		slash[slash == dir] = '\0';     /* "/x.lesson": the root */
+	else
+		strcpy(dir, ".");
+	path = xasprintf("%s/%s", dir, name);
+	why[0] = '\0';
+	if (name[0] == '-')
+		snprintf(why, sizeof why, "an option a lesson's review does not "
+		         "take");
+	else if (strchr(name, '/'))
+		snprintf(why, sizeof why, "a path, not a name");
+	else if (n < 7 || strcmp(name + n - 6, ".patch") ||
+	         !learn_store_name_ok(name))
+		snprintf(why, sizeof why, "not a patch's name (letters, digits, "
+		         "'.', '_' and '-', ending in .patch)");
+	/* lstat: a link in the lesson directory could name any file (the
+	 * hostile retest read root's 0600 file through one), and a second
+	 * hard link is refused for the same reason */
+	else if (at = 1, lstat(path, &st) < 0)
+		snprintf(why, sizeof why, "%s", strerror(errno));
+	else if (S_ISLNK(st.st_mode))
+		snprintf(why, sizeof why, "a symbolic link, not followed");
+	else if (!S_ISREG(st.st_mode))
+		snprintf(why, sizeof why, "not a regular file");
+	else if (st.st_nlink != 1)
+		snprintf(why, sizeof why, "a file of more than one link");
+	/* and no one else can put a link in its place between this check
+	 * and review's open: a directory only the user or root can change
+	 * (safefile's rule), a file of theirs (in a sticky one another user
+	 * could swap their own) */
+	else if (st.st_uid != geteuid() && st.st_uid != 0)
+		snprintf(why, sizeof why, "another user's file");
+	else if (safefile_dir_check(dir, &e) < 0)
+		snprintf(why, sizeof why, "the lesson's directory: %.300s",
+		         e.msg), at = 2;
+	if (why[0]) {
+		/* the name, or the file or directory at fault, as the token */
+		if (at)
+			cfx_err_set_path(err, CFX_EUSAGE, at == 2 ? dir : path, "%s",
+			                 why);
+		else
+			cfx_err_set(err, CFX_EUSAGE, -1, name, "%s", why);
+		free(path);
+		path = NULL;
 	}
-	learn_store_catalog_free(&c);
+	free(dir);
 	return path;
 }
 
-char *learn_data_line(const char *line)
+/* path as one word of a command line (text_split's quotes: '...' and
+ * "..." group, no escapes) */
+static void put_word(struct buf *b, const char *path)
+{
+	const char *p;
+
+	if (!strpbrk(path, " \t\n'\"\\#$"))
+		buf_puts(b, path);
+	else {
+		buf_putc(b, '\'');
+		for (p = path; *p; p++)
+			if (*p == '\'')
+				buf_puts(b, "'\"'\"'");
+			else
+				buf_putc(b, *p);
+		buf_putc(b, '\'');
+	}
+}
+
+char *learn_data_line(const char *lesson_path, const char *line, cfx_err *err)
 {
 	struct buf b = { 0 };
-	int argc, i, ok;
+	int argc, i, ok, patches = 0;
 	char **argv = text_argv(line, &argc);
 
+	cfx_err_clear(err);
 	ok = argc >= 2 && !strcmp(argv[0], "review");
 	if (ok)
 		buf_puts(&b, "review");
+	else if (argc == 1 && !strcmp(argv[0], "review"))
+		cfx_err_set(err, CFX_EUSAGE, -1, line, "review needs its patch's "
+		            "name");
 	for (i = 1; ok && i < argc; i++) {
 		char *p = NULL;
 		if (!strcmp(argv[i], "--json") || !strncmp(argv[i], "--format=", 9))
@@ -379,12 +447,17 @@ char *learn_data_line(const char *line)
 		         strlen(argv[i + 1])) {
 			buf_printf(&b, " --format %s", argv[i + 1]);
 			i++;
-		} else if ((p = data_path(argv[i])) != NULL)
-			buf_printf(&b, " %s", p);
-		else
+		} else if ((p = data_path(lesson_path, argv[i], err)) != NULL) {
+			patches++;
+			buf_putc(&b, ' ');
+			put_word(&b, p);
+		} else
 			ok = 0;
 		free(p);
 	}
+	if (ok && !patches)
+		ok = 0, cfx_err_set(err, CFX_EUSAGE, -1, line, "review needs its "
+		                    "patch's name");
 	text_argv_free(argv, argc);
 	if (!ok) {
 		buf_free(&b);
@@ -428,24 +501,29 @@ static int pure_option(void *ctx, const setting *o, const char *v,
 	return 0;
 }
 
-int learn_pure(const char *line, int session, cfx_err *err)
+int learn_pure(const char *lesson_path, const char *line, int session,
+               cfx_err *err)
 {
-	static const char *const ok[] = { "cf", "naf", "shifts", "spectrum",
-	                                  "score", "sweep", "verify", "search",
-	                                  NULL };
-	int argc, k, rc = 0;
+	int argc, rc = 0;
+	size_t k;
 	char **argv = text_argv(line, &argc);
 
 	cfx_err_clear(err);
-	for (k = 0; argc && ok[k] && strcmp(ok[k], argv[0]); k++)
+	for (k = 0; argc && k < N_PURE && strcmp(pure_cmds[k].name, argv[0]); k++)
 		;
 	if (argc && !strcmp(argv[0], "review")) {
-		/* a patch of the lesson directory, nothing else */
-		char *d = learn_data_line(line);
+		/* a patch of the lesson's directory, nothing else */
+		cfx_err e;
+		char *d = learn_data_line(lesson_path, line, &e);
+		if (!d && err) {
+			/* why, and the patch (or what is at fault) as its token */
+			*err = e;
+			snprintf(err->msg, sizeof err->msg, "a lesson reviews only "
+			         "patches of its own directory (%s): %.300s",
+			         pure_cmds[N_PURE - 1].shown, e.msg);
+		}
 		if (!d)
-			rc = cfx_err_set(err, CFX_EUSAGE, -1, line, "a lesson reviews "
-			                 "only patches of its own directory (review "
-			                 "NAME.patch [--format gcc] [--json])");
+			rc = -1;
 		free(d);
 		text_argv_free(argv, argc);
 		return rc;
@@ -454,19 +532,23 @@ int learn_pure(const char *line, int session, cfx_err *err)
 		/* set, let, show: the session's settings; keys as below */
 		if (argc >= 3 && !strcmp(argv[0], "set") && !strcmp(argv[1], "keys"))
 			rc = pure_option(NULL, setting_get(SETTING_KEYS), argv[2], err);
-	} else if (!argc || !ok[k])
+	} else if (!argc || k == N_PURE) {
+		/* the list from the table the test above reads */
+		struct buf b = { 0 };
+		for (k = 0; k < N_PURE; k++)
+			buf_printf(&b, "%s%s", k ? ", " : "", pure_cmds[k].shown);
 		rc = cfx_err_set(err, CFX_EUSAGE, -1, argc ? argv[0] : line, "a "
 		                 "lesson may run only commands that read nothing but "
-		                 "their arguments and write nothing (cf, naf, shifts, "
-		                 "spectrum, score, sweep, verify, search)");
-	else
+		                 "their arguments and write nothing (%s)", buf_str(&b));
+		buf_free(&b);
+	} else
 		/* the options as the command would read them, every spelling */
 		rc = cli_options_each(argc, argv, pure_option, NULL, err);
 	text_argv_free(argv, argc);
 	return rc;
 }
 
-json_t *learn_run(const char *line, cfx_err *err)
+json_t *learn_run(const char *lesson_path, const char *line, cfx_err *err)
 {
 	cfx_session s;
 	cmd_ctx c;
@@ -478,9 +560,9 @@ json_t *learn_run(const char *line, cfx_err *err)
 	size_t len = 0;
 	int printed = 0;            /* the result is the JSON it prints */
 
-	if (learn_pure(line, 0, err) < 0)
+	if (learn_pure(lesson_path, line, 0, err) < 0)
 		return NULL;
-	if ((data = learn_data_line(line)) != NULL) {
+	if ((data = learn_data_line(lesson_path, line, NULL)) != NULL) {
 		/* review keeps no session result: its --json output is it */
 		size_t n = strlen(data);
 		data = xrealloc(data, n + 8, "lesson review");
@@ -534,7 +616,7 @@ static json_t *run_cached(void *ctx, const char *line, cfx_err *err)
 
 	if (r)
 		return json_incref(r);
-	if ((r = learn_run(line, err)))
+	if ((r = learn_run(L->path, line, err)))
 		json_object_set(L->cache, line, r);
 	return r;
 }

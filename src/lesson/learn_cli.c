@@ -492,8 +492,8 @@ static int line_of(shell *u, const char *line)
 	if (ev != LEARN_NOT_MINE)
 		return show_event(u, ev);
 	{
-		/* review NAME.patch: the lesson's own patch */
-		char *data = learn_data_line(line);
+		/* review NAME.patch: the patch beside the lesson's file */
+		char *data = learn_data_line(learn_path(u->L), line, NULL);
 		rc = repl_exec(r, data ? data : line);
 		free(data);
 	}
@@ -639,22 +639,29 @@ static void fail_at(tally *t, const char *path, int line, const char *fmt,
 	t->failed++;
 }
 
-/* A command's result for claims, once per command line. */
-static json_t *claim_run(void *cache, const char *line, cfx_err *err)
+/* A command's result for claims, once per command line, as the lesson
+ * file at lesson runs it. */
+typedef struct claim_ctx {
+	json_t *cache;            /* command -> result */
+	const char *lesson_path;
+} claim_ctx;
+
+static json_t *claim_run(void *ctx, const char *line, cfx_err *err)
 {
-	json_t *r = json_object_get(cache, line);
+	claim_ctx *c = ctx;
+	json_t *r = json_object_get(c->cache, line);
 
 	if (r)
 		return json_incref(r);
-	if ((r = learn_run(line, err)))
-		json_object_set(cache, line, r);
+	if ((r = learn_run(c->lesson_path, line, err)))
+		json_object_set(c->cache, line, r);
 	return r;
 }
 
 /* Every claim: run its command in a fresh session, evaluate its check. */
 static void check_claims(const lesson *l, const char *path, tally *t)
 {
-	json_t *cache = json_object();    /* command -> result */
+	claim_ctx cc = { json_object(), path };
 	size_t i, j;
 
 	for (i = 0; i < l->nsteps; i++)
@@ -663,7 +670,7 @@ static void check_claims(const lesson *l, const char *path, tally *t)
 			lesson_env env;
 			cfx_err e;
 			char why[320];
-			json_t *res = claim_run(cache, c->command, &e);
+			json_t *res = claim_run(&cc, c->command, &e);
 			int v;
 
 			t->claims++;
@@ -674,19 +681,20 @@ static void check_claims(const lesson *l, const char *path, tally *t)
 			memset(&env, 0, sizeof env);
 			env.root = res;
 			env.run = claim_run;
-			env.run_ctx = cache;
+			env.run_ctx = &cc;
 			v = lesson_check_eval(c->cond.check, &env, why, sizeof why, &e);
 			if (v != 1)
 				fail_at(t, path, c->line, "claim is false: %s (%s)",
 				        v < 0 ? e.msg : why, c->command);
 			json_decref(res);
 		}
-	json_decref(cache);
+	json_decref(cc.cache);
 }
 
-/* What a command prints, run in a fresh session (only what a lesson may
- * run by itself: learn_pure); malloc'd, "" when it cannot run. */
-static char *output_of(const char *line)
+/* What a command prints, run in a fresh session (only what the lesson
+ * file at lesson may run by itself: learn_pure); malloc'd, "" when it
+ * cannot run. */
+static char *output_of(const char *lesson_path, const char *line)
 {
 	cfx_session s;
 	cmd_ctx c;
@@ -698,9 +706,10 @@ static char *output_of(const char *line)
 
 	char *data;
 
-	if (learn_pure(line, 0, &e) < 0 || !(m = open_memstream(&text, &len)))
+	if (learn_pure(lesson_path, line, 0, &e) < 0 ||
+	    !(m = open_memstream(&text, &len)))
 		return xstrdup("");
-	data = learn_data_line(line);
+	data = learn_data_line(lesson_path, line, NULL);
 	argv = text_argv(data ? data : line, &argc);
 	free(data);
 	cli_session_init(&s);
@@ -722,7 +731,7 @@ static char *output_of(const char *line)
  * word, in what a command the learner may run before answering prints
  * (its try:, and the solution's commands before its answer; a
  * prediction's revealing commands are refused until then). */
-static int read_off(const lesson_step *s)
+static int read_off(const char *lesson_path, const lesson_step *s)
 {
 	const char *a = lesson_step_answer(s);
 	size_t j;
@@ -735,7 +744,7 @@ static int read_off(const lesson_step *s)
 		char *out;
 		if (!line || !strncmp(line, "answer ", 7))
 			continue;
-		out = output_of(line);
+		out = output_of(lesson_path, line);
 		hit = lesson_words_in(out, a);
 		free(out);
 	}
@@ -780,7 +789,7 @@ static void check_solutions(const learn_store_entry *le, const lesson *l,
 		for (j = 0; j < s->nsolution && u.L && learn_step(u.L) == i; j++) {
 			size_t mark;
 			if (strncmp(s->solution[j], "answer ", 7) &&
-			    learn_pure(s->solution[j], 1, &pe) < 0) {
+			    learn_pure(le->path, s->solution[j], 1, &pe) < 0) {
 				buf_printf(&t->notes, "    step %s not played: its solution "
 				           "runs %s, which a lesson file may not make cfx "
 				           "run\n", num, s->solution[j]);
@@ -827,7 +836,7 @@ static void check_shares(const lesson *l, const char *path, tally *t)
 
 	for (i = 0; i < l->nsteps; i++) {
 		const lesson_step *s = &l->steps[i];
-		if (read_off(s)) {
+		if (read_off(path, s)) {
 			reads++;
 			buf_printf(&t->notes, "    step %zu is a read-off (%s): its "
 			           "answer %s is printed\n", i + 1, s->title,
@@ -849,13 +858,14 @@ static void check_shares(const lesson *l, const char *path, tally *t)
 
 /* What line prints (output_of), kept in cache (line -> text) so that a
  * line shown in many steps runs once. */
-static const char *cached_output(json_t *cache, const char *line)
+static const char *cached_output(json_t *cache, const char *lesson_path,
+                                 const char *line)
 {
 	json_t *j = json_object_get(cache, line);
 	char *out;
 
 	if (!j) {
-		out = output_of(line);
+		out = output_of(lesson_path, line);
 		j = json_string(out);
 		free(out);
 		if (!j)       /* not UTF-8: nothing to match a lesson's answer in */
@@ -895,7 +905,7 @@ static void leak_line(const lesson *l, size_t i, size_t k, const char *line,
 	    lesson_words_in(line, a))     /* typing it needs the answer */
 		return;
 	json_object_set_new(seen, line, json_true());
-	if (!lesson_words_in(cached_output(cache, line), a))
+	if (!lesson_words_in(cached_output(cache, path, line), a))
 		return;
 	if (prev && lesson_step_reveals_line(prev, line))
 		fail_at(t, path, s->line, "the previous step's reveal (%s), which "
