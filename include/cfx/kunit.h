@@ -6,7 +6,9 @@
  * lib/test_hash.c: a function per sequence, a test case per function that
  * compares it with the multiply on edge inputs (0, 1, 2, 3, the top bit,
  * all ones, ...) and on pseudo-random ones from a fixed 64-bit LCG, and
- * one suite.  Only <kunit/test.h> and <linux/types.h> are needed.
+ * one suite.  Only <kunit/test.h> and <linux/types.h> are needed, and
+ * <asm/bitsperlong.h> for a 64-bit-only sequence (kunit_seq.only), which
+ * a 32-bit kernel does not build (its case is left out there).
  */
 #ifndef CFX_KUNIT_H
 #define CFX_KUNIT_H
@@ -22,6 +24,11 @@ typedef struct kunit_seq {
 	const char *decls;         /* the other variables, "n, t" ("": none) */
 	const char *body;          /* the statements, one a line */
 	const char *origin;        /* where it comes from, for a comment */
+	const char *only;          /* NULL, or why the sequence is only
+	                            * compiled on 64-bit kernels ("its word:
+	                            * ..., under #if BITS_PER_LONG == 64"): its
+	                            * function, test and case are emitted
+	                            * under #if BITS_PER_LONG == 64 */
 } kunit_seq;
 
 #define KUNIT_RANDOM 10000     /* pseudo-random inputs per case */

@@ -42,6 +42,11 @@ typedef struct patch {
 	char **files;          /* new file names ("b/" stripped), or the
 	                        * input's name for C source */
 	size_t nfiles, capf;
+	/* a series (git format-patch --stdout of several commits: mails,
+	 * each begun by an mbox "From " line): nmails of them (0 or 1: one
+	 * patch), and the mail of each files entry, from 0 */
+	size_t *mail;
+	size_t nmails;
 	patch_line *line;
 	size_t nlines, capl;
 	char *store;           /* the text the lines point into */

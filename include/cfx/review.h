@@ -76,6 +76,8 @@ typedef struct review_mult {
 	unsigned table;            /* table bits, 0: verify's default range */
 	char why_table[160];
 	int ctx_bits;              /* the #if context's word, 0: none */
+	int long_word;             /* a sequence's word is a long's (64 bits
+	                            * on LP64, 32 on ILP32) */
 	unsigned lit_bits;         /* a literal that #if context alone gives
 	                            * its word: its own type's width there
 	                            * when wider than that word (C11 6.4.4.1),
@@ -85,6 +87,9 @@ typedef struct review_mult {
 	mpz_t old;                 /*   its value */
 	unsigned long old_line;    /*   and its line in the old file */
 	char *old_text;
+	size_t old_file;           /*   in a series, the file of the earlier
+	                            *   patch that adds it (REVIEW_NONE) */
+	unsigned long old_added_line;  /* and its line there */
 	/* sequences */
 	size_t same_as;            /* the multiplier it equals (REVIEW_NONE) */
 	char *input;               /* the input variable */

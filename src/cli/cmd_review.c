@@ -272,6 +272,9 @@ static json_t *mult_json(const review *rv, const review_mult *m)
 	                    : json_null());
 	json_object_set_new(o, "table_why", json_string(m->table ? m->why_table
 	                    : "not in the code: verify's default range"));
+	if (rv->pt.nmails > 1)      /* a series: which of its patches */
+		json_object_set_new(o, "patch", json_integer((json_int_t)
+		                    rv->pt.mail[m->file] + 1));
 	if (m->has_old) {
 		json_object_set_new(o, "replaces", out_jz(m->old));
 		json_object_set_new(o, "replaces_line",
@@ -325,6 +328,9 @@ static json_t *review_json(const review *rv, const char *const *paths,
 }
 
 /* ---- the command ---------------------------------------------------------- */
+
+/* The plural ending of a count of n: "1 error", "2 errors", "0 notes". */
+#define S(n) ((n) == 1 ? "" : "s")
 
 /* Review the files paths[0..n) (n >= 1) as a says: the exit status. */
 static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
@@ -406,9 +412,10 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 	} else if (!a.emit) {
 		if (!mults)
 			fprintf(c->out, "no multipliers found\n");
-		fprintf(c->out, "total: %zu errors, %zu warnings, %zu checks, %zu "
-		        "notes; %zu multiplier%s\n", total[3], total[2], total[1],
-		        total[0], mults, mults == 1 ? "" : "s");
+		fprintf(c->out, "total: %zu error%s, %zu warning%s, %zu check%s, "
+		        "%zu note%s; %zu multiplier%s\n", total[3], S(total[3]),
+		        total[2], S(total[2]), total[1], S(total[1]), total[0],
+		        S(total[0]), mults, S(mults));
 	}
 	/* a reply or a test emitted is the command's product: it succeeded */
 	return (total[3] || total[2]) && !a.emit ? CFX_EXIT_FAIL : CFX_EXIT_OK;

@@ -107,6 +107,25 @@ void review_emit_reply(FILE *f, const struct review *rv, const char *path)
 			buf_free(&b);
 		}
 	}
+	/* code that is no multiplier (a shift/add run with an xor or a
+	 * right shift, a shift past the width): said too */
+	for (k = 0; k < rv->nfind; k++) {
+		const review_finding *x = &rv->find[k];
+		struct buf b = { 0 };
+		char type;
+		const char *t;
+		if (x->mult != REVIEW_NONE)
+			continue;
+		fprintf(f, "\n%s:%lu:\n", rv->pt.files[x->file], x->line);
+		if ((t = patch_text(rv, x->file, x->line, &type)))
+			fprintf(f, "> %c%s\n", type, t);
+		buf_printf(&b, "%s %s", x->level == REVIEW_ERROR ? "Wrong:" :
+		           x->level == REVIEW_WARNING ? "Warning:" : "Not checked:",
+		           x->msg);
+		fprintf(f, "\n");
+		out_fill(f, buf_str(&b), 72, "* ", "  ", " ");
+		buf_free(&b);
+	}
 	if (!rv->nmult)
 		fprintf(f, "\nno multipliers found.\n");
 	fprintf(f, "\n(`cfx review %s` shows every finding", path);
@@ -132,7 +151,7 @@ void review_emit_reply(FILE *f, const struct review *rv, const char *path)
 void review_emit_kunit(FILE *f, const struct review *rv)
 {
 	kunit_seq *s = xcalloc(rv->nmult ? rv->nmult : 1, sizeof *s, "kunit");
-	char **own = xcalloc(rv->nmult ? 3 * rv->nmult : 1, sizeof *own, "kunit");
+	char **own = xcalloc(rv->nmult ? 4 * rv->nmult : 1, sizeof *own, "kunit");
 	size_t i, n = 0, nown = 0;
 
 	for (i = 0; i < rv->nmult; i++) {
@@ -151,6 +170,12 @@ void review_emit_kunit(FILE *f, const struct review *rv)
 		s[n].origin = own[nown++] = xasprintf("%s:%lu-%lu",
 		                                      rv->pt.files[m->file], m->line,
 		                                      m->last);
+		/* a 64-bit word that 32-bit kernels do not build: under #if
+		 * BITS_PER_LONG == 64, or a long's (32 bits there) */
+		if (m->bits == 64 && (m->ctx_bits == 64 || m->long_word))
+			s[n].only = own[nown++] = xasprintf("its word: %s%s",
+			            m->why_bits, m->ctx_bits == 64 ? "" : ", a long, "
+			            "64 bits on 64-bit kernels only");
 		n++;
 	}
 	if (n) {
@@ -198,6 +223,7 @@ void review_emit_kunit_constant(FILE *f, const constant *k)
 	s.decls = "hash = 0, n = x0";
 	s.body = body;
 	s.origin = origin;
+	s.only = NULL;          /* a u64 sequence builds everywhere */
 	t = kunit_emit(&s, 1, "cfx_shift_add");
 	fputs(t, f);
 	free(t);

@@ -27,6 +27,9 @@ static void one(struct buf *b, const kunit_seq *s, size_t k)
 	const char *t = ctype(s->bits);
 	const char *line = s->body, *e;
 
+	if (s->only)
+		buf_printf(b, "/* 64-bit kernels only (%s) */\n"
+		           "#if BITS_PER_LONG == 64\n", s->only);
 	buf_printf(b, "/* %s: x * %s mod 2^%u */\n", s->origin, s->hex, s->bits);
 	/* the parameter's name is cfx's own: the sequence's input may be
 	 * called x (`u32 x = x;` would declare x from itself) */
@@ -77,7 +80,8 @@ static void one(struct buf *b, const kunit_seq *s, size_t k)
 	buf_printf(b, ";\n"
 	           "\t\tKUNIT_EXPECT_EQ_MSG(test, cfx_shift_add_%zu(x), want,\n"
 	           "\t\t\t\"x = %%#llx\", (unsigned long long)x);\n"
-	           "\t}\n}\n\n", k);
+	           "\t}\n}\n", k);
+	buf_puts(b, s->only ? "#endif\n\n" : "\n");
 }
 
 char *kunit_emit(const kunit_seq *s, size_t n, const char *suite)
@@ -93,12 +97,19 @@ char *kunit_emit(const kunit_seq *s, size_t n, const char *suite)
 	           " */\n"
 	           "#include <kunit/test.h>\n"
 	           "#include <linux/module.h>\n"
-	           "#include <linux/types.h>\n\n");
+	           "#include <linux/types.h>\n");
+	for (k = 0; k < n && !s[k].only; k++)
+		;
+	if (k < n)      /* a 64-bit-only sequence: BITS_PER_LONG */
+		buf_puts(&b, "#include <asm/bitsperlong.h>\n");
+	buf_puts(&b, "\n");
 	for (k = 0; k < n; k++)
 		one(&b, &s[k], k);
 	buf_printf(&b, "static struct kunit_case %s_cases[] = {\n", suite);
 	for (k = 0; k < n; k++)
-		buf_printf(&b, "\tKUNIT_CASE(test_cfx_shift_add_%zu),\n", k);
+		buf_printf(&b, "%s\tKUNIT_CASE(test_cfx_shift_add_%zu),\n%s",
+		           s[k].only ? "#if BITS_PER_LONG == 64\n" : "", k,
+		           s[k].only ? "#endif\n" : "");
 	buf_printf(&b, "\t{}\n};\n\n"
 	           "static struct kunit_suite %s_suite = {\n"
 	           "\t.name = \"%s\",\n"

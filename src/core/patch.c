@@ -82,9 +82,31 @@ static char *header_name(const char *s)
 
 static size_t add_file(patch *p, char *name)
 {
+	size_t cap = p->capf;
+
 	XGROW(p->files, p->capf, p->nfiles + 1, "patch files");
+	if (p->capf != cap)
+		p->mail = xrealloc(p->mail, p->capf * sizeof *p->mail,
+		                   "patch files");
 	p->files[p->nfiles] = name;
+	p->mail[p->nfiles] = p->nmails ? p->nmails - 1 : 0;
 	return p->nfiles++;
+}
+
+/* Whether line s starts a mail of a series: an mbox "From " line, a
+ * word and a date that ends in its year, as git format-patch writes
+ * before each patch ("From <commit> Mon Sep 17 00:00:00 2001"). */
+static int mbox_from(const char *s)
+{
+	size_t n = strlen(s), k = 0;
+
+	if (strncmp(s, "From ", 5) || s[5] == ' ' || !s[5] || !strchr(s + 5, ' '))
+		return 0;
+	while (n && s[n - 1] == ' ')
+		n--;
+	while (k < n && isdigit((unsigned char)s[n - 1 - k]))
+		k++;
+	return k == 4 && s[n - 5] == ' ';
 }
 
 static void add_line(patch *p, const char *text, char type, unsigned long no,
@@ -144,6 +166,14 @@ static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
 
 		if (dep[i] != q)
 			continue;
+		if (!in_hunk && mbox_from(s)) {
+			/* the next mail of a series (git format-patch --stdout) */
+			p->nmails = (p->nmails ? p->nmails : 1) + 1;
+			file = (size_t)-1;
+			free(pending_old);
+			pending_old = NULL;
+			continue;
+		}
 		if (hunk_header(s, &a, &b, &c, &d)) {
 			if (file == (size_t)-1)
 				file = add_file(p, pending_old ? pending_old :
@@ -283,8 +313,12 @@ int patch_read(patch *p, const char *text, size_t len, const char *name,
 		if (diff_start(txt, dep, n, i))
 			break;
 	if (i < n) {
+		size_t k;
 		p->is_diff = 1;
 		p->quote = dep[i];
+		for (k = 0; k < i && !p->nmails; k++)
+			if (dep[k] == dep[i] && mbox_from(txt[k]))
+				p->nmails = 1;     /* a mail: the first of a series? */
 		read_diff(p, txt, dep, n, i, dep[i]);
 		read_body(p, txt, dep, i, dep[i], name);
 	} else {
@@ -313,6 +347,7 @@ void patch_free(patch *p)
 	for (i = 0; i < p->nfiles; i++)
 		free(p->files[i]);
 	free(p->files);
+	free(p->mail);
 	free(p->line);
 	free(p->store);
 	free(p->body);

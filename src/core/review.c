@@ -50,6 +50,7 @@ static size_t mult_new(review *r, review_kind k, size_t file,
 	mpz_init(m->old);
 	mpz_init(m->claim);
 	m->same_as = REVIEW_NONE;
+	m->old_file = REVIEW_NONE;
 	m->shift = -1;
 	m->verify = 1;
 	return r->nmult++;
@@ -105,8 +106,84 @@ static void literal_replaced(walk *w, review_mult *m)
 	}
 }
 
+/* The files of the mail of a series that file f is in: [*lo, *hi) (all
+ * of them when the patch is no series). */
+static void mail_files(const patch *pt, size_t f, size_t *lo, size_t *hi)
+{
+	*lo = 0;
+	*hi = REVIEW_NONE;
+	if (pt->nmails < 2)
+		return;
+	for (*lo = f; *lo > 0 && pt->mail[*lo - 1] == pt->mail[f]; --*lo)
+		;
+	for (*hi = f + 1; *hi < pt->nfiles && pt->mail[*hi] == pt->mail[f]; ++*hi)
+		;
+}
+
+/* The define name (of word ctx) that a define on the new side of the
+ * walk's file replaces: the old side's of the same file, else of another
+ * file of the same patch (a series' other patches change the same file
+ * again: patch 2's old side is patch 1's new one). */
+static const define *old_define(const walk *w, const char *name,
+                                unsigned ctx)
+{
+	const define *d = review_defs_find_in(w->oldd, name, ctx, w->file,
+	                                      w->file + 1);
+	size_t lo, hi;
+
+	if (d)
+		return d;
+	mail_files(w->pt, w->file, &lo, &hi);
+	return review_defs_find_in(w->oldd, name, ctx, lo, hi);
+}
+
+/* In a series, the define of an earlier patch that adds old (the one a
+ * define of this patch replaces), else NULL. */
+static const define *earlier_mail_define(const walk *w, const char *name,
+                                         const define *old)
+{
+	const patch *pt = w->pt;
+	size_t lo, hi, k;
+
+	if (pt->nmails < 2)
+		return NULL;
+	mail_files(pt, w->file, &lo, &hi);
+	for (k = w->newd->n; k-- > 0; ) {
+		const define *d = &w->newd->d[k];
+		if (d->file < lo && d->added && d->valid && !strcmp(d->name, name) &&
+		    !mpz_cmp(d->v, old->v) && (!old->ctx || !d->ctx ||
+		                               d->ctx == old->ctx))
+			return d;
+	}
+	return NULL;
+}
+
+static void use_of(walk *w, size_t a, size_t b, size_t mi);
+
+/* Multiplier mi inside #if's nested deeper than review reads (MAX_IF):
+ * its word said to be the innermost read one's, and a CHECK that names
+ * the limit and the line of the first #if past it. */
+static void deep_if(walk *w, size_t mi)
+{
+	review_mult *m = &w->r->mult[mi];
+	size_t n = strlen(m->why_bits);
+
+	if (w->ifs.depth <= MAX_IF || !w->ifs.deep_line)
+		return;
+	snprintf(m->why_bits + n, sizeof m->why_bits - n, "; the #if's nested "
+	         "past %d levels, from line %lu, are not read", MAX_IF,
+	         w->ifs.deep_line);
+	review_add(w->r, REVIEW_CHECK, m->file, m->line, mi, "word", "inside "
+	           "%d nested #if's: review reads the words of the first %d "
+	           "only; the one at depth %d opens at line %lu, and what it "
+	           "and those inside it say of BITS_PER_LONG is not read: check "
+	           "the word", w->ifs.depth, MAX_IF, MAX_IF + 1,
+	           w->ifs.deep_line);
+}
+
 /* A define or declaration of a multiplier on the new side (lit: the
- * literal's token, REVIEW_NONE for a name's). */
+ * literal's token, REVIEW_NONE for a name's; a literal's statement is
+ * [w->lit_a, w->lit_b)). */
 static void mult_constant(walk *w, review_kind k, const char *name,
                           const char *text, const mpz_t v, int suffix_long,
                           unsigned type_word, const char *type,
@@ -151,15 +228,24 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 			         "2^%u, over %s", says, over);
 		}
 	}
-	if (name[0] && (old = review_defs_find(w->oldd, name, ctx)) && old->valid &&
+	if (name[0] && (old = old_define(w, name, ctx)) && old->valid &&
 	    mpz_cmp(old->v, v) && (!ctx || !old->ctx || old->ctx == ctx)) {
 		m->has_old = 1;
 		mpz_set(m->old, old->v);
 		m->old_line = old->line;
 		m->old_text = xstrdup(old->text);
+		if ((old = earlier_mail_define(w, name, old))) {
+			m->old_file = old->file;
+			m->old_added_line = old->line;
+		}
 	}
-	if (k == REVIEW_LITERAL)
+	deep_if(w, i);
+	if (k == REVIEW_LITERAL) {
 		literal_replaced(w, m);
+		/* the word its statement shows (hash_ptr(), hash_32(), a
+		 * right shift), before the word is said: said and judged alike */
+		use_of(w, w->lit_a, w->lit_b, i);
+	}
 	constant_found(w, i);
 	if (have_mw)
 		review_overflow_check(w, i, lit, name, &mw);
@@ -230,7 +316,19 @@ static void constant_found(walk *w, size_t i)
 		           "bijection)", hex, (unsigned long)k, (unsigned long)k,
 		           k == 1 ? "" : "s");
 	}
-	if (m->has_old)
+	if (m->has_old && r->pt.nmails > 1) {
+		/* a series: which patch, and which earlier one added the
+		 * constant it replaces */
+		char by[160] = "";
+		if (m->old_file != REVIEW_NONE)
+			snprintf(by, sizeof by, ", which patch %zu/%zu adds (%s:%lu)",
+			         r->pt.mail[m->old_file] + 1, r->pt.nmails,
+			         r->pt.files[m->old_file], m->old_added_line);
+		review_add(r, REVIEW_NOTE, m->file, m->line, i, "multiplier",
+		           "patch %zu/%zu: %s replaces %s (line %lu of the old "
+		           "file)%s", r->pt.mail[m->file] + 1, r->pt.nmails, hex,
+		           m->old_text, m->old_line, by);
+	} else if (m->has_old)
 		review_add(r, REVIEW_NOTE, m->file, m->line, i, "multiplier",
 		           "replaces %s (line %lu of the old file)", m->old_text,
 		           m->old_line);
@@ -302,9 +400,13 @@ static void use_of(walk *w, size_t a, size_t b, size_t mi)
 				}
 			}
 			if (m->bits != word && m->kind != REVIEW_SEQUENCE) {
+				char was[sizeof m->why_bits];
+				snprintf(was, sizeof was, "%s", m->why_bits);
 				snprintf(m->why_bits, sizeof m->why_bits,
-				         "%s() at line %lu hashes %u-bit words", t[i].s,
-				         t[i].line, word);
+				         "%s() at line %lu hashes %u-bit words%s, over %u "
+				         "bits by %.120s", t[i].s, t[i].line, word,
+				         word == 64 && strcmp(t[i].s, "hash_64") ?
+				         " (a long's)" : "", m->bits, was);
 				m->bits = word;
 			}
 		}
@@ -367,37 +469,142 @@ static void table_from_bits_define(walk *w, size_t mi)
 /* ---- statements ---------------------------------------------------------- */
 
 /* Append the statement [a, b) as C to w->code. */
+/* Statement [a, b) as C, its tokens spaced as C is written, onto q;
+ * whether one of them is on a '+' line. */
+static int stmt_text(const walk *w, size_t a, size_t b, struct buf *q)
+{
+	const tok *t = w->v.t;
+	size_t i;
+	int added = 0;
+
+	for (i = a; i < b; i++) {
+		added |= t[i].added;
+		if (i > a && strcmp(t[i].s, ";") && strcmp(t[i].s, ")") &&
+		    strcmp(t[i - 1].s, "(") &&
+		    !(t[i - 1].type == T_OP && !strcmp(t[i - 1].s, "-") &&
+		      i >= a + 2 && t[i - 2].type == T_OP &&
+		      strcmp(t[i - 2].s, ")")))
+			buf_putc(q, ' ');
+		buf_puts(q, t[i].s);
+	}
+	if (b > a && strcmp(t[b - 1].s, ";"))
+		buf_putc(q, ';');
+	return added;
+}
+
 static void code_add(walk *w, size_t a, size_t b, const char *lhs_prefix)
 {
-	size_t i;
-
 	if (!w->code.len)
 		w->code_line = w->v.t[a].line;
 	buf_puts(&w->code, lhs_prefix);
-	for (i = a; i < b; i++) {
-		const tok *t = &w->v.t[i];
-		if (t->added)
-			w->code_added = 1;
-		if (i > a && strcmp(t->s, ";") && strcmp(t->s, ")") &&
-		    strcmp(w->v.t[i - 1].s, "(") &&
-		    !(w->v.t[i - 1].type == T_OP && !strcmp(w->v.t[i - 1].s, "-") &&
-		      i >= a + 2 && w->v.t[i - 2].type == T_OP &&
-		      strcmp(w->v.t[i - 2].s, ")")))
-			buf_putc(&w->code, ' ');
-		buf_puts(&w->code, t->s);
-	}
-	if (b > a && strcmp(w->v.t[b - 1].s, ";"))
-		buf_putc(&w->code, ';');
+	if (stmt_text(w, a, b, &w->code))
+		w->code_added = 1;
 	buf_putc(&w->code, '\n');
+}
+
+/* What evaluating statement [a, b) met (x): a shift of the input by its
+ * width or more, an ERROR (undefined in C) when the patch adds it; the
+ * first step that is no multiply by a constant, kept for finish_run. */
+static void run_steps(walk *w, const ev *x, size_t a, size_t b)
+{
+	const tok *t = w->v.t;
+	struct buf q = { 0 };
+	int added = stmt_text(w, a, b, &q) || !w->pt->is_diff;
+
+	if (x->ub && added)
+		review_add(w->r, REVIEW_ERROR, w->file, t[x->ub_tok].line,
+		           REVIEW_NONE, "sequence", "`%s` shifts by %lu, not less "
+		           "than the %u bits of the %s it shifts: undefined "
+		           "behaviour in C (C11 6.5.7): what it gives depends on "
+		           "the compiler and the target (x86 takes the count mod "
+		           "%u, a shift by %lu), so the code is no multiply and "
+		           "nothing of it is proved", buf_str(&q), x->ub_amt,
+		           x->ub_width, x->ub_width > 32 ? "64-bit word" : "32-bit "
+		           "word (an int at least, after the promotions)",
+		           x->ub_width, x->ub_amt % x->ub_width);
+	if (x->nl && !w->nl) {
+		w->nl = x->nl;
+		w->nl_line = t[x->nl_tok].line;
+		w->nl_added = added;
+		snprintf(w->nl_stmt, sizeof w->nl_stmt, "%s", buf_str(&q));
+	}
+	buf_free(&q);
 }
 
 /* A variable that became a multiplier: report it. */
 static void sequence_found(walk *w, const sym *s, unsigned long last,
                            int shift, const char *shift_text);
 
+static int comment_hex(const tok *t, mpz_t v, char *lit, size_t nlit,
+                       unsigned long *line);
+
+/* The constant the function's comments say its code multiplies by, as
+ * written, and where, into what ("" when they name none): a power sum,
+ * else a hex literal. */
+static void run_claim(const walk *w, char *what, size_t n)
+{
+	size_t k;
+	mpz_t v;
+	char lit[128];
+	unsigned long line;
+
+	what[0] = '\0';
+	mpz_init(v);
+	for (k = 0; k < w->nfn && !what[0]; k++)
+		if (review_power_sum(w->v.t[w->fn_comments[k]].s,
+		                     w->v.t[w->fn_comments[k]].line, v, lit,
+		                     sizeof lit, &line) ||
+		    comment_hex(&w->v.t[w->fn_comments[k]], v, lit, sizeof lit,
+		                &line))
+			snprintf(what, n, "%s (its comment, line %lu)", lit, line);
+	mpz_clear(v);
+}
+
+/* The run's first step that is no multiply by a constant (w->nl), when
+ * the run is shift/add code of the patch's: said, not dropped. */
+static void nonlinear_run(walk *w)
+{
+	static const struct { unsigned bit; const char *what; } kinds[] = {
+		{ NL_RSHIFT, "shifts right, which drops the low bits" },
+		{ NL_XOR, "xors, which adds without the carries" },
+		{ NL_OR, "ors, which loses bits" },
+		{ NL_AND, "masks with &, which loses bits" },
+		{ NL_DIV, "divides, which loses the low bits" },
+		{ NL_SQUARE, "multiplies the input by itself" },
+	};
+	struct buf how = { 0 };
+	char claim[200];
+	size_t k;
+
+	if (!w->nl || !w->nl_added || !w->run_shifts || !w->run_adds)
+		return;
+	for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+		if (w->nl & kinds[k].bit)
+			buf_printf(&how, "%s%s", how.len ? " and " : "", kinds[k].what);
+	run_claim(w, claim, sizeof claim);
+	if (claim[0])
+		review_add(w->r, REVIEW_WARNING, w->file, w->nl_line, REVIEW_NONE,
+		           "sequence", "not the multiply by %s: `%s` (line %lu) %s, "
+		           "and a multiply by a constant is shifts left, additions "
+		           "and subtractions alone, so this shift/add code computes "
+		           "no x * C mod 2^n; nothing of it is proved", claim,
+		           w->nl_stmt, w->nl_line, buf_str(&how));
+	else
+		review_add(w->r, REVIEW_CHECK, w->file, w->nl_line, REVIEW_NONE,
+		           "sequence", "not a multiplication by a constant: `%s` "
+		           "(line %lu) %s, and a multiply by a constant is shifts "
+		           "left, additions and subtractions alone, so this "
+		           "shift/add code computes no x * C mod 2^n; nothing of it "
+		           "is proved", w->nl_stmt, w->nl_line, buf_str(&how));
+	buf_free(&how);
+	w->nl = 0;
+}
+
 static void finish_run(walk *w, unsigned long last)
 {
 	size_t i;
+
+	nonlinear_run(w);
 
 	for (i = 0; i < w->nvar; i++) {
 		sym *s = &w->var[i];
@@ -409,9 +616,12 @@ static void finish_run(walk *w, unsigned long last)
 
 static void reset_fn(walk *w)
 {
+	w->nl = 0;
+	w->run_shifts = w->run_adds = 0;
 	w->nvar = 0;
 	w->have_input = 0;
 	w->word = 0;
+	w->word_long = 0;
 	buf_clear(&w->code);
 	w->code_added = 0;
 }
@@ -422,19 +632,26 @@ static int declaration(walk *w, size_t a, size_t b)
 	const tok *t = w->v.t;
 	unsigned bits = 0;
 	size_t i = a;
-	int l;
+	int l, lng = 0;          /* a long's word: 64 bits on LP64 only */
 
 	while (i < b && t[i].type == T_IDENT && review_is_type_word(t[i].s)) {
 		unsigned tb = review_type_bits(t[i].s, review_ctx_word(w, NULL, NULL), &l);
-		if (tb && (!bits || !strcmp(t[i].s, "long")))
-			bits = !strcmp(t[i].s, "long") && i + 1 < b &&
-			       !strcmp(t[i + 1].s, "long") ? 64 : tb;
+		if (tb && (!bits || !strcmp(t[i].s, "long"))) {
+			int ll = !strcmp(t[i].s, "long") && i + 1 < b &&
+			         !strcmp(t[i + 1].s, "long");
+			bits = ll ? 64 : tb;
+			lng = l && !ll;
+			if (ll)
+				i++;
+		}
 		i++;
 	}
 	if (i == a || !bits)
 		return 0;
-	if (!w->word)
+	if (!w->word) {
 		w->word = bits;
+		w->word_long = lng;
+	}
 	while (i < b) {
 		int ptr = 0;
 		size_t e;
@@ -449,10 +666,12 @@ static int declaration(walk *w, size_t a, size_t b)
 			;
 		if (s) {
 			s->bits = bits, s->is_ptr = ptr, s->known = 0;
+			s->is_long = lng;
 			if (i + 1 < e && !strcmp(t[i + 1].s, "=") && !ptr) {
-				ev x = { w, t, i + 2, e, word_mask(bits), 0 };
+				ev x = { .w = w, .t = t, .i = i + 2, .end = e, .mask = word_mask(bits) };
 				int had = w->have_input;
 				val v = review_eval_expr(&x, 0);
+				run_steps(w, &x, i, e);
 				if (v.known && !x.bad && x.i == e) {
 					s->known = 1, s->a = v.a & x.mask, s->b = v.b & x.mask;
 					s->adds = v.adds, s->shifts = v.shifts;
@@ -471,48 +690,61 @@ static int declaration(walk *w, size_t a, size_t b)
 /* "NAME OP= EXPR;" at [a, b): evaluate it. */
 static void assignment(walk *w, size_t a, size_t b)
 {
+	static const char *const ops[] = { "+=", "-=", "<<=", "*=", ">>=",
+		"^=", "|=", "&=", NULL };
 	const tok *t = w->v.t;
 	const char *op = t[a + 1].s;
 	sym *s = review_var_find(w, t[a].s);
 	unsigned bits;
+	size_t k;
 	ev x;
 	val v, cur;
+	int rhs;
 
 	if (!s || s->is_ptr)
 		return;
 	bits = s->bits ? s->bits : w->word ? w->word : 64;
-	x = (ev){ w, t, a + 2, b - 1, word_mask(bits), 0 };   /* not the ';' */
-	if (!strcmp(op, ">>=")) {
-		/* the hash is taken here: its top bits index the table */
-		if (s->known && s->adds >= 2 && s->shifts >= 1 && !s->b && s->a > 1) {
-			unsigned long k;
-			char why[64], txt[64] = "";
-			size_t i, n = 0;
-			int amt = -2;
-			if (b == a + 4 && small_value(w, &t[a + 2], &k, why, sizeof why))
-				amt = (int)k;
-			for (i = a + 2; i + 1 < b && n + 1 < sizeof txt; i++)
-				n += (size_t)snprintf(txt + n, sizeof txt - n, "%s",
-				                      t[i].s);
-			sequence_found(w, s, t[b - 1].line, amt, txt);
-		}
-		s->known = 0;
-		return;
-	}
+	x = (ev){ .w = w, .t = t, .i = a + 2, .end = b - 1, .mask = word_mask(bits) };   /* not the ';' */
 	v = review_eval_expr(&x, 0);
-	if (x.bad || x.i != b - 1 || !v.known) {
+	rhs = !x.bad && x.i == b - 1 && v.known;
+	cur = (val){ s->known, s->a, s->b, s->adds, s->shifts, 0 };
+	if (!strcmp(op, ">>=") && s->known && s->adds >= 2 && s->shifts >= 1 &&
+	    !s->b && s->a > 1 && !(rhs && !v.a && v.b >= (bits < 32 ? 32 : bits))) {
+		/* the hash is taken here: its top bits index the table */
+		unsigned long n;
+		char why[64], txt[64] = "";
+		size_t i, l = 0;
+		int amt = -2;
+		if (b == a + 4 && small_value(w, &t[a + 2], &n, why, sizeof why))
+			amt = (int)n;
+		for (i = a + 2; i + 1 < b && l + 1 < sizeof txt; i++)
+			l += (size_t)snprintf(txt + l, sizeof txt - l, "%s", t[i].s);
+		sequence_found(w, s, t[b - 1].line, amt, txt);
 		s->known = 0;
 		return;
 	}
-	cur = (val){ s->known, s->a, s->b, s->adds, s->shifts, 0 };
+	for (k = 0; ops[k] && strcmp(op, ops[k]); k++)
+		;
+	x.op = a + 1;
 	if (!strcmp(op, "="))
 		cur = v;
-	else if (!strcmp(op, "+=") || !strcmp(op, "-=") || !strcmp(op, "<<=") ||
-	         !strcmp(op, "*="))
-		cur = review_eval_apply(&x, !strcmp(op, "+=") ? "+" : !strcmp(op, "-=") ? "-"
-		            : !strcmp(op, "*=") ? "*" : "<<", cur, v);
-	else
+	else if (ops[k] && rhs) {
+		/* the operator without its '=' */
+		char bin[4];
+		snprintf(bin, sizeof bin, "%.*s", (int)strlen(op) - 1, op);
+		cur = review_eval_apply(&x, bin, cur, v);
+	} else {
+		/* an operand not modelled, or /=, %=: a step of the input that
+		 * is no multiply by a constant, when it is one */
+		if (s->known && s->a && review_nl_op(op))
+			review_eval_nl(&x, review_nl_op(op));
 		cur = (val){ 0 };
+	}
+	if (!rhs)
+		cur = (val){ 0 };
+	if (!cur.known && x.nl && (op[0] == '+' || op[0] == '-'))
+		w->run_adds++;           /* hash += n ^ (n >> 5): an addition */
+	run_steps(w, &x, a, b);
 	s->known = cur.known, s->a = cur.a & x.mask, s->b = cur.b & x.mask;
 	s->adds = cur.adds, s->shifts = cur.shifts;
 	if (s->known)
@@ -578,12 +810,12 @@ static void literal_products(walk *w, size_t a, size_t b)
 				}
 			}
 			mi = w->r->nmult;
+			w->lit_a = a;
+			w->lit_b = b;
 			mult_constant(w, REVIEW_LITERAL, "", t[i].s, z, sl, tw, type,
 			              t[i].line, i);
-			if (w->r->nmult > mi) {
-				use_of(w, a, b, mi);
+			if (w->r->nmult > mi)
 				table_from_bits_define(w, mi);
-			}
 		}
 		mpz_clear(z);
 	}
@@ -678,7 +910,7 @@ static void statement(walk *w, size_t a, size_t b)
 					if (amt == -2 && i + 4 < b) {
 						/* ">> (32 - HASH_BITS)": a constant of literals
 						 * and defines */
-						ev x = { w, t, i + 2, b - 1, word_mask(64), 0 };
+						ev x = { .w = w, .t = t, .i = i + 2, .end = b - 1, .mask = word_mask(64) };
 						val v = review_eval_expr(&x, 0);
 						if (!x.bad && x.i == b - 1 && v.known && !v.a &&
 						    v.b < 128)
@@ -689,12 +921,14 @@ static void statement(walk *w, size_t a, size_t b)
 				}
 			}
 			/* return (x << 31) + (x << 29) - ... + x; one expression */
-			if (w->r->nmult == nmult && b > a + 2) {
+			if (w->r->nmult == nmult && b > a + 2 &&
+			    !(b == a + 3 && t[a + 1].type == T_IDENT &&
+			      review_var_find(w, t[a + 1].s))) {
 				unsigned bits = w->word;
 				size_t j;
 				ev x;
 				val v;
-				x = (ev){ w, t, a + 1, b - 1, word_mask(64), 0 };
+				x = (ev){ .w = w, .t = t, .i = a + 1, .end = b - 1, .mask = word_mask(64) };
 				v = review_eval_expr(&x, 0);
 				/* the word: the input's type where it is declared (a
 				 * parameter: "u32 x" before the body) */
@@ -716,7 +950,7 @@ static void statement(walk *w, size_t a, size_t b)
 				v.b &= word_mask(bits);
 				if (!x.bad && x.i == b - 1 && v.known && !v.b && v.a > 1 &&
 				    v.shifts >= 1 && v.adds >= 2) {
-					sym r = { "hash", 0, 1, 0, 0, 0, 0, 0, 0 };
+					sym r = { .name = "hash", .known = 1 };
 					r.bits = bits;
 					r.a = v.a;
 					r.adds = v.adds;
@@ -777,6 +1011,7 @@ static void sequence_found(walk *w, const sym *s, unsigned long last,
 		unsigned long cl = 0;
 		unsigned ctx = review_ctx_word(w, &cond, &cl);
 		m->ctx_bits = (int)ctx;
+		m->long_word = s->bits ? s->is_long : w->word_long;
 		if (s->bits || w->word)
 			snprintf(m->why_bits, sizeof m->why_bits,
 			         "the variables' type%s%s", ctx ? ", under " : "",
@@ -784,6 +1019,7 @@ static void sequence_found(walk *w, const sym *s, unsigned long last,
 		else
 			snprintf(m->why_bits, sizeof m->why_bits, "taken as 64 bits");
 	}
+	deep_if(w, i);
 	m->input = xstrdup(input);
 	m->code = xstrdup(buf_str(&w->code));
 	m->decls = buf_take(&decls);
@@ -810,6 +1046,40 @@ static void sequence_found(walk *w, const sym *s, unsigned long last,
 }
 
 /* ---- claims --------------------------------------------------------------- */
+
+/* The first hex literal of at least 2^8 in comment t (0x9e370001, a
+ * suffix allowed): 1 with its value in v, as written in lit and its line;
+ * else 0. */
+static int comment_hex(const tok *t, mpz_t v, char *lit, size_t nlit,
+                       unsigned long *line)
+{
+	const char *s;
+
+	for (s = t->s; *s; s++) {
+		size_t n = 2;
+		const char *c;
+		if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X') ||
+		    (s > t->s && isalnum((unsigned char)s[-1])))
+			continue;
+		while (isxdigit((unsigned char)s[n]))
+			n++;
+		if (n == 2 || n - 2 > 32 || (isalnum((unsigned char)s[n]) &&
+		    !strchr("uUlL", s[n]))) {
+			s += n - 1;
+			continue;
+		}
+		snprintf(lit, nlit, "%.*s", (int)n, s);
+		mpz_set_str(v, lit + 2, 16);
+		if (mpz_sizeinbase(v, 2) > 8) {
+			*line = t->line;
+			for (c = t->s; c < s; c++)
+				*line += *c == '\n';
+			return 1;
+		}
+		s += n - 1;
+	}
+	return 0;
+}
 
 /* The constant a sequence's comments say it computes: a power sum, else
  * a define named there (of the sequence's word when there are several). */
@@ -860,41 +1130,19 @@ static void sequence_claim(walk *w, size_t i, const size_t *cm, size_t ncm)
 		}
 	}
 	/* else a hex constant its comments name ("multiply by 0x9e370001",
-	 * "hash = val * 0x9e370001"): the first of at least 2^8 */
+	 * "hash = val * 0x9e370001") */
 	for (k = 0; k < ncm && !sums && !named; k++) {
-		const tok *t = &w->v.t[cm[k]];
-		const char *s = t->s;
-		for (; *s; s++) {
-			size_t n = 2;
-			char lit[40];
-			mpz_t v;
-			if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X') ||
-			    (s > t->s && isalnum((unsigned char)s[-1])))
-				continue;
-			while (isxdigit((unsigned char)s[n]))
-				n++;
-			if (n == 2 || n - 2 > 32 || (isalnum((unsigned char)s[n]) &&
-			    !strchr("uUlL", s[n]))) {
-				s += n - 1;
-				continue;
-			}
-			snprintf(lit, sizeof lit, "%.*s", (int)n, s);
-			mpz_init_set_str(v, lit + 2, 16);
-			if (mpz_sizeinbase(v, 2) > 8) {
-				unsigned long line = t->line;
-				const char *c;
-				for (c = t->s; c < s; c++)
-					line += *c == '\n';
-				named = 1;
-				snprintf(what, sizeof what, "%s (its comment, line %lu)",
-				         lit, line);
-				review_sequence_verdict(r, i, v, what, line);
-			}
-			mpz_clear(v);
-			if (named)
-				break;
-			s += n - 1;
+		char lit[40];
+		unsigned long line;
+		mpz_t v;
+		mpz_init(v);
+		if (comment_hex(&w->v.t[cm[k]], v, lit, sizeof lit, &line)) {
+			named = 1;
+			snprintf(what, sizeof what, "%s (its comment, line %lu)", lit,
+			         line);
+			review_sequence_verdict(r, i, v, what, line);
 		}
+		mpz_clear(v);
 	}
 	if (!sums && !named)
 		review_sequence_verdict(r, i, NULL, "", m->line);

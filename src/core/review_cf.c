@@ -299,11 +299,14 @@ static void cf_judge(review *r, size_t mi, unsigned long line, int neg,
 		if (trailing0)
 			buf_printf(&msg, "continued fraction%s: the claimed expansion "
 			           "ends with a term 0 that is not there (a 0 quotient "
-			           "cannot follow a0); the %zu terms before it are "
-			           "right: %s", of, nx, buf_str(&right));
+			           "cannot follow a0); the %zu %s before it %s "
+			           "right: %s", of, nx, review_plural((long)nx, "term",
+			           "terms"), review_plural((long)nx, "is", "are"),
+			           buf_str(&right));
 		else
 			buf_printf(&msg, "continued fraction%s confirmed term by term "
-			           "(%s%zu terms)", of, prefix ? "a prefix of " : "", nc);
+			           "(%s%zu %s)", of, prefix ? "a prefix of " : "", nc,
+			           review_plural((long)nc, "term", "terms"));
 		review_claim_verdict(r, mi, line, neg, !trailing0, qs, qe, buf_str(&msg),
 		              buf_str(&msg));
 		goto done;
@@ -327,8 +330,8 @@ static void cf_judge(review *r, size_t mi, unsigned long line, int neg,
 			free(v);
 			free(c);
 		} else {
-			buf_printf(&msg, "the claim has %zu terms, the expansion %zu",
-			           nc, nx);
+			buf_printf(&msg, "the claim has %zu %s, the expansion %zu",
+			           nc, review_plural((long)nc, "term", "terms"), nx);
 		}
 	}
 	buf_printf(&wrong, "continued fraction%s wrong: %s%s; it is %s", of,
@@ -351,8 +354,7 @@ static const char *cf_keyword_claim(review *r, size_t mi, claims *cl,
 {
 	const char *text = cl->text, *end = p, *qs;
 	review_mult *m = &r->mult[mi];
-	unsigned long k = m->bits, line = review_line_at(text, (size_t)(at - text),
-	                                          cl->line0);
+	unsigned long k = m->bits, line = review_claim_line(cl, at);
 	size_t nc;
 	int prefix, named, neg;
 	mpz_t n;
@@ -490,7 +492,7 @@ static void cf_equals_claim(review *r, size_t mi, claims *cl, const char *eq,
 	nx = i;
 	review_claim_read(cl, s, end);
 	neg = review_negated(text, eq, p, &qs);
-	cf_judge(r, mi, review_line_at(text, (size_t)(p - text), cl->line0), neg, qs,
+	cf_judge(r, mi, review_claim_line(cl, p), neg, qs,
 	         p, claim, nc, prefix, x, nx, cf.kind == CF_FINITE, what);
 	for (i = 0; i < nx; i++)
 		mpz_clear(x[i]);
@@ -532,7 +534,6 @@ void review_cf_convergents(review *r, size_t mi, const constant *c,
                               claims *cl)
 {
 	const char *text = cl->text;
-	unsigned long line0 = cl->line0;
 	review_mult *m = &r->mult[mi];
 	const char *at = review_find_ci(text, "convergent"), *s;
 	size_t n = c->cf.n, i;
@@ -573,7 +574,7 @@ void review_cf_convergents(review *r, size_t mi, const constant *c,
 			         "p/2^%u: confirmed", a, b, i, i, m->bits);
 			snprintf(no, sizeof no, "%lu/%lu is not a convergent of p/2^%u",
 			         a, b, m->bits);
-			review_claim_verdict(r, mi, review_line_at(text, (size_t)(s - text), line0),
+			review_claim_verdict(r, mi, review_claim_line(cl, s),
 			              neg, i < n, qs, e2, yes, no);
 		}
 		s = e2 - 1;

@@ -30,6 +30,11 @@
 #define PHI_D 1.6180339887498949   /* (1 + sqrt(5))/2, for messages */
 
 #define MAX_TERMS 256
+
+/* "N quotients after a0 are 1s" in N's number */
+#define QUOTIENTS(n) review_plural((long)(n), "quotient", "quotients")
+#define ARE_1S(n) review_plural((long)(n), "is 1", "are 1s")
+
 /* ---- claims no check can compute ---------------------------------------- */
 
 /* The kinds of claim cfx cannot compute, each with its words (a trailing
@@ -149,20 +154,25 @@ static void clause_of(const char *text, size_t a, size_t b, const char *at,
  * sentence no check read at all. */
 static void claims_unchecked(review *r, size_t mi, claims *cl)
 {
+	enum { NU = sizeof unchecked / sizeof unchecked[0] };
 	const review_mult *m = &r->mult[mi];
-	size_t k, u;
+	size_t k, u, j;
 
 	for (k = 0; k < cl->ns && cl->body != 2; k++) {
 		const claim_sentence *st = &cl->s[k];
 		const char *sa = cl->text + st->a;
-		size_t n = st->b - st->a, ca, cb;
+		size_t n = st->b - st->a, nc = 0;
+		/* the clauses of the sentence that make unchecked claims, each
+		 * with its kinds: one CHECK a clause, not one a kind */
+		struct { size_t a, b; unsigned kinds; } c[NU];
 		int any = 0;
 		struct buf q = { 0 };
 		if (!review_sentence_added(cl, k))
 			continue;
 		const char *target = first_word(sa, n, targets);
-		for (u = 0; u < sizeof unchecked / sizeof unchecked[0]; u++) {
+		for (u = 0; u < NU; u++) {
 			const char *at = first_word(sa, n, unchecked[u].words);
+			size_t ca, cb;
 			/* "on x86" with no speed claim: what the compiler makes */
 			if (!at && !u && target && !first_word(sa, n,
 			                                       unchecked[1].words))
@@ -171,18 +181,39 @@ static void claims_unchecked(review *r, size_t mi, claims *cl)
 				continue;
 			any = 1;
 			clause_of(cl->text, st->a, st->b, at, &ca, &cb);
+			for (j = 0; j < nc && (c[j].a != ca || c[j].b != cb); j++)
+				;
+			if (j == nc)
+				c[nc].a = ca, c[nc].b = cb, c[nc++].kinds = 0;
+			c[j].kinds |= 1u << u;
+		}
+		for (j = 0; j < nc; j++) {
+			struct buf what = { 0 }, why = { 0 };
+			unsigned left = c[j].kinds;
+			for (u = 0; u < NU; u++) {
+				if (!(left & 1u << u))
+					continue;
+				left &= ~(1u << u);
+				buf_printf(&what, "%s%s%s", what.len ? (left ? ", " :
+				           " and ") : "", unchecked[u].what, target &&
+				           u < 2 ? " on a named target" : "");
+				buf_printf(&why, "%s%s", why.len ? "; " : "",
+				           unchecked[u].why);
+			}
 			buf_free(&q);
-			review_quote(&q, cl->text, ca, cb);
-			review_add(r, REVIEW_CHECK, m->file, review_line_at(cl->text, ca,
-			           cl->line0), mi, "claim", "not checked: \"%s\": %s%s; "
-			           "%s", buf_str(&q), unchecked[u].what, target &&
-			           u < 2 ? " on a named target" : "", unchecked[u].why);
+			review_quote(&q, cl->text, c[j].a, c[j].b);
+			review_add(r, REVIEW_CHECK, m->file, review_claim_line(cl,
+			           cl->text + c[j].a), mi, "claim", "not checked: "
+			           "\"%s\": %s; %s", buf_str(&q), buf_str(&what),
+			           buf_str(&why));
+			buf_free(&what);
+			buf_free(&why);
 		}
 		if (!any && !st->read && !cl->body) {
 			buf_free(&q);
 			review_quote(&q, cl->text, st->a, st->b);
-			review_add(r, REVIEW_CHECK, m->file, review_line_at(cl->text, st->a,
-			           cl->line0), mi, "claim", "not checked: \"%s\": no "
+			review_add(r, REVIEW_CHECK, m->file, review_claim_line(cl,
+			           cl->text + st->a), mi, "claim", "not checked: \"%s\": no "
 			           "claim cfx computes (it checks expansions, "
 			           "convergents, closeness to phi, power sums, "
 			           "primality and counts)", buf_str(&q));
@@ -244,7 +275,6 @@ static void check_phi(review *r, size_t mi, const constant *c,
                       claims *cl)
 {
 	const char *text = cl->text;
-	unsigned long line0 = cl->line0;
 	review_mult *m = &r->mult[mi];
 	const char *at = review_word_ci(text, "phi");
 	const char *close;
@@ -278,25 +308,29 @@ static void check_phi(review *r, size_t mi, const constant *c,
 	    !neg)
 		/* phi 2^e > 2^e: no e-bit word holds it; x near 1/phi */
 		review_add(r, REVIEW_WARNING, m->file,
-		           review_line_at(text, (size_t)(close - text), line0), mi, "claim",
+		           review_claim_line(cl, close), mi, "claim",
 		           "close to phi * 2^%u: wrong, phi * 2^%u (about %.4g) "
 		           "needs %u bits, more than %s %u-bit word; %s is near "
-		           "2^%u/phi%s (about %.4g): the first %ld quotients after "
-		           "a0 of %s are 1s (round(2^%u/phi) has %ld)", times, times,
+		           "2^%u/phi%s (about %.4g): the first %ld %s after "
+		           "a0 of %s %s (round(2^%u/phi) has %ld)", times, times,
 		           ldexp(PHI_D, (int)times), times + 1, times == m->bits ?
 		           "the" : "a", times, c->hex, m->bits,
 		           c->golden.mirrored ? "^2" : "",
 		           ldexp(c->golden.mirrored ? 1 / (PHI_D * PHI_D) :
 		                 1 / PHI_D, (int)m->bits), c->golden.prefix,
-		           c->golden.mirrored ? "1 - x" : "x", m->bits, want);
+		           QUOTIENTS(c->golden.prefix),
+		           c->golden.mirrored ? "1 - x" : "x",
+		           ARE_1S(c->golden.prefix), m->bits, want);
 	else if (c->golden.prefix >= 0 && 2 * c->golden.prefix >= want)
 		review_add(r, neg ? REVIEW_WARNING : REVIEW_NOTE, m->file,
-		           review_line_at(text, (size_t)(close - text), line0), mi, "claim",
-		           "%s, the first %ld quotients after "
-		           "a0 of %s are 1s (round(2^%u/phi) has %ld); |%s - 1/phi| "
+		           review_claim_line(cl, close), mi, "claim",
+		           "%s, the first %ld %s after "
+		           "a0 of %s %s (round(2^%u/phi) has %ld); |%s - 1/phi| "
 		           "= 2^-%.1f", neg ? "claimed not close to phi, but it is close"
 		           : "close to phi: confirmed", c->golden.prefix,
-		           c->golden.mirrored ? "1 - x" : "x", m->bits, want,
+		           QUOTIENTS(c->golden.prefix),
+		           c->golden.mirrored ? "1 - x" : "x",
+		           ARE_1S(c->golden.prefix), m->bits, want,
 		           c->golden.mirrored ? "(1 - x)" : "x",
 		           c->golden.mirrored ? c->mbits : c->dbits);
 	else {
@@ -304,12 +338,15 @@ static void check_phi(review *r, size_t mi, const constant *c,
 		            mpz_get_str(NULL, 10, c->cf.a[c->golden.max_index]) :
 		            xstrdup("-");
 		review_add(r, neg ? REVIEW_NOTE : REVIEW_WARNING, m->file,
-		           review_line_at(text, (size_t)(close - text), line0), mi, "claim",
-		           "%s: only %ld quotients after a0 "
-		           "of %s are 1s (round(2^%u/phi) has %ld), and x's a_%zu = %s",
+		           review_claim_line(cl, close), mi, "claim",
+		           "%s: only %ld %s after a0 "
+		           "of %s %s (round(2^%u/phi) has %ld), and x's a_%zu = %s",
 		           neg ? "not close to phi: confirmed" :
-		           "not close to phi as claimed", c->golden.prefix, c->golden.mirrored ? "1 - x" : "x",
-		           m->bits, want, c->golden.max_index, big);
+		           "not close to phi as claimed", c->golden.prefix,
+		           QUOTIENTS(c->golden.prefix),
+		           c->golden.mirrored ? "1 - x" : "x",
+		           ARE_1S(c->golden.prefix), m->bits, want,
+		           c->golden.max_index, big);
 		free(big);
 	}
 	cf_clear(&gc);
@@ -321,7 +358,6 @@ static void check_golden_prefix(review *r, size_t mi, const constant *c,
                                 claims *cl)
 {
 	const char *text = cl->text;
-	unsigned long line0 = cl->line0;
 	review_mult *m = &r->mult[mi];
 	const char *at = review_find_ci(text, "golden prefix"), *q, *qs;
 	unsigned long line;
@@ -331,7 +367,7 @@ static void check_golden_prefix(review *r, size_t mi, const constant *c,
 
 	if (!at)
 		return;
-	line = review_line_at(text, (size_t)(at - text), line0);
+	line = review_claim_line(cl, at);
 	review_claim_read(cl, at, at);
 	q = at + strlen("golden prefix");
 	/* "golden prefix 12", "golden prefix: 12", "golden prefix is not 12" */
@@ -346,10 +382,11 @@ static void check_golden_prefix(review *r, size_t mi, const constant *c,
 	claim = strtol(q, NULL, 10);
 	neg = review_negated(text, at, q, &qs);
 	snprintf(yes, sizeof yes, "golden prefix %ld: confirmed, the first %ld "
-	         "quotients after a0%s are 1s", claim, claim,
-	         c->golden.mirrored ? " of 1 - x" : "");
+	         "%s after a0%s %s", claim, claim, QUOTIENTS(claim),
+	         c->golden.mirrored ? " of 1 - x" : "", ARE_1S(claim));
 	snprintf(no, sizeof no, "golden prefix wrong: %ld claimed, but only the "
-	         "first %ld quotients after a0 are 1s%s", claim, c->golden.prefix,
+	         "first %ld %s after a0 %s%s", claim, c->golden.prefix,
+	         QUOTIENTS(c->golden.prefix), ARE_1S(c->golden.prefix),
 	         c->golden.mirrored ? " (of 1 - x)" : "");
 	review_claim_verdict(r, mi, line, neg, claim == c->golden.prefix, qs, q + 1,
 	              yes, no);
@@ -467,7 +504,6 @@ static void check_sum(review *r, size_t mi, const constant *c,
                       claims *cl)
 {
 	const char *text = cl->text;
-	unsigned long line0 = cl->line0;
 	review_mult *m = &r->mult[mi];
 	char sum[256];
 	unsigned long line;
@@ -480,7 +516,7 @@ static void check_sum(review *r, size_t mi, const constant *c,
 	mpz_init(v);
 	/* a sequence's power sum is what it claims to compute: its verdict
 	 * (review_sequence_verdict) reports it */
-	if (!power_sum_at(text, line0, v, sum, sizeof sum, &line, &where))
+	if (!power_sum_at(text, cl->line0, v, sum, sizeof sum, &line, &where))
 		goto done;
 	review_claim_read(cl, where, where);
 	if (m->kind == REVIEW_SEQUENCE)
@@ -498,8 +534,9 @@ static void check_sum(review *r, size_t mi, const constant *c,
 	              no.s);
 	if (holds && !neg && !sum_is_naf(sum))
 		review_add(r, REVIEW_CHECK, m->file, line, mi, "claim",
-		           "the power sum is not the NAF, which has %zu terms: %s",
-		           naf_weight(&c->naf), c->sum);
+		           "the power sum is not the NAF, which has %zu %s: %s",
+		           naf_weight(&c->naf), review_plural((long)naf_weight(&c->naf),
+		           "term", "terms"), c->sum);
 done:
 	buf_free(&yes);
 	buf_free(&no);
@@ -509,11 +546,10 @@ done:
 static void check_prime(review *r, size_t mi, claims *cl)
 {
 	const char *text = cl->text;
-	unsigned long line0 = cl->line0;
 	review_mult *m = &r->mult[mi];
 	const char *at = review_word_ci(text, "prime");
 	int pr;
-	unsigned long f;
+	unsigned long f, line;
 
 	if (!at)
 		at = review_word_ci(text, "primes");
@@ -524,6 +560,7 @@ static void check_prime(review *r, size_t mi, claims *cl)
 	if (!at)
 		return;
 	pr = expr_isprime(m->p);
+	line = review_claim_line(cl, at);
 	review_claim_read(cl, at, at);
 	if (review_negated(text, at, at, NULL) ^ !strncasecmp(at, "nonprime", 8)) {
 		/* "not prime", "non-prime": true when it is composite */
@@ -531,36 +568,33 @@ static void check_prime(review *r, size_t mi, claims *cl)
 			if (mpz_divisible_ui_p(m->p, f))
 				break;
 		if (pr)
-			review_add(r, REVIEW_WARNING, m->file, review_line_at(text,
-			           (size_t)(at - text), line0), mi, "claim",
+			review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
 			           "claimed not prime, but it is prime%s",
 			           pr == 2 ? " (proven)" : " (probable prime)");
 		else if (f < 1000000)
-			review_add(r, REVIEW_NOTE, m->file, review_line_at(text,
-			           (size_t)(at - text), line0), mi, "claim",
+			review_add(r, REVIEW_NOTE, m->file, line, mi, "claim",
 			           "not prime: confirmed, divisible by %lu", f);
 		else
-			review_add(r, REVIEW_NOTE, m->file, review_line_at(text,
-			           (size_t)(at - text), line0), mi, "claim",
+			review_add(r, REVIEW_NOTE, m->file, line, mi, "claim",
 			           "not prime: confirmed (composite, no factor below "
 			           "10^6)");
 		return;
 	}
 	if (pr) {
-		review_add(r, REVIEW_NOTE, m->file, review_line_at(text, (size_t)(at - text),
-		           line0), mi, "claim", "prime: confirmed%s",
-		           pr == 2 ? " (proven)" : " (probable prime)");
+		review_add(r, REVIEW_NOTE, m->file, line, mi, "claim",
+		           "prime: confirmed%s", pr == 2 ? " (proven)" :
+		           " (probable prime)");
 		return;
 	}
 	for (f = 2; f < 1000000; f++)
 		if (mpz_divisible_ui_p(m->p, f))
 			break;
 	if (f < 1000000)
-		review_add(r, REVIEW_WARNING, m->file, review_line_at(text, (size_t)(at - text),
-		           line0), mi, "claim", "not prime: divisible by %lu", f);
+		review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
+		           "not prime: divisible by %lu", f);
 	else
-		review_add(r, REVIEW_WARNING, m->file, review_line_at(text, (size_t)(at - text),
-		           line0), mi, "claim", "not prime (no factor below 10^6)");
+		review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
+		           "not prime (no factor below 10^6)");
 }
 
 /* The count before word w ("seven terms", "7 shifts"): >= 0, or -1. */
@@ -602,8 +636,7 @@ static void count_verdict(review *r, size_t mi, claims *cl, const char *at,
 		e++;
 	while (isalnum((unsigned char)*e))
 		e++;
-	review_claim_verdict(r, mi, review_line_at(cl->text, (size_t)(at - cl->text),
-	              cl->line0), neg, holds, qs, e, yes, no);
+	review_claim_verdict(r, mi, review_claim_line(cl, at), neg, holds, qs, e, yes, no);
 }
 
 static void check_counts(review *r, size_t mi, const constant *c,
@@ -621,22 +654,23 @@ static void check_counts(review *r, size_t mi, const constant *c,
 	char yes[400], no[400];
 
 	if ((k = count_before(text, "terms", &at)) >= 0) {
-		snprintf(yes, sizeof yes, "%ld terms: confirmed (the NAF %s)", k,
-		         c->sum);
-		snprintf(no, sizeof no, "%ld terms claimed; its NAF has %zu: %s", k,
-		         w, c->sum);
+		snprintf(yes, sizeof yes, "%ld %s: confirmed (the NAF %s)", k,
+		         review_plural(k, "term", "terms"), c->sum);
+		snprintf(no, sizeof no, "%ld %s claimed; its NAF has %zu: %s", k,
+		         review_plural(k, "term", "terms"), w, c->sum);
 		count_verdict(r, mi, cl, at, (size_t)k == w, yes, no);
 	}
 	if ((k = count_before(text, "shifts", &at)) >= 0) {
-		snprintf(yes, sizeof yes, "%ld shifts claimed: %s has %lu", k,
-		         m->kind == REVIEW_SEQUENCE ? "the code" : "the NAF sequence",
-		         shifts);
+		snprintf(yes, sizeof yes, "%ld %s claimed: %s has %lu", k,
+		         review_plural(k, "shift", "shifts"), m->kind ==
+		         REVIEW_SEQUENCE ? "the code" : "the NAF sequence", shifts);
 		count_verdict(r, mi, cl, at, (unsigned long)k == shifts, yes, yes);
 	}
 	if ((k = count_before(text, "additions", &at)) >= 0 ||
 	    (k = count_before(text, "adds", &at)) >= 0) {
-		snprintf(yes, sizeof yes, "%ld additions claimed: %s has %lu "
-		         "(additions and subtractions)", k, m->kind ==
+		snprintf(yes, sizeof yes, "%ld %s claimed: %s has %lu "
+		         "(additions and subtractions)", k, review_plural(k,
+		         "addition", "additions"), m->kind ==
 		         REVIEW_SEQUENCE ? "the code" : "the NAF sequence", adds);
 		count_verdict(r, mi, cl, at, (unsigned long)k == adds, yes, yes);
 	}
@@ -669,10 +703,11 @@ static void check_ones(review *r, size_t mi, const constant *c, claims *cl)
 	         run, next ? (run ? ", " : " ") : "", next ? next : "",
 	         next && (size_t)run + 2 < cf->n ? ", ..." : "");
 	snprintf(yes, sizeof yes, "the continued fraction of %s/2^%lu starts "
-	         "with %ld 1s after a0: confirmed, %s", c->hex, c->bits, k, shape);
-	snprintf(no, sizeof no, "wrong: %ld 1s claimed, but the continued "
-	         "fraction of %s/2^%lu starts with %ld after a0: %s", k, c->hex,
-	         c->bits, run, shape);
+	         "with %ld %s after a0: confirmed, %s", c->hex, c->bits, k,
+	         review_plural(k, "1", "1s"), shape);
+	snprintf(no, sizeof no, "wrong: %ld %s claimed, but the continued "
+	         "fraction of %s/2^%lu starts with %ld after a0: %s", k,
+	         review_plural(k, "1", "1s"), c->hex, c->bits, run, shape);
 	count_verdict(r, mi, cl, at, k == run, yes, no);
 	free(next);
 }

@@ -22,6 +22,11 @@
 #define MAX_TERMS 256
 
 
+const char *review_plural(long n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
 unsigned long review_line_at(const char *text, size_t off, unsigned long l0)
 {
 	size_t i;
@@ -30,6 +35,11 @@ unsigned long review_line_at(const char *text, size_t off, unsigned long l0)
 		if (text[i] == '\n')
 			l0++;
 	return l0;
+}
+
+unsigned long review_claim_line(const claims *cl, const char *at)
+{
+	return review_line_at(cl->text, (size_t)(at - cl->text), cl->line0);
 }
 
 const char *review_word_before(const char *text, const char *e,

@@ -120,6 +120,8 @@ void review_if_directive(ifctx *x, const char *d, unsigned long line)
 			x->seen[k] = x->cur[k] == 32 ? 1 : x->cur[k] == 64 ? 2 : 0;
 			x->line[k] = line;
 			snprintf(x->cond[k], sizeof x->cond[k], "%s", d);
+		} else if (x->depth == MAX_IF) {
+			x->deep_line = line;    /* the first #if not read */
 		}
 		x->depth++;
 	} else if (n == 4 && !strncmp(s, "elif", 4)) {
@@ -145,6 +147,8 @@ void review_if_directive(ifctx *x, const char *d, unsigned long line)
 	} else if (n == 5 && !strncmp(s, "endif", 5)) {
 		if (x->depth > 0)
 			x->depth--;
+		if (x->depth <= MAX_IF)
+			x->deep_line = 0;
 	}
 }
 
@@ -216,6 +220,12 @@ void review_defs_free(defs *s)
  * first of any word.  NULL if there is none. */
 const define *review_defs_find(const defs *s, const char *name, unsigned ctx)
 {
+	return review_defs_find_in(s, name, ctx, 0, REVIEW_NONE);
+}
+
+const define *review_defs_find_in(const defs *s, const char *name,
+                                  unsigned ctx, size_t lo, size_t hi)
+{
 	const define *first = NULL;
 	size_t i;
 
@@ -224,7 +234,7 @@ const define *review_defs_find(const defs *s, const char *name, unsigned ctx)
 	for (i = s->head[name_hash(name) & (s->nhead - 1)]; i != REVIEW_NONE;
 	     i = s->d[i].next) {
 		const define *d = &s->d[i];
-		if (strcmp(d->name, name))
+		if (strcmp(d->name, name) || d->file < lo || d->file >= hi)
 			continue;
 		if (!ctx || d->ctx == ctx)
 			return d;

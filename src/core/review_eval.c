@@ -201,11 +201,59 @@ static int bin_prec(const char *s)
 	return -1;
 }
 
+/* The NL_* bit of operator op (its compound form too), 0 if none. */
+unsigned review_nl_op(const char *op)
+{
+	return !strncmp(op, ">>", 2) ? NL_RSHIFT : op[0] == '^' ? NL_XOR :
+	       op[0] == '|' && op[1] != '|' ? NL_OR :
+	       op[0] == '&' && op[1] != '&' ? NL_AND :
+	       op[0] == '/' || op[0] == '%' ? NL_DIV : 0;
+}
+
+void review_eval_nl(ev *e, unsigned nl)
+{
+	if (!e->nl)
+		e->nl_tok = e->op;
+	e->nl |= nl;
+}
+
 /* Apply a binary operator (the evaluator's model of it). */
 val review_eval_apply(ev *e, const char *op, val l, val r)
 {
 	val v = UNKNOWN;
+	unsigned nl = review_nl_op(op);
 
+	/* x ^ 0, x | 0, x >> 0, x & all ones: x */
+	if (nl && l.known && r.known && !r.a && ((nl != NL_AND && nl != NL_DIV &&
+	    !r.b) || (nl == NL_AND && (r.b & e->mask) == e->mask)))
+		return l;
+	if (nl && ((l.known && l.a) || (r.known && r.a)))
+		review_eval_nl(e, nl);
+	if (!strcmp(op, "*") && l.known && r.known && l.a && r.a)
+		review_eval_nl(e, NL_SQUARE);
+	if ((nl == NL_RSHIFT || !strcmp(op, "<<")) && l.known && l.a &&
+	    r.known && !r.a) {
+		/* a shift of the input: its count below the width of the
+		 * promoted word (C11 6.5.7: else undefined) */
+		unsigned width = 0;
+		uint64_t m;
+		for (m = e->mask; m; m >>= 1)
+			width++;
+		if (width < 32)
+			width = 32;
+		if (r.b >= width && !e->ub) {
+			e->ub = 1;
+			e->ub_amt = (unsigned long)r.b;
+			e->ub_width = width;
+			e->ub_tok = e->op;
+		}
+		if (r.b >= width)
+			return UNKNOWN;
+	}
+	if (!strcmp(op, "<<") && l.known && l.a && r.known && !r.a)
+		e->w->run_shifts++;
+	if ((op[0] == '+' || op[0] == '-') && l.known && r.known && l.a && r.a)
+		e->w->run_adds++;
 	if (!l.known || !r.known)
 		return UNKNOWN;
 	v.known = 1;
@@ -248,10 +296,12 @@ val review_eval_expr(ev *e, int prec)
 		const char *op = e->t[e->i].s;
 		int p = bin_prec(op);
 		val r;
+		size_t at = e->i;
 		if (p < 0 || p <= prec)
 			break;
 		e->i++;
 		r = review_eval_expr(e, p);
+		e->op = at;             /* (the right operand's set it too) */
 		l = review_eval_apply(e, op, l, r);
 	}
 	return l;

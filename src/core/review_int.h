@@ -38,6 +38,8 @@ typedef struct ifctx {
 	unsigned cur[MAX_IF];    /* the word of the branch we are in, 0 */
 	unsigned long line[MAX_IF];
 	char cond[MAX_IF][48];
+	unsigned long deep_line; /* the line of the first #if nested past
+	                          * MAX_IF (not read) while depth > MAX_IF */
 } ifctx;
 
 typedef struct define {
@@ -83,6 +85,7 @@ typedef struct sym {
 	unsigned adds, shifts;   /* steps that made it */
 	int is_input;
 	int is_ptr;
+	int is_long;             /* declared long: bits is LP64's */
 } sym;
 
 typedef struct walk {
@@ -111,9 +114,20 @@ typedef struct walk {
 	size_t nvar;
 	int have_input;
 	unsigned word;           /* the function's word (first declared) */
+	int word_long;           /* that declaration's type is long */
 	struct buf code;         /* statements since the input was read */
 	unsigned long code_line; /* the first of them */
 	int code_added;          /* one of them is on a '+' line */
+	/* steps that are no multiply by a constant (a right shift, an xor,
+	 * ...) met on a value of the input since the run began: the first
+	 * one's statement, reported at the end of the run when the run is
+	 * shift/add code (run_shifts left shifts, run_adds additions) */
+	size_t lit_a, lit_b;     /* the statement of a literal product */
+	unsigned nl;
+	unsigned long nl_line;
+	char nl_stmt[96];
+	int nl_added;
+	unsigned run_shifts, run_adds;
 } walk;
 
 /* The two data models a kernel is built for: LP64 (long is 64 bits) and
@@ -136,12 +150,25 @@ typedef struct val {
 	int rshift;              /* it is something >> k (k: rshift_amt) */
 } val;
 
+/* Operators that are no step of a multiply by a constant, met on a
+ * value of the input (ev.nl, walk.nl). */
+enum { NL_RSHIFT = 1, NL_XOR = 2, NL_OR = 4, NL_AND = 8, NL_DIV = 16,
+       NL_SQUARE = 32 };
+
 typedef struct ev {
 	walk *w;
 	const tok *t;
 	size_t i, end;
 	uint64_t mask;
 	int bad;                 /* something the evaluator does not model */
+	size_t op;               /* the token of the operator being applied */
+	unsigned nl;             /* NL_* met on a value of the input */
+	size_t nl_tok;           /*   the first one's token */
+	int ub;                  /* a shift of the input by at least its
+	                          * width (undefined in C): */
+	unsigned long ub_amt;    /*   by how much */
+	unsigned ub_width;       /*   the width */
+	size_t ub_tok;           /*   its operator's token */
 } ev;
 
 /* ---- review_lex.c ---- */
@@ -188,6 +215,10 @@ void review_define_add(defs *s, const char *d, unsigned ctx, size_t file, unsign
  * first of any word.  NULL if there is none. */
 const define *review_defs_find(const defs *s, const char *name, unsigned ctx);
 
+/* review_defs_find among the defines of files [lo, hi) only. */
+const define *review_defs_find_in(const defs *s, const char *name,
+                                  unsigned ctx, size_t lo, size_t hi);
+
 void review_defs_free(defs *s);
 
 /* The innermost word of the context: a C-level if's, else the #if's
@@ -210,8 +241,17 @@ unsigned review_use_ctx(const walk *w, size_t a);
 
 val review_eval_expr(ev *e, int prec);
 
-/* Apply a binary operator (the evaluator's model of it). */
+/* Apply a binary operator (the evaluator's model of it): a step that is
+ * no multiply by a constant, or a shift of the input by its width or
+ * more, recorded in e (nl, ub) at its operator, e->op. */
 val review_eval_apply(ev *e, const char *op, val l, val r);
+
+/* The NL_* bit of operator op (">>", ">>=", "^", ...), 0 if none. */
+unsigned review_nl_op(const char *op);
+
+/* A step of e that is no multiply by a constant (nl, an NL_* bit) on a
+ * value of the input, at its operator e->op: the first one's kept. */
+void review_eval_nl(ev *e, unsigned nl);
 
 sym *review_var_find(walk *w, const char *name);
 
@@ -275,8 +315,14 @@ typedef struct claims {
 const char *review_word_before(const char *text, const char *e,
                                const char **end);
 
+/* one when n is 1, else many: "1 quotient", "12 quotients". */
+const char *review_plural(long n, const char *one, const char *many);
+
 /* The line of text + off, text starting at line0. */
 unsigned long review_line_at(const char *text, size_t off, unsigned long l0);
+
+/* The line of cl->text at `at` (a place in it). */
+unsigned long review_claim_line(const claims *cl, const char *at);
 
 /* A check read a claim in text[from, to] (to == from: one place). */
 void review_claim_read(claims *cl, const char *from, const char *to);

@@ -181,7 +181,7 @@ expect "word64: FAILs (size) where the 64-bit golden constant passed" \
 # ---- several constants, tables from the code ------------------------------
 $cfx review $fx/multi.patch > "$tmp/mu"; rc=$?
 expect "multi: four multipliers, one ERROR" \
-	'[ $rc = 1 ] && tail -1 "$tmp/mu" | grep -q "^total: 1 errors, 0 warnings, 1 checks, [0-9]* notes; 4 multipliers$"'
+	'[ $rc = 1 ] && tail -1 "$tmp/mu" | grep -q "^total: 1 error, 0 warnings, 1 check, [0-9]* notes; 4 multipliers$"'
 expect "multi: its one check is the sentence no check reads" \
 	'grep -q "^net/flow_hash.c:8: CHECK: not checked: \"the negation of FLOW_HASH_MULT, also golden\": no claim cfx computes" "$tmp/mu"'
 expect "multi: table from hash_32(..., FLOW_HASH_BITS)" \
@@ -199,7 +199,7 @@ expect "multi: the verdicts are verify's at that table" \
 $cfx review $fx/check_only.patch > "$tmp/co"; rc=$?
 expect "check only: a sequence no comment names is a CHECK, exit 0" \
 	'[ $rc = 0 ] && grep -q "lib/id_hash.c:6: CHECK: the shift/add sequence computes id \* 0x61c88647 mod 2^32" "$tmp/co" &&
-	 tail -1 "$tmp/co" | grep -q "^total: 0 errors, 0 warnings, 1 checks"'
+	 tail -1 "$tmp/co" | grep -q "^total: 0 errors, 0 warnings, 1 check,"'
 expect "check only: its table from return hash >> 22" \
 	'grep -q "a table of 2^10 from >> 22 at line 29" "$tmp/co"'
 
@@ -807,9 +807,10 @@ expect "not checked: 'on MIPS' alone is a claim about a compiler's code" \
 	'grep -q "^lib/h.c:2: CHECK: not checked: \"Turned into shifts and adds on MIPS\": a compiler.s code on a named target; " "$tmp/nc"'
 onedef "/* Prime; it gives a better distribution than the old one. */" 0x9e370001U
 $cfx review "$tmp/one.patch" > "$tmp/nc"
-expect "not checked: 'better distribution' beside a confirmed prime" \
+expect "not checked: 'better distribution' beside a confirmed prime: one CHECK for its clause, both kinds named" \
 	'grep -q "^lib/h.c:2: NOTE: prime: confirmed" "$tmp/nc" &&
-	 grep -q "^lib/h.c:2: CHECK: not checked: \"it gives a better distribution than the old one\": a distribution claim; " "$tmp/nc"'
+	 grep -q "^lib/h.c:2: CHECK: not checked: \"it gives a better distribution than the old one\": a distribution claim and a judgement; " "$tmp/nc" &&
+	 [ "$(grep -c "not checked" "$tmp/nc")" = 1 ]'
 onedef "/* Prime. */" 0x9e370001U
 $cfx review "$tmp/one.patch" > "$tmp/nc"
 expect "not checked: a sentence a check read is not listed" \
