@@ -607,6 +607,51 @@ static void figures_rows(FILE *out, const variant *v, int nv, int w,
 		        f[k].wall, f[k].cpu, f[k].ratio);
 }
 
+/* The rounds in which a form's block lies outside its sample's outlier
+ * fences (sreport's: 3.5 robust deviations from the median). */
+static unsigned long outlier_rounds(const sreport *r, const variant *v,
+                                    int nv, int runs)
+{
+	unsigned long n = 0;
+	int i, k;
+
+	for (i = 0; i < runs; i++)
+		for (k = 0; k < nv; k++)
+			if (v[k].ns[i] < r->lo[k] || v[k].ns[i] > r->hi[k]) {
+				n++;
+				break;
+			}
+	return n;
+}
+
+/* The run's warnings, in every mode: a busy machine, the outliers in one
+ * line, halves that disagree. */
+static void warn_run(cmd_ctx *c, const setup *s, const variant *v, int nv,
+                     const figures *thr, unsigned long preempted,
+                     unsigned long blocks, unsigned long outliers)
+{
+	int k;
+
+	if (preempted * 4 > blocks)
+		out_warn(stderr, c->cmd, "%lu of %lu blocks were "
+		         "preempted (wall time above the processor's): a busy "
+		         "machine; the medians of short blocks resist it, the "
+		         "spread shows it", preempted, blocks);
+	if (outliers)
+		out_warn(stderr, c->cmd, "%lu of %d rounds had an outlier "
+		         "(a block more than 3.5 robust deviations from its "
+		         "form's median; --json lists them): the medians "
+		         "resist them", outliers, s->runs);
+	for (k = 0; k < nv; k++) {
+		double d = thr[k].first > 0 ? thr[k].second / thr[k].first : 1;
+		if (s->runs >= 20 && (d > 1.1 || d < 1 / 1.1))
+			out_warn(stderr, c->cmd, "the two halves of the "
+			         "rounds disagree on %s (medians %.4g and %.4g ns): "
+			         "the machine's speed changed during the run",
+			         v[k].name, thr[k].first, thr[k].second);
+	}
+}
+
 static void report(cmd_ctx *c, const cli_args *a, const setup *s,
                    variant *v, int nv)
 {
@@ -614,9 +659,11 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 	unsigned long preempted = 0, blocks = 2ul * (unsigned long)nv *
 	                          (unsigned long)s->runs;
 	sreport_set sets[MAX_VARIANTS];
-	sreport_opts o = { 95, SREPORT_T, 1, 1, 0, 0, 74, 1, 2000, 1, NULL };
+	/* the outliers in one line (a line each flooded a pipe) */
+	sreport_opts o = { 95, SREPORT_T, 1, 1, 0, 0, 74, 1, 2000, 1, NULL, 1 };
 	sreport r;
 	json_t *j;
+	unsigned long outliers;
 	int k;
 
 	o.width = sreport_width(c->out, NULL);   /* checked at the start */
@@ -629,6 +676,7 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 		stats_sample_init(&sets[k].s, v[k].ns, (size_t)s->runs);
 	}
 	sreport_init(&r, sets, nv, &o);
+	outliers = outlier_rounds(&r, v, nv, s->runs);
 	for (k = 0; k < nv; k++) {
 		thr[k] = figures_of(v[k].ns, v[k].wall, v[k].cpu, (size_t)s->runs);
 		lat[k] = figures_of(v[k].lat_ns, v[k].lat_wall, v[k].lat_cpu,
@@ -646,6 +694,8 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 	json_object_set_new(j, "blocks", json_integer((json_int_t)blocks));
 	json_object_set_new(j, "preempted_blocks",
 	                    json_integer((json_int_t)preempted));
+	json_object_set_new(j, "outlier_rounds",
+	                    json_integer((json_int_t)outliers));
 	json_object_set_new(j, "multiply_checked", s->mul_checked[0] ?
 	                    json_string(s->mul_checked) : json_null());
 	json_object_set_new(j, "bits", json_integer(s->bits));
@@ -730,21 +780,7 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 		sreport_text(&r, c->out);
 		sreport_warn(&r, c->cmd, stderr);
 	}
-	{   /* warnings, in every mode */
-		if (preempted * 4 > blocks)
-			out_warn(stderr, c->cmd, "%lu of %lu blocks were "
-			         "preempted (wall time above the processor's): a busy "
-			         "machine; the medians of short blocks resist it, the "
-			         "spread shows it", preempted, blocks);
-		for (k = 0; k < nv; k++) {
-			double d = thr[k].first > 0 ? thr[k].second / thr[k].first : 1;
-			if (s->runs >= 20 && (d > 1.1 || d < 1 / 1.1))
-				out_warn(stderr, c->cmd, "the two halves of the "
-				         "rounds disagree on %s (medians %.4g and %.4g ns): "
-				         "the machine's speed changed during the run",
-				         v[k].name, thr[k].first, thr[k].second);
-		}
-	}
+	warn_run(c, s, v, nv, thr, preempted, blocks, outliers);
 	cli_result(c, a->json, j);
 	sreport_clear(&r);
 	for (k = 0; k < nv; k++)

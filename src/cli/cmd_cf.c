@@ -79,170 +79,222 @@ static json_t *json_cf(const cf_seq *cf, size_t n, size_t nconv, mpz_t *p,
 	return o;
 }
 
+/* What cf finds of one input, shared by its JSON and its text. */
+typedef struct cf_run {
+	const char *src;
+	expr_tree *t;
+	expr_value v;           /* the value; x = p/2^n for a multiplier */
+	cf_seq cf;
+	int integer;            /* an integer read as a multiplier p/2^n: */
+	mpz_t pv;               /* p, */
+	unsigned long bits;     /* n */
+	char *hex;              /* and p in hex on its word */
+	size_t n, nconv;        /* quotients listed; convergents computed */
+	mpz_t *p, *q;           /* p_k / q_k for k < n (NULL before) */
+	double dist, dbits, mdist, mbits;   /* |x - 1/phi|, and of 1 - x */
+} cf_run;
+
+/* The expansion of r->t (parsed from r->src): 0, or -1 with c->err set. */
+static int expand(cmd_ctx *c, const cli_args *a, cf_run *r, size_t terms)
+{
+	/* an integer written with integer operations is a multiplier p,
+	 * shown as p/2^n; through / or sqrt it is the number (4/2 is 2) */
+	if (expr_eval_word(r->t, cli_session_lookup, c->sess, 128, a->bits,
+	                   &r->v, &c->err) < 0 &&
+	    c->err.code != CFX_ELIMIT)
+		return -1;
+	r->integer = c->err.code == CFX_OK && r->v.kind == EXPR_RAT &&
+	             mpz_cmp_ui(mpq_denref(r->v.q), 1) == 0 && !a->value &&
+	             expr_integer_form(r->t, cli_session_lookup, c->sess);
+	if (r->integer) {
+		r->bits = a->bits;
+		mpz_set(r->pv, mpq_numref(r->v.q));
+		if (word_check(r->pv, &r->bits, WORD_MAX_BITS, r->src, &c->err) < 0)
+			return -1;
+		c->multiplier = 1;
+		cf_of_multiplier(&r->cf, r->pv, r->bits);
+		mpq_div_2exp(r->v.q, r->v.q, r->bits);   /* v is x = p/2^n now */
+		r->hex = word_hex(r->pv, r->bits);
+	} else if (c->err.code == CFX_OK && r->v.kind == EXPR_RAT) {
+		cf_of_rational(&r->cf, r->v.q);   /* exact already, on the word */
+	} else {
+		if (cf_of_tree(&r->cf, r->t, cli_session_lookup, c->sess, a->bits,
+		               terms, &c->err) < 0)
+			return -1;
+		/* the value itself, for the distance to 1/phi */
+		expr_eval_word(r->t, cli_session_lookup, c->sess,
+		               r->cf.prec ? r->cf.prec : 128, a->bits, &r->v, NULL);
+	}
+	cf_phi_distance(&r->v, 0, &r->dist, &r->dbits);
+	cf_phi_distance(&r->v, 1, &r->mdist, &r->mbits);
+	return 0;
+}
+
+/* How many quotients to list (all of a rational, one period, or the
+ * certain prefix, unless --terms says otherwise), and their convergents
+ * as far as they are shown or kept. */
+static void list(const cli_args *a, cf_run *r, size_t terms)
+{
+	size_t k;
+
+	r->n = r->cf.n;
+	if (a->terms && (r->cf.kind == CF_PERIODIC || a->terms < r->cf.n))
+		r->n = a->terms;
+	else if (r->cf.kind == CF_PREFIX && r->n > terms)
+		r->n = terms;      /* a period too long to find: show --terms */
+	/* convergents grow quadratically: keep the first CONV_BITS of them */
+	r->p = xmalloc((r->n ? r->n : 1) * sizeof *r->p, "convergents");
+	r->q = xmalloc((r->n ? r->n : 1) * sizeof *r->q, "convergents");
+	for (k = 0; k < r->n; k++)
+		mpz_init(r->p[k]), mpz_init(r->q[k]);
+	/* shown (--json, --convergents): up to CONV_BITS; else kept only for
+	 * the session's result, up to CONV_KEPT_BITS */
+	r->nconv = cf_convergents_within(&r->cf, r->n, a->json || a->convergents
+	                                 ? CONV_BITS : CONV_KEPT_BITS, r->p, r->q);
+}
+
+/* The JSON result (printed with --json, else kept for the session). */
+static void result(cmd_ctx *c, const cli_args *a, const cf_run *r)
+{
+	json_t *o = json_object(), *j = json_cf(&r->cf, r->n, r->nconv, r->p,
+	                                        r->q);
+
+	json_object_set_new(o, "input", json_string(r->src));
+	if (r->integer) {
+		json_object_set_new(o, "value", out_jz(r->pv));
+		json_object_set_new(o, "bits", json_integer((json_int_t)r->bits));
+	}
+	json_object_update(o, j);
+	json_decref(j);
+	json_object_set_new(o, "distance_to_phi_inverse", out_jreal(r->dist));
+	json_object_set_new(o, "distance_bits", out_jreal(r->dbits));
+	json_object_set_new(o, "mirror_distance", out_jreal(r->mdist));
+	json_object_set_new(o, "mirror_distance_bits", out_jreal(r->mbits));
+	cli_result(c, a->json, o);
+}
+
+/* The "terms" or "period" line: how much of the expansion is known. */
+static void print_extent(FILE *f, const cf_run *r, size_t terms)
+{
+	const cf_seq *cf = &r->cf;
+
+	if (cf->kind == CF_FINITE)
+		fprintf(f, "terms      %zu (complete)\n", cf->n);
+	else if (cf->kind == CF_PERIODIC)
+		fprintf(f, "period     %zu, after %zu term%s\n", cf_period(cf),
+		        cf->pre, cf->pre == 1 ? "" : "s");
+	else if (cf->prec == 0)
+		fprintf(f, "terms      %zu shown; the period is longer than "
+		        "%zu terms\n", r->n, cf->n);
+	else if (cf->n < terms)
+		fprintf(f, "terms      %zu certain (no more can be "
+		        "decided at 2^20 bits)\n", cf->n);
+	else
+		fprintf(f, "terms      %zu certain (interval arithmetic, "
+		        "%ld bits)\n", cf->n, (long)cf->prec);
+}
+
+/* The "golden" line: the run of 1s, of what, and the largest quotient. */
+static void print_golden(FILE *f, const cf_seq *cf)
+{
+	cf_golden g = cf_golden_stats(cf);
+
+	if (g.prefix < 0)
+		fprintf(f, "golden     prefix endless");
+	else
+		fprintf(f, "golden     prefix %ld%s", g.prefix,
+		        g.mirrored ? " (of 1 - x)" : "");
+	/* outside (0, 1) the terms after a0 are frac(x)'s: say so
+	 * (the help and the man page do) */
+	if (g.outside && (cf->n >= 2 || cf->kind == CF_PERIODIC)) {
+		mpz_t a0;
+		mpz_init(a0);
+		mpz_abs(a0, cf->a[0]);
+		gmp_fprintf(f, " (of frac(x) = x %c %Zd)",
+		            mpz_sgn(cf->a[0]) < 0 ? '+' : '-', a0);
+		mpz_clear(a0);
+	}
+	if (g.max_index)
+		gmp_fprintf(f, "; largest quotient %Zd at a_%zu\n",
+		            cf_term(cf, g.max_index), g.max_index);
+	else
+		fputc('\n', f);
+}
+
+static void print_text(FILE *f, const cli_args *a, const cf_run *r,
+                       size_t terms)
+{
+	char *txt = out_cf_text(&r->cf, r->n);
+
+	if (r->integer)
+		gmp_fprintf(f, "x          %s / 2^%lu = %Qd\n", r->hex, r->bits,
+		            r->v.q);
+	else
+		fprintf(f, "x          %s\n", r->src);
+	out_wrapped(f, "cf         ", txt, OUT_WIDTH);
+	free(txt);
+	print_extent(f, r, terms);
+	print_golden(f, &r->cf);
+	fprintf(f, "%-10s ", "|x-1/phi|");
+	print_distance(f, r->dist, r->dbits);
+	/* the mirror 1 - x only means something for x in (0, 1); it
+	 * shares the line, so the labels stay in one column */
+	if (r->mdist < r->dist && r->cf.n > 1 && mpz_sgn(r->cf.a[0]) == 0) {
+		fprintf(f, "; of 1 - x: ");
+		print_distance(f, r->mdist, r->mbits);
+	}
+	fputc('\n', f);
+	if (a->convergents)
+		print_convergents(f, &r->cf, r->nconv, r->p, r->q);
+	if (a->convergents && r->nconv < r->n)
+		fprintf(f, "(the first %zu convergents: the rest would pass "
+		        "%d MiB)\n", r->nconv, CONV_BITS >> 23);
+}
+
+static void cf_run_clear(cf_run *r)
+{
+	size_t k;
+
+	if (r->p) {
+		for (k = 0; k < r->n; k++)
+			mpz_clear(r->p[k]), mpz_clear(r->q[k]);
+		free(r->p);
+		free(r->q);
+	}
+	free(r->hex);
+	mpz_clear(r->pv);
+	cf_clear(&r->cf);
+	expr_value_clear(&r->v);
+	expr_free(r->t);
+}
+
 int cmd_cf(cmd_ctx *c, cli_args *a)
 {
-	const char *src = cli_expr(c, a);
-	expr_tree *t;
-	expr_value v;
-	cf_seq cf;
-	mpz_t *p = NULL, *q = NULL;
-	unsigned long bits = 0;
-	size_t terms = a->terms ? a->terms : DEFAULT_TERMS, n, k, nconv = 0;
-	double dist, dbits, mdist, mbits;
-	int rc = CFX_EXIT_OK, integer;
-	char *hex = NULL;
-	mpz_t pv;
+	size_t terms = a->terms ? a->terms : DEFAULT_TERMS;
+	cf_run r;
 
-	if (!src)
+	memset(&r, 0, sizeof r);
+	if (!(r.src = cli_expr(c, a)))
 		return CFX_EXIT_USAGE;
-	if (!(t = expr_parse(src, &c->err))) {
+	if (!(r.t = expr_parse(r.src, &c->err))) {
 		c->err.arg = a->expr ? a->expr_arg : -1;
 		return CFX_EXIT_USAGE;
 	}
-	expr_value_init(&v, 128);
-	cf_init(&cf);
-	mpz_init(pv);
-	/* an integer written with integer operations is a multiplier p,
-	 * shown as p/2^n; through / or sqrt it is the number (4/2 is 2) */
-	if (expr_eval_word(t, cli_session_lookup, c->sess, 128, a->bits, &v,
-	                   &c->err) < 0 &&
-	    c->err.code != CFX_ELIMIT)
-		goto bad;
-	integer = c->err.code == CFX_OK && v.kind == EXPR_RAT &&
-	          mpz_cmp_ui(mpq_denref(v.q), 1) == 0 && !a->value &&
-	          expr_integer_form(t, cli_session_lookup, c->sess);
-	if (integer) {
-		bits = a->bits;
-		mpz_set(pv, mpq_numref(v.q));
-		if (word_check(pv, &bits, WORD_MAX_BITS, src, &c->err) < 0)
-			goto bad;
-		c->multiplier = 1;
-		cf_of_multiplier(&cf, pv, bits);
-		mpq_div_2exp(v.q, v.q, bits);       /* v is x = p/2^n now */
-		hex = word_hex(pv, bits);
-	} else if (c->err.code == CFX_OK && v.kind == EXPR_RAT) {
-		cf_of_rational(&cf, v.q);   /* exact already, on the word */
-	} else {
-		if (cf_of_tree(&cf, t, cli_session_lookup, c->sess, a->bits,
-		               terms, &c->err) < 0)
-			goto bad;
-		/* the value itself, for the distance to 1/phi */
-		expr_eval_word(t, cli_session_lookup, c->sess,
-		               cf.prec ? cf.prec : 128, a->bits, &v, NULL);
+	expr_value_init(&r.v, 128);
+	cf_init(&r.cf);
+	mpz_init(r.pv);
+	if (expand(c, a, &r, terms) < 0) {
+		c->err.arg = a->expr ? a->expr_arg : -1;
+		if (!c->err.token[0] && c->err.code != CFX_EINTR)  /* a limit of
+		                                                    * the whole number */
+			cfx_err_retoken(&c->err, r.src);
+		cf_run_clear(&r);
+		return CFX_EXIT_USAGE;
 	}
-	cf_phi_distance(&v, 0, &dist, &dbits);
-	cf_phi_distance(&v, 1, &mdist, &mbits);
-
-	/* how many quotients to list: all of a rational, one period, or the
-	 * certain prefix, unless --terms says otherwise */
-	n = cf.n;
-	if (a->terms && (cf.kind == CF_PERIODIC || a->terms < cf.n))
-		n = a->terms;
-	else if (cf.kind == CF_PREFIX && n > terms)
-		n = terms;      /* a period too long to find: show --terms */
-	/* convergents grow quadratically: keep the first CONV_BITS of them */
-	p = xmalloc((n ? n : 1) * sizeof *p, "convergents");
-	q = xmalloc((n ? n : 1) * sizeof *q, "convergents");
-	for (k = 0; k < n; k++)
-		mpz_init(p[k]), mpz_init(q[k]);
-	/* shown (--json, --convergents): up to CONV_BITS; else kept only for
-	 * the session's result, up to CONV_KEPT_BITS */
-	nconv = cf_convergents_within(&cf, n, a->json || a->convergents ?
-	                              CONV_BITS : CONV_KEPT_BITS, p, q);
-
-	{
-		json_t *o = json_object(), *j = json_cf(&cf, n, nconv, p, q);
-		json_object_set_new(o, "input", json_string(src));
-		if (integer) {
-			json_object_set_new(o, "value", out_jz(pv));
-			json_object_set_new(o, "bits", json_integer((json_int_t)bits));
-		}
-		json_object_update(o, j);
-		json_decref(j);
-		json_object_set_new(o, "distance_to_phi_inverse", out_jreal(dist));
-		json_object_set_new(o, "distance_bits", out_jreal(dbits));
-		json_object_set_new(o, "mirror_distance", out_jreal(mdist));
-		json_object_set_new(o, "mirror_distance_bits", out_jreal(mbits));
-		cli_result(c, a->json, o);
-	}
-	if (!a->json) {
-		cf_golden g = cf_golden_stats(&cf);
-		char *txt = out_cf_text(&cf, n);
-
-		if (integer)
-			gmp_fprintf(c->out, "x          %s / 2^%lu = %Qd\n", hex, bits,
-			            v.q);
-		else
-			fprintf(c->out, "x          %s\n", src);
-		out_wrapped(c->out, "cf         ", txt, OUT_WIDTH);
-		free(txt);
-		if (cf.kind == CF_FINITE)
-			fprintf(c->out, "terms      %zu (complete)\n", cf.n);
-		else if (cf.kind == CF_PERIODIC)
-			fprintf(c->out, "period     %zu, after %zu term%s\n",
-			        cf_period(&cf), cf.pre, cf.pre == 1 ? "" : "s");
-		else if (cf.prec == 0)
-			fprintf(c->out, "terms      %zu shown; the period is longer than "
-			        "%zu terms\n", n, cf.n);
-		else if (cf.n < terms)
-			fprintf(c->out, "terms      %zu certain (no more can be "
-			        "decided at 2^20 bits)\n", cf.n);
-		else
-			fprintf(c->out, "terms      %zu certain (interval arithmetic, "
-			        "%ld bits)\n", cf.n, (long)cf.prec);
-		if (g.prefix < 0)
-			fprintf(c->out, "golden     prefix endless");
-		else
-			fprintf(c->out, "golden     prefix %ld%s", g.prefix,
-			        g.mirrored ? " (of 1 - x)" : "");
-		/* outside (0, 1) the terms after a0 are frac(x)'s: say so
-		 * (the help and the man page do) */
-		if (g.outside && (cf.n >= 2 || cf.kind == CF_PERIODIC)) {
-			mpz_t a0;
-			mpz_init(a0);
-			mpz_abs(a0, cf.a[0]);
-			gmp_fprintf(c->out, " (of frac(x) = x %c %Zd)",
-			            mpz_sgn(cf.a[0]) < 0 ? '+' : '-', a0);
-			mpz_clear(a0);
-		}
-		if (g.max_index)
-			gmp_fprintf(c->out, "; largest quotient %Zd at a_%zu\n",
-			            cf_term(&cf, g.max_index), g.max_index);
-		else
-			fputc('\n', c->out);
-		fprintf(c->out, "%-10s ", "|x-1/phi|");
-		print_distance(c->out, dist, dbits);
-		/* the mirror 1 - x only means something for x in (0, 1); it
-		 * shares the line, so the labels stay in one column */
-		if (mdist < dist && cf.n > 1 && mpz_sgn(cf.a[0]) == 0) {
-			fprintf(c->out, "; of 1 - x: ");
-			print_distance(c->out, mdist, mbits);
-		}
-		fputc('\n', c->out);
-		if (a->convergents)
-			print_convergents(c->out, &cf, nconv, p, q);
-		if (a->convergents && nconv < n)
-			fprintf(c->out, "(the first %zu convergents: the rest would pass "
-			        "%d MiB)\n", nconv, CONV_BITS >> 23);
-	}
-	goto done;
-bad:
-	c->err.arg = a->expr ? a->expr_arg : -1;
-	if (!c->err.token[0] && c->err.code != CFX_EINTR)   /* a limit of
-	                                                      * the whole number */
-		cfx_err_retoken(&c->err, src);
-	rc = CFX_EXIT_USAGE;
-done:
-	if (p) {
-		for (k = 0; k < n; k++)
-			mpz_clear(p[k]), mpz_clear(q[k]);
-		free(p);
-		free(q);
-	}
-	free(hex);
-	mpz_clear(pv);
-	cf_clear(&cf);
-	expr_value_clear(&v);
-	expr_free(t);
-	return rc;
+	list(a, &r, terms);
+	result(c, a, &r);
+	if (!a->json)
+		print_text(c->out, a, &r, terms);
+	cf_run_clear(&r);
+	return CFX_EXIT_OK;
 }

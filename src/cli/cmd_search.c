@@ -816,16 +816,18 @@ static void print_row(FILE *f, const columns *w, size_t rank,
 		snprintf(big, sizeof big, "%.3g", (double)cd->big);
 	if (v->status != SEARCH_UNSCREENED)
 		snprintf(fam, sizeof fam, "%s (%.3g)", v->family, v->quality);
-	if (cd->cost != SEARCH_COST_NAF)      /* *: not proven fewest */
-		snprintf(cost, sizeof cost, "%u/%u%s", cd->adders, cd->depth,
-		         cd->cost == SEARCH_COST_FOUND ? "*" : "");
+	if (cd->cost != SEARCH_COST_NAF)
+		snprintf(cost, sizeof cost, "%u/%u", cd->adders, cd->depth);
 	else
 		snprintf(cost, sizeof cost, "%u/-", search_cost(cd));
 	status = out_paint(f, search_status_name(v->status), paint,
 	                   sizeof paint);
 	esc = strlen(status) - strlen(search_status_name(v->status));
-	snprintf(line, sizeof line, "%*zu  %-*s %7s %7u %9s  %-5s  %s%-*c  ",
-	         w->rank, rank, w->hex, s.hex, cost, cd->prefix, big,
+	/* the mark (*: not proven fewest) in a column of its own, so the
+	 * figures line up with or without it */
+	snprintf(line, sizeof line, "%*zu  %-*s %6s%c %7u %9s  %-5s  %s%-*c  ",
+	         w->rank, rank, w->hex, s.hex, cost,
+	         cd->cost == SEARCH_COST_FOUND ? '*' : ' ', cd->prefix, big,
 	         cd->prime < 0 ? "-" : cd->prime == 2 ? "yes"
 	         : cd->prime ? "prob." : "no", status,
 	         6 - (int)strlen(search_status_name(v->status)),
@@ -855,31 +857,63 @@ typedef struct outcome {
 	search_level level;    /* the screen that ran: none if stopped before */
 } outcome;
 
+/* One row of the front, its cells as printed before they are aligned. */
+typedef struct front_row {
+	char adders[16], mark[4], depth[16], r[32];
+	shown s;
+} front_row;
+
+static int widest(int w, const char *text)
+{
+	int n = (int)strlen(text);
+	return n > w ? n : w;
+}
+
+/* The front, every column aligned whatever the width of its cells: the
+ * adders right-aligned with their marks ("*": not proven fewest) in a
+ * column of their own, the depth, the multiplier, R. */
 static void print_front(FILE *f, const outcome *o)
 {
+	front_row *row;
+	int wa = 2, wm = 0, wd = 1, wh = 0, wr = 5;
 	size_t i;
 
 	if (!o->nfront)
 		return;
+	row = xcalloc(o->nfront, sizeof *row, "search front");
+	for (i = 0; i < o->nfront; i++) {
+		const search_cand *cd = &o->pk->c[o->front[i]];
+		front_row *w = &row[i];
+
+		snprintf(w->adders, sizeof w->adders, "%u", search_cost(cd));
+		snprintf(w->mark, sizeof w->mark, "%s",
+		         cd->cost == SEARCH_COST_FOUND ? "*" : "");
+		if (cd->cost != SEARCH_COST_NAF)
+			snprintf(w->depth, sizeof w->depth, "%u", cd->depth);
+		else
+			snprintf(w->depth, sizeof w->depth, "-");  /* unknown: NAF
+			                                             * cost (interrupted) */
+		snprintf(w->r, sizeof w->r, "%.3g", o->pk->v[o->front[i]].quality);
+		describe(cd, o->t->bits, &w->s);
+		wa = widest(wa, w->adders);
+		wm = widest(wm, w->mark);
+		wd = widest(wd, w->depth);
+		wh = widest(wh, w->s.hex);
+		wr = widest(wr, w->r);
+	}
 	fprintf(f, "\nfront: what each extra adder buys (cost against the "
 	        "largest worst-cell R)\n");
 	for (i = 0; i < o->nfront; i++) {
-		const search_cand *cd = &o->pk->c[o->front[i]];
-		char depth[16] = "-";   /* unknown: NAF cost (interrupted) */
-		shown s;
 		char paint[32];
 
-		if (cd->cost != SEARCH_COST_NAF)
-			snprintf(depth, sizeof depth, "%u", cd->depth);
-		describe(cd, o->t->bits, &s);
-		fprintf(f, "  %2u%s adders, depth %s  %s  R %-5.3g  %s\n",
-		        search_cost(cd), cd->cost == SEARCH_COST_FOUND ? "*" : "",
-		        depth, s.hex,
-		        o->pk->v[o->front[i]].quality,
+		fprintf(f, "  %*s%-*s adders, depth %-*s  %-*s  R %-*s  %s\n",
+		        wa, row[i].adders, wm, row[i].mark, wd, row[i].depth, wh,
+		        row[i].s.hex, wr, row[i].r,
 		        out_paint(f, search_status_name(o->pk->v[o->front[i]].status),
 		                  paint, sizeof paint));
-		free(s.sum);
+		free(row[i].s.sum);
 	}
+	free(row);
 }
 
 static void print_text(cmd_ctx *c, const request *r, const outcome *o)

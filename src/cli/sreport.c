@@ -98,7 +98,8 @@ int sreport_init(sreport *r, const sreport_set *sets, int n,
 	r->warnings = json_array();
 	for (i = 0; i < n; i++) {
 		stats_mad_fences(&sets[i].s, &r->mad[i], &r->lo[i], &r->hi[i]);
-		warn_outliers(r, i);
+		if (!o->outliers_told)
+			warn_outliers(r, i);
 	}
 	for (i = 1; i < n; i++) {
 		struct sreport_cmp *c = &r->cmp[i];

@@ -37,6 +37,8 @@ typedef struct sreport_opts {
 	int ratio;              /* --ratio: bootstrap ratio of medians */
 	unsigned long resamples, seed;
 	const volatile sig_atomic_t *stop;  /* Ctrl-C (may be NULL) */
+	int outliers_told;      /* the caller tells the outliers (bench: one
+	                         * line); 0: a warning a point, five a sample */
 } sreport_opts;
 
 /* One sample: its name, points and, per input point, where it came from

@@ -105,19 +105,29 @@ static int node_err(env *ev, const expr_node *n, enum cfx_code code,
 	                    "%s", msg);
 }
 
-/* An operand's error: it names the operand's whole text, -1 or -(2^70)
- * (its parentheses closed), not the token at its root. */
+/* An operand's error: it names the operand's whole text, -1, -(2^70) or
+ * (1-1)^-1, its parentheses balanced (a ')' in it takes its '(' from the
+ * left, a '(' its ')' from the right), not the token at its root. */
 static int operand_err(env *ev, const expr_node *n, enum cfx_code code,
                        const char *msg)
 {
-	int lo = n->col, hi = n->col + n->len, open = 0, i;
+	const char *s = ev->src;
+	int lo = n->col, hi = n->col + n->len, open = 0, shut = 0, i;
 
-	span(ev->src, n, &lo, &hi);
-	for (i = lo; i < hi; i++)
-		open += (ev->src[i] == '(') - (ev->src[i] == ')');
-	for (; open > 0 && ev->src[hi]; hi++)
-		open -= ev->src[hi] == ')';
-	return cfx_err_setn(ev->err, code, lo, ev->src + lo, hi - lo, "%s", msg);
+	span(s, n, &lo, &hi);
+	for (i = lo; i < hi; i++) {
+		if (s[i] == '(')
+			open++;
+		else if (s[i] == ')' && open > 0)
+			open--;
+		else if (s[i] == ')')
+			shut++;             /* its '(' is left of lo */
+	}
+	for (; shut > 0 && lo > 0; lo--)
+		shut -= (s[lo - 1] == '(') - (s[lo - 1] == ')');
+	for (; open > 0 && s[hi]; hi++)
+		open -= (s[hi] == ')') - (s[hi] == '(');
+	return cfx_err_setn(ev->err, code, lo, s + lo, hi - lo, "%s", msg);
 }
 
 /* log2 |z|, 0 for z = 0 or +-1. */
@@ -356,8 +366,8 @@ static int do_sqrt(env *ev, const expr_node *n, expr_value *v)
 
 	if (v->kind == EXPR_RAT) {
 		if (mpq_sgn(v->q) < 0)
-			return node_err(ev, n, CFX_EDOMAIN,
-			                "square root of a negative number");
+			return operand_err(ev, n->a, CFX_EDOMAIN,
+			                   "square root of a negative number");
 		if (mpz_perfect_square_p(mpq_numref(v->q)) &&
 		    mpz_perfect_square_p(mpq_denref(v->q))) {
 			mpz_sqrt(mpq_numref(v->q), mpq_numref(v->q));
@@ -397,11 +407,11 @@ static int do_sqrt(env *ev, const expr_node *n, expr_value *v)
 	}
 	to_real(v, ev->prec);
 	if (mpfr_sgn(v->hi) < 0)
-		return node_err(ev, n, CFX_EDOMAIN,
-		                "square root of a negative number");
+		return operand_err(ev, n->a, CFX_EDOMAIN,
+		                   "square root of a negative number");
 	if (mpfr_sgn(v->lo) < 0)
-		return node_err(ev, n, CFX_ELIMIT,
-		                "cannot tell the sign of the square root's argument");
+		return operand_err(ev, n->a, CFX_ELIMIT, "cannot tell the sign "
+		                   "of the square root's argument");
 	mpfr_sqrt(v->lo, v->lo, MPFR_RNDD);
 	mpfr_sqrt(v->hi, v->hi, MPFR_RNDU);
 	return 0;
@@ -424,12 +434,13 @@ static int do_pow(env *ev, const expr_node *n, expr_value *a, expr_value *b)
 	k = neg ? -(unsigned long)e : (unsigned long)e;
 	if (a->kind == EXPR_RAT) {
 		if (mpq_sgn(a->q) == 0 && neg)
-			return node_err(ev, n, CFX_EZERODIV, "division by zero");
+			return operand_err(ev, n, CFX_EZERODIV, "division by zero: "
+			                   "a negative power of 0");
 		/* the result has about k log2|num| + k log2(den) bits */
 		if ((double)k * (log2_abs(mpq_numref(a->q)) +
 		                 log2_abs(mpq_denref(a->q))) + 1 > EXPR_MAX_BITS)
-			return node_err(ev, n, CFX_ELIMIT,
-			                "result too large (over 2^20 bits)");
+			return operand_err(ev, n, CFX_ELIMIT,
+			                   "result too large (over 2^20 bits)");
 		mpz_pow_ui(mpq_numref(a->q), mpq_numref(a->q), k);
 		mpz_pow_ui(mpq_denref(a->q), mpq_denref(a->q), k);
 		if (neg)
@@ -437,7 +448,7 @@ static int do_pow(env *ev, const expr_node *n, expr_value *a, expr_value *b)
 		return 0;
 	}
 	if (k > 1UL << 16)
-		return node_err(ev, n, CFX_ELIMIT, "exponent too large");
+		return operand_err(ev, n->b, CFX_ELIMIT, "exponent too large");
 	/* square and multiply on a copy */
 	expr_value_init(&base, ev->prec);
 	base.kind = a->kind;
@@ -461,8 +472,8 @@ static int do_pow(env *ev, const expr_node *n, expr_value *a, expr_value *b)
 		    2 * (qbits(base.q) + qbits(base.r)) > EXPR_MAX_BITS) {
 			/* squaring the base again would pass the limit */
 			expr_value_clear(&base);
-			return node_err(ev, n, CFX_ELIMIT,
-			                "result too large (over 2^20 bits)");
+			return operand_err(ev, n, CFX_ELIMIT,
+			                   "result too large (over 2^20 bits)");
 		}
 		if (k) {
 			if (base.kind == EXPR_REAL)
@@ -472,16 +483,16 @@ static int do_pow(env *ev, const expr_node *n, expr_value *a, expr_value *b)
 		}
 		if (a->kind != EXPR_REAL && qbits(a->q) + qbits(a->r) > EXPR_MAX_BITS) {
 			expr_value_clear(&base);
-			return node_err(ev, n, CFX_ELIMIT,
-			                "result too large (over 2^20 bits)");
+			return operand_err(ev, n, CFX_ELIMIT,
+			                   "result too large (over 2^20 bits)");
 		}
 	}
 	expr_value_clear(&base);
 	if (neg) {
 		if (a->kind == EXPR_REAL) {
 			if (real_inv(a) < 0)
-				return node_err(ev, n, CFX_ELIMIT,
-				                "cannot tell the sign of the base");
+				return operand_err(ev, n->a, CFX_ELIMIT,
+				                   "cannot tell the sign of the base");
 		} else {
 			quad_inv(a);
 		}
@@ -578,18 +589,20 @@ static int binop(env *ev, const expr_node *n, expr_value *a, expr_value *b)
 		    need_int(ev, n->b, b, "right of %") < 0)
 			return -1;
 		if (mpz_sgn(mpq_numref(b->q)) == 0)
-			return node_err(ev, n, CFX_EZERODIV, "remainder by zero");
+			return operand_err(ev, n->b, CFX_EZERODIV,
+			                   "remainder by zero: the divisor is 0");
 		/* the remainder of floor division by |b|: always >= 0 */
 		mpz_mod(mpq_numref(a->q), mpq_numref(a->q), mpq_numref(b->q));
 		return 0;
 	}
 	if (n->kind == EXPR_DIV) {
 		if (is_zero(b))
-			return node_err(ev, n, CFX_EZERODIV, "division by zero");
+			return operand_err(ev, n->b, CFX_EZERODIV,
+			                   "division by zero: the divisor is 0");
 		if (b->kind == EXPR_REAL) {
 			if (real_inv(b) < 0)
-				return node_err(ev, n, CFX_ELIMIT,
-				                "cannot tell the sign of the divisor");
+				return operand_err(ev, n->b, CFX_ELIMIT,
+				                   "cannot tell the sign of the divisor");
 		} else {
 			quad_inv(b);
 		}
@@ -604,8 +617,8 @@ static int binop(env *ev, const expr_node *n, expr_value *a, expr_value *b)
 		else
 			mpq_mul(a->q, a->q, b->q);
 		if (qbits(a->q) > EXPR_MAX_BITS)
-			return node_err(ev, n, CFX_ELIMIT,
-			                "result too large (over 2^20 bits)");
+			return operand_err(ev, n, CFX_ELIMIT,
+			                   "result too large (over 2^20 bits)");
 		return 0;
 	case EXPR_QUAD:
 		if (n->kind == EXPR_ADD) {
@@ -619,8 +632,8 @@ static int binop(env *ev, const expr_node *n, expr_value *a, expr_value *b)
 		}
 		quad_norm(a);
 		if (qbits(a->q) + qbits(a->r) > EXPR_MAX_BITS)
-			return node_err(ev, n, CFX_ELIMIT,
-			                "result too large (over 2^20 bits)");
+			return operand_err(ev, n, CFX_ELIMIT,
+			                   "result too large (over 2^20 bits)");
 		return 0;
 	case EXPR_REAL:
 		if (n->kind == EXPR_ADD) {
@@ -757,8 +770,11 @@ static int eval_node(env *ev, const expr_node *n, expr_value *v)
 			sub.depth++;
 			rc = eval(&sub, t->root, v);
 			if (rc < 0 && ev->err && ev->err->col >= 0) {
-				/* point at the name the user typed */
+				/* point at the name the user typed, and name
+				 * it: its text is not on the user's line */
 				ev->err->col = n->col;
+				cfx_escape(ev->err->token, sizeof ev->err->token,
+				           ev->src + n->col, n->len);
 			}
 			return rc;
 		}

@@ -136,6 +136,35 @@ static int verify_from_strip(dash *d, const char *line)
 	return 1;
 }
 
+/* The status line when `:line` has ended with the command's exit status
+ * rc (or was stopped).  Status 1 is a verdict, not an error: the command
+ * ran and what it checked failed (verify's FAIL, review's ERROR or
+ * WARNING, a lesson's wrong answer), so it says so instead of "failed";
+ * 2 and any other status is the command failing. */
+static void ended(dash *d, const char *line, int rc, int stopped)
+{
+	const char *hide = dash_out_is_open(d->out) ? "; o hides the output" : "";
+	char word[16];
+
+	line += strspn(line, " ");
+	snprintf(word, sizeof word, "%.*s", (int)strcspn(line, " "), line);
+	if (stopped)
+		dash_out_msg(d->out, ST_ERROR, ":%s interrupted", line);
+	else if (rc == CFX_EXIT_OK)
+		dash_out_msg(d->out, ST_NORMAL, ":%s done%s", line, hide);
+	else if (rc == CFX_EXIT_FAIL)
+		dash_out_msg(d->out, ST_NORMAL, ":%s ran: %s (exit 1, not an "
+		             "error)%s", line, !strcmp(word, "verify") ? "verdict FAIL"
+		             : !strcmp(word, "review") ? "ERROR or WARNING found"
+		             : "a check failed", hide);
+	else if (rc == CFX_EXIT_USAGE)
+		dash_out_msg(d->out, ST_ERROR, ":%s failed: an error (exit 2)%s",
+		             line, hide);
+	else
+		dash_out_msg(d->out, ST_ERROR, ":%s failed (exit %d)%s", line, rc,
+		             hide);
+}
+
 int dash_cmd_begin(dash *d, const char *line, int wake_fd)
 {
 	char echo[DASH_LINE_MAX + 8];
@@ -205,14 +234,7 @@ int dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop)
 	/* the pane opens for output; `set` and friends say nothing */
 	if (added)
 		dash_out_open(d->out, 1);
-	if (*stop)
-		dash_out_msg(d->out, ST_ERROR, ":%s interrupted", line);
-	else if (rc != 0)
-		dash_out_msg(d->out, ST_ERROR, ":%s failed (status %d)%s", line, rc,
-		         dash_out_is_open(d->out) ? "; o hides the output" : "");
-	else
-		dash_out_msg(d->out, ST_NORMAL, ":%s done%s", line,
-		         dash_out_is_open(d->out) ? "; o hides the output" : "");
+	ended(d, line, rc, *stop);
 	*stop = 0;
 	return d->r.quit;
 }
@@ -231,13 +253,7 @@ int dash_cmd_poll(dash *d)
 	dash_out_add(d->out, out);
 	free(out);
 	dash_out_open(d->out, 1);
-	if (stopped)
-		dash_out_msg(d->out, ST_ERROR, "%s interrupted", echo);
-	else if (rc != 0)
-		dash_out_msg(d->out, ST_ERROR, "%s failed (status %d); o hides the "
-		               "output", echo, rc);
-	else
-		dash_out_msg(d->out, ST_NORMAL, "%s done; o hides the output", echo);
+	ended(d, echo + 1, rc, stopped);
 	return 1;
 }
 

@@ -31,7 +31,7 @@ $ cfx cf 0x1g
 ! cfx: cf: bad hex digit in number (0x1g)
 ? 2
 $ cfx cf '1/(2-2)'
-! cfx: cf: division by zero (/)
+! cfx: cf: division by zero: the divisor is 0 (2-2)
 ? 2
 $ cfx cf
 ! cfx: cf: missing constant (cfx cf --help)

@@ -40,11 +40,47 @@ $ cfx naf 'foo(3)'
 ? 2
 
 # ---- division by zero ------------------------------------------------------
+# the token is the divisor, what is 0 (it was the "/"); read off the input
 $ cfx naf '1/(2-2)'
-! cfx: naf: division by zero (/)
+! cfx: naf: division by zero: the divisor is 0 (2-2)
 ? 2
 $ cfx score '5/0'
-! cfx: score: division by zero (/)
+! cfx: score: division by zero: the divisor is 0 (0)
+? 2
+$ cfx cf 1/0
+! cfx: cf: division by zero: the divisor is 0 (0)
+? 2
+$ cfx naf '7 % (3-3)'
+! cfx: naf: remainder by zero: the divisor is 0 (3-3)
+? 2
+$ cfx naf '1 + 0^-1'
+! cfx: naf: division by zero: a negative power of 0 (0^-1)
+? 2
+$ cfx naf '1 + (1-1)^-(2)'
+! cfx: naf: division by zero: a negative power of 0 ((1-1)^-(2))
+? 2
+$ cfx cf 'phi/(phi - phi)'
+! cfx: cf: division by zero: the divisor is 0 (phi - phi)
+? 2
+
+# ---- the other evaluation errors name the operand at fault -----------------
+# the argument of sqrt, not "sqrt"
+$ cfx cf 'sqrt(2 - 7)'
+! cfx: cf: square root of a negative number (2 - 7)
+? 2
+$ cfx cf '1 + sqrt(-pi)'
+! cfx: cf: square root of a negative number (-pi)
+? 2
+# the power whose result is too large, whole (it was the "^")
+$ cfx naf '3 * 2^(2^21)'
+! cfx: naf: result too large (over 2^20 bits) (2^(2^21))
+? 2
+$ cfx naf '(2^(2^19) + 1) * (2^(2^19) + 1)'
+! cfx: naf: result too large (over 2^20 bits) ((2^(2^19) + 1) * (2^(2^19) + 1))
+? 2
+# the exponent that is too large
+$ cfx cf 'pi^(2^17)'
+! cfx: cf: exponent too large (2^17)
 ? 2
 
 # ---- word size -----------------------------------------------------------

@@ -50,7 +50,7 @@ $ printf 'cf 21/13\ncf 1/0\n' > s.cfx && cfx -f s.cfx
 > terms      6 (complete)
 > golden     prefix 4 (of frac(x) = x - 1); largest quotient 2 at a_5
 > |x-1/phi|  0.997
-! cfx: s.cfx:2: cf: division by zero (/)
+! cfx: s.cfx:2: cf: division by zero: the divisor is 0 (0)
 ? 2
 
 $ cfx -f /nonexistent/script

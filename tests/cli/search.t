@@ -53,14 +53,14 @@ $ cfx search --near -1/3
 # and no other odd p of at most 3 is; 7/10 gives the same rows
 $ cfx search --bits 12 --near 0.7 --window 6 --terms 3 --screen none | sed -n '1p;6,9p'
 > search 12-bit, at most 3 signed digits, |p/2^12 - 0.7| <= 2^-6
->    1  0xb01          2/2       2        15  -      -
+>    1  0xb01         2/2        2        15  -      -
 >        -2^10 - 2^8 + 1
->    2  0xaff          2/2       2        15  -      -
+>    2  0xaff         2/2        2        15  -      -
 >        -2^10 - 2^8 - 1
 $ cfx search --bits 12 --near 7/10 --window 6 --terms 3 --screen none | sed -n '6,9p'
->    1  0xb01          2/2       2        15  -      -
+>    1  0xb01         2/2        2        15  -      -
 >        -2^10 - 2^8 + 1
->    2  0xaff          2/2       2        15  -      -
+>    2  0xaff         2/2        2        15  -      -
 >        -2^10 - 2^8 - 1
 $ cfx search --near 0.
 ! cfx: search: a decimal point needs digits on both sides (0.5, not .5 or 5.) (.)
@@ -69,7 +69,7 @@ $ cfx search --near 1.0
 ! cfx: search: --near must lie strictly between 0 and 1 (1.0)
 ? 2
 $ cfx search --near 1/0
-! cfx: search: division by zero (/)
+! cfx: search: division by zero: the divisor is 0 (0)
 ? 2
 $ cfx search --screen bogus
 ! cfx: search: --screen must be quick, full or none (bogus)
@@ -141,7 +141,7 @@ $ cfx search --bits 64 --prime --top 20 --terms 7 --window 8 | grep -A2 0x9e37ff
 # tests/cost/scm_oracle.c, an exhaustive search of its own, finds none
 # ("scm_oracle 32 4 0x9e370001": min >4; tests/cost/minimum.sh)
 $ cfx search --bits 32 --window 16 --prime --screen none --top 1 --terms 7 | sed -n 7,8p
->    1  0x9e370001     5/3      12        18  yes    -
+>    1  0x9e370001    5/3       12        18  yes    -
 >        2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1
 
 # the same command in the REPL (one command table)
@@ -156,8 +156,8 @@ $ cfx repl | grep -c '"hex":"0x9e370001"'
 # (a graph that wraps; scm_oracle 32 4: min 4, where the heuristic alone
 # found 5), 0x9e37fdff 5 (scm_oracle 32 4: min >4), both proven
 $ cfx search --bits 32 --near '0x9e37fe01/2^32' --window 30 --terms 7 | sed -n '6p;8p;10,11p'
->    1  0x9e37fe01     4/4      28         9  -      WARN!   stride 2^11 (5.54)
->    2  0x9e37fdff     5/4      16        24  -      WARN    stride 2^11 (5.54)
+>    1  0x9e37fe01    4/4       28         9  -      WARN!   stride 2^11 (5.54)
+>    2  0x9e37fdff    5/4       16        24  -      WARN    stride 2^11 (5.54)
 >    ! 6 or more families WARN on the quick screen's tables; the whole battery
 >      (--screen full, cfx verify) FAILs 9 at once and may count more here
 $ cfx search --bits 32 --near '0x9e37fe01/2^32' --window 30 --terms 7 --json | grep -E 'warn_families|joint_risk' | head -2
@@ -169,7 +169,7 @@ $ cfx search --bits 32 --near '0x9e37fe01/2^32' --window 30 --terms 7 --json | g
 # --optimal says "proven minimal mod 2^32"; a count above 5 keeps its *
 # and the footnote states the rule of shifts --help word for word
 $ cfx search --near '0x9e3779ff/2^32' --window 32 --terms 9 --screen none | sed -n 6p
->    1  0x9e3779ff     5/4      30        37  -      -
+>    1  0x9e3779ff    5/4       30        37  -      -
 $ cfx search --near '0x9e370001/2^32' --window 32 --terms 7 --screen none --json | grep -E '"adders(_exact)?"'
 >   "adders": null,
 >       "adders": 5,

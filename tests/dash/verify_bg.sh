@@ -22,8 +22,8 @@ else
 fi
 tm_keys Enter
 check "a second one waits its turn" tm_wait 'is still running; one at a time' 5
-check "the report comes to the pane: FAIL (status 1)" \
-	tm_wait ':verify --bits 64 --against .* failed \(status 1\)' 120
+check "the report comes to the pane: FAIL, a verdict (status 1)" \
+	tm_wait ':verify --bits 64 --against .* ran: verdict FAIL \(exit 1, not an error\)' 120
 # the report is longer than the pane: from its top, page down until the
 # sequential keys' row shows (at most 20 pages)
 for i in $(seq 40); do tm_keys PPage; done
