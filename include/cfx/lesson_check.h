@@ -81,6 +81,13 @@ int lesson_check_decimal(const char *s, mpq_t q);
 /* True if the check reads the learner's answer. */
 int lesson_check_uses_answer(const lesson_check *c);
 
+/* Every run(LINE) in c, whether or not an evaluation would reach it
+ * (beyond an or, in a function's argument), to fn(ctx, LINE) until fn
+ * returns non-zero; that value, or 0.  learn --check refuses what a
+ * lesson may not run without evaluating the check. */
+int lesson_check_each_run(const lesson_check *c,
+                          int (*fn)(void *ctx, const char *line), void *ctx);
+
 /*
  * Evaluate: 1 true, 0 false, -1 when a run(...) failed (err set).  A path
  * that leads nowhere (no such result yet, no such field) makes every

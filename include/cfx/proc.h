@@ -129,8 +129,11 @@ void proc_cleanup_now(void);
  * forgets it. */
 void proc_on_fatal(void (*hook)(int sig));
 
-/* Install the handler of SIGTERM, SIGHUP and SIGXFSZ: it calls the hook,
- * proc_cleanup_now and _exit(128 + sig). */
+/* Install the handler of every signal that ends a process by default and
+ * that another process may send (TERM, HUP, XFSZ, QUIT, USR1, USR2, ALRM,
+ * PIPE; SIGINT is each command's own): it calls the hook,
+ * proc_cleanup_now and _exit(128 + sig).  HUP and PIPE ignored by whoever
+ * started cfx stay ignored. */
 void proc_fatal_signals(void);
 
 /* What that handler does, for other handlers (a second Ctrl-C). */

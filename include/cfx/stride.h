@@ -99,6 +99,15 @@ size_t stride_screen(uint64_t p, unsigned n, uint64_t top,
                      const unsigned *tables, size_t ntables, double rmin,
                      stride_hit *out, size_t max);
 
+/* The same over the strides c = lo..hi (parts of one screen: the worst
+ * max of a screen are the worst max of its parts' worst max). */
+size_t stride_screen_range(uint64_t p, unsigned n, uint64_t lo, uint64_t hi,
+                           const unsigned *tables, size_t ntables,
+                           double rmin, stride_hit *out, size_t max);
+
+/* The screen's order, for qsort: worst R first, ties by smaller c. */
+int stride_by_worst(const void *a, const void *b);
+
 /* The same over the strides cs[0..ncs) instead of 1..top. */
 size_t stride_screen_set(uint64_t p, unsigned n, const uint64_t *cs,
                          size_t ncs, const unsigned *tables, size_t ntables,

@@ -259,6 +259,11 @@ typedef struct verify_smap {
 	double worst, tail, percentile;
 	size_t collapse;           /* strides at R >= STRIDE_COLLAPSE_R */
 	double ref_collapse[3];    /* random multipliers' count: 10%, 50%, 90% */
+	/* how unusual the count is: the largest percentile of the random
+	 * multipliers' counts below it (the reference's 0..100; -1: none, or
+	 * no reference).  Above the 90th, the report says so in words */
+	int collapse_above;
+	unsigned ref_count;        /* random multipliers in the reference */
 	size_t confirmed;          /* of s[], the first this many counted ... */
 	/* strides c <= STRIDE_SCREEN_TOP outside the set at R >= 4,
 	 * predicted only (verify_strides_confirm) */
@@ -499,12 +504,43 @@ int verify_strides_fail(uint64_t p, unsigned bits, size_t judged,
                         verify_stride *worst);
 
 /* Count the keys k c from 0 at the worst cell of the map's worst
- * VERIFY_SMAP_SHOW strides and of every one at R >= STRIDE_COLLAPSE_R
- * (all = 0: the worst VERIFY_SMAP_SHOW only), and screen the strides up
- * to STRIDE_SCREEN_TOP outside the set.  scratch: 2^20 counters. */
-void verify_strides_confirm(verify_battery *bt, int all, uint32_t *scratch);
+ * VERIFY_SMAP_SHOW strides and of those at R >= STRIDE_COLLAPSE_R among
+ * the worst upto (SIZE_MAX: every one; what a report lists: the text
+ * VERIFY_SMAP_SHOW, the JSON VERIFY_SMAP_JSON, --full every one), and
+ * screen the strides up to STRIDE_SCREEN_TOP outside the set.  scratch:
+ * 2^20 counters.  (Counting every one at R >= 4 took 0.4 s of the 0.6 s
+ * of 0x9e37fffffffc0001's stride work, whose 736 strides all collapse,
+ * to confirm 720 strides no report shows.) */
+#define VERIFY_SMAP_JSON 16      /* strides the default JSON lists */
+void verify_strides_confirm(verify_battery *bt, size_t upto,
+                            uint32_t *scratch);
+
+/* verify_strides_confirm in pieces that may run at once (verify_run.h's
+ * verify_run_report puts them on the pool): the strides it counts are
+ * the first verify_strides_listed, each counted by verify_strides_count
+ * (scratch: 2^20 counters); the screen past the map is
+ * VERIFY_BEYOND_PARTS parts, part k's worst VERIFY_BEYOND_WANT into
+ * parts + k VERIFY_BEYOND_WANT (parts: verify_strides_beyond_size()
+ * bytes), its count into found[k], and verify_strides_beyond takes them
+ * together (the same as the screen whole: it keeps its worst in a total
+ * order, R then c). */
+#define VERIFY_BEYOND_PARTS 16
+#define VERIFY_BEYOND_WANT (STRIDE_MAP_COUNT + VERIFY_BEYOND)
+size_t verify_strides_listed(const verify_battery *bt, size_t upto);
+void verify_strides_count(verify_battery *bt, size_t i, uint32_t *scratch);
+size_t verify_strides_beyond_size(void);
+size_t verify_strides_beyond_part(const verify_battery *bt, unsigned k,
+                                  stride_hit *part);
+void verify_strides_beyond(verify_battery *bt, stride_hit *parts,
+                           const size_t *found);
 
 void verify_smap_free(verify_smap *sm);
+
+/* 1 when the map's count of strides at R >= STRIDE_COLLAPSE_R is above
+ * the random multipliers' 90th percentile (the report says how unusual
+ * it is, whatever the map's status: the verdict ranks the worst stride,
+ * not the count). */
+int verify_smap_many(const verify_smap *sm);
 
 /* The offsets h (bit h set) of the packed-field families x<<h|y on n-bit
  * words: n/2 and n/4 when at least 3.  The check "field offsets" judges

@@ -121,9 +121,12 @@ static int expand(cmd_ctx *c, const cli_args *a, cf_run *r, size_t terms)
 		if (cf_of_tree(&r->cf, r->t, cli_session_lookup, c->sess, a->bits,
 		               terms, &c->err) < 0)
 			return -1;
-		/* the value itself, for the distance to 1/phi */
-		expr_eval_word(r->t, cli_session_lookup, c->sess,
-		               r->cf.prec ? r->cf.prec : 128, a->bits, &r->v, NULL);
+		/* the value itself, for the distance to 1/phi (within what is
+		 * left of the budget, as all of cf's evaluations) */
+		if (expr_eval_word(r->t, cli_session_lookup, c->sess,
+		                   r->cf.prec ? r->cf.prec : 128, a->bits, &r->v,
+		                   &c->err) < 0)
+			return -1;
 	}
 	cf_phi_distance(&r->v, 0, &r->dist, &r->dbits);
 	cf_phi_distance(&r->v, 1, &r->mdist, &r->mbits);
@@ -271,7 +274,9 @@ static void cf_run_clear(cf_run *r)
 int cmd_cf(cmd_ctx *c, cli_args *a)
 {
 	size_t terms = a->terms ? a->terms : DEFAULT_TERMS;
+	expr_budget cost = { 0, 0, NULL, NULL }, *prev;
 	cf_run r;
+	int rc;
 
 	memset(&r, 0, sizeof r);
 	if (!(r.src = cli_expr(c, a)))
@@ -283,7 +288,11 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 	expr_value_init(&r.v, 128);
 	cf_init(&r.cf);
 	mpz_init(r.pv);
-	if (expand(c, a, &r, terms) < 0) {
+	/* one budget for all of its evaluations (expr_budget_share) */
+	prev = expr_budget_share(&cost);
+	rc = expand(c, a, &r, terms);
+	expr_budget_share(prev);
+	if (rc < 0) {
 		c->err.arg = a->expr ? a->expr_arg : -1;
 		if (!c->err.token[0] && c->err.code != CFX_EINTR)  /* a limit of
 		                                                    * the whole number */

@@ -343,7 +343,8 @@ static int progress(void *ctx, size_t done, size_t total, double work)
 }
 
 static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
-                       size_t ntables, const char *label, const ukeys *u)
+                       size_t ntables, const char *label, const ukeys *u,
+                       int full)
 {
 	run_ctx r;
 	ccheck_state cc;
@@ -392,16 +393,14 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 		vc.inputs = cc.inputs;
 		vc.msg = cc.msg[0] ? cc.msg : NULL;   /* ran = 0: INFO, why */
 		verify_judge(&s->bt, 1, &vc);
-		{
-			/* the stride map's reported strides, counted key by key */
-			uint32_t *loads = xmalloc(sizeof *loads << 20, "stride counts");
-			verify_strides_confirm(&s->bt, 1, loads);
-			free(loads);
-		}
-		/* the colliding keys recount the FAIL and WARN families' worst
-		 * cells: seconds at --table-bits 24, so the bar stays */
+		/* on both cores: the stride map's strides the report lists
+		 * counted key by key (--full: every one at R >= 4), the strides
+		 * past the map screened, and the colliding keys of the FAIL and
+		 * WARN families' worst cells (seconds at --table-bits 24, so
+		 * the bar stays) */
 		if (!verify_stopped(&s->bt))
-			verify_run_examples(&s->bt, threads, c->stop);
+			verify_run_report(&s->bt, threads, full ? SIZE_MAX
+			                  : VERIFY_SMAP_JSON, c->stop);
 		/* Ctrl-C after the compiler: the judge, the recount or the
 		 * examples ended early (they were judged, and printed, with
 		 * status 0 before: the interrupt was lost) */
@@ -489,8 +488,9 @@ int cmd_verify(cmd_ctx *c, cli_args *a)
 	if (parse_ukeys(c, a, s.bits, &uk) < 0 ||
 	    make_ukeys(c, a, s.bits, top_table(tables, ntables), &uk) < 0)
 		goto done;
-	if (subject_run(c, &s, tables, ntables, "verify", &uk) < 0 ||
-	    (have_ref && subject_run(c, &ref, tables, ntables, "against", &uk) < 0))
+	if (subject_run(c, &s, tables, ntables, "verify", &uk, a->full) < 0 ||
+	    (have_ref && subject_run(c, &ref, tables, ntables, "against", &uk,
+	                             a->full) < 0))
 		goto done;
 	rc = s.bt.nfail ? CFX_EXIT_FAIL : CFX_EXIT_OK;
 	if (a->emit && s.bt.nfail && !a->force) {

@@ -4,6 +4,7 @@
  * patch; its paragraphs built with util/buf.
  */
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -375,6 +376,18 @@ static void strides_section(FILE *f, const verify_battery *bt, int full)
 		           "(10%% to 90%%, median %.0f): every multiplier collapses "
 		           "some struct size", bt->bits, sm->ref_collapse[0],
 		           sm->ref_collapse[2], sm->ref_collapse[1]);
+	/* an unusual count, in words (the JSON's collapses_random_fewer) */
+	if (verify_smap_many(sm) && sm->collapse_above >= 100)
+		buf_printf(&b, ".  %zu is unusually many: every one of the %u "
+		           "random odd %u-bit multipliers of the reference has "
+		           "fewer (the verdict ranks the worst stride, not the "
+		           "count)", sm->collapse, sm->ref_count,
+		           bt->bits);
+	else if (verify_smap_many(sm))
+		buf_printf(&b, ".  %zu is unusually many: more than %d%% of "
+		           "random odd %u-bit multipliers have fewer (the verdict "
+		           "ranks the worst stride, not the count)", sm->collapse,
+		           sm->collapse_above, bt->bits);
 	buf_puts(&b, ".  The worst, R predicted (the mean over starts) / "
 	         "counted (keys k*c from 0): ");
 	for (i = 0; i < sm->n && i < VERIFY_SMAP_SHOW && !full; i++) {
@@ -557,6 +570,74 @@ static void explain_cf(struct buf *b, const verify_family *f)
 	           (unsigned long long)e->mult, e->w);
 }
 
+/* explain_p's sentence on keys k0 + k c of the worst cell (f->ck) when
+ * one of them is why they crowd: c p = 0, a period below K, or products
+ * that do not wrap; 0 when none is. */
+static int cause(struct buf *b, const vreport_subject *s,
+                 const verify_family *f)
+{
+	const verify_battery *bt = &s->bt;
+	const verify_cell *w = &f->cells[f->worst];
+	unsigned n = bt->bits, t = (unsigned)__builtin_ctzll(s->k.p64), v;
+	uint64_t mask = word_mask(n), K = w->sc.keys, m, mag;
+	unsigned __int128 span, full = (unsigned __int128)1 << n;
+	unsigned long long filled = (unsigned long long)(w->sc.buckets -
+	                            w->sc.empty);
+
+	m = (f->step * s->k.p64) & mask;
+	if (!m) {
+		buf_printf(b, "Keys k*%llu: %llu p = 0 mod 2^%u, so all %llu "
+		           "keys share one hash.  ", (unsigned long long)f->step,
+		           (unsigned long long)f->step, n, (unsigned long long)K);
+		return 1;
+	}
+	v = (unsigned)__builtin_ctzll(m);
+	if (t && n - v < 64 && ((uint64_t)1 << (n - v)) < K) {
+		buf_printf(b, "Keys k*%llu (%s p = 2^%u * odd) repeat their hash "
+		           "every 2^%u keys, so the %llu keys of 2^%u x%u have only "
+		           "2^%u hashes and fill %llu of the %llu buckets.  ",
+		           (unsigned long long)f->step, f->step == 1 ? "1" : "c", v,
+		           n - v, (unsigned long long)K, w->b, w->load, n - v,
+		           filled, (unsigned long long)w->sc.buckets);
+		return 1;
+	}
+	mag = m <= mask - m + 1 ? m : mask - m + 1;
+	span = (unsigned __int128)mag * (K - 1);
+	if (span >= full)
+		return 0;
+	buf_printf(b, "%s is small: consecutive keys%s move the product by "
+	           "only %s%llu of 2^%u, so the %llu keys of 2^%u x%u span "
+	           "%.3g, %.3g bucket widths (2^%u each), and fill %llu of the "
+	           "%llu buckets.  ", f->step == 1 ? (mag == m ? "p" : "2^n - p")
+	           : "c p mod 2^n", f->step == 1 ? "" : " k*c", mag == m ? ""
+	           : "-", (unsigned long long)mag, n, (unsigned long long)K,
+	           w->b, w->load, (double)span, (double)span / ldexp(1, (int)
+	           (n - w->b)), n - w->b, filled,
+	           (unsigned long long)w->sc.buckets);
+	return 1;
+}
+
+/* Why the worst cell of keys k0 + k c crowds, in plain words, from p
+ * alone: its twos (p = 2^t u drops a key's top t bits: keys k and k +
+ * 2^(n-t) collide, and keys k c whose c p has v twos repeat their hash
+ * every 2^(n-v) keys) and the size of the step c p mod 2^n (keys whose
+ * products do not wrap around the word stay in the first buckets).  For
+ * keys k0 + k c the first of those that explains the cell (cause), else
+ * for an even p its twos; for an odd p only the size of sequential keys
+ * (a small p: its continued fraction's first quotient, said plainly).
+ * The bucket count is the cell's own. */
+static void explain_p(struct buf *b, const vreport_subject *s,
+                      const verify_family *f)
+{
+	unsigned t = (unsigned)__builtin_ctzll(s->k.p64);
+
+	if ((!f->ck || (!t && f->step != 1) || !cause(b, s, f)) && t)
+		buf_printf(b, "p = 2^%u * 0x%llx is even: a key's top %u bit%s "
+		           "never reach%s the hash (keys k and k + 2^%u "
+		           "collide).  ", t, (unsigned long long)(s->k.p64 >> t),
+		           t, t > 1 ? "s" : "", t > 1 ? "" : "es", s->bits - t);
+}
+
 /* One paragraph for a FAIL (or WARN) kind: its worst member, why, and
  * keys that collide. */
 static void explain(FILE *out, const vreport_subject *s, size_t i, size_t j,
@@ -584,10 +665,12 @@ static void explain(FILE *out, const vreport_subject *s, size_t i, size_t j,
 	buf_printf(&b, " %s: R %.3g at 2^%u x%u, max load %llu.  ",
 	           verify_status_name(st), f->worst_r, w->b, w->load,
 	           (unsigned long long)w->sc.max_load);
-	if (!(s->k.p64 & 1))
-		buf_printf(&b, "Keys that differ by a multiple of 2^%u collide (p "
-		           "is even).", s->bits - (unsigned)__builtin_ctzll(s->k.p64));
-	else {
+	explain_p(&b, s, f);
+	while (b.len && b.s[b.len - 1] == ' ')   /* its sentences end ".  " */
+		b.s[--b.len] = '\0';
+	if (s->k.p64 & 1) {
+		if (b.len)
+			buf_puts(&b, "  ");
 		char rank[160];
 		explain_cf(&b, f);
 		verify_rank_text(rank, sizeof rank, f, 0);

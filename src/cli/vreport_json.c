@@ -11,7 +11,6 @@
 #include "cli/out.h"
 #include "cli/vreport.h"
 
-#define VERIFY_SMAP_JSON 16      /* strides the default JSON lists */
 
 /* ---- JSON --------------------------------------------------------------- */
 
@@ -121,6 +120,14 @@ static json_t *smap_json(const verify_battery *bt, int full)
 		    "{s:o,s:o,s:o}", "p10", out_jreal(sm->ref_collapse[0]),
 		    "median", out_jreal(sm->ref_collapse[1]), "p90",
 		    out_jreal(sm->ref_collapse[2])));
+	/* how unusual the count is: the share of random multipliers with
+	 * fewer, as the report's sentence says it, when above the 90th */
+	if (sm->percentile >= 0)
+		json_object_set_new(o, "collapses_unusual",
+		                    json_boolean(verify_smap_many(sm)));
+	if (verify_smap_many(sm))
+		json_object_set_new(o, "collapses_random_fewer_percent",
+		                    json_integer(sm->collapse_above));
 	/* the worst VERIFY_SMAP_JSON (those at R >= 4 among them), every
 	 * stride of the map with full: the default stays under 64 KB */
 	for (i = 0; i < sm->n; i++)

@@ -349,8 +349,13 @@ int cf_of_tree(cf_seq *cf, const expr_tree *t, expr_lookup look, void *ctx,
 {
 	expr_value v;
 	mpfr_prec_t prec = 64 + 8 * (mpfr_prec_t)terms;
+	/* every precision tried draws on one budget (the caller's if it has
+	 * one): a costly expression is refused after its first 2 s, not
+	 * after 2 s at each of up to 15 precisions */
+	expr_budget own = { 0, 0, NULL, NULL }, *prev = expr_budget_share(NULL);
 	int rc;
 
+	expr_budget_share(prev ? prev : &own);
 	if (prec > PREC_MAX)
 		prec = PREC_MAX;
 	expr_value_init(&v, prec);
@@ -387,6 +392,7 @@ int cf_of_tree(cf_seq *cf, const expr_tree *t, expr_lookup look, void *ctx,
 		prec = prec * 2 > PREC_MAX ? PREC_MAX : prec * 2;
 	}
 	expr_value_clear(&v);
+	expr_budget_share(prev);
 	return rc;
 }
 

@@ -15,14 +15,9 @@
 #include "cfx/expr.h"
 #include "cfx/word.h"
 
-/* The work of one evaluation, against EXPR_COST_BUDGET, and its costliest
- * single step so far (the node and the text it is in). */
-typedef struct budget {
-	double used;
-	double worst;
-	const expr_node *worst_node;
-	const char *worst_src;
-} budget;
+/* The work of one evaluation (or of several, expr_budget_share), against
+ * EXPR_COST_BUDGET, and its costliest single step so far. */
+typedef expr_budget budget;
 
 typedef struct env {
 	expr_lookup look;
@@ -41,6 +36,17 @@ static _Thread_local const volatile sig_atomic_t *eval_stop;
 void expr_stop_flag(const volatile sig_atomic_t *stop)
 {
 	eval_stop = stop;
+}
+
+/* Thread's shared budget (expr_budget_share); NULL: one per evaluation. */
+static _Thread_local expr_budget *eval_budget;
+
+expr_budget *expr_budget_share(expr_budget *b)
+{
+	expr_budget *prev = eval_budget;
+
+	eval_budget = b;
+	return prev;
 }
 
 /* The source span of n's subtree, a call's closing parenthesis too. */
@@ -67,8 +73,9 @@ static void span(const char *src, const expr_node *n, int *lo, int *hi)
 /* Add units of work; over the budget, the costly subexpression is named:
  * n's whole text when this step costs at least as much as any before it,
  * else the costliest earlier step's (a cheap literal that happens to
- * cross the line is not what made the expression costly).  Polls the
- * stop flag first. */
+ * cross the line is not what made the expression costly), and named
+ * again by any later step on a budget already spent (expr_budget_share).
+ * Polls the stop flag first. */
 static int charge(env *ev, const expr_node *n, double units)
 {
 	budget *b = ev->cost;
@@ -77,19 +84,20 @@ static int charge(env *ev, const expr_node *n, double units)
 
 	if (eval_stop && *eval_stop)
 		return cfx_err_set(ev->err, CFX_EINTR, -1, NULL, "interrupted");
-	b->used += units;
 	if (b->used <= EXPR_COST_BUDGET) {
-		if (units > b->worst) {
+		b->used += units;
+		if (b->used <= EXPR_COST_BUDGET ? units > b->worst
+		                                : units >= b->worst) {
 			b->worst = units;
 			b->worst_node = n;
 			b->worst_src = src;
 		}
-		return 0;
+		if (b->used <= EXPR_COST_BUDGET)
+			return 0;
 	}
-	if (units < b->worst) {
-		n = b->worst_node;
-		src = b->worst_src;
-	}
+	/* over (now, or before: a shared budget names the same step again) */
+	n = b->worst_node;
+	src = b->worst_src;
 	lo = n->col;
 	hi = n->col + n->len;
 	span(src, n, &lo, &hi);
@@ -817,7 +825,8 @@ int expr_eval_word(const expr_tree *t, expr_lookup look, void *ctx,
 {
 	budget cost = { 0, 0, NULL, NULL };
 	env ev = { .look = look, .ctx = ctx, .prec = prec, .bits = bits,
-	           .src = t->src, .err = err, .cost = &cost };
+	           .src = t->src, .err = err,
+	           .cost = eval_budget ? eval_budget : &cost };
 
 	cfx_err_clear(err);
 	return eval(&ev, t->root, v);

@@ -335,6 +335,177 @@ static void constant_found(walk *w, size_t i)
 	free(hex);
 }
 
+/* ---- what a name is used as ----------------------------------------------- */
+
+static int is_tok(const tok *t, size_t n, size_t j, const char *s)
+{
+	return j < n && !strcmp(t[j].s, s);
+}
+
+/* Statement [a, b) assigns a variable ("u32 h = x * P;", "h = x * P;")
+ * that the statement after it shifts right ("return h >> 22;"): the
+ * end of that statement in *nb, else 0. */
+static int shifted_after(const walk *w, size_t a, size_t b, size_t *nb)
+{
+	const tok *t = w->v.t;
+	size_t i, j, n = w->v.n;
+	const char *v = NULL;
+
+	for (i = a; i + 1 < b; i++)
+		if (t[i].type == T_IDENT && !strcmp(t[i + 1].s, "=")) {
+			v = t[i].s;
+			break;
+		}
+	if (!v)
+		return 0;
+	for (j = b; j < n && t[j].type == T_COMMENT; j++)
+		;
+	for (; j < n && t[j].type != T_PP && strcmp(t[j].s, ";") &&
+	     strcmp(t[j].s, "{") && strcmp(t[j].s, "}"); j++)
+		if (t[j].type == T_IDENT && !strcmp(t[j].s, v) && j + 1 < n &&
+		    !strcmp(t[j + 1].s, ">>")) {
+			while (j < n && strcmp(t[j].s, ";"))
+				j++;
+			*nb = j < n ? j + 1 : n;
+			return 1;
+		}
+	return 0;
+}
+
+enum { U_SIZE = 1, U_PROD = 2, U_SHPROD = 4, U_ASSIGNED = 8 };
+
+struct name_use {
+	const char *name;        /* NULL: a free slot */
+	unsigned flags;          /* U_* */
+	unsigned long nasg;      /* its uses that assign it (U_ASSIGNED) */
+};
+
+static size_t use_slot(const walk *w, const char *name)
+{
+	size_t h = 2166136261u, m = w->nuses - 1;
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)name; *p; p++)
+		h = (h ^ *p) * 16777619u;
+	for (h &= m; w->uses[h].name && strcmp(w->uses[h].name, name);
+	     h = (h + 1) & m)
+		;
+	return h;
+}
+
+/* What a use of the identifier at t[j] makes of it (U_*). */
+static unsigned use_at(const walk *w, size_t j)
+{
+	static const char *const asg[] = { "=", "+=", "-=", "*=", "<<=", ">>=",
+		"^=", "|=", "&=", "/=", "%=", "++", "--", NULL };
+	const tok *t = w->v.t;
+	size_t k, a, b, q, n = w->v.n;
+	unsigned f = 0;
+
+	if (j > 0 && ((is_tok(t, n, j - 1, "[") && is_tok(t, n, j + 1, "]")) ||
+	    is_tok(t, n, j - 1, "%") || is_tok(t, n, j - 1, "%=") ||
+	    (j >= 2 && is_tok(t, n, j - 1, "(") && is_tok(t, n, j - 2, "&") &&
+	     is_tok(t, n, j + 1, "-") && is_tok(t, n, j + 2, "1")) ||
+	    (j >= 2 && is_tok(t, n, j - 1, "<<") && t[j - 2].type == T_NUM &&
+	     strspn(t[j - 2].s, "1") == 1 &&
+	     strspn(t[j - 2].s + 1, "uUlL") == strlen(t[j - 2].s + 1))))
+		f |= U_SIZE;
+	if (is_tok(t, n, j + 1, "*") || (j > 0 && is_tok(t, n, j - 1, "*=")) ||
+	    (j > 1 && is_tok(t, n, j - 1, "*") &&
+	     (t[j - 2].type == T_IDENT || t[j - 2].type == T_NUM ||
+	      is_tok(t, n, j - 2, ")"))))
+		f |= U_PROD;
+	if (j + 1 < n && !(j > 0 && (is_tok(t, n, j - 1, ".") ||
+	    is_tok(t, n, j - 1, "->"))))
+		for (k = 0; asg[k]; k++)
+			if (!strcmp(t[j + 1].s, asg[k]))
+				f |= U_ASSIGNED;
+	if (j > 0 && (is_tok(t, n, j - 1, "*") || is_tok(t, n, j + 1, "*"))) {
+		/* its statement shifts the product right, or the next one
+		 * shifts the variable it is kept in */
+		for (a = j; a > 0 && t[a - 1].type != T_PP &&
+		     t[a - 1].type != T_COMMENT && strcmp(t[a - 1].s, ";") &&
+		     strcmp(t[a - 1].s, "{") && strcmp(t[a - 1].s, "}"); a--)
+			;
+		for (b = j; b < n && strcmp(t[b].s, ";"); b++)
+			;
+		for (q = a; q < b; q++)
+			if (!strcmp(t[q].s, ">>"))
+				f |= U_SHPROD;
+		if (b < n && shifted_after(w, a, b + 1, &q))
+			f |= U_SHPROD;
+	}
+	return f;
+}
+
+/* The table of what the side's names are used as (w->uses). */
+static void uses_index(walk *w)
+{
+	size_t j, ni = 0;
+
+	for (j = 0; j < w->v.n; j++)
+		ni += w->v.t[j].type == T_IDENT;
+	for (w->nuses = 16; w->nuses < 2 * ni; w->nuses *= 2)
+		;
+	w->uses = xcalloc(w->nuses, sizeof *w->uses, "review name uses");
+	for (j = 0; j < w->v.n; j++)
+		if (w->v.t[j].type == T_IDENT) {
+			size_t h = use_slot(w, w->v.t[j].s);
+			w->uses[h].name = w->v.t[j].s;
+			unsigned f = use_at(w, j);
+			w->uses[h].flags |= f;
+			w->uses[h].nasg += (f & U_ASSIGNED) != 0;
+		}
+}
+
+static void uses_free(walk *w)
+{
+	free(w->uses);
+	w->uses = NULL;
+	w->nuses = 0;
+}
+
+static unsigned uses_of(const walk *w, const char *name)
+{
+	return w->uses ? w->uses[use_slot(w, name)].flags : 0;
+}
+
+/* Whether name is assigned (=, +=, ^=, ...) in the tokens from, to the end
+ * of the block they are in (at file scope: anywhere in the file): a
+ * variable that accumulates, no constant. */
+static int assigned_from(const walk *w, const char *name, size_t from)
+{
+	const tok *t = w->v.t;
+	size_t j, n = w->v.n;
+	long level = 0;
+
+	if (w->depth == 0)        /* assigned past its own declaration */
+		return w->uses && w->uses[use_slot(w, name)].nasg > 1;
+	for (j = from; j < n; j++) {
+		if (t[j].type == T_OP && !strcmp(t[j].s, "{"))
+			level++;
+		else if (t[j].type == T_OP && !strcmp(t[j].s, "}") && --level < 0)
+			return 0;
+		if (t[j].type == T_IDENT && !strcmp(t[j].s, name) &&
+		    (use_at(w, j) & U_ASSIGNED))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether the constant name may be a multiplier for what the side does
+ * with it: not a table's size or shape (by its name or its use), and 0
+ * only when it is a factor of a product (a zero that starts a sum is no
+ * multiplier). */
+static int may_be_multiplier(const walk *w, const char *name, const mpz_t v)
+{
+	unsigned u = uses_of(w, name);
+
+	if (review_name_says_size(name) || (u & U_SIZE))
+		return 0;
+	return mpz_sgn(v) != 0 || (u & U_PROD);
+}
+
 /* ---- table sizes --------------------------------------------------------- */
 
 /* The value of an identifier or literal token for a table size. */
@@ -742,8 +913,11 @@ static void assignment(walk *w, size_t a, size_t b)
 	}
 	if (!rhs)
 		cur = (val){ 0 };
-	if (!cur.known && x.nl && (op[0] == '+' || op[0] == '-'))
-		w->run_adds++;           /* hash += n ^ (n >> 5): an addition */
+	/* hash += n ^ (n >> 5): an addition; and hash += n after a step
+	 * that was no multiply (hash ^= n, n >>= 3) made hash or n unknown */
+	if (!cur.known && (op[0] == '+' || op[0] == '-') &&
+	    (x.nl || (w->nl && (!s->known || !rhs))))
+		w->run_adds++;
 	run_steps(w, &x, a, b);
 	s->known = cur.known, s->a = cur.a & x.mask, s->b = cur.b & x.mask;
 	s->adds = cur.adds, s->shifts = cur.shifts;
@@ -772,11 +946,17 @@ static void literal_products(walk *w, size_t a, size_t b)
 	size_t i;
 	int hashy = 0;
 
+	size_t use_b = b;
+
 	for (i = a; i < b; i++) {
 		if ((t[i].type == T_OP && !strcmp(t[i].s, ">>")) ||
 		    (t[i].type == T_IDENT && review_name_says_hash(t[i].s)))
 			hashy = 1;
 	}
+	/* u32 h = x * P; return h >> 22;: the next statement shifts it,
+	 * and says the table */
+	if (shifted_after(w, a, b, &use_b))
+		hashy = 1;
 	if (!hashy)
 		return;
 	for (i = a; i < b; i++) {
@@ -811,7 +991,7 @@ static void literal_products(walk *w, size_t a, size_t b)
 			}
 			mi = w->r->nmult;
 			w->lit_a = a;
-			w->lit_b = b;
+			w->lit_b = use_b;
 			mult_constant(w, REVIEW_LITERAL, "", t[i].s, z, sl, tw, type,
 			              t[i].line, i);
 			if (w->r->nmult > mi)
@@ -876,7 +1056,11 @@ static void statement(walk *w, size_t a, size_t b)
 				if (!strcmp(t[i].s, "long") && !strcmp(t[i + 1].s, "long"))
 					tw = 64, snprintf(type, sizeof type, "long long");
 			}
-		if (review_literal(t[b - 2].s, z, &sl) == 0) {
+		/* not a variable that is assigned again (u32 hash = 0;
+		 * hash = hash * 31 + c: an accumulator's start) */
+		if (review_literal(t[b - 2].s, z, &sl) == 0 &&
+		    may_be_multiplier(w, t[b - 4].s, z) &&
+		    !assigned_from(w, t[b - 4].s, b)) {
 			size_t mi = w->r->nmult;
 			mult_constant(w, REVIEW_DECL, t[b - 4].s, t[b - 2].s, z, sl, tw,
 			              type, t[b - 2].line, REVIEW_NONE);
@@ -1224,9 +1408,12 @@ static void walk_file(walk *w)
 	while (w->defi < w->newd->n && w->newd->d[w->defi].file < w->file)
 		w->defi++;
 	bits_defines(w);
+	uses_index(w);
 	for (i = 0; i < w->v.n; i++) {
-		if (w->r->nmult > REVIEW_MAX_MULT)
+		if (w->r->nmult > REVIEW_MAX_MULT) {
+			uses_free(w);
 			return;              /* review_run refuses it */
+		}
 		if (t[i].type == T_COMMENT) {
 			if (w->ncomments == sizeof w->comments / sizeof w->comments[0])
 				memmove(w->comments, w->comments + 1,
@@ -1254,8 +1441,10 @@ static void walk_file(walk *w)
 				    nd->d[w->defi].tok == i)
 					x = &nd->d[w->defi];
 				if (x && x->valid && (t[i].added || !w->pt->is_diff) &&
-				    (review_name_says_hash(x->name) || comments_say_multiplier(w)) &&
-				    mpz_cmp_ui(x->v, 255) > 0) {
+				    (review_name_says_hash(x->name) || comments_say_multiplier(w) ||
+				     (uses_of(w, x->name) & U_SHPROD)) &&
+				    mpz_cmp_ui(x->v, 255) > 0 &&
+				    may_be_multiplier(w, x->name, x->v)) {
 					size_t mi = w->r->nmult;
 					mult_constant(w, REVIEW_DEFINE, x->name, x->text, x->v,
 					              x->suffix_long, 0, "", t[i].line,
@@ -1318,6 +1507,7 @@ static void walk_file(walk *w)
 			start = i + 1;
 		}
 	}
+	uses_free(w);
 }
 
 /* A file side with too many tokens: -1 with err. */

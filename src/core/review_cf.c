@@ -1,7 +1,25 @@
-/* HEADER cf */
+/*
+ * review_cf.c - the continued-fraction claims of a multiplier's comment,
+ * checked by `cfx review` (see review_int.h): "the continued fraction of
+ * p/2^32 is [0; 1, 1, 1, ...]", "(sqrt(5)-1)/2 = 0, 1, 1, 1, ...", and
+ * "5/8 is a convergent".
+ *
+ * A claimed expansion is read after a continued-fraction keyword
+ * (review_find_cf) or after an '=' whose left side cf computes; its
+ * subject is the N/2^K it names (cf_of_multiplier), that expression
+ * (expr_parse and cf_of_tree), else the multiplier p/2^bits.  The claimed
+ * terms are compared with cfx's exact expansion term by term: a finite
+ * claim must be all of it, one ending in "..." a prefix, and a claim
+ * that is the expansion with one term added or left out says which.
+ * Convergents: p_i/q_i from cf_convergents of the multiplier's constant;
+ * p_i and q_i are coprime (p_i q_{i-1} - p_{i-1} q_i = +-1), so a
+ * fraction A/B written after "convergent" is one when A = p_i and
+ * B = q_i for some i.  A denial (review_negated) turns a verdict round.
+ * review_cf_check and review_cf_convergents are called by review_check.c's
+ * review_claims; review_cf_term (a term in decimal, shortened) is shared
+ * with it.
+ */
 #include <ctype.h>
-#include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,10 +27,7 @@
 #include "cfx/cf.h"
 #include "cfx/constant.h"
 #include "cfx/expr.h"
-#include "cfx/naf.h"
 #include "cfx/review.h"
-#include "cfx/sas.h"
-#include "cfx/word.h"
 #include "core/review_int.h"
 #include "util/buf.h"
 #include "util/xalloc.h"

@@ -1,18 +1,28 @@
-/* HEADER claim */
+/*
+ * review_claim.c - the reading of a comment's claims for `cfx review`:
+ * sentences, where a word is, whether a clause is denied, and the
+ * finding that reports a claim (see review_int.h).
+ *
+ * A comment (claims) is cut into sentences by review_claims_split
+ * ('.', '!' or '?' before a blank, not "..." nor "e.g."; or a blank
+ * line); a check marks what it read with review_claim_read, so that a
+ * sentence no check read can still be listed.  review_negated decides
+ * whether a claim is denied: an odd number of negations in its clause
+ * (the rules are in the comment above it).  review_claim_verdict turns a
+ * claim and whether it holds into a NOTE or a WARNING, the other way
+ * round when it is denied.  The text helpers: review_find_ci and
+ * review_word_ci (case-blind search, as a whole word), review_find_cf
+ * (a continued-fraction keyword), review_power_written and
+ * review_says_modulus (2^32 or 2^64 as a comment writes it),
+ * review_word_before, review_quote, review_plural and the line helpers.
+ * Its callers are review_check.c and review_cf.c, which do the
+ * mathematics, and review.c (review_word_ci, review_find_cf,
+ * review_says_modulus, review_find_ci, declared in review.h).
+ */
 #include <ctype.h>
-#include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "cfx/cf.h"
-#include "cfx/constant.h"
-#include "cfx/expr.h"
-#include "cfx/naf.h"
 #include "cfx/review.h"
-#include "cfx/sas.h"
-#include "cfx/word.h"
 #include "core/review_int.h"
 #include "util/buf.h"
 #include "util/xalloc.h"

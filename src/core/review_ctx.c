@@ -1,12 +1,29 @@
-/* HEADER ctx */
+/*
+ * review_ctx.c - the context a multiplier of `cfx review` is read in:
+ * which word (32 or 64 bits) the #if directives and the C-level ifs
+ * around it select, and the #defines of the patch (see review_int.h).
+ *
+ * The #if context: review_if_directive follows #if/#ifdef/#ifndef/#elif/
+ * #else/#endif (to MAX_IF deep) and reads the word a condition selects:
+ * BITS_PER_LONG or sizeof(long) (__SIZEOF_LONG__, ...) compared with
+ * 64/32 or 8/4, or CONFIG_64BIT, __LP64__ and the like (!=, a negation
+ * and #else give the other word); review_if_word gives the innermost.
+ * The C-level if: review_cif_header reads "if (COND)", "else if" and
+ * "else" at a statement, review_use_ctx reads back the if that governs a
+ * statement, and review_ctx_word gives the innermost word of both (an
+ * if's before the #if's).  The defines: review_define_add records
+ * "#define NAME VALUE" (its value stripped of parentheses and casts, read
+ * with review_literal) with the word around it, in a hash index whose
+ * chains run newest first; review_defs_find and review_defs_find_in look
+ * a name up by word.  review.c drives all of it during its walk;
+ * review_width.c calls review_use_ctx, review_eval.c review_defs_find.
+ */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfx/constant.h"
 #include "cfx/review.h"
-#include "cfx/word.h"
 #include "core/review_int.h"
 #include "util/buf.h"
 #include "util/xalloc.h"

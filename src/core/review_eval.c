@@ -1,15 +1,29 @@
-/* HEADER eval */
-#include <ctype.h>
+/*
+ * review_eval.c - the symbolic evaluator of `cfx review`: what an
+ * expression of open-coded shifts and adds does to the input word (see
+ * review_int.h; review.c's comment gives the idea).
+ *
+ * On n-bit words (e->mask), every value is a x + b mod 2^n, x the input:
+ * a constant has a = 0, the input a = 1.  +, - and << by a constant keep
+ * the form (a and b added, subtracted or shifted); * keeps it when one
+ * side is a constant ((a x + b) c = (a c) x + b c); a cast to a narrower
+ * type masks both.  Anything else on a value of the input (>>, ^, |, &,
+ * /, x * x) makes it unknown, recorded as an NL_* step so that the
+ * report can say why a sequence is no multiply; a shift of the input by
+ * its promoted width or more is recorded as undefined (C11 6.5.7).
+ * Constants alone are folded with every operator it parses.
+ * review_eval_expr parses by precedence climbing over the walk's tokens,
+ * review_eval_apply applies one operator, review_var_find and
+ * review_var_get keep the function's variables (at most MAX_VARS);
+ * review.c calls them for each statement of a function, and its compound
+ * assignments call review_eval_apply, review_nl_op and review_eval_nl
+ * directly.
+ */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "cfx/constant.h"
-#include "cfx/review.h"
 #include "cfx/word.h"
 #include "core/review_int.h"
-#include "util/buf.h"
-#include "util/xalloc.h"
 
 /* ---- variables ---- */
 

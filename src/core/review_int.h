@@ -2,7 +2,19 @@
  * review_int.h - what the files of `cfx review`'s C reader share (private
  * to src/core/review*.c; the interface is include/cfx/review.h).
  *
- * PLACEHOLDER
+ * review.c walks each side of a patched file and calls the other files;
+ * what they share is the state of that walk and the small readers it is
+ * made of.  The types: the tokens of a side (tok, toks: review_lex.c);
+ * the #if context (ifctx) and the patch's #defines with their hash index
+ * (define, defs: review_ctx.c); a C-level if on the word (cif); the walk
+ * itself (walk: the file, its tokens, the contexts, the comments since
+ * the last statement, the function's variables as sym, a x + b mod 2^n);
+ * the evaluator's value and state (val, ev, the NL_* steps that are no
+ * multiply: review_eval.c); a type's width in the LP64 and ILP32 data
+ * models (cwidth: review_width.c); and a comment under check with its
+ * sentences (claims, claim_sentence: review_claim.c, review_cf.c,
+ * review_check.c).  Then the functions of each file, under its name.
+ * Nothing here is for the front ends: they use review.h.
  */
 #ifndef CFX_CORE_REVIEW_INT_H
 #define CFX_CORE_REVIEW_INT_H
@@ -11,6 +23,7 @@
 #include <stdint.h>
 #include <gmp.h>
 
+#include "cfx/constant.h"
 #include "cfx/review.h"
 #include "util/buf.h"
 
@@ -93,6 +106,10 @@ typedef struct walk {
 	const patch *pt;
 	defs *newd, *oldd;
 	size_t defi;             /* newd's first define not behind the walk */
+	struct name_use *uses;   /* what the file's names are used as: an
+	                          * open-addressed table of nuses (a power
+	                          * of 2) slots, review.c's */
+	size_t nuses;
 	size_t bits_def[VERIFY_MAX_TABLE_BITS + 1];  /* the file's first *_BITS
 	                          * define of value 1..c, REVIEW_NONE */
 	size_t file;
@@ -184,6 +201,10 @@ void review_toks_free(toks *v);
 int review_literal(const char *s, mpz_t z, int *suffix_long);
 
 int review_name_says_hash(const char *name);
+
+/* A name that says a table's size or shape (size, order, bits, shift,
+ * mask, count; nr, sz, len as parts of it): no multiplier. */
+int review_name_says_size(const char *name);
 
 /* The word of a C type name, 0 if not an integer type we know; long
  * takes ctx (the #if word), else 64. */

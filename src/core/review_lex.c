@@ -1,12 +1,27 @@
-/* HEADER lex */
+/*
+ * review_lex.c - the tokens of `cfx review`'s C reader: one side of a
+ * patched file cut into C tokens, and the small readers of a token that
+ * the reader's other files use (see review_int.h).
+ *
+ * review_lex gives the tokens of the lines of one or two types ('+' and
+ * ' ' for the new side, '-' and ' ' for the old): comments (decoration
+ * taken off, one token per comment, also one a hunk begins inside),
+ * directives, identifiers, numbers, strings and operators, each with its
+ * line and patch line; review.c lexes both sides of each file for their
+ * defines, then the new side again for its walk.  review_file_lines finds a file's run of patch lines
+ * by binary search (review_report.c uses it too).  The readers:
+ * review_literal (the value of a C integer literal and its L/LL suffix,
+ * exact in GMP), review_type_bits (the word of an integer type name;
+ * long's is the #if context's), review_is_type_word,
+ * review_name_says_hash and review_paren_close, called from review.c,
+ * review_ctx.c, review_eval.c and review_width.c.
+ */
 #include <ctype.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cfx/constant.h"
 #include "cfx/review.h"
-#include "cfx/word.h"
 #include "core/review_int.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
@@ -257,6 +272,37 @@ int review_name_says_hash(const char *name)
 	for (i = 0; w[i]; i++)
 		if (strstr(low, w[i]))
 			return 1;
+	return 0;
+}
+
+/* A name that says a table's size or shape, not a multiplier:
+ * HASH_SIZE, PIDHASH_SZ, hash_order, HASH_BITS, HASH_SHIFT, NR_HASH,
+ * hash_count, hash_len, HASH_MASK (the short words as whole parts of the
+ * name, between '_'s or at its ends: "nr" is no part of "unroll"). */
+int review_name_says_size(const char *name)
+{
+	static const char *const sub[] = { "size", "order", "bits", "shift",
+		"mask", "count", NULL };
+	static const char *const part[] = { "sz", "nr", "len", "cnt", "num",
+		"entries", "buckets", NULL };
+	char low[64];
+	size_t i, n;
+
+	for (i = 0; name[i] && i < sizeof low - 1; i++)
+		low[i] = (char)tolower((unsigned char)name[i]);
+	low[i] = '\0';
+	for (i = 0; sub[i]; i++)
+		if (strstr(low, sub[i]))
+			return 1;
+	for (i = 0; part[i]; i++) {
+		const char *p = low;
+		n = strlen(part[i]);
+		while ((p = strstr(p, part[i]))) {
+			if ((p == low || p[-1] == '_') && (p[n] == '\0' || p[n] == '_'))
+				return 1;
+			p++;
+		}
+	}
 	return 0;
 }
 

@@ -1,10 +1,27 @@
-/* HEADER report */
+/*
+ * review_report.c - the findings of `cfx review`: recording them, their
+ * order and columns, their counts and level names, and the verdict of a
+ * multiplier's verify battery (see review.h).
+ *
+ * review_add records a finding (level, file, line, multiplier, kind and
+ * a printf message); review.c, review_check.c, review_cf.c,
+ * review_claim.c and review_width.c call it, and it lives here so that
+ * review.c calls this file and this file never calls back
+ * (tests/build/layers.sh).  After the run, the CLI (cli/cmd_review.c)
+ * calls review_sort (stable by file and line), review_columns (the column
+ * of the word a finding names on its line; review_file_lines from
+ * review_lex.c), review_count and review_level_name (cfx's NOTE/CHECK/
+ * WARNING/ERROR or gcc's note/warning/error), and review_verdict, which
+ * turns a verify battery run on the multiplier (and on the one it
+ * replaces) into a PASS or FAIL finding naming the failing families.
+ * review_ctype names the unsigned type of a word for review.c.
+ */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfx/constant.h"
 #include "cfx/review.h"
 #include "cfx/word.h"
 #include "core/review_int.h"

@@ -1,15 +1,31 @@
-/* HEADER width */
-#include <ctype.h>
+/*
+ * review_width.c - the widths C computes a multiplier's products in, for
+ * `cfx review`: the word of a constant, the word its product is kept in,
+ * and the index overflow of a >> (32 - b) (see review_int.h).
+ *
+ * C rules it relies on: an integer literal takes the first type of its
+ * suffix's list that holds its value, a decimal one with no U only the
+ * signed types (C11 6.4.4.1); the integer promotions never go below
+ * int's 32 bits; a product is computed in the wider of its operands'
+ * types (the usual arithmetic conversions, 6.3.1.8), so a u32 times an
+ * unsuffixed 0x61c88647 is reduced mod 2^32 before it is stored in a
+ * u64.  Each is worked out in both data models a kernel is built for,
+ * LP64 and ILP32 (cwidth), since long differs.  Entry points, all called
+ * by review.c: review_infer_word (the word of a constant from its type,
+ * the #if around it or its literal), review_mult_width (its C type),
+ * review_use_word (the word the code keeps a multiply by it in: the type
+ * of what holds the product, a cast, a shift by 32 - x or 64 - x, hash_32
+ * or hash_64), and review_overflow_check (an ERROR where a product wider
+ * than 32 bits reaches a >> (32 - b)).  It reads tokens with
+ * review_lex.c's helpers and the C-level if with review_use_ctx
+ * (review_ctx.c).
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfx/constant.h"
 #include "cfx/review.h"
-#include "cfx/word.h"
 #include "core/review_int.h"
-#include "util/buf.h"
-#include "util/xalloc.h"
 
 /* ---- the widths C computes in -------------------------------------------- */
 

@@ -36,6 +36,11 @@ void verify_smap_free(verify_smap *sm)
 	memset(sm, 0, sizeof *sm);
 }
 
+int verify_smap_many(const verify_smap *sm)
+{
+	return sm->percentile >= 0 && sm->collapse_above >= 90;
+}
+
 /* An empty map, not judged (INFO) until filled. */
 static void smap_reset(verify_smap *sm)
 {
@@ -44,6 +49,7 @@ static void smap_reset(verify_smap *sm)
 	sm->status = VERIFY_INFO;
 	sm->tail = 1;
 	sm->percentile = -1;
+	sm->collapse_above = -1;
 }
 
 verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
@@ -75,6 +81,10 @@ verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
 	sm->ref_collapse[0] = ref->collapse[10];
 	sm->ref_collapse[1] = ref->collapse[50];
 	sm->ref_collapse[2] = ref->collapse[90];
+	sm->ref_count = ref->count;
+	for (i = 0; i <= 100; i++)
+		if (ref->collapse[i] < (double)sm->collapse)
+			sm->collapse_above = (int)i;
 	sm->tail = verify_pct_tail(ref->pct, ref->beta, sm->worst, &sm->percentile);
 	sm->status = verify_rule(sm->worst, sm->tail, judged);
 	return sm->status;
@@ -168,56 +178,115 @@ static double count_stride(const verify_battery *bt, uint64_t c, unsigned b,
 	return (s2 + k) / 2 / expect;
 }
 
-void verify_strides_confirm(verify_battery *bt, int all, uint32_t *scratch)
+size_t verify_strides_listed(const verify_battery *bt, size_t upto)
+{
+	const verify_smap *sm = &bt->smap;
+	size_t i;
+
+	if (!sm->s)
+		return 0;
+	for (i = 0; i < sm->n; i++)
+		if (i >= VERIFY_SMAP_SHOW &&
+		    (i >= upto || sm->s[i].r < STRIDE_COLLAPSE_R))
+			break;
+	return i;
+}
+
+void verify_strides_count(verify_battery *bt, size_t i, uint32_t *scratch)
+{
+	verify_stride *v = &bt->smap.s[i];
+
+	v->counted = count_stride(bt, v->c, v->b, (uint64_t)v->load << v->b,
+	                          scratch);
+}
+
+/* Part k of the screen past the map: strides c in its share of
+ * 1..STRIDE_SCREEN_TOP, its worst VERIFY_BEYOND_WANT into out; returns
+ * how many it found.  The parts' worst are the screen's worst (the
+ * screen keeps the worst in a total order: R, then c). */
+#define BEYOND_SPAN (STRIDE_SCREEN_TOP / VERIFY_BEYOND_PARTS)
+
+size_t verify_strides_beyond_part(const verify_battery *bt, unsigned k,
+                                  stride_hit *out)
+{
+	unsigned tables[STRIDE_MAX_TABLES];
+	size_t nt = stride_tables(bt->bits, tables);
+	uint64_t lo = 1 + (uint64_t)k * BEYOND_SPAN, hi = k + 1 ==
+	         VERIFY_BEYOND_PARTS ? STRIDE_SCREEN_TOP : lo + BEYOND_SPAN - 1;
+
+	return stride_screen_range(bt->p, bt->bits, lo, hi, tables, nt,
+	                           STRIDE_COLLAPSE_R, out, VERIFY_BEYOND_WANT);
+}
+
+void verify_strides_beyond(verify_battery *bt, stride_hit *parts,
+                           const size_t *found)
 {
 	verify_smap *sm = &bt->smap;
-	unsigned tables[STRIDE_MAX_TABLES];
-	size_t nt = stride_tables(bt->bits, tables), i;
+	size_t k, i, n = 0, total = 0;
+
+	/* the parts' worst, together, in the screen's order: its worst
+	 * VERIFY_BEYOND_WANT (enough that the set's own, at most its size, cannot
+	 * crowd out the strides past it) */
+	for (k = 0; k < VERIFY_BEYOND_PARTS; k++) {
+		size_t m = found[k] < VERIFY_BEYOND_WANT ? found[k] : VERIFY_BEYOND_WANT;
+		memmove(parts + n, parts + k * VERIFY_BEYOND_WANT, m * sizeof *parts);
+		n += m;
+		total += found[k];
+	}
+	qsort(parts, n, sizeof *parts, stride_by_worst);
+	if (n > VERIFY_BEYOND_WANT)
+		n = VERIFY_BEYOND_WANT;
+	sm->nbeyond = 0;
+	sm->beyond_found = total;
+	for (i = 0; i < n; i++) {
+		uint64_t c = parts[i].c;
+		int in_set = c <= STRIDE_MAP_SMALL ||
+		             (c <= STRIDE_MAP_TOP && c % STRIDE_MAP_STEP == 0);
+		if (in_set) {
+			sm->beyond_found--;
+			continue;
+		}
+		if (sm->nbeyond < VERIFY_BEYOND) {
+			verify_stride *v = &sm->beyond[sm->nbeyond++];
+			v->c = c;
+			v->b = parts[i].worst.b;
+			v->load = parts[i].worst.load;
+			v->r = parts[i].worst.r;
+			v->counted = -1;
+		}
+	}
+}
+
+size_t verify_strides_beyond_size(void)
+{
+	return (size_t)VERIFY_BEYOND_PARTS * VERIFY_BEYOND_WANT * sizeof(stride_hit);
+}
+
+void verify_strides_confirm(verify_battery *bt, size_t upto,
+                            uint32_t *scratch)
+{
+	verify_smap *sm = &bt->smap;
+	size_t i, n = verify_strides_listed(bt, upto),
+	       found[VERIFY_BEYOND_PARTS];
+	stride_hit *parts;
+	unsigned k;
 
 	if (!sm->s)
 		return;
-	for (i = 0; i < sm->n; i++) {
-		verify_stride *v = &sm->s[i];
-		if ((i >= VERIFY_SMAP_SHOW &&
-		     (!all || v->r < STRIDE_COLLAPSE_R)) || verify_stopped(bt))
-			break;
-		v->counted = count_stride(bt, v->c, v->b,
-		                          (uint64_t)v->load << v->b, scratch);
+	for (i = 0; i < n && !verify_stopped(bt); i++) {
+		verify_strides_count(bt, i, scratch);
 		sm->confirmed = i + 1;
 	}
-	/* beyond the set: every c up to STRIDE_SCREEN_TOP, predicted; the
-	 * screen's worst, asking for enough that the set's own (at most its
-	 * size) cannot crowd them out */
+	/* beyond the set: every c up to STRIDE_SCREEN_TOP, predicted */
 	sm->nbeyond = 0;
 	if (verify_stopped(bt))
 		return;
-	{
-		size_t want = STRIDE_MAP_COUNT + VERIFY_BEYOND;
-		stride_hit *all_hits = xmalloc(want * sizeof *all_hits, "screen");
-		size_t n = stride_screen(bt->p, bt->bits, STRIDE_SCREEN_TOP, tables,
-		                         nt, STRIDE_COLLAPSE_R, all_hits, want);
-		sm->beyond_found = n;
-		if (n > want)
-			n = want;
-		for (i = 0; i < n; i++) {
-			uint64_t c = all_hits[i].c;
-			int in_set = c <= STRIDE_MAP_SMALL ||
-			             (c <= STRIDE_MAP_TOP && c % STRIDE_MAP_STEP == 0);
-			if (in_set) {
-				sm->beyond_found--;
-				continue;
-			}
-			if (sm->nbeyond < VERIFY_BEYOND) {
-				verify_stride *v = &sm->beyond[sm->nbeyond++];
-				v->c = c;
-				v->b = all_hits[i].worst.b;
-				v->load = all_hits[i].worst.load;
-				v->r = all_hits[i].worst.r;
-				v->counted = -1;
-			}
-		}
-		free(all_hits);
-	}
+	parts = xmalloc(verify_strides_beyond_size(), "screen");
+	for (k = 0; k < VERIFY_BEYOND_PARTS; k++)
+		found[k] = verify_strides_beyond_part(bt, k,
+		                                      parts + k * VERIFY_BEYOND_WANT);
+	verify_strides_beyond(bt, parts, found);
+	free(parts);
 }
 
 /* The map's verdict alone (screens of many candidates): the strides at

@@ -72,11 +72,33 @@ static void run_ref(void *ctx, size_t i, unsigned w)
 	verify_keys_ref_run(r->bt, i, r->scratch[w]);
 }
 
-static void run_examples(void *ctx, size_t i, unsigned w)
-{
-	run_ctx *r = ctx;
+/* The report's jobs, the longest first: the screen's parts, the
+ * listed strides, the examples. */
+typedef struct report_ctx {
+	run_ctx r;
+	size_t listed;
+	stride_hit *parts;
+	size_t found[VERIFY_BEYOND_PARTS];
+} report_ctx;
 
-	verify_family_examples(r->bt, i, r->scratch[w]);
+static void run_report(void *ctx, size_t i, unsigned w)
+{
+	report_ctx *x = ctx;
+	verify_battery *bt = x->r.bt;
+
+	if (verify_stopped(bt))
+		return;
+	if (i < VERIFY_BEYOND_PARTS) {
+		if (bt->smap.s)
+			x->found[i] = verify_strides_beyond_part(bt, (unsigned)i,
+			              x->parts + i * VERIFY_BEYOND_WANT);
+		return;
+	}
+	i -= VERIFY_BEYOND_PARTS;
+	if (i < x->listed)
+		verify_strides_count(bt, i, x->r.scratch[w]);
+	else
+		verify_family_examples(bt, i - x->listed, x->r.scratch[w]);
 }
 
 /* Between jobs that report no progress: only whether to stop. */
@@ -89,8 +111,8 @@ static int cancel_done(void *ctx, size_t done, size_t total)
 	return cancelled(r->o);
 }
 
-/* A scratch for each of the run's workers; their number. */
-static unsigned scratch_take(run_ctx *r, unsigned threads)
+/* A scratch of size bytes for each of the run's workers; their number. */
+static unsigned scratch_take(run_ctx *r, unsigned threads, size_t size)
 {
 	unsigned i;
 
@@ -99,8 +121,7 @@ static unsigned scratch_take(run_ctx *r, unsigned threads)
 	if (threads > POOL_MAX)
 		threads = POOL_MAX;
 	for (i = 0; i < threads; i++)
-		r->scratch[i] = xmalloc(verify_scratch_size(r->bt),
-		                        "verify scratch");
+		r->scratch[i] = xmalloc(size, "verify scratch");
 	return threads;
 }
 
@@ -127,7 +148,7 @@ int verify_run_battery(verify_battery *bt, const verify_run_opts *o)
 	for (f = r.o->from; f < bt->nfam; f++)
 		if (counts(&r, f))
 			r.total += verify_run_family_work(bt, f);
-	threads = scratch_take(&r, r.o->threads);
+	threads = scratch_take(&r, r.o->threads, verify_scratch_size(bt));
 	if (r.o->from < bt->nfam)
 		rc = pool_run(bt->nfam - r.o->from, threads, run_family, run_done,
 		              &r);
@@ -139,19 +160,31 @@ int verify_run_battery(verify_battery *bt, const verify_run_opts *o)
 	return rc < 0 || cancelled(r.o) ? -1 : 0;
 }
 
-int verify_run_examples(verify_battery *bt, unsigned threads,
-                        const volatile sig_atomic_t *cancel)
+int verify_run_report(verify_battery *bt, unsigned threads, size_t upto,
+                      const volatile sig_atomic_t *cancel)
 {
 	verify_run_opts o = { .cancel = cancel };
-	run_ctx r = { bt, &o, { NULL }, 0, 0 };
+	report_ctx x = { { bt, &o, { NULL }, 0, 0 }, 0, NULL, { 0 } };
+	size_t size = verify_scratch_size(bt), map = sizeof(uint32_t) << 20;
 	int rc;
 
 	if (cancelled(&o))
 		return -1;
-	threads = scratch_take(&r, threads);
-	rc = pool_run(bt->nfam, threads, run_examples, cancel_done, &r);
-	scratch_free(&r);
-	return rc;
+	/* the strides are counted at up to 2^20 buckets, whatever the
+	 * battery's tables */
+	threads = scratch_take(&x.r, threads, size > map ? size : map);
+	x.listed = verify_strides_listed(bt, upto);
+	x.parts = xmalloc(verify_strides_beyond_size(), "screen");
+	bt->smap.nbeyond = 0;
+	rc = pool_run(VERIFY_BEYOND_PARTS + x.listed + bt->nfam, threads,
+	              run_report, cancel_done, &x);
+	if (rc == 0 && !verify_stopped(bt) && bt->smap.s) {
+		bt->smap.confirmed = x.listed;
+		verify_strides_beyond(bt, x.parts, x.found);
+	}
+	free(x.parts);
+	scratch_free(&x.r);
+	return rc < 0 || verify_stopped(bt) ? -1 : rc;
 }
 
 int verify_run_screen(uint64_t p, unsigned bits, verify_level level,

@@ -66,6 +66,9 @@ struct dlearn {
 	char *fb;                   /* the feedback shown, NULL: none */
 	int fb_ev;                  /* the event it came with */
 	char *done;                 /* what the pane says when it is done */
+	char *path;                 /* the lesson file's path, kept once it is
+	                             * done: `:review NAME.patch` still reads
+	                             * the patch beside it */
 	int scroll;                 /* first row of the step's text shown */
 	int rows;                   /* rows the pane had last time */
 	dl_seen seen;
@@ -243,6 +246,7 @@ void dash_learn_free(dash *d)
 		fclose(dl->null);
 	free(dl->fb);
 	free(dl->done);
+	free(dl->path);
 	free(dl);
 	d->learn = NULL;
 }
@@ -271,6 +275,8 @@ static void finish(dash *d, const char *fb, int ev)
 	learn_store_catalog_free(&c);
 	free(dl->done);
 	dl->done = t;
+	free(dl->path);
+	dl->path = xstrdup(learn_path(dl->L));
 	learn_close(dl->L);
 	dl->L = NULL;
 	set_fb(dl, NULL, ev);
@@ -474,8 +480,9 @@ const char *dash_learn_data_line(const dash *d, const char *line)
 	char *data;
 
 	/* the lesson's own patch, beside its file (h22: one call changed) */
-	if (!d->learn || !d->learn->L ||
-	    !(data = learn_data_line(learn_path(d->learn->L), line, NULL)))
+	if (!d->learn || (!d->learn->L && !d->learn->path) ||
+	    !(data = learn_data_line(d->learn->L ? learn_path(d->learn->L)
+	                                          : d->learn->path, line, NULL)))
 		return line;
 	free(kept);
 	kept = data;

@@ -658,6 +658,48 @@ static json_t *claim_run(void *ctx, const char *line, cfx_err *err)
 	return r;
 }
 
+/* Every run(...) of every check, value and claim, read off the parse,
+ * not only those an evaluation reaches (beyond an or, or a value a
+ * wrong answer never shows): one a lesson may not run (learn_pure)
+ * fails the file with what play says of it. */
+typedef struct run_scan {
+	const char *path;
+	tally *t;
+	int line;
+} run_scan;
+
+static int scan_run(void *ctx, const char *line)
+{
+	run_scan *r = ctx;
+	cfx_err e;
+
+	if (learn_pure(r->path, line, 0, &e) < 0)
+		fail_at(r->t, r->path, r->line, "the step's check could not "
+		        "run: %s (%s)", e.msg, e.token[0] ? e.token : line);
+	return 0;
+}
+
+static void scan_cond(run_scan *r, const lesson_cond *c)
+{
+	r->line = c->line;
+	lesson_check_each_run(c->check, scan_run, r);
+}
+
+static void check_runs(const lesson *l, const char *path, tally *t)
+{
+	run_scan r = { path, t, 0 };
+	size_t i, j;
+
+	for (i = 0; i < l->nsteps; i++) {
+		const lesson_step *s = &l->steps[i];
+		for (j = 0; j < s->nchecks; j++)
+			scan_cond(&r, &s->checks[j]);
+		scan_cond(&r, &s->value);
+		for (j = 0; j < s->nclaims; j++)
+			scan_cond(&r, &s->claims[j].cond);
+	}
+}
+
 /* Every claim: run its command in a fresh session, evaluate its check. */
 static void check_claims(const lesson *l, const char *path, tally *t)
 {
@@ -990,7 +1032,7 @@ static int check_file(const char *path, const learn_store_entry *le, tally *t,
 	char *text = slurp_text(path, &e), *facts, *facts_path;
 	lesson l;
 	lesson_problem *pr = NULL;
-	size_t np, i, before = t->failed;
+	size_t np, i, before = t->failed, refused;
 	int line;
 	learn_store_entry tmp = { 0, (char *)"selftest", (char *)path, (char *)"" };
 
@@ -1014,12 +1056,20 @@ static int check_file(const char *path, const learn_store_entry *le, tally *t,
 		fail_at(t, path, pr[i].line, "%s%s", pr[i].msg, "");
 	free(pr);
 	free(facts);
-	check_claims(&l, path, t);
+	/* a run() it may not make is said once, not again by the claims and
+	 * solutions that would try it */
+	refused = t->failed;
+	check_runs(&l, path, t);
+	refused = t->failed - refused;
+	if (!refused)
+		check_claims(&l, path, t);
 	t->lessons++;
 	t->steps += l.nsteps;
 	buf_clear(&t->notes);
-	check_solutions(le ? le : &tmp, &l, t);
-	check_shares(&l, path, t);
+	if (!refused) {
+		check_solutions(le ? le : &tmp, &l, t);
+		check_shares(&l, path, t);
+	}
 	check_shown_before(&l, path, t);
 	if (verbose && t->failed == before)
 		printf("ok  %s: %zu step%s, %zu claim%s\n%s", path, l.nsteps,

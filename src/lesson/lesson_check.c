@@ -641,16 +641,63 @@ lesson_check *lesson_check_parse(const char *src, const lesson_names *names,
 	return c;
 }
 
-static int operand_uses_answer(const operand *o)
+/* Every path operand of c, whatever the operators and functions around
+ * it, to fn until fn returns non-zero (returned). */
+typedef int (*path_fn)(const operand *o, void *ctx);
+
+static int operand_each(const operand *o, path_fn fn, void *ctx)
 {
-	return o && ((o->kind == OPD_PATH && o->root == ROOT_ANSWER) ||
-	             operand_uses_answer(o->arg[0]) ||
-	             operand_uses_answer(o->arg[1]));
+	int r;
+
+	if (!o)
+		return 0;
+	if (o->kind == OPD_PATH && (r = fn(o, ctx)) != 0)
+		return r;
+	if ((r = operand_each(o->arg[0], fn, ctx)) != 0)
+		return r;
+	return operand_each(o->arg[1], fn, ctx);
+}
+
+static int check_each(const lesson_check *c, path_fn fn, void *ctx)
+{
+	int r;
+
+	if (!c)
+		return 0;
+	if ((r = check_each(c->a, fn, ctx)) != 0 ||
+	    (r = check_each(c->b, fn, ctx)) != 0 ||
+	    (r = operand_each(c->l, fn, ctx)) != 0)
+		return r;
+	return operand_each(c->r, fn, ctx);
+}
+
+static int is_answer(const operand *o, void *ctx)
+{
+	(void)ctx;
+	return o->root == ROOT_ANSWER;
 }
 
 int lesson_check_uses_answer(const lesson_check *c)
 {
-	return c && (lesson_check_uses_answer(c->a) ||
-	             lesson_check_uses_answer(c->b) ||
-	             operand_uses_answer(c->l) || operand_uses_answer(c->r));
+	return check_each(c, is_answer, NULL);
+}
+
+typedef struct run_walk {
+	int (*fn)(void *ctx, const char *line);
+	void *ctx;
+} run_walk;
+
+static int is_run(const operand *o, void *ctx)
+{
+	const run_walk *w = ctx;
+
+	return o->root == ROOT_RUN ? w->fn(w->ctx, o->name) : 0;
+}
+
+int lesson_check_each_run(const lesson_check *c,
+                          int (*fn)(void *ctx, const char *line), void *ctx)
+{
+	run_walk w = { fn, ctx };
+
+	return check_each(c, is_run, &w);
 }

@@ -161,7 +161,10 @@ static void on_fatal(int sig)
 
 void proc_fatal_signals(void)
 {
-	static const int sigs[] = { SIGTERM, SIGHUP, SIGXFSZ };
+	/* every signal whose default action ends the process and that
+	 * another process may send (SIGINT is the commands' own: stop) */
+	static const int sigs[] = { SIGTERM, SIGHUP, SIGXFSZ, SIGQUIT,
+	                            SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE };
 	struct sigaction sa;
 	size_t i;
 
@@ -170,9 +173,11 @@ void proc_fatal_signals(void)
 	sigfillset(&sa.sa_mask);    /* one handler at a time */
 	for (i = 0; i < sizeof sigs / sizeof *sigs; i++) {
 		struct sigaction old;
-		/* a signal ignored by whoever started cfx (nohup) stays so */
+		/* a signal ignored by whoever started cfx stays so: SIGHUP
+		 * (nohup), SIGPIPE (then a write fails and is reported) */
 		if (sigaction(sigs[i], NULL, &old) == 0 &&
-		    old.sa_handler == SIG_IGN && sigs[i] == SIGHUP)
+		    old.sa_handler == SIG_IGN &&
+		    (sigs[i] == SIGHUP || sigs[i] == SIGPIPE))
 			continue;
 		sigaction(sigs[i], &sa, NULL);
 	}

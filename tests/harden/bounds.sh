@@ -31,6 +31,18 @@ timeout 120 ./cfx naf "$e" >"$tmp/out" 2>"$tmp/err"; rc=$?
 expect "naf of 8 nested nextprime(2^2047): status 2 (got $rc)" '[ $rc = 2 ]'
 expect "  too costly, naming a nextprime ($(cut -c1-100 "$tmp/err"))" \
 	'grep -q "^cfx: naf: too costly to evaluate (more than about 2 s of work) (nextprime(" "$tmp/err"'
+# cf evaluates again at rising precisions: one budget for all of them
+# (it took about 15 s of processor time, 2 s at each); 6 s of processor
+# time is room for a loaded machine, not a timing: over it, SIGXCPU
+e100=2^2047
+for i in $(seq 100); do e100="nextprime($e100)"; done
+for c in cf naf; do
+	( ulimit -t 6 && exec ./cfx $c "$e100" ) >"$tmp/out" 2>"$tmp/err"; rc=$?
+	expect "$c of 100 nested nextprime(2^2047): status 2 within 6 s of processor time (got $rc)" \
+		'[ $rc = 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" = 1 ]'
+	expect "  too costly, naming the nested nextprimes ($(cut -c1-100 "$tmp/err"))" \
+		'grep -q "^cfx: $c: too costly to evaluate (more than about 2 s of work) (nextprime(nextprime(" "$tmp/err"'
+done
 s=$(python3 -c 'print("+".join("nextprime(2^%d)" % k for k in range(1048, 2048)))')
 timeout 120 ./cfx naf "$s" >"$tmp/out" 2>"$tmp/err"; rc=$?
 expect "a 1000-term sum of nextprime(2^k): status 2 (got $rc)" '[ $rc = 2 ]'

@@ -6,20 +6,9 @@
 . "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
 mkfifo "$tmp/f"
-# blocked PID PATTERN: wait (up to 120 s) until the process sleeps in the
-# kernel function PATTERN names (/proc/PID/wchan), so the signal comes
-# while cfx waits on the pipe, not before its handler is set (a job
-# started with & in a script inherits SIGINT ignored: a signal that early
-# would be lost and the run would hang); 1 s if wchan is not readable
-blocked() {
-	local i=0 w
-	while [ $i -lt 1200 ]; do
-		w=$(cat "/proc/$1/wchan" 2>/dev/null) || break
-		case $w in 0|'') sleep 1; return ;; esac
-		echo "$w" | grep -Eq "$2" && return
-		sleep 0.1; i=$((i + 1))
-	done
-}
+. "$(dirname "$0")/lib.sh"     # fifo_waits: SIGINT only once cfx waits
+# (a job started with & in a script inherits SIGINT ignored: a signal
+# before cfx sets its handler would be lost and the run would hang)
 # interrupt NAME CMD LINES ARGS...: cfx CMD ARGS reading the FIFO, sent
 # SIGINT while waiting for a writer (LINES empty) or, after a writer
 # wrote LINES and stays, while reading: 130, "cfx: CMD: interrupted"
@@ -29,13 +18,14 @@ interrupt() {
 	./cfx "$cmd" "$@" >"$tmp/out" 2>"$tmp/err" &
 	pid=$!
 	if [ -z "$lines" ]; then
-		blocked $pid 'wait_for_partner|fifo_open'
+		fifo_waits $pid "$tmp/f"
 	else
 		exec 9>"$tmp/f"
 		printf '%s' "$lines" >&9
-		blocked $pid 'pipe_read|pipe_wait'
+		fifo_waits $pid "$tmp/f"
 	fi
 	kill -INT $pid
+	end_within $pid 60
 	wait $pid; rc=$?
 	[ -z "$lines" ] || exec 9>&-
 	expect "$name: status 130 (got $rc)" '[ $rc = 130 ]'

@@ -44,6 +44,22 @@ for cmd in "score $P -kfile:$secret" "score $P --ke file:$secret" \
 		'grep -q "$reason" <<<"$(tr "\n" " " <<<"$out" | sed "s/  */ /g")" && ! grep -q "^Step 1 done" <<<"$out"'
 	expect "play never shows the file: $cmd" '! grep -q s3cr3t <<<"$out"'
 done
+# every run() is refused by --check, read off the parse, not only the one
+# an evaluation reaches: beyond an "or" a right answer never gets past, in
+# a prediction's value: (shown only on a wrong answer), inside a function
+# (it passed: 0, "ok")
+for form in "check: answer == 1 or run(score $P --keys file:$secret).chi2 == 1" \
+	"value: run(bench $P --runs 3).x" \
+	"check: answer == 1 or len(run(score $P -kfile:$secret).chi2) == 1"; do
+	case $form in
+	value:*) printf 'title: T\nstep: S\n  Prose.\npredict: q\n%s\ncheck: answer ~ 1\nhint: h\nsolution: answer 1\n' "$form" ;;
+	*) printf 'title: T\nstep: S\n  Prose.\nask: q\n%s\nhint: h\nsolution: answer 1\n' "$form" ;;
+	esac >"$tmp/l/01-l.lesson"
+	out=$(./cfx learn --check "$tmp/l/01-l.lesson" 2>&1); rc=$?
+	expect "check refuses a run() it does not reach: $form (status $rc)" \
+		'[ $rc = 1 ] && grep -q "^cfx: learn: .*01-l.lesson:5: the step.s check could not run: \($reason\)" <<<"$out"'
+	expect "  and never shows the file" '! grep -q s3cr3t <<<"$out"'
+done
 # what a lesson may still do: generated keys, in every spelling
 for cmd in "score $P -kstride:4096" "score $P --ke=random --count 1000" \
 	"score $P -k seq"; do

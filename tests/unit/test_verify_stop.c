@@ -36,7 +36,7 @@ static void run(verify_battery *bt, volatile sig_atomic_t *flag, int set)
 		verify_family_run(bt, i, scratch);
 	*flag = set;                /* Ctrl-C once the families are counted */
 	verify_judge(bt, 1, &vc);
-	verify_strides_confirm(bt, 1, loads);
+	verify_strides_confirm(bt, SIZE_MAX, loads);
 	free(scratch);
 	free(loads);
 }
