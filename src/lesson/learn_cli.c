@@ -239,9 +239,11 @@ static char *step_text(const learn *L, int width)
 	return buf_take(&b);
 }
 
-/* "[x]" all solved, "[~]" done with skips, "[2/7 done]" two of seven
- * steps done (solved, explained or skipped; which step is next is not
- * the count: a learner who went back is still 2 done), "[ ]". */
+/* "[x]" every step solved on the first answer ('+'), "[~]" every step
+ * done but some solved with help ('h'), revealed ('x') or skipped ('s'),
+ * "[2/7 done]" two of seven steps done (any mark but '.'; which step is
+ * next is not the count: a learner who went back is still 2 done),
+ * "[ ]" not begun.  The listing's legend says the same. */
 static void mark_of(const learn_store_mark *m, char *buf, size_t n)
 {
 	size_t len, solved = 0, seen = 0, i;
@@ -276,9 +278,9 @@ static void list_lessons(const learn_store_catalog *c, FILE *out, FILE *diag)
 	if (learn_store_progress_keepable(&e) < 0)
 		fprintf(diag, "cfx: learn: %s (%s)\n", e.msg, e.token);
 	learn_store_progress_load(&p, diag);
-	fprintf(out, "Lessons (learn N or NAME starts or resumes one; [x] all "
-	        "steps done,\n[~] all done with some skipped, [2/5 done] 2 of 5 "
-	        "steps done):\n");
+	fprintf(out, "Lessons (learn N or NAME starts or resumes one; [x] every "
+	        "step solved on\nyour own, [~] every step done but some with "
+	        "help, revealed or skipped,\n[2/5 done] 2 of 5 steps done):\n");
 	for (i = 0; i < c->n; i++) {
 		char mark[32];
 		mark_of(learn_store_progress_get(&p, c->e[i].name), mark, sizeof mark);

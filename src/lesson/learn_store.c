@@ -439,7 +439,7 @@ static int parse_mark(learn_store_progress *p, char *line, const char **why)
 		return -1;
 	}
 	if (strlen(marks) > LESSON_STEPS_MAX ||
-	    strspn(marks, ".+sx") != strlen(marks)) {
+	    strspn(marks, ".+hsx") != strlen(marks)) {
 		*why = "bad step marks";
 		return -1;
 	}
@@ -675,9 +675,10 @@ static int write_atomic(const learn_store_progress *p, cfx_err *err)
 		return -1;
 	}
 	fprintf(f, "# cfx lesson progress: lesson, current step (0-based), one "
-	        "mark a step\n# (+ solved, x answered wrong or shown before it "
-	        "was solved, then\n# explained, s skipped, . not yet).  Delete "
-	        "the file to start over.\n");
+	        "mark a step\n# (+ solved on the first answer, h solved with "
+	        "help: after a wrong\n# answer or a hint, x answered wrong or "
+	        "shown before it was solved,\n# then explained, s skipped, . not "
+	        "yet).  Delete the file to start over.\n");
 	for (i = 0; i < p->n; i++) {
 		assert(strlen(p->m[i].marks) <= LESSON_STEPS_MAX);
 		fprintf(f, "%s %zu %s\n", p->m[i].name, p->m[i].step, p->m[i].marks);

@@ -84,9 +84,10 @@ const char *const *learn_store_names(void);
 /* ---- progress: $XDG_STATE_HOME/cfx/progress ------------------------------ */
 
 /* One line per lesson started: "NAME STEP MARKS", MARKS one character a
- * step: '+' solved, 'x' answered wrong or its answer shown before it
- * was solved (then explained; it stays x),
- * 's' skipped, '.' not yet. */
+ * step: '+' solved (on the first answer, no hint), 'h' solved with help
+ * (after a wrong answer, or a hint that could tell something; it stays
+ * h), 'x' answered wrong or its answer shown before it was solved (then
+ * explained; it stays x), 's' skipped, '.' not yet. */
 typedef struct learn_store_mark {
 	char *name;
 	size_t step;

@@ -78,7 +78,7 @@ refused 05 7 'build a constant of your own' 'cf 0x55555555' 'score 0x55555555'
 refused 05 7 '' 'score golden(32)'
 refused 05 7 'an odd multiplier' 'cf 2^31' 'score 2^31'
 refused 05 7 'run cf on your constant too' 'score 0x49249249'
-accepted 05 7 'cf 0x49249249' 'score 0x49249249'
+accepted 05 7 'cf 0x49249249' 'score 0x49249249' 'answer 2, 7'
 # lesson 6: the number, not the question; hex where hex is asked
 accepted 06 1 'answer 1'
 refused 06 1 'Step 1 explained' 'answer 2'
