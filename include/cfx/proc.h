@@ -139,4 +139,9 @@ void proc_fatal_signals(void);
 /* What that handler does, for other handlers (a second Ctrl-C). */
 void proc_fatal(int sig) __attribute__((noreturn));
 
+/* The same with exit status `status` (the hook called with 0): a fault
+ * no command can go on from, from any thread (modload.c's missing
+ * module), once its one line is on stderr and stdout flushed. */
+void proc_exit(int status) __attribute__((noreturn));
+
 #endif

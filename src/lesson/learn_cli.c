@@ -278,8 +278,8 @@ static void list_lessons(const learn_store_catalog *c, FILE *out, FILE *diag)
 		fprintf(diag, "cfx: learn: %s (%s)\n", e.msg, e.token);
 	learn_store_progress_load(&p, diag);
 	fprintf(out, "Lessons (learn N or NAME starts or resumes one; [x] every "
-	        "step solved on your\nown, [~] every step done but some with "
-	        "help, revealed or skipped, [2/5 done]\n2 of 5 steps done):\n");
+	        "step solved on\nyour own, [~] every step done but some with "
+	        "help, revealed or skipped,\n[2/5 done] 2 of 5 steps done):\n");
 	for (i = 0; i < c->n; i++) {
 		char mark[32];
 		mark_of(learn_store_progress_get(&p, c->e[i].name), mark, sizeof mark);

@@ -154,6 +154,14 @@ void proc_fatal(int sig)
 	_exit(128 + sig);
 }
 
+void proc_exit(int status)
+{
+	if (fatal_hook)
+		fatal_hook(0);
+	proc_cleanup_now();
+	_exit(status);
+}
+
 static void on_fatal(int sig)
 {
 	proc_fatal(sig);

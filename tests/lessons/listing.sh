@@ -47,6 +47,13 @@ print('+' * (n - 1) + m)" "$n" "$m")
 done
 rm -f "$tmp/state/cfx/progress"
 
+# only the lessons' rows start with a number (a legend line that did
+# was counted as a lesson: build/help.sh counts the rows so)
+rows=$("$cfx" learn 2>&1 | grep -c '^ *[0-9]')
+[ "$rows" = "$(ls "$root"/lessons/[0-9]*.lesson | wc -l)" ] &&
+	ok "one row a lesson starts with a number ($rows)" ||
+	bad "rows starting with a number: $rows: $("$cfx" learn 2>&1 | grep '^ *[0-9]')"
+
 # every line of the list fits 80 columns
 w=$("$cfx" learn 2>&1 | awk '{ if (length > m) m = length } END { print m + 0 }')
 [ "$w" -le 80 ] && ok "the list fits 80 columns ($w)" || bad "widest line $w"
