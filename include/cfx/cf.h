@@ -71,6 +71,12 @@ void cf_of_interval(cf_seq *cf, const mpfr_t lo, const mpfr_t hi,
 int cf_of_tree(cf_seq *cf, const expr_tree *t, expr_lookup look, void *ctx,
                unsigned long word, size_t terms, cfx_err *err);
 
+/* cf_of_tree drawing on the caller's budget b (NULL: a fresh one), as
+ * expr_eval_budget: every precision it tries draws on the same one. */
+int cf_of_tree_budget(cf_seq *cf, const expr_tree *t, expr_lookup look,
+                      void *ctx, unsigned long word, size_t terms,
+                      expr_budget *b, cfx_err *err);
+
 /* Number of periods: 0 unless CF_PERIODIC. */
 size_t cf_period(const cf_seq *cf);
 

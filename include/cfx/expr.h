@@ -151,18 +151,21 @@ int expr_eval_int_word(const expr_tree *t, expr_lookup look, void *ctx,
 void expr_stop_flag(const volatile sig_atomic_t *stop);
 
 /* One budget of EXPR_COST_BUDGET for several evaluations (a command that
- * evaluates an expression again at a higher precision, as cf does): set,
- * this thread's evaluations all draw on b, not each on a fresh budget of
- * its own, so the work of the whole stays under it.  Zero b before; it
- * must outlive its use, and the trees evaluated under it.  Returns the
- * budget set before (NULL: none), for the caller to put back. */
+ * evaluates an expression again at a higher precision, as cf does): every
+ * evaluation given b draws on it, not on a fresh budget of its own, so the
+ * work of the whole stays under it.  The caller owns it: zero it before;
+ * it must outlive its use, and the trees evaluated under it. */
 typedef struct expr_budget {
 	double used;
 	double worst;                    /* the costliest step so far, */
 	const struct expr_node *worst_node;   /* its node and text */
 	const char *worst_src;
 } expr_budget;
-expr_budget *expr_budget_share(expr_budget *b);
+
+/* expr_eval_word drawing on the caller's budget b (NULL: a fresh one). */
+int expr_eval_budget(const expr_tree *t, expr_lookup look, void *ctx,
+                     mpfr_prec_t prec, unsigned long bits, expr_budget *b,
+                     expr_value *v, cfx_err *err);
 
 /* Parse and evaluate an integer expression in one step. */
 int expr_eval_text_int(const char *src, mpz_t z, cfx_err *err);

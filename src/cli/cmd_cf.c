@@ -92,6 +92,7 @@ typedef struct cf_run {
 	size_t n, nconv;        /* quotients listed; convergents computed */
 	mpz_t *p, *q;           /* p_k / q_k for k < n (NULL before) */
 	double dist, dbits, mdist, mbits;   /* |x - 1/phi|, and of 1 - x */
+	expr_budget cost;       /* one for all of its evaluations */
 } cf_run;
 
 /* The expansion of r->t (parsed from r->src): 0, or -1 with c->err set. */
@@ -99,8 +100,8 @@ static int expand(cmd_ctx *c, const cli_args *a, cf_run *r, size_t terms)
 {
 	/* an integer written with integer operations is a multiplier p,
 	 * shown as p/2^n; through / or sqrt it is the number (4/2 is 2) */
-	if (expr_eval_word(r->t, cli_session_lookup, c->sess, 128, a->bits,
-	                   &r->v, &c->err) < 0 &&
+	if (expr_eval_budget(r->t, cli_session_lookup, c->sess, 128, a->bits,
+	                     &r->cost, &r->v, &c->err) < 0 &&
 	    c->err.code != CFX_ELIMIT)
 		return -1;
 	r->integer = c->err.code == CFX_OK && r->v.kind == EXPR_RAT &&
@@ -118,14 +119,14 @@ static int expand(cmd_ctx *c, const cli_args *a, cf_run *r, size_t terms)
 	} else if (c->err.code == CFX_OK && r->v.kind == EXPR_RAT) {
 		cf_of_rational(&r->cf, r->v.q);   /* exact already, on the word */
 	} else {
-		if (cf_of_tree(&r->cf, r->t, cli_session_lookup, c->sess, a->bits,
-		               terms, &c->err) < 0)
+		if (cf_of_tree_budget(&r->cf, r->t, cli_session_lookup, c->sess,
+		                      a->bits, terms, &r->cost, &c->err) < 0)
 			return -1;
 		/* the value itself, for the distance to 1/phi (within what is
 		 * left of the budget, as all of cf's evaluations) */
-		if (expr_eval_word(r->t, cli_session_lookup, c->sess,
-		                   r->cf.prec ? r->cf.prec : 128, a->bits, &r->v,
-		                   &c->err) < 0)
+		if (expr_eval_budget(r->t, cli_session_lookup, c->sess,
+		                     r->cf.prec ? r->cf.prec : 128, a->bits,
+		                     &r->cost, &r->v, &c->err) < 0)
 			return -1;
 	}
 	cf_phi_distance(&r->v, 0, &r->dist, &r->dbits);
@@ -274,7 +275,6 @@ static void cf_run_clear(cf_run *r)
 int cmd_cf(cmd_ctx *c, cli_args *a)
 {
 	size_t terms = a->terms ? a->terms : DEFAULT_TERMS;
-	expr_budget cost = { 0, 0, NULL, NULL }, *prev;
 	cf_run r;
 	int rc;
 
@@ -288,10 +288,7 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 	expr_value_init(&r.v, 128);
 	cf_init(&r.cf);
 	mpz_init(r.pv);
-	/* one budget for all of its evaluations (expr_budget_share) */
-	prev = expr_budget_share(&cost);
-	rc = expand(c, a, &r, terms);
-	expr_budget_share(prev);
+	rc = expand(c, a, &r, terms);   /* on one budget, r.cost (zeroed) */
 	if (rc < 0) {
 		c->err.arg = a->expr ? a->expr_arg : -1;
 		if (!c->err.token[0] && c->err.code != CFX_EINTR)  /* a limit of

@@ -347,20 +347,28 @@ static size_t quad_bits(const expr_value *v)
 int cf_of_tree(cf_seq *cf, const expr_tree *t, expr_lookup look, void *ctx,
                unsigned long word, size_t terms, cfx_err *err)
 {
+	return cf_of_tree_budget(cf, t, look, ctx, word, terms, NULL, err);
+}
+
+int cf_of_tree_budget(cf_seq *cf, const expr_tree *t, expr_lookup look,
+                      void *ctx, unsigned long word, size_t terms,
+                      expr_budget *b, cfx_err *err)
+{
 	expr_value v;
 	mpfr_prec_t prec = 64 + 8 * (mpfr_prec_t)terms;
 	/* every precision tried draws on one budget (the caller's if it has
 	 * one): a costly expression is refused after its first 2 s, not
 	 * after 2 s at each of up to 15 precisions */
-	expr_budget own = { 0, 0, NULL, NULL }, *prev = expr_budget_share(NULL);
+	expr_budget own = { 0, 0, NULL, NULL };
 	int rc;
 
-	expr_budget_share(prev ? prev : &own);
+	if (!b)
+		b = &own;
 	if (prec > PREC_MAX)
 		prec = PREC_MAX;
 	expr_value_init(&v, prec);
 	for (;;) {
-		rc = expr_eval_word(t, look, ctx, prec, word, &v, err);
+		rc = expr_eval_budget(t, look, ctx, prec, word, b, &v, err);
 		if (rc < 0 && (!err || err->code != CFX_ELIMIT || prec >= PREC_MAX))
 			break;
 		if (rc == 0 && v.kind == EXPR_RAT) {
@@ -392,7 +400,6 @@ int cf_of_tree(cf_seq *cf, const expr_tree *t, expr_lookup look, void *ctx,
 		prec = prec * 2 > PREC_MAX ? PREC_MAX : prec * 2;
 	}
 	expr_value_clear(&v);
-	expr_budget_share(prev);
 	return rc;
 }
 

@@ -15,7 +15,7 @@
 #include "cfx/expr.h"
 #include "cfx/word.h"
 
-/* The work of one evaluation (or of several, expr_budget_share), against
+/* The work of one evaluation (or of several, expr_eval_budget), against
  * EXPR_COST_BUDGET, and its costliest single step so far. */
 typedef expr_budget budget;
 
@@ -36,17 +36,6 @@ static _Thread_local const volatile sig_atomic_t *eval_stop;
 void expr_stop_flag(const volatile sig_atomic_t *stop)
 {
 	eval_stop = stop;
-}
-
-/* Thread's shared budget (expr_budget_share); NULL: one per evaluation. */
-static _Thread_local expr_budget *eval_budget;
-
-expr_budget *expr_budget_share(expr_budget *b)
-{
-	expr_budget *prev = eval_budget;
-
-	eval_budget = b;
-	return prev;
 }
 
 /* The source span of n's subtree, a call's closing parenthesis too. */
@@ -74,7 +63,7 @@ static void span(const char *src, const expr_node *n, int *lo, int *hi)
  * n's whole text when this step costs at least as much as any before it,
  * else the costliest earlier step's (a cheap literal that happens to
  * cross the line is not what made the expression costly), and named
- * again by any later step on a budget already spent (expr_budget_share).
+ * again by any later step on a budget already spent (expr_eval_budget).
  * Polls the stop flag first. */
 static int charge(env *ev, const expr_node *n, double units)
 {
@@ -819,17 +808,23 @@ static int eval_node(env *ev, const expr_node *n, expr_value *v)
 	return rc;
 }
 
+int expr_eval_budget(const expr_tree *t, expr_lookup look, void *ctx,
+                     mpfr_prec_t prec, unsigned long bits, expr_budget *b,
+                     expr_value *v, cfx_err *err)
+{
+	budget cost = { 0, 0, NULL, NULL };
+	env ev = { .look = look, .ctx = ctx, .prec = prec, .bits = bits,
+	           .src = t->src, .err = err, .cost = b ? b : &cost };
+
+	cfx_err_clear(err);
+	return eval(&ev, t->root, v);
+}
+
 int expr_eval_word(const expr_tree *t, expr_lookup look, void *ctx,
                    mpfr_prec_t prec, unsigned long bits, expr_value *v,
                    cfx_err *err)
 {
-	budget cost = { 0, 0, NULL, NULL };
-	env ev = { .look = look, .ctx = ctx, .prec = prec, .bits = bits,
-	           .src = t->src, .err = err,
-	           .cost = eval_budget ? eval_budget : &cost };
-
-	cfx_err_clear(err);
-	return eval(&ev, t->root, v);
+	return expr_eval_budget(t, look, ctx, prec, bits, NULL, v, err);
 }
 
 int expr_eval(const expr_tree *t, expr_lookup look, void *ctx, mpfr_prec_t prec,

@@ -211,4 +211,14 @@ expect "man ENVIRONMENT documents CFX_LESSONS" \
 expect "CFX_LESSONS=DIR: cfx learn lists DIR's lessons, and only those" \
 	'CFX_LESSONS=$tmp/run/cat XDG_STATE_HOME=$tmp/run/st ./cfx learn --list 2>&1 | grep -q "A lesson of its own" &&
 	 [ "$(CFX_LESSONS=$tmp/run/cat XDG_STATE_HOME=$tmp/run/st ./cfx learn --list 2>/dev/null | grep -c "^ *[0-9]")" = 1 ]'
+# verify's help says what verify checks: besides the listed families,
+# the stride map (every c up to 256, predicted from the lattice of c p)
+# and every field offset (lattice reduction), as the man page does; and
+# that a compiler that cannot run is INFO, not FAIL (issue 21)
+./cfx verify --help 2>&1 | tr '\n' ' ' | tr -s ' ' >"$tmp/vh"
+for w in "stride map" "every c up to 256" "lattice of c p mod 2^n" "every offset h" "is INFO"; do
+	expect "verify --help names: $w" 'grep -q "$w" "$tmp/vh"'
+	expect "  and so does the man page's verify entry: $w" \
+		'sed -n "/^\.BI \"verify /,/^\.TP/p" man/cfx.1 | sed "s/\\\\-/-/g" | tr "\n" " " | tr -s " " | grep -q "$w"'
+done
 done_suite help
