@@ -32,9 +32,10 @@ one_line() { exits 2 "$@"; }
 # an empty input (git diff of a clean tree) is nothing to review: exit 0,
 # nothing on stdout, one line on stderr saying so and naming it
 nothing() {
+	local what=$1 tok=$2
 	exits 0 "$@"
-	expect "$1: says there is nothing to review" \
-		'grep -qF "nothing to review: the input is empty ($2)" "$tmp/err"'
+	expect "$what: says there is nothing to review" \
+		'grep -qF "nothing to review: the input is empty ($tok)" "$tmp/err"'
 }
 : > "$tmp/empty"
 nothing "an empty file" "$tmp/empty" $cfx review "$tmp/empty"
