@@ -15,9 +15,10 @@
  * at 80 columns, the lesson in 39); narrower, the right-hand column below
  * the decomposition, the left one showing the two panels the step is most
  * about (learn_focus).  The focus panel's title is marked and reversed.
- * While a step's prediction waits for its answer, the panels that show
- * the commands its reveals: lines name (focus_of's; for naf also the
- * header's value row and the code) say "hidden until you answer" instead.
+ * While a step's prediction is not over, the panels that show the
+ * commands its reveals: lines name (focus_of's; for naf also the
+ * header's value row and the code) are hidden: "hidden until you answer"
+ * before an answer, "hidden until the step is over" after a wrong one.
  *
  * Monochrome and ASCII: styles map to colour pairs or to bold, dim and
  * reverse; glyphs to UTF-8 or to ASCII, so every distinction drawn with
@@ -225,7 +226,7 @@ static rect *focus_of(layout *l, const char *f)
 	return NULL;
 }
 
-/* What a hidden panel says (rect.hidden). */
+/* What a hidden panel says before an answer (rect.hidden 1). */
 #define HIDDEN "hidden until you answer"
 
 /* The panels that show a command, from the commands a step's reveals:
@@ -448,7 +449,9 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 		}
 	}
 	if (r->hidden)
-		dash_paint_put(r, 1, 2, ST_DIM, "= " HIDDEN " (naf would show p)");
+		dash_paint_put(r, 1, 2, ST_DIM, r->hidden == 2 ?
+		               "= hidden until the step is over (naf would show p)" :
+		               "= " HIDDEN " (naf would show p)");
 	else
 		value_row(d, r);
 	if (*msg)

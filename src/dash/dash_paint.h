@@ -17,7 +17,9 @@ typedef struct rect {
 	int focus;                  /* the panel a lesson's step is about: its
 	                             * title is marked and reversed */
 	int hidden;                 /* it would show the answer of a lesson's
-	                             * prediction not yet made: a note instead */
+	                             * prediction that is not over: a note
+	                             * instead (1: no answer yet; 2: answered
+	                             * wrong, another answer may follow) */
 } rect;
 
 /* A rect, no focus. */

@@ -342,9 +342,10 @@ int dash_learn_open(const dash *d);
 /* The panel the current step is about (learn_focus), NULL if none. */
 const char *dash_learn_focus(const dash *d);
 
-/* Whether the panels that show command cmd (cf, naf, score, ...) hide
- * what they show: the current step's prediction waits, and cmd would
- * reveal its answer (learn_hides). */
+/* Whether the panels that show command cmd (cf, naf, score, ...) for
+ * the dashboard's constant hide what they show: the current step's
+ * prediction is not over (no answer yet, or a wrong one), and cmd would
+ * reveal its answer (learn_hides_panel). */
 int dash_learn_hides(const dash *d, const char *cmd);
 
 /* Whether the step's prediction was answered wrong and is not over
