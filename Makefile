@@ -28,9 +28,16 @@ endif
 CPPFLAGS += -Iinclude -Isrc -D_GNU_SOURCE -DCFX_VERSION='"$(VERSION)"'
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS) $(CPPFLAGS) $(PKG_CFLAGS) -MMD -MP
 
+# FLINT (lattice reduction only) is a module of its own, opened by
+# src/sys/modload.c on the first reduction: linked into cfx it was most of
+# every command's start-up (it loads NTL, gf2x and libstdc++).  Only the
+# module links -lflint; cfx and libcfx.a's users link the rest.
+LLL_SRC  := src/core/lattice_lll.c
+LLL_MOD  := build/cfx-lattice.so
+
 # Layers (doc/ARCHITECTURE.md): core and sys form libcfx.a, which the unit
 # tests link; lesson, cli, repl and dash are the faces built into cfx.
-CORE_SRC := $(wildcard src/core/*.c src/sys/*.c src/util/*.c)
+CORE_SRC := $(filter-out $(LLL_SRC),$(wildcard src/core/*.c src/sys/*.c src/util/*.c))
 UI_SRC   := $(wildcard src/lesson/*.c src/cli/*.c src/repl/*.c src/dash/*.c) src/main.c
 CORE_OBJ := $(CORE_SRC:src/%.c=build/%.o)
 UI_OBJ   := $(UI_SRC:src/%.c=build/%.o)
@@ -66,12 +73,21 @@ build/%.o: src/%.c build/config.mk build/flags
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-build/libcfx.a: $(CORE_OBJ)
+# every program that links libcfx.a finds the module at run time beside
+# it (modload.h lists where): building the library builds the module
+build/libcfx.a: $(CORE_OBJ) | $(LLL_MOD)
 	@rm -f $@
 	ar rcs $@ $^
 
+build/module/lattice_lll.o: $(LLL_SRC) build/config.mk build/flags
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
+$(LLL_MOD): build/module/lattice_lll.o
+	$(CC) $(CFLAGS) -shared -o $@ $< -lflint
+
+LIBS_NO_FLINT = $(filter-out -lflint,$(PKG_LIBS))
 cfx: $(UI_OBJ) build/libcfx.a
-	$(CC) $(CFLAGS) -o $@ $(UI_OBJ) build/libcfx.a $(PKG_LIBS)
+	$(CC) $(CFLAGS) -o $@ $(UI_OBJ) build/libcfx.a $(LIBS_NO_FLINT)
 
 run: cfx
 	./cfx
@@ -176,8 +192,9 @@ bench: cfx $(BENCH_BIN)
 # ---- install -----------------------------------------------------------
 install: cfx
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
-		$(DESTDIR)$(PREFIX)/share/cfx/lessons
+		$(DESTDIR)$(PREFIX)/share/cfx/lessons $(DESTDIR)$(PREFIX)/lib/cfx
 	install -m 755 cfx $(DESTDIR)$(PREFIX)/bin/cfx
+	install -m 644 $(LLL_MOD) $(DESTDIR)$(PREFIX)/lib/cfx/cfx-lattice.so
 	install -m 644 man/cfx.1 $(DESTDIR)$(PREFIX)/share/man/man1/cfx.1
 	install -m 644 lessons/*.lesson $(DESTDIR)$(PREFIX)/share/cfx/lessons/ 2>/dev/null || true
 	install -m 644 lessons/*.patch $(DESTDIR)$(PREFIX)/share/cfx/lessons/
@@ -186,12 +203,12 @@ install: cfx
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/cfx $(DESTDIR)$(PREFIX)/share/man/man1/cfx.1
-	rm -rf $(DESTDIR)$(PREFIX)/share/cfx
+	rm -rf $(DESTDIR)$(PREFIX)/share/cfx $(DESTDIR)$(PREFIX)/lib/cfx
 
 clean:
 	rm -rf build cfx
 
--include $(CORE_OBJ:.o=.d) $(UI_OBJ:.o=.d)
+-include $(CORE_OBJ:.o=.d) $(UI_OBJ:.o=.d) build/module/lattice_lll.d
 # the fuzz objects and harnesses too: a header changed since they were
 # built would leave objects of two layouts in one harness (bogus crashes)
 -include $(FUZZ_OBJ:.o=.d) $(FUZZ_BIN:=.d)

@@ -1,7 +1,8 @@
 /*
  * bench_score.c - keys hashed per second: cfx's score core against a bare
  * C loop doing the same multiply-shift-increment, on the same keys, in the
- * same run.  Also peak memory of `cfx score` and start-up times.
+ * same run.  Also peak memory of `cfx score` and start-up times (`cfx cf
+ * 0x61C88647` in 101 pairs with /bin/true, the order alternating).
  *
  * usage: bench_score CFX_BINARY
  * Prints "name value unit" lines for bench/run.sh.
@@ -267,6 +268,34 @@ static double median_run(char *const argv[], int reps)
 	return t[reps / 2];
 }
 
+/* Start-up against /bin/true, in reps pairs whose order alternates (the
+ * machine's noise hits both alike): the median time of argv, of
+ * /bin/true, and the median of the pairs' ratios. */
+static void startup_pairs(char *const argv[], int reps, double *t_cmd,
+                          double *t_true, double *ratio)
+{
+	char *tru[] = { "/bin/true", NULL };
+	double a[256], b[256], q[256];
+	int i;
+
+	for (i = 0; i < reps; i++) {
+		if (i & 1) {
+			b[i] = run(tru, NULL);
+			a[i] = run(argv, NULL);
+		} else {
+			a[i] = run(argv, NULL);
+			b[i] = run(tru, NULL);
+		}
+		q[i] = a[i] / b[i];
+	}
+	qsort(a, (size_t)reps, sizeof a[0], cmp_d);
+	qsort(b, (size_t)reps, sizeof b[0], cmp_d);
+	qsort(q, (size_t)reps, sizeof q[0], cmp_d);
+	*t_cmd = a[reps / 2];
+	*t_true = b[reps / 2];
+	*ratio = q[reps / 2];
+}
+
 int main(int argc, char **argv)
 {
 	static const struct { const char *name, *family; } fams[] = {
@@ -327,6 +356,13 @@ int main(int argc, char **argv)
 		       (rss_big - rss_small) * 1024.0 / (double)(n - (n >> 4)));
 		printf("cf_64bit %.2f ms\n", median_run(cf, 41) * 1e3);
 		printf("startup %.2f ms\n", median_run(ver, 41) * 1e3);
+		{
+			char *golden[] = { cfx, "cf", "0x61C88647", NULL };
+			double tc, tt, q;
+			startup_pairs(golden, 101, &tc, &tt, &q);
+			printf("startup_cf32 %.2f ms\nstartup_true %.2f ms\n"
+			       "startup_cf32_over_true %.2f x\n", tc * 1e3, tt * 1e3, q);
+		}
 	}
 	return 0;
 }

@@ -13,6 +13,15 @@
  *   their defaults in the child, stdin from /dev/null, stdout and stderr
  *   to a file, under a time limit and the caller's stop flag (a SIGCHLD
  *   inherited as ignored is reset first, so its status can be read).
+ *   The limit is of processor time, the program's and that of every
+ *   process it started (a compiler's cc1, as, ld), so that a loaded
+ *   machine does not turn a slow compile into a failure; a program that
+ *   uses none and has nothing running for as long (asleep, waiting for
+ *   ever) is stopped too, and so is one still running after
+ *   PROC_WALL_TIMES times the limit of the time of day (PROC_WALL_LEAST
+ *   at least: under load a short limit is soon reached).  Where /proc
+ *   cannot say (no /proc/PID/task/TID/children), the limit is of the
+ *   time of day.
  *
  * CFX_TEST_TIME_LIMIT (seconds, > 0) replaces every time limit (tests).
  */
@@ -47,6 +56,16 @@ int proc_tmp_write(const proc_tmp *t, const char *name, const char *text,
 /* Remove the directory and every file in it; no operation when none. */
 void proc_tmp_remove(proc_tmp *t);
 
+/* After a compiler or a program it made failed in t: the directory t was
+ * made in ($TMPDIR, else /tmp), malloc'd, when its file system is full
+ * (the log file, which may be NULL, says "No space left on device" or
+ * "Disk quota exceeded", or 256 KiB cannot be had there now: ENOSPC,
+ * EDQUOT), for the message to name; else NULL.  (A full directory loses
+ * the compiler's message too: it said only "exit status 1".)  Also
+ * proc_tmp_make and proc_tmp_write say "the temporary directory is full"
+ * then. */
+char *proc_tmp_full(const proc_tmp *t, const char *log);
+
 /* ---- the compiler ----------------------------------------------------- */
 
 /* The words of $CC (else "cc"), the first resolved on PATH, in a
@@ -73,11 +92,24 @@ typedef enum {
 	PROC_NOSTART               /* could not start: code is errno */
 } proc_end;
 
+#define PROC_WALL_TIMES 10          /* the time of day: 10 limits, */
+#define PROC_WALL_LEAST 120.0       /* and 2 minutes at least */
+
+typedef enum {
+	PROC_OVER_CPU,             /* more than limit s of processor time */
+	PROC_OVER_IDLE,            /* none used, nothing running, for limit s */
+	PROC_OVER_WALL             /* the time of day's limit */
+} proc_over;
+
 typedef struct proc_job {
 	pid_t pid;                 /* -1 when none runs */
 	int slot;                  /* registry slot */
-	double deadline;           /* CLOCK_MONOTONIC seconds */
-	double limit;              /* seconds */
+	double started;            /* CLOCK_MONOTONIC seconds */
+	double deadline;           /* CLOCK_MONOTONIC seconds: the clock's */
+	double limit;              /* seconds of processor time */
+	double cpu;                /* processor time seen so far */
+	double active;             /* when it last used some, or ran */
+	proc_over over;            /* the limit reached (PROC_TIMEOUT) */
 	proc_end end;
 	int code;
 } proc_job;
@@ -89,8 +121,8 @@ typedef struct proc_job {
 int proc_start(proc_job *j, char *const argv[], const char *out,
                const char *tmpdir, double limit);
 
-/* Wait for j: polls stop (may be NULL) and the time limit, kills the
- * process group when either is reached.  Returns 0 when it exited with
+/* Wait for j: polls stop (may be NULL) and the time limits, kills the
+ * process group when one is reached.  Returns 0 when it exited with
  * status 0, else -1; j->end and j->code say how it ended. */
 int proc_wait(proc_job *j, const volatile sig_atomic_t *stop);
 
@@ -103,7 +135,8 @@ int proc_run(proc_job *j, char *const argv[], const char *out,
 void proc_kill(proc_job *j);
 
 /* How j ended, in words: "exit status 1", "killed by signal 11
- * (Segmentation fault)", "took more than 10 s", "interrupted", "cannot
+ * (Segmentation fault)", "took more than 10 s of processor time", "did
+ * nothing for 10 s", "still running after 120 s", "interrupted", "cannot
  * run: Permission denied". */
 const char *proc_end_text(const proc_job *j, char *buf, size_t n);
 
@@ -138,5 +171,10 @@ void proc_fatal_signals(void);
 
 /* What that handler does, for other handlers (a second Ctrl-C). */
 void proc_fatal(int sig) __attribute__((noreturn));
+
+/* The same with exit status `status` (the hook called with 0): a fault
+ * no command can go on from, from any thread (modload.c's missing
+ * module), once its one line is on stderr and stdout flushed. */
+void proc_exit(int status) __attribute__((noreturn));
 
 #endif

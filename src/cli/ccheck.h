@@ -11,8 +11,9 @@
  * compile.  Otherwise ccheck_finish builds and runs the harness with the
  * reference alone: when that cannot be done (no compiler, CC=false, a
  * C++ compiler, /tmp mounted noexec, too few file descriptors, more than
- * CCHECK_LIMIT seconds) the check did not run (ran = 0, msg says why in
- * one line) and is no verdict on the constant.  Only then is the emitted
+ * CCHECK_LIMIT seconds of processor time, or as long using none) the
+ * check did not run (ran = 0, msg says why in one line) and is no verdict
+ * on the constant.  Only then is the emitted
  * function's own failure to compile (its first error line) or a product
  * that differs (the smallest input) a failure.
  */
@@ -26,7 +27,7 @@
 
 #define CCHECK_INPUTS (1UL << 20)   /* random inputs, plus edge cases */
 #define CCHECK_ALL_BITS 24          /* words this small: every input */
-#define CCHECK_LIMIT 10.0           /* seconds a step of the check may take */
+#define CCHECK_LIMIT 10.0           /* processor seconds a step may take */
 
 typedef struct ccheck_state {
 	proc_tmp tmp;              /* the temporary directory */

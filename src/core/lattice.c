@@ -1,15 +1,13 @@
 /*
- * lattice.c - packed keys screened by lattice reduction (see lattice.h).
+ * lattice.c - packed keys screened by lattice reduction (see lattice.h);
+ * the reduction itself is FLINT's, in the module lattice_lll.c.
  */
 #include <assert.h>
 #include <math.h>
 #include <string.h>
 
-#include <flint/fmpz.h>
-#include <flint/fmpz_mat.h>
-#include <flint/fmpz_lll.h>
-
 #include "cfx/lattice.h"
+#include "cfx/modload.h"
 #include "cfx/word.h"
 
 /* Field i's width in bits. */
@@ -104,9 +102,15 @@ static double line_sum(const double *u, double e, const double *X,
 	return sum;
 }
 
-/* The cell's lattice, scaled to a cube (lattice.h), reduced: B (d x d,
- * d = nf + 1, initialised here) holds its rows, entry i of a row
- * u_i 2^(n - b + S - xb_i), the last e 2^S; *S set.
+/* The cell's lattice, scaled to a cube (lattice.h), reduced, in key
+ * units: row j of the reduced basis is (u_0, ..., u_(nf-1), e) in
+ * job->outd[j] and job->outi[j] (modload.h).  The basis handed to the
+ * module: row i (field i) 2^(n - b + S - xb_i) at i and A_i 2^S last, the
+ * last row 2^(n + S) at the end, S the least that keeps the weights
+ * integers; dividing column i by 2^(n - b + S - xb_i) and the last by
+ * 2^S is exact (a multiple of its weight).  The reduction is FLINT's LLL
+ * in the module cfx-lattice.so (lattice_lll.c), loaded on first use, so
+ * that commands that reduce no lattice do not load FLINT.
  *
  * Why LLL even for two fields, not Lagrange-Gauss: the points are
  * (u, v, e), two key differences and the hash difference, a lattice of
@@ -114,112 +118,64 @@ static double line_sum(const double *u, double e, const double *X,
  * (v = 0: the keys k A, a stride) and misses the combinations the screen
  * is for (3x + y: u = 1, v = -3, e small). */
 static void reduce(uint64_t p, unsigned n, const lattice_layout *lay,
-                   const unsigned *xb, unsigned b, fmpz_mat_t B, unsigned *S)
+                   const unsigned *xb, unsigned b, modload_lll *job)
 {
-	unsigned nf = lay->nf, d = nf + 1, i;
-	fmpz_lll_t fl;
-	fmpz_t t;
+	unsigned nf = lay->nf, i, S = 0;
 
-	*S = 0;
 	for (i = 0; i < nf; i++)
-		if (xb[i] > n - b && xb[i] - (n - b) > *S)
-			*S = xb[i] - (n - b);
-	fmpz_mat_init(B, d, d);
-	fmpz_init(t);
-	/* rows: field i: 2^(n - b - xb_i + S) at i, A_i 2^S last; 2^(n + S) */
+		if (xb[i] > n - b && xb[i] - (n - b) > S)
+			S = xb[i] - (n - b);
+	memset(job, 0, sizeof *job);
+	job->d = nf + 1;
 	for (i = 0; i < nf; i++) {
-		fmpz_one(fmpz_mat_entry(B, i, i));
-		fmpz_mul_2exp(fmpz_mat_entry(B, i, i), fmpz_mat_entry(B, i, i),
-		              n - b + *S - xb[i]);
-		fmpz_set_ui(t, (((uint64_t)1 << lay->shift[i]) * p) & word_mask(n));
-		fmpz_mul_2exp(fmpz_mat_entry(B, i, nf), t, *S);
+		job->in[i][i] = 1;
+		job->sh[i][i] = job->down[i] = n - b + S - xb[i];
+		job->in[i][nf] = (((uint64_t)1 << lay->shift[i]) * p) & word_mask(n);
+		job->sh[i][nf] = S;
 	}
-	fmpz_one(fmpz_mat_entry(B, nf, nf));
-	fmpz_mul_2exp(fmpz_mat_entry(B, nf, nf), fmpz_mat_entry(B, nf, nf),
-	              n + *S);
-	fmpz_lll_context_init_default(fl);
-	/* FLINT's LLL in doubles first, its exact routine only if that one
-	 * gives up (-1).  fmpz_lll checks every result with
-	 * fmpz_lll_is_reduced, which was half the screen's time (callgrind:
-	 * 5.0 of 10.3 G instructions over 40 quick screens) and the screen's
-	 * cost doubled.  Every step is unimodular on exact integers, so B is
-	 * always a basis of the same lattice; over 600 full screens (32 and
-	 * 64 bits, 935798 reductions) 201 bases differed from fmpz_lll's and
-	 * no verdict, reason or R did.  The predictions are confirmed by
-	 * counting where they flag a cell. */
-	if (fmpz_lll_d(B, NULL, fl) < 0)
-		fmpz_lll(B, NULL, fl);
-	fmpz_clear(t);
-}
-
-/* Row j of a reduced B in key units: u (nf of them) and e. */
-static void row_units(const fmpz_mat_t B, size_t j, unsigned n, unsigned b,
-                      unsigned S, const unsigned *xb, unsigned nf,
-                      fmpz_t *u, fmpz_t e)
-{
-	unsigned i;
-
-	for (i = 0; i < nf; i++)   /* exact: a multiple of its weight */
-		fmpz_fdiv_q_2exp(u[i], fmpz_mat_entry(B, j, i), n - b + S - xb[i]);
-	fmpz_fdiv_q_2exp(e, fmpz_mat_entry(B, j, nf), S);
+	job->in[nf][nf] = 1;
+	job->sh[nf][nf] = n + S;
+	job->down[nf] = S;
+	modload_lattice_lll(job);
 }
 
 int lattice_reduce(uint64_t p, unsigned n, const lattice_layout *lay,
                    const unsigned *xb, unsigned b,
                    int64_t basis[LATTICE_MAX_FIELDS + 1][LATTICE_MAX_FIELDS + 1])
 {
-	unsigned nf = lay->nf, S, i, j;
-	fmpz_t u[LATTICE_MAX_FIELDS], e;
-	fmpz_mat_t B;
-	int rc = 0;
+	unsigned nf = lay->nf, i, j;
+	modload_lll job;
 
-	reduce(p, n, lay, xb, b, B, &S);
-	fmpz_init(e);
-	for (i = 0; i < nf; i++)
-		fmpz_init(u[i]);
-	for (j = 0; j <= nf; j++) {
-		row_units(B, j, n, b, S, xb, nf, u, e);
-		for (i = 0; i < nf; i++) {
-			rc |= !fmpz_fits_si(u[i]);
-			basis[j][i] = fmpz_get_si(u[i]);
-		}
-		rc |= !fmpz_fits_si(e);
-		basis[j][nf] = fmpz_get_si(e);
-	}
-	for (i = 0; i < nf; i++)
-		fmpz_clear(u[i]);
-	fmpz_clear(e);
-	fmpz_mat_clear(B);
-	return rc ? -1 : 0;
+	reduce(p, n, lay, xb, b, &job);
+	for (j = 0; j <= nf; j++)
+		for (i = 0; i <= nf; i++)
+			basis[j][i] = job.outi[j][i];
+	return job.fits ? 0 : -1;
 }
 
 double lattice_predict(uint64_t p, unsigned n, const lattice_layout *lay,
                        const unsigned *xb, unsigned b, int64_t *vec)
 {
-	unsigned nf = lay->nf, d = nf + 1, i, j, S;
+	unsigned nf = lay->nf, d = nf + 1, i, j;
 	double X[LATTICE_MAX_FIELDS], W = ldexp(1, (int)(n - b)), K = 1,
 	       M = ldexp(1, (int)b), pairs = 0, best = HUGE_VAL, expect;
-	fmpz_t uz[LATTICE_MAX_FIELDS], ez;
-	fmpz_mat_t B;
+	modload_lll job;
 
 	for (i = 0; i < nf; i++) {
 		X[i] = ldexp(1, (int)xb[i]);
 		K *= X[i];
-		fmpz_init(uz[i]);
 	}
-	fmpz_init(ez);
-	reduce(p, n, lay, xb, b, B, &S);
+	reduce(p, n, lay, xb, b, &job);
 	for (j = 0; j < d; j++) {
 		double u[LATTICE_MAX_FIELDS], e, norm = 0;
 		int zero = 1;
-		row_units(B, j, n, b, S, xb, nf, uz, ez);
 		for (i = 0; i < nf; i++) {
-			u[i] = fmpz_get_d(uz[i]);
+			u[i] = job.outd[j][i];
 			zero &= u[i] == 0;
 			if (fabs(u[i]) / X[i] > norm)
 				norm = fabs(u[i]) / X[i];
 		}
-		e = fmpz_get_d(ez);
+		e = job.outd[j][nf];
 		if (zero)
 			continue;
 		if (fabs(e) / W > norm)
@@ -231,10 +187,6 @@ double lattice_predict(uint64_t p, unsigned n, const lattice_layout *lay,
 		}
 		pairs += 2 * line_sum(u, e, X, nf, W);
 	}
-	for (i = 0; i < nf; i++)
-		fmpz_clear(uz[i]);
-	fmpz_clear(ez);
-	fmpz_mat_clear(B);
 	/* the points off those lines as for a random hash ((K^2 - K) / M
 	 * pairs), the lines' on top */
 	expect = (K * (1 - 1 / M) + K * K / M + K) / 2;

@@ -71,7 +71,9 @@ void mcm_table_build(table *t, unsigned bits, int levels)
 {
 	uint64_t lim = (uint64_t)1 << bits, f1[2 * 64], *f2, *f3, *f4;
 	size_t n1, i, j, k, q, cap = 6 * 64 * 6;
-	unsigned char *cost;
+	unsigned char *cost, *done1 = NULL;   /* c's A-operations with 1 (1), */
+	uint32_t *done_a = NULL;              /* and with c (2); with a = f1[i] */
+	uint32_t *done_c = NULL, pair = 0;    /* c done for the pair (a, b) */
 
 	assert(bits >= 2 && bits <= TAB_MAX_BITS && levels >= 2 && levels <= 4);
 	mcm_table_free(t);
@@ -81,6 +83,11 @@ void mcm_table_build(table *t, unsigned bits, int levels)
 	f2 = xmalloc(cap * sizeof *f2, "adder table");
 	f3 = xmalloc(cap * sizeof *f3, "adder table");
 	f4 = xmalloc(cap * sizeof *f4, "adder table");
+	if (levels >= 4) {
+		done1 = xcalloc(lim >> 1, 1, "adder table");
+		done_a = xcalloc(lim >> 1, sizeof *done_a, "adder table");
+		done_c = xcalloc(lim >> 1, sizeof *done_c, "adder table");
+	}
 	t->bits = bits;
 	t->levels = levels;
 	cost = t->cost;
@@ -111,6 +118,7 @@ void mcm_table_build(table *t, unsigned bits, int levels)
 
 			if (b == a || b == 1)
 				continue;
+			pair++;
 			/* c from pairs of {1, a, b}: those without b only above b */
 			for (k = 0; k < n2; k++)
 				if (f2[k] > b)
@@ -125,14 +133,32 @@ void mcm_table_build(table *t, unsigned bits, int levels)
 			if (levels < 4)
 				continue;
 			for (k = 0; k < n3; k++) {
-				uint64_t c = f3[k], R3[3] = { 1, a, b };
+				uint64_t c = f3[k];
 				size_t n4 = 0, r;
 
-				if (c == a || c == b || c == 1)
+				if (c == a || c == b || c == 1 || done_c[c >> 1] == pair)
 					continue;
-				for (q = 0; q < 3; q++)
-					n4 += mcm_aop_all(c, R3[q], lim, f4 + n4);
-				n4 += mcm_aop_all(c, c, lim, f4 + n4);
+				/* c again for the same a and b: the same marks */
+				done_c[c >> 1] = pair;
+				/* the A-operations of c with 1 and with itself are
+				 * the same values whatever a and b are, and so are
+				 * those of c with a whatever b is: once marked (cost
+				 * <= 4) a second MARK changes nothing, so each is
+				 * listed only the first time (the table and its
+				 * witnesses are the same, in a third of the time) */
+				if (!done1[c >> 1]) {
+					done1[c >> 1] = 1;
+					n4 += mcm_aop_all(c, 1, lim, f4 + n4);
+				}
+				if (done_a[c >> 1] != i + 1) {
+					done_a[c >> 1] = (uint32_t)(i + 1);
+					n4 += mcm_aop_all(c, a, lim, f4 + n4);
+				}
+				n4 += mcm_aop_all(c, b, lim, f4 + n4);
+				if (done1[c >> 1] == 1) {
+					done1[c >> 1] = 2;
+					n4 += mcm_aop_all(c, c, lim, f4 + n4);
+				}
 				for (r = 0; r < n4; r++)
 					MARK(f4[r], 4, a, b, c);
 			}
@@ -140,6 +166,7 @@ void mcm_table_build(table *t, unsigned bits, int levels)
 	}
 #undef MARK
 	free(f2); free(f3); free(f4);
+	free(done1); free(done_a); free(done_c);
 }
 
 /* List the values of cost <= 2, cheapest first. */

@@ -41,8 +41,10 @@ struct learn {
 	int save;
 	FILE *diag;
 	size_t step;
-	char *marks;              /* one per step: '+', 's', '.' */
+	char *marks;              /* one per step (learn_store.h): '+', 'h',
+	                           * 'x', 's', '.' */
 	size_t hints;             /* hints shown in this step */
+	size_t wrong;             /* wrong answers given in this step */
 	char *answer;             /* last answer in this step, NULL if none */
 	json_t *base;             /* the session's results when the step began */
 	json_t *cache;            /* run(...) line -> its result */
@@ -176,6 +178,7 @@ static void save(learn *L)
 static void enter_step(learn *L)
 {
 	L->hints = 0;
+	L->wrong = 0;
 	free(L->answer);
 	L->answer = NULL;
 	free(L->first);
@@ -739,23 +742,29 @@ static void skip_dash_steps(learn *L)
 	}
 }
 
-/* Go to the next step (mark: '+' solved, 'x' a prediction explained
- * after a wrong answer, 's' skipped). */
+/* Go to the next step (mark: '+' solved, 'h' solved with help, 'x' a
+ * prediction explained after a wrong answer, 's' skipped). */
 static int advance(learn *L, char mark)
 {
 	char *m = &L->marks[L->step];
 
-	/* a step solved once stays solved; one whose answer was shown before
-	 * it was solved (x) stays so, whatever comes after */
-	if (*m != 'x' && (mark == '+' || *m != '+'))
+	/* a step solved once stays solved; one solved with help (h), or
+	 * whose answer was shown before it was solved (x), stays so,
+	 * whatever comes after: back to it, the learner has seen it */
+	if (*m != 'x' && *m != 'h' && (mark == '+' || *m != '+'))
 		*m = mark;
 	L->step++;
 	save(L);
 	skip_dash_steps(L);
 	if (finished(L)) {
+		int help = count_marks(L, 'h'), shown = count_marks(L, 'x');
 		int skipped = count_marks(L, 's');
 		fb_add(L, "Lesson %d complete: %d of %zu steps solved", L->number,
 		       count_marks(L, '+'), L->les.nsteps);
+		if (help)
+			fb_add(L, ", %d more with help", help);
+		if (shown)
+			fb_add(L, ", %d revealed", shown);
 		if (skipped)
 			fb_add(L, ", %d skipped", skipped);
 		fb_add(L, ".\n");
@@ -865,15 +874,35 @@ static void reveal(learn *L, int right)
 		       s->reveals[i]);
 }
 
+/* Whether the step, done now, was done with help: after a wrong answer,
+ * or after a hint where a hint could tell something (a step that asks
+ * for an answer, or whose solution is more than its try: line). */
+static int helped(const learn *L)
+{
+	const lesson_step *s = &L->les.steps[L->step];
+
+	return L->wrong || (L->hints && (s->wants_answer ||
+	                                 lesson_step_solution_tells(s)));
+}
+
 static int pass(learn *L)
 {
+	char mark = helped(L) ? 'h' : '+';
+
 	reveal(L, 1);
 	explain(L);
 	fb_add(L, "Step %zu done.\n", L->step + 1);
 	if (L->marks[L->step] == 'x')
 		fb_add(L, "It stays counted as revealed: its answer or its "
 		       "solution was shown to you before you solved it.\n");
-	return LEARN_PASSED | advance(L, '+');
+	else if (L->marks[L->step] == 'h')
+		fb_add(L, "It stays counted as solved with help, as the first "
+		       "time.\n");
+	else if (mark == 'h' && L->marks[L->step] != '+')
+		fb_add(L, "It counts as solved with help, not on your own: %s.\n",
+		       L->wrong == 1 ? "after a wrong answer" : L->wrong ?
+		       "after wrong answers" : "after a hint");
+	return LEARN_PASSED | advance(L, mark);
 }
 
 /* A prediction whose answer the learner has been shown before solving
@@ -1084,6 +1113,9 @@ static int give_answer(learn *L, const char *text)
 			fb_add(L, "Not quite: %s\n", L->why);
 		else
 			fb_add(L, "Not quite.\n");
+		if (!L->wrong++)
+			fb_add(L, "A right answer now counts as solved with help, not "
+			       "on your own.\n");
 		next_hint(L);
 		if (s->predict && s->nreveals && !L->told_reveal++) {
 			struct buf w = { 0 };
@@ -1331,11 +1363,17 @@ int learn_poll(learn *L)
 			return revealed(L, how);
 	}
 	if (L->les.steps[L->step].wants_answer && !L->answer) {
-		snprintf(L->why, sizeof L->why, "the step waits for an answer");
-		return LEARN_NOTHING;
-	}
-	if ((v = eval_checks(L, -1)) < 0)
+		/* a step that asks and has the learner run commands too (a
+		 * design task that names its a/q): what the commands did
+		 * wrong is said now, not only after an answer */
+		if ((v = eval_checks(L, 0)) < 0)
+			return LEARN_ERROR;
+		if (v || !L->why_told)
+			snprintf(L->why, sizeof L->why, "the step waits for an answer");
+		v = 0;
+	} else if ((v = eval_checks(L, -1)) < 0) {
 		return LEARN_ERROR;
+	}
 	if (!v && L->why_told) {
 		/* the learner ran something this step that the lesson refuses */
 		json_t *f = fresh_results(L);

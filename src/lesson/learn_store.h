@@ -25,8 +25,8 @@ typedef struct learn_store_catalog {
 	char *dir;
 	learn_store_entry *e;           /* ascending by number */
 	size_t n;
-	char **skipped;                 /* NN-name.lesson files whose name
-	                                 * breaks learn_store_name_ok, as
+	char **skipped;                 /* "PATH\nWHY" for each file
+	                                 * learn_store_file_name refuses, as
 	                                 * found (for the faces to say) */
 	size_t n_skipped;
 } learn_store_catalog;
@@ -54,6 +54,16 @@ char *learn_store_facts_path(void);
  * is not a lesson. */
 int learn_store_name_ok(const char *name);
 
+/* The rule for a lesson file's name (base: no directory), the catalog's
+ * and learn --check's: "NN-NAME.lesson", NN digits, NAME as
+ * learn_store_name_ok.  1 for a file the catalog lists (its number, and
+ * NAME malloc'd when name is not NULL); 0 for a file that is no lesson's
+ * (no digit first or no .lesson last: README, 2002.patch), passed over
+ * quietly; -1 for one that starts with a digit and ends in .lesson but
+ * breaks the rule, *why saying how (static). */
+int learn_store_file_name(const char *base, int *number, char **name,
+                          const char **why);
+
 /* A lesson by number ("3") or name ("golden"); else the one lesson that
  * key names best, ignoring case: a prefix of its name ("spec"), else a
  * whole word of its name or title ("ratio"), else a part of either
@@ -74,9 +84,10 @@ const char *const *learn_store_names(void);
 /* ---- progress: $XDG_STATE_HOME/cfx/progress ------------------------------ */
 
 /* One line per lesson started: "NAME STEP MARKS", MARKS one character a
- * step: '+' solved, 'x' answered wrong or its answer shown before it
- * was solved (then explained; it stays x),
- * 's' skipped, '.' not yet. */
+ * step: '+' solved (on the first answer, no hint), 'h' solved with help
+ * (after a wrong answer, or a hint that could tell something; it stays
+ * h), 'x' answered wrong or its answer shown before it was solved (then
+ * explained; it stays x), 's' skipped, '.' not yet. */
 typedef struct learn_store_mark {
 	char *name;
 	size_t step;

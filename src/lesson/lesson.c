@@ -457,218 +457,316 @@ static int parse_claim(pstate *ps, lesson_step *s, const char *val)
 	return parse_cond(ps, &c->cond, sep + 4, 1);
 }
 
-static int directive(pstate *ps, const char *key, const char *val)
+/* ---- directives: one function each, found by directive() ------------- */
+
+/* else: the message of the check: just above it (after: that check). */
+static int dir_else(pstate *ps, lesson_cond *after, const char *key,
+                    const char *val)
+{
+	if (!after || after->reason)
+		return perr(ps, key, "else: follows a check: (once)");
+	if (!val[0])
+		return perr(ps, key, "else: needs its message on its line");
+	after->reason = xstrdup(val);
+	return 0;
+}
+
+static int dir_title(pstate *ps, lesson_step *s, const char *key,
+                     const char *val)
 {
 	lesson *l = ps->l;
+
+	if (l->title)
+		return perr(ps, key, "a second title:");
+	if (s)
+		return perr(ps, key, "title: comes before the steps");
+	if (!val[0])
+		return perr(ps, key, "empty title");
+	l->title = xstrdup(val);
+	l->title_line = ps->lineno;
+	ps->target = &l->intro;
+	return 0;
+}
+
+static int dir_facts(pstate *ps, lesson_step *s, const char *key,
+                     const char *val)
+{
+	lesson *l = ps->l;
+	char *copy, *w, *save;
+
+	if (s || l->facts_line)
+		return perr(ps, key, "facts: comes once, before the steps");
+	l->facts_line = ps->lineno;
+	copy = xstrdup(val);
+	for (w = strtok_r(copy, " \t", &save); w;
+	     w = strtok_r(NULL, " \t", &save)) {
+		l->facts = xrealloc(l->facts, (l->nfacts + 1) * sizeof *l->facts,
+		                    "lesson facts");
+		l->facts[l->nfacts++] = xstrdup(w);
+	}
+	free(copy);
+	ps->target = &l->intro;   /* the introduction may go on below */
+	return 0;
+}
+
+static int dir_step(pstate *ps, lesson_step *s, const char *key,
+                    const char *val)
+{
+	lesson *l = ps->l;
+
+	if (!l->title)
+		return perr(ps, key, "the lesson needs a title: first");
+	if (finish_step(ps) < 0)
+		return -1;
+	if (!val[0])
+		return perr(ps, key, "a step needs a title (step: TITLE)");
+	if (l->nsteps >= LESSON_STEPS_MAX)
+		return cfx_err_set(ps->err, CFX_ESYNTAX, -1, val, "too many "
+		                   "steps (at most %d)", LESSON_STEPS_MAX);
+	l->steps = xrealloc(l->steps, (l->nsteps + 1) * sizeof *l->steps,
+	                    "lesson steps");
+	s = &l->steps[l->nsteps++];
+	memset(s, 0, sizeof *s);
+	s->line = ps->lineno;
+	s->title = xstrdup(val);
+	ps->target = &s->prose;
+	return 0;
+}
+
+static int dir_try(pstate *ps, lesson_step *s, const char *key,
+                   const char *val)
+{
+	if (s->try_cmd)
+		return perr(ps, key, "a second try: in one step");
+	if (!known_line(ps, val))
+		return perr(ps, val, "try: needs a command");
+	s->try_cmd = xstrdup(val);
+	return 0;
+}
+
+/* ask: and predict: */
+static int dir_ask(pstate *ps, lesson_step *s, const char *key,
+                   const char *val)
+{
+	if (s->ask.n)
+		return perr(ps, key, "a second ask: or predict: in one step");
+	s->predict = key[0] == 'p';
+	if (!val[0])
+		return perr(ps, key, "ask: needs the question on its line");
+	text_add(&s->ask, val, ps->lineno);
+	ps->target = &s->ask;
+	return 0;
+}
+
+static int dir_reveals(pstate *ps, lesson_step *s, const char *key,
+                       const char *val)
+{
+	(void)key;
+	if (!known_line(ps, val) || known_line(ps, val) != 1)
+		return perr(ps, val, "reveals: names a command line");
+	s->reveals = xrealloc(s->reveals, (s->nreveals + 1) *
+	                      sizeof *s->reveals, "lesson reveals");
+	s->reveals[s->nreveals++] = xstrdup(val);
+	return 0;
+}
+
+static int dir_refuses(pstate *ps, lesson_step *s, const char *key,
+                       const char *val)
+{
+	const char *w = val;
+
+	if (s->refuses || !val[0])
+		return perr(ps, key, "refuses: once, with command words on "
+		            "its line");
+	while (*w) {
+		size_t k = strcspn(w, " ");
+		char word[32];
+		snprintf(word, sizeof word, "%.*s", (int)(k < sizeof word ?
+		         k : sizeof word - 1), w);
+		if (k >= sizeof word || known_line(ps, word) != 1)
+			return perr(ps, word, "refuses: names command words");
+		w += k;
+		w += strspn(w, " ");
+	}
+	s->refuses = xstrdup(val);
+	return 0;
+}
+
+static int dir_value(pstate *ps, lesson_step *s, const char *key,
+                     const char *val)
+{
+	if (s->value.check || !val[0])
+		return perr(ps, key, "value: once, with the answer's operand "
+		            "on its line");
+	return parse_cond(ps, &s->value, val, 0);
+}
+
+static int dir_choices(pstate *ps, lesson_step *s, const char *key,
+                       const char *val)
+{
+	char *end;
+	long n = strtol(val, &end, 10);
+	int words = 0;
+	const char *w;
+
+	(void)key;
+	if (s->choices || (*end && !isspace((unsigned char)*end)) || n < 2 ||
+	    n > 9)
+		return perr(ps, val, "choices: N, from 2 to 9, once, then a "
+		            "word for each choice if any");
+	s->choices = (int)n;
+	for (w = end + strspn(end, " "); *w; w += strspn(w, " ")) {
+		size_t k = strcspn(w, " "), i;
+		char word[32];
+		for (i = 0; i < k && isalpha((unsigned char)w[i]); i++)
+			;
+		snprintf(word, sizeof word, "%.*s", (int)k, w);
+		if (i < k || k >= sizeof word)
+			return perr(ps, word, "a choice's word is letters only");
+		if (word_place(end + strspn(end, " "), word) != ++words)
+			return perr(ps, word, "the choices' words differ");
+		w += k;
+	}
+	if (words && words != n)
+		return perr(ps, val, "choices: N takes N words, one a choice, "
+		            "or none");
+	if (words)
+		s->choice_words = xstrdup(end + strspn(end, " "));
+	return 0;
+}
+
+static int dir_tries(pstate *ps, lesson_step *s, const char *key,
+                     const char *val)
+{
+	const char *w = val + 1;
+
+	(void)key;
+	if (s->one_try || val[0] != '1' || (*w && !isspace((unsigned char)*w)))
+		return perr(ps, val, "tries: 1, once, then the closed set's "
+		            "words if any (an answer from a closed set gets one "
+		            "try)");
+	s->one_try = 1;
+	while (isspace((unsigned char)*w))
+		w++;
+	if (*w)
+		s->options = xstrdup(w);
+	return 0;
+}
+
+static int dir_explain(pstate *ps, lesson_step *s, const char *key,
+                       const char *val)
+{
+	if (s->explain.n || !val[0])
+		return perr(ps, key, "explain: once, with text on its line");
+	text_add(&s->explain, val, ps->lineno);
+	ps->target = &s->explain;
+	return 0;
+}
+
+static int dir_face(pstate *ps, lesson_step *s, const char *key,
+                    const char *val)
+{
+	(void)key;
+	if (strcmp(val, "dash") || s->dash)
+		return perr(ps, val, "face: dash (once): the step is done in "
+		            "the dashboard");
+	s->dash = 1;
+	return 0;
+}
+
+static int dir_focus(pstate *ps, lesson_step *s, const char *key,
+                     const char *val)
+{
+	(void)key;
+	if (s->focus || !val[0] || strchr(val, ' '))
+		return perr(ps, val, "focus: names one panel, once");
+	if (!lesson_focus_known(val))
+		return perr(ps, val, "focus: names no panel (cf, naf, "
+		            "shifts, spectrum, score, sweep, verify)");
+	s->focus = xstrdup(val);
+	return 0;
+}
+
+static int dir_hint(pstate *ps, lesson_step *s, const char *key,
+                    const char *val)
+{
+	if (!val[0])
+		return perr(ps, key, "hint: needs text on its line");
+	s->hints = xrealloc(s->hints, (s->nhints + 1) * sizeof *s->hints,
+	                    "lesson hints");
+	memset(&s->hints[s->nhints], 0, sizeof *s->hints);
+	text_add(&s->hints[s->nhints], val, ps->lineno);
+	ps->target = &s->hints[s->nhints++];
+	return 0;
+}
+
+static int dir_solution(pstate *ps, lesson_step *s, const char *key,
+                        const char *val)
+{
+	if (!val[0])
+		return perr(ps, key, "empty solution:");
+	if (strncmp(val, "answer ", 7) && !known_line(ps, val))
+		return perr(ps, val, "a solution line is a command or "
+		            "answer X");
+	s->solution = xrealloc(s->solution,
+	                       (s->nsolution + 1) * sizeof *s->solution,
+	                       "lesson solution");
+	s->solution_line = xrealloc(s->solution_line, (s->nsolution + 1) *
+	                            sizeof *s->solution_line, "lesson solution lines");
+	s->solution_line[s->nsolution] = ps->lineno;
+	s->solution[s->nsolution++] = xstrdup(val);
+	return 0;
+}
+
+/* check: and claim: are parsed when complete (flush_held): indented
+ * lines below may continue them. */
+static int dir_held(pstate *ps, lesson_step *s, const char *key,
+                    const char *val)
+{
+	(void)s;
+	ps->held = xstrdup(val);
+	ps->held_claim = key[1] == 'l';
+	ps->held_line = ps->lineno;
+	return 0;
+}
+
+typedef int (*dir_fn)(pstate *, lesson_step *, const char *, const char *);
+
+static const struct {
+	const char *key;
+	dir_fn fn;
+	int in_step;              /* belongs to a step (step: first) */
+} directives[] = {
+	{ "title", dir_title, 0 }, { "facts", dir_facts, 0 },
+	{ "step", dir_step, 0 }, { "try", dir_try, 1 }, { "ask", dir_ask, 1 },
+	{ "predict", dir_ask, 1 }, { "reveals", dir_reveals, 1 },
+	{ "refuses", dir_refuses, 1 }, { "value", dir_value, 1 },
+	{ "choices", dir_choices, 1 }, { "tries", dir_tries, 1 },
+	{ "explain", dir_explain, 1 }, { "face", dir_face, 1 },
+	{ "focus", dir_focus, 1 }, { "hint", dir_hint, 1 },
+	{ "solution", dir_solution, 1 }, { "check", dir_held, 1 },
+	{ "claim", dir_held, 1 }
+};
+
+static int directive(pstate *ps, const char *key, const char *val)
+{
 	lesson_step *s = cur(ps);
 	lesson_cond *after = ps->last_check;
+	size_t i;
 
 	ps->target = NULL;
 	ps->last_check = NULL;
-	if (!strcmp(key, "else")) {
-		if (!after || after->reason)
-			return perr(ps, key, "else: follows a check: (once)");
-		if (!val[0])
-			return perr(ps, key, "else: needs its message on its line");
-		after->reason = xstrdup(val);
-		return 0;
-	}
-	if (!strcmp(key, "title")) {
-		if (l->title)
-			return perr(ps, key, "a second title:");
-		if (s)
-			return perr(ps, key, "title: comes before the steps");
-		if (!val[0])
-			return perr(ps, key, "empty title");
-		l->title = xstrdup(val);
-		l->title_line = ps->lineno;
-		ps->target = &l->intro;
-		return 0;
-	}
-	if (!strcmp(key, "facts")) {
-		char *copy, *w, *save;
-		if (s || l->facts_line)
-			return perr(ps, key, "facts: comes once, before the steps");
-		l->facts_line = ps->lineno;
-		copy = xstrdup(val);
-		for (w = strtok_r(copy, " \t", &save); w;
-		     w = strtok_r(NULL, " \t", &save)) {
-			l->facts = xrealloc(l->facts, (l->nfacts + 1) * sizeof *l->facts,
-			                    "lesson facts");
-			l->facts[l->nfacts++] = xstrdup(w);
-		}
-		free(copy);
-		ps->target = &l->intro;   /* the introduction may go on below */
-		return 0;
-	}
-	if (!strcmp(key, "step")) {
-		if (!l->title)
-			return perr(ps, key, "the lesson needs a title: first");
-		if (finish_step(ps) < 0)
-			return -1;
-		if (!val[0])
-			return perr(ps, key, "a step needs a title (step: TITLE)");
-		if (l->nsteps >= LESSON_STEPS_MAX)
-			return cfx_err_set(ps->err, CFX_ESYNTAX, -1, val, "too many "
-			                   "steps (at most %d)", LESSON_STEPS_MAX);
-		l->steps = xrealloc(l->steps, (l->nsteps + 1) * sizeof *l->steps,
-		                    "lesson steps");
-		s = &l->steps[l->nsteps++];
-		memset(s, 0, sizeof *s);
-		s->line = ps->lineno;
-		s->title = xstrdup(val);
-		ps->target = &s->prose;
-		return 0;
-	}
+	if (!strcmp(key, "else"))
+		return dir_else(ps, after, key, val);
+	for (i = 0; i < sizeof directives / sizeof *directives &&
+	     strcmp(key, directives[i].key); i++)
+		;
+	if (i < sizeof directives / sizeof *directives && !directives[i].in_step)
+		return directives[i].fn(ps, s, key, val);
 	if (!s)
 		return perr(ps, key, "this belongs to a step (step: first)");
-	if (!strcmp(key, "try")) {
-		if (s->try_cmd)
-			return perr(ps, key, "a second try: in one step");
-		if (!known_line(ps, val))
-			return perr(ps, val, "try: needs a command");
-		s->try_cmd = xstrdup(val);
-		return 0;
-	}
-	if (!strcmp(key, "ask") || !strcmp(key, "predict")) {
-		if (s->ask.n)
-			return perr(ps, key, "a second ask: or predict: in one step");
-		s->predict = key[0] == 'p';
-		if (!val[0])
-			return perr(ps, key, "ask: needs the question on its line");
-		text_add(&s->ask, val, ps->lineno);
-		ps->target = &s->ask;
-		return 0;
-	}
-	if (!strcmp(key, "reveals")) {
-		if (!known_line(ps, val) || known_line(ps, val) != 1)
-			return perr(ps, val, "reveals: names a command line");
-		s->reveals = xrealloc(s->reveals, (s->nreveals + 1) *
-		                      sizeof *s->reveals, "lesson reveals");
-		s->reveals[s->nreveals++] = xstrdup(val);
-		return 0;
-	}
-	if (!strcmp(key, "refuses")) {
-		const char *w = val;
-		if (s->refuses || !val[0])
-			return perr(ps, key, "refuses: once, with command words on "
-			            "its line");
-		while (*w) {
-			size_t k = strcspn(w, " ");
-			char word[32];
-			snprintf(word, sizeof word, "%.*s", (int)(k < sizeof word ?
-			         k : sizeof word - 1), w);
-			if (k >= sizeof word || known_line(ps, word) != 1)
-				return perr(ps, word, "refuses: names command words");
-			w += k;
-			w += strspn(w, " ");
-		}
-		s->refuses = xstrdup(val);
-		return 0;
-	}
-	if (!strcmp(key, "value")) {
-		if (s->value.check || !val[0])
-			return perr(ps, key, "value: once, with the answer's operand "
-			            "on its line");
-		return parse_cond(ps, &s->value, val, 0);
-	}
-	if (!strcmp(key, "choices")) {
-		char *end;
-		long n = strtol(val, &end, 10);
-		int words = 0;
-		const char *w;
-		if (s->choices || (*end && !isspace((unsigned char)*end)) || n < 2 ||
-		    n > 9)
-			return perr(ps, val, "choices: N, from 2 to 9, once, then a "
-			            "word for each choice if any");
-		s->choices = (int)n;
-		for (w = end + strspn(end, " "); *w; w += strspn(w, " ")) {
-			size_t k = strcspn(w, " "), i;
-			char word[32];
-			for (i = 0; i < k && isalpha((unsigned char)w[i]); i++)
-				;
-			snprintf(word, sizeof word, "%.*s", (int)k, w);
-			if (i < k || k >= sizeof word)
-				return perr(ps, word, "a choice's word is letters only");
-			if (word_place(end + strspn(end, " "), word) != ++words)
-				return perr(ps, word, "the choices' words differ");
-			w += k;
-		}
-		if (words && words != n)
-			return perr(ps, val, "choices: N takes N words, one a choice, "
-			            "or none");
-		if (words)
-			s->choice_words = xstrdup(end + strspn(end, " "));
-		return 0;
-	}
-	if (!strcmp(key, "tries")) {
-		const char *w = val + 1;
-		if (s->one_try || val[0] != '1' || (*w && !isspace((unsigned char)*w)))
-			return perr(ps, val, "tries: 1, once, then the closed set's "
-			            "words if any (an answer from a closed set gets one "
-			            "try)");
-		s->one_try = 1;
-		while (isspace((unsigned char)*w))
-			w++;
-		if (*w)
-			s->options = xstrdup(w);
-		return 0;
-	}
-	if (!strcmp(key, "explain")) {
-		if (s->explain.n || !val[0])
-			return perr(ps, key, "explain: once, with text on its line");
-		text_add(&s->explain, val, ps->lineno);
-		ps->target = &s->explain;
-		return 0;
-	}
-	if (!strcmp(key, "face")) {
-		if (strcmp(val, "dash") || s->dash)
-			return perr(ps, val, "face: dash (once): the step is done in "
-			            "the dashboard");
-		s->dash = 1;
-		return 0;
-	}
-	if (!strcmp(key, "focus")) {
-		if (s->focus || !val[0] || strchr(val, ' '))
-			return perr(ps, val, "focus: names one panel, once");
-		if (!lesson_focus_known(val))
-			return perr(ps, val, "focus: names no panel (cf, naf, "
-			            "shifts, spectrum, score, sweep, verify)");
-		s->focus = xstrdup(val);
-		return 0;
-	}
-	if (!strcmp(key, "hint")) {
-		if (!val[0])
-			return perr(ps, key, "hint: needs text on its line");
-		s->hints = xrealloc(s->hints, (s->nhints + 1) * sizeof *s->hints,
-		                    "lesson hints");
-		memset(&s->hints[s->nhints], 0, sizeof *s->hints);
-		text_add(&s->hints[s->nhints], val, ps->lineno);
-		ps->target = &s->hints[s->nhints++];
-		return 0;
-	}
-	if (!strcmp(key, "solution")) {
-		if (!val[0])
-			return perr(ps, key, "empty solution:");
-		if (strncmp(val, "answer ", 7) && !known_line(ps, val))
-			return perr(ps, val, "a solution line is a command or "
-			            "answer X");
-		s->solution = xrealloc(s->solution,
-		                       (s->nsolution + 1) * sizeof *s->solution,
-		                       "lesson solution");
-		s->solution_line = xrealloc(s->solution_line, (s->nsolution + 1) *
-		                            sizeof *s->solution_line, "lesson solution lines");
-		s->solution_line[s->nsolution] = ps->lineno;
-		s->solution[s->nsolution++] = xstrdup(val);
-		return 0;
-	}
-	if (!strcmp(key, "check") || !strcmp(key, "claim")) {
-		/* parsed when complete: indented lines below may continue it */
-		ps->held = xstrdup(val);
-		ps->held_claim = key[1] == 'l';
-		ps->held_line = ps->lineno;
-		return 0;
-	}
+	if (i < sizeof directives / sizeof *directives)
+		return directives[i].fn(ps, s, key, val);
 	return perr(ps, key, "unknown directive (title, facts, step, try, ask, "
 	            "predict, reveals, refuses, choices, tries, value, check, else, "
 	            "hint, "

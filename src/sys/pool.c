@@ -1,11 +1,11 @@
 /* pool.c - a few workers over a list of jobs (see pool.h). */
-#include <flint/flint.h>
 #include <pthread.h>
 #include <unistd.h>
 
 #include <gmp.h>
 #include <mpfr.h>
 
+#include "cfx/modload.h"
 #include "cfx/pool.h"
 
 typedef struct pool {
@@ -57,7 +57,7 @@ static void *thread(void *arg)
 void pool_thread_end(void)
 {
 	mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
-	flint_cleanup();   /* FLINT's per-thread fmpz cache (lattice.c's LLL) */
+	modload_thread_end();   /* FLINT's per-thread fmpz cache (the LLL) */
 }
 
 unsigned pool_cpus(void)

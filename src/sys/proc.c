@@ -154,6 +154,14 @@ void proc_fatal(int sig)
 	_exit(128 + sig);
 }
 
+void proc_exit(int status)
+{
+	if (fatal_hook)
+		fatal_hook(0);
+	proc_cleanup_now();
+	_exit(status);
+}
+
 static void on_fatal(int sig)
 {
 	proc_fatal(sig);
@@ -184,6 +192,21 @@ void proc_fatal_signals(void)
 }
 
 /* ---- temporary directories ------------------------------------------- */
+
+/* ENOSPC or EDQUOT: no room on the file system, or none for the user. */
+static int full_errno(int e)
+{
+	return e == ENOSPC || e == EDQUOT;
+}
+
+/* The directory path is in (malloc'd). */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash && slash > path ? xstrndup(path, (size_t)(slash - path))
+	       : xstrdup("/");
+}
 
 int proc_tmp_make(proc_tmp *t, const char *tag, cfx_err *err)
 {
@@ -216,7 +239,8 @@ int proc_tmp_make(proc_tmp *t, const char *tag, cfx_err *err)
 		int e = errno;
 		free(dir);
 		return cfx_err_set_path(err, CFX_EIO, base, "cannot make a temporary "
-		                   "directory: %s", strerror(e));
+		                   "directory: %s", full_errno(e) ? "the temporary "
+		                   "directory is full" : strerror(e));
 	}
 	t->dir = dir;
 	t->slot = reg_dir_add(dir);
@@ -249,8 +273,14 @@ int proc_tmp_write(const proc_tmp *t, const char *name, const char *text,
 	}
 	if (fd >= 0 && close(fd) < 0 && !e)
 		e = errno;
-	if (e)
+	if (e && full_errno(e)) {
+		char *base = dir_of(t->dir);
+		cfx_err_set_path(err, CFX_EIO, base, "the temporary directory is "
+		                 "full: cannot write %s", name);
+		free(base);
+	} else if (e) {
 		cfx_err_set_path(err, CFX_EIO, path, "cannot write: %s", strerror(e));
+	}
 	free(path);
 	return e ? -1 : 0;
 }
@@ -264,6 +294,40 @@ void proc_tmp_remove(proc_tmp *t)
 	free(t->dir);
 	t->dir = NULL;
 	t->slot = -1;
+}
+
+/* Room for a compiler's files: a tiny source makes an object and a
+ * program of some 20 KiB, and the compiler's own temporaries beside. */
+#define TMP_ROOM (256 << 10)
+
+char *proc_tmp_full(const proc_tmp *t, const char *log)
+{
+	const char *no_space[] = { strerror(ENOSPC), strerror(EDQUOT) };
+	char *probe, line[512];
+	int fd, full = 0, k;
+	FILE *f;
+
+	if (!t->dir)
+		return NULL;
+	/* what the compiler said, when it could write it */
+	if (log && (f = fopen(log, "re"))) {
+		while (!full && fgets(line, sizeof line, f))
+			for (k = 0; k < 2; k++)
+				full |= strstr(line, no_space[k]) != NULL;
+		fclose(f);
+	}
+	/* else whether the room it needed is there now that it is gone */
+	probe = proc_tmp_path(t, "room");
+	if (!full && (fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+	                        O_CLOEXEC, 0600)) >= 0) {
+		full = full_errno(posix_fallocate(fd, 0, TMP_ROOM));
+		close(fd);
+		unlink(probe);
+	} else if (!full) {
+		full = full_errno(errno);
+	}
+	free(probe);
+	return full ? dir_of(t->dir) : NULL;
 }
 
 /* ---- the compiler ----------------------------------------------------- */
@@ -339,6 +403,132 @@ static double now_s(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- the processor time of a program and of what it started --------- */
+
+/* Linux says, for each process, its processor time, its state and its
+ * children (/proc/PID/stat, /proc/PID/task/TID/children): a limit on the
+ * processor time that a compiler (gcc, and the cc1, as and ld it runs)
+ * has used is the same on an idle machine and on one at load 12, where a
+ * limit on the time of day turned a slow but working compile into "took
+ * more than 10 s" (issue 21).  Where /proc cannot say, the wall clock
+ * serves as before. */
+
+#define GROUP_MAX 64               /* processes followed at once */
+
+static long clock_ticks(void)
+{
+	static long hz;
+
+	if (!hz && (hz = sysconf(_SC_CLK_TCK)) <= 0)
+		hz = 100;
+	return hz;
+}
+
+/* Read /proc/PID/stat: *ticks its own and its waited-for children's
+ * processor time, *busy 1 when it runs or waits to run (R) or waits for
+ * a disk (D).  Returns -1 when it is gone. */
+static int stat_of(pid_t pid, unsigned long long *ticks, int *busy)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long ut, st, cut, cst;
+	char state;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	/* "pid (comm) state ppid pgrp session tty tpgid flags minflt
+	 * cminflt majflt cmajflt utime stime cutime cstime ...": comm may
+	 * hold spaces and ')', so the fields start after the last ')' */
+	if (!(p = strrchr(buf, ')')) ||
+	    sscanf(p + 1, " %c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu "
+	           "%llu %llu %llu", &state, &ut, &st, &cut, &cst) != 5)
+		return -1;
+	*ticks += ut + st + cut + cst;
+	*busy |= state == 'R' || state == 'D';
+	return 0;
+}
+
+/* Add the children of every thread of pid to the list (up to max). */
+static void children_of(pid_t pid, pid_t *list, int *n, int max)
+{
+	char path[320], buf[4096];
+	struct dirent *d;
+	DIR *dir;
+
+	snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+	if (!(dir = opendir(path)))
+		return;
+	while ((d = readdir(dir)) && *n < max) {
+		char *p, *end;
+		ssize_t got;
+		int fd;
+		if (d->d_name[0] < '0' || d->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof path, "/proc/%d/task/%s/children",
+		         (int)pid, d->d_name);
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+			continue;
+		got = read(fd, buf, sizeof buf - 1);
+		close(fd);
+		if (got <= 0)
+			continue;
+		buf[got] = '\0';
+		for (p = buf; *n < max; p = end) {
+			long c = strtol(p, &end, 10);
+			if (end == p)
+				break;
+			if (c > 0)
+				list[(*n)++] = (pid_t)c;
+		}
+	}
+	closedir(dir);
+}
+
+/* The processor time in seconds of root and of every process it started
+ * that is still there (a process's waited-for children are in its own
+ * count), and in *busy whether any of them runs or waits to run; -1 when
+ * root is gone. */
+static double group_cpu(pid_t root, int *busy)
+{
+	pid_t list[GROUP_MAX];
+	unsigned long long ticks = 0;
+	int n = 1, i;
+
+	*busy = 0;
+	list[0] = root;
+	for (i = 0; i < n; i++) {
+		if (stat_of(list[i], &ticks, busy) < 0) {
+			if (i == 0)
+				return -1;
+			continue;    /* ended meanwhile: its parent has it */
+		}
+		children_of(list[i], list, &n, GROUP_MAX);
+	}
+	return (double)ticks / (double)clock_ticks();
+}
+
+/* 1 when this kernel lists a thread's children (CONFIG_PROC_CHILDREN):
+ * else a compiler's cc1 would go uncounted and the wall clock serves. */
+static int group_cpu_works(void)
+{
+	static int works = -1;
+	char path[64];
+
+	if (works < 0) {
+		snprintf(path, sizeof path, "/proc/%d/task/%d/children",
+		         (int)getpid(), (int)getpid());
+		works = access(path, R_OK) == 0;
+	}
+	return works;
 }
 
 double proc_limit(double limit)
@@ -435,7 +625,39 @@ int proc_start(proc_job *j, char *const argv[], const char *out,
 		return -1;
 	}
 	j->slot = reg_pid_add(j->pid);
-	j->deadline = now_s() + j->limit;
+	j->started = j->active = now_s();
+	j->deadline = j->started + (group_cpu_works() ? fmax(PROC_WALL_TIMES *
+	              j->limit, PROC_WALL_LEAST) : j->limit);
+	return 0;
+}
+
+/* 1 when j is past a limit (j->over says which): more than j->limit
+ * seconds of processor time, none used and nothing running for j->limit
+ * seconds in a row (a compiler asleep, or stopped), or PROC_WALL_TIMES
+ * times j->limit of the time of day, PROC_WALL_LEAST at least (where
+ * /proc cannot say, j->limit). */
+static int over_limit(proc_job *j)
+{
+	double t = now_s(), cpu;
+	int busy;
+
+	if (t > j->deadline) {
+		j->over = PROC_OVER_WALL;
+		return 1;
+	}
+	if (!group_cpu_works() || (cpu = group_cpu(j->pid, &busy)) < 0)
+		return 0;        /* ended meanwhile: waitpid will say */
+	if (cpu > j->limit) {
+		j->over = PROC_OVER_CPU;
+		return 1;
+	}
+	if (busy || cpu > j->cpu) {
+		j->cpu = cpu;
+		j->active = t;
+	} else if (t - j->active > j->limit) {
+		j->over = PROC_OVER_IDLE;
+		return 1;
+	}
 	return 0;
 }
 
@@ -493,7 +715,7 @@ int proc_wait(proc_job *j, const volatile sig_atomic_t *stop)
 			j->end = PROC_STOPPED;
 			return -1;
 		}
-		if (now_s() > j->deadline) {
+		if (over_limit(j)) {
 			proc_kill(j);
 			j->end = PROC_TIMEOUT;
 			return -1;
@@ -524,7 +746,14 @@ const char *proc_end_text(const proc_job *j, char *buf, size_t n)
 		         strsignal(j->code));
 		break;
 	case PROC_TIMEOUT:
-		snprintf(buf, n, "took more than %g s", j->limit);
+		if (j->over == PROC_OVER_IDLE)
+			snprintf(buf, n, "did nothing for %g s", j->limit);
+		else if (j->over == PROC_OVER_WALL)
+			snprintf(buf, n, "still running after %g s",
+			         j->deadline - j->started);
+		else
+			snprintf(buf, n, "took more than %g s of processor time",
+			         j->limit);
 		break;
 	case PROC_STOPPED:
 		snprintf(buf, n, "interrupted");

@@ -16,4 +16,13 @@ list=$(cd "$tmp" && env -u CFX_LESSONS XDG_STATE_HOME="$tmp/state" "$bin" learn 
 	bad "installed cfx: $list"
 out=$(cd "$tmp" && "$bin" cf 13/8 | sed -n 2p)
 [ "$out" = "cf         [1; 1, 1, 1, 2]" ] && ok "installed cfx computes" || bad "cf: $out"
+# the lattice module (FLINT, opened on first use) installed beside it:
+# the installed cfx finds it there, not in the source tree
+[ -f "$tmp/opt/cfxtest/lib/cfx/cfx-lattice.so" ] && ok "lattice module under DESTDIR/PREFIX/lib/cfx" ||
+	bad "no lattice module"
+out=$(cd "$tmp" && LD_DEBUG=files "$bin" verify 0x61C88647 --bits 32 --fields 16 2>&1 >/dev/null)
+rc=$?
+grep -q "file=$tmp/opt/cfxtest/bin/../lib/cfx/cfx-lattice.so" <<<"$out" && [ $rc -le 1 ] &&
+	ok "installed cfx reduces lattices with the installed module" ||
+	bad "installed cfx verify --fields: status $rc: $(grep -v '^ *[0-9]*:' <<<"$out" | head -3)"
 done_suite install

@@ -8,8 +8,9 @@
 
 # nothing started yet
 $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn
-> Lessons (learn N or NAME starts or resumes one; [x] all steps done,
-> [~] all done with some skipped, [2/5 done] 2 of 5 steps done):
+> Lessons (learn N or NAME starts or resumes one; [x] every step solved on
+> your own, [~] every step done but some with help, revealed or skipped,
+> [2/5 done] 2 of 5 steps done):
 >   1 [ ]          mini         A mini lesson for the tests
 >   2 [ ]          second       A second lesson
 
@@ -50,6 +51,7 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1
 >        (type the answer, or: answer EXPR)
 >
 > Not quite.
+> A right answer now counts as solved with help, not on your own.
 > Hint 1 of 2: Look at the end of the list.
 > Hint 2 of 2: It is the only quotient that is not 1.
 > No more hints. solution shows the answer and ends the step: it then counts as
@@ -58,8 +60,9 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1
 ? 1
 
 $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn
-> Lessons (learn N or NAME starts or resumes one; [x] all steps done,
-> [~] all done with some skipped, [2/5 done] 2 of 5 steps done):
+> Lessons (learn N or NAME starts or resumes one; [x] every step solved on
+> your own, [~] every step done but some with help, revealed or skipped,
+> [2/5 done] 2 of 5 steps done):
 >   1 [1/3 done]   mini         A mini lesson for the tests
 >   2 [ ]          second       A second lesson
 
@@ -108,8 +111,9 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 2
 > Lesson 2 complete: 0 of 1 steps solved, 1 skipped.
 
 $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn
-> Lessons (learn N or NAME starts or resumes one; [x] all steps done,
-> [~] all done with some skipped, [2/5 done] 2 of 5 steps done):
+> Lessons (learn N or NAME starts or resumes one; [x] every step solved on
+> your own, [~] every step done but some with help, revealed or skipped,
+> [2/5 done] 2 of 5 steps done):
 >   1 [x]          mini         A mini lesson for the tests
 >   2 [~]          second       A second lesson
 
@@ -121,8 +125,9 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx
 < reset
 < answer 2^4
 < cf 21/13
-> Lessons (learn N or NAME starts or resumes one; [x] all steps done,
-> [~] all done with some skipped, [2/5 done] 2 of 5 steps done):
+> Lessons (learn N or NAME starts or resumes one; [x] every step solved on
+> your own, [~] every step done but some with help, revealed or skipped,
+> [2/5 done] 2 of 5 steps done):
 >   1 [x]          mini         A mini lesson for the tests
 >   2 [~]          second       A second lesson
 > Lesson 2: A second lesson
@@ -154,8 +159,9 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx
 # a corrupted progress file is reported, set aside and restarted
 $ mkdir -p "$XDG_STATE_HOME/cfx" && printf 'mini 1 +\001x\n' > "$XDG_STATE_HOME/cfx/progress" && CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 2>&1 | sed 's/corrupt-[0-9-]*/corrupt-TIME/; s#/[^ ]*/state/#STATE/#'
 > cfx: learn: the progress file could not be read (bad step marks, line 1); it was set aside as STATE/cfx/progress.corrupt-TIME and progress starts afresh
-> Lessons (learn N or NAME starts or resumes one; [x] all steps done,
-> [~] all done with some skipped, [2/5 done] 2 of 5 steps done):
+> Lessons (learn N or NAME starts or resumes one; [x] every step solved on
+> your own, [~] every step done but some with help, revealed or skipped,
+> [2/5 done] 2 of 5 steps done):
 >   1 [ ]          mini         A mini lesson for the tests
 >   2 [ ]          second       A second lesson
 

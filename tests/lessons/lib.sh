@@ -4,6 +4,7 @@
 #   . "$(dirname "$0")/lib.sh"
 #   ok "what held"; bad "what did not"; ...
 #   play N STEP INPUT...   lesson N played to STEP by its solutions, then INPUT
+#   mark N STEP     the mark of step STEP of lesson N (progress file)
 #   finish NAME     prints "NAME: N passed, N failed"; false on a failure
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -26,5 +27,12 @@ play() {
 	rm -rf "$tmp/state"
 	{ solutions_before "$n" "$step"; printf '%s\n' "$@"; } |
 		XDG_STATE_HOME=$tmp/state "$cfx" learn "$n" 2>&1
+}
+# mark N STEP: step STEP's mark in the progress file for lesson file N
+mark() {
+	local name
+	name=$(basename "$root"/lessons/"$1"-*.lesson .lesson)
+	awk -v n="${name#*-}" -v k="$2" '$1 == n { print substr($3, k, 1) }' \
+		"$tmp/state/cfx/progress" 2>/dev/null
 }
 finish() { echo "$1: $pass passed, $fail failed"; [ "$fail" = 0 ]; }

@@ -28,6 +28,32 @@ grep -q "step 1 of $n" "$tmp/out" && ok "back at step 1" || bad "back: $(cat "$t
 "$cfx" learn 2>&1 | grep -E "^ +1 .* $name " | grep -qF "[3/$n done]" &&
 	ok "still [3/$n done] at step 1" || bad "after back: $("$cfx" learn 2>&1 | head -3)"
 
+# what [~] and [x] mean: every step done, and every step solved on the
+# first answer (+) for [x]; a lesson done with one step solved with help
+# (h), revealed (x) or skipped (s) is listed [~], and the legend names
+# that kind (it said "[~] all done with some skipped" alone)
+legend() { "$cfx" learn 2>&1 | awk '/^ +[0-9]+ \[/ { exit } { print }' | tr '\n' ' '; }
+for mw in '+|solved on your own' 'h|help' 'x|revealed' 's|skipped'; do
+	m=${mw%%|*} word=${mw#*|}
+	marks=$(python3 -c "import sys; n, m = int(sys.argv[1]), sys.argv[2]
+print('+' * (n - 1) + m)" "$n" "$m")
+	mkdir -p "$tmp/state/cfx"
+	printf '%s %d %s\n' "$name" "$n" "$marks" > "$tmp/state/cfx/progress"
+	[ "$m" = + ] && want='[x]' || want='[~]'
+	"$cfx" learn 2>&1 | grep -E "^ +1 .* $name " | grep -qF "$want" &&
+		ok "$marks listed $want" || bad "$marks: $("$cfx" learn 2>&1 | grep " $name ")"
+	legend | grep -qF "$want every step" && legend | grep -qF "$word" &&
+		ok "the legend: $want names '$word'" || bad "legend for $m: $(legend)"
+done
+rm -f "$tmp/state/cfx/progress"
+
+# only the lessons' rows start with a number (a legend line that did
+# was counted as a lesson: build/help.sh counts the rows so)
+rows=$("$cfx" learn 2>&1 | grep -c '^ *[0-9]')
+[ "$rows" = "$(ls "$root"/lessons/[0-9]*.lesson | wc -l)" ] &&
+	ok "one row a lesson starts with a number ($rows)" ||
+	bad "rows starting with a number: $rows: $("$cfx" learn 2>&1 | grep '^ *[0-9]')"
+
 # every line of the list fits 80 columns
 w=$("$cfx" learn 2>&1 | awk '{ if (length > m) m = length } END { print m + 0 }')
 [ "$w" -le 80 ] && ok "the list fits 80 columns ($w)" || bad "widest line $w"

@@ -10,12 +10,6 @@
 # own try: line (lesson 1 step 1) costs nothing.  The dashboard says
 # :solution.
 . "$(dirname "$0")/lib.sh"
-mark() {
-	local name
-	name=$(basename "$root"/lessons/"$1"-*.lesson .lesson)
-	awk -v n="${name#*-}" -v k="$2" '$1 == n { print substr($3, k, 1) }' \
-		"$tmp/state/cfx/progress" 2>/dev/null
-}
 said() {   # WHAT TEXT OUTPUT: TEXT (fixed) is in OUTPUT, the sentences joined
 	tr '\n' ' ' <<<"$3" | sed 's/  */ /g' | grep -qF -- "$2" &&
 		ok "$1" || bad "$1: no '$2' in: $(tail -n 6 <<<"$3")"
