@@ -48,6 +48,19 @@ static void on_sigint_now(int sig)
 	proc_fatal(sig);
 }
 
+/* A script (cfx -f FILE, cfx < FILE, cfx repl off a terminal): the first
+ * Ctrl-C stops the command that polls and ends the script with
+ * "interrupted" and 130; the second ends cfx at once.  At a terminal the
+ * REPL takes SIGINT itself while it reads (back to the prompt). */
+static void sigint_stops(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigaction(SIGINT, &sa, NULL);
+}
+
 /* The terminal as cfx found it, put back by a fatal signal (readline and
  * the dashboard change it). */
 static struct termios tty_saved;
@@ -286,14 +299,18 @@ int main(int argc, char **argv)
 		printf("cfx %s\n", CFX_VERSION);
 		return finish(0, "--version");
 	}
-	if (argc >= 2 && !strcmp(argv[1], "repl"))
+	if (argc >= 2 && !strcmp(argv[1], "repl")) {
+		sigint_stops();
 		return finish(learn_cli_repl_main(argc - 1, argv + 1, &interrupted),
 		              "repl");
+	}
 	/* a script on stdin takes the shared options too: echo 'cf 5' | cfx
 	 * --json (on a terminal they are the dashboard's) */
 	if ((!ended && script_option(argc, argv)) ||
-	    (!isatty(STDIN_FILENO) && only_shared_options(argc, argv)))
+	    (!isatty(STDIN_FILENO) && only_shared_options(argc, argv))) {
+		sigint_stops();
 		return finish(learn_cli_repl_main(argc, argv, &interrupted), "repl");
+	}
 	/* options with no command after them are the dashboard's */
 	if (argc == 1 || shared_word(argv[0], argv[1]) || (!ended &&
 	    (!strcmp(argv[1], "--learn") || !strncmp(argv[1], "--learn=", 8))))

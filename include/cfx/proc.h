@@ -56,6 +56,16 @@ int proc_tmp_write(const proc_tmp *t, const char *name, const char *text,
 /* Remove the directory and every file in it; no operation when none. */
 void proc_tmp_remove(proc_tmp *t);
 
+/* After a compiler or a program it made failed in t: the directory t was
+ * made in ($TMPDIR, else /tmp), malloc'd, when its file system is full
+ * (the log file, which may be NULL, says "No space left on device" or
+ * "Disk quota exceeded", or 256 KiB cannot be had there now: ENOSPC,
+ * EDQUOT), for the message to name; else NULL.  (A full directory loses
+ * the compiler's message too: it said only "exit status 1".)  Also
+ * proc_tmp_make and proc_tmp_write say "the temporary directory is full"
+ * then. */
+char *proc_tmp_full(const proc_tmp *t, const char *log);
+
 /* ---- the compiler ----------------------------------------------------- */
 
 /* The words of $CC (else "cc"), the first resolved on PATH, in a

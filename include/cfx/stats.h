@@ -39,10 +39,12 @@ typedef struct stats_sample {
 	double min, max;
 	double median;       /* ministat's: x[n/2] */
 	double mean;         /* sum in input order / n */
-	double var, stddev;  /* n - 1 in the denominator; two-pass, scaled
-	                      * by the largest deviation where the squares
-	                      * overflow: stddev is finite whenever the
-	                      * points are, var (its square) may be +inf */
+	double var, stddev;  /* n - 1 in the denominator; two-pass, in
+	                      * units of a power of two for points beyond
+	                      * 2^480: each is the unbounded figure rounded,
+	                      * +inf only when it is past the doubles (var,
+	                      * the square, often is; stddev of points
+	                      * spanning them may be) */
 } stats_sample;
 
 /* Make a sample of n >= 1 points x (in input order; copied).  Free with

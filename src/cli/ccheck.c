@@ -177,10 +177,17 @@ static int cannot(ccheck_state *c, const char *what, const proc_job *j,
                   const char *log)
 {
 	char how[96], line[PROC_LINE_MAX] = "", *path = log ?
-	     proc_tmp_path(&c->tmp, log) : NULL;
+	     proc_tmp_path(&c->tmp, log) : NULL, *full;
 
 	if (path && j->end == PROC_EXITED)
 		proc_first_error(path, c->tmp.dir, line, sizeof line);
+	/* a full $TMPDIR: the compiler's message, or the test's output, is
+	 * lost with the rest */
+	if (j->end == PROC_EXITED && (full = proc_tmp_full(&c->tmp, path))) {
+		snprintf(line, sizeof line, "the temporary directory %s is full",
+		         full);
+		free(full);
+	}
 	free(path);
 	snprintf(c->msg, sizeof c->msg, "the compiled check cannot run: %s "
 	         "(%s)%s%s", what, proc_end_text(j, how, sizeof how),
@@ -210,11 +217,17 @@ int ccheck_finish(ccheck_state *c)
 		return cannot(c, "the test harness alone does not run", &run,
 		              "run0.log");
 	if (proc_wait(&c->emitted, c->stop) < 0) {
-		char line[PROC_LINE_MAX], *log;
+		char line[PROC_LINE_MAX], *log, *full;
 		if (c->emitted.end != PROC_EXITED)
 			return cannot(c, "the compiler did not finish", &c->emitted,
 			              NULL);
 		log = proc_tmp_path(&c->tmp, "cc.log");
+		if ((full = proc_tmp_full(&c->tmp, log))) {
+			free(full);
+			free(log);
+			return cannot(c, "the emitted C could not be compiled",
+			              &c->emitted, "cc.log");
+		}
 		proc_first_error(log, c->tmp.dir, line, sizeof line);
 		free(log);
 		c->ran = 1;

@@ -136,28 +136,34 @@ static int load(cmd_ctx *c, const char *path, sample_in *s, int column,
 	return rc;
 }
 
-/* The numbers must leave the mean and the standard deviation finite (a
- * variance past the doubles is fine: the tests work in units of the
- * standard deviations), and the points of all samples together a finite
- * range, which the plot spans and every difference of means is within:
- * 0, or -1 naming the file and the line of the largest point. */
-static int in_range(cmd_ctx *c, const sample_in *in, const stats_sample *s,
-                    double lo, double hi)
+/* Every figure the report prints must be a double: each sample's mean
+ * and standard deviation (a variance past the doubles is fine: the tests
+ * work in units of the standard deviations, and JSON's "variance" is
+ * then null) and the difference of each mean from the first sample's.
+ * Points may span more than the doubles (-1.7e308 and 1.7e308): the
+ * plot, the outlier fences and the Hodges-Lehmann shift are computed in
+ * halves or quarters.  0, or -1 naming the file and the line of sample
+ * i's largest point. */
+static int in_range(cmd_ctx *c, const sample_in *in, const sreport_set *sets,
+                    int i)
 {
-	size_t i, big = 0;
+	const stats_sample *s = &sets[i].s;
+	size_t k, big = 0;
 	char tok[32];
+	const char *what = !isfinite(s->mean) ? "mean" :
+	                   !isfinite(s->stddev) ? "standard deviation" :
+	                   i && !isfinite(s->mean - sets[0].s.mean)
+	                   ? "difference of the means" : NULL;
 
-	if (isfinite(s->mean) && isfinite(s->stddev) && isfinite(hi - lo))
+	if (!what)
 		return 0;
-	for (i = 1; i < in->n; i++)
-		if (fabs(in->x[i]) > fabs(in->x[big]))
-			big = i;
-	snprintf(tok, sizeof tok, "%g", in->x[big]);
+	for (k = 1; k < in[i].n; k++)
+		if (fabs(in[i].x[k]) > fabs(in[i].x[big]))
+			big = k;
+	snprintf(tok, sizeof tok, "%g", in[i].x[big]);
 	cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok, "numbers too large: the %s "
-	            "overflows a double", !isfinite(s->mean) ? "mean" :
-	            !isfinite(s->stddev) ? "standard deviation" :
-	            "range of the samples");
-	return at_line(c, in, in->line[big]);
+	            "overflows a double", what);
+	return at_line(c, &in[i], in[i].line[big]);
 }
 
 /* ---- options -------------------------------------------------------------- */
@@ -303,7 +309,6 @@ int cmd_stats(cmd_ctx *c, cli_args *ca)
 	int pos[ca->argc + 1];
 	sreport r;
 	int i, n, rc, made = 0;
-	double lo = 0, hi = 0;
 
 	if ((rc = parse(c, ca->argc, ca->argv, pos, &a)) != 0)
 		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;
@@ -327,12 +332,8 @@ int cmd_stats(cmd_ctx *c, cli_args *ca)
 			stats_sample_init(&sets[i].s, in[i].x, in[i].n);
 		}
 		made = n;
-		for (i = 0; i < n; i++) {
-			lo = i ? fmin(lo, sets[i].s.min) : sets[i].s.min;
-			hi = i ? fmax(hi, sets[i].s.max) : sets[i].s.max;
-		}
 		for (i = 0; i < n && rc == 0; i++)
-			rc = in_range(c, &in[i], &sets[i].s, lo, hi);
+			rc = in_range(c, in, sets, i);
 	}
 	if (rc == 0 && c->stop && *c->stop)
 		rc = cfx_err_set(&c->err, CFX_EINTR, -1, NULL, "interrupted");

@@ -177,15 +177,18 @@ int sreport_width(FILE *f, cfx_err *err)
  */
 typedef struct plot {
 	int width;
-	double x0, dx, span;
+	double k;               /* the unit: 1, or 1/4 for points that span
+	                         * more than the doubles */
+	double x0, dx, span;    /* in units of 1/k */
 	size_t height, rows;    /* rows shown, rows allocated */
 	unsigned char *data;    /* data[row * width + col] */
 	char *bar[SREPORT_MAX];
 } plot;
 
-static int cell(const plot *pl, double v)
+/* The cell of v + w (w = 0: of v). */
+static int cell(const plot *pl, double v, double w)
 {
-	int x = (int)((v - pl->x0) / pl->dx);
+	int x = (int)((v * pl->k + w * pl->k - pl->x0) / pl->dx);
 
 	return x < 0 ? 0 : x >= pl->width ? pl->width - 1 : x;
 }
@@ -196,7 +199,7 @@ static void plot_set(plot *pl, const stats_sample *s, int val, char *bar)
 	int prev = -1, x, k;
 
 	for (n = 0; n < s->n; n++) {
-		x = cell(pl, s->x[n]);
+		x = cell(pl, s->x[n], 0);
 		if (x == prev) {
 			if (++j > m)
 				m = j;
@@ -217,7 +220,7 @@ static void plot_set(plot *pl, const stats_sample *s, int val, char *bar)
 	pl->height = m;
 	prev = -1;
 	for (n = 0; n < s->n; n++) {
-		x = cell(pl, s->x[n]);
+		x = cell(pl, s->x[n], 0);
 		if (x == prev) {
 			j++;
 		} else {
@@ -226,15 +229,15 @@ static void plot_set(plot *pl, const stats_sample *s, int val, char *bar)
 		}
 		pl->data[j * pl->width + x] |= (unsigned char)val;
 	}
-	x = cell(pl, s->mean - s->stddev);
-	m = (size_t)cell(pl, s->mean + s->stddev);
+	x = cell(pl, s->mean, -s->stddev);
+	m = (size_t)cell(pl, s->mean, s->stddev);
 	bar[m] = '|';
 	bar[x] = '|';
 	for (k = x + 1; k < (int)m; k++)
 		if (!bar[k])
 			bar[k] = '_';
-	bar[cell(pl, s->median)] = 'M';
-	bar[cell(pl, s->mean)] = 'A';
+	bar[cell(pl, s->median, 0)] = 'M';
+	bar[cell(pl, s->mean, 0)] = 'A';
 }
 
 static void rule(FILE *f, int width)
@@ -254,14 +257,24 @@ static void plot_print(const sreport *r, FILE *f)
 
 	memset(&pl, 0, sizeof pl);
 	pl.width = r->o.width;
-	for (i = 0; i < r->n; i++) {
-		const stats_sample *s = &r->sets[i].s;
-		double v[4] = { s->min, s->max, s->mean - s->stddev,
-		                s->mean + s->stddev };
-		for (j = 0; j < 4; j++) {
-			lo = v[j] < lo ? v[j] : lo;
-			hi = v[j] > hi ? v[j] : hi;
+	/* in quarters when the span, or a mean +- stddev, is past the
+	 * doubles (points near -1.7e308 and 1.7e308): a quarter of each
+	 * figure is exact and their sums are within them */
+	for (pl.k = 1;; pl.k = .25) {
+		lo = INFINITY;
+		hi = -INFINITY;
+		for (i = 0; i < r->n; i++) {
+			const stats_sample *s = &r->sets[i].s;
+			double v[4] = { s->min * pl.k, s->max * pl.k,
+			                s->mean * pl.k - s->stddev * pl.k,
+			                s->mean * pl.k + s->stddev * pl.k };
+			for (j = 0; j < 4; j++) {
+				lo = v[j] < lo ? v[j] : lo;
+				hi = v[j] > hi ? v[j] : hi;
+			}
 		}
+		if (isfinite(hi - lo) || pl.k < 1)
+			break;
 	}
 	pl.span = hi - lo;
 	if (pl.span == 0) {
@@ -328,6 +341,10 @@ static void verdict_mw(FILE *f, const stats_mw *m, double conf)
 	if (isfinite(m->shift))
 		fprintf(f, "\tshift %g (Hodges-Lehmann: median of the differences)\n",
 		        m->shift);
+	else if (isinf(m->shift))
+		fprintf(f, "\tshift %s1.8e+308, past the doubles (Hodges-Lehmann: "
+		        "median of the differences)\n", m->shift < 0 ? "below -"
+		        : "above ");
 	fprintf(f, "\t(Mann-Whitney U = %g, p = %.6g, %s)\n", m->u, m->p,
 	        m->exact ? "exact" : "normal approximation");
 }

@@ -73,6 +73,7 @@ void mcm_table_build(table *t, unsigned bits, int levels)
 	size_t n1, i, j, k, q, cap = 6 * 64 * 6;
 	unsigned char *cost, *done1 = NULL;   /* c's A-operations with 1 (1), */
 	uint32_t *done_a = NULL;              /* and with c (2); with a = f1[i] */
+	uint32_t *done_c = NULL, pair = 0;    /* c done for the pair (a, b) */
 
 	assert(bits >= 2 && bits <= TAB_MAX_BITS && levels >= 2 && levels <= 4);
 	mcm_table_free(t);
@@ -85,6 +86,7 @@ void mcm_table_build(table *t, unsigned bits, int levels)
 	if (levels >= 4) {
 		done1 = xcalloc(lim >> 1, 1, "adder table");
 		done_a = xcalloc(lim >> 1, sizeof *done_a, "adder table");
+		done_c = xcalloc(lim >> 1, sizeof *done_c, "adder table");
 	}
 	t->bits = bits;
 	t->levels = levels;
@@ -116,6 +118,7 @@ void mcm_table_build(table *t, unsigned bits, int levels)
 
 			if (b == a || b == 1)
 				continue;
+			pair++;
 			/* c from pairs of {1, a, b}: those without b only above b */
 			for (k = 0; k < n2; k++)
 				if (f2[k] > b)
@@ -133,8 +136,10 @@ void mcm_table_build(table *t, unsigned bits, int levels)
 				uint64_t c = f3[k];
 				size_t n4 = 0, r;
 
-				if (c == a || c == b || c == 1)
+				if (c == a || c == b || c == 1 || done_c[c >> 1] == pair)
 					continue;
+				/* c again for the same a and b: the same marks */
+				done_c[c >> 1] = pair;
 				/* the A-operations of c with 1 and with itself are
 				 * the same values whatever a and b are, and so are
 				 * those of c with a whatever b is: once marked (cost
@@ -161,7 +166,7 @@ void mcm_table_build(table *t, unsigned bits, int levels)
 	}
 #undef MARK
 	free(f2); free(f3); free(f4);
-	free(done1); free(done_a);
+	free(done1); free(done_a); free(done_c);
 }
 
 /* List the values of cost <= 2, cheapest first. */

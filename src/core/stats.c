@@ -20,42 +20,48 @@
 #include "cfx/stats.h"
 #include "util/xalloc.h"
 
+/* A power of two u with |x| / u <= 2^480 for every x in [lo, hi] (1 when
+ * they are that small already).  In units of u a sum of points and a sum
+ * of squares of their deviations are far from overflowing, and dividing
+ * by a power of two is exact (but for points below 2^-594 u, beyond a
+ * double's digits of the largest): the figures are those of unbounded
+ * doubles, to the last bit. */
+static double unit_of(double lo, double hi)
+{
+	int e;
+
+	frexp(fmax(fabs(lo), fabs(hi)), &e);
+	return e > 480 ? ldexp(1, e - 480) : 1;
+}
+
 void stats_sample_init(stats_sample *s, const double *x, size_t n)
 {
-	double sum = 0, ss = 0;
+	double sum = 0, ss = 0, u, m, q;
 	size_t i;
 
 	assert(n >= 1);
 	s->n = n;
 	s->x = xmalloc(n * sizeof *s->x, "sample");
 	memcpy(s->x, x, n * sizeof *x);
-	for (i = 0; i < n; i++)
-		sum += x[i];
 	gsl_sort(s->x, 1, n);
 	s->min = s->x[0];
 	s->max = s->x[n - 1];
 	s->median = s->x[n / 2];
-	s->mean = sum / (double)n;
-	if (!isfinite(s->mean) && isfinite(s->min) && isfinite(s->max))
-		/* the sum overflows though the mean cannot (four points of
-		 * 1e308): the shares of the points added instead */
-		for (s->mean = 0, i = 0; i < n; i++)
-			s->mean += x[i] / (double)n;
+	/* two passes in units of u: points near 1e308 overflow neither the
+	 * sum (four of 1e308) nor the squares (beyond 1e154), nor the
+	 * deviations (1.7e308 and -1.7e308 in one sample) */
+	u = unit_of(s->min, s->max);
 	for (i = 0; i < n; i++)
-		ss += (s->x[i] - s->mean) * (s->x[i] - s->mean);
-	s->var = n > 1 ? ss / (n - 1.0) : NAN;
-	s->stddev = sqrt(s->var);
-	if (n > 1 && isfinite(s->mean) && !isfinite(ss)) {
-		/* the squares overflow (points beyond 1e154): the same sum in
-		 * units of the largest deviation m; var overflows only when it
-		 * is itself beyond the doubles, the standard deviation never */
-		double m = fmax(s->max - s->mean, s->mean - s->min), q;
-		for (ss = 0, i = 0; i < n; i++)
-			ss += ((s->x[i] - s->mean) / m) * ((s->x[i] - s->mean) / m);
-		q = ss / (n - 1.0);
-		s->var = m * (m * q);
-		s->stddev = m * sqrt(q);
-	}
+		sum += x[i] / u;
+	m = sum / (double)n;
+	s->mean = m * u;
+	for (i = 0; i < n; i++)
+		ss += (s->x[i] / u - m) * (s->x[i] / u - m);
+	q = n > 1 ? ss / (n - 1.0) : NAN;
+	/* the variance may be past the doubles (then +inf) though the
+	 * standard deviation is not */
+	s->var = q * u * u;
+	s->stddev = sqrt(q) * u;
 }
 
 void stats_sample_clear(stats_sample *s)
@@ -94,7 +100,7 @@ double stats_t_ministat(double conf, double df)
  * in each sample scaled from the observed ones (n = 0: as observed). */
 static void t_shape(stats_ttest test, const stats_sample *a,
                     const stats_sample *b, double n, double *df, double *se,
-                    double *s)
+                    double *s, double *unit, double *se_unit)
 {
 	double na = n ? n : (double)a->n, nb = n ? n : (double)b->n;
 	/* the variances, or where one overflows (points near 1e308) though
@@ -113,17 +119,20 @@ static void t_shape(stats_ttest test, const stats_sample *a,
 		if (!isfinite(*s))      /* the sum overflows: weights first */
 			*s = m * sqrt((na - 1) / *df * va + (nb - 1) / *df * vb);
 		*se = *s * sqrt(1 / na + 1 / nb);
+		*se_unit = *s / m * sqrt(1 / na + 1 / nb);
 	} else {
 		/* Welch-Satterthwaite, (qa + qb)^2 / (qa^2/(na-1) + qb^2/(nb-1)),
 		 * in shares of qa + qb so that no square overflows */
 		double qa = va / na, qb = vb / nb, ra, rb;
 		*se = m * sqrt(qa + qb);
+		*se_unit = sqrt(qa + qb);
 		ra = qa + qb > 0 ? qa / (qa + qb) : 0;
 		rb = qa + qb > 0 ? qb / (qa + qb) : 0;
 		*df = qa + qb > 0 ? 1 / (ra * ra / (na - 1) + rb * rb / (nb - 1))
 		                  : na + nb - 2;
 		*s = *se;
 	}
+	*unit = m;
 }
 
 static double t_of(stats_ttest test, double conf, double df)
@@ -137,16 +146,16 @@ static size_t t_needed(stats_ttest test, const stats_sample *a,
                        const stats_sample *b, double conf, double diff)
 {
 	size_t lo = 2, hi = 10000000;
-	double df, se, s;
+	double df, se, s, u, su;
 
 	if (diff == 0)
 		return 0;
-	t_shape(test, a, b, (double)hi, &df, &se, &s);
+	t_shape(test, a, b, (double)hi, &df, &se, &s, &u, &su);
 	if (t_of(test, conf, df) * se >= fabs(diff))
 		return 0;
 	while (lo < hi) {               /* the error shrinks as n grows */
 		size_t mid = lo + (hi - lo) / 2;
-		t_shape(test, a, b, (double)mid, &df, &se, &s);
+		t_shape(test, a, b, (double)mid, &df, &se, &s, &u, &su);
 		if (t_of(test, conf, df) * se < fabs(diff))
 			hi = mid;
 		else
@@ -158,11 +167,13 @@ static size_t t_needed(stats_ttest test, const stats_sample *a,
 void stats_compare(stats_diff *d, stats_ttest test, const stats_sample *a,
                    const stats_sample *b, double conf)
 {
+	double u, se_u;
+
 	assert(a->n >= 2 && b->n >= 2);
 	memset(d, 0, sizeof *d);
 	d->test = test;
 	d->conf = conf;
-	t_shape(test, a, b, 0, &d->df, &d->se, &d->s);
+	t_shape(test, a, b, 0, &d->df, &d->se, &d->s, &u, &se_u);
 	d->t = t_of(test, conf, d->df);
 	d->diff = b->mean - a->mean;
 	d->err = d->t * d->se;
@@ -172,8 +183,8 @@ void stats_compare(stats_diff *d, stats_ttest test, const stats_sample *a,
 		d->pct = d->diff / a->mean * 100;
 		d->pct_err = d->err / a->mean * 100;
 	}
-	if (d->se > 0)
-		d->p = 2 * gsl_cdf_tdist_Q(fabs(d->diff) / d->se, d->df);
+	if (d->se > 0)       /* in units of u: se may be past the doubles */
+		d->p = 2 * gsl_cdf_tdist_Q(fabs(d->diff) / u / se_u, d->df);
 	else
 		d->p = d->diff != 0 ? 0 : 1;
 	d->significant = fabs(d->diff) > d->err;
@@ -259,16 +270,22 @@ static int cmp_double(const void *x, const void *y)
 static double hodges_lehmann(const stats_sample *a, const stats_sample *b)
 {
 	size_t i, j, k = 0, n = a->n * b->n;
-	double *d, m;
+	double *d, m, h = 1;
 
 	if (n > STATS_HL_MAX)
 		return NAN;
 	d = xmalloc(n * sizeof *d, "pairwise differences");
 	for (i = 0; i < a->n; i++)
 		for (j = 0; j < b->n; j++)
-			d[k++] = b->x[j] - a->x[i];
+			if (!isfinite(d[k++] = b->x[j] - a->x[i]))
+				h = 2;
+	/* points of both signs near 1e308: the differences in halves (the
+	 * shift then +-inf only when it is itself past the doubles) */
+	for (k = 0, i = 0; h > 1 && i < a->n; i++)
+		for (j = 0; j < b->n; j++)
+			d[k++] = b->x[j] / 2 - a->x[i] / 2;
 	qsort(d, n, sizeof *d, cmp_double);
-	m = stats_median(d, n);
+	m = stats_median(d, n) * h;
 	free(d);
 	return m;
 }
@@ -320,9 +337,16 @@ static double resample_median(const stats_sample *s, gsl_rng *rng, double *buf)
 {
 	size_t i;
 
+	double m;
+
 	for (i = 0; i < s->n; i++)
 		buf[i] = s->x[gsl_rng_uniform_int(rng, s->n)];
-	return gsl_stats_median(buf, 1, s->n);
+	m = gsl_stats_median(buf, 1, s->n);
+	if (isfinite(m))
+		return m;
+	/* GSL's mean of the middle two overflows (both near 1e308) */
+	gsl_sort(buf, 1, s->n);
+	return stats_median(buf, s->n);
 }
 
 int stats_bootstrap_ratio(stats_ratio *r, const stats_sample *a,
@@ -370,14 +394,20 @@ int stats_bootstrap_ratio(stats_ratio *r, const stats_sample *a,
 void stats_mad_fences(const stats_sample *s, double *mad, double *lo,
                       double *hi)
 {
-	double m = stats_median(s->x, s->n), *dev, w;
+	double m = stats_median(s->x, s->n), *dev, w, h = 1;
 	size_t i;
 
 	dev = xmalloc(s->n * sizeof *dev, "deviations");
 	for (i = 0; i < s->n; i++)
-		dev[i] = fabs(s->x[i] - m);
+		if (!isfinite(dev[i] = fabs(s->x[i] - m)))
+			h = 2;
+	/* a deviation past the doubles (points of both signs near 1e308):
+	 * all in halves; a fence past them is +-inf, which no point is
+	 * beyond */
+	for (i = 0; h > 1 && i < s->n; i++)
+		dev[i] = fabs(s->x[i] / 2 - m / 2);
 	gsl_sort(dev, 1, s->n);
-	*mad = stats_median(dev, s->n);
+	*mad = stats_median(dev, s->n) * h;
 	free(dev);
 	if (*mad == 0) {
 		*lo = -INFINITY;

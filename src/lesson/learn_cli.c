@@ -15,6 +15,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -523,11 +524,23 @@ static int shell_run(shell *u, const repl_args *a, const learn_store_entry *pend
 			continue;
 		if (rc > worst)
 			worst = rc;
+		/* Ctrl-C ends a script, --keep-going or not: "interrupted"
+		 * (said by the command that stopped, else here) and 130 */
+		if (u->r->stop && *u->r->stop) {
+			if (rc != CFX_EXIT_USAGE) {
+				size_t k = strspn(line, " \t");
+				char *cmd = xstrndup(line + k, strcspn(line + k, " \t"));
+				repl_error(u->r, cmd[0] ? cmd : "cfx", "interrupted", NULL);
+				free(cmd);
+			}
+			worst = 128 + SIGINT;
+			break;
+		}
 		if (rc == CFX_EXIT_USAGE && !a->keep_going)
 			break;
 	}
 	if (in.bad)
-		worst = CFX_EXIT_USAGE;
+		worst = u->r->stop && *u->r->stop ? 128 + SIGINT : CFX_EXIT_USAGE;
 	repl_input_close(&in);
 	if (u->L)
 		stop_lesson(u);
@@ -1035,7 +1048,8 @@ static int check_file(const char *path, const learn_store_entry *le, tally *t,
 	lesson l;
 	lesson_problem *pr = NULL;
 	size_t np, i, before = t->failed, refused;
-	int line;
+	int line, listed;
+	const char *base, *why;
 	learn_store_entry tmp = { 0, (char *)"selftest", (char *)path, (char *)"" };
 
 	if (!text) {
@@ -1048,6 +1062,15 @@ static int check_file(const char *path, const learn_store_entry *le, tally *t,
 		free(text);
 		t->failed++;
 		return CFX_EXIT_USAGE;
+	}
+	/* a file named here: would the catalogue list it?  (its rule) */
+	base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	listed = le ? 1 : learn_store_file_name(base, NULL, NULL, &why);
+	if (listed < 0) {
+		char pb[SHOWN_PATH];
+		fprintf(stderr, "cfx: learn: %s: the catalogue would not list "
+		        "it: %s\n", shown(pb, sizeof pb, path), why);
+		t->failed++;
 	}
 	facts = facts_text(path, &facts_path);
 	if (!facts)
@@ -1068,6 +1091,9 @@ static int check_file(const char *path, const learn_store_entry *le, tally *t,
 	t->lessons++;
 	t->steps += l.nsteps;
 	buf_clear(&t->notes);
+	if (!listed)
+		buf_printf(&t->notes, "    not named NN-NAME.lesson: the catalogue "
+		           "would not list it\n");
 	if (!refused) {
 		check_solutions(le ? le : &tmp, &l, t);
 		check_shares(&l, path, t);

@@ -42,9 +42,41 @@ int learn_store_name_ok(const char *name)
 
 	if (!name[0] || name[0] == '.' || strlen(name) > 64)
 		return 0;
+	/* ASCII whatever the locale (the dashboard sets one: é is a letter
+	 * in Latin-1) */
 	for (i = 0; name[i]; i++)
-		if (!isalnum((unsigned char)name[i]) && !strchr("._-", name[i]))
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		            "0123456789._-", name[i]))
 			return 0;
+	return 1;
+}
+
+int learn_store_file_name(const char *base, int *number, char **name,
+                          const char **why)
+{
+	size_t len = strlen(base), nn = strspn(base, "0123456789");
+	char *n;
+
+	*why = NULL;
+	if (!nn || len < 7 || strcmp(base + len - 7, ".lesson"))
+		return 0;
+	if (base[nn] != '-' || nn + 1 > len - 7) {
+		*why = "a lesson file's name is NN-NAME.lesson, NN its number";
+		return -1;
+	}
+	n = xstrndup(base + nn + 1, len - 7 - nn - 1);
+	if (!learn_store_name_ok(n)) {
+		free(n);
+		*why = "the name after NN- may hold only letters, digits, dots, "
+		       "underscores and dashes";
+		return -1;
+	}
+	if (number)
+		*number = atoi(base);
+	if (name)
+		*name = n;
+	else
+		free(n);
 	return 1;
 }
 
@@ -152,27 +184,23 @@ int learn_store_catalog_load(learn_store_catalog *c, cfx_err *err)
 		return cfx_err_set(err, CFX_EIO, -1, c->dir, "cannot read the "
 		                   "lessons directory: %s", strerror(errno));
 	while ((de = readdir(d))) {
-		const char *s = de->d_name, *dash = strchr(s, '-');
-		size_t len = strlen(s);
+		const char *s = de->d_name, *why;
 		learn_store_entry *e;
-
 		char *name;
+		int number, ok = learn_store_file_name(s, &number, &name, &why);
 
-		if (!isdigit((unsigned char)s[0]) || !dash || len < 8 ||
-		    strcmp(s + len - 7, ".lesson"))
+		if (!ok)
 			continue;
-		/* the name progress is kept under: one rule for both */
-		name = xstrndup(dash + 1, (size_t)(s + len - 7 - dash - 1));
-		if (!learn_store_name_ok(name)) {
-			free(name);
+		if (ok < 0) {
 			c->skipped = xrealloc(c->skipped, (c->n_skipped + 1) *
 			                      sizeof *c->skipped, "lesson catalog");
-			c->skipped[c->n_skipped++] = xasprintf("%s/%s", c->dir, s);
+			c->skipped[c->n_skipped++] = xasprintf("%s/%s\n%s", c->dir,
+			                                       s, why);
 			continue;
 		}
 		c->e = xrealloc(c->e, (c->n + 1) * sizeof *c->e, "lesson catalog");
 		e = &c->e[c->n++];
-		e->number = atoi(s);
+		e->number = number;
 		e->name = name;
 		e->path = xasprintf("%s/%s", c->dir, s);
 		e->title = read_title(e->path);
@@ -190,12 +218,13 @@ void learn_store_catalog_say_skipped(const learn_store_catalog *c, FILE *f)
 	size_t i;
 
 	for (i = 0; i < c->n_skipped; i++) {
+		/* "PATH\nWHY": the last newline ends PATH (WHY holds none) */
+		const char *why = strrchr(c->skipped[i], '\n');
 		size_t size = 4 * strlen(c->skipped[i]) + 8;
 		char *shown = xmalloc(size, "a path");
-		cfx_escape(shown, size, c->skipped[i], -1);
-		fprintf(f, "cfx: learn: %s left out: the name after NN- may hold "
-		        "only letters, digits, dots, underscores and dashes\n",
-		        shown);
+		cfx_escape(shown, size, c->skipped[i],
+		           (int)(why - c->skipped[i]));
+		fprintf(f, "cfx: learn: %s left out: %s\n", shown, why + 1);
 		free(shown);
 	}
 }
@@ -696,13 +725,29 @@ static void say_once(FILE *diag, struct buf *b)
 	said = text;
 }
 
+/* What stops the lock beside path from being taken (errno e), after
+ * "its lock PATH.lock ", in buf. */
+static const char *lock_trouble(int e, char *buf, size_t n)
+{
+	if (e == EWOULDBLOCK)
+		snprintf(buf, n, "is held by another cfx");
+	else if (e == EINVAL || e == ELOOP)
+		snprintf(buf, n, "is not a regular file");
+	else
+		snprintf(buf, n, "cannot be made (%s)", strerror(e));
+	return buf;
+}
+
 /*
  * Read p->path into p.  Lines that do not parse, or a file that is not a
  * regular file or too big, are reported on diag; the file is set aside
- * under a name that overwrites nothing, and (locked set: the caller holds
- * the lock) the lines that parsed are written back at once.
+ * under a name that overwrites nothing, and (lock_err 0: the caller holds
+ * the lock) the lines that parsed are written back at once.  Without the
+ * lock (lock_err its errno) a file with lines that parsed is left as it
+ * is: it could be neither rewritten nor saved later, and moved aside
+ * whole its good lines would be lost to every later run.
  */
-static void load(learn_store_progress *p, int locked, FILE *diag)
+static void load(learn_store_progress *p, int lock_err, FILE *diag)
 {
 	const char *why = NULL;
 	size_t len = 0, bad = 0, good;
@@ -724,9 +769,24 @@ static void load(learn_store_progress *p, int locked, FILE *diag)
 	if (!bad)
 		return;
 	good = p->n;
+	if (good && lock_err) {
+		char *lock = xasprintf("%s.lock", p->path);
+		char *where = at ? xasprintf("%s, line %d", why, at) : xstrdup(why);
+		char trouble[128];
+		buf_printf(&b, "cfx: learn: the progress file could not be read "
+		           "whole (%s) and is left as it is: its lock %s %s; the "
+		           "%zu lesson%s read %s kept for this run\n", where, lock,
+		           lock_trouble(lock_err, trouble, sizeof trouble), good,
+		           good == 1 ? "" : "s",
+		           good == 1 ? "is" : "are");
+		free(where);
+		free(lock);
+		say_once(diag, &b);
+		return;
+	}
 	/* a regular file is copied aside and rewritten with what parsed;
 	 * anything else (a directory, a FIFO, junk) is moved aside whole */
-	whole = !good || !locked;
+	whole = !good;
 	if (!(aside = set_aside(p->path, !whole))) {
 		int err_aside = errno;
 		if (good)      /* the good lines were read: they are kept */
@@ -755,9 +815,6 @@ static void load(learn_store_progress *p, int locked, FILE *diag)
 		           "(%s); it was set aside as %s and ", why, aside);
 	if (!good)
 		buf_printf(&b, "progress starts afresh\n");
-	else if (whole)
-		buf_printf(&b, "the %zu lesson%s read will be kept\n", good,
-		           good == 1 ? "" : "s");
 	else if (write_atomic(p, &e) == 0)
 		buf_printf(&b, "the %zu lesson%s read %s kept\n", good,
 		           good == 1 ? "" : "s", good == 1 ? "is" : "are");
@@ -785,7 +842,7 @@ void learn_store_progress_load(learn_store_progress *p, FILE *diag)
 	if (rc < 0)
 		return;
 	lk = lock_take(p->path);
-	load(p, lk >= 0, diag ? diag : stderr);
+	load(p, lk >= 0 ? 0 : errno ? errno : EIO, diag ? diag : stderr);
 	if (lk >= 0)
 		close(lk);
 }
@@ -924,7 +981,7 @@ int learn_store_progress_save(const char *name, size_t step, const char *marks,
 		learn_store_progress_free(&p);
 		return -1;
 	}
-	load(&p, 1, diag ? diag : stderr);
+	load(&p, 0, diag ? diag : stderr);
 	put(&p, name, step, marks);
 	rc = write_atomic(&p, err);
 	close(lk);

@@ -25,8 +25,8 @@ typedef struct learn_store_catalog {
 	char *dir;
 	learn_store_entry *e;           /* ascending by number */
 	size_t n;
-	char **skipped;                 /* NN-name.lesson files whose name
-	                                 * breaks learn_store_name_ok, as
+	char **skipped;                 /* "PATH\nWHY" for each file
+	                                 * learn_store_file_name refuses, as
 	                                 * found (for the faces to say) */
 	size_t n_skipped;
 } learn_store_catalog;
@@ -53,6 +53,16 @@ char *learn_store_facts_path(void);
  * starting with '.', at most 64 characters.  A file whose name breaks it
  * is not a lesson. */
 int learn_store_name_ok(const char *name);
+
+/* The rule for a lesson file's name (base: no directory), the catalog's
+ * and learn --check's: "NN-NAME.lesson", NN digits, NAME as
+ * learn_store_name_ok.  1 for a file the catalog lists (its number, and
+ * NAME malloc'd when name is not NULL); 0 for a file that is no lesson's
+ * (no digit first or no .lesson last: README, 2002.patch), passed over
+ * quietly; -1 for one that starts with a digit and ends in .lesson but
+ * breaks the rule, *why saying how (static). */
+int learn_store_file_name(const char *base, int *number, char **name,
+                          const char **why);
 
 /* A lesson by number ("3") or name ("golden"); else the one lesson that
  * key names best, ignoring case: a prefix of its name ("spec"), else a

@@ -53,7 +53,7 @@ int jit_build_listed(jit_lib *lib, const char *source, const char *flags,
 	int ncc, n = 0, rc = -1;
 	char **cc = proc_cc(&ncc, &name);
 	char *words = xstrdup(flags ? flags : ""), *w, *save = NULL;
-	char *so = NULL, *src = NULL, *log = NULL, **argv = NULL;
+	char *so = NULL, *src = NULL, *log = NULL, **argv = NULL, *full;
 	char line[PROC_LINE_MAX], how[96];
 	proc_tmp t = { NULL, -1 };
 	proc_job j;
@@ -94,9 +94,16 @@ int jit_build_listed(jit_lib *lib, const char *source, const char *flags,
 			goto out;
 		}
 		proc_first_error(log, t.dir, line, sizeof line);
-		cfx_err_set_path(err, CFX_EIO, name, "the compiler failed (%s)%s%s",
-		            proc_end_text(&j, how, sizeof how),
-		            line[0] ? ": " : "", line);
+		if ((full = proc_tmp_full(&t, log)))   /* its message lost, or
+		                                        * not the point */
+			cfx_err_set_path(err, CFX_EIO, full, "the compiler failed "
+			            "(%s): the temporary directory is full",
+			            proc_end_text(&j, how, sizeof how));
+		else
+			cfx_err_set_path(err, CFX_EIO, name, "the compiler failed "
+			            "(%s)%s%s", proc_end_text(&j, how, sizeof how),
+			            line[0] ? ": " : "", line);
+		free(full);
 		goto out;
 	}
 	if (!(lib->handle = dlopen(so, RTLD_NOW | RTLD_LOCAL))) {

@@ -193,6 +193,21 @@ void proc_fatal_signals(void)
 
 /* ---- temporary directories ------------------------------------------- */
 
+/* ENOSPC or EDQUOT: no room on the file system, or none for the user. */
+static int full_errno(int e)
+{
+	return e == ENOSPC || e == EDQUOT;
+}
+
+/* The directory path is in (malloc'd). */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash && slash > path ? xstrndup(path, (size_t)(slash - path))
+	       : xstrdup("/");
+}
+
 int proc_tmp_make(proc_tmp *t, const char *tag, cfx_err *err)
 {
 	const char *base = getenv("TMPDIR"), *name = "$TMPDIR";
@@ -224,7 +239,8 @@ int proc_tmp_make(proc_tmp *t, const char *tag, cfx_err *err)
 		int e = errno;
 		free(dir);
 		return cfx_err_set_path(err, CFX_EIO, base, "cannot make a temporary "
-		                   "directory: %s", strerror(e));
+		                   "directory: %s", full_errno(e) ? "the temporary "
+		                   "directory is full" : strerror(e));
 	}
 	t->dir = dir;
 	t->slot = reg_dir_add(dir);
@@ -257,8 +273,14 @@ int proc_tmp_write(const proc_tmp *t, const char *name, const char *text,
 	}
 	if (fd >= 0 && close(fd) < 0 && !e)
 		e = errno;
-	if (e)
+	if (e && full_errno(e)) {
+		char *base = dir_of(t->dir);
+		cfx_err_set_path(err, CFX_EIO, base, "the temporary directory is "
+		                 "full: cannot write %s", name);
+		free(base);
+	} else if (e) {
 		cfx_err_set_path(err, CFX_EIO, path, "cannot write: %s", strerror(e));
+	}
 	free(path);
 	return e ? -1 : 0;
 }
@@ -272,6 +294,40 @@ void proc_tmp_remove(proc_tmp *t)
 	free(t->dir);
 	t->dir = NULL;
 	t->slot = -1;
+}
+
+/* Room for a compiler's files: a tiny source makes an object and a
+ * program of some 20 KiB, and the compiler's own temporaries beside. */
+#define TMP_ROOM (256 << 10)
+
+char *proc_tmp_full(const proc_tmp *t, const char *log)
+{
+	const char *no_space[] = { strerror(ENOSPC), strerror(EDQUOT) };
+	char *probe, line[512];
+	int fd, full = 0, k;
+	FILE *f;
+
+	if (!t->dir)
+		return NULL;
+	/* what the compiler said, when it could write it */
+	if (log && (f = fopen(log, "re"))) {
+		while (!full && fgets(line, sizeof line, f))
+			for (k = 0; k < 2; k++)
+				full |= strstr(line, no_space[k]) != NULL;
+		fclose(f);
+	}
+	/* else whether the room it needed is there now that it is gone */
+	probe = proc_tmp_path(t, "room");
+	if (!full && (fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+	                        O_CLOEXEC, 0600)) >= 0) {
+		full = full_errno(posix_fallocate(fd, 0, TMP_ROOM));
+		close(fd);
+		unlink(probe);
+	} else if (!full) {
+		full = full_errno(errno);
+	}
+	free(probe);
+	return full ? dir_of(t->dir) : NULL;
 }
 
 /* ---- the compiler ----------------------------------------------------- */

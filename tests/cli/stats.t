@@ -109,9 +109,10 @@ $ cfx stats
 > x   3        1e+300        3e+300        2e+300        2e+300        1e+300
 $ cfx stats
 < -1.7e308
-< 0
 < 1.7e308
-! cfx: stats: <stdin>, line 1: numbers too large: the range of the samples overflows a double (-1.7e+308)
+< -1.7e308
+< 1.7e308
+! cfx: stats: <stdin>, line 1: numbers too large: the standard deviation overflows a double (-1.7e+308)
 ? 2
 $ cfx stats no-such-file
 ! cfx: stats: cannot read: No such file or directory (no-such-file)

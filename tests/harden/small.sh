@@ -57,7 +57,7 @@ if unshare -m true 2>/dev/null; then
 	unshare -m sh -c "mount --bind '$d' '$d' && mount -o remount,ro,bind '$d' &&
 		XDG_STATE_HOME='$d' ./cfx learn --list >/dev/null 2>'$tmp/err'"
 	expect "read-only progress: the good line kept ($(cat "$tmp/err"))" \
-		'grep -q "nor set aside (Read-only file system); the 1 lesson read is kept for this run" "$tmp/err"'
+		'grep -q "and is left as it is: its lock $d/cfx/progress.lock cannot be made (Read-only file system); the 1 lesson read is kept for this run" "$tmp/err"'
 	expect "  not 'starts afresh'" '! grep -q afresh "$tmp/err"'
 else
 	echo "skip read-only progress: unshare -m is not permitted here"

@@ -87,7 +87,19 @@ refused 06 2 '' 'answer 8'
 accepted 06 2 'answer 3'
 accepted 06 3 'answer 3'
 refused 06 3 'Step 3 explained' 'answer 1'
-refused 06 5 'Step 5 explained' 'answer 2'
+# step 5: the bound two buckets a clump sets (python: q_12 = 233 clumps
+# of 1024 keys, each 4 steps of 233 p mod 2^32 wide, under a bucket of
+# 2^22), not one a clump, nor the 417 buckets the keys do reach
+read -r bound used <<<"$(python3 -c 'from fractions import Fraction as F
+P, q, x = 0x9e370001, [], F(0x9e370001, 2**32)
+while x: a = x.numerator // x.denominator; q.append(a); x = x - a and 1 / (x - a)
+h0, h1 = 0, 1
+for a in q[1:13]: h0, h1 = h1, a * h1 + h0
+assert h1 == 233 and 4 * (h1 * P % 2**32) < 2**22
+print(2 * h1, len({k * P % 2**32 >> 22 for k in range(1024)}))')"
+refused 06 5 '' 'answer 233'
+refused 06 5 '' "answer $used"
+accepted 06 5 "answer $bound"
 refused 06 4 '' 'answer 1, 1'
 refused 06 4 '' 'answer 2'
 accepted 06 4 'answer 2, 1'
@@ -156,6 +168,14 @@ try5=$(awk '/^step:/ { n++ } n == 5 && /^try: / { sub(/^try: /, ""); print }' \
 	"$root"/lessons/10-*.lesson)
 refused 10 5 '' "$try5"
 accepted 10 5 'verify golden(32) + 2 --table-bits 4-14'
+# constants an earlier lesson showed (lesson 8's 0x2545f4914f6cdd1d, "no
+# bad stride"; lesson 6's golden(64) + 1) are no constant of one's own;
+# each of them PASSes the verify it is typed with (checked first)
+for c in 0x2545f4914f6cdd1d 'golden(64) + 1'; do
+	"$cfx" verify "$c" --table-bits 4-14 >/dev/null 2>&1 &&
+		refused 10 5 'an earlier lesson showed you that one' "verify $c --table-bits 4-14" ||
+		bad "verify $c --table-bits 4-14 does not pass: the case tests nothing"
+done
 refused 10 9 'leave out --table-bits' 'verify golden(32) - 12 --table-bits 20-20 --emit patch'
 refused 10 9 'leave out --table-bits' 'verify golden(32) - 12 --table-bits 4-14 --emit patch'
 refused 10 9 'the constant you chose' 'verify 0x61C88647 --emit patch'
