@@ -51,6 +51,14 @@ typedef enum {
 
 #define REVIEW_NONE ((size_t)-1)
 
+/* What said a multiplier's table size: nothing, the code where it is
+ * used (hash_32(x, 10), >> 22, >> (32 - HASH_BITS)), a *_BITS define of
+ * the file (when nothing closer does), or a shift by (32 - bits) with
+ * bits a parameter or a variable: the code does not show it (verify's
+ * default range, why_table says why). */
+enum { REVIEW_TABLE_NONE, REVIEW_TABLE_CODE, REVIEW_TABLE_DEFINE,
+       REVIEW_TABLE_UNKNOWN };
+
 /* Bounds that keep a review fast on any input: the C tokens of one side
  * of one file (2^22 of them take about 320 MB and a few seconds), and the
  * multipliers of one review (each goes through verify's battery, a third
@@ -74,7 +82,9 @@ typedef struct review_mult {
 	unsigned bits;             /* the word */
 	char why_bits[224];        /* "under #if BITS_PER_LONG == 64 (line 40)" */
 	unsigned table;            /* table bits, 0: verify's default range */
-	char why_table[160];
+	char why_table[160];       /* where the code shows it (or, table 0,
+	                            * why it does not: REVIEW_TABLE_UNKNOWN) */
+	int table_src;             /* REVIEW_TABLE_*: what said the table */
 	int ctx_bits;              /* the #if context's word, 0: none */
 	int long_word;             /* a sequence's word is a long's (64 bits
 	                            * on LP64, 32 on ILP32) */
@@ -162,8 +172,11 @@ void review_claims(review *r, size_t i, const char *text,
  * The claims of the mail's body (r->pt.body: the commit message around
  * the diff) about multiplier i, checked as review_claims checks a
  * comment's, as findings on the input's own lines (file
- * r->pt.body_file).  Its sentences are prose, not all claims: with
- * list_unchecked, the ones that make a claim no check computes are listed
+ * r->pt.body_file), its mail headers and trailers (Cc:, Signed-off-by:)
+ * left out, and its sentences that name another constant and not this
+ * one left to that one.  Its sentences are prose, not all claims: with
+ * list_unchecked, the ones that make a claim no check computes and name
+ * this constant (or none, when the patch has one constant) are listed
  * (CHECK), never a sentence for making none; without, nothing is listed.
  * No operation when there is no body.
  */
@@ -188,20 +201,6 @@ void review_sequence_verdict(review *r, size_t i, mpz_srcptr want,
 /* Which top bits of sequence i's product index the table (a NOTE, when a
  * right shift follows it). */
 void review_sequence_table(review *r, size_t i);
-
-/* Where n is in h, case-insensitive (strcasestr), or NULL; where w is in
- * text as a whole word (no letter, digit or '_' either side: "PRIME" of
- * GOLDEN_RATIO_PRIME is no word), or NULL: how review reads comments. */
-const char *review_find_ci(const char *h, const char *n);
-const char *review_word_ci(const char *text, const char *w);
-/* The moduli text names: 32 when it writes 2^32 (as 2^32, 2**32,
- * 1ULL << 32, 4294967296 or 0x100000000), 64 for 2^64 likewise, their
- * sum 96 when it names both, 0 when neither. */
-unsigned review_says_modulus(const char *text);
-/* A continued-fraction claim in text: "continued fraction", or the word
- * "cf" (any case) with "=" or ":" or nothing before a "[" list; NULL if
- * none.  *after (when not NULL) is set past the keyword. */
-const char *review_find_cf(const char *text, const char **after);
 
 /* Add a finding (printf-style message). */
 void review_add(review *r, review_level lv, size_t file, unsigned long line,

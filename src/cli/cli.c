@@ -295,8 +295,10 @@ const cmd_def cli_commands[] = {
 	  "                     shift/add sequence against its multiply\n"
 	  "  --help             show this help\n\n"
 	  "Exit status: 0 nothing worse than CHECK (also: no multipliers\n"
-	  "found; with --emit, the reply or test written), 1 an ERROR or a\n"
-	  "WARNING, 2 bad input (not a diff and no C, or beyond its bounds).",
+	  "found; an empty input, git diff of a clean tree: nothing to\n"
+	  "review, said on stderr; with --emit, the reply or test written),\n"
+	  "1 an ERROR or a WARNING, 2 bad input (not a diff and no C, or\n"
+	  "beyond its bounds).",
 	  cmd_review, 1 },
 	{ "search", "", "cheap multipliers near a target, screened",
 	  OPT_SBITS | OPT_JSON | OPT_SEARCH,

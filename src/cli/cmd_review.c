@@ -80,9 +80,9 @@ static int parse(cmd_ctx *c, int argc, char **argv, review_args *a)
 		cli_help(cli_find("review"), c->out);
 	if (rc)
 		return rc;
+	/* the message of cli.c's --json with --emit, and the man page's */
 	if (a->json && a->emit)
-		return bad(c, "--json", "--json and --emit print different things; "
-		           "choose one");
+		return bad(c, "--emit", "--json and --emit do not go together");
 	return 0;
 }
 
@@ -270,8 +270,16 @@ static json_t *mult_json(const review *rv, const review_mult *m)
 	json_object_set_new(o, "bits_why", json_string(m->why_bits));
 	json_object_set_new(o, "table_bits", m->table ? json_integer(m->table)
 	                    : json_null());
-	json_object_set_new(o, "table_why", json_string(m->table ? m->why_table
-	                    : "not in the code: verify's default range"));
+	if (m->table_src == REVIEW_TABLE_UNKNOWN) {
+		char why[sizeof m->why_table + 64];
+		snprintf(why, sizeof why, "not in the code (%s): verify's default "
+		         "range", m->why_table);
+		json_object_set_new(o, "table_why", json_string(why));
+	} else {
+		json_object_set_new(o, "table_why", json_string(m->table ?
+		                    m->why_table : "not in the code: verify's "
+		                    "default range"));
+	}
 	if (rv->pt.nmails > 1)      /* a series: which of its patches */
 		json_object_set_new(o, "patch", json_integer((json_int_t)
 		                    rv->pt.mail[m->file] + 1));
@@ -338,21 +346,32 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 {
 	review_args a = *ra;
 	int rc, i;
-	size_t total[4] = { 0 }, mults = 0, k, nread = 0;
+	size_t total[4] = { 0 }, mults = 0, k, nread = 0, nonempty = 0;
 	json_t *all = NULL;
 	review *rvs;
+	char *empty;          /* the inputs that are empty: nothing to review */
 
 	/* every input read and reviewed before any verdict or output: a bad
 	 * one is one line on stderr and nothing on stdout */
 	if (sizes_within(c, paths, n) < 0)
 		return CFX_EXIT_USAGE;
 	rvs = xcalloc((size_t)n, sizeof *rvs, "reviews");
+	empty = xcalloc((size_t)n, sizeof *empty, "reviews");
 	for (i = 0; i < n; i++) {
 		const char *path = paths[i];
 		char *text = NULL;
 		size_t len = 0;
 		if (slurp(c, path, &text, &len, &nread) < 0)
 			break;
+		if (!text[strspn(text, " \t\r\n")]) {
+			/* git diff of a clean tree: nothing to review, no error */
+			fprintf(c->diag ? c->diag : stderr, "cfx: %s: nothing to "
+			        "review: the input is empty (%s)\n", c->cmd, strcmp(path,
+			        "-") ? path : "<stdin>");
+			free(text);
+			empty[i] = 1;
+			continue;
+		}
 		rc = review_run(&rvs[i], text, len, strcmp(path, "-") ? path
 		                : "<stdin>", &c->err);
 		free(text);
@@ -365,6 +384,7 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 		while (i-- > 0)
 			review_free(&rvs[i]);
 		free(rvs);
+		free(empty);
 		return CFX_EXIT_USAGE;
 	}
 	if (a.json)
@@ -373,10 +393,14 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 		const char *path = paths[i];
 		size_t nl[4];
 		review *rv = &rvs[i];
+		if (empty[i])
+			continue;
+		nonempty++;
 		if (verdicts(c, rv) < 0) {
 			for (; i < n; i++)
 				review_free(&rvs[i]);
 			free(rvs);
+			free(empty);
 			json_decref(all);
 			return CFX_EXIT_USAGE;
 		}
@@ -400,6 +424,7 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 		review_free(rv);
 	}
 	free(rvs);
+	free(empty);
 	if (a.json) {
 		json_t *o = json_object();
 		json_object_set_new(o, "files", all);
@@ -409,7 +434,7 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 		json_object_set_new(o, "checks", json_integer((json_int_t)total[1]));
 		json_object_set_new(o, "notes", json_integer((json_int_t)total[0]));
 		cli_result(c, 1, o);
-	} else if (!a.emit) {
+	} else if (!a.emit && nonempty) {
 		if (!mults)
 			fprintf(c->out, "no multipliers found\n");
 		fprintf(c->out, "total: %zu error%s, %zu warning%s, %zu check%s, "

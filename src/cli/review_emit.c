@@ -119,9 +119,11 @@ void review_emit_reply(FILE *f, const struct review *rv, const char *path)
 		fprintf(f, "\n%s:%lu:\n", rv->pt.files[x->file], x->line);
 		if ((t = patch_text(rv, x->file, x->line, &type)))
 			fprintf(f, "> %c%s\n", type, t);
+		/* a body's general CHECK: "not checked: general (...)" */
 		buf_printf(&b, "%s %s", x->level == REVIEW_ERROR ? "Wrong:" :
 		           x->level == REVIEW_WARNING ? "Warning:" : "Not checked:",
-		           x->msg);
+		           x->msg + (x->level == REVIEW_CHECK &&
+		           !strncmp(x->msg, "not checked: ", 13) ? 13 : 0));
 		fprintf(f, "\n");
 		out_fill(f, buf_str(&b), 72, "* ", "  ", " ");
 		buf_free(&b);

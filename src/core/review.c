@@ -205,10 +205,15 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 	 * the multiply in the wider of the two types), then a comment that
 	 * names 2^32 or 2^64 (as 2^32, 1ULL << 32, 4294967296, ...) */
 	if (!type_word && !ctx && mpz_sizeinbase(v, 2) <= 32 &&
-	    k != REVIEW_LITERAL) {
+	    (k != REVIEW_LITERAL || lit != REVIEW_NONE)) {
 		char why[sizeof m->why_bits - 60], over[40];
 		size_t c;
-		unsigned says = 0, uw = name[0] ? review_use_word(w, name, have_mw ?
+		/* a literal: its own multiply ((u32 val * 0x9e370001UL) >>
+		 * (32 - bits): 32 bits, by the shift and val's type) */
+		unsigned says = 0, uw = k == REVIEW_LITERAL ?
+		                review_use_word_at(w, lit, have_mw ? &mw : NULL, why,
+		                                   sizeof why) :
+		                name[0] ? review_use_word(w, name, have_mw ?
 		                                  &mw : NULL, why, sizeof why) : 0;
 		if (suffix_long)
 			snprintf(over, sizeof over, "the suffix %s",
@@ -222,7 +227,8 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 			snprintf(m->why_bits, sizeof m->why_bits, "%s, over %s", why,
 			         over);
 		}
-		if (!uw && (says == 32 || says == 64) && says != m->bits) {
+		if (!uw && (says == 32 || says == 64) && says != m->bits &&
+		    k != REVIEW_LITERAL) {
 			m->bits = says;
 			snprintf(m->why_bits, sizeof m->why_bits, "its comment says "
 			         "2^%u, over %s", says, over);
@@ -533,6 +539,44 @@ static int small_value(walk *w, const tok *t, unsigned long *out,
 	return ok;
 }
 
+/* Whether name is a parameter of the function whose body holds t[i]:
+ * 1 with the function's name into fn. */
+static int param_of(const walk *w, size_t i, const char *name, char *fn,
+                    size_t n)
+{
+	const tok *t = w->v.t;
+	size_t k = i, open = REVIEW_NONE, q;
+	int depth = 0, need = w->depth;
+
+	while (k-- > 0 && need > 0) {
+		if (t[k].type != T_OP)
+			continue;
+		if (!strcmp(t[k].s, "}"))
+			depth++;
+		else if (!strcmp(t[k].s, "{") && depth-- == 0) {
+			need--;
+			depth = 0;
+			open = k;
+		}
+	}
+	if (need || open == REVIEW_NONE || open < 2 || strcmp(t[open - 1].s, ")"))
+		return 0;
+	for (q = open - 1, depth = 0; q > 0; q--) {
+		if (!strcmp(t[q].s, ")"))
+			depth++;
+		else if (!strcmp(t[q].s, "(") && !--depth)
+			break;
+	}
+	if (!q || t[q - 1].type != T_IDENT)
+		return 0;
+	for (k = q + 1; k + 1 < open; k++)
+		if (t[k].type == T_IDENT && !strcmp(t[k].s, name)) {
+			snprintf(fn, n, "%s", t[q - 1].s);
+			return 1;
+		}
+	return 0;
+}
+
 /* What statement [a, b) says of the word and table of multiplier name
  * (or the literal at index lit): hash_32(.., B), hash_64(.., B),
  * >> (W - B), >> K. */
@@ -565,6 +609,7 @@ static void use_of(walk *w, size_t a, size_t b, size_t mi)
 				         small_value(w, &t[j + 1], &v, why, sizeof why) &&
 				         v >= 1 && v <= word) {
 					m->table = (unsigned)v;
+					m->table_src = REVIEW_TABLE_CODE;
 					snprintf(m->why_table, sizeof m->why_table,
 					         "%s(..., %s) at line %lu", t[i].s, why,
 					         t[i].line);
@@ -588,11 +633,33 @@ static void use_of(walk *w, size_t a, size_t b, size_t mi)
 			    small_value(w, &t[i + 4], &v, why, sizeof why) &&
 			    v >= 1 && v <= wv && (wv == 32 || wv == 64)) {
 				m->table = (unsigned)v;
+				m->table_src = REVIEW_TABLE_CODE;
 				snprintf(m->why_table, sizeof m->why_table,
 				         ">> (%lu - %s) at line %lu", wv, why, t[i].line);
+			} else if (!strcmp(t[i + 1].s, "(") && i + 5 < b &&
+			           small_value(w, &t[i + 2], &wv, why, sizeof why) &&
+			           (wv == 32 || wv == 64) && !strcmp(t[i + 3].s, "-") &&
+			           t[i + 4].type == T_IDENT &&
+			           !strcmp(t[i + 5].s, ")") &&
+			           m->table_src != REVIEW_TABLE_CODE) {
+				/* >> (32 - bits), bits a parameter or a variable: the
+				 * code does not show the size, whatever a *_BITS
+				 * define of the file says */
+				char fn[64];
+				m->table = 0;
+				m->table_src = REVIEW_TABLE_UNKNOWN;
+				if (param_of(w, i, t[i + 4].s, fn, sizeof fn))
+					snprintf(m->why_table, sizeof m->why_table, ">> (%lu - "
+					         "%s) at line %lu takes %s, a parameter of %s()",
+					         wv, t[i + 4].s, t[i].line, t[i + 4].s, fn);
+				else
+					snprintf(m->why_table, sizeof m->why_table, ">> (%lu - "
+					         "%s) at line %lu takes %s, a variable", wv,
+					         t[i + 4].s, t[i].line, t[i + 4].s);
 			} else if (small_value(w, &t[i + 1], &v, why, sizeof why) &&
 			           v >= 1 && v < m->bits) {
 				m->table = (unsigned)(m->bits - v);
+				m->table_src = REVIEW_TABLE_CODE;
 				snprintf(m->why_table, sizeof m->why_table,
 				         ">> %s at line %lu: the top %u bits", why,
 				         t[i].line, m->table);
@@ -629,10 +696,12 @@ static void table_from_bits_define(walk *w, size_t mi)
 	           : VERIFY_MAX_TABLE_BITS;
 	const define *d;
 
-	if (m->table || w->bits_def[c] == REVIEW_NONE)
+	if (m->table || m->table_src == REVIEW_TABLE_UNKNOWN ||
+	    w->bits_def[c] == REVIEW_NONE)
 		return;
 	d = &w->newd->d[w->bits_def[c]];
 	m->table = (unsigned)mpz_get_ui(d->v);
+	m->table_src = REVIEW_TABLE_DEFINE;
 	snprintf(m->why_table, sizeof m->why_table, "#define %s %s (line %lu)",
 	         d->name, d->text, d->line);
 }
@@ -939,6 +1008,41 @@ static size_t cond_end(const tok *t, size_t a, size_t b)
 	return q < b ? q + 1 : b;
 }
 
+/* The type that starts at t[j] (before b) as written, its storage class
+ * and qualifiers left out ("unsigned int", "u32", "unsigned long long"),
+ * into s; its word: a plain long's is the data model's (ctx, else 64;
+ * *is_long set), 0 when it is no integer type. */
+static unsigned type_written(const tok *t, size_t j, size_t b, unsigned ctx,
+                             char *s, size_t n, int *is_long)
+{
+	size_t k, len = 0;
+	unsigned bits = 0;
+	int longs = 0, l;
+
+	s[0] = '\0';
+	*is_long = 0;
+	for (k = j; k < b && t[k].type == T_IDENT && review_is_type_word(t[k].s);
+	     k++) {
+		if (!strcmp(t[k].s, "static") || !strcmp(t[k].s, "const") ||
+		    !strcmp(t[k].s, "register") || !strcmp(t[k].s, "volatile"))
+			continue;
+		longs += !strcmp(t[k].s, "long");
+		if (!bits || strcmp(t[k].s, "int"))
+			bits = review_type_bits(t[k].s, ctx, &l) ? review_type_bits(
+			       t[k].s, ctx, &l) : bits;
+		if (len + 1 < n)
+			len += (size_t)snprintf(s + len, n - len, "%s%s", len ? " " : "",
+			                        t[k].s);
+	}
+	if (longs >= 2)
+		return 64;
+	if (longs == 1) {
+		*is_long = 1;
+		return ctx ? ctx : 64;
+	}
+	return bits;
+}
+
 /* Literals multiplied in statement [a, b): "x * 0x9e3779b9 >> 22". */
 static void literal_products(walk *w, size_t a, size_t b)
 {
@@ -972,7 +1076,7 @@ static void literal_products(walk *w, size_t a, size_t b)
 			unsigned tw = 0;
 			size_t j, mi;
 			int l;
-			char type[24] = "";
+			char type[40] = "";
 			/* the word of the variable it multiplies, if declared
 			 * (not a type in an if's condition: sizeof(long)) */
 			for (j = cond_end(t, a, b); j < b; j++) {
@@ -983,9 +1087,12 @@ static void literal_products(walk *w, size_t a, size_t b)
 					         review_ctype(s->bits), s->name);
 					break;
 				}
-				if (t[j].type == T_IDENT && review_type_bits(t[j].s, 0, &l) && !l) {
-					tw = review_type_bits(t[j].s, 0, &l);
-					snprintf(type, sizeof type, "%.20s", t[j].s);
+				if (t[j].type == T_IDENT && review_type_bits(t[j].s, 0, &l)) {
+					/* the type as written; a long's word is the
+					 * model's, not the type's */
+					tw = type_written(t, j, b, 0, type, sizeof type, &l);
+					if (l)
+						tw = 0, type[0] = '\0';
 					break;
 				}
 			}
@@ -1047,14 +1154,14 @@ static void statement(walk *w, size_t a, size_t b)
 		int sl;
 		size_t i;
 		unsigned tw = 0;
-		char type[24] = "";
+		char type[40] = "";
 		mpz_init(z);
+		/* its type as written: "its type unsigned int", not "int" */
 		for (i = a; i + 4 < b; i++)
-			if (review_type_bits(t[i].s, review_ctx_word(w, NULL, NULL), &l)) {
-				tw = review_type_bits(t[i].s, review_ctx_word(w, NULL, NULL), &l);
-				snprintf(type, sizeof type, "%.20s", t[i].s);
-				if (!strcmp(t[i].s, "long") && !strcmp(t[i + 1].s, "long"))
-					tw = 64, snprintf(type, sizeof type, "long long");
+			if (review_type_bits(t[i].s, 0, &l)) {
+				tw = type_written(t, i, b - 4, review_ctx_word(w, NULL, NULL),
+				                  type, sizeof type, &l);
+				break;
 			}
 		/* not a variable that is assigned again (u32 hash = 0;
 		 * hash = hash * 31 + c: an accumulator's start) */
@@ -1473,6 +1580,13 @@ static void walk_file(walk *w)
 				}
 				statement(w, start, i + 1);
 				w->ncif -= pushed;
+				w->last_return = !strcmp(t[cond_end(t, start, i)].s,
+				                         "return");
+				/* if (sizeof(long) == 8) return ...; what follows
+				 * runs only on the other word */
+				if (pushed && w->last_return && w->ncif < MAX_IF)
+					review_cif_after_return(&c, w->depth,
+					                        &w->cifs[w->ncif++]);
 			}
 			if (!strcmp(t[i].s, "{") && w->depth > 0) {
 				cif c;
@@ -1482,6 +1596,8 @@ static void walk_file(walk *w)
 					w->cifs[w->ncif++] = c;
 				}
 			}
+			if (!strcmp(t[i].s, "{"))
+				w->last_return = 0;
 			if (!strcmp(t[i].s, "{")) {
 				if (w->depth == 0) {
 					reset_fn(w);
@@ -1495,12 +1611,23 @@ static void walk_file(walk *w)
 				}
 				w->depth++;
 			} else if (!strcmp(t[i].s, "}")) {
+				/* if (W) { ... return ...; }: what follows runs only
+				 * on the other word */
+				cif ret = { 0 };
+				if (w->ncif > 0 && w->cifs[w->ncif - 1].depth == w->depth &&
+				    w->cifs[w->ncif - 1].word && w->last_return &&
+				    i > 0 && !strcmp(t[i - 1].s, ";"))
+					ret = w->cifs[w->ncif - 1];
+				w->last_return = 0;
 				finish_run(w, t[i].line);
 				reset_fn(w);
 				if (w->depth > 0)
 					w->depth--;
 				while (w->ncif > 0 && w->cifs[w->ncif - 1].depth > w->depth)
 					w->ncif--;
+				if (ret.word && w->depth > 0 && w->ncif < MAX_IF)
+					review_cif_after_return(&ret, w->depth,
+					                        &w->cifs[w->ncif++]);
 			}
 			if (strcmp(t[i].s, ";") || i > start)
 				w->ncomments = 0;
@@ -1568,43 +1695,28 @@ static void link_sequences(review *r)
 	}
 }
 
-/* Whether the mail's body names multiplier m: its name, its value as
- * written, in hex or in decimal, as a whole word. */
-static int body_names(const review *r, const review_mult *m)
-{
-	const char *b = r->pt.body;
-	char *hex = word_hex(m->p, m->bits), *dec = mpz_get_str(NULL, 10, m->p);
-	int yes = (m->name[0] && review_word_ci(b, m->name)) ||
-	          review_word_ci(b, m->text) || review_word_ci(b, hex) ||
-	          review_word_ci(b, dec);
-
-	free(hex);
-	free(dec);
-	return yes;
-}
-
 /* The body's claims, about the constants it names, else about every
  * constant the patch adds (not its sequences); the claims no check
- * computes listed once. */
+ * computes listed with the constant their sentence names, else (a patch
+ * of several constants) once, as general. */
 static void body_claims(review *r)
 {
 	size_t i, named = 0;
-	int first = 1;
 
 	if (!r->pt.body)
 		return;
 	for (i = 0; i < r->nmult; i++)
 		if (r->mult[i].kind != REVIEW_SEQUENCE && r->mult[i].bits &&
-		    body_names(r, &r->mult[i]))
+		    review_text_names(&r->mult[i], r->pt.body))
 			named++;
 	for (i = 0; i < r->nmult; i++) {
 		const review_mult *m = &r->mult[i];
 		if (m->kind == REVIEW_SEQUENCE || !m->bits ||
-		    (named && !body_names(r, m)))
+		    (named && !review_text_names(m, r->pt.body)))
 			continue;
-		review_body_claims(r, i, first);
-		first = 0;
+		review_body_claims(r, i, 1);
 	}
+	review_body_general(r);
 }
 
 int review_run(review *r, const char *text, size_t len, const char *name,

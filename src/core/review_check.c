@@ -148,6 +148,124 @@ static void clause_of(const char *text, size_t a, size_t b, const char *at,
 	*cb = e;
 }
 
+/* ---- a mail's body ------------------------------------------------------ */
+
+/* A constant of the patch that a mail's body may speak of. */
+static int body_constant(const review_mult *m)
+{
+	return m->kind != REVIEW_SEQUENCE && m->bits;
+}
+
+int review_text_names(const review_mult *m, const char *text)
+{
+	char *hex = word_hex(m->p, m->bits), *dec = mpz_get_str(NULL, 10, m->p);
+	int yes = (m->name[0] && review_word_ci(text, m->name)) ||
+	          review_word_ci(text, m->text) || review_word_ci(text, hex) ||
+	          review_word_ci(text, dec);
+
+	free(hex);
+	free(dec);
+	return yes;
+}
+
+/* Which constants sentence k of cl names: 1 when mi does (mi not
+ * REVIEW_NONE), else 2 when another does, else 0 (a general sentence). */
+static int sentence_names(const review *r, size_t mi, const claims *cl,
+                          size_t k)
+{
+	char *s = xstrndup(cl->text + cl->s[k].a, cl->s[k].b - cl->s[k].a);
+	size_t j;
+	int named = 0;
+
+	if (mi != REVIEW_NONE && review_text_names(&r->mult[mi], s))
+		named = 1;
+	for (j = 0; j < r->nmult && !named; j++)
+		if (j != mi && body_constant(&r->mult[j]) &&
+		    review_text_names(&r->mult[j], s))
+			named = 2;
+	free(s);
+	return named;
+}
+
+/* How many constants of the patch a body may speak of. */
+static size_t body_constants(const review *r)
+{
+	size_t j, n = 0;
+
+	for (j = 0; j < r->nmult; j++)
+		n += body_constant(&r->mult[j]);
+	return n;
+}
+
+/* Whether claims_unchecked lists sentence k for mi: a comment's, all; a
+ * body's (cl->body 1), the ones that name mi, and the general ones (that
+ * name no constant) when the patch has one constant; for no multiplier
+ * (cl->body 3, mi REVIEW_NONE), the general ones of a patch of several. */
+static int body_lists(const review *r, size_t mi, const claims *cl, size_t k)
+{
+	int named;
+
+	if (!cl->body)
+		return 1;
+	if (cl->body == 2)
+		return 0;
+	named = sentence_names(r, mi, cl, k);
+	if (cl->body == 3)
+		return !named;
+	return named == 1 || (!named && body_constants(r) == 1);
+}
+
+/* Whether the line at s (n bytes) is a mail header or a trailer: "From "
+ * (an mbox line), or "NAME: value" with NAME a header's (From, To, Cc,
+ * Subject, Date, Message-Id, Link, Fixes, ...), an X- one, or a
+ * trailer's ending in -by (Signed-off-by, Reviewed-by, ...). */
+static int header_line(const char *s, size_t n)
+{
+	static const char *const names[] = { "from", "to", "cc", "bcc", "date",
+		"subject", "reply-to", "message-id", "in-reply-to", "references",
+		"link", "fixes", "closes", "mime-version", "content-type",
+		"content-transfer-encoding", NULL };
+	size_t k, i;
+
+	if (n >= 5 && !strncmp(s, "From ", 5))
+		return 1;
+	for (k = 0; k < n && (isalnum((unsigned char)s[k]) || s[k] == '-'); k++)
+		;
+	if (!k || k >= n || s[k] != ':' || (k + 1 < n && s[k + 1] != ' ' &&
+	    s[k + 1] != '\t'))
+		return 0;
+	if ((k > 3 && !strncasecmp(s + k - 3, "-by", 3)) ||
+	    (k > 2 && !strncasecmp(s, "x-", 2)))
+		return 1;
+	for (i = 0; names[i]; i++)
+		if (strlen(names[i]) == k && !strncasecmp(s, names[i], k))
+			return 1;
+	return 0;
+}
+
+/* The body as its claims are read: a mail's header block at its start
+ * (a quoted reply's "> From ...", "> Cc: ...", up to the first blank
+ * line) and its trailers (Signed-off-by:, Cc:, Link: ...) blanked, their
+ * lines kept, so that no header word runs into a sentence. */
+static char *body_text(const char *body)
+{
+	char *t = xstrdup(body), *s = t;
+	int block = -1;              /* -1: before the first line, 1: in it */
+
+	while (*s) {
+		size_t n = strcspn(s, "\n");
+		int blank = !s[strspn(s, " \t")] || strspn(s, " \t") >= n;
+		if (block == -1 && !blank)
+			block = header_line(s, n);
+		if (block == 1 && blank)
+			block = 0;
+		if (block == 1 || header_line(s, n))
+			memset(s, ' ', n);
+		s += n + (s[n] == '\n');
+	}
+	return t;
+}
+
 /* Every sentence the patch adds that makes a claim no check computes, as
  * a CHECK naming the claim and why: each kind of unchecked claim in it
  * (a compiler, speed, distribution, provenance, a judgement), and a
@@ -155,10 +273,10 @@ static void clause_of(const char *text, size_t a, size_t b, const char *at,
 static void claims_unchecked(review *r, size_t mi, claims *cl)
 {
 	enum { NU = sizeof unchecked / sizeof unchecked[0] };
-	const review_mult *m = &r->mult[mi];
+	size_t file = mi == REVIEW_NONE ? r->pt.body_file : r->mult[mi].file;
 	size_t k, u, j;
 
-	for (k = 0; k < cl->ns && cl->body != 2; k++) {
+	for (k = 0; k < cl->ns; k++) {
 		const claim_sentence *st = &cl->s[k];
 		const char *sa = cl->text + st->a;
 		size_t n = st->b - st->a, nc = 0;
@@ -167,7 +285,7 @@ static void claims_unchecked(review *r, size_t mi, claims *cl)
 		struct { size_t a, b; unsigned kinds; } c[NU];
 		int any = 0;
 		struct buf q = { 0 };
-		if (!review_sentence_added(cl, k))
+		if (!review_sentence_added(cl, k) || !body_lists(r, mi, cl, k))
 			continue;
 		const char *target = first_word(sa, n, targets);
 		for (u = 0; u < NU; u++) {
@@ -202,7 +320,7 @@ static void claims_unchecked(review *r, size_t mi, claims *cl)
 			}
 			buf_free(&q);
 			review_quote(&q, cl->text, c[j].a, c[j].b);
-			review_add(r, REVIEW_CHECK, m->file, review_claim_line(cl,
+			review_add(r, REVIEW_CHECK, file, review_claim_line(cl,
 			           cl->text + c[j].a), mi, "claim", "not checked: "
 			           "\"%s\": %s; %s", buf_str(&q), buf_str(&what),
 			           buf_str(&why));
@@ -212,7 +330,7 @@ static void claims_unchecked(review *r, size_t mi, claims *cl)
 		if (!any && !st->read && !cl->body) {
 			buf_free(&q);
 			review_quote(&q, cl->text, st->a, st->b);
-			review_add(r, REVIEW_CHECK, m->file, review_claim_line(cl,
+			review_add(r, REVIEW_CHECK, file, review_claim_line(cl,
 			           cl->text + st->a), mi, "claim", "not checked: \"%s\": no "
 			           "claim cfx computes (it checks expansions, "
 			           "convergents, closeness to phi, power sums, "
@@ -271,12 +389,9 @@ static unsigned phi_times(const char *text, const char *at)
 	return 0;
 }
 
-static void check_phi(review *r, size_t mi, const constant *c,
-                      claims *cl)
+static void check_phi(claims *cl)
 {
-	const char *text = cl->text;
-	review_mult *m = &r->mult[mi];
-	const char *at = review_word_ci(text, "phi");
+	const char *at = review_word_ci(cl->text, "phi");
 	const char *close;
 	mpz_t g;
 	cf_seq gc;
@@ -286,67 +401,67 @@ static void check_phi(review *r, size_t mi, const constant *c,
 	unsigned times;
 
 	if (!at)
-		at = review_find_ci(text, "golden");
+		at = review_find_ci(cl->text, "golden");
 	if (!at)
 		return;
-	close = review_find_ci(text, "close");
+	close = review_find_ci(cl->text, "close");
 	if (!close)
-		close = review_find_ci(text, "near");
+		close = review_find_ci(cl->text, "near");
 	if (!close)
 		return;
-	neg = review_negated(text, close, close, NULL);
+	neg = review_negated(cl->text, close, close, NULL);
 	review_claim_read(cl, at, close);
 	mpz_init(g);
-	expr_golden(g, m->bits);
+	expr_golden(g, cl->m->bits);
 	cf_init(&gc);
-	cf_of_multiplier(&gc, g, m->bits);
+	cf_of_multiplier(&gc, g, cl->m->bits);
 	gs = cf_golden_stats(&gc);
 	want = gs.prefix;
-	times = review_word_ci(text, "phi") ? phi_times(text, at) : 0;
+	times = review_word_ci(cl->text, "phi") ? phi_times(cl->text, at) : 0;
 	/* x is the multiplier over 2^bits; the run may be 1 - x's */
-	if (c->golden.prefix >= 0 && 2 * c->golden.prefix >= want && times &&
+	if (cl->c->golden.prefix >= 0 && 2 * cl->c->golden.prefix >= want && times &&
 	    !neg)
 		/* phi 2^e > 2^e: no e-bit word holds it; x near 1/phi */
-		review_add(r, REVIEW_WARNING, m->file,
-		           review_claim_line(cl, close), mi, "claim",
+		review_add(cl->r, REVIEW_WARNING, cl->m->file,
+		           review_claim_line(cl, close), cl->mi, "claim",
 		           "close to phi * 2^%u: wrong, phi * 2^%u (about %.4g) "
 		           "needs %u bits, more than %s %u-bit word; %s is near "
 		           "2^%u/phi%s (about %.4g): the first %ld %s after "
 		           "a0 of %s %s (round(2^%u/phi) has %ld)", times, times,
-		           ldexp(PHI_D, (int)times), times + 1, times == m->bits ?
-		           "the" : "a", times, c->hex, m->bits,
-		           c->golden.mirrored ? "^2" : "",
-		           ldexp(c->golden.mirrored ? 1 / (PHI_D * PHI_D) :
-		                 1 / PHI_D, (int)m->bits), c->golden.prefix,
-		           QUOTIENTS(c->golden.prefix),
-		           c->golden.mirrored ? "1 - x" : "x",
-		           ARE_1S(c->golden.prefix), m->bits, want);
-	else if (c->golden.prefix >= 0 && 2 * c->golden.prefix >= want)
-		review_add(r, neg ? REVIEW_WARNING : REVIEW_NOTE, m->file,
-		           review_claim_line(cl, close), mi, "claim",
+		           ldexp(PHI_D, (int)times), times + 1, times == cl->m->bits ?
+		           "the" : "a", times, cl->c->hex, cl->m->bits,
+		           cl->c->golden.mirrored ? "^2" : "",
+		           ldexp(cl->c->golden.mirrored ? 1 / (PHI_D * PHI_D) :
+		                 1 / PHI_D, (int)cl->m->bits), cl->c->golden.prefix,
+		           QUOTIENTS(cl->c->golden.prefix),
+		           cl->c->golden.mirrored ? "1 - x" : "x",
+		           ARE_1S(cl->c->golden.prefix), cl->m->bits, want);
+	else if (cl->c->golden.prefix >= 0 && 2 * cl->c->golden.prefix >= want)
+		review_add(cl->r, neg ? REVIEW_WARNING : REVIEW_NOTE, cl->m->file,
+		           review_claim_line(cl, close), cl->mi, "claim",
 		           "%s, the first %ld %s after "
 		           "a0 of %s %s (round(2^%u/phi) has %ld); |%s - 1/phi| "
 		           "= 2^-%.1f", neg ? "claimed not close to phi, but it is close"
-		           : "close to phi: confirmed", c->golden.prefix,
-		           QUOTIENTS(c->golden.prefix),
-		           c->golden.mirrored ? "1 - x" : "x",
-		           ARE_1S(c->golden.prefix), m->bits, want,
-		           c->golden.mirrored ? "(1 - x)" : "x",
-		           c->golden.mirrored ? c->mbits : c->dbits);
+		           : "close to phi: confirmed", cl->c->golden.prefix,
+		           QUOTIENTS(cl->c->golden.prefix),
+		           cl->c->golden.mirrored ? "1 - x" : "x",
+		           ARE_1S(cl->c->golden.prefix), cl->m->bits, want,
+		           cl->c->golden.mirrored ? "(1 - x)" : "x",
+		           cl->c->golden.mirrored ? cl->c->mbits : cl->c->dbits);
 	else {
-		char *big = c->golden.max_index ?
-		            mpz_get_str(NULL, 10, c->cf.a[c->golden.max_index]) :
+		char *big = cl->c->golden.max_index ?
+		            mpz_get_str(NULL, 10, cl->c->cf.a[cl->c->golden.max_index]) :
 		            xstrdup("-");
-		review_add(r, neg ? REVIEW_NOTE : REVIEW_WARNING, m->file,
-		           review_claim_line(cl, close), mi, "claim",
+		review_add(cl->r, neg ? REVIEW_NOTE : REVIEW_WARNING, cl->m->file,
+		           review_claim_line(cl, close), cl->mi, "claim",
 		           "%s: only %ld %s after a0 "
 		           "of %s %s (round(2^%u/phi) has %ld), and x's a_%zu = %s",
 		           neg ? "not close to phi: confirmed" :
-		           "not close to phi as claimed", c->golden.prefix,
-		           QUOTIENTS(c->golden.prefix),
-		           c->golden.mirrored ? "1 - x" : "x",
-		           ARE_1S(c->golden.prefix), m->bits, want,
-		           c->golden.max_index, big);
+		           "not close to phi as claimed", cl->c->golden.prefix,
+		           QUOTIENTS(cl->c->golden.prefix),
+		           cl->c->golden.mirrored ? "1 - x" : "x",
+		           ARE_1S(cl->c->golden.prefix), cl->m->bits, want,
+		           cl->c->golden.max_index, big);
 		free(big);
 	}
 	cf_clear(&gc);
@@ -354,12 +469,9 @@ static void check_phi(review *r, size_t mi, const constant *c,
 }
 
 /* "golden prefix N": how many quotients after a0 are 1s. */
-static void check_golden_prefix(review *r, size_t mi, const constant *c,
-                                claims *cl)
+static void check_golden_prefix(claims *cl)
 {
-	const char *text = cl->text;
-	review_mult *m = &r->mult[mi];
-	const char *at = review_find_ci(text, "golden prefix"), *q, *qs;
+	const char *at = review_find_ci(cl->text, "golden prefix"), *q, *qs;
 	unsigned long line;
 	long claim;
 	int neg;
@@ -375,20 +487,20 @@ static void check_golden_prefix(review *r, size_t mi, const constant *c,
 	       q - at < 40)
 		q++;
 	if (!isdigit((unsigned char)*q)) {
-		review_add(r, REVIEW_CHECK, m->file, line, mi, "claim",
+		review_add(cl->r, REVIEW_CHECK, cl->m->file, line, cl->mi, "claim",
 		           "golden prefix claimed with no number: not checked");
 		return;
 	}
 	claim = strtol(q, NULL, 10);
-	neg = review_negated(text, at, q, &qs);
+	neg = review_negated(cl->text, at, q, &qs);
 	snprintf(yes, sizeof yes, "golden prefix %ld: confirmed, the first %ld "
 	         "%s after a0%s %s", claim, claim, QUOTIENTS(claim),
-	         c->golden.mirrored ? " of 1 - x" : "", ARE_1S(claim));
+	         cl->c->golden.mirrored ? " of 1 - x" : "", ARE_1S(claim));
 	snprintf(no, sizeof no, "golden prefix wrong: %ld claimed, but only the "
-	         "first %ld %s after a0 %s%s", claim, c->golden.prefix,
-	         QUOTIENTS(c->golden.prefix), ARE_1S(c->golden.prefix),
-	         c->golden.mirrored ? " (of 1 - x)" : "");
-	review_claim_verdict(r, mi, line, neg, claim == c->golden.prefix, qs, q + 1,
+	         "first %ld %s after a0 %s%s", claim, cl->c->golden.prefix,
+	         QUOTIENTS(cl->c->golden.prefix), ARE_1S(cl->c->golden.prefix),
+	         cl->c->golden.mirrored ? " (of 1 - x)" : "");
+	review_claim_verdict(cl->r, cl->mi, line, neg, claim == cl->c->golden.prefix, qs, q + 1,
 	              yes, no);
 }
 
@@ -500,11 +612,31 @@ static int sum_is_naf(const char *s)
 	return n > 0;
 }
 
-static void check_sum(review *r, size_t mi, const constant *c,
-                      claims *cl)
+/* Whether the sentence of cl that holds `at` calls its power sum the NAF
+ * ("It is the NAF ...", "NAF form: ...", "non-adjacent form"), not
+ * denied ("not the NAF"). */
+static int says_naf(const claims *cl, const char *at)
 {
-	const char *text = cl->text;
-	review_mult *m = &r->mult[mi];
+	size_t off = (size_t)(at - cl->text), k;
+	char *s;
+	const char *w;
+	int yes;
+
+	for (k = 0; k < cl->ns; k++)
+		if (cl->s[k].a <= off && off < cl->s[k].b)
+			break;
+	if (k == cl->ns)
+		return 0;
+	s = xstrndup(cl->text + cl->s[k].a, cl->s[k].b - cl->s[k].a);
+	if (!(w = review_word_ci(s, "NAF")))
+		w = review_find_ci(s, "non-adjacent");
+	yes = w && !review_negated(s, w, w, NULL);
+	free(s);
+	return yes;
+}
+
+static void check_sum(claims *cl)
+{
 	char sum[256];
 	unsigned long line;
 	const char *where, *qs;
@@ -516,84 +648,93 @@ static void check_sum(review *r, size_t mi, const constant *c,
 	mpz_init(v);
 	/* a sequence's power sum is what it claims to compute: its verdict
 	 * (review_sequence_verdict) reports it */
-	if (!power_sum_at(text, cl->line0, v, sum, sizeof sum, &line, &where))
+	if (!power_sum_at(cl->text, cl->line0, v, sum, sizeof sum, &line, &where))
 		goto done;
 	review_claim_read(cl, where, where);
-	if (m->kind == REVIEW_SEQUENCE)
+	if (cl->m->kind == REVIEW_SEQUENCE)
 		goto done;
-	mpz_fdiv_r_2exp(v, v, m->bits);
-	holds = !mpz_cmp(v, m->p);
-	neg = review_negated(text, where, where, &qs);
-	h = word_hex(v, m->bits);
-	buf_printf(&yes, "power sum confirmed: %s = %s%s", sum, c->hex,
+	mpz_fdiv_r_2exp(v, v, cl->m->bits);
+	holds = !mpz_cmp(v, cl->m->p);
+	neg = review_negated(cl->text, where, where, &qs);
+	h = word_hex(v, cl->m->bits);
+	buf_printf(&yes, "power sum confirmed: %s = %s%s", sum, cl->c->hex,
 	           sum_is_naf(sum) ? " (its NAF)" : "");
-	buf_printf(&no, "power sum wrong: %s is %s, not %s = %s", sum, h, c->hex,
-	           c->sum);
+	buf_printf(&no, "power sum wrong: %s is %s, not %s = %s", sum, h, cl->c->hex,
+	           cl->c->sum);
 	free(h);
-	review_claim_verdict(r, mi, line, neg, holds, qs, where + strlen(sum), yes.s,
+	if (holds && !neg && !sum_is_naf(sum) && says_naf(cl, where)) {
+		/* "It is the NAF 2^31 + 2^30 - ...": the value, not the NAF */
+		review_add(cl->r, REVIEW_WARNING, cl->m->file, line, cl->mi, "claim",
+		           "NAF wrong: %s is %s, but not its NAF (the one signed "
+		           "binary form with no two adjacent nonzero digits), which "
+		           "has %zu %s: %s", sum, cl->c->hex, naf_weight(&cl->c->naf),
+		           review_plural((long)naf_weight(&cl->c->naf), "term", "terms"),
+		           cl->c->sum);
+		goto done;
+	}
+	review_claim_verdict(cl->r, cl->mi, line, neg, holds, qs, where + strlen(sum), yes.s,
 	              no.s);
 	if (holds && !neg && !sum_is_naf(sum))
-		review_add(r, REVIEW_CHECK, m->file, line, mi, "claim",
+		review_add(cl->r, REVIEW_CHECK, cl->m->file, line, cl->mi, "claim",
 		           "the power sum is not the NAF, which has %zu %s: %s",
-		           naf_weight(&c->naf), review_plural((long)naf_weight(&c->naf),
-		           "term", "terms"), c->sum);
+		           naf_weight(&cl->c->naf),
+		           review_plural((long)naf_weight(&cl->c->naf), "term", "terms"),
+		           cl->c->sum);
 done:
 	buf_free(&yes);
 	buf_free(&no);
 	mpz_clear(v);
 }
 
-static void check_prime(review *r, size_t mi, claims *cl)
+static void check_prime(claims *cl)
 {
-	const char *text = cl->text;
-	review_mult *m = &r->mult[mi];
-	const char *at = review_word_ci(text, "prime");
+	const char *at = review_word_ci(cl->text, "prime");
 	int pr;
 	unsigned long f, line;
 
 	if (!at)
-		at = review_word_ci(text, "primes");
+		at = review_word_ci(cl->text, "primes");
 	if (!at)
-		at = review_word_ci(text, "primality");
+		at = review_word_ci(cl->text, "primality");
 	if (!at)
-		at = review_word_ci(text, "nonprime");
+		at = review_word_ci(cl->text, "nonprime");
 	if (!at)
 		return;
-	pr = expr_isprime(m->p);
+	pr = expr_isprime(cl->m->p);
 	line = review_claim_line(cl, at);
 	review_claim_read(cl, at, at);
-	if (review_negated(text, at, at, NULL) ^ !strncasecmp(at, "nonprime", 8)) {
+	if (review_negated(cl->text, at, at, NULL) ^ !strncasecmp(at, "nonprime", 8)) {
 		/* "not prime", "non-prime": true when it is composite */
 		for (f = 2; !pr && f < 1000000; f++)
-			if (mpz_divisible_ui_p(m->p, f))
+			if (mpz_divisible_ui_p(cl->m->p, f))
 				break;
 		if (pr)
-			review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
+			review_add(cl->r, REVIEW_WARNING, cl->m->file, line, cl->mi, "claim",
 			           "claimed not prime, but it is prime%s",
 			           pr == 2 ? " (proven)" : " (probable prime)");
 		else if (f < 1000000)
-			review_add(r, REVIEW_NOTE, m->file, line, mi, "claim",
+			review_add(cl->r, REVIEW_NOTE, cl->m->file, line, cl->mi, "claim",
 			           "not prime: confirmed, divisible by %lu", f);
 		else
-			review_add(r, REVIEW_NOTE, m->file, line, mi, "claim",
+			review_add(cl->r, REVIEW_NOTE, cl->m->file, line, cl->mi, "claim",
 			           "not prime: confirmed (composite, no factor below "
 			           "10^6)");
 		return;
 	}
 	if (pr) {
-		review_add(r, REVIEW_NOTE, m->file, line, mi, "claim",
+		review_add(cl->r, REVIEW_NOTE, cl->m->file, line, cl->mi, "claim",
 		           "prime: confirmed%s", pr == 2 ? " (proven)" :
 		           " (probable prime)");
 		return;
 	}
 	for (f = 2; f < 1000000; f++)
-		if (mpz_divisible_ui_p(m->p, f))
+		if (mpz_divisible_ui_p(cl->m->p, f))
 			break;
 	if (f < 1000000)
-		review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
+		review_add(cl->r, REVIEW_WARNING, cl->m->file, line, cl->mi, "claim",
 		           "not prime: divisible by %lu", f);
 	else
-		review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
+		review_add(cl->r, REVIEW_WARNING, cl->m->file, line, cl->mi, "claim",
 		           "not prime (no factor below 10^6)");
 }
 
@@ -623,7 +764,7 @@ static long count_before(const char *text, const char *w, const char **at)
 }
 
 /* A count claimed at `at` (its number), read and judged. */
-static void count_verdict(review *r, size_t mi, claims *cl, const char *at,
+static void count_verdict(claims *cl, const char *at,
                           int holds, const char *yes, const char *no)
 {
 	const char *qs, *e = at;
@@ -636,63 +777,60 @@ static void count_verdict(review *r, size_t mi, claims *cl, const char *at,
 		e++;
 	while (isalnum((unsigned char)*e))
 		e++;
-	review_claim_verdict(r, mi, review_claim_line(cl, at), neg, holds, qs, e, yes, no);
+	review_claim_verdict(cl->r, cl->mi, review_claim_line(cl, at), neg, holds, qs, e, yes, no);
 }
 
-static void check_counts(review *r, size_t mi, const constant *c,
-                         claims *cl)
+static void check_counts(claims *cl)
 {
-	const char *text = cl->text;
-	review_mult *m = &r->mult[mi];
 	const char *at;
 	long k;
-	sas_cost sc = sas_count(&c->sas);
-	size_t w = naf_weight(&c->naf);
-	unsigned long shifts = m->kind == REVIEW_SEQUENCE ? m->shifts : sc.shifts;
-	unsigned long adds = m->kind == REVIEW_SEQUENCE ? m->adds
+	sas_cost sc = sas_count(&cl->c->sas);
+	size_t w = naf_weight(&cl->c->naf);
+	unsigned long shifts = cl->m->kind == REVIEW_SEQUENCE ? cl->m->shifts : sc.shifts;
+	unsigned long adds = cl->m->kind == REVIEW_SEQUENCE ? cl->m->adds
 	                     : sc.adds + sc.subs;
 	char yes[400], no[400];
 
-	if ((k = count_before(text, "terms", &at)) >= 0) {
+	if ((k = count_before(cl->text, "terms", &at)) >= 0) {
 		snprintf(yes, sizeof yes, "%ld %s: confirmed (the NAF %s)", k,
-		         review_plural(k, "term", "terms"), c->sum);
+		         review_plural(k, "term", "terms"), cl->c->sum);
 		snprintf(no, sizeof no, "%ld %s claimed; its NAF has %zu: %s", k,
-		         review_plural(k, "term", "terms"), w, c->sum);
-		count_verdict(r, mi, cl, at, (size_t)k == w, yes, no);
+		         review_plural(k, "term", "terms"), w, cl->c->sum);
+		count_verdict(cl, at, (size_t)k == w, yes, no);
 	}
-	if ((k = count_before(text, "shifts", &at)) >= 0) {
+	if ((k = count_before(cl->text, "shifts", &at)) >= 0) {
 		snprintf(yes, sizeof yes, "%ld %s claimed: %s has %lu", k,
-		         review_plural(k, "shift", "shifts"), m->kind ==
+		         review_plural(k, "shift", "shifts"), cl->m->kind ==
 		         REVIEW_SEQUENCE ? "the code" : "the NAF sequence", shifts);
-		count_verdict(r, mi, cl, at, (unsigned long)k == shifts, yes, yes);
+		count_verdict(cl, at, (unsigned long)k == shifts, yes, yes);
 	}
-	if ((k = count_before(text, "additions", &at)) >= 0 ||
-	    (k = count_before(text, "adds", &at)) >= 0) {
+	if ((k = count_before(cl->text, "additions", &at)) >= 0 ||
+	    (k = count_before(cl->text, "adds", &at)) >= 0) {
 		snprintf(yes, sizeof yes, "%ld %s claimed: %s has %lu "
 		         "(additions and subtractions)", k, review_plural(k,
-		         "addition", "additions"), m->kind ==
+		         "addition", "additions"), cl->m->kind ==
 		         REVIEW_SEQUENCE ? "the code" : "the NAF sequence", adds);
-		count_verdict(r, mi, cl, at, (unsigned long)k == adds, yes, yes);
+		count_verdict(cl, at, (unsigned long)k == adds, yes, yes);
 	}
 }
 
 /* "its continued fraction starts with thirteen 1s" ("13 ones", "12
  * 1's"): the run of 1s after a0 of x = p/2^n, in a comment that speaks
  * of the expansion (a continued fraction, its quotients). */
-static void check_ones(review *r, size_t mi, const constant *c, claims *cl)
+static void check_ones(claims *cl)
 {
 	static const char *const word[] = { "1s", "1's", "ones", NULL };
-	const char *text = cl->text, *at = NULL;
-	const cf_seq *cf = &c->cf;
+	const char *at = NULL;
+	const cf_seq *cf = &cl->c->cf;
 	long k = -1, run = 0;
 	size_t i;
 	char shape[160], yes[400], no[400];
 	char *next;
 
-	if (!review_find_cf(text, NULL) && !review_find_ci(text, "quotient"))
+	if (!review_find_cf(cl->text, NULL) && !review_find_ci(cl->text, "quotient"))
 		return;
 	for (i = 0; word[i] && k < 0; i++)
-		k = count_before(text, word[i], &at);
+		k = count_before(cl->text, word[i], &at);
 	if (k < 0)
 		return;
 	while ((size_t)run + 1 < cf->n && !mpz_cmp_ui(cf->a[run + 1], 1))
@@ -703,12 +841,12 @@ static void check_ones(review *r, size_t mi, const constant *c, claims *cl)
 	         run, next ? (run ? ", " : " ") : "", next ? next : "",
 	         next && (size_t)run + 2 < cf->n ? ", ..." : "");
 	snprintf(yes, sizeof yes, "the continued fraction of %s/2^%lu starts "
-	         "with %ld %s after a0: confirmed, %s", c->hex, c->bits, k,
+	         "with %ld %s after a0: confirmed, %s", cl->c->hex, cl->c->bits, k,
 	         review_plural(k, "1", "1s"), shape);
 	snprintf(no, sizeof no, "wrong: %ld %s claimed, but the continued "
 	         "fraction of %s/2^%lu starts with %ld after a0: %s", k,
-	         review_plural(k, "1", "1s"), c->hex, c->bits, run, shape);
-	count_verdict(r, mi, cl, at, k == run, yes, no);
+	         review_plural(k, "1", "1s"), cl->c->hex, cl->c->bits, run, shape);
+	count_verdict(cl, at, k == run, yes, no);
 	free(next);
 }
 
@@ -743,7 +881,7 @@ static void claims_check(review *r, size_t i, const char *text,
 	constant c;
 	char *hex;
 	cfx_err err;
-	claims cl = { text, line0, added, NULL, 0, 0, body };
+	claims cl = { text, line0, added, NULL, 0, 0, body, r, i, m, &c };
 
 	if (!m->bits || m->bits > 64 || mpz_sgn(m->p) <= 0 ||
 	    mpz_sizeinbase(m->p, 2) > m->bits)
@@ -756,15 +894,15 @@ static void claims_check(review *r, size_t i, const char *text,
 	review_claims_split(&cl);
 	review_cf_check(r, i, &cl);
 	review_cf_convergents(r, i, &c, &cl);
-	check_phi(r, i, &c, &cl);
-	check_golden_prefix(r, i, &c, &cl);
-	check_sum(r, i, &c, &cl);
+	check_phi(&cl);
+	check_golden_prefix(&cl);
+	check_sum(&cl);
 	if (m->kind != REVIEW_SEQUENCE)
-		check_prime(r, i, &cl);
+		check_prime(&cl);
 	else
 		sequence_names(&cl);
-	check_counts(r, i, &c, &cl);
-	check_ones(r, i, &c, &cl);
+	check_counts(&cl);
+	check_ones(&cl);
 	claims_unchecked(r, i, &cl);
 	free(cl.s);
 	constant_free(&c);
@@ -780,15 +918,27 @@ void review_claims(review *r, size_t i, const char *text,
 void review_body_claims(review *r, size_t i, int list_unchecked)
 {
 	review_mult *m = &r->mult[i];
-	size_t file = m->file, k = r->nfind;
-	char *hex;
+	size_t file = m->file, k = r->nfind, n;
+	char *hex, *text;
+	claims sp = { 0 };
 
 	if (!r->pt.body)
 		return;
+	/* the sentences that name another constant, and not this one, are
+	 * about that one: blanked here */
+	text = body_text(r->pt.body);
+	sp.text = text;
+	review_claims_split(&sp);
+	for (n = 0; n < sp.ns; n++)
+		if (sentence_names(r, i, &sp, n) == 2)
+			for (size_t c = sp.s[n].a; c < sp.s[n].b; c++)
+				if (text[c] != '\n')
+					text[c] = ' ';
+	free(sp.s);
 	m->file = r->pt.body_file;     /* its findings name the mail */
-	claims_check(r, i, r->pt.body, r->pt.body_line, NULL,
-	             list_unchecked ? 1 : 2);
+	claims_check(r, i, text, r->pt.body_line, NULL, list_unchecked ? 1 : 2);
 	m->file = file;
+	free(text);
 	/* far from the constant: each says which it is about */
 	hex = word_hex(m->p, m->bits);
 	for (; k < r->nfind; k++) {
@@ -801,6 +951,31 @@ void review_body_claims(review *r, size_t i, int list_unchecked)
 		r->find[k].msg = buf_take(&b);
 	}
 	free(hex);
+}
+
+void review_body_general(review *r)
+{
+	size_t k = r->nfind;
+	char *text;
+	claims cl = { 0 };
+
+	if (!r->pt.body || body_constants(r) < 2)
+		return;
+	text = body_text(r->pt.body);
+	cl.text = text;
+	cl.line0 = r->pt.body_line;
+	cl.body = 3;
+	review_claims_split(&cl);
+	claims_unchecked(r, REVIEW_NONE, &cl);
+	free(cl.s);
+	free(text);
+	for (; k < r->nfind; k++) {
+		struct buf b = { 0 };
+		buf_printf(&b, "not checked: general (the sentence names none of "
+		           "the patch's constants): %s", r->find[k].msg + 13);
+		free(r->find[k].msg);
+		r->find[k].msg = buf_take(&b);
+	}
 }
 
 /* ---- sequences ----------------------------------------------------------- */

@@ -17,7 +17,7 @@
  * review_word_before, review_quote, review_plural and the line helpers.
  * Its callers are review_check.c and review_cf.c, which do the
  * mathematics, and review.c (review_word_ci, review_find_cf,
- * review_says_modulus, review_find_ci, declared in review.h).
+ * review_says_modulus, review_find_ci, declared in review_int.h).
  */
 #include <ctype.h>
 #include <string.h>
@@ -26,10 +26,6 @@
 #include "core/review_int.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
-
-#define PHI_D 1.6180339887498949   /* (1 + sqrt(5))/2, for messages */
-
-#define MAX_TERMS 256
 
 
 const char *review_plural(long n, const char *one, const char *many)
@@ -167,16 +163,21 @@ const char *review_find_cf(const char *text, const char **after)
 			*after = s + strlen("continued fraction");
 		return s;
 	}
-	/* "cf", "CF", "cf =", "cf:" right before a "[": not "cf. the paper" */
+	/* "cf", "CF", "cf =", "cf:" right before a "[", and "cf is", "cf =",
+	 * "cf:" before a number ("its cf is 0, 1, 1, ..."): not "cf. the
+	 * paper" */
 	for (s = text; (s = review_word_ci(s, "cf")); s += 2) {
 		const char *q = s + 2;
+		int sep = 0;
 		while (*q == ' ' || *q == '\t')
 			q++;
 		if (*q == '=' || *q == ':')
+			q++, sep = 1;
+		else if (!strncasecmp(q, "is", 2) && !isalnum((unsigned char)q[2]))
+			q += 2, sep = 1;
+		while (*q == ' ' || *q == '\t' || *q == '\n')
 			q++;
-		while (*q == ' ' || *q == '\t')
-			q++;
-		if (*q == '[') {
+		if (*q == '[' || (sep && isdigit((unsigned char)*q))) {
 			if (after)
 				*after = s + 2;
 			return s;
@@ -389,7 +390,9 @@ int review_negated(const char *text, const char *from, const char *to,
 		if (!in_list(b, n, neg_words) &&
 		    !(n >= 3 && !strncasecmp(s - 3, "n't", 3)) &&
 		    !(n >= 5 && !strncmp(s - 5, "n\xe2\x80\x99t", 5)) &&
-		    !(n == 3 && !strncasecmp(b, "non", 3) && *s == '-'))
+		    !(n == 3 && !strncasecmp(b, "non", 3) && *s == '-' &&
+		      /* the NAF's name, "non-adjacent form", denies nothing */
+		      strncasecmp(s, "-adjacent", 9)))
 			continue;
 		/* the next word: a focus or bound word takes the negation */
 		for (q = s; *q && !neg_wordc((unsigned char)*q) && !neg_punct(q);

@@ -405,10 +405,83 @@ static size_t open_of(const tok *t, size_t k)
 	return REVIEW_NONE;
 }
 
-/* The word of the C-level if that governs the statement starting at
- * t[a], read back from it: "if (COND) stmt;", "if (COND) { ... }" (the
- * innermost block), and the else of either ("else stmt;", "else { ...
- * }").  0: none. */
+/* The first token of the statement that ends at t[k] (its ';' or '}'),
+ * comments before it skipped. */
+static size_t stmt_first(const tok *t, size_t k)
+{
+	size_t s = head_of(t, k);
+
+	while (s < k && t[s].type == T_COMMENT)
+		s++;
+	return s;
+}
+
+/* Whether t[s] begins "if (COND)" whose ')' is followed by t[body]: the
+ * word of COND (0: none). */
+static unsigned if_word_before(const tok *t, size_t n, size_t s, size_t body)
+{
+	struct buf b = { 0 };
+	unsigned word = 0;
+
+	if (strcmp(t[s].s, "if") || s + 1 >= n || strcmp(t[s + 1].s, "(") ||
+	    review_paren_close(t, s + 1, n) + 1 != body)
+		return 0;
+	word = if_cond(t, s, n, &b);
+	buf_free(&b);
+	return word;
+}
+
+/* The word the statement at t[a] gets from an earlier statement of its
+ * block that returns under a word ("if (W) return ...;", "if (W) { ...
+ * return ...; }"): the other word, since what follows it runs only
+ * there.  0: none.  Reads back at most 4096 tokens. */
+static unsigned fall_word(const tok *t, size_t n, size_t a)
+{
+	size_t k = a, lim = a > 4096 ? a - 4096 : 0, s;
+	unsigned word;
+
+	while (k > lim) {
+		const char *p = t[k - 1].s;
+		if (t[k - 1].type == T_PP || t[k - 1].type == T_COMMENT) {
+			k--;
+			continue;
+		}
+		if (!strcmp(p, "{"))
+			return 0;
+		if (!strcmp(p, "}")) {
+			size_t o = open_of(t, k - 1);
+			if (o == REVIEW_NONE)
+				return 0;
+			s = stmt_first(t, o);
+			if (k >= 2 && !strcmp(t[k - 2].s, ";") &&
+			    !strcmp(t[stmt_first(t, k - 2)].s, "return") &&
+			    (word = if_word_before(t, n, s, o)))
+				return word == 32 ? 64 : 32;
+			k = head_of(t, o);
+			continue;
+		}
+		s = stmt_first(t, k - 1);
+		if (strcmp(p, ";"))
+			return 0;
+		if (!strcmp(t[s].s, "if") && s + 1 < n && !strcmp(t[s + 1].s, "(")) {
+			size_t q = review_paren_close(t, s + 1, k - 1);
+			if (q + 1 < k - 1 && !strcmp(t[q + 1].s, "return") &&
+			    (word = if_word_before(t, n, s, q + 1)))
+				return word == 32 ? 64 : 32;
+		}
+		k = head_of(t, k - 1);
+	}
+	return 0;
+}
+
+void review_cif_after_return(const cif *c, int depth, cif *out)
+{
+	*out = *c;
+	out->depth = depth;
+	out->word = c->word == 32 ? 64 : 32;
+	snprintf(out->cond, sizeof out->cond, "what follows %.80s return", c->cond);
+}
+
 unsigned review_use_ctx(const walk *w, size_t a)
 {
 	const tok *t = w->v.t;
@@ -439,7 +512,9 @@ unsigned review_use_ctx(const walk *w, size_t a)
 	if (!strcmp(t[h].s, "if") && h + 1 < w->v.n && !strcmp(t[h + 1].s, "("))
 		word = if_cond(t, h, w->v.n, &b);
 	buf_free(&b);
-	return word && neg ? (word == 32 ? 64 : 32) : word;
+	if (!word)
+		return fall_word(t, w->v.n, a);
+	return neg ? (word == 32 ? 64 : 32) : word;
 }
 
 /* Whether tokens [a, e) begin with "if (COND)", "else if (COND)" or

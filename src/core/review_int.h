@@ -85,7 +85,7 @@ typedef struct cif {
 	int depth;               /* the block it governs (-1: one statement) */
 	unsigned word;           /* 32, 64, 0: none */
 	unsigned long line;
-	char cond[48];           /* "if (BITS_PER_LONG == 64)" */
+	char cond[112];          /* "if (BITS_PER_LONG == 64)" */
 } cif;
 
 #define MAX_VARS 32
@@ -121,6 +121,7 @@ typedef struct walk {
 	cif cifs[MAX_IF];
 	int ncif;
 	cif last_if[MAX_IF];     /* per brace depth: the last if, for else */
+	int last_return;         /* the last statement read was a return */
 	size_t comments[16];     /* comment tokens since the last statement */
 	size_t ncomments;
 	size_t fn_comments[16];  /* the function's: before it and inside */
@@ -255,8 +256,14 @@ int review_cif_header(walk *w, size_t a, size_t e, cif *c);
 /* The word of the C-level if that governs the statement starting at
  * t[a], read back from it: "if (COND) stmt;", "if (COND) { ... }" (the
  * innermost block), and the else of either ("else stmt;", "else { ...
- * }").  0: none. */
+ * }"); else the other word of an earlier statement of its block that
+ * returns under one ("if (sizeof(long) == 8) return ...;": what follows
+ * runs only where long is 4 bytes).  0: none. */
 unsigned review_use_ctx(const walk *w, size_t a);
+
+/* c, a C-level if on a word whose statement or block returns: into out,
+ * the other word, for what follows it in the block of depth `depth`. */
+void review_cif_after_return(const cif *c, int depth, cif *out);
 
 /* ---- review_eval.c ---- */
 
@@ -305,6 +312,11 @@ void review_overflow_check(walk *w, size_t mi, size_t lit, const char *name, con
  * next to a '*'.  why says where. */
 unsigned review_use_word(walk *w, const char *name, const cwidth *mw, char *why, size_t nwhy);
 
+/* review_use_word of the one multiply at token i (a name or a literal
+ * next to its '*'). */
+unsigned review_use_word_at(walk *w, size_t i, const cwidth *mw, char *why,
+                            size_t nwhy);
+
 
 /* ---- claims ---- */
 
@@ -325,10 +337,32 @@ typedef struct claims {
 	size_t ns, caps;
 	int body;                /* a mail's body: 0 no; 1 list the claims no
 	                          * check computes, not every sentence; 2 list
-	                          * none (another multiplier listed them) */
+	                          * none; 3 those of the general sentences
+	                          * (no multiplier: review_body_general) */
+	/* what the checks judge: the review, multiplier mi (m), and its
+	 * constant (cf, NAF, golden prefix); NULL for the sentences alone */
+	review *r;
+	size_t mi;
+	review_mult *m;
+	const constant *c;
 } claims;
 
 /* ---- review_claim.c ---- */
+
+/* Where n is in h, case-insensitive (strcasestr), or NULL; where w is in
+ * text as a whole word (no letter, digit or '_' either side: "PRIME" of
+ * GOLDEN_RATIO_PRIME is no word), or NULL: how review reads comments. */
+const char *review_find_ci(const char *h, const char *n);
+const char *review_word_ci(const char *text, const char *w);
+/* The moduli text names: 32 when it writes 2^32 (as 2^32, 2**32,
+ * 1ULL << 32, 4294967296 or 0x100000000), 64 for 2^64 likewise, their
+ * sum 96 when it names both, 0 when neither. */
+unsigned review_says_modulus(const char *text);
+/* A continued-fraction claim in text: "continued fraction", or the word
+ * "cf" (any case) with "=" or ":" or nothing before a "[" list, or with
+ * "is", "=" or ":" before a number ("its cf is 0, 1, 1, ..."); NULL if
+ * none.  *after (when not NULL) is set past the keyword. */
+const char *review_find_cf(const char *text, const char **after);
 
 /* The word (letters and digits) that ends before e, spaces between
  * skipped: its start; *end its end (*end == start: none).  text is
@@ -375,6 +409,17 @@ int review_sentence_added(const claims *cl, size_t k);
 
 /* text[a, b) on one line, blanks folded, at most 100 bytes (then "..."). */
 void review_quote(struct buf *q, const char *text, size_t a, size_t b);
+
+/* ---- review_check.c ---- */
+
+/* Whether text names multiplier m: its name, its value as written, in
+ * hex or in decimal, as a whole word. */
+int review_text_names(const review_mult *m, const char *text);
+
+/* The claims of the mail's body that no check computes, in the sentences
+ * that name none of the patch's constants, when it has several: listed
+ * once, as general (CHECK, no multiplier). */
+void review_body_general(review *r);
 
 /* ---- review_cf.c ---- */
 

@@ -259,20 +259,29 @@ int review_literal(const char *s, mpz_t z, int *suffix_long)
 	return rc < 0 ? -1 : 0;
 }
 
-int review_name_says_hash(const char *name)
+/* Whether name, lower-cased (its first 63 bytes into low[64]), holds
+ * one of the words w as a part: what review_name_says_hash and
+ * review_name_says_size both ask. */
+static int name_has(const char *name, char low[64], const char *const *w)
 {
-	static const char *const w[] = { "hash", "golden", "gold", "mult",
-		"prime", "ratio", "phi", "fib", NULL };
-	char low[64];
 	size_t i;
 
-	for (i = 0; name[i] && i < sizeof low - 1; i++)
+	for (i = 0; name[i] && i < 63; i++)
 		low[i] = (char)tolower((unsigned char)name[i]);
 	low[i] = '\0';
 	for (i = 0; w[i]; i++)
 		if (strstr(low, w[i]))
 			return 1;
 	return 0;
+}
+
+int review_name_says_hash(const char *name)
+{
+	static const char *const w[] = { "hash", "golden", "gold", "mult",
+		"prime", "ratio", "phi", "fib", NULL };
+	char low[64];
+
+	return name_has(name, low, w);
 }
 
 /* A name that says a table's size or shape, not a multiplier:
@@ -288,12 +297,8 @@ int review_name_says_size(const char *name)
 	char low[64];
 	size_t i, n;
 
-	for (i = 0; name[i] && i < sizeof low - 1; i++)
-		low[i] = (char)tolower((unsigned char)name[i]);
-	low[i] = '\0';
-	for (i = 0; sub[i]; i++)
-		if (strstr(low, sub[i]))
-			return 1;
+	if (name_has(name, low, sub))
+		return 1;
 	for (i = 0; part[i]; i++) {
 		const char *p = low;
 		n = strlen(part[i]);

@@ -30,9 +30,6 @@
 
 /* ---- findings ------------------------------------------------------------ */
 
-/* review_add (review_check.c) records them; this file only calls it. */
-
-
 static int by_place(const void *x, const void *y)
 {
 	const review_finding *a = x, *b = y;
@@ -163,8 +160,7 @@ const char *review_ctype(unsigned bits)
 	       : "u64";
 }
 
-/* The line of text + off, text starting at line0. */
-/* ---- findings ---------------------------------------------------------- */
+/* ---- recording a finding ------------------------------------------------- */
 
 /* Here, not in review.c, so that review.c calls this file and this file
  * never calls back (tests/build/layers.sh). */
@@ -243,7 +239,7 @@ void review_verdict(review *r, size_t i, const verify_battery *bt,
 {
 	review_mult *m = &r->mult[i];
 	char *hex = word_hex(m->p, m->bits);
-	char tables[224];
+	char tables[400];
 	struct buf fams = { 0 }, forms = { 0 };
 	size_t worst, count, k;
 	char *oldtxt = m->has_old ? (m->old_text ? xstrdup(m->old_text)
@@ -257,8 +253,11 @@ void review_verdict(review *r, size_t i, const verify_battery *bt,
 		         bt->tables[0], m->why_table);
 	else
 		snprintf(tables, sizeof tables, "tables 2^%u..2^%u: the code does "
-		         "not show the size", bt->tables[0],
-		         bt->tables[bt->ntables - 1]);
+		         "not show the size%s%.160s%s", bt->tables[0],
+		         bt->tables[bt->ntables - 1], m->table_src ==
+		         REVIEW_TABLE_UNKNOWN ? " (" : "", m->table_src ==
+		         REVIEW_TABLE_UNKNOWN ? m->why_table : "", m->table_src ==
+		         REVIEW_TABLE_UNKNOWN ? ")" : "");
 	for (k = 0; k < bt->nforms; k++)
 		if (bt->forms[k].status == VERIFY_FAIL)
 			buf_printf(&forms, "%scheck %s", forms.len ? ", " : "",

@@ -326,15 +326,27 @@ unsigned review_use_word(walk *w, const char *name, const cwidth *mw,
 {
 	const tok *t = w->v.t;
 	size_t n = w->v.n, i;
+	unsigned word;
 
-	for (i = 1; i + 1 < n; i++) {
+	for (i = 1; i + 1 < n; i++)
+		if (t[i].type == T_IDENT && !strcmp(t[i].s, name) &&
+		    (!strcmp(t[i - 1].s, "*") || !strcmp(t[i - 1].s, "*=") ||
+		     !strcmp(t[i + 1].s, "*")) &&
+		    (word = review_use_word_at(w, i, mw, why, nwhy)))
+			return word;
+	return 0;
+}
+
+unsigned review_use_word_at(walk *w, size_t i, const cwidth *mw, char *why,
+                            size_t nwhy)
+{
+	const tok *t = w->v.t;
+	size_t n = w->v.n;
+
+	{
 		size_t a = i, b = i, k, e;
 		unsigned shrw = 0, tw;
 		int shr = 0;
-		if (t[i].type != T_IDENT || strcmp(t[i].s, name) ||
-		    (strcmp(t[i - 1].s, "*") && strcmp(t[i - 1].s, "*=") &&
-		     strcmp(t[i + 1].s, "*")))
-			continue;
 		while (a > 0 && t[a - 1].type != T_PP && strcmp(t[a - 1].s, ";") &&
 		       strcmp(t[a - 1].s, "{") && strcmp(t[a - 1].s, "}"))
 			a--;
@@ -352,8 +364,14 @@ unsigned review_use_word(walk *w, const char *name, const cwidth *mw,
 					shr = 1;
 			}
 		if (shrw) {
-			snprintf(why, nwhy, "the product is shifted right by (%u - "
-			         "...) at line %lu", shrw, t[i].line);
+			/* which rule: the shift, and the other operand's type
+			 * ((u32 val * C UL) >> (32 - bits): 32) */
+			cwidth op;
+			size_t l = (size_t)snprintf(why, nwhy, "the product is shifted "
+			           "right by (%u - ...) at line %lu", shrw, t[i].line);
+			if (l < nwhy && operand_width(w, a, b, i, &op) == 0)
+				snprintf(why + l, nwhy - l, " and its other operand is %s "
+				         "(%s)", op.type[LP64], op.why);
 			return shrw;
 		}
 		/* (u32)(... name ...), hash_32(... name ...), hash_64(...) */
@@ -385,7 +403,7 @@ unsigned review_use_word(walk *w, const char *name, const cwidth *mw,
 			}
 		}
 		if (shr)
-			continue;
+			return 0;
 		/* [static const] TYPE v = ... name ...; */
 		for (k = a; k < i && (!strcmp(t[k].s, "static") ||
 		     !strcmp(t[k].s, "const") || !strcmp(t[k].s, "register")); k++)
@@ -733,7 +751,12 @@ int review_mult_width(const review_mult *m, int suffix_long,
 	if (m->kind == REVIEW_DECL && !type_word)
 		return -1;
 	memset(o, 0, sizeof *o);
-	l = m->kind == REVIEW_DECL ? review_type_bits(type, 0, &l) && l : suffix_long == 1;
+	/* a declaration's type as written: "unsigned long" is a long */
+	if (m->kind == REVIEW_DECL)
+		l = (review_type_bits(type, 0, &l) && l) ||
+		    (strstr(type, "long") && !strstr(type, "long long"));
+	else
+		l = suffix_long == 1;
 	for (model = 0; model < NMODEL; model++)
 		cwidth_set(o, model, l ? long_bits(model) : m->kind == REVIEW_DECL ?
 		           type_word : suffix_long ? 64 : 32, m->kind == REVIEW_DECL

@@ -16,19 +16,30 @@ cfx=$(pwd)/cfx
 # by its children: SIGXCPU past it) and 600 s of wall time
 bounded() { ( ulimit -t 60 && exec timeout 600 "$@" ); }
 
-# one_line NAME TOKEN CMD...: exit 2, no stdout, one stderr line ending
-# in "(TOKEN)"
-one_line() {
-	local name=$1 token=$2 rc
-	shift 2
+# exits STATUS NAME TOKEN CMD...: exit STATUS, no stdout, one stderr
+# line ending in "(TOKEN)"
+exits() {
+	local want=$1 name=$2 token=$3 rc
+	shift 3
 	bounded "$@" > "$tmp/out" 2> "$tmp/err"; rc=$?
-	expect "$name: exit 2, one line naming ($token), nothing on stdout" \
-		'[ $rc = 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" = 1 ] &&
+	expect "$name: exit $want, one line naming ($token), nothing on stdout" \
+		'[ $rc = $want ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" = 1 ] &&
 		 grep -qF "($token)" "$tmp/err" && grep -q "^cfx: review: " "$tmp/err"'
 }
+# one_line NAME TOKEN CMD...: refused, exit 2
+one_line() { exits 2 "$@"; }
 
+# an empty input (git diff of a clean tree) is nothing to review: exit 0,
+# nothing on stdout, one line on stderr saying so and naming it
+nothing() {
+	local what=$1 tok=$2
+	exits 0 "$@"
+	expect "$what: says there is nothing to review" \
+		'grep -qF "nothing to review: the input is empty ($tok)" "$tmp/err"'
+}
 : > "$tmp/empty"
-one_line "an empty file" "$tmp/empty" $cfx review "$tmp/empty"
+nothing "an empty file" "$tmp/empty" $cfx review "$tmp/empty"
+nothing "an empty standard input" "<stdin>" sh -c "$cfx review - < /dev/null"
 one_line "/dev/zero" /dev/zero $cfx review /dev/zero
 one_line "/dev/zero on standard input" "<stdin>" sh -c "$cfx review - < /dev/zero"
 mkdir "$tmp/dir"
@@ -42,7 +53,9 @@ wait
 head -c 65536 /dev/urandom > "$tmp/garbage"; printf '\0' >> "$tmp/garbage"
 one_line "binary garbage" "$tmp/garbage" $cfx review "$tmp/garbage"
 printf '\r\n\r\n\r\n' > "$tmp/crlf"
-one_line "CRLF only" "$tmp/crlf" $cfx review "$tmp/crlf"
+nothing "CRLF only" "$tmp/crlf" $cfx review "$tmp/crlf"
+printf 'Hello.\r\n\r\nNo patch here.\r\n' > "$tmp/prose"
+one_line "prose, CRLF" "$tmp/prose" $cfx review "$tmp/prose"
 python3 -c "print('a' * 10 * 2**20)" > "$tmp/longline"
 one_line "a line of 10 MB" "$tmp/longline" $cfx review "$tmp/longline"
 # a good input (a multiplier: findings), then a bad one: nothing of the
@@ -52,8 +65,8 @@ one_line "a good patch, then a nonexistent file" "$tmp/none" \
 	$cfx review "$tmp/good.patch" "$tmp/none"
 one_line "a good patch, then /dev/zero" /dev/zero \
 	$cfx review "$tmp/good.patch" /dev/zero
-one_line "a good patch, then prose" "$tmp/crlf" \
-	$cfx review "$tmp/good.patch" "$tmp/crlf"
+one_line "a good patch, then prose" "$tmp/prose" \
+	$cfx review "$tmp/good.patch" "$tmp/prose"
 
 # standard input without end: refused at 2^22 lines (short lines) or
 # at 128 MiB (lines of 100 bytes), not read until memory runs out
@@ -163,7 +176,7 @@ one_line "--format with no value" "--format" $cfx review $p --format
 one_line "--format xml" "xml" $cfx review --format xml $p
 expect "--format xml: says what it takes" 'grep -q "^cfx: review: --format takes checkpatch|gcc (xml)$" "$tmp/err"'
 one_line "--emit=html" "html" $cfx review --emit=html $p
-one_line "--json --emit reply" "--json" $cfx review --json --emit reply $p
+one_line "--json --emit reply (verify's message and token)" "--emit" $cfx review --json --emit reply $p
 one_line "--json=1: a flag takes no value" "--json=1" $cfx review --json=1 $p
 one_line "no file" "git diff | cfx review -" $cfx review --json
 one_line "-- --json: a file named --json" "--json" $cfx review -- --json
