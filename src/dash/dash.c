@@ -394,7 +394,7 @@ static void loop(dash *d)
 		if (got_signal)
 			break;
 		drain(ls.wake[0]);
-		if (dash_cmd_poll(d)) {         /* a background command ended */
+		if (dash_cmd_poll(d, ls.wake[1])) {         /* a background command ended */
 			dash_state_apply_session(d);
 			dash_state_resubmit(d);
 			learn_acted(d, 1);

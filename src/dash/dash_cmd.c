@@ -136,33 +136,69 @@ static int verify_from_strip(dash *d, const char *line)
 	return 1;
 }
 
-/* The status line when `:line` has ended with the command's exit status
- * rc (or was stopped).  Status 1 is a verdict, not an error: the command
- * ran and what it checked failed (verify's FAIL, review's ERROR or
- * WARNING, a lesson's wrong answer), so it says so instead of "failed";
- * 2 and any other status is the command failing. */
-static void ended(dash *d, const char *line, int rc, int stopped)
+/* What the status line says when `:line` has ended with the command's
+ * exit status rc (or was stopped), into t, with hide after it; its
+ * style.  Status 1 is a verdict, not an error: the command ran and what
+ * it checked failed (verify's FAIL, review's ERROR or WARNING, a
+ * lesson's wrong answer), so it says so instead of "failed"; 2 and any
+ * other status is the command failing. */
+static int ended_text(char *t, size_t n, const char *line, int rc,
+                      int stopped, const char *hide)
 {
-	const char *hide = dash_out_is_open(d->out) ? "; o hides the output" : "";
 	char word[16];
 
 	line += strspn(line, " ");
 	snprintf(word, sizeof word, "%.*s", (int)strcspn(line, " "), line);
 	if (stopped)
-		dash_out_msg(d->out, ST_ERROR, ":%s interrupted", line);
+		snprintf(t, n, ":%s interrupted", line);
 	else if (rc == CFX_EXIT_OK)
-		dash_out_msg(d->out, ST_NORMAL, ":%s done%s", line, hide);
+		snprintf(t, n, ":%s done%s", line, hide);
 	else if (rc == CFX_EXIT_FAIL)
-		dash_out_msg(d->out, ST_NORMAL, ":%s ran: %s (exit 1, not an "
-		             "error)%s", line, !strcmp(word, "verify") ? "verdict FAIL"
-		             : !strcmp(word, "review") ? "ERROR or WARNING found"
-		             : "a check failed", hide);
+		snprintf(t, n, ":%s ran: %s (exit 1, not an error)%s", line,
+		         !strcmp(word, "verify") ? "verdict FAIL"
+		         : !strcmp(word, "review") ? "ERROR or WARNING found"
+		         : "a check failed", hide);
 	else if (rc == CFX_EXIT_USAGE)
-		dash_out_msg(d->out, ST_ERROR, ":%s failed: an error (exit 2)%s",
-		             line, hide);
+		snprintf(t, n, ":%s failed: an error (exit 2)%s", line, hide);
 	else
-		dash_out_msg(d->out, ST_ERROR, ":%s failed (exit %d)%s", line, rc,
-		             hide);
+		snprintf(t, n, ":%s failed (exit %d)%s", line, rc, hide);
+	return stopped || (rc != CFX_EXIT_OK && rc != CFX_EXIT_FAIL) ? ST_ERROR
+	       : ST_NORMAL;
+}
+
+/* The status line when `:line` has ended (ended_text). */
+static void ended(dash *d, const char *line, int rc, int stopped)
+{
+	char t[DASH_LINE_MAX + 96];
+	int st = ended_text(t, sizeof t, line, rc, stopped,
+	                    dash_out_is_open(d->out) ? "; o hides the output" : "");
+
+	dash_out_msg(d->out, st, "%s", t);
+}
+
+/* Start line on a thread of its own (queued: it waited for another). */
+static void bg_start(dash *d, const char *line, int wake_fd, int queued)
+{
+	if (!(d->bg = dash_bg_start(&d->r.sess, line, wake_fd)))
+		dash_out_msg(d->out, ST_ERROR, ":%s: no thread to run it on", line);
+	else
+		dash_out_msg(d->out, ST_NORMAL, "running %s:%s (keys still work)",
+		             queued ? "the queued " : "", line);
+}
+
+/* A line for the thread typed while another runs there: it waits for
+ * that one to end, in place of any that waited already (the later word
+ * wins, as a constant typed meanwhile does). */
+static void bg_queue(dash *d, const char *line)
+{
+	if (d->bg_next)
+		dash_out_msg(d->out, ST_NORMAL, "queued :%s in place of :%s", line,
+		             d->bg_next);
+	else
+		dash_out_msg(d->out, ST_NORMAL, "queued :%s: it runs when the one "
+		             "running ends", line);
+	free(d->bg_next);
+	d->bg_next = xstrdup(line);
 }
 
 int dash_cmd_begin(dash *d, const char *line, int wake_fd)
@@ -175,13 +211,9 @@ int dash_cmd_begin(dash *d, const char *line, int wake_fd)
 		return 0;
 	if (dash_bg_wants(line)) {
 		if (d->bg)
-			dash_out_msg(d->out, ST_ERROR, ":%s is still running; one at a "
-			               "time", dash_bg_line(d->bg));
-		else if (!(d->bg = dash_bg_start(&d->r.sess, line, wake_fd)))
-			dash_out_msg(d->out, ST_ERROR, ":%s: no thread to run it on", line);
+			bg_queue(d, line);
 		else
-			dash_out_msg(d->out, ST_NORMAL, "running :%s (keys still work)",
-			               line);
+			bg_start(d, line, wake_fd, 0);
 		return 0;
 	}
 	snprintf(echo, sizeof echo, ":%s", line);
@@ -239,9 +271,9 @@ int dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop)
 	return d->r.quit;
 }
 
-int dash_cmd_poll(dash *d)
+int dash_cmd_poll(dash *d, int wake_fd)
 {
-	char echo[DASH_LINE_MAX + 8], *out;
+	char echo[DASH_LINE_MAX + 8], *out, *next = d->bg_next;
 	int rc, stopped;
 
 	if (!d->bg || !dash_bg_done(d->bg))
@@ -253,7 +285,20 @@ int dash_cmd_poll(dash *d)
 	dash_out_add(d->out, out);
 	free(out);
 	dash_out_open(d->out, 1);
-	ended(d, echo + 1, rc, stopped);
+	if (!next) {
+		ended(d, echo + 1, rc, stopped);
+		return 1;
+	}
+	/* how it ended stays in the pane, under its report; the status line
+	 * is the queued one's */
+	{
+		char t[DASH_LINE_MAX + 96];
+		ended_text(t, sizeof t, echo + 1, rc, stopped, "");
+		dash_out_add(d->out, t);
+	}
+	d->bg_next = NULL;
+	bg_start(d, next, wake_fd, 1);
+	free(next);
 	return 1;
 }
 
@@ -310,4 +355,6 @@ void dash_cmd_free(dash *d)
 		free(dash_bg_end(d->bg, &d->r.sess, NULL, NULL));
 		d->bg = NULL;
 	}
+	free(d->bg_next);
+	d->bg_next = NULL;
 }

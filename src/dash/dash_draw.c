@@ -146,9 +146,26 @@ static void lesson_column(const dash *d, layout *l, int W, int H)
 	l->out.w = lw;              /* command output beside the lesson */
 }
 
+static int out_line_rows(const rect *r, int y, int w, const char *s, int st,
+                         int draw);
+
+/* The rows the output pane's newest lines take in w columns, wrapped as
+ * draw_out wraps them, counted up to max: the pane is as tall as they
+ * need (up to its limit), not as the lines are many. */
+static int out_rows(const dash *d, int w, int max)
+{
+	rect none = RECT(0, 0, 0, 0);
+	int n, i, rows = 0;
+	const char *const *line = dash_out_lines(d->out, &n);
+
+	for (i = n - 1; i >= 0 && rows < max; i--)
+		rows += out_line_rows(&none, 0, w, line[i], ST_NORMAL, 0);
+	return rows;
+}
+
 static void compute_layout(const dash *d, layout *l, int W, int H)
 {
-	int y, dh, rem, bh, mh, lw, FW = W, n_out;
+	int y, dh, rem, bh, mh, lw, FW = W;
 
 	memset(l, 0, sizeof *l);
 	l->head = RECT(0, 0, 3, W);
@@ -184,8 +201,9 @@ static void compute_layout(const dash *d, layout *l, int W, int H)
 		l->spec = RECT(y + mh, 0, bh, lw);
 		l->buck = RECT(y + mh, lw + 1, bh, W - lw - 1);
 	}
-	dash_out_lines(d->out, &n_out);
-	bh = clampi(n_out + 1, 4, clampi((H - 4) / 2, 4, 24));
+	/* (beside a lesson column the pane is the left half: lesson_column) */
+	bh = clampi(out_rows(d, (dash_learn_open(d) && !l->strip ? W / 2 : W) - 2,
+	                     24) + 1, 4, clampi((H - 4) / 2, 4, 24));
 	l->out = RECT(H - 1 - bh, 0, bh, W);
 	if (dash_learn_open(d) && !l->strip)
 		lesson_column(d, l, W, H);
@@ -349,10 +367,13 @@ static size_t row_cut(const char *s, int w)
 }
 
 /* The status message at row y of r from column 2: whole, or its first
- * words and where the rest is (dash_out_msg put it in the pane). */
-static void status_row(const rect *r, int y, int st, const char *msg)
+ * words and where the rest is (dash_out_msg put it in the pane: o opens
+ * it; open, o would hide it). */
+static void status_row(const dash *d, const rect *r, int y, int st,
+                       const char *msg)
 {
-	static const char more[] = " (o: the rest)";
+	const char *more = dash_out_is_open(d->out) ? " (in the pane)"
+	                   : " (o: the rest)";
 	char buf[320];
 	size_t n;
 
@@ -371,7 +392,8 @@ static void status_row(const rect *r, int y, int st, const char *msg)
  * token it names or, the carets pointing at it, without; where neither
  * fits, on the row below, whole or ended by where the rest is.  Returns
  * 1 if it took the row below. */
-static int edit_error(const rect *r, int ex, const cfx_err *e)
+static int edit_error(const dash *d, const rect *r, int ex,
+                      const cfx_err *e)
 {
 	char full[sizeof e->msg + sizeof e->token + 4];
 
@@ -387,7 +409,7 @@ static int edit_error(const rect *r, int ex, const cfx_err *e)
 		dash_paint_put(r, 1, ex, ST_ERROR, e->msg);
 		return 0;
 	}
-	status_row(r, 2, ST_ERROR, dash_paint_width(full) <= r->w - 3 ? full : e->msg);
+	status_row(d, r, 2, ST_ERROR, dash_paint_width(full) <= r->w - 3 ? full : e->msg);
 	return 1;
 }
 
@@ -428,8 +450,8 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 			for (i = 0; i < len; i++)
 				dash_paint_put(r, 1, x + from - off + i, ST_ERROR, i ? "~" : "^");
 			ex = x + from - off + len + 1;
-			if (!edit_error(r, ex, e) && *msg)
-				status_row(r, 2, msg_style, msg);
+			if (!edit_error(d, r, ex, e) && *msg)
+				status_row(d, r, 2, msg_style, msg);
 			else if (!*msg && !r->hidden)
 				dash_paint_putf(r, 2, 2, ST_DIM, "the panels keep %s = %s (n = %u)",
 				     c->hex, c->dec, c->bits);
@@ -455,7 +477,7 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 	else
 		value_row(d, r);
 	if (*msg)
-		status_row(r, 2, msg_style, msg);
+		status_row(d, r, 2, msg_style, msg);
 	else if (v->mode == MODE_EDIT && v->edit.wider)
 		dash_paint_putf(r, 2, 2, ST_WEAK, "needs n = %u: Enter shows it (n is held "
 		     "at %u while you type)", v->edit.wider, v->edit.hold);
@@ -647,7 +669,6 @@ static void draw_out(const dash *d, const rect *r, dash_frame *frame)
 
 	assert(n <= DASH_OUT_LINES);
 	dash_paint_blank(r);
-	dash_paint_title(r, "Output of : commands", "PgUp PgDn scroll, o hides");
 	for (i = 0; i < n; i++)
 		total += rows[i] = out_line_rows(r, 0, w, line[i], ST_NORMAL, 0);
 	if (dash_out_top(d->out) >= 0) {      /* that line at the top */
@@ -662,6 +683,11 @@ static void draw_out(const dash *d, const rect *r, dash_frame *frame)
 		scroll = total - vis > 0 ? total - vis : 0;
 	frame->out_scroll = scroll;
 	frame->out_rows = vis;
+	/* the rows above and below those shown, counted in the title: a
+	 * report that goes on below the pane says so */
+	dash_paint_title_more(r, "Output of : commands",
+	                      total - scroll - vis > 0 ? total - scroll - vis : 0,
+	                      scroll, ", o hides", "o hides");
 	/* the row of line 0's first row: the last row shown is total -
 	 * scroll */
 	y = 1 + vis - (total - scroll);

@@ -16,6 +16,7 @@
 #include "cli/opts.h"
 #include "cli/setting.h"
 #include "dash/dash_ui.h"
+#include "util/text.h"
 #include "util/xalloc.h"
 
 #define CTRL(c) ((c) & 0x1f)
@@ -161,6 +162,21 @@ static void refused(dash *d, const cfx_err *e)
 	             dash_state_model(d)->hex);
 }
 
+/* A digit set beside a non-zero one: p has a NAF of its own, which the
+ * panels show, said in one status line (p is on the row above it: at
+ * 64 bits it gives way rather than the line being cut). */
+static void rewritten(dash *d, int sel, int v, const char *hex)
+{
+	char t[2][256];
+
+	snprintf(t[1], sizeof t[1], "2^%d -> %c: NAF rewritten, weight %zu: no "
+	         "adjacent non-zeros", sel, v > 0 ? '+' : v < 0 ? '-' : '0',
+	         dash_state_model(d)->naf_weight);
+	snprintf(t[0], sizeof t[0], "%.160s; p = %.80s", t[1], hex);
+	dash_out_msg(d->out, ST_NORMAL, "%s", text_width(t[0], strlen(t[0])) <=
+	             DASH_OUT_STATUS_W ? t[0] : t[1]);
+}
+
 static dash_action k_digit_set(dash *d, int key)
 {
 	const dash_model_const *c = dash_state_model(d);
@@ -190,10 +206,7 @@ static dash_action k_digit_set(dash *d, int key)
 	if (dash_state_set_const(d, hex, bits, &e) < 0)
 		refused(d, &e);
 	else if (!naf_is_naf(&g))
-		dash_out_msg(d->out, ST_NORMAL, "2^%d -> %c: p = %s; NAF rewritten, "
-		         "weight %zu: no adjacent non-zeros",
-		         sel, v > 0 ? '+' : v < 0 ? '-' : '0', hex,
-		         dash_state_model(d)->naf_weight);
+		rewritten(d, sel, v, hex);
 	else
 		dash_out_msg(d->out, ST_NORMAL, "2^%d -> %c: p = %s", sel,
 		         v > 0 ? '+' : v < 0 ? '-' : '0', hex);

@@ -187,6 +187,37 @@ void dash_paint_title(const rect *r, const char *t, const char *right)
 	}
 }
 
+void dash_paint_title_more(const rect *r, const char *t, int above,
+                           int below, const char *tail, const char *idle)
+{
+	char f[5][96];
+	const char *form[5] = { f[0], f[1], f[2], f[3], f[4] };
+
+	if (above && below) {
+		snprintf(f[1], sizeof f[1], "%s PgUp: %d, %s PgDn: %d more", g.up,
+		         above, g.down, below);
+		snprintf(f[2], sizeof f[2], "%s%d %s%d more, PgUp PgDn", g.up, above,
+		         g.down, below);
+		snprintf(f[3], sizeof f[3], "%s%d %s%d more", g.up, above, g.down,
+		         below);
+		snprintf(f[4], sizeof f[4], "%s%d %s%d", g.up, above, g.down, below);
+	} else if (above || below) {
+		const char *arrow = above ? g.up : g.down, *key = above ? "PgUp"
+		                    : "PgDn";
+		int k = above ? above : below;
+		snprintf(f[1], sizeof f[1], "%s %s: %d more", arrow, key, k);
+		snprintf(f[2], sizeof f[2], "%s%d more, %s", arrow, k, key);
+		snprintf(f[3], sizeof f[3], "%s%d more", arrow, k);
+		snprintf(f[4], sizeof f[4], "%s%d", arrow, k);
+	} else {
+		snprintf(f[1], sizeof f[1], "%s", idle);
+		f[2][0] = f[3][0] = f[4][0] = '\0';
+	}
+	snprintf(f[0], sizeof f[0], "%s%s", f[1], above || below ? tail : "");
+	dash_paint_title(r, t, dash_paint_first_fit(form, 5,
+	                                            dash_paint_title_room(r, t)));
+}
+
 char *dash_paint_fmt_g(char *buf, size_t n, double x, int digits)
 {
 	snprintf(buf, n, "%.*g", digits, x);

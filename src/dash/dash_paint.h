@@ -59,6 +59,12 @@ const char *dash_paint_first_fit(const char *const *form, int n, int room);
 /* A panel's first row: "-- Title ------- right --"; the focus panel's
  * title is marked and reversed. */
 void dash_paint_title(const rect *r, const char *t, const char *right);
+/* The title of a panel that scrolls: t, and on its right how many rows
+ * are above and below those shown and the keys that show them, in the
+ * longest form that fits (then tail, ", o hides", where there is room);
+ * idle when nothing is hidden. */
+void dash_paint_title_more(const rect *r, const char *t, int above,
+                           int below, const char *tail, const char *idle);
 /* x with digits significant digits ("%.*g"), into buf; returns buf. */
 char *dash_paint_fmt_g(char *buf, size_t n, double x, int digits);
 

@@ -150,13 +150,20 @@ static void draw_hist(const dash_work_score *s, const rect *hr, int st)
 		if (e >= 0 && ex > 4 && ex + 2 < ncol * cw - 4)
 			dash_paint_put(hr, rows, ex, ST_DIM, buf);
 	}
-	snprintf(buf, sizeof buf, "buckets by load, peak %llu",
-	         (unsigned long long)vmax);
-	/* right of the bars, never over them (a narrow panel beside a lesson
-	 * has no room for a long peak); the last column of a wide bar's cell
-	 * is a gap */
-	if (cols - (int)strlen(buf) >= ncol * cw - (cw > 2))
-		dash_paint_put(hr, 0, cols - (int)strlen(buf), ST_DIM, buf);
+	/* right of the bars, a blank column between (the last column of a
+	 * wide bar's cell is one already), never over them; shorter where
+	 * there is less room (a narrow panel beside a lesson may have none) */
+	{
+		char f[2][48];
+		const char *form[2] = { f[0], f[1] }, *t;
+		int edge = ncol * cw - (cw > 2) + 1;
+		snprintf(f[0], sizeof f[0], "buckets by load, peak %llu",
+		         (unsigned long long)vmax);
+		snprintf(f[1], sizeof f[1], "peak %llu", (unsigned long long)vmax);
+		t = dash_paint_first_fit(form, 2, cols - edge);
+		if (*t)
+			dash_paint_put(hr, 0, cols - dash_paint_width(t), ST_DIM, t);
+	}
 }
 
 /* "good . weak w bad X none ?", each word in its style and glyph, at (y,
@@ -537,6 +544,7 @@ void dash_panel_buckets_draw(const dash *d, const rect *r)
 	const dash_work_score *s = work->score;
 	int cur = s && s->gen == work->gen, st, y, sweep_rows, n = (int)work->par.bits;
 	int per = sweep_per_row(n, r->w), srows, wide = r->w >= 90;
+	int fw = r->focus ? 2 : 0;  /* a lesson's focus mark in the title */
 	char t[DASH_WORK_FAMILY_MAX + 96], c1[32], g1[32], g2[32], g3[32];
 	rect hr;
 
@@ -544,14 +552,17 @@ void dash_panel_buckets_draw(const dash *d, const rect *r)
 	keys_count_text(work, c1, sizeof c1);
 	snprintf(t, sizeof t, "Buckets: %s %s keys into 2^%u (b = %u)",
 	         c1, work->par.fam.text, work->par.b, work->par.b);
-	if (dash_paint_width(t) + 4 > r->w)
+	if (dash_paint_width(t) + 4 + fw > r->w)
 		snprintf(t, sizeof t, "Buckets: %s %s keys, b = %u", c1,
 		         work->par.fam.text, work->par.b);
-	if (dash_paint_width(t) + 4 > r->w && work->par.fam.path_at)
+	if (dash_paint_width(t) + 4 + fw > r->w && work->par.fam.path_at)
 		snprintf(t, sizeof t, "Buckets: %s %.*s keys, b = %u", c1,
 		         (int)work->par.fam.path_at - 1, work->par.fam.text,
 		         work->par.b);
-	if (dash_paint_width(t) + 4 > r->w)
+	if (dash_paint_width(t) + 4 + fw > r->w)    /* the family, not "keys" */
+		snprintf(t, sizeof t, "Buckets: %s %s, b = %u", c1,
+		         work->par.fam.text, work->par.b);
+	if (dash_paint_width(t) + 4 + fw > r->w)
 		snprintf(t, sizeof t, "Buckets: %s keys, b = %u", c1, work->par.b);
 	dash_paint_title(r, t, NULL);
 	srows = 2 + (n + per - 1) / per;   /* title, strides, verify */

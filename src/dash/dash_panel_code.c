@@ -38,8 +38,8 @@ static int piece(char **lines, int n, const char *prefix, const char *s,
 }
 
 /* The code as display lines of at most w columns: tabs as 4 columns, a
- * long line cut at a space, its pieces indented (comments go on as
- * comments).  *fn and *decl receive the lines of the function's
+ * long line cut at a space or after a parenthesis, its pieces indented
+ * (comments go on as comments).  *fn and *decl receive the lines of the function's
  * signature and of its declaration of hash and n. */
 static int code_lines(const char *code, int w, char **lines, int *fn,
                       int *decl)
@@ -81,6 +81,14 @@ static int code_lines(const char *code, int w, char **lines, int *fn,
 					cut = k;
 					break;
 				}
+			/* code: after an opening parenthesis when what follows it
+			 * fits the next row, so a parameter keeps its type
+			 * ("f(" / "uint32_t x)", not "f(uint32_t" / "x)") */
+			for (k = room - 1; !comment && k > room / 2; k--)
+				if (p[k] == '(' && (int)strlen(p + k + 1) <= w - 8) {
+					cut = k + 1;
+					break;
+				}
 			n = piece(lines, n, prefix, p, (size_t)cut);
 			p += cut;
 			while (*p == ' ')
@@ -115,38 +123,6 @@ static void code_summary(char *t, size_t n, const char *cost, int w)
 	}
 }
 
-/* The code panel's title: the lines above and below the ones shown are
- * counted on the right of it, never over the code. */
-static void code_title(const rect *r, int opt, int above, int below)
-{
-	const char *t = opt ? "Fewest adders" : "Shift/add code";
-	char f[4][64];
-	const char *form[4] = { f[0], f[1], f[2], f[3] };
-
-	if (above && below) {
-		snprintf(f[0], sizeof f[0], "%s PgUp: %d, %s PgDn: %d more", GLYPH.up,
-		         above, GLYPH.down, below);
-		snprintf(f[1], sizeof f[1], "%s%d %s%d more, PgUp PgDn", GLYPH.up,
-		         above, GLYPH.down, below);
-		snprintf(f[2], sizeof f[2], "%s%d %s%d more", GLYPH.up, above, GLYPH.down,
-		         below);
-		snprintf(f[3], sizeof f[3], "%s%d %s%d", GLYPH.up, above, GLYPH.down, below);
-	} else if (above || below) {
-		const char *arrow = above ? GLYPH.up : GLYPH.down, *key = above ? "PgUp"
-		                    : "PgDn";
-		int k = above ? above : below;
-		snprintf(f[0], sizeof f[0], "%s %s: %d more", arrow, key, k);
-		snprintf(f[1], sizeof f[1], "%s%d more, %s", arrow, k, key);
-		snprintf(f[2], sizeof f[2], "%s%d more", arrow, k);
-		snprintf(f[3], sizeof f[3], "%s%d", arrow, k);
-	} else {
-		snprintf(f[0], sizeof f[0], "%s", opt ? "cfx shifts --optimal "
-		         "--emit c" : "cfx shifts --emit c");
-		f[1][0] = f[2][0] = f[3][0] = '\0';
-	}
-	dash_paint_title(r, t, dash_paint_first_fit(form, 4, dash_paint_title_room(r, t)));
-}
-
 void dash_panel_code_draw(const dash *d, const rect *r, dash_frame *frame)
 {
 	const dash_view *v = dash_keys_view(d);
@@ -174,7 +150,12 @@ void dash_panel_code_draw(const dash *d, const rect *r, dash_frame *frame)
 		else if (in_comment && strstr(lines[i], "*/"))
 			in_comment = 0;
 	}
-	code_title(r, opt, top, n - top - vis > 0 ? n - top - vis : 0);
+	/* the lines above and below the ones shown are counted on the right
+	 * of the title, never over the code */
+	dash_paint_title_more(r, opt ? "Fewest adders" : "Shift/add code", top,
+	                      n - top - vis > 0 ? n - top - vis : 0, "",
+	                      opt ? "cfx shifts --optimal --emit c"
+	                      : "cfx shifts --emit c");
 	if (opt) {
 		code_summary(t, sizeof t, c->opt_cost, r->w - 2);
 	} else {

@@ -134,12 +134,14 @@ static int panel_rows(const rect *r, int top, int draw)
 	         "one per NAF digit, in C; PgUp PgDn scroll it.");
 	snprintf(t[5], sizeof t[5], "the points {k x}, k = 1..K, on the circle "
 	         "[0, 1) drawn from 0 to 1, one row per K for the last few K, so a "
-	         "new point is seen splitting a gap.  %s is a point (%s several "
+	         "new point is seen splitting a gap (%s before the top row's K: "
+	         "the rows of smaller K are out of room, a taller terminal shows "
+	         "more).  %s is a point (%s several "
 	         "in one cell); the gaps between points are drawn by length: %s "
 	         "short, %s medium, %s long.  The number at the right is how many "
 	         "lengths there are: never more than 3 (the three-distance "
-	         "theorem).  K changes with [, ], { and }.", GLYPH.point, GLYPH.points, GLYPH.gap[0],
-	         GLYPH.gap[1], GLYPH.gap[2]);
+	         "theorem).  K changes with [, ], { and }.", GLYPH.up, GLYPH.point,
+	         GLYPH.points, GLYPH.gap[0], GLYPH.gap[1], GLYPH.gap[2]);
 	snprintf(t[6], sizeof t[6], "each length as a fraction of the circle, "
 	         "%s how many gaps have it, and = its exact value where the panel "
 	         "is wide enough (cfx spectrum always prints it); max/min is the "

@@ -144,6 +144,8 @@ typedef struct dash {
 	struct dlearn *learn;       /* the lesson pane (dash_learn.c), NULL: none */
 	struct dash_bg *bg;         /* a ':' command on its own thread
 	                             * (dash_cmd.c's), NULL: none */
+	char *bg_next;              /* the one typed while bg ran: it runs
+	                             * when bg ends (dash_cmd.c's), NULL: none */
 } dash;
 
 /* ---- dash_state.c: below every other file; calls none of them --------- */
@@ -278,13 +280,15 @@ void dash_draw(const dash *d, dash_frame *f);
 /* Start a ':' line: -1 if it leaves the dashboard (a quit word: the loop
  * quits), 0 if it was answered at once (a bare :verify) or went to a
  * thread of its own (verify with options, dash_bg.h; dash_cmd_poll takes
- * its output), else 1 after echoing it and saying "running" (the loop
- * draws that frame). */
+ * its output; one typed while another runs is queued, and a later one
+ * takes the queued one's place), else 1 after echoing it and saying
+ * "running" (the loop draws that frame). */
 int dash_cmd_begin(dash *d, const char *line, int wake_fd);
 
-/* Take the output of the background command if it has ended: 1 if it
- * did (the session may have moved: the loop applies it), else 0. */
-int dash_cmd_poll(dash *d);
+/* Take the output of the background command if it has ended, and start
+ * the queued one (wake_fd as for dash_cmd_begin): 1 if one ended (the
+ * session may have moved: the loop applies it), else 0. */
+int dash_cmd_poll(dash *d, int wake_fd);
 
 /* Run the ':' line now, on the dashboard's session; Ctrl-C sets *stop
  * (the loop routes SIGINT there meanwhile).  Returns 1 if the session

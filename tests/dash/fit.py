@@ -84,6 +84,19 @@ def faults(vocab, rows, p, n, mode):
                 bad.append("row %d: %r is no word cfx prints: %r"
                            % (y, w, r.rstrip()))
 
+    # 2b. no text glued to the bars of the bucket histogram ("peak" right
+    # after a bar reads as one word with it)
+    for y, r in enumerate(rows):
+        if re.search(r"[\u2581-\u2588][A-Za-z]", r):
+            bad.append("row %d: text glued to the bars: %r" % (y, r.rstrip()))
+
+    # 2c. a C type is never cut from the name it declares ("f(uint32_t"
+    # at a row's end, "x)" below)
+    for y, r in enumerate(rows):
+        if re.search(r"\buint\d+_t *(│|$)", r.rstrip()):
+            bad.append("row %d: a type cut from its name: %r"
+                       % (y, r.rstrip()))
+
     # typing: the header's value row holds the typing error instead
     typing_error = "edit>" in rows[0] and "^" in rows[1]
     if mode != "help" and not typing_error:

@@ -117,6 +117,28 @@ pane_text() {
 	tm_screen | awk '/^─ Output of/ { on = 1; next } on && NR < 24' |
 		sed 's/^ *//' | tr -s ' \n' '  '
 }
+# the pane's title counts the rows above and below those shown (a report
+# that went on below the pane's last row said nothing): at the newest,
+# some above and none below; PgUp as many pages as that count needs
+# reaches the command's own line, and then the title counts as many
+# below; no fewer pages do
+out_title() { tm_screen | grep '^─ Output of'; }
+above=$(out_title | sed -n 's/.*▲[^0-9]*\([0-9][0-9]*\).*/\1/p')
+check "at its newest the pane's title counts the rows above (▲$above), none below" \
+	test -n "$above" -a "$(out_title | grep -c '▼')" = 0
+vis=$(tm_screen | awk '/^─ Output of/ { on = 1; next } on' | sed '$d' | wc -l)
+pages=0
+while out_title | grep -q '▲' && [ $pages -lt 80 ]; do
+	tm_keys PPage; sleep 0.1; pages=$((pages + 1))
+done
+# (a page is the pane's rows less one, kept for context, as less does)
+check "    PgUp $pages times (the count, $above, over $((vis - 1)) rows a page) reaches the top" \
+	test "$pages" = $(( (${above:-0} + vis - 2) / (vis - 1) ))
+check "    where the pane begins with the command, ▼$above counted below" \
+	tm_wait "^─ Output of.*▼ ?(PgDn: )?$above .*" 2
+check "    (its first row: :verify --full)" \
+	test "$(tm_screen | awk '/^─ Output of/ { getline; print; exit }' | sed 's/ *$//')" = ' :verify --full'
+for i in $(seq $pages); do tm_keys NPage; done
 allok=1
 for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
 	t=$(pane_text | sed 's/^:verify --full //; s/ *$//')
@@ -127,7 +149,61 @@ done
 check "the pane's rows, joined, are the CLI's report" test $allok = 1
 tm_type q; tm_exited >/dev/null
 
+# ---- a short answer in the pane: all of it, or a count of the rest ----
+# A bare :verify (the strip's verdict, 3 lines) wraps to 4 rows at 80
+# columns: the pane grows to its rows (it grew to its lines, and hid the
+# last row without a word); whatever PgDn would show, the title counts
+dash_start 80 24
+tm_wait 'PASS, not compiled' 60 >/dev/null
+tm_type ':verify'; tm_keys Enter
+tm_wait '^─ Output of' >/dev/null
+pane_rows() { tm_screen | awk '/^─ Output of/ { on = 1 } on'; }
+before=$(pane_rows)
+tm_keys NPage; sleep 0.2
+if [ "$before" = "$(pane_rows)" ]; then
+	ok "a bare :verify: PgDn shows nothing more (the pane holds it all)"
+elif grep -q '^─ Output of.*▼' <<<"$before"; then
+	ok "a bare :verify: PgDn shows more, and the title said so"
+else
+	bad "a bare :verify: PgDn showed rows the title never counted"
+	sed 's/^/| /' <<<"$before"
+fi
+shot "80x24 a bare :verify in the pane" 2654435761 32 out
+tm_type q; tm_exited >/dev/null
+
+# ---- bars and their peak: apart ----
+# stride keys into 2^15 buckets: a few wide bars, the peak's words beside
+# them (they were drawn against the last bar: "▂▂▂▂▂buckets by load")
+dash_start 80 24 dash -k stride:4096 -t 15
+tm_wait 'worst s=' 30 >/dev/null
+shot "80x24 stride:4096 keys into 2^15: the bars and the peak" 2654435761 32 view
+tm_type q; tm_exited >/dev/null
+
+# ---- a NAF digit set beside a non-zero one, at 64 bits ----
+# golden(64)+1, digit 2^62 (a 0 between two +) set to -: the status line
+# says the NAF was rewritten and its weight, whole at 80 columns (the
+# value, 16 hex digits, is on the header's row above it); the weight by
+# the textbook NAF here, not cfx's
+dash_start 80 24 dash "'golden(64)+1'"
+tm_wait 'golden prefix' >/dev/null
+tm_keys Right; tm_type '-'
+w62=$(python3 -c '
+from decimal import Decimal, getcontext
+getcontext().prec = 60
+g = int((Decimal(2) ** 65 / (1 + Decimal(5).sqrt())).to_integral_value())
+x, w = (g + 1 - 2 ** 62) % 2 ** 64, 0
+while x:
+    if x & 1:
+        x -= 2 - (x & 3); w += 1
+    x >>= 1
+print(w)')
+check "    - on 2^62 of golden(64)+1: rewritten, weight $w62 (Python's NAF), whole" \
+	tm_wait "^  2\^62 -> -: NAF rewritten, weight $w62: no adjacent non-zeros\$" 5
+shot "80x24 golden(64)+1, - on 2^62" - 0 view
+tm_type q; tm_exited >/dev/null
+
 # ---- the help's two pages, scrolled through ----
+helptext=
 dash_start 80 24
 tm_wait 'golden prefix' >/dev/null
 tm_type '?'
@@ -135,10 +211,15 @@ for page in Keys Panels; do
 	tm_wait "^─ $page" >/dev/null
 	for i in 1 2 3 4 5 6 7 8; do
 		shot "80x24 ? $page, screen $i" 0 32 help
+		helptext+=$(tm_screen | cut -c27-)$'\n'
 		tm_keys NPage; sleep 0.1
 	done
 	tm_type '?'
 done
+# every mark the panels draw is read there: the spectrum's ▲ beside its
+# top K (rows of smaller K out of room) was in no help
+check "the help says what the spectrum's ▲ before its top K is" \
+	grep -q "▲ before the top row's K" <<<"$(tr -s ' \n' '  ' <<<"$helptext")"
 tm_type q; tm_exited >/dev/null
 
 # ---- typing: a long constant's error whole, and the word held ----
@@ -181,6 +262,10 @@ for key in w '>' k; do
 	tm_keys "$key"
 	shot "80x24 --learn 9, $key" - 0 view
 done
+# the bucket panel is half the width here: its title abbreviates, but
+# keeps the keys' family (it kept "keys" and dropped "stride:4096")
+check "    beside the lesson, k: the bucket title names the family" \
+	tm_wait '─ (▶ )?Buckets: [^─]*stride:4096' 5
 tm_type q; tm_exited >/dev/null
 
 # ---- every screen kept, read ----

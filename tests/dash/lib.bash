@@ -67,11 +67,12 @@ emit_c() {
 }
 
 # True if the code panel shows a contiguous block of emit_c P (4+ lines);
-# a line the panel wrapped (its rest indented 8) is joined again.
+# a line the panel wrapped (its rest indented 8) is joined again, with a
+# space unless it was cut after a parenthesis.
 code_matches() {
 	local shown emit
-	shown=$(code_shown | awk 'NR > 1 && /^        [^ ]/ { sub(/^ +/, " ")
-	                                                      prev = prev $0; next }
+	shown=$(code_shown | awk 'NR > 1 && /^        [^ ]/ { sub(/^ +/, "")
+	                                                      prev = prev (prev ~ /\($/ ? "" : " ") $0; next }
 	                          NR > 1 { print prev } { prev = $0 }
 	                          END { if (NR) print prev }')
 	emit=$(emit_c "$1")

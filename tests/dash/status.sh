@@ -33,9 +33,11 @@ check "    and not 'failed'" tm_gone ':verify --full failed' 1
 # the loop's path: review's findings are a verdict too
 tm_keys o
 tm_type ":review $fix"; tm_keys Enter
-# (wider than the status line: it shows the first words, the pane all)
+# (wider than the status line: it shows the first words, the pane all;
+# the pane is open, so it says "in the pane", not "o: the rest": o
+# would hide it)
 check ":review (exit $s_review): ran, ERROR or WARNING found" \
-	tm_wait "^ *:review $(req "$fix") ran: ERROR or WARNING… \(o: the rest\)" 30
+	tm_wait "^ *:review $(req "$fix") ran: ERROR or WARNING… \(in the pane\)" 30
 check "    the whole line in the pane: not an error" \
 	tm_wait "^ *:review $(req "$fix") ran: ERROR or WARNING found \(exit 1,\$" 5
 check "    (its end)" tm_wait '^ +not an error\); o hides the output$' 5
