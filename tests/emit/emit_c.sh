@@ -45,84 +45,38 @@ random="0x001b19e6ba3cdc0e 0x52d65a1b8012934e 0xa4112626c70a70ef
 widths="1 3 5 7 8 12 16 24 31 32 33 48 63 64"
 
 id=0
-units=$work/units.h     # the #includes
-table=$work/table.h     # one row per unit
-: >"$units"; : >"$table"
+: >"$work/script"; : >"$work/scripted"; : >"$work/list"
 declare -A seen
 
-# add_unit N P [SPELLING] [OPTIMAL]: run cfx for P on N bits, check the
-# text and queue the unit for the compiled check.  SPELLING is what cfx is
-# given (default: P in hex); OPTIMAL 1 adds --optimal, a target name adds
-# --optimal --target NAME.
+# add_unit N P [SPELLING] [OPTIMAL]: queue cfx's run for P on N bits, its
+# text checked and its unit compiled below.  SPELLING is what cfx is given
+# (default: P in hex); OPTIMAL 1 adds --optimal, a target name adds
+# --optimal --target NAME.  A unit given a SPELLING runs as a command of
+# its own (the command line's path, its words as a shell passes them);
+# the others are the lines of one cfx script (cfx reads commands from a
+# standard input that is no terminal), so that 1200 units cost one
+# process's start, not 1200 (under SANITIZE=1 a start is most of a
+# plain unit's time).  Each unit's text is checked by checks.py.
 add_unit() {
-	local n=$1 p=$2 arg=${3:-} opt=${4:-0} hex t want_t src ops steps hdr st
-	local flags=()
+	local n=$1 p=$2 arg=${3:-} opt=${4:-0} hex flags=
 	printf -v hex '0x%x' "$p"
-	[ -n "$arg" ] || arg=$hex
 	[ -z "${seen[$n:$hex:$opt]:-}" ] || return 0
 	seen[$n:$hex:$opt]=1
-	[ "$opt" = 1 ] && flags=(--optimal)
+	[ "$opt" = 1 ] && flags=" --optimal"
 	if [ "$opt" != 0 ] && [ "$opt" != 1 ]; then
-		flags=(--optimal --target "$opt")
+		flags=" --optimal --target $opt"
 		opt=1
 	fi
 	id=$((id + 1))
-	src=$work/u$id.c
-	"$cfx" shifts --emit c "${flags[@]}" --bits "$n" "$arg" >"$src" 2>"$work/err"
-	st=$?
-	if [ "$st" != 0 ]; then
-		echo "FAIL n=$n p=$arg: cfx exit status $st: $(head -2 "$work/err")"
-		fail=$((fail + 1)); return
-	fi
-	if [ -s "$work/err" ]; then
-		echo "FAIL n=$n p=$arg: stderr: $(head -2 "$work/err")"
-		fail=$((fail + 1)); return
-	fi
-	# code without comments must not multiply
-	if perl -0777 -pe 's{/\*.*?\*/}{}gs; s{//[^\n]*}{}g' "$src" | grep -q '\*'; then
-		echo "FAIL n=$n p=$arg: '*' in the code:"
-		perl -0777 -pe 's{/\*.*?\*/}{}gs; s{//[^\n]*}{}g' "$src" | grep -n '\*' | head -3
-		fail=$((fail + 1)); return
-	fi
-	want_t=$(( n <= 8 ? 8 : n <= 16 ? 16 : n <= 32 ? 32 : 64 ))
-	t=$(sed -n 's/^uint\([0-9]*\)_t cfx_mul_shift_add(uint\([0-9]*\)_t x)$/\1 \2/p' "$src")
-	if [ "$t" != "$want_t $want_t" ]; then
-		echo "FAIL n=$n p=$arg: expected uint${want_t}_t cfx_mul_shift_add(uint${want_t}_t x), got '$t'"
-		fail=$((fail + 1)); return
-	fi
-	if [ "$n" != "$want_t" ] && ! grep -q "return hash & " "$src"; then
-		echo "FAIL n=$n p=$arg: $n bits in a uint${want_t}_t but no mask"
-		fail=$((fail + 1)); return
-	fi
-	if [ "$opt" = 1 ]; then
-		# adders in the code (one + or - per statement, or hash += n
-		# in the chain form) against the header's count
-		steps=$(grep -cE '^[[:space:]]*((t[0-9]+|hash) = .* [-+] .*|hash [-+]= n);$' "$src")
-		hdr=$(sed -n 's/^ \* \([0-9]*\) adders\{0,1\} (.*$/\1/p' "$src")
-		if [ "$hdr" != "$steps" ]; then
-			echo "FAIL n=$n p=$arg --optimal: header says '$hdr' adders, code has $steps"
-			fail=$((fail + 1)); return
-		fi
+	printf '%d\t%d\t%s\t%d\t%s\n' "$id" "$n" "$hex" "$opt" "${arg:-$hex}" >>"$work/list"
+	if [ -z "$arg" ]; then
+		printf 'shifts --emit c%s --bits %d %s\n' "$flags" "$n" "$hex" >>"$work/script"
+		printf '%d\n' "$id" >>"$work/scripted"
 	else
-	# steps in the code, and the counts the header claims
-	steps=$(grep -cE '^[[:space:]]*hash (=|\+=|-=) -?n;' "$src")
-	ops=$(grep -cE '^[[:space:]]*hash (\+=|-=) n;' "$src")
-	hdr=$(sed -n 's/^ \* \([0-9]*\) shifts\{0,1\}, \([0-9]*\) additions\{0,1\}, \([0-9]*\) subtractions\{0,1\}\.$/\1 \2 \3/p' "$src")
-	local shl add sub
-	shl=$(grep -cE '^[[:space:]]*n <<= [0-9]+;' "$src")
-	add=$(grep -cE '^[[:space:]]*hash \+= n;' "$src")
-	sub=$(grep -cE '^[[:space:]]*hash -= n;' "$src")
-	if [ "$hdr" != "$shl $add $sub" ]; then
-		echo "FAIL n=$n p=$arg: header says '$hdr', code has $shl shifts, $add additions, $sub subtractions"
-		fail=$((fail + 1)); return
+		# shellcheck disable=SC2086
+		"$cfx" shifts --emit c $flags --bits "$n" "$arg" >"$work/u$id.c" 2>"$work/u$id.err"
+		echo $? >"$work/u$id.st"
 	fi
-	fi
-	printf '#define cfx_mul_shift_add f%d\n#include "u%d.c"\n#undef cfx_mul_shift_add\n' \
-		"$id" "$id" >>"$units"
-	printf 'static uint64_t w%d(uint64_t x) { return f%d((uint%d_t)x); }\n' \
-		"$id" "$id" "$want_t" >>"$units"
-	printf '\t{ %d, %d, %s, %d, %d, w%d, "%s" },\n' "$n" "$want_t" "${hex}ull" \
-		"$steps" "$opt" "$id" "$arg" >>"$table"
 }
 
 for n in $widths; do
@@ -172,6 +126,107 @@ add_unit 64 45 45 m68k
 add_unit 64 0x10000000001 '2^40+1' m68k
 # a shifted value several steps take (issue 11's report, arm64)
 add_unit 48 0x523dcdaaac43 0x523dcdaaac43 arm64
+
+# The script's units, in its order: each begins "/*" then " * x * ..."
+# (a line cfx fails is named on stderr, "cfx: line N: ...", and makes
+# no unit).  Then every unit's text, checked here (python3):
+#   * no '*' in the code once comments are taken out;
+#   * the type: one line "uintT_t cfx_mul_shift_add(uintT_t x)", T the
+#     smallest of 8, 16, 32, 64 that holds n, and "return hash & " when n
+#     is not T;
+#   * a plain unit's header "S shifts, A additions, B subtractions." is the
+#     code's count of "n <<= k;", "hash += n;" and "hash -= n;"; an
+#     --optimal unit's "K adders (...)" is the count of its statements
+#     with one + or - (t1 = ... + ...;, hash -= n;);
+# and the units that pass into units.h and table.h for the harness.
+"$cfx" repl --keep-going <"$work/script" >"$work/script.out" 2>"$work/script.err"
+echo $? >"$work/script.st"
+python3 - "$work" <<'PYEOF' >"$work/text.log"
+import re, sys
+work = sys.argv[1]
+ids = open(work + "/scripted").read().split()
+text, failed = {}, {}
+err = open(work + "/script.err").read().splitlines()
+for l in err:
+    m = re.match(r"cfx: line ([0-9]+): ", l)
+    if m and 0 < int(m.group(1)) <= len(ids):
+        failed.setdefault(ids[int(m.group(1)) - 1], l)
+out = open(work + "/script.out").read().split("\n")
+starts = [i for i in range(len(out) - 1) if out[i] == "/*" and out[i + 1].startswith(" * x * ")]
+made = [u for u in ids if u not in failed]
+st = open(work + "/script.st").read().strip()
+if len(starts) != len(made) or (st != "0") != bool(failed) or len(err) != len(failed):
+    print("FAIL the script of %d units: exit status %s, %d units made, %d lines "
+          "failed, stderr: %s" % (len(ids), st, len(starts), len(failed), err[:2]))
+    failed.update((u, "not made") for u in ids if u not in failed)
+else:
+    for u, a, b in zip(made, starts, starts[1:] + [len(out)]):
+        text[u] = "\n".join(out[a:b]).rstrip("\n") + "\n"
+fails = 0
+units = open(work + "/units.h", "w")
+table = open(work + "/table.h", "w")
+for line in open(work + "/list"):
+    uid, n, hexp, opt, arg = line.rstrip("\n").split("\t")
+    n, opt = int(n), int(opt)
+    def fail(msg):
+        global fails
+        fails += 1
+        print("FAIL n=%d p=%s%s: %s" % (n, arg, " --optimal" if opt else "", msg))
+    if uid in ids:
+        if uid in failed:
+            fail("cfx: " + failed[uid])
+            continue
+        src = text[uid]
+        open("%s/u%s.c" % (work, uid), "w").write(src)
+    else:
+        src = open("%s/u%s.c" % (work, uid)).read()
+        st = open("%s/u%s.st" % (work, uid)).read().strip()
+        e = open("%s/u%s.err" % (work, uid)).read().splitlines()
+        if st != "0" or e:
+            fail("cfx exit status %s: %s" % (st, e[:2]))
+            continue
+    lines = src.split("\n")
+    def count(rx):
+        return sum(1 for l in lines if re.search(rx, l))
+    code = re.sub(r"//[^\n]*", "", re.sub(r"/\*.*?\*/", "", src, flags=re.S))
+    if "*" in code:
+        fail("'*' in the code: %s" % [l for l in code.split("\n") if "*" in l][:3])
+        continue
+    want_t = 8 if n <= 8 else 16 if n <= 16 else 32 if n <= 32 else 64
+    t = [m.groups() for m in (re.match(r"uint([0-9]*)_t cfx_mul_shift_add\(uint([0-9]*)_t x\)$", l)
+                              for l in lines) if m]
+    if t != [(str(want_t), str(want_t))]:
+        fail("expected uint%d_t cfx_mul_shift_add(uint%d_t x), got %s" % (want_t, want_t, t))
+        continue
+    if n != want_t and "return hash & " not in src:
+        fail("%d bits in a uint%d_t but no mask" % (n, want_t))
+        continue
+    sp = r"^[ \t\r\f\v]*"
+    if opt:
+        steps = count(sp + r"((t[0-9]+|hash) = .* [-+] .*|hash [-+]= n);$")
+        hdr = [m.group(1) for m in (re.match(r" \* ([0-9]*) adders? \(", l) for l in lines) if m]
+        if hdr != [str(steps)]:
+            fail("header says %s adders, code has %d" % (hdr, steps))
+            continue
+    else:
+        steps = count(sp + r"hash (=|\+=|-=) -?n;")
+        hdr = [m.groups() for m in (re.match(r" \* ([0-9]*) shifts?, ([0-9]*) additions?, "
+                                             r"([0-9]*) subtractions?\.$", l) for l in lines) if m]
+        has = (str(count(sp + r"n <<= [0-9]+;")), str(count(sp + r"hash \+= n;")),
+               str(count(sp + r"hash -= n;")))
+        if hdr != [has]:
+            fail("header says %s, code has %s shifts, %s additions, %s subtractions" % ((hdr,) + has))
+            continue
+    units.write('#define cfx_mul_shift_add f%s\n#include "u%s.c"\n#undef cfx_mul_shift_add\n'
+                'static uint64_t w%s(uint64_t x) { return f%s((uint%d_t)x); }\n'
+                % (uid, uid, uid, uid, want_t))
+    table.write('\t{ %d, %d, %sull, %d, %d, w%s, "%s" },\n' % (n, want_t, hexp, steps, opt, uid, arg))
+print("TEXT %d" % fails)
+PYEOF
+grep -v '^TEXT ' "$work/text.log"
+read -r _ tf < <(grep '^TEXT ' "$work/text.log")
+[ -n "${tf:-}" ] || { echo "FAIL: the text checks did not finish"; tf=$id; }
+fail=$((fail + tf))
 
 cat >"$work/harness.c" <<'EOF'
 #include <stdint.h>
