@@ -98,7 +98,7 @@ out=$(play 10 6 'answer 16' 'naf ans' 'verify ans --emit patch')
 grep -q '^Step 7 done' <<<"$out" && grep -q '^Step 9 done' <<<"$out" &&
 	ok "L10: after a wrong step 6, step 7 (naf ans) and step 9 (the patch) pass" ||
 	bad "L10 after a wrong step 6: $(tail -n 8 <<<"$out")"
-one_try 11 1 3 "$(naf 7)"
+one_try 11 1 3 "$(naf 187)"
 one_try 11 2 7 "$(naf 0x9e370001 1)"
 one_try 11 6 4 "$(naf 45 1)"
 one_try 12 1 11 "$(naf 0x61C88647 1)"

@@ -235,7 +235,7 @@ def answers():
     A["10", 1] = []
     A["10", 3] = []
     w = lambda v: sum(1 for d in naf(v) if d)
-    A["11", 1] = [r"NAF weight %d\b" % w(7), r"NAF %d \(" % w(7)]
+    A["11", 1] = [r"NAF weight %d\b" % w(187), r"NAF %d \(" % w(187)]
     A["11", 2] = [r"\b%d add/sub" % (w(P) - 1),
                   r"\b%d additions or subtractions" % (w(P) - 1)]
     d = naf(P)
@@ -395,18 +395,17 @@ def more_answers(A):
         for e, d in t[1:]:
             out += (" - " if d < 0 else " + ") + ("2^%d" % e if e else "1")
         return out
-    for tag, i, v in (("11", 1, 7), ("11", 2, P), ("11", 4, golden(32)),
+    for tag, i, v in (("11", 1, 187), ("11", 2, P), ("11", 4, golden(32)),
                       ("11", 6, 45), ("12", 1, 2**32 - golden(32))):
         ops = w(v) - 1
         A[tag, i].append(shifts_counts(ops))
         # verify's shift/add row ("6 shifts, 3 add, 3 sub") and the sum
         A[tag, i].append("|".join(r"\b%d add, %d sub\b" % (a, ops - a)
                                   for a in range(ops + 1)))
-        # L11 s2 gives the sum itself and asks for w - 1 from it: there
-        # the sum is the data, not the answer
-        if (tag, i) != ("11", 2):
-            A[tag, i].append(r"= " + re.escape(power_sum(v)) +
-                             r"(?![0-9^])")
+        # (L11 s2 gave the sum itself and asked for w - 1 from it; it
+        # gives the binary now, and the sum is the answer's working)
+        A[tag, i].append(r"= " + re.escape(power_sum(v)) +
+                         r"(?![0-9^])")
     # verify's words for a quotient and a load, sweep's largest a_k, and
     # verify's R to three figures
     A["08", 2].append(r"a_5 = %d\b" % cf(Fr(0x70001, 2**20))[5])
