@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -316,11 +317,18 @@ char *proc_tmp_full(const proc_tmp *t, const char *log)
 				full |= strstr(line, no_space[k]) != NULL;
 		fclose(f);
 	}
-	/* else whether the room it needed is there now that it is gone */
+	/* else whether the room it needed is there now that it is gone: a
+	 * file can be made (inodes), and the file system's free blocks, read
+	 * rather than written (writing TMP_ROOM under a smaller file-size
+	 * limit, ulimit -f, would end cfx itself with SIGXFSZ) */
 	probe = proc_tmp_path(t, "room");
 	if (!full && (fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 	                        O_CLOEXEC, 0600)) >= 0) {
-		full = full_errno(posix_fallocate(fd, 0, TMP_ROOM));
+		struct statvfs sv;
+
+		if (fstatvfs(fd, &sv) == 0)
+			full = (unsigned long long)sv.f_bavail * sv.f_frsize <
+			       TMP_ROOM;
 		close(fd);
 		unlink(probe);
 	} else if (!full) {

@@ -10,10 +10,26 @@
 . "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
 P=0x61C88647
+vcheck() {   # the verify check's status and detail, from the JSON
+	python3 -c 'import json,sys
+d=json.load(open(sys.argv[1]))
+c=[c for c in d["checks"] if c["name"]=="shift/add"][0]
+print(c["status"], c["detail"])' "$tmp/o"
+}
+# a file-size limit below the room asked for (ulimit -f 200: 100 KiB):
+# asking whether the directory is full must not write a file that large
+# (cfx wrote 256 KiB to see, and SIGXFSZ ended it, status 153, nothing
+# said).  CC=false fails, so the question is asked.
+( ulimit -f 200; CC=false ./cfx verify $P --bits 32 --json >"$tmp/o" 2>"$tmp/e" ); rc=$?
+expect "ulimit -f 200, CC=false verify: status 0, the check INFO, not killed by SIGXFSZ ($rc: $(vcheck 2>&1 | cut -c1-80))" \
+	'[ "$rc" = 0 ] && vcheck | grep -q "^INFO .*exit status 1"'
+( ulimit -f 200; CC=false ./cfx bench $P --runs 3 >"$tmp/o" 2>"$tmp/e" ); rc=$?
+expect "ulimit -f 200, CC=false bench: status 2, the compiler named, not the disk ($rc: $(cat "$tmp/e"))" \
+	'[ "$rc" = 2 ] && grep -q "the compiler failed (exit status 1)" "$tmp/e" && ! grep -q full "$tmp/e"'
 if ! unshare -m true 2>/dev/null; then
 	echo "skip: no private mount namespace here (unshare -m)"
-	echo "harden/tmpfull: 1 passed, 0 failed"
-	exit 0
+	done_suite harden/tmpfull
+	exit $?
 fi
 t=$tmp/tiny
 mkdir "$t"
@@ -33,12 +49,6 @@ in_tiny() {
 		echo $? >'"$tmp/rc"'
 	' sh "$size" "$t" "$fill" "$tmp" "$@"
 	rc=$(cat "$tmp/rc" 2>/dev/null)
-}
-vcheck() {   # the verify check's status and detail, from the JSON
-	python3 -c 'import json,sys
-d=json.load(open(sys.argv[1]))
-c=[c for c in d["checks"] if c["name"]=="shift/add"][0]
-print(c["status"], c["detail"])' "$tmp/o"
 }
 
 # full SIZE FILL NAME VERIFY: on a SIZE tmpfs (FILL: filled up first)
