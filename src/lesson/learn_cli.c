@@ -828,6 +828,7 @@ static void check_solutions(const learn_store_entry *le, const lesson *l,
 	if (!null || !err)
 		xalloc_fail(0, "lesson check output");
 	repl_init(&r, null, err, NULL);
+	r.no_compiler = 1;      /* the file's own lines, vetted: no $CC */
 	if (start_lesson(&u, le) < 0) {
 		fflush(err);
 		fprintf(stderr, "%s", errtext);

@@ -254,6 +254,7 @@ int repl_exec(repl *r, const char *line)
 	c.diag = r->err;
 	c.sess = &r->sess;
 	c.stop = r->stop;
+	c.no_compiler = r->no_compiler;
 	/* the bar goes to stderr: never when errors go elsewhere (the
 	 * dashboard's : line), even with --progress */
 	c.progress = r->err == stderr &&

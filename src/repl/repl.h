@@ -28,6 +28,8 @@ typedef struct repl {
 	int quit;               /* set by `quit` */
 	char *used_expr;        /* last expression a command used (ans) */
 	const repl_word *words; /* a client's words, NULL-name-terminated */
+	int no_compiler;        /* the lines come from a lesson file, not a
+	                         * person: verify starts no compiler */
 } repl;
 
 void repl_init(repl *r, FILE *out, FILE *err, volatile sig_atomic_t *stop);

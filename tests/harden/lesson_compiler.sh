@@ -69,4 +69,20 @@ lesson 'answer == 1 and contains(run(verify '$P').checks[4].detail, "evaluator a
 out=$(echo "answer 1" | timeout 120 ./cfx learn 1 2>&1); rc=$?
 expect "play: run(verify)'s shift/add detail says the evaluator agrees" 'grep -q "^Step 1 done" <<<"$out"'
 expect "  and starts no compiler ($(wc -l <"$log") runs)" '[ ! -s "$log" ]'
+# a solution line that runs verify, played by learn --check (vetting a
+# lesson file from someone else): the file's line, not a person's, so no
+# compiler either (t22b trial: two cc runs), in the REPL's face and the
+# dashboard's; a learner who types verify in play runs the real check
+for face in "" "face: dash\n"; do
+	printf "title: T\nstep: S\n  Prose.\n${face}try: verify $P\ncheck: result.verify.verdict == \"PASS\"\nhint: h\nsolution: verify $P\n" >"$tmp/l/01-l.lesson"
+	: >"$log"
+	out=$(./cfx learn --check "$tmp/l/01-l.lesson" 2>&1); rc=$?
+	expect "learn --check plays the solution 'verify $P' (${face:-repl}; status $rc)" '[ $rc = 0 ]'
+	expect "  and starts no compiler ($(wc -l <"$log") runs)" '[ ! -s "$log" ]'
+done
+printf "title: T\nstep: S\n  Prose.\ntry: verify $P\ncheck: result.verify.verdict == \"PASS\"\nhint: h\nsolution: verify $P\n" >"$tmp/l/01-l.lesson"
+: >"$log"
+out=$(printf "verify $P\n" | timeout 120 ./cfx learn 1 2>&1); rc=$?
+expect "play: the learner's own verify runs the compiled check ($(wc -l <"$log") runs)" \
+	'[ -s "$log" ] && grep -q "^Step 1 done" <<<"$out"'
 done_suite harden/lesson_compiler
