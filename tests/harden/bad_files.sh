@@ -43,8 +43,17 @@ for c in review stats score check raw; do
 	one_line "$c a path longer than PATH_MAX" "(${long:0:60}" $(cmd_for $c "$long")
 	[ $c = raw ] && continue   # a directory is what --raw wants
 	one_line "$c a directory" "($d/dir)" $(cmd_for $c "$d/dir")
-	# (learn --check names a lesson's place as FILE:LINE, as gcc does)
-	one_line "$c an empty file" "$d/empty$([ $c = check ] && echo : || echo ")")" $(cmd_for $c "$d/empty")
+	# (learn --check names a lesson's place as FILE:LINE, as gcc does;
+	# review says an empty input is nothing to review, status 0, as for
+	# the empty `git diff` of a clean tree: man cfx, review)
+	if [ $c = review ]; then
+		( ulimit -t 60 && exec timeout 600 $(cmd_for $c "$d/empty") ) >"$tmp/out" 2>"$tmp/err" </dev/null; rc=$?
+		expect "review an empty file: status 0, nothing on stdout, one line naming it (got $rc: $(head -c 150 "$tmp/err"))" \
+			'[ $rc = 0 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" = 1 ] &&
+			 grep -qF -- "nothing to review" "$tmp/err" && grep -qF -- "($d/empty)" "$tmp/err"'
+	else
+		one_line "$c an empty file" "$d/empty$([ $c = check ] && echo : || echo ")")" $(cmd_for $c "$d/empty")
+	fi
 	# a 1 GiB file: refused by its size, or at its first NUL
 	one_line "$c a 1 GiB sparse file" "sparse" $(cmd_for $c "$d/sparse")
 done
