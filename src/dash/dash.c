@@ -20,6 +20,7 @@
 #include <curses.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <poll.h>
@@ -32,6 +33,7 @@
 
 #include "cfx/keys.h"
 #include "cfx/proc.h"
+#include "cfx/safefile.h"
 #include "cli/opts.h"
 #include "cli/out.h"
 #include "cli/sreport.h"
@@ -182,9 +184,24 @@ static FILE *lat_open(const char *path)
 {
 	struct stat st;
 	FILE *f = NULL;
-	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK |
-	              O_CLOEXEC | O_NOFOLLOW, 0644);   /* a planted link: no */
+	char *dir = xstrdup(path);
+	cfx_err e;
+	int fd;
 
+	/* its directory passes the checks --raw and the progress file get
+	 * (every directory on the path the user's or root's, sticky if
+	 * others can write it): no file made through another user's link
+	 * or in a directory another user controls */
+	if (safefile_dir_check(dirname(dir), &e) < 0) {
+		fprintf(stderr, "cfx: %sCFX_LATENCY_LOG cannot be written there: "
+		        "%s (%s)\n", face, strncmp(e.msg, "refused: ", 9) ? e.msg
+		        : e.msg + 9, e.token);
+		free(dir);
+		return NULL;
+	}
+	free(dir);
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK |
+	          O_CLOEXEC | O_NOFOLLOW, 0644);   /* a planted link: no */
 	if (fd < 0 && errno == ENXIO) {   /* a FIFO without a reader */
 		fprintf(stderr, "cfx: %sCFX_LATENCY_LOG must be a regular "
 		        "file, not a FIFO (%s)\n", face, path);
@@ -198,6 +215,9 @@ static FILE *lat_open(const char *path)
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
 		fprintf(stderr, "cfx: %sCFX_LATENCY_LOG must be a regular "
 		        "file (%s)\n", face, path);
+	else if (st.st_uid != geteuid() && st.st_uid != 0)
+		fprintf(stderr, "cfx: %sCFX_LATENCY_LOG is another user's file "
+		        "(%s)\n", face, path);
 	else if (fcntl(fd, F_SETFL, O_WRONLY | O_APPEND) < 0 ||
 	         !(f = fdopen(fd, "a")))
 		fprintf(stderr, "cfx: %sCFX_LATENCY_LOG cannot be opened: %s "

@@ -86,6 +86,21 @@ why=$( (: >>"$TM_DIR") 2>&1 | sed 's/.*: //')   # the shell's open(2) says why
 check "    said with the system's reason ($why)" \
 	tm_wait "^cfx: dash: CFX_LATENCY_LOG cannot be opened: $why \($TM_DIR\)$" 1
 
+# a path through another user's link (as root: a link of nobody's in
+# /tmp to a directory of root's): refused, one line, nothing made there
+# (t22b trial: the file was made through the link)
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	mkdir -p "$TM_DIR/rootdir"; evl=/tmp/cfx-evl-$$
+	rm -f "$evl"; runuser -u nobody -- ln -s "$TM_DIR/rootdir" "$evl"
+	tm kill-server 2>/dev/null; sleep 0.2
+	tm_start 200 10 env LC_ALL=C.UTF-8 CFX_LATENCY_LOG="$evl/lat.log" ./cfx dash
+	check "CFX_LATENCY_LOG through another user's link: status 2" test "$(tm_exited 5)" = 2
+	check "    said in one line naming the directory" \
+		tm_wait "^cfx: dash: CFX_LATENCY_LOG cannot be written there: .*($evl)" 1
+	check "    and nothing made through the link" test ! -e "$TM_DIR/rootdir/lat.log"
+	rm -f "$evl"
+fi
+
 # ---- settings keys move the scoring ----
 dash_start 120 40
 tm_wait 'golden prefix 20' >/dev/null
