@@ -229,7 +229,7 @@ static void diag_show(dash *d)
 static void set_fb(struct dlearn *dl, const char *fb, int ev)
 {
 	free(dl->fb);
-	dl->fb = fb ? strdup(fb) : NULL;
+	dl->fb = fb ? xstrdup(fb) : NULL;
 	dl->fb_ev = ev;
 }
 

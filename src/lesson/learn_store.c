@@ -94,7 +94,7 @@ static char *lesson_dir(void)
 	ssize_t n;
 
 	if (env && *env)
-		return strdup(env);
+		return xstrdup(env);
 	n = readlink("/proc/self/exe", exe, sizeof exe - 1);
 	if (n <= 0)
 		return NULL;
