@@ -562,7 +562,7 @@ static int dir_reveals(pstate *ps, lesson_step *s, const char *key,
                        const char *val)
 {
 	(void)key;
-	if (!known_line(ps, val) || known_line(ps, val) != 1)
+	if (known_line(ps, val) != 1)
 		return perr(ps, val, "reveals: names a command line");
 	s->reveals = xrealloc(s->reveals, (s->nreveals + 1) *
 	                      sizeof *s->reveals, "lesson reveals");
