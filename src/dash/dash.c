@@ -315,17 +315,24 @@ static void take_results(dash *d)
 		learn_score(d);         /* a lesson's step may read the score */
 }
 
-/* A frame on the screen; the loop keeps what it measured. */
+/* A frame on the screen; the loop keeps what it measured, and hands the
+ * state what the drawing only read (the spectra above K): when the
+ * spectrum panel had room for more than the state had made, they are
+ * made and the frame is drawn again. */
 static void draw(dash *d)
 {
 	dash_frame f;
+	int again = 1;
 
 	if (dash_keys_view(d)->code_optimal)  /* once per constant */
 		dash_state_optimal(d);
-	dash_draw(d, &f);
-	dash_keys_measured(d, &f);
-	dash_out_measured(d->out, f.out_scroll);
-	dash_learn_measured(d, f.lesson_rows);
+	while (again) {
+		dash_draw(d, &f);
+		dash_keys_measured(d, &f);
+		dash_out_measured(d->out, f.out_scroll);
+		dash_learn_measured(d, f.lesson_rows, f.lesson_scroll_max);
+		again = dash_state_spec_measured(d, f.spec_past);
+	}
 	doupdate();
 }
 
