@@ -358,6 +358,13 @@ void dash_state_set_family(dash *d, const char *family)
 	family_sync(d);
 }
 
+void dash_state_set_keys(dash *d, const keys_family *f)
+{
+	free(d->r.sess.keys);
+	d->r.sess.keys = xstrdup(f->text);
+	d->st->fam = *f;            /* the same text: family_sync keeps it */
+}
+
 void dash_state_optimal(dash *d)
 {
 	dash_model_const_optimal(&d->st->c);

@@ -192,6 +192,9 @@ void dash_state_set_K(dash *d, uint64_t K);
 void dash_state_set_table(dash *d, int b);
 void dash_state_set_count(dash *d, unsigned long long k);
 void dash_state_set_family(dash *d, const char *family);
+/* The same with the family already parsed (the dashboard's --keys), after
+ * dash_state_init: it is not parsed again. */
+void dash_state_set_keys(dash *d, const keys_family *f);
 void dash_state_optimal(dash *d);
 
 /* Take what the worker published: DASH_STATE_SCORE if a new score came

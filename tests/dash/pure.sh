@@ -80,6 +80,7 @@ case " $flags " in
 *) san= ;;
 esac
 if ! $cc -std=c11 -O1 -g -Iinclude -Isrc -D_GNU_SOURCE $incs $san -rdynamic \
+	-Wl,--wrap=keys_parse,--wrap=keys_family_set \
 	-o "$tmp/pure_draw" tests/dash/pure_draw.c $objs build/libcfx.a \
 	$(printf '%s\n' $libs | grep -v '^-lflint$') -ldl -lpthread 2>"$tmp/cc"; then
 	cat "$tmp/cc"
@@ -108,6 +109,13 @@ print("    in " + s)' "$off"
 		rc=$?
 		printf '%s\n' "$out" | name_statics | sed 's/^/    /'
 		check "a frame changes no byte of the dashboard ($what)" test $rc = 0
+	done
+	# (not drawing: the dashboard's --keys is parsed once, where the
+	# option is read, and that value kept; it was parsed three times:
+	# to check it, when the state began, and to make a key)
+	for fam in stride:4096 file:/etc/hostname; do
+		got=$(cd "$tmp" && ./pure_draw keys $fam </dev/null 2>/dev/null)
+		check "cfx dash --keys $fam parses it once ($got)" test "$got" = "parsed 1"
 	done
 fi
 

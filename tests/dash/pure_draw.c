@@ -16,6 +16,12 @@
  *   pure_draw lesson     a lesson pane scrolled past its end (Ctrl-D)
  *   pure_draw plain      the first frame after start, nothing pressed
  *
+ * And, linked with --wrap for keys_parse and keys_family_set:
+ *
+ *   pure_draw keys FAMILY   how often cfx dash --keys FAMILY 5 parses
+ *                           FAMILY before it needs a terminal (stdin is
+ *                           not one): printed, "parsed N"
+ *
  * Exit 0 if the frame changed nothing, 1 if it did, 2 if the dashboard
  * could not be set up.
  */
@@ -33,6 +39,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "dash/dash.h"
 #include "dash/dash_ui.h"
 #include "lesson/learn.h"
 
@@ -156,6 +163,26 @@ void free(void *p)
 {
 	forget(p);
 	__libc_free(p);
+}
+
+/* ---- parses of a key family (the link's --wrap) ------------------------ */
+
+static const char *family_watched;
+static int family_parses;
+
+int __real_keys_parse(keys_spec *ks, const char *s, cfx_err *err);
+int __real_keys_family_set(keys_family *f, const char *s, cfx_err *err);
+
+int __wrap_keys_parse(keys_spec *ks, const char *s, cfx_err *err)
+{
+	family_parses += family_watched && !strcmp(s, family_watched);
+	return __real_keys_parse(ks, s, err);
+}
+
+int __wrap_keys_family_set(keys_family *f, const char *s, cfx_err *err)
+{
+	family_parses += family_watched && !strcmp(s, family_watched);
+	return __real_keys_family_set(f, s, err);
 }
 
 /* ---- the snapshot ------------------------------------------------------ */
@@ -304,6 +331,13 @@ int main(int argc, char **argv)
 	cfx_err e;
 
 	T.main = pthread_self();
+	if (!strcmp(what, "keys") && argc == 3) {
+		char *av[] = { "dash", "--keys", argv[2], "5", NULL };
+		family_watched = argv[2];
+		dash_main(4, av, &stop);
+		printf("parsed %d\n", family_parses);
+		return 0;
+	}
 	setlocale(LC_ALL, "C.UTF-8");
 	setenv("LINES", "24", 1);
 	setenv("COLUMNS", "80", 1);
