@@ -159,6 +159,36 @@ refused 08 1 '' 'answer 0x9e370001'
 accepted 08 1 "answer ${e14% *}"
 accepted 08 1 "answer ${e14#* }"
 refused 08 3 '' 'answer 16'
+# step 4 is a prediction (was "See it", a run of step 3's reveal): the
+# buckets 2048 page addresses use in 2^10 (python brute force); step
+# 3's 16 and the fullest bucket's 64 are refused, and so are step 3's
+# line (it passed the old step) and the step's own line before an answer
+u4=$(python3 -c 'from collections import Counter
+P = 0x9e370001
+c = Counter((k * 4096 * P % 2**32) >> 22 for k in range(2048))
+print(len(c), max(c.values()))')
+refused 08 4 'Step 4 explained' 'answer 16'
+refused 08 4 'Step 4 explained' "answer ${u4#* }"
+refused 08 4 '' 'score 0x9e370001 -k stride:4096 -t 10 -c 1024'
+refused 08 4 'A prediction comes first' 'score 0x9e370001 -k stride:4096 -t 10 -c 2048'
+accepted 08 4 "answer ${u4% *}"
+# step 6 is a prediction (its prose stated the sweep's results): R at
+# s = 18 for 1024 keys in 2^10 buckets, by python fractions from the
+# loads; not the worst row's R (step 3's reveal prints it), not one
+# decimal; the sweep before an answer (it passed the old step) refused
+r6=$(python3 -c 'from collections import Counter
+from fractions import Fraction as F
+P = 0x9e370001
+def R(s):
+    c = Counter((k << s) * P % 2**32 >> 22 for k in range(1024))
+    return F(sum(v * (v + 1) for v in c.values()), 2 * 1024) / (1 + F(1023, 2048))
+print("%.2f %.3f %.2f %.1f" % (R(18), R(18), R(16), R(18)))')
+set -- $r6
+accepted 08 6 "answer $1"
+accepted 08 6 "answer $2"
+refused 08 6 '' "answer $3"
+refused 08 6 'to two decimals' "answer $4"
+refused 08 6 'A prediction comes first' 'sweep 0x9e370001 --table-bits 10 --count 1024'
 # step 5: at s = 12 in 2^16 buckets, the buckets one line k mod 16 of
 # the 2^18 keys covers, and the fullest bucket (python brute force)
 l5=$(python3 -c 'from collections import Counter

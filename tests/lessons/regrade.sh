@@ -60,7 +60,7 @@ print(' '.join(str(s) for s in r if r[s] == w), '%.2f' % w[0], w[1], 0x9e370001 
 [ "$tie" = "12 13 14 15 16 21.67 64 1" ] && ok "L08: brute force worst strides $tie" || bad "L08: brute force $tie"
 s6=$(stepof 08 6)
 case $s6 in
-*"worst R = 21.67 (64 keys in a bucket) is a tie of s = 12 to 16"*"structural one is s = 16: p = 1 mod 2^16"*)
+*"p = 1 mod 2^16 makes the keys k * 2^16 land in bucket k / 64: the worst R = 21.67 (64 keys in a bucket) is a tie of s = 12 to 16"*)
 	ok "L08 step 6 names the tie s = 12 to 16 and s = 16's structure" ;;
 *) bad "L08 step 6 does not name the tie" ;;
 esac
@@ -154,4 +154,16 @@ print([N for N in range(234, 844) if len(gaps(0x9e370001, N)) == 2][:3])")
 	bad "L04 step 8: python $two"
 ab=$(py 'print([(a, b) for a in range(1, 8) for b in range(a, 8) if (2**a + 1) * (2**b + 1) == 45])')
 [ "$ab" = "[(2, 3)]" ] && ok "L11 step 7: (2^a + 1)(2^b + 1) = 45 only for $ab (python)" || bad "L11 step 7: $ab"
+# 9. L14 step 3 asks for 0x9e370001's worst stride s; its prose wrote
+# p as 0x9e37 * 2^16 + 1, which is the answer (python: the smallest s
+# with p mod 2^(32 - s) = 1).  The question's prose must not hold it.
+s16=$(py 'P = 0x9e370001
+print(min(s for s in range(33) if P % 2**(32 - s) == 1), hex(P >> 16))')
+[ "$s16" = "16 0x9e37" ] && ok "L14 step 3: p mod 2^(32 - s) = 1 from s = $s16 (python)" || bad "L14 step 3: python $s16"
+q3=$(awk '/^step:/{s++} s==3 && /^(predict|reveals|refuses|check):/{exit} s==3' "$(L 14)" | tr '\n' ' ' | tr -s ' ')
+case $q3 in
+*"${s16#* } * 2^${s16% *} + 1"*) bad "L14 step 3's prose still writes p as ${s16#* } * 2^${s16% *} + 1" ;;
+*"keys k * 2^s see only"*) ok "L14 step 3's prose leaves s = ${s16% *} to the learner" ;;
+*) bad "L14 step 3: the sentence not found" ;;
+esac
 finish regrade
