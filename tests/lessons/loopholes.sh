@@ -131,6 +131,20 @@ accepted 11 7 'answer 3, 2'
 accepted 11 2 'answer 6'
 # lesson 7: 87 buckets; a word for no; one try at the choice; R from
 # the loads; the permutation
+# step 1 is a prediction (it was a read-off of 43.5, named in its prose):
+# chi^2 of 1024 sequential keys in 2^8 buckets under 0x80000001, by
+# python fractions from the loads; the prose's 43.5 and the score line
+# that passed the old step (before an answer) are refused
+x1=$(python3 -c 'from collections import Counter
+from fractions import Fraction as F
+c = Counter((k * 0x80000001 % 2**32) >> 24 for k in range(1024))
+x = sum(F((c[b] - 4)**2, 4) for b in range(256))
+assert x.denominator == 1
+print(x)')
+refused 07 1 '' 'answer 43.5'
+refused 07 1 'A prediction comes first' 'score 0x9e370001 --table-bits 8 --count 1024'
+refused 07 1 'A prediction comes first' 'score 0x80000001 --table-bits 8 --count 1024'
+accepted 07 1 "answer $x1"
 refused 07 2 '' 'answer 174'
 accepted 07 2 'answer 87'
 refused 07 4 '' 'answer yes'
