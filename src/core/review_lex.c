@@ -312,6 +312,31 @@ int review_name_says_size(const char *name)
 	return 0;
 }
 
+/* A name that says a seed, a bound or a start value, not a multiplier:
+ * FLOW_HASH_SEED, MULT_MAX, HASH_MIN, HASH_LIMIT, FNV_OFFSET_BASIS,
+ * HASH_INIT (whole parts of the name, between '_'s or at its ends). */
+int review_name_says_value(const char *name)
+{
+	static const char *const part[] = { "seed", "max", "min", "limit",
+		"offset", "basis", "init", NULL };
+	char low[64];
+	size_t i, n;
+
+	for (i = 0; name[i] && i < 63; i++)
+		low[i] = (char)tolower((unsigned char)name[i]);
+	low[i] = '\0';
+	for (i = 0; part[i]; i++) {
+		const char *p = low;
+		n = strlen(part[i]);
+		while ((p = strstr(p, part[i]))) {
+			if ((p == low || p[-1] == '_') && (p[n] == '\0' || p[n] == '_'))
+				return 1;
+			p++;
+		}
+	}
+	return 0;
+}
+
 /* The word of a C type name, 0 if not an integer type we know; long
  * takes ctx (the #if word), else 64. */
 unsigned review_type_bits(const char *t, unsigned ctx, int *is_long)
