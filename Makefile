@@ -86,8 +86,24 @@ $(LLL_MOD): build/module/lattice_lll.o
 	$(CC) $(CFLAGS) -shared -o $@ $< -lflint
 
 LIBS_NO_FLINT = $(filter-out -lflint,$(PKG_LIBS))
+# Start-up: cfx links the libraries it always maps (GMP, MPFR, GSL,
+# jansson, readline, ncurses) statically where their archives are
+# installed (Debian's -dev packages ship them): the dynamic loader's work
+# on eight shared objects was a millisecond of every command (make bench,
+# "start-up").  STATIC_LINK=0, or an archive missing, links them as shared
+# objects; libc, libm and FLINT's module stay shared.  The interface to
+# the module is plain integers, so its own GMP never meets cfx's.
+STATIC_LINK ?= 1
+STATIC_CAND := mpfr gmp gsl gslcblas jansson readline ncursesw tinfo
+STATIC_HAVE := $(if $(filter 1,$(STATIC_LINK)),$(foreach l,$(STATIC_CAND),\
+	$(if $(filter -l$(l),$(LIBS_NO_FLINT)),$(if $(findstring /,$(shell \
+	$(CC) -print-file-name=lib$(l).a)),-l$(l)))))
+STATIC_ON := -Wl,-Bstatic -Wl,--start-group
+STATIC_OFF := -Wl,--end-group -Wl,-Bdynamic
+CFX_LIBS = $(if $(STATIC_HAVE),$(STATIC_ON) $(STATIC_HAVE) $(STATIC_OFF)) \
+	$(filter-out $(STATIC_HAVE),$(LIBS_NO_FLINT))
 cfx: $(UI_OBJ) build/libcfx.a
-	$(CC) $(CFLAGS) -o $@ $(UI_OBJ) build/libcfx.a $(LIBS_NO_FLINT)
+	$(CC) $(CFLAGS) -o $@ $(UI_OBJ) build/libcfx.a $(CFX_LIBS)
 
 run: cfx
 	./cfx

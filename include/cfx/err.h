@@ -53,7 +53,10 @@ void cfx_err_clear(cfx_err *e);
 int cfx_err_set(cfx_err *e, enum cfx_code code, int col, const char *token,
                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
-/* Like cfx_err_set, the token a path: shown whole (escaped, not cut). */
+/* Like cfx_err_set, the token a path: shown whole (escaped, not cut);
+ * where the message repeats more than 96 bytes of it (the path, or a
+ * directory above it, from cfx_err_shown), that stretch is cut to its
+ * first 40 and last 24 bytes around "...". */
 int cfx_err_set_path(cfx_err *e, enum cfx_code code, const char *path,
                      const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

@@ -140,7 +140,9 @@ void proc_kill(proc_job *j);
  * run: Permission denied". */
 const char *proc_end_text(const proc_job *j, char *buf, size_t n);
 
-/* The first line of file path that says "error" (else its first line),
+/* The first line of file path that says "error" (else its first line;
+ * where that line is a driver's "the linker failed" summary, the linker's
+ * own line before it),
  * at most n - 1 bytes, with every "dir/" taken out of it (dir may be NULL:
  * the temporary directory the files it names are in); "" when there is
  * none.  n of PROC_LINE_MAX holds a line naming a path whole. */

@@ -1099,26 +1099,45 @@ int cli_run(cmd_ctx *c, int argc, char **argv)
 
 /* ---- shared by the commands -------------------------------------------- */
 
-int cli_keys_check(const char *family, unsigned bits, cfx_err *e)
+/* cli_keys_check's test of a parsed family. */
+static int keys_try(const keys_spec *ks, unsigned bits, cfx_err *e)
 {
-	keys_spec ks;
 	keys_set set;
 	struct stat sb;
 	int rc;
 
-	if (keys_parse(&ks, family, e) < 0)
-		return -1;
 	/* a pipe is left to the command: reading it here takes its keys */
-	if (ks.kind == KEYS_FILE && stat(ks.path, &sb) == 0 &&
-	    S_ISFIFO(sb.st_mode)) {
-		keys_spec_free(&ks);
+	if (ks->kind == KEYS_FILE && stat(ks->path, &sb) == 0 &&
+	    S_ISFIFO(sb.st_mode))
 		return 0;
-	}
-	rc = keys_make(&set, &ks, bits ? bits : 64, 1, NULL, e);
+	rc = keys_make(&set, ks, bits ? bits : 64, 1, NULL, e);
 	if (rc == 0)
 		keys_free(&set);
+	return rc;
+}
+
+int cli_keys_check(const char *family, unsigned bits, cfx_err *e)
+{
+	keys_spec ks;
+	int rc;
+
+	if (keys_parse(&ks, family, e) < 0)
+		return -1;
+	rc = keys_try(&ks, bits, e);
 	keys_spec_free(&ks);
 	return rc;
+}
+
+int cli_keys_check_family(const keys_family *f, unsigned bits, cfx_err *e)
+{
+	keys_spec ks;
+
+	if (!f->ok) {
+		*e = f->err;
+		return -1;
+	}
+	ks = keys_family_spec(f);
+	return keys_try(&ks, bits, e);
 }
 
 void cli_limit_token(cmd_ctx *c, const cli_args *a)

@@ -274,6 +274,10 @@ const char *cli_expr(cmd_ctx *c, const cli_args *a);
  * family the word refuses, is -1 with err, before any command runs (the
  * dashboard's -k, set keys). */
 int cli_keys_check(const char *family, unsigned bits, cfx_err *e);
+/* The same for a family parsed once (keys.h), which is not parsed again. */
+struct keys_family;
+int cli_keys_check_family(const struct keys_family *f, unsigned bits,
+                          cfx_err *e);
 void cli_limit_token(cmd_ctx *c, const cli_args *a);
 
 #endif

@@ -373,11 +373,13 @@ void sreport_text(const sreport *r, FILE *f)
 			verdict_t(f, r->o.test == SREPORT_WELCH ? &c->welch
 			                                        : &c->student);
 		if (r->o.ratio && isnan(c->ratio.estimate))
-			fprintf(f, "\tmedian ratio undefined: the median of %s is 0\n",
+			fprintf(f, "\tmedian ratio undefined: the ordinary median "
+			        "(mean of the middle two) of %s is 0\n",
 			        r->sets[0].name);
 		else if (r->o.ratio)
 			fprintf(f, "\tmedian ratio %g, %.1f%% interval %g .. %g "
-			        "(bootstrap, %lu resamples, seed %lu)\n",
+			        "(ordinary medians, mean of the middle two; bootstrap, "
+			        "%lu resamples, seed %lu)\n",
 			        c->ratio.estimate, r->o.conf, c->ratio.lo, c->ratio.hi,
 			        c->ratio.resamples, c->ratio.seed);
 	}

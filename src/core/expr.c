@@ -430,9 +430,11 @@ static expr_node *parse_unary(lexer *lx)
 		return NULL;
 	}
 	if (++lx->nodes > MAX_NODES) {
-		cfx_err_setn(lx->err, CFX_ELIMIT, col, lx->s + col,
-		             lx->end > col ? lx->end - col : 1,
-		             "expression too long (over 4096 terms)");
+		/* the text from the first one past the limit (cut when shown):
+		 * its single token ("2") would not say where */
+		cfx_err_set(lx->err, CFX_ELIMIT, col, lx->s + col,
+		            "expression too long (over %d numbers, names and "
+		            "calls), past the limit at", MAX_NODES);
 		return NULL;
 	}
 	if (lx->tok != T_OP || (lx->op != '-' && lx->op != '+' &&

@@ -315,17 +315,24 @@ static void take_results(dash *d)
 		learn_score(d);         /* a lesson's step may read the score */
 }
 
-/* A frame on the screen; the loop keeps what it measured. */
+/* A frame on the screen; the loop keeps what it measured, and hands the
+ * state what the drawing only read (the spectra above K): when the
+ * spectrum panel had room for more than the state had made, they are
+ * made and the frame is drawn again. */
 static void draw(dash *d)
 {
 	dash_frame f;
+	int again = 1;
 
 	if (dash_keys_view(d)->code_optimal)  /* once per constant */
 		dash_state_optimal(d);
-	dash_draw(d, &f);
-	dash_keys_measured(d, &f);
-	dash_out_measured(d->out, f.out_scroll);
-	dash_learn_measured(d, f.lesson_rows);
+	while (again) {
+		dash_draw(d, &f);
+		dash_keys_measured(d, &f);
+		dash_out_measured(d->out, f.out_scroll);
+		dash_learn_measured(d, f.lesson_rows, f.lesson_scroll_max);
+		again = dash_state_spec_measured(d, f.spec_past);
+	}
 	doupdate();
 }
 
@@ -495,7 +502,8 @@ static int fail(const char *what, const cfx_err *e)
 typedef struct dash_opts {
 	int ascii;
 	unsigned long long bits, table, count;
-	const char *keys;
+	int keys;                   /* --keys was given: fam */
+	keys_family fam;            /* ... parsed, once */
 	const char *learn;          /* --learn N: a lesson to open */
 	char *expr;
 } dash_opts;
@@ -505,7 +513,6 @@ typedef struct dash_opts {
 static int take_option(void *ctx, const opts_hit *h, cfx_err *e)
 {
 	dash_opts *o = ctx;
-	keys_spec ks;
 
 	switch (h->s->id) {
 	case SETTING_ASCII:
@@ -520,11 +527,10 @@ static int take_option(void *ctx, const opts_hit *h, cfx_err *e)
 	case SETTING_COUNT:
 		return opts_number(h->s, h->value, h->s->lo, KEYS_MAX, &o->count,
 		                   e);
-	case SETTING_KEYS:
-		if (keys_parse(&ks, h->value, e) < 0)
+	case SETTING_KEYS:          /* parsed here, and only here */
+		if (keys_family_set(&o->fam, h->value, e) < 0)
 			return -1;
-		keys_spec_free(&ks);
-		o->keys = h->value;
+		o->keys = 1;
 		return 0;
 	case SETTING_LEARN:
 		o->learn = h->value;
@@ -652,15 +658,15 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	dash_keys_init(d);
 	dash_state_set_table(d, (int)o.table);
 	dash_state_set_count(d, o.count);
-	if (o.keys)
-		dash_state_set_family(d, o.keys);
 	if (dash_state_init(d, o.expr, (unsigned long)o.bits, DEFAULT_K, &e) < 0) {
 		free(o.expr);
 		repl_free(&d->r);
 		return fail("", &e);
 	}
 	free(o.expr);
-	if (o.keys && cli_keys_check(o.keys, dash_state_bits(d), &e) < 0) {
+	if (o.keys)
+		dash_state_set_keys(d, &o.fam);
+	if (o.keys && cli_keys_check_family(&o.fam, dash_state_bits(d), &e) < 0) {
 		dash_state_free(d);
 		repl_free(&d->r);
 		return fail("", &e);

@@ -24,10 +24,14 @@
  * reverse; glyphs to UTF-8 or to ASCII, so every distinction drawn with
  * colour is also drawn with a different character.
  *
- * Drawing keeps no state: the styles and glyphs are chosen once, at
- * dash_draw_init (dash_paint.c); the focus travels in the panel's rect,
- * what a frame measured in the caller's dash_frame, and the spectra of
- * the rows above K are the state's cache (dash_state_spec_past).
+ * Drawing keeps no state and changes none: the styles and glyphs are
+ * chosen once, at dash_draw_init (dash_paint.c); the focus travels in the
+ * panel's rect, and what a frame measured (scroll positions clamped, the
+ * lesson pane's rows, the rows of earlier spectra the spectrum panel had
+ * room for) in the caller's dash_frame, which the loop hands to the
+ * state's owners; the spectra of the rows above K are made by the
+ * state's update (dash_state_spec_past).  tests/dash/pure.sh draws a
+ * frame and compares every byte of the state before and after.
  *
  * This file is the layout, the header and footer, the decomposition, the
  * lesson pane and the output overlay, and calls the panels: a file each
@@ -603,6 +607,7 @@ static void draw_lesson(const dash *d, const rect *r, dash_frame *frame)
 
 	dash_learn_pane(d, r->w - 2, r->h - 1, &p);
 	frame->lesson_rows = r->h - 1;
+	frame->lesson_scroll_max = p.scroll_max;
 	dash_paint_title(r, p.title, p.right);
 	for (i = 0; i < p.n; i++)
 		dash_paint_put(r, 1 + i, 1, st[p.line[i].kind], p.line[i].s);
@@ -735,6 +740,8 @@ void dash_draw(const dash *d, dash_frame *f)
 	f->out_rows = v->out_rows;
 	f->help_rows = v->help_rows;
 	f->lesson_rows = 0;
+	f->lesson_scroll_max = 0;
+	f->spec_past = 0;
 	erase();
 	if (W < DASH_MIN_W || H < DASH_MIN_H) {
 		too_small();
@@ -755,7 +762,7 @@ void dash_draw(const dash *d, dash_frame *f)
 	if (l.code.w && !draw_hidden(&l.code, "Shift/add code"))
 		dash_panel_code_draw(d, &l.code, f);
 	if (l.spec.w && !draw_hidden(&l.spec, "Spectrum"))
-		dash_panel_spec_draw(d, &l.spec);
+		dash_panel_spec_draw(d, &l.spec, f);
 	if (l.buck.w && !draw_hidden(&l.buck, "Buckets"))
 		dash_panel_buckets_draw(d, &l.buck);
 	if (l.wide) {

@@ -640,10 +640,15 @@ int dash_learn_retrying(const dash *d)
 	return d->learn && d->learn->L && learn_retrying(d->learn->L);
 }
 
-void dash_learn_measured(dash *d, int h)
+void dash_learn_measured(dash *d, int h, int scroll_max)
 {
-	if (d->learn && h > 0)
-		d->learn->rows = h;
+	struct dlearn *dl = d->learn;
+
+	if (!dl || h <= 0)
+		return;
+	dl->rows = h;
+	if (dl->scroll > scroll_max)
+		dl->scroll = scroll_max;
 }
 
 void dash_learn_scroll(dash *d, int dir)
@@ -789,30 +794,36 @@ static void pane_title(const dash *d, int w, dash_learn_view *p)
 		snprintf(p->title, sizeof p->title, "%s", dl->title);
 }
 
-/* win rows of body into out from the row the learner scrolled to, with a
- * mark for what is above and below. */
+/* The furthest the step's text scrolls in win rows (a row of it gives
+ * way to the mark of what is above). */
+static int scroll_max(const rows *body, int win)
+{
+	return body->n <= win ? 0 : body->n - win + 1;
+}
+
+/* win rows of body into out from the row the learner scrolled to (within
+ * what there is: the loop clamps the pane's own with what the frame
+ * measured, dash_learn_measured), with a mark for what is above and
+ * below. */
 static void body_window(const dash *d, rows *out, const rows *body, int win)
 {
-	struct dlearn *dl = d->learn;
-	int top, bottom, shown;
+	int scroll = d->learn->scroll, top, bottom, shown;
 	char buf[64];
 
-	if (body->n <= win)
-		dl->scroll = 0;
-	else if (dl->scroll > body->n - win + 1)
-		dl->scroll = body->n - win + 1;
-	top = dl->scroll > 0;
+	if (scroll > scroll_max(body, win))
+		scroll = scroll_max(body, win);
+	top = scroll > 0;
 	shown = win - top;
-	bottom = dl->scroll + shown < body->n;
+	bottom = scroll + shown < body->n;
 	shown -= bottom;
 	if (top)
 		row_add(out, DASH_LEARN_DIM, buf, (size_t)snprintf(buf, sizeof buf,
-		        "%s Ctrl-U: %d more", glyphs(d)->up, dl->scroll));
-	rows_copy(out, body, dl->scroll, shown);
+		        "%s Ctrl-U: %d more", glyphs(d)->up, scroll));
+	rows_copy(out, body, scroll, shown);
 	if (bottom)
 		row_add(out, DASH_LEARN_DIM, buf, (size_t)snprintf(buf, sizeof buf,
 		        "%s Ctrl-D: %d more", glyphs(d)->down,
-		        body->n - dl->scroll - shown));
+		        body->n - scroll - shown));
 }
 
 /*
@@ -846,6 +857,7 @@ void dash_learn_pane(const dash *d, int w, int h, dash_learn_view *p)
 	}
 	win -= fb.n ? fb.n + 1 : 0;
 	rows_copy(&out, &head, 0, head.n);
+	p->scroll_max = scroll_max(&body, win > 1 ? win : 1);
 	body_window(d, &out, &body, win > 1 ? win : 1);
 	if (act.n) {
 		row_add(&out, DASH_LEARN_TEXT, "", 0);

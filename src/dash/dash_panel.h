@@ -21,7 +21,7 @@ void dash_panel_code_draw(const dash *d, const rect *r, dash_frame *frame);
 int dash_panel_code_scroll(const dash *d);
 
 /* The spectrum {k p/2^n}, its gaps and the rows above K. */
-void dash_panel_spec_draw(const dash *d, const rect *r);
+void dash_panel_spec_draw(const dash *d, const rect *r, dash_frame *frame);
 
 /* The bucket score, histogram, sweep and verify strips. */
 void dash_panel_buckets_draw(const dash *d, const rect *r);

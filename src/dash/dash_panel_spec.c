@@ -75,7 +75,7 @@ static void strip(const rect *r, int y, int x, int w, const dash_model_spec *s)
 	}
 }
 
-void dash_panel_spec_draw(const dash *d, const rect *r)
+void dash_panel_spec_draw(const dash *d, const rect *r, dash_frame *frame)
 {
 	const dash_model_spec *s = dash_state_spec(d);
 	static const char *const names3[] = { "short", "medium", "long" };
@@ -100,15 +100,20 @@ void dash_panel_spec_draw(const dash *d, const rect *r)
 		past = (int)s->count - 1;
 	if (s->count > DASH_PAST_K || past < 0)
 		past = 0;
+	/* the state makes them (the update, never this drawing): as many
+	 * as it has, and the frame says how many there was room for */
+	frame->spec_past = past;
+	for (i = 1; i <= past && dash_state_spec_past(d, (unsigned)i); i++)
+		;
+	past = i - 1;
 	dash_paint_put(r, 1, 1, ST_DIM, "K");
 	dash_paint_put(r, 1, 7, ST_DIM, "0");
 	dash_paint_put(r, 1, 8 + sw - 1, ST_DIM, "1");
 	y = 2;
 	for (i = past; i >= 0; i--, y++) {
-		const dash_model_spec *ps = dash_state_spec(d);
+		const dash_model_spec *ps = i ? dash_state_spec_past(d,
+		                            (unsigned)i) : dash_state_spec(d);
 		uint64_t k = s->count - (uint64_t)i;
-		if (i)
-			ps = dash_state_spec_past(d, (unsigned)i);
 		/* rows for smaller K are out of room: ▲ says so (a taller
 		 * terminal shows more) */
 		if (y == 2 && k > 1)

@@ -20,7 +20,10 @@ struct dash_state {
 	unsigned long bits_asked;   /* the bits it was evaluated with */
 	unsigned long gen;          /* bumped by every new constant */
 	dash_model_spec spec;
-	dash_model_spec past[DASH_PAST];    /* K - 1, K - 2, ...: a cache */
+	dash_model_spec past[DASH_PAST];    /* K - 1, K - 2, ...: made by
+	                                     * the update (past_update) */
+	int past_want;              /* how many the spectrum panel had room
+	                             * for (the frames' most) */
 	uint64_t K;                 /* spectrum points */
 	int sel;                    /* selected NAF digit (exponent) */
 	int sel_want;               /* the one asked for (n may be smaller) */
@@ -90,12 +93,15 @@ void dash_state_free(dash *d)
 
 const dash_model_spec *dash_state_spec_past(const dash *d, unsigned i)
 {
-	dash_state *st = d->st;     /* the cache changes, the state does not */
+	const dash_state *st = d->st;
+	const dash_model_spec *s;
 
-	assert(i >= 1 && i <= DASH_PAST && i < st->K);
-	/* dash_model_spec_update recomputes only what changed */
-	dash_model_spec_update(&st->past[i - 1], st->c.p, st->c.bits, st->K - i);
-	return &st->past[i - 1];
+	if (i < 1 || i > DASH_PAST || i >= st->K)
+		return NULL;
+	s = &st->past[i - 1];
+	/* made by the last update for this constant and K, or not at all */
+	return s->computed && s->p == st->c.p && s->bits == st->c.bits &&
+	       s->count == st->K - i ? s : NULL;
 }
 
 const dash_model_const *dash_state_model(const dash *d)
@@ -182,6 +188,37 @@ const keys_family *dash_state_keys(const dash *d)
 	return &d->st->fam;
 }
 
+/* The spectra of the rows above K's, as many as a frame had room for
+ * (dash_model_spec_update recomputes only what changed): the update's,
+ * so that the drawing only reads them.  Returns how many are made. */
+static int past_update(dash_state *st)
+{
+	int n = st->past_want, i;
+
+	if (n > DASH_PAST)
+		n = DASH_PAST;
+	if ((uint64_t)n >= st->K)
+		n = (int)st->K - 1;
+	if (st->K > DASH_PAST_K || n < 0)
+		n = 0;
+	for (i = 1; i <= n; i++)
+		dash_model_spec_update(&st->past[i - 1], st->c.p, st->c.bits,
+		                       st->K - (uint64_t)i);
+	return n;
+}
+
+int dash_state_spec_measured(dash *d, int rows)
+{
+	dash_state *st = d->st;
+	int before;
+
+	if (rows <= st->past_want)
+		return 0;
+	before = past_update(st);
+	st->past_want = rows;
+	return past_update(st) > before;
+}
+
 void dash_state_resubmit(dash *d)
 {
 	dash_state *st = d->st;
@@ -191,6 +228,7 @@ void dash_state_resubmit(dash *d)
 	family_sync(d);
 	b = dash_state_table_bits(d);
 	dash_model_spec_update(&st->spec, st->c.p, st->c.bits, st->K);
+	past_update(st);
 	memset(&p, 0, sizeof p);
 	p.p = st->c.p;
 	p.bits = st->c.bits;
@@ -318,6 +356,13 @@ void dash_state_set_family(dash *d, const char *family)
 	free(d->r.sess.keys);
 	d->r.sess.keys = xstrdup(family);
 	family_sync(d);
+}
+
+void dash_state_set_keys(dash *d, const keys_family *f)
+{
+	free(d->r.sess.keys);
+	d->r.sess.keys = xstrdup(f->text);
+	d->st->fam = *f;            /* the same text: family_sync keeps it */
 }
 
 void dash_state_optimal(dash *d)

@@ -109,6 +109,9 @@ typedef struct dash_frame {
 	int code_rows, out_rows, help_rows;  /* rows each shows, 0: not drawn
 	                                      * (PgUp PgDn move by a page) */
 	int lesson_rows;            /* the lesson pane's rows, 0: not drawn */
+	int lesson_scroll_max;      /* the furthest its text scrolls */
+	int spec_past;              /* rows for spectra above K's the
+	                             * spectrum panel had, 0: none */
 } dash_frame;
 
 typedef struct dash_state dash_state;
@@ -169,9 +172,14 @@ unsigned long dash_state_gen(const dash *d);
 const dash_model_spec *dash_state_spec(const dash *d);
 
 /* The spectrum of the constant for K - i points (1 <= i <= DASH_PAST,
- * i < K), for the rows drawn above K's: a cache of the state, filled on
- * demand (what the state means does not change). */
+ * i < K), for the rows drawn above K's, or NULL if the last update did
+ * not make it (it makes as many as the frames had room for, and none
+ * above K = DASH_PAST_K). */
 const dash_model_spec *dash_state_spec_past(const dash *d, unsigned i);
+/* A frame's spectrum panel had room for rows of them (dash_frame's
+ * spec_past): make those it lacked; 1 if it made any (the loop draws
+ * the frame again), else 0. */
+int dash_state_spec_measured(dash *d, int rows);
 uint64_t dash_state_K(const dash *d);
 int dash_state_sel(const dash *d);
 const dash_scoring *dash_state_scoring(const dash *d);
@@ -184,6 +192,9 @@ void dash_state_set_K(dash *d, uint64_t K);
 void dash_state_set_table(dash *d, int b);
 void dash_state_set_count(dash *d, unsigned long long k);
 void dash_state_set_family(dash *d, const char *family);
+/* The same with the family already parsed (the dashboard's --keys), after
+ * dash_state_init: it is not parsed again. */
+void dash_state_set_keys(dash *d, const keys_family *f);
 void dash_state_optimal(dash *d);
 
 /* Take what the worker published: DASH_STATE_SCORE if a new score came
@@ -271,8 +282,8 @@ void dash_keys_measured(dash *d, const dash_frame *f);
 /* Styles and glyphs: colour allowed, ASCII only. */
 void dash_draw_init(int color, int ascii);
 
-/* Draw a frame of d, which the drawing only reads (the state's caches
- * aside); f receives what the frame measured. */
+/* Draw a frame of d, which the drawing only reads; f receives what the
+ * frame measured, for the loop to hand to the state's owners. */
 void dash_draw(const dash *d, dash_frame *f);
 
 /* ---- dash_cmd.c ------------------------------------------------------- */
@@ -315,6 +326,7 @@ typedef struct dash_learn_view {
 	char title[160], right[32];
 	dash_learn_row *line;
 	int n;
+	int scroll_max;             /* the furthest the step's text scrolls */
 } dash_learn_view;
 
 /* Start or resume the lesson key (a number or a name) in the pane, as
@@ -364,8 +376,10 @@ void dash_learn_scroll(dash *d, int dir);
  * dash_learn_view_free. */
 void dash_learn_pane(const dash *d, int w, int h, dash_learn_view *p);
 /* The rows the pane had in the last frame (dash_frame.lesson_rows), which
- * Ctrl-D and Ctrl-U scroll by half of; the loop hands them over. */
-void dash_learn_measured(dash *d, int h);
+ * Ctrl-D and Ctrl-U scroll by half of, and the furthest its text
+ * scrolled (lesson_scroll_max: a scroll beyond is brought back); the
+ * loop hands them over. */
+void dash_learn_measured(dash *d, int h, int scroll_max);
 void dash_learn_view_free(dash_learn_view *p);
 
 void dash_learn_free(dash *d);

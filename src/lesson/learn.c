@@ -23,6 +23,7 @@
 #include "cfx/expr.h"
 #include "cfx/keys.h"
 #include "cli/cli.h"
+#include "cli/opts.h"
 #include "cli/setting.h"
 #include "cfx/safefile.h"
 #include "cfx/textfile.h"
@@ -1144,21 +1145,57 @@ int learn_hides(const learn *L, const char *w)
 	       lesson_step_refuses(&L->les.steps[L->step], w);
 }
 
-/* Whether the operand of command line r (the words after its command
- * up to its first option) is an integer whose value is p; *integer is
- * set when it is an integer at all. */
-static int operand_is(const char *r, uint64_t p, int *integer)
+/* opts_parse's take for operand_is: the options are passed over. */
+static int pass_option(void *ctx, const opts_hit *h, cfx_err *e)
+{
+	(void)ctx;
+	(void)h;
+	(void)e;
+	return 0;
+}
+
+/* A name of the learner's session, for the rule on negative numbers. */
+static const void *session_name(void *sess, const char *name)
+{
+	return cli_session_lookup(sess, name);
+}
+
+/* Whether the operand of command line r (its positional words, found as
+ * the command line finds them: opts_parse with the command's own options
+ * and the rule of opts.h on a leading '-', so that -golden(32) + 2^32 is
+ * a number and -t 16 an option) is an integer whose value is p; *integer
+ * is set when it is an integer at all. */
+static int operand_is(const learn *L, const char *r, uint64_t p, int *integer)
 {
 	struct buf b = { 0 };
-	int argc, i, is = 0;
+	int argc, i, npos = 0, nrows = 0, is = 0;
 	char **argv = text_argv(r, &argc);
+	const cmd_def *d = argc ? cli_find(argv[0]) : NULL;
 	cfx_err e;
 	mpz_t z, q;
 
-	for (i = 1; i < argc && !(argv[i][0] == '-' &&
-	                          isalpha((unsigned char)argv[i][1 + (argv[i][1] == '-')]));
-	     i++)
-		buf_printf(&b, "%s%s", i > 1 ? " " : "", argv[i]);
+	if (d) {
+		const char **names = cli_option_names(d);
+		int n = 0;
+		while (names[n])
+			n++;
+		opts_row rows[n + 1];
+		int pos[argc + 1];
+		opts_face f = { .rows = rows, .take = pass_option,
+		                .ctx = L->sess, .known = session_name };
+		for (i = 0; i < n; i++) {
+			char w[64];
+			const setting *o;
+			snprintf(w, sizeof w, "--%s", names[i]);
+			if ((o = cli_option_row(d, w)))
+				rows[nrows++] = (opts_row){ o, 0 };
+		}
+		f.nrows = nrows;
+		if (opts_parse(&f, argc, argv, pos, &npos, &e) != 0)
+			npos = 0;
+		for (i = 0; i < npos; i++)
+			buf_printf(&b, "%s%s", i ? " " : "", argv[pos[i]]);
+	}
 	text_argv_free(argv, argc);
 	mpz_init(z);
 	mpz_init_set_ui(q, (unsigned long)(p >> 32));
@@ -1196,7 +1233,7 @@ int learn_hides_panel(const learn *L, const char *w, uint64_t p)
 		    (!s->reveals[i][n] || s->reveals[i][n] == ' '))
 			return 1;               /* a revealing command itself */
 	for (i = 0; i < s->nreveals; i++)
-		is |= operand_is(s->reveals[i], p, &integer);
+		is |= operand_is(L, s->reveals[i], p, &integer);
 	return is || !integer;
 }
 

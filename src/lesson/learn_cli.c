@@ -21,6 +21,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "cfx/proc.h"
 #include "cfx/textfile.h"
 #include "lesson/learn.h"
 #include "cli/opts.h"
@@ -545,6 +546,33 @@ static int shell_run(shell *u, const repl_args *a, const learn_store_entry *pend
 	if (u->L)
 		stop_lesson(u);
 	return worst;
+}
+
+/* `cfx learn N` plays in a REPL session and takes Ctrl-C as `cfx repl`
+ * does (main.c's sigint_stops): the first stops the command that polls,
+ * and in a script (stdin not a terminal) ends it with "interrupted" and
+ * 130; the second ends cfx.  At a terminal the REPL takes SIGINT itself
+ * while it reads.  Without it a lesson on a pipe died of the signal with
+ * nothing said (issue 22). */
+static volatile sig_atomic_t *play_stop;
+
+static void play_sigint(int sig)
+{
+	if (*play_stop)
+		proc_fatal(sig);
+	*play_stop = 1;
+}
+
+static void play_sigint_stops(volatile sig_atomic_t *stop)
+{
+	struct sigaction sa;
+
+	if (!stop)
+		return;
+	play_stop = stop;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = play_sigint;
+	sigaction(SIGINT, &sa, NULL);
 }
 
 /* A REPL session with lessons: `cfx repl`, script mode, `cfx learn N`. */
@@ -1334,6 +1362,7 @@ int learn_cli_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	}
 	/* the REPL takes the rest: learn 3 -f FILE is repl -f FILE */
 	argv[1] = argv[0];
+	play_sigint_stops(stop);
 	rc = shell_main(argc - 1, argv + 1, stop, le);
 	learn_store_catalog_free(&c);
 	if (rc < CFX_EXIT_FAIL && learn_store_progress_failures())

@@ -784,14 +784,26 @@ static void drop_dir(char *line, const char *dir)
 		memmove(at, at + n + 1, strlen(at + n + 1) + 1);
 }
 
+/* A driver's summary of a linker failure ("collect2: error: ld returned 1
+ * exit status", clang's "error: linker command failed ..."): it says
+ * "error" but not what went wrong; the linker's own line before it does
+ * ("ld: cannot open output file k.so: Too many open files"). */
+static int link_summary(const char *line)
+{
+	return (strncmp(line, "collect2:", 9) == 0 && strstr(line, "returned")) ||
+	       strstr(line, "error: linker command failed") != NULL;
+}
+
 void proc_first_error(const char *path, const char *dir, char *buf, size_t n)
 {
 	char *line = xmalloc(n, "a compiler's line");
+	char *prev = xmalloc(n, "a compiler's line");
 	FILE *f;
 
-	buf[0] = '\0';
+	buf[0] = prev[0] = '\0';
 	if (!path || !(f = fopen(path, "re"))) {
 		free(line);
+		free(prev);
 		return;
 	}
 	while (fgets(line, (int)n, f)) {
@@ -800,11 +812,15 @@ void proc_first_error(const char *path, const char *dir, char *buf, size_t n)
 		if (dir)
 			drop_dir(line, dir);
 		err = strstr(line, "error") != NULL;
-		if (!buf[0] || err)
+		if (err && link_summary(line) && prev[0])
+			snprintf(buf, n, "%s", prev);
+		else if (!buf[0] || err)
 			snprintf(buf, n, "%s", line);
 		if (err)
 			break;
+		snprintf(prev, n, "%s", line);
 	}
 	fclose(f);
 	free(line);
+	free(prev);
 }

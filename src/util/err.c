@@ -90,6 +90,37 @@ int cfx_err_set(cfx_err *e, enum cfx_code code, int col, const char *token,
 	return -1;
 }
 
+/* Where the message repeats a long stretch of the token's path (the
+ * path itself, a directory above it, the level at fault), that stretch
+ * is cut to its head and tail: the token shows the path whole once, and
+ * a path of thousands of bytes is not printed twice. */
+#define PATH_REPEAT 96     /* stretches longer than this are cut */
+#define PATH_HEAD 40
+#define PATH_TAIL 24
+
+static void cut_repeats(char *msg, const char *tok)
+{
+	size_t i = 0, k, n = strlen(tok);
+
+	if (n <= PATH_REPEAT)
+		return;
+	while (msg[i]) {
+		for (k = 0; msg[i + k] && k < n && msg[i + k] == tok[k]; k++)
+			;
+		/* a stretch that goes on as a longer path ("DIR/file" when the
+		 * token is DIR) says more than the token: kept whole */
+		if (k > PATH_REPEAT && msg[i + k] != '/' &&
+		    (k == n || tok[k] == '/')) {
+			memmove(msg + i + PATH_HEAD + 3, msg + i + k - PATH_TAIL,
+			        strlen(msg + i + k - PATH_TAIL) + 1);
+			memcpy(msg + i + PATH_HEAD, "...", 3);
+			i += PATH_HEAD + 3 + PATH_TAIL;
+		} else {
+			i++;
+		}
+	}
+}
+
 int cfx_err_set_path(cfx_err *e, enum cfx_code code, const char *path,
                      const char *fmt, ...)
 {
@@ -100,6 +131,7 @@ int cfx_err_set_path(cfx_err *e, enum cfx_code code, const char *path,
 	va_start(ap, fmt);
 	vset(e, code, -1, path, -1, sizeof e->token, fmt, ap);
 	va_end(ap);
+	cut_repeats(e->msg, e->token);
 	return -1;
 }
 

@@ -222,6 +222,12 @@ $ cfx bench --count 4294967297 5
 $ cfx sweep -t 28 5
 ! cfx: sweep: 1073741824 keys: --count must be between 1 and 268435456
 ? 2
+# an expression past the parser's 4096 numbers, names and calls: the text
+# from the first one past the limit is named (it was its lone token "(2)"),
+# and a sum of 1500 terms is not called "over 4096 terms"
+$ e=$(i=1000; s="nextprime(2^$i)"; while [ $i -lt 2499 ]; do i=$((i + 1)); s="$s+nextprime(2^$i)"; done; echo "$s"); cfx naf "$e"
+! cfx: naf: expression too long (over 4096 numbers, names and calls), past the limit at (2^2365)+nextprime(2^2366)+nextprime(2^2367)+nextprime(2^2368...)
+? 2
 $ i=0; { echo 'let a0 = 1'; while [ $i -lt 12 ]; do echo "let a$((i + 1)) = a$i + a$i"; i=$((i + 1)); done; } > lets; cfx -f lets
 ! cfx: lets:13: let: expression too large once names are replaced (over 4096 nodes) (a11)
 ? 2

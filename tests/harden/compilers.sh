@@ -68,6 +68,23 @@ CC=$tmp verify
 expect "CC=a directory verify: INFO, no compiler ($(cat "$tmp/v"))" \
 	'grep -q "^PASS INFO: the compiled check cannot run: no C compiler found ($tmp)" "$tmp/v"'
 
+# a linker that fails: its own line is named, not the driver's summary
+# after it ("collect2: error: ld returned 1 exit status" said "error"
+# first, and `ulimit -n 12` named it instead of ld's "Too many open files")
+cat >"$tmp/linkcc" <<'SH'
+#!/bin/sh
+echo "/usr/bin/ld: cannot open output file k.so: Too many open files" >&2
+echo "collect2: error: ld returned 1 exit status" >&2
+exit 1
+SH
+chmod +x "$tmp/linkcc"
+CC=$tmp/linkcc bench; rc=$?
+expect "a failing linker, bench: ld's own line named ($(cat "$tmp/err"))" \
+	'[ $rc = 2 ] && grep -q "ld: cannot open output file k.so: Too many open files" "$tmp/err" && ! grep -q collect2 "$tmp/err"'
+( ulimit -n 12; bench ); rc=$?
+expect "ulimit -n 12 bench: status 2, no collect2 summary ($(cat "$tmp/err"))" \
+	'[ $rc = 2 ] && ! grep -q "collect2: error: ld returned" "$tmp/err"'
+
 # a quote left open in $CC: refused as a shell refuses it (the open word
 # went to the compiler, and ld's "returned 1 exit status" was the reason)
 CC='gcc "-O2' bench; rc=$?

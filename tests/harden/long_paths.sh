@@ -135,4 +135,23 @@ says "a tab in the path, review at a line: escaped" "$tmp/e" \
 "$cfx" stats "$t/s" 2>"$tmp/e"
 says "a tab in the path, at a line: escaped" "$tmp/e" \
 	"cfx: stats: $d/tab\\there/s, line 3: not a number (x)"
+# a path past PATH_MAX, named whole once: the message's own copies of it
+# (or of a directory above it, where the message says no more) are cut
+# to head...tail; each was printed whole beside the token (a 4500-byte
+# path took 9000 bytes and more of one line)
+L=/tmp/$(python3 -c 'print("a" * 250 + ("/" + "b" * 250) * 17)')
+once() {   # once NAME: $tmp/e is one line, its token (the path or the
+	# level of it at fault: a prefix of $L, of 4000 bytes and more) whole,
+	# and no second copy of it: under 400 bytes more than $L
+	tok=$(sed 's/.* (\(.*\))$/\1/' "$tmp/e")
+	expect "$1: the path whole once (${#tok}-byte token, $(wc -c <"$tmp/e") bytes: $(head -c 90 "$tmp/e")...)" \
+		'[ "$(wc -l <"$tmp/e")" = 1 ] && [ ${#tok} -gt 4000 ] && [ "${L#"$tok"}" != "$L" ] && [ "$(wc -c <"$tmp/e")" -lt $((${#L} + 400)) ]'
+}
+TMPDIR=$L "$cfx" bench 0x61C88647 --runs 3 2>"$tmp/e" >/dev/null
+once "TMPDIR past PATH_MAX, bench"
+XDG_STATE_HOME=$L "$cfx" learn --list 2>"$tmp/e" >/dev/null
+once "XDG_STATE_HOME past PATH_MAX, learn --list"
+XDG_STATE_HOME=$L "$cfx" learn 1 </dev/null 2>&1 >/dev/null | grep progress >"$tmp/e"
+once "XDG_STATE_HOME past PATH_MAX, learn 1"
+
 done_suite harden/long_paths
