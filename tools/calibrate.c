@@ -159,26 +159,15 @@ static double *column(const double *r, size_t stride, size_t col,
 	return v;
 }
 
+static void print_dist(unsigned bits, verify_kind kind, unsigned arg,
+                       const char *name, const double *r, size_t stride,
+                       size_t col, unsigned long count);
+
 static void print_ref(unsigned bits, int j, const double *r,
                       unsigned long count)
 {
-	double u, beta, *v = column(r, NREF, (size_t)j, count, &u, &beta);
-	size_t k;
-
-	fprintf(stderr, "%u-bit %-16s median %.3g  90%% %.3g  99%% %.3g  max "
-	        "%.3g\n", bits, refs[j].name, v[count / 2], u,
-	        v[(size_t)floor(0.99 * (double)(count - 1) + 0.5)], v[count - 1]);
-	printf("\t{ %u, %s, %u, %lu, /* %s */\n\t  {", bits,
-	       refs[j].kind == VERIFY_SEQ ? "VERIFY_SEQ"
-	       : refs[j].kind == VERIFY_FIELDS ? "VERIFY_FIELDS"
-	       : refs[j].kind == VERIFY_PTRIDX ? "VERIFY_PTRIDX" : "VERIFY_SPARSE",
-	       refs[j].arg, count, refs[j].name);
-	for (k = 0; k <= 100; k++)
-		printf("%s%.5g%s", k % 8 ? " " : (k ? "\n\t   " : " "),
-		       v[(size_t)floor((double)k / 100 * (double)(count - 1) + 0.5)],
-		       k < 100 ? "," : " },\n");
-	printf("\t  %.5g },\n", beta);
-	free(v);
+	print_dist(bits, refs[j].kind, refs[j].arg, refs[j].name, r, NREF,
+	           (size_t)j, count);
 }
 
 /* Percentiles 0..100 of column col of r (stride count x 2), and the
