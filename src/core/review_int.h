@@ -2,8 +2,9 @@
  * review_int.h - what the files of `cfx review`'s C reader share (private
  * to src/core/review*.c; the interface is include/cfx/review.h).
  *
- * review.c walks each side of a patched file and calls the other files;
- * what they share is the state of that walk and the small readers it is
+ * review.c walks each side of a patched file and calls the other files
+ * (review_find.c: the multipliers it meets, their word, table and
+ * claims); what they share is the state of that walk and the small readers it is
  * made of.  The types: the tokens of a side (tok, toks: review_lex.c);
  * the #if context (ifctx) and the patch's #defines with their hash index
  * (define, defs: review_ctx.c); a C-level if on the word (cif); the walk
@@ -108,7 +109,7 @@ typedef struct walk {
 	size_t defi;             /* newd's first define not behind the walk */
 	struct name_use *uses;   /* what the file's names are used as: an
 	                          * open-addressed table of nuses (a power
-	                          * of 2) slots, review.c's */
+	                          * of 2) slots, review_find.c's */
 	size_t nuses;
 	size_t bits_def[VERIFY_MAX_TABLE_BITS + 1];  /* the file's first *_BITS
 	                          * define of value 1..c, REVIEW_NONE */
@@ -217,6 +218,10 @@ int review_is_type_word(const char *t);
  * none does. */
 size_t review_paren_close(const tok *t, size_t open, size_t end);
 
+/* Where statement [a, b) starts after an "if (...)" or "else" before
+ * it. */
+size_t review_cond_end(const tok *t, size_t a, size_t b);
+
 /* The patch lines of file f: [*from, *to).  A file's lines are one run
  * and the runs come in file order (patch_read numbers files as they
  * come), so a binary search finds it: no pass over every line per file. */
@@ -317,6 +322,50 @@ unsigned review_use_word(walk *w, const char *name, const cwidth *mw, char *why,
 unsigned review_use_word_at(walk *w, size_t i, const cwidth *mw, char *why,
                             size_t nwhy);
 
+
+/* ---- review_find.c ---- */
+
+/* A new multiplier of kind k at file:line, its name ("" for a literal)
+ * and its text as written: its index in r->mult. */
+size_t review_mult_new(review *r, review_kind k, size_t file,
+                       unsigned long line, const char *name,
+                       const char *text);
+
+/* Multiplier mi inside #if's nested deeper than MAX_IF: said so. */
+void review_deep_if(walk *w, size_t mi);
+
+/* The table of what the walk's side's names are used as (w->uses), and
+ * its end. */
+void review_uses_index(walk *w);
+void review_uses_free(walk *w);
+
+/* The file's first *_BITS define of each value bound (w->bits_def). */
+void review_bits_defines(walk *w);
+
+/* The value (at most 64) of an identifier (a define) or literal token
+ * for a table size or shift, and as written into why: 1, else 0. */
+int review_small_value(walk *w, const tok *t, unsigned long *out, char *why,
+                       size_t n);
+
+/* The multipliers of statement [a, b) (b past its ';'): literals
+ * multiplied where the statement (or the next) hashes, uses of the
+ * patch's multiplier defines (their word and table), and a const
+ * declaration of one. */
+void review_literal_products(walk *w, size_t a, size_t b);
+void review_define_uses(walk *w, size_t a, size_t b);
+void review_decl_found(walk *w, size_t a, size_t b);
+
+/* The define x at token i of the walk's side, when it is a multiplier. */
+void review_define_found(walk *w, const define *x, size_t i);
+
+/* The first hex literal of at least 2^8 in comment t: 1 with its value
+ * in v, as written in lit, and its line; else 0. */
+int review_comment_hex(const tok *t, mpz_t v, char *lit, size_t nlit,
+                       unsigned long *line);
+
+/* The claims of multiplier i's comments checked (a sequence's: the
+ * function's comments, and the constant they say it computes). */
+void review_claims_of(walk *w, size_t i);
 
 /* ---- claims ---- */
 

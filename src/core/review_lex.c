@@ -13,8 +13,9 @@
  * review_literal (the value of a C integer literal and its L/LL suffix,
  * exact in GMP), review_type_bits (the word of an integer type name;
  * long's is the #if context's), review_is_type_word,
- * review_name_says_hash and review_paren_close, called from review.c,
- * review_ctx.c, review_eval.c and review_width.c.
+ * review_name_says_hash, review_paren_close and review_cond_end, called
+ * from review.c, review_find.c, review_ctx.c, review_eval.c and
+ * review_width.c.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -348,6 +349,20 @@ size_t review_paren_close(const tok *t, size_t open, size_t end)
 		else if (!strcmp(t[q].s, ")") && !--par)
 			return q;
 	return end;
+}
+
+/* Where statement [a, b) starts after an "if (...)" or "else" before
+ * it. */
+size_t review_cond_end(const tok *t, size_t a, size_t b)
+{
+	size_t q;
+
+	if (a < b && !strcmp(t[a].s, "else"))
+		a++;
+	if (!(a + 1 < b && !strcmp(t[a].s, "if") && !strcmp(t[a + 1].s, "(")))
+		return a;
+	q = review_paren_close(t, a + 1, b);
+	return q < b ? q + 1 : b;
 }
 
 int review_is_type_word(const char *t)

@@ -33,10 +33,27 @@ accepted() {
 }
 
 # lesson 2: a convergent is in lowest terms
+# step 1 predicts 13/8's third convergent (python: 1 + 1/(1 + 1/1));
+# the prose's 2/1 and the next one, 5/3, are refused
+c3=$(python3 -c 'from fractions import Fraction as F; x = 1 + 1 / (1 + F(1, 1)); print("%d/%d" % (x.numerator, x.denominator))')
+refused 02 1 'a convergent is always in lowest terms' "answer $((2 * ${c3%/*}))/$((2 * ${c3#*/}))"
+refused 02 1 '' 'answer 2/1'
+refused 02 1 '' 'answer 5/3'
+accepted 02 1 "answer $c3"
 refused 02 2 'a convergent is always in lowest terms' 'answer 88/54'
 accepted 02 2 'answer 44/27'
 refused 02 3 'a convergent is always in lowest terms' 'answer 710/226'
 accepted 02 3 'answer 355/113'
+# lesson 3 step 1: phi's twelfth convergent (python's fractions: the
+# convergent of twelve 1s); not the one before, not unreduced
+c12=$(python3 -c 'from fractions import Fraction as F
+x = F(1)
+for _ in range(11): x = 1 + 1 / x
+print("%d/%d %d/%d" % (x.numerator, x.denominator, (x - 1).denominator, x.numerator - x.denominator))')
+set -- $c12
+refused 03 1 '' "answer $2"
+refused 03 1 'a convergent is always in lowest terms' "answer $((2 * ${1%/*}))/$((2 * ${1#*/}))"
+accepted 03 1 "answer $1"
 # lesson 3: (3 - sqrt(5))/2 = [0; 2, 1, 1, ...] is not 1/phi; phi is banned
 refused 03 2 'a 0 and then only 1s' 'cf (3 - sqrt(5))/2'
 refused 03 2 'no phi allowed' 'cf 1/phi'
@@ -124,10 +141,23 @@ refused 07 7 '' 'answer 1'
 accepted 07 7 'answer 5/6'
 accepted 07 7 'answer 0.8333'
 refused 07 8 '' 'answer 4'
+# step 10: residues of the bucket mod 16 that 3 varying key bits reach
+# (2^3); not the 16 of the question, not the 3 bits, one try
+refused 07 10 'Step 10 explained' 'answer 16'
+refused 07 10 'Step 10 explained' 'answer 3'
+accepted 07 10 "answer $((2**3))"
 accepted 07 8 'answer 65536'
 # lesson 8: a literal; a_5 estimated; the trap hidden by many keys; the
 # Fibonacci stride
-refused 08 1 'not an expression' 'answer 0x9e370001 % 2^20'
+refused 08 1 'not an expression' 'answer 0x9e370001 % 2^18'
+# step 1 is a prediction (was a read-off of 0x70001, in its own prose):
+# s = 14, 0x9e370001 mod 2^18 by python; the prose's 0x70001 (s = 12)
+# and the whole constant are refused
+e14=$(python3 -c 'print(hex(0x9e370001 % 2**18), 0x9e370001 % 2**18)')
+refused 08 1 '' 'answer 0x70001'
+refused 08 1 '' 'answer 0x9e370001'
+accepted 08 1 "answer ${e14% *}"
+accepted 08 1 "answer ${e14#* }"
 refused 08 3 '' 'answer 16'
 # step 5: at s = 12 in 2^16 buckets, the buckets one line k mod 16 of
 # the 2^18 keys covers, and the fullest bucket (python brute force)

@@ -155,6 +155,8 @@ def answers():
     A["01", 3] = cf_texts(cf(Fr(5, 8)))
     q9e = cf(Fr(P, 2**32))
     A["01", 4] = cf_texts(q9e, 6)                       # a1 = 1 and beyond
+    # 13/8's third convergent, 1 + 1/(1 + 1/1)
+    A["02", 1] = [r"\b%d ?/ ?%d\b" % convergents(cf(Fr(13, 8)))[2]]
     c = convergents([1, 1, 1, 1, 2, 3])[-1]
     A["02", 2] = [r"\b%d ?/ ?%d\b" % c]
     pi = [int(t) for t in gp("contfrac(Pi, 5)").strip("[]").split(",")]
@@ -162,6 +164,7 @@ def answers():
     c = convergents(pi)[3]
     A["02", 3] = [r"\b%d ?/ ?%d\b" % c]
     A["02", 4] = [num(convergents(q9e)[12][1])]
+    A["03", 1] = [r"\b%d ?/ ?%d\b" % convergents([1] * 12)[11]]
     A["03", 3] = [num(convergents([1] * 21)[20][1])]
     A["03", 4] = [num(convergents([1] + [2] * 5)[5][1])]
 
@@ -223,6 +226,15 @@ def answers():
     assert wide < 2**22 and len(loads(P, 32, 10, range(1024))) <= 2 * q12
     A["06", 5] = [num(2 * q12)]
     A["07", 7] = [re.escape("%.4f" % ratio_r(P, 32, 16, range(2**18)))]
+    # the effective multiplier for keys k 2^14: p mod 2^18 (the prose
+    # works s = 12's 0x70001 out; s = 14's is the learner's)
+    A["08", 1] = [hexnum(P % 2**18), num(P % 2**18)]
+    # sparse:16's keys vary 3 of the 8 key bits the bucket mod 16 hears
+    # from under 0x9e370001: buckets mod 16 reached (sparse_keys.sh finds
+    # the positions by gsl's mt19937 in python), as score in 2^4 buckets
+    # would print it with 0x70001000
+    A["07", 10] = [r"2\^4 buckets\s*\nkeys[^\n]*\nloads +max \d+, empty %d\b"
+                   % (16 - 8)]
     q7 = cf(Fr(0x70001, 2**20))
     # (not "4095 dof": 2^12 - 1 degrees of freedom of another table)
     A["08", 2] = [num(q7[5])[:-1] + "| dof| degrees)"]

@@ -1,0 +1,1049 @@
+/*
+ * review_find.c - the multipliers of `cfx review`: where the walk of
+ * review.c meets one (a define, a const declaration, a literal multiplied
+ * in a statement that hashes, a shift/add sequence), what it is, its word
+ * and table size, and the claims of the comments around it (see
+ * review_int.h).
+ *
+ * review_define_found, review_decl_found and review_literal_products
+ * decide whether a constant is a multiplier (its name, its comments, or
+ * its use: multiplied, then shifted right; never a table's size or an
+ * accumulator) and record it with mult_constant: its word from its type,
+ * suffix, #if and use (review_width.c), the constant it replaces (the old
+ * side's define, or a literal of a removed line), the word and form
+ * findings, the index overflow.  use_of reads a statement for the word
+ * and table (hash_32(.., B), >> (32 - B), >> K), else a *_BITS define of
+ * the file gives the table.  review_claims_of hands the comments to the
+ * claim checks (review_check.c); a sequence's comments also say the
+ * constant it computes.  review.c calls all of it, and nothing here
+ * calls review.c.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/constant.h"
+#include "cfx/review.h"
+#include "cfx/word.h"
+#include "core/review_int.h"
+#include "util/buf.h"
+#include "util/xalloc.h"
+
+
+/* ---- multipliers --------------------------------------------------------- */
+
+size_t review_mult_new(review *r, review_kind k, size_t file,
+                       unsigned long line, const char *name,
+                       const char *text)
+{
+	review_mult *m;
+
+	XGROW(r->mult, r->capm, r->nmult + 1, "review multipliers");
+	m = &r->mult[r->nmult];
+	memset(m, 0, sizeof *m);
+	m->kind = k;
+	m->file = file;
+	m->line = m->last = line;
+	m->name = xstrdup(name);
+	m->text = xstrdup(text);
+	mpz_init(m->p);
+	mpz_init(m->old);
+	mpz_init(m->claim);
+	m->same_as = REVIEW_NONE;
+	m->old_file = REVIEW_NONE;
+	m->shift = -1;
+	m->verify = 1;
+	return r->nmult++;
+}
+
+/* A constant's claims, word checks and form, found at line. */
+static void constant_found(walk *w, size_t i);
+
+/* The literal a new literal product replaces: the first "* LITERAL"
+ * (at least 2^8) on a removed line of the same hunk. */
+static void literal_replaced(walk *w, review_mult *m)
+{
+	const patch *pt = w->pt;
+	size_t li, hunk = (size_t)-1, from, to;
+
+	review_file_lines(pt, m->file, &from, &to);
+	for (li = from; li < to; li++)
+		if (pt->line[li].type == '+' && pt->line[li].no == m->line)
+			hunk = pt->line[li].hunk;
+	for (li = from; li < to && hunk != (size_t)-1; li++) {
+		const patch_line *pl = &pt->line[li];
+		const char *s = pl->text;
+		if (pl->type != '-' || pl->hunk != hunk || pl->file != m->file)
+			continue;
+		while ((s = strchr(s, '*'))) {
+			size_t n;
+			char num[40];
+			mpz_t z;
+			int sl;
+			s++;
+			while (*s == ' ' || *s == '(')
+				s++;
+			for (n = 0; isalnum((unsigned char)s[n]); n++)
+				;
+			if (!n || n >= sizeof num || !isdigit((unsigned char)*s))
+				continue;
+			memcpy(num, s, n);
+			num[n] = '\0';
+			mpz_init(z);
+			if (review_literal(num, z, &sl) == 0 && mpz_cmp_ui(z, 255) > 0 &&
+			    mpz_cmp(z, m->p)) {
+				m->has_old = 1;
+				mpz_set(m->old, z);
+				m->old_line = pl->no;
+				m->old_text = xstrdup(num);
+				mpz_clear(z);
+				return;
+			}
+			mpz_clear(z);
+		}
+	}
+}
+
+/* The files of the mail of a series that file f is in: [*lo, *hi) (all
+ * of them when the patch is no series). */
+static void mail_files(const patch *pt, size_t f, size_t *lo, size_t *hi)
+{
+	*lo = 0;
+	*hi = REVIEW_NONE;
+	if (pt->nmails < 2)
+		return;
+	for (*lo = f; *lo > 0 && pt->mail[*lo - 1] == pt->mail[f]; --*lo)
+		;
+	for (*hi = f + 1; *hi < pt->nfiles && pt->mail[*hi] == pt->mail[f]; ++*hi)
+		;
+}
+
+/* The define name (of word ctx) that a define on the new side of the
+ * walk's file replaces: the old side's of the same file, else of another
+ * file of the same patch (a series' other patches change the same file
+ * again: patch 2's old side is patch 1's new one). */
+static const define *old_define(const walk *w, const char *name,
+                                unsigned ctx)
+{
+	const define *d = review_defs_find_in(w->oldd, name, ctx, w->file,
+	                                      w->file + 1);
+	size_t lo, hi;
+
+	if (d)
+		return d;
+	mail_files(w->pt, w->file, &lo, &hi);
+	return review_defs_find_in(w->oldd, name, ctx, lo, hi);
+}
+
+/* In a series, the define of an earlier patch that adds old (the one a
+ * define of this patch replaces), else NULL. */
+static const define *earlier_mail_define(const walk *w, const char *name,
+                                         const define *old)
+{
+	const patch *pt = w->pt;
+	size_t lo, hi, k;
+
+	if (pt->nmails < 2)
+		return NULL;
+	mail_files(pt, w->file, &lo, &hi);
+	for (k = w->newd->n; k-- > 0; ) {
+		const define *d = &w->newd->d[k];
+		if (d->file < lo && d->added && d->valid && !strcmp(d->name, name) &&
+		    !mpz_cmp(d->v, old->v) && (!old->ctx || !d->ctx ||
+		                               d->ctx == old->ctx))
+			return d;
+	}
+	return NULL;
+}
+
+static void use_of(walk *w, size_t a, size_t b, size_t mi);
+
+/* Multiplier mi inside #if's nested deeper than review reads (MAX_IF):
+ * its word said to be the innermost read one's, and a CHECK that names
+ * the limit and the line of the first #if past it. */
+void review_deep_if(walk *w, size_t mi)
+{
+	review_mult *m = &w->r->mult[mi];
+	size_t n = strlen(m->why_bits);
+
+	if (w->ifs.depth <= MAX_IF || !w->ifs.deep_line)
+		return;
+	snprintf(m->why_bits + n, sizeof m->why_bits - n, "; the #if's nested "
+	         "past %d levels, from line %lu, are not read", MAX_IF,
+	         w->ifs.deep_line);
+	review_add(w->r, REVIEW_CHECK, m->file, m->line, mi, "word", "inside "
+	           "%d nested #if's: review reads the words of the first %d "
+	           "only; the one at depth %d opens at line %lu, and what it "
+	           "and those inside it say of BITS_PER_LONG is not read: check "
+	           "the word", w->ifs.depth, MAX_IF, MAX_IF + 1,
+	           w->ifs.deep_line);
+}
+
+/* A define or declaration of a multiplier on the new side (lit: the
+ * literal's token, REVIEW_NONE for a name's; a literal's statement is
+ * [w->lit_a, w->lit_b)). */
+static void mult_constant(walk *w, review_kind k, const char *name,
+                          const char *text, const mpz_t v, int suffix_long,
+                          unsigned type_word, const char *type,
+                          unsigned long line, size_t lit)
+{
+	const char *cond = "";
+	unsigned long cline = 0;
+	unsigned ctx = review_ctx_word(w, &cond, &cline);
+	size_t i = review_mult_new(w->r, k, w->file, line, name, text);
+	review_mult *m = &w->r->mult[i];
+	const define *old;
+	cwidth mw;
+	int have_mw;
+
+	mpz_set(m->p, v);
+	review_infer_word(m, type_word, type, suffix_long, ctx, cond, cline);
+	have_mw = review_mult_width(m, suffix_long, type_word, type, &mw) == 0;
+	/* no type and no #if: the use decides over the literal (C does
+	 * the multiply in the wider of the two types), then a comment that
+	 * names 2^32 or 2^64 (as 2^32, 1ULL << 32, 4294967296, ...) */
+	if (!type_word && !ctx && mpz_sizeinbase(v, 2) <= 32 &&
+	    (k != REVIEW_LITERAL || lit != REVIEW_NONE)) {
+		char why[sizeof m->why_bits - 60], over[40];
+		size_t c;
+		/* a literal: its own multiply ((u32 val * 0x9e370001UL) >>
+		 * (32 - bits): 32 bits, by the shift and val's type) */
+		unsigned says = 0, uw = k == REVIEW_LITERAL ?
+		                review_use_word_at(w, lit, have_mw ? &mw : NULL, why,
+		                                   sizeof why) :
+		                name[0] ? review_use_word(w, name, have_mw ?
+		                                  &mw : NULL, why, sizeof why) : 0;
+		if (suffix_long)
+			snprintf(over, sizeof over, "the suffix %s",
+			         suffix_long == 2 ? "ULL" : "UL");
+		else
+			snprintf(over, sizeof over, "the literal's %u bits", m->bits);
+		for (c = 0; c < w->ncomments; c++)
+			says |= review_says_modulus(w->v.t[w->comments[c]].s);
+		if (uw && uw != m->bits) {
+			m->bits = uw;
+			snprintf(m->why_bits, sizeof m->why_bits, "%s, over %s", why,
+			         over);
+		}
+		if (!uw && (says == 32 || says == 64) && says != m->bits &&
+		    k != REVIEW_LITERAL) {
+			m->bits = says;
+			snprintf(m->why_bits, sizeof m->why_bits, "its comment says "
+			         "2^%u, over %s", says, over);
+		}
+	}
+	if (name[0] && (old = old_define(w, name, ctx)) && old->valid &&
+	    mpz_cmp(old->v, v) && (!ctx || !old->ctx || old->ctx == ctx)) {
+		m->has_old = 1;
+		mpz_set(m->old, old->v);
+		m->old_line = old->line;
+		m->old_text = xstrdup(old->text);
+		if ((old = earlier_mail_define(w, name, old))) {
+			m->old_file = old->file;
+			m->old_added_line = old->line;
+		}
+	}
+	review_deep_if(w, i);
+	if (k == REVIEW_LITERAL) {
+		literal_replaced(w, m);
+		/* the word its statement shows (hash_ptr(), hash_32(), a
+		 * right shift), before the word is said: said and judged alike */
+		use_of(w, w->lit_a, w->lit_b, i);
+	}
+	constant_found(w, i);
+	if (have_mw)
+		review_overflow_check(w, i, lit, name, &mw);
+	review_claims_of(w, i);
+}
+
+static void constant_found(walk *w, size_t i)
+{
+	review *r = w->r;
+	review_mult *m = &r->mult[i];
+	char *hex;
+	size_t width = mpz_sizeinbase(m->p, 2);
+
+	if (mpz_sgn(m->p) <= 0) {
+		review_add(r, REVIEW_ERROR, m->file, m->line, i, "multiplier",
+		           "%s%s%s is 0: every key hashes to bucket 0", m->name,
+		           m->name[0] ? " = " : "", m->text);
+		m->verify = 0;
+		return;
+	}
+	if (width > m->bits && m->lit_bits) {
+		review_add(r, REVIEW_ERROR, m->file, m->line, i, "word",
+		           "%s needs %zu bits, wider than its %u-bit word (%s): C "
+		           "gives the literal the type %s there, %u bits, so a "
+		           "product with it is computed in %u bits, and a %u-bit "
+		           "variable keeps only its low %u bits", m->text, width,
+		           m->bits, m->why_bits, m->lit_type, m->lit_bits,
+		           m->lit_bits, m->bits, m->bits);
+		m->verify = 0;
+		return;
+	}
+	if (width > m->bits) {
+		review_add(r, REVIEW_ERROR, m->file, m->line, i, "word",
+		           "%s needs %zu bits, wider than its %u-bit word (%s): the "
+		           "compiler cuts it", m->text, width, m->bits, m->why_bits);
+		m->verify = 0;
+		return;
+	}
+	if (m->lit_bits)
+		review_add(r, REVIEW_WARNING, m->file, m->line, i, "word",
+		           "the literal %s does not fit its %u-bit word (%s): C "
+		           "gives it the type %s there, %u bits, so a product with "
+		           "it is computed in %u bits, not %u (a U suffix, %.*sU, "
+		           "makes it unsigned int)", m->text, m->bits, m->why_bits,
+		           m->lit_type, m->lit_bits, m->lit_bits, m->bits,
+		           (int)strspn(m->text, "0123456789abcdefABCDEFxX"),
+		           m->text);
+	hex = word_hex(m->p, m->bits);
+	review_add(r, REVIEW_NOTE, m->file, m->line, i, "word",
+	           "%s%s%s: %u-bit multiplier (%s)", m->name, m->name[0] ? " = "
+	           : "", hex, m->bits, m->why_bits);
+	/* x < 2^32 and p < 2^32: x p < 2^64 never wraps, so the index
+	 * floor(x p / 2^(64-t)) is monotone in x, and 0 for x < 2^(32-t) */
+	if (m->bits == 64 && width <= 32)
+		review_add(r, REVIEW_WARNING, m->file, m->line, i, "word",
+		           "%s is a 32-bit constant in a 64-bit word: p/2^64 < "
+		           "2^-32, so the product of a key below 2^32 never wraps "
+		           "and its table index only grows with the key: no mixing "
+		           "(with a table of 2^t, every key below 2^(32-t) lands in "
+		           "bucket 0)", hex);
+	/* p = 2^k q, q odd: x and x + 2^(n-k) have the same product */
+	if (mpz_even_p(m->p)) {
+		mp_bitcnt_t k = mpz_scan1(m->p, 0);
+		review_add(r, REVIEW_ERROR, m->file, m->line, i, "multiplier",
+		           "%s is even (2^%lu times an odd number): the multiply "
+		           "drops the key's top %lu bit%s, so keys that differ only "
+		           "there always collide (an odd multiplier is a "
+		           "bijection)", hex, (unsigned long)k, (unsigned long)k,
+		           k == 1 ? "" : "s");
+	}
+	if (m->has_old && r->pt.nmails > 1) {
+		/* a series: which patch, and which earlier one added the
+		 * constant it replaces */
+		char by[160] = "";
+		if (m->old_file != REVIEW_NONE)
+			snprintf(by, sizeof by, ", which patch %zu/%zu adds (%s:%lu)",
+			         r->pt.mail[m->old_file] + 1, r->pt.nmails,
+			         r->pt.files[m->old_file], m->old_added_line);
+		review_add(r, REVIEW_NOTE, m->file, m->line, i, "multiplier",
+		           "patch %zu/%zu: %s replaces %s (line %lu of the old "
+		           "file)%s", r->pt.mail[m->file] + 1, r->pt.nmails, hex,
+		           m->old_text, m->old_line, by);
+	} else if (m->has_old)
+		review_add(r, REVIEW_NOTE, m->file, m->line, i, "multiplier",
+		           "replaces %s (line %lu of the old file)", m->old_text,
+		           m->old_line);
+	free(hex);
+}
+
+/* ---- what a name is used as ----------------------------------------------- */
+
+static int is_tok(const tok *t, size_t n, size_t j, const char *s)
+{
+	return j < n && !strcmp(t[j].s, s);
+}
+
+/* Statement [a, b) assigns a variable ("u32 h = x * P;", "h = x * P;")
+ * that the statement after it shifts right ("return h >> 22;"): the
+ * end of that statement in *nb, else 0. */
+static int shifted_after(const walk *w, size_t a, size_t b, size_t *nb)
+{
+	const tok *t = w->v.t;
+	size_t i, j, n = w->v.n;
+	const char *v = NULL;
+
+	for (i = a; i + 1 < b; i++)
+		if (t[i].type == T_IDENT && !strcmp(t[i + 1].s, "=")) {
+			v = t[i].s;
+			break;
+		}
+	if (!v)
+		return 0;
+	for (j = b; j < n && t[j].type == T_COMMENT; j++)
+		;
+	for (; j < n && t[j].type != T_PP && strcmp(t[j].s, ";") &&
+	     strcmp(t[j].s, "{") && strcmp(t[j].s, "}"); j++)
+		if (t[j].type == T_IDENT && !strcmp(t[j].s, v) && j + 1 < n &&
+		    !strcmp(t[j + 1].s, ">>")) {
+			while (j < n && strcmp(t[j].s, ";"))
+				j++;
+			*nb = j < n ? j + 1 : n;
+			return 1;
+		}
+	return 0;
+}
+
+enum { U_SIZE = 1, U_PROD = 2, U_SHPROD = 4, U_ASSIGNED = 8 };
+
+struct name_use {
+	const char *name;        /* NULL: a free slot */
+	unsigned flags;          /* U_* */
+	unsigned long nasg;      /* its uses that assign it (U_ASSIGNED) */
+};
+
+static size_t use_slot(const walk *w, const char *name)
+{
+	size_t h = 2166136261u, m = w->nuses - 1;
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)name; *p; p++)
+		h = (h ^ *p) * 16777619u;
+	for (h &= m; w->uses[h].name && strcmp(w->uses[h].name, name);
+	     h = (h + 1) & m)
+		;
+	return h;
+}
+
+/* What a use of the identifier at t[j] makes of it (U_*). */
+static unsigned use_at(const walk *w, size_t j)
+{
+	static const char *const asg[] = { "=", "+=", "-=", "*=", "<<=", ">>=",
+		"^=", "|=", "&=", "/=", "%=", "++", "--", NULL };
+	const tok *t = w->v.t;
+	size_t k, a, b, q, n = w->v.n;
+	unsigned f = 0;
+
+	if (j > 0 && ((is_tok(t, n, j - 1, "[") && is_tok(t, n, j + 1, "]")) ||
+	    is_tok(t, n, j - 1, "%") || is_tok(t, n, j - 1, "%=") ||
+	    (j >= 2 && is_tok(t, n, j - 1, "(") && is_tok(t, n, j - 2, "&") &&
+	     is_tok(t, n, j + 1, "-") && is_tok(t, n, j + 2, "1")) ||
+	    (j >= 2 && is_tok(t, n, j - 1, "<<") && t[j - 2].type == T_NUM &&
+	     strspn(t[j - 2].s, "1") == 1 &&
+	     strspn(t[j - 2].s + 1, "uUlL") == strlen(t[j - 2].s + 1))))
+		f |= U_SIZE;
+	if (is_tok(t, n, j + 1, "*") || (j > 0 && is_tok(t, n, j - 1, "*=")) ||
+	    (j > 1 && is_tok(t, n, j - 1, "*") &&
+	     (t[j - 2].type == T_IDENT || t[j - 2].type == T_NUM ||
+	      is_tok(t, n, j - 2, ")"))))
+		f |= U_PROD;
+	if (j + 1 < n && !(j > 0 && (is_tok(t, n, j - 1, ".") ||
+	    is_tok(t, n, j - 1, "->"))))
+		for (k = 0; asg[k]; k++)
+			if (!strcmp(t[j + 1].s, asg[k]))
+				f |= U_ASSIGNED;
+	if (j > 0 && (is_tok(t, n, j - 1, "*") || is_tok(t, n, j + 1, "*"))) {
+		/* its statement shifts the product right, or the next one
+		 * shifts the variable it is kept in */
+		for (a = j; a > 0 && t[a - 1].type != T_PP &&
+		     t[a - 1].type != T_COMMENT && strcmp(t[a - 1].s, ";") &&
+		     strcmp(t[a - 1].s, "{") && strcmp(t[a - 1].s, "}"); a--)
+			;
+		for (b = j; b < n && strcmp(t[b].s, ";"); b++)
+			;
+		for (q = a; q < b; q++)
+			if (!strcmp(t[q].s, ">>"))
+				f |= U_SHPROD;
+		if (b < n && shifted_after(w, a, b + 1, &q))
+			f |= U_SHPROD;
+	}
+	return f;
+}
+
+/* The table of what the side's names are used as (w->uses). */
+void review_uses_index(walk *w)
+{
+	size_t j, ni = 0;
+
+	for (j = 0; j < w->v.n; j++)
+		ni += w->v.t[j].type == T_IDENT;
+	for (w->nuses = 16; w->nuses < 2 * ni; w->nuses *= 2)
+		;
+	w->uses = xcalloc(w->nuses, sizeof *w->uses, "review name uses");
+	for (j = 0; j < w->v.n; j++)
+		if (w->v.t[j].type == T_IDENT) {
+			size_t h = use_slot(w, w->v.t[j].s);
+			w->uses[h].name = w->v.t[j].s;
+			unsigned f = use_at(w, j);
+			w->uses[h].flags |= f;
+			w->uses[h].nasg += (f & U_ASSIGNED) != 0;
+		}
+}
+
+void review_uses_free(walk *w)
+{
+	free(w->uses);
+	w->uses = NULL;
+	w->nuses = 0;
+}
+
+static unsigned uses_of(const walk *w, const char *name)
+{
+	return w->uses ? w->uses[use_slot(w, name)].flags : 0;
+}
+
+/* Whether name is assigned (=, +=, ^=, ...) in the tokens from, to the end
+ * of the block they are in (at file scope: anywhere in the file): a
+ * variable that accumulates, no constant. */
+static int assigned_from(const walk *w, const char *name, size_t from)
+{
+	const tok *t = w->v.t;
+	size_t j, n = w->v.n;
+	long level = 0;
+
+	if (w->depth == 0)        /* assigned past its own declaration */
+		return w->uses && w->uses[use_slot(w, name)].nasg > 1;
+	for (j = from; j < n; j++) {
+		if (t[j].type == T_OP && !strcmp(t[j].s, "{"))
+			level++;
+		else if (t[j].type == T_OP && !strcmp(t[j].s, "}") && --level < 0)
+			return 0;
+		if (t[j].type == T_IDENT && !strcmp(t[j].s, name) &&
+		    (use_at(w, j) & U_ASSIGNED))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether the constant name may be a multiplier for what the side does
+ * with it: not a table's size or shape (by its name or its use), and 0
+ * only when it is a factor of a product (a zero that starts a sum is no
+ * multiplier). */
+static int may_be_multiplier(const walk *w, const char *name, const mpz_t v)
+{
+	unsigned u = uses_of(w, name);
+
+	if (review_name_says_size(name) || (u & U_SIZE))
+		return 0;
+	return mpz_sgn(v) != 0 || (u & U_PROD);
+}
+
+/* ---- table sizes --------------------------------------------------------- */
+
+/* The value of an identifier or literal token for a table size. */
+int review_small_value(walk *w, const tok *t, unsigned long *out, char *why,
+                       size_t n)
+{
+	mpz_t z;
+	int ok = 0;
+
+	mpz_init(z);
+	if (t->type == T_NUM && review_literal(t->s, z, NULL) == 0 &&
+	    mpz_cmp_ui(z, 64) <= 0) {
+		*out = mpz_get_ui(z);
+		snprintf(why, n, "%s", t->s);
+		ok = 1;
+	} else if (t->type == T_IDENT) {
+		const define *d = review_defs_find(w->newd, t->s, 0);
+		if (d && d->valid && mpz_cmp_ui(d->v, 64) <= 0) {
+			*out = mpz_get_ui(d->v);
+			snprintf(why, n, "%s = %lu", t->s, *out);
+			ok = 1;
+		}
+	}
+	mpz_clear(z);
+	return ok;
+}
+
+/* Whether name is a parameter of the function whose body holds t[i]:
+ * 1 with the function's name into fn. */
+static int param_of(const walk *w, size_t i, const char *name, char *fn,
+                    size_t n)
+{
+	const tok *t = w->v.t;
+	size_t k = i, open = REVIEW_NONE, q;
+	int depth = 0, need = w->depth;
+
+	while (k-- > 0 && need > 0) {
+		if (t[k].type != T_OP)
+			continue;
+		if (!strcmp(t[k].s, "}"))
+			depth++;
+		else if (!strcmp(t[k].s, "{") && depth-- == 0) {
+			need--;
+			depth = 0;
+			open = k;
+		}
+	}
+	if (need || open == REVIEW_NONE || open < 2 || strcmp(t[open - 1].s, ")"))
+		return 0;
+	for (q = open - 1, depth = 0; q > 0; q--) {
+		if (!strcmp(t[q].s, ")"))
+			depth++;
+		else if (!strcmp(t[q].s, "(") && !--depth)
+			break;
+	}
+	if (!q || t[q - 1].type != T_IDENT)
+		return 0;
+	for (k = q + 1; k + 1 < open; k++)
+		if (t[k].type == T_IDENT && !strcmp(t[k].s, name)) {
+			snprintf(fn, n, "%s", t[q - 1].s);
+			return 1;
+		}
+	return 0;
+}
+
+/* What statement [a, b) says of the word and table of multiplier name
+ * (or the literal at index lit): hash_32(.., B), hash_64(.., B),
+ * >> (W - B), >> K. */
+static void use_of(walk *w, size_t a, size_t b, size_t mi)
+{
+	review_mult *m = &w->r->mult[mi];
+	const tok *t = w->v.t;
+	size_t i;
+
+	for (i = a; i < b; i++) {
+		unsigned long v, wv;
+		char why[64];
+		if (t[i].type == T_IDENT && (!strcmp(t[i].s, "hash_32") ||
+		    !strcmp(t[i].s, "hash_64") || !strcmp(t[i].s, "hash_long") ||
+		    !strcmp(t[i].s, "hash_ptr")) && i + 1 < b &&
+		    !strcmp(t[i + 1].s, "(")) {
+			/* the second argument at depth 1; hash_long and hash_ptr
+			 * hash a long: the #if word, else 64 */
+			size_t j;
+			int par = 0;
+			unsigned ctx = review_ctx_word(w, NULL, NULL);
+			unsigned word = !strcmp(t[i].s, "hash_32") ? 32 :
+			                !strcmp(t[i].s, "hash_64") ? 64 : ctx ? ctx : 64;
+			for (j = i + 1; j < b; j++) {
+				if (!strcmp(t[j].s, "("))
+					par++;
+				else if (!strcmp(t[j].s, ")") && !--par)
+					break;
+				else if (par == 1 && !strcmp(t[j].s, ",") && j + 1 < b &&
+				         review_small_value(w, &t[j + 1], &v, why,
+				                            sizeof why) &&
+				         v >= 1 && v <= word) {
+					m->table = (unsigned)v;
+					m->table_src = REVIEW_TABLE_CODE;
+					snprintf(m->why_table, sizeof m->why_table,
+					         "%s(..., %s) at line %lu", t[i].s, why,
+					         t[i].line);
+				}
+			}
+			if (m->bits != word && m->kind != REVIEW_SEQUENCE) {
+				char was[sizeof m->why_bits];
+				snprintf(was, sizeof was, "%s", m->why_bits);
+				snprintf(m->why_bits, sizeof m->why_bits,
+				         "%s() at line %lu hashes %u-bit words%s, over %u "
+				         "bits by %.120s", t[i].s, t[i].line, word,
+				         word == 64 && strcmp(t[i].s, "hash_64") ?
+				         " (a long's)" : "", m->bits, was);
+				m->bits = word;
+			}
+		}
+		if (t[i].type == T_OP && !strcmp(t[i].s, ">>") && i + 1 < b) {
+			if (!strcmp(t[i + 1].s, "(") && i + 4 < b &&
+			    review_small_value(w, &t[i + 2], &wv, why, sizeof why) &&
+			    !strcmp(t[i + 3].s, "-") &&
+			    review_small_value(w, &t[i + 4], &v, why, sizeof why) &&
+			    v >= 1 && v <= wv && (wv == 32 || wv == 64)) {
+				m->table = (unsigned)v;
+				m->table_src = REVIEW_TABLE_CODE;
+				snprintf(m->why_table, sizeof m->why_table,
+				         ">> (%lu - %s) at line %lu", wv, why, t[i].line);
+			} else if (!strcmp(t[i + 1].s, "(") && i + 5 < b &&
+			           review_small_value(w, &t[i + 2], &wv, why,
+			                              sizeof why) &&
+			           (wv == 32 || wv == 64) && !strcmp(t[i + 3].s, "-") &&
+			           t[i + 4].type == T_IDENT &&
+			           !strcmp(t[i + 5].s, ")") &&
+			           m->table_src != REVIEW_TABLE_CODE) {
+				/* >> (32 - bits), bits a parameter or a variable: the
+				 * code does not show the size, whatever a *_BITS
+				 * define of the file says */
+				char fn[64];
+				m->table = 0;
+				m->table_src = REVIEW_TABLE_UNKNOWN;
+				if (param_of(w, i, t[i + 4].s, fn, sizeof fn))
+					snprintf(m->why_table, sizeof m->why_table, ">> (%lu - "
+					         "%s) at line %lu takes %s, a parameter of %s()",
+					         wv, t[i + 4].s, t[i].line, t[i + 4].s, fn);
+				else
+					snprintf(m->why_table, sizeof m->why_table, ">> (%lu - "
+					         "%s) at line %lu takes %s, a variable", wv,
+					         t[i + 4].s, t[i].line, t[i + 4].s);
+			} else if (review_small_value(w, &t[i + 1], &v, why, sizeof why) &&
+			           v >= 1 && v < m->bits) {
+				m->table = (unsigned)(m->bits - v);
+				m->table_src = REVIEW_TABLE_CODE;
+				snprintf(m->why_table, sizeof m->why_table,
+				         ">> %s at line %lu: the top %u bits", why,
+				         t[i].line, m->table);
+			}
+		}
+	}
+}
+
+/* The file's first *_BITS define of each value bound c (w->bits_def),
+ * from its defines, which start at newd->d[w->defi]. */
+void review_bits_defines(walk *w)
+{
+	size_t i, c;
+
+	for (c = 0; c <= VERIFY_MAX_TABLE_BITS; c++)
+		w->bits_def[c] = REVIEW_NONE;
+	for (i = w->defi; i < w->newd->n && w->newd->d[i].file == w->file; i++) {
+		const define *d = &w->newd->d[i];
+		size_t n = strlen(d->name);
+		if (d->valid && n > 5 && !strcmp(d->name + n - 5, "_BITS") &&
+		    mpz_cmp_ui(d->v, 1) >= 0 &&
+		    mpz_cmp_ui(d->v, VERIFY_MAX_TABLE_BITS) <= 0)
+			for (c = mpz_get_ui(d->v); c <= VERIFY_MAX_TABLE_BITS; c++)
+				if (w->bits_def[c] == REVIEW_NONE)
+					w->bits_def[c] = i;
+	}
+}
+
+/* A *_BITS define of the file, when nothing closer says the table. */
+static void table_from_bits_define(walk *w, size_t mi)
+{
+	review_mult *m = &w->r->mult[mi];
+	size_t c = m->bits < VERIFY_MAX_TABLE_BITS ? m->bits
+	           : VERIFY_MAX_TABLE_BITS;
+	const define *d;
+
+	if (m->table || m->table_src == REVIEW_TABLE_UNKNOWN ||
+	    w->bits_def[c] == REVIEW_NONE)
+		return;
+	d = &w->newd->d[w->bits_def[c]];
+	m->table = (unsigned)mpz_get_ui(d->v);
+	m->table_src = REVIEW_TABLE_DEFINE;
+	snprintf(m->why_table, sizeof m->why_table, "#define %s %s (line %lu)",
+	         d->name, d->text, d->line);
+}
+
+/* ---- the multipliers of a statement ------------------------------------- */
+
+/* The type that starts at t[j] (before b) as written, its storage class
+ * and qualifiers left out ("unsigned int", "u32", "unsigned long long"),
+ * into s; its word: a plain long's is the data model's (ctx, else 64;
+ * *is_long set), 0 when it is no integer type. */
+static unsigned type_written(const tok *t, size_t j, size_t b, unsigned ctx,
+                             char *s, size_t n, int *is_long)
+{
+	size_t k, len = 0;
+	unsigned bits = 0;
+	int longs = 0, l;
+
+	s[0] = '\0';
+	*is_long = 0;
+	for (k = j; k < b && t[k].type == T_IDENT && review_is_type_word(t[k].s);
+	     k++) {
+		if (!strcmp(t[k].s, "static") || !strcmp(t[k].s, "const") ||
+		    !strcmp(t[k].s, "register") || !strcmp(t[k].s, "volatile"))
+			continue;
+		longs += !strcmp(t[k].s, "long");
+		if (!bits || strcmp(t[k].s, "int"))
+			bits = review_type_bits(t[k].s, ctx, &l) ? review_type_bits(
+			       t[k].s, ctx, &l) : bits;
+		if (len + 1 < n)
+			len += (size_t)snprintf(s + len, n - len, "%s%s", len ? " " : "",
+			                        t[k].s);
+	}
+	if (longs >= 2)
+		return 64;
+	if (longs == 1) {
+		*is_long = 1;
+		return ctx ? ctx : 64;
+	}
+	return bits;
+}
+
+/* Literals multiplied in statement [a, b): "x * 0x9e3779b9 >> 22". */
+void review_literal_products(walk *w, size_t a, size_t b)
+{
+	const tok *t = w->v.t;
+	size_t i;
+	int hashy = 0;
+
+	size_t use_b = b;
+
+	for (i = a; i < b; i++) {
+		if ((t[i].type == T_OP && !strcmp(t[i].s, ">>")) ||
+		    (t[i].type == T_IDENT && review_name_says_hash(t[i].s)))
+			hashy = 1;
+	}
+	/* u32 h = x * P; return h >> 22;: the next statement shifts it,
+	 * and says the table */
+	if (shifted_after(w, a, b, &use_b))
+		hashy = 1;
+	if (!hashy)
+		return;
+	for (i = a; i < b; i++) {
+		mpz_t z;
+		int sl;
+		int mul = (i > a && (!strcmp(t[i - 1].s, "*") ||
+		                     !strcmp(t[i - 1].s, "*="))) ||
+		          (i + 1 < b && !strcmp(t[i + 1].s, "*"));
+		if (t[i].type != T_NUM || !t[i].added || !mul)
+			continue;
+		mpz_init(z);
+		if (review_literal(t[i].s, z, &sl) == 0 && mpz_cmp_ui(z, 255) > 0) {
+			unsigned tw = 0;
+			size_t j, mi;
+			int l;
+			char type[40] = "";
+			/* the word of the variable it multiplies, if declared
+			 * (not a type in an if's condition: sizeof(long)) */
+			for (j = review_cond_end(t, a, b); j < b; j++) {
+				sym *s = t[j].type == T_IDENT ? review_var_find(w, t[j].s) : NULL;
+				if (s && s->bits) {
+					tw = s->bits;
+					snprintf(type, sizeof type, "%s of %.16s",
+					         review_ctype(s->bits), s->name);
+					break;
+				}
+				if (t[j].type == T_IDENT && review_type_bits(t[j].s, 0, &l)) {
+					/* the type as written; a long's word is the
+					 * model's, not the type's */
+					tw = type_written(t, j, b, 0, type, sizeof type, &l);
+					if (l)
+						tw = 0, type[0] = '\0';
+					break;
+				}
+			}
+			mi = w->r->nmult;
+			w->lit_a = a;
+			w->lit_b = use_b;
+			mult_constant(w, REVIEW_LITERAL, "", t[i].s, z, sl, tw, type,
+			              t[i].line, i);
+			if (w->r->nmult > mi)
+				table_from_bits_define(w, mi);
+		}
+		mpz_clear(z);
+	}
+}
+
+/* Uses of the new side's multiplier defines in statement [a, b). */
+void review_define_uses(walk *w, size_t a, size_t b)
+{
+	size_t i, k;
+
+	for (i = a; i < b; i++) {
+		if (w->v.t[i].type != T_IDENT)
+			continue;
+		for (k = 0; k < w->r->nmult; k++) {
+			review_mult *m = &w->r->mult[k];
+			if ((m->kind == REVIEW_DEFINE || m->kind == REVIEW_DECL) &&
+			    !strcmp(m->name, w->v.t[i].s))
+				use_of(w, a, b, k);
+		}
+	}
+}
+
+/* A declaration of a multiplier in statement [a, b) (b past its ';'):
+ * "[static] const TYPE NAME = LIT;". */
+void review_decl_found(walk *w, size_t a, size_t b)
+{
+	const tok *t = w->v.t;
+	int l;
+
+	if (b - a >= 4 && t[b - 2].type == T_NUM && !strcmp(t[b - 3].s, "=") &&
+	    t[b - 4].type == T_IDENT && review_name_says_hash(t[b - 4].s) &&
+	    t[b - 2].added) {
+		mpz_t z;
+		int sl;
+		size_t i;
+		unsigned tw = 0;
+		char type[40] = "";
+		mpz_init(z);
+		/* its type as written: "its type unsigned int", not "int" */
+		for (i = a; i + 4 < b; i++)
+			if (review_type_bits(t[i].s, 0, &l)) {
+				tw = type_written(t, i, b - 4, review_ctx_word(w, NULL, NULL),
+				                  type, sizeof type, &l);
+				break;
+			}
+		/* not a variable that is assigned again (u32 hash = 0;
+		 * hash = hash * 31 + c: an accumulator's start) */
+		if (review_literal(t[b - 2].s, z, &sl) == 0 &&
+		    may_be_multiplier(w, t[b - 4].s, z) &&
+		    !assigned_from(w, t[b - 4].s, b)) {
+			size_t mi = w->r->nmult;
+			mult_constant(w, REVIEW_DECL, t[b - 4].s, t[b - 2].s, z, sl, tw,
+			              type, t[b - 2].line, REVIEW_NONE);
+			if (w->r->nmult > mi)
+				table_from_bits_define(w, mi);
+		}
+		mpz_clear(z);
+	}
+}
+
+/* Whether one of the comments before a define (w->comments) speaks of a
+ * multiplier's number: a continued fraction (also "cf [...]"), the golden
+ * ratio or phi ("the buckets of the hash table" does not). */
+static int comments_say_multiplier(const walk *w)
+{
+	size_t k;
+
+	for (k = 0; k < w->ncomments; k++) {
+		const char *c = w->v.t[w->comments[k]].s;
+		if (review_find_cf(c, NULL) ||
+		    review_find_ci(c, "golden") || review_word_ci(c, "phi"))
+			return 1;
+	}
+	return 0;
+}
+
+/* The define x at token i of the walk's side: a multiplier when the patch
+ * adds it (or the input is no diff) and its name, the comments before
+ * it or its use (multiplied, then shifted right) say so. */
+void review_define_found(walk *w, const define *x, size_t i)
+{
+	const tok *t = w->v.t;
+
+	if (x->valid && (t[i].added || !w->pt->is_diff) &&
+	    (review_name_says_hash(x->name) || comments_say_multiplier(w) ||
+	     (uses_of(w, x->name) & U_SHPROD)) &&
+	    mpz_cmp_ui(x->v, 255) > 0 &&
+	    may_be_multiplier(w, x->name, x->v)) {
+		size_t mi = w->r->nmult;
+		mult_constant(w, REVIEW_DEFINE, x->name, x->text, x->v,
+		              x->suffix_long, 0, "", t[i].line,
+		              REVIEW_NONE);
+		if (w->r->nmult > mi)
+			table_from_bits_define(w, mi);
+	}
+}
+
+/* ---- claims --------------------------------------------------------------- */
+
+/* The first hex literal of at least 2^8 in comment t (0x9e370001, a
+ * suffix allowed): 1 with its value in v, as written in lit and its line;
+ * else 0. */
+int review_comment_hex(const tok *t, mpz_t v, char *lit, size_t nlit,
+                       unsigned long *line)
+{
+	const char *s;
+
+	for (s = t->s; *s; s++) {
+		size_t n = 2;
+		const char *c;
+		if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X') ||
+		    (s > t->s && isalnum((unsigned char)s[-1])))
+			continue;
+		while (isxdigit((unsigned char)s[n]))
+			n++;
+		if (n == 2 || n - 2 > 32 || (isalnum((unsigned char)s[n]) &&
+		    !strchr("uUlL", s[n]))) {
+			s += n - 1;
+			continue;
+		}
+		snprintf(lit, nlit, "%.*s", (int)n, s);
+		mpz_set_str(v, lit + 2, 16);
+		if (mpz_sizeinbase(v, 2) > 8) {
+			*line = t->line;
+			for (c = t->s; c < s; c++)
+				*line += *c == '\n';
+			return 1;
+		}
+		s += n - 1;
+	}
+	return 0;
+}
+
+/* The constant a sequence's comments say it computes: a power sum, else
+ * a define named there (of the sequence's word when there are several). */
+static void sequence_claim(walk *w, size_t i, const size_t *cm, size_t ncm)
+{
+	review *r = w->r;
+	review_mult *m = &r->mult[i];
+	mpz_t want;
+	char what[160];
+	size_t k;
+	int sums = 0, named = 0;
+
+	/* every power sum of its comments, and the first define they name */
+	mpz_init(want);
+	for (k = 0; k < ncm; k++) {
+		const tok *t = &w->v.t[cm[k]];
+		unsigned long line;
+		char sum[128];
+		if (review_power_sum(t->s, t->line, want, sum, sizeof sum,
+		                     &line)) {
+			snprintf(what, sizeof what, "%s (its comment, line %lu)", sum,
+			         line);
+			review_sequence_verdict(r, i, want, what, line);
+			sums++;
+		}
+	}
+	for (k = 0; k < ncm && !named; k++) {
+		const char *s = w->v.t[cm[k]].s;
+		while (*s && !named) {
+			size_t n = 0;
+			const define *d;
+			char name[64];
+			while (*s && !isalpha((unsigned char)*s) && *s != '_')
+				s++;
+			while (isalnum((unsigned char)s[n]) || s[n] == '_')
+				n++;
+			if (!n)
+				break;
+			snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), s);
+			s += n;
+			if ((d = review_defs_find(w->newd, name, m->bits)) && d->valid &&
+			    (!d->ctx || d->ctx == m->bits)) {
+				named = 1;
+				snprintf(what, sizeof what, "%s = %s (%s:%lu)", name,
+				         d->text, r->pt.files[d->file], d->line);
+				review_sequence_verdict(r, i, d->v, what, m->line);
+			}
+		}
+	}
+	/* else a hex constant its comments name ("multiply by 0x9e370001",
+	 * "hash = val * 0x9e370001") */
+	for (k = 0; k < ncm && !sums && !named; k++) {
+		char lit[40];
+		unsigned long line;
+		mpz_t v;
+		mpz_init(v);
+		if (review_comment_hex(&w->v.t[cm[k]], v, lit, sizeof lit, &line)) {
+			named = 1;
+			snprintf(what, sizeof what, "%s (its comment, line %lu)", lit,
+			         line);
+			review_sequence_verdict(r, i, v, what, line);
+		}
+		mpz_clear(v);
+	}
+	if (!sums && !named)
+		review_sequence_verdict(r, i, NULL, "", m->line);
+	review_sequence_table(r, i);
+	mpz_clear(want);
+}
+
+/* Which lines of comment t the patch adds: one char a line, '+' for an
+ * added one (review_claims' added); NULL when the input is not a diff.
+ * Its lines are the patch's '+' and ' ' lines of its file from its first
+ * (lex skips the '-' lines), one a line of its text. */
+static char *comment_added(const walk *w, const tok *t)
+{
+	const patch *pt = w->pt;
+	size_t lines = 0, k = 0, li;
+	const char *c;
+	char *a;
+
+	if (!pt->is_diff)
+		return NULL;
+	for (c = t->s; *c; c++)
+		lines += *c == '\n';
+	a = xmalloc(lines + 1, "comment lines");
+	for (li = t->li; li < pt->nlines && k < lines &&
+	     pt->line[li].file == pt->line[t->li].file; li++)
+		if (pt->line[li].type == '+' || pt->line[li].type == ' ')
+			a[k++] = pt->line[li].type;
+	a[k] = '\0';
+	return a;
+}
+
+void review_claims_of(walk *w, size_t i)
+{
+	review_mult *m = &w->r->mult[i];
+	const size_t *cm = w->comments;
+	size_t ncm = w->ncomments, k;
+
+	if (m->kind == REVIEW_SEQUENCE) {
+		cm = w->fn_comments;
+		ncm = w->nfn;
+		sequence_claim(w, i, cm, ncm);
+	}
+	for (k = 0; k < ncm; k++) {
+		char *added = comment_added(w, &w->v.t[cm[k]]);
+		review_claims(w->r, i, w->v.t[cm[k]].s, w->v.t[cm[k]].line, added);
+		free(added);
+	}
+}
