@@ -842,9 +842,11 @@ void dash_learn_pane(const dash *d, int w, int h, dash_learn_view *p)
 	memset(p, 0, sizeof *p);
 	if (!dl || w < 8 || h < 1)
 		return;
-	if (pane_title(d, w, p)) {      /* the title did not fit the bar */
+	/* a title that did not fit the bar opens the text (it scrolls with
+	 * it, and gives the feedback no less room) */
+	if (pane_title(d, w, p)) {
 		const char *t = strstr(dl->title, ": ");
-		add_filled(&head, DASH_LEARN_HEAD, t ? t + 2 : dl->title, w, "", "");
+		add_filled(&body, DASH_LEARN_HEAD, t ? t + 2 : dl->title, w, "", "");
 	}
 	if (dl->L) {
 		step_rows(d, w, &head, &body, &act);

@@ -275,7 +275,7 @@ for f in lessons/[0-9]*.lesson; do
 	# the pane: right of the separator at column 40, from its title row
 	pane=$(tm_screen | awk -v n="$num" 'index($0, "Lesson " n) { on = 1 } on' |
 		python3 -c 'import sys; [print(l.rstrip()[41:]) for l in sys.stdin]' |
-		head -4 | tr '\n' ' ' | tr -s ' ')
+		head -6 | tr '\n' ' ' | tr -s ' ')
 	if [[ "$pane" == *"$title"* ]] && ! tm_screen | grep -q "Lesson $num[^─]*…"; then
 		ok "--learn $num at 80x24: its title whole ($title)"
 	else
