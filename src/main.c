@@ -88,6 +88,11 @@ static int finish(int rc, const char *face)
 		bad = 1;
 		e = errno;
 	}
+	/* Ctrl-C cut the output (a write blocked on a pipe returns EINTR:
+	 * SIGINT is taken without SA_RESTART, so that a read of a pipe
+	 * stops): the command said "interrupted"; that is the status */
+	if (bad && interrupted)
+		return rc != CFX_EXIT_OK ? rc : 128 + SIGINT;
 	if (bad) {
 		fprintf(stderr, "cfx: %s: cannot write output: %s\n", face,
 		        strerror(e));

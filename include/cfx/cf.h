@@ -21,6 +21,7 @@
 
 #include <stddef.h>
 #include <gmp.h>
+#include <signal.h>
 
 #include "cfx/err.h"
 #include "cfx/expr.h"
@@ -45,6 +46,13 @@ void cf_clear(cf_seq *cf);
 
 /* Expansion of the rational x (any size, any sign). */
 void cf_of_rational(cf_seq *cf, const mpq_t x);
+
+/* cf_of_rational polling stop (may be NULL) every 64 quotients: 0, or -1
+ * once *stop is set (cf then holds the quotients found so far, kind
+ * CF_FINITE: the caller discards it).  A rational of a million bits has
+ * some 10^5 quotients, seconds of work. */
+int cf_of_rational_poll(cf_seq *cf, const mpq_t x,
+                        const volatile sig_atomic_t *stop);
 
 /* Expansion of p / 2^bits. */
 void cf_of_multiplier(cf_seq *cf, const mpz_t p, unsigned long bits);

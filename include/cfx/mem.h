@@ -24,7 +24,8 @@ void *mem_big(size_t bytes, int zero);
 /*
  * Whether a request for bytes (what: "random keys", "the sweep") may go
  * ahead: at most MEM_CAP (or mem_cap_set's cap) and at most the memory
- * the machine has available now (MemAvailable).  0, or -1 with err (CFX_ELIMIT, no token: the caller
+ * the machine has available now (MemAvailable), and at most what the
+ * process's limits (RLIMIT_AS, RLIMIT_DATA) leave of its address space.  0, or -1 with err (CFX_ELIMIT, no token: the caller
  * names the number that asked for it).
  */
 int mem_check(size_t bytes, const char *what, cfx_err *err);

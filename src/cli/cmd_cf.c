@@ -17,16 +17,22 @@
 #define CONV_BITS (1 << 27)
 #define CONV_KEPT_BITS (1 << 22)  /* not shown, kept in the session: 512 KiB */
 
-static void print_convergents(FILE *f, const cf_seq *cf, size_t n,
-                              mpz_t *p, mpz_t *q)
+/* The table of convergents; stops at Ctrl-C (stop, may be NULL: tens
+ * of megabytes take seconds to print): 0, or -1 once stopped. */
+static int print_convergents(FILE *f, const cf_seq *cf, size_t n,
+                             mpz_t *p, mpz_t *q,
+                             const volatile sig_atomic_t *stop)
 {
 	size_t k;
 
 	fprintf(f, "\n%4s  %-12s  %s\n", "k", "a_k", "p_k / q_k");
 	for (k = 0; k < n; k++) {
+		if (stop && *stop)
+			return -1;
 		gmp_fprintf(f, "%4zu  %-12Zd  %Zd / %Zd\n", k, cf_term(cf, k), p[k],
 		            q[k]);
 	}
+	return 0;
 }
 
 /* A distance to 1/phi: "0 (exactly)", "7.26e-06 = 2^-17.07" or "0.61"
@@ -117,7 +123,10 @@ static int expand(cmd_ctx *c, const cli_args *a, cf_run *r, size_t terms)
 		mpq_div_2exp(r->v.q, r->v.q, r->bits);   /* v is x = p/2^n now */
 		r->hex = word_hex(r->pv, r->bits);
 	} else if (c->err.code == CFX_OK && r->v.kind == EXPR_RAT) {
-		cf_of_rational(&r->cf, r->v.q);   /* exact already, on the word */
+		/* exact already, on the word; a huge one takes seconds */
+		if (cf_of_rational_poll(&r->cf, r->v.q, c->stop) < 0)
+			return cfx_err_set(&c->err, CFX_EINTR, -1, NULL,
+			                   "interrupted");
 	} else {
 		if (cf_of_tree_budget(&r->cf, r->t, cli_session_lookup, c->sess,
 		                      a->bits, terms, &r->cost, &c->err) < 0)
@@ -225,8 +234,9 @@ static void print_golden(FILE *f, const cf_seq *cf)
 		fputc('\n', f);
 }
 
-static void print_text(FILE *f, const cli_args *a, const cf_run *r,
-                       size_t terms)
+/* The text report: 0, or -1 when Ctrl-C (stop) ended it. */
+static int print_text(FILE *f, const cli_args *a, const cf_run *r,
+                      size_t terms, const volatile sig_atomic_t *stop)
 {
 	char *txt = out_cf_text(&r->cf, r->n);
 
@@ -248,11 +258,13 @@ static void print_text(FILE *f, const cli_args *a, const cf_run *r,
 		print_distance(f, r->mdist, r->mbits);
 	}
 	fputc('\n', f);
-	if (a->convergents)
-		print_convergents(f, &r->cf, r->nconv, r->p, r->q);
+	if (a->convergents &&
+	    print_convergents(f, &r->cf, r->nconv, r->p, r->q, stop) < 0)
+		return -1;
 	if (a->convergents && r->nconv < r->n)
 		fprintf(f, "(the first %zu convergents: the rest would pass "
 		        "%d MiB)\n", r->nconv, CONV_BITS >> 23);
+	return 0;
 }
 
 static void cf_run_clear(cf_run *r)
@@ -298,9 +310,18 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 		return CFX_EXIT_USAGE;
 	}
 	list(a, &r, terms);
-	result(c, a, &r);
-	if (!a->json)
-		print_text(c->out, a, &r, terms);
+	/* Ctrl-C during the convergents, or while the report is printed
+	 * (the convergents of golden(65536) are 40 MB): stopped, exit 130 */
+	if (c->stop && *c->stop)
+		rc = -1;
+	if (rc == 0)
+		result(c, a, &r);
+	if (rc == 0 && !a->json)
+		rc = print_text(c->out, a, &r, terms, c->stop);
 	cf_run_clear(&r);
+	if (rc < 0) {
+		cfx_err_set(&c->err, CFX_EINTR, -1, NULL, "interrupted");
+		return CFX_EXIT_USAGE;
+	}
 	return CFX_EXIT_OK;
 }

@@ -55,9 +55,11 @@ static mpz_ptr push(cf_seq *cf)
 	return cf->a[cf->n++];
 }
 
-void cf_of_rational(cf_seq *cf, const mpq_t x)
+int cf_of_rational_poll(cf_seq *cf, const mpq_t x,
+                        const volatile sig_atomic_t *stop)
 {
 	mpz_t num, den, r;
+	int rc = 0;
 
 	reset(cf, CF_FINITE);
 	mpz_inits(num, den, r, NULL);
@@ -68,10 +70,20 @@ void cf_of_rational(cf_seq *cf, const mpq_t x)
 		mpz_fdiv_qr(push(cf), r, num, den);
 		if (mpz_sgn(r) == 0)
 			break;
+		if (stop && cf->n % 64 == 0 && *stop) {
+			rc = -1;
+			break;
+		}
 		mpz_swap(num, den);
 		mpz_swap(den, r);
 	}
 	mpz_clears(num, den, r, NULL);
+	return rc;
+}
+
+void cf_of_rational(cf_seq *cf, const mpq_t x)
+{
+	cf_of_rational_poll(cf, x, NULL);
 }
 
 void cf_of_multiplier(cf_seq *cf, const mpz_t p, unsigned long bits)

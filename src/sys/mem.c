@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "cfx/mem.h"
 
@@ -54,6 +56,34 @@ static size_t available(void)
 	return bytes;
 }
 
+/* What the process's own limits leave of its address space: the lower
+ * of RLIMIT_AS and RLIMIT_DATA (ulimit -v, -d) less the address space in
+ * use now (/proc/self/statm); (size_t)-1 when neither is set.  Under
+ * `ulimit -v` the kernel has memory, but malloc fails: bench aborted
+ * (134) where it should have refused. */
+static size_t limit_left(void)
+{
+	struct rlimit as, data;
+	unsigned long long pages = 0;
+	size_t lim = (size_t)-1, used;
+	FILE *f;
+
+	if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY)
+		lim = as.rlim_cur;
+	if (getrlimit(RLIMIT_DATA, &data) == 0 && data.rlim_cur != RLIM_INFINITY &&
+	    data.rlim_cur < lim)
+		lim = data.rlim_cur;
+	if (lim == (size_t)-1)
+		return lim;
+	if ((f = fopen("/proc/self/statm", "r"))) {
+		if (fscanf(f, "%llu", &pages) != 1)
+			pages = 0;
+		fclose(f);
+	}
+	used = (size_t)pages * (size_t)sysconf(_SC_PAGESIZE);
+	return used < lim ? lim - used : 0;
+}
+
 static size_t mib(size_t bytes)   /* rounded up: over a cap stays over */
 {
 	return bytes / (1 << 20) + (bytes % (1 << 20) != 0);
@@ -70,6 +100,11 @@ int mem_check(size_t bytes, const char *what, cfx_err *err)
 	if (bytes > (avail = available()))
 		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "%s would take %zu "
 		                   "MiB, more than the %zu MiB available now", what,
+		                   mib(bytes), avail >> 20);
+	if (bytes > (avail = limit_left()))
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "%s would take %zu "
+		                   "MiB, more than the %zu MiB this process's "
+		                   "limits (ulimit -v, -d) leave", what,
 		                   mib(bytes), avail >> 20);
 	return 0;
 }

@@ -85,19 +85,21 @@ static void reg_pid_drop(int slot)
 	pthread_mutex_unlock(&reg_lock);
 }
 
-/* Remove every entry of dir (one level: what cfx and a compiler put
- * there), then dir.  Only system calls: safe in a signal handler. */
-static void remove_tree(const char *dir)
+/* Remove every entry of the directory open as fd, and of the directories
+ * in it, to 16 levels (a compiler or its driver may make its own: the
+ * tree was removed one level deep and such a directory stayed).  Only
+ * system calls, a 4 KiB buffer a level on the stack: safe in a signal
+ * handler. */
+#define TREE_DEPTH 16
+static void clear_dir(int fd, int depth)
 {
 	char buf[4096];
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	long n;
-
 	int pass, removed = 1;
 
 	/* entries removed while the directory is read may hide others: read
 	 * it again from the start while a pass removes any */
-	for (pass = 0; fd >= 0 && removed && pass < 4; pass++) {
+	for (pass = 0; removed && pass < 4; pass++) {
 		removed = 0;
 		lseek(fd, 0, SEEK_SET);
 		while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0) {
@@ -110,16 +112,36 @@ static void remove_tree(const char *dir)
 					unsigned char type;
 					char name[];
 				} *d = (void *)(buf + off);
-				if (strcmp(d->name, ".") && strcmp(d->name, "..") &&
-				    (unlinkat(fd, d->name, 0) == 0 ||
-				     (errno == EISDIR &&
-				      unlinkat(fd, d->name, AT_REMOVEDIR) == 0)))
-					removed++;
+				int sub;
 				off += d->reclen;
+				if (!strcmp(d->name, ".") || !strcmp(d->name, ".."))
+					continue;
+				if (unlinkat(fd, d->name, 0) == 0) {
+					removed++;
+					continue;
+				}
+				if (errno != EISDIR || depth >= TREE_DEPTH)
+					continue;
+				sub = openat(fd, d->name, O_RDONLY | O_DIRECTORY |
+				             O_NOFOLLOW | O_CLOEXEC);
+				if (sub >= 0) {
+					clear_dir(sub, depth + 1);
+					close(sub);
+				}
+				if (unlinkat(fd, d->name, AT_REMOVEDIR) == 0)
+					removed++;
 			}
 		}
 	}
+}
+
+/* Remove dir and everything in it (clear_dir's levels). */
+static void remove_tree(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
 	if (fd >= 0) {
+		clear_dir(fd, 1);
 		close(fd);
 	}
 	rmdir(dir);

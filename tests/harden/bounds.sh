@@ -88,4 +88,17 @@ d = json.load(open(sys.argv[1]))
 w = [c[\"warn_families\"] for c in d[\"dropped\"]]
 print(w)
 sys.exit(not (w and all(0 <= x <= 200 for x in w)))" "$tmp/out"'
+# ulimit -v: the kernel has the memory, malloc does not; a request over
+# what the limit leaves is refused before any work, status 2, one line
+# (bench aborted with "out of memory allocating 33554432 bytes", 134)
+for c in "bench --bits 64 --table-bits 23 --runs 3 0x61C88647" \
+         "bench --count 2^24 --runs 3 0x61C88647" \
+         "score --count 2^24 --keys random 0x61C88647"; do
+	(ulimit -v 200000; ./cfx $c >"$tmp/out" 2>"$tmp/err"); rc=$?
+	expect "ulimit -v 200000, $c: refused, status 2 ($rc: $(cat "$tmp/err"))" \
+		'[ $rc = 2 ] && [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q "limits (ulimit -v, -d) leave" "$tmp/err"'
+done
+# and what fits under the limit still runs
+(ulimit -v 200000; ./cfx score --count 2^20 --keys random 0x61C88647 >"$tmp/out" 2>"$tmp/err"); rc=$?
+expect "ulimit -v 200000, score of 2^20 random keys: runs ($rc: $(cat "$tmp/err"))" '[ $rc = 0 ]'
 done_suite harden/bounds

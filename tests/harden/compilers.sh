@@ -85,6 +85,21 @@ expect "a failing linker, bench: ld's own line named ($(cat "$tmp/err"))" \
 expect "ulimit -n 12 bench: status 2, no collect2 summary ($(cat "$tmp/err"))" \
 	'[ $rc = 2 ] && ! grep -q "collect2: error: ld returned" "$tmp/err"'
 
+# a compiler that makes directories of its own, three levels deep, in
+# cfx's temporary directory: all removed (the tree went one level deep)
+cat >"$tmp/dircc" <<'SH'
+#!/bin/sh
+for a; do case $a in *.c) d=$(dirname "$a"); mkdir -p "$d/x/y/z" && touch "$d/x/f" "$d/x/y/z/g";; esac; done
+exec gcc "$@"
+SH
+chmod +x "$tmp/dircc"
+CC=$tmp/dircc bench; rc=$?
+expect "a compiler that makes directories, bench: status 0, nothing left ($rc; $(ls -A "$TMPDIR"))" \
+	'[ $rc = 0 ] && no_tmp'
+CC=$tmp/dircc verify
+expect "a compiler that makes directories, verify: compiled, nothing left ($(cat "$tmp/v"); $(ls -A "$TMPDIR"))" \
+	'grep -q "^PASS PASS: " "$tmp/v" && no_tmp'
+
 # a quote left open in $CC: refused as a shell refuses it (the open word
 # went to the compiler, and ld's "returned 1 exit status" was the reason)
 CC='gcc "-O2' bench; rc=$?

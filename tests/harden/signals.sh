@@ -61,4 +61,22 @@ for c in naf cf; do
 	expect "$c: status 130 after Ctrl-C (got $rc)" '[ $rc = 130 ]'
 	expect "$c: interrupted ($(cat "$tmp/err"))" '[ "$(cat "$tmp/err")" = "cfx: $c: interrupted" ]'
 done
+# cf of a rational of a million bits: Euclid's 10^5 quotients are seconds
+# of work, and Ctrl-C did nothing (status 0, the whole expansion printed)
+./cfx cf --value '(2^1000000+1)/(3^600000+7)' >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 0.3
+kill -INT $pid
+wait $pid; rc=$?
+expect "cf of a huge rational: status 130 after Ctrl-C (got $rc)" '[ $rc = 130 ]'
+expect "cf of a huge rational: interrupted ($(cat "$tmp/err"))" '[ "$(cat "$tmp/err")" = "cfx: cf: interrupted" ]'
+# Ctrl-C while 40 MB of convergents are printed (the reader stalls after
+# 100 kB, the signal comes, the reader drains): stopped, not printed whole
+mkfifo "$tmp/fifo"
+./cfx cf --convergents 'golden(65536)' >"$tmp/fifo" 2>"$tmp/err" &
+pid=$!
+{ head -c 100000 >/dev/null; sleep 1; kill -INT $pid; cat >/dev/null; } <"$tmp/fifo"
+wait $pid; rc=$?
+expect "cf --convergents while printing: status 130 after Ctrl-C (got $rc; $(cat "$tmp/err"))" \
+	'[ $rc = 130 ] && [ "$(cat "$tmp/err")" = "cfx: cf: interrupted" ]'
 done_suite harden/signals
