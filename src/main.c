@@ -43,8 +43,15 @@ static void on_sigint(int sig)
 	interrupted = 1;
 }
 
+/* "cfx: CMD: interrupted\n", said by on_sigint_now (set before it is
+ * installed: a signal handler may only write) */
+static char sigint_line[96];
+static size_t sigint_len;
+
 static void on_sigint_now(int sig)
 {
+	if (sigint_len && write(STDERR_FILENO, sigint_line, sigint_len) < 0)
+		sigint_len = 0;
 	proc_fatal(sig);
 }
 
@@ -405,6 +412,13 @@ int main(int argc, char **argv)
 		struct sigaction sa;
 		memset(&sa, 0, sizeof sa);
 		sa.sa_handler = d && d->polls ? on_sigint : on_sigint_now;
+		/* a command that does not poll says it was stopped as one
+		 * that polls does ("spectrum" ended at 130 silently) */
+		if (d) {
+			snprintf(sigint_line, sizeof sigint_line,
+			         "cfx: %s: interrupted\n", d->name);
+			sigint_len = strlen(sigint_line);
+		}
 		sigaction(SIGINT, &sa, NULL);
 	}
 	rc = cli_run(&c, argc - 1, argv + 1);

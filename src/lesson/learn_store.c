@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -654,8 +655,8 @@ static void clean_stale(const char *path)
 }
 
 /* Write p to its path through a synced temporary file and rename.  The
- * lock must be held. */
-static int write_atomic(const learn_store_progress *p, cfx_err *err)
+ * lock must be held.  SIGXFSZ is ignored meanwhile (write_atomic). */
+static int write_file(const learn_store_progress *p, cfx_err *err)
 {
 	char *tmp, *dir;
 	size_t i;
@@ -708,6 +709,21 @@ static int write_atomic(const learn_store_progress *p, cfx_err *err)
 	return 0;
 }
 
+static int write_atomic(const learn_store_progress *p, cfx_err *err)
+{
+	struct sigaction ign, old;
+	int rc;
+
+	/* past `ulimit -f`, a write fails (EFBIG: said, the temporary file
+	 * removed) rather than SIGXFSZ ending cfx with it left behind */
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigaction(SIGXFSZ, &ign, &old);
+	rc = write_file(p, err);
+	sigaction(SIGXFSZ, &old, NULL);
+	return rc;
+}
+
 /* Print the warning in b on diag unless it is the one said last: the
  * progress file is read at each save, and a fault that stays (a file
  * that cannot be set aside) would be said at every step.  Frees b. */
@@ -757,9 +773,27 @@ static void load(learn_store_progress *p, int lock_err, FILE *diag)
 	int at = 0, whole;
 
 	if (!(text = textfile_read(p->path, PROGRESS_MAX, &len, &e))) {
+		int fd, oe;
 		/* no file yet, or no place for one: nothing to set aside */
 		if (access(p->path, F_OK) < 0)
 			return;
+		/* a file that is there but cannot be opened now (out of file
+		 * descriptors, not readable by this user): not corrupt; left
+		 * as it is, and this run saves nothing over it */
+		fd = open(p->path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+		oe = errno;
+		if (fd >= 0)
+			close(fd);
+		else if (oe == EMFILE || oe == ENFILE || oe == EACCES ||
+		         oe == EPERM || oe == ENOMEM || oe == EIO || oe == EINTR) {
+			buf_printf(&b, "cfx: learn: the progress file could not be "
+			           "opened (%s) and is left as it is; this run's "
+			           "progress is not saved\n", strerror(oe));
+			say_once(diag, &b);
+			free(p->path);
+			p->path = NULL;
+			return;
+		}
 		why = e.msg;
 		bad = 1;
 	} else {

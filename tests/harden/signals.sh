@@ -79,4 +79,13 @@ pid=$!
 wait $pid; rc=$?
 expect "cf --convergents while printing: status 130 after Ctrl-C (got $rc; $(cat "$tmp/err"))" \
 	'[ $rc = 130 ] && [ "$(cat "$tmp/err")" = "cfx: cf: interrupted" ]'
+# a command that does not poll (spectrum) ends at once, and says so as
+# one that polls does (it ended at 130 with nothing said)
+./cfx spectrum 0x61C88647 --count 2^26 >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 0.3
+kill -INT $pid
+wait $pid; rc=$?
+expect "spectrum: status 130 after Ctrl-C, interrupted ($rc: $(cat "$tmp/err"))" \
+	'[ $rc = 130 ] && [ "$(cat "$tmp/err")" = "cfx: spectrum: interrupted" ]'
 done_suite harden/signals

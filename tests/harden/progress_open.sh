@@ -1,0 +1,41 @@
+#!/bin/bash
+# A progress file that cannot be opened now is not corrupt (t22 F3), and
+# a save past `ulimit -f` leaves nothing behind (t22 F5).  Before: under
+# `ulimit -n 4` (or a file this user cannot read) `cfx learn --list` set
+# a good progress file aside as progress.corrupt-* and the next lesson
+# started afresh; `ulimit -f 0; cfx learn 1` ended with SIGXFSZ (153) and
+# left progress.tmp.XXXXXX in the state directory.
+. "$(dirname "$0")/../build/lib.sh"
+cd "$root" || exit 2
+export XDG_STATE_HOME=$tmp/st
+mkdir -p "$XDG_STATE_HOME"
+d=$XDG_STATE_HOME/cfx
+echo 'cf 5' | ./cfx learn 1 >/dev/null 2>&1
+expect "a lesson's first step saves progress" '[ -f "$d/progress" ]'
+cp "$d/progress" "$tmp/saved"
+
+sh -c 'ulimit -n 4; exec ./cfx learn --list' >/dev/null 2>"$tmp/err"; rc=$?
+expect "ulimit -n 4, learn --list: status 0, said once ($rc: $(cat "$tmp/err"))" \
+	'[ $rc = 0 ] && [ "$(grep -c "could not be opened (Too many open files) and is left as it is" "$tmp/err")" = 1 ]'
+expect "ulimit -n 4, learn --list: the progress file untouched, nothing set aside ($(ls "$d"))" \
+	'cmp -s "$tmp/saved" "$d/progress" && ! ls "$d" | grep -q corrupt'
+sh -c 'ulimit -n 4; echo "cf 5" | exec ./cfx learn 2' >/dev/null 2>"$tmp/err"
+expect "ulimit -n 4, learn 2: nothing saved over the progress file" \
+	'cmp -s "$tmp/saved" "$d/progress" && ! ls "$d" | grep -q corrupt'
+
+# past ulimit -f: the save fails and says so; nothing left, nothing lost
+python3 - "$root/cfx" "$tmp/out" <<'PY'
+import resource, subprocess, sys
+def lim():
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+r = subprocess.run([sys.argv[1], "learn", "2"], input=b"cf 5\n",
+                   capture_output=True, preexec_fn=lim)
+open(sys.argv[2], "w").write("%d\n%s" % (r.returncode, r.stderr.decode()))
+PY
+rc=$(head -1 "$tmp/out")
+expect "ulimit -f 0, learn 2: no SIGXFSZ, the save's failure said ($rc: $(tail -n +2 "$tmp/out"))" \
+	'[ "$rc" != 153 ] && grep -q "progress cannot be saved: File too large" "$tmp/out"'
+expect "ulimit -f 0, learn 2: no temporary file left ($(ls -A "$d"))" \
+	'! ls -A "$d" | grep -q "progress.tmp"'
+expect "ulimit -f 0, learn 2: the progress file kept" 'cmp -s "$tmp/saved" "$d/progress"'
+done_suite harden/progress_open
