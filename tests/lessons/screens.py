@@ -241,6 +241,20 @@ def answers():
     mx = max(loads(P, 32, 10, [k * 4096 for k in range(1024)]).values())
     A["08", 3] = [r"max %d\b" % mx, r"\b%d keys\b" % mx]
     A["08", 7] = [num(233)] if False else []
+    # chi^2 of 1024 sequential keys in 2^8 buckets under 0x80000001,
+    # from the loads (the prose names 0x9e370001's 43.5)
+    c80 = loads(0x80000001, 32, 8, range(1024))
+    x80 = sum(Fr((c80.get(b, 0) - 4)**2, 4) for b in range(256))
+    assert x80.denominator == 1
+    A["07", 1] = [r"chi\^2 +%d\b" % x80, num(x80)]
+    # 2048 page addresses in 2^10 buckets: the buckets they reach, as
+    # score's empty count
+    u2048 = len(loads(P, 32, 10, [k * 4096 for k in range(2048)]))
+    A["08", 4] = [r"empty %d\b" % (1024 - u2048)]
+    # R at s = 18 for 1024 keys in 2^10 buckets, as sweep prints it
+    r18 = ratio_r(P, 32, 10, [k << 18 for k in range(1024)])
+    A["08", 6] = [r"(?<![0-9.])%s" % re.escape("%.2f" % r18),
+                  r"(?<![0-9.])%s" % re.escape("%.3f" % r18)]
     r = ratio_r(G64, 64, 12, [k * 65536 for k in range(2**14)])
     A["09", 2] = [r"R +%.4f" % r]
     A["09", 4] = []
