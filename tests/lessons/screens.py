@@ -640,6 +640,7 @@ WORDS = ["cf", "naf", "shifts", "spectrum", "score", "sweep", "verify"]
 # own (09 s2's one size, 14 s3's small table)
 PROBES = {("06", 2): ["cf golden(32) / 3 --value"],
           ("08", 5): ["score 0x9e370001 -k stride:4096 -t 16 -c 2^18"],
+          ("08", 6): ["score 0x9e370001 -k stride:262144 -t 10 -c 1024"],
           ("09", 2): ["verify 0x61C8864680B583EB -t 12"],
           ("14", 3): ["sweep 0x9e370001 -t 6"]}
 OPTION = re.compile(r"^--?[A-Za-z]")
