@@ -12,6 +12,17 @@
  * the first rows as they were measured, so a test can regenerate a few
  * with the same seed and compare.
  *
+ * Families of keys k0 + k c with fewer keys than the sequential
+ * reference's cells need have references of their own, so that every
+ * row's share is of random odd multipliers on its own keys and cells:
+ * those with a start (the bytes; start+k*4096 at 32 bits), measured on
+ * the same multipliers; and keys k c from 0 with an effective word of w
+ * bits (c = 2^t u, w = n - t; stride 2^s is w = n - s), which hash as
+ * the sequential keys of an odd multiplier mod 2^w: the sequential keys
+ * on w-bit words, w = 4..22: where every odd multiplier mod 2^w fits in
+ * COUNT (w <= 10 at 1000), each one's worst R, ascending (a family is
+ * ranked among them exactly); above, COUNT drawn from SEED + w.
+ *
  * With --strides, the same multipliers' stride maps instead (stride.h:
  * every c up to 256 and the multiples of 8 up to 4096, predicted, tables
  * 2^4..2^20): per word size the worst R over the map at percentiles
@@ -148,26 +159,15 @@ static double *column(const double *r, size_t stride, size_t col,
 	return v;
 }
 
+static void print_dist(unsigned bits, verify_kind kind, unsigned arg,
+                       const char *name, const double *r, size_t stride,
+                       size_t col, unsigned long count);
+
 static void print_ref(unsigned bits, int j, const double *r,
                       unsigned long count)
 {
-	double u, beta, *v = column(r, NREF, (size_t)j, count, &u, &beta);
-	size_t k;
-
-	fprintf(stderr, "%u-bit %-16s median %.3g  90%% %.3g  99%% %.3g  max "
-	        "%.3g\n", bits, refs[j].name, v[count / 2], u,
-	        v[(size_t)floor(0.99 * (double)(count - 1) + 0.5)], v[count - 1]);
-	printf("\t{ %u, %s, %u, %lu, /* %s */\n\t  {", bits,
-	       refs[j].kind == VERIFY_SEQ ? "VERIFY_SEQ"
-	       : refs[j].kind == VERIFY_FIELDS ? "VERIFY_FIELDS"
-	       : refs[j].kind == VERIFY_PTRIDX ? "VERIFY_PTRIDX" : "VERIFY_SPARSE",
-	       refs[j].arg, count, refs[j].name);
-	for (k = 0; k <= 100; k++)
-		printf("%s%.5g%s", k % 8 ? " " : (k ? "\n\t   " : " "),
-		       v[(size_t)floor((double)k / 100 * (double)(count - 1) + 0.5)],
-		       k < 100 ? "," : " },\n");
-	printf("\t  %.5g },\n", beta);
-	free(v);
+	print_dist(bits, refs[j].kind, refs[j].arg, refs[j].name, r, NREF,
+	           (size_t)j, count);
 }
 
 /* Percentiles 0..100 of column col of r (stride count x 2), and the
@@ -250,6 +250,208 @@ static int strides(unsigned long count, unsigned long seed, unsigned long rows)
 	return 0;
 }
 
+/* ---- families of few keys ---------------------------------------------- */
+
+#define FEW_W_MIN 4
+#define FEW_W_MAX 22      /* w >= 23: 2^23 keys, the sequential reference's */
+
+typedef struct few_job {
+	unsigned bits;
+	uint64_t *p;
+	size_t nfam, fam[64];     /* the plan's few-key families with a start */
+	double *r;                /* count x nfam */
+	void **scratch;
+} few_job;
+
+static int few_family(const verify_battery *bt, const verify_family *f)
+{
+	return f->ck && f->start != 0 && f->keys < ((size_t)8 << bt->bmax);
+}
+
+static void one_few(void *ctx, size_t i, unsigned w)
+{
+	few_job *jb = ctx;
+	verify_battery bt;
+	unsigned tables[VERIFY_MAX_TABLES];
+	size_t nt = verify_default_tables(jb->bits, VERIFY_STANDARD, tables), k;
+
+	if (verify_plan(&bt, jb->p[i], jb->bits, tables, nt, NULL) < 0)
+		abort();
+	if (!jb->scratch[w])
+		jb->scratch[w] = xmalloc(verify_scratch_size(&bt), "scratch");
+	for (k = 0; k < jb->nfam; k++) {
+		verify_family_run(&bt, jb->fam[k], jb->scratch[w]);
+		jb->r[i * jb->nfam + k] = bt.fam[jb->fam[k]].worst_r;
+	}
+	verify_free(&bt);
+}
+
+/* The sequential keys alone (the plan's first family), into r[i NREF]. */
+static void one_seq(void *ctx, size_t i, unsigned w)
+{
+	job *jb = ctx;
+	verify_battery bt;
+	unsigned tables[VERIFY_MAX_TABLES];
+	size_t nt = verify_default_tables(jb->bits, VERIFY_STANDARD, tables);
+
+	if (verify_plan(&bt, jb->p[i], jb->bits, tables, nt, NULL) < 0)
+		abort();
+	if (!jb->scratch[w])
+		jb->scratch[w] = xmalloc(verify_scratch_size(&bt), "scratch");
+	if (bt.fam[0].kind != VERIFY_SEQ)
+		abort();
+	verify_family_run(&bt, 0, jb->scratch[w]);
+	jb->r[i * NREF] = bt.fam[0].worst_r;
+	verify_free(&bt);
+}
+
+static const char *kind_name(verify_kind k)
+{
+	switch (k) {
+	case VERIFY_SEQ: return "VERIFY_SEQ";
+	case VERIFY_POW2: return "VERIFY_POW2";
+	case VERIFY_MULT: return "VERIFY_MULT";
+	case VERIFY_AP: return "VERIFY_AP";
+	case VERIFY_BYTE: return "VERIFY_BYTE";
+	case VERIFY_FIELDS: return "VERIFY_FIELDS";
+	case VERIFY_PTRIDX: return "VERIFY_PTRIDX";
+	case VERIFY_SPARSE: return "VERIFY_SPARSE";
+	case VERIFY_KEYS: return "VERIFY_KEYS";
+	}
+	return "?";
+}
+
+/* A reference entry of verify_refs[]: column col of r (rows of width
+ * stride). */
+static void print_dist(unsigned bits, verify_kind kind, unsigned arg,
+                       const char *name, const double *r, size_t stride,
+                       size_t col, unsigned long count)
+{
+	double u, beta, *v = column(r, stride, col, count, &u, &beta);
+	size_t k;
+
+	fprintf(stderr, "%u-bit %-16s median %.3g  90%% %.3g  max %.3g\n", bits,
+	        name, v[count / 2], u, v[count - 1]);
+	printf("\t{ %u, %s, %u, %lu, /* %s */\n\t  {", bits, kind_name(kind),
+	       arg, count, name);
+	for (k = 0; k <= 100; k++)
+		printf("%s%.5g%s", k % 8 ? " " : (k ? "\n\t   " : " "),
+		       v[(size_t)floor((double)k / 100 * (double)(count - 1) + 0.5)],
+		       k < 100 ? "," : " },\n");
+	printf("\t  %.5g },\n", beta);
+	free(v);
+}
+
+/* The few-key families of the 32- and 64-bit batteries that have a start
+ * (their multipliers: jb[], the main references'), then the sequential
+ * keys on w-bit words. */
+static void print_few(job *jb, unsigned long count, unsigned long seed)
+{
+	unsigned long m;
+	unsigned w;
+	int wi;
+	size_t i, k;
+
+	for (wi = 0; wi < 2; wi++) {
+		few_job fj;
+		verify_battery bt;
+		unsigned tables[VERIFY_MAX_TABLES];
+		size_t nt = verify_default_tables(jb[wi].bits, VERIFY_STANDARD,
+		                                  tables);
+		void *scratch[POOL_MAX] = { 0 };
+
+		memset(&fj, 0, sizeof fj);
+		fj.bits = jb[wi].bits;
+		fj.p = jb[wi].p;
+		fj.scratch = scratch;
+		if (verify_plan(&bt, 1, fj.bits, tables, nt, NULL) < 0)
+			abort();
+		for (k = 0; k < bt.nfam && fj.nfam < 64; k++)
+			if (few_family(&bt, &bt.fam[k]))
+				fj.fam[fj.nfam++] = k;
+		fj.r = xmalloc(count * (fj.nfam ? fj.nfam : 1) * sizeof *fj.r,
+		               "results");
+		pool_run(count, pool_cpus(), one_few, NULL, &fj);
+		for (k = 0; k < fj.nfam; k++)
+			print_dist(fj.bits, bt.fam[fj.fam[k]].kind,
+			           bt.fam[fj.fam[k]].arg, bt.fam[fj.fam[k]].name, fj.r,
+			           fj.nfam, k, count);
+		for (i = 0; i < POOL_MAX; i++)
+			free(scratch[i]);
+		free(fj.r);
+		verify_free(&bt);
+	}
+	for (w = FEW_W_MIN; w <= FEW_W_MAX; w++) {
+		job sj;
+		if ((1UL << (w - 1)) <= count)
+			continue;        /* every odd multiplier: print_exact's */
+		void *scratch[POOL_MAX] = { 0 };
+		char name[48];
+		unsigned long all = 1UL << (w - 1);
+
+		m = all <= count ? all : count;
+		sj.bits = w;
+		sj.p = xmalloc(m * sizeof *sj.p, "multipliers");
+		sj.r = xmalloc(m * NREF * sizeof *sj.r, "results");
+		sj.scratch = scratch;
+		if (all <= count) {
+			for (i = 0; i < m; i++)
+				sj.p[i] = 2 * i + 1;
+		} else {
+			gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+			gsl_rng_set(rng, seed + w);
+			for (i = 0; i < m; i++)
+				sj.p[i] = (gsl_rng_get(rng) & ((1UL << w) - 1)) | 1;
+			gsl_rng_free(rng);
+		}
+		pool_run(m, pool_cpus(), one_seq, NULL, &sj);
+		snprintf(name, sizeof name, "sequential, %u-bit word", w);
+		print_dist(w, VERIFY_SEQ, 0, name, sj.r, NREF, 0, m);
+		for (i = 0; i < POOL_MAX; i++)
+			free(scratch[i]);
+		free(sj.p);
+		free(sj.r);
+	}
+}
+
+/* The sequential keys on w-bit words small enough that every odd
+ * multiplier fits in count: each one's worst R, ascending, to full
+ * precision (a family is ranked among them exactly, ties as bad). */
+static void print_exact(unsigned long count)
+{
+	unsigned w;
+	size_t i;
+
+	printf("/* the sequential keys on w-bit words: every odd multiplier's "
+	       "worst R, ascending */\nstatic const double verify_exact_r[] = "
+	       "{\n");
+	for (w = FEW_W_MIN; w <= FEW_W_MAX && (1UL << (w - 1)) <= count; w++) {
+		job sj;
+		void *scratch[POOL_MAX] = { 0 };
+		unsigned long m = 1UL << (w - 1);
+		double *v;
+
+		sj.bits = w;
+		sj.p = xmalloc(m * sizeof *sj.p, "multipliers");
+		sj.r = xmalloc(m * NREF * sizeof *sj.r, "results");
+		sj.scratch = scratch;
+		for (i = 0; i < m; i++)
+			sj.p[i] = 2 * i + 1;
+		pool_run(m, pool_cpus(), one_seq, NULL, &sj);
+		v = column(sj.r, NREF, 0, m, &(double){ 0 }, &(double){ 0 });
+		printf("\t/* %u bits: %lu */\n", w, m);
+		for (i = 0; i < m; i++)
+			printf("%s%.17g,%s", i % 4 ? " " : "\t", v[i],
+			       i % 4 == 3 || i + 1 == m ? "\n" : "");
+		free(v);
+		for (i = 0; i < POOL_MAX; i++)
+			free(scratch[i]);
+		free(sj.p);
+		free(sj.r);
+	}
+	printf("};\n#define VERIFY_EXACT_W %u\n", w - 1);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long count = 1000, seed = 20261130, rows = 8;
@@ -317,7 +519,9 @@ int main(int argc, char **argv)
 	for (wi = 0; wi < 2; wi++)
 		for (j = 0; j < NREF; j++)
 			print_ref(widths[wi], j, jb[wi].r, count);
-	printf("};\n");
+	print_few(jb, count, seed);
+	printf("};\n\n");
+	print_exact(count);
 	for (wi = 0; wi < 2; wi++) {
 		free(jb[wi].p);
 		free(jb[wi].r);

@@ -188,10 +188,10 @@ const cmd_def cli_commands[] = {
 	  "unusable or noexec) it is INFO and cfx runs the sequence itself;\n"
 	  "only a wrong sequence FAILs.\n\n"
 	  "Verdict: a family's worst cell (largest R, the lookup cost over a\n"
-	  "random hash's) is ranked among random odd multipliers, by the\n"
-	  "Gauss-Kuzmin law for keys k0 + k c (through the effective\n"
-	  "multiplier's largest quotient) and by a reference of 1000 random odd\n"
-	  "multipliers for the others.  With F families judged, a family FAILs\n"
+	  "random hash's) is ranked among random odd multipliers: P is the\n"
+	  "share of a reference of 1000 at least as bad on the same keys (keys\n"
+	  "k0 + k c against sequential keys; the Gauss-Kuzmin clause explains,\n"
+	  "it does not judge).  With F families judged, a family FAILs\n"
 	  "when R >= 2 and its rank P satisfies P*F < 0.05, WARNs when R >= 1.5\n"
 	  "and P*F < 0.5.  On words of 16 bits or fewer, too few multipliers\n"
 	  "for that rank, sequential keys at R >= 2 FAIL outright and other\n"
@@ -897,6 +897,54 @@ static int join_positionals(cmd_ctx *c, cli_args *a, char **argv,
 	return 0;
 }
 
+/* ---- the session's word (cli.h) ---------------------------------------- */
+
+static cli_word_from from_of(unsigned long n)
+{
+	return n ? CLI_WORD_ASKED : CLI_WORD_AUTO;
+}
+
+unsigned long cli_word_for(const cli_word *w, int own_expr)
+{
+	return own_expr && w->from == CLI_WORD_FOLLOWED ? w->set : w->n;
+}
+
+void cli_word_ask(cli_word *w, unsigned long n)
+{
+	w->n = w->set = n;
+	w->from = from_of(n);
+}
+
+void cli_word_follow(cli_word *w, unsigned long n)
+{
+	w->n = n;
+	w->from = CLI_WORD_FOLLOWED;
+}
+
+void cli_word_take(cli_word *w, unsigned long n)
+{
+	w->n = n;
+	w->from = from_of(n);
+}
+
+void cli_word_keep(cli_word *w, unsigned long n)
+{
+	w->n = n;
+	if (w->from != CLI_WORD_FOLLOWED)
+		w->from = from_of(n);
+}
+
+void cli_word_unfollow(cli_word *w)
+{
+	if (w->from == CLI_WORD_FOLLOWED)
+		cli_word_take(w, w->set);
+}
+
+int cli_word_same(const cli_word *a, const cli_word *b)
+{
+	return a->n == b->n && a->from == b->from && a->set == b->set;
+}
+
 /* The session fills in what the command line left out. */
 static void session_defaults(const cfx_session *s, cli_args *a)
 {
@@ -905,7 +953,7 @@ static void session_defaults(const cfx_session *s, cli_args *a)
 	a->own_keys = a->keys;
 	a->own_count = a->count;
 	if (!a->bits)
-		a->bits = s->bits_followed && a->expr ? s->bits_set : s->bits;
+		a->bits = cli_word_for(&s->word, a->expr != NULL);
 	if (!a->table_bits)
 		a->table_bits = s->table_bits;
 	if (!a->keys)
@@ -999,15 +1047,12 @@ static void follow(cmd_ctx *c, const cli_args *a)
 	if (a->expr && c->multiplier) {
 		free(s->constant);
 		s->constant = xstrdup(a->expr);
-		s->bits = a->bits;      /* the word it was read on */
-		s->bits_followed = 0;
+		cli_word_take(&s->word, a->bits);   /* the word it was read on */
 	}
 	/* a command's own --bits is the word of its constant; search's is
 	 * the width it searches and says nothing of the session's constant */
-	if (a->own_bits && c->multiplier) {
-		s->bits = a->own_bits;
-		s->bits_followed = 1;
-	}
+	if (a->own_bits && c->multiplier)
+		cli_word_follow(&s->word, a->own_bits);
 	if (a->own_table)
 		s->table_bits = a->own_table;
 	if (a->own_keys) {

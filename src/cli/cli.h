@@ -68,11 +68,49 @@ typedef struct cfx_var {
 	struct cfx_var *next;
 } cfx_var;
 
+/*
+ * A session's word size and where it came from: the one record of it for
+ * the REPL, the lessons and the dashboard (the rule that chooses an
+ * automatic word from the constant is word.c's, word_auto).  Changed only
+ * through the cli_word_* functions below.
+ */
+typedef enum cli_word_from {
+	CLI_WORD_AUTO,          /* n = 0: the rule chooses from the constant */
+	CLI_WORD_ASKED,         /* set bits, the dashboard's --bits or keys */
+	CLI_WORD_FOLLOWED       /* a command's own --bits, which a following
+	                         * session took (cfx_session.follow): it goes
+	                         * with that command's constant */
+} cli_word_from;
+
+typedef struct cli_word {
+	unsigned long n;        /* the constant's word, 0: automatic */
+	cli_word_from from;
+	unsigned long set;      /* set bits' word (0: automatic), which a
+	                         * followed word does not replace */
+} cli_word;
+
+/* The word a command's constant is read on: a new constant of its own
+ * (own_expr) goes on set bits' word when the session's was followed. */
+unsigned long cli_word_for(const cli_word *w, int own_expr);
+/* set bits N (0: automatic), the dashboard's --bits: the word asked. */
+void cli_word_ask(cli_word *w, unsigned long n);
+/* A command's own --bits N, followed. */
+void cli_word_follow(cli_word *w, unsigned long n);
+/* The constant is now read on n (0: automatic): a command's own EXPR is
+ * no longer on a followed word; where it came from stays otherwise. */
+void cli_word_take(cli_word *w, unsigned long n);
+/* The dashboard's constant made on n (a key, typing): n changes, where
+ * it came from does not (a followed word stays followed). */
+void cli_word_keep(cli_word *w, unsigned long n);
+/* set const: a followed word goes with the constant it came with. */
+void cli_word_unfollow(cli_word *w);
+int cli_word_same(const cli_word *a, const cli_word *b);
+
 /* What a session remembers between commands (REPL and dashboard); the
  * plain CLI runs with an empty one. */
 typedef struct cfx_session {
 	char *constant;         /* expression text, NULL: none */
-	unsigned long bits;     /* 0: automatic */
+	cli_word word;          /* its word and where that came from */
 	int table_bits;         /* 0: default */
 	char *keys;             /* key family, NULL: seq */
 	unsigned long long count;   /* 0: default */
@@ -81,12 +119,6 @@ typedef struct cfx_session {
 	                         * --bits, --table-bits, --keys and --count
 	                         * become the session's: the dashboard's
 	                         * panels follow the commands typed there */
-	int bits_followed;      /* bits came from a command's own --bits
-	                         * (follow), not from set bits: a later
-	                         * command's own EXPR, and set const, are
-	                         * read on bits_set, as in the REPL */
-	unsigned long bits_set; /* the word of set bits (0: automatic), which
-	                         * a followed word does not replace */
 	cfx_var *vars;
 	json_t *results;        /* command name -> its last result (JSON) */
 	int quit;               /* quit or exit was given: leave the session */

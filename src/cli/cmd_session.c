@@ -100,7 +100,7 @@ static expr_tree *expr_words(cfx_session *s, const words *ws, int from,
 	if (t && (in = expr_inline(t, cli_session_lookup, s, e))) {
 		expr_value_init(&v, 64);
 		/* ~ and << on the session's word, if it has one */
-		if (expr_eval_word(in, NULL, NULL, 64, s->bits, &v, e) < 0 &&
+		if (expr_eval_word(in, NULL, NULL, 64, s->word.n, &v, e) < 0 &&
 		    e->code != CFX_ELIMIT) {
 			expr_free(in);
 			in = NULL;
@@ -196,8 +196,7 @@ static int set_value(cfx_session *s, const words *ws, const setting *st,
 		/* a word that came with a command's constant (follow) goes with
 		 * it: the new one is read on set bits' word, as a command's EXPR
 		 * is, in the REPL and the dashboard alike */
-		if (s->bits_followed)
-			s->bits = s->bits_set, s->bits_followed = 0;
+		cli_word_unfollow(&s->word);
 		return 0;
 	}
 	case SETTING_INT:
@@ -212,8 +211,7 @@ static int set_value(cfx_session *s, const words *ws, const setting *st,
 		               e) < 0)
 			return -1;
 		if (st->id == SETTING_BITS) {
-			s->bits = s->bits_set = (unsigned long)v;
-			s->bits_followed = 0;
+			cli_word_ask(&s->word, (unsigned long)v);
 		} else if (st->id == SETTING_TABLE) {
 			s->table_bits = (int)v;
 		} else {
@@ -239,7 +237,7 @@ static int set_value(cfx_session *s, const words *ws, const setting *st,
 		keys_spec_free(&ks);
 		/* made as a command would make it: a file that cannot be read
 		 * is said now, naming it (the dashboard's panel cut it) */
-		if (cli_keys_check(ws->w[2], (unsigned)s->bits, e) < 0) {
+		if (cli_keys_check(ws->w[2], (unsigned)s->word.n, e) < 0) {
 			e->arg = 2;
 			return -1;
 		}
@@ -292,7 +290,8 @@ static const char *shown(const cfx_session *s, setting_id id, char *buf,
 	case SETTING_CONST:
 		return s->constant;
 	case SETTING_BITS:
-		return s->bits ? (snprintf(buf, size, "%lu", s->bits), buf) : NULL;
+		return s->word.n ? (snprintf(buf, size, "%lu", s->word.n), buf)
+		       : NULL;
 	case SETTING_TABLE:
 		return s->table_bits ? (snprintf(buf, size, "%d", s->table_bits),
 		                        buf) : NULL;

@@ -252,21 +252,10 @@ static void subject_free(subject *s)
 static int subject_parse(cmd_ctx *c, subject *s, const char *src, int arg,
                          unsigned long bits)
 {
-	mpz_t v;
-	unsigned long n = bits;
-
-	if (!n) {
-		mpz_init(v);
-		if (constant_value(src, cli_session_lookup, c->sess, v, &c->err) < 0) {
-			mpz_clear(v);
-			c->err.arg = arg;
-			return -1;
-		}
-		/* 0 for p >= 2^64 or p < 1: constant_make says what is wrong */
-		n = mpz_sgn(v) > 0 ? verify_default_bits(v) : 32;
-		mpz_clear(v);
-	}
-	if (constant_make(&s->k, src, cli_session_lookup, c->sess, n,
+	/* one evaluation: constant_make takes the word itself when bits is 0
+	 * (the word rule, word_auto, bounded by WORD_MAX_HASH), and words its
+	 * errors (zero, negative, too wide) with the constant's text */
+	if (constant_make(&s->k, src, cli_session_lookup, c->sess, bits,
 	                  WORD_MAX_HASH, &c->err) < 0) {
 		c->err.arg = arg;
 		return -1;

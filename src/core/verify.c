@@ -472,44 +472,165 @@ size_t verify_judged_default(unsigned bits)
 	return judged_count(&bt);
 }
 
+/*
+ * The reference family f is ranked against (verify_rule.c's committed
+ * tables) into *bits, *kind, *arg; 0 when there is none, and f is not
+ * ranked.  Keys k0 + k c: the sequential keys' at the reference word when
+ * f has as many keys as their cells use (its effective multiplier c p mod
+ * 2^n is a random odd one too); with fewer, keys k c from 0 (p odd) hash
+ * as the sequential keys of u p mod 2^w on w = n - t bits (c = 2^t u), so
+ * the sequential keys on w-bit words; the battery's few-key families
+ * with a start (bytes, start+k*4096 at 32 bits) have their own.  The
+ * other kinds: their own at the reference word.  Decided before the run
+ * (verify_family_can_fail asks it too).
+ */
+#define REF_NONE 0
+#define REF_TABLE 1      /* a committed reference: *bits, *kind, *arg */
+#define REF_EXACT 2      /* every odd multiplier mod 2^*bits */
+
+static int ref_of(const verify_battery *bt, const verify_family *f,
+                  unsigned *bits, verify_kind *kind, unsigned *arg)
+{
+	*bits = bt->cal_bits;
+	*kind = f->kind;
+	*arg = 0;
+	if (f->ck) {
+		*kind = VERIFY_SEQ;
+		if (f->keys >= ((size_t)8 << bt->bmax))
+			return verify_ref_info(*bits, *kind, *arg, NULL, NULL, NULL);
+		if (f->start == 0 && (bt->p & 1) && f->step) {
+			size_t b, s, o;
+			*bits = bt->bits - verify_ctz64(f->step);
+			if (verify_exact_rank(*bits, 1, &b, &s, &o))
+				return REF_EXACT;
+			return verify_ref_info(*bits, *kind, *arg, NULL, NULL, NULL);
+		}
+		/* a user's run has its own start: not the battery's keys */
+		if (f->user || bt->bits != bt->cal_bits)
+			return REF_NONE;
+		*kind = f->kind;
+		*arg = f->arg;
+	} else if (f->kind == VERIFY_FIELDS) {
+		*arg = bt->bits / f->arg;
+	} else if (f->kind == VERIFY_SPARSE) {
+		*arg = f->arg;
+	}
+	return verify_ref_info(*bits, *kind, *arg, NULL, NULL, NULL);
+}
+
+/* The share of random odd multipliers at least as bad as r (ties as bad)
+ * in the reference ref_of found (code), and the percentile. */
+static double ref_share(int code, unsigned bits, verify_kind kind,
+                        unsigned arg, double r, double *percentile,
+                        size_t *of, int *tie)
+{
+	size_t below, same, n;
+
+	*of = 0;
+	*tie = 0;
+	if (code == REF_EXACT && verify_exact_rank(bits, r, &below, &same, &n)) {
+		*of = n;
+		*tie = same == n;
+		if (percentile)
+			*percentile = 100.0 * (double)below / (double)n;
+		return (double)(n - below) / (double)n;
+	}
+	return verify_ref_tail(bits, kind, arg, r, percentile);
+}
+
+/* The least distance mod 2^n between the products of two of the keys
+ * k0 + k c, k < K (1 < K <= 2^w, the keys distinct): 2^t times that of
+ * the odd m = u p mod 2^w (c = 2^t u), the least over 0 < d < K of |d m|
+ * mod 2^w (to the nearer multiple of 2^w).  That least is at the largest
+ * convergent denominator q < K of m / 2^w (the best approximations are
+ * the convergents), and |q m| mod 2^w are the remainders of Euclid's
+ * algorithm on (2^w, m): m itself at q = 1, which can be past 2^(w-1),
+ * and then 2^w - m, again at q = 1. */
+static double least_gap(uint64_t p, unsigned n, uint64_t c, uint64_t K)
+{
+	unsigned t = verify_ctz64(c), w = n - t;
+	uint64_t m = ((c >> t) * p) & word_mask(w), q = 1, qprev = 0;
+	u128 dprev = (u128)1 << w, d = m, best = m;
+
+	while (d) {
+		u128 a = dprev / d, dnext = dprev - a * d, qn = a * q + qprev;
+		if (qn >= K)
+			break;
+		if (dnext && dnext < best)
+			best = dnext;
+		dprev = d;
+		d = dnext;
+		qprev = q;
+		q = (uint64_t)qn;
+	}
+	return ldexp((double)best, (int)t);
+}
+
+/*
+ * A bound on the worst R of a family of keys k0 + k c over its cells,
+ * counting no key: two keys of one bucket of width 2^(n-b) have products
+ * less than that apart, so a bucket holds at most floor((2^(n-b) - 1) /
+ * g) + 1 of K keys whose products are g apart or more (least_gap), and
+ * the sum of squared loads is at most that times K.  p odd.
+ */
+static double ck_bound(const verify_battery *bt, const verify_family *f)
+{
+	double worst = 0;
+	size_t t;
+	unsigned l;
+
+	for (t = 0; t < bt->ntables; t++)
+		for (l = 0; l < VERIFY_LOADS; l++) {
+			unsigned b = bt->tables[t];
+			uint64_t K;
+			double g, most, k, M = ldexp(1, (int)b), expect, r;
+			if (b + l >= 63 || b >= bt->bits)
+				continue;
+			K = (uint64_t)1 << (b + l);
+			if (K > f->keys)
+				continue;
+			k = (double)K;
+			g = least_gap(bt->p, bt->bits, f->step, K);
+			most = floor((ldexp(1, (int)(bt->bits - b)) - 1) / g) + 1;
+			if (most > k)
+				most = k;
+			expect = (k * (1 - 1 / M) + k * k / M + k) / 2;
+			r = (most * k + k) / 2 / expect;
+			if (r > worst)
+				worst = r;
+		}
+	return worst;
+}
+
+double verify_family_bound(const verify_battery *bt, size_t i)
+{
+	const verify_family *f = &bt->fam[i];
+
+	return f->ck && (bt->p & 1) && f->step ? ck_bound(bt, f) : HUGE_VAL;
+}
+
 int verify_family_can_fail(const verify_battery *bt, size_t i)
 {
 	const verify_family *f = &bt->fam[i];
-	verify_cf e;
+	verify_kind rk;
+	unsigned rb, ra;
+	double r;
 
 	assert(i < bt->nfam);
 	if (!f->ck || (f->kind == VERIFY_SEQ && bt->bits <= VERIFY_SMALL_BITS))
 		return 1;
-	/* any cell's K is at most f->keys, so its places are a prefix of
-	 * these: its largest quotient is at most e.a, and its P at least
-	 * that of e.a at one place */
-	verify_explain_keys(bt, f, f->keys, &e);
-	if (!e.ok)
+	size_t of;
+	int tie, code = ref_of(bt, f, &rb, &rk, &ra);
+
+	if (code == REF_NONE)
+		return 0;                 /* not ranked: INFO whatever its R */
+	if (!(bt->p & 1) || !f->step)
 		return 1;
-	return verify_gk_tail((double)e.a, 1) * (double)judged_count(bt) <
-	       VERIFY_ALPHA_WARN;
-}
-
-/* ---- the rule ----------------------------------------------------------- */
-
-/* The reference family a family is measured against: its own, or the
- * sequential keys for every c k family (their effective multipliers are
- * random odd ones too). */
-static void ref_of(const verify_battery *bt, const verify_family *f,
-                   verify_kind *kind, unsigned *arg, int *comparable)
-{
-	*comparable = 1;
-	if (f->ck) {
-		*kind = VERIFY_SEQ;
-		*arg = 0;
-		*comparable = f->keys >= ((size_t)8 << bt->bmax);
-	} else if (f->kind == VERIFY_FIELDS) {
-		*kind = f->kind;
-		*arg = bt->bits / f->arg;
-	} else {
-		*kind = f->kind;
-		*arg = f->kind == VERIFY_SPARSE ? f->arg : 0;
-	}
+	/* the rule's status rises with R (the share falls): at the bound is
+	 * the most the family can reach */
+	r = ck_bound(bt, f);
+	return verify_rule(r, ref_share(code, rb, rk, ra, r, NULL, &of, &tie),
+	                   judged_count(bt)) != VERIFY_PASS;
 }
 
 #define SEED_KREF 0x6b657973ULL      /* "keys": the key sets' reference */
@@ -561,61 +682,13 @@ static int keys_rank(const verify_battery *bt, verify_family *f)
 	return 1;
 }
 
-/*
- * A family of keys k c from 0 too few for a reference (fewer than the
- * cells of the sequential reference need) on an effective word of w <=
- * VERIFY_EXACT_W bits: its keys hash as the sequential keys of u p mod
- * 2^w (c = 2^t u), and a random odd p makes that every odd residue
- * equally often, so its rank is counted exactly over all 2^(w-1) of
- * them: f's multiplier set to each (the keys k c times m run over the
- * same products as k u m).  Sets f->percentile, f->ranked_all and
- * f->tie, for the report: the rule keeps the Gauss-Kuzmin tail, so that
- * verify_run_screen (which does not count these) gives the same verdict.
- * 0 (f untouched) when the family is not such.  *scratch: a worker's,
- * allocated here when NULL.
- */
-static int rank_exactly(const verify_battery *bt, verify_family *f,
-                        void **scratch)
-{
-	verify_battery tmp;
-	verify_family g;
-	size_t below = 0, same = 0, of = 0;
-	uint64_t m;
-
-	if (!verify_family_as_sequential(f) || f->cf.w > VERIFY_EXACT_W)
-		return 0;
-	if (!*scratch)
-		*scratch = xmalloc(verify_scratch_size(bt), "verify scratch");
-	tmp = *bt;
-	tmp.nfam = 1;
-	tmp.stop = NULL;
-	for (m = 1; m < (uint64_t)1 << f->cf.w; m += 2, of++) {
-		g = *f;
-		tmp.p = m;
-		tmp.fam = &g;
-		verify_family_run(&tmp, 0, *scratch);
-		/* equal counts give equal R; 1e-12 absorbs summation order */
-		if (fabs(g.worst_r - f->worst_r) <= 1e-12 * f->worst_r)
-			same++;
-		else
-			below += g.worst_r < f->worst_r;
-	}
-	f->ranked_all = of;
-	f->tie = same == of;
-	f->percentile = 100.0 * (double)below / (double)of;
-	return 1;
-}
-
-static void judge_family(verify_battery *bt, verify_family *f,
-                         void **scratch)
+static void judge_family(verify_battery *bt, verify_family *f)
 {
 	const verify_cell *w = &f->cells[f->worst];
 	verify_kind rk;
-	unsigned ra;
-	int comparable;
-	double pct, reftail;
+	unsigned ra, rb;
 	char r[16], where[48], ref[16], sh[16];
-	int n;
+	int n, ranked = 1, code;
 
 	/* the reference's word: "32-bit" (on a 10-bit word, say so) */
 	snprintf(ref, sizeof ref, "%u-bit", bt->cal_bits);
@@ -632,14 +705,17 @@ static void judge_family(verify_battery *bt, verify_family *f,
 			         "reference run)", f->worst_r);
 			return;
 		}
+	} else if ((code = ref_of(bt, f, &rb, &rk, &ra)) == REF_NONE) {
+		/* no share of random multipliers to judge by: shown, not judged
+		 * (INFO below), but for the small-word rule */
+		ranked = 0;
+		f->tail = 1;
+		f->percentile = -1;
 	} else {
-		ref_of(bt, f, &rk, &ra, &comparable);
-		reftail = verify_ref_tail(bt->cal_bits, rk, ra, f->worst_r, &pct);
-		f->percentile = comparable ? pct : -1;
-		f->tail = f->cf.ok ? verify_gk_tail((double)f->cf.a, f->cf.places)
-		          : comparable ? reftail : 1;
-		if (!comparable && scratch)
-			rank_exactly(bt, f, scratch);
+		/* the verdict is the share shown: random odd multipliers at
+		 * least as bad on these keys and cells */
+		f->tail = ref_share(code, rb, rk, ra, f->worst_r, &f->percentile,
+		                    &f->ranked_all, &f->tie);
 	}
 	f->status = verify_rule(f->worst_r, f->tail, bt->judged);
 	f->absolute = f->status != VERIFY_FAIL &&
@@ -647,6 +723,8 @@ static void judge_family(verify_battery *bt, verify_family *f,
 	              VERIFY_FAIL;
 	if (f->absolute)
 		f->status = VERIFY_FAIL;
+	else if (!ranked)
+		f->status = VERIFY_INFO;
 	f->small_note = bt->bits <= VERIFY_SMALL_BITS &&
 	                f->kind != VERIFY_SEQ && f->status != VERIFY_FAIL &&
 	                f->worst_r >= VERIFY_BAD_R;
@@ -656,7 +734,12 @@ static void judge_family(verify_battery *bt, verify_family *f,
 		n = snprintf(f->reason, sizeof f->reason, "%s; twice a random "
 		             "hash's lookups or more: FAIL outright at %u bits",
 		             where, bt->bits);
-	else if (f->small_note && verify_family_as_sequential(f))
+	else if (!ranked) {
+		char rank[192];
+		verify_rank_text(rank, sizeof rank, f, 0);
+		n = snprintf(f->reason, sizeof f->reason, "%s; %s%s", where, rank,
+		             f->small_note ? " (small word)" : "");
+	} else if (f->small_note && verify_family_as_sequential(f))
 		n = snprintf(f->reason, sizeof f->reason, "%s; as 0x%llx on "
 		             "sequential %u-bit keys; ranked only (small word)",
 		             where, (unsigned long long)f->cf.mult, f->cf.w);
@@ -1062,11 +1145,6 @@ void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
 {
 	size_t i;
 	mpz_t p;
-	void *scratch = NULL;
-	/* the exact ranks of few-key families: for the report only (not
-	 * verify_run_screen's many candidates, nor every multiplier of a small
-	 * word, where most families have few keys) */
-	void **exact = forms && bt->bits > VERIFY_SMALL_BITS ? &scratch : NULL;
 
 	bt->judged = judged_count(bt);
 	bt->ncells = 0;
@@ -1100,12 +1178,11 @@ void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
 			         "not counted");
 			continue;
 		}
-		judge_family(bt, &bt->fam[i], exact);
+		judge_family(bt, &bt->fam[i]);
 		bt->ncells += bt->fam[i].ncells;
 		bt->nfail += bt->fam[i].status == VERIFY_FAIL;
 		bt->nwarn += bt->fam[i].status == VERIFY_WARN;
 	}
-	free(scratch);
 	for (i = 0; i < bt->nufields; i++) {
 		bt->nfail += bt->ufields[i].status == VERIFY_FAIL;
 		bt->nwarn += bt->ufields[i].status == VERIFY_WARN;

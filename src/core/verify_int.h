@@ -61,6 +61,21 @@ void verify_explain_keys(const verify_battery *bt, const verify_family *f,
 double verify_pct_tail(const double *pct, double beta, double r,
                        double *percentile);
 
+/* Whether the committed reference (verify_cal.inc) of a family kind
+ * (arg as verify_ref_tail's) on bits-bit words exists: 1 with *count its
+ * multipliers and *lo, *hi its least and largest worst R (each pointer
+ * may be NULL); else 0. */
+int verify_ref_info(unsigned bits, verify_kind kind, unsigned arg,
+                    unsigned *count, double *lo, double *hi);
+
+/* The sequential keys on w-bit words, w = 4..VERIFY_EXACT_W
+ * (verify_cal.inc): every odd multiplier mod 2^w counted, so a family of
+ * keys k c from 0 with that effective word is ranked among all of them:
+ * *below of the *of give a worst R below r, *same give r (up to summation
+ * order).  0 for other w. */
+int verify_exact_rank(unsigned w, double r, size_t *below, size_t *same,
+                      size_t *of);
+
 /* The stride map's reference (`make calibrate`: calibrate --strides),
  * the rows of stride_cal.inc (its tests include it too). */
 typedef struct verify_smap_row {

@@ -17,7 +17,8 @@
 
 /* The reference distributions made by `make calibrate`. */
 typedef struct verify_ref {
-	unsigned bits;
+	unsigned bits;            /* the word: 32, 64; the sequential keys on
+	                           * w-bit words (keys k c of few keys) too */
 	verify_kind kind;
 	unsigned arg;             /* fields: n / h; sparse: bits set */
 	unsigned count;           /* multipliers */
@@ -128,6 +129,49 @@ double verify_pct_tail(const double *pct, double beta, double r,
 	return tail;
 }
 
+int verify_ref_info(unsigned bits, verify_kind kind, unsigned arg,
+                    unsigned *count, double *lo, double *hi)
+{
+	const verify_ref *ref = find_ref(bits, kind, arg);
+
+	if (!ref || ref->count == 0)
+		return 0;
+	if (count)
+		*count = ref->count;
+	if (lo)
+		*lo = ref->pct[0];
+	if (hi)
+		*hi = ref->pct[100];
+	return 1;
+}
+
+_Static_assert(sizeof verify_exact_r / sizeof *verify_exact_r ==
+               (1u << VERIFY_EXACT_W) - 8, "w = 4..VERIFY_EXACT_W, 2^(w-1) each");
+
+int verify_exact_rank(unsigned w, double r, size_t *below, size_t *same,
+                      size_t *of)
+{
+	size_t start = 0, n, i;
+	unsigned v;
+
+	if (w < 4 || w > VERIFY_EXACT_W)
+		return 0;
+	for (v = 4; v < w; v++)
+		start += (size_t)1 << (v - 1);
+	n = (size_t)1 << (w - 1);
+	*below = *same = 0;
+	*of = n;
+	for (i = 0; i < n; i++) {
+		double x = verify_exact_r[start + i];
+		/* equal counts give equal R; 1e-12 absorbs summation order */
+		if (fabs(x - r) <= 1e-12 * r)
+			(*same)++;
+		else
+			*below += x < r;
+	}
+	return 1;
+}
+
 double verify_ref_tail(unsigned cal_bits, verify_kind kind, unsigned arg,
                        double r, double *percentile)
 {
@@ -189,15 +233,15 @@ size_t verify_rank_text(char *buf, size_t n, const verify_family *f,
 		len = snprintf(buf, n, "every odd multiplier gives this R");
 	else if (f->percentile < 0)
 		len = snprintf(buf, n, brief ? "not ranked: %s keys" : "not "
-		               "ranked: %s keys, too few for the reference", keys);
+		               "ranked: no reference of random multipliers on these "
+		               "%s keys", keys);
 	else
 		len = snprintf(buf, n, brief ? "%s%% do better" : "%s%% of random "
 		               "odd multipliers do better%s", verify_share_text(sh,
 		               sizeof sh, f->percentile, 3), f->ranked_all ?
 		               " (every one counted)" : "");
-	/* the table (brief) has the clause wherever the rule weighed it
-	 * (R >= VERIFY_NOTICE_R: the verdict of a k c family is its
-	 * Gauss-Kuzmin P, verify.h, even where a share is shown beside it),
+	/* the Gauss-Kuzmin clause explains, it does not decide (the share
+	 * before it does): the table (brief) has it at R >= VERIFY_NOTICE_R,
 	 * its probability alone; the FAIL paragraph, the JSON and --full's
 	 * reasons have it whole */
 	if (len < 0 || (size_t)len >= n || !f->cf.ok || f->cf.a <= 1 || f->tie)

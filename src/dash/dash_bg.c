@@ -106,12 +106,6 @@ static void adopt_text(char **dst, const char *now, const char *was)
 	*dst = now ? xstrdup(now) : NULL;
 }
 
-static int same_word(const cfx_session *a, const cfx_session *b)
-{
-	return a->bits == b->bits && a->bits_followed == b->bits_followed &&
-	       a->bits_set == b->bits_set;
-}
-
 /* What the command changed in its copy, into sess, except where the user
  * changed sess while it ran (a constant typed after :verify X): the later
  * action wins.  The constant and its word go together. */
@@ -123,13 +117,10 @@ static void adopt(cfx_session *sess, const cfx_session *now,
 	const expr_tree *ans;
 	cfx_err e;
 
-	if (same_text(sess->constant, was->constant) && same_word(sess, was)) {
+	if (same_text(sess->constant, was->constant) &&
+	    cli_word_same(&sess->word, &was->word)) {
 		adopt_text(&sess->constant, now->constant, was->constant);
-		if (!same_word(now, was)) {
-			sess->bits = now->bits;
-			sess->bits_followed = now->bits_followed;
-			sess->bits_set = now->bits_set;
-		}
+		sess->word = now->word;
 	}
 	if (same_text(sess->keys, was->keys))
 		adopt_text(&sess->keys, now->keys, was->keys);

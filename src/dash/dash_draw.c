@@ -371,16 +371,19 @@ static size_t row_cut(const char *s, int w)
 }
 
 /* The status message at row y of r from column 2: whole, or its first
- * words and where the rest is (dash_out_msg put it in the pane: o opens
- * it; open, o would hide it). */
+ * words and where the rest is: more, or (NULL) the output pane, where
+ * dash_out_msg put it (o opens it, after Esc while a line is typed;
+ * open, o would hide it). */
 static void status_row(const dash *d, const rect *r, int y, int st,
-                       const char *msg)
+                       const char *msg, const char *more)
 {
-	const char *more = dash_out_is_open(d->out) ? " (in the pane)"
-	                   : " (o: the rest)";
 	char buf[320];
 	size_t n;
 
+	if (!more)      /* typing a line, o is a letter: Esc first */
+		more = dash_out_is_open(d->out) ? " (in the pane)"
+		       : dash_keys_view(d)->mode & MODE_LINE ? " (Esc, o: the rest)"
+		       : " (o: the rest)";
 	if (dash_paint_width(msg) <= r->w - 3) {
 		dash_paint_put(r, y, 2, st, msg);
 		return;
@@ -394,8 +397,9 @@ static void status_row(const dash *d, const rect *r, int y, int st,
 
 /* The typing error after the carets (row 1 from column ex), with the
  * token it names or, the carets pointing at it, without; where neither
- * fits, on the row below, whole or ended by where the rest is.  Returns
- * 1 if it took the row below. */
+ * fits, on the row below, whole or ended by where the rest is: a typing
+ * error is in no pane until Enter puts it there (k_line_accept).
+ * Returns 1 if it took the row below. */
 static int edit_error(const dash *d, const rect *r, int ex,
                       const cfx_err *e)
 {
@@ -413,7 +417,8 @@ static int edit_error(const dash *d, const rect *r, int ex,
 		dash_paint_put(r, 1, ex, ST_ERROR, e->msg);
 		return 0;
 	}
-	status_row(d, r, 2, ST_ERROR, dash_paint_width(full) <= r->w - 3 ? full : e->msg);
+	status_row(d, r, 2, ST_ERROR, dash_paint_width(full) <= r->w - 3 ? full
+	           : e->msg, " (Enter: all of it)");
 	return 1;
 }
 
@@ -455,7 +460,7 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 				dash_paint_put(r, 1, x + from - off + i, ST_ERROR, i ? "~" : "^");
 			ex = x + from - off + len + 1;
 			if (!edit_error(d, r, ex, e) && *msg)
-				status_row(d, r, 2, msg_style, msg);
+				status_row(d, r, 2, msg_style, msg, NULL);
 			else if (!*msg && !r->hidden)
 				dash_paint_putf(r, 2, 2, ST_DIM, "the panels keep %s = %s (n = %u)",
 				     c->hex, c->dec, c->bits);
@@ -481,7 +486,7 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 	else
 		value_row(d, r);
 	if (*msg)
-		status_row(d, r, 2, msg_style, msg);
+		status_row(d, r, 2, msg_style, msg, NULL);
 	else if (v->mode == MODE_EDIT && v->edit.wider)
 		dash_paint_putf(r, 2, 2, ST_WEAK, "needs n = %u: Enter shows it (n is held "
 		     "at %u while you type)", v->edit.wider, v->edit.hold);

@@ -611,8 +611,18 @@ static dash_action k_line_accept(dash *d, int key)
 	(void)key;
 	if (d->ks->v.mode == MODE_EDIT) {
 		if (d->ks->v.edit.bad) {
-			dash_out_msg(d->out, ST_ERROR, "fix the constant first, or Esc to go back "
-			         "to %s", d->ks->v.edit.orig);
+			/* the typing error whole (the header may have cut it),
+			 * in the pane */
+			const cfx_err *er = &d->ks->v.edit.err;
+			char *t = xasprintf("%s: %s%s%s%s", d->ks->v.edit.line.buf,
+			                    er->msg, er->token[0] ? " (" : "",
+			                    er->token, er->token[0] ? ")" : "");
+			dash_out_add(d->out, t);
+			free(t);
+			dash_out_open(d->out, 1);
+			dash_out_msg(d->out, ST_ERROR, "fix the constant first (the pane "
+			             "says why), or Esc to go back to %s",
+			             d->ks->v.edit.orig);
 			return NO_ACTION;
 		}
 		/* the word was held while typing: now the rule chooses it */

@@ -773,12 +773,12 @@ static void rows_copy(rows *to, const rows *from, int first, int n)
 		row_add(to, from->l[i].kind, from->l[i].s, strlen(from->l[i].s));
 }
 
-/* The pane's title for w columns: the lesson's, cut so that the step
- * count beside it keeps its room. */
-static void pane_title(const dash *d, int w, dash_learn_view *p)
+/* The pane's title for w columns: "Lesson N: TITLE" where it fits beside
+ * the step count, else "Lesson N", and the lesson's title whole in the
+ * pane's first rows (returned: 1). */
+static int pane_title(const dash *d, int w, dash_learn_view *p)
 {
 	const struct dlearn *dl = d->learn;
-	const char *ell = glyphs(d)->ell;
 	int room;
 
 	if (dl->L)
@@ -787,11 +787,12 @@ static void pane_title(const dash *d, int w, dash_learn_view *p)
 	else
 		snprintf(p->right, sizeof p->right, "done");
 	room = w - 6 - (int)strlen(p->right);
-	if (cols(dl->title, strlen(dl->title)) > room)
-		snprintf(p->title, sizeof p->title, "%.*s%s", (int)cut(dl->title,
-		         room - cols(ell, strlen(ell))), dl->title, ell);
-	else
+	if (cols(dl->title, strlen(dl->title)) <= room) {
 		snprintf(p->title, sizeof p->title, "%s", dl->title);
+		return 0;
+	}
+	snprintf(p->title, sizeof p->title, "Lesson %d", dl->number);
+	return 1;
 }
 
 /* The furthest the step's text scrolls in win rows (a row of it gives
@@ -841,7 +842,12 @@ void dash_learn_pane(const dash *d, int w, int h, dash_learn_view *p)
 	memset(p, 0, sizeof *p);
 	if (!dl || w < 8 || h < 1)
 		return;
-	pane_title(d, w, p);
+	/* a title that did not fit the bar opens the text (it scrolls with
+	 * it, and gives the feedback no less room) */
+	if (pane_title(d, w, p)) {
+		const char *t = strstr(dl->title, ": ");
+		add_filled(&body, DASH_LEARN_HEAD, t ? t + 2 : dl->title, w, "", "");
+	}
 	if (dl->L) {
 		step_rows(d, w, &head, &body, &act);
 		feedback_rows(d, w, &fb);

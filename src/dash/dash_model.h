@@ -30,7 +30,6 @@ typedef struct dash_model_const {
 	char *expr;                 /* the expression it came from */
 	uint64_t p;
 	unsigned bits;              /* n */
-	int bits_auto;              /* n chosen from the value (word_auto) */
 	char *hex, *dec, *bin;      /* bin: n binary digits, high first */
 	int prime;                  /* expr_isprime: 0, 1 probable, 2 proven */
 	cf_seq cf;

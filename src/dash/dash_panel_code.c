@@ -109,15 +109,22 @@ int dash_panel_code_scroll(const dash *d)
 }
 
 /* The code panel's summary: the cost and what it stands against, in the
- * longest form that fits w columns (at 120 columns the panel has 40). */
+ * longest form that fits w columns (at 120 columns the panel has 40); a
+ * cost that ends in brackets of its own ("(NAF 10)") takes it inside
+ * them: one pair of brackets, never two in a row. */
 static void code_summary(char *t, size_t n, const char *cost, int w)
 {
-	static const char *const against[] = { " (vs 1 multiply)",
-	                                        " (vs 1 mul)", "" };
-	size_t i;
+	static const char *const against[] = { "vs 1 multiply", "vs 1 mul", "" };
+	size_t i, len = strlen(cost);
+	int shut = len > 0 && cost[len - 1] == ')';
 
 	for (i = 0; i < sizeof against / sizeof *against; i++) {
-		snprintf(t, n, "%s%s", cost, against[i]);
+		if (!*against[i])
+			snprintf(t, n, "%s", cost);
+		else if (shut)
+			snprintf(t, n, "%.*s; %s)", (int)len - 1, cost, against[i]);
+		else
+			snprintf(t, n, "%s (%s)", cost, against[i]);
 		if (dash_paint_width(t) <= w)
 			break;
 	}

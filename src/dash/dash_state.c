@@ -17,7 +17,9 @@
 
 struct dash_state {
 	dash_model_const c;         /* the last good constant */
-	unsigned long bits_asked;   /* the bits it was evaluated with */
+	unsigned long bits_asked;   /* the session's word (cli_word.n) it
+	                             * was made on: a ':' command that
+	                             * changes that word is seen by it */
 	unsigned long gen;          /* bumped by every new constant */
 	dash_model_spec spec;
 	dash_model_spec past[DASH_PAST];    /* K - 1, K - 2, ...: made by
@@ -56,7 +58,7 @@ int dash_state_init(dash *d, const char *expr, unsigned long bits,
 		return -1;
 	}
 	d->st->sel = d->st->sel_want = (int)d->st->c.bits - 1;
-	d->r.sess.bits_set = bits;      /* --bits is set bits */
+	cli_word_ask(&d->r.sess.word, bits);     /* --bits is set bits */
 	/* a : command's own constant and settings move the panels (a lesson
 	 * step's `score 0x9e370001 --keys stride:4096` shows there) */
 	d->r.sess.follow = 1;
@@ -275,7 +277,7 @@ int dash_state_set_const(dash *d, const char *expr, unsigned long bits,
 	st->gen++;
 	free(d->r.sess.constant);
 	d->r.sess.constant = text;
-	d->r.sess.bits = bits;
+	cli_word_keep(&d->r.sess.word, bits);
 	st->sel = st->sel_want < (int)st->c.bits ? st->sel_want
 	          : (int)st->c.bits - 1;
 	return 0;
@@ -288,9 +290,9 @@ void dash_state_apply_session(dash *d)
 
 	family_sync(d);
 	if (!s->constant || strcmp(s->constant, d->st->c.expr) ||
-	    s->bits != d->st->bits_asked) {
+	    s->word.n != d->st->bits_asked) {
 		char *want = s->constant ? xstrdup(s->constant) : NULL;
-		unsigned long bits = s->bits;
+		unsigned long bits = s->word.n;
 
 		if (!want || dash_state_set_const(d, want, bits, &e) < 0) {
 			/* refused in the option's words; what the panels keep */
@@ -298,7 +300,7 @@ void dash_state_apply_session(dash *d)
 			char keeps[64];
 			free(s->constant);
 			s->constant = xstrdup(d->st->c.expr);
-			s->bits = d->st->bits_asked;
+			cli_word_keep(&s->word, d->st->bits_asked);
 			if (same)
 				snprintf(keeps, sizeof keeps, "n stays %u", d->st->c.bits);
 			else

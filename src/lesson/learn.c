@@ -642,7 +642,7 @@ static json_t *state_json(const cfx_session *s)
 		mpz_clear(z);
 	}
 	json_object_set_new(o, "const", c);
-	json_object_set_new(o, "bits", s->bits ? json_integer((json_int_t)s->bits)
+	json_object_set_new(o, "bits", s->word.n ? json_integer((json_int_t)s->word.n)
 	                    : json_null());
 	json_object_set_new(o, "table", s->table_bits ?
 	                    json_integer(s->table_bits) : json_null());

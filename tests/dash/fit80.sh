@@ -242,6 +242,49 @@ check "Enter: the rule chooses n = 64" \
 	tm_wait '= 0x000000061c886470 = 26248504432 +n = 64 \(auto\)'
 tm_type q; tm_exited >/dev/null
 
+# ---- a typing error on Enter: whole in the pane, no "o" promised ----
+# While a constant is typed, o is a letter: the status line never says
+# "(o: the rest)" there (a long "fix the constant first, or Esc to go back
+# to ..." did, and its rest was in no pane it named).  Enter puts the
+# typing error whole in the pane: the CLI's message for the same text.
+# (C-e, not End: an escape sequence split under load is an Esc)
+long="2654435761$(printf ' + 0%.0s' $(seq 24))"
+dash_start 80 24 dash "'$long'"
+tm_wait 'golden prefix' >/dev/null
+tm_keys e C-e; tm_type ' + isprime(5)'
+tm_wait 'unknown function' >/dev/null
+tm_keys Enter
+tm_wait 'fix the constant first' >/dev/null
+check "a bad constant, Enter: no \"(o: the rest)\" while o types a letter" \
+	tm_gone 'o: the rest' 1
+cli_err=$(./cfx naf --bits 32 "$long + isprime(5)" 2>&1 | sed 's/^cfx: naf: //')
+check "    the pane has the error whole, as the CLI says it ($cli_err)" \
+	tm_wait "isprime\(5\): $(req "$cli_err")"
+shot "80x24 Enter on a bad constant: the error in the pane" - 0 out
+tm_keys Escape
+tm_type q; tm_exited >/dev/null
+
+# ---- every lesson's title whole beside the panels ----
+# The pane's title bar had "Lesson 4: The spectrum {k…" at 80x24: the
+# title (each lesson file's title: line) is whole, in the bar or in the
+# pane's first rows under "Lesson N", and no title is cut with an ellipsis
+for f in lessons/[0-9]*.lesson; do
+	num=$((10#$(basename "$f" | cut -d- -f1)))
+	title=$(sed -n 's/^title: //p' "$f" | head -1)
+	dash_start 80 24 dash --learn "$num"
+	tm_wait 'Step 1 of' >/dev/null
+	# the pane: right of the separator at column 40, from its title row
+	pane=$(tm_screen | awk -v n="$num" 'index($0, "Lesson " n) { on = 1 } on' |
+		python3 -c 'import sys; [print(l.rstrip()[41:]) for l in sys.stdin]' |
+		head -6 | tr '\n' ' ' | tr -s ' ')
+	if [[ "$pane" == *"$title"* ]] && ! tm_screen | grep -q "Lesson $num[^─]*…"; then
+		ok "--learn $num at 80x24: its title whole ($title)"
+	else
+		bad "--learn $num at 80x24: its title whole ($title)"; echo "    pane: $pane"
+	fi
+	tm_type q; tm_exited >/dev/null
+done
+
 # ---- a capped b is shown as capped ----
 dash_start 80 24
 tm_wait 'worst s=' >/dev/null

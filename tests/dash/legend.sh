@@ -15,13 +15,19 @@ summary() {
 		on { t = $2; sub(/^ +/, "", t); sub(/ +$/, "", t); print t; exit }'
 }
 # summary_is TITLE COST: the summary is COST, then nothing or a whole
-# "(vs 1 multiply)" or "(vs 1 mul)"
+# "(vs 1 multiply)" or "(vs 1 mul)"; a COST that ends in brackets takes
+# it inside them ("(NAF 10; vs 1 mul)"), never two brackets in a row
 summary_is() {
 	local i s
 	for i in $(seq 40); do
 		s=$(summary "$1")
-		case $s in
-		"$2"|"$2 (vs 1 multiply)"|"$2 (vs 1 mul)") return 0 ;;
+		case $2 in
+		*')') case $s in
+		      "$2"|"${2%)}; vs 1 multiply)"|"${2%)}; vs 1 mul)") return 0 ;;
+		      esac ;;
+		*) case $s in
+		   "$2"|"$2 (vs 1 multiply)"|"$2 (vs 1 mul)") return 0 ;;
+		   esac ;;
 		esac
 		sleep 0.1
 	done

@@ -60,8 +60,11 @@ scenario() {
 	# s: the code panel shows what cfx shifts --optimal --emit c prints
 	tm_keys s
 	check "$at: s shows the fewest-adder code" tm_wait 'Fewest adders'
+	# (its brackets take "vs 1 multiply" in: one pair, never two)
+	oc=$(opt_counts 0x61C88647)
 	check "$at: with the counts of cfx shifts --optimal --json" \
-		tm_wait "$(req "$(opt_counts 0x61C88647)")"
+		tm_wait "$(req "${oc%)}")(\)|; vs 1 mul)"
+	check "$at:     in one pair of brackets" tm_gone '\) \(vs 1' 1
 	[ "$h" -lt 40 ] ||
 		check "$at: as cfx shifts --optimal --emit c prints it" \
 			wait_for opt_code_matches 0x61C88647

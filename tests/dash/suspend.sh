@@ -22,6 +22,12 @@ check "    and none of the dashboard is left on the screen" \
 tm_type 'echo typed-here'; tm_keys Enter
 check "    the terminal is the shell's again (what is typed is echoed)" \
 	tm_wait '^typed-here$'
+# the modes a shell's programs expect, as stty reads them (the dashboard
+# reads keys raw, without echo, and with no CR-to-NL)
+tm_type 'stty -a | tr " " "\n" | grep -xE -- "-?(icanon|echo|isig|icrnl|opost)" | sort | tr "\n" " "; echo'
+tm_keys Enter
+check "    in the shell's modes: icanon echo isig icrnl opost (stty)" \
+	tm_wait '^echo icanon icrnl isig opost ?$'
 
 tm_type 'fg'; tm_keys Enter
 check "fg: the dashboard is drawn again" tm_wait 'golden prefix'

@@ -30,14 +30,53 @@ done
 if /usr/bin/env python3 - "$inc" <<'PYEOF'
 import re, sys
 t = open(sys.argv[1]).read()
-refs = re.findall(r"\{ (\d+), VERIFY_\w+, \d+, (\d+), /\* ([^*]+) \*/\s*\{([^}]*)\},\s*([0-9.e+-]+) \}", t)
-assert len(refs) == 12, len(refs)
+refs = re.findall(r"\{ (\d+), VERIFY_\w+, \d+, (\d+), /\* (.+?) \*/\s*\{([^}]*)\},\s*([0-9.e+-]+) \}", t)
+# 12 families at 32 and 64 bits; the few-key families with a start (4
+# bytes and start+k*4096 at 32 bits, 8 bytes at 64); the sequential keys
+# on w-bit words, w = 11..22
+assert len(refs) == 12 + 5 + 8 + 12, len(refs)
 for bits, n, name, pct, beta in refs:
     v = [float(x) for x in pct.split(",")]
     assert len(v) == 101 and all(a <= b for a, b in zip(v, v[1:])), name
     assert float(beta) > 0 and int(n) >= 1000, name
 PYEOF
-then ok "12 reference families, ordered percentiles"; else bad "reference tables"; fi
+then ok "37 reference families, ordered percentiles"; else bad "reference tables"; fi
+# the sequential keys on 4..10-bit words, whose reference is every odd
+# multiplier's worst R: each one recounted here key by key (tables 2^4 to
+# 2^w, 1, 2, 4, 8 keys a bucket, K <= 2^w keys; R = sum l (l + 1) / 2
+# over the ideal (K (1 - 1/M) + K^2/M + K) / 2), sorted, against the
+# committed values
+if /usr/bin/env python3 - "$inc" <<'PYEOF'
+import re, sys
+t = open(sys.argv[1]).read()
+body = t[t.index("verify_exact_r[] = {"):]
+body = body[:body.index("};")]
+runs = re.split(r"/\* (\d+) bits: (\d+) \*/", body)[1:]
+got = {int(runs[i]): [float(x) for x in runs[i + 2].replace("\n", " ").split(",")
+                      if x.strip()] for i in range(0, len(runs), 3)}
+assert sorted(got) == list(range(4, 11)), sorted(got)
+def worst(p, w):
+    best = 0
+    for b in range(4, w + 1):
+        M = 1 << b
+        for l in range(4):
+            K = M << l
+            if K > 1 << w:
+                break
+            loads = [0] * M
+            for k in range(K):
+                loads[((k * p) % (1 << w)) >> (w - b)] += 1
+            s = sum(x * (x + 1) / 2 for x in loads)
+            best = max(best, s / ((K * (1 - 1 / M) + K * K / M + K) / 2))
+    return best
+for w, vals in sorted(got.items()):
+    want = sorted(worst(p, w) for p in range(1, 1 << w, 2))
+    assert len(vals) == len(want), (w, len(vals))
+    for a, b in zip(vals, want):
+        assert abs(a - b) <= 1e-12 * b, (w, a, b)
+PYEOF
+then ok "sequential keys on 4..10-bit words: every odd multiplier recounted"
+else bad "the small words' exact ranks differ from a recount"; fi
 # the stride map's reference (src/core/stride_cal.inc): the same seed
 # regenerates its first rows (each multiplier's map: its worst R and its
 # strides at R >= 4), its percentiles are ordered

@@ -11,9 +11,11 @@ not from cfx's code:
   * for keys k c (sequential, strides, bytes) the continued fraction of
     the effective multiplier u p mod 2^(n-t) (c = 2^t u) is expanded with
     exact integers; its largest quotient a among the places whose
-    q_(k-1) <= K, and P = 1 - (1 - log2(1 + 1/a))^J (Gauss-Kuzmin);
-  * R >= 2 and P F < 0.05 (F families and checks judged) are checked, and
-    cfx's R and P must agree with these;
+    q_(k-1) <= K, and P = 1 - (1 - log2(1 + 1/a))^J (Gauss-Kuzmin), the
+    explanation, which must be the quotient cfx names;
+  * R >= 2 and P F < 0.05 (F families and checks judged), P the share of
+    random odd multipliers as bad that the row shows (the JSON's tail, the
+    complement of its percentile), are checked, and cfx's R must agree;
   * the same cell for M random odd multipliers (Python's random, seed 7;
     fewer when the cell has many keys, at most 2^22 keys hashed): how
     many are as bad;
@@ -101,13 +103,19 @@ def main():
             why = f"R {R:.3g}, max load {mx} of mean {load}"
             if c is not None:
                 tw, mult, (a, k, q), J, P, u = explain(p, n, c, K)
-                ok = ok and P * F < 0.05 and abs(P / f["tail"] - 1) < 1e-6
+                # the explanation: the quotient cfx names, here by Euclid
+                e = f.get("effective", {})
+                ok = ok and (not e or (e.get("quotient") == str(a) and
+                                       e.get("bits") == tw))
                 why += (f"; {str(u) + ' ' if u > 1 else ''}p mod 2^{tw} = "
                         f"{mult:#x}: a_{k} = {a} after "
-                        f"q = {q} (J = {J}), P = {P:.2g}, P F = {P * F:.2g}")
-            else:
-                ok = ok and f["tail"] * F < 0.05
-                why += f"; cfx's reference P = {f['tail']:.2g}, P F = {f['tail'] * F:.2g}"
+                        f"q = {q} (J = {J}), 1 in {1 / P:.3g} by Gauss-Kuzmin")
+            # the verdict: the share of random odd multipliers as bad (the
+            # row's "do better" complement), P F < 0.05
+            as_bad = (100 - f["percentile"]) / 100 if f.get("percentile") is not None else None
+            ok = ok and as_bad is not None and abs(f["tail"] - as_bad) <= 1e-9 \
+                and f["tail"] * F < 0.05
+            why += f"; cfx's share as bad {f['tail']:.2g}, P F = {f['tail'] * F:.2g}"
             m = min(M, (1 << 22) // K)   # at most 2^22 keys hashed here
             if m >= 100:
                 worse = sum(cell(rng.getrandbits(n) | 1, n, ks, b)[0] >= R

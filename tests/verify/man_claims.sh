@@ -22,8 +22,12 @@ j = json.load(sys.stdin)
 fails = [c for c in j["checks"] if c["status"] == "FAIL"]
 out = []
 for c in fails:
-    lay = c["detail"].split(":")[0]
-    r = c["worst_probe_ratio"]
+    if "worst_probe_ratio" in c:      # a form check: its layout, its R
+        lay = c["detail"].split(":")[0]
+        r = c["worst_probe_ratio"]
+    else:                             # a family: its name and R
+        lay = ""
+        r = float(re.match(r"R ([0-9.e+]+)", c["detail"]).group(1))
     out.append("%s|%s at R %s" % (c["name"], lay, ("%.2g" % r) if r < 100 else "%.0f" % r))
 print(j["verdict"], j["warned"], *out, sep="\n")'
 }

@@ -97,38 +97,37 @@ PYEOF
 	else bad "rank wording: $p: $(grep -iE 'better than|worse than|max a_k|multiplier in' "$tmp/f" | head -3)"; fi
 done
 
-# a FAIL or WARN row not ranked (few keys) says in the table why: the
-# Gauss-Kuzmin clause its verdict comes from, the P of the JSON's
-# detail, which the rule (P F < 0.05 FAIL, < 0.5 WARN) gives that status
+# no row FAILs or WARNs without the share it is judged by (issue 21
+# point 5: rows "not ranked", the strides of few keys, FAILed by a
+# Gauss-Kuzmin P that no share backed): every FAIL or WARN row, in the
+# table and in --full, shows "X% do better" (or that every odd
+# multiplier ties), and a row not ranked is INFO; the strides of few
+# keys are ranked now (their effective word's reference), so these
+# constants' rows at stride 2^42 and up have shares
 cat >"$tmp/gk.py" <<'PYEOF'
 import json, re, sys, vtable
-o = json.load(open(sys.argv[-1])); F = o["judged"]
-det = {c["name"]: c["detail"] for c in o["checks"]}
-def prob(t):
-    m = re.search(r"(?:1 in ([0-9.e+]+)|P ([0-9.e-]+)) by Gauss-Kuzmin", t)
-    return m and (1 / float(m.group(1)) if m.group(1) else float(m.group(2)))
-seen = 0
+seen = ranked = 0
 for path in sys.argv[1:-1]:
     for r in vtable.rows(path):
-        m = re.match(r"(\S.{19}) (FAIL|WARN)  (?:(\S+) alone: )?(R .*)", r)
-        if not m or "not ranked" not in m.group(4):
+        m = re.match(r"(\S.{19}) (PASS|WARN|FAIL|INFO)  (.*)", r)
+        if not m or not m.group(1).startswith("stride"):
             continue
-        name = m.group(1).strip()
-        if m.group(3):      # a folded row: its member's family
-            name = ("stride " + m.group(3)) if not m.group(3)[0].isalpha() else m.group(3)
-        P, Pj = prob(m.group(4)), prob(det[name])
-        assert P is not None, r
-        assert abs(P / Pj - 1) < 0.06, (r, det[name])
-        assert (P * F < 0.05) if m.group(2) == "FAIL" else (0.05 <= P * F < 0.5), (r, F)
+        st, ev = m.group(2), m.group(3)
+        if "not ranked" in ev:
+            assert st == "INFO", r
+        elif st in ("FAIL", "WARN") and "small word" not in ev:
+            assert re.search(r"% do better|every odd multiplier", ev) or \
+                "R >= 2" in ev, r
+            ranked += 1
         seen += 1
-assert seen, "no row not ranked FAILs or WARNs"
-print(seen)
+assert seen, "no stride rows"
+print(ranked)
 PYEOF
 for p in 0x9e370001 0x9e37fffffffc0001 0x80000001; do
 	views $p
 	if got=$($py "$tmp/gk.py" "$tmp/t" "$tmp/f" "$tmp/j" 2>&1)
-	then ok "rows not ranked say why they FAIL or WARN: $p ($got rows)"
-	else bad "rows not ranked: $p: $got"; fi
+	then ok "FAIL and WARN rows show their share: $p ($got rows)"
+	else bad "a FAIL or WARN row without its share: $p: $got"; fi
 done
 
 # one judgement per cell: the offsets judged by the fields families (n/2
