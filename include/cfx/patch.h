@@ -55,6 +55,15 @@ typedef struct patch {
 	 * of another quote depth left empty); NULL when there is none */
 	char *body;            /* (at most PATCH_BODY_MAX bytes, else none) */
 	unsigned long body_line;  /* its first line in the input, from 1 */
+	/* every mail's body, the first mail's first (body and body_line
+	 * are bodies[0]'s): a series has one a mail (the mail's index in
+	 * mail), each read for claims */
+	struct patch_body {
+		char *text;
+		unsigned long line;
+		size_t mail;
+	} *bodies;
+	size_t nbodies, capb;
 	size_t body_file;      /* the files entry that names the input, for
 	                        * findings on the body (REVIEW_NONE-like
 	                        * (size_t)-1 when there is no body) */

@@ -113,6 +113,14 @@ typedef struct review_mult {
 	mpz_t claim;               /*   that constant mod 2^bits (what a test
 	                            *   of the sequence should expect) */
 	int verify;                /* 1: a front end should run verify on it */
+	/* passed into hash_32(), hash_64() or hash_long(), which multiply by
+	 * GOLDEN_RATIO_32 or _64 again: p (and old) are then the product of
+	 * the two mod 2^bits, the multiplier the keys really meet */
+	char hashed_by[12];        /* "hash_32", "" when not */
+	unsigned long hashed_line;
+	unsigned hashed_word;      /* the word of that function */
+	int composite;             /* p is the product (own is as written) */
+	mpz_t own;
 } review_mult;
 
 typedef struct review_finding {
@@ -128,6 +136,8 @@ typedef struct review_finding {
 
 typedef struct review {
 	patch pt;
+	size_t body_mail;          /* the mail whose body is being read (pt.body,
+	                            * one of pt.bodies) */
 	review_mult *mult;
 	size_t nmult, capm;
 	review_finding *find;

@@ -242,16 +242,17 @@ static int mail_header(const char *s)
 	return n && s[n] == ':' && (s[n + 1] == ' ' || !s[n + 1]);
 }
 
-/* The prose of lines [0, end) at depth q: after the mail's headers, up
- * to a "---" line; into p->body when any of it is not blank. */
-static void read_body(patch *p, char **txt, const unsigned *dep, size_t end,
-                      unsigned q, const char *name)
+/* The prose of lines [from, end) at depth q (mail `mail` of the patch):
+ * after the mail's headers, up to a "---" line; appended to p->bodies
+ * when any of it is not blank. */
+static void read_body(patch *p, char **txt, const unsigned *dep, size_t from,
+                      size_t end, unsigned q, const char *name, size_t mail)
 {
-	size_t i = 0, k, last;
+	size_t i = from, k, last;
 	struct buf b = { 0 };
 	int any = 0;
 
-	if (end && dep[0] == q && mail_header(txt[0]))
+	if (end > from && dep[from] == q && mail_header(txt[from]))
 		while (i < end && !(dep[i] == q && !txt[i][strspn(txt[i], " \t")]))
 			i++;
 	while (i < end && (dep[i] != q || !txt[i][strspn(txt[i], " \t")]))
@@ -274,9 +275,34 @@ static void read_body(patch *p, char **txt, const unsigned *dep, size_t end,
 		buf_free(&b);
 		return;
 	}
-	p->body = buf_take(&b);
-	p->body_line = i + 1;
-	p->body_file = add_file(p, xstrdup(name ? name : "<stdin>"));
+	XGROW(p->bodies, p->capb, p->nbodies + 1, "patch bodies");
+	p->bodies[p->nbodies].text = buf_take(&b);
+	p->bodies[p->nbodies].line = i + 1;
+	p->bodies[p->nbodies++].mail = mail;
+	if (p->body_file == (size_t)-1)
+		p->body_file = add_file(p, xstrdup(name ? name : "<stdin>"));
+	p->body = p->bodies[0].text;
+	p->body_line = p->bodies[0].line;
+}
+
+/* The bodies of a series' mails after the first (lines [from, n) at
+ * depth q, the first diff at from): each mail from its mbox "From " line
+ * to its own diff. */
+static void read_bodies(patch *p, char **txt, const unsigned *dep, size_t n,
+                        size_t from, unsigned q, const char *name)
+{
+	size_t i, j, mail = 0;
+
+	for (i = from; i < n; i++) {
+		if (dep[i] != q || !mbox_from(txt[i]))
+			continue;
+		mail++;
+		for (j = i + 1; j < n && !(dep[j] == q && (mbox_from(txt[j]) ||
+		     diff_start(txt, dep, n, j))); j++)
+			;
+		read_body(p, txt, dep, i, j, q, name, mail);
+		i = j - 1;
+	}
 }
 
 int patch_read(patch *p, const char *text, size_t len, const char *name,
@@ -320,7 +346,9 @@ int patch_read(patch *p, const char *text, size_t len, const char *name,
 			if (dep[k] == dep[i] && mbox_from(txt[k]))
 				p->nmails = 1;     /* a mail: the first of a series? */
 		read_diff(p, txt, dep, n, i, dep[i]);
-		read_body(p, txt, dep, i, dep[i], name);
+		read_body(p, txt, dep, 0, i, dep[i], name, 0);
+		if (p->nmails > 1)
+			read_bodies(p, txt, dep, n, i, dep[i], name);
 	} else {
 		/* C source: every line as it is (C has no line starting '>') */
 		add_file(p, xstrdup(name ? name : "<stdin>"));
@@ -350,6 +378,8 @@ void patch_free(patch *p)
 	free(p->mail);
 	free(p->line);
 	free(p->store);
-	free(p->body);
+	for (i = 0; i < p->nbodies; i++)
+		free(p->bodies[i].text);
+	free(p->bodies);
 	memset(p, 0, sizeof *p);
 }

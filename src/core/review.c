@@ -510,7 +510,7 @@ static void walk_file(walk *w)
 	memset(&w->ifs, 0, sizeof w->ifs);
 	w->ncif = 0;
 	memset(w->last_if, 0, sizeof w->last_if);
-	w->ncomments = 0;
+	w->ncomments = w->nshared = 0;
 	w->depth = 0;
 	reset_fn(w);
 	while (w->defi < w->newd->n && w->newd->d[w->defi].file < w->file)
@@ -523,9 +523,11 @@ static void walk_file(walk *w)
 			return;              /* review_run refuses it */
 		}
 		if (t[i].type == T_COMMENT) {
-			if (w->ncomments == sizeof w->comments / sizeof w->comments[0])
+			if (w->ncomments == sizeof w->comments / sizeof w->comments[0]) {
 				memmove(w->comments, w->comments + 1,
 				        --w->ncomments * sizeof w->comments[0]);
+				w->nshared -= w->nshared > 0;
+			}
 			w->comments[w->ncomments++] = i;
 			if (w->depth > 0 && w->nfn < 16)
 				w->fn_comments[w->nfn++] = i;
@@ -548,9 +550,15 @@ static void walk_file(walk *w)
 				if (w->defi < nd->n && nd->d[w->defi].file == w->file &&
 				    nd->d[w->defi].tok == i)
 					x = &nd->d[w->defi];
+				size_t had = w->r->nmult;
 				if (x)
 					review_define_found(w, x, i);
-				w->ncomments = 0;
+				/* a comment in the plural ("These multipliers are
+				 * prime") over a multiplier speaks of the ones
+				 * defined after it too: kept for them, its claims
+				 * checked against each */
+				w->ncomments = w->nshared = w->r->nmult > had ?
+				                            review_plural_comments(w) : 0;
 			} else {
 				review_if_directive(&w->ifs, t[i].s, t[i].line);
 			}
@@ -592,7 +600,7 @@ static void walk_file(walk *w)
 			if (!strcmp(t[i].s, "{")) {
 				if (w->depth == 0) {
 					reset_fn(w);
-					w->nfn = w->ncomments;
+					w->nfn = w->nfn_before = w->ncomments;
 					memcpy(w->fn_comments, w->comments,
 					       w->ncomments * sizeof w->comments[0]);
 				} else {
@@ -621,7 +629,7 @@ static void walk_file(walk *w)
 					                        &w->cifs[w->ncif++]);
 			}
 			if (strcmp(t[i].s, ";") || i > start)
-				w->ncomments = 0;
+				w->ncomments = w->nshared = 0;
 			start = i + 1;
 		}
 	}
@@ -686,28 +694,47 @@ static void link_sequences(review *r)
 	}
 }
 
+/* Whether the body under check (r->body_mail's) may speak of m: a
+ * constant (no sequence) of that mail's patch. */
+static int of_body(const review *r, const review_mult *m)
+{
+	return m->kind != REVIEW_SEQUENCE && m->bits &&
+	       (r->pt.nmails < 2 || r->pt.mail[m->file] == r->body_mail);
+}
+
 /* The body's claims, about the constants it names, else about every
  * constant the patch adds (not its sequences); the claims no check
  * computes listed with the constant their sentence names, else (a patch
- * of several constants) once, as general. */
+ * of several constants) once, as general.  A series: each mail's body,
+ * about the constants of that mail's patch. */
 static void body_claims(review *r)
 {
-	size_t i, named = 0;
+	size_t i, b, named;
 
-	if (!r->pt.body)
-		return;
-	for (i = 0; i < r->nmult; i++)
-		if (r->mult[i].kind != REVIEW_SEQUENCE && r->mult[i].bits &&
-		    review_text_names(&r->mult[i], r->pt.body))
-			named++;
-	for (i = 0; i < r->nmult; i++) {
-		const review_mult *m = &r->mult[i];
-		if (m->kind == REVIEW_SEQUENCE || !m->bits ||
-		    (named && !review_text_names(m, r->pt.body)))
-			continue;
-		review_body_claims(r, i, 1);
+	for (b = 0; b < r->pt.nbodies; b++) {
+		const struct patch_body *pb = &r->pt.bodies[b];
+		r->pt.body = pb->text;
+		r->pt.body_line = pb->line;
+		r->body_mail = pb->mail;
+		named = 0;
+		for (i = 0; i < r->nmult; i++)
+			if (of_body(r, &r->mult[i]) &&
+			    review_text_names(&r->mult[i], r->pt.body))
+				named++;
+		for (i = 0; i < r->nmult; i++) {
+			const review_mult *m = &r->mult[i];
+			if (!of_body(r, m) || (named && !review_text_names(m,
+			                                                  r->pt.body)))
+				continue;
+			review_body_claims(r, i, 1);
+		}
+		review_body_general(r);
 	}
-	review_body_general(r);
+	if (r->pt.nbodies) {
+		r->pt.body = r->pt.bodies[0].text;
+		r->pt.body_line = r->pt.bodies[0].line;
+		r->body_mail = r->pt.bodies[0].mail;
+	}
 }
 
 int review_run(review *r, const char *text, size_t len, const char *name,
@@ -771,6 +798,7 @@ void review_free(review *r)
 		mpz_clear(m->p);
 		mpz_clear(m->old);
 		mpz_clear(m->claim);
+		mpz_clear(m->own);
 	}
 	free(r->mult);
 	for (i = 0; i < r->nfind; i++)

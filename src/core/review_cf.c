@@ -387,12 +387,12 @@ static const char *cf_keyword_claim(review *r, size_t mi, claims *cl,
 		return p;
 	}
 	if (!named && !claimed_ratio(from, at, n, &k))
-		mpz_set(n, m->p), k = m->bits;
+		mpz_set(n, review_written(m)), k = m->bits;
 	review_claim_read(cl, at, end);
 	cf_init(&cf);
 	cf_of_multiplier(&cf, n, k);
-	if (mpz_cmp(n, m->p) || k != m->bits) {
-		char *ns = mpz_get_str(NULL, 10, n), *ps = mpz_get_str(NULL, 10, m->p);
+	if (mpz_cmp(n, review_written(m)) || k != m->bits) {
+		char *ns = mpz_get_str(NULL, 10, n), *ps = mpz_get_str(NULL, 10, review_written(m));
 		review_add(r, REVIEW_WARNING, m->file, line, mi, "claim",
 		           "the comment expands %s/2^%lu, but the multiplier is "
 		           "%s/2^%u", ns, k, ps, m->bits);
@@ -552,6 +552,8 @@ void review_cf_convergents(review *r, size_t mi, const constant *c,
 	review_mult *m = &r->mult[mi];
 	const char *at = review_find_ci(text, "convergent"), *s;
 	size_t n = c->cf.n, i;
+	long prev = -1;              /* the list's last convergent read */
+	size_t listed = 0, good = 0;
 	mpz_t *p, *q;
 
 	if (!at || !n)
@@ -576,23 +578,75 @@ void review_cf_convergents(review *r, size_t mi, const constant *c,
 		for (i = 0; i < n; i++)
 			if (!mpz_cmp_ui(p[i], a) && !mpz_cmp_ui(q[i], b))
 				break;
+		listed++;
+		good += i < n;
 		review_claim_read(cl, at, s);
 		{
 			/* the fraction's own clause, and the keyword's when that
 			 * is another ("not a convergent: 5/7") */
 			const char *qs;
 			int neg = review_negated(text, s, s, &qs);
-			char yes[160], no[160];
+			char yes[160], no[400];
 			if (qs > at)
 				neg ^= review_negated(text, at, at, NULL);
 			snprintf(yes, sizeof yes, "%lu/%lu is convergent p_%zu/q_%zu of "
 			         "p/2^%u: confirmed", a, b, i, i, m->bits);
 			snprintf(no, sizeof no, "%lu/%lu is not a convergent of p/2^%u",
 			         a, b, m->bits);
+			if (i == n && !neg) {
+				/* the right value beside it: in a list, the one after
+				 * the last convergent read; else the two whose
+				 * denominators are around b */
+				size_t k, l = strlen(no);
+				char *x, *y;
+				if (prev >= 0 && (size_t)prev + 1 < n) {
+					k = (size_t)prev + 1;
+					x = mpz_get_str(NULL, 10, p[k]);
+					y = mpz_get_str(NULL, 10, q[k]);
+					snprintf(no + l, sizeof no - l, "; the one after "
+					         "p_%ld/q_%ld there is p_%zu/q_%zu = %s/%s",
+					         prev, prev, k, k, x, y);
+					prev = (long)k;
+				} else {
+					for (k = 0; k + 1 < n && mpz_cmp_ui(q[k + 1], b) <= 0;
+					     k++)
+						;
+					x = mpz_get_str(NULL, 10, p[k]);
+					y = mpz_get_str(NULL, 10, q[k]);
+					snprintf(no + l, sizeof no - l, "; the convergent "
+					         "with the largest denominator up to %lu is "
+					         "p_%zu/q_%zu = %s/%s", b, k, k, x, y);
+				}
+				free(x);
+				free(y);
+			} else if (i < n)
+				prev = (long)i;
 			review_claim_verdict(r, mi, review_claim_line(cl, s),
 			              neg, i < n, qs, e2, yes, no);
 		}
 		s = e2 - 1;
+	}
+	/* "nine convergents" (after the list or before it): the count of
+	 * the list's fractions, said beside how many are convergents and
+	 * how many p/2^n has */
+	{
+		const char *cat;
+		long k = review_count_before(at, "convergents", &cat);
+		if (k >= 0 && listed) {
+			char yes[200], no[200];
+			const char *qs;
+			int neg = review_negated(text, cat, cat, &qs);
+			review_claim_read(cl, cat, cat);
+			snprintf(yes, sizeof yes, "%ld convergents: confirmed, the "
+			         "list has %zu, %zu of them convergents of p/2^%u "
+			         "(which has %zu)", k, listed, good, m->bits, n);
+			snprintf(no, sizeof no, "%ld convergents claimed, but the list "
+			         "has %zu, %zu of them convergents of p/2^%u (which "
+			         "has %zu)", k, listed, good, m->bits, n);
+			review_claim_verdict(r, mi, review_claim_line(cl, cat), neg,
+			                     (size_t)k == listed && good == listed, qs,
+			                     cat + strlen("convergents"), yes, no);
+		}
 	}
 	for (i = 0; i < n; i++)
 		mpz_clear(p[i]), mpz_clear(q[i]);

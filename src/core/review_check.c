@@ -11,6 +11,7 @@
  */
 #include <ctype.h>
 #include <math.h>
+#include <mpfr.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,15 +151,19 @@ static void clause_of(const char *text, size_t a, size_t b, const char *at,
 
 /* ---- a mail's body ------------------------------------------------------ */
 
-/* A constant of the patch that a mail's body may speak of. */
-static int body_constant(const review_mult *m)
+/* A constant of the patch that the mail's body under check may speak of
+ * (in a series, one of that mail's patch: r->body_mail). */
+static int body_constant(const review *r, const review_mult *m)
 {
-	return m->kind != REVIEW_SEQUENCE && m->bits;
+	return m->kind != REVIEW_SEQUENCE && m->bits &&
+	       (r->pt.nmails < 2 || r->pt.mail[m->file] == r->body_mail);
 }
 
 int review_text_names(const review_mult *m, const char *text)
 {
-	char *hex = word_hex(m->p, m->bits), *dec = mpz_get_str(NULL, 10, m->p);
+	/* the constant as written (not the product with hash_32()'s own) */
+	mpz_srcptr p = review_written(m);
+	char *hex = word_hex(p, m->bits), *dec = mpz_get_str(NULL, 10, p);
 	int yes = (m->name[0] && review_word_ci(text, m->name)) ||
 	          review_word_ci(text, m->text) || review_word_ci(text, hex) ||
 	          review_word_ci(text, dec);
@@ -180,7 +185,7 @@ static int sentence_names(const review *r, size_t mi, const claims *cl,
 	if (mi != REVIEW_NONE && review_text_names(&r->mult[mi], s))
 		named = 1;
 	for (j = 0; j < r->nmult && !named; j++)
-		if (j != mi && body_constant(&r->mult[j]) &&
+		if (j != mi && body_constant(r, &r->mult[j]) &&
 		    review_text_names(&r->mult[j], s))
 			named = 2;
 	free(s);
@@ -193,7 +198,7 @@ static size_t body_constants(const review *r)
 	size_t j, n = 0;
 
 	for (j = 0; j < r->nmult; j++)
-		n += body_constant(&r->mult[j]);
+		n += body_constant(r, &r->mult[j]);
 	return n;
 }
 
@@ -468,6 +473,118 @@ static void check_phi(claims *cl)
 	mpz_clear(g);
 }
 
+/* "2^32/phi rounded", "round(2^32 / phi)", "2^32/phi, rounded to the
+ * nearest odd number", "floor(2^64/phi)": the integer the comment says
+ * the constant is, computed exactly (round(2^e/phi) by expr_golden's
+ * integer square root; 2^e/phi itself shown by MPFR), and judged
+ * against it.  Every "2^e/phi" of the comment is read. */
+static void check_phi_ratio(claims *cl)
+{
+	const char *s;
+
+	for (s = cl->text; (s = review_find_ci(s, "phi")); s += 3) {
+		const char *q = s, *p, *w0 = NULL, *end = s + 3, *how;
+		unsigned e = 0;
+		mpz_t near, fl, want;
+		mpfr_t x;
+		char *shown, *got, *wants, rule[24];
+		int neg, odd, down, holds;
+
+		if (s > cl->text && isalnum((unsigned char)s[-1]))
+			continue;
+		while (q > cl->text && q[-1] == ' ')
+			q--;
+		if (q == cl->text || q[-1] != '/')
+			continue;
+		q--;
+		while (q > cl->text && q[-1] == ' ')
+			q--;
+		/* the power of 2 before the '/' */
+		for (p = q; p > cl->text && p - q > -24 && !e; p--)
+			if ((e = review_power_written(cl->text, p - 1)))
+				w0 = p - 1;
+		if (!e || e > 256 || !w0)
+			continue;
+		/* the rounding the sentence says (to its end) */
+		for (how = end; *how && *how != '.' && how - end < 80; how++)
+			;
+		odd = !!review_find_ci(w0, "odd") &&
+		      review_find_ci(w0, "odd") < how;
+		down = (review_find_ci(w0, "floor") &&
+		        review_find_ci(w0, "floor") < how) ||
+		       (review_find_ci(w0, "truncat") &&
+		        review_find_ci(w0, "truncat") < how) ||
+		       (review_find_ci(w0, "rounded down") &&
+		        review_find_ci(w0, "rounded down") < how);
+		if (w0 >= cl->text + 6 && !strncasecmp(w0 - 6, "floor(", 6))
+			down = 1;
+		mpz_inits(near, fl, want, NULL);
+		expr_golden(near, e);           /* round(2^e/phi), exact */
+		/* floor(2^e/phi) = floor((isqrt(5 * 4^e) - 2^e) / 2) */
+		mpz_ui_pow_ui(fl, 4, e);
+		mpz_mul_ui(fl, fl, 5);
+		mpz_sqrt(fl, fl);
+		mpz_ui_pow_ui(want, 2, e);
+		mpz_sub(fl, fl, want);
+		mpz_fdiv_q_2exp(fl, fl, 1);
+		if (down)
+			mpz_set(want, fl), snprintf(rule, sizeof rule, "rounded down");
+		else if (odd) {
+			mpz_set(want, fl);
+			if (mpz_even_p(want))
+				mpz_add_ui(want, want, 1);   /* the odd one of floor, ceil */
+			snprintf(rule, sizeof rule, "the nearest odd");
+		} else
+			mpz_set(want, near), snprintf(rule, sizeof rule, "rounded");
+		mpfr_init2(x, e + 64);
+		mpfr_set_ui(x, 5, MPFR_RNDN);
+		mpfr_sqrt(x, x, MPFR_RNDN);
+		mpfr_sub_ui(x, x, 1, MPFR_RNDN);
+		mpfr_mul_2ui(x, x, e, MPFR_RNDN);
+		mpfr_div_2ui(x, x, 1, MPFR_RNDN);   /* 2^e/phi = 2^e (sqrt 5 - 1)/2 */
+		{
+			char buf[64];
+			mpfr_exp_t ex;
+			char *d = mpfr_get_str(NULL, &ex, 10, 0, x, MPFR_RNDN);
+			/* its integer part and 4 decimals, or its 6 first
+			 * digits and its size when that is long */
+			if (ex > 0 && ex <= 40)
+				snprintf(buf, sizeof buf, "%.*s.%.4s", (int)ex, d, d + ex);
+			else
+				snprintf(buf, sizeof buf, "%.6s... (%ld digits)", d,
+				         (long)ex);
+			mpfr_free_str(d);
+			shown = xstrdup(buf);
+		}
+		mpfr_clear(x);
+		review_claim_read(cl, w0, how);
+		neg = review_negated(cl->text, w0, end, NULL);
+		holds = !mpz_cmp(want, review_written(cl->m));
+		got = word_hex(review_written(cl->m), cl->m->bits);
+		wants = mpz_get_str(NULL, 16, want);
+		{
+			char *wd = mpz_get_str(NULL, 10, want);
+			if (holds != neg)
+				review_add(cl->r, REVIEW_NOTE, cl->m->file,
+				           review_claim_line(cl, w0), cl->mi, "claim",
+				           "2^%u/phi = %s, %s: %s = 0x%s; %s %s it: "
+				           "confirmed", e, shown, rule, wd, wants, got,
+				           holds ? "is" : "is not");
+			else
+				review_add(cl->r, REVIEW_WARNING, cl->m->file,
+				           review_claim_line(cl, w0), cl->mi, "claim",
+				           "2^%u/phi wrong: 2^%u/phi = %s, %s: %s = 0x%s, "
+				           "and %s %s it", e, e, shown, rule, wd, wants, got,
+				           holds ? "is" : "is not");
+			free(wd);
+		}
+		free(shown);
+		free(got);
+		free(wants);
+		mpz_clears(near, fl, want, NULL);
+	}
+}
+
 /* "golden prefix N": how many quotients after a0 are 1s. */
 static void check_golden_prefix(claims *cl)
 {
@@ -496,10 +613,12 @@ static void check_golden_prefix(claims *cl)
 	snprintf(yes, sizeof yes, "golden prefix %ld: confirmed, the first %ld "
 	         "%s after a0%s %s", claim, claim, QUOTIENTS(claim),
 	         cl->c->golden.mirrored ? " of 1 - x" : "", ARE_1S(claim));
-	snprintf(no, sizeof no, "golden prefix wrong: %ld claimed, but only the "
-	         "first %ld %s after a0 %s%s", claim, cl->c->golden.prefix,
-	         QUOTIENTS(cl->c->golden.prefix), ARE_1S(cl->c->golden.prefix),
-	         cl->c->golden.mirrored ? " (of 1 - x)" : "");
+	snprintf(no, sizeof no, "golden prefix wrong: %ld claimed, but %s "
+	         "first %ld %s after a0 %s%s: the golden prefix is %ld", claim,
+	         cl->c->golden.prefix < claim ? "only the" : "the",
+	         cl->c->golden.prefix, QUOTIENTS(cl->c->golden.prefix),
+	         ARE_1S(cl->c->golden.prefix), cl->c->golden.mirrored ?
+	         " (of 1 - x)" : "", cl->c->golden.prefix);
 	review_claim_verdict(cl->r, cl->mi, line, neg, claim == cl->c->golden.prefix, qs, q + 1,
 	              yes, no);
 }
@@ -654,7 +773,7 @@ static void check_sum(claims *cl)
 	if (cl->m->kind == REVIEW_SEQUENCE)
 		goto done;
 	mpz_fdiv_r_2exp(v, v, cl->m->bits);
-	holds = !mpz_cmp(v, cl->m->p);
+	holds = !mpz_cmp(v, review_written(cl->m));
 	neg = review_negated(cl->text, where, where, &qs);
 	h = word_hex(v, cl->m->bits);
 	buf_printf(&yes, "power sum confirmed: %s = %s%s", sum, cl->c->hex,
@@ -700,13 +819,13 @@ static void check_prime(claims *cl)
 		at = review_word_ci(cl->text, "nonprime");
 	if (!at)
 		return;
-	pr = expr_isprime(cl->m->p);
+	pr = expr_isprime(review_written(cl->m));
 	line = review_claim_line(cl, at);
 	review_claim_read(cl, at, at);
 	if (review_negated(cl->text, at, at, NULL) ^ !strncasecmp(at, "nonprime", 8)) {
 		/* "not prime", "non-prime": true when it is composite */
 		for (f = 2; !pr && f < 1000000; f++)
-			if (mpz_divisible_ui_p(cl->m->p, f))
+			if (mpz_divisible_ui_p(review_written(cl->m), f))
 				break;
 		if (pr)
 			review_add(cl->r, REVIEW_WARNING, cl->m->file, line, cl->mi, "claim",
@@ -728,7 +847,7 @@ static void check_prime(claims *cl)
 		return;
 	}
 	for (f = 2; f < 1000000; f++)
-		if (mpz_divisible_ui_p(cl->m->p, f))
+		if (mpz_divisible_ui_p(review_written(cl->m), f))
 			break;
 	if (f < 1000000)
 		review_add(cl->r, REVIEW_WARNING, cl->m->file, line, cl->mi, "claim",
@@ -738,30 +857,6 @@ static void check_prime(claims *cl)
 		           "not prime (no factor below 10^6)");
 }
 
-/* The count before word w ("seven terms", "7 shifts"): >= 0, or -1. */
-static long count_before(const char *text, const char *w, const char **at)
-{
-	static const char *const num[] = { "zero", "one", "two", "three", "four",
-		"five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-		"thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-		"eighteen", "nineteen", "twenty", NULL };
-	const char *s = text;
-
-	while ((s = review_word_ci(s, w))) {
-		const char *e;
-		const char *b = review_word_before(text, s, &e);
-		size_t i;
-		*at = b;
-		if (b < e && isdigit((unsigned char)*b))
-			return strtol(b, NULL, 10);
-		for (i = 0; num[i]; i++)
-			if ((size_t)(e - b) == strlen(num[i]) &&
-			    !strncasecmp(b, num[i], strlen(num[i])))
-				return (long)i;
-		s += strlen(w);
-	}
-	return -1;
-}
 
 /* A count claimed at `at` (its number), read and judged. */
 static void count_verdict(claims *cl, const char *at,
@@ -791,21 +886,21 @@ static void check_counts(claims *cl)
 	                     : sc.adds + sc.subs;
 	char yes[400], no[400];
 
-	if ((k = count_before(cl->text, "terms", &at)) >= 0) {
+	if ((k = review_count_before(cl->text, "terms", &at)) >= 0) {
 		snprintf(yes, sizeof yes, "%ld %s: confirmed (the NAF %s)", k,
 		         review_plural(k, "term", "terms"), cl->c->sum);
 		snprintf(no, sizeof no, "%ld %s claimed; its NAF has %zu: %s", k,
 		         review_plural(k, "term", "terms"), w, cl->c->sum);
 		count_verdict(cl, at, (size_t)k == w, yes, no);
 	}
-	if ((k = count_before(cl->text, "shifts", &at)) >= 0) {
+	if ((k = review_count_before(cl->text, "shifts", &at)) >= 0) {
 		snprintf(yes, sizeof yes, "%ld %s claimed: %s has %lu", k,
 		         review_plural(k, "shift", "shifts"), cl->m->kind ==
 		         REVIEW_SEQUENCE ? "the code" : "the NAF sequence", shifts);
 		count_verdict(cl, at, (unsigned long)k == shifts, yes, yes);
 	}
-	if ((k = count_before(cl->text, "additions", &at)) >= 0 ||
-	    (k = count_before(cl->text, "adds", &at)) >= 0) {
+	if ((k = review_count_before(cl->text, "additions", &at)) >= 0 ||
+	    (k = review_count_before(cl->text, "adds", &at)) >= 0) {
 		snprintf(yes, sizeof yes, "%ld %s claimed: %s has %lu "
 		         "(additions and subtractions)", k, review_plural(k,
 		         "addition", "additions"), cl->m->kind ==
@@ -830,7 +925,7 @@ static void check_ones(claims *cl)
 	if (!review_find_cf(cl->text, NULL) && !review_find_ci(cl->text, "quotient"))
 		return;
 	for (i = 0; word[i] && k < 0; i++)
-		k = count_before(cl->text, word[i], &at);
+		k = review_count_before(cl->text, word[i], &at);
 	if (k < 0)
 		return;
 	while ((size_t)run + 1 < cf->n && !mpz_cmp_ui(cf->a[run + 1], 1))
@@ -882,11 +977,14 @@ static void claims_check(review *r, size_t i, const char *text,
 	char *hex;
 	cfx_err err;
 	claims cl = { text, line0, added, NULL, 0, 0, body, r, i, m, &c };
+	/* a comment speaks of the constant as written, not of its product
+	 * with hash_32()'s own multiplier (m->composite) */
+	mpz_srcptr p = review_written(m);
 
-	if (!m->bits || m->bits > 64 || mpz_sgn(m->p) <= 0 ||
-	    mpz_sizeinbase(m->p, 2) > m->bits)
+	if (!m->bits || m->bits > 64 || mpz_sgn(p) <= 0 ||
+	    mpz_sizeinbase(p, 2) > m->bits)
 		return;
-	hex = word_hex(m->p, m->bits);
+	hex = word_hex(p, m->bits);
 	if (constant_make(&c, hex, NULL, NULL, m->bits, 64, &err) < 0) {
 		free(hex);
 		return;
@@ -895,6 +993,7 @@ static void claims_check(review *r, size_t i, const char *text,
 	review_cf_check(r, i, &cl);
 	review_cf_convergents(r, i, &c, &cl);
 	check_phi(&cl);
+	check_phi_ratio(&cl);
 	check_golden_prefix(&cl);
 	check_sum(&cl);
 	if (m->kind != REVIEW_SEQUENCE)
@@ -913,6 +1012,12 @@ void review_claims(review *r, size_t i, const char *text,
                    unsigned long line0, const char *added)
 {
 	claims_check(r, i, text, line0, added, 0);
+}
+
+void review_claims_shared(review *r, size_t i, const char *text,
+                          unsigned long line0, const char *added)
+{
+	claims_check(r, i, text, line0, added, 2);
 }
 
 void review_body_claims(review *r, size_t i, int list_unchecked)
@@ -940,7 +1045,7 @@ void review_body_claims(review *r, size_t i, int list_unchecked)
 	m->file = file;
 	free(text);
 	/* far from the constant: each says which it is about */
-	hex = word_hex(m->p, m->bits);
+	hex = word_hex(review_written(m), m->bits);
 	for (; k < r->nfind; k++) {
 		struct buf b = { 0 };
 		const char *msg = r->find[k].msg;

@@ -20,7 +20,9 @@
  * review_says_modulus, review_find_ci, declared in review_int.h).
  */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cfx/review.h"
 #include "core/review_int.h"
@@ -206,6 +208,40 @@ static int abbreviation(const char *text, size_t i)
 	return 0;
 }
 
+/* The count before word w ("seven terms", "7 shifts"): >= 0, or -1. */
+long review_count_before(const char *text, const char *w, const char **at)
+{
+	static const char *const num[] = { "zero", "one", "two", "three", "four",
+		"five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+		"thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+		"eighteen", "nineteen", "twenty", NULL };
+	const char *s = text;
+
+	while ((s = review_word_ci(s, w))) {
+		const char *e;
+		const char *b = review_word_before(text, s, &e);
+		size_t i;
+		*at = b;
+		if (b < e && isdigit((unsigned char)*b))
+			return strtol(b, NULL, 10);
+		for (i = 0; num[i]; i++)
+			if ((size_t)(e - b) == strlen(num[i]) &&
+			    !strncasecmp(b, num[i], strlen(num[i])))
+				return (long)i;
+		s += strlen(w);
+	}
+	return -1;
+}
+
+/* Whether a copyright or licence line starts at t[k] (its first letter
+ * or digit): "(C) 2002 ...", "Copyright ...", "SPDX-License-Identifier:". */
+static int copyright(const char *t, size_t k)
+{
+	return (k > 0 && t[k - 1] == '(' && (t[k] == 'C' || t[k] == 'c') &&
+	        t[k + 1] == ')') || !strncasecmp(t + k, "copyright", 9) ||
+	       !strncmp(t + k, "SPDX-License-Identifier", 23);
+}
+
 /* The sentences of cl->text: ended by '.', '!' or '?' before a blank or
  * the end (not "..." nor an abbreviation; "...." ends one), or by a blank
  * line; only those with a letter or a digit are kept. */
@@ -230,6 +266,19 @@ void review_claims_split(claims *cl)
 			continue;
 		for (k = a; k < b && !isalnum((unsigned char)t[k]); k++)
 			;
+		if (k < b && copyright(t, k)) {
+			/* a copyright line is no claim: the sentence, if any,
+			 * starts on the line after it */
+			size_t e = k;
+			while (e < b && t[e] != '\n')
+				e++;
+			if (e + 1 < b) {
+				a = e + 1;
+				i = e;
+				continue;
+			}
+			k = b;
+		}
 		if (k < b) {
 			XGROW(cl->s, cl->caps, cl->ns + 1, "review sentences");
 			cl->s[cl->ns++] = (claim_sentence){ k, b, 0 };

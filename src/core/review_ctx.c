@@ -382,9 +382,13 @@ static unsigned if_cond(const tok *t, size_t a, size_t e, struct buf *b)
  * the ';', '{', '}' or directive before it. */
 static size_t head_of(const tok *t, size_t k)
 {
+	size_t e = k;
+
 	while (k > 0 && t[k - 1].type != T_PP && strcmp(t[k - 1].s, ";") &&
 	       strcmp(t[k - 1].s, "{") && strcmp(t[k - 1].s, "}"))
 		k--;
+	while (k < e && t[k].type == T_COMMENT)   /* a comment line before it */
+		k++;
 	return k;
 }
 

@@ -50,6 +50,7 @@ size_t review_mult_new(review *r, review_kind k, size_t file,
 	mpz_init(m->p);
 	mpz_init(m->old);
 	mpz_init(m->claim);
+	mpz_init(m->own);
 	m->same_as = REVIEW_NONE;
 	m->old_file = REVIEW_NONE;
 	m->shift = -1;
@@ -159,6 +160,8 @@ static const define *earlier_mail_define(const walk *w, const char *name,
 
 static void use_of(walk *w, size_t a, size_t b, size_t mi);
 
+static void hashed_again(walk *w, size_t mi);
+
 /* Multiplier mi inside #if's nested deeper than review reads (MAX_IF):
  * its word said to be the innermost read one's, and a CHECK that names
  * the limit and the line of the first #if past it. */
@@ -182,7 +185,8 @@ void review_deep_if(walk *w, size_t mi)
 
 /* A define or declaration of a multiplier on the new side (lit: the
  * literal's token, REVIEW_NONE for a name's; a literal's statement is
- * [w->lit_a, w->lit_b)). */
+ * [w->lit_a, w->lit_b), and the later one that shifts what it keeps
+ * [w->lit_c, w->lit_d) when lit_d > lit_c). */
 static void mult_constant(walk *w, review_kind k, const char *name,
                           const char *text, const mpz_t v, int suffix_long,
                           unsigned type_word, const char *type,
@@ -250,11 +254,16 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 		/* the word its statement shows (hash_ptr(), hash_32(), a
 		 * right shift), before the word is said: said and judged alike */
 		use_of(w, w->lit_a, w->lit_b, i);
+		if (w->lit_d > w->lit_c)
+			use_of(w, w->lit_c, w->lit_d, i);
 	}
 	constant_found(w, i);
 	if (have_mw)
 		review_overflow_check(w, i, lit, name, &mw);
 	review_claims_of(w, i);
+	/* the comments' claims are about the constant as written; the
+	 * verdict about what the keys are multiplied by */
+	hashed_again(w, i);
 }
 
 static void constant_found(walk *w, size_t i)
@@ -347,42 +356,133 @@ static int is_tok(const tok *t, size_t n, size_t j, const char *s)
 	return j < n && !strcmp(t[j].s, s);
 }
 
-/* Statement [a, b) assigns a variable ("u32 h = x * P;", "h = x * P;")
- * that the statement after it shifts right ("return h >> 22;"): the
- * end of that statement in *nb, else 0. */
-static int shifted_after(const walk *w, size_t a, size_t b, size_t *nb)
+/* Statement [a, b) assigns a variable ("u32 h = x * P;", "h = x * P;",
+ * "h *= P;") that a later statement of its block shifts right before
+ * anything else assigns it ("return h >> 22;", "h >>= 22;"): that
+ * statement's range in [*sa, *sb), else 0. */
+static int shifted_after(const walk *w, size_t a, size_t b, size_t *sa,
+                         size_t *sb)
 {
 	const tok *t = w->v.t;
-	size_t i, j, n = w->v.n;
+	size_t i, j, s, n = w->v.n;
 	const char *v = NULL;
+	long depth = 0;
 
 	for (i = a; i + 1 < b; i++)
-		if (t[i].type == T_IDENT && !strcmp(t[i + 1].s, "=")) {
+		if (t[i].type == T_IDENT && (!strcmp(t[i + 1].s, "=") ||
+		    !strcmp(t[i + 1].s, "*="))) {
 			v = t[i].s;
 			break;
 		}
 	if (!v)
 		return 0;
-	for (j = b; j < n && t[j].type == T_COMMENT; j++)
-		;
-	for (; j < n && t[j].type != T_PP && strcmp(t[j].s, ";") &&
-	     strcmp(t[j].s, "{") && strcmp(t[j].s, "}"); j++)
-		if (t[j].type == T_IDENT && !strcmp(t[j].s, v) && j + 1 < n &&
-		    !strcmp(t[j + 1].s, ">>")) {
+	/* a function's length at most: a bound on the walk's time */
+	for (j = b, s = b; j < n && j < b + 4096; j++) {
+		if (t[j].type == T_COMMENT || t[j].type == T_PP) {
+			s = j + 1;
+			continue;
+		}
+		if (!strcmp(t[j].s, ";") || !strcmp(t[j].s, "{") ||
+		    !strcmp(t[j].s, "}")) {
+			if (!strcmp(t[j].s, "{"))
+				depth++;
+			else if (!strcmp(t[j].s, "}") && --depth < 0)
+				return 0;
+			s = j + 1;
+			continue;
+		}
+		if (t[j].type != T_IDENT || strcmp(t[j].s, v) || j + 1 >= n ||
+		    (j > 0 && (!strcmp(t[j - 1].s, ".") ||
+		               !strcmp(t[j - 1].s, "->"))))
+			continue;
+		if (!strcmp(t[j + 1].s, ">>") || !strcmp(t[j + 1].s, ">>=")) {
 			while (j < n && strcmp(t[j].s, ";"))
 				j++;
-			*nb = j < n ? j + 1 : n;
+			*sa = s;
+			*sb = j < n ? j + 1 : n;
 			return 1;
 		}
+		if (t[j + 1].type == T_OP && strlen(t[j + 1].s) >= 1 &&
+		    t[j + 1].s[strlen(t[j + 1].s) - 1] == '=' &&
+		    strcmp(t[j + 1].s, "==") && strcmp(t[j + 1].s, "!=") &&
+		    strcmp(t[j + 1].s, "<=") && strcmp(t[j + 1].s, ">="))
+			return 0;        /* set again before any shift */
+		if (!strcmp(t[j + 1].s, "++") || !strcmp(t[j + 1].s, "--"))
+			return 0;
+	}
 	return 0;
 }
 
-enum { U_SIZE = 1, U_PROD = 2, U_SHPROD = 4, U_ASSIGNED = 8 };
+enum { U_SIZE = 1, U_PROD = 2, U_SHPROD = 4, U_ASSIGNED = 8, U_HASHED = 16,
+       U_XORMUL = 32 };
+
+/* Whether the product by t[j] multiplies a value just xored ("h ^= c;
+ * h *= P", "h = (h ^ c) * P"): the step of FNV and its kin, which
+ * never shift the product right. */
+static int xor_before(const tok *t, size_t n, size_t j)
+{
+	size_t k, v;
+
+	if (j >= 2 && is_tok(t, n, j - 1, "*=") && t[j - 2].type == T_IDENT) {
+		v = j - 2;
+		/* the statement before: "v ^= ...;" */
+		for (k = v; k > 0 && strcmp(t[k - 1].s, ";") &&
+		     strcmp(t[k - 1].s, "{") && strcmp(t[k - 1].s, "}"); k--)
+			;
+		if (k == 0 || strcmp(t[k - 1].s, ";"))
+			return 0;
+		for (k--; k > 0 && strcmp(t[k - 1].s, ";") &&
+		     strcmp(t[k - 1].s, "{") && strcmp(t[k - 1].s, "}"); k--)
+			;
+		return !strcmp(t[k].s, t[v].s) && is_tok(t, n, k + 1, "^=");
+	}
+	if (j >= 2 && is_tok(t, n, j - 1, "*") && is_tok(t, n, j - 2, ")")) {
+		long depth = 0;
+		for (k = j - 2; k > 0; k--) {
+			if (!strcmp(t[k].s, ")"))
+				depth++;
+			else if (!strcmp(t[k].s, "(") && !--depth)
+				return 0;
+			else if (depth == 1 && !strcmp(t[k].s, "^"))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Whether t[j] is inside the first argument of a call of hash_32(),
+ * hash_64(), hash_long() or hash_ptr() (in its statement). */
+static int in_hash_arg(const tok *t, size_t j)
+{
+	long depth = 0;
+	size_t k;
+
+	for (k = j; k-- > 0 && j - k < 256;) {
+		if (t[k].type == T_PP || t[k].type == T_COMMENT ||
+		    !strcmp(t[k].s, ";") || !strcmp(t[k].s, "{") ||
+		    !strcmp(t[k].s, "}"))
+			return 0;
+		if (!strcmp(t[k].s, ")"))
+			depth++;
+		else if (!strcmp(t[k].s, "(") && depth-- == 0) {
+			if (k > 0 && t[k - 1].type == T_IDENT &&
+			    (!strcmp(t[k - 1].s, "hash_32") ||
+			     !strcmp(t[k - 1].s, "hash_64") ||
+			     !strcmp(t[k - 1].s, "hash_long") ||
+			     !strcmp(t[k - 1].s, "hash_ptr")))
+				return 1;
+			depth = 0;
+		} else if (!strcmp(t[k].s, ",") && depth == 0)
+			return 0;
+	}
+	return 0;
+}
 
 struct name_use {
 	const char *name;        /* NULL: a free slot */
 	unsigned flags;          /* U_* */
 	unsigned long nasg;      /* its uses that assign it (U_ASSIGNED) */
+	unsigned long nuse;      /* all its uses */
 };
 
 static size_t use_slot(const walk *w, const char *name)
@@ -425,7 +525,8 @@ static unsigned use_at(const walk *w, size_t j)
 		for (k = 0; asg[k]; k++)
 			if (!strcmp(t[j + 1].s, asg[k]))
 				f |= U_ASSIGNED;
-	if (j > 0 && (is_tok(t, n, j - 1, "*") || is_tok(t, n, j + 1, "*"))) {
+	if (j > 0 && (is_tok(t, n, j - 1, "*") || is_tok(t, n, j - 1, "*=") ||
+	    is_tok(t, n, j + 1, "*"))) {
 		/* its statement shifts the product right, or the next one
 		 * shifts the variable it is kept in */
 		for (a = j; a > 0 && t[a - 1].type != T_PP &&
@@ -437,7 +538,11 @@ static unsigned use_at(const walk *w, size_t j)
 		for (q = a; q < b; q++)
 			if (!strcmp(t[q].s, ">>"))
 				f |= U_SHPROD;
-		if (b < n && shifted_after(w, a, b + 1, &q))
+		if (in_hash_arg(t, j))
+			f |= U_HASHED;
+		if (xor_before(t, n, j))
+			f |= U_XORMUL;
+		if (b < n && shifted_after(w, a, b + 1, &q, &q))
 			f |= U_SHPROD;
 	}
 	return f;
@@ -453,6 +558,24 @@ void review_uses_index(walk *w)
 	for (w->nuses = 16; w->nuses < 2 * ni; w->nuses *= 2)
 		;
 	w->uses = xcalloc(w->nuses, sizeof *w->uses, "review name uses");
+	/* the functions' bodies: each top-level { ... } */
+	{
+		long depth = 0;
+		size_t open = 0, cap = 0;
+		w->nfns = 0;
+		for (j = 0; j < w->v.n; j++) {
+			if (w->v.t[j].type != T_OP)
+				continue;
+			if (!strcmp(w->v.t[j].s, "{") && depth++ == 0)
+				open = j;
+			else if (!strcmp(w->v.t[j].s, "}") && depth > 0 &&
+			         --depth == 0) {
+				XGROW(w->fns, cap, w->nfns + 1, "review functions");
+				w->fns[w->nfns].a = open;
+				w->fns[w->nfns++].b = j;
+			}
+		}
+	}
 	for (j = 0; j < w->v.n; j++)
 		if (w->v.t[j].type == T_IDENT) {
 			size_t h = use_slot(w, w->v.t[j].s);
@@ -460,6 +583,7 @@ void review_uses_index(walk *w)
 			unsigned f = use_at(w, j);
 			w->uses[h].flags |= f;
 			w->uses[h].nasg += (f & U_ASSIGNED) != 0;
+			w->uses[h].nuse++;
 		}
 }
 
@@ -468,6 +592,9 @@ void review_uses_free(walk *w)
 	free(w->uses);
 	w->uses = NULL;
 	w->nuses = 0;
+	free(w->fns);
+	w->fns = NULL;
+	w->nfns = 0;
 }
 
 static unsigned uses_of(const walk *w, const char *name)
@@ -506,7 +633,13 @@ static int may_be_multiplier(const walk *w, const char *name, const mpz_t v)
 {
 	unsigned u = uses_of(w, name);
 
-	if (review_name_says_size(name) || (u & U_SIZE))
+	if (review_name_says_size(name) || review_name_says_value(name) ||
+	    (u & U_SIZE))
+		return 0;
+	/* used, and never in a product (a seed passed to jhash(), a
+	 * bound compared with): no multiplier */
+	if (w->uses && w->uses[use_slot(w, name)].nuse >
+	    w->uses[use_slot(w, name)].nasg && !(u & U_PROD))
 		return 0;
 	return mpz_sgn(v) != 0 || (u & U_PROD);
 }
@@ -576,6 +709,106 @@ static int param_of(const walk *w, size_t i, const char *name, char *fn,
 	return 0;
 }
 
+/* Whether the first argument of the call whose '(' is t[open] (before
+ * end) is a product of multiplier m and nothing else: "v * C", "(u32)v *
+ * C", "C * (v)"; its tokens are names, numbers, '*', casts, '.', '->'
+ * and parentheses. */
+static int product_in_arg(const walk *w, size_t open, size_t end,
+                          const review_mult *m)
+{
+	const tok *t = w->v.t;
+	size_t j;
+	int par = 0, found = 0;
+
+	for (j = open; j < end; j++) {
+		const char *s = t[j].s;
+		if (!strcmp(s, "("))
+			par++;
+		else if (!strcmp(s, ")") && !--par)
+			break;
+		else if (par == 1 && !strcmp(s, ","))
+			break;
+		else if (t[j].type == T_OP && strcmp(s, "*") && strcmp(s, ".") &&
+		         strcmp(s, "->") && strcmp(s, ")"))
+			return 0;
+		else if ((m->kind == REVIEW_LITERAL ? t[j].type == T_NUM &&
+		          !strcmp(s, m->text) : t[j].type == T_IDENT &&
+		          !strcmp(s, m->name)) &&
+		         (!strcmp(t[j - 1].s, "*") || (j + 1 < end &&
+		          !strcmp(t[j + 1].s, "*"))))
+			found = 1;
+	}
+	return found && j < end;
+}
+
+/* The kernel's own multipliers of hash_32() and hash_64() (GOLDEN_RATIO_32
+ * and GOLDEN_RATIO_64 of include/linux/hash.h since Linux 4.7), or the
+ * patch's define of that name, into g; its name. */
+static const char *golden_of(const walk *w, unsigned word, mpz_t g)
+{
+	const char *name = word == 32 ? "GOLDEN_RATIO_32" : "GOLDEN_RATIO_64";
+	const define *d = review_defs_find(w->newd, name, 0);
+
+	if (d && d->valid && mpz_sgn(d->v) > 0)
+		mpz_set(g, d->v);
+	else
+		mpz_set_str(g, word == 32 ? "61c88647" : "61c8864680b583eb", 16);
+	return name;
+}
+
+/* Multiplier mi was passed into hash_32(), hash_64() or hash_long() (use_of
+ * saw it): that function multiplies by GOLDEN_RATIO_32 or _64 again, so
+ * the keys meet the product of the two mod 2^word, and that is judged
+ * (and the constant it replaces, likewise).  Said as a NOTE, or an ERROR
+ * when the two cancel (the product is 1: C is the inverse). */
+static void hashed_again(walk *w, size_t mi)
+{
+	review *r = w->r;
+	review_mult *m = &r->mult[mi];
+	unsigned word = m->hashed_word;
+	const char *gname;
+	char *own, *g, *prod;
+	mpz_t gv;
+
+	if (!m->hashed_by[0] || m->composite || !m->verify ||
+	    mpz_sgn(m->p) <= 0 || mpz_sizeinbase(m->p, 2) > word)
+		return;
+	mpz_init(gv);
+	gname = golden_of(w, word, gv);
+	mpz_set(m->own, m->p);
+	m->composite = 1;
+	mpz_mul(m->p, m->p, gv);
+	mpz_fdiv_r_2exp(m->p, m->p, word);
+	if (m->has_old) {
+		mpz_mul(m->old, m->old, gv);
+		mpz_fdiv_r_2exp(m->old, m->old, word);
+	}
+	own = word_hex(m->own, word);
+	g = word_hex(gv, word);
+	prod = word_hex(m->p, word);
+	if (!mpz_cmp_ui(m->p, 1)) {
+		review_add(r, REVIEW_ERROR, m->file, m->line, mi, "multiplier",
+		           "%s() at line %lu multiplies its argument by %s = %s, "
+		           "and %s is its inverse mod 2^%u (%s * %s mod 2^%u = 1): "
+		           "the two multiplies cancel, so %s(x * %s, bits) is x >> "
+		           "(%u - bits), the key's own top bits, not hashed at all",
+		           m->hashed_by, m->hashed_line, gname, g, own, word, own, g,
+		           word, m->hashed_by, m->text, word);
+		m->verify = 0;
+	} else
+		review_add(r, REVIEW_NOTE, m->file, m->line, mi, "multiplier",
+		           "%s() at line %lu multiplies its argument by %s = %s "
+		           "again: the keys are multiplied by %s * %s mod 2^%u = "
+		           "%s, and that product is the multiplier judged here%s",
+		           m->hashed_by, m->hashed_line, gname, g, own, g, word, prod,
+		           m->has_old ? " (the constant it replaces is taken the "
+		           "same way)" : "");
+	free(own);
+	free(g);
+	free(prod);
+	mpz_clear(gv);
+}
+
 /* What statement [a, b) says of the word and table of multiplier name
  * (or the literal at index lit): hash_32(.., B), hash_64(.., B),
  * >> (W - B), >> K. */
@@ -599,6 +832,12 @@ static void use_of(walk *w, size_t a, size_t b, size_t mi)
 			unsigned ctx = review_ctx_word(w, NULL, NULL);
 			unsigned word = !strcmp(t[i].s, "hash_32") ? 32 :
 			                !strcmp(t[i].s, "hash_64") ? 64 : ctx ? ctx : 64;
+			if (!m->hashed_by[0] && m->kind != REVIEW_SEQUENCE &&
+			    product_in_arg(w, i + 1, b, m)) {
+				snprintf(m->hashed_by, sizeof m->hashed_by, "%s", t[i].s);
+				m->hashed_line = t[i].line;
+				m->hashed_word = word;
+			}
 			for (j = i + 1; j < b; j++) {
 				if (!strcmp(t[j].s, "("))
 					par++;
@@ -689,18 +928,94 @@ void review_bits_defines(walk *w)
 	}
 }
 
-/* A *_BITS define of the file, when nothing closer says the table. */
+/* The function body [*a, *b) (its braces) that holds token j: 1, or 0
+ * when j is at file scope (w->fns, sorted). */
+static int fn_of(const walk *w, size_t j, size_t *a, size_t *b)
+{
+	size_t lo = 0, hi = w->nfns;
+
+	while (lo < hi) {            /* the last function opening at or before j */
+		size_t mid = lo + (hi - lo) / 2;
+		if (w->fns[mid].a <= j)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || j > w->fns[lo - 1].b)
+		return 0;
+	*a = w->fns[lo - 1].a;
+	*b = w->fns[lo - 1].b + 1;
+	return 1;
+}
+
+/* Whether name is used in tokens [a, b): a name, or a word of a
+ * directive (a macro's body). */
+static int name_in(const walk *w, size_t a, size_t b, const char *name)
+{
+	const tok *t = w->v.t;
+	size_t j;
+
+	for (j = a; j < b; j++)
+		if ((t[j].type == T_IDENT && !strcmp(t[j].s, name)) ||
+		    (t[j].type == T_PP && review_word_ci(t[j].s, name)))
+			return 1;
+	return 0;
+}
+
+/* Whether the *_BITS define d says multiplier mi's table: a function or
+ * a macro that uses the multiplier (a literal: its function) uses d
+ * too.  A *_BITS define elsewhere in the file sizes another table. */
+static int bits_for(const walk *w, size_t mi, const define *d)
+{
+	const review_mult *m = &w->r->mult[mi];
+	const tok *t = w->v.t;
+	size_t j, a, b, last = REVIEW_NONE;
+
+	if (m->kind == REVIEW_LITERAL) {
+		if (name_in(w, w->lit_a, w->lit_b, d->name) ||
+		    (w->lit_d > w->lit_c && name_in(w, w->lit_c, w->lit_d,
+		                                     d->name)))
+			return 1;
+		return fn_of(w, w->lit_a, &a, &b) && name_in(w, a, b, d->name);
+	}
+	for (j = 0; j < w->v.n; j++) {
+		if (t[j].type == T_PP && review_word_ci(t[j].s, m->name) &&
+		    review_word_ci(t[j].s, d->name))
+			return 1;        /* a macro of both */
+		if (t[j].type != T_IDENT || strcmp(t[j].s, m->name) ||
+		    !fn_of(w, j, &a, &b) || a == last)
+			continue;
+		last = a;
+		if (name_in(w, a, b, d->name))
+			return 1;
+	}
+	return 0;
+}
+
+/* A *_BITS define of the file that a function or macro using the
+ * multiplier uses too, when nothing closer says the table. */
 static void table_from_bits_define(walk *w, size_t mi)
 {
 	review_mult *m = &w->r->mult[mi];
 	size_t c = m->bits < VERIFY_MAX_TABLE_BITS ? m->bits
-	           : VERIFY_MAX_TABLE_BITS;
-	const define *d;
+	           : VERIFY_MAX_TABLE_BITS, i;
+	const define *d = NULL;
 
 	if (m->table || m->table_src == REVIEW_TABLE_UNKNOWN ||
 	    w->bits_def[c] == REVIEW_NONE)
 		return;
-	d = &w->newd->d[w->bits_def[c]];
+	/* the file's *_BITS defines of value 1..c, in order */
+	for (i = w->bits_def[c]; i < w->newd->n &&
+	     w->newd->d[i].file == w->file && !d; i++) {
+		const define *e = &w->newd->d[i];
+		size_t n = strlen(e->name);
+		if (e->valid && n > 5 && !strcmp(e->name + n - 5, "_BITS") &&
+		    mpz_cmp_ui(e->v, 1) >= 0 && mpz_cmp_ui(e->v, c) <= 0 &&
+		    bits_for(w, mi, e))
+			d = e;
+	}
+	if (!d)
+		return;
 	m->table = (unsigned)mpz_get_ui(d->v);
 	m->table_src = REVIEW_TABLE_DEFINE;
 	snprintf(m->why_table, sizeof m->why_table, "#define %s %s (line %lu)",
@@ -744,24 +1059,55 @@ static unsigned type_written(const tok *t, size_t j, size_t b, unsigned ctx,
 	return bits;
 }
 
+/* Whether the literal z at t[i], multiplied in a statement that hashes
+ * (its names say hash: named; its product is shifted right: shifted),
+ * is no multiplicative hash's multiplier, and why (a NOTE when it is
+ * said): an FNV step (the product of a value just xored, never shifted
+ * right), or a fixed-point scale (only a right shift says hash, and the
+ * literal is a round decimal, a power of 2 or below 2^12: (x * 1000) >>
+ * 10). */
+static int not_hash_product(walk *w, size_t i, const mpz_t z, int named,
+                            int shifted)
+{
+	const tok *t = w->v.t;
+	size_t n = strspn(t[i].s, "0123456789");
+
+	if (!shifted && xor_before(t, w->v.n, i)) {
+		if (t[i].added)
+			review_add(w->r, REVIEW_NOTE, w->file, t[i].line, REVIEW_NONE,
+			           "multiplier", "%s is not judged: it multiplies a "
+			           "value just xored and its product is never "
+			           "shifted right (the step of FNV and its kin), "
+			           "which is no multiplicative hashing, where the "
+			           "top bits of x * C index the table", t[i].s);
+		return 1;
+	}
+	if (named)
+		return 0;
+	return (n > 1 && t[i].s[n - 1] == '0' && t[i].s[0] != '0') ||
+	       mpz_popcount(z) == 1 || mpz_cmp_ui(z, 1u << 12) < 0;
+}
+
 /* Literals multiplied in statement [a, b): "x * 0x9e3779b9 >> 22". */
 void review_literal_products(walk *w, size_t a, size_t b)
 {
 	const tok *t = w->v.t;
 	size_t i;
-	int hashy = 0;
+	int hashy = 0, named = 0, shifted = 0;
 
-	size_t use_b = b;
+	size_t sa = 0, sb = 0;
 
 	for (i = a; i < b; i++) {
-		if ((t[i].type == T_OP && !strcmp(t[i].s, ">>")) ||
-		    (t[i].type == T_IDENT && review_name_says_hash(t[i].s)))
-			hashy = 1;
+		if (t[i].type == T_OP && !strcmp(t[i].s, ">>"))
+			shifted = 1;
+		if (t[i].type == T_IDENT && review_name_says_hash(t[i].s))
+			named = 1;
 	}
 	/* u32 h = x * P; return h >> 22;: the next statement shifts it,
 	 * and says the table */
-	if (shifted_after(w, a, b, &use_b))
-		hashy = 1;
+	if (shifted_after(w, a, b, &sa, &sb))
+		shifted = 1;
+	hashy = named || shifted;
 	if (!hashy)
 		return;
 	for (i = a; i < b; i++) {
@@ -773,7 +1119,8 @@ void review_literal_products(walk *w, size_t a, size_t b)
 		if (t[i].type != T_NUM || !t[i].added || !mul)
 			continue;
 		mpz_init(z);
-		if (review_literal(t[i].s, z, &sl) == 0 && mpz_cmp_ui(z, 255) > 0) {
+		if (review_literal(t[i].s, z, &sl) == 0 && mpz_cmp_ui(z, 255) > 0 &&
+		    !not_hash_product(w, i, z, named, shifted)) {
 			unsigned tw = 0;
 			size_t j, mi;
 			int l;
@@ -799,7 +1146,9 @@ void review_literal_products(walk *w, size_t a, size_t b)
 			}
 			mi = w->r->nmult;
 			w->lit_a = a;
-			w->lit_b = use_b;
+			w->lit_b = b;
+			w->lit_c = sa;
+			w->lit_d = sb;
 			mult_constant(w, REVIEW_LITERAL, "", t[i].s, z, sl, tw, type,
 			              t[i].line, i);
 			if (w->r->nmult > mi)
@@ -820,47 +1169,11 @@ void review_define_uses(walk *w, size_t a, size_t b)
 		for (k = 0; k < w->r->nmult; k++) {
 			review_mult *m = &w->r->mult[k];
 			if ((m->kind == REVIEW_DEFINE || m->kind == REVIEW_DECL) &&
-			    !strcmp(m->name, w->v.t[i].s))
+			    !strcmp(m->name, w->v.t[i].s)) {
 				use_of(w, a, b, k);
-		}
-	}
-}
-
-/* A declaration of a multiplier in statement [a, b) (b past its ';'):
- * "[static] const TYPE NAME = LIT;". */
-void review_decl_found(walk *w, size_t a, size_t b)
-{
-	const tok *t = w->v.t;
-	int l;
-
-	if (b - a >= 4 && t[b - 2].type == T_NUM && !strcmp(t[b - 3].s, "=") &&
-	    t[b - 4].type == T_IDENT && review_name_says_hash(t[b - 4].s) &&
-	    t[b - 2].added) {
-		mpz_t z;
-		int sl;
-		size_t i;
-		unsigned tw = 0;
-		char type[40] = "";
-		mpz_init(z);
-		/* its type as written: "its type unsigned int", not "int" */
-		for (i = a; i + 4 < b; i++)
-			if (review_type_bits(t[i].s, 0, &l)) {
-				tw = type_written(t, i, b - 4, review_ctx_word(w, NULL, NULL),
-				                  type, sizeof type, &l);
-				break;
+				hashed_again(w, k);
 			}
-		/* not a variable that is assigned again (u32 hash = 0;
-		 * hash = hash * 31 + c: an accumulator's start) */
-		if (review_literal(t[b - 2].s, z, &sl) == 0 &&
-		    may_be_multiplier(w, t[b - 4].s, z) &&
-		    !assigned_from(w, t[b - 4].s, b)) {
-			size_t mi = w->r->nmult;
-			mult_constant(w, REVIEW_DECL, t[b - 4].s, t[b - 2].s, z, sl, tw,
-			              type, t[b - 2].line, REVIEW_NONE);
-			if (w->r->nmult > mi)
-				table_from_bits_define(w, mi);
 		}
-		mpz_clear(z);
 	}
 }
 
@@ -880,6 +1193,104 @@ static int comments_say_multiplier(const walk *w)
 	return 0;
 }
 
+/* Whether comment c speaks in the plural, of several constants. */
+static int plural_comment(const char *c)
+{
+	static const char *const plural[] = { "these", "both", "each", "they",
+		"multipliers", "constants", "primes", NULL };
+	size_t j;
+
+	for (j = 0; plural[j] && !review_word_ci(c, plural[j]); j++)
+		;
+	return plural[j] != NULL;
+}
+
+size_t review_plural_comments(walk *w)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < w->ncomments; k++)
+		if (plural_comment(w->v.t[w->comments[k]].s))
+			w->comments[n++] = w->comments[k];
+	return n;
+}
+
+/* A constant whose products all follow an xor and none is shifted right
+ * or hashed (u, its uses): an FNV prime or the like, not judged, and
+ * said (at line). */
+static int fnv_use(walk *w, const char *name, unsigned u, unsigned long line)
+{
+	if (!(u & U_XORMUL) || (u & (U_SHPROD | U_HASHED)))
+		return 0;
+	review_add(w->r, REVIEW_NOTE, w->file, line, REVIEW_NONE, "multiplier",
+	           "%s is not judged: its products follow an xor (h ^= c; h *= "
+	           "%s, the step of FNV and its kin) and none is shifted right, "
+	           "which is no multiplicative hashing, where the top bits of x "
+	           "* C index the table", name, name);
+	return 1;
+}
+
+/* Whether what the side does with the constant name (its literal lit)
+ * says it is a hash multiplier, whatever its name: a product of it is
+ * shifted right (in its statement or a later one) or passed to hash_32()
+ * and the like, and it is at least 2^8; or the comments before it speak
+ * of a continued fraction, phi or the golden ratio. */
+static int use_says_hash(const walk *w, const char *name, const char *lit)
+{
+	mpz_t z;
+	int big;
+
+	if (comments_say_multiplier(w))
+		return 1;
+	if (!(uses_of(w, name) & (U_SHPROD | U_HASHED)))
+		return 0;
+	mpz_init(z);
+	big = review_literal(lit, z, NULL) == 0 && mpz_cmp_ui(z, 255) > 0;
+	mpz_clear(z);
+	return big;
+}
+
+/* A declaration of a multiplier in statement [a, b) (b past its ';'):
+ * "[static] const TYPE NAME = LIT;". */
+void review_decl_found(walk *w, size_t a, size_t b)
+{
+	const tok *t = w->v.t;
+	int l;
+
+	if (b - a >= 4 && t[b - 2].type == T_NUM && !strcmp(t[b - 3].s, "=") &&
+	    t[b - 4].type == T_IDENT && t[b - 2].added &&
+	    (review_name_says_hash(t[b - 4].s) || use_says_hash(w, t[b - 4].s,
+	                                                        t[b - 2].s))) {
+		mpz_t z;
+		int sl;
+		size_t i;
+		unsigned tw = 0;
+		char type[40] = "";
+		mpz_init(z);
+		/* its type as written: "its type unsigned int", not "int" */
+		for (i = a; i + 4 < b; i++)
+			if (review_type_bits(t[i].s, 0, &l)) {
+				tw = type_written(t, i, b - 4, review_ctx_word(w, NULL, NULL),
+				                  type, sizeof type, &l);
+				break;
+			}
+		/* not a variable that is assigned again (u32 hash = 0;
+		 * hash = hash * 31 + c: an accumulator's start) */
+		if (review_literal(t[b - 2].s, z, &sl) == 0 &&
+		    may_be_multiplier(w, t[b - 4].s, z) &&
+		    !assigned_from(w, t[b - 4].s, b) &&
+		    !fnv_use(w, t[b - 4].s, uses_of(w, t[b - 4].s), t[b - 2].line)) {
+			size_t mi = w->r->nmult;
+			mult_constant(w, REVIEW_DECL, t[b - 4].s, t[b - 2].s, z, sl, tw,
+			              type, t[b - 2].line, REVIEW_NONE);
+			if (w->r->nmult > mi)
+				table_from_bits_define(w, mi);
+		}
+		mpz_clear(z);
+	}
+}
+
+
 /* The define x at token i of the walk's side: a multiplier when the patch
  * adds it (or the input is no diff) and its name, the comments before
  * it or its use (multiplied, then shifted right) say so. */
@@ -887,11 +1298,14 @@ void review_define_found(walk *w, const define *x, size_t i)
 {
 	const tok *t = w->v.t;
 
+	unsigned u = uses_of(w, x->name);
+
 	if (x->valid && (t[i].added || !w->pt->is_diff) &&
 	    (review_name_says_hash(x->name) || comments_say_multiplier(w) ||
-	     (uses_of(w, x->name) & U_SHPROD)) &&
+	     (u & (U_SHPROD | U_HASHED))) &&
 	    mpz_cmp_ui(x->v, 255) > 0 &&
-	    may_be_multiplier(w, x->name, x->v)) {
+	    may_be_multiplier(w, x->name, x->v) && !fnv_use(w, x->name, u,
+	                                                    t[i].line)) {
 		size_t mi = w->r->nmult;
 		mult_constant(w, REVIEW_DEFINE, x->name, x->text, x->v,
 		              x->suffix_long, 0, "", t[i].line,
@@ -1043,7 +1457,40 @@ void review_claims_of(walk *w, size_t i)
 	}
 	for (k = 0; k < ncm; k++) {
 		char *added = comment_added(w, &w->v.t[cm[k]]);
-		review_claims(w->r, i, w->v.t[cm[k]].s, w->v.t[cm[k]].line, added);
+		size_t nf = w->r->nfind, q;
+		if (k < w->nshared && m->kind == REVIEW_DEFINE)
+			review_claims_shared(w->r, i, w->v.t[cm[k]].s,
+			                     w->v.t[cm[k]].line, added);
+		else
+			review_claims(w->r, i, w->v.t[cm[k]].s, w->v.t[cm[k]].line,
+			              added);
 		free(added);
+		/* a comment of several constants: each finding says which */
+		if (m->kind == REVIEW_DEFINE && plural_comment(w->v.t[cm[k]].s))
+			for (q = nf; q < w->r->nfind; q++) {
+				review_finding *fd = &w->r->find[q];
+				struct buf b = { 0 };
+				if (fd->mult != i || !strncmp(fd->msg, "not checked", 11))
+					continue;
+				buf_printf(&b, "%s: %s", m->name, fd->msg);
+				free(fd->msg);
+				fd->msg = buf_take(&b);
+			}
 	}
+	/* a constant inside a function: the comments just above the
+	 * function that name it (its name, or its value as written, in hex
+	 * or decimal) speak of it too */
+	if (m->kind != REVIEW_SEQUENCE && w->depth > 0)
+		for (k = 0; k < w->nfn_before; k++) {
+			const tok *c = &w->v.t[w->fn_comments[k]];
+			size_t j;
+			char *added;
+			for (j = 0; j < ncm && cm[j] != w->fn_comments[k]; j++)
+				;
+			if (j < ncm || !review_text_names(m, c->s))
+				continue;
+			added = comment_added(w, c);
+			review_claims(w->r, i, c->s, c->line, added);
+			free(added);
+		}
 }

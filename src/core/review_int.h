@@ -111,6 +111,9 @@ typedef struct walk {
 	                          * open-addressed table of nuses (a power
 	                          * of 2) slots, review_find.c's */
 	size_t nuses;
+	struct { size_t a, b; } *fns;  /* the side's function bodies: the
+	                          * tokens of their { and }, in order */
+	size_t nfns;
 	size_t bits_def[VERIFY_MAX_TABLE_BITS + 1];  /* the file's first *_BITS
 	                          * define of value 1..c, REVIEW_NONE */
 	size_t file;
@@ -125,8 +128,13 @@ typedef struct walk {
 	int last_return;         /* the last statement read was a return */
 	size_t comments[16];     /* comment tokens since the last statement */
 	size_t ncomments;
+	size_t nshared;          /* the first of them are plural comments kept
+	                          * from the define before (review_plural_
+	                          * comments): what no check reads in them was
+	                          * listed there */
 	size_t fn_comments[16];  /* the function's: before it and inside */
 	size_t nfn;
+	size_t nfn_before;       /* how many of them are before it */
 	/* the function being evaluated */
 	int depth;               /* brace depth */
 	sym var[MAX_VARS];
@@ -142,6 +150,7 @@ typedef struct walk {
 	 * one's statement, reported at the end of the run when the run is
 	 * shift/add code (run_shifts left shifts, run_adds additions) */
 	size_t lit_a, lit_b;     /* the statement of a literal product */
+	size_t lit_c, lit_d;     /* the later one that shifts it, or empty */
 	unsigned nl;
 	unsigned long nl_line;
 	char nl_stmt[96];
@@ -207,6 +216,10 @@ int review_name_says_hash(const char *name);
 /* A name that says a table's size or shape (size, order, bits, shift,
  * mask, count; nr, sz, len as parts of it): no multiplier. */
 int review_name_says_size(const char *name);
+
+/* A name that says a seed, a bound or a start value (seed, max, min,
+ * limit, offset, basis, init as parts of it): no multiplier. */
+int review_name_says_value(const char *name);
 
 /* The word of a C type name, 0 if not an integer type we know; long
  * takes ctx (the #if word), else 64. */
@@ -358,6 +371,11 @@ void review_decl_found(walk *w, size_t a, size_t b);
 /* The define x at token i of the walk's side, when it is a multiplier. */
 void review_define_found(walk *w, const define *x, size_t i);
 
+/* Keep, of the comments before a define (w->comments), those in the
+ * plural ("These multipliers", "both", "each"), for the defines after
+ * it: their number. */
+size_t review_plural_comments(walk *w);
+
 /* The first hex literal of at least 2^8 in comment t: 1 with its value
  * in v, as written in lit, and its line; else 0. */
 int review_comment_hex(const tok *t, mpz_t v, char *lit, size_t nlit,
@@ -366,6 +384,14 @@ int review_comment_hex(const tok *t, mpz_t v, char *lit, size_t nlit,
 /* The claims of multiplier i's comments checked (a sequence's: the
  * function's comments, and the constant they say it computes). */
 void review_claims_of(walk *w, size_t i);
+
+/* The constant as written: m->p, or, when m->p is its product with
+ * hash_32()'s own multiplier (m->composite), m->own.  What a comment's
+ * claims are about. */
+static inline mpz_srcptr review_written(const review_mult *m)
+{
+	return m->composite ? m->own : m->p;
+}
 
 /* ---- claims ---- */
 
@@ -453,6 +479,10 @@ void review_claims_split(claims *cl);
  * word. */
 unsigned review_power_written(const char *text, const char *s);
 
+/* The count before word w in text ("seven terms", "7 shifts"), at *at:
+ * >= 0, or -1. */
+long review_count_before(const char *text, const char *w, const char **at);
+
 /* Whether sentence k has a line the patch adds. */
 int review_sentence_added(const claims *cl, size_t k);
 
@@ -469,6 +499,12 @@ int review_text_names(const review_mult *m, const char *text);
  * that name none of the patch's constants, when it has several: listed
  * once, as general (CHECK, no multiplier). */
 void review_body_general(review *r);
+
+/* review_claims of a comment that speaks of several constants, for one
+ * after the first: its claims checked against constant i, its sentences
+ * no check reads not listed again. */
+void review_claims_shared(review *r, size_t i, const char *text,
+                          unsigned long line0, const char *added);
 
 /* ---- review_cf.c ---- */
 

@@ -285,6 +285,24 @@ int review_name_says_hash(const char *name)
 	return name_has(name, low, w);
 }
 
+/* Whether low (a name in lower case) has one of the words w as a whole
+ * part, between '_'s or at its ends ("nr" is no part of "unroll"). */
+static int has_part(const char *low, const char *const *w)
+{
+	size_t i, n;
+
+	for (i = 0; w[i]; i++) {
+		const char *p = low;
+		n = strlen(w[i]);
+		while ((p = strstr(p, w[i]))) {
+			if ((p == low || p[-1] == '_') && (p[n] == '\0' || p[n] == '_'))
+				return 1;
+			p++;
+		}
+	}
+	return 0;
+}
+
 /* A name that says a table's size or shape, not a multiplier:
  * HASH_SIZE, PIDHASH_SZ, hash_order, HASH_BITS, HASH_SHIFT, NR_HASH,
  * hash_count, hash_len, HASH_MASK (the short words as whole parts of the
@@ -296,20 +314,21 @@ int review_name_says_size(const char *name)
 	static const char *const part[] = { "sz", "nr", "len", "cnt", "num",
 		"entries", "buckets", NULL };
 	char low[64];
-	size_t i, n;
 
-	if (name_has(name, low, sub))
-		return 1;
-	for (i = 0; part[i]; i++) {
-		const char *p = low;
-		n = strlen(part[i]);
-		while ((p = strstr(p, part[i]))) {
-			if ((p == low || p[-1] == '_') && (p[n] == '\0' || p[n] == '_'))
-				return 1;
-			p++;
-		}
-	}
-	return 0;
+	return name_has(name, low, sub) || has_part(low, part);
+}
+
+/* A name that says a seed, a bound or a start value, not a multiplier:
+ * FLOW_HASH_SEED, MULT_MAX, HASH_MIN, HASH_LIMIT, FNV_OFFSET_BASIS,
+ * HASH_INIT (whole parts of the name, between '_'s or at its ends). */
+int review_name_says_value(const char *name)
+{
+	static const char *const part[] = { "seed", "max", "min", "limit",
+		"offset", "basis", "init", NULL };
+	char low[64];
+
+	name_has(name, low, part + 7);           /* only lowers it: no words */
+	return has_part(low, part);
 }
 
 /* The word of a C type name, 0 if not an integer type we know; long

@@ -350,9 +350,13 @@ unsigned review_use_word_at(walk *w, size_t i, const cwidth *mw, char *why,
 		while (a > 0 && t[a - 1].type != T_PP && strcmp(t[a - 1].s, ";") &&
 		       strcmp(t[a - 1].s, "{") && strcmp(t[a - 1].s, "}"))
 			a--;
+		/* a comment line before the statement is no part of it */
+		while (a < i && t[a].type == T_COMMENT)
+			a++;
 		while (b < n && t[b].type != T_PP && strcmp(t[b].s, ";") &&
 		       strcmp(t[b].s, "{") && strcmp(t[b].s, "}"))
 			b++;
+		unsigned long shamt = 0;
 		for (k = a; k < b; k++)
 			if (t[k].type == T_OP && !strcmp(t[k].s, ">>")) {
 				if (k + 3 < b && !strcmp(t[k + 1].s, "(") &&
@@ -360,8 +364,13 @@ unsigned review_use_word_at(walk *w, size_t i, const cwidth *mw, char *why,
 				     !strcmp(t[k + 2].s, "64")) &&
 				    !strcmp(t[k + 3].s, "-"))
 					shrw = (unsigned)atoi(t[k + 2].s);
-				else
+				else {
 					shr = 1;
+					if (k + 1 < b && t[k + 1].type == T_NUM &&
+					    strspn(t[k + 1].s, "0123456789") ==
+					    strlen(t[k + 1].s) && !shamt)
+						shamt = strtoul(t[k + 1].s, NULL, 10);
+				}
 			}
 		if (shrw) {
 			/* which rule: the shift, and the other operand's type
@@ -402,8 +411,28 @@ unsigned review_use_word_at(walk *w, size_t i, const cwidth *mw, char *why,
 				                    why, nwhy);
 			}
 		}
-		if (shr)
-			return 0;
+		if (shr) {
+			/* (x * C) >> 54: C multiplies in the wider of the two
+			 * operands' types (the usual arithmetic conversions), and
+			 * a shift by 32 or more says a 64-bit product (on a 32-bit
+			 * one it is undefined) */
+			cwidth op;
+			int have_op = operand_width(w, a, b, i, &op) == 0 &&
+			              op.bits[LP64] == 64 && op.bits[ILP32] == 64;
+			if (have_op)
+				snprintf(why, nwhy, "the product's other operand is %s "
+				         "(%s), so C multiplies in 64 bits%s", op.type[LP64],
+				         op.why, shamt >= 32 && shamt < 64 ? ", and it is "
+				         "shifted right by " : "");
+			else if (shamt >= 32 && shamt < 64)
+				snprintf(why, nwhy, "the product is shifted right by ");
+			if (shamt >= 32 && shamt < 64) {
+				size_t l = strlen(why);
+				snprintf(why + l, nwhy - l, "%lu at line %lu, which only a "
+				         "64-bit product allows", shamt, t[i].line);
+			}
+			return have_op || (shamt >= 32 && shamt < 64) ? 64 : 0;
+		}
 		/* [static const] TYPE v = ... name ...; */
 		for (k = a; k < i && (!strcmp(t[k].s, "static") ||
 		     !strcmp(t[k].s, "const") || !strcmp(t[k].s, "register")); k++)
@@ -639,6 +668,8 @@ static void statement_of(const walk *w, size_t i, size_t *a, size_t *b)
 	while (*a > 0 && t[*a - 1].type != T_PP && strcmp(t[*a - 1].s, ";") &&
 	       strcmp(t[*a - 1].s, "{") && strcmp(t[*a - 1].s, "}"))
 		(*a)--;
+	while (*a < i && t[*a].type == T_COMMENT)   /* a comment line before */
+		(*a)++;
 	while (*b < n && t[*b].type != T_PP && strcmp(t[*b].s, ";") &&
 	       strcmp(t[*b].s, "{") && strcmp(t[*b].s, "}"))
 		(*b)++;
