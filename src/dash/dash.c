@@ -116,7 +116,7 @@ static void on_signal(int sig)
 		*cmd_stop = 1;     /* Ctrl-C stops the ':' command, not us */
 		return;
 	}
-	if ((sig == SIGTERM || sig == SIGHUP) && cmd_stop) {
+	if (sig != SIGINT && cmd_stop) {
 		/* a ':' command runs on this thread and may not look at its
 		 * stop flag for a while (it left an orphan at 48% CPU): the
 		 * screen is left and cfx ends now (proc_fatal: the terminal
@@ -145,7 +145,12 @@ static void on_winch(int sig, siginfo_t *si, void *uc)
 
 static void catch_signals(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	/* every signal that ends cfx (proc_fatal_signals' list) leaves the
+	 * screen first: SIGXFSZ, SIGUSR1, SIGUSR2 and SIGALRM restored the
+	 * terminal's modes but left the alternate screen and a hidden cursor;
+	 * SIGPIPE stays as proc set it (ignored when it was) */
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXFSZ,
+	                            SIGUSR1, SIGUSR2, SIGALRM };
 	struct sigaction sa;
 	size_t i;
 

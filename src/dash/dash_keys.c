@@ -15,6 +15,7 @@
 #include "cfx/word.h"
 #include "cli/opts.h"
 #include "cli/setting.h"
+#include "dash/dash_bg.h"
 #include "dash/dash_ui.h"
 #include "util/text.h"
 #include "util/xalloc.h"
@@ -530,10 +531,17 @@ static dash_action k_suspend(dash *d, int key)
 	return (dash_action){ .kind = DASH_ACT_SUSPEND };
 }
 
+/* q quits; Ctrl-C first stops a ':' command running in the background
+ * (:verify), as it stops one in the foreground, and quits only when none
+ * runs (it quit the dashboard with the command, status 0) */
 static dash_action k_quit(dash *d, int key)
 {
-	(void)d;
-	(void)key;
+	if (key == CTRL('C') && d->bg && !dash_bg_done(d->bg)) {
+		dash_bg_interrupt(d->bg);
+		dash_out_msg(d->out, ST_NORMAL, "stopping :%s (q quits)",
+		             dash_bg_line(d->bg));
+		return NO_ACTION;
+	}
 	return (dash_action){ .kind = DASH_ACT_QUIT };
 }
 
