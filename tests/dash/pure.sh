@@ -103,6 +103,14 @@ print("    in " + s)' "$off"
 		done
 	}
 	for what in plain spectrum lesson; do
+		# pure_draw replaces malloc to see every block; AddressSanitizer
+		# owns malloc (the replacement's blocks reach its free: "invalid
+		# pointer"), so under SANITIZE=1 the byte comparison is the
+		# release build's (CI's step 1), said, not run
+		if [ -n "$san" ]; then
+			echo "skip a frame changes no byte of the dashboard ($what): a sanitizer build owns malloc; the release build checks it"
+			continue
+		fi
 		out=$(cd "$tmp" && HOME=$tmp XDG_STATE_HOME=$tmp/state \
 		      CFX_LESSONS=$OLDPWD/lessons TERM=xterm-256color \
 		      timeout 120 ./pure_draw $what </dev/null 2>&1)
