@@ -426,9 +426,8 @@ static void verify_notes(dash_work_sweep *sw, const verify_battery *bt)
 	qsort(it, n, sizeof it[0], vnote_cmp);
 	sw->vnotes = (unsigned)n;
 	for (i = 0; i < n && i < DASH_WORK_VERIFY_NOTES; i++)
-		snprintf(sw->vnote[i], sizeof sw->vnote[0], "%s %s: %.*s",
-		         it[i].name, verify_status_name(it[i].st),
-		         (int)(sizeof sw->vnote[0] - 32), it[i].why);
+		snprintf(sw->vnote[i], sizeof sw->vnote[0], "%s %s: %s",
+		         it[i].name, verify_status_name(it[i].st), it[i].why);
 }
 
 /* What the strip's run hands its progress: after each family, judged

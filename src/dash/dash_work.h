@@ -28,6 +28,7 @@
 #define DASH_WORK_HIST_MAX 4096      /* load-histogram bins kept at most */
 #define DASH_WORK_VERIFY_MAX 128     /* families of the verify strip */
 #define DASH_WORK_VERIFY_NOTES 24    /* FAIL/WARN lines kept for :verify */
+#define DASH_WORK_NOTE_MAX 1024      /* a line: a family's name and reason */
 
 typedef struct dash_work_params {
 	uint64_t p;
@@ -68,9 +69,11 @@ typedef struct dash_work_sweep {
 	unsigned vdone, vn;         /* families done, in all */
 	unsigned char vst[DASH_WORK_VERIFY_MAX];  /* verify_status of each */
 	unsigned vfail, vwarn;      /* once vdone == vn, forms included */
-	char vnote[DASH_WORK_VERIFY_NOTES][160];  /* FAIL/WARN: name and reason,
-	                                          * worst first (FAIL, WARN, the
-	                                          * small-word notes; worst R) */
+	char vnote[DASH_WORK_VERIFY_NOTES][DASH_WORK_NOTE_MAX];  /* FAIL/WARN:
+	                         * name and reason, whole (a reason cut at 128
+	                         * bytes lost its end: "by Gauss-Kuzmi"), worst
+	                         * first (FAIL, WARN, the small-word notes;
+	                         * worst R) */
 	unsigned vnotes;            /* such lines in all (some not kept) */
 } dash_work_sweep;
 
