@@ -1016,6 +1016,13 @@ int learn_store_progress_save(const char *name, size_t step, const char *marks,
 		return -1;
 	}
 	load(&p, 0, diag ? diag : stderr);
+	if (!p.path) {
+		/* the file is there but could not be opened (load said so,
+		 * once): nothing is written over it */
+		close(lk);
+		learn_store_progress_free(&p);
+		return 0;
+	}
 	put(&p, name, step, marks);
 	rc = write_atomic(&p, err);
 	close(lk);

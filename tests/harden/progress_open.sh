@@ -23,6 +23,14 @@ sh -c 'ulimit -n 4; echo "cf 5" | exec ./cfx learn 2' >/dev/null 2>"$tmp/err"
 expect "ulimit -n 4, learn 2: nothing saved over the progress file" \
 	'cmp -s "$tmp/saved" "$d/progress" && ! ls "$d" | grep -q corrupt'
 
+# a lesson played while the file cannot be opened: its save writes
+# nothing over it (it saved through a NULL path: SIGSEGV, 139; t22c)
+echo 'cf 5' >"$tmp/ans"
+sh -c 'ulimit -n 5; exec ./cfx learn 1 -f "$1"' sh "$tmp/ans" >/dev/null 2>"$tmp/err"; rc=$?
+expect "ulimit -n 5, learn 1 -f: no crash ($rc: $(head -2 "$tmp/err"))" '[ $rc != 139 ] && [ $rc -lt 128 ]'
+expect "ulimit -n 5, learn 1 -f: the progress file kept" \
+	'cmp -s "$tmp/saved" "$d/progress" && ! ls "$d" | grep -q corrupt'
+
 # past ulimit -f: the save fails and says so; nothing left, nothing lost
 python3 - "$root/cfx" "$tmp/out" <<'PY'
 import resource, subprocess, sys
