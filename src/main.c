@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
@@ -85,7 +86,14 @@ static void tty_restore(int sig)
  * a message or warning lost on stderr is status 2 too (said nowhere). */
 static int finish(int rc, const char *face)
 {
-	int bad = fflush(stdout) != 0 || ferror(stdout);
+	int bad;
+
+	/* stopped by Ctrl-C: what stdout still holds is dropped, not
+	 * written (a reader that stalls would hold cfx in write() after it
+	 * said "interrupted") */
+	if (interrupted)
+		__fpurge(stdout);
+	bad = fflush(stdout) != 0 || ferror(stdout);
 	int e = errno;
 
 	if (fflush(stderr) != 0 || ferror(stderr))

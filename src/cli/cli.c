@@ -1197,8 +1197,8 @@ void cli_limit_token(cmd_ctx *c, const cli_args *a)
 
 void cli_result(cmd_ctx *c, int print, json_t *o)
 {
-	if (print)
-		out_json(c->out, json_incref(o));
+	if (print)       /* Ctrl-C stops a long dump: the command says so */
+		out_json_until(c->out, json_incref(o), c->stop);
 	if (!c->sess->results)
 		c->sess->results = json_object();
 	json_object_set_new(c->sess->results, c->cmd, o);

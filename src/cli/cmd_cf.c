@@ -234,6 +234,23 @@ static void print_golden(FILE *f, const cf_seq *cf)
 		fputc('\n', f);
 }
 
+/* Write n bytes of s to f in pieces, polling stop between them: 0, or
+ * -1 once it is set (a reader that stalls holds a write; Ctrl-C breaks
+ * it with EINTR, and the next piece is not tried). */
+static int write_until(FILE *f, const char *s, size_t n,
+                       const volatile sig_atomic_t *stop)
+{
+	size_t off, k;
+
+	for (off = 0; off < n; off += k) {
+		if (stop && *stop)
+			return -1;
+		k = n - off < 4096 ? n - off : 4096;
+		fwrite(s + off, 1, k, f);
+	}
+	return stop && *stop ? -1 : 0;
+}
+
 /* The text report: 0, or -1 when Ctrl-C (stop) ended it. */
 static int print_text(FILE *f, const cli_args *a, const cf_run *r,
                       size_t terms, const volatile sig_atomic_t *stop)
@@ -245,8 +262,22 @@ static int print_text(FILE *f, const cli_args *a, const cf_run *r,
 		            r->v.q);
 	else
 		fprintf(f, "x          %s\n", r->src);
-	out_wrapped(f, "cf         ", txt, OUT_WIDTH);
-	free(txt);
+	{
+		/* the quotients of golden(65536) are 300 kB of text */
+		char *w = NULL;
+		size_t wn = 0;
+		FILE *m = open_memstream(&w, &wn);
+		int stopped;
+		if (!m)
+			xalloc_fail(strlen(txt), "the quotients' text");
+		out_wrapped(m, "cf         ", txt, OUT_WIDTH);
+		fclose(m);
+		free(txt);
+		stopped = write_until(f, w, wn, stop) < 0;
+		free(w);
+		if (stopped)
+			return -1;
+	}
 	print_extent(f, r, terms);
 	print_golden(f, &r->cf);
 	fprintf(f, "%-10s ", "|x-1/phi|");
@@ -316,6 +347,8 @@ int cmd_cf(cmd_ctx *c, cli_args *a)
 		rc = -1;
 	if (rc == 0)
 		result(c, a, &r);
+	if (c->stop && *c->stop)     /* during the JSON's dump */
+		rc = -1;
 	if (rc == 0 && !a->json)
 		rc = print_text(c->out, a, &r, terms, c->stop);
 	cf_run_clear(&r);

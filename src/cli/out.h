@@ -3,6 +3,7 @@
 #define CFX_UI_OUT_H
 
 #include <stdint.h>
+#include <signal.h>
 #include <stdio.h>
 #include <gmp.h>
 #include <jansson.h>
@@ -23,6 +24,10 @@ json_t *out_jreal(double x);
 
 /* Dump obj (one object, one line per field) to f and release it. */
 void out_json(FILE *f, json_t *obj);
+
+/* out_json that stops writing once *stop is set (stop may be NULL):
+ * 0, or -1 when it was set (what was written is cut). */
+int out_json_until(FILE *f, json_t *obj, const volatile sig_atomic_t *stop);
 
 /* on: out_json writes one compact object a line (JSON Lines), as script
  * mode's results are, so that a reader takes them one line at a time. */

@@ -626,6 +626,7 @@ static int curses_start(dash *d)
 	leave_keep("sgr0");
 	leave_keep("cnorm");
 	leave_keep("rmcup");
+	leave_keep("rmkx");    /* keypad transmit off (t22c: left on) */
 	raw();
 	noecho();
 	nonl();

@@ -86,14 +86,14 @@ static void reg_pid_drop(int slot)
 }
 
 /* Remove every entry of the directory open as fd, and of the directories
- * in it, to 16 levels (a compiler or its driver may make its own: the
- * tree was removed one level deep and such a directory stayed).  Only
- * system calls, a 4 KiB buffer a level on the stack: safe in a signal
- * handler. */
-#define TREE_DEPTH 16
+ * in it, to 256 levels (a compiler or its driver may make its own: the
+ * tree was removed one level deep, then 16, and such a directory
+ * stayed).  Only system calls, a 1 KiB buffer a level on the stack (256
+ * KiB at most): safe in a signal handler. */
+#define TREE_DEPTH 256
 static void clear_dir(int fd, int depth)
 {
-	char buf[4096];
+	char buf[1024];
 	long n;
 	int pass, removed = 1;
 

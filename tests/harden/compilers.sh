@@ -85,11 +85,13 @@ expect "a failing linker, bench: ld's own line named ($(cat "$tmp/err"))" \
 expect "ulimit -n 12 bench: status 2, no collect2 summary ($(cat "$tmp/err"))" \
 	'[ $rc = 2 ] && ! grep -q "collect2: error: ld returned" "$tmp/err"'
 
-# a compiler that makes directories of its own, three levels deep, in
-# cfx's temporary directory: all removed (the tree went one level deep)
+# a compiler that makes directories of its own, three and 41 levels deep,
+# in cfx's temporary directory: all removed (the tree went one level
+# deep, then 16: t22c)
 cat >"$tmp/dircc" <<'SH'
 #!/bin/sh
-for a; do case $a in *.c) d=$(dirname "$a"); mkdir -p "$d/x/y/z" && touch "$d/x/f" "$d/x/y/z/g";; esac; done
+for a; do case $a in *.c) d=$(dirname "$a"); mkdir -p "$d/x/y/z" && touch "$d/x/f" "$d/x/y/z/g"
+	deep=$d/d; for i in $(seq 40); do deep=$deep/l; done; mkdir -p "$deep" && touch "$deep/h";; esac; done
 exec gcc "$@"
 SH
 chmod +x "$tmp/dircc"

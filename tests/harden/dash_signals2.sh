@@ -40,6 +40,8 @@ expect "SIGUSR1 during :bench: status 138 (got $st)" '[ "$st" = 138 ]'
 expect "SIGUSR1 during :bench: the compiler killed" "gone 4324"
 expect "SIGUSR1 during :bench: no temporary files ($(ls "$T"))" '[ -z "$(ls -A "$T")" ]'
 expect "SIGUSR1 during :bench: the screen left" '! tm_screen | grep -q "Continued fraction"'
+expect "SIGUSR1 during :bench: keypad transmit mode off (t22c: left on)" \
+	'[ "$(tm display -p -t t "#{keypad_flag}")" = 0 ]'
 
 # Ctrl-C while :verify runs in the background (its compiler hanging)
 tm_start 100 40 env LC_ALL=C.UTF-8 CFX_LATENCY_LOG= CC="$TM_DIR/slowcc" TMPDIR="$T" ./cfx dash 0x61C88647

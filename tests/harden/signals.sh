@@ -79,6 +79,23 @@ pid=$!
 wait $pid; rc=$?
 expect "cf --convergents while printing: status 130 after Ctrl-C (got $rc; $(cat "$tmp/err"))" \
 	'[ $rc = 130 ] && [ "$(cat "$tmp/err")" = "cfx: cf: interrupted" ]'
+# a reader that never reads (t22c): one Ctrl-C ends cf, text or --json,
+# without writing what stdout still holds (it blocked in write() after
+# "interrupted"; --json printed all 41 MB and exited 0)
+for j in "" --json; do
+	rm -f "$tmp/fifo2"; mkfifo "$tmp/fifo2"
+	./cfx cf $j --convergents 'golden(65536)' >"$tmp/fifo2" 2>"$tmp/err" &
+	pid=$!
+	exec 3<"$tmp/fifo2"
+	sleep 1.5
+	kill -INT $pid
+	for i in $(seq 50); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+	kill -0 $pid 2>/dev/null && { kill -KILL $pid; echo "(killed)"; }
+	wait $pid; rc=$?
+	exec 3<&-
+	expect "cf ${j:-text} into a reader that never reads: one Ctrl-C ends it, 130 ($rc; $(cat "$tmp/err"))" \
+		'[ $rc = 130 ] && [ "$(cat "$tmp/err")" = "cfx: cf: interrupted" ]'
+done
 # a command that does not poll (spectrum) ends at once, and says so as
 # one that polls does (it ended at 130 with nothing said)
 ./cfx spectrum 0x61C88647 --count 2^26 >"$tmp/out" 2>"$tmp/err" &
