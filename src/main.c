@@ -88,10 +88,11 @@ static int finish(int rc, const char *face)
 {
 	int bad;
 
-	/* stopped by Ctrl-C: what stdout still holds is dropped, not
-	 * written (a reader that stalls would hold cfx in write() after it
-	 * said "interrupted") */
-	if (interrupted)
+	/* Ctrl-C broke a write (a reader that stalls): what stdout still
+	 * holds is dropped, or cfx would wait in write() again after it said
+	 * "interrupted".  A command stopped before it printed (search,
+	 * verify: "the results so far") has its report written whole. */
+	if (interrupted && ferror(stdout))
 		__fpurge(stdout);
 	bad = fflush(stdout) != 0 || ferror(stdout);
 	int e = errno;

@@ -59,7 +59,10 @@ static int dump_chunk(const char *buffer, size_t size, void *data)
 
 int out_json_until(FILE *f, json_t *obj, const volatile sig_atomic_t *stop)
 {
-	struct dump_to t = { f, stop };
+	/* a command stopped by Ctrl-C before its report (search, verify)
+	 * reports what it has, whole: only a Ctrl-C during the dump ends it
+	 * (the next one ends cfx) */
+	struct dump_to t = { f, stop && !*stop ? stop : NULL };
 	int rc = json_dump_callback(obj, dump_chunk, &t,
 	                            (json_lines ? JSON_COMPACT : JSON_INDENT(2)) |
 	                            JSON_PRESERVE_ORDER);
@@ -67,7 +70,7 @@ int out_json_until(FILE *f, json_t *obj, const volatile sig_atomic_t *stop)
 	if (rc == 0)
 		fputc('\n', f);
 	json_decref(obj);
-	return stop && *stop ? -1 : 0;
+	return t.stop && *t.stop ? -1 : 0;
 }
 
 void out_json(FILE *f, json_t *obj)

@@ -25,8 +25,9 @@ json_t *out_jreal(double x);
 /* Dump obj (one object, one line per field) to f and release it. */
 void out_json(FILE *f, json_t *obj);
 
-/* out_json that stops writing once *stop is set (stop may be NULL):
- * 0, or -1 when it was set (what was written is cut). */
+/* out_json that stops writing once *stop becomes set during the dump
+ * (stop may be NULL; already set, the dump is whole): 0, or -1 when it
+ * was cut. */
 int out_json_until(FILE *f, json_t *obj, const volatile sig_atomic_t *stop);
 
 /* on: out_json writes one compact object a line (JSON Lines), as script

@@ -5,7 +5,8 @@
 # once an answer is committed they show it again.  The numbers come from
 # PARI/GP and python brute force, never from the dashboard:
 #   lesson 8 step 2 (reveals: cf ...): a_5 of 0x70001/2^20, in the CF panel;
-#   lesson 8 step 3 (reveals: score ...): the fullest bucket, buckets panel;
+#   lesson 8 step 3 (reveals: score ...): the fullest bucket, buckets panel
+#   (hidden through step 7, each a prediction; shown at step 8);
 #   lesson 6 step 1 (reveals: naf ..., refuses: cf ...): which way
 #   2^32/phi rounds; golden(32) in hex, the header's value row;
 #   lesson 11 step 2 (reveals: naf ...): the operations, decomposition and code.
@@ -89,7 +90,17 @@ scenario() {
 	check "$at: its max load is nowhere on the screen" \
 		max_is ""
 	tm_type ":$maxload"; tm_keys Enter
-	check "$at: the answer passes step 3" tm_wait 'Step 3 done\.|Step 4 of [0-9]+'
+	check "$at: the answer passes step 3" tm_wait 'Step 4 of [0-9]+'
+	# steps 4 to 7 predict from the buckets or the sweep too: the panel
+	# stays hidden until step 8, which asks for no prediction
+	sleep 0.3
+	check "$at: step 4 predicts again: the panel stays hidden" \
+		max_is ""
+	while IFS= read -r a; do
+		tm_type ":${a#answer }"; tm_keys Enter; sleep 0.3
+	done < <(sed -n 's/^solution: answer //p' lessons/08-*.lesson | sed -n 4,7p)
+	check "$at: the lesson's answers reach step 8" \
+		tm_wait 'Step 8 of [0-9]+: Step the stride'
 	check "$at: the buckets panel shows max $maxload again" \
 		wait_for max_is "$maxload"
 	check "$at: nothing is hidden now" tm_gone 'hidden until you answer'
