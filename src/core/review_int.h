@@ -371,6 +371,12 @@ void review_decl_found(walk *w, size_t a, size_t b);
 /* The define x at token i of the walk's side, when it is a multiplier. */
 void review_define_found(walk *w, const define *x, size_t i);
 
+/* ---- review_about.c ---- */
+
+/* Whether comment c speaks in the plural, of several constants ("these",
+ * "both", "each", "multipliers"). */
+int review_plural_comment(const char *c);
+
 /* Keep, of the comments before a define (w->comments), those in the
  * plural ("These multipliers", "both", "each"), for the defines after
  * it: their number. */
