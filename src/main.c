@@ -88,11 +88,11 @@ static int finish(int rc, const char *face)
 {
 	int bad;
 
-	/* Ctrl-C broke a write (a reader that stalls): what stdout still
-	 * holds is dropped, or cfx would wait in write() again after it said
-	 * "interrupted".  A command stopped before it printed (search,
-	 * verify: "the results so far") has its report written whole. */
-	if (interrupted && ferror(stdout))
+	/* Ctrl-C cut a report or broke a write (a reader that stalls): what
+	 * stdout still holds is dropped, or cfx would wait in write() again
+	 * after it said "interrupted".  A command stopped before it printed
+	 * (search, verify: "the results so far") has its report whole. */
+	if (interrupted && (ferror(stdout) || out_was_cut()))
 		__fpurge(stdout);
 	bad = fflush(stdout) != 0 || ferror(stdout);
 	int e = errno;

@@ -77,7 +77,8 @@ void cfx_escape(char *dst, size_t size, const char *s, int len);
  * a message that names a path besides its token; returns dst. */
 const char *cfx_err_shown(char *dst, const char *path);
 
-/* Replace the token of an error already set (message and code stay). */
+/* Replace the token of an error already set (message and code stay);
+ * an interruption (CFX_EINTR) keeps its empty token. */
 void cfx_err_retoken(cfx_err *e, const char *token);
 
 /* Like cfx_err_retoken, the token a path: shown whole (escaped, not cut). */

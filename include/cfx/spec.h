@@ -15,6 +15,7 @@
 #define CFX_SPEC_H
 
 #include <stddef.h>
+#include <signal.h>
 #include <stdint.h>
 
 #include "cfx/err.h"
@@ -41,6 +42,12 @@ typedef struct spec_result {
  */
 int spec_compute(uint64_t p, unsigned bits, uint64_t count, spec_result *r,
                  cfx_err *err);
+
+/* spec_compute that stops when Ctrl-C sets *stop (NULL: never), between
+ * making the points, their sort and the gaps: -1 with err CFX_EINTR. */
+int spec_compute_poll(uint64_t p, unsigned bits, uint64_t count,
+                      spec_result *r, const volatile sig_atomic_t *stop,
+                      cfx_err *err);
 
 /* k p mod 2^bits: the point {k x} in units of 2^-bits. */
 uint64_t spec_point(uint64_t p, unsigned bits, uint64_t k);

@@ -145,7 +145,7 @@ const cmd_def cli_commands[] = {
 	  "Gaps are exact, in units of 2^-n.  The three-distance theorem says\n"
 	  "there are at most three lengths, the largest the sum of the others\n"
 	  "when there are three; cfx checks it on every run.",
-	  cmd_spectrum, 0 },
+	  cmd_spectrum, 1 },
 	{ "score", "EXPR", "bucket loads, chi^2, p-value, probe-cost ratio",
 	  OPT_BITS | OPT_JSON | OPT_TABLE | OPT_KEYS | OPT_COUNT | OPT_HASHES,
 	  "h(x) = ((x p) mod 2^n) >> (n - B).  R is the cost of one lookup of\n"
@@ -1198,7 +1198,7 @@ void cli_limit_token(cmd_ctx *c, const cli_args *a)
 void cli_result(cmd_ctx *c, int print, json_t *o)
 {
 	if (print)       /* Ctrl-C stops a long dump: the command says so */
-		out_json_until(c->out, json_incref(o), c->stop);
+		out_json_until(c->out, json_incref(o), c->whole ? NULL : c->stop);
 	if (!c->sess->results)
 		c->sess->results = json_object();
 	json_object_set_new(c->sess->results, c->cmd, o);

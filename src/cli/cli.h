@@ -189,6 +189,8 @@ typedef struct cmd_ctx {
 	                         * (cli_multiplier, cf of an integer) */
 	int no_compiler;        /* run for a lesson: start no compiler (verify
 	                         * checks with cfx's evaluator, and says so) */
+	int whole;              /* cli_result prints whole though Ctrl-C was
+	                         * pressed (search: "the results so far") */
 } cmd_ctx;
 
 typedef struct cmd_def {

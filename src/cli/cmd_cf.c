@@ -44,11 +44,12 @@ static void print_distance(FILE *f, double d, double bits)
 
 	if (isinf(bits))
 		fprintf(f, "0 (exactly)");
-	else if (d == 0) {
-		/* below the least double (golden(4096): 2^-4097.3); its
-		 * decimal form from bits: d = 10^l, l = -bits log10 2 */
+	else if (d == 0 || isinf(d)) {
+		/* outside the doubles (golden(4096): 2^-4097.3; 3^300000 /
+		 * 7^150000: 2^54385.5); the decimal form from bits: d = 10^l,
+		 * l = -bits log10 2 */
 		double l = -bits * log10(2.0), e = floor(l);
-		fprintf(f, "%.3ge%.0f = 2^-%.2f", pow(10, l - e), e, bits);
+		fprintf(f, "%.3ge%+.0f = 2^%.2f", pow(10, l - e), e, -bits);
 	}
 	else if (d <= 0.5)
 		fprintf(f, "%s = 2^-%.2f", out_g(buf, sizeof buf, d, 3), bits);
@@ -185,8 +186,9 @@ static void result(cmd_ctx *c, const cli_args *a, const cf_run *r)
 	}
 	json_object_update(o, j);
 	json_decref(j);
-	/* a distance below the least double is null, not 0: its _bits say
-	 * how small (0 is for x = 1/phi itself, whose _bits are null) */
+	/* a distance outside the doubles is null (not 0 or inf): its _bits
+	 * say how small or large (0 is for x = 1/phi itself, whose _bits are
+	 * null) */
 	json_object_set_new(o, "distance_to_phi_inverse", r->dist == 0 &&
 	                    isfinite(r->dbits) ? json_null()
 	                    : out_jreal(r->dist));
@@ -256,11 +258,14 @@ static int write_until(FILE *f, const char *s, size_t n,
 
 	for (off = 0; off < n; off += k) {
 		if (stop && *stop)
-			return -1;
+			break;
 		k = n - off < 4096 ? n - off : 4096;
 		fwrite(s + off, 1, k, f);
 	}
-	return stop && *stop ? -1 : 0;
+	if (!stop || !*stop)
+		return 0;
+	out_cut_note();
+	return -1;
 }
 
 /* The text report: 0, or -1 when Ctrl-C (stop) ended it. */

@@ -1152,7 +1152,9 @@ int cmd_search(cmd_ctx *c, cli_args *a)
 	o.nfront = search_front(pk.c, pk.v, pk.n, front);
 	o.found = all.n;
 	o.interrupted = stopped;
+	c->whole = 1;            /* what was found before Ctrl-C, all of it */
 	result_json(c, &r, &o);
+	c->whole = 0;
 	if (!r.json)
 		print_text(c, &r, &o);
 	if (stopped)

@@ -79,7 +79,8 @@ int cmd_spectrum(cmd_ctx *c, cli_args *a)
 	/* the points and their sort: 16 bytes a point (10^8 took 1.6 GB) */
 	if ((count <= SPEC_MAX_COUNT && mem_check((size_t)count * 16,
 	     "the points", &c->err) < 0) ||
-	    spec_compute(p, (unsigned)bits, count, &r, &c->err) < 0) {
+	    spec_compute_poll(p, (unsigned)bits, count, &r, c->stop,
+	                      &c->err) < 0) {
 		if (!c->err.token[0] && a->count_text)
 			cfx_err_retoken(&c->err, a->count_text);
 		free(hex);

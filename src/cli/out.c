@@ -46,23 +46,35 @@ struct dump_to {
 	const volatile sig_atomic_t *stop;
 };
 
+/* A report cut by Ctrl-C (what stdout still holds is dropped at exit). */
+static int cut;
+
+void out_cut_note(void)
+{
+	cut = 1;
+}
+
+int out_was_cut(void)
+{
+	return cut;
+}
+
 /* jansson's writer: a chunk to the stream, or -1 (the dump ends) once
  * Ctrl-C set stop: the JSON of cf --convergents golden(65536) is 40 MB */
 static int dump_chunk(const char *buffer, size_t size, void *data)
 {
 	struct dump_to *t = data;
 
-	if (t->stop && *t->stop)
+	if (t->stop && *t->stop) {
+		cut = 1;
 		return -1;
+	}
 	return fwrite(buffer, 1, size, t->f) == size ? 0 : -1;
 }
 
 int out_json_until(FILE *f, json_t *obj, const volatile sig_atomic_t *stop)
 {
-	/* a command stopped by Ctrl-C before its report (search, verify)
-	 * reports what it has, whole: only a Ctrl-C during the dump ends it
-	 * (the next one ends cfx) */
-	struct dump_to t = { f, stop && !*stop ? stop : NULL };
+	struct dump_to t = { f, stop };
 	int rc = json_dump_callback(obj, dump_chunk, &t,
 	                            (json_lines ? JSON_COMPACT : JSON_INDENT(2)) |
 	                            JSON_PRESERVE_ORDER);
@@ -70,6 +82,8 @@ int out_json_until(FILE *f, json_t *obj, const volatile sig_atomic_t *stop)
 	if (rc == 0)
 		fputc('\n', f);
 	json_decref(obj);
+	if (t.stop && *t.stop)
+		cut = 1;
 	return t.stop && *t.stop ? -1 : 0;
 }
 

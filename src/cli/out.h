@@ -25,10 +25,15 @@ json_t *out_jreal(double x);
 /* Dump obj (one object, one line per field) to f and release it. */
 void out_json(FILE *f, json_t *obj);
 
-/* out_json that stops writing once *stop becomes set during the dump
- * (stop may be NULL; already set, the dump is whole): 0, or -1 when it
- * was cut. */
+/* out_json that stops writing once *stop is set (stop may be NULL):
+ * 0, or -1 when it was cut. */
 int out_json_until(FILE *f, json_t *obj, const volatile sig_atomic_t *stop);
+
+/* A report cut short by Ctrl-C says so (out_json_until does it itself);
+ * out_was_cut: whether one was, so that what stdout still holds is
+ * dropped at exit rather than written to a reader that may never read. */
+void out_cut_note(void);
+int out_was_cut(void);
 
 /* on: out_json writes one compact object a line (JSON Lines), as script
  * mode's results are, so that a reader takes them one line at a time. */

@@ -49,6 +49,22 @@ static int note_gap(spec_gap *g, int *n, unsigned __int128 len)
 int spec_compute(uint64_t p, unsigned bits, uint64_t count, spec_result *r,
                  cfx_err *err)
 {
+	return spec_compute_poll(p, bits, count, r, NULL, err);
+}
+
+/* Whether Ctrl-C set stop: err says "interrupted". */
+static int stopped(const volatile sig_atomic_t *stop, cfx_err *err)
+{
+	if (!stop || !*stop)
+		return 0;
+	cfx_err_set(err, CFX_EINTR, -1, NULL, "interrupted");
+	return 1;
+}
+
+int spec_compute_poll(uint64_t p, unsigned bits, uint64_t count,
+                      spec_result *r, const volatile sig_atomic_t *stop,
+                      cfx_err *err)
+{
 	unsigned __int128 circle = (unsigned __int128)1 << bits;
 	uint64_t *pt, k, mask = word_mask(bits), period;
 	unsigned t = 0;
@@ -74,9 +90,18 @@ int spec_compute(uint64_t p, unsigned bits, uint64_t count, spec_result *r,
 		return mem_fail(count * sizeof *pt, "the points", err);
 	for (k = 0; k < count; k++)
 		pt[k] = ((k + 1) * p) & mask;
+	/* 2^26 points take seconds to sort: Ctrl-C is heard on each side */
+	if (stopped(stop, err)) {
+		free(pt);
+		return -1;
+	}
 	if (sort_u64(pt, count, NULL) < 0) {
 		free(pt);
 		return mem_fail(count * sizeof *pt, "the points' sort", err);
+	}
+	if (stopped(stop, err)) {
+		free(pt);
+		return -1;
 	}
 	r->count = count;
 	r->ngaps = 0;

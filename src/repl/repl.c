@@ -101,7 +101,9 @@ static int split(const char *line, words *ws, cfx_err *err)
 static void report(repl *r, const char *line, const words *ws, const char *cmd,
                    const cfx_err *e, int arg_end)
 {
-	if (r->interactive) {
+	/* no caret under an interruption: Ctrl-C is no word's fault (the
+	 * expression was underlined above "cf: interrupted") */
+	if (r->interactive && e->code != CFX_EINTR) {
 		int from = -1, to = -1;
 
 		if (e->arg >= 0 && e->arg < ws->n) {

@@ -157,7 +157,9 @@ const char *cfx_err_shown(char *dst, const char *path)
 /* Replace e's token, shown in up to cut bytes; the rest stays. */
 static void retoken(cfx_err *e, const char *token, size_t cut)
 {
-	if (!e)
+	/* Ctrl-C is no fault of a token: none is named or underlined (the
+	 * REPL put a caret under --count beside "interrupted") */
+	if (!e || e->code == CFX_EINTR)
 		return;
 	e->token[0] = '\0';
 	if (token)

@@ -5,7 +5,8 @@
 # double underflow; t22c).  Now the text gives the decimal form and the
 # power of two, and the JSON null with the bits.  Every figure is PARI/GP's
 # (|x - 1/phi| at 20000 bits of precision), compared with what cfx prints;
-# the mirror (1 - x close to 1/phi) likewise.
+# the mirror (1 - x close to 1/phi) likewise, and a distance above the
+# largest double.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 pass=0 fail=0
@@ -53,5 +54,18 @@ sys.exit(not (d[k] is None and abs(b - float(sys.argv[2])) < 0.006))
 		fi
 	done
 done
+# and above the largest double: x = 3^300000 / 7^150000 (|x - 1/phi| about
+# 2^54385; the text said "inf")
+read -r bits man ex < <(gp -q -f <<'GP'
+default(realprecision, 40);
+x = 3^300000 / 7^150000; d = abs(x - (sqrt(5) - 1) / 2);
+l = log(d) / log(10); e = floor(l);
+print(strprintf("%.2f", log(d) / log(2)), " ", strprintf("%.3g", 10^(l - e)), " ", e)
+GP
+)
+want="|x-1/phi|  $man""e+$ex = 2^$bits"
+out=$(./cfx cf '3^300000/7^150000' 2>&1)
+if grep -qF -- "$want" <<<"$out"; then ok "huge x: '$want'"
+else bad "huge x: wanted '$want'; got '$(grep 'phi|' <<<"$out")'"; fi
 echo "cf_tiny: $pass passed, $fail failed"
 [ "$fail" = 0 ]
