@@ -388,6 +388,28 @@ int verify_fields_ok(unsigned bits, const unsigned *shift, unsigned nf)
 	return 1;
 }
 
+/* The tables a layout asked for is judged at: the battery's (--table-bits),
+ * those up to 2^20 (lattice.h counts at most 2^20 buckets).  1 when they
+ * are stride_tables' (the precomputed references' tables). */
+static int ufields_tables(const verify_battery *bt, unsigned *tables,
+                          size_t *nt)
+{
+	unsigned st[STRIDE_MAX_TABLES];
+	size_t i, ns = stride_tables(bt->bits, st);
+
+	*nt = 0;
+	for (i = 0; i < bt->ntables; i++)
+		if (bt->tables[i] <= 20 && bt->tables[i] < bt->bits &&
+		    *nt < STRIDE_MAX_TABLES)
+			tables[(*nt)++] = bt->tables[i];
+	if (*nt != ns)
+		return 0;
+	for (i = 0; i < ns; i++)
+		if (tables[i] != st[i])
+			return 0;
+	return 1;
+}
+
 int verify_add_fields(verify_battery *bt, const unsigned *shift, unsigned nf,
                       cfx_err *err)
 {
@@ -419,9 +441,15 @@ int verify_add_fields(verify_battery *bt, const unsigned *shift, unsigned nf,
 	u->status = VERIFY_INFO;
 	u->tail = 1;
 	u->percentile = -1;
-	/* two fields on 32 or 64 bits: the offset's reference is made */
-	u->nref = u->lay.nf == 2 && verify_off_ref_of(bt->bits, u->lay.shift[0])
-	          ? 0 : VERIFY_UREF_COUNT;
+	/* two fields on 32 or 64 bits at the default tables: the offset's
+	 * reference is made */
+	{
+		unsigned t[STRIDE_MAX_TABLES];
+		size_t nt;
+		u->nref = u->lay.nf == 2 && ufields_tables(bt, t, &nt) &&
+		          verify_off_ref_of(bt->bits, u->lay.shift[0])
+		          ? 0 : VERIFY_UREF_COUNT;
+	}
 	return 0;
 }
 
@@ -655,10 +683,11 @@ static void ufields_ref_run(verify_battery *bt, size_t k, size_t i,
                             uint32_t *scratch)
 {
 	unsigned tables[STRIDE_MAX_TABLES];
-	size_t nt = stride_tables(bt->bits, tables);
+	size_t nt;
 	verify_ufields *u = &bt->ufields[k];
 	lattice_cell c;
 
+	ufields_tables(bt, tables, &nt);
 	u->ref[i] = lattice_worst(verify_ref_multiplier(0x5eed5eedULL + k, i,
 	                          bt->bits), bt->bits, &u->lay, tables, nt, &c,
 	                          scratch);
@@ -1072,15 +1101,18 @@ static void check_fields(verify_battery *bt, int full)
 static void judge_ufields(verify_battery *bt)
 {
 	unsigned tables[STRIDE_MAX_TABLES];
-	size_t nt = stride_tables(bt->bits, tables), k, i;
+	size_t nt, k, i;
 	uint32_t *loads;
+	int standard;
 
 	if (!bt->nufields)
 		return;
+	standard = ufields_tables(bt, tables, &nt);
 	loads = xmalloc(sizeof *loads << 20, "field counts");
 	for (k = 0; k < bt->nufields && !verify_stopped(bt); k++) {
 		verify_ufields *u = &bt->ufields[k];
-		const verify_off_ref *o = u->lay.nf == 2 ? verify_off_ref_of(bt->bits,
+		const verify_off_ref *o = u->lay.nf == 2 && standard ?
+		                          verify_off_ref_of(bt->bits,
 		                          u->lay.shift[0]) : NULL;
 		char vec[64] = "", sh[16];
 		size_t len = 0;
