@@ -1123,8 +1123,13 @@ static void judge_ufields(verify_battery *bt)
 		                  loads);
 		if (u->cell.b == 0) {
 			u->status = VERIFY_INFO;
-			snprintf(u->reason, sizeof u->reason, "no table cell: each field "
-			         "needs at least 2^%d values", LATTICE_MIN_FIELD);
+			if (!nt)
+				snprintf(u->reason, sizeof u->reason, "no table cell: packed "
+				         "fields are counted at 2^20 buckets or fewer");
+			else
+				snprintf(u->reason, sizeof u->reason, "no table cell: each "
+				         "field needs at least 2^%d values",
+				         LATTICE_MIN_FIELD);
 			continue;
 		}
 		if (o) {
