@@ -81,16 +81,23 @@ static void count_loads(uint64_t p, unsigned n, const lattice_layout *lay,
 	}
 }
 
-/* R from the loads of 2^b buckets holding K keys. */
-static double ratio(const uint32_t *loads, unsigned b, double K)
+/* R from the sum of squared loads of 2^b buckets holding K keys. */
+static double ratio_of(uint64_t s2, unsigned b, double K)
 {
-	uint64_t M = (uint64_t)1 << b, i;
-	double s2 = 0, expect;
+	double M = ldexp(1, (int)b), expect;
+
+	expect = (K * (1 - 1 / M) + K * K / M + K) / 2;
+	return ((double)s2 + K) / 2 / expect;
+}
+
+/* The sum of squared loads (at most K^2 <= 2^46: exact in 64 bits). */
+static uint64_t squares(const uint32_t *loads, unsigned b)
+{
+	uint64_t M = (uint64_t)1 << b, i, s2 = 0;
 
 	for (i = 0; i < M; i++)
-		s2 += (double)loads[i] * loads[i];
-	expect = (K * (1 - 1 / (double)M) + K * K / (double)M + K) / 2;
-	return (s2 + K) / 2 / expect;
+		s2 += (uint64_t)loads[i] * loads[i];
+	return s2;
 }
 
 double lattice_count(uint64_t p, unsigned n, const lattice_layout *lay,
@@ -101,7 +108,7 @@ double lattice_count(uint64_t p, unsigned n, const lattice_layout *lay,
 	for (f = 0; f < lay->nf; f++)
 		j += xb[f];
 	count_loads(p, n, lay, xb, b, loads);
-	return ratio(loads, b, ldexp(1, (int)j));
+	return ratio_of(squares(loads, b), b, ldexp(1, (int)j));
 }
 
 /* The same keys at 2^bmax buckets and fewer: r[b] for b = bmin..bmax,
@@ -111,17 +118,22 @@ static void count_tables(uint64_t p, unsigned n, const lattice_layout *lay,
                          uint32_t *loads, double *r)
 {
 	unsigned f, j = 0, b;
-	uint64_t i;
+	uint64_t i, s2;
 
 	for (f = 0; f < lay->nf; f++)
 		j += xb[f];
 	count_loads(p, n, lay, xb, bmax, loads);
+	s2 = squares(loads, bmax);
 	for (b = bmax;; b--) {
-		r[b] = ratio(loads, b, ldexp(1, (int)j));
+		r[b] = ratio_of(s2, b, ldexp(1, (int)j));
 		if (b == bmin)
 			break;
-		for (i = 0; i < (uint64_t)1 << (b - 1); i++)
-			loads[i] = loads[2 * i] + loads[2 * i + 1];
+		/* folded into 2^(b-1) buckets, squared as they go */
+		for (i = 0, s2 = 0; i < (uint64_t)1 << (b - 1); i++) {
+			uint32_t v = loads[2 * i] + loads[2 * i + 1];
+			loads[i] = v;
+			s2 += (uint64_t)v * v;
+		}
 	}
 }
 
