@@ -78,7 +78,9 @@ static void run_steps(walk *w, const ev *x, size_t a, size_t b)
 	struct buf q = { 0 };
 	int added = stmt_text(w, a, b, &q) || !w->pt->is_diff;
 
-	if (x->ub && added)
+	if (x->ub && added && !review_has_finding(w->r, w->file,
+	                                          t[x->ub_tok].line,
+	                                          "undefined behaviour"))
 		review_add(w->r, REVIEW_ERROR, w->file, t[x->ub_tok].line,
 		           REVIEW_NONE, "sequence", "`%s` shifts by %lu, not less "
 		           "than the %u bits of the %s it shifts: undefined "
@@ -633,6 +635,7 @@ static void walk_file(walk *w)
 			start = i + 1;
 		}
 	}
+	review_hashed_all(w);
 	review_uses_free(w);
 }
 
