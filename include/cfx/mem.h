@@ -30,6 +30,11 @@ void *mem_big(size_t bytes, int zero);
  */
 int mem_check(size_t bytes, const char *what, cfx_err *err);
 
+/* The error of bytes for what that could not be had after mem_check let
+ * them through (a limit or the machine nearer its edge than it said):
+ * -1, err set to CFX_ELIMIT "out of memory for WHAT (N MiB)". */
+int mem_fail(size_t bytes, const char *what, cfx_err *err);
+
 /* Lower the cap mem_check applies, for the rest of the process, to bytes
  * (at most MEM_CAP): the fuzz harnesses run every command within a few
  * megabytes.  Not thread-safe: before any work starts. */

@@ -212,8 +212,10 @@ int search_task_run(const search_plan *pl, size_t i, search_list *out,
                     uint64_t *enumerated, atomic_size_t *found,
                     const volatile sig_atomic_t *stop, cfx_err *err);
 
-/* Append the candidates of src to dst (src is left as it was). */
-void search_list_append(search_list *dst, const search_list *src);
+/* Append the candidates of src to dst (src is left as it was): 0, or
+ * -1 with err (CFX_ELIMIT) when memory gives out (dst as it was). */
+int search_list_append(search_list *dst, const search_list *src,
+                       cfx_err *err);
 
 /* Sort l by p and keep one candidate per p: the one of fewest adders,
  * then least depth (tasks by adders can meet the same p). */

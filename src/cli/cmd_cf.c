@@ -42,8 +42,14 @@ static void print_distance(FILE *f, double d, double bits)
 {
 	char buf[32];
 
-	if (d == 0)
+	if (isinf(bits))
 		fprintf(f, "0 (exactly)");
+	else if (d == 0) {
+		/* below the least double (golden(4096): 2^-4097.3); its
+		 * decimal form from bits: d = 10^l, l = -bits log10 2 */
+		double l = -bits * log10(2.0), e = floor(l);
+		fprintf(f, "%.3ge%.0f = 2^-%.2f", pow(10, l - e), e, bits);
+	}
 	else if (d <= 0.5)
 		fprintf(f, "%s = 2^-%.2f", out_g(buf, sizeof buf, d, 3), bits);
 	else
@@ -179,9 +185,15 @@ static void result(cmd_ctx *c, const cli_args *a, const cf_run *r)
 	}
 	json_object_update(o, j);
 	json_decref(j);
-	json_object_set_new(o, "distance_to_phi_inverse", out_jreal(r->dist));
+	/* a distance below the least double is null, not 0: its _bits say
+	 * how small (0 is for x = 1/phi itself, whose _bits are null) */
+	json_object_set_new(o, "distance_to_phi_inverse", r->dist == 0 &&
+	                    isfinite(r->dbits) ? json_null()
+	                    : out_jreal(r->dist));
 	json_object_set_new(o, "distance_bits", out_jreal(r->dbits));
-	json_object_set_new(o, "mirror_distance", out_jreal(r->mdist));
+	json_object_set_new(o, "mirror_distance", r->mdist == 0 &&
+	                    isfinite(r->mbits) ? json_null()
+	                    : out_jreal(r->mdist));
 	json_object_set_new(o, "mirror_distance_bits", out_jreal(r->mbits));
 	cli_result(c, a->json, o);
 }
@@ -284,7 +296,7 @@ static int print_text(FILE *f, const cli_args *a, const cf_run *r,
 	print_distance(f, r->dist, r->dbits);
 	/* the mirror 1 - x only means something for x in (0, 1); it
 	 * shares the line, so the labels stay in one column */
-	if (r->mdist < r->dist && r->cf.n > 1 && mpz_sgn(r->cf.a[0]) == 0) {
+	if (r->mbits > r->dbits && r->cf.n > 1 && mpz_sgn(r->cf.a[0]) == 0) {
 		fprintf(f, "; of 1 - x: ");
 		print_distance(f, r->mdist, r->mbits);
 	}

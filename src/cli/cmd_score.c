@@ -150,9 +150,14 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 	          : 0;
 	if (keys_progression(&ks, s.bits, count, &k0, &step)) {
 		/* seq and stride keys are hashed as they are made: no array */
-		uint32_t *loads = mem_big(((size_t)1 << s.b) * sizeof *loads, 0);
+		size_t tb = ((size_t)1 << s.b) * sizeof (uint32_t);
+		uint32_t *loads = mem_check(tb, "the bucket table", &c->err) < 0
+		                  ? NULL : mem_big(tb, 0);
 		if (!loads) {
-			cfx_err_set(&c->err, CFX_ELIMIT, -1, NULL, "out of memory");
+			if (c->err.code == CFX_OK)
+				mem_fail(tb, "the bucket table", &c->err);
+			if (a->table_list)
+				cfx_err_retoken(&c->err, a->table_list);
 			keys_spec_free(&ks);
 			free(s.hex);
 			return CFX_EXIT_USAGE;
@@ -168,8 +173,12 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 		keys_spec_free(&ks);
 		free(s.hex);
 		return CFX_EXIT_USAGE;
-	} else if (score_keys(set.k, set.n, s.p, s.bits, s.b, NULL, &r) < 0) {
-		cfx_err_set(&c->err, CFX_ELIMIT, -1, NULL, "out of memory");
+	} else if (mem_check(((size_t)1 << s.b) * sizeof (uint32_t),
+	                     "the bucket table", &c->err) < 0 ||
+	           score_keys(set.k, set.n, s.p, s.bits, s.b, NULL, &r) < 0) {
+		if (c->err.code == CFX_OK)
+			mem_fail(((size_t)1 << s.b) * sizeof (uint32_t),
+			         "the bucket table", &c->err);
 		keys_free(&set);
 		keys_spec_free(&ks);
 		free(s.hex);

@@ -168,7 +168,9 @@ typedef struct job {
 	unsigned bits;
 	search_list *lists;          /* enumeration: one per task */
 	uint64_t *seen;              /* one per task */
-	cfx_err *errs;               /* one per task */
+	cfx_err *errs;               /* the first error (screen), or the
+	                              * first CFX_ELIMIT (enumeration) */
+	atomic_int failed;           /* enumeration: errs is taken */
 	atomic_size_t found;         /* candidates of all tasks */
 	const search_cand *cands;    /* prediction and screen: */
 	search_verdict *verdicts;    /*   the verdict of cands[i] */
@@ -230,11 +232,17 @@ static void bar_end(search_bar *bar)
 static void enumerate_task(void *ctx, size_t i, unsigned w)
 {
 	job *j = ctx;
+	cfx_err e;   /* a task's own: one per task was 33 kB each, 165 MB
+	              * for a plan of 5000 tasks (ulimit -v then aborted) */
 
 	(void)w;
+	e.code = CFX_OK;
 	if (search_task_run(j->pl, i, &j->lists[i], &j->seen[i], &j->found,
-	                    &j->halt, &j->errs[i]) < 0)
+	                    &j->halt, &e) < 0) {
+		if (e.code == CFX_ELIMIT && !atomic_exchange(&j->failed, 1))
+			*j->errs = e;
 		j->halt = 1;
+	}
 }
 
 static void screen_task(void *ctx, size_t i, unsigned w)
@@ -302,16 +310,20 @@ static int enumerate(cmd_ctx *c, const request *r, const search_target *t,
 	j.pl = &pl;
 	j.lists = xcalloc(pl.ntask + 1, sizeof *j.lists, "search lists");
 	j.seen = xcalloc(pl.ntask + 1, sizeof *j.seen, "search counts");
-	j.errs = xcalloc(pl.ntask + 1, sizeof *j.errs, "search errors");
+	j.errs = &c->err;
+	atomic_init(&j.failed, 0);
 	pool_run(pl.ntask, pool_cpus(), enumerate_task, job_progress, &j);
+	if (atomic_load(&j.failed)) {
+		/* past the candidates' limit, or memory gave out (the task's
+		 * own message, in c->err) */
+		if (atomic_load(&j.found) > SEARCH_MAX_FOUND)
+			too_many(c, r, t);
+		rc = -1;
+	}
 	*seen = 0;
 	for (i = 0; i < pl.ntask; i++) {
-		if (j.errs[i].code == CFX_ELIMIT && rc == 0) {
-			too_many(c, r, t);
+		if (rc == 0 && search_list_append(all, &j.lists[i], &c->err) < 0)
 			rc = -1;
-		}
-		if (rc == 0)
-			search_list_append(all, &j.lists[i]);
 		search_list_free(&j.lists[i]);
 		*seen += j.seen[i];
 	}
@@ -327,7 +339,6 @@ static int enumerate(cmd_ctx *c, const request *r, const search_target *t,
 		search_sort(all->c, all->n);
 	free(j.lists);
 	free(j.seen);
-	free(j.errs);
 	search_plan_free(&pl);
 	return rc;
 }

@@ -281,11 +281,12 @@ int keys_generate(keys_set *set, const keys_spec *ks, unsigned bits,
 		return cfx_err_set(err, CFX_EUSAGE, -1, NULL,
 		                   "this key family needs a count");
 	if (!(set->k = mem_big(count * sizeof *set->k, 0)))
-		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+		return mem_fail(count * sizeof *set->k, "the keys", err);
 	if (ks->kind == KEYS_RANDOM || ks->kind == KEYS_PTR ||
 	    ks->kind == KEYS_HIGH || ks->kind == KEYS_SPARSE) {
 		if (!(g.r = gsl_rng_alloc(gsl_rng_mt19937)))
-			return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+			return mem_fail(sizeof (gsl_rng) + gsl_rng_mt19937->size,
+			                "the random generator", err);
 		gsl_rng_set(g.r, (unsigned long)ks->seed);
 	}
 	if (ks->kind == KEYS_SPARSE) {
@@ -371,8 +372,9 @@ int keys_finish(keys_set *set, const keys_spec *ks, unsigned bits,
 	if (surely_distinct(ks, bits, set->made))
 		return 0;
 	if ((n = sort_unique_u64(set->k, set->made)) == (size_t)-1) {
+		size_t bytes = set->made * sizeof *set->k;
 		keys_free(set);
-		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+		return mem_fail(bytes, "the keys' sort", err);
 	}
 	set->n = n;
 	return 0;

@@ -2,8 +2,7 @@
  * review_find.c - the multipliers of `cfx review`: where the walk of
  * review.c meets one (a define, a const declaration, a literal multiplied
  * in a statement that hashes, a shift/add sequence), what it is, its word
- * and table size, and the claims of the comments around it (see
- * review_int.h).
+ * and table size (see review_int.h).
  *
  * review_define_found, review_decl_found and review_literal_products
  * decide whether a constant is a multiplier (its name, its comments, or
@@ -11,18 +10,20 @@
  * accumulator) and record it with mult_constant: its word from its type,
  * suffix, #if and use (review_width.c), the constant it replaces (the old
  * side's define, or a literal of a removed line), the word and form
- * findings, the index overflow.  use_of reads a statement for the word
- * and table (hash_32(.., B), >> (32 - B), >> K), else a *_BITS define of
- * the file gives the table.  review_claims_of hands the comments to the
- * claim checks (review_check.c); a sequence's comments also say the
- * constant it computes.  review.c calls all of it, and nothing here
- * calls review.c.
+ * findings, the index overflow.  What is no multiplier is said when
+ * the patch adds it: a reciprocal (x * C >> K is x / d), an FNV step.
+ * review_use_of (review_table.c) reads a statement for the word and table
+ * (hash_32(.., B), >> (32 - B), >> K), else a *_BITS define of the file
+ * gives the table.  review_claims_of (review_about.c) hands the comments
+ * to the claim checks.  review.c calls all of it, and nothing here calls
+ * review.c.
  */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfx/cf.h"
 #include "cfx/constant.h"
 #include "cfx/review.h"
 #include "cfx/word.h"
@@ -106,6 +107,50 @@ static void literal_replaced(walk *w, review_mult *m)
 	}
 }
 
+/* The value a const declaration's initialiser replaces: "NAME = LITERAL"
+ * (NAME a whole word) on a removed line of its file, of another value. */
+static void decl_replaced(walk *w, review_mult *m)
+{
+	const patch *pt = w->pt;
+	size_t li, from, to, n = strlen(m->name);
+
+	review_file_lines(pt, m->file, &from, &to);
+	for (li = from; li < to; li++) {
+		const patch_line *pl = &pt->line[li];
+		const char *s = pl->text;
+		if (pl->type != '-')
+			continue;
+		while ((s = strstr(s, m->name))) {
+			const char *e = s + n;
+			char num[40];
+			size_t k;
+			mpz_t z;
+			int before = s > pl->text && (isalnum((unsigned char)s[-1]) ||
+			                              s[-1] == '_');
+			s = e;
+			if (before || isalnum((unsigned char)*e) || *e == '_')
+				continue;
+			e += strspn(e, " \t");
+			if (*e != '=' || e[1] == '=')
+				continue;
+			e += 1 + strspn(e + 1, " \t");
+			for (k = 0; isalnum((unsigned char)e[k]) && k + 1 < sizeof num; k++)
+				num[k] = e[k];
+			num[k] = '\0';
+			mpz_init(z);
+			if (k && review_literal(num, z, NULL) == 0 && mpz_cmp(z, m->p)) {
+				m->has_old = 1;
+				mpz_set(m->old, z);
+				m->old_line = pl->no;
+				m->old_text = xstrdup(num);
+				mpz_clear(z);
+				return;
+			}
+			mpz_clear(z);
+		}
+	}
+}
+
 /* The files of the mail of a series that file f is in: [*lo, *hi) (all
  * of them when the patch is no series). */
 static void mail_files(const patch *pt, size_t f, size_t *lo, size_t *hi)
@@ -158,9 +203,7 @@ static const define *earlier_mail_define(const walk *w, const char *name,
 	return NULL;
 }
 
-static void use_of(walk *w, size_t a, size_t b, size_t mi);
 
-static void hashed_again(walk *w, size_t mi);
 
 /* Multiplier mi inside #if's nested deeper than review reads (MAX_IF):
  * its word said to be the innermost read one's, and a CHECK that names
@@ -248,22 +291,24 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 			m->old_added_line = old->line;
 		}
 	}
+	if (k == REVIEW_DECL && !m->has_old)
+		decl_replaced(w, m);
 	review_deep_if(w, i);
 	if (k == REVIEW_LITERAL) {
 		literal_replaced(w, m);
 		/* the word its statement shows (hash_ptr(), hash_32(), a
 		 * right shift), before the word is said: said and judged alike */
-		use_of(w, w->lit_a, w->lit_b, i);
+		review_use_of(w, w->lit_a, w->lit_b, i);
 		if (w->lit_d > w->lit_c)
-			use_of(w, w->lit_c, w->lit_d, i);
+			review_use_of(w, w->lit_c, w->lit_d, i);
 	}
 	constant_found(w, i);
 	if (have_mw)
 		review_overflow_check(w, i, lit, name, &mw);
 	review_claims_of(w, i);
 	/* the comments' claims are about the constant as written; the
-	 * verdict about what the keys are multiplied by */
-	hashed_again(w, i);
+	 * verdict about what the keys are multiplied by: review_hashed_all,
+	 * once the file's own hash_32() and hash_64() are read */
 }
 
 static void constant_found(walk *w, size_t i)
@@ -311,15 +356,10 @@ static void constant_found(walk *w, size_t i)
 	review_add(r, REVIEW_NOTE, m->file, m->line, i, "word",
 	           "%s%s%s: %u-bit multiplier (%s)", m->name, m->name[0] ? " = "
 	           : "", hex, m->bits, m->why_bits);
-	/* x < 2^32 and p < 2^32: x p < 2^64 never wraps, so the index
-	 * floor(x p / 2^(64-t)) is monotone in x, and 0 for x < 2^(32-t) */
-	if (m->bits == 64 && width <= 32)
-		review_add(r, REVIEW_WARNING, m->file, m->line, i, "word",
-		           "%s is a 32-bit constant in a 64-bit word: p/2^64 < "
-		           "2^-32, so the product of a key below 2^32 never wraps "
-		           "and its table index only grows with the key: no mixing "
-		           "(with a table of 2^t, every key below 2^(32-t) lands in "
-		           "bucket 0)", hex);
+	/* passed into hash_32() and the like: the product with its own
+	 * multiplier is what is judged, and said of (review_hashed_all) */
+	if (!m->hashed_by[0])
+		review_narrow_word(r, i);
 	/* p = 2^k q, q odd: x and x + 2^(n-k) have the same product */
 	if (mpz_even_p(m->p)) {
 		mp_bitcnt_t k = mpz_scan1(m->p, 0);
@@ -644,384 +684,6 @@ static int may_be_multiplier(const walk *w, const char *name, const mpz_t v)
 	return mpz_sgn(v) != 0 || (u & U_PROD);
 }
 
-/* ---- table sizes --------------------------------------------------------- */
-
-/* The value of an identifier or literal token for a table size. */
-int review_small_value(walk *w, const tok *t, unsigned long *out, char *why,
-                       size_t n)
-{
-	mpz_t z;
-	int ok = 0;
-
-	mpz_init(z);
-	if (t->type == T_NUM && review_literal(t->s, z, NULL) == 0 &&
-	    mpz_cmp_ui(z, 64) <= 0) {
-		*out = mpz_get_ui(z);
-		snprintf(why, n, "%s", t->s);
-		ok = 1;
-	} else if (t->type == T_IDENT) {
-		const define *d = review_defs_find(w->newd, t->s, 0);
-		if (d && d->valid && mpz_cmp_ui(d->v, 64) <= 0) {
-			*out = mpz_get_ui(d->v);
-			snprintf(why, n, "%s = %lu", t->s, *out);
-			ok = 1;
-		}
-	}
-	mpz_clear(z);
-	return ok;
-}
-
-/* Whether name is a parameter of the function whose body holds t[i]:
- * 1 with the function's name into fn. */
-static int param_of(const walk *w, size_t i, const char *name, char *fn,
-                    size_t n)
-{
-	const tok *t = w->v.t;
-	size_t k = i, open = REVIEW_NONE, q;
-	int depth = 0, need = w->depth;
-
-	while (k-- > 0 && need > 0) {
-		if (t[k].type != T_OP)
-			continue;
-		if (!strcmp(t[k].s, "}"))
-			depth++;
-		else if (!strcmp(t[k].s, "{") && depth-- == 0) {
-			need--;
-			depth = 0;
-			open = k;
-		}
-	}
-	if (need || open == REVIEW_NONE || open < 2 || strcmp(t[open - 1].s, ")"))
-		return 0;
-	for (q = open - 1, depth = 0; q > 0; q--) {
-		if (!strcmp(t[q].s, ")"))
-			depth++;
-		else if (!strcmp(t[q].s, "(") && !--depth)
-			break;
-	}
-	if (!q || t[q - 1].type != T_IDENT)
-		return 0;
-	for (k = q + 1; k + 1 < open; k++)
-		if (t[k].type == T_IDENT && !strcmp(t[k].s, name)) {
-			snprintf(fn, n, "%s", t[q - 1].s);
-			return 1;
-		}
-	return 0;
-}
-
-/* Whether the first argument of the call whose '(' is t[open] (before
- * end) is a product of multiplier m and nothing else: "v * C", "(u32)v *
- * C", "C * (v)"; its tokens are names, numbers, '*', casts, '.', '->'
- * and parentheses. */
-static int product_in_arg(const walk *w, size_t open, size_t end,
-                          const review_mult *m)
-{
-	const tok *t = w->v.t;
-	size_t j;
-	int par = 0, found = 0;
-
-	for (j = open; j < end; j++) {
-		const char *s = t[j].s;
-		if (!strcmp(s, "("))
-			par++;
-		else if (!strcmp(s, ")") && !--par)
-			break;
-		else if (par == 1 && !strcmp(s, ","))
-			break;
-		else if (t[j].type == T_OP && strcmp(s, "*") && strcmp(s, ".") &&
-		         strcmp(s, "->") && strcmp(s, ")"))
-			return 0;
-		else if ((m->kind == REVIEW_LITERAL ? t[j].type == T_NUM &&
-		          !strcmp(s, m->text) : t[j].type == T_IDENT &&
-		          !strcmp(s, m->name)) &&
-		         (!strcmp(t[j - 1].s, "*") || (j + 1 < end &&
-		          !strcmp(t[j + 1].s, "*"))))
-			found = 1;
-	}
-	return found && j < end;
-}
-
-/* The kernel's own multipliers of hash_32() and hash_64() (GOLDEN_RATIO_32
- * and GOLDEN_RATIO_64 of include/linux/hash.h since Linux 4.7), or the
- * patch's define of that name, into g; its name. */
-static const char *golden_of(const walk *w, unsigned word, mpz_t g)
-{
-	const char *name = word == 32 ? "GOLDEN_RATIO_32" : "GOLDEN_RATIO_64";
-	const define *d = review_defs_find(w->newd, name, 0);
-
-	if (d && d->valid && mpz_sgn(d->v) > 0)
-		mpz_set(g, d->v);
-	else
-		mpz_set_str(g, word == 32 ? "61c88647" : "61c8864680b583eb", 16);
-	return name;
-}
-
-/* Multiplier mi was passed into hash_32(), hash_64() or hash_long() (use_of
- * saw it): that function multiplies by GOLDEN_RATIO_32 or _64 again, so
- * the keys meet the product of the two mod 2^word, and that is judged
- * (and the constant it replaces, likewise).  Said as a NOTE, or an ERROR
- * when the two cancel (the product is 1: C is the inverse). */
-static void hashed_again(walk *w, size_t mi)
-{
-	review *r = w->r;
-	review_mult *m = &r->mult[mi];
-	unsigned word = m->hashed_word;
-	const char *gname;
-	char *own, *g, *prod;
-	mpz_t gv;
-
-	if (!m->hashed_by[0] || m->composite || !m->verify ||
-	    mpz_sgn(m->p) <= 0 || mpz_sizeinbase(m->p, 2) > word)
-		return;
-	mpz_init(gv);
-	gname = golden_of(w, word, gv);
-	mpz_set(m->own, m->p);
-	m->composite = 1;
-	mpz_mul(m->p, m->p, gv);
-	mpz_fdiv_r_2exp(m->p, m->p, word);
-	if (m->has_old) {
-		mpz_mul(m->old, m->old, gv);
-		mpz_fdiv_r_2exp(m->old, m->old, word);
-	}
-	own = word_hex(m->own, word);
-	g = word_hex(gv, word);
-	prod = word_hex(m->p, word);
-	if (!mpz_cmp_ui(m->p, 1)) {
-		review_add(r, REVIEW_ERROR, m->file, m->line, mi, "multiplier",
-		           "%s() at line %lu multiplies its argument by %s = %s, "
-		           "and %s is its inverse mod 2^%u (%s * %s mod 2^%u = 1): "
-		           "the two multiplies cancel, so %s(x * %s, bits) is x >> "
-		           "(%u - bits), the key's own top bits, not hashed at all",
-		           m->hashed_by, m->hashed_line, gname, g, own, word, own, g,
-		           word, m->hashed_by, m->text, word);
-		m->verify = 0;
-	} else
-		review_add(r, REVIEW_NOTE, m->file, m->line, mi, "multiplier",
-		           "%s() at line %lu multiplies its argument by %s = %s "
-		           "again: the keys are multiplied by %s * %s mod 2^%u = "
-		           "%s, and that product is the multiplier judged here%s",
-		           m->hashed_by, m->hashed_line, gname, g, own, g, word, prod,
-		           m->has_old ? " (the constant it replaces is taken the "
-		           "same way)" : "");
-	free(own);
-	free(g);
-	free(prod);
-	mpz_clear(gv);
-}
-
-/* What statement [a, b) says of the word and table of multiplier name
- * (or the literal at index lit): hash_32(.., B), hash_64(.., B),
- * >> (W - B), >> K. */
-static void use_of(walk *w, size_t a, size_t b, size_t mi)
-{
-	review_mult *m = &w->r->mult[mi];
-	const tok *t = w->v.t;
-	size_t i;
-
-	for (i = a; i < b; i++) {
-		unsigned long v, wv;
-		char why[64];
-		if (t[i].type == T_IDENT && (!strcmp(t[i].s, "hash_32") ||
-		    !strcmp(t[i].s, "hash_64") || !strcmp(t[i].s, "hash_long") ||
-		    !strcmp(t[i].s, "hash_ptr")) && i + 1 < b &&
-		    !strcmp(t[i + 1].s, "(")) {
-			/* the second argument at depth 1; hash_long and hash_ptr
-			 * hash a long: the #if word, else 64 */
-			size_t j;
-			int par = 0;
-			unsigned ctx = review_ctx_word(w, NULL, NULL);
-			unsigned word = !strcmp(t[i].s, "hash_32") ? 32 :
-			                !strcmp(t[i].s, "hash_64") ? 64 : ctx ? ctx : 64;
-			if (!m->hashed_by[0] && m->kind != REVIEW_SEQUENCE &&
-			    product_in_arg(w, i + 1, b, m)) {
-				snprintf(m->hashed_by, sizeof m->hashed_by, "%s", t[i].s);
-				m->hashed_line = t[i].line;
-				m->hashed_word = word;
-			}
-			for (j = i + 1; j < b; j++) {
-				if (!strcmp(t[j].s, "("))
-					par++;
-				else if (!strcmp(t[j].s, ")") && !--par)
-					break;
-				else if (par == 1 && !strcmp(t[j].s, ",") && j + 1 < b &&
-				         review_small_value(w, &t[j + 1], &v, why,
-				                            sizeof why) &&
-				         v >= 1 && v <= word) {
-					m->table = (unsigned)v;
-					m->table_src = REVIEW_TABLE_CODE;
-					snprintf(m->why_table, sizeof m->why_table,
-					         "%s(..., %s) at line %lu", t[i].s, why,
-					         t[i].line);
-				}
-			}
-			if (m->bits != word && m->kind != REVIEW_SEQUENCE) {
-				char was[sizeof m->why_bits];
-				snprintf(was, sizeof was, "%s", m->why_bits);
-				snprintf(m->why_bits, sizeof m->why_bits,
-				         "%s() at line %lu hashes %u-bit words%s, over %u "
-				         "bits by %.120s", t[i].s, t[i].line, word,
-				         word == 64 && strcmp(t[i].s, "hash_64") ?
-				         " (a long's)" : "", m->bits, was);
-				m->bits = word;
-			}
-		}
-		if (t[i].type == T_OP && !strcmp(t[i].s, ">>") && i + 1 < b) {
-			if (!strcmp(t[i + 1].s, "(") && i + 4 < b &&
-			    review_small_value(w, &t[i + 2], &wv, why, sizeof why) &&
-			    !strcmp(t[i + 3].s, "-") &&
-			    review_small_value(w, &t[i + 4], &v, why, sizeof why) &&
-			    v >= 1 && v <= wv && (wv == 32 || wv == 64)) {
-				m->table = (unsigned)v;
-				m->table_src = REVIEW_TABLE_CODE;
-				snprintf(m->why_table, sizeof m->why_table,
-				         ">> (%lu - %s) at line %lu", wv, why, t[i].line);
-			} else if (!strcmp(t[i + 1].s, "(") && i + 5 < b &&
-			           review_small_value(w, &t[i + 2], &wv, why,
-			                              sizeof why) &&
-			           (wv == 32 || wv == 64) && !strcmp(t[i + 3].s, "-") &&
-			           t[i + 4].type == T_IDENT &&
-			           !strcmp(t[i + 5].s, ")") &&
-			           m->table_src != REVIEW_TABLE_CODE) {
-				/* >> (32 - bits), bits a parameter or a variable: the
-				 * code does not show the size, whatever a *_BITS
-				 * define of the file says */
-				char fn[64];
-				m->table = 0;
-				m->table_src = REVIEW_TABLE_UNKNOWN;
-				if (param_of(w, i, t[i + 4].s, fn, sizeof fn))
-					snprintf(m->why_table, sizeof m->why_table, ">> (%lu - "
-					         "%s) at line %lu takes %s, a parameter of %s()",
-					         wv, t[i + 4].s, t[i].line, t[i + 4].s, fn);
-				else
-					snprintf(m->why_table, sizeof m->why_table, ">> (%lu - "
-					         "%s) at line %lu takes %s, a variable", wv,
-					         t[i + 4].s, t[i].line, t[i + 4].s);
-			} else if (review_small_value(w, &t[i + 1], &v, why, sizeof why) &&
-			           v >= 1 && v < m->bits) {
-				m->table = (unsigned)(m->bits - v);
-				m->table_src = REVIEW_TABLE_CODE;
-				snprintf(m->why_table, sizeof m->why_table,
-				         ">> %s at line %lu: the top %u bits", why,
-				         t[i].line, m->table);
-			}
-		}
-	}
-}
-
-/* The file's first *_BITS define of each value bound c (w->bits_def),
- * from its defines, which start at newd->d[w->defi]. */
-void review_bits_defines(walk *w)
-{
-	size_t i, c;
-
-	for (c = 0; c <= VERIFY_MAX_TABLE_BITS; c++)
-		w->bits_def[c] = REVIEW_NONE;
-	for (i = w->defi; i < w->newd->n && w->newd->d[i].file == w->file; i++) {
-		const define *d = &w->newd->d[i];
-		size_t n = strlen(d->name);
-		if (d->valid && n > 5 && !strcmp(d->name + n - 5, "_BITS") &&
-		    mpz_cmp_ui(d->v, 1) >= 0 &&
-		    mpz_cmp_ui(d->v, VERIFY_MAX_TABLE_BITS) <= 0)
-			for (c = mpz_get_ui(d->v); c <= VERIFY_MAX_TABLE_BITS; c++)
-				if (w->bits_def[c] == REVIEW_NONE)
-					w->bits_def[c] = i;
-	}
-}
-
-/* The function body [*a, *b) (its braces) that holds token j: 1, or 0
- * when j is at file scope (w->fns, sorted). */
-static int fn_of(const walk *w, size_t j, size_t *a, size_t *b)
-{
-	size_t lo = 0, hi = w->nfns;
-
-	while (lo < hi) {            /* the last function opening at or before j */
-		size_t mid = lo + (hi - lo) / 2;
-		if (w->fns[mid].a <= j)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (!lo || j > w->fns[lo - 1].b)
-		return 0;
-	*a = w->fns[lo - 1].a;
-	*b = w->fns[lo - 1].b + 1;
-	return 1;
-}
-
-/* Whether name is used in tokens [a, b): a name, or a word of a
- * directive (a macro's body). */
-static int name_in(const walk *w, size_t a, size_t b, const char *name)
-{
-	const tok *t = w->v.t;
-	size_t j;
-
-	for (j = a; j < b; j++)
-		if ((t[j].type == T_IDENT && !strcmp(t[j].s, name)) ||
-		    (t[j].type == T_PP && review_word_ci(t[j].s, name)))
-			return 1;
-	return 0;
-}
-
-/* Whether the *_BITS define d says multiplier mi's table: a function or
- * a macro that uses the multiplier (a literal: its function) uses d
- * too.  A *_BITS define elsewhere in the file sizes another table. */
-static int bits_for(const walk *w, size_t mi, const define *d)
-{
-	const review_mult *m = &w->r->mult[mi];
-	const tok *t = w->v.t;
-	size_t j, a, b, last = REVIEW_NONE;
-
-	if (m->kind == REVIEW_LITERAL) {
-		if (name_in(w, w->lit_a, w->lit_b, d->name) ||
-		    (w->lit_d > w->lit_c && name_in(w, w->lit_c, w->lit_d,
-		                                     d->name)))
-			return 1;
-		return fn_of(w, w->lit_a, &a, &b) && name_in(w, a, b, d->name);
-	}
-	for (j = 0; j < w->v.n; j++) {
-		if (t[j].type == T_PP && review_word_ci(t[j].s, m->name) &&
-		    review_word_ci(t[j].s, d->name))
-			return 1;        /* a macro of both */
-		if (t[j].type != T_IDENT || strcmp(t[j].s, m->name) ||
-		    !fn_of(w, j, &a, &b) || a == last)
-			continue;
-		last = a;
-		if (name_in(w, a, b, d->name))
-			return 1;
-	}
-	return 0;
-}
-
-/* A *_BITS define of the file that a function or macro using the
- * multiplier uses too, when nothing closer says the table. */
-static void table_from_bits_define(walk *w, size_t mi)
-{
-	review_mult *m = &w->r->mult[mi];
-	size_t c = m->bits < VERIFY_MAX_TABLE_BITS ? m->bits
-	           : VERIFY_MAX_TABLE_BITS, i;
-	const define *d = NULL;
-
-	if (m->table || m->table_src == REVIEW_TABLE_UNKNOWN ||
-	    w->bits_def[c] == REVIEW_NONE)
-		return;
-	/* the file's *_BITS defines of value 1..c, in order */
-	for (i = w->bits_def[c]; i < w->newd->n &&
-	     w->newd->d[i].file == w->file && !d; i++) {
-		const define *e = &w->newd->d[i];
-		size_t n = strlen(e->name);
-		if (e->valid && n > 5 && !strcmp(e->name + n - 5, "_BITS") &&
-		    mpz_cmp_ui(e->v, 1) >= 0 && mpz_cmp_ui(e->v, c) <= 0 &&
-		    bits_for(w, mi, e))
-			d = e;
-	}
-	if (!d)
-		return;
-	m->table = (unsigned)mpz_get_ui(d->v);
-	m->table_src = REVIEW_TABLE_DEFINE;
-	snprintf(m->why_table, sizeof m->why_table, "#define %s %s (line %lu)",
-	         d->name, d->text, d->line);
-}
-
 /* ---- the multipliers of a statement ------------------------------------- */
 
 /* The type that starts at t[j] (before b) as written, its storage class
@@ -1088,6 +750,107 @@ static int not_hash_product(walk *w, size_t i, const mpz_t z, int named,
 	       mpz_popcount(z) == 1 || mpz_cmp_ui(z, 1u << 12) < 0;
 }
 
+/* Whether a right shift (">>") follows t[i] before b. */
+static int shift_after(const tok *t, size_t i, size_t b)
+{
+	for (i++; i < b; i++)
+		if (t[i].type == T_OP && !strcmp(t[i].s, ">>"))
+			return 1;
+	return 0;
+}
+
+/* The first right shift by a constant that takes the product at t[i]:
+ * "x * C >> K" in its statement (up to b), else "v >> K" or "v >>= K"
+ * in the later statement [sa, sb) that shifts the variable keeping it.
+ * 1 with K in *k, the shift's token in *at, and *direct set when it is
+ * in the statement itself; else 0. */
+static int product_shift(walk *w, size_t i, size_t b, size_t sa, size_t sb,
+                         unsigned long *k, size_t *at, int *direct)
+{
+	const tok *t = w->v.t;
+	size_t j;
+	char why[64];
+
+	for (j = i + 1; j + 1 < b; j++)
+		if (t[j].type == T_OP && !strcmp(t[j].s, ">>") &&
+		    review_small_value(w, &t[j + 1], k, why, sizeof why)) {
+			*at = j;
+			*direct = 1;
+			return 1;
+		}
+	for (j = sa; j + 1 < sb; j++)
+		if (t[j].type == T_OP && (!strcmp(t[j].s, ">>") ||
+		    !strcmp(t[j].s, ">>=")) &&
+		    review_small_value(w, &t[j + 1], k, why, sizeof why)) {
+			*at = j;
+			*direct = 0;
+			return 1;
+		}
+	return 0;
+}
+
+/* Whether z, a product with which is shifted right by k, is a
+ * reciprocal: floor or ceil of 2^k/d for a d of 3..65536 that is no power
+ * of 2 (|z d - 2^k| < d), so that (x * z) >> k is x / d, rounded down,
+ * over the inputs it is written for: a division by a constant done as a
+ * multiply and a shift, as compilers do it, no hash.  d into *d, "ceil"
+ * or "floor" into *how. */
+static int reciprocal(const mpz_t z, unsigned long k, unsigned long *d,
+                      const char **how)
+{
+	mpz_t p, q, e;
+	int ok = 0, c;
+
+	if (k < 2 || k > 128 || mpz_sgn(z) <= 0)
+		return 0;
+	mpz_inits(p, q, e, NULL);
+	mpz_setbit(p, k);
+	mpz_fdiv_q(q, p, z);
+	for (c = 0; c < 2 && !ok; c++, mpz_add_ui(q, q, 1)) {
+		if (mpz_cmp_ui(q, 3) < 0 || mpz_cmp_ui(q, 65536) > 0 ||
+		    mpz_popcount(q) == 1)
+			continue;
+		mpz_mul(e, z, q);
+		mpz_sub(e, e, p);
+		if (mpz_cmpabs(e, q) < 0) {
+			ok = 1;
+			*d = mpz_get_ui(q);
+			*how = mpz_sgn(e) > 0 ? "ceil" : "floor";
+		}
+	}
+	mpz_clears(p, q, e, NULL);
+	return ok;
+}
+
+/* The product of the literal t[i] shifted right by k (the shift at token
+ * at, in the same statement): an ERROR when k is not less than the width
+ * C computes the product in (both operands' types known), in a model. */
+static int product_ub(walk *w, size_t i, size_t at, unsigned long k)
+{
+	const tok *t = w->v.t;
+	cwidth lw, pw;
+	int model;
+
+	if (review_literal_type(t[i].s, &lw) < 0 ||
+	    review_product_type(w, i, &lw, &pw) < 0 ||
+	    (k < pw.bits[LP64] && k < pw.bits[ILP32]) ||
+	    review_has_finding(w->r, w->file, t[at].line, "undefined behaviour"))
+		return 0;
+	model = k >= pw.bits[LP64] ? LP64 : ILP32;
+	review_add(w->r, REVIEW_ERROR, w->file, t[at].line, REVIEW_NONE,
+	           "word", "the product with %s is computed in %s, %u bits%s (%s: "
+	           "the usual arithmetic conversions), and >> %lu at line %lu "
+	           "shifts it by %lu, not less than its width: undefined "
+	           "behaviour in C (C11 6.5.7), what it gives depends on the "
+	           "compiler and the target (x86 takes the count mod %u, a shift "
+	           "by %lu); widen an operand first ((u64)x * C) if the high "
+	           "half is meant", t[i].s, pw.type[model], pw.bits[model],
+	           model == LP64 ? (k >= pw.bits[ILP32] ? "" : " on LP64") :
+	           " on ILP32 (32-bit long)", pw.why, k, t[at].line, k,
+	           pw.bits[model], k % pw.bits[model]);
+	return 1;
+}
+
 /* Literals multiplied in statement [a, b): "x * 0x9e3779b9 >> 22". */
 void review_literal_products(walk *w, size_t a, size_t b)
 {
@@ -1122,12 +885,35 @@ void review_literal_products(walk *w, size_t a, size_t b)
 		if (review_literal(t[i].s, z, &sl) == 0 && mpz_cmp_ui(z, 255) > 0 &&
 		    !not_hash_product(w, i, z, named, shifted)) {
 			unsigned tw = 0;
-			size_t j, mi;
-			int l;
+			size_t j, mi, at;
+			int l, direct;
 			char type[40] = "";
+			unsigned long k, d;
+			const char *how;
+			if (product_shift(w, i, b, sa, sb, &k, &at, &direct)) {
+				int ub = direct && product_ub(w, i, at, k);
+				if (reciprocal(z, k, &d, &how)) {
+					review_add(w->r, REVIEW_NOTE, w->file, t[i].line,
+					           REVIEW_NONE, "multiplier", "%s is not "
+					           "judged: it is %s(2^%lu/%lu), so x * %s >> "
+					           "%lu %s x / %lu, rounded down, over the inputs "
+					           "it is written for%s: a division by a "
+					           "constant done as a multiply and a shift (a "
+					           "reciprocal), no hash", t[i].s, how, k, d,
+					           t[i].s, k, ub ? "would be" : "is", d,
+					           ub ? ", were the product wide enough (the "
+					           "ERROR above)" : "");
+					mpz_clear(z);
+					continue;
+				}
+			}
 			/* the word of the variable it multiplies, if declared
-			 * (not a type in an if's condition: sizeof(long)) */
-			for (j = review_cond_end(t, a, b); j < b; j++) {
+			 * (not a type in an if's condition: sizeof(long)); not
+			 * when the product is shifted right in the statement (u64
+			 * r = (us * C) >> 32: r keeps what the shift left, and C
+			 * multiplies in its operands' type: review_use_word_at) */
+			for (j = review_cond_end(t, a, b); j < b &&
+			     !shift_after(t, i, b); j++) {
 				sym *s = t[j].type == T_IDENT ? review_var_find(w, t[j].s) : NULL;
 				if (s && s->bits) {
 					tw = s->bits;
@@ -1152,7 +938,7 @@ void review_literal_products(walk *w, size_t a, size_t b)
 			mult_constant(w, REVIEW_LITERAL, "", t[i].s, z, sl, tw, type,
 			              t[i].line, i);
 			if (w->r->nmult > mi)
-				table_from_bits_define(w, mi);
+				review_table_from_bits(w, mi);
 		}
 		mpz_clear(z);
 	}
@@ -1168,10 +954,14 @@ void review_define_uses(walk *w, size_t a, size_t b)
 			continue;
 		for (k = 0; k < w->r->nmult; k++) {
 			review_mult *m = &w->r->mult[k];
+			size_t sa, sb;
 			if ((m->kind == REVIEW_DEFINE || m->kind == REVIEW_DECL) &&
 			    !strcmp(m->name, w->v.t[i].s)) {
-				use_of(w, a, b, k);
-				hashed_again(w, k);
+				review_use_of(w, a, b, k);
+				/* h *= NAME; return h >> 22;: the later statement
+				 * that shifts what keeps the product */
+				if (shifted_after(w, a, b, &sa, &sb))
+					review_use_of(w, sa, sb, k);
 			}
 		}
 	}
@@ -1191,28 +981,6 @@ static int comments_say_multiplier(const walk *w)
 			return 1;
 	}
 	return 0;
-}
-
-/* Whether comment c speaks in the plural, of several constants. */
-static int plural_comment(const char *c)
-{
-	static const char *const plural[] = { "these", "both", "each", "they",
-		"multipliers", "constants", "primes", NULL };
-	size_t j;
-
-	for (j = 0; plural[j] && !review_word_ci(c, plural[j]); j++)
-		;
-	return plural[j] != NULL;
-}
-
-size_t review_plural_comments(walk *w)
-{
-	size_t k, n = 0;
-
-	for (k = 0; k < w->ncomments; k++)
-		if (plural_comment(w->v.t[w->comments[k]].s))
-			w->comments[n++] = w->comments[k];
-	return n;
 }
 
 /* A constant whose products all follow an xor and none is shifted right
@@ -1284,12 +1052,48 @@ void review_decl_found(walk *w, size_t a, size_t b)
 			mult_constant(w, REVIEW_DECL, t[b - 4].s, t[b - 2].s, z, sl, tw,
 			              type, t[b - 2].line, REVIEW_NONE);
 			if (w->r->nmult > mi)
-				table_from_bits_define(w, mi);
+				review_table_from_bits(w, mi);
 		}
 		mpz_clear(z);
 	}
 }
 
+
+/* A define of the patch that changes the value of an older one (the
+ * old side's define of that name), used nowhere in what the diff shows,
+ * whose new or old value at least 2^16 has the golden ratio's shape:
+ * the continued fraction of p/2^n (n 32, or 64 for a wider value)
+ * begins with at least 8 1s after a0 (of p or of 2^n - p).  The word n
+ * (0: no), and the run in w->golden_run. */
+static unsigned unseen_multiplier(walk *w, const define *x)
+{
+	const define *old = review_defs_find_in(w->oldd, x->name, 0, w->file,
+	                                        w->file + 1);
+	const mpz_srcptr v[2] = { x->v, old ? old->v : NULL };
+	size_t k;
+
+	if (!w->pt->is_diff || (w->uses && w->uses[use_slot(w, x->name)].nuse) ||
+	    !old || !old->valid || !mpz_cmp(old->v, x->v) ||
+	    review_name_says_size(x->name) || review_name_says_value(x->name))
+		return 0;
+	for (k = 0; k < 2; k++) {
+		unsigned n = mpz_sizeinbase(v[k], 2) > 32 ? 64 : 32;
+		cf_seq cf;
+		cf_golden g;
+		if (mpz_cmp_ui(v[k], 1u << 16) < 0 || mpz_sizeinbase(v[k], 2) > 64)
+			continue;
+		cf_init(&cf);
+		cf_of_multiplier(&cf, v[k], n);
+		g = cf_golden_stats(&cf);
+		cf_clear(&cf);
+		if (g.prefix >= 8 || g.prefix < 0) {
+			w->golden_run = g.prefix;
+			w->golden_old = (int)k;
+			return n;
+		}
+	}
+	return 0;
+}
 
 /* The define x at token i of the walk's side: a multiplier when the patch
  * adds it (or the input is no diff) and its name, the comments before
@@ -1297,200 +1101,47 @@ void review_decl_found(walk *w, size_t a, size_t b)
 void review_define_found(walk *w, const define *x, size_t i)
 {
 	const tok *t = w->v.t;
-
 	unsigned u = uses_of(w, x->name);
+	int unused = !w->uses || !w->uses[use_slot(w, x->name)].nuse;
+	int by_value = 0;
 
-	if (x->valid && (t[i].added || !w->pt->is_diff) &&
-	    (review_name_says_hash(x->name) || comments_say_multiplier(w) ||
-	     (u & (U_SHPROD | U_HASHED))) &&
-	    mpz_cmp_ui(x->v, 255) > 0 &&
-	    may_be_multiplier(w, x->name, x->v) && !fnv_use(w, x->name, u,
+	if (!x->valid || (!t[i].added && w->pt->is_diff) ||
+	    mpz_cmp_ui(x->v, 255) <= 0)
+		return;
+	/* JHASH_INITVAL 0xdeadbeef: a hash's start value, which nothing in
+	 * the patch multiplies by: not judged, and said why */
+	if (review_name_says_hash(x->name) && unused &&
+	    (review_name_says_value(x->name) || review_name_says_size(x->name))) {
+		review_add(w->r, REVIEW_NOTE, w->file, t[i].line, REVIEW_NONE,
+		           "multiplier", "%s is not judged: its name says %s, not a "
+		           "multiplier, and nothing in the patch multiplies by it",
+		           x->name, review_name_says_value(x->name) ? "a start "
+		           "value, a seed or a bound" : "a table's size or shape");
+		return;
+	}
+	if (!(review_name_says_hash(x->name) || comments_say_multiplier(w) ||
+	      (u & (U_SHPROD | U_HASHED))) &&
+	    !(by_value = unseen_multiplier(w, x)))
+		return;
+	if (may_be_multiplier(w, x->name, x->v) && !fnv_use(w, x->name, u,
 	                                                    t[i].line)) {
 		size_t mi = w->r->nmult;
 		mult_constant(w, REVIEW_DEFINE, x->name, x->text, x->v,
 		              x->suffix_long, 0, "", t[i].line,
 		              REVIEW_NONE);
+		if (w->r->nmult > mi && by_value)
+			review_add(w->r, REVIEW_CHECK, w->file, t[i].line, mi,
+			           "multiplier", "%s: its use is not in the patch (no "
+			           "line of the diff uses it; a diff's context shows a "
+			           "few lines around each change only), so it was found "
+			           "by its value alone: a changed constant whose %s "
+			           "value's continued fraction over 2^%u begins with "
+			           "%ld 1s after a0, as 1/phi's does; judged on its "
+			           "literal's word and verify's default tables: check "
+			           "the word and table where it is used", x->name,
+			           w->golden_old ? "old" : "new", by_value,
+			           w->golden_run);
 		if (w->r->nmult > mi)
-			table_from_bits_define(w, mi);
+			review_table_from_bits(w, mi);
 	}
-}
-
-/* ---- claims --------------------------------------------------------------- */
-
-/* The first hex literal of at least 2^8 in comment t (0x9e370001, a
- * suffix allowed): 1 with its value in v, as written in lit and its line;
- * else 0. */
-int review_comment_hex(const tok *t, mpz_t v, char *lit, size_t nlit,
-                       unsigned long *line)
-{
-	const char *s;
-
-	for (s = t->s; *s; s++) {
-		size_t n = 2;
-		const char *c;
-		if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X') ||
-		    (s > t->s && isalnum((unsigned char)s[-1])))
-			continue;
-		while (isxdigit((unsigned char)s[n]))
-			n++;
-		if (n == 2 || n - 2 > 32 || (isalnum((unsigned char)s[n]) &&
-		    !strchr("uUlL", s[n]))) {
-			s += n - 1;
-			continue;
-		}
-		snprintf(lit, nlit, "%.*s", (int)n, s);
-		mpz_set_str(v, lit + 2, 16);
-		if (mpz_sizeinbase(v, 2) > 8) {
-			*line = t->line;
-			for (c = t->s; c < s; c++)
-				*line += *c == '\n';
-			return 1;
-		}
-		s += n - 1;
-	}
-	return 0;
-}
-
-/* The constant a sequence's comments say it computes: a power sum, else
- * a define named there (of the sequence's word when there are several). */
-static void sequence_claim(walk *w, size_t i, const size_t *cm, size_t ncm)
-{
-	review *r = w->r;
-	review_mult *m = &r->mult[i];
-	mpz_t want;
-	char what[160];
-	size_t k;
-	int sums = 0, named = 0;
-
-	/* every power sum of its comments, and the first define they name */
-	mpz_init(want);
-	for (k = 0; k < ncm; k++) {
-		const tok *t = &w->v.t[cm[k]];
-		unsigned long line;
-		char sum[128];
-		if (review_power_sum(t->s, t->line, want, sum, sizeof sum,
-		                     &line)) {
-			snprintf(what, sizeof what, "%s (its comment, line %lu)", sum,
-			         line);
-			review_sequence_verdict(r, i, want, what, line);
-			sums++;
-		}
-	}
-	for (k = 0; k < ncm && !named; k++) {
-		const char *s = w->v.t[cm[k]].s;
-		while (*s && !named) {
-			size_t n = 0;
-			const define *d;
-			char name[64];
-			while (*s && !isalpha((unsigned char)*s) && *s != '_')
-				s++;
-			while (isalnum((unsigned char)s[n]) || s[n] == '_')
-				n++;
-			if (!n)
-				break;
-			snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), s);
-			s += n;
-			if ((d = review_defs_find(w->newd, name, m->bits)) && d->valid &&
-			    (!d->ctx || d->ctx == m->bits)) {
-				named = 1;
-				snprintf(what, sizeof what, "%s = %s (%s:%lu)", name,
-				         d->text, r->pt.files[d->file], d->line);
-				review_sequence_verdict(r, i, d->v, what, m->line);
-			}
-		}
-	}
-	/* else a hex constant its comments name ("multiply by 0x9e370001",
-	 * "hash = val * 0x9e370001") */
-	for (k = 0; k < ncm && !sums && !named; k++) {
-		char lit[40];
-		unsigned long line;
-		mpz_t v;
-		mpz_init(v);
-		if (review_comment_hex(&w->v.t[cm[k]], v, lit, sizeof lit, &line)) {
-			named = 1;
-			snprintf(what, sizeof what, "%s (its comment, line %lu)", lit,
-			         line);
-			review_sequence_verdict(r, i, v, what, line);
-		}
-		mpz_clear(v);
-	}
-	if (!sums && !named)
-		review_sequence_verdict(r, i, NULL, "", m->line);
-	review_sequence_table(r, i);
-	mpz_clear(want);
-}
-
-/* Which lines of comment t the patch adds: one char a line, '+' for an
- * added one (review_claims' added); NULL when the input is not a diff.
- * Its lines are the patch's '+' and ' ' lines of its file from its first
- * (lex skips the '-' lines), one a line of its text. */
-static char *comment_added(const walk *w, const tok *t)
-{
-	const patch *pt = w->pt;
-	size_t lines = 0, k = 0, li;
-	const char *c;
-	char *a;
-
-	if (!pt->is_diff)
-		return NULL;
-	for (c = t->s; *c; c++)
-		lines += *c == '\n';
-	a = xmalloc(lines + 1, "comment lines");
-	for (li = t->li; li < pt->nlines && k < lines &&
-	     pt->line[li].file == pt->line[t->li].file; li++)
-		if (pt->line[li].type == '+' || pt->line[li].type == ' ')
-			a[k++] = pt->line[li].type;
-	a[k] = '\0';
-	return a;
-}
-
-void review_claims_of(walk *w, size_t i)
-{
-	review_mult *m = &w->r->mult[i];
-	const size_t *cm = w->comments;
-	size_t ncm = w->ncomments, k;
-
-	if (m->kind == REVIEW_SEQUENCE) {
-		cm = w->fn_comments;
-		ncm = w->nfn;
-		sequence_claim(w, i, cm, ncm);
-	}
-	for (k = 0; k < ncm; k++) {
-		char *added = comment_added(w, &w->v.t[cm[k]]);
-		size_t nf = w->r->nfind, q;
-		if (k < w->nshared && m->kind == REVIEW_DEFINE)
-			review_claims_shared(w->r, i, w->v.t[cm[k]].s,
-			                     w->v.t[cm[k]].line, added);
-		else
-			review_claims(w->r, i, w->v.t[cm[k]].s, w->v.t[cm[k]].line,
-			              added);
-		free(added);
-		/* a comment of several constants: each finding says which */
-		if (m->kind == REVIEW_DEFINE && plural_comment(w->v.t[cm[k]].s))
-			for (q = nf; q < w->r->nfind; q++) {
-				review_finding *fd = &w->r->find[q];
-				struct buf b = { 0 };
-				if (fd->mult != i || !strncmp(fd->msg, "not checked", 11))
-					continue;
-				buf_printf(&b, "%s: %s", m->name, fd->msg);
-				free(fd->msg);
-				fd->msg = buf_take(&b);
-			}
-	}
-	/* a constant inside a function: the comments just above the
-	 * function that name it (its name, or its value as written, in hex
-	 * or decimal) speak of it too */
-	if (m->kind != REVIEW_SEQUENCE && w->depth > 0)
-		for (k = 0; k < w->nfn_before; k++) {
-			const tok *c = &w->v.t[w->fn_comments[k]];
-			size_t j;
-			char *added;
-			for (j = 0; j < ncm && cm[j] != w->fn_comments[k]; j++)
-				;
-			if (j < ncm || !review_text_names(m, c->s))
-				continue;
-			added = comment_added(w, c);
-			review_claims(w->r, i, c->s, c->line, added);
-			free(added);
-		}
 }

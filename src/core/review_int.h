@@ -102,6 +102,36 @@ typedef struct sym {
 	int is_long;             /* declared long: bits is LP64's */
 } sym;
 
+/* What the evaluator holds of a function at a point of its body: its
+ * variables, its word, the statements since its input was read, and the
+ * run's steps (the first branch of an #if inside a function, kept while
+ * the next is read: review.c's alternatives). */
+typedef struct walk_state {
+	sym var[MAX_VARS];
+	size_t nvar;
+	int have_input;
+	unsigned word;
+	int word_long;
+	char *code;              /* malloc'd */
+	unsigned long code_line;
+	int code_added;
+	unsigned nl;
+	unsigned long nl_line;
+	char nl_stmt[96];
+	int nl_added;
+	unsigned run_shifts, run_adds;
+} walk_state;
+
+/* An #if inside a function: the state where it opens, and the end of
+ * the branches read so far (done, when has_done). */
+typedef struct walk_alt {
+	walk_state start, done;
+	int has_done;
+	int depth;               /* the brace depth it opened at */
+} walk_alt;
+
+#define MAX_ALTS 4
+
 typedef struct walk {
 	review *r;
 	const patch *pt;
@@ -156,6 +186,12 @@ typedef struct walk {
 	char nl_stmt[96];
 	int nl_added;
 	unsigned run_shifts, run_adds;
+	walk_alt alts[MAX_ALTS]; /* the #if's open inside the function */
+	int nalts;
+	int alts_past;           /* nested deeper than MAX_ALTS: read straight */
+	long golden_run;         /* review_find.c: the 1s a define found by its
+	                          * value begins with (-1: all), */
+	int golden_old;          /*   of its old value, not its new one */
 } walk;
 
 /* The two data models a kernel is built for: LP64 (long is 64 bits) and
@@ -336,6 +372,56 @@ unsigned review_use_word_at(walk *w, size_t i, const cwidth *mw, char *why,
                             size_t nwhy);
 
 
+/* The type C computes the product of the multiply at token i in: the
+ * wider of its operands' types (the usual arithmetic conversions), mw
+ * the multiplier's, into o, in each model.  0, or -1 when the other
+ * operand's type is not known. */
+int review_product_type(const walk *w, size_t i, const cwidth *mw,
+                        cwidth *o);
+
+/* The type C gives the integer literal s (C11 6.4.4.1) in each model.
+ * 0, or -1 if s is no literal. */
+int review_literal_type(const char *s, cwidth *o);
+
+/* ---- review_report.c ---- */
+
+/* Whether r has a finding at file:line whose message holds needle. */
+int review_has_finding(const review *r, size_t file, unsigned long line,
+                       const char *needle);
+
+/* Drop the findings of multiplier mult whose message holds needle. */
+void review_drop_findings(review *r, size_t mult, const char *needle);
+
+/* ---- review_table.c ---- */
+
+/* The file's first *_BITS define of each value bound (w->bits_def). */
+void review_bits_defines(walk *w);
+
+/* The value (at most 64) of an identifier (a define) or literal token
+ * for a table size or shift, and as written into why: 1, else 0. */
+int review_small_value(walk *w, const tok *t, unsigned long *out, char *why,
+                       size_t n);
+
+/* The multipliers of the walk's file passed into hash_32(), hash_64()
+ * or hash_long(): the product of each with the multiplier of that
+ * function (the file's own definition of it, else the kernel's
+ * GOLDEN_RATIO_32 or _64) is what the keys meet, and what is judged.
+ * At the end of the file's walk, once its sequences are found. */
+void review_hashed_all(walk *w);
+
+/* What statement [a, b) says of the word and table of multiplier mi:
+ * hash_32(.., B), hash_64(.., B), >> (W - B), >> K; and that it is passed
+ * into one of hash_32() and its kin (m->hashed_by). */
+void review_use_of(walk *w, size_t a, size_t b, size_t mi);
+
+/* A *_BITS define of the file that a function or macro using multiplier
+ * mi uses too, when nothing closer says its table. */
+void review_table_from_bits(walk *w, size_t mi);
+
+/* A WARNING when the multiplier the keys of i meet (m->p) is a 32-bit
+ * constant in a 64-bit word. */
+void review_narrow_word(review *r, size_t i);
+
 /* ---- review_find.c ---- */
 
 /* A new multiplier of kind k at file:line, its name ("" for a literal)
@@ -352,14 +438,6 @@ void review_deep_if(walk *w, size_t mi);
 void review_uses_index(walk *w);
 void review_uses_free(walk *w);
 
-/* The file's first *_BITS define of each value bound (w->bits_def). */
-void review_bits_defines(walk *w);
-
-/* The value (at most 64) of an identifier (a define) or literal token
- * for a table size or shift, and as written into why: 1, else 0. */
-int review_small_value(walk *w, const tok *t, unsigned long *out, char *why,
-                       size_t n);
-
 /* The multipliers of statement [a, b) (b past its ';'): literals
  * multiplied where the statement (or the next) hashes, uses of the
  * patch's multiplier defines (their word and table), and a const
@@ -370,6 +448,12 @@ void review_decl_found(walk *w, size_t a, size_t b);
 
 /* The define x at token i of the walk's side, when it is a multiplier. */
 void review_define_found(walk *w, const define *x, size_t i);
+
+/* ---- review_about.c ---- */
+
+/* Whether comment c speaks in the plural, of several constants ("these",
+ * "both", "each", "multipliers"). */
+int review_plural_comment(const char *c);
 
 /* Keep, of the comments before a define (w->comments), those in the
  * plural ("These multipliers", "both", "each"), for the defines after

@@ -184,6 +184,33 @@ void review_add(review *r, review_level lv, size_t file, unsigned long line,
 	snprintf(f->kind, sizeof f->kind, "%s", kind);
 	f->msg = buf_take(&b);
 }
+
+int review_has_finding(const review *r, size_t file, unsigned long line,
+                       const char *needle)
+{
+	size_t k;
+
+	for (k = 0; k < r->nfind; k++)
+		if (r->find[k].file == file && r->find[k].line == line &&
+		    strstr(r->find[k].msg, needle))
+			return 1;
+	return 0;
+}
+
+void review_drop_findings(review *r, size_t mult, const char *needle)
+{
+	size_t k, n = 0;
+
+	for (k = 0; k < r->nfind; k++) {
+		if (r->find[k].mult == mult && strstr(r->find[k].msg, needle)) {
+			free(r->find[k].msg);
+			continue;
+		}
+		r->find[n++] = r->find[k];
+	}
+	r->nfind = n;
+}
+
 /* ---- the verdict --------------------------------------------------------- */
 
 /* "strides 2^13..2^21, byte 3" : the families of bt that FAIL (and not

@@ -314,6 +314,18 @@ static unsigned product_word(const walk *w, size_t a, size_t b, size_t i,
 	return p;
 }
 
+/* Whether a right shift (">>") stands in t(i, end): what a cast or a
+ * call that closes at end takes is then the shifted product. */
+static int shifted_within(const tok *t, size_t i, size_t end)
+{
+	size_t k;
+
+	for (k = i + 1; k < end; k++)
+		if (t[k].type == T_OP && !strcmp(t[k].s, ">>"))
+			return 1;
+	return 0;
+}
+
 /* The word the code keeps a multiply by name in, where it shows it: 32
  * or 64 when the product is assigned to or declared as a type of that
  * word (u32, uint32_t, unsigned int, __u32; u64, uint64_t, unsigned long
@@ -400,6 +412,11 @@ unsigned review_use_word_at(walk *w, size_t i, const cwidth *mw, char *why,
 				continue;
 			q = review_paren_close(t, k, b);
 			end = q < b ? q : k;
+			/* (u32)((v * C) >> 20): the cast takes what the shift
+			 * left, not the product, which C computes in its
+			 * operands' type first */
+			if (end > i && shifted_within(t, i, end))
+				continue;
 			if (end > i) {
 				if (hw)
 					snprintf(why, nwhy, "the product is hashed by "
@@ -417,8 +434,25 @@ unsigned review_use_word_at(walk *w, size_t i, const cwidth *mw, char *why,
 			 * a shift by 32 or more says a 64-bit product (on a 32-bit
 			 * one it is undefined) */
 			cwidth op;
-			int have_op = operand_width(w, a, b, i, &op) == 0 &&
-			              op.bits[LP64] == 64 && op.bits[ILP32] == 64;
+			int known = operand_width(w, a, b, i, &op) == 0;
+			int have_op = known && op.bits[LP64] == 64 &&
+			              op.bits[ILP32] == 64;
+			/* both operands' types known and the product 32 bits
+			 * wide (u32 us * 0x418938u) or 64 on LP64 by the
+			 * literal's type (u32 v * 2654435761UL): that width,
+			 * whatever the shift (a shift by 32 or more of a 32-bit
+			 * product is undefined: review_product_ub says so) */
+			if (known && !have_op && mw) {
+				unsigned p = op.bits[LP64] > mw->bits[LP64] ?
+				             op.bits[LP64] : mw->bits[LP64];
+				snprintf(why, nwhy, "the product of %s (%s) and %s (%s) "
+				         "is computed in %s, %u bits%s", op.type[LP64],
+				         op.why, t[i].type == T_NUM ? t[i].s : "it",
+				         mw->type[LP64], p > 32 ? mw->type[LP64] :
+				         "unsigned int", p, p > 32 &&
+				         mw->bits[ILP32] == 32 ? " on LP64" : "");
+				return p;
+			}
 			if (have_op)
 				snprintf(why, nwhy, "the product's other operand is %s "
 				         "(%s), so C multiplies in 64 bits%s", op.type[LP64],
@@ -595,6 +629,39 @@ static int operand_width(const walk *w, size_t a, size_t b, size_t i,
 		return var_width(w, t[v].s, i, o);
 	}
 	return -1;
+}
+
+int review_literal_type(const char *s, cwidth *o)
+{
+	return literal_width(s, o);
+}
+
+int review_product_type(const walk *w, size_t i, const cwidth *mw,
+                        cwidth *o)
+{
+	const tok *t = w->v.t;
+	size_t a = i, b = i, n = w->v.n;
+	cwidth op;
+	int model;
+
+	while (a > 0 && t[a - 1].type != T_PP && strcmp(t[a - 1].s, ";") &&
+	       strcmp(t[a - 1].s, "{") && strcmp(t[a - 1].s, "}"))
+		a--;
+	while (a < i && t[a].type == T_COMMENT)
+		a++;
+	while (b < n && t[b].type != T_PP && strcmp(t[b].s, ";") &&
+	       strcmp(t[b].s, "{") && strcmp(t[b].s, "}"))
+		b++;
+	if (operand_width(w, a, b, i, &op) < 0)
+		return -1;
+	memset(o, 0, sizeof *o);
+	for (model = 0; model < NMODEL; model++) {
+		const cwidth *wide = op.bits[model] > mw->bits[model] ? &op : mw;
+		cwidth_set(o, model, wide->bits[model], wide->type[model]);
+	}
+	snprintf(o->why, sizeof o->why, "%.28s (%.28s) times %.28s",
+	         op.type[LP64], op.why, mw->type[LP64]);
+	return 0;
 }
 
 /* Whether t[k..] is ">> (32 -" or ">>= (32 -". */

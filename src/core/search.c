@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "cfx/cf.h"
+#include "cfx/mem.h"
 #include "cfx/search.h"
 #include "cfx/sweep.h"
 #include "cfx/verify.h"
@@ -343,19 +344,44 @@ void search_sort(search_cand *c, size_t n)
 
 /* ---- lists -------------------------------------------------------------- */
 
-static void list_push(search_list *l, const search_cand *c)
+/* Room for need candidates in l: 0, or -1 (l as it was) when memory
+ * (ulimit -v) gives out: the window chose how many there are. */
+static int list_room(search_list *l, size_t need)
 {
-	XGROW(l->c, l->cap, l->n + 1, "search candidates");
-	l->c[l->n++] = *c;
+	search_cand *c = grow_try(l->c, &l->cap, need, sizeof *l->c);
+
+	if (!c)
+		return -1;
+	l->c = c;
+	return 0;
 }
 
-void search_list_append(search_list *dst, const search_list *src)
+/* The error of a list that could not grow past n candidates. */
+static int list_full(cfx_err *err, size_t n)
+{
+	return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "memory ran out at %zu "
+	                   "candidate%s (ulimit -v?): narrow the window "
+	                   "(--window)", n, n == 1 ? "" : "s");
+}
+
+static int list_push(search_list *l, const search_cand *c)
+{
+	if (list_room(l, l->n + 1) < 0)
+		return -1;
+	l->c[l->n++] = *c;
+	return 0;
+}
+
+int search_list_append(search_list *dst, const search_list *src,
+                       cfx_err *err)
 {
 	if (!src->n)
-		return;
-	XGROW(dst->c, dst->cap, dst->n + src->n, "search candidates");
+		return 0;
+	if (list_room(dst, dst->n + src->n) < 0)
+		return list_full(err, dst->n + src->n);
 	memcpy(dst->c + dst->n, src->c, src->n * sizeof *src->c);
 	dst->n += src->n;
+	return 0;
 }
 
 void search_list_free(search_list *l)
@@ -525,7 +551,8 @@ static int leaf(walk *wk, const search_node *nd)
 		return cfx_err_set(wk->err, CFX_ELIMIT, -1, NULL,
 		                   "more than %d candidates: narrow the window "
 		                   "(--window) or use fewer terms", SEARCH_MAX_FOUND);
-	list_push(wk->out, &c);
+	if (list_push(wk->out, &c) < 0)
+		return list_full(wk->err, wk->out->n + 1);
 	return 0;
 }
 
@@ -584,6 +611,7 @@ typedef struct graphs {
 	size_t nh, cap, kept;      /*   h[0 .. kept) sorted and unique */
 	uint64_t seen;
 	const volatile sig_atomic_t *stop;
+	int full;                  /* the hits could not grow (ulimit -v) */
 } graphs;
 
 /* -1, 0 or 1 as x is below, equal to or above y: a step of an order. */
@@ -615,8 +643,23 @@ static void hits_compact(graphs *g)
 	g->nh = g->kept = n;
 }
 
+/* Room for one more hit: 1, or 0 with g->full set (the search ends). */
+static int hits_room(graphs *g)
+{
+	hit *h = grow_try(g->h, &g->cap, g->nh + 1, sizeof *g->h);
+
+	if (!h) {
+		g->full = 1;
+		return 0;
+	}
+	g->h = h;
+	return 1;
+}
+
 static void hit_push(graphs *g, uint64_t v, unsigned adders, unsigned depth)
 {
+	if (g->full)
+		return;
 	if (g->slot) {
 		unsigned char code = (unsigned char)(adders * 16 + depth);
 		size_t i = (size_t)((v - g->lo) >> 1);
@@ -627,7 +670,8 @@ static void hit_push(graphs *g, uint64_t v, unsigned adders, unsigned depth)
 	}
 	if (g->nh >= 2 * g->kept + ((size_t)1 << 20))
 		hits_compact(g);
-	XGROW(g->h, g->cap, g->nh + 1, "search hits");
+	if (!hits_room(g))
+		return;
 	g->h[g->nh++] = (hit){ v, (unsigned char)adders, (unsigned char)depth };
 }
 
@@ -652,7 +696,7 @@ static int graph_level(graphs *g, unsigned k)
 	unsigned i, j, s, f, bits = g->pl->t.bits;
 	int last = k + 1 == g->last;
 
-	if (g->stop && *g->stop)
+	if ((g->stop && *g->stop) || g->full)
 		return -1;
 	for (i = 0; i <= k; i++)
 		for (j = 0; j <= k; j++) {
@@ -689,7 +733,8 @@ static int graph_found(graphs *g, search_list *out, atomic_size_t *found,
 	if (g->slot) {            /* the slots as hits */
 		for (i = 0; i <= g->width >> 1; i++)
 			if (g->slot[i] != 255) {
-				XGROW(g->h, g->cap, g->nh + 1, "search hits");
+				if (!hits_room(g))
+					return list_full(err, g->nh + 1);
 				g->h[g->nh++] = (hit){ g->lo + 2 * i, g->slot[i] >> 4,
 				                       g->slot[i] & 15 };
 			}
@@ -711,7 +756,8 @@ static int graph_found(graphs *g, search_list *out, atomic_size_t *found,
 			                   "more than %d candidates: narrow the "
 			                   "window (--window) or use fewer adders",
 			                   SEARCH_MAX_FOUND);
-		list_push(out, &c);
+		if (list_push(out, &c) < 0)
+			return list_full(err, out->n + 1);
 	}
 	return 0;
 }
@@ -731,8 +777,11 @@ static int graph_task(const search_plan *pl, size_t i, search_list *out,
 	g.width = (uint64_t)(pl->t.hi - pl->t.lo);
 	g.last = (unsigned)pl->adders;
 	g.stop = stop;
+	/* a narrow window's slots (at most 2 MiB), or the hits grown as
+	 * they come: either may meet ulimit -v, said as an error */
 	if (g.width >> 1 < SLOTS_MAX) {
-		g.slot = xmalloc((size_t)(g.width >> 1) + 1, "search slots");
+		if (!(g.slot = mem_big((size_t)(g.width >> 1) + 1, 0)))
+			return list_full(err, 0);
 		memset(g.slot, 255, (size_t)(g.width >> 1) + 1);
 	}
 	g.r[0] = 1;
@@ -747,7 +796,9 @@ static int graph_task(const search_plan *pl, size_t i, search_list *out,
 	}
 	/* stopped or not, what the task met (its counts no longer proven
 	 * fewest: the caller says so) */
-	if (graph_found(&g, out, found, err) < 0 || rc < 0)
+	if (g.full)
+		rc = list_full(err, g.nh);
+	else if (graph_found(&g, out, found, err) < 0 || rc < 0)
 		rc = rc < 0 ? cfx_err_set(err, CFX_EINTR, -1, NULL, "interrupted")
 		     : -1;
 	*enumerated += g.seen;

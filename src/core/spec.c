@@ -71,12 +71,12 @@ int spec_compute(uint64_t p, unsigned bits, uint64_t count, spec_result *r,
 		                   "only 2^%u distinct points exist for this "
 		                   "multiplier", bits - t);
 	if (!(pt = mem_big(count * sizeof *pt, 0)))     /* the user's count */
-		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+		return mem_fail(count * sizeof *pt, "the points", err);
 	for (k = 0; k < count; k++)
 		pt[k] = ((k + 1) * p) & mask;
 	if (sort_u64(pt, count, NULL) < 0) {
 		free(pt);
-		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+		return mem_fail(count * sizeof *pt, "the points' sort", err);
 	}
 	r->count = count;
 	r->ngaps = 0;

@@ -105,7 +105,9 @@ int sweep_run(sweep_result *res, uint64_t p, unsigned bits, unsigned b,
 	if (!keys || !loads) {
 		free(keys);
 		free(loads);
-		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+		return mem_fail(keys ? ((size_t)1 << b) * sizeof *loads
+		                : (count ? count : 1) * sizeof *keys,
+		                keys ? "the bucket table" : "the keys", err);
 	}
 	res->rows = xcalloc(bits, sizeof *res->rows, "sweep rows");
 	for (s = 0; s < bits; s++)

@@ -140,13 +140,21 @@ char *learn_store_facts_path(void)
 }
 
 /* The value of the title: line of a lesson file ("" if none, or if the
- * file is no regular text file: learn N says why when it is opened). */
-static char *read_title(const char *path)
+ * file is no regular text file: learn N says why when it is opened);
+ * NULL with err when cfx has no file descriptor left (ulimit -n: every
+ * title would be blank, said nowhere). */
+static char *read_title(const char *path, cfx_err *err)
 {
 	cfx_err e;
 	FILE *f = textfile_open(path, 0, NULL, &e);
 	char *line = NULL, *t = NULL;
 	size_t cap = 0;
+
+	if (!f && (errno == EMFILE || errno == ENFILE)) {
+		cfx_err_set(err, CFX_EIO, -1, path, "cannot read lesson: %s",
+		            strerror(errno));
+		return NULL;
+	}
 
 	while (f && textfile_line(f, &line, &cap, NULL, &e) >= 0) {
 		if (strncmp(line, "title:", 6))
@@ -204,7 +212,12 @@ int learn_store_catalog_load(learn_store_catalog *c, cfx_err *err)
 		e->number = number;
 		e->name = name;
 		e->path = xasprintf("%s/%s", c->dir, s);
-		e->title = read_title(e->path);
+		if (!(e->title = read_title(e->path, err))) {
+			e->title = xstrdup("");
+			closedir(d);
+			learn_store_catalog_free(c);
+			return -1;
+		}
 	}
 	closedir(d);
 	if (c->n)

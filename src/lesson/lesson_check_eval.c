@@ -126,6 +126,33 @@ static int numeral_tolerance(const char *s, mpq_t tol)
 	return 1;
 }
 
+/* Whether an evaluation failed only for want of a word under a left
+ * shift: a number in a check or an answer has no word, and 1 << 20 is
+ * 2^20 there, as Python reads it.  ~ keeps asking for a word: ~x is
+ * 2^n - 1 - x on an n-bit word and no number without one. */
+static int exact_shift(const char *s, const cfx_err *e)
+{
+	return e->code == CFX_EDOMAIN && !strcmp(e->token, "<<") &&
+	       !strchr(s, '~');
+}
+
+/* t with its shifts exact: on a word wider than any value the expression
+ * language allows (EXPR_MAX_BITS), nothing wraps; a value that reaches
+ * that width came from a negative operand wrapped onto it, and is none. */
+static int eval_exact(const expr_tree *t, expr_value *v, cfx_err *e)
+{
+	const unsigned long wide = EXPR_MAX_BITS + 2UL;
+
+	if (expr_eval_word(t, NULL, NULL, NUM_PREC, wide, v, e) != 0)
+		return -1;
+	if (v->kind == EXPR_RAT && mpz_sizeinbase(mpq_numref(v->q), 2) >
+	    (size_t)EXPR_MAX_BITS)
+		return cfx_err_set(e, CFX_EDOMAIN, -1, "<<", "%s", "a left shift "
+		                   "of a negative number has no value without a "
+		                   "word; write -(x << k)");
+	return 0;
+}
+
 /* A number written as text: a decimal numeral, else any expression
  * without names that evaluates exactly (rational or quadratic) or to an
  * interval.  v must be initialised; returns 1 if s is a number. */
@@ -147,6 +174,8 @@ int lesson_check_text_number(const char *s, expr_value *v)
 	if (!(t = expr_parse(s, &e)))
 		return 0;
 	ok = expr_eval(t, NULL, NULL, NUM_PREC, v, &e) == 0;
+	if (!ok && exact_shift(s, &e))
+		ok = eval_exact(t, v, &e) == 0;
 	expr_free(t);
 	return ok;
 }
@@ -240,6 +269,16 @@ static int num_cmp(const expr_value *a, const expr_value *b)
 
 /* ---- evaluation ------------------------------------------------------- */
 
+/* Whether s is one expression (whatever its value). */
+static int parses(const char *s)
+{
+	cfx_err e;
+	expr_tree *t = expr_parse(s, &e);
+
+	expr_free(t);
+	return t != NULL;
+}
+
 json_t *lesson_check_answer_value(const char *answer)
 {
 	const char *s = answer, *e;
@@ -258,8 +297,9 @@ json_t *lesson_check_answer_value(const char *answer)
 	expr_value_init(&v, NUM_PREC);
 	number = lesson_check_text_number(t, &v);
 	expr_value_clear(&v);
-	/* "[1; 1, 2]" and "1 1 2" are lists; "13/8" or "2^31 + 1" are not */
-	if (number || (!strpbrk(t, ",;") && !strchr(t, ' '))) {
+	/* "[1; 1, 2]" and "1 1 2" are lists; "13/8" or "2^31 + 1" are not,
+	 * nor "-1 << 2", which parses and has no value (its message says) */
+	if (number || (!strpbrk(t, ",;") && (!strchr(t, ' ') || parses(t)))) {
 		json_t *j = json_string(t);
 		free(t);
 		return j;
@@ -328,9 +368,14 @@ int lesson_check_answer_problem(const char *answer, cfx_err *err)
 		if (!lesson_check_decimal(t, x.q)) {
 			if (!(tree = expr_parse(t, err)))
 				rc = -1;
-			else if (expr_eval(tree, NULL, NULL, NUM_PREC, &x, err) != 0)
+			else if (expr_eval(tree, NULL, NULL, NUM_PREC, &x, err) != 0 &&
+			         (!exact_shift(t, err) || eval_exact(tree, &x, err) != 0))
 				rc = -1;
 			expr_free(tree);
+			if (rc < 0 && err->code == CFX_EDOMAIN && !strcmp(err->token, "~"))
+				cfx_err_set(err, CFX_EDOMAIN, -1, "~", "%s", "an answer has "
+				            "no word size, so ~ has no value: for n bits "
+				            "write 2^n - 1 - x");
 		}
 		expr_value_clear(&x);
 	}

@@ -36,7 +36,7 @@ static int grow(keysource_keys *set, size_t *cap, cfx_err *err)
 	if (mem_check(2 * ncap * sizeof *k, "the keys read", err) < 0)
 		return -1;
 	if (!(k = realloc(set->k, ncap * sizeof *k)))
-		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+		return mem_fail(ncap * sizeof *k, "the keys read", err);
 	set->k = k;
 	*cap = ncap;
 	return 0;
@@ -209,19 +209,20 @@ int keysource_malloc(keysource_keys *set, uint64_t size, uint64_t mask,
 		return cfx_err_set(err, CFX_EUSAGE, -1, NULL,
 		                   "this key family needs a count");
 	if (!(k = set->k = mem_big(count * sizeof *set->k, 0)))
-		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+		return mem_fail(count * sizeof *set->k, "the keys", err);
 	if (size > KEYSOURCE_MALLOC_MAX / count)
 		return cfx_err_set(err, CFX_ELIMIT, -1, NULL,
 		                   "malloc keys would take more than 4 GiB");
 	if (!(obj = malloc(count * sizeof *obj)))
-		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+		return mem_fail(count * sizeof *obj, "the malloc keys' list", err);
 	/* all objects live at once, as in a real table */
 	for (i = 0; i < count; i++) {
 		if (!(obj[i] = malloc((size_t)size))) {
 			while (i--)
 				free(obj[i]);
 			free(obj);
-			return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+			return mem_fail((size_t)size * count, "the malloc keys",
+			                err);
 		}
 		k[i] = (uint64_t)(uintptr_t)obj[i] & mask;
 	}

@@ -109,6 +109,15 @@ int mem_check(size_t bytes, const char *what, cfx_err *err)
 	return 0;
 }
 
+int mem_fail(size_t bytes, const char *what, cfx_err *err)
+{
+	if (bytes < (1 << 20))
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory for "
+		                   "%s (%zu KiB)", what, (bytes + 1023) >> 10);
+	return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory for %s "
+	                   "(%zu MiB)", what, mib(bytes));
+}
+
 void mem_cap_set(size_t bytes)
 {
 	cap = bytes < MEM_CAP ? bytes : MEM_CAP;

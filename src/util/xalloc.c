@@ -88,3 +88,24 @@ void *xgrow(void *v, size_t *cap, size_t need, size_t elem, const char *what)
 	*cap = c;
 	return v;
 }
+
+void *grow_try(void *v, size_t *cap, size_t need, size_t elem)
+{
+	size_t c = *cap ? *cap : 16;
+	void *n;
+
+	if (need <= *cap && v)
+		return v;
+	while (c < need) {
+		if (c > SIZE_MAX / 2 / elem)
+			return NULL;
+		c *= 2;
+	}
+	if (c > SIZE_MAX / elem)
+		return NULL;
+	/* case 2 of the policy in xalloc.h: the caller reports it */
+	if (!(n = realloc(v, c * elem)))
+		return NULL;
+	*cap = c;
+	return n;
+}

@@ -16,8 +16,8 @@
  *     layer: huge pages for large arrays), whose NULL the caller turns
  *     into an error value (CFX_ELIMIT, "out of memory") that the front end
  *     reports.  A key set read from a file grows with realloc under the
- *     same rule (keysource.c), and malloc:SIZE calls malloc because its
- *     addresses are the keys.
+ *     same rule (keysource.c), search's candidates with grow_try (below),
+ *     and malloc:SIZE calls malloc because its addresses are the keys.
  *  3. Memory that only makes a computation faster (score's lanes and its
  *     per-thread tables): mem_big, and NULL means the slower way, with no
  *     error.
@@ -62,5 +62,12 @@ void *xgrow(void *v, size_t *cap, size_t need, size_t elem, const char *what);
  * lvalue) hold need elements. */
 #define XGROW(v, cap, need, what) \
 	((v) = xgrow((v), &(cap), (need), sizeof *(v), (what)))
+
+/*
+ * Growth of case 2 (the user's numbers chose how far it grows: search's
+ * candidates): as xgrow, but a failure returns NULL and leaves v and *cap
+ * as they were, for the caller to turn into an error value.
+ */
+void *grow_try(void *v, size_t *cap, size_t need, size_t elem);
 
 #endif

@@ -62,6 +62,20 @@ accepted 03 2 'cf (sqrt(5) - 1)/2'
 accepted 03 2 'cf 2/(1 + sqrt(5))'
 # lesson 4: the distance, not the raw product; one try at the choice; a
 # count, not its formula
+# step 1 is a prediction (it was a run of the spectrum): the longest of
+# the gaps 4 points of 0x9e370001 leave, by sorting the points {k x} in
+# python's fractions, to three decimals; the step's line before an
+# answer (it passed the old step) and the gap between neighbours 0.146
+# are refused
+read -r g4 g4s <<<"$(python3 -c 'from fractions import Fraction as F
+x = F(0x9e370001, 2**32)
+p = sorted(k * x % 1 for k in range(1, 5))
+g = [b - a for a, b in zip(p, p[1:])] + [p[0] + 1 - p[-1]]
+print("%.3f %.3f" % (max(g), min(g)))')"
+refused 04 1 'A prediction comes first' 'spectrum 0x9e370001 --count 4 --list 4'
+refused 04 1 'sort the four points first' "answer $g4s"
+refused 04 1 'sort the four points first' 'answer 0.38'
+accepted 04 1 "answer $g4"
 refused 04 3 '' 'answer 4293984023'
 accepted 04 3 'answer 983273'
 # step 6: max/min at 377 = 233 + 144 points to two decimals, by sorting
@@ -86,6 +100,16 @@ refused 04 9 '' 'answer 16.13'
 accepted 04 9 'answer 15859102'
 # lesson 5: low bits of multiples of 256; max load 5; build your own
 # bad constant: odd, not everyone's example, with its cf looked at
+# step 3 is a prediction (it was a run of spectrum --list): the buckets
+# of keys 1..8 in 2^3 buckets, by python ((k p mod 2^32) >> 29); the
+# step's line before an answer (it passed the old step) and the arcs
+# 5k mod 8 themselves (the points lie just below them) are refused
+b8=$(python3 -c 'print(", ".join(str(k * 0x9e370001 % 2**32 >> 29) for k in range(1, 9)))')
+a8=$(python3 -c 'print(", ".join(str(5 * k % 8) for k in range(1, 9)))')
+refused 05 3 'A prediction comes first' 'spectrum 0x9e370001 --count 8 --list 8 --table-bits 3'
+refused 05 3 '' "answer $a8"
+refused 05 3 'eight bucket numbers' 'answer 4, 1, 6'
+accepted 05 3 "answer $b8"
 refused 05 2 '' 'answer 256'
 accepted 05 2 'answer 1'
 refused 05 4 '' 'answer 4'
@@ -145,6 +169,18 @@ refused 07 1 '' 'answer 43.5'
 refused 07 1 'A prediction comes first' 'score 0x9e370001 --table-bits 8 --count 1024'
 refused 07 1 'A prediction comes first' 'score 0x80000001 --table-bits 8 --count 1024'
 accepted 07 1 "answer $x1"
+# step 3 is a prediction (it was a run of score --keys random): chi^2 of
+# a random hash in 2^16 buckets, m - 1 give or take two standard
+# deviations sqrt(2(m - 1)) (python); the step's line before an answer
+# (it passed the old step), a perfect table's 0 and 0x9e370001's 43.5
+# from 2^8 buckets are refused
+read -r m1 sd <<<"$(python3 -c 'import math; m = 2**16; print(m - 1, math.sqrt(2 * (m - 1)))')"
+refused 07 3 'A prediction comes first' 'score 0x9e370001 --keys random --table-bits 16'
+refused 07 3 'scatters around m - 1' 'answer 0'
+refused 07 3 'scatters around m - 1' 'answer 43.5'
+refused 07 3 'scatters around m - 1' "answer $(python3 -c "print(int($m1 + 2 * $sd) + 1)")"
+accepted 07 3 "answer $m1"
+accepted 07 3 "answer $(python3 -c "print(int($m1 + 1.9 * $sd))")"
 refused 07 2 '' 'answer 174'
 accepted 07 2 'answer 87'
 refused 07 4 '' 'answer yes'
@@ -172,6 +208,15 @@ refused 08 1 '' 'answer 0x70001'
 refused 08 1 '' 'answer 0x9e370001'
 accepted 08 1 "answer ${e14% *}"
 accepted 08 1 "answer ${e14#* }"
+# step 9 is a prediction (it was a run of the sweep): the buckets of 2^16
+# that 2^18 keys of stride 4096 reach under 0x9e37fffffffc0001, by
+# python brute force (top 16 bits of the 64-bit product); the sweep
+# line that passed the old step is refused before an answer, and so is
+# 2 (key 0 forgotten), with one try
+u9=$(python3 -c 'print(len({(x << 12) * 0x9e37fffffffc0001 % 2**64 >> 48 for x in range(2**18)}))')
+refused 08 9 'A prediction comes first' 'sweep 0x9e37fffffffc0001 --table-bits 16'
+refused 08 9 'Step 9 explained' "answer $((u9 - 1))"
+accepted 08 9 "answer $u9"
 refused 08 3 '' 'answer 16'
 # step 4 is a prediction (was "See it", a run of step 3's reveal): the
 # buckets 2048 page addresses use in 2^10 (python brute force); step

@@ -177,6 +177,10 @@ def answers():
     A["03", 5] = [r"prefix %d\b" % prefix(golden(32)),
                   r"\([x\u00d7]%d\)" % prefix(golden(32))]
 
+    # the longest of the gaps 4 points leave (units and the fraction
+    # spectrum prints beside it)
+    g4 = max(gaps(P, 32, 4))
+    A["04", 1] = [num(g4), re.escape("%.5f" % (g4 / 2**32))]
     A["04", 2] = [num(min(gaps(P, 32, 9)))]
     A["04", 3] = [num(min(gaps(P, 32, 234)))]
     qs = convergents(q9e)
@@ -206,6 +210,12 @@ def answers():
     h2 = (2 * P % 2**32) >> 24
     # (a whole number: verify's "60.3% do better" is no h(2))
     A["05", 1] = [hexnum(h2), r"(?<![0-9.x])%d(?![0-9]|\.[0-9])" % h2]
+    # the buckets of keys 1..8 in 2^3 buckets, as a list or as
+    # spectrum --list's bucket column (k, point, floor, bucket)
+    b8 = [(k * P % 2**32) >> 29 for k in range(1, 9)]
+    A["05", 3] = [r"\b%s\b" % ",? ".join(map(str, b8)),
+                  r"(?m)^ +1 +0\.\d+ +\d+ +%d\n +2 +0\.\d+ +\d+ +%d\n"
+                  % tuple(b8[:2])]
     mx = max(loads(P, 32, 8, range(1024)).values())
     A["05", 4] = [r"max %d\b" % mx]
     A["05", 5] = [num(qs[13][1])]
@@ -225,6 +235,10 @@ def answers():
     wide = (-(-1024 // q12) - 1) * (q12 * P % 2**32)   # 4 steps of 233
     assert wide < 2**22 and len(loads(P, 32, 10, range(1024))) <= 2 * q12
     A["06", 5] = [num(2 * q12)]
+    # chi^2 of a random hash in 2^16 buckets: its mean m - 1, as the
+    # degrees of freedom score prints, or score's chi^2 line itself
+    A["07", 3] = [r"chi\^2 +\d+(\.\d+)? on %d" % (2**16 - 1),
+                  num(2**16 - 1)]
     A["07", 7] = [re.escape("%.4f" % ratio_r(P, 32, 16, range(2**18)))]
     # the effective multiplier for keys k 2^14: p mod 2^18 (the prose
     # works s = 12's 0x70001 out; s = 14's is the learner's)
@@ -251,6 +265,11 @@ def answers():
     # score's empty count
     u2048 = len(loads(P, 32, 10, [k * 4096 for k in range(2048)]))
     A["08", 4] = [r"empty %d\b" % (1024 - u2048)]
+    # the buckets of 2^16 that 2^18 keys of stride 4096 reach under
+    # 0x9e37fffffffc0001 (brute force), as score's empty count
+    u9 = len(loads(0x9e37fffffffc0001, 64, 16,
+                   [x << 12 for x in range(2**18)]))
+    A["08", 9] = [r"empty %d\b" % (2**16 - u9)]
     # R at s = 18 for 1024 keys in 2^10 buckets, as sweep prints it
     r18 = ratio_r(P, 32, 10, [k << 18 for k in range(1024)])
     A["08", 6] = [r"(?<![0-9.])%s" % re.escape("%.2f" % r18),

@@ -1,0 +1,549 @@
+/*
+ * review_table.c - the word and table size a use of a multiplier shows,
+ * for `cfx review` (see review_int.h): hash_32(.., B), hash_64(.., B),
+ * >> (32 - B), >> K in the statements that use it (review_use_of), else
+ * a *_BITS define of the file that a function or macro using it uses too
+ * (review_table_from_bits); and a multiplier passed into hash_32(),
+ * hash_64() or hash_long(), whose keys meet its product with that
+ * function's own multiplier (the file's own definition of the function,
+ * else the kernel's GOLDEN_RATIO_32 or _64): that product is what is
+ * judged (review_hashed_all), and the word finding about a 32-bit
+ * constant in a 64-bit word is about it (review_narrow_word).
+ *
+ * review_find.c and review.c call it; nothing here calls them.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfx/review.h"
+#include "cfx/word.h"
+#include "core/review_int.h"
+
+/* The multiplier the keys of m meet, m->p, a 32-bit constant in a
+ * 64-bit word: a WARNING. */
+void review_narrow_word(review *r, size_t i)
+{
+	review_mult *m = &r->mult[i];
+	char *hex;
+
+	if (m->bits != 64 || mpz_sizeinbase(m->p, 2) > 32 || !mpz_sgn(m->p))
+		return;
+	hex = word_hex(m->p, m->bits);
+	/* x < 2^32 and p < 2^32: x p < 2^64 never wraps, so the index
+	 * floor(x p / 2^(64-t)) is monotone in x, and 0 for x < 2^(32-t) */
+	review_add(r, REVIEW_WARNING, m->file, m->line, i, "word",
+	           "%s is a 32-bit constant in a 64-bit word: p/2^64 < "
+	           "2^-32, so the product of a key below 2^32 never wraps "
+	           "and its table index only grows with the key: no mixing "
+	           "(with a table of 2^t, every key below 2^(32-t) lands in "
+	           "bucket 0)", hex);
+	free(hex);
+}
+
+/* ---- table sizes --------------------------------------------------------- */
+
+/* The value of an identifier or literal token for a table size. */
+int review_small_value(walk *w, const tok *t, unsigned long *out, char *why,
+                       size_t n)
+{
+	mpz_t z;
+	int ok = 0;
+
+	mpz_init(z);
+	if (t->type == T_NUM && review_literal(t->s, z, NULL) == 0 &&
+	    mpz_cmp_ui(z, 64) <= 0) {
+		*out = mpz_get_ui(z);
+		snprintf(why, n, "%s", t->s);
+		ok = 1;
+	} else if (t->type == T_IDENT) {
+		const define *d = review_defs_find(w->newd, t->s, 0);
+		if (d && d->valid && mpz_cmp_ui(d->v, 64) <= 0) {
+			*out = mpz_get_ui(d->v);
+			snprintf(why, n, "%s = %lu", t->s, *out);
+			ok = 1;
+		}
+	}
+	mpz_clear(z);
+	return ok;
+}
+
+/* Whether name is a parameter of the function whose body holds t[i]:
+ * 1 with the function's name into fn. */
+static int param_of(const walk *w, size_t i, const char *name, char *fn,
+                    size_t n)
+{
+	const tok *t = w->v.t;
+	size_t k = i, open = REVIEW_NONE, q;
+	int depth = 0, need = w->depth;
+
+	while (k-- > 0 && need > 0) {
+		if (t[k].type != T_OP)
+			continue;
+		if (!strcmp(t[k].s, "}"))
+			depth++;
+		else if (!strcmp(t[k].s, "{") && depth-- == 0) {
+			need--;
+			depth = 0;
+			open = k;
+		}
+	}
+	if (need || open == REVIEW_NONE || open < 2 || strcmp(t[open - 1].s, ")"))
+		return 0;
+	for (q = open - 1, depth = 0; q > 0; q--) {
+		if (!strcmp(t[q].s, ")"))
+			depth++;
+		else if (!strcmp(t[q].s, "(") && !--depth)
+			break;
+	}
+	if (!q || t[q - 1].type != T_IDENT)
+		return 0;
+	for (k = q + 1; k + 1 < open; k++)
+		if (t[k].type == T_IDENT && !strcmp(t[k].s, name)) {
+			snprintf(fn, n, "%s", t[q - 1].s);
+			return 1;
+		}
+	return 0;
+}
+
+/* Whether the first argument of the call whose '(' is t[open] (before
+ * end) is a product of multiplier m and nothing else: "v * C", "(u32)v *
+ * C", "C * (v)"; its tokens are names, numbers, '*', casts, '.', '->'
+ * and parentheses. */
+static int product_in_arg(const walk *w, size_t open, size_t end,
+                          const review_mult *m)
+{
+	const tok *t = w->v.t;
+	size_t j;
+	int par = 0, found = 0;
+
+	for (j = open; j < end; j++) {
+		const char *s = t[j].s;
+		if (!strcmp(s, "("))
+			par++;
+		else if (!strcmp(s, ")") && !--par)
+			break;
+		else if (par == 1 && !strcmp(s, ","))
+			break;
+		else if (t[j].type == T_OP && strcmp(s, "*") && strcmp(s, ".") &&
+		         strcmp(s, "->") && strcmp(s, ")"))
+			return 0;
+		else if ((m->kind == REVIEW_LITERAL ? t[j].type == T_NUM &&
+		          !strcmp(s, m->text) : t[j].type == T_IDENT &&
+		          !strcmp(s, m->name)) &&
+		         (!strcmp(t[j - 1].s, "*") || (j + 1 < end &&
+		          !strcmp(t[j + 1].s, "*"))))
+			found = 1;
+	}
+	return found && j < end;
+}
+
+/* The kernel's own multipliers of hash_32() and hash_64() (GOLDEN_RATIO_32
+ * and GOLDEN_RATIO_64 of include/linux/hash.h since Linux 4.7), or the
+ * patch's define of that name, into g; its name. */
+static const char *golden_of(const walk *w, unsigned word, mpz_t g)
+{
+	const char *name = word == 32 ? "GOLDEN_RATIO_32" : "GOLDEN_RATIO_64";
+	const define *d = review_defs_find(w->newd, name, 0);
+
+	if (d && d->valid && mpz_sgn(d->v) > 0)
+		mpz_set(g, d->v);
+	else
+		mpz_set_str(g, word == 32 ? "61c88647" : "61c8864680b583eb", 16);
+	return name;
+}
+
+/* The multiplier the file's own hash_32() or hash_64() (of word) takes
+ * its argument by (the 2.6-era include/linux/hash.h: "u32 hash = val *
+ * GOLDEN_RATIO_PRIME_32", or hash_64's shift/add sequence): a constant
+ * (a literal or a define of the patch) multiplied in its body or in its
+ * macro, else the sequence found in its body.  1 with it into g, its
+ * name or text into name and the definition's line into *line; else 0. */
+static int own_hash_fn(const walk *w, unsigned word, mpz_t g, char *name,
+                       size_t n, unsigned long *line)
+{
+	const char *fn = word == 32 ? "hash_32" : "hash_64";
+	const tok *t = w->v.t;
+	const review *r = w->r;
+	size_t f, j, k, q;
+
+	for (f = 0; f < w->nfns; f++) {
+		size_t open = w->fns[f].a, close = w->fns[f].b;
+		int par = 0;
+		if (open < 3 || strcmp(t[open - 1].s, ")"))
+			continue;
+		for (q = open - 1; q > 0; q--) {
+			if (!strcmp(t[q].s, ")"))
+				par++;
+			else if (!strcmp(t[q].s, "(") && !--par)
+				break;
+		}
+		if (!q || t[q - 1].type != T_IDENT || strcmp(t[q - 1].s, fn))
+			continue;
+		for (j = open + 1; j + 1 < close; j++) {
+			const define *d;
+			if (t[j].type != T_OP || strcmp(t[j].s, "*") ||
+			    (t[j - 1].type != T_IDENT && strcmp(t[j - 1].s, ")")))
+				continue;
+			for (k = j - 1; k <= j + 1; k += 2) {
+				if (t[k].type == T_NUM && review_literal(t[k].s, g, NULL) == 0 &&
+				    mpz_cmp_ui(g, 255) > 0) {
+					snprintf(name, n, "%s", t[k].s);
+					*line = t[k].line;
+					return 1;
+				}
+				if (t[k].type == T_IDENT &&
+				    (d = review_defs_find(w->newd, t[k].s, word)) &&
+				    d->valid && mpz_cmp_ui(d->v, 255) > 0) {
+					mpz_set(g, d->v);
+					snprintf(name, n, "%s = %s", d->name, d->text);
+					*line = t[k].line;
+					return 1;
+				}
+			}
+		}
+		for (k = 0; k < r->nmult; k++)
+			if (r->mult[k].kind == REVIEW_SEQUENCE &&
+			    r->mult[k].file == w->file &&
+			    r->mult[k].line >= t[open].line &&
+			    r->mult[k].last <= t[close].line) {
+				char *hex = word_hex(r->mult[k].p, word);
+				mpz_set(g, r->mult[k].p);
+				snprintf(name, n, "%s (the shift/add sequence of lines "
+				         "%lu-%lu)", hex, r->mult[k].line, r->mult[k].last);
+				free(hex);
+				*line = r->mult[k].line;
+				return 1;
+			}
+	}
+	/* #define hash_32(val, bits) (((val) * M) >> (32 - (bits))) */
+	for (j = 0; j < w->v.n; j++) {
+		const char *d = t[j].s, *c;
+		size_t len = strlen(fn);
+		if (t[j].type != T_PP)
+			continue;
+		d += strspn(d, "# \t");
+		if (strncmp(d, "define", 6))
+			continue;
+		d += 6;
+		d += strspn(d, " \t");
+		if (strncmp(d, fn, len) || d[len] != '(')
+			continue;
+		for (c = strchr(d, ')'); c && (c = strchr(c, '*')); ) {
+			char word_[64];
+			const define *e;
+			size_t l;
+			c++;
+			c += strspn(c, " \t(");
+			l = strspn(c, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			           "0123456789_");
+			if (!l || l >= sizeof word_)
+				continue;
+			snprintf(word_, sizeof word_, "%.*s", (int)l, c);
+			if (review_literal(word_, g, NULL) == 0 &&
+			    mpz_cmp_ui(g, 255) > 0) {
+				snprintf(name, n, "%s", word_);
+				*line = t[j].line;
+				return 1;
+			}
+			if ((e = review_defs_find(w->newd, word_, word)) && e->valid &&
+			    mpz_cmp_ui(e->v, 255) > 0) {
+				mpz_set(g, e->v);
+				snprintf(name, n, "%s = %s", e->name, e->text);
+				*line = t[j].line;
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Multiplier mi was passed into hash_32(), hash_64() or hash_long() (use_of
+ * saw it): that function multiplies by GOLDEN_RATIO_32 or _64 again, so
+ * the keys meet the product of the two mod 2^word, and that is judged
+ * (and the constant it replaces, likewise).  Said as a NOTE, or an ERROR
+ * when the two cancel (the product is 1: C is the inverse). */
+static void hashed_again(walk *w, size_t mi)
+{
+	review *r = w->r;
+	review_mult *m = &r->mult[mi];
+	unsigned word = m->hashed_word;
+	const char *gname;
+	char *own, *g, *prod, oname[96], where[120] = "";
+	unsigned long oline;
+	mpz_t gv;
+
+	if (!m->hashed_by[0] || m->composite || !m->verify ||
+	    mpz_sgn(m->p) <= 0 || mpz_sizeinbase(m->p, 2) > word)
+		return;
+	mpz_init(gv);
+	/* the file's own hash_32() or hash_64(), else the kernel's */
+	if (own_hash_fn(w, word, gv, oname, sizeof oname, &oline)) {
+		gname = oname;
+		snprintf(where, sizeof where, " (this file's own hash_%u(), line "
+		         "%lu, not the kernel's GOLDEN_RATIO_%u)", word, oline, word);
+	} else
+		gname = golden_of(w, word, gv);
+	mpz_set(m->own, m->p);
+	m->composite = 1;
+	mpz_mul(m->p, m->p, gv);
+	mpz_fdiv_r_2exp(m->p, m->p, word);
+	if (m->has_old) {
+		mpz_mul(m->old, m->old, gv);
+		mpz_fdiv_r_2exp(m->old, m->old, word);
+	}
+	own = word_hex(m->own, word);
+	g = word_hex(gv, word);
+	prod = word_hex(m->p, word);
+	if (!mpz_cmp_ui(m->p, 1)) {
+		review_add(r, REVIEW_ERROR, m->file, m->line, mi, "multiplier",
+		           "%s() at line %lu multiplies its argument by %s%s%s%s, "
+		           "and %s is its inverse mod 2^%u (%s * %s mod 2^%u = 1): "
+		           "the two multiplies cancel, so %s(x * %s, bits) is x >> "
+		           "(%u - bits), the key's own top bits, not hashed at all",
+		           m->hashed_by, m->hashed_line, gname, where[0] ? "" : " = ",
+		           where[0] ? "" : g, where, own, word, own, g, word,
+		           m->hashed_by, m->text, word);
+		m->verify = 0;
+	} else
+		review_add(r, REVIEW_NOTE, m->file, m->line, mi, "multiplier",
+		           "%s() at line %lu multiplies its argument by %s%s%s%s "
+		           "again: the keys are multiplied by %s * %s mod 2^%u = "
+		           "%s, and that product is the multiplier judged here%s",
+		           m->hashed_by, m->hashed_line, gname, where[0] ? "" : " = ",
+		           where[0] ? "" : g, where, own, g, word, prod,
+		           m->has_old ? " (the constant it replaces is taken the "
+		           "same way)" : "");
+	/* a word finding about the constant as written is no finding about
+	 * the product the keys meet */
+	review_drop_findings(r, mi, "is a 32-bit constant in a 64-bit word");
+	if (m->verify)
+		review_narrow_word(r, mi);
+	free(own);
+	free(g);
+	free(prod);
+	mpz_clear(gv);
+}
+
+void review_hashed_all(walk *w)
+{
+	size_t k;
+
+	for (k = 0; k < w->r->nmult; k++)
+		if (w->r->mult[k].file == w->file)
+			hashed_again(w, k);
+}
+
+/* What statement [a, b) says of the word and table of multiplier name
+ * (or the literal at index lit): hash_32(.., B), hash_64(.., B),
+ * >> (W - B), >> K. */
+void review_use_of(walk *w, size_t a, size_t b, size_t mi)
+{
+	review_mult *m = &w->r->mult[mi];
+	const tok *t = w->v.t;
+	size_t i;
+
+	for (i = a; i < b; i++) {
+		unsigned long v, wv;
+		char why[64];
+		if (t[i].type == T_IDENT && (!strcmp(t[i].s, "hash_32") ||
+		    !strcmp(t[i].s, "hash_64") || !strcmp(t[i].s, "hash_long") ||
+		    !strcmp(t[i].s, "hash_ptr")) && i + 1 < b &&
+		    !strcmp(t[i + 1].s, "(")) {
+			/* the second argument at depth 1; hash_long and hash_ptr
+			 * hash a long: the #if word, else 64 */
+			size_t j;
+			int par = 0;
+			unsigned ctx = review_ctx_word(w, NULL, NULL);
+			unsigned word = !strcmp(t[i].s, "hash_32") ? 32 :
+			                !strcmp(t[i].s, "hash_64") ? 64 : ctx ? ctx : 64;
+			if (!m->hashed_by[0] && m->kind != REVIEW_SEQUENCE &&
+			    product_in_arg(w, i + 1, b, m)) {
+				snprintf(m->hashed_by, sizeof m->hashed_by, "%s", t[i].s);
+				m->hashed_line = t[i].line;
+				m->hashed_word = word;
+			}
+			for (j = i + 1; j < b; j++) {
+				if (!strcmp(t[j].s, "("))
+					par++;
+				else if (!strcmp(t[j].s, ")") && !--par)
+					break;
+				else if (par == 1 && !strcmp(t[j].s, ",") && j + 1 < b &&
+				         review_small_value(w, &t[j + 1], &v, why,
+				                            sizeof why) &&
+				         v >= 1 && v <= word) {
+					m->table = (unsigned)v;
+					m->table_src = REVIEW_TABLE_CODE;
+					snprintf(m->why_table, sizeof m->why_table,
+					         "%s(..., %s) at line %lu", t[i].s, why,
+					         t[i].line);
+				}
+			}
+			if (m->bits != word && m->kind != REVIEW_SEQUENCE) {
+				char was[sizeof m->why_bits];
+				snprintf(was, sizeof was, "%s", m->why_bits);
+				snprintf(m->why_bits, sizeof m->why_bits,
+				         "%s() at line %lu hashes %u-bit words%s, over %u "
+				         "bits by %.120s", t[i].s, t[i].line, word,
+				         word == 64 && strcmp(t[i].s, "hash_64") ?
+				         " (a long's)" : "", m->bits, was);
+				m->bits = word;
+			}
+		}
+		if (t[i].type == T_OP && !strcmp(t[i].s, ">>") && i + 1 < b) {
+			if (!strcmp(t[i + 1].s, "(") && i + 4 < b &&
+			    review_small_value(w, &t[i + 2], &wv, why, sizeof why) &&
+			    !strcmp(t[i + 3].s, "-") &&
+			    review_small_value(w, &t[i + 4], &v, why, sizeof why) &&
+			    v >= 1 && v <= wv && (wv == 32 || wv == 64)) {
+				m->table = (unsigned)v;
+				m->table_src = REVIEW_TABLE_CODE;
+				snprintf(m->why_table, sizeof m->why_table,
+				         ">> (%lu - %s) at line %lu", wv, why, t[i].line);
+			} else if (!strcmp(t[i + 1].s, "(") && i + 5 < b &&
+			           review_small_value(w, &t[i + 2], &wv, why,
+			                              sizeof why) &&
+			           (wv == 32 || wv == 64) && !strcmp(t[i + 3].s, "-") &&
+			           t[i + 4].type == T_IDENT &&
+			           !strcmp(t[i + 5].s, ")") &&
+			           m->table_src != REVIEW_TABLE_CODE) {
+				/* >> (32 - bits), bits a parameter or a variable: the
+				 * code does not show the size, whatever a *_BITS
+				 * define of the file says */
+				char fn[64];
+				m->table = 0;
+				m->table_src = REVIEW_TABLE_UNKNOWN;
+				if (param_of(w, i, t[i + 4].s, fn, sizeof fn))
+					snprintf(m->why_table, sizeof m->why_table, ">> (%lu - "
+					         "%s) at line %lu takes %s, a parameter of %s()",
+					         wv, t[i + 4].s, t[i].line, t[i + 4].s, fn);
+				else
+					snprintf(m->why_table, sizeof m->why_table, ">> (%lu - "
+					         "%s) at line %lu takes %s, a variable", wv,
+					         t[i + 4].s, t[i].line, t[i + 4].s);
+			} else if (review_small_value(w, &t[i + 1], &v, why, sizeof why) &&
+			           v >= 1 && v < m->bits) {
+				m->table = (unsigned)(m->bits - v);
+				m->table_src = REVIEW_TABLE_CODE;
+				snprintf(m->why_table, sizeof m->why_table,
+				         ">> %s at line %lu: the top %u bits", why,
+				         t[i].line, m->table);
+			}
+		}
+	}
+}
+
+/* The file's first *_BITS define of each value bound c (w->bits_def),
+ * from its defines, which start at newd->d[w->defi]. */
+void review_bits_defines(walk *w)
+{
+	size_t i, c;
+
+	for (c = 0; c <= VERIFY_MAX_TABLE_BITS; c++)
+		w->bits_def[c] = REVIEW_NONE;
+	for (i = w->defi; i < w->newd->n && w->newd->d[i].file == w->file; i++) {
+		const define *d = &w->newd->d[i];
+		size_t n = strlen(d->name);
+		if (d->valid && n > 5 && !strcmp(d->name + n - 5, "_BITS") &&
+		    mpz_cmp_ui(d->v, 1) >= 0 &&
+		    mpz_cmp_ui(d->v, VERIFY_MAX_TABLE_BITS) <= 0)
+			for (c = mpz_get_ui(d->v); c <= VERIFY_MAX_TABLE_BITS; c++)
+				if (w->bits_def[c] == REVIEW_NONE)
+					w->bits_def[c] = i;
+	}
+}
+
+/* The function body [*a, *b) (its braces) that holds token j: 1, or 0
+ * when j is at file scope (w->fns, sorted). */
+static int fn_of(const walk *w, size_t j, size_t *a, size_t *b)
+{
+	size_t lo = 0, hi = w->nfns;
+
+	while (lo < hi) {            /* the last function opening at or before j */
+		size_t mid = lo + (hi - lo) / 2;
+		if (w->fns[mid].a <= j)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || j > w->fns[lo - 1].b)
+		return 0;
+	*a = w->fns[lo - 1].a;
+	*b = w->fns[lo - 1].b + 1;
+	return 1;
+}
+
+/* Whether name is used in tokens [a, b): a name, or a word of a
+ * directive (a macro's body). */
+static int name_in(const walk *w, size_t a, size_t b, const char *name)
+{
+	const tok *t = w->v.t;
+	size_t j;
+
+	for (j = a; j < b; j++)
+		if ((t[j].type == T_IDENT && !strcmp(t[j].s, name)) ||
+		    (t[j].type == T_PP && review_word_ci(t[j].s, name)))
+			return 1;
+	return 0;
+}
+
+/* Whether the *_BITS define d says multiplier mi's table: a function or
+ * a macro that uses the multiplier (a literal: its function) uses d
+ * too.  A *_BITS define elsewhere in the file sizes another table. */
+static int bits_for(const walk *w, size_t mi, const define *d)
+{
+	const review_mult *m = &w->r->mult[mi];
+	const tok *t = w->v.t;
+	size_t j, a, b, last = REVIEW_NONE;
+
+	if (m->kind == REVIEW_LITERAL) {
+		if (name_in(w, w->lit_a, w->lit_b, d->name) ||
+		    (w->lit_d > w->lit_c && name_in(w, w->lit_c, w->lit_d,
+		                                     d->name)))
+			return 1;
+		return fn_of(w, w->lit_a, &a, &b) && name_in(w, a, b, d->name);
+	}
+	for (j = 0; j < w->v.n; j++) {
+		if (t[j].type == T_PP && review_word_ci(t[j].s, m->name) &&
+		    review_word_ci(t[j].s, d->name))
+			return 1;        /* a macro of both */
+		if (t[j].type != T_IDENT || strcmp(t[j].s, m->name) ||
+		    !fn_of(w, j, &a, &b) || a == last)
+			continue;
+		last = a;
+		if (name_in(w, a, b, d->name))
+			return 1;
+	}
+	return 0;
+}
+
+/* A *_BITS define of the file that a function or macro using the
+ * multiplier uses too, when nothing closer says the table. */
+void review_table_from_bits(walk *w, size_t mi)
+{
+	review_mult *m = &w->r->mult[mi];
+	size_t c = m->bits < VERIFY_MAX_TABLE_BITS ? m->bits
+	           : VERIFY_MAX_TABLE_BITS, i;
+	const define *d = NULL;
+
+	if (m->table || m->table_src == REVIEW_TABLE_UNKNOWN ||
+	    w->bits_def[c] == REVIEW_NONE)
+		return;
+	/* the file's *_BITS defines of value 1..c, in order */
+	for (i = w->bits_def[c]; i < w->newd->n &&
+	     w->newd->d[i].file == w->file && !d; i++) {
+		const define *e = &w->newd->d[i];
+		size_t n = strlen(e->name);
+		if (e->valid && n > 5 && !strcmp(e->name + n - 5, "_BITS") &&
+		    mpz_cmp_ui(e->v, 1) >= 0 && mpz_cmp_ui(e->v, c) <= 0 &&
+		    bits_for(w, mi, e))
+			d = e;
+	}
+	if (!d)
+		return;
+	m->table = (unsigned)mpz_get_ui(d->v);
+	m->table_src = REVIEW_TABLE_DEFINE;
+	snprintf(m->why_table, sizeof m->why_table, "#define %s %s (line %lu)",
+	         d->name, d->text, d->line);
+}
