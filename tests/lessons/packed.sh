@@ -64,7 +64,7 @@ v9=$(lll 0x9e370001 10 32)
 g=$(py 'from decimal import *; getcontext().prec = 50
 print(int((Decimal(2)**32 * 2 / (1 + Decimal(5).sqrt())).to_integral_value()))')
 vg=$(lll "$g" 15 256)
-vgt=$("$cfx" verify "$g" --fields 16 2>&1 | tr "\n" " " | tr -s " ")
+vgt=$("$cfx" verify "$g" --fields 16 --table-bits 15 2>&1 | tr "\n" " " | tr -s " ")
 d=$(py "print(47 * 2**16 + 14)")
 e=$(py "r = $d * $g % 2**32; print(min(r, 2**32 - r))")
 rg=$(R "$g" 15 256)
