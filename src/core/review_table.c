@@ -330,9 +330,11 @@ void review_hashed_all(walk *w)
 {
 	size_t k;
 
+	/* every multiplier passed into a call of this file, also one that
+	 * another file of the patch defines (a header's define used here):
+	 * hashed_again takes each once */
 	for (k = 0; k < w->r->nmult; k++)
-		if (w->r->mult[k].file == w->file)
-			hashed_again(w, k);
+		hashed_again(w, k);
 }
 
 /* What statement [a, b) says of the word and table of multiplier name
