@@ -69,6 +69,8 @@ c2=$(python3 -c "print('0x%08x' % (0x9e3779b9 * 0x61c88647 % 2**32))")
 review $fx/t23c_twofile.patch
 expect "a header's define passed into hash_32() in another file: the composite $c2 is judged" \
 	'grep -q "mod 2^32 = $c2, and that product is the multiplier judged here" "$tmp/o" && grep -q "NOTE: $c2: PASS\|: $c2: FAIL" "$tmp/o"'
+expect "and the call is named by its file, lib/obj.c:5, not a bare line of the header" \
+	'grep -q "include/linux/objhash.h:3: NOTE: hash_32() at lib/obj.c:5 multiplies its argument" "$tmp/o"'
 
 # ---- b. the file's own hash_32() and hash_64() --------------------------------
 IFS=' ' read -r c32 c64 <<< "$(python3 -c "
