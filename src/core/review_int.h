@@ -406,7 +406,8 @@ int review_small_value(walk *w, const tok *t, unsigned long *out, char *why,
  * or hash_long(): the product of each with the multiplier of that
  * function (the file's own definition of it, else the kernel's
  * GOLDEN_RATIO_32 or _64) is what the keys meet, and what is judged.
- * At the end of the file's walk, once its sequences are found. */
+ * At the end of the file's walk, once its sequences are found; a
+ * multiplier another file defines too, when this file's calls take it. */
 void review_hashed_all(walk *w);
 
 /* What statement [a, b) says of the word and table of multiplier mi:

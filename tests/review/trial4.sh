@@ -63,6 +63,14 @@ sed "s/0xebb34377u/$inv/" $fx/t23c_long_inverse.patch > "$tmp/n.patch"
 review "$tmp/n.patch"
 expect "hash_long(key * $inv, 9): the composite 0x10001 is the 32-bit constant in a 64-bit word said" \
 	'grep -q "mod 2^64 = 0x0000000000010001, and that product" "$tmp/o" && grep -q "WARNING: 0x0000000000010001 is a 32-bit constant in a 64-bit word" "$tmp/o"'
+# a define of one file (a header) passed into hash_32() in another: the
+# composite still (python)
+c2=$(python3 -c "print('0x%08x' % (0x9e3779b9 * 0x61c88647 % 2**32))")
+review $fx/t23c_twofile.patch
+expect "a header's define passed into hash_32() in another file: the composite $c2 is judged" \
+	'grep -q "mod 2^32 = $c2, and that product is the multiplier judged here" "$tmp/o" && grep -q "NOTE: $c2: PASS\|: $c2: FAIL" "$tmp/o"'
+expect "and the call is named by its file, lib/obj.c:5, not a bare line of the header" \
+	'grep -q "include/linux/objhash.h:3: NOTE: hash_32() at lib/obj.c:5 multiplies its argument" "$tmp/o"'
 
 # ---- b. the file's own hash_32() and hash_64() --------------------------------
 IFS=' ' read -r c32 c64 <<< "$(python3 -c "
