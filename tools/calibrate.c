@@ -27,9 +27,14 @@
  * every c up to 256 and the multiples of 8 up to 4096, predicted, tables
  * 2^4..2^20): per word size the worst R over the map at percentiles
  * 0..100 with its tail, and how many of the map's strides reach
- * STRIDE_COLLAPSE_R; written to src/core/stride_cal.inc.
+ * STRIDE_COLLAPSE_R; the worst R of packed fields x<<h|y over every
+ * offset h but n/2 and n/4, and of the fixed 3-4 field layouts (exact:
+ * lattice.h); and, for the first --offsets-count multipliers (200), the
+ * worst R at each offset h alone (the reference of a --fields h asked
+ * for); written to src/core/stride_cal.inc.
  *
  * usage: calibrate [--strides] [--count N] [--seed S] [--rows R]
+ *                  [--offsets-count M]
  *        (output on stdout)
  */
 #include <math.h>
@@ -62,6 +67,8 @@ typedef struct job {
 	uint64_t *p;
 	double *r;                 /* count x NREF */
 	void **scratch;
+	size_t noff;               /* --strides: multipliers measured at each */
+	double *off;               /*   offset h alone: noff x 64, [i 64 + h] */
 } job;
 
 static int is_ref(const verify_battery *bt, const verify_family *f, int j)
@@ -127,6 +134,14 @@ static void one_map(void *ctx, size_t i, unsigned w)
 		                  loads) > worst)
 			worst = c.r;
 	jb->r[NCOL * i + 3] = worst;
+	/* the first noff multipliers at every offset alone: the reference
+	 * of a layout x<<h|y asked for (--fields h) */
+	if (i < jb->noff)
+		for (h = LATTICE_MIN_FIELD; h + LATTICE_MIN_FIELD <= jb->bits; h++) {
+			lattice_layout two = { 2, { h, 0, 0, 0 } };
+			jb->off[64 * i + h] = lattice_worst(jb->p[i], jb->bits, &two,
+			                                    tables, nt, &c, loads);
+		}
 	free(loads);
 	free(map);
 }
@@ -191,7 +206,8 @@ static void print_pct(const double *r, size_t stride, size_t col,
 	free(v);
 }
 
-static int strides(unsigned long count, unsigned long seed, unsigned long rows)
+static int strides(unsigned long count, unsigned long seed, unsigned long rows,
+                   unsigned long noff)
 {
 	static const unsigned widths[2] = { 32, 64 };
 	job jb[2];
@@ -205,6 +221,9 @@ static int strides(unsigned long count, unsigned long seed, unsigned long rows)
 		jb[wi].bits = widths[wi];
 		jb[wi].p = xmalloc(count * sizeof *jb[wi].p, "multipliers");
 		jb[wi].r = xmalloc(count * NCOL * sizeof *jb[wi].r, "results");
+		jb[wi].noff = noff < count ? noff : count;
+		jb[wi].off = xmalloc((jb[wi].noff * 64 + 1) * sizeof *jb[wi].off,
+		                     "offsets");
 		for (i = 0; i < count; i++) {
 			uint64_t hi = gsl_rng_get(rng), lo = gsl_rng_get(rng);
 			jb[wi].p[i] = (widths[wi] == 64 ? hi << 32 | lo : lo) | 1;
@@ -242,10 +261,25 @@ static int strides(unsigned long count, unsigned long seed, unsigned long rows)
 		print_pct(jb[wi].r, NCOL, 3, count, 1);
 		printf("\t},\n");
 	}
+	printf("};\n\n/* per word size and offset h: the worst R of keys x<<h|y "
+	       "alone (every cell\n * that can decide it counted), of the "
+	       "first multipliers, at percentiles\n * 0..100, and the mean "
+	       "excess of ln R over the 90th */\nstatic const "
+	       "verify_off_ref stride_off_refs[] = {\n");
+	for (wi = 0; wi < 2; wi++) {
+		unsigned h;
+		for (h = LATTICE_MIN_FIELD; h + LATTICE_MIN_FIELD <= widths[wi];
+		     h++) {
+			printf("\t{ %u, %u, %zu,\n", widths[wi], h, jb[wi].noff);
+			print_pct(jb[wi].off, 64, h, jb[wi].noff, 1);
+			printf("\t},\n");
+		}
+	}
 	printf("};\n");
 	for (wi = 0; wi < 2; wi++) {
 		free(jb[wi].p);
 		free(jb[wi].r);
+		free(jb[wi].off);
 	}
 	return 0;
 }
@@ -454,7 +488,7 @@ static void print_exact(unsigned long count)
 
 int main(int argc, char **argv)
 {
-	unsigned long count = 1000, seed = 20261130, rows = 8;
+	unsigned long count = 1000, seed = 20261130, rows = 8, noff = 200;
 	int do_strides = 0;
 	static const unsigned widths[2] = { 32, 64 };
 	job jb[2];
@@ -473,13 +507,15 @@ int main(int argc, char **argv)
 			seed = strtoul(argv[a + 1], NULL, 10);
 		else if (!strcmp(argv[a], "--rows"))
 			rows = strtoul(argv[a + 1], NULL, 10);
+		else if (!strcmp(argv[a], "--offsets-count"))
+			noff = strtoul(argv[a + 1], NULL, 10);
 	}
 	if (count < 1)
 		count = 1;
 	if (rows > count)
 		rows = count;
 	if (do_strides)
-		return strides(count, seed, rows);
+		return strides(count, seed, rows, noff);
 	for (wi = 0; wi < 2; wi++) {
 		gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
 		void *scratch[POOL_MAX] = { 0 };

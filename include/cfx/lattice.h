@@ -14,7 +14,11 @@
  * prediction sums that along the lines of the reduced basis vectors (a
  * points off those lines are taken as a random hash's), which finds the
  * cells where a short vector crowds the keys (the hash sees only a
- * combination like 3x + y); the worst predicted are counted key by key.
+ * combination like 3x + y).  A row's worst is exact: the points of the
+ * box, enumerated from the reduced basis, bound each cell's R from above
+ * (at a start of 0 two keys share a bucket only if their difference is
+ * such a point), and the cells are counted key by key in the order of
+ * their bounds until no bound left exceeds the worst counted.
  */
 #ifndef CFX_LATTICE_H
 #define CFX_LATTICE_H
@@ -24,8 +28,8 @@
 
 #define LATTICE_MAX_FIELDS 4
 #define LATTICE_MIN_FIELD 4        /* each field ranges over >= 2^4 values */
-#define LATTICE_FLAG_R 1.5         /* a worst predicted R this high is counted */
-#define LATTICE_COUNT_MAX 23       /* cells of at most 2^23 keys counted */
+#define LATTICE_COUNT_MAX 23       /* cells of at most 2^23 keys counted
+                                    * (every cell of stride_tables) */
 
 /* A layout: nf fields, shift[i] the lowest bit of field i, from the top
  * field down (shift[nf - 1] = 0). */
@@ -40,7 +44,7 @@ typedef struct lattice_cell {
 	double pred;                        /* predicted R: a random hash's pairs
 	                                     * plus those along short lattice
 	                                     * vectors (an estimate, not a bound:
-	                                     * the count can be lower) */
+	                                     * the count can be lower or higher) */
 	double counted;                     /* counted R, or -1 */
 	int64_t vec[LATTICE_MAX_FIELDS];    /* the shortest vector's u */
 	double r;                           /* counted if counted, else pred */
@@ -50,18 +54,19 @@ typedef struct lattice_cell {
  * The worst cell of a layout over tables[] (ascending) and loads 1..8:
  * K = load 2^b keys spread over the fields as evenly as their widths
  * allow, each field at least 2^LATTICE_MIN_FIELD values (cells that
- * cannot are skipped).  The worst predicted cell, when at LATTICE_FLAG_R
- * or more with at most 2^LATTICE_COUNT_MAX keys, is counted (scratch:
- * 2^20 counters, or NULL: not counted).  Returns its r (0 when no cell),
- * *worst set.
+ * cannot are skipped).  With scratch (2^20 counters) the worst is exact:
+ * the cell of the highest counted R of all (every cell whose bound,
+ * lattice_bound, exceeds the worst counted so far is counted, highest
+ * bound first); with scratch NULL the worst predicted, not counted.
+ * Returns its r (0 when no cell), *worst set.
  */
 double lattice_worst(uint64_t p, unsigned n, const lattice_layout *lay,
                      const unsigned *tables, size_t ntables,
                      lattice_cell *worst, uint32_t *scratch);
 
-/* Two fields x << h | y for every h with both fields >= 2^4 values, each
- * offset's worst predicted cell, the three worst counted (as above): the
- * worst r over all h; *h_out its h.  Returns its r. */
+/* Two fields x << h | y for every h with both fields >= 2^4 values: the
+ * worst cell over all of them, as lattice_worst (one branch and bound
+ * over every offset's cells); *h_out its h.  Returns its r. */
 double lattice_offsets(uint64_t p, unsigned n, const unsigned *tables,
                        size_t ntables, lattice_cell *worst, unsigned *h_out,
                        uint32_t *scratch);
@@ -94,6 +99,14 @@ int lattice_reduce(uint64_t p, unsigned n, const lattice_layout *lay,
                    int64_t basis[LATTICE_MAX_FIELDS + 1][LATTICE_MAX_FIELDS + 1]);
 double lattice_predict(uint64_t p, unsigned n, const lattice_layout *lay,
                        const unsigned *xb, unsigned b, int64_t *vec);
+
+/* An upper bound on the cell's counted R (keys from 0): K plus, over
+ * the lattice's nonzero points (u, e) with |u_i| < 2^xb[i] and |e| <
+ * 2^(n-b), the pairs of keys that differ by u, prod (2^xb[i] - |u_i|),
+ * bounds the sum of squared loads.  HUGE_VAL when the points are too many
+ * to enumerate (then the cell must be counted). */
+double lattice_bound(uint64_t p, unsigned n, const lattice_layout *lay,
+                     const unsigned *xb, unsigned b);
 
 /* The exact R of a cell, every key hashed (scratch: 2^b counters). */
 double lattice_count(uint64_t p, unsigned n, const lattice_layout *lay,

@@ -65,9 +65,24 @@ typedef struct patch {
 	} *bodies;
 	size_t nbodies, capb;
 	size_t body_file;      /* the files entry that names the input, for
-	                        * findings on the body (REVIEW_NONE-like
-	                        * (size_t)-1 when there is no body) */
+	                        * findings on the body or the skips
+	                        * (REVIEW_NONE-like (size_t)-1 when there is
+	                        * neither) */
+	/* lines of the diff the reader could not read as a diff says: a
+	 * hunk header that does not parse, a line past the lines a hunk's
+	 * header counts (their line in the input, from 1, and what it is);
+	 * at most PATCH_MAX_SKIPS, the first ones */
+	struct patch_skip {
+		unsigned long line;
+		int kind;              /* PATCH_SKIP_* */
+		unsigned long hunk_line;  /* the header of the hunk before it */
+		const char *text;      /* the line (in store) */
+	} *skips;
+	size_t nskips, caps;
 } patch;
+
+enum { PATCH_SKIP_HEADER = 1, PATCH_SKIP_PAST = 2 };
+#define PATCH_MAX_SKIPS 64
 
 /*
  * Read text (len bytes, no NUL needed) named name (for C source) into p

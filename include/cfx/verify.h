@@ -277,10 +277,14 @@ typedef struct verify_smap {
 #define VERIFY_KREF_MIN 40       /*   at least this many, and fewer than */
 #define VERIFY_KREF_BUDGET (1u << 28)  /* count as many keys as this */
 
-/* A layout asked for (--fields): its worst cell, predicted (and the
- * worst counted), ranked against VERIFY_UREF_COUNT random odd
- * multipliers' worst predicted cells on the same layout (a fixed seed;
- * an exponential tail above their 90th percentile), by verify_rule. */
+/* A layout asked for (--fields): its worst cell, exact (every cell that
+ * can decide it counted: lattice_worst), ranked by verify_rule against
+ * random odd multipliers' worst on the same layout found the same way
+ * (an exponential tail above their 90th percentile): two fields on 32-
+ * and 64-bit words against stride_cal.inc's reference of that offset
+ * (make calibrate), any other layout against VERIFY_UREF_COUNT drawn
+ * from a fixed seed, counted by verify_keys_ref_run's jobs (nref of
+ * them, done so far; verify_judge counts those that did not run). */
 typedef struct verify_ufields {
 	lattice_layout lay;
 	lattice_cell cell;
@@ -288,6 +292,9 @@ typedef struct verify_ufields {
 	verify_status status;
 	char name[40];             /* "fields x<<20|y<<12|z" */
 	char reason[200];
+	size_t nref, done;
+	double ref[VERIFY_UREF_COUNT];
+	unsigned ref_count;        /* the reference's multipliers */
 } verify_ufields;
 
 /* The compiler's word on the shift/add code (the front end runs it). */
@@ -397,9 +404,10 @@ int verify_add_run(verify_battery *bt, const char *name, uint64_t start,
 int verify_add_keys(verify_battery *bt, const char *name, uint64_t *keys,
                     size_t n, cfx_err *err);
 
-/* The reference runs of the key sets added: jobs 0 .. verify_keys_ref_jobs
- * - 1, each one random multiplier on one set with a worker's scratch
- * (verify_scratch_size); different jobs may run at once. */
+/* The reference runs of the key sets and the layouts added: jobs 0 ..
+ * verify_keys_ref_jobs - 1, each one random multiplier on one set (or
+ * layout) with a worker's scratch (verify_scratch_size); different jobs
+ * may run at once. */
 size_t verify_keys_ref_jobs(const verify_battery *bt);
 void verify_keys_ref_run(verify_battery *bt, size_t job, void *scratch);
 
@@ -512,13 +520,13 @@ int verify_strides_fail(uint64_t p, unsigned bits, size_t judged,
 
 /* Count the keys k c from 0 at the worst cell of the map's worst
  * VERIFY_SMAP_SHOW strides and of those at R >= STRIDE_COLLAPSE_R among
- * the worst upto (SIZE_MAX: every one; what a report lists: the text
- * VERIFY_SMAP_SHOW, the JSON VERIFY_SMAP_JSON, --full every one), and
+ * the worst upto (SIZE_MAX: every one; what a report lists with its
+ * cell: VERIFY_SMAP_SHOW, text and JSON, --full every one; the default
+ * JSON names every one at R >= 4 with the map's R, not counted), and
  * screen the strides up to STRIDE_SCREEN_TOP outside the set.  scratch:
  * 2^20 counters.  (Counting every one at R >= 4 took 0.4 s of the 0.6 s
  * of 0x9e37fffffffc0001's stride work, whose 736 strides all collapse,
  * to confirm 720 strides no report shows.) */
-#define VERIFY_SMAP_JSON 16      /* strides the default JSON lists */
 void verify_strides_confirm(verify_battery *bt, size_t upto,
                             uint32_t *scratch);
 

@@ -389,7 +389,7 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 		 * the bar stays) */
 		if (!verify_stopped(&s->bt))
 			verify_run_report(&s->bt, threads, full ? SIZE_MAX
-			                  : VERIFY_SMAP_JSON, c->stop);
+			                  : VERIFY_SMAP_SHOW, c->stop);
 		/* Ctrl-C after the compiler: the judge, the recount or the
 		 * examples ended early (they were judged, and printed, with
 		 * status 0 before: the interrupt was lost) */

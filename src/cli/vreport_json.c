@@ -10,6 +10,7 @@
 #include "cfx/verify.h"
 #include "cli/out.h"
 #include "cli/vreport.h"
+#include "util/buf.h"
 
 
 /* ---- JSON --------------------------------------------------------------- */
@@ -106,6 +107,8 @@ static json_t *smap_json(const verify_battery *bt, int full)
 {
 	const verify_smap *sm = &bt->smap;
 	json_t *o = json_object(), *list = json_array(), *past = json_array();
+	struct buf at = { 0 };
+	char prev[32] = "";
 	size_t i;
 
 	json_object_set_new(o, "status", json_string(verify_status_name(
@@ -128,14 +131,27 @@ static json_t *smap_json(const verify_battery *bt, int full)
 	if (verify_smap_many(sm))
 		json_object_set_new(o, "collapses_random_fewer_percent",
 		                    json_integer(sm->collapse_above));
-	/* the worst VERIFY_SMAP_JSON (those at R >= 4 among them), every
-	 * stride of the map with full: the default stays under 64 KB */
-	for (i = 0; i < sm->n; i++)
-		if (full || i < VERIFY_SMAP_SHOW ||
-		    (i < VERIFY_SMAP_JSON && sm->s[i].r >= STRIDE_COLLAPSE_R))
-			json_array_append_new(list, stride_json(&sm->s[i]));
+	/* every stride of the map at R >= 4, worst first, in one string of
+	 * "c:R" items (R the map's, 3 digits; an item "c" alone has the R
+	 * of the one before): a list of objects was 72-171 kB at
+	 * JSON_INDENT.  Objects (the cell, the count) for the worst
+	 * VERIFY_SMAP_SHOW, as the text shows them, of the map and past it;
+	 * every one with full */
+	for (i = 0; i < sm->n && sm->s[i].r >= STRIDE_COLLAPSE_R; i++) {
+		char r[32];
+		snprintf(r, sizeof r, "%.3g", sm->s[i].r);
+		buf_printf(&at, "%s%llu", i ? " " : "",
+		           (unsigned long long)sm->s[i].c);
+		if (strcmp(r, prev))
+			buf_printf(&at, ":%s", r);
+		snprintf(prev, sizeof prev, "%s", r);
+	}
+	json_object_set_new(o, "collapsing", json_string(buf_str(&at)));
+	buf_free(&at);
+	for (i = 0; i < sm->n && (full || i < VERIFY_SMAP_SHOW); i++)
+		json_array_append_new(list, stride_json(&sm->s[i]));
 	json_object_set_new(o, "strides", list);
-	for (i = 0; i < sm->nbeyond; i++)
+	for (i = 0; i < sm->nbeyond && (full || i < VERIFY_SMAP_SHOW); i++)
 		json_array_append_new(past, stride_json(&sm->beyond[i]));
 	json_object_set_new(o, "beyond_top", json_integer(STRIDE_SCREEN_TOP));
 	json_object_set_new(o, "beyond_found", json_integer((json_int_t)

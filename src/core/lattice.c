@@ -4,11 +4,13 @@
  */
 #include <assert.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cfx/lattice.h"
 #include "cfx/modload.h"
 #include "cfx/word.h"
+#include "util/xalloc.h"
 
 /* Field i's width in bits. */
 static unsigned width(const lattice_layout *lay, unsigned n, unsigned i)
@@ -47,38 +49,92 @@ static int spread(const lattice_layout *lay, unsigned n, unsigned j,
 	return 1;
 }
 
-double lattice_count(uint64_t p, unsigned n, const lattice_layout *lay,
-                     const unsigned *xb, unsigned b, uint32_t *loads)
+/* The loads of the cell's 2^b buckets into loads[0..2^b).  The hash is
+ * kept in the top n bits of a 64-bit word, so that it wraps mod 2^n by
+ * itself and the bucket is its top b bits; an odometer over the fields
+ * but the lowest, the lowest field hashed in a plain loop. */
+static void count_loads(uint64_t p, unsigned n, const lattice_layout *lay,
+                        const unsigned *xb, unsigned b, uint32_t *loads)
 {
-	uint64_t mask = word_mask(n), M = (uint64_t)1 << b, K = 1, i;
-	uint64_t idx[LATTICE_MAX_FIELDS] = { 0 }, step[LATTICE_MAX_FIELDS];
-	uint64_t h = 0;
-	unsigned f, sh = n - b;
-	double s2 = 0, k, expect;
+	uint64_t step[LATTICE_MAX_FIELDS], idx[LATTICE_MAX_FIELDS] = { 0 };
+	uint64_t base = 0, inner, st, y, h;
+	unsigned f, nf = lay->nf, up = 64 - n, sh = 64 - b;
 
-	for (f = 0; f < lay->nf; f++) {
-		K <<= xb[f];
-		step[f] = (((uint64_t)1 << lay->shift[f]) * p) & mask;
-	}
-	memset(loads, 0, M * sizeof *loads);
-	/* an odometer over the fields, the lowest fastest: the hash moves by
-	 * one field's step, or back to 0 in it */
-	for (i = 0; i < K; i++) {
-		loads[h >> sh]++;
-		for (f = lay->nf; f-- > 0;) {
+	for (f = 0; f < nf; f++)
+		step[f] = (p << lay->shift[f]) << up;
+	memset(loads, 0, sizeof *loads << b);
+	inner = (uint64_t)1 << xb[nf - 1];
+	st = step[nf - 1];
+	for (;;) {
+		for (y = 0, h = base; y < inner; y++, h += st)
+			loads[h >> sh]++;
+		for (f = nf - 1; f-- > 0;) {
 			if (++idx[f] < ((uint64_t)1 << xb[f])) {
-				h = (h + step[f]) & mask;
+				base += step[f];
 				break;
 			}
 			idx[f] = 0;
-			h = (h - (((uint64_t)1 << xb[f]) - 1) * step[f]) & mask;
+			base -= (((uint64_t)1 << xb[f]) - 1) * step[f];
+		}
+		if (f == (unsigned)-1)
+			return;
+	}
+}
+
+/* R from the sum of squared loads of 2^b buckets holding K keys. */
+static double ratio_of(uint64_t s2, unsigned b, double K)
+{
+	double M = ldexp(1, (int)b), expect;
+
+	expect = (K * (1 - 1 / M) + K * K / M + K) / 2;
+	return ((double)s2 + K) / 2 / expect;
+}
+
+/* The sum of squared loads (at most K^2 <= 2^46: exact in 64 bits). */
+static uint64_t squares(const uint32_t *loads, unsigned b)
+{
+	uint64_t M = (uint64_t)1 << b, i, s2 = 0;
+
+	for (i = 0; i < M; i++)
+		s2 += (uint64_t)loads[i] * loads[i];
+	return s2;
+}
+
+double lattice_count(uint64_t p, unsigned n, const lattice_layout *lay,
+                     const unsigned *xb, unsigned b, uint32_t *loads)
+{
+	unsigned f, j = 0;
+
+	for (f = 0; f < lay->nf; f++)
+		j += xb[f];
+	count_loads(p, n, lay, xb, b, loads);
+	return ratio_of(squares(loads, b), b, ldexp(1, (int)j));
+}
+
+/* The same keys at 2^bmax buckets and fewer: r[b] for b = bmin..bmax,
+ * one pass over the keys (a bucket of 2^(b-1) is two of 2^b). */
+static void count_tables(uint64_t p, unsigned n, const lattice_layout *lay,
+                         const unsigned *xb, unsigned bmin, unsigned bmax,
+                         uint32_t *loads, double *r)
+{
+	unsigned f, j = 0, b;
+	uint64_t i, s2;
+
+	for (f = 0; f < lay->nf; f++)
+		j += xb[f];
+	count_loads(p, n, lay, xb, bmax, loads);
+	s2 = squares(loads, bmax);
+	for (b = bmax;; b--) {
+		r[b] = ratio_of(s2, b, ldexp(1, (int)j));
+		if (b == bmin)
+			break;
+		/* folded into 2^(b-1) buckets, squared as they go */
+		for (i = 0, s2 = 0; i < (uint64_t)1 << (b - 1); i++) {
+			uint32_t v = loads[2 * i] + loads[2 * i + 1];
+			loads[i] = v;
+			s2 += (uint64_t)v * v;
 		}
 	}
-	for (i = 0; i < M; i++)
-		s2 += (double)loads[i] * loads[i];
-	k = (double)K;
-	expect = (k * (1 - 1 / (double)M) + k * k / (double)M + k) / 2;
-	return (s2 + k) / 2 / expect;
 }
 
 /* Sum over t >= 1 of prod (X_i - t |u_i|)_+ (W - t |e|)_+ / W. */
@@ -153,99 +209,352 @@ int lattice_reduce(uint64_t p, unsigned n, const lattice_layout *lay,
 	return job.fits ? 0 : -1;
 }
 
-double lattice_predict(uint64_t p, unsigned n, const lattice_layout *lay,
-                       const unsigned *xb, unsigned b, int64_t *vec)
-{
-	unsigned nf = lay->nf, d = nf + 1, i, j;
-	double X[LATTICE_MAX_FIELDS], W = ldexp(1, (int)(n - b)), K = 1,
-	       M = ldexp(1, (int)b), pairs = 0, best = HUGE_VAL, expect;
-	modload_lll job;
+/* The cell's sizes: X[i] = 2^xb[i], W the bucket's width, K the keys, M
+ * the buckets, and a random hash's mean of (sum of squared loads + K)/2. */
+typedef struct sizes {
+	double X[LATTICE_MAX_FIELDS], W, K, M, expect;
+} sizes;
 
+static void sizes_of(unsigned nf, unsigned n, const unsigned *xb, unsigned b,
+                     sizes *s)
+{
+	unsigned i;
+
+	s->W = ldexp(1, (int)(n - b));
+	s->M = ldexp(1, (int)b);
+	s->K = 1;
 	for (i = 0; i < nf; i++) {
-		X[i] = ldexp(1, (int)xb[i]);
-		K *= X[i];
+		s->X[i] = ldexp(1, (int)xb[i]);
+		s->K *= s->X[i];
 	}
-	reduce(p, n, lay, xb, b, &job);
+	s->expect = (s->K * (1 - 1 / s->M) + s->K * s->K / s->M + s->K) / 2;
+}
+
+/* The predicted R from a reduced basis (lattice.h); the u of the vector
+ * shortest in the cube's norm into vec. */
+static double predict_job(const modload_lll *job, unsigned nf,
+                          const sizes *s, int64_t *vec)
+{
+	unsigned d = nf + 1, i, j;
+	double pairs = 0, best = HUGE_VAL;
+
 	for (j = 0; j < d; j++) {
 		double u[LATTICE_MAX_FIELDS], e, norm = 0;
 		int zero = 1;
 		for (i = 0; i < nf; i++) {
-			u[i] = job.outd[j][i];
+			u[i] = job->outd[j][i];
 			zero &= u[i] == 0;
-			if (fabs(u[i]) / X[i] > norm)
-				norm = fabs(u[i]) / X[i];
+			if (fabs(u[i]) / s->X[i] > norm)
+				norm = fabs(u[i]) / s->X[i];
 		}
-		e = job.outd[j][nf];
+		e = job->outd[j][nf];
 		if (zero)
 			continue;
-		if (fabs(e) / W > norm)
-			norm = fabs(e) / W;
+		if (fabs(e) / s->W > norm)
+			norm = fabs(e) / s->W;
 		if (norm < best) {
 			best = norm;
 			for (i = 0; i < nf; i++)
 				vec[i] = (int64_t)u[i];
 		}
-		pairs += 2 * line_sum(u, e, X, nf, W);
+		pairs += 2 * line_sum(u, e, s->X, nf, s->W);
 	}
 	/* the points off those lines as for a random hash ((K^2 - K) / M
 	 * pairs), the lines' on top */
-	expect = (K * (1 - 1 / M) + K * K / M + K) / 2;
-	return (2 * K + (K * K - K) / M + pairs) / 2 / expect;
+	return (2 * s->K + (s->K * s->K - s->K) / s->M + pairs) / 2 / s->expect;
 }
 
-/* Count cell c (when flagged and small enough) and set its r. */
-static void confirm(uint64_t p, unsigned n, const lattice_layout *lay,
-                    lattice_cell *c, uint32_t *scratch)
-{
-	unsigned j = c->b, i;
+/* ---- a proven bound: the lattice points in the box ---------------------- */
 
-	for (i = 1; i < c->load; i <<= 1)
-		j++;
-	c->counted = -1;
-	if (scratch && c->pred >= LATTICE_FLAG_R && j <= LATTICE_COUNT_MAX)
-		c->counted = lattice_count(p, n, lay, c->xb, c->b, scratch);
-	c->r = c->counted >= 0 ? c->counted : c->pred;
+/* Nodes an enumeration may visit before it gives up (the bound is then
+ * infinite and the cell is counted). */
+#define BOUND_NODES (1u << 16)
+
+typedef struct enumer {
+	unsigned d, nf;
+	double mu[LATTICE_MAX_FIELDS + 1][LATTICE_MAX_FIELDS + 1];
+	double bb[LATTICE_MAX_FIELDS + 1];     /* |b*_j|^2 */
+	const int64_t (*row)[MODLOAD_LLL_MAX]; /* the basis, in key units */
+	int64_t c[LATTICE_MAX_FIELDS + 1];
+	const sizes *s;
+	double r2, pairs;
+	unsigned long nodes;
+	int gave_up;
+} enumer;
+
+/* The point c B: if it lies in the box (|u_i| < X_i, |e| < W), the pairs
+ * of keys with that difference, prod (X_i - |u_i|). */
+static void visit(enumer *en)
+{
+	double term = 1;
+	unsigned i, j;
+
+	for (i = 0; i <= en->nf; i++) {
+		__int128 v = 0, a;
+		for (j = 0; j < en->d; j++)
+			v += (__int128)en->c[j] * en->row[j][i];
+		a = v < 0 ? -v : v;
+		if (i < en->nf) {
+			if ((double)a >= en->s->X[i])
+				return;
+			term *= en->s->X[i] - (double)a;
+		} else if ((double)a >= en->s->W) {
+			return;
+		}
+	}
+	en->pairs += term;
 }
 
-/* The worst predicted cell of a layout (not counted). */
-static double worst_predicted(uint64_t p, unsigned n,
-                              const lattice_layout *lay,
-                              const unsigned *tables, size_t ntables,
-                              lattice_cell *worst)
+/* Fincke-Pohst: every c with |sum c_j b_j|^2 <= r2 (scaled to the cube),
+ * levels k down to 0; dist the part of the squared length above k. */
+static void walk(enumer *en, int k, double dist)
 {
-	size_t k;
-	unsigned l;
+	double centre = 0, room, lo, hi, x;
+	unsigned j;
+
+	if (en->gave_up)
+		return;
+	if (++en->nodes > BOUND_NODES) {
+		en->gave_up = 1;
+		return;
+	}
+	for (j = (unsigned)k + 1; j < en->d; j++)
+		centre -= (double)en->c[j] * en->mu[j][k];
+	room = (en->r2 - dist) / en->bb[k];
+	if (room < 0)
+		return;
+	room = sqrt(room);
+	lo = ceil(centre - room);
+	hi = floor(centre + room);
+	for (x = lo; x <= hi && !en->gave_up; x++) {
+		double y = x - centre;
+		en->c[k] = (int64_t)x;
+		if (k == 0) {
+			int zero = 1;
+			for (j = 0; j < en->d; j++)
+				zero &= en->c[j] == 0;
+			if (!zero)
+				visit(en);
+		} else {
+			walk(en, k - 1, dist + y * y * en->bb[k]);
+		}
+	}
+	en->c[k] = 0;
+}
+
+/* An upper bound on the cell's R at a start of 0: two keys share a bucket
+ * only if their difference u gives |e| < W, and prod (X_i - |u_i|) pairs
+ * of keys have that difference u, so the sum of squared loads is at most
+ * K plus the sum of that over the lattice's nonzero points in the box.
+ * They are enumerated from the reduced basis in the coordinates that make
+ * the box the cube |z_i| < 1 (every point of the cube lies in the ball of
+ * radius sqrt(d)); each is checked on exact integers.  HUGE_VAL when the
+ * basis did not fit in 64 bits or the points are too many to walk. */
+static double bound_job(const modload_lll *job, unsigned nf, const sizes *s)
+{
+	double g[LATTICE_MAX_FIELDS + 1][LATTICE_MAX_FIELDS + 1],
+	       bs[LATTICE_MAX_FIELDS + 1][LATTICE_MAX_FIELDS + 1];
+	enumer en;
+	unsigned d = nf + 1, i, j, k;
+
+	if (!job->fits)
+		return HUGE_VAL;
+	memset(&en, 0, sizeof en);
+	en.d = d;
+	en.nf = nf;
+	en.row = (const int64_t (*)[MODLOAD_LLL_MAX])job->outi;
+	en.s = s;
+	for (j = 0; j < d; j++)
+		for (i = 0; i < d; i++)
+			g[j][i] = (double)job->outi[j][i] / (i < nf ? s->X[i] : s->W);
+	/* Gram-Schmidt */
+	for (j = 0; j < d; j++) {
+		for (i = 0; i < d; i++)
+			bs[j][i] = g[j][i];
+		for (k = 0; k < j; k++) {
+			double dot = 0;
+			for (i = 0; i < d; i++)
+				dot += g[j][i] * bs[k][i];
+			en.mu[j][k] = dot / en.bb[k];
+			for (i = 0; i < d; i++)
+				bs[j][i] -= en.mu[j][k] * bs[k][i];
+		}
+		en.bb[j] = 0;
+		for (i = 0; i < d; i++)
+			en.bb[j] += bs[j][i] * bs[j][i];
+		if (!(en.bb[j] > 0))
+			return HUGE_VAL;
+	}
+	/* a margin for rounding: every point is checked exactly */
+	en.r2 = (double)d * (1 + 1e-6) + 1e-9;
+	walk(&en, (int)d - 1, 0);
+	if (en.gave_up)
+		return HUGE_VAL;
+	return (2 * s->K + en.pairs) / 2 / s->expect;
+}
+
+double lattice_predict(uint64_t p, unsigned n, const lattice_layout *lay,
+                       const unsigned *xb, unsigned b, int64_t *vec)
+{
+	modload_lll job;
+	sizes s;
+
+	sizes_of(lay->nf, n, xb, b, &s);
+	reduce(p, n, lay, xb, b, &job);
+	return predict_job(&job, lay->nf, &s, vec);
+}
+
+double lattice_bound(uint64_t p, unsigned n, const lattice_layout *lay,
+                     const unsigned *xb, unsigned b)
+{
+	modload_lll job;
+	sizes s;
+
+	sizes_of(lay->nf, n, xb, b, &s);
+	reduce(p, n, lay, xb, b, &job);
+	return bound_job(&job, lay->nf, &s);
+}
+
+/* ---- the worst cell: predicted, or exact by branch and bound ------------ */
+
+/* A cell of one of several layouts, with its bound. */
+typedef struct bcell {
+	lattice_cell c;
+	double ub;                 /* lattice_bound's, >= the counted R */
+	unsigned li;               /* its layout */
+	size_t k;                  /* its place, for a stable order */
+} bcell;
+
+/* Every cell of layouts lay[0..nl) (tables[] x loads 1..8) into out (room
+ * for nl ntables 4), each predicted, and bounded when bound is set. */
+static size_t cells_of(uint64_t p, unsigned n, const lattice_layout *lay,
+                       size_t nl, const unsigned *tables, size_t ntables,
+                       int bound, bcell *out)
+{
+	size_t li, k, m = 0;
+	unsigned l, i;
+
+	for (li = 0; li < nl; li++)
+		for (k = 0; k < ntables; k++)
+			for (l = 0; l < 4; l++) {
+				unsigned b = tables[k], xb[LATTICE_MAX_FIELDS];
+				bcell *c = &out[m];
+				modload_lll job;
+				sizes s;
+				if (b >= n || !spread(&lay[li], n, b + l, xb))
+					continue;
+				memset(c, 0, sizeof *c);
+				c->li = (unsigned)li;
+				c->k = m++;
+				c->c.b = b;
+				c->c.load = 1u << l;
+				for (i = 0; i < lay[li].nf; i++)
+					c->c.xb[i] = xb[i];
+				sizes_of(lay[li].nf, n, xb, b, &s);
+				reduce(p, n, &lay[li], xb, b, &job);
+				c->c.pred = c->c.r = predict_job(&job, lay[li].nf, &s,
+				                                 c->c.vec);
+				c->c.counted = -1;
+				c->ub = bound ? bound_job(&job, lay[li].nf, &s) : HUGE_VAL;
+			}
+	return m;
+}
+
+static int by_bound(const void *a, const void *b)
+{
+	const bcell *x = a, *y = b;
+
+	if (x->ub != y->ub)
+		return x->ub > y->ub ? -1 : 1;
+	return x->k < y->k ? -1 : x->k > y->k;
+}
+
+static int same_keys(const bcell *a, const bcell *b, const lattice_layout *lay)
+{
+	unsigned f;
+
+	if (a->li != b->li)
+		return 0;
+	for (f = 0; f < lay[a->li].nf; f++)
+		if (a->c.xb[f] != b->c.xb[f])
+			return 0;
+	return 1;
+}
+
+/* Count cell c[k] and every other cell of its layout with the same keys
+ * (the same xb: load 2^b the same 2^j), in one pass (count_tables). */
+static void count_group(uint64_t p, unsigned n, const lattice_layout *lay,
+                        bcell *c, size_t m, size_t k, uint32_t *scratch)
+{
+	double r[64];
+	unsigned bmin = c[k].c.b, bmax = c[k].c.b, j = 0, f;
+	size_t i;
+
+	for (f = 0; f < lay[c[k].li].nf; f++)
+		j += c[k].c.xb[f];
+	/* every cell of stride_tables fits: 2^20 x8 */
+	if (j > LATTICE_COUNT_MAX)
+		return;
+	for (i = 0; i < m; i++)
+		if (same_keys(&c[i], &c[k], lay)) {
+			bmin = c[i].c.b < bmin ? c[i].c.b : bmin;
+			bmax = c[i].c.b > bmax ? c[i].c.b : bmax;
+		}
+	count_tables(p, n, &lay[c[k].li], c[k].c.xb, bmin, bmax, scratch, r);
+	for (i = 0; i < m; i++)
+		if (same_keys(&c[i], &c[k], lay))
+			c[i].c.counted = c[i].c.r = r[c[i].c.b];
+}
+
+/*
+ * The worst of the cells c[0..m): with scratch, exact: the cells are
+ * counted key by key in the order of their bounds, highest first, until
+ * the next bound is no more than the worst counted (no cell left can
+ * beat it); without, the worst predicted.  *worst and *li set (zeroed
+ * when m is 0); returns its r.
+ */
+static double worst_of(uint64_t p, unsigned n, const lattice_layout *lay,
+                       bcell *c, size_t m, uint32_t *scratch,
+                       lattice_cell *worst, unsigned *li)
+{
+	size_t k, best = m;
 
 	memset(worst, 0, sizeof *worst);
 	worst->counted = -1;
-	for (k = 0; k < ntables; k++)
-		for (l = 0; l < 4; l++) {
-			unsigned b = tables[k], xb[LATTICE_MAX_FIELDS], i;
-			int64_t vec[LATTICE_MAX_FIELDS] = { 0 };
-			double pred;
-			if (b >= n || !spread(lay, n, b + l, xb))
-				continue;
-			pred = lattice_predict(p, n, lay, xb, b, vec);
-			if (pred > worst->pred) {
-				worst->pred = worst->r = pred;
-				worst->b = b;
-				worst->load = 1u << l;
-				for (i = 0; i < lay->nf; i++) {
-					worst->xb[i] = xb[i];
-					worst->vec[i] = vec[i];
-				}
-			}
+	*li = 0;
+	if (!scratch) {
+		for (k = 0; k < m; k++)
+			if (best == m || c[k].c.pred > c[best].c.pred)
+				best = k;
+	} else {
+		qsort(c, m, sizeof *c, by_bound);
+		for (k = 0; k < m; k++) {
+			if (best < m && c[k].ub <= c[best].c.r)
+				break;
+			if (c[k].c.counted < 0)
+				count_group(p, n, lay, c, m, k, scratch);
+			if (best == m || c[k].c.r > c[best].c.r)
+				best = k;
 		}
-	return worst->pred;
+	}
+	if (best == m)
+		return 0;
+	*worst = c[best].c;
+	*li = c[best].li;
+	return worst->r;
 }
 
 double lattice_worst(uint64_t p, unsigned n, const lattice_layout *lay,
                      const unsigned *tables, size_t ntables,
                      lattice_cell *worst, uint32_t *scratch)
 {
-	worst_predicted(p, n, lay, tables, ntables, worst);
-	confirm(p, n, lay, worst, scratch);
-	return worst->r;
+	bcell *c = xmalloc((ntables * 4 + 1) * sizeof *c, "lattice cells");
+	size_t m = cells_of(p, n, lay, 1, tables, ntables, scratch != NULL, c);
+	unsigned li;
+	double r = worst_of(p, n, lay, c, m, scratch, worst, &li);
+
+	free(c);
+	return r;
 }
 
 double lattice_offsets(uint64_t p, unsigned n, const unsigned *tables,
@@ -261,39 +570,25 @@ double lattice_offsets_except(uint64_t p, unsigned n, const unsigned *tables,
                               lattice_cell *worst, unsigned *h_out,
                               uint32_t *scratch)
 {
-	lattice_layout lay;
-	lattice_cell c[64];
-	unsigned h, hs[64], k, nh = 0, top[3] = { 0, 0, 0 }, t;
+	lattice_layout lay[64];
+	bcell *c;
+	unsigned h, nl = 0, li;
+	size_t m;
+	double r;
 
-	memset(worst, 0, sizeof *worst);
-	*h_out = 0;
-	lay.nf = 2;
-	lay.shift[1] = 0;
-	for (h = LATTICE_MIN_FIELD; h + LATTICE_MIN_FIELD <= n; h++) {
-		if (skip >> h & 1)
-			continue;
-		lay.shift[0] = h;
-		worst_predicted(p, n, &lay, tables, ntables, &c[nh]);
-		hs[nh++] = h;
-	}
-	/* count the three worst predicted offsets; the rest keep their
-	 * prediction */
-	for (t = 0; t < 3 && t < nh; t++) {
-		unsigned best = nh;
-		for (k = 0; k < nh; k++)
-			if ((t < 1 || k != top[0]) && (t < 2 || k != top[1]) &&
-			    (best == nh || c[k].pred > c[best].pred))
-				best = k;
-		top[t] = best;
-		lay.shift[0] = hs[best];
-		confirm(p, n, &lay, &c[best], scratch);
-	}
-	for (k = 0; k < nh; k++)
-		if (c[k].r > worst->r) {
-			*worst = c[k];
-			*h_out = hs[k];
+	for (h = LATTICE_MIN_FIELD; h + LATTICE_MIN_FIELD <= n; h++)
+		if (!(skip >> h & 1)) {
+			lay[nl].nf = 2;
+			lay[nl].shift[0] = h;
+			lay[nl].shift[1] = 0;
+			nl++;
 		}
-	return worst->r;
+	c = xmalloc((nl * ntables * 4 + 1) * sizeof *c, "lattice cells");
+	m = cells_of(p, n, lay, nl, tables, ntables, scratch != NULL, c);
+	r = worst_of(p, n, lay, c, m, scratch, worst, &li);
+	*h_out = m ? lay[li].shift[0] : 0;
+	free(c);
+	return r;
 }
 
 size_t lattice_fixed(unsigned n, lattice_layout *out)

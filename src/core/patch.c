@@ -151,6 +151,19 @@ static int diff_start(char **txt, const unsigned *dep, size_t n, size_t i)
 	       !strncmp(txt[i + 1], "+++ ", 4);
 }
 
+/* Line i of the input (from 0), which the diff cannot be read from as
+ * it says (kind PATCH_SKIP_*; the hunk header before it at input line
+ * hunk_line, 0: none). */
+static void skip_line(patch *p, size_t i, int kind, unsigned long hunk_line,
+                      const char *text)
+{
+	if (p->nskips >= PATCH_MAX_SKIPS)
+		return;
+	XGROW(p->skips, p->caps, p->nskips + 1, "patch skips");
+	p->skips[p->nskips++] = (struct patch_skip){ i + 1, kind, hunk_line,
+	                                             text };
+}
+
 /* The lines of a diff at quote depth q, from line `from` on. */
 static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
                       size_t from, unsigned q)
@@ -158,7 +171,8 @@ static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
 	unsigned long old_no = 0, new_no = 0, old_left = 0, new_left = 0;
 	unsigned long a, b, c, d;
 	size_t file = (size_t)-1, hunk = 0, i;
-	int in_hunk = 0;
+	int in_hunk = 0, past = 0;
+	unsigned long hunk_line = 0;
 	char *pending_old = NULL;
 
 	for (i = from; i < n; i++) {
@@ -181,6 +195,17 @@ static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
 			old_no = a, new_no = c, old_left = b, new_left = d;
 			in_hunk = old_left || new_left;
 			hunk++;
+			hunk_line = i + 1;
+			past = 0;
+			continue;
+		}
+		if (!strncmp(s, "@@ ", 3) || !strcmp(s, "@@")) {
+			/* "@@ -1,2 +1 @" and the like: no hunk the reader can
+			 * number; its lines are not read (said, not dropped) */
+			skip_line(p, i, PATCH_SKIP_HEADER, 0, s);
+			in_hunk = 0;
+			hunk_line = 0;
+			past = 1;
 			continue;
 		}
 		if (!strncmp(s, "diff ", 5) ||
@@ -203,8 +228,20 @@ static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
 			file = add_file(p, name ? name : xstrdup("(unnamed)"));
 			continue;
 		}
-		if (!in_hunk)
+		if (!in_hunk) {
+			/* a '+' or '-' line after the hunk's counted lines (a
+			 * header whose counts are short): not read, and said
+			 * once a hunk; not a mail's "-- " signature line */
+			if (hunk_line && !past && file != (size_t)-1 &&
+			    ((s[0] == '+' && strncmp(s, "+++ ", 4)) ||
+			     (s[0] == '-' && strncmp(s, "--- ", 4) &&
+			      strcmp(s, "-- ") && strcmp(s, "--") &&
+			      strcmp(s, "---")))) {
+				skip_line(p, i, PATCH_SKIP_PAST, hunk_line, s);
+				past = 1;
+			}
 			continue;
+		}
 		if (s[0] == '\\')               /* "\ No newline at end of file" */
 			continue;
 		if (s[0] == '+' && new_left) {
@@ -349,6 +386,8 @@ int patch_read(patch *p, const char *text, size_t len, const char *name,
 		read_body(p, txt, dep, 0, i, dep[i], name, 0);
 		if (p->nmails > 1)
 			read_bodies(p, txt, dep, n, i, dep[i], name);
+		if (p->nskips && p->body_file == (size_t)-1)
+			p->body_file = add_file(p, xstrdup(name ? name : "<stdin>"));
 	} else {
 		/* C source: every line as it is (C has no line starting '>') */
 		add_file(p, xstrdup(name ? name : "<stdin>"));
@@ -381,5 +420,6 @@ void patch_free(patch *p)
 	for (i = 0; i < p->nbodies; i++)
 		free(p->bodies[i].text);
 	free(p->bodies);
+	free(p->skips);
 	memset(p, 0, sizeof *p);
 }

@@ -502,6 +502,161 @@ static void sequence_found(walk *w, const sym *s, unsigned long last,
 	review_claims_of(w, i);
 }
 
+/* ---- #if inside a function: each branch its own alternative ------------- */
+
+static void state_save(const walk *w, walk_state *st)
+{
+	memcpy(st->var, w->var, sizeof st->var);
+	st->nvar = w->nvar;
+	st->have_input = w->have_input;
+	st->word = w->word;
+	st->word_long = w->word_long;
+	st->code = xstrdup(buf_str(&w->code));
+	st->code_line = w->code_line;
+	st->code_added = w->code_added;
+	st->nl = w->nl;
+	st->nl_line = w->nl_line;
+	memcpy(st->nl_stmt, w->nl_stmt, sizeof st->nl_stmt);
+	st->nl_added = w->nl_added;
+	st->run_shifts = w->run_shifts;
+	st->run_adds = w->run_adds;
+}
+
+static void state_load(walk *w, const walk_state *st)
+{
+	memcpy(w->var, st->var, sizeof st->var);
+	w->nvar = st->nvar;
+	w->have_input = st->have_input;
+	w->word = st->word;
+	w->word_long = st->word_long;
+	buf_clear(&w->code);
+	buf_puts(&w->code, st->code);
+	w->code_line = st->code_line;
+	w->code_added = st->code_added;
+	w->nl = st->nl;
+	w->nl_line = st->nl_line;
+	memcpy(w->nl_stmt, st->nl_stmt, sizeof w->nl_stmt);
+	w->nl_added = st->nl_added;
+	w->run_shifts = st->run_shifts;
+	w->run_adds = st->run_adds;
+}
+
+static void state_free(walk_state *st)
+{
+	free(st->code);
+	st->code = NULL;
+}
+
+/* Whether the function's variables hold a multiplier found by shifts
+ * and additions (what finish_run reports). */
+static int has_sequence(const walk *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->nvar; i++) {
+		const sym *s = &w->var[i];
+		if (s->known && s->adds >= 2 && s->shifts >= 1 && !s->b && s->a > 1)
+			return 1;
+	}
+	return 0;
+}
+
+/* Of two branches' ends, the current one (w) and a kept one (kept): the
+ * one whose variables hold a sequence goes on to what follows the #if;
+ * when both do, the kept one's is reported here (no right shift after
+ * it is known) and the current goes on.  kept is freed. */
+static void alt_merge(walk *w, walk_state *kept, unsigned long line)
+{
+	walk_state cur;
+	int cur_seq = has_sequence(w), kept_seq;
+
+	state_save(w, &cur);
+	state_load(w, kept);
+	kept_seq = has_sequence(w);
+	if (kept_seq && cur_seq) {
+		finish_run(w, line);     /* the kept branch's, said here */
+		state_load(w, &cur);
+	} else if (!kept_seq) {
+		state_load(w, &cur);
+	}                            /* else the kept branch's goes on */
+	state_free(&cur);
+	state_free(kept);
+}
+
+/* A directive d (past its '#') inside a function (depth > 0): #if opens
+ * alternatives, each #elif and #else starts the next from where the #if
+ * opened (not after the branch before it: the 2.6.0 hash_long's
+ * shift/add code under #if BITS_PER_LONG == 64 and its multiply under
+ * #else are two ways to one hash, not one after the other), and #endif
+ * goes on with the branch that computes a sequence. */
+static void fn_directive(walk *w, const char *d, unsigned long line)
+{
+	walk_alt *a;
+
+	d += strspn(d, " \t");
+	if (!strncmp(d, "if", 2)) {
+		if (w->nalts >= MAX_ALTS) {
+			w->alts_past++;
+			return;
+		}
+		a = &w->alts[w->nalts++];
+		memset(a, 0, sizeof *a);
+		state_save(w, &a->start);
+		a->depth = w->depth;
+		return;
+	}
+	if (strncmp(d, "el", 2) && strncmp(d, "endif", 5))
+		return;
+	if (w->alts_past) {
+		w->alts_past -= !strncmp(d, "endif", 5);
+		return;
+	}
+	if (!w->nalts)
+		return;
+	a = &w->alts[w->nalts - 1];
+	if (a->depth != w->depth) {        /* braces across it: read straight */
+		if (!strncmp(d, "endif", 5)) {
+			state_free(&a->start);
+			state_free(&a->done);
+			w->nalts--;
+		}
+		return;
+	}
+	if (!strncmp(d, "el", 2)) {
+		/* the branch read ends: keep it, and read the next from the
+		 * state at the #if */
+		walk_state cur;
+		state_save(w, &cur);
+		if (a->has_done) {
+			state_load(w, &a->done);
+			alt_merge(w, &cur, line);
+			state_free(&a->done);
+			state_save(w, &a->done);
+		} else {
+			a->done = cur;
+			a->has_done = 1;
+		}
+		state_load(w, &a->start);
+		return;
+	}
+	/* #endif */
+	if (a->has_done)
+		alt_merge(w, &a->done, line);
+	state_free(&a->start);
+	w->nalts--;
+}
+
+/* Leaving a function: the #if's still open in it are forgotten. */
+static void alts_clear(walk *w)
+{
+	while (w->nalts > 0) {
+		walk_alt *a = &w->alts[--w->nalts];
+		state_free(&a->start);
+		state_free(&a->done);
+	}
+	w->alts_past = 0;
+}
+
 /* ---- the walk over one side --------------------------------------------- */
 
 static void walk_file(walk *w)
@@ -563,6 +718,8 @@ static void walk_file(walk *w)
 				                            review_plural_comments(w) : 0;
 			} else {
 				review_if_directive(&w->ifs, t[i].s, t[i].line);
+				if (w->depth > 0)
+					fn_directive(w, d, t[i].line);
 			}
 			start = i + 1;
 			continue;
@@ -624,6 +781,8 @@ static void walk_file(walk *w)
 				reset_fn(w);
 				if (w->depth > 0)
 					w->depth--;
+				if (w->depth == 0)
+					alts_clear(w);
 				while (w->ncif > 0 && w->cifs[w->ncif - 1].depth > w->depth)
 					w->ncif--;
 				if (ret.word && w->depth > 0 && w->ncif < MAX_IF)
@@ -635,6 +794,7 @@ static void walk_file(walk *w)
 			start = i + 1;
 		}
 	}
+	alts_clear(w);
 	review_hashed_all(w);
 	review_uses_free(w);
 }
@@ -740,6 +900,36 @@ static void body_claims(review *r)
 	}
 }
 
+/* The lines of the diff its reader could not read (patch.skips): each
+ * a WARNING on the input's own line, so that nothing is lost unsaid. */
+static void patch_skips(review *r)
+{
+	size_t k;
+
+	for (k = 0; k < r->pt.nskips; k++) {
+		const struct patch_skip *s = &r->pt.skips[k];
+		if (s->kind == PATCH_SKIP_HEADER)
+			review_add(r, REVIEW_WARNING, r->pt.body_file, s->line,
+			           REVIEW_NONE, "patch", "\"%.60s%s\" is no hunk header "
+			           "(\"@@ -a,b +c,d @@\"): the lines after it, up to the "
+			           "next header, are not read, and nothing in them is "
+			           "reviewed", s->text, strlen(s->text) > 60 ? "..." : "");
+		else
+			review_add(r, REVIEW_WARNING, r->pt.body_file, s->line,
+			           REVIEW_NONE, "patch", "a '%c' line past the lines "
+			           "the hunk header at line %lu counts: it and the rest "
+			           "of that hunk are not read, and nothing in them is "
+			           "reviewed (the header's counts are short: git apply "
+			           "would refuse the patch as corrupt)", s->text[0],
+			           s->hunk_line);
+	}
+	if (r->pt.nskips == PATCH_MAX_SKIPS)
+		review_add(r, REVIEW_WARNING, r->pt.body_file,
+		           r->pt.skips[PATCH_MAX_SKIPS - 1].line, REVIEW_NONE, "patch",
+		           "and perhaps more lines not read: only the first %d are "
+		           "said", PATCH_MAX_SKIPS);
+}
+
 int review_run(review *r, const char *text, size_t len, const char *name,
                cfx_err *err)
 {
@@ -752,6 +942,7 @@ int review_run(review *r, const char *text, size_t len, const char *name,
 	if (patch_read(&r->pt, text, len, name, err) < 0)
 		return -1;
 	memset(&w, 0, sizeof w);
+	patch_skips(r);
 	if (collect_defines(&r->pt, '+', ' ', &newd, err) < 0 ||
 	    collect_defines(&r->pt, '-', ' ', &oldd, err) < 0)
 		rc = -1;

@@ -437,6 +437,56 @@ static int cf_subject(const char *text, size_t a, size_t b, size_t terms,
 	return rc == 0 && cf->n > 0;
 }
 
+/* Whether text[lo, eq), blanks around it dropped, is multiplier m named
+ * (its name, or its value as a literal) alone or over a
+ * power of two ("NAME/2^32", "NAME / 2**32"): 1 with the expansion of
+ * p/2^n (n the power's, else m's word) into cf and *at past the subject's
+ * start (as cf_equals_claim's loop leaves it); else 0. */
+static int named_subject(const claims *cl, const char *lo, const char *eq,
+                         cf_seq *cf, const char **at)
+{
+	const review_mult *m = cl->m;
+	const char *a = lo, *b = eq, *slash;
+	char left[96];
+	unsigned n = m->bits;
+
+	while (a < b && isspace((unsigned char)*a))
+		a++;
+	while (b > a && isspace((unsigned char)b[-1]))
+		b--;
+	if (b <= a)
+		return 0;
+	slash = memchr(a, '/', (size_t)(b - a));
+	if (slash) {
+		const char *q = slash + 1;
+		while (q < b && isspace((unsigned char)*q))
+			q++;
+		if (!(n = review_power_written(cl->text, q)) || n > 64)
+			return 0;
+	}
+	snprintf(left, sizeof left, "%.*s", (int)((slash ? slash : b) - a), a);
+	while (*left && isspace((unsigned char)left[strlen(left) - 1]))
+		left[strlen(left) - 1] = '\0';
+	if (!*left || strchr(left, ' ') || mpz_sizeinbase(review_written(m), 2) > n)
+		return 0;
+	/* its name, or its value as a literal (0x9e370001, 2654404609) */
+	if (!m->name[0] || strcmp(left, m->name)) {
+		mpz_t z;
+		int same;
+		mpz_init(z);
+		same = review_literal(left, z, NULL) == 0 &&
+		       !mpz_cmp(z, review_written(m));
+		mpz_clear(z);
+		if (!same)
+			return 0;
+	}
+	cf_clear(cf);
+	cf_init(cf);
+	cf_of_multiplier(cf, review_written(m), n);
+	*at = a + 1;
+	return 1;
+}
+
 /* "SUBJECT = 0, 1, 1, 1, ..." with no keyword: an expansion of SUBJECT
  * (an expression cf computes: the longest one before the '=', back to
  * the clause's start or another '='), judged against cfx's. */
@@ -462,7 +512,10 @@ static void cf_equals_claim(review *r, size_t mi, claims *cl, const char *eq,
 	     !(lo[-1] == '.' && isspace((unsigned char)*lo)); lo--)
 		;
 	cf_init(&cf);
-	for (s = lo; s < eq && !found; s++) {
+	/* "NAME/2^32 = [...]", "NAME = [...]" (the multiplier's name or its
+	 * value as written): the expansion of p/2^n, not of 2^32 */
+	found = named_subject(cl, lo, eq, &cf, &s);
+	for (s = found ? s : lo; s < eq && !found; s++) {
 		if (s > lo && !isspace((unsigned char)s[-1]))
 			continue;
 		cf_clear(&cf);
@@ -563,8 +616,12 @@ void review_cf_convergents(review *r, size_t mi, const constant *c,
 	for (i = 0; i < n; i++)
 		mpz_init(p[i]), mpz_init(q[i]);
 	cf_convergents(&c->cf, n, p, q);
-	/* fractions A/B after the word, to the end of the sentence */
-	for (s = at; *s && *s != '.'; s++) {
+	/* fractions A/B in the word's sentence, before it too ("233/377 and
+	 * 377/610 are convergents"), to the sentence's end */
+	for (s = at; s > text && s[-1] != '.' && !(s[-1] == '\n' && s - 1 > text &&
+	     s[-2] == '\n'); s--)
+		;
+	for (; *s && *s != '.'; s++) {
 		char *e1, *e2;
 		unsigned long a, b;
 		if (!isdigit((unsigned char)*s) || (s > text && isalnum((unsigned char)s[-1])))

@@ -473,6 +473,50 @@ static void check_phi(claims *cl)
 	mpz_clear(g);
 }
 
+/* "within 2^-20 of phi" (2**-20, 2^(-20)): |x - 1/phi| (or |(1 - x) -
+ * 1/phi|, the nearer: the kernel's x is near 1/phi, phi's fraction) at
+ * most 2^-K, x = p/2^n. */
+static void check_within(claims *cl)
+{
+	const char *at = review_word_ci(cl->text, "within"), *q, *qs;
+	char *e;
+	long k;
+	double have;
+	int mirrored, neg;
+	char yes[300], no[300];
+
+	if (!at || (!review_word_ci(cl->text, "phi") &&
+	            !review_find_ci(cl->text, "golden")))
+		return;
+	for (q = at + 6; *q == ' ' || *q == '\t' || *q == '\n'; q++)
+		;
+	if (!strncmp(q, "2^", 2))
+		q += 2;
+	else if (!strncmp(q, "2**", 3))
+		q += 3;
+	else
+		return;
+	if (*q == '(')
+		q++;
+	if (*q != '-' || !isdigit((unsigned char)q[1]))
+		return;
+	k = strtol(q + 1, &e, 10);
+	if (*e == ')')
+		e++;
+	mirrored = cl->c->mbits > cl->c->dbits;
+	have = mirrored ? cl->c->mbits : cl->c->dbits;
+	review_claim_read(cl, at, e);
+	neg = review_negated(cl->text, at, at, &qs);
+	snprintf(yes, sizeof yes, "within 2^-%ld of 1/phi: confirmed, |%s - "
+	         "1/phi| = 2^-%.1f (x = %s/2^%lu)", k, mirrored ? "(1 - x)" :
+	         "x", have, cl->c->hex, cl->c->bits);
+	snprintf(no, sizeof no, "within 2^-%ld of 1/phi: wrong, |%s - 1/phi| = "
+	         "2^-%.1f, more than 2^-%ld (x = %s/2^%lu)", k, mirrored ?
+	         "(1 - x)" : "x", have, k, cl->c->hex, cl->c->bits);
+	review_claim_verdict(cl->r, cl->mi, review_claim_line(cl, at), neg,
+	                     have >= (double)k, qs, e, yes, no);
+}
+
 /* "2^32/phi rounded", "round(2^32 / phi)", "2^32/phi, rounded to the
  * nearest odd number", "floor(2^64/phi)": the integer the comment says
  * the constant is, computed exactly (round(2^e/phi) by expr_golden's
@@ -754,6 +798,47 @@ static int says_naf(const claims *cl, const char *at)
 	return yes;
 }
 
+/* The NAF of the integer p (no word: a top 2^n term kept, so that the
+ * sum is p itself, "2^32 - 2^30 + 2^25 + 1" for 0xc2000001), highest
+ * first, onto b. */
+static void naf_integer(struct buf *b, mpz_srcptr p)
+{
+	mpz_t z;
+	unsigned long e = 0, *ex = NULL;
+	int *sg = NULL;
+	size_t n = 0, cap = 0, k;
+
+	mpz_init_set(z, p);
+	while (mpz_sgn(z) > 0) {
+		if (mpz_odd_p(z)) {
+			int d = mpz_fdiv_ui(z, 4) == 1 ? 1 : -1;
+			XGROW(ex, cap, n + 1, "naf");
+			sg = xrealloc(sg, cap * sizeof *sg, "naf");
+			ex[n] = e;
+			sg[n++] = d;
+			if (d > 0)
+				mpz_sub_ui(z, z, 1);
+			else
+				mpz_add_ui(z, z, 1);
+		}
+		mpz_fdiv_q_2exp(z, z, 1);
+		e++;
+	}
+	for (k = n; k-- > 0; ) {
+		if (k + 1 < n)
+			buf_puts(b, sg[k] > 0 ? " + " : " - ");
+		else if (sg[k] < 0)
+			buf_puts(b, "-");
+		if (ex[k])
+			buf_printf(b, "2^%lu", ex[k]);
+		else
+			buf_puts(b, "1");
+	}
+	free(ex);
+	free(sg);
+	mpz_clear(z);
+}
+
 static void check_sum(claims *cl)
 {
 	char sum[256];
@@ -778,8 +863,10 @@ static void check_sum(claims *cl)
 	h = word_hex(v, cl->m->bits);
 	buf_printf(&yes, "power sum confirmed: %s = %s%s", sum, cl->c->hex,
 	           sum_is_naf(sum) ? " (its NAF)" : "");
-	buf_printf(&no, "power sum wrong: %s is %s, not %s = %s", sum, h, cl->c->hex,
-	           cl->c->sum);
+	buf_printf(&no, "power sum wrong: %s is %s, not %s = ", sum, h,
+	           cl->c->hex);
+	naf_integer(&no, review_written(cl->m));
+	buf_puts(&no, " (its NAF)");
 	free(h);
 	if (holds && !neg && !sum_is_naf(sum) && says_naf(cl, where)) {
 		/* "It is the NAF 2^31 + 2^30 - ...": the value, not the NAF */
@@ -805,11 +892,13 @@ done:
 	mpz_clear(v);
 }
 
+static void prime_at(claims *cl, const char *at);
+
+/* "prime" (its first word: prime, primes, primality, nonprime) and, in
+ * another sentence or clause, "composite": each claim judged. */
 static void check_prime(claims *cl)
 {
-	const char *at = review_word_ci(cl->text, "prime");
-	int pr;
-	unsigned long f, line;
+	const char *at = review_word_ci(cl->text, "prime"), *comp;
 
 	if (!at)
 		at = review_word_ci(cl->text, "primes");
@@ -817,12 +906,22 @@ static void check_prime(claims *cl)
 		at = review_word_ci(cl->text, "primality");
 	if (!at)
 		at = review_word_ci(cl->text, "nonprime");
-	if (!at)
-		return;
+	if (at)
+		prime_at(cl, at);
+	if ((comp = review_word_ci(cl->text, "composite")))
+		prime_at(cl, comp);
+}
+
+static void prime_at(claims *cl, const char *at)
+{
+	int pr;
+	unsigned long f, line;
+
 	pr = expr_isprime(review_written(cl->m));
 	line = review_claim_line(cl, at);
 	review_claim_read(cl, at, at);
-	if (review_negated(cl->text, at, at, NULL) ^ !strncasecmp(at, "nonprime", 8)) {
+	if (review_negated(cl->text, at, at, NULL) ^
+	    (!strncasecmp(at, "nonprime", 8) || !strncasecmp(at, "composite", 9))) {
 		/* "not prime", "non-prime": true when it is composite */
 		for (f = 2; !pr && f < 1000000; f++)
 			if (mpz_divisible_ui_p(review_written(cl->m), f))
@@ -922,7 +1021,8 @@ static void check_ones(claims *cl)
 	char shape[160], yes[400], no[400];
 	char *next;
 
-	if (!review_find_cf(cl->text, NULL) && !review_find_ci(cl->text, "quotient"))
+	if (!review_find_cf(cl->text, NULL) && !review_find_ci(cl->text, "quotient") &&
+	    !review_word_ci(cl->text, "expansion"))
 		return;
 	for (i = 0; word[i] && k < 0; i++)
 		k = review_count_before(cl->text, word[i], &at);
@@ -968,6 +1068,63 @@ static void sequence_names(claims *cl)
 	}
 }
 
+/* Each sentence of cl (of several) checked again on its own: a check
+ * reads the first claim of its kind in a comment, so a second one ("It
+ * is prime and close to phi." after another sentence's "prime" and
+ * "close") was dropped.  A finding the pass over the whole comment made
+ * already is not made twice. */
+static void claims_again(claims *cl)
+{
+	size_t k, q;
+	review *r = cl->r;
+
+	if (cl->ns < 2)
+		return;
+	for (k = 0; k < cl->ns; k++) {
+		claims sub = *cl;
+		char *t;
+		size_t before = r->nfind, f, g, n;
+		t = xstrndup(cl->text + cl->s[k].a, cl->s[k].b - cl->s[k].a);
+		sub.text = t;
+		sub.s = NULL;
+		sub.ns = sub.caps = 0;
+		sub.line0 = review_line_at(cl->text, cl->s[k].a, cl->line0);
+		if (cl->added) {
+			size_t off = sub.line0 - cl->line0, len = strlen(cl->added);
+			sub.added = cl->added + (off < len ? off : len);
+		}
+		review_claims_split(&sub);
+		review_cf_convergents(sub.r, sub.mi, sub.c, &sub);
+		check_phi(&sub);
+		check_within(&sub);
+		check_golden_prefix(&sub);
+		check_sum(&sub);
+		if (sub.m->kind != REVIEW_SEQUENCE)
+			check_prime(&sub);
+		check_counts(&sub);
+		check_ones(&sub);
+		for (q = 0; q < sub.ns; q++)
+			if (sub.s[q].read)
+				cl->s[k].read = 1;
+		/* what the pass over the whole comment found already is not
+		 * said twice */
+		for (f = n = before; f < r->nfind; f++) {
+			for (g = 0; g < before; g++)
+				if (r->find[g].file == r->find[f].file &&
+				    r->find[g].line == r->find[f].line &&
+				    !strcmp(r->find[g].msg, r->find[f].msg))
+					break;
+			if (g < before)
+				free(r->find[f].msg);
+			else
+				r->find[n++] = r->find[f];
+		}
+		r->nfind = n;
+		free(sub.s);
+		free(t);
+	}
+}
+
 /* review_claims, and review_body_claims with body set (claims.body). */
 static void claims_check(review *r, size_t i, const char *text,
                          unsigned long line0, const char *added, int body)
@@ -993,6 +1150,7 @@ static void claims_check(review *r, size_t i, const char *text,
 	review_cf_check(r, i, &cl);
 	review_cf_convergents(r, i, &c, &cl);
 	check_phi(&cl);
+	check_within(&cl);
 	check_phi_ratio(&cl);
 	check_golden_prefix(&cl);
 	check_sum(&cl);
@@ -1002,6 +1160,7 @@ static void claims_check(review *r, size_t i, const char *text,
 		sequence_names(&cl);
 	check_counts(&cl);
 	check_ones(&cl);
+	claims_again(&cl);
 	claims_unchecked(r, i, &cl);
 	free(cl.s);
 	constant_free(&c);

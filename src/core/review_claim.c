@@ -185,6 +185,23 @@ const char *review_find_cf(const char *text, const char **after)
 			return s;
 		}
 	}
+	/* "has the expansion 0, 1, 1, ...", "expansion: [0; 1, ...]": the
+	 * word right before a list (not "the expansion of 0x9e370001") */
+	for (s = text; (s = review_word_ci(s, "expansion")); s += 9) {
+		const char *q = s + 9;
+		while (*q == ' ' || *q == '\t' || *q == '\n' || *q == ':' ||
+		       *q == '=')
+			q++;
+		if (!strncasecmp(q, "is", 2) && !isalnum((unsigned char)q[2]))
+			for (q += 2; *q == ' ' || *q == '\t' || *q == '\n'; q++)
+				;
+		if (*q == '[' || (isdigit((unsigned char)*q) &&
+		    strchr(q, ',') && strcspn(q, ",") < 24)) {
+			if (after)
+				*after = s + 9;
+			return s;
+		}
+	}
 	return NULL;
 }
 

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfx/cf.h"
 #include "cfx/constant.h"
 #include "cfx/review.h"
 #include "cfx/word.h"
@@ -94,6 +95,50 @@ static void literal_replaced(walk *w, review_mult *m)
 			mpz_init(z);
 			if (review_literal(num, z, &sl) == 0 && mpz_cmp_ui(z, 255) > 0 &&
 			    mpz_cmp(z, m->p)) {
+				m->has_old = 1;
+				mpz_set(m->old, z);
+				m->old_line = pl->no;
+				m->old_text = xstrdup(num);
+				mpz_clear(z);
+				return;
+			}
+			mpz_clear(z);
+		}
+	}
+}
+
+/* The value a const declaration's initialiser replaces: "NAME = LITERAL"
+ * (NAME a whole word) on a removed line of its file, of another value. */
+static void decl_replaced(walk *w, review_mult *m)
+{
+	const patch *pt = w->pt;
+	size_t li, from, to, n = strlen(m->name);
+
+	review_file_lines(pt, m->file, &from, &to);
+	for (li = from; li < to; li++) {
+		const patch_line *pl = &pt->line[li];
+		const char *s = pl->text;
+		if (pl->type != '-')
+			continue;
+		while ((s = strstr(s, m->name))) {
+			const char *e = s + n;
+			char num[40];
+			size_t k;
+			mpz_t z;
+			int before = s > pl->text && (isalnum((unsigned char)s[-1]) ||
+			                              s[-1] == '_');
+			s = e;
+			if (before || isalnum((unsigned char)*e) || *e == '_')
+				continue;
+			e += strspn(e, " \t");
+			if (*e != '=' || e[1] == '=')
+				continue;
+			e += 1 + strspn(e + 1, " \t");
+			for (k = 0; isalnum((unsigned char)e[k]) && k + 1 < sizeof num; k++)
+				num[k] = e[k];
+			num[k] = '\0';
+			mpz_init(z);
+			if (k && review_literal(num, z, NULL) == 0 && mpz_cmp(z, m->p)) {
 				m->has_old = 1;
 				mpz_set(m->old, z);
 				m->old_line = pl->no;
@@ -246,6 +291,8 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 			m->old_added_line = old->line;
 		}
 	}
+	if (k == REVIEW_DECL && !m->has_old)
+		decl_replaced(w, m);
 	review_deep_if(w, i);
 	if (k == REVIEW_LITERAL) {
 		literal_replaced(w, m);
@@ -1012,25 +1059,88 @@ void review_decl_found(walk *w, size_t a, size_t b)
 }
 
 
+/* A define of the patch that changes the value of an older one (the
+ * old side's define of that name), used nowhere in what the diff shows,
+ * whose new or old value at least 2^16 has the golden ratio's shape:
+ * the continued fraction of p/2^n (n 32, or 64 for a wider value)
+ * begins with at least 8 1s after a0 (of p or of 2^n - p).  The word n
+ * (0: no), and the run in w->golden_run. */
+static unsigned unseen_multiplier(walk *w, const define *x)
+{
+	const define *old = review_defs_find_in(w->oldd, x->name, 0, w->file,
+	                                        w->file + 1);
+	const mpz_srcptr v[2] = { x->v, old ? old->v : NULL };
+	size_t k;
+
+	if (!w->pt->is_diff || (w->uses && w->uses[use_slot(w, x->name)].nuse) ||
+	    !old || !old->valid || !mpz_cmp(old->v, x->v) ||
+	    review_name_says_size(x->name) || review_name_says_value(x->name))
+		return 0;
+	for (k = 0; k < 2; k++) {
+		unsigned n = mpz_sizeinbase(v[k], 2) > 32 ? 64 : 32;
+		cf_seq cf;
+		cf_golden g;
+		if (mpz_cmp_ui(v[k], 1u << 16) < 0 || mpz_sizeinbase(v[k], 2) > 64)
+			continue;
+		cf_init(&cf);
+		cf_of_multiplier(&cf, v[k], n);
+		g = cf_golden_stats(&cf);
+		cf_clear(&cf);
+		if (g.prefix >= 8 || g.prefix < 0) {
+			w->golden_run = g.prefix;
+			w->golden_old = (int)k;
+			return n;
+		}
+	}
+	return 0;
+}
+
 /* The define x at token i of the walk's side: a multiplier when the patch
  * adds it (or the input is no diff) and its name, the comments before
  * it or its use (multiplied, then shifted right) say so. */
 void review_define_found(walk *w, const define *x, size_t i)
 {
 	const tok *t = w->v.t;
-
 	unsigned u = uses_of(w, x->name);
+	int unused = !w->uses || !w->uses[use_slot(w, x->name)].nuse;
+	int by_value = 0;
 
-	if (x->valid && (t[i].added || !w->pt->is_diff) &&
-	    (review_name_says_hash(x->name) || comments_say_multiplier(w) ||
-	     (u & (U_SHPROD | U_HASHED))) &&
-	    mpz_cmp_ui(x->v, 255) > 0 &&
-	    may_be_multiplier(w, x->name, x->v) && !fnv_use(w, x->name, u,
+	if (!x->valid || (!t[i].added && w->pt->is_diff) ||
+	    mpz_cmp_ui(x->v, 255) <= 0)
+		return;
+	/* JHASH_INITVAL 0xdeadbeef: a hash's start value, which nothing in
+	 * the patch multiplies by: not judged, and said why */
+	if (review_name_says_hash(x->name) && unused &&
+	    (review_name_says_value(x->name) || review_name_says_size(x->name))) {
+		review_add(w->r, REVIEW_NOTE, w->file, t[i].line, REVIEW_NONE,
+		           "multiplier", "%s is not judged: its name says %s, not a "
+		           "multiplier, and nothing in the patch multiplies by it",
+		           x->name, review_name_says_value(x->name) ? "a start "
+		           "value, a seed or a bound" : "a table's size or shape");
+		return;
+	}
+	if (!(review_name_says_hash(x->name) || comments_say_multiplier(w) ||
+	      (u & (U_SHPROD | U_HASHED))) &&
+	    !(by_value = unseen_multiplier(w, x)))
+		return;
+	if (may_be_multiplier(w, x->name, x->v) && !fnv_use(w, x->name, u,
 	                                                    t[i].line)) {
 		size_t mi = w->r->nmult;
 		mult_constant(w, REVIEW_DEFINE, x->name, x->text, x->v,
 		              x->suffix_long, 0, "", t[i].line,
 		              REVIEW_NONE);
+		if (w->r->nmult > mi && by_value)
+			review_add(w->r, REVIEW_CHECK, w->file, t[i].line, mi,
+			           "multiplier", "%s: its use is not in the patch (no "
+			           "line of the diff uses it; a diff's context shows a "
+			           "few lines around each change only), so it was found "
+			           "by its value alone: a changed constant whose %s "
+			           "value's continued fraction over 2^%u begins with "
+			           "%ld 1s after a0, as 1/phi's does; judged on its "
+			           "literal's word and verify's default tables: check "
+			           "the word and table where it is used", x->name,
+			           w->golden_old ? "old" : "new", by_value,
+			           w->golden_run);
 		if (w->r->nmult > mi)
 			review_table_from_bits(w, mi);
 	}

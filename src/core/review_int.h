@@ -102,6 +102,36 @@ typedef struct sym {
 	int is_long;             /* declared long: bits is LP64's */
 } sym;
 
+/* What the evaluator holds of a function at a point of its body: its
+ * variables, its word, the statements since its input was read, and the
+ * run's steps (the first branch of an #if inside a function, kept while
+ * the next is read: review.c's alternatives). */
+typedef struct walk_state {
+	sym var[MAX_VARS];
+	size_t nvar;
+	int have_input;
+	unsigned word;
+	int word_long;
+	char *code;              /* malloc'd */
+	unsigned long code_line;
+	int code_added;
+	unsigned nl;
+	unsigned long nl_line;
+	char nl_stmt[96];
+	int nl_added;
+	unsigned run_shifts, run_adds;
+} walk_state;
+
+/* An #if inside a function: the state where it opens, and the end of
+ * the branches read so far (done, when has_done). */
+typedef struct walk_alt {
+	walk_state start, done;
+	int has_done;
+	int depth;               /* the brace depth it opened at */
+} walk_alt;
+
+#define MAX_ALTS 4
+
 typedef struct walk {
 	review *r;
 	const patch *pt;
@@ -156,6 +186,12 @@ typedef struct walk {
 	char nl_stmt[96];
 	int nl_added;
 	unsigned run_shifts, run_adds;
+	walk_alt alts[MAX_ALTS]; /* the #if's open inside the function */
+	int nalts;
+	int alts_past;           /* nested deeper than MAX_ALTS: read straight */
+	long golden_run;         /* review_find.c: the 1s a define found by its
+	                          * value begins with (-1: all), */
+	int golden_old;          /*   of its old value, not its new one */
 } walk;
 
 /* The two data models a kernel is built for: LP64 (long is 64 bits) and
@@ -370,7 +406,8 @@ int review_small_value(walk *w, const tok *t, unsigned long *out, char *why,
  * or hash_long(): the product of each with the multiplier of that
  * function (the file's own definition of it, else the kernel's
  * GOLDEN_RATIO_32 or _64) is what the keys meet, and what is judged.
- * At the end of the file's walk, once its sequences are found. */
+ * At the end of the file's walk, once its sequences are found; a
+ * multiplier another file defines too, when this file's calls take it. */
 void review_hashed_all(walk *w);
 
 /* What statement [a, b) says of the word and table of multiplier mi:

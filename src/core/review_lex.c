@@ -320,14 +320,16 @@ int review_name_says_size(const char *name)
 
 /* A name that says a seed, a bound or a start value, not a multiplier:
  * FLOW_HASH_SEED, MULT_MAX, HASH_MIN, HASH_LIMIT, FNV_OFFSET_BASIS,
- * HASH_INIT (whole parts of the name, between '_'s or at its ends). */
+ * HASH_INIT, JHASH_INITVAL, HASH_IV, HASH_SALT (whole parts of the name,
+ * between '_'s or at its ends). */
 int review_name_says_value(const char *name)
 {
 	static const char *const part[] = { "seed", "max", "min", "limit",
-		"offset", "basis", "init", NULL };
+		"offset", "basis", "init", "initval", "initial", "iv", "salt",
+		NULL };
 	char low[64];
 
-	name_has(name, low, part + 7);           /* only lowers it: no words */
+	name_has(name, low, part + 11);          /* only lowers it: no words */
 	return has_part(low, part);
 }
 

@@ -270,7 +270,7 @@ static void hashed_again(walk *w, size_t mi)
 	review_mult *m = &r->mult[mi];
 	unsigned word = m->hashed_word;
 	const char *gname;
-	char *own, *g, *prod, oname[96], where[120] = "";
+	char *own, *g, *prod, oname[96], where[120] = "", call[200];
 	unsigned long oline;
 	mpz_t gv;
 
@@ -296,22 +296,29 @@ static void hashed_again(walk *w, size_t mi)
 	own = word_hex(m->own, word);
 	g = word_hex(gv, word);
 	prod = word_hex(m->p, word);
+	/* the call, in this file (the walk's, at its end): named by its
+	 * file too when the multiplier is another file's (a header's) */
+	if (m->file != w->file)
+		snprintf(call, sizeof call, "%s:%lu", r->pt.files[w->file],
+		         m->hashed_line);
+	else
+		snprintf(call, sizeof call, "line %lu", m->hashed_line);
 	if (!mpz_cmp_ui(m->p, 1)) {
 		review_add(r, REVIEW_ERROR, m->file, m->line, mi, "multiplier",
-		           "%s() at line %lu multiplies its argument by %s%s%s%s, "
+		           "%s() at %s multiplies its argument by %s%s%s%s, "
 		           "and %s is its inverse mod 2^%u (%s * %s mod 2^%u = 1): "
 		           "the two multiplies cancel, so %s(x * %s, bits) is x >> "
 		           "(%u - bits), the key's own top bits, not hashed at all",
-		           m->hashed_by, m->hashed_line, gname, where[0] ? "" : " = ",
+		           m->hashed_by, call, gname, where[0] ? "" : " = ",
 		           where[0] ? "" : g, where, own, word, own, g, word,
 		           m->hashed_by, m->text, word);
 		m->verify = 0;
 	} else
 		review_add(r, REVIEW_NOTE, m->file, m->line, mi, "multiplier",
-		           "%s() at line %lu multiplies its argument by %s%s%s%s "
+		           "%s() at %s multiplies its argument by %s%s%s%s "
 		           "again: the keys are multiplied by %s * %s mod 2^%u = "
 		           "%s, and that product is the multiplier judged here%s",
-		           m->hashed_by, m->hashed_line, gname, where[0] ? "" : " = ",
+		           m->hashed_by, call, gname, where[0] ? "" : " = ",
 		           where[0] ? "" : g, where, own, g, word, prod,
 		           m->has_old ? " (the constant it replaces is taken the "
 		           "same way)" : "");
@@ -330,9 +337,11 @@ void review_hashed_all(walk *w)
 {
 	size_t k;
 
+	/* every multiplier passed into a call of this file, also one that
+	 * another file of the patch defines (a header's define used here):
+	 * hashed_again takes each once */
 	for (k = 0; k < w->r->nmult; k++)
-		if (w->r->mult[k].file == w->file)
-			hashed_again(w, k);
+		hashed_again(w, k);
 }
 
 /* What statement [a, b) says of the word and table of multiplier name

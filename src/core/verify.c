@@ -388,6 +388,28 @@ int verify_fields_ok(unsigned bits, const unsigned *shift, unsigned nf)
 	return 1;
 }
 
+/* The tables a layout asked for is judged at: the battery's (--table-bits),
+ * those up to 2^20 (lattice.h counts at most 2^20 buckets).  1 when they
+ * are stride_tables' (the precomputed references' tables). */
+static int ufields_tables(const verify_battery *bt, unsigned *tables,
+                          size_t *nt)
+{
+	unsigned st[STRIDE_MAX_TABLES];
+	size_t i, ns = stride_tables(bt->bits, st);
+
+	*nt = 0;
+	for (i = 0; i < bt->ntables; i++)
+		if (bt->tables[i] <= 20 && bt->tables[i] < bt->bits &&
+		    *nt < STRIDE_MAX_TABLES)
+			tables[(*nt)++] = bt->tables[i];
+	if (*nt != ns)
+		return 0;
+	for (i = 0; i < ns; i++)
+		if (tables[i] != st[i])
+			return 0;
+	return 1;
+}
+
 int verify_add_fields(verify_battery *bt, const unsigned *shift, unsigned nf,
                       cfx_err *err)
 {
@@ -419,6 +441,15 @@ int verify_add_fields(verify_battery *bt, const unsigned *shift, unsigned nf,
 	u->status = VERIFY_INFO;
 	u->tail = 1;
 	u->percentile = -1;
+	/* two fields on 32 or 64 bits at the default tables: the offset's
+	 * reference is made */
+	{
+		unsigned t[STRIDE_MAX_TABLES];
+		size_t nt;
+		u->nref = u->lay.nf == 2 && ufields_tables(bt, t, &nt) &&
+		          verify_off_ref_of(bt->bits, u->lay.shift[0])
+		          ? 0 : VERIFY_UREF_COUNT;
+	}
 	return 0;
 }
 
@@ -641,7 +672,26 @@ size_t verify_keys_ref_jobs(const verify_battery *bt)
 
 	for (i = 0; i < bt->nukeys; i++)
 		n += bt->ukref_n[i];
+	for (i = 0; i < bt->nufields; i++)
+		n += bt->ufields[i].nref;
 	return n;
+}
+
+/* Reference multiplier i of layout k: its worst R, exact (scratch: 2^20
+ * counters). */
+static void ufields_ref_run(verify_battery *bt, size_t k, size_t i,
+                            uint32_t *scratch)
+{
+	unsigned tables[STRIDE_MAX_TABLES];
+	size_t nt;
+	verify_ufields *u = &bt->ufields[k];
+	lattice_cell c;
+
+	ufields_tables(bt, tables, &nt);
+	u->ref[i] = lattice_worst(verify_ref_multiplier(0x5eed5eedULL + k, i,
+	                          bt->bits), bt->bits, &u->lay, tables, nt, &c,
+	                          scratch);
+	__atomic_fetch_add(&u->done, 1, __ATOMIC_RELAXED);
 }
 
 void verify_keys_ref_run(verify_battery *bt, size_t job, void *scratch)
@@ -652,7 +702,14 @@ void verify_keys_ref_run(verify_battery *bt, size_t job, void *scratch)
 
 	while (set < bt->nukeys && i >= bt->ukref_n[set])
 		i -= bt->ukref_n[set++];
-	assert(set < bt->nukeys);
+	if (set == bt->nukeys) {      /* a layout's */
+		for (set = 0; set < bt->nufields && i >= bt->ufields[set].nref;
+		     set++)
+			i -= bt->ufields[set].nref;
+		assert(set < bt->nufields);
+		ufields_ref_run(bt, set, i, scratch);
+		return;
+	}
 	for (fi = 0; fi < bt->nfam; fi++)
 		if (bt->fam[fi].kind == VERIFY_KEYS && bt->fam[fi].arg == set)
 			break;
@@ -1037,61 +1094,70 @@ static void check_fields(verify_battery *bt, int full)
 	         pct, 3), bt->bits);
 }
 
-/* The layouts asked for: the candidate's worst predicted cell against
- * VERIFY_UREF_COUNT random odd multipliers' (splitmix64 from a fixed
- * seed), their percentiles and exponential tail as the references'. */
-static void judge_ufields(verify_battery *bt, int full)
+/* The layouts asked for: the candidate's worst cell, exact, ranked
+ * against the reference of verify_ufields (verify.h): a precomputed one
+ * of its offset (two fields, 32 or 64 bits) or the random multipliers of
+ * verify_keys_ref_run, those that did not run counted here. */
+static void judge_ufields(verify_battery *bt)
 {
 	unsigned tables[STRIDE_MAX_TABLES];
-	size_t nt = stride_tables(bt->bits, tables), k, i;
-	uint32_t *loads = full && bt->nufields ? xmalloc(sizeof *loads << 20,
-	                  "field counts") : NULL;
+	size_t nt, k, i;
+	uint32_t *loads;
+	int standard;
 
-	for (k = 0; k < bt->nufields; k++) {
+	if (!bt->nufields)
+		return;
+	standard = ufields_tables(bt, tables, &nt);
+	loads = xmalloc(sizeof *loads << 20, "field counts");
+	for (k = 0; k < bt->nufields && !verify_stopped(bt); k++) {
 		verify_ufields *u = &bt->ufields[k];
-		double ref[VERIFY_UREF_COUNT], pred;
-		lattice_cell c;
+		const verify_off_ref *o = u->lay.nf == 2 && standard ?
+		                          verify_off_ref_of(bt->bits,
+		                          u->lay.shift[0]) : NULL;
+		char vec[64] = "", sh[16];
+		size_t len = 0;
+		double r;
+		unsigned f;
 
-		pred = lattice_worst(bt->p, bt->bits, &u->lay, tables, nt, &u->cell,
-		                     NULL);
+		r = lattice_worst(bt->p, bt->bits, &u->lay, tables, nt, &u->cell,
+		                  loads);
 		if (u->cell.b == 0) {
 			u->status = VERIFY_INFO;
-			snprintf(u->reason, sizeof u->reason, "no table cell: each field "
-			         "needs at least 2^%d values", LATTICE_MIN_FIELD);
+			if (!nt)
+				snprintf(u->reason, sizeof u->reason, "no table cell: packed "
+				         "fields are counted at 2^20 buckets or fewer");
+			else
+				snprintf(u->reason, sizeof u->reason, "no table cell: each "
+				         "field needs at least 2^%d values",
+				         LATTICE_MIN_FIELD);
 			continue;
 		}
-		for (i = 0; i < VERIFY_UREF_COUNT && !verify_stopped(bt); i++)
-			ref[i] = lattice_worst(verify_ref_multiplier(0x5eed5eedULL + k, i,
-			                       bt->bits), bt->bits, &u->lay, tables, nt,
-			                       &c, NULL);
-		if (i < VERIFY_UREF_COUNT)      /* stopped: not judged */
-			break;
-		u->tail = verify_sample_tail(ref, VERIFY_UREF_COUNT, pred, &u->percentile);
-		u->status = verify_rule(pred, u->tail, bt->judged);
-		if (loads && u->cell.b + 3 <= LATTICE_COUNT_MAX + 3) {
-			unsigned j = u->cell.b, l;
-			for (l = 1; l < u->cell.load; l <<= 1)
-				j++;
-			if (j <= LATTICE_COUNT_MAX)
-				u->cell.counted = lattice_count(bt->p, bt->bits, &u->lay,
-				                                u->cell.xb, u->cell.b, loads);
+		if (o) {
+			u->ref_count = o->count;
+			u->tail = verify_pct_tail(o->pct, o->beta, r, &u->percentile);
+		} else {
+			/* the reference's multipliers the pool did not count */
+			if (u->done < VERIFY_UREF_COUNT) {
+				u->done = 0;
+				for (i = 0; i < VERIFY_UREF_COUNT && !verify_stopped(bt); i++)
+					ufields_ref_run(bt, k, i, loads);
+			}
+			if (verify_stopped(bt))      /* stopped: not judged */
+				break;
+			u->ref_count = VERIFY_UREF_COUNT;
+			u->tail = verify_sample_tail(u->ref, VERIFY_UREF_COUNT, r,
+			                             &u->percentile);
 		}
-		{
-			char cnt[32] = "", vec[64] = "", sh[16];
-			size_t len = 0;
-			unsigned f;
-			for (f = 0; f < u->lay.nf && len < sizeof vec; f++)
-				len += (size_t)snprintf(vec + len, sizeof vec - len, "%s%lld",
-				                        f ? "," : "",
-				                        (long long)u->cell.vec[f]);
-			if (u->cell.counted >= 0)
-				snprintf(cnt, sizeof cnt, " (counted %.3g)", u->cell.counted);
-			snprintf(u->reason, sizeof u->reason, "R %.3g at 2^%u x%u%s, "
-			         "vector (%s); %s%% of %d random odd multipliers do "
-			         "better", pred, u->cell.b, u->cell.load, cnt, vec,
-			         verify_share_text(sh, sizeof sh, u->percentile, 3),
-			         VERIFY_UREF_COUNT);
-		}
+		u->status = verify_rule(r, u->tail, bt->judged);
+		for (f = 0; f < u->lay.nf && len < sizeof vec; f++)
+			len += (size_t)snprintf(vec + len, sizeof vec - len, "%s%lld",
+			                        f ? "," : "", (long long)u->cell.vec[f]);
+		snprintf(u->reason, sizeof u->reason, "R %.3g at 2^%u x%u "
+		         "(predicted %.3g, counted %.3g), vector (%s); %s%% of %u "
+		         "random odd multipliers do better", r, u->cell.b,
+		         u->cell.load, u->cell.pred, r, vec,
+		         verify_share_text(sh, sizeof sh, u->percentile, 3),
+		         u->ref_count);
 	}
 	free(loads);
 }
@@ -1162,7 +1228,7 @@ void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
 	if (!verify_stopped(bt))
 		check_fields(bt, forms);
 	if (!verify_stopped(bt))
-		judge_ufields(bt, forms);
+		judge_ufields(bt);
 	mpz_clear(p);
 	if (verify_stopped(bt))
 		return;

@@ -60,7 +60,12 @@ static void zorder(uint64_t i, uint64_t *x, uint64_t *y)
 
 size_t verify_scratch_size(const verify_battery *bt)
 {
-	return 2 * ((size_t)1 << bt->bmax) * sizeof(uint32_t);
+	size_t size = 2 * ((size_t)1 << bt->bmax) * sizeof(uint32_t);
+
+	/* a layout's reference counts at up to 2^20 buckets (lattice.h) */
+	if (bt->nufields && size < sizeof(uint32_t) << 20)
+		size = sizeof(uint32_t) << 20;
+	return size;
 }
 
 uint64_t verify_key(const verify_battery *bt, const verify_family *f,

@@ -95,6 +95,16 @@ typedef struct verify_smap_ref {
 	double lay_beta;
 } verify_smap_ref;
 
+/* Random multipliers' worst R of keys x<<h|y at one offset h (exact). */
+typedef struct verify_off_ref {
+	unsigned bits, h, count;
+	double pct[101];          /* at percentiles 0..100 */
+	double beta;              /* mean excess of ln R over ln pct[90] */
+} verify_off_ref;
+
+/* The reference of keys x<<h|y on bits-bit words (32 or 64), or NULL. */
+const verify_off_ref *verify_off_ref_of(unsigned bits, unsigned h);
+
 /* The stride map's reference for bits-bit words (32 or 64), or NULL. */
 const verify_smap_ref *verify_smap_ref_of(unsigned bits);
 

@@ -30,6 +30,16 @@ const verify_smap_ref *verify_smap_ref_of(unsigned bits)
 	return NULL;
 }
 
+const verify_off_ref *verify_off_ref_of(unsigned bits, unsigned h)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof stride_off_refs / sizeof *stride_off_refs; i++)
+		if (stride_off_refs[i].bits == bits && stride_off_refs[i].h == h)
+			return &stride_off_refs[i];
+	return NULL;
+}
+
 void verify_smap_free(verify_smap *sm)
 {
 	free(sm->s);

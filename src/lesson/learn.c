@@ -805,8 +805,9 @@ static char *truth_value(learn *L, const lesson_step *s, const char *truth)
 	env.run_ctx = L;
 	if (s->value.check)
 		return lesson_check_value(s->value.check, &env, &e);
-	/* a numeral or a choice is shown as written; a list (commas) too */
-	if (!truth || !*truth || strspn(truth, "0123456789abcdefABCDEFxX.") ==
+	/* a numeral, a fraction p/q or a choice is shown as written (a
+	 * convergent 3/2, not 1.5000); a list (commas) too */
+	if (!truth || !*truth || strspn(truth, "0123456789abcdefABCDEFxX./") ==
 	    strlen(truth) || strpbrk(truth, ",;\""))
 		return NULL;
 	if ((c = lesson_check_parse(truth, NULL, 0, &e)) != NULL)

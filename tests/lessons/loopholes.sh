@@ -208,6 +208,15 @@ refused 08 1 '' 'answer 0x70001'
 refused 08 1 '' 'answer 0x9e370001'
 accepted 08 1 "answer ${e14% *}"
 accepted 08 1 "answer ${e14#* }"
+# step 9 is a prediction (it was a run of the sweep): the buckets of 2^16
+# that 2^18 keys of stride 4096 reach under 0x9e37fffffffc0001, by
+# python brute force (top 16 bits of the 64-bit product); the sweep
+# line that passed the old step is refused before an answer, and so is
+# 2 (key 0 forgotten), with one try
+u9=$(python3 -c 'print(len({(x << 12) * 0x9e37fffffffc0001 % 2**64 >> 48 for x in range(2**18)}))')
+refused 08 9 'A prediction comes first' 'sweep 0x9e37fffffffc0001 --table-bits 16'
+refused 08 9 'Step 9 explained' "answer $((u9 - 1))"
+accepted 08 9 "answer $u9"
 refused 08 3 '' 'answer 16'
 # step 4 is a prediction (was "See it", a run of step 3's reveal): the
 # buckets 2048 page addresses use in 2^10 (python brute force); step

@@ -32,7 +32,7 @@ print("%.4f" % (F(33, 2) / (1 + F(1023, 2048))))')
 [ "$worst" = 11.0036 ] && grep -q '^check: answer ~ 11.00$' "$les" &&
 	ok "step 3: 32 buckets of 32 keys give R = $worst" || bad "step 3: worst case $worst"
 r9=$(R 0x9e370001 10 32)
-v=$("$cfx" verify 0x9e370001 --fields 16 2>&1 | tr "\n" " " | tr -s " ")
+v=$("$cfx" verify 0x9e370001 --fields 16 --table-bits 10 2>&1 | tr "\n" " " | tr -s " ")
 [ "$r9" = 9.05 ] && grep -q "counted $r9" <<<"$v" && grep -q "R = $r9" "$les" &&
 	ok "step 3: counted R $r9 (python), as verify and the lesson say" ||
 	bad "step 3: python $r9; verify: $(grep fields <<<"$v" | head -n 2)"
@@ -64,7 +64,7 @@ v9=$(lll 0x9e370001 10 32)
 g=$(py 'from decimal import *; getcontext().prec = 50
 print(int((Decimal(2)**32 * 2 / (1 + Decimal(5).sqrt())).to_integral_value()))')
 vg=$(lll "$g" 15 256)
-vgt=$("$cfx" verify "$g" --fields 16 2>&1 | tr "\n" " " | tr -s " ")
+vgt=$("$cfx" verify "$g" --fields 16 --table-bits 15 2>&1 | tr "\n" " " | tr -s " ")
 d=$(py "print(47 * 2**16 + 14)")
 e=$(py "r = $d * $g % 2**32; print(min(r, 2**32 - r))")
 rg=$(R "$g" 15 256)

@@ -91,6 +91,25 @@ echo "$out" | tr '\n' ' ' | tr -s ' ' | grep -qF "the answer is $val ($sol)." &&
 	ok "lesson 4 step 2: the reveal says $sol = $val" ||
 	bad "lesson 4 step 2's reveal: $(echo "$out" | grep -A1 predicted)"
 
+# a convergent is revealed as the fraction it is, not as a decimal:
+# lesson 2 step 1 (13/8's third convergent by python's fractions) said
+# "the answer is 1.5000 (3/2)"; lesson 3 step 1 likewise
+rm -rf "$XDG_STATE_HOME"
+c3=$(python3 -c 'from fractions import Fraction as F; x = 1 + 1 / (1 + F(1)); print("%d/%d" % (x.numerator, x.denominator))')
+out=$(printf 'answer %s\nquit\n' "$c3" | "$cfx" learn 2 2>&1)
+echo "$out" | grep -qxF "You predicted $c3; the answer is $c3." &&
+	ok "lesson 2 step 1: the reveal says $c3" ||
+	bad "lesson 2 step 1's reveal: $(echo "$out" | grep predicted)"
+rm -rf "$XDG_STATE_HOME"
+c12=$(python3 -c 'from fractions import Fraction as F
+x = F(1)
+for _ in range(11): x = 1 + 1 / x
+print("%d/%d" % (x.numerator, x.denominator))')
+out=$(printf 'answer 1/1\nanswer %s\nquit\n' "$c12" | "$cfx" learn 3 2>&1)
+echo "$out" | grep -qxF "You predicted 1/1; the answer is $c12." &&
+	ok "lesson 3 step 1: the reveal says $c12 beside a wrong 1/1" ||
+	bad "lesson 3 step 1's reveal: $(echo "$out" | grep predicted)"
+
 # learn --check: a prediction that accepts a range must say its exact
 # answer (value:); a value: that leads nowhere fails
 cat > "$tmp/l/01-r.lesson" <<L

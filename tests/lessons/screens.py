@@ -265,6 +265,11 @@ def answers():
     # score's empty count
     u2048 = len(loads(P, 32, 10, [k * 4096 for k in range(2048)]))
     A["08", 4] = [r"empty %d\b" % (1024 - u2048)]
+    # the buckets of 2^16 that 2^18 keys of stride 4096 reach under
+    # 0x9e37fffffffc0001 (brute force), as score's empty count
+    u9 = len(loads(0x9e37fffffffc0001, 64, 16,
+                   [x << 12 for x in range(2**18)]))
+    A["08", 9] = [r"empty %d\b" % (2**16 - u9)]
     # R at s = 18 for 1024 keys in 2^10 buckets, as sweep prints it
     r18 = ratio_r(P, 32, 10, [k << 18 for k in range(1024)])
     A["08", 6] = [r"(?<![0-9.])%s" % re.escape("%.2f" % r18),

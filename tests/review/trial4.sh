@@ -15,6 +15,14 @@
 #     times an unsigned int is a 32-bit product, and >> 32 of it is
 #     undefined in C (said)
 #  d. h *= NAME (a const or a define); return h >> K: the table is K's
+#  d. a changed const initialiser replaces the old one; a define whose
+#     use is outside the hunk is found by its value (judged on defaults,
+#     said); an unused JHASH_INITVAL is not judged (said why)
+#  e. claims: NAME/2^32 = [...], "has the expansion", "X and Y are
+#     convergents", "composite", "within 2^-20 of phi", "starts with 25
+#     ones", two clauses joined by "and", a wrong power sum's NAF
+#  f. a malformed hunk header and a short hunk count said; #if/#else
+#     inside a function read as two alternatives
 #  g. a reciprocal ((u64)x * 0x10624DD3 >> 38 is x / 1000): not judged,
 #     said why
 source "$(dirname "$0")/../build/lib.sh"
@@ -55,6 +63,14 @@ sed "s/0xebb34377u/$inv/" $fx/t23c_long_inverse.patch > "$tmp/n.patch"
 review "$tmp/n.patch"
 expect "hash_long(key * $inv, 9): the composite 0x10001 is the 32-bit constant in a 64-bit word said" \
 	'grep -q "mod 2^64 = 0x0000000000010001, and that product" "$tmp/o" && grep -q "WARNING: 0x0000000000010001 is a 32-bit constant in a 64-bit word" "$tmp/o"'
+# a define of one file (a header) passed into hash_32() in another: the
+# composite still (python)
+c2=$(python3 -c "print('0x%08x' % (0x9e3779b9 * 0x61c88647 % 2**32))")
+review $fx/t23c_twofile.patch
+expect "a header's define passed into hash_32() in another file: the composite $c2 is judged" \
+	'grep -q "mod 2^32 = $c2, and that product is the multiplier judged here" "$tmp/o" && grep -q "NOTE: $c2: PASS\|: $c2: FAIL" "$tmp/o"'
+expect "and the call is named by its file, lib/obj.c:5, not a bare line of the header" \
+	'grep -q "include/linux/objhash.h:3: NOTE: hash_32() at lib/obj.c:5 multiplies its argument" "$tmp/o"'
 
 # ---- b. the file's own hash_32() and hash_64() --------------------------------
 IFS=' ' read -r c32 c64 <<< "$(python3 -c "
@@ -164,5 +180,112 @@ expect "h *= obj_mult (a const); return h >> 22: a table of 2^10" \
 	'grep -q "NOTE: 0x9e3779b1: PASS, 61 checks on 32-bit words, a table of 2^10 from >> 22 at line 10" "$tmp/o"'
 expect "h *= OBJ_HASH_MULT (a define); return h >> 20: a table of 2^12" \
 	'grep -q "NOTE: 0x61c88647: PASS, 61 checks on 32-bit words, a table of 2^12 from >> 20 at line 17" "$tmp/o"'
+
+# ---- d. a changed const, a use outside the hunk, an unused jhash seed ---------
+review $fx/t23c_const_changed.patch
+old=$(sed -n 's/^-.*obj_hash_mult = \(0x[0-9a-f]*\);/\1/p' $fx/t23c_const_changed.patch)
+expect "a changed const initialiser: it replaces $old (the diff's '-' line), and the verdict compares" \
+	'[ "$old" = 0x9e3779b9 ] && grep -q "NOTE: replaces $old (line 3 of the old file)" "$tmp/o" && grep -q "0x9e370001 replaces $old: " "$tmp/o"'
+run=$(python3 -c "
+from fractions import Fraction
+x = Fraction(0x9e370001, 2**32); a = []
+while x:
+    q = x.numerator // x.denominator; a.append(q); x -= q
+    x = 1 / x if x else 0
+n = 0
+while a[n + 1] == 1: n += 1
+print(n)")
+review $fx/t23c_outside.patch
+expect "a define whose use is outside the hunk: found by its value (a run of $run 1s, python), judged on defaults, the unseen use said" \
+	'grep -q "CHECK: BUCKET_K: its use is not in the patch" "$tmp/o" && grep -q "begins with $run 1s after a0" "$tmp/o" && grep -q "0x9e370001 replaces 0x9e3779b9: FAIL" "$tmp/o" && ! grep -q "no multipliers found" "$tmp/o"'
+review $fx/t23c_jhash.patch
+expect "an unused #define JHASH_INITVAL: not judged, said why, exit 0" \
+	'grep -q "NOTE: JHASH_INITVAL is not judged: its name says a start value" "$tmp/o" && ! grep -q "JHASH_INITVAL = \|PASS\|FAIL" "$tmp/o" && [ "$(rc)" = 0 ]'
+
+# ---- e. claims --------------------------------------------------------------------
+# python's fractions: the expansion of 0x9e370001/2^32 (its last term),
+# the convergents of 0x9e3779b9/2^32, |x - 1/phi|, the run of 1s; gp:
+# primality; python: the NAF of 0xc2000001 as an integer
+IFS=' ' read -r last k377 conv dist naf <<< "$(python3 -c "
+from fractions import Fraction
+from math import log2, sqrt
+def cf(p, n):
+    x = Fraction(p, 2**n); a = []
+    while x:
+        q = x.numerator // x.denominator; a.append(q); x -= q
+        x = 1 / x if x else 0
+    return a
+a = cf(0x9e370001, 32)
+b = cf(0x9e3779b9, 32)
+h, k = [0, 1], [1, 0]
+for q in b:
+    h.append(q * h[-1] + h[-2]); k.append(q * k[-1] + k[-2])
+pq = list(zip(h[2:], k[2:]))
+i = pq.index((233, 377))
+x = 0x9e370001 / 2**32
+d = -log2(abs(x - (sqrt(5) - 1) / 2))
+z, e, t = 0xc2000001, 0, []
+while z:
+    if z & 1:
+        s = 1 if z % 4 == 1 else -1; t.append((e, s)); z -= s
+    z >>= 1; e += 1
+naf = ''.join(('' if j == 0 else (' + ' if sg > 0 else ' - ')) + ('2^%d' % ex if ex else '1') for j, (ex, sg) in enumerate(reversed(t)))
+print(a[-1], i, '%d/%d' % pq[i + 1], '%.1f' % d, naf.replace(' ', '_'))")"
+naf=${naf//_/ }
+isp=$(echo 'print(isprime(0x9e370001))' | gp -q -f 2>/dev/null)
+review $fx/t23c_claims.patch
+expect "NAME/2^32 = [...]: the multiplier's expansion (python's), confirmed, not 2^32's" \
+	'grep -q "lib/claim.h:4: NOTE: continued fraction of CLAIM_HASH_MULT/2^32 confirmed term by term" "$tmp/o"'
+expect "'has the expansion ..., 3': wrong, the last term is $last (python)" \
+	'grep -q "lib/claim.h:5: WARNING: continued fraction wrong: term a_29 is $last, not 3" "$tmp/o"'
+expect "'is composite': gp says isprime = $isp, so a WARNING" \
+	'[ "$isp" = 1 ] && grep -q "lib/claim.h:6: WARNING: claimed not prime, but it is prime" "$tmp/o"'
+expect "'within 2^-20 of phi': python's |x - 1/phi| = 2^-$dist, so wrong" \
+	'grep -q "lib/claim.h:7: WARNING: within 2^-20 of 1/phi: wrong, |x - 1/phi| = 2^-$dist" "$tmp/o"'
+expect "'starts with 25 ones': python's run is $run" \
+	'grep -q "lib/claim.h:8: WARNING: wrong: 25 1s claimed, but the continued fraction of 0x9e370001/2^32 starts with $run after a0" "$tmp/o"'
+expect "'It is prime and has 9 terms': both clauses checked" \
+	'grep -q "lib/claim.h:9: NOTE: prime: confirmed" "$tmp/o" && grep -q "lib/claim.h:9: WARNING: 9 terms claimed; its NAF has 7" "$tmp/o"'
+expect "'233/377 and 377/611 are convergents': 233/377 is p_$k377/q_$k377 (python), 377/611 wrong, $conv beside it" \
+	'grep -q "NOTE: 233/377 is convergent p_$k377/q_$k377 of p/2^32: confirmed" "$tmp/o" && grep -q "WARNING: 377/611 is not a convergent of p/2^32; the one after p_$k377/q_$k377 there is p_$((k377 + 1))/q_$((k377 + 1)) = $conv" "$tmp/o"'
+expect "a wrong power sum for 0xc2000001: the right value is its NAF, $naf (python)" \
+	'grep -q "WARNING: power sum wrong: 2^31 + 2^30 + 2^24 + 1 is 0xc1000001, not 0xc2000001 = $naf (its NAF)" "$tmp/o"'
+# a second claim of a kind in a comment, in its own sentence after "and":
+# "It is prime and close to phi." after sentences that claim each once
+review $fx/t23c_and.patch
+expect "'It is prime and close to phi.' (line 7), after other 'prime' and 'close' claims: both checked (gp: prime), none 'not checked'" \
+	'grep -q "lib/and.h:7: NOTE: prime: confirmed" "$tmp/o" && grep -q "lib/and.h:7: NOTE: close to phi: confirmed" "$tmp/o" && ! grep -q "lib/and.h:7: CHECK" "$tmp/o"'
+expect "and no claim is said twice" \
+	'[ -z "$(grep -v "^total" "$tmp/o" | sort | uniq -d)" ]'
+
+# ---- f. a malformed hunk header, a short count, #if/#else in a function ----------
+review $fx/t23c_badhdr.patch
+hl=$(grep -n '^@@ -1,2 +1,13 @$' $fx/t23c_badhdr.patch | cut -d: -f1)
+expect "a malformed hunk header (line $hl of the file): a WARNING naming it and its line, exit 1" \
+	'grep -q "t23c_badhdr.patch:$hl: WARNING: \"@@ -1,2 +1,13 @\" is no hunk header" "$tmp/o" && [ "$(rc)" = 1 ]'
+review $fx/t23c_short.patch
+pl=$(awk '/^@@/ { h = NR; split($3, c, ","); left = c[2]; next } h && left > 0 { left--; next } h && /^\+/ { print NR; exit }' $fx/t23c_short.patch)
+expect "a hunk whose header counts short: the first line past it (line $pl, by awk) said, exit 1" \
+	'[ -n "$pl" ] && grep -q "t23c_short.patch:$pl: WARNING: a .+. line past the lines the hunk header at line 4 counts" "$tmp/o" && [ "$(rc)" = 1 ]'
+# the C compiler: the 2.6.0 hash_long on LP64 is the multiply by
+# 0x9e37fffffffc0001 (its #else branch is the other word's)
+{
+	echo '#define BITS_PER_LONG 64'
+	sed -n '/^@@/,$ s/^+//p' $fx/t23c_hash_long26.patch
+	cat <<'C'
+int main(void)
+{
+	for (unsigned long k = 1; k < 1ul << 50; k = k * 7 + 5)
+		if (hash_long(k, 10) != (k * 0x9e37fffffffc0001ul) >> 54)
+			return 1;
+	return 0;
+}
+C
+} > "$tmp/h.c"
+expect "cc: the 2.6.0 hash_long(k, 10) == (k * 0x9e37fffffffc0001) >> 54 on LP64" \
+	'cc -O2 -o "$tmp/h" "$tmp/h.c" && "$tmp/h"'
+review $fx/t23c_hash_long26.patch
+expect "#if/#else in hash_long: the shift/add branch computes 0x9e37fffffffc0001, alone (no false FAIL)" \
+	'grep -q "the shift/add sequence computes val \* 0x9e37fffffffc0001 mod 2^64" "$tmp/o" && grep -q "the multiplier of GOLDEN_RATIO_PRIME at include/linux/hash.h:16: its verdict applies" "$tmp/o"'
 
 done_suite trial4

@@ -179,3 +179,173 @@ Test(lattice, offsets_reference_is_the_judged_set, .timeout = 600)
 	cr_assert(differ > 0, "no row's worst offset is n/2 or n/4");
 	free(scratch);
 }
+
+/* ---- the exact worst (issue 21 points 2 and 7) -------------------------- */
+
+/* Any layout's keys hashed in a plain loop (fields from the top one
+ * down, field i taking 2^xb[i] values from 0): R as score.h defines it. */
+static double naive_any(uint64_t p, unsigned n, const lattice_layout *lay,
+                        const unsigned *xb, unsigned b)
+{
+	uint64_t M = (uint64_t)1 << b, K = 1, i, k;
+	uint32_t *loads = calloc(M, sizeof *loads);
+	double s2 = 0, dk;
+	unsigned f;
+
+	for (f = 0; f < lay->nf; f++)
+		K <<= xb[f];
+	for (i = 0; i < K; i++) {
+		uint64_t rest = i, key = 0;
+		for (f = lay->nf; f-- > 0;) {
+			key |= (rest & (((uint64_t)1 << xb[f]) - 1)) << lay->shift[f];
+			rest >>= xb[f];
+		}
+		loads[((key * p) & tmask(n)) >> (n - b)]++;
+	}
+	for (k = 0; k < M; k++)
+		s2 += (double)loads[k] * loads[k];
+	free(loads);
+	dk = (double)K;
+	return (s2 + dk) / 2 / ((dk * (1 - 1 / (double)M) + dk * dk / (double)M +
+	       dk) / 2);
+}
+
+/* lattice.h's cell rule written out: 2^j keys over the fields one bit at
+ * a time from the lowest field up, each at most its width, every field
+ * 2^4 values or more. */
+static int cell_fields(const lattice_layout *lay, unsigned n, unsigned j,
+                       unsigned *xb)
+{
+	unsigned w[LATTICE_MAX_FIELDS], f, left = j, room = 0;
+
+	for (f = 0; f < lay->nf; f++) {
+		w[f] = (f ? lay->shift[f - 1] : n) - lay->shift[f];
+		room += w[f];
+		xb[f] = 0;
+	}
+	if (j > room)
+		return 0;
+	while (left) {
+		int moved = 0;
+		for (f = lay->nf; f-- > 0 && left;)
+			if (xb[f] < w[f]) {
+				xb[f]++;
+				left--;
+				moved = 1;
+			}
+		if (!moved)
+			return 0;
+	}
+	for (f = 0; f < lay->nf; f++)
+		if (xb[f] < 4)
+			return 0;
+	return 1;
+}
+
+/* A random layout of nf fields on n bits, each field >= 4 bits wide. */
+static lattice_layout random_layout(trng *r, unsigned n, unsigned nf)
+{
+	lattice_layout lay;
+	unsigned f, top = n;
+
+	lay.nf = nf;
+	for (f = 0; f + 1 < nf; f++) {
+		unsigned lo = 4 * (nf - 1 - f), hi = top - 4;
+		lay.shift[f] = lo + 4 + (unsigned)trng_below(r, hi - lo - 4 + 1);
+		if (lay.shift[f] > hi)
+			lay.shift[f] = hi;
+		top = lay.shift[f];
+	}
+	lay.shift[nf - 1] = 0;
+	return lay;
+}
+
+/* lattice_bound is an upper bound of every cell's count: random odd
+ * multipliers, 2-4 fields, 32 and 64 bits, cells of up to 2^16 keys
+ * hashed in a plain loop; and constants built to collapse (the bound
+ * must hold where the keys crowd). */
+Test(lattice, bound_holds, .timeout = 300)
+{
+	trng r = { 2112 };
+	size_t tried = 0;
+	int i;
+
+	for (i = 0; i < 300; i++) {
+		unsigned n = i % 2 ? 64 : 32, nf = 2 + (unsigned)(i / 2 % 3), xb[4],
+		         b = (nf == 2 ? 4 : 4 * nf - 3) + (unsigned)trng_below(&r, 9),
+		         l = (unsigned)trng_below(&r, 4);
+		uint64_t p = (trng_next(&r) & tmask(n)) | 1;
+		lattice_layout lay = random_layout(&r, n, nf);
+		double ub, cnt;
+		if (i % 10 == 9)        /* x 2^h p near 3 y-units: a collapse */
+			p = (12345 * inverse(((uint64_t)1 << lay.shift[0]) - 3)) & tmask(n);
+		if (!(p & 1) || !cell_fields(&lay, n, b + l, xb))
+			continue;
+		ub = lattice_bound(p, n, &lay, xb, b);
+		cnt = naive_any(p, n, &lay, xb, b);
+		tried++;
+		CHECK(ub >= cnt * (1 - 1e-12), "%u-bit %#llx, %u fields (%u,%u,%u) "
+		      "2^%u x%u: bound %.6g below the count %.6g", n,
+		      (unsigned long long)p, nf, lay.shift[0], lay.shift[1],
+		      lay.shift[2], b, 1u << l, ub, cnt);
+	}
+	cr_assert(tried > 150, "only %zu cells tried", tried);
+}
+
+/* lattice_worst with a scratch is the true worst over the row's cells:
+ * every cell of tables 2^4..2^14 (loads 1..8) hashed in a plain loop,
+ * the largest R against lattice_worst's, which counts only the cells
+ * whose bound can beat the worst so far.  Random multipliers and
+ * layouts of 2-4 fields, and the lattice_offsets_except of a 32-bit
+ * constant against every offset's plain worst. */
+Test(lattice, worst_is_exact, .timeout = 600)
+{
+	static const unsigned tables[] = { 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14 };
+	size_t nt = sizeof tables / sizeof *tables, k;
+	uint32_t *scratch = malloc(sizeof *scratch << 20);
+	trng r = { 777 };
+	int i;
+
+	for (i = 0; i < 24; i++) {
+		unsigned n = i % 2 ? 64 : 32, nf = 2 + (unsigned)(i / 2 % 3), xb[4], l;
+		uint64_t p = (trng_next(&r) & tmask(n)) | 1;
+		lattice_layout lay = random_layout(&r, n, nf);
+		lattice_cell w;
+		double want = 0, got;
+		if (i % 6 == 5)
+			p = (12345 * inverse(((uint64_t)1 << lay.shift[0]) - 5)) | 1;
+		for (k = 0; k < nt; k++)
+			for (l = 0; l < 4; l++)
+				if (cell_fields(&lay, n, tables[k] + l, xb)) {
+					double c = naive_any(p, n, &lay, xb, tables[k]);
+					want = c > want ? c : want;
+				}
+		got = lattice_worst(p, n, &lay, tables, nt, &w, scratch);
+		CHECK(fabs(got - want) <= 1e-9 * want && w.counted == got,
+		      "%u-bit %#llx, %u fields (%u,%u,%u): worst %.9g (counted "
+		      "%.9g), plain loop %.9g", n, (unsigned long long)p, nf,
+		      lay.shift[0], lay.shift[1], lay.shift[2], got, w.counted, want);
+	}
+	{
+		uint64_t p = 0x61C88647, skip = 1u << 16 | 1u << 8;
+		lattice_cell w;
+		unsigned h, hw;
+		double want = 0, got;
+		for (h = 4; h + 4 <= 32; h++) {
+			lattice_layout lay = { 2, { h, 0, 0, 0 } };
+			unsigned xb[4], l;
+			if (skip >> h & 1)
+				continue;
+			for (k = 0; k < nt; k++)
+				for (l = 0; l < 4; l++)
+					if (cell_fields(&lay, 32, tables[k] + l, xb)) {
+						double c = naive_any(p, 32, &lay, xb, tables[k]);
+						want = c > want ? c : want;
+					}
+		}
+		got = lattice_offsets_except(p, 32, tables, nt, skip, &w, &hw, scratch);
+		CHECK(fabs(got - want) <= 1e-9 * want, "0x61C88647 offsets: %.9g "
+		      "(h %u), plain loop %.9g", got, hw, want);
+	}
+	free(scratch);
+}
