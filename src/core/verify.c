@@ -17,6 +17,7 @@
 #include "cfx/naf.h"
 #include "cfx/sas.h"
 #include "cfx/mcm.h"
+#include "cfx/mem.h"
 #include "cfx/sort.h"
 #include "cfx/verify.h"
 #include "cfx/word.h"
@@ -336,9 +337,14 @@ int verify_add_keys(verify_battery *bt, const char *name, uint64_t *keys,
 	}
 	for (i = 0; i < n; i++)
 		keys[i] &= word_mask(bt->bits);
-	if (n && (n = sort_unique_u64(keys, n)) == (size_t)-1) {
-		free(keys);
-		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory");
+	if (n) {
+		size_t m = sort_unique_u64(keys, n);
+
+		if (m == (size_t)-1) {
+			free(keys);
+			return mem_fail(n * sizeof *keys, "your keys' sort", err);
+		}
+		n = m;
 	}
 	if (!n) {
 		free(keys);
