@@ -62,6 +62,18 @@ size_t review_mult_new(review *r, review_kind k, size_t file,
 /* A constant's claims, word checks and form, found at line. */
 static void constant_found(walk *w, size_t i);
 
+/* m replaces the value z (cleared here), written num on line: its old
+ * value, for the "replaces" comparison. */
+static void set_old(review_mult *m, mpz_t z, const char *num,
+                    unsigned long line)
+{
+	m->has_old = 1;
+	mpz_set(m->old, z);
+	m->old_line = line;
+	m->old_text = xstrdup(num);
+	mpz_clear(z);
+}
+
 /* The literal a new literal product replaces: the first "* LITERAL"
  * (at least 2^8) on a removed line of the same hunk. */
 static void literal_replaced(walk *w, review_mult *m)
@@ -95,11 +107,7 @@ static void literal_replaced(walk *w, review_mult *m)
 			mpz_init(z);
 			if (review_literal(num, z, &sl) == 0 && mpz_cmp_ui(z, 255) > 0 &&
 			    mpz_cmp(z, m->p)) {
-				m->has_old = 1;
-				mpz_set(m->old, z);
-				m->old_line = pl->no;
-				m->old_text = xstrdup(num);
-				mpz_clear(z);
+				set_old(m, z, num, pl->no);
 				return;
 			}
 			mpz_clear(z);
@@ -139,11 +147,7 @@ static void decl_replaced(walk *w, review_mult *m)
 			num[k] = '\0';
 			mpz_init(z);
 			if (k && review_literal(num, z, NULL) == 0 && mpz_cmp(z, m->p)) {
-				m->has_old = 1;
-				mpz_set(m->old, z);
-				m->old_line = pl->no;
-				m->old_text = xstrdup(num);
-				mpz_clear(z);
+				set_old(m, z, num, pl->no);
 				return;
 			}
 			mpz_clear(z);

@@ -214,6 +214,24 @@ void review_infer_word(review_mult *m, unsigned type_word, const char *type,
 	}
 }
 
+/* The statement around token i: [*a, *b) (a comment line before it is
+ * no part of it). */
+static void statement_of(const walk *w, size_t i, size_t *a, size_t *b)
+{
+	const tok *t = w->v.t;
+	size_t n = w->v.n;
+
+	*a = *b = i;
+	while (*a > 0 && t[*a - 1].type != T_PP && strcmp(t[*a - 1].s, ";") &&
+	       strcmp(t[*a - 1].s, "{") && strcmp(t[*a - 1].s, "}"))
+		(*a)--;
+	while (*a < i && t[*a].type == T_COMMENT)   /* a comment line before */
+		(*a)++;
+	while (*b < n && t[*b].type != T_PP && strcmp(t[*b].s, ";") &&
+	       strcmp(t[*b].s, "{") && strcmp(t[*b].s, "}"))
+		(*b)++;
+}
+
 static int type_kw(const tok *t)
 {
 	return t->type == T_IDENT && (!strcmp(t->s, "unsigned") ||
@@ -353,21 +371,12 @@ unsigned review_use_word_at(walk *w, size_t i, const cwidth *mw, char *why,
                             size_t nwhy)
 {
 	const tok *t = w->v.t;
-	size_t n = w->v.n;
 
 	{
-		size_t a = i, b = i, k, e;
+		size_t a, b, k, e;
 		unsigned shrw = 0, tw;
 		int shr = 0;
-		while (a > 0 && t[a - 1].type != T_PP && strcmp(t[a - 1].s, ";") &&
-		       strcmp(t[a - 1].s, "{") && strcmp(t[a - 1].s, "}"))
-			a--;
-		/* a comment line before the statement is no part of it */
-		while (a < i && t[a].type == T_COMMENT)
-			a++;
-		while (b < n && t[b].type != T_PP && strcmp(t[b].s, ";") &&
-		       strcmp(t[b].s, "{") && strcmp(t[b].s, "}"))
-			b++;
+		statement_of(w, i, &a, &b);
 		unsigned long shamt = 0;
 		for (k = a; k < b; k++)
 			if (t[k].type == T_OP && !strcmp(t[k].s, ">>")) {
@@ -639,19 +648,11 @@ int review_literal_type(const char *s, cwidth *o)
 int review_product_type(const walk *w, size_t i, const cwidth *mw,
                         cwidth *o)
 {
-	const tok *t = w->v.t;
-	size_t a = i, b = i, n = w->v.n;
+	size_t a, b;
 	cwidth op;
 	int model;
 
-	while (a > 0 && t[a - 1].type != T_PP && strcmp(t[a - 1].s, ";") &&
-	       strcmp(t[a - 1].s, "{") && strcmp(t[a - 1].s, "}"))
-		a--;
-	while (a < i && t[a].type == T_COMMENT)
-		a++;
-	while (b < n && t[b].type != T_PP && strcmp(t[b].s, ";") &&
-	       strcmp(t[b].s, "{") && strcmp(t[b].s, "}"))
-		b++;
+	statement_of(w, i, &a, &b);
 	if (operand_width(w, a, b, i, &op) < 0)
 		return -1;
 	memset(o, 0, sizeof *o);
@@ -723,23 +724,6 @@ static size_t later_shift(const walk *w, size_t v, size_t b)
 			return 0;
 	}
 	return 0;
-}
-
-/* The statement around token i: [*a, *b). */
-static void statement_of(const walk *w, size_t i, size_t *a, size_t *b)
-{
-	const tok *t = w->v.t;
-	size_t n = w->v.n;
-
-	*a = *b = i;
-	while (*a > 0 && t[*a - 1].type != T_PP && strcmp(t[*a - 1].s, ";") &&
-	       strcmp(t[*a - 1].s, "{") && strcmp(t[*a - 1].s, "}"))
-		(*a)--;
-	while (*a < i && t[*a].type == T_COMMENT)   /* a comment line before */
-		(*a)++;
-	while (*b < n && t[*b].type != T_PP && strcmp(t[*b].s, ";") &&
-	       strcmp(t[*b].s, "{") && strcmp(t[*b].s, "}"))
-		(*b)++;
 }
 
 /*
