@@ -73,20 +73,11 @@ char *xasprintf(const char *fmt, ...)
 
 void *xgrow(void *v, size_t *cap, size_t need, size_t elem, const char *what)
 {
-	size_t c = *cap ? *cap : 16;
+	void *n = grow_try(v, cap, need, elem);
 
-	if (need <= *cap && v)
-		return v;
-	while (c < need) {
-		if (c > SIZE_MAX / 2 / elem)
-			xalloc_fail(SIZE_MAX, what);
-		c *= 2;
-	}
-	if (c > SIZE_MAX / elem)
-		xalloc_fail(SIZE_MAX, what);
-	v = xrealloc(v, c * elem, what);
-	*cap = c;
-	return v;
+	if (!n)
+		xalloc_fail(need > SIZE_MAX / elem ? SIZE_MAX : need * elem, what);
+	return n;
 }
 
 void *grow_try(void *v, size_t *cap, size_t need, size_t elem)
