@@ -90,8 +90,8 @@ static int finish(int rc, const char *face)
 
 	/* Ctrl-C cut a report or broke a write (a reader that stalls): what
 	 * stdout still holds is dropped, or cfx would wait in write() again
-	 * after it said "interrupted".  A command stopped before it printed
-	 * (search, verify: "the results so far") has its report whole. */
+	 * after it said "interrupted".  A report printed after Ctrl-C on
+	 * purpose (search's "results so far") is written whole. */
 	if (interrupted && (ferror(stdout) || out_was_cut()))
 		__fpurge(stdout);
 	bad = fflush(stdout) != 0 || ferror(stdout);
