@@ -218,7 +218,8 @@ void review_add(review *r, review_level lv, size_t file, unsigned long line,
 	__attribute__((format(printf, 7, 8)));
 
 /* Findings in file and line order, the ones of one line in the order
- * they were found (a stable sort). */
+ * they were found (a stable sort); a finding that says at its place
+ * what one before it says there (level, kind and message) is dropped. */
 void review_sort(review *r);
 
 /* Each finding's column on its line (bytes from 1, a tab one, as clang

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cfx/review.h"
+#include "cfx/word.h"
 #include "core/review_int.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
@@ -194,14 +195,18 @@ void review_claims_of(walk *w, size_t i)
 			review_claims(w->r, i, w->v.t[cm[k]].s, w->v.t[cm[k]].line,
 			              added);
 		free(added);
-		/* a comment of several constants: each finding says which */
+		/* a comment of several constants: each finding says which, by
+		 * name and value (one name may be defined twice, under #if) */
 		if (m->kind == REVIEW_DEFINE && review_plural_comment(w->v.t[cm[k]].s))
 			for (q = nf; q < w->r->nfind; q++) {
 				review_finding *fd = &w->r->find[q];
 				struct buf b = { 0 };
+				char *hex;
 				if (fd->mult != i || !strncmp(fd->msg, "not checked", 11))
 					continue;
-				buf_printf(&b, "%s: %s", m->name, fd->msg);
+				hex = word_hex(review_written(m), m->bits);
+				buf_printf(&b, "%s = %s: %s", m->name, hex, fd->msg);
+				free(hex);
 				free(fd->msg);
 				fd->msg = buf_take(&b);
 			}

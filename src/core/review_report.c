@@ -41,9 +41,25 @@ static int by_place(const void *x, const void *y)
 	return 0;
 }
 
+/* Whether the kept findings from..to-1 (of one place) say what f says: a
+ * comment kept over two defines and the function after them is read for
+ * each, and would say it again. */
+static int said_before(const review *r, size_t from, size_t to,
+                       const review_finding *f)
+{
+	size_t j;
+
+	for (j = from; j < to; j++)
+		if (r->find[j].level == f->level &&
+		    !strcmp(r->find[j].kind, f->kind) &&
+		    !strcmp(r->find[j].msg, f->msg))
+			return 1;
+	return 0;
+}
+
 void review_sort(review *r)
 {
-	size_t i, j;
+	size_t i, j, n = 0, first = 0;
 
 	/* insertion sort: stable, and the lists are short */
 	for (i = 1; i < r->nfind; i++) {
@@ -52,6 +68,18 @@ void review_sort(review *r)
 			r->find[j] = r->find[j - 1];
 		r->find[j] = t;
 	}
+	/* then each thing said once at its place (first: where the place of
+	 * the finding kept last begins) */
+	for (i = 0; i < r->nfind; i++) {
+		if (n > 0 && by_place(&r->find[n - 1], &r->find[i]) != 0)
+			first = n;
+		if (said_before(r, first, n, &r->find[i])) {
+			free(r->find[i].msg);
+			continue;
+		}
+		r->find[n++] = r->find[i];
+	}
+	r->nfind = n;
 }
 
 /* ---- columns ------------------------------------------------------------- */

@@ -132,9 +132,9 @@ import sys; sys.path.insert(0, 'tests/review'); from lib_naf import naf
 print(len(naf(0x9e370001)), len(naf(0x61c88647)))")"
 review $fx/t23b_plural.patch
 expect "'These multipliers are prime, seven terms': the first (gp prime, NAF $wa terms) confirmed" \
-	'grep -q "NOTE: PAIR_MULT_A: prime: confirmed" "$tmp/o" && grep -q "NOTE: PAIR_MULT_A: 7 terms: confirmed" "$tmp/o"'
+	'grep -q "NOTE: PAIR_MULT_A = 0x9e370001: prime: confirmed" "$tmp/o" && grep -q "NOTE: PAIR_MULT_A = 0x9e370001: 7 terms: confirmed" "$tmp/o"'
 expect "'These multipliers ...': the second (gp: not prime; NAF $wb terms) WARNINGs" \
-	'grep -q "WARNING: PAIR_MULT_B: not prime" "$tmp/o" && grep -q "WARNING: PAIR_MULT_B: 7 terms claimed; its NAF has $wb" "$tmp/o"'
+	'grep -q "WARNING: PAIR_MULT_B = 0x61c88647: not prime" "$tmp/o" && grep -q "WARNING: PAIR_MULT_B = 0x61c88647: 7 terms claimed; its NAF has $wb" "$tmp/o"'
 
 # ---- 9. a comment above the function naming the constant --------------------
 review $fx/t23b_above_fn.patch

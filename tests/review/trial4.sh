@@ -288,4 +288,13 @@ review $fx/t23c_hash_long26.patch
 expect "#if/#else in hash_long: the shift/add branch computes 0x9e37fffffffc0001, alone (no false FAIL)" \
 	'grep -q "the shift/add sequence computes val \* 0x9e37fffffffc0001 mod 2^64" "$tmp/o" && grep -q "the multiplier of GOLDEN_RATIO_PRIME at include/linux/hash.h:16: its verdict applies" "$tmp/o"'
 
+# one comment over two defines of one name (under #if/#elif) and the
+# function after them: each value's primality said with its value (gp),
+# and nothing said twice at one place
+read -r p32 p64 <<< "$(echo 'print(isprime(0x9e370001), " ", isprime(0x9e37fffffffc0001))' | gp -q -f 2>/dev/null)"
+expect "'Knuth recommends primes' over GOLDEN_RATIO_PRIME twice: each value's primality (gp: $p32, $p64), named by its value" \
+	'[ "$p32" = 1 ] && [ "$p64" = 1 ] && grep -q "hash.h:7: NOTE: GOLDEN_RATIO_PRIME = 0x9e370001: prime: confirmed" "$tmp/o" && grep -q "hash.h:7: NOTE: GOLDEN_RATIO_PRIME = 0x9e37fffffffc0001: prime: confirmed" "$tmp/o"'
+expect "and no line of the review said twice" \
+	'[ -z "$(sort "$tmp/o" | uniq -d)" ]'
+
 done_suite trial4
