@@ -62,10 +62,10 @@ static int stmt_text(const walk *w, size_t a, size_t b, struct buf *q)
 static void code_add(walk *w, size_t a, size_t b, const char *lhs_prefix)
 {
 	if (!w->code.len)
-		w->code_line = w->v.t[a].line;
+		w->f.code_line = w->v.t[a].line;
 	buf_puts(&w->code, lhs_prefix);
 	if (stmt_text(w, a, b, &w->code))
-		w->code_added = 1;
+		w->f.code_added = 1;
 	buf_putc(&w->code, '\n');
 }
 
@@ -91,11 +91,11 @@ static void run_steps(walk *w, const ev *x, size_t a, size_t b)
 		           x->ub_width, x->ub_width > 32 ? "64-bit word" : "32-bit "
 		           "word (an int at least, after the promotions)",
 		           x->ub_width, x->ub_amt % x->ub_width);
-	if (x->nl && !w->nl) {
-		w->nl = x->nl;
-		w->nl_line = t[x->nl_tok].line;
-		w->nl_added = added;
-		snprintf(w->nl_stmt, sizeof w->nl_stmt, "%s", buf_str(&q));
+	if (x->nl && !w->f.nl) {
+		w->f.nl = x->nl;
+		w->f.nl_line = t[x->nl_tok].line;
+		w->f.nl_added = added;
+		snprintf(w->f.nl_stmt, sizeof w->f.nl_stmt, "%s", buf_str(&q));
 	}
 	buf_free(&q);
 }
@@ -126,7 +126,7 @@ static void run_claim(const walk *w, char *what, size_t n)
 	mpz_clear(v);
 }
 
-/* The run's first step that is no multiply by a constant (w->nl), when
+/* The run's first step that is no multiply by a constant (w->f.nl), when
  * the run is shift/add code of the patch's: said, not dropped. */
 static void nonlinear_run(walk *w)
 {
@@ -142,28 +142,28 @@ static void nonlinear_run(walk *w)
 	char claim[200];
 	size_t k;
 
-	if (!w->nl || !w->nl_added || !w->run_shifts || !w->run_adds)
+	if (!w->f.nl || !w->f.nl_added || !w->f.run_shifts || !w->f.run_adds)
 		return;
 	for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
-		if (w->nl & kinds[k].bit)
+		if (w->f.nl & kinds[k].bit)
 			buf_printf(&how, "%s%s", how.len ? " and " : "", kinds[k].what);
 	run_claim(w, claim, sizeof claim);
 	if (claim[0])
-		review_add(w->r, REVIEW_WARNING, w->file, w->nl_line, REVIEW_NONE,
+		review_add(w->r, REVIEW_WARNING, w->file, w->f.nl_line, REVIEW_NONE,
 		           "sequence", "not the multiply by %s: `%s` (line %lu) %s, "
 		           "and a multiply by a constant is shifts left, additions "
 		           "and subtractions alone, so this shift/add code computes "
 		           "no x * C mod 2^n; nothing of it is proved", claim,
-		           w->nl_stmt, w->nl_line, buf_str(&how));
+		           w->f.nl_stmt, w->f.nl_line, buf_str(&how));
 	else
-		review_add(w->r, REVIEW_CHECK, w->file, w->nl_line, REVIEW_NONE,
+		review_add(w->r, REVIEW_CHECK, w->file, w->f.nl_line, REVIEW_NONE,
 		           "sequence", "not a multiplication by a constant: `%s` "
 		           "(line %lu) %s, and a multiply by a constant is shifts "
 		           "left, additions and subtractions alone, so this "
 		           "shift/add code computes no x * C mod 2^n; nothing of it "
-		           "is proved", w->nl_stmt, w->nl_line, buf_str(&how));
+		           "is proved", w->f.nl_stmt, w->f.nl_line, buf_str(&how));
 	buf_free(&how);
-	w->nl = 0;
+	w->f.nl = 0;
 }
 
 static void finish_run(walk *w, unsigned long last)
@@ -172,8 +172,8 @@ static void finish_run(walk *w, unsigned long last)
 
 	nonlinear_run(w);
 
-	for (i = 0; i < w->nvar; i++) {
-		sym *s = &w->var[i];
+	for (i = 0; i < w->f.nvar; i++) {
+		sym *s = &w->f.var[i];
 		if (s->known && s->adds >= 2 && s->shifts >= 1 && !s->b &&
 		    s->a > 1)
 			sequence_found(w, s, last, -1, "");
@@ -182,14 +182,14 @@ static void finish_run(walk *w, unsigned long last)
 
 static void reset_fn(walk *w)
 {
-	w->nl = 0;
-	w->run_shifts = w->run_adds = 0;
-	w->nvar = 0;
-	w->have_input = 0;
-	w->word = 0;
-	w->word_long = 0;
+	w->f.nl = 0;
+	w->f.run_shifts = w->f.run_adds = 0;
+	w->f.nvar = 0;
+	w->f.have_input = 0;
+	w->f.word = 0;
+	w->f.word_long = 0;
 	buf_clear(&w->code);
-	w->code_added = 0;
+	w->f.code_added = 0;
 }
 
 /* A declaration "TYPE [*]NAME [= EXPR] {, ...};" at [a, b): 1 if it was. */
@@ -214,9 +214,9 @@ static int declaration(walk *w, size_t a, size_t b)
 	}
 	if (i == a || !bits)
 		return 0;
-	if (!w->word) {
-		w->word = bits;
-		w->word_long = lng;
+	if (!w->f.word) {
+		w->f.word = bits;
+		w->f.word_long = lng;
 	}
 	while (i < b) {
 		int ptr = 0;
@@ -235,7 +235,7 @@ static int declaration(walk *w, size_t a, size_t b)
 			s->is_long = lng;
 			if (i + 1 < e && !strcmp(t[i + 1].s, "=") && !ptr) {
 				ev x = { .w = w, .t = t, .i = i + 2, .end = e, .mask = word_mask(bits) };
-				int had = w->have_input;
+				int had = w->f.have_input;
 				val v = review_eval_expr(&x, 0);
 				run_steps(w, &x, i, e);
 				if (v.known && !x.bad && x.i == e) {
@@ -243,7 +243,7 @@ static int declaration(walk *w, size_t a, size_t b)
 					s->adds = v.adds, s->shifts = v.shifts;
 					if (had || v.a)
 						code_add(w, i, e, "");
-					if (!had && w->have_input)
+					if (!had && w->f.have_input)
 						buf_clear(&w->code), code_add(w, i, e, "");
 				}
 			}
@@ -269,7 +269,7 @@ static void assignment(walk *w, size_t a, size_t b)
 
 	if (!s || s->is_ptr)
 		return;
-	bits = s->bits ? s->bits : w->word ? w->word : 64;
+	bits = s->bits ? s->bits : w->f.word ? w->f.word : 64;
 	x = (ev){ .w = w, .t = t, .i = a + 2, .end = b - 1, .mask = word_mask(bits) };   /* not the ';' */
 	v = review_eval_expr(&x, 0);
 	rhs = !x.bad && x.i == b - 1 && v.known;
@@ -312,8 +312,8 @@ static void assignment(walk *w, size_t a, size_t b)
 	/* hash += n ^ (n >> 5): an addition; and hash += n after a step
 	 * that was no multiply (hash ^= n, n >>= 3) made hash or n unknown */
 	if (!cur.known && (op[0] == '+' || op[0] == '-') &&
-	    (x.nl || (w->nl && (!s->known || !rhs))))
-		w->run_adds++;
+	    (x.nl || (w->f.nl && (!s->known || !rhs))))
+		w->f.run_adds++;
 	run_steps(w, &x, a, b);
 	s->known = cur.known, s->a = cur.a & x.mask, s->b = cur.b & x.mask;
 	s->adds = cur.adds, s->shifts = cur.shifts;
@@ -381,7 +381,7 @@ static void statement(walk *w, size_t a, size_t b)
 			if (w->r->nmult == nmult && b > a + 2 &&
 			    !(b == a + 3 && t[a + 1].type == T_IDENT &&
 			      review_var_find(w, t[a + 1].s))) {
-				unsigned bits = w->word;
+				unsigned bits = w->f.word;
 				size_t j;
 				ev x;
 				val v;
@@ -389,15 +389,15 @@ static void statement(walk *w, size_t a, size_t b)
 				v = review_eval_expr(&x, 0);
 				/* the word: the input's type where it is declared (a
 				 * parameter: "u32 x" before the body) */
-				for (j = 0; !bits && j < w->nvar; j++) {
+				for (j = 0; !bits && j < w->f.nvar; j++) {
 					size_t q;
 					int il;
-					if (!w->var[j].is_input)
+					if (!w->f.var[j].is_input)
 						continue;
-					bits = w->var[j].bits;
+					bits = w->f.var[j].bits;
 					for (q = a; !bits && q > 0 && q + 200 > a; q--)
 						if (t[q].type == T_IDENT &&
-						    !strcmp(t[q].s, w->var[j].name) &&
+						    !strcmp(t[q].s, w->f.var[j].name) &&
 						    t[q - 1].type == T_IDENT)
 							bits = review_type_bits(t[q - 1].s, 0, &il);
 				}
@@ -437,27 +437,27 @@ static void sequence_found(walk *w, const sym *s, unsigned long last,
                            int shift, const char *shift_text)
 {
 	review *r = w->r;
-	unsigned bits = s->bits ? s->bits : w->word ? w->word : 64;
+	unsigned bits = s->bits ? s->bits : w->f.word ? w->f.word : 64;
 	size_t i, k;
 	review_mult *m;
 	struct buf decls = { 0 };
 	const char *input = "";
 
-	if (!w->code_added && w->pt->is_diff)
+	if (!w->f.code_added && w->pt->is_diff)
 		return;                  /* not the patch's */
 	for (k = 0; k < r->nmult; k++)  /* reported already (>>= after it) */
 		if (r->mult[k].kind == REVIEW_SEQUENCE &&
-		    r->mult[k].file == w->file && r->mult[k].line == w->code_line &&
+		    r->mult[k].file == w->file && r->mult[k].line == w->f.code_line &&
 		    !strcmp(r->mult[k].name, s->name))
 			return;
-	for (i = 0; i < w->nvar; i++) {
-		if (w->var[i].is_input)
-			input = w->var[i].name;
-		else if (!w->var[i].is_ptr)
+	for (i = 0; i < w->f.nvar; i++) {
+		if (w->f.var[i].is_input)
+			input = w->f.var[i].name;
+		else if (!w->f.var[i].is_ptr)
 			buf_printf(&decls, "%s%s", decls.len ? ", " : "",
-			           w->var[i].name);
+			           w->f.var[i].name);
 	}
-	i = review_mult_new(r, REVIEW_SEQUENCE, w->file, w->code_line,
+	i = review_mult_new(r, REVIEW_SEQUENCE, w->file, w->f.code_line,
 	                    s->name, buf_str(&w->code));
 	m = &r->mult[i];
 	m->last = last;
@@ -468,8 +468,8 @@ static void sequence_found(walk *w, const sym *s, unsigned long last,
 		unsigned long cl = 0;
 		unsigned ctx = review_ctx_word(w, &cond, &cl);
 		m->ctx_bits = (int)ctx;
-		m->long_word = s->bits ? s->is_long : w->word_long;
-		if (s->bits || w->word)
+		m->long_word = s->bits ? s->is_long : w->f.word_long;
+		if (s->bits || w->f.word)
 			snprintf(m->why_bits, sizeof m->why_bits,
 			         "the variables' type%s%s", ctx ? ", under " : "",
 			         ctx ? cond : "");
@@ -506,39 +506,15 @@ static void sequence_found(walk *w, const sym *s, unsigned long last,
 
 static void state_save(const walk *w, walk_state *st)
 {
-	memcpy(st->var, w->var, sizeof st->var);
-	st->nvar = w->nvar;
-	st->have_input = w->have_input;
-	st->word = w->word;
-	st->word_long = w->word_long;
+	st->f = w->f;
 	st->code = xstrdup(buf_str(&w->code));
-	st->code_line = w->code_line;
-	st->code_added = w->code_added;
-	st->nl = w->nl;
-	st->nl_line = w->nl_line;
-	memcpy(st->nl_stmt, w->nl_stmt, sizeof st->nl_stmt);
-	st->nl_added = w->nl_added;
-	st->run_shifts = w->run_shifts;
-	st->run_adds = w->run_adds;
 }
 
 static void state_load(walk *w, const walk_state *st)
 {
-	memcpy(w->var, st->var, sizeof st->var);
-	w->nvar = st->nvar;
-	w->have_input = st->have_input;
-	w->word = st->word;
-	w->word_long = st->word_long;
+	w->f = st->f;
 	buf_clear(&w->code);
 	buf_puts(&w->code, st->code);
-	w->code_line = st->code_line;
-	w->code_added = st->code_added;
-	w->nl = st->nl;
-	w->nl_line = st->nl_line;
-	memcpy(w->nl_stmt, st->nl_stmt, sizeof w->nl_stmt);
-	w->nl_added = st->nl_added;
-	w->run_shifts = st->run_shifts;
-	w->run_adds = st->run_adds;
 }
 
 static void state_free(walk_state *st)
@@ -553,8 +529,8 @@ static int has_sequence(const walk *w)
 {
 	size_t i;
 
-	for (i = 0; i < w->nvar; i++) {
-		const sym *s = &w->var[i];
+	for (i = 0; i < w->f.nvar; i++) {
+		const sym *s = &w->f.var[i];
 		if (s->known && s->adds >= 2 && s->shifts >= 1 && !s->b && s->a > 1)
 			return 1;
 	}

@@ -33,9 +33,9 @@ sym *review_var_find(walk *w, const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < w->nvar; i++)
-		if (!strcmp(w->var[i].name, name))
-			return &w->var[i];
+	for (i = 0; i < w->f.nvar; i++)
+		if (!strcmp(w->f.var[i].name, name))
+			return &w->f.var[i];
 	return NULL;
 }
 
@@ -43,9 +43,9 @@ sym *review_var_get(walk *w, const char *name)
 {
 	sym *s = review_var_find(w, name);
 
-	if (s || w->nvar == MAX_VARS || strlen(name) >= sizeof s->name)
+	if (s || w->f.nvar == MAX_VARS || strlen(name) >= sizeof s->name)
 		return s;
-	s = &w->var[w->nvar++];
+	s = &w->f.var[w->f.nvar++];
 	memset(s, 0, sizeof *s);
 	snprintf(s->name, sizeof s->name, "%s", name);
 	return s;
@@ -96,8 +96,8 @@ static val e_primary(ev *e)
 		size_t k;
 		val v;
 		for (k = e->i + 1; k + 1 < ce; k++)
-			if (review_type_bits(e->t[k].s, e->w->word, &l))
-				bits = review_type_bits(e->t[k].s, e->w->word, &l);
+			if (review_type_bits(e->t[k].s, e->w->f.word, &l))
+				bits = review_type_bits(e->t[k].s, e->w->f.word, &l);
 		e->i = ce;
 		v = review_eval_expr(e, 14);                  /* a cast binds as unary */
 		if (v.known && bits && bits < 64) {
@@ -175,20 +175,20 @@ static val e_primary(ev *e)
 			if (s->known) {
 				v.known = 1, v.a = s->a, v.b = s->b;
 				v.adds = s->adds, v.shifts = s->shifts;
-			} else if (!e->w->have_input && !s->is_ptr) {
+			} else if (!e->w->f.have_input && !s->is_ptr) {
 				s->is_input = s->known = 1, s->a = 1, s->b = 0;
-				e->w->have_input = 1;
+				e->w->f.have_input = 1;
 				v.known = 1, v.a = 1;
 			}
 			return v;
 		}
-		if ((d = review_defs_find(e->w->newd, t->s, e->w->word)) && d->valid &&
+		if ((d = review_defs_find(e->w->newd, t->s, e->w->f.word)) && d->valid &&
 		    mpz_sizeinbase(d->v, 2) <= 64)
 			return cnst(mpz_get_ui(d->v));
-		if (!e->w->have_input && (s = review_var_get(e->w, t->s))) {
+		if (!e->w->f.have_input && (s = review_var_get(e->w, t->s))) {
 			/* a parameter or an outer value read first: the input */
 			s->is_input = s->known = 1, s->a = 1, s->b = 0;
-			e->w->have_input = 1;
+			e->w->f.have_input = 1;
 			return (val){ 1, 1, 0, 0, 0, 0 };
 		}
 		return UNKNOWN;
@@ -265,9 +265,9 @@ val review_eval_apply(ev *e, const char *op, val l, val r)
 			return UNKNOWN;
 	}
 	if (!strcmp(op, "<<") && l.known && l.a && r.known && !r.a)
-		e->w->run_shifts++;
+		e->w->f.run_shifts++;
 	if ((op[0] == '+' || op[0] == '-') && l.known && r.known && l.a && r.a)
-		e->w->run_adds++;
+		e->w->f.run_adds++;
 	if (!l.known || !r.known)
 		return UNKNOWN;
 	v.known = 1;

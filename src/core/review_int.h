@@ -106,20 +106,28 @@ typedef struct sym {
  * variables, its word, the statements since its input was read, and the
  * run's steps (the first branch of an #if inside a function, kept while
  * the next is read: review.c's alternatives). */
-typedef struct walk_state {
+typedef struct fn_state {
 	sym var[MAX_VARS];
 	size_t nvar;
 	int have_input;
-	unsigned word;
-	int word_long;
-	char *code;              /* malloc'd */
-	unsigned long code_line;
-	int code_added;
+	unsigned word;           /* the function's word (first declared) */
+	int word_long;           /* that declaration's type is long */
+	unsigned long code_line; /* the first statement of walk.code */
+	int code_added;          /* one of them is on a '+' line */
+	/* steps that are no multiply by a constant (a right shift, an xor,
+	 * ...) met on a value of the input since the run began: the first
+	 * one's statement, reported at the end of the run when the run is
+	 * shift/add code (run_shifts left shifts, run_adds additions) */
 	unsigned nl;
 	unsigned long nl_line;
 	char nl_stmt[96];
 	int nl_added;
 	unsigned run_shifts, run_adds;
+} fn_state;
+
+typedef struct walk_state {
+	fn_state f;
+	char *code;              /* walk.code's text, malloc'd */
 } walk_state;
 
 /* An #if inside a function: the state where it opens, and the end of
@@ -167,25 +175,10 @@ typedef struct walk {
 	size_t nfn_before;       /* how many of them are before it */
 	/* the function being evaluated */
 	int depth;               /* brace depth */
-	sym var[MAX_VARS];
-	size_t nvar;
-	int have_input;
-	unsigned word;           /* the function's word (first declared) */
-	int word_long;           /* that declaration's type is long */
+	fn_state f;
 	struct buf code;         /* statements since the input was read */
-	unsigned long code_line; /* the first of them */
-	int code_added;          /* one of them is on a '+' line */
-	/* steps that are no multiply by a constant (a right shift, an xor,
-	 * ...) met on a value of the input since the run began: the first
-	 * one's statement, reported at the end of the run when the run is
-	 * shift/add code (run_shifts left shifts, run_adds additions) */
 	size_t lit_a, lit_b;     /* the statement of a literal product */
 	size_t lit_c, lit_d;     /* the later one that shifts it, or empty */
-	unsigned nl;
-	unsigned long nl_line;
-	char nl_stmt[96];
-	int nl_added;
-	unsigned run_shifts, run_adds;
 	walk_alt alts[MAX_ALTS]; /* the #if's open inside the function */
 	int nalts;
 	int alts_past;           /* nested deeper than MAX_ALTS: read straight */
