@@ -25,6 +25,7 @@
 #include "cfx/constant.h"
 #include "cfx/expr.h"
 #include "cfx/proc.h"
+#include "util/xalloc.h"
 #include "cli/cli.h"
 #include "cli/opts.h"
 #include "cli/out.h"
@@ -312,6 +313,7 @@ int main(int argc, char **argv)
 	           tcgetattr(STDIN_FILENO, &tty_saved) == 0;
 	proc_on_fatal(tty_restore);
 	proc_fatal_signals();
+	xalloc_on_fail(proc_exit);
 	expr_stop_flag(&interrupted);
 	if ((argc = take_global(argc, argv)) < 0)
 		return finish(2, "cfx");

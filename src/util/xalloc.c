@@ -7,10 +7,25 @@
 
 #include "util/xalloc.h"
 
+static void (*fail_end)(int status);
+
+void xalloc_on_fail(void (*end)(int status))
+{
+	fail_end = end;
+}
+
 void xalloc_fail(size_t n, const char *what)
 {
-	fprintf(stderr, "cfx: out of memory allocating %zu bytes (%s)\n", n,
-	        what ? what : "?");
+	if (n >= (size_t)1 << 20)
+		fprintf(stderr, "cfx: out of memory for %s (%zu MiB): the "
+		        "process's limit (ulimit -v) or the machine's memory\n",
+		        what ? what : "?", n >> 20);
+	else
+		fprintf(stderr, "cfx: out of memory for %s (%zu bytes): the "
+		        "process's limit (ulimit -v) or the machine's memory\n",
+		        what ? what : "?", n);
+	if (fail_end)
+		fail_end(2);
 	abort();
 }
 

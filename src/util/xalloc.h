@@ -6,9 +6,11 @@
  *
  *  1. cfx chose it, or it is small (a name, a line, a result, a list, a
  *     fixed table, a copy of what the user typed): these wrappers.  On
- *     failure they print "cfx: out of memory allocating N bytes (what)" on
- *     stderr and abort(); a caller never checks.  `what` names the object
- *     for that message (a short noun, not NULL).
+ *     failure they print "cfx: out of memory for WHAT (N bytes): ..." on
+ *     stderr and end cfx through xalloc_on_fail's function (main's: the
+ *     terminal restored, temporary files removed, status 2), else
+ *     abort(); a caller never checks.  `what` names the object for that
+ *     message (a short noun, not NULL).
  *  2. The user's numbers chose it (key sets, bucket tables of 2^b, a
  *     sweep's keys, a spectrum's points, a sort's scratch): bounded first
  *     (the limits of each command, mem_check's cap and the memory the
@@ -30,9 +32,15 @@
 
 #include <stddef.h>
 
-/* Say that n bytes of what could not be allocated, and abort(): for
- * allocators these wrappers do not cover (open_memstream, asprintf). */
+/* Say that n bytes of what could not be allocated, and end cfx (the
+ * function xalloc_on_fail gave, else abort()): for allocators these
+ * wrappers do not cover (open_memstream, asprintf). */
 void xalloc_fail(size_t n, const char *what) __attribute__((noreturn));
+
+/* What ends cfx when memory runs out: end(2), which must not return
+ * (main's proc_exit: a process limit such as ulimit -v is an error of the
+ * environment, status 2, not a crash).  Before any thread starts. */
+void xalloc_on_fail(void (*end)(int status));
 
 /* malloc(n), never NULL (n == 0 allocates one byte). */
 void *xmalloc(size_t n, const char *what);

@@ -133,6 +133,26 @@ for l in $(seq 120000 4000 168000); do
 done
 expect "ulimit -v 120000..168000, score of 2^23 random keys: every refusal names a size ($edge)" \
 	'[ $sized = 1 ] && [ -n "$edge" ]'
+# memory of sizes cfx chose (xalloc's: the adder tables, verify's
+# scratch) that a limit denies: one line naming what, status 2, never
+# abort()'s 134 (t22: "out of memory allocating 8388608 bytes (verify
+# scratch)", then SIGABRT).  Limits in steps from where cfx cannot start
+# to where each command runs.
+crash=""
+for c in "shifts --optimal --bits 19 301683" "verify 0x61C88647" \
+         "verify --bits 64 0x9e3779b97f4a7c15" "naf 0x61C88647" \
+         "review tests/review/fixtures/t23c_hash_long26.patch"; do
+	ran=0
+	for l in $(seq 8000 4000 64000); do
+		(ulimit -v "$l"; ./cfx $c >/dev/null 2>"$tmp/err"); rc=$?
+		[ $rc = 0 ] || [ $rc = 1 ] && { ran=1; continue; }
+		[ $rc = 2 ] && [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q "^cfx: " "$tmp/err" && continue
+		crash="$crash [$c at $l: $rc $(head -c 120 "$tmp/err")]"
+	done
+	[ $ran = 1 ] || crash="$crash [$c never ran up to 64000]"
+done
+expect "ulimit -v 8000..64000: shifts, verify, naf, review end with status 0-2 and one line, never abort ($crash)" \
+	'[ -z "$crash" ]'
 (ulimit -v 100000; ./cfx search --bits 22 --adders 4 --window 2 --screen none >"$tmp/out" 2>"$tmp/err"); rc=$?
 expect "ulimit -v 100000, search by adders: memory named, status 2 ($rc)" \
 	'[ $rc = 2 ] && grep -q "narrow the window" "$tmp/err"'
