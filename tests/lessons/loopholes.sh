@@ -32,6 +32,21 @@ accepted() {
 	fi
 }
 
+# lesson 1 step 5 is a prediction (it was a run of cf 0x9e370001, the
+# last step's reveal): the 1s among the quotients of 89/55, by python's
+# fractions (Euclid); the old step's line, the run cf writes after a0
+# (x7) and the reveal before an answer are refused, with one try
+n1=$(python3 -c 'from fractions import Fraction as F
+x, q = F(89, 55), []
+while True:
+    a = x.numerator // x.denominator; q.append(a); x -= a
+    if not x: break
+    x = 1 / x
+print(q.count(1))')
+refused 01 5 '' 'cf 0x9e370001'
+refused 01 5 'A prediction comes first' 'cf 89/55'
+refused 01 5 'Step 5 explained' "answer $((n1 - 1))"
+accepted 01 5 "answer $n1"
 # lesson 2: a convergent is in lowest terms
 # step 1 predicts 13/8's third convergent (python: 1 + 1/(1 + 1/1));
 # the prose's 2/1 and the next one, 5/3, are refused

@@ -155,6 +155,8 @@ def answers():
     A["01", 3] = cf_texts(cf(Fr(5, 8)))
     q9e = cf(Fr(P, 2**32))
     A["01", 4] = cf_texts(q9e, 6)                       # a1 = 1 and beyond
+    # how many quotients of 89/55 are 1: its expansion as cf writes it
+    A["01", 5] = cf_texts(cf(Fr(89, 55)))
     # 13/8's third convergent, 1 + 1/(1 + 1/1)
     A["02", 1] = [r"\b%d ?/ ?%d\b" % convergents(cf(Fr(13, 8)))[2]]
     c = convergents([1, 1, 1, 1, 2, 3])[-1]
