@@ -296,6 +296,15 @@ def answers():
                   r"\b%d additions or subtractions" % (w(45) - 1)]
     A["12", 1] = [r"\b%d add/sub" % (w(2**32 - g) - 1),
                   r"\b%d additions or subtractions" % (w(2**32 - g) - 1)]
+    # the adders of x * 129017 * 63 * 1015809 (= x * 0x61C88647 mod
+    # 2^32): 3 + 1 + 2, the factors' signed powers of two less one each,
+    # and one more where the last adds back its start; as shifts and
+    # verify print a count of adders
+    f = [129017, 63, 1015809]
+    assert f[0] * f[1] * f[2] % 2**32 == 2**32 - g
+    assert f[2] == 31 * 2**15 + 1
+    a12 = (w(f[0]) - 1) + (w(f[1]) - 1) + (w(31) - 1) + 1
+    A["12", 2] = [r"\b%d adders" % a12, r"\b%d add(/sub|ers)\b" % a12]
     return A
 
 
