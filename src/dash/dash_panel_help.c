@@ -190,7 +190,11 @@ static int panel_rows(const rect *r, int top, int draw)
 	         "bucket, and FAILs a family when its worst table costs twice a "
 	         "random hash's lookups (R >= 2) and is rare among random odd "
 	         "multipliers.  A stride can be good at b = 12 on the sweep and "
-	         "FAIL at 2^8 in verify; :verify names the table.");
+	         "FAIL at 2^8 in verify; :verify names the table.  Where they "
+	         "are not drawn a line says where they are: the last row's "
+	         "\"sweep, verify: under the pane (o)\" while the output pane is "
+	         "open, a hidden bucket panel's title while a lesson's "
+	         "prediction waits, \"strips:\" in a panel too short for them.");
 	if (draw && y - top >= 1 && y - top < r->h)
 		dash_paint_put(r, y - top, 2, ST_TITLE, "What the panels show");
 	y++;

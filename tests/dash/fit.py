@@ -133,12 +133,16 @@ def faults(vocab, rows, p, n, mode):
                 bad.append("row %d: a scroll mark over the text: %r"
                            % (y, r.rstrip()))
 
-    if mode == "view":
-        # 6. the strips, or where they went
+    if mode != "help":
+        # 6. the strips, or a line saying where they went: too short a
+        # panel ("strips: ..."), the output pane over them, a lesson's
+        # column or its hidden panel ("sweep, verify: ...", "Buckets,
+        # sweep and verify strips")
         screen = "\n".join(rows)
         if not (re.search(r"sweep .*(b=|buckets)", screen) and
                 re.search(r"(^|│) verify ", screen, re.M)) and \
-                "strips:" not in screen:
+                "strips:" not in screen and \
+                not re.search(r"sweep(,| and) verify", screen):
             bad.append("the sweep and verify strips are missing, and "
                        "nothing says where they went")
 
