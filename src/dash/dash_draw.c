@@ -326,7 +326,7 @@ static void value_row(const dash *d, const rect *r)
 	const dash_model_const *c = dash_state_model(d);
 	const dash_view *v = dash_keys_view(d);
 	/* typing, an automatic word is held (Enter applies the rule) */
-	const char *aut = v->mode == MODE_EDIT && !v->edit.orig_bits ? " (held)"
+	const char *aut = v->mode == MODE_EDIT && !v->edit.word ? " (held)"
 	                  : dash_state_bits_asked(d) ? "" : " (auto)";
 	char val[96], word[32];
 	int form, gap = 3, shrt = 0, x;
@@ -490,7 +490,7 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 	else if (v->mode == MODE_EDIT && v->edit.wider)
 		dash_paint_putf(r, 2, 2, ST_WEAK, "needs n = %u: Enter shows it (n is held "
 		     "at %u while you type)", v->edit.wider, v->edit.hold);
-	else if (v->mode == MODE_EDIT && !v->edit.orig_bits)
+	else if (v->mode == MODE_EDIT && !v->edit.word)
 		dash_paint_putf(r, 2, 2, ST_DIM, "live: the panels follow what you type, "
 		     "n held at %u until Enter", v->edit.hold);
 	else if (v->mode == MODE_EDIT)

@@ -112,7 +112,9 @@ static int panel_rows(const rect *r, int top, int draw)
 	snprintf(t[0], sizeof t[0], "the constant as typed, = its value in hex and "
 	         "decimal, n the word size in bits (auto: the smallest of %s "
 	         "that holds it; w or :set bits chooses another; while you type "
-	         "a constant n is held, and Enter applies the rule), odd or "
+	         "a constant n is held, and Enter applies the rule; a digit set "
+	         "or n p keep n for the constant they make, and the next one "
+	         "typed follows the rule), odd or "
 	         "even, prime or not.", word_rule(rule, sizeof rule));
 	snprintf(t[1], sizeof t[1], "bits: p in binary.  NAF: p as signed "
 	         "digits + 0 - with no two non-zero digits side by side, the "
