@@ -156,7 +156,12 @@ def main():
     nbad = 0
     for f in sorted(os.listdir(sys.argv[2])):
         lines = open(os.path.join(sys.argv[2], f)).read().split("\n")
-        name, (p, n, mode) = lines[0], lines[1].split()
+        name, head = lines[0], lines[1].split()
+        if len(head) != 3:      # a value the test could not read
+            print("FAIL " + name + "\n    no \"P N MODE\" line: %r" % lines[1])
+            nbad += 1
+            continue
+        p, n, mode = head
         found = faults(vocab, lines[2:], None if p == "-" else int(p),
                        int(n), mode)
         print(("FAIL " if found else "ok   ") + name)
