@@ -18,11 +18,8 @@ static unsigned width(const lattice_layout *lay, unsigned n, unsigned i)
 	return (i ? lay->shift[i - 1] : n) - lay->shift[i];
 }
 
-/* Spread 2^j keys over the fields, one bit at a time from the lowest
- * field up, each at most its width.  0 when they do not fit or a field
- * would take fewer than 2^LATTICE_MIN_FIELD values. */
-static int spread(const lattice_layout *lay, unsigned n, unsigned j,
-                  unsigned *xb)
+int lattice_spread(const lattice_layout *lay, unsigned n, unsigned j,
+                   unsigned *xb)
 {
 	unsigned i, left = j, room = 0;
 
@@ -441,7 +438,7 @@ static size_t cells_of(uint64_t p, unsigned n, const lattice_layout *lay,
 				bcell *c = &out[m];
 				modload_lll job;
 				sizes s;
-				if (b >= n || !spread(&lay[li], n, b + l, xb))
+				if (b >= n || !lattice_spread(&lay[li], n, b + l, xb))
 					continue;
 				memset(c, 0, sizeof *c);
 				c->li = (unsigned)li;
