@@ -126,7 +126,8 @@ void review_columns(review *r)
 				XGROW(ln, cap, n + 1, "review columns");
 				ln[n++] = (numbered){ pt->line[li].no, pt->line[li].text };
 			}
-		qsort(ln, n, sizeof *ln, by_no);
+		if (n)          /* no lines (a file of headers only): ln is NULL */
+			qsort(ln, n, sizeof *ln, by_no);
 		for (; i < r->nfind && r->find[i].file == f; i++) {
 			review_finding *x = &r->find[i];
 			numbered key = { x->line, NULL }, *hit;
