@@ -49,6 +49,7 @@ struct learn {
 	char *answer;             /* last answer in this step, NULL if none */
 	json_t *base;             /* the session's results when the step began */
 	json_t *cache;            /* run(...) line -> its result */
+	json_t *cache_as;         /* the same on the session's settings */
 	struct buf fb;             /* feedback */
 	char why[CFX_ERR_LINE];
 	int why_told;             /* why is the lesson's own else: message */
@@ -236,6 +237,7 @@ learn *learn_open(const learn_store_entry *e, cfx_session *sess, int flags,
 	L->dash = !!(flags & LEARN_DASH);
 	L->diag = diag ? diag : stderr;
 	L->cache = json_object();
+	L->cache_as = json_object();
 	L->name = xstrdup(e->name);
 	L->path = xstrdup(e->path);
 	n = L->les.nsteps;
@@ -274,6 +276,7 @@ void learn_close(learn *L)
 	json_decref(L->reveal_was);
 	json_decref(L->base);
 	json_decref(L->cache);
+	json_decref(L->cache_as);
 	buf_free(&L->fb);
 	free(L);
 }
@@ -549,7 +552,10 @@ int learn_pure(const char *lesson_path, const char *line, int session,
 	return rc;
 }
 
-json_t *learn_run(const char *lesson_path, const char *line, cfx_err *err)
+/* A run as learn_run's, in a session with like's word, table size, keys
+ * and count (NULL: a fresh one). */
+static json_t *run_in(const char *lesson_path, const char *line,
+                      const cfx_session *like, cfx_err *err)
 {
 	cfx_session s;
 	cmd_ctx c;
@@ -576,6 +582,12 @@ json_t *learn_run(const char *lesson_path, const char *line, cfx_err *err)
 	argv = text_argv(data ? data : line, &argc);
 	free(data);
 	cli_session_init(&s);
+	if (like) {
+		s.word = like->word;
+		s.table_bits = like->table_bits;
+		s.keys = like->keys ? xstrdup(like->keys) : NULL;
+		s.count = like->count;
+	}
 	memset(&c, 0, sizeof c);
 	c.out = null ? null : stdout;
 	c.sess = &s;
@@ -608,6 +620,11 @@ json_t *learn_run(const char *lesson_path, const char *line, cfx_err *err)
 		fclose(null);
 	free(text);
 	return res;
+}
+
+json_t *learn_run(const char *lesson_path, const char *line, cfx_err *err)
+{
+	return run_in(lesson_path, line, NULL, err);
 }
 
 static json_t *run_cached(void *ctx, const char *line, cfx_err *err)
@@ -708,6 +725,168 @@ static int eval_checks(learn *L, int which)
 	json_decref(env.fresh);
 	json_decref(env.state);
 	return v;
+}
+
+/* ---- the session's settings and a step's answer ------------------------ */
+
+/* Whether the learner changed a setting that commands read (set bits,
+ * table, keys, count): then a step's commands may show another answer
+ * in the session than the step's own, which are run on the defaults. */
+static int settings_changed(const cfx_session *s)
+{
+	return s->word.set || s->table_bits || s->keys || s->count;
+}
+
+/* run(...) in a session with the learner's settings (cached by them). */
+static json_t *run_as_session(void *ctx, const char *line, cfx_err *err)
+{
+	learn *L = ctx;
+	const cfx_session *s = L->sess;
+	struct buf k = { 0 };
+	json_t *r;
+
+	buf_printf(&k, "%lu %lu %d %d %s %llu|%s", s->word.n, s->word.set,
+	           (int)s->word.from, s->table_bits, s->keys ? s->keys : "-",
+	           s->count, line);
+	if ((r = json_object_get(L->cache_as, buf_str(&k))) != NULL) {
+		json_incref(r);
+	} else if ((r = run_in(L->path, line, s, err)) != NULL) {
+		json_object_set(L->cache_as, buf_str(&k), r);
+	}
+	buf_free(&k);
+	return r;
+}
+
+/* The word (bits) of a command's result; 0 when it has none. */
+static unsigned long result_bits(const json_t *r)
+{
+	json_t *b = r ? json_object_get(r, "bits") : NULL;
+
+	return json_is_integer(b) && json_integer_value(b) > 0 ?
+	       (unsigned long)json_integer_value(b) : 0;
+}
+
+struct word_scan {
+	learn *L;
+	unsigned long bits;       /* the word of the step's own runs */
+};
+
+static int scan_word(void *ctx, const char *line)
+{
+	struct word_scan *w = ctx;
+	cfx_err e;
+	json_t *r;
+
+	if (!w->bits && (r = run_cached(w->L, line, &e)) != NULL) {
+		w->bits = result_bits(r);
+		json_decref(r);
+	}
+	return 0;
+}
+
+/*
+ * Whether the learner's settings (set bits, table, keys, count in the
+ * REPL's face) change this step's answer: a check that
+ * reads the answer judges it otherwise on the session's settings than on
+ * the step's own (or cannot run there), or a reveals: line shows a
+ * result on another word than the step's.  Then the answer is not judged:
+ * 1 and a note in feedback naming the step's word and how to go back to
+ * it; else 0.
+ */
+static int settings_refuse(learn *L, const char *answer)
+{
+	const lesson_step *s = &L->les.steps[L->step];
+	const cfx_session *ss = L->sess;
+	struct word_scan ws = { L, 0 };
+	lesson_env env;
+	cfx_err e;
+	size_t i;
+	int differs = 0;
+
+	/* the dashboard's settings follow the commands typed there (its
+	 * panels show their results): only the REPL's are the learner's */
+	if (L->dash || !settings_changed(ss))
+		return 0;
+	memset(&env, 0, sizeof env);
+	env.fresh = fresh_results(L);
+	env.last = ss->results;
+	env.state = state_json(ss);
+	env.answer = answer;
+	env.run_ctx = L;
+	for (i = 0; i < s->nchecks; i++) {
+		const lesson_check *c = s->checks[i].check;
+		int v0, v1;
+		if (!lesson_check_uses_answer(c))
+			continue;
+		lesson_check_each_run(c, scan_word, &ws);
+		env.run = run_cached;
+		v0 = lesson_check_eval(c, &env, NULL, 0, &e);
+		env.run = run_as_session;
+		v1 = lesson_check_eval(c, &env, NULL, 0, &e);
+		if (v0 >= 0 && v1 != v0)
+			differs = 1;
+	}
+	json_decref(env.fresh);
+	json_decref(env.state);
+	/* a reveals: line the learner would run shows another word's result */
+	for (i = 0; i < s->nreveals; i++) {
+		const char *line = s->reveals[i];
+		json_t *r0, *r1;
+		unsigned long b0;
+		if (learn_pure(L->path, line, 0, &e) < 0 ||
+		    !(r0 = run_cached(L, line, &e)))
+			continue;
+		b0 = result_bits(r0);
+		json_decref(r0);
+		if (!ws.bits)
+			ws.bits = b0;
+		if (!b0 || b0 == ss->word.n)
+			continue;
+		r1 = run_as_session(L, line, &e);
+		if (!r1 || result_bits(r1) != b0)
+			differs = 1;
+		json_decref(r1);
+	}
+	if (!differs)
+		return 0;
+	{
+		struct buf set = { 0 }, undo = { 0 };
+		if (ss->word.set) {
+			buf_printf(&set, "set bits %lu", ss->word.set);
+			buf_printf(&undo, "set bits auto");
+		}
+		if (ss->table_bits) {
+			buf_printf(&set, "%sset table %d", set.len ? ", " : "",
+			           ss->table_bits);
+			buf_printf(&undo, "%sset table auto", undo.len ? ", " : "");
+		}
+		if (ss->keys) {
+			buf_printf(&set, "%sset keys %s", set.len ? ", " : "", ss->keys);
+			buf_printf(&undo, "%sset keys default", undo.len ? ", " : "");
+		}
+		if (ss->count) {
+			buf_printf(&set, "%sset count %llu", set.len ? ", " : "",
+			           ss->count);
+			buf_printf(&undo, "%sset count auto", undo.len ? ", " : "");
+		}
+		/* one setting changes the answer, several change it */
+		const char *verb = (!!ss->word.set + !!ss->table_bits + !!ss->keys +
+		                    !!ss->count) > 1 ? "change" : "changes";
+		if (ws.bits)
+			fb_add(L, "Step %zu is worked on %lu-bit words, as its commands "
+			       "are without your settings: your session's %s %s its "
+			       "answer.  Nothing is counted: type %s, then answer "
+			       "again.\n", L->step + 1, ws.bits, buf_str(&set), verb,
+			       buf_str(&undo));
+		else
+			fb_add(L, "Step %zu is worked on its commands' own settings: "
+			       "your session's %s %s its answer.  Nothing is counted: "
+			       "type %s, then answer again.\n", L->step + 1,
+			       buf_str(&set), verb, buf_str(&undo));
+		buf_free(&set);
+		buf_free(&undo);
+	}
+	return 1;
 }
 
 /* ---- moving through the lesson ----------------------------------------- */
@@ -1096,6 +1275,8 @@ static int give_answer(learn *L, const char *text)
 			       "Nothing is counted.\n", s->choices);
 		return LEARN_NOTHING;
 	}
+	if (settings_refuse(L, text))
+		return LEARN_NOTHING;
 	free(L->answer);
 	L->answer = xstrdup(text);
 	if (s->predict && !L->first)

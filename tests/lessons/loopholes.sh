@@ -32,6 +32,21 @@ accepted() {
 	fi
 }
 
+# lesson 1 step 5 is a prediction (it was a run of cf 0x9e370001, the
+# last step's reveal): the 1s among the quotients of 89/55, by python's
+# fractions (Euclid); the old step's line, the run cf writes after a0
+# (x7) and the reveal before an answer are refused, with one try
+n1=$(python3 -c 'from fractions import Fraction as F
+x, q = F(89, 55), []
+while True:
+    a = x.numerator // x.denominator; q.append(a); x -= a
+    if not x: break
+    x = 1 / x
+print(q.count(1))')
+refused 01 5 '' 'cf 0x9e370001'
+refused 01 5 'A prediction comes first' 'cf 89/55'
+refused 01 5 'Step 5 explained' "answer $((n1 - 1))"
+accepted 01 5 "answer $n1"
 # lesson 2: a convergent is in lowest terms
 # step 1 predicts 13/8's third convergent (python: 1 + 1/(1 + 1/1));
 # the prose's 2/1 and the next one, 5/3, are refused
@@ -299,6 +314,29 @@ refused 10 9 'leave out --table-bits' 'verify golden(32) - 12 --table-bits 20-20
 refused 10 9 'leave out --table-bits' 'verify golden(32) - 12 --table-bits 4-14 --emit patch'
 refused 10 9 'the constant you chose' 'verify 0x61C88647 --emit patch'
 accepted 10 9 'verify golden(32) - 12 --emit patch'
+# lesson 12 step 2 is a prediction (it was a run of shifts --optimal,
+# whose count its prose gave): the adders of x * 129017 * 63 * 1015809,
+# the factors' chain evaluated in python (it is x * 0x61C88647 mod 2^32)
+# and its operations counted; the NAF's count (python's NAF, weight - 1)
+# and the old step's line before an answer are refused, one try
+read -r a12 n12 <<<"$(python3 -c 'M = 2**32
+v = {"x": 1}
+chain = [("t1", "x", 0, -1, "x", 3), ("t2", "t1", 0, -1, "x", 11),
+         ("t3", "t2", 0, 1, "x", 17), ("t4", "t3", 6, -1, "t3", 0),
+         ("t5", "t4", 5, -1, "t4", 0), ("h", "t5", 15, 1, "t4", 0)]
+for t, a, sa, sg, b, sb in chain:
+    v[t] = ((v[a] << sa) + sg * (v[b] << sb)) % M
+assert v["t3"] == 129017 and v["t4"] == 129017 * 63 % M
+assert v["h"] == 0x61C88647 == 129017 * 63 * 1015809 % M
+n, w = 0x61C88647, 0
+while n:
+    if n & 1:
+        n -= 2 - n % 4; w += 1
+    n //= 2
+print(len(chain), w - 1)')"
+refused 12 2 'A prediction comes first' 'shifts 0x61C88647 --optimal --emit c'
+refused 12 2 'Step 2 explained' "answer $n12"
+accepted 12 2 "answer $a12"
 # lesson 12 step 8: both factors, not one of them
 refused 12 8 '' 'answer 0.71'
 refused 12 8 '' 'answer 0.91'

@@ -155,6 +155,8 @@ def answers():
     A["01", 3] = cf_texts(cf(Fr(5, 8)))
     q9e = cf(Fr(P, 2**32))
     A["01", 4] = cf_texts(q9e, 6)                       # a1 = 1 and beyond
+    # how many quotients of 89/55 are 1: its expansion as cf writes it
+    A["01", 5] = cf_texts(cf(Fr(89, 55)))
     # 13/8's third convergent, 1 + 1/(1 + 1/1)
     A["02", 1] = [r"\b%d ?/ ?%d\b" % convergents(cf(Fr(13, 8)))[2]]
     c = convergents([1, 1, 1, 1, 2, 3])[-1]
@@ -306,6 +308,15 @@ def answers():
                   r"\b%d additions or subtractions" % (w(45) - 1)]
     A["12", 1] = [r"\b%d add/sub" % (w(2**32 - g) - 1),
                   r"\b%d additions or subtractions" % (w(2**32 - g) - 1)]
+    # the adders of x * 129017 * 63 * 1015809 (= x * 0x61C88647 mod
+    # 2^32): 3 + 1 + 2, the factors' signed powers of two less one each,
+    # and one more where the last adds back its start; as shifts and
+    # verify print a count of adders
+    f = [129017, 63, 1015809]
+    assert f[0] * f[1] * f[2] % 2**32 == 2**32 - g
+    assert f[2] == 31 * 2**15 + 1
+    a12 = (w(f[0]) - 1) + (w(f[1]) - 1) + (w(31) - 1) + 1
+    A["12", 2] = [r"\b%d adders" % a12, r"\b%d add(/sub|ers)\b" % a12]
     return A
 
 
