@@ -540,8 +540,10 @@ static void count_group(uint64_t p, unsigned n, const lattice_layout *lay,
  * layout asked in any order cost its largest count once, not the sum of
  * their counts (2^19 to 2^23 keys: 2^23 keys, not 2^24).  Below 2^(B-1)
  * keys a cell is counted by itself (count_group), which is cheaper than
- * folding the whole table.  One layout at a time holds the table: asking
- * another, or counting a small cell in it, starts it over.
+ * folding the whole table.  Only for one layout (lattice_worst): the
+ * offsets' branch and bound moves between some fifty layouts, each move
+ * would start the set over, and counting a small cell in the table does
+ * too.
  */
 typedef struct grow {
 	unsigned B;                /* the table's level */
@@ -648,8 +650,12 @@ static double worst_of(uint64_t p, unsigned n, const lattice_layout *lay,
 				best = k;
 	} else {
 		grow g = { 0, scratch, NULL, -1, 0 };
-		for (k = 0; k < m; k++)
+		int one = 1;             /* one layout: the offsets' 50-odd would
+		                          * start the set over at each switch */
+		for (k = 0; k < m; k++) {
 			g.B = c[k].c.b > g.B ? c[k].c.b : g.B;
+			one &= c[k].li == 0;
+		}
 		qsort(c, m, sizeof *c, by_bound);
 		for (k = 0; k < m; k++) {
 			unsigned j = 0, f;
@@ -657,7 +663,7 @@ static double worst_of(uint64_t p, unsigned n, const lattice_layout *lay,
 				break;
 			for (f = 0; f < lay[c[k].li].nf; f++)
 				j += c[k].c.xb[f];
-			if (c[k].c.counted < 0 && g.B > 1 && j + 1 >= g.B &&
+			if (one && c[k].c.counted < 0 && g.B > 1 && j + 1 >= g.B &&
 			    j <= LATTICE_COUNT_MAX) {
 				if (!g.tmp)
 					g.tmp = xmalloc(sizeof *g.tmp << (g.B - 1),
