@@ -50,6 +50,13 @@ typedef struct lattice_cell {
 	double r;                           /* counted if counted, else pred */
 } lattice_cell;
 
+/* Spread 2^j keys over the fields, one bit at a time from the lowest
+ * field up, each at most its width: field i takes 2^xb[i] values.  0 when
+ * they do not fit or a field would take fewer than 2^LATTICE_MIN_FIELD
+ * values (no cell of 2^j keys). */
+int lattice_spread(const lattice_layout *lay, unsigned n, unsigned j,
+                   unsigned *xb);
+
 /*
  * The worst cell of a layout over tables[] (ascending) and loads 1..8:
  * K = load 2^b keys spread over the fields as evenly as their widths

@@ -295,6 +295,8 @@ typedef struct verify_ufields {
 	size_t nref, done;
 	double ref[VERIFY_UREF_COUNT];
 	unsigned ref_count;        /* the reference's multipliers */
+	unsigned jmin, jmax;       /* its cells hold 2^jmin..2^jmax keys (0:
+	                            * no cell) */
 } verify_ufields;
 
 /* The compiler's word on the shift/add code (the front end runs it). */

@@ -594,17 +594,28 @@ static json_t *figures_json(const figures *f)
 	return o;
 }
 
+/* A table of figures, within 80 columns: the names' column w wide when
+ * that leaves the six figures room (FIG_W), else NAME_W wide, and a name
+ * longer than it on a row of its own above its figures. */
+#define FIG_W 48                /* six columns of 8 */
+#define NAME_W 28
 static void figures_rows(FILE *out, const variant *v, int nv, int w,
                          const figures *f)
 {
 	int k;
 
-	fprintf(out, "  %-*s %8s %8s %7s %8s %9s %7s\n", w, "", "median", "p10",
-	        "spread", "wall", "processor", "/ mult.");
-	for (k = 0; k < nv; k++)
-		fprintf(out, "  %-*s %8.4f %8.4f %6.1f%% %8.4f %9.4f %7.3f\n", w,
-		        v[k].name, f[k].median, f[k].p10, 100 * f[k].spread,
-		        f[k].wall, f[k].cpu, f[k].ratio);
+	if (2 + w + FIG_W > 80)
+		w = NAME_W;
+	fprintf(out, "  %-*s %7s %7s %7s %7s %7s %7s\n", w, "", "median", "p10",
+	        "spread", "wall", "cpu", "/ mult.");
+	for (k = 0; k < nv; k++) {
+		int own = (int)strlen(v[k].name) > w;
+		if (own)
+			fprintf(out, "  %s\n", v[k].name);
+		fprintf(out, "  %-*s %7.4f %7.4f %6.1f%% %7.4f %7.4f %7.3f\n", w,
+		        own ? "" : v[k].name, f[k].median, f[k].p10,
+		        100 * f[k].spread, f[k].wall, f[k].cpu, f[k].ratio);
+	}
 }
 
 /* The rounds in which a form's block lies outside its sample's outlier
@@ -767,11 +778,11 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 		        "the key xor the last):\n");
 		figures_rows(c->out, v, nv, w, lat);
 		fprintf(c->out, "a block's figure is its wall time, or the "
-		        "processor's when it was preempted\n(wall above 1.05 x "
+		        "processor's (cpu) if it was preempted\n(wall above 1.05 x "
 		        "processor + 2 us): %lu of %lu blocks of %zu hashes were.\n"
 		        "median: ministat's, the sorted blocks' x[n/2] (as in the "
 		        "table below); p10: the\n10th percentile; spread: (p75 - "
-		        "p25) / median; wall, processor: their medians;\n/ mult.: "
+		        "p25) / median; wall, cpu: their medians;\n/ mult.: "
 		        "round by round, the block's time over the multiply's; "
 		        "their median.\nmultiply: %s.\n\n",
 		        preempted, blocks, s->count * s->reps,

@@ -866,6 +866,8 @@ typedef struct outcome {
 	uint64_t seen;
 	int interrupted;
 	search_level level;    /* the screen that ran: none if stopped before */
+	char widen[160];       /* nothing in the window: what finds some
+	                        * (widen_advice), "" if nothing found does */
 } outcome;
 
 /* One row of the front, its cells as printed before they are aligned. */
@@ -1009,9 +1011,12 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 		        "tables; the whole battery\n     (--screen full, cfx "
 		        "verify) FAILs %d at once and may count more here\n",
 		        SEARCH_JOINT_RISK, VERIFY_JOINT_WARNS);
-	if (!rows)
-		fprintf(f, "   (none%s)\n", pk->n ? ": every candidate looked at "
-		        "failed the screen" : "");
+	if (!rows && pk->n)
+		fprintf(f, "   (none: every candidate looked at failed the "
+		        "screen)\n");
+	else if (!rows)
+		out_fill(f, o->widen[0] ? o->widen : "(none: no candidate lies "
+		         "in the window)", OUT_WIDTH, "   ", "    ", " ");
 	print_front(f, o);
 	if (dropped) {
 		size_t said = 0;
@@ -1104,6 +1109,67 @@ static void result_json(cmd_ctx *c, const request *r, const outcome *o)
 	cli_result(c, r->json, j);
 }
 
+/* How many candidates q finds in t's window (0 too when it stops on an
+ * error or an interrupt: no advice comes of those). */
+static size_t found_in(cmd_ctx *c, const request *q, const search_target *t)
+{
+	search_list l = { 0 };
+	uint64_t seen;
+	size_t n = enumerate(c, q, t, &l, &seen) == 0 ? l.n : 0;
+
+	search_list_free(&l);
+	return n;
+}
+
+/* Nothing in the window: what would find some there, found by
+ * enumerating again (quick where nothing was found): the fewest more
+ * terms, or an adder more, on the same window; the narrowest wider window
+ * on the same terms or adders.  Into o->widen; "" when neither is found
+ * within reach (8 more terms, a window down to 1).  Errors of these
+ * tries (a limit met) are not the command's: c->err is left as it was. */
+static void widen_advice(cmd_ctx *c, const cli_args *a, const request *r,
+                         const search_target *t, outcome *o)
+{
+	cfx_err keep = c->err;
+	char more[64] = "", wider[64] = "", what[48];
+	search_target t2;
+	request q = *r;
+	unsigned k, w;
+
+	if (r->adders >= 0) {
+		q.adders = r->adders + 1;
+		if (search_adders_check(t->bits, (unsigned)q.adders, &c->err) == 0 &&
+		    found_in(c, &q, t))
+			snprintf(more, sizeof more, "--adders %d", q.adders);
+		snprintf(what, sizeof what, "of at most %d adder%s", r->adders,
+		         r->adders == 1 ? "" : "s");
+	} else {
+		for (k = r->terms + 1; k <= SEARCH_MAX_TERMS && k <= r->terms + 8;
+		     k++) {
+			q.terms = k;
+			if (found_in(c, &q, t)) {
+				snprintf(more, sizeof more, "--terms %u", k);
+				break;
+			}
+		}
+		snprintf(what, sizeof what, "of at most %u signed digit%s",
+		         r->terms, r->terms == 1 ? "" : "s");
+	}
+	for (w = t->window; w-- > 1;)
+		if (search_target_make(&t2, r->near, cli_session_lookup, c->sess,
+		                       a->bits, r->bits, w, &c->err) == 0 &&
+		    found_in(c, r, &t2)) {
+			snprintf(wider, sizeof wider, "--window %u", w);
+			break;
+		}
+	c->err = keep;
+	if (more[0] || wider[0])
+		snprintf(o->widen, sizeof o->widen, "(none: no odd p %s lies "
+		         "within 2^-%u of %s; %s%s%s finds some)", what,
+		         t->window, t->golden ? "1/phi" : "the target", more,
+		         more[0] && wider[0] ? " or " : "", wider);
+}
+
 int cmd_search(cmd_ctx *c, cli_args *a)
 {
 	request r;
@@ -1145,6 +1211,8 @@ int cmd_search(cmd_ctx *c, cli_args *a)
 	picked_sort(&pk);
 	if (!stopped)
 		optimize(c, &r, &pk);
+	if (!stopped && !all.n && !r.json)
+		widen_advice(c, a, &r, &t, &o);
 	bar_end(&bar);
 	front = xmalloc((pk.n + 1) * sizeof *front, "search front");
 	o.pk = &pk;

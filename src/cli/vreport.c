@@ -230,6 +230,35 @@ static void shift_add_row(FILE *f, const vreport_subject *s,
 	buf_free(&b);
 }
 
+/* A layout x<<h|y of the user's beside the battery's fields family of the
+ * same name: their R may differ, since their cells hold other keys (the
+ * family x, y < 2^10 from 2^4 keys; a layout each field 2^4 values or
+ * more, up to 8 keys a bucket of 2^20): one line that says so. */
+static void unlike_family(FILE *f, const verify_battery *bt,
+                          const verify_ufields *u)
+{
+	size_t i, c;
+
+	if (u->lay.nf != 2 || !u->jmax)
+		return;
+	for (i = 0; i < bt->nfam; i++) {
+		const verify_family *fa = &bt->fam[i];
+		size_t kmin = SIZE_MAX, kmax = 0;
+		if (fa->kind != VERIFY_FIELDS || fa->arg != u->lay.shift[0] ||
+		    !fa->ncells)
+			continue;
+		for (c = 0; c < fa->ncells; c++) {
+			size_t k = fa->cells[c].sc.keys;
+			kmin = k < kmin ? k : kmin;
+			kmax = k > kmax ? k : kmax;
+		}
+		fprintf(f, "  the family %s counts other keys: 2^%u..2^%u (here "
+		        "2^%u..2^%u)\n", fa->name, 63 - __builtin_clzll(kmin),
+		        63 - __builtin_clzll(kmax), u->jmin, u->jmax);
+		return;
+	}
+}
+
 static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref, int full)
 {
 	const verify_battery *bt = &s->bt, *rb = ref ? &ref->bt : NULL;
@@ -258,9 +287,11 @@ static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref,
 			row2(f, bt->ufields[i].name, verify_status_name(
 			     bt->ufields[i].status), verify_status_name(
 			     rb->ufields[i].status));
-		else
+		else {
 			row(f, bt->ufields[i].name, verify_status_name(
 			    bt->ufields[i].status), bt->ufields[i].reason);
+			unlike_family(f, bt, &bt->ufields[i]);
+		}
 	/* with ref the checks agree in order; the last ("joint") may be on
 	 * one side only: line one says it, not a row */
 	for (i = 0; i < bt->nforms; i++) {

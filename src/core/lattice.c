@@ -18,11 +18,11 @@ static unsigned width(const lattice_layout *lay, unsigned n, unsigned i)
 	return (i ? lay->shift[i - 1] : n) - lay->shift[i];
 }
 
-/* Spread 2^j keys over the fields, one bit at a time from the lowest
- * field up, each at most its width.  0 when they do not fit or a field
- * would take fewer than 2^LATTICE_MIN_FIELD values. */
-static int spread(const lattice_layout *lay, unsigned n, unsigned j,
-                  unsigned *xb)
+/* The spread without the least field's check: 0 only when 2^j keys do
+ * not fit.  The spreads of j and j + 1 differ in one field, by one bit
+ * (the same rounds, one bit further), so the boxes nest. */
+static int spread_raw(const lattice_layout *lay, unsigned n, unsigned j,
+                      unsigned *xb)
 {
 	unsigned i, left = j, room = 0;
 
@@ -43,26 +43,39 @@ static int spread(const lattice_layout *lay, unsigned n, unsigned j,
 		if (!moved)
 			return 0;
 	}
+	return 1;
+}
+
+int lattice_spread(const lattice_layout *lay, unsigned n, unsigned j,
+                   unsigned *xb)
+{
+	unsigned i;
+
+	if (!spread_raw(lay, n, j, xb))
+		return 0;
 	for (i = 0; i < lay->nf; i++)
 		if (xb[i] < LATTICE_MIN_FIELD)
 			return 0;
 	return 1;
 }
 
-/* The loads of the cell's 2^b buckets into loads[0..2^b).  The hash is
- * kept in the top n bits of a 64-bit word, so that it wraps mod 2^n by
- * itself and the bucket is its top b bits; an odometer over the fields
- * but the lowest, the lowest field hashed in a plain loop. */
-static void count_loads(uint64_t p, unsigned n, const lattice_layout *lay,
-                        const unsigned *xb, unsigned b, uint32_t *loads)
+/* Add to loads[0..2^b) the keys whose field i runs over lo[i] ..
+ * lo[i] + 2^xb[i] - 1, by their top b bits.  The hash is kept in the top
+ * n bits of a 64-bit word, so that it wraps mod 2^n by itself and the
+ * bucket is its top b bits; an odometer over the fields but the lowest,
+ * the lowest field hashed in a plain loop. */
+static void count_box(uint64_t p, unsigned n, const lattice_layout *lay,
+                      const uint64_t *lo, const unsigned *xb, unsigned b,
+                      uint32_t *loads)
 {
 	uint64_t step[LATTICE_MAX_FIELDS], idx[LATTICE_MAX_FIELDS] = { 0 };
 	uint64_t base = 0, inner, st, y, h;
 	unsigned f, nf = lay->nf, up = 64 - n, sh = 64 - b;
 
-	for (f = 0; f < nf; f++)
+	for (f = 0; f < nf; f++) {
 		step[f] = (p << lay->shift[f]) << up;
-	memset(loads, 0, sizeof *loads << b);
+		base += lo[f] * step[f];
+	}
 	inner = (uint64_t)1 << xb[nf - 1];
 	st = step[nf - 1];
 	for (;;) {
@@ -79,6 +92,17 @@ static void count_loads(uint64_t p, unsigned n, const lattice_layout *lay,
 		if (f == (unsigned)-1)
 			return;
 	}
+}
+
+/* The loads of the cell's 2^b buckets into loads[0..2^b): keys with field
+ * i below 2^xb[i]. */
+static void count_loads(uint64_t p, unsigned n, const lattice_layout *lay,
+                        const unsigned *xb, unsigned b, uint32_t *loads)
+{
+	static const uint64_t zero[LATTICE_MAX_FIELDS];
+
+	memset(loads, 0, sizeof *loads << b);
+	count_box(p, n, lay, zero, xb, b, loads);
 }
 
 /* R from the sum of squared loads of 2^b buckets holding K keys. */
@@ -441,7 +465,7 @@ static size_t cells_of(uint64_t p, unsigned n, const lattice_layout *lay,
 				bcell *c = &out[m];
 				modload_lll job;
 				sizes s;
-				if (b >= n || !spread(&lay[li], n, b + l, xb))
+				if (b >= n || !lattice_spread(&lay[li], n, b + l, xb))
 					continue;
 				memset(c, 0, sizeof *c);
 				c->li = (unsigned)li;
@@ -507,6 +531,104 @@ static void count_group(uint64_t p, unsigned n, const lattice_layout *lay,
 }
 
 /*
+ * The large cells of a layout, counted as one growing set of keys.  The
+ * keys of 2^(j+1) are those of 2^j and as many more (spread_raw: one
+ * field one bit wider), so a layout's keys are counted once, in the
+ * table of 2^B buckets (the scratch), up to the largest 2^j a cell asks;
+ * at each 2^j on the way the table is folded (into tmp, keeping it) to
+ * the sums of that j's cells, which are then counted.  The cells of one
+ * layout asked in any order cost its largest count once, not the sum of
+ * their counts (2^19 to 2^23 keys: 2^23 keys, not 2^24).  Below 2^(B-1)
+ * keys a cell is counted by itself (count_group), which is cheaper than
+ * folding the whole table.  Only for one layout (lattice_worst): the
+ * offsets' branch and bound moves between some fifty layouts, each move
+ * would start the set over, and counting a small cell in the table does
+ * too.
+ */
+typedef struct grow {
+	unsigned B;                /* the table's level */
+	uint32_t *table, *tmp;     /* 2^B and 2^(B-1) counters */
+	int live;                  /* the layout in the table, or -1 */
+	unsigned jdone;            /* its keys counted: 2^jdone */
+} grow;
+
+/* Count layout li's keys up to 2^jt (jt >= B - 1), counting every cell of
+ * it from 2^(B-1) keys on the way. */
+static void grow_to(uint64_t p, unsigned n, const lattice_layout *lay,
+                    bcell *c, size_t m, unsigned li, unsigned jt, grow *g)
+{
+	unsigned xb[LATTICE_MAX_FIELDS], nx[LATTICE_MAX_FIELDS], j, f;
+	uint64_t lo[LATTICE_MAX_FIELDS];
+	const lattice_layout *L = &lay[li];
+
+	if (g->live != (int)li || g->jdone > jt) {
+		g->live = (int)li;
+		g->jdone = g->B - 1;
+		memset(g->table, 0, sizeof *g->table << g->B);
+		if (!spread_raw(L, n, g->jdone, xb)) {
+			g->live = -1;
+			return;
+		}
+		memset(lo, 0, sizeof lo);
+		count_box(p, n, L, lo, xb, g->B, g->table);
+		j = g->jdone;
+	} else {
+		j = g->jdone + 1;
+	}
+	for (; j <= jt; j++) {
+		size_t i;
+		unsigned bmin = g->B + 1, bmax = 0, b;
+		uint64_t s2;
+		if (j > g->jdone) {          /* the keys of 2^j not in 2^(j-1) */
+			if (!spread_raw(L, n, j - 1, xb) || !spread_raw(L, n, j, nx))
+				return;
+			for (f = 0; f < L->nf; f++) {
+				lo[f] = 0;
+				if (nx[f] != xb[f])
+					lo[f] = (uint64_t)1 << xb[f];
+			}
+			count_box(p, n, L, lo, xb, g->B, g->table);
+			g->jdone = j;
+		}
+		if (!spread_raw(L, n, j, nx))
+			return;
+		for (i = 0; i < m; i++)
+			if (c[i].li == li && c[i].c.counted < 0 &&
+			    !memcmp(c[i].c.xb, nx, L->nf * sizeof *nx)) {
+				bmin = c[i].c.b < bmin ? c[i].c.b : bmin;
+				bmax = c[i].c.b > bmax ? c[i].c.b : bmax;
+			}
+		if (bmin > bmax)
+			continue;
+		/* the sums at B, then folded into tmp down to bmin */
+		{
+			double r[64];
+			const uint32_t *in = g->table;
+			for (b = g->B;; b--) {
+				uint64_t k;
+				if (b == g->B) {
+					s2 = squares(in, b);
+				} else {
+					for (k = 0, s2 = 0; k < (uint64_t)1 << b; k++) {
+						uint32_t v = in[2 * k] + in[2 * k + 1];
+						g->tmp[k] = v;
+						s2 += (uint64_t)v * v;
+					}
+					in = g->tmp;
+				}
+				r[b] = ratio_of(s2, b, ldexp(1, (int)j));
+				if (b == bmin)
+					break;
+			}
+			for (i = 0; i < m; i++)
+				if (c[i].li == li && c[i].c.counted < 0 &&
+				    !memcmp(c[i].c.xb, nx, L->nf * sizeof *nx))
+					c[i].c.counted = c[i].c.r = r[c[i].c.b];
+		}
+	}
+}
+
+/*
  * The worst of the cells c[0..m): with scratch, exact: the cells are
  * counted key by key in the order of their bounds, highest first, until
  * the next bound is no more than the worst counted (no cell left can
@@ -527,15 +649,35 @@ static double worst_of(uint64_t p, unsigned n, const lattice_layout *lay,
 			if (best == m || c[k].c.pred > c[best].c.pred)
 				best = k;
 	} else {
+		grow g = { 0, scratch, NULL, -1, 0 };
+		int one = 1;             /* one layout: the offsets' 50-odd would
+		                          * start the set over at each switch */
+		for (k = 0; k < m; k++) {
+			g.B = c[k].c.b > g.B ? c[k].c.b : g.B;
+			one &= c[k].li == 0;
+		}
 		qsort(c, m, sizeof *c, by_bound);
 		for (k = 0; k < m; k++) {
+			unsigned j = 0, f;
 			if (best < m && c[k].ub <= c[best].c.r)
 				break;
-			if (c[k].c.counted < 0)
+			for (f = 0; f < lay[c[k].li].nf; f++)
+				j += c[k].c.xb[f];
+			if (one && c[k].c.counted < 0 && g.B > 1 && j + 1 >= g.B &&
+			    j <= LATTICE_COUNT_MAX) {
+				if (!g.tmp)
+					g.tmp = xmalloc(sizeof *g.tmp << (g.B - 1),
+					                "field counts");
+				grow_to(p, n, lay, c, m, c[k].li, j, &g);
+			}
+			if (c[k].c.counted < 0) {
 				count_group(p, n, lay, c, m, k, scratch);
+				g.live = -1;         /* the table is the scratch */
+			}
 			if (best == m || c[k].c.r > c[best].c.r)
 				best = k;
 		}
+		free(g.tmp);
 	}
 	if (best == m)
 		return 0;

@@ -1100,6 +1100,29 @@ static void check_fields(verify_battery *bt, int full)
 	         pct, 3), bt->bits);
 }
 
+/* The key counts of u's cells (2^jmin..2^jmax; lattice_worst's cells:
+ * tables[] and 1 to 8 keys a bucket, each field 2^LATTICE_MIN_FIELD values
+ * or more), which the report sets beside a fields family's. */
+static void ufields_range(const verify_battery *bt, verify_ufields *u,
+                          const unsigned *tables, size_t nt)
+{
+	unsigned xb[LATTICE_MAX_FIELDS], l;
+	size_t t;
+
+	u->jmin = u->jmax = 0;
+	for (t = 0; t < nt; t++)
+		for (l = 0; l < 4; l++) {
+			unsigned j = tables[t] + l;
+			if (tables[t] >= bt->bits ||
+			    !lattice_spread(&u->lay, bt->bits, j, xb))
+				continue;
+			if (!u->jmax || j < u->jmin)
+				u->jmin = j;
+			if (j > u->jmax)
+				u->jmax = j;
+		}
+}
+
 /* The layouts asked for: the candidate's worst cell, exact, ranked
  * against the reference of verify_ufields (verify.h): a precomputed one
  * of its offset (two fields, 32 or 64 bits) or the random multipliers of
@@ -1127,6 +1150,7 @@ static void judge_ufields(verify_battery *bt)
 
 		r = lattice_worst(bt->p, bt->bits, &u->lay, tables, nt, &u->cell,
 		                  loads);
+		ufields_range(bt, u, tables, nt);
 		if (u->cell.b == 0) {
 			u->status = VERIFY_INFO;
 			if (!nt)

@@ -353,14 +353,36 @@ static void find_example(const verify_battery *bt, verify_family *f,
 	f->example_bucket = best;
 	f->nexample = 0;
 	if (f->ck) {
-		/* keys and products one addition a key, as they are counted */
-		uint64_t key = f->start, x = f->start * bt->p,
-		         dx = f->step * bt->p;
-		for (i = 0; i < c->sc.keys && f->nexample < VERIFY_EXAMPLE; i++) {
-			if ((x & mask) >> shift == best)
-				f->example[f->nexample++] = key & mask;
-			key += f->step;
-			x += dx;
+		/* products one addition a key, as they are counted, scaled to
+		 * the top of the word (x 2^(64 - bits): sums wrap by themselves),
+		 * where a product is in the bucket when x - lo < 2^(64 - b); eight
+		 * keys tested at once, in four independent sums, a key's value
+		 * made only for those in the bucket */
+		unsigned up = 64 - bt->bits;
+		uint64_t dx = (f->step * bt->p) << up, d4 = 4 * dx,
+		         lo = (uint64_t)best << (64 - c->b),
+		         w = (uint64_t)1 << (64 - c->b),
+		         x0 = ((f->start * bt->p) << up) - lo, x1 = x0 + dx,
+		         x2 = x1 + dx, x3 = x2 + dx;
+		size_t K = c->sc.keys, t;
+		for (i = 0; i < K && f->nexample < VERIFY_EXAMPLE; i += 8) {
+			unsigned hit = (x0 < w) | (x1 < w) << 1 | (x2 < w) << 2 |
+			               (x3 < w) << 3;
+			x0 += d4;
+			x1 += d4;
+			x2 += d4;
+			x3 += d4;
+			hit |= ((x0 < w) | (x1 < w) << 1 | (x2 < w) << 2 |
+			        (x3 < w) << 3) << 4;
+			x0 += d4;
+			x1 += d4;
+			x2 += d4;
+			x3 += d4;
+			for (t = 0; hit && t < 8 && i + t < K &&
+			     f->nexample < VERIFY_EXAMPLE; t++)
+				if (hit >> t & 1)
+					f->example[f->nexample++] = (f->start + (uint64_t)(i + t) *
+					                             f->step) & mask;
 		}
 		return;
 	}

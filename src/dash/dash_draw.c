@@ -326,7 +326,7 @@ static void value_row(const dash *d, const rect *r)
 	const dash_model_const *c = dash_state_model(d);
 	const dash_view *v = dash_keys_view(d);
 	/* typing, an automatic word is held (Enter applies the rule) */
-	const char *aut = v->mode == MODE_EDIT && !v->edit.orig_bits ? " (held)"
+	const char *aut = v->mode == MODE_EDIT && !v->edit.word ? " (held)"
 	                  : dash_state_bits_asked(d) ? "" : " (auto)";
 	char val[96], word[32];
 	int form, gap = 3, shrt = 0, x;
@@ -490,14 +490,19 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 	else if (v->mode == MODE_EDIT && v->edit.wider)
 		dash_paint_putf(r, 2, 2, ST_WEAK, "needs n = %u: Enter shows it (n is held "
 		     "at %u while you type)", v->edit.wider, v->edit.hold);
-	else if (v->mode == MODE_EDIT && !v->edit.orig_bits)
+	else if (v->mode == MODE_EDIT && !v->edit.word)
 		dash_paint_putf(r, 2, 2, ST_DIM, "live: the panels follow what you type, "
 		     "n held at %u until Enter", v->edit.hold);
 	else if (v->mode == MODE_EDIT)
 		dash_paint_put(r, 2, 2, ST_DIM, "live: the panels follow what you type");
 }
 
-static void draw_footer(const dash *d, const rect *r, int *cy, int *cx)
+/* The footer: the ':' line while one is typed, else the keys of the
+ * mode, as many as fit; first the note (NULL: none) of what the panels
+ * do not show and where it is (strips_away), right of the ':' line
+ * when both fit there. */
+static void draw_footer(const dash *d, const rect *r, const char *note,
+                        int *cy, int *cx)
 {
 	const dash_view *v = dash_keys_view(d);
 	const dash_keys_binding *b;
@@ -505,7 +510,12 @@ static void draw_footer(const dash *d, const rect *r, int *cy, int *cx)
 
 	if (v->mode == MODE_CMD) {
 		char buf[DASH_LINE_MAX + 1];
-		int room = r->w - 2, off = scroll_for(v->cmd.line.len, v->cmd.line.cur, room);
+		int room = r->w - 2, off;
+		if (note && v->cmd.line.len + 3 + dash_paint_width(note) <= room) {
+			dash_paint_right(r, 0, ST_WEAK, note);
+			room -= 2 + dash_paint_width(note);
+		}
+		off = scroll_for(v->cmd.line.len, v->cmd.line.cur, room);
 		dash_paint_put(r, 0, 0, ST_KEY, ":");
 		snprintf(buf, sizeof buf, "%.*s", room, v->cmd.line.buf + off);
 		dash_paint_put(r, 0, 1, ST_INPUT, buf);
@@ -513,6 +523,8 @@ static void draw_footer(const dash *d, const rect *r, int *cy, int *cx)
 		*cx = 1 + v->cmd.line.cur - off;
 		return;
 	}
+	if (note)
+		x = dash_paint_put(r, 0, 0, ST_WEAK, note) + 2;
 	for (b = dash_keys_table; b->name || b->fn; b++) {
 		int w;
 		if (!b->hint || !(b->modes & (unsigned)v->mode))
@@ -730,6 +742,46 @@ static void too_small(void)
 	}
 }
 
+/* Where the sweep and verify strips are when the panels do not show
+ * them, in one line for the footer, in the longest form that leaves
+ * the first keys' hints their room (e edit ... q quit: room columns are
+ * the note's; beside a lesson column 8 more, its pane names :quit and
+ * the longer form names the buckets too); NULL when they
+ * are on the screen or the bucket panel says itself where they are (a
+ * lesson's hidden panel names them in its title; a panel too short for
+ * them has a line for them: dash_panel_buckets_draw).  The output pane
+ * always covers them: it is at the bottom, and so are they. */
+static const char *strips_away(const dash *d, const layout *l, int room)
+{
+	static const char *const pane[] = {
+		"sweep, verify: under the output pane (o hides it)",
+		"sweep, verify: under the pane (o hides it)",
+		"sweep, verify: under the pane (o)",
+	};
+	static const char *const beside[] = {
+		"buckets, sweep, verify: not beside the lesson (:score :sweep :verify)",
+		"buckets, sweep, verify: :score :sweep :verify",
+		"sweep, verify: :sweep :verify",
+	};
+
+	if (!l->buck.w)             /* beside a lesson column, spectrum's turn */
+		return dash_paint_first_fit(beside, 3, room + 8);
+	if (dash_out_is_open(d->out))
+		return dash_paint_first_fit(pane, 3, room);
+	return NULL;
+}
+
+/* The bucket panel's title while a lesson hides it: the strips in it
+ * are hidden too, and it says so. */
+static const char *hidden_buckets_title(const rect *r)
+{
+	static const char *const form[] = {
+		"Buckets, sweep and verify strips", "Buckets, sweep, verify",
+		"Buckets" };
+
+	return dash_paint_first_fit(form, 3, r->w - 4 - (r->focus ? 2 : 0));
+}
+
 void dash_draw(const dash *d, dash_frame *f)
 {
 	const dash_view *v = dash_keys_view(d);
@@ -768,7 +820,7 @@ void dash_draw(const dash *d, dash_frame *f)
 		dash_panel_code_draw(d, &l.code, f);
 	if (l.spec.w && !draw_hidden(&l.spec, "Spectrum"))
 		dash_panel_spec_draw(d, &l.spec, f);
-	if (l.buck.w && !draw_hidden(&l.buck, "Buckets"))
+	if (l.buck.w && !draw_hidden(&l.buck, hidden_buckets_title(&l.buck)))
 		dash_panel_buckets_draw(d, &l.buck);
 	if (l.wide) {
 		vsep(&l.cf, l.cf.y, l.cf.h, 1);
@@ -786,7 +838,7 @@ void dash_draw(const dash *d, dash_frame *f)
 		lesson_sep(&l, dash_out_is_open(d->out) ? &l.out : NULL);
 		draw_lesson(d, &l.lesson, f);
 	}
-	draw_footer(d, &l.foot, &cy, &cx);
+	draw_footer(d, &l.foot, strips_away(d, &l, l.foot.w - 43), &cy, &cx);
 	if (v->mode == MODE_HELP)
 		dash_panel_help_draw(d, f);
 	if (cy >= 0 && (v->mode & MODE_LINE)) {

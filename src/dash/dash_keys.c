@@ -80,7 +80,7 @@ void dash_keys_measured(dash *d, const dash_frame *f)
 static void edit_changed(dash *d)
 {
 	dash_edit *ed = &d->ks->v.edit;
-	unsigned long bits = ed->orig_bits ? ed->orig_bits : ed->hold;
+	unsigned long bits = ed->word ? ed->word : ed->hold;
 	cfx_err e, e0;
 	unsigned need;
 
@@ -94,14 +94,14 @@ static void edit_changed(dash *d)
 		ed->bad = 0;
 		return;
 	}
-	need = ed->orig_bits ? 0 : dash_state_word_of(d, ed->line.buf, 0, &e0);
+	need = ed->word ? 0 : dash_state_word_of(d, ed->line.buf, 0, &e0);
 	if (need > ed->hold) {
 		ed->bad = 0;
 		ed->wider = need;
 		return;
 	}
 	ed->bad = 1;
-	ed->err = !ed->orig_bits && !need ? e0 : e;
+	ed->err = !ed->word && !need ? e0 : e;
 }
 
 static void edit_start(dash *d, const char *text)
@@ -111,6 +111,10 @@ static void edit_start(dash *d, const char *text)
 	free(ed->orig);
 	ed->orig = xstrdup(dash_state_model(d)->expr);
 	ed->orig_bits = dash_state_bits_asked(d);
+	ed->orig_word = d->r.sess.word;
+	/* a new constant's word: a word that came with the one shown (a
+	 * digit set, :score --bits 64) is not the next one's */
+	ed->word = dash_state_bits_new(d);
 	ed->hold = dash_state_model(d)->bits;
 	ed->wider = 0;
 	dash_line_set(&ed->line, text);
@@ -202,9 +206,10 @@ static dash_action k_digit_set(dash *d, int key)
 	mpz_init(z);
 	naf_value(&g, z);
 	hex = word_hex(z, bits);
-	/* the word size stays: these are digits of an n-bit word; a
-	 * refusal (0) in the option's words */
-	if (dash_state_set_const(d, hex, bits, &e) < 0)
+	/* the word size stays: these are digits of an n-bit word (for this
+	 * constant: the next one typed follows the rule again); a refusal
+	 * (0) in the option's words */
+	if (dash_state_set_const_on_word(d, hex, &e) < 0)
 		refused(d, &e);
 	else if (!naf_is_naf(&g))
 		rewritten(d, sel, v, hex);
@@ -231,7 +236,7 @@ static dash_action k_prime(dash *d, int key)
 	/* none on the word, or none at all: the option's words */
 	snprintf(expr, sizeof expr, "%s(%s)", up ? "nextprime" : "prevprime",
 	         hex);
-	if (dash_state_set_const(d, expr, bits, &e) < 0)
+	if (dash_state_set_const_on_word(d, expr, &e) < 0)   /* as a digit */
 		refused(d, &e);
 	free(hex);
 	mpz_clear(p);
@@ -626,11 +631,13 @@ static dash_action k_line_accept(dash *d, int key)
 			return NO_ACTION;
 		}
 		/* the word was held while typing: now the rule chooses it */
-		if (!d->ks->v.edit.orig_bits &&
+		if (!d->ks->v.edit.word &&
 		    dash_state_set_const(d, d->ks->v.edit.line.buf, 0, &e) < 0) {
 			dash_out_msg(d->out, ST_ERROR, "%s", e.msg);
 			return NO_ACTION;
 		}
+		/* a word that came with the old constant went with it */
+		cli_word_unfollow(&d->r.sess.word);
 		d->ks->v.mode = MODE_VIEW;
 		dash_out_msg(d->out, ST_NORMAL, "constant %s (n = %u)",
 		             dash_state_model(d)->hex, dash_state_model(d)->bits);
@@ -654,8 +661,15 @@ static dash_action k_line_cancel(dash *d, int key)
 	cfx_err e;
 
 	(void)key;
-	if (d->ks->v.mode == MODE_EDIT && strcmp(d->ks->v.edit.orig, dash_state_model(d)->expr))
+	/* the constant and its word as they were (typing may have left the
+	 * same text on a held word) */
+	if (d->ks->v.mode == MODE_EDIT &&
+	    (strcmp(d->ks->v.edit.orig, dash_state_model(d)->expr) ||
+	     dash_state_bits_asked(d) != d->ks->v.edit.orig_bits ||
+	     !cli_word_same(&d->r.sess.word, &d->ks->v.edit.orig_word))) {
 		dash_state_set_const(d, d->ks->v.edit.orig, d->ks->v.edit.orig_bits, &e);
+		d->r.sess.word = d->ks->v.edit.orig_word;
+	}
 	d->ks->v.mode = MODE_VIEW;
 	return NO_ACTION;
 }

@@ -112,7 +112,9 @@ static int panel_rows(const rect *r, int top, int draw)
 	snprintf(t[0], sizeof t[0], "the constant as typed, = its value in hex and "
 	         "decimal, n the word size in bits (auto: the smallest of %s "
 	         "that holds it; w or :set bits chooses another; while you type "
-	         "a constant n is held, and Enter applies the rule), odd or "
+	         "a constant n is held, and Enter applies the rule; a digit set "
+	         "or n p keep n for the constant they make, and the next one "
+	         "typed follows the rule), odd or "
 	         "even, prime or not.", word_rule(rule, sizeof rule));
 	snprintf(t[1], sizeof t[1], "bits: p in binary.  NAF: p as signed "
 	         "digits + 0 - with no two non-zero digits side by side, the "
@@ -190,7 +192,11 @@ static int panel_rows(const rect *r, int top, int draw)
 	         "bucket, and FAILs a family when its worst table costs twice a "
 	         "random hash's lookups (R >= 2) and is rare among random odd "
 	         "multipliers.  A stride can be good at b = 12 on the sweep and "
-	         "FAIL at 2^8 in verify; :verify names the table.");
+	         "FAIL at 2^8 in verify; :verify names the table.  Where they "
+	         "are not drawn a line says where they are: the last row's "
+	         "\"sweep, verify: under the pane (o)\" while the output pane is "
+	         "open, a hidden bucket panel's title while a lesson's "
+	         "prediction waits, \"strips:\" in a panel too short for them.");
 	if (draw && y - top >= 1 && y - top < r->h)
 		dash_paint_put(r, y - top, 2, ST_TITLE, "What the panels show");
 	y++;

@@ -283,6 +283,28 @@ int dash_state_set_const(dash *d, const char *expr, unsigned long bits,
 	return 0;
 }
 
+int dash_state_set_const_on_word(dash *d, const char *expr, cfx_err *err)
+{
+	cli_word_from from = d->r.sess.word.from;
+	unsigned long n = d->st->c.bits;
+	int rule;
+
+	if (from == CLI_WORD_ASKED)
+		return dash_state_set_const(d, expr, n, err);
+	/* where the rule gives n too, the word stays the rule's */
+	rule = dash_state_word_of(d, expr, 0, err) == n;
+	if (dash_state_set_const(d, expr, rule ? 0 : n, err) < 0)
+		return -1;
+	if (!rule)
+		cli_word_follow(&d->r.sess.word, n);
+	return 0;
+}
+
+unsigned long dash_state_bits_new(const dash *d)
+{
+	return cli_word_for(&d->r.sess.word, 1);
+}
+
 void dash_state_apply_session(dash *d)
 {
 	cfx_session *s = &d->r.sess;

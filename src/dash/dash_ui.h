@@ -74,9 +74,12 @@ enum {
 typedef struct dash_edit {
 	dash_line line;
 	char *orig;                 /* text before editing, for Esc */
-	unsigned long orig_bits;
-	unsigned hold;              /* orig_bits automatic: the word held
-	                             * while typing (Enter applies the rule) */
+	unsigned long orig_bits;    /* ... the word it was made on */
+	cli_word orig_word;         /* ... and the session's word then */
+	unsigned long word;         /* the word the text goes on
+	                             * (dash_state_bits_new), 0: the rule */
+	unsigned hold;              /* word automatic: the word held while
+	                             * typing (Enter applies the rule) */
 	unsigned wider;             /* the text needs this wider word: shown
 	                             * on Enter, the panels keep the last one */
 	int bad;                    /* the text is no constant: err says why */
@@ -224,6 +227,17 @@ unsigned dash_state_word_of(const dash *d, const char *expr,
  * Returns 0 or -1. */
 int dash_state_set_const(dash *d, const char *expr, unsigned long bits,
                          cfx_err *err);
+/* Make expr, which a key made from the constant shown (a NAF digit set,
+ * the next or previous prime), the constant on the shown word n: these
+ * are digits of an n-bit word.  A word asked (set bits, --bits, w) stays
+ * asked; else n goes with this constant only (as a command's own --bits
+ * goes with its constant: cli_word_follow), where the rule would give
+ * another, and the next constant typed or given follows the rule again.
+ * Returns 0 or -1 as dash_state_set_const. */
+int dash_state_set_const_on_word(dash *d, const char *expr, cfx_err *err);
+/* The word a new constant (typed, not made by a key) goes on: the one
+ * asked, 0 for the rule (cli_word_for). */
+unsigned long dash_state_bits_new(const dash *d);
 
 /* Re-read the session after a ':' command and apply what changed (the
  * loop then resubmits). */

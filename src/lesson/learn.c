@@ -869,17 +869,20 @@ static int settings_refuse(learn *L, const char *answer)
 			           ss->count);
 			buf_printf(&undo, "%sset count auto", undo.len ? ", " : "");
 		}
+		/* one setting changes the answer, several change it */
+		const char *verb = (!!ss->word.set + !!ss->table_bits + !!ss->keys +
+		                    !!ss->count) > 1 ? "change" : "changes";
 		if (ws.bits)
 			fb_add(L, "Step %zu is worked on %lu-bit words, as its commands "
-			       "are without your settings: your session's %s changes "
-			       "its answer.  Nothing is counted: type %s, then answer "
-			       "again.\n", L->step + 1, ws.bits, buf_str(&set),
+			       "are without your settings: your session's %s %s its "
+			       "answer.  Nothing is counted: type %s, then answer "
+			       "again.\n", L->step + 1, ws.bits, buf_str(&set), verb,
 			       buf_str(&undo));
 		else
 			fb_add(L, "Step %zu is worked on its commands' own settings: "
-			       "your session's %s changes its answer.  Nothing is "
-			       "counted: type %s, then answer again.\n", L->step + 1,
-			       buf_str(&set), buf_str(&undo));
+			       "your session's %s %s its answer.  Nothing is counted: "
+			       "type %s, then answer again.\n", L->step + 1,
+			       buf_str(&set), verb, buf_str(&undo));
 		buf_free(&set);
 		buf_free(&undo);
 	}

@@ -82,7 +82,9 @@ for expr in 'prevprime(golden(32))' 'golden(64)' 0x9e370001 \
             0xAAAAAAAAAAAAAAAB 0xfffffff1; do
 	p=$(dec_of "$expr")
 	dash_start 80 24 dash "'$expr'"
-	tm_wait 'golden prefix' >/dev/null
+	tm_wait 'golden prefix' 30 >/dev/null
+	# (the word as the header says it, once it is drawn)
+	tm_wait '^  = 0x[0-9a-f]+ = [0-9]+ +n = [0-9]+' 30 >/dev/null
 	n=$(tm_screen | sed -n '2s/.*n = \([0-9]*\).*/\1/p')
 	shot "80x24 $expr: the panels" "$p" "$n" view
 	case $expr in prevprime*|golden*) ;; *) tm_type q; continue ;; esac
@@ -298,17 +300,30 @@ check "< <: at b = 12 the sweep's b is not capped" \
 tm_type q; tm_exited >/dev/null
 
 # ---- a lesson beside the panels ----
+# Lesson 9's steps 1 and 2 are predictions: the bucket panel is hidden
+# until they are answered, its title naming the strips it hides; step 3
+# shows it beside the lesson, and the keys act on it.
 dash_start 80 24 dash --learn 9
 tm_wait 'Step 1 of' >/dev/null
 shot "80x24 --learn 9: the lesson beside the panels" 2654435761 32 view
+check "    step 1, a prediction: the bucket panel, strips and all, hidden and said" \
+	tm_wait '─ (▶ )?Buckets, sweep and verify strips ─' 5
+for i in 1 2; do
+	tm_type ':skip'; tm_keys Enter
+	tm_wait "Step $((i + 1)) of" >/dev/null
+done
+tm_wait '─ (▶ )?Buckets: ' >/dev/null
+shot "80x24 --learn 9, step 3: the buckets beside the lesson" - 0 view
 for key in w '>' k; do
 	tm_keys "$key"
 	shot "80x24 --learn 9, $key" - 0 view
 done
 # the bucket panel is half the width here: its title abbreviates, but
-# keeps the keys' family (it kept "keys" and dropped "stride:4096")
-check "    beside the lesson, k: the bucket title names the family" \
-	tm_wait '─ (▶ )?Buckets: [^─]*stride:4096' 5
+# keeps the keys' family (it kept "keys" and dropped "stride:4096"); k
+# says which family it chose on the status line
+fam=$(tm_screen | sed -n 's/^  keys: \([^ ]*\)$/\1/p' | head -1)
+check "    beside the lesson, k: the bucket title names the family (${fam:-none said})" \
+	tm_wait "─ (▶ )?Buckets: [^─]*$(req "${fam:-no family said}")" 5
 tm_type q; tm_exited >/dev/null
 
 # ---- every screen kept, read ----

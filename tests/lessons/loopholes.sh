@@ -344,6 +344,27 @@ accepted 12 8 'answer 0.644'
 accepted 12 8 'answer 2.101 * sqrt(2/10) / (2.306 * sqrt(2/5))'
 # lesson 9: R to three decimals; P * F to one decimal
 
+# step 1 is a prediction (it was a run of score, its R 5.636 in the
+# prose and in lesson 8's): R of the cell if each of the 7037 clumps
+# (python: q_11 of GOLDEN_RATIO_64 mod 2^48 by Euclid) fell whole into
+# one bucket, by python fractions; the cell's own R (brute force) and
+# the score line that passed the old step are refused
+read -r rc rr <<<"$(python3 -c 'from fractions import Fraction as F
+from collections import Counter
+P = 0x61C8864680B583EB; x = F(P % 2**48, 2**48); q = []
+while x: a = x.numerator // x.denominator; q.append(a); x = x - a and 1 / (x - a)
+h0, h1 = 0, 1
+for a in q[1:12]: h0, h1 = h1, a * h1 + h0
+assert q[12] == 970
+K, m = 2**18, 2**16
+big, n = K % h1, K // h1
+R = lambda loads: F(sum(c * (c + 1) for c in loads), 2 * K) / (1 + F(K - 1, 2 * m))
+c = Counter(((k << 16) * P % 2**64) >> 48 for k in range(K))
+print("%.2f %.3f" % (R([n + 1] * big + [n] * (h1 - big)), R(c.values())))')"
+refused 09 1 'A prediction comes first' 'score 0x61C8864680B583EB -k stride:65536 -t 16 -c 2^18'
+refused 09 1 'against a random hash' "answer $rr"
+refused 09 1 'against a random hash' 'answer 1'
+accepted 09 1 "answer $rc"
 refused 09 5 '' 'answer FAIL'
 accepted 09 5 'answer warn'
 refused 09 6 '' 'answer 2'

@@ -277,6 +277,18 @@ def answers():
     A["08", 6] = [r"(?<![0-9.])%s" % re.escape("%.2f" % r18),
                   r"(?<![0-9.])%s" % re.escape("%.3f" % r18)]
     r = ratio_r(G64, 64, 12, [k * 65536 for k in range(2**14)])
+    # R if each of the 7037 clumps of 2^18 keys k 2^16 fell whole into
+    # a bucket of 2^16 (q_11 of GOLDEN_RATIO_64 mod 2^48 by Euclid)
+    q11 = convergents(cf(Fr(G64 % 2**48, 2**48)))[11][1]
+    K = 2**18
+    ld = [K // q11 + 1] * (K % q11) + [K // q11] * (q11 - K % q11)
+    rc = Fr(sum(c * (c + 1) for c in ld), 2 * K) / (1 + Fr(K - 1, 2**17))
+    # and the cell's own R (brute force), which the reveal prints: seen
+    # before the answer, it would anchor the estimate
+    r1 = ratio_r(G64, 64, 16, [k << 16 for k in range(K)])
+    A["09", 1] = [r"(?<![0-9.])%s" % re.escape("%.2f" % rc),
+                  r"(?<![0-9.])%s" % re.escape("%.3f" % rc),
+                  r"(?<![0-9.])%s" % re.escape("%.3f" % r1)]
     A["09", 2] = [r"R +%.4f" % r]
     A["09", 4] = []
     A["10", 1] = []

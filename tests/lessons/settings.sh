@@ -37,6 +37,12 @@ out=$(play 01 4 'set bits 16' "answer $a32")
 grep -qF -- "$note" <<<"$out" && ! grep -q '^Step 4 done' <<<"$out" &&
 	ok "L01 step 4 under set bits 16: the note" ||
 	bad "L01 step 4 under set bits 16 judged or unexplained"
+# two settings: the note names both, and how to undo each
+out=$(play 01 4 'set bits 64' 'set table 12' "answer $a32")
+flat <<<"$out" | grep -qF 'set bits 64, set table 12 change its answer' &&
+	flat <<<"$out" | grep -qF 'type set bits auto, set table auto, then' &&
+	ok "L01 step 4 under set bits 64 and set table 12: both named" ||
+	bad "L01 step 4 under two settings: $(flat <<<"$out" | tail -c 300)"
 # the step's own word, or a setting its commands do not read: judged
 for s in 'set bits 32' 'set table 12'; do
 	out=$(play 01 4 "$s" "answer $a32")

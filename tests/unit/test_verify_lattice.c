@@ -349,3 +349,44 @@ Test(lattice, worst_is_exact, .timeout = 600)
 	}
 	free(scratch);
 }
+
+/* The same at verify's own tables, 2^4..2^20 (cells of up to 2^23 keys),
+ * where the largest cells of a layout are counted as one growing set of
+ * keys (lattice.c's grow_to) with small cells counted alone in between:
+ * every cell hashed in a plain loop, naive_any, for the --fields layouts
+ * 20,10 and 24,16,8 and an offset of two fields, 32-bit random
+ * multipliers (a multiplier's plain count of 2^24 keys per layout: six
+ * of them). */
+Test(lattice, worst_is_exact_at_verify_tables, .timeout = 900)
+{
+	static const lattice_layout lays[] = {
+		{ 3, { 20, 10, 0, 0 } }, { 4, { 24, 16, 8, 0 } }, { 2, { 13, 0, 0, 0 } },
+	};
+	unsigned tables[24];
+	size_t nt = stride_tables(32, tables), k, li;
+	uint32_t *scratch = malloc(sizeof *scratch << 20);
+	trng r = { 2121 };
+	int i;
+
+	cr_assert(nt == 17 && tables[nt - 1] == 20);
+	for (i = 0; i < 6; i++) {
+		uint64_t p = (trng_next(&r) & tmask(32)) | 1;
+		for (li = 0; li < sizeof lays / sizeof *lays; li++) {
+			const lattice_layout *lay = &lays[li];
+			lattice_cell w;
+			double want = 0, got;
+			unsigned xb[4], l;
+			for (k = 0; k < nt; k++)
+				for (l = 0; l < 4; l++)
+					if (cell_fields(lay, 32, tables[k] + l, xb)) {
+						double c = naive_any(p, 32, lay, xb, tables[k]);
+						want = c > want ? c : want;
+					}
+			got = lattice_worst(p, 32, lay, tables, nt, &w, scratch);
+			CHECK(fabs(got - want) <= 1e-9 * want && w.counted == got,
+			      "%#llx, layout %zu: worst %.9g, plain loop %.9g",
+			      (unsigned long long)p, li, got, want);
+		}
+	}
+	free(scratch);
+}
