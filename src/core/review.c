@@ -638,7 +638,7 @@ static void alts_clear(walk *w)
 static void walk_file(walk *w)
 {
 	const tok *t = w->v.t;
-	size_t i, start = 0;
+	size_t i, start = 0, tail_from = 0;
 
 	memset(&w->ifs, 0, sizeof w->ifs);
 	w->ncif = 0;
@@ -655,6 +655,15 @@ static void walk_file(walk *w)
 			review_uses_free(w);
 			return;              /* review_run refuses it */
 		}
+		if (t[i].type == T_COMMENT && t[i].tail) {
+			/* a define's own line's comment: of the multipliers
+			 * that define made, and of no later one */
+			if (i > 0 && t[i - 1].type == T_PP)
+				review_tail_claims(w, i, tail_from, w->r->nmult);
+			if (start == i)
+				start = i + 1;
+			continue;
+		}
 		if (t[i].type == T_COMMENT) {
 			if (w->ncomments == sizeof w->comments / sizeof w->comments[0]) {
 				memmove(w->comments, w->comments + 1,
@@ -670,6 +679,7 @@ static void walk_file(walk *w)
 		}
 		if (t[i].type == T_PP) {
 			const char *d = t[i].s + 1;
+			tail_from = w->r->nmult;   /* what this directive makes */
 			while (*d == ' ' || *d == '\t')
 				d++;
 			if (!strncmp(d, "define", 6)) {

@@ -228,3 +228,15 @@ void review_claims_of(walk *w, size_t i)
 			free(added);
 		}
 }
+
+void review_tail_claims(walk *w, size_t k, size_t from, size_t to)
+{
+	const tok *c = &w->v.t[k];
+	size_t i;
+
+	for (i = from; i < to; i++) {
+		char *added = comment_added(w, c);
+		review_claims(w->r, i, c->s, c->line, added);
+		free(added);
+	}
+}

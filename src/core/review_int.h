@@ -36,6 +36,7 @@ typedef struct tok {
 	unsigned long line;      /* its line in the file */
 	size_t li;               /* index of its patch line */
 	int added;               /* on a '+' line */
+	int tail;                /* a comment on a directive's line, after it */
 } tok;
 
 typedef struct toks {
@@ -462,6 +463,9 @@ int review_comment_hex(const tok *t, mpz_t v, char *lit, size_t nlit,
 /* The claims of multiplier i's comments checked (a sequence's: the
  * function's comments, and the constant they say it computes). */
 void review_claims_of(walk *w, size_t i);
+/* The claims of t[k], a comment on a #define's own line, checked against
+ * the multipliers that define made (w->r->mult[from..to-1]). */
+void review_tail_claims(walk *w, size_t k, size_t from, size_t to);
 
 /* The constant as written: m->p, or, when m->p is its product with
  * hash_32()'s own multiplier (m->composite), m->own.  What a comment's

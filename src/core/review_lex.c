@@ -33,7 +33,7 @@ static void tok_add(toks *v, int type, char *s, const patch_line *pl,
                     size_t li)
 {
 	XGROW(v->t, v->cap, v->n + 1, "review tokens");
-	v->t[v->n++] = (tok){ type, s, pl->no, li, pl->type == '+' };
+	v->t[v->n++] = (tok){ type, s, pl->no, li, pl->type == '+', 0 };
 }
 
 void review_toks_free(toks *v)
@@ -158,20 +158,34 @@ int review_lex(const patch *pt, size_t f, char a, char b, toks *v)
 		while (*s == ' ' || *s == '\t')
 			s++;
 		if (*s == '#') {                   /* a directive, comments out */
-			struct buf d = { 0 };
+			struct buf d = { 0 }, tail = { 0 };
 			while (*s) {
 				if (s[0] == '/' && s[1] == '*') {
-					/* a comment on a directive line is dropped */
-					if (!(s = block_comment(v, &cm, s, pl, li, &cm_at,
-					                        &cm_li, 0)))
+					/* a comment closed on the directive's line
+					 * ("#define K 0x9e3779b9u /" "* prime *" "/") is
+					 * its tail, a token after it; one left open is
+					 * read as the lines after it */
+					const char *e = strstr(s + 2, "*" "/");
+					if (!e) {
+						block_comment(v, &cm, s, pl, li, &cm_at,
+						              &cm_li, 0);
 						break;
+					}
+					comment_text(&tail, s + 2, (size_t)(e - s - 2));
+					s = e + 2;
 				} else if (s[0] == '/' && s[1] == '/') {
+					comment_text(&tail, s + 2, strlen(s + 2));
 					break;
 				} else {
 					buf_putc(&d, *s++);
 				}
 			}
 			tok_add(v, T_PP, buf_take(&d), pl, li);
+			if (tail.len) {
+				tok_add(v, T_COMMENT, buf_take(&tail), pl, li);
+				v->t[v->n - 1].tail = 1;
+			}
+			buf_free(&tail);
 			continue;
 		}
 		while (*s) {

@@ -1,0 +1,50 @@
+#!/bin/bash
+# cfx review: a comment on a #define's own line ("#define K 0x9e3779b9u
+# /* prime, 2^32/phi */", or "// ...") speaks of that define's multiplier,
+# and of no other: its claims are checked (t23d: they passed silently,
+# exit 0, though false).  Oracles: python (the smallest factor, 2^32/phi
+# rounded, the NAF's weight) and gp (isprime).
+source "$(dirname "$0")/../build/lib.sh"
+cd "$root" || exit 2
+cfx=./cfx
+review() { $cfx review "$@" > "$tmp/o" 2>&1; echo $? > "$tmp/rc"; }
+rc() { cat "$tmp/rc"; }
+hdr() { printf 'diff --git a/lib/k.h b/lib/k.h\n--- a/lib/k.h\n+++ b/lib/k.h\n@@ -1,2 +1,%d @@\n #include <linux/types.h>\n' "$1"; }
+
+# 1. a block comment after the define: "prime" is false, 2^32/phi true
+read -r f3 gold <<< "$(python3 -c "
+from math import sqrt
+p = 0x9e3779b9
+f = next(d for d in range(2, 10**6) if p % d == 0)
+phi = (1 + sqrt(5)) / 2
+print(f, int(round(2**32 / phi)) == p)")"
+{ hdr 3; printf '+#define KEY_MULT 0x9e3779b9u /* prime, 2^32/phi */\n #define KEY_BITS 10\n'; } > "$tmp/a.patch"
+review "$tmp/a.patch"
+expect "'#define KEY_MULT 0x9e3779b9u /* prime */': not prime, divisible by $f3 (python), a WARNING, exit 1" \
+	'grep -q "^lib/k.h:2: WARNING: not prime: divisible by $f3$" "$tmp/o" && [ "$(rc)" = 1 ]'
+expect "and its '2^32/phi' confirmed (python: round(2^32/phi) == 0x9e3779b9 is $gold)" \
+	'[ "$gold" = True ] && grep -q "^lib/k.h:2: NOTE: 2^32/phi = .*0x9e3779b9 is it: confirmed" "$tmp/o"'
+
+# 2. a // comment: of its own define only, not of the next one
+read -r w7 <<< "$(python3 -c "
+z, n = 0x9e370001, 0
+while z:
+    if z & 1:
+        z -= 1 if z % 4 == 1 else -1; n += 1
+    z >>= 1
+print(n)")"
+isp=$(echo 'print(isprime(0x9e370001))' | gp -q -f 2>/dev/null)
+{ hdr 4; printf '+#define KEY_MULT 0x9e370001u // prime, %d terms\n+#define OTHER_MULT 0x61c88647u\n #define KEY_BITS 10 /* bits of the table, prime */\n' "$w7"; } > "$tmp/b.patch"
+review "$tmp/b.patch"
+expect "'// prime, $w7 terms' on KEY_MULT: both confirmed (gp isprime $isp, python NAF weight $w7)" \
+	'[ "$isp" = 1 ] && grep -q "^lib/k.h:2: NOTE: prime: confirmed" "$tmp/o" && grep -q "^lib/k.h:2: NOTE: $w7 terms: confirmed" "$tmp/o"'
+expect "and nothing of it said of OTHER_MULT (line 3) or of KEY_BITS's own comment (line 4)" \
+	'[ -z "$(grep "^lib/k.h:[34]: .*\(prime\|terms\)" "$tmp/o")" ]'
+
+# 3. a comment on a directive that makes no multiplier speaks of none
+{ hdr 5; printf '+#ifndef K_H\n+#define KEY_MULT 0x9e3779b9u\n+#endif /* K_H: prime */\n #define KEY_BITS 10\n'; } > "$tmp/c.patch"
+review "$tmp/c.patch"
+expect "'#endif /* prime */' after a define: no claim judged against it" \
+	'! grep -q "prime" "$tmp/o" && grep -q "KEY_MULT = 0x9e3779b9" "$tmp/o"'
+
+done_suite tail_comment
