@@ -19,6 +19,7 @@
  * review.c.
  */
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -793,14 +794,55 @@ static int product_shift(walk *w, size_t i, size_t b, size_t sa, size_t sb,
 	return 0;
 }
 
+/* The first x >= 0 at which (x * z) >> k is not x / d, rounded down,
+ * into x (e = z d - 2^k, |e| < d, not 0): with x = q d + r, the shift
+ * gives q exactly while r 2^k + x e lies in [0, d 2^k).  For e > 0 the
+ * first x of remainder r is the least x = r (mod d) with x e >= (d - r)
+ * 2^k; for e < 0, the least x = r (mod d) with x |e| > r 2^k; the least
+ * over r. */
+static void reciprocal_end(mpz_t x, const mpz_t e, unsigned long k,
+                           unsigned long d)
+{
+	mpz_t t, a, m;
+	unsigned long r;
+	int neg = mpz_sgn(e) < 0;
+
+	mpz_inits(t, a, m, NULL);
+	mpz_set_si(x, -1);
+	mpz_abs(a, e);
+	for (r = 0; r < d; r++) {
+		/* the bound on x: ceil((d - r) 2^k / e), or floor(r 2^k / |e|)
+		 * + 1 */
+		mpz_set_ui(t, neg ? r : d - r);
+		mpz_mul_2exp(t, t, k);
+		if (neg) {
+			mpz_fdiv_q(t, t, a);
+			mpz_add_ui(t, t, 1);
+		} else {
+			mpz_cdiv_q(t, t, a);
+		}
+		/* the least x >= t with x = r (mod d) */
+		mpz_sub_ui(m, t, r);
+		mpz_cdiv_q_ui(m, m, d);
+		if (mpz_sgn(m) < 0)
+			mpz_set_ui(m, 0);
+		mpz_mul_ui(m, m, d);
+		mpz_add_ui(m, m, r);
+		if (mpz_sgn(x) < 0 || mpz_cmp(m, x) < 0)
+			mpz_set(x, m);
+	}
+	mpz_clears(t, a, m, NULL);
+}
+
 /* Whether z, a product with which is shifted right by k, is a
  * reciprocal: floor or ceil of 2^k/d for a d of 3..65536 that is no power
  * of 2 (|z d - 2^k| < d), so that (x * z) >> k is x / d, rounded down,
- * over the inputs it is written for: a division by a constant done as a
- * multiply and a shift, as compilers do it, no hash.  d into *d, "ceil"
- * or "floor" into *how. */
+ * for every x below *end (reciprocal_end; 0 when z d = 2^k... never: d
+ * is no power of 2): a division by a constant done as a multiply and a
+ * shift, as compilers do it, no hash.  d into *d, "ceil" or "floor" into
+ * *how. */
 static int reciprocal(const mpz_t z, unsigned long k, unsigned long *d,
-                      const char **how)
+                      const char **how, mpz_t end)
 {
 	mpz_t p, q, e;
 	int ok = 0, c;
@@ -820,6 +862,7 @@ static int reciprocal(const mpz_t z, unsigned long k, unsigned long *d,
 			ok = 1;
 			*d = mpz_get_ui(q);
 			*how = mpz_sgn(e) > 0 ? "ceil" : "floor";
+			reciprocal_end(end, e, k, *d);
 		}
 	}
 	mpz_clears(p, q, e, NULL);
@@ -896,20 +939,27 @@ void review_literal_products(walk *w, size_t a, size_t b)
 			const char *how;
 			if (product_shift(w, i, b, sa, sb, &k, &at, &direct)) {
 				int ub = direct && product_ub(w, i, at, k);
-				if (reciprocal(z, k, &d, &how)) {
+				mpz_t end;
+				mpz_init(end);
+				if (reciprocal(z, k, &d, &how, end)) {
+					/* where it stops being x / d: the first x it
+					 * gets wrong */
+					char *es = mpz_get_str(NULL, 10, end);
 					review_add(w->r, REVIEW_NOTE, w->file, t[i].line,
 					           REVIEW_NONE, "multiplier", "%s is not "
 					           "judged: it is %s(2^%lu/%lu), so x * %s >> "
-					           "%lu %s x / %lu, rounded down, over the inputs "
-					           "it is written for%s: a division by a "
-					           "constant done as a multiply and a shift (a "
-					           "reciprocal), no hash", t[i].s, how, k, d,
-					           t[i].s, k, ub ? "would be" : "is", d,
-					           ub ? ", were the product wide enough (the "
-					           "ERROR above)" : "");
-					mpz_clear(z);
+					           "%lu %s x / %lu, rounded down, for every x "
+					           "below %s (2^%.2f), and not for x = %s%s: "
+					           "a division by a constant done as a multiply "
+					           "and a shift (a reciprocal), no hash", t[i].s,
+					           how, k, d, t[i].s, k, ub ? "would be" : "is", d,
+					           es, log2(mpz_get_d(end)), es, ub ? ", were the "
+					           "product wide enough (the ERROR above)" : "");
+					free(es);
+					mpz_clears(z, end, NULL);
 					continue;
 				}
+				mpz_clear(end);
 			}
 			/* the word of the variable it multiplies, if declared
 			 * (not a type in an if's condition: sizeof(long)); not
