@@ -678,8 +678,14 @@ static int may_be_multiplier(const walk *w, const char *name, const mpz_t v)
 {
 	unsigned u = uses_of(w, name);
 
-	if (review_name_says_size(name) || review_name_says_value(name) ||
-	    (u & U_SIZE))
+	/* a seed's or a bound's name, unless the patch multiplies by it and
+	 * shifts, or passes the product into hash_32() and the like, and it
+	 * is wider than a unit's factor ((x * MULT_MAX) >> 10 with MULT_MAX
+	 * 1000 scales; v * OBJ_SALT >> 23 with 0x9e370001 hashes: t23d) */
+	if (review_name_says_size(name) || (u & U_SIZE))
+		return 0;
+	if (review_name_says_value(name) && !((u & (U_SHPROD | U_HASHED)) &&
+	                                      mpz_sizeinbase(v, 2) > 16))
 		return 0;
 	/* used, and never in a product (a seed passed to jhash(), a
 	 * bound compared with): no multiplier */
