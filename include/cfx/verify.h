@@ -385,6 +385,16 @@ int verify_add_stride(verify_battery *bt, uint64_t c, cfx_err *err);
 int verify_add_fields(verify_battery *bt, const unsigned *shift, unsigned nf,
                       cfx_err *err);
 
+/* A two-field layout asked for (u, judged) beside the battery's family
+ * of the same offset, "fields x<<h|y": their R may differ, since their
+ * cells hold other keys (the family's Z-order walk, x, y < 2^10, from
+ * 2^4 keys; the layout's each field 2^4 values or more, up to 8 keys a
+ * bucket of 2^20).  1 with *fam that family's index and 2^*jlo..2^*jhi
+ * the keys of its cells (the layout's are u->jmin..u->jmax); 0 when
+ * there is no such family.  What the report and the JSON say of it. */
+int verify_ufields_family(const verify_battery *bt, const verify_ufields *u,
+                          size_t *fam, unsigned *jlo, unsigned *jhi);
+
 /* Bytes of scratch one worker needs for verify_family_run. */
 size_t verify_scratch_size(const verify_battery *bt);
 

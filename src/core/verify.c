@@ -1123,6 +1123,32 @@ static void ufields_range(const verify_battery *bt, verify_ufields *u,
 		}
 }
 
+int verify_ufields_family(const verify_battery *bt, const verify_ufields *u,
+                          size_t *fam, unsigned *jlo, unsigned *jhi)
+{
+	size_t i, c;
+
+	if (u->lay.nf != 2 || !u->jmax)
+		return 0;
+	for (i = 0; i < bt->nfam; i++) {
+		const verify_family *fa = &bt->fam[i];
+		size_t kmin = SIZE_MAX, kmax = 0;
+		if (fa->kind != VERIFY_FIELDS || fa->arg != u->lay.shift[0] ||
+		    !fa->ncells)
+			continue;
+		for (c = 0; c < fa->ncells; c++) {
+			size_t k = fa->cells[c].sc.keys;
+			kmin = k < kmin ? k : kmin;
+			kmax = k > kmax ? k : kmax;
+		}
+		*fam = i;
+		*jlo = verify_log2_floor(kmin);
+		*jhi = verify_log2_floor(kmax);
+		return 1;
+	}
+	return 0;
+}
+
 /* The layouts asked for: the candidate's worst cell, exact, ranked
  * against the reference of verify_ufields (verify.h): a precomputed one
  * of its offset (two fields, 32 or 64 bits) or the random multipliers of
