@@ -333,6 +333,7 @@ typedef struct verify_battery {
 	unsigned foff_h;           /*   its offset h (0: not screened) */
 	lattice_cell flay;         /* the worst 3-4 field layout's cell */
 	lattice_layout flay_lay;   /*   its layout (nf 0: none) */
+	int fields_counted;        /* foff and flay counted (once a battery) */
 	size_t nuser;              /* families asked for, the last nuser */
 	verify_ufields ufields[VERIFY_MAX_USER];   /* layouts asked for */
 	size_t nufields;
@@ -520,12 +521,14 @@ verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
                              verify_smap *sm);
 
 /*
- * The stride map's FAIL alone, for screens of many candidates: 1 when
- * some stride of the map, or a power of two 2^s < 2^bits past it, has a
- * worst R at least the R with which the map's rule FAILs (judged checks),
- * with *worst the worst of them; else 0.  On the map's strides the same
- * verdict as verify_strides, only cheaper: cells that cannot reach that R
- * (stride_screen's gate) are not evaluated.
+ * The stride map's FAIL alone, for screens of many candidates (search's
+ * prediction): 1 when the worst stride of the map's set has a worst R at
+ * least the R with which the map's rule FAILs (judged checks), with
+ * *worst that stride; else 0.  The same screen as the map's status in
+ * verify_strides and in the quick verdict (verify_judge without forms),
+ * only cheaper: cells that cannot reach that R (stride_screen's gate) are
+ * not evaluated.  So search drops a candidate here exactly when cfx
+ * verify FAILs its stride map (the same judged).
  */
 int verify_strides_fail(uint64_t p, unsigned bits, size_t judged,
                         verify_stride *worst);
