@@ -536,7 +536,8 @@ static int fail(const char *what, const cfx_err *e)
 
 typedef struct dash_opts {
 	int ascii;
-	unsigned long long bits, table, count;
+	unsigned long bits;
+	unsigned long long table, count;
 	int keys;                   /* --keys was given: fam */
 	keys_family fam;            /* ... parsed, once */
 	const char *learn;          /* --learn N: a lesson to open */
@@ -553,9 +554,9 @@ static int take_option(void *ctx, const opts_hit *h, cfx_err *e)
 	case SETTING_ASCII:
 		o->ascii = 1;
 		return 0;
-	case SETTING_BITS:
-		return opts_number(h->s, h->value, h->s->lo, h->s->hi, &o->bits,
-		                   e);
+	case SETTING_BITS:          /* the dashboard's words (cli_word.h) */
+		return cli_word_parse(cli_word_range_of("dash"), "--bits",
+		                      h->value, &o->bits, e);
 	case SETTING_TABLE:
 		return opts_number(h->s, h->value, h->s->lo, DASH_MAX_TABLE,
 		                   &o->table, e);

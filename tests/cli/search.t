@@ -30,10 +30,10 @@ $ cfx search --bits 64 --window 65
 ! cfx: search: --window must be between 1 and 64 (65)
 ? 2
 $ cfx search --bits 0
-! cfx: search: --bits must be between 1 and 126 (0)
+! cfx: search: --bits 0: search takes 1..126
 ? 2
 $ cfx search --bits 127
-! cfx: search: --bits must be between 1 and 126 (127)
+! cfx: search: --bits 127: search takes 1..126
 ? 2
 $ cfx search --near 1
 ! cfx: search: --near must lie strictly between 0 and 1 (1)
