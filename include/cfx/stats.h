@@ -115,20 +115,22 @@ void stats_mann_whitney(stats_mw *r, const stats_sample *a,
 
 /* A bootstrap percentile interval of median(b) / median(a). */
 typedef struct stats_ratio {
-	double estimate;     /* median(b) / median(a), ordinary medians */
+	double estimate;     /* median(b) / median(a) */
 	double lo, hi;       /* the conf % percentile interval */
 	unsigned long resamples, seed;
 } stats_ratio;
 
 /* Resample a and b with replacement `resamples` times (>= 100) with GSL's
- * MT19937 seeded by seed.  Ratios with a zero median in a are skipped;
+ * MT19937 seeded by seed.  The medians are ordinary ones (the mean of the
+ * middle two when n is even), or ministat's x[n/2] when upper is set (what
+ * bench's table shows: one median throughout).  Ratios with a zero median in a are skipped;
  * estimate, lo and hi are NaN when a's median is zero.  stop (may be
  * NULL) is polled at each resample: non-zero stops it, -1 (lo and hi
  * NaN); else 0. */
 int stats_bootstrap_ratio(stats_ratio *r, const stats_sample *a,
                           const stats_sample *b, double conf,
                           unsigned long resamples, unsigned long seed,
-                          const volatile sig_atomic_t *stop);
+                          int upper, const volatile sig_atomic_t *stop);
 
 /* The outlier fences by the median absolute deviation (Iglewicz and
  * Hoaglin): x is an outlier when 0.6745 |x - median| / MAD > 3.5.  Sets

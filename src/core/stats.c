@@ -333,7 +333,14 @@ void stats_mann_whitney(stats_mw *r, const stats_sample *a,
 
 /* ---- bootstrap ------------------------------------------------------------ */
 
-static double resample_median(const stats_sample *s, gsl_rng *rng, double *buf)
+/* x[n/2] of sorted x: ministat's median */
+static double upper_median(const double *x, size_t n)
+{
+	return x[n / 2];
+}
+
+static double resample_median(const stats_sample *s, gsl_rng *rng, double *buf,
+                              int upper)
 {
 	size_t i;
 
@@ -341,6 +348,10 @@ static double resample_median(const stats_sample *s, gsl_rng *rng, double *buf)
 
 	for (i = 0; i < s->n; i++)
 		buf[i] = s->x[gsl_rng_uniform_int(rng, s->n)];
+	if (upper) {
+		gsl_sort(buf, 1, s->n);
+		return upper_median(buf, s->n);
+	}
 	m = gsl_stats_median(buf, 1, s->n);
 	if (isfinite(m))
 		return m;
@@ -352,9 +363,10 @@ static double resample_median(const stats_sample *s, gsl_rng *rng, double *buf)
 int stats_bootstrap_ratio(stats_ratio *r, const stats_sample *a,
                           const stats_sample *b, double conf,
                           unsigned long resamples, unsigned long seed,
-                          const volatile sig_atomic_t *stop)
+                          int upper, const volatile sig_atomic_t *stop)
 {
-	double ma = stats_median(a->x, a->n), *ratios, *buf;
+	double (*med)(const double *, size_t) = upper ? upper_median : stats_median;
+	double ma = med(a->x, a->n), *ratios, *buf;
 	size_t i, k = 0;
 	gsl_rng *rng;
 
@@ -364,15 +376,15 @@ int stats_bootstrap_ratio(stats_ratio *r, const stats_sample *a,
 	r->estimate = r->lo = r->hi = NAN;
 	if (ma == 0)
 		return 0;
-	r->estimate = stats_median(b->x, b->n) / ma;
+	r->estimate = med(b->x, b->n) / ma;
 	if (!(rng = gsl_rng_alloc(gsl_rng_mt19937)))
 		xalloc_fail(sizeof *rng, "random generator");
 	gsl_rng_set(rng, seed);
 	ratios = xmalloc(resamples * sizeof *ratios, "bootstrap ratios");
 	buf = xmalloc((a->n > b->n ? a->n : b->n) * sizeof *buf, "resample");
 	for (i = 0; i < resamples && !(stop && *stop); i++) {
-		double ra = resample_median(a, rng, buf);
-		double rb = resample_median(b, rng, buf);
+		double ra = resample_median(a, rng, buf, upper);
+		double rb = resample_median(b, rng, buf, upper);
 		if (ra != 0)
 			ratios[k++] = rb / ra;
 	}
