@@ -126,6 +126,10 @@ typedef struct review_mult {
 	                            * to it in, on LP64 and ILP32 (the usual
 	                            * arithmetic conversions); 0: the other
 	                            * operand's type is not known */
+	/* "(u32)((v * C) >> 20)": a cast narrower than the word after a
+	 * right shift keeps bits mid_shift .. mid_shift + mid_bits - 1 of
+	 * the product, not its top bits (mid_bits 0: no such cast) */
+	unsigned mid_shift, mid_bits;
 	char hashed_why[128];      /*   its operands' types, or the operand
 	                            *   whose type is not known */
 	int composite;             /* p is the product (own is as written) */

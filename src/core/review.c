@@ -267,6 +267,19 @@ static void assignment(walk *w, size_t a, size_t b)
 	val v, cur;
 	int rhs;
 
+	/* h = (h << 5) + h; with h the function's parameter, not declared in
+	 * its body: the variable the sequence starts from, read first on
+	 * the right */
+	if (!s && !w->f.have_input) {
+		for (k = a + 2; k + 1 < b; k++)
+			if (t[k].type == T_IDENT && !strcmp(t[k].s, t[a].s))
+				break;
+		if (k + 1 < b && (s = review_var_get(w, t[a].s))) {
+			int l;
+			s->bits = review_var_bits(w, t[a].s, a, &l);
+			s->is_long = l;
+		}
+	}
 	if (!s || s->is_ptr)
 		return;
 	bits = s->bits ? s->bits : w->f.word ? w->f.word : 64;
@@ -884,6 +897,7 @@ static int collect_defines(const patch *pt, char a, char b, defs *out,
 			}
 		review_toks_free(&v);
 	}
+	review_defs_resolve(out);
 	return 0;
 }
 

@@ -291,6 +291,10 @@ const define *review_defs_find_in(const defs *s, const char *name,
 
 void review_defs_free(defs *s);
 
+/* The defines whose value is the name of a define that comes after them
+ * ("#define B A" before "#define A 0x..."): that one's value. */
+void review_defs_resolve(defs *s);
+
 /* The innermost word of the context: a C-level if's, else the #if's
  * (if_word); its condition and line in *cond, *line (may be NULL). */
 unsigned review_ctx_word(const walk *w, const char **cond, unsigned long *line);
@@ -386,6 +390,12 @@ int review_operand_decl(const walk *w, size_t i, cwidth *o);
  * token at and cast to an integer type ("(u64)(x * C) >> 54"): 1 with
  * that type into o, else 0. */
 int review_cast_before(const walk *w, size_t i, size_t at, cwidth *o);
+
+/* The width of variable name as declared before token `before` ("TYPE
+ * name": a parameter or a local; LP64's, *is_long when a long's), 0 when
+ * not found. */
+unsigned review_var_bits(const walk *w, const char *name, size_t before,
+                         int *is_long);
 
 /* Whether variable name, as declared before line (a local or a
  * parameter of the function there: the nearest "TYPE name"), has a

@@ -31,6 +31,37 @@ void review_narrow_word(review *r, size_t i)
 	if (m->bits != 64 || mpz_sizeinbase(m->p, 2) > 32 || !mpz_sgn(m->p))
 		return;
 	hex = word_hex(m->p, m->bits);
+	if (m->mid_bits && m->mid_shift + m->mid_bits < 64) {
+		/* (u32)((v * C) >> K): the index is floor(x p / 2^K) mod
+		 * 2^w (x p < 2^64 for x < 2^32: no wrap), 0 for x below
+		 * ceil(2^K / p), growing with x until x p reaches 2^(K+w) */
+		mpz_t z, u;
+		char *zs, *us;
+		mpz_inits(z, u, NULL);
+		mpz_setbit(z, m->mid_shift);
+		mpz_cdiv_q(z, z, m->p);
+		mpz_setbit(u, m->mid_shift + m->mid_bits);
+		mpz_cdiv_q(u, u, m->p);
+		zs = mpz_get_str(NULL, 10, z);
+		us = mpz_get_str(NULL, 10, u);
+		review_add(r, REVIEW_WARNING, m->file, m->line, i, "word",
+		           "%s is a 32-bit constant in a 64-bit word, and the cast "
+		           "after >> %u keeps bits %u..%u of the product, not its "
+		           "top bits: for a key x below 2^32 the product never "
+		           "wraps mod 2^64, so the index is floor(x * p / 2^%u) mod "
+		           "2^%u: 0 %s%s, then growing with x up to x = %s, "
+		           "where it wraps; verify judges the top bits of a 64-bit "
+		           "product, which this code does not use", hex,
+		           m->mid_shift, m->mid_shift, m->mid_shift + m->mid_bits - 1,
+		           m->mid_shift, m->mid_bits, mpz_cmp_ui(z, 1) <= 0 ?
+		           "only at x = 0" : "for every x below ", mpz_cmp_ui(z, 1) <= 0
+		           ? "" : zs, us);
+		free(zs);
+		free(us);
+		mpz_clears(z, u, NULL);
+		free(hex);
+		return;
+	}
 	/* x < 2^32 and p < 2^32: x p < 2^64 never wraps, so the index
 	 * floor(x p / 2^(64-t)) is monotone in x, and 0 for x < 2^(32-t) */
 	review_add(r, REVIEW_WARNING, m->file, m->line, i, "word",
@@ -508,6 +539,44 @@ void review_hashed_all(walk *w)
 		hashed_again(w, k);
 }
 
+/* The right shift t[sh] (by a constant K) inside a group cast to a type
+ * narrower than m's word, "(u32)((v * C) >> 20)": the cast keeps bits K
+ * .. K + w - 1 of the product (m->mid_shift, mid_bits). */
+static void mid_cast(walk *w, size_t a, size_t b, size_t sh, review_mult *m)
+{
+	const tok *t = w->v.t;
+	unsigned long k;
+	char why[64];
+	size_t p, q;
+	int l;
+
+	if (!review_small_value(w, &t[sh + 1], &k, why, sizeof why) ||
+	    k < 1 || k >= 64)
+		return;
+	for (p = sh; p-- > a + 2;) {
+		unsigned cw;
+		size_t f;
+		if (strcmp(t[p].s, "(") || strcmp(t[p - 1].s, ")"))
+			continue;
+		q = review_paren_close(t, p, b);
+		if (q >= b || q < sh + 1)
+			continue;
+		/* (TYPE) right before the group: u32, unsigned int, ... */
+		for (f = p - 2; f > a && t[f - 1].type == T_IDENT &&
+		     review_is_type_word(t[f - 1].s); f--)
+			;
+		if (t[p - 2].type != T_IDENT || f <= a || strcmp(t[f - 1].s, "(") ||
+		    !(cw = review_type_bits(t[p - 2].s, 0, &l)) || l ||
+		    (f < p - 2 && !strcmp(t[f].s, "long")))
+			continue;
+		if (cw < 32 || cw >= m->bits)
+			return;
+		m->mid_shift = (unsigned)k;
+		m->mid_bits = cw;
+		return;
+	}
+}
+
 /* What statement [a, b) says of the word and table of multiplier name
  * (or the literal at index lit): hash_32(.., B), hash_64(.., B),
  * >> (W - B), >> K. */
@@ -577,6 +646,9 @@ void review_use_of(walk *w, size_t a, size_t b, size_t mi)
 				m->bits = word;
 			}
 		}
+		if (t[i].type == T_OP && !strcmp(t[i].s, ">>") && i + 1 < b &&
+		    !m->mid_bits)
+			mid_cast(w, a, b, i, m);
 		if (t[i].type == T_OP && !strcmp(t[i].s, ">>") && i + 1 < b) {
 			if (!strcmp(t[i + 1].s, "(") && i + 4 < b &&
 			    review_small_value(w, &t[i + 2], &wv, why, sizeof why) &&

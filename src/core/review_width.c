@@ -757,6 +757,18 @@ int review_cast_before(const walk *w, size_t i, size_t at, cwidth *o)
 	return 0;
 }
 
+unsigned review_var_bits(const walk *w, const char *name, size_t before,
+                         int *is_long)
+{
+	cwidth o;
+
+	*is_long = 0;
+	if (var_width(w, name, before, &o) < 0)
+		return 0;
+	*is_long = o.bits[LP64] != o.bits[ILP32];
+	return o.bits[LP64];
+}
+
 /* Whether the C type t[a..e] is a signed integer type: int, long,
  * short, char, signed, s8..s64, int8_t..int64_t, ssize_t, with no
  * "unsigned". */

@@ -260,4 +260,57 @@ expect "cfx review - -: refused (one line naming -), exit 2" \
 $cfx review --format gcc --json $fx/even.patch > "$tmp/o" 2>&1; r=$?
 expect "cfx review --format gcc --json: refused (one line naming --format), exit 2" \
 	'[ $r = 2 ] && [ "$(wc -l < "$tmp/o")" = 1 ] && grep -q "\-\-json and \-\-format gcc do not go together (--format)" "$tmp/o"'
+
+# ---- then: a cast after a middle shift; a short sequence; a forward alias -----
+# cc: (u32)((v * 0x9e3779b1u) >> 20) with v a u64 is 0 only at v = 0, and
+# first falls (wraps) at the v python names, ceil(2^52 / C)
+wrap=$(python3 -c "print(-(-2**52 // 0x9e3779b1))")
+cat > "$tmp/k.c" <<'C'
+#include <stdint.h>
+#include <stdio.h>
+int main(void)
+{
+	uint32_t prev = 0, zeros = 0;
+	for (uint64_t v = 0; v < 1ull << 24; v++) {
+		uint32_t i = (uint32_t)((v * 0x9e3779b1u) >> 20);
+		zeros += i == 0;
+		if (v && i < prev) {
+			printf("%llu %u\n", (unsigned long long)v, zeros);
+			return 0;
+		}
+		prev = i;
+	}
+	return 1;
+}
+C
+IFS=' ' read -r fall zeros <<< "$(cc -O2 -o "$tmp/k" "$tmp/k.c" && "$tmp/k")"
+expect "cc: the index first falls at v = $fall (python: $wrap), and is 0 for $zeros key(s) before" \
+	'[ "$fall" = "$wrap" ] && [ "$zeros" = 1 ]'
+review $fx/t23d_mid_bits.patch
+expect "(u32)((v * C) >> 20): bits 20..51 said, 0 only at x = 0, wrapping at x = $wrap; no 'every key below ... lands in bucket 0'" \
+	'grep -q "keeps bits 20..51 of the product, not its top bits" "$tmp/o" && grep -q "0 only at x = 0, then growing with x up to x = $wrap" "$tmp/o" && ! grep -q "lands in bucket 0" "$tmp/o"'
+# python and cc: h = (h << 5) + h; h = -h; is h * (2^32 - 33)
+neg=$(python3 -c "print('0x%08x' % (-33 % 2**32))")
+{
+	echo '#include <stdint.h>'
+	echo 'typedef uint32_t u32;'
+	sed -n '/^@@/,$ s/^+//p' $fx/t23d_short_seq.patch | grep -v '#include'
+	printf 'int main(void)\n{\n\tfor (u32 k = 1; k < 1u << 30; k = k * 3 + 1)\n\t\tif (q_bucket(k) != (u32)(k * %su) >> 24)\n\t\t\treturn 1;\n\treturn 0;\n}\n' "$neg"
+} > "$tmp/q.c"
+expect "cc: q_bucket(h) == (h * $neg) >> 24 (python's -33 mod 2^32)" 'cc -O2 -o "$tmp/q" "$tmp/q.c" && "$tmp/q"'
+review $fx/t23d_short_seq.patch
+expect "h = (h << 5) + h; h = -h; return h >> 24: the sequence found, $neg on 32 bits, the top 8 bits" \
+	'grep -q "the shift/add sequence computes h \* $neg mod 2^32" "$tmp/o" && grep -q "then h >> 24: bits 31..24, the top 8 of the product" "$tmp/o"'
+# cc: b_bucket() multiplies by OBJ_GOLDEN through the alias defined before it
+{
+	echo '#include <stdint.h>'
+	echo 'typedef uint32_t u32;'
+	sed -n '/^@@/,$ s/^+//p' $fx/t23d_alias_fwd.patch | grep -v '#include'
+	printf 'int main(void)\n{\n\tfor (u32 k = 1; k < 1u << 30; k = k * 3 + 1)\n\t\tif (b_bucket(k) != (u32)(k * 0x9e3779b9u) >> 22)\n\t\t\treturn 1;\n\treturn 0;\n}\n'
+} > "$tmp/b.c"
+expect "cc: with #define OBJ_HASH_MULT OBJ_GOLDEN before OBJ_GOLDEN's define, b_bucket(x) == (x * 0x9e3779b9) >> 22" \
+	'cc -O2 -o "$tmp/b" "$tmp/b.c" && "$tmp/b"'
+review $fx/t23d_alias_fwd.patch
+expect "the forward alias followed: OBJ_HASH_MULT = 0x9e3779b9, judged on a table of 2^10 from >> 22" \
+	'grep -q "NOTE: OBJ_HASH_MULT = 0x9e3779b9: 32-bit multiplier" "$tmp/o" && grep -q "a table of 2^10 from >> 22" "$tmp/o"'
 done_suite trial5
