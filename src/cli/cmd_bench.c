@@ -583,15 +583,10 @@ static double paired_ratio(const double *ns, const double *base, size_t n)
 
 static json_t *figures_json(const figures *f)
 {
-	json_t *o = json_object();
-
-	json_object_set_new(o, "median", out_jreal(f->median));
-	json_object_set_new(o, "p10", out_jreal(f->p10));
-	json_object_set_new(o, "spread", out_jreal(f->spread));
-	json_object_set_new(o, "wall_median", out_jreal(f->wall));
-	json_object_set_new(o, "cpu_median", out_jreal(f->cpu));
-	json_object_set_new(o, "ratio", out_jreal(f->ratio));
-	return o;
+	return sreport_jreals(json_object(), "median", f->median, "p10",
+	                      f->p10, "spread", f->spread, "wall_median",
+	                      f->wall, "cpu_median", f->cpu, "ratio", f->ratio,
+	                      NULL);
 }
 
 /* A table of figures, within 80 columns: the names' column w wide when
@@ -661,6 +656,88 @@ static void warn_run(cmd_ctx *c, const setup *s, const variant *v, int nv,
 			         "the machine's speed changed during the run",
 			         v[k].name, thr[k].first, thr[k].second);
 	}
+}
+
+/* A form's adds, subtracts, shifts and negation ("" for the multiply). */
+static void counts(char *buf, size_t n, const variant *v, int k)
+{
+	buf[0] = 0;
+	if (k && v[k].adds + v[k].shifts)
+		snprintf(buf, n, "%u adds/subs, %u shifts%s", v[k].adds,
+		         v[k].shifts, v[k].negations ? ", 1 negation" : "");
+}
+
+/* The text before sreport's: every line within OUT_WIDTH columns (the
+ * header ran to 91, the summary lines to 92): the prose filled at
+ * spaces; a form's counts after its median where every form's fit
+ * there, else on a line of their own under the figures. */
+static void report_text(cmd_ctx *c, const setup *s, const variant *v,
+                        int nv, const figures *thr, const figures *lat,
+                        unsigned long preempted, unsigned long blocks)
+{
+	struct buf b = { 0 };
+	char cnt[96];
+	int w = 28, k, own = 0;   /* the names' column: 64-bit ones are wider */
+
+	buf_printf(&b, "cfx bench: %zu %s keys on %u bits into 2^%u counters, "
+	           "%d rounds of %zu passes, interleaved", s->count, s->keys,
+	           s->bits, s->b, s->runs, s->reps);
+	out_line(c->out, buf_str(&b), "  ");
+	if (s->runs < s->runs_planned) {
+		buf_clear(&b);
+		buf_printf(&b, "(%d of %d rounds: the default run's budget of "
+		           "%.0f s was reached: a busy machine)", s->runs,
+		           s->runs_planned, s->budget / 1e9);
+		out_line(c->out, buf_str(&b), " ");
+	}
+	buf_clear(&b);
+	buf_printf(&b, "compiled with %s -O2", s->compiler);
+	out_line(c->out, buf_str(&b), "  ");
+	fputc('\n', c->out);
+	for (k = 0; k < nv; k++)        /* the names' column */
+		if ((int)strlen(v[k].name) > w)
+			w = (int)strlen(v[k].name);
+	for (k = 0; k < nv; k++) {
+		counts(cnt, sizeof cnt, v, k);
+		if (cnt[0] && 2 + w + 1 + 8 + 17 + 3 + (int)strlen(cnt) > OUT_WIDTH)
+			own = 1;
+	}
+	for (k = 0; k < nv; k++) {
+		counts(cnt, sizeof cnt, v, k);
+		fprintf(c->out, "  %-*s %8.4f ns/hash (median)", w, v[k].name,
+		        thr[k].median);
+		if (cnt[0] && own)
+			fprintf(c->out, "\n  %-*s %s", w, "", cnt);
+		else if (cnt[0])
+			fprintf(c->out, "   %s", cnt);
+		fputc('\n', c->out);
+	}
+	fprintf(c->out, "\nthroughput, ns/hash (independent keys into the "
+	        "table; the lines above):\n");
+	figures_rows(c->out, v, nv, w, thr);
+	fprintf(c->out, "latency, ns/hash (a dependent chain: each hash of "
+	        "the key xor the last):\n");
+	figures_rows(c->out, v, nv, w, lat);
+	/* the paragraph's lines as they were, two of them filled: their
+	 * numbers, and the multiply's note, can pass 80 columns */
+	fprintf(c->out, "a block's figure is its wall time, or the processor's "
+	        "(cpu) if it was preempted\n");
+	buf_clear(&b);
+	buf_printf(&b, "(wall above 1.05 x processor + 2 us): %lu of %lu blocks "
+	           "of %zu hashes were.", preempted, blocks,
+	           s->count * s->reps);
+	out_line(c->out, buf_str(&b), "  ");
+	fprintf(c->out, "median: ministat's, the sorted blocks' x[n/2] (as in "
+	        "the table below); p10: the\n10th percentile; spread: (p75 - "
+	        "p25) / median; wall, cpu: their medians;\n/ mult.: round by "
+	        "round, the block's time over the multiply's; their median.\n");
+	buf_clear(&b);
+	buf_printf(&b, "multiply: %s.", s->mul_checked[0] ? s->mul_checked
+	           : "its constant read from a volatile (no objdump to check "
+	           "the instruction)");
+	out_line(c->out, buf_str(&b), "  ");
+	fputc('\n', c->out);
+	buf_free(&b);
 }
 
 static void report(cmd_ctx *c, const cli_args *a, const setup *s,
@@ -751,43 +828,7 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 	}
 	json_object_set_new(j, "stats", sreport_json(&r));
 	if (!a->json) {
-		fprintf(c->out, "cfx bench: %zu %s keys on %u bits into 2^%u "
-		        "counters, %d rounds of %zu passes, interleaved\n",
-		        s->count, s->keys, s->bits, s->b, s->runs, s->reps);
-		if (s->runs < s->runs_planned)
-			fprintf(c->out, "(%d of %d rounds: the default run's "
-			        "budget of %.0f s was reached: a busy machine)\n",
-			        s->runs, s->runs_planned, s->budget / 1e9);
-		fprintf(c->out, "compiled with %s -O2\n\n", s->compiler);
-		int w = 28;             /* the names' column: 64-bit ones are wider */
-		for (k = 0; k < nv; k++)
-			if ((int)strlen(v[k].name) > w)
-				w = (int)strlen(v[k].name);
-		for (k = 0; k < nv; k++) {
-			fprintf(c->out, "  %-*s %8.4f ns/hash (median)", w, v[k].name,
-			        thr[k].median);
-			if (k && v[k].adds + v[k].shifts)
-				fprintf(c->out, "   %u adds/subs, %u shifts%s", v[k].adds,
-				        v[k].shifts, v[k].negations ? ", 1 negation" : "");
-			fputc('\n', c->out);
-		}
-		fprintf(c->out, "\nthroughput, ns/hash (independent keys into the "
-		        "table; the lines above):\n");
-		figures_rows(c->out, v, nv, w, thr);
-		fprintf(c->out, "latency, ns/hash (a dependent chain: each hash of "
-		        "the key xor the last):\n");
-		figures_rows(c->out, v, nv, w, lat);
-		fprintf(c->out, "a block's figure is its wall time, or the "
-		        "processor's (cpu) if it was preempted\n(wall above 1.05 x "
-		        "processor + 2 us): %lu of %lu blocks of %zu hashes were.\n"
-		        "median: ministat's, the sorted blocks' x[n/2] (as in the "
-		        "table below); p10: the\n10th percentile; spread: (p75 - "
-		        "p25) / median; wall, cpu: their medians;\n/ mult.: "
-		        "round by round, the block's time over the multiply's; "
-		        "their median.\nmultiply: %s.\n\n",
-		        preempted, blocks, s->count * s->reps,
-		        s->mul_checked[0] ? s->mul_checked : "its constant read "
-		        "from a volatile (no objdump to check the instruction)");
+		report_text(c, s, v, nv, thr, lat, preempted, blocks);
 		sreport_text(&r, c->out);
 		sreport_warn(&r, c->cmd, stderr);
 	}

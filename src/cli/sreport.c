@@ -10,6 +10,8 @@
 
 #include "cli/out.h"
 #include "cli/sreport.h"
+#include "util/buf.h"
+#include "util/text.h"
 #include "util/xalloc.h"
 
 static const char symbol[SREPORT_MAX + 1] = " x+*%#@O";
@@ -311,6 +313,31 @@ static void plot_print(const sreport *r, FILE *f)
 
 /* ---- text ------------------------------------------------------------------ */
 
+/* A verdict's line after its tab, as ministat's are; one too long for
+ * OUT_WIDTH columns (the tab counted as 8) is filled at spaces, each
+ * line after a tab.  One that fits is ministat's byte for byte. */
+static void verdict_line(FILE *f, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void verdict_line(FILE *f, const char *fmt, ...)
+{
+	struct buf t = { 0 }, b = { 0 };
+	const char *p;
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(&t, fmt, ap);
+	va_end(ap);
+	text_fill(&b, buf_str(&t), OUT_WIDTH - 8, "", "", " ");
+	for (p = buf_str(&b); *p;) {
+		size_t n = strcspn(p, "\n");
+		fprintf(f, "\t%.*s\n", (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+	buf_free(&t);
+	buf_free(&b);
+}
+
 static void vitals(FILE *f, const stats_sample *s, int i)
 {
 	fprintf(f, "%c %3zu %13.8g %13.8g %13.8g %13.8g %13.8g\n", symbol[i],
@@ -339,12 +366,12 @@ static void verdict_mw(FILE *f, const stats_mw *m, double conf)
 	fprintf(f, "%s at %.1f%% confidence\n",
 	        m->significant ? "Difference" : "No difference proven", conf);
 	if (isfinite(m->shift))
-		fprintf(f, "\tshift %g (Hodges-Lehmann: median of the differences)\n",
-		        m->shift);
+		verdict_line(f, "shift %g (Hodges-Lehmann: median of the "
+		             "differences)", m->shift);
 	else if (isinf(m->shift))
-		fprintf(f, "\tshift %s1.8e+308, past the doubles (Hodges-Lehmann: "
-		        "median of the differences)\n", m->shift < 0 ? "below -"
-		        : "above ");
+		verdict_line(f, "shift %s1.8e+308, past the doubles "
+		             "(Hodges-Lehmann: median of the differences)",
+		             m->shift < 0 ? "below -" : "above ");
 	fprintf(f, "\t(Mann-Whitney U = %g, p = %.6g, %s)\n", m->u, m->p,
 	        m->exact ? "exact" : "normal approximation");
 }
@@ -373,15 +400,15 @@ void sreport_text(const sreport *r, FILE *f)
 			verdict_t(f, r->o.test == SREPORT_WELCH ? &c->welch
 			                                        : &c->student);
 		if (r->o.ratio && isnan(c->ratio.estimate))
-			fprintf(f, "\tmedian ratio undefined: the ordinary median "
-			        "(mean of the middle two) of %s is 0\n",
-			        r->sets[0].name);
+			verdict_line(f, "median ratio undefined: the ordinary median "
+			             "(mean of the middle two) of %s is 0",
+			             r->sets[0].name);
 		else if (r->o.ratio)
-			fprintf(f, "\tmedian ratio %g, %.1f%% interval %g .. %g "
-			        "(ordinary medians, mean of the middle two; bootstrap, "
-			        "%lu resamples, seed %lu)\n",
-			        c->ratio.estimate, r->o.conf, c->ratio.lo, c->ratio.hi,
-			        c->ratio.resamples, c->ratio.seed);
+			verdict_line(f, "median ratio %g, %.1f%% interval %g .. %g "
+			             "(ordinary medians, mean of the middle two; "
+			             "bootstrap, %lu resamples, seed %lu)",
+			             c->ratio.estimate, r->o.conf, c->ratio.lo,
+			             c->ratio.hi, c->ratio.resamples, c->ratio.seed);
 	}
 }
 
@@ -396,6 +423,18 @@ void sreport_warn(const sreport *r, const char *cmd, FILE *f)
 
 /* ---- JSON ------------------------------------------------------------------ */
 
+json_t *sreport_jreals(json_t *o, ...)
+{
+	const char *name;
+	va_list ap;
+
+	va_start(ap, o);
+	while ((name = va_arg(ap, const char *)))
+		json_object_set_new(o, name, out_jreal(va_arg(ap, double)));
+	va_end(ap);
+	return o;
+}
+
 static json_t *json_sample(const sreport *r, int i)
 {
 	const sreport_set *s = &r->sets[i];
@@ -405,15 +444,10 @@ static json_t *json_sample(const sreport *r, int i)
 	json_object_set_new(o, "name", json_string(s->name));
 	json_object_set_new(o, "symbol", json_sprintf("%c", symbol[i + 1]));
 	json_object_set_new(o, "n", json_integer((json_int_t)s->s.n));
-	json_object_set_new(o, "min", out_jreal(s->s.min));
-	json_object_set_new(o, "max", out_jreal(s->s.max));
-	json_object_set_new(o, "median", out_jreal(s->s.median));
-	json_object_set_new(o, "median_mid", out_jreal(stats_median(s->s.x,
-	                                                              s->s.n)));
-	json_object_set_new(o, "mean", out_jreal(s->s.mean));
-	json_object_set_new(o, "stddev", out_jreal(s->s.stddev));
-	json_object_set_new(o, "variance", out_jreal(s->s.var));
-	json_object_set_new(o, "mad", out_jreal(r->mad[i]));
+	sreport_jreals(o, "min", s->s.min, "max", s->s.max, "median",
+	               s->s.median, "median_mid", stats_median(s->s.x, s->s.n),
+	               "mean", s->s.mean, "stddev", s->s.stddev, "variance",
+	               s->s.var, "mad", r->mad[i], NULL);
 	/* points outside are outliers; null: none can be (MAD = 0) */
 	json_object_set_new(o, "outlier_fences", json_pack("[o,o]",
 	                    out_jreal(r->lo[i]), out_jreal(r->hi[i])));
@@ -432,19 +466,15 @@ static json_t *json_sample(const sreport *r, int i)
 
 static json_t *json_t_test(const stats_diff *d)
 {
-	json_t *o = json_object();
+	json_t *o = sreport_jreals(json_object(), "df", d->df, "t", d->t,
+	                           "difference", d->diff, "error", d->err,
+	                           "percent", d->pct, "percent_error",
+	                           d->pct_err, d->test == STATS_STUDENT
+	                           ? "pooled_s" : "se", d->s, NULL);
 
-	json_object_set_new(o, "df", out_jreal(d->df));
-	json_object_set_new(o, "t", out_jreal(d->t));
-	json_object_set_new(o, "difference", out_jreal(d->diff));
-	json_object_set_new(o, "error", out_jreal(d->err));
-	json_object_set_new(o, "percent", out_jreal(d->pct));
-	json_object_set_new(o, "percent_error", out_jreal(d->pct_err));
-	json_object_set_new(o, d->test == STATS_STUDENT ? "pooled_s" : "se",
-	                    out_jreal(d->s));
 	if (d->test == STATS_STUDENT)
-		json_object_set_new(o, "se", out_jreal(d->se));
-	json_object_set_new(o, "p", out_jreal(d->p));
+		sreport_jreals(o, "se", d->se, NULL);
+	sreport_jreals(o, "p", d->p, NULL);
 	json_object_set_new(o, "significant", json_boolean(d->significant));
 	if (!d->significant)
 		json_object_set_new(o, "points_needed",
@@ -463,12 +493,10 @@ static json_t *json_cmp(const sreport *r, int i)
 	json_object_set_new(o, "student", json_t_test(&c->student));
 	json_object_set_new(o, "welch", json_t_test(&c->welch));
 	mw = json_object();
-	json_object_set_new(mw, "u", out_jreal(c->mw.u));
-	json_object_set_new(mw, "p", out_jreal(c->mw.p));
+	sreport_jreals(mw, "u", c->mw.u, "p", c->mw.p, NULL);
 	json_object_set_new(mw, "exact", json_boolean(c->mw.exact));
-	json_object_set_new(mw, "z", out_jreal(c->mw.z));
-	json_object_set_new(mw, "p_min", out_jreal(c->mw.p_min));
-	json_object_set_new(mw, "shift", out_jreal(c->mw.shift));
+	sreport_jreals(mw, "z", c->mw.z, "p_min", c->mw.p_min, "shift",
+	               c->mw.shift, NULL);
 	json_object_set_new(mw, "significant", json_boolean(c->mw.significant));
 	json_object_set_new(o, "mann_whitney", mw);
 	if (r->o.ratio)

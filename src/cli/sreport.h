@@ -80,6 +80,12 @@ void sreport_warn(const sreport *r, const char *cmd, FILE *f);
 /* The report as one JSON object (every number). */
 json_t *sreport_json(const sreport *r);
 
+/* o with members set from NAME, VALUE pairs (a const char * and a
+ * double each, a NULL name last), each value as out_jreal writes it
+ * (null where it is not finite): stats' and bench's figures alike.
+ * Returns o. */
+json_t *sreport_jreals(json_t *o, ...) __attribute__((sentinel));
+
 /* The plot width ministat would use for output to f: 74, or on a
  * terminal $COLUMNS or the terminal's width less 2.  A $COLUMNS that is
  * not an integer from SREPORT_MIN_WIDTH to SREPORT_MAX_WIDTH (--width's

@@ -6,8 +6,11 @@
 #include "cfx/constant.h"
 #include "cfx/word.h"
 
-int constant_value(const char *text, expr_lookup look, void *ctx, mpz_t z,
-                   cfx_err *err)
+/* text parsed and evaluated as an integer, ~ and the shifts on a word of
+ * `word` bits (0: none, they ask for one): constant_value and
+ * constant_eval share it. */
+static int value_on(const char *text, expr_lookup look, void *ctx,
+                    unsigned long word, mpz_t z, cfx_err *err)
 {
 	expr_tree *t;
 	int rc;
@@ -15,26 +18,24 @@ int constant_value(const char *text, expr_lookup look, void *ctx, mpz_t z,
 	assert(text);
 	if (!(t = expr_parse(text, err)))
 		return -1;
-	rc = expr_eval_int(t, look, ctx, z, err);
+	rc = expr_eval_int_word(t, look, ctx, word, z, err);
 	expr_free(t);
 	return rc;
+}
+
+int constant_value(const char *text, expr_lookup look, void *ctx, mpz_t z,
+                   cfx_err *err)
+{
+	return value_on(text, look, ctx, 0, z, err);
 }
 
 int constant_eval(const char *text, expr_lookup look, void *ctx,
                   unsigned long *bits, unsigned long max_bits, mpz_t p,
                   cfx_err *err)
 {
-	expr_tree *t;
-	int rc;
-
-	assert(text);
-	if (!(t = expr_parse(text, err)))
-		return -1;
 	/* ~ and the shifts work on the word asked for (none: they ask) */
-	rc = expr_eval_int_word(t, look, ctx, *bits <= max_bits ? *bits : 0,
-	                        p, err);
-	expr_free(t);
-	if (rc < 0)
+	if (value_on(text, look, ctx, *bits <= max_bits ? *bits : 0, p,
+	             err) < 0)
 		return -1;
 	return word_check(p, bits, max_bits, text, err);
 }

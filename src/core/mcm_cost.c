@@ -27,13 +27,18 @@ static const mcm_target targets[] = {
 	  4, "mul", 0, NULL, 64, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
 	/* 64-bit words in register pairs: add, sltu, add, add (4); a shift
 	 * by k < 32: slli, srli, or, slli (4); by k >= 32: slli (or mv),
-	 * li 0 (2) */
+	 * li 0 (2).  The multiply is libgcc's loop, counted for the
+	 * constant by rv32i_mul (below); 173 and 785 are 0x61C88647's and
+	 * 0x61C8864680B583EB's. */
 	{ "rv32i", "RV32I without the M extension, single issue: every "
 	  "instruction one cycle, a 64-bit add 4 (add, sltu, add, add), a "
 	  "64-bit shift 4 (2 by 32 or more), no multiply instruction (a "
-	  "__mulsi3 loop, about 100 cycles; __muldi3 about 400)", 1, 1, 0, 0,
-	  0, 100, 400, "__mulsi3 call", 1, "__muldi3 call", 32, 4, 4, 0, 0, 2,
-	  0, 0, 0, 0 },
+	  "__mulsi3 call, libgcc's loop: 5 instructions for each bit of the "
+	  "constant up to its highest 1, 1 more for each 1 and 5 around, 166 "
+	  "to 197 with bit 31 set, 173 for 0x61C88647; a __muldi3 call, six "
+	  "such loops and about 75 more, 785 for 0x61C8864680B583EB)", 1, 1,
+	  0, 0, 0, 173, 785, "__mulsi3 call", 1, "__muldi3 call", 32, 4, 4, 0,
+	  0, 2, 0, 0, 0, 0 },
 	/* a shift by k: lsl.l #k (8 + 2k) for k <= 8, else moveq #k then
 	 * lsl.l Dn (4 + 8 + 2k); by 16 and more swap, clr.w (8) and the
 	 * rest, when that is less.  64-bit words in register pairs: add.l,
@@ -52,6 +57,69 @@ static const mcm_target targets[] = {
 	  NULL, 32, 16, 100, 2, 16, 8, 1, 8, 4, 8 },
 };
 #define NTARGETS (sizeof targets / sizeof targets[0])
+#define RV32I (&targets[3])
+
+/*
+ * The instructions of a multiply by the constant b on RV32I, where there
+ * is no multiply instruction, at one a cycle (taken branches cost more on
+ * most cores: a lower bound).  __mulsi3 is libgcc's
+ * libgcc/config/riscv/muldi3.S (its __muldi3 renamed for 32-bit
+ * registers):
+ *
+ *       mv   a2, a0            li   a0, 0
+ *   .L1: andi a3, a1, 1        beqz a3, .L2
+ *        add  a0, a0, a2       (only when the bit is 1)
+ *   .L2: srli a1, a1, 1        slli a2, a2, 1        bnez a1, .L1
+ *        ret
+ *
+ * The loop runs until a1, the operand shifted right, is 0: once for
+ * each bit of it up to its highest 1 (once for 0: the test is at the
+ * end), five instructions, and the add for each 1: 3 + 5 bitlength(b)
+ * + popcount(b).  A compiler passes a
+ * constant multiplier in a1 (clang -O2 for rv32i: x * 0x61C88647u is
+ * lui a1; addi a1; call __mulsi3), so the count is the constant's:
+ * 0x61C88647, 31 bits with 13 ones, 3 + 155 + 13 = 171, and the call
+ * (jal, the constant moved into a1 from the register a hash loop keeps
+ * it in) 2 more: 173.  A 32-bit constant with bit 31 set takes 164 to
+ * 195 in the routine, 166 to 197 with the call.
+ */
+static unsigned long mulsi3_loop(uint32_t b)
+{
+	unsigned long len = 0, ones = 0;
+
+	do {                    /* bnez at the end: once even for b = 0 */
+		ones += b & 1;
+		len++;
+	} while (b >>= 1);
+	return 3 + 5 * len + ones;
+}
+
+/*
+ * A 64-bit product on RV32I is libgcc2.c's __muldi3 (u * v, the constant
+ * v in a2:a3): __umulsidi3 of the low words by longlong.h's umul_ppmm,
+ * four __mulsi3 calls with v's low word's 16-bit halves in a1 (each
+ * half twice), then the cross products u.low * v.high and u.high *
+ * v.low, two more calls with v's words in a1 (as written; a compiler
+ * may swap them), and the instructions around them: the six calls,
+ * saving and restoring registers, splitting the halves, the carry and
+ * the sums (72 in clang -O2's rv32i code for the same C, 73 when the
+ * middle sum carries; GCC's libgcc is of the same order), and the call
+ * into __muldi3 with the constant's two words moved (3).
+ * 0x61C8864680B583EB: halves 0x83EB and 0x80B5 (92 and 89, twice
+ * each), words 0x61C88646 (170) and 0x80B583EB (178), 710 in the loops,
+ * 785 in all.
+ */
+#define MULSI3_CALL 2
+#define MULDI3_AROUND 75
+static unsigned long rv32i_mul(uint64_t p, unsigned bits)
+{
+	uint32_t lo = (uint32_t)p, hi = (uint32_t)(p >> 32);
+
+	if (bits <= 32)
+		return MULSI3_CALL + mulsi3_loop(lo);
+	return MULDI3_AROUND + 2 * mulsi3_loop(lo & 0xffff) +
+	       2 * mulsi3_loop(lo >> 16) + mulsi3_loop(hi) + mulsi3_loop(lo);
+}
 
 const mcm_target *mcm_target_find(const char *name)
 {
@@ -153,6 +221,10 @@ void mcm_cost_of(const mcm_graph *g, const mcm_target *t, mcm_cost *k)
 	assert(g && t && k);
 	memset(k, 0, sizeof *k);
 	k->mul_cycles = g->bits > 32 ? t->mul64 : t->mul32;
+	if (t == RV32I)       /* the constant's own count */
+		k->mul_cycles = rv32i_mul(mcm_eval(g, 1) & (g->bits < 64 ?
+		                          ((uint64_t)1 << g->bits) - 1 : ~0ULL),
+		                          g->bits);
 	if (g->zero)
 		return;
 	ac = add_cycles(t, g->bits);

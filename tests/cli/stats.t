@@ -57,12 +57,15 @@ $ printf '5\n5\n5\n5\n' > a; printf '7\n7\n7\n' > b; cfx stats -A --test mw a b
 
 # --ratio when the first sample's median is 0: no ratio, and said so
 # (the ordinary median, named: the table's is ministat's x[n/2], and for
-# -1e308 1e308 the table shows 1e308 where the ratio's median is 0)
-$ printf -- '-1e308\n1e308\n-1e308\n1e308\n' > a; printf '1\n2\n3\n' > b; cfx stats -A --ratio a b 2>/dev/null | tail -n 1
-> 	median ratio undefined: the ordinary median (mean of the middle two) of a is 0
+# -1e308 1e308 the table shows 1e308 where the ratio's median is 0); the
+# line filled to 80 columns, the tab counted as 8 (it ran to 83)
+$ printf -- '-1e308\n1e308\n-1e308\n1e308\n' > a; printf '1\n2\n3\n' > b; cfx stats -A --ratio a b 2>/dev/null | tail -n 2
+> 	median ratio undefined: the ordinary median (mean of the middle two) of
+> 	a is 0
 ? 0
-$ printf '0\n0\n1\n' > a; printf '1\n2\n3\n' > b; cfx stats -A --ratio a b 2>/dev/null | tail -n 1
-> 	median ratio undefined: the ordinary median (mean of the middle two) of a is 0
+$ printf '0\n0\n1\n' > a; printf '1\n2\n3\n' > b; cfx stats -A --ratio a b 2>/dev/null | tail -n 2
+> 	median ratio undefined: the ordinary median (mean of the middle two) of
+> 	a is 0
 
 # ---- bad input --------------------------------------------------------------
 $ cfx stats
