@@ -440,6 +440,10 @@ void review_hashed_all(walk *w);
  * into one of hash_32() and its kin (m->hashed_by). */
 void review_use_of(walk *w, size_t a, size_t b, size_t mi);
 
+/* The function body [*a, *b) (its braces) that holds token j: 1, or 0
+ * when j is at file scope. */
+int review_fn_of(const walk *w, size_t j, size_t *a, size_t *b);
+
 /* A *_BITS define of the file that a function or macro using multiplier
  * mi uses too, when nothing closer says its table. */
 void review_table_from_bits(walk *w, size_t mi);

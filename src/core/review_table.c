@@ -714,7 +714,7 @@ void review_bits_defines(walk *w)
 
 /* The function body [*a, *b) (its braces) that holds token j: 1, or 0
  * when j is at file scope (w->fns, sorted). */
-static int fn_of(const walk *w, size_t j, size_t *a, size_t *b)
+int review_fn_of(const walk *w, size_t j, size_t *a, size_t *b)
 {
 	size_t lo = 0, hi = w->nfns;
 
@@ -760,14 +760,14 @@ static int bits_for(const walk *w, size_t mi, const define *d)
 		    (w->lit_d > w->lit_c && name_in(w, w->lit_c, w->lit_d,
 		                                     d->name)))
 			return 1;
-		return fn_of(w, w->lit_a, &a, &b) && name_in(w, a, b, d->name);
+		return review_fn_of(w, w->lit_a, &a, &b) && name_in(w, a, b, d->name);
 	}
 	for (j = 0; j < w->v.n; j++) {
 		if (t[j].type == T_PP && review_word_ci(t[j].s, m->name) &&
 		    review_word_ci(t[j].s, d->name))
 			return 1;        /* a macro of both */
 		if (t[j].type != T_IDENT || strcmp(t[j].s, m->name) ||
-		    !fn_of(w, j, &a, &b) || a == last)
+		    !review_fn_of(w, j, &a, &b) || a == last)
 			continue;
 		last = a;
 		if (name_in(w, a, b, d->name))

@@ -806,17 +806,10 @@ int review_signed_var(const walk *w, const char *name, unsigned long line,
 	}
 	/* the function around it: from its parameter list on */
 	{
-		size_t a = 0, b = w->nfns;
-		while (a < b) {
-			size_t mid = a + (b - a) / 2;
-			if (w->fns[mid].a < lo)
-				a = mid + 1;
-			else
-				b = mid;
-		}
-		if (!a || w->fns[a - 1].b + 1 < lo)
+		size_t a, b;
+		if (!lo || !review_fn_of(w, lo - 1, &a, &b))
 			return 0;
-		low = w->fns[a - 1].a;
+		low = a;
 		if (low > 0 && !strcmp(t[low - 1].s, ")"))
 			for (k = low - 1; k > 0; k--) {
 				if (!strcmp(t[k].s, ")"))
