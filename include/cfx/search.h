@@ -241,11 +241,12 @@ unsigned search_weight(search_word p, unsigned bits);
  * The stride prediction, the first and cheap half of the screen: verify's
  * stride map (verify_strides_fail, the one stride screen of verify,
  * search and the dashboard): keys k c for every c up to 256 and the
- * multiples of 8 up to 4096, and every power of two up to 2^(N-1),
- * predicted from the lattice of c p mod 2^N (stride.h), FAIL when the worst is beyond what almost every random
+ * multiples of 8 up to 4096, predicted from the lattice of c p mod 2^N
+ * (stride.h), FAIL when the worst is beyond what almost every random
  * multiplier has (verify's rule, on 32- and 64-bit words; other words
- * pass here and are left to the battery).  Returns 1 if p passes; else 0
- * with v set to FAIL and the stride as the reason.
+ * pass here and are left to the battery): exactly when cfx verify FAILs
+ * the stride map.  Returns 1 if p passes; else 0 with v set to FAIL and
+ * the stride as the reason.
  */
 int search_predict(search_word p, unsigned bits, search_verdict *v);
 

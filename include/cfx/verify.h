@@ -333,6 +333,8 @@ typedef struct verify_battery {
 	unsigned foff_h;           /*   its offset h (0: not screened) */
 	lattice_cell flay;         /* the worst 3-4 field layout's cell */
 	lattice_layout flay_lay;   /*   its layout (nf 0: none) */
+	int fields_counted;        /* foff and flay counted, not predicted
+	                            * (kept: counted once a battery) */
 	size_t nuser;              /* families asked for, the last nuser */
 	verify_ufields ufields[VERIFY_MAX_USER];   /* layouts asked for */
 	size_t nufields;
@@ -384,6 +386,16 @@ int verify_fields_ok(unsigned bits, const unsigned *shift, unsigned nf);
 int verify_add_stride(verify_battery *bt, uint64_t c, cfx_err *err);
 int verify_add_fields(verify_battery *bt, const unsigned *shift, unsigned nf,
                       cfx_err *err);
+
+/* A two-field layout asked for (u, judged) beside the battery's family
+ * of the same offset, "fields x<<h|y": their R may differ, since their
+ * cells hold other keys (the family's Z-order walk, x, y < 2^10, from
+ * 2^4 keys; the layout's each field 2^4 values or more, up to 8 keys a
+ * bucket of 2^20).  1 with *fam that family's index and 2^*jlo..2^*jhi
+ * the keys of its cells (the layout's are u->jmin..u->jmax); 0 when
+ * there is no such family.  What the report and the JSON say of it. */
+int verify_ufields_family(const verify_battery *bt, const verify_ufields *u,
+                          size_t *fam, unsigned *jlo, unsigned *jhi);
 
 /* Bytes of scratch one worker needs for verify_family_run. */
 size_t verify_scratch_size(const verify_battery *bt);
@@ -444,7 +456,8 @@ double verify_family_bound(const verify_battery *bt, size_t i);
 /*
  * The verdict, once the families have run: the form checks (cc: what the
  * compiler said of the shift/add code, or NULL; forms = 0 skips the
- * 2^20-input evaluator test), each family's tail, percentile, status and
+ * 2^20-input evaluator test, and so does a compiled check that ran and
+ * agreed: the evaluator's stands in for it), each family's tail, percentile, status and
  * reason, and the totals (nfail, nwarn, status, ncells).  A family not
  * counted (a run cancelled or resumed, verify_run.h) is INFO ("not
  * counted") and in no total, so a battery judged part way has the totals
@@ -510,12 +523,14 @@ verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
                              verify_smap *sm);
 
 /*
- * The stride map's FAIL alone, for screens of many candidates: 1 when
- * some stride of the map, or a power of two 2^s < 2^bits past it, has a
- * worst R at least the R with which the map's rule FAILs (judged checks),
- * with *worst the worst of them; else 0.  On the map's strides the same
- * verdict as verify_strides, only cheaper: cells that cannot reach that R
- * (stride_screen's gate) are not evaluated.
+ * The stride map's FAIL alone, for screens of many candidates (search's
+ * prediction): 1 when the worst stride of the map's set has a worst R at
+ * least the R with which the map's rule FAILs (judged checks), with
+ * *worst that stride; else 0.  The same screen as the map's status in
+ * verify_strides and in the quick verdict (verify_judge without forms),
+ * only cheaper: cells that cannot reach that R (stride_screen's gate) are
+ * not evaluated.  So search drops a candidate here exactly when cfx
+ * verify FAILs its stride map (the same judged).
  */
 int verify_strides_fail(uint64_t p, unsigned bits, size_t judged,
                         verify_stride *worst);

@@ -17,6 +17,7 @@
 #include "cfx/mcm.h"
 #include "cfx/word.h"
 #include "cli/cli.h"
+#include "cli/cli_word.h"
 #include "cli/cmds.h"
 #include "cli/opts.h"
 #include "cli/out.h"
@@ -52,9 +53,13 @@ typedef struct opt_def {
 
 #define F(m) (int)offsetof(cli_args, m)
 static const opt_def opt_table[] = {
-	{ OPT_BITS, SETTING_BITS, FILL_ULONG, F(bits), -1, -1, 0 },
-	{ OPT_VBITS, SETTING_VBITS, FILL_ULONG, F(bits), -1, -1, 0 },
-	{ OPT_SBITS, SETTING_SBITS, FILL_ULONG, F(bits), -1, -1, 0 },
+	/* the words each command takes: cli_word.c's table */
+	{ OPT_BITS, SETTING_BITS, FILL_ULONG, F(bits), F(bits_text),
+	  F(bits_arg), 0 },
+	{ OPT_VBITS, SETTING_VBITS, FILL_ULONG, F(bits), F(bits_text),
+	  F(bits_arg), 0 },
+	{ OPT_SBITS, SETTING_SBITS, FILL_ULONG, F(bits), F(bits_text),
+	  F(bits_arg), 0 },
 	{ OPT_TABLE, SETTING_TABLE, FILL_INT, F(table_bits), F(table_list),
 	  F(table_arg), 0 },
 	{ OPT_KEYS, SETTING_KEYS, FILL_TEXT, F(keys), -1, -1, 0 },
@@ -341,10 +346,12 @@ const cmd_def cli_commands[] = {
 	{ "set", "NAME VALUE", "change a setting of the session (show lists "
 	  "them)", OPT_OWN | OPT_SESSION,
 	  "set bits N|auto, set table B|auto and set count K|auto take an\n"
-	  "integer expression within the option's limits (bits: 8 to 64, the\n"
-	  "words every command takes; auto is the rule of --bits); each is\n"
-	  "checked when set.  set const EXPR the constant the commands use\n"
-	  "when given none; set keys FAMILY|default; set format text|json.",
+	  "integer expression within the option's limits (bits: 1 to 65536,\n"
+	  "a word some command takes, 1 to 64 in the dashboard; a command\n"
+	  "that takes fewer says so when it runs; auto is the rule of\n"
+	  "--bits); each is checked when set.  set const EXPR the constant\n"
+	  "the commands use when given none; set keys FAMILY|default; set\n"
+	  "format text|json.",
 	  cmd_session_set, 0 },
 	{ "show", "", "the session's settings and named values",
 	  OPT_OWN | OPT_SESSION, "", cmd_session_show, 0 },
@@ -471,7 +478,7 @@ static const struct {
 	{ "help", "help score     (or ?score) one command's help\n"
 	  "help           the overview" },
 	{ "set", "set const 0x9e3779b1     the constant of later commands\n"
-	  "set bits 64              their word (8 to 64, or auto)\n"
+	  "set bits 64              their word (1 to 65536, or auto)\n"
 	  "set keys stride:4096     their key family" },
 	{ "show", "show                     the settings and named values\n"
 	  "?show                    this help" },
@@ -748,17 +755,15 @@ static int usage_err(cmd_ctx *c, int arg, const char *token, const char *msg)
 	return -1;
 }
 
-/* The largest value command d takes for option o (--bits, --count), hi
- * the setting's when the command has no tighter one (OPT_HASHES,
- * OPT_POINTS): the range an option's message states is the one the
- * command accepts. */
+/* The largest value command d takes for option o (--count), hi the
+ * setting's when the command has no tighter one (OPT_HASHES, OPT_POINTS):
+ * the range an option's message states is the one the command accepts.
+ * (--bits: cli_word.c's table.) */
 static unsigned long long option_cap(const cmd_def *d, const setting *o,
                                      unsigned long long hi)
 {
 	unsigned long long cap = hi;
 
-	if (o->id == SETTING_BITS && (d->opts & (OPT_HASHES | OPT_POINTS)))
-		cap = WORD_MAX_HASH;
 	if (o->id == SETTING_COUNT && (d->opts & OPT_HASHES))
 		cap = KEYS_MAX;
 	if (o->id == SETTING_COUNT && (d->opts & OPT_POINTS))
@@ -848,6 +853,9 @@ static int take_option(void *ctx, const opts_hit *h, cfx_err *e)
 	default:
 		break;
 	}
+	if (od->val == (int)offsetof(cli_args, bits))   /* the words it takes */
+		return cli_word_parse(cli_word_range_of(p->d->name), "--bits",
+		                      h->value, &p->a->bits, e);
 	if (opts_number(o, h->value, o->lo, option_cap(p->d, o, o->hi), &v,
 	                e) < 0)
 		return -1;
@@ -1002,6 +1010,32 @@ int cli_options_each(int argc, char **argv, cli_option_visit visit,
 	return opts_parse(&f, argc, argv, pos, &npos, e) < 0 ? -1 : 0;
 }
 
+/* The word the command runs on, its own or the session's, is one it
+ * takes (cli_word.h): else its refusal, never a clamp. */
+static int word_taken(cmd_ctx *c, const cmd_def *d, const cli_args *a)
+{
+	const cli_word_range *r = cli_word_range_cmd(d->name, a->emit != NULL,
+	                                             a->optimal);
+
+	if (!r || !a->bits)
+		return 0;
+	if (a->own_bits) {      /* shifts --emit c --bits 100 */
+		if (cli_word_check(r, a->bits, "--bits", a->bits_text, &c->err) < 0) {
+			c->err.arg = a->bits_arg;
+			return -1;
+		}
+		return 0;
+	}
+	/* a followed word (the dashboard's) came with a command's --bits */
+	if (cli_word_check(r, a->bits, c->sess->word.from == CLI_WORD_FOLLOWED
+	                   && !a->expr ? "the session's word" : "set bits",
+	                   NULL, &c->err) < 0) {
+		c->err.arg = -1;        /* on no word of this line */
+		return -1;
+	}
+	return 0;
+}
+
 static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
                       cli_args *a)
 {
@@ -1036,7 +1070,7 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 	if (join_positionals(c, a, argv, pos, npos) < 0)
 		return -1;
 	session_defaults(c->sess, a);
-	return 0;
+	return word_taken(c, d, a);
 }
 
 /* The session takes what the command was given (cfx_session.follow). */

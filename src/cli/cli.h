@@ -87,6 +87,9 @@ typedef struct cli_word {
 	cli_word_from from;
 	unsigned long set;      /* set bits' word (0: automatic), which a
 	                         * followed word does not replace */
+	const char *who;        /* the words set bits takes here (a row of
+	                         * cli_word.h): NULL "set", what some command
+	                         * takes; "dash", the dashboard's */
 } cli_word;
 
 /* The word a command's constant is read on: a new constant of its own
@@ -127,6 +130,8 @@ typedef struct cfx_session {
 /* Parsed arguments of one command. */
 typedef struct cli_args {
 	unsigned long bits;     /* 0: automatic */
+	const char *bits_text;  /* --bits as written, NULL: not given */
+	int bits_arg;           /* its argv index */
 	int json;
 	int table_bits;         /* 0: default */
 	const char *table_list; /* --table-bits as written */

@@ -15,9 +15,8 @@
 
 #include "cfx/expr.h"
 #include "cfx/keys.h"
-#include "cfx/verify.h"
-#include "cfx/word.h"
 #include "cli/cli.h"
+#include "cli/cli_word.h"
 #include "cli/cmds.h"
 #include "cli/setting.h"
 #include "util/xalloc.h"
@@ -122,13 +121,17 @@ static int word_err(cfx_err *e, const words *ws, int i, const char *msg)
 }
 
 /* A number for set: an expression within [lo, hi] (the setting's limits
- * or narrower), or "auto" (0). */
+ * or narrower), or "auto" (0); set bits' (r non-NULL) a word of r, in the
+ * words of the word-size table (cli_word.h). */
 static int set_number(cfx_session *s, const words *ws, const setting *st,
                       unsigned long long lo, unsigned long long hi,
-                      unsigned long long *out, cfx_err *e)
+                      const cli_word_range *r, unsigned long long *out,
+                      cfx_err *e)
 {
 	expr_tree *t;
+	unsigned long n;
 	char *src;
+	int rc;
 
 	if (ws->n == 3 && !strcmp(ws->w[2], "auto")) {
 		*out = 0;
@@ -138,24 +141,31 @@ static int set_number(cfx_session *s, const words *ws, const setting *st,
 		return word_err(e, ws, 1, "needs a value (or auto)");
 	if (!(t = expr_words(s, ws, 2, e))) {   /* a caret under a typo */
 		/* set bits banana: an integer is what was missing */
-		if (e->code == CFX_ESYNTAX && !strcmp(e->msg, "unknown name"))
+		if (e->code == CFX_ESYNTAX && !strcmp(e->msg, "unknown name") && r)
+			snprintf(e->msg, sizeof e->msg, "set bits takes an integer: "
+			         "%s %s %lu..%lu, or auto", r->says, r->plural ?
+			         "take" : "takes", r->lo, r->hi);
+		else if (e->code == CFX_ESYNTAX && !strcmp(e->msg, "unknown name"))
 			snprintf(e->msg, sizeof e->msg, "%s takes an integer from "
 			         "%llu to %llu, or auto", st->name, lo, hi);
 		return -1;
 	}
 	expr_free(t);
 	src = join(ws, 2);
-	if (setting_int(st, src, lo, hi, out, e) < 0) {
+	if (r) {
+		rc = cli_word_parse(r, "set bits", src, &n, e);
+		*out = n;
+	} else if ((rc = setting_int(st, src, lo, hi, out, e)) < 0) {
 		/* the option's words (cli_number), and what else set takes */
 		cfx_err_set(e, CFX_EDOMAIN, -1, src, "%s must be between %llu and "
-		            "%llu, or auto%s", st->name, lo, hi, st->id ==
-		            SETTING_BITS ? " (the words every command takes; cf, "
-		            "naf and shifts take wider ones with --bits N)" : "");
-		e->arg = 2;
-		free(src);
-		return -1;
+		            "%llu, or auto", st->name, lo, hi);
 	}
 	free(src);
+	if (rc < 0) {
+		e->arg = 2;
+		e->col = -1;
+		return -1;
+	}
 	return 0;
 }
 
@@ -200,15 +210,15 @@ static int set_value(cfx_session *s, const words *ws, const setting *st,
 		return 0;
 	}
 	case SETTING_INT:
-		/* the session's word is every command's (score, verify and the
-		 * dashboard hash machine words; verify judges from 8 bits): a
-		 * word one of them would refuse later is refused now */
-		/* and a count above the most keys any command takes (score's
-		 * KEYS_MAX; spectrum's fewer points are said by spectrum) */
-		if (set_number(s, ws, st, st->id == SETTING_BITS ? VERIFY_MIN_BITS
-		               : st->lo, st->id == SETTING_BITS ? WORD_MAX_HASH
-		               : st->id == SETTING_COUNT ? KEYS_MAX : st->hi, &v,
-		               e) < 0)
+		/* set bits: a word the session's face takes (cli_word.h: what
+		 * some command takes; the dashboard's words on the dashboard),
+		 * a command that does not take it says so when it runs; a count
+		 * above the most keys any command takes (score's KEYS_MAX;
+		 * spectrum's fewer points are said by spectrum) */
+		if (set_number(s, ws, st, st->lo, st->id == SETTING_COUNT ? KEYS_MAX
+		               : st->hi, st->id != SETTING_BITS ? NULL :
+		               cli_word_range_of(s->word.who ? s->word.who : "set"),
+		               &v, e) < 0)
 			return -1;
 		if (st->id == SETTING_BITS) {
 			cli_word_ask(&s->word, (unsigned long)v);

@@ -98,6 +98,214 @@ static int make_ukeys(cmd_ctx *c, const cli_args *a, unsigned bits,
 	return rc;
 }
 
+/* ---- --fields as C writes the layout ------------------------------------ */
+
+/* 'x<<20|y<<10|z' (spaces and parentheses as C allows them, any field
+ * names, shift counts as C literals: 20, 0x14, 20u) means what "20,10"
+ * means.  The grammar is C's for these operators: a layout is terms
+ * joined by |, a term an operand shifted left by counts, an operand a
+ * name or a parenthesised layout (a shift of one shifts each of its
+ * fields). */
+#define FIELDS_NAMES 8
+
+typedef struct fields_c {
+	const char *s, *at;        /* the text; the token being read */
+	size_t len;                /* its length */
+	unsigned n;                /* fields read */
+	char name[FIELDS_NAMES][32];
+	unsigned long long shift[FIELDS_NAMES];
+	cmd_ctx *c;
+} fields_c;
+
+
+static int is_name(int ch, int first)
+{
+	return ch == '_' || isalpha(ch) || (!first && isdigit(ch));
+}
+
+/* The next token: a name, a number (with C's suffixes), "<<", "|", "(",
+ * ")", or one other character (len 0 at the end). */
+static void fc_next(fields_c *f)
+{
+	const char *p = f->at + f->len;
+	size_t n = 0;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	if (is_name((unsigned char)*p, 1) || isdigit((unsigned char)*p))
+		while (is_name((unsigned char)p[n], 0))
+			n++;
+	else if (p[0] == '<' && p[1] == '<')
+		n = 2;
+	else if (*p)
+		n = 1;
+	f->at = p;
+	f->len = n;
+}
+
+static int fc_is(const fields_c *f, const char *tok)
+{
+	return f->len == strlen(tok) && !strncmp(f->at, tok, f->len);
+}
+
+/* A one-line error naming the token being read (or the whole text at
+ * its end). */
+static int fc_bad(fields_c *f, const char *what)
+{
+	char tok[40];
+
+	if (f->len)
+		snprintf(tok, sizeof tok, "%.*s", (int)(f->len < 32 ? f->len : 32),
+		         f->at);
+	else
+		snprintf(tok, sizeof tok, "%s", f->s);
+	return cfx_err_set(&f->c->err, CFX_EDOMAIN, -1, tok, "--fields: %s; it "
+	                   "takes a layout as C writes it, like x<<20|y<<10|z, "
+	                   "or its offsets, like 20,10", what);
+}
+
+static int fc_layout(fields_c *f, int depth);
+
+/* operand (<< count)*: its fields are [*first, f->n) */
+static int fc_term(fields_c *f, int depth)
+{
+	unsigned first = f->n, i;
+
+	if (fc_is(f, "(")) {
+		if (depth > 16)
+			return fc_bad(f, "too many parentheses");
+		fc_next(f);
+		if (fc_layout(f, depth + 1) < 0)
+			return -1;
+		if (!fc_is(f, ")"))
+			return fc_bad(f, "a ( is not closed");
+	} else if (f->len && is_name((unsigned char)*f->at, 1)) {
+		if (f->n == FIELDS_NAMES)
+			return fc_bad(f, "too many fields");
+		for (i = 0; i < f->n; i++)
+			if (strlen(f->name[i]) == f->len &&
+			    !strncmp(f->name[i], f->at, f->len))
+				return fc_bad(f, "a field named twice");
+		snprintf(f->name[f->n], sizeof f->name[f->n], "%.*s",
+		         (int)(f->len < 31 ? f->len : 31), f->at);
+		f->shift[f->n++] = 0;
+	} else {
+		return fc_bad(f, f->len ? "not a field name"
+		              : "a field name is missing");
+	}
+	fc_next(f);
+	while (fc_is(f, "<<")) {
+		char num[40], *end;
+		unsigned long long v;
+		size_t k;
+		fc_next(f);
+		if (!f->len || !isdigit((unsigned char)*f->at))
+			return fc_bad(f, "a shift count is missing");
+		snprintf(num, sizeof num, "%.*s", (int)(f->len < 39 ? f->len : 39),
+		         f->at);
+		/* C's integer suffixes: 20u, 20UL */
+		for (k = strlen(num); k > 0 && strchr("uUlL", num[k - 1]); k--)
+			num[k - 1] = 0;
+		errno = 0;
+		v = strtoull(num, &end, 0);
+		if (*end || errno || v >= 64)
+			return fc_bad(f, "not a shift count below 64");
+		for (i = first; i < f->n; i++)
+			if ((f->shift[i] += v) >= 64)
+				return fc_bad(f, "a field shifted past bit 63");
+		fc_next(f);
+	}
+	return 0;
+}
+
+static int fc_layout(fields_c *f, int depth)
+{
+	if (fc_term(f, depth) < 0)
+		return -1;
+	while (fc_is(f, "|")) {
+		fc_next(f);
+		if (fc_term(f, depth) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The layout text s into u's offsets on bits-bit words; -1 with a
+ * one-line error naming the bad token. */
+static int parse_fields_c(cmd_ctx *c, const char *s, unsigned bits,
+                          ukeys *u)
+{
+	fields_c f;
+	unsigned ord[FIELDS_NAMES], i, j;
+	char tok[48];
+
+	memset(&f, 0, sizeof f);
+	f.s = f.at = s;
+	f.c = c;
+	fc_next(&f);
+	if (fc_layout(&f, 0) < 0)
+		return -1;
+	if (f.len)
+		return fc_bad(&f, "| or << expected here");
+	/* from the top field down */
+	for (i = 0; i < f.n; i++)
+		ord[i] = i;
+	for (i = 1; i < f.n; i++)
+		for (j = i; j > 0 && f.shift[ord[j]] > f.shift[ord[j - 1]]; j--) {
+			unsigned t = ord[j];
+			ord[j] = ord[j - 1];
+			ord[j - 1] = t;
+		}
+#define FC_TOK(k) (f.shift[k] ? snprintf(tok, sizeof tok, "%s<<%llu", \
+	f.name[k], f.shift[k]) : snprintf(tok, sizeof tok, "%s", f.name[k]))
+	if (f.n < 2)
+		return cfx_err_set(&c->err, CFX_EDOMAIN, -1, s, "--fields needs two "
+		                   "fields or more, like x<<20|y");
+	for (i = 1; i < f.n; i++)
+		if (f.shift[ord[i]] == f.shift[ord[i - 1]]) {
+			FC_TOK(ord[i]);
+			return cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok, "two fields "
+			                   "of --fields start at bit %llu",
+			                   f.shift[ord[i]]);
+		}
+	if (f.shift[ord[f.n - 1]]) {
+		FC_TOK(ord[f.n - 1]);
+		return cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok, "the lowest field "
+		                   "of --fields is not shifted (it starts at bit 0)");
+	}
+	for (i = 0; i + 1 < f.n; i++) {
+		if (u->nshift == verify_fields_max(bits)) {
+			FC_TOK(ord[i]);
+			return cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok, "--fields "
+			                   "takes at most %u offsets on %u-bit words",
+			                   verify_fields_max(bits), bits);
+		}
+		u->shift[u->nshift++] = (unsigned)f.shift[ord[i]];
+		if (f.shift[ord[i]] >= bits ||
+		    !verify_fields_ok(bits, u->shift, u->nshift)) {
+			FC_TOK(ord[i]);
+			return cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok, "--fields "
+			                   "takes offsets from %u down to %d, each %d or "
+			                   "more below the one before (fields of 2^%d "
+			                   "values or more)", bits - LATTICE_MIN_FIELD,
+			                   LATTICE_MIN_FIELD, LATTICE_MIN_FIELD,
+			                   LATTICE_MIN_FIELD);
+		}
+	}
+#undef FC_TOK
+	return 0;
+}
+
+/* A --fields text written as C (a name, <<, | or a parenthesis in it),
+ * not a list of offsets. */
+static int fields_as_c(const char *s)
+{
+	for (; *s; s++)
+		if (is_name((unsigned char)*s, 1) || strchr("<|()", *s))
+			return 1;
+	return 0;
+}
+
 /* Parse "C,C,..." (--stride) or "H,H2,..." (--fields) on bits-bit words:
  * -1 with a one-line error naming the bad token. */
 static int parse_ukeys(cmd_ctx *c, const cli_args *a, unsigned bits,
@@ -111,8 +319,8 @@ static int parse_ukeys(cmd_ctx *c, const cli_args *a, unsigned bits,
 		const char *s = lists[w], *opt = w ? "--fields" : "--stride";
 		if (s && !*s)
 			return cfx_err_set(&c->err, CFX_EDOMAIN, -1, s, "%s takes a "
-			                   "list like %s", opt, w ? "20 or 20,12" : "104 "
-			                   "or 24,104");
+			                   "list like %s", opt, w ? "20 or 20,12 (or "
+			                   "x<<20|y<<12|z)" : "104 or 24,104");
 		if (w == 1 && s && !verify_fields_max(bits)) {
 			unsigned need = bits;
 			while (!verify_fields_max(need))
@@ -120,6 +328,11 @@ static int parse_ukeys(cmd_ctx *c, const cli_args *a, unsigned bits,
 			return cfx_err_set(&c->err, CFX_EDOMAIN, -1, s, "--fields needs "
 			                   "a word of %u bits or more (this one has %u)",
 			                   need, bits);
+		}
+		if (w == 1 && s && fields_as_c(s)) {
+			if (parse_fields_c(c, s, bits, u) < 0)
+				return -1;
+			continue;
 		}
 		while (s && *s) {
 			size_t len = strcspn(s, ",");

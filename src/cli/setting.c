@@ -159,7 +159,7 @@ const setting setting_table[] = {
 	  "random multipliers on the same layout; H from n-4 down to 4, each\n"
 	  "offset 4 or more below the one before (fields of 2^4 values or\n"
 	  "more; words of 9 bits or more, one offset up to 12 bits, two up\n"
-	  "to 16)", 0 },
+	  "to 16), or the layout as C writes it: 'x<<20|y<<10|z'", 0 },
 	{ SETTING_RFORMAT, "format", "format", 0, SETTING_CHOICE, 0, 0,
 	  "checkpatch|gcc", "checkpatch|gcc", "checkpatch",
 	  "FILE:LINE: LEVEL: message (checkpatch), or FILE:LINE:COLUMN:\n"

@@ -237,26 +237,12 @@ static void shift_add_row(FILE *f, const vreport_subject *s,
 static void unlike_family(FILE *f, const verify_battery *bt,
                           const verify_ufields *u)
 {
-	size_t i, c;
+	size_t i;
+	unsigned lo, hi;
 
-	if (u->lay.nf != 2 || !u->jmax)
-		return;
-	for (i = 0; i < bt->nfam; i++) {
-		const verify_family *fa = &bt->fam[i];
-		size_t kmin = SIZE_MAX, kmax = 0;
-		if (fa->kind != VERIFY_FIELDS || fa->arg != u->lay.shift[0] ||
-		    !fa->ncells)
-			continue;
-		for (c = 0; c < fa->ncells; c++) {
-			size_t k = fa->cells[c].sc.keys;
-			kmin = k < kmin ? k : kmin;
-			kmax = k > kmax ? k : kmax;
-		}
+	if (verify_ufields_family(bt, u, &i, &lo, &hi))
 		fprintf(f, "  the family %s counts other keys: 2^%u..2^%u (here "
-		        "2^%u..2^%u)\n", fa->name, 63 - __builtin_clzll(kmin),
-		        63 - __builtin_clzll(kmax), u->jmin, u->jmax);
-		return;
-	}
+		        "2^%u..2^%u)\n", bt->fam[i].name, lo, hi, u->jmin, u->jmax);
 }
 
 static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref, int full)

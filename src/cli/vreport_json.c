@@ -205,11 +205,21 @@ json_t *vreport_json(const constant *c, const verify_battery *bt, int full)
 		}
 	for (i = 0; i < bt->nufields; i++) {
 		const verify_ufields *u = &bt->ufields[i];
+		size_t fi;
+		unsigned lo, hi;
 		json_t *uo = json_pack("{s:s,s:s,s:s,s:o,s:b}", "name", u->name,
 		    "status", verify_status_name(u->status), "detail", u->reason,
 		    "tail", out_jreal(u->tail), "yours", 1);
 		if (u->status != VERIFY_INFO)
 			as_bad_json(uo, u->cell.r, u->percentile, u->tail);
+		/* the report's line under the row: the family of the same
+		 * name counts other keys (2^lo..2^hi; the layout's cells hold
+		 * 2^jmin..2^jmax), so the two R may differ */
+		if (verify_ufields_family(bt, u, &fi, &lo, &hi))
+			json_object_set_new(uo, "family_counts_other_keys", json_pack(
+			    "{s:s,s:o,s:[i,i],s:[i,i]}", "family", bt->fam[fi].name,
+			    "family_worst_probe_ratio", out_jreal(bt->fam[fi].worst_r),
+			    "family_keys_log2", lo, hi, "keys_log2", u->jmin, u->jmax));
 		json_array_append_new(checks, uo);
 	}
 	for (i = 0; i < bt->nforms; i++) {

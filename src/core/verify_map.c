@@ -143,26 +143,36 @@ static double rule_r(const verify_smap_ref *ref, size_t judged,
 	return r > r_at ? r : r_at;
 }
 
-int verify_strides_fail(uint64_t p, unsigned bits, size_t judged,
-                        verify_stride *worst)
+/* The screen of the map's set (stride_screen_set: the cells that cannot
+ * reach it passed over by the gate): the map's worst stride when it is at
+ * or above the R at which the map's rule gives status at (WARN or FAIL)
+ * with judged checks, into *hit; 0 when none is (or there is no map).
+ * The one stride screen of the quick verdict (strides_quick: search's
+ * battery, the dashboard's strip before its last family) and search's
+ * prediction (verify_strides_fail), whose verdict is verify_strides'
+ * (the whole map's): the gate passes over only cells that cannot reach
+ * the rule's R. */
+static int map_screen(uint64_t p, unsigned bits, size_t judged,
+                      verify_status at, stride_hit *hit)
 {
 	unsigned tables[STRIDE_MAX_TABLES];
 	size_t nt = stride_tables(bits, tables);
 	const verify_smap_ref *ref = verify_smap_ref_of(bits);
-	uint64_t cs[STRIDE_MAP_COUNT + 64];
+	uint64_t cs[STRIDE_MAP_COUNT];
 	size_t ncs = stride_map_set(cs);
-	stride_hit hit;
 	double r;
-	unsigned s;
 
-	/* and every power of two past the map (aligned pointers, block
-	 * numbers), held to the same R */
-	for (s = 0; s < bits; s++)
-		if (((uint64_t)1 << s) > STRIDE_MAP_TOP)
-			cs[ncs++] = (uint64_t)1 << s;
-	if (!nt || !ref || !(p & 1) || (r = rule_r(ref, judged, VERIFY_FAIL)) <= 0)
+	if (!nt || !ref || !(p & 1) || (r = rule_r(ref, judged, at)) <= 0)
 		return 0;
-	if (!stride_screen_set(p, bits, cs, ncs, tables, nt, r, &hit, 1))
+	return stride_screen_set(p, bits, cs, ncs, tables, nt, r, hit, 1) > 0;
+}
+
+int verify_strides_fail(uint64_t p, unsigned bits, size_t judged,
+                        verify_stride *worst)
+{
+	stride_hit hit;
+
+	if (!map_screen(p, bits, judged, VERIFY_FAIL, &hit))
 		return 0;
 	worst->c = hit.c;
 	worst->b = hit.worst.b;
@@ -305,19 +315,14 @@ void verify_strides_confirm(verify_battery *bt, size_t upto,
 static void strides_quick(verify_battery *bt, verify_smap *sm)
 {
 	unsigned tables[STRIDE_MAX_TABLES];
-	size_t nt = stride_tables(bt->bits, tables);
 	const verify_smap_ref *ref = verify_smap_ref_of(bt->bits);
-	uint64_t cs[STRIDE_MAP_COUNT];
-	size_t ncs = stride_map_set(cs);
 	stride_hit hit;
-	double r;
 
 	smap_reset(sm);
-	if (!nt || !ref || !(bt->p & 1))
+	if (!stride_tables(bt->bits, tables) || !ref || !(bt->p & 1))
 		return;
 	sm->status = VERIFY_PASS;
-	if ((r = rule_r(ref, bt->judged, VERIFY_WARN)) <= 0 ||
-	    !stride_screen_set(bt->p, bt->bits, cs, ncs, tables, nt, r, &hit, 1))
+	if (!map_screen(bt->p, bt->bits, bt->judged, VERIFY_WARN, &hit))
 		return;
 	sm->worst = hit.worst.r;
 	sm->tail = verify_pct_tail(ref->pct, ref->beta, sm->worst, &sm->percentile);

@@ -58,6 +58,7 @@ int dash_state_init(dash *d, const char *expr, unsigned long bits,
 		return -1;
 	}
 	d->st->sel = d->st->sel_want = (int)d->st->c.bits - 1;
+	d->r.sess.word.who = "dash";    /* set bits takes the words shown */
 	cli_word_ask(&d->r.sess.word, bits);     /* --bits is set bits */
 	/* a : command's own constant and settings move the panels (a lesson
 	 * step's `score 0x9e370001 --keys stride:4096` shows there) */
@@ -316,7 +317,11 @@ void dash_state_apply_session(dash *d)
 		char *want = s->constant ? xstrdup(s->constant) : NULL;
 		unsigned long bits = s->word.n;
 
-		if (!want || dash_state_set_const(d, want, bits, &e) < 0) {
+		/* a command's own --bits the dashboard cannot show (set bits
+		 * refuses them): the table's words */
+		if (!want || cli_word_check(cli_word_range_of("dash"), bits ? bits
+		                            : 1, "--bits", NULL, &e) < 0 ||
+		    dash_state_set_const(d, want, bits, &e) < 0) {
 			/* refused in the option's words; what the panels keep */
 			int same = want && !strcmp(want, d->st->c.expr);
 			char keeps[64];

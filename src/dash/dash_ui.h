@@ -35,6 +35,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cli/cli_word.h"
 #include "dash/dash_line.h"
 #include "dash/dash_model.h"
 #include "dash/dash_out.h"

@@ -729,21 +729,49 @@ static int eval_checks(learn *L, int which)
 
 /* ---- the session's settings and a step's answer ------------------------ */
 
-/* Whether the learner changed a setting that commands read (set bits,
- * table, keys, count): then a step's commands may show another answer
- * in the session than the step's own, which are run on the defaults. */
-static int settings_changed(const cfx_session *s)
+/* The word the learner asked for, 0: none.  In the REPL set bits'; in
+ * the dashboard the word its panels show when the learner chose it (w,
+ * :set bits, --bits), not one that came with a command typed at its ':'
+ * line (that goes with the command's constant). */
+static unsigned long asked_word(const learn *L)
 {
-	return s->word.set || s->table_bits || s->keys || s->count;
+	const cli_word *w = &L->sess->word;
+
+	if (!L->dash)
+		return w->set;
+	return w->from == CLI_WORD_ASKED ? w->n : 0;
 }
 
-/* run(...) in a session with the learner's settings (cached by them). */
+/* Whether the learner changed a setting that commands read (set bits,
+ * table, keys, count): then a step's commands may show another answer
+ * in the session than the step's own, which are run on the defaults.
+ * The dashboard's table, keys and count follow the commands typed there
+ * as well as its keys, so there the word alone is the learner's. */
+static int settings_changed(const learn *L)
+{
+	const cfx_session *s = L->sess;
+
+	return asked_word(L) || (!L->dash && (s->table_bits || s->keys ||
+	                                      s->count));
+}
+
+/* run(...) in a session with the learner's settings (cached by them):
+ * in the dashboard its word alone (settings_changed). */
 static json_t *run_as_session(void *ctx, const char *line, cfx_err *err)
 {
 	learn *L = ctx;
+	cfx_session dash_s;
 	const cfx_session *s = L->sess;
 	struct buf k = { 0 };
 	json_t *r;
+
+	if (L->dash) {
+		dash_s = *s;
+		dash_s.table_bits = 0;
+		dash_s.keys = NULL;
+		dash_s.count = 0;
+		s = &dash_s;
+	}
 
 	buf_printf(&k, "%lu %lu %d %d %s %llu|%s", s->word.n, s->word.set,
 	           (int)s->word.from, s->table_bits, s->keys ? s->keys : "-",
@@ -803,9 +831,7 @@ static int settings_refuse(learn *L, const char *answer)
 	size_t i;
 	int differs = 0;
 
-	/* the dashboard's settings follow the commands typed there (its
-	 * panels show their results): only the REPL's are the learner's */
-	if (L->dash || !settings_changed(ss))
+	if (!settings_changed(L))
 		return 0;
 	memset(&env, 0, sizeof env);
 	env.fresh = fresh_results(L);
@@ -851,27 +877,35 @@ static int settings_refuse(learn *L, const char *answer)
 		return 0;
 	{
 		struct buf set = { 0 }, undo = { 0 };
-		if (ss->word.set) {
-			buf_printf(&set, "set bits %lu", ss->word.set);
-			buf_printf(&undo, "set bits auto");
+		/* the dashboard's set lines are typed at its ':' line */
+		const char *colon = L->dash ? ":" : "";
+		int n = 0;
+		if (asked_word(L)) {
+			buf_printf(&set, "set bits %lu", asked_word(L));
+			buf_printf(&undo, "%sset bits auto", colon);
+			n++;
 		}
-		if (ss->table_bits) {
+		/* the dashboard's table, keys and count are not the learner's
+		 * alone (settings_changed) */
+		if (!L->dash && ss->table_bits) {
 			buf_printf(&set, "%sset table %d", set.len ? ", " : "",
 			           ss->table_bits);
 			buf_printf(&undo, "%sset table auto", undo.len ? ", " : "");
+			n++;
 		}
-		if (ss->keys) {
+		if (!L->dash && ss->keys) {
 			buf_printf(&set, "%sset keys %s", set.len ? ", " : "", ss->keys);
 			buf_printf(&undo, "%sset keys default", undo.len ? ", " : "");
+			n++;
 		}
-		if (ss->count) {
+		if (!L->dash && ss->count) {
 			buf_printf(&set, "%sset count %llu", set.len ? ", " : "",
 			           ss->count);
 			buf_printf(&undo, "%sset count auto", undo.len ? ", " : "");
+			n++;
 		}
 		/* one setting changes the answer, several change it */
-		const char *verb = (!!ss->word.set + !!ss->table_bits + !!ss->keys +
-		                    !!ss->count) > 1 ? "change" : "changes";
+		const char *verb = n > 1 ? "change" : "changes";
 		if (ws.bits)
 			fb_add(L, "Step %zu is worked on %lu-bit words, as its commands "
 			       "are without your settings: your session's %s %s its "

@@ -685,8 +685,8 @@ static void terminal_close(void)
 
 /* The shared option a->preset[i] as the set line it stands for (--json
  * is set format json): 0, or -1 after its error, which names the option
- * as the command line has it (cfx: --bits must be between 8 and 64, or
- * auto (7000)): the set line is nowhere in the input. */
+ * as the command line has it (cfx: --bits 70000: the commands take
+ * 1..65536, or auto): the set line is nowhere in the input. */
 static int run_preset(repl *r, const repl_args *a, int i)
 {
 	const setting *o = a->preset[i].opt;
@@ -707,8 +707,13 @@ static int run_preset(repl *r, const repl_args *a, int i)
 	if (cli_run(&c, 3, argv) == CFX_EXIT_OK)
 		return 0;
 	e = c.err;
-	/* "bits must be ..." is "--bits must be ...", another "--keys: ..." */
-	if (!strncmp(e.msg, o->name, len) && e.msg[len] == ' ')
+	/* "set bits 7000: ..." is "--bits 7000: ...", "table must be ..."
+	 * "--table-bits must be ...", another "--keys: ..." */
+	if (!strncmp(e.msg, "set ", 4) && !strncmp(e.msg + 4, o->name, len) &&
+	    e.msg[4 + len] == ' ')
+		snprintf(e.msg, sizeof e.msg, "--%s%.*s", o->option,
+		         (int)sizeof e.msg - 40, c.err.msg + 4 + len);
+	else if (!strncmp(e.msg, o->name, len) && e.msg[len] == ' ')
 		snprintf(e.msg, sizeof e.msg, "--%s%.*s", o->option,
 		         (int)sizeof e.msg - 40, c.err.msg + len);
 	else

@@ -9,8 +9,8 @@ $ echo 'cf 5' | cfx --json | cut -c 1-25
 $ echo 'naf 5' | cfx --bits 64 | head -1
 > value      0x0000000000000005 = 5 (64-bit, odd, prime)
 # a bad one is said as the option (it was "cfx: set: ...")
-$ echo 'naf 5' | cfx --bits 200
-! cfx: --bits must be between 8 and 64, or auto (the words every command takes; cf, naf and shifts take wider ones with --bits N) (200)
+$ echo 'naf 5' | cfx --bits 70000
+! cfx: --bits 70000: the commands take 1..65536, or auto
 ? 2
 
 # a bare command at a prompt points at ?CMD, in a shell at --help

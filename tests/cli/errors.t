@@ -85,13 +85,13 @@ $ cfx cf 'pi^(2^17)'
 
 # ---- word size -----------------------------------------------------------
 $ cfx naf 5 --bits 0
-! cfx: naf: --bits must be between 1 and 65536 (0)
+! cfx: naf: --bits 0: naf takes 1..65536
 ? 2
 $ cfx score 5 --bits=0
-! cfx: score: --bits must be between 1 and 64 (0)
+! cfx: score: --bits 0: score takes 1..64
 ? 2
 $ cfx naf 5 --bits 70000
-! cfx: naf: --bits must be between 1 and 65536 (70000)
+! cfx: naf: --bits 70000: naf takes 1..65536
 ? 2
 $ cfx naf 5 --bits x
 ! cfx: naf: --bits needs an integer (x)
@@ -99,16 +99,16 @@ $ cfx naf 5 --bits x
 # the hashing commands stop at 64 bits: their --bits range says so, 0 or
 # 65 alike (naf's above is 1..65536); the message must name the token
 $ cfx score 5 --bits 65
-! cfx: score: --bits must be between 1 and 64 (65)
+! cfx: score: --bits 65: score takes 1..64
 ? 2
 $ cfx spectrum 5 --bits 65
-! cfx: spectrum: --bits must be between 1 and 64 (65)
+! cfx: spectrum: --bits 65: spectrum takes 1..64
 ? 2
 $ cfx sweep 5 --bits 65
-! cfx: sweep: --bits must be between 1 and 64 (65)
+! cfx: sweep: --bits 65: sweep takes 1..64
 ? 2
 $ cfx shifts --emit c --bits 65 5
-! cfx: shifts: --bits 65 is above the 64 supported here (65)
+! cfx: shifts: --bits 65: shifts --emit takes 1..64
 ? 2
 # a multiplier wider than the word is an error, never reduced
 $ cfx naf 0x100 --bits 8

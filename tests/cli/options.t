@@ -79,16 +79,16 @@ $ cfx verify --help | grep -A3 -e '^  -b, --bits N'
 >                          constant, and one wider than 64 bits is refused; below
 >                          8 bits too few keys to judge)
 $ cfx verify 5 --bits 0
-! cfx: verify: --bits must be between 8 and 64 (0)
+! cfx: verify: --bits 0: verify takes 8..64
 ? 2
 $ cfx verify 5 --bits 5000
-! cfx: verify: --bits must be between 8 and 64 (5000)
+! cfx: verify: --bits 5000: verify takes 8..64
 ? 2
 $ cfx --bits 1 verify 5
-! cfx: verify: --bits must be between 8 and 64 (1)
+! cfx: verify: --bits 1: verify takes 8..64
 ? 2
 $ cfx verify 3 --bits 7
-! cfx: verify: --bits must be between 8 and 64 (7)
+! cfx: verify: --bits 7: verify takes 8..64
 ? 2
 
 # a reversed table range is named as such, not as out of 1..24

@@ -123,17 +123,31 @@ $ cfx
 # session words check their values
 $ cfx
 < set bits 0
-! cfx: line 1: set: bits must be between 8 and 64, or auto (the words every command takes; cf, naf and shifts take wider ones with --bits N) (0)
+! cfx: line 1: set: set bits 0: the commands take 1..65536, or auto
 ? 2
-# when set, not when a command later fails: the session's word is every
-# command's, and score, verify and the dashboard take 8 to 64 bits
+$ cfx
+< set bits 65537
+! cfx: line 1: set: set bits 65537: the commands take 1..65536, or auto
+? 2
+# a word some command takes is taken (cf, naf and shifts take up to
+# 65536 bits); a command that does not take it says so when it runs, in
+# the words of its --bits, and never clamps it (the man page's table)
 $ cfx
 < set bits 200
-! cfx: line 1: set: bits must be between 8 and 64, or auto (the words every command takes; cf, naf and shifts take wider ones with --bits N) (200)
+< show
+< score 3
+> const   (none)
+> bits    200
+> table   auto (n/2, at most 12)
+> keys    seq (default)
+> count   auto (4 keys per bucket, at most half the family's keys)
+> format  text
+! cfx: line 3: score: set bits 200: score takes 1..64, or auto
 ? 2
 $ cfx
 < set bits 7
-! cfx: line 1: set: bits must be between 8 and 64, or auto (the words every command takes; cf, naf and shifts take wider ones with --bits N) (7)
+< verify 3
+! cfx: line 2: verify: set bits 7: verify takes 8..64, or auto
 ? 2
 $ cfx
 < set bits 2^6

@@ -30,10 +30,10 @@ $ cfx search --bits 64 --window 65
 ! cfx: search: --window must be between 1 and 64 (65)
 ? 2
 $ cfx search --bits 0
-! cfx: search: --bits must be between 1 and 126 (0)
+! cfx: search: --bits 0: search takes 1..126
 ? 2
 $ cfx search --bits 127
-! cfx: search: --bits must be between 1 and 126 (127)
+! cfx: search: --bits 127: search takes 1..126
 ? 2
 $ cfx search --near 1
 ! cfx: search: --near must lie strictly between 0 and 1 (1)
@@ -127,7 +127,7 @@ $ cfx search --bits 32 --prime --top 20 --terms 7 --window 8 | grep -A1 0x9e3700
 >   0x9e370001  stride 2^16: R 51.4 at 2^6 x8; >99.9% of random odd multipliers do
 >               better; a_1 = 65536 after q = 1: 1 in 4.5e+04 by Gauss-Kuzmin
 $ cfx search --bits 64 --prime --top 20 --terms 7 --window 8 | grep -A2 0x9e37fffffffc0001
->   0x9e37fffffffc0001  stride map: keys k*8192 at 2^16 buckets x2 cost 2.18e+04
+>   0x9e37fffffffc0001  stride map: keys k*4096 at 2^17 buckets x1 cost 1.46e+04
 >                       times a random hash's lookups (predicted), beyond almost
 >                       every random multiplier's worst stride
 

@@ -31,9 +31,9 @@ $ cfx repl --bits
 $ printf 'let = 3\n' | cfx
 ! cfx: line 1: let: a name is missing before = (let a = 5) (=)
 ? 2
-# bits: 8 (verify's least) to 64 (the widest word a hash takes)
+# bits: 1 to 65536, the words some command takes (the man page's table)
 $ printf 'set bits banana\n' | cfx
-! cfx: line 1: set: bits takes an integer from 8 to 64, or auto (banana)
+! cfx: line 1: set: set bits takes an integer: the commands take 1..65536, or auto (banana)
 ? 2
 $ printf 'set table banana\n' | cfx
 ! cfx: line 1: set: table takes an integer from 1 to 28, or auto (banana)

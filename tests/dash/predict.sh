@@ -89,6 +89,13 @@ scenario() {
 	sleep 0.3
 	check "$at: its max load is nowhere on the screen" \
 		max_is ""
+	# the dashboard was started on 20 bits, the step is worked on 32: the
+	# learner's word changes its answer, so it waits for :set bits auto
+	# (tests/dash/lesson_word.sh)
+	tm_type ":$maxload"; tm_keys Enter
+	check "$at: on the learner's 20 bits step 3 is not judged" \
+		tm_wait 'Step 3 is worked on 32-bit words'
+	tm_type ':set bits auto'; tm_keys Enter
 	tm_type ":$maxload"; tm_keys Enter
 	check "$at: the answer passes step 3" tm_wait 'Step 4 of [0-9]+'
 	# steps 4 to 7 predict from the buckets or the sweep too: the panel
@@ -101,6 +108,7 @@ scenario() {
 	done < <(sed -n 's/^solution: answer //p' lessons/08-*.lesson | sed -n 4,7p)
 	check "$at: the lesson's answers reach step 8" \
 		tm_wait 'Step 8 of [0-9]+: Step the stride'
+	tm_type ':set bits 20'; tm_keys Enter       # the panels' 20 bits again
 	check "$at: the buckets panel shows max $maxload again" \
 		wait_for max_is "$maxload"
 	check "$at: nothing is hidden now" tm_gone 'hidden until you answer'

@@ -2,11 +2,12 @@
 # The shared options given before a script (cfx --bits N -f FILE, cfx
 # --json < FILE, cfx repl --count K) are the session's first settings; a
 # bad one is said as the command line's option, in the face that took it:
-# "cfx: --bits must be between 8 and 64, ..." (it was "cfx: set: bits
-# must be ...": a set line that is nowhere in the input), "cfx: repl:
-# --bits ..." when the face was named, nothing run, status 2.  The limits
-# are the session's (set bits takes 8..64), checked here against the
-# same numbers written out.
+# "cfx: --bits 70000: the commands take 1..65536, or auto" (it was
+# "cfx: set: bits must be ...": a set line that is nowhere in the input),
+# "cfx: repl: --bits ..." when the face was named, nothing run, status 2.
+# The limits are the session's (set bits takes a word some command takes,
+# 1..65536: the man page's table), checked here against the same numbers
+# written out.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 tmp=$(mktemp -d)
@@ -28,13 +29,13 @@ case_err() {
 	fi
 }
 
-bitsmsg="must be between 8 and 64, or auto (the words every command takes; cf, naf and shifts take wider ones with --bits N)"
-case_err "--bits 7000 before -f FILE" \
-	"cfx: --bits $bitsmsg (7000)" ./cfx --bits 7000 -f "$tmp/s.cfx"
-case_err "-b 3 before a script on stdin" \
-	"cfx: --bits $bitsmsg (3)" ./cfx -b 3
-case_err "cfx repl --bits 7000: the face named" \
-	"cfx: repl: --bits $bitsmsg (7000)" ./cfx repl --bits 7000
+bitsmsg="the commands take 1..65536, or auto"
+case_err "--bits 70000 before -f FILE" \
+	"cfx: --bits 70000: $bitsmsg" ./cfx --bits 70000 -f "$tmp/s.cfx"
+case_err "-b 0 before a script on stdin" \
+	"cfx: --bits 0: $bitsmsg" ./cfx -b 0
+case_err "cfx repl --bits 70000: the face named" \
+	"cfx: repl: --bits 70000: $bitsmsg" ./cfx repl --bits 70000
 case_err "--table-bits 99 (set's table)" \
 	"cfx: --table-bits must be between 1 and 28, or auto (99)" ./cfx -t 99
 case_err "--count 0" \

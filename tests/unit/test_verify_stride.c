@@ -11,13 +11,16 @@
  *  - constants built here from a continued fraction with one huge
  *    quotient, made to act on keys k c for a chosen struct size c, are
  *    predicted to collapse at c (R >= 8), the keys k c counted one by
- *    one from 0 collapse there too, and the map holds c.
+ *    one from 0 collapse there too, and the map holds c;
+ *  - search's stride flag (search_predict) is verify's map's FAIL, for
+ *    random and built constants, its R python's brute force.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfx/search.h"
 #include "cfx/stride.h"
 #include "cfx/verify.h"
 #include "testutil.h"
@@ -341,4 +344,93 @@ Test(stride, built_collapse_fails)
 		          (1 + 1e-9), "screen %.4g, map %.4g", ws.r, sm.s[0].r);
 		verify_smap_free(&sm);
 	}
+}
+
+/* R b load of stride c's worst cell by python's brute force (every pair
+ * of keys over a uniform start: tests/verify/stride_brute.py, numpy, no
+ * lattice); 0 when python did not answer. */
+static int brute_worst(uint64_t p, unsigned n, uint64_t c, double *r,
+                       unsigned *b, unsigned *load)
+{
+	char cmd[256], line[128] = "";
+	FILE *f;
+	int ok;
+
+	snprintf(cmd, sizeof cmd, "/usr/bin/python3 tests/verify/stride_brute.py "
+	         "worst %#llx %u %llu", (unsigned long long)p, n,
+	         (unsigned long long)c);
+	if (!(f = popen(cmd, "r")))
+		return 0;
+	ok = fgets(line, sizeof line, f) && sscanf(line, "%lf %u %u", r, b,
+	                                           load) == 3;
+	pclose(f);
+	return ok;
+}
+
+/* Search's stride flag (search_predict, the first half of its screen) is
+ * verify's stride map (issue 21 point 1: one screen for verify, search
+ * and the dashboard): for random odd multipliers, constants built to
+ * collapse at a stride of the map, and constants built to collapse at a
+ * power of two past the map (2^13, 2^16: keys the battery counts as its
+ * stride 2^s families, not the map), search drops p exactly when cfx
+ * verify's map FAILs, naming the map's worst stride, cell and R; and that
+ * R is python's brute force of that stride (every pair, no lattice). */
+Test(stride, search_flag_is_verify_map, .timeout = 300)
+{
+	static const unsigned widths[] = { 32, 64 };
+	trng r = { 21 };
+	size_t w, i, brute = 0;
+
+	for (w = 0; w < 2; w++) {
+		unsigned n = widths[w];
+		size_t F = verify_judged_default(n);
+		for (i = 0; i < 64; i++) {
+			uint64_t p = (trng_next(&r) & tmask(n)) | 1;
+			search_verdict v;
+			verify_smap sm;
+			int drops, fails;
+			char want[96];
+			if (i >= 56) {
+				/* built: a collapse at stride c of the map (i < 60)
+				 * or at 2^s past it, s = 13 or 16 */
+				unsigned s = i < 60 ? 0 : i % 2 ? 13 : 16;
+				uint64_t c = s ? (uint64_t)1 << s : 1 + 2 * trng_below(&r, 60),
+				         wb = n - s, m = n == 64
+				         ? collapsing(&r, (unsigned)wb, 8, 30)
+				         : collapsing(&r, (unsigned)wb, 4, 14);
+				p = s ? (m | (trng_next(&r) << wb)) & tmask(n)
+				      : (m * inverse(c, n)) & tmask(n);
+				p |= 1;
+			}
+			memset(&v, 0, sizeof v);
+			memset(&sm, 0, sizeof sm);
+			drops = !search_predict((search_word)p, n, &v);
+			fails = verify_strides(p, n, F, &sm) == VERIFY_FAIL;
+			CHECK(drops == fails, "%u-bit %#llx: search %s, verify's map %s "
+			      "(%s)", n, (unsigned long long)p, drops ? "drops it"
+			      : "keeps it", verify_status_name(sm.status), v.reason);
+			if (drops && fails) {
+				double br = 0;
+				unsigned bb = 0, bl = 0;
+				snprintf(want, sizeof want, "keys k*%llu at 2^%u buckets x%u ",
+				         (unsigned long long)sm.s[0].c, sm.s[0].b,
+				         sm.s[0].load);
+				CHECK(strstr(v.reason, want) && fabs(v.quality - sm.s[0].r) <=
+				      1e-9 * sm.s[0].r, "%u-bit %#llx: search says '%s', "
+				      "verify's map %s R %.4g", n, (unsigned long long)p,
+				      v.reason, want, sm.s[0].r);
+				if (brute < 6 && brute_worst(p, n, sm.s[0].c, &br, &bb, &bl)) {
+					brute++;
+					CHECK(bb == sm.s[0].b && bl == sm.s[0].load &&
+					      fabs(br - sm.s[0].r) <= 1e-6 * br, "%u-bit %#llx "
+					      "stride %llu: python 2^%u x%u R %.6g, cfx 2^%u x%u "
+					      "R %.6g", n, (unsigned long long)p,
+					      (unsigned long long)sm.s[0].c, bb, bl, br,
+					      sm.s[0].b, sm.s[0].load, sm.s[0].r);
+				}
+			}
+			verify_smap_free(&sm);
+		}
+	}
+	cr_assert(brute >= 4, "python recounted %zu strides", brute);
 }

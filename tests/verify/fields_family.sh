@@ -69,6 +69,16 @@ else:
     r = [f["worst_probe_ratio"] for f in d["battery"] if f["name"] == sys.argv[2]]
 print("%.10g" % r[0] if r else "none")' "$@"
 }
+jfam() {   # the family line of your row NAME: family (_ for its space)
+	# lo hi jlo jhi R
+	$py -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = [c for c in d["checks"] if c["name"] == sys.argv[2] and c.get("yours")]
+f = r[0].get("family_counts_other_keys") if r else None
+print("none" if not f else "%s %d %d %d %d %.10g" % (f["family"].replace(" ", "_"),
+      *f["family_keys_log2"], *f["keys_log2"], f["family_worst_probe_ratio"]))' "$@"
+}
 close() {
 	$py -c 'import sys; a, b = sys.argv[1], sys.argv[2]
 sys.exit(not (a != "none" and abs(float(a) - float(b)) <= 1e-9 * float(b)))' "$1" "$2"
@@ -90,9 +100,17 @@ for c in "0x9e3779b97f4a7c15 64 32" "0x61C88647 32 16" "0x2de5332f 32 8"; do
 	line="  the family fields x<<$h|y counts other keys: 2^$fj0..2^$fj1 (here 2^$lj0..2^$lj1)"
 	expect "$p: one line says which keys each counts ($line)" \
 		'[ "$(grep -cxF -- "$line" "$tmp/t")" = 1 ]'
+	# the same fact in the JSON, in your row (issue 21, h21e point 2)
+	read -r jn jf0 jf1 jl0 jl1 jr <<<"$(jfam "$tmp/j" "fields x<<$h|y")"
+	expect "$p: the JSON's row says the family $jn counts 2^$jf0..2^$jf1 (python: 2^$fj0..2^$fj1), yours 2^$jl0..2^$jl1 (python: 2^$lj0..2^$lj1)" \
+		'[ "$jn $jf0 $jf1 $jl0 $jl1" = "fields_x<<$h|y $fj0 $fj1 $lj0 $lj1" ]'
+	expect "$p: the JSON's family R $jr, python's $fr" 'close "$jr" "$fr"'
 done
 # a layout with no family of its offset: no such line
 ./cfx verify 0x61C88647 --fields 12 >"$tmp/t" 2>&1
 expect "--fields 12 (no family x<<12|y): no line about a family" \
 	'! grep -q "counts other keys" "$tmp/t"'
+./cfx verify 0x61C88647 --fields 12 --json >"$tmp/j" 2>/dev/null
+expect "--fields 12: nor in the JSON" \
+	'[ -s "$tmp/j" ] && ! grep -q "family_counts_other_keys" "$tmp/j"'
 done_suite verify/fields_family

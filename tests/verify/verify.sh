@@ -303,7 +303,7 @@ PYEOF
 ) && [ -z "$msg" ]; then ok "README: the checks verify makes"
 else bad "README: $msg"; fi
 ./cfx verify --bits 7 3 >"$tmp/o" 2>"$tmp/e"; st=$?
-if [ $st = 2 ] && [ ! -s "$tmp/o" ] && grep -qx 'cfx: verify: --bits must be between 8 and 64 (7)' "$tmp/e"; then
+if [ $st = 2 ] && [ ! -s "$tmp/o" ] && grep -qx 'cfx: verify: --bits 7: verify takes 8..64' "$tmp/e"; then
 	ok "below 8 bits: refused"; else bad "--bits 7: status $st, $(cat "$tmp/e")"; fi
 
 # A 64-bit p with 8 leading zero bits (random below) PASSed with 5 WARN:

@@ -1,0 +1,97 @@
+/* cli_word.c - the word sizes n the faces take (see cli_word.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include <gmp.h>
+
+#include "cfx/expr.h"
+#include "cfx/search.h"
+#include "cfx/verify.h"
+#include "cfx/word.h"
+#include "cli/cli_word.h"
+
+/*
+ * The one table.  cf, naf and shifts are exact on any word; what hashes
+ * machine words (score, sweep, spectrum's points, bench, shifts' C and
+ * its exact search, the dashboard's panels) takes 1..64; verify judges
+ * from 8 bits (fewer keys than it needs below); search's sums are 128-bit
+ * integers.  A session takes every word some command takes.
+ */
+static const cli_word_range ranges[] = {
+	{ "cf", "cf", 0, 1, WORD_MAX_BITS },
+	{ "naf", "naf", 0, 1, WORD_MAX_BITS },
+	{ "shifts", "shifts", 0, 1, WORD_MAX_BITS },
+	{ "shifts --emit", "shifts --emit", 0, 1, WORD_MAX_HASH },
+	{ "shifts --optimal", "shifts --optimal", 0, 1, WORD_MAX_HASH },
+	{ "spectrum", "spectrum", 0, 1, WORD_MAX_HASH },
+	{ "score", "score", 0, 1, WORD_MAX_HASH },
+	{ "sweep", "sweep", 0, 1, WORD_MAX_HASH },
+	{ "bench", "bench", 0, 1, WORD_MAX_HASH },
+	{ "verify", "verify", 0, VERIFY_MIN_BITS, WORD_MAX_HASH },
+	{ "search", "search", 0, 1, SEARCH_MAX_BITS },
+	{ "dash", "the dashboard", 0, 1, WORD_MAX_HASH },
+	{ "set", "the commands", 1, 1, WORD_MAX_BITS },
+};
+
+const cli_word_range *cli_word_range_of(const char *who)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof ranges / sizeof *ranges; i++)
+		if (!strcmp(ranges[i].who, who))
+			return &ranges[i];
+	return NULL;
+}
+
+const cli_word_range *cli_word_range_cmd(const char *cmd, int emit,
+                                         int optimal)
+{
+	char who[48];
+	const cli_word_range *r;
+
+	snprintf(who, sizeof who, "%s --emit", cmd);
+	if (emit && (r = cli_word_range_of(who)))
+		return r;
+	snprintf(who, sizeof who, "%s --optimal", cmd);
+	if (optimal && (r = cli_word_range_of(who)))
+		return r;
+	return cli_word_range_of(cmd);
+}
+
+int cli_word_check(const cli_word_range *r, unsigned long n, const char *how,
+                   const char *text, cfx_err *e)
+{
+	char num[24];
+
+	if (n >= r->lo && n <= r->hi)
+		return 0;
+	if (!text) {
+		snprintf(num, sizeof num, "%lu", n);
+		text = num;
+	}
+	/* the message names the value: no token after it */
+	cfx_err_set(e, CFX_EDOMAIN, -1, NULL, "%s %.64s: %s %s %lu..%lu%s", how,
+	            text, r->says, r->plural ? "take" : "takes", r->lo, r->hi,
+	            !strncmp(how, "set ", 4) ? ", or auto" : "");
+	return -1;
+}
+
+int cli_word_parse(const cli_word_range *r, const char *how, const char *text,
+                   unsigned long *n, cfx_err *e)
+{
+	mpz_t z;
+	int rc;
+
+	mpz_init(z);
+	if (expr_eval_text_int(text, z, e) < 0) {
+		mpz_clear(z);
+		return cfx_err_set(e, e->code, -1, text, "%s needs an integer",
+		                   how);
+	}
+	/* a value past any word is past r's too: said as written */
+	*n = mpz_sgn(z) < 0 ? 0 : mpz_fits_ulong_p(z) ? mpz_get_ui(z)
+	     : (unsigned long)-1;
+	rc = cli_word_check(r, *n, how, text, e);
+	mpz_clear(z);
+	return rc;
+}

@@ -1,0 +1,141 @@
+#!/bin/bash
+# One word-size rule for every face (issue 26): the command line's
+# --bits, the REPL's --bits and set bits (at a terminal, tmux's pty) and
+# the dashboard's --bits and :set bits accept and refuse the same word
+# sizes, each refusal one line in the same words: "--bits 70: score takes
+# 1..64".  A session word a later command does not take is that
+# command's refusal ("set bits 200: score takes 1..64, or auto"), not a
+# clamp and not a caret under the constant.
+#
+# The oracle is the table of word sizes as the man page states it,
+# written out here: a value is taken when lo <= n <= hi; what is shown
+# for a word taken is checked against python's hex of the constant.
+. "$(dirname "$0")/../lib/tmux.sh"
+cd "$root" || exit 2
+
+# the table: command lo hi (the man page's --bits)
+table="cf 1 65536
+naf 1 65536
+score 1 64
+spectrum 1 64
+verify 8 64
+search 1 126
+dash 1 64
+set 1 65536"
+lo() { awk -v c="$1" '$1 == c { print $2 }' <<<"$table"; }
+hi() { awk -v c="$1" '$1 == c { print $3 }' <<<"$table"; }
+takes() { [ "$2" -ge "$(lo "$1")" ] && [ "$2" -le "$(hi "$1")" ]; }
+says() {   # the refusal's words: how value who
+	local who=$3 verb=takes
+	[ "$who" = dash ] && who="the dashboard"
+	[ "$who" = set ] && who="the commands" verb=take
+	printf '%s %s: %s %s %s..%s' "$1" "$2" "$who" "$verb" "$(lo "$3")" "$(hi "$3")"
+}
+values="0 1 7 8 64 65 126 127 200 65536 65537"
+
+# ---- the command line ----------------------------------------------------
+for c in cf naf score spectrum verify search; do
+	for v in $values; do
+		# accepted words are run where it is cheap: refusals always
+		if takes "$c" "$v"; then
+			case $c:$v in cf:*|naf:*|score:[1-9]|score:64|spectrum:*|verify:8) ;;
+			*) continue ;;
+			esac
+		fi
+		arg=1; [ "$c" = search ] && arg=
+		err=$(./cfx "$c" --bits "$v" $arg 2>&1 >/dev/null); st=$?
+		if takes "$c" "$v"; then
+			# taken: run, or refused for another reason (spectrum's 10
+			# points on 1 bit), never for the word
+			! grep -q -- '--bits' <<<"$err" && ok "cfx $c --bits $v: taken" ||
+				bad "cfx $c --bits $v: refused ($err)"
+		else
+			want="cfx: $c: $(says --bits "$v" "$c")"
+			[ $st = 2 ] && [ "$err" = "$want" ] &&
+				ok "cfx $c --bits $v: '$want'" ||
+				bad "cfx $c --bits $v: status $st, '$err' (want '$want')"
+		fi
+	done
+done
+# shifts writes C on machine words only: --emit narrows it to 1..64
+err=$(./cfx shifts --emit c --bits 100 1 2>&1 >/dev/null); st=$?
+[ $st = 2 ] && [ "$err" = "cfx: shifts: --bits 100: shifts --emit takes 1..64" ] &&
+	ok "shifts --emit c --bits 100: shifts --emit takes 1..64" ||
+	bad "shifts --emit c --bits 100: status $st, $err"
+# the dashboard's own --bits, before it needs a terminal
+for v in 0 65 200; do
+	err=$(./cfx dash --bits "$v" 1 2>&1 </dev/null); st=$?
+	want="cfx: dash: $(says --bits "$v" dash)"
+	[ $st = 2 ] && [ "$err" = "$want" ] && ok "cfx dash --bits $v: '$want'" ||
+		bad "cfx dash --bits $v: status $st, '$err'"
+done
+
+# ---- the REPL at a terminal ------------------------------------------------
+# each line on a cleared screen; its output is what follows the input
+repl_line() {
+	tm_keys C-l; tm_type "$1"; tm_keys Enter
+	tm_wait '^cfx> *$' 10 >/dev/null
+}
+shown() { tm_screen | grep -v '^cfx>' | grep -v '^ *[\^~]* *$'; }
+tm_start 200 30 ./cfx repl
+tm_wait '^cfx>$' >/dev/null || bad "the REPL did not start"
+for v in $values; do
+	repl_line "set bits $v"
+	out=$(shown)
+	if takes set "$v"; then
+		repl_line "show"
+		shown | grep -Eq "^bits +$v\$" && ok "REPL set bits $v: taken" ||
+			bad "REPL set bits $v: $out | $(shown)"
+	else
+		grep -qxF "set: $(says "set bits" "$v" set), or auto" <<<"$out" &&
+			ok "REPL set bits $v: refused in the table's words" ||
+			bad "REPL set bits $v: $out"
+	fi
+done
+for c in score verify spectrum; do
+	for v in 7 65 200; do
+		takes "$c" "$v" && continue
+		repl_line "$c --bits $v 1"
+		out=$(shown)
+		grep -qxF "$c: $(says --bits "$v" "$c")" <<<"$out" &&
+			ok "REPL $c --bits $v: the command line's words" ||
+			bad "REPL $c --bits $v: $out"
+		# the same word set for the session: that command's refusal
+		repl_line "set bits $v"
+		repl_line "$c 1"
+		out=$(shown)
+		grep -qxF "$c: $(says "set bits" "$v" "$c"), or auto" <<<"$out" &&
+			ok "REPL set bits $v, then $c: refused by $c, not clamped" ||
+			bad "REPL set bits $v, then $c: $out"
+	done
+done
+# a session word cf takes is used whole: 200 bits, the constant's hex
+repl_line "set bits 200"
+repl_line "cf 3"
+hex=$(python3 -c 'print("0x" + format(3, "050x"))')
+shown | grep -qF "$hex / 2^200" && ok "REPL set bits 200: cf 3 on 200 bits ($hex)" ||
+	bad "REPL set bits 200, cf 3: $(shown)"
+tm_type 'quit'; tm_keys Enter
+
+# ---- the dashboard ----------------------------------------------------------
+tm_start 120 40 env LC_ALL=C.UTF-8 ./cfx dash --bits 7 5
+tm_wait 'n = 7' >/dev/null && ok "dash --bits 7: taken, n = 7" ||
+	bad "dash --bits 7 not shown"
+for v in 0 65 200 65537; do
+	tm_type ":set bits $v"; tm_keys Enter
+	tm_wait "$(printf '%s' "$(says "set bits" "$v" dash), or auto" |
+	           sed 's/[][\\.*^$+?(){}|]/\\&/g')" 5 >/dev/null &&
+		tm_screen | grep -q 'n = 7' &&
+		ok "dash :set bits $v: refused in the table's words, n stays 7" ||
+		bad "dash :set bits $v: $(tm_screen | grep -i 'bits' | head -3)"
+done
+tm_type ":set bits 64"; tm_keys Enter
+tm_wait 'n = 64' 5 >/dev/null && ok "dash :set bits 64: taken" ||
+	bad "dash :set bits 64 not shown"
+tm_type ":score --bits 70 5"; tm_keys Enter
+tm_wait "$(says --bits 70 score | sed 's/[][\\.*^$+?(){}|]/\\&/g')" 5 >/dev/null &&
+	ok "dash :score --bits 70: the command line's words" ||
+	bad "dash :score --bits 70: $(tm_screen | grep -i 'bits' | head -3)"
+tm_keys Escape
+tm_type 'q'
+tm_summary
