@@ -174,9 +174,18 @@ void proc_fatal_signals(void);
 /* What that handler does, for other handlers (a second Ctrl-C). */
 void proc_fatal(int sig) __attribute__((noreturn));
 
-/* The same with exit status `status` (the hook called with 0): a fault
- * no command can go on from, from any thread (modload.c's missing
- * module), once its one line is on stderr and stdout flushed. */
+/* A face that holds the terminal's screen (the dashboard) gives it back
+ * with leave, before a last message that ends cfx: proc_leave runs it,
+ * once (async-signal-safe calls only; any thread may call proc_leave,
+ * while another draws); NULL forgets it. */
+void proc_on_leave(void (*leave)(void));
+void proc_leave(void);
+
+/* The same with exit status `status` (proc_leave, then the hook called
+ * with 0): a fault no command can go on from, from any thread
+ * (modload.c's missing module), once its one line is on stderr (after
+ * proc_leave, so that it lands on the shell's screen) and stdout
+ * flushed. */
 void proc_exit(int status) __attribute__((noreturn));
 
 #endif

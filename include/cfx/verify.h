@@ -455,7 +455,8 @@ double verify_family_bound(const verify_battery *bt, size_t i);
 /*
  * The verdict, once the families have run: the form checks (cc: what the
  * compiler said of the shift/add code, or NULL; forms = 0 skips the
- * 2^20-input evaluator test), each family's tail, percentile, status and
+ * 2^20-input evaluator test, and so does a compiled check that ran and
+ * agreed: the evaluator's stands in for it), each family's tail, percentile, status and
  * reason, and the totals (nfail, nwarn, status, ncells).  A family not
  * counted (a run cancelled or resumed, verify_run.h) is INFO ("not
  * counted") and in no total, so a battery judged part way has the totals

@@ -221,10 +221,13 @@ void mcm_cost_of(const mcm_graph *g, const mcm_target *t, mcm_cost *k)
 	assert(g && t && k);
 	memset(k, 0, sizeof *k);
 	k->mul_cycles = g->bits > 32 ? t->mul64 : t->mul32;
-	if (t == RV32I)       /* the constant's own count */
-		k->mul_cycles = rv32i_mul(mcm_eval(g, 1) & (g->bits < 64 ?
-		                          ((uint64_t)1 << g->bits) - 1 : ~0ULL),
-		                          g->bits);
+	if (t == RV32I) {     /* the constant's own count */
+		uint64_t p = g->zero ? 0 : g->node[g->out].v << g->out_shift;
+		if (g->out_neg)
+			p = -p;
+		k->mul_cycles = rv32i_mul(p & (g->bits < 64 ? ((uint64_t)1 <<
+		                          g->bits) - 1 : ~0ULL), g->bits);
+	}
 	if (g->zero)
 		return;
 	ac = add_cycles(t, g->bits);

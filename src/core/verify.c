@@ -969,9 +969,14 @@ static void check_shift_add(verify_battery *bt, const mpz_t p,
 
 	naf_of(&naf, p, bt->bits);
 	sas_of(&prog, &naf);
-	/* every input of a word of 20 bits or fewer, else 2^20 random ones */
+	/* every input of a word of 20 bits or fewer, else 2^20 random ones;
+	 * the evaluator's check stands in for the compiled one (issue 21
+	 * point 4), so when the compiled check ran and every product agreed
+	 * it is not run again (the report then quotes the compiler only) */
 	all = bt->bits <= EVAL_BITS;
 	n = all ? (unsigned long)1 << bt->bits : 1UL << EVAL_BITS;
+	if (cc && cc->ran && cc->ok && cc->msg)
+		n = 0;
 	for (i = 0; i < n; i++) {
 		if (all) {
 			x = i;

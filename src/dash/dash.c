@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -98,6 +99,11 @@ static size_t leave_len;
 static int leave_fd = -1;    /* the terminal (a ':' command's output is
                               * redirected away from fd 1 while it runs) */
 
+static struct termios shell_tio;     /* the modes the shell had */
+static int shell_tio_have;
+static int err_fd = -1;      /* stderr as cfx found it (a ':' command's
+                              * is redirected while it runs) */
+
 static void leave_keep(const char *cap)
 {
 	const char *v = tigetstr((char *)cap);
@@ -108,6 +114,26 @@ static void leave_keep(const char *cap)
 		return;
 	memcpy(leave_seq + leave_len, v, n);
 	leave_len += n;
+}
+
+/* A last message is due (memory ran out: xalloc's first hook; the
+ * lattice module is missing: proc_leave; any thread): the screen left
+ * as a fatal signal leaves it, cleared first, the terminal's modes as
+ * the shell had them and stderr as cfx found it, before the one line
+ * and proc_exit: the line lands on the shell's screen, readable. */
+static void leave_now(void)
+{
+	static int left;        /* once: xalloc's and proc's hooks */
+	ssize_t r;
+
+	if (__atomic_exchange_n(&left, 1, __ATOMIC_SEQ_CST))
+		return;
+	r = leave_fd < 0 ? 0 : write(leave_fd, leave_seq, leave_len);
+	(void)r;
+	if (shell_tio_have)
+		tcsetattr(STDIN_FILENO, TCSANOW, &shell_tio);
+	if (err_fd >= 0)
+		dup2(err_fd, STDERR_FILENO);
 }
 
 static void on_signal(int sig)
@@ -374,12 +400,16 @@ static void suspend(void)
 	struct sigaction dfl, old;
 
 	endwin();
+	xalloc_on_fail_first(NULL);     /* the shell's screen is not ours */
+	proc_on_leave(NULL);
 	memset(&dfl, 0, sizeof dfl);
 	sigemptyset(&dfl.sa_mask);
 	dfl.sa_handler = SIG_DFL;
 	sigaction(SIGTSTP, &dfl, &old);
 	kill(0, SIGTSTP);
 	sigaction(SIGTSTP, &old, NULL);
+	xalloc_on_fail_first(leave_now);
+	proc_on_leave(leave_now);
 	clearok(curscr, TRUE);      /* the shell wrote over it meanwhile */
 	ls.dirty = 1;
 }
@@ -606,6 +636,7 @@ static int curses_start(dash *d)
 	}
 	/* a terminal that cannot move the cursor (dumb) drew a blind
 	 * dashboard: refused as an unknown one is */
+	shell_tio_have = tcgetattr(STDIN_FILENO, &shell_tio) == 0;
 	if (!t || !*t || !strcmp(t, "dumb"))
 		scr = NULL;
 	else
@@ -624,8 +655,11 @@ static int curses_start(dash *d)
 	leave_len = 0;
 	if (leave_fd < 0)
 		leave_fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+	if (err_fd < 0)
+		err_fd = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
 	leave_keep("sgr0");
 	leave_keep("cnorm");
+	leave_keep("clear");   /* nothing of it copied back (as at the end) */
 	leave_keep("rmcup");
 	leave_keep("rmkx");    /* keypad transmit off (t22c: left on) */
 	raw();
@@ -709,9 +743,13 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	}
 	if (curses_start(d) < 0)
 		return CFX_EXIT_USAGE;
+	xalloc_on_fail_first(leave_now);
+	proc_on_leave(leave_now);
 	wake_fd = ls.wake[1];
 	catch_signals();
 	if (dash_state_work_start(d, ls.wake[1]) < 0) {
+		xalloc_on_fail_first(NULL);
+		proc_on_leave(NULL);
 		endwin();
 		fprintf(stderr, "cfx: dash: cannot start the worker thread\n");
 		return CFX_EXIT_USAGE;
@@ -724,6 +762,10 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	erase();
 	refresh();
 	endwin();
+	/* the worker still runs: until it stops, memory that runs out
+	 * there says so on the shell's screen, which is back now */
+	xalloc_on_fail_first(NULL);
+	proc_on_leave(NULL);
 	delscreen(ls.scr);
 	sig = got_signal;
 	if (ls.lat) {
@@ -743,6 +785,9 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	if (leave_fd >= 0)
 		close(leave_fd);
 	leave_fd = -1;
+	if (err_fd >= 0)
+		close(err_fd);
+	err_fd = -1;
 	if (sig) {
 		proc_cleanup_now();
 		signal(sig, SIG_DFL);

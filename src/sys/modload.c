@@ -36,6 +36,7 @@ static void fail(const char *fmt, ...)
 	va_list ap;
 
 	fflush(stdout);
+	proc_leave();          /* the dashboard's screen first: readable */
 	fprintf(stderr, "cfx: cannot load the lattice module %s: ", MODULE);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);

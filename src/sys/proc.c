@@ -33,6 +33,7 @@ static volatile sig_atomic_t reg_dir_used[SLOTS];
 static volatile pid_t reg_pid[SLOTS];
 static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
 static void (*fatal_hook)(int);
+static void (*leave_hook)(void);   /* set and read atomically */
 
 static int reg_dir_add(const char *dir)
 {
@@ -177,8 +178,23 @@ void proc_fatal(int sig)
 	_exit(128 + sig);
 }
 
+void proc_on_leave(void (*leave)(void))
+{
+	__atomic_store_n(&leave_hook, leave, __ATOMIC_SEQ_CST);
+}
+
+void proc_leave(void)
+{
+	void (*leave)(void) = __atomic_exchange_n(&leave_hook, NULL,
+	                                          __ATOMIC_SEQ_CST);
+
+	if (leave)
+		leave();
+}
+
 void proc_exit(int status)
 {
+	proc_leave();     /* where the caller has not: the screen at least */
 	if (fatal_hook)
 		fatal_hook(0);
 	proc_cleanup_now();

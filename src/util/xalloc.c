@@ -8,14 +8,26 @@
 #include "util/xalloc.h"
 
 static void (*fail_end)(int status);
+static void (*fail_first)(void);    /* set and read atomically: a face
+                                     * sets it, any thread may fail */
 
 void xalloc_on_fail(void (*end)(int status))
 {
 	fail_end = end;
 }
 
+void xalloc_on_fail_first(void (*first)(void))
+{
+	__atomic_store_n(&fail_first, first, __ATOMIC_SEQ_CST);
+}
+
 void xalloc_fail(size_t n, const char *what)
 {
+	void (*first)(void) = __atomic_exchange_n(&fail_first, NULL,
+	                                          __ATOMIC_SEQ_CST);
+
+	if (first)
+		first();
 	if (n >= (size_t)1 << 20)
 		fprintf(stderr, "cfx: out of memory for %s (%zu MiB): the "
 		        "process's limit (ulimit -v) or the machine's memory\n",

@@ -42,6 +42,12 @@ void xalloc_fail(size_t n, const char *what) __attribute__((noreturn));
  * environment, status 2, not a crash).  Before any thread starts. */
 void xalloc_on_fail(void (*end)(int status));
 
+/* What runs before that message, once (NULL: nothing): the dashboard
+ * leaves the screen it holds, so that the line lands on the shell's
+ * screen, readable.  Any thread may call it; async-signal-safe calls
+ * only (it may run in any thread while another draws). */
+void xalloc_on_fail_first(void (*first)(void));
+
 /* malloc(n), never NULL (n == 0 allocates one byte). */
 void *xmalloc(size_t n, const char *what);
 
