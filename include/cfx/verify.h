@@ -333,7 +333,8 @@ typedef struct verify_battery {
 	unsigned foff_h;           /*   its offset h (0: not screened) */
 	lattice_cell flay;         /* the worst 3-4 field layout's cell */
 	lattice_layout flay_lay;   /*   its layout (nf 0: none) */
-	int fields_counted;        /* foff and flay counted (once a battery) */
+	int fields_counted;        /* foff and flay counted, not predicted
+	                            * (kept: counted once a battery) */
 	size_t nuser;              /* families asked for, the last nuser */
 	verify_ufields ufields[VERIFY_MAX_USER];   /* layouts asked for */
 	size_t nufields;

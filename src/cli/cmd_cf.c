@@ -92,6 +92,8 @@ static json_t *json_cf(const cf_seq *cf, size_t n, size_t nconv, mpz_t *p,
 	return o;
 }
 
+#define WORD_NOTE_MIN 8   /* bits, and the run of 1s, that make a note */
+
 /* What cf finds of one input, shared by its JSON and its text. */
 typedef struct cf_run {
 	const char *src;
@@ -248,6 +250,38 @@ static void print_golden(FILE *f, const cf_seq *cf)
 		fputc('\n', f);
 }
 
+/* The word the rule chose, said where it hides what the constant is: an
+ * integer of w bits on a wider word (no --bits) whose run of 1s on its
+ * own w bits is long (golden(1100) on the 1152-bit word is x < 2^-52,
+ * prefix 1; on 1100 bits, prefix 793), so that golden(N) does not look
+ * far from 1/phi without a word on why.  A line filled to 80 columns. */
+static void print_word_note(FILE *f, const cli_args *a, const cf_run *r)
+{
+	unsigned long w = mpz_sizeinbase(r->pv, 2);
+	cf_golden here, own;
+	cf_seq c;
+	char *s;
+
+	if (a->bits || w >= r->bits || w < WORD_NOTE_MIN)
+		return;
+	cf_init(&c);
+	cf_of_multiplier(&c, r->pv, w);
+	own = cf_golden_stats(&c);
+	cf_clear(&c);
+	here = cf_golden_stats(&r->cf);
+	if (own.prefix >= 0 && (own.prefix < WORD_NOTE_MIN ||
+	                        own.prefix <= here.prefix))
+		return;
+	s = xasprintf("%lu bits, the rule's for a constant of %lu "
+	              "(the smallest of 32, 64, then multiples of 64, that holds "
+	              "it): x = p/2^%lu < 2^-%lu.  On its own %lu bits (--bits "
+	              "%lu) its golden prefix is %ld%s.", r->bits, w, r->bits,
+	              r->bits - w, w, w, own.prefix, own.mirrored ? " (of 1 - x)"
+	              : "");
+	out_fill(f, s, OUT_WIDTH, "word       ", "           ", " ");
+	free(s);
+}
+
 /* Write n bytes of s to f in pieces, polling stop between them: 0, or
  * -1 once it is set (a reader that stalls holds a write; Ctrl-C breaks
  * it with EINTR, and the next piece is not tried). */
@@ -297,6 +331,8 @@ static int print_text(FILE *f, const cli_args *a, const cf_run *r,
 	}
 	print_extent(f, r, terms);
 	print_golden(f, &r->cf);
+	if (r->integer)
+		print_word_note(f, a, r);
 	fprintf(f, "%-10s ", "|x-1/phi|");
 	print_distance(f, r->dist, r->dbits);
 	/* the mirror 1 - x only means something for x in (0, 1); it
