@@ -388,6 +388,10 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 		rc = review_run(&rvs[i], text, len, strcmp(path, "-") ? path
 		                : "<stdin>", &c->err);
 		free(text);
+		/* Ctrl-C: the evaluator stopped, and what it stopped reads as
+		 * no multiplier; a review that missed them is no review */
+		if (rc == 0 && c->stop && *c->stop)
+			rc = cfx_err_set(&c->err, CFX_EINTR, -1, NULL, "interrupted");
 		if (rc < 0) {
 			review_free(&rvs[i]);
 			break;
