@@ -22,6 +22,8 @@
 
 #include <gsl/gsl_errno.h>
 
+#include <gmp.h>
+
 #include "cfx/constant.h"
 #include "cfx/expr.h"
 #include "cfx/proc.h"
@@ -297,6 +299,27 @@ static int move_shared_options(int argc, char **argv, int *ended)
 	}
 }
 
+/* GMP's (and so MPFR's, which allocates through GMP's functions) memory
+ * by xalloc: a failure is xalloc's one line and status 2, where GMP's own
+ * printed "GNU MP: Cannot allocate memory" and aborted (134, and the
+ * dashboard's screen left as it was). */
+static void *gmp_alloc(size_t n)
+{
+	return xmalloc(n, "a number");
+}
+
+static void *gmp_realloc(void *p, size_t old, size_t n)
+{
+	(void)old;
+	return xrealloc(p, n, "a number");
+}
+
+static void gmp_free(void *p, size_t n)
+{
+	(void)n;
+	free(p);
+}
+
 int main(int argc, char **argv)
 {
 	cfx_session sess;
@@ -314,6 +337,7 @@ int main(int argc, char **argv)
 	proc_on_fatal(tty_restore);
 	proc_fatal_signals();
 	xalloc_on_fail(proc_exit);
+	mp_set_memory_functions(gmp_alloc, gmp_realloc, gmp_free);
 	expr_stop_flag(&interrupted);
 	if ((argc = take_global(argc, argv)) < 0)
 		return finish(2, "cfx");

@@ -70,7 +70,9 @@ typedef struct patch {
 	                        * neither) */
 	/* lines of the diff the reader could not read as a diff says: a
 	 * hunk header that does not parse, a line past the lines a hunk's
-	 * header counts (their line in the input, from 1, and what it is);
+	 * header counts (their line in the input, from 1, and what it is),
+	 * a hunk that ends before the lines its header counts (the line
+	 * where it ends, and the header);
 	 * at most PATCH_MAX_SKIPS, the first ones */
 	struct patch_skip {
 		unsigned long line;
@@ -81,7 +83,7 @@ typedef struct patch {
 	size_t nskips, caps;
 } patch;
 
-enum { PATCH_SKIP_HEADER = 1, PATCH_SKIP_PAST = 2 };
+enum { PATCH_SKIP_HEADER = 1, PATCH_SKIP_PAST = 2, PATCH_SKIP_LONG = 3 };
 #define PATCH_MAX_SKIPS 64
 
 /*

@@ -119,6 +119,19 @@ typedef struct review_mult {
 	char hashed_by[12];        /* "hash_32", "" when not */
 	unsigned long hashed_line;
 	unsigned hashed_word;      /* the word of that function */
+	int hashed_long;           /* hash_long() or hash_ptr() with no #if
+	                            * word: a long's, 64 bits on LP64 and 32
+	                            * (hash_32()) on ILP32 */
+	unsigned hashed_prod[2];   /* the width C computes the product handed
+	                            * to it in, on LP64 and ILP32 (the usual
+	                            * arithmetic conversions); 0: the other
+	                            * operand's type is not known */
+	/* "(u32)((v * C) >> 20)": a cast narrower than the word after a
+	 * right shift keeps bits mid_shift .. mid_shift + mid_bits - 1 of
+	 * the product, not its top bits (mid_bits 0: no such cast) */
+	unsigned mid_shift, mid_bits;
+	char hashed_why[128];      /*   its operands' types, or the operand
+	                            *   whose type is not known */
 	int composite;             /* p is the product (own is as written) */
 	mpz_t own;
 } review_mult;

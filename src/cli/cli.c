@@ -905,58 +905,9 @@ static int join_positionals(cmd_ctx *c, cli_args *a, char **argv,
 	return 0;
 }
 
-/* ---- the session's word (cli.h) ---------------------------------------- */
-
-static cli_word_from from_of(unsigned long n)
-{
-	return n ? CLI_WORD_ASKED : CLI_WORD_AUTO;
-}
-
-unsigned long cli_word_for(const cli_word *w, int own_expr)
-{
-	return own_expr && w->from == CLI_WORD_FOLLOWED ? w->set : w->n;
-}
-
-void cli_word_ask(cli_word *w, unsigned long n)
-{
-	w->n = w->set = n;
-	w->from = from_of(n);
-}
-
-void cli_word_follow(cli_word *w, unsigned long n)
-{
-	w->n = n;
-	w->from = CLI_WORD_FOLLOWED;
-}
-
-void cli_word_take(cli_word *w, unsigned long n)
-{
-	w->n = n;
-	w->from = from_of(n);
-}
-
-void cli_word_keep(cli_word *w, unsigned long n)
-{
-	w->n = n;
-	if (w->from != CLI_WORD_FOLLOWED)
-		w->from = from_of(n);
-}
-
-void cli_word_unfollow(cli_word *w)
-{
-	if (w->from == CLI_WORD_FOLLOWED)
-		cli_word_take(w, w->set);
-}
-
-int cli_word_same(const cli_word *a, const cli_word *b)
-{
-	return a->n == b->n && a->from == b->from && a->set == b->set;
-}
-
 /* The session fills in what the command line left out. */
 static void session_defaults(const cfx_session *s, cli_args *a)
 {
-	a->own_bits = a->bits;
 	a->own_table = a->table_bits;
 	a->own_keys = a->keys;
 	a->own_count = a->count;
@@ -1019,7 +970,7 @@ static int word_taken(cmd_ctx *c, const cmd_def *d, const cli_args *a)
 
 	if (!r || !a->bits)
 		return 0;
-	if (a->own_bits) {      /* shifts --emit c --bits 100 */
+	if (a->bits_text) {     /* shifts --emit c --bits 100 */
 		if (cli_word_check(r, a->bits, "--bits", a->bits_text, &c->err) < 0) {
 			c->err.arg = a->bits_arg;
 			return -1;
@@ -1027,8 +978,8 @@ static int word_taken(cmd_ctx *c, const cmd_def *d, const cli_args *a)
 		return 0;
 	}
 	/* a followed word (the dashboard's) came with a command's --bits */
-	if (cli_word_check(r, a->bits, c->sess->word.from == CLI_WORD_FOLLOWED
-	                   && !a->expr ? "the session's word" : "set bits",
+	if (cli_word_check(r, a->bits, cli_word_source(&c->sess->word) ==
+	                   CLI_WORD_FOLLOWED && !a->expr ? "the session's word" : "set bits",
 	                   NULL, &c->err) < 0) {
 		c->err.arg = -1;        /* on no word of this line */
 		return -1;
@@ -1085,8 +1036,8 @@ static void follow(cmd_ctx *c, const cli_args *a)
 	}
 	/* a command's own --bits is the word of its constant; search's is
 	 * the width it searches and says nothing of the session's constant */
-	if (a->own_bits && c->multiplier)
-		cli_word_follow(&s->word, a->own_bits);
+	if (a->bits_text && c->multiplier)
+		cli_word_follow(&s->word, a->bits);
 	if (a->own_table)
 		s->table_bits = a->own_table;
 	if (a->own_keys) {

@@ -18,6 +18,7 @@
 
 #include "cfx/err.h"
 #include "cfx/expr.h"
+#include "cli/cli_word.h"
 #include <jansson.h>
 
 /* Options, as a bit mask per command. */
@@ -68,47 +69,6 @@ typedef struct cfx_var {
 	struct cfx_var *next;
 } cfx_var;
 
-/*
- * A session's word size and where it came from: the one record of it for
- * the REPL, the lessons and the dashboard (the rule that chooses an
- * automatic word from the constant is word.c's, word_auto).  Changed only
- * through the cli_word_* functions below.
- */
-typedef enum cli_word_from {
-	CLI_WORD_AUTO,          /* n = 0: the rule chooses from the constant */
-	CLI_WORD_ASKED,         /* set bits, the dashboard's --bits or keys */
-	CLI_WORD_FOLLOWED       /* a command's own --bits, which a following
-	                         * session took (cfx_session.follow): it goes
-	                         * with that command's constant */
-} cli_word_from;
-
-typedef struct cli_word {
-	unsigned long n;        /* the constant's word, 0: automatic */
-	cli_word_from from;
-	unsigned long set;      /* set bits' word (0: automatic), which a
-	                         * followed word does not replace */
-	const char *who;        /* the words set bits takes here (a row of
-	                         * cli_word.h): NULL "set", what some command
-	                         * takes; "dash", the dashboard's */
-} cli_word;
-
-/* The word a command's constant is read on: a new constant of its own
- * (own_expr) goes on set bits' word when the session's was followed. */
-unsigned long cli_word_for(const cli_word *w, int own_expr);
-/* set bits N (0: automatic), the dashboard's --bits: the word asked. */
-void cli_word_ask(cli_word *w, unsigned long n);
-/* A command's own --bits N, followed. */
-void cli_word_follow(cli_word *w, unsigned long n);
-/* The constant is now read on n (0: automatic): a command's own EXPR is
- * no longer on a followed word; where it came from stays otherwise. */
-void cli_word_take(cli_word *w, unsigned long n);
-/* The dashboard's constant made on n (a key, typing): n changes, where
- * it came from does not (a followed word stays followed). */
-void cli_word_keep(cli_word *w, unsigned long n);
-/* set const: a followed word goes with the constant it came with. */
-void cli_word_unfollow(cli_word *w);
-int cli_word_same(const cli_word *a, const cli_word *b);
-
 /* What a session remembers between commands (REPL and dashboard); the
  * plain CLI runs with an empty one. */
 typedef struct cfx_session {
@@ -130,7 +90,8 @@ typedef struct cfx_session {
 /* Parsed arguments of one command. */
 typedef struct cli_args {
 	unsigned long bits;     /* 0: automatic */
-	const char *bits_text;  /* --bits as written, NULL: not given */
+	const char *bits_text;  /* --bits as written, NULL: not given (bits
+	                         * is then the session's word) */
 	int bits_arg;           /* its argv index */
 	int json;
 	int table_bits;         /* 0: default */
@@ -165,8 +126,8 @@ typedef struct cli_args {
 	int pos[CLI_MAX_POS];   /*   their argv indices */
 	int pos_off[CLI_MAX_POS];   /* and offsets in expr */
 	char *joined;           /* storage of expr */
-	unsigned long own_bits; /* what the command line gave, before the */
-	int own_table;          /*   session filled in the rest (0, NULL: */
+	int own_table;          /* what the command line gave, before the */
+	                        /*   session filled in the rest (0, NULL: */
 	const char *own_keys;   /*   not given) */
 	unsigned long long own_count;
 	unsigned long runs;     /* --runs R, 0: default */

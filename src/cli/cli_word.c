@@ -1,4 +1,5 @@
 /* cli_word.c - the word sizes n the faces take (see cli_word.h). */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -94,4 +95,78 @@ int cli_word_parse(const cli_word_range *r, const char *how, const char *text,
 	rc = cli_word_check(r, *n, how, text, e);
 	mpz_clear(z);
 	return rc;
+}
+
+/* ---- the session's word ------------------------------------------------ */
+
+static cli_word_from from_of(unsigned long n)
+{
+	return n ? CLI_WORD_ASKED : CLI_WORD_AUTO;
+}
+
+unsigned long cli_word_for(const cli_word *w, int own_expr)
+{
+	return own_expr && w->from == CLI_WORD_FOLLOWED ? w->set : w->n;
+}
+
+void cli_word_ask(cli_word *w, unsigned long n)
+{
+	w->n = w->set = n;
+	w->from = from_of(n);
+}
+
+void cli_word_follow(cli_word *w, unsigned long n)
+{
+	w->n = n;
+	w->from = CLI_WORD_FOLLOWED;
+}
+
+void cli_word_take(cli_word *w, unsigned long n)
+{
+	w->n = n;
+	w->from = from_of(n);
+}
+
+void cli_word_keep(cli_word *w, unsigned long n)
+{
+	w->n = n;
+	if (w->from != CLI_WORD_FOLLOWED)
+		w->from = from_of(n);
+}
+
+void cli_word_unfollow(cli_word *w)
+{
+	if (w->from == CLI_WORD_FOLLOWED)
+		cli_word_take(w, w->set);
+}
+
+int cli_word_same(const cli_word *a, const cli_word *b)
+{
+	return a->n == b->n && a->from == b->from && a->set == b->set;
+}
+
+unsigned long cli_word_n(const cli_word *w)
+{
+	return w->n;
+}
+
+cli_word_from cli_word_source(const cli_word *w)
+{
+	return w->from;
+}
+
+unsigned long cli_word_asked(const cli_word *w)
+{
+	return w->set;
+}
+
+void cli_word_face(cli_word *w, const char *who)
+{
+	assert(cli_word_range_of(who));
+	w->who = who;
+}
+
+const cli_word_range *cli_word_range_set(const cli_word *w)
+{
+	return cli_word_range_of(w->who ? w->who : "set");
 }

@@ -11,6 +11,9 @@
  *   set bits 7: verify takes 8..64, or auto
  *   set bits 70000: the commands take 1..65536, or auto
  *
+ * The session's word and where it came from (automatic, asked, followed)
+ * are one record, cli_word, this module's too.
+ *
  * A session (the REPL's set bits) takes any word some command takes; a
  * command given a session word it does not take refuses it in these
  * words, never clamps it.  The dashboard's session takes the dashboard's
@@ -50,5 +53,59 @@ int cli_word_check(const cli_word_range *r, unsigned long n, const char *how,
  * 0 with *n, or -1 with e, its token text. */
 int cli_word_parse(const cli_word_range *r, const char *how, const char *text,
                    unsigned long *n, cfx_err *e);
+
+/*
+ * A session's word size and where it came from: the one record of it for
+ * the REPL, the lessons and the dashboard (the rule that chooses an
+ * automatic word from the constant is word.c's, word_auto).  It is a
+ * value (it copies by assignment); the others change it only through the
+ * cli_word_* functions below and read it through cli_word_n,
+ * cli_word_source and cli_word_asked.
+ */
+typedef enum cli_word_from {
+	CLI_WORD_AUTO,          /* n = 0: the rule chooses from the constant */
+	CLI_WORD_ASKED,         /* set bits, the dashboard's --bits or keys */
+	CLI_WORD_FOLLOWED       /* a command's own --bits, which a following
+	                         * session took (cfx_session.follow): it goes
+	                         * with that command's constant */
+} cli_word_from;
+
+typedef struct cli_word {
+	unsigned long n;        /* the constant's word, 0: automatic */
+	cli_word_from from;
+	unsigned long set;      /* set bits' word (0: automatic), which a
+	                         * followed word does not replace */
+	const char *who;        /* the words set bits takes here (a row of
+	                         * cli_word.h): NULL "set", what some command
+	                         * takes; "dash", the dashboard's */
+} cli_word;
+
+/* The word a command's constant is read on: a new constant of its own
+ * (own_expr) goes on set bits' word when the session's was followed. */
+unsigned long cli_word_for(const cli_word *w, int own_expr);
+/* set bits N (0: automatic), the dashboard's --bits: the word asked. */
+void cli_word_ask(cli_word *w, unsigned long n);
+/* A command's own --bits N, followed. */
+void cli_word_follow(cli_word *w, unsigned long n);
+/* The constant is now read on n (0: automatic): a command's own EXPR is
+ * no longer on a followed word; where it came from stays otherwise. */
+void cli_word_take(cli_word *w, unsigned long n);
+/* The dashboard's constant made on n (a key, typing): n changes, where
+ * it came from does not (a followed word stays followed). */
+void cli_word_keep(cli_word *w, unsigned long n);
+/* set const: a followed word goes with the constant it came with. */
+void cli_word_unfollow(cli_word *w);
+int cli_word_same(const cli_word *a, const cli_word *b);
+
+/* What the record says: the word asked (0: the rule's), where it came
+ * from, and set bits' word under a followed one (0: automatic). */
+unsigned long cli_word_n(const cli_word *w);
+cli_word_from cli_word_source(const cli_word *w);
+unsigned long cli_word_asked(const cli_word *w);
+/* The words set bits takes on this session: who a row of the table
+ * ("dash": the dashboard shows the word at once); a new record takes
+ * what some command takes ("set"). */
+void cli_word_face(cli_word *w, const char *who);
+const cli_word_range *cli_word_range_set(const cli_word *w);
 
 #endif

@@ -83,6 +83,19 @@ static int parse(cmd_ctx *c, int argc, char **argv, review_args *a)
 	/* the message of cli.c's --json with --emit, and the man page's */
 	if (a->json && a->emit)
 		return bad(c, "--emit", "--json and --emit do not go together");
+	/* one output form: gcc's lines or JSON, not both */
+	if (a->json && a->gcc)
+		return bad(c, "--format", "--json and --format gcc do not go "
+		           "together");
+	/* standard input is read once: "-" twice would review it once and
+	 * an empty input again */
+	{
+		int i, stdins = 0;
+		for (i = 0; i < a->npos; i++)
+			if (!strcmp(argv[a->pos[i]], "-") && ++stdins > 1)
+				return bad(c, "-", "standard input (-) named twice: it "
+				           "can be read only once");
+	}
 	return 0;
 }
 
@@ -375,6 +388,10 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 		rc = review_run(&rvs[i], text, len, strcmp(path, "-") ? path
 		                : "<stdin>", &c->err);
 		free(text);
+		/* Ctrl-C: the evaluator stopped, and what it stopped reads as
+		 * no multiplier; a review that missed them is no review */
+		if (rc == 0 && c->stop && *c->stop)
+			rc = cfx_err_set(&c->err, CFX_EINTR, -1, NULL, "interrupted");
 		if (rc < 0) {
 			review_free(&rvs[i]);
 			break;

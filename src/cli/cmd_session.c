@@ -99,7 +99,7 @@ static expr_tree *expr_words(cfx_session *s, const words *ws, int from,
 	if (t && (in = expr_inline(t, cli_session_lookup, s, e))) {
 		expr_value_init(&v, 64);
 		/* ~ and << on the session's word, if it has one */
-		if (expr_eval_word(in, NULL, NULL, 64, s->word.n, &v, e) < 0 &&
+		if (expr_eval_word(in, NULL, NULL, 64, cli_word_n(&s->word), &v, e) < 0 &&
 		    e->code != CFX_ELIMIT) {
 			expr_free(in);
 			in = NULL;
@@ -217,7 +217,7 @@ static int set_value(cfx_session *s, const words *ws, const setting *st,
 		 * spectrum's fewer points are said by spectrum) */
 		if (set_number(s, ws, st, st->lo, st->id == SETTING_COUNT ? KEYS_MAX
 		               : st->hi, st->id != SETTING_BITS ? NULL :
-		               cli_word_range_of(s->word.who ? s->word.who : "set"),
+		               cli_word_range_set(&s->word),
 		               &v, e) < 0)
 			return -1;
 		if (st->id == SETTING_BITS) {
@@ -247,7 +247,7 @@ static int set_value(cfx_session *s, const words *ws, const setting *st,
 		keys_spec_free(&ks);
 		/* made as a command would make it: a file that cannot be read
 		 * is said now, naming it (the dashboard's panel cut it) */
-		if (cli_keys_check(ws->w[2], (unsigned)s->word.n, e) < 0) {
+		if (cli_keys_check(ws->w[2], (unsigned)cli_word_n(&s->word), e) < 0) {
 			e->arg = 2;
 			return -1;
 		}
@@ -300,7 +300,7 @@ static const char *shown(const cfx_session *s, setting_id id, char *buf,
 	case SETTING_CONST:
 		return s->constant;
 	case SETTING_BITS:
-		return s->word.n ? (snprintf(buf, size, "%lu", s->word.n), buf)
+		return cli_word_n(&s->word) ? (snprintf(buf, size, "%lu", cli_word_n(&s->word)), buf)
 		       : NULL;
 	case SETTING_TABLE:
 		return s->table_bits ? (snprintf(buf, size, "%d", s->table_bits),

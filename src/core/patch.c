@@ -189,6 +189,9 @@ static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
 			continue;
 		}
 		if (hunk_header(s, &a, &b, &c, &d)) {
+			if (in_hunk && hunk_line)     /* the one before is short */
+				skip_line(p, i - 1, PATCH_SKIP_LONG, hunk_line,
+				          txt[hunk_line - 1]);
 			if (file == (size_t)-1)
 				file = add_file(p, pending_old ? pending_old :
 				                xstrdup("(unnamed)")), pending_old = NULL;
@@ -211,6 +214,9 @@ static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
 		if (!strncmp(s, "diff ", 5) ||
 		    (!strncmp(s, "--- ", 4) && i + 1 < n &&
 		     !strncmp(txt[i + 1], "+++ ", 4) && dep[i + 1] == q)) {
+			if (in_hunk && hunk_line)
+				skip_line(p, i - 1, PATCH_SKIP_LONG, hunk_line,
+				          txt[hunk_line - 1]);
 			in_hunk = 0;
 			if (!strncmp(s, "--- ", 4)) {
 				free(pending_old);
@@ -263,6 +269,10 @@ static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
 		if (!old_left && !new_left)
 			in_hunk = 0;
 	}
+	/* the input ends inside a hunk: its header counts more lines than
+	 * it has */
+	if (in_hunk && hunk_line && n > from)
+		skip_line(p, n - 1, PATCH_SKIP_LONG, hunk_line, txt[hunk_line - 1]);
 	free(pending_old);
 }
 

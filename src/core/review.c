@@ -267,6 +267,19 @@ static void assignment(walk *w, size_t a, size_t b)
 	val v, cur;
 	int rhs;
 
+	/* h = (h << 5) + h; with h the function's parameter, not declared in
+	 * its body: the variable the sequence starts from, read first on
+	 * the right */
+	if (!s && !w->f.have_input) {
+		for (k = a + 2; k + 1 < b; k++)
+			if (t[k].type == T_IDENT && !strcmp(t[k].s, t[a].s))
+				break;
+		if (k + 1 < b && (s = review_var_get(w, t[a].s))) {
+			int l;
+			s->bits = review_var_bits(w, t[a].s, a, &l);
+			s->is_long = l;
+		}
+	}
 	if (!s || s->is_ptr)
 		return;
 	bits = s->bits ? s->bits : w->f.word ? w->f.word : 64;
@@ -445,10 +458,14 @@ static void sequence_found(walk *w, const sym *s, unsigned long last,
 
 	if (!w->f.code_added && w->pt->is_diff)
 		return;                  /* not the patch's */
-	for (k = 0; k < r->nmult; k++)  /* reported already (>>= after it) */
+	/* reported already (>>= after it); not another branch of an #if
+	 * inside the function that starts at the same line (its code
+	 * differs: each branch is judged on its own) */
+	for (k = 0; k < r->nmult; k++)
 		if (r->mult[k].kind == REVIEW_SEQUENCE &&
 		    r->mult[k].file == w->file && r->mult[k].line == w->f.code_line &&
-		    !strcmp(r->mult[k].name, s->name))
+		    !strcmp(r->mult[k].name, s->name) &&
+		    !strcmp(r->mult[k].code, buf_str(&w->code)))
 			return;
 	for (i = 0; i < w->f.nvar; i++) {
 		if (w->f.var[i].is_input)
@@ -498,6 +515,28 @@ static void sequence_found(walk *w, const sym *s, unsigned long last,
 		m->table = bits - (unsigned)shift;
 		snprintf(m->why_table, sizeof m->why_table, ">> %d at line %lu",
 		         shift, last);
+	}
+	/* on a signed type the proof's arithmetic mod 2^n is not C's: a
+	 * shift or an addition past its range is undefined (C11 6.5p5,
+	 * 6.5.7p4), and a negative value shifted right indexes below 0 */
+	{
+		const char *who[2] = { s->name, input };
+		char type[40];
+		int k2;
+		for (k2 = 0; k2 < 2; k2++)
+			if (who[k2][0] && (!k2 || strcmp(who[0], who[1])) &&
+			    review_signed_var(w, who[k2], last, type, sizeof type)) {
+				review_add(r, REVIEW_WARNING, m->file, m->line, i, "sequence",
+				           "%s is %s, a signed type: the shifts and "
+				           "additions of the sequence overflow it for most "
+				           "keys, which is undefined behaviour in C (C11 "
+				           "6.5p5; a left shift of a negative value too, "
+				           "6.5.7p4), so the proof below holds for unsigned "
+				           "arithmetic only, and a negative result shifted "
+				           "right gives a negative index; declare it "
+				           "unsigned (u%u)", who[k2], type, bits);
+				break;
+			}
 	}
 	review_claims_of(w, i);
 }
@@ -635,10 +674,39 @@ static void alts_clear(walk *w)
 
 /* ---- the walk over one side --------------------------------------------- */
 
+/* Whether the first token after t[i] that is no comment is a #define:
+ * 0 no, 1 yes, 2 yes and the comment t[i] names it. */
+static int define_follows(const tok *t, size_t n, size_t i)
+{
+	const char *d, *c = t[i].s;
+	char name[64];
+	size_t len;
+
+	for (i++; i < n && t[i].type == T_COMMENT; i++)
+		;
+	if (i >= n || t[i].type != T_PP)
+		return 0;
+	d = t[i].s + 1;
+	d += strspn(d, " \t");
+	if (strncmp(d, "define", 6))
+		return 0;
+	d += 6;
+	d += strspn(d, " \t");
+	len = strspn(d, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	             "0123456789_");
+	if (!len || len >= sizeof name)
+		return 1;
+	snprintf(name, sizeof name, "%.*s", (int)len, d);
+	return review_word_ci(c, name) ? 2 : 1;
+}
+
 static void walk_file(walk *w)
 {
 	const tok *t = w->v.t;
 	size_t i, start = 0, tail_from = 0;
+	/* the multipliers the defines since the last other token made: a
+	 * comment after them may be about them (review_after_claims) */
+	size_t after_from = REVIEW_NONE, after_to = 0;
 
 	memset(&w->ifs, 0, sizeof w->ifs);
 	w->ncif = 0;
@@ -664,6 +732,17 @@ static void walk_file(walk *w)
 				start = i + 1;
 			continue;
 		}
+		if (t[i].type == T_COMMENT && after_from != REVIEW_NONE &&
+		    after_to > after_from && w->depth == 0 &&
+		    review_after_claims(w, i, after_from, after_to,
+		                        define_follows(t, w->v.n, i))) {
+			after_from = after_to;   /* the defines after it: anew */
+			if (start == i)
+				start = i + 1;
+			continue;
+		}
+		if (t[i].type != T_COMMENT && t[i].type != T_PP)
+			after_from = REVIEW_NONE;
 		if (t[i].type == T_COMMENT) {
 			if (w->ncomments == sizeof w->comments / sizeof w->comments[0]) {
 				memmove(w->comments, w->comments + 1,
@@ -702,6 +781,11 @@ static void walk_file(walk *w)
 				 * checked against each */
 				w->ncomments = w->nshared = w->r->nmult > had ?
 				                            review_plural_comments(w) : 0;
+				if (w->r->nmult > had) {
+					if (after_from == REVIEW_NONE || after_from == after_to)
+						after_from = had;
+					after_to = w->r->nmult;
+				}
 			} else {
 				review_if_directive(&w->ifs, t[i].s, t[i].line);
 				if (w->depth > 0)
@@ -813,6 +897,7 @@ static int collect_defines(const patch *pt, char a, char b, defs *out,
 			}
 		review_toks_free(&v);
 	}
+	review_defs_resolve(out);
 	return 0;
 }
 
@@ -886,6 +971,25 @@ static void body_claims(review *r)
 	}
 }
 
+/* The counts of hunk header s ("@@ -a,b +c,d @@"; a count left out is
+ * 1). */
+static void hunk_counts(const char *s, unsigned long *a, unsigned long *b,
+                        unsigned long *c, unsigned long *d)
+{
+	char *e;
+
+	if (strncmp(s, "@@ -", 4))
+		return;
+	*a = strtoul(s + 4, &e, 10);
+	if (*e == ',')
+		*b = strtoul(e + 1, &e, 10);
+	if (strncmp(e, " +", 2))
+		return;
+	*c = strtoul(e + 2, &e, 10);
+	if (*e == ',')
+		*d = strtoul(e + 1, &e, 10);
+}
+
 /* The lines of the diff its reader could not read (patch.skips): each
  * a WARNING on the input's own line, so that nothing is lost unsaid. */
 static void patch_skips(review *r)
@@ -900,7 +1004,17 @@ static void patch_skips(review *r)
 			           "(\"@@ -a,b +c,d @@\"): the lines after it, up to the "
 			           "next header, are not read, and nothing in them is "
 			           "reviewed", s->text, strlen(s->text) > 60 ? "..." : "");
-		else
+		else if (s->kind == PATCH_SKIP_LONG) {
+			unsigned long a = 0, b = 1, c = 0, d = 1;
+			hunk_counts(s->text, &a, &b, &c, &d);
+			review_add(r, REVIEW_WARNING, r->pt.body_file, s->hunk_line,
+			           REVIEW_NONE, "patch", "the hunk header \"%.60s%s\" "
+			           "counts %lu old and %lu new lines, and its hunk has "
+			           "fewer: it ends at line %lu, short of them (git "
+			           "apply would refuse the patch as corrupt; the lines "
+			           "it has are read)", s->text, strlen(s->text) > 60 ?
+			           "..." : "", b, d, s->line);
+		} else
 			review_add(r, REVIEW_WARNING, r->pt.body_file, s->line,
 			           REVIEW_NONE, "patch", "a '%c' line past the lines "
 			           "the hunk header at line %lu counts: it and the rest "

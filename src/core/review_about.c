@@ -174,6 +174,28 @@ static char *comment_added(const walk *w, const tok *t)
 	return a;
 }
 
+/* The findings from nf on of multiplier i, made from a comment of
+ * several constants: each says which, by name and value (one name may be
+ * defined twice, under #if). */
+static void plural_names(walk *w, size_t i, size_t nf)
+{
+	review_mult *m = &w->r->mult[i];
+	size_t q;
+
+	for (q = nf; q < w->r->nfind; q++) {
+		review_finding *fd = &w->r->find[q];
+		struct buf b = { 0 };
+		char *hex;
+		if (fd->mult != i || !strncmp(fd->msg, "not checked", 11))
+			continue;
+		hex = word_hex(review_written(m), m->bits);
+		buf_printf(&b, "%s = %s: %s", m->name, hex, fd->msg);
+		free(hex);
+		free(fd->msg);
+		fd->msg = buf_take(&b);
+	}
+}
+
 void review_claims_of(walk *w, size_t i)
 {
 	review_mult *m = &w->r->mult[i];
@@ -187,7 +209,7 @@ void review_claims_of(walk *w, size_t i)
 	}
 	for (k = 0; k < ncm; k++) {
 		char *added = comment_added(w, &w->v.t[cm[k]]);
-		size_t nf = w->r->nfind, q;
+		size_t nf = w->r->nfind;
 		if (k < w->nshared && m->kind == REVIEW_DEFINE)
 			review_claims_shared(w->r, i, w->v.t[cm[k]].s,
 			                     w->v.t[cm[k]].line, added);
@@ -195,21 +217,9 @@ void review_claims_of(walk *w, size_t i)
 			review_claims(w->r, i, w->v.t[cm[k]].s, w->v.t[cm[k]].line,
 			              added);
 		free(added);
-		/* a comment of several constants: each finding says which, by
-		 * name and value (one name may be defined twice, under #if) */
+		/* a comment of several constants: each finding says which */
 		if (m->kind == REVIEW_DEFINE && review_plural_comment(w->v.t[cm[k]].s))
-			for (q = nf; q < w->r->nfind; q++) {
-				review_finding *fd = &w->r->find[q];
-				struct buf b = { 0 };
-				char *hex;
-				if (fd->mult != i || !strncmp(fd->msg, "not checked", 11))
-					continue;
-				hex = word_hex(review_written(m), m->bits);
-				buf_printf(&b, "%s = %s: %s", m->name, hex, fd->msg);
-				free(hex);
-				free(fd->msg);
-				fd->msg = buf_take(&b);
-			}
+			plural_names(w, i, nf);
 	}
 	/* a constant inside a function: the comments just above the
 	 * function that name it (its name, or its value as written, in hex
@@ -239,4 +249,39 @@ void review_tail_claims(walk *w, size_t k, size_t from, size_t to)
 		review_claims(w->r, i, c->s, c->line, added);
 		free(added);
 	}
+}
+
+int review_after_claims(walk *w, size_t k, size_t from, size_t to, int fwd)
+{
+	const tok *c = &w->v.t[k];
+	size_t i, named = 0, nf;
+	char *added;
+	int named_next = 0;
+
+	for (i = from; i < to; i++)
+		named += review_mult_is_define(&w->r->mult[i]) &&
+		         review_text_names(&w->r->mult[i], c->s);
+	if (!named && (fwd || to - from < 2 || !review_plural_comment(c->s)))
+		return 0;
+	/* one that names the define after it too is that one's as well */
+	if (named && fwd == 2)
+		named_next = 1;
+	for (i = from; i < to; i++) {
+		review_mult *m = &w->r->mult[i];
+		if (!review_mult_is_define(m) ||
+		    (named && !review_text_names(m, c->s)))
+			continue;
+		added = comment_added(w, c);
+		nf = w->r->nfind;
+		if (named)
+			review_claims(w->r, i, c->s, c->line, added);
+		else if (i == from)
+			review_claims(w->r, i, c->s, c->line, added);
+		else
+			review_claims_shared(w->r, i, c->s, c->line, added);
+		free(added);
+		/* after the define: each finding names the constant */
+		plural_names(w, i, nf);
+	}
+	return !named_next;
 }

@@ -144,7 +144,10 @@ static int claimed_ratio(const char *text, const char *end, mpz_t n,
 		size_t len;
 		s = review_word_before(text, best, &e);
 		len = (size_t)(e - s);
-		if (!len || len >= sizeof num || !isdigit((unsigned char)*s))
+		/* the 32 of GOLDEN_RATIO_PRIME_32/2^32 is no number: the end of
+		 * a name */
+		if (!len || len >= sizeof num || !isdigit((unsigned char)*s) ||
+		    (s > text && s[-1] == '_'))
 			return 0;
 		memcpy(num, s, len);
 		num[len] = '\0';
@@ -308,6 +311,29 @@ static void cf_judge(review *r, size_t mi, unsigned long line, int neg,
 	    !(nx == nc && !mpz_sgn(x[nc - 1]))) {
 		trailing0 = 1;
 		nc--;
+	}
+	/* [a0; ..., a_k - 1, 1] is [a0; ..., a_k], the same number in the
+	 * other (non-canonical) form a finite expansion has */
+	if (finite && !prefix && !trailing0 && nx >= 1 && nc == nx + 1 &&
+	    !mpz_cmp_ui(claim[nc - 1], 1) && same_terms(claim, nx - 1, x, nx - 1)) {
+		mpz_t last;
+		mpz_init(last);
+		mpz_add_ui(last, claim[nx - 1], 1);
+		if (!mpz_cmp(last, x[nx - 1])) {
+			char *v = review_cf_term(x[nx - 1]), *c = review_cf_term(claim[nx - 1]);
+			buf_printf(&msg, "continued fraction%s: equal, non-canonical: "
+			           "the claimed expansion ends %s, 1, which is the same "
+			           "number as the canonical form's last term %s (%zu "
+			           "%s): %s", of, c, v, nx, review_plural((long)nx,
+			           "term", "terms"), buf_str(&right));
+			free(v);
+			free(c);
+			review_claim_verdict(r, mi, line, neg, 1, qs, qe, buf_str(&msg),
+			                     buf_str(&msg));
+			mpz_clear(last);
+			goto done;
+		}
+		mpz_clear(last);
 	}
 	if (same_terms(claim, nc, x, nx) || (prefix && nc <= nx &&
 	    same_terms(claim, nc, x, nc))) {

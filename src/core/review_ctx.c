@@ -556,3 +556,28 @@ int review_cif_header(walk *w, size_t a, size_t e, cif *c)
 	*last = *c;
 	return 1;
 }
+
+void review_defs_resolve(defs *s)
+{
+	size_t i, pass, changed = 1;
+
+	/* a macro expands where it is used, so "#define B A" before
+	 * "#define A 0x..." is A's value; chains of aliases, a pass each
+	 * (bounded: a cycle never resolves) */
+	for (pass = 0; pass < 16 && changed; pass++)
+		for (i = 0, changed = 0; i < s->n; i++) {
+			define *x = &s->d[i];
+			const define *o;
+			if (x->valid || !(isalpha((unsigned char)*x->text) ||
+			                  *x->text == '_') ||
+			    !strcmp(x->text, x->name))
+				continue;
+			o = review_defs_find(s, x->text, x->ctx);
+			if (o && o != x && o->valid) {
+				mpz_set(x->v, o->v);
+				x->suffix_long = o->suffix_long;
+				x->valid = 1;
+				changed = 1;
+			}
+		}
+}

@@ -125,6 +125,9 @@ static val e_primary(ev *e)
 		if (!v.known || op == '+')
 			return v;
 		if (op == '-') {
+			/* 0 - v: a subtraction, a step of a shift/add run when
+			 * it negates the input (h = -h) */
+			v.adds += v.a != 0;
 			v.a = -v.a, v.b = -v.b;
 		} else {
 			v.a = -v.a, v.b = ~v.b;    /* ~y = -y - 1 */

@@ -273,7 +273,7 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 			snprintf(over, sizeof over, "the literal's %u bits", m->bits);
 		for (c = 0; c < w->ncomments; c++)
 			says |= review_says_modulus(w->v.t[w->comments[c]].s);
-		if (uw && uw != m->bits) {
+		if (uw && (uw != m->bits || strstr(why, "widened only after"))) {
 			m->bits = uw;
 			snprintf(m->why_bits, sizeof m->why_bits, "%s, over %s", why,
 			         over);
@@ -881,15 +881,22 @@ static int reciprocal(const mpz_t z, unsigned long k, unsigned long *d,
 static int product_ub(walk *w, size_t i, size_t at, unsigned long k)
 {
 	const tok *t = w->v.t;
-	cwidth lw, pw;
+	cwidth lw, pw, cw;
 	int model;
 
 	if (review_literal_type(t[i].s, &lw) < 0 ||
 	    review_product_type(w, i, &lw, &pw) < 0 ||
-	    (k < pw.bits[LP64] && k < pw.bits[ILP32]) ||
-	    review_has_finding(w->r, w->file, t[at].line, "undefined behaviour"))
+	    (k < pw.bits[LP64] && k < pw.bits[ILP32]))
 		return 0;
 	model = k >= pw.bits[LP64] ? LP64 : ILP32;
+	/* (u64)(x * C) >> 54: the cast widens the product C computed, so
+	 * the shift is defined, and leaves 0 (what review_literal_products
+	 * says once the multiplier is made) */
+	if (review_cast_before(w, i, at, &cw) && k < cw.bits[model] &&
+	    cw.bits[model] > pw.bits[model])
+		return 2;
+	if (review_has_finding(w->r, w->file, t[at].line, "undefined behaviour"))
+		return 0;
 	review_add(w->r, REVIEW_ERROR, w->file, t[at].line, REVIEW_NONE,
 	           "word", "the product with %s is computed in %s, %u bits%s (%s: "
 	           "the usual arithmetic conversions), and >> %lu at line %lu "
@@ -902,6 +909,47 @@ static int product_ub(walk *w, size_t i, size_t at, unsigned long k)
 	           " on ILP32 (32-bit long)", pw.why, k, t[at].line, k,
 	           pw.bits[model], k % pw.bits[model]);
 	return 1;
+}
+
+/* The literal z (suffix sl) at t[i], whose product C computes in fewer
+ * bits than k and a cast then widens ("(u64)(x * C) >> 54", the shift at
+ * token at): the product is below 2^p, so the shift leaves 0 for every
+ * key.  The multiplier made, a WARNING, not judged. */
+static void zero_index(walk *w, size_t a, size_t b, size_t i, size_t at,
+                       unsigned long k, const mpz_t z, int sl)
+{
+	const tok *t = w->v.t;
+	cwidth lw, pw, cw;
+	size_t mi = w->r->nmult;
+	int model;
+	char type[80];
+
+	review_literal_type(t[i].s, &lw);
+	review_product_type(w, i, &lw, &pw);
+	model = k >= pw.bits[LP64] ? LP64 : ILP32;
+	review_cast_before(w, i, at, &cw);
+	w->lit_a = a;
+	w->lit_b = b;
+	w->lit_c = w->lit_d = 0;
+	snprintf(type, sizeof type, "%s, the product's", pw.type[model]);
+	mult_constant(w, REVIEW_LITERAL, "", t[i].s, z, sl, pw.bits[model],
+	              type, t[i].line, i);
+	if (w->r->nmult <= mi)
+		return;
+	w->r->mult[mi].verify = 0;
+	review_add(w->r, REVIEW_WARNING, w->file, t[at].line, mi, "table",
+	           "the index is always 0: the product with %s is computed in "
+	           "%s, %u bits%s (%s: the usual arithmetic conversions), and the "
+	           "cast to %s widens it only after the multiply, so it is below "
+	           "2^%u and >> %lu at line %lu leaves 0: every key lands in "
+	           "bucket 0 (defined behaviour, no hash); widen an operand "
+	           "before the multiply ((u64)x * C) if the product's high bits "
+	           "are meant, or shift the %u-bit product by %u - bits",
+	           t[i].s, pw.type[model], pw.bits[model],
+	           model == LP64 ? (k >= pw.bits[ILP32] ? "" : " on LP64") :
+	           " on ILP32 (32-bit long)", pw.why, cw.type[model],
+	           pw.bits[model], k, t[at].line, pw.bits[model],
+	           pw.bits[model]);
 }
 
 /* Literals multiplied in statement [a, b): "x * 0x9e3779b9 >> 22". */
@@ -944,23 +992,48 @@ void review_literal_products(walk *w, size_t a, size_t b)
 			unsigned long k, d;
 			const char *how;
 			if (product_shift(w, i, b, sa, sb, &k, &at, &direct)) {
-				int ub = direct && product_ub(w, i, at, k);
+				int ub = direct ? product_ub(w, i, at, k) : 0;
+				if (ub == 2) {
+					zero_index(w, a, b, i, at, k, z, sl);
+					mpz_clear(z);
+					continue;
+				}
 				mpz_t end;
 				mpz_init(end);
 				if (reciprocal(z, k, &d, &how, end)) {
 					/* where it stops being x / d: the first x it
 					 * gets wrong */
 					char *es = mpz_get_str(NULL, 10, end);
-					review_add(w->r, REVIEW_NOTE, w->file, t[i].line,
+					char reach[320] = "";
+					cwidth ow;
+					int model, lv = REVIEW_NOTE;
+					/* the operand's declared type reaches that x: a
+					 * u32 x and a first wrong x below 2^32 */
+					if (!ub && review_operand_decl(w, i, &ow) == 0)
+						for (model = 0; model < NMODEL; model++)
+							if (mpz_sizeinbase(end, 2) <= ow.bits[model]) {
+								lv = REVIEW_WARNING;
+								snprintf(reach, sizeof reach, "; and x "
+								         "reaches it: %s (%s) holds values "
+								         "up to 2^%u - 1%s, so the division "
+								         "is wrong for some of its inputs",
+								         ow.type[model], ow.why,
+								         ow.bits[model], model == ILP32 &&
+								         ow.bits[LP64] != ow.bits[ILP32] ?
+								         " on ILP32" : "");
+								break;
+							}
+					review_add(w->r, lv, w->file, t[i].line,
 					           REVIEW_NONE, "multiplier", "%s is not "
 					           "judged: it is %s(2^%lu/%lu), so x * %s >> "
 					           "%lu %s x / %lu, rounded down, for every x "
 					           "below %s (2^%.2f), and not for x = %s%s: "
 					           "a division by a constant done as a multiply "
-					           "and a shift (a reciprocal), no hash", t[i].s,
+					           "and a shift (a reciprocal), no hash%s", t[i].s,
 					           how, k, d, t[i].s, k, ub ? "would be" : "is", d,
 					           es, log2(mpz_get_d(end)), es, ub ? ", were the "
-					           "product wide enough (the ERROR above)" : "");
+					           "product wide enough (the ERROR above)" : "",
+					           reach);
 					free(es);
 					mpz_clears(z, end, NULL);
 					continue;
@@ -988,6 +1061,28 @@ void review_literal_products(walk *w, size_t a, size_t b)
 					if (l)
 						tw = 0, type[0] = '\0';
 					break;
+				}
+			}
+			/* unsigned long long h = x * 2654435761u, x a u32: C
+			 * multiplies in its operands' type and widens after, so
+			 * the product's width decides, not h's (the use's word
+			 * says so: review_use_word_at) */
+			{
+				cwidth lw, pw;
+				unsigned ctx = review_ctx_word(w, NULL, NULL);
+				int model = ctx == 32 ? ILP32 : LP64;
+				if (review_literal_type(t[i].s, &lw) == 0 &&
+				    review_product_type(w, i, &lw, &pw) == 0) {
+					if (tw > 32 && pw.bits[LP64] < tw)
+						tw = 0, type[0] = '\0';
+					/* hash *= 0x9e370001u, a u32 hash, under #if
+					 * BITS_PER_LONG == 64: a 32-bit product there
+					 * too (the #if gives no operand its type) */
+					else if (!tw && ctx && pw.bits[model] < ctx) {
+						tw = pw.bits[model];
+						snprintf(type, sizeof type, "%s, the product's",
+						         pw.type[model]);
+					}
 				}
 			}
 			mi = w->r->nmult;

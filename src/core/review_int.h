@@ -291,6 +291,10 @@ const define *review_defs_find_in(const defs *s, const char *name,
 
 void review_defs_free(defs *s);
 
+/* The defines whose value is the name of a define that comes after them
+ * ("#define B A" before "#define A 0x..."): that one's value. */
+void review_defs_resolve(defs *s);
+
 /* The innermost word of the context: a C-level if's, else the #if's
  * (if_word); its condition and line in *cond, *line (may be NULL). */
 unsigned review_ctx_word(const walk *w, const char **cond, unsigned long *line);
@@ -373,6 +377,33 @@ unsigned review_use_word_at(walk *w, size_t i, const cwidth *mw, char *why,
 int review_product_type(const walk *w, size_t i, const cwidth *mw,
                         cwidth *o);
 
+/* The type of the factor at token i of a multiply: a literal's, a
+ * patch define's literal, a declared variable's or constant's.  0, or
+ * -1 when not known. */
+int review_factor_type(const walk *w, size_t i, cwidth *o);
+
+/* The declared type of the variable multiplied by the factor at token i
+ * (past a cast: "(u64)x * C" gives x's).  0, or -1 when not known. */
+int review_operand_decl(const walk *w, size_t i, cwidth *o);
+
+/* Whether the multiply at token i is in a group "(...)" closing before
+ * token at and cast to an integer type ("(u64)(x * C) >> 54"): 1 with
+ * that type into o, else 0. */
+int review_cast_before(const walk *w, size_t i, size_t at, cwidth *o);
+
+/* The width of variable name as declared before token `before` ("TYPE
+ * name": a parameter or a local; LP64's, *is_long when a long's), 0 when
+ * not found. */
+unsigned review_var_bits(const walk *w, const char *name, size_t before,
+                         int *is_long);
+
+/* Whether variable name, as declared before line (a local or a
+ * parameter of the function there: the nearest "TYPE name"), has a
+ * signed integer type (int, long, s32, int32_t, ...): 1 with the type as
+ * written into type; 0 when unsigned or not found. */
+int review_signed_var(const walk *w, const char *name, unsigned long line,
+                      char *type, size_t n);
+
 /* The type C gives the integer literal s (C11 6.4.4.1) in each model.
  * 0, or -1 if s is no literal. */
 int review_literal_type(const char *s, cwidth *o);
@@ -408,6 +439,10 @@ void review_hashed_all(walk *w);
  * hash_32(.., B), hash_64(.., B), >> (W - B), >> K; and that it is passed
  * into one of hash_32() and its kin (m->hashed_by). */
 void review_use_of(walk *w, size_t a, size_t b, size_t mi);
+
+/* The function body [*a, *b) (its braces) that holds token j: 1, or 0
+ * when j is at file scope. */
+int review_fn_of(const walk *w, size_t j, size_t *a, size_t *b);
 
 /* A *_BITS define of the file that a function or macro using multiplier
  * mi uses too, when nothing closer says its table. */
@@ -466,6 +501,21 @@ void review_claims_of(walk *w, size_t i);
 /* The claims of t[k], a comment on a #define's own line, checked against
  * the multipliers that define made (w->r->mult[from..to-1]). */
 void review_tail_claims(walk *w, size_t k, size_t from, size_t to);
+
+/* A comment t[k] on the lines after a define (no statement between; its
+ * #if's may be): about the multipliers the defines since the last
+ * statement made, w->r->mult[from..to-1], when it names one of them (by
+ * name or value: those are checked) or, naming none, speaks in the
+ * plural of several (each checked) and no define follows it.  fwd: 0
+ * no define follows, 1 one does, 2 one does and the comment names it
+ * (then it is that one's comment too).  1 when it was read so and is no
+ * comment of what follows it. */
+int review_after_claims(walk *w, size_t k, size_t from, size_t to, int fwd);
+
+static inline int review_mult_is_define(const review_mult *m)
+{
+	return m->kind == REVIEW_DEFINE;
+}
 
 /* The constant as written: m->p, or, when m->p is its product with
  * hash_32()'s own multiplier (m->composite), m->own.  What a comment's

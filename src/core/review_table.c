@@ -31,6 +31,37 @@ void review_narrow_word(review *r, size_t i)
 	if (m->bits != 64 || mpz_sizeinbase(m->p, 2) > 32 || !mpz_sgn(m->p))
 		return;
 	hex = word_hex(m->p, m->bits);
+	if (m->mid_bits && m->mid_shift + m->mid_bits < 64) {
+		/* (u32)((v * C) >> K): the index is floor(x p / 2^K) mod
+		 * 2^w (x p < 2^64 for x < 2^32: no wrap), 0 for x below
+		 * ceil(2^K / p), growing with x until x p reaches 2^(K+w) */
+		mpz_t z, u;
+		char *zs, *us;
+		mpz_inits(z, u, NULL);
+		mpz_setbit(z, m->mid_shift);
+		mpz_cdiv_q(z, z, m->p);
+		mpz_setbit(u, m->mid_shift + m->mid_bits);
+		mpz_cdiv_q(u, u, m->p);
+		zs = mpz_get_str(NULL, 10, z);
+		us = mpz_get_str(NULL, 10, u);
+		review_add(r, REVIEW_WARNING, m->file, m->line, i, "word",
+		           "%s is a 32-bit constant in a 64-bit word, and the cast "
+		           "after >> %u keeps bits %u..%u of the product, not its "
+		           "top bits: for a key x below 2^32 the product never "
+		           "wraps mod 2^64, so the index is floor(x * p / 2^%u) mod "
+		           "2^%u: 0 %s%s, then growing with x up to x = %s, "
+		           "where it wraps; verify judges the top bits of a 64-bit "
+		           "product, which this code does not use", hex,
+		           m->mid_shift, m->mid_shift, m->mid_shift + m->mid_bits - 1,
+		           m->mid_shift, m->mid_bits, mpz_cmp_ui(z, 1) <= 0 ?
+		           "only at x = 0" : "for every x below ", mpz_cmp_ui(z, 1) <= 0
+		           ? "" : zs, us);
+		free(zs);
+		free(us);
+		mpz_clears(z, u, NULL);
+		free(hex);
+		return;
+	}
 	/* x < 2^32 and p < 2^32: x p < 2^64 never wraps, so the index
 	 * floor(x p / 2^(64-t)) is monotone in x, and 0 for x < 2^(32-t) */
 	review_add(r, REVIEW_WARNING, m->file, m->line, i, "word",
@@ -110,9 +141,9 @@ static int param_of(const walk *w, size_t i, const char *name, char *fn,
 /* Whether the first argument of the call whose '(' is t[open] (before
  * end) is a product of multiplier m and nothing else: "v * C", "(u32)v *
  * C", "C * (v)"; its tokens are names, numbers, '*', casts, '.', '->'
- * and parentheses. */
+ * and parentheses.  1 with m's token into *at. */
 static int product_in_arg(const walk *w, size_t open, size_t end,
-                          const review_mult *m)
+                          const review_mult *m, size_t *at)
 {
 	const tok *t = w->v.t;
 	size_t j;
@@ -133,10 +164,39 @@ static int product_in_arg(const walk *w, size_t open, size_t end,
 		          !strcmp(s, m->text) : t[j].type == T_IDENT &&
 		          !strcmp(s, m->name)) &&
 		         (!strcmp(t[j - 1].s, "*") || (j + 1 < end &&
-		          !strcmp(t[j + 1].s, "*"))))
+		          !strcmp(t[j + 1].s, "*")))) {
 			found = 1;
+			*at = j;
+		}
 	}
 	return found && j < end;
+}
+
+/* The width C computes the product at token at (m's factor) in, in each
+ * data model, and its operands' types (m->hashed_prod, hashed_why): the
+ * usual arithmetic conversions, so that u32 key * 0xebb34377u is a
+ * 32-bit product whatever function it is handed to. */
+static void hashed_product(const walk *w, size_t at, review_mult *m)
+{
+	cwidth mw, pw;
+	const tok *t = w->v.t;
+
+	m->hashed_prod[LP64] = m->hashed_prod[ILP32] = 0;
+	if (review_factor_type(w, at, &mw) < 0) {
+		snprintf(m->hashed_why, sizeof m->hashed_why, "the type of %s",
+		         t[at].s);
+		return;
+	}
+	if (review_product_type(w, at, &mw, &pw) < 0) {
+		/* the other operand: what the multiply takes beside it */
+		size_t o = at >= 2 && !strcmp(t[at - 1].s, "*") ? at - 2 : at + 2;
+		snprintf(m->hashed_why, sizeof m->hashed_why, "the type of %s",
+		         o < w->v.n ? t[o].s : "the other operand");
+		return;
+	}
+	m->hashed_prod[LP64] = pw.bits[LP64];
+	m->hashed_prod[ILP32] = pw.bits[ILP32];
+	snprintf(m->hashed_why, sizeof m->hashed_why, "%s", pw.why);
 }
 
 /* The kernel's own multipliers of hash_32() and hash_64() (GOLDEN_RATIO_32
@@ -259,6 +319,129 @@ static int own_hash_fn(const walk *w, unsigned word, mpz_t g, char *name,
 	return 0;
 }
 
+/* The call of multiplier mi's hash function, as a finding names it:
+ * "line L", or "FILE:L" when the multiplier is another file's. */
+static void call_at(const walk *w, const review_mult *m, char *s, size_t n)
+{
+	if (m->file != w->file)
+		snprintf(s, n, "%s:%lu", w->r->pt.files[w->file], m->hashed_line);
+	else
+		snprintf(s, n, "line %lu", m->hashed_line);
+}
+
+/* Multiplier mi passed into hash_long() (or hash_ptr()) with no #if word:
+ * where long is 32 bits (BITS_PER_LONG 32) that is hash_32(), so the keys
+ * meet C * GOLDEN_RATIO_32 mod 2^32 there (the file's own hash_32()'s
+ * multiplier, else the kernel's): a NOTE with that product, or an ERROR
+ * when it is 1 (C is its inverse, and the hash is the key's top bits). */
+static void long_on_ilp32(walk *w, size_t mi)
+{
+	review_mult *m = &w->r->mult[mi];
+	const char *gname;
+	char oname[96], call[200], *g, *c, *prod;
+	unsigned long oline;
+	mpz_t g32, c32, p;
+
+	mpz_inits(g32, c32, p, NULL);
+	if (own_hash_fn(w, 32, g32, oname, sizeof oname, &oline))
+		gname = oname;
+	else
+		gname = golden_of(w, 32, g32);
+	mpz_fdiv_r_2exp(c32, m->p, 32);
+	mpz_mul(p, c32, g32);
+	mpz_fdiv_r_2exp(p, p, 32);
+	g = word_hex(g32, 32);
+	c = word_hex(c32, 32);
+	prod = word_hex(p, 32);
+	call_at(w, m, call, sizeof call);
+	if (!mpz_cmp_ui(p, 1))
+		review_add(w->r, REVIEW_ERROR, m->file, m->line, mi, "multiplier",
+		           "on 32-bit longs (BITS_PER_LONG 32) %s() at %s is "
+		           "hash_32(), which multiplies by %s = %s, and %s is its "
+		           "inverse mod 2^32 (%s * %s mod 2^32 = 1): there the two "
+		           "multiplies cancel, so %s(x * %s, bits) is x >> (32 - "
+		           "bits), the key's own top bits, not hashed at all",
+		           m->hashed_by, call, gname, g, c, c, g, m->hashed_by,
+		           m->text);
+	else
+		review_add(w->r, REVIEW_NOTE, m->file, m->line, mi, "multiplier",
+		           "on 32-bit longs (BITS_PER_LONG 32) %s() at %s is "
+		           "hash_32(), which multiplies by %s = %s: there the keys "
+		           "meet %s * %s mod 2^32 = %s (what is judged here is the "
+		           "64-bit long's)", m->hashed_by, call, gname, g, c, g,
+		           prod);
+	free(g);
+	free(c);
+	free(prod);
+	mpz_clears(g32, c32, p, NULL);
+}
+
+/* Multiplier mi handed to a 64-bit hash function (hash_64(), or
+ * hash_long() on LP64) in a product C computes in fewer bits
+ * (m->hashed_prod: u32 key * 0xebb34377u is an unsigned int product):
+ * the function widens that product, already reduced mod 2^32, and only
+ * then multiplies by its own constant, so the keys meet two multiplies
+ * and no single multiplier; a WARNING, and it is not judged (1).  A
+ * product whose width is not known: a CHECK, judged as 64-bit (0). */
+static int narrow_product(walk *w, size_t mi)
+{
+	review_mult *m = &w->r->mult[mi];
+	char call[200];
+	unsigned pb = m->hashed_prod[0], pi = m->hashed_prod[1];
+	int model = pb && pb < 64 ? 0 : pi && pi < 64 && !m->hashed_long &&
+	            !m->ctx_bits ? 1 : -1;
+	mpz_t gv, prod;
+	char *g, *c, *pr;
+
+	call_at(w, m, call, sizeof call);
+	if (!pb) {
+		review_add(w->r, REVIEW_CHECK, m->file, m->line, mi, "word",
+		           "%s is not known here, so neither is the width C "
+		           "computes the product with %s in: judged as a 64-bit "
+		           "product handed to %s() at %s; if that operand is 32 "
+		           "bits wide (u32, unsigned int), the product is reduced "
+		           "mod 2^32 before %s() widens it, and the keys meet two "
+		           "multiplies, not their product", m->hashed_why, m->text,
+		           m->hashed_by, call, m->hashed_by);
+		return 0;
+	}
+	if (model < 0)
+		return 0;
+	mpz_inits(gv, prod, NULL);
+	{
+		char oname[96];
+		unsigned long oline;
+		if (!own_hash_fn(w, 64, gv, oname, sizeof oname, &oline))
+			golden_of(w, 64, gv);
+	}
+	mpz_mul(prod, m->p, gv);
+	mpz_fdiv_r_2exp(prod, prod, 64);
+	g = word_hex(gv, 64);
+	c = word_hex(m->p, 32);
+	pr = word_hex(prod, 64);
+	review_add(w->r, REVIEW_WARNING, m->file, m->line, mi, "word",
+	           "the product with %s is computed in %u bits%s (%s: the usual "
+	           "arithmetic conversions), and %s() at %s widens it to 64 "
+	           "bits only after the multiply: the keys meet x * %s mod 2^%u, "
+	           "then %s()'s own multiply by %s mod 2^64, "
+	           "not one multiply by their product %s, so no single "
+	           "multiplier is judged; widen the operand first ((u64)x * %s) "
+	           "if the product is meant, or use hash_32()", m->text,
+	           model ? pi : pb, model ? " on ILP32 (32-bit long)" : "",
+	           m->hashed_why, m->hashed_by, call, c, model ? pi : pb,
+	           m->hashed_by, g, pr, m->text);
+	free(g);
+	free(c);
+	free(pr);
+	mpz_clears(gv, prod, NULL);
+	if (model == 0) {
+		m->verify = 0;
+		review_drop_findings(w->r, mi, "is a 32-bit constant in a 64-bit word");
+		return 1;
+	}
+	return 0;
+}
+
 /* Multiplier mi was passed into hash_32(), hash_64() or hash_long() (use_of
  * saw it): that function multiplies by GOLDEN_RATIO_32 or _64 again, so
  * the keys meet the product of the two mod 2^word, and that is judged
@@ -278,6 +461,18 @@ static void hashed_again(walk *w, size_t mi)
 	    mpz_sgn(m->p) <= 0 || mpz_sizeinbase(m->p, 2) > word)
 		return;
 	mpz_init(gv);
+	/* hash_long() is hash_32() where long is 32 bits: what the keys meet
+	 * there (said, and an ERROR when the two multiplies cancel) */
+	if (m->hashed_long)
+		long_on_ilp32(w, mi);
+	/* the product handed over narrower than the function's word (u32
+	 * key * 0xebb34377u into hash_long() on LP64): C multiplies in 32
+	 * bits and the function widens that product before its own
+	 * multiply, so the keys meet two multiplies, no single one */
+	if (word == 64 && narrow_product(w, mi)) {
+		mpz_clear(gv);
+		return;
+	}
 	/* the file's own hash_32() or hash_64(), else the kernel's */
 	if (own_hash_fn(w, word, gv, oname, sizeof oname, &oline)) {
 		gname = oname;
@@ -344,6 +539,44 @@ void review_hashed_all(walk *w)
 		hashed_again(w, k);
 }
 
+/* The right shift t[sh] (by a constant K) inside a group cast to a type
+ * narrower than m's word, "(u32)((v * C) >> 20)": the cast keeps bits K
+ * .. K + w - 1 of the product (m->mid_shift, mid_bits). */
+static void mid_cast(walk *w, size_t a, size_t b, size_t sh, review_mult *m)
+{
+	const tok *t = w->v.t;
+	unsigned long k;
+	char why[64];
+	size_t p, q;
+	int l;
+
+	if (!review_small_value(w, &t[sh + 1], &k, why, sizeof why) ||
+	    k < 1 || k >= 64)
+		return;
+	for (p = sh; p-- > a + 2;) {
+		unsigned cw;
+		size_t f;
+		if (strcmp(t[p].s, "(") || strcmp(t[p - 1].s, ")"))
+			continue;
+		q = review_paren_close(t, p, b);
+		if (q >= b || q < sh + 1)
+			continue;
+		/* (TYPE) right before the group: u32, unsigned int, ... */
+		for (f = p - 2; f > a && t[f - 1].type == T_IDENT &&
+		     review_is_type_word(t[f - 1].s); f--)
+			;
+		if (t[p - 2].type != T_IDENT || f <= a || strcmp(t[f - 1].s, "(") ||
+		    !(cw = review_type_bits(t[p - 2].s, 0, &l)) || l ||
+		    (f < p - 2 && !strcmp(t[f].s, "long")))
+			continue;
+		if (cw < 32 || cw >= m->bits)
+			return;
+		m->mid_shift = (unsigned)k;
+		m->mid_bits = cw;
+		return;
+	}
+}
+
 /* What statement [a, b) says of the word and table of multiplier name
  * (or the literal at index lit): hash_32(.., B), hash_64(.., B),
  * >> (W - B), >> K. */
@@ -367,11 +600,15 @@ void review_use_of(walk *w, size_t a, size_t b, size_t mi)
 			unsigned ctx = review_ctx_word(w, NULL, NULL);
 			unsigned word = !strcmp(t[i].s, "hash_32") ? 32 :
 			                !strcmp(t[i].s, "hash_64") ? 64 : ctx ? ctx : 64;
+			size_t at = 0;
 			if (!m->hashed_by[0] && m->kind != REVIEW_SEQUENCE &&
-			    product_in_arg(w, i + 1, b, m)) {
+			    product_in_arg(w, i + 1, b, m, &at)) {
 				snprintf(m->hashed_by, sizeof m->hashed_by, "%s", t[i].s);
 				m->hashed_line = t[i].line;
 				m->hashed_word = word;
+				m->hashed_long = !ctx && word == 64 &&
+				                 strcmp(t[i].s, "hash_64");
+				hashed_product(w, at, m);
 			}
 			for (j = i + 1; j < b; j++) {
 				if (!strcmp(t[j].s, "("))
@@ -389,7 +626,16 @@ void review_use_of(walk *w, size_t a, size_t b, size_t mi)
 					         t[i].line);
 				}
 			}
-			if (m->bits != word && m->kind != REVIEW_SEQUENCE) {
+			if (m->hashed_by[0] && !strcmp(m->hashed_by, t[i].s) &&
+			    m->hashed_line == t[i].line && m->hashed_prod[LP64] &&
+			    m->hashed_prod[LP64] < word) {
+				/* u32 key * C into hash_long(): a 32-bit product */
+				m->bits = m->hashed_prod[LP64];
+				snprintf(m->why_bits, sizeof m->why_bits, "its product is "
+				         "computed in %u bits (%.80s) before %s() at line "
+				         "%lu widens it", m->bits, m->hashed_why, t[i].s,
+				         t[i].line);
+			} else if (m->bits != word && m->kind != REVIEW_SEQUENCE) {
 				char was[sizeof m->why_bits];
 				snprintf(was, sizeof was, "%s", m->why_bits);
 				snprintf(m->why_bits, sizeof m->why_bits,
@@ -400,6 +646,9 @@ void review_use_of(walk *w, size_t a, size_t b, size_t mi)
 				m->bits = word;
 			}
 		}
+		if (t[i].type == T_OP && !strcmp(t[i].s, ">>") && i + 1 < b &&
+		    !m->mid_bits)
+			mid_cast(w, a, b, i, m);
 		if (t[i].type == T_OP && !strcmp(t[i].s, ">>") && i + 1 < b) {
 			if (!strcmp(t[i + 1].s, "(") && i + 4 < b &&
 			    review_small_value(w, &t[i + 2], &wv, why, sizeof why) &&
@@ -465,7 +714,7 @@ void review_bits_defines(walk *w)
 
 /* The function body [*a, *b) (its braces) that holds token j: 1, or 0
  * when j is at file scope (w->fns, sorted). */
-static int fn_of(const walk *w, size_t j, size_t *a, size_t *b)
+int review_fn_of(const walk *w, size_t j, size_t *a, size_t *b)
 {
 	size_t lo = 0, hi = w->nfns;
 
@@ -511,14 +760,14 @@ static int bits_for(const walk *w, size_t mi, const define *d)
 		    (w->lit_d > w->lit_c && name_in(w, w->lit_c, w->lit_d,
 		                                     d->name)))
 			return 1;
-		return fn_of(w, w->lit_a, &a, &b) && name_in(w, a, b, d->name);
+		return review_fn_of(w, w->lit_a, &a, &b) && name_in(w, a, b, d->name);
 	}
 	for (j = 0; j < w->v.n; j++) {
 		if (t[j].type == T_PP && review_word_ci(t[j].s, m->name) &&
 		    review_word_ci(t[j].s, d->name))
 			return 1;        /* a macro of both */
 		if (t[j].type != T_IDENT || strcmp(t[j].s, m->name) ||
-		    !fn_of(w, j, &a, &b) || a == last)
+		    !review_fn_of(w, j, &a, &b) || a == last)
 			continue;
 		last = a;
 		if (name_in(w, a, b, d->name))

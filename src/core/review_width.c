@@ -327,8 +327,9 @@ static unsigned product_word(const walk *w, size_t a, size_t b, size_t i,
 	p = op.bits[LP64] > mw->bits[LP64] ? op.bits[LP64] : mw->bits[LP64];
 	if (p >= tw)
 		return tw;
-	snprintf(why + n, nwhy - n, " but computed in %u bits (%s times %s)",
-	         p, op.type[LP64], mw->type[LP64]);
+	snprintf(why + n, nwhy - n, " but computed in %u bits (%s times %s) "
+	         "and widened only after the multiply", p, op.type[LP64],
+	         mw->type[LP64]);
 	return p;
 }
 
@@ -662,6 +663,179 @@ int review_product_type(const walk *w, size_t i, const cwidth *mw,
 	}
 	snprintf(o->why, sizeof o->why, "%.28s (%.28s) times %.28s",
 	         op.type[LP64], op.why, mw->type[LP64]);
+	return 0;
+}
+
+/* The type of the factor at token j: a literal's (C11 6.4.4.1), a
+ * define's of the patch by its literal (parentheses around it dropped),
+ * else a variable's or a constant's declared before it.  0, or -1. */
+int review_factor_type(const walk *w, size_t j, cwidth *o)
+{
+	const tok *t = w->v.t;
+	const define *d;
+
+	if (t[j].type == T_NUM)
+		return literal_width(t[j].s, o);
+	if (t[j].type != T_IDENT)
+		return -1;
+	if ((d = review_defs_find(w->newd, t[j].s, 0)) && d->valid) {
+		char lit[64];
+		const char *s = d->text;
+		size_t n;
+		s += strspn(s, "( \t");
+		n = strcspn(s, ") \t");
+		if (n && n < sizeof lit) {
+			snprintf(lit, sizeof lit, "%.*s", (int)n, s);
+			if (literal_width(lit, o) == 0)
+				return 0;
+		}
+	}
+	return var_width(w, t[j].s, j, o);
+}
+
+/* The declared type of the variable the multiply at token i takes (past
+ * a cast of it: "(u64)x * C" is x's), into o, its width the values it
+ * holds (a u16's 16 bits, before the promotions).  0, or -1. */
+int review_operand_decl(const walk *w, size_t i, cwidth *o)
+{
+	const tok *t = w->v.t;
+	size_t a, b, v = REVIEW_NONE;
+
+	statement_of(w, i, &a, &b);
+	if (i > a + 1 && (!strcmp(t[i - 1].s, "*") || !strcmp(t[i - 1].s, "*=")))
+		v = i - 2;
+	else if (i + 2 < b && !strcmp(t[i + 1].s, "*")) {
+		v = i + 2;
+		while (v < b && !strcmp(t[v].s, "(")) {    /* a cast: (u64)x */
+			size_t q = review_paren_close(t, v, b);
+			if (q >= b)
+				return -1;
+			v = q + 1;
+		}
+	}
+	if (v == REVIEW_NONE || v >= b || t[v].type != T_IDENT ||
+	    review_is_type_word(t[v].s) ||
+	    (v > a && (!strcmp(t[v - 1].s, "->") || !strcmp(t[v - 1].s, "."))) ||
+	    var_width(w, t[v].s, v, o) < 0)
+		return -1;
+	/* the values it holds: a u16's 16 bits, not int's it is promoted to */
+	{
+		int l, model;
+		unsigned d = review_type_bits(o->type[LP64], 0, &l);
+		if (strstr(o->type[LP64], "short"))
+			d = 16;
+		else if (strstr(o->type[LP64], "char"))
+			d = 8;
+		if (d && d < 32)
+			for (model = 0; model < NMODEL; model++)
+				o->bits[model] = d;
+	}
+	return 0;
+}
+
+/* Whether the multiply at token i sits in a group "(...)" that closes
+ * before token at and is cast to an integer type ("(u64)(x * C) >>
+ * 54"): 1 with that type into o (the cast widens what C has already
+ * computed), else 0. */
+int review_cast_before(const walk *w, size_t i, size_t at, cwidth *o)
+{
+	const tok *t = w->v.t;
+	size_t a, b, p, q, first;
+
+	statement_of(w, i, &a, &b);
+	for (p = i; p-- > a;) {
+		if (strcmp(t[p].s, "("))
+			continue;
+		q = review_paren_close(t, p, b);
+		if (q >= b || q < i || q >= at)
+			continue;
+		if (p >= a + 3 && !strcmp(t[p - 1].s, ")") &&
+		    type_width_at(t, p - 2, a, &first, o) == 0 && first > a &&
+		    !strcmp(t[first - 1].s, "("))
+			return 1;
+	}
+	return 0;
+}
+
+unsigned review_var_bits(const walk *w, const char *name, size_t before,
+                         int *is_long)
+{
+	cwidth o;
+
+	*is_long = 0;
+	if (var_width(w, name, before, &o) < 0)
+		return 0;
+	*is_long = o.bits[LP64] != o.bits[ILP32];
+	return o.bits[LP64];
+}
+
+/* Whether the C type t[a..e] is a signed integer type: int, long,
+ * short, char, signed, s8..s64, int8_t..int64_t, ssize_t, with no
+ * "unsigned". */
+static int signed_type(const tok *t, size_t a, size_t e)
+{
+	static const char *const sg[] = { "int", "long", "short", "signed",
+		"s8", "s16", "s32", "s64", "__s8", "__s16", "__s32", "__s64",
+		"int8_t", "int16_t", "int32_t", "int64_t", "ssize_t", "intptr_t",
+		NULL };
+	size_t k, j;
+	int any = 0;
+
+	for (k = a; k <= e; k++) {
+		if (!strcmp(t[k].s, "unsigned"))
+			return 0;
+		for (j = 0; sg[j]; j++)
+			any |= !strcmp(t[k].s, sg[j]);
+	}
+	return any;
+}
+
+int review_signed_var(const walk *w, const char *name, unsigned long line,
+                      char *type, size_t n)
+{
+	const tok *t = w->v.t;
+	size_t lo = 0, hi = w->v.n, k, low;
+	int depth = 0;
+
+	while (lo < hi) {          /* the first token past line */
+		size_t mid = lo + (hi - lo) / 2;
+		if (t[mid].line <= line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* the function around it: from its parameter list on */
+	{
+		size_t a, b;
+		if (!lo || !review_fn_of(w, lo - 1, &a, &b))
+			return 0;
+		low = a;
+		if (low > 0 && !strcmp(t[low - 1].s, ")"))
+			for (k = low - 1; k > 0; k--) {
+				if (!strcmp(t[k].s, ")"))
+					depth++;
+				else if (!strcmp(t[k].s, "(") && !--depth) {
+					low = k;
+					break;
+				}
+			}
+	}
+	/* back to the nearest declaration of name */
+	for (k = lo; k-- > low + 1;) {
+		if (t[k].type != T_IDENT || strcmp(t[k].s, name) ||
+		    t[k - 1].type != T_IDENT)
+			continue;
+		{
+			size_t e = k - 1, b = e;
+			while (b > 0 && t[b - 1].type == T_IDENT &&
+			       review_is_type_word(t[b - 1].s))
+				b--;
+			if (!review_is_type_word(t[e].s) && !signed_type(t, e, e))
+				continue;
+			type_text(t, b, e, type, n);
+			return signed_type(t, b, e);
+		}
+	}
 	return 0;
 }
 

@@ -58,7 +58,7 @@ int dash_state_init(dash *d, const char *expr, unsigned long bits,
 		return -1;
 	}
 	d->st->sel = d->st->sel_want = (int)d->st->c.bits - 1;
-	d->r.sess.word.who = "dash";    /* set bits takes the words shown */
+	cli_word_face(&d->r.sess.word, "dash"); /* set bits: the words shown */
 	cli_word_ask(&d->r.sess.word, bits);     /* --bits is set bits */
 	/* a : command's own constant and settings move the panels (a lesson
 	 * step's `score 0x9e370001 --keys stride:4096` shows there) */
@@ -286,7 +286,7 @@ int dash_state_set_const(dash *d, const char *expr, unsigned long bits,
 
 int dash_state_set_const_on_word(dash *d, const char *expr, cfx_err *err)
 {
-	cli_word_from from = d->r.sess.word.from;
+	cli_word_from from = cli_word_source(&d->r.sess.word);
 	unsigned long n = d->st->c.bits;
 	int rule;
 
@@ -313,9 +313,9 @@ void dash_state_apply_session(dash *d)
 
 	family_sync(d);
 	if (!s->constant || strcmp(s->constant, d->st->c.expr) ||
-	    s->word.n != d->st->bits_asked) {
+	    cli_word_n(&s->word) != d->st->bits_asked) {
 		char *want = s->constant ? xstrdup(s->constant) : NULL;
-		unsigned long bits = s->word.n;
+		unsigned long bits = cli_word_n(&s->word);
 
 		/* a command's own --bits the dashboard cannot show (set bits
 		 * refuses them): the table's words */

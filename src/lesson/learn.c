@@ -659,7 +659,7 @@ static json_t *state_json(const cfx_session *s)
 		mpz_clear(z);
 	}
 	json_object_set_new(o, "const", c);
-	json_object_set_new(o, "bits", s->word.n ? json_integer((json_int_t)s->word.n)
+	json_object_set_new(o, "bits", cli_word_n(&s->word) ? json_integer((json_int_t)cli_word_n(&s->word))
 	                    : json_null());
 	json_object_set_new(o, "table", s->table_bits ?
 	                    json_integer(s->table_bits) : json_null());
@@ -738,8 +738,8 @@ static unsigned long asked_word(const learn *L)
 	const cli_word *w = &L->sess->word;
 
 	if (!L->dash)
-		return w->set;
-	return w->from == CLI_WORD_ASKED ? w->n : 0;
+		return cli_word_asked(w);
+	return cli_word_source(w) == CLI_WORD_ASKED ? cli_word_n(w) : 0;
 }
 
 /* Whether the learner changed a setting that commands read (set bits,
@@ -773,8 +773,8 @@ static json_t *run_as_session(void *ctx, const char *line, cfx_err *err)
 		s = &dash_s;
 	}
 
-	buf_printf(&k, "%lu %lu %d %d %s %llu|%s", s->word.n, s->word.set,
-	           (int)s->word.from, s->table_bits, s->keys ? s->keys : "-",
+	buf_printf(&k, "%lu %lu %d %d %s %llu|%s", cli_word_n(&s->word),
+	           cli_word_asked(&s->word), (int)cli_word_source(&s->word), s->table_bits, s->keys ? s->keys : "-",
 	           s->count, line);
 	if ((r = json_object_get(L->cache_as, buf_str(&k))) != NULL) {
 		json_incref(r);
@@ -866,7 +866,7 @@ static int settings_refuse(learn *L, const char *answer)
 		json_decref(r0);
 		if (!ws.bits)
 			ws.bits = b0;
-		if (!b0 || b0 == ss->word.n)
+		if (!b0 || b0 == cli_word_n(&ss->word))
 			continue;
 		r1 = run_as_session(L, line, &e);
 		if (!r1 || result_bits(r1) != b0)

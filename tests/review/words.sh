@@ -93,9 +93,9 @@ unsigned long~0x61c88647~	u64 h = val * MY_HASH_MULT;|	return h;
 u32~2654435761~	u64 h = val * MY_HASH_MULT;|	return h;
 EOF
 expect "kept in u64 but computed in 32 bits: said, and no 64-bit word warning" \
-	'printf -- "--- a/lib/my_hash.c\n+++ b/lib/my_hash.c\n@@ -1,1 +1,8 @@\n #include <linux/types.h>\n+#define MY_HASH_MULT 0x9e3779b9\n+\n+static inline u64 my_hash(u32 val)\n+{\n+	return (u64)(val * MY_HASH_MULT);\n+}\n" > "$tmp/p.patch" &&
+	'printf -- "--- a/lib/my_hash.c\n+++ b/lib/my_hash.c\n@@ -1,1 +1,7 @@\n #include <linux/types.h>\n+#define MY_HASH_MULT 0x9e3779b9\n+\n+static inline u64 my_hash(u32 val)\n+{\n+	return (u64)(val * MY_HASH_MULT);\n+}\n" > "$tmp/p.patch" &&
 	 $cfx review "$tmp/p.patch" > "$tmp/out";
-	 grep -q "MY_HASH_MULT = 0x9e3779b9: 32-bit multiplier (no suffix and no type: a hex literal beyond INT_MAX is unsigned int, 32 bits)" "$tmp/out" &&
+	 grep -q "MY_HASH_MULT = 0x9e3779b9: 32-bit multiplier (the product is cast to u64 at line 6 but computed in 32 bits (u32 times unsigned int) and widened only after the multiply" "$tmp/out" &&
 	 ! grep -q "WARNING" "$tmp/out"'
 
 # ---- a literal under #if BITS_PER_LONG == 32: C types it by ILP32 -------
