@@ -17,6 +17,9 @@
  * chains run newest first; review_defs_find and review_defs_find_in look
  * a name up by word.  review.c drives all of it during its walk;
  * review_width.c calls review_use_ctx, review_eval.c review_defs_find.
+ * review_fn_of gives the function body around a token (review_table.c
+ * and review_width.c both ask; here, below both, so neither calls the
+ * other back).
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -580,4 +583,24 @@ void review_defs_resolve(defs *s)
 				changed = 1;
 			}
 		}
+}
+
+/* The function body [*a, *b) (its braces) that holds token j: 1, or 0
+ * when j is at file scope (w->fns, sorted). */
+int review_fn_of(const walk *w, size_t j, size_t *a, size_t *b)
+{
+	size_t lo = 0, hi = w->nfns;
+
+	while (lo < hi) {            /* the last function opening at or before j */
+		size_t mid = lo + (hi - lo) / 2;
+		if (w->fns[mid].a <= j)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || j > w->fns[lo - 1].b)
+		return 0;
+	*a = w->fns[lo - 1].a;
+	*b = w->fns[lo - 1].b + 1;
+	return 1;
 }

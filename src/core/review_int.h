@@ -313,6 +313,10 @@ int review_cif_header(walk *w, size_t a, size_t e, cif *c);
  * runs only where long is 4 bytes).  0: none. */
 unsigned review_use_ctx(const walk *w, size_t a);
 
+/* The function body [*a, *b) (its braces) that holds token j: 1, or 0
+ * when j is at file scope (review_ctx.c). */
+int review_fn_of(const walk *w, size_t j, size_t *a, size_t *b);
+
 /* c, a C-level if on a word whose statement or block returns: into out,
  * the other word, for what follows it in the block of depth `depth`. */
 void review_cif_after_return(const cif *c, int depth, cif *out);
@@ -440,9 +444,6 @@ void review_hashed_all(walk *w);
  * into one of hash_32() and its kin (m->hashed_by). */
 void review_use_of(walk *w, size_t a, size_t b, size_t mi);
 
-/* The function body [*a, *b) (its braces) that holds token j: 1, or 0
- * when j is at file scope. */
-int review_fn_of(const walk *w, size_t j, size_t *a, size_t *b);
 
 /* A *_BITS define of the file that a function or macro using multiplier
  * mi uses too, when nothing closer says its table. */

@@ -712,26 +712,6 @@ void review_bits_defines(walk *w)
 	}
 }
 
-/* The function body [*a, *b) (its braces) that holds token j: 1, or 0
- * when j is at file scope (w->fns, sorted). */
-int review_fn_of(const walk *w, size_t j, size_t *a, size_t *b)
-{
-	size_t lo = 0, hi = w->nfns;
-
-	while (lo < hi) {            /* the last function opening at or before j */
-		size_t mid = lo + (hi - lo) / 2;
-		if (w->fns[mid].a <= j)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (!lo || j > w->fns[lo - 1].b)
-		return 0;
-	*a = w->fns[lo - 1].a;
-	*b = w->fns[lo - 1].b + 1;
-	return 1;
-}
-
 /* Whether name is used in tokens [a, b): a name, or a word of a
  * directive (a macro's body). */
 static int name_in(const walk *w, size_t a, size_t b, const char *name)
