@@ -114,8 +114,10 @@ double lattice_predict(uint64_t p, unsigned n, const lattice_layout *lay,
 /* An upper bound on the cell's counted R (keys from 0): K plus, over
  * the lattice's nonzero points (u, e) with |u_i| < 2^xb[i] and |e| <
  * 2^(n-b), the pairs of keys that differ by u, prod (2^xb[i] - |u_i|),
- * bounds the sum of squared loads.  HUGE_VAL when the points are too many
- * to enumerate (then the cell must be counted). */
+ * bounds the sum of squared loads (the points of a line summed in closed
+ * form).  When the points are too many to enumerate, or the reduced basis
+ * does not fit in 64 bits, the bound of any K keys: all in one bucket
+ * (then the cell is counted if it can matter).  Never below the count. */
 double lattice_bound(uint64_t p, unsigned n, const lattice_layout *lay,
                      const unsigned *xb, unsigned b);
 
