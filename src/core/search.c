@@ -937,6 +937,27 @@ static void judge(search_verdict *v, const verify_battery *bt)
 	         worst->reason);
 }
 
+/* The quick battery counts tables 2^6 and 2^10: the strides 2^s at every
+ * table, as cfx verify's families "stride 2^s" judge them
+ * (verify_pow2_fail), for the candidates it lets through.  A stride 2^s
+ * that collapses in other tables only (a 64-bit multiplier's k*2^36 at
+ * 2^20 buckets) passed here while cfx verify FAILed it. */
+static void pow2_screen(search_word p, unsigned bits, search_verdict *v)
+{
+	verify_stride w;
+	unsigned sh;
+
+	if (!verify_pow2_fail((uint64_t)p, bits, &w))
+		return;
+	sh = (unsigned)__builtin_ctzll(w.c);
+	v->status = SEARCH_FAIL;
+	v->quality = w.r > v->quality ? w.r : v->quality;
+	snprintf(v->family, sizeof v->family, "stride 2^%u", sh);
+	snprintf(v->reason, sizeof v->reason, "stride 2^%u: R %.3g at 2^%u x%u "
+	         "(counted at every table, as cfx verify counts it); almost no "
+	         "random multiplier is as bad", sh, w.r, w.b, w.load);
+}
+
 int search_screen(search_word p, unsigned bits, search_level level,
                   const volatile sig_atomic_t *stop, search_verdict *v,
                   cfx_err *err)
@@ -975,6 +996,8 @@ int search_screen(search_word p, unsigned bits, search_level level,
 	v->warns = (unsigned)verify_joint_warns(&bt);
 	v->full = level == SEARCH_FULL;
 	verify_free(&bt);
+	if (level == SEARCH_QUICK && v->status != SEARCH_FAIL)
+		pow2_screen(p, bits, v);
 	return 0;
 }
 
