@@ -26,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cfx/proc.h"
 #include "cfx/safefile.h"
 #include "cfx/textfile.h"
 #include "cfx/lesson.h"
@@ -747,17 +748,33 @@ static int write_file(const learn_store_progress *p, cfx_err *err)
 	char *tmp, *dir;
 	size_t i;
 	FILE *f;
-	int fd, ok;
+	int fd, ok, slot = -1;
 
 	clean_stale(p->path);
-	tmp = xasprintf("%s.tmp.XXXXXX", p->path);
-	if ((fd = mkstemp(tmp)) < 0 || !(f = fdopen(fd, "w"))) {
+	/* the temporary name is registered before the file is made and
+	 * until it is renamed, so that a signal that ends cfx meanwhile
+	 * removes it (t22d: 5 runs of 40 left progress.tmp.*); the process
+	 * id in it keeps it apart from another cfx's (O_EXCL makes sure) */
+	tmp = NULL;
+	fd = -1;
+	for (i = 0; fd < 0 && i < 100; i++) {
+		free(tmp);
+		proc_file_drop(slot);
+		tmp = xasprintf("%s.tmp.%ld.%zu", p->path, (long)getpid(), i);
+		slot = proc_file_add(tmp);
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		          O_CLOEXEC, 0600);
+		if (fd < 0 && errno != EEXIST)
+			break;
+	}
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
 		cfx_err_set_path(err, CFX_EIO, p->path, "progress cannot be "
 		                 "saved: %s", strerror(errno));
 		if (fd >= 0) {
 			close(fd);
 			unlink(tmp);
 		}
+		proc_file_drop(slot);
 		free(tmp);
 		return -1;
 	}
@@ -781,9 +798,11 @@ static int write_file(const learn_store_progress *p, cfx_err *err)
 		cfx_err_set_path(err, CFX_EIO, p->path, "progress cannot be "
 		                 "saved: %s", strerror(errno));
 		unlink(tmp);
+		proc_file_drop(slot);
 		free(tmp);
 		return -1;
 	}
+	proc_file_drop(slot);
 	free(tmp);
 	/* make the rename itself durable */
 	dir = dir_of(p->path);
