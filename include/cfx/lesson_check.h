@@ -24,7 +24,7 @@
  *            | run(LINE)    the result of running LINE in a fresh session
  *            | field        (claims only) the claim command's result
  *   FUNC    := len min max sum count index starts contains literal
- *              decimals lowest
+ *              decimals lowest at add sub keybits
  *   literal := number or expression (0x10, 2^46, 13/8, golden(32), 0.8333,
  *              1.5e6) | "string" | [literal, ...] | true | false | null
  *

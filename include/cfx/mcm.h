@@ -135,9 +135,8 @@ void mcm_set_prove(mcm_ctx *c, int level);
 	"search on words of up to 32 bits), which covers every word of up\n" \
 	"to 19 bits (none needs more). A count above 5 is the fewest found:\n" \
 	"shifts --optimal proves at least 5, search at least 4, unless\n" \
-	"doc/mcm5.md proves more. Under --max-depth 3 only sequences of up\n" \
-	"to 3 adders are tried (4 is proven, 5 is not), under 1 or 2 those\n" \
-	"of up to 2 (3 is proven)."
+	"doc/mcm5.md proves more. The bound is on every sequence, whatever\n" \
+	"--max-depth D asks (the sequence shown keeps to depth D)."
 
 
 /*

@@ -321,6 +321,30 @@ static int flip_signs(mcm_graph *g, unsigned dmax, const mcm_target *t)
 	return f.have;
 }
 
+/* The lower bound of odd q mod 2^m over sequences of any depth, when a
+ * depth bound kept the searches from proving it: no graph of three (any
+ * depth) proves four; under shifts --optimal (MCM_PROVE_ALL) no graph
+ * of four proves five.  found is the adder count of the result. */
+static void depth_free_bound(mcm_ctx *c, uint64_t q, unsigned m,
+                             unsigned found, mcm_result *r)
+{
+	mcm_graph t3;
+
+	if (r->lb_wrap < 4) {
+		mcm_graph_init(&t3, m);
+		t3.n = MCM_MAX_NODES + 1;
+		mcm_three(q, m, NO_DEPTH, NULL, &t3);
+		if (t3.n <= 3)
+			return;
+		r->lb_wrap = 4;
+	}
+	if (found >= 5 && c->prove == MCM_PROVE_ALL) {
+		mcm_four_cached(c, q, m, NO_DEPTH);
+		if (c->four_g.n > MCM_MAX_NODES)
+			r->lb_wrap = 5;
+	}
+}
+
 int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
               mcm_graph *g, mcm_result *r, cfx_err *e)
 {
@@ -381,6 +405,11 @@ int mcm_solve(mcm_ctx *c, uint64_t p, unsigned bits, const mcm_opts *o,
 		r->lb_wrap = 4;
 	if (g->n >= 5 && c->four_done)
 		r->lb_wrap = 5;
+	/* the bound is on every sequence, whatever the depth asked: under
+	 * --max-depth below 3 or 4 the searches above left some out, so they
+	 * run again without the bound, for the bound only */
+	if (!o->quick && dmax < 4 && g->n > r->lb_wrap)
+		depth_free_bound(c, q, m, g->n, r);
 	if (offline_bound(q, m) > r->lb_wrap) {
 		r->lb_wrap = offline_bound(q, m);
 		r->offline = 1;

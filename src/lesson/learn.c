@@ -906,7 +906,8 @@ static int settings_refuse(learn *L, const char *answer)
 		}
 		/* one setting changes the answer, several change it */
 		const char *verb = n > 1 ? "change" : "changes";
-		if (ws.bits)
+		/* the word is named only when the learner's word is what differs */
+		if (ws.bits && asked_word(L))
 			fb_add(L, "Step %zu is worked on %lu-bit words, as its commands "
 			       "are without your settings: your session's %s %s its "
 			       "answer.  Nothing is counted: type %s, then answer "

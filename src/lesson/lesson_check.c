@@ -37,6 +37,8 @@ static const struct { const char *name; int nargs; } funcs[] = {
 	[F_INDEX] = { "index", 2 }, [F_STARTS] = { "starts", 2 },
 	[F_CONTAINS] = { "contains", 2 }, [F_LITERAL] = { "literal", 1 },
 	[F_DECIMALS] = { "decimals", 1 }, [F_LOWEST] = { "lowest", 1 },
+	[F_AT] = { "at", 2 }, [F_ADD] = { "add", 2 }, [F_SUB] = { "sub", 2 },
+	[F_KEYBITS] = { "keybits", 2 },
 };
 #define NFUNCS (sizeof funcs / sizeof funcs[0])
 

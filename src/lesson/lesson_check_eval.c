@@ -24,6 +24,7 @@
 #include <mpfr.h>
 
 #include "cfx/expr.h"
+#include "cfx/keys.h"
 #include "cfx/lesson_check.h"
 #include "lesson/lesson_check_tree.h"
 #include "util/buf.h"
@@ -648,6 +649,75 @@ static int lowest_terms(const char *s)
 	return ok;
 }
 
+/* A whole number that fits a long, from a JSON value; 1 if it is one. */
+static int json_whole(const json_t *j, long *out)
+{
+	expr_value v;
+	int ok;
+
+	expr_value_init(&v, NUM_PREC);
+	ok = json_number(j, &v) && v.kind == EXPR_RAT &&
+	     !mpz_cmp_ui(mpq_denref(v.q), 1) && mpz_fits_slong_p(mpq_numref(v.q));
+	if (ok)
+		*out = mpz_get_si(mpq_numref(v.q));
+	expr_value_clear(&v);
+	return ok;
+}
+
+/* x + y or x - y, exactly, for two rational numbers; NULL otherwise. */
+static json_t *arith(const json_t *x, const json_t *y, int minus)
+{
+	expr_value a, b;
+	json_t *r = NULL;
+
+	expr_value_init(&a, NUM_PREC);
+	expr_value_init(&b, NUM_PREC);
+	if (json_number(x, &a) && json_number(y, &b) && a.kind == EXPR_RAT &&
+	    b.kind == EXPR_RAT) {
+		if (minus)
+			mpq_sub(a.q, a.q, b.q);
+		else
+			mpq_add(a.q, a.q, b.q);
+		r = json_rational(a.q);
+	}
+	expr_value_clear(&a);
+	expr_value_clear(&b);
+	return r;
+}
+
+/* Element i of the list x (i computed: negative counts from the end). */
+static json_t *element_at(const json_t *x, const json_t *y)
+{
+	long i;
+	size_t n;
+
+	if (!json_is_array(x) || !json_whole(y, &i))
+		return NULL;
+	n = json_array_size(x);
+	if (i < 0 ? (size_t)0 - (size_t)i > n : (size_t)i >= n)
+		return NULL;
+	return json_incref(json_array_get(x, i < 0 ? n - ((size_t)0 - (size_t)i)
+	                                          : (size_t)i));
+}
+
+/* The bit positions a key family's definition lets its keys vary on, on
+ * an n-bit word (keys_space_bits): K for sparse:K and high:K, n - t for
+ * stride:S and ptr:A with 2^t dividing S or A, n for seq, random and the
+ * rest.  NULL when x is no family or y no word size. */
+static json_t *family_bits(const json_t *x, const json_t *y)
+{
+	keys_spec ks;
+	long n;
+	unsigned v;
+
+	if (!json_is_string(x) || !json_whole(y, &n) || n < 1 || n > 64 ||
+	    keys_parse(&ks, json_string_value(x), NULL) < 0)
+		return NULL;
+	v = keys_space_bits(&ks, (unsigned)n);
+	keys_spec_free(&ks);
+	return json_integer((json_int_t)v);
+}
+
 static json_t *apply_func(const operand *o, json_t *x, json_t *y)
 {
 	size_t i, best = 0;
@@ -742,6 +812,13 @@ sum_done:
 	case F_LOWEST:
 		return json_boolean(json_is_string(x) &&
 		                    lowest_terms(json_string_value(x)));
+	case F_AT:
+		return y ? element_at(x, y) : NULL;
+	case F_ADD:
+	case F_SUB:
+		return y ? arith(x, y, o->func == F_SUB) : NULL;
+	case F_KEYBITS:
+		return y ? family_bits(x, y) : NULL;
 	}
 	return NULL;
 }

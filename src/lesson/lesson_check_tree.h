@@ -30,7 +30,7 @@ typedef enum {
 } root_kind;
 typedef enum {
 	F_LEN, F_MIN, F_MAX, F_SUM, F_COUNT, F_INDEX, F_STARTS, F_CONTAINS,
-	F_LITERAL, F_DECIMALS, F_LOWEST
+	F_LITERAL, F_DECIMALS, F_LOWEST, F_AT, F_ADD, F_SUB, F_KEYBITS
 } func_kind;
 
 typedef struct operand {

@@ -175,16 +175,15 @@ $ cfx search --near '0x9e370001/2^32' --window 32 --terms 7 --screen none --json
 >   "adders": null,
 >       "adders": 5,
 >       "adders_exact": true,
-$ cfx search --screen none | grep -A8 '^   \* '
+$ cfx search --screen none | grep -A7 '^   \* '
 >    * not proven the fewest, by the rule of shifts --optimal:
 >      A count of at most 5 adders is proven the fewest: every sequence
 >      of at most 4 adders is tried (by shifts --optimal on any word, by
 >      search on words of up to 32 bits), which covers every word of up
 >      to 19 bits (none needs more). A count above 5 is the fewest found:
 >      shifts --optimal proves at least 5, search at least 4, unless
->      doc/mcm5.md proves more. Under --max-depth 3 only sequences of up
->      to 3 adders are tried (4 is proven, 5 is not), under 1 or 2 those
->      of up to 2 (3 is proven).
+>      doc/mcm5.md proves more. The bound is on every sequence, whatever
+>      --max-depth D asks (the sequence shown keeps to depth D).
 
 # every line fits 80 columns, broken between words (--terms 10's rows ran
 # to 81 and the reasons a candidate was dropped to 137): the worst

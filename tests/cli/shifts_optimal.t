@@ -166,8 +166,8 @@ $ cfx shifts 14709 --bits 16 --optimal
 >   (depth 4, about 7 cycles)
 
 # 19659 needs 5 even mod 2^16; under a depth bound of 3 the graphs of
-# four (depth up to 4) are not all tried, so only the integer bound is
-# proven.  shifts --optimal tries every graph of four on any word, so
+# four are tried again without the bound, for the bound (h25f), so the
+# 5 of depth 3 is proven minimal too.  shifts --optimal tries every graph of four on any word, so
 # "at least 5" is proven at 32 and 64 bits too (the audit's exhaustive
 # search of every graph of at most four, for c and -c, found none for
 # these); for 0x61C88647 tools/mcm5 found no graph of five either
@@ -177,7 +177,7 @@ $ cfx shifts 19659 --bits 16 --optimal --json | grep -E 'proven|least|"adders"'
 >   "adders_at_least": 5,
 >   "adders": 5,
 $ cfx shifts 19659 --bits 16 --max-depth 3 | head -1
-> x * 0x4ccb mod 2^16, fewest adders (proven minimal over the integers; mod 2^16,
+> x * 0x4ccb mod 2^16, fewest adders (proven minimal mod 2^16):
 $ cfx shifts 0x61C88647 --optimal | head -1
 > x * 0x61c88647 mod 2^32, fewest adders (proven minimal mod 2^32: no graph of 5
 $ cfx shifts 0x9E3779B9 --optimal --json | grep -E 'least|"adders"'
@@ -242,8 +242,8 @@ $ cfx shifts --optimal 0x9e3779ff
 $ cfx shifts --optimal --exact 0x9e370001
 ! cfx: shifts: --exact searches words of at most 19 bits, this one has 32 (0x9e370001)
 ? 2
-$ cfx shifts --help | tr -s ' \n' ' ' | grep -o 'A count of at most 5.*(3 is proven)\.'
-> A count of at most 5 adders is proven the fewest: every sequence of at most 4 adders is tried (by shifts --optimal on any word, by search on words of up to 32 bits), which covers every word of up to 19 bits (none needs more). A count above 5 is the fewest found: shifts --optimal proves at least 5, search at least 4, unless doc/mcm5.md proves more. Under --max-depth 3 only sequences of up to 3 adders are tried (4 is proven, 5 is not), under 1 or 2 those of up to 2 (3 is proven).
+$ cfx shifts --help | tr -s ' \n' ' ' | grep -o 'A count of at most 5.*(the sequence shown keeps to depth D)\.'
+> A count of at most 5 adders is proven the fewest: every sequence of at most 4 adders is tried (by shifts --optimal on any word, by search on words of up to 32 bits), which covers every word of up to 19 bits (none needs more). A count above 5 is the fewest found: shifts --optimal proves at least 5, search at least 4, unless doc/mcm5.md proves more. The bound is on every sequence, whatever --max-depth D asks (the sequence shown keeps to depth D).
 
 # a 64-bit product on RV32I is a __muldi3 call, not __mulsi3
 $ cfx shifts 0x61C8864680B583EB --optimal --target rv32i --json | grep -c __muldi3

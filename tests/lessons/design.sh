@@ -4,9 +4,9 @@
 # * lesson 5 step 7 (build a bad multiplier near a/q of one's own) took
 #   a nudge of an example (0x55555557 beside 0x55555555, about 1/3;
 #   0x80000003 beside 0x80000001, about 1/2).  Now the learner names the
-#   a/q the constant is built on: a convergent of p (python's continued
-#   fraction) before its huge quotient, with q from 4 to 1000 (q = 2 and
-#   3 are the examples).  A nudge's convergent before its huge quotient
+#   a/q the constant is built on: the convergent of p (python's
+#   continued fraction) right before its huge quotient, with q from 4 to
+#   1000 (q = 2 and 3 are the examples).  A nudge's convergent before its huge quotient
 #   is 1/3 or 1/2, so it is refused; a constant built on 3/11 is
 #   accepted, python finding its huge quotient right after 3/11 and its
 #   R (sequential keys, 2^16 buckets) far above 2.
@@ -57,7 +57,7 @@ print(a, q, big, '%.1f' % R($p, 16, range(2**18)))")"
 	out=$(play 05 7 "cf $p" "score $p --table-bits 16" "answer $a, $q" "answer 2, 7")
 	if ! grep -q '^Step 7 done' <<<"$out" &&
 	   grep -qF 'answer a, q with your own q, from 4 to 1000' <<<"$out" &&
-	   grep -qF 'a/q must be a convergent of your p' <<<"$out"; then
+	   grep -qF 'the convergent right before the huge quotient' <<<"$out"; then
 		ok "L05 s7: the nudge $p refused, as $a, $q (q < 4) and as 2, 7 (no convergent)"
 	else
 		bad "L05 s7: the nudge $p: $(tail -n 6 <<<"$out")"

@@ -66,4 +66,30 @@ out=$(play 01 4 'set bits 64' 'answer 2' 'set bits auto' "answer $a32")
 [ "$(mark 01 4)" = "+" ] && ok "L01 step 4: a try under set bits 64 kept" ||
 	bad "L01 step 4: a try under set bits 64 was spent (mark $(mark 01 4))"
 
+# a setting other than the word (set count) changes lesson 8 step 5's
+# answer (the fullest bucket of keys k 2^12 in 2^16 buckets, python:
+# 2^18 keys, the step's, against 100): the note names the count, and no
+# word, which the learner did not change
+read -r l18 l100 <<<"$(python3 -c 'from collections import Counter
+P = 0x9e370001
+f = lambda K: max(Counter((k * 4096 * P % 2**32) >> 16 for k in range(K)).values())
+print(f(2**18), f(100))')"
+[ "$l18" != "$l100" ] && ok "python: the fullest bucket is $l18 with 2^18 keys, $l100 with 100" ||
+	bad "python: the count changes nothing ($l18, $l100): the case tests nothing"
+out=$(play 08 5 'set count 100' "answer 2^14, $l18")
+if grep -q '^Step 5 done' <<<"$out"; then
+	bad "L08 step 5 judged an answer under set count 100"
+elif flat <<<"$out" | grep -qF "set count 100 changes its answer" &&
+     flat <<<"$out" | grep -qF 'type set count auto, then answer again' &&
+     ! grep -qF -- '-bit words' <<<"$out"; then
+	ok "L08 step 5 under set count 100: the note names the count, no word"
+else
+	bad "L08 step 5 under set count 100: $(flat <<<"$out" | tail -c 300)"
+fi
+out=$(play 08 5 'set count 100' 'set bits 64' "answer 2^14, $l18")
+flat <<<"$out" | grep -qF 'is worked on 32-bit words' &&
+	flat <<<"$out" | grep -qF 'set bits 64, set count 100 change its answer' &&
+	ok "L08 step 5 under set count 100 and set bits 64: the word and both named" ||
+	bad "L08 step 5 under two settings: $(flat <<<"$out" | tail -c 300)"
+
 finish settings

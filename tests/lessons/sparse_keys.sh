@@ -48,17 +48,21 @@ rg, eg = R(G, 16, keys)
 print(sum(p >= 16 for p in pos), low4 == [0, 2] or sorted(low4) == [0, 2], len(mid4),
       mod16, 2**(len(low4) + len(mid4)), reach, 2**16 - reach, len(keys),
       "%.3f" % r9, 2**16 - len({(k * G % 2**32) >> 16 for k in every}), "%.3f" % rg,
-      sum(p < 20 for p in pos))
+      sum(p < 20 for p in pos), mid4,
+      len({(0x9e37 * r + j) % 16 for r in (0, 1, 4, 5) for j in (0, 4)}),
+      0x9e37 % 16)
 PY
 )
 echo "python: $got"
-want="6 True 1 8 8 20480 45056 25671 1.262 27050 1.039 11"
+want="6 True 1 8 8 20480 45056 25671 1.262 27050 1.039 11 [17] 6 7"
 [ "$got" = "$want" ] && ok "python's sparse:16 keys give the step's figures ($want)" ||
 	bad "python: $got, the step says $want"
 # the step's prose and claims state those figures
 f=$(ls "$root"/lessons/07-*.lesson)
 st=$(awk '/^step:/{s++} s == 10' "$f" | tr '\n' ' ' | tr -s ' ')
-for w in "6 of the positions are in the key's top half" "(bits 0 and 2) and one of the other four" \
+for w in "6 of the positions are in the key's top half" "only bits 0 and 2 of the first four" \
+	"and bit 17 (bit 1 of the top half) of the other four" "0x9e37 is 7 mod 16" \
+	"had the top-half bit been bit 18 (j = 0 or 4)" "leaving 6" \
 	"answer 8" "20480 of 65536" "45056 buckets stay empty" "25671 distinct keys" \
 	"R = 1.262" "leaves 27050 empty" "R = 1.039" "lowest 20 bits, eleven of which vary"; do
 	case $st in
