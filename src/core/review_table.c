@@ -810,58 +810,46 @@ static void index_bound(walk *w, size_t a, size_t at, unsigned ibits)
 	mpz_clears(z, top, NULL);
 }
 
-/* ">> (W - B)" at t[i] with B > W (both known: "SESS_HASH_BITS = 36"
- * from another header over a 32-bit product): a negative count, which is
- * undefined (C11 6.5.7) and selects no table: an ERROR, and m's table
- * REVIEW_TABLE_NOTHING unless another use showed one. */
-static void negative_shift(walk *w, size_t i, unsigned long wv,
-                           unsigned long v, const char *both, size_t mi)
+/* A shift by W - B that C leaves undefined (C11 6.5.7) at t[i], so that
+ * it selects no table: ">> (W - B)" with B > W (both known: "SESS_HASH_
+ * BITS = 36" from another header over a 32-bit product), a negative
+ * count; or hash_32(x, 0) (hash_64, hash_long: W their word's bits, B
+ * 0), whose kernel function shifts its product right by its whole
+ * width.  what: the shift as written.  An ERROR once a line, and m's
+ * table REVIEW_TABLE_NOTHING unless another use showed one. */
+static void shift_undefined(walk *w, size_t i, size_t mi, unsigned long wv,
+                            unsigned long v, const char *what)
 {
 	review_mult *m = &w->r->mult[mi];
 	const tok *t = w->v.t;
+	char nw[sizeof m->why_table];
 
-	if (!review_has_finding(w->r, w->file, t[i].line, "undefined behaviour"))
-		review_add(w->r, REVIEW_ERROR, w->file, t[i].line, REVIEW_NONE,
-		           "table", ">> %s at line %lu shifts by %lu - %lu = -%lu, "
-		           "a negative count: undefined behaviour in C (C11 "
-		           "6.5.7), so it selects no table; a table of 2^%lu "
-		           "needs an index of %lu bits, more than the %lu-bit "
-		           "word holds", both, t[i].line, wv, v, v - wv, v, v, wv);
-	{
-		char nw[sizeof m->why_table];
+	if (!review_has_finding(w->r, w->file, t[i].line, "undefined behaviour")) {
+		if (v > wv)
+			review_add(w->r, REVIEW_ERROR, w->file, t[i].line, REVIEW_NONE,
+			           "table", ">> %s at line %lu shifts by %lu - %lu = "
+			           "-%lu, a negative count: undefined behaviour in C "
+			           "(C11 6.5.7), so it selects no table; a table of "
+			           "2^%lu needs an index of %lu bits, more than the "
+			           "%lu-bit word holds", what, t[i].line, wv, v, v - wv,
+			           v, v, wv);
+		else
+			review_add(w->r, REVIEW_ERROR, w->file, t[i].line, REVIEW_NONE,
+			           "table", "%s at line %lu asks for a table of 2^0: "
+			           "%s() shifts its %lu-bit product right by %lu - 0 = "
+			           "%lu, its whole width, which is undefined behaviour "
+			           "in C (C11 6.5.7; x86 takes the count mod %lu, a "
+			           "shift by 0), so it selects no table; give it the "
+			           "table's bits, 1 or more", what, t[i].line, t[i].s,
+			           wv, wv, wv, wv);
+	}
+	if (v > wv)
 		snprintf(nw, sizeof nw, ">> %.100s at line %lu shifts by a "
-		         "negative count", both, t[i].line);
-		select_nothing(m, nw);
-	}
-}
-
-/* hash_32(x, 0) at t[i] (hash_64, hash_long, word its word's bits; why:
- * the 0 as written): the kernel's function shifts its product right by
- * word - 0, its whole width, which is undefined (C11 6.5.7) and selects
- * no table: an ERROR, and m's table REVIEW_TABLE_NOTHING unless another
- * use showed one. */
-static void hash_bits_zero(walk *w, size_t i, size_t mi, unsigned word,
-                           const char *why)
-{
-	review_mult *m = &w->r->mult[mi];
-	const tok *t = w->v.t;
-
-	if (!review_has_finding(w->r, w->file, t[i].line, "undefined behaviour"))
-		review_add(w->r, REVIEW_ERROR, w->file, t[i].line, REVIEW_NONE,
-		           "table", "%s(..., %s) at line %lu asks for a table of "
-		           "2^0: %s() shifts its %u-bit product right by %u - 0 = "
-		           "%u, its whole width, which is undefined behaviour in C "
-		           "(C11 6.5.7; x86 takes the count mod %u, a shift by 0), "
-		           "so it selects no table; give it the table's bits, 1 or "
-		           "more", t[i].s, why, t[i].line, t[i].s, word, word, word,
-		           word);
-	{
-		char nw[sizeof m->why_table];
-		snprintf(nw, sizeof nw, "%s(..., %.40s) at line %lu shifts the "
-		         "%u-bit product by %u, its whole width", t[i].s, why,
-		         t[i].line, word, word);
-		select_nothing(m, nw);
-	}
+		         "negative count", what, t[i].line);
+	else
+		snprintf(nw, sizeof nw, "%.100s at line %lu shifts the %lu-bit "
+		         "product by %lu, its whole width", what, t[i].line, wv, wv);
+	select_nothing(m, nw);
 }
 
 /* What statement [a, b) says of the word and table of multiplier name
@@ -915,8 +903,11 @@ void review_use_of(walk *w, size_t a, size_t b, size_t mi)
 				} else if (par == 1 && !strcmp(t[j].s, ",") && j + 1 < b &&
 				           j + 2 < b && !strcmp(t[j + 2].s, ")") &&
 				           review_small_value(w, &t[j + 1], &v, why,
-				                              sizeof why) && v == 0)
-					hash_bits_zero(w, i, mi, word, why);
+				                              sizeof why) && v == 0) {
+					char hw[96];
+					snprintf(hw, sizeof hw, "%s(..., %.40s)", t[i].s, why);
+					shift_undefined(w, i, mi, word, 0, hw);
+				}
 			}
 			if (m->hashed_by[0] && !strcmp(m->hashed_by, t[i].s) &&
 			    m->hashed_line == t[i].line && m->hashed_prod[LP64] &&
@@ -958,7 +949,7 @@ void review_use_of(walk *w, size_t a, size_t b, size_t mi)
 				if (v <= wv)
 					shift_past_width(w, a, b, i, wv - v, both, mi);
 				else
-					negative_shift(w, i, wv, v, both, mi);
+					shift_undefined(w, i, mi, wv, v, both);
 			}
 			m = &w->r->mult[mi];
 		}
