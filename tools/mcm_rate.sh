@@ -44,20 +44,40 @@ PY
 		nice build/five_many --bits "$n" < "$sample" > "$oracle.tmp" 2> "$oracle.log" &&
 			mv "$oracle.tmp" "$oracle" || { echo "mcm_rate: five_many failed on $n bits" >&2; exit 1; }
 	fi
-	le5=0 ge6=0 ok=0 miss=0 wrong=0
-	while read -r t nb _ m rest; do
-		a=$(./cfx shifts --optimal --bits "$n" --json "$t" | awk -F'[:,]' '/"adders":/ { gsub(/ /, "", $2); print $2; exit }')
-		if [ "$m" = ">5" ]; then
-			ge6=$((ge6 + 1))
-			[ "$a" -ge 6 ] && ok=$((ok + 1)) || { wrong=$((wrong + 1)); echo "  WRONG: $t on $n bits: cfx $a adders, no graph of 5 exists" >&2; }
-			continue
-		fi
-		le5=$((le5 + 1))
-		if [ "$a" -eq "$m" ]; then ok=$((ok + 1))
-		elif [ "$a" -gt "$m" ]; then miss=$((miss + 1)); echo "  miss: $t on $n bits: cfx $a adders, $m exist ($rest)" >&2
-		else wrong=$((wrong + 1)); echo "  WRONG: $t on $n bits: cfx $a adders, the least is $m" >&2
-		fi
-	done < "$oracle"
-	printf '%-5s %6s %8s %8s %8s %8s %8s %8.1f%%\n' "$n" "$count" "$le5" "$ge6" "$ok" "$miss" "$wrong" \
-		"$(echo "100 * $miss / $count" | bc -l)"
+	cut -d' ' -f1 "$oracle" | cmp -s - "$sample" ||
+		{ echo "mcm_rate: $oracle is not of this sample (remove it)" >&2; exit 1; }
+	# cfx reads the commands from its standard input: one process per width
+	python3 - "$n" "$count" "$oracle" <<'PY' || exit 1
+import json, subprocess, sys
+n, count, oracle = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+rows = [l.split() for l in open(oracle) if l.strip()]
+cmds = "".join("shifts --optimal --bits %s --json %s\n" % (n, r[0]) for r in rows)
+out = subprocess.run(["./cfx"], input=cmds, capture_output=True, text=True).stdout
+js = [json.loads(l) for l in out.split("\n") if l.startswith("{")]
+if len(js) != len(rows):
+    sys.exit("mcm_rate: cfx answered %d of %d" % (len(js), len(rows)))
+le5 = ge6 = ok = miss = wrong = 0
+for r, j in zip(rows, js):
+    t, m, a = r[0], r[3], j["adders"]
+    if int(j["value"]) != int(t, 16):
+        sys.exit("mcm_rate: cfx answered out of order at " + t)
+    if m == ">5":
+        ge6 += 1
+        if a >= 6:
+            ok += 1
+        else:
+            wrong += 1
+            sys.stderr.write("  WRONG: %s on %s bits: cfx %d adders, no graph of 5 exists\n" % (t, n, a))
+        continue
+    le5 += 1
+    if a == int(m):
+        ok += 1
+    elif a > int(m):
+        miss += 1
+        sys.stderr.write("  miss: %s on %s bits: cfx %d adders, %s exist (%s)\n" % (t, n, a, m, " ".join(r[4:])))
+    else:
+        wrong += 1
+        sys.stderr.write("  WRONG: %s on %s bits: cfx %d adders, the least is %s\n" % (t, n, a, m))
+print("%-5s %6d %8d %8d %8d %8d %8d %8.1f%%" % (n, count, le5, ge6, ok, miss, wrong, 100.0 * miss / count))
+PY
 done

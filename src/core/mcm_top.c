@@ -102,12 +102,12 @@ static int aop_mod(const top *p, uint64_t u, uint64_t w, uint64_t x,
 {
 	uint64_t k = ((uint64_t)1 << mm) - 1;
 	unsigned s;
-	int r, sg;
+	int r, sg, op;
 
 	for (r = 0; r < 2; r++) {
 		uint64_t a = r ? w : u, b = r ? u : w;
 		for (sg = 0; sg < 2; sg++) {
-			/* (a << s) + b = +-x  or  (a << s) - b = +-x  (mod 2^mm) */
+			/* (a << s) +- b = +-x (mod 2^mm): a << s = +-(x -+ b) */
 			uint64_t d = (sg ? x + b : x - b) & k, v;
 			if (!d) {
 				s = mm;          /* a << s vanishes mod 2^mm */
@@ -118,10 +118,13 @@ static int aop_mod(const top *p, uint64_t u, uint64_t w, uint64_t x,
 				if (s < 1 || s >= p->m)
 					continue;
 			}
-			v = sg ? (a << s) - b : (a << s) + b;
-			if (((v - x) & k) == 0 || ((v + x) & k) == 0) {
-				*c = v & p->mk;
-				return 1;
+			/* a << s is d or -d: (a << s) +- b, either sign of x */
+			for (op = 0; op < 2; op++) {
+				v = op ? (a << s) - b : (a << s) + b;
+				if (((v - x) & k) == 0 || ((v + x) & k) == 0) {
+					*c = v & p->mk;
+					return 1;
+				}
 			}
 		}
 	}
