@@ -461,6 +461,7 @@ static void check_multiply(cmd_ctx *c, const char *text, const variant *v,
 		snprintf(fn[1], sizeof fn[1], "cfx_lat_%d", k);
 		if (!has_mul(text, fn[0]) || !has_mul(text, fn[1])) {
 			bad = 1;
+			fflush(NULL);
 			out_warn(stderr, c->cmd, "objdump shows no multiply "
 			         "instruction in %s's loops: the compiler rewrote it",
 			         v[k].name);
@@ -638,6 +639,7 @@ static void warn_run(cmd_ctx *c, const setup *s, const variant *v, int nv,
 {
 	int k;
 
+	fflush(NULL);     /* the report first, then what warns about it */
 	if (preempted * 4 > blocks)
 		out_warn(stderr, c->cmd, "%lu of %lu blocks were "
 		         "preempted (wall time above the processor's): a busy "

@@ -419,6 +419,10 @@ void sreport_warn(const sreport *r, const char *cmd, FILE *f)
 {
 	size_t i;
 
+	/* the report printed so far goes out first: on a file or a pipe
+	 * holding both streams a warning follows what it is about */
+	if (json_array_size(r->warnings))
+		fflush(NULL);
 	for (i = 0; i < json_array_size(r->warnings); i++)
 		out_warn(f, cmd, "%s",
 		         json_string_value(json_array_get(r->warnings, i)));

@@ -104,6 +104,17 @@ else
 	echo "skip clang: no rv32i target (the 72 of clang 14)"
 fi
 
+# the man page's range for the multipliers of hashing (odd, bit 31 set):
+# the least and the most the routine runs over them are 0x80000001's and
+# 0xffffffff's (the loop: 5 per bit up to the highest 1, one per 1), and
+# the page must say they are odd (0x80000000, even, runs one fewer)
+lo=$(python3 "$tmp/rv.py" 0x80000001 32 "$around") hi=$(python3 "$tmp/rv.py" 0xffffffff 32 "$around")
+if tr '\n' ' ' <man/cfx.1 | grep -qF "$lo to $hi for an odd 32-bit constant with bit 31 set"; then
+	ok "man: $lo to $hi for an odd 32-bit constant with bit 31 set, as the routine runs"
+else
+	bad "man: the __mulsi3 range for odd 32-bit constants with bit 31 set is not \"$lo to $hi\": $(grep -o '[0-9]* to [0-9]* for [a-z ]*32-bit constant' man/cfx.1)"
+fi
+
 # constants: the golden ratios, a few small ones, 1, all ones, the top
 # bit alone, and random ones of 8 to 64 bits
 cases="0x61C88647:32 0x9E3779B9:32 45:32 1:32 0xffffffff:32 0x80000000:32
