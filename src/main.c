@@ -12,6 +12,7 @@
  * --keys F, --count K) may come before the command too: cfx --json cf 5.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdio_ext.h>
@@ -320,6 +321,31 @@ static void gmp_free(void *p, size_t n)
 	free(p);
 }
 
+/* Descriptors 0, 1 and 2 held from the start: one that was closed (cfx
+ * 2>&-) would be the next file cfx opens, and a warning meant for stderr
+ * would be written into it (t22d: into progress.lock).  A closed one is
+ * taken by /dev/null opened the wrong way round (stdin for writing,
+ * stdout and stderr for reading), so that its reads and writes still fail
+ * with EBADF as on a closed descriptor: a lost report is still said
+ * (finish) and a lost message still makes status 2.  When even that
+ * cannot be had, cfx ends at once with status 2, writing nothing. */
+static void hold_std_fds(void)
+{
+	int fd;
+
+	for (fd = 0; fd <= 2; fd++) {
+		int got;
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		got = open("/dev/null", (fd ? O_RDONLY : O_WRONLY) | O_NOCTTY);
+		if (got != fd) {
+			if (got >= 0)
+				close(got);
+			_exit(CFX_EXIT_USAGE);
+		}
+	}
+}
+
 int main(int argc, char **argv)
 {
 	cfx_session sess;
@@ -328,6 +354,7 @@ int main(int argc, char **argv)
 	/* outlives the block that sets argv[1] to it (help_opt does not) */
 	static char help_word[] = "help";
 
+	hold_std_fds();
 	/* GSL reports errors by return value, never by abort() */
 	gsl_set_error_handler_off();
 	/* SIGTERM, SIGHUP, SIGXFSZ: temporary files removed, the terminal

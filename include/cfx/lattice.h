@@ -48,6 +48,10 @@ typedef struct lattice_cell {
 	double counted;                     /* counted R, or -1 */
 	int64_t vec[LATTICE_MAX_FIELDS];    /* the shortest vector's u */
 	double r;                           /* counted if counted, else pred */
+	uint64_t work;                      /* the worst of a row (lattice_worst,
+	                                     * lattice_offsets*, with scratch):
+	                                     * the nodes its bounds walked plus
+	                                     * the keys it hashed; else 0 */
 } lattice_cell;
 
 /* Spread 2^j keys over the fields, one bit at a time from the lowest
@@ -110,10 +114,21 @@ double lattice_predict(uint64_t p, unsigned n, const lattice_layout *lay,
 /* An upper bound on the cell's counted R (keys from 0): K plus, over
  * the lattice's nonzero points (u, e) with |u_i| < 2^xb[i] and |e| <
  * 2^(n-b), the pairs of keys that differ by u, prod (2^xb[i] - |u_i|),
- * bounds the sum of squared loads.  HUGE_VAL when the points are too many
- * to enumerate (then the cell must be counted). */
+ * bounds the sum of squared loads (the points of a line summed in closed
+ * form).  When the points are too many to enumerate, or the reduced basis
+ * does not fit in 64 bits, the bound of any K keys: all in one bucket
+ * (then the cell is counted if it can matter).  Never below the count. */
 double lattice_bound(uint64_t p, unsigned n, const lattice_layout *lay,
                      const unsigned *xb, unsigned b);
+
+/* Count the keys x, x + d, ..., x + (n - 1) d (products scaled to the
+ * top of a 64-bit word, wrapping mod 2^64; d read as signed, so a run may
+ * go down) into loads[x >> sh], a bucket at a time: each bucket the run
+ * passes gets its share at once.  For steps below a bucket (a constant
+ * far below 2^n puts thousands of consecutive keys in one); the work is
+ * the buckets passed, not the keys.  Returns the counter updates made. */
+uint64_t lattice_count_run(uint64_t x, uint64_t d, uint64_t n, unsigned sh,
+                           uint32_t *loads);
 
 /* The exact R of a cell, every key hashed (scratch: 2^b counters). */
 double lattice_count(uint64_t p, unsigned n, const lattice_layout *lay,

@@ -154,8 +154,16 @@ double proc_limit(double limit);
 
 /* ---- fatal signals ---------------------------------------------------- */
 
+/* Register a file that proc_cleanup_now removes (a temporary file written
+ * beside its final name, before the rename): a slot, or -1 when none is
+ * left or the path is too long (then nothing is registered).  Register
+ * the name before the file is made and drop it after the rename: a
+ * signal in between removes a file that is there, and names no other. */
+int proc_file_add(const char *path);
+void proc_file_drop(int slot);
+
 /* Kill the registered programs and remove the registered temporary
- * directories.  Async-signal-safe: a signal handler's last act before
+ * directories and files.  Async-signal-safe: a signal handler's last act before
  * _exit. */
 void proc_cleanup_now(void);
 
@@ -164,14 +172,23 @@ void proc_cleanup_now(void);
  * forgets it. */
 void proc_on_fatal(void (*hook)(int sig));
 
-/* Install the handler of every signal that ends a process by default and
- * that another process may send (TERM, HUP, XFSZ, QUIT, USR1, USR2, ALRM,
- * PIPE; SIGINT is each command's own): it calls the hook,
- * proc_cleanup_now and _exit(128 + sig).  HUP and PIPE ignored by whoever
- * started cfx stay ignored. */
+/* Every signal whose default action ends a process and that another
+ * process may send, 0-terminated (TERM, HUP, XFSZ, XCPU, QUIT, USR1, USR2,
+ * ALRM, VTALRM, PROF, IO, PWR, ABRT, SYS, TRAP, STKFLT, PIPE; SIGINT is
+ * each command's own; the real-time signals SIGRTMIN..SIGRTMAX too, not
+ * listed: they are not constants). */
+extern const int proc_fatal_sigs[];
+
+/* Install the handler of each of proc_fatal_sigs and of the real-time
+ * signals: it calls proc_leave, the hook, proc_cleanup_now and _exit(128
+ * + sig).  HUP and PIPE ignored by whoever started cfx stay ignored.  The
+ * faults (SEGV, BUS, ILL, FPE), where nothing else handles them, get the
+ * same cleanup and then end cfx by the signal itself. */
 void proc_fatal_signals(void);
 
-/* What that handler does, for other handlers (a second Ctrl-C). */
+/* What that handler does after proc_leave, for other handlers (a second
+ * Ctrl-C; the dashboard's, which leaves its screen itself): the hook, the
+ * cleanup, _exit(128 + sig). */
 void proc_fatal(int sig) __attribute__((noreturn));
 
 /* A face that holds the terminal's screen (the dashboard) gives it back

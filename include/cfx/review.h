@@ -55,9 +55,11 @@ typedef enum {
  * used (hash_32(x, 10), >> 22, >> (32 - HASH_BITS)), a *_BITS define of
  * the file (when nothing closer does), or a shift by (32 - bits) with
  * bits a parameter or a variable: the code does not show it (verify's
- * default range, why_table says why). */
+ * default range, why_table says why); or a right shift of the product
+ * by its whole width or more (undefined in C), which selects no table,
+ * and no other use shows one: not judged (why_table says which shift). */
 enum { REVIEW_TABLE_NONE, REVIEW_TABLE_CODE, REVIEW_TABLE_DEFINE,
-       REVIEW_TABLE_UNKNOWN };
+       REVIEW_TABLE_UNKNOWN, REVIEW_TABLE_NOTHING };
 
 /* Bounds that keep a review fast on any input: the C tokens of one side
  * of one file (2^22 of them take about 320 MB and a few seconds), and the

@@ -283,7 +283,12 @@ static json_t *mult_json(const review *rv, const review_mult *m)
 	json_object_set_new(o, "bits_why", json_string(m->why_bits));
 	json_object_set_new(o, "table_bits", m->table ? json_integer(m->table)
 	                    : json_null());
-	if (m->table_src == REVIEW_TABLE_UNKNOWN) {
+	if (m->table_src == REVIEW_TABLE_NOTHING) {
+		char why[sizeof m->why_table + 64];
+		snprintf(why, sizeof why, "none: %s, which selects no table "
+		         "(not judged)", m->why_table);
+		json_object_set_new(o, "table_why", json_string(why));
+	} else if (m->table_src == REVIEW_TABLE_UNKNOWN) {
 		char why[sizeof m->why_table + 64];
 		snprintf(why, sizeof why, "not in the code (%s): verify's default "
 		         "range", m->why_table);

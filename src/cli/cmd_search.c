@@ -604,20 +604,23 @@ static void picked_sort(picked *pk)
 	free(ord);
 }
 
-/* The adders and depth of cfx's shift/add search for what is shown. */
-static void optimize(cmd_ctx *c, const request *r, picked *pk)
+/* The adders and depth of cfx's shift/add search for what is shown.
+ * Returns 1 if interrupted: the candidates it did not reach keep their
+ * signed digits' count (N/-), which the report then says it is. */
+static int optimize(cmd_ctx *c, const request *r, picked *pk)
 {
 	job j;
 	unsigned w;
 
 	if (r->bits > 64 || pk->n == 0)
-		return;
+		return 0;
 	job_start(&j, c, r, "shift/add search", "candidates", BAR_SHIFTS, 1);
 	j.bits = r->bits;
 	j.tune = pk->c;
 	pool_run(pk->n, pool_cpus(), optimal_task, job_progress, &j);
 	for (w = 0; w < POOL_MAX; w++)
 		mcm_free(j.mcm[w]);
+	return j.halt != 0;
 }
 
 /* ---- output ------------------------------------------------------------- */
@@ -934,7 +937,7 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 	FILE *f = c->out;
 	const picked *pk = o->pk;
 	size_t i, dropped = 0, unscreened = 0, rows = 0, unproven = 0;
-	size_t risky = 0;
+	size_t risky = 0, uncosted = 0;
 	columns cols;
 
 	struct buf b = { 0 };   /* a line of prose, filled to 80 columns */
@@ -993,7 +996,14 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 			rows++;
 			risky += search_joint_risk(&pk->v[i]);
 			unproven += pk->c[i].cost == SEARCH_COST_FOUND;
+			uncosted += pk->c[i].cost == SEARCH_COST_NAF;
 		}
+	/* Ctrl-C before the shift/add search reached them: N/- is no
+	 * answer of it, and is said to be none */
+	if (o->interrupted && uncosted && r->adders < 0 && o->t->bits <= 64)
+		fprintf(f, "   - N/-: not costed (interrupted): N is its signed "
+		        "digits less one, an upper\n     bound on its adders; its "
+		        "depth unknown\n");
 	if (unproven) {   /* the rule of shifts --optimal, re-indented */
 		const char *rule = MCM_PROOF_RULE;
 
@@ -1210,7 +1220,7 @@ int cmd_search(cmd_ctx *c, cli_args *a)
 	}
 	picked_sort(&pk);
 	if (!stopped)
-		optimize(c, &r, &pk);
+		stopped = optimize(c, &r, &pk);   /* Ctrl-C there too (t22d) */
 	if (!stopped && !all.n && !r.json)
 		widen_advice(c, a, &r, &t, &o);
 	bar_end(&bar);

@@ -73,6 +73,12 @@ static int read_sample(cmd_ctx *c, FILE *f, sample_in *s, int column,
 
 	while ((len = textfile_line(f, &buf, &cap, c->stop, &c->err)) >= 0) {
 		double v;
+		/* Ctrl-C while a regular file is read: no read is interrupted
+		 * there, so the flag is looked at (t22d F7) */
+		if (c->stop && *c->stop) {
+			free(buf);
+			return cfx_err_set(&c->err, CFX_EINTR, -1, NULL, "interrupted");
+		}
 		bytes += (size_t)len + 1;
 		if ((rc = textfile_data_within(++line, bytes, "the sample", NULL,
 		                               s->name, &c->err)) < 0)
@@ -122,6 +128,8 @@ static int load(cmd_ctx *c, const char *path, sample_in *s, int column,
 		return read_sample(c, stdin, s, column, delim);
 	}
 	s->name = xstrdup(path);
+	if (c->stop && *c->stop)        /* Ctrl-C before this file */
+		return cfx_err_set(&c->err, CFX_EINTR, -1, NULL, "interrupted");
 	if (!(f = textfile_open(path, 1, c->stop, &c->err))) {
 		if (c->err.code == CFX_EINTR)   /* Ctrl-C, a FIFO's writer awaited */
 			return -1;

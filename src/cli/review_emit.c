@@ -48,6 +48,28 @@ static void quote(FILE *f, const review *rv, const review_mult *m)
 	}
 }
 
+/* What the word's note checked, in plain words: "OK: 32-bit word, as
+ * the #if says (#if BITS_PER_LONG == 32 (line 17), ...)." */
+static void word_ok(FILE *f, const review_mult *m)
+{
+	struct buf b = { 0 };
+	const char *why = m->why_bits;
+
+	if (!strncmp(why, "under #", 7))
+		buf_printf(&b, "OK: %u-bit word, as the %.*s says (%s).", m->bits,
+		           (int)strcspn(why + 6, " ,"), why + 6, why + 6);
+	else if (!strncmp(why, "its type ", 9))
+		buf_printf(&b, "OK: %u-bit word, as its type says (%s).", m->bits,
+		           why + 9);
+	else if (!strncmp(why, "suffix ", 7))
+		buf_printf(&b, "OK: %u-bit word, as its suffix says (%s).",
+		           m->bits, why + 7);
+	else
+		buf_printf(&b, "OK: %u-bit word: %s.", m->bits, why);
+	out_fill(f, buf_str(&b), 72, "* ", "  ", " ");
+	buf_free(&b);
+}
+
 void review_emit_reply(FILE *f, const struct review *rv, const char *path)
 {
 	size_t i, k;
@@ -94,8 +116,7 @@ void review_emit_reply(FILE *f, const struct review *rv, const char *path)
 			buf_free(&b);
 		}
 		if (notes && !word_bad)
-			fprintf(f, "* OK: the word confirmed (%zu note%s).\n",
-			        notes, notes == 1 ? "" : "s");
+			word_ok(f, m);
 		for (k = 0; claims && k < rv->nfind; k++) {
 			const review_finding *x = &rv->find[k];
 			struct buf b = { 0 };

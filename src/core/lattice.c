@@ -59,18 +59,46 @@ int lattice_spread(const lattice_layout *lay, unsigned n, unsigned j,
 	return 1;
 }
 
+uint64_t lattice_count_run(uint64_t x, uint64_t d, uint64_t n, unsigned sh,
+                           uint32_t *loads)
+{
+	uint64_t low = ((uint64_t)1 << sh) - 1, ops = 0;
+
+	if (!d) {
+		loads[x >> sh] += (uint32_t)n;
+		return 1;
+	}
+	while (n) {
+		uint64_t k;
+		if (d < (uint64_t)1 << 63)     /* up: to the bucket's top */
+			k = (low - (x & low)) / d + 1;
+		else                            /* down: to its bottom */
+			k = (x & low) / -d + 1;
+		if (k > n)
+			k = n;
+		loads[x >> sh] += (uint32_t)k;
+		x += k * d;
+		n -= k;
+		ops++;
+	}
+	return ops;
+}
+
 /* Add to loads[0..2^b) the keys whose field i runs over lo[i] ..
  * lo[i] + 2^xb[i] - 1, by their top b bits.  The hash is kept in the top
  * n bits of a 64-bit word, so that it wraps mod 2^n by itself and the
  * bucket is its top b bits; an odometer over the fields but the lowest,
- * the lowest field hashed in a plain loop. */
-static void count_box(uint64_t p, unsigned n, const lattice_layout *lay,
-                      const uint64_t *lo, const unsigned *xb, unsigned b,
-                      uint32_t *loads)
+ * the lowest field hashed in a plain loop, or a bucket at a time
+ * (lattice_count_run) when its step is below a sixteenth of a bucket.
+ * Returns the counter updates made. */
+static uint64_t count_box(uint64_t p, unsigned n, const lattice_layout *lay,
+                          const uint64_t *lo, const unsigned *xb, unsigned b,
+                          uint32_t *loads)
 {
 	uint64_t step[LATTICE_MAX_FIELDS], idx[LATTICE_MAX_FIELDS] = { 0 };
-	uint64_t base = 0, inner, st, y, h;
+	uint64_t base = 0, inner, st, y, h, ops = 0;
 	unsigned f, nf = lay->nf, up = 64 - n, sh = 64 - b;
+	int runs;
 
 	for (f = 0; f < nf; f++) {
 		step[f] = (p << lay->shift[f]) << up;
@@ -78,9 +106,15 @@ static void count_box(uint64_t p, unsigned n, const lattice_layout *lay,
 	}
 	inner = (uint64_t)1 << xb[nf - 1];
 	st = step[nf - 1];
+	runs = (st < (uint64_t)1 << 63 ? st : -st) < (uint64_t)1 << sh >> 4;
 	for (;;) {
-		for (y = 0, h = base; y < inner; y++, h += st)
-			loads[h >> sh]++;
+		if (runs) {
+			ops += lattice_count_run(base, st, inner, sh, loads);
+		} else {
+			for (y = 0, h = base; y < inner; y++, h += st)
+				loads[h >> sh]++;
+			ops += inner;
+		}
 		for (f = nf - 1; f-- > 0;) {
 			if (++idx[f] < ((uint64_t)1 << xb[f])) {
 				base += step[f];
@@ -90,19 +124,20 @@ static void count_box(uint64_t p, unsigned n, const lattice_layout *lay,
 			base -= (((uint64_t)1 << xb[f]) - 1) * step[f];
 		}
 		if (f == (unsigned)-1)
-			return;
+			return ops;
 	}
 }
 
 /* The loads of the cell's 2^b buckets into loads[0..2^b): keys with field
  * i below 2^xb[i]. */
-static void count_loads(uint64_t p, unsigned n, const lattice_layout *lay,
-                        const unsigned *xb, unsigned b, uint32_t *loads)
+static uint64_t count_loads(uint64_t p, unsigned n,
+                            const lattice_layout *lay, const unsigned *xb,
+                            unsigned b, uint32_t *loads)
 {
 	static const uint64_t zero[LATTICE_MAX_FIELDS];
 
 	memset(loads, 0, sizeof *loads << b);
-	count_box(p, n, lay, zero, xb, b, loads);
+	return count_box(p, n, lay, zero, xb, b, loads);
 }
 
 /* R from the sum of squared loads of 2^b buckets holding K keys. */
@@ -137,21 +172,23 @@ double lattice_count(uint64_t p, unsigned n, const lattice_layout *lay,
 
 /* The same keys at 2^bmax buckets and fewer: r[b] for b = bmin..bmax,
  * one pass over the keys (a bucket of 2^(b-1) is two of 2^b). */
-static void count_tables(uint64_t p, unsigned n, const lattice_layout *lay,
-                         const unsigned *xb, unsigned bmin, unsigned bmax,
-                         uint32_t *loads, double *r)
+static uint64_t count_tables(uint64_t p, unsigned n,
+                             const lattice_layout *lay, const unsigned *xb,
+                             unsigned bmin, unsigned bmax, uint32_t *loads,
+                             double *r)
 {
 	unsigned f, j = 0, b;
-	uint64_t i, s2;
+	uint64_t i, s2, ops;
 
 	for (f = 0; f < lay->nf; f++)
 		j += xb[f];
-	count_loads(p, n, lay, xb, bmax, loads);
+	/* the counter updates, and the table cleared, summed and folded */
+	ops = count_loads(p, n, lay, xb, bmax, loads) + ((uint64_t)3 << bmax);
 	s2 = squares(loads, bmax);
 	for (b = bmax;; b--) {
 		r[b] = ratio_of(s2, b, ldexp(1, (int)j));
 		if (b == bmin)
-			break;
+			return ops;
 		/* folded into 2^(b-1) buckets, squared as they go */
 		for (i = 0, s2 = 0; i < (uint64_t)1 << (b - 1); i++) {
 			uint32_t v = loads[2 * i] + loads[2 * i + 1];
@@ -306,6 +343,127 @@ typedef struct enumer {
 	int gave_up;
 } enumer;
 
+typedef __int128 i128;
+
+/* floor(a / b) and ceil(a / b), b > 0. */
+static i128 div_floor(i128 a, i128 b)
+{
+	i128 q = a / b;
+
+	return a % b && a < 0 ? q - 1 : q;
+}
+
+static i128 div_ceil(i128 a, i128 b)
+{
+	i128 q = a / b;
+
+	return a % b && a > 0 ? q + 1 : q;
+}
+
+/* sum of s^k for s = 0..m (k <= 4, m < 2^25: the products stay below
+ * 2^127). */
+static i128 power_sum(i128 m, unsigned k)
+{
+	i128 s1 = m * (m + 1) / 2;
+
+	switch (k) {
+	case 0: return m + 1;
+	case 1: return s1;
+	case 2: return m * (m + 1) * (2 * m + 1) / 6;
+	case 3: return s1 * s1;
+	default: return m * (m + 1) * (2 * m + 1) * (3 * m * m + 3 * m - 1) / 30;
+	}
+}
+
+/* The pairs of the points P + t b (b the first basis vector, P the
+ * point the levels above chose) that lie in the box, summed in closed
+ * form rather than point by point: the t of the box is an interval (each
+ * coordinate |P_i + t b_i| < X_i, and |e| < W, is one), cut where a
+ * field's coordinate changes sign; on each piece prod (X_i - |u_i|) is a
+ * polynomial in t of degree nf at most, summed by the power sums, on
+ * exact integers.  A line of a collapsing constant holds up to 2^24
+ * points and costs one node.  0 when the line is too long for the power
+ * sums (2^25 points: no cell of the screens), then the points are
+ * visited one by one. */
+static int line_sum_exact(enumer *en, const i128 *P, const i128 *B,
+                          const i128 *lim, int through_zero)
+{
+	unsigned nf = en->nf, i, j, nb = 0;
+	i128 lo = 0, hi = 0, tau[LATTICE_MAX_FIELDS], cut[LATTICE_MAX_FIELDS + 1];
+	i128 total = 0, a;
+	int open = 1;
+
+	for (i = 0; i <= nf; i++) {
+		i128 p = B[i] < 0 ? -P[i] : P[i], b = B[i] < 0 ? -B[i] : B[i], l, h;
+		if (!b) {
+			if ((P[i] < 0 ? -P[i] : P[i]) > lim[i])
+				return 1;
+			continue;
+		}
+		l = div_ceil(-lim[i] - p, b);
+		h = div_floor(lim[i] - p, b);
+		if (open || l > lo)
+			lo = l;
+		if (open || h < hi)
+			hi = h;
+		open = 0;
+		if (i < nf)
+			tau[i] = div_ceil(-p, b);
+	}
+	if (open || lo > hi)
+		return 1;
+	if (hi - lo >= (i128)1 << 25)
+		return 0;
+	/* the pieces' starts after lo: the sign changes inside (lo, hi] */
+	for (i = 0; i < nf; i++)
+		if (B[i] && tau[i] > lo && tau[i] <= hi) {
+			for (j = nb; j > 0 && cut[j - 1] > tau[i]; j--)
+				cut[j] = cut[j - 1];
+			cut[j] = tau[i];
+			nb++;
+		}
+	cut[nb] = hi + 1;
+	for (a = lo, j = 0; j <= nb; a = cut[j++]) {
+		i128 poly[LATTICE_MAX_FIELDS + 1] = { 1 }, z = cut[j] - 1;
+		unsigned deg = 0, k;
+		if (z < a)
+			continue;
+		for (i = 0; i < nf; i++) {
+			i128 p = B[i] < 0 ? -P[i] : P[i], b = B[i] < 0 ? -B[i] : B[i];
+			i128 v = p + a * b, al, be;
+			if (!b) {
+				al = lim[i] + 1 - (P[i] < 0 ? -P[i] : P[i]);
+				be = 0;
+			} else if (a >= tau[i]) {     /* |u_i| = v + s b */
+				al = lim[i] + 1 - v;
+				be = -b;
+			} else {                      /* |u_i| = -v - s b */
+				al = lim[i] + 1 + v;
+				be = b;
+			}
+			if (z == a)
+				be = 0;   /* one point: the slope is never used (and
+				           * may be as large as the lattice's) */
+			/* poly *= (al + be s) */
+			for (k = deg + 1; k-- > 0;) {
+				poly[k + 1] += poly[k] * be;
+				poly[k] *= al;
+			}
+			deg++;
+		}
+		for (k = 0; k <= deg; k++)
+			total += poly[k] * power_sum(z - a, k);
+	}
+	if (through_zero && lo <= 0 && hi >= 0) {   /* not the zero point */
+		i128 zero = 1;
+		for (i = 0; i < nf; i++)
+			zero *= lim[i] + 1;
+		total -= zero;
+	}
+	en->pairs += (double)total;
+	return 1;
+}
+
 /* The point c B: if it lies in the box (|u_i| < X_i, |e| < W), the pairs
  * of keys with that difference, prod (X_i - |u_i|). */
 static void visit(enumer *en)
@@ -329,8 +487,40 @@ static void visit(enumer *en)
 	en->pairs += term;
 }
 
+/* Level 0: the line through the point the levels above chose, along the
+ * first basis vector (line_sum_exact); point by point within the ball's
+ * range [lo, hi] only when the line is too long for it. */
+static void walk_line(enumer *en, double lo, double hi)
+{
+	i128 P[LATTICE_MAX_FIELDS + 1], B[LATTICE_MAX_FIELDS + 1],
+	     lim[LATTICE_MAX_FIELDS + 1];
+	unsigned i, j;
+	int zero = 1;
+	double x;
+
+	for (j = 1; j < en->d; j++)
+		zero &= en->c[j] == 0;
+	for (i = 0; i <= en->nf; i++) {
+		P[i] = 0;
+		for (j = 1; j < en->d; j++)
+			P[i] += (i128)en->c[j] * en->row[j][i];
+		B[i] = en->row[0][i];
+		/* X_i and W are powers of two below 2^64 */
+		lim[i] = (i128)(i < en->nf ? en->s->X[i] : en->s->W) - 1;
+	}
+	if (line_sum_exact(en, P, B, lim, zero))
+		return;
+	for (x = lo; x <= hi; x++) {
+		en->c[0] = (int64_t)x;
+		if (!zero || x != 0)
+			visit(en);
+	}
+	en->c[0] = 0;
+}
+
 /* Fincke-Pohst: every c with |sum c_j b_j|^2 <= r2 (scaled to the cube),
- * levels k down to 0; dist the part of the squared length above k. */
+ * levels k down to 1; at level 0 the line along b_0 (walk_line); dist
+ * the part of the squared length above k. */
 static void walk(enumer *en, int k, double dist)
 {
 	double centre = 0, room, lo, hi, x;
@@ -350,18 +540,14 @@ static void walk(enumer *en, int k, double dist)
 	room = sqrt(room);
 	lo = ceil(centre - room);
 	hi = floor(centre + room);
+	if (k == 0) {
+		walk_line(en, lo, hi);
+		return;
+	}
 	for (x = lo; x <= hi && !en->gave_up; x++) {
 		double y = x - centre;
 		en->c[k] = (int64_t)x;
-		if (k == 0) {
-			int zero = 1;
-			for (j = 0; j < en->d; j++)
-				zero &= en->c[j] == 0;
-			if (!zero)
-				visit(en);
-		} else {
-			walk(en, k - 1, dist + y * y * en->bb[k]);
-		}
+		walk(en, k - 1, dist + y * y * en->bb[k]);
 	}
 	en->c[k] = 0;
 }
@@ -372,25 +558,29 @@ static void walk(enumer *en, int k, double dist)
  * K plus the sum of that over the lattice's nonzero points in the box.
  * They are enumerated from the reduced basis in the coordinates that make
  * the box the cube |z_i| < 1 (every point of the cube lies in the ball of
- * radius sqrt(d)); each is checked on exact integers.  HUGE_VAL when the
- * basis did not fit in 64 bits or the points are too many to walk. */
-static double bound_job(const modload_lll *job, unsigned nf, const sizes *s)
+ * radius sqrt(d)); each is checked on exact integers.  When the basis
+ * did not fit in 64 bits or the points are too many to walk, the bound
+ * of every cell: all K keys in one bucket (a sum of squares of K^2).
+ * The nodes walked are added to *nodes. */
+static double bound_job(const int64_t (*outi)[MODLOAD_LLL_MAX], int fits,
+                        unsigned nf, const sizes *s, uint64_t *nodes)
 {
+	double most = (s->K * s->K + s->K) / 2 / s->expect;
 	double g[LATTICE_MAX_FIELDS + 1][LATTICE_MAX_FIELDS + 1],
 	       bs[LATTICE_MAX_FIELDS + 1][LATTICE_MAX_FIELDS + 1];
 	enumer en;
 	unsigned d = nf + 1, i, j, k;
 
-	if (!job->fits)
-		return HUGE_VAL;
+	if (!fits)
+		return most;
 	memset(&en, 0, sizeof en);
 	en.d = d;
 	en.nf = nf;
-	en.row = (const int64_t (*)[MODLOAD_LLL_MAX])job->outi;
+	en.row = outi;
 	en.s = s;
 	for (j = 0; j < d; j++)
 		for (i = 0; i < d; i++)
-			g[j][i] = (double)job->outi[j][i] / (i < nf ? s->X[i] : s->W);
+			g[j][i] = (double)outi[j][i] / (i < nf ? s->X[i] : s->W);
 	/* Gram-Schmidt */
 	for (j = 0; j < d; j++) {
 		for (i = 0; i < d; i++)
@@ -407,14 +597,15 @@ static double bound_job(const modload_lll *job, unsigned nf, const sizes *s)
 		for (i = 0; i < d; i++)
 			en.bb[j] += bs[j][i] * bs[j][i];
 		if (!(en.bb[j] > 0))
-			return HUGE_VAL;
+			return most;
 	}
 	/* a margin for rounding: every point is checked exactly */
 	en.r2 = (double)d * (1 + 1e-6) + 1e-9;
 	walk(&en, (int)d - 1, 0);
+	*nodes += en.nodes;
 	if (en.gave_up)
-		return HUGE_VAL;
-	return (2 * s->K + en.pairs) / 2 / s->expect;
+		return most;
+	return fmin(most, (2 * s->K + en.pairs) / 2 / s->expect);
 }
 
 double lattice_predict(uint64_t p, unsigned n, const lattice_layout *lay,
@@ -434,29 +625,38 @@ double lattice_bound(uint64_t p, unsigned n, const lattice_layout *lay,
 	modload_lll job;
 	sizes s;
 
+	uint64_t nodes = 0;
+
 	sizes_of(lay->nf, n, xb, b, &s);
 	reduce(p, n, lay, xb, b, &job);
-	return bound_job(&job, lay->nf, &s);
+	return bound_job((const int64_t (*)[MODLOAD_LLL_MAX])job.outi, job.fits,
+	                 lay->nf, &s, &nodes);
 }
 
 /* ---- the worst cell: predicted, or exact by branch and bound ------------ */
 
-/* A cell of one of several layouts, with its bound. */
+/* A cell of one of several layouts, with its bound.  The bound is lazy:
+ * first the bound of every cell (all keys in one bucket), the lattice's
+ * enumeration (bound_job) only when that cannot settle the cell. */
 typedef struct bcell {
 	lattice_cell c;
-	double ub;                 /* lattice_bound's, >= the counted R */
+	double ub;                 /* >= the counted R */
+	int walked;                /* ub is bound_job's */
+	int fits;                  /* the basis fits in 64 bits */
+	int64_t basis[MODLOAD_LLL_MAX][MODLOAD_LLL_MAX];   /* reduced */
+	sizes s;
 	unsigned li;               /* its layout */
 	size_t k;                  /* its place, for a stable order */
 } bcell;
 
 /* Every cell of layouts lay[0..nl) (tables[] x loads 1..8) into out (room
- * for nl ntables 4), each predicted, and bounded when bound is set. */
+ * for nl ntables 4), each predicted, its basis kept for the bound. */
 static size_t cells_of(uint64_t p, unsigned n, const lattice_layout *lay,
                        size_t nl, const unsigned *tables, size_t ntables,
-                       int bound, bcell *out)
+                       bcell *out)
 {
 	size_t li, k, m = 0;
-	unsigned l, i;
+	unsigned l, i, j;
 
 	for (li = 0; li < nl; li++)
 		for (k = 0; k < ntables; k++)
@@ -464,7 +664,6 @@ static size_t cells_of(uint64_t p, unsigned n, const lattice_layout *lay,
 				unsigned b = tables[k], xb[LATTICE_MAX_FIELDS];
 				bcell *c = &out[m];
 				modload_lll job;
-				sizes s;
 				if (b >= n || !lattice_spread(&lay[li], n, b + l, xb))
 					continue;
 				memset(c, 0, sizeof *c);
@@ -474,23 +673,43 @@ static size_t cells_of(uint64_t p, unsigned n, const lattice_layout *lay,
 				c->c.load = 1u << l;
 				for (i = 0; i < lay[li].nf; i++)
 					c->c.xb[i] = xb[i];
-				sizes_of(lay[li].nf, n, xb, b, &s);
+				sizes_of(lay[li].nf, n, xb, b, &c->s);
 				reduce(p, n, &lay[li], xb, b, &job);
-				c->c.pred = c->c.r = predict_job(&job, lay[li].nf, &s,
+				c->c.pred = c->c.r = predict_job(&job, lay[li].nf, &c->s,
 				                                 c->c.vec);
 				c->c.counted = -1;
-				c->ub = bound ? bound_job(&job, lay[li].nf, &s) : HUGE_VAL;
+				c->ub = (c->s.K * c->s.K + c->s.K) / 2 / c->s.expect;
+				c->fits = job.fits;
+				for (j = 0; j <= lay[li].nf; j++)
+					for (i = 0; i <= lay[li].nf; i++)
+						c->basis[j][i] = job.outi[j][i];
 			}
 	return m;
 }
 
-static int by_bound(const void *a, const void *b)
+/* The heap's order: the higher bound first, then the earlier cell. */
+static int above(const bcell *c, size_t x, size_t y)
 {
-	const bcell *x = a, *y = b;
+	if (c[x].ub != c[y].ub)
+		return c[x].ub > c[y].ub;
+	return c[x].k < c[y].k;
+}
 
-	if (x->ub != y->ub)
-		return x->ub > y->ub ? -1 : 1;
-	return x->k < y->k ? -1 : x->k > y->k;
+static void sift_down(const bcell *c, size_t *heap, size_t len, size_t at)
+{
+	for (;;) {
+		size_t l = 2 * at + 1, r = l + 1, top = at, t;
+		if (l < len && above(c, heap[l], heap[top]))
+			top = l;
+		if (r < len && above(c, heap[r], heap[top]))
+			top = r;
+		if (top == at)
+			return;
+		t = heap[at];
+		heap[at] = heap[top];
+		heap[top] = t;
+		at = top;
+	}
 }
 
 static int same_keys(const bcell *a, const bcell *b, const lattice_layout *lay)
@@ -506,9 +725,11 @@ static int same_keys(const bcell *a, const bcell *b, const lattice_layout *lay)
 }
 
 /* Count cell c[k] and every other cell of its layout with the same keys
- * (the same xb: load 2^b the same 2^j), in one pass (count_tables). */
+ * (the same xb: load 2^b the same 2^j), in one pass (count_tables); its
+ * work added to *work. */
 static void count_group(uint64_t p, unsigned n, const lattice_layout *lay,
-                        bcell *c, size_t m, size_t k, uint32_t *scratch)
+                        bcell *c, size_t m, size_t k, uint32_t *scratch,
+                        uint64_t *work)
 {
 	double r[64];
 	unsigned bmin = c[k].c.b, bmax = c[k].c.b, j = 0, f;
@@ -524,7 +745,8 @@ static void count_group(uint64_t p, unsigned n, const lattice_layout *lay,
 			bmin = c[i].c.b < bmin ? c[i].c.b : bmin;
 			bmax = c[i].c.b > bmax ? c[i].c.b : bmax;
 		}
-	count_tables(p, n, &lay[c[k].li], c[k].c.xb, bmin, bmax, scratch, r);
+	*work += count_tables(p, n, &lay[c[k].li], c[k].c.xb, bmin, bmax,
+	                      scratch, r);
 	for (i = 0; i < m; i++)
 		if (same_keys(&c[i], &c[k], lay))
 			c[i].c.counted = c[i].c.r = r[c[i].c.b];
@@ -550,6 +772,7 @@ typedef struct grow {
 	uint32_t *table, *tmp;     /* 2^B and 2^(B-1) counters */
 	int live;                  /* the layout in the table, or -1 */
 	unsigned jdone;            /* its keys counted: 2^jdone */
+	uint64_t *work;            /* the keys hashed are added to it */
 } grow;
 
 /* Count layout li's keys up to 2^jt (jt >= B - 1), counting every cell of
@@ -570,7 +793,8 @@ static void grow_to(uint64_t p, unsigned n, const lattice_layout *lay,
 			return;
 		}
 		memset(lo, 0, sizeof lo);
-		count_box(p, n, L, lo, xb, g->B, g->table);
+		*g->work += count_box(p, n, L, lo, xb, g->B, g->table) +
+		            ((uint64_t)1 << g->B);
 		j = g->jdone;
 	} else {
 		j = g->jdone + 1;
@@ -587,7 +811,7 @@ static void grow_to(uint64_t p, unsigned n, const lattice_layout *lay,
 				if (nx[f] != xb[f])
 					lo[f] = (uint64_t)1 << xb[f];
 			}
-			count_box(p, n, L, lo, xb, g->B, g->table);
+			*g->work += count_box(p, n, L, lo, xb, g->B, g->table);
 			g->jdone = j;
 		}
 		if (!spread_raw(L, n, j, nx))
@@ -617,6 +841,7 @@ static void grow_to(uint64_t p, unsigned n, const lattice_layout *lay,
 					in = g->tmp;
 				}
 				r[b] = ratio_of(s2, b, ldexp(1, (int)j));
+				*g->work += (uint64_t)1 << b;
 				if (b == bmin)
 					break;
 			}
@@ -629,17 +854,23 @@ static void grow_to(uint64_t p, unsigned n, const lattice_layout *lay,
 }
 
 /*
- * The worst of the cells c[0..m): with scratch, exact: the cells are
- * counted key by key in the order of their bounds, highest first, until
- * the next bound is no more than the worst counted (no cell left can
- * beat it); without, the worst predicted.  *worst and *li set (zeroed
- * when m is 0); returns its r.
+ * The worst of the cells c[0..m): with scratch, exact, by branch and
+ * bound: the cells are taken highest bound first; a cell whose bound is
+ * still the coarse one (all keys in a bucket) is bounded by the lattice
+ * (bound_job) and put back, one bounded by the lattice is counted key by
+ * key; it stops when the highest bound left is no more than the worst
+ * counted (no cell left can beat it).  A constant that collapses the keys
+ * (far below 2^n: short vectors everywhere) reaches an R that the coarse
+ * bound of most cells is below, so they are neither walked nor counted.
+ * Without scratch, the worst predicted.  *worst and *li set (zeroed when
+ * m is 0), worst->work the nodes walked and keys hashed; returns its r.
  */
 static double worst_of(uint64_t p, unsigned n, const lattice_layout *lay,
                        bcell *c, size_t m, uint32_t *scratch,
                        lattice_cell *worst, unsigned *li)
 {
 	size_t k, best = m;
+	uint64_t work = 0;
 
 	memset(worst, 0, sizeof *worst);
 	worst->counted = -1;
@@ -649,39 +880,57 @@ static double worst_of(uint64_t p, unsigned n, const lattice_layout *lay,
 			if (best == m || c[k].c.pred > c[best].c.pred)
 				best = k;
 	} else {
-		grow g = { 0, scratch, NULL, -1, 0 };
+		grow g = { 0, scratch, NULL, -1, 0, &work };
+		size_t *heap = xmalloc((m + 1) * sizeof *heap, "lattice heap"),
+		       len = m;
 		int one = 1;             /* one layout: the offsets' 50-odd would
 		                          * start the set over at each switch */
 		for (k = 0; k < m; k++) {
 			g.B = c[k].c.b > g.B ? c[k].c.b : g.B;
 			one &= c[k].li == 0;
+			heap[k] = k;
 		}
-		qsort(c, m, sizeof *c, by_bound);
-		for (k = 0; k < m; k++) {
+		for (k = m / 2; k-- > 0;)
+			sift_down(c, heap, len, k);
+		while (len) {
+			bcell *t = &c[heap[0]];
 			unsigned j = 0, f;
-			if (best < m && c[k].ub <= c[best].c.r)
+			if (best < m && t->ub <= c[best].c.r)
 				break;
-			for (f = 0; f < lay[c[k].li].nf; f++)
-				j += c[k].c.xb[f];
-			if (one && c[k].c.counted < 0 && g.B > 1 && j + 1 >= g.B &&
+			if (!t->walked && t->c.counted < 0) {
+				t->walked = 1;
+				t->ub = fmin(t->ub, bound_job((const int64_t
+				        (*)[MODLOAD_LLL_MAX])t->basis, t->fits,
+				        lay[t->li].nf, &t->s, &work));
+				sift_down(c, heap, len, 0);
+				continue;
+			}
+			k = heap[0];
+			heap[0] = heap[--len];
+			sift_down(c, heap, len, 0);
+			for (f = 0; f < lay[t->li].nf; f++)
+				j += t->c.xb[f];
+			if (one && t->c.counted < 0 && g.B > 1 && j + 1 >= g.B &&
 			    j <= LATTICE_COUNT_MAX) {
 				if (!g.tmp)
 					g.tmp = xmalloc(sizeof *g.tmp << (g.B - 1),
 					                "field counts");
-				grow_to(p, n, lay, c, m, c[k].li, j, &g);
+				grow_to(p, n, lay, c, m, t->li, j, &g);
 			}
-			if (c[k].c.counted < 0) {
-				count_group(p, n, lay, c, m, k, scratch);
+			if (t->c.counted < 0) {
+				count_group(p, n, lay, c, m, k, scratch, &work);
 				g.live = -1;         /* the table is the scratch */
 			}
-			if (best == m || c[k].c.r > c[best].c.r)
+			if (best == m || t->c.r > c[best].c.r)
 				best = k;
 		}
 		free(g.tmp);
+		free(heap);
 	}
 	if (best == m)
 		return 0;
 	*worst = c[best].c;
+	worst->work = work;
 	*li = c[best].li;
 	return worst->r;
 }
@@ -691,7 +940,7 @@ double lattice_worst(uint64_t p, unsigned n, const lattice_layout *lay,
                      lattice_cell *worst, uint32_t *scratch)
 {
 	bcell *c = xmalloc((ntables * 4 + 1) * sizeof *c, "lattice cells");
-	size_t m = cells_of(p, n, lay, 1, tables, ntables, scratch != NULL, c);
+	size_t m = cells_of(p, n, lay, 1, tables, ntables, c);
 	unsigned li;
 	double r = worst_of(p, n, lay, c, m, scratch, worst, &li);
 
@@ -726,7 +975,7 @@ double lattice_offsets_except(uint64_t p, unsigned n, const unsigned *tables,
 			nl++;
 		}
 	c = xmalloc((nl * ntables * 4 + 1) * sizeof *c, "lattice cells");
-	m = cells_of(p, n, lay, nl, tables, ntables, scratch != NULL, c);
+	m = cells_of(p, n, lay, nl, tables, ntables, c);
 	r = worst_of(p, n, lay, c, m, scratch, worst, &li);
 	*h_out = m ? lay[li].shift[0] : 0;
 	free(c);

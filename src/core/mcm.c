@@ -79,6 +79,8 @@ void mcm_free(mcm_ctx *c)
 	free(c);
 }
 
+static unsigned offline_bound(uint64_t q, unsigned m);
+
 /* The best graph for odd q mod 2^m within depth dmax, ties ranked by
  * target t (NULL: depth): the exact search if `exact` (its lower bound
  * into *lb), then the heuristic, which works mod 2^m and may
@@ -127,6 +129,12 @@ static void search(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax,
 			*g = c->four_g;
 		c->four_done = 1;
 	}
+	/* shifts --optimal: six or more found, and (when tried) no graph of
+	 * four; a family of five-adder graphs the heuristic misses, on words
+	 * up to TOP_BITS (mcm_top.c) */
+	if (!o->quick && !t && c->prove == MCM_PROVE_ALL && g->n >= 6 &&
+	    offline_bound(q, m) < 6)
+		mcm_top_five(q, m, dmax, t, g);
 }
 
 /* A negated result whose last node is an addition with an operand that

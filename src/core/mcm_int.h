@@ -20,12 +20,14 @@
  *                four (mcm_small)
  *   mcm_four.c   whether a graph of four can exist: a fast exhaustive
  *                test run before four() of mcm_small.c
+ *   mcm_top.c    one family of five-adder graphs (a node of the bottom
+ *                reused at the top), sought when the heuristic found six
  *   mcm_cost.c   the targets and their cost model (mcm_cost_of)
  *   mcm_emit.c   the graph written as C (mcm_emit_body, mcm_emit_c)
  * Calls run down this list's dependencies without a circle (the layers
  * test checks it): mcm.c uses all; mcm_exact.c the heuristic, the tables
  * and the graphs; mcm_heur.c and mcm_small.c the tables and the graphs (mcm_small.c
- * also mcm_four.c, which uses nothing);
+ * also mcm_four.c, which uses nothing); mcm_top.c the graphs;
  * mcm_table.c the graphs; mcm_graph.c and mcm_emit.c the cost model.
  */
 #ifndef CFX_CORE_MCM_INT_H
@@ -39,6 +41,7 @@
 #define TAB_MAX_BITS (MCM_EXACT_BITS + 2)   /* table bound at most 2^21 */
 #define HEUR_BITS 20                        /* heuristic table: 2^20 */
 #define UNKNOWN 255
+#define TOP_BITS 32                         /* mcm_top_five: words up to */
 
 typedef struct wit {
 	uint32_t f[3];          /* the ready set's members after 1 */
@@ -201,5 +204,10 @@ void mcm_four_cached(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax);
 unsigned mcm_lb_small(uint64_t q, unsigned m);
 int mcm_three(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
               mcm_graph *best);
+
+/* mcm_top.c: a five-adder graph of its family for odd q mod 2^m within
+ * dmax, ranked by t, into *best when it beats it; 1 if one did */
+int mcm_top_five(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
+                 mcm_graph *best);
 
 #endif

@@ -515,6 +515,25 @@ static void sequence_found(walk *w, const sym *s, unsigned long last,
 		m->table = bits - (unsigned)shift;
 		snprintf(m->why_table, sizeof m->why_table, ">> %d at line %lu",
 		         shift, last);
+	} else if (shift >= 1) {
+		/* "return hash >> 32;" on a 32-bit hash: no bit is left to
+		 * index a table, and from the promoted width on the shift is
+		 * undefined (C11 6.5.7) */
+		unsigned width = bits < 32 ? 32 : bits;
+		m->table_src = REVIEW_TABLE_NOTHING;
+		snprintf(m->why_table, sizeof m->why_table, "%.32s >> %d at line "
+		         "%lu shifts the %u-bit product by %d, its whole width or "
+		         "more", s->name, shift, last, bits, shift);
+		if ((unsigned)shift >= width &&
+		    !review_has_finding(r, w->file, last, "undefined behaviour"))
+			review_add(r, REVIEW_ERROR, w->file, last, REVIEW_NONE,
+			           "sequence", "%s >> %d at line %lu shifts %s, a "
+			           "%u-bit value, by %d, not less than its width: "
+			           "undefined behaviour in C (C11 6.5.7), what it gives "
+			           "depends on the compiler and the target (x86 takes "
+			           "the count mod %u, a shift by %u), so it selects no "
+			           "table", s->name, shift, last, s->name, width, shift,
+			           width, (unsigned)shift % width);
 	}
 	/* on a signed type the proof's arithmetic mod 2^n is not C's: a
 	 * shift or an addition past its range is undefined (C11 6.5p5,
@@ -700,6 +719,15 @@ static int define_follows(const tok *t, size_t n, size_t i)
 	return review_word_ci(c, name) ? 2 : 1;
 }
 
+/* Whether C code (no directive) is the next token after the comments
+ * from t[i]. */
+static int code_follows(const tok *t, size_t n, size_t i)
+{
+	for (i++; i < n && t[i].type == T_COMMENT; i++)
+		;
+	return i < n && t[i].type != T_PP;
+}
+
 static void walk_file(walk *w)
 {
 	const tok *t = w->v.t;
@@ -737,9 +765,15 @@ static void walk_file(walk *w)
 		    review_after_claims(w, i, after_from, after_to,
 		                        define_follows(t, w->v.n, i))) {
 			after_from = after_to;   /* the defines after it: anew */
-			if (start == i)
-				start = i + 1;
-			continue;
+			/* code after it (no directive): the comment over a
+			 * function that names the define is that function's
+			 * too ("x * GOLDEN_64, open-coded: 2^63 + ..." over
+			 * the shift/add code that computes it) */
+			if (!code_follows(t, w->v.n, i)) {
+				if (start == i)
+					start = i + 1;
+				continue;
+			}
 		}
 		if (t[i].type != T_COMMENT && t[i].type != T_PP)
 			after_from = REVIEW_NONE;
@@ -1067,6 +1101,7 @@ int review_run(review *r, const char *text, size_t len, const char *name,
 	}
 	buf_free(&w.code);
 	if (rc == 0) {
+		review_table_nothing(r);
 		link_sequences(r);
 		body_claims(r);
 	}

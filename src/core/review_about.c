@@ -175,8 +175,9 @@ static char *comment_added(const walk *w, const tok *t)
 }
 
 /* The findings from nf on of multiplier i, made from a comment of
- * several constants: each says which, by name and value (one name may be
- * defined twice, under #if). */
+ * several constants: each says which, by name, value and line (one name
+ * may be defined twice, under #if and #else, and both findings stand at
+ * the comment's line). */
 static void plural_names(walk *w, size_t i, size_t nf)
 {
 	review_mult *m = &w->r->mult[i];
@@ -189,7 +190,11 @@ static void plural_names(walk *w, size_t i, size_t nf)
 		if (fd->mult != i || !strncmp(fd->msg, "not checked", 11))
 			continue;
 		hex = word_hex(review_written(m), m->bits);
-		buf_printf(&b, "%s = %s: %s", m->name, hex, fd->msg);
+		if (fd->line != m->line && fd->file == m->file)
+			buf_printf(&b, "%s = %s (line %lu): %s", m->name, hex,
+			           m->line, fd->msg);
+		else
+			buf_printf(&b, "%s = %s: %s", m->name, hex, fd->msg);
 		free(hex);
 		free(fd->msg);
 		fd->msg = buf_take(&b);

@@ -667,6 +667,31 @@ static void check_golden_prefix(claims *cl)
 	              yes, no);
 }
 
+/* A power sum that goes on past the line break at e, in a comment's
+ * text from `from`: "2^63 + 2^61 - 2^57 + 2^54\n * - 2^51 - 2^18 + 1"
+ * (the next line, past its blanks and a "*" that closes nothing, starts
+ * with a sign and a term), or "... + 2^54 -\n * 2^51 ..." (this line ends
+ * with a sign): the bytes to skip to that line's sum, else 0. */
+static size_t sum_join(const char *from, const char *e)
+{
+	const char *q = e + 1, *p = e;
+
+	if (*e != '\n')
+		return 0;
+	q += strspn(q, " \t");
+	if (*q == '*' && q[1] != '/')
+		q++;
+	q += strspn(q, " \t");
+	while (p > from && (p[-1] == ' ' || p[-1] == '\t'))
+		p--;
+	if (((*q == '+' || *q == '-') && (q[1] == ' ' || q[1] == '\t' ||
+	     isdigit((unsigned char)q[1]))) ||
+	    (p > from && (p[-1] == '+' || p[-1] == '-') &&
+	     isdigit((unsigned char)*q)))
+		return (size_t)(q - e);
+	return 0;
+}
+
 /* review_power_sum, and where the sum starts into *where. */
 static int power_sum_at(const char *text, unsigned long line0, mpz_t v,
                         char *sum, size_t n, unsigned long *line,
@@ -681,15 +706,27 @@ static int power_sum_at(const char *text, unsigned long line0, mpz_t v,
 		if (s > text && (isalnum((unsigned char)s[-1]) || s[-1] == '/' ||
 		                 (s[-1] == ' ' && s > text + 1 && s[-2] == '/')))
 			continue;
-		while (*e && strchr("0123456789^+- \t", *e)) {
-			if (*e == '^')
-				terms++;
-			if ((*e == '+' || *e == '-') && e > s)
-				ops++;
-			e++;
+		const char *last = s;    /* past its last digit */
+		for (;;) {
+			size_t j;
+			if (*e && strchr("0123456789^+- \t", *e)) {
+				if (*e == '^')
+					terms++;
+				if ((*e == '+' || *e == '-') && e > s)
+					ops++;
+				if (isdigit((unsigned char)*e))
+					last = e + 1;
+				e++;
+			} else if ((j = sum_join(s, e)))
+				e += j;          /* the sum goes on on the next line */
+			else
+				break;
 		}
-		while (e > s && strchr(" \t+-", e[-1]))
-			e--;
+		/* a sign or a line break after the last term is not the sum's */
+		for (const char *q = last; q < e; q++)
+			if ((*q == '+' || *q == '-') && q > s)
+				ops--;
+		e = last;
 		/* terms before the first 2^ ("1 - 2^16 + ..."): back over
 		 * numbers, signs and blanks of the same line, not into a word
 		 * ("x1 + 2^3") or a ratio */
@@ -712,6 +749,13 @@ static int power_sum_at(const char *text, unsigned long line0, mpz_t v,
 		if (terms < 2 || !ops)
 			continue;
 		for (const char *q = st; q < e && k + 1 < n; q++) {
+			size_t j = sum_join(st, q);
+			if (j) {
+				q += j - 1;      /* a line break inside it: a blank */
+				if (k && sum[k - 1] != ' ')
+					sum[k++] = ' ';
+				continue;
+			}
 			if ((*q == ' ' || *q == '\t') && k && sum[k - 1] == ' ')
 				continue;
 			sum[k++] = *q == '\t' ? ' ' : *q;
@@ -1307,6 +1351,8 @@ void review_sequence_table(review *r, size_t i)
 {
 	review_mult *m = &r->mult[i];
 
+	if (m->table_src == REVIEW_TABLE_NOTHING)
+		return;                 /* >> its width: said, not judged */
 	if (m->shift >= 1)
 		review_add(r, REVIEW_NOTE, m->file, m->last, i, "table",
 		           "then %s >> %d: bits %u..%d, the top %u of the product, "

@@ -387,6 +387,15 @@ static void constant_found(walk *w, size_t i)
 		           "patch %zu/%zu: %s replaces %s (line %lu of the old "
 		           "file)%s", r->pt.mail[m->file] + 1, r->pt.nmails, hex,
 		           m->old_text, m->old_line, by);
+	} else if (m->has_old && m->old_text &&
+	           !isdigit((unsigned char)m->old_text[0])) {
+		/* "#define GOLDEN_RATIO_PRIME GOLDEN_RATIO_PRIME_32": the
+		 * value that name had */
+		char *oh = word_hex(m->old, m->bits);
+		review_add(r, REVIEW_NOTE, m->file, m->line, i, "multiplier",
+		           "replaces %s = %s (line %lu of the old file)",
+		           m->old_text, oh, m->old_line);
+		free(oh);
 	} else if (m->has_old)
 		review_add(r, REVIEW_NOTE, m->file, m->line, i, "multiplier",
 		           "replaces %s (line %lu of the old file)", m->old_text,

@@ -445,6 +445,12 @@ void review_hashed_all(walk *w);
 void review_use_of(walk *w, size_t a, size_t b, size_t mi);
 
 
+/* The multipliers whose only table-giving use shifts the product by its
+ * whole width or more (REVIEW_TABLE_NOTHING: that shift selects no
+ * table, and no other use shows one): not judged, said so.  Once every
+ * file is walked. */
+void review_table_nothing(review *r);
+
 /* A *_BITS define of the file that a function or macro using multiplier
  * mi uses too, when nothing closer says its table. */
 void review_table_from_bits(walk *w, size_t mi);

@@ -301,7 +301,9 @@ void review_verdict(review *r, size_t i, const verify_battery *bt,
 	char *oldtxt = m->has_old ? (m->old_text ? xstrdup(m->old_text)
 	               : mpz_get_str(NULL, 10, m->old)) : NULL;
 
-	if (oldtxt)                     /* 11400714819323198549UL: the number */
+	/* 11400714819323198549UL: the number; a name (GOLDEN_RATIO_PRIME_32,
+	 * an old define's value that names another) is kept whole */
+	if (oldtxt && isdigit((unsigned char)oldtxt[0]))
 		oldtxt[strcspn(oldtxt, "uUlL")] = '\0';
 
 	if (bt->ntables == 1)

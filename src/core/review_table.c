@@ -458,6 +458,7 @@ static void hashed_again(walk *w, size_t mi)
 	mpz_t gv;
 
 	if (!m->hashed_by[0] || m->composite || !m->verify ||
+	    m->table_src == REVIEW_TABLE_NOTHING ||
 	    mpz_sgn(m->p) <= 0 || mpz_sizeinbase(m->p, 2) > word)
 		return;
 	mpz_init(gv);
@@ -577,6 +578,280 @@ static void mid_cast(walk *w, size_t a, size_t b, size_t sh, review_mult *m)
 	}
 }
 
+/* A use of m whose shift selects no table (why: which shift, and how):
+ * m's table REVIEW_TABLE_NOTHING, unless another use showed one. */
+static void select_nothing(review_mult *m, const char *why)
+{
+	if (m->table_src == REVIEW_TABLE_CODE ||
+	    m->table_src == REVIEW_TABLE_NOTHING)
+		return;
+	m->table = 0;
+	m->table_src = REVIEW_TABLE_NOTHING;
+	snprintf(m->why_table, sizeof m->why_table, "%s", why);
+}
+
+/* Where the left operand of the right shift at t[sh] starts, in the
+ * statement from a: a product binds tighter than a shift ("x * C >> 32"
+ * shifts x * C), and a group "(...)" with the cast before it is taken
+ * whole.  sh when it has none. */
+static size_t shift_operand(const tok *t, size_t a, size_t sh)
+{
+	size_t k = sh;
+
+	while (k > a) {
+		const tok *p = &t[k - 1];
+		if (!strcmp(p->s, ")")) {
+			size_t q = k - 1;
+			int depth = 0;
+			for (;; q--) {
+				if (!strcmp(t[q].s, ")"))
+					depth++;
+				else if (!strcmp(t[q].s, "(") && !--depth)
+					break;
+				if (q == a)
+					return sh;
+			}
+			k = q;
+		} else if ((p->type == T_IDENT && strcmp(p->s, "return") &&
+		            strcmp(p->s, "case")) || p->type == T_NUM ||
+		           (p->type == T_OP && (!strcmp(p->s, "*") ||
+		            !strcmp(p->s, "/") || !strcmp(p->s, "%") ||
+		            !strcmp(p->s, ".") || !strcmp(p->s, "->")))) {
+			k--;
+		} else
+			break;
+	}
+	return k;
+}
+
+/* The multiply of m in tokens [a, e): the token of its factor (m's name,
+ * or the literal as written) next to a '*' or '*=', else REVIEW_NONE. */
+static size_t mult_tok(const walk *w, const review_mult *m, size_t a,
+                       size_t e)
+{
+	const tok *t = w->v.t;
+	const char *s = m->kind == REVIEW_LITERAL ? m->text : m->name;
+	size_t j;
+
+	if (!s || !s[0] || m->kind == REVIEW_SEQUENCE)
+		return REVIEW_NONE;
+	for (j = a; j < e; j++)
+		if (!strcmp(t[j].s, s) &&
+		    ((j > a && (!strcmp(t[j - 1].s, "*") ||
+		                !strcmp(t[j - 1].s, "*="))) ||
+		     (j + 1 < e && !strcmp(t[j + 1].s, "*"))))
+			return j;
+	return REVIEW_NONE;
+}
+
+/* The right shift t[sh] (">>" or ">>=") by k, in statement [a, b), of
+ * the product of multiplier mi (in the shift's left operand) or of a
+ * variable keeping it (a later statement's "h >> 32", "h >>= 32"): when k
+ * is not less than the width C shifts in (the product's type by the usual
+ * arithmetic conversions, a cast's around it, the variable's after the
+ * promotions), in a model the context allows, the shift is undefined (C11
+ * 6.5.7): an ERROR, once a line; and when that width is the multiplier's
+ * word (or k reaches its word), the shift selects no table with it:
+ * m's table is REVIEW_TABLE_NOTHING unless another use showed one. */
+static void shift_past_width(walk *w, size_t a, size_t b, size_t sh,
+                             unsigned long k, const char *kwhy, size_t mi)
+{
+	review_mult *m = &w->r->mult[mi];
+	const tok *t = w->v.t;
+	size_t l = shift_operand(t, a, sh), j;
+	unsigned width[NMODEL];
+	unsigned ctx = review_ctx_word(w, NULL, NULL);
+	char what[160];
+	int model, ub = -1;
+
+	(void)b;
+	if (l >= sh)
+		return;
+	j = t[sh].s[2] == '=' ? REVIEW_NONE : mult_tok(w, m, l, sh);
+	if (j != REVIEW_NONE) {
+		cwidth fw, pw, cw;
+		if (review_factor_type(w, j, &fw) < 0 ||
+		    review_product_type(w, j, &fw, &pw) < 0)
+			return;          /* the width C shifts in is not known */
+		for (model = 0; model < NMODEL; model++)
+			width[model] = pw.bits[model];
+		if (review_cast_before(w, j, sh, &cw))
+			for (model = 0; model < NMODEL; model++)
+				if (cw.bits[model] > width[model])
+					width[model] = cw.bits[model];
+		snprintf(what, sizeof what, "the product with %.60s",
+		         m->kind == REVIEW_LITERAL ? m->text : m->name);
+	} else if (l + 1 == sh && t[l].type == T_IDENT &&
+	           mult_tok(w, m, a, b) == REVIEW_NONE) {
+		/* a variable that keeps the product, shifted later */
+		int il;
+		unsigned vb = review_var_bits(w, t[l].s, l, &il);
+		if (!vb)
+			return;          /* its type is not known */
+		width[LP64] = vb < 32 ? 32 : vb;
+		width[ILP32] = il || vb < 32 ? 32 : vb;
+		snprintf(what, sizeof what, "%.40s, which keeps the product with "
+		         "%.60s", t[l].s, m->kind == REVIEW_LITERAL ? m->text :
+		         m->name);
+	} else
+		return;
+	for (model = 0; model < NMODEL && ub < 0; model++)
+		if (k >= width[model] && !(ctx == 32 && model == LP64) &&
+		    !(ctx == 64 && model == ILP32))
+			ub = model;
+	if (ub >= 0 && !review_has_finding(w->r, w->file, t[sh].line,
+	                                   "undefined behaviour"))
+		review_add(w->r, REVIEW_ERROR, w->file, t[sh].line, REVIEW_NONE,
+		           "word", "%s %s at line %lu shifts %s, a %u-bit value%s, "
+		           "by %lu, not less than its width: undefined behaviour in "
+		           "C (C11 6.5.7), what it gives depends on the compiler "
+		           "and the target (x86 takes the count mod %u, a shift by "
+		           "%lu), so it selects no table; widen an operand first "
+		           "((u64)x * C) if the high half is meant", t[sh].s, kwhy,
+		           t[sh].line, what, width[ub], ub == ILP32 &&
+		           width[LP64] != width[ILP32] ? " on ILP32 (32-bit long)"
+		           : "", k, width[ub], k % width[ub]);
+	if (ub >= 0 && width[ub] <= m->bits) {
+		char nw[sizeof m->why_table];
+		snprintf(nw, sizeof nw, "%s %.60s at line %lu shifts the %u-bit "
+		         "product by %lu, its whole width or more", t[sh].s, kwhy,
+		         t[sh].line, width[ub], k);
+		select_nothing(m, nw);
+	}
+}
+
+/* The number of entries of array decl t[j] ("TYPE name[SIZE]"), SIZE
+ * the tokens up to its ']': "1 << K" (1U, 1UL, ...; in parentheses or
+ * not), or one literal or define.  1 with it in z and as written in
+ * what, else 0. */
+static int array_size(walk *w, size_t j, mpz_t z, char *what, size_t n)
+{
+	const tok *t = w->v.t;
+	size_t a = j + 2, e = a;
+	unsigned long k;
+	char why[64];
+	int sl;
+
+	while (e < w->v.n && strcmp(t[e].s, "]") && e < a + 8)
+		e++;
+	if (e >= w->v.n || strcmp(t[e].s, "]"))
+		return 0;
+	while (e > a + 1 && !strcmp(t[a].s, "(") && !strcmp(t[e - 1].s, ")"))
+		a++, e--;
+	if (e == a + 3 && t[a].type == T_NUM && !strcmp(t[a + 1].s, "<<") &&
+	    review_literal(t[a].s, z, &sl) == 0 && !mpz_cmp_ui(z, 1) &&
+	    review_small_value(w, &t[a + 2], &k, why, sizeof why)) {
+		mpz_set_ui(z, 0);
+		mpz_setbit(z, k);
+		snprintf(what, n, "1 << %s", why);
+		return 1;
+	}
+	if (e == a + 1 && t[a].type == T_NUM && review_literal(t[a].s, z, &sl) == 0) {
+		snprintf(what, n, "%s", t[a].s);
+		return 1;
+	}
+	if (e == a + 1 && t[a].type == T_IDENT) {
+		const define *d = review_defs_find(w->newd, t[a].s, 0);
+		if (d && d->valid) {
+			mpz_set(z, d->v);
+			snprintf(what, n, "%s = %s", t[a].s, d->text);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The index of an array that the shift or hash call at t[at] (statement
+ * from a) computes, "tbl[(x * C) >> (32 - B)]", taking ibits bits: an
+ * ERROR when the array's declaration in the file ("TYPE tbl[1 << K]",
+ * "[N]") gives it fewer than 2^ibits entries (its size and the shift
+ * from two *_BITS defines, say, of two headers): the larger indexes read
+ * past its end. */
+static void index_bound(walk *w, size_t a, size_t at, unsigned ibits)
+{
+	const tok *t = w->v.t;
+	size_t j, open = REVIEW_NONE;
+	int depth = 0;
+	mpz_t z, top;
+	char what[140];
+
+	for (j = at; j-- > a;) {
+		if (!strcmp(t[j].s, "]"))
+			depth++;
+		else if (!strcmp(t[j].s, "[") && !depth--) {
+			open = j;
+			break;
+		}
+	}
+	if (open == REVIEW_NONE || open == 0 || t[open - 1].type != T_IDENT ||
+	    ibits > 64)
+		return;
+	mpz_inits(z, top, NULL);
+	for (j = 1; j + 2 < w->v.n; j++) {
+		if (t[j].type != T_IDENT || strcmp(t[j].s, t[open - 1].s) ||
+		    strcmp(t[j + 1].s, "[") || t[j - 1].type != T_IDENT ||
+		    !strcmp(t[j - 1].s, "return") || !strcmp(t[j - 1].s, "sizeof"))
+			continue;
+		if (!array_size(w, j, z, what, sizeof what))
+			break;
+		mpz_setbit(top, ibits);
+		if (mpz_sgn(z) > 0 && mpz_cmp(z, top) < 0) {
+			char *zs = mpz_get_str(NULL, 10, z);
+			review_add(w->r, REVIEW_ERROR, w->file, t[at].line, REVIEW_NONE,
+			           "table", "%s[] is indexed at line %lu by a hash of "
+			           "%u bits (0 .. 2^%u - 1), but it has %s entries (%s, "
+			           "line %lu): the keys whose index is %s or more read "
+			           "past its end", t[open - 1].s, t[at].line, ibits,
+			           ibits, zs, what, t[j].line, zs);
+			free(zs);
+		}
+		break;
+	}
+	mpz_clears(z, top, NULL);
+}
+
+/* A shift by W - B that C leaves undefined (C11 6.5.7) at t[i], so that
+ * it selects no table: ">> (W - B)" with B > W (both known: "SESS_HASH_
+ * BITS = 36" from another header over a 32-bit product), a negative
+ * count; or hash_32(x, 0) (hash_64, hash_long: W their word's bits, B
+ * 0), whose kernel function shifts its product right by its whole
+ * width.  what: the shift as written.  An ERROR once a line, and m's
+ * table REVIEW_TABLE_NOTHING unless another use showed one. */
+static void shift_undefined(walk *w, size_t i, size_t mi, unsigned long wv,
+                            unsigned long v, const char *what)
+{
+	review_mult *m = &w->r->mult[mi];
+	const tok *t = w->v.t;
+	char nw[sizeof m->why_table];
+
+	if (!review_has_finding(w->r, w->file, t[i].line, "undefined behaviour")) {
+		if (v > wv)
+			review_add(w->r, REVIEW_ERROR, w->file, t[i].line, REVIEW_NONE,
+			           "table", ">> %s at line %lu shifts by %lu - %lu = "
+			           "-%lu, a negative count: undefined behaviour in C "
+			           "(C11 6.5.7), so it selects no table; a table of "
+			           "2^%lu needs an index of %lu bits, more than the "
+			           "%lu-bit word holds", what, t[i].line, wv, v, v - wv,
+			           v, v, wv);
+		else
+			review_add(w->r, REVIEW_ERROR, w->file, t[i].line, REVIEW_NONE,
+			           "table", "%s at line %lu asks for a table of 2^0: "
+			           "%s() shifts its %lu-bit product right by %lu - 0 = "
+			           "%lu, its whole width, which is undefined behaviour "
+			           "in C (C11 6.5.7; x86 takes the count mod %lu, a "
+			           "shift by 0), so it selects no table; give it the "
+			           "table's bits, 1 or more", what, t[i].line, t[i].s,
+			           wv, wv, wv, wv);
+	}
+	if (v > wv)
+		snprintf(nw, sizeof nw, ">> %.100s at line %lu shifts by a "
+		         "negative count", what, t[i].line);
+	else
+		snprintf(nw, sizeof nw, "%.100s at line %lu shifts the %lu-bit "
+		         "product by %lu, its whole width", what, t[i].line, wv, wv);
+	select_nothing(m, nw);
+}
+
 /* What statement [a, b) says of the word and table of multiplier name
  * (or the literal at index lit): hash_32(.., B), hash_64(.., B),
  * >> (W - B), >> K. */
@@ -624,6 +899,14 @@ void review_use_of(walk *w, size_t a, size_t b, size_t mi)
 					snprintf(m->why_table, sizeof m->why_table,
 					         "%s(..., %s) at line %lu", t[i].s, why,
 					         t[i].line);
+					index_bound(w, a, i, (unsigned)v);
+				} else if (par == 1 && !strcmp(t[j].s, ",") && j + 1 < b &&
+				           j + 2 < b && !strcmp(t[j + 2].s, ")") &&
+				           review_small_value(w, &t[j + 1], &v, why,
+				                              sizeof why) && v == 0) {
+					char hw[96];
+					snprintf(hw, sizeof hw, "%s(..., %.40s)", t[i].s, why);
+					shift_undefined(w, i, mi, word, 0, hw);
 				}
 			}
 			if (m->hashed_by[0] && !strcmp(m->hashed_by, t[i].s) &&
@@ -646,6 +929,30 @@ void review_use_of(walk *w, size_t a, size_t b, size_t mi)
 				m->bits = word;
 			}
 		}
+		if (t[i].type == T_OP && (!strcmp(t[i].s, ">>") ||
+		    !strcmp(t[i].s, ">>=")) && i + 1 < b &&
+		    m->kind != REVIEW_SEQUENCE) {
+			/* >> K, >> (W - B): by the width or more, no table */
+			unsigned long sk;
+			char kwhy[64];
+			if (review_small_value(w, &t[i + 1], &sk, kwhy, sizeof kwhy))
+				shift_past_width(w, a, b, i, sk, kwhy, mi);
+			else if (!strcmp(t[i + 1].s, "(") && i + 5 < b &&
+			         review_small_value(w, &t[i + 2], &wv, why,
+			                            sizeof why) &&
+			         !strcmp(t[i + 3].s, "-") &&
+			         review_small_value(w, &t[i + 4], &v, kwhy,
+			                            sizeof kwhy) &&
+			         !strcmp(t[i + 5].s, ")")) {
+				char both[140];
+				snprintf(both, sizeof both, "(%s - %s)", why, kwhy);
+				if (v <= wv)
+					shift_past_width(w, a, b, i, wv - v, both, mi);
+				else
+					shift_undefined(w, i, mi, wv, v, both);
+			}
+			m = &w->r->mult[mi];
+		}
 		if (t[i].type == T_OP && !strcmp(t[i].s, ">>") && i + 1 < b &&
 		    !m->mid_bits)
 			mid_cast(w, a, b, i, m);
@@ -659,11 +966,14 @@ void review_use_of(walk *w, size_t a, size_t b, size_t mi)
 				m->table_src = REVIEW_TABLE_CODE;
 				snprintf(m->why_table, sizeof m->why_table,
 				         ">> (%lu - %s) at line %lu", wv, why, t[i].line);
+				index_bound(w, a, i, (unsigned)v);
 			} else if (!strcmp(t[i + 1].s, "(") && i + 5 < b &&
 			           review_small_value(w, &t[i + 2], &wv, why,
 			                              sizeof why) &&
 			           (wv == 32 || wv == 64) && !strcmp(t[i + 3].s, "-") &&
 			           t[i + 4].type == T_IDENT &&
+			           !review_small_value(w, &t[i + 4], &v, why,
+			                               sizeof why) &&
 			           !strcmp(t[i + 5].s, ")") &&
 			           m->table_src != REVIEW_TABLE_CODE) {
 				/* >> (32 - bits), bits a parameter or a variable: the
@@ -684,6 +994,7 @@ void review_use_of(walk *w, size_t a, size_t b, size_t mi)
 			           v >= 1 && v < m->bits) {
 				m->table = (unsigned)(m->bits - v);
 				m->table_src = REVIEW_TABLE_CODE;
+				index_bound(w, a, i, m->table);
 				snprintf(m->why_table, sizeof m->why_table,
 				         ">> %s at line %lu: the top %u bits", why,
 				         t[i].line, m->table);
@@ -784,4 +1095,28 @@ void review_table_from_bits(walk *w, size_t mi)
 	m->table_src = REVIEW_TABLE_DEFINE;
 	snprintf(m->why_table, sizeof m->why_table, "#define %s %s (line %lu)",
 	         d->name, d->text, d->line);
+}
+
+void review_table_nothing(review *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nmult; i++) {
+		review_mult *m = &r->mult[i];
+		if (m->table_src != REVIEW_TABLE_NOTHING || !m->verify)
+			continue;
+		m->verify = 0;
+		if (m->kind == REVIEW_SEQUENCE)
+			review_add(r, REVIEW_NOTE, m->file, m->line, i, "verdict",
+			           "the multiplier of the shift/add sequence of %s "
+			           "(lines %lu-%lu) is not judged: %s (the ERROR "
+			           "there), so the code selects no table with it",
+			           m->name, m->line, m->last, m->why_table);
+		else
+			review_add(r, REVIEW_NOTE, m->file, m->line, i, "verdict",
+			           "%s%s%s is not judged: %s (the ERROR there), so "
+			           "the code selects no table with it, and no other "
+			           "use shows a table size to judge it at", m->name,
+			           m->name[0] ? " = " : "", m->text, m->why_table);
+	}
 }

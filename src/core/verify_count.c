@@ -22,6 +22,7 @@
 #include <assert.h>
 #include <string.h>
 
+#include "cfx/lattice.h"
 #include "cfx/score.h"
 #include "cfx/verify.h"
 #include "cfx/word.h"
@@ -116,7 +117,11 @@ uint64_t verify_key(const verify_battery *bt, const verify_family *f,
  * bits), so that sums wrap by themselves and no mask is needed), each
  * counted in bucket x >> sh.  Inlined twice: once with sh a constant,
  * SHIFT_20, where the shift is one instruction (by %cl it is two or
- * three), and once with any sh. */
+ * three), and once with any sh.  Runs whose step is below a sixteenth
+ * of a bucket are counted a bucket at a time (lattice_count_run: a
+ * constant far below 2^n, 3 or 0x9e3779 on 64 bits, puts thousands of
+ * consecutive keys in a bucket, and one by one each increment waited for
+ * the last). */
 static inline __attribute__((always_inline))
 void sweep(uint64_t first, uint64_t step, size_t n, unsigned sh,
            uint32_t *loads)
@@ -137,7 +142,10 @@ void sweep(uint64_t first, uint64_t step, size_t n, unsigned sh,
 		}
 		d = q * step;
 		per = n / q;
-		if (q < 4) {
+		if ((d < (uint64_t)1 << 63 ? d : -d) < (uint64_t)1 << sh >> 4) {
+			for (s = 0; s < q; s++)
+				lattice_count_run(first + s * step, d, per, sh, loads);
+		} else if (q < 4) {
 			/* a few long runs, each swept by itself: in four parts */
 			for (s = 0; s < q; s++) {
 				size_t h = per / 4;
@@ -196,6 +204,10 @@ void sweep(uint64_t first, uint64_t step, size_t n, unsigned sh,
 		}
 		first += (uint64_t)(per * q) * step;
 		n -= per * q;
+	}
+	if ((step < (uint64_t)1 << 63 ? step : -step) < (uint64_t)1 << sh >> 4) {
+		lattice_count_run(first, step, n, sh, loads);
+		return;
 	}
 	for (; n; n--) {
 		loads[first >> sh]++;

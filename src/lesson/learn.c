@@ -196,9 +196,10 @@ static void enter_step(learn *L)
 	L->why[0] = '\0';
 }
 
-static char *read_file(const char *path, cfx_err *err)
+static char *read_file(const learn_store_entry *e, cfx_err *err)
 {
-	char *text = textfile_read(path, TEXTFILE_MAX, NULL, err);
+	char *text = learn_store_lesson_read(e, err);
+	const char *path = e->path;
 	char why[sizeof err->msg];
 
 	if (!text) {
@@ -219,7 +220,7 @@ learn *learn_open(const learn_store_entry *e, cfx_session *sess, int flags,
 	int line;
 	size_t i, n;
 
-	if (!(text = read_file(e->path, err))) {
+	if (!(text = read_file(e, err))) {
 		free(L);
 		return NULL;
 	}

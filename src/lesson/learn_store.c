@@ -26,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cfx/proc.h"
 #include "cfx/safefile.h"
 #include "cfx/textfile.h"
 #include "cfx/lesson.h"
@@ -168,6 +169,69 @@ static char *read_title(const char *path, cfx_err *err)
 	return t ? t : xstrdup("");
 }
 
+/* Why the lesson file path in dir (dir_why: why dir itself is refused,
+ * or NULL) is not to be read, malloc'd; NULL when it may be (or cannot be
+ * looked at: opening it says why).  The rule of a patch beside a lesson
+ * (learn.c): a link in the lesson directory could name any file (t22d
+ * read /etc/shadow through another user's, and the parse error quoted
+ * its first line), a second hard link the same, and a file or directory
+ * of another user's could be swapped for one between this check and the
+ * read. */
+static char *lesson_vet(const char *path, const char *dir_why)
+{
+	struct stat st;
+
+	if (lstat(path, &st) < 0)
+		return NULL;
+	if (S_ISLNK(st.st_mode))
+		return xstrdup("a symbolic link, not followed");
+	if (!S_ISREG(st.st_mode))
+		return NULL;             /* textfile_read names what it is */
+	if (st.st_nlink != 1)
+		return xstrdup("a file of more than one link");
+	if (st.st_uid != geteuid() && st.st_uid != 0)
+		return xstrdup("another user's file");
+	if (dir_why)
+		return xasprintf("the lessons directory: %s", dir_why);
+	return NULL;
+}
+
+/* Why dir is refused, malloc'd, or NULL (safefile_dir_check). */
+static char *lesson_dir_vet(const char *dir)
+{
+	cfx_err e;
+
+	if (safefile_dir_check(dir, &e) == 0)
+		return NULL;
+	return xstrdup(strncmp(e.msg, "refused: ", 9) ? e.msg : e.msg + 9);
+}
+
+char *learn_store_lesson_read(const learn_store_entry *e, cfx_err *err)
+{
+	char *dir, *slash, *dir_why, *why;
+
+	if (!e->listed && !e->refused)
+		return textfile_read(e->path, TEXTFILE_MAX, NULL, err);
+	dir = xstrdup(e->path);
+	slash = strrchr(dir, '/');
+	if (slash)
+		slash[slash == dir] = '\0';
+	else
+		strcpy(dir, ".");
+	/* looked at again: the catalogue may be older than this read (the
+	 * dashboard keeps one) */
+	dir_why = lesson_dir_vet(dir);
+	why = e->refused ? xstrdup(e->refused) : lesson_vet(e->path, dir_why);
+	free(dir);
+	free(dir_why);
+	if (why) {
+		cfx_err_set_path(err, CFX_EIO, e->path, "refused: %s", why);
+		free(why);
+		return NULL;
+	}
+	return textfile_read(e->path, TEXTFILE_MAX, NULL, err);
+}
+
 static int by_number(const void *a, const void *b)
 {
 	const learn_store_entry *x = a, *y = b;
@@ -184,6 +248,7 @@ int learn_store_catalog_load(learn_store_catalog *c, cfx_err *err)
 {
 	DIR *d;
 	struct dirent *de;
+	char *dir_why;
 
 	memset(c, 0, sizeof *c);
 	if (!(c->dir = lesson_dir()))
@@ -192,6 +257,7 @@ int learn_store_catalog_load(learn_store_catalog *c, cfx_err *err)
 	if (!(d = opendir(c->dir)))
 		return cfx_err_set(err, CFX_EIO, -1, c->dir, "cannot read the "
 		                   "lessons directory: %s", strerror(errno));
+	dir_why = lesson_dir_vet(c->dir);
 	while ((de = readdir(d))) {
 		const char *s = de->d_name, *why;
 		learn_store_entry *e;
@@ -212,13 +278,20 @@ int learn_store_catalog_load(learn_store_catalog *c, cfx_err *err)
 		e->number = number;
 		e->name = name;
 		e->path = xasprintf("%s/%s", c->dir, s);
-		if (!(e->title = read_title(e->path, err))) {
+		e->title = NULL;
+		e->listed = 1;
+		/* a refused file is not opened, even for its title */
+		if ((e->refused = lesson_vet(e->path, dir_why)))
 			e->title = xstrdup("");
+		else if (!(e->title = read_title(e->path, err))) {
+			e->title = xstrdup("");
+			free(dir_why);
 			closedir(d);
 			learn_store_catalog_free(c);
 			return -1;
 		}
 	}
+	free(dir_why);
 	closedir(d);
 	if (c->n)
 		qsort(c->e, c->n, sizeof *c->e, by_number);
@@ -251,6 +324,7 @@ void learn_store_catalog_free(learn_store_catalog *c)
 		free(c->e[i].name);
 		free(c->e[i].path);
 		free(c->e[i].title);
+		free(c->e[i].refused);
 	}
 	for (i = 0; i < c->n_skipped; i++)
 		free(c->skipped[i]);
@@ -674,17 +748,33 @@ static int write_file(const learn_store_progress *p, cfx_err *err)
 	char *tmp, *dir;
 	size_t i;
 	FILE *f;
-	int fd, ok;
+	int fd, ok, slot = -1;
 
 	clean_stale(p->path);
-	tmp = xasprintf("%s.tmp.XXXXXX", p->path);
-	if ((fd = mkstemp(tmp)) < 0 || !(f = fdopen(fd, "w"))) {
+	/* the temporary name is registered before the file is made and
+	 * until it is renamed, so that a signal that ends cfx meanwhile
+	 * removes it (t22d: 5 runs of 40 left progress.tmp.*); the process
+	 * id in it keeps it apart from another cfx's (O_EXCL makes sure) */
+	tmp = NULL;
+	fd = -1;
+	for (i = 0; fd < 0 && i < 100; i++) {
+		free(tmp);
+		proc_file_drop(slot);
+		tmp = xasprintf("%s.tmp.%ld.%zu", p->path, (long)getpid(), i);
+		slot = proc_file_add(tmp);
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		          O_CLOEXEC, 0600);
+		if (fd < 0 && errno != EEXIST)
+			break;
+	}
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
 		cfx_err_set_path(err, CFX_EIO, p->path, "progress cannot be "
 		                 "saved: %s", strerror(errno));
 		if (fd >= 0) {
 			close(fd);
 			unlink(tmp);
 		}
+		proc_file_drop(slot);
 		free(tmp);
 		return -1;
 	}
@@ -708,9 +798,11 @@ static int write_file(const learn_store_progress *p, cfx_err *err)
 		cfx_err_set_path(err, CFX_EIO, p->path, "progress cannot be "
 		                 "saved: %s", strerror(errno));
 		unlink(tmp);
+		proc_file_drop(slot);
 		free(tmp);
 		return -1;
 	}
+	proc_file_drop(slot);
 	free(tmp);
 	/* make the rename itself durable */
 	dir = dir_of(p->path);

@@ -19,6 +19,11 @@ typedef struct learn_store_entry {
 	char *name;               /* the name after NN- */
 	char *path;
 	char *title;              /* from its title: line ("" if none) */
+	char *refused;            /* why the file is not read, malloc'd (a
+	                           * link, another user's file or directory:
+	                           * learn_store_lesson_read); NULL when none */
+	int listed;               /* found by the catalogue (checked as it
+	                           * says), not a file named to learn --check */
 } learn_store_entry;
 
 typedef struct learn_store_catalog {
@@ -38,6 +43,17 @@ typedef struct learn_store_catalog {
  */
 int learn_store_catalog_load(learn_store_catalog *c, cfx_err *err);
 void learn_store_catalog_free(learn_store_catalog *c);
+
+/* The text of lesson e (at most TEXTFILE_MAX bytes, no NUL), malloc'd;
+ * NULL with err (CFX_EIO, the path as token) when it cannot be read or is
+ * refused.  A lesson file gets the checks a patch beside a lesson gets
+ * (learn.c): not a symbolic link, a regular file of one link, the user's
+ * or root's, in a directory safefile_dir_check passes (nobody else can
+ * put a link in its place), when the catalogue listed it (e->listed); a
+ * file named to learn --check, which vets files from others, is read as
+ * named.  A refused file is never opened, so nothing of its content is
+ * quoted in any message. */
+char *learn_store_lesson_read(const learn_store_entry *e, cfx_err *err);
 
 /* One line on f for each file c left out, naming it whole and why:
  * "cfx: learn: FILE is not a lesson: ...". */

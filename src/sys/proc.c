@@ -62,6 +62,39 @@ static void reg_dir_drop(int slot)
 	pthread_mutex_unlock(&reg_lock);
 }
 
+/* Files (not directories) a fatal signal removes: a progress file's
+ * temporary copy while it is written (learn_store.c). */
+static char reg_file[SLOTS][PATH_MAX];
+static volatile sig_atomic_t reg_file_used[SLOTS];
+
+int proc_file_add(const char *path)
+{
+	int i, slot = -1;
+
+	if (strlen(path) >= PATH_MAX)
+		return -1;
+	pthread_mutex_lock(&reg_lock);
+	for (i = 0; i < SLOTS; i++)
+		if (!reg_file_used[i]) {
+			strcpy(reg_file[i], path);
+			/* the path whole before a handler may read it */
+			__atomic_store_n(&reg_file_used[i], 1, __ATOMIC_SEQ_CST);
+			slot = i;
+			break;
+		}
+	pthread_mutex_unlock(&reg_lock);
+	return slot;
+}
+
+void proc_file_drop(int slot)
+{
+	if (slot < 0)
+		return;
+	pthread_mutex_lock(&reg_lock);
+	__atomic_store_n(&reg_file_used[slot], 0, __ATOMIC_SEQ_CST);
+	pthread_mutex_unlock(&reg_lock);
+}
+
 static int reg_pid_add(pid_t pid)
 {
 	int i, slot = -1;
@@ -162,6 +195,9 @@ void proc_cleanup_now(void)
 	for (i = 0; i < SLOTS; i++)
 		if (reg_dir_used[i])
 			remove_tree(reg_dir[i]);
+	for (i = 0; i < SLOTS; i++)
+		if (reg_file_used[i])
+			unlink(reg_file[i]);
 	errno = saved;
 }
 
@@ -203,31 +239,84 @@ void proc_exit(int status)
 
 static void on_fatal(int sig)
 {
+	static const char xfsz[] = "cfx: a file grew past the file size "
+	                           "limit (ulimit -f)\n";
+	ssize_t r;
+
+	proc_leave();     /* a face's screen (the dashboard's), for the
+	                   * signals it does not catch itself (SIGPIPE,
+	                   * SIGVTALRM, ...: the alternate screen stayed) */
+	/* the one signal that says what went wrong: said (bench under
+	 * ulimit -f ended 153 silently) */
+	if (sig == SIGXFSZ)
+		r = write(STDERR_FILENO, xfsz, sizeof xfsz - 1);
+	(void)r;
 	proc_fatal(sig);
 }
 
+/* A fault (SIGSEGV, SIGBUS, SIGILL, SIGFPE): the same cleanup, then the
+ * signal again at its default action, so that cfx still ends by it (a
+ * core, status 128 + sig from the shell) as it did. */
+static void on_fault(int sig)
+{
+	proc_leave();
+	if (fatal_hook)
+		fatal_hook(sig);
+	proc_cleanup_now();
+	signal(sig, SIG_DFL);
+	raise(sig);       /* delivered on return (sig is blocked until then);
+	                   * a real fault happens again at its default */
+}
+
+/* Every signal whose default action ends the process, but SIGINT (the
+ * commands' own: stop) and SIGKILL and the faults (on_fault), and the
+ * real-time signals, SIGRTMIN to SIGRTMAX, beside them (t22d: SIGVTALRM,
+ * SIGPROF, SIGIO, SIGPWR, SIGABRT, SIGSYS, SIGTRAP and SIGSTKFLT left
+ * /tmp/cfx-verify-* and a compiler running). */
+const int proc_fatal_sigs[] = {
+	SIGTERM, SIGHUP, SIGXFSZ, SIGXCPU, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+	SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGABRT, SIGSYS, SIGTRAP,
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+#ifdef SIGEMT
+	SIGEMT,
+#endif
+#ifdef SIGLOST
+	SIGLOST,
+#endif
+	SIGPIPE, 0
+};
+
 void proc_fatal_signals(void)
 {
-	/* every signal whose default action ends the process and that
-	 * another process may send (SIGINT is the commands' own: stop) */
-	static const int sigs[] = { SIGTERM, SIGHUP, SIGXFSZ, SIGQUIT,
-	                            SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE };
-	struct sigaction sa;
+	static const int faults[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE };
+	struct sigaction sa, old;
 	size_t i;
+	int sig;
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_fatal;
 	sigfillset(&sa.sa_mask);    /* one handler at a time */
-	for (i = 0; i < sizeof sigs / sizeof *sigs; i++) {
-		struct sigaction old;
+	for (i = 0; proc_fatal_sigs[i]; i++) {
+		sig = proc_fatal_sigs[i];
 		/* a signal ignored by whoever started cfx stays so: SIGHUP
 		 * (nohup), SIGPIPE (then a write fails and is reported) */
-		if (sigaction(sigs[i], NULL, &old) == 0 &&
+		if (sigaction(sig, NULL, &old) == 0 &&
 		    old.sa_handler == SIG_IGN &&
-		    (sigs[i] == SIGHUP || sigs[i] == SIGPIPE))
+		    (sig == SIGHUP || sig == SIGPIPE))
 			continue;
-		sigaction(sigs[i], &sa, NULL);
+		sigaction(sig, &sa, NULL);
 	}
+	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		sigaction(sig, &sa, NULL);
+	/* the faults only where nothing else has them (a sanitizer's
+	 * handler reports them: it stays) */
+	sa.sa_handler = on_fault;
+	for (i = 0; i < sizeof faults / sizeof *faults; i++)
+		if (sigaction(faults[i], NULL, &old) == 0 &&
+		    !(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL)
+			sigaction(faults[i], &sa, NULL);
 }
 
 /* ---- temporary directories ------------------------------------------- */

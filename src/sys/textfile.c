@@ -48,8 +48,17 @@ FILE *textfile_open(const char *path, int stream,
 		 * its data would be lost with this descriptor. */
 		struct pollfd pf = { fd, POLLIN, 0 };
 		int fl, r;
-		while ((r = poll(&pf, 1, -1)) < 0 && again(stop))
-			;
+		/* a tenth of a second at a time: a Ctrl-C that came before
+		 * the wait began (while an earlier file was read: t22d, `cfx
+		 * stats bigfile fifo`) interrupts no poll, and is seen here */
+		do {
+			if (stop && *stop) {
+				errno = EINTR;
+				r = -1;
+				break;
+			}
+			r = poll(&pf, 1, 100);
+		} while (r == 0 || (r < 0 && again(stop)));
 		if (r < 0 || (fl = fcntl(fd, F_GETFL)) < 0 ||
 		    fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
 			/* Ctrl-C while waiting for a writer: stopped, not broken */

@@ -324,24 +324,26 @@ expect "reply: exit 0 (emitted), quotes the lines, says what is wrong, 72 column
 	 grep -q "^\* Wrong: 0x9e37fffffffc0001 replaces 11400714819323198549: FAIL" "$tmp/reply" &&
 	 [ "$(awk "length > 72" "$tmp/reply" | wc -l)" = 0 ]'
 
-# "the word confirmed (N notes)" counts the word's notes only (--json's
-# findings of kind "word"), not what it replaces nor a table's note
+# the reply says in plain words what its word note checked: "OK: N-bit
+# word" with --json's bits and the reason its bits_why gives, for each
+# multiplier with a note of kind "word" and no ERROR or WARNING of it
 for f in multi check_only; do
 	$cfx review --emit reply $fx/$f.patch > "$tmp/wr"
 	want=$($cfx review --json $fx/$f.patch | python3 -c "
 import json, sys
 o = json.load(sys.stdin)['files'][0]
 for i, m in enumerate(o['multipliers']):
-    n = sum(1 for x in o['findings'] if x['multiplier'] == i and
-            x['level'] == 'NOTE' and x['kind'] == 'word')
-    print('%s:%d:%d' % (m['file'], m['line'], n))")
-	got=$(awk '/^[^ >*(].*:[0-9]+:$/ { at = $0; sub(/:$/, "", at); n[at] = 0; order[++k] = at }
-		/^\* OK: the word confirmed \(/ { s = $0; sub(/^[^(]*\(/, "", s); n[at] = s + 0 }
+    ws = [x for x in o['findings'] if x['multiplier'] == i and x['kind'] == 'word']
+    ok = ws and all(x['level'] == 'NOTE' for x in ws)
+    print('%s:%d:%s' % (m['file'], m['line'], m['bits'] if ok else '-'))")
+	got=$(awk '/^[^ >*(].*:[0-9]+:$/ { at = $0; sub(/:$/, "", at); n[at] = "-"; order[++k] = at }
+		/^\* OK: [0-9]+-bit word/ { s = $3; sub(/-bit$/, "", s); n[at] = s }
 		END { for (i = 1; i <= k; i++) print order[i] ":" n[order[i]] }' "$tmp/wr")
-	expect "reply $f: the word's notes counted as --json's ($(echo $want))" '[ "$got" = "$want" ]'
+	expect "reply $f: the word said as --json's bits ($(echo $want))" '[ "$got" = "$want" ]'
+	expect "reply $f: no jargon ('the word confirmed')" '! grep -q "word confirmed" "$tmp/wr"'
 done
-expect "reply check_only: the table note quoted, no word confirmed" \
-	'grep -q "^\* OK: then hash >> 22: bits 31..22" "$tmp/wr" && ! grep -q "word confirmed" "$tmp/wr"'
+expect "reply check_only: the table note quoted, no word said" \
+	'grep -q "^\* OK: then hash >> 22: bits 31..22" "$tmp/wr" && ! grep -q "OK: [0-9]*-bit word" "$tmp/wr"'
 
 # ---- power sums in any order and spacing; a golden prefix of 1 - x ----------
 # python: the NAF of 0x9e370001 (digits -1, 0, 1, no two adjacent nonzero),
@@ -854,8 +856,8 @@ print((x * p) >> 22, (x * p % 2**32) >> 22)")"
 	expect "wide UL: an ERROR on the word: the index overflows the table, exit 1" \
 		'[ $rc = 1 ] && grep -q "^lib/my_hash.c:4: ERROR: the index overflows the table on 64-bit longs: the product with MY_HASH_MULT is computed in unsigned long (the suffix UL), 64 bits on LP64, and not reduced mod 2^32, so >> (32 - ...) at line 9 .*hash_32()$" "$tmp/wo"'
 	$cfx review --emit reply $fx/wide_ul.patch > "$tmp/wr"
-	expect "wide UL: the reply says wrong, not 'the word confirmed'" \
-		'grep -q "^\* Wrong: the index overflows the table on 64-bit longs" "$tmp/wr" && ! grep -q "word confirmed" "$tmp/wr"'
+	expect "wide UL: the reply says wrong, not that the word is right" \
+		'grep -q "^\* Wrong: the index overflows the table on 64-bit longs" "$tmp/wr" && ! grep -q "OK: [0-9]*-bit word" "$tmp/wr"'
 	for fix in 'return (u32)(val * MY_HASH_MULT) >> (32 - MY_HASH_BITS);' \
 	           'u32 h = val * MY_HASH_MULT; return h >> (32 - MY_HASH_BITS);' \
 	           'return (uint32_t)(val * MY_HASH_MULT) >> (32 - MY_HASH_BITS);'; do

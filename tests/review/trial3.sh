@@ -130,11 +130,14 @@ expect "series, mail 2's body: 0x61c88647 is prime (gp: $pb) is a WARNING; exit 
 IFS=' ' read -r wa wb <<< "$(python3 -c "
 import sys; sys.path.insert(0, 'tests/review'); from lib_naf import naf
 print(len(naf(0x9e370001)), len(naf(0x61c88647)))")"
+# the define's line on the new side, counted from the hunk header (awk)
+read -r la lb <<< "$(awk '/^@@/ { split($3, h, ","); n = substr(h[1], 2) - 1; next }
+	/^[+ ]/ { n++ } /^\+#define PAIR_MULT_[AB]/ { printf "%d ", n }' $fx/t23b_plural.patch)"
 review $fx/t23b_plural.patch
 expect "'These multipliers are prime, seven terms': the first (gp prime, NAF $wa terms) confirmed" \
-	'grep -q "NOTE: PAIR_MULT_A = 0x9e370001: prime: confirmed" "$tmp/o" && grep -q "NOTE: PAIR_MULT_A = 0x9e370001: 7 terms: confirmed" "$tmp/o"'
+	'grep -q "NOTE: PAIR_MULT_A = 0x9e370001 (line $la): prime: confirmed" "$tmp/o" && grep -q "NOTE: PAIR_MULT_A = 0x9e370001 (line $la): 7 terms: confirmed" "$tmp/o"'
 expect "'These multipliers ...': the second (gp: not prime; NAF $wb terms) WARNINGs" \
-	'grep -q "WARNING: PAIR_MULT_B = 0x61c88647: not prime" "$tmp/o" && grep -q "WARNING: PAIR_MULT_B = 0x61c88647: 7 terms claimed; its NAF has $wb" "$tmp/o"'
+	'grep -q "WARNING: PAIR_MULT_B = 0x61c88647 (line $lb): not prime" "$tmp/o" && grep -q "WARNING: PAIR_MULT_B = 0x61c88647 (line $lb): 7 terms claimed; its NAF has $wb" "$tmp/o"'
 
 # ---- 9. a comment above the function naming the constant --------------------
 review $fx/t23b_above_fn.patch

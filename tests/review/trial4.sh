@@ -294,8 +294,11 @@ expect "#if/#else in hash_long: the shift/add branch computes 0x9e37fffffffc0001
 # function after them: each value's primality said with its value (gp),
 # and nothing said twice at one place
 read -r p32 p64 <<< "$(echo 'print(isprime(0x9e370001), " ", isprime(0x9e37fffffffc0001))' | gp -q -f 2>/dev/null)"
-expect "'Knuth recommends primes' over GOLDEN_RATIO_PRIME twice: each value's primality (gp: $p32, $p64), named by its value" \
-	'[ "$p32" = 1 ] && [ "$p64" = 1 ] && grep -q "hash.h:7: NOTE: GOLDEN_RATIO_PRIME = 0x9e370001: prime: confirmed" "$tmp/o" && grep -q "hash.h:7: NOTE: GOLDEN_RATIO_PRIME = 0x9e37fffffffc0001: prime: confirmed" "$tmp/o"'
+# the new side's line of each define, counted from the hunk header (awk)
+read -r l32 l64 <<< "$(awk '/^@@/ { split($3, h, ","); n = substr(h[1], 2) - 1; next }
+	/^[+ ]/ { n++ } /^\+#define GOLDEN_RATIO_PRIME/ { printf "%d ", n }' $fx/t23c_hash_long26.patch)"
+expect "'Knuth recommends primes' over GOLDEN_RATIO_PRIME twice: each value's primality (gp: $p32, $p64), named by its value and its line ($l32, $l64)" \
+	'[ "$p32" = 1 ] && [ "$p64" = 1 ] && grep -q "hash.h:7: NOTE: GOLDEN_RATIO_PRIME = 0x9e370001 (line $l32): prime: confirmed" "$tmp/o" && grep -q "hash.h:7: NOTE: GOLDEN_RATIO_PRIME = 0x9e37fffffffc0001 (line $l64): prime: confirmed" "$tmp/o"'
 expect "and no line of the review said twice" \
 	'[ -z "$(sort "$tmp/o" | uniq -d)" ]'
 
