@@ -239,9 +239,18 @@ void proc_exit(int status)
 
 static void on_fatal(int sig)
 {
+	static const char xfsz[] = "cfx: a file grew past the file size "
+	                           "limit (ulimit -f)\n";
+	ssize_t r;
+
 	proc_leave();     /* a face's screen (the dashboard's), for the
 	                   * signals it does not catch itself (SIGPIPE,
 	                   * SIGVTALRM, ...: the alternate screen stayed) */
+	/* the one signal that says what went wrong: said (bench under
+	 * ulimit -f ended 153 silently) */
+	if (sig == SIGXFSZ)
+		r = write(STDERR_FILENO, xfsz, sizeof xfsz - 1);
+	(void)r;
 	proc_fatal(sig);
 }
 

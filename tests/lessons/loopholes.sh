@@ -164,9 +164,9 @@ accepted 06 4 'answer 2, 1'
 refused 06 7 'Step 7 explained' 'answer 2'
 accepted 06 7 'answer 1'
 # lesson 11: the two shifts of 45
-refused 11 7 '' 'answer 2, 2'
+refused 11 6 '' 'answer 2, 2'
 refused 11 4 'Step 4 explained' 'answer 1'
-accepted 11 7 'answer 3, 2'
+accepted 11 6 'answer 3, 2'
 accepted 11 2 'answer 6'
 # lesson 7: 87 buckets; a word for no; one try at the choice; R from
 # the loads; the permutation

@@ -144,7 +144,7 @@ nohint() { # lesson step what-must-not-be-there...
 	done
 	ok "L$l step $k's hint no longer gives the answer"; }
 nohint 14 1 "be 0" " 0?"
-nohint 11 7 "5 - 1" "9 - 1" "5 * 9"
+nohint 11 6 "5 - 1" "9 - 1" "5 * 9"
 nohint 04 8 "j = 3" "3 *"
 nohint 04 9 "j = 3" "3 *"
 nohint 13 3 "32 + 1" "1023/2048" "33/2"

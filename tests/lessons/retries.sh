@@ -99,8 +99,8 @@ grep -q '^Step 7 done' <<<"$out" && grep -q '^Step 9 done' <<<"$out" &&
 	ok "L10: after a wrong step 6, step 7 (naf ans) and step 9 (the patch) pass" ||
 	bad "L10 after a wrong step 6: $(tail -n 8 <<<"$out")"
 one_try 11 1 3 "$(naf 187)"
-one_try 11 2 7 "$(naf 0x9e370001 1)"
-one_try 11 6 4 "$(naf 45 1)"
+one_try 11 2 7 "$(naf 0x9e37fffffffc0001 1)"
+one_try 11 5 4 "$(naf 45 1)"
 one_try 12 1 11 "$(naf 0x61C88647 1)"
 one_try 12 7 10 "$(python3 -c 'print(2 * (5 - 1))')"
 one_try 09 5 FAIL "$s9"

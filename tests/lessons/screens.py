@@ -295,15 +295,18 @@ def answers():
     A["10", 3] = []
     w = lambda v: sum(1 for d in naf(v) if d)
     A["11", 1] = [r"NAF weight %d\b" % w(187), r"NAF %d \(" % w(187)]
-    A["11", 2] = [r"\b%d add/sub" % (w(P) - 1),
-                  r"\b%d additions or subtractions" % (w(P) - 1)]
+    # L11 s2 asks of the 64-bit 2002 constant (lesson 10 printed the
+    # 32-bit one's form)
+    P64 = 0x9e37fffffffc0001
+    A["11", 2] = [r"\b%d add/sub" % (w(P64) - 1),
+                  r"\b%d additions or subtractions" % (w(P64) - 1)]
     d = naf(P)
     pos = [i for i, x in enumerate(d) if x]
     sh = max(b - a for a, b in zip(pos, pos[1:]))
     A["11", 3] = [r"<<=? ?%d\b(?!\|)" % sh]
     A["11", 4] = [r"\b%d add/sub" % (w(g) - 1),
                   r"\b%d additions or subtractions" % (w(g) - 1)]
-    A["11", 6] = [r"NAF weight %d\b" % w(45), r"\b%d add/sub" % (w(45) - 1),
+    A["11", 5] = [r"NAF weight %d\b" % w(45), r"\b%d add/sub" % (w(45) - 1),
                   r"NAF %d \(" % w(45),
                   r"\b%d additions or subtractions" % (w(45) - 1)]
     A["12", 1] = [r"\b%d add/sub" % (w(2**32 - g) - 1),
@@ -380,7 +383,7 @@ def more_answers(A):
                   % (len(line), max(c.values()))]
     # 45 = (2^2 + 1)(2^3 + 1) = 5 * 9
     assert (2**2 + 1) * (2**3 + 1) == 45
-    A["11", 7] = [r"\(2\^2 ?\+ ?1\)", r"\(2\^3 ?\+ ?1\)", r"\b5 ?\* ?9\b",
+    A["11", 6] = [r"\(2\^2 ?\+ ?1\)", r"\(2\^3 ?\+ ?1\)", r"\b5 ?\* ?9\b",
                   r"\b9 ?\* ?5\b", r"\b5 and 9\b"]
     # lesson 13: A = 2^16 p mod 2^32; R if each y filled one bucket, and
     # as counted; the shortest (u, v) in the cube |u|, |v| < 32, |e| < 2^22
@@ -463,8 +466,9 @@ def more_answers(A):
         for e, d in t[1:]:
             out += (" - " if d < 0 else " + ") + ("2^%d" % e if e else "1")
         return out
-    for tag, i, v in (("11", 1, 187), ("11", 2, P), ("11", 4, golden(32)),
-                      ("11", 6, 45), ("12", 1, 2**32 - golden(32))):
+    for tag, i, v in (("11", 1, 187), ("11", 2, 0x9e37fffffffc0001),
+                      ("11", 4, golden(32)), ("11", 5, 45),
+                      ("12", 1, 2**32 - golden(32))):
         ops = w(v) - 1
         A[tag, i].append(shifts_counts(ops))
         # verify's shift/add row ("6 shifts, 3 add, 3 sub") and the sum
