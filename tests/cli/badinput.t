@@ -82,7 +82,7 @@ $ cfx learn --check .
 ! cfx: learn: cannot read lesson: a directory (.)
 ? 2
 $ mkdir l && ln -s /dev/zero l/01-zero.lesson && CFX_LESSONS=l cfx learn 1
-! cfx: learn: cannot read lesson: not a regular file (l/01-zero.lesson)
+! cfx: learn: cannot read lesson: refused: a symbolic link, not followed (l/01-zero.lesson)
 ? 2
 $ CFX_FACTS=/dev/zero cfx learn --check "$(dirname "$(command -v cfx)")/tests/lessons/fixtures/01-mini.lesson" 2>&1 >/dev/null
 > cfx: learn: cannot read the facts file: not a regular file (/dev/zero)

@@ -60,10 +60,11 @@ for kb in 36000 40000 44000 48000 52000 56000 64000 96000; do
 		'tm_screen | grep -q "^SHELL-SCREEN-$kb$"'
 	expect "ulimit -v $kb: nothing of the dashboard on it" \
 		'! tm_screen | grep -q "Continued fraction"'
-	# the message whole, at the start of a line, under the shell's line:
+	# the message whole (-J joins a line the pane wrapped), at the start of
+	# a line, under the shell's line:
 	# xalloc's, or (a limit lower still) the lattice module's that
 	# cannot be mapped, which ends cfx the same way (proc_exit)
-	msg=$(tm_screen | grep -A3 "^SHELL-SCREEN-$kb$" | grep -m1 '^cfx: ')
+	msg=$(tm capture-pane -p -J -t t | grep -A3 "^SHELL-SCREEN-$kb$" | grep -m1 '^cfx: ')
 	expect "ulimit -v $kb: the message readable ($msg)" \
 		'grep -qE "^cfx: (out of memory for [^()]+ \([0-9]+ (bytes|MiB)\): the process.s limit \(ulimit -v\) or the machine.s memory|cannot load the lattice module .+)$" <<<"$msg"'
 	case $msg in *"out of memory"*) xalloc=$((xalloc + 1)) ;; esac

@@ -14,7 +14,7 @@
 # loops; no lattice, no cfx code), and both rows FAIL.
 . "$(dirname "$0")/lib.sh"
 cd "$root" || exit 2
-py=/usr/bin/python3
+py=python3
 cc -O2 -o "$tmp/fb" tests/verify/fields_brute.c -lm ||
 	{ bad "fields_brute.c compiles"; done_suite small_const; exit; }
 
