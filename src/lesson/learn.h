@@ -42,6 +42,7 @@
 #include "cfx/err.h"
 #include "cfx/lesson.h"
 #include "cli/cli.h"
+#include "lesson/learn_run.h"
 #include "lesson/learn_store.h"
 
 struct buf;
@@ -177,35 +178,8 @@ int learn_passes(learn *L);
  * (const, bits, table, keys, count, format). */
 extern const lesson_names learn_lesson_names;
 
-/* Whether a lesson may run line by itself (claims, run(...), and the
- * solutions --check plays): a command that reads nothing but its
- * arguments and writes nothing: cf, naf, shifts, spectrum, score, sweep,
- * verify (with cfx's evaluator, no compiler) or search; no --raw, no keys
- * from files, directories or malloc; or review of a patch beside the
- * lesson file at lesson (learn_data_line); with session, also the
- * session's words (set, let, show), set keys under the same rule.  The
- * refusal lists what may run from the same table the test reads.  0, or
- * -1 with err naming the word. */
-int learn_pure(const char *lesson_path, const char *line, int session,
-               cfx_err *err);
-
-/* Run one command line in a fresh, empty session and return the JSON
- * result it keeps (new reference), or NULL with err: run(...) in checks,
- * and claims, of the lesson file at lesson.  Only what learn_pure allows;
- * verify starts no compiler. */
-json_t *learn_run(const char *lesson_path, const char *line, cfx_err *err);
-
-/* A line that reviews a patch of the lesson file at lesson, review
- * NAME.patch (NAME.patch a file in the lesson file's own directory, not
- * the catalogue's; --format WORD and --json may go with it): the line
- * with the path in place of the name (quoted if need be), malloc'd; NULL
- * for any other line, and for a review line whose patch is refused, with
- * err (may be NULL) saying why in one line naming it: a path (../, /), a
- * name outside the rule, a symbolic link, not a regular file of one
- * link, another user's file, a directory others could change.
- * learn_pure allows review only so; the front ends run the rewritten
- * line. */
-char *learn_data_line(const char *lesson_path, const char *line, cfx_err *err);
+/* What a lesson may run by itself, and running it: learn_pure,
+ * learn_run, learn_run_as, learn_data_line (learn_run.h). */
 
 /* The path of the lesson file L plays (its learn_store_entry's). */
 const char *learn_path(const learn *L);
