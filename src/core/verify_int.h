@@ -3,9 +3,11 @@
  * src/core/verify*.c; the interface is include/cfx/verify.h).
  *
  * The battery is split at its seam:
- *   verify.c        the plan (which families, their keys' definitions)
- *                   and the verdict: form checks, field checks, each
- *                   family judged, the totals (verify_judge)
+ *   verify.c        the verdict: form checks, field checks, each family
+ *                   judged, the totals (verify_judge)
+ *   verify_plan.c   the plan: which families, their keys' definitions,
+ *                   the families and layouts the user adds, the count of
+ *                   checks (verify_judged)
  *   verify_map.c    the stride map: screened, ranked, confirmed, judged
  *   verify_rule.c   the rule and the references: Gauss-Kuzmin, the
  *                   committed distributions and a sample's, the rank's
@@ -15,9 +17,11 @@
  *                   the keys of a FAIL's fullest bucket
  *   verify_run.c    the one driver: the families counted on the pool
  *                   or in this thread, with progress and cancellation
- * Calls run down this list's reverse: verify_run.c calls verify.c,
- * verify.c calls verify_map.c, both call verify_rule.c and
- * verify_count.c, and those two call no other file of the battery.
+ * Calls run down this list's reverse: verify_run.c calls verify.c and
+ * verify_plan.c, verify.c calls verify_plan.c and verify_map.c, those
+ * call verify_rule.c and verify_count.c (verify_plan.c also frees the
+ * map's rows: verify_smap_free), and those two call no other file of the
+ * battery.
  */
 #ifndef CFX_VERIFY_INT_H
 #define CFX_VERIFY_INT_H
@@ -41,6 +45,13 @@ static inline unsigned verify_log2_floor(uint64_t x)
 {
 	return x ? 63 - (unsigned)__builtin_clzll(x) : 0;
 }
+
+/* The tables a layout asked for is judged at: the battery's (--table-bits),
+ * those up to 2^20 (lattice.h counts at most 2^20 buckets), into tables
+ * (STRIDE_MAX_TABLES), *nt of them.  1 when they are stride_tables' (the
+ * precomputed references' tables), else 0 (verify_plan.c). */
+int verify_ufields_tables(const verify_battery *bt, unsigned *tables,
+                          size_t *nt);
 
 /* Count the products first + i step (i < n), bits-bit words, by their top
  * B bits into loads (2^B counters, added to). */
