@@ -346,13 +346,112 @@ static void hold_std_fds(void)
 	}
 }
 
+/* cfx help [TOPIC], cfx --help, cfx -h (argv[1] the word): the help asked
+ * for, and its status (finish's); -1 when there is no such command, or
+ * words after it: argv[1] is then "help", which the caller runs as the
+ * session's help, to say which, as at the prompt (status 2). */
+static int help(int argc, char **argv)
+{
+	/* outlives this call: argv[1] is set to it */
+	static char help_word[] = "help";
+	const char *topic = argc >= 3 ? argv[2] : NULL;
+	const cmd_def *d = topic ? cli_find(topic) : NULL;
+	char help_opt[] = "--help", *own[] = { argv[2], help_opt, NULL };
+
+	if (!topic) {
+		cli_overview(stdout);
+		return finish(0, "help");
+	}
+	if (argc == 3 && d) {
+		cli_help(d, stdout);
+		return finish(0, "help");
+	}
+	/* the faces that are not rows of the command table */
+	if (argc == 3 && !strcmp(topic, "learn"))
+		return finish(learn_cli_main(2, own, &interrupted), "help");
+	if (argc == 3 && !strcmp(topic, "dash"))
+		return finish(dash_main(2, own, &interrupted), "help");
+	if (argc == 3 && !strcmp(topic, "repl")) {
+		repl_help(stdout);
+		return finish(0, "help");
+	}
+	/* no such command, or words after it: the session's help
+	 * says which, as at the prompt (status 2) */
+	argv[1] = help_word;
+	return -1;
+}
+
+/* The first word (argv[1]) when it names no command cfx runs here: an
+ * option, an operand after --, a number, a face's name misspelt, a word
+ * of a session; its one line said and the status; -1 when it may run
+ * (help_error: it is the session's help, set by help()). */
+static int refuse_first(char **argv, int ended, int help_error)
+{
+	if (argv[1][0] == '-' && !ended) {
+		fprintf(stderr, "cfx: unknown option (%s); cfx --help lists the "
+		        "commands and their options\n", argv[1]);
+		return CFX_EXIT_USAGE;
+	}
+	/* after -- a word is an operand, as POSIX has it: cfx -- --version
+	 * names a command, which no option is */
+	if (argv[1][0] == '-' && !help_error && !number_word(argv[1])) {
+		int own = !strcmp(argv[1], "--version") ||
+		          !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h");
+		fprintf(stderr, "cfx: %s: unknown command (after -- no word is an "
+		        "option%s%s%s)\n", argv[1], own ? "; did you mean cfx " : "",
+		        own ? argv[1] : "", own ? "?" : "");
+		return finish(CFX_EXIT_USAGE, "cfx");
+	}
+	if (!help_error && number_word(argv[1])) {
+		const char *q = strspn(argv[1], "0123456789abcdefABCDEFxX+-^._") ==
+		                strlen(argv[1]) ? "" : "'";
+		fprintf(stderr, "cfx: %s: unknown command; cfx dash %s%s%s%s opens "
+		        "the dashboard on it (cfx --help lists the commands)\n",
+		        argv[1], argv[1][0] == '-' ? "-- " : "", q, argv[1], q);
+		return finish(CFX_EXIT_USAGE, "cfx");
+	}
+	if (!help_error && !cli_find(argv[1]) && !cli_nearest(argv[1]) &&
+	    cli_nearest_name(argv[1], faces)) {
+		fprintf(stderr, "cfx: %s: unknown command; did you mean %s?\n",
+		        argv[1], cli_nearest_name(argv[1], faces));
+		return finish(CFX_EXIT_USAGE, "cfx");
+	}
+	{
+		const cmd_def *d = cli_find(argv[1]);
+		if (d && (d->opts & OPT_SESSION) && !help_error) {
+			fprintf(stderr, "cfx: %s: a word of a session: cfx repl, a "
+			        "script (cfx < FILE), the dashboard's : line\n",
+			        argv[1]);
+			return CFX_EXIT_USAGE;
+		}
+	}
+	return -1;
+}
+
+/* Ctrl-C while the command d (NULL: none) runs: a command that polls
+ * stops cleanly on the first Ctrl-C (the second one kills); any other is
+ * killed at once. */
+static void sigint_for(const cmd_def *d)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = d && d->polls ? on_sigint : on_sigint_now;
+	/* a command that does not poll says it was stopped as one that
+	 * polls does ("spectrum" ended at 130 silently) */
+	if (d) {
+		snprintf(sigint_line, sizeof sigint_line,
+		         "cfx: %s: interrupted\n", d->name);
+		sigint_len = strlen(sigint_line);
+	}
+	sigaction(SIGINT, &sa, NULL);
+}
+
 int main(int argc, char **argv)
 {
 	cfx_session sess;
 	cmd_ctx c;
 	int rc, help_error = 0, ended;
-	/* outlives the block that sets argv[1] to it (help_opt does not) */
-	static char help_word[] = "help";
 
 	hold_std_fds();
 	/* GSL reports errors by return value, never by abort() */
@@ -396,70 +495,12 @@ int main(int argc, char **argv)
 		              "learn");
 	if ((!ended && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
 	    || !strcmp(argv[1], "help")) {
-		const char *topic = argc >= 3 ? argv[2] : NULL;
-		const cmd_def *d = topic ? cli_find(topic) : NULL;
-		char help_opt[] = "--help", *own[] = { argv[2], help_opt, NULL };
-
-		if (!topic) {
-			cli_overview(stdout);
-			return finish(0, "help");
-		}
-		if (argc == 3 && d) {
-			cli_help(d, stdout);
-			return finish(0, "help");
-		}
-		/* the faces that are not rows of the command table */
-		if (argc == 3 && !strcmp(topic, "learn"))
-			return finish(learn_cli_main(2, own, &interrupted), "help");
-		if (argc == 3 && !strcmp(topic, "dash"))
-			return finish(dash_main(2, own, &interrupted), "help");
-		if (argc == 3 && !strcmp(topic, "repl")) {
-			repl_help(stdout);
-			return finish(0, "help");
-		}
-		/* no such command, or words after it: the session's help
-		 * says which, as at the prompt (status 2) */
-		argv[1] = help_word;
+		if ((rc = help(argc, argv)) >= 0)
+			return rc;
 		help_error = 1;
 	}
-	if (argv[1][0] == '-' && !ended) {
-		fprintf(stderr, "cfx: unknown option (%s); cfx --help lists the "
-		        "commands and their options\n", argv[1]);
-		return CFX_EXIT_USAGE;
-	}
-	/* after -- a word is an operand, as POSIX has it: cfx -- --version
-	 * names a command, which no option is */
-	if (argv[1][0] == '-' && !help_error && !number_word(argv[1])) {
-		int own = !strcmp(argv[1], "--version") ||
-		          !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h");
-		fprintf(stderr, "cfx: %s: unknown command (after -- no word is an "
-		        "option%s%s%s)\n", argv[1], own ? "; did you mean cfx " : "",
-		        own ? argv[1] : "", own ? "?" : "");
-		return finish(CFX_EXIT_USAGE, "cfx");
-	}
-	if (!help_error && number_word(argv[1])) {
-		const char *q = strspn(argv[1], "0123456789abcdefABCDEFxX+-^._") ==
-		                strlen(argv[1]) ? "" : "'";
-		fprintf(stderr, "cfx: %s: unknown command; cfx dash %s%s%s%s opens "
-		        "the dashboard on it (cfx --help lists the commands)\n",
-		        argv[1], argv[1][0] == '-' ? "-- " : "", q, argv[1], q);
-		return finish(CFX_EXIT_USAGE, "cfx");
-	}
-	if (!help_error && !cli_find(argv[1]) && !cli_nearest(argv[1]) &&
-	    cli_nearest_name(argv[1], faces)) {
-		fprintf(stderr, "cfx: %s: unknown command; did you mean %s?\n",
-		        argv[1], cli_nearest_name(argv[1], faces));
-		return finish(CFX_EXIT_USAGE, "cfx");
-	}
-	{
-		const cmd_def *d = cli_find(argv[1]);
-		if (d && (d->opts & OPT_SESSION) && !help_error) {
-			fprintf(stderr, "cfx: %s: a word of a session: cfx repl, a "
-			        "script (cfx < FILE), the dashboard's : line\n",
-			        argv[1]);
-			return CFX_EXIT_USAGE;
-		}
-	}
+	if ((rc = refuse_first(argv, ended, help_error)) >= 0)
+		return rc;
 	cli_session_init(&sess);
 	memset(&c, 0, sizeof c);
 	c.out = stdout;
@@ -467,22 +508,7 @@ int main(int argc, char **argv)
 	c.stop = &interrupted;
 	c.progress = out_progress_on(isatty(STDERR_FILENO));
 	c.stdin_data = 1;
-	{
-		/* a command that polls stops cleanly on the first Ctrl-C (the
-		 * second one kills); any other is killed at once */
-		const cmd_def *d = cli_find(argv[1]);
-		struct sigaction sa;
-		memset(&sa, 0, sizeof sa);
-		sa.sa_handler = d && d->polls ? on_sigint : on_sigint_now;
-		/* a command that does not poll says it was stopped as one
-		 * that polls does ("spectrum" ended at 130 silently) */
-		if (d) {
-			snprintf(sigint_line, sizeof sigint_line,
-			         "cfx: %s: interrupted\n", d->name);
-			sigint_len = strlen(sigint_line);
-		}
-		sigaction(SIGINT, &sa, NULL);
-	}
+	sigint_for(cli_find(argv[1]));
 	rc = cli_run(&c, argc - 1, argv + 1);
 	if (rc == CFX_EXIT_USAGE)
 		cli_print_error(&c, stderr);

@@ -180,6 +180,100 @@ static char *compare_sentence(const mcm_target *t, const mcm_cost *k,
 	return s;
 }
 
+/* What shifts --optimal found for f, for its JSON and its text. */
+struct optimal {
+	const mcm_target *t;
+	mcm_graph g;
+	mcm_result r;
+	mcm_cost k;               /* g's cost on t */
+	char *sentence;           /* g against t's multiply (compare_sentence) */
+	char *proven;             /* how minimal it is proven, or NULL */
+};
+
+/* The result of shifts --optimal (cfx shifts --optimal --json). */
+static json_t *optimal_json(const form *f, const struct optimal *z)
+{
+	json_t *o2 = json_object();
+	char *code = mcm_emit_c(&z->g, f->hex);
+
+	json_object_set_new(o2, "value", out_jz(f->p));
+	json_object_set_new(o2, "bits", json_integer((json_int_t)f->bits));
+	json_object_set_new(o2, "optimal", json_true());
+	json_object_set_new(o2, "exact", json_boolean(z->r.exact));
+	json_object_set_new(o2, "exact_with_wrap",
+	                    json_boolean(z->r.exact_wrap));
+	json_object_set_new(o2, "proven", z->proven ? json_string(z->proven)
+	                                      : json_null());
+	json_object_set_new(o2, "adders_at_least",
+	                    json_integer(z->r.lb_wrap));
+	/* where the bound comes from when a search run offline proved
+	 * it (doc/mcm5.md), else null: this run's own search */
+	json_object_set_new(o2, "lower_bound_source", z->r.offline ?
+	                    json_string("tools/mcm5, doc/mcm5.md") :
+	                    json_null());
+	json_object_set_new(o2, "target", json_string(z->t->name));
+	json_object_set_new(o2, "adders", json_integer(z->k.adders));
+	json_object_set_new(o2, "adds", json_integer(z->k.adds));
+	json_object_set_new(o2, "subs", json_integer(z->k.subs));
+	json_object_set_new(o2, "negations", json_integer(z->k.negations));
+	json_object_set_new(o2, "shifts", json_integer(z->k.shifts));
+	json_object_set_new(o2, "free_shifts", json_integer(z->k.free_shifts));
+	json_object_set_new(o2, "depth", json_integer(z->k.depth));
+	json_object_set_new(o2, "cycles",
+	                    json_integer((json_int_t)z->k.cycles));
+	json_object_set_new(o2, "multiply_cycles",
+	                    json_integer((json_int_t)z->k.mul_cycles));
+	json_object_set_new(o2, "naf_adders", json_integer(z->r.naf_adders));
+	json_object_set_new(o2, "steps", graph_steps(&z->g));
+	json_object_set_new(o2, "comparison", json_string(z->sentence));
+	json_object_set_new(o2, "c_code", json_string(code));
+	free(code);
+	return o2;
+}
+
+/* The text of shifts --optimal: what was found and how minimal, the
+ * graph's C, its cost, and the sentence against the multiply. */
+static void optimal_text(FILE *out, const form *f, const struct optimal *z)
+{
+	char *body = mcm_emit_body(&z->g, "    ");
+	struct buf head = { 0 };
+
+	/* the lines of prose fit 80 columns, broken between words */
+	buf_printf(&head, "x * %s mod 2^%lu, fewest adders ", f->hex, f->bits);
+	if (z->r.exact_wrap)
+		buf_printf(&head, "(proven %s)", z->proven);
+	else if (z->r.exact)
+		buf_printf(&head, "(proven %s; mod 2^%lu, where values may "
+		           "wrap, at least %u)", z->proven, f->bits, z->r.lb_wrap);
+	else if (z->r.offline)
+		buf_printf(&head, "found (heuristic; at least %u: no graph "
+		           "of %u by tools/mcm5, doc/mcm5.md)", z->r.lb_wrap,
+		           z->r.lb_wrap - 1);
+	else
+		buf_printf(&head, "found (heuristic; at least %u)", z->r.lb_wrap);
+	buf_puts(&head, ":");
+	out_line(out, buf_str(&head), "  ");
+	buf_clear(&head);
+	fprintf(out, "%s", body);
+	buf_printf(&head, "%u adder%s (%u addition%s, %u subtraction%s), "
+	           "%u shift%s", z->k.adders, z->k.adders == 1 ? "" : "s",
+	           z->k.adds, z->k.adds == 1 ? "" : "s", z->k.subs,
+	           z->k.subs == 1 ? "" : "s", z->k.shifts,
+	           z->k.shifts == 1 ? "" : "s");
+	if (z->k.free_shifts == z->k.shifts && z->k.shifts)
+		buf_printf(&head, " (%sfree inside an add on %s)",
+		           z->k.shifts == 1 ? "" : "all ", z->t->name);
+	else if (z->k.free_shifts)
+		buf_printf(&head, " (%u free inside an add on %s)",
+		           z->k.free_shifts, z->t->name);
+	buf_printf(&head, ", depth %u%s; the NAF needs %u", z->k.depth,
+	           z->k.negations ? ", 1 negation" : "", z->r.naf_adders);
+	out_line(out, buf_str(&head), "  ");
+	buf_free(&head);
+	out_line(out, z->sentence, "  ");
+	free(body);
+}
+
 static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 {
 	const mcm_target *t = mcm_target_find(a->target ? a->target : "generic");
@@ -188,10 +282,7 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 	mcm_opts o = { a->max_depth, a->exact, 0,
 	               strcmp(t->name, "generic") ? t : NULL };
 	mcm_ctx *mc;
-	mcm_graph g;
-	mcm_result r;
-	mcm_cost k;
-	char *sentence, *proven = NULL;
+	struct optimal z = { .t = t };
 	uint64_t p = mpz_get_ui(f->p);
 	int rc;
 
@@ -210,104 +301,33 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 	}
 	mc = mcm_new();
 	mcm_set_prove(mc, MCM_PROVE_ALL);
-	rc = mcm_solve(mc, p, (unsigned)f->bits, &o, &g, &r, &c->err);
+	rc = mcm_solve(mc, p, (unsigned)f->bits, &o, &z.g, &z.r, &c->err);
 	mcm_free(mc);
 	if (rc < 0) {
 		cfx_err_retoken(&c->err, f->hex);
 		c->err.arg = a->expr ? a->expr_arg : -1;
 		return CFX_EXIT_USAGE;
 	}
-	mcm_cost_of(&g, t, &k);
-	sentence = compare_sentence(t, &k, f->bits);
-	if (r.exact_wrap && r.offline)
-		proven = xasprintf("minimal mod 2^%lu: no graph of %u by "
-		                   "tools/mcm5, doc/mcm5.md", f->bits, r.lb_wrap - 1);
-	else if (r.exact_wrap)
-		proven = xasprintf("minimal mod 2^%lu", f->bits);
-	else if (r.exact)
-		proven = xstrdup("minimal over the integers");
+	mcm_cost_of(&z.g, t, &z.k);
+	z.sentence = compare_sentence(t, &z.k, f->bits);
+	if (z.r.exact_wrap && z.r.offline)
+		z.proven = xasprintf("minimal mod 2^%lu: no graph of %u by "
+		                     "tools/mcm5, doc/mcm5.md", f->bits,
+		                     z.r.lb_wrap - 1);
+	else if (z.r.exact_wrap)
+		z.proven = xasprintf("minimal mod 2^%lu", f->bits);
+	else if (z.r.exact)
+		z.proven = xstrdup("minimal over the integers");
 	if (a->emit) {
-		char *src = mcm_emit_c(&g, f->hex);
+		char *src = mcm_emit_c(&z.g, f->hex);
 		fputs(src, c->out);
 		free(src);
 	}
-	{
-		json_t *o2 = json_object();
-		char *code = mcm_emit_c(&g, f->hex);
-		json_object_set_new(o2, "value", out_jz(f->p));
-		json_object_set_new(o2, "bits", json_integer((json_int_t)f->bits));
-		json_object_set_new(o2, "optimal", json_true());
-		json_object_set_new(o2, "exact", json_boolean(r.exact));
-		json_object_set_new(o2, "exact_with_wrap",
-		                    json_boolean(r.exact_wrap));
-		json_object_set_new(o2, "proven", proven ? json_string(proven)
-		                                         : json_null());
-		json_object_set_new(o2, "adders_at_least",
-		                    json_integer(r.lb_wrap));
-		/* where the bound comes from when a search run offline proved
-		 * it (doc/mcm5.md), else null: this run's own search */
-		json_object_set_new(o2, "lower_bound_source", r.offline ?
-		                    json_string("tools/mcm5, doc/mcm5.md") :
-		                    json_null());
-		json_object_set_new(o2, "target", json_string(t->name));
-		json_object_set_new(o2, "adders", json_integer(k.adders));
-		json_object_set_new(o2, "adds", json_integer(k.adds));
-		json_object_set_new(o2, "subs", json_integer(k.subs));
-		json_object_set_new(o2, "negations", json_integer(k.negations));
-		json_object_set_new(o2, "shifts", json_integer(k.shifts));
-		json_object_set_new(o2, "free_shifts", json_integer(k.free_shifts));
-		json_object_set_new(o2, "depth", json_integer(k.depth));
-		json_object_set_new(o2, "cycles", json_integer((json_int_t)k.cycles));
-		json_object_set_new(o2, "multiply_cycles",
-		                    json_integer((json_int_t)k.mul_cycles));
-		json_object_set_new(o2, "naf_adders", json_integer(r.naf_adders));
-		json_object_set_new(o2, "steps", graph_steps(&g));
-		json_object_set_new(o2, "comparison", json_string(sentence));
-		json_object_set_new(o2, "c_code", json_string(code));
-		free(code);
-		cli_result(c, a->json && !a->emit, o2);
-	}
-	if (!a->json && !a->emit) {
-		char *body = mcm_emit_body(&g, "    ");
-		struct buf head = { 0 };
-
-		/* the lines of prose fit 80 columns, broken between words */
-		buf_printf(&head, "x * %s mod 2^%lu, fewest adders ", f->hex,
-		           f->bits);
-		if (r.exact_wrap)
-			buf_printf(&head, "(proven %s)", proven);
-		else if (r.exact)
-			buf_printf(&head, "(proven %s; mod 2^%lu, where values may "
-			           "wrap, at least %u)", proven, f->bits, r.lb_wrap);
-		else if (r.offline)
-			buf_printf(&head, "found (heuristic; at least %u: no graph "
-			           "of %u by tools/mcm5, doc/mcm5.md)", r.lb_wrap,
-			           r.lb_wrap - 1);
-		else
-			buf_printf(&head, "found (heuristic; at least %u)", r.lb_wrap);
-		buf_puts(&head, ":");
-		out_line(c->out, buf_str(&head), "  ");
-		buf_clear(&head);
-		fprintf(c->out, "%s", body);
-		buf_printf(&head, "%u adder%s (%u addition%s, %u subtraction%s), "
-		           "%u shift%s", k.adders, k.adders == 1 ? "" : "s", k.adds,
-		           k.adds == 1 ? "" : "s", k.subs, k.subs == 1 ? "" : "s",
-		           k.shifts, k.shifts == 1 ? "" : "s");
-		if (k.free_shifts == k.shifts && k.shifts)
-			buf_printf(&head, " (%sfree inside an add on %s)",
-			           k.shifts == 1 ? "" : "all ", t->name);
-		else if (k.free_shifts)
-			buf_printf(&head, " (%u free inside an add on %s)",
-			           k.free_shifts, t->name);
-		buf_printf(&head, ", depth %u%s; the NAF needs %u", k.depth,
-		           k.negations ? ", 1 negation" : "", r.naf_adders);
-		out_line(c->out, buf_str(&head), "  ");
-		buf_free(&head);
-		out_line(c->out, sentence, "  ");
-		free(body);
-	}
-	free(sentence);
-	free(proven);
+	cli_result(c, a->json && !a->emit, optimal_json(f, &z));
+	if (!a->json && !a->emit)
+		optimal_text(c->out, f, &z);
+	free(z.sentence);
+	free(z.proven);
 	return CFX_EXIT_OK;
 }
 

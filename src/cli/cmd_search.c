@@ -932,6 +932,56 @@ static void print_front(FILE *f, const outcome *o)
 	free(row);
 }
 
+/* The candidates the screen dropped (failed, with --all): the first
+ * DROPPED_SHOWN of them with why, and how many more. */
+static void print_dropped(FILE *f, const request *r, const outcome *o,
+                          size_t dropped)
+{
+	const picked *pk = o->pk;
+	size_t i, said = 0;
+
+	fprintf(f, "\n%s by the screen:\n", r->all ? "failed" : "dropped");
+	for (i = 0; i < pk->n && said < DROPPED_SHOWN; i++)
+		if (pk->v[i].status == SEARCH_FAIL) {
+			shown s;
+			char head[48], rest[48];
+
+			describe(&pk->c[i], o->t->bits, &s);
+			snprintf(head, sizeof head, "  %s  ", s.hex);
+			snprintf(rest, sizeof rest, "%*s", (int)strlen(head), "");
+			out_fill(f, pk->v[i].reason, OUT_WIDTH, head, rest, " ");
+			free(s.sum);
+			said++;
+		}
+	if (dropped > said)
+		fprintf(f, "  ... and %zu more (--json lists them all)\n",
+		        dropped - said);
+}
+
+/* How to open the last of the front (else the first row) in the other
+ * faces, the word size with it. */
+static void print_open_one(FILE *f, const outcome *o)
+{
+	const picked *pk = o->pk;
+	shown s;
+	unsigned n = o->t->bits;
+	char cmd[96];
+
+	describe(o->nfront ? &pk->c[o->front[o->nfront - 1]] : &pk->c[0],
+	         n, &s);
+	/* the word size goes along: a constant alone is read on the
+	 * smallest word that holds it */
+	fprintf(f, "\nopen one: cfx dash --bits %u %s\n", n, s.hex);
+	if (n >= SEARCH_SCREEN_MIN_BITS && n <= SEARCH_SCREEN_BITS)
+		fprintf(f, "      or: cfx verify --bits %u %s\n", n, s.hex);
+	/* past 80 columns (a word of 40 bits or more), the command on
+	 * a line of its own */
+	snprintf(cmd, sizeof cmd, "set const %s, then set bits %u", s.hex, n);
+	fprintf(f, "  in the REPL or the dashboard's : line:%s%s\n",
+	        strlen(cmd) + 41 > OUT_WIDTH ? "\n    " : " ", cmd);
+	free(s.sum);
+}
+
 static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 {
 	FILE *f = c->out;
@@ -1028,44 +1078,10 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 		out_fill(f, o->widen[0] ? o->widen : "(none: no candidate lies "
 		         "in the window)", OUT_WIDTH, "   ", "    ", " ");
 	print_front(f, o);
-	if (dropped) {
-		size_t said = 0;
-
-		fprintf(f, "\n%s by the screen:\n", r->all ? "failed" : "dropped");
-		for (i = 0; i < pk->n && said < DROPPED_SHOWN; i++)
-			if (pk->v[i].status == SEARCH_FAIL) {
-				shown s;
-				char head[48], rest[48];
-				describe(&pk->c[i], o->t->bits, &s);
-				snprintf(head, sizeof head, "  %s  ", s.hex);
-				snprintf(rest, sizeof rest, "%*s", (int)strlen(head), "");
-				out_fill(f, pk->v[i].reason, OUT_WIDTH, head, rest, " ");
-				free(s.sum);
-				said++;
-			}
-		if (dropped > said)
-			fprintf(f, "  ... and %zu more (--json lists them all)\n",
-			        dropped - said);
-	}
-	if (rows) {
-		shown s;
-		unsigned n = o->t->bits;
-		char cmd[96];
-
-		describe(o->nfront ? &pk->c[o->front[o->nfront - 1]] : &pk->c[0],
-		         n, &s);
-		/* the word size goes along: a constant alone is read on the
-		 * smallest word that holds it */
-		fprintf(f, "\nopen one: cfx dash --bits %u %s\n", n, s.hex);
-		if (n >= SEARCH_SCREEN_MIN_BITS && n <= SEARCH_SCREEN_BITS)
-			fprintf(f, "      or: cfx verify --bits %u %s\n", n, s.hex);
-		/* past 80 columns (a word of 40 bits or more), the command on
-		 * a line of its own */
-		snprintf(cmd, sizeof cmd, "set const %s, then set bits %u", s.hex, n);
-		fprintf(f, "  in the REPL or the dashboard's : line:%s%s\n",
-		        strlen(cmd) + 41 > OUT_WIDTH ? "\n    " : " ", cmd);
-		free(s.sum);
-	}
+	if (dropped)
+		print_dropped(f, r, o, dropped);
+	if (rows)
+		print_open_one(f, o);
 }
 
 static void result_json(cmd_ctx *c, const request *r, const outcome *o)
