@@ -54,8 +54,9 @@ def bad(msg):
 # ---- the lessons, parsed here (not by cfx) -----------------------------------
 
 def parse(path):
-    """(intro, steps): each step a dict of its text (prose, question,
-    hints), explain, try, reveals, command solutions, answer, kind."""
+    """(intro, steps): each step a dict of its text (its title, prose,
+    question and hints, and each of them apart: prose, question),
+    explain, try, reveals, command solutions, answer, kind."""
     intro, steps, into = [], [], None
     for line in open(path, encoding="utf-8"):
         line = line.rstrip("\n")
@@ -69,17 +70,19 @@ def parse(path):
                 into = intro
             elif word == "step":
                 steps.append({"title": val, "text": [], "explain": [],
+                              "prose": [], "question": [], "sets": [],
                               "try": None, "reveals": [], "sols": [],
                               "answer": None, "kind": None, "pick": False,
                               "approx": [], "checks": []})
-                into = steps[-1]["text"]
+                into = steps[-1]["prose"]
             elif not steps:
                 continue
             st = steps[-1] if steps else None
-            if word in ("ask", "predict", "hint"):
+            if word in ("ask", "predict"):
+                into = st["question"]
+                st["kind"] = word
+            elif word == "hint":
                 into = st["text"]
-                if word != "hint":
-                    st["kind"] = word
             elif word == "explain":
                 into = st["explain"]
             elif word == "try":
@@ -95,9 +98,11 @@ def parse(path):
             elif word == "solution":
                 if val.startswith("answer "):
                     st["answer"] = val[7:].strip()
-                elif not val.startswith("set "):
+                elif val.startswith("set "):
+                    st["sets"].append(val)
+                else:
                     st["sols"].append(val)
-            if into is not None and word not in ("try", "reveals"):
+            if into is not None and word not in ("try", "reveals", "step"):
                 into.append(val)
         elif line.startswith("  ") and into is not None:
             if into is (steps[-1]["checks"] if steps else None):
@@ -105,6 +110,7 @@ def parse(path):
             else:
                 into.append(line.strip())
     for st in steps:
+        st["text"] = [st["title"]] + st["prose"] + st["question"] + st["text"]
         for c in st["checks"]:
             st["approx"] += re.findall(r"\banswer ~ ([0-9.]+)", c)
     return " ".join(intro), steps
@@ -296,4 +302,5 @@ def main():
     sys.exit(1 if failed else 0)
 
 
-main()
+if __name__ == "__main__":
+    main()
