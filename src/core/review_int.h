@@ -431,6 +431,12 @@ void review_bits_defines(walk *w);
 int review_small_value(walk *w, const tok *t, unsigned long *out, char *why,
                        size_t n);
 
+/* The value of tokens [a, e) for a table's bits, signed: a literal or a
+ * define of one, negated or not, in parentheses or not (|v| at most
+ * 2^40); as written into why: 1, else 0. */
+int review_signed_value(walk *w, size_t a, size_t e, long *out, char *why,
+                        size_t n);
+
 /* The multipliers of the walk's file passed into hash_32(), hash_64()
  * or hash_long(): the product of each with the multiplier of that
  * function (the file's own definition of it, else the kernel's
