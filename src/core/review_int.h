@@ -431,12 +431,6 @@ void review_bits_defines(walk *w);
 int review_small_value(walk *w, const tok *t, unsigned long *out, char *why,
                        size_t n);
 
-/* The value of tokens [a, e) for a table's bits, signed: a literal or a
- * define of one, negated or not, in parentheses or not (|v| at most
- * 2^40); as written into why: 1, else 0. */
-int review_signed_value(walk *w, size_t a, size_t e, long *out, char *why,
-                        size_t n);
-
 /* The multipliers of the walk's file passed into hash_32(), hash_64()
  * or hash_long(): the product of each with the multiplier of that
  * function (the file's own definition of it, else the kernel's
@@ -464,6 +458,29 @@ void review_table_from_bits(walk *w, size_t mi);
 /* A WARNING when the multiplier the keys of i meet (m->p) is a 32-bit
  * constant in a 64-bit word. */
 void review_narrow_word(review *r, size_t i);
+
+/* ---- review_call.c ---- */
+
+/* The end of the call argument that starts at t[j] (past its '(' or
+ * ','): its ',' or ')' at depth 0, or end. */
+size_t review_arg_end(const tok *t, size_t j, size_t end);
+
+/* The value of tokens [a, e) for a table's bits, signed: a literal or a
+ * define of one, negated or not ("-3"; "HBITS" of "#define HBITS (-3)"),
+ * in parentheses or not; |value| clamped at 2^40.  1 with it into *out
+ * and as written into why ("-3", "HBITS = -3"), else 0. */
+int review_signed_value(walk *w, size_t a, size_t e, long *out, char *why,
+                        size_t n);
+
+/* The shift t[sh] by (wv - param) of multiplier mi's product, param the
+ * parameter pidx of function fn (defined at tokens [open, close]): the
+ * calls of fn in the walk's side give its tables: each call's argument
+ * pidx, when known, is one (m->tabs; m->table the smallest, why_table
+ * the calls), or, when 0, over wv or below 0, an ERROR at the call.
+ * 1 when some call's argument was known, else 0. */
+int review_call_tables(walk *w, size_t sh, size_t mi, unsigned long wv,
+                       const char *fn, const char *param, size_t pidx,
+                       size_t open, size_t close);
 
 /* ---- review_find.c ---- */
 

@@ -100,60 +100,15 @@ int review_small_value(walk *w, const tok *t, unsigned long *out, char *why,
 	return ok;
 }
 
-/* The value of tokens [a, e) for a table's bits, signed: a literal or a
- * define of one, negated or not ("-3"; "HBITS" of "#define HBITS (-3)"),
- * in parentheses or not; its size clamped at 2^40.  1 with it into *out
- * and as written into why ("-3", "HBITS = -3"), else 0. */
-int review_signed_value(walk *w, size_t a, size_t e, long *out, char *why,
-                        size_t n)
-{
-	const tok *t = w->v.t;
-	const char *s = NULL;
-	const define *d = NULL;
-	int neg = 0, ok = 0;
-	mpz_t z;
-
-	while (e > a + 2 && !strcmp(t[a].s, "(") &&
-	       review_paren_close(t, a, e) == e - 1)
-		a++, e--;
-	if (e == a + 2 && (!strcmp(t[a].s, "-") || !strcmp(t[a].s, "+")))
-		neg = t[a++].s[0] == '-';
-	if (e != a + 1 || (t[a].type != T_NUM && t[a].type != T_IDENT))
-		return 0;
-	mpz_init(z);
-	if (t[a].type == T_NUM)
-		ok = review_literal(t[a].s, z, NULL) == 0;
-	else if ((d = review_defs_find(w->newd, t[a].s, 0)) && d->valid) {
-		mpz_set(z, d->v);
-		ok = 1;
-	} else if (d) {
-		/* "(-3)" is kept as "-3" */
-		s = d->text;
-		if (*s == '-' || *s == '+')
-			neg ^= *s++ == '-';
-		s += strspn(s, " \t");
-		ok = review_literal(s, z, NULL) == 0;
-	}
-	if (ok) {
-		long v = mpz_cmp_ui(z, 1UL << 40) > 0 ? 1L << 40 : (long)mpz_get_ui(z);
-		*out = neg ? -v : v;
-		if (d)
-			snprintf(why, n, "%s%s = %ld", neg && !s ? "-" : "", t[a].s,
-			         s ? *out : v);
-		else
-			snprintf(why, n, "%s%s", neg ? "-" : "", t[a].s);
-	}
-	mpz_clear(z);
-	return ok;
-}
-
 /* Whether name is a parameter of the function whose body holds t[i]:
- * 1 with the function's name into fn. */
+ * 1 with the function's name into fn, the parameter's place in its list
+ * (0 the first) into *idx and the definition's tokens, from its name to
+ * its body's '}', into [*def_a, *def_b]. */
 static int param_of(const walk *w, size_t i, const char *name, char *fn,
-                    size_t n)
+                    size_t n, size_t *idx, size_t *def_a, size_t *def_b)
 {
 	const tok *t = w->v.t;
-	size_t k = i, open = REVIEW_NONE, q;
+	size_t k = i, open = REVIEW_NONE, q, pi = 0;
 	int depth = 0, need = w->depth;
 
 	while (k-- > 0 && need > 0) {
@@ -177,11 +132,24 @@ static int param_of(const walk *w, size_t i, const char *name, char *fn,
 	}
 	if (!q || t[q - 1].type != T_IDENT)
 		return 0;
-	for (k = q + 1; k + 1 < open; k++)
+	for (k = q + 1, depth = 0; k + 1 < open; k++) {
+		if (!strcmp(t[k].s, "("))
+			depth++;
+		else if (!strcmp(t[k].s, ")"))
+			depth--;
+		else if (!depth && !strcmp(t[k].s, ","))
+			pi++;
 		if (t[k].type == T_IDENT && !strcmp(t[k].s, name)) {
 			snprintf(fn, n, "%s", t[q - 1].s);
+			*idx = pi;
+			*def_a = q - 1;
+			{
+				size_t ba, bb;
+				*def_b = review_fn_of(w, i, &ba, &bb) ? bb : open;
+			}
 			return 1;
 		}
+	}
 	return 0;
 }
 
@@ -915,23 +883,6 @@ static void shift_undefined(walk *w, size_t i, size_t mi, unsigned long wv,
 	select_nothing(m, nw);
 }
 
-/* The end of the argument of a call that starts at t[j] (after its '('
- * or ','): its ',' or ')' at depth 0, or end. */
-static size_t arg_end(const tok *t, size_t j, size_t end)
-{
-	int par = 0;
-
-	for (; j < end; j++) {
-		if (!strcmp(t[j].s, "(") || !strcmp(t[j].s, "["))
-			par++;
-		else if ((!strcmp(t[j].s, ")") || !strcmp(t[j].s, "]")) && par-- == 0)
-			break;
-		else if (!par && !strcmp(t[j].s, ","))
-			break;
-	}
-	return j;
-}
-
 /* hash_32(), hash_64(), hash_long() or hash_ptr() called at t[i] in
  * statement [a, b): multiplier mi's product passed to it (m->hashed_by),
  * the table its bits argument gives (or the undefined shift a size of 0,
@@ -944,7 +895,7 @@ static void hash_call_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 	unsigned ctx = review_ctx_word(w, NULL, NULL);
 	unsigned word = !strcmp(t[i].s, "hash_32") ? 32 :
 	                !strcmp(t[i].s, "hash_64") ? 64 : ctx ? ctx : 64;
-	size_t at = 0, e1 = arg_end(t, i + 2, b), e2;
+	size_t at = 0, e1 = review_arg_end(t, i + 2, b), e2;
 	long v;
 	char why[64];
 
@@ -958,7 +909,7 @@ static void hash_call_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 	}
 	/* the second argument, the table's bits */
 	if (e1 < b && !strcmp(t[e1].s, ",") &&
-	    (e2 = arg_end(t, e1 + 1, b)) < b && !strcmp(t[e2].s, ")") &&
+	    (e2 = review_arg_end(t, e1 + 1, b)) < b && !strcmp(t[e2].s, ")") &&
 	    review_signed_value(w, e1 + 1, e2, &v, why, sizeof why)) {
 		if (v >= 1 && v <= (long)word) {
 			m->table = (unsigned)v;
@@ -1054,13 +1005,16 @@ static void shift_table_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 		 * code does not show the size, whatever a *_BITS
 		 * define of the file says */
 		char fn[64];
+		size_t idx, da, db;
 		m->table = 0;
 		m->table_src = REVIEW_TABLE_UNKNOWN;
-		if (param_of(w, i, t[i + 4].s, fn, sizeof fn))
+		if (param_of(w, i, t[i + 4].s, fn, sizeof fn, &idx, &da, &db)) {
 			snprintf(m->why_table, sizeof m->why_table, ">> (%lu - "
 			         "%s) at line %lu takes %s, a parameter of %s()",
 			         wv, t[i + 4].s, t[i].line, t[i + 4].s, fn);
-		else
+			/* the calls of fn give it: their tables */
+			review_call_tables(w, i, mi, wv, fn, t[i + 4].s, idx, da, db);
+		} else
 			snprintf(m->why_table, sizeof m->why_table, ">> (%lu - "
 			         "%s) at line %lu takes %s, a variable", wv,
 			         t[i + 4].s, t[i].line, t[i + 4].s);
