@@ -668,6 +668,14 @@ void review_body_general(review *r);
 void review_claims_shared(review *r, size_t i, const char *text,
                           unsigned long line0, const char *added);
 
+/* ---- review_phi.c ---- */
+
+/* The chains of '=' with phi a comment writes ("phi = (sqrt(5)-1)/2",
+ * "(1 - phi) = phi**2 = (3 - sqrt(5))/2"), checked in the convention it
+ * defines for phi (else the golden ratio), and the constant's value over
+ * 2^n against their values. */
+void review_phi_check(claims *cl);
+
 /* ---- review_cf.c ---- */
 
 /* Every expansion a comment claims: after each continued-fraction
