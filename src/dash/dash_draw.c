@@ -324,10 +324,8 @@ static const char *prime_text(const dash_model_const *c, int short_form)
 static void value_row(const dash *d, const rect *r)
 {
 	const dash_model_const *c = dash_state_model(d);
-	const dash_view *v = dash_keys_view(d);
-	/* typing, an automatic word is held (Enter applies the rule) */
-	const char *aut = v->mode == MODE_EDIT && !v->edit.word ? " (held)"
-	                  : dash_state_bits_asked(d) ? "" : " (auto)";
+	/* (typing, the word is the one Enter keeps: dash_keys.c) */
+	const char *aut = dash_state_bits_asked(d) ? "" : " (auto)";
 	char val[96], word[32];
 	int form, gap = 3, shrt = 0, x;
 
@@ -487,14 +485,9 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 		value_row(d, r);
 	if (*msg)
 		status_row(d, r, 2, msg_style, msg, NULL);
-	else if (v->mode == MODE_EDIT && v->edit.wider)
-		dash_paint_putf(r, 2, 2, ST_WEAK, "needs n = %u: Enter shows it (n is held "
-		     "at %u while you type)", v->edit.wider, v->edit.hold);
-	else if (v->mode == MODE_EDIT && !v->edit.word)
-		dash_paint_putf(r, 2, 2, ST_DIM, "live: the panels follow what you type, "
-		     "n held at %u until Enter", v->edit.hold);
 	else if (v->mode == MODE_EDIT)
-		dash_paint_put(r, 2, 2, ST_DIM, "live: the panels follow what you type");
+		dash_paint_putf(r, 2, 2, ST_DIM, "live: the panels follow what you type, "
+		     "on the n Enter keeps (%s)", v->edit.word ? "as asked" : "the rule's");
 }
 
 /* The footer: the ':' line while one is typed, else the keys of the
