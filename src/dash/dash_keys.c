@@ -717,8 +717,8 @@ const dash_keys_binding dash_keys_table[] = {
 	  "scroll the code (or the output pane, or this help) by a page, a row",
 	  NULL, V | H,
 	  k_scroll },
-	{ { 'o', ESC }, "o, Esc", "show / hide the output of : commands (the panels it is over "
-	  "end above it; its title names any it hides some of)",
+	{ { 'o', ESC }, "o, Esc", "show / hide the output of : commands (its title names panels it "
+	  "covers)",
 	  "o output", V, k_out },
 	{ { CTRL('L') }, "Ctrl-L", "redraw the screen", NULL, V | L, k_redraw },
 	{ { CTRL('Z') }, "Ctrl-Z", "suspend to the shell (fg resumes, as it "
