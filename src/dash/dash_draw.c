@@ -816,7 +816,7 @@ void dash_draw(const dash *d, dash_frame *f)
 {
 	const dash_view *v = dash_keys_view(d);
 	static const char *const name[] = { "cf", "code", "spectrum", "buckets" };
-	int W = COLS, H = LINES, cy = -1, cx = -1, i;
+	int W = COLS, H = LINES, cy = -1, cx = -1, i, lost;
 	char over[64] = "";
 	layout l;
 	rect *fp;
@@ -852,7 +852,8 @@ void dash_draw(const dash *d, dash_frame *f)
 		rect *r = i == 0 ? &l.cf : i == 1 ? &l.code : i == 2 ? &l.spec : &l.buck;
 		if (!r->w)
 			continue;
-		dash_paint_lost_reset();
+		lost = 0;
+		r->lost = &lost;
 		if (r->h < 1)
 			;
 		else if (i == 0 && !draw_hidden(r, "Continued fraction"))
@@ -863,7 +864,8 @@ void dash_draw(const dash *d, dash_frame *f)
 			dash_panel_spec_draw(d, r, f);
 		else if (i == 3 && !draw_hidden(r, hidden_buckets_title(r)))
 			dash_panel_buckets_draw(d, r);
-		if (r->under && (r->h < 1 || dash_paint_lost()))
+		r->lost = NULL;
+		if (r->under && (r->h < 1 || lost))
 			snprintf(over + strlen(over), sizeof over - strlen(over), "%s%s",
 			         *over ? ", " : "", name[i]);
 	}

@@ -100,28 +100,17 @@ int dash_paint_width(const char *s)
 	return (int)text_width(s, strlen(s));
 }
 
-static int lost;                /* text drawn below a rect's last row */
-
-void dash_paint_lost_reset(void)
+void dash_paint_lose(const rect *r)
 {
-	lost = 0;
-}
-
-int dash_paint_lost(void)
-{
-	return lost;
-}
-
-void dash_paint_lose(void)
-{
-	lost++;
+	if (r->lost)
+		++*r->lost;
 }
 
 /* Draw s at (y, x) of r, clipped to r; returns the column after it. */
 int dash_paint_put(const rect *r, int y, int x, int st, const char *s)
 {
 	if (y >= r->h && y > 0 && *s && strspn(s, " ") < strlen(s))
-		lost++;
+		dash_paint_lose(r);
 	if (y < 0 || y >= r->h || x >= r->w || x < 0)
 		return x + dash_paint_width(s);
 	attrset(sty[st]);
@@ -257,7 +246,7 @@ void dash_paint_flow_item(dash_paint_flow *f, const char *text, int st, int core
 	if (f->y > f->ymax) {
 		f->lost++;
 		if (f->draw)
-			lost++;
+			dash_paint_lose(f->r);
 		return;
 	}
 	f->x += sp;

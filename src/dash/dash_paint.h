@@ -5,8 +5,7 @@
  *
  * Text is drawn into a panel's rect, clipped to it and never wrapped into
  * a neighbour.  The styles (ST_*) and glyphs are chosen once, by
- * dash_paint_init; nothing else here keeps state but the count of text
- * lost below a rect (dash_paint_lost).
+ * dash_paint_init; nothing else here keeps state.
  */
 #ifndef CFX_DASH_PAINT_H
 #define CFX_DASH_PAINT_H
@@ -24,6 +23,9 @@ typedef struct rect {
 	int under;                  /* the output pane is over its last rows:
 	                             * h is the rows above the pane (a panel
 	                             * that has no room says where things went) */
+	int *lost;                  /* NULL, or where text drawn below the last
+	                             * row is counted (the caller's: drawing
+	                             * keeps no state) */
 } rect;
 
 /* A rect, no focus. */
@@ -44,13 +46,11 @@ struct dash_paint_glyphs {
 void dash_paint_init(int color, int ascii);
 const struct dash_paint_glyphs *dash_paint_glyph(void);
 
-/* Text drawn below a rect's last row is lost (clipped): counted from the
- * last dash_paint_lost_reset, so the caller can say that a panel did
- * not show all it had; dash_paint_lose counts what a panel left undrawn
- * for want of rows. */
-void dash_paint_lost_reset(void);
-int dash_paint_lost(void);
-void dash_paint_lose(void);
+/* Text drawn below a rect's last row is lost (clipped), and counted in
+ * *r->lost when r has one, so the caller can say that a panel did not
+ * show all it had; dash_paint_lose counts what a panel left undrawn for
+ * want of rows. */
+void dash_paint_lose(const rect *r);
 
 /* Display columns of a UTF-8 string. */
 int dash_paint_width(const char *s);

@@ -93,7 +93,7 @@ static void draw_hist(const dash_work_score *s, const rect *hr, int st)
 	char buf[48];
 
 	if (rows < 0 && cols >= 24 && s && !s->failed && s->nhist)
-		dash_paint_lose();      /* no row for the bars */
+		dash_paint_lose(hr);    /* no row for the bars */
 	if (rows < 0 || cols < 24 || !s || s->failed || !s->nhist)
 		return;
 	if (cols > 512)
@@ -636,6 +636,7 @@ void dash_panel_buckets_draw(const dash *d, const rect *r)
 		hr = RECT(r->y + 3 + x, r->x + 1, r->h - 3 - x - sweep_rows,
 		             r->w - 2);
 	}
+	hr.lost = r->lost;
 	draw_hist(s, &hr, cur ? verdict_style(s->r.verdict) : ST_DIM);
 	draw_sweep(d, r, r->h - sweep_rows, sweep_rows);
 }

@@ -126,7 +126,7 @@ void dash_panel_spec_draw(const dash *d, const rect *r, dash_frame *frame)
 			dash_paint_putf(r, y, 8 + sw, ST_DIM, "%d", ps->r.ngaps);
 		}
 	}
-	/* (rows past the panel's end are lost, and counted: dash_paint_lost) */
+	/* (rows past the panel's end are lost, and counted: r->lost) */
 	for (i = 0; i < s->r.ngaps; i++, y++) {
 		const spec_gap *gp = &s->r.gap[i];
 		const char *name = s->r.ngaps == 3 ? names3[i] : s->r.ngaps == 2
