@@ -67,6 +67,8 @@ enum { REVIEW_TABLE_NONE, REVIEW_TABLE_CODE, REVIEW_TABLE_DEFINE,
  * of a second to a second). */
 #define REVIEW_MAX_TOKENS (1 << 22)
 #define REVIEW_MAX_MULT 256
+/* The table sizes one multiplier is judged at from calls (review_call.c). */
+#define REVIEW_MAX_TABS 8
 /* The bytes of all the inputs of one `cfx review` together (each is
  * also a data file of at most 128 MiB, textfile.h): every input is read
  * and reviewed before any is judged, so they are all held at once. */
@@ -87,6 +89,9 @@ typedef struct review_mult {
 	char why_table[160];       /* where the code shows it (or, table 0,
 	                            * why it does not: REVIEW_TABLE_UNKNOWN) */
 	int table_src;             /* REVIEW_TABLE_*: what said the table */
+	unsigned ntab;             /* tables the calls of a function give
+	                            * (its bits parameter): more than one, */
+	unsigned tabs[REVIEW_MAX_TABS];  /* all judged together, smallest first */
 	int ctx_bits;              /* the #if context's word, 0: none */
 	int long_word;             /* a sequence's word is a long's (64 bits
 	                            * on LP64, 32 on ILP32) */

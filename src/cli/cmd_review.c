@@ -206,7 +206,7 @@ static int battery(cmd_ctx *c, verify_battery *bt, const mpz_t p,
 /* Every multiplier the review found through verify.  0, or -1 (Ctrl-C). */
 static int verdicts(cmd_ctx *c, review *rv)
 {
-	size_t i, nmult = rv->nmult;
+	size_t i, k, nmult = rv->nmult;
 
 	for (i = 0; i < nmult; i++) {
 		review_mult *m = &rv->mult[i];
@@ -218,7 +218,11 @@ static int verdicts(cmd_ctx *c, review *rv)
 		if (!m->verify || m->bits < VERIFY_MIN_BITS || m->bits > 64 ||
 		    mpz_sgn(m->p) <= 0 || mpz_sizeinbase(m->p, 2) > m->bits)
 			continue;
-		if (m->table >= 1 && m->table <= VERIFY_MAX_TABLE_BITS &&
+		for (nt = 0, k = 0; m->ntab > 1 && k < m->ntab; k++)
+			if (m->tabs[k] <= VERIFY_MAX_TABLE_BITS && m->tabs[k] <= m->bits)
+				tables[nt++] = m->tabs[k];   /* the calls' tables */
+		if (nt) {
+		} else if (m->table >= 1 && m->table <= VERIFY_MAX_TABLE_BITS &&
 		    m->table <= m->bits) {
 			tables[0] = m->table;
 			nt = 1;
@@ -283,6 +287,13 @@ static json_t *mult_json(const review *rv, const review_mult *m)
 	json_object_set_new(o, "bits_why", json_string(m->why_bits));
 	json_object_set_new(o, "table_bits", m->table ? json_integer(m->table)
 	                    : json_null());
+	if (m->ntab > 1) {
+		json_t *ts = json_array();
+		unsigned k;
+		for (k = 0; k < m->ntab; k++)
+			json_array_append_new(ts, json_integer(m->tabs[k]));
+		json_object_set_new(o, "tables", ts);
+	}
 	if (m->table_src == REVIEW_TABLE_NOTHING) {
 		char why[sizeof m->why_table + 64];
 		snprintf(why, sizeof why, "none: %s, which selects no table "

@@ -1196,6 +1196,7 @@ static void claims_check(review *r, size_t i, const char *text,
 	check_phi(&cl);
 	check_within(&cl);
 	check_phi_ratio(&cl);
+	review_phi_check(&cl);
 	check_golden_prefix(&cl);
 	check_sum(&cl);
 	if (m->kind != REVIEW_SEQUENCE)

@@ -459,6 +459,29 @@ void review_table_from_bits(walk *w, size_t mi);
  * constant in a 64-bit word. */
 void review_narrow_word(review *r, size_t i);
 
+/* ---- review_call.c ---- */
+
+/* The end of the call argument that starts at t[j] (past its '(' or
+ * ','): its ',' or ')' at depth 0, or end. */
+size_t review_arg_end(const tok *t, size_t j, size_t end);
+
+/* The value of tokens [a, e) for a table's bits, signed: a literal or a
+ * define of one, negated or not ("-3"; "HBITS" of "#define HBITS (-3)"),
+ * in parentheses or not; |value| clamped at 2^40.  1 with it into *out
+ * and as written into why ("-3", "HBITS = -3"), else 0. */
+int review_signed_value(walk *w, size_t a, size_t e, long *out, char *why,
+                        size_t n);
+
+/* The shift t[sh] by (wv - param) of multiplier mi's product, param the
+ * parameter pidx of function fn (defined at tokens [open, close]): the
+ * calls of fn in the walk's side give its tables: each call's argument
+ * pidx, when known, is one (m->tabs; m->table the smallest, why_table
+ * the calls), or, when 0, over wv or below 0, an ERROR at the call.
+ * 1 when some call's argument was known, else 0. */
+int review_call_tables(walk *w, size_t sh, size_t mi, unsigned long wv,
+                       const char *fn, const char *param, size_t pidx,
+                       size_t open, size_t close);
+
 /* ---- review_find.c ---- */
 
 /* A new multiplier of kind k at file:line, its name ("" for a literal)
@@ -644,6 +667,14 @@ void review_body_general(review *r);
  * no check reads not listed again. */
 void review_claims_shared(review *r, size_t i, const char *text,
                           unsigned long line0, const char *added);
+
+/* ---- review_phi.c ---- */
+
+/* The chains of '=' with phi a comment writes ("phi = (sqrt(5)-1)/2",
+ * "(1 - phi) = phi**2 = (3 - sqrt(5))/2"), checked in the convention it
+ * defines for phi (else the golden ratio), and the constant's value over
+ * 2^n against their values. */
+void review_phi_check(claims *cl);
 
 /* ---- review_cf.c ---- */
 

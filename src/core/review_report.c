@@ -309,7 +309,14 @@ void review_verdict(review *r, size_t i, const verify_battery *bt,
 	if (bt->ntables == 1)
 		snprintf(tables, sizeof tables, "a table of 2^%u from %s",
 		         bt->tables[0], m->why_table);
-	else
+	else if (m->ntab > 1) {
+		size_t n = 0;
+		for (k = 0; k < bt->ntables; k++)
+			n += (size_t)snprintf(tables + n, sizeof tables - n, "%s2^%u",
+			                      k ? (k + 1 == bt->ntables ? " and " :
+			                      ", ") : "tables ", bt->tables[k]);
+		snprintf(tables + n, sizeof tables - n, " from %s", m->why_table);
+	} else
 		snprintf(tables, sizeof tables, "tables 2^%u..2^%u: the code does "
 		         "not show the size%s%.160s%s", bt->tables[0],
 		         bt->tables[bt->ntables - 1], m->table_src ==

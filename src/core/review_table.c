@@ -101,12 +101,14 @@ int review_small_value(walk *w, const tok *t, unsigned long *out, char *why,
 }
 
 /* Whether name is a parameter of the function whose body holds t[i]:
- * 1 with the function's name into fn. */
+ * 1 with the function's name into fn, the parameter's place in its list
+ * (0 the first) into *idx and the definition's tokens, from its name to
+ * its body's '}', into [*def_a, *def_b]. */
 static int param_of(const walk *w, size_t i, const char *name, char *fn,
-                    size_t n)
+                    size_t n, size_t *idx, size_t *def_a, size_t *def_b)
 {
 	const tok *t = w->v.t;
-	size_t k = i, open = REVIEW_NONE, q;
+	size_t k = i, open = REVIEW_NONE, q, pi = 0;
 	int depth = 0, need = w->depth;
 
 	while (k-- > 0 && need > 0) {
@@ -130,11 +132,24 @@ static int param_of(const walk *w, size_t i, const char *name, char *fn,
 	}
 	if (!q || t[q - 1].type != T_IDENT)
 		return 0;
-	for (k = q + 1; k + 1 < open; k++)
+	for (k = q + 1, depth = 0; k + 1 < open; k++) {
+		if (!strcmp(t[k].s, "("))
+			depth++;
+		else if (!strcmp(t[k].s, ")"))
+			depth--;
+		else if (!depth && !strcmp(t[k].s, ","))
+			pi++;
 		if (t[k].type == T_IDENT && !strcmp(t[k].s, name)) {
 			snprintf(fn, n, "%s", t[q - 1].s);
+			*idx = pi;
+			*def_a = q - 1;
+			{
+				size_t ba, bb;
+				*def_b = review_fn_of(w, i, &ba, &bb) ? bb : open;
+			}
 			return 1;
 		}
+	}
 	return 0;
 }
 
@@ -813,27 +828,31 @@ static void index_bound(walk *w, size_t a, size_t at, unsigned ibits)
 /* A shift by W - B that C leaves undefined (C11 6.5.7) at t[i], so that
  * it selects no table: ">> (W - B)" with B > W (both known: "SESS_HASH_
  * BITS = 36" from another header over a 32-bit product), a negative
- * count; or hash_32(x, 0) (hash_64, hash_long: W their word's bits, B
- * 0), whose kernel function shifts its product right by its whole
- * width.  what: the shift as written.  An ERROR once a line, and m's
- * table REVIEW_TABLE_NOTHING unless another use showed one. */
+ * count; or hash_32(x, B) (hash_64, hash_long: W their word's bits; call
+ * set) with B 0, more than W or negative, whose kernel function shifts
+ * its W-bit product right by W - B computed in unsigned int (its bits
+ * parameter's type): W, or (W - B) mod 2^32, never less than W.  what:
+ * the shift or call as written.  An ERROR once a line, and m's table
+ * REVIEW_TABLE_NOTHING unless another use showed one. */
 static void shift_undefined(walk *w, size_t i, size_t mi, unsigned long wv,
-                            unsigned long v, const char *what)
+                            long v, const char *what, int call)
 {
 	review_mult *m = &w->r->mult[mi];
 	const tok *t = w->v.t;
 	char nw[sizeof m->why_table];
+	/* the count hash_32() computes: (W - B) in unsigned int */
+	unsigned long cnt = (unsigned long)(((long long)wv - v) & 0xffffffffLL);
 
 	if (!review_has_finding(w->r, w->file, t[i].line, "undefined behaviour")) {
-		if (v > wv)
+		if (!call)
 			review_add(w->r, REVIEW_ERROR, w->file, t[i].line, REVIEW_NONE,
-			           "table", ">> %s at line %lu shifts by %lu - %lu = "
-			           "-%lu, a negative count: undefined behaviour in C "
+			           "table", ">> %s at line %lu shifts by %lu - %ld = "
+			           "-%ld, a negative count: undefined behaviour in C "
 			           "(C11 6.5.7), so it selects no table; a table of "
-			           "2^%lu needs an index of %lu bits, more than the "
-			           "%lu-bit word holds", what, t[i].line, wv, v, v - wv,
-			           v, v, wv);
-		else
+			           "2^%ld needs an index of %ld bits, more than the "
+			           "%lu-bit word holds", what, t[i].line, wv, v,
+			           v - (long)wv, v, v, wv);
+		else if (v == 0)
 			review_add(w->r, REVIEW_ERROR, w->file, t[i].line, REVIEW_NONE,
 			           "table", "%s at line %lu asks for a table of 2^0: "
 			           "%s() shifts its %lu-bit product right by %lu - 0 = "
@@ -842,14 +861,172 @@ static void shift_undefined(walk *w, size_t i, size_t mi, unsigned long wv,
 			           "shift by 0), so it selects no table; give it the "
 			           "table's bits, 1 or more", what, t[i].line, t[i].s,
 			           wv, wv, wv, wv);
+		else
+			review_add(w->r, REVIEW_ERROR, w->file, t[i].line, REVIEW_NONE,
+			           "table", "%s at line %lu asks for a table of 2^%ld, "
+			           "%s: %s() shifts its %lu-bit product right by %lu - "
+			           "%s%ld%s, computed in unsigned int (its bits "
+			           "parameter's type) as %lu, not less than %lu: "
+			           "undefined behaviour in C (C11 6.5.7), so it selects "
+			           "no table; give it the table's bits, 1 to %lu", what,
+			           t[i].line, v, v < 0 ? "a negative size" :
+			           "more than the word's bits", t[i].s, wv, wv,
+			           v < 0 ? "(" : "", v, v < 0 ? ")" : "", cnt, wv, wv);
 	}
-	if (v > wv)
+	if (!call)
 		snprintf(nw, sizeof nw, ">> %.100s at line %lu shifts by a "
 		         "negative count", what, t[i].line);
 	else
-		snprintf(nw, sizeof nw, "%.100s at line %lu shifts the %lu-bit "
-		         "product by %lu, its whole width", what, t[i].line, wv, wv);
+		snprintf(nw, sizeof nw, "%.70s at line %lu shifts the %lu-bit "
+		         "product by %lu, %s", what, t[i].line, wv, v ? cnt : wv,
+		         v ? "more than its width" : "its whole width");
 	select_nothing(m, nw);
+}
+
+/* hash_32(), hash_64(), hash_long() or hash_ptr() called at t[i] in
+ * statement [a, b): multiplier mi's product passed to it (m->hashed_by),
+ * the table its bits argument gives (or the undefined shift a size of 0,
+ * more than the word or below 0 makes), and the word it hashes. */
+static void hash_call_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
+{
+	review_mult *m = &w->r->mult[mi];
+	const tok *t = w->v.t;
+	/* hash_long and hash_ptr hash a long: the #if word, else 64 */
+	unsigned ctx = review_ctx_word(w, NULL, NULL);
+	unsigned word = !strcmp(t[i].s, "hash_32") ? 32 :
+	                !strcmp(t[i].s, "hash_64") ? 64 : ctx ? ctx : 64;
+	size_t at = 0, e1 = review_arg_end(t, i + 2, b), e2;
+	long v;
+	char why[64];
+
+	if (!m->hashed_by[0] && m->kind != REVIEW_SEQUENCE &&
+	    product_in_arg(w, i + 1, b, m, &at)) {
+		snprintf(m->hashed_by, sizeof m->hashed_by, "%s", t[i].s);
+		m->hashed_line = t[i].line;
+		m->hashed_word = word;
+		m->hashed_long = !ctx && word == 64 && strcmp(t[i].s, "hash_64");
+		hashed_product(w, at, m);
+	}
+	/* the second argument, the table's bits */
+	if (e1 < b && !strcmp(t[e1].s, ",") &&
+	    (e2 = review_arg_end(t, e1 + 1, b)) < b && !strcmp(t[e2].s, ")") &&
+	    review_signed_value(w, e1 + 1, e2, &v, why, sizeof why)) {
+		if (v >= 1 && v <= (long)word) {
+			m->table = (unsigned)v;
+			m->table_src = REVIEW_TABLE_CODE;
+			snprintf(m->why_table, sizeof m->why_table, "%s(..., %s) at "
+			         "line %lu", t[i].s, why, t[i].line);
+			index_bound(w, a, i, (unsigned)v);
+		} else {
+			char hw[96];
+			snprintf(hw, sizeof hw, "%s(..., %.40s)", t[i].s, why);
+			shift_undefined(w, i, mi, word, v, hw, 1);
+		}
+	}
+	if (m->hashed_by[0] && !strcmp(m->hashed_by, t[i].s) &&
+	    m->hashed_line == t[i].line && m->hashed_prod[LP64] &&
+	    m->hashed_prod[LP64] < word) {
+		/* u32 key * C into hash_long(): a 32-bit product */
+		m->bits = m->hashed_prod[LP64];
+		snprintf(m->why_bits, sizeof m->why_bits, "its product is "
+		         "computed in %u bits (%.80s) before %s() at line %lu "
+		         "widens it", m->bits, m->hashed_why, t[i].s, t[i].line);
+	} else if (m->bits != word && m->kind != REVIEW_SEQUENCE) {
+		char was[sizeof m->why_bits];
+		snprintf(was, sizeof was, "%s", m->why_bits);
+		snprintf(m->why_bits, sizeof m->why_bits, "%s() at line %lu "
+		         "hashes %u-bit words%s, over %u bits by %.120s", t[i].s,
+		         t[i].line, word, word == 64 && strcmp(t[i].s, "hash_64") ?
+		         " (a long's)" : "", m->bits, was);
+		m->bits = word;
+	}
+}
+
+/* The right shift t[i] of statement [a, b) by K or by (W - B), known:
+ * by the width or more (or a negative count), undefined, no table. */
+static void shift_undefined_use(walk *w, size_t a, size_t b, size_t i,
+                                size_t mi)
+{
+	const tok *t = w->v.t;
+	unsigned long sk, wv;
+	long v;
+	char kwhy[64], why[64], both[140];
+	size_t close;
+
+	if (review_small_value(w, &t[i + 1], &sk, kwhy, sizeof kwhy)) {
+		shift_past_width(w, a, b, i, sk, kwhy, mi);
+		return;
+	}
+	if (strcmp(t[i + 1].s, "(") || i + 5 >= b ||
+	    !review_small_value(w, &t[i + 2], &wv, why, sizeof why) ||
+	    strcmp(t[i + 3].s, "-") ||
+	    (close = review_paren_close(t, i + 1, b)) >= b ||
+	    !review_signed_value(w, i + 4, close, &v, kwhy, sizeof kwhy))
+		return;
+	snprintf(both, sizeof both, "(%s - %s)", why, kwhy);
+	if (v < 0)
+		shift_past_width(w, a, b, i, wv - v, both, mi);
+	else if ((unsigned long)v <= wv)
+		shift_past_width(w, a, b, i, wv - v, both, mi);
+	else
+		shift_undefined(w, i, mi, wv, v, both, 0);
+}
+
+/* The right shift t[i] (">>") of statement [a, b): the table it gives
+ * multiplier mi (>> (W - B), >> K), or that the code does not show it
+ * (>> (W - bits), bits a parameter or a variable). */
+static void shift_table_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
+{
+	review_mult *m = &w->r->mult[mi];
+	const tok *t = w->v.t;
+	unsigned long v, wv;
+	long sv;
+	char why[64];
+
+	if (!strcmp(t[i + 1].s, "(") && i + 4 < b &&
+	    review_small_value(w, &t[i + 2], &wv, why, sizeof why) &&
+	    !strcmp(t[i + 3].s, "-") &&
+	    review_small_value(w, &t[i + 4], &v, why, sizeof why) &&
+	    v >= 1 && v <= wv && (wv == 32 || wv == 64)) {
+		m->table = (unsigned)v;
+		m->table_src = REVIEW_TABLE_CODE;
+		snprintf(m->why_table, sizeof m->why_table,
+		         ">> (%lu - %s) at line %lu", wv, why, t[i].line);
+		index_bound(w, a, i, (unsigned)v);
+	} else if (!strcmp(t[i + 1].s, "(") && i + 5 < b &&
+	           review_small_value(w, &t[i + 2], &wv, why, sizeof why) &&
+	           (wv == 32 || wv == 64) && !strcmp(t[i + 3].s, "-") &&
+	           t[i + 4].type == T_IDENT &&
+	           !review_small_value(w, &t[i + 4], &v, why, sizeof why) &&
+	           !review_signed_value(w, i + 4, i + 5, &sv, why, sizeof why) &&
+	           !strcmp(t[i + 5].s, ")") &&
+	           m->table_src != REVIEW_TABLE_CODE) {
+		/* >> (32 - bits), bits a parameter or a variable: the
+		 * code does not show the size, whatever a *_BITS
+		 * define of the file says */
+		char fn[64];
+		size_t idx, da, db;
+		m->table = 0;
+		m->table_src = REVIEW_TABLE_UNKNOWN;
+		if (param_of(w, i, t[i + 4].s, fn, sizeof fn, &idx, &da, &db)) {
+			snprintf(m->why_table, sizeof m->why_table, ">> (%lu - "
+			         "%s) at line %lu takes %s, a parameter of %s()",
+			         wv, t[i + 4].s, t[i].line, t[i + 4].s, fn);
+			/* the calls of fn give it: their tables */
+			review_call_tables(w, i, mi, wv, fn, t[i + 4].s, idx, da, db);
+		} else
+			snprintf(m->why_table, sizeof m->why_table, ">> (%lu - "
+			         "%s) at line %lu takes %s, a variable", wv,
+			         t[i + 4].s, t[i].line, t[i + 4].s);
+	} else if (review_small_value(w, &t[i + 1], &v, why, sizeof why) &&
+	           v >= 1 && v < m->bits) {
+		m->table = (unsigned)(m->bits - v);
+		m->table_src = REVIEW_TABLE_CODE;
+		index_bound(w, a, i, m->table);
+		snprintf(m->why_table, sizeof m->why_table,
+		         ">> %s at line %lu: the top %u bits", why,
+		         t[i].line, m->table);
+	}
 }
 
 /* What statement [a, b) says of the word and table of multiplier name
@@ -857,149 +1034,24 @@ static void shift_undefined(walk *w, size_t i, size_t mi, unsigned long wv,
  * >> (W - B), >> K. */
 void review_use_of(walk *w, size_t a, size_t b, size_t mi)
 {
-	review_mult *m = &w->r->mult[mi];
 	const tok *t = w->v.t;
 	size_t i;
 
 	for (i = a; i < b; i++) {
-		unsigned long v, wv;
-		char why[64];
 		if (t[i].type == T_IDENT && (!strcmp(t[i].s, "hash_32") ||
 		    !strcmp(t[i].s, "hash_64") || !strcmp(t[i].s, "hash_long") ||
 		    !strcmp(t[i].s, "hash_ptr")) && i + 1 < b &&
-		    !strcmp(t[i + 1].s, "(")) {
-			/* the second argument at depth 1; hash_long and hash_ptr
-			 * hash a long: the #if word, else 64 */
-			size_t j;
-			int par = 0;
-			unsigned ctx = review_ctx_word(w, NULL, NULL);
-			unsigned word = !strcmp(t[i].s, "hash_32") ? 32 :
-			                !strcmp(t[i].s, "hash_64") ? 64 : ctx ? ctx : 64;
-			size_t at = 0;
-			if (!m->hashed_by[0] && m->kind != REVIEW_SEQUENCE &&
-			    product_in_arg(w, i + 1, b, m, &at)) {
-				snprintf(m->hashed_by, sizeof m->hashed_by, "%s", t[i].s);
-				m->hashed_line = t[i].line;
-				m->hashed_word = word;
-				m->hashed_long = !ctx && word == 64 &&
-				                 strcmp(t[i].s, "hash_64");
-				hashed_product(w, at, m);
-			}
-			for (j = i + 1; j < b; j++) {
-				if (!strcmp(t[j].s, "("))
-					par++;
-				else if (!strcmp(t[j].s, ")") && !--par)
-					break;
-				else if (par == 1 && !strcmp(t[j].s, ",") && j + 1 < b &&
-				         review_small_value(w, &t[j + 1], &v, why,
-				                            sizeof why) &&
-				         v >= 1 && v <= word) {
-					m->table = (unsigned)v;
-					m->table_src = REVIEW_TABLE_CODE;
-					snprintf(m->why_table, sizeof m->why_table,
-					         "%s(..., %s) at line %lu", t[i].s, why,
-					         t[i].line);
-					index_bound(w, a, i, (unsigned)v);
-				} else if (par == 1 && !strcmp(t[j].s, ",") && j + 1 < b &&
-				           j + 2 < b && !strcmp(t[j + 2].s, ")") &&
-				           review_small_value(w, &t[j + 1], &v, why,
-				                              sizeof why) && v == 0) {
-					char hw[96];
-					snprintf(hw, sizeof hw, "%s(..., %.40s)", t[i].s, why);
-					shift_undefined(w, i, mi, word, 0, hw);
-				}
-			}
-			if (m->hashed_by[0] && !strcmp(m->hashed_by, t[i].s) &&
-			    m->hashed_line == t[i].line && m->hashed_prod[LP64] &&
-			    m->hashed_prod[LP64] < word) {
-				/* u32 key * C into hash_long(): a 32-bit product */
-				m->bits = m->hashed_prod[LP64];
-				snprintf(m->why_bits, sizeof m->why_bits, "its product is "
-				         "computed in %u bits (%.80s) before %s() at line "
-				         "%lu widens it", m->bits, m->hashed_why, t[i].s,
-				         t[i].line);
-			} else if (m->bits != word && m->kind != REVIEW_SEQUENCE) {
-				char was[sizeof m->why_bits];
-				snprintf(was, sizeof was, "%s", m->why_bits);
-				snprintf(m->why_bits, sizeof m->why_bits,
-				         "%s() at line %lu hashes %u-bit words%s, over %u "
-				         "bits by %.120s", t[i].s, t[i].line, word,
-				         word == 64 && strcmp(t[i].s, "hash_64") ?
-				         " (a long's)" : "", m->bits, was);
-				m->bits = word;
-			}
-		}
-		if (t[i].type == T_OP && (!strcmp(t[i].s, ">>") ||
-		    !strcmp(t[i].s, ">>=")) && i + 1 < b &&
-		    m->kind != REVIEW_SEQUENCE) {
-			/* >> K, >> (W - B): by the width or more, no table */
-			unsigned long sk;
-			char kwhy[64];
-			if (review_small_value(w, &t[i + 1], &sk, kwhy, sizeof kwhy))
-				shift_past_width(w, a, b, i, sk, kwhy, mi);
-			else if (!strcmp(t[i + 1].s, "(") && i + 5 < b &&
-			         review_small_value(w, &t[i + 2], &wv, why,
-			                            sizeof why) &&
-			         !strcmp(t[i + 3].s, "-") &&
-			         review_small_value(w, &t[i + 4], &v, kwhy,
-			                            sizeof kwhy) &&
-			         !strcmp(t[i + 5].s, ")")) {
-				char both[140];
-				snprintf(both, sizeof both, "(%s - %s)", why, kwhy);
-				if (v <= wv)
-					shift_past_width(w, a, b, i, wv - v, both, mi);
-				else
-					shift_undefined(w, i, mi, wv, v, both);
-			}
-			m = &w->r->mult[mi];
-		}
-		if (t[i].type == T_OP && !strcmp(t[i].s, ">>") && i + 1 < b &&
-		    !m->mid_bits)
-			mid_cast(w, a, b, i, m);
-		if (t[i].type == T_OP && !strcmp(t[i].s, ">>") && i + 1 < b) {
-			if (!strcmp(t[i + 1].s, "(") && i + 4 < b &&
-			    review_small_value(w, &t[i + 2], &wv, why, sizeof why) &&
-			    !strcmp(t[i + 3].s, "-") &&
-			    review_small_value(w, &t[i + 4], &v, why, sizeof why) &&
-			    v >= 1 && v <= wv && (wv == 32 || wv == 64)) {
-				m->table = (unsigned)v;
-				m->table_src = REVIEW_TABLE_CODE;
-				snprintf(m->why_table, sizeof m->why_table,
-				         ">> (%lu - %s) at line %lu", wv, why, t[i].line);
-				index_bound(w, a, i, (unsigned)v);
-			} else if (!strcmp(t[i + 1].s, "(") && i + 5 < b &&
-			           review_small_value(w, &t[i + 2], &wv, why,
-			                              sizeof why) &&
-			           (wv == 32 || wv == 64) && !strcmp(t[i + 3].s, "-") &&
-			           t[i + 4].type == T_IDENT &&
-			           !review_small_value(w, &t[i + 4], &v, why,
-			                               sizeof why) &&
-			           !strcmp(t[i + 5].s, ")") &&
-			           m->table_src != REVIEW_TABLE_CODE) {
-				/* >> (32 - bits), bits a parameter or a variable: the
-				 * code does not show the size, whatever a *_BITS
-				 * define of the file says */
-				char fn[64];
-				m->table = 0;
-				m->table_src = REVIEW_TABLE_UNKNOWN;
-				if (param_of(w, i, t[i + 4].s, fn, sizeof fn))
-					snprintf(m->why_table, sizeof m->why_table, ">> (%lu - "
-					         "%s) at line %lu takes %s, a parameter of %s()",
-					         wv, t[i + 4].s, t[i].line, t[i + 4].s, fn);
-				else
-					snprintf(m->why_table, sizeof m->why_table, ">> (%lu - "
-					         "%s) at line %lu takes %s, a variable", wv,
-					         t[i + 4].s, t[i].line, t[i + 4].s);
-			} else if (review_small_value(w, &t[i + 1], &v, why, sizeof why) &&
-			           v >= 1 && v < m->bits) {
-				m->table = (unsigned)(m->bits - v);
-				m->table_src = REVIEW_TABLE_CODE;
-				index_bound(w, a, i, m->table);
-				snprintf(m->why_table, sizeof m->why_table,
-				         ">> %s at line %lu: the top %u bits", why,
-				         t[i].line, m->table);
-			}
-		}
+		    !strcmp(t[i + 1].s, "("))
+			hash_call_use(w, a, b, i, mi);
+		if (t[i].type != T_OP || i + 1 >= b)
+			continue;
+		if ((!strcmp(t[i].s, ">>") || !strcmp(t[i].s, ">>=")) &&
+		    w->r->mult[mi].kind != REVIEW_SEQUENCE)
+			shift_undefined_use(w, a, b, i, mi);
+		if (!strcmp(t[i].s, ">>") && !w->r->mult[mi].mid_bits)
+			mid_cast(w, a, b, i, &w->r->mult[mi]);
+		if (!strcmp(t[i].s, ">>"))
+			shift_table_use(w, a, b, i, mi);
 	}
 }
 

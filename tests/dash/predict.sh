@@ -2,14 +2,26 @@
 # A lesson's prediction in the dashboard: while it waits for the answer,
 # the panels that show the commands its reveals: lines name say "hidden
 # until you answer" and the answer's number is nowhere on the screen;
-# once an answer is committed they show it again.  The numbers come from
-# PARI/GP and python brute force, never from the dashboard:
-#   lesson 8 step 2 (reveals: cf ...): a_5 of 0x70001/2^20, in the CF panel;
-#   lesson 8 step 3 (reveals: score ...): the fullest bucket, buckets panel
-#   (hidden through step 7, each a prediction; shown at step 8);
+# once an answer is committed they show it again.  Played at 120x40 and
+# at 80x24.  The numbers come from PARI/GP and python (brute force, the
+# textbook NAF), never from the dashboard:
+#   lesson 8 step 2 (reveals: cf ...): a_5 of 0x70001/2^20, in the CF
+#   panel; :cf is refused until an answer is given;
+#   lesson 8 step 3 (reveals: score ...): the fullest bucket, in the
+#   buckets panel; the dashboard runs on 20-bit words, the step on 32,
+#   so the answer waits for :set bits auto; steps 4 to 7 predict from
+#   score, sweep or verify too, so the panel stays hidden until step 8
+#   (the dashboard's own step), where it shows the fullest bucket again;
 #   lesson 6 step 1 (reveals: naf ..., refuses: cf ...): which way
-#   2^32/phi rounds; golden(32) in hex, the header's value row;
-#   lesson 11 step 2 (reveals: naf ...): the operations, decomposition and code.
+#   2^32/phi rounds: golden(32), in hex, hidden in the header's value
+#   row; step 2 (reveals: naf golden(32) / 3) hides it again, and step 3
+#   shows it;
+#   lesson 11 step 2 (reveals: naf 0x9e37fffffffc0001): the additions
+#   of the 64-bit 2002 constant's NAF; the dashboard runs on the 32-bit
+#   0x9e370001, whose decomposition and code panel (counts of adds and
+#   subs) stay hidden until the answer, then show its NAF weight;
+#   lesson 14, done with its solutions: :review 2002.patch reads the
+#   lesson directory's patch, as the reveal suggests.
 . "$(dirname "$0")/lib.bash"
 
 # a_5 of 0x70001/2^20 (4095) by gp; the fullest of 2^10 buckets for keys
@@ -22,14 +34,18 @@ gdec=$(echo 'round(2^32*2/(1+sqrt(5)))' | gp -q -f)
 # lesson 6 step 2: golden(32)'s smallest prime factor, by gp
 spf=$(echo "factor($gdec)[1,1]" | gp -q -f)
 ghex=$(printf '0x%x' "$gdec")
-# the NAF weight of 0x9e370001 (7), by the textbook NAF algorithm
-nafw=$(python3 -c 'n, w = 0x9e370001, 0
+# the NAF weights of 0x9e370001 (the dashboard's constant) and of
+# 0x9e37fffffffc0001 (lesson 11 step 2's), by the textbook NAF algorithm
+nafw_of() { python3 -c 'import sys
+n, w = int(sys.argv[1], 16), 0
 while n:
     if n & 1:
         n -= 2 - n % 4; w += 1
     n //= 2
-print(w)')
-check "the numbers: NAF weight 7" test "$nafw" = 7
+print(w)' "$1"; }
+nafw=$(nafw_of 0x9e370001)
+nafw64=$(nafw_of 0x9e37fffffffc0001)
+check "the numbers: NAF weights 7 and 7" test "$nafw $nafw64" = "7 7"
 check "the numbers: a_5 = 4095, max load 64, golden(32) = 2654435769" \
 	test "$a5 $maxload $gdec $ghex" = "4095 64 2654435769 0x9e3779b9"
 
@@ -135,8 +151,9 @@ scenario() {
 	tm_type 'q'
 	tm_exited >/dev/null
 
-	# lesson 11 step 2 (reveals: naf): the operations of 0x9e370001's
-	# form, which the decomposition and the code panel's summary show
+	# lesson 11 step 2 (reveals: naf 0x9e37fffffffc0001): its additions;
+	# the decomposition and the code panel's summary of the dashboard's
+	# 0x9e370001 stay hidden until the answer
 	rm -rf "$XDG_STATE_HOME"
 	dash_start "$w" "$h" dash --learn 11 0x9e370001
 	tm_wait 'Step 1 of' >/dev/null
@@ -146,7 +163,7 @@ scenario() {
 	sleep 0.3
 	check "$at: no count of operations is on the screen" \
 		no_ops
-	tm_type ":$((nafw - 1))"; tm_keys Enter
+	tm_type ":$((nafw64 - 1))"; tm_keys Enter
 	check "$at: once answered the decomposition shows weight $nafw" \
 		tm_wait "NAF weight $nafw: $((nafw - 1)) add/sub"
 	tm_type 'q'

@@ -59,13 +59,13 @@ refused 02 2 'a convergent is always in lowest terms' 'answer 88/54'
 accepted 02 2 'answer 44/27'
 refused 02 3 'a convergent is always in lowest terms' 'answer 710/226'
 accepted 02 3 'answer 355/113'
-# lesson 3 step 1: phi's twelfth convergent (python's fractions: the
-# convergent of twelve 1s); not the one before, not unreduced
-c12=$(python3 -c 'from fractions import Fraction as F
+# lesson 3 step 1: phi's convergent p_14/q_14 (python's fractions: the
+# convergent of fifteen 1s); not the one before, not unreduced
+c14=$(python3 -c 'from fractions import Fraction as F
 x = F(1)
-for _ in range(11): x = 1 + 1 / x
+for _ in range(14): x = 1 + 1 / x
 print("%d/%d %d/%d" % (x.numerator, x.denominator, (x - 1).denominator, x.numerator - x.denominator))')
-set -- $c12
+set -- $c14
 refused 03 1 '' "answer $2"
 refused 03 1 'a convergent is always in lowest terms' "answer $((2 * ${1%/*}))/$((2 * ${1#*/}))"
 accepted 03 1 "answer $1"
@@ -111,8 +111,16 @@ refused 04 6 '' 'answer 18'
 refused 04 8 'not the formula' 'answer 3 * 233 + 144'
 refused 04 8 '' 'answer 610'
 accepted 04 8 'answer 843'
-refused 04 9 '' 'answer 16.13'
-accepted 04 9 'answer 15859102'
+# step 9: the longer gap at 1076 = 4 * 233 + 144 points, by sorting them;
+# not the one at 843, which step 8's reveal printed, nor the ratio
+long=$(python3 -c 'p = sorted(j * 0x9e370001 % 2**32 for j in range(1, 1077))
+g = [b - a for a, b in zip(p, p[1:])] + [p[0] + 2**32 - p[-1]]
+print(max(g), len(set(g)))')
+set -- $long
+[ "$2" = 2 ] && ok "1076 points have two gap lengths (python)" || bad "1076 points: $2 lengths"
+refused 04 9 '' 'answer 15.13'
+refused 04 9 '' 'answer 15859102'
+accepted 04 9 "answer $1"
 # lesson 5: low bits of multiples of 256; max load 5; build your own
 # bad constant: odd, not everyone's example, with its cf looked at
 # step 3 is a prediction (it was a run of spectrum --list): the buckets
@@ -129,6 +137,16 @@ refused 05 2 '' 'answer 256'
 accepted 05 2 'answer 1'
 refused 05 4 '' 'answer 4'
 accepted 05 4 'answer 5'
+# step 5: the share of the circle inside 0x9e370001's 233 clumps of
+# 1024 keys, the short gaps (python: sorted points, gaps below 2^22)
+# summed; not K ||233 x|| (0.234), nor q_13 (4338), which lessons 2 and
+# 4 printed
+share=$(python3 -c 'p = sorted(j * 0x9e370001 % 2**32 for j in range(1024))
+g = [b - a for a, b in zip(p, p[1:])] + [p[0] + 2**32 - p[-1]]
+print("%.3f" % (sum(x for x in g if x < 2**22) / 2**32))')
+refused 05 5 '' 'answer 4338'
+refused 05 5 '' 'answer 0.234'
+accepted 05 5 "answer $share"
 refused 05 7 'build a constant of your own' 'cf 0x80000001' 'score 0x80000001'
 refused 05 7 'build a constant of your own' 'cf 0x55555555' 'score 0x55555555'
 refused 05 7 '' 'score golden(32)'

@@ -13,11 +13,17 @@ A=$(py 'print(2**16 * 0x9e370001 % 2**32)')
 [ "$A" = 65536 ] && [ "$(py "print($(sol 1))")" = "$A" ] &&
 	ok "step 1: A = 2^16 p mod 2^32 = $A, the solution" || bad "step 1: A $A, solution $(sol 1)"
 
-# the 32 keys of one y (x < 32) over 2^10 buckets: how many buckets, at most
-most=$(py 'P = 0x9e370001
-print(max(len({((x << 16 | y) * P % 2**32) >> 22 for x in range(32)}) for y in range(32)))')
-[ "$most" = "$(sol 2)" ] && ok "step 2: at most $most buckets for one y" ||
-	bad "step 2: brute force $most, solution $(sol 2)"
+# step 2: the buckets the 1024 keys can reach at most: one y's 32 keys
+# (x < 32) reach at most two (for any start y p: the span 31 * 2^16 is
+# below a bucket's 2^22, tried at every offset in a bucket), times the 32
+# values of y; and the keys, counted, reach no more
+most=$(py 'w, span = 2**22, 31 * 2**16
+print(max(len({(o + x * 2**16) // w for x in range(32)}) for o in range(0, w, 2**10)) * 32)')
+used=$(py 'P = 0x9e370001
+print(len({((x << 16 | y) * P % 2**32) >> 22 for x in range(32) for y in range(32)}))')
+[ "$most" = 64 ] && [ "$(py "print($(sol 2))")" = "$most" ] && [ "$used" -le "$most" ] &&
+	ok "step 2: at most $most buckets (python), the solution; counted $used" ||
+	bad "step 2: python $most (counted $used), solution $(sol 2)"
 
 # R as lesson 7 defines it, of loads counted key by key
 R() { py "from collections import Counter
@@ -30,12 +36,12 @@ print('%.2f' % (F(sum(v * (v + 1) for v in c.values()), 2 * K) / (1 + F(K - 1, 2
 worst=$(py 'from fractions import Fraction as F
 print("%.4f" % (F(33, 2) / (1 + F(1023, 2048))))')
 [ "$worst" = 11.0036 ] && grep -q '^check: answer ~ 11.00$' "$les" &&
-	ok "step 3: 32 buckets of 32 keys give R = $worst" || bad "step 3: worst case $worst"
+	ok "step 4: 32 buckets of 32 keys give R = $worst" || bad "step 4: worst case $worst"
 r9=$(R 0x9e370001 10 32)
 v=$("$cfx" verify 0x9e370001 --fields 16 --table-bits 10 2>&1 | tr "\n" " " | tr -s " ")
 [ "$r9" = 9.05 ] && grep -q "counted $r9" <<<"$v" && grep -q "R = $r9" "$les" &&
-	ok "step 3: counted R $r9 (python), as verify and the lesson say" ||
-	bad "step 3: python $r9; verify: $(grep fields <<<"$v" | head -n 2)"
+	ok "step 4: counted R $r9 (python), as verify and the lesson say" ||
+	bad "step 4: python $r9; verify: $(grep fields <<<"$v" | head -n 2)"
 # "none of 200 random odd multipliers is as bad": 2000 of python's own
 # (seeded) reach at most R 7.14 on the same cell, against 9.05
 top=$(py 'import random
@@ -47,8 +53,8 @@ def R(p):
     return sum(v * (v + 1) for v in c.values()) / (2 * 1024) / (1 + 1023 / 2048)
 print("%.2f" % max(R(random.getrandbits(32) | 1) for _ in range(2000)))')
 awk "BEGIN { exit !($top < $r9) }" && grep -q "none of its 200 random odd multipliers" "$les" &&
-	ok "step 3: the worst of 2000 random multipliers, R $top, is below $r9 (python)" ||
-	bad "step 3: a random multiplier reaches R $top"
+	ok "step 4: the worst of 2000 random multipliers, R $top, is below $r9 (python)" ||
+	bad "step 4: a random multiplier reaches R $top"
 
 # the shortest vector of the cell's lattice, by gp's LLL: rows (w, 0, A),
 # (0, w, p), (0, 0, 2^32) with w = W / X, W = 2^(32 - b), X values a field
@@ -57,9 +63,11 @@ M = [w, 0, 0; 0, w, 0; (2^16 * P) % 2^32, P, 2^32]; B = M * qflll(M);
 v = B[, 1]; if (v[1] < 0 || (v[1] == 0 && v[2] < 0), v = -v); print(v[1] / w, \",\", v[2] / w)" |
 	gp -q -f; }
 v9=$(lll 0x9e370001 10 32)
-[ "$v9" = "1,0" ] && grep -q "vector ($v9)" <<<"$v" && [ "$(sol 4 | tr -d ' ')" = "$v9" ] &&
-	ok "step 4: LLL's shortest vector ($v9), verify's and the solution" ||
-	bad "step 4: gp ($v9), solution $(sol 4)"
+v11=$("$cfx" verify 0x9e370001 --fields 16 --table-bits 11 2>&1 | tr "\n" " " | tr -s " ")
+[ "$v9" = "1,0" ] && grep -q "vector ($v9)" <<<"$v" && grep -q "vector ($v9)" <<<"$v11" &&
+	[ "$(sol 3 | tr -d ' ')" = "$v9" ] &&
+	ok "step 3: LLL's shortest vector ($v9), verify's (2^10 and 2^11) and the solution" ||
+	bad "step 3: gp ($v9), solution $(sol 3)"
 
 g=$(py 'from decimal import *; getcontext().prec = 50
 print(int((Decimal(2)**32 * 2 / (1 + Decimal(5).sqrt())).to_integral_value()))')

@@ -117,7 +117,7 @@ case $s in
 *) bad "L03: the Hurwitz sentence not found" ;;
 esac
 
-# 7. L13 step 4: two keys share a bucket of 2^22 with e near 2^32, not
+# 7. L13 step 3 (the short vector): two keys share a bucket of 2^22 with e near 2^32, not
 # only with a small e: e = 2^32 - 1 (keys y = 0 and y = a with a p = -1)
 wr=$(py 'n, b = 32, 10
 p = 0x9e370001; inv = pow(p, -1, 2**n)
@@ -126,11 +126,11 @@ e = (y1 - y2) * p % 2**n
 h = lambda y: (y * p % 2**n) >> (n - b)
 print(e == 2**n - 1, sum(h(y1 + t) == h(y2 + t) for t in range(1000)) > 990)')
 [ "$wr" = "True True" ] && ok "L13: e = 2^32 - 1 puts keys in one bucket (python)" || bad "L13: python $wr"
-s=$(stepof 13 4)
+s=$(stepof 13 3)
 case $s in
-*"only when e is smaller than a bucket"*) bad "L13 step 4 still says e smaller than a bucket" ;;
-*"within a bucket's width of 0 on either side"*) ok "L13 step 4 says circular distance" ;;
-*) bad "L13 step 4: the sentence not found" ;;
+*"only when e is smaller than a bucket"*) bad "L13 step 3 still says e smaller than a bucket" ;;
+*"within a bucket's width of 0 on either side"*) ok "L13 step 3 says circular distance" ;;
+*) bad "L13 step 3: the sentence not found" ;;
 esac
 # 8 (D). hints that gave the answer away: each step's hints (joined) must
 # not hold what they held; the answers recomputed by python
@@ -146,8 +146,8 @@ nohint() { # lesson step what-must-not-be-there...
 nohint 14 1 "be 0" " 0?"
 nohint 11 6 "5 - 1" "9 - 1" "5 * 9"
 nohint 04 8 "j = 3" "3 *"
-nohint 04 9 "j = 3" "3 *"
-nohint 13 3 "32 + 1" "1023/2048" "33/2"
+nohint 04 9 "j = 4" "4 *" "j = 3"
+nohint 13 4 "32 + 1" "1023/2048" "33/2"
 two=$(py "$G
 print([N for N in range(234, 844) if len(gaps(0x9e370001, N)) == 2][:3])")
 [ "$two" = "[377, 610, 843]" ] && ok "L04 step 8: counts after 233 with two lengths $two (python)" ||

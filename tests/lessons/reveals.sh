@@ -101,13 +101,13 @@ echo "$out" | grep -qxF "You predicted $c3; the answer is $c3." &&
 	ok "lesson 2 step 1: the reveal says $c3" ||
 	bad "lesson 2 step 1's reveal: $(echo "$out" | grep predicted)"
 rm -rf "$XDG_STATE_HOME"
-c12=$(python3 -c 'from fractions import Fraction as F
+c14=$(python3 -c 'from fractions import Fraction as F
 x = F(1)
-for _ in range(11): x = 1 + 1 / x
+for _ in range(14): x = 1 + 1 / x
 print("%d/%d" % (x.numerator, x.denominator))')
-out=$(printf 'answer 1/1\nanswer %s\nquit\n' "$c12" | "$cfx" learn 3 2>&1)
-echo "$out" | grep -qxF "You predicted 1/1; the answer is $c12." &&
-	ok "lesson 3 step 1: the reveal says $c12 beside a wrong 1/1" ||
+out=$(printf 'answer 1/1\nanswer %s\nquit\n' "$c14" | "$cfx" learn 3 2>&1)
+echo "$out" | grep -qxF "You predicted 1/1; the answer is $c14." &&
+	ok "lesson 3 step 1: the reveal says $c14 beside a wrong 1/1" ||
 	bad "lesson 3 step 1's reveal: $(echo "$out" | grep predicted)"
 
 # learn --check: a prediction that accepts a range must say its exact
