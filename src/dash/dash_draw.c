@@ -213,6 +213,22 @@ static void compute_layout(const dash *d, layout *l, int W, int H)
 		lesson_column(d, l, W, H);
 }
 
+/* With the output pane open (out), the panels it is over end where it
+ * begins: each is drawn in the rows above it and says (or its lost
+ * rows are named in the pane's title) what it could not show. */
+static void under_pane(layout *l, const rect *out)
+{
+	rect *p[] = { &l->cf, &l->code, &l->spec, &l->buck };
+	size_t i;
+
+	for (i = 0; i < sizeof p / sizeof *p; i++)
+		if (p[i]->w && p[i]->x < out->x + out->w &&
+		    out->x < p[i]->x + p[i]->w && p[i]->y + p[i]->h > out->y) {
+			p[i]->under = 1;
+			p[i]->h = out->y > p[i]->y ? out->y - p[i]->y : 0;
+		}
+}
+
 /* A rule crossing: drawn only where the cell still holds the rule (a
  * title's text wins). */
 static void joint(int y, int x, const char *glyph)
@@ -324,10 +340,8 @@ static const char *prime_text(const dash_model_const *c, int short_form)
 static void value_row(const dash *d, const rect *r)
 {
 	const dash_model_const *c = dash_state_model(d);
-	const dash_view *v = dash_keys_view(d);
-	/* typing, an automatic word is held (Enter applies the rule) */
-	const char *aut = v->mode == MODE_EDIT && !v->edit.word ? " (held)"
-	                  : dash_state_bits_asked(d) ? "" : " (auto)";
+	/* (typing, the word is the one Enter keeps: dash_keys.c) */
+	const char *aut = dash_state_bits_asked(d) ? "" : " (auto)";
 	char val[96], word[32];
 	int form, gap = 3, shrt = 0, x;
 
@@ -487,14 +501,9 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 		value_row(d, r);
 	if (*msg)
 		status_row(d, r, 2, msg_style, msg, NULL);
-	else if (v->mode == MODE_EDIT && v->edit.wider)
-		dash_paint_putf(r, 2, 2, ST_WEAK, "needs n = %u: Enter shows it (n is held "
-		     "at %u while you type)", v->edit.wider, v->edit.hold);
-	else if (v->mode == MODE_EDIT && !v->edit.word)
-		dash_paint_putf(r, 2, 2, ST_DIM, "live: the panels follow what you type, "
-		     "n held at %u until Enter", v->edit.hold);
 	else if (v->mode == MODE_EDIT)
-		dash_paint_put(r, 2, 2, ST_DIM, "live: the panels follow what you type");
+		dash_paint_putf(r, 2, 2, ST_DIM, "live: the panels follow what you type, "
+		     "on the n Enter keeps (%s)", v->edit.word ? "as asked" : "the rule's");
 }
 
 /* The footer: the ':' line while one is typed, else the keys of the
@@ -681,10 +690,30 @@ static int out_line_rows(const rect *r, int y, int w, const char *s, int st,
 	return rows;
 }
 
-/* The output pane: lines wrapped to its width, the newest at the bottom
- * unless scrolled (by rows). */
-static void draw_out(const dash *d, const rect *r, dash_frame *frame)
+/* The output pane's title: what it is, and the panels whose rest it is
+ * over (over: their names, "" none), in the longest form that leaves
+ * the counts their room. */
+static void out_title(const rect *r, const char *over, char *t, size_t n)
 {
+	static const char *const form[] = { "Output of : commands, over %s",
+	        "Output of : commands (over %s)", "Output (over %s)",
+	        "Output (over: o)" };
+	size_t i;
+
+	snprintf(t, n, "Output of : commands");
+	for (i = 0; *over && i < sizeof form / sizeof *form; i++) {
+		snprintf(t, n, form[i], over);
+		if (dash_paint_width(t) + 4 + 14 <= r->w)
+			break;
+	}
+}
+
+/* The output pane: lines wrapped to its width, the newest at the bottom
+ * unless scrolled (by rows); over: the panels it hides the rest of. */
+static void draw_out(const dash *d, const rect *r, const char *over,
+                     dash_frame *frame)
+{
+	char title[160];
 	int vis = r->h - 1, i, scroll = dash_out_scrolled(d->out), n, w = r->w - 2;
 	int total = 0, y, rows[DASH_OUT_LINES];
 	const char *const *line = dash_out_lines(d->out, &n);
@@ -707,7 +736,8 @@ static void draw_out(const dash *d, const rect *r, dash_frame *frame)
 	frame->out_rows = vis;
 	/* the rows above and below those shown, counted in the title: a
 	 * report that goes on below the pane says so */
-	dash_paint_title_more(r, "Output of : commands",
+	out_title(r, over, title, sizeof title);
+	dash_paint_title_more(r, title,
 	                      total - scroll - vis > 0 ? total - scroll - vis : 0,
 	                      scroll, ", o hides", "o hides");
 	/* the row of line 0's first row: the last row shown is total -
@@ -785,7 +815,9 @@ static const char *hidden_buckets_title(const rect *r)
 void dash_draw(const dash *d, dash_frame *f)
 {
 	const dash_view *v = dash_keys_view(d);
-	int W = COLS, H = LINES, cy = -1, cx = -1;
+	static const char *const name[] = { "cf", "code", "spectrum", "buckets" };
+	int W = COLS, H = LINES, cy = -1, cx = -1, i, lost;
+	char over[64] = "";
 	layout l;
 	rect *fp;
 
@@ -810,18 +842,33 @@ void dash_draw(const dash *d, dash_frame *f)
 	if ((fp = focus_of(&l, dash_learn_focus(d))))
 		fp->focus = 1;
 	hide_revealing(d, &l);
+	if (dash_out_is_open(d->out))
+		under_pane(&l, &l.out);
 	draw_header(d, &l.head, &cy, &cx);
 	if (!draw_hidden(&l.decomp, "Decomposition"))
 		draw_decomp(d, &l.decomp);
 	/* beside a lesson column two of these four are not shown (w = 0) */
-	if (l.cf.w && !draw_hidden(&l.cf, "Continued fraction"))
-		dash_panel_cf_draw(d, &l.cf);
-	if (l.code.w && !draw_hidden(&l.code, "Shift/add code"))
-		dash_panel_code_draw(d, &l.code, f);
-	if (l.spec.w && !draw_hidden(&l.spec, "Spectrum"))
-		dash_panel_spec_draw(d, &l.spec, f);
-	if (l.buck.w && !draw_hidden(&l.buck, hidden_buckets_title(&l.buck)))
-		dash_panel_buckets_draw(d, &l.buck);
+	for (i = 0; i < 4; i++) {
+		rect *r = i == 0 ? &l.cf : i == 1 ? &l.code : i == 2 ? &l.spec : &l.buck;
+		if (!r->w)
+			continue;
+		lost = 0;
+		r->lost = &lost;
+		if (r->h < 1)
+			;
+		else if (i == 0 && !draw_hidden(r, "Continued fraction"))
+			dash_panel_cf_draw(d, r);
+		else if (i == 1 && !draw_hidden(r, "Shift/add code"))
+			dash_panel_code_draw(d, r, f);
+		else if (i == 2 && !draw_hidden(r, "Spectrum"))
+			dash_panel_spec_draw(d, r, f);
+		else if (i == 3 && !draw_hidden(r, hidden_buckets_title(r)))
+			dash_panel_buckets_draw(d, r);
+		r->lost = NULL;
+		if (r->under && (r->h < 1 || lost))
+			snprintf(over + strlen(over), sizeof over - strlen(over), "%s%s",
+			         *over ? ", " : "", name[i]);
+	}
 	if (l.wide) {
 		vsep(&l.cf, l.cf.y, l.cf.h, 1);
 		vsep(&l.code, l.code.y, l.code.h, 1);
@@ -833,7 +880,7 @@ void dash_draw(const dash *d, dash_frame *f)
 		joint(l.spec.y, l.cf.x + l.cf.w, GLYPH.tee_up);
 	}
 	if (dash_out_is_open(d->out))
-		draw_out(d, &l.out, f);
+		draw_out(d, &l.out, over, f);
 	if (l.lesson.w) {
 		lesson_sep(&l, dash_out_is_open(d->out) ? &l.out : NULL);
 		draw_lesson(d, &l.lesson, f);

@@ -73,35 +73,25 @@ void dash_keys_measured(dash *d, const dash_frame *f)
 }
 /* ---- the constant ------------------------------------------------------- */
 
-/* The line changed: the constant follows it if it is valid.  With the
- * word automatic, the word the constant had is held while typing (a
- * constant half typed must not flip every panel to another n): a text
- * that needs a wider word is shown on Enter. */
+/* The line changed: the constant follows it if it is valid, on the word
+ * Enter keeps it on: the one asked for (w, :set bits), else the rule's
+ * for what is typed (so the power sum, the code and its shifts are
+ * never those of a word from before: 0x61C8 is on 32 bits, 0x61C8864680B
+ * on 64 whatever the constant shown had).  A text no word holds (wider
+ * than the largest) is refused as typed, with the reason. */
 static void edit_changed(dash *d)
 {
 	dash_edit *ed = &d->ks->v.edit;
-	unsigned long bits = ed->word ? ed->word : ed->hold;
-	cfx_err e, e0;
-	unsigned need;
+	cfx_err e;
 
-	ed->wider = 0;
 	if (ed->line.len == 0) {
 		ed->bad = 1;
 		cfx_err_set(&ed->err, CFX_ESYNTAX, 0, NULL, "type a constant");
 		return;
 	}
-	if (dash_state_set_const(d, ed->line.buf, bits, &e) == 0) {
-		ed->bad = 0;
-		return;
-	}
-	need = ed->word ? 0 : dash_state_word_of(d, ed->line.buf, 0, &e0);
-	if (need > ed->hold) {
-		ed->bad = 0;
-		ed->wider = need;
-		return;
-	}
-	ed->bad = 1;
-	ed->err = !ed->word && !need ? e0 : e;
+	ed->bad = dash_state_set_const(d, ed->line.buf, ed->word, &e) < 0;
+	if (ed->bad)
+		ed->err = e;
 }
 
 static void edit_start(dash *d, const char *text)
@@ -115,8 +105,6 @@ static void edit_start(dash *d, const char *text)
 	/* a new constant's word: a word that came with the one shown (a
 	 * digit set, :score --bits 64) is not the next one's */
 	ed->word = dash_state_bits_new(d);
-	ed->hold = dash_state_model(d)->bits;
-	ed->wider = 0;
 	dash_line_set(&ed->line, text);
 	ed->bad = 0;
 	d->ks->v.mode = MODE_EDIT;
@@ -611,8 +599,6 @@ static dash_action k_line_move(dash *d, int key)
 
 static dash_action k_line_accept(dash *d, int key)
 {
-	cfx_err e;
-
 	(void)key;
 	if (d->ks->v.mode == MODE_EDIT) {
 		if (d->ks->v.edit.bad) {
@@ -628,12 +614,6 @@ static dash_action k_line_accept(dash *d, int key)
 			dash_out_msg(d->out, ST_ERROR, "fix the constant first (the pane "
 			             "says why), or Esc to go back to %s",
 			             d->ks->v.edit.orig);
-			return NO_ACTION;
-		}
-		/* the word was held while typing: now the rule chooses it */
-		if (!d->ks->v.edit.word &&
-		    dash_state_set_const(d, d->ks->v.edit.line.buf, 0, &e) < 0) {
-			dash_out_msg(d->out, ST_ERROR, "%s", e.msg);
 			return NO_ACTION;
 		}
 		/* a word that came with the old constant went with it */
@@ -737,7 +717,8 @@ const dash_keys_binding dash_keys_table[] = {
 	  "scroll the code (or the output pane, or this help) by a page, a row",
 	  NULL, V | H,
 	  k_scroll },
-	{ { 'o', ESC }, "o, Esc", "show / hide the output of : commands",
+	{ { 'o', ESC }, "o, Esc", "show / hide the output of : commands (its title names panels it "
+	  "covers)",
 	  "o output", V, k_out },
 	{ { CTRL('L') }, "Ctrl-L", "redraw the screen", NULL, V | L, k_redraw },
 	{ { CTRL('Z') }, "Ctrl-Z", "suspend to the shell (fg resumes, as it "

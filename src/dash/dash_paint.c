@@ -100,9 +100,17 @@ int dash_paint_width(const char *s)
 	return (int)text_width(s, strlen(s));
 }
 
+void dash_paint_lose(const rect *r)
+{
+	if (r->lost)
+		++*r->lost;
+}
+
 /* Draw s at (y, x) of r, clipped to r; returns the column after it. */
 int dash_paint_put(const rect *r, int y, int x, int st, const char *s)
 {
+	if (y >= r->h && y > 0 && *s && strspn(s, " ") < strlen(s))
+		dash_paint_lose(r);
 	if (y < 0 || y >= r->h || x >= r->w || x < 0)
 		return x + dash_paint_width(s);
 	attrset(sty[st]);
@@ -237,6 +245,8 @@ void dash_paint_flow_item(dash_paint_flow *f, const char *text, int st, int core
 	}
 	if (f->y > f->ymax) {
 		f->lost++;
+		if (f->draw)
+			dash_paint_lose(f->r);
 		return;
 	}
 	f->x += sp;

@@ -20,6 +20,12 @@ typedef struct rect {
 	                             * prediction that is not over: a note
 	                             * instead (1: no answer yet; 2: answered
 	                             * wrong, another answer may follow) */
+	int under;                  /* the output pane is over its last rows:
+	                             * h is the rows above the pane (a panel
+	                             * that has no room says where things went) */
+	int *lost;                  /* NULL, or where text drawn below the last
+	                             * row is counted (the caller's: drawing
+	                             * keeps no state) */
 } rect;
 
 /* A rect, no focus. */
@@ -39,6 +45,12 @@ struct dash_paint_glyphs {
  * once, before the first frame. */
 void dash_paint_init(int color, int ascii);
 const struct dash_paint_glyphs *dash_paint_glyph(void);
+
+/* Text drawn below a rect's last row is lost (clipped), and counted in
+ * *r->lost when r has one, so the caller can say that a panel did not
+ * show all it had; dash_paint_lose counts what a panel left undrawn for
+ * want of rows. */
+void dash_paint_lose(const rect *r);
 
 /* Display columns of a UTF-8 string. */
 int dash_paint_width(const char *s);

@@ -92,6 +92,8 @@ static void draw_hist(const dash_work_score *s, const rect *hr, int st)
 	uint64_t colv[512], vmax = 0;
 	char buf[48];
 
+	if (rows < 0 && cols >= 24 && s && !s->failed && s->nhist)
+		dash_paint_lose(hr);    /* no row for the bars */
 	if (rows < 0 || cols < 24 || !s || s->failed || !s->nhist)
 		return;
 	if (cols > 512)
@@ -532,10 +534,12 @@ static int cover_note(const dash *d, const rect *r, int y, int x, int w,
 
 /* Rows of the bucket panel r (inside its title) that the sweep and verify
  * strips take: all they need (srows) when the figures above keep fig
- * rows, else 1 for a line saying where they are. */
+ * rows, else 1 for a line saying where they are (none under the output
+ * pane: the footer says they are under it, and the figures keep the
+ * rows). */
 static int sweep_rows_for(const rect *r, int srows, int fig)
 {
-	return r->h - 1 - fig >= srows ? srows : 1;
+	return r->h - 1 - fig >= srows ? srows : r->under ? 0 : 1;
 }
 
 void dash_panel_buckets_draw(const dash *d, const rect *r)
@@ -543,7 +547,10 @@ void dash_panel_buckets_draw(const dash *d, const rect *r)
 	const dash_scoring *work = dash_state_scoring(d);
 	const dash_work_score *s = work->score;
 	int cur = s && s->gen == work->gen, st, y, sweep_rows, n = (int)work->par.bits;
-	int per = sweep_per_row(n, r->w), srows, wide = r->w >= 90;
+	int per = sweep_per_row(n, r->w), srows;
+	/* the figures beside the bars, or (under the output pane, with no
+	 * rows for them) above them in two */
+	int wide = r->w >= 90 && (!r->under || r->h >= 8);
 	int fw = r->focus ? 2 : 0;  /* a lesson's focus mark in the title */
 	char t[DASH_WORK_FAMILY_MAX + 96], c1[32], g1[32], g2[32], g3[32];
 	rect hr;
@@ -629,6 +636,7 @@ void dash_panel_buckets_draw(const dash *d, const rect *r)
 		hr = RECT(r->y + 3 + x, r->x + 1, r->h - 3 - x - sweep_rows,
 		             r->w - 2);
 	}
+	hr.lost = r->lost;
 	draw_hist(s, &hr, cur ? verdict_style(s->r.verdict) : ST_DIM);
 	draw_sweep(d, r, r->h - sweep_rows, sweep_rows);
 }

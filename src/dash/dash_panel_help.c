@@ -112,7 +112,8 @@ static int panel_rows(const rect *r, int top, int draw)
 	snprintf(t[0], sizeof t[0], "the constant as typed, = its value in hex and "
 	         "decimal, n the word size in bits (auto: the smallest of %s "
 	         "that holds it; w or :set bits chooses another; while you type "
-	         "a constant n is held, and Enter applies the rule; a digit set "
+	         "a constant the panels show it on the n Enter keeps, the rule's "
+	         "for what is typed or the one chosen; a digit set "
 	         "or n p keep n for the constant they make, and the next one "
 	         "typed follows the rule), odd or "
 	         "even, prime or not.", word_rule(rule, sizeof rule));

@@ -126,7 +126,8 @@ void dash_panel_spec_draw(const dash *d, const rect *r, dash_frame *frame)
 			dash_paint_putf(r, y, 8 + sw, ST_DIM, "%d", ps->r.ngaps);
 		}
 	}
-	for (i = 0; i < s->r.ngaps && y < r->h; i++, y++) {
+	/* (rows past the panel's end are lost, and counted: r->lost) */
+	for (i = 0; i < s->r.ngaps; i++, y++) {
 		const spec_gap *gp = &s->r.gap[i];
 		const char *name = s->r.ngaps == 3 ? names3[i] : s->r.ngaps == 2
 		                   ? names2[i] : "one";
@@ -145,7 +146,7 @@ void dash_panel_spec_draw(const dash *d, const rect *r, dash_frame *frame)
 		if (x + 1 + dash_paint_width(t) < r->w)
 			dash_paint_put(r, y, x + 1, ST_DIM, t);
 	}
-	if (y < r->h) {
+	{
 		snprintf(t, sizeof t, "%d length%s; max/min %.4g", s->r.ngaps,
 		         s->r.ngaps == 1 ? "" : "s", s->r.max_min_ratio);
 		if (s->r.ngaps == 3 && dash_paint_width(t) + 24 <= r->w - 1)

@@ -79,10 +79,6 @@ typedef struct dash_edit {
 	cli_word orig_word;         /* ... and the session's word then */
 	unsigned long word;         /* the word the text goes on
 	                             * (dash_state_bits_new), 0: the rule */
-	unsigned hold;              /* word automatic: the word held while
-	                             * typing (Enter applies the rule) */
-	unsigned wider;             /* the text needs this wider word: shown
-	                             * on Enter, the panels keep the last one */
 	int bad;                    /* the text is no constant: err says why */
 	cfx_err err;
 } dash_edit;

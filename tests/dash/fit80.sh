@@ -224,7 +224,7 @@ check "the help says what the spectrum's ▲ before its top K is" \
 	grep -q "▲ before the top row's K" <<<"$(tr -s ' \n' '  ' <<<"$helptext")"
 tm_type q; tm_exited >/dev/null
 
-# ---- typing: a long constant's error whole, and the word held ----
+# ---- typing: a long constant's error whole, and the word Enter keeps ----
 dash_start 80 24
 tm_wait 'golden prefix' >/dev/null
 tm_type '/nextprime(2^70) + golden(64) * 3'
@@ -233,15 +233,15 @@ shot "80x24 typing: an error after a long caret run" 0 32 view
 check "    it is said whole, on a row of its own if need be" \
 	tm_wait 'multiplier (is )?wider than 64 bits'
 tm_keys C-u; tm_type '0x61C8'
-check "typing 0x61C8: n is held at 32, not flipped" \
-	tm_wait '= 0x000061c8 = 25032 +n = 32 \(held\)'
+check "typing 0x61C8: on 32 bits, the rule's word for it (no flip to 16)" \
+	tm_wait '= 0x000061c8 = 25032 +n = 32 \(auto\)'
 tm_type '86470'
-check "typing on past 32 bits: still 32, the wider word waits for Enter" \
-	tm_wait 'needs n = 64: Enter shows it'
-shot "80x24 typing a constant wider than the held word" - 0 view
-tm_keys Enter
-check "Enter: the rule chooses n = 64" \
+check "typing on past 32 bits: on 64 as typed, the word Enter keeps" \
 	tm_wait '= 0x000000061c886470 = 26248504432 +n = 64 \(auto\)'
+shot "80x24 typing a constant of 64 bits" - 0 view
+tm_keys Enter
+check "Enter: n = 64 kept" \
+	tm_wait 'constant 0x000000061c886470 \(n = 64\)'
 tm_type q; tm_exited >/dev/null
 
 # ---- a typing error on Enter: whole in the pane, no "o" promised ----
