@@ -11,9 +11,7 @@
 # it.  Controls: B = 10 is judged at a table of 2^10, no ERROR.
 source "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
-cfx=./cfx
-review() { $cfx review "$@" > "$tmp/o" 2>&1; echo $? > "$tmp/rc"; }
-rc() { cat "$tmp/rc"; }
+. "$root/tests/review/lib.sh"
 
 # the kernel's generic hash_32() and hash_64() (include/linux/hash.h)
 cat > "$tmp/kernel.h" <<'C'

@@ -11,10 +11,8 @@
 # value, identity and rounding is computed there.
 source "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
-cfx=./cfx
 gpx() { echo "default(realprecision, 60); $1" | gp -q -f 2>/dev/null; }
-review() { $cfx review "$@" > "$tmp/o" 2>&1; echo $? > "$tmp/rc"; }
-rc() { cat "$tmp/rc"; }
+. "$root/tests/review/lib.sh"
 
 # the comment of include/linux/hash.h (Linux 4.7 on) and its two defines
 cat > "$tmp/hash.h" <<'C'

@@ -20,10 +20,7 @@
 #     64-bit sequence is proved equal to 0x9e37fffffffc0001, the claims
 source "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
-cfx=./cfx
-fx=tests/review/fixtures
-review() { $cfx review "$@" > "$tmp/o" 2>&1; echo $? > "$tmp/rc"; }
-rc() { cat "$tmp/rc"; }
+. "$root/tests/review/lib.sh"
 # newline FILE PATTERN: the new side's line of the first '+' line matching
 # PATTERN (awk, from the hunk headers)
 newline() {

@@ -11,9 +11,7 @@
 # name each define's line; the reply's word line in plain words.
 source "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
-cfx=./cfx
-review() { $cfx review "$@" > "$tmp/o" 2>&1; echo $? > "$tmp/rc"; }
-rc() { cat "$tmp/rc"; }
+. "$root/tests/review/lib.sh"
 lineof() { grep -n -- "$2" "$1" | head -1 | cut -d: -f1; }
 
 # ubsan FILE FN TYPE: compile FILE's function FN (TYPE FN(TYPE)) with

@@ -6,9 +6,7 @@
 # rounded, the NAF's weight) and gp (isprime).
 source "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
-cfx=./cfx
-review() { $cfx review "$@" > "$tmp/o" 2>&1; echo $? > "$tmp/rc"; }
-rc() { cat "$tmp/rc"; }
+. "$root/tests/review/lib.sh"
 hdr() { printf 'diff --git a/lib/k.h b/lib/k.h\n--- a/lib/k.h\n+++ b/lib/k.h\n@@ -1,2 +1,%d @@\n #include <linux/types.h>\n' "$1"; }
 
 # 1. a block comment after the define: "prime" is false, 2^32/phi true

@@ -25,11 +25,8 @@
 # bound, a unit conversion (x * 1000) >> 10, or an FNV prime (said).
 source "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
-cfx=./cfx
-fx=tests/review/fixtures
 command -v gp >/dev/null || { echo "trial3: PARI/GP (gp) not found"; exit 2; }
-review() { $cfx review "$@" > "$tmp/o" 2>&1; echo $? > "$tmp/rc"; }
-rc() { cat "$tmp/rc"; }
+. "$root/tests/review/lib.sh"
 
 # ---- 1. a multiplier passed into hash_32() ----------------------------------
 # python: GOLDEN_RATIO_32 (FACTS: 2^32 - 0x9e3779b9), the inverse of it

@@ -27,10 +27,7 @@
 #     said why
 source "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
-cfx=./cfx
-fx=tests/review/fixtures
-review() { $cfx review "$@" > "$tmp/o" 2>&1; echo $? > "$tmp/rc"; }
-rc() { cat "$tmp/rc"; }
+. "$root/tests/review/lib.sh"
 
 # ---- a. hash_long(key * 0xebb34377u, 9) on a 64-bit word ---------------------
 comp=$(python3 -c "print('0x%016x' % (0xebb34377 * (2**64 - 0x9e3779b97f4a7c15) % 2**64))")

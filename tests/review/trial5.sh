@@ -18,10 +18,7 @@
 #  g. a reciprocal wrong within its operand's declared width: a WARNING
 source "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
-cfx=./cfx
-fx=tests/review/fixtures
-review() { $cfx review "$@" > "$tmp/o" 2>&1; echo $? > "$tmp/rc"; }
-rc() { cat "$tmp/rc"; }
+. "$root/tests/review/lib.sh"
 
 # ---- a. hash_long(key * 0xebb34377u, 9) with a u32 key ----------------------
 # the C compiler: hash_long on LP64 is hash_64 (Linux 4.7's), and a u32
