@@ -27,6 +27,7 @@
 #include "cfx/word.h"
 #include "core/review_int.h"
 #include "util/buf.h"
+#include "util/xalloc.h"
 
 #define PREC 256
 #define MAX_MT 96                /* tokens of one chain */
@@ -446,9 +447,9 @@ static int claimed(const claims *cl, const char *at)
 
 	for (k = 0; k < cl->ns; k++)
 		if (cl->s[k].a <= off && off < cl->s[k].b) {
-			char *pre = strndup(cl->text + cl->s[k].a, off - cl->s[k].a);
-			int yes = pre && (review_word_ci(pre, "is") ||
-			                  review_word_ci(pre, "are"));
+			char *pre = xstrndup(cl->text + cl->s[k].a, off - cl->s[k].a);
+			int yes = review_word_ci(pre, "is") ||
+			          review_word_ci(pre, "are");
 			free(pre);
 			return yes;
 		}
