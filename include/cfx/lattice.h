@@ -88,6 +88,22 @@ double lattice_offsets_except(uint64_t p, unsigned n, const unsigned *tables,
                               size_t ntables, uint64_t skip,
                               lattice_cell *worst, unsigned *h_out,
                               uint32_t *scratch);
+/* The screens of lattice_worst and lattice_offsets_except (with
+ * scratch): whether the worst cell reaches rmin > 0, exactly, by the same
+ * branch and bound cut short.  When it does, a cell counted at rmin or
+ * more (the first the bounds lead to: not always the worst); when it does
+ * not, the worst counted on the way, below rmin too (0, worst zeroed,
+ * when none was).  The cells whose bound is below rmin are neither walked
+ * further nor counted.  A rule's status that rises with R is decided at
+ * its R this way for the price of the cells that could reach it.  rmin
+ * 0: the functions above. */
+double lattice_worst_from(uint64_t p, unsigned n, const lattice_layout *lay,
+                          const unsigned *tables, size_t ntables, double rmin,
+                          lattice_cell *worst, uint32_t *scratch);
+double lattice_offsets_from(uint64_t p, unsigned n, const unsigned *tables,
+                            size_t ntables, uint64_t skip, double rmin,
+                            lattice_cell *worst, unsigned *h_out,
+                            uint32_t *scratch);
 
 /* The fixed layouts of three and four fields on n-bit words: four bytes
  * (24/16/8), 20/12 and 32/20/12 (those that fit).  Returns how many. */

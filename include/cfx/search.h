@@ -256,7 +256,7 @@ int search_predict(search_word p, unsigned bits, search_verdict *v);
  * then verify's calibrated battery (verify.h: sequential, every stride
  * 2^s, small and decimal strides, shifted runs, single bytes, packed
  * fields, pointer+index, sparse keys) with its verdict: quick, at tables
- * of 2^6 and 2^10 buckets; full, verify's standard tables (2^4..2^20).
+ * of 2^4, 2^6 and 2^10 buckets; full, verify's standard tables (2^4..2^20).
  * Fills v: FAIL if the prediction, a form check or any family fails,
  * quality the largest worst-cell R of any family, the deciding family and
  * verify's one-line reason, and how many families WARN.  verify's joint

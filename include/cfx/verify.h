@@ -271,6 +271,12 @@ typedef struct verify_smap {
 	verify_stride beyond[VERIFY_BEYOND];
 } verify_smap;
 
+/* How far a battery's field checks are counted (bt->fields_counted):
+ * every cell that can reach the R that WARNs (a screen's verdict, the
+ * same status), or every cell (the report's R). */
+#define VERIFY_FIELDS_SCREENED 1
+#define VERIFY_FIELDS_EXACT 2
+
 #define VERIFY_MAX_USER 8        /* strides, layouts asked for */
 #define VERIFY_UREF_COUNT 200    /* random multipliers per asked layout */
 #define VERIFY_KREF_COUNT 100    /* random multipliers per asked key set, */
@@ -333,8 +339,9 @@ typedef struct verify_battery {
 	unsigned foff_h;           /*   its offset h (0: not screened) */
 	lattice_cell flay;         /* the worst 3-4 field layout's cell */
 	lattice_layout flay_lay;   /*   its layout (nf 0: none) */
-	int fields_counted;        /* foff and flay counted, not predicted
-	                            * (kept: counted once a battery) */
+	int fields_counted;        /* foff and flay: 0 not yet, or
+	                            * VERIFY_FIELDS_SCREENED / _EXACT (kept:
+	                            * counted once a battery) */
 	size_t nuser;              /* families asked for, the last nuser */
 	verify_ufields ufields[VERIFY_MAX_USER];   /* layouts asked for */
 	size_t nufields;
@@ -544,7 +551,7 @@ int verify_strides_fail(uint64_t p, unsigned bits, size_t judged,
  * products, no key counted) says it can FAIL and the lattice's prediction
  * (stride_worst) reaches a third of the R that FAILs it, so a random
  * multiplier counts none or few.  Search's quick screen asks it after its
- * battery, which counts tables 2^6 and 2^10 only: a stride 2^s that
+ * battery, which counts tables 2^4, 2^6 and 2^10 only: a stride 2^s that
  * collapses in other tables alone passed search while cfx verify FAILed
  * it (the map's set, predicted at every table, stops at 4096).
  */

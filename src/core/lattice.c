@@ -862,11 +862,15 @@ static void grow_to(uint64_t p, unsigned n, const lattice_layout *lay,
  * counted (no cell left can beat it).  A constant that collapses the keys
  * (far below 2^n: short vectors everywhere) reaches an R that the coarse
  * bound of most cells is below, so they are neither walked nor counted.
- * Without scratch, the worst predicted.  *worst and *li set (zeroed when
+ * With rmin > 0 it answers only whether the worst reaches rmin: it
+ * stops at the first cell counted at rmin or more (that one comes back)
+ * or when the highest bound left is below rmin (the worst counted so
+ * far comes back, below rmin too; none: 0).  Without scratch, the worst
+ * predicted.  *worst and *li set (zeroed when
  * m is 0), worst->work the nodes walked and keys hashed; returns its r.
  */
 static double worst_of(uint64_t p, unsigned n, const lattice_layout *lay,
-                       bcell *c, size_t m, uint32_t *scratch,
+                       bcell *c, size_t m, uint32_t *scratch, double rmin,
                        lattice_cell *worst, unsigned *li)
 {
 	size_t k, best = m;
@@ -895,7 +899,9 @@ static double worst_of(uint64_t p, unsigned n, const lattice_layout *lay,
 		while (len) {
 			bcell *t = &c[heap[0]];
 			unsigned j = 0, f;
-			if (best < m && t->ub <= c[best].c.r)
+			if ((best < m && (t->ub <= c[best].c.r ||
+			                  (rmin > 0 && c[best].c.r >= rmin))) ||
+			    t->ub < rmin)
 				break;
 			if (!t->walked && t->c.counted < 0) {
 				t->walked = 1;
@@ -939,10 +945,17 @@ double lattice_worst(uint64_t p, unsigned n, const lattice_layout *lay,
                      const unsigned *tables, size_t ntables,
                      lattice_cell *worst, uint32_t *scratch)
 {
+	return lattice_worst_from(p, n, lay, tables, ntables, 0, worst, scratch);
+}
+
+double lattice_worst_from(uint64_t p, unsigned n, const lattice_layout *lay,
+                          const unsigned *tables, size_t ntables, double rmin,
+                          lattice_cell *worst, uint32_t *scratch)
+{
 	bcell *c = xmalloc((ntables * 4 + 1) * sizeof *c, "lattice cells");
 	size_t m = cells_of(p, n, lay, 1, tables, ntables, c);
 	unsigned li;
-	double r = worst_of(p, n, lay, c, m, scratch, worst, &li);
+	double r = worst_of(p, n, lay, c, m, scratch, rmin, worst, &li);
 
 	free(c);
 	return r;
@@ -952,14 +965,23 @@ double lattice_offsets(uint64_t p, unsigned n, const unsigned *tables,
                        size_t ntables, lattice_cell *worst, unsigned *h_out,
                        uint32_t *scratch)
 {
-	return lattice_offsets_except(p, n, tables, ntables, 0, worst, h_out,
-	                              scratch);
+	return lattice_offsets_from(p, n, tables, ntables, 0, 0, worst, h_out,
+	                            scratch);
 }
 
 double lattice_offsets_except(uint64_t p, unsigned n, const unsigned *tables,
                               size_t ntables, uint64_t skip,
                               lattice_cell *worst, unsigned *h_out,
                               uint32_t *scratch)
+{
+	return lattice_offsets_from(p, n, tables, ntables, skip, 0, worst, h_out,
+	                            scratch);
+}
+
+double lattice_offsets_from(uint64_t p, unsigned n, const unsigned *tables,
+                            size_t ntables, uint64_t skip, double rmin,
+                            lattice_cell *worst, unsigned *h_out,
+                            uint32_t *scratch)
 {
 	lattice_layout lay[64];
 	bcell *c;
@@ -976,7 +998,7 @@ double lattice_offsets_except(uint64_t p, unsigned n, const unsigned *tables,
 		}
 	c = xmalloc((nl * ntables * 4 + 1) * sizeof *c, "lattice cells");
 	m = cells_of(p, n, lay, nl, tables, ntables, c);
-	r = worst_of(p, n, lay, c, m, scratch, worst, &li);
+	r = worst_of(p, n, lay, c, m, scratch, rmin, worst, &li);
 	*h_out = m ? lay[li].shift[0] : 0;
 	free(c);
 	return r;

@@ -650,17 +650,21 @@ static void field_text(char *buf, size_t n, const lattice_cell *c,
 }
 
 /* The cells check_fields judges: the worst offset of two fields but
- * those the families judge, the worst of the fixed 3-4 field layouts.
- * counted: each exact (lattice_worst: every cell that can decide it
- * counted), once a battery (a later judge reads them); else predicted
- * (screens of many candidates: search's battery, the dashboard's strip
- * before its last family; counting them there made cfx search's default
- * run five times slower, 1.7 s to 9.5 s of processor time). */
+ * those the families judge, the worst of the fixed 3-4 field layouts,
+ * counted, on every face by this one function (the branch and bound of
+ * lattice.h over 2^20 counters).  roff and rlay 0: each exact, kept for
+ * a later judge (cfx verify, the dashboard's last judge: the report
+ * prints their R).  Else the R at which the rule WARNs each (screens of
+ * many candidates: search's battery, the strip before its last family):
+ * every cell whose bound reaches it is counted, so the status is the
+ * exact count's, and the cells no bound lets reach it are neither bounded
+ * further nor counted (a count of every cell made cfx search's default
+ * run five times slower, 1.7 s to 9.5 s of processor time, and the
+ * prediction it then fell back to can be below the count). */
 static void fields_count(verify_battery *bt, const unsigned *tables,
-                         size_t nt, int counted)
+                         size_t nt, double roff, double rlay)
 {
-	uint32_t *loads = counted ? xmalloc(sizeof *loads << 20, "field counts")
-	                  : NULL;
+	uint32_t *loads = xmalloc(sizeof *loads << 20, "field counts");
 	lattice_layout lay[4];
 	lattice_cell c;
 	size_t nl, i;
@@ -673,33 +677,82 @@ static void fields_count(verify_battery *bt, const unsigned *tables,
 	 * against their own reference) are theirs alone: one judgement per
 	 * cell.  The offsets' reference (calibrate --strides) leaves out the
 	 * same ones: the same set ranked as measured. */
-	lattice_offsets_except(bt->p, bt->bits, tables, nt,
-	                       verify_fields_offsets(bt->bits), &bt->foff,
-	                       &bt->foff_h, loads);
+	lattice_offsets_from(bt->p, bt->bits, tables, nt,
+	                     verify_fields_offsets(bt->bits), roff, &bt->foff,
+	                     &bt->foff_h, loads);
 	nl = lattice_fixed(bt->bits, lay);
 	for (i = 0; i < nl; i++)
-		if (lattice_worst(bt->p, bt->bits, &lay[i], tables, nt, &c, loads) >
-		    bt->flay.r || i == 0) {
+		if (lattice_worst_from(bt->p, bt->bits, &lay[i], tables, nt, rlay,
+		                       &c, loads) > bt->flay.r || i == 0) {
 			bt->flay = c;
 			bt->flay_lay = lay[i];
 		}
 	free(loads);
-	bt->fields_counted = counted;
+	bt->fields_counted = roff > 0 || rlay > 0 ? VERIFY_FIELDS_SCREENED
+	                     : VERIFY_FIELDS_EXACT;
+}
+
+/* One field check, ranked against its reference (pct, beta): the worst
+ * cell c of lay (exact), or, screened at rmin > 0 (the R at which the
+ * rule FAILs) with no cell reaching it, PASS: below FAIL, whether it
+ * would WARN not asked (a screen's verdict does not turn on it; the
+ * report counts it exactly).  what: the keys it judges. */
+static void field_check(verify_battery *bt, const char *name,
+                        const double *pct, double beta,
+                        const lattice_cell *c, const lattice_layout *lay,
+                        double rmin, const char *what)
+{
+	double tail, share;
+	verify_check *k;
+	char cell[160], sh[16];
+
+	tail = verify_pct_tail(pct, beta, c->r, &share);
+	k = verify_form(bt, name, verify_rule(c->r, tail, bt->judged));
+	k->tail = tail;
+	k->r = c->r;
+	k->percentile = share;
+	if (c->b && (rmin <= 0 || c->r >= rmin)) {
+		field_text(cell, sizeof cell, c, lay);
+		snprintf(k->detail, sizeof k->detail, "%.110s; %s; %s%% of random "
+		         "odd %u-bit multipliers do better", cell, what,
+		         verify_share_text(sh, sizeof sh, share, 3), bt->bits);
+		return;
+	}
+	k->status = VERIFY_PASS;
+	k->percentile = -1;
+	snprintf(k->detail, sizeof k->detail, "no cell reaches R %.3g, which "
+	         "would FAIL (screened: every cell whose bound reaches it "
+	         "counted; a WARN below it not asked); %s", rmin, what);
+}
+
+/* 1 when a form check or a counted family FAILs (families judged). */
+static int judged_fail(const verify_battery *bt)
+{
+	size_t i;
+
+	for (i = 0; i < bt->nforms; i++)
+		if (bt->forms[i].status == VERIFY_FAIL)
+			return 1;
+	for (i = 0; i < bt->nfam; i++)
+		if (bt->fam[i].ran && bt->fam[i].status == VERIFY_FAIL)
+			return 1;
+	return 0;
 }
 
 /* Packed fields: every offset of two fields, the fixed 3-4 field layouts,
- * each ranked against random multipliers' worst (stride_cal.inc):
- * counted with the form checks (cfx verify, the dashboard's last judge),
- * predicted without unless counted before (fields_count). */
+ * each ranked against random multipliers' worst (stride_cal.inc),
+ * counted (fields_count): exact with the form checks (cfx verify, the
+ * dashboard's last judge); in a screen (search's battery, the strip
+ * before its last family) whether each reaches the R that FAILs, the same
+ * FAIL as the exact count's, and not counted at all once something else
+ * FAILs. */
 static void check_fields(verify_battery *bt, int full)
 {
 	const verify_smap_ref *ref = verify_smap_ref_of(bt->bits);
-	unsigned tables[STRIDE_MAX_TABLES];
-	size_t nt = stride_tables(bt->bits, tables);
-	lattice_layout lay[4];
-	verify_check *k;
-	double pct, tail;
-	char what[160], sh[16];
+	unsigned tables[STRIDE_MAX_TABLES], i;
+	size_t nt = stride_tables(bt->bits, tables), nl;
+	lattice_layout lay[4], two;
+	double roff = 0, rlay = 0;
 
 	if (!ref || !(bt->p & 1) || !nt) {
 		memset(&bt->foff, 0, sizeof bt->foff);
@@ -708,35 +761,37 @@ static void check_fields(verify_battery *bt, int full)
 		bt->foff_h = 0;
 		return;
 	}
-	if (!bt->fields_counted)
-		fields_count(bt, tables, nt, full);
-	tail = verify_pct_tail(ref->off_pct, ref->off_beta, bt->foff.r, &pct);
-	k = verify_form(bt, "field offsets",
-	                verify_rule(bt->foff.r, tail, bt->judged));
-	k->tail = tail;
-	k->r = bt->foff.r;
-	k->percentile = pct;
-	{
-		lattice_layout two = { 2, { bt->foff_h, 0, 0, 0 } };
-		field_text(what, sizeof what, &bt->foff, &two);
-	}
-	snprintf(k->detail, sizeof k->detail, "%.110s; the worst offset h of "
-	         "keys x<<h|y (but those of the fields families); %s%% of random "
-	         "odd %u-bit multipliers do better", what, verify_share_text(sh,
-	         sizeof sh, pct, 3), bt->bits);
-	if (!lattice_fixed(bt->bits, lay))
+	nl = lattice_fixed(bt->bits, lay);
+	if (!full && judged_fail(bt)) {
+		/* a screen whose verdict is FAIL already (most of search's
+		 * candidates that reach the battery): not counted */
+		for (i = 0; i < (nl ? 2u : 1u); i++)
+			snprintf(verify_form(bt, i ? "field layouts" : "field offsets",
+			         VERIFY_INFO)->detail, VERIFY_DETAIL_MAX, "not counted: "
+			         "the verdict is FAIL already (a screen)");
 		return;
-	tail = verify_pct_tail(ref->lay_pct, ref->lay_beta, bt->flay.r, &pct);
-	k = verify_form(bt, "field layouts",
-	                verify_rule(bt->flay.r, tail, bt->judged));
-	k->tail = tail;
-	k->r = bt->flay.r;
-	k->percentile = pct;
-	field_text(what, sizeof what, &bt->flay, &bt->flay_lay);
-	snprintf(k->detail, sizeof k->detail, "%.110s; the worst of 3-4 fields "
-	         "(bytes 24/16/8, 20/12, 32/20/12); %s%% of random odd %u-bit "
-	         "multipliers do better", what, verify_share_text(sh, sizeof sh,
-	         pct, 3), bt->bits);
+	}
+	if (!full) {
+		/* a hair below the rule's R: the closed form's rounding never
+		 * passes over a cell the rule would FAIL at */
+		roff = verify_rule_r(ref->off_pct, ref->off_beta, bt->judged,
+		                     VERIFY_FAIL) * (1 - 1e-9);
+		rlay = verify_rule_r(ref->lay_pct, ref->lay_beta, bt->judged,
+		                     VERIFY_FAIL) * (1 - 1e-9);
+	}
+	if (bt->fields_counted < (full ? VERIFY_FIELDS_EXACT
+	                          : VERIFY_FIELDS_SCREENED))
+		fields_count(bt, tables, nt, roff, rlay);
+	if (bt->fields_counted == VERIFY_FIELDS_EXACT)
+		roff = rlay = 0;
+	two = (lattice_layout){ 2, { bt->foff_h, 0, 0, 0 } };
+	field_check(bt, "field offsets", ref->off_pct, ref->off_beta, &bt->foff,
+	            &two, roff, "the worst offset h of keys x<<h|y (but those "
+	            "of the fields families)");
+	if (nl)
+		field_check(bt, "field layouts", ref->lay_pct, ref->lay_beta,
+		            &bt->flay, &bt->flay_lay, rlay, "the worst of 3-4 "
+		            "fields (bytes 24/16/8, 20/12, 32/20/12)");
 }
 
 /* The key counts of u's cells (2^jmin..2^jmax; lattice_worst's cells:
@@ -920,6 +975,18 @@ void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
 		check_shift_add(bt, p, cc);
 	if (!verify_stopped(bt))
 		verify_check_strides(bt, forms);
+	/* the families before the field checks: a screen that FAILs already
+	 * need not count the fields (check_fields) */
+	for (i = 0; i < bt->nfam; i++) {
+		if (!bt->fam[i].ran) {      /* cancelled or skipped: no total */
+			bt->fam[i].status = VERIFY_INFO;
+			snprintf(bt->fam[i].reason, sizeof bt->fam[i].reason,
+			         "not counted");
+			continue;
+		}
+		judge_family(bt, &bt->fam[i]);
+		bt->ncells += bt->fam[i].ncells;
+	}
 	if (!verify_stopped(bt))
 		check_fields(bt, forms);
 	if (!verify_stopped(bt))
@@ -933,14 +1000,6 @@ void verify_judge(verify_battery *bt, int forms, const verify_compiled *cc)
 		bt->nwarn += bt->forms[i].status == VERIFY_WARN;
 	}
 	for (i = 0; i < bt->nfam; i++) {
-		if (!bt->fam[i].ran) {      /* cancelled or skipped: no total */
-			bt->fam[i].status = VERIFY_INFO;
-			snprintf(bt->fam[i].reason, sizeof bt->fam[i].reason,
-			         "not counted");
-			continue;
-		}
-		judge_family(bt, &bt->fam[i]);
-		bt->ncells += bt->fam[i].ncells;
 		bt->nfail += bt->fam[i].status == VERIFY_FAIL;
 		bt->nwarn += bt->fam[i].status == VERIFY_WARN;
 	}

@@ -72,6 +72,14 @@ void verify_explain_keys(const verify_battery *bt, const verify_family *f,
 double verify_pct_tail(const double *pct, double beta, double r,
                        double *percentile);
 
+/* The smallest worst R at which verify_rule gives status at (WARN or
+ * FAIL: WARN < FAIL in verify_status) with judged checks, when the tail
+ * is that reference's (verify_pct_tail); 0 if no R does.  What a screen
+ * needs to reach: below it the rule gives less than at (the rule's status
+ * rises with R). */
+double verify_rule_r(const double *pct, double beta, size_t judged,
+                     verify_status at);
+
 /* Whether the committed reference (verify_cal.inc) of a family kind
  * (arg as verify_ref_tail's) on bits-bit words exists: 1 with *count its
  * multipliers and *lo, *hi its least and largest worst R (each pointer

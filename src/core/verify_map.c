@@ -100,49 +100,6 @@ verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
 	return sm->status;
 }
 
-/* The smallest worst R the map's rule gives status at (WARN or FAIL:
- * WARN < FAIL in verify_status) with judged checks, or 0 if none.  By
- * bisection (the tail falls as R grows): the general case of rule_r. */
-static double rule_r_bisect(const verify_smap_ref *ref, size_t judged,
-                            verify_status at)
-{
-	double lo = 1, hi = 1e12;
-	int i;
-
-	if (verify_rule(hi, verify_pct_tail(ref->pct, ref->beta, hi, NULL), judged) <
-	    at)
-		return 0;
-	for (i = 0; i < 200 && hi - lo > 1e-9 * hi; i++) {
-		double mid = (lo + hi) / 2;
-		if (verify_rule(mid, verify_pct_tail(ref->pct, ref->beta, mid, NULL),
-		                judged) >= at)
-			hi = mid;
-		else
-			lo = mid;
-	}
-	return hi;
-}
-
-/* The same, for a screen that asks it per candidate: verify_rule gives
- * at from R >= R_at (VERIFY_BAD_R, VERIFY_NOTICE_R) once the tail is
- * below a = alpha_at / judged; when a < 0.1 that happens above the 90th
- * percentile, where the tail is 0.1 (R / pct90)^(-1/beta): past R =
- * pct90 (0.1 / a)^beta.  So R = max(R_at, that), the boundary the
- * bisection closes in on, at the cost of one pow (the bisection's ~70
- * steps were kept per thread before; now nothing is kept). */
-static double rule_r(const verify_smap_ref *ref, size_t judged,
-                     verify_status at)
-{
-	double r_at = at == VERIFY_FAIL ? VERIFY_BAD_R : VERIFY_NOTICE_R;
-	double a = (at == VERIFY_FAIL ? VERIFY_ALPHA_FAIL : VERIFY_ALPHA_WARN) /
-	           (double)(judged ? judged : 1), r;
-
-	if (ref->beta <= 0 || a >= 0.1)
-		return rule_r_bisect(ref, judged, at);
-	r = ref->pct[90] * pow(0.1 / a, ref->beta);
-	return r > r_at ? r : r_at;
-}
-
 /* The screen of the map's set (stride_screen_set: the cells that cannot
  * reach it passed over by the gate): the map's worst stride when it is at
  * or above the R at which the map's rule gives status at (WARN or FAIL)
@@ -162,7 +119,8 @@ static int map_screen(uint64_t p, unsigned bits, size_t judged,
 	size_t ncs = stride_map_set(cs);
 	double r;
 
-	if (!nt || !ref || !(p & 1) || (r = rule_r(ref, judged, at)) <= 0)
+	if (!nt || !ref || !(p & 1) ||
+	    (r = verify_rule_r(ref->pct, ref->beta, judged, at)) <= 0)
 		return 0;
 	return stride_screen_set(p, bits, cs, ncs, tables, nt, r, hit, 1) > 0;
 }

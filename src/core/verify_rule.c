@@ -65,6 +65,46 @@ verify_status verify_rule(double worst_r, double tail, size_t judged)
 	return VERIFY_PASS;
 }
 
+/* The general case of verify_rule_r: by bisection (the tail falls as R
+ * grows). */
+static double rule_r_bisect(const double *pct, double beta, size_t judged,
+                            verify_status at)
+{
+	double lo = 1, hi = 1e12;
+	int i;
+
+	if (verify_rule(hi, verify_pct_tail(pct, beta, hi, NULL), judged) < at)
+		return 0;
+	for (i = 0; i < 200 && hi - lo > 1e-9 * hi; i++) {
+		double mid = (lo + hi) / 2;
+		if (verify_rule(mid, verify_pct_tail(pct, beta, mid, NULL),
+		                judged) >= at)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
+/* verify_rule gives at from R >= R_at (VERIFY_BAD_R, VERIFY_NOTICE_R)
+ * once the tail is below a = alpha_at / judged; when a < 0.1 that happens
+ * above the 90th percentile, where the tail is 0.1 (R / pct90)^(-1/beta):
+ * past R = pct90 (0.1 / a)^beta.  So R = max(R_at, that), the boundary
+ * the bisection closes in on, at the cost of one pow (screens ask it per
+ * candidate; nothing is kept). */
+double verify_rule_r(const double *pct, double beta, size_t judged,
+                     verify_status at)
+{
+	double r_at = at == VERIFY_FAIL ? VERIFY_BAD_R : VERIFY_NOTICE_R;
+	double a = (at == VERIFY_FAIL ? VERIFY_ALPHA_FAIL : VERIFY_ALPHA_WARN) /
+	           (double)(judged ? judged : 1), r;
+
+	if (beta <= 0 || a >= 0.1)
+		return rule_r_bisect(pct, beta, judged, at);
+	r = pct[90] * pow(0.1 / a, beta);
+	return r > r_at ? r : r_at;
+}
+
 verify_status verify_small_rule(unsigned bits, verify_kind kind,
                                 double worst_r)
 {
