@@ -31,11 +31,19 @@ for f in seq random; do
 	fi
 	echo
 done
+# against numpy: 10 times its speed where cfx makes the keys as it hashes
+# them (seq); 5 where both read them from memory (random: 2^24 keys, 128
+# MiB).  There numpy passes over the array five times (multiply: read and
+# write; the shift in place: read and write; bincount: read), cfx once,
+# and both run at the memory's speed, so the ratio is the bytes moved,
+# about 5 (a second thread's share of the bandwidth may add to it), not
+# a speed-up that work can buy: doc/bench.md.
+numpy_target() { [ "$1" = seq ] && echo 10 || echo 5; }
 for f in seq random; do
 	check "time of cfx core / bare loop ($f)" "$(val core_over_bare_$f)" "<=" 1.5
 	if [ -n "$(val numpy_$f)" ]; then
 		check "cfx core speed / numpy speed ($f)" \
-			"$(awk -v a="$(val score_core_$f)" -v b="$(val numpy_$f)" 'BEGIN{printf "%.1f", a/b}')" ">=" 10
+			"$(awk -v a="$(val score_core_$f)" -v b="$(val numpy_$f)" 'BEGIN{printf "%.1f", a/b}')" ">=" "$(numpy_target $f)"
 	else
 		echo "  numpy comparison skipped: python3-numpy not installed"
 	fi
