@@ -1142,6 +1142,7 @@ int review_run(review *r, const char *text, size_t len, const char *name,
 	buf_free(&w.code);
 	if (rc == 0) {
 		review_table_nothing(r);
+		review_table_whole(r);
 		link_sequences(r);
 		body_claims(r);
 	}

@@ -451,6 +451,13 @@ void review_use_of(walk *w, size_t a, size_t b, size_t mi);
  * file is walked. */
 void review_table_nothing(review *r);
 
+/* The multipliers whose table the code shows as the whole word
+ * (hash_64(x, 64), hash_32(x, 32), >> (32 - 32)): every bit of the
+ * product kept, no table index taken, so no buckets to judge: not
+ * judged, and said what it is (an odd multiplier: a permutation of the
+ * words).  Once every file is walked. */
+void review_table_whole(review *r);
+
 /* A *_BITS define of the file that a function or macro using multiplier
  * mi uses too, when nothing closer says its table. */
 void review_table_from_bits(walk *w, size_t mi);

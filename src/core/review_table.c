@@ -883,6 +883,36 @@ static void shift_undefined(walk *w, size_t i, size_t mi, unsigned long wv,
 	select_nothing(m, nw);
 }
 
+/* hash_64() (hash_long(), hash_ptr() on a 64-bit long) called at t[i]
+ * with bits v, 32 < v <= 64 (as written: why): the kernel's returns a
+ * u32, so it keeps bits 64 - v .. 95 - v of the 64-bit product, not a
+ * table's top v bits, and those depend on the key's bits below 96 - v
+ * only.  An ERROR once a line, and multiplier mi's table
+ * REVIEW_TABLE_NOTHING unless another use showed one. */
+static void hash64_narrow(walk *w, size_t i, size_t mi, long v,
+                          const char *why)
+{
+	const tok *t = w->v.t;
+	unsigned lo = (unsigned)(64 - v), hi = lo + 31;
+	char nw[sizeof w->r->mult[mi].why_table];
+
+	if (!review_has_finding(w->r, w->file, t[i].line, "returns a u32"))
+		review_add(w->r, REVIEW_ERROR, w->file, t[i].line, REVIEW_NONE,
+		           "table", "%s(..., %s) at line %lu asks for a table of "
+		           "2^%ld, but the kernel's %s() returns a u32: it keeps "
+		           "bits %u..%u of the 64-bit product (>> %u, then cut to "
+		           "32 bits), not its top %ld bits, and those bits depend "
+		           "only on the key's low %u bits: keys that differ only "
+		           "in their top %ld bit%s always hash alike; give it the "
+		           "table's bits, 1 to 32", t[i].s, why, t[i].line, v,
+		           t[i].s, lo, hi, lo, v, hi + 1, v - 32,
+		           v - 32 == 1 ? "" : "s");
+	snprintf(nw, sizeof nw, "%.40s(..., %.40s) at line %lu keeps bits "
+	         "%u..%u of the product, not its top bits", t[i].s, why,
+	         t[i].line, lo, hi);
+	select_nothing(&w->r->mult[mi], nw);
+}
+
 /* hash_32(), hash_64(), hash_long() or hash_ptr() called at t[i] in
  * statement [a, b): multiplier mi's product passed to it (m->hashed_by),
  * the table its bits argument gives (or the undefined shift a size of 0,
@@ -911,7 +941,9 @@ static void hash_call_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 	if (e1 < b && !strcmp(t[e1].s, ",") &&
 	    (e2 = review_arg_end(t, e1 + 1, b)) < b && !strcmp(t[e2].s, ")") &&
 	    review_signed_value(w, e1 + 1, e2, &v, why, sizeof why)) {
-		if (v >= 1 && v <= (long)word) {
+		if (word == 64 && v > 32 && v <= 64) {
+			hash64_narrow(w, i, mi, v, why);
+		} else if (v >= 1 && v <= (long)word) {
 			m->table = (unsigned)v;
 			m->table_src = REVIEW_TABLE_CODE;
 			snprintf(m->why_table, sizeof m->why_table, "%s(..., %s) at "
@@ -1170,5 +1202,44 @@ void review_table_nothing(review *r)
 			           "the code selects no table with it, and no other "
 			           "use shows a table size to judge it at", m->name,
 			           m->name[0] ? " = " : "", m->text, m->why_table);
+	}
+}
+
+void review_table_whole(review *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nmult; i++) {
+		review_mult *m = &r->mult[i];
+		char *hex;
+		if (!m->verify || m->ntab > 1 || !m->bits || m->table != m->bits ||
+		    m->mid_bits ||
+		    (m->table_src != REVIEW_TABLE_CODE &&
+		     m->table_src != REVIEW_TABLE_DEFINE))
+			continue;
+		m->verify = 0;
+		hex = word_hex(m->p, m->bits);
+		if (mpz_odd_p(m->p))
+			review_add(r, REVIEW_NOTE, m->file, m->line, i, "verdict",
+			           "%s is not judged: %s keeps the whole %u-bit "
+			           "product, no table index (every bit kept), and x * "
+			           "%s mod 2^%u, with the multiplier odd, is a "
+			           "permutation of the %u-bit words: two keys hash "
+			           "alike only when they are equal, so there are no "
+			           "buckets to judge; the table is where that value is "
+			           "cut to its bits later", hex, m->why_table, m->bits,
+			           hex, m->bits, m->bits);
+		else
+			review_add(r, REVIEW_NOTE, m->file, m->line, i, "verdict",
+			           "%s is not judged: %s keeps the whole %u-bit "
+			           "product, no table index (every bit kept), and x * "
+			           "%s mod 2^%u, with the multiplier even (2^%lu times "
+			           "an odd number), is no permutation of the %u-bit "
+			           "words: keys that differ only in their top %lu "
+			           "bit%s hash alike", hex, m->why_table, m->bits, hex,
+			           m->bits, (unsigned long)mpz_scan1(m->p, 0), m->bits,
+			           (unsigned long)mpz_scan1(m->p, 0),
+			           mpz_scan1(m->p, 0) == 1 ? "" : "s");
+		free(hex);
 	}
 }
