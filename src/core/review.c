@@ -456,8 +456,8 @@ static void sequence_found(walk *w, const sym *s, unsigned long last,
 	struct buf decls = { 0 };
 	const char *input = "";
 
-	if (!w->f.code_added && w->pt->is_diff)
-		return;                  /* not the patch's */
+	if ((!w->f.code_added && w->pt->is_diff) || w->file >= r->nown)
+		return;                  /* not the patch's, or another input's */
 	/* reported already (>>= after it); not another branch of an #if
 	 * inside the function that starts at the same line (its code
 	 * differs: each branch is judged on its own) */
@@ -1104,17 +1104,76 @@ static void patch_skips(review *r)
 		           "said", PATCH_MAX_SKIPS);
 }
 
+/* Whether the file named name is a C header (".h"). */
+static int is_header(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 2 && !strcmp(name + n - 2, ".h");
+}
+
+/* The other inputs beside r's own (review_run_with): each one read and
+ * its files appended to r->pt's; one that does not read is passed over
+ * (its own review says why). */
+static void read_beside(review *r, const review_text *others, size_t n)
+{
+	size_t i;
+	cfx_err e;
+
+	r->nown = r->pt.nfiles;
+	if (!n)
+		return;
+	r->ctx = xcalloc(n, sizeof *r->ctx, "review inputs");
+	for (i = 0; i < n; i++) {
+		patch *q = &r->ctx[r->nctx];
+		memset(&e, 0, sizeof e);
+		if (patch_read(q, others[i].text, others[i].len, others[i].name,
+		               &e) < 0) {
+			patch_free(q);
+			continue;
+		}
+		patch_append(&r->pt, q);
+		r->nctx++;
+	}
+}
+
+/* The findings on the other inputs' lines that are about none of r's
+ * multipliers' tables: theirs, said in their own review. */
+static void drop_beside(review *r)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nfind; i++) {
+		review_finding *x = &r->find[i];
+		if (x->file >= r->nown && x->file != r->pt.body_file &&
+		    x->mult == REVIEW_NONE && strcmp(x->kind, "table")) {
+			free(x->msg);
+			continue;
+		}
+		r->find[n++] = *x;
+	}
+	r->nfind = n;
+}
+
 int review_run(review *r, const char *text, size_t len, const char *name,
                cfx_err *err)
 {
+	return review_run_with(r, text, len, name, NULL, 0, err);
+}
+
+int review_run_with(review *r, const char *text, size_t len,
+                    const char *name, const review_text *others, size_t n,
+                    cfx_err *err)
+{
 	defs newd = { 0 }, oldd = { 0 };
 	walk w;
-	size_t f;
+	size_t f, k, *order;
 	int rc = 0;
 
 	memset(r, 0, sizeof *r);
 	if (patch_read(&r->pt, text, len, name, err) < 0)
 		return -1;
+	read_beside(r, others, n);
 	memset(&w, 0, sizeof w);
 	patch_skips(r);
 	if (collect_defines(&r->pt, '+', ' ', &newd, err) < 0 ||
@@ -1124,8 +1183,20 @@ int review_run(review *r, const char *text, size_t len, const char *name,
 	w.pt = &r->pt;
 	w.newd = &newd;
 	w.oldd = &oldd;
-	for (f = 0; f < r->pt.nfiles && rc == 0; f++) {
-		w.file = f;
+	/* headers first: a multiplier or a function a header defines is
+	 * known when a .c file of the patch uses it (a git diff lists
+	 * drivers/x/x.c before drivers/x/x.h) */
+	order = xcalloc(r->pt.nfiles ? r->pt.nfiles : 1, sizeof *order,
+	                "review files");
+	for (k = 0, f = 0; f < r->pt.nfiles; f++)
+		if (is_header(r->pt.files[f]))
+			order[k++] = f;
+	for (f = 0; f < r->pt.nfiles; f++)
+		if (!is_header(r->pt.files[f]))
+			order[k++] = f;
+	for (k = 0; k < r->pt.nfiles && rc == 0; k++) {
+		f = w.file = order[k];
+		w.defi = 0;
 		if (review_lex(&r->pt, f, '+', ' ', &w.v) < 0) {
 			rc = too_many_tokens(&r->pt, f, err);
 			break;
@@ -1139,12 +1210,17 @@ int review_run(review *r, const char *text, size_t len, const char *name,
 			                 REVIEW_MAX_MULT, r->pt.files[m->file], m->line);
 		}
 	}
+	free(order);
 	buf_free(&w.code);
+	if (rc == 0)
+		review_call_others(&w);
+	free(w.calls);
 	if (rc == 0) {
 		review_table_nothing(r);
 		review_table_whole(r);
 		link_sequences(r);
 		body_claims(r);
+		drop_beside(r);
 	}
 	review_defs_free(&newd);
 	review_defs_free(&oldd);
@@ -1175,6 +1251,9 @@ void review_free(review *r)
 		free(r->find[i].msg);
 	free(r->find);
 	patch_free(&r->pt);
+	for (i = 0; i < r->nctx; i++)
+		patch_free(&r->ctx[i]);
+	free(r->ctx);
 	memset(r, 0, sizeof *r);
 }
 

@@ -242,8 +242,13 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 {
 	const char *cond = "";
 	unsigned long cline = 0;
-	unsigned ctx = review_ctx_word(w, &cond, &cline);
-	size_t i = review_mult_new(w->r, k, w->file, line, name, text);
+	unsigned ctx;
+	size_t i;
+
+	if (w->file >= w->r->nown)
+		return;                  /* another input's: its own review's */
+	ctx = review_ctx_word(w, &cond, &cline);
+	i = review_mult_new(w->r, k, w->file, line, name, text);
 	review_mult *m = &w->r->mult[i];
 	const define *old;
 	cwidth mw;

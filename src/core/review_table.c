@@ -883,6 +883,17 @@ static void shift_undefined(walk *w, size_t i, size_t mi, unsigned long wv,
 	select_nothing(m, nw);
 }
 
+/* Where line `line` of the walk's file is, said from multiplier m's
+ * file (where its verdict stands): "line 4", or "lib/foo.c:4". */
+static void use_place(const walk *w, const review_mult *m,
+                      unsigned long line, char *s, size_t n)
+{
+	if (w->file == m->file)
+		snprintf(s, n, "line %lu", line);
+	else
+		snprintf(s, n, "%.80s:%lu", w->pt->files[w->file], line);
+}
+
 /* hash_64() (hash_long(), hash_ptr() on a 64-bit long) called at t[i]
  * with bits v, 32 < v <= 64 (as written: why): the kernel's returns a
  * u32, so it keeps bits 64 - v .. 95 - v of the 64-bit product, not a
@@ -927,7 +938,7 @@ static void hash_call_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 	                !strcmp(t[i].s, "hash_64") ? 64 : ctx ? ctx : 64;
 	size_t at = 0, e1 = review_arg_end(t, i + 2, b), e2;
 	long v;
-	char why[64];
+	char why[64], at_s[96];
 
 	if (!m->hashed_by[0] && m->kind != REVIEW_SEQUENCE &&
 	    product_in_arg(w, i + 1, b, m, &at)) {
@@ -946,8 +957,9 @@ static void hash_call_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 		} else if (v >= 1 && v <= (long)word) {
 			m->table = (unsigned)v;
 			m->table_src = REVIEW_TABLE_CODE;
+			use_place(w, m, t[i].line, at_s, sizeof at_s);
 			snprintf(m->why_table, sizeof m->why_table, "%s(..., %s) at "
-			         "line %lu", t[i].s, why, t[i].line);
+			         "%.60s", t[i].s, why, at_s);
 			index_bound(w, a, i, (unsigned)v);
 		} else {
 			char hw[96];
@@ -1013,7 +1025,9 @@ static void shift_table_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 	const tok *t = w->v.t;
 	unsigned long v, wv;
 	long sv;
-	char why[64];
+	char why[64], at[96];
+
+	use_place(w, m, t[i].line, at, sizeof at);
 
 	if (!strcmp(t[i + 1].s, "(") && i + 4 < b &&
 	    review_small_value(w, &t[i + 2], &wv, why, sizeof why) &&
@@ -1022,8 +1036,8 @@ static void shift_table_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 	    v >= 1 && v <= wv && (wv == 32 || wv == 64)) {
 		m->table = (unsigned)v;
 		m->table_src = REVIEW_TABLE_CODE;
-		snprintf(m->why_table, sizeof m->why_table,
-		         ">> (%lu - %s) at line %lu", wv, why, t[i].line);
+		snprintf(m->why_table, sizeof m->why_table, ">> (%lu - %s) at %.60s",
+		         wv, why, at);
 		index_bound(w, a, i, (unsigned)v);
 	} else if (!strcmp(t[i + 1].s, "(") && i + 5 < b &&
 	           review_small_value(w, &t[i + 2], &wv, why, sizeof why) &&
@@ -1042,22 +1056,21 @@ static void shift_table_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 		m->table_src = REVIEW_TABLE_UNKNOWN;
 		if (param_of(w, i, t[i + 4].s, fn, sizeof fn, &idx, &da, &db)) {
 			snprintf(m->why_table, sizeof m->why_table, ">> (%lu - "
-			         "%s) at line %lu takes %s, a parameter of %s()",
-			         wv, t[i + 4].s, t[i].line, t[i + 4].s, fn);
+			         "%s) at %.40s takes %s, a parameter of %.40s()", wv,
+			         t[i + 4].s, at, t[i + 4].s, fn);
 			/* the calls of fn give it: their tables */
 			review_call_tables(w, i, mi, wv, fn, t[i + 4].s, idx, da, db);
 		} else
 			snprintf(m->why_table, sizeof m->why_table, ">> (%lu - "
-			         "%s) at line %lu takes %s, a variable", wv,
-			         t[i + 4].s, t[i].line, t[i + 4].s);
+			         "%s) at %.60s takes %s, a variable", wv, t[i + 4].s, at,
+			         t[i + 4].s);
 	} else if (review_small_value(w, &t[i + 1], &v, why, sizeof why) &&
 	           v >= 1 && v < m->bits) {
 		m->table = (unsigned)(m->bits - v);
 		m->table_src = REVIEW_TABLE_CODE;
 		index_bound(w, a, i, m->table);
-		snprintf(m->why_table, sizeof m->why_table,
-		         ">> %s at line %lu: the top %u bits", why,
-		         t[i].line, m->table);
+		snprintf(m->why_table, sizeof m->why_table, ">> %s at %.60s: the top "
+		         "%u bits", why, at, m->table);
 	}
 }
 

@@ -27,12 +27,13 @@ sed 's/\\-/-/g; s/\\ / /g; /^\.[A-Z]/s/^\.[A-Z]* //; s/"//g' "$tmp/man" | tr '\n
 for phrase in "the calls of a function whose bits parameter sets its shift" \
 	"--json's \"tables\"" "identities and values with phi in the convention the comment defines" \
 	"B of 0, over the word or below 0 shifts by W - B in unsigned int: an ERROR" \
-	"hash_64(x, B) with B over 32 keeps 32 middle bits" "The whole word (hash_32(x, 32), >> (64 - 64)) keeps every bit"; do
+	"hash_64(x, B) with B over 32 keeps 32 middle bits" "The patch's other files count, and so do the other FILEs" "The whole word (hash_32(x, 32), >> (64 - 64)) keeps every bit"; do
 	expect "help: '$phrase'" 'grep -qF -- "$phrase" "$tmp/help1"'
 done
 for phrase in "its calls in the file give the size" "tables 2^10 and 2^12 from the calls of my_hash()" \
 	"in the convention the comment defines" "more than the word's bits or below 0" \
-	"A table of the whole word" "the kernel's hash_64() returns a u32" "past the 2^24 verify counts"; do
+	"A table of the whole word" "the kernel's hash_64() returns a u32" "past the 2^24 verify counts" \
+	"The calls, uses and *_BITS defines in the patch's other files count" "cfx review foo.h foo.c"; do
 	expect "man: '$phrase'" 'grep -qF -- "$phrase" "$tmp/man1"'
 done
 done_suite docs
