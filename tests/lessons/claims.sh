@@ -7,6 +7,8 @@
 # check finds its sentence in the lesson file (text joined, spaces
 # collapsed) and compares the numbers it states; nothing is read from cfx.
 . "$(dirname "$0")/lib.sh"
+# no __pycache__ written into the tree by the imports below
+export PYTHONDONTWRITEBYTECODE=1
 export ROOT="$root"
 primes=$(echo 'print(isprime(0x9e370001), " ", isprime(0x9e37fffffffc0001))' | gp -q -f)
 export PRIMES="$primes"

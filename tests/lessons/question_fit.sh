@@ -9,6 +9,8 @@
 # --learn 9 at 80x24 shows the step's first prose words, its whole
 # question in at most 6 rows, and the answer line.
 . "$(dirname "$0")/../dash/lib.bash"
+# no __pycache__ written into the tree by the imports below
+export PYTHONDONTWRITEBYTECODE=1
 cd "$root" || exit 2
 rows=$(python3 - <<'EOF'
 import os, sys, textwrap

@@ -14,6 +14,8 @@
 # a tolerance is meant are listed below with the reason, and an entry
 # whose step no longer takes a neighbour is stale and fails.
 . "$(dirname "$0")/lib.sh"
+# no __pycache__ written into the tree by the imports below
+export PYTHONDONTWRITEBYTECODE=1
 export CFX="$cfx" ROOT="$root" TMPD="$tmp"
 python3 - <<'EOF'
 import os, re, subprocess, sys
