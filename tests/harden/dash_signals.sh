@@ -6,19 +6,8 @@
 # kills the compiler and exits 128 + signal; idle, it does the same by
 # its main loop.  The REPL at its prompt likewise.
 set -u
-. "$(dirname "$0")/../dash/lib.bash"
-cd "$root" || exit 2
-pass=0 fail=0
-expect() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
-T=$TM_DIR/t
-mkdir -p "$T"
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib_dash.sh"
 slow_cc "$TM_DIR/slowcc" 4323
-cfx_pid() { pgrep -P "$(tm display -p -t t '#{pane_pid}')" -x cfx; }
-modes_back() {   # canonical mode and echo, as the shell left them
-	stty -F "$(tm display -p -t t '#{pane_tty}')" -a | grep -Eq '(^| )icanon( |$)' &&
-	stty -F "$(tm display -p -t t '#{pane_tty}')" -a | grep -Eq '(^| )echo( |$)'
-}
 
 for sig in TERM HUP; do
 	want=$((128 + $(kill -l $sig)))

@@ -6,19 +6,8 @@
 # Ctrl-C while :verify runs in the background stops it (it quit the
 # dashboard, status 0); the dashboard goes on, q then quits.
 set -u
-. "$(dirname "$0")/../dash/lib.bash"
-cd "$root" || exit 2
-pass=0 fail=0
-expect() { if eval "$2"; then pass=$((pass + 1)); echo "ok   $1"; else fail=$((fail + 1)); echo "FAIL $1"; fi; }
-T=$TM_DIR/t
-mkdir -p "$T"
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib_dash.sh"
 slow_cc "$TM_DIR/slowcc" 4324
-cfx_pid() { pgrep -P "$(tm display -p -t t '#{pane_pid}')" -x cfx; }
-modes_back() {
-	stty -F "$(tm display -p -t t '#{pane_tty}')" -a | grep -Eq '(^| )icanon( |$)' &&
-	stty -F "$(tm display -p -t t '#{pane_tty}')" -a | grep -Eq '(^| )echo( |$)'
-}
 for sig in XFSZ USR1 USR2 ALRM; do
 	want=$((128 + $(kill -l $sig)))
 	tm_start 100 40 env LC_ALL=C.UTF-8 CFX_LATENCY_LOG= ./cfx
