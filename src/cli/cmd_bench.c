@@ -904,6 +904,39 @@ out:
 	return rc;
 }
 
+/* Each variant's two loops from the compiled library (each address
+ * checked: a C++ compiler mangles the names), and its samples for runs
+ * rounds. */
+static int bind_loops(cmd_ctx *c, jit_lib *lib, variant *v, int nv,
+                      size_t runs)
+{
+	char names[2 * MAX_VARIANTS][32];
+	const char *np[2 * MAX_VARIANTS + 1];
+	void *fns[2 * MAX_VARIANTS];
+	int k;
+
+	for (k = 0; k < nv; k++) {
+		snprintf(names[k], sizeof names[k], "cfx_bench_%d", k);
+		snprintf(names[nv + k], sizeof names[nv + k], "cfx_lat_%d", k);
+		np[k] = names[k];
+		np[nv + k] = names[nv + k];
+	}
+	np[2 * nv] = NULL;
+	if (jit_symbols(lib, np, fns, &c->err) < 0)
+		return -1;
+	for (k = 0; k < nv; k++) {
+		v[k].fn = (bench_fn)fns[k];
+		v[k].lat = (lat_fn)fns[nv + k];
+		v[k].ns = xcalloc(runs, sizeof *v[k].ns, "samples");
+		v[k].wall = xcalloc(runs, sizeof *v[k].wall, "samples");
+		v[k].cpu = xcalloc(runs, sizeof *v[k].cpu, "samples");
+		v[k].lat_ns = xcalloc(runs, sizeof *v[k].lat_ns, "samples");
+		v[k].lat_wall = xcalloc(runs, sizeof *v[k].lat_wall, "samples");
+		v[k].lat_cpu = xcalloc(runs, sizeof *v[k].lat_cpu, "samples");
+	}
+	return 0;
+}
+
 int cmd_bench(cmd_ctx *c, cli_args *a)
 {
 	variant v[MAX_VARIANTS];
@@ -958,32 +991,8 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	jit_compiler_version(s.compiler, sizeof s.compiler);
 	if (!s.compiler[0])
 		snprintf(s.compiler, sizeof s.compiler, "%s", lib.cc);
-	{
-		/* each loop's address checked: a C++ compiler mangles them */
-		char names[2 * MAX_VARIANTS][32];
-		const char *np[2 * MAX_VARIANTS + 1];
-		void *fns[2 * MAX_VARIANTS];
-		for (k = 0; k < nv; k++) {
-			snprintf(names[k], sizeof names[k], "cfx_bench_%d", k);
-			snprintf(names[nv + k], sizeof names[nv + k], "cfx_lat_%d", k);
-			np[k] = names[k];
-			np[nv + k] = names[nv + k];
-		}
-		np[2 * nv] = NULL;
-		if (jit_symbols(&lib, np, fns, &c->err) < 0)
-			goto done;
-		for (k = 0; k < nv; k++) {
-			size_t r = (size_t)s.runs;
-			v[k].fn = (bench_fn)fns[k];
-			v[k].lat = (lat_fn)fns[nv + k];
-			v[k].ns = xcalloc(r, sizeof *v[k].ns, "samples");
-			v[k].wall = xcalloc(r, sizeof *v[k].wall, "samples");
-			v[k].cpu = xcalloc(r, sizeof *v[k].cpu, "samples");
-			v[k].lat_ns = xcalloc(r, sizeof *v[k].lat_ns, "samples");
-			v[k].lat_wall = xcalloc(r, sizeof *v[k].lat_wall, "samples");
-			v[k].lat_cpu = xcalloc(r, sizeof *v[k].lat_cpu, "samples");
-		}
-	}
+	if (bind_loops(c, &lib, v, nv, (size_t)s.runs) < 0)
+		goto done;
 	check_multiply(c, listing, v, nv, s.mul_checked, sizeof s.mul_checked);
 	buckets = (size_t)1 << s.b;
 	table = xcalloc(buckets, sizeof *table, "table");

@@ -22,13 +22,13 @@ $ cfx shifts --help | grep 'optimal 45'
 >   cfx shifts --optimal 45        2 adders: t = 3x, then (t<<4) - t
 
 # x86-64: among the two-adder sequences the target's cheapest is chosen:
-# 45 = 5 * 9, t1 = x + 4x, hash = 8 t1 + t1, two lea (scales 4 and 8), one
+# 45 = 9 * 5, t1 = x + 8x, hash = 4 t1 + t1, two lea (scales 8 and 4), one
 # cycle each; 3 * 15 would need shl and sub for the 15 (3 cycles).  imul
 # is 3.
 $ cfx shifts --optimal --bits 8 --target x86-64 45
 > x * 0x2d mod 2^8, fewest adders (proven minimal mod 2^8):
->     t1 = x + (x << 2);
->     hash = (t1 << 3) + t1;
+>     t1 = x + (x << 3);
+>     hash = (t1 << 2) + t1;
 > 2 adders (2 additions, 0 subtractions), 2 shifts (all free inside an add on
 >   x86-64), depth 2; the NAF needs 3
 > on x86-64 a single imul (3 cycles) loses to this 2-adder sequence (depth 2,
@@ -137,15 +137,17 @@ $ cfx
 < set const 45
 < shifts --optimal --target x86-64
 > x * 0x2d mod 2^8, fewest adders (proven minimal mod 2^8):
->     t1 = x + (x << 2);
->     hash = (t1 << 3) + t1;
+>     t1 = x + (x << 3);
+>     hash = (t1 << 2) + t1;
 > 2 adders (2 additions, 0 subtractions), 2 shifts (all free inside an add on
 >   x86-64), depth 2; the NAF needs 3
 > on x86-64 a single imul (3 cycles) loses to this 2-adder sequence (depth 2,
 >   about 2 cycles)
 
-# mod 2^16 14709 has a 4-adder graph that wraps: 5x, 315x = (5x << 6) -
-# 5x, 255 * 315x = 80325x, less 80x: 80245 = 14709 + 2^16;
+# mod 2^16 14709 has 4-adder graphs that wrap: 5x, 315x = (5x << 6) -
+# 5x, 255 * 315x = 80325x, less 80x: 80245 = 14709 + 2^16; or (printed
+# since products compete on their estimate, h31) 63x, 1007x = (63x << 4)
+# - x, 16049x = (1007x << 4) - 63x, times 5: 80245 again;
 # 5 as an integer (the published tables); every graph of 4 adders mod
 # 2^16 is tried, so 4 is proven minimal mod 2^16 (test_mcm checks it
 # against a brute force)
@@ -157,13 +159,13 @@ $ cfx shifts 14709 --bits 16 --exact --json | grep -E 'exact|proven|least|"adder
 >   "adders": 4,
 $ cfx shifts 14709 --bits 16 --optimal
 > x * 0x3975 mod 2^16, fewest adders (proven minimal mod 2^16):
->     t1 = (x << 2) + x;
->     t2 = (t1 << 6) - t1;
->     t3 = (t2 << 8) - t2;
->     hash = t3 - (t1 << 4);
+>     t1 = (x << 6) - x;
+>     t2 = (t1 << 4) - x;
+>     t3 = (t2 << 4) - t1;
+>     hash = (t3 << 2) + t3;
 > 4 adders (1 addition, 3 subtractions), 4 shifts, depth 4; the NAF needs 6
 > on a generic machine a single multiply (3 cycles) beats this 4-adder sequence
->   (depth 4, about 7 cycles)
+>   (depth 4, about 8 cycles)
 
 # 19659 needs 5 even mod 2^16; under a depth bound of 3 the graphs of
 # four are tried again without the bound, for the bound (h25f), so the
