@@ -361,7 +361,8 @@ static void draw(dash *d)
 		dash_draw(d, &f);
 		dash_keys_measured(d, &f);
 		dash_out_measured(d->out, f.out_scroll);
-		dash_learn_measured(d, f.lesson_rows, f.lesson_scroll_max);
+		dash_learn_measured(d, f.lesson_rows, f.lesson_side,
+		                    f.lesson_scroll, f.lesson_scroll_max);
 		again = dash_state_spec_measured(d, f.spec_past);
 	}
 	doupdate();

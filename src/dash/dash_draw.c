@@ -632,7 +632,9 @@ static void draw_lesson(const dash *d, const rect *r, dash_frame *frame)
 	int i;
 
 	dash_learn_pane(d, r->w - 2, r->h - 1, &p);
-	frame->lesson_rows = r->h - 1;
+	frame->lesson_rows = p.win;
+	frame->lesson_side = p.side;
+	frame->lesson_scroll = p.scroll;
 	frame->lesson_scroll_max = p.scroll_max;
 	dash_paint_title(r, p.title, p.right);
 	for (i = 0; i < p.n; i++)
@@ -829,6 +831,8 @@ void dash_draw(const dash *d, dash_frame *f)
 	f->out_rows = v->out_rows;
 	f->help_rows = v->help_rows;
 	f->lesson_rows = 0;
+	f->lesson_side = 0;
+	f->lesson_scroll = 0;
 	f->lesson_scroll_max = 0;
 	f->spec_past = 0;
 	erase();

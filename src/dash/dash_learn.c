@@ -11,6 +11,12 @@
  * `:q!` and `:wq` still leave the dashboard.  Progress is the REPL's: the
  * same progress file, so `cfx learn` sees where the dashboard left off.
  *
+ * The pane.  The step's title and what to do (the question, whole) stay
+ * put, the text scrolls between them (Ctrl-D, Ctrl-U: a page at a time,
+ * no row skipped), its marks on rows of their own, or beside it where the
+ * window is small.  A new step opens on its own text, how the previous
+ * one ended above it (Ctrl-U); a lesson done, on its last words.
+ *
  * Keys count as acting.  Checks read the session's settings (state.const,
  * ...) and the commands' results (result.cf, ...).  A key that moves the
  * dashboard changes the settings but runs no command, so after every
@@ -69,8 +75,14 @@ struct dlearn {
 	char *path;                 /* the lesson file's path, kept once it is
 	                             * done: `:review NAME.patch` still reads
 	                             * the patch beside it */
-	int scroll;                 /* first row of the step's text shown */
-	int rows;                   /* rows the pane had last time */
+	char *prev;                 /* how the previous step ended (its
+	                             * feedback), above the step's text */
+	int prev_ev;                /* the event it came with */
+	int scroll;                 /* first row of the text shown; -1: the
+	                             * step's own text (past prev) */
+	int win, side, scroll_max;  /* the text window's rows last time, its
+	                             * marks beside the text, and the
+	                             * furthest its text scrolled */
 	dl_seen seen;
 	int want_score;             /* a change in this step awaits its score */
 	FILE *diag;                 /* the engine's warnings (progress file) */
@@ -233,6 +245,16 @@ static void set_fb(struct dlearn *dl, const char *fb, int ev)
 	dl->fb_ev = ev;
 }
 
+/* A new step: it opens on its own text, what ended the last one (fb,
+ * for event ev) above it. */
+static void set_prev(struct dlearn *dl, const char *fb, int ev)
+{
+	free(dl->prev);
+	dl->prev = fb && *fb ? xstrdup(fb) : NULL;
+	dl->prev_ev = ev;
+	dl->scroll = -1;
+}
+
 void dash_learn_free(dash *d)
 {
 	struct dlearn *dl = d->learn;
@@ -245,21 +267,37 @@ void dash_learn_free(dash *d)
 	if (dl->null)
 		fclose(dl->null);
 	free(dl->fb);
+	free(dl->prev);
 	free(dl->done);
 	free(dl->path);
 	free(dl);
 	d->learn = NULL;
 }
 
-/* The lesson is done (ev: the event that did it): the pane says so and
- * what comes next. */
+/* Where the engine's words at the end of lesson number (fb) say it is
+ * complete: the start of that line, or fb's end. */
+static const char *complete_line(const char *fb, int number)
+{
+	char key[48];
+	const char *p;
+	size_t n = (size_t)snprintf(key, sizeof key, "Lesson %d complete", number);
+
+	for (p = fb; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] == '\n'))
+		if (!strncmp(p, key, n))
+			return p;
+	return p;
+}
+
+/* The lesson is done (ev: the event that did it): the pane opens on
+ * that and on what comes next, how the last step ended above it. */
 static void finish(dash *d, const char *fb, int ev)
 {
 	struct dlearn *dl = d->learn;
 	learn_store_catalog c;
 	cfx_err e;
 	const learn_store_entry *n = NULL;
-	char key[16], *t;
+	const char *at = complete_line(fb, dl->number);
+	char key[16], *t, *end = xstrndup(fb, (size_t)(at - fb));
 	size_t len;
 	FILE *m = open_memstream(&t, &len);
 
@@ -268,7 +306,7 @@ static void finish(dash *d, const char *fb, int ev)
 	snprintf(key, sizeof key, "%d", dl->number + 1);
 	if (learn_store_catalog_load(&c, &e) == 0)
 		n = learn_store_catalog_find(&c, key);
-	fputs(fb, m);
+	fputs(*at ? at : fb, m);
 	if (n)
 		fprintf(m, "\nNext: :learn %d, %s\n", n->number, n->title);
 	fclose(m);
@@ -280,7 +318,8 @@ static void finish(dash *d, const char *fb, int ev)
 	learn_close(dl->L);
 	dl->L = NULL;
 	set_fb(dl, NULL, ev);
-	dl->scroll = 0;
+	set_prev(dl, *at ? end : NULL, ev);
+	free(end);
 }
 
 /* Show what an engine event means: feedback in the pane, its first line
@@ -292,12 +331,13 @@ static void event(dash *d, int ev)
 
 	snprintf(first, sizeof first, "%.*s", (int)strcspn(fb, "\n"), fb);
 	if (ev & LEARN_NEWSTEP) {
-		dl->scroll = 0;
 		dl->want_score = 0;
 		set_fb(dl, NULL, 0);
+		set_prev(dl, fb, ev);
 	}
 	if (*fb) {
-		set_fb(dl, fb, ev);
+		if (!(ev & LEARN_NEWSTEP))
+			set_fb(dl, fb, ev);
 		dash_out_add(d->out, fb);
 		dash_out_msg(d->out, ev & (LEARN_WRONG | LEARN_ERROR) ? ST_ERROR : ev &
 		         LEARN_PASSED ? ST_GOOD : ST_NORMAL, "%s%s", ev &
@@ -365,7 +405,7 @@ int dash_learn_start(dash *d, const char *key, cfx_err *err)
 	set_fb(dl, NULL, 0);
 	free(dl->done);
 	dl->done = NULL;
-	dl->scroll = 0;
+	set_prev(dl, NULL, 0);
 	dl->want_score = 0;
 	d->learn = dl;
 	seen_now(d, &dl->seen);
@@ -640,32 +680,49 @@ int dash_learn_retrying(const dash *d)
 	return d->learn && d->learn->L && learn_retrying(d->learn->L);
 }
 
-void dash_learn_measured(dash *d, int h, int scroll_max)
+void dash_learn_measured(dash *d, int win, int side, int scroll,
+                         int scroll_max)
 {
 	struct dlearn *dl = d->learn;
 
-	if (!dl || h <= 0)
+	if (!dl || win <= 0)
 		return;
-	dl->rows = h;
-	if (dl->scroll > scroll_max)
-		dl->scroll = scroll_max;
+	dl->win = win;
+	dl->side = side;
+	dl->scroll_max = scroll_max;
+	dl->scroll = scroll;
 }
 
+/*
+ * A page of the text window (win rows, a row each for the marks of what
+ * is above and below, or none when they are beside the text): Ctrl-D goes on from the row after the last one
+ * shown, Ctrl-U ends on the row before the first one shown, so paging
+ * from top to bottom shows every row once.
+ */
 void dash_learn_scroll(dash *d, int dir)
 {
 	struct dlearn *dl = d->learn;
-	int step = dl && dl->rows > 3 ? dl->rows / 2 : 1;
+	int s, shown;
 
-	if (!dl)
+	if (!dl || dl->scroll < 0 || dl->win <= 0)
 		return;
-	dl->scroll += dir * step;
-	if (dl->scroll < 0)
-		dl->scroll = 0;
+	s = dl->scroll;
+	if (dir > 0 && s < dl->scroll_max) {
+		/* a mark below (more there) and one above past the top */
+		shown = dl->win - (dl->side ? 0 : (s > 0) + 1);
+		s += shown > 1 ? shown : 1;
+		dl->scroll = s < dl->scroll_max ? s : dl->scroll_max;
+	} else if (dir < 0 && s > 0) {
+		shown = dl->win - (dl->side ? 0 : 2);
+		s -= shown > 1 ? shown : 1;
+		dl->scroll = s > 0 ? s : 0;
+	}
 }
 
 /* The step for w columns: its title, its prose (with the introduction on
- * step 1), and what to do: the command to try, the question. */
-static void step_rows(const dash *d, int w, rows *head, rows *body,
+ * step 1; tw columns), and what to do: the command to try, the
+ * question. */
+static void step_rows(const dash *d, int w, int tw, rows *head, rows *body,
                       rows *act)
 {
 	const learn *L = d->learn->L;
@@ -679,16 +736,15 @@ static void step_rows(const dash *d, int w, rows *head, rows *body,
 	add_filled(head, DASH_LEARN_HEAD, buf, w, "", "  ");
 	if (learn_step(L) == 0) {
 		learn_intro(L, &bl);
-		learn_cli_blocks(&b, &bl, w < 30 ? 30 : w);
+		learn_cli_blocks(&b, &bl, tw < 30 ? 30 : tw);
 		if (bl.n)
 			buf_putc(&b, '\n');
 		learn_blocks_free(&bl);
 	}
 	learn_prose(L, &bl);
-	learn_cli_blocks(&b, &bl, w < 30 ? 30 : w);
+	learn_cli_blocks(&b, &bl, tw < 30 ? 30 : tw);
 	learn_blocks_free(&bl);
-	row_add(body, DASH_LEARN_TEXT, "", 0);
-	add_text(body, DASH_LEARN_TEXT, buf_str(&b), w);
+	add_text(body, DASH_LEARN_TEXT, buf_str(&b), tw);
 	buf_free(&b);
 	if (s->try_cmd) {
 		snprintf(buf, sizeof buf, "try  :%s", s->try_cmd);
@@ -704,26 +760,25 @@ static void step_rows(const dash *d, int w, rows *head, rows *body,
 	}
 }
 
-/* The feedback of the last input, styled by the event it came with. */
-static void feedback_rows(const dash *d, int w, rows *fb)
+/* Feedback text fb (the engine's, for event ev) laid out to w, styled by
+ * the event: the last input's, or how the previous step ended. */
+static void feedback_rows(const dash *d, int w, const char *fb, int ev,
+                          rows *r)
 {
-	const struct dlearn *dl = d->learn;
 	const char *p, *next;
 	int i = 0;
 
-	if (!dl->fb)
-		return;
-	for (p = dl->fb; *p; p = next, i++) {
+	for (p = fb; p && *p; p = next, i++) {
 		size_t len = text_line(p, &next);
-		int kind = dl->fb_ev & LEARN_ERROR ? DASH_LEARN_BAD : DASH_LEARN_NOTE;
+		int kind = ev & LEARN_ERROR ? DASH_LEARN_BAD : DASH_LEARN_NOTE;
 		char *line;
-		if (i == 0 && dl->fb_ev & LEARN_PASSED)
+		if (i == 0 && ev & LEARN_PASSED)
 			kind = DASH_LEARN_GOOD;
-		else if (i == 0 && dl->fb_ev & LEARN_WRONG)
+		else if (i == 0 && ev & LEARN_WRONG)
 			kind = DASH_LEARN_BAD;
 		line = xasprintf("%s%.*s", kind == DASH_LEARN_GOOD ? glyphs(d)->mark : "",
 		                 (int)len, p);
-		add_feedback(fb, kind, line, w);
+		add_feedback(r, kind, line, w);
 		free(line);
 	}
 }
@@ -735,21 +790,18 @@ static void rows_cut(rows *r, int n)
 		free(r->l[--r->n].s);
 }
 
-/* A done lesson: the engine's last words (a check mark if the last step
- * was solved), then what comes next. */
+/* A done lesson: the engine's last words (how the last step ended is
+ * above them: dl->prev), then what comes next. */
 static void done_rows(const dash *d, int w, rows *r)
 {
 	const char *p = d->learn->done;
 	char line[1024];
 	int i;
 
-	row_add(r, DASH_LEARN_TEXT, "", 0);
 	for (i = 0; *p && *p != '\n'; i++) {
 		size_t len = strcspn(p, "\n");
-		int mark = i == 0 && d->learn->fb_ev & LEARN_PASSED;
-		snprintf(line, sizeof line, "%s%.*s", mark ? glyphs(d)->mark : "",
-		         (int)len, p);
-		add_feedback(r, i == 0 && !mark ? DASH_LEARN_NOTE : DASH_LEARN_GOOD, line, w);
+		snprintf(line, sizeof line, "%.*s", (int)len, p);
+		add_feedback(r, DASH_LEARN_GOOD, line, w);
 		p += len + (p[len] == '\n');
 	}
 	if (*p)
@@ -795,95 +847,213 @@ static int pane_title(const dash *d, int w, dash_learn_view *p)
 	return 1;
 }
 
-/* The furthest the step's text scrolls in win rows (a row of it gives
- * way to the mark of what is above). */
-static int scroll_max(const rows *body, int win)
+/* The rows of the pane, and the text window's first row, before it is
+ * laid out: the pinned rows (the step's title, what to do, the feedback)
+ * and the text that scrolls (how the previous step ended, then the
+ * step's own text, from the lesson's title on: its row is start). */
+typedef struct pane_rows {
+	rows head, text, act, fb;
+	int start, w;
+	int gap_act, foot, side;    /* a blank row above what to do, the
+	                             * lesson words, the marks beside the text */
+} pane_rows;
+
+static void pane_rows_free(pane_rows *r)
 {
-	return body->n <= win ? 0 : body->n - win + 1;
+	rows_free(&r->head);
+	rows_free(&r->text);
+	rows_free(&r->act);
+	rows_free(&r->fb);
 }
 
-/* win rows of body into out from the row the learner scrolled to (within
- * what there is: the loop clamps the pane's own with what the frame
- * measured, dash_learn_measured), with a mark for what is above and
- * below. */
-static void body_window(const dash *d, rows *out, const rows *body, int win)
+/* The rows for w columns, the text for tw (h rows: a blank row above the
+ * step's own text where all of it fits). */
+static void pane_rows_make(const dash *d, int w, int tw, int h, int title,
+                           pane_rows *r)
 {
-	int scroll = d->learn->scroll, top, bottom, shown;
+	const struct dlearn *dl = d->learn;
+	rows body = { 0 };
+
+	memset(r, 0, sizeof *r);
+	r->w = w;
+	if (dl->prev) {
+		feedback_rows(d, tw, dl->prev, dl->prev_ev, &r->text);
+		row_add(&r->text, DASH_LEARN_TEXT, "", 0);
+	}
+	/* a title that did not fit the bar opens the lesson's text; from
+	 * step 2 on it is above the step's own, with the previous step's end */
+	if (!dl->L || learn_step(dl->L) == 0)
+		r->start = r->text.n;
+	if (title) {
+		const char *t = strstr(dl->title, ": ");
+		add_filled(&r->text, DASH_LEARN_HEAD, t ? t + 2 : dl->title, tw, "", "");
+	}
+	if (dl->L && learn_step(dl->L) > 0)
+		r->start = r->text.n;
+	if (dl->L) {
+		step_rows(d, w, tw, &r->head, &body, &r->act);
+		feedback_rows(d, w, dl->fb, dl->fb_ev, &r->fb);
+	} else {
+		done_rows(d, tw, &body);
+	}
+	if (r->head.n + r->text.n + 1 + body.n + (r->act.n ? r->act.n + 1 : 0) +
+	    (r->fb.n ? r->fb.n + 1 : 0) + 1 <= h)
+		row_add(&r->text, DASH_LEARN_TEXT, "", 0);
+	rows_copy(&r->text, &body, 0, body.n);
+	rows_free(&body);
+}
+
+/* A mark of the text window for the rows above it (up) or below it:
+ * n of them, on a row of its own. */
+static void mark_row(const dash *d, rows *out, int up, int n)
+{
 	char buf[64];
 
-	if (scroll > scroll_max(body, win))
-		scroll = scroll_max(body, win);
-	top = scroll > 0;
-	shown = win - top;
-	bottom = scroll + shown < body->n;
-	shown -= bottom;
-	if (top)
-		row_add(out, DASH_LEARN_DIM, buf, (size_t)snprintf(buf, sizeof buf,
-		        "%s Ctrl-U: %d more", glyphs(d)->up, scroll));
-	rows_copy(out, body, scroll, shown);
-	if (bottom)
-		row_add(out, DASH_LEARN_DIM, buf, (size_t)snprintf(buf, sizeof buf,
-		        "%s Ctrl-D: %d more", glyphs(d)->down,
-		        body->n - scroll - shown));
+	row_add(out, DASH_LEARN_DIM, buf, (size_t)snprintf(buf, sizeof buf,
+	        "%s Ctrl-%c: %d more", up ? glyphs(d)->up : glyphs(d)->down,
+	        up ? 'U' : 'D', n));
+}
+
+/* The same in the last of w columns of row i of out (its text is in
+ * w - 2: a column between). */
+static void mark_side(const dash *d, rows *out, int i, int up, int w)
+{
+	char *s = out->l[i].s, *t;
+	int c = cols(s, strlen(s));
+
+	t = xasprintf("%s%*s%s", s, w - 1 - c > 0 ? w - 1 - c : 1, "",
+	              up ? glyphs(d)->up : glyphs(d)->down);
+	free(s);
+	out->l[i].s = t;
+}
+
+/* win rows of text into out from its row scroll, with a mark for what is
+ * above and below: on rows of their own, or (side) beside the text. */
+static void text_window(const dash *d, rows *out, const pane_rows *r,
+                        int scroll, int win)
+{
+	int top = scroll > 0, shown = win - (r->side ? 0 : top), bottom, first;
+
+	bottom = scroll + shown < r->text.n;
+	shown -= r->side ? 0 : bottom;
+	if (shown < 0)
+		shown = 0;
+	if (top && !r->side)
+		mark_row(d, out, 1, scroll);
+	first = out->n;
+	rows_copy(out, &r->text, scroll, shown);
+	while (r->side && out->n < first + win)
+		row_add(out, DASH_LEARN_TEXT, "", 0);
+	if (r->side && top)
+		mark_side(d, out, first, 1, r->w);
+	if (r->side && bottom && (!top || win > 1))
+		mark_side(d, out, out->n - 1, 0, r->w);
+	if (bottom && !r->side)
+		mark_row(d, out, 0, r->text.n - scroll - shown);
+}
+
+/* The smallest text window a pane gives its text before the blank row
+ * above the question, the hint under it and the lesson words on the last
+ * row give way to it: a step's opening sentence and its marks above and
+ * below.  A window still smaller has its marks beside the text, not on
+ * rows of their own. */
+#define TEXT_MIN 6
+
+/* The rows the text window has in h: the step's title and what to do
+ * (the question whole) stay put; the others give way to the text (the
+ * feedback's end: the output pane has all of it). */
+static int pane_fit(const dash *d, pane_rows *r, int h)
+{
+	int win, room;
+	char buf[64];
+
+	r->gap_act = r->act.n > 0;
+	r->foot = 1;
+	win = h - r->foot - r->head.n - r->act.n - r->gap_act;
+	if (win < TEXT_MIN && r->gap_act) {
+		r->gap_act = 0;
+		win++;
+	}
+	if (win < TEXT_MIN && r->act.n > 1 &&
+	    r->act.l[r->act.n - 1].kind == DASH_LEARN_DIM) {
+		rows_cut(&r->act, r->act.n - 1);
+		win++;
+	}
+	if (win < TEXT_MIN) {
+		r->foot = 0;
+		win++;
+	}
+	room = win - 4;         /* the feedback's, a blank above: the text
+	                         * keeps 3 rows */
+	if (r->fb.n > room) {
+		rows_cut(&r->fb, room > 1 ? room - 1 : 0);
+		if (room > 0)
+			row_add(&r->fb, DASH_LEARN_DIM, buf, (size_t)snprintf(buf,
+			        sizeof buf, "%s (o shows it all)", glyphs(d)->ell));
+	}
+	win -= r->fb.n ? r->fb.n + 1 : 0;
+	return win > 1 ? win : 1;
+}
+
+/* Lay the rows out in h rows, the text in a window of win rows. */
+static void pane_layout(const dash *d, pane_rows *r, int h, int win,
+                        dash_learn_view *p)
+{
+	const struct dlearn *dl = d->learn;
+	rows out = { 0 };
+	int scroll;
+
+	p->win = win;
+	p->side = r->side;
+	p->scroll_max = r->text.n <= win ? 0 : r->text.n - win + !r->side;
+	scroll = dl->scroll < 0 ? r->start : dl->scroll;
+	p->scroll = scroll < p->scroll_max ? scroll : p->scroll_max;
+	rows_copy(&out, &r->head, 0, r->head.n);
+	text_window(d, &out, r, p->scroll, win);
+	if (r->gap_act)
+		row_add(&out, DASH_LEARN_TEXT, "", 0);
+	rows_copy(&out, &r->act, 0, r->act.n);
+	if (r->fb.n)
+		row_add(&out, DASH_LEARN_TEXT, "", 0);
+	rows_copy(&out, &r->fb, 0, r->fb.n);
+	while (out.n < h - r->foot)
+		row_add(&out, DASH_LEARN_TEXT, "", 0);
+	if (r->foot)
+		add_text(&out, DASH_LEARN_DIM, dl->L ? ":hint :solution :skip :back "
+		         ":quit" : ":quit closes the pane", r->w);
+	rows_cut(&out, h);                  /* a pane too small: cut */
+	p->line = out.l;
+	p->n = out.n;
 }
 
 /*
  * Rows, top down: the step's title, its text (scrolled), what to do, the
- * feedback, and the lesson words at the bottom.  The feedback gives way
- * to at least three rows of text (all of it is in the output pane too).
+ * feedback, and the lesson words at the bottom.  A new step opens on its
+ * own text; how the previous one ended (its reveal, its explanation) is
+ * above it, Ctrl-U away, and in the output pane.  A window too small for
+ * marks on rows of their own has its text 2 columns narrower, the marks
+ * beside it.
  */
 void dash_learn_pane(const dash *d, int w, int h, dash_learn_view *p)
 {
 	const struct dlearn *dl = d->learn;
-	rows head = { 0 }, body = { 0 }, act = { 0 }, fb = { 0 }, out = { 0 };
-	int win;
-	char buf[64];
+	pane_rows r;
+	int title, win;
 
 	memset(p, 0, sizeof *p);
 	if (!dl || w < 8 || h < 1)
 		return;
-	/* a title that did not fit the bar opens the text (it scrolls with
-	 * it, and gives the feedback no less room) */
-	if (pane_title(d, w, p)) {
-		const char *t = strstr(dl->title, ": ");
-		add_filled(&body, DASH_LEARN_HEAD, t ? t + 2 : dl->title, w, "", "");
+	title = pane_title(d, w, p);
+	pane_rows_make(d, w, w, h, title, &r);
+	win = pane_fit(d, &r, h);
+	if (win < TEXT_MIN && r.text.n > win) {
+		pane_rows_free(&r);
+		pane_rows_make(d, w, w - 2, h, title, &r);
+		win = pane_fit(d, &r, h);
+		r.side = 1;
 	}
-	if (dl->L) {
-		step_rows(d, w, &head, &body, &act);
-		feedback_rows(d, w, &fb);
-	} else {
-		done_rows(d, w, &body);
-	}
-	win = h - 1 - head.n - (act.n ? act.n + 1 : 0);
-	if (fb.n > win - 4) {
-		rows_cut(&fb, win - 4 > 1 ? win - 5 : 0);
-		if (fb.n)
-			row_add(&fb, DASH_LEARN_DIM, buf, (size_t)snprintf(buf, sizeof buf,
-			        "%s (o shows it all)", glyphs(d)->ell));
-	}
-	win -= fb.n ? fb.n + 1 : 0;
-	rows_copy(&out, &head, 0, head.n);
-	p->scroll_max = scroll_max(&body, win > 1 ? win : 1);
-	body_window(d, &out, &body, win > 1 ? win : 1);
-	if (act.n) {
-		row_add(&out, DASH_LEARN_TEXT, "", 0);
-		rows_copy(&out, &act, 0, act.n);
-	}
-	if (fb.n) {
-		row_add(&out, DASH_LEARN_TEXT, "", 0);
-		rows_copy(&out, &fb, 0, fb.n);
-	}
-	while (out.n < h - 1)
-		row_add(&out, DASH_LEARN_TEXT, "", 0);
-	add_text(&out, DASH_LEARN_DIM, dl->L ? ":hint :solution :skip :back :quit"
-	         : ":quit closes the pane", w);
-	rows_cut(&out, h);                  /* a pane too small: cut */
-	p->line = out.l;
-	p->n = out.n;
-	rows_free(&head);
-	rows_free(&body);
-	rows_free(&act);
-	rows_free(&fb);
+	pane_layout(d, &r, h, win, p);
+	pane_rows_free(&r);
 }
 
 void dash_learn_view_free(dash_learn_view *p)

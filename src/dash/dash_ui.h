@@ -108,7 +108,10 @@ typedef struct dash_frame {
 	int code_scroll, code_top, out_scroll, help_scroll;
 	int code_rows, out_rows, help_rows;  /* rows each shows, 0: not drawn
 	                                      * (PgUp PgDn move by a page) */
-	int lesson_rows;            /* the lesson pane's rows, 0: not drawn */
+	int lesson_rows;            /* the lesson pane's text window's rows,
+	                             * 0: not drawn */
+	int lesson_side;            /* its scroll marks beside the text */
+	int lesson_scroll;          /* its first row of text shown */
 	int lesson_scroll_max;      /* the furthest its text scrolls */
 	int spec_past;              /* rows for spectra above K's the
 	                             * spectrum panel had, 0: none */
@@ -337,7 +340,10 @@ typedef struct dash_learn_view {
 	char title[160], right[32];
 	dash_learn_row *line;
 	int n;
-	int scroll_max;             /* the furthest the step's text scrolls */
+	int win;                    /* rows of the text window, marks included */
+	int side;                   /* its marks beside the text, not on rows */
+	int scroll;                 /* its first row of text shown */
+	int scroll_max;             /* the furthest the text scrolls */
 } dash_learn_view;
 
 /* Start or resume the lesson key (a number or a name) in the pane, as
@@ -380,17 +386,21 @@ int dash_learn_hides(const dash *d, const char *cmd);
  * still be right. */
 int dash_learn_retrying(const dash *d);
 
-/* Scroll the step's text: by half the pane (dir 1 down, -1 up). */
+/* Scroll the step's text by a page (dir 1 down, -1 up): the next page
+ * starts on the row after the last one shown, so none is skipped. */
 void dash_learn_scroll(dash *d, int dir);
 
 /* Compose the pane for w columns and h rows below its title; free with
  * dash_learn_view_free. */
 void dash_learn_pane(const dash *d, int w, int h, dash_learn_view *p);
-/* The rows the pane had in the last frame (dash_frame.lesson_rows), which
- * Ctrl-D and Ctrl-U scroll by half of, and the furthest its text
- * scrolled (lesson_scroll_max: a scroll beyond is brought back); the
- * loop hands them over. */
-void dash_learn_measured(dash *d, int h, int scroll_max);
+/* What the last frame showed of the pane's text (dash_frame.lesson_rows,
+ * lesson_side, lesson_scroll, lesson_scroll_max): its window's rows,
+ * which Ctrl-D and Ctrl-U page by, whether its marks are beside the text
+ * (not on rows of their own), the first row shown (a new step's own
+ * text, resolved) and the furthest it scrolls; the loop hands them
+ * over. */
+void dash_learn_measured(dash *d, int win, int side, int scroll,
+                         int scroll_max);
 void dash_learn_view_free(dash_learn_view *p);
 
 void dash_learn_free(dash *d);

@@ -95,7 +95,7 @@ scenario() {
 	check "$at: :cf is refused until an answer is committed" \
 		tm_wait 'A prediction comes first'
 	check "$at: and still shows nothing of it" shows_none "$a5"
-	tm_type ':answer 4096'; tm_keys Enter
+	tm_type ":answer $a5"; tm_keys Enter
 	check "$at: an answer moves on to step 3" tm_wait 'Step 3 of [0-9]+: Predict'
 	check "$at: the CF panel shows a_5 = $a5 again" \
 		wait_for cf_has "$a5"

@@ -71,16 +71,26 @@ out=$("$cfx" learn --check "$tmp/l/01-l.lesson" 2>&1); rc=$?
 	ok "learn --check: a hint that says to try a refused command fails" ||
 	bad "hint lint (status $rc): $out"
 
-# The reveal shows the answer's value.  A range (lesson 8 step 2 accepts
-# 4090 .. 4100) shows the exact quotient, a_5 of 0x70001/2^20 by gp, not
-# the solution's estimate; an expression (lesson 4 step 2) its value, by
-# python; the learner's guess stays beside it.
+# The reveal shows the answer's value.  A rounding (lesson 9 step 1
+# takes what rounds to R = 6.38) shows the exact R, by python's
+# fractions (2^18 keys in 7037 whole clumps), not the solution's 6.38;
+# lesson 8 step 2's a_5 (gp) beside the estimate 4096 given first; an
+# expression (lesson 4 step 2) its value, by python; the learner's guess
+# stays beside it.
+r9=$(python3 -c 'from fractions import Fraction as F
+r = F(1775 * 38 * 39 + 5262 * 37 * 38, 2**19) / (1 + F(2**18 - 1, 2**17))
+print("%.4f" % r)')
+out=$(printf 'answer 6.10\nanswer 6.38\nquit\n' | "$cfx" learn 9 2>&1)
+echo "$out" | grep -qF "You predicted 6.10; the answer is $r9." &&
+	ok "lesson 9 step 1: the reveal says R = $r9" ||
+	bad "lesson 9 step 1's reveal: $(echo "$out" | grep predicted)"
+rm -rf "$XDG_STATE_HOME"
 a5=$(echo 'contfrac(0x70001/2^20)[6]' | gp -q -f)
 l8=$(ls "$root"/lessons/08-*.lesson)
 s1=$(sed -n 's/^solution: answer //p' "$l8" | head -n 1)
-out=$(printf 'answer %s\nanswer 4093\nquit\n' "$s1" | "$cfx" learn 8 2>&1)
-echo "$out" | grep -qF "You predicted 4093; the answer is $a5." &&
-	ok "lesson 8 step 2: the reveal says a_5 = $a5" ||
+out=$(printf 'answer %s\nanswer 4096\nanswer %s\nquit\n' "$s1" "$a5" | "$cfx" learn 8 2>&1)
+echo "$out" | grep -qF "You predicted 4096; the answer is $a5." &&
+	ok "lesson 8 step 2: the reveal says a_5 = $a5 beside the estimate 4096" ||
 	bad "lesson 8 step 2's reveal: $(echo "$out" | grep predicted)"
 rm -rf "$XDG_STATE_HOME"
 l4=$(ls "$root"/lessons/04-*.lesson)

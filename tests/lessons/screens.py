@@ -22,6 +22,8 @@ import time
 from collections import Counter
 from fractions import Fraction as Fr
 
+from cfmath import cf, convergents   # noqa: F401 (used by answers())
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 # the lessons read (SCREENS_LESSONS: another copy, for screens_refuses.sh)
 LESSONS = os.environ.get("SCREENS_LESSONS") or os.path.join(ROOT, "lessons")
@@ -45,27 +47,6 @@ def bad(msg, screen=None):
 
 
 # ---- independent computations -------------------------------------------
-
-def cf(x):
-    """Euclid's quotients of the fraction x."""
-    x, q = Fr(x), []
-    while True:
-        a = x.numerator // x.denominator
-        q.append(a)
-        x -= a
-        if x == 0:
-            return q
-        x = 1 / x
-
-
-def convergents(q):
-    p0, q0, p1, q1 = 1, 0, q[0], 1
-    out = [(p1, q1)]
-    for a in q[1:]:
-        p0, q0, p1, q1 = p1, q1, a * p1 + p0, a * q1 + q0
-        out.append((p1, q1))
-    return out
-
 
 def gaps(p, n, k):
     """The gap lengths (units 2^-n) between the points {j p / 2^n},
