@@ -42,6 +42,10 @@ struct dash_work {
 	dash_work_params req;
 	unsigned long req_gen;
 	atomic_ulong latest;          /* generation of the newest request */
+	/* set with every request and at stop, cleared as a job starts: the
+	 * verify strip's battery stops on it between stages (bt->stop) and
+	 * before each family, so q never waits out a whole judge */
+	volatile sig_atomic_t vstop;
 	dash_work_score *out;              /* published, not yet taken */
 	unsigned long out_gen;        /* newest published generation */
 	dash_work_sweep sweep;             /* published sweep strip */
@@ -66,6 +70,7 @@ struct dash_work {
 	uint64_t *skeys;
 	uint32_t *sloads;
 	verify_battery vbt;           /* the verify strip's battery */
+	int vunjudged;                /* its last judge was stopped */
 	size_t skeys_n, sloads_n;
 	sweep_row row;
 };
@@ -452,6 +457,9 @@ static int strip_step(void *ctx, size_t done, size_t total, double work)
 	 * layouts, the evaluator's shift/add test), so the strip's and
 	 * :verify's FAIL and WARN counts are the report's */
 	verify_judge(&w->vbt, done == w->vbt.nfam, &no_compiler);
+	w->vunjudged = verify_stopped(&w->vbt);
+	if (w->vunjudged)             /* a new request or quit: not shown */
+		return 1;
 	for (i = 0; i < sw->vdone; i++)
 		sw->vst[i] = (unsigned char)w->vbt.fam[i].status;
 	verify_notes(sw, &w->vbt);
@@ -482,17 +490,24 @@ static void verify_job(dash_work *w, const dash_work_params *par,
 		nt = verify_default_tables(par->bits, VERIFY_STANDARD, tables);
 		if (verify_plan(&w->vbt, par->p, par->bits, tables, nt, NULL) < 0)
 			return;
+		w->vbt.stop = &w->vstop;
+		w->vunjudged = 0;
 		sw->vp = par->p;
 		sw->vbits = par->bits;
 		sw->vdone = 0;
 		sw->vn = w->vbt.nfam < DASH_WORK_VERIFY_MAX ? (unsigned)w->vbt.nfam
 		         : DASH_WORK_VERIFY_MAX;
 	}
-	if (sw->vdone >= sw->vn || stale(w, gen))
+	if (stale(w, gen))
 		return;
+	if (sw->vdone >= sw->vn) {    /* counted; judge again if stopped */
+		if (w->vunjudged)
+			strip_step(&x, sw->vdone, w->vbt.nfam, 0);
+		return;
+	}
 	verify_run_battery(&w->vbt, &(verify_run_opts){ .threads = 1,
 	                   .from = sw->vdone, .progress = strip_step,
-	                   .ctx = &x });
+	                   .ctx = &x, .cancel = &w->vstop });
 }
 
 static void *run(void *arg)
@@ -513,6 +528,7 @@ static void *run(void *arg)
 		par = w->req;
 		gen = w->req_gen;
 		w->pending = 0;
+		w->vstop = 0;
 		pthread_mutex_unlock(&w->mu);
 
 		if (score_job(w, &par, gen) < 0)
@@ -558,6 +574,7 @@ unsigned long dash_work_submit(dash_work *w, const dash_work_params *par)
 	gen = ++w->req_gen;
 	w->req = *par;
 	w->pending = 1;
+	w->vstop = 1;
 	atomic_store(&w->latest, gen);
 	w->st.phase = DASH_WORK_KEYS;     /* until the worker says otherwise */
 	w->st.frac = 0;
@@ -619,6 +636,7 @@ void dash_work_stop(dash_work *w)
 		return;
 	pthread_mutex_lock(&w->mu);
 	w->quit = 1;
+	w->vstop = 1;
 	atomic_store(&w->latest, 0);     /* every job is stale now */
 	pthread_cond_signal(&w->req_cv);
 	pthread_mutex_unlock(&w->mu);
