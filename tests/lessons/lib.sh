@@ -10,6 +10,10 @@ set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cfx=$root/cfx
 export NO_COLOR=1 LC_ALL=C.UTF-8
+# the suites' python imports the shared modules here (cfmath.py,
+# lessonfile.py), and writes no __pycache__ into the tree
+export PYTHONPATH="$root/tests/lessons${PYTHONPATH:+:$PYTHONPATH}"
+export PYTHONDONTWRITEBYTECODE=1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export XDG_STATE_HOME=$tmp/state HOME=$tmp/home
