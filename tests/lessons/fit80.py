@@ -13,7 +13,8 @@ cfx): at each step's start
     with Ctrl-D, the rows seen, joined, hold every line of the step's
     text, and a scroll mark is a row of its own.
 
-Then the step's own solution lines are typed to go on.  Run by fit80.sh
+Then the step's own solution lines are typed to go on, and no line but
+the last may end the step.  Run by fit80.sh
 (tmux socket and state directory from tests/lib/tmux.sh); FIT80_ONLY=NN
 limits it to one lesson.  Every wait is for a state of the screen:
 a step's title, a changed pane after a scroll key, a screen that stayed
@@ -304,9 +305,15 @@ def play(tag, n, title, intro, steps):
         nxt = (r"Step %d of %d:" % (i + 1, len(steps)) if i < len(steps)
                else r"Lesson %d complete" % n)
         for k, line in enumerate(st["sol"]):
-            # a line that passed the step ends it: the next step's
-            # text is read as it begins, with no line typed into it
+            # a step passed before its last solution line would take
+            # the rest into the next step (lesson 6's prime once passed
+            # on `set const`, and its `cf` was refused by step 7): said,
+            # and the next step's text is read as it begins, with no
+            # line typed into it
             if k and re.search(nxt, screen()):
+                bad("lesson %s step %d: passed by its solution's line %d "
+                    "of %d; the rest (%s) would go to the next step"
+                    % (tag, i, k, len(st["sol"]), "; ".join(st["sol"][k:])))
                 break
             # one verify or search at a time: a line refused while the
             # last one runs is typed again once it is done

@@ -201,6 +201,11 @@ def answers():
     A["06", 2] = [num(g // spf), r"\b%d ?\* ?%d\b" % (spf, g // spf)]
     A["06", 3] = [r"prefix %d\b" % prefix(pr)]
     A["06", 4] = cf_texts(cf(Fr(2**32 - g, 2**32)), 3)   # [0; 2, 1, ...
+    # the golden prefix of the next prime above golden(32) (gp's
+    # nextprime), and its quotients as far as the 3 that ends the 1s
+    nx = int(gp("nextprime(%d)" % (g + 1)))
+    A["06", 6] = [r"prefix %d\b" % prefix(nx), r"\([x\u00d7]%d\)" %
+                  prefix(nx)] + cf_texts(cf(Fr(nx, 2**32)), prefix(nx) + 2)
     # at most how many of 2^10 buckets 1024 sequential keys reach: two
     # for each of the q_12 = 233 clumps (each narrower than a bucket, by
     # brute force), and the buckets they do reach are no more
