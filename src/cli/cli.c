@@ -349,10 +349,10 @@ const cmd_def cli_commands[] = {
 	{ "set", "NAME VALUE", "change a setting of the session (show lists "
 	  "them)", OPT_OWN | OPT_SESSION,
 	  "set bits N|auto, set table B|auto and set count K|auto take an\n"
-	  "integer expression within the option's limits (bits: 1 to 65536,\n"
-	  "a word some command takes, 1 to 64 in the dashboard; a command\n"
-	  "that takes fewer says so when it runs; auto is the rule of\n"
-	  "--bits); each is checked when set.  set const EXPR the constant\n"
+	  "integer expression within the option's limits (bits: 8 to 64,\n"
+	  "a word every command takes, 1 to 64 in the dashboard; a wider or\n"
+	  "narrower one goes to one command as its --bits; auto is the rule\n"
+	  "of --bits); each is checked when set.  set const EXPR the constant\n"
 	  "the commands use when given none; set keys FAMILY|default; set\n"
 	  "format text|json.",
 	  cmd_session_set, 0 },
