@@ -879,6 +879,23 @@ static int take_option(void *ctx, const opts_hit *h, cfx_err *e)
 	return 0;
 }
 
+/* A word glued to its minus (-5) after one that ends a value (5): cfx cf
+ * 5 -5 reads as two arguments to whoever types it, as one (5 - 5 = 0)
+ * to the expression; the command takes one EXPR, so it is refused,
+ * naming the word, with the spaced form that subtracts. */
+static int second_expr(cmd_ctx *c, const char *prev, const char *w, int arg)
+{
+	size_t n = strlen(prev);
+	char msg[256];
+
+	if (w[0] != '-' || !w[1] || w[1] == ' ' || !n ||
+	    strchr("+-*/%^(~<>&|", prev[n - 1]) || !strcmp(prev, "xor"))
+		return 0;
+	snprintf(msg, sizeof msg, "a second EXPR after %.24s; %.16s takes one "
+	         "(to subtract, write %.24s - %.24s)", prev, c->cmd, prev, w + 1);
+	return usage_err(c, arg, w, msg);
+}
+
 /* Several positionals are one expression written with spaces: cfx cf
  * 2^31 + 2^29 - 2^25. */
 static int join_positionals(cmd_ctx *c, cli_args *a, char **argv,
@@ -892,6 +909,9 @@ static int join_positionals(cmd_ctx *c, cli_args *a, char **argv,
 		                 "too many arguments");
 	if (npos == 0)
 		return 0;
+	for (i = 1; i < npos; i++)
+		if (second_expr(c, argv[pos[i - 1]], argv[pos[i]], pos[i]) < 0)
+			return -1;
 	for (i = 0; i < npos; i++)
 		len += strlen(argv[pos[i]]) + 1;
 	a->joined = xmalloc(len, "joined arguments");
@@ -1080,6 +1100,38 @@ static void kernel_name_hint(cfx_err *e)
 		}
 }
 
+/* A line that is a constant, no command (0x61C88647 at a prompt): what
+ * takes it, in the session's words, rather than "unknown command".  1
+ * with c->err set, 0 when the words are no expression the session reads
+ * (a misspelt command). */
+static int bare_constant(cmd_ctx *c, int argc, char **argv)
+{
+	size_t len = 1;
+	char *src, *show;
+	expr_tree *t, *in = NULL;
+	cfx_err e;
+	int i;
+
+	for (i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	src = xmalloc(len, "the line");
+	src[0] = '\0';
+	for (i = 0; i < argc; i++)
+		strcat(strcat(src, i ? " " : ""), argv[i]);
+	if ((t = expr_parse(src, &e)))
+		in = expr_inline(t, cli_session_lookup, c->sess, &e);
+	if (in) {
+		show = strlen(src) <= 16 ? src : "EXPR";
+		cfx_err_set(&c->err, CFX_EUSAGE, -1, NULL, "a constant: try cf "
+		            "%s, or set const %s", show, show);
+		c->err.arg = 0;
+	}
+	expr_free(in);
+	expr_free(t);
+	free(src);
+	return in != NULL;
+}
+
 int cli_run(cmd_ctx *c, int argc, char **argv)
 {
 	const cmd_def *d = cli_find(argv[0]);
@@ -1089,6 +1141,8 @@ int cli_run(cmd_ctx *c, int argc, char **argv)
 	cfx_err_clear(&c->err);
 	c->cmd = argv[0];
 	c->multiplier = 0;
+	if (!d && bare_constant(c, argc, argv))
+		return CFX_EXIT_USAGE;
 	if (!d) {
 		/* the name is already the message's subject: said once */
 		const char *near = cli_nearest(argv[0]);
@@ -1149,12 +1203,34 @@ static int keys_try(const keys_spec *ks, unsigned bits, cfx_err *e)
 	return rc;
 }
 
+int cli_keys_parse(keys_spec *ks, const char *family, cfx_err *e)
+{
+	const char *colon = strchr(family, ':'), *near;
+	char name[32];
+	size_t len = colon ? (size_t)(colon - family) : strlen(family);
+
+	if (keys_parse(ks, family, e) == 0)
+		return 0;
+	if (strncmp(e->msg, "unknown key family", 18) || len >= sizeof name)
+		return -1;
+	memcpy(name, family, len);
+	name[len] = '\0';
+	/* the nearest name, as for a misspelt option or command: the family
+	 * as written with the name mended (strde:4, did you mean stride:4?) */
+	if ((near = cli_nearest_name(name, keys_family_names))) {
+		snprintf(e->msg, sizeof e->msg, "unknown key family (%s); did "
+		         "you mean %s%.40s?", e->token, near, family + len);
+		e->token[0] = '\0';
+	}
+	return -1;
+}
+
 int cli_keys_check(const char *family, unsigned bits, cfx_err *e)
 {
 	keys_spec ks;
 	int rc;
 
-	if (keys_parse(&ks, family, e) < 0)
+	if (cli_keys_parse(&ks, family, e) < 0)
 		return -1;
 	rc = keys_try(&ks, bits, e);
 	keys_spec_free(&ks);

@@ -140,7 +140,7 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 
 	if (setup_get(c, a, &s) < 0)
 		return CFX_EXIT_USAGE;
-	if (keys_parse(&ks, a->keys ? a->keys : "seq", &c->err) < 0) {
+	if (cli_keys_parse(&ks, a->keys ? a->keys : "seq", &c->err) < 0) {
 		free(s.hex);
 		return CFX_EXIT_USAGE;
 	}

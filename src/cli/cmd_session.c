@@ -236,7 +236,7 @@ static int set_value(cfx_session *s, const words *ws, const setting *st,
 			s->keys = NULL;
 			return 0;
 		}
-		if (keys_parse(&ks, ws->w[2], e) < 0) {
+		if (cli_keys_parse(&ks, ws->w[2], e) < 0) {
 			e->arg = 2;
 			e->col = -1;
 			return -1;
