@@ -272,8 +272,9 @@ const cmd_def cli_commands[] = {
 	  "  --ratio            bootstrap interval of median(later) / median(first)\n"
 	  "  --resamples N      bootstrap resamples (default 10000)\n"
 	  "  --seed N           bootstrap seed (default 1: reproducible)\n"
-	  "  --json             one JSON object with every number, all three tests\n"
-	  "  --help             show this help\n\n"
+	  "  -j, --json         one JSON object with every number, all three\n"
+	  "                     tests\n"
+	  "  -h, --help         show this help\n\n"
 	  "Exit status: 0 ok, 2 bad input (a file that cannot be read, a line\n"
 	  "that is not a number, a sample of fewer than 3 points).",
 	  cmd_stats, 1 },
@@ -297,11 +298,11 @@ const cmd_def cli_commands[] = {
 	  "(FILE and LINE in the patched file), then a total.\n\n"
 	  "options:\n"
 	  "  --format gcc       FILE:LINE:COLUMN: error|warning|note: message\n"
-	  "  --json             one JSON object: multipliers and findings\n"
+	  "  -j, --json         one JSON object: multipliers and findings\n"
 	  "  --emit reply       a reply to the patch's author, ready to paste\n"
 	  "  --emit kunit       a KUnit test (lib/test_hash.c's style): each\n"
 	  "                     shift/add sequence against its multiply\n"
-	  "  --help             show this help\n\n"
+	  "  -h, --help         show this help\n\n"
 	  "Exit status: 0 nothing worse than CHECK (also: no multipliers\n"
 	  "found; an empty input, git diff of a clean tree: nothing to\n"
 	  "review, said on stderr; with --emit, the reply or test written),\n"
@@ -1100,10 +1101,11 @@ static void kernel_name_hint(cfx_err *e)
 		}
 }
 
-/* A line that is a constant, no command (0x61C88647 at a prompt): what
- * takes it, in the session's words, rather than "unknown command".  1
- * with c->err set, 0 when the words are no expression the session reads
- * (a misspelt command). */
+/* A line that is a constant, no command (0x61C88647 at a prompt, in a
+ * script, on the dashboard's : line): what takes it, in the session's
+ * words, rather than "unknown command".  1 with c->err set, 0 when the
+ * words are no expression the session reads (a misspelt command) or
+ * come from a shell (main.c says cfx dash X there). */
 static int bare_constant(cmd_ctx *c, int argc, char **argv)
 {
 	size_t len = 1;
@@ -1112,6 +1114,8 @@ static int bare_constant(cmd_ctx *c, int argc, char **argv)
 	cfx_err e;
 	int i;
 
+	if (c->stdin_data)      /* a shell's: main.c's advice, cfx dash X */
+		return 0;
 	for (i = 0; i < argc; i++)
 		len += strlen(argv[i]) + 1;
 	src = xmalloc(len, "the line");
