@@ -60,3 +60,27 @@ $ cfx
 < frob 5
 ! cfx: line 1: frob: unknown command
 ? 2
+
+# ---- short options: every letter accepted is in the help, and -j is
+# --json, -h --help on every command, stats and review included (stats
+# refused -j, review too; -h worked unlisted)
+$ cfx stats -h | grep -E '^  -[jh], --'
+>   -j, --json         one JSON object with every number, all three
+>   -h, --help         show this help
+$ cfx review -h | grep -E '^  -[jh], --'
+>   -j, --json         one JSON object: multipliers and findings
+>   -h, --help         show this help
+$ printf '1\n2\n3\n4\n' > a; cfx stats -j a > j1; cfx stats --json a > j2; cmp j1 j2 && echo same
+> same
+$ printf '#define GOLDEN_RATIO_32 0x61C88647\n' > a.c; cfx review -j a.c > j1; cfx review --json a.c > j2; cmp j1 j2 && python3 -c 'import json; print(json.load(open("j1"))["files"][0]["multipliers"][0]["value"])'
+> 1640531527
+
+# ---- JSON verdicts in verify's words, upper case: score's and each
+# sweep row's (good PASS, weak WARN, bad FAIL, none INFO), by the rule
+# of the man page recomputed from the same JSON's R and p
+$ cfx score 0x9e370001 -k stride:4096 -t 10 -c 1024 --json | python3 -c 'import json,sys; o=json.load(sys.stdin); print(o["verdict"], o["probe_ratio"] >= 2 and o["p_value"] < 0.001)'
+> FAIL True
+$ cfx score 0x9e3779b1 --json | python3 -c 'import json,sys; o=json.load(sys.stdin); print(o["verdict"], o["p_value"] >= 0.001)'
+> PASS True
+$ cfx sweep 0x9e370001 -t 10 -c 1024 --json | python3 -c 'import json,sys; r=json.load(sys.stdin)["rows"]; w=lambda x: "INFO" if x["keys"] < 16 else "FAIL" if x["probe_ratio"] >= 2 and x["p_value"] < 0.001 else "WARN" if x["p_value"] < 0.001 else "PASS"; print(sorted(set(x["verdict"] for x in r)), all(x["verdict"] == w(x) for x in r))'
+> ['FAIL', 'INFO', 'PASS', 'WARN'] True
