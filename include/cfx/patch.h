@@ -95,6 +95,13 @@ enum { PATCH_SKIP_HEADER = 1, PATCH_SKIP_PAST = 2, PATCH_SKIP_LONG = 3 };
 int patch_read(patch *p, const char *text, size_t len, const char *name,
                cfx_err *err);
 
+/*
+ * q's files and lines after p's (its files numbered on from p's, its
+ * hunks after p's), to be read beside p's; not q's mail bodies or skips.
+ * The lines point into q's text: q must outlive p's use of them.
+ */
+void patch_append(patch *p, const patch *q);
+
 /* Release p.  No operation on NULL. */
 void patch_free(patch *p);
 

@@ -156,6 +156,11 @@ typedef struct review_finding {
 
 typedef struct review {
 	patch pt;
+	/* the other inputs read beside this one (review_run_with): their
+	 * files follow pt's own nown files in pt.files; they give tables
+	 * and uses, not multipliers of their own */
+	patch *ctx;
+	size_t nctx, nown;
 	size_t body_mail;          /* the mail whose body is being read (pt.body,
 	                            * one of pt.bodies) */
 	review_mult *mult;
@@ -173,6 +178,30 @@ typedef struct review {
  */
 int review_run(review *r, const char *text, size_t len, const char *name,
                cfx_err *err);
+
+/* One input of a review: its text (len bytes) and its name. */
+typedef struct review_text {
+	const char *text;
+	size_t len;
+	const char *name;
+} review_text;
+
+/* The inputs read together (at most this many bytes beside each one;
+ * beyond it each input is reviewed alone). */
+#define REVIEW_MAX_BESIDE ((size_t)8 << 20)
+
+/*
+ * review_run, with the other inputs of the same review (others[0..n))
+ * read beside text: a function, a *_BITS define or a use of its
+ * multipliers in one of them gives their tables as the patch's own files
+ * would ("cfx review foo.h foo.c": foo.h's multiplier, foo.c's calls).
+ * Multipliers are only text's; findings on the others' lines are kept
+ * when they are about text's multipliers (a table's).  An input of the
+ * others that is no patch and no C is passed over.
+ */
+int review_run_with(review *r, const char *text, size_t len,
+                    const char *name, const review_text *others, size_t n,
+                    cfx_err *err);
 
 /*
  * The verdict of multiplier i from its battery bt (judged) and, when it

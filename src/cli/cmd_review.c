@@ -370,15 +370,36 @@ static json_t *review_json(const review *rv, const char *const *paths,
 /* The plural ending of a count of n: "1 error", "2 errors", "0 notes". */
 #define S(n) ((n) == 1 ? "" : "s")
 
+/* Review input i of in[0..n) into rv, the others (not empty) read
+ * beside it when all n together are at most REVIEW_MAX_BESIDE bytes
+ * (total): review_run_with's rc. */
+static int review_beside(review *rv, const review_text *in, size_t n,
+                         size_t i, const char *empty, size_t total,
+                         cfx_err *err)
+{
+	review_text *others = xcalloc(n, sizeof *others, "reviews");
+	size_t j, k = 0;
+	int rc;
+
+	for (j = 0; j < n && total <= REVIEW_MAX_BESIDE; j++)
+		if (j != i && !empty[j])
+			others[k++] = in[j];
+	rc = review_run_with(rv, in[i].text, in[i].len, in[i].name, others, k,
+	                     err);
+	free(others);
+	return rc;
+}
+
 /* Review the files paths[0..n) (n >= 1) as a says: the exit status. */
 static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
                         int n)
 {
 	review_args a = *ra;
 	int rc, i;
-	size_t total[4] = { 0 }, mults = 0, k, nread = 0, nonempty = 0;
+	size_t total[4] = { 0 }, mults = 0, k, nread = 0, nonempty = 0, nin;
 	json_t *all = NULL;
 	review *rvs;
+	review_text *in;
 	char *empty;          /* the inputs that are empty: nothing to review */
 
 	/* every input read and reviewed before any verdict or output: a bad
@@ -387,24 +408,28 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 		return CFX_EXIT_USAGE;
 	rvs = xcalloc((size_t)n, sizeof *rvs, "reviews");
 	empty = xcalloc((size_t)n, sizeof *empty, "reviews");
+	in = xcalloc((size_t)n, sizeof *in, "reviews");
 	for (i = 0; i < n; i++) {
-		const char *path = paths[i];
 		char *text = NULL;
 		size_t len = 0;
-		if (slurp(c, path, &text, &len, &nread) < 0)
+		if (slurp(c, paths[i], &text, &len, &nread) < 0)
 			break;
+		in[i] = (review_text){ text, len, strcmp(paths[i], "-") ?
+		                       paths[i] : "<stdin>" };
 		if (!text[strspn(text, " \t\r\n")]) {
 			/* git diff of a clean tree: nothing to review, no error */
 			fprintf(c->diag ? c->diag : stderr, "cfx: %s: nothing to "
-			        "review: the input is empty (%s)\n", c->cmd, strcmp(path,
-			        "-") ? path : "<stdin>");
-			free(text);
+			        "review: the input is empty (%s)\n", c->cmd,
+			        in[i].name);
 			empty[i] = 1;
-			continue;
 		}
-		rc = review_run(&rvs[i], text, len, strcmp(path, "-") ? path
-		                : "<stdin>", &c->err);
-		free(text);
+	}
+	nin = (size_t)i;
+	for (i = 0; i < n && nin == (size_t)n; i++) {
+		if (empty[i])
+			continue;
+		rc = review_beside(&rvs[i], in, (size_t)n, (size_t)i, empty,
+		                   nread, &c->err);
 		/* Ctrl-C: the evaluator stopped, and what it stopped reads as
 		 * no multiplier; a review that missed them is no review */
 		if (rc == 0 && c->stop && *c->stop)
@@ -414,6 +439,9 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 			break;
 		}
 	}
+	for (k = 0; k < nin; k++)
+		free((char *)in[k].text);
+	free(in);
 	if (i < n) {
 		while (i-- > 0)
 			review_free(&rvs[i]);

@@ -415,6 +415,21 @@ int patch_read(patch *p, const char *text, size_t len, const char *name,
 	return 0;
 }
 
+void patch_append(patch *p, const patch *q)
+{
+	size_t f0 = p->nfiles, h0 = 0, i;
+
+	for (i = 0; i < p->nlines; i++)
+		if (p->line[i].hunk + 1 > h0)
+			h0 = p->line[i].hunk + 1;
+	for (i = 0; i < q->nfiles; i++)
+		add_file(p, xstrdup(q->files[i]));
+	for (i = 0; i < q->nlines; i++) {
+		const patch_line *l = &q->line[i];
+		add_line(p, l->text, l->type, l->no, f0 + l->file, h0 + l->hunk);
+	}
+}
+
 void patch_free(patch *p)
 {
 	size_t i;

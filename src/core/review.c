@@ -456,8 +456,8 @@ static void sequence_found(walk *w, const sym *s, unsigned long last,
 	struct buf decls = { 0 };
 	const char *input = "";
 
-	if (!w->f.code_added && w->pt->is_diff)
-		return;                  /* not the patch's */
+	if ((!w->f.code_added && w->pt->is_diff) || w->file >= r->nown)
+		return;                  /* not the patch's, or another input's */
 	/* reported already (>>= after it); not another branch of an #if
 	 * inside the function that starts at the same line (its code
 	 * differs: each branch is judged on its own) */
@@ -728,13 +728,176 @@ static int code_follows(const tok *t, size_t n, size_t i)
 	return i < n && t[i].type != T_PP;
 }
 
+/* Where walk_file is in the side's tokens: the first token of the
+ * statement being read, the multipliers the last directive made (from
+ * tail_from), and the ones the defines since the last other token made
+ * ([after_from, after_to), REVIEW_NONE: none): a comment after them may
+ * be about them (review_after_claims). */
+typedef struct walk_pos {
+	size_t start, tail_from, after_from, after_to;
+} walk_pos;
+
+/* The comment t[i]: its claims read where they belong (a define's own
+ * line's comment, a comment after defines), else kept for what follows
+ * it (the statement, define or function after it). */
+static void walk_comment(walk *w, size_t i, walk_pos *p)
+{
+	const tok *t = w->v.t;
+
+	if (t[i].tail) {
+		/* a define's own line's comment: of the multipliers that
+		 * define made, and of no later one */
+		if (i > 0 && t[i - 1].type == T_PP)
+			review_tail_claims(w, i, p->tail_from, w->r->nmult);
+		if (p->start == i)
+			p->start = i + 1;
+		return;
+	}
+	if (p->after_from != REVIEW_NONE && p->after_to > p->after_from &&
+	    w->depth == 0 && review_after_claims(w, i, p->after_from,
+	    p->after_to, define_follows(t, w->v.n, i))) {
+		p->after_from = p->after_to;   /* the defines after it: anew */
+		/* code after it (no directive): the comment over a function
+		 * that names the define is that function's too ("x *
+		 * GOLDEN_64, open-coded: 2^63 + ..." over the shift/add code
+		 * that computes it) */
+		if (!code_follows(t, w->v.n, i)) {
+			if (p->start == i)
+				p->start = i + 1;
+			return;
+		}
+	}
+	if (w->ncomments == sizeof w->comments / sizeof w->comments[0]) {
+		memmove(w->comments, w->comments + 1,
+		        --w->ncomments * sizeof w->comments[0]);
+		w->nshared -= w->nshared > 0;
+	}
+	w->comments[w->ncomments++] = i;
+	if (w->depth > 0 && w->nfn < 16)
+		w->fn_comments[w->nfn++] = i;
+	if (p->start == i)
+		p->start = i + 1;
+}
+
+/* The directive t[i]: a define of the new side (its multiplier), or an
+ * #if line (the word's context, and a function's alternatives). */
+static void walk_directive(walk *w, size_t i, walk_pos *p)
+{
+	const tok *t = w->v.t;
+	const char *d = t[i].s + 1;
+	const defs *nd = w->newd;
+	const define *x = NULL;
+	size_t had = w->r->nmult;
+
+	p->tail_from = w->r->nmult;   /* what this directive makes */
+	while (*d == ' ' || *d == '\t')
+		d++;
+	if (strncmp(d, "define", 6)) {
+		review_if_directive(&w->ifs, t[i].s, t[i].line);
+		if (w->depth > 0)
+			fn_directive(w, d, t[i].line);
+		return;
+	}
+	/* the new side's multiplier defines: newd holds this side's defines
+	 * in token order */
+	while (w->defi < nd->n && nd->d[w->defi].file == w->file &&
+	       nd->d[w->defi].tok < i)
+		w->defi++;
+	if (w->defi < nd->n && nd->d[w->defi].file == w->file &&
+	    nd->d[w->defi].tok == i)
+		x = &nd->d[w->defi];
+	if (x)
+		review_define_found(w, x, i);
+	/* a comment in the plural ("These multipliers are prime") over a
+	 * multiplier speaks of the ones defined after it too: kept for
+	 * them, its claims checked against each */
+	w->ncomments = w->nshared = w->r->nmult > had ?
+	                            review_plural_comments(w) : 0;
+	if (w->r->nmult > had) {
+		if (p->after_from == REVIEW_NONE || p->after_from == p->after_to)
+			p->after_from = had;
+		p->after_to = w->r->nmult;
+	}
+}
+
+/* The ';' at t[i] ends statement [start, i]: read it, under the C-level
+ * if on the word that heads it. */
+static void walk_semicolon(walk *w, size_t start, size_t i)
+{
+	const tok *t = w->v.t;
+	cif c;
+	int pushed = 0;
+
+	if (w->depth > 0 && review_cif_header(w, start, i, &c) && c.word &&
+	    w->ncif < MAX_IF) {
+		c.depth = -1;
+		w->cifs[w->ncif++] = c;
+		pushed = 1;
+	}
+	statement(w, start, i + 1);
+	w->ncif -= pushed;
+	w->last_return = !strcmp(t[review_cond_end(t, start, i)].s, "return");
+	/* if (sizeof(long) == 8) return ...; what follows runs only on the
+	 * other word */
+	if (pushed && w->last_return && w->ncif < MAX_IF)
+		review_cif_after_return(&c, w->depth, &w->cifs[w->ncif++]);
+}
+
+/* The '{' at t[i] (its header from start): a function's body opens, or
+ * a block inside one, under the C-level if on the word that heads it. */
+static void walk_open(walk *w, size_t start, size_t i)
+{
+	cif c;
+
+	if (w->depth > 0 && review_cif_header(w, start, i, &c) && c.word &&
+	    w->ncif < MAX_IF) {
+		c.depth = w->depth + 1;
+		w->cifs[w->ncif++] = c;
+	}
+	w->last_return = 0;
+	if (w->depth == 0) {
+		reset_fn(w);
+		w->nfn = w->nfn_before = w->ncomments;
+		memcpy(w->fn_comments, w->comments,
+		       w->ncomments * sizeof w->comments[0]);
+	} else {
+		/* a block inside: a branch ends a straight line */
+		finish_run(w, w->v.t[i].line);
+		reset_fn(w);
+	}
+	w->depth++;
+}
+
+/* The '}' at t[i]: the block or the function ends. */
+static void walk_close(walk *w, size_t i)
+{
+	const tok *t = w->v.t;
+	/* if (W) { ... return ...; }: what follows runs only on the other
+	 * word */
+	cif ret = { 0 };
+
+	if (w->ncif > 0 && w->cifs[w->ncif - 1].depth == w->depth &&
+	    w->cifs[w->ncif - 1].word && w->last_return &&
+	    i > 0 && !strcmp(t[i - 1].s, ";"))
+		ret = w->cifs[w->ncif - 1];
+	w->last_return = 0;
+	finish_run(w, t[i].line);
+	reset_fn(w);
+	if (w->depth > 0)
+		w->depth--;
+	if (w->depth == 0)
+		alts_clear(w);
+	while (w->ncif > 0 && w->cifs[w->ncif - 1].depth > w->depth)
+		w->ncif--;
+	if (ret.word && w->depth > 0 && w->ncif < MAX_IF)
+		review_cif_after_return(&ret, w->depth, &w->cifs[w->ncif++]);
+}
+
 static void walk_file(walk *w)
 {
 	const tok *t = w->v.t;
-	size_t i, start = 0, tail_from = 0;
-	/* the multipliers the defines since the last other token made: a
-	 * comment after them may be about them (review_after_claims) */
-	size_t after_from = REVIEW_NONE, after_to = 0;
+	walk_pos p = { 0, 0, REVIEW_NONE, 0 };
+	size_t i;
 
 	memset(&w->ifs, 0, sizeof w->ifs);
 	w->ncif = 0;
@@ -751,152 +914,29 @@ static void walk_file(walk *w)
 			review_uses_free(w);
 			return;              /* review_run refuses it */
 		}
-		if (t[i].type == T_COMMENT && t[i].tail) {
-			/* a define's own line's comment: of the multipliers
-			 * that define made, and of no later one */
-			if (i > 0 && t[i - 1].type == T_PP)
-				review_tail_claims(w, i, tail_from, w->r->nmult);
-			if (start == i)
-				start = i + 1;
-			continue;
-		}
-		if (t[i].type == T_COMMENT && after_from != REVIEW_NONE &&
-		    after_to > after_from && w->depth == 0 &&
-		    review_after_claims(w, i, after_from, after_to,
-		                        define_follows(t, w->v.n, i))) {
-			after_from = after_to;   /* the defines after it: anew */
-			/* code after it (no directive): the comment over a
-			 * function that names the define is that function's
-			 * too ("x * GOLDEN_64, open-coded: 2^63 + ..." over
-			 * the shift/add code that computes it) */
-			if (!code_follows(t, w->v.n, i)) {
-				if (start == i)
-					start = i + 1;
-				continue;
-			}
-		}
-		if (t[i].type != T_COMMENT && t[i].type != T_PP)
-			after_from = REVIEW_NONE;
 		if (t[i].type == T_COMMENT) {
-			if (w->ncomments == sizeof w->comments / sizeof w->comments[0]) {
-				memmove(w->comments, w->comments + 1,
-				        --w->ncomments * sizeof w->comments[0]);
-				w->nshared -= w->nshared > 0;
-			}
-			w->comments[w->ncomments++] = i;
-			if (w->depth > 0 && w->nfn < 16)
-				w->fn_comments[w->nfn++] = i;
-			if (start == i)
-				start = i + 1;
+			walk_comment(w, i, &p);
 			continue;
 		}
-		if (t[i].type == T_PP) {
-			const char *d = t[i].s + 1;
-			tail_from = w->r->nmult;   /* what this directive makes */
-			while (*d == ' ' || *d == '\t')
-				d++;
-			if (!strncmp(d, "define", 6)) {
-				/* the new side's multiplier defines: newd holds this
-				 * side's defines in token order */
-				const defs *nd = w->newd;
-				const define *x = NULL;
-				while (w->defi < nd->n && nd->d[w->defi].file == w->file &&
-				       nd->d[w->defi].tok < i)
-					w->defi++;
-				if (w->defi < nd->n && nd->d[w->defi].file == w->file &&
-				    nd->d[w->defi].tok == i)
-					x = &nd->d[w->defi];
-				size_t had = w->r->nmult;
-				if (x)
-					review_define_found(w, x, i);
-				/* a comment in the plural ("These multipliers are
-				 * prime") over a multiplier speaks of the ones
-				 * defined after it too: kept for them, its claims
-				 * checked against each */
-				w->ncomments = w->nshared = w->r->nmult > had ?
-				                            review_plural_comments(w) : 0;
-				if (w->r->nmult > had) {
-					if (after_from == REVIEW_NONE || after_from == after_to)
-						after_from = had;
-					after_to = w->r->nmult;
-				}
-			} else {
-				review_if_directive(&w->ifs, t[i].s, t[i].line);
-				if (w->depth > 0)
-					fn_directive(w, d, t[i].line);
-			}
-			start = i + 1;
+		if (t[i].type != T_PP)
+			p.after_from = REVIEW_NONE;
+		else {
+			walk_directive(w, i, &p);
+			p.start = i + 1;
 			continue;
 		}
-		if (t[i].type == T_OP && (!strcmp(t[i].s, ";") ||
-		                          !strcmp(t[i].s, "{") ||
-		                          !strcmp(t[i].s, "}"))) {
-			if (!strcmp(t[i].s, ";") && i > start) {
-				cif c;
-				int pushed = 0;
-				if (w->depth > 0 && review_cif_header(w, start, i, &c) && c.word &&
-				    w->ncif < MAX_IF) {
-					c.depth = -1;
-					w->cifs[w->ncif++] = c;
-					pushed = 1;
-				}
-				statement(w, start, i + 1);
-				w->ncif -= pushed;
-				w->last_return = !strcmp(t[review_cond_end(t, start,
-				                         i)].s, "return");
-				/* if (sizeof(long) == 8) return ...; what follows
-				 * runs only on the other word */
-				if (pushed && w->last_return && w->ncif < MAX_IF)
-					review_cif_after_return(&c, w->depth,
-					                        &w->cifs[w->ncif++]);
-			}
-			if (!strcmp(t[i].s, "{") && w->depth > 0) {
-				cif c;
-				if (review_cif_header(w, start, i, &c) && c.word &&
-				    w->ncif < MAX_IF) {
-					c.depth = w->depth + 1;
-					w->cifs[w->ncif++] = c;
-				}
-			}
-			if (!strcmp(t[i].s, "{"))
-				w->last_return = 0;
-			if (!strcmp(t[i].s, "{")) {
-				if (w->depth == 0) {
-					reset_fn(w);
-					w->nfn = w->nfn_before = w->ncomments;
-					memcpy(w->fn_comments, w->comments,
-					       w->ncomments * sizeof w->comments[0]);
-				} else {
-					/* a block inside: a branch ends a straight line */
-					finish_run(w, t[i].line);
-					reset_fn(w);
-				}
-				w->depth++;
-			} else if (!strcmp(t[i].s, "}")) {
-				/* if (W) { ... return ...; }: what follows runs only
-				 * on the other word */
-				cif ret = { 0 };
-				if (w->ncif > 0 && w->cifs[w->ncif - 1].depth == w->depth &&
-				    w->cifs[w->ncif - 1].word && w->last_return &&
-				    i > 0 && !strcmp(t[i - 1].s, ";"))
-					ret = w->cifs[w->ncif - 1];
-				w->last_return = 0;
-				finish_run(w, t[i].line);
-				reset_fn(w);
-				if (w->depth > 0)
-					w->depth--;
-				if (w->depth == 0)
-					alts_clear(w);
-				while (w->ncif > 0 && w->cifs[w->ncif - 1].depth > w->depth)
-					w->ncif--;
-				if (ret.word && w->depth > 0 && w->ncif < MAX_IF)
-					review_cif_after_return(&ret, w->depth,
-					                        &w->cifs[w->ncif++]);
-			}
-			if (strcmp(t[i].s, ";") || i > start)
-				w->ncomments = w->nshared = 0;
-			start = i + 1;
-		}
+		if (t[i].type != T_OP || (strcmp(t[i].s, ";") &&
+		                          strcmp(t[i].s, "{") && strcmp(t[i].s, "}")))
+			continue;
+		if (!strcmp(t[i].s, ";") && i > p.start)
+			walk_semicolon(w, p.start, i);
+		else if (!strcmp(t[i].s, "{"))
+			walk_open(w, p.start, i);
+		else if (!strcmp(t[i].s, "}"))
+			walk_close(w, i);
+		if (strcmp(t[i].s, ";") || i > p.start)
+			w->ncomments = w->nshared = 0;
+		p.start = i + 1;
 	}
 	alts_clear(w);
 	review_hashed_all(w);
@@ -1064,17 +1104,76 @@ static void patch_skips(review *r)
 		           "said", PATCH_MAX_SKIPS);
 }
 
+/* Whether the file named name is a C header (".h"). */
+static int is_header(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 2 && !strcmp(name + n - 2, ".h");
+}
+
+/* The other inputs beside r's own (review_run_with): each one read and
+ * its files appended to r->pt's; one that does not read is passed over
+ * (its own review says why). */
+static void read_beside(review *r, const review_text *others, size_t n)
+{
+	size_t i;
+	cfx_err e;
+
+	r->nown = r->pt.nfiles;
+	if (!n)
+		return;
+	r->ctx = xcalloc(n, sizeof *r->ctx, "review inputs");
+	for (i = 0; i < n; i++) {
+		patch *q = &r->ctx[r->nctx];
+		memset(&e, 0, sizeof e);
+		if (patch_read(q, others[i].text, others[i].len, others[i].name,
+		               &e) < 0) {
+			patch_free(q);
+			continue;
+		}
+		patch_append(&r->pt, q);
+		r->nctx++;
+	}
+}
+
+/* The findings on the other inputs' lines that are about none of r's
+ * multipliers' tables: theirs, said in their own review. */
+static void drop_beside(review *r)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nfind; i++) {
+		review_finding *x = &r->find[i];
+		if (x->file >= r->nown && x->file != r->pt.body_file &&
+		    x->mult == REVIEW_NONE && strcmp(x->kind, "table")) {
+			free(x->msg);
+			continue;
+		}
+		r->find[n++] = *x;
+	}
+	r->nfind = n;
+}
+
 int review_run(review *r, const char *text, size_t len, const char *name,
                cfx_err *err)
 {
+	return review_run_with(r, text, len, name, NULL, 0, err);
+}
+
+int review_run_with(review *r, const char *text, size_t len,
+                    const char *name, const review_text *others, size_t n,
+                    cfx_err *err)
+{
 	defs newd = { 0 }, oldd = { 0 };
 	walk w;
-	size_t f;
+	size_t f, k, *order;
 	int rc = 0;
 
 	memset(r, 0, sizeof *r);
 	if (patch_read(&r->pt, text, len, name, err) < 0)
 		return -1;
+	read_beside(r, others, n);
 	memset(&w, 0, sizeof w);
 	patch_skips(r);
 	if (collect_defines(&r->pt, '+', ' ', &newd, err) < 0 ||
@@ -1084,8 +1183,20 @@ int review_run(review *r, const char *text, size_t len, const char *name,
 	w.pt = &r->pt;
 	w.newd = &newd;
 	w.oldd = &oldd;
-	for (f = 0; f < r->pt.nfiles && rc == 0; f++) {
-		w.file = f;
+	/* headers first: a multiplier or a function a header defines is
+	 * known when a .c file of the patch uses it (a git diff lists
+	 * drivers/x/x.c before drivers/x/x.h) */
+	order = xcalloc(r->pt.nfiles ? r->pt.nfiles : 1, sizeof *order,
+	                "review files");
+	for (k = 0, f = 0; f < r->pt.nfiles; f++)
+		if (is_header(r->pt.files[f]))
+			order[k++] = f;
+	for (f = 0; f < r->pt.nfiles; f++)
+		if (!is_header(r->pt.files[f]))
+			order[k++] = f;
+	for (k = 0; k < r->pt.nfiles && rc == 0; k++) {
+		f = w.file = order[k];
+		w.defi = 0;
 		if (review_lex(&r->pt, f, '+', ' ', &w.v) < 0) {
 			rc = too_many_tokens(&r->pt, f, err);
 			break;
@@ -1099,11 +1210,17 @@ int review_run(review *r, const char *text, size_t len, const char *name,
 			                 REVIEW_MAX_MULT, r->pt.files[m->file], m->line);
 		}
 	}
+	free(order);
 	buf_free(&w.code);
+	if (rc == 0)
+		review_call_others(&w);
+	free(w.calls);
 	if (rc == 0) {
 		review_table_nothing(r);
+		review_table_whole(r);
 		link_sequences(r);
 		body_claims(r);
+		drop_beside(r);
 	}
 	review_defs_free(&newd);
 	review_defs_free(&oldd);
@@ -1134,6 +1251,9 @@ void review_free(review *r)
 		free(r->find[i].msg);
 	free(r->find);
 	patch_free(&r->pt);
+	for (i = 0; i < r->nctx; i++)
+		patch_free(&r->ctx[i]);
+	free(r->ctx);
 	memset(r, 0, sizeof *r);
 }
 

@@ -18,6 +18,7 @@
 
 #include "cfx/review.h"
 #include "core/review_int.h"
+#include "util/xalloc.h"
 
 size_t review_arg_end(const tok *t, size_t j, size_t end)
 {
@@ -91,57 +92,83 @@ static int is_call(const tok *t, size_t k, size_t n, size_t open, size_t close)
 	         strcmp(t[k - 2].s, "return"));   /* "u32 *my_hash(" */
 }
 
-/* The call of fn at t[k] whose bits (argument pidx) is v (as written:
- * why) makes the shift t[sh] by (wv - bits) undefined: an ERROR at the
- * call, with the count C computes (bits's type: an unsigned int or
- * wider subtracts modulo its width, a narrower or signed one in int). */
-static void call_undefined(walk *w, size_t k, size_t sh, size_t mi,
-                           unsigned long wv, long v, const char *why,
-                           const char *param)
+/* s into dst (n bytes), cut to fit. */
+static void cut_copy(char *dst, size_t n, const char *s)
 {
-	const tok *t = w->v.t;
-	review_mult *m = &w->r->mult[mi];
-	char ty[48], cnt[96], nw[sizeof m->why_table];
-	int il, neg = 0;
-	unsigned pb = review_var_bits(w, param, sh, &il);
+	size_t len = strlen(s);
 
-	if (!review_signed_var(w, param, t[sh].line, ty, sizeof ty) && pb >= 32) {
+	if (len >= n)
+		len = n - 1;
+	memcpy(dst, s, len);
+	dst[len] = '\0';
+}
+
+/* Where line `line` of file f is, said from file ref (where the
+ * finding that says it stands): "line 9", or "lib/foo.c:9". */
+static void place_from(const walk *w, size_t ref, size_t f,
+                       unsigned long line, char *s, size_t n)
+{
+	if (f == ref)
+		snprintf(s, n, "line %lu", line);
+	else
+		snprintf(s, n, "%.80s:%lu", w->pt->files[f], line);
+}
+
+/* The call of cs->fn at t[k] of cw's file whose bits is v (as written:
+ * why) makes the shift at cs->sh_line by (wv - bits) undefined: an ERROR
+ * at the call, with the count C computes (bits's type: an unsigned int
+ * or wider subtracts modulo its width, a narrower or signed one in
+ * int). */
+static void call_undefined(walk *cw, const call_spec *cs, size_t k, long v,
+                           const char *why)
+{
+	const tok *t = cw->v.t;
+	review_mult *m = &cw->r->mult[cs->mi];
+	char cnt[96], nw[320], at[96], sh[96];
+	unsigned long wv = cs->wv;
+	int neg = 0;
+
+	if (!cs->is_signed && cs->pb >= 32) {
 		unsigned long long c = (unsigned long long)((long long)wv - v);
-		if (pb < 64)
+		if (cs->pb < 64)
 			c &= 0xffffffffULL;
 		snprintf(cnt, sizeof cnt, "%llu (%s is unsigned: %lu - %ld "
-		         "mod 2^%u)", c, param, wv, v, pb);
+		         "mod 2^%u)", c, cs->param, wv, v, cs->pb);
 	} else {
 		snprintf(cnt, sizeof cnt, "%lu - %ld = %ld", wv, v, (long)wv - v);
 		neg = v > (long)wv;
 	}
-	if (!review_has_finding(w->r, w->file, t[k].line, "undefined behaviour"))
-		review_add(w->r, REVIEW_ERROR, w->file, t[k].line, REVIEW_NONE,
+	/* the call said from the multiplier's file (its table's why), the
+	 * shift from the call's (the ERROR's) */
+	place_from(cw, m->file, cw->file, t[k].line, at, sizeof at);
+	place_from(cw, cw->file, cs->file, cs->sh_line, sh, sizeof sh);
+	if (!review_has_finding(cw->r, cw->file, t[k].line, "undefined behaviour"))
+		review_add(cw->r, REVIEW_ERROR, cw->file, t[k].line, REVIEW_NONE,
 		           "table", "%s(..., %s) at line %lu asks for a table of "
-		           "2^%ld: %s()'s >> (%lu - %s) at line %lu then shifts "
-		           "its %lu-bit product by %s, %s: undefined behaviour in "
-		           "C (C11 6.5.7), so this call selects no table; give it "
+		           "2^%ld: %s()'s >> (%lu - %s) at %s then shifts its "
+		           "%lu-bit product by %s, %s: undefined behaviour in C "
+		           "(C11 6.5.7), so this call selects no table; give it "
 		           "the table's bits, 1 to %lu", t[k].s, why, t[k].line, v,
-		           t[k].s, wv, param, t[sh].line, wv, cnt, neg ?
+		           t[k].s, wv, cs->param, sh, wv, cnt, neg ?
 		           "a negative count" : v == 0 ? "its whole width" :
 		           "not less than its width", wv);
 	if (m->table_src != REVIEW_TABLE_CODE && m->table_src !=
 	    REVIEW_TABLE_NOTHING) {
-		snprintf(nw, sizeof nw, "%.40s(..., %.40s) at line %lu makes "
-		         "the shift at line %lu undefined", t[k].s, why, t[k].line,
-		         t[sh].line);
+		snprintf(nw, sizeof nw, "%.40s(..., %.40s) at %s makes the "
+		         "shift at %s undefined", t[k].s, why, at, cs->sh_place);
 		m->table = 0;
 		m->table_src = REVIEW_TABLE_NOTHING;
-		snprintf(m->why_table, sizeof m->why_table, "%s", nw);
+		cut_copy(m->why_table, sizeof m->why_table, nw);
 	}
 }
 
-/* Table bits v from a call (why), into m's list (m->tabs, sorted, once
- * each), and the calls as said (list: "2^10 at line 12 (10), ..."). */
-static void call_table(review_mult *m, long v, const char *why,
-                       unsigned long line, char *list, size_t n)
+/* Table bits v from a call (why, at place), into m's list (m->tabs,
+ * sorted, once each), and the calls as said (cs->list: "2^10 at line 12
+ * (10), ..."). */
+static void call_table(review_mult *m, call_spec *cs, long v,
+                       const char *why, const char *place)
 {
-	size_t j, len = strlen(list);
+	size_t j, len = strlen(cs->list);
 
 	for (j = 0; j < m->ntab && m->tabs[j] != v; j++)
 		;
@@ -150,9 +177,70 @@ static void call_table(review_mult *m, long v, const char *why,
 			m->tabs[j] = m->tabs[j - 1];
 		m->tabs[j] = (unsigned)v;
 	}
-	if (len + 1 < n)
-		snprintf(list + len, n - len, "%s2^%ld at line %lu (%s)",
-		         len ? ", " : "", v, line, why);
+	if (len + 1 < sizeof cs->list)
+		snprintf(cs->list + len, sizeof cs->list - len, "%s2^%ld at %s "
+		         "(%s)", len ? ", " : "", v, place, why);
+	snprintf(cs->one_why, sizeof cs->one_why, "%s", why);
+	snprintf(cs->one_place, sizeof cs->one_place, "%s", place);
+}
+
+/* The calls of cs->fn in cw's file (its tokens cw->v; in the function's
+ * own file, not those inside its definition): each one counted, and its
+ * bits argument, when known, a table of m or an ERROR. */
+static void calls_scan(walk *cw, call_spec *cs)
+{
+	const tok *t = cw->v.t;
+	size_t k, n = cw->v.n;
+	size_t open = cw->file == cs->file ? cs->open : REVIEW_NONE;
+	size_t close = cw->file == cs->file ? cs->close : REVIEW_NONE;
+	char why[64], place[96];
+
+	for (k = 0; k < n; k++) {
+		size_t a, e = 0, j;
+		long v;
+		if (t[k].type != T_IDENT || strcmp(t[k].s, cs->fn) ||
+		    !is_call(t, k, n, open, close))
+			continue;
+		cs->ncall++;
+		/* argument pidx: [a, e) */
+		for (a = k + 2, j = 0; a < n; a = e + 1, j++) {
+			e = review_arg_end(t, a, n);
+			if (j == cs->pidx || e >= n || strcmp(t[e].s, ","))
+				break;
+		}
+		if (j != cs->pidx || e >= n ||
+		    !review_signed_value(cw, a, e, &v, why, sizeof why))
+			continue;
+		cs->nknown++;
+		if (v >= 1 && v <= (long)cs->wv) {
+			place_from(cw, cw->r->mult[cs->mi].file, cw->file, t[k].line,
+			           place, sizeof place);
+			call_table(&cw->r->mult[cs->mi], cs, v, why, place);
+		} else
+			call_undefined(cw, cs, k, v, why);
+	}
+}
+
+/* m's table from the calls cs found (when some gave one): the smallest,
+ * all of them judged, and where they are said. */
+static void calls_said(review_mult *m, const call_spec *cs)
+{
+	char s[1024];
+
+	if (!m->ntab)
+		return;
+	m->table = m->tabs[0];
+	m->table_src = REVIEW_TABLE_CODE;
+	if (m->ntab == 1 && cs->nknown == 1)
+		snprintf(s, sizeof s, "%.40s(..., %.40s) at %s, its %s for >> "
+		         "(%lu - %s) at %s", cs->fn, cs->one_why, cs->one_place,
+		         cs->param, cs->wv, cs->param, cs->sh_place);
+	else
+		snprintf(s, sizeof s, "the calls of %.40s() (its %s for >> (%lu "
+		         "- %s) at %s): %s%s", cs->fn, cs->param, cs->wv, cs->param,
+		         cs->sh_place, cs->list, cs->ncall > cs->nknown ?
+		         "; the others' bits not known" : "");
+	cut_copy(m->why_table, sizeof m->why_table, s);
 }
 
 int review_call_tables(walk *w, size_t sh, size_t mi, unsigned long wv,
@@ -161,46 +249,71 @@ int review_call_tables(walk *w, size_t sh, size_t mi, unsigned long wv,
 {
 	const tok *t = w->v.t;
 	review_mult *m = &w->r->mult[mi];
-	size_t k, ncall = 0, nknown = 0, last = 0;
-	char list[512] = "", why[64];
+	call_spec *cs;
+	char ty[48];
+	int il;
 
-	m->ntab = 0;
-	for (k = 0; k < w->v.n; k++) {
-		size_t a, e = 0, j;
-		long v;
-		if (t[k].type != T_IDENT || strcmp(t[k].s, fn) ||
-		    !is_call(t, k, w->v.n, open, close))
-			continue;
-		ncall++;
-		/* argument pidx: [a, e) */
-		for (a = k + 2, j = 0; a < w->v.n; a = e + 1, j++) {
-			e = review_arg_end(t, a, w->v.n);
-			if (j == pidx || e >= w->v.n || strcmp(t[e].s, ","))
-				break;
-		}
-		if (j != pidx || e >= w->v.n ||
-		    !review_signed_value(w, a, e, &v, why, sizeof why))
-			continue;
-		nknown++;
-		if (v >= 1 && v <= (long)wv) {
-			call_table(m, v, why, t[k].line, list, sizeof list);
-			last = t[k].line;
-		} else
-			call_undefined(w, k, sh, mi, wv, v, why, param);
+	/* one a multiplier and function: read again, it starts anew */
+	for (cs = w->calls; cs < w->calls + w->ncalls; cs++)
+		if (cs->mi == mi && cs->file == w->file && !strcmp(cs->fn, fn))
+			break;
+	if (cs == w->calls + w->ncalls) {
+		XGROW(w->calls, w->capcalls, w->ncalls + 1, "review calls");
+		cs = &w->calls[w->ncalls++];
 	}
+	memset(cs, 0, sizeof *cs);
+	cs->mi = mi;
+	cs->file = w->file;
+	snprintf(cs->fn, sizeof cs->fn, "%s", fn);
+	snprintf(cs->param, sizeof cs->param, "%s", param);
+	cs->pidx = pidx;
+	cs->wv = wv;
+	cs->sh_line = t[sh].line;
+	place_from(w, m->file, w->file, t[sh].line, cs->sh_place,
+	           sizeof cs->sh_place);
+	cs->open = open;
+	cs->close = close;
+	cs->pb = review_var_bits(w, param, sh, &il);
+	cs->is_signed = review_signed_var(w, param, t[sh].line, ty, sizeof ty);
+	m->ntab = 0;
+	calls_scan(w, cs);
 	m = &w->r->mult[mi];
-	if (!m->ntab)
-		return nknown > 0;
-	m->table = m->tabs[0];
-	m->table_src = REVIEW_TABLE_CODE;
-	if (m->ntab == 1 && nknown == 1)
-		snprintf(m->why_table, sizeof m->why_table, "%.40s(..., %.40s) at "
-		         "line %lu, its %s for >> (%lu - %s) at line %lu", fn, why,
-		         last, param, wv, param, t[sh].line);
-	else
-		snprintf(m->why_table, sizeof m->why_table, "the calls of %.40s() "
-		         "(its %s for >> (%lu - %s) at line %lu): %s%s", fn, param,
-		         wv, param, t[sh].line, list, ncall > nknown ?
-		         "; the others' bits not known" : "");
-	return 1;
+	calls_said(m, cs);
+	/* what the other files' calls may add to (review_call_others) */
+	cs->src = m->table_src;
+	cs->ntab = m->ntab;
+	return m->ntab || cs->nknown > 0;
+}
+
+void review_call_others(walk *w)
+{
+	size_t f, i;
+	walk cw = *w;
+
+	if (!w->ncalls)
+		return;
+	for (f = 0; f < w->pt->nfiles; f++) {
+		int any = 0;
+		for (i = 0; i < w->ncalls; i++)
+			any |= w->calls[i].file != f;
+		if (!any || review_lex(w->pt, f, '+', ' ', &cw.v) < 0)
+			continue;
+		cw.file = f;
+		for (i = 0; i < w->ncalls; i++) {
+			call_spec *cs = &w->calls[i];
+			const review_mult *m = &w->r->mult[cs->mi];
+			/* another use has said the table since: it stands */
+			if (cs->file == f || m->table_src != cs->src ||
+			    m->ntab != cs->ntab)
+				continue;
+			calls_scan(&cw, cs);
+			calls_said(&w->r->mult[cs->mi], cs);
+			cs->src = m->table_src;
+			cs->ntab = m->ntab;
+		}
+		review_toks_free(&cw.v);
+	}
+	free(w->calls);
+	w->calls = NULL;
+	w->ncalls = w->capcalls = 0;
 }

@@ -242,8 +242,13 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 {
 	const char *cond = "";
 	unsigned long cline = 0;
-	unsigned ctx = review_ctx_word(w, &cond, &cline);
-	size_t i = review_mult_new(w->r, k, w->file, line, name, text);
+	unsigned ctx;
+	size_t i;
+
+	if (w->file >= w->r->nown)
+		return;                  /* another input's: its own review's */
+	ctx = review_ctx_word(w, &cond, &cline);
+	i = review_mult_new(w->r, k, w->file, line, name, text);
 	review_mult *m = &w->r->mult[i];
 	const define *old;
 	cwidth mw;
@@ -961,14 +966,113 @@ static void zero_index(walk *w, size_t a, size_t b, size_t i, size_t at,
 	           pw.bits[model]);
 }
 
+/* The literal t[i] (value z) times x, shifted right by k (ub: that
+ * shift is undefined on its product): when it is a reciprocal (x * z
+ * >> k is x / d for every x below some end), said, and 1; else 0. */
+static int reciprocal_found(walk *w, size_t i, unsigned long k, int ub,
+                            mpz_srcptr z)
+{
+	const tok *t = w->v.t;
+	unsigned long d;
+	const char *how;
+	char *es, reach[320] = "";
+	cwidth ow;
+	int model, lv = REVIEW_NOTE;
+	mpz_t end;
+
+	mpz_init(end);
+	if (!reciprocal(z, k, &d, &how, end)) {
+		mpz_clear(end);
+		return 0;
+	}
+	/* where it stops being x / d: the first x it gets wrong; the
+	 * operand's declared type reaches that x: a u32 x and a first wrong
+	 * x below 2^32 */
+	es = mpz_get_str(NULL, 10, end);
+	if (!ub && review_operand_decl(w, i, &ow) == 0)
+		for (model = 0; model < NMODEL; model++)
+			if (mpz_sizeinbase(end, 2) <= ow.bits[model]) {
+				lv = REVIEW_WARNING;
+				snprintf(reach, sizeof reach, "; and x reaches it: %s "
+				         "(%s) holds values up to 2^%u - 1%s, so the "
+				         "division is wrong for some of its inputs",
+				         ow.type[model], ow.why, ow.bits[model],
+				         model == ILP32 && ow.bits[LP64] !=
+				         ow.bits[ILP32] ? " on ILP32" : "");
+				break;
+			}
+	review_add(w->r, lv, w->file, t[i].line, REVIEW_NONE, "multiplier",
+	           "%s is not judged: it is %s(2^%lu/%lu), so x * %s >> %lu %s x "
+	           "/ %lu, rounded down, for every x below %s (2^%.2f), and not "
+	           "for x = %s%s: a division by a constant done as a multiply "
+	           "and a shift (a reciprocal), no hash%s", t[i].s, how, k, d,
+	           t[i].s, k, ub ? "would be" : "is", d, es,
+	           log2(mpz_get_d(end)), es, ub ? ", were the product wide "
+	           "enough (the ERROR above)" : "", reach);
+	free(es);
+	mpz_clear(end);
+	return 1;
+}
+
+/* The word of the literal product t[i] in statement [a, b) (its type as
+ * written into type), 0: not shown there. */
+static unsigned literal_word(walk *w, size_t a, size_t b, size_t i,
+                             char *type, size_t ntype)
+{
+	const tok *t = w->v.t;
+	unsigned tw = 0;
+	size_t j;
+	int l;
+	cwidth lw, pw;
+	unsigned ctx = review_ctx_word(w, NULL, NULL);
+	int model = ctx == 32 ? ILP32 : LP64;
+
+	/* the word of the variable it multiplies, if declared (not a type
+	 * in an if's condition: sizeof(long)); not when the product is
+	 * shifted right in the statement (u64 r = (us * C) >> 32: r keeps
+	 * what the shift left, and C multiplies in its operands' type:
+	 * review_use_word_at) */
+	for (j = review_cond_end(t, a, b); j < b && !shift_after(t, i, b); j++) {
+		sym *s = t[j].type == T_IDENT ? review_var_find(w, t[j].s) : NULL;
+		if (s && s->bits) {
+			tw = s->bits;
+			snprintf(type, ntype, "%s of %.16s", review_ctype(s->bits),
+			         s->name);
+			break;
+		}
+		if (t[j].type == T_IDENT && review_type_bits(t[j].s, 0, &l)) {
+			/* the type as written; a long's word is the model's,
+			 * not the type's */
+			tw = type_written(t, j, b, 0, type, ntype, &l);
+			if (l)
+				tw = 0, type[0] = '\0';
+			break;
+		}
+	}
+	/* unsigned long long h = x * 2654435761u, x a u32: C multiplies in
+	 * its operands' type and widens after, so the product's width
+	 * decides, not h's (the use's word says so: review_use_word_at) */
+	if (review_literal_type(t[i].s, &lw) == 0 &&
+	    review_product_type(w, i, &lw, &pw) == 0) {
+		if (tw > 32 && pw.bits[LP64] < tw)
+			tw = 0, type[0] = '\0';
+		/* hash *= 0x9e370001u, a u32 hash, under #if BITS_PER_LONG ==
+		 * 64: a 32-bit product there too (the #if gives no operand
+		 * its type) */
+		else if (!tw && ctx && pw.bits[model] < ctx) {
+			tw = pw.bits[model];
+			snprintf(type, ntype, "%s, the product's", pw.type[model]);
+		}
+	}
+	return tw;
+}
+
 /* Literals multiplied in statement [a, b): "x * 0x9e3779b9 >> 22". */
 void review_literal_products(walk *w, size_t a, size_t b)
 {
 	const tok *t = w->v.t;
-	size_t i;
-	int hashy = 0, named = 0, shifted = 0;
-
-	size_t sa = 0, sb = 0;
+	size_t i, sa = 0, sb = 0;
+	int named = 0, shifted = 0;
 
 	for (i = a; i < b; i++) {
 		if (t[i].type == T_OP && !strcmp(t[i].s, ">>"))
@@ -980,130 +1084,45 @@ void review_literal_products(walk *w, size_t a, size_t b)
 	 * and says the table */
 	if (shifted_after(w, a, b, &sa, &sb))
 		shifted = 1;
-	hashy = named || shifted;
-	if (!hashy)
+	if (!named && !shifted)
 		return;
 	for (i = a; i < b; i++) {
 		mpz_t z;
-		int sl;
+		int sl, direct, ub;
 		int mul = (i > a && (!strcmp(t[i - 1].s, "*") ||
 		                     !strcmp(t[i - 1].s, "*="))) ||
 		          (i + 1 < b && !strcmp(t[i + 1].s, "*"));
+		unsigned tw;
+		size_t mi, at;
+		char type[40] = "";
+		unsigned long k;
 		if (t[i].type != T_NUM || !t[i].added || !mul)
 			continue;
 		mpz_init(z);
-		if (review_literal(t[i].s, z, &sl) == 0 && mpz_cmp_ui(z, 255) > 0 &&
-		    !not_hash_product(w, i, z, named, shifted)) {
-			unsigned tw = 0;
-			size_t j, mi, at;
-			int l, direct;
-			char type[40] = "";
-			unsigned long k, d;
-			const char *how;
-			if (product_shift(w, i, b, sa, sb, &k, &at, &direct)) {
-				int ub = direct ? product_ub(w, i, at, k) : 0;
-				if (ub == 2) {
-					zero_index(w, a, b, i, at, k, z, sl);
-					mpz_clear(z);
-					continue;
-				}
-				mpz_t end;
-				mpz_init(end);
-				if (reciprocal(z, k, &d, &how, end)) {
-					/* where it stops being x / d: the first x it
-					 * gets wrong */
-					char *es = mpz_get_str(NULL, 10, end);
-					char reach[320] = "";
-					cwidth ow;
-					int model, lv = REVIEW_NOTE;
-					/* the operand's declared type reaches that x: a
-					 * u32 x and a first wrong x below 2^32 */
-					if (!ub && review_operand_decl(w, i, &ow) == 0)
-						for (model = 0; model < NMODEL; model++)
-							if (mpz_sizeinbase(end, 2) <= ow.bits[model]) {
-								lv = REVIEW_WARNING;
-								snprintf(reach, sizeof reach, "; and x "
-								         "reaches it: %s (%s) holds values "
-								         "up to 2^%u - 1%s, so the division "
-								         "is wrong for some of its inputs",
-								         ow.type[model], ow.why,
-								         ow.bits[model], model == ILP32 &&
-								         ow.bits[LP64] != ow.bits[ILP32] ?
-								         " on ILP32" : "");
-								break;
-							}
-					review_add(w->r, lv, w->file, t[i].line,
-					           REVIEW_NONE, "multiplier", "%s is not "
-					           "judged: it is %s(2^%lu/%lu), so x * %s >> "
-					           "%lu %s x / %lu, rounded down, for every x "
-					           "below %s (2^%.2f), and not for x = %s%s: "
-					           "a division by a constant done as a multiply "
-					           "and a shift (a reciprocal), no hash%s", t[i].s,
-					           how, k, d, t[i].s, k, ub ? "would be" : "is", d,
-					           es, log2(mpz_get_d(end)), es, ub ? ", were the "
-					           "product wide enough (the ERROR above)" : "",
-					           reach);
-					free(es);
-					mpz_clears(z, end, NULL);
-					continue;
-				}
-				mpz_clear(end);
-			}
-			/* the word of the variable it multiplies, if declared
-			 * (not a type in an if's condition: sizeof(long)); not
-			 * when the product is shifted right in the statement (u64
-			 * r = (us * C) >> 32: r keeps what the shift left, and C
-			 * multiplies in its operands' type: review_use_word_at) */
-			for (j = review_cond_end(t, a, b); j < b &&
-			     !shift_after(t, i, b); j++) {
-				sym *s = t[j].type == T_IDENT ? review_var_find(w, t[j].s) : NULL;
-				if (s && s->bits) {
-					tw = s->bits;
-					snprintf(type, sizeof type, "%s of %.16s",
-					         review_ctype(s->bits), s->name);
-					break;
-				}
-				if (t[j].type == T_IDENT && review_type_bits(t[j].s, 0, &l)) {
-					/* the type as written; a long's word is the
-					 * model's, not the type's */
-					tw = type_written(t, j, b, 0, type, sizeof type, &l);
-					if (l)
-						tw = 0, type[0] = '\0';
-					break;
-				}
-			}
-			/* unsigned long long h = x * 2654435761u, x a u32: C
-			 * multiplies in its operands' type and widens after, so
-			 * the product's width decides, not h's (the use's word
-			 * says so: review_use_word_at) */
-			{
-				cwidth lw, pw;
-				unsigned ctx = review_ctx_word(w, NULL, NULL);
-				int model = ctx == 32 ? ILP32 : LP64;
-				if (review_literal_type(t[i].s, &lw) == 0 &&
-				    review_product_type(w, i, &lw, &pw) == 0) {
-					if (tw > 32 && pw.bits[LP64] < tw)
-						tw = 0, type[0] = '\0';
-					/* hash *= 0x9e370001u, a u32 hash, under #if
-					 * BITS_PER_LONG == 64: a 32-bit product there
-					 * too (the #if gives no operand its type) */
-					else if (!tw && ctx && pw.bits[model] < ctx) {
-						tw = pw.bits[model];
-						snprintf(type, sizeof type, "%s, the product's",
-						         pw.type[model]);
-					}
-				}
-			}
-			mi = w->r->nmult;
-			w->lit_a = a;
-			w->lit_b = b;
-			w->lit_c = sa;
-			w->lit_d = sb;
-			mult_constant(w, REVIEW_LITERAL, "", t[i].s, z, sl, tw, type,
-			              t[i].line, i);
-			if (w->r->nmult > mi)
-				review_table_from_bits(w, mi);
+		if (review_literal(t[i].s, z, &sl) || mpz_cmp_ui(z, 255) <= 0 ||
+		    not_hash_product(w, i, z, named, shifted)) {
+			mpz_clear(z);
+			continue;
 		}
+		if (product_shift(w, i, b, sa, sb, &k, &at, &direct)) {
+			ub = direct ? product_ub(w, i, at, k) : 0;
+			if (ub == 2)
+				zero_index(w, a, b, i, at, k, z, sl);
+			if (ub == 2 || reciprocal_found(w, i, k, ub, z)) {
+				mpz_clear(z);
+				continue;
+			}
+		}
+		tw = literal_word(w, a, b, i, type, sizeof type);
+		mi = w->r->nmult;
+		w->lit_a = a;
+		w->lit_b = b;
+		w->lit_c = sa;
+		w->lit_d = sb;
+		mult_constant(w, REVIEW_LITERAL, "", t[i].s, z, sl, tw, type,
+		              t[i].line, i);
+		if (w->r->nmult > mi)
+			review_table_from_bits(w, mi);
 		mpz_clear(z);
 	}
 }

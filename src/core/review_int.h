@@ -141,6 +141,28 @@ typedef struct walk_alt {
 
 #define MAX_ALTS 4
 
+/* A function whose bits parameter sets multiplier mi's table (its
+ * product shifted right by (wv - param) at line sh_line of file `file`,
+ * the function defined at tokens [open, close] there): kept from the walk
+ * of that file for its calls in the patch's other files
+ * (review_call_others), with the calls found so far. */
+typedef struct call_spec {
+	size_t mi, file;
+	char fn[64], param[32];
+	size_t pidx;
+	unsigned long wv, sh_line;
+	char sh_place[96];       /* the shift, said from the multiplier's
+	                          * file: "line 6", "lib/foo.c:6" */
+	size_t open, close;
+	unsigned pb;             /* param's width, and */
+	int is_signed;           /*   whether its type is signed */
+	char list[512];          /* the calls that gave a table, as said */
+	char one_why[64], one_place[96];   /* the last of them */
+	size_t ncall, nknown;    /* calls, and those whose bits is known */
+	int src;                 /* m's table_src and ntab when they were */
+	unsigned ntab;           /*   last set from these calls */
+} call_spec;
+
 typedef struct walk {
 	review *r;
 	const patch *pt;
@@ -153,6 +175,8 @@ typedef struct walk {
 	struct { size_t a, b; } *fns;  /* the side's function bodies: the
 	                          * tokens of their { and }, in order */
 	size_t nfns;
+	call_spec *calls;        /* review_call_tables', for the other files */
+	size_t ncalls, capcalls;
 	size_t bits_def[VERIFY_MAX_TABLE_BITS + 1];  /* the file's first *_BITS
 	                          * define of value 1..c, REVIEW_NONE */
 	size_t file;
@@ -451,6 +475,13 @@ void review_use_of(walk *w, size_t a, size_t b, size_t mi);
  * file is walked. */
 void review_table_nothing(review *r);
 
+/* The multipliers whose table the code shows as the whole word
+ * (hash_64(x, 64), hash_32(x, 32), >> (32 - 32)): every bit of the
+ * product kept, no table index taken, so no buckets to judge: not
+ * judged, and said what it is (an odd multiplier: a permutation of the
+ * words).  Once every file is walked. */
+void review_table_whole(review *r);
+
 /* A *_BITS define of the file that a function or macro using multiplier
  * mi uses too, when nothing closer says its table. */
 void review_table_from_bits(walk *w, size_t mi);
@@ -477,10 +508,17 @@ int review_signed_value(walk *w, size_t a, size_t e, long *out, char *why,
  * calls of fn in the walk's side give its tables: each call's argument
  * pidx, when known, is one (m->tabs; m->table the smallest, why_table
  * the calls), or, when 0, over wv or below 0, an ERROR at the call.
- * 1 when some call's argument was known, else 0. */
+ * 1 when some call's argument was known, else 0.  The function is kept
+ * in w->calls for its calls in the other files. */
 int review_call_tables(walk *w, size_t sh, size_t mi, unsigned long wv,
                        const char *fn, const char *param, size_t pidx,
                        size_t open, size_t close);
+
+/* Once every file is walked: the calls of each function
+ * review_call_tables met (w->calls) in the patch's other files (a header
+ * defines my_hash(), a .c file calls it) add their tables, or their
+ * ERRORs, to its multiplier, unless another use said its table since. */
+void review_call_others(walk *w);
 
 /* ---- review_find.c ---- */
 

@@ -316,7 +316,18 @@ void review_verdict(review *r, size_t i, const verify_battery *bt,
 			                      k ? (k + 1 == bt->ntables ? " and " :
 			                      ", ") : "tables ", bt->tables[k]);
 		snprintf(tables + n, sizeof tables - n, " from %s", m->why_table);
-	} else
+	} else if (m->table > VERIFY_MAX_TABLE_BITS && m->table < m->bits &&
+	           !m->mid_bits && (m->table_src == REVIEW_TABLE_CODE ||
+	            m->table_src == REVIEW_TABLE_DEFINE))
+		/* x * C >> (64 - 40): a table verify does not count (not
+		 * a cast after the shift that keeps middle bits: that is
+		 * the word finding's) */
+		snprintf(tables, sizeof tables, "tables 2^%u..2^%u, verify's "
+		         "default range: the table of 2^%u the code shows (%.160s) "
+		         "is past the largest verify counts, 2^%d", bt->tables[0],
+		         bt->tables[bt->ntables - 1], m->table, m->why_table,
+		         VERIFY_MAX_TABLE_BITS);
+	else
 		snprintf(tables, sizeof tables, "tables 2^%u..2^%u: the code does "
 		         "not show the size%s%.160s%s", bt->tables[0],
 		         bt->tables[bt->ntables - 1], m->table_src ==

@@ -883,6 +883,47 @@ static void shift_undefined(walk *w, size_t i, size_t mi, unsigned long wv,
 	select_nothing(m, nw);
 }
 
+/* Where line `line` of the walk's file is, said from multiplier m's
+ * file (where its verdict stands): "line 4", or "lib/foo.c:4". */
+static void use_place(const walk *w, const review_mult *m,
+                      unsigned long line, char *s, size_t n)
+{
+	if (w->file == m->file)
+		snprintf(s, n, "line %lu", line);
+	else
+		snprintf(s, n, "%.80s:%lu", w->pt->files[w->file], line);
+}
+
+/* hash_64() (hash_long(), hash_ptr() on a 64-bit long) called at t[i]
+ * with bits v, 32 < v <= 64 (as written: why): the kernel's returns a
+ * u32, so it keeps bits 64 - v .. 95 - v of the 64-bit product, not a
+ * table's top v bits, and those depend on the key's bits below 96 - v
+ * only.  An ERROR once a line, and multiplier mi's table
+ * REVIEW_TABLE_NOTHING unless another use showed one. */
+static void hash64_narrow(walk *w, size_t i, size_t mi, long v,
+                          const char *why)
+{
+	const tok *t = w->v.t;
+	unsigned lo = (unsigned)(64 - v), hi = lo + 31;
+	char nw[sizeof w->r->mult[mi].why_table];
+
+	if (!review_has_finding(w->r, w->file, t[i].line, "returns a u32"))
+		review_add(w->r, REVIEW_ERROR, w->file, t[i].line, REVIEW_NONE,
+		           "table", "%s(..., %s) at line %lu asks for a table of "
+		           "2^%ld, but the kernel's %s() returns a u32: it keeps "
+		           "bits %u..%u of the 64-bit product (>> %u, then cut to "
+		           "32 bits), not its top %ld bits, and those bits depend "
+		           "only on the key's low %u bits: keys that differ only "
+		           "in their top %ld bit%s always hash alike; give it the "
+		           "table's bits, 1 to 32", t[i].s, why, t[i].line, v,
+		           t[i].s, lo, hi, lo, v, hi + 1, v - 32,
+		           v - 32 == 1 ? "" : "s");
+	snprintf(nw, sizeof nw, "%.40s(..., %.40s) at line %lu keeps bits "
+	         "%u..%u of the product, not its top bits", t[i].s, why,
+	         t[i].line, lo, hi);
+	select_nothing(&w->r->mult[mi], nw);
+}
+
 /* hash_32(), hash_64(), hash_long() or hash_ptr() called at t[i] in
  * statement [a, b): multiplier mi's product passed to it (m->hashed_by),
  * the table its bits argument gives (or the undefined shift a size of 0,
@@ -897,7 +938,7 @@ static void hash_call_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 	                !strcmp(t[i].s, "hash_64") ? 64 : ctx ? ctx : 64;
 	size_t at = 0, e1 = review_arg_end(t, i + 2, b), e2;
 	long v;
-	char why[64];
+	char why[64], at_s[96];
 
 	if (!m->hashed_by[0] && m->kind != REVIEW_SEQUENCE &&
 	    product_in_arg(w, i + 1, b, m, &at)) {
@@ -911,11 +952,14 @@ static void hash_call_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 	if (e1 < b && !strcmp(t[e1].s, ",") &&
 	    (e2 = review_arg_end(t, e1 + 1, b)) < b && !strcmp(t[e2].s, ")") &&
 	    review_signed_value(w, e1 + 1, e2, &v, why, sizeof why)) {
-		if (v >= 1 && v <= (long)word) {
+		if (word == 64 && v > 32 && v <= 64) {
+			hash64_narrow(w, i, mi, v, why);
+		} else if (v >= 1 && v <= (long)word) {
 			m->table = (unsigned)v;
 			m->table_src = REVIEW_TABLE_CODE;
+			use_place(w, m, t[i].line, at_s, sizeof at_s);
 			snprintf(m->why_table, sizeof m->why_table, "%s(..., %s) at "
-			         "line %lu", t[i].s, why, t[i].line);
+			         "%.60s", t[i].s, why, at_s);
 			index_bound(w, a, i, (unsigned)v);
 		} else {
 			char hw[96];
@@ -981,7 +1025,9 @@ static void shift_table_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 	const tok *t = w->v.t;
 	unsigned long v, wv;
 	long sv;
-	char why[64];
+	char why[64], at[96];
+
+	use_place(w, m, t[i].line, at, sizeof at);
 
 	if (!strcmp(t[i + 1].s, "(") && i + 4 < b &&
 	    review_small_value(w, &t[i + 2], &wv, why, sizeof why) &&
@@ -990,8 +1036,8 @@ static void shift_table_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 	    v >= 1 && v <= wv && (wv == 32 || wv == 64)) {
 		m->table = (unsigned)v;
 		m->table_src = REVIEW_TABLE_CODE;
-		snprintf(m->why_table, sizeof m->why_table,
-		         ">> (%lu - %s) at line %lu", wv, why, t[i].line);
+		snprintf(m->why_table, sizeof m->why_table, ">> (%lu - %s) at %.60s",
+		         wv, why, at);
 		index_bound(w, a, i, (unsigned)v);
 	} else if (!strcmp(t[i + 1].s, "(") && i + 5 < b &&
 	           review_small_value(w, &t[i + 2], &wv, why, sizeof why) &&
@@ -1010,22 +1056,21 @@ static void shift_table_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 		m->table_src = REVIEW_TABLE_UNKNOWN;
 		if (param_of(w, i, t[i + 4].s, fn, sizeof fn, &idx, &da, &db)) {
 			snprintf(m->why_table, sizeof m->why_table, ">> (%lu - "
-			         "%s) at line %lu takes %s, a parameter of %s()",
-			         wv, t[i + 4].s, t[i].line, t[i + 4].s, fn);
+			         "%s) at %.40s takes %s, a parameter of %.40s()", wv,
+			         t[i + 4].s, at, t[i + 4].s, fn);
 			/* the calls of fn give it: their tables */
 			review_call_tables(w, i, mi, wv, fn, t[i + 4].s, idx, da, db);
 		} else
 			snprintf(m->why_table, sizeof m->why_table, ">> (%lu - "
-			         "%s) at line %lu takes %s, a variable", wv,
-			         t[i + 4].s, t[i].line, t[i + 4].s);
+			         "%s) at %.60s takes %s, a variable", wv, t[i + 4].s, at,
+			         t[i + 4].s);
 	} else if (review_small_value(w, &t[i + 1], &v, why, sizeof why) &&
 	           v >= 1 && v < m->bits) {
 		m->table = (unsigned)(m->bits - v);
 		m->table_src = REVIEW_TABLE_CODE;
 		index_bound(w, a, i, m->table);
-		snprintf(m->why_table, sizeof m->why_table,
-		         ">> %s at line %lu: the top %u bits", why,
-		         t[i].line, m->table);
+		snprintf(m->why_table, sizeof m->why_table, ">> %s at %.60s: the top "
+		         "%u bits", why, at, m->table);
 	}
 }
 
@@ -1170,5 +1215,44 @@ void review_table_nothing(review *r)
 			           "the code selects no table with it, and no other "
 			           "use shows a table size to judge it at", m->name,
 			           m->name[0] ? " = " : "", m->text, m->why_table);
+	}
+}
+
+void review_table_whole(review *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nmult; i++) {
+		review_mult *m = &r->mult[i];
+		char *hex;
+		if (!m->verify || m->ntab > 1 || !m->bits || m->table != m->bits ||
+		    m->mid_bits ||
+		    (m->table_src != REVIEW_TABLE_CODE &&
+		     m->table_src != REVIEW_TABLE_DEFINE))
+			continue;
+		m->verify = 0;
+		hex = word_hex(m->p, m->bits);
+		if (mpz_odd_p(m->p))
+			review_add(r, REVIEW_NOTE, m->file, m->line, i, "verdict",
+			           "%s is not judged: %s keeps the whole %u-bit "
+			           "product, no table index (every bit kept), and x * "
+			           "%s mod 2^%u, with the multiplier odd, is a "
+			           "permutation of the %u-bit words: two keys hash "
+			           "alike only when they are equal, so there are no "
+			           "buckets to judge; the table is where that value is "
+			           "cut to its bits later", hex, m->why_table, m->bits,
+			           hex, m->bits, m->bits);
+		else
+			review_add(r, REVIEW_NOTE, m->file, m->line, i, "verdict",
+			           "%s is not judged: %s keeps the whole %u-bit "
+			           "product, no table index (every bit kept), and x * "
+			           "%s mod 2^%u, with the multiplier even (2^%lu times "
+			           "an odd number), is no permutation of the %u-bit "
+			           "words: keys that differ only in their top %lu "
+			           "bit%s hash alike", hex, m->why_table, m->bits, hex,
+			           m->bits, (unsigned long)mpz_scan1(m->p, 0), m->bits,
+			           (unsigned long)mpz_scan1(m->p, 0),
+			           mpz_scan1(m->p, 0) == 1 ? "" : "s");
+		free(hex);
 	}
 }

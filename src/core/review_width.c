@@ -368,178 +368,225 @@ unsigned review_use_word(walk *w, const char *name, const cwidth *mw,
 	return 0;
 }
 
-unsigned review_use_word_at(walk *w, size_t i, const cwidth *mw, char *why,
-                            size_t nwhy)
+/* In statement [a, b) of the multiply at t[i]: a right shift by (32 -
+ * ...) or (64 - ...), whose word (32, 64) is returned with why; else 0,
+ * and whether another right shift stands there (*shr) and the first
+ * count it shifts by as a decimal literal (*shamt, 0: none). */
+static unsigned shift_minus_word(walk *w, size_t a, size_t b, size_t i,
+                                 int *shr, unsigned long *shamt, char *why,
+                                 size_t nwhy)
 {
 	const tok *t = w->v.t;
+	size_t k, l;
+	unsigned shrw = 0;
+	cwidth op;
 
-	{
-		size_t a, b, k, e;
-		unsigned shrw = 0, tw;
-		int shr = 0;
-		statement_of(w, i, &a, &b);
-		unsigned long shamt = 0;
-		for (k = a; k < b; k++)
-			if (t[k].type == T_OP && !strcmp(t[k].s, ">>")) {
-				if (k + 3 < b && !strcmp(t[k + 1].s, "(") &&
-				    (!strcmp(t[k + 2].s, "32") ||
-				     !strcmp(t[k + 2].s, "64")) &&
-				    !strcmp(t[k + 3].s, "-"))
-					shrw = (unsigned)atoi(t[k + 2].s);
-				else {
-					shr = 1;
-					if (k + 1 < b && t[k + 1].type == T_NUM &&
-					    strspn(t[k + 1].s, "0123456789") ==
-					    strlen(t[k + 1].s) && !shamt)
-						shamt = strtoul(t[k + 1].s, NULL, 10);
-				}
-			}
-		if (shrw) {
-			/* which rule: the shift, and the other operand's type
-			 * ((u32 val * C UL) >> (32 - bits): 32) */
-			cwidth op;
-			size_t l = (size_t)snprintf(why, nwhy, "the product is shifted "
-			           "right by (%u - ...) at line %lu", shrw, t[i].line);
-			if (l < nwhy && operand_width(w, a, b, i, &op) == 0)
-				snprintf(why + l, nwhy - l, " and its other operand is %s "
-				         "(%s)", op.type[LP64], op.why);
-			return shrw;
-		}
-		/* (u32)(... name ...), hash_32(... name ...), hash_64(...) */
-		for (k = a; k + 1 < i; k++) {
-			size_t q, end, first = 0;
-			unsigned cast = 0, hw = 0;
-			if (strcmp(t[k].s, "("))
-				continue;
-			if (k >= a + 3 && !strcmp(t[k - 1].s, ")") &&
-			    (cast = type_word_at(t, k - 2, a, &first)) &&
-			    !(first > a && !strcmp(t[first - 1].s, "(")))
-				cast = 0;
-			if (k > a && t[k - 1].type == T_IDENT)
-				hw = !strcmp(t[k - 1].s, "hash_32") ? 32 :
-				     !strcmp(t[k - 1].s, "hash_64") ? 64 : 0;
-			if (!cast && !hw)
-				continue;
-			q = review_paren_close(t, k, b);
-			end = q < b ? q : k;
-			/* (u32)((v * C) >> 20): the cast takes what the shift
-			 * left, not the product, which C computes in its
-			 * operands' type first */
-			if (end > i && shifted_within(t, i, end))
-				continue;
-			if (end > i) {
-				if (hw)
-					snprintf(why, nwhy, "the product is hashed by "
-					         "%s() at line %lu", t[k - 1].s, t[i].line);
-				else
-					snprintf(why, nwhy, "the product is cast to %s at "
-					         "line %lu", t[k - 2].s, t[i].line);
-				return product_word(w, a, b, i, mw, hw ? hw : cast,
-				                    why, nwhy);
+	for (k = a; k < b; k++)
+		if (t[k].type == T_OP && !strcmp(t[k].s, ">>")) {
+			if (k + 3 < b && !strcmp(t[k + 1].s, "(") &&
+			    (!strcmp(t[k + 2].s, "32") ||
+			     !strcmp(t[k + 2].s, "64")) &&
+			    !strcmp(t[k + 3].s, "-"))
+				shrw = (unsigned)atoi(t[k + 2].s);
+			else {
+				*shr = 1;
+				if (k + 1 < b && t[k + 1].type == T_NUM &&
+				    strspn(t[k + 1].s, "0123456789") ==
+				    strlen(t[k + 1].s) && !*shamt)
+					*shamt = strtoul(t[k + 1].s, NULL, 10);
 			}
 		}
-		if (shr) {
-			/* (x * C) >> 54: C multiplies in the wider of the two
-			 * operands' types (the usual arithmetic conversions), and
-			 * a shift by 32 or more says a 64-bit product (on a 32-bit
-			 * one it is undefined) */
-			cwidth op;
-			int known = operand_width(w, a, b, i, &op) == 0;
-			int have_op = known && op.bits[LP64] == 64 &&
-			              op.bits[ILP32] == 64;
-			/* both operands' types known and the product 32 bits
-			 * wide (u32 us * 0x418938u) or 64 on LP64 by the
-			 * literal's type (u32 v * 2654435761UL): that width,
-			 * whatever the shift (a shift by 32 or more of a 32-bit
-			 * product is undefined: review_product_ub says so) */
-			if (known && !have_op && mw) {
-				unsigned p = op.bits[LP64] > mw->bits[LP64] ?
-				             op.bits[LP64] : mw->bits[LP64];
-				snprintf(why, nwhy, "the product of %s (%s) and %s (%s) "
-				         "is computed in %s, %u bits%s", op.type[LP64],
-				         op.why, t[i].type == T_NUM ? t[i].s : "it",
-				         mw->type[LP64], p > 32 ? mw->type[LP64] :
-				         "unsigned int", p, p > 32 &&
-				         mw->bits[ILP32] == 32 ? " on LP64" : "");
-				return p;
-			}
-			if (have_op)
-				snprintf(why, nwhy, "the product's other operand is %s "
-				         "(%s), so C multiplies in 64 bits%s", op.type[LP64],
-				         op.why, shamt >= 32 && shamt < 64 ? ", and it is "
-				         "shifted right by " : "");
-			else if (shamt >= 32 && shamt < 64)
-				snprintf(why, nwhy, "the product is shifted right by ");
-			if (shamt >= 32 && shamt < 64) {
-				size_t l = strlen(why);
-				snprintf(why + l, nwhy - l, "%lu at line %lu, which only a "
-				         "64-bit product allows", shamt, t[i].line);
-			}
-			return have_op || (shamt >= 32 && shamt < 64) ? 64 : 0;
-		}
-		/* [static const] TYPE v = ... name ...; */
-		for (k = a; k < i && (!strcmp(t[k].s, "static") ||
-		     !strcmp(t[k].s, "const") || !strcmp(t[k].s, "register")); k++)
-			;
-		for (e = k; e + 1 < i && type_kw(&t[e + 1]) && type_kw(&t[k]); e++)
-			;
-		if (e + 2 < i && (tw = type_word_at(t, e, k, NULL)) &&
-		    t[e + 1].type == T_IDENT && !strcmp(t[e + 2].s, "=")) {
-			char ty[40];
-			type_text(t, k, e, ty, sizeof ty);
-			snprintf(why, nwhy, "the product is kept in %s at line %lu",
-			         ty, t[i].line);
-			return product_word(w, a, b, i, mw, tw, why, nwhy);
-		}
-		/* v = ... name ...; v declared of such a type before it */
-		if (a + 2 < i && t[a].type == T_IDENT && (!strcmp(t[a + 1].s, "=") ||
-		    !strcmp(t[a + 1].s, "*="))) {
-			size_t first;
-			for (k = a; k-- > 1 && k + 2000 > a;)
-				if (!strcmp(t[k].s, t[a].s) && t[k].type == T_IDENT &&
-				    (tw = type_word_at(t, k - 1, 0, &first))) {
-					char ty[40];
-					type_text(t, first, k - 1, ty, sizeof ty);
-					snprintf(why, nwhy, "the product is kept in %s %s at "
-					         "line %lu", ty, t[a].s, t[i].line);
-					return product_word(w, a, b, i, mw, tw, why, nwhy);
-				}
-		}
-		/* return ... name ...; in a function returning such a type */
-		if (!strcmp(t[a].s, "return")) {
-			int depth = 0;
-			for (k = a; k-- > 0;) {
-				if (!strcmp(t[k].s, "}"))
-					depth++;
-				else if (!strcmp(t[k].s, "{") && !depth--)
-					break;
-			}
-			if (k < a && k >= 1 && !strcmp(t[k - 1].s, ")")) {
-				int par = 0;
-				size_t q = k - 1;
-				for (;; q--) {
-					if (!strcmp(t[q].s, ")"))
-						par++;
-					else if (!strcmp(t[q].s, "(") && !--par)
-						break;
-					if (!q)
-						break;
-				}
-				size_t first;
-				if (q >= 2 && !strcmp(t[q].s, "(") &&
-				    t[q - 1].type == T_IDENT &&
-				    (tw = type_word_at(t, q - 2, 0, &first))) {
-					char ty[40];
-					type_text(t, first, q - 2, ty, sizeof ty);
-					snprintf(why, nwhy, "the product is returned as %s "
-					         "by %s() at line %lu", ty, t[q - 1].s,
-					         t[i].line);
-					return product_word(w, a, b, i, mw, tw, why, nwhy);
-				}
-			}
+	if (!shrw)
+		return 0;
+	/* which rule: the shift, and the other operand's type ((u32 val *
+	 * C UL) >> (32 - bits): 32) */
+	l = (size_t)snprintf(why, nwhy, "the product is shifted right by (%u "
+	                     "- ...) at line %lu", shrw, t[i].line);
+	if (l < nwhy && operand_width(w, a, b, i, &op) == 0)
+		snprintf(why + l, nwhy - l, " and its other operand is %s (%s)",
+		         op.type[LP64], op.why);
+	return shrw;
+}
+
+/* (u32)(... name ...), hash_32(... name ...), hash_64(...) around the
+ * multiply at t[i] of statement [a, b): the word they keep, else 0. */
+static unsigned cast_word(walk *w, size_t a, size_t b, size_t i,
+                          const cwidth *mw, char *why, size_t nwhy)
+{
+	const tok *t = w->v.t;
+	size_t k;
+
+	for (k = a; k + 1 < i; k++) {
+		size_t q, end, first = 0;
+		unsigned cast = 0, hw = 0;
+		if (strcmp(t[k].s, "("))
+			continue;
+		if (k >= a + 3 && !strcmp(t[k - 1].s, ")") &&
+		    (cast = type_word_at(t, k - 2, a, &first)) &&
+		    !(first > a && !strcmp(t[first - 1].s, "(")))
+			cast = 0;
+		if (k > a && t[k - 1].type == T_IDENT)
+			hw = !strcmp(t[k - 1].s, "hash_32") ? 32 :
+			     !strcmp(t[k - 1].s, "hash_64") ? 64 : 0;
+		if (!cast && !hw)
+			continue;
+		q = review_paren_close(t, k, b);
+		end = q < b ? q : k;
+		/* (u32)((v * C) >> 20): the cast takes what the shift left,
+		 * not the product, which C computes in its operands' type
+		 * first */
+		if (end > i && shifted_within(t, i, end))
+			continue;
+		if (end > i) {
+			if (hw)
+				snprintf(why, nwhy, "the product is hashed by %s() at "
+				         "line %lu", t[k - 1].s, t[i].line);
+			else
+				snprintf(why, nwhy, "the product is cast to %s at line "
+				         "%lu", t[k - 2].s, t[i].line);
+			return product_word(w, a, b, i, mw, hw ? hw : cast, why,
+			                    nwhy);
 		}
 	}
 	return 0;
+}
+
+/* (x * C) >> 54 at t[i] of statement [a, b) (shamt: the first decimal
+ * count, 0: none): C multiplies in the wider of the two operands' types
+ * (the usual arithmetic conversions), and a shift by 32 or more says a
+ * 64-bit product (on a 32-bit one it is undefined).  The word, or 0. */
+static unsigned shifted_word(walk *w, size_t a, size_t b, size_t i,
+                             const cwidth *mw, unsigned long shamt,
+                             char *why, size_t nwhy)
+{
+	const tok *t = w->v.t;
+	cwidth op;
+	int known = operand_width(w, a, b, i, &op) == 0;
+	int have_op = known && op.bits[LP64] == 64 && op.bits[ILP32] == 64;
+
+	/* both operands' types known and the product 32 bits wide (u32 us *
+	 * 0x418938u) or 64 on LP64 by the literal's type (u32 v *
+	 * 2654435761UL): that width, whatever the shift (a shift by 32 or
+	 * more of a 32-bit product is undefined: review_product_ub says
+	 * so) */
+	if (known && !have_op && mw) {
+		unsigned p = op.bits[LP64] > mw->bits[LP64] ? op.bits[LP64] :
+		             mw->bits[LP64];
+		snprintf(why, nwhy, "the product of %s (%s) and %s (%s) is "
+		         "computed in %s, %u bits%s", op.type[LP64], op.why,
+		         t[i].type == T_NUM ? t[i].s : "it", mw->type[LP64],
+		         p > 32 ? mw->type[LP64] : "unsigned int", p, p > 32 &&
+		         mw->bits[ILP32] == 32 ? " on LP64" : "");
+		return p;
+	}
+	if (have_op)
+		snprintf(why, nwhy, "the product's other operand is %s (%s), so "
+		         "C multiplies in 64 bits%s", op.type[LP64], op.why,
+		         shamt >= 32 && shamt < 64 ? ", and it is shifted right "
+		         "by " : "");
+	else if (shamt >= 32 && shamt < 64)
+		snprintf(why, nwhy, "the product is shifted right by ");
+	if (shamt >= 32 && shamt < 64) {
+		size_t l = strlen(why);
+		snprintf(why + l, nwhy - l, "%lu at line %lu, which only a 64-bit "
+		         "product allows", shamt, t[i].line);
+	}
+	return have_op || (shamt >= 32 && shamt < 64) ? 64 : 0;
+}
+
+/* Statement [a, b) keeps the multiply at t[i] in a variable: "[static
+ * const] TYPE v = ... name ...;", or "v = ... name ...;" with v declared
+ * of such a type before it.  Its word, else 0. */
+static unsigned kept_word(walk *w, size_t a, size_t b, size_t i,
+                          const cwidth *mw, char *why, size_t nwhy)
+{
+	const tok *t = w->v.t;
+	size_t k, e, first;
+	unsigned tw;
+	char ty[40];
+
+	for (k = a; k < i && (!strcmp(t[k].s, "static") ||
+	     !strcmp(t[k].s, "const") || !strcmp(t[k].s, "register")); k++)
+		;
+	for (e = k; e + 1 < i && type_kw(&t[e + 1]) && type_kw(&t[k]); e++)
+		;
+	if (e + 2 < i && (tw = type_word_at(t, e, k, NULL)) &&
+	    t[e + 1].type == T_IDENT && !strcmp(t[e + 2].s, "=")) {
+		type_text(t, k, e, ty, sizeof ty);
+		snprintf(why, nwhy, "the product is kept in %s at line %lu", ty,
+		         t[i].line);
+		return product_word(w, a, b, i, mw, tw, why, nwhy);
+	}
+	if (!(a + 2 < i && t[a].type == T_IDENT && (!strcmp(t[a + 1].s, "=") ||
+	      !strcmp(t[a + 1].s, "*="))))
+		return 0;
+	for (k = a; k-- > 1 && k + 2000 > a;)
+		if (!strcmp(t[k].s, t[a].s) && t[k].type == T_IDENT &&
+		    (tw = type_word_at(t, k - 1, 0, &first))) {
+			type_text(t, first, k - 1, ty, sizeof ty);
+			snprintf(why, nwhy, "the product is kept in %s %s at line "
+			         "%lu", ty, t[a].s, t[i].line);
+			return product_word(w, a, b, i, mw, tw, why, nwhy);
+		}
+	return 0;
+}
+
+/* "return ... name ...;" (statement [a, b), the multiply at t[i]) in a
+ * function returning a type of a word: that word, else 0. */
+static unsigned returned_word(walk *w, size_t a, size_t b, size_t i,
+                              const cwidth *mw, char *why, size_t nwhy)
+{
+	const tok *t = w->v.t;
+	int depth = 0, par = 0;
+	size_t k, q, first;
+	unsigned tw;
+	char ty[40];
+
+	if (strcmp(t[a].s, "return"))
+		return 0;
+	for (k = a; k-- > 0;) {
+		if (!strcmp(t[k].s, "}"))
+			depth++;
+		else if (!strcmp(t[k].s, "{") && !depth--)
+			break;
+	}
+	if (!(k < a && k >= 1 && !strcmp(t[k - 1].s, ")")))
+		return 0;
+	for (q = k - 1;; q--) {
+		if (!strcmp(t[q].s, ")"))
+			par++;
+		else if (!strcmp(t[q].s, "(") && !--par)
+			break;
+		if (!q)
+			break;
+	}
+	if (q >= 2 && !strcmp(t[q].s, "(") && t[q - 1].type == T_IDENT &&
+	    (tw = type_word_at(t, q - 2, 0, &first))) {
+		type_text(t, first, q - 2, ty, sizeof ty);
+		snprintf(why, nwhy, "the product is returned as %s by %s() at "
+		         "line %lu", ty, t[q - 1].s, t[i].line);
+		return product_word(w, a, b, i, mw, tw, why, nwhy);
+	}
+	return 0;
+}
+
+unsigned review_use_word_at(walk *w, size_t i, const cwidth *mw, char *why,
+                            size_t nwhy)
+{
+	size_t a, b;
+	unsigned word;
+	unsigned long shamt = 0;
+	int shr = 0;
+
+	statement_of(w, i, &a, &b);
+	if ((word = shift_minus_word(w, a, b, i, &shr, &shamt, why, nwhy)) ||
+	    (word = cast_word(w, a, b, i, mw, why, nwhy)))
+		return word;
+	if (shr)
+		return shifted_word(w, a, b, i, mw, shamt, why, nwhy);
+	if ((word = kept_word(w, a, b, i, mw, why, nwhy)))
+		return word;
+	return returned_word(w, a, b, i, mw, why, nwhy);
 }
 
 /* The width of the C type whose last token is t[e] (from lo), as

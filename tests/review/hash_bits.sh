@@ -14,19 +14,7 @@ cd "$root" || exit 2
 . "$root/tests/review/lib.sh"
 
 # the kernel's generic hash_32() and hash_64() (include/linux/hash.h)
-cat > "$tmp/kernel.h" <<'C'
-#include <stdint.h>
-#include <stdio.h>
-typedef uint32_t u32; typedef uint64_t u64;
-static inline u32 hash_32(u32 val, unsigned int bits)
-{
-	return (u32)(val * 0x61C88647u) >> (32 - bits);
-}
-static inline u32 hash_64(u64 val, unsigned int bits)
-{
-	return val * 0x61C8864680B583EBull >> (64 - bits);
-}
-C
+kernel_hash "$tmp/kernel.h"
 # ubsan FILE KEYTYPE: FILE's f() compiled with the kernel's functions and
 # -fsanitize=undefined, run over a few keys: the exponent of its first
 # "shift exponent N is too large" report, or nothing

@@ -5,3 +5,21 @@ cfx=./cfx
 fx=tests/review/fixtures
 review() { $cfx review "$@" > "$tmp/o" 2>&1; echo $? > "$tmp/rc"; }
 rc() { cat "$tmp/rc"; }
+# kernel_hash FILE: the kernel's generic hash_32() and hash_64()
+# (include/linux/hash.h: both return a u32) into FILE, with the includes
+# and types a test program beside them needs
+kernel_hash() {
+	cat > "$1" <<'C'
+#include <stdint.h>
+#include <stdio.h>
+typedef uint32_t u32; typedef uint64_t u64;
+static inline u32 hash_32(u32 val, unsigned int bits)
+{
+	return (u32)(val * 0x61C88647u) >> (32 - bits);
+}
+static inline u32 hash_64(u64 val, unsigned int bits)
+{
+	return val * 0x61C8864680B583EBull >> (64 - bits);
+}
+C
+}
