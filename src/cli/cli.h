@@ -45,6 +45,7 @@ enum {
 	                          --prime --screen --top --all */
 	OPT_FULL   = 1 << 18,  /* --full (verify) */
 	OPT_FORCE  = 1 << 19,  /* --force (verify --emit patch) */
+	OPT_BFULL  = 1 << 24,  /* --full (bench: the long report) */
 	OPT_VBITS  = 1 << 20,  /* --bits N (verify: 2..64, default 32 or 64) */
 	OPT_SBITS  = 1 << 21,  /* --bits N (search: 1..126, default 32) */
 	OPT_VKEYS  = 1 << 23,  /* --stride C,..., --fields H,... (verify) */
@@ -269,6 +270,11 @@ const char *cli_expr(cmd_ctx *c, const cli_args *a);
  * --count as written when it was given, else the --keys family (a SIZE
  * or parameter too large for the default count).  No operation on other
  * errors. */
+/* keys_parse, and a family name misspelt gets the nearest one as a
+ * suggestion, as a misspelt option does (every face's --keys and set
+ * keys: unknown key family (strde:4); did you mean stride:4?). */
+struct keys_spec;
+int cli_keys_parse(struct keys_spec *ks, const char *family, cfx_err *e);
 /* The key family as a command would make it (its first key on a
  * bits-bit word, 0: 64): a file that cannot be read or holds no key, or a
  * family the word refuses, is -1 with err, before any command runs (the
