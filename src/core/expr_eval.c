@@ -548,7 +548,9 @@ static int do_bits(env *ev, const expr_node *n, expr_value *a, expr_value *b)
 		return -1;
 	on_word(ev, x);
 	if (n->kind == EXPR_SHL || n->kind == EXPR_SHR) {
-		if (n->kind == EXPR_SHL && need_word(ev, n) < 0)
+		/* << and >> of a negative value are on a word (C's unsigned
+		 * shifts): -1 >> 1 is 2^(n-1) - 1, not an arithmetic -1 */
+		if ((n->kind == EXPR_SHL || mpz_sgn(x) < 0) && need_word(ev, n) < 0)
 			return -1;
 		if (mpz_sgn(y) < 0)
 			return operand_err(ev, n->b, CFX_EDOMAIN,

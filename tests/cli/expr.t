@@ -53,6 +53,17 @@ $ cfx bench --runs 3 --against '~0x61c8' 0x9e3779b9
 # >> & | xor need none: they act on the exact integers
 $ cfx naf '0x9e3779b9 >> 16 | 1' | head -1
 > value      0x00009e37 = 40503 (32-bit, odd)
+# ... except >> of a negative value, which is on a word as C's unsigned
+# shift is: without one it asks for --bits (it said "multiplier must be
+# positive", the arithmetic shift's -1); on 32 bits (uint32_t)-1 >> 1 is
+# 2^31 - 1 (a Mersenne prime) and -8 >> 1 is 2^31 - 4
+$ cfx cf -- '-1 >> 1'
+! cfx: cf: >> needs a word size: give --bits N (in a session, set bits N) (>>)
+? 2
+$ cfx naf --bits 32 -- '-1 >> 1' | head -1
+> value      0x7fffffff = 2147483647 (32-bit, odd, prime)
+$ cfx naf --bits 32 -- '(0-8) >> 1' | head -1
+> value      0x7ffffffc = 2147483644 (32-bit, even)
 $ cfx naf --bits 8 -- '1 << -1'
 ! cfx: naf: a shift count must not be negative (-1)
 ? 2
