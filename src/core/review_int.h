@@ -391,6 +391,7 @@ void review_overflow_check(walk *w, size_t mi, size_t lit, const char *name, con
  * one (with no other right shift); else 0.  The multiply itself: name
  * next to a '*'.  why says where. */
 unsigned review_use_word(walk *w, const char *name, const cwidth *mw, char *why, size_t nwhy);
+int review_word_by_name(review_mult *m, const char *name, const char *over);
 
 /* review_use_word of the one multiply at token i (a name or a literal
  * next to its '*'). */
