@@ -520,6 +520,11 @@ int review_call_tables(walk *w, size_t sh, size_t mi, unsigned long wv,
  * defines my_hash(), a .c file calls it) add their tables, or their
  * ERRORs, to its multiplier, unless another use said its table since. */
 void review_call_others(walk *w);
+/* A patch's GOLDEN_RATIO_32 or GOLDEN_RATIO_64 (the kernel's hash_32() and
+ * hash_64() multiply by it) whose table nothing else said: the calls
+ * hash_32(x, B) or hash_64(x, B) in the patch's files say its tables
+ * (review_call.c). */
+void review_kernel_calls(walk *w);
 
 /* ---- review_find.c ---- */
 
