@@ -67,6 +67,9 @@ for f in "$root"/lessons/[0-9]*.lesson; do
 		/^step:/ { flush(); s++; pred = 0; closed = 0; rev = ""; ref = ""; ans = "" }
 		/^predict:/ { pred = 1 }
 		/^(choices|tries):/ { closed = 1 }
+		# done in the dashboard, where cfx learn never stops
+		# (screens.sh plays it there)
+		/^face: dash/ { closed = 1 }
 		/^reveals: / && rev == "" { rev = substr($0, 10) }
 		/^refuses: / { ref = substr($0, 10) }
 		/^solution: answer / { ans = substr($0, 18) }

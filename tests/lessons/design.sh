@@ -19,17 +19,7 @@
 PY='from collections import Counter
 from fractions import Fraction as F
 import sys
-def cfq(x):
-    q = []
-    while True:
-        a = x.numerator // x.denominator; q.append(a); x -= a
-        if x == 0: return q
-        x = 1 / x
-def conv(q):
-    p0, q0, p1, q1 = 1, 0, q[0], 1; out = [(p1, q1)]
-    for a in q[1:]:
-        p0, q0, p1, q1 = p1, q1, a * p1 + p0, a * q1 + q0; out.append((p1, q1))
-    return out
+from cfmath import cf as cfq, convergents as conv
 def R(P, b, keys):
     c = Counter((k * P % 2**32) >> (32 - b) for k in keys); K, m = len(keys), 2**b
     return F(sum(v * (v + 1) for v in c.values()), 2 * K) / (1 + F(K - 1, 2 * m))

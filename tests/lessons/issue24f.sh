@@ -11,17 +11,7 @@
 # claims of a lesson written here.
 . "$(dirname "$0")/lib.sh"
 PY='from fractions import Fraction as F
-def cfq(x):
-    q = []
-    while True:
-        a = x.numerator // x.denominator; q.append(a); x -= a
-        if x == 0: return q
-        x = 1 / x
-def conv(q):
-    p0, q0, p1, q1 = 1, 0, q[0], 1; out = [(p1, q1)]
-    for a in q[1:]:
-        p0, q0, p1, q1 = p1, q1, a * p1 + p0, a * q1 + q0; out.append((p1, q1))
-    return out
+from cfmath import cf as cfq, convergents as conv
 def positions(S, n=32):     # bits set in some multiple of S mod 2^n
     m = 0
     for i in range(n): m |= (S << i) % 2**n

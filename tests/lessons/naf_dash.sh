@@ -8,6 +8,8 @@
 # continued fraction has python's 16 terms (0x9e37/2^16), and the sweep
 # row for stride 2^16 is bad (python: every key k 2^16 lands in bucket 0).
 . "$(dirname "$0")/../dash/lib.bash"
+# cfmath.py (python's continued fractions) imported, no __pycache__
+export PYTHONPATH="$root/tests/lessons" PYTHONDONTWRITEBYTECODE=1
 read -r sum45 terms zero <<<"$(python3 -c '
 from fractions import Fraction as F
 def nafsum(n):
@@ -22,12 +24,7 @@ def nafsum(n):
         w = "1" if e == 0 else "2^%d" % e
         s += (w if d > 0 else "-" + w) if i == 0 else (" + " if d > 0 else " - ") + w
     return s
-def cfq(x):
-    q = []
-    while True:
-        a = x.numerator // x.denominator; q.append(a); x -= a
-        if x == 0: return q
-        x = 1 / x
+from cfmath import cf as cfq
 P = 0x9e370000
 print(nafsum(45).replace(" ", "_"), len(cfq(F(P, 2**32))),
       all(k * 2**16 * P % 2**32 == 0 for k in range(2**14)))')"

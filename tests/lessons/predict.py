@@ -30,90 +30,38 @@ import operator
 import os
 import re
 import subprocess
-import sys
 from fractions import Fraction as Fr
+
+from lessonfile import ok, bad  # noqa: F401 (tolerance.sh uses them)
+import lessonfile
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 LESSONS = os.environ.get("PREDICT_LESSONS") or os.path.join(ROOT, "lessons")
 CFX = os.path.join(ROOT, "cfx")
-passed = failed = 0
 
 
-def ok(msg):
-    global passed
-    passed += 1
-    print("ok   " + msg, flush=True)
-
-
-def bad(msg):
-    global failed
-    failed += 1
-    print("FAIL " + msg, flush=True)
-
-
-# ---- the lessons, parsed here (not by cfx) -----------------------------------
+# ---- the lessons, parsed by lessonfile.py (not by cfx) ---------------------
 
 def parse(path):
-    """(intro, steps): each step a dict of its text (its title, prose,
-    question and hints, and each of them apart: prose, question),
-    explain, try, reveals, command solutions, answer, kind."""
-    intro, steps, into = [], [], None
-    for line in open(path, encoding="utf-8"):
-        line = line.rstrip("\n")
-        if line.startswith("#"):
-            continue
-        m = re.match(r"^([a-z]+): ?(.*)$", line)
-        if m:
-            word, val = m.groups()
-            into = None
-            if word == "title":
-                into = intro
-            elif word == "step":
-                steps.append({"title": val, "text": [], "explain": [],
-                              "prose": [], "question": [], "sets": [],
-                              "try": None, "reveals": [], "sols": [],
-                              "answer": None, "kind": None, "pick": False,
-                              "approx": [], "checks": []})
-                into = steps[-1]["prose"]
-            elif not steps:
-                continue
-            st = steps[-1] if steps else None
-            if word in ("ask", "predict"):
-                into = st["question"]
-                st["kind"] = word
-            elif word == "hint":
-                into = st["text"]
-            elif word == "explain":
-                into = st["explain"]
-            elif word == "try":
-                st["try"] = val
-            elif word == "reveals":
-                st["reveals"].append(val)
-            elif word == "choices" or (word == "tries" and len(val.split()) > 1):
-                st["pick"] = True
-            elif word == "check":
-                st["checks"].append(val)
-                into = st["checks"]
-                continue
-            elif word == "solution":
-                if val.startswith("answer "):
-                    st["answer"] = val[7:].strip()
-                elif val.startswith("set "):
-                    st["sets"].append(val)
-                else:
-                    st["sols"].append(val)
-            if into is not None and word not in ("try", "reveals", "step"):
-                into.append(val)
-        elif line.startswith("  ") and into is not None:
-            if into is (steps[-1]["checks"] if steps else None):
-                into[-1] += " " + line.strip()
-            else:
-                into.append(line.strip())
-    for st in steps:
-        st["text"] = [st["title"]] + st["prose"] + st["question"] + st["text"]
-        for c in st["checks"]:
-            st["approx"] += re.findall(r"\banswer ~ ([0-9.]+)", c)
-    return " ".join(intro), steps
+    """(intro, steps): the title and the introduction as one line (every
+    line of it, those after facts: too) and each step as lessonfile gives it, with
+    text (its title, prose, question and hints: what the learner reads
+    while it waits), sets (its `solution: set ...` lines), sols (its
+    other solution lines but the answer), pick (a choice among words)
+    and approx (the literals of its `answer ~ X` checks)."""
+    les = lessonfile.parse(path)
+    for st in les["steps"]:
+        st["text"] = [st["title"]] + st["prose"] + st["question"] + \
+            [l for h in st["hints"] for l in h]
+        sols = st["sols"]
+        st["sets"] = [x for x in sols if x.startswith("set ")]
+        st["sols"] = [x for x in sols if not x.startswith(("set ",
+                                                           "answer "))]
+        st["pick"] = bool(st["choices"]) or \
+            len((st["tries"] or "").split()) > 1
+        st["approx"] = [a for c in st["checks"]
+                        for a in re.findall(r"\banswer ~ ([0-9.]+)", c)]
+    return lessonfile.joined([les["title"]] + les["intro"]), les["steps"]
 
 
 # ---- the answer, evaluated here ----------------------------------------------
@@ -299,8 +247,7 @@ def main():
             if (tag, i + 1) in EXCUSED and not excused:
                 bad("%s: excused below, but shown nowhere: drop it" % where)
         earlier += [(tag, w, t) for w, t in whole(intro, steps)]
-    print("lessons/predict: %d passed, %d failed" % (passed, failed))
-    sys.exit(1 if failed else 0)
+    lessonfile.finish("lessons/predict")
 
 
 if __name__ == "__main__":

@@ -34,4 +34,41 @@ grep -qE "^FAIL lesson 13 step 4 .*1, 0 is shown before it is asked: .*lesson 13
 [ "$(grep -c '^FAIL' <<<"$old")" = 2 ] &&
 	ok "old 03 and 13 among today's lessons: those two, nothing else" ||
 	bad "old lessons: $(grep '^FAIL' <<<"$old")"
+# every line of text a lesson shows is in what predict.py scans: the
+# introduction below facts: too (dropped before: lesson 03's, 06's,
+# 08's ...).  The lines are read here by the plainest rule, each
+# indented line that no check: or claim: continues, and looked for in
+# parse()'s introduction (before the first step:) and step texts.
+seen=$(cd "$here" && PYTHONDONTWRITEBYTECODE=1 python3 - "$root/lessons" <<'EOF2'
+import os, re, sys
+from predict import parse
+d = sys.argv[1]
+lost = total = 0
+for f in sorted(x for x in os.listdir(d) if x.endswith(".lesson")):
+    intro, steps = parse(os.path.join(d, f))
+    texts = [" ".join(" ".join(st["text"] + st["explain"]).split())
+             for st in steps]
+    k, last = -1, None
+    for line in open(os.path.join(d, f), encoding="utf-8"):
+        m = re.match(r"^([a-z]+):", line)
+        if m:
+            last = m.group(1)
+            k += last == "step"
+        elif line.startswith("  ") and line.strip() and \
+                last not in ("check", "claim"):
+            total += 1
+            t = " ".join(line.split())
+            if t not in (intro if k < 0 else texts[k]):
+                lost += 1
+                print("LOST %s %s: %s" % (f[:2], "intro" if k < 0 else
+                                          "step %d" % (k + 1), t))
+print("SEEN %d %d" % (total - lost, total))
+EOF2
+)
+read -r _ got all <<<"$(grep '^SEEN' <<<"$seen")"
+[ -n "$all" ] && [ "$got" = "$all" ] && [ "$all" -gt 1000 ] &&
+	ok "parse() sees every line of text of every lesson ($got of $all), the introductions below facts: too" ||
+	bad "parse() drops lines of text ($got of $all):
+$(grep '^LOST' <<<"$seen" | head -n 8)"
+
 finish predict

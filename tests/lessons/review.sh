@@ -12,12 +12,7 @@ les=$(ls "$root"/lessons/14-*.lesson)
 sol() { awk -v k="$1" '/^step:/{s++} s==k && /^solution: answer /{sub(/^solution: answer /, ""); print}' "$les"; }
 py() { python3 -c "$1"; }
 cf_py='from fractions import Fraction as F
-def cf(x):
-    q = []
-    while True:
-        a = x.numerator // x.denominator; q.append(a); x -= a
-        if x == 0: return q
-        x = 1 / x'
+from cfmath import cf'
 rv=$("$cfx" review "$root/lessons/2002.patch" 2>&1 | tr '\n' ' ' | tr -s ' ')
 
 # step 1: the claimed 32-bit expansion is Euclid's plus a trailing 0

@@ -22,30 +22,15 @@ import time
 from collections import Counter
 from fractions import Fraction as Fr
 
+import lessonfile
 from cfmath import cf, convergents   # noqa: F401 (used by answers())
+from lessonfile import bad, joined, ok
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 # the lessons read (SCREENS_LESSONS: another copy, for screens_refuses.sh)
 LESSONS = os.environ.get("SCREENS_LESSONS") or os.path.join(ROOT, "lessons")
 SOCK = os.environ["TM_SOCK"]
 TMDIR = os.environ["TM_DIR"]
-passed = failed = 0
-
-
-def ok(msg):
-    global passed
-    passed += 1
-    print("ok   " + msg, flush=True)
-
-
-def bad(msg, screen=None):
-    global failed
-    failed += 1
-    print("FAIL " + msg, flush=True)
-    if screen is not None:
-        print("\n".join("| " + l for l in screen.splitlines()), flush=True)
-
-
 # ---- independent computations -------------------------------------------
 
 def gaps(p, n, k):
@@ -216,6 +201,11 @@ def answers():
     A["06", 2] = [num(g // spf), r"\b%d ?\* ?%d\b" % (spf, g // spf)]
     A["06", 3] = [r"prefix %d\b" % prefix(pr)]
     A["06", 4] = cf_texts(cf(Fr(2**32 - g, 2**32)), 3)   # [0; 2, 1, ...
+    # the golden prefix of the next prime above golden(32) (gp's
+    # nextprime), and its quotients as far as the 3 that ends the 1s
+    nx = int(gp("nextprime(%d)" % (g + 1)))
+    A["06", 6] = [r"prefix %d\b" % prefix(nx), r"\([x\u00d7]%d\)" %
+                  prefix(nx)] + cf_texts(cf(Fr(nx, 2**32)), prefix(nx) + 2)
     # at most how many of 2^10 buckets 1024 sequential keys reach: two
     # for each of the q_12 = 233 clumps (each narrower than a bucket, by
     # brute force), and the buckets they do reach are no more
@@ -502,46 +492,20 @@ def more_answers(A):
 # ---- the lessons ----------------------------------------------------------
 
 def lessons():
+    """[(tag, number, steps)], each step as this suite reads it: the
+    text a learner reads while it waits (prose, question, hints), its
+    explain, whether it predicts or is done in the dashboard, its try:,
+    reveals:, refuses: and solution lines."""
     out = []
-    for f in sorted(os.listdir(LESSONS)):
-        if not f.endswith(".lesson"):
-            continue
-        steps, kind, ekind = [], None, False
-        for line in open(os.path.join(LESSONS, f)):
-            line = line.rstrip("\n")
-            # the text a learner reads while the step waits
-            m = re.match(r"(step|predict|ask|hint):", line)
-            if m:
-                kind = m.group(1)
-            elif not line.startswith("  "):
-                kind = None
-            if steps and kind and not line.startswith("step:"):
-                steps[-1]["text"] += " " + re.sub(r"^[a-z]+:", "", line)
-            if line.startswith("explain:") or (line.startswith("  ") and
-                                                steps and ekind):
-                steps[-1]["explain"] += " " + line.replace("explain:", "")
-            ekind = line.startswith("explain:") or (ekind and
-                                                   line.startswith("  "))
-            if line.startswith("step:"):
-                steps.append({"predict": False, "reveals": [], "sol": [],
-                              "explain": "",
-                              "dash": False, "title": line[5:].strip(),
-                              "try": None, "text": "", "refuses": []})
-            elif not steps:
-                continue
-            elif line.startswith("try:"):
-                steps[-1]["try"] = line[4:].strip()
-            elif line.startswith("predict:"):
-                steps[-1]["predict"] = True
-            elif line.startswith("reveals:"):
-                steps[-1]["reveals"].append(line[8:].strip())
-            elif line.startswith("refuses:"):
-                steps[-1]["refuses"] = line[8:].split()
-            elif line.startswith("solution:"):
-                steps[-1]["sol"].append(line[9:].strip())
-            elif line.startswith("face:") and "dash" in line:
-                steps[-1]["dash"] = True
-        out.append((f[:2], int(f[:2]), steps))
+    for f, tag in lessonfile.lessons(LESSONS):
+        steps = [{"predict": s["kind"] == "predict", "reveals": s["reveals"],
+                  "sol": s["sols"], "explain": joined(s["explain"]),
+                  "dash": s["face"] == "dash", "title": s["title"],
+                  "try": s["try"], "refuses": s["refuses"],
+                  "text": joined(s["prose"] + s["question"] +
+                                 [l for h in s["hints"] for l in h])}
+                 for s in lessonfile.parse(os.path.join(LESSONS, f))["steps"]]
+        out.append((tag, int(tag), steps))
     return out
 
 
@@ -834,8 +798,7 @@ def main():
         if "needs" in passes:
             needs_pass(tag, steps, A)
     if "screens" not in passes:
-        print("lessons/screens: %d passed, %d failed" % (passed, failed))
-        sys.exit(1 if failed else 0)
+        lessonfile.finish("lessons/screens")
     only = os.environ.get("SCREENS_ONLY")
     faces = os.environ.get("SCREENS_FACE", "repl dash").split()
     for tag, n, steps in lessons():
@@ -848,8 +811,7 @@ def main():
             for w, h in sizes:
                 play(face, w, h, tag, n, steps, A)
     tm("kill-server")
-    print("lessons/screens: %d passed, %d failed" % (passed, failed))
-    sys.exit(1 if failed else 0)
+    lessonfile.finish("lessons/screens")
 
 
 main()
