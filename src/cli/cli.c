@@ -272,8 +272,9 @@ const cmd_def cli_commands[] = {
 	  "  --ratio            bootstrap interval of median(later) / median(first)\n"
 	  "  --resamples N      bootstrap resamples (default 10000)\n"
 	  "  --seed N           bootstrap seed (default 1: reproducible)\n"
-	  "  --json             one JSON object with every number, all three tests\n"
-	  "  --help             show this help\n\n"
+	  "  -j, --json         one JSON object with every number, all three\n"
+	  "                     tests\n"
+	  "  -h, --help         show this help\n\n"
 	  "Exit status: 0 ok, 2 bad input (a file that cannot be read, a line\n"
 	  "that is not a number, a sample of fewer than 3 points).",
 	  cmd_stats, 1 },
@@ -308,11 +309,11 @@ const cmd_def cli_commands[] = {
 	  "(FILE and LINE in the patched file), then a total.\n\n"
 	  "options:\n"
 	  "  --format gcc       FILE:LINE:COLUMN: error|warning|note: message\n"
-	  "  --json             one JSON object: multipliers and findings\n"
+	  "  -j, --json         one JSON object: multipliers and findings\n"
 	  "  --emit reply       a reply to the patch's author, ready to paste\n"
 	  "  --emit kunit       a KUnit test (lib/test_hash.c's style): each\n"
 	  "                     shift/add sequence against its multiply\n"
-	  "  --help             show this help\n\n"
+	  "  -h, --help         show this help\n\n"
 	  "Exit status: 0 nothing worse than CHECK (also: no multipliers\n"
 	  "found; an empty input, git diff of a clean tree: nothing to\n"
 	  "review, said on stderr; with --emit, the reply or test written),\n"
@@ -360,10 +361,10 @@ const cmd_def cli_commands[] = {
 	{ "set", "NAME VALUE", "change a setting of the session (show lists "
 	  "them)", OPT_OWN | OPT_SESSION,
 	  "set bits N|auto, set table B|auto and set count K|auto take an\n"
-	  "integer expression within the option's limits (bits: 1 to 65536,\n"
-	  "a word some command takes, 1 to 64 in the dashboard; a command\n"
-	  "that takes fewer says so when it runs; auto is the rule of\n"
-	  "--bits); each is checked when set.  set const EXPR the constant\n"
+	  "integer expression within the option's limits (bits: 8 to 64,\n"
+	  "a word every command takes, 1 to 64 in the dashboard; a wider or\n"
+	  "narrower one goes to one command as its --bits; auto is the rule\n"
+	  "of --bits); each is checked when set.  set const EXPR the constant\n"
 	  "the commands use when given none; set keys FAMILY|default; set\n"
 	  "format text|json.",
 	  cmd_session_set, 0 },
@@ -890,6 +891,23 @@ static int take_option(void *ctx, const opts_hit *h, cfx_err *e)
 	return 0;
 }
 
+/* A word glued to its minus (-5) after one that ends a value (5): cfx cf
+ * 5 -5 reads as two arguments to whoever types it, as one (5 - 5 = 0)
+ * to the expression; the command takes one EXPR, so it is refused,
+ * naming the word, with the spaced form that subtracts. */
+static int second_expr(cmd_ctx *c, const char *prev, const char *w, int arg)
+{
+	size_t n = strlen(prev);
+	char msg[256];
+
+	if (w[0] != '-' || !w[1] || w[1] == ' ' || !n ||
+	    strchr("+-*/%^(~<>&|", prev[n - 1]) || !strcmp(prev, "xor"))
+		return 0;
+	snprintf(msg, sizeof msg, "a second EXPR after %.24s; %.16s takes one "
+	         "(to subtract, write %.24s - %.24s)", prev, c->cmd, prev, w + 1);
+	return usage_err(c, arg, w, msg);
+}
+
 /* Several positionals are one expression written with spaces: cfx cf
  * 2^31 + 2^29 - 2^25. */
 static int join_positionals(cmd_ctx *c, cli_args *a, char **argv,
@@ -903,6 +921,9 @@ static int join_positionals(cmd_ctx *c, cli_args *a, char **argv,
 		                 "too many arguments");
 	if (npos == 0)
 		return 0;
+	for (i = 1; i < npos; i++)
+		if (second_expr(c, argv[pos[i - 1]], argv[pos[i]], pos[i]) < 0)
+			return -1;
 	for (i = 0; i < npos; i++)
 		len += strlen(argv[pos[i]]) + 1;
 	a->joined = xmalloc(len, "joined arguments");
@@ -1091,6 +1112,41 @@ static void kernel_name_hint(cfx_err *e)
 		}
 }
 
+/* A line that is a constant, no command (0x61C88647 at a prompt, in a
+ * script, on the dashboard's : line): what takes it, in the session's
+ * words, rather than "unknown command".  1 with c->err set, 0 when the
+ * words are no expression the session reads (a misspelt command) or
+ * come from a shell (main.c says cfx dash X there). */
+static int bare_constant(cmd_ctx *c, int argc, char **argv)
+{
+	size_t len = 1;
+	char *src, *show;
+	expr_tree *t, *in = NULL;
+	cfx_err e;
+	int i;
+
+	if (c->stdin_data)      /* a shell's: main.c's advice, cfx dash X */
+		return 0;
+	for (i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	src = xmalloc(len, "the line");
+	src[0] = '\0';
+	for (i = 0; i < argc; i++)
+		strcat(strcat(src, i ? " " : ""), argv[i]);
+	if ((t = expr_parse(src, &e)))
+		in = expr_inline(t, cli_session_lookup, c->sess, &e);
+	if (in) {
+		show = strlen(src) <= 16 ? src : "EXPR";
+		cfx_err_set(&c->err, CFX_EUSAGE, -1, NULL, "a constant: try cf "
+		            "%s, or set const %s", show, show);
+		c->err.arg = 0;
+	}
+	expr_free(in);
+	expr_free(t);
+	free(src);
+	return in != NULL;
+}
+
 int cli_run(cmd_ctx *c, int argc, char **argv)
 {
 	const cmd_def *d = cli_find(argv[0]);
@@ -1100,6 +1156,8 @@ int cli_run(cmd_ctx *c, int argc, char **argv)
 	cfx_err_clear(&c->err);
 	c->cmd = argv[0];
 	c->multiplier = 0;
+	if (!d && bare_constant(c, argc, argv))
+		return CFX_EXIT_USAGE;
 	if (!d) {
 		/* the name is already the message's subject: said once */
 		const char *near = cli_nearest(argv[0]);
@@ -1160,12 +1218,34 @@ static int keys_try(const keys_spec *ks, unsigned bits, cfx_err *e)
 	return rc;
 }
 
+int cli_keys_parse(keys_spec *ks, const char *family, cfx_err *e)
+{
+	const char *colon = strchr(family, ':'), *near;
+	char name[32];
+	size_t len = colon ? (size_t)(colon - family) : strlen(family);
+
+	if (keys_parse(ks, family, e) == 0)
+		return 0;
+	if (strncmp(e->msg, "unknown key family", 18) || len >= sizeof name)
+		return -1;
+	memcpy(name, family, len);
+	name[len] = '\0';
+	/* the nearest name, as for a misspelt option or command: the family
+	 * as written with the name mended (strde:4, did you mean stride:4?) */
+	if ((near = cli_nearest_name(name, keys_family_names))) {
+		snprintf(e->msg, sizeof e->msg, "unknown key family (%s); did "
+		         "you mean %s%.40s?", e->token, near, family + len);
+		e->token[0] = '\0';
+	}
+	return -1;
+}
+
 int cli_keys_check(const char *family, unsigned bits, cfx_err *e)
 {
 	keys_spec ks;
 	int rc;
 
-	if (keys_parse(&ks, family, e) < 0)
+	if (cli_keys_parse(&ks, family, e) < 0)
 		return -1;
 	rc = keys_try(&ks, bits, e);
 	keys_spec_free(&ks);

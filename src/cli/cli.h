@@ -269,6 +269,11 @@ const char *cli_expr(cmd_ctx *c, const cli_args *a);
  * --count as written when it was given, else the --keys family (a SIZE
  * or parameter too large for the default count).  No operation on other
  * errors. */
+/* keys_parse, and a family name misspelt gets the nearest one as a
+ * suggestion, as a misspelt option does (every face's --keys and set
+ * keys: unknown key family (strde:4); did you mean stride:4?). */
+struct keys_spec;
+int cli_keys_parse(struct keys_spec *ks, const char *family, cfx_err *e);
 /* The key family as a command would make it (its first key on a
  * bits-bit word, 0: 64): a file that cannot be read or holds no key, or a
  * family the word refuses, is -1 with err, before any command runs (the

@@ -16,7 +16,8 @@
  * machine words (score, sweep, spectrum's points, bench, shifts' C and
  * its exact search, the dashboard's panels) takes 1..64; verify judges
  * from 8 bits (fewer keys than it needs below); search's sums are 128-bit
- * integers.  A session takes every word some command takes.
+ * integers.  A session's word (set bits) goes to every command, so it
+ * takes what every command takes, checked when set.
  */
 static const cli_word_range ranges[] = {
 	{ "cf", "cf", 0, 1, WORD_MAX_BITS },
@@ -31,7 +32,7 @@ static const cli_word_range ranges[] = {
 	{ "verify", "verify", 0, VERIFY_MIN_BITS, WORD_MAX_HASH },
 	{ "search", "search", 0, 1, SEARCH_MAX_BITS },
 	{ "dash", "the dashboard", 0, 1, WORD_MAX_HASH },
-	{ "set", "the commands", 1, 1, WORD_MAX_BITS },
+	{ "set", "every command", 0, VERIFY_MIN_BITS, WORD_MAX_HASH },
 };
 
 const cli_word_range *cli_word_range_of(const char *who)

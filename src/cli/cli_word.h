@@ -8,15 +8,16 @@
  * the word came from and the value as written:
  *
  *   --bits 70: score takes 1..64
- *   set bits 7: verify takes 8..64, or auto
- *   set bits 70000: the commands take 1..65536, or auto
+ *   set bits 7: every command takes 8..64, or auto
+ *   --bits 7: verify takes 8..64
  *
  * The session's word and where it came from (automatic, asked, followed)
  * are one record, cli_word, this module's too.
  *
- * A session (the REPL's set bits) takes any word some command takes; a
- * command given a session word it does not take refuses it in these
- * words, never clamps it.  The dashboard's session takes the dashboard's
+ * A session (the REPL's set bits) takes the words every command takes,
+ * refused when set, not when a command later runs; a word a command's
+ * own --bits brought (followed) that a later command does not take is
+ * refused by that command in these words, never clamped.  The dashboard's session takes the dashboard's
  * words only: it shows the word at once.
  */
 #ifndef CFX_CLI_WORD_H
@@ -26,7 +27,7 @@
 
 /* Who takes words: a command name ("score"), a command with the options
  * that narrow it ("shifts --emit", "shifts --optimal"), "dash" (the
- * dashboard) or "set" (a session: what some command takes). */
+ * dashboard) or "set" (a session: what every command takes). */
 typedef struct cli_word_range {
 	const char *who;
 	const char *says;       /* its name in messages: "the dashboard" */
@@ -76,7 +77,7 @@ typedef struct cli_word {
 	unsigned long set;      /* set bits' word (0: automatic), which a
 	                         * followed word does not replace */
 	const char *who;        /* the words set bits takes here (a row of
-	                         * cli_word.h): NULL "set", what some command
+	                         * cli_word.h): NULL "set", what every command
 	                         * takes; "dash", the dashboard's */
 } cli_word;
 
@@ -104,7 +105,7 @@ cli_word_from cli_word_source(const cli_word *w);
 unsigned long cli_word_asked(const cli_word *w);
 /* The words set bits takes on this session: who a row of the table
  * ("dash": the dashboard shows the word at once); a new record takes
- * what some command takes ("set"). */
+ * what every command takes ("set"). */
 void cli_word_face(cli_word *w, const char *who);
 const cli_word_range *cli_word_range_set(const cli_word *w);
 

@@ -61,13 +61,14 @@ static int take(void *ctx, const opts_hit *h, cfx_err *e)
 	return 0;
 }
 
-/* review's options by the shared parser (opts.h), its long names only
- * (review has no short option but -h); the files' indices into a->pos
+/* review's options by the shared parser (opts.h): -j is --json, as in
+ * every command, and -h --help; --format and --emit have no letter (-e
+ * is another command's --emit); the files' indices into a->pos
  * (room for argc).  Returns 0, 1 after --help, -1 on a bad option. */
 static int parse(cmd_ctx *c, int argc, char **argv, review_args *a)
 {
 	const opts_row rows[] = {
-		{ setting_get(SETTING_JSON), OPTS_LONG },
+		{ setting_get(SETTING_JSON), 0 },
 		{ setting_get(SETTING_RFORMAT), OPTS_LONG },
 		{ setting_get(SETTING_REMIT), OPTS_LONG },
 	};

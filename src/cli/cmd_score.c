@@ -48,6 +48,16 @@ static int setup_get(cmd_ctx *c, cli_args *a, setup *s)
 	return 0;
 }
 
+/* The verdict as every JSON value says one, verify's words in upper
+ * case: good PASS, weak WARN, bad FAIL, none (too few keys to judge)
+ * INFO.  The text keeps score's words (good, weak, bad). */
+static const char *verdict_word(score_verdict v)
+{
+	static const char *words[] = { "PASS", "WARN", "FAIL", "INFO" };
+
+	return words[v];
+}
+
 static void verdict_json(json_t *o, const score_result *r)
 {
 	json_object_set_new(o, "keys", json_integer((json_int_t)r->keys));
@@ -59,8 +69,7 @@ static void verdict_json(json_t *o, const score_result *r)
 	json_object_set_new(o, "empty", json_integer((json_int_t)r->empty));
 	json_object_set_new(o, "expected_load", out_jreal(r->expected_load));
 	json_object_set_new(o, "probe_ratio", out_jreal(r->probe_ratio));
-	json_object_set_new(o, "verdict",
-	                    json_string(score_verdict_name(r->verdict)));
+	json_object_set_new(o, "verdict", json_string(verdict_word(r->verdict)));
 }
 
 json_t *cmd_score_json(const char *hex, unsigned bits, unsigned b,
@@ -140,7 +149,7 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 
 	if (setup_get(c, a, &s) < 0)
 		return CFX_EXIT_USAGE;
-	if (keys_parse(&ks, a->keys ? a->keys : "seq", &c->err) < 0) {
+	if (cli_keys_parse(&ks, a->keys ? a->keys : "seq", &c->err) < 0) {
 		free(s.hex);
 		return CFX_EXIT_USAGE;
 	}

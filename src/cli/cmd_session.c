@@ -140,14 +140,11 @@ static int set_number(cfx_session *s, const words *ws, const setting *st,
 	if (ws->n < 3)
 		return word_err(e, ws, 1, "needs a value (or auto)");
 	if (!(t = expr_words(s, ws, 2, e))) {   /* a caret under a typo */
-		/* set bits banana: an integer is what was missing */
-		if (e->code == CFX_ESYNTAX && !strcmp(e->msg, "unknown name") && r)
-			snprintf(e->msg, sizeof e->msg, "set bits takes an integer: "
-			         "%s %s %lu..%lu, or auto", r->says, r->plural ?
-			         "take" : "takes", r->lo, r->hi);
-		else if (e->code == CFX_ESYNTAX && !strcmp(e->msg, "unknown name"))
-			snprintf(e->msg, sizeof e->msg, "%s takes an integer from "
-			         "%llu to %llu, or auto", st->name, lo, hi);
+		/* set bits banana: an integer is what was missing, in the
+		 * option's words (--bits needs an integer) */
+		if (e->code == CFX_ESYNTAX && !strcmp(e->msg, "unknown name"))
+			snprintf(e->msg, sizeof e->msg, "set %s needs an integer",
+			         st->name);
 		return -1;
 	}
 	expr_free(t);
@@ -157,8 +154,8 @@ static int set_number(cfx_session *s, const words *ws, const setting *st,
 		*out = n;
 	} else if ((rc = setting_int(st, src, lo, hi, out, e)) < 0) {
 		/* the option's words (cli_number), and what else set takes */
-		cfx_err_set(e, CFX_EDOMAIN, -1, src, "%s must be between %llu and "
-		            "%llu, or auto", st->name, lo, hi);
+		cfx_err_set(e, CFX_EDOMAIN, -1, src, "set %s must be between %llu "
+		            "and %llu, or auto", st->name, lo, hi);
 	}
 	free(src);
 	if (rc < 0) {
@@ -211,8 +208,8 @@ static int set_value(cfx_session *s, const words *ws, const setting *st,
 	}
 	case SETTING_INT:
 		/* set bits: a word the session's face takes (cli_word.h: what
-		 * some command takes; the dashboard's words on the dashboard),
-		 * a command that does not take it says so when it runs; a count
+		 * every command takes; the dashboard's words on the dashboard),
+		 * refused here, not when a command runs; a count
 		 * above the most keys any command takes (score's KEYS_MAX;
 		 * spectrum's fewer points are said by spectrum) */
 		if (set_number(s, ws, st, st->lo, st->id == SETTING_COUNT ? KEYS_MAX
@@ -239,7 +236,7 @@ static int set_value(cfx_session *s, const words *ws, const setting *st,
 			s->keys = NULL;
 			return 0;
 		}
-		if (keys_parse(&ks, ws->w[2], e) < 0) {
+		if (cli_keys_parse(&ks, ws->w[2], e) < 0) {
 			e->arg = 2;
 			e->col = -1;
 			return -1;

@@ -178,7 +178,8 @@ static int in_range(cmd_ctx *c, const sample_in *in, const sreport_set *sets,
 
 /* stats' own options (the option parser's rows, cli/opts.h): ministat's
  * letters, then what ministat lacks; -C, -w, --resamples, --seed and
- * --json are the settings table's.  The help is the command table's. */
+ * -j/--json are the settings table's (-j, no ministat letter, means
+ * --json as in every command; -h is --help).  The help is the command table's. */
 enum { R_A, R_N, R_Q, R_S, R_CONF, R_DELIM, R_TEST, R_RATIO, R_OWN };
 static const setting stats_rows[R_OWN] = {
 	{ SETTING_N, "A", NULL, 'A', SETTING_FLAG, 0, 0, NULL, NULL, NULL,
@@ -299,10 +300,8 @@ static int parse(cmd_ctx *c, int argc, char **argv, int *pos, stats_args *a)
 	a->delim = " \t";
 	for (i = 0; i < R_OWN; i++)
 		rows[f.nrows++] = (opts_row){ &stats_rows[i], 0 };
-	for (i = 0; i < 5; i++)   /* --json alone: -j is no ministat letter */
-		rows[f.nrows++] = (opts_row){ setting_get(shared[i]),
-		                              shared[i] == SETTING_JSON ? OPTS_LONG
-		                              : 0 };
+	for (i = 0; i < 5; i++)   /* -j is --json, as in every command */
+		rows[f.nrows++] = (opts_row){ setting_get(shared[i]), 0 };
 	rc = opts_parse(&f, argc, argv, a->pos, &a->npos, &c->err);
 	if (rc > 0)
 		cli_help(cli_find("stats"), c->out);

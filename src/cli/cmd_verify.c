@@ -71,7 +71,7 @@ static int make_ukeys(cmd_ctx *c, const cli_args *a, unsigned bits,
 
 	if (!a->own_keys)
 		return 0;
-	if (keys_parse(&ks, a->own_keys, &c->err) < 0)
+	if (cli_keys_parse(&ks, a->own_keys, &c->err) < 0)
 		return -1;
 	if (keys_generated(&ks)) {
 		unsigned space = keys_space_bits(&ks, bits);

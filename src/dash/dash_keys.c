@@ -83,6 +83,7 @@ static void edit_changed(dash *d)
 {
 	dash_edit *ed = &d->ks->v.edit;
 	cfx_err e;
+	char *p;
 
 	if (ed->line.len == 0) {
 		ed->bad = 1;
@@ -92,6 +93,12 @@ static void edit_changed(dash *d)
 	ed->bad = dash_state_set_const(d, ed->line.buf, ed->word, &e) < 0;
 	if (ed->bad)
 		ed->err = e;
+	/* ~ and << with no word: the expression's advice is the command
+	 * line's (--bits N); here the word is the w key's or :set bits' */
+	if (ed->bad && e.code == CFX_EDOMAIN && (p = strstr(ed->err.msg,
+	    "needs a word size: give --bits N")))
+		snprintf(p, sizeof ed->err.msg - (size_t)(p - ed->err.msg),
+		         "needs a word size: Esc, then w or :set bits N");
 }
 
 static void edit_start(dash *d, const char *text)

@@ -446,12 +446,20 @@ static char **attempt(const char *text, int start, int end)
 {
 	(void)end;
 	(void)start;
+	char **m;
+	size_t len;
+
 	rl_attempted_completion_over = 1;   /* never fall back to file names */
-	/* no space after a family that wants ":PARAM" or a "name(" */
 	rl_completion_append_character = ' ';
-	if (text[0] && strchr(text, ':'))
+	m = rl_completion_matches(text, gen_from);
+	/* no space after a family that wants ":PARAM" (stride:) or a
+	 * "name(": the match decides, not what was typed; nor inside a
+	 * family's parameter (stride:4) */
+	len = m && m[0] && !m[1] ? strlen(m[0]) : 0;
+	if ((len && (m[0][len - 1] == ':' || m[0][len - 1] == '(')) ||
+	    (text[0] && strchr(text, ':')))
 		rl_completion_suppress_append = 1;
-	return rl_completion_matches(text, gen_from);
+	return m;
 }
 
 /* History is not kept from here on: said once, with why and where (the
@@ -828,7 +836,7 @@ static int take_option(void *ctx, const opts_hit *h, cfx_err *e)
 	keys_spec ks;
 
 	if (h->s->id == SETTING_KEYS) {   /* checked when given, as set is */
-		if (keys_parse(&ks, h->value, e) < 0)
+		if (cli_keys_parse(&ks, h->value, e) < 0)
 			return h->value[0] == '-'
 			       ? cfx_err_set(e, CFX_EUSAGE, -1, h->value, "-k is "
 			                     "--keys, which needs a key family "

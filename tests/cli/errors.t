@@ -140,7 +140,7 @@ $ cfx dash --count 2^29
 ? 2
 $ cfx
 < set table 29
-! cfx: line 1: set: table must be between 1 and 28, or auto (29)
+! cfx: line 1: set: set table must be between 1 and 28, or auto (29)
 ? 2
 # above the word size: must name the token
 $ cfx score 5 --bits 8 --table-bits 9

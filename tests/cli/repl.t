@@ -120,35 +120,51 @@ $ cfx
 ! cfx: line 1: sweeep: unknown command; did you mean sweep?
 ? 2
 
-# session words check their values
+# session words check their values when set: a session's word goes to
+# every command, so set bits takes what every command takes (8..64, the
+# man page's table) and refuses the rest at once, not when a command
+# later runs; a word only some commands take is that command's --bits
 $ cfx
 < set bits 0
-! cfx: line 1: set: set bits 0: the commands take 1..65536, or auto
+! cfx: line 1: set: set bits 0: every command takes 8..64, or auto
 ? 2
 $ cfx
 < set bits 65537
-! cfx: line 1: set: set bits 65537: the commands take 1..65536, or auto
+! cfx: line 1: set: set bits 65537: every command takes 8..64, or auto
 ? 2
-# a word some command takes is taken (cf, naf and shifts take up to
-# 65536 bits); a command that does not take it says so when it runs, in
-# the words of its --bits, and never clamps it (the man page's table)
 $ cfx
 < set bits 200
-< show
-< score 3
-> const   (none)
-> bits    200
-> table   auto (n/2, at most 12)
-> keys    seq (default)
-> count   auto (4 keys per bucket, at most half the family's keys)
-> format  text
-! cfx: line 3: score: set bits 200: score takes 1..64, or auto
+! cfx: line 1: set: set bits 200: every command takes 8..64, or auto
 ? 2
 $ cfx
 < set bits 7
-< verify 3
-! cfx: line 2: verify: set bits 7: verify takes 8..64, or auto
+! cfx: line 1: set: set bits 7: every command takes 8..64, or auto
 ? 2
+$ cfx
+< set bits abc
+! cfx: line 1: set: set bits needs an integer (abc)
+? 2
+$ cfx cf --bits abc 5
+! cfx: cf: --bits needs an integer (abc)
+? 2
+$ cfx
+< set table 29
+! cfx: line 1: set: set table must be between 1 and 28, or auto (29)
+? 2
+$ cfx score --table-bits 29 5
+! cfx: score: --table-bits must be between 1 and 28 (29)
+? 2
+$ cfx
+< set count x
+! cfx: line 1: set: set count needs an integer (x)
+? 2
+$ cfx score --count x 5
+! cfx: score: --count needs an integer (x)
+? 2
+# a word one command takes is its own --bits, in a session too
+$ cfx | head -1
+< cf 3 --bits 200
+> x          0x00000000000000000000000000000000000000000000000003 / 2^200 = 3/1606938044258990275541962092341162602522202993782792835301376
 $ cfx
 < set bits 2^6
 < show

@@ -136,7 +136,7 @@ $ cfx score --json 0x9e370001 --keys stride:4096 --table-bits 16
 >   "empty": 0,
 >   "expected_load": 4.0,
 >   "probe_ratio": 0.83333545261498165,
->   "verdict": "good",
+>   "verdict": "PASS",
 >   "even_multiplier": false,
 >   "covers_word": false
 > }
@@ -158,7 +158,7 @@ $ cfx score --json 0x9e37fffffffc0001 --keys stride:2^18 --table-bits 10
 >   "empty": 1022,
 >   "expected_load": 4.0,
 >   "probe_ratio": 682.6111834608497,
->   "verdict": "bad",
+>   "verdict": "FAIL",
 >   "even_multiplier": false,
 >   "covers_word": false
 > }
@@ -181,7 +181,7 @@ $ cfx score --json --bits 8 4
 >   "empty": 0,
 >   "expected_load": 4.0,
 >   "probe_ratio": 0.84210526315789469,
->   "verdict": "good",
+>   "verdict": "PASS",
 >   "even_multiplier": true,
 >   "covers_word": false
 > }
@@ -211,12 +211,12 @@ $ cfx score --bits 8 5 --count 255 | grep -c note
 ? 1
 
 # a verdict needs 16 distinct keys (man page, VERDICTS): one key said
-# "good" before.  Below 4 no hash can be bad at all: with all K keys in one
+# "good" before; none is INFO in JSON, as verify says it.  Below 4 no hash can be bad at all: with all K keys in one
 # of m buckets R = (K+1)/(2 + (K-1)/m) < 2 for K <= 3
 $ cfx score --keys inodes:/dev/zero 5 | tail -n 1
 > verdict    none: 1 distinct key is too few to judge (at least 16)
 $ cfx score --json --keys inodes:/dev/zero 5 | python3 -c 'import json, sys; o = json.load(sys.stdin); print(o["keys"], o["verdict"])'
-> 1 none
+> 1 INFO
 $ printf '7\n' > one && cfx score --keys file:one 5 | tail -n 1
 > verdict    none: 1 distinct key is too few to judge (at least 16)
 # 15 distinct keys (16 lines, one repeated) and 16: the boundary

@@ -261,7 +261,7 @@ $ cfx sweep --json --bits 8 0x9f | grep -v p_value
 >       "max_load": 5,
 >       "empty": 0,
 >       "probe_ratio": 0.84736842105263155,
->       "verdict": "good",
+>       "verdict": "PASS",
 >       "effective_multiplier": "159",
 >       "effective_quotients": [
 >         "0",
@@ -286,7 +286,7 @@ $ cfx sweep --json --bits 8 0x9f | grep -v p_value
 >       "max_load": 5,
 >       "empty": 0,
 >       "probe_ratio": 0.84736842105263155,
->       "verdict": "good",
+>       "verdict": "PASS",
 >       "effective_multiplier": "31",
 >       "effective_quotients": [
 >         "0",
@@ -306,7 +306,7 @@ $ cfx sweep --json --bits 8 0x9f | grep -v p_value
 >       "max_load": 4,
 >       "empty": 0,
 >       "probe_ratio": 0.84210526315789469,
->       "verdict": "good",
+>       "verdict": "PASS",
 >       "effective_multiplier": "31",
 >       "effective_quotients": [
 >         "0",
@@ -325,7 +325,7 @@ $ cfx sweep --json --bits 8 0x9f | grep -v p_value
 >       "max_load": 2,
 >       "empty": 0,
 >       "probe_ratio": 0.76190476190476186,
->       "verdict": "good",
+>       "verdict": "PASS",
 >       "effective_multiplier": "31",
 >       "effective_quotients": [
 >         "0",
@@ -343,7 +343,7 @@ $ cfx sweep --json --bits 8 0x9f | grep -v p_value
 >       "max_load": 1,
 >       "empty": 0,
 >       "probe_ratio": 0.68085106382978722,
->       "verdict": "good",
+>       "verdict": "PASS",
 >       "effective_multiplier": "15",
 >       "effective_quotients": [
 >         "0",
@@ -361,7 +361,7 @@ $ cfx sweep --json --bits 8 0x9f | grep -v p_value
 >       "max_load": 1,
 >       "empty": 8,
 >       "probe_ratio": 0.82051282051282048,
->       "verdict": "none",
+>       "verdict": "INFO",
 >       "effective_multiplier": "7",
 >       "effective_quotients": [
 >         "0",
@@ -379,7 +379,7 @@ $ cfx sweep --json --bits 8 0x9f | grep -v p_value
 >       "max_load": 1,
 >       "empty": 12,
 >       "probe_ratio": 0.91428571428571426,
->       "verdict": "none",
+>       "verdict": "INFO",
 >       "effective_multiplier": "3",
 >       "effective_quotients": [
 >         "0",
@@ -397,7 +397,7 @@ $ cfx sweep --json --bits 8 0x9f | grep -v p_value
 >       "max_load": 1,
 >       "empty": 14,
 >       "probe_ratio": 0.96969696969696972,
->       "verdict": "none",
+>       "verdict": "INFO",
 >       "effective_multiplier": "1",
 >       "effective_quotients": [
 >         "0",
@@ -427,7 +427,7 @@ $ cfx sweep --json --bits 8 0x9e | grep -v p_value
 >       "max_load": 5,
 >       "empty": 0,
 >       "probe_ratio": 0.84736842105263155,
->       "verdict": "good",
+>       "verdict": "PASS",
 >       "effective_multiplier": "158",
 >       "effective_quotients": [
 >         "0",
@@ -452,7 +452,7 @@ $ cfx sweep --json --bits 8 0x9e | grep -v p_value
 >       "max_load": 4,
 >       "empty": 0,
 >       "probe_ratio": 0.84210526315789469,
->       "verdict": "good",
+>       "verdict": "PASS",
 >       "effective_multiplier": "30",
 >       "effective_quotients": [
 >         "0",
@@ -472,7 +472,7 @@ $ cfx sweep --json --bits 8 0x9e | grep -v p_value
 >       "max_load": 4,
 >       "empty": 0,
 >       "probe_ratio": 0.84210526315789469,
->       "verdict": "good",
+>       "verdict": "PASS",
 >       "effective_multiplier": "30",
 >       "effective_quotients": [
 >         "0",
@@ -491,7 +491,7 @@ $ cfx sweep --json --bits 8 0x9e | grep -v p_value
 >       "max_load": 2,
 >       "empty": 0,
 >       "probe_ratio": 0.76190476190476186,
->       "verdict": "good",
+>       "verdict": "PASS",
 >       "effective_multiplier": "30",
 >       "effective_quotients": [
 >         "0",
@@ -509,7 +509,7 @@ $ cfx sweep --json --bits 8 0x9e | grep -v p_value
 >       "max_load": 2,
 >       "empty": 8,
 >       "probe_ratio": 1.0212765957446808,
->       "verdict": "good",
+>       "verdict": "PASS",
 >       "effective_multiplier": "14",
 >       "effective_quotients": [
 >         "0",
@@ -527,7 +527,7 @@ $ cfx sweep --json --bits 8 0x9e | grep -v p_value
 >       "max_load": 2,
 >       "empty": 12,
 >       "probe_ratio": 1.2307692307692308,
->       "verdict": "none",
+>       "verdict": "INFO",
 >       "effective_multiplier": "6",
 >       "effective_quotients": [
 >         "0",
@@ -545,7 +545,7 @@ $ cfx sweep --json --bits 8 0x9e | grep -v p_value
 >       "max_load": 2,
 >       "empty": 14,
 >       "probe_ratio": 1.3714285714285714,
->       "verdict": "none",
+>       "verdict": "INFO",
 >       "effective_multiplier": "2",
 >       "effective_quotients": [
 >         "0",
@@ -562,7 +562,7 @@ $ cfx sweep --json --bits 8 0x9e | grep -v p_value
 >       "max_load": 2,
 >       "empty": 15,
 >       "probe_ratio": 1.4545454545454546,
->       "verdict": "none",
+>       "verdict": "INFO",
 >       "effective_multiplier": "0",
 >       "effective_quotients": [
 >         "0"

@@ -31,17 +31,17 @@ $ cfx repl --bits
 $ printf 'let = 3\n' | cfx
 ! cfx: line 1: let: a name is missing before = (let a = 5) (=)
 ? 2
-# bits: 1 to 65536, the words some command takes (the man page's table)
+# not an integer: the option's words (--bits needs an integer)
 $ printf 'set bits banana\n' | cfx
-! cfx: line 1: set: set bits takes an integer: the commands take 1..65536, or auto (banana)
+! cfx: line 1: set: set bits needs an integer (banana)
 ? 2
 $ printf 'set table banana\n' | cfx
-! cfx: line 1: set: table takes an integer from 1 to 28, or auto (banana)
+! cfx: line 1: set: set table needs an integer (banana)
 ? 2
 
 # ---- set count: the most keys any command takes is 2^28 (keys.h) ------
 $ printf 'set count 2^29\n' | cfx
-! cfx: line 1: set: count must be between 1 and 268435456, or auto (2^29)
+! cfx: line 1: set: set count must be between 1 and 268435456, or auto (2^29)
 ? 2
 $ printf 'set count 2^28\nshow\n' | cfx | grep count
 > count   268435456

@@ -3,9 +3,10 @@
 # --bits, the REPL's --bits and set bits (at a terminal, tmux's pty) and
 # the dashboard's --bits and :set bits accept and refuse the same word
 # sizes, each refusal one line in the same words: "--bits 70: score takes
-# 1..64".  A session word a later command does not take is that
-# command's refusal ("set bits 200: score takes 1..64, or auto"), not a
-# clamp and not a caret under the constant.
+# 1..64".  A session's word goes to every command, so set bits takes
+# what every command takes and refuses the rest when set ("set bits 200:
+# every command takes 8..64, or auto"), not when a later command runs
+# (issue 26 point 4).
 #
 # The oracle is the table of word sizes as the man page states it,
 # written out here: a value is taken when lo <= n <= hi; what is shown
@@ -21,14 +22,14 @@ spectrum 1 64
 verify 8 64
 search 1 126
 dash 1 64
-set 1 65536"
+set 8 64"
 lo() { awk -v c="$1" '$1 == c { print $2 }' <<<"$table"; }
 hi() { awk -v c="$1" '$1 == c { print $3 }' <<<"$table"; }
 takes() { [ "$2" -ge "$(lo "$1")" ] && [ "$2" -le "$(hi "$1")" ]; }
 says() {   # the refusal's words: how value who
 	local who=$3 verb=takes
 	[ "$who" = dash ] && who="the dashboard"
-	[ "$who" = set ] && who="the commands" verb=take
+	[ "$who" = set ] && who="every command"
 	printf '%s %s: %s %s %s..%s' "$1" "$2" "$who" "$verb" "$(lo "$3")" "$(hi "$3")"
 }
 values="0 1 7 8 64 65 126 127 200 65536 65537"
@@ -62,6 +63,10 @@ err=$(./cfx shifts --emit c --bits 100 1 2>&1 >/dev/null); st=$?
 [ $st = 2 ] && [ "$err" = "cfx: shifts: --bits 100: shifts --emit takes 1..64" ] &&
 	ok "shifts --emit c --bits 100: shifts --emit takes 1..64" ||
 	bad "shifts --emit c --bits 100: status $st, $err"
+err=$(./cfx cf --bits abc 1 2>&1 >/dev/null); st=$?
+[ $st = 2 ] && [ "$err" = "cfx: cf: --bits needs an integer (abc)" ] &&
+	ok "cfx cf --bits abc: --bits needs an integer" ||
+	bad "cfx cf --bits abc: status $st, $err"
 # the dashboard's own --bits, before it needs a terminal
 for v in 0 65 200; do
 	err=$(./cfx dash --bits "$v" 1 2>&1 </dev/null); st=$?
@@ -100,21 +105,34 @@ for c in score verify spectrum; do
 		grep -qxF "$c: $(says --bits "$v" "$c")" <<<"$out" &&
 			ok "REPL $c --bits $v: the command line's words" ||
 			bad "REPL $c --bits $v: $out"
-		# the same word set for the session: that command's refusal
-		repl_line "set bits $v"
-		repl_line "$c 1"
-		out=$(shown)
-		grep -qxF "$c: $(says "set bits" "$v" "$c"), or auto" <<<"$out" &&
-			ok "REPL set bits $v, then $c: refused by $c, not clamped" ||
-			bad "REPL set bits $v, then $c: $out"
 	done
 done
-# a session word cf takes is used whole: 200 bits, the constant's hex
-repl_line "set bits 200"
-repl_line "cf 3"
+# a word refused by set leaves the session's as it was (8 here): the
+# next command runs on it
+repl_line "set bits 8"
+for v in 7 200; do
+	repl_line "set bits $v"
+	out=$(shown)
+	repl_line "show"
+	grep -qxF "set: $(says "set bits" "$v" set), or auto" <<<"$out" &&
+		shown | grep -Eq '^bits +8$' &&
+		ok "REPL set bits 8, set bits $v: refused when set, bits stays 8" ||
+		bad "REPL set bits 8, set bits $v: $out | $(shown)"
+done
+repl_line "verify 1"
+shown | grep -q 'set bits' && bad "REPL verify after a refused set bits 7: $(shown)" ||
+	ok "REPL verify after a refused set bits 7: no word refused"
+# not an integer: --bits' words, named as set bits
+repl_line "set bits abc"
+shown | grep -qxF "set: set bits needs an integer (abc)" &&
+	ok "REPL set bits abc: set bits needs an integer (as --bits abc)" ||
+	bad "REPL set bits abc: $(shown)"
+# a word only cf takes is that command's own: 200 bits, the constant's hex
+repl_line "set bits auto"
+repl_line "cf 3 --bits 200"
 hex=$(python3 -c 'print("0x" + format(3, "050x"))')
-shown | grep -qF "$hex / 2^200" && ok "REPL set bits 200: cf 3 on 200 bits ($hex)" ||
-	bad "REPL set bits 200, cf 3: $(shown)"
+shown | grep -qF "$hex / 2^200" && ok "REPL cf 3 --bits 200: 200 bits ($hex)" ||
+	bad "REPL cf 3 --bits 200: $(shown)"
 tm_type 'quit'; tm_keys Enter
 
 # ---- the dashboard ----------------------------------------------------------
@@ -129,6 +147,11 @@ for v in 0 65 200 65537; do
 		ok "dash :set bits $v: refused in the table's words, n stays 7" ||
 		bad "dash :set bits $v: $(tm_screen | grep -i 'bits' | head -3)"
 done
+tm_type ":set bits abc"; tm_keys Enter
+tm_wait 'set bits needs an integer \(abc\)' 5 >/dev/null &&
+	tm_screen | grep -q 'n = 7' &&
+	ok "dash :set bits abc: set bits needs an integer, n stays 7" ||
+	bad "dash :set bits abc: $(tm_screen | grep -i 'bits' | head -3)"
 tm_type ":set bits 64"; tm_keys Enter
 tm_wait 'n = 64' 5 >/dev/null && ok "dash :set bits 64: taken" ||
 	bad "dash :set bits 64 not shown"

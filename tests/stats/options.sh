@@ -28,7 +28,12 @@ says "-w's range" "cfx: stats: -w must be between 3 and 10000 (2)" -w 2 "$tmp/a"
 says "-C's range, joined" "cfx: stats: -C must be between 1 and 1000000 (0)" -C0 "$tmp/a"
 says "--test's choices" "cfx: stats: --test takes t, welch or mw (z)" --test=z "$tmp/a"
 says "-d empty" "cfx: stats: -d needs at least one delimiter (-d)" -d '' "$tmp/a"
-says "-j is no stats option" "cfx: stats: unknown option (-j)" -j "$tmp/a"
+# -j is --json, as in every command (it was refused: issue 26 point 6)
+./cfx stats -j "$tmp/a" >"$tmp/j1" 2>&1
+./cfx stats --json "$tmp/a" >"$tmp/j2" 2>&1
+expect "-j is --json" 'cmp -s "$tmp/j1" "$tmp/j2" && python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$tmp/j1"'
+./cfx stats -h >"$tmp/h" 2>&1
+expect "-h and -j listed in stats' help" 'grep -q "^  -j, --json " "$tmp/h" && grep -q "^  -h, --help " "$tmp/h"' 
 
 # the options still do what they did: the same output as with the
 # options spelled apart, and -C/-d read the field asked for (the second
