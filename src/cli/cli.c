@@ -94,6 +94,7 @@ static const opt_def opt_table[] = {
 	{ OPT_OPTIMAL, SETTING_DEPTH, FILL_UINT, F(max_depth), -1, -1, 1 },
 	{ OPT_OPTIMAL, SETTING_EXACT, FILL_FLAG, F(exact), -1, -1, 1 },
 	{ OPT_FULL, SETTING_FULL, FILL_FLAG, F(full), -1, -1, 0 },
+	{ OPT_BFULL, SETTING_BFULL, FILL_FLAG, F(full), -1, -1, 0 },
 	{ OPT_FORCE, SETTING_FORCE, FILL_FLAG, F(force), -1, -1, 0 },
 	{ OPT_VKEYS, SETTING_VSTRIDE, FILL_TEXT, F(stride), -1, -1, 0 },
 	{ OPT_VKEYS, SETTING_VFIELDS, FILL_TEXT, F(fields), -1, -1, 0 },
@@ -209,7 +210,7 @@ const cmd_def cli_commands[] = {
 	{ "bench", "EXPR", "time the multiply against its shift/add forms here",
 	  OPT_BITS | OPT_JSON | OPT_TABLE | OPT_KEYS | OPT_COUNT | OPT_AGAINST |
 	  OPT_HASHES |
-	  OPT_RUNS | OPT_RAW,
+	  OPT_RUNS | OPT_RAW | OPT_BFULL,
 	  "Writes the loop of a hash table for this constant (the keys of\n"
 	  "--keys hashed into 2^B counters, counting) as C, with (a) the\n"
 	  "multiply, (b) the NAF shift/add sequence, (c) the sequence of\n"
@@ -231,9 +232,13 @@ const cmd_def cli_commands[] = {
 	  "its processor time is used for it instead, and a warning says\n"
 	  "how many blocks were preempted when they are more than a quarter\n"
 	  "of them.\n"
-	  "Prints ns per hash (the median: ministat's x[n/2] of the sorted\n"
-	  "blocks, with the 10th percentile and the spread) and the cfx\n"
-	  "stats report of every variant against the multiply.  --against\n"
+	  "Prints each form's ns per hash as p10, the 10th percentile of its\n"
+	  "blocks (the sorted x[n/10]: under load steadier than the median),\n"
+	  "for throughput and latency, its p10 over the multiply's (\"/ mult.\"),\n"
+	  "ministat's verdict on the means, and which form is fastest.\n"
+	  "--full adds the medians (ministat's x[n/2]), the spread, wall and\n"
+	  "processor time and the cfx stats report of every form against\n"
+	  "the multiply.  --against\n"
 	  "OLD times OLD's forms first, so the report compares the new\n"
 	  "constant with the old multiply.  Exit status 2 without a C\n"
 	  "compiler.",

@@ -45,6 +45,7 @@ enum {
 	                          --prime --screen --top --all */
 	OPT_FULL   = 1 << 18,  /* --full (verify) */
 	OPT_FORCE  = 1 << 19,  /* --force (verify --emit patch) */
+	OPT_BFULL  = 1 << 24,  /* --full (bench: the long report) */
 	OPT_VBITS  = 1 << 20,  /* --bits N (verify: 2..64, default 32 or 64) */
 	OPT_SBITS  = 1 << 21,  /* --bits N (search: 1..126, default 32) */
 	OPT_VKEYS  = 1 << 23,  /* --stride C,..., --fields H,... (verify) */

@@ -20,9 +20,14 @@
  * drift hits them alike).  Every block's wall time and the thread's
  * processor time are taken: a block whose wall time is well above its
  * processor time was preempted and counts by its processor time (the
- * wall time shown beside); the median of the blocks resists the rest,
- * and the share preempted is reported (and warned about past a
- * quarter).  One median throughout: ministat's, the sorted x[n/2].
+ * wall time shown beside); the share preempted is reported (and warned
+ * about past a quarter).  One headline statistic: p10, the 10th
+ * percentile of a form's blocks (the sorted x[n/10]), and a form's p10
+ * over its multiply's; under load it moved less from run to run than
+ * the median or the median of the rounds' quotients (doc/bench.md).
+ * The default report is short (that table and a verdict); --full adds
+ * the medians (ministat's x[n/2], the only median), spreads, wall and
+ * processor time and the cfx stats report.
  * The default run stops its rounds at a wall-time budget (BENCH_BUDGET_NS
  * from the start, after at least BENCH_MIN_RUNS), which only a heavily
  * loaded machine reaches; --runs R runs R whatever the time.
@@ -525,20 +530,22 @@ typedef struct setup {
 } setup;
 
 /* The figures of n blocks: ministat's median (the sorted x[n/2]), the
- * 10th percentile, the spread (p75 - p25) / median, the processor time's
- * median, the medians of the first and second half of the rounds, and
- * the ratio to the multiply (paired_ratio). */
+ * 10th percentile p10 (the sorted x[n/10], the headline), the spread
+ * (p75 - p25) / median, the processor time's median, the p10 of the
+ * first and of the second half of the rounds, and the ratio to the
+ * multiply (the form's p10 over the multiply's). */
 typedef struct figures {
 	double median, p10, spread, wall, cpu, first, second, ratio;
 } figures;
 
-static double mid(const double *x, size_t n)   /* x[n/2] of x sorted */
+/* x[n * num / den] of x sorted: x[n/2] ministat's median, x[n/10] p10 */
+static double at(const double *x, size_t n, size_t num, size_t den)
 {
 	stats_sample t;
 	double m;
 
 	stats_sample_init(&t, x, n);
-	m = t.median;
+	m = t.x[n * num / den];
 	stats_sample_clear(&t);
 	return m;
 }
@@ -554,32 +561,12 @@ static figures figures_of(const double *ns, const double *wall,
 	f.p10 = t.x[n / 10];
 	f.spread = t.median > 0 ? (t.x[3 * n / 4] - t.x[n / 4]) / t.median : 0;
 	stats_sample_clear(&t);
-	f.wall = mid(wall, n);
-	f.cpu = mid(cpu, n);
-	f.first = n >= 2 ? mid(ns, n / 2) : f.median;
-	f.second = n >= 2 ? mid(ns + n / 2, n - n / 2) : f.median;
+	f.wall = at(wall, n, 1, 2);
+	f.cpu = at(cpu, n, 1, 2);
+	f.first = n >= 2 ? at(ns, n / 2, 1, 10) : f.p10;
+	f.second = n >= 2 ? at(ns + n / 2, n - n / 2, 1, 10) : f.p10;
+	f.ratio = NAN;
 	return f;
-}
-
-/* The ratio of a variant to its multiply, round by round: the median of
- * ns[r] / base[r] over the rounds.  A round times every variant within a
- * few milliseconds, so a change of the machine's speed between rounds
- * (another process, the clock) moves both blocks of a pair alike and
- * cancels in their quotient, where the ratio of two medians, each taken
- * over the whole run, keeps it (five runs of 301 rounds at load 9, on
- * 3 December 2026: max/min over the runs 1.12 and 1.14 paired, 1.22 and
- * 1.31 as a ratio of medians, for the NAF and the optimal form). */
-static double paired_ratio(const double *ns, const double *base, size_t n)
-{
-	double *q = xmalloc(n * sizeof *q, "bench ratios"), m;
-	size_t i, k = 0;
-
-	for (i = 0; i < n; i++)
-		if (base[i] > 0)
-			q[k++] = ns[i] / base[i];
-	m = k ? mid(q, k) : NAN;
-	free(q);
-	return m;
 }
 
 static json_t *figures_json(const figures *f)
@@ -643,18 +630,18 @@ static void warn_run(cmd_ctx *c, const setup *s, const variant *v, int nv,
 	if (preempted * 4 > blocks)
 		out_warn(stderr, c->cmd, "%lu of %lu blocks were "
 		         "preempted (wall time above the processor's): a busy "
-		         "machine; the medians of short blocks resist it, the "
-		         "spread shows it", preempted, blocks);
+		         "machine; the 10th percentiles of short blocks resist "
+		         "it, the spread (--full) shows it", preempted, blocks);
 	if (outliers)
 		out_warn(stderr, c->cmd, "%lu of %d rounds had an outlier "
 		         "(a block more than 3.5 robust deviations from its "
-		         "form's median; --json lists them): the medians "
-		         "resist them", outliers, s->runs);
+		         "form's median; --json lists them): the 10th "
+		         "percentiles resist them", outliers, s->runs);
 	for (k = 0; k < nv; k++) {
 		double d = thr[k].first > 0 ? thr[k].second / thr[k].first : 1;
 		if (s->runs >= 20 && (d > 1.1 || d < 1 / 1.1))
 			out_warn(stderr, c->cmd, "the two halves of the "
-			         "rounds disagree on %s (medians %.4g and %.4g ns): "
+			         "rounds disagree on %s (p10 %.4g and %.4g ns): "
 			         "the machine's speed changed during the run",
 			         v[k].name, thr[k].first, thr[k].second);
 	}
@@ -669,17 +656,51 @@ static void counts(char *buf, size_t n, const variant *v, int k)
 		         v[k].shifts, v[k].negations ? ", 1 negation" : "");
 }
 
-/* The text before sreport's: every line within OUT_WIDTH columns (the
- * header ran to 91, the summary lines to 92): the prose filled at
- * spaces; a form's counts after its median where every form's fit
- * there, else on a line of their own under the figures. */
-static void report_text(cmd_ctx *c, const setup *s, const variant *v,
-                        int nv, const figures *thr, const figures *lat,
-                        unsigned long preempted, unsigned long blocks)
+#define TIE 1.05   /* forms within 5% of each other: no clear winner
+                    * (whole runs moved about 10% in doc/bench.md) */
+
+/* The verdict on one constant's forms (base: its multiply), by
+ * throughput's p10: the fastest, and how the multiply stands to it. */
+static void verdict(cmd_ctx *c, const variant *v, int nv, int base,
+                    const figures *thr)
+{
+	struct buf b = { 0 };
+	const char *hex = v[base].name + strlen("multiply ");
+	int k, best = -1;
+
+	for (k = base + 1; k < nv && v[k].base == base; k++)
+		if (best < 0 || thr[k].ratio < thr[best].ratio)
+			best = k;
+	if (best < 0)
+		return;
+	if (thr[best].ratio * TIE < 1)
+		buf_printf(&b, "verdict for %s: %s is the fastest here "
+		           "(throughput p10): %.2f times the multiply's time.",
+		           hex, v[best].name, thr[best].ratio);
+	else if (thr[best].ratio < TIE)
+		buf_printf(&b, "verdict for %s: no clear winner: %s is within "
+		           "5%% of the multiply (throughput p10 ratio %.3f).",
+		           hex, v[best].name, thr[best].ratio);
+	else
+		buf_printf(&b, "verdict for %s: the multiply is the fastest "
+		           "here (throughput p10); the fastest shift/add form "
+		           "takes %.2f times as long.", hex, thr[best].ratio);
+	out_line(c->out, buf_str(&b), "  ");
+	buf_free(&b);
+}
+
+/* The default report, the answer first: the header, each form's p10 and
+ * its ratio for throughput and latency, each form's counts and
+ * ministat's verdict on the means, the verdicts, what the figures are.
+ * Every line within OUT_WIDTH columns (prose filled at spaces). */
+static void report_short(cmd_ctx *c, const setup *s, const variant *v,
+                         int nv, const figures *thr, const figures *lat,
+                         const sreport *r, unsigned long preempted,
+                         unsigned long blocks)
 {
 	struct buf b = { 0 };
 	char cnt[96];
-	int w = 28, k, own = 0;   /* the names' column: 64-bit ones are wider */
+	int w = 28, k;   /* the names' column: 64-bit ones are wider */
 
 	buf_printf(&b, "cfx bench: %zu %s keys on %u bits into 2^%u counters, "
 	           "%d rounds of %zu passes, interleaved", s->count, s->keys,
@@ -695,51 +716,80 @@ static void report_text(cmd_ctx *c, const setup *s, const variant *v,
 	buf_clear(&b);
 	buf_printf(&b, "compiled with %s -O2", s->compiler);
 	out_line(c->out, buf_str(&b), "  ");
-	fputc('\n', c->out);
-	for (k = 0; k < nv; k++)        /* the names' column */
+	for (k = 0; k < nv; k++)
 		if ((int)strlen(v[k].name) > w)
 			w = (int)strlen(v[k].name);
-	for (k = 0; k < nv; k++) {
+	fprintf(c->out, "\n  %-*s %17s %17s\n  %-*s %8s %8s %8s %8s\n", w,
+	        "ns/hash:", "throughput", "latency", w, "", "p10", "/ mult.",
+	        "p10", "/ mult.");
+	for (k = 0; k < nv; k++)
+		fprintf(c->out, "  %-*s %8.4f %8.3f %8.4f %8.3f\n", w, v[k].name,
+		        thr[k].p10, thr[k].ratio, lat[k].p10, lat[k].ratio);
+	fputc('\n', c->out);
+	for (k = 1; k < nv; k++) {
+		const stats_diff *d = &r->cmp[k].student;
 		counts(cnt, sizeof cnt, v, k);
-		if (cnt[0] && 2 + w + 1 + 8 + 17 + 3 + (int)strlen(cnt) > OUT_WIDTH)
-			own = 1;
+		if (!cnt[0] || v[k].base == k)
+			continue;
+		buf_clear(&b);
+		buf_printf(&b, "%s (%s): ", v[k].name, cnt);
+		if (d->significant)
+			buf_printf(&b, "Difference at %.1f%% confidence, mean "
+			           "%+.1f%% +/- %.1f%% (Student's t)", d->conf,
+			           d->pct, d->pct_err);
+		else
+			buf_printf(&b, "No difference proven at %.1f%% confidence "
+			           "(Student's t)", d->conf);
+		if (v[0].base != v[k].base)
+			buf_printf(&b, ", against %s", v[0].name);
+		out_line(c->out, buf_str(&b), "  ");
 	}
-	for (k = 0; k < nv; k++) {
-		counts(cnt, sizeof cnt, v, k);
-		fprintf(c->out, "  %-*s %8.4f ns/hash (median)", w, v[k].name,
-		        thr[k].median);
-		if (cnt[0] && own)
-			fprintf(c->out, "\n  %-*s %s", w, "", cnt);
-		else if (cnt[0])
-			fprintf(c->out, "   %s", cnt);
-		fputc('\n', c->out);
-	}
-	fprintf(c->out, "\nthroughput, ns/hash (independent keys into the "
-	        "table; the lines above):\n");
-	figures_rows(c->out, v, nv, w, thr);
-	fprintf(c->out, "latency, ns/hash (a dependent chain: each hash of "
-	        "the key xor the last):\n");
-	figures_rows(c->out, v, nv, w, lat);
-	/* the paragraph's lines as they were, two of them filled: their
-	 * numbers, and the multiply's note, can pass 80 columns */
-	fprintf(c->out, "a block's figure is its wall time, or the processor's "
-	        "(cpu) if it was preempted\n");
-	buf_clear(&b);
-	buf_printf(&b, "(wall above 1.05 x processor + 2 us): %lu of %lu blocks "
-	           "of %zu hashes were.", preempted, blocks,
-	           s->count * s->reps);
-	out_line(c->out, buf_str(&b), "  ");
-	fprintf(c->out, "median: ministat's, the sorted blocks' x[n/2] (as in "
-	        "the table below); p10: the\n10th percentile; spread: (p75 - "
-	        "p25) / median; wall, cpu: their medians;\n/ mult.: round by "
-	        "round, the block's time over the multiply's; their median.\n");
+	for (k = 0; k < nv; k++)
+		if (v[k].base == k)
+			verdict(c, v, nv, k, thr);
+	fputc('\n', c->out);
+	fprintf(c->out, "p10: the 10th percentile of a form's blocks, the "
+	        "sorted x[n/10] (under load\n  steadier than the median); "
+	        "/ mult.: the form's p10 over its multiply's;\n  --full: "
+	        "the medians, spread, wall and processor time, ministat's "
+	        "report.\n"
+	        "throughput: independent keys into the table; latency: a "
+	        "dependent chain.\n");
 	buf_clear(&b);
 	buf_printf(&b, "multiply: %s.", s->mul_checked[0] ? s->mul_checked
 	           : "its constant read from a volatile (no objdump to check "
 	           "the instruction)");
 	out_line(c->out, buf_str(&b), "  ");
-	fputc('\n', c->out);
+	buf_clear(&b);
+	buf_printf(&b, "%lu of %lu blocks of %zu hashes were preempted (wall "
+	           "> 1.05 x cpu + 2 us), counted by their processor time.",
+	           preempted, blocks, s->count * s->reps);
+	out_line(c->out, buf_str(&b), "  ");
 	buf_free(&b);
+}
+
+/* --full, after the short report: the figures' tables and what they
+ * are, then sreport's (ministat's table, the plot, the verdicts). */
+static void report_full(cmd_ctx *c, const variant *v, int nv,
+                        const figures *thr, const figures *lat)
+{
+	int w = 28, k;
+
+	for (k = 0; k < nv; k++)        /* the names' column */
+		if ((int)strlen(v[k].name) > w)
+			w = (int)strlen(v[k].name);
+	fprintf(c->out, "\nthroughput, ns/hash (independent keys into the "
+	        "table):\n");
+	figures_rows(c->out, v, nv, w, thr);
+	fprintf(c->out, "latency, ns/hash (a dependent chain: each hash of "
+	        "the key xor the last):\n");
+	figures_rows(c->out, v, nv, w, lat);
+	fprintf(c->out, "a block's figure is its wall time, or the processor's "
+	        "(cpu) if it was preempted.\n"
+	        "median: ministat's, the sorted blocks' x[n/2] (as in the table "
+	        "below); p10:\nthe 10th percentile, x[n/10]; spread: (p75 - "
+	        "p25) / median; wall, cpu: their\nmedians; / mult.: the form's "
+	        "p10 over its multiply's.\n\n");
 }
 
 static void report(cmd_ctx *c, const cli_args *a, const setup *s,
@@ -775,12 +825,15 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 	}
 	for (k = 0; k < nv; k++) {   /* after all: the base's figures too */
 		const variant *b = &v[v[k].base];
-		thr[k].ratio = paired_ratio(v[k].ns, b->ns, (size_t)s->runs);
-		lat[k].ratio = paired_ratio(v[k].lat_ns, b->lat_ns, (size_t)s->runs);
+		thr[k].ratio = thr[k].p10 / thr[b - v].p10;
+		lat[k].ratio = lat[k].p10 / lat[b - v].p10;
 	}
 	j = json_object();
 	json_object_set_new(j, "median", json_string("ministat's: the sorted "
 	                    "blocks' x[n/2]"));
+	json_object_set_new(j, "headline", json_string("p10: the 10th "
+	                    "percentile of a form's blocks, the sorted x[n/10]; "
+	                    "ratio: a form's p10 over its multiply's"));
 	json_object_set_new(j, "blocks", json_integer((json_int_t)blocks));
 	json_object_set_new(j, "preempted_blocks",
 	                    json_integer((json_int_t)preempted));
@@ -809,6 +862,7 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 			json_object_set_new(o1, "hashes_run",
 			                    json_integer((json_int_t)v[k].hashes));
 			json_object_set_new(o1, "ns_median", out_jreal(thr[k].median));
+			json_object_set_new(o1, "ns_p10", out_jreal(thr[k].p10));
 			for (i = 0; i < s->runs; i++)
 				json_array_append_new(ns, out_jreal(v[k].ns[i]));
 			json_object_set_new(o1, "ns", ns);
@@ -830,8 +884,11 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 	}
 	json_object_set_new(j, "stats", sreport_json(&r));
 	if (!a->json) {
-		report_text(c, s, v, nv, thr, lat, preempted, blocks);
-		sreport_text(&r, c->out);
+		report_short(c, s, v, nv, thr, lat, &r, preempted, blocks);
+		if (a->full) {
+			report_full(c, v, nv, thr, lat);
+			sreport_text(&r, c->out);
+		}
 		sreport_warn(&r, c->cmd, stderr);
 	}
 	warn_run(c, s, v, nv, thr, preempted, blocks, outliers);

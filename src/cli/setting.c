@@ -147,6 +147,9 @@ const setting setting_table[] = {
 	{ SETTING_FULL, "full", "full", 'F', SETTING_FLAG, 0, 0, NULL, NULL,
 	  NULL, "every family on its own row, the WARN notes, why each family",
 	  0 },
+	{ SETTING_BFULL, "full", "full", 'F', SETTING_FLAG, 0, 0, NULL, NULL,
+	  NULL, "the long report: medians, spread, wall and processor time,\n"
+	  "and the cfx stats report of every form against the multiply", 0 },
 	{ SETTING_FORCE, "force", "force", 0, SETTING_FLAG, 0, 0, NULL, NULL,
 	  NULL, "print the patch even when the constant FAILs", 0 },
 	{ SETTING_VSTRIDE, "stride", "stride", 'S', SETTING_TEXT, 0, 0, NULL,

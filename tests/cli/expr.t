@@ -44,6 +44,8 @@ $ cfx search --terms 3 --screen none --near '(1 << 31)/2^33'
 ! cfx: search: << needs a word size: give --bits N (in a session, set bits N) (<<)
 ? 2
 $ cfx bench --runs 3 --bits 32 --against '~0x61c8' 0x9e3779b9 2>/dev/null | grep -c "^  multiply 0xffff9e37 "
+> 1
+$ cfx bench --runs 3 --bits 32 --against '~0x61c8' 0x9e3779b9 --full 2>/dev/null | grep -c "^  multiply 0xffff9e37 "
 > 3
 $ cfx bench --runs 3 --against '~0x61c8' 0x9e3779b9
 ! cfx: bench: ~ needs a word size: give --bits N (in a session, set bits N) (~)

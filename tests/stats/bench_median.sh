@@ -1,6 +1,6 @@
 #!/bin/bash
 # cfx bench, one median throughout (issue 25 point 6): with an even count
-# of rounds the stats block's "median ratio" is the ratio of the same
+# of rounds --full's stats block's "median ratio" is the ratio of the same
 # median the table shows, ministat's x[n/2] of the sorted blocks, not the
 # ordinary median (the mean of the middle two).  The oracle: python's
 # sorted() of the raw block times bench writes with --raw.  `cfx stats`
@@ -21,7 +21,7 @@ joined() { awk '/^\t[^0-9(]/ && prev ~ /^\tmedian ratio/ { sub(/^\t/, " "); prev
 for runs in 4 6 3; do
 	d="$tmp/raw$runs"
 	mkdir "$d"
-	if ./cfx bench 0x61C88647 --runs $runs --table-bits 6 --raw "$d" >"$tmp/out" 2>"$tmp/err"; then ok
+	if ./cfx bench 0x61C88647 --runs $runs --table-bits 6 --full --raw "$d" >"$tmp/out" 2>"$tmp/err"; then ok
 	else bad "bench --runs $runs: $(cat "$tmp/err")"; continue; fi
 	joined "$tmp/out" | grep '^	median ratio' | sed 's/^	median ratio \([^,]*\),.*/\1/' >"$tmp/got"
 	joined "$tmp/out" | grep -c 'medians x\[n/2\], as in the table' >"$tmp/named"
