@@ -86,7 +86,7 @@ typedef struct review_mult {
 	unsigned bits;             /* the word */
 	char why_bits[224];        /* "under #if BITS_PER_LONG == 64 (line 40)" */
 	unsigned table;            /* table bits, 0: verify's default range */
-	char why_table[160];       /* where the code shows it (or, table 0,
+	char why_table[256];       /* where the code shows it (or, table 0,
 	                            * why it does not: REVIEW_TABLE_UNKNOWN) */
 	int table_src;             /* REVIEW_TABLE_*: what said the table */
 	unsigned ntab;             /* tables the calls of a function give

@@ -1212,8 +1212,10 @@ int review_run_with(review *r, const char *text, size_t len,
 	}
 	free(order);
 	buf_free(&w.code);
-	if (rc == 0)
+	if (rc == 0) {
 		review_call_others(&w);
+		review_kernel_calls(&w);
+	}
 	free(w.calls);
 	if (rc == 0) {
 		review_table_nothing(r);

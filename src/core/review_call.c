@@ -165,10 +165,9 @@ static void call_undefined(walk *cw, const call_spec *cs, size_t k, long v,
 /* Table bits v from a call (why, at place), into m's list (m->tabs,
  * sorted, once each), and the calls as said (cs->list: "2^10 at line 12
  * (10), ..."). */
-static void call_table(review_mult *m, call_spec *cs, long v,
-                       const char *why, const char *place)
+static void tab_add(review_mult *m, long v)
 {
-	size_t j, len = strlen(cs->list);
+	size_t j;
 
 	for (j = 0; j < m->ntab && m->tabs[j] != v; j++)
 		;
@@ -177,6 +176,14 @@ static void call_table(review_mult *m, call_spec *cs, long v,
 			m->tabs[j] = m->tabs[j - 1];
 		m->tabs[j] = (unsigned)v;
 	}
+}
+
+static void call_table(review_mult *m, call_spec *cs, long v,
+                       const char *why, const char *place)
+{
+	size_t len = strlen(cs->list);
+
+	tab_add(m, v);
 	if (len + 1 < sizeof cs->list)
 		snprintf(cs->list + len, sizeof cs->list - len, "%s2^%ld at %s "
 		         "(%s)", len ? ", " : "", v, place, why);
@@ -316,4 +323,83 @@ void review_call_others(walk *w)
 	free(w->calls);
 	w->calls = NULL;
 	w->ncalls = w->capcalls = 0;
+}
+
+/* The calls hash_32(x, B) (or hash_64) in the files of w's patch that a
+ * multiplier m of word `word` gets its tables from: each B of 1 .. word - 1
+ * (hash_64: 1 .. 32, for it returns a u32), up to verify's largest, into
+ * m's list; cs counts the calls and those whose B is known. */
+static void kernel_calls_scan(walk *w, review_mult *m, unsigned word,
+                              call_spec *cs)
+{
+	walk cw = *w;
+	unsigned long top = word == 32 ? 31 : 32;
+	char why[64], place[96];
+	size_t f, k, a, e, len;
+	long v;
+
+	if (top > VERIFY_MAX_TABLE_BITS)
+		top = VERIFY_MAX_TABLE_BITS;
+	for (f = 0; f < w->pt->nfiles; f++) {
+		if (review_lex(w->pt, f, '+', ' ', &cw.v) < 0)
+			continue;
+		cw.file = f;
+		for (k = 0; k < cw.v.n; k++) {
+			const tok *t = cw.v.t;
+			if (t[k].type != T_IDENT || strcmp(t[k].s, cs->fn) ||
+			    !is_call(t, k, cw.v.n, REVIEW_NONE, REVIEW_NONE))
+				continue;
+			a = review_arg_end(t, k + 2, cw.v.n);
+			if (a >= cw.v.n || strcmp(t[a].s, ","))
+				continue;
+			e = review_arg_end(t, a + 1, cw.v.n);
+			cs->ncall++;
+			if (e >= cw.v.n ||
+			    !review_signed_value(&cw, a + 1, e, &v, why, sizeof why))
+				continue;
+			cs->nknown++;
+			if (v < 1 || (unsigned long)v > top)
+				continue;
+			place_from(&cw, m->file, f, t[k].line, place, sizeof place);
+			tab_add(m, v);
+			cs->ntab++;          /* here: the calls that gave a table */
+			len = strlen(cs->list);
+			/* "2^10 at lib/a.c:4", "2^8 at lib/a.c:5 (OBJ_BITS = 8)" */
+			if (len + 1 < sizeof cs->list)
+				snprintf(cs->list + len, sizeof cs->list - len, "%s2^%ld "
+				         "at %s%s%s%s", len ? ", " : "", v, place,
+				         t[a + 1].type == T_NUM ? "" : " (",
+				         t[a + 1].type == T_NUM ? "" : why,
+				         t[a + 1].type == T_NUM ? "" : ")");
+		}
+		review_toks_free(&cw.v);
+	}
+}
+
+void review_kernel_calls(walk *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->r->nmult; i++) {
+		review_mult *m = &w->r->mult[i];
+		unsigned word = !strcmp(m->name, "GOLDEN_RATIO_32") ? 32 :
+		                !strcmp(m->name, "GOLDEN_RATIO_64") ? 64 : 0;
+		call_spec cs;
+		char s[1024];
+
+		if (!word || m->kind != REVIEW_DEFINE || m->bits != word ||
+		    m->table_src != REVIEW_TABLE_NONE || m->ntab)
+			continue;
+		memset(&cs, 0, sizeof cs);
+		snprintf(cs.fn, sizeof cs.fn, "hash_%u", word);
+		kernel_calls_scan(w, m, word, &cs);
+		if (!m->ntab)
+			continue;
+		m->table = m->tabs[0];
+		m->table_src = REVIEW_TABLE_CODE;
+		snprintf(s, sizeof s, "the calls of %s() (the kernel's multiplies "
+		         "by %s): %s%s", cs.fn, m->name, cs.list,
+		         cs.ncall > cs.ntab ? "; other calls: no table known" : "");
+		cut_copy(m->why_table, sizeof m->why_table, s);
+	}
 }

@@ -289,6 +289,8 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 			snprintf(m->why_bits, sizeof m->why_bits, "its comment says "
 			         "2^%u, over %s", says, over);
 		}
+		if (!uw && says != 32 && says != 64 && k == REVIEW_DEFINE)
+			review_word_by_name(m, name, over);
 	}
 	if (name[0] && (old = old_define(w, name, ctx)) && old->valid &&
 	    mpz_cmp(old->v, v) && (!ctx || !old->ctx || old->ctx == ctx)) {

@@ -391,6 +391,7 @@ void review_overflow_check(walk *w, size_t mi, size_t lit, const char *name, con
  * one (with no other right shift); else 0.  The multiply itself: name
  * next to a '*'.  why says where. */
 unsigned review_use_word(walk *w, const char *name, const cwidth *mw, char *why, size_t nwhy);
+int review_word_by_name(review_mult *m, const char *name, const char *over);
 
 /* review_use_word of the one multiply at token i (a name or a literal
  * next to its '*'). */
@@ -519,6 +520,11 @@ int review_call_tables(walk *w, size_t sh, size_t mi, unsigned long wv,
  * defines my_hash(), a .c file calls it) add their tables, or their
  * ERRORs, to its multiplier, unless another use said its table since. */
 void review_call_others(walk *w);
+/* A patch's GOLDEN_RATIO_32 or GOLDEN_RATIO_64 (the kernel's hash_32() and
+ * hash_64() multiply by it) whose table nothing else said: the calls
+ * hash_32(x, B) or hash_64(x, B) in the patch's files say its tables
+ * (review_call.c). */
+void review_kernel_calls(walk *w);
 
 /* ---- review_find.c ---- */
 

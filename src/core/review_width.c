@@ -214,6 +214,27 @@ void review_infer_word(review_mult *m, unsigned type_word, const char *type,
 	}
 }
 
+/* A define whose name ends in _32 or _64 (GOLDEN_RATIO_PRIME_32
+ * 0x9e370001UL, the kernel's hash.h of 2.6 to 4.6) and whose word nothing
+ * else shows (no type, no #if, no use in the patch, no 2^32 or 2^64 in
+ * its comments): the name says the word it is for, over the suffix or the
+ * literal's own bits (over).  1 when it moved m's word. */
+int review_word_by_name(review_mult *m, const char *name, const char *over)
+{
+	size_t l = strlen(name);
+	unsigned nw;
+
+	if (l < 4 || name[l - 3] != '_')
+		return 0;
+	nw = !strcmp(name + l - 2, "32") ? 32 : !strcmp(name + l - 2, "64") ? 64 : 0;
+	if (!nw || nw == m->bits)
+		return 0;
+	m->bits = nw;
+	snprintf(m->why_bits, sizeof m->why_bits, "its name %s says %u bits "
+	         "and no use of it is shown, over %s", name, nw, over);
+	return 1;
+}
+
 /* The statement around token i: [*a, *b) (a comment line before it is
  * no part of it). */
 static void statement_of(const walk *w, size_t i, size_t *a, size_t *b)

@@ -232,6 +232,15 @@ def missing(want, got):
     return " ".join(w[:8])
 
 
+# The steps whose opening sentence is still longer than the lesson
+# pane's window at 80x24 (the window fills with it, the rest a Ctrl-D
+# away): each to be split as 03/5, 05/3, 05/5, 06/5, 06/7, 08/6 and 09/5
+# were (issue 24).  Any other step opening so fails, and so does a step
+# listed here that opens whole.
+LONG = {("11", 3), ("12", 7), ("14", 1)}
+LONG_SEEN = set()
+
+
 def check_step(tag, i, nsteps, title, intro, st, s):
     where = "lesson %s step %d/%d" % (tag, i, nsteps)
     rows, edge = pane(s)
@@ -247,9 +256,13 @@ def check_step(tag, i, nsteps, title, intro, st, s):
     elif len(seen) >= 4 and len(top) > 60 and not body[-1:] == [""] and \
             nospace(sent).startswith(nospace(top)):
         # a sentence longer than the window: it opens the window and
-        # fills it, every row (the rest is a Ctrl-D away)
-        ok("%s: opens with its first sentence, longer than the window: "
-           "its first %d rows" % (where, len(seen)))
+        # fills it, every row (the rest is a Ctrl-D away); a reader
+        # gets lost in it, so only the steps listed in LONG may
+        (ok if (tag, i) in LONG else bad)(
+            "%s: opens with its first sentence, longer than the window: "
+            "its first %d rows%s" % (where, len(seen), "" if (tag, i) in
+                                     LONG else " (split it)"))
+        LONG_SEEN.add((tag, i))
     else:
         bad("%s: its first sentence is not on the screen as it begins "
             "('%s' from '%s')" % (where, sent[:50],
@@ -336,6 +349,10 @@ def main():
             continue
         title, intro, steps = parse(os.path.join(LESSONS, f))
         play(f[:2], int(f[:2]), title, intro, steps)
+    for tag, i in sorted(LONG - LONG_SEEN):
+        if not only or tag == only:
+            bad("lesson %s step %d: listed in LONG, but it opens whole: "
+                "drop it from the list" % (tag, i))
     tm("kill-server")
     lessonfile.finish("lessons/fit80")
 

@@ -167,7 +167,11 @@ p=lessons/2002.patch
 one_line "a bundle of short options: the letter at fault named" "-zq" $cfx review -zq $p
 expect "a bundle: the message is 'unknown option -z'" 'grep -q "^cfx: review: unknown option -z (-zq)$" "$tmp/err"'
 one_line "a bundle after the file: the letter at fault named" "-jz" $cfx review $p -jz
-expect "-jz: review has no -j: 'unknown option -j'" 'grep -q "unknown option -j (-jz)$" "$tmp/err"'
+# the letter at fault: the first of the bundle that review's --help does
+# not list (-j is --json's since the short options of every command)
+bad=$(for l in j z; do $cfx review --help | grep -q "^  -$l, " || { echo $l; break; }; done)
+expect "-jz: the letter review's --help does not list (-$bad) named" \
+	'[ -n "$bad" ] && grep -q "unknown option -$bad (-jz)$" "$tmp/err"'
 bounded $cfx review --jsn $p > "$tmp/out" 2> "$tmp/err"; rc=$?
 expect "--jsn: exit 2, one line, did you mean --json" \
 	'[ $rc = 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" = 1 ] &&

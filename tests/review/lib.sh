@@ -3,6 +3,12 @@
 # reply in $tmp/o (stdout and stderr) and its status for rc.
 cfx=./cfx
 fx=tests/review/fixtures
+p2002=lessons/2002.patch
+# gpcf N K: the continued fraction of N/2^K, comma-separated, by PARI/GP's
+# contfrac
+gpcf() { echo "v = contfrac($1 / 2^$2); s = Str(v[1]);
+for (i = 2, #v, s = concat(s, concat(\", \", Str(v[i])))); print(s)" |
+	gp -q -f; }
 review() { $cfx review "$@" > "$tmp/o" 2>&1; echo $? > "$tmp/rc"; }
 rc() { cat "$tmp/rc"; }
 # kernel_hash FILE: the kernel's generic hash_32() and hash_64()
