@@ -20,8 +20,9 @@
  *   - Student's quantile is rounded to three decimals, as ministat's table
  *     prints it (its 80 ... 99 % columns are exactly those roundings);
  *   - differences are b - a and percentages are relative to a's mean.
- * The bootstrap and the outlier rule use the ordinary median (the mean of
- * the two middle points when n is even).  Every function here is pure: no
+ * The bootstrap ratio's medians are that median too (one definition, as
+ * the table prints it); the outlier rule uses the ordinary median (the
+ * mean of the two middle points when n is even).  Every function here is pure: no
  * I/O, no globals.
  */
 #ifndef CFX_STATS_H
@@ -121,16 +122,16 @@ typedef struct stats_ratio {
 } stats_ratio;
 
 /* Resample a and b with replacement `resamples` times (>= 100) with GSL's
- * MT19937 seeded by seed.  The medians are ordinary ones (the mean of the
- * middle two when n is even), or ministat's x[n/2] when upper is set (what
- * bench's table shows: one median throughout).  Ratios with a zero median in a are skipped;
+ * MT19937 seeded by seed.  The medians are ministat's, x[n/2] of the sorted
+ * sample (what the table shows: one median throughout).  Ratios with a
+ * zero median in a are skipped;
  * estimate, lo and hi are NaN when a's median is zero.  stop (may be
  * NULL) is polled at each resample: non-zero stops it, -1 (lo and hi
  * NaN); else 0. */
 int stats_bootstrap_ratio(stats_ratio *r, const stats_sample *a,
                           const stats_sample *b, double conf,
                           unsigned long resamples, unsigned long seed,
-                          int upper, const volatile sig_atomic_t *stop);
+                          const volatile sig_atomic_t *stop);
 
 /* The outlier fences by the median absolute deviation (Iglewicz and
  * Hoaglin): x is an outlier when 0.6745 |x - median| / MAD > 3.5.  Sets

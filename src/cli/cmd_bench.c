@@ -800,7 +800,7 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 	                          (unsigned long)s->runs;
 	sreport_set sets[MAX_VARIANTS];
 	/* the outliers in one line (a line each flooded a pipe) */
-	sreport_opts o = { 95, SREPORT_T, 1, 1, 0, 0, 74, 1, 2000, 1, NULL, 1, 1 };
+	sreport_opts o = { 95, SREPORT_T, 1, 1, 0, 0, 74, 1, 2000, 1, NULL, 1 };
 	sreport r;
 	json_t *j;
 	unsigned long outliers;

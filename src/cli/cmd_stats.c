@@ -197,7 +197,7 @@ static const setting stats_rows[R_OWN] = {
 	{ SETTING_N, "test", "test", 0, SETTING_TEXT, 0, 0, NULL, "t|welch|mw",
 	  NULL, "the test", 0 },
 	{ SETTING_N, "ratio", "ratio", 0, SETTING_FLAG, 0, 0, NULL, NULL, NULL,
-	  "bootstrap ratio of medians", 0 },
+	  "bootstrap ratio of the medians x[n/2]", 0 },
 };
 
 typedef struct stats_args {

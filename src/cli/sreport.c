@@ -113,7 +113,7 @@ int sreport_init(sreport *r, const sreport_set *sets, int n,
 		if (o->ratio &&
 		    stats_bootstrap_ratio(&c->ratio, &sets[0].s, &sets[i].s,
 		                          o->conf, o->resamples, o->seed,
-		                          o->upper_median, o->stop) < 0)
+		                          o->stop) < 0)
 			return -1;
 		if (o->compare)
 			warn_small(r, i);
@@ -400,17 +400,14 @@ void sreport_text(const sreport *r, FILE *f)
 			verdict_t(f, r->o.test == SREPORT_WELCH ? &c->welch
 			                                        : &c->student);
 		if (r->o.ratio && isnan(c->ratio.estimate))
-			verdict_line(f, "median ratio undefined: the %s of %s is 0",
-			             r->o.upper_median ? "median x[n/2]"
-			                 : "ordinary median (mean of the middle two)",
-			             r->sets[0].name);
+			verdict_line(f, "median ratio undefined: the median x[n/2] "
+			             "of %s is 0", r->sets[0].name);
 		else if (r->o.ratio)
 			verdict_line(f, "median ratio %g, %.1f%% interval %g .. %g "
 			             "(%s; bootstrap, %lu resamples, seed %lu)",
 			             c->ratio.estimate, r->o.conf, c->ratio.lo,
 			             c->ratio.hi,
-			             r->o.upper_median ? "medians x[n/2], as in the table"
-			                 : "ordinary medians, mean of the middle two",
+			             "medians x[n/2], as in the table",
 			             c->ratio.resamples, c->ratio.seed);
 	}
 }

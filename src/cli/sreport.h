@@ -39,8 +39,6 @@ typedef struct sreport_opts {
 	const volatile sig_atomic_t *stop;  /* Ctrl-C (may be NULL) */
 	int outliers_told;      /* the caller tells the outliers (bench: one
 	                         * line); 0: a warning a point, five a sample */
-	int upper_median;       /* the ratio of ministat's medians x[n/2] (bench:
-	                         * its table's); 0: ordinary medians */
 } sreport_opts;
 
 /* One sample: its name, points and, per input point, where it came from

@@ -339,34 +339,22 @@ static double upper_median(const double *x, size_t n)
 	return x[n / 2];
 }
 
-static double resample_median(const stats_sample *s, gsl_rng *rng, double *buf,
-                              int upper)
+static double resample_median(const stats_sample *s, gsl_rng *rng, double *buf)
 {
 	size_t i;
 
-	double m;
-
 	for (i = 0; i < s->n; i++)
 		buf[i] = s->x[gsl_rng_uniform_int(rng, s->n)];
-	if (upper) {
-		gsl_sort(buf, 1, s->n);
-		return upper_median(buf, s->n);
-	}
-	m = gsl_stats_median(buf, 1, s->n);
-	if (isfinite(m))
-		return m;
-	/* GSL's mean of the middle two overflows (both near 1e308) */
 	gsl_sort(buf, 1, s->n);
-	return stats_median(buf, s->n);
+	return upper_median(buf, s->n);
 }
 
 int stats_bootstrap_ratio(stats_ratio *r, const stats_sample *a,
                           const stats_sample *b, double conf,
                           unsigned long resamples, unsigned long seed,
-                          int upper, const volatile sig_atomic_t *stop)
+                          const volatile sig_atomic_t *stop)
 {
-	double (*med)(const double *, size_t) = upper ? upper_median : stats_median;
-	double ma = med(a->x, a->n), *ratios, *buf;
+	double ma = upper_median(a->x, a->n), *ratios, *buf;
 	size_t i, k = 0;
 	gsl_rng *rng;
 
@@ -376,15 +364,15 @@ int stats_bootstrap_ratio(stats_ratio *r, const stats_sample *a,
 	r->estimate = r->lo = r->hi = NAN;
 	if (ma == 0)
 		return 0;
-	r->estimate = med(b->x, b->n) / ma;
+	r->estimate = upper_median(b->x, b->n) / ma;
 	if (!(rng = gsl_rng_alloc(gsl_rng_mt19937)))
 		xalloc_fail(sizeof *rng, "random generator");
 	gsl_rng_set(rng, seed);
 	ratios = xmalloc(resamples * sizeof *ratios, "bootstrap ratios");
 	buf = xmalloc((a->n > b->n ? a->n : b->n) * sizeof *buf, "resample");
 	for (i = 0; i < resamples && !(stop && *stop); i++) {
-		double ra = resample_median(a, rng, buf, upper);
-		double rb = resample_median(b, rng, buf, upper);
+		double ra = resample_median(a, rng, buf);
+		double rb = resample_median(b, rng, buf);
 		if (ra != 0)
 			ratios[k++] = rb / ra;
 	}
