@@ -91,8 +91,8 @@ text = open(sys.argv[2]).read()
 d = d.get("stats", d)
 for c in d["comparisons"]:
     r = c["ratio"]
-    want = "median ratio %s, 95.0%% interval %s .. %s (ordinary medians, " \
-           "mean of the middle two; bootstrap, %d resamples, seed %d)" % (
+    want = "median ratio %s, 95.0%% interval %s .. %s (medians x[n/2], " \
+           "as in the table; bootstrap, %d resamples, seed %d)" % (
            "%g" % r["estimate"], "%g" % r["lo"], "%g" % r["hi"],
            r["resamples"], r["seed"])
     if want not in text:
@@ -100,7 +100,7 @@ for c in d["comparisons"]:
 PY
 then ok "stats --ratio: each ratio's figures whole, as the JSON's"
 else bad "stats --ratio: a ratio's figures lost in the wrapping"; fi
-printf '%s\n' -1e308 1e308 -1e308 1e308 >"$tmp/pole"
+printf '%s\n' -3 -1 0 2 >"$tmp/pole"     # x[n/2] = 0
 printf '1\n2\n3\n' >"$tmp/b3"
 # a name of 60 characters: the line of the undefined ratio ran to 142
 long=a_first_sample_whose_name_pushes_the_line_well_past_eighty_c
@@ -108,7 +108,7 @@ cp "$tmp/pole" "$tmp/$long"
 (cd "$tmp" && "$OLDPWD/cfx" stats -A --ratio "$long" b3) >"$tmp/o" 2>/dev/null
 w=$(wide "$tmp/o")
 if [ -z "$w" ] && tr '\n\t' '  ' <"$tmp/o" | tr -s ' ' |
-   grep -qF "median ratio undefined: the ordinary median (mean of the middle two) of $long is 0"; then
+   grep -qF "median ratio undefined: the median x[n/2] of $long is 0"; then
 	ok "stats: the undefined ratio's line within 80 columns, the name whole"
 else
 	bad "stats: the undefined ratio's line: $w"
