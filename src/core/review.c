@@ -185,6 +185,7 @@ static void reset_fn(walk *w)
 	w->f.nl = 0;
 	w->f.run_shifts = w->f.run_adds = 0;
 	w->f.nvar = 0;
+	w->f.nsteps = 0;
 	w->f.have_input = 0;
 	w->f.word = 0;
 	w->f.word_long = 0;
@@ -246,6 +247,7 @@ static int declaration(walk *w, size_t a, size_t b)
 					if (!had && w->f.have_input)
 						buf_clear(&w->code), code_add(w, i, e, "");
 				}
+				review_step_record(w, s, e < b ? e : b - 1, bits);
 			}
 		}
 		i = e + 1;
@@ -332,6 +334,7 @@ static void assignment(walk *w, size_t a, size_t b)
 	s->adds = cur.adds, s->shifts = cur.shifts;
 	if (s->known)
 		code_add(w, a, b, "");
+	review_step_record(w, s, b - 1, bits);
 }
 
 static const char *const control[] = { "if", "else", "for", "while", "do",
@@ -773,6 +776,7 @@ static void walk_comment(walk *w, size_t i, walk_pos *p)
 		w->nshared -= w->nshared > 0;
 	}
 	w->comments[w->ncomments++] = i;
+	review_step_comment(w, i);
 	if (w->depth > 0 && w->nfn < 16)
 		w->fn_comments[w->nfn++] = i;
 	if (p->start == i)

@@ -81,8 +81,173 @@ int review_comment_hex(const tok *t, mpz_t v, char *lit, size_t nlit,
 	return 0;
 }
 
+/* ---- per-step claims --------------------------------------------------- */
+
+/* The step statement [.., end] made: s's value there, kept for the
+ * comment after it on its line (walk_comment). */
+void review_step_record(walk *w, const sym *s, size_t end, unsigned bits)
+{
+	step *p;
+
+	if (w->f.nsteps == MAX_STEPS)
+		return;
+	p = &w->f.steps[w->f.nsteps++];
+	snprintf(p->name, sizeof p->name, "%s", s->name);
+	p->end = end;
+	p->comment = REVIEW_NONE;
+	p->line = w->v.t[end].line;
+	p->bits = bits;
+	p->known = s->known;
+	p->a = s->a;
+	p->b = s->b;
+}
+
+size_t review_step_of(const walk *w, size_t c)
+{
+	size_t k;
+
+	for (k = 0; k < w->f.nsteps; k++)
+		if (w->f.steps[k].comment == c)
+			return k;
+	return REVIEW_NONE;
+}
+
+void review_step_comment(walk *w, size_t i)
+{
+	const tok *t = w->v.t;
+	step *l;
+
+	/* after a step on its line: that step's, a per-step claim */
+	if (w->depth == 0 || w->f.nsteps == 0)
+		return;
+	l = &w->f.steps[w->f.nsteps - 1];
+	if (l->comment == REVIEW_NONE && l->end < i && t[l->end].line == t[i].line)
+		l->comment = i;
+}
+
+/* The multiplier a step's comment t claims ("= x * 7", "x * 0xffffffff",
+ * "* -1", a power sum, else a hex literal of at least 2^8): 1 with it in
+ * v and as written in lit; else 0. */
+int review_step_value(const tok *t, mpz_t v, char *lit, size_t nlit)
+{
+	const char *s;
+	unsigned long line;
+
+	if (review_power_sum(t->s, t->line, v, lit, nlit, &line))
+		return 1;
+	for (s = strchr(t->s, '*'); s; s = strchr(s + 1, '*')) {
+		const char *d = s + 1, *e;
+		int neg = 0, hex;
+		while (*d == ' ' || *d == '\t')
+			d++;
+		if (*d == '-')
+			neg = 1, d++;
+		hex = d[0] == '0' && (d[1] == 'x' || d[1] == 'X') &&
+		      isxdigit((unsigned char)d[2]);
+		if (!isdigit((unsigned char)*d))
+			continue;
+		for (e = d + (hex ? 2 : 0);
+		     hex ? isxdigit((unsigned char)*e) : isdigit((unsigned char)*e);
+		     e++)
+			;
+		if (e - d > 40)
+			continue;
+		snprintf(lit, nlit, "%s%.*s", neg ? "-" : "", (int)(e - d), d);
+		while (*e && strchr("uUlL", *e))
+			e++;
+		if (isalnum((unsigned char)*e) || *e == '_' ||
+		    mpz_set_str(v, lit + neg + (hex ? 2 : 0), hex ? 16 : 10))
+			continue;
+		if (neg)
+			mpz_neg(v, v);
+		return 1;
+	}
+	return review_comment_hex(t, v, lit, nlit, &line);
+}
+
+/* The step of sequence i's run that comment c follows on its line, when
+ * it names a multiplier; else REVIEW_NONE. */
+static size_t step_in_run(const walk *w, size_t i, size_t c)
+{
+	const review_mult *m = &w->r->mult[i];
+	size_t k = review_step_of(w, c);
+	mpz_t v;
+	char lit[64];
+	int has;
+
+	if (k == REVIEW_NONE || w->f.steps[k].line < m->line ||
+	    w->f.steps[k].line > m->last)
+		return REVIEW_NONE;
+	mpz_init(v);
+	has = review_step_value(&w->v.t[c], v, lit, sizeof lit);
+	mpz_clear(v);
+	return has ? k : REVIEW_NONE;
+}
+
+/* Whether comment c is a claim on one step of sequence i, not on the
+ * whole (it follows a step on the step's line, a step before the
+ * sequence's last one, and names a multiplier): the step's index in
+ * w->f.steps, else REVIEW_NONE. */
+static size_t step_comment(const walk *w, size_t i, size_t c)
+{
+	const review_mult *m = &w->r->mult[i];
+	size_t k = step_in_run(w, i, c), j;
+
+	if (k == REVIEW_NONE)
+		return REVIEW_NONE;
+	/* the last step that sets the sequence's variable: its comment
+	 * speaks of the whole */
+	for (j = k + 1; j < w->f.nsteps &&
+	     strcmp(w->f.steps[j].name, m->name); j++)
+		;
+	if (!strcmp(w->f.steps[k].name, m->name) && (j == w->f.nsteps ||
+	    w->f.steps[j].line > m->last))
+		return REVIEW_NONE;
+	return k;
+}
+
+/* The claim of a step's comment c (step k) checked against the running
+ * product there: confirmed, or wrong with the right value. */
+static void step_claim(walk *w, size_t i, size_t k, size_t c)
+{
+	const step *p = &w->f.steps[k];
+	const review_mult *m = &w->r->mult[i];
+	uint64_t mask = word_mask(p->bits), want;
+	mpz_t v;
+	char lit[64];
+
+	mpz_init(v);
+	review_step_value(&w->v.t[c], v, lit, sizeof lit);
+	mpz_fdiv_r_2exp(v, v, p->bits);
+	want = mpz_get_ui(v) & mask;
+	mpz_clear(v);
+	if (!p->known || p->b)
+		review_add(w->r, REVIEW_CHECK, m->file, w->v.t[c].line, i,
+		           "sequence", "not checked: the comment on this step "
+		           "claims %s = %s * %s, but %s there is no multiple of "
+		           "%s the evaluator knows", p->name, m->input, lit,
+		           p->name, m->input);
+	else if ((p->a & mask) == want)
+		review_add(w->r, REVIEW_NOTE, m->file, w->v.t[c].line, i,
+		           "sequence", "this step's comment: %s = %s * %s: "
+		           "confirmed (the running product here is %s * 0x%0*llx "
+		           "mod 2^%u)", p->name, m->input, lit, m->input,
+		           (int)(p->bits / 4), (unsigned long long)(p->a & mask),
+		           p->bits);
+	else
+		review_add(w->r, REVIEW_WARNING, m->file, w->v.t[c].line, i,
+		           "sequence", "this step's comment claims %s = %s * %s "
+		           "(0x%0*llx), but the running product here is %s * "
+		           "0x%0*llx mod 2^%u (%llu)", p->name, m->input, lit,
+		           (int)(p->bits / 4), (unsigned long long)want, m->input,
+		           (int)(p->bits / 4), (unsigned long long)(p->a & mask),
+		           p->bits, (unsigned long long)(p->a & mask));
+}
+
 /* The constant a sequence's comments say it computes: a power sum, else
- * a define named there (of the sequence's word when there are several). */
+ * a define named there (of the sequence's word when there are several);
+ * its per-step comments are each checked against that step's product
+ * (step_claim), not against the whole. */
 static void sequence_claim(walk *w, size_t i, const size_t *cm, size_t ncm)
 {
 	review *r = w->r;
@@ -136,7 +301,11 @@ static void sequence_claim(walk *w, size_t i, const size_t *cm, size_t ncm)
 		unsigned long line;
 		mpz_t v;
 		mpz_init(v);
-		if (review_comment_hex(&w->v.t[cm[k]], v, lit, sizeof lit, &line)) {
+		/* the last step's comment: "= x * 7" as well as a hex literal */
+		if (step_in_run(w, i, cm[k]) != REVIEW_NONE ?
+		    (line = w->v.t[cm[k]].line,
+		     review_step_value(&w->v.t[cm[k]], v, lit, sizeof lit)) :
+		    review_comment_hex(&w->v.t[cm[k]], v, lit, sizeof lit, &line)) {
 			named = 1;
 			snprintf(what, sizeof what, "%s (its comment, line %lu)", lit,
 			         line);
@@ -207,14 +376,27 @@ void review_claims_of(walk *w, size_t i)
 	const size_t *cm = w->comments;
 	size_t ncm = w->ncomments, k;
 
+	size_t whole[16], st;
+
 	if (m->kind == REVIEW_SEQUENCE) {
-		cm = w->fn_comments;
-		ncm = w->nfn;
+		/* a comment on one step claims that step's product; the others
+		 * (before, after, on the last step) claim the whole's */
+		for (k = ncm = 0; k < w->nfn; k++)
+			if ((st = step_comment(w, i, w->fn_comments[k])) != REVIEW_NONE)
+				step_claim(w, i, st, w->fn_comments[k]);
+			else
+				whole[ncm++] = w->fn_comments[k];
+		cm = whole;
 		sequence_claim(w, i, cm, ncm);
 	}
 	for (k = 0; k < ncm; k++) {
-		char *added = comment_added(w, &w->v.t[cm[k]]);
+		char *added;
 		size_t nf = w->r->nfind;
+		/* a step's "= x * 7": read as its product, checked above */
+		if (m->kind == REVIEW_SEQUENCE &&
+		    step_in_run(w, i, cm[k]) != REVIEW_NONE)
+			continue;
+		added = comment_added(w, &w->v.t[cm[k]]);
 		if (k < w->nshared && m->kind == REVIEW_DEFINE)
 			review_claims_shared(w->r, i, w->v.t[cm[k]].s,
 			                     w->v.t[cm[k]].line, added);

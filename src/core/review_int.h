@@ -107,8 +107,24 @@ typedef struct sym {
  * variables, its word, the statements since its input was read, and the
  * run's steps (the first branch of an #if inside a function, kept while
  * the next is read: review.c's alternatives). */
+/* A step of a run: the variable statement [.., end] set, its value
+ * there (a x + b on bits), and the comment after it on its line (a
+ * per-step claim, review_about.c's step_claim), REVIEW_NONE when none. */
+#define MAX_STEPS 64
+
+typedef struct step {
+	char name[32];
+	size_t end, comment;
+	unsigned long line;
+	unsigned bits;
+	int known;
+	uint64_t a, b;
+} step;
+
 typedef struct fn_state {
 	sym var[MAX_VARS];
+	step steps[MAX_STEPS];   /* the run's steps, in order */
+	size_t nsteps;
 	size_t nvar;
 	int have_input;
 	unsigned word;           /* the function's word (first declared) */
@@ -566,6 +582,10 @@ size_t review_plural_comments(walk *w);
 
 /* The first hex literal of at least 2^8 in comment t: 1 with its value
  * in v, as written in lit, and its line; else 0. */
+int review_step_value(const tok *t, mpz_t v, char *lit, size_t nlit);
+size_t review_step_of(const walk *w, size_t c);
+void review_step_record(walk *w, const sym *s, size_t end, unsigned bits);
+void review_step_comment(walk *w, size_t i);
 int review_comment_hex(const tok *t, mpz_t v, char *lit, size_t nlit,
                        unsigned long *line);
 
