@@ -1021,7 +1021,7 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 		goto done;
 	if (prepare(c, a, &s, v, &nv) < 0)
 		goto done;
-	if (keys_parse(&ks, a->keys ? a->keys : "seq", &c->err) < 0)
+	if (cli_keys_parse(&ks, a->keys ? a->keys : "seq", &c->err) < 0)
 		goto done;
 	s.count = a->count ? (size_t)a->count : (size_t)4 << s.b;
 	/* everything the request holds at once, not the keys alone: they,

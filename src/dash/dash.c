@@ -35,6 +35,7 @@
 #include "cfx/keys.h"
 #include "cfx/proc.h"
 #include "cfx/safefile.h"
+#include "cli/cli.h"
 #include "cli/opts.h"
 #include "cli/out.h"
 #include "cli/sreport.h"
@@ -565,8 +566,17 @@ static int take_option(void *ctx, const opts_hit *h, cfx_err *e)
 		return opts_number(h->s, h->value, h->s->lo, KEYS_MAX, &o->count,
 		                   e);
 	case SETTING_KEYS:          /* parsed here, and only here */
-		if (keys_family_set(&o->fam, h->value, e) < 0)
+		if (keys_family_set(&o->fam, h->value, e) < 0) {
+			/* a misspelt family: the nearest name, as -k says it
+			 * on every command (cli_keys_parse) */
+			keys_spec ks;
+			cfx_err near = *e;
+			if (cli_keys_parse(&ks, h->value, &near) == 0)
+				keys_spec_free(&ks);
+			else if (strstr(near.msg, "did you mean"))
+				*e = near;
 			return -1;
+		}
 		o->keys = 1;
 		return 0;
 	case SETTING_LEARN:

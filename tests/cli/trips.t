@@ -18,6 +18,12 @@ $ cfx
 $ cfx -k rnadom
 ! cfx: unknown key family (rnadom); did you mean random?
 ? 2
+$ cfx bench 5 --runs 3 -k strde:4
+! cfx: bench: unknown key family (strde:4); did you mean stride:4?
+? 2
+$ cfx dash -k strde:4 5
+! cfx: dash: unknown key family (strde:4); did you mean stride:4?
+? 2
 # nothing near: the list of families, as before
 $ cfx score 5 -k bogus:1
 ! cfx: score: unknown key family: seq, stride, random, file, malloc, inodes, ptr, high or sparse (bogus:1)
