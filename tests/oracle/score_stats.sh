@@ -8,8 +8,9 @@
 # repeats, then chi^2 = sum (O - E)^2/E, E = K/2^b, its upper-tail p-value
 # incgam(dof/2, chi2/2)/gamma(dof/2) with dof = 2^b - 1, the probe ratio
 # R = sum c(c+1)/2 / ((K(1 - 1/m) + K^2/m + K)/2), the largest load, the
-# empty buckets and the verdict (none: fewer than 16 distinct keys; bad:
-# R >= 2 and p < 0.001; weak: p < 0.001; good otherwise).  Word sizes 8, 16, 32, 64; table bits 1..16; good, bad
+# empty buckets and the verdict in the JSON's words (INFO: fewer than 16
+# distinct keys; FAIL: R >= 2 and p < 0.001; WARN: p < 0.001; PASS
+# otherwise; the text says none, bad, weak, good).  Word sizes 8, 16, 32, 64; table bits 1..16; good, bad
 # and even multipliers; files with and without --count; the families
 # seq[:START] and stride:S (also as expressions), with and without --count.
 . "$(dirname "$0")/lib.sh"
@@ -40,9 +41,9 @@ stats(ks, p, n, b) = {
 	pv = if (c2 == 0, 1., incgam(dof / 2, c2 / 2.) / gamma(dof / 2));
 	R = sum(i = 1, m, L[i] * (L[i] + 1) / 2) / ((K * (1 - 1 / m) + K^2 / m + K) / 2);
 	mx = vecmax(L); em = #select(c -> c == 0, L);
-	verdict = if (K < 16, "none",
+	verdict = if (K < 16, "INFO",
 	              abs(pv / 0.001 - 1) < 1e-6 || abs(R - 2) < 1e-9, "?",
-	              pv < 0.001 && R >= 2, "bad", pv < 0.001, "weak", "good");
+	              pv < 0.001 && R >= 2, "FAIL", pv < 0.001, "WARN", "PASS");
 	Str(#ks, TAB, K, TAB, m, TAB, E(c2), TAB, dof, TAB, E(pv), TAB, mx, TAB, em,
 	    TAB, E(Ex), TAB, E(R), TAB, verdict, TAB, p % 2 == 0);
 }

@@ -72,8 +72,8 @@ rowstats(p, n, b, K, s) = {
 	pv = if (c2 == 0, 1., incgam((m - 1) / 2, c2 / 2.) / gamma((m - 1) / 2));
 	R = sum(i = 1, m, L[i] * (L[i] + 1) / 2) / ((Kd * (1 - 1 / m) + Kd^2 / m + Kd) / 2);
 	\\ no verdict below 16 distinct keys (man cfx: every face, as score)
-	v = if (Kd < 16, "none", abs(pv / 0.001 - 1) < 1e-6 || abs(R - 2) < 1e-9, "?",
-	        pv < 0.001 && R >= 2, "bad", pv < 0.001, "weak", "good");
+	v = if (Kd < 16, "INFO", abs(pv / 0.001 - 1) < 1e-6 || abs(R - 2) < 1e-9, "?",
+	        pv < 0.001 && R >= 2, "FAIL", pv < 0.001, "WARN", "PASS");
 	[Str(E(c2), "/", E(pv), "/", vecmax(L), "/", #select(c -> c == 0, L), "/", E(R), "/", v), R, Kd >= 16];
 }
 sweep(p, n, b, K, full, withcount) = {
