@@ -33,19 +33,23 @@ wait_last() {
 	done
 }
 
+# q_exits WHEN: q, and the dashboard exits 0
+q_exits() {
+	local st
+	tm_keys q
+	st=$(tm_exited 30)
+	check "q $1 exits 0 (status $st)" test "$st" = 0
+}
+
 # q at once (keys and score), and q while the strip counts the battery
 dash_start 120 40 dash $A
 check "up" tm_wait "const $A" 20
-tm_keys q
-st=$(tm_exited 30)
-check "q as it starts exits 0 (status $st)" test "$st" = 0
+q_exits "as it starts"
 
 dash_start 120 40 dash $A
 check "up again" tm_wait "const $A" 20
 check "the strip counts the battery" tm_wait 'verify .* [0-9]+/[0-9]+ families' 120
-tm_keys q
-st=$(tm_exited 30)
-check "q while the strip counts exits 0 (status $st)" test "$st" = 0
+q_exits "while the strip counts"
 
 # q while the whole battery is judged (N = M - 1 shown: the judge of all
 # M, the stride map and field layouts with it, runs next)
@@ -53,9 +57,7 @@ dash_start 120 40 dash $A
 check "up once more" tm_wait "const $A" 20
 check "the strip counts once more" tm_wait 'verify .* [0-9]+/[0-9]+ families' 120
 wait_last
-tm_keys q
-st=$(tm_exited 30)
-check "q while the battery is judged exits 0 (status $st)" test "$st" = 0
+q_exits "while the battery is judged"
 
 # a new constant while the last family is judged (N = M - 1 shown: the
 # judge of all M runs next), then the first again: the judge is redone
@@ -71,7 +73,5 @@ check "its strip is done" tm_wait 'verify .*(PASS|FAIL)' 300
 tm_type ':verify'; tm_keys Enter
 check "still cfx verify's totals ($fail FAIL, $warn WARN)" \
 	tm_wait "verify $hex \($bits-bit\): $word, $fail FAIL, $warn WARN" 10
-tm_keys q
-st=$(tm_exited 30)
-check "q when idle exits 0 (status $st)" test "$st" = 0
+q_exits "when idle"
 tm_summary
