@@ -100,6 +100,22 @@ static size_t leave_len;
 static int leave_fd = -1;    /* the terminal (a ':' command's output is
                               * redirected away from fd 1 while it runs) */
 
+/* ncurses draws on a descriptor of its own, a copy of the terminal's:
+ * a last message unplugs it (/dev/null in its place) before the screen is
+ * left, so that a thread still drawing (the main loop, while memory ran
+ * out in the worker or a background ':' command) cannot write the
+ * dashboard's rows over the shell's screen and the message (CI: the
+ * shell's line and the message both gone, at one ulimit -v in eight). */
+static int curses_fd = -1;
+static FILE *curses_out;
+static int null_fd = -1;
+
+static void unplug(void)
+{
+	if (curses_fd >= 0 && null_fd >= 0)
+		dup2(null_fd, curses_fd);
+}
+
 static struct termios shell_tio;     /* the modes the shell had */
 static int shell_tio_have;
 static int err_fd = -1;      /* stderr as cfx found it (a ':' command's
@@ -129,6 +145,7 @@ static void leave_now(void)
 
 	if (__atomic_exchange_n(&left, 1, __ATOMIC_SEQ_CST))
 		return;
+	unplug();
 	r = leave_fd < 0 ? 0 : write(leave_fd, leave_seq, leave_len);
 	(void)r;
 	if (shell_tio_have)
@@ -148,7 +165,10 @@ static void on_signal(int sig)
 		 * stop flag for a while (it left an orphan at 48% CPU): the
 		 * screen is left and cfx ends now (proc_fatal: the terminal
 		 * modes, the temporary files, status 128 + sig) */
-		ssize_t r = leave_fd < 0 ? 0 : write(leave_fd, leave_seq,
+		ssize_t r;
+
+		unplug();
+		r = leave_fd < 0 ? 0 : write(leave_fd, leave_seq,
 		                                     leave_len);
 		(void)r;
 		proc_fatal(sig);
@@ -629,6 +649,17 @@ static int parse_opts(int argc, char **argv, dash_opts *o)
 	return 0;
 }
 
+static void curses_end(void)
+{
+	if (curses_out)
+		fclose(curses_out);     /* and curses_fd */
+	curses_out = NULL;
+	curses_fd = -1;
+	if (null_fd >= 0)
+		close(null_fd);
+	null_fd = -1;
+}
+
 static int curses_start(dash *d)
 {
 	const char *t = getenv("TERM");
@@ -650,13 +681,23 @@ static int curses_start(dash *d)
 	shell_tio_have = tcgetattr(STDIN_FILENO, &shell_tio) == 0;
 	if (!t || !*t || !strcmp(t, "dumb"))
 		scr = NULL;
-	else
-		scr = newterm(NULL, stdout, stdin);
+	else {
+		fflush(stdout);
+		if ((curses_fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)) >= 0 &&
+		    !(curses_out = fdopen(curses_fd, "w"))) {
+			close(curses_fd);
+			curses_fd = -1;
+		}
+		null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+		scr = newterm(NULL, curses_out ? curses_out : stdout, stdin);
+	}
 	if (scr && (!tigetstr("cup") || tigetstr("cup") == (char *)-1)) {
 		endwin();
 		delscreen(scr);
 		scr = NULL;
 	}
+	if (!scr)
+		curses_end();
 	ls.scr = scr;
 	if (!scr) {
 		fprintf(stderr, "cfx: %scannot drive this terminal (TERM=%s)\n",
@@ -762,6 +803,8 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 		xalloc_on_fail_first(NULL);
 		proc_on_leave(NULL);
 		endwin();
+		delscreen(ls.scr);
+		curses_end();
 		fprintf(stderr, "cfx: dash: cannot start the worker thread\n");
 		return CFX_EXIT_USAGE;
 	}
@@ -778,6 +821,7 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	xalloc_on_fail_first(NULL);
 	proc_on_leave(NULL);
 	delscreen(ls.scr);
+	curses_end();
 	sig = got_signal;
 	if (ls.lat) {
 		for (i = 0; i < ls.nlk; i++)
