@@ -131,7 +131,8 @@ static int sizes_within(cmd_ctx *c, char **paths, int n)
 
 /* The whole of path (or standard input for "-") into *text, within the
  * bounds of a data file, and of REVIEW_MAX_INPUT with the *total bytes
- * read before it (which it adds to).  0, or -1 with c->err. */
+ * read before it (which it adds to).  0, or with c->err -1 (this input
+ * is bad) or -2 (the inputs together are past REVIEW_MAX_INPUT). */
 static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len,
                  size_t *total)
 {
@@ -166,7 +167,7 @@ static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len,
 		}
 		if (*total + b.len > REVIEW_MAX_INPUT) {
 			too_much(c, name);
-			n = -3;
+			n = -4;
 			break;
 		}
 	}
@@ -179,7 +180,7 @@ static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len,
 	}
 	if (n < -1) {
 		buf_free(&b);
-		return -1;
+		return n == -4 ? -2 : -1;
 	}
 	*len = b.len;
 	*total += b.len;
@@ -390,30 +391,45 @@ static int review_beside(review *rv, const review_text *in, size_t n,
 	return rc;
 }
 
-/* Review the files paths[0..n) (n >= 1) as a says: the exit status. */
-static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
-                        int n)
+/* A bad input among several (it cannot be read, or is no diff and no
+ * C): its line said, the others still reviewed.  The last one's error is
+ * kept in c->err, said by the caller with the status 2 (main's
+ * cli_print_error), the ones before it here, in the order met. */
+static void bad_input(cmd_ctx *c, cfx_err *pending, int *nbad)
 {
-	review_args a = *ra;
-	int rc, i;
-	size_t total[4] = { 0 }, mults = 0, k, nread = 0, nonempty = 0, nin;
-	json_t *all = NULL;
-	review *rvs;
-	review_text *in;
-	char *empty;          /* the inputs that are empty: nothing to review */
+	if ((*nbad)++) {
+		cmd_ctx t = *c;
+		t.err = *pending;
+		cli_print_error(&t, c->diag ? c->diag : stderr);
+	}
+	*pending = c->err;
+}
 
-	/* every input read and reviewed before any verdict or output: a bad
-	 * one is one line on stderr and nothing on stdout */
-	if (sizes_within(c, paths, n) < 0)
-		return CFX_EXIT_USAGE;
-	rvs = xcalloc((size_t)n, sizeof *rvs, "reviews");
-	empty = xcalloc((size_t)n, sizeof *empty, "reviews");
-	in = xcalloc((size_t)n, sizeof *in, "reviews");
+/* Whether c->err stops the whole review (Ctrl-C, or the inputs together
+ * past REVIEW_MAX_INPUT: rc -2 of slurp), not just this input's. */
+static int stops_all(const cmd_ctx *c, int rc)
+{
+	return rc == -2 || c->err.code == CFX_EINTR || (c->stop && *c->stop);
+}
+
+/* Read paths[0..n) into in[], marking skip[i] for an empty input (said:
+ * nothing to review) or a bad one (bad_input).  0, or -1 when the whole
+ * review stops (c->err). */
+static int read_inputs(cmd_ctx *c, char **paths, int n, review_text *in,
+                       char *skip, size_t *nread, cfx_err *pending, int *nbad)
+{
+	int i, rc;
+
 	for (i = 0; i < n; i++) {
 		char *text = NULL;
 		size_t len = 0;
-		if (slurp(c, paths[i], &text, &len, &nread) < 0)
-			break;
+		if ((rc = slurp(c, paths[i], &text, &len, nread)) < 0) {
+			if (stops_all(c, rc) || n == 1)
+				return -1;
+			bad_input(c, pending, nbad);
+			skip[i] = 1;
+			continue;
+		}
 		in[i] = (review_text){ text, len, strcmp(paths[i], "-") ?
 		                       paths[i] : "<stdin>" };
 		if (!text[strspn(text, " \t\r\n")]) {
@@ -421,14 +437,25 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 			fprintf(c->diag ? c->diag : stderr, "cfx: %s: nothing to "
 			        "review: the input is empty (%s)\n", c->cmd,
 			        in[i].name);
-			empty[i] = 1;
+			skip[i] = 1;
 		}
 	}
-	nin = (size_t)i;
-	for (i = 0; i < n && nin == (size_t)n; i++) {
-		if (empty[i])
+	return 0;
+}
+
+/* Review each input not skipped into rvs[i]; one that is no diff and
+ * no C (or past the review's bounds) is a bad input (bad_input) among
+ * several.  0, or -1 when the whole review stops (c->err). */
+static int review_inputs(cmd_ctx *c, review *rvs, const review_text *in,
+                         int n, char *skip, size_t nread, cfx_err *pending,
+                         int *nbad)
+{
+	int i, rc;
+
+	for (i = 0; i < n; i++) {
+		if (skip[i])
 			continue;
-		rc = review_beside(&rvs[i], in, (size_t)n, (size_t)i, empty,
+		rc = review_beside(&rvs[i], in, (size_t)n, (size_t)i, skip,
 		                   nread, &c->err);
 		/* Ctrl-C: the evaluator stopped, and what it stopped reads as
 		 * no multiplier; a review that missed them is no review */
@@ -436,17 +463,49 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 			rc = cfx_err_set(&c->err, CFX_EINTR, -1, NULL, "interrupted");
 		if (rc < 0) {
 			review_free(&rvs[i]);
-			break;
+			memset(&rvs[i], 0, sizeof rvs[i]);
+			if (stops_all(c, rc) || n == 1)
+				return -1;
+			bad_input(c, pending, nbad);
+			skip[i] = 1;
 		}
 	}
-	for (k = 0; k < nin; k++)
+	return 0;
+}
+
+/* Review the files paths[0..n) (n >= 1) as a says: the exit status.  A
+ * bad input among several is one line on stderr (bad_input) and the
+ * others are reviewed and reported; the status is then 2. */
+static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
+                        int n)
+{
+	review_args a = *ra;
+	int i, nbad = 0, stop;
+	size_t total[4] = { 0 }, mults = 0, k, nread = 0, nonempty = 0;
+	json_t *all = NULL;
+	review *rvs;
+	review_text *in;
+	char *skip;           /* the inputs empty (nothing to review) or bad */
+	cfx_err pending;      /* the last bad input's error */
+
+	/* every input read and reviewed before any verdict or output: a bad
+	 * one alone is one line on stderr and nothing on stdout */
+	if (sizes_within(c, paths, n) < 0)
+		return CFX_EXIT_USAGE;
+	rvs = xcalloc((size_t)n, sizeof *rvs, "reviews");
+	skip = xcalloc((size_t)n, sizeof *skip, "reviews");
+	in = xcalloc((size_t)n, sizeof *in, "reviews");
+	stop = read_inputs(c, paths, n, in, skip, &nread, &pending, &nbad) < 0 ||
+	       review_inputs(c, rvs, in, n, skip, nread, &pending, &nbad) < 0;
+	for (k = 0; k < (size_t)n; k++)
 		free((char *)in[k].text);
 	free(in);
-	if (i < n) {
-		while (i-- > 0)
-			review_free(&rvs[i]);
+	if (stop) {
+		for (i = 0; i < n; i++)
+			if (!skip[i])
+				review_free(&rvs[i]);
 		free(rvs);
-		free(empty);
+		free(skip);
 		return CFX_EXIT_USAGE;
 	}
 	if (a.json)
@@ -455,14 +514,15 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 		const char *path = paths[i];
 		size_t nl[4];
 		review *rv = &rvs[i];
-		if (empty[i])
+		if (skip[i])
 			continue;
 		nonempty++;
 		if (verdicts(c, rv) < 0) {
 			for (; i < n; i++)
-				review_free(&rvs[i]);
+				if (!skip[i])
+					review_free(&rvs[i]);
 			free(rvs);
-			free(empty);
+			free(skip);
 			json_decref(all);
 			return CFX_EXIT_USAGE;
 		}
@@ -486,7 +546,7 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 		review_free(rv);
 	}
 	free(rvs);
-	free(empty);
+	free(skip);
 	if (a.json) {
 		json_t *o = json_object();
 		json_object_set_new(o, "files", all);
@@ -503,6 +563,10 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 		        "%zu note%s; %zu multiplier%s\n", total[3], S(total[3]),
 		        total[2], S(total[2]), total[1], S(total[1]), total[0],
 		        S(total[0]), mults, S(mults));
+	}
+	if (nbad) {             /* the last bad input, said by the caller */
+		c->err = pending;
+		return CFX_EXIT_USAGE;
 	}
 	/* a reply or a test emitted is the command's product: it succeeded */
 	return (total[3] || total[2]) && !a.emit ? CFX_EXIT_FAIL : CFX_EXIT_OK;
