@@ -770,15 +770,8 @@ static void walk_comment(walk *w, size_t i, walk_pos *p)
 			return;
 		}
 	}
-	if (w->ncomments == sizeof w->comments / sizeof w->comments[0]) {
-		memmove(w->comments, w->comments + 1,
-		        --w->ncomments * sizeof w->comments[0]);
-		w->nshared -= w->nshared > 0;
-	}
-	w->comments[w->ncomments++] = i;
+	review_keep_comment(w, i);
 	review_step_comment(w, i);
-	if (w->depth > 0 && w->nfn < 16)
-		w->fn_comments[w->nfn++] = i;
 	if (p->start == i)
 		p->start = i + 1;
 }
@@ -817,6 +810,8 @@ static void walk_directive(walk *w, size_t i, walk_pos *p)
 	 * them, its claims checked against each */
 	w->ncomments = w->nshared = w->r->nmult > had ?
 	                            review_plural_comments(w) : 0;
+	if (w->r->nmult > had)
+		w->comments_lost = 0;
 	if (w->r->nmult > had) {
 		if (p->after_from == REVIEW_NONE || p->after_from == p->after_to)
 			p->after_from = had;
@@ -864,6 +859,8 @@ static void walk_open(walk *w, size_t start, size_t i)
 		w->nfn = w->nfn_before = w->ncomments;
 		memcpy(w->fn_comments, w->comments,
 		       w->ncomments * sizeof w->comments[0]);
+		w->fn_lost = w->comments_lost;
+		w->fn_lost_line = w->lost_line;
 	} else {
 		/* a block inside: a branch ends a straight line */
 		finish_run(w, w->v.t[i].line);
@@ -906,7 +903,7 @@ static void walk_file(walk *w)
 	memset(&w->ifs, 0, sizeof w->ifs);
 	w->ncif = 0;
 	memset(w->last_if, 0, sizeof w->last_if);
-	w->ncomments = w->nshared = 0;
+	w->ncomments = w->nshared = w->comments_lost = 0;
 	w->depth = 0;
 	reset_fn(w);
 	while (w->defi < w->newd->n && w->newd->d[w->defi].file < w->file)
@@ -939,7 +936,7 @@ static void walk_file(walk *w)
 		else if (!strcmp(t[i].s, "}"))
 			walk_close(w, i);
 		if (strcmp(t[i].s, ";") || i > p.start)
-			w->ncomments = w->nshared = 0;
+			w->ncomments = w->nshared = w->comments_lost = 0;
 		p.start = i + 1;
 	}
 	alts_clear(w);

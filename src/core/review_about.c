@@ -45,6 +45,38 @@ size_t review_plural_comments(walk *w)
 	return n;
 }
 
+/* ---- the comments kept ---------------------------------------------------- */
+
+void review_keep_comment(walk *w, size_t i)
+{
+	if (w->ncomments < REVIEW_MAX_COMMENTS)
+		w->comments[w->ncomments++] = i;
+	else if (!w->comments_lost++)
+		w->lost_line = w->v.t[i].line;
+	if (w->depth == 0)
+		return;
+	if (w->nfn < REVIEW_MAX_COMMENTS)
+		w->fn_comments[w->nfn++] = i;
+	else if (!w->fn_lost++)
+		w->fn_lost_line = w->v.t[i].line;
+}
+
+/* Multiplier i's comments past REVIEW_MAX_COMMENTS (lost of them, the
+ * first at line): their claims said not checked, never dropped
+ * silently. */
+static void lost_comments(walk *w, size_t i, size_t lost, unsigned long line)
+{
+	const review_mult *m = &w->r->mult[i];
+
+	if (lost)
+		review_add(w->r, REVIEW_CHECK, m->file, line, i, "claims",
+		           "not checked: the claims of %zu comment%s from this "
+		           "line on (the review reads the first %d comments %s)",
+		           lost, lost == 1 ? "" : "s", REVIEW_MAX_COMMENTS,
+		           m->kind == REVIEW_SEQUENCE ? "of a function, before "
+		           "it and inside" : "before a statement");
+}
+
 /* ---- claims --------------------------------------------------------------- */
 
 /* The first hex literal of at least 2^8 in comment t (0x9e370001, a
@@ -376,7 +408,7 @@ void review_claims_of(walk *w, size_t i)
 	const size_t *cm = w->comments;
 	size_t ncm = w->ncomments, k;
 
-	size_t whole[16], st;
+	size_t whole[REVIEW_MAX_COMMENTS], st;
 
 	if (m->kind == REVIEW_SEQUENCE) {
 		/* a comment on one step claims that step's product; the others
@@ -388,6 +420,9 @@ void review_claims_of(walk *w, size_t i)
 				whole[ncm++] = w->fn_comments[k];
 		cm = whole;
 		sequence_claim(w, i, cm, ncm);
+		lost_comments(w, i, w->fn_lost, w->fn_lost_line);
+	} else {
+		lost_comments(w, i, w->comments_lost, w->lost_line);
 	}
 	for (k = 0; k < ncm; k++) {
 		char *added;

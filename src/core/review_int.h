@@ -92,6 +92,12 @@ typedef struct cif {
 
 #define MAX_VARS 32
 
+/* The comments a walk keeps since the last statement, and of a function
+ * (before it and inside): a bound only hostile input meets, for each is
+ * read against each multiplier of its statement or function; claims in
+ * the ones past it are said not checked (review_lost_comments). */
+#define REVIEW_MAX_COMMENTS 256
+
 typedef struct sym {
 	char name[32];
 	unsigned bits;           /* 0: not declared here (the word's) */
@@ -205,14 +211,23 @@ typedef struct walk {
 	int ncif;
 	cif last_if[MAX_IF];     /* per brace depth: the last if, for else */
 	int last_return;         /* the last statement read was a return */
-	size_t comments[16];     /* comment tokens since the last statement */
+	/* comment tokens since the last statement: the first
+	 * REVIEW_MAX_COMMENTS; the ones past them counted (comments_lost,
+	 * the first one's line lost_line) and said not checked */
+	size_t comments[REVIEW_MAX_COMMENTS];
 	size_t ncomments;
+	size_t comments_lost;
+	unsigned long lost_line;
 	size_t nshared;          /* the first of them are plural comments kept
 	                          * from the define before (review_plural_
 	                          * comments): what no check reads in them was
 	                          * listed there */
-	size_t fn_comments[16];  /* the function's: before it and inside */
+	size_t fn_comments[REVIEW_MAX_COMMENTS];  /* the function's: before
+	                          * it and inside; past them counted as
+	                          * above */
 	size_t nfn;
+	size_t fn_lost;
+	unsigned long fn_lost_line;
 	size_t nfn_before;       /* how many of them are before it */
 	/* the function being evaluated */
 	int depth;               /* brace depth */
@@ -592,6 +607,9 @@ int review_comment_hex(const tok *t, mpz_t v, char *lit, size_t nlit,
 /* The claims of multiplier i's comments checked (a sequence's: the
  * function's comments, and the constant they say it computes). */
 void review_claims_of(walk *w, size_t i);
+/* Comment t[i] kept by the walk (w->comments, and w->fn_comments inside
+ * a function), or counted past REVIEW_MAX_COMMENTS. */
+void review_keep_comment(walk *w, size_t i);
 /* The claims of t[k], a comment on a #define's own line, checked against
  * the multipliers that define made (w->r->mult[from..to-1]). */
 void review_tail_claims(walk *w, size_t k, size_t from, size_t to);
