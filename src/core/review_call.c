@@ -92,15 +92,17 @@ static int is_call(const tok *t, size_t k, size_t n, size_t open, size_t close)
 	         strcmp(t[k - 2].s, "return"));   /* "u32 *my_hash(" */
 }
 
-/* s into dst (n bytes), cut to fit. */
+/* s into dst (n bytes, at least 4), cut to fit: then ending "...". */
 static void cut_copy(char *dst, size_t n, const char *s)
 {
 	size_t len = strlen(s);
 
-	if (len >= n)
-		len = n - 1;
-	memcpy(dst, s, len);
-	dst[len] = '\0';
+	if (len < n) {
+		memcpy(dst, s, len + 1);
+		return;
+	}
+	memcpy(dst, s, n - 4);
+	memcpy(dst + n - 4, "...", 4);
 }
 
 /* Where line `line` of file f is, said from file ref (where the
@@ -325,18 +327,84 @@ void review_call_others(walk *w)
 	w->ncalls = w->capcalls = 0;
 }
 
-/* The calls hash_32(x, B) (or hash_64) in the files of w's patch that a
- * multiplier m of word `word` gets its tables from: each B of 1 .. word - 1
- * (hash_64: 1 .. 32, for it returns a u32), up to verify's largest, into
- * m's list; cs counts the calls and those whose B is known. */
+/* The table a shift after the ')' at t[e] takes of a wv-bit value:
+ * ">> K" (K a literal or a define, 0 < K < wv: wv - K bits) or ">> (wv
+ * - B)" (B a literal or a define, as review_signed_value reads it): 1
+ * with its bits into *v and the shift as written into why, else 0. */
+static int shift_table(walk *cw, size_t e, unsigned long wv, long *v,
+                       char *why, size_t n)
+{
+	const tok *t = cw->v.t;
+	size_t j = e + 2, close;
+	unsigned long k;
+	char b[48];
+
+	if (j >= cw->v.n || strcmp(t[e + 1].s, ">>"))
+		return 0;
+	if (!strcmp(t[j].s, "(")) {
+		close = review_paren_close(t, j, cw->v.n);
+		if (close >= cw->v.n || j + 3 >= close || t[j + 1].type != T_NUM ||
+		    strtoul(t[j + 1].s, NULL, 0) != wv || strcmp(t[j + 2].s, "-") ||
+		    !review_signed_value(cw, j + 3, close, v, b, sizeof b))
+			return 0;
+		snprintf(why, n, ">> (%lu - %s)", wv, b);
+		return 1;
+	}
+	if (!review_small_value(cw, &t[j], &k, b, sizeof b) || !k || k >= wv)
+		return 0;
+	*v = (long)(wv - k);
+	snprintf(why, n, ">> %s", b);
+	return 1;
+}
+
+/* The call at t[k] of cw's file of hash_32() (or hash_64(): fn), or of
+ * its one-argument kin __hash_32() and __hash_32_generic() (the product
+ * alone) followed by a shift: 2 when its table's bits are known (into
+ * *v, as written into why: " " for a literal B, said as it is), 1 when
+ * not (hash_32() only), 0 when it is no such call.  *kin: the kin's. */
+static int kernel_call(walk *cw, size_t k, const char *fn, unsigned word,
+                       long *v, char *why, size_t n, int *kin)
+{
+	const tok *t = cw->v.t;
+	size_t a, e;
+
+	*kin = word == 32 && (!strcmp(t[k].s, "__hash_32") ||
+	                      !strcmp(t[k].s, "__hash_32_generic"));
+	if ((!*kin && strcmp(t[k].s, fn)) ||
+	    !is_call(t, k, cw->v.n, REVIEW_NONE, REVIEW_NONE))
+		return 0;
+	if (*kin) {
+		e = review_paren_close(t, k + 1, cw->v.n);
+		/* one whose shift is not known is not counted: hash_32()'s own
+		 * body, __hash_32(val) >> (32 - bits), is one */
+		return e < cw->v.n && shift_table(cw, e, word, v, why, n) ? 2 : 0;
+	}
+	a = review_arg_end(t, k + 2, cw->v.n);
+	if (a >= cw->v.n || strcmp(t[a].s, ","))
+		return 0;
+	e = review_arg_end(t, a + 1, cw->v.n);
+	if (e >= cw->v.n || !review_signed_value(cw, a + 1, e, v, why, n))
+		return 1;
+	if (t[a + 1].type == T_NUM)
+		snprintf(why, n, " ");
+	return 2;
+}
+
+/* The calls hash_32(x, B) (or hash_64), and __hash_32(x) >> (32 - B)
+ * (__hash_32_generic too), in the files of w's patch that a multiplier m
+ * of word `word` gets its tables from: each B of 1 .. word - 1 (hash_64:
+ * 1 .. 32, for it returns a u32), up to verify's largest, into m's list;
+ * cs counts the calls and those whose B is known; *kins: whether a
+ * __hash_32() call gave one. */
 static void kernel_calls_scan(walk *w, review_mult *m, unsigned word,
-                              call_spec *cs)
+                              call_spec *cs, int *kins)
 {
 	walk cw = *w;
 	unsigned long top = word == 32 ? 31 : 32;
 	char why[64], place[96];
-	size_t f, k, a, e, len;
+	size_t f, k, len;
 	long v;
+	int kin;
 
 	if (top > VERIFY_MAX_TABLE_BITS)
 		top = VERIFY_MAX_TABLE_BITS;
@@ -346,16 +414,13 @@ static void kernel_calls_scan(walk *w, review_mult *m, unsigned word,
 		cw.file = f;
 		for (k = 0; k < cw.v.n; k++) {
 			const tok *t = cw.v.t;
-			if (t[k].type != T_IDENT || strcmp(t[k].s, cs->fn) ||
-			    !is_call(t, k, cw.v.n, REVIEW_NONE, REVIEW_NONE))
+			int known = t[k].type != T_IDENT ? 0 :
+			            kernel_call(&cw, k, cs->fn, word, &v, why,
+			                        sizeof why, &kin);
+			if (!known)
 				continue;
-			a = review_arg_end(t, k + 2, cw.v.n);
-			if (a >= cw.v.n || strcmp(t[a].s, ","))
-				continue;
-			e = review_arg_end(t, a + 1, cw.v.n);
 			cs->ncall++;
-			if (e >= cw.v.n ||
-			    !review_signed_value(&cw, a + 1, e, &v, why, sizeof why))
+			if (known < 2)
 				continue;
 			cs->nknown++;
 			if (v < 1 || (unsigned long)v > top)
@@ -363,14 +428,16 @@ static void kernel_calls_scan(walk *w, review_mult *m, unsigned word,
 			place_from(&cw, m->file, f, t[k].line, place, sizeof place);
 			tab_add(m, v);
 			cs->ntab++;          /* here: the calls that gave a table */
+			*kins |= kin;
 			len = strlen(cs->list);
-			/* "2^10 at lib/a.c:4", "2^8 at lib/a.c:5 (OBJ_BITS = 8)" */
+			/* "2^10 at lib/a.c:4", "2^8 at lib/a.c:5 (OBJ_BITS = 8)",
+			 * "2^10 at lib/a.c:6 (__hash_32() >> (32 - 10))" */
 			if (len + 1 < sizeof cs->list)
 				snprintf(cs->list + len, sizeof cs->list - len, "%s2^%ld "
-				         "at %s%s%s%s", len ? ", " : "", v, place,
-				         t[a + 1].type == T_NUM ? "" : " (",
-				         t[a + 1].type == T_NUM ? "" : why,
-				         t[a + 1].type == T_NUM ? "" : ")");
+				         "at %s%s%s%s%s%s", len ? ", " : "", v, place,
+				         why[0] == ' ' ? "" : " (", kin ? t[k].s : "",
+				         kin ? "() " : "", why[0] == ' ' ? "" : why,
+				         why[0] == ' ' ? "" : ")");
 		}
 		review_toks_free(&cw.v);
 	}
@@ -386,19 +453,21 @@ void review_kernel_calls(walk *w)
 		                !strcmp(m->name, "GOLDEN_RATIO_64") ? 64 : 0;
 		call_spec cs;
 		char s[1024];
+		int kins = 0;
 
 		if (!word || m->kind != REVIEW_DEFINE || m->bits != word ||
 		    m->table_src != REVIEW_TABLE_NONE || m->ntab)
 			continue;
 		memset(&cs, 0, sizeof cs);
 		snprintf(cs.fn, sizeof cs.fn, "hash_%u", word);
-		kernel_calls_scan(w, m, word, &cs);
+		kernel_calls_scan(w, m, word, &cs, &kins);
 		if (!m->ntab)
 			continue;
 		m->table = m->tabs[0];
 		m->table_src = REVIEW_TABLE_CODE;
-		snprintf(s, sizeof s, "the calls of %s() (the kernel's multiplies "
-		         "by %s): %s%s", cs.fn, m->name, cs.list,
+		snprintf(s, sizeof s, "the calls of %s()%s (the kernel's multipl%s "
+		         "by %s): %s%s", cs.fn, kins ? " and its kin __hash_32()" :
+		         "", kins ? "y" : "ies", m->name, cs.list,
 		         cs.ncall > cs.ntab ? "; other calls: no table known" : "");
 		cut_copy(m->why_table, sizeof m->why_table, s);
 	}

@@ -29,3 +29,21 @@ static inline u32 hash_64(u64 val, unsigned int bits)
 }
 C
 }
+# kpatch NAME OLD NEW CALLS...: a patch whose include/linux/hash.h
+# changes define NAME from OLD to NEW, and whose lib/buckets.c is the
+# lines CALLS after an #include (kernel_calls.sh, kernel_kin.sh)
+kpatch() {   # kpatch NAME OLD NEW CALLS...
+	local name=$1 old=$2 new=$3 c
+	shift 3
+	printf -- '--- a/include/linux/hash.h\n+++ b/include/linux/hash.h\n@@ -1,3 +1,3 @@\n /* hash */\n-#define %s %s\n+#define %s %s\n \n' \
+		"$name" "$old" "$name" "$new"
+	printf -- '--- /dev/null\n+++ b/lib/buckets.c\n@@ -0,0 +1,%d @@\n+#include <linux/hash.h>\n' $(($# + 1))
+	for c in "$@"; do printf -- '+%s\n' "$c"; done
+}
+# table_only BITS TAB C: verify passes C on BITS-bit words at the table
+# 2^TAB and fails it over its default 2^4..2^20 (a table the code shows
+# decides the verdict)
+table_only() {
+	$cfx verify --bits "$1" --table-bits "$2" "$3" >/dev/null &&
+		! $cfx verify --bits "$1" "$3" >/dev/null
+}
