@@ -336,7 +336,7 @@ static int shift_table(walk *cw, size_t e, unsigned long wv, long *v,
 {
 	const tok *t = cw->v.t;
 	size_t j = e + 2, close;
-	unsigned long k;
+	long k;
 	char b[48];
 
 	if (j >= cw->v.n || strcmp(t[e + 1].s, ">>"))
@@ -350,9 +350,10 @@ static int shift_table(walk *cw, size_t e, unsigned long wv, long *v,
 		snprintf(why, n, ">> (%lu - %s)", wv, b);
 		return 1;
 	}
-	if (!review_small_value(cw, &t[j], &k, b, sizeof b) || !k || k >= wv)
+	if (!review_signed_value(cw, j, j + 1, &k, b, sizeof b) || k < 1 ||
+	    (unsigned long)k >= wv)
 		return 0;
-	*v = (long)(wv - k);
+	*v = (long)wv - k;
 	snprintf(why, n, ">> %s", b);
 	return 1;
 }

@@ -58,14 +58,26 @@ printf 'Hello.\r\n\r\nNo patch here.\r\n' > "$tmp/prose"
 one_line "prose, CRLF" "$tmp/prose" $cfx review "$tmp/prose"
 python3 -c "print('a' * 10 * 2**20)" > "$tmp/longline"
 one_line "a line of 10 MB" "$tmp/longline" $cfx review "$tmp/longline"
-# a good input (a multiplier: findings), then a bad one: nothing of the
-# good one on stdout (all are read before any is judged)
+# a good input (a multiplier: findings), then a bad one: the bad one is
+# one line naming it, the good one still reviewed, exit 2 (issue 23
+# point 7; review/bad_files.sh has more)
 printf '#define HASH_MULT 0x9e3779b9U\n' > "$tmp/good.patch"
-one_line "a good patch, then a nonexistent file" "$tmp/none" \
+# beside NAME TOKEN CMD...: exit 2, one stderr line ending in "(TOKEN)",
+# the good patch's review on stdout
+beside() {
+	local name=$1 token=$2 rc
+	shift 2
+	bounded "$@" > "$tmp/out" 2> "$tmp/err"; rc=$?
+	expect "$name: exit 2, one line naming ($token), the good one still reviewed" \
+		'[ $rc = 2 ] && [ "$(wc -l < "$tmp/err")" = 1 ] &&
+		 grep -qF "($token)" "$tmp/err" && grep -q "HASH_MULT" "$tmp/out" &&
+		 grep -q "^total: " "$tmp/out"'
+}
+beside "a good patch, then a nonexistent file" "$tmp/none" \
 	$cfx review "$tmp/good.patch" "$tmp/none"
-one_line "a good patch, then /dev/zero" /dev/zero \
+beside "a good patch, then /dev/zero" /dev/zero \
 	$cfx review "$tmp/good.patch" /dev/zero
-one_line "a good patch, then prose" "$tmp/prose" \
+beside "a good patch, then prose" "$tmp/prose" \
 	$cfx review "$tmp/good.patch" "$tmp/prose"
 
 # standard input without end: refused at 2^22 lines (short lines) or
@@ -96,8 +108,11 @@ one_line "inputs of 1 + 3 x 100 MiB together: the one crossing 256 MiB (python: 
 	"${files[$cross]}" $cfx review "${files[@]}"
 expect "inputs together: the error says so" \
 	'grep -q "the inputs together are larger than 256 MiB, crossed by this one" "$tmp/err"'
-one_line "inputs of 1 + 2 x 100 MiB: within the total (the NUL bytes refused)" \
-	"${files[1]}" $cfx review "${files[@]:0:3}"
+bounded $cfx review "${files[@]:0:3}" > "$tmp/out" 2> "$tmp/err"; rc=$?
+expect "inputs of 1 + 2 x 100 MiB: within the total, the NUL bytes refused: a line for each, the patch reviewed, exit 2" \
+	'[ $rc = 2 ] && [ "$(wc -l < "$tmp/err")" = 2 ] &&
+	 grep -qF "(${files[1]})" "$tmp/err" && grep -qF "(${files[2]})" "$tmp/err" &&
+	 grep -q "^total: " "$tmp/out"'
 expect "inputs within the total: no total error" '! grep -q "together" "$tmp/err"'
 rm -f "${files[@]}"
 
