@@ -140,6 +140,9 @@ typedef struct review_mult {
 	char hashed_why[128];      /*   its operands' types, or the operand
 	                            *   whose type is not known */
 	int composite;             /* p is the product (own is as written) */
+	unsigned written_bits;     /* a cast cuts the product to bits (p is
+	                            * own mod 2^bits): the word of own, which
+	                            * its comments' claims are about; else 0 */
 	mpz_t own;
 } review_mult;
 

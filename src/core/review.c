@@ -121,7 +121,7 @@ static void run_claim(const walk *w, char *what, size_t n)
 		                     w->v.t[w->fn_comments[k]].line, v, lit,
 		                     sizeof lit, &line) ||
 		    review_comment_hex(&w->v.t[w->fn_comments[k]], v, lit,
-		                       sizeof lit, &line))
+		                       sizeof lit, &line, 1))
 			snprintf(what, n, "%s (its comment, line %lu)", lit, line);
 	mpz_clear(v);
 }
@@ -186,6 +186,7 @@ static void reset_fn(walk *w)
 	w->f.run_shifts = w->f.run_adds = 0;
 	w->f.nvar = 0;
 	w->f.nsteps = 0;
+	w->f.above = 0;
 	w->f.have_input = 0;
 	w->f.word = 0;
 	w->f.word_long = 0;

@@ -79,11 +79,31 @@ static void lost_comments(walk *w, size_t i, size_t lost, unsigned long line)
 
 /* ---- claims --------------------------------------------------------------- */
 
+/* Whether the clause before s in text (back to the end of a sentence,
+ * a ';' or the comment's start, 80 bytes at most) says a product: a '*'
+ * ("= x * 0x...", "hash *= 0x..."), a word of "multiply" (multiplies,
+ * multiplier, multiplication), "times" or "product". */
+static int says_product(const char *text, const char *s)
+{
+	const char *a = s;
+	char clause[96];
+
+	while (a > text && s - a < 80 && a[-1] != ';' &&
+	       !(a[-1] == '.' && (a == s || isspace((unsigned char)a[0]))))
+		a--;
+	snprintf(clause, sizeof clause, "%.*s", (int)(s - a), a);
+	return strchr(clause, '*') || review_find_ci(clause, "multipl") ||
+	       review_word_ci(clause, "times") ||
+	       review_find_ci(clause, "product");
+}
+
 /* The first hex literal of at least 2^8 in comment t (0x9e370001, a
- * suffix allowed): 1 with its value in v, as written in lit and its line;
+ * suffix allowed), with product set one its clause says a product of
+ * (says_product: "multiply by 0x...", "= x * 0x..."; not "bug 0x..." nor
+ * "mask 0x..."): 1 with its value in v, as written in lit and its line;
  * else 0. */
 int review_comment_hex(const tok *t, mpz_t v, char *lit, size_t nlit,
-                       unsigned long *line)
+                       unsigned long *line, int product)
 {
 	const char *s;
 
@@ -102,7 +122,7 @@ int review_comment_hex(const tok *t, mpz_t v, char *lit, size_t nlit,
 		}
 		snprintf(lit, nlit, "%.*s", (int)n, s);
 		mpz_set_str(v, lit + 2, 16);
-		if (mpz_sizeinbase(v, 2) > 8) {
+		if (mpz_sizeinbase(v, 2) > 8 && (!product || says_product(t->s, s))) {
 			*line = t->line;
 			for (c = t->s; c < s; c++)
 				*line += *c == '\n';
@@ -126,7 +146,18 @@ void review_step_record(walk *w, const sym *s, size_t end, unsigned bits)
 	p = &w->f.steps[w->f.nsteps++];
 	snprintf(p->name, sizeof p->name, "%s", s->name);
 	p->end = end;
-	p->comment = REVIEW_NONE;
+	p->comment = p->above = REVIEW_NONE;
+	/* the own-line comment after an earlier step, with nothing but
+	 * comments between it and this statement: this step's */
+	if (w->f.above && w->f.nsteps > 1) {
+		size_t q = end;
+		while (q > w->f.above && strcmp(w->v.t[q - 1].s, ";") &&
+		       strcmp(w->v.t[q - 1].s, "{") && strcmp(w->v.t[q - 1].s, "}"))
+			q--;
+		if (q == w->f.above)
+			p->above = w->f.above;
+	}
+	w->f.above = 0;
 	p->line = w->v.t[end].line;
 	p->bits = bits;
 	p->known = s->known;
@@ -139,7 +170,7 @@ size_t review_step_of(const walk *w, size_t c)
 	size_t k;
 
 	for (k = 0; k < w->f.nsteps; k++)
-		if (w->f.steps[k].comment == c)
+		if (w->f.steps[k].comment == c || w->f.steps[k].above == c)
 			return k;
 	return REVIEW_NONE;
 }
@@ -155,6 +186,9 @@ void review_step_comment(walk *w, size_t i)
 	l = &w->f.steps[w->f.nsteps - 1];
 	if (l->comment == REVIEW_NONE && l->end < i && t[l->end].line == t[i].line)
 		l->comment = i;
+	/* on its own line after a step: the next step's, if one follows */
+	else if (l->end < i && t[i - 1].line < t[i].line && !w->f.above)
+		w->f.above = i;
 }
 
 /* The multiplier a step's comment t claims ("= x * 7", "x * 0xffffffff",
@@ -194,7 +228,7 @@ int review_step_value(const tok *t, mpz_t v, char *lit, size_t nlit)
 			mpz_neg(v, v);
 		return 1;
 	}
-	return review_comment_hex(t, v, lit, nlit, &line);
+	return review_comment_hex(t, v, lit, nlit, &line, 0);
 }
 
 /* The step of sequence i's run that comment c follows on its line, when
@@ -276,79 +310,160 @@ static void step_claim(walk *w, size_t i, size_t k, size_t c)
 		           p->bits, (unsigned long long)(p->a & mask));
 }
 
-/* The constant a sequence's comments say it computes: a power sum, else
- * a define named there (of the sequence's word when there are several);
- * its per-step comments are each checked against that step's product
- * (step_claim), not against the whole. */
+static char *comment_added(const walk *w, const tok *t);
+
+/* The claims of step k's comment c other than its product ("prime", a
+ * continued fraction, ...), checked as a constant's are, about the
+ * step's running product there; its sentences no check reads are not
+ * listed (its product claim is step_claim's). */
+static void step_other_claims(walk *w, size_t i, size_t k, size_t c)
+{
+	review_mult *m = &w->r->mult[i];
+	const step *p = &w->f.steps[k];
+	const tok *t = &w->v.t[c];
+	unsigned bits = m->bits, written = m->written_bits;
+	int composite = m->composite;
+	char *added;
+	mpz_t own;
+
+	if (!p->known || p->b || !(p->a & word_mask(p->bits)))
+		return;
+	mpz_init_set(own, m->own);
+	mpz_set_ui(m->own, (unsigned long)(p->a & word_mask(p->bits)));
+	m->composite = 1;
+	m->written_bits = 0;
+	m->bits = p->bits;
+	added = comment_added(w, t);
+	review_claims_shared(w->r, i, t->s, t->line, added);
+	free(added);
+	mpz_set(m->own, own);
+	mpz_clear(own);
+	m->composite = composite;
+	m->written_bits = written;
+	m->bits = bits;
+}
+
+/* The claims of a sequence's comments checked so far: their values mod
+ * 2^bits, so that one constant written twice (a power sum and its hex,
+ * a define and its value) is judged once. */
+typedef struct seen_claims {
+	uint64_t v[32];
+	size_t n;
+} seen_claims;
+
+/* Judge claim want (as written: what, at line) of sequence i, unless an
+ * earlier claim of its comments had its value. */
+static void claim_once(review *r, size_t i, seen_claims *seen, mpz_srcptr want,
+                       const char *what, unsigned long line)
+{
+	const review_mult *m = &r->mult[i];
+	uint64_t v;
+	size_t k;
+	mpz_t t;
+
+	mpz_init(t);
+	mpz_fdiv_r_2exp(t, want, m->bits);
+	v = mpz_get_ui(t);
+	mpz_clear(t);
+	for (k = 0; k < seen->n && seen->v[k] != v; k++)
+		;
+	if (k < seen->n)
+		return;
+	if (seen->n < sizeof seen->v / sizeof seen->v[0])
+		seen->v[seen->n++] = v;
+	review_sequence_verdict(r, i, want, what, line);
+}
+
+/* The defines comment text names ("hash *= GOLDEN_RATIO_PRIME"): the
+ * first one of the sequence's word as before, the others where their
+ * clause says a product (says_product), each judged once. */
+static void claim_names(walk *w, size_t i, const char *text, seen_claims *seen,
+                        int *named)
+{
+	review *r = w->r;
+	const review_mult *m = &r->mult[i];
+	const char *s = text;
+	char what[160];
+
+	while (*s) {
+		size_t n = 0;
+		const define *d;
+		char name[64];
+		while (*s && !isalpha((unsigned char)*s) && *s != '_')
+			s++;
+		while (isalnum((unsigned char)s[n]) || s[n] == '_')
+			n++;
+		if (!n)
+			break;
+		snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), s);
+		if ((d = review_defs_find(w->newd, name, m->bits)) && d->valid &&
+		    (!d->ctx || d->ctx == m->bits) &&
+		    (!*named || says_product(text, s))) {
+			*named = 1;
+			snprintf(what, sizeof what, "%s = %s (%s:%lu)", name, d->text,
+			         r->pt.files[d->file], d->line);
+			claim_once(r, i, seen, d->v, what, m->line);
+		}
+		s += n;
+	}
+}
+
+/* The constants a sequence's comments say it computes, every one
+ * judged (each value once): each power sum, each define they name
+ * (claim_names), each hex literal whose clause says a product ("multiply
+ * by 0x9e370001", "hash = val * 0x9e370001"; the last step's "= x * 7"
+ * too); none: said.  Its per-step comments are each checked against that
+ * step's product (step_claim), not against the whole. */
 static void sequence_claim(walk *w, size_t i, const size_t *cm, size_t ncm)
 {
 	review *r = w->r;
 	review_mult *m = &r->mult[i];
-	mpz_t want;
+	seen_claims seen = { .n = 0 };
+	mpz_t v;
 	char what[160];
 	size_t k;
-	int sums = 0, named = 0;
+	int named = 0;
 
-	/* every power sum of its comments, and the first define they name */
-	mpz_init(want);
+	mpz_init(v);
 	for (k = 0; k < ncm; k++) {
 		const tok *t = &w->v.t[cm[k]];
 		unsigned long line;
 		char sum[128];
-		if (review_power_sum(t->s, t->line, want, sum, sizeof sum,
-		                     &line)) {
+		if (review_power_sum(t->s, t->line, v, sum, sizeof sum, &line)) {
 			snprintf(what, sizeof what, "%s (its comment, line %lu)", sum,
 			         line);
-			review_sequence_verdict(r, i, want, what, line);
-			sums++;
+			claim_once(r, i, &seen, v, what, line);
 		}
 	}
-	for (k = 0; k < ncm && !named; k++) {
-		const char *s = w->v.t[cm[k]].s;
-		while (*s && !named) {
-			size_t n = 0;
-			const define *d;
-			char name[64];
-			while (*s && !isalpha((unsigned char)*s) && *s != '_')
-				s++;
-			while (isalnum((unsigned char)s[n]) || s[n] == '_')
-				n++;
-			if (!n)
-				break;
-			snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), s);
-			s += n;
-			if ((d = review_defs_find(w->newd, name, m->bits)) && d->valid &&
-			    (!d->ctx || d->ctx == m->bits)) {
-				named = 1;
-				snprintf(what, sizeof what, "%s = %s (%s:%lu)", name,
-				         d->text, r->pt.files[d->file], d->line);
-				review_sequence_verdict(r, i, d->v, what, m->line);
-			}
-		}
-	}
-	/* else a hex constant its comments name ("multiply by 0x9e370001",
-	 * "hash = val * 0x9e370001") */
-	for (k = 0; k < ncm && !sums && !named; k++) {
+	for (k = 0; k < ncm; k++)
+		claim_names(w, i, w->v.t[cm[k]].s, &seen, &named);
+	for (k = 0; k < ncm; k++) {
+		tok t = w->v.t[cm[k]];
 		char lit[40];
 		unsigned long line;
-		mpz_t v;
-		mpz_init(v);
 		/* the last step's comment: "= x * 7" as well as a hex literal */
-		if (step_in_run(w, i, cm[k]) != REVIEW_NONE ?
-		    (line = w->v.t[cm[k]].line,
-		     review_step_value(&w->v.t[cm[k]], v, lit, sizeof lit)) :
-		    review_comment_hex(&w->v.t[cm[k]], v, lit, sizeof lit, &line)) {
-			named = 1;
+		if (step_in_run(w, i, cm[k]) != REVIEW_NONE) {
+			if (review_step_value(&t, v, lit, sizeof lit)) {
+				snprintf(what, sizeof what, "%s (its comment, line %lu)", lit,
+				         t.line);
+				claim_once(r, i, &seen, v, what, t.line);
+			}
+			continue;
+		}
+		/* every hex literal its clauses say a product of */
+		while (review_comment_hex(&t, v, lit, sizeof lit, &line, 1)) {
+			char *at = strstr(t.s, lit);
 			snprintf(what, sizeof what, "%s (its comment, line %lu)", lit,
 			         line);
-			review_sequence_verdict(r, i, v, what, line);
+			claim_once(r, i, &seen, v, what, line);
+			t.line = line;
+			t.s = at + strlen(lit);
 		}
-		mpz_clear(v);
 	}
-	if (!sums && !named)
+	if (!seen.n)
 		review_sequence_verdict(r, i, NULL, "", m->line);
 	review_sequence_table(r, i);
-	mpz_clear(want);
+	mpz_clear(v);
 }
 
 /* Which lines of comment t the patch adds: one char a line, '+' for an
@@ -414,9 +529,10 @@ void review_claims_of(walk *w, size_t i)
 		/* a comment on one step claims that step's product; the others
 		 * (before, after, on the last step) claim the whole's */
 		for (k = ncm = 0; k < w->nfn; k++)
-			if ((st = step_comment(w, i, w->fn_comments[k])) != REVIEW_NONE)
+			if ((st = step_comment(w, i, w->fn_comments[k])) != REVIEW_NONE) {
 				step_claim(w, i, st, w->fn_comments[k]);
-			else
+				step_other_claims(w, i, st, w->fn_comments[k]);
+			} else
 				whole[ncm++] = w->fn_comments[k];
 		cm = whole;
 		sequence_claim(w, i, cm, ncm);
@@ -427,10 +543,13 @@ void review_claims_of(walk *w, size_t i)
 	for (k = 0; k < ncm; k++) {
 		char *added;
 		size_t nf = w->r->nfind;
-		/* a step's "= x * 7": read as its product, checked above */
+		/* the last step's "= x * 7": read as the whole's product,
+		 * checked above; its other claims, of that product, here */
 		if (m->kind == REVIEW_SEQUENCE &&
-		    step_in_run(w, i, cm[k]) != REVIEW_NONE)
+		    (st = step_in_run(w, i, cm[k])) != REVIEW_NONE) {
+			step_other_claims(w, i, st, cm[k]);
 			continue;
+		}
 		added = comment_added(w, &w->v.t[cm[k]]);
 		if (k < w->nshared && m->kind == REVIEW_DEFINE)
 			review_claims_shared(w->r, i, w->v.t[cm[k]].s,

@@ -1181,13 +1181,21 @@ static void claims_check(review *r, size_t i, const char *text,
 	/* a comment speaks of the constant as written, not of its product
 	 * with hash_32()'s own multiplier (m->composite) */
 	mpz_srcptr p = review_written(m);
+	/* a cast cuts the product (m->written_bits): the claims are about
+	 * the constant as written, at its own word, for this check */
+	unsigned cut = m->bits;
 
+	if (m->written_bits)
+		m->bits = m->written_bits;
 	if (!m->bits || m->bits > 64 || mpz_sgn(p) <= 0 ||
-	    mpz_sizeinbase(p, 2) > m->bits)
+	    mpz_sizeinbase(p, 2) > m->bits) {
+		m->bits = cut;
 		return;
+	}
 	hex = word_hex(p, m->bits);
 	if (constant_make(&c, hex, NULL, NULL, m->bits, 64, &err) < 0) {
 		free(hex);
+		m->bits = cut;
 		return;
 	}
 	review_claims_split(&cl);
@@ -1199,9 +1207,11 @@ static void claims_check(review *r, size_t i, const char *text,
 	review_phi_check(&cl);
 	check_golden_prefix(&cl);
 	check_sum(&cl);
-	if (m->kind != REVIEW_SEQUENCE)
+	/* a sequence's comment on one step (body 2, review_about.c's
+	 * step_other_claims): its "prime" is about that step's product */
+	if (m->kind != REVIEW_SEQUENCE || body == 2)
 		check_prime(&cl);
-	else
+	if (m->kind == REVIEW_SEQUENCE)
 		sequence_names(&cl);
 	check_counts(&cl);
 	check_ones(&cl);
@@ -1210,6 +1220,7 @@ static void claims_check(review *r, size_t i, const char *text,
 	free(cl.s);
 	constant_free(&c);
 	free(hex);
+	m->bits = cut;
 }
 
 void review_claims(review *r, size_t i, const char *text,
@@ -1306,8 +1317,10 @@ void review_sequence_verdict(review *r, size_t i, mpz_srcptr want,
 		mpz_init(w);
 		mpz_fdiv_r_2exp(w, want, m->bits);
 		c = mpz_get_ui(w) & mask;
-		m->has_claim = 1;
-		mpz_set(m->claim, w);
+		if (!m->has_claim) {    /* the first claim: --emit kunit's */
+			m->has_claim = 1;
+			mpz_set(m->claim, w);
+		}
 		if (c == a) {
 			review_add(r, REVIEW_NOTE, m->file, m->line, i, "sequence",
 			           "proved: the shift/add sequence (lines %lu-%lu) computes "

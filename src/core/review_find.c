@@ -231,6 +231,57 @@ void review_deep_if(walk *w, size_t mi)
 	           w->ifs.deep_line);
 }
 
+/* A cast that cuts the product of multiplier i to fewer bits than its
+ * word ("(u16)(x * GOLDEN) >> 6", "(u32)(v * K) >> (32 - bits)"): the
+ * word is the cast's, and the multiplier the keys meet is the constant
+ * mod 2^that (what the claims of its comments are about stays the
+ * constant as written, at its own word).  Said: a NOTE, a WARNING when
+ * the key is wider than the cast (keys that differ only above it always
+ * collide). */
+static void cast_cut(walk *w, size_t i, const char *name, size_t lit)
+{
+	review_mult *m = &w->r->mult[i];
+	size_t width = mpz_sizeinbase(m->p, 2), at;
+	char cast[40], *own, *cut_hex;
+	unsigned cut = review_cast_cut(w, name, m->kind == REVIEW_LITERAL ?
+	                               lit : REVIEW_NONE, cast, sizeof cast, &at);
+	cwidth key;
+	int wide;
+
+	if (!cut || cut < VERIFY_MIN_BITS || (cut >= m->bits && width <= cut) ||
+	    mpz_sgn(m->p) <= 0 || width > 64)
+		return;
+	m->written_bits = m->bits > cut ? m->bits : width <= 32 ? 32 : 64;
+	mpz_set(m->own, m->p);
+	m->composite = 1;
+	mpz_fdiv_r_2exp(m->p, m->p, cut);
+	if (m->has_old)
+		mpz_fdiv_r_2exp(m->old, m->old, cut);
+	m->bits = cut;
+	own = word_hex(m->own, m->written_bits);
+	cut_hex = word_hex(m->p, cut);
+	snprintf(m->why_bits, sizeof m->why_bits, "the product is cast to %s "
+	         "at line %lu, which keeps its low %u bits: %s mod 2^%u", cast,
+	         w->v.t[at].line, cut, own, cut);
+	wide = review_operand_decl(w, at, &key) == 0 && key.bits[LP64] > cut;
+	if (wide)
+		review_add(w->r, REVIEW_WARNING, m->file, m->line, i, "word",
+		           "the cast to %s at line %lu cuts the product to its low "
+		           "%u bits, which depend only on the multiplier's low %u "
+		           "bits (%s of %s) and the key's (a %s): keys that differ "
+		           "only above bit %u always collide; judged as %s on %u-bit "
+		           "words", cast, w->v.t[at].line, cut, cut, cut_hex, own,
+		           key.type[LP64], cut - 1, cut_hex, cut);
+	else
+		review_add(w->r, REVIEW_NOTE, m->file, m->line, i, "word",
+		           "the cast to %s at line %lu cuts the product to its low "
+		           "%u bits, which depend only on the multiplier's low %u "
+		           "bits (%s of %s): judged as %s on %u-bit words", cast,
+		           w->v.t[at].line, cut, cut, cut_hex, own, cut_hex, cut);
+	free(own);
+	free(cut_hex);
+}
+
 /* A define or declaration of a multiplier on the new side (lit: the
  * literal's token, REVIEW_NONE for a name's; a literal's statement is
  * [w->lit_a, w->lit_b), and the later one that shifts what it keeps
@@ -303,6 +354,7 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 			m->old_added_line = old->line;
 		}
 	}
+	cast_cut(w, i, name, lit);
 	if (k == REVIEW_DECL && !m->has_old)
 		decl_replaced(w, m);
 	review_deep_if(w, i);

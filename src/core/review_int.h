@@ -121,6 +121,9 @@ typedef struct sym {
 typedef struct step {
 	char name[32];
 	size_t end, comment;
+	size_t above;            /* a comment on its own line just above it,
+	                          * after an earlier step: a per-step claim
+	                          * too; REVIEW_NONE when none */
 	unsigned long line;
 	unsigned bits;
 	int known;
@@ -131,6 +134,8 @@ typedef struct fn_state {
 	sym var[MAX_VARS];
 	step steps[MAX_STEPS];   /* the run's steps, in order */
 	size_t nsteps;
+	size_t above;            /* an own-line comment after a step, for the
+	                          * step below it (step.above), or 0 */
 	size_t nvar;
 	int have_input;
 	unsigned word;           /* the function's word (first declared) */
@@ -424,6 +429,14 @@ void review_overflow_check(walk *w, size_t mi, size_t lit, const char *name, con
 unsigned review_use_word(walk *w, const char *name, const cwidth *mw, char *why, size_t nwhy);
 int review_word_by_name(review_mult *m, const char *name, const char *over);
 
+/* A cast that cuts the product of a multiply by name (or of the literal
+ * at token lit, name "") to fewer bits: "(u16)(x * C) >> 6", "(u32)(v *
+ * K) >> (32 - bits)", no shift inside the cast's group (then the cast
+ * takes the shifted product).  Its width (8, 16, 32 or 64), the type as
+ * written into cast and the multiply's token into *at; else 0. */
+unsigned review_cast_cut(walk *w, const char *name, size_t lit, char *cast,
+                         size_t ncast, size_t *at);
+
 /* review_use_word of the one multiply at token i (a name or a literal
  * next to its '*'). */
 unsigned review_use_word_at(walk *w, size_t i, const cwidth *mw, char *why,
@@ -595,14 +608,17 @@ int review_plural_comment(const char *c);
  * it: their number. */
 size_t review_plural_comments(walk *w);
 
-/* The first hex literal of at least 2^8 in comment t: 1 with its value
- * in v, as written in lit, and its line; else 0. */
+/* The multiplier a step's comment t claims ("= x * 7", a power sum, a
+ * hex literal): 1 with it in v and as written in lit, else 0. */
 int review_step_value(const tok *t, mpz_t v, char *lit, size_t nlit);
 size_t review_step_of(const walk *w, size_t c);
 void review_step_record(walk *w, const sym *s, size_t end, unsigned bits);
 void review_step_comment(walk *w, size_t i);
+/* The first hex literal of at least 2^8 in comment t, with product set
+ * one whose clause says a product ("multiply by 0x...", "= x * 0x..."):
+ * 1 with its value in v, as written in lit, and its line; else 0. */
 int review_comment_hex(const tok *t, mpz_t v, char *lit, size_t nlit,
-                       unsigned long *line);
+                       unsigned long *line, int product);
 
 /* The claims of multiplier i's comments checked (a sequence's: the
  * function's comments, and the constant they say it computes). */

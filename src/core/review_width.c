@@ -389,6 +389,51 @@ unsigned review_use_word(walk *w, const char *name, const cwidth *mw,
 	return 0;
 }
 
+/* The cast "(TYPE)(" whose group holds the multiply at t[i] of
+ * statement [a, b) and no right shift after it: its width, *k its '(' of
+ * the group; else 0. */
+static unsigned cast_around(const tok *t, size_t a, size_t b, size_t i,
+                            size_t *k)
+{
+	size_t q, first = 0;
+	unsigned cast;
+
+	for (*k = a; *k + 1 < i; (*k)++) {
+		if (strcmp(t[*k].s, "(") || *k < a + 3 || strcmp(t[*k - 1].s, ")") ||
+		    !(cast = type_word_at(t, *k - 2, a, &first)) ||
+		    !(first > a && !strcmp(t[first - 1].s, "(")))
+			continue;
+		q = review_paren_close(t, *k, b);
+		if (q < b && q > i && !shifted_within(t, i, q))
+			return cast;
+	}
+	return 0;
+}
+
+unsigned review_cast_cut(walk *w, const char *name, size_t lit, char *cast,
+                         size_t ncast, size_t *at)
+{
+	const tok *t = w->v.t;
+	size_t n = w->v.n, i, a, b, k;
+	unsigned bits;
+
+	for (i = lit != REVIEW_NONE ? lit : 1; i + 1 < n; i++) {
+		if (lit == REVIEW_NONE &&
+		    !(t[i].type == T_IDENT && !strcmp(t[i].s, name) &&
+		      (!strcmp(t[i - 1].s, "*") || !strcmp(t[i + 1].s, "*"))))
+			continue;
+		statement_of(w, i, &a, &b);
+		if ((bits = cast_around(t, a, b, i, &k))) {
+			snprintf(cast, ncast, "%s", t[k - 2].s);
+			*at = i;
+			return bits;
+		}
+		if (lit != REVIEW_NONE)
+			break;
+	}
+	return 0;
+}
+
 /* In statement [a, b) of the multiply at t[i]: a right shift by (32 -
  * ...) or (64 - ...), whose word (32, 64) is returned with why; else 0,
  * and whether another right shift stands there (*shr) and the first

@@ -47,3 +47,31 @@ table_only() {
 	$cfx verify --bits "$1" --table-bits "$2" "$3" >/dev/null &&
 		! $cfx verify --bits "$1" "$3" >/dev/null
 }
+# seq32 FILE OVER [C2 [CLAST]]: into FILE, u32 f(u32 x) computing
+# x * 0x9e370001 by shifts and additions (2^31 + 2^29 - 2^25 + 2^22 - 2^19
+# - 2^16 + 1), then h >> 22; OVER a comment over the function, C2 one
+# beside its second step (h = x - n) and CLAST beside its last, when given
+seq32() {
+	local c2=${3:+"	/* $3 */"} cl=${4:+"	/* $4 */"}
+	cat > "$1" <<C
+#include <linux/types.h>
+/* $2 */
+u32 f(u32 x)
+{
+	u32 h, n;
+	n = x << 16;
+	h = x - n;$c2
+	n <<= 3;
+	h -= n;
+	n <<= 3;
+	h += n;
+	n <<= 3;
+	h -= n;
+	n <<= 4;
+	h += n;
+	n <<= 2;
+	h += n;$cl
+	return h >> 22;
+}
+C
+}
