@@ -244,6 +244,19 @@ static size_t step_in_run(const walk *w, size_t i, size_t c)
 	if (k == REVIEW_NONE || w->f.steps[k].line < m->line ||
 	    w->f.steps[k].line > m->last)
 		return REVIEW_NONE;
+	/* one on its own line above step k is a step's only once the
+	 * sequence has begun to multiply (a step of it before k whose
+	 * product is no copy of the input): above its first steps (h =
+	 * page; n = h;) it speaks of the whole */
+	if (w->f.steps[k].above == c && w->f.steps[k].comment != c) {
+		size_t j;
+		for (j = k; j-- > 0 && w->f.steps[j].line >= m->line;)
+			if (!w->f.steps[j].known || w->f.steps[j].b ||
+			    (w->f.steps[j].a & word_mask(w->f.steps[j].bits)) != 1)
+				break;
+		if (j == REVIEW_NONE || w->f.steps[j].line < m->line)
+			return REVIEW_NONE;
+	}
 	mpz_init(v);
 	has = review_step_value(&w->v.t[c], v, lit, sizeof lit);
 	mpz_clear(v);
@@ -344,17 +357,22 @@ static void step_other_claims(walk *w, size_t i, size_t k, size_t c)
 }
 
 /* The claims of a sequence's comments checked so far: their values mod
- * 2^bits, so that one constant written twice (a power sum and its hex,
- * a define and its value) is judged once. */
+ * 2^bits and kinds, so that one constant written twice is judged once: a
+ * power sum or a define name once of its kind (the 2002 patch's "2^63 +
+ * ... + 1" and its GOLDEN_RATIO_PRIME are two claims, both judged), a hex
+ * literal or a step's "= x * 7" (CLAIM_HEX) once of any kind. */
+enum { CLAIM_SUM, CLAIM_NAME, CLAIM_HEX };
+
 typedef struct seen_claims {
 	uint64_t v[32];
+	int kind[32];
 	size_t n;
 } seen_claims;
 
-/* Judge claim want (as written: what, at line) of sequence i, unless an
- * earlier claim of its comments had its value. */
-static void claim_once(review *r, size_t i, seen_claims *seen, mpz_srcptr want,
-                       const char *what, unsigned long line)
+/* Judge claim want of kind `kind` (as written: what, at line) of
+ * sequence i, unless an earlier claim had its value (seen_claims). */
+static void claim_once(review *r, size_t i, seen_claims *seen, int kind,
+                       mpz_srcptr want, const char *what, unsigned long line)
 {
 	const review_mult *m = &r->mult[i];
 	uint64_t v;
@@ -365,12 +383,13 @@ static void claim_once(review *r, size_t i, seen_claims *seen, mpz_srcptr want,
 	mpz_fdiv_r_2exp(t, want, m->bits);
 	v = mpz_get_ui(t);
 	mpz_clear(t);
-	for (k = 0; k < seen->n && seen->v[k] != v; k++)
-		;
-	if (k < seen->n)
-		return;
-	if (seen->n < sizeof seen->v / sizeof seen->v[0])
+	for (k = 0; k < seen->n; k++)
+		if (seen->v[k] == v && (seen->kind[k] == kind || kind == CLAIM_HEX))
+			return;
+	if (seen->n < sizeof seen->v / sizeof seen->v[0]) {
+		seen->kind[seen->n] = kind;
 		seen->v[seen->n++] = v;
+	}
 	review_sequence_verdict(r, i, want, what, line);
 }
 
@@ -402,7 +421,7 @@ static void claim_names(walk *w, size_t i, const char *text, seen_claims *seen,
 			*named = 1;
 			snprintf(what, sizeof what, "%s = %s (%s:%lu)", name, d->text,
 			         r->pt.files[d->file], d->line);
-			claim_once(r, i, seen, d->v, what, m->line);
+			claim_once(r, i, seen, CLAIM_NAME, d->v, what, m->line);
 		}
 		s += n;
 	}
@@ -432,7 +451,7 @@ static void sequence_claim(walk *w, size_t i, const size_t *cm, size_t ncm)
 		if (review_power_sum(t->s, t->line, v, sum, sizeof sum, &line)) {
 			snprintf(what, sizeof what, "%s (its comment, line %lu)", sum,
 			         line);
-			claim_once(r, i, &seen, v, what, line);
+			claim_once(r, i, &seen, CLAIM_SUM, v, what, line);
 		}
 	}
 	for (k = 0; k < ncm; k++)
@@ -446,7 +465,7 @@ static void sequence_claim(walk *w, size_t i, const size_t *cm, size_t ncm)
 			if (review_step_value(&t, v, lit, sizeof lit)) {
 				snprintf(what, sizeof what, "%s (its comment, line %lu)", lit,
 				         t.line);
-				claim_once(r, i, &seen, v, what, t.line);
+				claim_once(r, i, &seen, CLAIM_HEX, v, what, t.line);
 			}
 			continue;
 		}
@@ -455,7 +474,7 @@ static void sequence_claim(walk *w, size_t i, const size_t *cm, size_t ncm)
 			char *at = strstr(t.s, lit);
 			snprintf(what, sizeof what, "%s (its comment, line %lu)", lit,
 			         line);
-			claim_once(r, i, &seen, v, what, line);
+			claim_once(r, i, &seen, CLAIM_HEX, v, what, line);
 			t.line = line;
 			t.s = at + strlen(lit);
 		}

@@ -89,4 +89,13 @@ run top.c
 expect "control: an own-line comment above the first step claims the whole: proved" \
 	'grep -q "^top.c:7: NOTE: proved: .* exactly the multiply by 0x9e370001 (its comment, line 6)" "$tmp/o"'
 
+# control: the 2002 patch's comment over its shift/add code sits after a
+# copy of the input (hash = page) and before n = hash: still the whole's,
+# its power sum and its GOLDEN_RATIO_PRIME both judged
+review "$p2002"
+expect "control: the 2002 patch's sequence proved against its power sum and its define, both" \
+	'grep -q "NOTE: proved: .* exactly the multiply by 2^63 + 2^61 - 2^57 + 2^54 - 2^51 - 2^18 + 1 (its comment" "$tmp/o" &&
+	 grep -q "NOTE: proved: .* exactly the multiply by GOLDEN_RATIO_PRIME = 0x9e37fffffffc0001UL" "$tmp/o" &&
+	 ! grep -q "this step.s comment" "$tmp/o"'
+
 done_suite seq_all_claims
