@@ -124,9 +124,22 @@ run_suite() {   # run_suite I: suite I into $res/I.{log,rc,secs,cpu}
 	echo $rc >"$res/$1.rc.tmp" && mv "$res/$1.rc.tmp" "$res/$1.rc"
 }
 
-pass=0 fail=0 failed="" shown=0 cpu=0 wall=$SECONDS
+# CHECK_QUIET=S: after S seconds (default 60) with no line to print, a
+# line says how far the run is and which suite the next line waits for
+quiet=${CHECK_QUIET:-60}
+[ "$quiet" -ge 1 ] 2>/dev/null || quiet=60
+pass=0 fail=0 failed="" shown=0 cpu=0 wall=$SECONDS said=$SECONDS
 report() {   # print the finished results in suite order, as far as they go
-	local name t
+	local name t done=0 f
+	[ $shown -lt ${#suites[@]} ] && [ ! -e "$res/$shown.rc" ] &&
+	[ $((SECONDS - said)) -ge "$quiet" ] && {
+		# nothing to print for a while: say what the run waits for,
+		# so that a quiet stretch does not read as a hang
+		for f in "$res"/*.rc; do [ -e "$f" ] && done=$((done + 1)); done
+		printf '      ... %d of %d suites finished after %d s; next in order: %s\n' \
+		       $done ${#suites[@]} $((SECONDS - wall)) "$(name_of "${suites[$shown]}")"
+		said=$SECONDS
+	}
 	while [ $shown -lt ${#suites[@]} ] && [ -e "$res/$shown.rc" ]; do
 		name=$(name_of "${suites[$shown]}")
 		t=$(printf '%3ds %4ds cpu' "$(cat "$res/$shown.secs")" \
@@ -141,7 +154,7 @@ report() {   # print the finished results in suite order, as far as they go
 			printf 'FAIL  %-34s %s\n' "$name" "$t"
 			sed 's/^/      /' "$res/$shown.log" | tail -n 60
 		fi
-		shown=$((shown + 1))
+		shown=$((shown + 1)) said=$SECONDS
 	done
 }
 

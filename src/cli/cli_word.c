@@ -60,6 +60,33 @@ const cli_word_range *cli_word_range_cmd(const char *cmd, int emit,
 	return cli_word_range_of(cmd);
 }
 
+/* "; cf, naf and shifts take it by their own --bits" (a word past the
+ * session's): the commands (not their narrowed forms, not the
+ * dashboard) whose words hold n, or "". */
+static const char *takers(unsigned long n)
+{
+	static __thread char buf[160];
+	const cli_word_range *t[sizeof ranges / sizeof *ranges];
+	size_t i, k = 0, len;
+
+	for (i = 0; i < sizeof ranges / sizeof *ranges; i++)
+		if (!strchr(ranges[i].who, ' ') && strcmp(ranges[i].who, "set") &&
+		    strcmp(ranges[i].who, "dash") && n >= ranges[i].lo &&
+		    n <= ranges[i].hi)
+			t[k++] = &ranges[i];
+	if (k == 0)
+		return "";
+	len = (size_t)snprintf(buf, sizeof buf, "; ");
+	for (i = 0; i < k && len < sizeof buf; i++)
+		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s",
+		                        i == 0 ? "" : i + 1 < k ? ", " : " and ",
+		                        t[i]->says);
+	if (len < sizeof buf)
+		snprintf(buf + len, sizeof buf - len, " take%s it by %s own --bits",
+		         k == 1 ? "s" : "", k == 1 ? "its" : "their");
+	return buf;
+}
+
 int cli_word_check(const cli_word_range *r, unsigned long n, const char *how,
                    const char *text, cfx_err *e)
 {
@@ -71,10 +98,13 @@ int cli_word_check(const cli_word_range *r, unsigned long n, const char *how,
 		snprintf(num, sizeof num, "%lu", n);
 		text = num;
 	}
-	/* the message names the value: no token after it */
-	cfx_err_set(e, CFX_EDOMAIN, -1, NULL, "%s %.64s: %s %s %lu..%lu%s", how,
-	            text, r->says, r->plural ? "take" : "takes", r->lo, r->hi,
-	            !strncmp(how, "set ", 4) ? ", or auto" : "");
+	/* the message names the value: no token after it; a session's word
+	 * that some commands take is said to be theirs (set bits 200: cf's
+	 * own --bits 200, not the session's) */
+	cfx_err_set(e, CFX_EDOMAIN, -1, NULL, "%s %.64s: %s %s %lu..%lu%s%s",
+	            how, text, r->says, r->plural ? "take" : "takes", r->lo,
+	            r->hi, !strncmp(how, "set ", 4) ? ", or auto" : "",
+	            strcmp(r->who, "set") || n < r->lo ? "" : takers(n));
 	return -1;
 }
 

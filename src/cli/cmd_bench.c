@@ -800,13 +800,14 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 	                          (unsigned long)s->runs;
 	sreport_set sets[MAX_VARIANTS];
 	/* the outliers in one line (a line each flooded a pipe) */
-	sreport_opts o = { 95, SREPORT_T, 1, 1, 0, 0, 74, 1, 2000, 1, NULL, 1 };
+	sreport_opts o = { 95, SREPORT_T, 1, 1, 0, 0, 74, 1, 2000, 1, NULL, 1, 0 };
 	sreport r;
 	json_t *j;
 	unsigned long outliers;
 	int k;
 
 	o.width = sreport_width(c->out, NULL);   /* checked at the start */
+	o.untagged = !a->full;   /* the short report has no table or plot */
 	if (o.width < 0)
 		o.width = 74;
 	for (k = 0; k < nv; k++) {

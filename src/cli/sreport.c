@@ -32,6 +32,21 @@ static void warn(sreport *r, const char *fmt, ...)
 	json_array_append_new(r->warnings, json_string(buf));
 }
 
+/* What names set i in a warning beside its name: its plot and table
+ * symbol and a space ("+ "), or nothing where neither is printed (bench's
+ * short report: a symbol there stands for nothing on the screen). */
+static const char *tag(const sreport *r, int i)
+{
+	static __thread char t[3];
+
+	if (r->o.untagged)
+		return "";
+	t[0] = symbol[i + 1];
+	t[1] = ' ';
+	t[2] = '\0';
+	return t;
+}
+
 /* Outliers of set i, by the MAD fences, each with its line. */
 static void warn_outliers(sreport *r, int i)
 {
@@ -47,15 +62,15 @@ static void warn_outliers(sreport *r, int i)
 			continue;
 		}
 		if (s->lines)
-			warn(r, "%c %s, line %lu: %.8g is an outlier (more than "
-			     "3.5 robust deviations from the median)", symbol[i + 1],
+			warn(r, "%s%s, line %lu: %.8g is an outlier (more than "
+			     "3.5 robust deviations from the median)", tag(r, i),
 			     s->name, s->lines[k], v);
 		else
-			warn(r, "%c %s: %.8g is an outlier (more than 3.5 robust "
-			     "deviations from the median)", symbol[i + 1], s->name, v);
+			warn(r, "%s%s: %.8g is an outlier (more than 3.5 robust "
+			     "deviations from the median)", tag(r, i), s->name, v);
 	}
 	if (more)
-		warn(r, "%c %s: %zu more outliers", symbol[i + 1], s->name, more);
+		warn(r, "%s%s: %zu more outliers", tag(r, i), s->name, more);
 }
 
 /* Samples too small for the claim made about set i. */
@@ -68,24 +83,24 @@ static void warn_small(sreport *r, int i)
 
 	if (r->o.test == SREPORT_MW) {
 		if (c->mw.p_min >= 1 - r->o.conf / 100)
-			warn(r, "%c %s: with %zu and %zu points no outcome of the "
+			warn(r, "%s%s: with %zu and %zu points no outcome of the "
 			     "Mann-Whitney test can reach %.1f%% confidence "
-			     "(smallest p = %g)", symbol[i + 1], b->name, a->s.n,
+			     "(smallest p = %g)", tag(r, i), b->name, a->s.n,
 			     b->s.n, r->o.conf, c->mw.p_min);
 	} else if (!d->significant && d->n_needed > small) {
-		warn(r, "%c %s: too few points to prove a difference of %g "
+		warn(r, "%s%s: too few points to prove a difference of %g "
 		     "(%g%%): about %zu per sample would be needed at these "
-		     "spreads", symbol[i + 1], b->name, d->diff, d->pct,
+		     "spreads", tag(r, i), b->name, d->diff, d->pct,
 		     d->n_needed);
 	} else if (d->significant && small < MIN_TRUSTED) {
-		warn(r, "%c %s: %zu points per sample are too few to check "
+		warn(r, "%s%s: %zu points per sample are too few to check "
 		     "that the means are normally distributed, as the t test "
-		     "assumes; --test mw assumes less", symbol[i + 1], b->name,
+		     "assumes; Mann-Whitney (cfx stats --test mw) assumes less", tag(r, i), b->name,
 		     small);
 	}
 	if (r->o.ratio && small < MIN_TRUSTED)
-		warn(r, "%c %s: a bootstrap interval from %zu points per sample "
-		     "is too narrow to trust", symbol[i + 1], b->name, small);
+		warn(r, "%s%s: a bootstrap interval from %zu points per sample "
+		     "is too narrow to trust", tag(r, i), b->name, small);
 }
 
 int sreport_init(sreport *r, const sreport_set *sets, int n,
@@ -382,7 +397,7 @@ void sreport_text(const sreport *r, FILE *f)
 
 	if (!r->o.quiet)
 		for (i = 0; i < r->n; i++)
-			fprintf(f, "%c %s\n", symbol[i + 1], r->sets[i].name);
+			fprintf(f, "%s%s\n", tag(r, i), r->sets[i].name);
 	if (r->o.plot)
 		plot_print(r, f);
 	if (!r->o.quiet)

@@ -39,6 +39,8 @@ typedef struct sreport_opts {
 	const volatile sig_atomic_t *stop;  /* Ctrl-C (may be NULL) */
 	int outliers_told;      /* the caller tells the outliers (bench: one
 	                         * line); 0: a warning a point, five a sample */
+	int untagged;           /* warnings name a sample without its symbol
+	                         * (no table or plot is printed) */
 } sreport_opts;
 
 /* One sample: its name, points and, per input point, where it came from

@@ -82,6 +82,22 @@ out=$(cd "$t" && CHECK_JOBS=2 bash tests/run.sh 'a/a[13]' 2>&1); rc=$?
 out=$(cd "$t" && CHECK_ONLY=a1 bash tests/run.sh a1 2>&1); rc=$?
 [ $rc = 0 ] && [ "$(sel <<<"$out")" = 'ok a/a1.sh' ] &&
 	ok "the same filter both ways: taken" || bad "same filter twice: status $rc, $out"
+# a quiet stretch is said: a slow first suite while the others end (the
+# line names it and counts the finished ones); run one after another,
+# every line is a result, so none is said
+q=$tmp/quiet
+mkdir -p "$q/tests/a"
+cp "$root/tests/run.sh" "$q/tests/run.sh"
+printf 'sleep 4; echo "s1: 1 passed, 0 failed"\n' >"$q/tests/a/s1.sh"
+printf 'sleep 2; echo "s2: 1 passed, 0 failed"\n' >"$q/tests/a/s2.sh"
+printf 'sleep 3; echo "s3: 1 passed, 0 failed"\n' >"$q/tests/a/s3.sh"
+out=$(cd "$q" && CHECK_JOBS=3 CHECK_QUIET=1 bash tests/run.sh 2>&1); rc=$?
+[ $rc = 0 ] && printf '%s\n' "$out" | grep -Eq '^      \.\.\. [12] of 3 suites finished after [0-9]+ s; next in order: a/s1\.sh$' &&
+	ok "a quiet stretch: a line names the suite the run waits for" ||
+	bad "quiet stretch: status $rc, $out"
+out=$(cd "$q" && CHECK_JOBS=1 CHECK_QUIET=1 bash tests/run.sh 2>&1); rc=$?
+[ $rc = 0 ] && ! printf '%s\n' "$out" | grep -q 'suites finished after' &&
+	ok "one after another: no waiting line" || bad "jobs=1: status $rc, $out"
 out=$(cd "$t" && bash tests/run.sh nosuchsuite 2>&1); rc=$?
 [ $rc = 1 ] && [ "$out" = "CHECK_ONLY='nosuchsuite' selects no suite" ] &&
 	ok "a filter selecting nothing: said, status 1" || bad "selects nothing: status $rc, $out"

@@ -123,7 +123,9 @@ $ cfx
 # session words check their values when set: a session's word goes to
 # every command, so set bits takes what every command takes (8..64, the
 # man page's table) and refuses the rest at once, not when a command
-# later runs; a word only some commands take is that command's --bits
+# later runs; a word only some commands take is that command's --bits,
+# and the refusal names them (the man page's table: cf, naf and shifts
+# take 200)
 $ cfx
 < set bits 0
 ! cfx: line 1: set: set bits 0: every command takes 8..64, or auto
@@ -134,7 +136,7 @@ $ cfx
 ? 2
 $ cfx
 < set bits 200
-! cfx: line 1: set: set bits 200: every command takes 8..64, or auto
+! cfx: line 1: set: set bits 200: every command takes 8..64, or auto; cf, naf and shifts take it by their own --bits
 ? 2
 $ cfx
 < set bits 7

@@ -34,12 +34,21 @@ joined "$tmp/out" | grep -Eq '^optimal shift/add 0x61c88647 \(6 adds/subs, 6 shi
 joined "$tmp/out" | grep -Eq '^verdict for 0x61c88647: ' && ok || bad "no verdict"
 joined "$tmp/out" | grep -q '^p10: the 10th percentile of a form.s blocks, the sorted x\[n/10\]' && ok || bad "p10 not named"
 grep -q '^    N           Min ' "$tmp/out" && bad "ministat's table in the short report" || ok
+# its warnings (3 rounds: too few points) name a form as the report does,
+# without the plot's symbol ("+ NAF ..."), which only --full prints; and
+# advise only what exists (bench has no --test)
+grep -q 'warning: NAF shift/add 0x61c88647: ' "$tmp/err" && ok || bad "short report's warnings: $(cat "$tmp/err")"
+grep -q 'warning: [x+*%#@O] ' "$tmp/err" && bad "a plot symbol in the short report's warnings: $(grep 'warning: . ' "$tmp/err")" || ok
+grep -q -- '; --test ' "$tmp/err" && bad "bench's warning advises --test, an option bench refuses: $(grep -- '--test' "$tmp/err")" || ok
 # --full: the short report, then the figures' tables, what they are (each
 # line within 80 columns), and the ministat report
 if ./cfx bench 0x61C88647 --runs 3 --table-bits 6 --full >"$tmp/full" 2>"$tmp/err"; then ok; else bad "--full run: $(cat "$tmp/err")"; fi
 grep -q '^    N           Min           Max        Median           Avg        Stddev$' "$tmp/full" && ok || bad "--full: table header"
 [ "$(grep -Ec '^(Difference|No difference proven) at 95.0% confidence$' "$tmp/full")" = 2 ] && ok || bad "--full: verdicts"
 grep -q '^median: ministat.s, the sorted blocks. x\[n/2\]' "$tmp/full" && ok || bad "--full: the median not named"
+# --full prints the plot and the table: there a warning names a form by
+# its symbol too, as ministat's legend does
+grep -q 'warning: + NAF shift/add 0x61c88647: ' "$tmp/err" && ok || bad "--full's warnings: $(cat "$tmp/err")"
 awk '!/^[|+]/ && length > 80 { print; bad = 1 } END { exit bad }' "$tmp/full" >"$tmp/long" && ok || bad "--full: lines past 80 columns (the plot aside): $(cat "$tmp/long")"
 
 # the multiply checked in the loaded object's own disassembly: an objdump
