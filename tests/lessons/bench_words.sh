@@ -12,7 +12,8 @@ cd "$root" || exit 2
 	{ bad "bench: $(tail -n 3 "$tmp/plain")"; finish bench_words; exit; }
 "$cfx" bench 0x61C88647 --runs 5 --table-bits 6 --full >"$tmp/full" 2>&1 ||
 	{ bad "bench --full: $(tail -n 3 "$tmp/full")"; finish bench_words; exit; }
-python3 - "$root/lessons" "$tmp/plain" "$tmp/full" <<'PY'
+"$cfx" bench --help >"$tmp/help" 2>&1
+python3 - "$root/lessons" "$tmp/plain" "$tmp/full" "$tmp/help" <<'PY'
 import os, re, sys
 import lessonfile
 from lessonfile import ok, bad
@@ -32,6 +33,18 @@ for part, printed in PARTS.items():
             if re.search(r"\b%s\b" % re.escape(part), s):
                 (ok if "--full" in s else bad)(
                     "lesson 12 step %d names %s with --full: %s" % (i, part, s))
+# an option the lesson gives bench is one of bench's (--test is cfx
+# stats', which bench's warning names)
+opts = open(sys.argv[4]).read()
+for i in (5, 7):
+    st = les["steps"][i - 1]
+    text = " ".join(l for l in st["prose"] + st["explain"] if not l.startswith("  "))
+    for s in re.split(r"(?<=[.?!])\s+", text):
+        for o in re.findall(r"(?<![\w-])(--[a-z]+)", s):
+            if o in opts or "cfx stats " + o in s:
+                ok("lesson 12 step %d: %s is bench's, or named as cfx stats'" % (i, o))
+            else:
+                bad("lesson 12 step %d: bench has no %s: %s" % (i, o, s))
 # what the lesson quotes from bench's report without --full
 st = les["steps"][4]
 for q in re.findall(r'"(Difference at [^"]+)"', " ".join(st["prose"])):
