@@ -12,7 +12,7 @@
 . "$(dirname "$0")/../lib/tmux.sh"
 export TM_SOCK TM_DIR PYTHONDONTWRITEBYTECODE=1
 ROOT=$root python3 - <<'PY'
-import os, re, sys
+import os, re, sys, time
 from fractions import Fraction as Fr
 ROOT = os.environ["ROOT"]
 sys.path.insert(0, os.path.join(ROOT, "tests", "lessons"))
