@@ -256,14 +256,18 @@ int search_predict(search_word p, unsigned bits, search_verdict *v);
  * then verify's calibrated battery (verify.h: sequential, every stride
  * 2^s, small and decimal strides, shifted runs, single bytes, packed
  * fields, pointer+index, sparse keys) with its verdict: quick, at tables
- * of 2^4, 2^6 and 2^10 buckets; full, verify's standard tables (2^4..2^20).
- * Fills v: FAIL if the prediction, a form check or any family fails,
- * quality the largest worst-cell R of any family, the deciding family and
- * verify's one-line reason, and how many families WARN.  verify's joint
- * rule (VERIFY_JOINT_WARNS families WARNing at once FAIL) is applied to
- * the families the screen ran; the quick screen's two tables can count
- * fewer WARNs than the whole battery, so a quick WARN can be a FAIL of
- * the full screen and of verify: search_joint_risk says when.  Runs on the calling thread.  Polls *stop
+ * of 2^4, 2^6 and 2^10 buckets, then, if that does not FAIL, at verify's
+ * standard tables (2^4..2^20) for the families that can FAIL or WARN
+ * there (verify_family_can_fail), so that a candidate it keeps is one cfx
+ * verify does not FAIL at any table; full, verify's standard tables for
+ * every family at once.  Fills v: FAIL if the prediction, a form check
+ * or any family fails, quality the largest worst-cell R of any family,
+ * the deciding family and verify's one-line reason, and how many
+ * families WARN.  verify's joint rule (VERIFY_JOINT_WARNS families
+ * WARNing at once FAIL) is applied to the families at every table; a
+ * screen stopped before that is UNSCREENED, so search_joint_risk is
+ * false for a screened candidate of either level (kept for the JSON's
+ * joint_risk field).  Runs on the calling thread.  Polls *stop
  * (may be NULL) between the battery's families (each a fraction of a
  * second; the full battery takes seconds): when it is set, returns 1
  * with v UNSCREENED.  Returns 0, or -1 (out of memory).
@@ -275,9 +279,11 @@ int search_screen(search_word p, unsigned bits, search_level level,
                   cfx_err *err);
 
 /*
- * 1 when v, a quick screen's WARN, has at least SEARCH_JOINT_RISK WARN
- * families: the whole battery may count VERIFY_JOINT_WARNS and FAIL it
- * by the joint rule.  The margin, 3, is measured (by hand, 2026-11-30):
+ * 1 when v, a quick screen's WARN from the three tables alone, has at
+ * least SEARCH_JOINT_RISK WARN families: the whole battery may count
+ * VERIFY_JOINT_WARNS and FAIL it by the joint rule.  Since the quick
+ * screen ends with the families at every table (search_screen) no
+ * screened verdict is one, and this is 0; it stays for the JSON's field.  The margin, 3, is measured (by hand, 2026-11-30):
  * of 260 32-bit candidates near 1/phi with 7 or 9 signed digits whose
  * quick screen WARNed in 5 or more families without failing, the whole
  * battery counted at most 3 more (214 the same), and the 11 it FAILed by

@@ -542,21 +542,6 @@ verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
 int verify_strides_fail(uint64_t p, unsigned bits, size_t judged,
                         verify_stride *worst);
 
-/*
- * The battery's power-of-two strides (families "stride 2^s", keys k 2^s
- * from 0, s = 1..bits-1) at the standard tables, judged as cfx verify
- * judges them (the same references and judged checks): 1 when one FAILs,
- * with *worst the worst such (r and counted its counted R).  A family is
- * counted only when its bound (ck_bound: the least gap between two keys'
- * products, no key counted) says it can FAIL and the lattice's prediction
- * (stride_worst) reaches a third of the R that FAILs it, so a random
- * multiplier counts none or few.  Search's quick screen asks it after its
- * battery, which counts tables 2^4, 2^6 and 2^10 only: a stride 2^s that
- * collapses in other tables alone passed search while cfx verify FAILed
- * it (the map's set, predicted at every table, stops at 4096).
- */
-int verify_pow2_fail(uint64_t p, unsigned bits, verify_stride *worst);
-
 /* Count the keys k c from 0 at the worst cell of the map's worst
  * VERIFY_SMAP_SHOW strides and of those at R >= STRIDE_COLLAPSE_R among
  * the worst upto (SIZE_MAX: every one; what a report lists with its

@@ -116,9 +116,10 @@ const setting setting_table[] = {
 	  "test beyond", 0 },
 	{ SETTING_SCREEN, "screen", "screen", 's', SETTING_CHOICE, 0, 0,
 	  "quick|full|none", "LEVEL", NULL,
-	  "quick (stride prediction, then the verify families at 2^4, 2^6\n"
-	  "and 2^10 buckets), full (prediction, then the whole verify battery)\n"
-	  "or none (default quick; none below 8 bits, as verify, and above 64)",
+	  "quick (stride prediction, the verify families at 2^4, 2^6 and 2^10\n"
+	  "buckets, then what they keep at every table, 2^4..2^20, as verify),\n"
+	  "full (prediction, then the whole verify battery) or none (default\n"
+	  "quick; none below 8 bits, as verify, and above 64)",
 	  0 },
 	{ SETTING_TOP, "top", "top", 'T', SETTING_INT, 1, 10000, NULL, "T",
 	  NULL,

@@ -940,34 +940,47 @@ static void judge(search_verdict *v, const verify_battery *bt)
 	         worst->reason);
 }
 
-/* The quick battery counts tables 2^4, 2^6 and 2^10: the strides 2^s at every
- * table, as cfx verify's families "stride 2^s" judge them
- * (verify_pow2_fail), for the candidates it lets through.  A stride 2^s
- * that collapses in other tables only (a 64-bit multiplier's k*2^36 at
- * 2^20 buckets) passed here while cfx verify FAILed it. */
-static void pow2_screen(search_word p, unsigned bits, search_verdict *v)
+/* verify's battery at tables[0..nt) into v (judge; joint warns): 0, 1
+ * when stopped (v UNSCREENED), -1 out of memory. */
+static int battery(search_word p, unsigned bits, const unsigned *tables,
+                   size_t nt, int verdict_only,
+                   const volatile sig_atomic_t *stop, search_verdict *v,
+                   cfx_err *err)
 {
-	verify_stride w;
-	unsigned sh;
+	verify_battery bt;
 
-	if (!verify_pow2_fail((uint64_t)p, bits, &w))
-		return;
-	sh = (unsigned)__builtin_ctzll(w.c);
-	v->status = SEARCH_FAIL;
-	v->quality = w.r > v->quality ? w.r : v->quality;
-	snprintf(v->family, sizeof v->family, "stride 2^%u", sh);
-	snprintf(v->reason, sizeof v->reason, "stride 2^%u: R %.3g at 2^%u x%u "
-	         "(counted at every table, as cfx verify counts it); almost no "
-	         "random multiplier is as bad", sh, w.r, w.b, w.load);
+	if (verify_plan(&bt, (uint64_t)p, bits, tables, nt, err) < 0)
+		return -1;
+	if (verify_run_battery(&bt, &(verify_run_opts){ .threads = 1,
+	                       .verdict_only = verdict_only,
+	                       .cancel = stop }) < 0) {
+		/* stopped: no verdict at all */
+		verify_free(&bt);
+		memset(v, 0, sizeof *v);
+		v->status = SEARCH_UNSCREENED;
+		return 1;
+	}
+	verify_judge(&bt, 0, NULL);
+	judge(v, &bt);
+	v->warns = (unsigned)verify_joint_warns(&bt);
+	verify_free(&bt);
+	return 0;
 }
 
+/* The quick screen counts tables 2^4, 2^6 and 2^10 first, which drops
+ * most candidates at a small cost (keys hashed for 2^10 buckets at most);
+ * one it lets through is judged by the whole battery at cfx verify's
+ * tables (2^4..2^20), so that no candidate kept is one cfx verify FAILs
+ * at a table the three skip (a stride 2^s at 2^20 buckets, a decimal
+ * stride at 2^14, a byte at 2^5). */
 int search_screen(search_word p, unsigned bits, search_level level,
                   const volatile sig_atomic_t *stop, search_verdict *v,
                   cfx_err *err)
 {
 	unsigned tables[VERIFY_MAX_TABLES];
 	size_t nt = 0, i;
-	verify_battery bt;
+	double quick = 0;
+	int rc;
 
 	assert(level == SEARCH_NONE || (bits >= SEARCH_SCREEN_MIN_BITS &&
 	                                 bits <= SEARCH_SCREEN_BITS));
@@ -981,27 +994,17 @@ int search_screen(search_word p, unsigned bits, search_level level,
 				tables[nt++] = quick_tables[i];
 		if (!nt)
 			tables[nt++] = bits;
-	} else {
-		nt = verify_default_tables(bits, VERIFY_STANDARD, tables);
+		rc = battery(p, bits, tables, nt, 0, stop, v, err);
+		if (rc || v->status == SEARCH_FAIL)
+			return rc;
+		quick = v->quality;
 	}
-	if (verify_plan(&bt, (uint64_t)p, bits, tables, nt, err) < 0)
-		return -1;
-	if (verify_run_battery(&bt, &(verify_run_opts){ .threads = 1,
-	                       .cancel = stop }) < 0) {
-		/* stopped: no verdict at all */
-		verify_free(&bt);
-		memset(v, 0, sizeof *v);
-		v->status = SEARCH_UNSCREENED;
-		return 1;
-	}
-	verify_judge(&bt, 0, NULL);
-	judge(v, &bt);
-	v->warns = (unsigned)verify_joint_warns(&bt);
-	v->full = level == SEARCH_FULL;
-	verify_free(&bt);
-	if (level == SEARCH_QUICK && v->status != SEARCH_FAIL)
-		pow2_screen(p, bits, v);
-	return 0;
+	nt = verify_default_tables(bits, VERIFY_STANDARD, tables);
+	rc = battery(p, bits, tables, nt, level == SEARCH_QUICK, stop, v, err);
+	if (rc == 0 && quick > v->quality)
+		v->quality = quick;
+	v->full = rc == 0;
+	return rc;
 }
 
 int search_joint_risk(const search_verdict *v)

@@ -171,7 +171,6 @@ double verify_family_bound(const verify_battery *bt, size_t i)
 	return f->ck && (bt->p & 1) && f->step ? ck_bound(bt, f) : HUGE_VAL;
 }
 
-static void judge_family(verify_battery *bt, verify_family *f);
 
 /* The most family i's status can reach, by its bound (verify_family_can_fail);
  * VERIFY_FAIL when no bound says less. */
@@ -202,85 +201,6 @@ static verify_status can_reach(const verify_battery *bt, size_t i)
 int verify_family_can_fail(const verify_battery *bt, size_t i)
 {
 	return can_reach(bt, i) != VERIFY_PASS;
-}
-
-/* The least R at which family f (ranked) FAILs: the rule's status rises
- * with R, so by bisection over its reference (HUGE_VAL: never). */
-static double fail_r(const verify_battery *bt, const verify_family *f)
-{
-	verify_kind rk;
-	unsigned rb, ra;
-	size_t of;
-	int tie, code = ref_of(bt, f, &rb, &rk, &ra), k;
-	double lo = VERIFY_BAD_R, hi = 1e12;
-
-	if (code == REF_NONE)
-		return HUGE_VAL;
-#define FAILS(r) (verify_rule((r), ref_share(code, rb, rk, ra, (r), NULL, \
-                  &of, &tie), bt->judged) == VERIFY_FAIL)
-	if (FAILS(lo))
-		return lo;
-	if (!FAILS(hi))
-		return HUGE_VAL;
-	for (k = 0; k < 60; k++) {
-		double mid = sqrt(lo * hi);
-		if (FAILS(mid))
-			hi = mid;
-		else
-			lo = mid;
-	}
-#undef FAILS
-	return lo;
-}
-
-/* A stride 2^s is counted when the lattice's prediction reaches 1 /
- * POW2_MARGIN of the R that FAILs it: keys k 2^s from 0, counted, can
- * crowd more than their mean over starts (the prediction): by up to 1.50
- * over the 2136 families of default cfx search's candidates that were
- * counted when this was written, 0.99 at the least. */
-#define POW2_MARGIN 3.0
-
-int verify_pow2_fail(uint64_t p, unsigned bits, verify_stride *worst)
-{
-	unsigned tables[VERIFY_MAX_TABLES];
-	size_t nt, i;
-	verify_battery bt;
-	uint32_t *scratch = NULL;
-	int found = 0;
-
-	memset(worst, 0, sizeof *worst);
-	if (bits < VERIFY_MIN_BITS || bits > 64 || !(p & 1))
-		return 0;
-	nt = verify_default_tables(bits, VERIFY_STANDARD, tables);
-	if (verify_plan(&bt, p, bits, tables, nt, NULL) < 0)
-		return 0;
-	bt.judged = verify_judged(&bt);
-	for (i = 0; i < bt.nfam; i++) {
-		verify_family *f = &bt.fam[i];
-		stride_cell pc;
-		if (f->kind != VERIFY_POW2 || can_reach(&bt, i) != VERIFY_FAIL)
-			continue;
-		/* the lattice's mean over starts (stride.h), far below the R that
-		 * FAILs: not counted */
-		if (stride_worst(bt.p, bits, f->step, tables, nt, &pc) *
-		    POW2_MARGIN < fail_r(&bt, f))
-			continue;
-		if (!scratch)
-			scratch = xmalloc(verify_scratch_size(&bt), "stride counts");
-		verify_family_run(&bt, i, scratch);
-		judge_family(&bt, f);
-		if (f->status == VERIFY_FAIL && f->ncells &&
-		    (!found || f->worst_r > worst->r)) {
-			found = 1;
-			worst->c = f->step;
-			worst->b = f->cells[f->worst].b;
-			worst->load = f->cells[f->worst].load;
-			worst->r = worst->counted = f->worst_r;
-		}
-	}
-	free(scratch);
-	verify_free(&bt);
-	return found;
 }
 
 #define SEED_KREF 0x6b657973ULL      /* "keys": the key sets' reference */

@@ -155,8 +155,9 @@ $ cfx repl | grep -c '"hex":"0x9e370001"'
 # while verify judged keys k c by Gauss-Kuzmin; judged by the share of
 # random multipliers as bad, issue 21 point 5, its stride 2^11 at R 5.54
 # PASSes; with verify's smallest table, 2^4, in the quick screen (hF)
-# strides 2^12, 2^13, 2^22 and 2^23 WARN there, as cfx verify WARNs them
-# with 2^24: PASS, 5 WARN; no example of the mark is known now.)  Adders:
+# strides 2^12, 2^13, 2^22 and 2^23 WARN there; since the quick screen
+# judges what it keeps at every table, 2^24 too: 5, as cfx verify --json
+# "warned" (PASS, 5 WARN, all five families); no mark.)  Adders:
 # 0x9e37fe01 needs 4 mod 2^32 (a graph that wraps; scm_oracle 32 4: min
 # 4, where the heuristic alone found 5), 0x9e37fdff 5 (scm_oracle 32 4:
 # min >4), both proven
@@ -164,7 +165,7 @@ $ cfx search --bits 32 --near '0x9e37fe01/2^32' --window 30 --terms 7 | sed -n '
 >    1  0x9e37fe01    4/4       28         9  -      WARN    stride 2^13 (10.6)
 >    2  0x9e37fdff    5/4       16        24  -      WARN    stride 2^13 (10.6)
 $ cfx search --bits 32 --near '0x9e37fe01/2^32' --window 30 --terms 7 --json | grep -E 'warn_families|joint_risk' | head -2
->       "warn_families": 4,
+>       "warn_families": 5,
 >       "joint_risk": false,
 
 # issue 25/26: 0x9e370001 and 0x9e3779ff need 5 adders mod 2^32, proven
