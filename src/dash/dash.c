@@ -730,6 +730,49 @@ static int curses_start(dash *d)
 	return 0;
 }
 
+/* Leave the terminal as less does: the alternate screen is cleared
+ * before it is left, so a terminal resized meanwhile (tmux, some xterms)
+ * has no fragments of it to copy back onto the normal one. */
+static void curses_leave(void)
+{
+	erase();
+	refresh();
+	endwin();
+	/* the worker still runs: until it stops, memory that runs out
+	 * there says so on the shell's screen, which is back now */
+	xalloc_on_fail_first(NULL);
+	proc_on_leave(NULL);
+	delscreen(ls.scr);
+	curses_end();
+}
+
+/* Everything the dashboard holds, the worker stopped first. */
+static void release(dash *d)
+{
+	int i;
+
+	if (ls.lat) {
+		for (i = 0; i < ls.nlk; i++)
+			lat_write(&ls.lk[i], -1);
+		fclose(ls.lat);
+	}
+	dash_state_free(d);         /* stops the worker first */
+	dash_learn_free(d);         /* before the session it reads */
+	dash_cmd_free(d);
+	dash_out_free(d->out);
+	dash_keys_free(d);
+	repl_free(&d->r);
+	close(ls.wake[0]);
+	close(ls.wake[1]);
+	wake_fd = -1;
+	if (leave_fd >= 0)
+		close(leave_fd);
+	leave_fd = -1;
+	if (err_fd >= 0)
+		close(err_fd);
+	err_fd = -1;
+}
+
 int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 {
 	static dash dd;
@@ -737,7 +780,7 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	dash_opts o;
 	cfx_err e;
 	const char *log;
-	int rc, sig, i;
+	int rc, sig;
 
 	face = strcmp(argv[0], "dash") ? "" : "dash: ";
 	if ((rc = parse_opts(argc, argv, &o)) != 0)
@@ -810,39 +853,9 @@ int dash_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	}
 	loop(d);
 
-	/* leave the terminal as less does: the alternate screen is cleared
-	 * before it is left, so a terminal resized meanwhile (tmux, some
-	 * xterms) has no fragments of it to copy back onto the normal one */
-	erase();
-	refresh();
-	endwin();
-	/* the worker still runs: until it stops, memory that runs out
-	 * there says so on the shell's screen, which is back now */
-	xalloc_on_fail_first(NULL);
-	proc_on_leave(NULL);
-	delscreen(ls.scr);
-	curses_end();
+	curses_leave();
 	sig = got_signal;
-	if (ls.lat) {
-		for (i = 0; i < ls.nlk; i++)
-			lat_write(&ls.lk[i], -1);
-		fclose(ls.lat);
-	}
-	dash_state_free(d);         /* stops the worker first */
-	dash_learn_free(d);         /* before the session it reads */
-	dash_cmd_free(d);
-	dash_out_free(d->out);
-	dash_keys_free(d);
-	repl_free(&d->r);
-	close(ls.wake[0]);
-	close(ls.wake[1]);
-	wake_fd = -1;
-	if (leave_fd >= 0)
-		close(leave_fd);
-	leave_fd = -1;
-	if (err_fd >= 0)
-		close(err_fd);
-	err_fd = -1;
+	release(d);
 	if (sig) {
 		proc_cleanup_now();
 		signal(sig, SIG_DFL);

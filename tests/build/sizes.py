@@ -29,10 +29,8 @@ MAX_FUNC = 120      # lines of one function
 # when walk_file, review_use_word_at and review_literal_products were
 # split at their seams, issue 27).
 ALLOW = [
-    # the dashboard (issue 26): its main loop and panels are rewritten
-    # there (dash_main some 117 lines today)
-    ("src/dash/*", MAX_FILE, 180,
-     "the dashboard, being reworked (issue 26)"),
+    # (empty: the dashboard's row, 180 lines a function, went when
+    # dash_main's teardown became curses_leave and release, issue 27)
 ]
 
 SIG = re.compile(r"^[A-Za-z_]")
@@ -107,7 +105,7 @@ def main():
           "longest function %s (%d lines, limit %d; the exceptions: %s)"
           % (nfiles, nfuncs, big_file[1], big_file[0], MAX_FILE,
              big_func[1], big_func[0], MAX_FUNC,
-             ", ".join("%s %d" % (a[0], a[2]) for a in ALLOW)))
+             ", ".join("%s %d" % (a[0], a[2]) for a in ALLOW) or "none"))
     return 0
 
 

@@ -15,19 +15,19 @@ dash_start 80 24
 tm_wait 'golden prefix' >/dev/null
 tm_type '?'
 tm_wait '^─ Keys' >/dev/null
-sleep 0.2
+tm_settle
 # row 1 the header, row 2 the help's title, rows 3..24 its text
 last=$(rows 24 24)
 first=$(rows 3 3)
 tm_keys NPage
 check "80x24 ?: PgDn starts the next page at the last row shown ($last)" \
 	tm_wait "^$(req "$last")\$"
-sleep 0.2
+tm_settle
 check "    on row 3" test "$(rows 3 3)" = "$last"
 check "    and the title counts 21 rows above" tm_wait "^─ Keys ─+ ▲21 "
 tm_keys PPage
 check "    PgUp goes back to the first page" tm_wait "^─ Keys ─+ ▼[0-9]+ more"
-sleep 0.2
+tm_settle
 check "    (row 3 is again '$first')" test "$(rows 3 3)" = "$first"
 tm_type 'q'; tm_type 'q'; tm_exited >/dev/null
 
@@ -36,7 +36,7 @@ dash_start 80 24 dash 0x9e370001
 tm_wait 'golden prefix' >/dev/null
 tm_type ':verify --full'; tm_keys Enter
 tm_wait ':verify --full (done|ran:|failed)' 120 >/dev/null   # a FAIL "ran:"
-sleep 0.3
+tm_settle
 # the pane's text rows: from the row under its title to the row above the
 # footer
 top_row=$(tm_screen | awk '/^─ Output of/ { print NR + 1; exit }')
@@ -45,11 +45,11 @@ bottom_row=$(( 24 - 1 ))
 first=$(rows "$top_row" "$top_row")
 last=$(rows "$bottom_row" "$bottom_row")
 tm_keys PPage
-sleep 0.3
+tm_settle
 check ":verify --full's pane: PgUp puts its top row ($first) at the bottom" \
 	test "$(rows "$bottom_row" "$bottom_row")" = "$first"
 tm_keys NPage
-sleep 0.3
+tm_settle
 check "    PgDn puts back the last ($last)" \
 	test "$(rows "$bottom_row" "$bottom_row")" = "$last"
 tm_type 'q'; tm_exited >/dev/null
@@ -57,7 +57,7 @@ tm_type 'q'; tm_exited >/dev/null
 # ---- the code panel at 120x40: a page of code ----
 dash_start 120 40
 tm_wait 'golden prefix' >/dev/null
-sleep 0.3
+tm_settle
 # the code panel is the right column between its title and the next rule
 code_rows() {
 	tm_screen | awk -F'│' '/Shift\/add code/ { on = 1; next }
@@ -68,7 +68,7 @@ before=$(code_rows)
 n=$(printf '%s\n' "$before" | wc -l)
 last=$(printf '%s\n' "$before" | tail -1)
 tm_keys NPage
-sleep 0.3
+tm_settle
 after=$(code_rows)
 # the first row is the count line, which stays; the second shows code
 check "120x40 code panel: PgDn brings its last code row up ($((n - 1)) code rows shown)" \

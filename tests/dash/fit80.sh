@@ -22,7 +22,7 @@ cat src/*/*.c src/*/*.h include/cfx/*.h lessons/*.lesson man/cfx.1 |
 shots=$TM_DIR/shots nshot=0
 mkdir -p "$shots"
 shot() {
-	sleep 0.2
+	tm_settle
 	nshot=$((nshot + 1))
 	{ echo "$1"; echo "$2 $3 $4"; tm_screen; } > "$shots/$(printf %04d $nshot)"
 }
@@ -60,7 +60,7 @@ tm_wait '^─ Keys' >/dev/null
 names=
 for i in 1 2 3 4 5 6 7 8; do
 	names+=$(tm_screen | cut -c1-26)$'\n'
-	tm_keys NPage; sleep 0.1
+	tm_press NPage || break   # the last page
 done
 listed=$(printf '%s' "$names" | awk '
 	/^  On the dashboard/ { on = 1; next }
@@ -92,8 +92,7 @@ for expr in 'prevprime(golden(32))' 'golden(64)' 0x9e370001 \
 		[ "${press[$k]}" = - ] && continue
 		# every key of the name, the screen read after each
 		for key in ${press[$k]}; do
-			tm_keys "$key"
-			sleep 0.1
+			tm_press "$key"
 			mode=view
 			tm_screen | grep -q '^─ Output of' && mode=out
 			shot "80x24 $expr, $key ($k)" - 0 "$mode"
@@ -131,7 +130,7 @@ check "at its newest the pane's title counts the rows above (▲$above), none be
 vis=$(tm_screen | awk '/^─ Output of/ { on = 1; next } on' | sed '$d' | wc -l)
 pages=0
 while out_title | grep -q '▲' && [ $pages -lt 80 ]; do
-	tm_keys PPage; sleep 0.1; pages=$((pages + 1))
+	tm_press PPage; pages=$((pages + 1))
 done
 # (a page is the pane's rows less one, kept for context, as less does)
 check "    PgUp $pages times (the count, $above, over $((vis - 1)) rows a page) reaches the top" \
@@ -146,7 +145,7 @@ for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
 	t=$(pane_text | sed 's/^:verify --full //; s/ *$//')
 	[[ "$cli" == *"$t"* ]] || { allok=0; echo "    not in the CLI's: $t"; }
 	shot "80x24 :verify --full in the pane, page $i" 2654404609 32 out
-	tm_keys PPage; sleep 0.2
+	tm_press PPage
 done
 check "the pane's rows, joined, are the CLI's report" test $allok = 1
 tm_type q; tm_exited >/dev/null
@@ -161,7 +160,7 @@ tm_type ':verify'; tm_keys Enter
 tm_wait '^─ Output of' >/dev/null
 pane_rows() { tm_screen | awk '/^─ Output of/ { on = 1 } on'; }
 before=$(pane_rows)
-tm_keys NPage; sleep 0.2
+tm_press NPage
 if [ "$before" = "$(pane_rows)" ]; then
 	ok "a bare :verify: PgDn shows nothing more (the pane holds it all)"
 elif grep -q '^─ Output of.*▼' <<<"$before"; then
@@ -214,7 +213,7 @@ for page in Keys Panels; do
 	for i in 1 2 3 4 5 6 7 8; do
 		shot "80x24 ? $page, screen $i" 0 32 help
 		helptext+=$(tm_screen | cut -c27-)$'\n'
-		tm_keys NPage; sleep 0.1
+		tm_press NPage || break
 	done
 	tm_type '?'
 done

@@ -23,7 +23,7 @@ read_py() { python3 "$(dirname "$0")/h31a.py" "$@"; }
 # its "ok"/"FAIL" lines a check of this test (the screen shown on a FAIL)
 read_checks() {
 	local prefix=$1 line out; shift
-	sleep 0.3   # (a frame is drawn whole: the last one is read)
+	tm_settle   # (a frame is drawn whole: the last one is read)
 	tm_screen > "$TM_DIR/screen"
 	out=$(read_py "$@" < "$TM_DIR/screen")
 	while IFS= read -r line; do

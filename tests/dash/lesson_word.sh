@@ -59,7 +59,7 @@ tm_screen | grep -q 'Step 4 done' && bad "    but step 4 was judged done" ||
 # the 64-bit a1 costs nothing either; back on the rule's word the right
 # answer is the learner's own (+)
 tm_type ":answer $a64"; tm_keys Enter
-sleep 0.3
+tm_settle
 tm_type ':set bits auto'; tm_keys Enter
 tm_wait 'n = 32' >/dev/null
 tm_type ":answer $a32"; tm_keys Enter

@@ -227,7 +227,7 @@ tm_keys "clear; echo before-cfx; env LC_ALL=C.UTF-8 TERM=xterm-256color ./cfx" E
 tm_wait 'golden prefix 20' >/dev/null
 tm resize-window -t t -x 200 -y 60
 tm_wait 'Spectrum' >/dev/null
-sleep 0.3
+tm_settle
 tm_type 'q'
 check "after q the shell's screen is back" tm_wait '^before-cfx$'
 check "with nothing of the dashboard on it" \

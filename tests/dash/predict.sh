@@ -92,7 +92,7 @@ scenario() {
 		tm_wait 'Step 2 of [0-9]+: What the continued'
 	check "$at: the CF panel says it is hidden" \
 		tm_wait 'hidden until you answer'
-	sleep 0.3
+	tm_settle
 	check "$at: and a_5 = $a5 is nowhere on the screen" shows_none "$a5"
 	tm_type ':cf 0x70001 --bits 20'; tm_keys Enter
 	check "$at: :cf is refused until an answer is committed" \
@@ -105,7 +105,7 @@ scenario() {
 
 	# step 3: the fullest bucket, which the buckets panel shows
 	check "$at: step 3 hides the buckets panel" tm_wait 'hidden until you answer'
-	sleep 0.3
+	tm_settle
 	check "$at: its max load is nowhere on the screen" \
 		max_is ""
 	# the dashboard was started on 20 bits, the step is worked on 32: the
@@ -119,11 +119,11 @@ scenario() {
 	check "$at: the answer passes step 3" tm_wait 'Step 4 of [0-9]+'
 	# steps 4 to 7 predict from the buckets or the sweep too: the panel
 	# stays hidden until step 8, which asks for no prediction
-	sleep 0.3
+	tm_settle
 	check "$at: step 4 predicts again: the panel stays hidden" \
 		max_is ""
 	while IFS= read -r a; do
-		tm_type ":${a#answer }"; tm_keys Enter; sleep 0.3
+		tm_type ":${a#answer }"; tm_press Enter
 	done < <(sed -n 's/^solution: answer //p' lessons/08-*.lesson | sed -n 4,7p)
 	check "$at: the lesson's answers reach step 8" \
 		tm_wait 'Step 8 of [0-9]+: Step the stride'
@@ -142,7 +142,7 @@ scenario() {
 		tm_wait 'Step 1 of [0-9]+: Round'
 	check "$at: the header's value row is hidden" \
 		tm_wait '= hidden until you answer'
-	sleep 0.3
+	tm_settle
 	check "$at: $ghex is not on the screen" shows_none "${ghex#0x}"
 	tm_type ":1"; tm_keys Enter
 	check "$at: the answer passes step 1" tm_wait 'Step 2 of [0-9]+: Odd'
@@ -163,7 +163,7 @@ scenario() {
 	tm_type ':skip'; tm_keys Enter
 	check "$at: lesson 11 step 2 predicts the additions" \
 		tm_wait 'Step 2 of [0-9]+: The 2002'
-	sleep 0.3
+	tm_settle
 	check "$at: no count of operations is on the screen" \
 		no_ops
 	tm_type ":$((nafw64 - 1))"; tm_keys Enter
@@ -184,7 +184,7 @@ rm -rf "$XDG_STATE_HOME"
 dash_start 120 40 dash --learn 14
 tm_wait 'Step 1 of' >/dev/null
 while IFS= read -r a; do
-	tm_type ":${a#answer }"; tm_keys Enter; sleep 0.3
+	tm_type ":${a#answer }"; tm_press Enter
 done < <(sed -n 's/^solution: //p' lessons/14-*.lesson)
 check "lesson 14: its answers finish it" tm_wait 'Lesson 14 complete'
 tm_type ':review 2002.patch'; tm_keys Enter

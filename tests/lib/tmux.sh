@@ -8,6 +8,11 @@
 #   tm_gone PATTERN [S]   wait until the screen no longer matches
 #   tm_screen             print the screen
 #   tm_exited [S]         wait until the program has ended; prints status
+#   tm_settle             wait until the screen holds still (two captures
+#                         0.1 s apart agree; at most 5 s): a frame whole
+#   tm_press KEYS...      send-keys, wait for the screen to change (at most
+#                         3 s: a key may change nothing), then tm_settle;
+#                         false if the screen is as it was
 #   ok NAME / bad NAME    count results; tm_summary prints "N passed, N failed"
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 TM_SOCK="cfxtest$$"
@@ -73,6 +78,27 @@ tm_exited() {
 		sleep 0.05; i=$((i + 1))
 	done
 	echo "timeout"; return 1
+}
+tm_settle() {
+	local a b i=0
+	a=$(tm_screen 2>/dev/null)
+	while [ $i -lt 50 ]; do
+		sleep 0.1; i=$((i + 1))
+		b=$(tm_screen 2>/dev/null)
+		[ "$a" = "$b" ] && return 0
+		a=$b
+	done
+	return 0
+}
+tm_press() {
+	local before i=0
+	before=$(tm_screen 2>/dev/null)
+	tm_keys "$@"
+	while [ $i -lt 60 ] && [ "$(tm_screen 2>/dev/null)" = "$before" ]; do
+		sleep 0.05; i=$((i + 1))
+	done
+	tm_settle
+	[ "$(tm_screen 2>/dev/null)" != "$before" ]
 }
 ok() { tm_pass=$((tm_pass + 1)); echo "ok   $1"; }
 bad() { tm_fail=$((tm_fail + 1)); echo "FAIL $1"; }
