@@ -323,7 +323,7 @@ static void gmp_free(void *p, size_t n)
 
 /* Descriptors 0, 1 and 2 held from the start: one that was closed (cfx
  * 2>&-) would be the next file cfx opens, and a warning meant for stderr
- * would be written into it (t22d: into progress.lock).  A closed one is
+ * would be written into it (issue 22: into progress.lock).  A closed one is
  * taken by /dev/null opened the wrong way round (stdin for writing,
  * stdout and stderr for reading), so that its reads and writes still fail
  * with EBADF as on a closed descriptor: a lost report is still said

@@ -1033,6 +1033,8 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	              2 * sizeof (uint32_t) * ((size_t)1 << s.b),
 	              "the keys, their copy and the tables", &c->err) < 0) {
 		cli_limit_token(c, a);
+		if (!c->err.token[0] && a->table_list)   /* the count follows */
+			cfx_err_retoken(&c->err, a->table_list);
 		goto done;
 	}
 	if (keys_make(&set, &ks, s.bits, s.count, c->stop, &c->err) < 0) {

@@ -1236,7 +1236,7 @@ int cmd_search(cmd_ctx *c, cli_args *a)
 	}
 	picked_sort(&pk);
 	if (!stopped)
-		stopped = optimize(c, &r, &pk);   /* Ctrl-C there too (t22d) */
+		stopped = optimize(c, &r, &pk);   /* Ctrl-C there too */
 	if (!stopped && !all.n && !r.json)
 		widen_advice(c, a, &r, &t, &o);
 	bar_end(&bar);

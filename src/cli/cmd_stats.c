@@ -74,7 +74,7 @@ static int read_sample(cmd_ctx *c, FILE *f, sample_in *s, int column,
 	while ((len = textfile_line(f, &buf, &cap, c->stop, &c->err)) >= 0) {
 		double v;
 		/* Ctrl-C while a regular file is read: no read is interrupted
-		 * there, so the flag is looked at (t22d F7) */
+		 * there, so the flag is looked at (issue 22, finding 7) */
 		if (c->stop && *c->stop) {
 			free(buf);
 			return cfx_err_set(&c->err, CFX_EINTR, -1, NULL, "interrupted");

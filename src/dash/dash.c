@@ -713,7 +713,7 @@ static int curses_start(dash *d)
 	leave_keep("cnorm");
 	leave_keep("clear");   /* nothing of it copied back (as at the end) */
 	leave_keep("rmcup");
-	leave_keep("rmkx");    /* keypad transmit off (t22c: left on) */
+	leave_keep("rmkx");    /* keypad transmit off (left on: issue 22) */
 	raw();
 	noecho();
 	nonl();

@@ -172,7 +172,7 @@ static char *read_title(const char *path, cfx_err *err)
 /* Why the lesson file path in dir (dir_why: why dir itself is refused,
  * or NULL) is not to be read, malloc'd; NULL when it may be (or cannot be
  * looked at: opening it says why).  The rule of a patch beside a lesson
- * (learn.c): a link in the lesson directory could name any file (t22d
+ * (learn.c): a link in the lesson directory could name any file (issue 22
  * read /etc/shadow through another user's, and the parse error quoted
  * its first line), a second hard link the same, and a file or directory
  * of another user's could be swapped for one between this check and the
@@ -753,7 +753,7 @@ static int write_file(const learn_store_progress *p, cfx_err *err)
 	clean_stale(p->path);
 	/* the temporary name is registered before the file is made and
 	 * until it is renamed, so that a signal that ends cfx meanwhile
-	 * removes it (t22d: 5 runs of 40 left progress.tmp.*); the process
+	 * removes it (issue 22: 5 runs of 40 left progress.tmp.*); the process
 	 * id in it keeps it apart from another cfx's (O_EXCL makes sure) */
 	tmp = NULL;
 	fd = -1;

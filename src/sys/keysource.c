@@ -44,6 +44,24 @@ static int grow(keysource_keys *set, size_t *cap, cfx_err *err)
 
 /* ---- file:PATH --------------------------------------------------------- */
 
+/* How much of a line that is not a key the error shows: up to the first
+ * character no number is written with (letters, digits, '_', '+', '-',
+ * '.' and blanks go on; at least one character, at most 24, trailing
+ * blanks cut), never the whole line: a key file named by mistake may be
+ * /etc/shadow, whose line goes on after "root:" with a password's hash
+ * ("$6$..."), which the error used to copy. */
+static int bad_word(const char *s, const char *e)
+{
+	const char *w = s;
+
+	while (w < e && w - s < 24 && (isalnum((unsigned char)*w) ||
+	       strchr("_+-. \t", *w)))
+		w++;
+	while (w > s && isspace((unsigned char)w[-1]))
+		w--;
+	return w > s ? (int)(w - s) : 1;
+}
+
 /* Parse one key, decimal or 0x hex with optional _ separators, modulo
  * 2^64 (wrapping arithmetic is exact modulo any 2^n, n <= 64). */
 static int parse_key(const char *s, size_t len, uint64_t *out)
@@ -125,7 +143,7 @@ static int read_file(keysource_keys *set, const char *path, uint64_t mask,
 			continue;
 		if (parse_key(s, (size_t)(e - s), &v) < 0) {
 			char *shown = xmalloc(CFX_ERR_SHOWN, "a path shown");
-			rc = cfx_err_setn(err, CFX_ESYNTAX, -1, s, (int)(e - s),
+			rc = cfx_err_setn(err, CFX_ESYNTAX, -1, s, bad_word(s, e),
 			                  "%s line %zu: not a decimal or 0x hex "
 			                  "integer", cfx_err_shown(shown, path),
 			                  lineno);

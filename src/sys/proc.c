@@ -270,7 +270,7 @@ static void on_fault(int sig)
 
 /* Every signal whose default action ends the process, but SIGINT (the
  * commands' own: stop) and SIGKILL and the faults (on_fault), and the
- * real-time signals, SIGRTMIN to SIGRTMAX, beside them (t22d: SIGVTALRM,
+ * real-time signals, SIGRTMIN to SIGRTMAX, beside them (issue 22: SIGVTALRM,
  * SIGPROF, SIGIO, SIGPWR, SIGABRT, SIGSYS, SIGTRAP and SIGSTKFLT left
  * /tmp/cfx-verify-* and a compiler running). */
 const int proc_fatal_sigs[] = {

@@ -49,7 +49,7 @@ FILE *textfile_open(const char *path, int stream,
 		struct pollfd pf = { fd, POLLIN, 0 };
 		int fl, r;
 		/* a tenth of a second at a time: a Ctrl-C that came before
-		 * the wait began (while an earlier file was read: t22d, `cfx
+		 * the wait began (while an earlier file was read: issue 22, `cfx
 		 * stats bigfile fifo`) interrupts no poll, and is seen here */
 		do {
 			if (stop && *stop) {

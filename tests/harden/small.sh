@@ -46,6 +46,13 @@ mib=$(( ((1 << 26) * 16 + 2 * (1 << 24) * 4) >> 20 ))
 expect "bench --bits 64 --table-bits 24: status 2 (got $rc)" '[ $rc = 2 ]'
 expect "  $mib MiB named ($(cat "$tmp/err"))" \
 	'grep -q "would take $mib MiB, over the 1024 MiB one request may take" "$tmp/err"'
+# and names the bad token, as every bad input does: the count follows
+# from --table-bits (it ended "may take" with no token)
+expect "  one line, naming --table-bits' 24" \
+	'[ "$(wc -l <"$tmp/err")" = 1 ] && grep -q "one request may take (24)\$" "$tmp/err"'
+./cfx bench 5 --bits 64 --table-bits 23 --count 67108864 --runs 3 >/dev/null 2>"$tmp/err"; rc=$?
+expect "  with --count too, the count named ($rc: $(cat "$tmp/err"))" \
+	'[ $rc = 2 ] && grep -q "one request may take (67108864)\$" "$tmp/err"'
 
 # a read-only progress directory with one good line and one bad: the
 # warning said "progress starts afresh" though the good line was read
