@@ -280,6 +280,10 @@ int lesson_step_refuses(const lesson_step *s, const char *w)
 {
 	size_t i, n = strlen(w);
 
+	/* show prints the value of every name (let a = EXPR, and ans after
+	 * set const EXPR): a calculator, as naf is, so refused with it */
+	if (!strcmp(w, "show"))
+		return lesson_step_refuses(s, "naf");
 	for (i = 0; i < s->nreveals; i++)
 		if (!strncmp(s->reveals[i], w, n) &&
 		    (!s->reveals[i][n] || s->reveals[i][n] == ' '))

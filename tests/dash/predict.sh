@@ -28,6 +28,9 @@
 # 0 .. 4095 times 0x70001 mod 2^20 (64) by brute force; golden(32) =
 # round(2^32/phi) by gp, in hex and decimal
 a5=$(echo 'contfrac(0x70001/2^20)[6]' | gp -q -f)
+# the step asks x_5, the rest of the expansion after a_4 (a_5 its whole
+# part), by gp: x = [0; 2, 3, 1, 1, x_5]
+x5=$(echo 'y = 0x70001/2^20; for(i = 1, 5, y = 1/(y - floor(y))); y' | gp -q -f)
 maxload=$(python3 -c 'from collections import Counter
 print(max(Counter((k * 0x70001 % 2**20) >> 10 for k in range(4096)).values()))')
 gdec=$(echo 'round(2^32*2/(1+sqrt(5)))' | gp -q -f)
@@ -95,7 +98,7 @@ scenario() {
 	check "$at: :cf is refused until an answer is committed" \
 		tm_wait 'A prediction comes first'
 	check "$at: and still shows nothing of it" shows_none "$a5"
-	tm_type ":answer $a5"; tm_keys Enter
+	tm_type ":answer $x5"; tm_keys Enter
 	check "$at: an answer moves on to step 3" tm_wait 'Step 3 of [0-9]+: Predict'
 	check "$at: the CF panel shows a_5 = $a5 again" \
 		wait_for cf_has "$a5"

@@ -293,20 +293,25 @@ refused 08 5 '' 'answer 4'
 refused 08 5 '' 'answer 0'
 refused 08 5 '' "answer ${l5%%,*}, 64"
 refused 08 5 '' "answer 4096, ${l5##*, }"
-# step 2 asks a_5 exactly: the whole part of x_5 in |x - 7/16| =
-# 1/(16 (16 x_5 + q_3)), by python's fractions (q_3 = 9, the convergent
-# denominator before 16 in Euclid on x = 0x70001/2^20 itself); the
-# estimate 2^20/16^2 = 4096 is refused and told why
-a5=$(python3 -c 'from fractions import Fraction as F
+# step 2 asks x_5 exactly, the rest of the expansion after 7/16, from
+# |x - 7/16| = 1/(16 (16 x_5 + q_3)), by python's fractions (q_3 = 9, the
+# convergent denominator before 16 in Euclid on x = 0x70001/2^20 itself);
+# its whole part a_5, which the dashboard shows as its table's 4095 dof,
+# and the estimate 2^20/16^2 = 4096 are refused and told why
+x5=$(python3 -c 'from fractions import Fraction as F
 x0 = x = F(0x70001, 2**20); q = []
 while x: a = x.numerator // x.denominator; q.append(a); x = x - a and 1 / (x - a)
 h0, h1 = 0, 1
 for a in q[1:4]: h0, h1 = h1, a * h1 + h0
 assert q[1:5] == [2, 3, 1, 1] and h1 == 9
-print(((1 / (x0 - F(7, 16)) / 16 - h1) / 16).__floor__())')
-refused 08 2 'a_5 is the whole part of x_5' 'answer 18'
+x5 = (1 / (x0 - F(7, 16)) / 16 - h1) / 16
+print(x5.__floor__(), "%d/%d" % (x5.numerator, x5.denominator), float(x5))')
+read -r a5 x5f x5d <<<"$x5"
+refused 08 2 'x_5 from 2^-20' 'answer 18'
 refused 08 2 'that is the estimate 2^20/16^2' 'answer 4096'
-accepted 08 2 "answer $a5"
+refused 08 2 'that is a_5, the whole part' "answer $a5"
+accepted 08 2 "answer $x5f"
+accepted 08 2 "answer $x5d"
 refused 08 7 '' 'answer 144'
 accepted 08 7 'answer 233'
 # lesson 10: a one-size battery is no verdict; the capstone wants the full

@@ -142,10 +142,6 @@ def forms(v, approx):
 EXCUSED = {
     ("06", 5): (r"lesson 05 step 4 text$",
                 "466 is a key offset, k + 2 * 233, in lesson 5's clumps"),
-    ("08", 2): (r"lesson 05 step 7: score ",
-                "4095 is score's degrees of freedom there, 2^12 buckets less "
-                "one; a_5 = 4095 is the whole part of x_5 = (2^16 - 9)/16, "
-                "worked out from |x - 7/16| = 2^-20"),
     ("08", 7): (r"lesson 0[1-7] ",
                 "233 is the Fibonacci number the theory names: the step "
                 "asks which Fibonacci stride, and every earlier lesson "

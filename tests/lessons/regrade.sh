@@ -60,7 +60,7 @@ print(' '.join(str(s) for s in r if r[s] == w), '%.2f' % w[0], w[1], 0x9e370001 
 [ "$tie" = "12 13 14 15 16 21.67 64 1" ] && ok "L08: brute force worst strides $tie" || bad "L08: brute force $tie"
 s6=$(stepof 08 6)
 case $s6 in
-*"p = 1 mod 2^16 makes the keys k * 2^16 land in bucket k / 64: the worst R = 21.67 (64 keys in a bucket) is a tie of s = 12 to 16"*)
+*"p = 1 mod 2^16 makes the keys k * 2^16 land in bucket k / 64. So the worst R = 21.67 (64 keys in a bucket) is a tie of s = 12 to 16"*)
 	ok "L08 step 6 names the tie s = 12 to 16 and s = 16's structure" ;;
 *) bad "L08 step 6 does not name the tie" ;;
 esac

@@ -227,9 +227,14 @@ def answers():
     # would print it with 0x70001000
     A["07", 10] = [r"2\^4 buckets\s*\nkeys[^\n]*\nloads +max \d+, empty %d\b"
                    % (16 - 8)]
+    # x_5 of 0x70001/2^20, the rest of the expansion after 7/16 = q7[:5]:
+    # x = [q7[0]; ..., q7[4], x_5], so x_5 = 1/(the fraction after a_4)
     q7 = cf(Fr(0x70001, 2**20))
-    # (not "4095 dof": 2^12 - 1 degrees of freedom of another table)
-    A["08", 2] = [num(q7[5])[:-1] + "| dof| degrees)"]
+    y = Fr(0x70001, 2**20)
+    for a in q7[:5]:
+        y = 1 / (y - a)
+    A["08", 2] = [re.escape("%.4f" % y), r"(?<![\d.])%d ?/ ?%d(?![\d])"
+                  % (y.numerator, y.denominator)]
     mx = max(loads(P, 32, 10, [k * 4096 for k in range(1024)]).values())
     A["08", 3] = [r"max %d\b" % mx, r"\b%d keys\b" % mx]
     A["08", 7] = [num(233)] if False else []
