@@ -17,6 +17,12 @@ FUZZ_TIME ?= 60
 ifneq ($(SANITIZE),)
 CFLAGS  += -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
+# and the suites that walk long lists of like cases (the oracle's, the
+# lessons played in a terminal) check one case in 8 (tests/lib/sample.py;
+# CHECK_SAMPLE=1 for every case): under the sanitizers each run of cfx
+# costs ten to twenty times as much
+CHECK_SAMPLE ?= 8
+export CHECK_SAMPLE
 endif
 
 WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes $(if $(WERROR),-Werror)

@@ -7,9 +7,15 @@
  *     processor seconds; screen_failed, screen_predicted: how many failed
  *     (by the stride prediction alone).
  *   screen_quick_cpu_each, screen_full_cpu_each: processor seconds per
- *     multiplier of the quick screen (the first 100 of them) and of the
- *     full one (the first 3), one thread: the baseline of the quick
- *     screen is the full one, in the same run.
+ *     multiplier of the quick screen and of the full one, one thread, in
+ *     pairs: multiplier i's full screen once and its quick one QUICK_REPS
+ *     times, in turn (the order alternating), PAIRS of them; the baseline
+ *     of the quick screen is the full one, in the same run.
+ *     screen_ratio, screen_ratio_lo, screen_ratio_hi: the pairs' ratios
+ *     (quick per screen / full), their median and spread.
+ *   With --once LEVEL N (quick, full or none): only the screens of the
+ *     first N multipliers at that level, one thread, nothing printed, for
+ *     callgrind's instruction counts (none: the set-up alone).
  *   enum_32 S, scan_32 S: the 32-bit K = 7 search near 1/phi (window
  *     2^-8) on one thread, branch and bound against its baseline, the
  *     naive scan of every odd p in the window (NAF weight by the
@@ -17,6 +23,8 @@
  *     scan_found).
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <gsl/gsl_errno.h>
 
@@ -24,8 +32,8 @@
 #include "cfx/search.h"
 
 #define COUNT 1000
-#define SERIAL 100
-#define SERIAL_FULL 3   /* the full battery takes seconds each */
+#define PAIRS 9
+#define QUICK_REPS 10   /* a quick screen is a twentieth of a full one */
 
 typedef struct job {
 	uint64_t p[COUNT];
@@ -57,21 +65,46 @@ static double cpu(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-static void screens(void)
+static void multipliers(uint64_t *p)
 {
-	static job j;
 	uint64_t s = 2026;
-	double a, b, c0, c1;
-	size_t i, failed = 0, predicted = 0;
-	search_verdict v;
-	cfx_err e;
+	size_t i;
 
 	for (i = 0; i < COUNT; i++) {        /* splitmix64 */
 		uint64_t z = (s += 0x9E3779B97F4A7C15ull);
 		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
 		z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-		j.p[i] = (z ^ (z >> 31)) | 1;
+		p[i] = (z ^ (z >> 31)) | 1;
 	}
+}
+
+static int dcmp(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* Processor seconds of reps screens of p at level. */
+static double timed(uint64_t p, search_level level, int reps)
+{
+	search_verdict v;
+	cfx_err e;
+	double c0 = cpu();
+	int r;
+
+	for (r = 0; r < reps; r++)
+		search_screen(p, 64, level, NULL, &v, &e);
+	return cpu() - c0;
+}
+
+static void screens(void)
+{
+	static job j;
+	double a, b, c0, c1, ratio[PAIRS], quick = 0, full = 0;
+	size_t i, failed = 0, predicted = 0;
+
+	multipliers(j.p);
 	a = now();
 	c0 = cpu();
 	pool_run(COUNT, pool_cpus(), screen_one, NULL, &j);
@@ -83,15 +116,41 @@ static void screens(void)
 	}
 	printf("screen_1000_64 %.3f\nscreen_1000_64_cpu %.3f\n", b - a, c1 - c0);
 	printf("screen_failed %zu\nscreen_predicted %zu\n", failed, predicted);
-	c0 = cpu();
-	for (i = 0; i < SERIAL; i++)
-		search_screen(j.p[i], 64, SEARCH_QUICK, NULL, &v, &e);
-	c1 = cpu();
-	printf("screen_quick_cpu_each %.5f\n", (c1 - c0) / SERIAL);
-	c0 = cpu();
-	for (i = 0; i < SERIAL_FULL; i++)
-		search_screen(j.p[i], 64, SEARCH_FULL, NULL, &v, &e);
-	printf("screen_full_cpu_each %.5f\n", (cpu() - c0) / SERIAL_FULL);
+	for (i = 0; i < PAIRS; i++) {        /* in turn, the order alternating */
+		double q, f;
+		if (i % 2) {
+			f = timed(j.p[i], SEARCH_FULL, 1);
+			q = timed(j.p[i], SEARCH_QUICK, QUICK_REPS) / QUICK_REPS;
+		} else {
+			q = timed(j.p[i], SEARCH_QUICK, QUICK_REPS) / QUICK_REPS;
+			f = timed(j.p[i], SEARCH_FULL, 1);
+		}
+		quick += q;
+		full += f;
+		ratio[i] = f > 0 ? q / f : 0;
+	}
+	qsort(ratio, PAIRS, sizeof *ratio, dcmp);
+	printf("screen_quick_cpu_each %.5f\nscreen_full_cpu_each %.5f\n",
+	       quick / PAIRS, full / PAIRS);
+	printf("screen_ratio %.4f\nscreen_ratio_lo %.4f\nscreen_ratio_hi %.4f\n",
+	       ratio[PAIRS / 2], ratio[0], ratio[PAIRS - 1]);
+}
+
+/* --once LEVEL N: the screens alone, for callgrind. */
+static int once(const char *level, const char *count)
+{
+	static uint64_t p[COUNT];
+	size_t n = strtoul(count, NULL, 10), i;
+
+	multipliers(p);
+	if (n > COUNT)
+		n = COUNT;
+	for (i = 0; i < n; i++)
+		if (!strcmp(level, "quick"))
+			timed(p[i], SEARCH_QUICK, 1);
+		else if (!strcmp(level, "full"))
+			timed(p[i], SEARCH_FULL, 1);
+	return 0;
 }
 
 static void enumeration(void)
@@ -126,9 +185,11 @@ static void enumeration(void)
 	       (unsigned long long)found);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	gsl_set_error_handler_off();
+	if (argc == 4 && !strcmp(argv[1], "--once"))
+		return once(argv[2], argv[3]);
 	enumeration();
 	screens();
 	return 0;

@@ -76,10 +76,31 @@ same=$([ -n "$(val enum_found)" ] && [ "$(val enum_found)" = "$(val scan_found)"
 check "both find the same count (1 = yes)" "$same" ">=" 1
 check "branch and bound / naive scan (time)" \
 	"$(ratio "$(val enum_32)" "$(val scan_32)")" "<=" 0.5
-printf '  quick screen %s s per multiplier, full screen %s s\n' \
+# the quick screen against the full one on the same multiplier, in pairs
+# taken in turn (the order alternating: 9 multipliers, the quick screen
+# 10 times a pair), the median of the pairs' ratios and their spread;
+# callgrind's instructions the second figure (2 multipliers, the set-up
+# taken off): no noise, no cores
+printf '  quick screen %s s per multiplier, full screen %s s (one thread)\n' \
 	"$(val screen_quick_cpu_each)" "$(val screen_full_cpu_each)"
-check "quick screen / full screen (time per multiplier)" \
-	"$(ratio "$(val screen_quick_cpu_each)" "$(val screen_full_cpu_each)")" "<=" 0.05
+check "quick screen / full screen (time, median of 9 pairs)" \
+	"$(val screen_ratio)" "<=" 0.05
+printf '  (the pairs: %s..%s)\n' "$(val screen_ratio_lo)" \
+	"$(val screen_ratio_hi)"
+if command -v valgrind >/dev/null; then
+	ir() { valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+		build/bench/bench_search --once "$1" 2 2>&1 |
+		awk '/Collected :/ { print $NF }'; }
+	none=$(ir none) quick=$(ir quick) full=$(ir full)
+	printf '  callgrind: quick %s, full %s instructions (2 screens each)\n' \
+		"$quick" "$full"
+	share=$(awk -v n="$none" -v q="$quick" -v f="$full" \
+		'BEGIN { if (f > n) printf "%.4f", (q - n) / (f - n) }')
+	check "callgrind: instructions, quick screen / full screen" \
+		"$share" "<=" 0.05
+else
+	echo "  callgrind figures skipped: valgrind not installed"
+fi
 # Ctrl-C during the full screen: from the signal to the exit (the report
 # printed), median of 3.  The battery polls the flag between its families
 # (a fraction of a second each); before, the running batteries finished

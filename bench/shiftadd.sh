@@ -79,6 +79,15 @@ for kind in ('throughput', 'latency'):
         sys.stderr.write('  %-29s (median of the rounds\' quotients, before: max/min %.3f)\n'
                          % ('', max(old) / min(old)))
         worst = max(worst, max(rs) / min(rs))
+# what moved when a ratio did: each form's own p10 run by run (a whole run
+# of a slow multiply, doc/bench.md, or the machine slower for every form)
+for kind in ('throughput', 'latency'):
+    for k, v in enumerate(runs[0]['variants']):
+        ps = [r['variants'][k][kind]['p10'] for r in runs]
+        sys.stderr.write('  %-10s %-18s p10 ns: %s (max/min %.3f)\n'
+                         % (kind, v['name'].split(' 0x')[0],
+                            ' '.join('%.3f' % x for x in ps),
+                            max(ps) / min(ps)))
 print('%.3f' % worst)
 PY
 )

@@ -27,6 +27,8 @@
 
 #include "cfx/constant.h"
 #include "cfx/expr.h"
+#include "cfx/lattice.h"
+#include "cfx/mem.h"
 #include "cfx/proc.h"
 #include "util/xalloc.h"
 #include "cli/cli.h"
@@ -98,8 +100,16 @@ static int finish(int rc, const char *face)
 	 * purpose (search's "results so far") is written whole. */
 	if (interrupted && (ferror(stdout) || out_was_cut()))
 		__fpurge(stdout);
-	bad = fflush(stdout) != 0 || ferror(stdout);
+	errno = 0;
+	bad = fflush(stdout) != 0;
 	int e = errno;
+
+	/* an earlier flush failed (its reason kept by out_flush; errno has
+	 * moved on since) */
+	if (!bad && ferror(stdout)) {
+		bad = 1;
+		e = out_flush_errno();
+	}
 
 	if (fflush(stderr) != 0 || ferror(stderr))
 		rc = CFX_EXIT_USAGE;
@@ -114,8 +124,11 @@ static int finish(int rc, const char *face)
 	if (bad && interrupted)
 		return rc != CFX_EXIT_OK ? rc : 128 + SIGINT;
 	if (bad) {
-		fprintf(stderr, "cfx: %s: cannot write output: %s\n", face,
-		        strerror(e));
+		if (e)
+			fprintf(stderr, "cfx: %s: cannot write output: %s\n",
+			        face, strerror(e));
+		else
+			fprintf(stderr, "cfx: %s: cannot write output\n", face);
 		return CFX_EXIT_USAGE;
 	}
 	return rc;
@@ -454,6 +467,16 @@ int main(int argc, char **argv)
 	int rc, help_error = 0, ended;
 
 	hold_std_fds();
+	/* under ulimit -v, the stack's megabyte now, or a clear refusal:
+	 * never SIGSEGV later in a deep call (see mem.h) */
+	{
+		static cfx_err e;
+
+		if (mem_stack_reserve(1u << 20, &e) < 0) {
+			fprintf(stderr, "cfx: %s\n", e.msg);
+			return CFX_EXIT_USAGE;
+		}
+	}
 	/* GSL reports errors by return value, never by abort() */
 	gsl_set_error_handler_off();
 	/* SIGTERM, SIGHUP, SIGXFSZ: temporary files removed, the terminal
@@ -463,6 +486,13 @@ int main(int argc, char **argv)
 	proc_on_fatal(tty_restore);
 	proc_fatal_signals();
 	xalloc_on_fail(proc_exit);
+	/* the tests' switch: the screens' cuts off, every cell walked
+	 * (tests/search/screen_cuts.sh; the core reads no environment) */
+	{
+		const char *v = getenv("CFX_TEST_NO_CUTS");
+		if (v && *v && strcmp(v, "0"))
+			lattice_cuts_set(0);
+	}
 	mp_set_memory_functions(gmp_alloc, gmp_realloc, gmp_free);
 	expr_stop_flag(&interrupted);
 	if ((argc = take_global(argc, argv)) < 0)

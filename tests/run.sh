@@ -15,7 +15,9 @@
 # Suites run side by side, as many as there are processors (CHECK_JOBS=N
 # to choose; 1 runs them one after another).  Those at a terminal (tmux or
 # a pty: their waits are bounded in seconds) run one at a time in a lane
-# of their own, beside the others.  Results are printed in suite order.
+# of their own beside the N: they mostly wait for a screen, and a lane
+# that took one of the N places left a processor idle for most of the
+# run.  Results are printed in suite order.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 2
@@ -69,6 +71,16 @@ if [ -n "${CHECK_ONLY:-}" ]; then
 	suites=("${sel[@]}")
 	echo "CHECK_ONLY='$CHECK_ONLY': ${#suites[@]} suites"
 fi
+# CHECK_SAMPLE=K: the suites that walk long lists of like cases check one
+# in K (tests/lib/sample.py; make check SANITIZE=1 sets 8)
+if [ -n "${CHECK_SAMPLE:-}" ]; then
+	case $CHECK_SAMPLE in
+	''|*[!0-9]*|0*) echo "tests/run.sh: CHECK_SAMPLE='$CHECK_SAMPLE' is not a whole number from 1 up"; exit 2 ;;
+	esac
+	export CHECK_SAMPLE
+	[ "$CHECK_SAMPLE" = 1 ] ||
+		echo "CHECK_SAMPLE=$CHECK_SAMPLE: the suites that walk long lists of like cases check one case in $CHECK_SAMPLE (tests/README.md)"
+fi
 
 # What the run will do, before it goes quiet: results come in suite order,
 # and with the longest suites started first the first result line can be
@@ -77,9 +89,9 @@ fi
 if [ "$jobs" = 1 ]; then
 	echo "${#suites[@]} suites, one after another; each line as its suite ends"
 else
-	echo "${#suites[@]} suites, $jobs side by side (those at a terminal one at a" \
-	     "time beside them); lines in suite order, the longest started first," \
-	     "so the first can take minutes"
+	echo "${#suites[@]} suites, $jobs at a time (those at a terminal one after" \
+	     "another, in a lane beside them); lines in suite order, the longest" \
+	     "started first, so the first can take minutes"
 fi
 
 at_terminal() {   # true for a suite driving a terminal (tmux or a pty)
@@ -98,6 +110,7 @@ limit="timeout -k 10 $CHECK_TIMEOUT"
 run_suite() {   # run_suite I: suite I into $res/I.{log,rc,secs,cpu}
 	local s=${suites[$1]} start=$SECONDS rc last b TIMEFORMAT='%U %S'
 	local kind=${s%%:*} f=${s#*:} log=$res/$1.log
+	echo $start >"$res/$1.start"
 	# the processor time the suite took (its commands'), beside the wall
 	# time, which depends on what else runs: where the time goes
 	{ time {
@@ -125,7 +138,9 @@ run_suite() {   # run_suite I: suite I into $res/I.{log,rc,secs,cpu}
 }
 
 # CHECK_QUIET=S: after S seconds (default 60) with no line to print, a
-# line says how far the run is and which suite the next line waits for
+# line says how far the run is, which suite the next line waits for and
+# how long it has run; a timer wakes the wait (wait -n) each second, so
+# the line comes on time whether or not another suite ends
 quiet=${CHECK_QUIET:-60}
 [ "$quiet" -ge 1 ] 2>/dev/null || quiet=60
 pass=0 fail=0 failed="" shown=0 cpu=0 wall=$SECONDS said=$SECONDS
@@ -136,8 +151,13 @@ report() {   # print the finished results in suite order, as far as they go
 		# nothing to print for a while: say what the run waits for,
 		# so that a quiet stretch does not read as a hang
 		for f in "$res"/*.rc; do [ -e "$f" ] && done=$((done + 1)); done
-		printf '      ... %d of %d suites finished after %d s; next in order: %s\n' \
-		       $done ${#suites[@]} $((SECONDS - wall)) "$(name_of "${suites[$shown]}")"
+		if [ -s "$res/$shown.start" ]; then
+			f="running for $((SECONDS - $(cat "$res/$shown.start"))) s"
+		else
+			f="not started"
+		fi
+		printf '      ... %d of %d suites finished after %d s; next in order: %s (%s)\n' \
+		       $done ${#suites[@]} $((SECONDS - wall)) "$(name_of "${suites[$shown]}")" "$f"
 		said=$SECONDS
 	}
 	while [ $shown -lt ${#suites[@]} ] && [ -e "$res/$shown.rc" ]; do
@@ -152,7 +172,13 @@ report() {   # print the finished results in suite order, as far as they go
 			fail=$((fail + 1))
 			failed="$failed $name"
 			printf 'FAIL  %-34s %s\n' "$name" "$t"
-			sed 's/^/      /' "$res/$shown.log" | tail -n 60
+			# what failed first (a CI log keeps only the head of
+			# this): the lines that are not a passing check, then
+			# how many passed
+			grep -v '^ *ok ' "$res/$shown.log" | head -n 60 | sed 's/^/      /'
+			n=$(grep -c '^ *ok ' "$res/$shown.log")
+			[ "$n" = 0 ] ||
+				printf '      (and %d passing checks)\n' "$n"
 		fi
 		shown=$((shown + 1)) said=$SECONDS
 	done
@@ -168,6 +194,23 @@ else
 	long="verify/verify.sh emit/emit_c.sh oracle/cf_rationals.sh
 	      lessons/loopholes.sh oracle/cf_irrationals.sh oracle/cf_constants.sh
 	      lessons/selftest.sh oracle/score_stats.sh"
+	# a timer job (sleep 1) beside the suites ends a wait -n each second,
+	# so that report can say a quiet stretch on time; running counts the
+	# suites' jobs without it.  (No signal: a trap firing inside a
+	# command substitution can cut its output short.)
+	timer=0 lane=0
+	running() {   # the suites running beside the terminal lane
+		local p n=0
+		for p in $(jobs -pr); do
+			[ "$p" = "$timer" ] || [ "$p" = "$lane" ] || n=$((n + 1))
+		done
+		echo $n
+	}
+	tick() {
+		if [ "$timer" = 0 ] || ! kill -0 "$timer" 2>/dev/null; then
+			sleep 1 & timer=$!
+		fi
+	}
 	term=() first=() rest=()
 	for i in "${!suites[@]}"; do
 		if at_terminal "${suites[$i]}"; then term+=("$i")
@@ -175,16 +218,19 @@ else
 		else rest+=("$i"); fi
 	done
 	rest=(${first[@]+"${first[@]}"} ${rest[@]+"${rest[@]}"})
-	# the terminal lane: one job, its suites one after another
-	( for i in "${term[@]}"; do run_suite "$i"; done ) &
-	for i in "${rest[@]}"; do
-		while [ "$(jobs -pr | wc -l)" -ge "$jobs" ]; do
-			wait -n; report
+	# the terminal lane: one job beside the others, its suites one after
+	# another
+	if [ ${#term[@]} -gt 0 ]; then
+		( for i in "${term[@]}"; do run_suite "$i"; done ) & lane=$!
+	fi
+	for i in ${rest[@]+"${rest[@]}"}; do
+		while [ "$(running)" -ge "$jobs" ]; do
+			tick; wait -n; report
 		done
 		run_suite "$i" &
 	done
-	while [ "$(jobs -pr | wc -l)" -gt 0 ]; do
-		wait -n; report
+	while [ "$(running)" -gt 0 ] || { [ "$lane" != 0 ] && kill -0 "$lane" 2>/dev/null; }; do
+		tick; wait -n; report
 	done
 	wait
 	report

@@ -69,7 +69,10 @@ int cfx_err_setn(cfx_err *e, enum cfx_code code, int col, const char *token,
 /*
  * Write s (len bytes, or up to its NUL if len < 0) into dst[size] as a
  * token is shown: one line, escaped and cut as cfx_err_set says, '' when
- * empty.  size is at least 8.
+ * empty; a valid character that would reorder, hide or break the line
+ * (C1 controls, bidi controls such as U+202E, zero-width characters,
+ * U+2028, the byte order mark) as \u{XXXX}, never as itself.  size is
+ * at least 8.
  */
 void cfx_escape(char *dst, size_t size, const char *s, int len);
 
@@ -81,12 +84,34 @@ const char *cfx_err_shown(char *dst, const char *path);
  * an interruption (CFX_EINTR) keeps its empty token. */
 void cfx_err_retoken(cfx_err *e, const char *token);
 
-/* Like cfx_err_retoken, the token a path: shown whole (escaped, not cut). */
-void cfx_err_retoken_path(cfx_err *e, const char *path);
+/*
+ * The one rule for a bad line of a user's file (a key file, a sample, a
+ * script, a lesson, a patch): the error names the file, the line and the
+ * bad token only, never the rest of the line, which may hold a password
+ * or its hash (/etc/shadow named by mistake: "root:$6$...").  The token
+ * shown is what starts at s (len bytes, or up to its NUL if len < 0) up
+ * to its first character that is not a letter, a digit or one of _ . + -
+ * (a blank, ':', '$', '=', ...), at most CFX_ERR_WORD bytes, with "..."
+ * after it when the token goes on (its len bytes are not all shown); when s
+ * starts with another byte, that byte alone, escaped as cfx_escape does
+ * (\x00, \t, \xc3 for the first byte of a UTF-8 character).  dst has
+ * room for CFX_ERR_WORD_SHOWN bytes.
+ */
+#define CFX_ERR_WORD 16
+#define CFX_ERR_WORD_SHOWN 32
+void cfx_err_word(char *dst, const char *s, int len);
 
-/* Put "PATH, line N: " before the message of an error already set, PATH
- * shown whole (escaped); token and code stay.  Returns -1.  No operation
- * (but still -1) if e is NULL. */
+/* Like cfx_err_set, the token s (len bytes, or to its NUL if len < 0)
+ * shown by cfx_err_word's rule: the bad token of a line of a user's file,
+ * whose file and line cfx_err_at_line puts before the message. */
+int cfx_err_set_word(cfx_err *e, enum cfx_code code, const char *s, int len,
+                     const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* Put "PATH:N: " (a place as compilers and GNU tools write it, and as
+ * scripts' and review's messages do) before the message of an error
+ * already set, PATH shown whole (escaped); token and code stay.  Returns
+ * -1.  No operation (but still -1) if e is NULL. */
 int cfx_err_at_line(cfx_err *e, const char *path, unsigned long line);
 
 #endif

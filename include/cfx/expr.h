@@ -167,6 +167,15 @@ int expr_eval_budget(const expr_tree *t, expr_lookup look, void *ctx,
                      mpfr_prec_t prec, unsigned long bits, expr_budget *b,
                      expr_value *v, cfx_err *err);
 
+/* The work evaluating t costs, in EXPR_COST_BUDGET's units, found
+ * without doing the costly part: nextprime and prevprime charge their
+ * search and skip it (their value taken as their argument, of the same
+ * size), every other step is done and charged as expr_eval does; no
+ * names.  Past the budget it stops there (the value then exceeds
+ * EXPR_COST_BUDGET); an error stops it too, with what was charged so
+ * far.  What a lesson's line will cost before it runs (learn_run.c). */
+double expr_cost(const expr_tree *t, unsigned long bits);
+
 /* Parse and evaluate an integer expression in one step. */
 int expr_eval_text_int(const char *src, mpz_t z, cfx_err *err);
 

@@ -105,6 +105,15 @@ double lattice_offsets_from(uint64_t p, unsigned n, const unsigned *tables,
                             lattice_cell *worst, unsigned *h_out,
                             uint32_t *scratch);
 
+/* Whether the screens' shortcuts that leave cells out by a bound
+ * (lattice.c's screen_tables, verify's fields cut) are off: 0 unless
+ * lattice_cuts_set(0) turned them off (main does for the tests'
+ * CFX_TEST_NO_CUTS, so that a test compares their answers with the whole
+ * walk's; the core reads no environment).  The same answers either way.
+ * Set before any work starts: not thread-safe. */
+int lattice_cuts_off(void);
+void lattice_cuts_set(int on);
+
 /* The fixed layouts of three and four fields on n-bit words: four bytes
  * (24/16/8), 20/12 and 32/20/12 (those that fit).  Returns how many. */
 size_t lattice_fixed(unsigned n, lattice_layout *out);

@@ -35,6 +35,18 @@ int mem_check(size_t bytes, const char *what, cfx_err *err);
  * -1, err set to CFX_ELIMIT "out of memory for WHAT (N MiB)". */
 int mem_fail(size_t bytes, const char *what, cfx_err *err);
 
+/*
+ * Under an address-space limit (ulimit -v), the stack grows into pages
+ * the limit may no longer leave: the kernel then ends the process with
+ * SIGSEGV wherever a deep call happens to be (verify crashed at 8000 KiB
+ * now and then, as address-space randomisation placed it).  Called first
+ * thing, this grows the stack by bytes (less where ulimit -s is lower)
+ * while there is room, so that later calls find it there.  Nothing is
+ * done without a limit.  0, or -1 with err (CFX_ELIMIT) when the limit
+ * leaves too little to start.
+ */
+int mem_stack_reserve(size_t bytes, cfx_err *err);
+
 /* Lower the cap mem_check applies, for the rest of the process, to bytes
  * (at most MEM_CAP): the fuzz harnesses run every command within a few
  * megabytes.  Not thread-safe: before any work starts. */

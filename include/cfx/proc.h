@@ -68,7 +68,8 @@ char *proc_tmp_full(const proc_tmp *t, const char *log);
 
 /* ---- the compiler ----------------------------------------------------- */
 
-/* The words of $CC (else "cc"), the first resolved on PATH, in a
+/* The words of $CC (else "cc": unset, empty or only blanks), the first
+ * resolved on PATH, in a
  * NULL-terminated malloc'd vector (free with proc_words_free), their
  * number in *n.  NULL when the first word names no executable file or
  * $CC is empty after splitting (*n = 0), or a quote is left open (*n =

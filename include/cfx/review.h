@@ -69,6 +69,9 @@ enum { REVIEW_TABLE_NONE, REVIEW_TABLE_CODE, REVIEW_TABLE_DEFINE,
 #define REVIEW_MAX_MULT 256
 /* The table sizes one multiplier is judged at from calls (review_call.c). */
 #define REVIEW_MAX_TABS 8
+/* The uses of one multiplier judged each on its own (the word or table
+ * they say differs): past them, said not judged. */
+#define REVIEW_MAX_USES 8
 /* The bytes of all the inputs of one `cfx review` together (each is
  * also a data file of at most 128 MiB, textfile.h): every input is read
  * and reviewed before any is judged, so they are all held at once. */
@@ -144,6 +147,16 @@ typedef struct review_mult {
 	                            * own mod 2^bits): the word of own, which
 	                            * its comments' claims are about; else 0 */
 	mpz_t own;
+	/* a #define or const used several ways (x * M >> 24 here,
+	 * hash_32(x * M, 10) there): each use that says another word or
+	 * table is judged on its own, as a copy of the multiplier made at
+	 * that use (use_of its first's index, REVIEW_NONE for the first;
+	 * nuses, on the first, the uses so judged) from its word before
+	 * any use said one (base_bits, base_why) */
+	size_t use_of;
+	unsigned nuses;
+	unsigned base_bits;
+	char base_why[224];
 } review_mult;
 
 typedef struct review_finding {

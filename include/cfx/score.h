@@ -142,4 +142,9 @@ uint64_t score_default_count(unsigned b, unsigned space);
 /* "good", "weak", "bad", "none". */
 const char *score_verdict_name(score_verdict v);
 
+/* The same verdict as every JSON value says one, verify's words:
+ * "PASS", "WARN", "FAIL", "INFO" (too few keys to judge).  The text
+ * faces name it beside score_verdict_name's word. */
+const char *score_verdict_json(score_verdict v);
+
 #endif

@@ -76,9 +76,6 @@
 #define SEARCH_TARGET_TERMS 192  /* quotients of t kept (> 1.44 * 126) */
 #define SEARCH_EARLY_BITS 23     /* "early": q_(k-1) below 2^23 */
 #define SEARCH_MAX_FOUND 2000000 /* candidates kept before giving up */
-#define SEARCH_JOINT_RISK (VERIFY_JOINT_WARNS - 3)  /* a quick screen
-                                    with this many WARN families may FAIL
-                                    the whole battery's joint rule */
 #define SEARCH_MAX_ADDERS 4      /* A: graphs enumerated up to this */
 #define SEARCH_ADDERS4_BITS 24   /* A = 4 only on words this small */
 
@@ -135,7 +132,6 @@ typedef struct search_verdict {
 	char reason[192];          /* one line: why it fails, or its weakest */
 	unsigned warns;            /* families that WARN (verify's joint rule
 	                              FAILs VERIFY_JOINT_WARNS of them) */
-	int full;                  /* 1: the whole battery (full screen) */
 } search_verdict;
 
 /* A growable list of candidates; zero-initialise, free with
@@ -265,9 +261,7 @@ int search_predict(search_word p, unsigned bits, search_verdict *v);
  * the deciding family and verify's one-line reason, and how many
  * families WARN.  verify's joint rule (VERIFY_JOINT_WARNS families
  * WARNing at once FAIL) is applied to the families at every table; a
- * screen stopped before that is UNSCREENED, so search_joint_risk is
- * false for a screened candidate of either level (kept for the JSON's
- * joint_risk field).  Runs on the calling thread.  Polls *stop
+ * screen stopped before that is UNSCREENED.  Runs on the calling thread.  Polls *stop
  * (may be NULL) between the battery's families (each a fraction of a
  * second; the full battery takes seconds): when it is set, returns 1
  * with v UNSCREENED.  Returns 0, or -1 (out of memory).
@@ -278,20 +272,6 @@ int search_screen(search_word p, unsigned bits, search_level level,
                   const volatile sig_atomic_t *stop, search_verdict *v,
                   cfx_err *err);
 
-/*
- * 1 when v, a quick screen's WARN from the three tables alone, has at
- * least SEARCH_JOINT_RISK WARN families: the whole battery may count
- * VERIFY_JOINT_WARNS and FAIL it by the joint rule.  Since the quick
- * screen ends with the families at every table (search_screen) no
- * screened verdict is one, and this is 0; it stays for the JSON's field.  The margin, 3, is measured (by hand, 2026-11-30):
- * of 260 32-bit candidates near 1/phi with 7 or 9 signed digits whose
- * quick screen WARNed in 5 or more families without failing, the whole
- * battery counted at most 3 more (214 the same), and the 11 it FAILed by
- * the joint rule had 7 or 8 on the quick tables.  Running the whole
- * battery on them instead would cost seconds each (the quick screen of
- * 1000 is held under 10 s).
- */
-int search_joint_risk(const search_verdict *v);
 
 /*
  * The fewest adders cfx's shift/add search (mcm_solve, its full search

@@ -30,7 +30,9 @@
 #define TEXTFILE_DATA_BYTES ((size_t)128 << 20)
 
 /* Open path for reading.  A regular file always; a FIFO (a pipe, a process
- * substitution) only when stream is set; a directory or a device never.
+ * substitution) and the null device (/dev/null: empty, as a stdin of
+ * /dev/null is) only when stream is set; a directory or another device
+ * (a terminal, /dev/zero) never.
  * NULL with err (CFX_EIO, the path as token) otherwise; err's message is
  * the reason only ("a directory"), for the caller to say what it read.
  * Waiting for a FIFO's writer stops (CFX_EINTR, "interrupted") only once
@@ -46,7 +48,8 @@ FILE *textfile_open(const char *path, int stream,
  * with err when the line is longer than TEXTFILE_LINE_MAX, holds a NUL byte
  * or cannot be read (CFX_ELIMIT, CFX_ESYNTAX, CFX_EIO), or (CFX_EINTR) a
  * read from a pipe was interrupted by a signal that set *stop; a signal
- * that did not is no end of the line. 
+ * that did not is no end of the line.  The token of a NUL byte is \x00,
+ * of a long line its start, by the rule of a bad line (cfx_err_word).
  */
 ssize_t textfile_line(FILE *f, char **buf, size_t *cap,
                       const volatile sig_atomic_t *stop, cfx_err *err);

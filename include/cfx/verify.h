@@ -335,6 +335,15 @@ typedef struct verify_battery {
 	 * verify_strides_confirm end early once *stop is set, leaving the
 	 * battery unjudged (verify_stopped says so) */
 	const volatile sig_atomic_t *stop;
+	/* set by the caller after verify_plan: a screen that judges by R
+	 * alone (search's).  The cells of families of keys k0 + k c then hold
+	 * the exact R and chi^2 but no fullest bucket nor empty ones (0):
+	 * their sums of squares come from the pairs of keys that share a
+	 * bucket, not from the keys (verify_family_run).  Its families run
+	 * in order in one thread: the largest cells of a fields family may
+	 * then be left out where a bound shows they change no verdict nor
+	 * the worst R of all (verify_count.c's fields_cut) */
+	int r_only;
 	lattice_cell foff;         /* packed fields: the worst offset's cell */
 	unsigned foff_h;           /*   its offset h (0: not screened) */
 	lattice_cell flay;         /* the worst 3-4 field layout's cell */
@@ -499,6 +508,16 @@ const char *verify_status_name(verify_status s);   /* "PASS", ... */
  * probability and F judged families. */
 verify_status verify_rule(double worst_r, double tail, size_t judged);
 
+/* The rule for a family the user asked for (--stride, --fields, --keys):
+ * verify_rule over the battery's F judged, and at least WARN where the
+ * question alone (F = 1) would FAIL: R >= VERIFY_BAD_R and fewer than
+ * VERIFY_ALPHA_FAIL of random odd multipliers as bad on these keys.  The
+ * question was asked before the answer was seen, so it does not share
+ * the battery's bar; it warns rather than fails, since the battery's
+ * calibration (at most about 10% of random multipliers FAIL) is the
+ * verdict's. */
+verify_status verify_rule_yours(double worst_r, double tail, size_t judged);
+
 /* On a small word (VERIFY_MIN_BITS..VERIFY_SMALL_BITS bits), how many
  * of its 2^(bits-1) odd multipliers have some c k family other than the
  * sequential keys at worst R >= VERIFY_BAD_R over the default tables:
@@ -519,6 +538,14 @@ verify_status verify_joint_rule(size_t warns);
 
 /* Families (not form checks) that WARN, after verify_judge. */
 size_t verify_joint_warns(const verify_battery *bt);
+
+/* How much of bt FAILs, in the words of verify's first line (review and
+ * the patch's comment say it so too): "3 of 97 checks", or, for a FAIL
+ * by the joint rule alone, every check and every WARN and the families
+ * the rule counted (a WARN of the stride map or a field screen is no
+ * family's): "97 checks, 14 WARN (12 families at once): the joint rule".
+ * Returns s. */
+const char *verify_fail_words(const verify_battery *bt, char *s, size_t n);
 
 /*
  * The stride map of p on bits-bit words (above), judged with judged

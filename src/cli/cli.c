@@ -62,7 +62,7 @@ static const opt_def opt_table[] = {
 	  F(bits_arg), 0 },
 	{ OPT_TABLE, SETTING_TABLE, FILL_INT, F(table_bits), F(table_list),
 	  F(table_arg), 0 },
-	{ OPT_KEYS, SETTING_KEYS, FILL_TEXT, F(keys), -1, -1, 0 },
+	{ OPT_KEYS, SETTING_KEYS, FILL_TEXT, F(keys), -1, F(keys_arg), 0 },
 	{ OPT_COUNT, SETTING_COUNT, FILL_ULL, F(count), F(count_text), -1, 0 },
 	{ OPT_EMIT, SETTING_EMIT, FILL_CHOICE, F(emit), -1, -1, 0 },
 	{ OPT_PATCH, SETTING_PATCH, FILL_CHOICE, F(emit), -1, -1, 0 },
@@ -96,8 +96,10 @@ static const opt_def opt_table[] = {
 	{ OPT_FULL, SETTING_FULL, FILL_FLAG, F(full), -1, -1, 0 },
 	{ OPT_BFULL, SETTING_BFULL, FILL_FLAG, F(full), -1, -1, 0 },
 	{ OPT_FORCE, SETTING_FORCE, FILL_FLAG, F(force), -1, -1, 0 },
-	{ OPT_VKEYS, SETTING_VSTRIDE, FILL_TEXT, F(stride), -1, -1, 0 },
-	{ OPT_VKEYS, SETTING_VFIELDS, FILL_TEXT, F(fields), -1, -1, 0 },
+	{ OPT_VKEYS, SETTING_VSTRIDE, FILL_TEXT, F(stride), -1, F(stride_arg),
+	  0 },
+	{ OPT_VKEYS, SETTING_VFIELDS, FILL_TEXT, F(fields), -1, F(fields_arg),
+	  0 },
 	{ OPT_JSON, SETTING_JSON, FILL_FLAG, F(json), -1, -1, 0 },
 };
 #undef F
@@ -157,9 +159,11 @@ const cmd_def cli_commands[] = {
 	  "h(x) = ((x p) mod 2^n) >> (n - B).  R is the cost of one lookup of\n"
 	  "every key over that of an ideal random hash (1 = random, below 1\n"
 	  "better).  Verdict: bad if R >= 2 and p < 0.001; weak if p < 0.001\n"
-	  "with R < 2; good otherwise.  Even multipliers are accepted but\n"
-	  "flagged.  The verdict is a report: exit status 0 even when bad\n"
-	  "(cfx verify exits 1 on a FAIL).",
+	  "with R < 2; good otherwise (FAIL, WARN, PASS in JSON; none, too\n"
+	  "few keys, INFO).  It judges one key family at one table, where cfx\n"
+	  "verify's PASS, WARN or FAIL judges a battery of families.  Even\n"
+	  "multipliers are accepted but flagged.  The verdict is a report:\n"
+	  "exit status 0 even when bad (cfx verify exits 1 on a FAIL).",
 	  cmd_score, 1 },
 	{ "sweep", "EXPR", "score keys k*2^s for every stride s = 0..n-1",
 	  OPT_BITS | OPT_JSON | OPT_TABLE | OPT_COUNT | OPT_HASHES,
@@ -171,9 +175,9 @@ const cmd_def cli_commands[] = {
 	{ "verify", "EXPR", "is this multiplier safe to submit? a verdict",
 	  OPT_VBITS | OPT_JSON | OPT_TLIST | OPT_AGAINST | OPT_PATCH | OPT_FULL |
 	  OPT_FORCE | OPT_VKEYS | OPT_KEYS,
-	  "Word size: --bits N (8..64), else the word rule of every command\n"
-	  "(the smallest of 32, 64, then multiples of 64 that holds the\n"
-	  "constant; one wider than 64 bits is refused).  Checks: odd, size (a\n"
+	  "Word size: --bits N, else the word rule of every command (the\n"
+	  "smallest of 32, 64, then multiples of 64 that holds the constant;\n"
+	  "one wider than 64 bits is refused).  Checks: odd, size (a\n"
 	  "constant far below 2^(n-1) moves consecutive keys too little), prime\n"
 	  "(information), continued fraction, shift/add form (compiled with\n"
 	  "cc -O2 -Wall -Wextra -Werror and checked against multiplication on\n"
@@ -199,7 +203,10 @@ const cmd_def cli_commands[] = {
 	  "k0 + k c against sequential keys; the Gauss-Kuzmin clause explains,\n"
 	  "it does not judge).  With F families judged, a family FAILs\n"
 	  "when R >= 2 and its rank P satisfies P*F < 0.05, WARNs when R >= 1.5\n"
-	  "and P*F < 0.5.  On words of 16 bits or fewer, too few multipliers\n"
+	  "and P*F < 0.5; 9 or more families WARNing at once FAIL the\n"
+	  "constant as a whole (the joint rule; no random multiplier measured\n"
+	  "FAILs by it alone).  On words of 16 bits or fewer, too few\n"
+	  "multipliers\n"
 	  "for that rank, sequential keys at R >= 2 FAIL outright and other\n"
 	  "families at R >= 2 get a note.  The report shows the table and one\n"
 	  "paragraph per FAIL; --full adds every row, the WARN notes and why\n"
@@ -286,9 +293,11 @@ const cmd_def cli_commands[] = {
 	{ "review", "FILE...", "a patch's multipliers, claims and shift/add "
 	  "code, checked",
 	  OPT_OWN,
-	  "Each FILE is a unified diff (git diff, git format-patch), a mail holding\n"
-	  "one (\"> \" quoting and CRLF are fine) or C source; - reads standard\n"
-	  "input: git diff | cfx review -.  It finds the multipliers the patch adds\n"
+	  "One FILE or several (cfx review foo.h foo.c), each a unified diff (git\n"
+	  "diff, git format-patch), a mail holding one (\"> \" quoting and CRLF are\n"
+	  "fine) or C source; - reads standard input: git diff | cfx review -.\n"
+	  "Every FILE is read before any is judged; each is reported in turn, its\n"
+	  "findings naming it, under one total.  It finds the multipliers the patch adds\n"
 	  "or changes (#defines and const initialisers named\n"
 	  "hash/golden/mult/prime/ratio, literals multiplied into a value then\n"
 	  "shifted or hashed, open-coded shift/add sequences), infers each one's\n"
@@ -323,7 +332,8 @@ const cmd_def cli_commands[] = {
 	  "found; an empty input, git diff of a clean tree: nothing to\n"
 	  "review, said on stderr; with --emit, the reply or test written),\n"
 	  "1 an ERROR or a WARNING, 2 bad input (not a diff and no C, or\n"
-	  "beyond its bounds).",
+	  "beyond its bounds; of several FILEs, each bad one is a line on\n"
+	  "stderr naming it, and the others are still reviewed).",
 	  cmd_review, 1 },
 	{ "search", "", "cheap multipliers near a target, screened",
 	  OPT_SBITS | OPT_JSON | OPT_SEARCH,
@@ -339,7 +349,11 @@ const cmd_def cli_commands[] = {
 	  "Ranking, best first: the prefix (quotients of p/2^n equal to the\n"
 	  "target's: for 1/phi the golden prefix, the run of 1s), then the\n"
 	  "largest early quotient (q_(k-1) < 2^23), smaller first, then the\n"
-	  "distance to the target.\n\n"
+	  "distance to the target.  The table's columns: adders/depth of the\n"
+	  "shift/add sequence, the prefix, the max early quotient (the\n"
+	  "largest of those early quotients; a later one can be far larger:\n"
+	  "cf lists them all), prime, the screen's verdict and the worst\n"
+	  "family with its R.\n\n"
 	  "The screen first predicts strides: verify's stride map (keys\n"
 	  "k*c for c <= 256, multiples of 8 to 4096 and powers of two, from\n"
 	  "the lattice of c*p mod 2^n) drops a multiplier whose worst stride\n"
@@ -366,12 +380,13 @@ const cmd_def cli_commands[] = {
 	{ "set", "NAME VALUE", "change a setting of the session (show lists "
 	  "them)", OPT_OWN | OPT_SESSION,
 	  "set bits N|auto, set table B|auto and set count K|auto take an\n"
-	  "integer expression within the option's limits (bits: 8 to 64,\n"
-	  "a word every command takes, 1 to 64 in the dashboard; a wider or\n"
-	  "narrower one goes to one command as its --bits; auto is the rule\n"
-	  "of --bits); each is checked when set.  set const EXPR the constant\n"
-	  "the commands use when given none; set keys FAMILY|default; set\n"
-	  "format text|json.",
+	  "integer expression within the option's limits, checked when set\n"
+	  "(bits: a word some command takes, cfx --help's list, and set names\n"
+	  "at once the commands that do not take it, which refuse it when\n"
+	  "they run; the dashboard's words in the dashboard; auto is the rule\n"
+	  "of --bits).  set alone lists the settings, as show does.  set\n"
+	  "const EXPR the constant the commands use when given none; set keys\n"
+	  "FAMILY|default; set format text|json.",
 	  cmd_session_set, 0 },
 	{ "show", "", "the session's settings and named values",
 	  OPT_OWN | OPT_SESSION, "", cmd_session_show, 0 },
@@ -498,7 +513,7 @@ static const struct {
 	{ "help", "help score     (or ?score) one command's help\n"
 	  "help           the overview" },
 	{ "set", "set const 0x9e3779b1     the constant of later commands\n"
-	  "set bits 64              their word (1 to 65536, or auto)\n"
+	  "set bits 64              their word (or auto)\n"
 	  "set keys stride:4096     their key family" },
 	{ "show", "show                     the settings and named values\n"
 	  "?show                    this help" },
@@ -553,10 +568,56 @@ void cli_option_help(const setting *o, FILE *f)
 	out_fill(f, text, OUT_WIDTH, head, "                         ", " ");
 }
 
-/* The word-size rule, said by every command's help and the overview. */
-static const char word_rule[] = "Word size without --bits: the smallest of "
-	"32, 64, then multiples of 64, that holds the constant, for every "
-	"command and the dashboard alike.";
+/* The word-size rule and the words who takes (cli_word.c's table), said
+ * by every command's help ("cfx score takes n = 1..64: a wider constant
+ * ... is refused") and the overview (who NULL: the whole table). */
+static void word_rule(FILE *f, const char *who)
+{
+	char words[400], text[600];
+
+	if (!who) {
+		snprintf(text, sizeof text, "Word size without --bits: the "
+		    "smallest of 32, 64, then multiples of 64, that holds the "
+		    "constant (search, which takes none: 32).  The words each "
+		    "takes: %s; set bits any of them (a command that does not "
+		    "take the session's word refuses it).",
+		    cli_word_table_text(words, sizeof words));
+	} else if (!strcmp(who, "search")) {
+		snprintf(text, sizeof text, "Word size: --bits N, %s; without "
+		    "it 32, the smallest word of the rule of every command.",
+		    cli_word_help_range(who, words, sizeof words));
+	} else if (cli_word_range_of(who)) {
+		snprintf(text, sizeof text, "Word size without --bits: the "
+		    "smallest of 32, 64, then multiples of 64, that holds the "
+		    "constant.  cfx %s takes n = %s: a wider constant, or "
+		    "--bits outside that, is refused.", who,
+		    cli_word_help_range(who, words, sizeof words));
+	} else {
+		return;
+	}
+	out_para(f, text, OUT_PROSE_WIDTH);
+}
+
+/* Option o's help in d's --help: the word size's with the words d takes
+ * ("word size n, 1..64 (default: ..."), from the table, not the text. */
+void cli_option_help_word(const setting *o, const char *who, FILE *f)
+{
+	static const char lead[] = "word size n";
+	char words[200];
+	setting w = *o;
+	char *help = NULL;
+
+	if ((o->id == SETTING_BITS || o->id == SETTING_VBITS ||
+	     o->id == SETTING_SBITS) &&
+	    !strncmp(o->help, lead, strlen(lead)) &&
+	    *cli_word_help_range(who, words, sizeof words)) {
+		help = xasprintf("%s, %s%s", lead, words,
+		                 o->help + strlen(lead));
+		w.help = help;
+	}
+	cli_option_help(&w, f);
+	free(help);
+}
 
 
 void cli_help(const cmd_def *d, FILE *f)
@@ -585,7 +646,7 @@ void cli_help(const cmd_def *d, FILE *f)
 	fprintf(f, "\noptions:\n");
 	for (i = 0; i < NOPTS; i++)
 		if (d->opts & opt_table[i].mask)
-			cli_option_help(opt_row(i), f);
+			cli_option_help_word(opt_row(i), d->name, f);
 	fprintf(f, "  %-22s %s\n", "-h, --help", "show this help");
 	fputc('\n', f);
 	/* prose, refilled: no line starts with an operator */
@@ -596,7 +657,7 @@ void cli_help(const cmd_def *d, FILE *f)
 	         "round(2^N/phi), nextprime(x), prevprime(x); for cf also phi, "
 	         "sqrt(D), pi, e.  Spaces are fine: cfx cf 2^31 + 1.",
 	         OUT_PROSE_WIDTH);
-	out_para(f, word_rule, OUT_PROSE_WIDTH);
+	word_rule(f, d->name);
 	out_para(f, "Exit status: 0 ok, 1 a check failed, 2 bad input.",
 	         OUT_PROSE_WIDTH);
 	cli_examples(d->name, f);
@@ -633,7 +694,7 @@ void cli_overview(FILE *f)
 	out_para(f, "EXPR: a number as C writes it (0x9E3779B9, 2654435769UL, "
 	         "0x9e37_79b9) or an expression (golden(32), 2^31 + 1).",
 	         OUT_PROSE_WIDTH);
-	out_para(f, word_rule, OUT_PROSE_WIDTH);
+	word_rule(f, NULL);
 	fprintf(f, "\n`cfx COMMAND --help` for one command; `cfx --version`; "
 	        "%s.\n", cli_man_page());
 	fprintf(f, "\nexamples:\n"
@@ -685,10 +746,15 @@ void cli_session_help(FILE *f)
 
 void cli_print_error(const cmd_ctx *c, FILE *f)
 {
+	char *t;
+
 	if (c->err.token[0])
-		fprintf(f, "cfx: %s: %s (%s)\n", c->cmd, c->err.msg, c->err.token);
+		t = xasprintf("cfx: %s: %s (%s)", c->cmd, c->err.msg, c->err.token);
 	else
-		fprintf(f, "cfx: %s: %s\n", c->cmd, c->err.msg);
+		t = xasprintf("cfx: %s: %s", c->cmd, c->err.msg);
+	/* one line for grep and logs; on a terminal filled, as a warning */
+	out_line_at(f, t, "    ");
+	free(t);
 }
 
 /* ---- sessions ------------------------------------------------------- */
@@ -873,9 +939,20 @@ static int take_option(void *ctx, const opts_hit *h, cfx_err *e)
 	default:
 		break;
 	}
-	if (od->val == (int)offsetof(cli_args, bits))   /* the words it takes */
-		return cli_word_parse(cli_word_range_of(p->d->name), "--bits",
-		                      h->value, &p->a->bits, e);
+	if (od->val == (int)offsetof(cli_args, bits)) { /* the words it takes */
+		const char *n = p->d->name;
+		if (cli_word_parse(cli_word_range_of(n), "--bits", h->value,
+		                   &p->a->bits, e) == 0)
+			return 0;
+		/* a command whose options narrow its words (shifts --emit):
+		 * the refusal names the words of the command as given, once
+		 * all its options are read (word_taken) */
+		if (e->code != CFX_EDOMAIN ||
+		    cli_word_range_cmd(n, 1, 1) == cli_word_range_of(n))
+			return -1;
+		p->a->bits_later = 1;
+		return 0;
+	}
 	if (opts_number(o, h->value, o->lo, option_cap(p->d, o, o->hi), &v,
 	                e) < 0)
 		return -1;
@@ -1008,7 +1085,7 @@ static int word_taken(cmd_ctx *c, const cmd_def *d, const cli_args *a)
 	const cli_word_range *r = cli_word_range_cmd(d->name, a->emit != NULL,
 	                                             a->optimal);
 
-	if (!r || !a->bits)
+	if (!r || (!a->bits && !a->bits_later))
 		return 0;
 	if (a->bits_text) {     /* shifts --emit c --bits 100 */
 		if (cli_word_check(r, a->bits, "--bits", a->bits_text, &c->err) < 0) {
@@ -1019,8 +1096,8 @@ static int word_taken(cmd_ctx *c, const cmd_def *d, const cli_args *a)
 	}
 	/* a followed word (the dashboard's) came with a command's --bits */
 	if (cli_word_check(r, a->bits, cli_word_source(&c->sess->word) ==
-	                   CLI_WORD_FOLLOWED && !a->expr ? "the session's word" : "set bits",
-	                   NULL, &c->err) < 0) {
+	                   CLI_WORD_FOLLOWED && !a->expr ? "the session's word"
+	                   : "set bits", NULL, &c->err) < 0) {
 		c->err.arg = -1;        /* on no word of this line */
 		return -1;
 	}
@@ -1100,6 +1177,22 @@ static const struct {
 	{ "GOLDEN_RATIO_PRIME_64", "0x9e37fffffffc0001", "before Linux 4.7" },
 };
 
+/* A constant wider than the command's words (word_check's "multiplier
+ * wider than 64 bits"): the message names the words the command takes,
+ * as --bits' refusal does ("...: score takes 1..64"). */
+static void word_range_hint(cfx_err *e, const cmd_def *d, const cli_args *a)
+{
+	static const char wide[] = "multiplier wider than ";
+	const cli_word_range *r = cli_word_range_cmd(d->name, a->emit != NULL,
+	                                             a->optimal);
+	size_t n = strlen(e->msg);
+
+	if (!r || e->code != CFX_EDOMAIN || strncmp(e->msg, wide, strlen(wide)))
+		return;
+	snprintf(e->msg + n, sizeof e->msg - n, ": %s %s %lu..%lu", r->says,
+	         r->plural ? "take" : "takes", r->lo, r->hi);
+}
+
 /* An unknown name that is one of kernel_names: e says its value. */
 static void kernel_name_hint(cfx_err *e)
 {
@@ -1156,7 +1249,7 @@ int cli_run(cmd_ctx *c, int argc, char **argv)
 {
 	const cmd_def *d = cli_find(argv[0]);
 	cli_args a;
-	int rc;
+	int rc, narrow;
 
 	cfx_err_clear(&c->err);
 	c->cmd = argv[0];
@@ -1179,9 +1272,18 @@ int cli_run(cmd_ctx *c, int argc, char **argv)
 		free(a.joined);
 		return rc > 0 ? CFX_EXIT_OK : CFX_EXIT_USAGE;
 	}
+	/* a report to a terminal narrower than 80 columns: its prose
+	 * filled at the terminal's width (tables keep their columns) */
+	narrow = out_width_at(c->out) < out_width();
+	if (narrow)
+		out_width_set(out_width_at(c->out));
 	rc = d->run(c, &a);
+	if (narrow)
+		out_width_set(0);
 	if (rc == CFX_EXIT_USAGE)
 		kernel_name_hint(&c->err);
+	if (rc == CFX_EXIT_USAGE)
+		word_range_hint(&c->err, d, &a);
 	if (rc == CFX_EXIT_USAGE && a.npos > 1 && c->err.arg == a.expr_arg) {
 		/* point into the argument that holds the column, or at all */
 		int i;

@@ -91,6 +91,9 @@ typedef struct cfx_session {
 /* Parsed arguments of one command. */
 typedef struct cli_args {
 	unsigned long bits;     /* 0: automatic */
+	int bits_later;         /* --bits outside the command's widest words,
+	                         * refused once its options are known (shifts
+	                         * --emit's words are not shifts') */
 	const char *bits_text;  /* --bits as written, NULL: not given (bits
 	                         * is then the session's word) */
 	int bits_arg;           /* its argv index */
@@ -123,6 +126,7 @@ typedef struct cli_args {
 	int exact;              /* --exact */
 	const char *expr;       /* the positional EXPR, NULL if none */
 	int expr_arg;           /* argv index of its first word, for carets */
+	int stride_arg, fields_arg, keys_arg;   /* verify's: argv indices */
 	int npos;               /* the words it was joined from: */
 	int pos[CLI_MAX_POS];   /*   their argv indices */
 	int pos_off[CLI_MAX_POS];   /* and offsets in expr */
@@ -211,6 +215,9 @@ void cli_help(const cmd_def *d, FILE *f);
 
 /* One option's line of help, from its settings row, filled to 80. */
 void cli_option_help(const struct setting *o, FILE *f);
+/* The same in who's help (a row of cli_word.h's table): the word size's
+ * line says the words who takes. */
+void cli_option_help_word(const struct setting *o, const char *who, FILE *f);
 
 /* Overview of all commands, to f. */
 void cli_overview(FILE *f);

@@ -16,8 +16,12 @@
  * machine words (score, sweep, spectrum's points, bench, shifts' C and
  * its exact search, the dashboard's panels) takes 1..64; verify judges
  * from 8 bits (fewer keys than it needs below); search's sums are 128-bit
- * integers.  A session's word (set bits) goes to every command, so it
- * takes what every command takes, checked when set.
+ * integers.  A session's word (set bits) goes to whichever command runs
+ * next, so it takes any word some command takes (the row "set", made from
+ * the others: no number of its own), and a command that does not take it
+ * refuses it when it runs, in its own words; set says at once which.
+ * --help (cli_word_help_range, cli_word_table_text) and the man page
+ * (tests/repl/word_table.sh holds it to this table) say the same.
  */
 static const cli_word_range ranges[] = {
 	{ "cf", "cf", 0, 1, WORD_MAX_BITS },
@@ -32,14 +36,36 @@ static const cli_word_range ranges[] = {
 	{ "verify", "verify", 0, VERIFY_MIN_BITS, WORD_MAX_HASH },
 	{ "search", "search", 0, 1, SEARCH_MAX_BITS },
 	{ "dash", "the dashboard", 0, 1, WORD_MAX_HASH },
-	{ "set", "every command", 0, VERIFY_MIN_BITS, WORD_MAX_HASH },
 };
+#define NRANGES (sizeof ranges / sizeof *ranges)
+
+/* set bits' row: from the smallest lo to the largest hi of the commands'
+ * rows (the dashboard's set is its own row) */
+static const cli_word_range *set_row(void)
+{
+	static __thread cli_word_range set = { "set", "the session", 0, 0, 0 };
+	size_t i;
+
+	set.lo = ranges[0].lo;
+	set.hi = ranges[0].hi;
+	for (i = 1; i < NRANGES; i++) {
+		if (!strcmp(ranges[i].who, "dash"))
+			continue;
+		if (ranges[i].lo < set.lo)
+			set.lo = ranges[i].lo;
+		if (ranges[i].hi > set.hi)
+			set.hi = ranges[i].hi;
+	}
+	return &set;
+}
 
 const cli_word_range *cli_word_range_of(const char *who)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof ranges / sizeof *ranges; i++)
+	if (!strcmp(who, "set"))
+		return set_row();
+	for (i = 0; i < NRANGES; i++)
 		if (!strcmp(ranges[i].who, who))
 			return &ranges[i];
 	return NULL;
@@ -60,27 +86,124 @@ const cli_word_range *cli_word_range_cmd(const char *cmd, int emit,
 	return cli_word_range_of(cmd);
 }
 
-/* "; cf, naf and shifts take it by their own --bits" (a word past the
- * session's): the commands (not their narrowed forms, not the
- * dashboard) whose words hold n, or "". */
-static const char *takers(unsigned long n)
+/* Append to buf (size, at len) the rows that keep(row, n, who) takes, in
+ * the table's order, neighbours of one range named together: "cf, naf
+ * and shifts 1..65536; verify 8..64" (verb: "verify takes 8..64").  The
+ * new length. */
+static size_t rows_text(char *buf, size_t size, size_t len,
+                        int (*keep)(const cli_word_range *, unsigned long,
+                                    const char *),
+                        unsigned long n, const char *who, int verb)
 {
-	static __thread char buf[160];
-	const cli_word_range *t[sizeof ranges / sizeof *ranges];
-	size_t i, k = 0, len;
+	size_t i, j, k;
+	int first = 1;
 
-	for (i = 0; i < sizeof ranges / sizeof *ranges; i++)
-		if (!strchr(ranges[i].who, ' ') && strcmp(ranges[i].who, "set") &&
-		    strcmp(ranges[i].who, "dash") && n >= ranges[i].lo &&
-		    n <= ranges[i].hi)
+	for (i = 0; i < NRANGES; i = j) {
+		if (!keep(&ranges[i], n, who)) {
+			j = i + 1;
+			continue;
+		}
+		for (j = i + 1; j < NRANGES && keep(&ranges[j], n, who) &&
+		     ranges[j].lo == ranges[i].lo &&
+		     ranges[j].hi == ranges[i].hi; j++)
+			;
+		for (k = i; k < j && len < size; k++)
+			len += (size_t)snprintf(buf + len, size - len,
+			    "%s%s", k > i ? (k + 1 < j ? ", " : " and ")
+			    : first ? "" : "; ", ranges[k].says);
+		if (len < size)
+			len += (size_t)snprintf(buf + len, size - len,
+			    "%s %lu..%lu", !verb ? "" : j - i > 1 ? " take"
+			    : " takes", ranges[i].lo, ranges[i].hi);
+		first = 0;
+	}
+	return len < size ? len : size - 1;
+}
+
+static int keep_all(const cli_word_range *r, unsigned long n,
+                    const char *who)
+{
+	(void)n, (void)who;
+	return r != NULL;
+}
+
+/* A command (not the dashboard) that refuses n */
+static int keep_refuser(const cli_word_range *r, unsigned long n,
+                        const char *who)
+{
+	(void)who;
+	return strcmp(r->who, "dash") && (n < r->lo || n > r->hi);
+}
+
+const char *cli_word_table_text(char *buf, size_t size)
+{
+	buf[0] = '\0';
+	rows_text(buf, size, 0, keep_all, 0, NULL, 0);
+	return buf;
+}
+
+const char *cli_word_refusers(unsigned long n, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	rows_text(buf, size, 0, keep_refuser, n, NULL, 1);
+	return buf;
+}
+
+/* A row that narrows who's ("shifts --emit" of "shifts") */
+static int keep_narrowed(const cli_word_range *r, unsigned long n,
+                         const char *who)
+{
+	size_t k = strlen(who);
+
+	(void)n;
+	return !strncmp(r->who, who, k) && r->who[k] == ' ';
+}
+
+const char *cli_word_help_range(const char *who, char *buf, size_t size)
+{
+	const cli_word_range *r = cli_word_range_of(who);
+	size_t len;
+
+	buf[0] = '\0';
+	if (!r)
+		return buf;
+	len = (size_t)snprintf(buf, size, "%lu..%lu", r->lo, r->hi);
+	if (len + 2 < size && rows_text(buf + len + 2, size - len - 2, 0,
+	                                keep_narrowed, 0, who, 0) > 0)
+		memcpy(buf + len, ", ", 2);
+	return buf;
+}
+
+/* "; cf, naf and shifts take it by their own --bits" (a word past the
+ * session's, or the dashboard's: there ':' commands, ":cf, :naf and
+ * :shifts"): the commands (not their narrowed forms, not the dashboard)
+ * whose words hold n, or "".  When more take it than not, the others
+ * are named instead: "; all but verify take it by their own --bits". */
+static const char *takers(unsigned long n, const char *colon)
+{
+	static __thread char buf[200];
+	const cli_word_range *t[NRANGES];
+	const cli_word_range *o[NRANGES];
+	size_t i, k = 0, m = 0, len;
+
+	for (i = 0; i < NRANGES; i++) {
+		if (strchr(ranges[i].who, ' ') ||
+		    !strcmp(ranges[i].who, "dash"))
+			continue;
+		if (n >= ranges[i].lo && n <= ranges[i].hi)
 			t[k++] = &ranges[i];
+		else
+			o[m++] = &ranges[i];
+	}
 	if (k == 0)
 		return "";
-	len = (size_t)snprintf(buf, sizeof buf, "; ");
-	for (i = 0; i < k && len < sizeof buf; i++)
-		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s",
-		                        i == 0 ? "" : i + 1 < k ? ", " : " and ",
-		                        t[i]->says);
+	len = (size_t)snprintf(buf, sizeof buf, "; %s", m && m < k ?
+	                       "all but " : "");
+	for (i = 0; i < (m && m < k ? m : k) && len < sizeof buf; i++)
+		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s%s",
+		                        i == 0 ? "" : i + 1 < (m && m < k ? m : k)
+		                        ? ", " : " and ", colon,
+		                        (m && m < k ? o : t)[i]->says);
 	if (len < sizeof buf)
 		snprintf(buf + len, sizeof buf - len, " take%s it by %s own --bits",
 		         k == 1 ? "s" : "", k == 1 ? "its" : "their");
@@ -104,7 +227,9 @@ int cli_word_check(const cli_word_range *r, unsigned long n, const char *how,
 	cfx_err_set(e, CFX_EDOMAIN, -1, NULL, "%s %.64s: %s %s %lu..%lu%s%s",
 	            how, text, r->says, r->plural ? "take" : "takes", r->lo,
 	            r->hi, !strncmp(how, "set ", 4) ? ", or auto" : "",
-	            strcmp(r->who, "set") || n < r->lo ? "" : takers(n));
+	            !strcmp(r->who, "set") ? takers(n, "")
+	            : !strcmp(r->who, "dash") && !strncmp(how, "set ", 4)
+	            ? takers(n, ":") : "");
 	return -1;
 }
 

@@ -23,6 +23,8 @@
 #ifndef CFX_CLI_WORD_H
 #define CFX_CLI_WORD_H
 
+#include <stddef.h>
+
 #include "cfx/err.h"
 
 /* Who takes words: a command name ("score"), a command with the options
@@ -35,8 +37,24 @@ typedef struct cli_word_range {
 	unsigned long lo, hi;
 } cli_word_range;
 
-/* The row of who, or NULL when who takes no word (stats, review). */
+/* The row of who, or NULL when who takes no word (stats, review).
+ * "set", a session's set bits, is made from the commands' rows: from
+ * the smallest word any takes to the largest. */
 const cli_word_range *cli_word_range_of(const char *who);
+
+/* The table in words, into buf: "cf, naf and shifts 1..65536; shifts
+ * --emit, ... 1..64; verify 8..64; search 1..126; the dashboard 1..64"
+ * (the overview's help, the man page's list). */
+const char *cli_word_table_text(char *buf, size_t size);
+
+/* The commands that refuse word n ("verify takes 8..64"; "score and
+ * bench take 1..64; verify takes 8..64"), or "" when every command
+ * takes it: what set bits N says at once. */
+const char *cli_word_refusers(unsigned long n, char *buf, size_t size);
+
+/* who's words for its --help: "1..64", "1..65536, shifts --emit and
+ * shifts --optimal 1..64"; "" when who takes no word. */
+const char *cli_word_help_range(const char *who, char *buf, size_t size);
 
 /* The row of command cmd as its options narrow it (emit, optimal: shifts
  * writes C or searches only on machine words), or NULL. */

@@ -702,9 +702,9 @@ static void report_short(cmd_ctx *c, const setup *s, const variant *v,
 	char cnt[96];
 	int w = 28, k;   /* the names' column: 64-bit ones are wider */
 
-	buf_printf(&b, "cfx bench: %zu %s keys on %u bits into 2^%u counters, "
+	buf_printf(&b, "cfx bench: %zu %s keys on %u bit%s into 2^%u counters, "
 	           "%d rounds of %zu passes, interleaved", s->count, s->keys,
-	           s->bits, s->b, s->runs, s->reps);
+	           s->bits, s->bits == 1 ? "" : "s", s->b, s->runs, s->reps);
 	out_line(c->out, buf_str(&b), "  ");
 	if (s->runs < s->runs_planned) {
 		buf_clear(&b);
@@ -1022,8 +1022,11 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 		goto done;
 	if (prepare(c, a, &s, v, &nv) < 0)
 		goto done;
-	if (cli_keys_parse(&ks, a->keys ? a->keys : "seq", &c->err) < 0)
+	if (cli_keys_parse(&ks, a->keys ? a->keys : "seq", &c->err) < 0) {
+		if (a->own_keys)            /* on this line: the REPL's caret */
+			c->err.arg = a->keys_arg;
 		goto done;
+	}
 	s.count = a->count ? (size_t)a->count : (size_t)4 << s.b;
 	/* everything the request holds at once, not the keys alone: they,
 	 * their copy in the kernel's word type and two tables of counters

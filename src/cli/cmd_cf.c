@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cli/cmds.h"
 #include "cli/out.h"
+#include "util/buf.h"
 #include "util/xalloc.h"
 
 #define DEFAULT_TERMS 30
@@ -16,6 +17,8 @@
  * digits, a few seconds (64 MiB printed 160 MB in 5 to 15 s) */
 #define CONV_BITS (1 << 27)
 #define CONV_KEPT_BITS (1 << 22)  /* not shown, kept in the session: 512 KiB */
+#define CONV_INDENT "                    "   /* p_k / q_k's column */
+#define LABEL_INDENT "           "           /* the value's column */
 
 /* The table of convergents; stops at Ctrl-C (stop, may be NULL: tens
  * of megabytes take seconds to print): 0, or -1 once stopped. */
@@ -27,10 +30,24 @@ static int print_convergents(FILE *f, const cf_seq *cf, size_t n,
 
 	fprintf(f, "\n%4s  %-12s  %s\n", "k", "a_k", "p_k / q_k");
 	for (k = 0; k < n; k++) {
+		size_t at = 6 + mpz_sizeinbase(cf_term(cf, k), 10);
 		if (stop && *stop)
 			return -1;
-		gmp_fprintf(f, "%4zu  %-12Zd  %Zd / %Zd\n", k, cf_term(cf, k), p[k],
-		            q[k]);
+		/* a row too wide for the line: p_k / q_k filled under its
+		 * column (the digits of either cut only when one is wider
+		 * than a line) */
+		if ((at < 20 ? 20 : at + 2) + mpz_sizeinbase(p[k], 10) +
+		    mpz_sizeinbase(q[k], 10) + 3 <= (size_t)out_width()) {
+			gmp_fprintf(f, "%4zu  %-12Zd  %Zd / %Zd\n", k,
+			            cf_term(cf, k), p[k], q[k]);
+		} else {
+			char *head, *pq;
+			gmp_asprintf(&head, "%4zu  %-12Zd  ", k, cf_term(cf, k));
+			gmp_asprintf(&pq, "%Zd / %Zd", p[k], q[k]);
+			out_fill(f, pq, out_width(), head, CONV_INDENT, " ");
+			free(head);
+			free(pq);
+		}
 	}
 	return 0;
 }
@@ -206,48 +223,53 @@ static void result(cmd_ctx *c, const cli_args *a, const cf_run *r)
 static void print_extent(FILE *f, const cf_run *r, size_t terms)
 {
 	const cf_seq *cf = &r->cf;
+	char t[160];
 
 	if (cf->kind == CF_FINITE)
-		fprintf(f, "terms      %zu (complete)\n", cf->n);
+		snprintf(t, sizeof t, "%zu (complete)", cf->n);
 	else if (cf->kind == CF_PERIODIC)
-		fprintf(f, "period     %zu, after %zu term%s\n", cf_period(cf),
-		        cf->pre, cf->pre == 1 ? "" : "s");
+		snprintf(t, sizeof t, "%zu, after %zu term%s", cf_period(cf),
+		         cf->pre, cf->pre == 1 ? "" : "s");
 	else if (cf->prec == 0)
-		fprintf(f, "terms      %zu shown; the period is longer than "
-		        "%zu terms\n", r->n, cf->n);
+		snprintf(t, sizeof t, "%zu shown; the period is longer than %zu "
+		         "terms", r->n, cf->n);
 	else if (cf->n < terms)
-		fprintf(f, "terms      %zu certain (no more can be "
-		        "decided at 2^20 bits)\n", cf->n);
+		snprintf(t, sizeof t, "%zu certain (no more can be decided at "
+		         "2^20 bits)", cf->n);
 	else
-		fprintf(f, "terms      %zu certain (interval arithmetic, "
-		        "%ld bits)\n", cf->n, (long)cf->prec);
+		snprintf(t, sizeof t, "%zu certain (interval arithmetic, %ld "
+		         "bits)", cf->n, (long)cf->prec);
+	out_fill(f, t, out_width(), cf->kind == CF_PERIODIC ? "period     "
+	         : "terms      ", LABEL_INDENT, " ");
 }
 
-/* The "golden" line: the run of 1s, of what, and the largest quotient. */
+/* The "golden" line: the run of 1s, of what, and the largest quotient,
+ * filled under the value's column. */
 static void print_golden(FILE *f, const cf_seq *cf)
 {
 	cf_golden g = cf_golden_stats(cf);
+	struct buf b = { 0 };
 
 	if (g.prefix < 0)
-		fprintf(f, "golden     prefix endless");
+		buf_puts(&b, "prefix endless");
 	else
-		fprintf(f, "golden     prefix %ld%s", g.prefix,
-		        g.mirrored ? " (of 1 - x)" : "");
+		buf_printf(&b, "prefix %ld%s", g.prefix,
+		           g.mirrored ? " (of 1 - x)" : "");
 	/* outside (0, 1) the terms after a0 are frac(x)'s: say so
 	 * (the help and the man page do) */
 	if (g.outside && (cf->n >= 2 || cf->kind == CF_PERIODIC)) {
-		mpz_t a0;
-		mpz_init(a0);
-		mpz_abs(a0, cf->a[0]);
-		gmp_fprintf(f, " (of frac(x) = x %c %Zd)",
-		            mpz_sgn(cf->a[0]) < 0 ? '+' : '-', a0);
-		mpz_clear(a0);
+		char *a0 = mpz_get_str(NULL, 10, cf->a[0]);
+		buf_printf(&b, " (of frac(x) = x %c %s)", *a0 == '-' ? '+' : '-',
+		           a0 + (*a0 == '-'));
+		free(a0);
 	}
-	if (g.max_index)
-		gmp_fprintf(f, "; largest quotient %Zd at a_%zu\n",
-		            cf_term(cf, g.max_index), g.max_index);
-	else
-		fputc('\n', f);
+	if (g.max_index) {
+		char *m = mpz_get_str(NULL, 10, cf_term(cf, g.max_index));
+		buf_printf(&b, "; largest quotient %s at a_%zu", m, g.max_index);
+		free(m);
+	}
+	out_fill(f, buf_str(&b), out_width(), "golden     ", LABEL_INDENT, " ");
+	buf_free(&b);
 }
 
 /* The word the rule chose, said where it hides what the constant is: an
@@ -278,7 +300,7 @@ static void print_word_note(FILE *f, const cli_args *a, const cf_run *r)
 	              "%lu) its golden prefix is %ld%s.", r->bits, w, r->bits,
 	              r->bits - w, w, w, own.prefix, own.mirrored ? " (of 1 - x)"
 	              : "");
-	out_fill(f, s, OUT_WIDTH, "word       ", "           ", " ");
+	out_fill(f, s, out_width(), "word       ", LABEL_INDENT, " ");
 	free(s);
 }
 
@@ -308,11 +330,15 @@ static int print_text(FILE *f, const cli_args *a, const cf_run *r,
 {
 	char *txt = out_cf_text(&r->cf, r->n);
 
-	if (r->integer)
-		gmp_fprintf(f, "x          %s / 2^%lu = %Qd\n", r->hex, r->bits,
-		            r->v.q);
-	else
-		fprintf(f, "x          %s\n", r->src);
+	{
+		char *x;
+		if (r->integer)
+			gmp_asprintf(&x, "%s / 2^%lu = %Qd", r->hex, r->bits, r->v.q);
+		else
+			x = xasprintf("%s", r->src);
+		out_fill(f, x, out_width(), "x          ", LABEL_INDENT, " ");
+		free(x);
+	}
 	{
 		/* the quotients of golden(65536) are 300 kB of text */
 		char *w = NULL;
@@ -321,7 +347,7 @@ static int print_text(FILE *f, const cli_args *a, const cf_run *r,
 		int stopped;
 		if (!m)
 			xalloc_fail(strlen(txt), "the quotients' text");
-		out_wrapped(m, "cf         ", txt, OUT_WIDTH);
+		out_wrapped(m, "cf         ", txt, out_width());
 		fclose(m);
 		free(txt);
 		stopped = write_until(f, w, wn, stop) < 0;

@@ -97,9 +97,14 @@ int cmd_naf(cmd_ctx *c, cli_args *a)
 	}
 	if (!a->json) {
 		char *bin = mpz_get_str(NULL, 2, f.p);
-		gmp_fprintf(c->out, "value      %s = %Zd (%lu-bit, %s%s)\n", f.hex,
-		            f.p, f.bits, mpz_odd_p(f.p) ? "odd" : "even",
-		            prime == 2 ? ", prime" : prime ? ", probable prime" : "");
+		char *value;
+		gmp_asprintf(&value, "%s = %Zd (%lu-bit, %s%s)", f.hex,
+		             f.p, f.bits, mpz_odd_p(f.p) ? "odd" : "even",
+		             prime == 2 ? ", prime" : prime ? ", probable prime"
+		             : "");
+		out_fill(c->out, value, out_width(), "value      ", "           ",
+		         " ");
+		free(value);
 		if (f.bits <= 64) {
 			fprintf(c->out, "binary     %*s%s\n",
 			        (int)(f.bits - strlen(bin)), "", bin);
@@ -110,10 +115,14 @@ int cmd_naf(cmd_ctx *c, cli_args *a)
 		fprintf(c->out, "weight     binary %zu, NAF %zu (%zu addition%s or "
 		        "subtraction%s)\n", bw, nw, nw ? nw - 1 : 0,
 		        nw == 2 ? "" : "s", nw == 2 ? "" : "s");
-		out_sum(c->out, "power sum  ", f.sum, OUT_WIDTH);
-		if (f.naf.wrapped)
-			fprintf(c->out, "           (mod 2^%lu: the NAF's 2^%lu "
-			        "term wraps to 0)\n", f.bits, f.bits);
+		out_sum(c->out, "power sum  ", f.sum, out_width());
+		if (f.naf.wrapped) {
+			char *t = xasprintf("(mod 2^%lu: the NAF's 2^%lu term wraps "
+			                    "to 0)", f.bits, f.bits);
+			out_fill(c->out, t, out_width(), "           ", "            ",
+			         " ");
+			free(t);
+		}
 		free(bin);
 	}
 	form_free(&f);
@@ -320,7 +329,7 @@ static int shifts_optimal(cmd_ctx *c, cli_args *a, form *f)
 		z.proven = xstrdup("minimal over the integers");
 	if (a->emit) {
 		char *src = mcm_emit_c(&z.g, f->hex);
-		fputs(src, c->out);
+		out_c_source(c->out, src);
 		free(src);
 	}
 	cli_result(c, a->json && !a->emit, optimal_json(f, &z));
@@ -350,7 +359,7 @@ int cmd_naf_shifts(cmd_ctx *c, cli_args *a)
 	sas_of(&pr, &f.naf);
 	if (a->emit) {
 		char *src = sas_emit_c(&pr, f.hex, f.sum);
-		fputs(src, c->out);
+		out_c_source(c->out, src);
 		free(src);
 	}
 	{
@@ -377,17 +386,18 @@ int cmd_naf_shifts(cmd_ctx *c, cli_args *a)
 	}
 	if (!a->json && !a->emit) {
 		char *body = sas_emit_body(&pr, "    ");
-		{
-			char label[80];
-			snprintf(label, sizeof label, "%s = ", f.hex);
-			out_sum(c->out, label, f.sum, OUT_WIDTH);
-		}
-		fprintf(c->out, "x * %s mod 2^%lu:\n    n = x;\n%s", f.hex, f.bits,
-		        body);
-		char cost[96];
+		char *t = xasprintf("%s = ", f.hex), cost[96];
 
-		fprintf(c->out, "%s (instead of one multiply)\n",
-		        sas_cost_text(&pr, 0, cost, sizeof cost));
+		out_sum(c->out, t, f.sum, out_width());
+		free(t);
+		t = xasprintf("x * %s mod 2^%lu:", f.hex, f.bits);
+		out_line(c->out, t, "    ");
+		free(t);
+		fprintf(c->out, "    n = x;\n%s", body);
+		t = xasprintf("%s (instead of one multiply)",
+		              sas_cost_text(&pr, 0, cost, sizeof cost));
+		out_line(c->out, t, "    ");
+		free(t);
 		free(body);
 	}
 	sas_clear(&pr);

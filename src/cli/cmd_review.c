@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cfx/pool.h"
 #include "cfx/review.h"
@@ -174,10 +175,8 @@ static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len,
 	free(line);
 	if (!is_stdin)
 		fclose(f);
-	if (n == -2) {
+	if (n == -2)            /* the token textfile_line's: never the line */
 		cfx_err_at_line(&c->err, name, (unsigned long)lines + 1);
-		cfx_err_retoken_path(&c->err, name);
-	}
 	if (n < -1) {
 		buf_free(&b);
 		return n == -4 ? -2 : -1;
@@ -262,11 +261,21 @@ static void text_out(FILE *f, const review *rv, const review_args *a)
 		/* ERROR red, WARNING yellow on a coloured f, as checkpatch */
 		const char *lv = out_paint(f, review_level_name(x->level, a->gcc),
 		                           paint, sizeof paint);
-		if (a->gcc)
+		if (a->gcc) {
 			fprintf(f, "%s:%lu:%u: %s: %s\n", file, x->line, x->col, lv,
 			        x->msg);
-		else
+		} else if (isatty(fileno(f))) {
+			/* on a terminal filled to its lines, the level painted
+			 * (a file or editor reads one line a finding) */
+			char *head = xasprintf("%s:%lu: ", file, x->line);
+			char *t = xasprintf(": %s", x->msg);
+			out_fill_word(f, head, review_level_name(x->level, 0), t,
+			              "    ");
+			free(t);
+			free(head);
+		} else {
 			fprintf(f, "%s:%lu: %s: %s\n", file, x->line, lv, x->msg);
+		}
 	}
 }
 
@@ -287,6 +296,9 @@ static json_t *mult_json(const review *rv, const review_mult *m)
 		json_object_set_new(o, "hex", json_string(hex));
 	json_object_set_new(o, "bits", json_integer(m->bits));
 	json_object_set_new(o, "bits_why", json_string(m->why_bits));
+	if (m->use_of != REVIEW_NONE)   /* another use of that multiplier */
+		json_object_set_new(o, "use_of", json_integer((json_int_t)
+		                    m->use_of));
 	json_object_set_new(o, "table_bits", m->table ? json_integer(m->table)
 	                    : json_null());
 	if (m->ntab > 1) {
@@ -481,7 +493,8 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 {
 	review_args a = *ra;
 	int i, nbad = 0, stop;
-	size_t total[4] = { 0 }, mults = 0, k, nread = 0, nonempty = 0;
+	size_t total[4] = { 0 }, mults = 0, uses = 0, k, nread = 0;
+	size_t nonempty = 0;
 	json_t *all = NULL;
 	review *rvs;
 	review_text *in;
@@ -531,7 +544,8 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 		review_count(rv, nl);
 		for (k = 0; k < 4; k++)
 			total[k] += nl[k];
-		mults += rv->nmult;
+		for (k = 0; k < rv->nmult; k++)   /* a copy: another use */
+			rv->mult[k].use_of == REVIEW_NONE ? mults++ : uses++;
 		if (a.json) {
 			json_t *o = review_json(rv, &path, 1, nl);
 			json_object_set_new(o, "input", json_string(path));
@@ -560,9 +574,13 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 		if (!mults)
 			fprintf(c->out, "no multipliers found\n");
 		fprintf(c->out, "total: %zu error%s, %zu warning%s, %zu check%s, "
-		        "%zu note%s; %zu multiplier%s\n", total[3], S(total[3]),
+		        "%zu note%s; %zu multiplier%s", total[3], S(total[3]),
 		        total[2], S(total[2]), total[1], S(total[1]), total[0],
 		        S(total[0]), mults, S(mults));
+		if (uses)        /* judged at each of its uses: how many */
+			fprintf(c->out, ", %zu use%s judged", mults + uses,
+			        S(mults + uses));
+		fprintf(c->out, "\n");
 	}
 	if (nbad) {             /* the last bad input, said by the caller */
 		c->err = pending;

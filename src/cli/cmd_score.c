@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/cmds.h"
 #include "cli/out.h"
+#include "util/xalloc.h"
 
 /* Word, multiplier and table size common to both commands. */
 typedef struct setup {
@@ -48,14 +49,23 @@ static int setup_get(cmd_ctx *c, cli_args *a, setup *s)
 	return 0;
 }
 
-/* The verdict as every JSON value says one, verify's words in upper
- * case: good PASS, weak WARN, bad FAIL, none (too few keys to judge)
- * INFO.  The text keeps score's words (good, weak, bad). */
-static const char *verdict_word(score_verdict v)
+/* The verdict line: score's word, its JSON value, and what it judges
+ * beside verify (one key family here, a battery there), filled under
+ * its column; the word painted on a terminal. */
+static void verdict_text(FILE *f, score_verdict v, size_t keys)
 {
-	static const char *words[] = { "PASS", "WARN", "FAIL", "INFO" };
+	const char *name = score_verdict_name(v);
+	char *t;
 
-	return words[v];
+	if (v == SCORE_NONE)
+		t = xasprintf(": %zu distinct key%s too few to judge (at least %d; "
+		              "\"%s\" in JSON)", keys, keys == 1 ? " is" : "s are",
+		              SCORE_MIN_KEYS, score_verdict_json(v));
+	else
+		t = xasprintf(" (\"%s\" in JSON): one key family; cfx verify "
+		              "judges a battery", score_verdict_json(v));
+	out_fill_word(f, "verdict    ", name, t, "           ");
+	free(t);
 }
 
 static void verdict_json(json_t *o, const score_result *r)
@@ -69,7 +79,8 @@ static void verdict_json(json_t *o, const score_result *r)
 	json_object_set_new(o, "empty", json_integer((json_int_t)r->empty));
 	json_object_set_new(o, "expected_load", out_jreal(r->expected_load));
 	json_object_set_new(o, "probe_ratio", out_jreal(r->probe_ratio));
-	json_object_set_new(o, "verdict", json_string(verdict_word(r->verdict)));
+	json_object_set_new(o, "verdict",
+	                    json_string(score_verdict_json(r->verdict)));
 }
 
 json_t *cmd_score_json(const char *hex, unsigned bits, unsigned b,
@@ -144,12 +155,14 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 	score_result r;
 	size_t count;
 	char *desc;
-	char g1[32], g2[32], paint[32];
+	char g1[32], g2[32];
 	uint64_t k0, step;
 
 	if (setup_get(c, a, &s) < 0)
 		return CFX_EXIT_USAGE;
 	if (cli_keys_parse(&ks, a->keys ? a->keys : "seq", &c->err) < 0) {
+		if (a->own_keys)            /* on this line: the REPL's caret */
+			c->err.arg = a->keys_arg;
 		free(s.hex);
 		return CFX_EXIT_USAGE;
 	}
@@ -225,19 +238,13 @@ int cmd_score(cmd_ctx *c, cli_args *a)
 		fprintf(c->out, "R          %s (lookup cost relative to a random "
 		        "hash; below 1 is better)\n",
 		        out_g(g1, sizeof g1, r.probe_ratio, 4));
-		if (r.verdict == SCORE_NONE)
-			fprintf(c->out, "verdict    none: %zu distinct key%s too few "
-			        "to judge (at least %d)\n", set.n,
-			        set.n == 1 ? " is" : "s are", SCORE_MIN_KEYS);
-		else
-			fprintf(c->out, "verdict    %s\n", out_paint(c->out,
-			        score_verdict_name(r.verdict), paint, sizeof paint));
+		verdict_text(c->out, r.verdict, set.n);
 		if (s.even)
 			fprintf(c->out, "note       %s\n", even_note);
 		if (!s.even && keys_cover_word(&ks, s.bits, count)) {
 			char note[256];
 			out_fill(c->out, out_cover_note(note, sizeof note, &ks, s.bits),
-			         OUT_WIDTH, "note       ", "           ", " ");
+			         out_width(), "note       ", "           ", " ");
 		}
 	}
 	free(desc);
@@ -257,6 +264,89 @@ static int progress(void *ctx, unsigned done, unsigned total)
 static char *quotient_text(mpz_srcptr z)
 {
 	return mpz_get_str(NULL, 10, z);
+}
+
+/* sweep's text: the table (its max column as wide as its widest value),
+ * the legend and the worst stride. */
+static void sweep_text(cmd_ctx *c, const setup *s, const sweep_result *res,
+                       size_t count)
+{
+	unsigned i;
+	char g[4][32], paint[32];
+	const sweep_row *w = &res->rows[res->worst];
+	char *big, *qw;
+	int wm = 5, cut = 0, room;
+
+	/* the max column as wide as its widest value; the note of
+	 * a_k after the verdict in what the width leaves (the
+	 * dashboard's pane, else 80): a quotient too wide for it is
+	 * rounded, "a_1 ~ 9.2234e+18" (the worst line below and
+	 * --json give every digit), else put on a line of its own */
+	for (i = 0; i < s->bits; i++) {
+		int d = snprintf(NULL, 0, " %llu", (unsigned long long)
+		                 res->rows[i].score.max_load);
+		if (d > wm)
+			wm = d;
+	}
+	room = out_width() - (2 + 1 + 10 + 1 + 11 + 1 + 9 + wm + 1 + 9 +
+	                      2 + 7 + 2);
+	fprintf(c->out, "sweep      %s (%u-bit), 2^%u buckets, keys k*2^s, "
+	        "k < %zu\n\n", s->hex, s->bits, s->b, count);
+	fprintf(c->out, " s       keys       chi^2   p-value%*s         R"
+	        "  verdict  largest a_k\n", wm, "max");
+	for (i = 0; i < s->bits; i++) {
+		const sweep_row *row = &res->rows[i];
+		char *q = quotient_text(row->big), qa[64];
+		int own = 0;
+		if (row->big_index) {
+			snprintf(qa, sizeof qa, "a_%zu = %s", row->big_index, q);
+			if ((int)strlen(qa) > room) {
+				out_g(g[3], sizeof g[3], mpz_get_d(row->big), 5);
+				snprintf(qa, sizeof qa, "a_%zu ~ %s",
+				         row->big_index, g[3]);
+				cut = 1;
+			}
+			own = (int)strlen(qa) > room;
+		} else {
+			snprintf(qa, sizeof qa, "-");
+		}
+		const char *vn = score_verdict_name(row->score.verdict);
+		fprintf(c->out, "%2u %10zu %11s %9s%*llu %9s  %s%*s%s%s\n",
+		        row->shift, row->score.keys,
+		        out_g(g[0], sizeof g[0], row->score.chi2, 5),
+		        out_g(g[1], sizeof g[1], row->score.p_value, 2),
+		        wm, (unsigned long long)row->score.max_load,
+		        out_g(g[2], sizeof g[2], row->score.probe_ratio, 4),
+		        out_paint(c->out, vn, paint, sizeof paint),
+		        7 - (int)strlen(vn), "", own ? "\n     " : "  ",
+		        qa);
+		free(q);
+	}
+	if (cut)
+		out_fill(c->out, "a_k ~ x: too wide for the column, "
+		         "rounded (every digit in --json)", out_width(),
+		         "\nlargest    ", "           ", " ");
+	/* the verdicts as score's line says them: the word, then the
+	 * one JSON says (the column's words, then the worst's) */
+	big = quotient_text(w->big);
+	fprintf(c->out, "\n");
+	out_fill(c->out, "good, weak, bad, none: \"PASS\", "
+	         "\"WARN\", \"FAIL\", \"INFO\" in JSON", out_width(),
+	         "verdict    ", "           ", " ");
+	qw = xasprintf("s = %u: R = %s, %s (\"%s\" in JSON); there "
+	    "the hash acts like p mod 2^%u%s%.0zu%s%s", w->shift,
+	    out_g(g[3], sizeof g[3], w->score.probe_ratio, 4),
+	    score_verdict_name(w->score.verdict),
+	    score_verdict_json(w->score.verdict), s->bits - w->shift,
+	    w->big_index ? ", whose fraction has a_" : "",
+	    w->big_index, w->big_index ? " = " : "",
+	    w->big_index ? big : "");
+	out_fill(c->out, qw, out_width(), "worst      ", "           ",
+	         " ");
+	free(qw);
+	free(big);
+	if (s->even)
+		fprintf(c->out, "note       %s\n", even_note);
 }
 
 int cmd_score_sweep(cmd_ctx *c, cli_args *a)
@@ -321,47 +411,8 @@ int cmd_score_sweep(cmd_ctx *c, cli_args *a)
 		json_object_set_new(o, "even_multiplier", json_boolean(s.even));
 		cli_result(c, a->json, o);
 	}
-	if (!a->json) {
-		char g[4][32], paint[32];
-		const sweep_row *w = &res.rows[res.worst];
-		char *big;
-
-		fprintf(c->out, "sweep      %s (%u-bit), 2^%u buckets, keys k*2^s, "
-		        "k < %zu\n\n", s.hex, s.bits, s.b, count);
-		fprintf(c->out, " s       keys       chi^2   p-value  max         R"
-		        "  verdict  largest a_k\n");
-		for (i = 0; i < s.bits; i++) {
-			const sweep_row *row = &res.rows[i];
-			char *q = quotient_text(row->big), qa[64];
-			if (row->big_index)
-				snprintf(qa, sizeof qa, "a_%zu = %s", row->big_index, q);
-			else
-				snprintf(qa, sizeof qa, "-");
-			const char *vn = score_verdict_name(row->score.verdict);
-			fprintf(c->out, "%2u %10zu %11s %9s %4llu %9s  %s%*s  %s\n",
-			        row->shift, row->score.keys,
-			        out_g(g[0], sizeof g[0], row->score.chi2, 5),
-			        out_g(g[1], sizeof g[1], row->score.p_value, 2),
-			        (unsigned long long)row->score.max_load,
-			        out_g(g[2], sizeof g[2], row->score.probe_ratio, 4),
-			        out_paint(c->out, vn, paint, sizeof paint),
-			        7 - (int)strlen(vn), "", qa);
-			free(q);
-		}
-		big = quotient_text(w->big);
-		fprintf(c->out, "\nworst      s = %u: R = %s, %s; there the hash acts "
-		        "like p mod 2^%u", w->shift,
-		        out_g(g[3], sizeof g[3], w->score.probe_ratio, 4),
-		        score_verdict_name(w->score.verdict), s.bits - w->shift);
-		if (w->big_index)
-			fprintf(c->out, ",\n           whose fraction has a_%zu = %s\n",
-			        w->big_index, big);
-		else
-			fprintf(c->out, "\n");
-		free(big);
-		if (s.even)
-			fprintf(c->out, "note       %s\n", even_note);
-	}
+	if (!a->json)
+		sweep_text(c, &s, &res, count);
 	sweep_free(&res);
 	free(s.hex);
 	return CFX_EXIT_OK;

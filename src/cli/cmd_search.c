@@ -10,6 +10,7 @@
 #include "cfx/search.h"
 #include "cfx/word.h"
 #include "cli/cli.h"
+#include "cli/cli_word.h"
 #include "cli/setting.h"
 #include "cli/cmds.h"
 #include "cli/out.h"
@@ -19,7 +20,7 @@
 #define TOP_DEFAULT 10
 /* The defaults answer the question from --help alone: 9 signed digits
  * within 2^-12 of 1/phi on 32 bits give PASSing multipliers and a front
- * of several costs in about a second (the 2002 patch's 7 digits within
+ * of several costs in about 4 s of processor time (the 2002 patch's 7 digits within
  * 2^-8 give only WARNs: --terms 7 --window 8). */
 #define TERMS_DEFAULT 9
 #define WINDOW_DEFAULT 12
@@ -98,7 +99,6 @@ static int read_level(cmd_ctx *c, const cli_args *a, request *r)
 static int read_request(cmd_ctx *c, const cli_args *a, request *r)
 {
 	unsigned long long v;
-	char bits_text[24];
 
 	memset(r, 0, sizeof *r);
 	if (a->expr)
@@ -107,10 +107,9 @@ static int read_request(cmd_ctx *c, const cli_args *a, request *r)
 	/* the word rule of every command (word.h): 32 holds any target's
 	 * multiplier, so 32 unless --bits says otherwise */
 	r->bits = a->bits ? (unsigned)a->bits : (unsigned)word_for_width(1);
-	snprintf(bits_text, sizeof bits_text, "%lu", a->bits);
-	if (r->bits > SEARCH_MAX_BITS)
-		return usage(c, -1, bits_text, "--bits must be between 1 and 126 "
-		             "for search");
+	if (cli_word_check(cli_word_range_of("search"), r->bits, "--bits",
+	                   NULL, &c->err) < 0)
+		return -1;      /* the table's words (cli.c checks first) */
 	r->terms = TERMS_DEFAULT;
 	r->adders = -1;
 	if (a->terms_text && a->adders_text)
@@ -270,27 +269,9 @@ static void optimal_task(void *ctx, size_t i, unsigned w)
 	search_optimal(j->mcm[w], &j->tune[i], j->bits);
 }
 
-/* Too many candidates: say what to change, with values that cut them
- * (each bit of window halves them; a term or adder fewer divides them
- * by far more), never the value given. */
-static void too_many(cmd_ctx *c, const request *r, const search_target *t)
-{
-	char fewer[40] = "", wider[40] = "";
-	unsigned w = t->window + 4 <= t->bits ? t->window + 4 : t->bits;
-
-	if (r->adders > 0)
-		snprintf(fewer, sizeof fewer, " or --adders %d", r->adders - 1);
-	else if (r->adders < 0 && r->terms > 1)
-		snprintf(fewer, sizeof fewer, " or --terms %u", r->terms - 1);
-	if (w > t->window)
-		snprintf(wider, sizeof wider, "--window %u (now %u)", w, t->window);
-	cfx_err_set(&c->err, CFX_ELIMIT, -1, NULL, "more than %d candidates "
-	            "in the window; try %s%s", SEARCH_MAX_FOUND, wider,
-	            wider[0] || !fewer[0] ? fewer : fewer + 4);
-}
-
 /* Enumerate into all (sorted best first); *seen: forms compared.
- * Returns 0, 1 if interrupted, -1 with c->err on a hard error. */
+ * Returns 0, 1 if interrupted, -1 with c->err on a hard error, -2 with
+ * c->err when more than SEARCH_MAX_FOUND candidates lie in the window. */
 static int enumerate(cmd_ctx *c, const request *r, const search_target *t,
                      search_list *all, uint64_t *seen)
 {
@@ -316,9 +297,7 @@ static int enumerate(cmd_ctx *c, const request *r, const search_target *t,
 	if (atomic_load(&j.failed)) {
 		/* past the candidates' limit, or memory gave out (the task's
 		 * own message, in c->err) */
-		if (atomic_load(&j.found) > SEARCH_MAX_FOUND)
-			too_many(c, r, t);
-		rc = -1;
+		rc = atomic_load(&j.found) > SEARCH_MAX_FOUND ? -2 : -1;
 	}
 	*seen = 0;
 	for (i = 0; i < pl.ntask; i++) {
@@ -685,8 +664,6 @@ static json_t *cand_json(const search_cand *cd, const search_verdict *v,
 	                    search_status_name(v->status)));
 	if (v->status != SEARCH_UNSCREENED) {
 		json_object_set_new(o, "warn_families", json_integer(v->warns));
-		json_object_set_new(o, "joint_risk",
-		                    json_boolean(search_joint_risk(v)));
 		json_object_set_new(o, "quality", out_jreal(v->quality));
 		json_object_set_new(o, "worst_family", json_string(v->family));
 		json_object_set_new(o, "reason", json_string(v->reason));
@@ -777,8 +754,8 @@ static void cell_words(FILE *f, const cell *c, size_t from, size_t to)
 static void print_cell(FILE *f, const char *text, int col)
 {
 	cell c;
-	unsigned long cut = cell_cut(&c, text, col < OUT_WIDTH ?
-	                             (size_t)(OUT_WIDTH - col) : 1, CELL_WORDS);
+	unsigned long cut = cell_cut(&c, text, col < out_width() ?
+	                             (size_t)(out_width() - col) : 1, CELL_WORDS);
 	size_t i, from = 0;
 
 	for (i = 0; i < c.n; i++)
@@ -798,12 +775,12 @@ static void print_head(FILE *f, const columns *w, int golden)
 	static const char last[] = "worst family (its R)";
 	int col = w->rank + w->hex + 45;    /* as print_row's columns */
 	cell c;
-	unsigned long cut = cell_cut(&c, last, col < OUT_WIDTH ?
-	                             (size_t)(OUT_WIDTH - col) : 1, 2);
+	unsigned long cut = cell_cut(&c, last, col < out_width() ?
+	                             (size_t)(out_width() - col) : 1, 2);
 	size_t top = cut ? (size_t)__builtin_ctzl(cut) + 1 : 0;
 
 	fprintf(f, "%*s  %-*s %7s %7s %9s", w->rank, "", w->hex, "",
-	        "adders/", golden ? "golden" : "shared", "largest");
+	        "adders/", golden ? "golden" : "shared", "max early");
 	if (top) {
 		fprintf(f, "%*s", col - (w->rank + w->hex + 28), "");
 		cell_words(f, &c, 0, top);
@@ -839,13 +816,12 @@ static void print_row(FILE *f, const columns *w, size_t rank,
 	esc = strlen(status) - strlen(search_status_name(v->status));
 	/* the mark (*: not proven fewest) in a column of its own, so the
 	 * figures line up with or without it */
-	snprintf(line, sizeof line, "%*zu  %-*s %6s%c %7u %9s  %-5s  %s%-*c  ",
+	snprintf(line, sizeof line, "%*zu  %-*s %6s%c %7u %9s  %-5s  %s%*s  ",
 	         w->rank, rank, w->hex, s.hex, cost,
 	         cd->cost == SEARCH_COST_FOUND ? '*' : ' ', cd->prefix, big,
 	         cd->prime < 0 ? "-" : cd->prime == 2 ? "yes"
 	         : cd->prime ? "prob." : "no", status,
-	         6 - (int)strlen(search_status_name(v->status)),
-	         search_joint_risk(v) ? '!' : ' ');
+	         6 - (int)strlen(search_status_name(v->status)), "");
 	n = strlen(line);
 	if (fam[0]) {
 		/* wider than 80: the family goes on below its column */
@@ -857,7 +833,7 @@ static void print_row(FILE *f, const columns *w, size_t rank,
 		fprintf(f, "%.*s\n", (int)n, line);
 	}
 	snprintf(line, sizeof line, "%*s", w->rank + 3, "");
-	out_sum(f, line, s.sum, OUT_WIDTH);   /* under the multiplier */
+	out_sum(f, line, s.sum, out_width());   /* under the multiplier */
 	free(s.sum);
 }
 
@@ -949,7 +925,7 @@ static void print_dropped(FILE *f, const request *r, const outcome *o,
 			describe(&pk->c[i], o->t->bits, &s);
 			snprintf(head, sizeof head, "  %s  ", s.hex);
 			snprintf(rest, sizeof rest, "%*s", (int)strlen(head), "");
-			out_fill(f, pk->v[i].reason, OUT_WIDTH, head, rest, " ");
+			out_fill(f, pk->v[i].reason, out_width(), head, rest, " ");
 			free(s.sum);
 			said++;
 		}
@@ -978,7 +954,7 @@ static void print_open_one(FILE *f, const outcome *o)
 	 * a line of its own */
 	snprintf(cmd, sizeof cmd, "set const %s, then set bits %u", s.hex, n);
 	fprintf(f, "  in the REPL or the dashboard's : line:%s%s\n",
-	        strlen(cmd) + 41 > OUT_WIDTH ? "\n    " : " ", cmd);
+	        strlen(cmd) + 41 > (size_t)out_width() ? "\n    " : " ", cmd);
 	free(s.sum);
 }
 
@@ -987,7 +963,7 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 	FILE *f = c->out;
 	const picked *pk = o->pk;
 	size_t i, dropped = 0, unscreened = 0, rows = 0, unproven = 0;
-	size_t risky = 0, uncosted = 0;
+	size_t uncosted = 0;
 	columns cols;
 
 	struct buf b = { 0 };   /* a line of prose, filled to 80 columns */
@@ -1044,7 +1020,6 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 			print_row(f, &cols, pk->rank[i] + 1, &pk->c[i], &pk->v[i],
 			          o->t->bits);
 			rows++;
-			risky += search_joint_risk(&pk->v[i]);
 			unproven += pk->c[i].cost == SEARCH_COST_FOUND;
 			uncosted += pk->c[i].cost == SEARCH_COST_NAF;
 		}
@@ -1066,17 +1041,12 @@ static void print_text(cmd_ctx *c, const request *r, const outcome *o)
 				fputc(*rule, f);
 		fputc('\n', f);
 	}
-	if (risky)
-		fprintf(f, "   ! %d or more families WARN on the quick screen's "
-		        "tables; the whole battery\n     (--screen full, cfx "
-		        "verify) FAILs %d at once and may count more here\n",
-		        SEARCH_JOINT_RISK, VERIFY_JOINT_WARNS);
 	if (!rows && pk->n)
 		fprintf(f, "   (none: every candidate looked at failed the "
 		        "screen)\n");
 	else if (!rows)
 		out_fill(f, o->widen[0] ? o->widen : "(none: no candidate lies "
-		         "in the window)", OUT_WIDTH, "   ", "    ", " ");
+		         "in the window)", out_width(), "   ", "    ", " ");
 	print_front(f, o);
 	if (dropped)
 		print_dropped(f, r, o, dropped);
@@ -1145,6 +1115,105 @@ static size_t found_in(cmd_ctx *c, const request *q, const search_target *t)
 
 	search_list_free(&l);
 	return n;
+}
+
+/* Whether q enumerates the window of t within SEARCH_MAX_FOUND: 1 (the
+ * count found in *n), 0 when more lie there (the refusal's own bound),
+ * -1 on another error or an interrupt (c->err left as it was). */
+static int runs_in(cmd_ctx *c, const request *q, const search_target *t,
+                   size_t *n)
+{
+	cfx_err keep = c->err;
+	search_list l = { 0 };
+	uint64_t seen;
+	int rc = enumerate(c, q, t, &l, &seen);
+
+	*n = l.n;
+	search_list_free(&l);
+	c->err = keep;
+	return rc == 0 ? 1 : rc == -2 ? 0 : -1;
+}
+
+/* Whether window w runs (as runs_in), t's expression on w. */
+static int window_runs(cmd_ctx *c, const cli_args *a, const request *r,
+                       unsigned w, size_t *n)
+{
+	search_target t2;
+	cfx_err keep = c->err;
+	int rc = search_target_make(&t2, r->near, cli_session_lookup, c->sess,
+	                            a->bits, r->bits, w, &c->err);
+
+	c->err = keep;
+	return rc < 0 ? -1 : runs_in(c, r, &t2, n);
+}
+
+/* Too many candidates: what to change, each a value seen to run (an
+ * enumeration under the refusal's own bound), never the value given.
+ * The window: 8 bits narrower, then 8 more until one runs (each bit
+ * about halves the count: a refusal, slow, is mostly by less than 2^8);
+ * from the count a run finds, the bits it can give back (a count
+ * doubles a bit wider), tried in turn.  The terms (or
+ * adders): one fewer, else the most that run, by bisection. */
+static void too_many(cmd_ctx *c, const cli_args *a, const request *r,
+                     const search_target *t)
+{
+	char fewer[40] = "", wider[40] = "";
+	unsigned w, best = 0, back;
+	request q = *r;
+	cfx_err keep = c->err;
+	size_t n;
+	int k = 0, lo, hi, found;
+
+	for (w = t->window + 8; !best && w - 8 < t->bits; w += 8) {
+		if (w > t->bits)
+			w = t->bits;
+		if ((k = window_runs(c, a, r, w, &n)) < 0)
+			break;
+		if (k)
+			best = w;
+	}
+	while (best > t->window + 1 && k >= 0) {
+		for (back = 0; back + 1 < best - t->window &&
+		     (n << (back + 1)) <= SEARCH_MAX_FOUND / 2; back++)
+			;
+		if (!back || window_runs(c, a, r, best - back, &n) != 1)
+			break;
+		best -= back;
+	}
+	if (best)
+		snprintf(wider, sizeof wider, "--window %u (now %u)", best,
+		         t->window);
+	/* one fewer first (most often the answer), then a bisection
+	 * between the least (0 adders, 1 term) and what was refused */
+	lo = r->adders >= 0 ? 0 : 1;
+	hi = r->adders >= 0 ? r->adders : (int)r->terms;   /* refused */
+	for (k = hi - 1, found = -1; k >= lo && lo < hi;
+	     k = lo + (hi - lo) / 2) {
+		int ok;
+		if (r->adders >= 0)
+			q.adders = k;
+		else
+			q.terms = (unsigned)k;
+		if ((ok = runs_in(c, &q, t, &n)) < 0)
+			break;
+		if (ok)
+			found = k, lo = k + 1;
+		else
+			hi = k;
+		if (lo >= hi)
+			break;
+	}
+	if (found >= 0)
+		snprintf(fewer, sizeof fewer, " or --%s %d",
+		         r->adders >= 0 ? "adders" : "terms", found);
+	c->err = keep;
+	if (!wider[0] && !fewer[0])
+		cfx_err_set(&c->err, CFX_ELIMIT, -1, NULL, "more than %d "
+		            "candidates in the window", SEARCH_MAX_FOUND);
+	else
+		cfx_err_set(&c->err, CFX_ELIMIT, -1, NULL, "more than %d "
+		            "candidates in the window; try %s%s",
+		            SEARCH_MAX_FOUND, wider, wider[0] ? fewer : fewer + 4);
 }
 
 /* Nothing in the window: what would find some there, found by
@@ -1223,6 +1292,8 @@ int cmd_search(cmd_ctx *c, cli_args *a)
 	clock_gettime(CLOCK_MONOTONIC, &bar.start);
 	stopped = enumerate(c, &r, &t, &all, &o.seen);
 	if (stopped < 0) {
+		if (stopped == -2)
+			too_many(c, a, &r, &t);
 		bar_end(&bar);
 		goto done;
 	}

@@ -18,6 +18,7 @@
 #include "cli/cli.h"
 #include "cli/cli_word.h"
 #include "cli/cmds.h"
+#include "cli/out.h"
 #include "cli/setting.h"
 #include "util/xalloc.h"
 
@@ -184,6 +185,31 @@ static void setting_names(char *out, size_t size, const char *last)
 		}
 }
 
+/* set table B and set bits N checked against each other when set, as
+ * the options are (--table-bits 12 is above the word size 8): a table of
+ * 2^B buckets takes B of the word's N bits.  v: the value being set (0:
+ * auto, never refused). */
+static int table_word_check(const cfx_session *s, int id,
+                            unsigned long long v, cfx_err *e)
+{
+	unsigned long n = cli_word_n(&s->word);
+
+	if (!v)
+		return 0;
+	if (id == SETTING_TABLE && n && v > n)
+		return cfx_err_set(e, CFX_EDOMAIN, -1, NULL, "set table %llu is "
+		                   "above the word size %lu (set bits %lu): set "
+		                   "table %lu or less, or set bits %llu or more",
+		                   v, n, n, n, v);
+	if (id == SETTING_BITS && s->table_bits > 0 &&
+	    (unsigned long long)s->table_bits > v)
+		return cfx_err_set(e, CFX_EDOMAIN, -1, NULL, "set bits %llu is "
+		                   "below the table (set table %d): set table %llu "
+		                   "or less (or auto) first, or set bits %d or more",
+		                   v, s->table_bits, v, s->table_bits);
+	return 0;
+}
+
 /* A setting's value from set's words. */
 static int set_value(cfx_session *s, const words *ws, const setting *st,
                      cfx_err *e)
@@ -207,9 +233,10 @@ static int set_value(cfx_session *s, const words *ws, const setting *st,
 		return 0;
 	}
 	case SETTING_INT:
-		/* set bits: a word the session's face takes (cli_word.h: what
-		 * every command takes; the dashboard's words on the dashboard),
-		 * refused here, not when a command runs; a count
+		/* set bits: a word the session's face takes (cli_word.h: one
+		 * some command takes, the commands that do not said at once by
+		 * set_bits_note; the dashboard's words on the dashboard),
+		 * refused here; a count
 		 * above the most keys any command takes (score's KEYS_MAX;
 		 * spectrum's fewer points are said by spectrum) */
 		if (set_number(s, ws, st, st->lo, st->id == SETTING_COUNT ? KEYS_MAX
@@ -217,6 +244,10 @@ static int set_value(cfx_session *s, const words *ws, const setting *st,
 		               cli_word_range_set(&s->word),
 		               &v, e) < 0)
 			return -1;
+		if (table_word_check(s, st->id, v, e) < 0) {
+			e->arg = 2;
+			return -1;
+		}
 		if (st->id == SETTING_BITS) {
 			cli_word_ask(&s->word, (unsigned long)v);
 		} else if (st->id == SETTING_TABLE) {
@@ -276,11 +307,7 @@ static int do_set(cfx_session *s, const words *ws, cfx_err *e)
 	const setting *st;
 	char names[128], msg[160];
 
-	if (ws->n < 2) {
-		setting_names(names, sizeof names, " or ");
-		snprintf(msg, sizeof msg, "set what? %s", names);
-		return word_err(e, ws, 0, msg);
-	}
+	assert(ws->n >= 2);     /* a bare set lists them: cmd_session_set */
 	if (!(st = setting_find(ws->w[1]))) {
 		setting_names(names, sizeof names, ", ");
 		snprintf(msg, sizeof msg, "unknown setting (%s)", names);
@@ -314,6 +341,8 @@ static const char *shown(const cfx_session *s, setting_id id, char *buf,
 	}
 }
 
+#define SHOW_INDENT "        "     /* show's values' column */
+
 static void do_show(cfx_session *s, FILE *out)
 {
 	const setting *st;
@@ -325,22 +354,26 @@ static void do_show(cfx_session *s, FILE *out)
 		const char *val;
 		if (!(st->flags & SETTING_SESSION))
 			continue;
+		char name[16];
 		val = shown(s, st->id, buf, sizeof buf);
-		/* "bits    auto": the name in 8 columns */
-		fputs(st->name, out);
-		fputs(&"        "[strlen(st->name) < 8 ? strlen(st->name) : 7], out);
-		fputs(val ? val : st->dflt, out);
-		fputc('\n', out);
+		/* "bits    auto": the name in 8 columns, the value filled
+		 * under its own */
+		snprintf(name, sizeof name, "%-7s ", st->name);
+		out_fill(out, val ? val : st->dflt, out_width(), name, SHOW_INDENT,
+		         " ");
 	}
 	for (v = s->vars; v; v = v->next) {
 		mpz_t z;
 		cfx_err e;
+		char *t;
 		mpz_init(z);
-		fprintf(out, "%s%s = ", any++ ? "        " : "vars    ", v->name);
 		if (expr_eval_int(v->tree, NULL, NULL, z, &e) == 0)
-			gmp_fprintf(out, "%Zd (0x%Zx)\n", z, z);
+			gmp_asprintf(&t, "%s = %Zd (0x%Zx)", v->name, z, z);
 		else
-			fprintf(out, "%s\n", v->tree->src);
+			t = xasprintf("%s = %s", v->name, v->tree->src);
+		out_fill(out, t, out_width(), any++ ? SHOW_INDENT : "vars    ",
+		         SHOW_INDENT, " ");
+		free(t);
 		mpz_clear(z);
 	}
 }
@@ -398,11 +431,39 @@ static int usage_result(int rc)
 	return rc < 0 ? CFX_EXIT_USAGE : CFX_EXIT_OK;
 }
 
+/* After set bits N: the commands that refuse N, said at once (a
+ * session's word goes to whichever runs; each refuses one it does not
+ * take when it runs, in its own words).  The REPL's and scripts' session
+ * only: the dashboard's takes its own words. */
+static void set_bits_note(cmd_ctx *c)
+{
+	unsigned long n = cli_word_n(&c->sess->word);
+	char who[400];
+
+	if (!n || strcmp(cli_word_range_set(&c->sess->word)->who, "set") ||
+	    !*cli_word_refusers(n, who, sizeof who))
+		return;
+	out_warn(c->diag ? c->diag : stderr, "set", "bits %lu: %s, so %s it "
+	         "when %s; the other commands take it", n, who,
+	         strchr(who, ';') || strstr(who, " take ") ? "they refuse"
+	         : "it refuses", strchr(who, ';') || strstr(who, " take ")
+	         ? "they run" : "it runs");
+}
+
 int cmd_session_set(cmd_ctx *c, cli_args *a)
 {
 	words ws = words_of(a);
+	int rc;
 
-	return usage_result(do_set(c->sess, &ws, &c->err));
+	if (ws.n < 2) {         /* set alone: what it sets, the values */
+		fprintf(c->out, "set NAME VALUE (or auto) changes one; now:\n");
+		do_show(c->sess, c->out);
+		return CFX_EXIT_OK;
+	}
+	rc = do_set(c->sess, &ws, &c->err);
+	if (rc == 0 && !strcmp(ws.w[1], "bits"))
+		set_bits_note(c);
+	return usage_result(rc);
 }
 
 int cmd_session_let(cmd_ctx *c, cli_args *a)

@@ -52,6 +52,33 @@ static void strip(FILE *f, uint64_t p, unsigned bits, uint64_t count)
 		fprintf(f, "  (# marks a cell with several points)\n");
 }
 
+/* More points asked than p has (its period on the word: 2^(bits - t),
+ * t its trailing zero bits, spec.c's bound): which --count runs. */
+static void count_advice(cmd_ctx *c, uint64_t p, unsigned bits,
+                         uint64_t count)
+{
+	unsigned t = 0;
+	uint64_t period;
+	size_t n = strlen(c->err.msg);
+
+	if (bits < 64)
+		p &= ((uint64_t)1 << bits) - 1;
+	while (t < bits && !((p >> t) & 1))
+		t++;
+	period = bits - t >= 64 ? UINT64_MAX : (uint64_t)1 << (bits - t);
+	if (c->err.code != CFX_EDOMAIN || count <= period ||
+	    count > SPEC_MAX_COUNT)
+		return;
+	/* the count given is the error's token; the default is said */
+	if (c->err.token[0])
+		snprintf(c->err.msg + n, sizeof c->err.msg - n, "; --count %llu "
+		         "or fewer runs", (unsigned long long)period);
+	else
+		snprintf(c->err.msg + n, sizeof c->err.msg - n, "; --count %llu "
+		         "or fewer runs (the default is %llu)",
+		         (unsigned long long)period, (unsigned long long)count);
+}
+
 int cmd_spectrum(cmd_ctx *c, cli_args *a)
 {
 	mpz_t pz;
@@ -83,6 +110,7 @@ int cmd_spectrum(cmd_ctx *c, cli_args *a)
 	                      &c->err) < 0) {
 		if (!c->err.token[0] && a->count_text)
 			cfx_err_retoken(&c->err, a->count_text);
+		count_advice(c, p, (unsigned)bits, count);
 		free(hex);
 		return CFX_EXIT_USAGE;
 	}

@@ -41,7 +41,7 @@ static void add_point(sample_in *s, double v, unsigned long line)
 	s->line[s->n++] = line;
 }
 
-/* Put "NAME, line N: " before the message of the error just set, for a
+/* Put "NAME:N: " before the message of the error just set, for a
  * line of s, NAME shown whole (escaped); -1. */
 static int at_line(cmd_ctx *c, const sample_in *s, unsigned long line)
 {
@@ -87,14 +87,17 @@ static int read_sample(cmd_ctx *c, FILE *f, sample_in *s, int column,
 			buf[--len] = '\0';
 		if (!(t = field(buf, column, delim)))
 			continue;
+		/* the field by the rule of a bad line (cfx_err_word): a file
+		 * named by mistake may be /etc/shadow ("root:$6$...") */
 		v = strtod(t, &end);
 		if (*end || end == t) {
-			cfx_err_set(&c->err, CFX_ESYNTAX, -1, t, "not a number");
+			cfx_err_set_word(&c->err, CFX_ESYNTAX, t, -1, "not a number");
 			rc = at_line(c, s, line);
 			break;
 		}
 		if (!isfinite(v)) {
-			cfx_err_set(&c->err, CFX_EDOMAIN, -1, t, "not a finite number");
+			cfx_err_set_word(&c->err, CFX_EDOMAIN, t, -1, "not a finite "
+			                 "number");
 			rc = at_line(c, s, line);
 			break;
 		}

@@ -21,6 +21,7 @@
 #include "cfx/word.h"
 #include "cli/ccheck.h"
 #include "cli/cli.h"
+#include "cli/cli_word.h"
 #include "cli/cmds.h"
 #include "cli/out.h"
 #include "cli/review_emit.h"
@@ -71,8 +72,10 @@ static int make_ukeys(cmd_ctx *c, const cli_args *a, unsigned bits,
 
 	if (!a->own_keys)
 		return 0;
-	if (cli_keys_parse(&ks, a->own_keys, &c->err) < 0)
+	if (cli_keys_parse(&ks, a->own_keys, &c->err) < 0) {
+		c->err.arg = a->keys_arg;      /* the REPL's caret */
 		return -1;
+	}
 	if (keys_generated(&ks)) {
 		unsigned space = keys_space_bits(&ks, bits);
 		count = (size_t)8 << bmax;
@@ -92,6 +95,8 @@ static int make_ukeys(cmd_ctx *c, const cli_args *a, unsigned bits,
 		u->family = 0;
 		if (c->err.code == CFX_ELIMIT && !c->err.token[0])
 			cfx_err_retoken(&c->err, a->own_keys);
+		if (c->err.arg < 0)
+			c->err.arg = a->keys_arg;
 		rc = -1;
 	}
 	keys_spec_free(&ks);
@@ -306,8 +311,79 @@ static int fields_as_c(const char *s)
 	return 0;
 }
 
-/* Parse "C,C,..." (--stride) or "H,H2,..." (--fields) on bits-bit words:
- * -1 with a one-line error naming the bad token. */
+/* Parse list w of lists[] (0: --stride "C,C,...", 1: --fields "H,H2,...")
+ * on bits-bit words into u: -1 with a one-line error naming the bad
+ * token. */
+static int parse_ulist(cmd_ctx *c, const char *const *lists, int w,
+                       unsigned bits, ukeys *u)
+{
+	const char *s = lists[w], *opt = w ? "--fields" : "--stride";
+	if (s && !*s)
+		return cfx_err_set(&c->err, CFX_EDOMAIN, -1, s, "%s takes a "
+		                   "list like %s", opt, w ? "20 or 20,12 (or "
+		                   "x<<20|y<<12|z)" : "104 or 24,104");
+	if (w == 1 && s && !verify_fields_max(bits)) {
+		unsigned need = bits;
+		while (!verify_fields_max(need))
+			need++;
+		return cfx_err_set(&c->err, CFX_EDOMAIN, -1, s, "--fields needs "
+		                   "a word of %u bits or more (this one has %u)",
+		                   need, bits);
+	}
+	if (w == 1 && s && fields_as_c(s)) {
+		if (parse_fields_c(c, s, bits, u) < 0)
+			return -1;
+		return 0;
+	}
+	while (s && *s) {
+		size_t len = strcspn(s, ",");
+		char tok[32], *end;
+		unsigned long long v;
+		snprintf(tok, sizeof tok, "%.*s", (int)(len < 31 ? len : 31), s);
+		errno = 0;
+		v = strtoull(tok, &end, 0);
+		if ((w == 0 && u->nstride == VERIFY_MAX_USER) ||
+		    (w == 1 && u->nshift == verify_fields_max(bits)))
+			return w ? cfx_err_set(&c->err, CFX_EDOMAIN, -1, len ? tok
+			                       : s, "--fields takes at most %u on "
+			                       "%u-bit words", verify_fields_max(bits),
+			                       bits)
+			         : cfx_err_set(&c->err, CFX_EDOMAIN, -1, len ? tok
+			                       : s, "--stride takes at most %d",
+			                       VERIFY_MAX_USER);
+		if (w == 1 && len && !*end && !errno &&
+		    isdigit((unsigned char)tok[0]) && v < bits)
+			u->shift[u->nshift++] = (unsigned)v;
+		/* strtoull skips spaces and takes a sign: a number here
+		 * begins with a digit */
+		if (!len || *end || errno || !isdigit((unsigned char)tok[0]) ||
+		    (w == 0 && (v < 1 || v > word_mask(bits))) ||
+		    (w == 1 && (v >= bits || !verify_fields_ok(bits, u->shift,
+		                                               u->nshift)))) {
+			if (w == 0)
+				return cfx_err_set(&c->err, CFX_EDOMAIN, -1, len ? tok
+				                   : s, "--stride takes numbers between "
+				                   "1 and 2^%u-1", bits);
+			/* the rule of verify_fields_ok */
+			return cfx_err_set(&c->err, CFX_EDOMAIN, -1, len ? tok : s,
+			                   "--fields takes offsets from %u down to "
+			                   "%d, each %d or more below the one "
+			                   "before (fields of 2^%d values or more)",
+			                   bits - LATTICE_MIN_FIELD, LATTICE_MIN_FIELD,
+			                   LATTICE_MIN_FIELD, LATTICE_MIN_FIELD);
+		}
+		if (w == 0)
+			u->stride[u->nstride++] = v;
+		s += len + (s[len] == ',');
+		if (s[-1] == ',' && !*s)
+			return cfx_err_set(&c->err, CFX_EDOMAIN, -1, lists[w],
+			                   "%s ends in a comma", opt);
+	}
+	return 0;
+}
+
+/* Parse --stride and --fields on bits-bit words: -1 with a one-line
+ * error naming the bad token, on the option's word (the REPL's caret). */
 static int parse_ukeys(cmd_ctx *c, const cli_args *a, unsigned bits,
                        ukeys *u)
 {
@@ -315,70 +391,11 @@ static int parse_ukeys(cmd_ctx *c, const cli_args *a, unsigned bits,
 	int w;
 
 	memset(u, 0, sizeof *u);
-	for (w = 0; w < 2; w++) {
-		const char *s = lists[w], *opt = w ? "--fields" : "--stride";
-		if (s && !*s)
-			return cfx_err_set(&c->err, CFX_EDOMAIN, -1, s, "%s takes a "
-			                   "list like %s", opt, w ? "20 or 20,12 (or "
-			                   "x<<20|y<<12|z)" : "104 or 24,104");
-		if (w == 1 && s && !verify_fields_max(bits)) {
-			unsigned need = bits;
-			while (!verify_fields_max(need))
-				need++;
-			return cfx_err_set(&c->err, CFX_EDOMAIN, -1, s, "--fields needs "
-			                   "a word of %u bits or more (this one has %u)",
-			                   need, bits);
+	for (w = 0; w < 2; w++)
+		if (parse_ulist(c, lists, w, bits, u) < 0) {
+			c->err.arg = w ? a->fields_arg : a->stride_arg;
+			return -1;
 		}
-		if (w == 1 && s && fields_as_c(s)) {
-			if (parse_fields_c(c, s, bits, u) < 0)
-				return -1;
-			continue;
-		}
-		while (s && *s) {
-			size_t len = strcspn(s, ",");
-			char tok[32], *end;
-			unsigned long long v;
-			snprintf(tok, sizeof tok, "%.*s", (int)(len < 31 ? len : 31), s);
-			errno = 0;
-			v = strtoull(tok, &end, 0);
-			if ((w == 0 && u->nstride == VERIFY_MAX_USER) ||
-			    (w == 1 && u->nshift == verify_fields_max(bits)))
-				return w ? cfx_err_set(&c->err, CFX_EDOMAIN, -1, len ? tok
-				                       : s, "--fields takes at most %u on "
-				                       "%u-bit words", verify_fields_max(bits),
-				                       bits)
-				         : cfx_err_set(&c->err, CFX_EDOMAIN, -1, len ? tok
-				                       : s, "--stride takes at most %d",
-				                       VERIFY_MAX_USER);
-			if (w == 1 && len && !*end && !errno &&
-			    isdigit((unsigned char)tok[0]) && v < bits)
-				u->shift[u->nshift++] = (unsigned)v;
-			/* strtoull skips spaces and takes a sign: a number here
-			 * begins with a digit */
-			if (!len || *end || errno || !isdigit((unsigned char)tok[0]) ||
-			    (w == 0 && (v < 1 || v > word_mask(bits))) ||
-			    (w == 1 && (v >= bits || !verify_fields_ok(bits, u->shift,
-			                                               u->nshift)))) {
-				if (w == 0)
-					return cfx_err_set(&c->err, CFX_EDOMAIN, -1, len ? tok
-					                   : s, "--stride takes numbers between "
-					                   "1 and 2^%u-1", bits);
-				/* the rule of verify_fields_ok */
-				return cfx_err_set(&c->err, CFX_EDOMAIN, -1, len ? tok : s,
-				                   "--fields takes offsets from %u down to "
-				                   "%d, each %d or more below the one "
-				                   "before (fields of 2^%d values or more)",
-				                   bits - LATTICE_MIN_FIELD, LATTICE_MIN_FIELD,
-				                   LATTICE_MIN_FIELD, LATTICE_MIN_FIELD);
-			}
-			if (w == 0)
-				u->stride[u->nstride++] = v;
-			s += len + (s[len] == ',');
-			if (s[-1] == ',' && !*s)
-				return cfx_err_set(&c->err, CFX_EDOMAIN, -1, lists[w],
-				                   "%s ends in a comma", opt);
-		}
-	}
 	return 0;
 }
 
@@ -630,25 +647,26 @@ static unsigned top_table(const unsigned *t, size_t n)
 int cmd_verify(cmd_ctx *c, cli_args *a)
 {
 	const char *src = cli_expr(c, a);
-	subject s, ref;
+	/* the two subjects on the heap: each holds a battery (hundreds of
+	 * KiB), which on the stack overflowed it under ulimit -v 8000 */
+	subject *both = xcalloc(2, sizeof *both, "verify subjects"), *s = both,
+	        *ref = both + 1;
 	ukeys uk;
 	unsigned tables[VERIFY_MAX_TABLES];
 	size_t ntables;
 	int rc = CFX_EXIT_USAGE, have_ref = 0;
 
-	if (!src)
+	if (!src) {
+		free(both);
 		return CFX_EXIT_USAGE;
-	subject_init(&s);
-	subject_init(&ref);
+	}
+	subject_init(s);
+	subject_init(ref);
 	memset(&uk, 0, sizeof uk);
 	/* parse everything first: bad input prints one line and nothing else */
-	if (a->bits && (a->bits < VERIFY_MIN_BITS || a->bits > WORD_MAX_HASH)) {
-		char tok[24];
-		snprintf(tok, sizeof tok, "%lu", a->bits);
-		cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok, "--bits must be between "
-		            "%d and %d", VERIFY_MIN_BITS, WORD_MAX_HASH);
-		goto done;
-	}
+	if (a->bits && cli_word_check(cli_word_range_of("verify"), a->bits,
+	                              "--bits", NULL, &c->err) < 0)
+		goto done;      /* the table's words (cli.c checks first) */
 	/* options that mean nothing together: said, not ignored */
 	if (a->force && !a->emit) {
 		cfx_err_set(&c->err, CFX_EUSAGE, -1, "--force", "--force goes with "
@@ -661,73 +679,69 @@ int cmd_verify(cmd_ctx *c, cli_args *a)
 		            "not a report");
 		goto done;
 	}
-	if (subject_parse(c, &s, src, a->expr_arg, a->bits) < 0) {
+	if (subject_parse(c, s, src, a->expr_arg, a->bits) < 0) {
 		two_constants(c, a);
 		goto done;
 	}
-	if (parse_tables(c, a, s.bits, tables, &ntables) < 0)
+	if (parse_tables(c, a, s->bits, tables, &ntables) < 0)
 		goto done;
 	c->multiplier = 1;          /* a dashboard's panels follow EXPR */
 	if (a->emit && !strcmp(a->emit, "kunit")) {   /* review_emit.c */
-		review_emit_kunit_constant(c->out, &s.k);
+		review_emit_kunit_constant(c->out, &s->k);
 		rc = CFX_EXIT_OK;
 		goto done;
 	}
 	if (a->against) {
 		/* without --bits each side takes its own automatic width, and
 		 * two widths are refused: never zero-extended */
-		if (subject_parse(c, &ref, a->against, a->against_arg, a->bits) < 0)
+		if (subject_parse(c, ref, a->against, a->against_arg, a->bits) < 0)
 			goto done;
 		have_ref = 1;
-		if (ref.bits != s.bits) {
+		if (ref->bits != s->bits) {
 			cfx_err_set(&c->err, CFX_EUSAGE, a->against_arg, a->against,
 			            "--against is a %u-bit multiplier and the "
 			            "candidate %u-bit; give --bits N to judge both at N",
-			            ref.bits, s.bits);
+			            ref->bits, s->bits);
 			goto done;
 		}
 	}
-	if (parse_ukeys(c, a, s.bits, &uk) < 0 ||
-	    make_ukeys(c, a, s.bits, top_table(tables, ntables), &uk) < 0)
+	if (parse_ukeys(c, a, s->bits, &uk) < 0 ||
+	    make_ukeys(c, a, s->bits, top_table(tables, ntables), &uk) < 0)
 		goto done;
-	if (subject_run(c, &s, tables, ntables, "verify", &uk, a->full) < 0 ||
-	    (have_ref && subject_run(c, &ref, tables, ntables, "against", &uk,
+	if (subject_run(c, s, tables, ntables, "verify", &uk, a->full) < 0 ||
+	    (have_ref && subject_run(c, ref, tables, ntables, "against", &uk,
 	                             a->full) < 0))
 		goto done;
-	rc = s.bt.nfail ? CFX_EXIT_FAIL : CFX_EXIT_OK;
-	if (a->emit && s.bt.nfail && !a->force) {
+	rc = s->bt.nfail ? CFX_EXIT_FAIL : CFX_EXIT_OK;
+	if (a->emit && s->bt.nfail && !a->force) {
 		/* a patch for a failing constant would be pasted anyway; the
 		 * command named shows the same verdict: the word and the tables
 		 * given, when they are not what verify takes by itself */
-		char word[16] = "", why[64];
-		if (s.bits != verify_default_bits(s.k.p))
-			snprintf(word, sizeof word, " --bits %u", s.bits);
-		if (verify_joint(&s.bt))
-			snprintf(why, sizeof why, "by the joint rule (%zu WARN of "
-			         "%zu checks)", s.bt.nwarn, verify_checks(&s.bt));
-		else
-			snprintf(why, sizeof why, "%zu of %zu checks", s.bt.nfail,
-			         verify_checks(&s.bt));
+		char word[16] = "", why[128];
+		if (s->bits != verify_default_bits(s->k.p))
+			snprintf(word, sizeof word, " --bits %u", s->bits);
+		verify_fail_words(&s->bt, why, sizeof why);
 		fprintf(c->diag ? c->diag : stderr, "cfx: verify: %s FAILs %s: no "
 		        "patch (see cfx verify %s%s%s%s; --force prints it "
-		        "anyway)\n", s.k.hex, why, s.k.hex, word,
+		        "anyway)\n", s->k.hex, why, s->k.hex, word,
 		        a->table_list ? " --table-bits " : "",
 		        a->table_list ? a->table_list : "");
 		goto done;
 	}
 	{
-		json_t *o = vreport_json(&s.k, &s.bt, a->full);
+		json_t *o = vreport_json(&s->k, &s->bt, a->full);
 		if (have_ref)
-			json_object_set_new(o, "against", vreport_json(&ref.k, &ref.bt, a->full));
+			json_object_set_new(o, "against", vreport_json(&ref->k, &ref->bt, a->full));
 		cli_result(c, a->json && !a->emit, o);
 	}
 	if (a->emit)
-		vreport_patch(c->out, &s);
+		vreport_patch(c->out, s);
 	else if (!a->json)
-		vreport_text(c->out, &s, have_ref ? &ref : NULL, a->full);
+		vreport_text(c->out, s, have_ref ? ref : NULL, a->full);
 done:
 	ukeys_free(&uk);
-	subject_free(&s);
-	subject_free(&ref);
+	subject_free(s);
+	subject_free(ref);
+	free(both);
 	return rc;
 }

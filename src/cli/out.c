@@ -1,9 +1,12 @@
 /* out.c - output helpers (see out.h). */
 #include <assert.h>
+#include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cli/out.h"
@@ -57,6 +60,25 @@ void out_cut_note(void)
 int out_was_cut(void)
 {
 	return cut;
+}
+
+/* The errno of stdout's first failed flush through out_flush. */
+static int flush_errno;
+
+int out_flush(FILE *f)
+{
+	int rc;
+
+	errno = 0;
+	rc = fflush(f);
+	if (rc != 0 && f == stdout && !flush_errno)
+		flush_errno = errno ? errno : EIO;
+	return rc;
+}
+
+int out_flush_errno(void)
+{
+	return flush_errno;
 }
 
 /* jansson's writer: a chunk to the stream, or -1 (the dump ends) once
@@ -161,6 +183,66 @@ char *out_cf_text(const cf_seq *cf, size_t max)
 	return buf_take(&b);
 }
 
+/* The dashboard runs ':' commands on its UI thread and :verify on one
+ * of its own: each thread's width is its own. */
+static __thread int fill_width;
+
+void out_width_set(int width)
+{
+	fill_width = width > 0 ? width : 0;
+}
+
+int out_width(void)
+{
+	return fill_width ? fill_width : OUT_WIDTH;
+}
+
+int out_width_at(FILE *f)
+{
+	int cols = fill_width ? 0 : out_tty_cols(f);
+
+	return cols > 20 && cols - 1 < OUT_WIDTH ? cols - 1 : out_width();
+}
+
+void out_line_at(FILE *f, const char *text, const char *rest)
+{
+	if (isatty(fileno(f)))
+		out_fill(f, text, out_width_at(f), "", rest, " ");
+	else
+		fprintf(f, "%s\n", text);
+}
+
+int out_prose_width(void)
+{
+	return out_width() < OUT_PROSE_WIDTH ? out_width() : OUT_PROSE_WIDTH;
+}
+
+/* The terminal's size at f (both 0 when f is no terminal). */
+static void tty_size(FILE *f, int *cols, int *rows)
+{
+	struct winsize ws;
+
+	*cols = *rows = 0;
+	if (isatty(fileno(f)) && ioctl(fileno(f), TIOCGWINSZ, &ws) == 0)
+		*cols = ws.ws_col, *rows = ws.ws_row;
+}
+
+int out_tty_cols(FILE *f)
+{
+	int c, r;
+
+	tty_size(f, &c, &r);
+	return c;
+}
+
+int out_tty_rows(FILE *f)
+{
+	int c, r;
+
+	tty_size(f, &c, &r);
+	return r;
+}
+
 void out_fill(FILE *f, const char *text, int width, const char *first,
               const char *rest, const char *sep)
 {
@@ -235,33 +317,55 @@ void out_para(FILE *f, const char *text, int width)
 
 void out_sum(FILE *f, const char *label, const char *sum, int width)
 {
-	char *copy = xstrdup(sum), *p;
-	char rest[64];
-	size_t n = strlen(label) < sizeof rest - 1 ? strlen(label)
-	           : sizeof rest - 1;
+	char *copy = xstrdup(sum), *p, *rest;
+	size_t n = strlen(label);
+	struct buf b = { 0 };
 
 	/* glue each sign to its term with a non-space byte, fill by words,
 	 * and print the glue back as a space */
 	for (p = copy; *p; p++)
 		if (p[0] == ' ' && (p[1] == '+' || p[1] == '-') && p[2] == ' ')
 			p[2] = '\x1f';
-	memset(rest, ' ', n);
-	rest[n] = '\0';
-	{
-		struct buf b = { 0 };
+	if (text_width(label, n) > (size_t)width / 2) {
+		/* no room beside it: the label alone, the sum under it */
+		text_fill(&b, label, width, "", "", " ");
+		text_fill(&b, copy, width, "    ", "    ", " ");
+	} else {
+		rest = xmalloc(n + 1, "indent");
+		memset(rest, ' ', n);
+		rest[n] = '\0';
 		text_fill(&b, copy, width, label, rest, " ");
-		for (p = b.s; *p; p++)
-			if (*p == '\x1f')
-				*p = ' ';
-		fputs(b.s, f);
-		buf_free(&b);
+		free(rest);
 	}
+	for (p = b.s; *p; p++)
+		if (*p == '\x1f')
+			*p = ' ';
+	fputs(b.s, f);
+	buf_free(&b);
 	free(copy);
 }
 
 void out_line(FILE *f, const char *text, const char *rest)
 {
-	out_fill(f, text, OUT_WIDTH, "", rest, " ");
+	out_fill(f, text, out_width(), "", rest, " ");
+}
+
+void out_fill_word(FILE *f, const char *head, const char *word,
+                   const char *text, const char *rest)
+{
+	char *t = xasprintf("%s%s", word, text), paint[64];
+	size_t h = strlen(head), n = strlen(word);
+	struct buf b = { 0 };
+
+	text_fill(&b, t, out_width(), head, rest, " ");
+	/* the word where it was put (a long head moves it under) */
+	if (!strncmp(buf_str(&b) + h, word, n) && n + 24 < sizeof paint)
+		fprintf(f, "%s%s%s", head, out_paint(f, word, paint, sizeof paint),
+		        buf_str(&b) + h + n);
+	else
+		fputs(buf_str(&b), f);
+	buf_free(&b);
+	free(t);
 }
 
 void out_warn(FILE *f, const char *cmd, const char *fmt, ...)
@@ -273,10 +377,7 @@ void out_warn(FILE *f, const char *cmd, const char *fmt, ...)
 	va_start(ap, fmt);
 	buf_vprintf(&b, fmt, ap);
 	va_end(ap);
-	if (isatty(fileno(f)))
-		out_line(f, buf_str(&b), "    ");
-	else
-		fprintf(f, "%s\n", buf_str(&b));
+	out_line_at(f, buf_str(&b), "    ");
 	buf_free(&b);
 }
 
@@ -303,7 +404,8 @@ const char *out_cover_note(char *buf, size_t n, const keys_spec *ks,
 	unsigned space = keys_space_bits(ks, bits);
 
 	if (space == bits)
-		snprintf(buf, n, "the keys are all 2^%u words of %u bits", bits, bits);
+		snprintf(buf, n, "the keys are all 2^%u words of %u bit%s", bits, bits,
+		         bits == 1 ? "" : "s");
 	else
 		snprintf(buf, n, "the keys are all 2^%u multiples of 2^%u in the "
 		         "%u-bit word", space, bits - space, bits);
@@ -320,17 +422,33 @@ static int progress_len;
 void out_progress_note(const char *label, size_t done, size_t total,
                        const char *unit, double share, const char *note)
 {
-	int w = OUT_PROGRESS_WIDTH, fill, i, len;
+	int w = OUT_PROGRESS_WIDTH, fill, i, len, cols = out_tty_cols(stderr);
+	int room;
+	char tail[160];
 
 	assert(label && unit);
 	if (share < 0)
 		share = total ? (double)done / (double)total : 1;
+	snprintf(tail, sizeof tail, " %zu/%zu %s%s%s", done, total, unit,
+	         note ? ", " : "", note ? note : "");
+	/* on a terminal narrower than the line: a shorter bar, then none,
+	 * then the tail cut; the terminal would wrap it, and each redraw
+	 * would leave a line behind */
+	room = cols > 0 ? cols - 1 : INT_MAX;
+	if ((int)strlen(label) + 3 + w + (int)strlen(tail) > room)
+		w = room - (int)strlen(label) - 3 - (int)strlen(tail);
+	if (w < 4)
+		w = 0;
+	if (!w && (int)strlen(label) + (int)strlen(tail) > room)
+		tail[room > (int)strlen(label) ? room - (int)strlen(label) : 0] =
+			'\0';
 	fill = share >= 1 ? w : (int)(share * w);
-	len = fprintf(stderr, "\r%s [", label) + w;
+	len = fprintf(stderr, "\r%s%s", label, w ? " [" : "") - 1 + w;
 	for (i = 0; i < w; i++)
 		fputc(i < fill ? '#' : '.', stderr);
-	len += fprintf(stderr, "] %zu/%zu %s%s%s", done, total, unit,
-	               note ? ", " : "", note ? note : "");
+	len += fprintf(stderr, "%s%s", w ? "]" : "", tail);
+	if (len > room)
+		len = room;
 	if (len < progress_len)
 		fprintf(stderr, "%*s", progress_len - len, "");
 	else
@@ -409,4 +527,62 @@ const char *out_paint(FILE *f, const char *word, char *buf, size_t n)
 		return word;
 	snprintf(buf, n, "\033[%sm%s\033[0m", colours[i].sgr, word);
 	return buf;
+}
+
+/* The text of one comment line: the blanks before it in *ind (n
+ * bytes), what follows the marker, its end less a closing marker. */
+static void c_fill(struct buf *b, const char *ind, size_t n,
+                   const char *text, size_t len)
+{
+	char *t = xasprintf("%.*s", (int)len, text);
+	char *lead = xasprintf("%.*s * ", (int)n, ind);
+
+	text_fill(b, t, OUT_C_WIDTH, lead, lead, " ");
+	free(lead);
+	free(t);
+}
+
+void out_c_source(FILE *f, const char *src)
+{
+	struct buf b = { 0 };
+	const char *p = src;
+	int inside = 0;             /* within a block comment */
+
+	while (*p) {
+		const char *e = strchr(p, '\n');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		size_t n = strspn(p, " \t"), body = len - n;
+		const char *q = p + n;
+		int closes = body >= 2 && !memcmp(p + len - 2, "*" "/", 2);
+		int opens = body >= 2 && !memcmp(q, "/" "*", 2);
+
+		if (text_width(p, len) <= OUT_C_WIDTH) {
+			buf_add(&b, p, len);
+			buf_putc(&b, '\n');
+		} else if (opens && body > 3 && q[2] == ' ') {
+			/* an opener with text, closed on the line or not */
+			buf_printf(&b, "%.*s/" "*\n", (int)n, p);
+			c_fill(&b, p, n, q + 3, body - 3 - (closes ? 2 : 0));
+			if (closes)
+				buf_printf(&b, "%.*s *" "/\n", (int)n, p);
+		} else if (inside && !closes && body > 2 && q[0] == '*' &&
+		           q[1] == ' ') {
+			size_t k = n > 0 && p[n - 1] == ' ' ? n - 1 : n;
+			c_fill(&b, p, k, q + 2, body - 2);
+		} else {
+			buf_add(&b, p, len);
+			buf_putc(&b, '\n');
+		}
+		if (memmem(q, body, "*" "/", 2))
+			inside = 0;
+		else if (opens)
+			inside = 1;
+		p += len + (e ? 1 : 0);
+		if (!e)
+			break;
+	}
+	if (b.len && src[0] && src[strlen(src) - 1] != '\n')
+		b.s[--b.len] = '\0';
+	fputs(b.s ? b.s : "", f);
+	free(b.s);
 }

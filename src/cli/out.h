@@ -13,6 +13,41 @@
 
 #define OUT_WIDTH 80
 
+/* The columns a command's text fills on this thread: OUT_WIDTH, or the
+ * width out_width_set gave (the dashboard's output pane, so that what a
+ * ':' command prints is wrapped once, at the pane's width; 0 goes back to
+ * OUT_WIDTH).  out_prose_width: the narrower of it and
+ * OUT_PROSE_WIDTH. */
+void out_width_set(int width);
+int out_width(void);
+int out_prose_width(void);
+
+/* out_width(), or on a terminal at f narrower than OUT_WIDTH (and no
+ * width set) its columns less one, as the REPL fills its errors: what
+ * the terminal would otherwise break inside a word.  out_line_at: text
+ * filled so on a terminal, the rest of its lines starting with rest; one
+ * line elsewhere (for grep and logs). */
+int out_width_at(FILE *f);
+void out_line_at(FILE *f, const char *text, const char *rest);
+
+/* Write the C source src to f with every comment line filled to fit
+ * OUT_C_WIDTH columns, between words: a line inside a block comment
+ * (space, star, text) as more such lines; an opening line too wide (a
+ * one-line comment, or an opener with text) as the opener alone, the
+ * text's lines, then the closer for a one-liner.  The emitted code's
+ * comments quote power sums and origins of any width. */
+#define OUT_C_WIDTH 79
+void out_c_source(FILE *f, const char *src);
+
+/* A write error on stdout, kept with its reason: stdio keeps only a
+ * flag (ferror) when a write fails, and errno says why only until the
+ * next call that sets it (a lesson saves its progress after the flush
+ * that failed).  out_flush is fflush(f) that, when f is stdout and the
+ * flush fails, keeps the first failure's errno (0, or EOF as fflush);
+ * out_flush_errno returns it, or 0, for the report at exit. */
+int out_flush(FILE *f);
+int out_flush_errno(void);
+
 /* Decimal string of z as a JSON string (for integers that can pass 2^53). */
 json_t *out_jz(const mpz_t z);
 
@@ -44,6 +79,13 @@ void out_json_lines(int on);
  * period in parentheses: sqrt(2) = [1; (2)].  malloc'd. */
 char *out_cf_text(const cf_seq *cf, size_t max);
 
+/* The columns, and the rows, of the terminal f writes to, asked of the
+ * terminal itself each time (a resize is seen; COLUMNS and LINES are not
+ * read: readline sets them only once it has started), or 0 when f is no
+ * terminal (or it does not say).  Every face asks here. */
+int out_tty_cols(FILE *f);
+int out_tty_rows(FILE *f);
+
 /* Print text filled to width columns: pieces end after each sep (" " for
  * words, ", " for lists) and never split; the first line starts with
  * first, the others with rest. */
@@ -59,12 +101,22 @@ void out_fill(FILE *f, const char *text, int width, const char *first,
 void out_para(FILE *f, const char *text, int width);
 
 /* Print a power sum "2^31 + 2^29 - ..." after label, wrapped between
- * terms (a sign stays with its term) to width columns. */
+ * terms (a sign stays with its term) to width columns, the lines after
+ * the first indented to the label's width; a label wider than half of
+ * width (a constant of 512 bits) takes lines of its own, cut at width,
+ * and the sum follows on lines indented by 4. */
 void out_sum(FILE *f, const char *label, const char *sum, int width);
 
-/* Print text, one line of a report, filled at spaces to OUT_WIDTH
+/* Print text, one line of a report, filled at spaces to out_width()
  * columns; the lines after the first start with rest. */
 void out_line(FILE *f, const char *text, const char *rest);
+
+/* head, word and text (text follows word at once: ": ...") filled to
+ * out_width() columns after head, the lines after the first starting
+ * with rest, and word painted (out_paint) when f is coloured: score's
+ * verdict, review's level. */
+void out_fill_word(FILE *f, const char *head, const char *word,
+                   const char *text, const char *rest);
 
 /* "cfx: CMD: warning: TEXT" on f: on a terminal filled to OUT_WIDTH
  * (the lines after the first indented), elsewhere one line, as an error

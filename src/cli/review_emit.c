@@ -80,7 +80,9 @@ void review_emit_reply(FILE *f, const struct review *rv, const char *path)
 		const review_mult *m = &rv->mult[i];
 		size_t notes = 0, claims = 0;
 		int word_bad = 0;     /* an ERROR or WARNING on the word */
-		fprintf(f, "\n%s:%lu:\n", rv->pt.files[m->file], m->line);
+		fprintf(f, "\n%s:%lu%s:\n", rv->pt.files[m->file], m->line,
+		        m->use_of == REVIEW_NONE ? "" :
+		        ", another of its uses");
 		quote(f, rv, m);
 		fprintf(f, "\n");
 		for (k = 0; k < rv->nfind; k++) {
@@ -203,7 +205,7 @@ void review_emit_kunit(FILE *f, const struct review *rv)
 	}
 	if (n) {
 		char *t = kunit_emit(s, n, "cfx_shift_add");
-		fputs(t, f);
+		out_c_source(f, t);
 		free(t);
 	} else {
 		/* no open-coded sequence: the NAF form of each constant */
@@ -248,7 +250,7 @@ void review_emit_kunit_constant(FILE *f, const constant *k)
 	s.origin = origin;
 	s.only = NULL;          /* a u64 sequence builds everywhere */
 	t = kunit_emit(&s, 1, "cfx_shift_add");
-	fputs(t, f);
+	out_c_source(f, t);
 	free(t);
 	free(body);
 	free(origin);

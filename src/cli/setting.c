@@ -54,12 +54,12 @@ const setting setting_table[] = {
 
 	{ SETTING_VBITS, "bits", "bits", 'b', SETTING_INT, VERIFY_MIN_BITS,
 	  WORD_MAX_HASH, NULL, "N", NULL,
-	  "word size n, 8..64 (default: the word rule, the smallest of 32,\n"
-	  "64, then multiples of 64 that holds the constant, and one wider\n"
-	  "than 64 bits is refused; below 8 bits too few keys to judge)", 0 },
+	  "word size n (default: the word rule, the smallest of 32, 64,\n"
+	  "then multiples of 64 that holds the constant, and one wider than\n"
+	  "64 bits is refused; below 8 bits too few keys to judge)", 0 },
 	{ SETTING_SBITS, "bits", "bits", 'b', SETTING_INT, 1, SEARCH_MAX_BITS,
 	  NULL, "N", NULL,
-	  "word size n, 1 to 126 (default 32, the smallest word of the rule\n"
+	  "word size n (default 32, the smallest word of the rule\n"
 	  "of every command); the screen needs 8 to 64 bits, --adders at\n"
 	  "most 64", 0 },
 	{ SETTING_TLIST, "table-bits", "table-bits", 't', SETTING_TEXT, 0, 0,

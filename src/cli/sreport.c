@@ -5,7 +5,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cli/out.h"
@@ -62,7 +61,7 @@ static void warn_outliers(sreport *r, int i)
 			continue;
 		}
 		if (s->lines)
-			warn(r, "%s%s, line %lu: %.8g is an outlier (more than "
+			warn(r, "%s%s:%lu: %.8g is an outlier (more than "
 			     "3.5 robust deviations from the median)", tag(r, i),
 			     s->name, s->lines[k], v);
 		else
@@ -98,9 +97,18 @@ static void warn_small(sreport *r, int i)
 		     "assumes; Mann-Whitney (cfx stats --test mw) assumes less", tag(r, i), b->name,
 		     small);
 	}
-	if (r->o.ratio && small < MIN_TRUSTED)
-		warn(r, "%s%s: a bootstrap interval from %zu points per sample "
-		     "is too narrow to trust", tag(r, i), b->name, small);
+	/* bench's short report prints no interval: say where it is, and
+	 * which option makes it one to trust */
+	if (r->o.ratio && small < MIN_TRUSTED && r->o.untagged)
+		warn(r, "%s: the median ratio's bootstrap interval (printed "
+		     "with --full), from %zu points per sample, is too narrow "
+		     "to trust; give --runs %d or more", b->name, small,
+		     MIN_TRUSTED);
+	else if (r->o.ratio && small < MIN_TRUSTED)
+		warn(r, "%s%s: the median ratio's bootstrap interval, from %zu "
+		     "points per sample, is too narrow to trust; it needs %d "
+		     "points per sample or more", tag(r, i), b->name, small,
+		     MIN_TRUSTED);
 }
 
 int sreport_init(sreport *r, const sreport_set *sets, int n,
@@ -161,8 +169,7 @@ int sreport_env_size(const char *name, long lo, long hi, cfx_err *err)
 
 int sreport_width(FILE *f, cfx_err *err)
 {
-	struct winsize w;
-	int cols;
+	int cols, w;
 
 	/* $COLUMNS checked as an option is, wherever the output goes: 0,
 	 * abc or -5 overflowed the plot, 2^31 asked for gigabytes */
@@ -174,9 +181,8 @@ int sreport_width(FILE *f, cfx_err *err)
 	/* ministat's rule, $COLUMNS taken whole */
 	if (cols)
 		return cols;
-	if (ioctl(fileno(f), TIOCGWINSZ, &w) != -1 && w.ws_col > 2)
-		return w.ws_col - 2 < SREPORT_MIN_WIDTH ? SREPORT_MIN_WIDTH
-		       : w.ws_col - 2;
+	if ((w = out_tty_cols(f)) > 2)
+		return w - 2 < SREPORT_MIN_WIDTH ? SREPORT_MIN_WIDTH : w - 2;
 	return 74;
 }
 
@@ -343,7 +349,7 @@ static void verdict_line(FILE *f, const char *fmt, ...)
 	va_start(ap, fmt);
 	buf_vprintf(&t, fmt, ap);
 	va_end(ap);
-	text_fill(&b, buf_str(&t), OUT_WIDTH - 8, "", "", " ");
+	text_fill(&b, buf_str(&t), out_width() - 8, "", "", " ");
 	for (p = buf_str(&b); *p;) {
 		size_t n = strcspn(p, "\n");
 		fprintf(f, "\t%.*s\n", (int)n, p);

@@ -10,6 +10,7 @@
 
 #include "cfx/constant.h"
 #include "cfx/sas.h"
+#include "cfx/stride.h"
 #include "cfx/verify.h"
 #include "cfx/word.h"
 #include "cli/out.h"
@@ -22,12 +23,12 @@
 
 /* ---- text report -------------------------------------------------------- */
 
-/* Text wrapped to REPORT_WIDTH, every line indented by indent (< 16). */
+/* Text wrapped to out_prose_width(), every line indented by indent (< 16). */
 static void para(FILE *f, int indent, const char *text)
 {
 	static const char spaces[] = "                ";
 
-	out_fill(f, text, REPORT_WIDTH, spaces + 16 - indent,
+	out_fill(f, text, out_prose_width(), spaces + 16 - indent,
 	         spaces + 16 - indent, " ");
 }
 
@@ -182,7 +183,7 @@ static void row(FILE *f, const char *name, const char *status,
 	struct buf b = { 0 };
 
 	snprintf(head, sizeof head, "%-20s %-4s  ", name, status);
-	text_fill(&b, ev, REPORT_WIDTH, head, "                            ", " ");
+	text_fill(&b, ev, out_prose_width(), head, "                            ", " ");
 	/* the status word in its colour; the text around it as filled */
 	if (at > 0 && (size_t)at + strlen(status) <= strlen(buf_str(&b))) {
 		fwrite(buf_str(&b), 1, (size_t)at, f);
@@ -274,8 +275,13 @@ static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref,
 			     bt->ufields[i].status), verify_status_name(
 			     rb->ufields[i].status));
 		else {
-			row(f, bt->ufields[i].name, verify_status_name(
-			    bt->ufields[i].status), bt->ufields[i].reason);
+			/* "(yours)" as on the strides asked for; the JSON's
+			 * name is the layout's alone, beside "yours": true */
+			char uname[sizeof bt->ufields[i].name + 8];
+			snprintf(uname, sizeof uname, "%s (yours)",
+			         bt->ufields[i].name);
+			row(f, uname, verify_status_name(bt->ufields[i].status),
+			    bt->ufields[i].reason);
 			unlike_family(f, bt, &bt->ufields[i]);
 		}
 	/* with ref the checks agree in order; the last ("joint") may be on
@@ -296,19 +302,28 @@ static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref,
 			if (sm->percentile >= 0)
 				snprintf(pct, sizeof pct, "; %s%% do better",
 				         verify_share_text(sh, sizeof sh, sm->percentile, 3));
-			snprintf(ev, sizeof ev, "%llu: R %.3g at 2^%u x%u%s",
+			/* the map ranks the mean over starts; the paragraph
+			 * puts the count from 0 beside it */
+			snprintf(ev, sizeof ev, "%llu: mean R %.3g at 2^%u x%u%s",
 			         (unsigned long long)sm->s[0].c, sm->s[0].r, sm->s[0].b,
 			         sm->s[0].load, pct);
 			row(f, k->name, verify_status_name(k->status), ev);
 		} else {
 			const char *d = k->detail;
-			char shortd[48];
+			char shortd[80], sh[16];
+			int field = !strncmp(k->name, "field ", 6);
 			/* the first clause only; the paragraph below has the rest */
-			/* (the field checks: their cell, up to the first ';') */
-			size_t cut = strncmp(k->name, "field ", 6) ? strcspn(d, ":;(")
-			             : strcspn(d, ";(");
-			snprintf(shortd, sizeof shortd, "%.*s", (int)(cut < 44 ? cut
-			         : 44), d);
+			/* (the field checks: their cell, up to the first ';', and
+			 * their rank as every ranked row has it) */
+			size_t cut = field ? strcspn(d, ";(") : strcspn(d, ":;(");
+			int at = snprintf(shortd, sizeof shortd, "%.*s",
+			                  (int)(cut < 44 ? cut : 44), d);
+			while (at > 0 && shortd[at - 1] == ' ')
+				shortd[--at] = '\0';
+			if (field && k->percentile >= 0 && at > 0)
+				snprintf(shortd + at, sizeof shortd - (size_t)at,
+				         "; %s%% do better", verify_share_text(sh,
+				         sizeof sh, k->percentile, 3));
 			row(f, k->name, verify_status_name(k->status), shortd);
 		}
 	}
@@ -546,14 +561,12 @@ static void summary(FILE *f, const vreport_subject *s, int noted, const char *le
 	const verify_battery *bt = &s->bt;
 	size_t checks = verify_checks(bt);
 	int note = noted && noted_worst(bt);
-	char paint[48];
+	char paint[48], joint[128];
 
 	fprintf(f, "%s: %s (%u-bit): %s, ", lead, s->k.hex, s->bits,
 	        out_paint(f, bt->nfail ? "FAIL" : "PASS", paint, sizeof paint));
-	if (verify_joint(bt))  /* FAILs by the rule over the checks alone */
-		fprintf(f, "%zu checks, %zu WARN (joint)\n", checks, bt->nwarn);
-	else if (bt->nfail)
-		fprintf(f, "%zu of %zu checks\n", bt->nfail, checks);
+	if (bt->nfail)  /* a joint-rule FAIL alone too (verify.h) */
+		fprintf(f, "%s\n", verify_fail_words(bt, joint, sizeof joint));
 	else if (bt->nwarn)
 		fprintf(f, "%zu checks, %zu WARN%s\n", checks, bt->nwarn,
 		        note ? ", 1 note" : "");
@@ -701,6 +714,13 @@ static void explain(FILE *out, const vreport_subject *s, size_t i, size_t j,
 		else
 			buf_printf(&b, "%s.", rank);
 	}
+	if (f->user && st == VERIFY_WARN &&
+	    verify_rule(f->worst_r, f->tail, bt->judged) == VERIFY_PASS)
+		buf_printf(&b, "  You asked for these keys, so they are judged "
+		           "alone: fewer than %g%% of random odd multipliers are "
+		           "this bad on them, a WARN (the battery's bar, shared "
+		           "over its %zu checks, would pass it).",
+		           100 * VERIFY_ALPHA_FAIL, bt->judged);
 	if (f->absolute)
 		buf_printf(&b, "  At %u bits there are only %llu odd multipliers, "
 		           "too few for that rank to single one out, so on words of "
@@ -896,6 +916,17 @@ void vreport_text(FILE *f, const vreport_subject *s,
 		           "against random %u-bit multipliers' worst cells over "
 		           "tables 2^4..2^20 (the reference built into cfx has 32 and "
 		           "64 bits).", bt->cal_bits);
+	if (!default_tables(bt)) {
+		unsigned st[STRIDE_MAX_TABLES];
+		size_t nst = stride_tables(bt->bits, st);
+
+		/* their references are the worst over these tables */
+		if (nst)
+			buf_printf(&b, "  The stride map and the field screens judge "
+			           "tables 2^%u..2^%u whatever --table-bits asks: "
+			           "their rows may name other tables.", st[0],
+			           st[nst - 1]);
+	}
 	para(f, 0, buf_str(&b));
 	buf_free(&b);
 	fputc('\n', f);
@@ -951,7 +982,7 @@ void vreport_patch(FILE *f, const vreport_subject *s)
 	const char *ty = t == 64 ? "u64" : t == 32 ? "u32" : t == 16 ? "u16"
 	                 : "u8";
 	struct buf b = { 0 };
-	char cost[96];
+	char cost[96], joint[128];
 	const verify_family *m;
 	size_t i;
 
@@ -963,8 +994,16 @@ void vreport_patch(FILE *f, const vreport_subject *s)
 		buf_printf(&b, "%s%s", i ? ", " : "", d);
 		free(d);
 	}
-	buf_printf(&b, ": its golden prefix (the run of 1s that tracks 1/phi) "
-	           "is %ld.", s->k.golden.prefix);
+	/* the prefix may be the mirror's (as cf says it): 0x61c88647 has 20
+	 * ones after its 2, and 1 - x = 0x9e3779b9 / 2^32 has 22 */
+	if (s->k.golden.mirrored)
+		buf_printf(&b, ": its golden prefix (the run of 1s that tracks "
+		           "1/phi) is %ld, counted on 2^%u - %s = %#llx, which "
+		           "hashes alike.", s->k.golden.prefix, s->bits, s->k.hex,
+		           (unsigned long long)(-bt->p & word_mask(s->bits)));
+	else
+		buf_printf(&b, ": its golden prefix (the run of 1s that tracks "
+		           "1/phi) is %ld.", s->k.golden.prefix);
 	fprintf(f, "/*\n");
 	comment(f, buf_str(&b));
 	fprintf(f, " *\n");
@@ -975,11 +1014,11 @@ void vreport_patch(FILE *f, const vreport_subject *s)
 	fprintf(f, " *\n");
 	buf_clear(&b);
 	/* --force: say how much FAILs, in the words of the report's first
-	 * line (the joint rule is no check row: "97 checks, 10 WARN
-	 * (joint)", never "1 of 97") */
+	 * line (the joint rule is no check row: "100 checks, 10 WARN (9
+	 * families at once): the joint rule", never "1 of 100") */
 	if (verify_joint(bt))
-		buf_printf(&b, "cfx verify: FAIL, %zu checks, %zu WARN (joint)",
-		           verify_checks(bt), bt->nwarn);
+		buf_printf(&b, "cfx verify: FAIL, %s",
+		           verify_fail_words(bt, joint, sizeof joint));
 	else if (bt->nfail)
 		buf_printf(&b, "cfx verify: FAIL, %zu of %zu checks (%zu WARN)",
 		           bt->nfail, verify_checks(bt), bt->nwarn);

@@ -28,6 +28,8 @@ typedef struct env {
 	cfx_err *err;
 	int depth;
 	budget *cost;            /* shared by the names it looks up */
+	int estimate;            /* expr_cost: charge nextprime's search,
+	                          * skip it (the value stays its argument) */
 } env;
 
 /* Thread's stop flag (expr_stop_flag): polled at every node. */
@@ -686,6 +688,8 @@ static int call(env *ev, const expr_node *n, expr_value *v)
 			if (charge(ev, n, b * b * b) < 0)
 				return -1;
 		}
+		if (ev->estimate)
+			return 0;
 		if (n->kind == EXPR_NEXTPRIME) {
 			expr_nextprime(z, z);
 			return 0;
@@ -820,6 +824,21 @@ int expr_eval_budget(const expr_tree *t, expr_lookup look, void *ctx,
 
 	cfx_err_clear(err);
 	return eval(&ev, t->root, v);
+}
+
+double expr_cost(const expr_tree *t, unsigned long bits)
+{
+	budget cost = { 0, 0, NULL, NULL };
+	env ev = { .prec = 64, .bits = bits, .src = t->src, .cost = &cost,
+	           .estimate = 1 };
+	expr_value v;
+	cfx_err e;
+
+	ev.err = &e;
+	expr_value_init(&v, 64);
+	eval(&ev, t->root, &v);
+	expr_value_clear(&v);
+	return cost.used;
 }
 
 int expr_eval_word(const expr_tree *t, expr_lookup look, void *ctx,

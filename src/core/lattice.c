@@ -331,6 +331,8 @@ static double predict_job(const modload_lll *job, unsigned nf,
  * infinite and the cell is counted). */
 #define BOUND_NODES (1u << 16)
 
+#define LATTICE_SUBS 3           /* loads 1, 2, 4 inside load 8's box */
+
 typedef struct enumer {
 	unsigned d, nf;
 	double mu[LATTICE_MAX_FIELDS + 1][LATTICE_MAX_FIELDS + 1];
@@ -341,38 +343,78 @@ typedef struct enumer {
 	double r2, pairs;
 	unsigned long nodes;
 	int gave_up;
+	/* boxes inside the box (the cells of the same table with fewer keys
+	 * a bucket, lattice.c's screen): their lim_i (X_i - 1, W - 1), their
+	 * pairs summed on the same walk; sub_bad[s] when a line of one was
+	 * too long to sum */
+	__int128 lim[LATTICE_MAX_FIELDS + 1];   /* X_i - 1, W - 1 */
+	unsigned nsub;
+	__int128 sub_lim[LATTICE_SUBS][LATTICE_MAX_FIELDS + 1];
+	double sub_pairs[LATTICE_SUBS];
+	int sub_bad[LATTICE_SUBS];
 } enumer;
 
 typedef __int128 i128;
 
-/* floor(a / b) and ceil(a / b), b > 0. */
+/* floor(a / b) and ceil(a / b), b > 0: in 64-bit division when both
+ * fit (nearly always; __int128's is a library call ten times slower). */
+static int fits64(i128 a, i128 b)
+{
+	return (int64_t)a == a && (int64_t)b == b;
+}
+
 static i128 div_floor(i128 a, i128 b)
 {
-	i128 q = a / b;
+	i128 q;
 
+	if (fits64(a, b)) {
+		int64_t x = (int64_t)a, y = (int64_t)b, r = x % y;
+		return x / y - (r && x < 0);
+	}
+	q = a / b;
 	return a % b && a < 0 ? q - 1 : q;
 }
 
 static i128 div_ceil(i128 a, i128 b)
 {
-	i128 q = a / b;
+	i128 q;
 
+	if (fits64(a, b)) {
+		int64_t x = (int64_t)a, y = (int64_t)b, r = x % y;
+		return x / y + (r && x > 0);
+	}
+	q = a / b;
 	return a % b && a > 0 ? q + 1 : q;
 }
 
 /* sum of s^k for s = 0..m (k <= 4, m < 2^25: the products stay below
- * 2^127). */
+ * 2^127).  The factors of the closed forms are divided by 2, 3 and 5
+ * before they are multiplied (each prime divides one of them), so every
+ * division is of 64 bits: the same integers. */
 static i128 power_sum(i128 m, unsigned k)
 {
-	i128 s1 = m * (m + 1) / 2;
+	int64_t f[4], d[3] = { 2, 3, 5 };
+	unsigned i, j, nf;
+	i128 r;
 
 	switch (k) {
 	case 0: return m + 1;
-	case 1: return s1;
-	case 2: return m * (m + 1) * (2 * m + 1) / 6;
-	case 3: return s1 * s1;
-	default: return m * (m + 1) * (2 * m + 1) * (3 * m * m + 3 * m - 1) / 30;
+	case 1: case 3: f[0] = (int64_t)m; f[1] = (int64_t)m + 1; nf = 2; break;
+	case 2: f[0] = (int64_t)m; f[1] = (int64_t)m + 1; f[2] = 2 * f[0] + 1;
+	        nf = 3; break;
+	default: f[0] = (int64_t)m; f[1] = (int64_t)m + 1; f[2] = 2 * f[0] + 1;
+	         f[3] = 3 * f[0] * f[0] + 3 * f[0] - 1; nf = 4; break;
 	}
+	/* k 1, 3: m (m + 1) / 2; 2: m (m + 1) (2m + 1) / 6; 4: ... / 30 */
+	for (j = 0; j < (k == 4 ? 3u : k == 2 ? 2u : 1u); j++)
+		for (i = 0; i < nf; i++)
+			if (f[i] % d[j] == 0) {
+				f[i] /= d[j];
+				break;
+			}
+	for (r = 1, i = 0; i < nf; i++)
+		r *= f[i];
+	return k == 3 ? r * r : r;
 }
 
 /* The pairs of the points P + t b (b the first basis vector, P the
@@ -384,20 +426,34 @@ static i128 power_sum(i128 m, unsigned k)
  * exact integers.  A line of a collapsing constant holds up to 2^24
  * points and costs one node.  0 when the line is too long for the power
  * sums (2^25 points: no cell of the screens), then the points are
- * visited one by one. */
-static int line_sum_exact(enumer *en, const i128 *P, const i128 *B,
-                          const i128 *lim, int through_zero)
+ * visited one by one.  The pairs into *sum; 2 (and 0 pairs) when the
+ * line misses the box.  A line of fewer than LINE_SHORT points is summed
+ * point by point (the same integers).  range (NULL: none): the t of the
+ * box set into it; inside: a box inside the one whose range it holds (not
+ * set then),
+ * with the same last bound (the bucket's width: a table's cells), so
+ * that only the fields are intersected with it. */
+#define LINE_SHORT 16
+static int line_sum_exact(unsigned nf, const i128 *P, const i128 *B,
+                          const i128 *lim, int through_zero, i128 *sum,
+                          i128 *range, int inside)
 {
-	unsigned nf = en->nf, i, j, nb = 0;
+	unsigned i, j, nb = 0;
 	i128 lo = 0, hi = 0, tau[LATTICE_MAX_FIELDS], cut[LATTICE_MAX_FIELDS + 1];
 	i128 total = 0, a;
 	int open = 1;
 
-	for (i = 0; i <= nf; i++) {
+	*sum = 0;
+	if (inside) {          /* the last coordinate's (e) part is done */
+		lo = range[0];
+		hi = range[1];
+		open = 0;
+	}
+	for (i = 0; i <= nf - (unsigned)inside; i++) {
 		i128 p = B[i] < 0 ? -P[i] : P[i], b = B[i] < 0 ? -B[i] : B[i], l, h;
 		if (!b) {
 			if ((P[i] < 0 ? -P[i] : P[i]) > lim[i])
-				return 1;
+				return 2;
 			continue;
 		}
 		l = div_ceil(-lim[i] - p, b);
@@ -407,13 +463,33 @@ static int line_sum_exact(enumer *en, const i128 *P, const i128 *B,
 		if (open || h < hi)
 			hi = h;
 		open = 0;
-		if (i < nf)
-			tau[i] = div_ceil(-p, b);
 	}
 	if (open || lo > hi)
+		return 2;
+	if (range && !inside) {
+		range[0] = lo;
+		range[1] = hi;
+	}
+	if (hi - lo < LINE_SHORT) {     /* a few points: each by itself */
+		for (a = lo; a <= hi; a++) {
+			i128 term = 1;
+			if (through_zero && a == 0)
+				continue;
+			for (i = 0; i < nf; i++) {
+				i128 u = P[i] + a * B[i];
+				term *= lim[i] + 1 - (u < 0 ? -u : u);
+			}
+			total += term;
+		}
+		*sum = total;
 		return 1;
+	}
 	if (hi - lo >= (i128)1 << 25)
 		return 0;
+	for (i = 0; i < nf; i++)
+		if (B[i])
+			tau[i] = div_ceil(B[i] < 0 ? P[i] : -P[i],
+			                  B[i] < 0 ? -B[i] : B[i]);
 	/* the pieces' starts after lo: the sign changes inside (lo, hi] */
 	for (i = 0; i < nf; i++)
 		if (B[i] && tau[i] > lo && tau[i] <= hi) {
@@ -460,42 +536,91 @@ static int line_sum_exact(enumer *en, const i128 *P, const i128 *B,
 			zero *= lim[i] + 1;
 		total -= zero;
 	}
-	en->pairs += (double)total;
+	*sum = total;
 	return 1;
 }
 
 /* The point c B: if it lies in the box (|u_i| < X_i, |e| < W), the pairs
- * of keys with that difference, prod (X_i - |u_i|). */
+ * of keys with that difference, prod (X_i - |u_i|); the same for each box
+ * inside it. */
 static void visit(enumer *en)
 {
 	double term = 1;
-	unsigned i, j;
+	__int128 a[LATTICE_MAX_FIELDS + 1];
+	unsigned i, j, s;
 
 	for (i = 0; i <= en->nf; i++) {
-		__int128 v = 0, a;
+		__int128 v = 0;
 		for (j = 0; j < en->d; j++)
 			v += (__int128)en->c[j] * en->row[j][i];
-		a = v < 0 ? -v : v;
+		a[i] = v < 0 ? -v : v;
+	}
+	for (i = 0; i <= en->nf; i++)
 		if (i < en->nf) {
-			if ((double)a >= en->s->X[i])
+			if ((double)a[i] >= en->s->X[i])
 				return;
-			term *= en->s->X[i] - (double)a;
-		} else if ((double)a >= en->s->W) {
+			term *= en->s->X[i] - (double)a[i];
+		} else if ((double)a[i] >= en->s->W) {
 			return;
 		}
-	}
 	en->pairs += term;
+	for (s = 0; s < en->nsub; s++) {
+		term = 1;
+		for (i = 0; i <= en->nf && term > 0; i++)
+			if (a[i] > en->sub_lim[s][i])
+				term = 0;
+			else if (i < en->nf)
+				term *= (double)(en->sub_lim[s][i] + 1 - a[i]);
+		en->sub_pairs[s] += term;
+	}
+}
+
+/* The points P + t B, t = lo..hi (but the zero point when the line
+ * passes through it: zero), that lie in the box: the pairs of keys with
+ * that difference, prod (X_i - |u_i|); the same for each box inside it.
+ * On exact integers, as line_sum_exact. */
+static void line_points(enumer *en, const i128 *P, const i128 *B, int zero,
+                        i128 lo, i128 hi)
+{
+	unsigned nf = en->nf, i, s;
+	i128 t, a[LATTICE_MAX_FIELDS + 1], term;
+
+	for (t = lo; t <= hi; t++) {
+		if (zero && t == 0)
+			continue;
+		for (i = 0; i <= nf; i++) {
+			a[i] = P[i] + t * B[i];
+			a[i] = a[i] < 0 ? -a[i] : a[i];
+			if (a[i] > en->lim[i])
+				break;
+		}
+		if (i <= nf)
+			continue;
+		for (term = 1, i = 0; i < nf; i++)
+			term *= en->lim[i] + 1 - a[i];
+		en->pairs += (double)term;
+		for (s = 0; s < en->nsub; s++) {
+			for (term = 1, i = 0; i <= nf && term; i++)
+				if (a[i] > en->sub_lim[s][i])
+					term = 0;
+				else if (i < nf)
+					term *= en->sub_lim[s][i] + 1 - a[i];
+			en->sub_pairs[s] += (double)term;
+		}
+	}
 }
 
 /* Level 0: the line through the point the levels above chose, along the
- * first basis vector (line_sum_exact); point by point within the ball's
- * range [lo, hi] only when the line is too long for it. */
+ * first basis vector; the ball's range [lo, hi] of it holds every point
+ * of the box on it.  A range of fewer than LINE_SHORT points is tried
+ * point by point (line_points: no division), a longer one summed in
+ * closed form (line_sum_exact), point by point again only when the line
+ * is too long for that. */
 static void walk_line(enumer *en, double lo, double hi)
 {
-	i128 P[LATTICE_MAX_FIELDS + 1], B[LATTICE_MAX_FIELDS + 1],
-	     lim[LATTICE_MAX_FIELDS + 1];
-	unsigned i, j;
-	int zero = 1;
+	i128 P[LATTICE_MAX_FIELDS + 1], B[LATTICE_MAX_FIELDS + 1], sum, range[2];
+	unsigned i, j, s;
+	int zero = 1, rc;
 	double x;
 
 	for (j = 1; j < en->d; j++)
@@ -505,11 +630,46 @@ static void walk_line(enumer *en, double lo, double hi)
 		for (j = 1; j < en->d; j++)
 			P[i] += (i128)en->c[j] * en->row[j][i];
 		B[i] = en->row[0][i];
-		/* X_i and W are powers of two below 2^64 */
-		lim[i] = (i128)(i < en->nf ? en->s->X[i] : en->s->W) - 1;
 	}
-	if (line_sum_exact(en, P, B, lim, zero))
+	if (hi - lo < LINE_SHORT) {
+		line_points(en, P, B, zero, (i128)lo, (i128)hi);
 		return;
+	}
+	if ((rc = line_sum_exact(en->nf, P, B, en->lim, zero, &sum, range,
+	                         0))) {
+		en->pairs += (double)sum;
+		/* a line that misses the box misses the boxes inside it */
+		if (rc != 1 || !en->nsub)
+			return;
+		if (range[1] - range[0] < LINE_SHORT) {
+			/* its few points in the box, each tried in the boxes
+			 * inside (their |e| < W is the box's) */
+			i128 t, u[LATTICE_MAX_FIELDS];
+			for (t = range[0]; t <= range[1]; t++) {
+				if (zero && t == 0)
+					continue;
+				for (i = 0; i < en->nf; i++) {
+					u[i] = P[i] + t * B[i];
+					u[i] = u[i] < 0 ? -u[i] : u[i];
+				}
+				for (s = 0; s < en->nsub; s++) {
+					i128 term = 1;
+					for (i = 0; i < en->nf && term; i++)
+						term = u[i] > en->sub_lim[s][i] ? 0
+						       : term * (en->sub_lim[s][i] + 1 - u[i]);
+					en->sub_pairs[s] += (double)term;
+				}
+			}
+			return;
+		}
+		for (s = 0; s < en->nsub; s++)
+			if (line_sum_exact(en->nf, P, B, en->sub_lim[s], zero, &sum,
+			                   range, 1))
+				en->sub_pairs[s] += (double)sum;
+			else
+				en->sub_bad[s] = 1;
+		return;
+	}
 	for (x = lo; x <= hi; x++) {
 		en->c[0] = (int64_t)x;
 		if (!zero || x != 0)
@@ -561,9 +721,14 @@ static void walk(enumer *en, int k, double dist)
  * radius sqrt(d)); each is checked on exact integers.  When the basis
  * did not fit in 64 bits or the points are too many to walk, the bound
  * of every cell: all K keys in one bucket (a sum of squares of K^2).
- * The nodes walked are added to *nodes. */
+ * The nodes walked are added to *nodes.  The cells sub[0..nsub) of the
+ * same table with fewer keys (boxes inside this one: their points are
+ * among its points) are bounded on the same walk, each by the same sum
+ * over its own box, exact, into sub_ub[k]; -1 when the walk gave up (or
+ * did not run) or a line of one was too long to sum. */
 static double bound_job(const int64_t (*outi)[MODLOAD_LLL_MAX], int fits,
-                        unsigned nf, const sizes *s, uint64_t *nodes)
+                        unsigned nf, const sizes *s, uint64_t *nodes,
+                        const sizes *sub, unsigned nsub, double *sub_ub)
 {
 	double most = (s->K * s->K + s->K) / 2 / s->expect;
 	double g[LATTICE_MAX_FIELDS + 1][LATTICE_MAX_FIELDS + 1],
@@ -571,9 +736,18 @@ static double bound_job(const int64_t (*outi)[MODLOAD_LLL_MAX], int fits,
 	enumer en;
 	unsigned d = nf + 1, i, j, k;
 
+	for (k = 0; k < nsub; k++)
+		sub_ub[k] = -1;
 	if (!fits)
 		return most;
 	memset(&en, 0, sizeof en);
+	en.nsub = nsub;
+	/* X_i and W are powers of two below 2^64 */
+	for (i = 0; i <= nf; i++)
+		en.lim[i] = (i128)(i < nf ? s->X[i] : s->W) - 1;
+	for (k = 0; k < nsub; k++)
+		for (i = 0; i <= nf; i++)
+			en.sub_lim[k][i] = (i128)(i < nf ? sub[k].X[i] : sub[k].W) - 1;
 	en.d = d;
 	en.nf = nf;
 	en.row = outi;
@@ -605,6 +779,11 @@ static double bound_job(const int64_t (*outi)[MODLOAD_LLL_MAX], int fits,
 	*nodes += en.nodes;
 	if (en.gave_up)
 		return most;
+	for (k = 0; k < nsub; k++)
+		if (!en.sub_bad[k])
+			sub_ub[k] = fmin((sub[k].K * sub[k].K + sub[k].K) / 2 /
+			                 sub[k].expect, (2 * sub[k].K + en.sub_pairs[k]) /
+			                 2 / sub[k].expect);
 	return fmin(most, (2 * s->K + en.pairs) / 2 / s->expect);
 }
 
@@ -630,7 +809,7 @@ double lattice_bound(uint64_t p, unsigned n, const lattice_layout *lay,
 	sizes_of(lay->nf, n, xb, b, &s);
 	reduce(p, n, lay, xb, b, &job);
 	return bound_job((const int64_t (*)[MODLOAD_LLL_MAX])job.outi, job.fits,
-	                 lay->nf, &s, &nodes);
+	                 lay->nf, &s, &nodes, NULL, 0, NULL);
 }
 
 /* ---- the worst cell: predicted, or exact by branch and bound ------------ */
@@ -642,6 +821,8 @@ typedef struct bcell {
 	lattice_cell c;
 	double ub;                 /* >= the counted R */
 	int walked;                /* ub is bound_job's */
+	int reduced;               /* basis, fits, c.pred and c.vec made */
+	int pruned;                /* bounded below rmin: out of the heap */
 	int fits;                  /* the basis fits in 64 bits */
 	int64_t basis[MODLOAD_LLL_MAX][MODLOAD_LLL_MAX];   /* reduced */
 	sizes s;
@@ -649,21 +830,41 @@ typedef struct bcell {
 	size_t k;                  /* its place, for a stable order */
 } bcell;
 
+/* The cell's lattice reduced (its basis kept for the bound), its
+ * prediction made: c.pred, and c.r while it is not counted. */
+static void reduce_cell(uint64_t p, unsigned n, const lattice_layout *lay,
+                        bcell *c)
+{
+	unsigned nf = lay[c->li].nf, i, j;
+	modload_lll job;
+
+	reduce(p, n, &lay[c->li], c->c.xb, c->c.b, &job);
+	c->c.pred = predict_job(&job, nf, &c->s, c->c.vec);
+	if (c->c.counted < 0)
+		c->c.r = c->c.pred;
+	c->fits = job.fits;
+	for (j = 0; j <= nf; j++)
+		for (i = 0; i <= nf; i++)
+			c->basis[j][i] = job.outi[j][i];
+	c->reduced = 1;
+}
+
 /* Every cell of layouts lay[0..nl) (tables[] x loads 1..8) into out (room
- * for nl ntables 4), each predicted, its basis kept for the bound. */
+ * for nl ntables 4), in that order (a table's loads one after the
+ * other), each predicted, its basis kept for the bound; lazy: neither
+ * yet (reduce_cell when needed). */
 static size_t cells_of(uint64_t p, unsigned n, const lattice_layout *lay,
                        size_t nl, const unsigned *tables, size_t ntables,
-                       bcell *out)
+                       int lazy, bcell *out)
 {
 	size_t li, k, m = 0;
-	unsigned l, i, j;
+	unsigned l, i;
 
 	for (li = 0; li < nl; li++)
 		for (k = 0; k < ntables; k++)
 			for (l = 0; l < 4; l++) {
 				unsigned b = tables[k], xb[LATTICE_MAX_FIELDS];
 				bcell *c = &out[m];
-				modload_lll job;
 				if (b >= n || !lattice_spread(&lay[li], n, b + l, xb))
 					continue;
 				memset(c, 0, sizeof *c);
@@ -674,15 +875,10 @@ static size_t cells_of(uint64_t p, unsigned n, const lattice_layout *lay,
 				for (i = 0; i < lay[li].nf; i++)
 					c->c.xb[i] = xb[i];
 				sizes_of(lay[li].nf, n, xb, b, &c->s);
-				reduce(p, n, &lay[li], xb, b, &job);
-				c->c.pred = c->c.r = predict_job(&job, lay[li].nf, &c->s,
-				                                 c->c.vec);
 				c->c.counted = -1;
 				c->ub = (c->s.K * c->s.K + c->s.K) / 2 / c->s.expect;
-				c->fits = job.fits;
-				for (j = 0; j <= lay[li].nf; j++)
-					for (i = 0; i <= lay[li].nf; i++)
-						c->basis[j][i] = job.outi[j][i];
+				if (!lazy)
+					reduce_cell(p, n, lay, c);
 			}
 	return m;
 }
@@ -868,7 +1064,60 @@ static void grow_to(uint64_t p, unsigned n, const lattice_layout *lay,
  * far comes back, below rmin too; none: 0).  Without scratch, the worst
  * predicted.  *worst and *li set (zeroed when
  * m is 0), worst->work the nodes walked and keys hashed; returns its r.
+ *
+ * With rmin > 0 the cells come lazy (cells_of): a cell is reduced when
+ * it is walked, or when it comes back.  Before the heap, each table's
+ * cell of 8 keys a bucket is walked, and on that walk the cells of the
+ * same table with 1, 2 and 4 (boxes inside its box) are bounded too
+ * (bound_job's sub); one whose bound is below rmin is left out of the
+ * heap, neither reduced nor walked nor counted.  That changes nothing
+ * the screen answers: such a cell's count is below rmin, so it can be
+ * neither the first counted at rmin or more nor stop the walk of the
+ * others, and the heap takes the others in the same order, by the same
+ * bounds (each cell left in is walked by itself, as before).
  */
+static void screen_tables(uint64_t p, unsigned n, const lattice_layout *lay,
+                          bcell *c, size_t m, double rmin, uint64_t *work)
+{
+	size_t k, sib[LATTICE_SUBS];
+	sizes ss[LATTICE_SUBS];
+	double ub[LATTICE_SUBS];
+	unsigned ns, i;
+
+	for (k = 0; k < m; k++) {
+		bcell *t = &c[k];
+		if (t->c.load != 8)
+			continue;
+		for (ns = 0; ns < LATTICE_SUBS && ns < k &&
+		     c[k - ns - 1].li == t->li && c[k - ns - 1].c.b == t->c.b; ns++) {
+			sib[ns] = k - ns - 1;
+			ss[ns] = c[sib[ns]].s;
+		}
+		if (!ns)
+			continue;
+		reduce_cell(p, n, lay, t);
+		t->walked = 1;
+		t->ub = fmin(t->ub, bound_job((const int64_t (*)[MODLOAD_LLL_MAX])
+		             t->basis, t->fits, lay[t->li].nf, &t->s, work, ss, ns,
+		             ub));
+		for (i = 0; i < ns; i++)
+			if (ub[i] >= 0 && ub[i] < rmin)
+				c[sib[i]].pruned = 1;
+	}
+}
+
+static int cuts_off;   /* lattice_cuts_set(0)'s */
+
+int lattice_cuts_off(void)
+{
+	return cuts_off;
+}
+
+void lattice_cuts_set(int on)
+{
+	cuts_off = !on;
+}
+
 static double worst_of(uint64_t p, unsigned n, const lattice_layout *lay,
                        bcell *c, size_t m, uint32_t *scratch, double rmin,
                        lattice_cell *worst, unsigned *li)
@@ -889,12 +1138,15 @@ static double worst_of(uint64_t p, unsigned n, const lattice_layout *lay,
 		       len = m;
 		int one = 1;             /* one layout: the offsets' 50-odd would
 		                          * start the set over at each switch */
-		for (k = 0; k < m; k++) {
+		if (rmin > 0 && !lattice_cuts_off())
+			screen_tables(p, n, lay, c, m, rmin, &work);
+		for (k = 0, len = 0; k < m; k++) {
 			g.B = c[k].c.b > g.B ? c[k].c.b : g.B;
 			one &= c[k].li == 0;
-			heap[k] = k;
+			if (!c[k].pruned)
+				heap[len++] = k;
 		}
-		for (k = m / 2; k-- > 0;)
+		for (k = len / 2; k-- > 0;)
 			sift_down(c, heap, len, k);
 		while (len) {
 			bcell *t = &c[heap[0]];
@@ -904,10 +1156,12 @@ static double worst_of(uint64_t p, unsigned n, const lattice_layout *lay,
 			    t->ub < rmin)
 				break;
 			if (!t->walked && t->c.counted < 0) {
+				if (!t->reduced)
+					reduce_cell(p, n, lay, t);
 				t->walked = 1;
 				t->ub = fmin(t->ub, bound_job((const int64_t
 				        (*)[MODLOAD_LLL_MAX])t->basis, t->fits,
-				        lay[t->li].nf, &t->s, &work));
+				        lay[t->li].nf, &t->s, &work, NULL, 0, NULL));
 				sift_down(c, heap, len, 0);
 				continue;
 			}
@@ -935,6 +1189,8 @@ static double worst_of(uint64_t p, unsigned n, const lattice_layout *lay,
 	}
 	if (best == m)
 		return 0;
+	if (!c[best].reduced)             /* its prediction and vector */
+		reduce_cell(p, n, lay, &c[best]);
 	*worst = c[best].c;
 	worst->work = work;
 	*li = c[best].li;
@@ -953,7 +1209,8 @@ double lattice_worst_from(uint64_t p, unsigned n, const lattice_layout *lay,
                           lattice_cell *worst, uint32_t *scratch)
 {
 	bcell *c = xmalloc((ntables * 4 + 1) * sizeof *c, "lattice cells");
-	size_t m = cells_of(p, n, lay, 1, tables, ntables, c);
+	size_t m = cells_of(p, n, lay, 1, tables, ntables,
+	                    scratch && rmin > 0 && !lattice_cuts_off(), c);
 	unsigned li;
 	double r = worst_of(p, n, lay, c, m, scratch, rmin, worst, &li);
 
@@ -997,7 +1254,8 @@ double lattice_offsets_from(uint64_t p, unsigned n, const unsigned *tables,
 			nl++;
 		}
 	c = xmalloc((nl * ntables * 4 + 1) * sizeof *c, "lattice cells");
-	m = cells_of(p, n, lay, nl, tables, ntables, c);
+	m = cells_of(p, n, lay, nl, tables, ntables,
+	             scratch && rmin > 0 && !lattice_cuts_off(), c);
 	r = worst_of(p, n, lay, c, m, scratch, rmin, worst, &li);
 	*h_out = m ? lay[li].shift[0] : 0;
 	free(c);

@@ -102,27 +102,28 @@ static void run_steps(walk *w, const ev *x, size_t a, size_t b)
 
 /* A variable that became a multiplier: report it. */
 static void sequence_found(walk *w, const sym *s, unsigned long last,
-                           int shift, const char *shift_text);
+                           int shift, const char *shift_text, size_t sh);
 
 /* The constant the function's comments say its code multiplies by, as
  * written, and where, into what ("" when they name none): a power sum,
  * else a hex literal. */
-static void run_claim(const walk *w, char *what, size_t n)
+static void run_claim(const walk *w, struct buf *what)
 {
 	size_t k;
 	mpz_t v;
-	char lit[128];
+	char lit[128], *sum;
 	unsigned long line;
 
-	what[0] = '\0';
 	mpz_init(v);
-	for (k = 0; k < w->nfn && !what[0]; k++)
-		if (review_power_sum(w->v.t[w->fn_comments[k]].s,
-		                     w->v.t[w->fn_comments[k]].line, v, lit,
-		                     sizeof lit, &line) ||
-		    review_comment_hex(&w->v.t[w->fn_comments[k]], v, lit,
-		                       sizeof lit, &line, 1))
-			snprintf(what, n, "%s (its comment, line %lu)", lit, line);
+	for (k = 0; k < w->nfn && !what->len; k++)
+		if ((sum = review_power_sum_take(w->v.t[w->fn_comments[k]].s,
+		                                 w->v.t[w->fn_comments[k]].line, v,
+		                                 &line))) {
+			buf_printf(what, "%s (its comment, line %lu)", sum, line);
+			free(sum);
+		} else if (review_comment_hex(&w->v.t[w->fn_comments[k]], v, lit,
+		                              sizeof lit, &line, 1))
+			buf_printf(what, "%s (its comment, line %lu)", lit, line);
 	mpz_clear(v);
 }
 
@@ -138,8 +139,7 @@ static void nonlinear_run(walk *w)
 		{ NL_DIV, "divides, which loses the low bits" },
 		{ NL_SQUARE, "multiplies the input by itself" },
 	};
-	struct buf how = { 0 };
-	char claim[200];
+	struct buf how = { 0 }, claim = { 0 };
 	size_t k;
 
 	if (!w->f.nl || !w->f.nl_added || !w->f.run_shifts || !w->f.run_adds)
@@ -147,13 +147,13 @@ static void nonlinear_run(walk *w)
 	for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
 		if (w->f.nl & kinds[k].bit)
 			buf_printf(&how, "%s%s", how.len ? " and " : "", kinds[k].what);
-	run_claim(w, claim, sizeof claim);
-	if (claim[0])
+	run_claim(w, &claim);
+	if (claim.len)
 		review_add(w->r, REVIEW_WARNING, w->file, w->f.nl_line, REVIEW_NONE,
 		           "sequence", "not the multiply by %s: `%s` (line %lu) %s, "
 		           "and a multiply by a constant is shifts left, additions "
 		           "and subtractions alone, so this shift/add code computes "
-		           "no x * C mod 2^n; nothing of it is proved", claim,
+		           "no x * C mod 2^n; nothing of it is proved", claim.s,
 		           w->f.nl_stmt, w->f.nl_line, buf_str(&how));
 	else
 		review_add(w->r, REVIEW_CHECK, w->file, w->f.nl_line, REVIEW_NONE,
@@ -163,6 +163,7 @@ static void nonlinear_run(walk *w)
 		           "shift/add code computes no x * C mod 2^n; nothing of it "
 		           "is proved", w->f.nl_stmt, w->f.nl_line, buf_str(&how));
 	buf_free(&how);
+	buf_free(&claim);
 	w->f.nl = 0;
 }
 
@@ -174,9 +175,11 @@ static void finish_run(walk *w, unsigned long last)
 
 	for (i = 0; i < w->f.nvar; i++) {
 		sym *s = &w->f.var[i];
-		if (s->known && s->adds >= 2 && s->shifts >= 1 && !s->b &&
-		    s->a > 1)
-			sequence_found(w, s, last, -1, "");
+		/* a temporary a later step read (b = a << 4; b -= a; c =
+		 * -b; ...) is no result the function's claim is about */
+		if (s->known && !s->read && s->adds >= 2 && s->shifts >= 1 &&
+		    !s->b && s->a > 1)
+			sequence_found(w, s, last, -1, "", REVIEW_NONE);
 	}
 }
 
@@ -240,6 +243,7 @@ static int declaration(walk *w, size_t a, size_t b)
 				int had = w->f.have_input;
 				val v = review_eval_expr(&x, 0);
 				run_steps(w, &x, i, e);
+				s->read = 0;
 				if (v.known && !x.bad && x.i == e) {
 					s->known = 1, s->a = v.a & x.mask, s->b = v.b & x.mask;
 					s->adds = v.adds, s->shifts = v.shifts;
@@ -302,7 +306,7 @@ static void assignment(walk *w, size_t a, size_t b)
 			amt = (int)n;
 		for (i = a + 2; i + 1 < b && l + 1 < sizeof txt; i++)
 			l += (size_t)snprintf(txt + l, sizeof txt - l, "%s", t[i].s);
-		sequence_found(w, s, t[b - 1].line, amt, txt);
+		sequence_found(w, s, t[b - 1].line, amt, txt, a + 1);
 		s->known = 0;
 		return;
 	}
@@ -331,6 +335,7 @@ static void assignment(walk *w, size_t a, size_t b)
 	    (x.nl || (w->f.nl && (!s->known || !rhs))))
 		w->f.run_adds++;
 	run_steps(w, &x, a, b);
+	s->read = 0;
 	s->known = cur.known, s->a = cur.a & x.mask, s->b = cur.b & x.mask;
 	s->adds = cur.adds, s->shifts = cur.shifts;
 	if (s->known)
@@ -365,6 +370,12 @@ static void statement(walk *w, size_t a, size_t b)
 		if (!strcmp(t[a].s, "return")) {
 			/* return hash >> k; */
 			size_t i, nmult = w->r->nmult;
+			sym *ret = b == a + 3 && t[a + 1].type == T_IDENT ?
+			           review_var_find(w, t[a + 1].s) : NULL;
+			/* return hash;: what it returns is the result, however
+			 * often a step read it */
+			if (ret)
+				ret->read = 0;
 			for (i = a + 1; i + 1 < b; i++) {
 				sym *s = t[i].type == T_IDENT ? review_var_find(w, t[i].s) : NULL;
 				if (s && s->known && s->adds >= 2 && s->shifts >= 1 &&
@@ -390,7 +401,7 @@ static void statement(walk *w, size_t a, size_t b)
 						    v.b < 128)
 							amt = (int)v.b;
 					}
-					sequence_found(w, s, t[i].line, amt, txt);
+					sequence_found(w, s, t[i].line, amt, txt, i + 1);
 					s->known = 0;
 				}
 			}
@@ -430,7 +441,8 @@ static void statement(walk *w, size_t a, size_t b)
 					r.adds = v.adds;
 					r.shifts = v.shifts;
 					code_add(w, a + 1, b, "hash = ");
-					sequence_found(w, &r, t[b - 1].line, -1, "");
+					sequence_found(w, &r, t[b - 1].line, -1, "",
+					               REVIEW_NONE);
 				}
 			}
 		}
@@ -450,8 +462,10 @@ static void statement(walk *w, size_t a, size_t b)
 
 /* ---- sequences ----------------------------------------------------------- */
 
+/* s's sequence, its product shifted right at last by shift (-1 none,
+ * -2 an amount not known: shift_text, the shift's token t[sh]). */
 static void sequence_found(walk *w, const sym *s, unsigned long last,
-                           int shift, const char *shift_text)
+                           int shift, const char *shift_text, size_t sh)
 {
 	review *r = w->r;
 	unsigned bits = s->bits ? s->bits : w->f.word ? w->f.word : 64;
@@ -515,7 +529,9 @@ static void sequence_found(walk *w, const sym *s, unsigned long last,
 				m->adds++;
 		}
 	}
-	if (shift >= 1 && (unsigned)shift < bits) {
+	if (shift == -2 && sh != REVIEW_NONE)
+		review_param_table(w, sh, i);    /* >> (64 - bits): the calls' */
+	else if (shift >= 1 && (unsigned)shift < bits) {
 		m->table = bits - (unsigned)shift;
 		snprintf(m->why_table, sizeof m->why_table, ">> %d at line %lu",
 		         shift, last);
@@ -739,6 +755,8 @@ static int code_follows(const tok *t, size_t n, size_t i)
  * be about them (review_after_claims). */
 typedef struct walk_pos {
 	size_t start, tail_from, after_from, after_to;
+	size_t stmt_from, stmt_to;   /* the multipliers the last statement
+	                              * at file scope made */
 } walk_pos;
 
 /* The comment t[i]: its claims read where they belong (a define's own
@@ -753,6 +771,16 @@ static void walk_comment(walk *w, size_t i, walk_pos *p)
 		 * define made, and of no later one */
 		if (i > 0 && t[i - 1].type == T_PP)
 			review_tail_claims(w, i, p->tail_from, w->r->nmult);
+		if (p->start == i)
+			p->start = i + 1;
+		return;
+	}
+	/* static const u32 a = 0x9e3779b9;  / * prime * /  on its line:
+	 * that declaration's, never the next one's */
+	if (w->depth == 0 && i > 0 && t[i - 1].type == T_OP &&
+	    !strcmp(t[i - 1].s, ";") && t[i - 1].line == t[i].line &&
+	    p->stmt_to > p->stmt_from) {
+		review_tail_claims(w, i, p->stmt_from, p->stmt_to);
 		if (p->start == i)
 			p->start = i + 1;
 		return;
@@ -806,6 +834,9 @@ static void walk_directive(walk *w, size_t i, walk_pos *p)
 		x = &nd->d[w->defi];
 	if (x)
 		review_define_found(w, x, i);
+	/* an alias folded into its constant: its comments are that one's */
+	if (x && w->r->nmult == had)
+		review_alias_comments(w, x);
 	/* a comment in the plural ("These multipliers are prime") over a
 	 * multiplier speaks of the ones defined after it too: kept for
 	 * them, its claims checked against each */
@@ -898,7 +929,7 @@ static void walk_close(walk *w, size_t i)
 static void walk_file(walk *w)
 {
 	const tok *t = w->v.t;
-	walk_pos p = { 0, 0, REVIEW_NONE, 0 };
+	walk_pos p = { 0, 0, REVIEW_NONE, 0, 0, 0 };
 	size_t i;
 
 	memset(&w->ifs, 0, sizeof w->ifs);
@@ -930,9 +961,12 @@ static void walk_file(walk *w)
 		if (t[i].type != T_OP || (strcmp(t[i].s, ";") &&
 		                          strcmp(t[i].s, "{") && strcmp(t[i].s, "}")))
 			continue;
-		if (!strcmp(t[i].s, ";") && i > p.start)
+		p.stmt_from = p.stmt_to = w->r->nmult;
+		if (!strcmp(t[i].s, ";") && i > p.start) {
 			walk_semicolon(w, p.start, i);
-		else if (!strcmp(t[i].s, "{"))
+			if (w->depth == 0)
+				p.stmt_to = w->r->nmult;
+		} else if (!strcmp(t[i].s, "{"))
 			walk_open(w, p.start, i);
 		else if (!strcmp(t[i].s, "}"))
 			walk_close(w, i);
@@ -941,6 +975,7 @@ static void walk_file(walk *w)
 		p.start = i + 1;
 	}
 	alts_clear(w);
+	review_alias_comments_end(w);
 	review_hashed_all(w);
 	review_uses_free(w);
 }
@@ -1009,6 +1044,7 @@ static void link_sequences(review *r)
 static int of_body(const review *r, const review_mult *m)
 {
 	return m->kind != REVIEW_SEQUENCE && m->bits &&
+	       m->use_of == REVIEW_NONE &&
 	       (r->pt.nmails < 2 || r->pt.mail[m->file] == r->body_mail);
 }
 
@@ -1217,15 +1253,21 @@ int review_run_with(review *r, const char *text, size_t len,
 	if (rc == 0) {
 		review_call_others(&w);
 		review_kernel_calls(&w);
+		/* >> (64 - bits): said with the tables every file's calls give */
+		for (k = 0; k < r->nmult; k++)
+			if (r->mult[k].kind == REVIEW_SEQUENCE && r->mult[k].shift == -2)
+				review_sequence_table(r, k);
 	}
 	free(w.calls);
 	if (rc == 0) {
 		review_table_nothing(r);
 		review_table_whole(r);
 		link_sequences(r);
+		review_uses_said(r);
 		body_claims(r);
 		drop_beside(r);
 	}
+	review_alias_free(&w);
 	review_defs_free(&newd);
 	review_defs_free(&oldd);
 	return rc;
@@ -1237,19 +1279,8 @@ void review_free(review *r)
 
 	if (!r)
 		return;
-	for (i = 0; i < r->nmult; i++) {
-		review_mult *m = &r->mult[i];
-		free(m->name);
-		free(m->text);
-		free(m->old_text);
-		free(m->input);
-		free(m->code);
-		free(m->decls);
-		mpz_clear(m->p);
-		mpz_clear(m->old);
-		mpz_clear(m->claim);
-		mpz_clear(m->own);
-	}
+	for (i = 0; i < r->nmult; i++)
+		review_mult_free(&r->mult[i]);
 	free(r->mult);
 	for (i = 0; i < r->nfind; i++)
 		free(r->find[i].msg);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cfx/review.h"
 #include "cfx/word.h"
@@ -23,16 +24,37 @@
 
 /* ---- comments in the plural ---------------------------------------------- */
 
-/* Whether comment c speaks in the plural, of several constants. */
-int review_plural_comment(const char *c)
+/* Whether comment c has a plural word of several constants; strict: not
+ * one about others ("judged against random odd multipliers" names none
+ * of the patch's). */
+static int plural_word(const char *c, int strict)
 {
 	static const char *const plural[] = { "these", "both", "each", "they",
 		"multipliers", "constants", "primes", NULL };
 	size_t j;
 
-	for (j = 0; plural[j] && !review_word_ci(c, plural[j]); j++)
-		;
-	return plural[j] != NULL;
+	for (j = 0; plural[j]; j++) {
+		const char *s;
+		for (s = c; (s = review_word_ci(s, plural[j])); s++) {
+			const char *e, *b = review_word_before(c, s, &e);
+			if (!strict || ((e - b != 3 || strncasecmp(b, "odd", 3)) &&
+			                (e - b != 6 || strncasecmp(b, "random", 6))))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Whether comment c speaks in the plural, of several constants. */
+int review_plural_comment(const char *c)
+{
+	return plural_word(c, 0);
+}
+
+/* Whether each finding of comment c must say which constant it is of. */
+static int names_several(const char *c)
+{
+	return plural_word(c, 1);
 }
 
 size_t review_plural_comments(walk *w)
@@ -427,6 +449,44 @@ static void claim_names(walk *w, size_t i, const char *text, seen_claims *seen,
 	}
 }
 
+/* "IN * N" in comment t, IN the sequence's input and N a decimal or
+ * hex literal ("computes k * 73", "k * 0x49", below the 2^8 that
+ * review_comment_hex reads): 1 with N in v, as written in lit, and its
+ * line; else 0. */
+static int input_times(const tok *t, const char *in, mpz_t v, char *lit,
+                       size_t nlit, unsigned long *line)
+{
+	const char *s = t->s, *c;
+	size_t n = strlen(in), k;
+	int hex;
+
+	while (n && (s = strstr(s, in))) {
+		const char *p = s + n;
+		int word = (s == t->s || (!isalnum((unsigned char)s[-1]) &&
+		                          s[-1] != '_')) &&
+		           !isalnum((unsigned char)*p) && *p != '_';
+		s = p;
+		p += strspn(p, " \t");
+		if (!word || *p != '*')
+			continue;
+		p += 1 + strspn(p + 1, " \t");
+		hex = p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
+		for (k = hex ? 2 : 0; hex ? isxdigit((unsigned char)p[k]) :
+		     isdigit((unsigned char)p[k]); k++)
+			;
+		if (k == (hex ? 2u : 0u) || k > 40 || (!hex && p[0] == '0' &&
+		    k > 1) || isalnum((unsigned char)p[k]) || p[k] == '_')
+			continue;
+		snprintf(lit, nlit, "%.*s", (int)k, p);
+		mpz_set_str(v, lit + (hex ? 2 : 0), hex ? 16 : 10);
+		*line = t->line;
+		for (c = t->s; c < p; c++)
+			*line += *c == '\n';
+		return 1;
+	}
+	return 0;
+}
+
 /* The constants a sequence's comments say it computes, every one
  * judged (each value once): each power sum, each define they name
  * (claim_names), each hex literal whose clause says a product ("multiply
@@ -447,11 +507,13 @@ static void sequence_claim(walk *w, size_t i, const size_t *cm, size_t ncm)
 	for (k = 0; k < ncm; k++) {
 		const tok *t = &w->v.t[cm[k]];
 		unsigned long line;
-		char sum[128];
-		if (review_power_sum(t->s, t->line, v, sum, sizeof sum, &line)) {
-			snprintf(what, sizeof what, "%s (its comment, line %lu)", sum,
-			         line);
-			claim_once(r, i, &seen, CLAIM_SUM, v, what, line);
+		char *sum = review_power_sum_take(t->s, t->line, v, &line);
+		if (sum) {
+			struct buf b = { 0 };
+			buf_printf(&b, "%s (its comment, line %lu)", sum, line);
+			claim_once(r, i, &seen, CLAIM_SUM, v, buf_str(&b), line);
+			buf_free(&b);
+			free(sum);
 		}
 	}
 	for (k = 0; k < ncm; k++)
@@ -478,10 +540,18 @@ static void sequence_claim(walk *w, size_t i, const size_t *cm, size_t ncm)
 			t.line = line;
 			t.s = at + strlen(lit);
 		}
+		/* "computes k * 73": the input times a decimal, too */
+		if (input_times(&w->v.t[cm[k]], m->input, v, lit, sizeof lit,
+		                &line)) {
+			snprintf(what, sizeof what, "%s * %s (its comment, line %lu)",
+			         m->input, lit, line);
+			claim_once(r, i, &seen, CLAIM_HEX, v, what, line);
+		}
 	}
 	if (!seen.n)
 		review_sequence_verdict(r, i, NULL, "", m->line);
-	review_sequence_table(r, i);
+	if (m->shift != -2)          /* else once the calls are all read */
+		review_sequence_table(r, i);
 	mpz_clear(v);
 }
 
@@ -510,10 +580,11 @@ static char *comment_added(const walk *w, const tok *t)
 }
 
 /* The findings from nf on of multiplier i, made from a comment of
- * several constants: each says which, by name, value and line (one name
- * may be defined twice, under #if and #else, and both findings stand at
- * the comment's line). */
-static void plural_names(walk *w, size_t i, size_t nf)
+ * several constants (alias NULL) or from the comment over an alias of
+ * it: each says which, by name, value and line (one name may be defined
+ * twice, under #if and #else, and both findings stand at the comment's
+ * line); an alias's, "ALIAS = NAME = VALUE (line L)" always. */
+static void plural_names(walk *w, size_t i, size_t nf, const char *alias)
 {
 	review_mult *m = &w->r->mult[i];
 	size_t q;
@@ -525,7 +596,12 @@ static void plural_names(walk *w, size_t i, size_t nf)
 		if (fd->mult != i || !strncmp(fd->msg, "not checked", 11))
 			continue;
 		hex = word_hex(review_written(m), m->bits);
-		if (fd->line != m->line && fd->file == m->file)
+		if (alias)
+			buf_printf(&b, "%s = ", alias);
+		if (alias && fd->file != m->file)
+			buf_printf(&b, "%s = %s (%s:%lu): %s", m->name, hex,
+			           w->r->pt.files[m->file], m->line, fd->msg);
+		else if (alias || (fd->line != m->line && fd->file == m->file))
 			buf_printf(&b, "%s = %s (line %lu): %s", m->name, hex,
 			           m->line, fd->msg);
 		else
@@ -534,6 +610,27 @@ static void plural_names(walk *w, size_t i, size_t nf)
 		free(fd->msg);
 		fd->msg = buf_take(&b);
 	}
+}
+
+/* Whether comment t's claims were judged already for a define other
+ * than i (a finding of its claims on one of t's lines). */
+static int define_judged(const review *r, size_t i, const tok *t)
+{
+	unsigned long last = t->line;
+	const char *c;
+	size_t q;
+
+	for (c = t->s; *c; c++)
+		last += *c == '\n';
+	for (q = 0; q < r->nfind; q++) {
+		const review_finding *fd = &r->find[q];
+		if (fd->mult != i && fd->mult != REVIEW_NONE &&
+		    fd->mult < r->nmult && r->mult[fd->mult].kind == REVIEW_DEFINE &&
+		    fd->file == r->mult[i].file && !strcmp(fd->kind, "claim") &&
+		    fd->line >= t->line && fd->line <= last)
+			return 1;
+	}
+	return 0;
 }
 
 void review_claims_of(walk *w, size_t i)
@@ -562,6 +659,11 @@ void review_claims_of(walk *w, size_t i)
 	for (k = 0; k < ncm; k++) {
 		char *added;
 		size_t nf = w->r->nfind;
+		/* the comment over a define and the sequence under it: its
+		 * claims judged once, the define's (one finding a claim) */
+		if (m->kind == REVIEW_SEQUENCE && define_judged(w->r, i,
+		                                                &w->v.t[cm[k]]))
+			continue;
 		/* the last step's "= x * 7": read as the whole's product,
 		 * checked above; its other claims, of that product, here */
 		if (m->kind == REVIEW_SEQUENCE &&
@@ -578,8 +680,8 @@ void review_claims_of(walk *w, size_t i)
 			              added);
 		free(added);
 		/* a comment of several constants: each finding says which */
-		if (m->kind == REVIEW_DEFINE && review_plural_comment(w->v.t[cm[k]].s))
-			plural_names(w, i, nf);
+		if (m->kind == REVIEW_DEFINE && names_several(w->v.t[cm[k]].s))
+			plural_names(w, i, nf, NULL);
 	}
 	/* a constant inside a function: the comments just above the
 	 * function that name it (its name, or its value as written, in hex
@@ -641,7 +743,71 @@ int review_after_claims(walk *w, size_t k, size_t from, size_t to, int fwd)
 			review_claims_shared(w->r, i, c->s, c->line, added);
 		free(added);
 		/* after the define: each finding names the constant */
-		plural_names(w, i, nf);
+		plural_names(w, i, nf, NULL);
 	}
 	return !named_next;
+}
+
+/* ---- the comments of an alias ------------------------------------------ */
+
+/* Comment t[c], over the define of alias, checked against multiplier i
+ * (the constant the alias stands for); each finding names both. */
+static void alias_claims(walk *w, size_t i, size_t c, const char *alias)
+{
+	const tok *t = &w->v.t[c];
+	size_t nf = w->r->nfind;
+	char *added = comment_added(w, t);
+
+	review_claims(w->r, i, t->s, t->line, added);
+	free(added);
+	plural_names(w, i, nf, alias);
+}
+
+/* The multiplier made of define d, or REVIEW_NONE. */
+static size_t mult_of_define(const review *r, const define *d)
+{
+	size_t k;
+
+	for (k = 0; k < r->nmult; k++)
+		if (r->mult[k].kind == REVIEW_DEFINE &&
+		    r->mult[k].file == d->file && r->mult[k].line == d->line &&
+		    !strcmp(r->mult[k].name, d->name))
+			return k;
+	return REVIEW_NONE;
+}
+
+void review_alias_comments(walk *w, const define *x)
+{
+	const define *b;
+	size_t k, mi;
+	int steps;
+
+	if (!w->ncomments || !(b = review_alias_define_base(w, x, &steps)) ||
+	    !steps || (!b->added && w->pt->is_diff))
+		return;
+	mi = mult_of_define(w->r, b);
+	for (k = 0; k < w->ncomments; k++) {
+		if (mi != REVIEW_NONE) {
+			alias_claims(w, mi, w->comments[k], x->name);
+			continue;
+		}
+		if (b->file != w->file)
+			continue;    /* a later file's: these tokens are gone */
+		XGROW(w->acm, w->capacm, w->nacm + 1, "alias comments");
+		w->acm[w->nacm].tok = w->comments[k];
+		w->acm[w->nacm].alias = x->name;
+		w->acm[w->nacm++].base = b;
+	}
+}
+
+void review_alias_comments_end(walk *w)
+{
+	size_t k, mi;
+
+	for (k = 0; k < w->nacm; k++)
+		if ((mi = mult_of_define(w->r, w->acm[k].base)) != REVIEW_NONE)
+			alias_claims(w, mi, w->acm[k].tok, w->acm[k].alias);
+	free(w->acm);
+	w->acm = NULL;
+	w->nacm = w->capacm = 0;
 }

@@ -181,7 +181,7 @@ static void tab_add(review_mult *m, long v)
 }
 
 static void call_table(review_mult *m, call_spec *cs, long v,
-                       const char *why, const char *place)
+                       const char *why, const char *place, const char *fn)
 {
 	size_t len = strlen(cs->list);
 
@@ -191,6 +191,23 @@ static void call_table(review_mult *m, call_spec *cs, long v,
 		         "(%s)", len ? ", " : "", v, place, why);
 	snprintf(cs->one_why, sizeof cs->one_why, "%s", why);
 	snprintf(cs->one_place, sizeof cs->one_place, "%s", place);
+	snprintf(cs->one_fn, sizeof cs->one_fn, "%s", fn);
+}
+
+/* Whether name is cs->fn or a define of it: "#define hash_64
+ * hash_64_generic", the kernel's way to let an arch replace it. */
+static int names_fn(walk *cw, const call_spec *cs, const char *name)
+{
+	const define *d;
+	const char *s;
+	size_t n = strlen(cs->fn);
+
+	if (!strcmp(name, cs->fn))
+		return 1;
+	if (!(d = review_defs_find(cw->newd, name, 0)) || !d->text)
+		return 0;
+	s = d->text + strspn(d->text, " \t");
+	return !strncmp(s, cs->fn, n) && !s[n + strspn(s + n, " \t")];
 }
 
 /* The calls of cs->fn in cw's file (its tokens cw->v; in the function's
@@ -207,8 +224,8 @@ static void calls_scan(walk *cw, call_spec *cs)
 	for (k = 0; k < n; k++) {
 		size_t a, e = 0, j;
 		long v;
-		if (t[k].type != T_IDENT || strcmp(t[k].s, cs->fn) ||
-		    !is_call(t, k, n, open, close))
+		if (t[k].type != T_IDENT || !is_call(t, k, n, open, close) ||
+		    !names_fn(cw, cs, t[k].s))
 			continue;
 		cs->ncall++;
 		/* argument pidx: [a, e) */
@@ -224,7 +241,7 @@ static void calls_scan(walk *cw, call_spec *cs)
 		if (v >= 1 && v <= (long)cs->wv) {
 			place_from(cw, cw->r->mult[cs->mi].file, cw->file, t[k].line,
 			           place, sizeof place);
-			call_table(&cw->r->mult[cs->mi], cs, v, why, place);
+			call_table(&cw->r->mult[cs->mi], cs, v, why, place, t[k].s);
 		} else
 			call_undefined(cw, cs, k, v, why);
 	}
@@ -242,7 +259,7 @@ static void calls_said(review_mult *m, const call_spec *cs)
 	m->table_src = REVIEW_TABLE_CODE;
 	if (m->ntab == 1 && cs->nknown == 1)
 		snprintf(s, sizeof s, "%.40s(..., %.40s) at %s, its %s for >> "
-		         "(%lu - %s) at %s", cs->fn, cs->one_why, cs->one_place,
+		         "(%lu - %s) at %s", cs->one_fn, cs->one_why, cs->one_place,
 		         cs->param, cs->wv, cs->param, cs->sh_place);
 	else
 		snprintf(s, sizeof s, "the calls of %.40s() (its %s for >> (%lu "

@@ -157,28 +157,86 @@ static int claimed_ratio(const char *text, const char *end, mpz_t n,
 	return *k >= 1 && *k <= 65536;
 }
 
+#define MAX_GAPS 8
+
+/* "NxK", "NXK" or "N\xc3\x97K" at q + len (N the digits q[0, len)): the
+ * term N written K times ("1x9"); K into *rep and the text after it
+ * into *after, 1; else 0 (0x9e37 is a hex number, N is never 0). */
+static int run_at(const char *q, size_t len, unsigned long *rep,
+                  const char **after)
+{
+	const char *t = q + len;
+	char *e;
+
+	if (*t == 'x' || *t == 'X')
+		t++;
+	else if (!strncmp(t, "\xc3\x97", 2))
+		t += 2;
+	else
+		return 0;
+	if (!isdigit((unsigned char)*t) || (len == 1 && *q == '0'))
+		return 0;
+	*rep = strtoul(t, &e, 10);
+	if (isalnum((unsigned char)*e) || *e == '_' || *e == '/' ||
+	    *e == '^' || *rep < 1)
+		return 0;
+	*after = e;
+	return 1;
+}
+
 /* The claimed terms after p: numbers separated by commas, semicolons and
- * spaces, across lines; *prefix when "..." follows.  Returns how many. */
+ * spaces, across lines, a run written "1x9", "1 (x9)" or with a times
+ * sign; *prefix when "..." ends them.  With gaps, a "..." that more
+ * terms follow ("0, 1, ..., 18, 1x9, 2") is a gap of at least one term
+ * left out, its place (the index of the term after it) into gaps (at
+ * most MAX_GAPS; *ngaps how many); without, the terms end at it, as
+ * a prefix.  Returns how many terms. */
 static size_t claimed_terms(const char *p, mpz_t *a, size_t max, int *prefix,
-                            const char **end)
+                            const char **end, size_t *gaps, size_t *ngaps)
 {
 	size_t n = 0;
 
 	*prefix = 0;
+	if (ngaps)
+		*ngaps = 0;
 	for (;;) {
-		const char *q = p;
+		const char *q = p, *after;
 		size_t len = 0;
+		unsigned long rep;
 		char num[80];
 		while (*q == ' ' || *q == ',' || *q == ';' || *q == '\n' ||
 		       *q == '[' || *q == '\t')
 			q++;
 		if (!strncmp(q, "...", 3) || !strncmp(q, "\xe2\x80\xa6", 3)) {
+			const char *r = q + 3;
+			while (*r == '.' || *r == ' ' || *r == ',' || *r == ';' ||
+			       *r == '\n' || *r == '\t')
+				r++;
+			if (gaps && n && *ngaps < MAX_GAPS &&
+			    isdigit((unsigned char)*r) &&
+			    (!*ngaps || gaps[*ngaps - 1] < n)) {
+				gaps[(*ngaps)++] = n;
+				p = q + 3;
+				continue;
+			}
 			*prefix = 1;
 			p = q + 3;
 			break;
 		}
 		while (isdigit((unsigned char)q[len]))
 			len++;
+		if (len && len < sizeof num && n < max &&
+		    run_at(q, len, &rep, &after)) {
+			memcpy(num, q, len);
+			num[len] = '\0';
+			mpz_set_str(a[n++], num, 10);
+			while (--rep && n < max) {
+				mpz_set(a[n], a[n - 1]);
+				n++;
+			}
+			p = after;
+			continue;
+		}
 		if (!len || len >= sizeof num || isalpha((unsigned char)q[len]) ||
 		    q[len] == '/' || q[len] == '^' || n == max)
 			break;
@@ -192,7 +250,6 @@ static size_t claimed_terms(const char *p, mpz_t *a, size_t max, int *prefix,
 			q++;
 		if (*q == '(') {
 			const char *t = q + 1;
-			unsigned long rep;
 			char *e;
 			while (*t == ' ')
 				t++;
@@ -385,6 +442,105 @@ done:
 	buf_free(&wrong);
 }
 
+/* Whether the words from p to the first number say the terms are the
+ * expansion's last ("its CF ends 18, 1, ..., 3", "ends with"). */
+static int ends_word(const char *p)
+{
+	const char *d = p + strcspn(p, "0123456789[");
+
+	for (; p < d; p++)
+		if ((p[0] == 'e' || p[0] == 'E') && !strncasecmp(p, "ends", 4) &&
+		    !isalnum((unsigned char)p[4]))
+			return 1;
+	return 0;
+}
+
+/* Where group claim[a, b) first occurs in x[from, nx): its index, or
+ * -1. */
+static long group_at(mpz_t *claim, size_t a, size_t b, mpz_t *x, size_t nx,
+                     size_t from)
+{
+	size_t i, k;
+
+	for (i = from; i + (b - a) <= nx; i++) {
+		for (k = a; k < b && !mpz_cmp(claim[k], x[i + k - a]); k++)
+			;
+		if (k == b)
+			return (long)i;
+	}
+	return -1;
+}
+
+/* A claim with terms left out ("0, 1, ..., 18, 1x9, 2": groups of terms
+ * split at gaps[0, ng), each gap at least one term) or about the end
+ * ("its CF ends 18, 1, ..., 3": at_start 0) against the finite
+ * expansion x[0, nx): the first group at a0 when at_start, the last at
+ * the end when at_end (no "..." after it), each group after the one
+ * before it and a gap.  One finding at line, as cf_judge's. */
+static void gaps_judge(review *r, size_t mi, unsigned long line, int neg,
+                       const char *qs, const char *qe, mpz_t *claim,
+                       size_t nc, const size_t *gaps, size_t ng, int at_start,
+                       int at_end, mpz_t *x, size_t nx)
+{
+	struct buf right = { 0 }, msg = { 0 }, grp = { 0 };
+	size_t g, a, b, from = 0;
+	long at = 0;
+
+	terms_text(&right, x, nx);
+	for (g = 0; g <= ng; g++) {
+		a = g ? gaps[g - 1] : 0;
+		b = g < ng ? gaps[g] : nc;
+		buf_clear(&grp);
+		terms_text(&grp, claim + a, b - a);
+		if (g == ng && at_end) {
+			at = nx >= b - a && (size_t)(nx - (b - a)) >= from ?
+			     (long)(nx - (b - a)) : -1;
+			if (at >= 0 && group_at(claim, a, b, x, nx, (size_t)at) != at)
+				at = -1;
+			if (at < 0) {
+				struct buf end = { 0 };
+				size_t e = b - a < nx ? b - a : nx;
+				terms_text(&end, x + nx - e, e);
+				buf_printf(&msg, "the claimed last %zu %s (%s) %s not "
+				           "its end, %s", b - a, review_plural((long)(b - a),
+				           "term", "terms"), buf_str(&grp),
+				           review_plural((long)(b - a), "is", "are"),
+				           buf_str(&end));
+				buf_free(&end);
+				break;
+			}
+		} else if (g == 0 && at_start) {
+			if (group_at(claim, a, b, x, nx, 0) != 0) {
+				buf_printf(&msg, "the claimed first terms (%s) are not its "
+				           "start", buf_str(&grp));
+				break;
+			}
+			at = 0;
+		} else if ((at = group_at(claim, a, b, x, nx, from)) < 0) {
+			buf_printf(&msg, "the claimed terms %s do not occur %s",
+			           buf_str(&grp), g ? "after the ones before them and "
+			           "a gap" : "in it");
+			break;
+		}
+		from = (size_t)at + (b - a) + 1;   /* a gap: one term or more */
+	}
+	buf_clear(&grp);
+	if (!msg.len)
+		buf_printf(&grp, "continued fraction confirmed term by term (%zu "
+		           "%s claimed, %zu %s of terms left out%s)", nc,
+		           review_plural((long)nc, "term", "terms"), ng,
+		           review_plural((long)ng, "gap", "gaps"), at_start ? "" :
+		           ", at its end");
+	else
+		buf_printf(&grp, "continued fraction wrong: %s; it is %s",
+		           buf_str(&msg), buf_str(&right));
+	review_claim_verdict(r, mi, line, neg, !msg.len, qs, qe, buf_str(&grp),
+	                     buf_str(&grp));
+	buf_free(&right);
+	buf_free(&msg);
+	buf_free(&grp);
+}
+
 /* The expansion claimed after the keyword at `at` (review_find_cf; p past
  * it), of the N/2^K it names ("continued fraction of N/2^K is ...", or
  * "N/2^K has the continued fraction ..." after from), else of the
@@ -396,19 +552,22 @@ static const char *cf_keyword_claim(review *r, size_t mi, claims *cl,
 	const char *text = cl->text, *end = p, *qs;
 	review_mult *m = &r->mult[mi];
 	unsigned long k = m->bits, line = review_claim_line(cl, at);
-	size_t nc;
-	int prefix, named, neg;
+	size_t nc, gaps[MAX_GAPS], ngaps;
+	int prefix, named, neg, ends;
 	mpz_t n;
 	cf_seq cf;
 
 	mpz_init(n);
 	/* "continued fraction [expansion] of N/2^K is ...": the number named */
 	named = named_ratio(p, n, &k, &p);
-	/* "expansion", "of", "is", ":" ... up to the first number */
+	/* "expansion", "of", "is", ":" ... up to the first number; "ends"
+	 * among them: the terms are the expansion's last ones */
+	ends = ends_word(p);
 	while (*p && !isdigit((unsigned char)*p) && *p != '[' && *p != '.')
 		p++;
 	if ((!isdigit((unsigned char)*p) && *p != '[') ||
-	    (nc = claimed_terms(p, claim, MAX_TERMS, &prefix, &end)) < 2) {
+	    (nc = claimed_terms(p, claim, MAX_TERMS, &prefix, &end, gaps,
+	                        &ngaps)) < 2) {
 		mpz_clear(n);
 		return p;
 	}
@@ -426,7 +585,12 @@ static const char *cf_keyword_claim(review *r, size_t mi, claims *cl,
 		free(ps);
 	}
 	neg = review_negated(text, at, p, &qs);
-	cf_judge(r, mi, line, neg, qs, p, claim, nc, prefix, cf.a, cf.n, 1, NULL);
+	if (ngaps || ends)
+		gaps_judge(r, mi, line, neg, qs, p, claim, nc, gaps, ngaps,
+		           !ends, !prefix, cf.a, cf.n);
+	else
+		cf_judge(r, mi, line, neg, qs, p, claim, nc, prefix, cf.a, cf.n, 1,
+		         NULL);
 	cf_clear(&cf);
 	mpz_clear(n);
 	return end;
@@ -468,6 +632,21 @@ static int cf_subject(const char *text, size_t a, size_t b, size_t terms,
  * power of two ("NAME/2^32", "NAME / 2**32"): 1 with the expansion of
  * p/2^n (n the power's, else m's word) into cf and *at past the subject's
  * start (as cf_equals_claim's loop leaves it); else 0. */
+/* Whether a list in the notation [a0; a1, a2, ...] follows the '=' at
+ * eq. */
+static int bracket_list(const char *eq)
+{
+	const char *p = eq + 1;
+
+	p += strspn(p, " \t\n");
+	if (*p++ != '[')
+		return 0;
+	p += strspn(p, " \t");
+	p += strspn(p, "0123456789");
+	p += strspn(p, " \t");
+	return *p == ';';
+}
+
 static int named_subject(const claims *cl, const char *lo, const char *eq,
                          cf_seq *cf, const char **at)
 {
@@ -480,6 +659,10 @@ static int named_subject(const claims *cl, const char *lo, const char *eq,
 		a++;
 	while (b > a && isspace((unsigned char)b[-1]))
 		b--;
+	/* a subject on its own line: a list ends on the one above */
+	for (slash = a; slash < b; slash++)
+		if (*slash == '\n')
+			a = slash + 1;
 	if (b <= a)
 		return 0;
 	slash = memchr(a, '/', (size_t)(b - a));
@@ -495,8 +678,13 @@ static int named_subject(const claims *cl, const char *lo, const char *eq,
 		left[strlen(left) - 1] = '\0';
 	if (!*left || strchr(left, ' ') || mpz_sizeinbase(review_written(m), 2) > n)
 		return 0;
-	/* its name, or its value as a literal (0x9e370001, 2654404609) */
-	if (!m->name[0] || strcmp(left, m->name)) {
+	/* its name, or its value as a literal (0x9e370001, 2654404609);
+	 * a lone letter over a power of two before a list in brackets
+	 * with a ';' ("p/2^32 = [0; 1, 1, ...]"): the constant the comment
+	 * is about, as nothing else in it can be */
+	if (slash && strlen(left) == 1 && isalpha((unsigned char)*left) &&
+	    bracket_list(eq)) {
+	} else if (!m->name[0] || strcmp(left, m->name)) {
 		mpz_t z;
 		int same;
 		mpz_init(z);
@@ -530,7 +718,7 @@ static void cf_equals_claim(review *r, size_t mi, claims *cl, const char *eq,
 		p++;
 	if (!isdigit((unsigned char)*p))
 		return;
-	nc = claimed_terms(p, claim, MAX_TERMS, &prefix, &end);
+	nc = claimed_terms(p, claim, MAX_TERMS, &prefix, &end, NULL, NULL);
 	if (nc < 3 || !memchr(p, ',', (size_t)(end - p)))
 		return;
 	/* back to another '=', a , ; : or the sentence's end */

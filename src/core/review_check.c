@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cfx/cf.h"
 #include "cfx/constant.h"
@@ -100,6 +101,56 @@ static const char *first_word(const char *s, size_t n, const char *words)
 			w++;
 	}
 	return best;
+}
+
+/* What a sentence needs to state a claim a reviewer would check: a
+ * property of a constant cfx knows (its words here), a number in hex, a
+ * power of two or an '='.  A sentence with none of them and none of the
+ * unchecked kinds' words is plain prose ("This hash multiplies the input
+ * by a large odd number" states "odd"; "The name remains" states
+ * nothing): no CHECK (issue 23: a CHECK for every plain comment). */
+static const char claim_words[] = "prime* composite* golden phi ratio "
+	"fraction* convergent* expansion* quotient* naf odd even invers* "
+	"negat* sparse weight "
+	"equal* factor* divis* period* coprime bijecti* permut* sqrt";
+
+static int states_claim(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] == '=' || (i + 1 < n && s[i] == '2' &&
+		    (s[i + 1] == '^' || (s[i + 1] == '*' && i + 2 < n &&
+		                         s[i + 2] == '*'))) ||
+		    (i + 2 < n && s[i] == '0' && (s[i + 1] == 'x' ||
+		     s[i + 1] == 'X') && isxdigit((unsigned char)s[i + 2])))
+			return 1;
+	return first_word(s, n, claim_words) != NULL;
+}
+
+/* Whether the word at `at` (of s[0, n)) is "random" or "pseudo-random"
+ * saying what a test feeds in ("on edge and pseudo-random inputs", the
+ * header of cfx's own KUnit test): the inputs, no claim about the
+ * hash's distribution. */
+static int random_inputs(const char *s, size_t n, const char *at)
+{
+	static const char *const what[] = { "input", "inputs", "test",
+		"tests", "data", NULL };
+	const char *e = at, *end = s + n;
+	size_t k;
+
+	if (strncasecmp(at, "random", 6))
+		return 0;
+	e += 6;
+	while (e < end && isspace((unsigned char)*e))
+		e++;
+	for (k = 0; what[k]; k++) {
+		size_t l = strlen(what[k]);
+		if ((size_t)(end - e) >= l && !strncasecmp(e, what[k], l) &&
+		    (e + l == end || !isalnum((unsigned char)e[l])))
+			return 1;
+	}
+	return 0;
 }
 
 /* Where a clause begins at s (a boundary word: "which", "that", "but",
@@ -296,6 +347,11 @@ static void claims_unchecked(review *r, size_t mi, claims *cl)
 		for (u = 0; u < NU; u++) {
 			const char *at = first_word(sa, n, unchecked[u].words);
 			size_t ca, cb;
+			/* "random inputs": what a test feeds in, no claim */
+			while (at && random_inputs(sa, n, at))
+				at = first_word(at + 6,
+				                n - (size_t)(at + 6 - sa),
+				                unchecked[u].words);
 			/* "on x86" with no speed claim: what the compiler makes */
 			if (!at && !u && target && !first_word(sa, n,
 			                                       unchecked[1].words))
@@ -332,7 +388,7 @@ static void claims_unchecked(review *r, size_t mi, claims *cl)
 			buf_free(&what);
 			buf_free(&why);
 		}
-		if (!any && !st->read && !cl->body) {
+		if (!any && !st->read && !cl->body && states_claim(sa, n)) {
 			buf_free(&q);
 			review_quote(&q, cl->text, st->a, st->b);
 			review_add(r, REVIEW_CHECK, file, review_claim_line(cl,
@@ -413,6 +469,16 @@ static void check_phi(claims *cl)
 	if (!close)
 		close = review_find_ci(cl->text, "near");
 	if (!close)
+		close = review_find_ci(cl->text, "approximat");
+	if (!close)
+		close = review_find_ci(cl->text, "roughly");
+	/* "about 2^64/phi", "around phi": a hedge only just before it */
+	if (!close && ((close = review_word_ci(cl->text, "about")) ||
+	               (close = review_word_ci(cl->text, "around"))) &&
+	    (!review_find_ci(close, "phi") ||
+	     review_find_ci(close, "phi") - close > 24))
+		close = NULL;
+	if (!close)
 		return;
 	neg = review_negated(cl->text, close, close, NULL);
 	review_claim_read(cl, at, close);
@@ -424,8 +490,11 @@ static void check_phi(claims *cl)
 	want = gs.prefix;
 	times = review_word_ci(cl->text, "phi") ? phi_times(cl->text, at) : 0;
 	/* x is the multiplier over 2^bits; the run may be 1 - x's */
-	if (cl->c->golden.prefix >= 0 && 2 * cl->c->golden.prefix >= want && times &&
-	    !neg)
+	if (cl->c->golden.prefix >= 0 && 2 * cl->c->golden.prefix >= want &&
+	    !times && !neg && review_phi_other_ratio(cl, at, close))
+		;
+	else if (cl->c->golden.prefix >= 0 &&
+	         2 * cl->c->golden.prefix >= want && times && !neg)
 		/* phi 2^e > 2^e: no e-bit word holds it; x near 1/phi */
 		review_add(cl->r, REVIEW_WARNING, cl->m->file,
 		           review_claim_line(cl, close), cl->mi, "claim",
@@ -517,122 +586,29 @@ static void check_within(claims *cl)
 	                     have >= (double)k, qs, e, yes, no);
 }
 
-/* "2^32/phi rounded", "round(2^32 / phi)", "2^32/phi, rounded to the
- * nearest odd number", "floor(2^64/phi)": the integer the comment says
- * the constant is, computed exactly (round(2^e/phi) by expr_golden's
- * integer square root; 2^e/phi itself shown by MPFR), and judged
- * against it.  Every "2^e/phi" of the comment is read. */
-static void check_phi_ratio(claims *cl)
+/* Where "golden prefix" is in text (its words apart by blanks or a line
+ * break: "its golden\nprefix is 44"), past it into *after; or NULL. */
+static const char *golden_words(const char *text, const char **after)
 {
-	const char *s;
+	const char *at;
 
-	for (s = cl->text; (s = review_find_ci(s, "phi")); s += 3) {
-		const char *q = s, *p, *w0 = NULL, *end = s + 3, *how;
-		unsigned e = 0;
-		mpz_t near, fl, want;
-		mpfr_t x;
-		char *shown, *got, *wants, rule[24];
-		int neg, odd, down, holds;
-
-		if (s > cl->text && isalnum((unsigned char)s[-1]))
+	for (at = text; (at = review_find_ci(at, "golden")); at++) {
+		const char *p = at + strlen("golden");
+		if (!isspace((unsigned char)*p))
 			continue;
-		while (q > cl->text && q[-1] == ' ')
-			q--;
-		if (q == cl->text || q[-1] != '/')
-			continue;
-		q--;
-		while (q > cl->text && q[-1] == ' ')
-			q--;
-		/* the power of 2 before the '/' */
-		for (p = q; p > cl->text && p - q > -24 && !e; p--)
-			if ((e = review_power_written(cl->text, p - 1)))
-				w0 = p - 1;
-		if (!e || e > 256 || !w0)
-			continue;
-		/* the rounding the sentence says (to its end) */
-		for (how = end; *how && *how != '.' && how - end < 80; how++)
-			;
-		odd = !!review_find_ci(w0, "odd") &&
-		      review_find_ci(w0, "odd") < how;
-		down = (review_find_ci(w0, "floor") &&
-		        review_find_ci(w0, "floor") < how) ||
-		       (review_find_ci(w0, "truncat") &&
-		        review_find_ci(w0, "truncat") < how) ||
-		       (review_find_ci(w0, "rounded down") &&
-		        review_find_ci(w0, "rounded down") < how);
-		if (w0 >= cl->text + 6 && !strncasecmp(w0 - 6, "floor(", 6))
-			down = 1;
-		mpz_inits(near, fl, want, NULL);
-		expr_golden(near, e);           /* round(2^e/phi), exact */
-		/* floor(2^e/phi) = floor((isqrt(5 * 4^e) - 2^e) / 2) */
-		mpz_ui_pow_ui(fl, 4, e);
-		mpz_mul_ui(fl, fl, 5);
-		mpz_sqrt(fl, fl);
-		mpz_ui_pow_ui(want, 2, e);
-		mpz_sub(fl, fl, want);
-		mpz_fdiv_q_2exp(fl, fl, 1);
-		if (down)
-			mpz_set(want, fl), snprintf(rule, sizeof rule, "rounded down");
-		else if (odd) {
-			mpz_set(want, fl);
-			if (mpz_even_p(want))
-				mpz_add_ui(want, want, 1);   /* the odd one of floor, ceil */
-			snprintf(rule, sizeof rule, "the nearest odd");
-		} else
-			mpz_set(want, near), snprintf(rule, sizeof rule, "rounded");
-		mpfr_init2(x, e + 64);
-		mpfr_set_ui(x, 5, MPFR_RNDN);
-		mpfr_sqrt(x, x, MPFR_RNDN);
-		mpfr_sub_ui(x, x, 1, MPFR_RNDN);
-		mpfr_mul_2ui(x, x, e, MPFR_RNDN);
-		mpfr_div_2ui(x, x, 1, MPFR_RNDN);   /* 2^e/phi = 2^e (sqrt 5 - 1)/2 */
-		{
-			char buf[64];
-			mpfr_exp_t ex;
-			char *d = mpfr_get_str(NULL, &ex, 10, 0, x, MPFR_RNDN);
-			/* its integer part and 4 decimals, or its 6 first
-			 * digits and its size when that is long */
-			if (ex > 0 && ex <= 40)
-				snprintf(buf, sizeof buf, "%.*s.%.4s", (int)ex, d, d + ex);
-			else
-				snprintf(buf, sizeof buf, "%.6s... (%ld digits)", d,
-				         (long)ex);
-			mpfr_free_str(d);
-			shown = xstrdup(buf);
+		p += strspn(p, " \t\n");
+		if (!strncasecmp(p, "prefix", 6)) {
+			*after = p + 6;
+			return at;
 		}
-		mpfr_clear(x);
-		review_claim_read(cl, w0, how);
-		neg = review_negated(cl->text, w0, end, NULL);
-		holds = !mpz_cmp(want, review_written(cl->m));
-		got = word_hex(review_written(cl->m), cl->m->bits);
-		wants = mpz_get_str(NULL, 16, want);
-		{
-			char *wd = mpz_get_str(NULL, 10, want);
-			if (holds != neg)
-				review_add(cl->r, REVIEW_NOTE, cl->m->file,
-				           review_claim_line(cl, w0), cl->mi, "claim",
-				           "2^%u/phi = %s, %s: %s = 0x%s; %s %s it: "
-				           "confirmed", e, shown, rule, wd, wants, got,
-				           holds ? "is" : "is not");
-			else
-				review_add(cl->r, REVIEW_WARNING, cl->m->file,
-				           review_claim_line(cl, w0), cl->mi, "claim",
-				           "2^%u/phi wrong: 2^%u/phi = %s, %s: %s = 0x%s, "
-				           "and %s %s it", e, e, shown, rule, wd, wants, got,
-				           holds ? "is" : "is not");
-			free(wd);
-		}
-		free(shown);
-		free(got);
-		free(wants);
-		mpz_clears(near, fl, want, NULL);
 	}
+	return NULL;
 }
 
 /* "golden prefix N": how many quotients after a0 are 1s. */
 static void check_golden_prefix(claims *cl)
 {
-	const char *at = review_find_ci(cl->text, "golden prefix"), *q, *qs;
+	const char *q, *qs, *at = golden_words(cl->text, &q);
 	unsigned long line;
 	long claim;
 	int neg;
@@ -642,11 +618,15 @@ static void check_golden_prefix(claims *cl)
 		return;
 	line = review_claim_line(cl, at);
 	review_claim_read(cl, at, at);
-	q = at + strlen("golden prefix");
 	/* "golden prefix 12", "golden prefix: 12", "golden prefix is not 12" */
-	while (*q && !isdigit((unsigned char)*q) && !strchr(".,;", *q) &&
-	       q - at < 40)
-		q++;
+	for (size_t aside = 0; *q && !isdigit((unsigned char)*q) &&
+	     !strchr(".,;", *q) && (size_t)(q - at) < 40 + aside; q++)
+		/* "golden prefix (the run of 1s that tracks 1/phi) is 22": an
+		 * aside's numbers are not the claim, nor its length */
+		if (*q == '(' && strchr(q, ')')) {
+			aside += (size_t)(strchr(q, ')') - q);
+			q = strchr(q, ')');
+		}
 	if (!isdigit((unsigned char)*q)) {
 		review_add(cl->r, REVIEW_CHECK, cl->m->file, line, cl->mi, "claim",
 		           "golden prefix claimed with no number: not checked");
@@ -665,117 +645,6 @@ static void check_golden_prefix(claims *cl)
 	         " (of 1 - x)" : "", cl->c->golden.prefix);
 	review_claim_verdict(cl->r, cl->mi, line, neg, claim == cl->c->golden.prefix, qs, q + 1,
 	              yes, no);
-}
-
-/* A power sum that goes on past the line break at e, in a comment's
- * text from `from`: "2^63 + 2^61 - 2^57 + 2^54\n * - 2^51 - 2^18 + 1"
- * (the next line, past its blanks and a "*" that closes nothing, starts
- * with a sign and a term), or "... + 2^54 -\n * 2^51 ..." (this line ends
- * with a sign): the bytes to skip to that line's sum, else 0. */
-static size_t sum_join(const char *from, const char *e)
-{
-	const char *q = e + 1, *p = e;
-
-	if (*e != '\n')
-		return 0;
-	q += strspn(q, " \t");
-	if (*q == '*' && q[1] != '/')
-		q++;
-	q += strspn(q, " \t");
-	while (p > from && (p[-1] == ' ' || p[-1] == '\t'))
-		p--;
-	if (((*q == '+' || *q == '-') && (q[1] == ' ' || q[1] == '\t' ||
-	     isdigit((unsigned char)q[1]))) ||
-	    (p > from && (p[-1] == '+' || p[-1] == '-') &&
-	     isdigit((unsigned char)*q)))
-		return (size_t)(q - e);
-	return 0;
-}
-
-/* review_power_sum, and where the sum starts into *where. */
-static int power_sum_at(const char *text, unsigned long line0, mpz_t v,
-                        char *sum, size_t n, unsigned long *line,
-                        const char **where)
-{
-	const char *s;
-
-	for (s = text; (s = strstr(s, "2^")); s++) {
-		const char *e = s, *st;
-		size_t terms = 0, ops = 0, k = 0;
-		cfx_err err;
-		if (s > text && (isalnum((unsigned char)s[-1]) || s[-1] == '/' ||
-		                 (s[-1] == ' ' && s > text + 1 && s[-2] == '/')))
-			continue;
-		const char *last = s;    /* past its last digit */
-		for (;;) {
-			size_t j;
-			if (*e && strchr("0123456789^+- \t", *e)) {
-				if (*e == '^')
-					terms++;
-				if ((*e == '+' || *e == '-') && e > s)
-					ops++;
-				if (isdigit((unsigned char)*e))
-					last = e + 1;
-				e++;
-			} else if ((j = sum_join(s, e)))
-				e += j;          /* the sum goes on on the next line */
-			else
-				break;
-		}
-		/* a sign or a line break after the last term is not the sum's */
-		for (const char *q = last; q < e; q++)
-			if ((*q == '+' || *q == '-') && q > s)
-				ops--;
-		e = last;
-		/* terms before the first 2^ ("1 - 2^16 + ..."): back over
-		 * numbers, signs and blanks of the same line, not into a word
-		 * ("x1 + 2^3") or a ratio */
-		st = s;
-		while (st > text && strchr("0123456789+- \t", st[-1]))
-			st--;
-		while (st < s && st > text && (isalnum((unsigned char)st[-1]) ||
-		       strchr("/._^", st[-1])) && isdigit((unsigned char)*st))
-			st++;
-		while (st < s && (*st == ' ' || *st == '\t' || *st == '+'))
-			st++;
-		if (st < s && isdigit((unsigned char)*st)) {
-			const char *q;
-			for (q = st; q < s; q++)
-				if (*q == '+' || *q == '-')
-					ops++, terms++;
-		} else {
-			st = s;
-		}
-		if (terms < 2 || !ops)
-			continue;
-		for (const char *q = st; q < e && k + 1 < n; q++) {
-			size_t j = sum_join(st, q);
-			if (j) {
-				q += j - 1;      /* a line break inside it: a blank */
-				if (k && sum[k - 1] != ' ')
-					sum[k++] = ' ';
-				continue;
-			}
-			if ((*q == ' ' || *q == '\t') && k && sum[k - 1] == ' ')
-				continue;
-			sum[k++] = *q == '\t' ? ' ' : *q;
-		}
-		sum[k] = '\0';
-		if (constant_value(sum, NULL, NULL, v, &err) < 0)
-			continue;
-		*line = review_line_at(text, (size_t)(st - text), line0);
-		*where = st;
-		return 1;
-	}
-	return 0;
-}
-
-int review_power_sum(const char *text, unsigned long line0, mpz_t v,
-                     char *sum, size_t n, unsigned long *line)
-{
-	const char *where;
-
-	return power_sum_at(text, line0, v, sum, n, line, &where);
 }
 
 /* Whether power sum text s (of the value, already checked) is the NAF:
@@ -885,7 +754,7 @@ static void naf_integer(struct buf *b, mpz_srcptr p)
 
 static void check_sum(claims *cl)
 {
-	char sum[256];
+	char *sum = NULL;
 	unsigned long line;
 	const char *where, *qs;
 	mpz_t v;
@@ -896,10 +765,11 @@ static void check_sum(claims *cl)
 	mpz_init(v);
 	/* a sequence's power sum is what it claims to compute: its verdict
 	 * (review_sequence_verdict) reports it */
-	if (!power_sum_at(cl->text, cl->line0, v, sum, sizeof sum, &line, &where))
+	if (!review_power_sum_at(cl->text, cl->line0, v, &sum, &line, &where))
 		goto done;
 	review_claim_read(cl, where, where);
-	if (cl->m->kind == REVIEW_SEQUENCE)
+	if (cl->m->kind == REVIEW_SEQUENCE ||
+	    review_sum_cut(cl, where, sum, v, line))   /* "2^31 - ..." */
 		goto done;
 	mpz_fdiv_r_2exp(v, v, cl->m->bits);
 	holds = !mpz_cmp(v, review_written(cl->m));
@@ -933,17 +803,56 @@ static void check_sum(claims *cl)
 done:
 	buf_free(&yes);
 	buf_free(&no);
+	free(sum);
 	mpz_clear(v);
 }
 
-static void prime_at(claims *cl, const char *at);
+/* What a primality claim of cl is about: a constant's comment, or a
+ * step's (cl->body 2: m->own is that step's product), the constant as
+ * written, named by nothing more (*of empty); a sequence's comment on
+ * the whole, the constant it names (m->claim, the first it names) or,
+ * naming none, the product its code computes, named in *of, a
+ * prefix ("the sequence's product 0x9e370001: ") since the comment
+ * stands above code, not beside a value.  A mail's body (cl->body 1) is
+ * about the patch's defines, whose own check reads it: NULL, unjudged
+ * for a sequence. */
+static mpz_srcptr prime_value(const claims *cl, char *of, size_t n)
+{
+	const review_mult *m = cl->m;
+	mpz_srcptr v;
+	char *h, *ph;
+
+	*of = '\0';
+	if (m->kind != REVIEW_SEQUENCE || cl->body == 2)
+		return review_written(m);
+	if (cl->body)
+		return NULL;
+	v = m->has_claim ? m->claim : m->p;
+	h = word_hex(v, m->bits);
+	ph = word_hex(m->p, m->bits);
+	if (mpz_cmp(v, m->p))
+		snprintf(of, n, "the constant its comment names, %s (the "
+		         "sequence computes %s): ", h, ph);
+	else
+		snprintf(of, n, "the sequence's product %s: ", h);
+	free(h);
+	free(ph);
+	return v;
+}
+
+static void prime_at(claims *cl, const char *at, mpz_srcptr v, const char *of);
 
 /* "prime" (its first word: prime, primes, primality, nonprime) and, in
- * another sentence or clause, "composite": each claim judged. */
+ * another sentence or clause, "composite": each claim judged, about the
+ * value prime_value says. */
 static void check_prime(claims *cl)
 {
 	const char *at = review_word_ci(cl->text, "prime"), *comp;
+	char of[160];
+	mpz_srcptr v = prime_value(cl, of, sizeof of);
 
+	if (!v)
+		return;
 	if (!at)
 		at = review_word_ci(cl->text, "primes");
 	if (!at)
@@ -951,53 +860,59 @@ static void check_prime(claims *cl)
 	if (!at)
 		at = review_word_ci(cl->text, "nonprime");
 	if (at)
-		prime_at(cl, at);
+		prime_at(cl, at, v, of);
 	if ((comp = review_word_ci(cl->text, "composite")))
-		prime_at(cl, comp);
+		prime_at(cl, comp, v, of);
 }
 
-static void prime_at(claims *cl, const char *at)
+/* The least factor of v below 10^6, or 0 when it has none there. */
+static unsigned long least_factor(mpz_srcptr v)
+{
+	unsigned long f;
+
+	for (f = 2; f < 1000000; f++)
+		if (mpz_divisible_ui_p(v, f))
+			return f;
+	return 0;
+}
+
+static void prime_at(claims *cl, const char *at, mpz_srcptr v, const char *of)
 {
 	int pr;
 	unsigned long f, line;
 
-	pr = expr_isprime(review_written(cl->m));
+	pr = expr_isprime(v);
 	line = review_claim_line(cl, at);
 	review_claim_read(cl, at, at);
 	if (review_negated(cl->text, at, at, NULL) ^
 	    (!strncasecmp(at, "nonprime", 8) || !strncasecmp(at, "composite", 9))) {
 		/* "not prime", "non-prime": true when it is composite */
-		for (f = 2; !pr && f < 1000000; f++)
-			if (mpz_divisible_ui_p(review_written(cl->m), f))
-				break;
+		f = pr ? 0 : least_factor(v);
 		if (pr)
 			review_add(cl->r, REVIEW_WARNING, cl->m->file, line, cl->mi, "claim",
-			           "claimed not prime, but it is prime%s",
+			           "%sclaimed not prime, but it is prime%s", of,
 			           pr == 2 ? " (proven)" : " (probable prime)");
-		else if (f < 1000000)
+		else if (f)
 			review_add(cl->r, REVIEW_NOTE, cl->m->file, line, cl->mi, "claim",
-			           "not prime: confirmed, divisible by %lu", f);
+			           "%snot prime: confirmed, divisible by %lu", of, f);
 		else
 			review_add(cl->r, REVIEW_NOTE, cl->m->file, line, cl->mi, "claim",
-			           "not prime: confirmed (composite, no factor below "
-			           "10^6)");
+			           "%snot prime: confirmed (composite, no factor "
+			           "below 10^6)", of);
 		return;
 	}
 	if (pr) {
 		review_add(cl->r, REVIEW_NOTE, cl->m->file, line, cl->mi, "claim",
-		           "prime: confirmed%s", pr == 2 ? " (proven)" :
+		           "%sprime: confirmed%s", of, pr == 2 ? " (proven)" :
 		           " (probable prime)");
 		return;
 	}
-	for (f = 2; f < 1000000; f++)
-		if (mpz_divisible_ui_p(review_written(cl->m), f))
-			break;
-	if (f < 1000000)
+	if ((f = least_factor(v)))
 		review_add(cl->r, REVIEW_WARNING, cl->m->file, line, cl->mi, "claim",
-		           "not prime: divisible by %lu", f);
+		           "%snot prime: divisible by %lu", of, f);
 	else
 		review_add(cl->r, REVIEW_WARNING, cl->m->file, line, cl->mi, "claim",
-		           "not prime (no factor below 10^6)");
+		           "%snot prime (no factor below 10^6)", of);
 }
 
 
@@ -1020,8 +935,8 @@ static void count_verdict(claims *cl, const char *at,
 
 static void check_counts(claims *cl)
 {
-	const char *at;
-	long k;
+	const char *at, *at_s;
+	long k, ks;
 	sas_cost sc = sas_count(&cl->c->sas);
 	size_t w = naf_weight(&cl->c->naf);
 	unsigned long shifts = cl->m->kind == REVIEW_SEQUENCE ? cl->m->shifts : sc.shifts;
@@ -1042,8 +957,27 @@ static void check_counts(claims *cl)
 		         REVIEW_SEQUENCE ? "the code" : "the NAF sequence", shifts);
 		count_verdict(cl, at, (unsigned long)k == shifts, yes, yes);
 	}
-	if ((k = review_count_before(cl->text, "additions", &at)) >= 0 ||
-	    (k = review_count_before(cl->text, "adds", &at)) >= 0) {
+	/* "10 additions, 10 subtractions": each against its own count (a
+	 * sequence's code counts them together: their sum against its sum);
+	 * additions alone count the subtractions too */
+	if (((k = review_count_before(cl->text, "additions", &at)) >= 0 ||
+	     (k = review_count_before(cl->text, "adds", &at)) >= 0) &&
+	    (ks = review_count_before(cl->text, "subtractions", &at_s)) >= 0) {
+		if (cl->m->kind == REVIEW_SEQUENCE) {
+			snprintf(yes, sizeof yes, "%ld additions and %ld subtractions "
+			         "claimed, %ld in all: the code has %lu (additions and "
+			         "subtractions)", k, ks, k + ks, adds);
+			count_verdict(cl, at, (unsigned long)(k + ks) == adds, yes, yes);
+			return;
+		}
+		snprintf(yes, sizeof yes, "%ld %s claimed: the NAF sequence has "
+		         "%zu", k, review_plural(k, "addition", "additions"), sc.adds);
+		count_verdict(cl, at, (size_t)k == sc.adds, yes, yes);
+		snprintf(yes, sizeof yes, "%ld %s claimed: the NAF sequence has "
+		         "%zu", ks, review_plural(ks, "subtraction", "subtractions"),
+		         sc.subs);
+		count_verdict(cl, at_s, (size_t)ks == sc.subs, yes, yes);
+	} else if (k >= 0) {
 		snprintf(yes, sizeof yes, "%ld %s claimed: %s has %lu "
 		         "(additions and subtractions)", k, review_plural(k,
 		         "addition", "additions"), cl->m->kind ==
@@ -1089,6 +1023,22 @@ static void check_ones(claims *cl)
 	free(next);
 }
 
+/* Whether the word s[0, n) is the sequence's input times a number
+ * ("computes k * 73": review_about.c's input_times judges it). */
+static int input_times_at(const claims *cl, const char *s, size_t n)
+{
+	const char *p = s + n;
+
+	if (!cl->m || cl->m->kind != REVIEW_SEQUENCE || !cl->m->input ||
+	    strlen(cl->m->input) != n || strncmp(s, cl->m->input, n))
+		return 0;
+	p += strspn(p, " \t");
+	if (*p != '*')
+		return 0;
+	p += 1 + strspn(p + 1, " \t");
+	return isdigit((unsigned char)*p);
+}
+
 /* A sequence's comment names the constant it computes by a hex literal
  * or a define's name (review.c's sequence_claim judges it): the sentences
  * that do are read. */
@@ -1105,11 +1055,39 @@ static void sequence_names(claims *cl)
 			n++;
 		}
 		if ((n > 4 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ||
-		    (n >= 4 && up == n && memchr(s, '_', n)))
+		    (n >= 4 && up == n && memchr(s, '_', n)) ||
+		    input_times_at(cl, s, n))
 			review_claim_read(cl, s, s);
 		if (n)
 			s += n - 1;
 	}
+}
+
+/* The findings from `before` on that say again what one before them
+ * said in the same file: dropped.  notes 0: one of the findings before
+ * `before` on the same line; 1: a NOTE (a claim confirmed) that any NOTE
+ * before it said, wherever (a mail names a number many times): the one
+ * kept is said at the first of their lines. */
+static void drop_said(review *r, size_t before, int notes)
+{
+	size_t f, g, n;
+
+	for (f = n = before; f < r->nfind; f++) {
+		const review_finding *a = &r->find[f];
+		for (g = 0; g < (notes ? n : before); g++)
+			if (r->find[g].file == a->file && (notes ? a->level ==
+			    REVIEW_NOTE && r->find[g].level == REVIEW_NOTE :
+			    r->find[g].line == a->line) && !strcmp(r->find[g].msg,
+			                                             a->msg))
+				break;
+		if (g < (notes ? n : before)) {
+			if (notes && a->line < r->find[g].line)
+				r->find[g].line = a->line;    /* said at the first */
+			free(r->find[f].msg);
+		} else
+			r->find[n++] = r->find[f];
+	}
+	r->nfind = n;
 }
 
 /* Each sentence of cl (of several) checked again on its own: a check
@@ -1127,7 +1105,7 @@ static void claims_again(claims *cl)
 	for (k = 0; k < cl->ns; k++) {
 		claims sub = *cl;
 		char *t;
-		size_t before = r->nfind, f, g, n;
+		size_t before = r->nfind;
 		t = xstrndup(cl->text + cl->s[k].a, cl->s[k].b - cl->s[k].a);
 		sub.text = t;
 		sub.s = NULL;
@@ -1143,8 +1121,7 @@ static void claims_again(claims *cl)
 		check_within(&sub);
 		check_golden_prefix(&sub);
 		check_sum(&sub);
-		if (sub.m->kind != REVIEW_SEQUENCE)
-			check_prime(&sub);
+		check_prime(&sub);
 		check_counts(&sub);
 		check_ones(&sub);
 		for (q = 0; q < sub.ns; q++)
@@ -1152,18 +1129,7 @@ static void claims_again(claims *cl)
 				cl->s[k].read = 1;
 		/* what the pass over the whole comment found already is not
 		 * said twice */
-		for (f = n = before; f < r->nfind; f++) {
-			for (g = 0; g < before; g++)
-				if (r->find[g].file == r->find[f].file &&
-				    r->find[g].line == r->find[f].line &&
-				    !strcmp(r->find[g].msg, r->find[f].msg))
-					break;
-			if (g < before)
-				free(r->find[f].msg);
-			else
-				r->find[n++] = r->find[f];
-		}
-		r->nfind = n;
+		drop_said(r, before, 0);
 		free(sub.s);
 		free(t);
 	}
@@ -1203,14 +1169,15 @@ static void claims_check(review *r, size_t i, const char *text,
 	review_cf_convergents(r, i, &c, &cl);
 	check_phi(&cl);
 	check_within(&cl);
-	check_phi_ratio(&cl);
+	review_phi_ratio(&cl);
 	review_phi_check(&cl);
 	check_golden_prefix(&cl);
 	check_sum(&cl);
-	/* a sequence's comment on one step (body 2, review_about.c's
-	 * step_other_claims): its "prime" is about that step's product */
-	if (m->kind != REVIEW_SEQUENCE || body == 2)
-		check_prime(&cl);
+	review_naf_row(&cl);
+	/* a sequence's: about the constant it names or its product; on one
+	 * step (body 2, review_about.c's step_other_claims), about that
+	 * step's product (prime_value) */
+	check_prime(&cl);
 	if (m->kind == REVIEW_SEQUENCE)
 		sequence_names(&cl);
 	check_counts(&cl);
@@ -1238,7 +1205,7 @@ void review_claims_shared(review *r, size_t i, const char *text,
 void review_body_claims(review *r, size_t i, int list_unchecked)
 {
 	review_mult *m = &r->mult[i];
-	size_t file = m->file, k = r->nfind, n;
+	size_t file = m->file, k = r->nfind, k0 = k, n;
 	char *hex, *text;
 	claims sp = { 0 };
 
@@ -1271,6 +1238,8 @@ void review_body_claims(review *r, size_t i, int list_unchecked)
 		r->find[k].msg = buf_take(&b);
 	}
 	free(hex);
+	/* "prime: confirmed (proven)" once a number, not at every mention */
+	drop_said(r, k0, 1);
 }
 
 void review_body_general(review *r)
@@ -1387,10 +1356,16 @@ void review_sequence_table(review *r, size_t i)
 		else
 			snprintf(top, sizeof top, "the top %u - %s bits of the product",
 			         m->bits, m->shift_text);
-		review_add(r, REVIEW_NOTE, m->file, m->last, i, "table",
-		           "then %s >> %s: %s index the table (its size is not in "
-		           "the code; verify takes tables 2^4..2^20)", m->name,
-		           m->shift_text, top);
+		if (m->table_src == REVIEW_TABLE_CODE)    /* the calls' sizes */
+			review_add(r, REVIEW_NOTE, m->file, m->last, i, "table",
+			           "then %s >> %s: %s index the table (%s from %s)",
+			           m->name, m->shift_text, top, m->ntab > 1 ?
+			           "its sizes" : "its size", m->why_table);
+		else
+			review_add(r, REVIEW_NOTE, m->file, m->last, i, "table",
+			           "then %s >> %s: %s index the table (its size is "
+			           "not in the code; verify takes tables 2^4..2^20)",
+			           m->name, m->shift_text, top);
 	}
 }
 

@@ -20,10 +20,12 @@
  * review_says_modulus, review_find_ci, declared in review_int.h).
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "cfx/constant.h"
 #include "cfx/review.h"
 #include "core/review_int.h"
 #include "util/buf.h"
@@ -53,10 +55,23 @@ unsigned long review_claim_line(const claims *cl, const char *at)
 const char *review_word_before(const char *text, const char *e,
                                const char **end)
 {
-	const char *b;
+	const char *b, *q;
 
 	while (e > text && e[-1] == ' ')
 		e--;
+	/* "10\n * subtractions": the word before, past the comment's line
+	 * break and its " * " */
+	q = e;
+	while (q > text && (q[-1] == ' ' || q[-1] == '\t'))
+		q--;
+	if (q > text && q[-1] == '*' && (q - 1 == text || q[-2] != '/'))
+		for (q--; q > text && (q[-1] == ' ' || q[-1] == '\t'); q--)
+			;
+	if (q > text && q[-1] == '\n') {
+		for (q--; q > text && (q[-1] == ' ' || q[-1] == '\t'); q--)
+			;
+		e = q;
+	}
 	b = e;
 	while (b > text && isalnum((unsigned char)b[-1]))
 		b--;
@@ -166,20 +181,32 @@ const char *review_find_cf(const char *text, const char **after)
 		return s;
 	}
 	/* "cf", "CF", "cf =", "cf:" right before a "[", and "cf is", "cf =",
-	 * "cf:" before a number ("its cf is 0, 1, 1, ..."): not "cf. the
-	 * paper" */
+	 * "cf:" before a number ("its cf is 0, 1, 1, ..."), "cf" before a
+	 * list of numbers ("cf 0,1,1,..."): not "cf. the paper" */
 	for (s = text; (s = review_word_ci(s, "cf")); s += 2) {
 		const char *q = s + 2;
 		int sep = 0;
 		while (*q == ' ' || *q == '\t')
 			q++;
+		/* "CF of 0x9e370001/2^32: 0, 1, ...", "its CF ends 18, ...":
+		 * the claim's reader takes the ratio and the end */
+		if ((!strncasecmp(q, "of", 2) && !isalnum((unsigned char)q[2])) ||
+		    (!strncasecmp(q, "ends", 4) && !isalnum((unsigned char)q[4]))) {
+			if (after)
+				*after = s + 2;
+			return s;
+		}
 		if (*q == '=' || *q == ':')
 			q++, sep = 1;
 		else if (!strncasecmp(q, "is", 2) && !isalnum((unsigned char)q[2]))
 			q += 2, sep = 1;
 		while (*q == ' ' || *q == '\t' || *q == '\n')
 			q++;
-		if (*q == '[' || (sep && isdigit((unsigned char)*q))) {
+		/* "cf 0,1,1,...": no separator, but a list of numbers */
+		if (*q == '[' || (sep && isdigit((unsigned char)*q)) ||
+		    (isdigit((unsigned char)*q) && strcspn(q, ",\n") < 24 &&
+		     q[strcspn(q, ",\n")] == ',' &&
+		     strspn(q, "0123456789 \t") == strcspn(q, ","))) {
 			if (after)
 				*after = s + 2;
 			return s;
@@ -495,3 +522,132 @@ void review_claim_verdict(review *r, size_t mi, unsigned long line, int neg,
 	buf_free(&q);
 }
 
+/* ---- power sums ------------------------------------------------------------ */
+
+/* A power sum that goes on past the line break at e, in a comment's
+ * text from `from`: "2^63 + 2^61 - 2^57 + 2^54\n * - 2^51 - 2^18 + 1"
+ * (the next line, past its blanks and a "*" that closes nothing, starts
+ * with a sign and a term), or "... + 2^54 -\n * 2^51 ..." (this line ends
+ * with a sign): the bytes to skip to that line's sum, else 0. */
+static size_t sum_join(const char *from, const char *e)
+{
+	const char *q = e + 1, *p = e;
+
+	if (*e != '\n')
+		return 0;
+	q += strspn(q, " \t");
+	if (*q == '*' && q[1] != '/')
+		q++;
+	q += strspn(q, " \t");
+	while (p > from && (p[-1] == ' ' || p[-1] == '\t'))
+		p--;
+	if (((*q == '+' || *q == '-') && (q[1] == ' ' || q[1] == '\t' ||
+	     isdigit((unsigned char)q[1]))) ||
+	    (p > from && (p[-1] == '+' || p[-1] == '-') &&
+	     isdigit((unsigned char)*q)))
+		return (size_t)(q - e);
+	return 0;
+}
+
+/* review_power_sum_take, and where the sum starts into *where.  The sum
+ * is read whole, over every comment line it spans, whatever its length
+ * (a 64-bit NAF runs past 128 bytes): its text is malloc'd into *sum. */
+int review_power_sum_at(const char *text, unsigned long line0, mpz_t v,
+                       char **sum, unsigned long *line, const char **where)
+{
+	const char *s;
+
+	for (s = text; (s = strstr(s, "2^")); s++) {
+		const char *e = s, *st;
+		size_t terms = 0, ops = 0;
+		cfx_err err;
+		if (s > text && (isalnum((unsigned char)s[-1]) || s[-1] == '/' ||
+		                 (s[-1] == ' ' && s > text + 1 && s[-2] == '/')))
+			continue;
+		const char *last = s;    /* past its last digit */
+		for (;;) {
+			size_t j;
+			if (*e && strchr("0123456789^+- \t", *e)) {
+				if (*e == '^')
+					terms++;
+				if ((*e == '+' || *e == '-') && e > s)
+					ops++;
+				if (isdigit((unsigned char)*e))
+					last = e + 1;
+				e++;
+			} else if ((j = sum_join(s, e)))
+				e += j;          /* the sum goes on on the next line */
+			else
+				break;
+		}
+		/* a sign or a line break after the last term is not the sum's */
+		for (const char *q = last; q < e; q++)
+			if ((*q == '+' || *q == '-') && q > s)
+				ops--;
+		e = last;
+		/* terms before the first 2^ ("1 - 2^16 + ..."): back over
+		 * numbers, signs and blanks of the same line, not into a word
+		 * ("x1 + 2^3") or a ratio */
+		st = s;
+		while (st > text && strchr("0123456789+- \t", st[-1]))
+			st--;
+		while (st < s && st > text && (isalnum((unsigned char)st[-1]) ||
+		       strchr("/._^", st[-1])) && isdigit((unsigned char)*st))
+			st++;
+		while (st < s && (*st == ' ' || *st == '\t' || *st == '+'))
+			st++;
+		if (st < s && isdigit((unsigned char)*st)) {
+			const char *q;
+			for (q = st; q < s; q++)
+				if (*q == '+' || *q == '-')
+					ops++, terms++;
+		} else {
+			st = s;
+		}
+		if (terms < 2 || !ops)
+			continue;
+		struct buf b = { 0 };
+		for (const char *q = st; q < e; q++) {
+			size_t j = sum_join(st, q);
+			if (j) {
+				q += j - 1;      /* a line break inside it: a blank */
+				if (b.len && b.s[b.len - 1] != ' ')
+					buf_putc(&b, ' ');
+				continue;
+			}
+			if ((*q == ' ' || *q == '\t') && b.len && b.s[b.len - 1] == ' ')
+				continue;
+			buf_putc(&b, *q == '\t' ? ' ' : *q);
+		}
+		if (constant_value(buf_str(&b), NULL, NULL, v, &err) < 0) {
+			buf_free(&b);
+			continue;
+		}
+		*sum = buf_take(&b);
+		*line = review_line_at(text, (size_t)(st - text), line0);
+		*where = st;
+		return 1;
+	}
+	return 0;
+}
+
+char *review_power_sum_take(const char *text, unsigned long line0, mpz_t v,
+                            unsigned long *line)
+{
+	const char *where;
+	char *sum;
+
+	return review_power_sum_at(text, line0, v, &sum, line, &where) ? sum : NULL;
+}
+
+int review_power_sum(const char *text, unsigned long line0, mpz_t v,
+                     char *sum, size_t n, unsigned long *line)
+{
+	char *all = review_power_sum_take(text, line0, v, line);
+
+	if (!all)
+		return 0;
+	snprintf(sum, n, "%s", all);
+	free(all);
+	return 1;
+}

@@ -229,6 +229,8 @@ void review_defs_free(defs *s)
 	for (i = 0; i < s->n; i++) {
 		free(s->d[i].name);
 		free(s->d[i].text);
+		free(s->d[i].ub);
+		free(s->d[i].bad);
 		mpz_clear(s->d[i].v);
 	}
 	free(s->d);
@@ -336,7 +338,25 @@ void review_define_add(defs *s, const char *d, unsigned ctx, size_t file,
 	x->hash = name_hash(x->name);
 	if (review_literal(value, x->v, &x->suffix_long) == 0) {
 		x->valid = 1;
-	} else if (isalpha((unsigned char)*value) || *value == '_') {
+	} else if (!isalpha((unsigned char)*value) && *value != '_') {
+		/* -0x61C88647, (0x9e37 << 16 | 1): as C evaluates it */
+		review_cexpr e;
+		int rc;
+		mpz_init(e.v);
+		if ((rc = review_cexpr_eval(value, &e)) == 0) {
+			/* its value for review_define_found alone: the
+			 * readers of a valid define's value (a table's
+			 * bits, a shift) take only literals and names */
+			mpz_set(x->v, e.v);
+			x->expr = 1;
+			snprintf(x->etype, sizeof x->etype, "%s", e.type);
+			if (e.ub[0])
+				x->ub = xstrdup(e.ub);
+		} else if (rc == -2) {
+			x->bad = xstrdup(e.bad);
+		}
+		mpz_clear(e.v);
+	} else {
 		const define *o = review_defs_find(s, value, ctx);
 		/* x is not indexed yet; "#define A A" is not an earlier A */
 		if (o && o->valid && strcmp(value, x->name)) {

@@ -80,6 +80,25 @@ static size_t cast_end(const ev *e, size_t i)
 	return j + 1;
 }
 
+/* The value of variable s read: its a x + b, or, when none is known
+ * and no input was read yet, the input itself.  It is marked read (a
+ * temporary, once a later step reads it: review.c's finish_run). */
+static val var_value(ev *e, sym *s)
+{
+	val v = UNKNOWN;
+
+	s->read = 1;
+	if (s->known) {
+		v.known = 1, v.a = s->a, v.b = s->b;
+		v.adds = s->adds, v.shifts = s->shifts;
+	} else if (!e->w->f.have_input && !s->is_ptr) {
+		s->is_input = s->known = 1, s->a = 1, s->b = 0;
+		e->w->f.have_input = 1;
+		v.known = 1, v.a = 1;
+	}
+	return v;
+}
+
 static val e_primary(ev *e)
 {
 	const tok *t;
@@ -173,18 +192,8 @@ static val e_primary(ev *e)
 			}
 			return UNKNOWN;
 		}
-		if ((s = review_var_find(e->w, t->s))) {
-			val v = UNKNOWN;
-			if (s->known) {
-				v.known = 1, v.a = s->a, v.b = s->b;
-				v.adds = s->adds, v.shifts = s->shifts;
-			} else if (!e->w->f.have_input && !s->is_ptr) {
-				s->is_input = s->known = 1, s->a = 1, s->b = 0;
-				e->w->f.have_input = 1;
-				v.known = 1, v.a = 1;
-			}
-			return v;
-		}
+		if ((s = review_var_find(e->w, t->s)))
+			return var_value(e, s);
 		if ((d = review_defs_find(e->w->newd, t->s, e->w->f.word)) && d->valid &&
 		    mpz_sizeinbase(d->v, 2) <= 64)
 			return cnst(mpz_get_ui(d->v));

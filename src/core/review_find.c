@@ -57,158 +57,26 @@ size_t review_mult_new(review *r, review_kind k, size_t file,
 	m->old_file = REVIEW_NONE;
 	m->shift = -1;
 	m->verify = 1;
+	m->use_of = REVIEW_NONE;
 	return r->nmult++;
+}
+
+void review_mult_free(review_mult *m)
+{
+	free(m->name);
+	free(m->text);
+	free(m->old_text);
+	free(m->input);
+	free(m->code);
+	free(m->decls);
+	mpz_clear(m->p);
+	mpz_clear(m->old);
+	mpz_clear(m->claim);
+	mpz_clear(m->own);
 }
 
 /* A constant's claims, word checks and form, found at line. */
 static void constant_found(walk *w, size_t i);
-
-/* m replaces the value z (cleared here), written num on line: its old
- * value, for the "replaces" comparison. */
-static void set_old(review_mult *m, mpz_t z, const char *num,
-                    unsigned long line)
-{
-	m->has_old = 1;
-	mpz_set(m->old, z);
-	m->old_line = line;
-	m->old_text = xstrdup(num);
-	mpz_clear(z);
-}
-
-/* The literal a new literal product replaces: the first "* LITERAL"
- * (at least 2^8) on a removed line of the same hunk. */
-static void literal_replaced(walk *w, review_mult *m)
-{
-	const patch *pt = w->pt;
-	size_t li, hunk = (size_t)-1, from, to;
-
-	review_file_lines(pt, m->file, &from, &to);
-	for (li = from; li < to; li++)
-		if (pt->line[li].type == '+' && pt->line[li].no == m->line)
-			hunk = pt->line[li].hunk;
-	for (li = from; li < to && hunk != (size_t)-1; li++) {
-		const patch_line *pl = &pt->line[li];
-		const char *s = pl->text;
-		if (pl->type != '-' || pl->hunk != hunk || pl->file != m->file)
-			continue;
-		while ((s = strchr(s, '*'))) {
-			size_t n;
-			char num[40];
-			mpz_t z;
-			int sl;
-			s++;
-			while (*s == ' ' || *s == '(')
-				s++;
-			for (n = 0; isalnum((unsigned char)s[n]); n++)
-				;
-			if (!n || n >= sizeof num || !isdigit((unsigned char)*s))
-				continue;
-			memcpy(num, s, n);
-			num[n] = '\0';
-			mpz_init(z);
-			if (review_literal(num, z, &sl) == 0 && mpz_cmp_ui(z, 255) > 0 &&
-			    mpz_cmp(z, m->p)) {
-				set_old(m, z, num, pl->no);
-				return;
-			}
-			mpz_clear(z);
-		}
-	}
-}
-
-/* The value a const declaration's initialiser replaces: "NAME = LITERAL"
- * (NAME a whole word) on a removed line of its file, of another value. */
-static void decl_replaced(walk *w, review_mult *m)
-{
-	const patch *pt = w->pt;
-	size_t li, from, to, n = strlen(m->name);
-
-	review_file_lines(pt, m->file, &from, &to);
-	for (li = from; li < to; li++) {
-		const patch_line *pl = &pt->line[li];
-		const char *s = pl->text;
-		if (pl->type != '-')
-			continue;
-		while ((s = strstr(s, m->name))) {
-			const char *e = s + n;
-			char num[40];
-			size_t k;
-			mpz_t z;
-			int before = s > pl->text && (isalnum((unsigned char)s[-1]) ||
-			                              s[-1] == '_');
-			s = e;
-			if (before || isalnum((unsigned char)*e) || *e == '_')
-				continue;
-			e += strspn(e, " \t");
-			if (*e != '=' || e[1] == '=')
-				continue;
-			e += 1 + strspn(e + 1, " \t");
-			for (k = 0; isalnum((unsigned char)e[k]) && k + 1 < sizeof num; k++)
-				num[k] = e[k];
-			num[k] = '\0';
-			mpz_init(z);
-			if (k && review_literal(num, z, NULL) == 0 && mpz_cmp(z, m->p)) {
-				set_old(m, z, num, pl->no);
-				return;
-			}
-			mpz_clear(z);
-		}
-	}
-}
-
-/* The files of the mail of a series that file f is in: [*lo, *hi) (all
- * of them when the patch is no series). */
-static void mail_files(const patch *pt, size_t f, size_t *lo, size_t *hi)
-{
-	*lo = 0;
-	*hi = REVIEW_NONE;
-	if (pt->nmails < 2)
-		return;
-	for (*lo = f; *lo > 0 && pt->mail[*lo - 1] == pt->mail[f]; --*lo)
-		;
-	for (*hi = f + 1; *hi < pt->nfiles && pt->mail[*hi] == pt->mail[f]; ++*hi)
-		;
-}
-
-/* The define name (of word ctx) that a define on the new side of the
- * walk's file replaces: the old side's of the same file, else of another
- * file of the same patch (a series' other patches change the same file
- * again: patch 2's old side is patch 1's new one). */
-static const define *old_define(const walk *w, const char *name,
-                                unsigned ctx)
-{
-	const define *d = review_defs_find_in(w->oldd, name, ctx, w->file,
-	                                      w->file + 1);
-	size_t lo, hi;
-
-	if (d)
-		return d;
-	mail_files(w->pt, w->file, &lo, &hi);
-	return review_defs_find_in(w->oldd, name, ctx, lo, hi);
-}
-
-/* In a series, the define of an earlier patch that adds old (the one a
- * define of this patch replaces), else NULL. */
-static const define *earlier_mail_define(const walk *w, const char *name,
-                                         const define *old)
-{
-	const patch *pt = w->pt;
-	size_t lo, hi, k;
-
-	if (pt->nmails < 2)
-		return NULL;
-	mail_files(pt, w->file, &lo, &hi);
-	for (k = w->newd->n; k-- > 0; ) {
-		const define *d = &w->newd->d[k];
-		if (d->file < lo && d->added && d->valid && !strcmp(d->name, name) &&
-		    !mpz_cmp(d->v, old->v) && (!old->ctx || !d->ctx ||
-		                               d->ctx == old->ctx))
-			return d;
-	}
-	return NULL;
-}
-
-
 
 /* Multiplier mi inside #if's nested deeper than review reads (MAX_IF):
  * its word said to be the innermost read one's, and a CHECK that names
@@ -282,10 +150,37 @@ static void cast_cut(walk *w, size_t i, const char *name, size_t lit)
 	free(cut_hex);
 }
 
-/* A define or declaration of a multiplier on the new side (lit: the
- * literal's token, REVIEW_NONE for a name's; a literal's statement is
- * [w->lit_a, w->lit_b), and the later one that shifts what it keeps
- * [w->lit_c, w->lit_d) when lit_d > lit_c). */
+/* Multiplier i, a define or a const whose value is a constant
+ * expression of literals (-0x61C88647, (0x9e37 << 16 | 1), ~0x61C88646u):
+ * its value as C computes it in its type etype (what C leaves undefined
+ * in it: ub, or NULL), and, converted to the word as C converts it (mod
+ * 2^bits: a negative int in a 64-bit word is sign-extended), the
+ * multiplier; said, and ub a WARNING. */
+static void expr_said(walk *w, size_t i, const char *etype, const char *ub)
+{
+	review_mult *m = &w->r->mult[i];
+	char *dec, *hex;
+
+	if (!m->bits)
+		return;
+	dec = mpz_get_str(NULL, 10, m->p);
+	mpz_fdiv_r_2exp(m->p, m->p, m->bits);
+	hex = word_hex(m->p, m->bits);
+	review_add(w->r, REVIEW_NOTE, m->file, m->line, i, "word",
+	           "%s = %s is a constant expression: C gives it the type %s "
+	           "and the value %s%s; in the %u-bit word it is %s", m->name,
+	           m->text, etype, dec, dec[0] == '-' ?
+	           " (negative: converted to an unsigned word mod 2^bits)" : "",
+	           m->bits, hex);
+	if (ub && ub[0])
+		review_add(w->r, REVIEW_WARNING, m->file, m->line, i, "word",
+		           "%s = %s: %s; write it with a U suffix (unsigned "
+		           "int) so that its value is defined", m->name,
+		           m->text, ub);
+	free(dec);
+	free(hex);
+}
+
 static void mult_constant(walk *w, review_kind k, const char *name,
                           const char *text, const mpz_t v, int suffix_long,
                           unsigned type_word, const char *type,
@@ -343,23 +238,36 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 		if (!uw && says != 32 && says != 64 && k == REVIEW_DEFINE)
 			review_word_by_name(m, name, over);
 	}
-	if (name[0] && (old = old_define(w, name, ctx)) && old->valid &&
+	if (k == REVIEW_DEFINE) {
+		const define *d = review_defs_find(w->newd, name, ctx);
+		if (d && d->expr)
+			expr_said(w, i, d->etype, d->ub);
+	} else if (k == REVIEW_DECL && w->decl_expr)
+		expr_said(w, i, w->decl_expr->type, w->decl_expr->ub);
+	if (name[0] && (old = review_old_define(w, name, ctx)) && old->valid &&
 	    mpz_cmp(old->v, v) && (!ctx || !old->ctx || old->ctx == ctx)) {
 		m->has_old = 1;
 		mpz_set(m->old, old->v);
+		mpz_fdiv_r_2exp(m->old, m->old, m->bits);
 		m->old_line = old->line;
 		m->old_text = xstrdup(old->text);
-		if ((old = earlier_mail_define(w, name, old))) {
+		if ((old = review_earlier_mail_define(w, name, old))) {
 			m->old_file = old->file;
 			m->old_added_line = old->line;
 		}
 	}
+	if (k == REVIEW_DECL)            /* a u16 constant: promoted */
+		review_promotion(w, i, name, type);
+	else if (k == REVIEW_DEFINE && have_mw && !ctx)
+		review_promotion(w, i, name, mw.type[LP64]);  /* an int's */
 	cast_cut(w, i, name, lit);
 	if (k == REVIEW_DECL && !m->has_old)
-		decl_replaced(w, m);
+		review_decl_replaced(w, m, name);
+	if (k == REVIEW_DEFINE)
+		review_aliases_said(w, i, ctx);
 	review_deep_if(w, i);
 	if (k == REVIEW_LITERAL) {
-		literal_replaced(w, m);
+		review_literal_replaced(w, m);
 		/* the word its statement shows (hash_ptr(), hash_32(), a
 		 * right shift), before the word is said: said and judged alike */
 		review_use_of(w, w->lit_a, w->lit_b, i);
@@ -473,7 +381,7 @@ static int is_tok(const tok *t, size_t n, size_t j, const char *s)
  * "h *= P;") that a later statement of its block shifts right before
  * anything else assigns it ("return h >> 22;", "h >>= 22;"): that
  * statement's range in [*sa, *sb), else 0. */
-static int shifted_after(const walk *w, size_t a, size_t b, size_t *sa,
+int review_shifted_after(const walk *w, size_t a, size_t b, size_t *sa,
                          size_t *sb)
 {
 	const tok *t = w->v.t;
@@ -655,7 +563,7 @@ static unsigned use_at(const walk *w, size_t j)
 			f |= U_HASHED;
 		if (xor_before(t, n, j))
 			f |= U_XORMUL;
-		if (b < n && shifted_after(w, a, b + 1, &q, &q))
+		if (b < n && review_shifted_after(w, a, b + 1, &q, &q))
 			f |= U_SHPROD;
 	}
 	return f;
@@ -689,8 +597,9 @@ void review_uses_index(walk *w)
 			}
 		}
 	}
+	review_alias_index(w);
 	for (j = 0; j < w->v.n; j++)
-		if (w->v.t[j].type == T_IDENT) {
+		if (w->v.t[j].type == T_IDENT && !review_alias_ref(w, j)) {
 			size_t h = use_slot(w, w->v.t[j].s);
 			w->uses[h].name = w->v.t[j].s;
 			unsigned f = use_at(w, j);
@@ -698,6 +607,20 @@ void review_uses_index(walk *w)
 			w->uses[h].nasg += (f & U_ASSIGNED) != 0;
 			w->uses[h].nuse++;
 		}
+	/* an alias's uses are its constant's ("#define HASH_MULT BASE",
+	 * "const u32 hash_k = GOLDEN;": one constant), its declaration
+	 * none */
+	for (j = 0; j < w->nuses; j++) {
+		const char *b = w->uses[j].name ?
+		                review_alias_base(w, w->uses[j].name) : NULL;
+		size_t h;
+		if (!b)
+			continue;
+		h = use_slot(w, b);
+		w->uses[h].name = b;
+		w->uses[h].flags |= w->uses[j].flags & ~U_ASSIGNED;
+		w->uses[h].nuse += w->uses[j].nuse - w->uses[j].nasg;
+	}
 }
 
 void review_uses_free(walk *w)
@@ -708,6 +631,7 @@ void review_uses_free(walk *w)
 	free(w->fns);
 	w->fns = NULL;
 	w->nfns = 0;
+	review_alias_free_decls(w);
 }
 
 static unsigned uses_of(const walk *w, const char *name)
@@ -749,7 +673,9 @@ static int may_be_multiplier(const walk *w, const char *name, const mpz_t v)
 	/* a seed's or a bound's name, unless the patch multiplies by it and
 	 * shifts, or passes the product into hash_32() and the like, and it
 	 * is wider than a unit's factor ((x * MULT_MAX) >> 10 with MULT_MAX
-	 * 1000 scales; v * OBJ_SALT >> 23 with 0x9e370001 hashes: t23d) */
+	 * 1000 scales; v * OBJ_SALT >> 23 with 0x9e370001 hashes: a trial
+	 * of issue 23 found such a salt dropped as a seed, "no multipliers
+	 * found") */
 	if (review_name_says_size(name) || (u & U_SIZE))
 		return 0;
 	if (review_name_says_value(name) && !((u & (U_SHPROD | U_HASHED)) &&
@@ -800,6 +726,37 @@ static unsigned type_written(const tok *t, size_t j, size_t b, unsigned ctx,
 	return bits;
 }
 
+/* Whether the literal t[i] is the multiplier of a linear congruential
+ * generator's step, "v = v * A + C;" or "v = A * v + C;" (C a literal or
+ * a define): the state fed back to itself is a pseudo-random number
+ * generator (cfx's own `verify --emit kunit` makes its random inputs so,
+ * with Knuth's MMIX constants), no hash multiply, whatever shifts the
+ * state afterwards.  The statement's first token into *a. */
+static int lcg_step(const walk *w, size_t i, size_t *a)
+{
+	const tok *t = w->v.t;
+	size_t n = w->v.n, v, c;
+	const char *x;
+
+	if (i >= 3 && !strcmp(t[i - 1].s, "*") && !strcmp(t[i - 3].s, "="))
+		v = i - 4, x = t[i - 2].s;         /* v = v * A + C */
+	else if (i >= 2 && i + 2 < n && !strcmp(t[i - 1].s, "=") &&
+	         !strcmp(t[i + 1].s, "*"))
+		v = i - 2, x = t[i + 2].s;         /* v = A * v + C */
+	else
+		return 0;
+	c = x == t[i - 2].s ? i + 1 : i + 3;
+	if (v >= n || c + 2 >= n || t[v].type != T_IDENT || strcmp(t[v].s, x) ||
+	    (v > 0 && t[v - 1].type == T_OP && strcmp(t[v - 1].s, ";") &&
+	     strcmp(t[v - 1].s, "{") && strcmp(t[v - 1].s, "}")) ||
+	    strcmp(t[c].s, "+") || strcmp(t[c + 2].s, ";") ||
+	    !(t[c + 1].type == T_NUM || (t[c + 1].type == T_IDENT &&
+	      review_defs_find(w->newd, t[c + 1].s, 0))))
+		return 0;
+	*a = v;
+	return 1;
+}
+
 /* Whether the literal z at t[i], multiplied in a statement that hashes
  * (its names say hash: named; its product is shifted right: shifted),
  * is no multiplicative hash's multiplier, and why (a NOTE when it is
@@ -811,16 +768,26 @@ static int not_hash_product(walk *w, size_t i, const mpz_t z, int named,
                             int shifted)
 {
 	const tok *t = w->v.t;
-	size_t n = strspn(t[i].s, "0123456789");
+	size_t n = strspn(t[i].s, "0123456789"), a;
+	char why[320] = "";
 
-	if (!shifted && xor_before(t, w->v.n, i)) {
+	if (lcg_step(w, i, &a))
+		snprintf(why, sizeof why, "%.40s = %.40s * a + c at line "
+		         "%lu is the step of a linear congruential generator "
+		         "(its state fed back, x * a + c), which makes "
+		         "pseudo-random numbers, not a hash's table index",
+		         t[a].s, t[a].s, t[i].line);
+	else if (!shifted && xor_before(t, w->v.n, i))
+		snprintf(why, sizeof why, "it multiplies a value just xored "
+		         "and its product is never shifted right (the step of "
+		         "FNV and its kin), which is no multiplicative "
+		         "hashing, where the top bits of x * C index the "
+		         "table");
+	if (why[0]) {
 		if (t[i].added)
-			review_add(w->r, REVIEW_NOTE, w->file, t[i].line, REVIEW_NONE,
-			           "multiplier", "%s is not judged: it multiplies a "
-			           "value just xored and its product is never "
-			           "shifted right (the step of FNV and its kin), "
-			           "which is no multiplicative hashing, where the "
-			           "top bits of x * C index the table", t[i].s);
+			review_add(w->r, REVIEW_NOTE, w->file, t[i].line,
+			           REVIEW_NONE, "multiplier", "%s is not "
+			           "judged: %s", t[i].s, why);
 		return 1;
 	}
 	if (named)
@@ -866,81 +833,6 @@ static int product_shift(walk *w, size_t i, size_t b, size_t sa, size_t sb,
 			return 1;
 		}
 	return 0;
-}
-
-/* The first x >= 0 at which (x * z) >> k is not x / d, rounded down,
- * into x (e = z d - 2^k, |e| < d, not 0): with x = q d + r, the shift
- * gives q exactly while r 2^k + x e lies in [0, d 2^k).  For e > 0 the
- * first x of remainder r is the least x = r (mod d) with x e >= (d - r)
- * 2^k; for e < 0, the least x = r (mod d) with x |e| > r 2^k; the least
- * over r. */
-static void reciprocal_end(mpz_t x, const mpz_t e, unsigned long k,
-                           unsigned long d)
-{
-	mpz_t t, a, m;
-	unsigned long r;
-	int neg = mpz_sgn(e) < 0;
-
-	mpz_inits(t, a, m, NULL);
-	mpz_set_si(x, -1);
-	mpz_abs(a, e);
-	for (r = 0; r < d; r++) {
-		/* the bound on x: ceil((d - r) 2^k / e), or floor(r 2^k / |e|)
-		 * + 1 */
-		mpz_set_ui(t, neg ? r : d - r);
-		mpz_mul_2exp(t, t, k);
-		if (neg) {
-			mpz_fdiv_q(t, t, a);
-			mpz_add_ui(t, t, 1);
-		} else {
-			mpz_cdiv_q(t, t, a);
-		}
-		/* the least x >= t with x = r (mod d) */
-		mpz_sub_ui(m, t, r);
-		mpz_cdiv_q_ui(m, m, d);
-		if (mpz_sgn(m) < 0)
-			mpz_set_ui(m, 0);
-		mpz_mul_ui(m, m, d);
-		mpz_add_ui(m, m, r);
-		if (mpz_sgn(x) < 0 || mpz_cmp(m, x) < 0)
-			mpz_set(x, m);
-	}
-	mpz_clears(t, a, m, NULL);
-}
-
-/* Whether z, a product with which is shifted right by k, is a
- * reciprocal: floor or ceil of 2^k/d for a d of 3..65536 that is no power
- * of 2 (|z d - 2^k| < d), so that (x * z) >> k is x / d, rounded down,
- * for every x below *end (reciprocal_end; 0 when z d = 2^k... never: d
- * is no power of 2): a division by a constant done as a multiply and a
- * shift, as compilers do it, no hash.  d into *d, "ceil" or "floor" into
- * *how. */
-static int reciprocal(const mpz_t z, unsigned long k, unsigned long *d,
-                      const char **how, mpz_t end)
-{
-	mpz_t p, q, e;
-	int ok = 0, c;
-
-	if (k < 2 || k > 128 || mpz_sgn(z) <= 0)
-		return 0;
-	mpz_inits(p, q, e, NULL);
-	mpz_setbit(p, k);
-	mpz_fdiv_q(q, p, z);
-	for (c = 0; c < 2 && !ok; c++, mpz_add_ui(q, q, 1)) {
-		if (mpz_cmp_ui(q, 3) < 0 || mpz_cmp_ui(q, 65536) > 0 ||
-		    mpz_popcount(q) == 1)
-			continue;
-		mpz_mul(e, z, q);
-		mpz_sub(e, e, p);
-		if (mpz_cmpabs(e, q) < 0) {
-			ok = 1;
-			*d = mpz_get_ui(q);
-			*how = mpz_sgn(e) > 0 ? "ceil" : "floor";
-			reciprocal_end(end, e, k, *d);
-		}
-	}
-	mpz_clears(p, q, e, NULL);
-	return ok;
 }
 
 /* The product of the literal t[i] shifted right by k (the shift at token
@@ -1020,54 +912,6 @@ static void zero_index(walk *w, size_t a, size_t b, size_t i, size_t at,
 	           pw.bits[model]);
 }
 
-/* The literal t[i] (value z) times x, shifted right by k (ub: that
- * shift is undefined on its product): when it is a reciprocal (x * z
- * >> k is x / d for every x below some end), said, and 1; else 0. */
-static int reciprocal_found(walk *w, size_t i, unsigned long k, int ub,
-                            mpz_srcptr z)
-{
-	const tok *t = w->v.t;
-	unsigned long d;
-	const char *how;
-	char *es, reach[320] = "";
-	cwidth ow;
-	int model, lv = REVIEW_NOTE;
-	mpz_t end;
-
-	mpz_init(end);
-	if (!reciprocal(z, k, &d, &how, end)) {
-		mpz_clear(end);
-		return 0;
-	}
-	/* where it stops being x / d: the first x it gets wrong; the
-	 * operand's declared type reaches that x: a u32 x and a first wrong
-	 * x below 2^32 */
-	es = mpz_get_str(NULL, 10, end);
-	if (!ub && review_operand_decl(w, i, &ow) == 0)
-		for (model = 0; model < NMODEL; model++)
-			if (mpz_sizeinbase(end, 2) <= ow.bits[model]) {
-				lv = REVIEW_WARNING;
-				snprintf(reach, sizeof reach, "; and x reaches it: %s "
-				         "(%s) holds values up to 2^%u - 1%s, so the "
-				         "division is wrong for some of its inputs",
-				         ow.type[model], ow.why, ow.bits[model],
-				         model == ILP32 && ow.bits[LP64] !=
-				         ow.bits[ILP32] ? " on ILP32" : "");
-				break;
-			}
-	review_add(w->r, lv, w->file, t[i].line, REVIEW_NONE, "multiplier",
-	           "%s is not judged: it is %s(2^%lu/%lu), so x * %s >> %lu %s x "
-	           "/ %lu, rounded down, for every x below %s (2^%.2f), and not "
-	           "for x = %s%s: a division by a constant done as a multiply "
-	           "and a shift (a reciprocal), no hash%s", t[i].s, how, k, d,
-	           t[i].s, k, ub ? "would be" : "is", d, es,
-	           log2(mpz_get_d(end)), es, ub ? ", were the product wide "
-	           "enough (the ERROR above)" : "", reach);
-	free(es);
-	mpz_clear(end);
-	return 1;
-}
-
 /* The word of the literal product t[i] in statement [a, b) (its type as
  * written into type), 0: not shown there. */
 static unsigned literal_word(walk *w, size_t a, size_t b, size_t i,
@@ -1121,6 +965,22 @@ static unsigned literal_word(walk *w, size_t a, size_t b, size_t i,
 	return tw;
 }
 
+/* Whether the literal z at t[i] is the multiplier of a hash on a word
+ * of 8 to 16 bits: its product is cast to that word ("(uint8_t)(x *
+ * 0x9du) >> 4", "(u16)(x * 0x9e37) >> 6"), and z is odd and has more
+ * than half of the word's bits, where a 255 floor or a fixed-point
+ * scale's 2^12 would drop it (issue 23: an 8-bit hash was never
+ * found). */
+static int narrow_hash(walk *w, size_t i, const mpz_t z)
+{
+	char cast[40];
+	size_t at, width = mpz_sizeinbase(z, 2);
+	unsigned cut = review_cast_cut(w, "", i, cast, sizeof cast, &at);
+
+	return cut >= VERIFY_MIN_BITS && cut <= 16 && mpz_odd_p(z) &&
+	       width <= cut && 2 * width > cut;
+}
+
 /* Literals multiplied in statement [a, b): "x * 0x9e3779b9 >> 22". */
 void review_literal_products(walk *w, size_t a, size_t b)
 {
@@ -1136,9 +996,9 @@ void review_literal_products(walk *w, size_t a, size_t b)
 	}
 	/* u32 h = x * P; return h >> 22;: the next statement shifts it,
 	 * and says the table */
-	if (shifted_after(w, a, b, &sa, &sb))
+	if (review_shifted_after(w, a, b, &sa, &sb))
 		shifted = 1;
-	if (!named && !shifted)
+	if ((!named && !shifted) || review_decl_is_cexpr(w, a, b))
 		return;
 	for (i = a; i < b; i++) {
 		mpz_t z;
@@ -1153,8 +1013,9 @@ void review_literal_products(walk *w, size_t a, size_t b)
 		if (t[i].type != T_NUM || !t[i].added || !mul)
 			continue;
 		mpz_init(z);
-		if (review_literal(t[i].s, z, &sl) || mpz_cmp_ui(z, 255) <= 0 ||
-		    not_hash_product(w, i, z, named, shifted)) {
+		if (review_literal(t[i].s, z, &sl) || ((mpz_cmp_ui(z, 255) <= 0 ||
+		    not_hash_product(w, i, z, named, shifted)) &&
+		    !narrow_hash(w, i, z))) {
 			mpz_clear(z);
 			continue;
 		}
@@ -1162,7 +1023,7 @@ void review_literal_products(walk *w, size_t a, size_t b)
 			ub = direct ? product_ub(w, i, at, k) : 0;
 			if (ub == 2)
 				zero_index(w, a, b, i, at, k, z, sl);
-			if (ub == 2 || reciprocal_found(w, i, k, ub, z)) {
+			if (ub == 2 || review_reciprocal_found(w, i, k, ub, z)) {
 				mpz_clear(z);
 				continue;
 			}
@@ -1178,29 +1039,6 @@ void review_literal_products(walk *w, size_t a, size_t b)
 		if (w->r->nmult > mi)
 			review_table_from_bits(w, mi);
 		mpz_clear(z);
-	}
-}
-
-/* Uses of the new side's multiplier defines in statement [a, b). */
-void review_define_uses(walk *w, size_t a, size_t b)
-{
-	size_t i, k;
-
-	for (i = a; i < b; i++) {
-		if (w->v.t[i].type != T_IDENT)
-			continue;
-		for (k = 0; k < w->r->nmult; k++) {
-			review_mult *m = &w->r->mult[k];
-			size_t sa, sb;
-			if ((m->kind == REVIEW_DEFINE || m->kind == REVIEW_DECL) &&
-			    !strcmp(m->name, w->v.t[i].s)) {
-				review_use_of(w, a, b, k);
-				/* h *= NAME; return h >> 22;: the later statement
-				 * that shifts what keeps the product */
-				if (shifted_after(w, a, b, &sa, &sb))
-					review_use_of(w, sa, sb, k);
-			}
-		}
 	}
 }
 
@@ -1235,64 +1073,111 @@ static int fnv_use(walk *w, const char *name, unsigned u, unsigned long line)
 	return 1;
 }
 
-/* Whether what the side does with the constant name (its literal lit)
- * says it is a hash multiplier, whatever its name: a product of it is
- * shifted right (in its statement or a later one) or passed to hash_32()
- * and the like, and it is at least 2^8; or the comments before it speak
- * of a continued fraction, phi or the golden ratio. */
-static int use_says_hash(const walk *w, const char *name, const char *lit)
+/* The declaration "[static] [const] TYPE NAME = INIT;" of statement
+ * [a, b) (b past its ';'): 1 with NAME's token in *name (INIT is [*name
+ * + 2, b - 1)) and TYPE's first word in *type; else 0. */
+static int decl_of(const walk *w, size_t a, size_t b, size_t *name,
+                   size_t *type)
 {
-	mpz_t z;
-	int big;
+	const tok *t = w->v.t;
+	size_t j;
+	int l;
 
-	if (comments_say_multiplier(w))
-		return 1;
-	if (!(uses_of(w, name) & (U_SHPROD | U_HASHED)))
+	for (j = a; j + 2 < b && t[j].type == T_IDENT; j++)
+		;
+	if (j + 2 >= b || j < a + 2 || strcmp(t[j].s, "=") ||
+	    !review_is_type_word(t[a].s))
 		return 0;
-	mpz_init(z);
-	big = review_literal(lit, z, NULL) == 0 && mpz_cmp_ui(z, 255) > 0;
-	mpz_clear(z);
-	return big;
+	*name = j - 1;
+	for (*type = a; *type < j - 1; ++*type)
+		if (review_type_bits(t[*type].s, 0, &l))
+			break;
+	return 1;
+}
+
+/* Whether statement [a, b) declares a constant whose initialiser is a
+ * constant expression of literals and defines, which review_decl_found
+ * evaluates whole ("= 0x9E3779B9u * 3": no literal product). */
+int review_decl_is_cexpr(const walk *w, size_t a, size_t b)
+{
+	size_t n, ty;
+	review_cexpr e;
+	int rc;
+
+	if (!decl_of(w, a, b, &n, &ty) || b - n < 4)
+		return 0;
+	mpz_init(e.v);
+	rc = review_cexpr_toks(w->newd, w->v.t, n + 2, b - 1, &e, NULL);
+	mpz_clear(e.v);
+	return rc == 0;
 }
 
 /* A declaration of a multiplier in statement [a, b) (b past its ';'):
- * "[static] const TYPE NAME = LIT;". */
+ * "[static] const TYPE NAME = INIT;", INIT a literal or a constant
+ * expression of literals and defines ("(1ULL<<63)+...", "~0x61C88646u",
+ * "GOLDEN * 3"), evaluated as C does (review_cexpr.c, the evaluator of
+ * the defines' values too) and converted to NAME's type.  One name of a
+ * define the walk judges is no new constant but an alias of it
+ * (review_alias.c). */
 void review_decl_found(walk *w, size_t a, size_t b)
 {
 	const tok *t = w->v.t;
-	int l;
+	size_t nm, ty, j, mi;
+	int l, sl = 0, added = 0;
+	unsigned tw = 0;
+	char type[40] = "";
+	struct buf text = { 0 };
+	review_cexpr e;
+	const char *name;
+	int steps;
+	const define *base;
 
-	if (b - a >= 4 && t[b - 2].type == T_NUM && !strcmp(t[b - 3].s, "=") &&
-	    t[b - 4].type == T_IDENT && t[b - 2].added &&
-	    (review_name_says_hash(t[b - 4].s) || use_says_hash(w, t[b - 4].s,
-	                                                        t[b - 2].s))) {
-		mpz_t z;
-		int sl;
-		size_t i;
-		unsigned tw = 0;
-		char type[40] = "";
-		mpz_init(z);
-		/* its type as written: "its type unsigned int", not "int" */
-		for (i = a; i + 4 < b; i++)
-			if (review_type_bits(t[i].s, 0, &l)) {
-				tw = type_written(t, i, b - 4, review_ctx_word(w, NULL, NULL),
-				                  type, sizeof type, &l);
-				break;
-			}
-		/* not a variable that is assigned again (u32 hash = 0;
-		 * hash = hash * 31 + c: an accumulator's start) */
-		if (review_literal(t[b - 2].s, z, &sl) == 0 &&
-		    may_be_multiplier(w, t[b - 4].s, z) &&
-		    !assigned_from(w, t[b - 4].s, b) &&
-		    !fnv_use(w, t[b - 4].s, uses_of(w, t[b - 4].s), t[b - 2].line)) {
-			size_t mi = w->r->nmult;
-			mult_constant(w, REVIEW_DECL, t[b - 4].s, t[b - 2].s, z, sl, tw,
-			              type, t[b - 2].line, REVIEW_NONE);
-			if (w->r->nmult > mi)
-				review_table_from_bits(w, mi);
-		}
-		mpz_clear(z);
+	if (!decl_of(w, a, b, &nm, &ty))
+		return;
+	name = t[nm].s;
+	for (j = nm + 2; j + 1 < b; j++)
+		added |= t[j].added;
+	if (!added)
+		return;
+	if (b - nm == 4 && t[nm + 2].type == T_IDENT &&
+	    (base = review_define_base(w, t[nm + 2].s, &steps)) &&
+	    (base->added || !w->pt->is_diff) &&
+	    review_decl_folds(w, nm + 2, base))
+		return;                  /* an alias of the define's constant */
+	mpz_init(e.v);
+	if (b - nm == 4 && t[nm + 2].type == T_NUM) {
+		if (review_literal(t[nm + 2].s, e.v, &sl) < 0)
+			goto done;
+		buf_puts(&text, t[nm + 2].s);
+		e.type[0] = '\0';
+	} else if (review_cexpr_toks(w->newd, t, nm + 2, b - 1, &e, &text)) {
+		goto done;
 	}
+	/* its name, the comments before it, or its use (a product of it
+	 * shifted right, or hashed, and it at least 2^8) says a multiplier */
+	if (!(review_name_says_hash(name) || comments_say_multiplier(w) ||
+	      ((uses_of(w, name) & (U_SHPROD | U_HASHED)) &&
+	       mpz_cmpabs_ui(e.v, 255) > 0)))
+		goto done;
+	/* its type as written: "its type unsigned int", not "int" */
+	if (ty < nm)
+		tw = type_written(t, ty, nm, review_ctx_word(w, NULL, NULL),
+		                  type, sizeof type, &l);
+	/* not a variable that is assigned again (u32 hash = 0;
+	 * hash = hash * 31 + c: an accumulator's start) */
+	if (may_be_multiplier(w, name, e.v) && !assigned_from(w, name, b) &&
+	    !fnv_use(w, name, uses_of(w, name), t[nm].line)) {
+		mi = w->r->nmult;
+		w->decl_expr = e.type[0] ? &e : NULL;
+		mult_constant(w, REVIEW_DECL, name, buf_str(&text), e.v, sl, tw,
+		              type, t[nm + 2].line, REVIEW_NONE);
+		w->decl_expr = NULL;
+		if (w->r->nmult > mi)
+			review_table_from_bits(w, mi);
+	}
+done:
+	mpz_clear(e.v);
+	buf_free(&text);
 }
 
 
@@ -1335,15 +1220,52 @@ static unsigned unseen_multiplier(walk *w, const define *x)
 /* The define x at token i of the walk's side: a multiplier when the patch
  * adds it (or the input is no diff) and its name, the comments before
  * it or its use (multiplied, then shifted right) say so. */
+/* A define whose value holds a malformed literal (x->bad: 0x9e37zz01u)
+ * and whose name or use says a multiplier: an ERROR naming it (at line),
+ * as no multiplier can be judged.  1 when said. */
+static int bad_literal(walk *w, const define *x, unsigned u,
+                       unsigned long line)
+{
+	if (!x->bad || !(review_name_says_hash(x->name) || (u & U_PROD)))
+		return 0;
+	review_add(w->r, REVIEW_ERROR, w->file, line, REVIEW_NONE, "multiplier",
+	           "%s: %s is no C integer literal%s%s%s: the compiler "
+	           "rejects it, and no multiplier can be judged", x->name,
+	           x->bad, strcmp(x->bad, x->text) ? " (in " : "",
+	           strcmp(x->bad, x->text) ? x->text : "",
+	           strcmp(x->bad, x->text) ? ")" : "");
+	return 1;
+}
+
+/* Whether define x is an alias ("#define HASH_MULT MID_MULT") of a
+ * constant whose own define the walk judges (the patch adds it, or the
+ * input is no diff): its uses are that constant's (review_alias.c). */
+static int alias_of_found(const walk *w, const define *x)
+{
+	int steps;
+	const define *b = review_define_base(w, x->name, &steps);
+
+	return (isalpha((unsigned char)*x->text) || *x->text == '_') &&
+	       b && steps && (b->added || !w->pt->is_diff) &&
+	       (mpz_cmpabs_ui(b->v, 255) > 0 || !mpz_sgn(b->v));
+}
+
 void review_define_found(walk *w, const define *x, size_t i)
 {
 	const tok *t = w->v.t;
 	unsigned u = uses_of(w, x->name);
 	int unused = !w->uses || !w->uses[use_slot(w, x->name)].nuse;
 	int by_value = 0;
+	/* #define HASH_MULT 0, multiplied by: a multiplier, and judged (a
+	 * zero one is an ERROR), as a const of 0 is */
+	int valid = x->valid || x->expr;
+	int zero = valid && !mpz_sgn(x->v) && (u & U_PROD) &&
+	           ((u & (U_SHPROD | U_HASHED)) ||
+	            review_name_says_hash(x->name));
 
-	if (!x->valid || (!t[i].added && w->pt->is_diff) ||
-	    mpz_cmp_ui(x->v, 255) <= 0)
+	if ((!t[i].added && w->pt->is_diff) ||
+	    bad_literal(w, x, u, t[i].line) || !valid ||
+	    (mpz_cmpabs_ui(x->v, 255) <= 0 && !zero) || alias_of_found(w, x))
 		return;
 	/* JHASH_INITVAL 0xdeadbeef: a hash's start value, which nothing in
 	 * the patch multiplies by: not judged, and said why */
@@ -1357,15 +1279,31 @@ void review_define_found(walk *w, const define *x, size_t i)
 		return;
 	}
 	if (!(review_name_says_hash(x->name) || comments_say_multiplier(w) ||
+	      review_aliases_say_hash(w, x->name) ||
 	      (u & (U_SHPROD | U_HASHED))) &&
 	    !(by_value = unseen_multiplier(w, x)))
 		return;
 	if (may_be_multiplier(w, x->name, x->v) && !fnv_use(w, x->name, u,
 	                                                    t[i].line)) {
 		size_t mi = w->r->nmult;
-		mult_constant(w, REVIEW_DEFINE, x->name, x->text, x->v,
-		              x->suffix_long, 0, "", t[i].line,
+		int steps;
+		/* "#define HASH_MULT BASE_MULT", BASE_MULT's define no line of
+		 * the patch: judged as the value it stands for, with the type
+		 * of BASE_MULT's literal, not as a name with no suffix */
+		const define *b = review_alias_define_base(w, x, &steps);
+		if (!b || !steps || b->expr)
+			b = x;
+		mult_constant(w, REVIEW_DEFINE, x->name, b->text, x->v,
+		              b->suffix_long, 0, "", t[i].line,
 		              REVIEW_NONE);
+		if (w->r->nmult > mi && b != x)
+			review_add(w->r, REVIEW_NOTE, w->file, t[i].line, mi,
+			           "multiplier", "%s = %s stands for %s = %s "
+			           "(%s%s%lu): judged as that value, with its "
+			           "type", x->name, x->text, b->name, b->text,
+			           b->file == w->file ? "line " :
+			           w->r->pt.files[b->file],
+			           b->file == w->file ? "" : ":", b->line);
 		if (w->r->nmult > mi && by_value)
 			review_add(w->r, REVIEW_CHECK, w->file, t[i].line, mi,
 			           "multiplier", "%s: its use is not in the patch (no "

@@ -63,6 +63,13 @@ typedef struct define {
 	int valid;               /* an integer literal (or a name of one) */
 	mpz_t v;
 	int suffix_long;
+	int expr;                /* an expression of literals (review_cexpr;
+	                          * valid 0): v is its value in its C type,
+	                          * negative when a negative signed value,
+	                          * read by review_define_found only */
+	char etype[24];          /*   that type */
+	char *ub;                /*   what in it C leaves undefined, or NULL */
+	char *bad;               /* a malformed literal of its value, or NULL */
 	unsigned ctx;            /* the #if word around it */
 	size_t file;
 	unsigned long line;
@@ -107,6 +114,8 @@ typedef struct sym {
 	int is_input;
 	int is_ptr;
 	int is_long;             /* declared long: bits is LP64's */
+	int read;                /* read by a step since it was last set: a
+	                          * temporary of the run, not its result */
 } sym;
 
 /* What the evaluator holds of a function at a point of its body: its
@@ -184,11 +193,24 @@ typedef struct call_spec {
 	unsigned pb;             /* param's width, and */
 	int is_signed;           /*   whether its type is signed */
 	char list[512];          /* the calls that gave a table, as said */
-	char one_why[64], one_place[96];   /* the last of them */
+	char one_why[64], one_place[96];   /* the last of them, and */
+	char one_fn[64];         /*   the name it called (fn or a define of it) */
 	size_t ncall, nknown;    /* calls, and those whose bits is known */
 	int src;                 /* m's table_src and ntab when they were */
 	unsigned ntab;           /*   last set from these calls */
 } call_spec;
+
+/* A declaration that is one name of a define ("static const u32 hash_k
+ * = GOLDEN;"): an alias of that define's constant (review_alias.c). */
+typedef struct alias_decl {
+	const char *name, *target;
+	const char *base;        /* the define at the end of target's chain */
+	size_t file;
+	unsigned long line;
+	int decl;                /* a declaration's, not a define's */
+	unsigned ctx;            /* the #if word it is under, when its
+	                          * base is under none (else 0) */
+} alias_decl;
 
 typedef struct walk {
 	review *r;
@@ -202,6 +224,14 @@ typedef struct walk {
 	struct { size_t a, b; } *fns;  /* the side's function bodies: the
 	                          * tokens of their { and }, in order */
 	size_t nfns;
+	alias_decl *als;         /* the side's declarations that are aliases,
+	                          * by name, */
+	const alias_decl **als_base;  /* and by base */
+	size_t nals;
+	alias_decl *dal;         /* the patch's defines that are aliases, by
+	                          * base (built once: review_alias_free) */
+	size_t ndal;
+	int dal_built;
 	call_spec *calls;        /* review_call_tables', for the other files */
 	size_t ncalls, capcalls;
 	size_t bits_def[VERIFY_MAX_TABLE_BITS + 1];  /* the file's first *_BITS
@@ -243,6 +273,17 @@ typedef struct walk {
 	walk_alt alts[MAX_ALTS]; /* the #if's open inside the function */
 	int nalts;
 	int alts_past;           /* nested deeper than MAX_ALTS: read straight */
+	const struct review_cexpr *decl_expr;  /* the const's initialiser
+	                          * being recorded, when an expression */
+	/* the comments over a define that is an alias folded into a
+	 * constant defined later in the file: checked against it once the
+	 * file is walked (review_alias_comments) */
+	struct alias_comment {
+		size_t tok;              /* the comment */
+		const char *alias;       /* the alias's name */
+		const define *base;      /* the define it stands for */
+	} *acm;
+	size_t nacm, capacm;
 	long golden_run;         /* review_find.c: the 1s a define found by its
 	                          * value begins with (-1: all), */
 	int golden_old;          /*   of its old value, not its new one */
@@ -259,6 +300,12 @@ typedef struct cwidth {
 	char type[NMODEL][40];
 	char why[96];
 } cwidth;
+
+/* The bits of a long in data model `model`. */
+static inline unsigned review_long_bits(int model)
+{
+	return model == LP64 ? 64 : 32;
+}
 
 /* A value of the evaluator. */
 typedef struct val {
@@ -303,6 +350,17 @@ int review_literal(const char *s, mpz_t z, int *suffix_long);
 
 int review_name_says_hash(const char *name);
 
+/* The type C gives the integer literal s (C11 6.4.4.1) in each model:
+ * the first of its suffix's list that holds its value; a decimal
+ * literal with no U has only signed types.  0, or -1 if s is no
+ * literal.  (Here, beside the lexer, so that review_width.c and
+ * review_cexpr.c both read it without calling each other.) */
+int review_literal_type(const char *s, cwidth *o);
+
+/* o's type in model: bits (never below int's 32) and its name. */
+void review_cwidth_set(cwidth *o, int model, unsigned bits,
+                       const char *type);
+
 /* A name that says a table's size or shape (size, order, bits, shift,
  * mask, count; nr, sz, len as parts of it): no multiplier. */
 int review_name_says_size(const char *name);
@@ -329,6 +387,25 @@ size_t review_cond_end(const tok *t, size_t a, size_t b);
  * and the runs come in file order (patch_read numbers files as they
  * come), so a binary search finds it: no pass over every line per file. */
 void review_file_lines(const patch *pt, size_t f, size_t *from, size_t *to);
+
+/* ---- review_cexpr.c ---- */
+
+/* A constant expression of integer literals, evaluated as C does. */
+typedef struct review_cexpr {
+	mpz_t v;                 /* its value in its type (init'd by caller) */
+	unsigned bits;           /* the type's width (LP64) */
+	int sgn;                 /* the type is signed */
+	char type[24];           /* "int", "unsigned long", ... */
+	char ub[96];             /* the first step C leaves undefined, "" */
+	char bad[64];            /* the malformed literal (-2) */
+} review_cexpr;
+
+/* Evaluate s (literals, unary - + ~, casts, * / % + - << >> & ^ |,
+ * parentheses) into e: 0; -1 when s is no such expression (a name, a
+ * floating constant); -2 when a token is a malformed integer literal
+ * (e->bad). */
+int review_cexpr_eval(const char *s, review_cexpr *e);
+
 
 /* ---- review_ctx.c ---- */
 
@@ -403,6 +480,31 @@ sym *review_var_get(walk *w, const char *name);
 
 /* ---- review_width.c ---- */
 
+/* The readers of a statement and a C type that review_overflow.c shares:
+ * the statement around token i, [*a, *b) (a comment line before it no
+ * part of it); whether t is a type keyword (unsigned, signed, int, long,
+ * short, char); the type t[a..e] as written into s; whether the multiply
+ * at t[i] is in a group "(...)" closing before t[k] that is cast to a
+ * 32-bit type or passed to hash_32() (the statement starts at a). */
+void review_statement_of(const walk *w, size_t i, size_t *a, size_t *b);
+int review_type_kw(const tok *t);
+void review_type_text(const tok *t, size_t a, size_t e, char *s, size_t n);
+int review_narrowed(const tok *t, size_t a, size_t i, size_t k);
+/* The width of the C type whose last token is t[e] (from lo), with
+ * long's in each model, into o; *first (may be NULL): where it starts.
+ * 0, or -1 if t[e] ends no integer type. */
+int review_type_width_at(const tok *t, size_t e, size_t lo,
+                         size_t *first, cwidth *o);
+/* The type of variable name from its declaration before t[before] (a
+ * parameter or a local: "TYPE name"), into o.  0, or -1 if not found. */
+int review_var_width(const walk *w, const char *name, size_t before,
+                     cwidth *o);
+/* The other operand of the multiply by t[i] in [a, b): a variable,
+ * perhaps cast, or a cast of one, into o.  0, or -1 when it is
+ * something else (taken as int: it cannot widen the product). */
+int review_operand_width(const walk *w, size_t a, size_t b, size_t i,
+                         cwidth *o);
+
 /* The word of a constant from what is known of it, and why: its type,
  * the #if around it, else the type C gives its literal (literal_width,
  * the type the overflow check computes in; long's 64 bits of LP64 where
@@ -414,10 +516,6 @@ void review_infer_word(review_mult *m, unsigned type_word, const char *type, int
  * when unknown. */
 int review_mult_width(const review_mult *m, int suffix_long, unsigned type_word, const char *type, cwidth *o);
 
-/* The index overflow ERROR for multiplier mi (a define's or
- * declaration's name, or the literal at token lit): its first use whose
- * index overflows. */
-void review_overflow_check(walk *w, size_t mi, size_t lit, const char *name, const cwidth *mw);
 
 /* The word the code keeps a multiply by name in, where it shows it: 32
  * or 64 when the product is assigned to or declared as a type of that
@@ -470,6 +568,14 @@ int review_cast_before(const walk *w, size_t i, size_t at, cwidth *o);
 unsigned review_var_bits(const walk *w, const char *name, size_t before,
                          int *is_long);
 
+
+/* ---- review_overflow.c ---- */
+
+/* The index overflow ERROR for multiplier mi (a define's or
+ * declaration's name, or the literal at token lit): its first use whose
+ * index overflows. */
+void review_overflow_check(walk *w, size_t mi, size_t lit, const char *name, const cwidth *mw);
+
 /* Whether variable name, as declared before line (a local or a
  * parameter of the function there: the nearest "TYPE name"), has a
  * signed integer type (int, long, s32, int32_t, ...): 1 with the type as
@@ -477,9 +583,14 @@ unsigned review_var_bits(const walk *w, const char *name, size_t before,
 int review_signed_var(const walk *w, const char *name, unsigned long line,
                       char *type, size_t n);
 
-/* The type C gives the integer literal s (C11 6.4.4.1) in each model.
- * 0, or -1 if s is no literal. */
-int review_literal_type(const char *s, cwidth *o);
+/* Multiplier mi, named name, of C type type (as written; "" unknown):
+ * narrower than int (u8, u16, short), at its first multiply by a
+ * declared variable C promotes both to int (C11 6.3.1.1) and computes
+ * the product in int or the other's wider type: its word (m->bits, why
+ * said), and, an int product that can pass INT_MAX over the variable's
+ * range, a WARNING (signed overflow) with the first value that does. */
+void review_promotion(walk *w, size_t mi, const char *name,
+                      const char *type);
 
 /* ---- review_report.c ---- */
 
@@ -513,6 +624,11 @@ void review_hashed_all(walk *w);
  * into one of hash_32() and its kin (m->hashed_by). */
 void review_use_of(walk *w, size_t a, size_t b, size_t mi);
 
+
+/* The shift t[sh] (">>" or ">>=") by (W - bits) of sequence mi's
+ * product, W its word and bits a parameter of the function around it:
+ * the calls of that function give its tables (review_call_tables). */
+void review_param_table(walk *w, size_t sh, size_t mi);
 
 /* The multipliers whose only table-giving use shifts the product by its
  * whole width or more (REVIEW_TABLE_NOTHING: that shift selects no
@@ -578,6 +694,16 @@ size_t review_mult_new(review *r, review_kind k, size_t file,
                        unsigned long line, const char *name,
                        const char *text);
 
+/* What multiplier m holds, not m itself. */
+void review_mult_free(review_mult *m);
+
+/* Statement [a, b) assigns a variable ("u32 h = x * P;", "h *= P;")
+ * that a later statement of its block shifts right before anything else
+ * assigns it ("return h >> 22;"): that statement's range in [*sa, *sb),
+ * 1; else 0. */
+int review_shifted_after(const walk *w, size_t a, size_t b, size_t *sa,
+                         size_t *sb);
+
 /* Multiplier mi inside #if's nested deeper than MAX_IF: said so. */
 void review_deep_if(walk *w, size_t mi);
 
@@ -591,8 +717,122 @@ void review_uses_free(walk *w);
  * patch's multiplier defines (their word and table), and a const
  * declaration of one. */
 void review_literal_products(walk *w, size_t a, size_t b);
-void review_define_uses(walk *w, size_t a, size_t b);
 void review_decl_found(walk *w, size_t a, size_t b);
+/* Whether statement [a, b) declares a constant whose initialiser is a
+ * constant expression (review_decl_found's, not a literal product). */
+int review_decl_is_cexpr(const walk *w, size_t a, size_t b);
+
+/* ---- review_alias.c ---- */
+
+/* The define that name stands for at the end of its chain of aliases
+ * ("#define B A", "#define A 0x..."; each of A's #if word, replacing no
+ * old value of its own), its value a literal or a constant expression:
+ * it, with the aliases followed in *steps; else NULL. */
+const define *review_define_base(const walk *w, const char *name,
+                                 int *steps);
+
+/* Token j is the initialiser of a declaration that is one name of such
+ * a define ("static const u32 hash_k = GOLDEN;"): no use of the define,
+ * but the start of an alias. */
+int review_alias_ref(const walk *w, size_t j);
+
+/* Whether the declaration whose initialiser is token j, one name of
+ * define base's constant, holds that constant unchanged: its declared
+ * type as wide as base's C type (LP64).  A wider or narrower const
+ * ("static const u64 hash_mult = BASE32;") is another constant, judged
+ * as itself at its own width. */
+int review_decl_folds(const walk *w, size_t j, const define *base);
+
+/* The walk's side's declarations that are aliases (w->als), and their
+ * end (review_alias_free_decls); the patch's define aliases (w->dal),
+ * freed by review_alias_free once every file is walked. */
+void review_alias_index(walk *w);
+void review_alias_free_decls(walk *w);
+void review_alias_free(walk *w);
+
+/* The define d stands for at the end of its chain of aliases (each link
+ * in the #if word of the one before), with the links in *steps; NULL
+ * when it is no alias the review folds. */
+const define *review_alias_define_base(const walk *w, const define *d,
+                                       int *steps);
+
+/* The name of the define that name is an alias of (by defines or by a
+ * declaration), or NULL when it is none. */
+const char *review_alias_base(const walk *w, const char *name);
+
+/* Whether the identifier s is name or an alias of it. */
+int review_name_is(const walk *w, const char *s, const char *name);
+
+/* How many names are aliases of the define base, listed into b ("MID
+ * (line 3), hash_k (a.c:9)", the file named when it is not file) when b
+ * is not NULL. */
+size_t review_aliases(const walk *w, const char *base, size_t file,
+                      struct buf *b);
+
+/* The aliases of base, defines then declarations, into out (at most
+ * max): how many there are. */
+size_t review_alias_list(const walk *w, const char *base,
+                         const alias_decl **out, size_t max);
+
+/* Whether an alias of base has a name that says hash. */
+int review_aliases_say_hash(const walk *w, const char *base);
+
+/* Tokens [a, e) of t (a const's initialiser) with the names of the
+ * defines d holds expanded as the preprocessor does (a cast's type
+ * kept), evaluated by review_cexpr_eval: its result; -1 too when a name
+ * is no define of a value.  The tokens as written appended to text
+ * when it is not NULL. */
+int review_cexpr_toks(const defs *d, const tok *t, size_t a, size_t e,
+                      review_cexpr *out, struct buf *text);
+
+/* ---- review_replaced.c ---- */
+
+/* The literal a new literal product m replaces: the first "* LITERAL"
+ * (at least 2^8) on a removed line of the same hunk. */
+void review_literal_replaced(walk *w, review_mult *m);
+
+/* The value "NAME = LITERAL" had on a removed line of m's file, when it
+ * differs: the one m replaces (a const's, or an alias's, name). */
+void review_decl_replaced(walk *w, review_mult *m, const char *name);
+
+/* The define name (of word ctx) that a define on the new side of the
+ * walk's file replaces (its file's old side, else another file of the
+ * same patch), or NULL; in a series, the earlier patch's define that
+ * added old, or NULL. */
+const define *review_old_define(const walk *w, const char *name,
+                                unsigned ctx);
+const define *review_earlier_mail_define(const walk *w, const char *name,
+                                         const define *old);
+
+/* Define multiplier i (of #if word ctx) that other names alias: said,
+ * and what an alias's removed define or declaration held replaced. */
+void review_aliases_said(walk *w, size_t i, unsigned ctx);
+
+/* ---- review_recip.c ---- */
+
+/* The literal t[i] (value z) times x, shifted right by k (ub: that
+ * shift is undefined on its product): when it is a reciprocal (x * z
+ * >> k is x / d for every x below some end), said, and 1; else 0. */
+int review_reciprocal_found(walk *w, size_t i, unsigned long k, int ub,
+                            mpz_srcptr z);
+
+/* ---- review_uses.c ---- */
+
+/* Statement [a, b) uses multiplier k (and [sa, sb) shifts what keeps
+ * its product, when sb > sa): what it says of its word and table.  The
+ * first use that says one says it of k; a later one that says another
+ * is judged on its own, as a copy of k, so that no use hides another's
+ * verdict. */
+void review_define_use(walk *w, size_t a, size_t b, size_t sa, size_t sb,
+                       size_t k);
+
+/* Uses of the new side's multiplier defines in statement [a, b)
+ * (review_define_use of each). */
+void review_define_uses(walk *w, size_t a, size_t b);
+
+/* A multiplier judged at several uses (nuses > 1): a NOTE naming each
+ * use, once every file is walked. */
+void review_uses_said(review *r);
 
 /* The define x at token i of the walk's side, when it is a multiplier. */
 void review_define_found(walk *w, const define *x, size_t i);
@@ -626,6 +866,14 @@ void review_claims_of(walk *w, size_t i);
 /* Comment t[i] kept by the walk (w->comments, and w->fn_comments inside
  * a function), or counted past REVIEW_MAX_COMMENTS. */
 void review_keep_comment(walk *w, size_t i);
+/* The comments before define x (w->comments), an alias the review
+ * folds into the constant it stands for (no multiplier of its own):
+ * their claims checked against that constant's multiplier, now when it
+ * is made, else once the file is walked (review_alias_comments_end),
+ * each finding naming the alias and the constant. */
+void review_alias_comments(walk *w, const define *x);
+void review_alias_comments_end(walk *w);
+
 /* The claims of t[k], a comment on a #define's own line, checked against
  * the multipliers that define made (w->r->mult[from..to-1]). */
 void review_tail_claims(walk *w, size_t k, size_t from, size_t to);
@@ -695,7 +943,8 @@ const char *review_word_ci(const char *text, const char *w);
 unsigned review_says_modulus(const char *text);
 /* A continued-fraction claim in text: "continued fraction", or the word
  * "cf" (any case) with "=" or ":" or nothing before a "[" list, or with
- * "is", "=" or ":" before a number ("its cf is 0, 1, 1, ..."); NULL if
+ * "is", "=" or ":" before a number ("its cf is 0, 1, 1, ..."), or with
+ * "of" or "ends" after it ("CF of N/2^K: ...", "its CF ends ..."); NULL if
  * none.  *after (when not NULL) is set past the keyword. */
 const char *review_find_cf(const char *text, const char **after);
 
@@ -739,6 +988,17 @@ void review_claims_split(claims *cl);
  * word. */
 unsigned review_power_written(const char *text, const char *s);
 
+/* review_power_sum's sum, read whole however many comment lines and
+ * bytes it spans: its text malloc'd (the caller frees it), else NULL.
+ * The one reader of a comment's power sum: the claim check and the
+ * sequence's claimed constant both take it from here. */
+char *review_power_sum_take(const char *text, unsigned long line0, mpz_t v,
+                            unsigned long *line);
+/* review_power_sum_take's reader, its sum into *sum (malloc'd) and where
+ * in text it starts into *where: 1, else 0. */
+int review_power_sum_at(const char *text, unsigned long line0, mpz_t v,
+                        char **sum, unsigned long *line, const char **where);
+
 /* The count before word w in text ("seven terms", "7 shifts"), at *at:
  * >= 0, or -1. */
 long review_count_before(const char *text, const char *w, const char **at);
@@ -765,6 +1025,38 @@ void review_body_general(review *r);
  * no check reads not listed again. */
 void review_claims_shared(review *r, size_t i, const char *text,
                           unsigned long line0, const char *added);
+
+/* ---- review_ratio.c ---- */
+
+/* Whether the words just before w0 (the same clause, a few words back)
+ * say only a closeness: "close to", "near", "nearly", "approximately",
+ * "roughly", "about", "around" ("a sparse prime close to 2^32/phi"):
+ * check_phi judges that claim, by the continued fraction. */
+int review_hedged(const char *text, const char *w0);
+
+/* A hedged "2^e/phi" at the phi `at` (hedge word at close) of an e-bit
+ * constant near 2^e/phi^2, or "2^e/phi^2" of one near 2^e/phi: the
+ * claim's own number is not what it is near; a WARNING saying which
+ * (MPFR), 1; else 0 (check_phi judges the closeness). */
+int review_phi_other_ratio(claims *cl, const char *at, const char *close);
+
+/* Every "2^e/phi" and "2^e/phi^2" (2^e * (1 - 1/phi)) of cl's text that
+ * names an integer (no hedge before it), judged against it. */
+void review_phi_ratio(claims *cl);
+
+/* ---- review_naf.c ---- */
+
+/* "NAF +0+000-00+...", cfx's digit row (high digit first): checked
+ * against the constant's NAF. */
+void review_naf_row(claims *cl);
+
+/* A power sum (sum, value v, read at where on line) that an ellipsis
+ * ends ("2^31 - 2^29 + ..."): judged as the first terms of the
+ * constant's NAF (the integer's: "2^32 - 2^29 + ..." of 0xe0000001),
+ * and the terms after the ellipsis, a gap ("... - 2^16 + 1"), as its
+ * last; 1, else 0 (no ellipsis: a whole sum). */
+int review_sum_cut(claims *cl, const char *where, const char *sum,
+                   mpz_srcptr v, unsigned long line);
 
 /* ---- review_phi.c ---- */
 

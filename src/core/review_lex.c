@@ -18,6 +18,7 @@
  * review_width.c.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -410,3 +411,68 @@ int review_is_type_word(const char *t)
 	       !strcmp(t, "short") || !strcmp(t, "char");
 }
 
+/* ---- a literal's C type (review_width.c's, review_cexpr.c's) ---- */
+
+void review_cwidth_set(cwidth *o, int model, unsigned bits,
+                       const char *type)
+{
+	o->bits[model] = bits < 32 ? 32 : bits;
+	snprintf(o->type[model], sizeof o->type[model], "%s", type);
+}
+
+int review_literal_type(const char *s, cwidth *o)
+{
+	static const struct { const char *name; int rank, uns; } ty[] = {
+		{ "int", 0, 0 }, { "unsigned int", 0, 1 },
+		{ "long", 1, 0 }, { "unsigned long", 1, 1 },
+		{ "long long", 2, 0 }, { "unsigned long long", 2, 1 },
+	};
+	size_t n = strlen(s), need, k;
+	int u = 0, l = 0, dec, model;
+	char suf[4] = "";
+	mpz_t z;
+
+	while (n && strchr("uUlL", s[n - 1])) {
+		if (s[n - 1] == 'u' || s[n - 1] == 'U')
+			u = 1;
+		else
+			l++;
+		n--;
+	}
+	if (l > 2)
+		return -1;
+	mpz_init(z);
+	if (review_literal(s, z, NULL) < 0) {
+		mpz_clear(z);
+		return -1;
+	}
+	need = mpz_sizeinbase(z, 2);
+	mpz_clear(z);
+	dec = !(s[0] == '0' && n > 1);
+	memset(o, 0, sizeof *o);
+	for (model = 0; model < NMODEL; model++) {
+		review_cwidth_set(o, model, 64, "unsigned long long");
+		for (k = 0; k < sizeof ty / sizeof ty[0]; k++) {
+			unsigned w = ty[k].rank == 0 ? 32 : ty[k].rank == 1 ?
+			             review_long_bits(model) : 64;
+			if (ty[k].rank < l || (u && !ty[k].uns) ||
+			    (dec && !u && ty[k].uns))
+				continue;
+			if (need <= (ty[k].uns ? w : w - 1)) {
+				review_cwidth_set(o, model, w, ty[k].name);
+				break;
+			}
+		}
+	}
+	snprintf(suf, sizeof suf, "%s%s", u ? "U" : "", l == 2 ? "LL" :
+	         l ? "L" : "");
+	if (suf[0])
+		snprintf(o->why, sizeof o->why, "the suffix %s", suf);
+	else if (o->bits[LP64] > 32)
+		snprintf(o->why, sizeof o->why, "%s has no suffix and is beyond "
+		         "%s", s, dec ? "INT_MAX: a decimal literal's type is "
+		         "signed" : "UINT_MAX");
+	else
+		snprintf(o->why, sizeof o->why, "%s has no suffix", s);
+	return 0;
+}

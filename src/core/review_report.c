@@ -295,7 +295,7 @@ void review_verdict(review *r, size_t i, const verify_battery *bt,
 {
 	review_mult *m = &r->mult[i];
 	char *hex = word_hex(m->p, m->bits);
-	char tables[400];
+	char tables[400], count_s[64];
 	struct buf fams = { 0 }, forms = { 0 };
 	size_t worst, count, k;
 	char *oldtxt = m->has_old ? (m->old_text ? xstrdup(m->old_text)
@@ -335,7 +335,16 @@ void review_verdict(review *r, size_t i, const verify_battery *bt,
 		         REVIEW_TABLE_UNKNOWN ? m->why_table : "", m->table_src ==
 		         REVIEW_TABLE_UNKNOWN ? ")" : "");
 	for (k = 0; k < bt->nforms; k++)
-		if (bt->forms[k].status == VERIFY_FAIL)
+		if (&bt->forms[k] == verify_joint(bt)) {
+			/* the rule over the checks, in words */
+			size_t nw = verify_joint_warns(bt);
+			if (bt->forms[k].status == VERIFY_FAIL)
+				buf_printf(&forms, "%s%zu famil%s WARN at once, %d or "
+				           "more FAIL the constant%s", forms.len ? ", " : "",
+				           nw, nw == 1 ? "y" : "ies", VERIFY_JOINT_WARNS,
+				           m->has_old && old && old->status != VERIFY_FAIL ?
+				           " (the joint rule)" : "");
+		} else if (bt->forms[k].status == VERIFY_FAIL)
 			buf_printf(&forms, "%scheck %s", forms.len ? ", " : "",
 			           bt->forms[k].name);
 	if (bt->status == VERIFY_FAIL) {
@@ -352,9 +361,12 @@ void review_verdict(review *r, size_t i, const verify_battery *bt,
 			           buf_str(&forms), forms.len && fams.len ? ", " : "",
 			           buf_str(&fams), wt, m->bits, tables);
 		else
+			/* in verify's words: the joint rule is no check row, "97
+			 * checks, 14 WARN (12 families at once): the joint
+			 * rule", never "1 of 98" */
 			review_add(r, REVIEW_ERROR, m->file, m->line, i, "verdict",
-			           "%s: FAIL, %zu of %zu checks (%s%s%s%s; %u-bit words, "
-			           "%s)%s%s%s", hex, bt->nfail, bt->nforms + bt->nfam,
+			           "%s: FAIL, %s (%s%s%s%s; %u-bit words, %s)%s%s%s", hex,
+			           verify_fail_words(bt, count_s, sizeof count_s),
 			           buf_str(&forms), forms.len && fams.len ? ", " : "",
 			           buf_str(&fams), wt, m->bits, tables,
 			           m->has_old ? "; the old " : "",

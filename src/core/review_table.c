@@ -3,12 +3,9 @@
  * for `cfx review` (see review_int.h): hash_32(.., B), hash_64(.., B),
  * >> (32 - B), >> K in the statements that use it (review_use_of), else
  * a *_BITS define of the file that a function or macro using it uses too
- * (review_table_from_bits); and a multiplier passed into hash_32(),
- * hash_64() or hash_long(), whose keys meet its product with that
- * function's own multiplier (the file's own definition of the function,
- * else the kernel's GOLDEN_RATIO_32 or _64): that product is what is
- * judged (review_hashed_all), and the word finding about a 32-bit
- * constant in a 64-bit word is about it (review_narrow_word).
+ * (review_table_from_bits); and that a multiplier is passed into
+ * hash_32(), hash_64() or hash_long() (m->hashed_by), whose product with
+ * that function's own multiplier review_hashed.c judges.
  *
  * review_find.c and review.c call it; nothing here calls them.
  */
@@ -20,60 +17,6 @@
 #include "cfx/review.h"
 #include "cfx/word.h"
 #include "core/review_int.h"
-
-/* The multiplier the keys of m meet, m->p, a 32-bit constant in a
- * 64-bit word: a WARNING. */
-void review_narrow_word(review *r, size_t i)
-{
-	review_mult *m = &r->mult[i];
-	char *hex;
-
-	if (m->bits != 64 || mpz_sizeinbase(m->p, 2) > 32 || !mpz_sgn(m->p))
-		return;
-	hex = word_hex(m->p, m->bits);
-	if (m->mid_bits && m->mid_shift + m->mid_bits < 64) {
-		/* (u32)((v * C) >> K): the index is floor(x p / 2^K) mod
-		 * 2^w (x p < 2^64 for x < 2^32: no wrap), 0 for x below
-		 * ceil(2^K / p), growing with x until x p reaches 2^(K+w) */
-		mpz_t z, u;
-		char *zs, *us;
-		mpz_inits(z, u, NULL);
-		mpz_setbit(z, m->mid_shift);
-		mpz_cdiv_q(z, z, m->p);
-		mpz_setbit(u, m->mid_shift + m->mid_bits);
-		mpz_cdiv_q(u, u, m->p);
-		zs = mpz_get_str(NULL, 10, z);
-		us = mpz_get_str(NULL, 10, u);
-		review_add(r, REVIEW_WARNING, m->file, m->line, i, "word",
-		           "%s is a 32-bit constant in a 64-bit word, and the cast "
-		           "after >> %u keeps bits %u..%u of the product, not its "
-		           "top bits: for a key x below 2^32 the product never "
-		           "wraps mod 2^64, so the index is floor(x * p / 2^%u) mod "
-		           "2^%u: 0 %s%s, then growing with x up to x = %s, "
-		           "where it wraps; verify judges the top bits of a 64-bit "
-		           "product, which this code does not use", hex,
-		           m->mid_shift, m->mid_shift, m->mid_shift + m->mid_bits - 1,
-		           m->mid_shift, m->mid_bits, mpz_cmp_ui(z, 1) <= 0 ?
-		           "only at x = 0" : "for every x below ", mpz_cmp_ui(z, 1) <= 0
-		           ? "" : zs, us);
-		free(zs);
-		free(us);
-		mpz_clears(z, u, NULL);
-		free(hex);
-		return;
-	}
-	/* x < 2^32 and p < 2^32: x p < 2^64 never wraps, so the index
-	 * floor(x p / 2^(64-t)) is monotone in x, and 0 for x < 2^(32-t) */
-	review_add(r, REVIEW_WARNING, m->file, m->line, i, "word",
-	           "%s is a 32-bit constant in a 64-bit word: p/2^64 < "
-	           "2^-32, so the product of a key below 2^32 never wraps "
-	           "and its table index only grows with the key: no mixing "
-	           "(with a table of 2^t, every key below 2^(32-t) lands in "
-	           "bucket 0)", hex);
-	free(hex);
-}
-
-/* ---- table sizes --------------------------------------------------------- */
 
 /* The value of an identifier or literal token for a table size. */
 int review_small_value(walk *w, const tok *t, unsigned long *out, char *why,
@@ -214,346 +157,6 @@ static void hashed_product(const walk *w, size_t at, review_mult *m)
 	snprintf(m->hashed_why, sizeof m->hashed_why, "%s", pw.why);
 }
 
-/* The kernel's own multipliers of hash_32() and hash_64() (GOLDEN_RATIO_32
- * and GOLDEN_RATIO_64 of include/linux/hash.h since Linux 4.7), or the
- * patch's define of that name, into g; its name. */
-static const char *golden_of(const walk *w, unsigned word, mpz_t g)
-{
-	const char *name = word == 32 ? "GOLDEN_RATIO_32" : "GOLDEN_RATIO_64";
-	const define *d = review_defs_find(w->newd, name, 0);
-
-	if (d && d->valid && mpz_sgn(d->v) > 0)
-		mpz_set(g, d->v);
-	else
-		mpz_set_str(g, word == 32 ? "61c88647" : "61c8864680b583eb", 16);
-	return name;
-}
-
-/* The multiplier the file's own hash_32() or hash_64() (of word) takes
- * its argument by (the 2.6-era include/linux/hash.h: "u32 hash = val *
- * GOLDEN_RATIO_PRIME_32", or hash_64's shift/add sequence): a constant
- * (a literal or a define of the patch) multiplied in its body or in its
- * macro, else the sequence found in its body.  1 with it into g, its
- * name or text into name and the definition's line into *line; else 0. */
-static int own_hash_fn(const walk *w, unsigned word, mpz_t g, char *name,
-                       size_t n, unsigned long *line)
-{
-	const char *fn = word == 32 ? "hash_32" : "hash_64";
-	const tok *t = w->v.t;
-	const review *r = w->r;
-	size_t f, j, k, q;
-
-	for (f = 0; f < w->nfns; f++) {
-		size_t open = w->fns[f].a, close = w->fns[f].b;
-		int par = 0;
-		if (open < 3 || strcmp(t[open - 1].s, ")"))
-			continue;
-		for (q = open - 1; q > 0; q--) {
-			if (!strcmp(t[q].s, ")"))
-				par++;
-			else if (!strcmp(t[q].s, "(") && !--par)
-				break;
-		}
-		if (!q || t[q - 1].type != T_IDENT || strcmp(t[q - 1].s, fn))
-			continue;
-		for (j = open + 1; j + 1 < close; j++) {
-			const define *d;
-			if (t[j].type != T_OP || strcmp(t[j].s, "*") ||
-			    (t[j - 1].type != T_IDENT && strcmp(t[j - 1].s, ")")))
-				continue;
-			for (k = j - 1; k <= j + 1; k += 2) {
-				if (t[k].type == T_NUM && review_literal(t[k].s, g, NULL) == 0 &&
-				    mpz_cmp_ui(g, 255) > 0) {
-					snprintf(name, n, "%s", t[k].s);
-					*line = t[k].line;
-					return 1;
-				}
-				if (t[k].type == T_IDENT &&
-				    (d = review_defs_find(w->newd, t[k].s, word)) &&
-				    d->valid && mpz_cmp_ui(d->v, 255) > 0) {
-					mpz_set(g, d->v);
-					snprintf(name, n, "%s = %s", d->name, d->text);
-					*line = t[k].line;
-					return 1;
-				}
-			}
-		}
-		for (k = 0; k < r->nmult; k++)
-			if (r->mult[k].kind == REVIEW_SEQUENCE &&
-			    r->mult[k].file == w->file &&
-			    r->mult[k].line >= t[open].line &&
-			    r->mult[k].last <= t[close].line) {
-				char *hex = word_hex(r->mult[k].p, word);
-				mpz_set(g, r->mult[k].p);
-				snprintf(name, n, "%s (the shift/add sequence of lines "
-				         "%lu-%lu)", hex, r->mult[k].line, r->mult[k].last);
-				free(hex);
-				*line = r->mult[k].line;
-				return 1;
-			}
-	}
-	/* #define hash_32(val, bits) (((val) * M) >> (32 - (bits))) */
-	for (j = 0; j < w->v.n; j++) {
-		const char *d = t[j].s, *c;
-		size_t len = strlen(fn);
-		if (t[j].type != T_PP)
-			continue;
-		d += strspn(d, "# \t");
-		if (strncmp(d, "define", 6))
-			continue;
-		d += 6;
-		d += strspn(d, " \t");
-		if (strncmp(d, fn, len) || d[len] != '(')
-			continue;
-		for (c = strchr(d, ')'); c && (c = strchr(c, '*')); ) {
-			char word_[64];
-			const define *e;
-			size_t l;
-			c++;
-			c += strspn(c, " \t(");
-			l = strspn(c, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-			           "0123456789_");
-			if (!l || l >= sizeof word_)
-				continue;
-			snprintf(word_, sizeof word_, "%.*s", (int)l, c);
-			if (review_literal(word_, g, NULL) == 0 &&
-			    mpz_cmp_ui(g, 255) > 0) {
-				snprintf(name, n, "%s", word_);
-				*line = t[j].line;
-				return 1;
-			}
-			if ((e = review_defs_find(w->newd, word_, word)) && e->valid &&
-			    mpz_cmp_ui(e->v, 255) > 0) {
-				mpz_set(g, e->v);
-				snprintf(name, n, "%s = %s", e->name, e->text);
-				*line = t[j].line;
-				return 1;
-			}
-		}
-	}
-	return 0;
-}
-
-/* The call of multiplier mi's hash function, as a finding names it:
- * "line L", or "FILE:L" when the multiplier is another file's. */
-static void call_at(const walk *w, const review_mult *m, char *s, size_t n)
-{
-	if (m->file != w->file)
-		snprintf(s, n, "%s:%lu", w->r->pt.files[w->file], m->hashed_line);
-	else
-		snprintf(s, n, "line %lu", m->hashed_line);
-}
-
-/* Multiplier mi passed into hash_long() (or hash_ptr()) with no #if word:
- * where long is 32 bits (BITS_PER_LONG 32) that is hash_32(), so the keys
- * meet C * GOLDEN_RATIO_32 mod 2^32 there (the file's own hash_32()'s
- * multiplier, else the kernel's): a NOTE with that product, or an ERROR
- * when it is 1 (C is its inverse, and the hash is the key's top bits). */
-static void long_on_ilp32(walk *w, size_t mi)
-{
-	review_mult *m = &w->r->mult[mi];
-	const char *gname;
-	char oname[96], call[200], *g, *c, *prod;
-	unsigned long oline;
-	mpz_t g32, c32, p;
-
-	mpz_inits(g32, c32, p, NULL);
-	if (own_hash_fn(w, 32, g32, oname, sizeof oname, &oline))
-		gname = oname;
-	else
-		gname = golden_of(w, 32, g32);
-	mpz_fdiv_r_2exp(c32, m->p, 32);
-	mpz_mul(p, c32, g32);
-	mpz_fdiv_r_2exp(p, p, 32);
-	g = word_hex(g32, 32);
-	c = word_hex(c32, 32);
-	prod = word_hex(p, 32);
-	call_at(w, m, call, sizeof call);
-	if (!mpz_cmp_ui(p, 1))
-		review_add(w->r, REVIEW_ERROR, m->file, m->line, mi, "multiplier",
-		           "on 32-bit longs (BITS_PER_LONG 32) %s() at %s is "
-		           "hash_32(), which multiplies by %s = %s, and %s is its "
-		           "inverse mod 2^32 (%s * %s mod 2^32 = 1): there the two "
-		           "multiplies cancel, so %s(x * %s, bits) is x >> (32 - "
-		           "bits), the key's own top bits, not hashed at all",
-		           m->hashed_by, call, gname, g, c, c, g, m->hashed_by,
-		           m->text);
-	else
-		review_add(w->r, REVIEW_NOTE, m->file, m->line, mi, "multiplier",
-		           "on 32-bit longs (BITS_PER_LONG 32) %s() at %s is "
-		           "hash_32(), which multiplies by %s = %s: there the keys "
-		           "meet %s * %s mod 2^32 = %s (what is judged here is the "
-		           "64-bit long's)", m->hashed_by, call, gname, g, c, g,
-		           prod);
-	free(g);
-	free(c);
-	free(prod);
-	mpz_clears(g32, c32, p, NULL);
-}
-
-/* Multiplier mi handed to a 64-bit hash function (hash_64(), or
- * hash_long() on LP64) in a product C computes in fewer bits
- * (m->hashed_prod: u32 key * 0xebb34377u is an unsigned int product):
- * the function widens that product, already reduced mod 2^32, and only
- * then multiplies by its own constant, so the keys meet two multiplies
- * and no single multiplier; a WARNING, and it is not judged (1).  A
- * product whose width is not known: a CHECK, judged as 64-bit (0). */
-static int narrow_product(walk *w, size_t mi)
-{
-	review_mult *m = &w->r->mult[mi];
-	char call[200];
-	unsigned pb = m->hashed_prod[0], pi = m->hashed_prod[1];
-	int model = pb && pb < 64 ? 0 : pi && pi < 64 && !m->hashed_long &&
-	            !m->ctx_bits ? 1 : -1;
-	mpz_t gv, prod;
-	char *g, *c, *pr;
-
-	call_at(w, m, call, sizeof call);
-	if (!pb) {
-		review_add(w->r, REVIEW_CHECK, m->file, m->line, mi, "word",
-		           "%s is not known here, so neither is the width C "
-		           "computes the product with %s in: judged as a 64-bit "
-		           "product handed to %s() at %s; if that operand is 32 "
-		           "bits wide (u32, unsigned int), the product is reduced "
-		           "mod 2^32 before %s() widens it, and the keys meet two "
-		           "multiplies, not their product", m->hashed_why, m->text,
-		           m->hashed_by, call, m->hashed_by);
-		return 0;
-	}
-	if (model < 0)
-		return 0;
-	mpz_inits(gv, prod, NULL);
-	{
-		char oname[96];
-		unsigned long oline;
-		if (!own_hash_fn(w, 64, gv, oname, sizeof oname, &oline))
-			golden_of(w, 64, gv);
-	}
-	mpz_mul(prod, m->p, gv);
-	mpz_fdiv_r_2exp(prod, prod, 64);
-	g = word_hex(gv, 64);
-	c = word_hex(m->p, 32);
-	pr = word_hex(prod, 64);
-	review_add(w->r, REVIEW_WARNING, m->file, m->line, mi, "word",
-	           "the product with %s is computed in %u bits%s (%s: the usual "
-	           "arithmetic conversions), and %s() at %s widens it to 64 "
-	           "bits only after the multiply: the keys meet x * %s mod 2^%u, "
-	           "then %s()'s own multiply by %s mod 2^64, "
-	           "not one multiply by their product %s, so no single "
-	           "multiplier is judged; widen the operand first ((u64)x * %s) "
-	           "if the product is meant, or use hash_32()", m->text,
-	           model ? pi : pb, model ? " on ILP32 (32-bit long)" : "",
-	           m->hashed_why, m->hashed_by, call, c, model ? pi : pb,
-	           m->hashed_by, g, pr, m->text);
-	free(g);
-	free(c);
-	free(pr);
-	mpz_clears(gv, prod, NULL);
-	if (model == 0) {
-		m->verify = 0;
-		review_drop_findings(w->r, mi, "is a 32-bit constant in a 64-bit word");
-		return 1;
-	}
-	return 0;
-}
-
-/* Multiplier mi was passed into hash_32(), hash_64() or hash_long() (use_of
- * saw it): that function multiplies by GOLDEN_RATIO_32 or _64 again, so
- * the keys meet the product of the two mod 2^word, and that is judged
- * (and the constant it replaces, likewise).  Said as a NOTE, or an ERROR
- * when the two cancel (the product is 1: C is the inverse). */
-static void hashed_again(walk *w, size_t mi)
-{
-	review *r = w->r;
-	review_mult *m = &r->mult[mi];
-	unsigned word = m->hashed_word;
-	const char *gname;
-	char *own, *g, *prod, oname[96], where[120] = "", call[200];
-	unsigned long oline;
-	mpz_t gv;
-
-	if (!m->hashed_by[0] || m->composite || !m->verify ||
-	    m->table_src == REVIEW_TABLE_NOTHING ||
-	    mpz_sgn(m->p) <= 0 || mpz_sizeinbase(m->p, 2) > word)
-		return;
-	mpz_init(gv);
-	/* hash_long() is hash_32() where long is 32 bits: what the keys meet
-	 * there (said, and an ERROR when the two multiplies cancel) */
-	if (m->hashed_long)
-		long_on_ilp32(w, mi);
-	/* the product handed over narrower than the function's word (u32
-	 * key * 0xebb34377u into hash_long() on LP64): C multiplies in 32
-	 * bits and the function widens that product before its own
-	 * multiply, so the keys meet two multiplies, no single one */
-	if (word == 64 && narrow_product(w, mi)) {
-		mpz_clear(gv);
-		return;
-	}
-	/* the file's own hash_32() or hash_64(), else the kernel's */
-	if (own_hash_fn(w, word, gv, oname, sizeof oname, &oline)) {
-		gname = oname;
-		snprintf(where, sizeof where, " (this file's own hash_%u(), line "
-		         "%lu, not the kernel's GOLDEN_RATIO_%u)", word, oline, word);
-	} else
-		gname = golden_of(w, word, gv);
-	mpz_set(m->own, m->p);
-	m->composite = 1;
-	mpz_mul(m->p, m->p, gv);
-	mpz_fdiv_r_2exp(m->p, m->p, word);
-	if (m->has_old) {
-		mpz_mul(m->old, m->old, gv);
-		mpz_fdiv_r_2exp(m->old, m->old, word);
-	}
-	own = word_hex(m->own, word);
-	g = word_hex(gv, word);
-	prod = word_hex(m->p, word);
-	/* the call, in this file (the walk's, at its end): named by its
-	 * file too when the multiplier is another file's (a header's) */
-	if (m->file != w->file)
-		snprintf(call, sizeof call, "%s:%lu", r->pt.files[w->file],
-		         m->hashed_line);
-	else
-		snprintf(call, sizeof call, "line %lu", m->hashed_line);
-	if (!mpz_cmp_ui(m->p, 1)) {
-		review_add(r, REVIEW_ERROR, m->file, m->line, mi, "multiplier",
-		           "%s() at %s multiplies its argument by %s%s%s%s, "
-		           "and %s is its inverse mod 2^%u (%s * %s mod 2^%u = 1): "
-		           "the two multiplies cancel, so %s(x * %s, bits) is x >> "
-		           "(%u - bits), the key's own top bits, not hashed at all",
-		           m->hashed_by, call, gname, where[0] ? "" : " = ",
-		           where[0] ? "" : g, where, own, word, own, g, word,
-		           m->hashed_by, m->text, word);
-		m->verify = 0;
-	} else
-		review_add(r, REVIEW_NOTE, m->file, m->line, mi, "multiplier",
-		           "%s() at %s multiplies its argument by %s%s%s%s "
-		           "again: the keys are multiplied by %s * %s mod 2^%u = "
-		           "%s, and that product is the multiplier judged here%s",
-		           m->hashed_by, call, gname, where[0] ? "" : " = ",
-		           where[0] ? "" : g, where, own, g, word, prod,
-		           m->has_old ? " (the constant it replaces is taken the "
-		           "same way)" : "");
-	/* a word finding about the constant as written is no finding about
-	 * the product the keys meet */
-	review_drop_findings(r, mi, "is a 32-bit constant in a 64-bit word");
-	if (m->verify)
-		review_narrow_word(r, mi);
-	free(own);
-	free(g);
-	free(prod);
-	mpz_clear(gv);
-}
-
-void review_hashed_all(walk *w)
-{
-	size_t k;
-
-	/* every multiplier passed into a call of this file, also one that
-	 * another file of the patch defines (a header's define used here):
-	 * hashed_again takes each once */
-	for (k = 0; k < w->r->nmult; k++)
-		hashed_again(w, k);
-}
 
 /* The right shift t[sh] (by a constant K) inside a group cast to a type
  * narrower than m's word, "(u32)((v * C) >> 20)": the cast keeps bits K
@@ -1016,6 +619,38 @@ static void shift_undefined_use(walk *w, size_t a, size_t b, size_t i,
 		shift_undefined(w, i, mi, wv, v, both, 0);
 }
 
+/* Whether the right shift t[i] (before b) is ">> (W - bits)", W 32 or 64
+ * (into *wv) and bits a name that is no define of a value (a parameter
+ * or a variable, t[i + 4]). */
+static int shift_by_param(walk *w, size_t b, size_t i, unsigned long *wv)
+{
+	const tok *t = w->v.t;
+	unsigned long v;
+	long sv;
+	char why[64];
+
+	return !strcmp(t[i + 1].s, "(") && i + 5 < b &&
+	       review_small_value(w, &t[i + 2], wv, why, sizeof why) &&
+	       (*wv == 32 || *wv == 64) && !strcmp(t[i + 3].s, "-") &&
+	       t[i + 4].type == T_IDENT &&
+	       !review_small_value(w, &t[i + 4], &v, why, sizeof why) &&
+	       !review_signed_value(w, i + 4, i + 5, &sv, why, sizeof why) &&
+	       !strcmp(t[i + 5].s, ")");
+}
+
+void review_param_table(walk *w, size_t sh, size_t mi)
+{
+	const tok *t = w->v.t;
+	char fn[64];
+	size_t idx, da, db, b = sh + 6;
+	unsigned long wv;
+
+	if (b <= w->v.n && shift_by_param(w, b, sh, &wv) &&
+	    wv == w->r->mult[mi].bits &&
+	    param_of(w, sh, t[sh + 4].s, fn, sizeof fn, &idx, &da, &db))
+		review_call_tables(w, sh, mi, wv, fn, t[sh + 4].s, idx, da, db);
+}
+
 /* The right shift t[i] (">>") of statement [a, b): the table it gives
  * multiplier mi (>> (W - B), >> K), or that the code does not show it
  * (>> (W - bits), bits a parameter or a variable). */
@@ -1024,7 +659,6 @@ static void shift_table_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 	review_mult *m = &w->r->mult[mi];
 	const tok *t = w->v.t;
 	unsigned long v, wv;
-	long sv;
 	char why[64], at[96];
 
 	use_place(w, m, t[i].line, at, sizeof at);
@@ -1039,14 +673,8 @@ static void shift_table_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 		snprintf(m->why_table, sizeof m->why_table, ">> (%lu - %s) at %.60s",
 		         wv, why, at);
 		index_bound(w, a, i, (unsigned)v);
-	} else if (!strcmp(t[i + 1].s, "(") && i + 5 < b &&
-	           review_small_value(w, &t[i + 2], &wv, why, sizeof why) &&
-	           (wv == 32 || wv == 64) && !strcmp(t[i + 3].s, "-") &&
-	           t[i + 4].type == T_IDENT &&
-	           !review_small_value(w, &t[i + 4], &v, why, sizeof why) &&
-	           !review_signed_value(w, i + 4, i + 5, &sv, why, sizeof why) &&
-	           !strcmp(t[i + 5].s, ")") &&
-	           m->table_src != REVIEW_TABLE_CODE) {
+	} else if (m->table_src != REVIEW_TABLE_CODE &&
+	           shift_by_param(w, b, i, &wv)) {
 		/* >> (32 - bits), bits a parameter or a variable: the
 		 * code does not show the size, whatever a *_BITS
 		 * define of the file says */

@@ -1,7 +1,8 @@
 /*
  * review_width.c - the widths C computes a multiplier's products in, for
- * `cfx review`: the word of a constant, the word its product is kept in,
- * and the index overflow of a >> (32 - b) (see review_int.h).
+ * `cfx review`: the word of a constant and the word its product is kept
+ * in (see review_int.h; the index overflow of a >> (32 - b) is
+ * review_overflow.c's).
  *
  * C rules it relies on: an integer literal takes the first type of its
  * suffix's list that holds its value, a decimal one with no U only the
@@ -15,10 +16,10 @@
  * the #if around it or its literal), review_mult_width (its C type),
  * review_use_word (the word the code keeps a multiply by it in: the type
  * of what holds the product, a cast, a shift by 32 - x or 64 - x, hash_32
- * or hash_64), and review_overflow_check (an ERROR where a product wider
- * than 32 bits reaches a >> (32 - b)).  It reads tokens with
- * review_lex.c's helpers and the C-level if with review_use_ctx
- * (review_ctx.c).
+ * or hash_64), and the readers of a statement and a type that
+ * review_overflow.c shares (review_statement_of, review_type_width_at,
+ * review_operand_width, ...).  It reads tokens with review_lex.c's
+ * helpers and the C-level if with review_use_ctx (review_ctx.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,81 +30,8 @@
 
 /* ---- the widths C computes in -------------------------------------------- */
 
-static const char *const model_name[NMODEL] = { "LP64", "ILP32" };
-
-static unsigned long_bits(int model)
-{
-	return model == LP64 ? 64 : 32;
-}
-
-static void cwidth_set(cwidth *o, int model, unsigned bits, const char *type)
-{
-	o->bits[model] = bits < 32 ? 32 : bits;
-	snprintf(o->type[model], sizeof o->type[model], "%s", type);
-}
-
-/* The type C gives the integer literal s in each model: the first of its
- * suffix's list (C11 6.4.4.1) that holds its value; a decimal literal
- * with no U has only signed types.  0, or -1 if s is not a literal. */
-static int literal_width(const char *s, cwidth *o)
-{
-	static const struct { const char *name; int rank, uns; } ty[] = {
-		{ "int", 0, 0 }, { "unsigned int", 0, 1 },
-		{ "long", 1, 0 }, { "unsigned long", 1, 1 },
-		{ "long long", 2, 0 }, { "unsigned long long", 2, 1 },
-	};
-	size_t n = strlen(s), need, k;
-	int u = 0, l = 0, dec, model;
-	char suf[4] = "";
-	mpz_t z;
-
-	while (n && strchr("uUlL", s[n - 1])) {
-		if (s[n - 1] == 'u' || s[n - 1] == 'U')
-			u = 1;
-		else
-			l++;
-		n--;
-	}
-	if (l > 2)
-		return -1;
-	mpz_init(z);
-	if (review_literal(s, z, NULL) < 0) {
-		mpz_clear(z);
-		return -1;
-	}
-	need = mpz_sizeinbase(z, 2);
-	mpz_clear(z);
-	dec = !(s[0] == '0' && n > 1);
-	memset(o, 0, sizeof *o);
-	for (model = 0; model < NMODEL; model++) {
-		cwidth_set(o, model, 64, "unsigned long long");
-		for (k = 0; k < sizeof ty / sizeof ty[0]; k++) {
-			unsigned w = ty[k].rank == 0 ? 32 : ty[k].rank == 1 ?
-			             long_bits(model) : 64;
-			if (ty[k].rank < l || (u && !ty[k].uns) ||
-			    (dec && !u && ty[k].uns))
-				continue;
-			if (need <= (ty[k].uns ? w : w - 1)) {
-				cwidth_set(o, model, w, ty[k].name);
-				break;
-			}
-		}
-	}
-	snprintf(suf, sizeof suf, "%s%s", u ? "U" : "", l == 2 ? "LL" :
-	         l ? "L" : "");
-	if (suf[0])
-		snprintf(o->why, sizeof o->why, "the suffix %s", suf);
-	else if (o->bits[LP64] > 32)
-		snprintf(o->why, sizeof o->why, "%s has no suffix and is beyond "
-		         "%s", s, dec ? "INT_MAX: a decimal literal's type is "
-		         "signed" : "UINT_MAX");
-	else
-		snprintf(o->why, sizeof o->why, "%s has no suffix", s);
-	return 0;
-}
-
 /* Why C gives the literal s (width bits of value) the type lw says
- * (literal_width), as a word note. */
+ * (review_literal_type), as a word note. */
 static void literal_note(const char *s, const cwidth *lw, size_t width,
                          char *why, size_t n)
 {
@@ -150,7 +78,7 @@ static void ctx_literal(review_mult *m, unsigned ctx)
 	const char *suf = m->text + strlen(m->text);
 	cwidth lw;
 
-	if (literal_width(m->text, &lw) < 0)
+	if (review_literal_type(m->text, &lw) < 0)
 		return;
 	while (suf > m->text && strchr("uUlL", suf[-1]))
 		suf--;
@@ -170,7 +98,7 @@ static void ctx_literal(review_mult *m, unsigned ctx)
 }
 
 /* The word of a constant from what is known of it, and why: its type,
- * the #if around it, else the type C gives its literal (literal_width,
+ * the #if around it, else the type C gives its literal (review_literal_type,
  * the type the overflow check computes in; long's 64 bits of LP64 where
  * the models differ). */
 void review_infer_word(review_mult *m, unsigned type_word, const char *type,
@@ -194,7 +122,7 @@ void review_infer_word(review_mult *m, unsigned type_word, const char *type,
 		         suffix_long == 1 ? ", suffix UL: unsigned long" :
 		         suffix_long == 2 ? ", suffix ULL" : "");
 		ctx_literal(m, ctx);
-	} else if (literal_width(m->text, &lw) == 0) {
+	} else if (review_literal_type(m->text, &lw) == 0) {
 		m->bits = lw.bits[LP64];
 		literal_note(m->text, &lw, width, m->why_bits, sizeof m->why_bits);
 	} else if (suffix_long == 2) {
@@ -237,7 +165,7 @@ int review_word_by_name(review_mult *m, const char *name, const char *over)
 
 /* The statement around token i: [*a, *b) (a comment line before it is
  * no part of it). */
-static void statement_of(const walk *w, size_t i, size_t *a, size_t *b)
+void review_statement_of(const walk *w, size_t i, size_t *a, size_t *b)
 {
 	const tok *t = w->v.t;
 	size_t n = w->v.n;
@@ -253,7 +181,7 @@ static void statement_of(const walk *w, size_t i, size_t *a, size_t *b)
 		(*b)++;
 }
 
-static int type_kw(const tok *t)
+int review_type_kw(const tok *t)
 {
 	return t->type == T_IDENT && (!strcmp(t->s, "unsigned") ||
 	       !strcmp(t->s, "signed") || !strcmp(t->s, "int") ||
@@ -274,13 +202,13 @@ static unsigned type_word_at(const tok *t, size_t e, size_t lo, size_t *first)
 
 	if (t[e].type != T_IDENT)
 		return 0;
-	if (!type_kw(&t[e])) {
+	if (!review_type_kw(&t[e])) {
 		if (first)
 			*first = e;
 		bits = review_type_bits(t[e].s, 0, &l);
 		return l ? 0 : bits;
 	}
-	while (b > lo && type_kw(&t[b - 1]))
+	while (b > lo && review_type_kw(&t[b - 1]))
 		b--;
 	for (size_t k = b; k <= e; k++) {
 		longs += !strcmp(t[k].s, "long");
@@ -292,7 +220,7 @@ static unsigned type_word_at(const tok *t, size_t e, size_t lo, size_t *first)
 }
 
 /* The type t[a..e] as written ("unsigned long long") into s. */
-static void type_text(const tok *t, size_t a, size_t e, char *s, size_t n)
+void review_type_text(const tok *t, size_t a, size_t e, char *s, size_t n)
 {
 	size_t k;
 
@@ -305,7 +233,7 @@ static void type_text(const tok *t, size_t a, size_t e, char *s, size_t n)
 /* Whether the multiply at t[i] is inside a group "(...)" that closes
  * before t[k] and is cast to a 32-bit type or passed to hash_32(): the
  * statement starts at a. */
-static int narrowed(const tok *t, size_t a, size_t i, size_t k)
+int review_narrowed(const tok *t, size_t a, size_t i, size_t k)
 {
 	size_t p, q, first;
 
@@ -326,9 +254,6 @@ static int narrowed(const tok *t, size_t a, size_t i, size_t k)
 	return 0;
 }
 
-static int operand_width(const walk *w, size_t a, size_t b, size_t i,
-                         cwidth *o);
-
 /* The word of a use at token i (statement [a, b)) that keeps the
  * product in tw bits, why says where: the multiply itself is done in the
  * wider of its operands' types (the usual arithmetic conversions: mw,
@@ -343,7 +268,7 @@ static unsigned product_word(const walk *w, size_t a, size_t b, size_t i,
 	unsigned p;
 	size_t n = strlen(why);
 
-	if (!mw || operand_width(w, a, b, i, &op) < 0)
+	if (!mw || review_operand_width(w, a, b, i, &op) < 0)
 		return tw;
 	p = op.bits[LP64] > mw->bits[LP64] ? op.bits[LP64] : mw->bits[LP64];
 	if (p >= tw)
@@ -381,7 +306,7 @@ unsigned review_use_word(walk *w, const char *name, const cwidth *mw,
 	unsigned word;
 
 	for (i = 1; i + 1 < n; i++)
-		if (t[i].type == T_IDENT && !strcmp(t[i].s, name) &&
+		if (t[i].type == T_IDENT && review_name_is(w, t[i].s, name) &&
 		    (!strcmp(t[i - 1].s, "*") || !strcmp(t[i - 1].s, "*=") ||
 		     !strcmp(t[i + 1].s, "*")) &&
 		    (word = review_use_word_at(w, i, mw, why, nwhy)))
@@ -419,10 +344,10 @@ unsigned review_cast_cut(walk *w, const char *name, size_t lit, char *cast,
 
 	for (i = lit != REVIEW_NONE ? lit : 1; i + 1 < n; i++) {
 		if (lit == REVIEW_NONE &&
-		    !(t[i].type == T_IDENT && !strcmp(t[i].s, name) &&
+		    !(t[i].type == T_IDENT && review_name_is(w, t[i].s, name) &&
 		      (!strcmp(t[i - 1].s, "*") || !strcmp(t[i + 1].s, "*"))))
 			continue;
-		statement_of(w, i, &a, &b);
+		review_statement_of(w, i, &a, &b);
 		if ((bits = cast_around(t, a, b, i, &k))) {
 			snprintf(cast, ncast, "%s", t[k - 2].s);
 			*at = i;
@@ -468,7 +393,7 @@ static unsigned shift_minus_word(walk *w, size_t a, size_t b, size_t i,
 	 * C UL) >> (32 - bits): 32) */
 	l = (size_t)snprintf(why, nwhy, "the product is shifted right by (%u "
 	                     "- ...) at line %lu", shrw, t[i].line);
-	if (l < nwhy && operand_width(w, a, b, i, &op) == 0)
+	if (l < nwhy && review_operand_width(w, a, b, i, &op) == 0)
 		snprintf(why + l, nwhy - l, " and its other operand is %s (%s)",
 		         op.type[LP64], op.why);
 	return shrw;
@@ -527,7 +452,7 @@ static unsigned shifted_word(walk *w, size_t a, size_t b, size_t i,
 {
 	const tok *t = w->v.t;
 	cwidth op;
-	int known = operand_width(w, a, b, i, &op) == 0;
+	int known = review_operand_width(w, a, b, i, &op) == 0;
 	int have_op = known && op.bits[LP64] == 64 && op.bits[ILP32] == 64;
 
 	/* both operands' types known and the product 32 bits wide (u32 us *
@@ -574,11 +499,11 @@ static unsigned kept_word(walk *w, size_t a, size_t b, size_t i,
 	for (k = a; k < i && (!strcmp(t[k].s, "static") ||
 	     !strcmp(t[k].s, "const") || !strcmp(t[k].s, "register")); k++)
 		;
-	for (e = k; e + 1 < i && type_kw(&t[e + 1]) && type_kw(&t[k]); e++)
+	for (e = k; e + 1 < i && review_type_kw(&t[e + 1]) && review_type_kw(&t[k]); e++)
 		;
 	if (e + 2 < i && (tw = type_word_at(t, e, k, NULL)) &&
 	    t[e + 1].type == T_IDENT && !strcmp(t[e + 2].s, "=")) {
-		type_text(t, k, e, ty, sizeof ty);
+		review_type_text(t, k, e, ty, sizeof ty);
 		snprintf(why, nwhy, "the product is kept in %s at line %lu", ty,
 		         t[i].line);
 		return product_word(w, a, b, i, mw, tw, why, nwhy);
@@ -589,7 +514,7 @@ static unsigned kept_word(walk *w, size_t a, size_t b, size_t i,
 	for (k = a; k-- > 1 && k + 2000 > a;)
 		if (!strcmp(t[k].s, t[a].s) && t[k].type == T_IDENT &&
 		    (tw = type_word_at(t, k - 1, 0, &first))) {
-			type_text(t, first, k - 1, ty, sizeof ty);
+			review_type_text(t, first, k - 1, ty, sizeof ty);
 			snprintf(why, nwhy, "the product is kept in %s %s at line "
 			         "%lu", ty, t[a].s, t[i].line);
 			return product_word(w, a, b, i, mw, tw, why, nwhy);
@@ -628,7 +553,7 @@ static unsigned returned_word(walk *w, size_t a, size_t b, size_t i,
 	}
 	if (q >= 2 && !strcmp(t[q].s, "(") && t[q - 1].type == T_IDENT &&
 	    (tw = type_word_at(t, q - 2, 0, &first))) {
-		type_text(t, first, q - 2, ty, sizeof ty);
+		review_type_text(t, first, q - 2, ty, sizeof ty);
 		snprintf(why, nwhy, "the product is returned as %s by %s() at "
 		         "line %lu", ty, t[q - 1].s, t[i].line);
 		return product_word(w, a, b, i, mw, tw, why, nwhy);
@@ -644,7 +569,7 @@ unsigned review_use_word_at(walk *w, size_t i, const cwidth *mw, char *why,
 	unsigned long shamt = 0;
 	int shr = 0;
 
-	statement_of(w, i, &a, &b);
+	review_statement_of(w, i, &a, &b);
 	if ((word = shift_minus_word(w, a, b, i, &shr, &shamt, why, nwhy)) ||
 	    (word = cast_word(w, a, b, i, mw, why, nwhy)))
 		return word;
@@ -658,8 +583,8 @@ unsigned review_use_word_at(walk *w, size_t i, const cwidth *mw, char *why,
 /* The width of the C type whose last token is t[e] (from lo), as
  * use_word's type_word_at reads it, with long's in each model; *first:
  * where it starts.  0, or -1 if t[e] ends no integer type. */
-static int type_width_at(const tok *t, size_t e, size_t lo, size_t *first,
-                         cwidth *o)
+int review_type_width_at(const tok *t, size_t e, size_t lo,
+                         size_t *first, cwidth *o)
 {
 	size_t b = e, k;
 	int longs = 0, other = 0, model, l;
@@ -668,8 +593,8 @@ static int type_width_at(const tok *t, size_t e, size_t lo, size_t *first,
 
 	if (t[e].type != T_IDENT)
 		return -1;
-	if (type_kw(&t[e])) {
-		while (b > lo && type_kw(&t[b - 1]))
+	if (review_type_kw(&t[e])) {
+		while (b > lo && review_type_kw(&t[b - 1]))
 			b--;
 		for (k = b; k <= e; k++) {
 			longs += !strcmp(t[k].s, "long");
@@ -682,16 +607,16 @@ static int type_width_at(const tok *t, size_t e, size_t lo, size_t *first,
 	}
 	if (first)
 		*first = b;
-	type_text(t, b, e, name, sizeof name);
+	review_type_text(t, b, e, name, sizeof name);
 	memset(o, 0, sizeof *o);
 	for (model = 0; model < NMODEL; model++)
-		cwidth_set(o, model, l ? long_bits(model) : bits, name);
+		review_cwidth_set(o, model, l ? review_long_bits(model) : bits, name);
 	return 0;
 }
 
 /* The type of variable name, from its declaration before t[before] (a
  * parameter or a local: "TYPE name"), into o.  0, or -1 if not found. */
-static int var_width(const walk *w, const char *name, size_t before,
+int review_var_width(const walk *w, const char *name, size_t before,
                      cwidth *o)
 {
 	const tok *t = w->v.t;
@@ -699,7 +624,7 @@ static int var_width(const walk *w, const char *name, size_t before,
 
 	for (k = before; k-- > 1 && k + 4000 > before;)
 		if (t[k].type == T_IDENT && !strcmp(t[k].s, name) &&
-		    type_width_at(t, k - 1, 0, NULL, o) == 0) {
+		    review_type_width_at(t, k - 1, 0, NULL, o) == 0) {
 			snprintf(o->why, sizeof o->why, "the type of %s", name);
 			return 0;
 		}
@@ -709,7 +634,7 @@ static int var_width(const walk *w, const char *name, size_t before,
 /* The other operand of the multiply by t[i] in [a, b): a variable,
  * perhaps cast, or a cast of one, into o.  0, or -1 when it is
  * something else (taken as int: it cannot widen the product). */
-static int operand_width(const walk *w, size_t a, size_t b, size_t i,
+int review_operand_width(const walk *w, size_t a, size_t b, size_t i,
                          cwidth *o)
 {
 	const tok *t = w->v.t;
@@ -717,7 +642,7 @@ static int operand_width(const walk *w, size_t a, size_t b, size_t i,
 
 	if (i > a + 1 && !strcmp(t[i - 1].s, "*=") &&
 	    t[i - 2].type == T_IDENT)
-		return var_width(w, t[i - 2].s, i - 2, o);
+		return review_var_width(w, t[i - 2].s, i - 2, o);
 	if (i > a + 1 && !strcmp(t[i - 1].s, "*")) {
 		v = i - 2;
 		if (t[v].type != T_IDENT || review_is_type_word(t[v].s))
@@ -726,12 +651,12 @@ static int operand_width(const walk *w, size_t a, size_t b, size_t i,
 		              !strcmp(t[v - 1].s, ".")))
 			return -1;
 		if (v >= a + 3 && !strcmp(t[v - 1].s, ")") &&
-		    type_width_at(t, v - 2, a, &first, o) == 0 && first > a &&
+		    review_type_width_at(t, v - 2, a, &first, o) == 0 && first > a &&
 		    !strcmp(t[first - 1].s, "(")) {
 			snprintf(o->why, sizeof o->why, "%s cast to it", t[v].s);
 			return 0;
 		}
-		return var_width(w, t[v].s, v, o);
+		return review_var_width(w, t[v].s, v, o);
 	}
 	if (i + 2 < b && !strcmp(t[i + 1].s, "*")) {
 		v = i + 2;
@@ -740,7 +665,7 @@ static int operand_width(const walk *w, size_t a, size_t b, size_t i,
 			while (e < b && t[e].type == T_IDENT && review_is_type_word(t[e].s))
 				e++;
 			if (e == v + 1 || e >= b || strcmp(t[e].s, ")") ||
-			    type_width_at(t, e - 1, v + 1, NULL, o) < 0)
+			    review_type_width_at(t, e - 1, v + 1, NULL, o) < 0)
 				return -1;
 			snprintf(o->why, sizeof o->why, "a cast");
 			return 0;
@@ -749,14 +674,9 @@ static int operand_width(const walk *w, size_t a, size_t b, size_t i,
 		    (!strcmp(t[v + 1].s, "->") || !strcmp(t[v + 1].s, ".") ||
 		     !strcmp(t[v + 1].s, "(") || !strcmp(t[v + 1].s, "["))))
 			return -1;
-		return var_width(w, t[v].s, i, o);
+		return review_var_width(w, t[v].s, i, o);
 	}
 	return -1;
-}
-
-int review_literal_type(const char *s, cwidth *o)
-{
-	return literal_width(s, o);
 }
 
 int review_product_type(const walk *w, size_t i, const cwidth *mw,
@@ -766,13 +686,13 @@ int review_product_type(const walk *w, size_t i, const cwidth *mw,
 	cwidth op;
 	int model;
 
-	statement_of(w, i, &a, &b);
-	if (operand_width(w, a, b, i, &op) < 0)
+	review_statement_of(w, i, &a, &b);
+	if (review_operand_width(w, a, b, i, &op) < 0)
 		return -1;
 	memset(o, 0, sizeof *o);
 	for (model = 0; model < NMODEL; model++) {
 		const cwidth *wide = op.bits[model] > mw->bits[model] ? &op : mw;
-		cwidth_set(o, model, wide->bits[model], wide->type[model]);
+		review_cwidth_set(o, model, wide->bits[model], wide->type[model]);
 	}
 	snprintf(o->why, sizeof o->why, "%.28s (%.28s) times %.28s",
 	         op.type[LP64], op.why, mw->type[LP64]);
@@ -788,7 +708,7 @@ int review_factor_type(const walk *w, size_t j, cwidth *o)
 	const define *d;
 
 	if (t[j].type == T_NUM)
-		return literal_width(t[j].s, o);
+		return review_literal_type(t[j].s, o);
 	if (t[j].type != T_IDENT)
 		return -1;
 	if ((d = review_defs_find(w->newd, t[j].s, 0)) && d->valid) {
@@ -799,11 +719,11 @@ int review_factor_type(const walk *w, size_t j, cwidth *o)
 		n = strcspn(s, ") \t");
 		if (n && n < sizeof lit) {
 			snprintf(lit, sizeof lit, "%.*s", (int)n, s);
-			if (literal_width(lit, o) == 0)
+			if (review_literal_type(lit, o) == 0)
 				return 0;
 		}
 	}
-	return var_width(w, t[j].s, j, o);
+	return review_var_width(w, t[j].s, j, o);
 }
 
 /* The declared type of the variable the multiply at token i takes (past
@@ -814,7 +734,7 @@ int review_operand_decl(const walk *w, size_t i, cwidth *o)
 	const tok *t = w->v.t;
 	size_t a, b, v = REVIEW_NONE;
 
-	statement_of(w, i, &a, &b);
+	review_statement_of(w, i, &a, &b);
 	if (i > a + 1 && (!strcmp(t[i - 1].s, "*") || !strcmp(t[i - 1].s, "*=")))
 		v = i - 2;
 	else if (i + 2 < b && !strcmp(t[i + 1].s, "*")) {
@@ -829,7 +749,7 @@ int review_operand_decl(const walk *w, size_t i, cwidth *o)
 	if (v == REVIEW_NONE || v >= b || t[v].type != T_IDENT ||
 	    review_is_type_word(t[v].s) ||
 	    (v > a && (!strcmp(t[v - 1].s, "->") || !strcmp(t[v - 1].s, "."))) ||
-	    var_width(w, t[v].s, v, o) < 0)
+	    review_var_width(w, t[v].s, v, o) < 0)
 		return -1;
 	/* the values it holds: a u16's 16 bits, not int's it is promoted to */
 	{
@@ -855,7 +775,7 @@ int review_cast_before(const walk *w, size_t i, size_t at, cwidth *o)
 	const tok *t = w->v.t;
 	size_t a, b, p, q, first;
 
-	statement_of(w, i, &a, &b);
+	review_statement_of(w, i, &a, &b);
 	for (p = i; p-- > a;) {
 		if (strcmp(t[p].s, "("))
 			continue;
@@ -863,7 +783,7 @@ int review_cast_before(const walk *w, size_t i, size_t at, cwidth *o)
 		if (q >= b || q < i || q >= at)
 			continue;
 		if (p >= a + 3 && !strcmp(t[p - 1].s, ")") &&
-		    type_width_at(t, p - 2, a, &first, o) == 0 && first > a &&
+		    review_type_width_at(t, p - 2, a, &first, o) == 0 && first > a &&
 		    !strcmp(t[first - 1].s, "("))
 			return 1;
 	}
@@ -876,235 +796,10 @@ unsigned review_var_bits(const walk *w, const char *name, size_t before,
 	cwidth o;
 
 	*is_long = 0;
-	if (var_width(w, name, before, &o) < 0)
+	if (review_var_width(w, name, before, &o) < 0)
 		return 0;
 	*is_long = o.bits[LP64] != o.bits[ILP32];
 	return o.bits[LP64];
-}
-
-/* Whether the C type t[a..e] is a signed integer type: int, long,
- * short, char, signed, s8..s64, int8_t..int64_t, ssize_t, with no
- * "unsigned". */
-static int signed_type(const tok *t, size_t a, size_t e)
-{
-	static const char *const sg[] = { "int", "long", "short", "signed",
-		"s8", "s16", "s32", "s64", "__s8", "__s16", "__s32", "__s64",
-		"int8_t", "int16_t", "int32_t", "int64_t", "ssize_t", "intptr_t",
-		NULL };
-	size_t k, j;
-	int any = 0;
-
-	for (k = a; k <= e; k++) {
-		if (!strcmp(t[k].s, "unsigned"))
-			return 0;
-		for (j = 0; sg[j]; j++)
-			any |= !strcmp(t[k].s, sg[j]);
-	}
-	return any;
-}
-
-int review_signed_var(const walk *w, const char *name, unsigned long line,
-                      char *type, size_t n)
-{
-	const tok *t = w->v.t;
-	size_t lo = 0, hi = w->v.n, k, low;
-	int depth = 0;
-
-	while (lo < hi) {          /* the first token past line */
-		size_t mid = lo + (hi - lo) / 2;
-		if (t[mid].line <= line)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	/* the function around it: from its parameter list on */
-	{
-		size_t a, b;
-		if (!lo || !review_fn_of(w, lo - 1, &a, &b))
-			return 0;
-		low = a;
-		if (low > 0 && !strcmp(t[low - 1].s, ")"))
-			for (k = low - 1; k > 0; k--) {
-				if (!strcmp(t[k].s, ")"))
-					depth++;
-				else if (!strcmp(t[k].s, "(") && !--depth) {
-					low = k;
-					break;
-				}
-			}
-	}
-	/* back to the nearest declaration of name */
-	for (k = lo; k-- > low + 1;) {
-		if (t[k].type != T_IDENT || strcmp(t[k].s, name) ||
-		    t[k - 1].type != T_IDENT)
-			continue;
-		{
-			size_t e = k - 1, b = e;
-			while (b > 0 && t[b - 1].type == T_IDENT &&
-			       review_is_type_word(t[b - 1].s))
-				b--;
-			if (!review_is_type_word(t[e].s) && !signed_type(t, e, e))
-				continue;
-			type_text(t, b, e, type, n);
-			return signed_type(t, b, e);
-		}
-	}
-	return 0;
-}
-
-/* Whether t[k..] is ">> (32 -" or ">>= (32 -". */
-static int shift_by_32_minus(const tok *t, size_t k, size_t n)
-{
-	return k + 3 < n && t[k].type == T_OP && (!strcmp(t[k].s, ">>") ||
-	       !strcmp(t[k].s, ">>=")) && !strcmp(t[k + 1].s, "(") &&
-	       !strcmp(t[k + 2].s, "32") && !strcmp(t[k + 3].s, "-");
-}
-
-/* The variable statement [a, b) keeps its value in ("TYPE v = ...;",
- * "v = ...;", "v *= ...;"), its type into o, its name token into *at.
- * 0, or -1 if it keeps none. */
-static int kept_in(const walk *w, size_t a, size_t b, size_t *at, cwidth *o)
-{
-	const tok *t = w->v.t;
-	size_t k = a, e, first;
-
-	while (k < b && (!strcmp(t[k].s, "static") || !strcmp(t[k].s, "const")
-	       || !strcmp(t[k].s, "register")))
-		k++;
-	for (e = k; e + 1 < b && type_kw(&t[e + 1]) && type_kw(&t[k]); e++)
-		;
-	if (e + 2 < b && t[e + 1].type == T_IDENT &&
-	    !strcmp(t[e + 2].s, "=") &&
-	    type_width_at(t, e, k, &first, o) == 0) {
-		*at = e + 1;
-		snprintf(o->why, sizeof o->why, "its type");
-		return 0;
-	}
-	if (a + 2 < b && t[a].type == T_IDENT && (!strcmp(t[a + 1].s, "=") ||
-	    !strcmp(t[a + 1].s, "*="))) {
-		*at = a;
-		return var_width(w, t[a].s, a, o);
-	}
-	return -1;
-}
-
-/* The first ">> (32 - ...)" of variable t[v] after b in its function
- * (before the variable is set again): its token, or 0. */
-static size_t later_shift(const walk *w, size_t v, size_t b)
-{
-	const tok *t = w->v.t;
-	size_t k;
-	int depth = 0;
-
-	for (k = b; k + 1 < w->v.n; k++) {
-		if (t[k].type == T_PP)
-			continue;
-		if (!strcmp(t[k].s, "{"))
-			depth++;
-		else if (!strcmp(t[k].s, "}") && --depth < 0)
-			return 0;
-		if (t[k].type != T_IDENT || strcmp(t[k].s, t[v].s))
-			continue;
-		if (shift_by_32_minus(t, k + 1, w->v.n))
-			return k + 1;
-		if (!strcmp(t[k + 1].s, "="))
-			return 0;
-	}
-	return 0;
-}
-
-/*
- * A >> (32 - b) that takes an index of more than 32 bits: the product of
- * multiplier mi (its type *mw) at token i, computed in the wider of its
- * operands' types (the usual arithmetic conversions), reaches the shift
- * unreduced, in the same statement or through a variable of a wider type.
- * An ERROR, in the models the #if context allows (ctx); 1 if given.
- */
-static int overflow_at(walk *w, size_t mi, size_t i, const cwidth *mw,
-                       unsigned ctx)
-{
-	const tok *t = w->v.t;
-	const review_mult *m = &w->r->mult[mi];
-	size_t a, b, k, kshr = 0, v = 0;
-	cwidth op, keep;
-	int have_op, have_keep = 0, model, wide[NMODEL], nwide = 0, by_op = 0;
-	unsigned kept[NMODEL];
-	char via[120] = "";
-
-	statement_of(w, i, &a, &b);
-	if (!ctx)
-		ctx = review_use_ctx(w, a);
-	have_op = operand_width(w, a, b, i, &op) == 0;
-	for (k = i + 1; k < b && !kshr; k++)
-		if (shift_by_32_minus(t, k, b))
-			kshr = k;
-	if (kshr && narrowed(t, a, i, kshr))
-		return 0;
-	if (!kshr) {
-		if (kept_in(w, a, b, &v, &keep) < 0 || narrowed(t, a, i, b) ||
-		    !(kshr = later_shift(w, v, b)))
-			return 0;
-		have_keep = 1;
-	}
-	for (model = 0; model < NMODEL; model++) {
-		unsigned p = mw->bits[model];
-		if (have_op && op.bits[model] > p)
-			p = op.bits[model], by_op |= 1 << model;
-		kept[model] = have_keep && keep.bits[model] < p ? keep.bits[model]
-		              : p;
-		wide[model] = kept[model] > 32 && (!ctx || long_bits(model) == ctx);
-		nwide += wide[model];
-	}
-	if (!nwide)
-		return 0;
-	model = wide[LP64] ? LP64 : ILP32;
-	{
-		const cwidth *src = by_op >> model & 1 ? &op : mw;
-		char type[256];
-		if (have_keep)
-			snprintf(via, sizeof via, ", kept in %s %s at line %lu",
-			         keep.type[model], t[v].s, t[v].line);
-		if (nwide == NMODEL && strcmp(src->type[LP64], src->type[ILP32]))
-			snprintf(type, sizeof type, "%s on %s and %s on %s (%s)",
-			         src->type[LP64], model_name[LP64], src->type[ILP32],
-			         model_name[ILP32], src->why);
-		else
-			snprintf(type, sizeof type, "%s (%s)", src->type[model],
-			         src->why);
-		review_add(w->r, REVIEW_ERROR, m->file, m->line, mi, "word",
-		           "the index overflows the table%s: the product with %s "
-		           "is computed in %s, %u bits%s, and not reduced mod "
-		           "2^32%s, so >> (32 - ...) at line %lu leaves %u bits "
-		           "more than the table has; keep the product in a u32 (a "
-		           "cast or a variable) before the shift, or use hash_32()",
-		           nwide == NMODEL ? "" : model == LP64 ?
-		           " on 64-bit longs" : " on 32-bit longs",
-		           m->name[0] ? m->name : m->text, type, kept[model],
-		           nwide == NMODEL ? "" : model == LP64 ? " on LP64" :
-		           " on ILP32", via, t[kshr].line, kept[model] - 32);
-	}
-	return 1;
-}
-
-/* The index overflow ERROR for multiplier mi (a define's or
- * declaration's name, or the literal at token lit): its first use whose
- * index overflows. */
-void review_overflow_check(walk *w, size_t mi, size_t lit, const char *name,
-                           const cwidth *mw)
-{
-	const tok *t = w->v.t;
-	unsigned ctx = (unsigned)w->r->mult[mi].ctx_bits;
-	size_t i;
-
-	if (lit != REVIEW_NONE) {
-		overflow_at(w, mi, lit, mw, ctx);
-		return;
-	}
-	for (i = 1; i + 1 < w->v.n; i++)
-		if (t[i].type == T_IDENT && !strcmp(t[i].s, name) &&
-		    (!strcmp(t[i - 1].s, "*") || !strcmp(t[i - 1].s, "*=") ||
-		     !strcmp(t[i + 1].s, "*")) && overflow_at(w, mi, i, mw, ctx))
-			return;
 }
 
 /* The type of multiplier m as C types it: a literal's, a declaration's
@@ -1115,7 +810,7 @@ int review_mult_width(const review_mult *m, int suffix_long,
 {
 	int model, l;
 
-	if (m->kind != REVIEW_DECL && literal_width(m->text, o) == 0)
+	if (m->kind != REVIEW_DECL && review_literal_type(m->text, o) == 0)
 		return 0;
 	if (m->kind == REVIEW_DECL && !type_word)
 		return -1;
@@ -1127,7 +822,7 @@ int review_mult_width(const review_mult *m, int suffix_long,
 	else
 		l = suffix_long == 1;
 	for (model = 0; model < NMODEL; model++)
-		cwidth_set(o, model, l ? long_bits(model) : m->kind == REVIEW_DECL ?
+		review_cwidth_set(o, model, l ? review_long_bits(model) : m->kind == REVIEW_DECL ?
 		           type_word : suffix_long ? 64 : 32, m->kind == REVIEW_DECL
 		           ? type : suffix_long == 2 ? "unsigned long long" :
 		           suffix_long ? "unsigned long" : "unsigned int");

@@ -618,6 +618,12 @@ const char *score_verdict_name(score_verdict v)
 	return names[v];
 }
 
+const char *score_verdict_json(score_verdict v)
+{
+	static const char *names[] = { "PASS", "WARN", "FAIL", "INFO" };
+	return names[v];
+}
+
 uint64_t score_default_count(unsigned b, unsigned space)
 {
 	uint64_t k;

@@ -940,17 +940,40 @@ static void judge(search_verdict *v, const verify_battery *bt)
 	         worst->reason);
 }
 
+/* What the quick screen's first battery counts that its second would
+ * count again, the same: the field checks, whose cells are the stride
+ * map's tables whatever the battery's and whose threshold is the rule's
+ * for the same judged checks (verify_judged: the families do not depend
+ * on the tables).  counted 0: nothing kept. */
+typedef struct fields_kept {
+	int counted;
+	lattice_cell foff, flay;
+	unsigned foff_h;
+	lattice_layout flay_lay;
+} fields_kept;
+
 /* verify's battery at tables[0..nt) into v (judge; joint warns): 0, 1
- * when stopped (v UNSCREENED), -1 out of memory. */
+ * when stopped (v UNSCREENED), -1 out of memory.  verdict_only: the
+ * families that cannot FAIL or WARN are not counted; r_only: R alone
+ * (verify.h's bt->r_only: the same verdict, sooner); kept (NULL: none):
+ * the field checks taken from it when counted, else left in it. */
 static int battery(search_word p, unsigned bits, const unsigned *tables,
-                   size_t nt, int verdict_only,
-                   const volatile sig_atomic_t *stop, search_verdict *v,
-                   cfx_err *err)
+                   size_t nt, int verdict_only, int r_only,
+                   fields_kept *kept, const volatile sig_atomic_t *stop,
+                   search_verdict *v, cfx_err *err)
 {
 	verify_battery bt;
 
 	if (verify_plan(&bt, (uint64_t)p, bits, tables, nt, err) < 0)
 		return -1;
+	bt.r_only = r_only;
+	if (kept && kept->counted) {
+		bt.foff = kept->foff;
+		bt.foff_h = kept->foff_h;
+		bt.flay = kept->flay;
+		bt.flay_lay = kept->flay_lay;
+		bt.fields_counted = kept->counted;
+	}
 	if (verify_run_battery(&bt, &(verify_run_opts){ .threads = 1,
 	                       .verdict_only = verdict_only,
 	                       .cancel = stop }) < 0) {
@@ -963,6 +986,13 @@ static int battery(search_word p, unsigned bits, const unsigned *tables,
 	verify_judge(&bt, 0, NULL);
 	judge(v, &bt);
 	v->warns = (unsigned)verify_joint_warns(&bt);
+	if (kept && !kept->counted) {
+		kept->counted = bt.fields_counted;
+		kept->foff = bt.foff;
+		kept->foff_h = bt.foff_h;
+		kept->flay = bt.flay;
+		kept->flay_lay = bt.flay_lay;
+	}
 	verify_free(&bt);
 	return 0;
 }
@@ -980,6 +1010,7 @@ int search_screen(search_word p, unsigned bits, search_level level,
 	unsigned tables[VERIFY_MAX_TABLES];
 	size_t nt = 0, i;
 	double quick = 0;
+	fields_kept kept = { 0 };
 	int rc;
 
 	assert(level == SEARCH_NONE || (bits >= SEARCH_SCREEN_MIN_BITS &&
@@ -994,23 +1025,17 @@ int search_screen(search_word p, unsigned bits, search_level level,
 				tables[nt++] = quick_tables[i];
 		if (!nt)
 			tables[nt++] = bits;
-		rc = battery(p, bits, tables, nt, 0, stop, v, err);
+		rc = battery(p, bits, tables, nt, 0, 1, &kept, stop, v, err);
 		if (rc || v->status == SEARCH_FAIL)
 			return rc;
 		quick = v->quality;
 	}
 	nt = verify_default_tables(bits, VERIFY_STANDARD, tables);
-	rc = battery(p, bits, tables, nt, level == SEARCH_QUICK, stop, v, err);
+	rc = battery(p, bits, tables, nt, level == SEARCH_QUICK,
+	             level == SEARCH_QUICK, &kept, stop, v, err);
 	if (rc == 0 && quick > v->quality)
 		v->quality = quick;
-	v->full = rc == 0;
 	return rc;
-}
-
-int search_joint_risk(const search_verdict *v)
-{
-	return !v->full && v->status == SEARCH_WARN &&
-	       v->warns >= SEARCH_JOINT_RISK;
 }
 
 /* ---- the front ---------------------------------------------------------- */

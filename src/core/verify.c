@@ -15,6 +15,7 @@
 
 #include "cfx/cf.h"
 #include "cfx/expr.h"
+#include "cfx/lattice.h"
 #include "cfx/naf.h"
 #include "cfx/sas.h"
 #include "cfx/mcm.h"
@@ -203,6 +204,97 @@ int verify_family_can_fail(const verify_battery *bt, size_t i)
 	return can_reach(bt, i) != VERIFY_PASS;
 }
 
+int verify_family_ranked(const verify_battery *bt, size_t i)
+{
+	const verify_family *f = &bt->fam[i];
+	verify_kind rk;
+	unsigned rb, ra;
+
+	return f->kind != VERIFY_KEYS && ref_of(bt, f, &rb, &rk, &ra) != REF_NONE;
+}
+
+int verify_family_passes_at(const verify_battery *bt, size_t i, double r)
+{
+	const verify_family *f = &bt->fam[i];
+	verify_kind rk;
+	unsigned rb, ra;
+	size_t of;
+	int tie, code;
+
+	if (f->kind == VERIFY_KEYS || bt->bits <= VERIFY_SMALL_BITS)
+		return 0;
+	if ((code = ref_of(bt, f, &rb, &rk, &ra)) == REF_NONE)
+		return 0;
+	return verify_rule(r, ref_share(code, rb, rk, ra, r, NULL, &of, &tie),
+	                   verify_judged(bt)) == VERIFY_PASS;
+}
+
+/*
+ * A screen's cut of a family of packed keys x<<h|y (bt->r_only: search's
+ * battery, whose families run in order in one thread): the largest j of
+ * 2^j keys to count.  Those keys are the box x < 2^floor(j/2), y <
+ * 2^ceil(j/2), so lattice_bound bounds each cell's R from above without
+ * a key hashed.  The cells of the largest j (2^(B-3) keys or more:
+ * those counted in the table of 2^B buckets and the next, most of the
+ * family's work; a bound costs about as much as 2^16 keys) are left out,
+ * from the top down, while each one's bound is below both the worst R of
+ * the ranked families counted before this one and the R at which this
+ * family's rule stops PASSing.  What the screen answers stays: the
+ * family's status (every R up to the bound PASSes, and its worst R is
+ * counted wherever it could be higher), the largest worst R of all (the
+ * quality: one counted before is higher) and the family that holds it.
+ * Only the family's own worst R may be lower, when it is no family's
+ * worst.
+ */
+#define CUT_MIN_B 16             /* tables of 2^16 buckets or more */
+#define CUT_BELOW 3              /* keys 2^(B - 3) or more */
+
+static unsigned fields_cut(const verify_battery *bt, size_t fi,
+                           unsigned jmax)
+{
+	const verify_family *f = &bt->fam[fi];
+	lattice_layout lay = { 2, { f->arg, 0, 0, 0 } };
+	unsigned B = bt->bmax, j, b;
+	double top = 0;
+	size_t i;
+
+	if (!bt->r_only || f->kind != VERIFY_FIELDS || !(bt->p & 1) ||
+	    B < CUT_MIN_B || !verify_family_ranked(bt, fi) || lattice_cuts_off())
+		return jmax;
+	for (i = 0; i < fi; i++)
+		if (bt->fam[i].ran && bt->fam[i].ncells &&
+		    bt->fam[i].worst_r > top && verify_family_ranked(bt, i))
+			top = bt->fam[i].worst_r;
+	for (j = jmax; j + CUT_BELOW >= B; j--) {
+		unsigned xb[2] = { j / 2, (j + 1) / 2 };
+		if (xb[1] > f->arg || xb[0] > bt->bits - f->arg)
+			return j;
+		for (b = B; b >= 1 && b + VERIFY_LOADS - 1 >= j; b--) {
+			double u;
+			if (b > j || !verify_is_table(bt, b))
+				continue;
+			u = lattice_bound(bt->p, bt->bits, &lay, xb, b);
+			if (!(u < top) || !verify_family_passes_at(bt, fi, u))
+				return j;
+		}
+	}
+	return j;
+}
+
+
+/* Family i counted (verify_count_family), its largest cells left out
+ * where search's screen proves them below what could change its answer
+ * (fields_cut: the rule and the references are this file's). */
+void verify_family_run(verify_battery *bt, size_t i, void *scratch)
+{
+	const verify_family *f = &bt->fam[i];
+	unsigned jmax = verify_log2_floor(f->keys);
+
+	if (jmax > bt->bmax + VERIFY_LOADS - 1)
+		jmax = bt->bmax + VERIFY_LOADS - 1;
+	verify_count_family(bt, i, scratch, fields_cut(bt, i, jmax));
+}
+
 #define SEED_KREF 0x6b657973ULL      /* "keys": the key sets' reference */
 
 size_t verify_keys_ref_jobs(const verify_battery *bt)
@@ -264,6 +356,22 @@ void verify_keys_ref_run(verify_battery *bt, size_t job, void *scratch)
 	__atomic_fetch_add(&bt->ukref_done[set], 1, __ATOMIC_RELAXED);
 }
 
+
+/* A family the user asked for that WARNs only because it was asked
+ * (verify_rule_yours): say so at the end of its reason. */
+static void yours_note(char *reason, size_t size, verify_status st,
+                       double r, double tail, size_t judged)
+{
+	size_t len = strlen(reason);
+
+	if (st != VERIFY_WARN || verify_rule(r, tail, judged) != VERIFY_PASS ||
+	    len >= size)
+		return;
+	snprintf(reason + len, size - len, "; WARN for your own keys: fewer "
+	         "than %g%% of random odd multipliers are this bad on them",
+	         100 * VERIFY_ALPHA_FAIL);
+}
+
 /* A key set's rank: its worst R among the reference's (P = the share of
  * them at least as bad); 0 when the reference did not run. */
 static int keys_rank(const verify_battery *bt, verify_family *f)
@@ -313,7 +421,8 @@ static void judge_family(verify_battery *bt, verify_family *f)
 		f->tail = ref_share(code, rb, rk, ra, f->worst_r, &f->percentile,
 		                    &f->ranked_all, &f->tie);
 	}
-	f->status = verify_rule(f->worst_r, f->tail, bt->judged);
+	f->status = (f->user ? verify_rule_yours : verify_rule)(f->worst_r,
+	            f->tail, bt->judged);
 	f->absolute = f->status != VERIFY_FAIL &&
 	              verify_small_rule(bt->bits, f->kind, f->worst_r) ==
 	              VERIFY_FAIL;
@@ -353,6 +462,9 @@ static void judge_family(verify_battery *bt, verify_family *f)
 		n = snprintf(f->reason, sizeof f->reason, "%s; %s", where, rank);
 	}
 	(void)n;
+	if (f->user && ranked && !f->absolute)
+		yours_note(f->reason, sizeof f->reason, f->status, f->worst_r,
+		           f->tail, bt->judged);
 }
 
 /* ---- the form checks ---------------------------------------------------- */
@@ -818,7 +930,7 @@ static void judge_ufields(verify_battery *bt)
 			u->tail = verify_sample_tail(u->ref, VERIFY_UREF_COUNT, r,
 			                             &u->percentile);
 		}
-		u->status = verify_rule(r, u->tail, bt->judged);
+		u->status = verify_rule_yours(r, u->tail, bt->judged);
 		for (f = 0; f < u->lay.nf && len < sizeof vec; f++)
 			len += (size_t)snprintf(vec + len, sizeof vec - len, "%s%lld",
 			                        f ? "," : "", (long long)u->cell.vec[f]);
@@ -828,6 +940,8 @@ static void judge_ufields(verify_battery *bt)
 		         u->cell.load, u->cell.pred, r, vec,
 		         verify_share_text(sh, sizeof sh, u->percentile, 3),
 		         u->ref_count);
+		yours_note(u->reason, sizeof u->reason, u->status, r, u->tail,
+		           bt->judged);
 	}
 	free(loads);
 }
@@ -848,6 +962,18 @@ size_t verify_joint_warns(const verify_battery *bt)
 	for (i = 0; i < bt->nfam; i++)
 		w += bt->fam[i].status == VERIFY_WARN;
 	return w;
+}
+
+const char *verify_fail_words(const verify_battery *bt, char *s, size_t n)
+{
+	if (verify_joint(bt))
+		snprintf(s, n, "%zu checks, %zu WARN (%zu families at once): "
+		         "the joint rule", verify_checks(bt), bt->nwarn,
+		         verify_joint_warns(bt));
+	else
+		snprintf(s, n, "%zu of %zu checks", bt->nfail,
+		         verify_checks(bt));
+	return s;
 }
 
 /* A constant unusual in many families at once: a FAIL of its own, added

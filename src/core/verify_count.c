@@ -290,7 +290,7 @@ static void count_keys(const verify_battery *bt, const verify_family *f,
 
 /* ---- one family --------------------------------------------------------- */
 
-static int is_table(const verify_battery *bt, unsigned b)
+int verify_is_table(const verify_battery *bt, unsigned b)
 {
 	size_t t;
 
@@ -317,7 +317,7 @@ static void cells_at(verify_battery *bt, verify_family *f, unsigned j,
 
 	assert(src != tmp && lv <= VERIFY_MAX_TABLE_BITS);
 	for (b = lv; b >= 1 && b + VERIFY_LOADS - 1 >= j; b--)
-		if (b <= j && is_table(bt, b)) {
+		if (b <= j && verify_is_table(bt, b)) {
 			want[b] = 1;
 			lo = b;
 		}
@@ -445,7 +445,41 @@ static void explain_cf(const verify_battery *bt, verify_family *f)
 	verify_explain_keys(bt, f, f->cells[f->worst].sc.keys, &f->cf);
 }
 
-void verify_family_run(verify_battery *bt, size_t fi, void *scratch)
+/* A screen's cells with K = 2^j keys of a family of keys k0 + k c
+ * (bt->r_only), from the pairs of keys that share a bucket
+ * (verify_pairs_sumsq) rather than from the keys: the same cells, in
+ * the same order (cells_at's), with the same sums of squares, so the
+ * same R, but no fullest bucket nor empty ones (0).  1 when done; 0 when
+ * the keys are to be counted (few keys, no screen, a collapse). */
+static int cells_by_pairs(verify_battery *bt, verify_family *f, unsigned j,
+                          unsigned top)
+{
+	unsigned bs[VERIFY_PAIRS_MAX], b;
+	uint64_t sq[VERIFY_PAIRS_MAX], mask = word_mask(bt->bits),
+	         K = (uint64_t)1 << j;
+	size_t nb = 0, i;
+
+	if (!bt->r_only || !f->ck || j < VERIFY_PAIRS_MIN_J)
+		return 0;
+	for (b = top; b >= 1 && b + VERIFY_LOADS - 1 >= j; b--)
+		if (b <= j && verify_is_table(bt, b))
+			bs[nb++] = b;
+	if (verify_pairs_sumsq((f->start * bt->p) & mask, (f->step * bt->p) &
+	                       mask, K, bt->bits, bs, nb, sq,
+	                       (size_t)(K >> VERIFY_PAIRS_SHARE)) < 0)
+		return 0;
+	for (i = 0; i < nb; i++) {
+		score_sums s = { sq[i], 0, 0 };
+		verify_cell *cell = &f->cells[f->ncells++];
+		cell->b = bs[i];
+		cell->load = 1u << (j - bs[i]);
+		score_stats_sums(&s, bs[i], (size_t)K, &cell->sc);
+	}
+	return 1;
+}
+
+void verify_count_family(verify_battery *bt, size_t fi, void *scratch,
+                         unsigned jcut)
 {
 	verify_family *f = &bt->fam[fi];
 	unsigned B = bt->bmax, j, jmin = bt->tables[0], jmax;
@@ -457,18 +491,20 @@ void verify_family_run(verify_battery *bt, size_t fi, void *scratch)
 	jmax = verify_log2_floor(f->keys);
 	if (jmax > B + VERIFY_LOADS - 1)
 		jmax = B + VERIFY_LOADS - 1;
+	if (jmax > jcut)
+		jmax = jcut;
 	for (j = jmin; f->keys && j <= jmax; j++) {
 		size_t K = (size_t)1 << j;
 		unsigned top = j < B ? j : B, b;
 		int need = 0;
 
 		for (b = top; b >= 1 && b + VERIFY_LOADS - 1 >= j; b--)
-			need |= is_table(bt, b);
-		if (!need)
+			need |= verify_is_table(bt, b);
+		if (!need || cells_by_pairs(bt, f, j, top))
 			continue;
 		if (j + 3 <= B) {
 			/* few keys: count them at the largest table they need */
-			while (!is_table(bt, top))
+			while (!verify_is_table(bt, top))
 				top--;
 			memset(big, 0, ((size_t)1 << top) * sizeof *big);
 			count_keys(bt, f, 0, K, top, big);

@@ -58,9 +58,42 @@ int verify_ufields_tables(const verify_battery *bt, unsigned *tables,
 void verify_count_progression(uint64_t first, uint64_t step, size_t n,
                               unsigned bits, unsigned B, uint32_t *loads);
 
+/* The sum of the squared loads of the K products first + k step (k < K,
+ * bits-bit words, distinct) in 2^bs[i] buckets (1 <= bs[i] <= bits, i <
+ * nb <= VERIFY_PAIRS_MAX) into sq[i], exact, from the pairs of keys
+ * closer than a bucket (verify_pairs.c), without hashing the keys.
+ * Returns 0, or -1 (sq untouched) when there are more than budget (at
+ * most VERIFY_PAIRS_BUDGET) such pairs of one key with another: counting
+ * the keys is then as quick (a collapsing progression), or the products
+ * repeat. */
+#define VERIFY_PAIRS_MAX VERIFY_LOADS
+#define VERIFY_PAIRS_BUDGET 2048
+/* Family fi counted into its cells (verify_family_run, verify.c, which
+ * gives jcut: no cell of more than 2^jcut keys is counted), and whether
+ * b is one of bt's tables. */
+void verify_count_family(verify_battery *bt, size_t fi, void *scratch,
+                         unsigned jcut);
+int verify_is_table(const verify_battery *bt, unsigned b);
+
+/* verify_family_run's use of it: cells of at least 2^MIN_J keys, at most
+ * K / 2^SHARE pairs (a pair's floor sums cost about a thousand keys' count) */
+#define VERIFY_PAIRS_MIN_J 12
+#define VERIFY_PAIRS_SHARE 10
+int verify_pairs_sumsq(uint64_t first, uint64_t step, uint64_t K,
+                       unsigned bits, const unsigned *bs, size_t nb,
+                       uint64_t *sq, size_t budget);
+
 /* The explanation of the first K keys of a c k family f (verify.h's
  * verify_cf): the largest quotient among the places whose q_(k-1) <= K;
  * e->ok 0 for even p or no step. */
+/* For a screen's cut (verify_count.c): 1 when family i is ranked
+ * against random multipliers (its status is not INFO once counted);
+ * verify_family_passes_at: 1 when its rule PASSes a worst R of r (and so
+ * every R below: the status rises with R), 0 when it may not or no rule
+ * says (small words, key sets, no reference). */
+int verify_family_ranked(const verify_battery *bt, size_t i);
+int verify_family_passes_at(const verify_battery *bt, size_t i, double r);
+
 void verify_explain_keys(const verify_battery *bt, const verify_family *f,
                          uint64_t K, verify_cf *e);
 

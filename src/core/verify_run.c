@@ -21,6 +21,8 @@ typedef struct run_ctx {
 	const verify_run_opts *o;
 	void *scratch[POOL_MAX];
 	size_t work, total;        /* keys counted, of the run's */
+	unsigned char *counted;    /* counts(), family by family (NULL: every
+	                            * one counts), decided once a run */
 } run_ctx;
 
 size_t verify_run_family_work(const verify_battery *bt, size_t i)
@@ -32,7 +34,7 @@ size_t verify_run_family_work(const verify_battery *bt, size_t i)
 
 static int counts(const run_ctx *r, size_t i)
 {
-	return !r->o->verdict_only || verify_family_can_fail(r->bt, i);
+	return !r->counted || r->counted[i];
 }
 
 static int cancelled(const verify_run_opts *o)
@@ -136,7 +138,7 @@ static void scratch_free(run_ctx *r)
 int verify_run_battery(verify_battery *bt, const verify_run_opts *o)
 {
 	static const verify_run_opts serial;
-	run_ctx r = { bt, o ? o : &serial, { NULL }, 0, 0 };
+	run_ctx r = { bt, o ? o : &serial, { NULL }, 0, 0, NULL };
 	unsigned threads;
 	size_t f;
 	int rc = 0;
@@ -145,6 +147,12 @@ int verify_run_battery(verify_battery *bt, const verify_run_opts *o)
 		return 0;
 	if (cancelled(r.o))
 		return -1;
+	if (r.o->verdict_only) {
+		/* the bound of each family once (verify_family_can_fail) */
+		r.counted = xcalloc(bt->nfam + 1, 1, "verify families");
+		for (f = r.o->from; f < bt->nfam; f++)
+			r.counted[f] = (unsigned char)verify_family_can_fail(bt, f);
+	}
 	for (f = r.o->from; f < bt->nfam; f++)
 		if (counts(&r, f))
 			r.total += verify_run_family_work(bt, f);
@@ -157,6 +165,7 @@ int verify_run_battery(verify_battery *bt, const verify_run_opts *o)
 		rc = pool_run(verify_keys_ref_jobs(bt), threads, run_ref,
 		              cancel_done, &r);
 	scratch_free(&r);
+	free(r.counted);
 	return rc < 0 || cancelled(r.o) ? -1 : 0;
 }
 
@@ -164,7 +173,7 @@ int verify_run_report(verify_battery *bt, unsigned threads, size_t upto,
                       const volatile sig_atomic_t *cancel)
 {
 	verify_run_opts o = { .cancel = cancel };
-	report_ctx x = { { bt, &o, { NULL }, 0, 0 }, 0, NULL, { 0 } };
+	report_ctx x = { { bt, &o, { NULL }, 0, 0, NULL }, 0, NULL, { 0 } };
 	size_t size = verify_scratch_size(bt), map = sizeof(uint32_t) << 20;
 	int rc;
 

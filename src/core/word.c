@@ -42,7 +42,8 @@ int word_check(const mpz_t p, unsigned long *bits, unsigned long max_bits,
 	}
 	if (mpz_sizeinbase(p, 2) > *bits)
 		return cfx_err_set(err, CFX_EDOMAIN, -1, token,
-		                   "multiplier does not fit in %lu bits", *bits);
+		                   "multiplier does not fit in %lu bit%s", *bits,
+		                   *bits == 1 ? "" : "s");
 	return 0;
 }
 

@@ -491,6 +491,9 @@ static void loop(dash *d)
 			if (!first)
 				first = t0;
 			lat_read((int)ch, is_char, t0);
+			/* beside a lesson its pane says the refusals; else a
+			 * wide one opens the output pane (dash_out_msg) */
+			dash_out_wide_opens(d->out, !dash_learn_open(d));
 			apply(d, dash_keys_handle(d, (int)ch, is_char));
 			if (ls.lat && d->quit)
 				ls.nlk--;           /* no frame follows the last key */
@@ -534,7 +537,7 @@ static void usage(FILE *f)
 	fprintf(f, "\noptions:\n");
 	for (st = setting_table; st->name; st++)
 		if (st->flags & SETTING_DASH)
-			cli_option_help(st, f);
+			cli_option_help_word(st, "dash", f);
 	fprintf(f, "  %-22s %s\n\n", "-h, --help", "show this help");
 	out_para(f, "NO_COLOR turns colour off; CFX_LATENCY_LOG=FILE logs "
 	         "keystroke-to-frame latency in microseconds.", OUT_PROSE_WIDTH);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cfx/pool.h"
+#include "cli/out.h"
 #include "dash/dash_bg.h"
 #include "repl/repl.h"
 #include "util/xalloc.h"
@@ -29,6 +30,7 @@ struct dash_bg {
 	size_t len;
 	int rc;
 	int wake_fd;
+	int width;                  /* the columns its text fills */
 	atomic_int done;
 	volatile sig_atomic_t stop;
 };
@@ -47,6 +49,7 @@ static void *run(void *arg)
 	dash_bg *b = arg;
 	ssize_t w;
 
+	out_width_set(b->width);        /* this thread's */
 	b->rc = repl_exec(&b->r, b->line);
 	fflush(b->m);
 	pool_thread_end();
@@ -57,7 +60,7 @@ static void *run(void *arg)
 }
 
 dash_bg *dash_bg_start(const cfx_session *sess, const char *line,
-                       int wake_fd)
+                       int wake_fd, int width)
 {
 	dash_bg *b = xcalloc(1, sizeof *b, "background command");
 
@@ -69,6 +72,7 @@ dash_bg *dash_bg_start(const cfx_session *sess, const char *line,
 	cli_session_copy(&b->before, sess);
 	b->line = xstrdup(line);
 	b->wake_fd = wake_fd;
+	b->width = width;
 	atomic_init(&b->done, 0);
 	if (pthread_create(&b->tid, NULL, run, b) != 0) {
 		char *out = dash_bg_end(b, NULL, NULL, NULL);

@@ -21,10 +21,11 @@ typedef struct dash_bg dash_bg;
  * (a bare `verify` reads the worker's strip instead, dash_cmd.c). */
 int dash_bg_wants(const char *line);
 
-/* Start line on a copy of sess; a byte goes to wake_fd when it ends.
- * NULL if no thread could be started. */
+/* Start line on a copy of sess, its text filled to width columns (the
+ * output pane's); a byte goes to wake_fd when it ends.  NULL if no
+ * thread could be started. */
 dash_bg *dash_bg_start(const cfx_session *sess, const char *line,
-                       int wake_fd);
+                       int wake_fd, int width);
 
 /* 1 once the command has ended (dash_bg_end will not wait). */
 int dash_bg_done(dash_bg *b);

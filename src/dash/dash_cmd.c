@@ -22,6 +22,7 @@
 #include "dash/dash_bg.h"
 #include "dash/dash_ui.h"
 #include "cli/cmds.h"
+#include "cli/out.h"
 #include "util/text.h"
 #include "util/xalloc.h"
 
@@ -76,10 +77,17 @@ static int verify_from_strip(dash *d, const char *line)
 	dash_out_lines(d->out, &first);
 	dash_out_add(d->out, ":verify");
 	if (w->par.bits < VERIFY_MIN_BITS) {
+		/* refused: the status line says why, never "done" */
 		snprintf(text, sizeof text, "verify: a %u-bit word has too few keys "
 		         "to judge; verify takes words of %d bits or more (w "
 		         "changes the word)", w->par.bits, VERIFY_MIN_BITS);
 		dash_out_add(d->out, text);
+		dash_out_open(d->out, 1);
+		snprintf(text, sizeof text, ":verify refused: a %u-bit word is "
+		         "too small; verify takes %d..64 (w)", w->par.bits,
+		         VERIFY_MIN_BITS);
+		dash_out_msg_kept(d->out, ST_ERROR, text);
+		return 1;
 	} else if (sw->vp != w->par.p || sw->vbits != w->par.bits ||
 	    !sw->vn || sw->vdone < sw->vn) {
 		snprintf(text, sizeof text, "verify: %u of %u families judged so "
@@ -87,6 +95,12 @@ static int verify_from_strip(dash *d, const char *line)
 		         "when it is done, or :verify --full for the whole report",
 		         sw->vp == w->par.p ? sw->vdone : 0, sw->vn);
 		dash_out_add(d->out, text);
+		dash_out_open(d->out, 1);
+		snprintf(text, sizeof text, ":verify not done yet: %u of %u "
+		         "families judged; o hides the output",
+		         sw->vp == w->par.p ? sw->vdone : 0, sw->vn);
+		dash_out_msg_kept(d->out, ST_NORMAL, text);
+		return 1;
 	} else {
 		char below[96] = "";
 		unsigned kept = sw->vnotes < DASH_WORK_VERIFY_NOTES ? sw->vnotes
@@ -136,19 +150,55 @@ static int verify_from_strip(dash *d, const char *line)
 	return 1;
 }
 
+/* Why a command failed, from its output out: the REPL's one-line
+ * reason, its last paragraph (a line at column 0 and the indented lines
+ * that go on with it: the carets above it are indented), joined into
+ * one line, without "WORD: " when WORD is the line's first word (the
+ * status line shows the line); "" when there is none. */
+static void reason_of(const char *out, const char *word, char *t, size_t n)
+{
+	const char *p, *start = NULL;
+	size_t k = 0, wl = strlen(word);
+
+	for (p = out; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1
+	                                           : NULL)
+		if (*p != ' ' && *p != '\n' && *p != '\t')
+			start = p;
+	t[0] = '\0';
+	if (!start || !n)
+		return;
+	if (wl && !strncmp(start, word, wl) && !strncmp(start + wl, ": ", 2))
+		start += wl + 2;
+	for (p = start; *p && k + 1 < n; p++) {
+		if (*p == '\n' || *p == '\t' || *p == ' ') {
+			if (k && t[k - 1] != ' ')
+				t[k++] = ' ';
+			continue;
+		}
+		t[k++] = *p;
+	}
+	while (k && t[k - 1] == ' ')
+		k--;
+	t[k] = '\0';
+}
+
 /* What the status line says when `:line` has ended with the command's
  * exit status rc (or was stopped), into t, with hide after it; its
  * style.  Status 1 is a verdict, not an error: the command ran and what
  * it checked failed (verify's FAIL, review's ERROR or WARNING, a
  * lesson's wrong answer), so it says so instead of "failed"; 2 and any
- * other status is the command failing. */
+ * other status is the command failing, and says why (out: what the
+ * command printed, its reason last). */
 static int ended_text(char *t, size_t n, const char *line, int rc,
-                      int stopped, const char *hide)
+                      int stopped, const char *hide, const char *out)
 {
-	char word[16];
+	char word[16], why[DASH_LINE_MAX + 96];
 
 	line += strspn(line, " ");
 	snprintf(word, sizeof word, "%.*s", (int)strcspn(line, " "), line);
+	reason_of(out ? out : "", word, why, sizeof why);
+	if (!why[0])
+		snprintf(why, sizeof why, "an error");
 	if (stopped)
 		snprintf(t, n, ":%s interrupted", line);
 	else if (rc == CFX_EXIT_OK)
@@ -158,28 +208,34 @@ static int ended_text(char *t, size_t n, const char *line, int rc,
 		         !strcmp(word, "verify") ? "verdict FAIL"
 		         : !strcmp(word, "review") ? "ERROR or WARNING found"
 		         : "a check failed", hide);
-	else if (rc == CFX_EXIT_USAGE)
-		snprintf(t, n, ":%s failed: an error (exit 2)%s", line, hide);
 	else
-		snprintf(t, n, ":%s failed (exit %d)%s", line, rc, hide);
+		snprintf(t, n, ":%s failed: %s (exit %d)%s", line, why, rc,
+		         hide);
 	return stopped || (rc != CFX_EXIT_OK && rc != CFX_EXIT_FAIL) ? ST_ERROR
 	       : ST_NORMAL;
 }
 
-/* The status line when `:line` has ended (ended_text). */
-static void ended(dash *d, const char *line, int rc, int stopped)
+/* The status line when `:line` has ended (ended_text); out is what it
+ * printed, which the pane holds (a failure's reason whole there). */
+static void ended(dash *d, const char *line, int rc, int stopped,
+                  const char *out)
 {
-	char t[DASH_LINE_MAX + 96];
+	char t[2 * DASH_LINE_MAX + 256];
 	int st = ended_text(t, sizeof t, line, rc, stopped,
-	                    dash_out_is_open(d->out) ? "; o hides the output" : "");
+	                    dash_out_is_open(d->out) ? "; o hides the output"
+	                    : "", out);
 
-	dash_out_msg(d->out, st, "%s", t);
+	if (st == ST_ERROR && !stopped)
+		dash_out_msg_kept(d->out, st, t);
+	else
+		dash_out_msg(d->out, st, "%s", t);
 }
 
 /* Start line on a thread of its own (queued: it waited for another). */
 static void bg_start(dash *d, const char *line, int wake_fd, int queued)
 {
-	if (!(d->bg = dash_bg_start(&d->r.sess, line, wake_fd)))
+	if (!(d->bg = dash_bg_start(&d->r.sess, line, wake_fd,
+	                            dash_draw_out_cols(d))))
 		dash_out_msg(d->out, ST_ERROR, ":%s: no thread to run it on", line);
 	else
 		dash_out_msg(d->out, ST_NORMAL, "running %s:%s (keys still work)",
@@ -245,7 +301,10 @@ int dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop)
 		dup2(fileno(tf), STDOUT_FILENO);
 		dup2(fileno(tf), STDERR_FILENO);
 	}
+	/* cfx fills its lines to the pane, which then shows them whole */
+	out_width_set(dash_draw_out_cols(d));
 	rc = repl_exec(&d->r, line);
+	out_width_set(0);
 	fflush(stdout);
 	fflush(stderr);
 	if (tf) {
@@ -258,7 +317,6 @@ int dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop)
 	fclose(m);
 	d->r.out = d->r.err = NULL;
 	added = dash_out_add(d->out, buf);
-	free(buf);
 	if (tf) {
 		stray(d, tf);
 		fclose(tf);
@@ -266,7 +324,8 @@ int dash_cmd_run(dash *d, const char *line, volatile sig_atomic_t *stop)
 	/* the pane opens for output; `set` and friends say nothing */
 	if (added)
 		dash_out_open(d->out, 1);
-	ended(d, line, rc, *stop);
+	ended(d, line, rc, *stop, buf);
+	free(buf);
 	*stop = 0;
 	return d->r.quit;
 }
@@ -283,19 +342,20 @@ int dash_cmd_poll(dash *d, int wake_fd)
 	out = dash_bg_end(d->bg, &d->r.sess, &rc, &stopped);
 	d->bg = NULL;
 	dash_out_add(d->out, out);
-	free(out);
 	dash_out_open(d->out, 1);
 	if (!next) {
-		ended(d, echo + 1, rc, stopped);
+		ended(d, echo + 1, rc, stopped, out);
+		free(out);
 		return 1;
 	}
 	/* how it ended stays in the pane, under its report; the status line
 	 * is the queued one's */
 	{
-		char t[DASH_LINE_MAX + 96];
-		ended_text(t, sizeof t, echo + 1, rc, stopped, "");
+		char t[2 * DASH_LINE_MAX + 256];
+		ended_text(t, sizeof t, echo + 1, rc, stopped, "", out);
 		dash_out_add(d->out, t);
 	}
+	free(out);
 	d->bg_next = NULL;
 	bg_start(d, next, wake_fd, 1);
 	free(next);

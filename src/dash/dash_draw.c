@@ -213,6 +213,15 @@ static void compute_layout(const dash *d, layout *l, int W, int H)
 		lesson_column(d, l, W, H);
 }
 
+int dash_draw_out_cols(const dash *d)
+{
+	layout l;
+
+	compute_layout(d, &l, COLS < DASH_MIN_W ? DASH_MIN_W : COLS,
+	               LINES < DASH_MIN_H ? DASH_MIN_H : LINES);
+	return l.out.w - 2;
+}
+
 /* With the output pane open (out), the panels it is over end where it
  * begins: each is drawn in the rows above it and says (or its lost
  * rows are named in the pane's title) what it could not show. */
@@ -297,7 +306,7 @@ static int draw_hidden(const rect *r, const char *name)
 	static const char *const before[] = { HIDDEN, "(:answer EXPR commits one)" };
 	static const char *const after[] = {
 		"hidden until the step is over", "(not right yet: :answer EXPR",
-		"again, as often as you like;", ":solution shows it, marked x)" };
+		"again while tries are left;", ":solution shows it, marked x)" };
 	const char *const *note = r->hidden == 2 ? after : before;
 	int n = r->hidden == 2 ? 4 : 2, y, i;
 
@@ -371,14 +380,17 @@ static int scroll_for(int len, int cur, int room)
 }
 
 /* Bytes of s for one row of at most w columns: whole words where a
- * space comes late enough, else as much as fits. */
-static size_t row_cut(const char *s, int w)
+ * space comes late enough (fill: anywhere past the row's leading
+ * blanks, as text_fill fills between words), else as much as fits (a
+ * word wider than the row is cut, as Python's textwrap cuts one). */
+static size_t row_cut(const char *s, int w, int fill)
 {
 	size_t n = text_cut(s, (size_t)(w > 0 ? w : 0)), k;
+	size_t lo = fill ? strspn(s, " ") : n / 2;
 
 	if (!s[n] || s[n] == ' ')
 		return n;
-	for (k = n; k > n / 2; k--)
+	for (k = n; k > lo; k--)
 		if (s[k - 1] == ' ')
 			return k;
 	return n;
@@ -402,7 +414,7 @@ static void status_row(const dash *d, const rect *r, int y, int st,
 		dash_paint_put(r, y, 2, st, msg);
 		return;
 	}
-	n = row_cut(msg, r->w - 3 - dash_paint_width(more) - 1);
+	n = row_cut(msg, r->w - 3 - dash_paint_width(more) - 1, 0);
 	while (n > 0 && msg[n - 1] == ' ')
 		n--;
 	snprintf(buf, sizeof buf, "%.*s%s%s", (int)n, msg, GLYPH.ell, more);
@@ -473,9 +485,12 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 			for (i = 0; i < len; i++)
 				dash_paint_put(r, 1, x + from - off + i, ST_ERROR, i ? "~" : "^");
 			ex = x + from - off + len + 1;
-			if (!edit_error(d, r, ex, e) && *msg)
+			/* the row below is the error's when it took it */
+			if (edit_error(d, r, ex, e))
+				return;
+			if (*msg)
 				status_row(d, r, 2, msg_style, msg, NULL);
-			else if (!*msg && !r->hidden)
+			else if (!r->hidden)
 				dash_paint_putf(r, 2, 2, ST_DIM, "the panels keep %s = %s (n = %u)",
 				     c->hex, c->dec, c->bits);
 			return;
@@ -563,16 +578,19 @@ static void decomp_title(const rect *r, const dash_model_const *c, int beside,
 	int i;
 
 	if (beside) {
-		snprintf(t[0], sizeof t[0], "Decomposition of p on %u bits", c->bits);
+		snprintf(t[0], sizeof t[0], "Decomposition of p on %u bit%s", c->bits,
+		         c->bits == 1 ? "" : "s");
 		dash_paint_title(r, t[0], right);
 		return;
 	}
-	snprintf(t[0], sizeof t[0], "Decomposition of p on %u bits; weights: "
-	         "binary %zu, NAF %zu", c->bits, c->bin_weight, c->naf_weight);
-	snprintf(t[1], sizeof t[1], "Decomposition on %u bits; weights: binary "
-	         "%zu, NAF %zu", c->bits, c->bin_weight, c->naf_weight);
-	snprintf(t[2], sizeof t[2], "%u bits; weights: binary %zu, NAF %zu",
-	         c->bits, c->bin_weight, c->naf_weight);
+	snprintf(t[0], sizeof t[0], "Decomposition of p on %u bit%s; weights: "
+	         "binary %zu, NAF %zu", c->bits, c->bits == 1 ? "" : "s",
+	         c->bin_weight, c->naf_weight);
+	snprintf(t[1], sizeof t[1], "Decomposition on %u bit%s; weights: binary "
+	         "%zu, NAF %zu", c->bits, c->bits == 1 ? "" : "s", c->bin_weight,
+	         c->naf_weight);
+	snprintf(t[2], sizeof t[2], "%u bit%s; weights: binary %zu, NAF %zu",
+	         c->bits, c->bits == 1 ? "" : "s", c->bin_weight, c->naf_weight);
 	for (i = 0; i < 2 && dash_paint_title_room(r, t[i]) < dash_paint_width(right); i++)
 		;
 	dash_paint_title(r, t[i], right);
@@ -662,8 +680,9 @@ static void lesson_sep(const layout *l, const rect *out)
 /* ---- overlays ------------------------------------------------------------- */
 
 /* The rows an output line takes in w columns, drawn from row y of r
- * when draw (rows outside r are skipped): wrapped at spaces, the rest
- * indented under the line's own indent and two more. */
+ * when draw (rows outside r are skipped): filled between words (a line
+ * cfx filled to the pane already fits), the rest indented under the
+ * line's own indent and two more. */
 static int out_line_rows(const rect *r, int y, int w, const char *s, int st,
                          int draw)
 {
@@ -674,7 +693,7 @@ static int out_line_rows(const rect *r, int y, int w, const char *s, int st,
 		ind = w / 2;
 	do {
 		int x = rows ? ind : 0;
-		size_t n = row_cut(p, w - x);
+		size_t n = row_cut(p, w - x, 1);
 		char buf[512];
 		if (n == 0)
 			n = strlen(p) ? 1 : 0;
@@ -753,18 +772,23 @@ static void draw_out(const dash *d, const rect *r, const char *over,
 	}
 }
 
-static void too_small(void)
+/* The notice in place of the panels; its last line says what quits in
+ * the mode the keys are in (q is a letter of the line being typed: Esc
+ * leaves the line first; Ctrl-C does both in two presses). */
+static void too_small(const dash *d)
 {
 	rect scr = RECT(0, 0, LINES, COLS);
 	char l2[48];
 	const char *lines[3];
-	int i, y0;
+	int i, y0, mode = dash_keys_view(d)->mode;
 
 	snprintf(l2, sizeof l2, "%dx%d, needs %dx%d", COLS, LINES, DASH_MIN_W,
 	         DASH_MIN_H);
 	lines[0] = "terminal too small";
 	lines[1] = l2;
-	lines[2] = "q quits";
+	lines[2] = mode & MODE_LINE ? "Esc ends the line, then q quits"
+	           : mode == MODE_HELP ? "a key closes the help, then q quits"
+	           : "q quits";
 	y0 = (LINES - 3) / 2;
 	if (y0 < 0)
 		y0 = 0;
@@ -837,7 +861,7 @@ void dash_draw(const dash *d, dash_frame *f)
 	f->spec_past = 0;
 	erase();
 	if (W < DASH_MIN_W || H < DASH_MIN_H) {
-		too_small();
+		too_small(d);
 		curs_set(0);
 		wnoutrefresh(stdscr);
 		return;

@@ -73,6 +73,35 @@ void dash_keys_measured(dash *d, const dash_frame *f)
 }
 /* ---- the constant ------------------------------------------------------- */
 
+/* The word the w key moves the constant expr, shown on n bits, to: the
+ * next of 16, 32 and 64 after n, round, on which expr is a multiplier.
+ * The text is read again on each (~0x61C88647 is 0x79b8 on 16 bits,
+ * 0x9e3779b8 on 32): a value that only one word gives does not lock the
+ * word.  0 when no other word takes it; *skipped the size passed over
+ * last (0: none) and *why its reason. */
+static unsigned word_next(const dash *d, const char *expr, unsigned n,
+                          unsigned *skipped, cfx_err *why)
+{
+	static const unsigned sizes[] = { 16, 32, 64 };
+	unsigned i, j;
+	cfx_err e;
+
+	*skipped = 0;
+	for (i = 0; i < 3 && sizes[i] <= n; i++)
+		;
+	for (j = 0; j < 3; j++) {
+		unsigned m = sizes[(i + j) % 3];
+		if (m == n)
+			continue;
+		if (dash_state_word_of(d, expr, m, &e) == m)
+			return m;
+		*skipped = m;
+		*why = e;
+	}
+	return 0;
+}
+
+
 /* The line changed: the constant follows it if it is valid, on the word
  * Enter keeps it on: the one asked for (w, :set bits), else the rule's
  * for what is typed (so the power sum, the code and its shifts are
@@ -94,11 +123,23 @@ static void edit_changed(dash *d)
 	if (ed->bad)
 		ed->err = e;
 	/* ~ and << with no word: the expression's advice is the command
-	 * line's (--bits N); here the word is the w key's or :set bits' */
+	 * line's (--bits N); here the word is the w key's or :set bits'.
+	 * After Esc, w moves the constant edited from: where no other word
+	 * holds it (a 64-bit one), w cannot, and :set bits on its own word
+	 * is what works */
 	if (ed->bad && e.code == CFX_EDOMAIN && (p = strstr(ed->err.msg,
-	    "needs a word size: give --bits N")))
+	    "needs a word size: give --bits N"))) {
+		unsigned n = dash_state_word_of(d, ed->orig, ed->orig_bits, &e);
+		unsigned skipped;
+		char how[40];
+
+		if (n && !word_next(d, ed->orig, n, &skipped, &e))
+			snprintf(how, sizeof how, ":set bits %u", n);
+		else
+			snprintf(how, sizeof how, "w or :set bits N");
 		snprintf(p, sizeof ed->err.msg - (size_t)(p - ed->err.msg),
-		         "needs a word size: Esc, then w or :set bits N");
+		         "needs a word size: Esc, then %s", how);
+	}
 }
 
 static void edit_start(dash *d, const char *text)
@@ -240,31 +281,24 @@ static dash_action k_prime(dash *d, int key)
 
 static dash_action k_word(dash *d, int key)
 {
-	static const unsigned sizes[] = { 16, 32, 64 };
 	const dash_model_const *c = dash_state_model(d);
-	unsigned need = 64 - (unsigned)__builtin_clzll(c->p), i, j, skipped = 0;
+	unsigned need = 64 - (unsigned)__builtin_clzll(c->p), n, skipped;
 	unsigned long long p = c->p;
-	cfx_err e;
+	cfx_err e, why;
 
 	(void)key;
-	for (i = 0; i < 3 && sizes[i] <= c->bits; i++)
-		;
-	for (j = 0; j < 3; j++) {
-		unsigned n = sizes[(i + j) % 3];
-		if (n == c->bits)
-			continue;
-		if (n < need) {
-			skipped = n;        /* said, not passed over in silence */
-			continue;
-		}
-		if (dash_state_set_const(d, c->expr, n, &e) == 0) {
-			if (skipped)
-				dash_out_msg(d->out, ST_NORMAL, "n = %u (not %u: 0x%llx "
-				             "needs %u bits)", n, skipped, p, need);
-			else
-				dash_out_msg(d->out, ST_NORMAL, "n = %u", n);
-			return NO_ACTION;
-		}
+	n = word_next(d, c->expr, c->bits, &skipped, &why);
+	if (n && dash_state_set_const(d, c->expr, n, &e) == 0) {
+		if (!skipped)
+			dash_out_msg(d->out, ST_NORMAL, "n = %u", n);
+		else if (need > skipped)    /* said, not passed over */
+			dash_out_msg(d->out, ST_NORMAL, "n = %u (not %u: "
+			             "0x%llx needs %u bits)", n, skipped, p,
+			             need);
+		else                        /* the text is no value there */
+			dash_out_msg(d->out, ST_NORMAL, "n = %u (not %u: %s)",
+			             n, skipped, why.msg);
+		return NO_ACTION;
 	}
 	dash_out_msg(d->out, ST_ERROR, "%s needs %u bits: no other word size of 16, 32, "
 	         "64 holds it", c->hex, need);
@@ -816,7 +850,12 @@ static dash_action dispatch(dash *d, int key, int is_char)
 
 dash_action dash_keys_handle(dash *d, int k, int is_char)
 {
-	if (!is_char && k == KEY_RESIZE)
-		return NO_ACTION;           /* the next frame uses the new size */
+	/* the next frame uses the new size, drawn whole: a terminal that
+	 * reflows its rows on a resize (the line being typed at the bottom
+	 * wrapped onto two) holds other text than curses thinks it does */
+	if (!is_char && k == KEY_RESIZE) {
+		clearok(curscr, TRUE);
+		return NO_ACTION;
+	}
 	return dispatch(d, k, is_char);
 }

@@ -753,9 +753,17 @@ static void step_rows(const dash *d, int w, int tw, rows *head, rows *body,
 	if ((ask = learn_ask(L))) {
 		add_filled(act, DASH_LEARN_ASK, ask, w, s->predict ? "guess " : "ask  ",
 		           "     ");
-		add_text(act, DASH_LEARN_DIM, s->choices || s->one_try ?
-		         "     one try: :answer X, or just :X" :
-		         "     :answer X, or just :X", w);
+		int left = learn_tries_left(L);
+		if (s->choices || s->one_try)
+			snprintf(buf, sizeof buf, "     one try: :answer X, or "
+			         "just :X");
+		else if (left > 0)   /* as the REPL counts them; one row of
+		                      * the pane beside the panels (38) */
+			snprintf(buf, sizeof buf, "     %d %s left: :answer X or :X",
+			         left, left == 1 ? "try" : "tries");
+		else
+			snprintf(buf, sizeof buf, "     :answer X, or just :X");
+		add_text(act, DASH_LEARN_DIM, buf, w);
 		free(ask);
 	}
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "dash/dash_out.h"
+#include "dash/dash_ui.h"
 #include "util/text.h"
 #include "util/xalloc.h"
 
@@ -20,6 +21,7 @@ struct dash_out {
 	int top;                    /* line to show at the top, + 1 (0: none);
 	                             * the next frame turns it into scroll */
 	int open;
+	int keep_shut;              /* a wide refusal leaves it closed */
 };
 
 dash_out *dash_out_new(void)
@@ -39,16 +41,40 @@ void dash_out_free(dash_out *o)
 	free(o);
 }
 
+/* Set the status line; 1 if it is too wide for the status line, which
+ * must cut it. */
+static int msg_set(dash_out *o, int style, const char *fmt, va_list ap)
+{
+	vsnprintf(o->msg, sizeof o->msg, fmt, ap);
+	o->msg_style = style;
+	return text_width(o->msg, strlen(o->msg)) > DASH_OUT_STATUS_W;
+}
+
 void dash_out_msg(dash_out *o, int style, const char *fmt, ...)
 {
 	va_list ap;
+	int wide;
 
 	va_start(ap, fmt);
-	vsnprintf(o->msg, sizeof o->msg, fmt, ap);
+	wide = msg_set(o, style, fmt, ap);
 	va_end(ap);
-	o->msg_style = style;
-	if (text_width(o->msg, strlen(o->msg)) > DASH_OUT_STATUS_W)
+	if (wide)
 		dash_out_add(o, o->msg);
+	if (wide && style == ST_ERROR && !o->open && !o->keep_shut)
+		dash_out_open(o, 1);
+}
+
+void dash_out_msg_kept(dash_out *o, int style, const char *text)
+{
+	snprintf(o->msg, sizeof o->msg, "%s", text);
+	o->msg_style = style;
+	if (text_width(o->msg, strlen(o->msg)) > DASH_OUT_STATUS_W && !o->open)
+		dash_out_open(o, 1);
+}
+
+void dash_out_wide_opens(dash_out *o, int on)
+{
+	o->keep_shut = !on;
 }
 
 void dash_out_msg_clear(dash_out *o)

@@ -18,11 +18,20 @@ void dash_out_free(dash_out *o);
 
 /* Set the status line (printf-style); style ST_NORMAL or ST_ERROR
  * (dash_ui.h).  A message wider than DASH_OUT_STATUS_W also goes to the
- * pane, whole (the status line may have to end it early).
+ * pane, whole (the status line may have to end it early); a refusal
+ * (ST_ERROR) that wide opens the pane too, so that its reason is on the
+ * screen until the next key, never behind o.
  * dash_out_msg_clear empties it (a new key). */
 void dash_out_msg(dash_out *o, int style, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void dash_out_msg_clear(dash_out *o);
+/* The same for a message whose whole text the pane already holds (a
+ * command's reason, below its echo): the pane opens at its newest lines
+ * when the status line has to cut it, nothing is added. */
+void dash_out_msg_kept(dash_out *o, int style, const char *text);
+/* Whether a wide refusal opens the pane (on: the default); off beside a
+ * lesson, whose pane says its own refusals (the loop sets it). */
+void dash_out_wide_opens(dash_out *o, int on);
 
 /* The status line ("" if none) and its style. */
 const char *dash_out_status(const dash_out *o, int *style);

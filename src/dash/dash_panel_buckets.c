@@ -62,11 +62,14 @@ static int verdict_style(score_verdict v)
 }
 
 /* The bars in one row (a panel with no room for more): eighths of the
- * tallest, then the loads they span. */
+ * tallest, then the loads they span and the tallest's count (the room
+ * for them kept by draw_hist). */
 static void hist_row(const uint64_t *colv, int ncol, int cw, uint64_t vmax,
-                     uint64_t lo, uint64_t hi, const rect *hr, int st)
+                     uint64_t lo, uint64_t hi, const char *peak,
+                     const rect *hr, int st)
 {
-	char buf[64];
+	char f[3][160];
+	const char *form[3] = { f[0], f[1], f[2] };
 	int c, k, x;
 
 	for (c = 0; c < ncol; c++) {
@@ -77,10 +80,25 @@ static void hist_row(const uint64_t *colv, int ncol, int cw, uint64_t vmax,
 			dash_paint_put(hr, 0, c * cw + k, st, GLYPH.block[h8 > 8 ? 8 : h8]);
 	}
 	x = ncol * cw + 1;
-	snprintf(buf, sizeof buf, "loads %llu..%llu", (unsigned long long)lo,
-	         (unsigned long long)hi);
-	if (x + dash_paint_width(buf) <= hr->w)
-		dash_paint_put(hr, 0, x, ST_DIM, buf);
+	snprintf(f[0], sizeof f[0], "loads %llu..%llu, %s",
+	         (unsigned long long)lo, (unsigned long long)hi, peak);
+	snprintf(f[1], sizeof f[1], "%s", peak);
+	snprintf(f[2], sizeof f[2], "peak %llu", (unsigned long long)vmax);
+	dash_paint_put(hr, 0, x, ST_DIM, dash_paint_first_fit(form, 3,
+	               hr->w - x));
+}
+
+/* The tallest bar's label, "peak N", N the buckets it counts; a bar that
+ * spans several loads names them ("0..42: peak 4093", where 4092 are
+ * empty and one holds a key: N is no count of one load) */
+static void peak_text(char *t, size_t n, uint64_t vmax, uint64_t a,
+                      uint64_t b)
+{
+	if (a == b)
+		snprintf(t, n, "peak %llu", (unsigned long long)vmax);
+	else
+		snprintf(t, n, "%llu..%llu: peak %llu", (unsigned long long)a,
+		         (unsigned long long)b, (unsigned long long)vmax);
 }
 
 /* Bars of bucket counts over load values; the last row is the axis (a
@@ -89,8 +107,9 @@ static void draw_hist(const dash_work_score *s, const rect *hr, int st)
 {
 	int rows = hr->h - 1, cols = hr->w, c, j, cw = 1, ncol;
 	size_t per = 1, nb, i, lo;
-	uint64_t colv[512], vmax = 0;
-	char buf[48];
+	uint64_t colv[512], vmax = 0, pa, pb;
+	char buf[96], peak[80];
+	int pc = 0;
 
 	if (rows < 0 && cols >= 24 && s && !s->failed && s->nhist)
 		dash_paint_lose(hr);    /* no row for the bars */
@@ -98,11 +117,28 @@ static void draw_hist(const dash_work_score *s, const rect *hr, int st)
 		return;
 	if (cols > 512)
 		cols = 512;
-	if (rows == 0)
-		cols -= 16;             /* the loads' text beside the row */
 	/* from the smallest load that occurs: loads cluster near E */
 	for (lo = 0; lo + 1 < s->nhist && !s->hist[lo]; lo++)
 		;
+	/* the label "peak N" always has its room right of the bars (wide
+	 * bars of a few loads, ptr:16's or high:16's, took it): N is at
+	 * most the buckets counted; one row also says the loads it spans
+	 * when the bars keep 16 columns */
+	for (i = 0, vmax = 0; i < s->nhist; i++)
+		vmax += s->hist[i];
+	snprintf(buf, sizeof buf, "peak %llu", (unsigned long long)vmax);
+	/* bars of several loads each: room for the loads of the tallest */
+	if (s->hstep > 1 ||
+	    s->nhist - lo > (size_t)(cols - dash_paint_width(buf) - 1))
+		peak_text(buf, sizeof buf, vmax, s->r.max_load,
+		          s->r.max_load + 1);
+	cols -= dash_paint_width(buf) + 1;
+	snprintf(buf, sizeof buf, "loads %llu..%llu, ",
+	         (unsigned long long)(lo * s->hstep),
+	         (unsigned long long)s->r.max_load);
+	if (rows == 0 && cols - dash_paint_width(buf) >= 16)
+		cols -= dash_paint_width(buf);
+	vmax = 0;
 	nb = s->nhist - lo;
 	if (nb <= (size_t)cols) {
 		cw = cols / (int)nb;
@@ -117,11 +153,20 @@ static void draw_hist(const dash_work_score *s, const rect *hr, int st)
 		colv[c] = 0;
 		for (i = (size_t)c * per; i < (size_t)(c + 1) * per && i < nb; i++)
 			colv[c] += s->hist[lo + i];
-		if (colv[c] > vmax)
+		if (colv[c] > vmax) {
 			vmax = colv[c];
+			pc = c;
+		}
 	}
+	/* the loads the tallest bar counts: its bins, hstep loads each */
+	pa = (lo + (size_t)pc * per) * s->hstep;
+	pb = (lo + (size_t)(pc + 1) * per) * s->hstep - 1;
+	if (pb > s->r.max_load)
+		pb = s->r.max_load;
+	peak_text(peak, sizeof peak, vmax, pa, pb);
 	if (rows == 0) {
-		hist_row(colv, ncol, cw, vmax, lo * s->hstep, s->r.max_load, hr, st);
+		hist_row(colv, ncol, cw, vmax, lo * s->hstep, s->r.max_load,
+		         peak, hr, st);
 		return;
 	}
 	for (c = 0; c < ncol; c++) {
@@ -156,15 +201,18 @@ static void draw_hist(const dash_work_score *s, const rect *hr, int st)
 	 * wide bar's cell is one already), never over them; shorter where
 	 * there is less room (a narrow panel beside a lesson may have none) */
 	{
-		char f[2][48];
-		const char *form[2] = { f[0], f[1] }, *t;
+		char f[3][128];
+		const char *form[3] = { f[0], f[1], f[2] }, *t;
 		int edge = ncol * cw - (cw > 2) + 1;
-		snprintf(f[0], sizeof f[0], "buckets by load, peak %llu",
+		int w = hr->w > 512 ? 512 : hr->w;
+		snprintf(f[0], sizeof f[0], "buckets by load, %s", peak);
+		snprintf(f[1], sizeof f[1], "%s", peak);
+		snprintf(f[2], sizeof f[2], "peak %llu",
 		         (unsigned long long)vmax);
-		snprintf(f[1], sizeof f[1], "peak %llu", (unsigned long long)vmax);
-		t = dash_paint_first_fit(form, 2, cols - edge);
+		t = dash_paint_first_fit(form, 3, w - edge);
 		if (*t)
-			dash_paint_put(hr, 0, cols - dash_paint_width(t), ST_DIM, t);
+			dash_paint_put(hr, 0, w - dash_paint_width(t), ST_DIM,
+			               t);
 	}
 }
 
@@ -266,7 +314,7 @@ static void sweep_head(const dash *d, const rect *r, int y, int cur)
 	const dash_work_sweep *sw = &work->sweep;
 	unsigned b = work->par.sweep_b;
 	int capped = b < work->par.b, i, j, room = r->w - 2;
-	char lab[4][96], res[2][64], c1[16], g1[32], t[160];
+	char lab[4][96], res[2][64], c1[16], g1[32], t[400];
 	int st;
 
 	count_text(work->par.sweep_count, c1, sizeof c1);
@@ -279,10 +327,12 @@ static void sweep_head(const dash *d, const rect *r, int y, int cur)
 	snprintf(lab[3], sizeof lab[3], "sweep b=%u%s:", b, capped ? " max" : "");
 	if (cur && sw->done == sw->bits) {
 		dash_paint_fmt_g(g1, sizeof g1, sw->R[sw->worst], 3);
-		snprintf(res[0], sizeof res[0], "worst s=%u R %s %s", sw->worst, g1,
-		         score_verdict_name(sw->v[sw->worst]));
-		snprintf(res[1], sizeof res[1], "s=%u R %s %s", sw->worst, g1,
-		         score_verdict_name(sw->v[sw->worst]));
+		snprintf(res[0], sizeof res[0], "worst s=%u R %s %s (%s)",
+		         sw->worst, g1, score_verdict_name(sw->v[sw->worst]),
+		         score_verdict_json(sw->v[sw->worst]));
+		snprintf(res[1], sizeof res[1], "s=%u R %s %s (%s)", sw->worst,
+		         g1, score_verdict_name(sw->v[sw->worst]),
+		         score_verdict_json(sw->v[sw->worst]));
 		st = verdict_style(sw->v[sw->worst]);
 	} else {
 		snprintf(res[0], sizeof res[0], "running %u/%u", cur ? sw->done : 0,
@@ -291,8 +341,9 @@ static void sweep_head(const dash *d, const rect *r, int y, int cur)
 		         work->par.bits);
 		st = ST_DIM;
 	}
-	for (i = 0; i < 4; i++)
-		for (j = 0; j < 2; j++) {
+	/* the worst stride whole before the longer labels */
+	for (j = 0; j < 2; j++)
+		for (i = 0; i < 4; i++) {
 			snprintf(t, sizeof t, "%s %s", lab[i], res[j]);
 			if (dash_paint_width(t) <= room || (i == 3 && j == 1)) {
 				int x = dash_paint_put(r, y, 1, ST_DIM, lab[i]);
@@ -388,6 +439,21 @@ static int cover_text(const dash *d, int w, char *t, size_t n)
 	space = keys_space_bits(&ks, work->par.bits);
 	if (!covers)
 		return 0;
+	if (space < work->par.b) {
+		/* fewer keys than buckets: x p permutes the 2^space multiples
+		 * j 2^t, and their top b bits are j' 2^(b - space): one key
+		 * in each of 2^space buckets, the rest empty, for any odd p */
+		char f[2][128];
+		const char *const form[] = { f[0], f[1],
+		                             "keys: 1 a bucket for any odd p" };
+		snprintf(f[0], sizeof f[0], "keys = all 2^%u multiples of 2^%u: "
+		         "one in each of 2^%u of the 2^%u buckets, for any odd p",
+		         space, work->par.bits - space, space, work->par.b);
+		snprintf(f[1], sizeof f[1], "keys = all 2^%u multiples of 2^%u: "
+		         "1 a bucket, any odd p", space, work->par.bits - space);
+		snprintf(t, n, "%s", dash_paint_first_fit(form, 3, w));
+		return 1;
+	}
 	if (space == work->par.bits)
 		snprintf(t, n, "keys = all 2^%u words", space);
 	else
@@ -532,6 +598,35 @@ static int cover_note(const dash *d, const rect *r, int y, int x, int w,
 	return 1;
 }
 
+/* The narrow panel's row of figures at y: R, the largest load, the
+ * empty buckets and the verdict, score's word and the one JSON says, as
+ * cfx score's verdict line names both; the longest form that fits (the
+ * verdict's two words in every one). */
+static void figures_row(const rect *r, int y, int st, int cur,
+                        const dash_work_score *s, const char *g3)
+{
+	char f[4][96], json[32];
+	const char *name = score_verdict_name(s->r.verdict);
+	unsigned long long mx = s->r.max_load, em = s->r.empty;
+	int i, x;
+
+	snprintf(f[0], sizeof f[0], "R %s  max %llu  empty %llu  ", g3, mx, em);
+	snprintf(f[1], sizeof f[1], "R %s  max %llu  empty %llu  ", g3, mx, em);
+	snprintf(f[2], sizeof f[2], "R %s max %llu empty %llu ", g3, mx, em);
+	snprintf(f[3], sizeof f[3], "R %s max %llu ", g3, mx);
+	for (i = 0; i < 4; i++) {
+		snprintf(json, sizeof json, i ? " (%s)" : " (\"%s\" in JSON)",
+		         score_verdict_json(s->r.verdict));
+		if (dash_paint_width(f[i]) + dash_paint_width(name) +
+		    dash_paint_width(json) <= r->w - 2 || i == 3)
+			break;
+	}
+	x = dash_paint_put(r, y, 1, st, f[i]);
+	x = dash_paint_put(r, y, x, cur ? verdict_style(s->r.verdict) : ST_DIM,
+	                   name);
+	dash_paint_put(r, y, x, st, json);
+}
+
 /* Rows of the bucket panel r (inside its title) that the sweep and verify
  * strips take: all they need (srows) when the figures above keep fig
  * rows, else 1 for a line saying where they are (none under the output
@@ -614,8 +709,10 @@ void dash_panel_buckets_draw(const dash *d, const rect *r)
 		dash_paint_putf(r, y++, sx, st, "p-value  %s", g2);
 		dash_paint_putf(r, y++, sx, st, "R        %s (lookup cost / random)", g3);
 		y = dash_paint_put(r, y, sx, st, "verdict  ");
-		dash_paint_put(r, 6, y, cur ? verdict_style(s->r.verdict) : ST_DIM,
-		    score_verdict_name(s->r.verdict));
+		y = dash_paint_put(r, 6, y, cur ? verdict_style(s->r.verdict)
+		                   : ST_DIM, score_verdict_name(s->r.verdict));
+		dash_paint_putf(r, 6, y, st, " (\"%s\" in JSON)",
+		                score_verdict_json(s->r.verdict));
 		if (!cur)
 			draw_progress(d, r, 7, sx);
 		cover_note(d, r, cur ? 7 : 8, sx, r->w - sx,
@@ -627,11 +724,7 @@ void dash_panel_buckets_draw(const dash *d, const rect *r)
 			     g2);
 		else
 			draw_progress(d, r, 1, 1);
-		x = dash_paint_putf(r, 2, 1, st, "R %s  max %llu  empty %llu  ", g3,
-		         (unsigned long long)s->r.max_load,
-		         (unsigned long long)s->r.empty);
-		dash_paint_put(r, 2, x, cur ? verdict_style(s->r.verdict) : ST_DIM,
-		    score_verdict_name(s->r.verdict));
+		figures_row(r, 2, st, cur, s, g3);
 		x = cover_note(d, r, 3, 1, r->w - 2, 1); /* a row less for the bars */
 		hr = RECT(r->y + 3 + x, r->x + 1, r->h - 3 - x - sweep_rows,
 		             r->w - 2);

@@ -16,6 +16,7 @@
 #include "dash/dash_ui.h"
 #include "dash/dash_paint.h"
 #include "dash/dash_panel.h"
+#include "util/buf.h"
 #include "util/text.h"
 #include "util/xalloc.h"
 
@@ -88,7 +89,33 @@ void dash_panel_spec_draw(const dash *d, const rect *r, dash_frame *frame)
 	         (unsigned long long)s->count);
 	dash_paint_title(r, t, "[ ] K");
 	if (!s->ok) {
-		dash_paint_putf(r, 2, 1, ST_ERROR, "%s", s->err.msg);
+		/* the reason whole (rows past the panel counted lost, as
+		 * the others' are), and what to do
+		 * when K passes the points there are (a word of 1 to 3 bits,
+		 * an even p) */
+		struct buf b = { 0 };
+		const char *p, *next;
+		unsigned tz = 0;
+		y = 1;
+		buf_puts(&b, s->err.msg);
+		while (tz < s->bits && !((s->p >> tz) & 1))
+			tz++;
+		if (s->err.code == CFX_EDOMAIN && s->bits - tz < 64 &&
+		    s->count > (uint64_t)1 << (s->bits - tz))
+			buf_printf(&b, "; K = %llu is more: { or [ lowers K to %llu "
+			           "or less", (unsigned long long)s->count,
+			           (unsigned long long)1 << (s->bits - tz));
+		{
+			struct buf f = { 0 };
+			text_fill(&f, buf_str(&b), r->w - 2, "", "", " ");
+			for (p = buf_str(&f); *p; p = next, y++) {
+				size_t n = text_line(p, &next);
+				dash_paint_putf(r, y, 1, ST_ERROR,
+				                "%.*s", (int)n, p);
+			}
+			buf_free(&f);
+		}
+		buf_free(&b);
 		return;
 	}
 	/* rows for K - past .. K, so a new point can be seen splitting a gap;

@@ -246,14 +246,34 @@ void dash_state_resubmit(dash *d)
 	st->work.gen = dash_work_submit(st->work.w, &p);
 }
 
+/* expr as the dashboard's constant (dash_model_const_eval); one wider
+ * than its words says which it takes, as the CLI's word rule does
+ * ("multiplier wider than 64 bits: the dashboard takes 1..64") */
+static int const_eval(const dash *d, dash_model_const *c, const char *expr,
+                      unsigned long bits, cfx_err *err)
+{
+	static const char wide[] = "multiplier wider than ";
+	const cli_word_range *r = cli_word_range_of("dash");
+	size_t n;
+
+	if (dash_model_const_eval(c, expr, bits, cli_session_lookup,
+	                          (void *)&d->r.sess, err) == 0)
+		return 0;
+	n = strlen(err->msg);
+	if (r && err->code == CFX_EDOMAIN &&
+	    !strncmp(err->msg, wide, sizeof wide - 1))
+		snprintf(err->msg + n, sizeof err->msg - n, ": %s %s %lu..%lu",
+		         r->says, r->plural ? "take" : "takes", r->lo, r->hi);
+	return -1;
+}
+
 unsigned dash_state_word_of(const dash *d, const char *expr,
                             unsigned long bits, cfx_err *err)
 {
 	dash_model_const c;
 	unsigned n;
 
-	if (dash_model_const_eval(&c, expr, bits, cli_session_lookup,
-	                          (void *)&d->r.sess, err) < 0)
+	if (const_eval(d, &c, expr, bits, err) < 0)
 		return 0;
 	n = c.bits;
 	dash_model_const_free(&c);
@@ -266,7 +286,7 @@ int dash_state_set_const(dash *d, const char *expr, unsigned long bits,
 	dash_model_const nc;
 	char *text;
 
-	if (dash_model_const_eval(&nc, expr, bits, cli_session_lookup, &d->r.sess, err) < 0)
+	if (const_eval(d, &nc, expr, bits, err) < 0)
 		return -1;
 	/* expr may be the old model's own text: copy before freeing it */
 	text = xstrdup(nc.expr);

@@ -300,6 +300,11 @@ void dash_draw_init(int color, int ascii);
  * frame measured, for the loop to hand to the state's owners. */
 void dash_draw(const dash *d, dash_frame *f);
 
+/* The columns of the output pane's text at the terminal's size now (as
+ * the next frame lays it out): what a ':' command fills its lines to, so
+ * that the pane shows them as they are, wrapped once. */
+int dash_draw_out_cols(const dash *d);
+
 /* ---- dash_cmd.c ------------------------------------------------------- */
 
 /* Start a ':' line: -1 if it leaves the dashboard (a quit word: the loop

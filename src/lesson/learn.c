@@ -20,9 +20,9 @@
 #include "cfx/constant.h"
 #include "cfx/expr.h"
 #include "cli/cli.h"
-#include "cli/opts.h"
 #include "cli/setting.h"
 #include "lesson/learn.h"
+#include "lesson/learn_shown.h"
 #include "lesson/learn_store.h"
 #include "util/buf.h"
 #include "util/text.h"
@@ -45,6 +45,7 @@ struct learn {
 	json_t *base;             /* the session's results when the step began */
 	json_t *cache;            /* run(...) line -> its result */
 	json_t *cache_as;         /* the same on the session's settings */
+	json_t *shown;            /* the earlier lessons' numbers (shown()) */
 	struct buf fb;             /* feedback */
 	char why[CFX_ERR_LINE];
 	int why_told;             /* why is the lesson's own else: message */
@@ -158,6 +159,8 @@ static void text_blocks(learn_blocks *bl, const lesson_text *t)
 
 /* ---- the lesson -------------------------------------------------------- */
 
+static void memo_save(const learn *L);
+
 static void save(learn *L)
 {
 	cfx_err e;
@@ -168,7 +171,79 @@ static void save(learn *L)
 		if (learn_store_progress_failures() == 1)   /* say it once */
 			fprintf(L->diag, "cfx: learn: %s (%s)\n", e.msg, e.token);
 		L->save = 0;
+		return;
 	}
+	memo_save(L);
+}
+
+/* ---- the lesson's memory between sessions ----------------------------- */
+
+/* What later steps read of earlier ones, kept for a resume: the session's
+ * last result of each command (last.CMD) and ans, as its value (the
+ * lesson 10 learner who came back found `naf ans` and `last.naf` gone).
+ * A convenience: a memory that cannot be written is not said (the
+ * progress save says why the directory will not do). */
+static void memo_save(const learn *L)
+{
+	json_t *m = json_object();
+	const expr_tree *a = cli_session_lookup(L->sess, "ans");
+	char *text;
+	cfx_err e;
+
+	if (L->sess->results)
+		json_object_set(m, "results", L->sess->results);
+	if (a) {
+		mpz_t z;
+		mpz_init(z);
+		if (expr_eval_int(a, cli_session_lookup, L->sess, z, &e) == 0) {
+			char *hex = mpz_get_str(NULL, 16, z);
+			char *v = xasprintf("%s0x%s", hex[0] == '-' ? "-" : "",
+			                    hex + (hex[0] == '-'));
+			json_object_set_new(m, "ans", json_string(v));
+			free(v);
+			free(hex);
+		}
+		mpz_clear(z);
+	}
+	if ((text = json_dumps(m, JSON_COMPACT)))
+		learn_store_memo_write(L->name, text, &e);
+	free(text);
+	json_decref(m);
+}
+
+/* The memory of an earlier session, where this one has none of its own:
+ * a result this session made, or an ans it set, stays. */
+static void memo_load(learn *L)
+{
+	char *text = learn_store_memo_read(L->name);
+	json_t *m, *r, *v;
+	json_error_t je;
+	const char *k;
+	cfx_err e;
+
+	if (!text)
+		return;
+	m = json_loads(text, 0, &je);
+	free(text);
+	if (!json_is_object(m)) {
+		json_decref(m);
+		return;
+	}
+	r = json_object_get(m, "results");
+	if (json_is_object(r)) {
+		if (!L->sess->results)
+			L->sess->results = json_object();
+		json_object_foreach(r, k, v)
+			if (!json_object_get(L->sess->results, k))
+				json_object_set(L->sess->results, k, v);
+	}
+	v = json_object_get(m, "ans");
+	if (json_is_string(v) && !cli_session_lookup(L->sess, "ans")) {
+		expr_tree *t = expr_parse(json_string_value(v), &e);
+		if (t)
+			cli_session_set_var(L->sess, "ans", t);
+	}
+	json_decref(m);
 }
 
 /* Begin the current step afresh: no hints, no answer, fresh results. */
@@ -205,6 +280,7 @@ static char *read_file(const learn_store_entry *e, cfx_err *err)
 }
 
 static void skip_dash_steps(learn *L);
+static void marks_said(learn *L);
 
 learn *learn_open(const learn_store_entry *e, cfx_session *sess, int flags,
                   FILE *diag, cfx_err *err)
@@ -249,6 +325,16 @@ learn *learn_open(const learn_store_entry *e, cfx_session *sess, int flags,
 			for (i = 0; i < n && m->marks[i]; i++)
 				L->marks[i] = m->marks[i];
 			L->step = m->step < n ? m->step : 0;
+			if (m->step < n)
+				memo_load(L);
+			/* a finished lesson opens again at step 1 to go
+			 * through, which is said: its marks stay */
+			if (m->step >= n && n) {
+				fb_add(L, "Lesson %d was complete (", L->number);
+				marks_said(L);
+				fb_add(L, "): it opens again at step 1, your "
+				       "marks kept (reset clears them).\n");
+			}
 		}
 		learn_store_progress_free(&p);
 		save(L);              /* started: it shows as [1/N] from now */
@@ -262,6 +348,8 @@ void learn_close(learn *L)
 {
 	if (!L)
 		return;
+	if (L->save)    /* what this step's commands made, for a resume */
+		memo_save(L);
 	lesson_free(&L->les);
 	free(L->name);
 	free(L->path);
@@ -273,6 +361,7 @@ void learn_close(learn *L)
 	json_decref(L->base);
 	json_decref(L->cache);
 	json_decref(L->cache_as);
+	json_decref(L->shown);
 	buf_free(&L->fb);
 	free(L);
 }
@@ -329,13 +418,8 @@ char *learn_ask(const learn *L)
 static json_t *run_cached(void *ctx, const char *line, cfx_err *err)
 {
 	learn *L = ctx;
-	json_t *r = json_object_get(L->cache, line);
 
-	if (r)
-		return json_incref(r);
-	if ((r = learn_run(L->path, line, err)))
-		json_object_set(L->cache, line, r);
-	return r;
+	return learn_run_cached(L->cache, L->path, line, err);
 }
 
 /* The session's settings as JSON, for state.NAME. */
@@ -362,7 +446,7 @@ static json_t *state_json(const cfx_session *s)
 	                    : json_null());
 	json_object_set_new(o, "table", s->table_bits ?
 	                    json_integer(s->table_bits) : json_null());
-	json_object_set_new(o, "keys", json_string(s->keys ? s->keys : "seq"));
+	json_object_set_new(o, "keys", learn_keys_value(s->keys));
 	json_object_set_new(o, "count", s->count ?
 	                    json_integer((json_int_t)s->count) : json_null());
 	json_object_set_new(o, "format", json_string(s->json ? "json" : "text"));
@@ -384,7 +468,8 @@ static json_t *fresh_results(const learn *L)
 
 /*
  * Evaluate the current step's checks: which = 1 only those reading the
- * answer, 0 only the others, -1 all.  1 all hold, 0 one fails (L->why
+ * answer, 0 only the others, 2 only those of the answer's form
+ * (form_only: form_check's), -1 all.  1 all hold, 0 one fails (L->why
  * says which), -1 a run(...) failed (feedback says why).
  */
 static int eval_checks(learn *L, int which)
@@ -400,13 +485,20 @@ static int eval_checks(learn *L, int which)
 	env.last = L->sess->results;
 	env.state = state_json(L->sess);
 	env.answer = L->answer;
+	for (i = 0; i < s->nchecks; i++)
+		if (lesson_check_uses_shown(s->checks[i].check)) {
+			env.shown = learn_shown(L->path, &L->les, L->step,
+			                        &L->shown);
+			break;
+		}
 	env.run = run_cached;
 	env.run_ctx = L;
 	L->why[0] = '\0';
 	L->why_told = 0;
 	for (i = 0; i < s->nchecks && v == 1; i++) {
 		int ua = lesson_check_uses_answer(s->checks[i].check);
-		if (which >= 0 && ua != which)
+		if (which == 2 ? !s->checks[i].form_only
+		    : which >= 0 && ua != which)
 			continue;
 		v = lesson_check_eval(s->checks[i].check, &env, L->why,
 		                      sizeof L->why, &e);
@@ -421,6 +513,7 @@ static int eval_checks(learn *L, int which)
 			fb_add(L, "%c%s\n", 'T', L->why + 1);
 		}
 	}
+	json_decref(env.shown);
 	json_decref(env.fresh);
 	json_decref(env.state);
 	return v;
@@ -529,6 +622,7 @@ static int settings_refuse(learn *L, const char *answer)
 	cfx_err e;
 	size_t i;
 	int differs = 0;
+	char costly[256] = "";    /* why a run with the settings was refused */
 
 	if (!settings_changed(L))
 		return 0;
@@ -550,6 +644,8 @@ static int settings_refuse(learn *L, const char *answer)
 		v1 = lesson_check_eval(c, &env, NULL, 0, &e);
 		if (v0 >= 0 && v1 != v0)
 			differs = 1;
+		if (v0 >= 0 && v1 < 0 && e.code == CFX_ELIMIT && !costly[0])
+			snprintf(costly, sizeof costly, "%.200s", e.msg);
 	}
 	json_decref(env.fresh);
 	json_decref(env.state);
@@ -570,6 +666,8 @@ static int settings_refuse(learn *L, const char *answer)
 		r1 = run_as_session(L, line, &e);
 		if (!r1 || result_bits(r1) != b0)
 			differs = 1;
+		if (!r1 && e.code == CFX_ELIMIT && !costly[0])
+			snprintf(costly, sizeof costly, "%.200s", e.msg);
 		json_decref(r1);
 	}
 	if (!differs)
@@ -605,8 +703,14 @@ static int settings_refuse(learn *L, const char *answer)
 		}
 		/* one setting changes the answer, several change it */
 		const char *verb = n > 1 ? "change" : "changes";
+		/* refused, not answered otherwise: said as such */
+		if (costly[0])
+			fb_add(L, "Step %zu's commands were not run with your session's "
+			       "%s: %s.  Nothing is counted: type %s, then answer "
+			       "again.\n", L->step + 1, buf_str(&set), costly,
+			       buf_str(&undo));
 		/* the word is named only when the learner's word is what differs */
-		if (ws.bits && asked_word(L))
+		else if (ws.bits && asked_word(L))
 			fb_add(L, "Step %zu is worked on %lu-bit words, as its commands "
 			       "are without your settings: your session's %s %s its "
 			       "answer.  Nothing is counted: type %s, then answer "
@@ -640,6 +744,23 @@ static int count_marks(const learn *L, char c)
 	return n;
 }
 
+/* "N of M steps solved, K more with help, ..." of the marks, to the
+ * feedback. */
+static void marks_said(learn *L)
+{
+	int help = count_marks(L, 'h'), shown = count_marks(L, 'x');
+	int skipped = count_marks(L, 's');
+
+	fb_add(L, "%d of %zu steps solved", count_marks(L, '+'),
+	       L->les.nsteps);
+	if (help)
+		fb_add(L, ", %d more with help", help);
+	if (shown)
+		fb_add(L, ", %d revealed", shown);
+	if (skipped)
+		fb_add(L, ", %d skipped", skipped);
+}
+
 /* In the REPL's face, steps done in the dashboard are passed over,
  * counted as skipped (a solved one keeps its mark), with a word of where
  * to do them. */
@@ -671,16 +792,8 @@ static int advance(learn *L, char mark)
 	save(L);
 	skip_dash_steps(L);
 	if (finished(L)) {
-		int help = count_marks(L, 'h'), shown = count_marks(L, 'x');
-		int skipped = count_marks(L, 's');
-		fb_add(L, "Lesson %d complete: %d of %zu steps solved", L->number,
-		       count_marks(L, '+'), L->les.nsteps);
-		if (help)
-			fb_add(L, ", %d more with help", help);
-		if (shown)
-			fb_add(L, ", %d revealed", shown);
-		if (skipped)
-			fb_add(L, ", %d skipped", skipped);
+		fb_add(L, "Lesson %d complete: ", L->number);
+		marks_said(L);
 		fb_add(L, ".\n");
 		return LEARN_DONE;
 	}
@@ -784,9 +897,18 @@ static void reveal(learn *L, int right)
 	if (right && L->first && L->answer && strcmp(L->first, L->answer))
 		fb_add(L, "Your retry is right (%s); your prediction stays the "
 		       "first answer.\n", L->answer);
-	for (i = 0; i < s->nreveals; i++)
-		fb_add(L, "%s:\n  %s\n", i ? "And" : "See it for yourself",
-		       s->reveals[i]);
+	for (i = 0; i < s->nreveals; i++) {
+		/* a line the next prediction reveals too waits for its answer
+		 * (it would show that answer): said so, not offered now */
+		const lesson_step *next = lesson_step_after(&L->les, L->step,
+		                                            L->dash);
+		int later = next && next->predict &&
+		            lesson_step_reveals_line(next, s->reveals[i]);
+
+		fb_add(L, "%s%s:\n  %s\n", i ? "And" : "See it for yourself",
+		       later ? " after the next step's answer (it shows that "
+		               "answer too)" : "", s->reveals[i]);
+	}
 }
 
 /* Whether the step, done now, was done with help: after a wrong answer,
@@ -927,28 +1049,58 @@ static int choice_ok(const char *text, int n)
 	return isdigit((unsigned char)*text) && !*end && k >= 1 && k <= n;
 }
 
-/* Whether text is a typo rather than an answer, with the word that
- * makes it one in tok: a word no expression (banana, or the cff of a
- * mistyped "cff 8/13") where the step's own answer has none; where the
- * step's answer is one word (WARN), a word followed by more, which is a
- * command line and no word answer. */
-static int stray_word(const lesson_step *s, const char *text, char *tok,
-                      size_t n)
+/* A wrong answer (L->answer, the checks' reason in L->why): on the
+ * step's last try (lesson_step_tries) the answer and why, and the step
+ * is over, revealed (x); before it, the next hint and the tries left. */
+static int answer_wrong(learn *L)
 {
-	const char *sol = lesson_step_answer(s);
-	char own[64];
-	size_t k;
+	const lesson_step *s = &L->les.steps[L->step];
+	int allowed = lesson_step_tries(s);
 
-	if (!sol)
-		return 0;
-	if (!lesson_check_answer_word(sol, own, sizeof own))
-		return lesson_check_answer_word(text, tok, n);
-	k = strcspn(text, " \t");
-	if (strpbrk(sol, " \t,;") || !text[k] || strpbrk(text, ",;") ||
-	    !isalpha((unsigned char)*text))
-		return 0;
-	snprintf(tok, n, "%.*s", (int)k, text);
-	return 1;
+	if (allowed && L->wrong + 1 >= (size_t)allowed) {
+		/* the last try: the answer, and why; the step is over */
+		if (allowed == 1)
+			fb_add(L, "Not this one.\n");
+		else if (L->why_told)
+			fb_add(L, "Not quite: %s\nThat was the last of %d tries.\n",
+			       L->why, allowed);
+		else
+			fb_add(L, "Not quite; that was the last of %d tries.\n",
+			       allowed);
+		if (!s->predict && !s->one_try)   /* reveal() says the others' */
+			fb_add(L, "You answered %s; %s %s.\n", L->answer,
+			       s->try_cmd ? "for the solution's own work the "
+			       "answer is" : "the answer is",
+			       lesson_step_answer(s) ? lesson_step_answer(s) : "?");
+		reveal(L, 0);
+		explain(L);
+		fb_add(L, "Step %zu explained.\n", L->step + 1);
+		return LEARN_WRONG | advance(L, 'x');
+	}
+	if (L->why_told)
+		fb_add(L, "Not quite: %s\n", L->why);
+	else
+		fb_add(L, "Not quite.\n");
+	if (!L->wrong++)
+		fb_add(L, "A right answer now counts as solved with help, not "
+		       "on your own.\n");
+	next_hint(L);
+	if (allowed) {   /* after the hint: a small pane shows that first */
+		size_t left = (size_t)allowed - L->wrong;
+		fb_add(L, "%zu %s left: after a wrong last one the answer is "
+		       "shown, and the step counts as revealed, not solved.\n",
+		       left, left == 1 ? "try" : "tries");
+	}
+	if (s->predict && s->nreveals && !L->told_reveal++) {
+		struct buf w = { 0 };
+		reveal_words(&w, s);
+		fb_add(L, "Answer again; or run %s (or type %s) to see the "
+		       "answer, and the step is over, counted as revealed, "
+		       "not solved.\n", buf_str(&w),
+		       L->dash ? ":solution" : "solution");
+		buf_free(&w);
+	}
+	return LEARN_WRONG;
 }
 
 static int give_answer(learn *L, const char *text)
@@ -985,7 +1137,7 @@ static int give_answer(learn *L, const char *text)
 			return LEARN_NOTHING;
 		}
 	}
-	if (!s->choices && stray_word(s, text, tok, sizeof tok)) {
+	if (!s->choices && lesson_step_stray_word(s, text, tok, sizeof tok)) {
 		fb_add(L, "That is not a command or an answer (%s).  Nothing is "
 		       "counted; type it again.\n", tok);
 		return LEARN_NOTHING;
@@ -1011,40 +1163,41 @@ static int give_answer(learn *L, const char *text)
 	}
 	if (settings_refuse(L, text))
 		return LEARN_NOTHING;
-	free(L->answer);
-	L->answer = xstrdup(text);
+	{
+		/* an answer in the wrong form (an expression where the step
+		 * wants the number worked out, too few decimals, a fraction
+		 * not in lowest terms) is said and costs nothing, whatever its
+		 * value: the value checks are not run on it (some read the
+		 * form too: a rounding to the decimals given) */
+		char *prev = L->answer;
+		L->answer = xstrdup(text);
+		if ((v = eval_checks(L, 2)) == 0) {
+			fb_add(L, "Not in the form this step asks for: %s.  Nothing "
+			       "is counted; answer again.\n", L->why);
+			free(L->answer);
+			L->answer = prev;
+			return LEARN_NOTHING;
+		}
+		free(prev);
+		if (v < 0)
+			return LEARN_ERROR;
+	}
+	if (s->try_cmd && (v = eval_checks(L, 0)) <= 0) {
+		/* a question about the learner's own work: judged once the
+		 * work is done, so no try goes on an answer given before */
+		if (v == 0)
+			fb_add(L, "Do the step's task first, then answer: %s.  "
+			       "Nothing is counted.\n", L->why);
+		free(L->answer);
+		L->answer = NULL;
+		return v < 0 ? LEARN_ERROR : LEARN_NOTHING;
+	}
 	if (s->predict && !L->first)
 		L->first = xstrdup(text);   /* the prediction, as committed */
 	if ((v = eval_checks(L, 1)) < 0)
 		return LEARN_ERROR;
-	if (v == 0 && (s->choices || s->one_try)) {
-		/* one try: the answer, and why */
-		fb_add(L, "Not this one.\n");
-		reveal(L, 0);
-		explain(L);
-		fb_add(L, "Step %zu explained.\n", L->step + 1);
-		return LEARN_WRONG | advance(L, 'x');
-	}
-	if (v == 0) {
-		if (L->why_told)
-			fb_add(L, "Not quite: %s\n", L->why);
-		else
-			fb_add(L, "Not quite.\n");
-		if (!L->wrong++)
-			fb_add(L, "A right answer now counts as solved with help, not "
-			       "on your own.\n");
-		next_hint(L);
-		if (s->predict && s->nreveals && !L->told_reveal++) {
-			struct buf w = { 0 };
-			reveal_words(&w, s);
-			fb_add(L, "Answer again; or run %s (or type %s) to see the "
-			       "answer, and the step is over, counted as revealed, "
-			       "not solved.\n", buf_str(&w),
-			       L->dash ? ":solution" : "solution");
-			buf_free(&w);
-		}
-		return LEARN_WRONG;
-	}
+	if (v == 0)
+		return answer_wrong(L);
 	if ((v = eval_checks(L, 0)) < 0)
 		return LEARN_ERROR;
 	if (v == 0) {
@@ -1061,69 +1214,27 @@ int learn_hides(const learn *L, const char *w)
 	       lesson_step_refuses(&L->les.steps[L->step], w);
 }
 
-/* opts_parse's take for operand_is: the options are passed over. */
-static int pass_option(void *ctx, const opts_hit *h, cfx_err *e)
-{
-	(void)ctx;
-	(void)h;
-	(void)e;
-	return 0;
-}
-
-/* A name of the learner's session, for the rule on negative numbers. */
-static const void *session_name(void *sess, const char *name)
-{
-	return cli_session_lookup(sess, name);
-}
-
-/* Whether the operand of command line r (its positional words, found as
- * the command line finds them: opts_parse with the command's own options
- * and the rule of opts.h on a leading '-', so that -golden(32) + 2^32 is
- * a number and -t 16 an option) is an integer whose value is p; *integer
- * is set when it is an integer at all. */
+/* Whether the operand of command line r (learn_operand_text) is an
+ * integer whose value is p; *integer is set when it is an integer at
+ * all. */
 static int operand_is(const learn *L, const char *r, uint64_t p, int *integer)
 {
-	struct buf b = { 0 };
-	int argc, i, npos = 0, nrows = 0, is = 0;
-	char **argv = text_argv(r, &argc);
-	const cmd_def *d = argc ? cli_find(argv[0]) : NULL;
+	char *op = learn_operand_text(r, L->sess);
+	int is = 0;
 	cfx_err e;
 	mpz_t z, q;
 
-	if (d) {
-		const char **names = cli_option_names(d);
-		int n = 0;
-		while (names[n])
-			n++;
-		opts_row rows[n + 1];
-		int pos[argc + 1];
-		opts_face f = { .rows = rows, .take = pass_option,
-		                .ctx = L->sess, .known = session_name };
-		for (i = 0; i < n; i++) {
-			char w[64];
-			const setting *o;
-			snprintf(w, sizeof w, "--%s", names[i]);
-			if ((o = cli_option_row(d, w)))
-				rows[nrows++] = (opts_row){ o, 0 };
-		}
-		f.nrows = nrows;
-		if (opts_parse(&f, argc, argv, pos, &npos, &e) != 0)
-			npos = 0;
-		for (i = 0; i < npos; i++)
-			buf_printf(&b, "%s%s", i ? " " : "", argv[pos[i]]);
-	}
-	text_argv_free(argv, argc);
 	mpz_init(z);
 	mpz_init_set_ui(q, (unsigned long)(p >> 32));
 	mpz_mul_2exp(q, q, 32);
 	mpz_add_ui(q, q, (unsigned long)(p & 0xffffffffu));
-	if (b.len && constant_value(buf_str(&b), NULL, NULL, z, &e) == 0) {
+	if (op && *op && constant_value(op, NULL, NULL, z, &e) == 0) {
 		*integer = 1;
 		is = !mpz_cmp(z, q);
 	}
 	mpz_clear(q);
 	mpz_clear(z);
-	buf_free(&b);
+	free(op);
 	return is;
 }
 
@@ -1248,8 +1359,8 @@ int learn_input(learn *L, const char *line)
 		return give_answer(L, p);
 	/* the previous step's reveal line, which its reveal suggested, runs
 	 * (learn --check: it does not print this step's answer) */
-	through = L->step && lesson_step_reveals_line(&L->les.steps[L->step - 1],
-	                                              p) &&
+	through = lesson_step_reveals_line(lesson_step_before(&L->les, L->step,
+	                                                      L->dash), p) &&
 	          !lesson_step_reveals_line(&L->les.steps[L->step], p);
 	if (learn_hides(L, w) && !through) {
 		if (!L->refused++)
@@ -1282,6 +1393,16 @@ int learn_waits_prediction(const learn *L)
 int learn_retrying(const learn *L)
 {
 	return !finished(L) && L->les.steps[L->step].nreveals && L->first;
+}
+
+int learn_tries_left(const learn *L)
+{
+	int allowed;
+
+	if (finished(L))
+		return 0;
+	allowed = lesson_step_tries(&L->les.steps[L->step]);
+	return allowed ? allowed - (int)L->wrong : -1;
 }
 
 int learn_passes(learn *L)

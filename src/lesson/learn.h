@@ -40,7 +40,7 @@
 #include <stdio.h>
 
 #include "cfx/err.h"
-#include "cfx/lesson.h"
+#include "lesson/lesson.h"
 #include "cli/cli.h"
 #include "lesson/learn_run.h"
 #include "lesson/learn_store.h"
@@ -153,9 +153,15 @@ const char *learn_why(const learn *L);
 int learn_waits_prediction(const learn *L);
 
 /* Whether the current step's prediction was answered wrong and is not
- * over: the learner may answer again, as often as they like; solution
- * or a revealing command ends it, revealed. */
+ * over: the learner may answer again while tries are left
+ * (lesson_step_tries); the last wrong one, solution or a revealing
+ * command ends it, revealed. */
 int learn_retrying(const learn *L);
+
+/* The answers the current step still takes (lesson_step_tries less the
+ * wrong ones), -1 when it takes any number, 0 when it asks none or the
+ * lesson is over: the count a face shows beside the question. */
+int learn_tries_left(const learn *L);
 
 /* Whether command cmd (a word: cf, score, ...) is one of those: it would
  * show the answer of the prediction that waits. */

@@ -18,12 +18,12 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cfx/proc.h"
 #include "cfx/textfile.h"
 #include "lesson/learn.h"
+#include "lesson/learn_lint.h"
 #include "cli/opts.h"
 #include "cli/out.h"
 #include "repl/repl.h"
@@ -73,6 +73,8 @@ typedef struct shell {
 	int session;            /* `cfx learn N`: leaving the lesson leaves cfx */
 	int flags;              /* learn_open's: LEARN_SAVE (not in self-tests),
 	                         * LEARN_DASH (self-tests of dashboard steps) */
+	int intro_wait;         /* step 1's introduction shown alone: the next
+	                         * line shows the step first */
 } shell;
 
 /* ---- shared --------------------------------------------------------- */
@@ -83,12 +85,15 @@ typedef struct shell {
  * others), at most 100 for reading; 80 when the output is no terminal. */
 static int screen_width(const repl *r)
 {
-	struct winsize ws;
+	int c = r->interactive ? out_tty_cols(r->out) : 0;
 
-	if (!r->interactive || ioctl(fileno(r->out), TIOCGWINSZ, &ws) < 0 ||
-	    ws.ws_col == 0)
-		return 80;
-	return ws.ws_col > 100 ? 100 : ws.ws_col;
+	return c <= 0 ? 80 : c > 100 ? 100 : c;
+}
+
+/* The terminal's rows, 0 when the output is no terminal. */
+static int screen_rows(const repl *r)
+{
+	return r->interactive ? out_tty_rows(r->out) : 0;
 }
 
 /* ---- laying lessons out ------------------------------------------------ */
@@ -174,10 +179,27 @@ void learn_cli_feedback(struct buf *b, const char *fb, int width)
 	}
 }
 
+/* Step 1's head: the lesson's title and introduction, then a blank line. */
+static void intro_text(struct buf *b, const learn *L, int width)
+{
+	learn_blocks bl;
+	char *head = xasprintf("Lesson %d: %s", learn_number(L), learn_title(L));
+
+	learn_cli_fill(b, head, width, "", "  ");
+	free(head);
+	learn_intro(L, &bl);
+	if (bl.n)
+		buf_putc(b, '\n');
+	learn_cli_blocks(b, &bl, width);
+	learn_blocks_free(&bl);
+	buf_putc(b, '\n');
+}
+
 /* The current step for a terminal or a pipe, width columns (at least 30):
- * on step 1 the lesson's title and introduction, then a rule with the
- * step's title, its prose, and the command to try or the question. */
-static char *step_text(const learn *L, int width)
+ * on step 1 (with_intro) the lesson's title and introduction, then a rule
+ * with the step's title, its prose, and the command to try or the
+ * question. */
+static char *step_text(const learn *L, int width, int with_intro)
 {
 	struct buf b = { 0 };
 	const lesson_step *s;
@@ -191,17 +213,8 @@ static char *step_text(const learn *L, int width)
 	if (learn_step(L) >= learn_steps(L))
 		return buf_take(&b);
 	s = &learn_lesson(L)->steps[learn_step(L)];
-	if (learn_step(L) == 0) {
-		head = xasprintf("Lesson %d: %s", learn_number(L), learn_title(L));
-		learn_cli_fill(&b, head, width, "", "  ");
-		free(head);
-		learn_intro(L, &bl);
-		if (bl.n)
-			buf_putc(&b, '\n');
-		learn_cli_blocks(&b, &bl, width);
-		learn_blocks_free(&bl);
-		buf_putc(&b, '\n');
-	}
+	if (learn_step(L) == 0 && with_intro)
+		intro_text(&b, L, width);
 	head = xasprintf("-- Lesson %d, step %zu of %zu: %s ", learn_number(L),
 	                 learn_step(L) + 1, learn_steps(L), s->title);
 	hl = text_width(head, strlen(head));
@@ -222,18 +235,26 @@ static char *step_text(const learn *L, int width)
 	if (s->try_cmd)
 		buf_printf(&b, "  try: %s\n", s->try_cmd);
 	if ((ask = learn_ask(L))) {
+		int tries = lesson_step_tries(s);
 		if (s->predict) {
 			learn_cli_fill(&b, ask, width, "  predict: ", "           ");
-			buf_puts(&b, s->choices || s->one_try ?
-			         "           (one try; commit to it before you run "
-			         "anything: answer EXPR)\n" :
-			         "           (commit to an answer before you run "
-			         "anything: answer EXPR)\n");
+			if (tries == 1)
+				buf_puts(&b, "           (one try; commit to it before "
+				         "you run anything: answer EXPR)\n");
+			else
+				buf_printf(&b, "           (%d tries; commit to an answer "
+				           "before you run anything: answer EXPR)\n",
+				           tries);
 		} else {
 			learn_cli_fill(&b, ask, width, "  ask: ", "       ");
-			buf_puts(&b, s->choices || s->one_try ?
-			         "       (one try: type the answer, or: answer EXPR)\n" :
-			         "       (type the answer, or: answer EXPR)\n");
+			if (tries == 1)
+				buf_puts(&b, "       (one try: type the answer, or: "
+				         "answer EXPR)\n");
+			else if (tries)
+				buf_printf(&b, "       (%d tries: type the answer, or: "
+				           "answer EXPR)\n", tries);
+			else
+				buf_puts(&b, "       (type the answer, or: answer EXPR)\n");
 		}
 		free(ask);
 	}
@@ -349,18 +370,56 @@ const repl_word *learn_cli_words(void)
 
 /* ---- the REPL front end -------------------------------------------- */
 
+/* The current step.  At a terminal too short for step 1 with the
+ * introduction above it (and the prompt below), the title and the
+ * introduction come alone, then Enter shows the step: the introduction
+ * would otherwise scroll off before it was read. */
 static void show_step(shell *u)
 {
-	char *t = step_text(u->L, screen_width(u->r));
+	int w = screen_width(u->r), rows = screen_rows(u->r);
+	char *t = step_text(u->L, w, 1);
+	const char *c;
+	int lines = 0;
+
+	for (c = t; *c; c++)
+		lines += *c == '\n';
+	if (learn_step(u->L) == 0 && rows > 0 && lines + 2 > rows &&
+	    learn_lesson(u->L)->intro.n) {
+		struct buf b = { 0 };
+		char *more = xasprintf("(Enter: step 1 of %zu, %s)",
+		                       learn_steps(u->L),
+		                       learn_lesson(u->L)->steps[0].title);
+		intro_text(&b, u->L, w);
+		learn_cli_fill(&b, more, w, "", " ");
+		free(more);
+		fputs(buf_str(&b), u->r->out);
+		buf_free(&b);
+		free(t);
+		u->intro_wait = 1;
+		return;
+	}
 	fputs(t, u->r->out);
 	fputs("\n", u->r->out);     /* apart from what the learner runs next */
 	free(t);
+}
+
+/* The step the introduction was shown without: the step alone. */
+static void show_waiting_step(shell *u)
+{
+	char *t = step_text(u->L, screen_width(u->r), 0);
+
+	u->intro_wait = 0;
+	fputs(t, u->r->out);
+	fputs("\n", u->r->out);
+	free(t);
+	out_flush(u->r->out);
 }
 
 static void stop_lesson(shell *u)
 {
 	learn_close(u->L);
 	u->L = NULL;
+	u->intro_wait = 0;
 }
 
 /* Tell the learner what an engine event means; returns the exit status. */
@@ -395,7 +454,7 @@ static int show_event(shell *u, int ev)
 		fputs("\n", r->out);
 		show_step(u);
 	}
-	fflush(r->out);
+	out_flush(r->out);
 	return ev & (LEARN_WRONG | LEARN_ERROR) ? CFX_EXIT_FAIL : CFX_EXIT_OK;
 }
 
@@ -422,7 +481,7 @@ static int start_lesson(shell *u, const learn_store_entry *e)
 		buf_free(&b);
 	}
 	show_step(u);
-	fflush(u->r->out);
+	out_flush(u->r->out);
 	return 0;
 }
 
@@ -488,6 +547,11 @@ static int line_of(shell *u, const char *line)
 		return learn_word(u, p + 5 + strspn(p + 5, " \t"));
 	if (!u->L)
 		return repl_exec(r, line);
+	if (u->intro_wait) {           /* Enter after the introduction */
+		show_waiting_step(u);
+		if (!n)
+			return CFX_EXIT_OK;
+	}
 	if (n == 4 && !strncmp(p, "help", 4) && !p[4 + strspn(p + 4, " \t")])
 		fprintf(r->out, "lesson: hint, solution, skip, back, reset, quit; "
 		        "step shows the\n        step again; answer EXPR (or just the answer "
@@ -581,7 +645,7 @@ static int shell_main(int argc, char **argv, volatile sig_atomic_t *stop,
 {
 	repl_args a;
 	repl r;
-	shell u = { &r, NULL, pending != NULL, LEARN_SAVE };
+	shell u = { &r, NULL, pending != NULL, LEARN_SAVE, 0 };
 	int rc = repl_args_parse(&a, argc, argv);
 
 	if (rc)
@@ -598,22 +662,7 @@ int learn_cli_repl_main(int argc, char **argv, volatile sig_atomic_t *stop)
 	return shell_main(argc, argv, stop, NULL);
 }
 
-/* ---- checking lesson files ---------------------------------------- */
-
-typedef struct tally {
-	size_t lessons, steps, claims, failed, unplayed;
-	struct buf notes;         /* lines about the lesson being checked,
-	                           * printed under its ok line */
-} tally;
-
-static size_t count_dash(const lesson *l)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < l->nsteps; i++)
-		n += l->steps[i].dash;
-	return n;
-}
+/* ---- checking lesson files (the checks themselves: learn_lint.c) ---- */
 
 /* A lesson or facts file: a regular file of at most TEXTFILE_MAX bytes,
  * without NUL bytes; NULL with e otherwise. */
@@ -671,171 +720,6 @@ static char *facts_text(const char *lesson_path, char **where)
 	return t;
 }
 
-static void fail_at(tally *t, const char *path, int line, const char *fmt,
-                    const char *a, const char *b)
-{
-	char pb[SHOWN_PATH];
-
-	fprintf(stderr, "cfx: learn: %s:%d: ", shown(pb, sizeof pb, path), line);
-	fprintf(stderr, fmt, a, b);
-	fputc('\n', stderr);
-	t->failed++;
-}
-
-/* A command's result for claims, once per command line, as the lesson
- * file at lesson runs it. */
-typedef struct claim_ctx {
-	json_t *cache;            /* command -> result */
-	const char *lesson_path;
-} claim_ctx;
-
-static json_t *claim_run(void *ctx, const char *line, cfx_err *err)
-{
-	claim_ctx *c = ctx;
-	json_t *r = json_object_get(c->cache, line);
-
-	if (r)
-		return json_incref(r);
-	if ((r = learn_run(c->lesson_path, line, err)))
-		json_object_set(c->cache, line, r);
-	return r;
-}
-
-/* Every run(...) of every check, value and claim, read off the parse,
- * not only those an evaluation reaches (beyond an or, or a value a
- * wrong answer never shows): one a lesson may not run (learn_pure)
- * fails the file with what play says of it. */
-typedef struct run_scan {
-	const char *path;
-	tally *t;
-	int line;
-} run_scan;
-
-static int scan_run(void *ctx, const char *line)
-{
-	run_scan *r = ctx;
-	cfx_err e;
-
-	if (learn_pure(r->path, line, 0, &e) < 0)
-		fail_at(r->t, r->path, r->line, "the step's check could not "
-		        "run: %s (%s)", e.msg, e.token[0] ? e.token : line);
-	return 0;
-}
-
-static void scan_cond(run_scan *r, const lesson_cond *c)
-{
-	r->line = c->line;
-	lesson_check_each_run(c->check, scan_run, r);
-}
-
-static void check_runs(const lesson *l, const char *path, tally *t)
-{
-	run_scan r = { path, t, 0 };
-	size_t i, j;
-
-	for (i = 0; i < l->nsteps; i++) {
-		const lesson_step *s = &l->steps[i];
-		for (j = 0; j < s->nchecks; j++)
-			scan_cond(&r, &s->checks[j]);
-		scan_cond(&r, &s->value);
-		for (j = 0; j < s->nclaims; j++)
-			scan_cond(&r, &s->claims[j].cond);
-	}
-}
-
-/* Every claim: run its command in a fresh session, evaluate its check. */
-static void check_claims(const lesson *l, const char *path, tally *t)
-{
-	claim_ctx cc = { json_object(), path };
-	size_t i, j;
-
-	for (i = 0; i < l->nsteps; i++)
-		for (j = 0; j < l->steps[i].nclaims; j++) {
-			const lesson_claim *c = &l->steps[i].claims[j];
-			lesson_env env;
-			cfx_err e;
-			char why[320];
-			json_t *res = claim_run(&cc, c->command, &e);
-			int v;
-
-			t->claims++;
-			if (!res) {
-				fail_at(t, path, c->line, "claim: %s (%s)", e.msg, c->command);
-				continue;
-			}
-			memset(&env, 0, sizeof env);
-			env.root = res;
-			env.run = claim_run;
-			env.run_ctx = &cc;
-			v = lesson_check_eval(c->cond.check, &env, why, sizeof why, &e);
-			if (v != 1)
-				fail_at(t, path, c->line, "claim is false: %s (%s)",
-				        v < 0 ? e.msg : why, c->command);
-			json_decref(res);
-		}
-	json_decref(cc.cache);
-}
-
-/* What a command prints, run in a fresh session (only what the lesson
- * file at lesson may run by itself: learn_pure); malloc'd, "" when it
- * cannot run. */
-static char *output_of(const char *lesson_path, const char *line)
-{
-	cfx_session s;
-	cmd_ctx c;
-	cfx_err e;
-	int argc;
-	char **argv, *text = NULL;
-	size_t len = 0;
-	FILE *m;
-
-	char *data;
-
-	if (learn_pure(lesson_path, line, 0, &e) < 0 ||
-	    !(m = open_memstream(&text, &len)))
-		return xstrdup("");
-	data = learn_data_line(lesson_path, line, NULL);
-	argv = text_argv(data ? data : line, &argc);
-	free(data);
-	cli_session_init(&s);
-	memset(&c, 0, sizeof c);
-	c.out = m;
-	c.diag = m;
-	c.sess = &s;
-	c.no_compiler = 1;
-	if (argc)
-		cli_run(&c, argc, argv);
-	text_argv_free(argv, argc);
-	free(c.used_expr);
-	cli_session_free(&s);
-	fclose(m);
-	return text;
-}
-
-/* Whether step s is a read-off: its expected answer appears, word for
- * word, in what a command the learner may run before answering prints
- * (its try:, and the solution's commands before its answer; a
- * prediction's revealing commands are refused until then). */
-static int read_off(const char *lesson_path, const lesson_step *s)
-{
-	const char *a = lesson_step_answer(s);
-	size_t j;
-	int hit = 0;
-
-	if (!a || s->predict)
-		return 0;
-	for (j = 0; j <= s->nsolution && !hit; j++) {
-		const char *line = j == s->nsolution ? s->try_cmd : s->solution[j];
-		char *out;
-		if (!line || !strncmp(line, "answer ", 7))
-			continue;
-		out = output_of(lesson_path, line);
-		hit = lesson_words_in(out, a);
-		free(out);
-	}
-	return hit;
-}
-
 /* Play the lesson with its own solutions, as a learner would type them,
  * in the dashboard's face (so face: dash steps are played on the
  * session's settings as the dashboard's keys change them).  A solution
@@ -847,7 +731,7 @@ static void check_solutions(const learn_store_entry *le, const lesson *l,
                             tally *t)
 {
 	repl r;
-	shell u = { &r, NULL, 0, LEARN_DASH };
+	shell u = { &r, NULL, 0, LEARN_DASH, 0 };
 	FILE *null = fopen("/dev/null", "w");
 	char *errtext = NULL;
 	size_t errlen = 0, i, j;
@@ -870,15 +754,15 @@ static void check_solutions(const learn_store_entry *le, const lesson *l,
 		int played = 1;
 		snprintf(num, sizeof num, "%zu", i + 1);
 		if (learn_passes(u.L))
-			fail_at(t, le->path, s->line, "step %s passes before the learner "
+			learn_lint_fail(t, le->path, s->line, "step %s passes before the learner "
 			        "does anything (%s)", num, s->title);
 		for (j = 0; j < s->nsolution && u.L && learn_step(u.L) == i; j++) {
 			size_t mark;
 			if (strncmp(s->solution[j], "answer ", 7) &&
-			    learn_pure(le->path, s->solution[j], 1, &pe) < 0) {
+			    learn_pure_as(le->path, s->solution[j], &r.sess, &pe) < 0) {
 				buf_printf(&t->notes, "    step %s not played: its solution "
 				           "runs %s, which a lesson file may not make cfx "
-				           "run\n", num, s->solution[j]);
+				           "run (%s)\n", num, s->solution[j], pe.msg);
 				t->unplayed++;
 				played = 0;
 				break;
@@ -889,7 +773,7 @@ static void check_solutions(const learn_store_entry *le, const lesson *l,
 				fflush(err);
 				errtext[errlen && errtext[errlen - 1] == '\n' ? errlen - 1
 				        : errlen] = '\0';
-				fail_at(t, le->path, s->solution_line[j], "solution line "
+				learn_lint_fail(t, le->path, s->solution_line[j], "solution line "
 				        "fails: %s%s", errtext + mark, "");
 			}
 		}
@@ -897,7 +781,7 @@ static void check_solutions(const learn_store_entry *le, const lesson *l,
 			char why[400];
 			snprintf(why, sizeof why, "%s", learn_why(u.L));
 			if (played)
-				fail_at(t, le->path, s->line, "the solution does not pass "
+				learn_lint_fail(t, le->path, s->line, "the solution does not pass "
 				        "step %s: %s", num, why);
 			learn_input(u.L, "skip");
 		}
@@ -909,159 +793,6 @@ done:
 	fclose(null);
 	fclose(err);
 	free(errtext);
-}
-
-/* Read-offs and derivations: the share of steps whose answer a command
- * prints verbatim (at most READ_OFF_MAX percent), and of steps that ask
- * for an answer the learner works out (predictions, and questions that
- * are no read-off).  Printed; too many read-offs fail. */
-#define READ_OFF_MAX 15
-static void check_shares(const lesson *l, const char *path, tally *t)
-{
-	size_t i, reads = 0, derives = 0;
-
-	for (i = 0; i < l->nsteps; i++) {
-		const lesson_step *s = &l->steps[i];
-		if (read_off(path, s)) {
-			reads++;
-			buf_printf(&t->notes, "    step %zu is a read-off (%s): its "
-			           "answer %s is printed\n", i + 1, s->title,
-			           lesson_step_answer(s));
-		} else if (s->wants_answer) {
-			derives++;
-		}
-	}
-	buf_printf(&t->notes, "    %zu read off (%zu%%), %zu derived (%zu%%), %zu "
-	           "in the dashboard\n", reads, 100 * reads / l->nsteps,
-	           derives, 100 * derives / l->nsteps, count_dash(l));
-	if (100 * reads > READ_OFF_MAX * l->nsteps) {
-		char msg[80];
-		snprintf(msg, sizeof msg, "%zu of %zu steps", reads, l->nsteps);
-		fail_at(t, path, 1, "too many read-off steps: %s (at most %s)", msg,
-		        "15%");
-	}
-}
-
-/* What line prints (output_of), kept in cache (line -> text) so that a
- * line shown in many steps runs once. */
-static const char *cached_output(json_t *cache, const char *lesson_path,
-                                 const char *line)
-{
-	json_t *j = json_object_get(cache, line);
-	char *out;
-
-	if (!j) {
-		out = output_of(lesson_path, line);
-		j = json_string(out);
-		free(out);
-		if (!j)       /* not UTF-8: nothing to match a lesson's answer in */
-			j = json_string("");
-		json_object_set_new(cache, line, j);
-	}
-	return json_string_value(j);
-}
-
-/* Whether line, shown at or before the prediction s (prev: the step
- * before it, or NULL), may run while s waits: its command word is not
- * refused, or it is prev's own reveals: line, which the engine lets run
- * (the reveal said "see it for yourself") unless it is s's own too. */
-static int runs_while_waiting(const lesson_step *s, const lesson_step *prev,
-                              const char *line)
-{
-	char w[64];
-	size_t n = strcspn(line, " ");
-
-	snprintf(w, sizeof w, "%.*s", (int)(n < sizeof w ? n : 0), line);
-	return !lesson_step_refuses(s, w) ||
-	       (lesson_step_reveals_line(prev, line) &&
-	        !lesson_step_reveals_line(s, line));
-}
-
-/* The prediction s (step number i + 1) against one line the lesson
- * showed at step k + 1: a fault when the learner may run it while s
- * waits and it prints s's answer a word for word. */
-static void leak_line(const lesson *l, size_t i, size_t k, const char *line,
-                      json_t *cache, json_t *seen, const char *path, tally *t)
-{
-	const lesson_step *s = &l->steps[i], *prev = i ? &l->steps[i - 1] : NULL;
-	const char *a = lesson_step_answer(s);
-
-	if (!line || json_object_get(seen, line) || !strncmp(line, "answer ", 7) ||
-	    !runs_while_waiting(s, prev, line) ||
-	    lesson_words_in(line, a))     /* typing it needs the answer */
-		return;
-	json_object_set_new(seen, line, json_true());
-	if (!lesson_words_in(cached_output(cache, path, line), a))
-		return;
-	if (prev && lesson_step_reveals_line(prev, line))
-		fail_at(t, path, s->line, "the previous step's reveal (%s), which "
-		        "this step lets run before its answer, prints the answer "
-		        "(%s)", line, a);
-	else
-	{
-		char where[400];
-		snprintf(where, sizeof where, "step %zu: %s", k + 1, line);
-		fail_at(t, path, s->line, "a line shown before this prediction "
-		        "(%s) prints its answer (%s) while it waits: refuse its "
-		        "command (reveals:, refuses:) or ask otherwise", where, a);
-	}
-}
-
-/* Whether text has a word (a run of letters, digits and '.') of three
- * characters or more. */
-static int long_word(const char *text)
-{
-	size_t run = 0;
-
-	for (; *text; text++) {
-		run = isalnum((unsigned char)*text) || *text == '.' ? run + 1 : 0;
-		if (run >= 3)
-			return 1;
-	}
-	return 0;
-}
-
-/*
- * Every prediction against the lines the lesson has shown by then (the
- * try: lines up to its own, the reveals: and command solutions of the
- * steps before): none of those the learner may run while it waits may
- * print its answer word for word.  (tests/lessons/screens.py goes
- * further: every command on the step's operands, and the screens.)
- * A short answer (no word of three characters or more: a choice, a small
- * count, "2, 1") is in many outputs by chance: no sign; screens.py
- * judges those by what stands beside them.
- */
-static void check_shown_before(const lesson *l, const char *path, tally *t)
-{
-	json_t *cache = json_object(), *seen;
-	size_t i, k, j;
-
-	for (i = 0; i < l->nsteps; i++) {
-		const lesson_step *s = &l->steps[i];
-		const char *a = lesson_step_answer(s);
-		if (!s->predict || !a || s->choices || !long_word(a))
-			continue;
-		seen = json_object();      /* lines looked at for this step */
-		for (k = 0; k <= i; k++) {
-			const lesson_step *e = &l->steps[k];
-			leak_line(l, i, k, e->try_cmd, cache, seen, path, t);
-			for (j = 0; k < i && j < e->nreveals; j++)
-				leak_line(l, i, k, e->reveals[j], cache, seen, path, t);
-			for (j = 0; k < i && j < e->nsolution; j++)
-				leak_line(l, i, k, e->solution[j], cache, seen, path, t);
-		}
-		json_decref(seen);
-	}
-	json_decref(cache);
-}
-
-static size_t count_claims(const lesson *l)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < l->nsteps; i++)
-		n += l->steps[i].nclaims;
-	return n;
 }
 
 /*
@@ -1109,16 +840,16 @@ static int check_file(const char *path, const learn_store_entry *le, tally *t,
 	free(facts_path);
 	np = lesson_lint(&l, text, facts, &pr);
 	for (i = 0; i < np; i++)
-		fail_at(t, path, pr[i].line, "%s%s", pr[i].msg, "");
+		learn_lint_fail(t, path, pr[i].line, "%s%s", pr[i].msg, "");
 	free(pr);
 	free(facts);
 	/* a run() it may not make is said once, not again by the claims and
 	 * solutions that would try it */
 	refused = t->failed;
-	check_runs(&l, path, t);
+	learn_lint_runs(&l, path, t);
 	refused = t->failed - refused;
 	if (!refused)
-		check_claims(&l, path, t);
+		learn_lint_claims(&l, path, t);
 	t->lessons++;
 	t->steps += l.nsteps;
 	buf_clear(&t->notes);
@@ -1127,13 +858,13 @@ static int check_file(const char *path, const learn_store_entry *le, tally *t,
 		           "would not list it\n");
 	if (!refused) {
 		check_solutions(le ? le : &tmp, &l, t);
-		check_shares(&l, path, t);
+		learn_lint_shares(&l, path, t);
 	}
-	check_shown_before(&l, path, t);
+	learn_lint_shown_before(&l, path, t);
 	if (verbose && t->failed == before)
 		printf("ok  %s: %zu step%s, %zu claim%s\n%s", path, l.nsteps,
-		       l.nsteps == 1 ? "" : "s", count_claims(&l),
-		       count_claims(&l) == 1 ? "" : "s", buf_str(&t->notes));
+		       l.nsteps == 1 ? "" : "s", learn_lint_count_claims(&l),
+		       learn_lint_count_claims(&l) == 1 ? "" : "s", buf_str(&t->notes));
 
 	lesson_free(&l);
 	free(text);

@@ -29,7 +29,7 @@
 #include "cfx/proc.h"
 #include "cfx/safefile.h"
 #include "cfx/textfile.h"
-#include "cfx/lesson.h"
+#include "lesson/lesson.h"
 #include "lesson/learn_store.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
@@ -38,19 +38,29 @@
 
 /* ---- the catalog -------------------------------------------------- */
 
-int learn_store_name_ok(const char *name)
+const char *learn_store_name_why(const char *name)
 {
 	size_t i;
 
-	if (!name[0] || name[0] == '.' || strlen(name) > 64)
-		return 0;
+	if (!name[0])
+		return "the name after NN- is empty";
+	if (name[0] == '.')
+		return "the name after NN- begins with a dot";
+	if (strlen(name) > 64)
+		return "the name after NN- is longer than 64 characters";
 	/* ASCII whatever the locale (the dashboard sets one: é is a letter
 	 * in Latin-1) */
 	for (i = 0; name[i]; i++)
 		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 		            "0123456789._-", name[i]))
-			return 0;
-	return 1;
+			return "the name after NN- may hold only letters, digits, "
+			       "dots, underscores and dashes (ASCII)";
+	return NULL;
+}
+
+int learn_store_name_ok(const char *name)
+{
+	return !learn_store_name_why(name);
 }
 
 int learn_store_file_name(const char *base, int *number, char **name,
@@ -67,10 +77,8 @@ int learn_store_file_name(const char *base, int *number, char **name,
 		return -1;
 	}
 	n = xstrndup(base + nn + 1, len - 7 - nn - 1);
-	if (!learn_store_name_ok(n)) {
+	if ((*why = learn_store_name_why(n)) != NULL) {
 		free(n);
-		*why = "the name after NN- may hold only letters, digits, dots, "
-		       "underscores and dashes";
 		return -1;
 	}
 	if (number)
@@ -351,13 +359,13 @@ static int has_word(const char *text, const char *word)
 
 /* How key names lesson e, ignoring case: 1 a prefix of its name, 2 a
  * whole word of its name or title, 3 a part of either; 0 not at all.
- * One letter is only a prefix ("s" is in every other title). */
+ * One rule for every key, one letter too: the best tier any lesson has
+ * decides, and several lessons there are said ("a" is a word of two
+ * titles). */
 static int tier(const learn_store_entry *e, const char *key)
 {
 	if (!strncasecmp(e->name, key, strlen(key)))
 		return 1;
-	if (strlen(key) < 2)
-		return 0;
 	if (has_word(e->name, key) || has_word(e->title, key))
 		return 2;
 	if (strcasestr(e->name, key) || strcasestr(e->title, key))
@@ -575,19 +583,38 @@ static size_t parse_progress(learn_store_progress *p, char *text, size_t len,
 	return bad;
 }
 
+static char *dir_of(const char *path);
+
 /* A name beside path that nothing has yet: path.corrupt-STAMP[-N],
- * malloc'd. */
+ * malloc'd, N past every N of this STAMP there is (a slot a pruned copy
+ * left is not taken again: the names keep the order the copies were
+ * made in, which aside_prune goes by). */
 static char *aside_name(const char *path, int k)
 {
-	char stamp[32];
+	char stamp[32], *dir = dir_of(path), *pre;
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 	time_t now = time(NULL);
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	size_t plen;
 
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime(&now));
+	pre = xasprintf("%s.corrupt-%s", base, stamp);
+	plen = strlen(pre);
+	while (d && (de = readdir(d)))
+		if (!strncmp(de->d_name, pre, plen)) {
+			int n = de->d_name[plen] == '-' ? atoi(de->d_name + plen + 1)
+			        : de->d_name[plen] ? -1 : 0;
+			if (n >= k)
+				k = n + 1;
+		}
+	if (d)
+		closedir(d);
+	free(pre);
+	free(dir);
 	return k ? xasprintf("%s.corrupt-%s-%d", path, stamp, k) :
 	       xasprintf("%s.corrupt-%s", path, stamp);
 }
-
-static char *dir_of(const char *path);
 
 /* An earlier set-aside copy of path with the very bytes path has now
  * (regular files only), malloc'd, or NULL. */
@@ -626,10 +653,66 @@ static char *same_aside(const char *path)
 	return found;
 }
 
+/* The order of path's set-aside names, path.corrupt-STAMP[-N]: by STAMP
+ * (a time, which sorts as text), then N as a number. */
+static int aside_cmp(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+	size_t nx = strcspn(x, "-"), ny;
+	int c;
+
+	/* STAMP is YYYYMMDD-HHMMSS: the text up to its second '-' */
+	nx += 1 + strcspn(x + nx + (x[nx] != 0), "-");
+	ny = strcspn(y, "-");
+	ny += 1 + strcspn(y + ny + (y[ny] != 0), "-");
+	if ((c = strncmp(x, y, nx < ny ? nx : ny)) != 0 || nx != ny)
+		return c ? c : nx < ny ? -1 : 1;
+	return atoi(x + nx + (x[nx] == '-')) - atoi(y + ny + (y[ny] == '-'));
+}
+
+/* At most ASIDE_MAX set-aside copies of path: a file found corrupt on
+ * every run (a tool that writes it wrong, a full disk) set aside one
+ * more each time, without end.  The oldest go; the newest, aside, stays. */
+#define ASIDE_MAX 5
+static void aside_prune(const char *path, const char *aside)
+{
+	char *dir = dir_of(path), **names = NULL;
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	const char *mine = strrchr(aside, '/') ? strrchr(aside, '/') + 1 : aside;
+	size_t blen = strlen(base), n = 0, cap = 0, i;
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	while (d && (de = readdir(d))) {
+		if (strncmp(de->d_name, base, blen) ||
+		    strncmp(de->d_name + blen, ".corrupt-", 9) ||
+		    !strcmp(de->d_name, mine))
+			continue;
+		if (n == cap)
+			names = xrealloc(names, (cap = cap ? 2 * cap : 8) *
+			                 sizeof *names, "set-aside names");
+		names[n++] = xstrdup(de->d_name + blen + 9);
+	}
+	if (n > 1)                /* names is NULL when n is 0 */
+		qsort(names, n, sizeof *names, aside_cmp);
+	/* ASIDE_MAX - 1 of the others stay beside the new one */
+	for (i = 0; i + ASIDE_MAX - 1 < n; i++) {
+		char *full = xasprintf("%s/%s.corrupt-%s", dir, base, names[i]);
+		unlink(full);             /* a directory set aside stays */
+		free(full);
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	if (d)
+		closedir(d);
+	free(dir);
+}
+
 /* Keep what is at path under a new name that overwrites nothing: a
  * hard link for a regular file (copy: the caller rewrites path), else a
- * rename that refuses to replace.  The name (malloc'd), or NULL with
- * errno. */
+ * rename that refuses to replace; the oldest copies beyond ASIDE_MAX
+ * go.  The name (malloc'd), or NULL with errno. */
 static char *set_aside(const char *path, int keep)
 {
 	int k;
@@ -650,8 +733,10 @@ static char *set_aside(const char *path, int keep)
 			if (rc == 0)
 				unlink(path);
 		}
-		if (rc == 0)
+		if (rc == 0) {
+			aside_prune(path, aside);
 			return aside;
+		}
 		free(aside);
 		if (errno != EEXIST)
 			return NULL;
@@ -741,16 +826,19 @@ static void clean_stale(const char *path)
 	free(dir);
 }
 
-/* Write p to its path through a synced temporary file and rename.  The
- * lock must be held.  SIGXFSZ is ignored meanwhile (write_atomic). */
-static int write_file(const learn_store_progress *p, cfx_err *err)
+/* Write text to path through a temporary file beside it, synced and
+ * renamed over it, the rename synced too; the first cut bytes are written
+ * first (the tests' fault injection, CFX_TEST_CRASH_SAVE, dies after
+ * them).  0, or -1 with err ("progress cannot be saved: why"). */
+static int write_text(const char *path, const char *text, size_t cut,
+                      cfx_err *err)
 {
 	char *tmp, *dir;
 	size_t i;
 	FILE *f;
 	int fd, ok, slot = -1;
 
-	clean_stale(p->path);
+	clean_stale(path);
 	/* the temporary name is registered before the file is made and
 	 * until it is renamed, so that a signal that ends cfx meanwhile
 	 * removes it (issue 22: 5 runs of 40 left progress.tmp.*); the process
@@ -760,7 +848,7 @@ static int write_file(const learn_store_progress *p, cfx_err *err)
 	for (i = 0; fd < 0 && i < 100; i++) {
 		free(tmp);
 		proc_file_drop(slot);
-		tmp = xasprintf("%s.tmp.%ld.%zu", p->path, (long)getpid(), i);
+		tmp = xasprintf("%s.tmp.%ld.%zu", path, (long)getpid(), i);
 		slot = proc_file_add(tmp);
 		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 		          O_CLOEXEC, 0600);
@@ -768,7 +856,7 @@ static int write_file(const learn_store_progress *p, cfx_err *err)
 			break;
 	}
 	if (fd < 0 || !(f = fdopen(fd, "w"))) {
-		cfx_err_set_path(err, CFX_EIO, p->path, "progress cannot be "
+		cfx_err_set_path(err, CFX_EIO, path, "progress cannot be "
 		                 "saved: %s", strerror(errno));
 		if (fd >= 0) {
 			close(fd);
@@ -778,24 +866,17 @@ static int write_file(const learn_store_progress *p, cfx_err *err)
 		free(tmp);
 		return -1;
 	}
-	fprintf(f, "# cfx lesson progress: lesson, current step (0-based), one "
-	        "mark a step\n# (+ solved on the first answer, h solved with "
-	        "help: after a wrong\n# answer or a hint, x answered wrong or "
-	        "shown before it was solved,\n# then explained, s skipped, . not "
-	        "yet).  Delete the file to start over.\n");
-	for (i = 0; i < p->n; i++) {
-		assert(strlen(p->m[i].marks) <= LESSON_STEPS_MAX);
-		fprintf(f, "%s %zu %s\n", p->m[i].name, p->m[i].step, p->m[i].marks);
-		/* fault injection for the tests: die half-way through a save */
-		if (i == 0 && getenv("CFX_TEST_CRASH_SAVE")) {
-			fflush(f);
-			_exit(99);
-		}
+	fwrite(text, 1, cut, f);
+	/* fault injection for the tests: die half-way through a save */
+	if (cut && getenv("CFX_TEST_CRASH_SAVE")) {
+		fflush(f);
+		_exit(99);
 	}
+	fputs(text + cut, f);
 	ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
 	ok = (fclose(f) == 0) && ok;
-	if (!ok || rename(tmp, p->path) != 0) {
-		cfx_err_set_path(err, CFX_EIO, p->path, "progress cannot be "
+	if (!ok || rename(tmp, path) != 0) {
+		cfx_err_set_path(err, CFX_EIO, path, "progress cannot be "
 		                 "saved: %s", strerror(errno));
 		unlink(tmp);
 		proc_file_drop(slot);
@@ -805,7 +886,7 @@ static int write_file(const learn_store_progress *p, cfx_err *err)
 	proc_file_drop(slot);
 	free(tmp);
 	/* make the rename itself durable */
-	dir = dir_of(p->path);
+	dir = dir_of(path);
 	if ((fd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
 		fsync(fd);
 		close(fd);
@@ -814,18 +895,46 @@ static int write_file(const learn_store_progress *p, cfx_err *err)
 	return 0;
 }
 
-static int write_atomic(const learn_store_progress *p, cfx_err *err)
+
+/* write_text with SIGXFSZ ignored: past `ulimit -f`, a write fails
+ * (EFBIG: said, the temporary file removed) rather than SIGXFSZ ending
+ * cfx with it left behind */
+static int write_atomic_text(const char *path, const char *text,
+                             size_t cut, cfx_err *err)
 {
 	struct sigaction ign, old;
 	int rc;
 
-	/* past `ulimit -f`, a write fails (EFBIG: said, the temporary file
-	 * removed) rather than SIGXFSZ ending cfx with it left behind */
 	memset(&ign, 0, sizeof ign);
 	ign.sa_handler = SIG_IGN;
 	sigaction(SIGXFSZ, &ign, &old);
-	rc = write_file(p, err);
+	rc = write_text(path, text, cut, err);
 	sigaction(SIGXFSZ, &old, NULL);
+	return rc;
+}
+
+
+/* Write p to its path (the lock must be held). */
+static int write_atomic(const learn_store_progress *p, cfx_err *err)
+{
+	struct buf b = { 0 };
+	size_t i, cut = 0;
+	int rc;
+
+	buf_puts(&b, "# cfx lesson progress: lesson, current step (0-based), one "
+	         "mark a step\n# (+ solved on the first answer, h solved with "
+	         "help: after a wrong\n# answer or a hint, x answered wrong or "
+	         "shown before it was solved,\n# then explained, s skipped, . not "
+	         "yet).  Delete the file to start over.\n");
+	for (i = 0; i < p->n; i++) {
+		assert(strlen(p->m[i].marks) <= LESSON_STEPS_MAX);
+		buf_printf(&b, "%s %zu %s\n", p->m[i].name, p->m[i].step,
+		           p->m[i].marks);
+		if (i == 0)
+			cut = b.len;
+	}
+	rc = write_atomic_text(p->path, buf_str(&b), cut, err);
+	buf_free(&b);
 	return rc;
 }
 
@@ -876,7 +985,21 @@ static void load(learn_store_progress *p, int lock_err, FILE *diag)
 	struct buf b = { 0 };
 	cfx_err e;
 	int at = 0, whole;
+	struct stat st;
 
+	if (lstat(p->path, &st) == 0 && S_ISLNK(st.st_mode)) {
+		/* not read through, nor written through (a save replaces it):
+		 * whatever it points at is not this user's progress */
+		char *shown = xmalloc(CFX_ERR_SHOWN, "a path shown");
+		buf_printf(&b, "cfx: learn: the progress file %s is a symbolic "
+		           "link, not followed: it is left as it is and this run's "
+		           "progress is not saved\n", cfx_err_shown(shown, p->path));
+		free(shown);
+		say_once(diag, &b);
+		free(p->path);
+		p->path = NULL;
+		return;
+	}
 	if (!(text = textfile_read(p->path, PROGRESS_MAX, &len, &e))) {
 		int fd, oe;
 		/* no file yet, or no place for one: nothing to set aside */
@@ -1132,6 +1255,74 @@ int learn_store_progress_save(const char *name, size_t step, const char *marks,
 	rc = write_atomic(&p, err);
 	close(lk);
 	failures += rc < 0;
+	learn_store_progress_free(&p);
+	return rc;
+}
+
+/* ---- a lesson's memory ------------------------------------------------- */
+
+static char *memo_path(const char *name)
+{
+	char *d = state_dir(), *p = NULL;
+
+	if (d && asprintf(&p, "%s/lesson-%s.memo", d, name) < 0)
+		p = NULL;
+	free(d);
+	return p;
+}
+
+char *learn_store_memo_read(const char *name)
+{
+	char *path = memo_path(name), *dir, *text = NULL;
+	struct stat st;
+	cfx_err e;
+	ssize_t got = 0, r;
+	int fd = -1;
+
+	if (!path || !learn_store_name_ok(name))
+		goto out;
+	dir = dir_of(path);
+	r = safefile_dir_check(dir, &e);
+	free(dir);
+	if (r < 0 || (fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC |
+	                              O_NONBLOCK)) < 0 ||
+	    fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    st.st_size > PROGRESS_MAX)
+		goto out;
+	text = xmalloc((size_t)st.st_size + 1, "a lesson's memory");
+	while (got < st.st_size &&
+	       (r = read(fd, text + got, (size_t)(st.st_size - got))) > 0)
+		got += r;
+	text[got] = '\0';
+out:
+	if (fd >= 0)
+		close(fd);
+	free(path);
+	return text;
+}
+
+int learn_store_memo_write(const char *name, const char *text, cfx_err *err)
+{
+	learn_store_progress p;
+	char *path;
+	int rc = -1;
+
+	if (!learn_store_name_ok(name) || strlen(text) > PROGRESS_MAX)
+		return cfx_err_set(err, CFX_EIO, -1, name, "a lesson's memory "
+		                   "is not kept for this name or size");
+	/* under the progress file's lock, as a save: clean_stale removes
+	 * only temporary files no live save is writing */
+	if (progress_where(&p, 0, err) == 0 && progress_dir(&p, 0, err) == 0 &&
+	    (path = memo_path(name))) {
+		int lk = lock_take(p.path);
+		if (lk < 0)
+			lock_failed(&p, errno, err);
+		else {
+			rc = write_atomic_text(path, text, 0, err);
+			close(lk);
+		}
+		free(path);
+	}
 	learn_store_progress_free(&p);
 	return rc;
 }

@@ -70,6 +70,11 @@ char *learn_store_facts_path(void);
  * is not a lesson. */
 int learn_store_name_ok(const char *name);
 
+/* Why name breaks that rule, as a catalogue's refusal says it ("the name
+ * after NN- begins with a dot"), or NULL when it keeps it: the one test
+ * behind learn_store_name_ok. */
+const char *learn_store_name_why(const char *name);
+
 /* The rule for a lesson file's name (base: no directory), the catalog's
  * and learn --check's: "NN-NAME.lesson", NN digits, NAME as
  * learn_store_name_ok.  1 for a file the catalog lists (its number, and
@@ -150,6 +155,17 @@ learn_store_mark *learn_store_progress_get(const learn_store_progress *p, const 
  */
 int learn_store_progress_save(const char *name, size_t step, const char *marks,
                         FILE *diag, cfx_err *err);
+
+/*
+ * A lesson's memory between sessions: the text (learn.c's JSON: the last
+ * result of each command and ans) kept beside the progress file as
+ * lesson-NAME.memo, so that a step that compares with an earlier step's
+ * result still can after a resume.  read: NULL when there is none (or it
+ * is not a regular file of at most 1 MiB in the user's own directory);
+ * write: atomically, 0 or -1 with err.
+ */
+char *learn_store_memo_read(const char *name);
+int learn_store_memo_write(const char *name, const char *text, cfx_err *err);
 
 /* How many learn_store_progress_save calls failed in this process: a script
  * run that lost progress ends with a non-zero status. */

@@ -1,5 +1,5 @@
 /*
- * lesson.c - lesson files: parsing and lint (see cfx/lesson.h and
+ * lesson.c - lesson files: parsing and lint (see lesson/lesson.h and
  * lessons/FORMAT.md).
  *
  * The format is line based.  A line that starts in column 0 is a comment
@@ -17,7 +17,7 @@
 #include <gmp.h>
 
 #include "cfx/expr.h"
-#include "cfx/lesson.h"
+#include "lesson/lesson.h"
 #include "util/buf.h"
 #include "util/text.h"
 #include "util/xalloc.h"
@@ -121,9 +121,13 @@ typedef struct pstate {
 	lesson_cond *last_check;  /* the check an else: may follow, or NULL */
 } pstate;
 
+/* An error at the line being read: its token by the rule of a bad line
+ * of a user's file (cfx_err_word: CFX_ERR_WORD bytes, "..." when it
+ * goes on), as the line that is no directive shows it; learn --check
+ * vets files from others. */
 static int perr(pstate *ps, const char *token, const char *msg)
 {
-	return cfx_err_set(ps->err, CFX_ESYNTAX, -1, token, "%s", msg);
+	return cfx_err_set_word(ps->err, CFX_ESYNTAX, token, -1, "%s", msg);
 }
 
 static lesson_step *cur(pstate *ps)
@@ -153,10 +157,11 @@ static int parse_cond(pstate *ps, lesson_cond *c, const char *src, int claim)
 	c->line = ps->lineno;
 	c->src = xstrdup(src);
 	if (!(c->check = lesson_check_parse(src, ps->names, claim, &e))) {
-		cfx_err_set(ps->err, CFX_ESYNTAX, -1, e.token[0] ? e.token : NULL,
-		            "bad check: %s", e.msg);
+		cfx_err_set_word(ps->err, CFX_ESYNTAX, e.token[0] ? e.token : NULL,
+		                 -1, "bad check: %s", e.msg);
 		return -1;
 	}
+	c->form_only = !claim && lesson_check_form_only(c->check);
 	return 0;
 }
 
@@ -259,6 +264,22 @@ int lesson_step_reveals_line(const lesson_step *s, const char *line)
 		if (same_line(s->reveals[i], line))
 			return 1;
 	return 0;
+}
+
+const lesson_step *lesson_step_before(const lesson *l, size_t i, int dash)
+{
+	while (i-- > 0)
+		if (dash || !l->steps[i].dash)
+			return &l->steps[i];
+	return NULL;
+}
+
+const lesson_step *lesson_step_after(const lesson *l, size_t i, int dash)
+{
+	while (++i < l->nsteps)
+		if (dash || !l->steps[i].dash)
+			return &l->steps[i];
+	return NULL;
 }
 
 /* Whether the word w is one of the words of the space-separated list. */
@@ -420,9 +441,12 @@ static int finish_step(pstate *ps)
 	if (!s->try_cmd && !s->ask.n && !s->dash)   /* dash: the keys */
 		return perr(ps, s->title, "step gives the learner nothing to do "
 		            "(try: or ask:)");
-	if (s->one_try && !s->wants_answer)
-		return perr(ps, s->title, "tries: 1 belongs to a step that asks "
+	if (s->tries && !s->wants_answer)
+		return perr(ps, s->title, "tries: belongs to a step that asks "
 		            "for an answer");
+	if (s->tries && s->choices)
+		return perr(ps, s->title, "a choices: step has one try: no "
+		            "tries: beside it");
 	if (s->options && (!lesson_step_answer(s) ||
 	                   !lesson_step_option(s, lesson_step_answer(s))))
 		return perr(ps, s->title, "the solution's answer is not one of "
@@ -525,8 +549,9 @@ static int dir_step(pstate *ps, lesson_step *s, const char *key,
 	if (!val[0])
 		return perr(ps, key, "a step needs a title (step: TITLE)");
 	if (l->nsteps >= LESSON_STEPS_MAX)
-		return cfx_err_set(ps->err, CFX_ESYNTAX, -1, val, "too many "
-		                   "steps (at most %d)", LESSON_STEPS_MAX);
+		return cfx_err_set_word(ps->err, CFX_ESYNTAX, val, -1, "too "
+		                        "many steps (at most %d)",
+		                        LESSON_STEPS_MAX);
 	l->steps = xrealloc(l->steps, (l->nsteps + 1) * sizeof *l->steps,
 	                    "lesson steps");
 	s = &l->steps[l->nsteps++];
@@ -642,19 +667,57 @@ static int dir_choices(pstate *ps, lesson_step *s, const char *key,
 static int dir_tries(pstate *ps, lesson_step *s, const char *key,
                      const char *val)
 {
-	const char *w = val + 1;
+	char *w;
+	long n = strtol(val, &w, 10);
 
 	(void)key;
-	if (s->one_try || val[0] != '1' || (*w && !isspace((unsigned char)*w)))
-		return perr(ps, val, "tries: 1, once, then the closed set's "
-		            "words if any (an answer from a closed set gets one "
-		            "try)");
-	s->one_try = 1;
+	if (s->tries || !isdigit((unsigned char)val[0]) || n < 1 ||
+	    n > LESSON_TRIES_MAX || (*w && !isspace((unsigned char)*w)))
+		return perr(ps, val, "tries: N, from 1 to 9, once, then the "
+		            "closed set's words if any (the answers the step "
+		            "takes before it is explained)");
+	s->tries = (int)n;
+	s->one_try = n == 1;
 	while (isspace((unsigned char)*w))
 		w++;
 	if (*w)
 		s->options = xstrdup(w);
 	return 0;
+}
+
+/* Whether text is a typo rather than an answer, with the word that
+ * makes it one in tok: a word no expression (banana, or the cff of a
+ * mistyped "cff 8/13") where the step's own answer has none; where the
+ * step's answer is one word (WARN), a word followed by more, which is a
+ * command line and no word answer. */
+int lesson_step_stray_word(const lesson_step *s, const char *text,
+                           char *tok, size_t n)
+{
+	const char *sol = lesson_step_answer(s);
+	char own[64];
+	size_t k;
+
+	if (!sol)
+		return 0;
+	if (!lesson_check_answer_word(sol, own, sizeof own))
+		return lesson_check_answer_word(text, tok, n);
+	k = strcspn(text, " \t");
+	if (strpbrk(sol, " \t,;") || !text[k] || strpbrk(text, ",;") ||
+	    !isalpha((unsigned char)*text))
+		return 0;
+	snprintf(tok, n, "%.*s", (int)k, text);
+	return 1;
+}
+
+int lesson_step_tries(const lesson_step *s)
+{
+	if (s->choices)
+		return 1;
+	if (s->tries)
+		return s->tries;
+	/* every question: worked out, read back from a try: line or about
+	 * a design of the learner's own alike */
+	return s->predict || s->ask.n ? LESSON_PREDICT_TRIES : 0;
 }
 
 static int dir_explain(pstate *ps, lesson_step *s, const char *key,
@@ -839,10 +902,13 @@ static int parse_line(pstate *ps, char *line)
 	for (k = 0; islower((unsigned char)line[k]); k++)
 		;
 	if (k == 0 || line[k] != ':' || (line[k + 1] && line[k + 1] != ' ')) {
-		char tok[40];
-		snprintf(tok, sizeof tok, "%.*s", (int)strcspn(line, " "), line);
-		return perr(ps, tok, "expected a directive (word: ...), a comment "
-		            "(#) or text indented by two spaces");
+		/* the line's start by the rule of a bad line (cfx_err_word):
+		 * learn --check vets files from others, and one named by
+		 * mistake may be /etc/shadow ("root:$6$...") */
+		return cfx_err_set_word(ps->err, CFX_ESYNTAX, line,
+		                        (int)strcspn(line, " "), "expected "
+		                        "a directive (word: ...), a comment (#) or "
+		                        "text indented by two spaces");
 	}
 	line[k] = '\0';
 	return directive(ps, line, line + k + 1 + (line[k + 1] == ' '));
@@ -1109,6 +1175,42 @@ static int accepts_range(const lesson_step *s)
 	return 0;
 }
 
+/* An integer answer in its other base, which gives it away as well: 0x3c
+ * as 60, 743592 as 0xb58a8; "" for anything else (a word, a fraction) and
+ * for an other form of one character (0x5 as 5: many texts hold a digit
+ * by chance). */
+static void other_base(const char *a, char *out, size_t size)
+{
+	mpz_t v;
+	int hex = a[0] == '0' && (a[1] == 'x' || a[1] == 'X');
+	const char *d = hex ? a + 2 : a;
+
+	*out = '\0';
+	if (!*d || strspn(d, hex ? "0123456789abcdefABCDEF" : "0123456789") !=
+	    strlen(d) || strlen(a) > 40)
+		return;
+	mpz_init_set_str(v, d, hex ? 16 : 10);
+	if (hex)
+		gmp_snprintf(out, size, "%Zd", v);
+	else
+		gmp_snprintf(out, size, "0x%Zx", v);
+	if (strlen(out) < 2)
+		*out = '\0';
+	mpz_clear(v);
+}
+
+/* Whether a check of s reads the number of the answer's items: a list
+ * of the wrong length is then refused as a form error (learn.c). */
+static int checks_items(const lesson_step *s)
+{
+	size_t j;
+
+	for (j = 0; j < s->nchecks; j++)
+		if (s->checks[j].src && strstr(s->checks[j].src, "items(answer)"))
+			return 1;
+	return 0;
+}
+
 size_t lesson_lint(const lesson *l, const char *src, const char *facts_text,
                    lesson_problem **out)
 {
@@ -1144,6 +1246,7 @@ size_t lesson_lint(const lesson *l, const char *src, const char *facts_text,
 		const lesson_step *s = &l->steps[i];
 		const char *a = lesson_step_answer(s);
 		struct buf t = { 0 };
+		char other[80];
 		if (s->predict && !s->nreveals)
 			teach(&pr, s->line, "a prediction is never revealed (add "
 			      "reveals: COMMAND) (%s)", s->title);
@@ -1158,7 +1261,13 @@ size_t lesson_lint(const lesson *l, const char *src, const char *facts_text,
 				      s->title);
 		if (!a)
 			continue;
-		if (lesson_words_in(s->title, a))
+		if (strpbrk(a, ",;") && !checks_items(s))
+			teach(&pr, s->line, "a step that asks for several items says "
+			      "how many it takes (a check of items(answer)) (%s)",
+			      s->title);
+		other_base(a, other, sizeof other);
+		if (lesson_words_in(s->title, a) ||
+		    (*other && lesson_words_in(s->title, other)))
 			teach(&pr, s->line, "the title gives the answer away (%s)", a);
 		for (j = 0; j < s->nhints; j++) {
 			size_t k;
@@ -1167,7 +1276,8 @@ size_t lesson_lint(const lesson *l, const char *src, const char *facts_text,
 				buf_puts(&t, s->hints[j].line[k]);
 				buf_putc(&t, ' ');
 			}
-			if (lesson_words_in(buf_str(&t), a))
+			if (lesson_words_in(buf_str(&t), a) ||
+			    (*other && lesson_words_in(buf_str(&t), other)))
 				teach(&pr, s->hints[j].lineno[0], "a hint gives the answer "
 				      "away (%s)", a);
 		}

@@ -1,5 +1,5 @@
 /*
- * lesson_check.c - the check language of lessons (see cfx/lesson_check.h):
+ * lesson_check.c - the check language of lessons (see lesson/lesson_check.h):
  * its parser.
  *
  * A check is split into words (spaces separate; brackets, parentheses and
@@ -20,7 +20,7 @@
 #include <mpfr.h>
 
 #include "cfx/expr.h"
-#include "cfx/lesson_check.h"
+#include "lesson/lesson_check.h"
 #include "lesson/lesson_check_tree.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
@@ -38,7 +38,8 @@ static const struct { const char *name; int nargs; } funcs[] = {
 	[F_CONTAINS] = { "contains", 2 }, [F_LITERAL] = { "literal", 1 },
 	[F_DECIMALS] = { "decimals", 1 }, [F_LOWEST] = { "lowest", 1 },
 	[F_AT] = { "at", 2 }, [F_ADD] = { "add", 2 }, [F_SUB] = { "sub", 2 },
-	[F_KEYBITS] = { "keybits", 2 },
+	[F_KEYBITS] = { "keybits", 2 }, [F_ITEMS] = { "items", 1 },
+	[F_SHOWN] = { "shown", 1 },
 };
 #define NFUNCS (sizeof funcs / sizeof funcs[0])
 
@@ -682,6 +683,56 @@ static int is_answer(const operand *o, void *ctx)
 int lesson_check_uses_answer(const lesson_check *c)
 {
 	return check_each(c, is_answer, NULL);
+}
+
+static int operand_calls(const operand *o, func_kind func)
+{
+	return o && ((o->kind == OPD_FUNC && o->func == func) ||
+	             operand_calls(o->arg[0], func) ||
+	             operand_calls(o->arg[1], func));
+}
+
+static int check_calls(const lesson_check *c, func_kind func)
+{
+	return c && (check_calls(c->a, func) || check_calls(c->b, func) ||
+	             operand_calls(c->l, func) || operand_calls(c->r, func));
+}
+
+int lesson_check_uses_shown(const lesson_check *c)
+{
+	return check_calls(c, F_SHOWN);
+}
+
+/* A form function of the bare answer: literal(answer), items(answer),
+ * decimals(answer), lowest(answer). */
+static int form_of_answer(const operand *o)
+{
+	const operand *a = o ? o->arg[0] : NULL;
+
+	return o && o->kind == OPD_FUNC && o->nargs == 1 &&
+	       (o->func == F_LITERAL || o->func == F_ITEMS ||
+	        o->func == F_DECIMALS || o->func == F_LOWEST) &&
+	       a->kind == OPD_PATH && a->root == ROOT_ANSWER && !a->nsels;
+}
+
+int lesson_check_form_only(const lesson_check *c)
+{
+	if (!c)
+		return 0;
+	switch (c->kind) {
+	case N_AND:
+		return lesson_check_form_only(c->a) &&
+		       lesson_check_form_only(c->b);
+	case N_TEST:
+		return form_of_answer(c->l);
+	case N_CMP:
+		/* a count or a number of places against a number */
+		return c->op != OP_NE && c->op != OP_APPROX &&
+		       form_of_answer(c->l) && c->r->kind == OPD_LIT &&
+		       json_is_string(c->r->lit) && c->r->text[0] != '"';
+	default:
+		return 0;
+	}
 }
 
 typedef struct run_walk {

@@ -1,6 +1,6 @@
 /*
  * lesson_check_eval.c - the check language of lessons (see
- * cfx/lesson_check.h): numbers, and the evaluation of a parsed check
+ * lesson/lesson_check.h): numbers, and the evaluation of a parsed check
  * (lesson_check_tree.h) against JSON.
  *
  * Every operand evaluates to a JSON value or to "undefined" (a result not
@@ -25,7 +25,7 @@
 
 #include "cfx/expr.h"
 #include "cfx/keys.h"
-#include "cfx/lesson_check.h"
+#include "lesson/lesson_check.h"
 #include "lesson/lesson_check_tree.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
@@ -280,6 +280,27 @@ static int parses(const char *s)
 	return t != NULL;
 }
 
+/* Whether every word of s (between blanks, brackets aside) is an
+ * expression by itself: "1 1 2" and "[8 13]" are lists, "2 * 3 mod 5"
+ * is not. */
+static int words_parse(const char *s)
+{
+	char *t = xstrdup(s), *w, *save = NULL;
+	size_t n = strlen(t);
+	int all = 1;
+
+	if (n >= 2 && ((t[0] == '[' && t[n - 1] == ']') ||
+	               (t[0] == '(' && t[n - 1] == ')'))) {
+		t[0] = ' ';
+		t[n - 1] = ' ';
+	}
+	for (w = strtok_r(t, " \t", &save); w && all;
+	     w = strtok_r(NULL, " \t", &save))
+		all = parses(w);
+	free(t);
+	return all;
+}
+
 json_t *lesson_check_answer_value(const char *answer)
 {
 	const char *s = answer, *e;
@@ -299,8 +320,11 @@ json_t *lesson_check_answer_value(const char *answer)
 	number = lesson_check_text_number(t, &v);
 	expr_value_clear(&v);
 	/* "[1; 1, 2]" and "1 1 2" are lists; "13/8" or "2^31 + 1" are not,
-	 * nor "-1 << 2", which parses and has no value (its message says) */
-	if (number || (!strpbrk(t, ",;") && (!strchr(t, ' ') || parses(t)))) {
+	 * nor "-1 << 2", which parses and has no value (its message says),
+	 * nor "2584 * p mod 2^32", whose words are no list of expressions:
+	 * one expression, which the parser says is bad where it is (mod) */
+	if (number || (!strpbrk(t, ",;") && (!strchr(t, ' ') || parses(t) ||
+	                                      !words_parse(t)))) {
 		json_t *j = json_string(t);
 		free(t);
 		return j;
@@ -799,10 +823,21 @@ sum_done:
 		return json_boolean(strstr(json_string_value(x),
 		                           json_string_value(y)) != NULL);
 	case F_LITERAL: {
+		/* a list (an answer of several items): each item one */
 		long places;
-		return json_boolean(json_is_string(x) &&
-		                    numeral_form(json_string_value(x), &places));
+		size_t n = json_is_array(x) ? json_array_size(x) : 1;
+		int all = n > 0;
+		for (i = 0; i < n && all; i++) {
+			e = json_is_array(x) ? json_array_get(x, i) : x;
+			all = json_is_string(e) &&
+			      numeral_form(json_string_value(e), &places);
+		}
+		return json_boolean(all);
 	}
+	case F_ITEMS:
+		/* the items of an answer: a list's, else one */
+		return json_integer(json_is_array(x) ?
+		                    (json_int_t)json_array_size(x) : 1);
 	case F_DECIMALS: {
 		long places;
 		if (!json_is_string(x) || !numeral_form(json_string_value(x), &places))
@@ -819,6 +854,8 @@ sum_done:
 		return y ? arith(x, y, o->func == F_SUB) : NULL;
 	case F_KEYBITS:
 		return y ? family_bits(x, y) : NULL;
+	case F_SHOWN:              /* eval_operand's: it reads the env */
+		return NULL;
 	}
 	return NULL;
 }
@@ -831,6 +868,20 @@ static int eval_operand(const operand *o, const lesson_env *env, json_t **out,
 	*out = NULL;
 	if (o->kind == OPD_LIT) {
 		*out = json_incref(o->lit);
+		return 0;
+	}
+	if (o->kind == OPD_FUNC && o->func == F_SHOWN) {
+		/* whether x is one of the numbers shown so far, by value */
+		json_t *x = NULL, *e;
+		size_t i;
+		int seen = 0;
+		if (eval_operand(o->arg[0], env, &x, err) < 0)
+			return -1;
+		if (x && env->shown)
+			json_array_foreach(env->shown, i, e)
+				seen = seen || values_equal(e, x);
+		*out = x ? json_boolean(seen) : NULL;
+		json_decref(x);
 		return 0;
 	}
 	if (o->kind == OPD_FUNC) {

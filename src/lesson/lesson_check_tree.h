@@ -3,7 +3,7 @@
  * share (private to src/lesson): the parsed tree, which lesson_check.c
  * builds from text and frees, and lesson_check_eval.c evaluates against
  * JSON; and the reading of a number written as text, which both need.
- * The public contract is cfx/lesson_check.h.
+ * The public contract is lesson/lesson_check.h.
  */
 #ifndef CFX_LESSON_CHECK_TREE_H
 #define CFX_LESSON_CHECK_TREE_H
@@ -12,7 +12,7 @@
 #include <jansson.h>
 
 #include "cfx/expr.h"
-#include "cfx/lesson_check.h"
+#include "lesson/lesson_check.h"
 
 #define NUM_PREC 256          /* bits for comparisons with irrationals */
 
@@ -30,7 +30,8 @@ typedef enum {
 } root_kind;
 typedef enum {
 	F_LEN, F_MIN, F_MAX, F_SUM, F_COUNT, F_INDEX, F_STARTS, F_CONTAINS,
-	F_LITERAL, F_DECIMALS, F_LOWEST, F_AT, F_ADD, F_SUB, F_KEYBITS
+	F_LITERAL, F_DECIMALS, F_LOWEST, F_AT, F_ADD, F_SUB, F_KEYBITS,
+	F_ITEMS, F_SHOWN
 } func_kind;
 
 typedef struct operand {

@@ -75,8 +75,9 @@ static int split(const char *line, words *ws, cfx_err *err)
 		/* the first word too many, from its opening quote if any */
 		int col = tw.w[MAX_WORDS].col;
 		col -= col > 0 && (line[col - 1] == '"' || line[col - 1] == '\'');
-		rc = cfx_err_set(err, CFX_EUSAGE, col, line + col,
-		                 "too many words on one line");
+		rc = cfx_err_set_word(err, CFX_EUSAGE, tw.w[MAX_WORDS].s, -1,
+		                      "too many words on one line");
+		err->col = col;
 	}
 	if (rc < 0) {
 		text_words_free(&tw);
@@ -142,7 +143,13 @@ void repl_error(const repl *r, const char *cmd, const char *msg,
 {
 	cfx_err name;     /* the command word as a token: escaped and cut */
 
-	cfx_err_set(&name, CFX_EUSAGE, -1, cmd, "%s", "");
+	/* a script's line by the rule of a bad line of a file (cfx -f
+	 * /etc/shadow: "root:$6$...: unknown command"); a line typed at the
+	 * prompt as any token */
+	if (r->interactive)
+		cfx_err_set(&name, CFX_EUSAGE, -1, cmd, "%s", "");
+	else
+		cfx_err_word(name.token, cmd, -1);
 	cmd = name.token;
 	if (!r->interactive) {
 		fprintf(r->err, "cfx: ");
@@ -152,6 +159,18 @@ void repl_error(const repl *r, const char *cmd, const char *msg,
 			fprintf(r->err, "%s:%d: ", r->script, r->lineno);
 		else
 			fprintf(r->err, "line %d: ", r->lineno);
+	}
+	if (r->interactive && out_tty_cols(r->err) > 20) {
+		/* at a terminal, broken between words at its width (the
+		 * terminal would break inside one), the rest indented */
+		struct buf b = { 0 };
+
+		buf_printf(&b, token && token[0] ? "%s: %s (%s)" : "%s: %s",
+		           cmd, msg, token);
+		out_fill(r->err, buf_str(&b), out_tty_cols(r->err) - 1, "",
+		         "  ", " ");
+		buf_free(&b);
+		return;
 	}
 	if (token && token[0])
 		fprintf(r->err, "%s: %s (%s)\n", cmd, msg, token);
@@ -264,7 +283,7 @@ int repl_exec(repl *r, const char *line)
 	if (r->stop)
 		*r->stop = 0;
 	rc = cli_run(&c, argc, argv);
-	fflush(r->out);
+	out_flush(r->out);
 	if (r->sess.quit)
 		r->quit = 1;
 	if (rc == CFX_EXIT_USAGE) {
@@ -660,7 +679,7 @@ static char *terminal_line(repl *r)
 			rl_point = rl_end;
 			rl_redisplay();
 			fputs("^C\n", r->out);
-			fflush(r->out);
+			out_flush(r->out);
 			rl_replace_line("", 0);
 			rl_callback_handler_remove();
 			rl_callback_handler_install("cfx> ", on_line);
@@ -881,7 +900,7 @@ void repl_options_help(FILE *f)
 
 		if (s.id == SETTING_ASCII)
 			s.help = "taken and ignored (only the dashboard draws)";
-		cli_option_help(&s, f);
+		cli_option_help_word(&s, "set", f);
 	}
 	fprintf(f, "  %-22s %s\n", "-h, --help", "show this help");
 }

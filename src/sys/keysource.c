@@ -15,7 +15,6 @@
 #include "cfx/keysource.h"
 #include "cfx/mem.h"
 #include "cfx/textfile.h"
-#include "util/xalloc.h"
 
 /* ---- growing arrays ---------------------------------------------------- */
 
@@ -43,24 +42,6 @@ static int grow(keysource_keys *set, size_t *cap, cfx_err *err)
 }
 
 /* ---- file:PATH --------------------------------------------------------- */
-
-/* How much of a line that is not a key the error shows: up to the first
- * character no number is written with (letters, digits, '_', '+', '-',
- * '.' and blanks go on; at least one character, at most 24, trailing
- * blanks cut), never the whole line: a key file named by mistake may be
- * /etc/shadow, whose line goes on after "root:" with a password's hash
- * ("$6$..."), which the error used to copy. */
-static int bad_word(const char *s, const char *e)
-{
-	const char *w = s;
-
-	while (w < e && w - s < 24 && (isalnum((unsigned char)*w) ||
-	       strchr("_+-. \t", *w)))
-		w++;
-	while (w > s && isspace((unsigned char)w[-1]))
-		w--;
-	return w > s ? (int)(w - s) : 1;
-}
 
 /* Parse one key, decimal or 0x hex with optional _ separators, modulo
  * 2^64 (wrapping arithmetic is exact modulo any 2^n, n <= 64). */
@@ -126,10 +107,7 @@ static int read_file(keysource_keys *set, const char *path, uint64_t mask,
 			break;
 		}
 		if (len == -2) {      /* a NUL byte, an endless line */
-			char why[sizeof err->msg];
-			memcpy(why, err->msg, sizeof why);
-			rc = cfx_err_set_path(err, err->code, path, "line %zu of the key "
-			                 "file: %s", lineno, why);
+			rc = cfx_err_at_line(err, path, lineno);
 			break;
 		}
 		if ((hash = strchr(line, '#')))
@@ -142,12 +120,11 @@ static int read_file(keysource_keys *set, const char *path, uint64_t mask,
 		if (e == s)
 			continue;
 		if (parse_key(s, (size_t)(e - s), &v) < 0) {
-			char *shown = xmalloc(CFX_ERR_SHOWN, "a path shown");
-			rc = cfx_err_setn(err, CFX_ESYNTAX, -1, s, bad_word(s, e),
-			                  "%s line %zu: not a decimal or 0x hex "
-			                  "integer", cfx_err_shown(shown, path),
-			                  lineno);
-			free(shown);
+			/* its first word by the rule of a bad line: a key file named
+			 * by mistake may be /etc/shadow ("root:$6$...") */
+			cfx_err_set_word(err, CFX_ESYNTAX, s, (int)(e - s),
+			                 "not a decimal or 0x hex integer");
+			rc = cfx_err_at_line(err, path, lineno);
 			break;
 		}
 		if ((rc = grow(set, &cap, err)) < 0)

@@ -1,5 +1,6 @@
 /* mem.c - large arrays on huge pages where the kernel agrees (mem.h). */
 #include <stdio.h>
+#include <alloca.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -82,6 +83,40 @@ static size_t limit_left(void)
 	}
 	used = (size_t)pages * (size_t)sysconf(_SC_PAGESIZE);
 	return used < lim ? lim - used : 0;
+}
+
+/* Touch bytes of stack below this frame, from the top down (each page
+ * in turn, as a deep call would). */
+static __attribute__((noinline)) void stack_touch(size_t bytes)
+{
+	volatile char *p = alloca(bytes);
+	size_t at = bytes;
+
+	while (at > 0) {
+		at = at > 4096 ? at - 4096 : 0;
+		p[at] = 0;
+	}
+}
+
+int mem_stack_reserve(size_t bytes, cfx_err *err)
+{
+	struct rlimit as, st;
+	size_t left;
+
+	if (getrlimit(RLIMIT_AS, &as) != 0 || as.rlim_cur == RLIM_INFINITY)
+		return 0;
+	/* within ulimit -s, less what the environment and main hold */
+	if (getrlimit(RLIMIT_STACK, &st) == 0 && st.rlim_cur != RLIM_INFINITY)
+		bytes = st.rlim_cur > bytes + (256u << 10) ? bytes
+		      : st.rlim_cur > (512u << 10) ? st.rlim_cur - (256u << 10) : 0;
+	if ((left = limit_left()) < bytes + (1u << 20))
+		return cfx_err_set(err, CFX_ELIMIT, -1, NULL, "out of memory to "
+		                   "start (%zu KiB): this process's limits (ulimit "
+		                   "-v, -d) leave %zu KiB of address space",
+		                   (bytes + (1u << 20)) >> 10, left >> 10);
+	if (bytes)
+		stack_touch(bytes);
+	return 0;
 }
 
 static size_t mib(size_t bytes)   /* rounded up: over a cap stays over */

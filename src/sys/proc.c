@@ -510,7 +510,9 @@ char **proc_cc(int *n, const char **name)
 	int open;
 
 	*n = 0;
-	if (!cc || !*cc)
+	/* unset, empty or only blanks (CC="   ": no word to run): cc, as a
+	 * CC of no words is no compiler named */
+	if (!cc || !cc[strspn(cc, " \t\n")])
 		cc = "cc";
 	*name = cc;
 	open = text_split(cc, 0, &ws, NULL) < 0;

@@ -18,6 +18,17 @@ static int again(const volatile sig_atomic_t *stop)
 	return errno == EINTR && !(stop && *stop);
 }
 
+/* st is the null device (/dev/null by another name too): it reads as
+ * empty, as `cfx < /dev/null` does.  Other devices never end (zero,
+ * urandom) or wait for a person (a terminal): still refused. */
+static int null_device(const struct stat *st)
+{
+	struct stat n;
+
+	return S_ISCHR(st->st_mode) && stat("/dev/null", &n) == 0 &&
+	       S_ISCHR(n.st_mode) && n.st_rdev == st->st_rdev;
+}
+
 FILE *textfile_open(const char *path, int stream,
                     const volatile sig_atomic_t *stop, cfx_err *err)
 {
@@ -31,7 +42,7 @@ FILE *textfile_open(const char *path, int stream,
 		return NULL;
 	}
 	if (fstat(fd, &st) < 0 || !(S_ISREG(st.st_mode) ||
-	    (stream && S_ISFIFO(st.st_mode)))) {
+	    (stream && (S_ISFIFO(st.st_mode) || null_device(&st))))) {
 		cfx_err_set_path(err, CFX_EIO, path, "%s", S_ISDIR(st.st_mode) ?
 		            "a directory" : stream ? "not a regular file or pipe" :
 		            "not a regular file");
@@ -93,18 +104,16 @@ ssize_t textfile_line(FILE *f, char **buf, size_t *cap,
 		}
 		if (c == EOF || c == '\n')
 			break;
-		if (c == '\0') {      /* the token: what comes before it, and it */
-			char tok[22];
-			size_t from = n > 20 ? n - 20 : 0;
-			memcpy(tok, *buf ? *buf + from : "", n - from);
-			tok[n - from] = '\0';
-			cfx_err_setn(err, CFX_ESYNTAX, -1, tok, (int)(n - from) + 1,
-			             "a NUL byte in the line");
+		/* the token by the rule of a bad line (cfx_err_word): the NUL
+		 * byte, or how the line begins; never the line */
+		if (c == '\0') {
+			cfx_err_set_word(err, CFX_ESYNTAX, "", 1, "a NUL byte in the "
+			                 "line");
 			return -2;
 		}
-		if (n == TEXTFILE_LINE_MAX) {   /* the token: how it begins */
-			cfx_err_setn(err, CFX_ELIMIT, -1, *buf, (int)n, "the line is "
-			             "longer than %d bytes", TEXTFILE_LINE_MAX);
+		if (n == TEXTFILE_LINE_MAX) {
+			cfx_err_set_word(err, CFX_ELIMIT, *buf, (int)n, "the line is "
+			                 "longer than %d bytes", TEXTFILE_LINE_MAX);
 			return -2;
 		}
 		if (n + 2 > *cap) {

@@ -92,6 +92,22 @@ size_t text_ops_after(const char *p, int cross)
 	}
 }
 
+/* Whether the n bytes at p read as a path: a '/' and a letter no number
+ * has (a fraction p/q of digits or hex is not one). */
+static int text_is_path(const char *p, size_t n)
+{
+	size_t i;
+	int slash = 0, word = 0;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)p[i];
+		slash |= c == '/';
+		word |= (isalpha(c) && !isxdigit(c) && c != 'x' && c != 'X') ||
+		        c == '_' || c == '~';
+	}
+	return slash && word;
+}
+
 void text_fill(struct buf *b, const char *text, int width, const char *first,
                const char *rest, const char *sep)
 {
@@ -112,7 +128,52 @@ void text_fill(struct buf *b, const char *text, int width, const char *first,
 		while (show > 0 && p[show - 1] == ' ')
 			show--;
 		w = text_width(p, show);
-		if (any) {
+		if (indent + w > (size_t)width && (size_t)width > indent &&
+		    !text_is_path(p, show)) {
+			/* wider than any line: cut where each line ends, from
+			 * the current one on (as Python's textwrap breaks a long
+			 * word), so that nothing passes width.  Not a path (a
+			 * piece with a '/'): cut, it could not be copied; whole
+			 * on a line of its own, the terminal wraps it */
+			size_t at = 0;
+			if (any && col + 1 < (size_t)width) {
+				buf_putc(b, ' ');
+				col++;
+			} else if (any || col >= (size_t)width) {
+				buf_putc(b, '\n');
+				buf_puts(b, rest);
+				col = indent;
+			}
+			while (at < show) {
+				size_t k;
+				if (col >= (size_t)width) {
+					buf_putc(b, '\n');
+					buf_puts(b, rest);
+					col = indent;
+				}
+				k = text_cut(p + at, (size_t)width - col);
+				if (k == 0)
+					k = 1;
+				if (k > show - at)
+					k = show - at;
+				buf_add(b, p + at, k);
+				col += text_width(p + at, k);
+				at += k;
+			}
+			p += len;
+			while (*p == ' ')
+				p++;
+			any = 1;
+			continue;
+		}
+		if (!any && col > indent && col + w > (size_t)width) {
+			/* a long first: the first piece under it */
+			while (b->len && b->s[b->len - 1] == ' ')
+				b->s[--b->len] = '\0';
+			buf_putc(b, '\n');
+			buf_puts(b, rest);
+			col = indent;
+		} else if (any) {
 			/* an operator after the word stays on its line */
 			size_t ops = seplen == 1 && *sep == ' ' && q
 			             ? text_ops_after(q + 1, 0) : 0;

@@ -23,10 +23,14 @@ size_t text_cut(const char *s, size_t cols);
 /*
  * Append text filled to width columns to b: it is cut into pieces that
  * end just after each sep (" " for words, ", " for lists), with trailing
- * blanks dropped; pieces are joined by a space and never split, and a
- * piece that would pass width starts a new line.  The first line starts
- * with first, the others with rest (both count toward the width); the
- * result ends in a newline.  sep must not be empty.
+ * blanks dropped; pieces are joined by a space, and a piece that would
+ * pass width starts a new line.  A piece wider than any line (width less
+ * rest's columns) is the one that is split: it starts on the current
+ * line and is cut at width on each, as Python's textwrap breaks a long
+ * word; but a path (a piece holding a '/' and a letter no number has) is
+ * never cut: it goes whole on a line of its own, to be copied.  The
+ * first line starts with first, the others with rest (both count toward
+ * the width); the result ends in a newline.  sep must not be empty.
  */
 void text_fill(struct buf *b, const char *text, int width, const char *first,
                const char *rest, const char *sep);

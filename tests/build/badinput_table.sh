@@ -49,7 +49,7 @@ def deroff(s):
 # rows that describe their message rather than quote it
 described = {
     "cut with ..., bytes escaped as \\xNN":
-        [r"x{60}\.\.\.: unknown command", r"\(\\x[0-9a-f]{2}\)"],
+        [r"\(x{60}\.\.\.\)", r"\(\\x[0-9a-f]{2}\)"],
 }
 PLACE = {"N", "DIR", "PATH", "TITLE", "M", "A", "B", "COUNT", "WHY", "REASON"}
 

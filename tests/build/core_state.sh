@@ -10,9 +10,12 @@
 . "$(dirname "$0")/lib.sh"
 cd "$root" || exit 2
 # allowed: file:symbol  (why)
-allow="expr_eval.o:eval_stop score.o:gsl_lock"
+allow="expr_eval.o:eval_stop score.o:gsl_lock lattice.o:cuts_off"
 #   eval_stop: the evaluator's stop flag, set per thread by expr_stop_flag
 #   gsl_lock:  GSL's error handler is process-wide; the lock guards it
+#   cuts_off:  the tests' switch (CFX_TEST_NO_CUTS, read by main, not by
+#              the core), set once before any work; the same answers
+#              either way (tests/search/screen_cuts.sh)
 
 state() {    # OBJ...: "file:symbol section" for each writable static
 	local o
@@ -43,5 +46,15 @@ EOF
 ${CC:-cc} -std=c11 -O2 -c -o "$tmp/planted.o" "$tmp/planted.c"
 got=$(state "$tmp/planted.o" | wc -l)
 expect "a planted static and thread-local are found ($got)" '[ "$got" = 2 ]'
+
+# nor reads the environment: a setting is its caller's to pass (main
+# reads the tests' switches); no core object calls getenv
+envs() { nm -u "$@" 2>/dev/null | grep -Ec '^ +U (secure_)?getenv$'; }
+got=$(envs build/core/*.o)
+expect "src/core calls no getenv ($got calls)" '[ "$got" = 0 ]'
+printf '#include <stdlib.h>\nint planted_env(void) { return !!getenv("X"); }\n' >"$tmp/env.c"
+${CC:-cc} -std=c11 -O2 -c -o "$tmp/env.o" "$tmp/env.c"
+got=$(envs "$tmp/env.o")
+expect "a planted getenv is found ($got)" '[ "$got" = 1 ]'
 
 done_suite core_state

@@ -7,9 +7,10 @@
 # after another (CHECK_JOBS=1) or side by side (and a terminal suite, one
 # using tests/lib/tmux.sh, in its own lane).
 . "$(dirname "$0")/lib.sh"
-# the runs below are of the whole made-up tree: a CHECK_ONLY or
-# CHECK_TIMEOUT given to the outer make check is not theirs
-unset CHECK_ONLY CHECK_TIMEOUT
+# the runs below are of the whole made-up tree: a CHECK_ONLY,
+# CHECK_TIMEOUT or CHECK_SAMPLE given to the outer make check (make check
+# SANITIZE=1 exports CHECK_SAMPLE=8) is not theirs
+unset CHECK_ONLY CHECK_TIMEOUT CHECK_SAMPLE
 
 t=$tmp/tree
 mkdir -p "$t/tests/unit" "$t/tests/cli" "$t/tests/a" "$t/tests/b" "$t/tests/lib" "$t/build/tests"
@@ -56,7 +57,7 @@ for j in 1 2 4; do
 	# minutes after the build: a newcomer's make check looked hung)
 	first=$(printf '%s\n' "$out" | head -n 1)
 	if [ $j = 1 ]; then hw='10 suites, one after another; each line as its suite ends'
-	else hw="10 suites, $j side by side (those at a terminal one at a time beside them); lines in suite order, the longest started first, so the first can take minutes"; fi
+	else hw="10 suites, $j at a time (those at a terminal one after another, in a lane beside them); lines in suite order, the longest started first, so the first can take minutes"; fi
 	[ "$first" = "$hw" ] && ok "jobs=$j: the first line says what the run will do" ||
 		bad "jobs=$j: first line: $first"
 	printf '%s\n' "$out" | grep -q 'not built: build/tests/test_two' &&
@@ -65,6 +66,20 @@ for j in 1 2 4; do
 		ok "jobs=$j: a suite of no case is said to be one" || bad "jobs=$j: no-case not said"
 	printf '%s\n' "$out" | grep -q '(the suite did not end with its count: cut short)' &&
 		ok "jobs=$j: a suite cut short with status 0 is said to be one" || bad "jobs=$j: cut short not said"
+done
+
+# CHECK_SAMPLE=K is said first, before the plan; a bad K is refused with
+# one line naming it, before any suite runs
+out=$(cd "$t" && CHECK_JOBS=2 CHECK_SAMPLE=8 bash tests/run.sh 2>&1)
+l1=$(sed -n 1p <<<"$out"); l2=$(sed -n 2p <<<"$out")
+[ "$l1" = 'CHECK_SAMPLE=8: the suites that walk long lists of like cases check one case in 8 (tests/README.md)' ] &&
+	[ "${l2%%,*}" = '10 suites' ] &&
+	ok "CHECK_SAMPLE=8: said on the first line, the plan on the second" || bad "CHECK_SAMPLE=8: $l1 / $l2"
+for k in 0 x8 -1; do
+	out=$(cd "$t" && CHECK_SAMPLE=$k bash tests/run.sh 2>&1); rc=$?
+	[ $rc = 2 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -q "CHECK_SAMPLE='$k'" <<<"$out" &&
+		! grep -qE '^(ok|FAIL)  ' <<<"$out" &&
+		ok "CHECK_SAMPLE=$k: refused in one line, status 2" || bad "CHECK_SAMPLE=$k: status $rc, $out"
 done
 
 # a filter, as CHECK_ONLY or as the one argument: only the suites it
@@ -92,12 +107,43 @@ printf 'sleep 4; echo "s1: 1 passed, 0 failed"\n' >"$q/tests/a/s1.sh"
 printf 'sleep 2; echo "s2: 1 passed, 0 failed"\n' >"$q/tests/a/s2.sh"
 printf 'sleep 3; echo "s3: 1 passed, 0 failed"\n' >"$q/tests/a/s3.sh"
 out=$(cd "$q" && CHECK_JOBS=3 CHECK_QUIET=1 bash tests/run.sh 2>&1); rc=$?
-[ $rc = 0 ] && printf '%s\n' "$out" | grep -Eq '^      \.\.\. [12] of 3 suites finished after [0-9]+ s; next in order: a/s1\.sh$' &&
+[ $rc = 0 ] && printf '%s\n' "$out" | grep -Eq '^      \.\.\. [12] of 3 suites finished after [0-9]+ s; next in order: a/s1\.sh \(running for [0-9]+ s\)$' &&
 	ok "a quiet stretch: a line names the suite the run waits for" ||
 	bad "quiet stretch: status $rc, $out"
+# a stretch with no suite ending at all (one slow suite): the line comes
+# on time all the same (it used to wait for some suite to end).  The
+# suite itself waits, up to 60 s, for the line to be in the run's output
+# (no race: it ends as soon as the line is there)
+w=$tmp/wait1
+mkdir -p "$w/tests/a"
+cp "$root/tests/run.sh" "$w/tests/run.sh"
+printf 'for i in $(seq 600); do grep -q "0 of 1 suites finished" "%s" && break; sleep 0.1; done; echo "w1: 1 passed, 0 failed"\n' \
+	"$w/out" >"$w/tests/a/w1.sh"
+(cd "$w" && CHECK_JOBS=2 CHECK_QUIET=1 bash tests/run.sh >"$w/out" 2>&1); rc=$?
+[ $rc = 0 ] && grep -Eq '^      \.\.\. 0 of 1 suites finished after [0-9]+ s; next in order: a/w1\.sh \(running for [0-9]+ s\)$' "$w/out" &&
+	ok "no suite ends for a while: the line comes all the same" ||
+	bad "one slow suite: status $rc, $(cat "$w/out")"
 out=$(cd "$q" && CHECK_JOBS=1 CHECK_QUIET=1 bash tests/run.sh 2>&1); rc=$?
 [ $rc = 0 ] && ! printf '%s\n' "$out" | grep -q 'suites finished after' &&
 	ok "one after another: no waiting line" || bad "jobs=1: status $rc, $out"
+# a failing suite's report starts with what failed: a CI log keeps only
+# the head of it (CI showed twenty passing lines of harden/bounds and
+# then "[...]", never the failure)
+f=$tmp/failfirst
+mkdir -p "$f/tests/a"
+cp "$root/tests/run.sh" "$f/tests/run.sh"
+printf 'for i in $(seq 80); do echo "   ok   case $i"; done; echo "   FAIL case 81: the one"; echo "f1: 80 passed, 1 failed"; exit 1\n' \
+	>"$f/tests/a/f1.sh"
+# and one that prints only its failures (as golden.sh does): no count
+printf 'echo "   FAIL only this"; echo "f2: 3 passed, 1 failed"; exit 1\n' >"$f/tests/a/f2.sh"
+out=$(cd "$f" && CHECK_JOBS=1 bash tests/run.sh 2>&1); rc=$?
+[ "$(grep -A3 '^FAIL  a/f2.sh' <<<"$out" | grep -c 'passing checks')" = 0 ] &&
+	ok "a failing suite of failures only: no count of passes" ||
+	bad "failures only: $(grep -A3 '^FAIL  a/f2.sh' <<<"$out")"
+[ $rc = 1 ] && [ "$(grep -A1 '^FAIL  a/f1.sh' <<<"$out" | sed -n 2p)" = '         FAIL case 81: the one' ] &&
+	grep -qx '      (and 80 passing checks)' <<<"$out" &&
+	ok "a failing suite: its failing line first, the passing ones counted" ||
+	bad "failing first: status $rc, $(head -c 600 <<<"$out")"
 out=$(cd "$t" && bash tests/run.sh nosuchsuite 2>&1); rc=$?
 [ $rc = 1 ] && [ "$out" = "CHECK_ONLY='nosuchsuite' selects no suite" ] &&
 	ok "a filter selecting nothing: said, status 1" || bad "selects nothing: status $rc, $out"

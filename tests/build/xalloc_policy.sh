@@ -25,7 +25,7 @@ done
 printf 'char *planted(const char *s) { return strdup(s); }\n' >"$tmp/planted.c"
 expect "a planted strdup is found" '[ -n "$(scan "$tmp/planted.c")" ]'
 # a failed allocation of case 2 says what and how much (mem_fail): no
-# error is a bare "out of memory" (t22c: score, spectrum and sweep near
+# error is a bare "out of memory" (issue 22: score, spectrum and sweep near
 # the edge said only that)
 bare=$(grep -n '"out of memory"' src/*/*.c | grep -v 'xalloc.h')
 expect "no bare \"out of memory\" error: mem_fail names the size ($bare)" '[ -z "$bare" ]'

@@ -2,7 +2,7 @@
 # cf's distance to 1/phi below the least double (about 2^-1074): x =
 # P/2^N with P = floor(2^N/phi) for N of 1100 to 4096 bits.  The text
 # gave "0 (exactly)" and the JSON 0.0 beside distance_bits 4097.3 (a
-# double underflow; t22c).  Now the text gives the decimal form and the
+# double underflow; issue 22).  Now the text gives the decimal form and the
 # power of two, and the JSON null with the bits.  Every figure is PARI/GP's
 # (|x - 1/phi| at 20000 bits of precision), compared with what cfx prints;
 # the mirror (1 - x close to 1/phi) likewise, and a distance above the

@@ -10,7 +10,7 @@ $ echo 'naf 5' | cfx --bits 64 | head -1
 > value      0x0000000000000005 = 5 (64-bit, odd, prime)
 # a bad one is said as the option (it was "cfx: set: ...")
 $ echo 'naf 5' | cfx --bits 70000
-! cfx: --bits 70000: every command takes 8..64, or auto
+! cfx: --bits 70000: the session takes 1..65536, or auto
 ? 2
 
 # a bare command at a prompt points at ?CMD, in a shell at --help
@@ -34,9 +34,9 @@ $ cfx score -k stride:16 -t 6 -c 512 0x9e3779b9 > a && cfx score --keys stride:1
 # colour: --color=always|never|auto, anywhere; auto is off here (not a
 # terminal, and the suite sets NO_COLOR); always overrides NO_COLOR
 $ cfx --color=always score -k stride:4096 0x9e370001 | grep verdict | cat -v
-> verdict    ^[[31mbad^[[0m
+> verdict    ^[[31mbad^[[0m ("FAIL" in JSON): one key family; cfx verify judges a battery
 $ cfx score -k stride:4096 0x9e370001 --color never | grep verdict
-> verdict    bad
+> verdict    bad ("FAIL" in JSON): one key family; cfx verify judges a battery
 $ cfx score -k stride:4096 0x9e370001 | grep -c "$(printf '\033')"
 > 0
 ? 1
@@ -54,12 +54,12 @@ $ cfx search --json | python3 -c 'import json,sys; j = json.load(sys.stdin); pri
 > 32 9 12 True True PASS
 # its columns are named in words, over two lines
 $ cfx search --terms 3 --screen none | sed -n 4,5p
->                  adders/  golden   largest
+>                  adders/  golden max early
 > rank  multiplier   depth  prefix  quotient  prime  screen  worst family (its R)
 # ranks of 5 digits keep the columns: every multiplier starts in one column
 $ cfx search --screen none --top 1 | grep -E '^ *[0-9]+  0x' | awk '{ print index($0, "0x") }' | sort -u
 > 8
-# too many candidates: the advice names values that cut them
+# too many candidates: the advice names values that run
 $ cfx search --terms 12 --window 1
-! cfx: search: more than 2000000 candidates in the window; try --window 5 (now 1) or --terms 11
+! cfx: search: more than 2000000 candidates in the window; try --window 12 (now 1) or --terms 5
 ? 2

@@ -115,7 +115,7 @@ $ cfx naf 0x100 --bits 8
 ! cfx: naf: multiplier does not fit in 8 bits (0x100)
 ? 2
 $ cfx score '2^64'
-! cfx: score: multiplier wider than 64 bits (2^64)
+! cfx: score: multiplier wider than 64 bits: score takes 1..64 (2^64)
 ? 2
 
 # ---- table bits ------------------------------------------------------------
@@ -177,10 +177,10 @@ $ cfx score 5 --keys file:/nonexistent
 # line 7 of the file is garbage: the message names the file and line, the
 # token is the line's text
 $ printf '1\n2\n3\n4\n5\n6\nzz7\n8\n' >keys.txt; cfx score 5 --keys file:keys.txt
-! cfx: score: keys.txt line 7: not a decimal or 0x hex integer (zz7)
+! cfx: score: keys.txt:7: not a decimal or 0x hex integer (zz7)
 ? 2
 $ printf '1\n2\n3\n4\n5\n6\n0x1g # bad\n' >keys.txt; cfx score 5 --keys file:keys.txt
-! cfx: score: keys.txt line 7: not a decimal or 0x hex integer (0x1g)
+! cfx: score: keys.txt:7: not a decimal or 0x hex integer (0x1g)
 ? 2
 $ cfx score 5 --keys file:.
 ! cfx: score: cannot read key file: a directory (.)
@@ -225,7 +225,7 @@ $ cfx score 5 --count 268435457
 ? 2
 # more points than an even multiplier has: 12 = 4*3 gives 2^6 on 8 bits
 $ cfx spectrum --bits 8 12 --count 65
-! cfx: spectrum: only 2^6 distinct points exist for this multiplier (65)
+! cfx: spectrum: only 2^6 distinct points exist for this multiplier; --count 64 or fewer runs (65)
 ? 2
 
 # nextprime of a 70000-bit number can never be a multiplier (at most 65536
@@ -303,5 +303,5 @@ $ cfx naf 'golden(2097152)'
 ! cfx: naf: golden(N) needs 0 <= N <= 1048576 (a multiplier: at most 65536 bits, 64 for the hashing commands) (2097152)
 ? 2
 $ cfx naf 'golden(100000)'
-! cfx: naf: multiplier wider than 65536 bits (golden(100000))
+! cfx: naf: multiplier wider than 65536 bits: naf takes 1..65536 (golden(100000))
 ? 2

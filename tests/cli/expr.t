@@ -108,15 +108,21 @@ $ cfx score --json 0x61C8 | grep '"bits"'
 >   "bits": 32,
 $ cfx naf 2^40 | head -1
 > value      0x0000010000000000 = 1099511627776 (64-bit, even)
-$ cfx naf 2^64 | head -1
-> value      0x00000000000000010000000000000000 = 18446744073709551616 (128-bit, even)
+$ cfx naf 2^64 | head -2
+> value      0x00000000000000010000000000000000 = 18446744073709551616 (128-bit,
+>            even)
 $ cfx naf --bits 8 5 | head -1
 > value      0x05 = 5 (8-bit, odd, prime)
 $ cfx search --json --terms 3 --screen none | grep '"bits"'
 >   "bits": 32,
-# every command's help states the rule (--bits and the EXPR note)
-$ for c in cf naf shifts spectrum score sweep bench; do cfx $c --help | grep -c 'smallest of 32, 64, then'; done | sort -u
+# every command's help states the rule (--bits and the EXPR note), and
+# the words it takes (the man page's table: cf 1..65536, score 1..64)
+$ for c in cf naf shifts spectrum score sweep bench; do cfx $c --help | tr -s ' \n' '  ' | grep -o 'smallest of 32, 64, then' | wc -l; done | sort -u
 > 2
+$ cfx cf --help | tr -s ' \n' '  ' | grep -o 'cfx cf takes n = [0-9.]*'
+> cfx cf takes n = 1..65536
+$ cfx score --help | tr -s ' \n' '  ' | grep -o 'cfx score takes n = [0-9.]*'
+> cfx score takes n = 1..64
 
 # C integer suffixes (u, l, ul, lu, ll, ull, llu, any case) are taken and
 # ignored, as a pasted C literal has them; the word stays the word rule's

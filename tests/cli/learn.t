@@ -48,11 +48,13 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1
 > The quotients of 13/8 are 1, 1, 1, 1, 2.
 >
 >   ask: What is the last quotient of 13/8?
->        (type the answer, or: answer EXPR)
+>        (3 tries: type the answer, or: answer EXPR)
 >
 > Not quite.
 > A right answer now counts as solved with help, not on your own.
 > Hint 1 of 2: Look at the end of the list.
+> 2 tries left: after a wrong last one the answer is shown, and the step counts as
+>   revealed, not solved.
 > Hint 2 of 2: It is the only quotient that is not 1.
 > No more hints. solution shows the answer and ends the step: it then counts as
 >   revealed (x), not solved. Or skip.
@@ -76,7 +78,7 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn mi
 > The quotients of 13/8 are 1, 1, 1, 1, 2.
 >
 >   ask: What is the last quotient of 13/8?
->        (type the answer, or: answer EXPR)
+>        (3 tries: type the answer, or: answer EXPR)
 >
 > Step 2 done.
 >
@@ -104,7 +106,7 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 2
 > Any notation is accepted.
 >
 >   ask: What is sixteen?
->        (type the answer, or: answer EXPR)
+>        (3 tries: type the answer, or: answer EXPR)
 >
 > This is the first step.
 > Step 1 skipped.
@@ -130,13 +132,15 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx
 > [2/5 done] 2 of 5 steps done):
 >   1 [x]          mini         A mini lesson for the tests
 >   2 [~]          second       A second lesson
+> Lesson 2 was complete (0 of 1 steps solved, 1 skipped): it opens again at step
+>   1, your marks kept (reset clears them).
 > Lesson 2: A second lesson
 >
 > -- Lesson 2, step 1 of 1: Hex or decimal ---------------------------------------
 > Any notation is accepted.
 >
 >   ask: What is sixteen?
->        (type the answer, or: answer EXPR)
+>        (3 tries: type the answer, or: answer EXPR)
 >
 > Lesson 2 starts over.
 >
@@ -146,7 +150,7 @@ $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx
 > Any notation is accepted.
 >
 >   ask: What is sixteen?
->        (type the answer, or: answer EXPR)
+>        (3 tries: type the answer, or: answer EXPR)
 >
 > Step 1 done.
 > Lesson 2 complete: 1 of 1 steps solved.
@@ -166,6 +170,8 @@ $ mkdir -p "$XDG_STATE_HOME/cfx" && printf 'mini 1 +\001x\n' > "$XDG_STATE_HOME/
 >   2 [ ]          second       A second lesson
 
 $ ls "$XDG_STATE_HOME/cfx" | sed 's/corrupt-[0-9-]*/corrupt-TIME/'
+> lesson-mini.memo
+> lesson-second.memo
 > progress.corrupt-TIME
 > progress.lock
 
@@ -230,13 +236,13 @@ $ cfx learn --list 3
 
 # the solution only on the word solution: wrong answers and hint words
 # beyond the last hint never show it (one wrong answer and one hint
-# showed a one-hint step's solution before)
+# showed a one-hint step's solution before); two wrong answers, as a
+# third, the last of the step's three tries, would end the step
 $ CFX_LESSONS=$(dirname "$(command -v cfx)")/tests/lessons/fixtures cfx learn 1 | grep '^Solution:' | wc -l
 < cf 13/8
 < 7
-< 8
 < hint
-< 9
+< 8
 < hint
 < hint
 < quit

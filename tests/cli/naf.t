@@ -130,7 +130,9 @@ $ cfx naf --bits 64 0x9e370001
 # a Mersenne prime on 128 bits: no binary/NAF rows above 64 bits; GMP cannot
 # prove it, so "probable prime" (gp: isprime(2^127-1) -> 1); NAF 2^127 - 1.
 $ cfx naf '2^127-1'
-> value      0x7fffffffffffffffffffffffffffffff = 170141183460469231731687303715884105727 (128-bit, odd, probable prime)
+> value      0x7fffffffffffffffffffffffffffffff =
+>            170141183460469231731687303715884105727 (128-bit, odd, probable
+>            prime)
 > weight     binary 127, NAF 2 (1 addition or subtraction)
 > power sum  2^127 - 1
 

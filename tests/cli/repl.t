@@ -121,27 +121,48 @@ $ cfx
 ? 2
 
 # session words check their values when set: a session's word goes to
-# every command, so set bits takes what every command takes (8..64, the
-# man page's table) and refuses the rest at once, not when a command
-# later runs; a word only some commands take is that command's --bits,
-# and the refusal names them (the man page's table: cf, naf and shifts
-# take 200)
+# whichever command runs next, so set bits takes any word some command
+# takes (1..65536, the man page's table) and refuses the rest at once; the
+# commands that do not take the word are named at once, and refuse it when
+# they run (the man page's table: verify takes 8..64; at 200 only cf, naf
+# and shifts take it)
 $ cfx
 < set bits 0
-! cfx: line 1: set: set bits 0: every command takes 8..64, or auto
+! cfx: line 1: set: set bits 0: the session takes 1..65536, or auto
 ? 2
 $ cfx
 < set bits 65537
-! cfx: line 1: set: set bits 65537: every command takes 8..64, or auto
+! cfx: line 1: set: set bits 65537: the session takes 1..65536, or auto
 ? 2
 $ cfx
 < set bits 200
-! cfx: line 1: set: set bits 200: every command takes 8..64, or auto; cf, naf and shifts take it by their own --bits
+! cfx: set: warning: bits 200: shifts --emit, shifts --optimal, spectrum, score, sweep and bench take 1..64; verify takes 8..64; search takes 1..126, so they refuse it when they run; the other commands take it
+$ cfx
+< set bits 7
+< verify 0x9e3779b9
+! cfx: set: warning: bits 7: verify takes 8..64, so it refuses it when it runs; the other commands take it
+! cfx: line 2: verify: set bits 7: verify takes 8..64, or auto
 ? 2
 $ cfx
 < set bits 7
-! cfx: line 1: set: set bits 7: every command takes 8..64, or auto
-? 2
+< naf 5
+> value      0x05 = 5 (7-bit, odd, prime)
+> binary         101
+> NAF        0000+0+
+> weight     binary 2, NAF 2 (1 addition or subtraction)
+> power sum  2^2 + 1
+! cfx: set: warning: bits 7: verify takes 8..64, so it refuses it when it runs; the other commands take it
+# set alone lists the settings and their values, as show does
+$ cfx
+< set bits 64
+< set
+> set NAME VALUE (or auto) changes one; now:
+> const   (none)
+> bits    64
+> table   auto (n/2, at most 12)
+> keys    seq (default)
+> count   auto (4 keys per bucket, at most half the family's keys)
+> format  text
 $ cfx
 < set bits abc
 ! cfx: line 1: set: set bits needs an integer (abc)
@@ -164,9 +185,10 @@ $ cfx score --count x 5
 ! cfx: score: --count needs an integer (x)
 ? 2
 # a word one command takes is its own --bits, in a session too
-$ cfx | head -1
+$ cfx | head -2
 < cf 3 --bits 200
-> x          0x00000000000000000000000000000000000000000000000003 / 2^200 = 3/1606938044258990275541962092341162602522202993782792835301376
+> x          0x00000000000000000000000000000000000000000000000003 / 2^200 =
+>            3/1606938044258990275541962092341162602522202993782792835301376
 $ cfx
 < set bits 2^6
 < show

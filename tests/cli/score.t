@@ -19,7 +19,7 @@ $ cfx score 0x9e370001
 > loads      max 5, empty 0, expected 4 per bucket
 > chi^2      392.5 on 4095 degrees of freedom, p-value 1
 > R          0.8493 (lookup cost relative to a random hash; below 1 is better)
-> verdict    good
+> verdict    good ("PASS" in JSON): one key family; cfx verify judges a battery
 
 # the same default table for page-aligned keys: p mod 2^20 = 0x70001 puts
 # the 2^14 keys k*4096 in a quarter of the 2^12 buckets, 16 each (brute
@@ -32,7 +32,7 @@ $ cfx score 0x9e370001 --keys stride:4096
 > loads      max 16, empty 3072, expected 4 per bucket
 > chi^2      49152 on 4095 degrees of freedom, p-value 0
 > R          2.833 (lookup cost relative to a random hash; below 1 is better)
-> verdict    bad
+> verdict    bad ("FAIL" in JSON): one key family; cfx verify judges a battery
 
 # keys 0..2^18-1 under the 32-bit seed constant, 2^16 buckets: every bucket
 # gets exactly 4 (brute force), so chi^2 = 0, p = 1 and R = (65536*16 +
@@ -43,7 +43,7 @@ $ cfx score 0x9e370001 --table-bits 16
 > loads      max 4, empty 0, expected 4 per bucket
 > chi^2      0 on 65535 degrees of freedom, p-value 1
 > R          0.8333 (lookup cost relative to a random hash; below 1 is better)
-> verdict    good
+> verdict    good ("PASS" in JSON): one key family; cfx verify judges a battery
 
 # page-aligned keys (stride 4096), 1024 buckets: 5000 keys in 80 buckets,
 # max load 64, R 9.248: bad (p mod 2^20 = 0x70001 governs these keys).
@@ -53,7 +53,7 @@ $ cfx score 0x9e370001 --keys stride:4096 --table-bits 10 --count 5000
 > loads      max 64, empty 944, expected 4.883 per bucket
 > chi^2      59148.3 on 1023 degrees of freedom, p-value 0
 > R          9.248 (lookup cost relative to a random hash; below 1 is better)
-> verdict    bad
+> verdict    bad ("FAIL" in JSON): one key family; cfx verify judges a battery
 
 # the 64-bit seed constant on keys k*2^18: p mod 2^46 = 2^46 - 2^18 + 1
 # (gp: contfrac = [0, 1, 268436479, ...]), so 4095 of 4096 keys share one bucket.
@@ -63,7 +63,7 @@ $ cfx score 0x9e37fffffffc0001 --keys stride:2^18 --table-bits 10
 > loads      max 4095, empty 1022, expected 4 per bucket
 > chi^2      4.18816e+06 on 1023 degrees of freedom, p-value 0
 > R          682.6 (lookup cost relative to a random hash; below 1 is better)
-> verdict    bad
+> verdict    bad ("FAIL" in JSON): one key family; cfx verify judges a battery
 
 # the same with stride 4096: bad ("if you have a stride of 4096, you're
 # pretty much done for": p mod 2^52 = 2^51 - 2^18 + 1, gp checks it) ...
@@ -73,7 +73,7 @@ $ cfx score 0x9e37fffffffc0001 --keys stride:4096 --table-bits 12 --count 10000
 > loads      max 5000, empty 4093, expected 2.441 per bucket
 > chi^2      2.04659e+07 on 4095 degrees of freedom, p-value 0
 > R          1126 (lookup cost relative to a random hash; below 1 is better)
-> verdict    bad
+> verdict    bad ("FAIL" in JSON): one key family; cfx verify judges a battery
 
 # ... and the golden-ratio constant that replaced it is good there.
 $ cfx score 0x9e3779b97f4a7c15 --keys stride:4096 --table-bits 12 --count 10000
@@ -82,7 +82,7 @@ $ cfx score 0x9e3779b97f4a7c15 --keys stride:4096 --table-bits 12 --count 10000
 > loads      max 4, empty 289, expected 2.441 per bucket
 > chi^2      2782.8 on 4095 degrees of freedom, p-value 1
 > R          0.9279 (lookup cost relative to a random hash; below 1 is better)
-> verdict    good
+> verdict    good ("PASS" in JSON): one key family; cfx verify judges a battery
 
 # random keys (MT19937, seed 7) on 16 bits: 6 repeats among 1000.
 $ cfx score --bits 16 40503 --keys random:7 --count 1000 --table-bits 6
@@ -91,7 +91,7 @@ $ cfx score --bits 16 40503 --keys random:7 --count 1000 --table-bits 6
 > loads      max 24, empty 0, expected 15.53 per bucket
 > chi^2      53.9517 on 63 degrees of freedom, p-value 0.785
 > R          0.9919 (lookup cost relative to a random hash; below 1 is better)
-> verdict    good
+> verdict    good ("PASS" in JSON): one key family; cfx verify judges a battery
 
 # keys from a file: 1, 2, 0x10, 7 and 1_000 (= 232 mod 2^8), with a comment
 # and a blank line.  By hand: 159 k mod 256 = 159, 62, 240, 89, 24; >> 6 gives
@@ -103,7 +103,8 @@ $ printf '# keys\n1\n2\n0x10\n\n  7  # seven\n1_000\n' >k.txt; cfx score --bits 
 > loads      max 2, empty 0, expected 1.25 per bucket
 > chi^2      0.6 on 3 degrees of freedom, p-value 0.896
 > R          0.8 (lookup cost relative to a random hash; below 1 is better)
-> verdict    none: 5 distinct keys are too few to judge (at least 16)
+> verdict    none: 5 distinct keys are too few to judge (at least 16; "INFO" in
+>            JSON)
 
 # an even multiplier is accepted but flagged: 2 on 8 bits, keys 100..399
 # (300 made, 256 distinct mod 2^8); 2k mod 256 >> 4 fills 8 of 16 buckets.
@@ -113,7 +114,7 @@ $ cfx score --bits 8 2 --keys seq:100 --count 300
 > loads      max 16, empty 0, expected 16 per bucket
 > chi^2      0 on 15 degrees of freedom, p-value 1
 > R          0.9477 (lookup cost relative to a random hash; below 1 is better)
-> verdict    good
+> verdict    good ("PASS" in JSON): one key family; cfx verify judges a battery
 > note       multiplier is even: not invertible mod 2^n, the low bit of every
 >            product is 0 and keys x and x + 2^(n-1) always collide
 
@@ -194,7 +195,7 @@ $ cfx score 0x9e370001 --keys stride:2^20 | sed -n 2p
 # asked for all 2^20 multiples of 4096, the keys cover the word: every
 # odd multiplier permutes them, and the note says why the verdict is empty
 $ cfx score 0x9e370001 --keys stride:4096 --count 2^20 | tail -4
-> verdict    good
+> verdict    good ("PASS" in JSON): one key family; cfx verify judges a battery
 > note       the keys are all 2^20 multiples of 2^12 in the 32-bit word: any odd
 >            multiplier permutes them, so the loads are even for every multiplier
 >            and say nothing about this one; fewer keys do
@@ -213,25 +214,28 @@ $ cfx score --bits 8 5 --count 255 | grep -c note
 # a verdict needs 16 distinct keys (man page, VERDICTS): one key said
 # "good" before; none is INFO in JSON, as verify says it.  Below 4 no hash can be bad at all: with all K keys in one
 # of m buckets R = (K+1)/(2 + (K-1)/m) < 2 for K <= 3
-$ cfx score --keys inodes:/dev/zero 5 | tail -n 1
-> verdict    none: 1 distinct key is too few to judge (at least 16)
+$ cfx score --keys inodes:/dev/zero 5 | tail -n 2
+> verdict    none: 1 distinct key is too few to judge (at least 16; "INFO" in
+>            JSON)
 $ cfx score --json --keys inodes:/dev/zero 5 | python3 -c 'import json, sys; o = json.load(sys.stdin); print(o["keys"], o["verdict"])'
 > 1 INFO
-$ printf '7\n' > one && cfx score --keys file:one 5 | tail -n 1
-> verdict    none: 1 distinct key is too few to judge (at least 16)
+$ printf '7\n' > one && cfx score --keys file:one 5 | tail -n 2
+> verdict    none: 1 distinct key is too few to judge (at least 16; "INFO" in
+>            JSON)
 # 15 distinct keys (16 lines, one repeated) and 16: the boundary
-$ seq 15 > k && echo 15 >> k && cfx score --keys file:k 0x9e370001 | sed -n '2p;$p'
+$ seq 15 > k && echo 15 >> k && cfx score --keys file:k 0x9e370001 | sed -n '2p;/^verdict/,$p'
 > keys       file:k: 15 distinct (16 made)
-> verdict    none: 15 distinct keys are too few to judge (at least 16)
+> verdict    none: 15 distinct keys are too few to judge (at least 16; "INFO" in
+>            JSON)
 $ seq 16 > k && cfx score --keys file:k 0x9e370001 | sed -n '2p;$p'
 > keys       file:k: 16 distinct (16 made)
-> verdict    good
+> verdict    good ("PASS" in JSON): one key family; cfx verify judges a battery
 # 16 keys 2^16 i times 0x10001: 2^16 i mod 2^32, all in bucket 0 of 2^12:
 # bad, R = (K+1)/(2 + (K-1)/m) = 17/(2 + 15/4096) = 8.484
 $ seq 0 65536 1048575 > k && cfx score --bits 32 --keys file:k 0x10001 | sed -n '3p;5p;$p'
 > loads      max 16, empty 4095, expected 0.003906 per bucket
 > R          8.484 (lookup cost relative to a random hash; below 1 is better)
-> verdict    bad
+> verdict    bad ("FAIL" in JSON): one key family; cfx verify judges a battery
 
 # on a terminal, score says how far the keys have come (2^26 random keys
 # take seconds) on every command's progress line (tests/build/progress.sh):
@@ -246,7 +250,7 @@ $ cfx score --keys random --count 2^21 5 2>&1 >/dev/null | wc -c
 # a bad verdict is a report, not a failed check: status 0 (verify is the
 # command that exits 1, on a FAIL), and score's and sweep's help say so
 $ cfx score -k stride:4096 0x9e370001 | tail -1
-> verdict    bad
+> verdict    bad ("FAIL" in JSON): one key family; cfx verify judges a battery
 ? 0
 $ cfx score --help | tr -s ' \n' ' ' | grep -o 'The verdict is a report[^)]*)'
 > The verdict is a report: exit status 0 even when bad (cfx verify exits 1 on a FAIL)

@@ -149,24 +149,18 @@ $ cfx repl | grep -c '"hex":"0x9e370001"'
 < search --bits 32 --window 16 --prime --screen none --top 1 --terms 7 --json
 > 1
 
-# the quick screen's two tables can count fewer WARN families than the
-# whole battery, whose joint rule FAILs 9 at once: a quick WARN with 6 or
-# more is marked ! and says so in JSON.  (0x9e37fe01 had 7 quick WARNs
-# while verify judged keys k c by Gauss-Kuzmin; judged by the share of
-# random multipliers as bad, issue 21 point 5, its stride 2^11 at R 5.54
-# PASSes; with verify's smallest table, 2^4, in the quick screen (hF)
-# strides 2^12, 2^13, 2^22 and 2^23 WARN there; since the quick screen
-# judges what it keeps at every table, 2^24 too: 5, as cfx verify --json
-# "warned" (PASS, 5 WARN, all five families); no mark.)  Adders:
+# the quick screen judges what it keeps at every table verify judges, so
+# its count of WARN families is verify's: 0x9e37fe01 WARNs at strides
+# 2^12, 2^13, 2^22, 2^23 and 2^24, 5, as cfx verify --json "warned"
+# (PASS, 5 WARN, all five families).  Adders:
 # 0x9e37fe01 needs 4 mod 2^32 (a graph that wraps; scm_oracle 32 4: min
 # 4, where the heuristic alone found 5), 0x9e37fdff 5 (scm_oracle 32 4:
 # min >4), both proven
 $ cfx search --bits 32 --near '0x9e37fe01/2^32' --window 30 --terms 7 | sed -n '6p;8p'
 >    1  0x9e37fe01    4/4       28         9  -      WARN    stride 2^13 (10.6)
 >    2  0x9e37fdff    5/4       16        24  -      WARN    stride 2^13 (10.6)
-$ cfx search --bits 32 --near '0x9e37fe01/2^32' --window 30 --terms 7 --json | grep -E 'warn_families|joint_risk' | head -2
+$ cfx search --bits 32 --near '0x9e37fe01/2^32' --window 30 --terms 7 --json | grep -E 'warn_families' | head -1
 >       "warn_families": 5,
->       "joint_risk": false,
 
 # issue 25/26: 0x9e370001 and 0x9e3779ff need 5 adders mod 2^32, proven
 # (scm_oracle 32 4: min >4; scm_oracle 32 5: min 5), so no *, as shifts

@@ -127,7 +127,7 @@ $ cfx shifts --exact 0x61C88647
 ! cfx: shifts: --exact searches words of at most 19 bits, this one has 32 (0x61c88647)
 ? 2
 $ cfx shifts --optimal '2^100+1'
-! cfx: shifts: multiplier wider than 64 bits (2^100+1)
+! cfx: shifts: multiplier wider than 64 bits: shifts --optimal takes 1..64 (2^100+1)
 ? 2
 
 # the REPL has it through the shared command table, and keeps the session's

@@ -75,13 +75,13 @@ $ cfx stats
 < 1
 < 2
 < 3x
-! cfx: stats: <stdin>, line 3: not a number (3x)
+! cfx: stats: <stdin>:3: not a number (3x)
 ? 2
 $ cfx stats
 < 1
 < inf
 < 3
-! cfx: stats: <stdin>, line 2: not a finite number (inf)
+! cfx: stats: <stdin>:2: not a finite number (inf)
 ? 2
 # numbers near 1e154 square past the doubles; the report is that of
 # 1 2 3 against 4 5 6 scaled by 1e154 (scipy on the scaled-down samples:
@@ -115,7 +115,7 @@ $ cfx stats
 < 1.7e308
 < -1.7e308
 < 1.7e308
-! cfx: stats: <stdin>, line 1: numbers too large: the standard deviation overflows a double (-1.7e+308)
+! cfx: stats: <stdin>:1: numbers too large: the standard deviation overflows a double (-1.7e+308)
 ? 2
 $ cfx stats no-such-file
 ! cfx: stats: cannot read: No such file or directory (no-such-file)

@@ -49,8 +49,9 @@ $ cfx sweep 0x9e370001 --table-bits 8 --count 1024
 > 30          4         252      0.54    1    0.9942  none     a_1 = 4
 > 31          2         254      0.51    1    0.9981  none     a_1 = 2
 >
-> worst      s = 14: R = 42.86, bad; there the hash acts like p mod 2^18,
->            whose fraction has a_3 = 16383
+> verdict    good, weak, bad, none: "PASS", "WARN", "FAIL", "INFO" in JSON
+> worst      s = 14: R = 42.86, bad ("FAIL" in JSON); there the hash acts like p
+>            mod 2^18, whose fraction has a_3 = 16383
 
 # the 64-bit seed constant: bad for s = 7..34 and 40..52, weak at 6, 35,
 # 39 and 53.  gp: s = 12, p mod 2^52 = 2^51 - 2^18 + 1, contfrac [0, 2,
@@ -126,8 +127,9 @@ $ cfx sweep 0x9e37fffffffc0001 --table-bits 8 --count 1024
 > 62          4         252      0.54    1    0.9942  none     a_1 = 4
 > 63          2         254      0.51    1    0.9981  none     a_1 = 2
 >
-> worst      s = 46: R = 170.9, bad; there the hash acts like p mod 2^18,
->            whose fraction has a_1 = 262144
+> verdict    good, weak, bad, none: "PASS", "WARN", "FAIL", "INFO" in JSON
+> worst      s = 46: R = 170.9, bad ("FAIL" in JSON); there the hash acts like p
+>            mod 2^18, whose fraction has a_1 = 262144
 
 # GOLDEN_RATIO_64, which replaced it: no bad row (a_1 = 2 at s = 0 is the
 # [0; 2, 1, 1, ...] of 0.38..., FACTS).
@@ -200,8 +202,9 @@ $ cfx sweep 0x61C8864680B583EB --table-bits 8 --count 1024
 > 62          4         252      0.54    1    0.9942  none     a_2 = 3
 > 63          2         254      0.51    1    0.9981  none     a_1 = 2
 >
-> worst      s = 50: R = 1.855, weak; there the hash acts like p mod 2^14,
->            whose fraction has a_4 = 66
+> verdict    good, weak, bad, none: "PASS", "WARN", "FAIL", "INFO" in JSON
+> worst      s = 50: R = 1.855, weak ("WARN" in JSON); there the hash acts like p
+>            mod 2^14, whose fraction has a_4 = 66
 
 # defaults on 8 bits: 2^4 buckets, 64 keys.  s = 7, by hand: keys 0 and 128
 # land in buckets 0 and 8; chi^2 = 2*16/2 - 2 = 14 on 15, R = 2/2.0625 =
@@ -222,8 +225,9 @@ $ cfx sweep --bits 8 0x9f
 >  6          4          12      0.68    1    0.9143  none     a_2 = 3
 >  7          2          14      0.53    1    0.9697  none     a_1 = 2
 >
-> worst      s = 0: R = 0.8474, good; there the hash acts like p mod 2^8,
->            whose fraction has a_6 = 3
+> verdict    good, weak, bad, none: "PASS", "WARN", "FAIL", "INFO" in JSON
+> worst      s = 0: R = 0.8474, good ("PASS" in JSON); there the hash acts like p
+>            mod 2^8, whose fraction has a_6 = 3
 
 # an even multiplier is accepted and flagged; at s = 7 the effective
 # multiplier is 0 ([0], no quotient after a_0) and keys 0 and 128 collide.
@@ -240,8 +244,9 @@ $ cfx sweep --bits 8 0x9e
 >  6          4          28     0.022    2     1.371  none     a_1 = 2
 >  7          2          30     0.012    2     1.455  none     -
 >
-> worst      s = 4: R = 1.021, good; there the hash acts like p mod 2^4,
->            whose fraction has a_2 = 7
+> verdict    good, weak, bad, none: "PASS", "WARN", "FAIL", "INFO" in JSON
+> worst      s = 4: R = 1.021, good ("PASS" in JSON); there the hash acts like p
+>            mod 2^4, whose fraction has a_2 = 7
 > note       multiplier is even: not invertible mod 2^n, the low bit of every
 >            product is 0 and keys x and x + 2^(n-1) always collide
 

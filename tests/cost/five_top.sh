@@ -1,6 +1,6 @@
 #!/bin/bash
 # shifts --optimal finds a graph of five adders where one exists, on the
-# constants of issue 25 (h25f: t25e found 0x809f0017, 0x874206e3,
+# constants of issue 25 (a trial found 0x809f0017, 0x874206e3,
 # 0xff453a0f and 0xd5f00511 on 32 bits, cfx 6 or 7 where 5 exist) and on
 # 0x9d7fc477 (its top is 0x3b - (e << 2), missed by the
 # first version of the search: a sign), on 0xc983dc7 on 28 bits (a
@@ -25,25 +25,17 @@ exec python3 - "$PWD/cfx" "$tmp/five" "${FIVE_TOP_SAMPLE:-60}" <<'PY'
 import json, random, subprocess, sys
 sys.path.insert(0, "tests/lib")
 from tally import check, finish
-from shiftadd import run_steps
+from shiftadd import run_steps, five_many
 
 CFX, FIVE, PER = sys.argv[1], sys.argv[2], int(sys.argv[3])
 
 def oracle(bits, values):      # least count up to 5, or None (6 or more)
-    out = subprocess.run([FIVE, "--bits", str(bits)],
-                         input="".join("%#x\n" % v for v in values),
-                         capture_output=True, text=True, check=True).stdout
-    res = {}
-    for line in out.split("\n"):
-        f = line.split()
-        if len(f) >= 4 and f[2] == "min":
-            res[int(f[0], 0)] = None if f[3] == ">5" else int(f[3])
-    return res
+    return five_many(FIVE, bits, values)
 
 rng = random.Random(2512)
 cases = {32: [0x809f0017, 0x874206e3, 0xff453a0f, 0xd5f00511, 0x9d7fc477],
          # 0x4007 * 0x812441 (2 + 3 adders; doc/mcm5.md): the product
-         # was dropped on its estimate until h31 (cfx 6)
+         # was dropped on its estimate before issue 25's fix (cfx 6)
          28: [0xc983dc7],
          24: sorted({rng.getrandbits(24) | 1 | (1 << 23) for _ in range(PER)})}
 # the oracle against known answers: 11, 43, 683 need 2, 3, 4 adders,

@@ -19,19 +19,6 @@ mark4() {   # lesson 1 step 4's mark in the progress file
 	awk -v n="${l1#*-}" '$1 == n { print substr($3, 4, 1) }' \
 		"$XDG_STATE_HOME/cfx/progress" 2>/dev/null
 }
-# the lesson pane's text (right of the panels' last separator) as one
-# line: it wraps anywhere
-flat() {
-	tm_screen | awk -F'│' 'NF > 1 { print $NF }' | tr '\n' ' ' | tr -s ' '
-}
-pane_has() {
-	local i=0
-	while [ $i -lt 100 ]; do
-		flat | grep -qF -- "$1" && return 0
-		sleep 0.05; i=$((i + 1))
-	done
-	echo "--- no '$1' in:"; tm_screen | sed 's/^/| /'; return 1
-}
 to_step4() {
 	rm -rf "$XDG_STATE_HOME"
 	dash_start 160 50 dash "$@"
@@ -51,9 +38,9 @@ to_step4
 tm_type ':set bits 64'; tm_keys Enter
 tm_wait 'n = 64' >/dev/null
 tm_type ":answer $a32"; tm_keys Enter
-check "dash :set bits 64: step 4 not judged, the note" pane_has "$note"
+check "dash :set bits 64: step 4 not judged, the note" lesson_pane_has "$note"
 check "    naming the learner's word and how to undo it" \
-	pane_has 'set bits 64 changes its answer. Nothing is counted: type :set bits auto, then answer again.'
+	lesson_pane_has 'set bits 64 changes its answer. Nothing is counted: type :set bits auto, then answer again.'
 tm_screen | grep -q 'Step 4 done' && bad "    but step 4 was judged done" ||
 	ok "    and step 4 is not done"
 # the 64-bit a1 costs nothing either; back on the rule's word the right
@@ -72,7 +59,7 @@ to_step4
 tm_type 'w'
 tm_wait 'n = 64' >/dev/null
 tm_type ":answer $a32"; tm_keys Enter
-check "dash w (64 bits): step 4 not judged, the note" pane_has "$note"
+check "dash w (64 bits): step 4 not judged, the note" lesson_pane_has "$note"
 tm_type 'q'; tm_exited >/dev/null
 
 # the step's own word asked (--bits 32): judged

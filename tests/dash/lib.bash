@@ -129,3 +129,37 @@ wait_for() {
 	done
 	"$@"
 }
+
+# read_checks PREFIX ARGS...: the screen now, read by the suite's read_py
+# (its Python reader, given ARGS); each of its "ok"/"FAIL" lines a check
+# of the suite, PREFIX before its name (the screen shown on a FAIL)
+read_checks() {
+	local prefix=$1 line out; shift
+	tm_settle   # (a frame is drawn whole: the last one is read)
+	tm_screen > "$TM_DIR/screen"
+	out=$(read_py "$@" < "$TM_DIR/screen")
+	while IFS= read -r line; do
+		case $line in
+		"ok   "*) ok "$prefix${line#ok   }" ;;
+		"FAIL "*) bad "$prefix${line#FAIL }" ;;
+		*) echo "$line" ;;
+		esac
+	done <<<"$out"
+	case $out in *FAIL*) sed 's/^/| /' "$TM_DIR/screen" ;; esac
+}
+
+# The lesson pane's text (right of the panels' last separator) as one
+# line: it wraps anywhere.
+lesson_flat() {
+	tm_screen | awk -F'│' 'NF > 1 { print $NF }' | tr '\n' ' ' | tr -s ' '
+}
+
+# Wait (5 s at most) until the lesson pane says $1; else show the screen.
+lesson_pane_has() {
+	local i=0
+	while [ $i -lt 100 ]; do
+		lesson_flat | grep -qF -- "$1" && return 0
+		sleep 0.05; i=$((i + 1))
+	done
+	echo "--- no '$1' in:"; tm_screen | sed 's/^/| /'; return 1
+}

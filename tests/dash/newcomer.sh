@@ -77,10 +77,16 @@ tm_wait 'K = 13$|K = 13 ' >/dev/null
 for i in $(seq 14); do tm_type '}'; done
 check "} past 65536 points: the panel's limit, K stays" \
 	tm_wait 'at most 65536 points are drawn; K stays 65536'
-# :set table above the word: the same message, and what is shown instead
+# :set table above the word: refused with the REPL's reason, which names
+# both ways out, and the table stays (the REPL checks set table against
+# set bits since issue 26)
 tm_type ':set table 20'; tm_keys Enter
-check ":set table 20 on 16 bits: score's message, then what is shown" \
-	tm_wait "$(cli_msg --bits 16 --table-bits 20 0x9e37); showing 2\^[0-9]+ buckets"
+check ":set table 20 on 16 bits: refused, naming set table 16 and set bits 20" \
+	tm_wait 'set table 20 is above the word size 16.*set table 16 or less, or set bits 20 or more'
+check "    and the status says it failed" \
+	tm_wait ':set table 20 failed'
+check "    and the bucket panel keeps its table (b = 1, set by < above)" \
+	tm_wait 'into 2\^1 \(b = 1\)'
 tm_type 'q'; tm_exited >/dev/null
 
 # a digit or a prime key that makes a constant the options refuse: their

@@ -12,9 +12,10 @@
 #   so the answer waits for :set bits auto; steps 4 to 7 predict from
 #   score, sweep or verify too, so the panel stays hidden until step 8
 #   (the dashboard's own step), where it shows the fullest bucket again;
-#   lesson 6 step 1 (reveals: naf ..., refuses: cf ...): which way
-#   2^32/phi rounds: golden(32), in hex, hidden in the header's value
-#   row; step 2 (reveals: naf golden(32) / 3) hides it again, and step 3
+#   lesson 6 step 1 (reveals: naf ..., refuses: cf ...): 2^32/phi less
+#   its rounding; golden(32), in hex, which says the rounding's way, is
+#   hidden in the header's value row; step 2 (reveals: naf golden(32) /
+#   3) hides it again, and step 3
 #   shows it;
 #   lesson 11 step 2 (reveals: naf 0x9e37fffffffc0001): the additions
 #   of the 64-bit 2002 constant's NAF; the dashboard runs on the 32-bit
@@ -134,8 +135,9 @@ scenario() {
 	tm_type 'q'
 	tm_exited >/dev/null
 
-	# lesson 6 step 1: golden(32) = a0 (rounded down, choice 1) is the
-	# answer, and the constant shown; the prose quotes a0 in decimal
+	# lesson 6 step 1: golden(32) = a0 (rounded down) is the constant
+	# shown, its hex hidden; the prose quotes a0 in decimal; the answer
+	# typed is the step's solution
 	rm -rf "$XDG_STATE_HOME"
 	dash_start "$w" "$h" dash --learn 6 "'golden(32)'"
 	check "$at: lesson 6 step 1 predicts round(2^32/phi)" \
@@ -144,7 +146,9 @@ scenario() {
 		tm_wait '= hidden until you answer'
 	tm_settle
 	check "$at: $ghex is not on the screen" shows_none "${ghex#0x}"
-	tm_type ":1"; tm_keys Enter
+	tm_type ":$(sed -n 's/^solution: answer //p' lessons/06-*.lesson |
+		head -n 1)"
+	tm_keys Enter
 	check "$at: the answer passes step 1" tm_wait 'Step 2 of [0-9]+: Odd'
 	# step 2 reveals naf too: its answer hides the row again
 	tm_type ":$spf"; tm_keys Enter

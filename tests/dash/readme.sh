@@ -20,8 +20,9 @@ check "the capture shows the seed constant" \
 	grep -q 'const 0x9e370001' <<<"$now"
 check "the capture shows stride keys failing in the buckets panel" \
 	grep -Eq 'Buckets: 2\^14 stride:4096 keys' <<<"$now"
-check "    with the verdict the README names (R 2.833, bad)" \
-	grep -Eq 'R 2\.833 +max 16 +empty 3072 +bad' <<<"$now"
+check "    with the verdict the README names (R 2.833, bad), JSON's FAIL" \
+	grep -Eq 'R 2\.833 +max 16 +empty 3072 +bad \(FAIL\)' <<<"$now"
 check "the capture shows a stride failing in the sweep" \
-	grep -Eq 'sweep k\*2\^s.*worst s=[0-9]+ R [0-9.]+ bad' <<<"$now"
+	grep -Eq 'sweep (k\*2\^s, )?b=12: worst s=[0-9]+ R [0-9.]+ bad '\
+'\(FAIL\)' <<<"$now"
 tm_summary

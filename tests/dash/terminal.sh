@@ -88,7 +88,7 @@ check "    said with the system's reason ($why)" \
 
 # a path through another user's link (as root: a link of nobody's in
 # /tmp to a directory of root's): refused, one line, nothing made there
-# (t22b trial: the file was made through the link)
+# (issue 22, a trial: the file was made through the link)
 if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
 	mkdir -p "$TM_DIR/rootdir"; evl=/tmp/cfx-evl-$$
 	rm -f "$evl"; runuser -u nobody -- ln -s "$TM_DIR/rootdir" "$evl"

@@ -1,7 +1,7 @@
 /* fuzz_lesson.c - the lesson parser (with its check language) and lint on
  * any text. */
 #include "common.h"
-#include "cfx/lesson.h"
+#include "lesson/lesson.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -87,7 +87,7 @@ expect "ulimit -n 12 bench: status 2, no collect2 summary ($(cat "$tmp/err"))" \
 
 # a compiler that makes directories of its own, three and 41 levels deep,
 # in cfx's temporary directory: all removed (the tree went one level
-# deep, then 16: t22c)
+# deep, then 16: issue 22)
 cat >"$tmp/dircc" <<'SH'
 #!/bin/sh
 for a; do case $a in *.c) d=$(dirname "$a"); mkdir -p "$d/x/y/z" && touch "$d/x/f" "$d/x/y/z/g"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The dashboard and the rest of the signals that end cfx (t22 F2):
+# The dashboard and the rest of the signals that end cfx (issue 22):
 # SIGXFSZ, SIGUSR1, SIGUSR2 and SIGALRM restored the terminal's modes but
 # left the alternate screen drawn and the cursor hidden; now they leave
 # the screen as TERM and HUP do, idle or while a ':' command runs.  And
@@ -29,7 +29,7 @@ expect "SIGUSR1 during :bench: status 138 (got $st)" '[ "$st" = 138 ]'
 expect "SIGUSR1 during :bench: the compiler killed" "gone 4324"
 expect "SIGUSR1 during :bench: no temporary files ($(ls "$T"))" '[ -z "$(ls -A "$T")" ]'
 expect "SIGUSR1 during :bench: the screen left" '! tm_screen | grep -q "Continued fraction"'
-expect "SIGUSR1 during :bench: keypad transmit mode off (t22c: left on)" \
+expect "SIGUSR1 during :bench: keypad transmit mode off (issue 22: left on)" \
 	'[ "$(tm display -p -t t "#{keypad_flag}")" = 0 ]'
 
 # Ctrl-C while :verify runs in the background (its compiler hanging)

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The dashboard and SIGPIPE (t22: the path was untested).  cfx keeps a
+# The dashboard and SIGPIPE (issue 22: the path was untested).  cfx keeps a
 # SIGPIPE its parent ignored ignored (a write then fails and is reported),
 # and otherwise ends by it as by any fatal signal: status 141, after
 # leaving the screen, restoring the terminal and removing its temporary

@@ -1,12 +1,11 @@
 #!/bin/bash
-# GMP's allocation failures (issue 22 F3, t22d): under ulimit -v a big
-# number's allocation failed inside GMP, which printed "GNU MP: Cannot
-# allocate memory" and aborted (status 134; in the dashboard the screen
-# was left as it was).  Now GMP (and MPFR, which allocates through it)
-# allocate through xalloc: one line "cfx: out of memory ..." and status 2,
-# as for cfx's own allocations.  3^200000/2^500000 (python checks its
-# sizes: about 317000 and 500000 bits) with --convergents needs far more
-# than these limits allow.
+# GMP's allocation failures (issue 22, a non-author trial): under ulimit -v a
+# big number's allocation failed inside GMP, which printed "GNU MP: Cannot
+# allocate memory" and aborted (status 134; in the dashboard the screen was
+# left as it was).  Now GMP (and MPFR, which allocates through it) allocate
+# through xalloc: one line "cfx: out of memory ..." and status 2, as for cfx's
+# own allocations.  3^200000/2^500000 (python checks its sizes: about 317000
+# and 500000 bits) with --convergents needs far more than these limits allow.
 . "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
 python3 -c 'assert (3**200000).bit_length() == 316993' || exit 2

@@ -71,7 +71,7 @@ expect "play: run(verify)'s shift/add detail says the evaluator agrees" 'grep -q
 expect "  and starts no compiler ($(wc -l <"$log") runs)" '[ ! -s "$log" ]'
 # a solution line that runs verify, played by learn --check (vetting a
 # lesson file from someone else): the file's line, not a person's, so no
-# compiler either (t22b trial: two cc runs), in the REPL's face and the
+# compiler either (issue 22, a trial: two cc runs), in the REPL's face and the
 # dashboard's; a learner who types verify in play runs the real check
 for face in "" "face: dash\n"; do
 	printf "title: T\nstep: S\n  Prose.\n${face}try: verify $P\ncheck: result.verify.verdict == \"PASS\"\nhint: h\nsolution: verify $P\n" >"$tmp/l/01-l.lesson"

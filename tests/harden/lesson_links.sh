@@ -1,6 +1,6 @@
 #!/bin/bash
 # A lesson file of the catalogue gets the checks a patch beside a lesson
-# gets (issue 22, non-author trial t22d, F8).  Before, a $CFX_LESSONS
+# gets (issue 22, a non-author trial).  Before, a $CFX_LESSONS
 # directory of another user's holding 01-intro.lesson -> /etc/shadow was
 # followed: `cfx learn 1` quoted the file's first line in its parse error,
 # and `learn --list` showed any "title:" line of it.  Now a symbolic link,
@@ -70,7 +70,7 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
 	ln -s "$secret" "$tmp/nob/01-intro.lesson"
 	chown -h nobody "$tmp/nob/01-intro.lesson"
 	chown nobody "$tmp/nob"
-	refused "$tmp/nob" intro "nobody's directory, nobody's link (t22d F8)"
+	refused "$tmp/nob" intro "nobody's directory, nobody's link (issue 22)"
 	mkdir -m 755 "$tmp/nobf"
 	cp "$good" "$tmp/nobf/01-theirs.lesson"
 	printf 'root:s3cr3t-first-%s\n' $$ >>"$tmp/nobf/01-theirs.lesson"

@@ -43,7 +43,7 @@ for n in 300 4000; do
 		"cfx: score: cannot read key file: No such file or directory ($m)"
 	"$cfx" score 0x61C88647 --keys "file:$d/keys.txt" 2>"$tmp/e"
 	says "$n: score --keys file:, a bad key" "$tmp/e" \
-		"cfx: score: $d/keys.txt line 3: not a decimal or 0x hex integer (zz)"
+		"cfx: score: $d/keys.txt:3: not a decimal or 0x hex integer (zz)"
 	"$cfx" verify 0x61C88647 --keys "file:$m" >/dev/null 2>"$tmp/e"
 	says "$n: verify --keys file:, missing" "$tmp/e" \
 		"cfx: verify: cannot read key file: No such file or directory ($m)"
@@ -52,11 +52,11 @@ for n in 300 4000; do
 		"cfx: stats: cannot read: No such file or directory ($m)"
 	"$cfx" stats "$d/sample.txt" 2>"$tmp/e"
 	says "$n: stats FILE, not a number" "$tmp/e" \
-		"cfx: stats: $d/sample.txt, line 3: not a number (x)"
+		"cfx: stats: $d/sample.txt:3: not a number (x)"
 	printf '1\n\0\n' >"$d/nul.txt"
 	"$cfx" stats "$d/nul.txt" 2>"$tmp/e"
 	says "$n: stats FILE, a NUL byte" "$tmp/e" \
-		"cfx: stats: $d/nul.txt, line 2: a NUL byte in the line (\\x00)"
+		"cfx: stats: $d/nul.txt:2: a NUL byte in the line (\\x00)"
 	"$cfx" bench 0x61C88647 --runs 3 --raw "$d/file" 2>"$tmp/e"
 	says "$n: bench --raw a file" "$tmp/e" \
 		"cfx: bench: refused: not a directory ($d/file)"
@@ -72,13 +72,13 @@ for n in 300 4000; do
 	"$cfx" review "$m" 2>"$tmp/e"
 	says "$n: review FILE, missing" "$tmp/e" \
 		"cfx: review: cannot read: No such file or directory ($m)"
-	# review's own messages: a bad line ("FILE, line N: ... (FILE)"),
+	# review's own messages: a bad line ("FILE:N: ... (FILE)"),
 	# the inputs together over 256 MiB (sparse files, nothing read) and
 	# a file of too many C tokens (2^22 + 1: "a;" is two, then "b")
 	printf 'a\n\0\n' >"$d/nul.patch"
 	"$cfx" review "$d/nul.patch" 2>"$tmp/e"
 	says "$n: review FILE, a NUL byte" "$tmp/e" \
-		"cfx: review: $d/nul.patch, line 2: a NUL byte in the line ($d/nul.patch)"
+		"cfx: review: $d/nul.patch:2: a NUL byte in the line (\\x00)"
 	truncate -s 200M "$d/big1.patch" "$d/big2.patch"
 	"$cfx" review "$d/big1.patch" "$d/big2.patch" 2>"$tmp/e"
 	says "$n: review FILE..., over 256 MiB together" "$tmp/e" \
@@ -131,10 +131,10 @@ printf '1\n2\nx\n' >"$t/s"
 printf 'a\n\0\n' >"$t/p"
 "$cfx" review "$t/p" 2>"$tmp/e"
 says "a tab in the path, review at a line: escaped" "$tmp/e" \
-	"cfx: review: $d/tab\\there/p, line 2: a NUL byte in the line ($d/tab\\there/p)"
+	"cfx: review: $d/tab\\there/p:2: a NUL byte in the line (\\x00)"
 "$cfx" stats "$t/s" 2>"$tmp/e"
 says "a tab in the path, at a line: escaped" "$tmp/e" \
-	"cfx: stats: $d/tab\\there/s, line 3: not a number (x)"
+	"cfx: stats: $d/tab\\there/s:3: not a number (x)"
 # a path past PATH_MAX, named whole once: the message's own copies of it
 # (or of a directory above it, where the message says no more) are cut
 # to head...tail; each was printed whole beside the token (a 4500-byte

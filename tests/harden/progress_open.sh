@@ -1,6 +1,6 @@
 #!/bin/bash
-# A progress file that cannot be opened now is not corrupt (t22 F3), and
-# a save past `ulimit -f` leaves nothing behind (t22 F5).  Before: under
+# A progress file that cannot be opened now is not corrupt (issue 22), and
+# a save past `ulimit -f` leaves nothing behind (issue 22).  Before: under
 # `ulimit -n 4` (or a file this user cannot read) `cfx learn --list` set
 # a good progress file aside as progress.corrupt-* and the next lesson
 # started afresh; `ulimit -f 0; cfx learn 1` ended with SIGXFSZ (153) and
@@ -29,7 +29,7 @@ expect "ulimit -n 4, learn 2: nothing saved over the progress file" \
 	'cmp -s "$tmp/saved" "$d/progress" && ! ls "$d" | grep -q corrupt'
 
 # a lesson played while the file cannot be opened: its save writes
-# nothing over it (it saved through a NULL path: SIGSEGV, 139; t22c)
+# nothing over it (it saved through a NULL path: SIGSEGV, 139; issue 22)
 echo 'cf 5' >"$tmp/ans"
 sh -c 'ulimit -n 5; exec ./cfx learn 1 -f "$1"' sh "$tmp/ans" >/dev/null 2>"$tmp/err"; rc=$?
 expect "ulimit -n 5, learn 1 -f: no crash ($rc: $(head -2 "$tmp/err"))" '[ $rc != 139 ] && [ $rc -lt 128 ]'

@@ -1,6 +1,6 @@
 #!/bin/bash
-# A signal that ends cfx while it saves progress (issue 22, non-author
-# trial t22d, F6).  Before, 5 runs of 40 left progress.tmp.* behind (the
+# A signal that ends cfx while it saves progress (issue 22, a non-author
+# trial).  Before, 5 runs of 40 left progress.tmp.* behind (the
 # temporary copy, removed only by the next save).  Now its name is
 # registered with the fatal-signal cleanup before it is made and until it
 # is renamed.  SIGTERM (and SIGHUP, SIGUSR1) at times spread over the

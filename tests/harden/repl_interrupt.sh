@@ -1,7 +1,7 @@
 #!/bin/bash
 # Ctrl-C in the interactive REPL (a pty): the command stops, the prompt
 # comes back, and nothing is underlined: "cf: interrupted" came under a
-# caret beneath the whole expression (t22c), as if the expression were at
+# caret beneath the whole expression (issue 22), as if the expression were at
 # fault.  spectrum of 2^26 points, which heard no Ctrl-C in the REPL and
 # printed its whole report seconds later, stops too.  What is checked is
 # the pty's text: the command's name with "interrupted", no "^~" line,

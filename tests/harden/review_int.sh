@@ -1,5 +1,5 @@
 #!/bin/bash
-# Ctrl-C during `cfx review` of a large patch (issue 22, t22d): the
+# Ctrl-C during `cfx review` of a large patch (issue 22's trials): the
 # evaluator stops at Ctrl-C, and each constant it stopped on read as no
 # multiplier, so the review printed "no multipliers found / total: 0
 # errors" and exited 0: a clean result for a patch that changes

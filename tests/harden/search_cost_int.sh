@@ -1,6 +1,6 @@
 #!/bin/bash
 # Ctrl-C while search costs its candidates by the shift/add search (issue
-# 22, non-author trial t22d, F2).  Before, a SIGINT in that phase left the
+# 22, a non-author trial).  Before, a SIGINT in that phase left the
 # candidates not yet reached with their signed digits' count (0x9e3781
 # "5/4" became "6/-"), printed as the answer with status 0 and "interrupted":
 # false.  Now it is an interrupted search as the man page has it: "cfx:

@@ -79,7 +79,7 @@ pid=$!
 wait $pid; rc=$?
 expect "cf --convergents while printing: status 130 after Ctrl-C (got $rc; $(cat "$tmp/err"))" \
 	'[ $rc = 130 ] && [ "$(cat "$tmp/err")" = "cfx: cf: interrupted" ]'
-# a reader that never reads (t22c): one Ctrl-C ends cf, text or --json,
+# a reader that never reads (issue 22): one Ctrl-C ends cf, text or --json,
 # without writing what stdout still holds (it blocked in write() after
 # "interrupted"; --json printed all 41 MB and exited 0)
 for j in "" --json; do

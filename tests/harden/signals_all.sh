@@ -1,6 +1,6 @@
 #!/bin/bash
-# Every signal that ends a process by default (issue 22, non-author trial
-# t22d, F5).  Before, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGABRT, SIGSYS,
+# Every signal that ends a process by default (issue 22, a non-author
+# trial).  Before, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGABRT, SIGSYS,
 # SIGTRAP and SIGSTKFLT (and SIGXCPU and the real-time signals) ended cfx
 # without its cleanup: /tmp/cfx-verify-* and /tmp/cfx-jit-* stayed and the
 # compiler's process group went on running.  Now each is handled as SIGTERM

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Ctrl-C while stats reads a large regular file, before a later sample
-# that is a named pipe with no writer (issue 22, non-author trial t22d,
-# F7).  Before, `cfx stats bigfile fifo` with SIGINT during the first
+# that is a named pipe with no writer (issue 22, a non-author
+# trial).  Before, `cfx stats bigfile fifo` with SIGINT during the first
 # file hung for good: no read of a regular file is interrupted, and the
 # wait for the pipe's writer began after the signal had come.  Now the
 # flag is looked at while the file is read, before the next file, and

@@ -153,10 +153,10 @@ past=$($py -c "exec(open('$tmp/exact.py').read()); print(sd(load('$tmp/sd')) is 
 expect "a standard deviation past the doubles (python: $past): status 2 (got $rc)" \
 	'[ "$past" = True ] && [ $rc = 2 ] && [ ! -s "$tmp/out" ]'
 expect "a standard deviation past the doubles: said ($(cat "$tmp/err"))" \
-	'[ "$(cat "$tmp/err")" = "cfx: stats: $tmp/sd, line 1: numbers too large: the standard deviation overflows a double (-1.7e+308)" ]'
+	'[ "$(cat "$tmp/err")" = "cfx: stats: $tmp/sd:1: numbers too large: the standard deviation overflows a double (-1.7e+308)" ]'
 printf -- '-1.7e308\n-1.6e308\n-1.5e308\n' >"$tmp/neg"
 printf '1.5e308\n1.6e308\n1.7e308\n' >"$tmp/pos"
 ./cfx stats "$tmp/neg" "$tmp/pos" >"$tmp/out" 2>"$tmp/err"; rc=$?
 expect "means 3.2e308 apart: status 2, said ($rc: $(cat "$tmp/err"))" \
-	'[ $rc = 2 ] && [ "$(cat "$tmp/err")" = "cfx: stats: $tmp/pos, line 3: numbers too large: the difference of the means overflows a double (1.7e+308)" ]'
+	'[ $rc = 2 ] && [ "$(cat "$tmp/err")" = "cfx: stats: $tmp/pos:3: numbers too large: the difference of the means overflows a double (1.7e+308)" ]'
 done_suite harden/stats_span

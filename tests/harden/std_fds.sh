@@ -1,6 +1,6 @@
 #!/bin/bash
 # Descriptors 0, 1 and 2 closed by whoever started cfx (issue 22,
-# non-author trial t22d, F9).  Before, `cfx learn 1 2>&-` with a bad line
+# a non-author trial).  Before, `cfx learn 1 2>&-` with a bad line
 # in the progress file wrote its warning into progress.lock: the lock was
 # the first file opened and took descriptor 2.  Now a closed 0, 1 or 2 is
 # held from the start, so no file cfx opens takes its place: the lock
@@ -34,7 +34,7 @@ judge() {
 
 fresh 1
 "$cfx" learn 1 </dev/null >"$tmp/out" 2>&-; rc=$?
-judge "learn 1 2>&-, a bad progress line (t22d F9)" $rc
+judge "learn 1 2>&-, a bad progress line (issue 22)" $rc
 expect "learn 1 2>&-: the lesson still shown on stdout, at its saved step" \
 	'grep -q "Lesson 1, step 2 of" "$tmp/out"'
 

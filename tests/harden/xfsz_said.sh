@@ -1,5 +1,5 @@
 #!/bin/bash
-# SIGXFSZ says what went wrong (issue 22, t22d nit): `cfx bench` under
+# SIGXFSZ says what went wrong (issue 22, a non-author trial): `cfx bench` under
 # ulimit -f ended with status 153 and nothing said.  Now one line names
 # the file size limit; the status is still 128 + SIGXFSZ (kill -l) and
 # no temporary directory is left.

@@ -45,7 +45,18 @@ for f in "$root"/lessons/[0-9]*.lesson; do
 	while IFS=$'\x1f' read -r k rev refw ans; do
 		[ -n "$k" ] || continue
 		steps=$((steps + 1))
-		wrong=1; [ "$ans" = 1 ] && wrong=2
+		# a wrong guess in the step's own form (one asking for two
+		# decimals refuses "1" uncounted: lessons/form_free.sh)
+		if [[ $ans =~ ^[0-9]+\.([0-9]+)$ ]]; then
+			wrong=$(awk -v a="$ans" -v d="${#BASH_REMATCH[1]}" \
+				'BEGIN { printf "%.*f", d, a + 1 }')
+		elif [[ $ans =~ ^([0-9]+)(,.*)$ ]]; then
+			# a list (its count of items is a form check too):
+			# the first item one more
+			wrong="$((BASH_REMATCH[1] + 1))${BASH_REMATCH[2]}"
+		else
+			wrong=1; [ "$ans" = 1 ] && wrong=2
+		fi
 		revealed "$n" "$k" "a wrong guess, $rev" "answer $wrong" "$rev" "answer $ans"
 		revealed "$n" "$k" "solution" "solution" "answer $ans"
 		if [ -n "$refw" ]; then
@@ -56,6 +67,10 @@ for f in "$root"/lessons/[0-9]*.lesson; do
 			op=$(awk '{ for (i = 2; i <= NF && $i !~ /^-[-a-z]/; i++)
 				printf "%s%s", (i > 2 ? " " : ""), $i }' <<<"$rev")
 			[ "$w" = review ] && op=2002.patch
+			# a word other than review takes no patch (lesson
+			# 14 step 4 reveals with review, refuses shifts): it
+			# runs on the step's own answer, which it would print
+			[ "$w" != review ] && [[ $op == *.patch ]] && op=$ans
 			[ "$w" = verify ] && op="$op --table-bits 8-10"
 			revealed "$n" "$k" "a wrong guess, $w" "answer $wrong" "$w $op" "answer $ans"
 		fi
@@ -102,7 +117,7 @@ grep -q '^Step 4 done' <<<"$out" && [ "$(mark 04 4)" = h ] &&
 	ok "L04 step 4: 5, then $q8 worked out, is solved with help (h)" || bad "L04 step 4 retry: $(mark 04 4)"
 # after a wrong answer the learner is told what running the command costs;
 # the previous step's reveal line still runs without ending the step
-out=$(play 04 5 'answer 1' 'spectrum 0x9e370001 --count 234' quit)
+out=$(play 04 5 'answer 1, 2' 'spectrum 0x9e370001 --count 234' quit)
 grep -q '^Answer again; or run spectrum' <<<"$out" && grep -q 'counted as revealed' <<<"$out" &&
 	ok "L04 step 5: a wrong answer says what running spectrum costs" ||
 	bad "L04 step 5 note: $(tail -n 8 <<<"$out")"

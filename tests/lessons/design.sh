@@ -47,7 +47,10 @@ print(a, q, big, '%.1f' % R($p, 16, range(2**18)))")"
 	out=$(play 05 7 "cf $p" "score $p --table-bits 16" "answer $a, $q" "answer 2, 7")
 	if ! grep -q '^Step 7 done' <<<"$out" &&
 	   grep -qF 'answer a, q with your own q, from 4 to 1000' <<<"$out" &&
-	   grep -qF 'the convergent right before the huge quotient' <<<"$out"; then
+	   grep -qF 'the convergent right before the huge quotient' <<<"$out" &&
+	   ! tr '\n' ' ' <<<"$out" | tr -s ' ' | grep -qF 'not an earlier one'; then
+		# (2/7 is no convergent of it at all: "not an earlier one",
+		# said of it before, was wrong; a new user's trial)
 		ok "L05 s7: the nudge $p refused, as $a, $q (q < 4) and as 2, 7 (no convergent)"
 	else
 		bad "L05 s7: the nudge $p: $(tail -n 6 <<<"$out")"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Issue 24 (t24d's trial): lesson sentences 04/4, 07/8, 07/10, 09/5-6 made
+# Issue 24 (a new user's trial): lesson sentences 04/4, 07/8, 07/10, 09/5-6 made
 # true, and lesson 05/7 and 07/9 refusing what does not do what they ask.
 # Every figure is recomputed here by brute force in python (the sparse:16
 # keys remade with GSL's mt19937 as sparse_keys.sh does) or by gp, never
@@ -46,35 +46,12 @@ nosay "L07 step 8" "other counts or tables lose it" "$s"
 for w in "-t 12 or -t 8 with -c 2^18" "-t 16 with -c 2^17 or 3 * 2^16" "larger table (-t 17)" \
 	"count that is not a multiple of 2^16"; do says "L07 step 8" "$w" "$s"; done
 
-# 07 step 10: golden(32)'s weakness is its own; other multipliers pass
-got=$(python3 - <<PY
-$(sed -n '/^import random/,/^pos, keys = sparse/p' "$root"/tests/lessons/sparse_keys.sh)
-import itertools
-every = [sum(b << p for b, p in zip(t, pos)) for t in itertools.product((0, 1), repeat=16)]
-out = []
-for m in (2654435769, 0x9f767c45, 0x4164d839, 0xbd69fe29):
-    c = Counter((k * m % 2**32) >> 16 for k in keys)
-    e = len(keys) / 2**16
-    chi2 = sum((v - e)**2 / e for v in c.values()) + (2**16 - len(c)) * e
-    out.append("%d %.4f %.6f" % (2**16 - len({(k * m % 2**32) >> 16 for k in every}), R(m, 16, keys)[0], chi2))
-print(";".join(out))
-PY
-)
-echo "python: $got"
-IFS=';' read -r g a b c <<<"$got"
-chk() { echo "x=$2; s=65535/2; p=exp(log(incgam(s, x/2)) - lngamma(s)); printf(\"%.2g\", p)" | gp -q -f 2>/dev/null | tr -d " "; }
-pg=$(chk golden "${g##* }"); pa=$(chk a "${a##* }"); pb=$(chk b "${b##* }"); pc=$(chk c "${c##* }")
-echo "gp p-values: $pg $pa $pb $pc"
-[ "$pg" = "4.1e-62" ] && ok "gp: golden(32) p = 4.1e-62 on sparse:16 -t 16" || bad "gp: golden(32) p = $pg"
-[ "$pa $pb $pc" = "1.0 0.73 0.40" ] || [ "$pa $pb $pc" = "1 0.73 0.40" ] && ok "gp: the three others p = $pa $pb $pc (>= 0.001)" ||
-	bad "gp: the others p = $pa $pb $pc"
+# 07 step 10: golden(32)'s weakness is its own, not the keys'; its
+# figures (at 2^14 buckets, the table step 9 judges) are recomputed by
+# sparse_keys.sh: python's keys, gp's p-values
 s=$(step 07 10)
 nosay "L07 step 10" "structured for any multiplier" "$s"
-set -- $g; says "L07 step 10" "it reaches $((65536 - $1)) buckets" "$s"; says "L07 step 10" "R = ${2:0:5}" "$s"
-says "L07 step 10" "p = 4.1e-62" "$s"
-e=(); for x in "$a" "$b" "$c"; do e+=("${x%% *}"); done
-says "L07 step 10" "leave ${e[0]}, ${e[1]} and ${e[2]} empty" "$s"
-says "L07 step 10" "(p = 1, 0.735 and 0.402)" "$s"
+says "L07 step 10" "That is golden(32)'s own, not the keys'" "$s"
 
 # 09 steps 5 and 6: the measured P decides; a_1's chance of >= A is 1/A
 # for a uniform x (floor(1/x) >= A iff x <= 1/A), below log2(1 + 1/A)
@@ -95,6 +72,7 @@ grep -q '^Step 7 done' <<<"$out" && ok "L05 step 7 takes the default count" || b
 # 07 step 9: sequential keys (they vary on the low bits, as many as the count) do not pass
 out=$(play 07 9 'score 0x9e370001 --table-bits 10 --count 1024')
 grep -q '^Step 9 done' <<<"$out" && bad "L07 step 9 takes sequential keys" || ok "L07 step 9 refuses sequential keys"
-out=$(play 07 9 'score 0x9e370001 --keys sparse:16 --table-bits 16')
+# (2^14 buckets: 2^16 would hold fewer keys, 25671, than buckets)
+out=$(play 07 9 'score 0x9e370001 --keys sparse:16 --table-bits 14')
 grep -q '^Step 9 done' <<<"$out" && ok "L07 step 9 takes sparse:16" || bad "L07 step 9: $(tail -n 4 <<<"$out")"
 finish issue24e

@@ -9,8 +9,13 @@ hint: (that hint) or explain:; check: and claim: take their indented
 lines too, joined with a space.  A blank line is a paragraph break ("")
 in the text it follows, as in cfx's own parser (src/lesson/lesson.c).
 """
+import os
 import re
 import sys
+
+# tests/lib (sample.py: CHECK_SAMPLE) for the suites that import this one
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lib"))
 
 passed = failed = 0
 

@@ -83,6 +83,12 @@ grep -q "d = 47 \* 2^16 + 14 = $d, with ||d x|| 2^32 = $e" <(tr '\n' ' ' <"$les"
 	grep -q "counted $rg" <<<"$vgt" && grep -q "R is $rg there" "$les" &&
 	ok "step 5: d = $d, ||d x|| 2^32 = $e, counted R $rg (python)" ||
 	bad "step 5: d $d, e $e, R $rg"
+# step 5 asks for that e: the vector its prose names is LLL's, and its
+# solution is python's e
+grep -q "names the vector (${vg/,/, })" <(awk '/^step:/{s++} s == 5' "$les" |
+	tr '\n' ' ' | tr -s ' ') && [ "$(sol 5)" = "$e" ] &&
+	ok "step 5 names ($vg) and asks for ||d x|| 2^32 = $e, its solution" ||
+	bad "step 5: prose's vector or solution $(sol 5), not ($vg) and $e"
 q22=$(py 'from fractions import Fraction as F
 x, q = F('"$g"', 2**32), [0, 1]
 for k in range(23):

@@ -1,8 +1,9 @@
 #!/bin/bash
 # refuses: hides no more of the dashboard than shows the answer.  Lesson 6
-# step 1 predicts which way 2^32/phi rounds; it reveals with naf
-# golden(32) and refuses cf, spectrum, score and the others, whose lines
-# on golden(32) would print it.  The dashboard's panels show the
+# step 1 predicts how far 2^32/phi lies from its rounding; it reveals
+# with naf golden(32) and refuses cf, spectrum, score and the others,
+# whose lines on golden(32) would print golden(32), and so which way it
+# rounds.  The dashboard's panels show the
 # dashboard's constant: on the lesson's own prevprime(golden(32)) the
 # continued fraction, spectrum and buckets panels say nothing of the
 # answer and stay shown (only naf's decomposition, header row and code are

@@ -152,6 +152,10 @@ EXCUSED = {
     ("14", 2): (r"lesson 0[78] step \d+: (score|sweep) ",
                 "8192 is a count of keys, 2^13, in score's and sweep's "
                 "tables"),
+    ("12", 4): (r"lesson 09 step \d+: verify \S+ --full$",
+                "168 is a struct size there, keys k*168 in the stride "
+                "map; the step asks for __mulsi3's instructions, 31 "
+                "rounds of five and 13 adds"),
 }
 
 

@@ -45,7 +45,7 @@ question=$(awk '/^step:/ { n++ } n == 6 && /^predict: / { on = 1; sub(/^predict:
 dash_start 80 24 --learn 9
 check "80x24: lesson 9 resumes at step 6" tm_wait 'Step 6 of 6'
 # the pane is read once its last line, the answer line, is drawn
-check "80x24: the answer line is shown" tm_wait ':answer X, or just :X'
+check "80x24: the answer line is shown" tm_wait ':answer X(, or just| or) :X'
 pane() { tm_screen | awk -F'│' 'NF > 1 { s = $NF; sub(/^ /, "", s); print s }'; }
 shown=$(pane | sed 's/^guess //; s/^      //' | tr -s ' \n' '  ')
 check "80x24: the step's prose is shown (\"$prose\")" \

@@ -2,8 +2,9 @@
 # refuses: WORD...: a prediction refuses more command words than its
 # reveals: lines name (the other commands that would print its answer:
 # verify beside cf, shifts beside naf), and the reveal names only the
-# reveals: lines.  Lesson 6 step 1 predicts round(2^32/phi) with naf's
-# line as its reveal and refuses cf, verify and the others; learn --check
+# reveals: lines.  Lesson 6 step 1 predicts 2^32/phi - round(2^32/phi)
+# with naf's line as its reveal and refuses cf, verify and the others,
+# which would show golden(32) and so which way it rounds; learn --check
 # refuses a word that is no command, a second refuses:, and refuses: on a
 # step that does not predict.
 . "$(dirname "$0")/lib.sh"
@@ -28,7 +29,9 @@ for w in $words; do
 		bad "'$w golden(32)' at step 1: $(tail -n 5 <<<"$out")"
 	fi
 done
-out=$(printf 'answer 1\nquit\n' | "$cfx" learn 6 2>&1)
+# the step's own answer (its solution), which ends it
+a1=$(awk '/^step:/{s++} s==1 && /^solution: answer /{print $3}' "$l6")
+out=$(printf 'answer %s\nquit\n' "$a1" | "$cfx" learn 6 2>&1)
 rev=$(sed -n '/See it for yourself/,/Step 1 done/p' <<<"$out")
 grep -qxF "  $r1" <<<"$rev" && ! grep -q '^And:' <<<"$rev" &&
 	ok "the reveal names $r1 and no refused word" || bad "reveal: $rev"

@@ -28,7 +28,6 @@ b13=$(python3 -c 'print(32 * max(len({(o + x * 2**16) >> 22 for x in range(32)})
 s9=$(python3 -c 'from fractions import Fraction as F
 pf, r = F(1, 500) * 56, 3
 print("FAIL" if r >= 2 and pf < F(5, 100) else "WARN" if r >= F(3, 2) and pf < F(1, 2) else "PASS")')
-n7=$(python3 -c 'print("yes" if 0.0631 < 0.001 else "no")')
 one_try() {   # N STEP WRONG RIGHT
 	local n=$1 step=$2 wrong=$3 right=$4 out
 	grep -q '^tries: 1\b' "$root"/lessons/"$n"-*.lesson ||
@@ -45,7 +44,8 @@ one_try() {   # N STEP WRONG RIGHT
 	play "$n" "$step" "answer $right" | grep -q "^Step $step done" &&
 		ok "L$n step $step: $right first passes" || bad "L$n step $step refuses $right"
 }
-one_try 07 4 yes "$n7"
+# (lesson 7 step 4, tries: 1 yes no, asks for a count now:
+# tests/lessons/two_way.sh; lesson 9 step 5's closed set of words below)
 # the small counts and closed answers of other steps (python, brute force)
 a1=$(python3 -c 'print(2**32 // 0x9e370001)')
 one_try 01 4 2 "$a1"
@@ -114,14 +114,10 @@ grep -qF 'Answer one of: PASS WARN FAIL. Nothing is counted.' <<<"$out" &&
 	grep -q '^Step 5 done' <<<"$out" &&
 	ok "L09 step 5: banana is no status and costs nothing; $s9 then passes" ||
 	bad "L09 step 5 banana: $(tail -n 6 <<<"$out")"
-out=$(play 07 4 'answer maybe' "answer $n7")
-grep -qF 'Answer one of: yes no.' <<<"$out" && grep -q '^Step 4 done' <<<"$out" &&
-	ok "L07 step 4: maybe costs nothing; $n7 then passes" ||
-	bad "L07 step 4 maybe: $(tail -n 6 <<<"$out")"
 
 # the directive's grammar: tries: 1 only, on a step that asks
 mkdir -p "$tmp/l"
-for t in 2 x 1x; do
+for t in 0 10 x 1x; do
 	cat > "$tmp/l/01-t.lesson" <<L
 title: Tries
 step: One
@@ -133,7 +129,7 @@ hint: yes.
 solution: answer yes
 L
 	out=$("$cfx" learn --check "$tmp/l/01-t.lesson" 2>&1); rc=$?
-	[ $rc = 2 ] && grep -qF "tries: 1, once" <<<"$out" && grep -qF "($t)" <<<"$out" &&
+	[ $rc = 2 ] && grep -qF "tries: N, from 1 to 9, once" <<<"$out" && grep -qF "($t)" <<<"$out" &&
 		ok "learn --check: tries: $t refused" || bad "tries: $t (status $rc): $out"
 done
 cat > "$tmp/l/01-t.lesson" <<L
@@ -160,6 +156,6 @@ hint: cf 13/8.
 solution: cf 13/8
 L
 out=$("$cfx" learn --check "$tmp/l/01-t.lesson" 2>&1); rc=$?
-[ $rc = 2 ] && grep -qF "tries: 1 belongs to a step that asks" <<<"$out" &&
+[ $rc = 2 ] && grep -qF "tries: belongs to a step that asks" <<<"$out" &&
 	ok "learn --check: tries: 1 on a try: step refused" || bad "tries on try: (status $rc): $out"
 finish retries

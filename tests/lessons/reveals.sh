@@ -75,7 +75,7 @@ out=$("$cfx" learn --check "$tmp/l/01-l.lesson" 2>&1); rc=$?
 # takes what rounds to R = 6.38) shows the exact R, by python's
 # fractions (2^18 keys in 7037 whole clumps), not the solution's 6.38;
 # lesson 8 step 2's a_5 (gp) beside the estimate 4096 given first; an
-# expression (lesson 4 step 2) its value, by python; the learner's guess
+# expression (lesson 14 step 4) its value, by python; the learner's guess
 # stays beside it.
 r9=$(python3 -c 'from fractions import Fraction as F
 r = F(1775 * 38 * 39 + 5262 * 37 * 38, 2**19) / (1 + F(2**18 - 1, 2**17))
@@ -102,13 +102,15 @@ echo "$out" | grep -qF "You predicted 4096; the answer is $x5 ($s2)." &&
 	ok "lesson 8 step 2: the reveal says x_5 = $x5 beside the estimate 4096" ||
 	bad "lesson 8 step 2's reveal: $(echo "$out" | grep predicted)"
 rm -rf "$XDG_STATE_HOME"
-l4=$(ls "$root"/lessons/04-*.lesson)
-sol=$(awk '/^step:/{s++} s==2 && /^solution: answer /{sub(/^solution: answer /, ""); print}' "$l4")
-val=$(python3 -c "print($sol)")
-out=$(printf 'skip\nanswer %s\nquit\n' "$sol" | "$cfx" learn 4 2>&1)
+# (lesson 4 step 2 wants the number now: lesson 14 step 4's answer is
+# the shift/add form itself, an expression)
+l14=$(ls "$root"/lessons/14-*.lesson)
+sol=$(awk '/^step:/{s++} s==4 && /^solution: answer /{sub(/^solution: answer /, ""); print}' "$l14")
+val=$(python3 -c "print(${sol//^/**})")
+out=$(printf 'skip\nskip\nskip\nanswer %s\nquit\n' "$sol" | "$cfx" learn 14 2>&1)
 echo "$out" | tr '\n' ' ' | tr -s ' ' | grep -qF "the answer is $val ($sol)." &&
-	ok "lesson 4 step 2: the reveal says $sol = $val" ||
-	bad "lesson 4 step 2's reveal: $(echo "$out" | grep -A1 predicted)"
+	ok "lesson 14 step 4: the reveal says $sol = $val" ||
+	bad "lesson 14 step 4's reveal: $(echo "$out" | grep -A1 predicted)"
 
 # a convergent is revealed as the fraction it is, not as a decimal:
 # lesson 2 step 1 (13/8's third convergent by python's fractions) said
@@ -124,9 +126,9 @@ c14=$(python3 -c 'from fractions import Fraction as F
 x = F(1)
 for _ in range(14): x = 1 + 1 / x
 print("%d/%d" % (x.numerator, x.denominator))')
-out=$(printf 'answer 1/1\nanswer %s\nquit\n' "$c14" | "$cfx" learn 3 2>&1)
-echo "$out" | grep -qxF "You predicted 1/1; the answer is $c14." &&
-	ok "lesson 3 step 1: the reveal says $c14 beside a wrong 1/1" ||
+out=$(printf 'answer 3/2\nanswer %s\nquit\n' "$c14" | "$cfx" learn 3 2>&1)
+echo "$out" | grep -qxF "You predicted 3/2; the answer is $c14." &&
+	ok "lesson 3 step 1: the reveal says $c14 beside a wrong 3/2" ||
 	bad "lesson 3 step 1's reveal: $(echo "$out" | grep predicted)"
 
 # learn --check: a prediction that accepts a range must say its exact
@@ -174,4 +176,24 @@ for f in "$root"/lessons/*.lesson; do
 		{ n=$((n + 1)); echo "$(basename "$f"): $(cat "$tmp/err")"; }
 done
 [ $n = 0 ] && ok "the lessons pass learn --check" || bad "$n lessons fail learn --check"
+# lesson 1 step 5 builds on the line step 4's reveal suggests: the prose
+# says it was suggested, not shown (the reveal prints the command, not its
+# output), and the line runs at step 5 before the answer and shows the
+# run of 1s the prose describes (its length from python's Euclid)
+l1=$(ls "$root"/lessons/01-*.lesson)
+r4=$(reveals 4 "$l1")
+run=$(python3 -c '
+a, b, q = 0x9e370001, 2**32, []
+while a: q.append(b // a); a, b = b % a, a
+print(next(i for i, v in enumerate(q) if v != 1))')
+p5=$(awk '/^step:/{s++; d=0; next} /^[a-z]+:/{d=1} s==5 && !d && /^  /' "$l1" |
+	tr -s ' \n' ' ')
+grep -q "reveal suggested $r4" <<<"$p5" && ! grep -q "reveal, $r4, shows" <<<"$p5" &&
+	ok "lesson 1 step 5 says step 4's reveal suggested $r4" ||
+	bad "lesson 1 step 5's prose about $r4: $p5"
+out=$(play 01 5 "$r4")
+step5=$(sed -n '/step 5 of 5/,$p' <<<"$out")
+grep -q "1 (x$run)" <<<"$step5" && ! grep -q 'would show the answer' <<<"$step5" &&
+	ok "lesson 1 step 5: $r4 runs before the answer and shows 1 (x$run), python's run" ||
+	bad "lesson 1 step 5, $r4: $(tail -n 5 <<<"$step5")"
 finish reveals

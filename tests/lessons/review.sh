@@ -45,20 +45,25 @@ s=$(py 'print(next(s for s in range(32) if 0x9e370001 % 2**(32 - s) == 1))')
 	ok "step 3: stride 2^$s (python), the solution and review's worst" ||
 	bad "step 3: python $s, solution $(sol 3)"
 
-# step 4: the shifts and adds of mm/filemap.c, evaluated on x = 1
-mul=$(sed -n '/^+\tn = hash;/,/^+\thash >>=/p' "$root/lessons/2002.patch" |
-	sed 's/^+\t//' | py 'import sys, re
-h, n, M = 1, 1, 2**64
+# step 4: the shifts and adds of mm/filemap.c, evaluated on x = 1: the
+# multiplier after the first three lines (the step's answer) and after
+# all six
+read -r three mul <<<"$(sed -n '/^+\tn = hash;/,/^+\thash >>=/p' \
+	"$root/lessons/2002.patch" | sed 's/^+\t//' | py 'import sys, re
+h, n, M, after = 1, 1, 2**64, []
 for line in sys.stdin:
     m = re.match(r"n <<= (\d+);", line)
     if m: n = n << int(m.group(1)) % M
     elif line.startswith("hash -= n"): h = (h - n) % M
     elif line.startswith("hash += n"): h = (h + n) % M
-print(hex(h))')
-[ "$mul" = 0x9e37fffffffc0001 ] && [ "$(sol 4)" = 1 ] &&
+    else: continue
+    if line.startswith("hash"): after.append(h)
+print(after[2], hex(h))')"
+[ "$mul" = 0x9e37fffffffc0001 ] &&
+	[ "$(py "print($(sol 4 | sed 's/\^/**/g'))")" = "$three" ] &&
 	grep -q "proved: the shift/add sequence (lines [0-9-]*) computes hash = page \* $mul mod 2^64" <<<"$rv" &&
-	ok "step 4: the sequence multiplies by $mul (python); review proves it" ||
-	bad "step 4: python $mul, solution $(sol 4)"
+	ok "step 4: three lines multiply by $three, all six by $mul (python)" ||
+	bad "step 4: python $three and $mul, solution $(sol 4)"
 
 # played with its solutions; review 2002.patch runs once they are given,
 # and no other path: a relative one, an absolute one, another name

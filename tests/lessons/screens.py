@@ -13,7 +13,11 @@ Each becomes the texts a screen would show it as (the number in decimal
 and hex, a fraction, a quotient list as cf and the CF panel write it, a
 verdict beside its figure).  Run by screens.sh (tmux socket and state
 directory from tests/lib/tmux.sh).  SCREENS_ONLY=NN limits it to one
-lesson, SCREENS_FACE=repl|dash to one face."""
+lesson, SCREENS_FACE=repl|dash to one face, SCREENS_SIZES=WxH[,WxH] the
+terminal's sizes (tests/lessons/dash80.sh: the dashboard at 80x24).  In
+the dashboard a step's own `solution: answer X` is looked for too.
+Under CHECK_SAMPLE=K (tests/lib/sample.py) one lesson in K is played in
+each face, from offset SCREENS_SAMPLE_AT (0; dash80.sh 3) on."""
 import os
 import re
 import subprocess
@@ -23,6 +27,8 @@ from collections import Counter
 from fractions import Fraction as Fr
 
 import lessonfile
+import sample
+import twoway
 from cfmath import cf, convergents   # noqa: F401 (used by answers())
 from lessonfile import bad, joined, ok
 
@@ -193,9 +199,12 @@ def answers():
     inside = sum(g * c for g, c in g1024.items() if g < 2**22)
     A["05", 5] = [r"(?<![0-9.])%s" % re.escape("%.3f" % (inside / 2**32))]
     g = golden(32)
-    # which way 2^32/phi rounds: golden(32)'s value beside its name (the
-    # prose quotes a0 = 2654435769 itself)
-    A["06", 1] = [hexnum(g), r"%d \(32-bit" % g]
+    # the steps that were two-way: their numbers (twoway.py); lesson 6
+    # step 1's also as golden(32)'s value beside its name, which says
+    # which way 2^32/phi rounds (the prose quotes a0 = 2654435769 itself)
+    for k, v in twoway.numbers(LESSONS).items():
+        A[k] = twoway.patterns(k, v, LESSONS)
+    A["06", 1] += [hexnum(g), r"%d \(32-bit" % g]
     pr = int(gp("precprime(%d)" % g))
     spf = next(d for d in range(2, 1000) if g % d == 0)
     A["06", 2] = [num(g // spf), r"\b%d ?\* ?%d\b" % (spf, g // spf)]
@@ -215,8 +224,9 @@ def answers():
     A["06", 5] = [num(2 * q12)]
     # chi^2 of a random hash in 2^16 buckets: its mean m - 1, as the
     # degrees of freedom score prints, or score's chi^2 line itself
+    # (not search's "a_2 = 65535", a quotient of another constant)
     A["07", 3] = [r"chi\^2 +\d+(\.\d+)? on %d" % (2**16 - 1),
-                  num(2**16 - 1)]
+                  r"(?<!a_\d = )" + num(2**16 - 1)]
     A["07", 7] = [re.escape("%.4f" % ratio_r(P, 32, 16, range(2**18)))]
     # the effective multiplier for keys k 2^14: p mod 2^18 (the prose
     # works s = 12's 0x70001 out; s = 14's is the learner's)
@@ -257,7 +267,6 @@ def answers():
     r18 = ratio_r(P, 32, 10, [k << 18 for k in range(1024)])
     A["08", 6] = [r"(?<![0-9.])%s" % re.escape("%.2f" % r18),
                   r"(?<![0-9.])%s" % re.escape("%.3f" % r18)]
-    r = ratio_r(G64, 64, 12, [k * 65536 for k in range(2**14)])
     # R if each of the 7037 clumps of 2^18 keys k 2^16 fell whole into
     # a bucket of 2^16 (q_11 of GOLDEN_RATIO_64 mod 2^48 by Euclid)
     q11 = convergents(cf(Fr(G64 % 2**48, 2**48)))[11][1]
@@ -270,10 +279,12 @@ def answers():
     A["09", 1] = [r"(?<![0-9.])%s" % re.escape("%.2f" % rc),
                   r"(?<![0-9.])%s" % re.escape("%.3f" % rc),
                   r"(?<![0-9.])%s" % re.escape("%.3f" % r1)]
-    A["09", 2] = [r"R +%.4f" % r]
+    # the buckets of 2^14 that no key of 2^16 keys k 2^16 reaches (brute
+    # force), as score's loads line prints it
+    e14 = 2**14 - len(loads(G64, 64, 14, [k << 16 for k in range(2**16)]))
+    A["09", 2] = [r"empty %d\b" % e14, num(e14)]
     A["09", 4] = []
     A["10", 1] = []
-    A["10", 3] = []
     w = lambda v: sum(1 for d in naf(v) if d)
     A["11", 1] = [r"NAF weight %d\b" % w(187), r"NAF %d \(" % w(187)]
     # L11 s2 asks of the 64-bit 2002 constant (lesson 10 printed the
@@ -340,7 +351,6 @@ def more_answers(A):
                   r"P ?\* ?F[^\n]*%s" % re.escape("%.1f" % pf)]
     # the verdicts beside the constant (the choices name all three words)
     A["10", 1] = [r"(?i)0x9e370001 \(32-bit\): FAIL", r"verify [^A-Za-z\n]*FAIL"]
-    A["10", 3] = [r"(?i)0x61c88647 \(32-bit\): PASS", r"verify [^A-Za-z\n]*PASS"]
     # 0x80000001 on random keys: score's verdict under its header
     A["07", 5] = [r"0x80000001 mod 2\^32\) >> 16[^\n]*\nkeys +random[\s\S]*?"
                   r"verdict +good"]
@@ -383,10 +393,9 @@ def more_answers(A):
     u, v = min(((u, v) for u in range(0, 32) for v in range(-31, 32)
                 if (u, v) > (0, 0)), key=lambda t: norm(*t))
     A["13", 3] = [r"vector\s+\(%d, ?%d\)" % (u, v)]
-    A["13", 5] = [r"fields x<<16\|y +PASS"]
     # lesson 14 (review of the 2002 patch): the trailing 0 named; the
-    # 64-bit golden prefix (python); the first s with p mod 2^(32 - s) = 1;
-    # the sequence's multiplier
+    # 64-bit golden prefix (python); the first s with p mod 2^(32 - s) = 1
+    # (step 4, the sequence's multiplier after three lines: twoway.py)
     q64 = cf(Fr(0x9e37fffffffc0001, 2**64))
     g64 = next(k for k in range(1, len(q64)) if q64[k] != 1) - 1
     s14 = next(s for s in range(32) if P % 2**(32 - s) == 1)
@@ -399,31 +408,9 @@ def more_answers(A):
                   r"\[%d, ?%d\]" % (p15, q15)]
     A["14", 3] = [r"worst stride 2\^%d\b" % s14, r"2\^%d: R [0-9.]+ at" % s14,
                   r"worst +s = %d:" % s14]
-    # the patch's shift/add sequence, from the patch, computes the
-    # multiplier (python, on random words): shifts prints the same lines
-    # for it, so its output beside the patch answers the question
-    seq = re.findall(r"n <<= (\d+);\s*\+?\s*hash ([-+])= n;",
-                     open(os.path.join(LESSONS, "2002.patch")).read())
-    import random
-    rnd = random.Random(14)
-    for h in [1, 3] + [rnd.getrandbits(64) for _ in range(50)]:
-        n, v = h, h
-        for sh, sign in seq:
-            n = (n << int(sh)) % 2**64
-            v = (v + n if sign == "+" else v - n) % 2**64
-        assert v == h * 0x9e37fffffffc0001 % 2**64
-    assert len(seq) == 6
-    # (shifts' form: "hash = n;" first and a statement a line; the step
-    # shows the patch's own lines, two statements a line, as its data)
-    A["14", 4] = [r"proved: the shift/add",
-                  r"hash = n;[ \t]*\n\s*" + r"[ \t]*\n\s*".join(
-                      r"n <<= %s;[ \t]*\n\s*hash \%s= n;" % t for t in seq)]
-    # which is faster: shifts says which one beats the other
-    A["12", 3] = [r"\bbeats\b"]
-    A["12", 4] = [r"\bloses to\b"]
-    # the odd neighbour of golden(64) nearer 2^64/phi: each one's
-    # distance from 1/phi as cf prints it
-    A["06", 7] = [r"\|x-1/phi\|[^\n]*2\^-6[34]\.\d"]
+    # the odd neighbours of golden(64): each one's distance from 1/phi
+    # as cf prints it says which is nearer
+    A["06", 7].append(r"\|x-1/phi\|[^\n]*2\^-6[34]\.\d")
     A["12", 7] = [r"\b%d degrees of freedom" % (2 * 5 - 2), r"dof %d\b" % 8]
     # what other commands print of the same answer: sweep's rows (s, keys,
     # max), shifts' counts (additions + subtractions), the code's shifts
@@ -431,12 +418,6 @@ def more_answers(A):
                                                    range(1024)).values())))
     A["08", 3].append(sweep_row(12, 1024, max(loads(
         P, 32, 10, [k * 4096 for k in range(1024)]).values())))
-    A["09", 2].append(sweep_row(16, 2**14))
-    # the choice (below 2): verify at that one table size, where every
-    # stride's worst cell (1 to 8 keys a bucket) is below 2
-    A["09", 2] += [r"strides 2\^1\.\.2\^(1[6-9]|[2-6]\d) +PASS +2\^\d+ "
-                   r"alone: R [01]\.\d+ at 2\^12 x",
-                   r"stride 2\^16 +\w+ +R [01]\.\d+ at 2\^12 x"]
     w = lambda v: sum(1 for d in naf(v) if d)
 
     def power_sum(v):
@@ -507,11 +488,51 @@ def lessons():
                   "sol": s["sols"], "explain": joined(s["explain"]),
                   "dash": s["face"] == "dash", "title": s["title"],
                   "try": s["try"], "refuses": s["refuses"],
+                  "answer": s["answer"],
                   "text": joined(s["prose"] + s["question"] +
                                  [l for h in s["hints"] for l in h])}
                  for s in lessonfile.parse(os.path.join(LESSONS, f))["steps"]]
         out.append((tag, int(tag), steps))
     return out
+
+
+# ---- a step's own answer (solution: answer X), for the dashboard ----------
+
+def answer_value(text):
+    """The exact value of an answer item, or None (a word, a rounding)."""
+    if "." in text or re.search(r"[A-Za-z_]",
+                                re.sub(r"0x[0-9a-fA-F]+", "", text)):
+        return None
+    e = re.sub(r"0x[0-9a-fA-F]+", lambda m: "Fr(%d)" % int(m.group(0), 16),
+               text)
+    e = re.sub(r"(?<![\w(])(\d+)(?![\w)])", r"Fr(\1)", e)
+    return eval(e.replace("^", "**"), {"Fr": Fr})
+
+
+def answer_patterns(v):
+    """How a screen would show the exact value v: a whole number of 100
+    or more in decimal and hex (a smaller one is everywhere), a fraction
+    as p/q and, when it ends, as its decimal."""
+    if v.denominator == 1:
+        n = abs(v.numerator)
+        return [r"(?<![\w.])%d(?![\d]|\.\d)" % n,
+                r"(?i)(?<![\w.])0x0*%x\b" % n] if n >= 100 else []
+    out = [r"(?<![\d.])%d ?/ ?%d(?![\d])" % (v.numerator, v.denominator)]
+    q, k = v.denominator, 0
+    while q % 2 == 0 or q % 5 == 0:
+        q //= 2 if q % 2 == 0 else 5
+        k += 1
+    if q == 1:
+        out.append(re.escape(("%.*f" % (k, v)).rstrip("0")))
+    return out
+
+
+def own_answer(answer):
+    """The patterns of a step's solution: answer X[, Y...], evaluated
+    here with exact fractions; none for a word or a rounded decimal."""
+    vals = [answer_value(x.strip()) for x in (answer or "").split(",")
+            if x.strip()]
+    return [p for v in vals if v is not None for p in answer_patterns(v)]
 
 
 # ---- the terminal -----------------------------------------------------------
@@ -595,6 +616,12 @@ def play(face, w, h, tag, n, steps, A):
             if pats is None:
                 bad("%s: no independent answer to scan for" % where)
             else:
+                # in the dashboard, whose panels show other quantities
+                # beside the lesson, its solution: answer too (lesson 8
+                # step 2's a_5 = 4095 beside the buckets panel's "4095
+                # dof", once)
+                pats = pats + (own_answer(st["answer"]) if face == "dash"
+                               else [])
                 s = settle()
                 hit = scan(s, pats)
                 if hit:
@@ -636,21 +663,57 @@ def play(face, w, h, tag, n, steps, A):
 # ---- what the other commands print ---------------------------------------
 
 WORDS = ["cf", "naf", "shifts", "spectrum", "score", "sweep", "verify"]
+# the session's calculator: set const X and let a = X, then show, which
+# prints ans and a with their values (the engine refuses show with naf:
+# lesson.c's lesson_step_refuses); and search, which takes no operand
+# (its default target is 1/phi: golden prefixes, quotients, verdicts)
+SHOW = "show after set const "
+OPERANDLESS = ["search", "search --bits 64"]
 # lines a learner waiting at a step would think of that the rule below
 # does not make: the keys the prose names (08 s5), a table size of its
 # own (09 s2's one size, 14 s3's small table)
 PROBES = {("06", 2): ["cf golden(32) / 3 --value"],
           ("08", 5): ["score 0x9e370001 -k stride:4096 -t 16 -c 2^18"],
           ("08", 6): ["score 0x9e370001 -k stride:262144 -t 10 -c 1024"],
-          ("09", 2): ["verify 0x61C8864680B583EB -t 12"],
+          ("09", 2): ["verify 0x61C8864680B583EB -t 14"],
           ("14", 3): ["sweep 0x9e370001 -t 6"]}
 OPTION = re.compile(r"^--?[A-Za-z]")
 _out = {}
 
 
+def _cache_path(line):
+    """Where what `cfx LINE` printed is kept for the other suites of the
+    same make check (screens_refuses.sh and dash80.sh ask many of the
+    same lines): a file under build/tests/, named by the line and by the
+    cfx binary's size and time (a relinked cfx starts afresh; make clean
+    removes them)."""
+    import hashlib
+    st = os.stat(os.path.join(ROOT, "cfx"))
+    d = os.path.join(ROOT, "build", "tests", "screens-outputs",
+                     "%d-%d" % (st.st_size, st.st_mtime_ns))
+    return os.path.join(d, hashlib.sha1(line.encode()).hexdigest())
+
+
 def output(line):
-    """What `cfx LINE` prints (stdout and stderr), once per line."""
-    if line not in _out:
+    """What `cfx LINE` prints (stdout and stderr), once per line.  A
+    line "show after set const X; let a = X" is the calculator the
+    session words make: the three lines typed into the REPL."""
+    if line in _out:
+        return _out[line]
+    path = _cache_path(line)
+    try:
+        with open(path) as f:
+            _out[line] = f.read()
+        return _out[line]
+    except OSError:
+        pass
+    if line.startswith(SHOW):
+        x = line[len(SHOW):].split("; let a = ")[0]
+        r = subprocess.run([os.path.join(ROOT, "cfx")], input="set const"
+                           " %s\nlet a = %s\nshow\n" % (x, x),
+                           capture_output=True, text=True, cwd=ROOT,
+                           timeout=120)
+    else:
         # review NAME.patch reads the lesson directory's patch, as the
         # engine has it
         argv = [re.sub(r"^(\w[\w.-]*\.patch)$", r"lessons/\1", a)
@@ -658,7 +721,13 @@ def output(line):
         r = subprocess.run([os.path.join(ROOT, "cfx")] + argv,
                            capture_output=True, text=True, cwd=ROOT,
                            timeout=120)
-        _out[line] = r.stdout + r.stderr
+    _out[line] = r.stdout + r.stderr
+    # kept whole or not at all (a file renamed into place)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = "%s.%d" % (path, os.getpid())
+    with open(tmp, "w") as f:
+        f.write(_out[line])
+    os.replace(tmp, path)
     return _out[line]
 
 
@@ -713,6 +782,10 @@ def allowed_lines(steps, i, tag=None):
                 if fewer != opts:
                     shown.append(("%s %s %s" % (w2, operand, fewer)).strip())
         shown.append("verify %s --full" % operand)
+        shown.append("%s%s; let a = %s" % (SHOW, operand, operand))
+    shown += OPERANDLESS
+    if "naf" in refused:
+        refused.add("show")
     out = []
     for line in shown:
         if not line or line in out or line.startswith("bench"):
@@ -779,6 +852,12 @@ def needs_pass(tag, steps, A):
         lines = allowed_lines(free, i, tag) + ["review 2002.patch"]
         where = "needs lesson %s step %d" % (tag, i)
         for w in st["refuses"]:
+            if w == "bench":
+                # a benchmark is not run here: lessons/bench_refused.sh
+                # runs it at the steps that refuse it and finds the
+                # adds/subs it prints
+                ok("%s: refuses: bench (lessons/bench_refused.sh)" % where)
+                continue
             cand = [l for l in lines if l.split()[0] == w and
                     not scan(l, pats)]
             hit = next(((l, h) for l, h in ((l, scan(output(l), pats))
@@ -791,12 +870,44 @@ def needs_pass(tag, steps, A):
                     % (where, w, "; ".join(cand) or "no line"))
 
 
-def main():
+def all_answers():
+    """answers() and more_answers(), computed once for this file's code
+    (brute force, PARI/GP: seconds) and kept beside the outputs for the
+    run's other calls of this script (screens_refuses.sh makes a dozen)."""
+    import hashlib
+    import json
+    here = os.path.dirname(os.path.abspath(__file__))
+    code = b"".join(open(os.path.join(here, f), "rb").read()
+                    for f in ("screens.py", "cfmath.py", "lessonfile.py",
+                              "twoway.py"))
+    path = os.path.join(ROOT, "build", "tests", "screens-outputs",
+                        "answers-" + hashlib.sha1(code).hexdigest())
+    try:
+        with open(path) as f:
+            return {(t, i): v for t, i, v in json.load(f)}
+    except (OSError, ValueError):
+        pass
     A = more_answers(answers())
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = "%s.%d" % (path, os.getpid())
+    with open(tmp, "w") as f:
+        json.dump([[t, i, v] for (t, i), v in A.items()], f)
+    os.replace(tmp, path)
+    return A
+
+
+def main():
+    A = all_answers()
     passes = os.environ.get("SCREENS_PASS", "outputs needs screens").split()
     only = os.environ.get("SCREENS_ONLY")
+    # screens.sh's own run: under CHECK_SAMPLE=K one lesson in K (each
+    # line cfx runs under the sanitizers costs seconds); screens_refuses.sh
+    # (SCREENS_PASS set) asks for every lesson's
+    checked = [l[0] for l in lessons()] if "SCREENS_PASS" in os.environ \
+        else [l[0] for l in sample.pick(lessons(), 0,
+                                        "lessons/screens (outputs, needs)")]
     for tag, n, steps in lessons():
-        if only and tag != only:
+        if (only and tag != only) or (not only and tag not in checked):
             continue
         if "outputs" in passes:
             outputs_pass(tag, steps, A)
@@ -806,17 +917,30 @@ def main():
         lessonfile.finish("lessons/screens")
     only = os.environ.get("SCREENS_ONLY")
     faces = os.environ.get("SCREENS_FACE", "repl dash").split()
+    # every lesson in each face; under CHECK_SAMPLE=K one in K of them,
+    # a different one in each face (tests/lib/sample.py)
+    at = int(os.environ.get("SCREENS_SAMPLE_AT") or 0)   # dash80.sh: 3
+    played = {face: [l[0] for l in sample.pick(
+        lessons(), at + k, "lessons/screens (%s)" % face)]
+        for k, face in enumerate(faces)}
     for tag, n, steps in lessons():
         if only and tag != only:
             continue
         for face in faces:
+            if not only and tag not in played[face]:
+                continue
             # the dashboard at 120x40 shows every panel and the output
             # pane (tests/dash/predict.sh also plays 80x24)
             sizes = [(100, 40)] if face == "repl" else [(120, 40)]
+            if os.environ.get("SCREENS_SIZES"):    # dash80.sh: 80x24
+                sizes = [tuple(map(int, x.split("x"))) for x in
+                         os.environ["SCREENS_SIZES"].split(",")]
             for w, h in sizes:
                 play(face, w, h, tag, n, steps, A)
     tm("kill-server")
     lessonfile.finish("lessons/screens")
 
 
-main()
+# (two_way.sh imports the scan: the lines a step allows, their outputs)
+if __name__ == "__main__":
+    main()

@@ -1,13 +1,14 @@
 #!/bin/bash
 # The positive control of screens.py for the refuses: lines added by hand
-# (lesson 6 step 2, lesson 9 steps 2 and 4, lesson 14 step 4): with a step's refuses: line
+# (lesson 6 step 2, lesson 9 steps 1 and 4, lesson 14 steps 3 and 4): with a step's refuses: line
 # taken out of a copy of the lessons, screens.py's output pass must find
 # the answer in what a now allowed command prints (sweep's row for the
 # stride at that table size and count, shifts' sequence beside the
-# patch's, cf golden(32) / 3 --value's quotient), and with the line in place it must not.  The answers are
+# patch's, cf golden(32) / 3 --value's quotient, search's worst stride of
+# 0x9e370001), and with the line in place it must not.  The answers are
 # screens.py's own (python, PARI/GP).
 . "$(dirname "$0")/lib.sh"
-for t in "06 2" "09 2" "09 4" "14 4"; do
+for t in "06 2" "09 1" "09 4" "14 3" "14 4"; do
 	set -- $t
 	rm -rf "$tmp/l"; cp -r "$root/lessons" "$tmp/l"
 	f=$(ls "$tmp"/l/"$1"-*.lesson)
@@ -46,4 +47,16 @@ out=$(needs "$tmp/l")
 grep -q '^FAIL needs lesson 10 step 3: refuses: review guards nothing' <<<"$out" &&
 	ok "a needless refuses: review on L10 s3 is found" ||
 	bad "L10 s3 with refuses: review: $(grep 'lesson 10 step 3' <<<"$out")"
+# the calculator: with naf taken out of lesson 13 step 1's refuses: (A =
+# 2^16 * 0x9e370001 mod 2^32, whose expression the question names), set
+# const and let, then show, print A; the engine refuses show with naf,
+# so with naf in place nothing does
+rm -rf "$tmp/l"; cp -r "$root/lessons" "$tmp/l"
+f=$(ls "$tmp"/l/13-*.lesson)
+awk '/^step:/{s++} s == 1 && /^refuses: /{ sub(/ naf/, "") } { print }' "$f" > "$tmp/x" && mv "$tmp/x" "$f"
+out=$(cd "$root/tests/lessons" && SCREENS_LESSONS=$tmp/l SCREENS_PASS=outputs SCREENS_ONLY=13 \
+	TM_SOCK=none TM_DIR=$tmp python3 screens.py 2>&1 | grep 'outputs lesson 13 step 1:')
+grep -q "^FAIL .*show after set const 2^16 \* 0x9e370001 % 2^32; let a = " <<<"$out" &&
+	ok "L13 step 1 without naf refused: show (after set const, let) prints A, found" ||
+	bad "L13 step 1 without naf refused, show's leak not found: $out"
 finish screens_refuses

@@ -94,6 +94,40 @@ out=$("$cfx" learn --check "$tmp/l/01-l.lesson" 2>&1)
 echo "$out" | grep -q 'the title gives the answer away (843)' && ok "answer in a title" || bad "title: $out"
 echo "$out" | grep -q 'a hint gives the answer away (843)' && ok "answer in a hint" || bad "hint: $out"
 echo "$out" | grep -q 'a prediction is never revealed' && ok "unrevealed prediction" || bad "reveal lint: $out"
+# the answer in its other base gives it away too (a new user's trial:
+# "It is 60 in decimal" for 0x3c passed); the other base by python
+dec=$(python3 -c 'print(0x3c)'); hx=$(python3 -c 'print(hex(743592))')
+cat > "$tmp/l/01-l.lesson" <<L
+title: T
+step: Where it lands
+  Prose.
+predict: Which bucket?
+reveals: naf 0x3c
+check: answer == 0x3c
+hint: It is $dec in decimal.
+solution: answer 0x3c
+step: How far, $hx
+  Prose.
+predict: How far?
+reveals: naf 743592
+check: answer == 743592
+hint: Work it out.
+solution: answer 743592
+step: A small one
+  Prose.
+predict: Which?
+reveals: naf 0x5
+check: answer == 0x5
+hint: 5 of them, or more.
+solution: answer 0x5
+L
+out=$("$cfx" learn --check "$tmp/l/01-l.lesson" 2>&1)
+echo "$out" | grep -q "a hint gives the answer away (0x3c)" &&
+	ok "a hint with 0x3c as $dec gives it away" || bad "0x3c as $dec: $out"
+echo "$out" | grep -q "the title gives the answer away (743592)" &&
+	ok "a title with 743592 as $hx gives it away" || bad "743592 as $hx: $out"
+! echo "$out" | grep -q "away (0x5)" &&
+	ok "a one-digit other form (0x5 as 5) is no sign" || bad "0x5: $out"
 
 # lessons are data: claims and run(...) run no bench, no file keys, no --raw
 for cmd in 'bench 5 --runs 3' 'score 5 --keys file:/etc/passwd' 'stats /etc/passwd' \

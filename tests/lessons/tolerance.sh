@@ -30,6 +30,10 @@ LESSONS = os.path.join(ROOT, "lessons")
 MEANT = {
     ("07", 3): "chi^2 of random keys is itself random: the question says "
                "any value within two standard deviations of m - 1 counts",
+    ("09", 2): "the empty buckets the clump rule gives (2^14 - 7037 = "
+               "9347) and the count score makes (9207, clumps cut by a "
+               "bucket's edge) are both right: the question says within "
+               "2%, and table_size.sh tries both and the proxies",
 }
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 

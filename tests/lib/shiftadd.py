@@ -1,5 +1,6 @@
 """The steps of cfx shifts --optimal --json, run (tests/cost/minimum.sh,
-tests/verify/optimal_cost.sh).  Not a test itself."""
+tests/verify/optimal_cost.sh), and tools/five_many.c's answers read
+(tests/cost/five_top.sh, exact19.sh).  Not a test itself."""
 
 
 def run_steps(steps, x, mask):
@@ -17,3 +18,19 @@ def run_steps(steps, x, mask):
             b = t[st["b"]] << st["b_shift"]
             t[st["dst"]] = a + b if st["op"] == "add" else a - b
     return t["hash"] & mask
+
+
+def five_many(five, bits, values):
+    """tools/five_many.c (built at five) on values mod 2^bits: a dict of
+    each value's least adder count up to 5, None where there is no graph
+    of five (six or more)."""
+    import subprocess
+    out = subprocess.run([five, "--bits", str(bits)],
+                         input="".join("%#x\n" % v for v in values),
+                         capture_output=True, text=True, check=True).stdout
+    res = {}
+    for line in out.split("\n"):
+        f = line.split()
+        if len(f) >= 4 and f[2] == "min":
+            res[int(f[0], 0)] = None if f[3] == ">5" else int(f[3])
+    return res

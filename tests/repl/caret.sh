@@ -4,6 +4,7 @@
 # the negative argument of sqrt, the power too large, a name whose value
 # is 0.  The expected caret line is made here from the line typed and the
 # text the caret must cover (its offset found by bash), not from cfx.
+# A refused option value: the caret under its word.
 # (A name whose own text divides by 0 cannot be made: let refuses it;
 # unit/test_expr.c holds that error to the name.)
 . "$(dirname "$0")/../lib/tmux.sh"
@@ -43,6 +44,14 @@ check "let z = 3 - 3" tm_wait '^cfx>$'
 try 'cf 5/z' 'z' 'cf: division by zero: the divisor is 0 (z)'
 # let evaluates its value: the same words, the caret in its line
 try 'let w = 1/(2-2)' '2-2' 'let: division by zero: the divisor is 0 (2-2)'
+# an option's value that is refused: the caret under its word (verify's
+# own lists and any command's --keys given on the line)
+try 'verify 0x9e370001 --stride 13,0' '13,0' \
+	'verify: --stride takes numbers between 1 and 2^32-1 (0)'
+try 'verify 0x9e370001 --keys stride:0' 'stride:0' \
+	'verify: stride must not be zero (stride:0)'
+try 'score 5 --keys stride:0 --count 8' 'stride:0' \
+	'score: stride must not be zero (stride:0)'
 
 tm_keys C-d
 tm_exited >/dev/null

@@ -3,10 +3,12 @@
 # --bits, the REPL's --bits and set bits (at a terminal, tmux's pty) and
 # the dashboard's --bits and :set bits accept and refuse the same word
 # sizes, each refusal one line in the same words: "--bits 70: score takes
-# 1..64".  A session's word goes to every command, so set bits takes
-# what every command takes and refuses the rest when set ("set bits 200:
-# every command takes 8..64, or auto"), not when a later command runs
-# (issue 26 point 4).
+# 1..64".  A session's word goes to whichever command runs next, so set
+# bits takes any word some command takes and refuses the rest when set
+# ("set bits 0: the session takes 1..65536, or auto"); a command that
+# does not take the session's word refuses it when it runs, in its own
+# words ("verify: set bits 7: verify takes 8..64, or auto"; tests/cli/
+# word_table.sh walks every command and size).
 #
 # The oracle is the table of word sizes as the man page states it,
 # written out here: a value is taken when lo <= n <= hi; what is shown
@@ -25,34 +27,52 @@ spectrum 1 64
 verify 8 64
 search 1 126
 dash 1 64
-set 8 64"
+set 1 65536"
 lo() { awk -v c="$1" '$1 == c { print $2 }' <<<"$table"; }
 hi() { awk -v c="$1" '$1 == c { print $3 }' <<<"$table"; }
 takes() { [ "$2" -ge "$(lo "$1")" ] && [ "$2" -le "$(hi "$1")" ]; }
 says() {   # the refusal's words: how value who
 	local who=$3 verb=takes
 	[ "$who" = dash ] && who="the dashboard"
-	[ "$who" = set ] && who="every command"
+	[ "$who" = set ] && who="the session"
 	printf '%s %s: %s %s %s..%s' "$1" "$2" "$who" "$verb" "$(lo "$3")" "$(hi "$3")"
 }
 values="0 1 7 8 64 65 126 127 200 65536 65537"
-# a session's word past its 8..64 that some commands take: the refusal
-# names them, "; cf, naf and shifts take it by their own --bits" (in any
-# order), the commands of the table above that take the value
-set_refused() {   # value line: LINE is the REPL's refusal of set bits VALUE
-	local v=$1 line=$2 head want="" c n=0 list got verb
-	head="set: $(says "set bits" "$v" set), or auto"
+# a session's word outside its 8..64 that some commands take: the
+# refusal names them, "; cf, naf and shifts take it by their own --bits"
+# (in any order), the commands of the table above that take the value;
+# when more take it than not, the others: "; all but verify take it by
+# their own --bits".  In the dashboard the same names are ':'
+# commands (:cf).  tail_ok PREFIX VALUE TAIL: TAIL (after "; ") is right.
+tail_ok() {
+	local pre=$1 v=$2 tail=$3 c take="" other="" k=0 m=0 list named want verb
 	for c in cf naf shifts score spectrum sweep bench verify search; do
-		takes "$c" "$v" && { want="$want $c"; n=$((n + 1)); }
+		if takes "$c" "$v"; then take="$take $c"; k=$((k + 1))
+		else other="$other $c"; m=$((m + 1)); fi
 	done
-	if [ "$v" -lt "$(hi set)" ] || [ $n = 0 ]; then
-		[ "$line" = "$head" ]; return
+	[ $k = 0 ] && { [ -z "$tail" ]; return; }
+	if [ $m -gt 0 ] && [ $m -lt $k ]; then
+		verb="take it by their"
+		case $tail in "all but "*" $verb own --bits") ;; *) return 1 ;; esac
+		list=${tail#"all but "}; want=$other
+	else
+		verb="take it by their"; [ $k = 1 ] && verb="takes it by its"
+		want=$take; list=$tail
 	fi
-	verb="take it by their"; [ $n = 1 ] && verb="takes it by its"
-	case $line in "$head; "*" $verb own --bits") ;; *) return 1 ;; esac
-	list=${line#"$head; "}; list=${list%" $verb own --bits"}
-	got=$(sed 's/, / /g; s/ and / /' <<<"$list" | tr ' ' '\n' | sort | paste -sd' ')
-	[ "$got" = "$(tr ' ' '\n' <<<"${want# }" | sort | paste -sd' ')" ]
+	case $list in *" $verb own --bits") ;; *) return 1 ;; esac
+	list=${list%" $verb own --bits"}
+	named=$(sed 's/, / /g; s/ and / /' <<<"$list" | tr ' ' '\n')
+	# each name carries the prefix (":cf" in the dashboard)
+	[ -z "$pre" ] || ! grep -qv "^$pre" <<<"$named" || return 1
+	named=$(sed "s/^$pre//" <<<"$named" | sort | paste -sd' ')
+	[ "$named" = "$(tr ' ' '\n' <<<"${want# }" | sort | paste -sd' ')" ]
+}
+set_refused() {   # value line: LINE is the REPL's refusal of set bits VALUE
+	local v=$1 line=$2 head
+	head="set: $(says "set bits" "$v" set), or auto"
+	[ "$line" = "$head" ] && { tail_ok "" "$v" ""; return; }
+	case $line in "$head; "*) ;; *) return 1 ;; esac
+	tail_ok "" "$v" "${line#"$head; "}"
 }
 
 # ---- the command line ----------------------------------------------------
@@ -128,21 +148,30 @@ for c in score verify spectrum; do
 			bad "REPL $c --bits $v: $out"
 	done
 done
-# a word refused by set leaves the session's as it was (8 here): the
-# next command runs on it
+# a word refused by set leaves the session's as it was (8 here)
 repl_line "set bits 8"
+repl_line "set bits 0"
+repl_line "show"
+shown | grep -Eq '^bits +8$' &&
+	ok "REPL set bits 8, set bits 0: refused, bits stays 8" ||
+	bad "REPL set bits 8, set bits 0: $(shown)"
+# a word some commands do not take: taken, those named at once, and
+# each refuses it when it runs (verify below 8 bits, score above 64)
 for v in 7 200; do
 	repl_line "set bits $v"
 	out=$(shown)
-	repl_line "show"
-	set_refused "$v" "$(grep '^set: ' <<<"$out")" &&
-		shown | grep -Eq '^bits +8$' &&
-		ok "REPL set bits 8, set bits $v: refused when set, bits stays 8" ||
-		bad "REPL set bits 8, set bits $v: $out | $(shown)"
+	case $v in
+	7) c=verify; named="verify takes 8\.\.64, so it refuses it" ;;
+	*) c=score; named="spectrum, score, sweep and bench take 1\.\.64" ;;
+	esac
+	tr -s ' \n' '  ' <<<"$out" | grep -q "bits $v: .*$named" &&
+		ok "REPL set bits $v: taken, naming $c among those refusing it" ||
+		bad "REPL set bits $v: $out"
+	repl_line "$c 1"
+	shown | grep -qxF "$c: $(says "set bits" "$v" "$c"), or auto" &&
+		ok "REPL $c on set bits $v: refused in $c's words" ||
+		bad "REPL $c on set bits $v: $(shown)"
 done
-repl_line "verify 1"
-shown | grep -q 'set bits' && bad "REPL verify after a refused set bits 7: $(shown)" ||
-	ok "REPL verify after a refused set bits 7: no word refused"
 # not an integer: --bits' words, named as set bits
 repl_line "set bits abc"
 shown | grep -qxF "set: set bits needs an integer (abc)" &&
@@ -167,6 +196,17 @@ for v in 0 65 200 65537; do
 		tm_screen | grep -q 'n = 7' &&
 		ok "dash :set bits $v: refused in the table's words, n stays 7" ||
 		bad "dash :set bits $v: $(tm_screen | grep -i 'bits' | head -3)"
+	# the ':' commands that take it by their own --bits, named
+	said=$(tm_screen | tr -s ' \n' '  ' | grep -o "set bits $v: the dashboard takes 1\.\.64, or auto[^|]*by [a-z]* own --bits" | head -1)
+	t=${said#*, or auto; }
+	if [ "$v" = 0 ] || [ "$v" = 65537 ]; then
+		[ -z "$said" ] && ok "dash :set bits $v: no command named (none takes it)" ||
+			bad "dash :set bits $v: names '$said'"
+	else
+		[ -n "$said" ] && tail_ok : "$v" "$t" &&
+			ok "dash :set bits $v: names the ':' commands that take it ($t)" ||
+			bad "dash :set bits $v: '$said'"
+	fi
 done
 tm_type ":set bits abc"; tm_keys Enter
 tm_wait 'set bits needs an integer \(abc\)' 5 >/dev/null &&

@@ -1,5 +1,5 @@
 #!/bin/bash
-# cfx review: a table size that only a call shows (issue 23, h31b gap 2).
+# cfx review: a table size that only a call shows (issue 23).
 # "static inline u32 my_hash(u32 x, unsigned int bits) { return (x *
 # MY_MULT) >> (32 - bits); }" and later my_hash(key, 10) and my_hash(key,
 # MY_HASH_BITS) with #define MY_HASH_BITS 12: the tables are 2^10 and
@@ -12,26 +12,11 @@
 # shift exponent ubsan reports is the count review's ERROR names.
 source "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
-cfx=./cfx
+. "$root/tests/review/lib.sh"
 
 # FILE's functions c1 .. cN (each one call of my_hash) compiled and run:
 # the bits of each one's largest index over 2^16 keys, space-separated
-index_bits() {
-	local n=$2
-	{
-		echo '#include <stdint.h>'
-		echo '#include <stdio.h>'
-		echo 'typedef uint32_t u32;'
-		cat "$1"
-		echo 'int main(void) { u32 k, m;'
-		for i in $(seq 1 "$n"); do
-			echo "for (m = 0, k = 0; k < 1u << 16; k++) if (c$i(k * 2654435761u) > m) m = c$i(k * 2654435761u);"
-			echo 'printf("%d ", m ? 32 - __builtin_clz(m) : 0);'
-		done
-		echo 'return 0; }'
-	} > "$tmp/p.c"
-	cc -O1 -w -o "$tmp/p" "$tmp/p.c" && "$tmp/p"
-}
+index_bits() { max_bits $(seq -f 'c%g' 1 "$2") < "$1"; }
 
 cat > "$tmp/calls.c" <<'C'
 #define MY_MULT 0x9e3779b1u
@@ -78,10 +63,7 @@ expect "four calls, sizes 10 12 16 10 16 (cc's largest indexes: $b): tables 2^10
 
 # a call of 40 beside one of 10: an ERROR at the call, 2^10 judged
 sed '/MY_HASH_BITS 12/d; s/my_hash(key, MY_HASH_BITS)/my_hash(key, 40)/' "$tmp/calls.c" > "$tmp/bad.c"
-{ echo '#include <stdint.h>'; echo '#include <stdio.h>'; echo 'typedef uint32_t u32;'; cat "$tmp/bad.c"
-  echo 'int main(void) { volatile u32 s = c2(12345); printf("%u\n", s); return 0; }'; } > "$tmp/u.c"
-e=$(cc -w -O0 -fsanitize=undefined -o "$tmp/u" "$tmp/u.c" 2>/dev/null && "$tmp/u" 2>&1 >/dev/null |
-	sed -n 's/.*shift exponent \([0-9]*\) is too large.*/\1/p' | head -1)
+e=$(ubsan_shift c2 < "$tmp/bad.c")
 $cfx review "$tmp/bad.c" > "$tmp/o" 2>&1; rc=$?
 expect "my_hash(key, 40): ubsan's shift by $e, review's ERROR at line 12 with that count; 2^10 still judged; exit 1" \
 	'[ "$e" = "$(python3 -c "print((32 - 40) % 2**32)")" ] && [ $rc = 1 ] &&
@@ -98,4 +80,103 @@ sed 's/my_hash(key, 10)/my_hash(key, n)/; s/static u32 c1(u32 key)/static u32 c1
 $cfx review "$tmp/var.c" > "$tmp/o" 2>&1
 expect "my_hash(key, n): the code does not show the size, as before" \
 	'grep -q "tables 2^4..2^20: the code does not show the size (>> (32 - bits) at line 5 takes bits, a parameter of my_hash())" "$tmp/o"'
+# ---- a shift/add sequence whose bits only its callers give (issue 23):
+# the kernel's hash_64_generic(val, bits) with its multiply by C =
+# 0x61c9ffffe0b583eb written as the steps of C's NAF (python writes them
+# from lib_naf.py and replays them), "return hash >> (64 - bits);", the
+# kernel's "#define hash_64 hash_64_generic", and callers hash_64(key, 14)
+# and hash_64(key, 18).  Review judged the sequence at verify's default
+# 2^4..2^20 ("its size is not in the code"), not at its callers' tables.
+# Oracles: the C compiler (each caller's largest index has 14 or 18
+# bits), python's bucket counts (R = lookups over a random hash's, the
+# formula of tests/verify/brute.py: keys k 2^s, s = 7..15, and k0 + k
+# 4096 fill one bucket in 22 at 2^14, but not at 2^18), and verify at each
+# table alone (FAIL by the joint rule at 2^14, PASS at 2^18; verify is
+# tested against brute force in tests/verify).
+C=61c9ffffe0b583eb
+python3 - "$tmp/gen.c" "$C" > "$tmp/replay" <<'PY'
+import re, sys
+sys.path.insert(0, "tests/review")
+from lib_naf import naf
+f, c = sys.argv[1], int(sys.argv[2], 16)
+d = naf(c)
+steps = ["hash = %sval;" % ("0 - " if d[0][1] < 0 else ""), "n = val;"]
+if d[0][0]:
+    steps += ["n <<= %d;" % d[0][0], "hash = n;"]
+for (k0, _), (k1, z) in zip(d, d[1:]):
+    steps += ["n <<= %d;" % (k1 - k0), "hash %s= n;" % "+-"[z < 0]]
+with open(f, "w") as o:
+    o.write("#define hash_64 hash_64_generic\n"
+            "static inline u32 hash_64_generic(u64 val, unsigned int bits)\n"
+            "{\n\tu64 hash, n;\n\n")
+    o.writelines("\t%s\n" % s for s in steps)
+    o.write("\treturn hash >> (64 - bits);\n}\n"
+            "static u32 c1(u64 key)\n{\n\treturn hash_64(key, 14);\n}\n"
+            "static u32 c2(u64 key)\n{\n\treturn hash_64(key, 18);\n}\n")
+M, v = 2**64 - 1, {"val": 1, "hash": 0, "n": 0}
+for s in steps:
+    lhs, op, rhs = re.fullmatch(r"(\w+) (=|\+=|-=|<<=) (.*);", s).groups()
+    r = eval(rhs, {}, dict(v)) & M
+    v[lhs] = (r if op == "=" else v[lhs] + r if op == "+=" else
+              v[lhs] - r if op == "-=" else v[lhs] << r) & M
+print("%x" % v["hash"])
+PY
+sl=$(grep -n 'hash = ' "$tmp/gen.c" | head -1 | cut -d: -f1)
+sh=$(grep -n 'return hash >>' "$tmp/gen.c" | cut -d: -f1)
+l1=$(grep -n 'hash_64(key, 14)' "$tmp/gen.c" | cut -d: -f1)
+l2=$(grep -n 'hash_64(key, 18)' "$tmp/gen.c" | cut -d: -f1)
+b=$(index_bits "$tmp/gen.c" 2); b=${b% }
+expect "python's replay of the steps: 0x$(cat "$tmp/replay"); cc: the callers index with $b bits (14 and 18)" \
+	'[ "$(cat "$tmp/replay")" = "$C" ] && [ "$b" = "14 18" ]'
+# R of keys k 2^s (s = 7..15) and 0x2545f4914f6cdd1d + k 4096, one key a
+# bucket, at 2^14 and 2^18: "lo hi" (the least of them at 2^14, the most
+# at 2^18)
+read -r rlo rhi < <(python3 - "$C" <<'PY'
+import sys
+P, M = int(sys.argv[1], 16), 2**64 - 1
+def R(keys, b):
+    m, K = 1 << b, len(keys)
+    c = [0] * m
+    for k in keys:
+        c[((k * P) & M) >> (64 - b)] += 1
+    return sum(x * (x + 1) / 2 for x in c) / ((K * (1 - 1 / m) + K * K / m + K) / 2)
+def fams(K):
+    return [[(k << s) & M for k in range(K)] for s in range(7, 16)] + \
+           [[(0x2545f4914f6cdd1d + k * 4096) & M for k in range(K)]]
+print("%.1f %.1f" % (min(R(f, 14) for f in fams(1 << 14)),
+                     max(R(f, 18) for f in fams(1 << 18))))
+PY
+)
+v14=$($cfx verify --bits 64 --table-bits 14 0x$C | head -1)
+v18=$($cfx verify --bits 64 --table-bits 18 0x$C | head -1)
+expect "python: 10 families at R >= $rlo at 2^14, R <= $rhi at 2^18; verify: '${v14#*: }' at 2^14, '${v18#*: }' at 2^18" \
+	'python3 -c "import sys; sys.exit(not (float(sys.argv[1]) >= 20 and float(sys.argv[2]) < 2))" "$rlo" "$rhi" &&
+	 [[ $v14 == *": FAIL, "*"families at once): the joint rule" ]] && [[ $v18 == *": PASS, "* ]]'
+$cfx review "$tmp/gen.c" > "$tmp/o" 2>&1; rc=$?
+expect "review: the sequence judged at the callers' 2^14 and 2^18, not verify's default range; FAIL (2^14's), exit $rc" \
+	'[ $rc = 1 ] && grep -q "/gen.c:$sl: ERROR: 0x$C: FAIL, .*; 64-bit words, tables 2^14 and 2^18 from the calls of hash_64_generic() (its bits for >> (64 - bits) at line $sh): 2^14 at line $l1 (14), 2^18 at line $l2 (18))$" "$tmp/o" &&
+	 ! grep -q "2^4..2^20\|not in the code\|does not show" "$tmp/o"'
+expect "  the table note names the callers too" \
+	'grep -q "/gen.c:$sh: NOTE: then hash >> (64-bits): the product.s top bits, as many as bits, index the table (its sizes from the calls of hash_64_generic() " "$tmp/o"'
+sed "/^static u32 c1/,/^}/d" "$tmp/gen.c" > "$tmp/fine.c"
+$cfx review "$tmp/fine.c" > "$tmp/o" 2>&1; rc=$?
+expect "only hash_64(key, 18): PASS at 2^18, as verify there; exit $rc" \
+	'[ $rc = 0 ] && grep -q "/fine.c:$sl: NOTE: 0x$C: PASS, 97 checks on 64-bit words, a table of 2^18 from hash_64(..., 18) at line $((l2 - 4)), its bits for >> (64 - bits) at line $sh$" "$tmp/o"'
+sed "/^static u32 c2/,/^}/d" "$tmp/gen.c" > "$tmp/bad.c"
+$cfx review "$tmp/bad.c" > "$tmp/o" 2>&1; rc=$?
+# the joint rule in verify's words: its line one at that table, its JSON's
+# count of families WARNing, the threshold its --help states
+read -r nw < <($cfx verify --json --bits 64 --table-bits 14 0x$C | python3 -c '
+import json, sys; print(json.load(sys.stdin)["joint"]["warned_families"])')
+hn=$($cfx verify --help | tr '\n' ' ' | grep -o '[0-9]* or more families WARNing at once FAIL' | grep -o '^[0-9]*')
+expect "only hash_64(key, 14): FAIL by the joint rule in verify's words ('FAIL, ${v14#*: FAIL, }', $nw families WARN, $hn or more FAIL); exit $rc" \
+	'[ $rc = 1 ] && [ -n "$nw" ] && [ -n "$hn" ] && [ "$nw" -ge "$hn" ] &&
+	 grep -qF "/bad.c:$sl: ERROR: 0x$C: FAIL, ${v14#*: FAIL, } ($nw families WARN at once, $hn or more FAIL the constant; 64-bit words, a table of 2^14 from hash_64(..., 14) at line $l1, its bits for >> (64 - bits) at line $sh)" "$tmp/o" &&
+	 ! grep -q " of 9[0-9] checks" "$tmp/o"'
+# the same constant replacing the kernel's GOLDEN_RATIO_64, hash_64(k, 14)
+kpatch GOLDEN_RATIO_64 0x61C8864680B583EB 0x$C \
+	'u32 f(u64 k) { return hash_64(k, 14); }' > "$tmp/k.patch"
+$cfx review "$tmp/k.patch" > "$tmp/o" 2>&1
+expect "GOLDEN_RATIO_64 = 0x$C replacing 0x61C8864680B583EB: FAIL where the old one passed, by the joint rule, said" \
+	'grep -qF "include/linux/hash.h:2: ERROR: 0x$C replaces 0x61C8864680B583EB: FAIL where the old one passed ($nw families WARN at once, $hn or more FAIL the constant (the joint rule); 64-bit words, a table of 2^14 from the calls of hash_64()" "$tmp/o"'
 done_suite call_tables

@@ -1,6 +1,6 @@
 #!/bin/bash
-# cfx review: a table size that another file shows (issue 23, h31
-# remains 1).  A patch (or the FILE arguments of one review) whose header
+# cfx review: a table size that another file shows (issue 23).  A patch
+# (or the FILE arguments of one review) whose header
 # defines the multiplier and a function whose bits parameter sets the
 # shift, or a *_BITS define, while a .c file calls it or shifts by (32 -
 # FOO_BITS): review judged verify's default range ("the code does not
@@ -30,14 +30,7 @@ diff_of() {
 }
 # bits FILE.h FILE.c FN: the bits of the largest index FN returns over
 # 2^16 keys, the two files compiled together
-bits() {
-	{ echo '#include <stdint.h>'; echo '#include <stdio.h>'; echo 'typedef uint32_t u32;'
-	  sed '/#include "foo.h"/d' "$1" "$2"
-	  echo "int main(void) { u32 k, m = 0; for (k = 0; k < 1u << 16; k++) if ($3(k * 2654435761u) > m) m = $3(k * 2654435761u);"
-	  echo 'printf("%d\n", m ? 32 - __builtin_clz(m) : 0); return 0; }'
-	} > "$tmp/b.c"
-	cc -O1 -w -o "$tmp/b" "$tmp/b.c" && "$tmp/b"
-}
+bits() { cat "$1" "$2" | max_bits "$3" | tr -d ' '; echo; }
 
 # ---- 1. the header's function, called in the .c -----------------------------
 cat > "$g/include/foo.h" <<'C'
@@ -81,11 +74,7 @@ expect "control: the header alone does not show the size" \
 # ---- 2. a call of 40 in the .c: ubsan's count, the ERROR there ---------------
 sed -i 's/foo_hash(key, FOO_BITS)/foo_hash(key, 40)/' "$g/lib/foo.c"
 diff_of forty
-{ echo '#include <stdint.h>'; echo '#include <stdio.h>'; echo 'typedef uint32_t u32;'
-  sed '/#include "foo.h"/d' "$tmp/forty.h" "$tmp/forty.c"
-  echo 'int main(void) { volatile u32 s = foo_index(12345); printf("%u\n", s); return 0; }'; } > "$tmp/u.c"
-e=$(cc -w -O0 -fsanitize=undefined -o "$tmp/u" "$tmp/u.c" 2>/dev/null && "$tmp/u" 2>&1 >/dev/null |
-	sed -n 's/.*shift exponent \([0-9]*\) is too large.*/\1/p' | head -1)
+e=$(cat "$tmp/forty.h" "$tmp/forty.c" | ubsan_shift foo_index)
 review "$tmp/forty_c.diff"
 expect "foo_hash(key, 40) in lib/foo.c: ubsan shifts by $e; the ERROR at lib/foo.c:5 names it and the header's shift; not judged; exit $(rc)" \
 	'[ "$e" = "$(python3 -c "print((32 - 40) % 2**32)")" ] && [ "$(rc)" = 1 ] &&

@@ -1,6 +1,6 @@
 #!/bin/bash
 # cfx review: hash_32(x, B) / hash_64(x, B) with B more than the word's
-# bits or below 0, and >> (32 - B) with B below 0 (issue 23, h31b gap 1).
+# bits or below 0, and >> (32 - B) with B below 0 (issue 23).
 # The kernel's hash_32() shifts its product by 32 - bits computed in
 # unsigned int (bits is its unsigned int parameter), so B = 40 shifts by
 # 4294967288 and B = -3 by 35: undefined in C, no table of 2^B.  Review

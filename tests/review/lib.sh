@@ -11,6 +11,20 @@ for (i = 2, #v, s = concat(s, concat(\", \", Str(v[i])))); print(s)" |
 	gp -q -f; }
 review() { $cfx review "$@" > "$tmp/o" 2>&1; echo $? > "$tmp/rc"; }
 rc() { cat "$tmp/rc"; }
+# ctype FILE EXPR: the C type of EXPR in FILE, by _Generic (trial6.sh,
+# round7.sh)
+ctype() {
+	{
+		cat "$1"
+		echo '#include <stdio.h>'
+		echo "int main(void) { puts(_Generic(($2),"
+		echo "	unsigned int: \"unsigned int\", int: \"int\","
+		echo "	unsigned long: \"unsigned long\","
+		echo "	unsigned long long: \"unsigned long long\","
+		echo "	default: \"other\")); return 0; }"
+	} > "$tmp/ct.c"
+	cc -w -o "$tmp/ct" "$tmp/ct.c" && "$tmp/ct"
+}
 # kernel_hash FILE: the kernel's generic hash_32() and hash_64()
 # (include/linux/hash.h: both return a u32) into FILE, with the includes
 # and types a test program beside them needs
@@ -74,4 +88,35 @@ u32 f(u32 x)
 	return h >> 22;
 }
 C
+}
+# max_bits FN... < C: the C source on stdin (u32 and u64 typedef'd, the
+# files' own #include "foo.h" dropped) compiled with main: for each FN,
+# the bits of the largest index FN(k * 2654435761) returns over 2^16 keys
+# k, space-separated (call_tables.sh, cross_file.sh)
+max_bits() {
+	local fn
+	{
+		printf '#include <stdint.h>\n#include <stdio.h>\ntypedef uint32_t u32;\ntypedef uint64_t u64;\n'
+		sed '/#include "foo.h"/d'
+		echo 'int main(void) { u32 k, m;'
+		for fn in "$@"; do
+			echo "for (m = 0, k = 0; k < 1u << 16; k++) if ($fn(k * 2654435761u) > m) m = $fn(k * 2654435761u);"
+			echo 'printf("%d ", m ? 32 - __builtin_clz(m) : 0);'
+		done
+		echo 'return 0; }'
+	} > "$tmp/maxbits.c"
+	cc -O1 -w -o "$tmp/maxbits" "$tmp/maxbits.c" && "$tmp/maxbits"
+}
+# ubsan_shift FN < C: the C source on stdin compiled under
+# -fsanitize=undefined with a main calling FN(12345): the shift exponent
+# ubsan reports as too large, or nothing
+ubsan_shift() {
+	{
+		printf '#include <stdint.h>\n#include <stdio.h>\ntypedef uint32_t u32;\n'
+		sed '/#include "foo.h"/d'
+		echo "int main(void) { volatile u32 s = $1(12345); printf(\"%u\\n\", s); return 0; }"
+	} > "$tmp/ubsan.c"
+	cc -w -O0 -fsanitize=undefined -o "$tmp/ubsan" "$tmp/ubsan.c" 2>/dev/null &&
+		"$tmp/ubsan" 2>&1 >/dev/null |
+		sed -n 's/.*shift exponent \([0-9]*\) is too large.*/\1/p' | head -1
 }

@@ -1,6 +1,6 @@
 #!/bin/bash
 # cfx review: identities and values a comment writes with phi, checked in
-# the convention the comment defines (issue 23, h31b gap 3).  Linux's
+# the convention the comment defines (issue 23).  Linux's
 # include/linux/hash.h says "phi = (sqrt(5)-1)/2" and "(1 - phi) = phi**2
 # = (3 - sqrt(5))/2" above GOLDEN_RATIO_32 0x61C88647: true for phi =
 # 0.618..., false for phi = 1.618...; review said nothing of them.  Now

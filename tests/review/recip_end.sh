@@ -1,7 +1,7 @@
 #!/bin/bash
 # cfx review: a reciprocal ((u64)x * C >> k, C = ceil(2^k/d)) is x / d
-# only below the first x it gets wrong, and the note says which x (t23d:
-# 0x24924925 >> 32 was called x / 7 "over the inputs it is written for",
+# only below the first x it gets wrong, and the note says which x (a trial of
+# issue 23: 0x24924925 >> 32 was called x / 7 "over the inputs it is written for",
 # wrong on 613,566,756 u32 inputs).  Oracle: the C compiler, counting x up
 # from 0 until the shift and x / d differ.
 source "$(dirname "$0")/../build/lib.sh"

@@ -52,7 +52,7 @@ PY
 }
 
 # ---- a. a sequence off by one shift ----------------------------------------------
-f=$fx/h23f_seq_shift.patch
+f=$fx/seq_shift.patch
 got=$(seqval $f)
 want=$(python3 -c "print('0x%016x' % ((2**63 + 2**61 - 2**57 + 2**54 - 2**51 - 2**18 + 1) % 2**64))")
 lc=$(newline $f '2^63 + 2^61')
@@ -88,7 +88,7 @@ expect "a list item's dash after the sum: the sum alone, confirmed" \
 	'grep -q "power sum confirmed: 2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1 = 0x9e370001" "$tmp/o"'
 
 # ---- b. an expansion one term short ------------------------------------------------
-f=$fx/h23f_cf_term.patch
+f=$fx/cf_term.patch
 read -r true_cf claimed_n true_n <<< "$(python3 - $f <<'PY'
 import re, sys
 from fractions import Fraction
@@ -108,7 +108,7 @@ expect "python: the comment's list has $claimed_n terms, 0x9e3779b1/2^32 has $tr
 	'[ $((claimed_n + 1)) = "$true_n" ] && grep -q "WARNING: continued fraction wrong: term a_[0-9]* = 1 is missing; it is $(echo $true_cf | sed "s/,/, /g")" "$tmp/o" && [ "$(rc)" = 1 ]'
 
 # ---- c. the table and the index from *_BITS of two headers ----------------------------
-f=$fx/h23f_bits_header.patch
+f=$fx/bits_header.patch
 # the C compiler: the patch's own code (its three files' lines) with
 # -fsanitize=bounds, over every u32 step of 4099
 {
@@ -146,7 +146,7 @@ expect "ubsan: >> (32 - 36) is a negative shift ($nu); review: an ERROR at line 
 	'[ "$nu" -ge 1 ] && grep -q "sess.c:$l: ERROR: >> (32 - SESS_HASH_BITS = 36) at line $l shifts by 32 - 36 = -4, a negative count: undefined behaviour" "$tmp/o" && ! grep -q ": PASS\|: FAIL" "$tmp/o" && [ "$(rc)" = 1 ]'
 
 # ---- d. the 2016 hash.h rework -----------------------------------------------------
-f=$fx/h23f_hash2016.patch
+f=$fx/hash2016.patch
 # python: the old side's GOLDEN_RATIO_PRIME_32 and _64 (what the renamed
 # defines replace), and whether 0x61C88647 is prime (gp)
 read -r o32 o64 <<< "$(python3 -c "
@@ -158,13 +158,13 @@ pr=$(echo 'print(isprime(0x61C88647))' | gp -q -f 2>/dev/null)
 review $f
 expect "python: the old names were $o32 and $o64; review names them whole with their values" \
 	'grep -q "NOTE: replaces GOLDEN_RATIO_PRIME_32 = $o32 (line [0-9]* of the old file)" "$tmp/o" && grep -q "NOTE: replaces GOLDEN_RATIO_PRIME_64 = $o64 (line [0-9]* of the old file)" "$tmp/o" && grep -q "it replaces GOLDEN_RATIO_PRIME_32, which FAILs" "$tmp/o" && ! grep -q "replaces GO,\|replaces GO " "$tmp/o"'
-expect "'not actually prime any more' (gp: isprime $pr): confirmed" \
-	'[ "$pr" = 0 ] && grep -q "GOLDEN_RATIO_PRIME = 0x61c88647 (line [0-9]*): not prime: confirmed, divisible by" "$tmp/o"'
+expect "'not actually prime any more' (gp: isprime $pr): confirmed, of GOLDEN_RATIO_32, which GOLDEN_RATIO_PRIME stands for" \
+	'[ "$pr" = 0 ] && grep -q "GOLDEN_RATIO_PRIME = GOLDEN_RATIO_32 = 0x61c88647 (line [0-9]*): not prime: confirmed, divisible by" "$tmp/o"'
 expect "the new constants PASS, the hunk read whole (no hunk warning)" \
 	'grep -q "0x61c88647: PASS" "$tmp/o" && grep -q "0x61c8864680b583eb: PASS" "$tmp/o" && ! grep -q "hunk header" "$tmp/o"'
 
 # ---- e. the 2002 mail as posted ------------------------------------------------------
-f=$fx/h23f_seed2002.mail
+f=$fx/seed2002.mail
 # python: the filemap.c sequence of the mail, the 32-bit comment's
 # expansion (fractions) and where the 64-bit one stops being phi's
 want64=$(python3 - $f <<'PY'
@@ -205,5 +205,25 @@ expect "the 32-bit expansion: its trailing 0 named, the terms before it python's
 	'grep -q "WARNING: continued fraction: the claimed expansion ends with a term 0 that is not there (a 0 quotient cannot follow a0); the 30 terms before it are right: $cf32" "$tmp/o"'
 expect "the plural comment's findings name each define's line" \
 	'l32=$(grep -n "^+#define GOLDEN_RATIO_PRIME 0x9e370001UL" $f | cut -d: -f1); grep -q "NOTE: GOLDEN_RATIO_PRIME = 0x9e370001 (line [0-9]*): prime: confirmed" "$tmp/o" && grep -q "NOTE: GOLDEN_RATIO_PRIME = 0x9e37fffffffc0001 (line [0-9]*): prime: confirmed" "$tmp/o"'
+
+# the mail's body says "prime" on several lines: review confirms each
+# number once (gp's isprime), at the body's first line that says it (the
+# lines before the diff, read by python), not at every mention
+m=$f
+review "$m"
+read -r first nsay < <(python3 - "$m" <<'PY'
+import re, sys
+lines = open(sys.argv[1]).read().split("\n")
+end = next(i for i, l in enumerate(lines) if l.startswith("--- ") or l.startswith("diff "))
+says = [i + 1 for i, l in enumerate(lines[:end]) if re.search(r"\bprimes?\b", l, re.I)]
+print(says[0], len(says))
+PY
+)
+for c in 0x9e370001 0x9e37fffffffc0001; do
+	pr=$(echo "print(isprime($c))" | gp -q -f)
+	expect "$(basename "$m"): the body says prime on $nsay lines; $c (gp: isprime $pr) confirmed once, at line $first" \
+		'[ "$pr" = 1 ] && [ "$nsay" -ge 2 ] && [ "$(grep -c "^$m:[0-9]*: NOTE: $c (.*): prime: confirmed (proven)$" "$tmp/o")" = 1 ] &&
+		 grep -q "^$m:$first: NOTE: $c (.*): prime: confirmed (proven)$" "$tmp/o"'
+done
 
 done_suite reviewer

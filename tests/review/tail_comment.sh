@@ -1,7 +1,7 @@
 #!/bin/bash
 # cfx review: a comment on a #define's own line ("#define K 0x9e3779b9u
 # /* prime, 2^32/phi */", or "// ...") speaks of that define's multiplier,
-# and of no other: its claims are checked (t23d: they passed silently,
+# and of no other: its claims are checked (issue 23's trials: they passed silently,
 # exit 0, though false).  Oracles: python (the smallest factor, 2^32/phi
 # rounded, the NAF's weight) and gp (isprime).
 source "$(dirname "$0")/../build/lib.sh"
@@ -44,5 +44,30 @@ expect "and nothing of it said of OTHER_MULT (line 3) or of KEY_BITS's own comme
 review "$tmp/c.patch"
 expect "'#endif /* prime */' after a define: no claim judged against it" \
 	'! grep -q "prime" "$tmp/o" && grep -q "KEY_MULT = 0x9e3779b9" "$tmp/o"'
+
+# 4. a comment after a declaration's ';' on its line, at file scope:
+# that declaration's, never the next one's (a new user's trial: "static
+# const u32 a = 0x9e3779b9; /* prime */" was judged against the prime
+# on the next line, "confirmed", exit 0); with no declaration after it,
+# still judged (it was dropped)
+chdr() { printf 'diff --git a/lib/k.c b/lib/k.c\n--- a/lib/k.c\n+++ b/lib/k.c\n@@ -1,2 +1,%d @@\n #include <linux/types.h>\n' "$1"; }
+read -r fa fb f64 <<< "$(python3 -c "
+sm = lambda p: next((d for d in range(2, 10**6) if p % d == 0), 0)
+print(sm(0x9e3779b9), sm(0x9e3779b1), sm(0x9e3779b97f4a7c15))")"
+ispb=$(echo 'print(isprime(0x9e3779b1))' | gp -q -f 2>/dev/null)
+{ chdr 6; printf '+static const u32 a_mult = 0x9e3779b9; /* prime */\n+static const u32 b_mult = 0x9e3779b1;\n+u32 ha(u32 x) { return (x * a_mult) >> 22; }\n+u32 hb(u32 x) { return (x * b_mult) >> 22; }\n int x;\n'; } > "$tmp/d.patch"
+review "$tmp/d.patch"
+expect "'const u32 a_mult = 0x9e3779b9; /* prime */': not prime, divisible by $fa (python), at line 2, exit 1" \
+	'[ "$fa" != 0 ] && grep -q "^lib/k.c:2: WARNING: not prime: divisible by $fa$" "$tmp/o" && [ "$(rc)" = 1 ]'
+expect "    and no claim said of b_mult (line 3; gp isprime $ispb, smallest factor $fb)" \
+	'[ "$ispb" = 1 ] && ! grep -q "^lib/k.c:3: .*prime" "$tmp/o"'
+{ chdr 6; printf '+static const u32 b_mult = 0x9e3779b1; /* prime */\n+static const u32 a_mult = 0x9e3779b9;\n+u32 ha(u32 x) { return (x * a_mult) >> 22; }\n+u32 hb(u32 x) { return (x * b_mult) >> 22; }\n int x;\n'; } > "$tmp/e.patch"
+review "$tmp/e.patch"
+expect "the other way round: b_mult's 'prime' confirmed at line 2, nothing at line 3" \
+	'grep -q "^lib/k.c:2: NOTE: prime: confirmed" "$tmp/o" && ! grep -q "^lib/k.c:3: .*prime" "$tmp/o"'
+{ chdr 4; printf '+static const u64 m64 = 0x9e3779b97f4a7c15; /* prime */\n+u32 h(u64 x) { return (x * m64) >> 54; }\n int x;\n'; } > "$tmp/f.patch"
+review "$tmp/f.patch"
+expect "a u64 declaration's own 'prime' with nothing after it: divisible by $f64 (python), exit 1" \
+	'[ "$f64" != 0 ] && grep -q "^lib/k.c:2: WARNING: not prime: divisible by $f64$" "$tmp/o" && [ "$(rc)" = 1 ]'
 
 done_suite tail_comment

@@ -1,5 +1,5 @@
 #!/bin/bash
-# cfx review: what the second non-author trial of issue 23 (t23) found,
+# cfx review: what the second non-author trial of issue 23 found,
 # each against an independent computation: expansions from PARI/GP's
 # contfrac, primality from its isprime, the NAF and the binary form from
 # python, the C compiler's own reading of the code (what gcc drops as

@@ -1,5 +1,5 @@
 #!/bin/bash
-# cfx review: what the fourth non-author trial of issue 23 (t23) found,
+# cfx review: what the fourth non-author trial of issue 23 found,
 # each held against an independent computation: python's pow and modular
 # arithmetic for the composite multipliers and the reciprocals, the C
 # compiler for what the code computes (the fixture's own hash_32() and
@@ -48,7 +48,7 @@ int main(void)
 C
 expect "cc: hash_64(k * 0xebb34377u, 9) == (k * $comp) >> 55" \
 	'cc -O2 -o "$tmp/a" "$tmp/a.c" && "$tmp/a"'
-review $fx/t23c_long_inverse.patch
+review $fx/long_inverse.patch
 expect "hash_long(key * 0xebb34377u, 9): the composite $comp is judged" \
 	'grep -q "= $comp, and that product is the multiplier judged here" "$tmp/o"'
 # (on 32-bit longs hash_long() is hash_32(), whose GOLDEN_RATIO_32 this
@@ -58,14 +58,14 @@ expect "hash_long(key * 0xebb34377u, 9): no WARNING about the 32-bit constant as
 # a composite that is itself a 32-bit constant in the 64-bit word is
 # said: C = 0x10001 * the inverse of GOLDEN_RATIO_64 mod 2^64 (python)
 inv=$(python3 -c "print('0x%xull' % (0x10001 * pow(2**64 - 0x9e3779b97f4a7c15, -1, 2**64) % 2**64))")
-sed "s/0xebb34377u/$inv/" $fx/t23c_long_inverse.patch > "$tmp/n.patch"
+sed "s/0xebb34377u/$inv/" $fx/long_inverse.patch > "$tmp/n.patch"
 review "$tmp/n.patch"
 expect "hash_long(key * $inv, 9): the composite 0x10001 is the 32-bit constant in a 64-bit word said" \
 	'grep -q "mod 2^64 = 0x0000000000010001, and that product" "$tmp/o" && grep -q "WARNING: 0x0000000000010001 is a 32-bit constant in a 64-bit word" "$tmp/o"'
 # a define of one file (a header) passed into hash_32() in another: the
 # composite still (python)
 c2=$(python3 -c "print('0x%08x' % (0x9e3779b9 * 0x61c88647 % 2**32))")
-review $fx/t23c_twofile.patch
+review $fx/twofile.patch
 expect "a header's define passed into hash_32() in another file: the composite $c2 is judged" \
 	'grep -q "mod 2^32 = $c2, and that product is the multiplier judged here" "$tmp/o" && grep -q "NOTE: $c2: PASS\|: $c2: FAIL" "$tmp/o"'
 expect "and the call is named by its file, lib/obj.c:5, not a bare line of the header" \
@@ -80,7 +80,7 @@ expect "python: 0x10001 * 0x9e370001 mod 2^32 = $c32, * 0x9e37fffffffc0001 mod 2
 {
 	echo '#include <stdint.h>'
 	echo 'typedef uint32_t u32; typedef uint64_t u64;'
-	sed -n '/^@@/,$ s/^+//p' $fx/t23c_own_hash.patch | grep -v '^#if\|^#elif\|^#else\|^#error\|^#endif\|define hash_long\|define GOLDEN_RATIO_PRIME '
+	sed -n '/^@@/,$ s/^+//p' $fx/own_hash.patch | grep -v '^#if\|^#elif\|^#else\|^#error\|^#endif\|define hash_long\|define GOLDEN_RATIO_PRIME '
 	cat <<C
 int main(void)
 {
@@ -96,7 +96,7 @@ C
 } > "$tmp/b.c"
 expect "cc: the fixture's obj_hash32(k) == (k * $c32) >> 22 and obj_hash64(k) == (k * $c64) >> 54" \
 	'cc -O2 -o "$tmp/b" "$tmp/b.c" && "$tmp/b"'
-review $fx/t23c_own_hash.patch
+review $fx/own_hash.patch
 expect "own hash_32(): the composite $c32 is judged, not 0x61c88647's" \
 	'grep -q "mod 2^32 = $c32, and that product is the multiplier judged here" "$tmp/o" && ! grep -q "0x61c88647" "$tmp/o"'
 expect "own hash_64(): the composite $c64 is judged, not GOLDEN_RATIO_64's" \
@@ -119,10 +119,10 @@ C
 IFS=' ' read -r wcast wub <<< "$(cc -o "$tmp/c" "$tmp/c.c" && "$tmp/c")"
 expect "cc (LP64): u32 * 2654435761UL is $wcast bits, u32 * 0x418938u $wub" \
 	'[ "$wcast" = 64 ] && [ "$wub" = 32 ]'
-review $fx/t23c_cast_after.patch
+review $fx/cast_after.patch
 expect "(u32)((v * 2654435761UL) >> 20): a $wcast-bit multiplier (the cast is after the shift)" \
 	'grep -q "NOTE: 0x000000009e3779b1: $wcast-bit multiplier" "$tmp/o" && ! grep -q "cast to u32" "$tmp/o"'
-review $fx/t23c_ub32.patch
+review $fx/shift32_u32.patch
 expect "(us * 0x418938u) >> 32, u32 us: a $wub-bit product, and the shift by 32 undefined (an ERROR at line 5)" \
 	'grep -q "lib/scale.c:5: ERROR: the product with 0x418938u is computed in unsigned int, $wub bits" "$tmp/o" && grep -q "lib/scale.c:5: ERROR: .*undefined behaviour in C" "$tmp/o"'
 expect "(key * 0x9e3779b1u) >> 32: likewise undefined (line 10), and judged at $wub bits" \
@@ -143,10 +143,10 @@ int main(void)
 C
 expect "cc: (u64)x * 0x10624DD3 >> 38 == x / 1000 for u32 x (every 997th)" \
 	'cc -O2 -o "$tmp/g" "$tmp/g.c" && "$tmp/g"'
-review $fx/t23c_recip.patch
+review $fx/reciprocal.patch
 expect "(u64)x * 0x10624DD3 >> 38: not judged, said to be x / 1000, no ERROR, exit 0" \
 	'grep -q "NOTE: 0x10624DD3 is not judged: it is ceil(2^38/1000), so x \* 0x10624DD3 >> 38 is x / 1000" "$tmp/o" && ! grep -q "ERROR\|WARNING" "$tmp/o" && [ "$(rc)" = 0 ]'
-review $fx/t23c_ub32.patch
+review $fx/shift32_u32.patch
 expect "0x418938u under a 32-bit product: not judged either, and the ERROR stands" \
 	'grep -q "NOTE: 0x418938u is not judged: it is ceil(2^32/1000)" "$tmp/o" && ! grep -q "0x00418938" "$tmp/o"'
 # no reciprocal: a golden multiplier whose product is shifted by 54
@@ -160,7 +160,7 @@ expect "a golden multiplier, x * C >> 54: judged (no reciprocal)" \
 {
 	echo '#include <stdint.h>'
 	echo 'typedef uint32_t u32;'
-	sed -n '/^@@/,$ s/^[+ ]//p' tests/review/fixtures/t23c_named_mul.patch | grep -v '#include'
+	sed -n '/^@@/,$ s/^[+ ]//p' tests/review/fixtures/named_mul.patch | grep -v '#include'
 	cat <<'C'
 int main(void)
 {
@@ -174,15 +174,15 @@ C
 } > "$tmp/d.c"
 expect "cc: obj_hash(k) == (k * 0x9e3779b1) >> 22, obj_hash2(k) == (k * 0x61c88647) >> 20" \
 	'cc -O2 -o "$tmp/d" "$tmp/d.c" && "$tmp/d"'
-review $fx/t23c_named_mul.patch
+review $fx/named_mul.patch
 expect "h *= obj_mult (a const); return h >> 22: a table of 2^10" \
 	'grep -q "NOTE: 0x9e3779b1: PASS, 61 checks on 32-bit words, a table of 2^10 from >> 22 at line 10" "$tmp/o"'
 expect "h *= OBJ_HASH_MULT (a define); return h >> 20: a table of 2^12" \
 	'grep -q "NOTE: 0x61c88647: PASS, 61 checks on 32-bit words, a table of 2^12 from >> 20 at line 17" "$tmp/o"'
 
 # ---- d. a changed const, a use outside the hunk, an unused jhash seed ---------
-review $fx/t23c_const_changed.patch
-old=$(sed -n 's/^-.*obj_hash_mult = \(0x[0-9a-f]*\);/\1/p' $fx/t23c_const_changed.patch)
+review $fx/const_changed.patch
+old=$(sed -n 's/^-.*obj_hash_mult = \(0x[0-9a-f]*\);/\1/p' $fx/const_changed.patch)
 expect "a changed const initialiser: it replaces $old (the diff's '-' line), and the verdict compares" \
 	'[ "$old" = 0x9e3779b9 ] && grep -q "NOTE: replaces $old (line 3 of the old file)" "$tmp/o" && grep -q "0x9e370001 replaces $old: " "$tmp/o"'
 run=$(python3 -c "
@@ -194,10 +194,10 @@ while x:
 n = 0
 while a[n + 1] == 1: n += 1
 print(n)")
-review $fx/t23c_outside.patch
+review $fx/use_outside_hunk.patch
 expect "a define whose use is outside the hunk: found by its value (a run of $run 1s, python), judged on defaults, the unseen use said" \
 	'grep -q "CHECK: BUCKET_K: its use is not in the patch" "$tmp/o" && grep -q "begins with $run 1s after a0" "$tmp/o" && grep -q "0x9e370001 replaces 0x9e3779b9: FAIL" "$tmp/o" && ! grep -q "no multipliers found" "$tmp/o"'
-review $fx/t23c_jhash.patch
+review $fx/jhash_initval.patch
 expect "an unused #define JHASH_INITVAL: not judged, said why, exit 0" \
 	'grep -q "NOTE: JHASH_INITVAL is not judged: its name says a start value" "$tmp/o" && ! grep -q "JHASH_INITVAL = \|PASS\|FAIL" "$tmp/o" && [ "$(rc)" = 0 ]'
 
@@ -232,7 +232,7 @@ naf = ''.join(('' if j == 0 else (' + ' if sg > 0 else ' - ')) + ('2^%d' % ex if
 print(a[-1], i, '%d/%d' % pq[i + 1], '%.1f' % d, naf.replace(' ', '_'))")"
 naf=${naf//_/ }
 isp=$(echo 'print(isprime(0x9e370001))' | gp -q -f 2>/dev/null)
-review $fx/t23c_claims.patch
+review $fx/cf_named_claim.patch
 expect "NAME/2^32 = [...]: the multiplier's expansion (python's), confirmed, not 2^32's" \
 	'grep -q "lib/claim.h:4: NOTE: continued fraction of CLAIM_HASH_MULT/2^32 confirmed term by term" "$tmp/o"'
 expect "'has the expansion ..., 3': wrong, the last term is $last (python)" \
@@ -251,26 +251,26 @@ expect "a wrong power sum for 0xc2000001: the right value is its NAF, $naf (pyth
 	'grep -q "WARNING: power sum wrong: 2^31 + 2^30 + 2^24 + 1 is 0xc1000001, not 0xc2000001 = $naf (its NAF)" "$tmp/o"'
 # a second claim of a kind in a comment, in its own sentence after "and":
 # "It is prime and close to phi." after sentences that claim each once
-review $fx/t23c_and.patch
+review $fx/two_claims_and.patch
 expect "'It is prime and close to phi.' (line 7), after other 'prime' and 'close' claims: both checked (gp: prime), none 'not checked'" \
 	'grep -q "lib/and.h:7: NOTE: prime: confirmed" "$tmp/o" && grep -q "lib/and.h:7: NOTE: close to phi: confirmed" "$tmp/o" && ! grep -q "lib/and.h:7: CHECK" "$tmp/o"'
 expect "and no claim is said twice" \
 	'[ -z "$(grep -v "^total" "$tmp/o" | sort | uniq -d)" ]'
 
 # ---- f. a malformed hunk header, a short count, #if/#else in a function ----------
-review $fx/t23c_badhdr.patch
-hl=$(grep -n '^@@ -1,2 +1,13 @$' $fx/t23c_badhdr.patch | cut -d: -f1)
+review $fx/hunk_bad_header.patch
+hl=$(grep -n '^@@ -1,2 +1,13 @$' $fx/hunk_bad_header.patch | cut -d: -f1)
 expect "a malformed hunk header (line $hl of the file): a WARNING naming it and its line, exit 1" \
-	'grep -q "t23c_badhdr.patch:$hl: WARNING: \"@@ -1,2 +1,13 @\" is no hunk header" "$tmp/o" && [ "$(rc)" = 1 ]'
-review $fx/t23c_short.patch
-pl=$(awk '/^@@/ { h = NR; split($3, c, ","); left = c[2]; next } h && left > 0 { left--; next } h && /^\+/ { print NR; exit }' $fx/t23c_short.patch)
+	'grep -q "hunk_bad_header.patch:$hl: WARNING: \"@@ -1,2 +1,13 @\" is no hunk header" "$tmp/o" && [ "$(rc)" = 1 ]'
+review $fx/hunk_short.patch
+pl=$(awk '/^@@/ { h = NR; split($3, c, ","); left = c[2]; next } h && left > 0 { left--; next } h && /^\+/ { print NR; exit }' $fx/hunk_short.patch)
 expect "a hunk whose header counts short: the first line past it (line $pl, by awk) said, exit 1" \
-	'[ -n "$pl" ] && grep -q "t23c_short.patch:$pl: WARNING: a .+. line past the lines the hunk header at line 4 counts" "$tmp/o" && [ "$(rc)" = 1 ]'
+	'[ -n "$pl" ] && grep -q "hunk_short.patch:$pl: WARNING: a .+. line past the lines the hunk header at line 4 counts" "$tmp/o" && [ "$(rc)" = 1 ]'
 # the C compiler: the 2.6.0 hash_long on LP64 is the multiply by
 # 0x9e37fffffffc0001 (its #else branch is the other word's)
 {
 	echo '#define BITS_PER_LONG 64'
-	sed -n '/^@@/,$ s/^+//p' $fx/t23c_hash_long26.patch
+	sed -n '/^@@/,$ s/^+//p' $fx/hash_long26.patch
 	cat <<'C'
 int main(void)
 {
@@ -283,7 +283,7 @@ C
 } > "$tmp/h.c"
 expect "cc: the 2.6.0 hash_long(k, 10) == (k * 0x9e37fffffffc0001) >> 54 on LP64" \
 	'cc -O2 -o "$tmp/h" "$tmp/h.c" && "$tmp/h"'
-review $fx/t23c_hash_long26.patch
+review $fx/hash_long26.patch
 expect "#if/#else in hash_long: the shift/add branch computes 0x9e37fffffffc0001, alone (no false FAIL)" \
 	'grep -q "the shift/add sequence computes val \* 0x9e37fffffffc0001 mod 2^64" "$tmp/o" && grep -q "the multiplier of GOLDEN_RATIO_PRIME at include/linux/hash.h:16: its verdict applies" "$tmp/o"'
 
@@ -293,7 +293,7 @@ expect "#if/#else in hash_long: the shift/add branch computes 0x9e37fffffffc0001
 read -r p32 p64 <<< "$(echo 'print(isprime(0x9e370001), " ", isprime(0x9e37fffffffc0001))' | gp -q -f 2>/dev/null)"
 # the new side's line of each define, counted from the hunk header (awk)
 read -r l32 l64 <<< "$(awk '/^@@/ { split($3, h, ","); n = substr(h[1], 2) - 1; next }
-	/^[+ ]/ { n++ } /^\+#define GOLDEN_RATIO_PRIME/ { printf "%d ", n }' $fx/t23c_hash_long26.patch)"
+	/^[+ ]/ { n++ } /^\+#define GOLDEN_RATIO_PRIME/ { printf "%d ", n }' $fx/hash_long26.patch)"
 expect "'Knuth recommends primes' over GOLDEN_RATIO_PRIME twice: each value's primality (gp: $p32, $p64), named by its value and its line ($l32, $l64)" \
 	'[ "$p32" = 1 ] && [ "$p64" = 1 ] && grep -q "hash.h:7: NOTE: GOLDEN_RATIO_PRIME = 0x9e370001 (line $l32): prime: confirmed" "$tmp/o" && grep -q "hash.h:7: NOTE: GOLDEN_RATIO_PRIME = 0x9e37fffffffc0001 (line $l64): prime: confirmed" "$tmp/o"'
 expect "and no line of the review said twice" \

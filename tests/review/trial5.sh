@@ -1,5 +1,5 @@
 #!/bin/bash
-# cfx review: what the fifth non-author trial of issue 23 (t23d) found,
+# cfx review: what the fifth non-author trial of issue 23 found,
 # each held against an independent computation: the C compiler for what
 # the code computes (the width C gives a product, a shift of a widened
 # product, a division by a multiply), python's modular arithmetic and
@@ -44,23 +44,23 @@ expect "cc: u32 key * 0xebb34377u is a $pbits-bit product; $differ of 99999 keys
 	'[ "$pbits" = 32 ] && [ "$differ" -gt 90000 ]'
 inv=$(python3 -c "print(0xebb34377 * 0x61c88647 % 2**32)")
 expect "python: 0xebb34377 * GOLDEN_RATIO_32 mod 2^32 = $inv (its inverse)" '[ "$inv" = 1 ]'
-review $fx/t23d_long_u32.patch
+review $fx/long_u32.patch
 expect "u32 key: the product's 32 bits said, the composite not judged, exit 1" \
 	'grep -q "WARNING: the product with 0xebb34377u is computed in 32 bits (u32 (the type of key) times unsigned int" "$tmp/o" && ! grep -q "that product is the multiplier judged here" "$tmp/o" && ! grep -q ": PASS\|: FAIL" "$tmp/o" && [ "$(rc)" = 1 ]'
 expect "u32 key: on 32-bit longs the two multiplies cancel (an ERROR)" \
 	'grep -q "ERROR: on 32-bit longs (BITS_PER_LONG 32) hash_long() at line 5 is hash_32(), which multiplies by GOLDEN_RATIO_32 = 0x61c88647, and 0xebb34377 is its inverse mod 2^32" "$tmp/o"'
-review $fx/t23c_long_inverse.patch
+review $fx/long_inverse.patch
 expect "unsigned long key: the composite judged on LP64, and the ILP32 cancel said" \
 	'grep -q "and that product is the multiplier judged here" "$tmp/o" && grep -q "ERROR: on 32-bit longs (BITS_PER_LONG 32)" "$tmp/o" && [ "$(rc)" = 1 ]'
 # a key whose type the patch does not show: said
 sed 's/u32 key)/const struct obj *o)/; s/key \* 0xebb34377u/o->key * 0xebb34377u/' \
-	$fx/t23d_long_u32.patch > "$tmp/unk.patch"
+	$fx/long_u32.patch > "$tmp/unk.patch"
 review "$tmp/unk.patch"
 expect "o->key * C: its type not known, said (CHECK)" \
 	'grep -q "CHECK: the type of key is not known here" "$tmp/o"'
 # another constant through hash_long: the ILP32 composite (python) a NOTE
 c32=$(python3 -c "print('0x%08x' % (0x9e3779b1 * 0x61c88647 % 2**32))")
-sed 's/u32 key/u64 key/; s/0xebb34377u/0x9e3779b1u/' $fx/t23d_long_u32.patch > "$tmp/u64.patch"
+sed 's/u32 key/u64 key/; s/0xebb34377u/0x9e3779b1u/' $fx/long_u32.patch > "$tmp/u64.patch"
 review "$tmp/u64.patch"
 expect "u64 key * 0x9e3779b1u: judged as the composite; on 32-bit longs the keys meet $c32 (python)" \
 	'grep -q "and that product is the multiplier judged here" "$tmp/o" && grep -q "NOTE: on 32-bit longs (BITS_PER_LONG 32) hash_long() at line 5 is hash_32(), which multiplies by GOLDEN_RATIO_32 = 0x61c88647: there the keys meet 0x9e3779b1 \* 0x61c88647 mod 2^32 = $c32" "$tmp/o"'
@@ -85,10 +85,10 @@ C
 IFS=' ' read -r nz wide <<< "$(cc -O2 -fsanitize=undefined -fno-sanitize-recover=undefined -o "$tmp/c" "$tmp/c.c" && "$tmp/c")"
 expect "cc (UBSan quiet): (u64)(x * 0x9e3779b1u) >> 54 is 0 for every x tried ($nz not), h = x * 2654435761u below 2^32 ($wide not)" \
 	'[ "$nz" = 0 ] && [ "$wide" = 0 ]'
-review $fx/t23d_cast_zero.patch
+review $fx/cast_zero.patch
 expect "(u64)(x * 0x9e3779b1u) >> 54: no undefined behaviour said; the index always 0 (WARNING); not judged; exit 1" \
 	'! grep -q "undefined" "$tmp/o" && grep -q "WARNING: the index is always 0: the product with 0x9e3779b1u is computed in unsigned int, 32 bits" "$tmp/o" && ! grep -q ": PASS\|: FAIL" "$tmp/o" && [ "$(rc)" = 1 ]'
-review $fx/t23d_widen_after.patch
+review $fx/widen_after.patch
 expect "unsigned long long h = x * 2654435761u: a 32-bit multiplier, widened after the multiply" \
 	'grep -q "0x9e3779b1: 32-bit multiplier (the product is kept in unsigned long long at line 5 but computed in 32 bits (u32 times unsigned int) and widened only after the multiply" "$tmp/o" && ! grep -q "64-bit multiplier" "$tmp/o"'
 
@@ -114,12 +114,12 @@ b = a[:-1] + [a[-1] - 1, 1]
 print(','.join(map(str, a)), ','.join(map(str, b)), val(a) == val(b) == Fraction(0x9e370001, 2**32))")"
 expect "python: [$noncanon] equals [$canon] = 0x9e370001/2^32" '[ "$same" = True ]'
 expect "the fixture claims the non-canonical [$noncanon]" \
-	'[ "$(sed -n "/has the continued fraction/{n;s/^+ \* //;s/ \*\/$//;p}" $fx/t23d_noncanon.patch)" = "$noncanon" ]'
-review $fx/t23d_noncanon.patch
+	'[ "$(sed -n "/has the continued fraction/{n;s/^+ \* //;s/ \*\/$//;p}" $fx/noncanon.patch)" = "$noncanon" ]'
+review $fx/noncanon.patch
 expect "an expansion ending ..., 1, 1: equal, non-canonical (a NOTE), not wrong" \
 	'grep -q "lib/g.c:3: NOTE: continued fraction: equal, non-canonical" "$tmp/o" && ! grep -q "continued fraction.*wrong" "$tmp/o"'
 # a term more than the canonical form that is not its other form: wrong still
-sed 's/18,1,1,1,1,1,1,1,1,1,1,1,1 \*\//18,1,1,1,1,1,1,1,1,1,1,2,1 *\//' $fx/t23d_noncanon.patch > "$tmp/nc2.patch"
+sed 's/18,1,1,1,1,1,1,1,1,1,1,1,1 \*\//18,1,1,1,1,1,1,1,1,1,1,2,1 *\//' $fx/noncanon.patch > "$tmp/nc2.patch"
 review "$tmp/nc2.patch"
 expect "..., 2, 1 (not the other form of ..., 2): wrong" \
 	'grep -q "WARNING: continued fraction wrong" "$tmp/o"'
@@ -127,10 +127,10 @@ expect "..., 2, 1 (not the other form of ..., 2): wrong" \
 read -r ptag pobj pkey <<< "$(echo 'print(isprime(0x9e3779b1)," ",isprime(0x9e3779b9)," ",isprime(0x61c88647))' | gp -q -f)"
 expect "gp: 0x9e3779b1 prime ($ptag), 0x9e3779b9 and 0x61c88647 not ($pobj $pkey)" \
 	'[ "$ptag $pobj $pkey" = "1 0 0" ]'
-review $fx/t23d_after_define.patch
+review $fx/after_define.patch
 # each finding names its define's line (the new side's, by awk)
 read -r ltag lobj lkey <<< "$(awk '/^@@/ { split($3, h, ","); n = substr(h[1], 2) - 1; next }
-	/^[+ ]/ { n++ } /^\+#define (TAG|OBJ|KEY)_MULT/ { printf "%d ", n }' $fx/t23d_after_define.patch)"
+	/^[+ ]/ { n++ } /^\+#define (TAG|OBJ|KEY)_MULT/ { printf "%d ", n }' $fx/after_define.patch)"
 expect "'/* TAG_MULT is composite. */' after its define: checked, wrong (it is prime), and not held against OBJ_MULT below it" \
 	'grep -q "lib/e.c:4: WARNING: TAG_MULT = 0x9e3779b1 (line $ltag): claimed not prime, but it is prime" "$tmp/o" && ! grep -q "lib/e.c:4: .*divisible by 3" "$tmp/o"'
 expect "'/* Both constants are prime. */' after two defines: each checked, both wrong (python's factors)" \
@@ -177,14 +177,14 @@ for l in lines:
 print('0x%08x' % v['hash'])
 PY
 }
-m1=$(branch $fx/t23d_else_seq.patch '#if 0' '#else')
-m2=$(branch $fx/t23d_else_seq.patch '#else' '#endif')
+m1=$(branch $fx/else_seq.patch '#if 0' '#else')
+m2=$(branch $fx/else_seq.patch '#else' '#endif')
 expect "python: the #if branch computes $m1, the #else branch $m2" '[ "$m1" != "$m2" ] && [ -n "$m2" ]'
-review $fx/t23d_else_seq.patch
+review $fx/else_seq.patch
 expect "both branches of the #if inside the function reviewed, each on its own ($m1 and $m2)" \
 	'grep -q "the shift/add sequence computes hash \* $m1 mod 2^32" "$tmp/o" && grep -q "the shift/add sequence computes hash \* $m2 mod 2^32" "$tmp/o"'
 # a hunk header that counts more lines than the hunk has: python counts
-sed 's/^@@ -1,2 +1,22 @@/@@ -1,2 +1,30 @@/' $fx/t23d_else_seq.patch > "$tmp/long.patch"
+sed 's/^@@ -1,2 +1,22 @@/@@ -1,2 +1,30 @@/' $fx/else_seq.patch > "$tmp/long.patch"
 body=$(python3 -c "
 import sys
 L = open('$tmp/long.patch').read().split('\n')
@@ -195,7 +195,7 @@ review "$tmp/long.patch"
 expect "the short hunk: one WARNING naming its header (line 4), and its lines still read" \
 	'[ "$(grep -c "WARNING: the hunk header \"@@ -1,2 +1,30 @@\" counts 2 old and 30 new lines, and its hunk has fewer" "$tmp/o")" = 1 ] && grep -q "long.patch:4: WARNING: the hunk header" "$tmp/o" && grep -q "hash \* $m2 mod 2^32" "$tmp/o"'
 # two hunks, the first one short: said at the first, the second read
-python3 - "$fx/t23d_else_seq.patch" > "$tmp/two.patch" <<'PY'
+python3 - "$fx/else_seq.patch" > "$tmp/two.patch" <<'PY'
 import sys
 L = open(sys.argv[1]).read().rstrip('\n').split('\n')
 print('\n'.join(L[:3]))
@@ -207,7 +207,7 @@ PY
 review "$tmp/two.patch"
 expect "two hunks, the first shorter than its header: the WARNING names the first, once" \
 	'[ "$(grep -c "WARNING: the hunk header" "$tmp/o")" = 1 ] && grep -q "WARNING: the hunk header \"@@ -1,2 +1,9 @@\"" "$tmp/o"'
-review $fx/t23d_noncanon.patch
+review $fx/noncanon.patch
 expect "a hunk whose counts are right: no hunk WARNING" '! grep -q "hunk header" "$tmp/o"'
 
 # ---- g. a reciprocal within its operand's width ----------------------------------
@@ -242,15 +242,15 @@ done
 # the C compiler with UBSan: the fixture's own function overflows for a key
 {
 	echo '#include <stdio.h>'
-	sed -n '/^@@/,$ s/^+//p' $fx/t23d_signed_seq.patch | grep -v '#include'
+	sed -n '/^@@/,$ s/^+//p' $fx/signed_seq.patch | grep -v '#include'
 	printf 'int main(void)\n{\n\tfor (int k = 1; k < 1 << 20; k = k * 3 + 1)\n\t\tprintf("%%d\\n", s_bucket(k));\n\treturn 0;\n}\n'
 } > "$tmp/s.c"
 ub=$(cc -fsanitize=undefined -o "$tmp/s" "$tmp/s.c" 2>&1 && "$tmp/s" 2>&1 >/dev/null | grep -c "runtime error")
 expect "cc -fsanitize=undefined: s_bucket() on int overflows ($ub reports)" '[ "$ub" -gt 0 ]'
-review $fx/t23d_signed_seq.patch
+review $fx/signed_seq.patch
 expect "shift/add on a signed int: a WARNING that says undefined behaviour and a negative index" \
 	'grep -q "WARNING: hash is int, a signed type: .*undefined behaviour in C.*negative index" "$tmp/o" && [ "$(rc)" = 1 ]'
-sed 's/\bint\b/u32/g' $fx/t23d_signed_seq.patch > "$tmp/u.patch"
+sed 's/\bint\b/u32/g' $fx/signed_seq.patch > "$tmp/u.patch"
 review "$tmp/u.patch"
 expect "the same on u32: no signed WARNING" '! grep -q "signed type" "$tmp/o"'
 # standard input named twice; --json with --format gcc: refused, exit 2
@@ -286,7 +286,7 @@ C
 IFS=' ' read -r fall zeros <<< "$(cc -O2 -o "$tmp/k" "$tmp/k.c" && "$tmp/k")"
 expect "cc: the index first falls at v = $fall (python: $wrap), and is 0 for $zeros key(s) before" \
 	'[ "$fall" = "$wrap" ] && [ "$zeros" = 1 ]'
-review $fx/t23d_mid_bits.patch
+review $fx/mid_bits.patch
 expect "(u32)((v * C) >> 20): bits 20..51 said, 0 only at x = 0, wrapping at x = $wrap; no 'every key below ... lands in bucket 0'" \
 	'grep -q "keeps bits 20..51 of the product, not its top bits" "$tmp/o" && grep -q "0 only at x = 0, then growing with x up to x = $wrap" "$tmp/o" && ! grep -q "lands in bucket 0" "$tmp/o"'
 # python and cc: h = (h << 5) + h; h = -h; is h * (2^32 - 33)
@@ -294,23 +294,29 @@ neg=$(python3 -c "print('0x%08x' % (-33 % 2**32))")
 {
 	echo '#include <stdint.h>'
 	echo 'typedef uint32_t u32;'
-	sed -n '/^@@/,$ s/^+//p' $fx/t23d_short_seq.patch | grep -v '#include'
+	sed -n '/^@@/,$ s/^+//p' $fx/short_seq.patch | grep -v '#include'
 	printf 'int main(void)\n{\n\tfor (u32 k = 1; k < 1u << 30; k = k * 3 + 1)\n\t\tif (q_bucket(k) != (u32)(k * %su) >> 24)\n\t\t\treturn 1;\n\treturn 0;\n}\n' "$neg"
 } > "$tmp/q.c"
 expect "cc: q_bucket(h) == (h * $neg) >> 24 (python's -33 mod 2^32)" 'cc -O2 -o "$tmp/q" "$tmp/q.c" && "$tmp/q"'
-review $fx/t23d_short_seq.patch
+review $fx/short_seq.patch
 expect "h = (h << 5) + h; h = -h; return h >> 24: the sequence found, $neg on 32 bits, the top 8 bits" \
 	'grep -q "the shift/add sequence computes h \* $neg mod 2^32" "$tmp/o" && grep -q "then h >> 24: bits 31..24, the top 8 of the product" "$tmp/o"'
 # cc: b_bucket() multiplies by OBJ_GOLDEN through the alias defined before it
 {
 	echo '#include <stdint.h>'
 	echo 'typedef uint32_t u32;'
-	sed -n '/^@@/,$ s/^+//p' $fx/t23d_alias_fwd.patch | grep -v '#include'
+	sed -n '/^@@/,$ s/^+//p' $fx/alias_forward.patch | grep -v '#include'
 	printf 'int main(void)\n{\n\tfor (u32 k = 1; k < 1u << 30; k = k * 3 + 1)\n\t\tif (b_bucket(k) != (u32)(k * 0x9e3779b9u) >> 22)\n\t\t\treturn 1;\n\treturn 0;\n}\n'
 } > "$tmp/b.c"
 expect "cc: with #define OBJ_HASH_MULT OBJ_GOLDEN before OBJ_GOLDEN's define, b_bucket(x) == (x * 0x9e3779b9) >> 22" \
 	'cc -O2 -o "$tmp/b" "$tmp/b.c" && "$tmp/b"'
-review $fx/t23d_alias_fwd.patch
-expect "the forward alias followed: OBJ_HASH_MULT = 0x9e3779b9, judged on a table of 2^10 from >> 22" \
-	'grep -q "NOTE: OBJ_HASH_MULT = 0x9e3779b9: 32-bit multiplier" "$tmp/o" && grep -q "a table of 2^10 from >> 22" "$tmp/o"'
+review $fx/alias_forward.patch
+# one constant (trial6.sh): judged once, at OBJ_GOLDEN, the define at the
+# end of the chain, through its alias's use
+expect "the forward alias followed: OBJ_GOLDEN = 0x9e3779b9, used as \
+OBJ_HASH_MULT, judged on a table of 2^10 from >> 22" \
+	'grep -q "NOTE: OBJ_GOLDEN = 0x9e3779b9: 32-bit multiplier" "$tmp/o" &&
+	 grep -q "OBJ_GOLDEN is also used as OBJ_HASH_MULT (line 3)" "$tmp/o" &&
+	 grep -q "a table of 2^10 from >> 22" "$tmp/o" &&
+	 grep -q "; 1 multiplier$" "$tmp/o"'
 done_suite trial5

@@ -1,7 +1,7 @@
 #!/bin/bash
 # cfx review: a define whose name says a seed or a bound (SALT, SEED,
 # INIT, MAX) is still a multiplier when the patch multiplies by it and
-# shifts (t23d: "#define OBJ_SALT 0x9e370001u" with "v *= OBJ_SALT;
+# shifts (issue 23's trials: "#define OBJ_SALT 0x9e370001u" with "v *= OBJ_SALT;
 # return v >> 23;" gave "no multipliers found", exit 0); a unit's factor
 # ((x * MULT_MAX) >> 10, MULT_MAX 1000) still is not.  Oracles: the C
 # compiler (what the function computes) and python (the buckets of

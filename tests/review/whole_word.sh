@@ -1,6 +1,6 @@
 #!/bin/bash
 # cfx review: hash_32(x, 32), >> (32 - 32) and >> (64 - 64), the whole
-# word kept, and hash_64(x, B) with B over 32 (issue 23, h31 remains 2).
+# word kept, and hash_64(x, B) with B over 32 (issue 23).
 # Review said "the code does not show the size" for each and judged
 # verify's default tables.  The whole word: every bit of the product is
 # kept, no table index taken; the multiplier odd, x * C mod 2^W is a

@@ -2,8 +2,7 @@
 # cfx search's default (quick) screen against cfx verify, the command a
 # user runs next on what search prints (issue 21: one screen for verify,
 # search and the dashboard).  For a fixed sample of search's output at 32
-# and 64 bits, every candidate search shows PASS or WARN (not WARN!, the
-# joint rule's risk) verify passes, and every one it FAILs verify fails,
+# and 64 bits, every candidate search shows PASS or WARN verify passes, and every one it FAILs verify fails,
 # the check that decided it among verify's FAILs.  Then constants built
 # here, each bad in a way only some checks see, that search must not show
 # as PASS: a collapse at an odd field offset (the hash of x<<24|y sees
@@ -26,7 +25,7 @@ d = json.load(open(sys.argv[1]))
 assert d["screen"] == "quick"
 rows = d["candidates"] + d["dropped"]
 for c in rows[:int(sys.argv[2])]:
-    print(c["hex"], c["screen"] + ("!" if c["joint_risk"] else ""),
+    print(c["hex"], c["screen"],
           c["worst_family"] or "-")
 PY
 	local n=0 hex st fam v
@@ -41,7 +40,6 @@ print(d["verdict"], "|".join(c["name"] for c in d["checks"] if c["status"] == "F
 			'[ "${v%% *}" = PASS ]' ;;
 		FAIL) expect "$bits-bit $hex: search FAIL ($fam), verify FAILs it there" \
 			'[ "${v%% *}" = FAIL ] && case "|${v#* }|" in *"|$fam|"*) true ;; *) false ;; esac' ;;
-		WARN!) ;;   # the quick screen cannot say; verify decides
 		*) expect "$hex has a screen verdict ($st)" false ;;
 		esac
 	done <"$tmp/rows"

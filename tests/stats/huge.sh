@@ -90,7 +90,7 @@ printf '1.5e308\n1.6e308\n1.7e308\n' >"$tmp/pos"
 ./cfx stats "$tmp/neg" "$tmp/pos" >"$tmp/out" 2>"$tmp/err"; rc=$?
 expect "means past the doubles apart: status 2 (got $rc)" '[ $rc = 2 ]'
 expect "means past the doubles apart: said ($(cat "$tmp/err"))" \
-	'grep -qxF "cfx: stats: $tmp/pos, line 3: numbers too large: the difference of the means overflows a double (1.7e+308)" "$tmp/err"'
+	'grep -qxF "cfx: stats: $tmp/pos:3: numbers too large: the difference of the means overflows a double (1.7e+308)" "$tmp/err"'
 expect "means past the doubles apart: nothing on stdout" '[ ! -s "$tmp/out" ]'
 printf -- '-1.7e308\n0\n1.7e308\n' >"$tmp/wide"
 ./cfx stats "$tmp/wide" >"$tmp/out" 2>"$tmp/err"; rc=$?

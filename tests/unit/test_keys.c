@@ -702,7 +702,7 @@ static void garbage_line7(const char *bad, const char *token)
 	len = snprintf(text, sizeof text, "1\n2\n# c\n\n0x10\n5\n%s\n8\n", bad);
 	CHECK(file_keys(&set, text, (size_t)len, 64, 0, &e) == -1, "\"%s\" accepted", bad);
 	CHECK(e.code == CFX_ESYNTAX, "\"%s\": code %d", bad, e.code);
-	CHECK(strstr(e.msg, "line 7") != NULL, "\"%s\": message \"%s\" lacks line 7", bad,
+	CHECK(strstr(e.msg, ":7: ") != NULL, "\"%s\": message \"%s\" lacks :7:", bad,
 	      e.msg);
 	CHECK(!strcmp(e.token, token), "\"%s\": token \"%s\", want \"%s\"", bad, e.token,
 	      token);
@@ -720,7 +720,7 @@ Test(keys, file_errors)
 	garbage_line7("-5", "-5");
 	garbage_line7("0x", "0x");
 	garbage_line7("0xg1", "0xg1");
-	garbage_line7("1 2", "1 2");
+	garbage_line7("1 2", "1...");      /* the rule of a bad line: no blank */
 	garbage_line7("1.5 # half", "1.5");
 	garbage_line7("_12", "_12");
 	garbage_line7("12_", "12_");
@@ -728,7 +728,7 @@ Test(keys, file_errors)
 	/* binary data */
 	cr_assert_eq(file_keys(&set, "1\n2\0\n3\n", 7, 64, 0, &e), -1);
 	cr_assert_eq(e.code, CFX_ESYNTAX);
-	cr_assert(strstr(e.msg, "line 2"), "%s", e.msg);
+	cr_assert(strstr(e.msg, ":2: "), "%s", e.msg);
 	/* a missing file */
 	ks = spec_of("file:/nonexistent/cfx/keys.txt");
 	cr_assert_eq(keys_make(&set, &ks, 64, 0, NULL, &e), -1);

@@ -416,38 +416,6 @@ Test(search, screen_stops_on_the_flag)
 	cr_expect_neq(v.status, SEARCH_UNSCREENED);
 }
 
-/* verify's joint rule counts WARN families over the whole battery, and
- * the quick screen's two tables can count fewer: a quick WARN with
- * SEARCH_JOINT_RISK or more WARN families is marked, a full screen or a
- * quick one with fewer never.  (0x9e401401, 7 signed digits near 1/phi,
- * WARNed in 7 families quick and 10 whole while verify judged keys k c by
- * Gauss-Kuzmin; judged by the share of random multipliers as bad (issue
- * 21 point 5) it WARNs in far fewer, and no such constant is known, so
- * the rule is held on verdicts written here.)  The golden ratio's
- * 0x9e3779b9 WARNs in fewer on the quick tables. */
-Test(search, quick_screen_marks_the_joint_risk)
-{
-	search_verdict q;
-	cfx_err e;
-
-	memset(&q, 0, sizeof q);
-	q.status = SEARCH_WARN;
-	q.warns = SEARCH_JOINT_RISK;
-	cr_expect(search_joint_risk(&q));
-	q.full = 1;
-	cr_expect(!search_joint_risk(&q), "a full screen is never marked");
-	q.full = 0;
-	q.warns = SEARCH_JOINT_RISK - 1;
-	cr_expect(!search_joint_risk(&q));
-	q.warns = SEARCH_JOINT_RISK;
-	q.status = SEARCH_PASS;
-	cr_expect(!search_joint_risk(&q), "only a WARN is marked");
-	cr_assert_eq(search_screen(0x9e3779b9, 32, SEARCH_QUICK, NULL, &q, &e),
-	             0);
-	cr_expect(q.warns < SEARCH_JOINT_RISK && !search_joint_risk(&q),
-	          "%u WARN", q.warns);
-}
-
 /* ---- the front ------------------------------------------------------------- */
 
 /* A candidate and its verdict as search_front reads them: weight, adders

@@ -4,6 +4,7 @@
  */
 #include <locale.h>
 
+#include "cfx/err.h"
 #include "util/buf.h"
 #include "util/text.h"
 #include "util/xalloc.h"
@@ -82,9 +83,24 @@ Test(util, fill_words_and_lists)
 	text_fill(&b, "", 10, "-", "", " ");
 	cr_assert_str_eq(b.s, "-\n");
 	buf_clear(&b);
-	/* a piece wider than the line stays whole */
+	/* a piece wider than any line is cut where each line ends, from
+	 * the current one on: Python's textwrap.wrap("abcdefghij k", 4) is
+	 * abcd efgh "ij k"; wrap("x 123456789", 6, initial_indent="v: ",
+	 * subsequent_indent="   ") is "v: x 1", 234, 567, 89 */
 	text_fill(&b, "abcdefghij k", 4, "", "", " ");
-	cr_assert_str_eq(b.s, "abcdefghij\nk\n");
+	cr_assert_str_eq(b.s, "abcd\nefgh\nij k\n");
+	buf_clear(&b);
+	text_fill(&b, "x 123456789", 6, "v: ", "   ", " ");
+	cr_assert_str_eq(b.s, "v: x 1\n   234\n   567\n   89\n");
+	buf_clear(&b);
+	/* but a path is never cut (it could not be copied): whole on a
+	 * line of its own, the text going on after it */
+	text_fill(&b, "at /tmp/abcdefgh/ij, then k", 8, "", "  ", " ");
+	cr_assert_str_eq(b.s, "at\n  /tmp/abcdefgh/ij,\n  then k\n");
+	buf_clear(&b);
+	/* a fraction of digits is a number, not a path: cut */
+	text_fill(&b, "q 12345/6789", 6, "", "  ", " ");
+	cr_assert_str_eq(b.s, "q 1234\n  5/67\n  89\n");
 	buf_free(&b);
 }
 
@@ -138,4 +154,80 @@ Test(util, argv_for_getopt)
 	cr_assert_eq(argc, 0);
 	cr_assert_null(argv[0]);
 	text_argv_free(argv, argc);
+}
+
+/* A token as errors show it (err.h, cfx_escape): printable text and
+ * letters beyond ASCII as themselves; controls as \n or \xNN; a character
+ * that would reorder or hide what the terminal shows (the bidi override
+ * U+202E of "Trojan source", an isolate, a zero-width space, the line
+ * separator, a C1 control, the byte order mark) as \u{code}: each
+ * expected string written from those words. */
+Test(util, escape_token)
+{
+	static const struct { const char *s; const char *want; } c[] = {
+		{ "abc", "abc" },
+		{ "caf\xc3\xa9", "caf\xc3\xa9" },                /* e acute */
+		{ "\xce\xb1=1", "\xce\xb1=1" },                  /* alpha */
+		{ "a\nb", "a\\nb" },
+		{ "\x1b[0m", "\\x1b[0m" },
+		{ "\xe2\x80\xae" "5", "\\u{202e}5" },           /* RLO */
+		{ "1\xe2\x81\xa6" "2", "1\\u{2066}2" },         /* LRI */
+		{ "x\xe2\x80\x8by", "x\\u{200b}y" },            /* ZWSP */
+		{ "x\xe2\x80\xa8y", "x\\u{2028}y" },            /* LS */
+		{ "\xc2\x85", "\\u{85}" },                       /* NEL */
+		{ "\xef\xbb\xbf" "7", "\\u{feff}7" },           /* BOM */
+		{ "\xd8\x9c", "\\u{61c}" },                      /* ALM */
+		{ "\xe2\x80\x8e", "\\u{200e}" },                /* LRM */
+		{ "\xe2\x80", "\\xe2\\x80" },                  /* cut short */
+		{ "", "''" },
+	};
+	char got[CFX_ERR_SHOWN];
+	size_t i;
+
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		cfx_escape(got, sizeof got, c[i].s, -1);
+		cr_expect_str_eq(got, c[i].want, "case %zu", i);
+	}
+	/* a long run of overrides is cut, never past the buffer */
+	{
+		char big[3 * 40 + 1], small[CFX_ERR_CUT];
+		for (i = 0; i < 40; i++)
+			memcpy(big + 3 * i, "\xe2\x80\xae", 3);
+		big[120] = '\0';
+		cfx_escape(small, sizeof small, big, -1);
+		cr_expect(strlen(small) < sizeof small);
+		cr_expect(strstr(small, "\xe2") == NULL);
+		cr_expect_str_eq(small + strlen(small) - 3, "...");
+	}
+}
+
+/* The rule of a bad line of a user's file (err.h, cfx_err_word): each
+ * case's expected token written from the rule's words: letters, digits,
+ * _ . + - up to 16 bytes, "..." when the token goes on, another first
+ * byte alone and escaped. */
+Test(util, bad_line_word)
+{
+	static const struct { const char *s; int len; const char *want; } c[] = {
+		{ "0123456789abcdef", -1, "0123456789abcdef" },   /* 16: whole */
+		{ "0123456789abcdefg", -1, "0123456789abcdef..." },
+		{ "root:$6$salt$hash", -1, "root..." },
+		{ "bob hunter2", -1, "bob..." },
+		{ "bob hunter2", 3, "bob" },                      /* its bounds */
+		{ "1.5e+3_x-y", -1, "1.5e+3_x-y" },
+		{ ":x", -1, ":..." },
+		{ "$", -1, "$" },
+		{ "\x1b[31m", -1, "\\x1b..." },
+		{ "\t", -1, "\\t" },
+		{ "\x7f", -1, "\\x7f" },
+		{ "\xc3\xa9t\xc3\xa9", -1, "\\xc3..." },
+		{ "", 1, "\\x00" },                               /* a NUL byte */
+		{ "", 0, "''" },
+	};
+	char got[CFX_ERR_WORD_SHOWN];
+	size_t i;
+
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		cfx_err_word(got, c[i].s, c[i].len);
+		cr_expect_str_eq(got, c[i].want, "case %zu", i);
+	}
 }

@@ -12,6 +12,11 @@
  * statistics of the loads summed here), and compared with the cell: keys,
  * empty buckets, the largest load, the sum of squares (through chi^2) and
  * the probe ratio R.
+ *
+ * A screen's cells (bt->r_only) come from the pairs of keys that share a
+ * bucket (verify_pairs_sumsq), not from the keys: their sums of squares
+ * against the loads counted here key by key, exactly, and their R and
+ * chi^2 against the counted cells' to the last bit.
  */
 #include <math.h>
 #include <stdio.h>
@@ -20,6 +25,7 @@
 
 #include "cfx/score.h"
 #include "cfx/verify.h"
+#include "core/verify_int.h"
 #include "testutil.h"
 
 typedef struct want {
@@ -268,4 +274,119 @@ Test(verify_count, colliding_keys)
 		free(loads);
 		verify_free(&bt);
 	}
+}
+
+/* verify_pairs_sumsq against the loads counted here, exact: random words
+ * of 8 to 64 bits, key counts (powers of two and others) up to 2^14,
+ * every table that has cells with them; steps random, small, near -1,
+ * even, and runs of long quotients (2^n / 3, 1 + 2^(n/2)) where the
+ * pairs are many.  Most cases are answered (not -1: counting instead). */
+Test(verify_count, pairs_sum_of_squares)
+{
+	trng g = { 2112 };
+	uint32_t *loads = malloc(sizeof *loads << 14);
+	size_t round, answered = 0, rounds = 1500;
+
+	for (round = 0; round < rounds; round++) {
+		unsigned bits = 8 + (unsigned)trng_below(&g, 57), top, b, i;
+		uint64_t mask, K, step, first, sq[VERIFY_PAIRS_MAX], x, k, sum;
+		unsigned bs[VERIFY_PAIRS_MAX];
+		size_t nb = 0;
+		if (round % 3 == 0)
+			bits = round % 2 ? 32 : 64;
+		mask = tmask(bits);
+		K = (uint64_t)1 << (1 + trng_below(&g, bits < 14 ? bits : 14));
+		if (round % 4 == 1)
+			K = 2 + trng_below(&g, K);
+		step = trng_next(&g) & mask;
+		first = trng_next(&g) & mask;
+		switch (round % 7) {
+		case 0: step = trng_below(&g, 1000) & mask; break;
+		case 1: step = (mask - trng_below(&g, 1000)) & mask; break;
+		case 2: step = (step >> trng_below(&g, bits)) << trng_below(&g, 8);
+		        break;
+		case 3: step = (mask / 3) | 1; break;
+		case 4: step = (1 + ((uint64_t)1 << bits / 2)) & mask; break;
+		}
+		step &= mask;
+		top = verify_log2_floor(K);
+		top = top < bits ? top : bits;
+		for (b = top; b >= 1 && b + 3 >= verify_log2_floor(K) &&
+		     nb < VERIFY_PAIRS_MAX; b--)
+			bs[nb++] = b;
+		if (!nb || verify_pairs_sumsq(first, step, K, bits, bs, nb, sq,
+		                              VERIFY_PAIRS_BUDGET) < 0)
+			continue;
+		answered++;
+		for (i = 0; i < nb; i++) {
+			memset(loads, 0, sizeof *loads << bs[i]);
+			for (k = 0, x = first; k < K; k++, x += step)
+				loads[(x & mask) >> (bits - bs[i])]++;
+			for (sum = 0, k = 0; k < ((uint64_t)1 << bs[i]); k++)
+				sum += (uint64_t)loads[k] * loads[k];
+			CHECK(sq[i] == sum, "%u bits, K %llu, 2^%u buckets, step %#llx, "
+			      "first %#llx: pairs %llu, counted %llu", bits,
+			      (unsigned long long)K, bs[i], (unsigned long long)step,
+			      (unsigned long long)first, (unsigned long long)sq[i],
+			      (unsigned long long)sum);
+		}
+	}
+	CHECK(answered > rounds / 2, "pairs answered %zu of %zu", answered,
+	      rounds);
+	free(loads);
+}
+
+/* A screen's battery (r_only) at tables 2^4..2^20: every cell of every
+ * c k family (a fifth of them at 64 bits) has the R and chi^2 of the
+ * battery that counts the keys (recounted key by key above, table_2_20),
+ * to the last bit, the same cells in the same order and the same worst.
+ * Good and collapsing multipliers (the pairs then give way to the count
+ * part of the way), 32 and 64 bits. */
+static void same_r(uint64_t p, unsigned bits)
+{
+	verify_battery a, s;
+	unsigned t[VERIFY_MAX_TABLES], n = 0, b;
+	cfx_err err;
+	void *scratch;
+	size_t i, c;
+
+	for (b = 4; b <= 20; b++)
+		t[n++] = b;
+	cr_assert(verify_plan(&a, p, bits, t, n, &err) == 0);
+	cr_assert(verify_plan(&s, p, bits, t, n, &err) == 0);
+	s.r_only = 1;
+	scratch = malloc(verify_scratch_size(&a));
+	for (i = 0; i < a.nfam; i++) {
+		if (!a.fam[i].ck || (bits == 64 && i % 5))
+			continue;
+		verify_family_run(&a, i, scratch);
+		verify_family_run(&s, i, scratch);
+		CHECK(a.fam[i].ncells == s.fam[i].ncells && a.fam[i].worst ==
+		      s.fam[i].worst, "p %#llx %s: %zu cells, worst %zu; screen %zu, "
+		      "%zu", (unsigned long long)p, a.fam[i].name, a.fam[i].ncells,
+		      a.fam[i].worst, s.fam[i].ncells, s.fam[i].worst);
+		for (c = 0; c < a.fam[i].ncells && c < s.fam[i].ncells; c++) {
+			const verify_cell *x = &a.fam[i].cells[c], *y = &s.fam[i].cells[c];
+			CHECK(x->b == y->b && x->load == y->load &&
+			      x->sc.keys == y->sc.keys &&
+			      x->sc.probe_ratio == y->sc.probe_ratio &&
+			      x->sc.chi2 == y->sc.chi2, "p %#llx %s, 2^%u x%u: R %.17g, "
+			      "screen 2^%u x%u R %.17g", (unsigned long long)p,
+			      a.fam[i].name, x->b, x->load, x->sc.probe_ratio, y->b,
+			      y->load, y->sc.probe_ratio);
+		}
+	}
+	free(scratch);
+	verify_free(&a);
+	verify_free(&s);
+}
+
+Test(verify_count, screen_r_equals_count)
+{
+	same_r(0x61C88647ULL, 32);
+	same_r(0x9e370001ULL, 32);
+	same_r(0x9e377ff3ULL, 32);
+	same_r(0x61C8864680B583EBULL, 64);
+	same_r(0x9e37fffffffc0001ULL, 64);
+	same_r(0x8000000000000001ULL, 64);
 }

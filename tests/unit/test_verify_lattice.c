@@ -390,3 +390,112 @@ Test(lattice, worst_is_exact_at_verify_tables, .timeout = 900)
 	}
 	free(scratch);
 }
+
+/*
+ * The screens' cut (lattice.c's screen_tables: a table's cells of 1, 2
+ * and 4 keys a bucket bounded on the walk of its cell of 8 and left out
+ * below rmin) answers what the whole walk does.  The exact worst W of
+ * every offset and of each 3-4 field layout (rmin 0: no cut) against
+ * the screens at rmin just below W, which must come back with a cell at
+ * rmin or more, and just above it, which must not: a cell the cut left
+ * out wrongly (the worst, or the only one that reaches rmin) fails the
+ * first.  Random multipliers, constants built to collapse at an offset,
+ * the 2002 primes and the golden ones, at 32 and 64 bits.
+ */
+static void screen_agrees(uint64_t p, unsigned n, uint32_t *scratch)
+{
+	unsigned tables[STRIDE_MAX_TABLES], h, hs;
+	size_t nt = stride_tables(n, tables), nl, i;
+	uint64_t skip = verify_fields_offsets(n);
+	lattice_layout lay[4];
+	lattice_cell c, s;
+	double w, r;
+
+	w = lattice_offsets_from(p, n, tables, nt, skip, 0, &c, &h, scratch);
+	CHECK(w > 0, "%#llx: an exact worst offset", (unsigned long long)p);
+	r = lattice_offsets_from(p, n, tables, nt, skip, w * (1 - 1e-9), &s,
+	                         &hs, scratch);
+	CHECK(r >= w * (1 - 1e-9), "%#llx/%u offsets: exact worst R %.17g at "
+	      "h %u 2^%u x%u; the screen at it found %.17g", (unsigned long long)p,
+	      n, w, h, c.b, c.load, r);
+	r = lattice_offsets_from(p, n, tables, nt, skip, w * (1 + 1e-9), &s,
+	                         &hs, scratch);
+	CHECK(r < w * (1 + 1e-9), "%#llx/%u offsets: exact worst R %.17g; the "
+	      "screen above it found %.17g", (unsigned long long)p, n, w, r);
+	nl = lattice_fixed(n, lay);
+	for (i = 0; i < nl; i++) {
+		w = lattice_worst_from(p, n, &lay[i], tables, nt, 0, &c, scratch);
+		r = lattice_worst_from(p, n, &lay[i], tables, nt, w * (1 - 1e-9),
+		                       &s, scratch);
+		CHECK(r >= w * (1 - 1e-9), "%#llx/%u layout %zu: exact worst R "
+		      "%.17g; the screen at it found %.17g", (unsigned long long)p,
+		      n, i, w, r);
+		r = lattice_worst_from(p, n, &lay[i], tables, nt, w * (1 + 1e-9),
+		                       &s, scratch);
+		CHECK(r < w * (1 + 1e-9), "%#llx/%u layout %zu: exact worst R "
+		      "%.17g; the screen above it found %.17g",
+		      (unsigned long long)p, n, i, w, r);
+	}
+}
+
+Test(lattice, screen_cut_agrees_with_walk, .timeout = 900)
+{
+	uint32_t *scratch = malloc(sizeof *scratch << 20);
+	uint64_t s = 2126, p;
+	int i;
+
+	lattice_cuts_set(1);
+	for (i = 0; i < 8; i++) {
+		uint64_t z = (s += 0x9E3779B97F4A7C15ull);
+		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+		z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+		z ^= z >> 31;
+		if (i < 4)
+			screen_agrees(z | 1, 64, scratch);
+		else
+			screen_agrees((z & 0xffffffffu) | 1, 32, scratch);
+	}
+	/* x<<h|y as (3x + y) p + x d: collapsing at h (built_offsets') */
+	p = ((1ull << 40) + 1) * inverse((1ull << 24) - 3);
+	screen_agrees(p, 64, scratch);
+	p = ((1ull << 44) + 3) * inverse((1ull << 37) - 3);
+	screen_agrees(p, 64, scratch);
+	p = (((1ull << 17) + 1) * inverse((1ull << 12) - 3)) & 0xffffffffu;
+	screen_agrees(p, 32, scratch);
+	screen_agrees(0x9e370001ULL, 32, scratch);
+	screen_agrees(0x9e37fffffffc0001ULL, 64, scratch);
+	screen_agrees(0x61C88647ULL, 32, scratch);
+	screen_agrees(0x61C8864680B583EBULL, 64, scratch);
+	free(scratch);
+}
+
+/* lattice_cuts_set(0) turns the cut off (tests/search/screen_cuts.sh
+ * compares cfx's output with and without it, by CFX_TEST_NO_CUTS):
+ * the same answer, and more work without (the nodes walked and keys
+ * hashed, lattice_cell.work), so that the switch is read at all. */
+Test(lattice, cuts_leave_cells_out, .timeout = 300)
+{
+	unsigned tables[STRIDE_MAX_TABLES], h;
+	size_t nt = stride_tables(64, tables);
+	uint32_t *scratch = malloc(sizeof *scratch << 20);
+	uint64_t p = 0x61C8864680B583EBULL, skip = verify_fields_offsets(64);
+	lattice_cell with, without;
+	double a, b, w;
+
+	lattice_cuts_set(1);
+	/* just above the exact worst: the cells whose bound reaches it are
+	 * counted, the worst of them comes back with the work of the whole */
+	w = lattice_offsets_from(p, 64, tables, nt, skip, 0, &with, &h,
+	                         scratch) * (1 + 1e-9);
+	a = lattice_offsets_from(p, 64, tables, nt, skip, w, &with, &h,
+	                         scratch);
+	lattice_cuts_set(0);
+	b = lattice_offsets_from(p, 64, tables, nt, skip, w, &without, &h,
+	                         scratch);
+	lattice_cuts_set(1);
+	CHECK(a == b && a > 0 && a < w, "below R %g both ways: %g, %g", w, a,
+	      b);
+	CHECK(with.work < without.work, "work with the cut %llu, without %llu",
+	      (unsigned long long)with.work, (unsigned long long)without.work);
+	free(scratch);
+}

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-"""tests/dash/h31a.py - read one dashboard screen (standard input) against
-values computed here, never by cfx.  Used by tests/dash/h31a.sh.
+"""tests/dash/pane_cover.py - read one dashboard screen (standard input) against
+values computed here, never by cfx.  Used by tests/dash/pane_cover.sh.
 
-    h31a.py pane P N      the panels under the output pane: each panel's
+    pane_cover.py pane P N      the panels under the output pane: each panel's
                           figures are on the screen, or the pane's title
                           names the panel ("over spectrum, buckets"); the
                           code panel's count of rows below is the rows
                           of the function not shown
-    h31a.py typing P N    a constant being typed: the header's value and
+    pane_cover.py typing P N    a constant being typed: the header's value and
                           word (n = N (auto), no "held"), the power sum,
                           the code's type, counts and shifts, all of P on
                           N bits

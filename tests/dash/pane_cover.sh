@@ -1,5 +1,5 @@
 #!/bin/bash
-# Issue 26, a new user's trial (h31a): the output pane and the panels above
+# Issue 26, a new user's trial: the output pane and the panels above
 # it, and a constant typed on the word it will be judged on.
 #  1. With a ':' command's output open, at 80x24, 100x32, 120x40 and
 #     160x50, every panel's figures are on the screen or the pane's title
@@ -14,27 +14,12 @@
 #     wider than 64 bits, refused as typed, with the reason.
 #  3. The previews while typing (the power sum, the code's counts, its
 #     type and its << lines) are of the typed constant on that word.
-# Every figure by tests/dash/h31a.py: Python's NAF, continued fraction,
+# Every figure by tests/dash/pane_cover.py: Python's NAF, continued fraction,
 # three-distance gaps and bucket loads, never the dashboard's.
 . "$(dirname "$0")/lib.bash"
-read_py() { python3 "$(dirname "$0")/h31a.py" "$@"; }
+read_py() { python3 "$(dirname "$0")/pane_cover.py" "$@"; }
 
-# read_checks PREFIX MODE P N: the screen now, read by h31a.py; each of
-# its "ok"/"FAIL" lines a check of this test (the screen shown on a FAIL)
-read_checks() {
-	local prefix=$1 line out; shift
-	tm_settle   # (a frame is drawn whole: the last one is read)
-	tm_screen > "$TM_DIR/screen"
-	out=$(read_py "$@" < "$TM_DIR/screen")
-	while IFS= read -r line; do
-		case $line in
-		"ok   "*) ok "$prefix${line#ok   }" ;;
-		"FAIL "*) bad "$prefix${line#FAIL }" ;;
-		*) echo "$line" ;;
-		esac
-	done <<<"$out"
-	case $out in *FAIL*) sed 's/^/| /' "$TM_DIR/screen" ;; esac
-}
+# read_checks PREFIX MODE P N (lib.bash): the screen read by pane_cover.py
 
 # settled: the score and the spectrum drawn for the constant shown (the
 # figures are read once they are there)

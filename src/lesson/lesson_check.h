@@ -24,7 +24,7 @@
  *            | run(LINE)    the result of running LINE in a fresh session
  *            | field        (claims only) the claim command's result
  *   FUNC    := len min max sum count index starts contains literal
- *              decimals lowest at add sub keybits
+ *              decimals lowest at add sub keybits items shown
  *   literal := number or expression (0x10, 2^46, 13/8, golden(32), 0.8333,
  *              1.5e6) | "string" | [literal, ...] | true | false | null
  *
@@ -64,6 +64,9 @@ typedef struct lesson_env {
 	json_t *state;            /* setting -> value */
 	json_t *root;             /* claims: the command's result */
 	const char *answer;       /* the learner's answer, NULL if none */
+	json_t *shown;            /* shown(x): the numbers the lessons have
+	                           * shown the learner so far (numerals as
+	                           * written, compared by value) */
 	lesson_run_fn run;        /* for run(...); NULL: run(...) fails */
 	void *run_ctx;
 } lesson_env;
@@ -80,6 +83,15 @@ int lesson_check_decimal(const char *s, mpq_t q);
 
 /* True if the check reads the learner's answer. */
 int lesson_check_uses_answer(const lesson_check *c);
+/* 1 when check c calls shown(): only then are the numbers shown so far
+ * gathered (learn_shown reads the earlier lessons' files). */
+int lesson_check_uses_shown(const lesson_check *c);
+
+/* True if c judges only the answer's form, not its value: literal,
+ * decimals, lowest and items of the bare answer, alone or compared with
+ * a number, joined by and (literal(answer) and decimals(answer) >= 4).
+ * Read off the parsed check, never its text. */
+int lesson_check_form_only(const lesson_check *c);
 
 /* Every run(LINE) in c, whether or not an evaluation would reach it
  * (beyond an or, in a function's argument), to fn(ctx, LINE) until fn

@@ -9,7 +9,7 @@
  * It never prints, exits or runs commands: running a command is the front
  * end's business, passed in as a callback.
  *
- * The check language has its own module: cfx/lesson_check.h.
+ * The check language has its own module: lesson/lesson_check.h.
  */
 #ifndef CFX_LESSON_H
 #define CFX_LESSON_H
@@ -19,7 +19,7 @@
 #include <jansson.h>
 
 #include "cfx/err.h"
-#include "cfx/lesson_check.h"
+#include "lesson/lesson_check.h"
 
 #define LESSON_WIDTH 80      /* widest line a lesson file may have */
 #define LESSON_FREE_MAX 10   /* integers up to this need no claim in prose */
@@ -42,6 +42,8 @@ typedef struct lesson_cond {
 	char *src;
 	lesson_check *check;
 	char *reason;             /* "else: TEXT" below it: said when it fails */
+	int form_only;            /* judges only the answer's form
+	                           * (lesson_check_form_only, on parsing) */
 } lesson_cond;
 
 /* "claim: COMMAND :: CHECK": CHECK holds of COMMAND's result. */
@@ -69,6 +71,8 @@ typedef struct lesson_step {
 	int one_try;              /* tries: 1: an answer from a closed set
 	                           * (yes/no, a status, a small count): one
 	                           * try, then the answer and explain */
+	int tries;                /* tries: N: the answers it takes in all, 0
+	                           * when not given (lesson_step_tries) */
 	char *choice_words;       /* choices: N WORD...: a word for each
 	                           * choice, space separated, in order (NULL:
 	                           * none); the word answers as its number */
@@ -115,12 +119,37 @@ const char *lesson_step_answer(const lesson_step *s);
 int lesson_step_solution_tells(const lesson_step *s);
 int lesson_step_option(const lesson_step *s, const char *text);
 
+/* Answers a step with a question (predict: or ask:, with a try: line
+ * or without) takes when it sets no tries: (the first, then two more),
+ * after which it is explained, revealed. */
+#define LESSON_PREDICT_TRIES 3
+#define LESSON_TRIES_MAX 9    /* tries: N, N from 1 to this */
+
+/* How many answers step s takes before it is over, explained and
+ * revealed: 1 for choices:, its tries: N, else LESSON_PREDICT_TRIES for
+ * a step that asks (predict: or ask:, beside a try: too); 0 for a step
+ * that asks nothing. */
+int lesson_step_tries(const lesson_step *s);
+
+/* Whether text is a typo rather than an answer, with the word that
+ * makes it one in tok (n bytes): a word no expression (banana, the cff
+ * of a mistyped "cff 8/13") where the step's own answer has none; where
+ * the step's answer is one word (WARN), a word followed by more, which
+ * is a command line and no word answer. */
+int lesson_step_stray_word(const lesson_step *s, const char *text,
+                           char *tok, size_t n);
+
 /* The choice (1..choices) whose word text is (trimmed, any case), by the
  * step's choices: words; 0 when it is none of them. */
 int lesson_step_choice(const lesson_step *s, const char *text);
 
 /* Whether a predict step refuses the command word w (a command line's
- * first word) until it is answered: one of its reveals: starts with w. */
+ * first word) until it is answered: one of its reveals: lines starts
+ * with w, or w is one of its refuses: words.  show counts as naf: it
+ * prints the value of every named value (let a = EXPR, and ans, the
+ * constant of set const EXPR), a calculator as naf is, so a step that
+ * refuses naf refuses show too.  It says nothing of whether the step
+ * still waits: learn_hides asks that. */
 int lesson_step_refuses(const lesson_step *s, const char *w);
 
 /* Whether line is one of s's reveals: lines (runs of blanks aside); 0
@@ -129,6 +158,13 @@ int lesson_step_refuses(const lesson_step *s, const char *w);
  * and learn --check fails a lesson where that would print the next
  * step's answer. */
 int lesson_step_reveals_line(const lesson_step *s, const char *line);
+
+/* The step played just before step i (from 0) in a face, or just after
+ * it: in the dashboard's face (dash 1) the one beside it; in the REPL's
+ * (dash 0) the nearest one not done in the dashboard, which the REPL
+ * passes over.  NULL when there is none. */
+const lesson_step *lesson_step_before(const lesson *l, size_t i, int dash);
+const lesson_step *lesson_step_after(const lesson *l, size_t i, int dash);
 
 /* Whether the words of needle (runs of letters, digits, '.', '/', '_'
  * and '-' in a number's sign place, all else a separator) occur in a row
