@@ -165,10 +165,17 @@ static void cell(FILE *f, const char *text, int width)
 	        text + strlen(word), pad > 0 ? pad : 0, "");
 }
 
+/* The name column: 20 columns, wider for the whole table when a name the
+ * user gave is longer ("fields x<<20|y (yours)", "keys random:7 (yours)"),
+ * so that every status stays in one column; set by table(). */
+#define NAME_W 20
+#define NAME_W_MAX 36
+static int name_w = NAME_W;
+
 /* A row of the side-by-side table: check, candidate, reference. */
 static void row2(FILE *f, const char *name, const char *a, const char *b)
 {
-	fprintf(f, "%-20s ", name);
+	fprintf(f, "%-*s ", name_w, name);
 	cell(f, a, 24);
 	fputc(' ', f);
 	cell(f, b, 0);
@@ -178,12 +185,13 @@ static void row2(FILE *f, const char *name, const char *a, const char *b)
 static void row(FILE *f, const char *name, const char *status,
                 const char *ev)
 {
-	char head[64];
-	int at = snprintf(head, sizeof head, "%-20s ", name);
+	char head[96], indent[NAME_W_MAX + 9];
+	int at = snprintf(head, sizeof head, "%-*s ", name_w, name);
 	struct buf b = { 0 };
 
-	snprintf(head, sizeof head, "%-20s %-4s  ", name, status);
-	text_fill(&b, ev, out_prose_width(), head, "                            ", " ");
+	snprintf(head, sizeof head, "%-*s %-4s  ", name_w, name, status);
+	snprintf(indent, sizeof indent, "%*s", name_w + 8, "");
+	text_fill(&b, ev, out_prose_width(), head, indent, " ");
 	/* the status word in its colour; the text around it as filled */
 	if (at > 0 && (size_t)at + strlen(status) <= strlen(buf_str(&b))) {
 		fwrite(buf_str(&b), 1, (size_t)at, f);
@@ -246,17 +254,32 @@ static void unlike_family(FILE *f, const verify_battery *bt,
 		        "2^%u..2^%u)\n", bt->fam[i].name, lo, hi, u->jmin, u->jmax);
 }
 
+/* The name column's width with a name of n columns in it (up to
+ * NAME_W_MAX; a longer name runs past its column, as before). */
+static int wider(int w, size_t n)
+{
+	return n > (size_t)w ? (n < NAME_W_MAX ? (int)n : NAME_W_MAX) : w;
+}
+
 static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref, int full)
 {
 	const verify_battery *bt = &s->bt, *rb = ref ? &ref->bt : NULL;
 	char name[40], ev[sizeof ((verify_family *)0)->reason], a[40], b[40];
 	size_t i, j, m;
 
+	name_w = NAME_W;
+	for (i = 0; i < bt->nfam; i++)
+		if (bt->fam[i].user)
+			name_w = wider(name_w, strlen(bt->fam[i].name));
+	for (i = 0; i < bt->nufields; i++)
+		name_w = wider(name_w, strlen(bt->ufields[i].name) +
+		               (ref ? 0 : strlen(" (yours)")));
 	if (ref)
-		fprintf(f, "%-20s %-24s %s\n", "check", "candidate", "reference");
+		fprintf(f, "%-*s %-24s %s\n", name_w, "check", "candidate",
+		        "reference");
 	else
-		fprintf(f, "%-20s %-4s  %s\n", "check", "", "worst cell: R = lookups "
-		        "/ a random hash's");
+		fprintf(f, "%-*s %-4s  %s\n", name_w, "check", "",
+		        "worst cell: R = lookups / a random hash's");
 	/* the user's own keys first, one a row (the reference was judged
 	 * on the same ones, in the same order) */
 	for (i = 0; i < bt->nfam; i++)

@@ -28,7 +28,7 @@ def share_text(s):           # verify_share_text, sig 3
 
 # the table: rows from "check" to the first empty line; an indented line
 # continues the row above
-rows, on = [], False
+rows, on, cols = [], False, set()
 for l in text.splitlines():
     if l.startswith("check "):
         on = True; continue
@@ -37,14 +37,17 @@ for l in text.splitlines():
     if on and l.startswith(" "):
         rows[-1][2] += " " + l.strip(); continue
     if on:
-        m = re.match(r"(\S.{19}) (PASS|WARN|FAIL|INFO)\s+(.*)", l)
+        m = re.match(r"(\S.{19,}?) (PASS|WARN|FAIL|INFO)\s+(.*)", l)
         if m:
             rows.append([m.group(1).strip(), m.group(2), m.group(3)])
         else:           # --against: name, candidate, reference
-            m = re.match(r"(\S.{19}) (PASS|WARN|FAIL|INFO)( R (\S+))?", l)
+            m = re.match(r"(\S.{19,}?) (PASS|WARN|FAIL|INFO)( R (\S+))?", l)
             rows.append([m.group(1).strip(), m.group(2),
                          "R " + m.group(4) if m.group(4) else ""])
+        cols.add(m.start(2))
 assert rows, "no table"
+# every status in one column, however long a name the user gave
+assert len(cols) == 1, "statuses in columns %s" % sorted(cols)
 
 # the paragraph, joined
 paras = re.split(r"\n\s*\n", text)
@@ -123,6 +126,8 @@ run "golden 64 --full" full 0x9e3779b97f4a7c15 --full
 run "your keys" brief 0x9e3779b9 --stride 104,233 --fields 20 --keys seq:3
 run "your keys --full" full 0x9e3779b9 --stride 104,233 --fields 20 --full
 run "--against" brief 0x9e3779b9 --against 0x61c88647
+run "long names" brief 0x9e3779b9 --stride 1000000007 --keys random:7 --fields 20
+run "long names --against" brief 0x9e3779b9 --stride 1000000007 --keys random:7 --against 0x61c88647
 run "small word" brief --bits 16 0x9e37
 
 # a row below R 2 is not named: golden 64's sequential keys (R < 1)

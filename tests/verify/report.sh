@@ -88,7 +88,7 @@ for c in o["checks"]:
         assert "Gauss-Kuzmin" in c["detail"], c
 # the table's rows: every ranked family row has the share
 for l in full.splitlines():
-    m = re.match(r"(\S.{19}) (PASS|WARN|FAIL)  (R .*)", l)
+    m = re.match(r"(\S.{19,}?) (PASS|WARN|FAIL)  (R .*)", l)
     if m and m.group(1).strip() in fams:
         assert re.search(r"% do better|small word|every odd multiplier|not "
                          r"ranked", m.group(3)), l
@@ -109,7 +109,7 @@ import json, re, sys, vtable
 seen = ranked = 0
 for path in sys.argv[1:-1]:
     for r in vtable.rows(path):
-        m = re.match(r"(\S.{19}) (PASS|WARN|FAIL|INFO)  (.*)", r)
+        m = re.match(r"(\S.{19,}?) (PASS|WARN|FAIL|INFO)  (.*)", r)
         if not m or not m.group(1).startswith("stride"):
             continue
         st, ev = m.group(2), m.group(3)
