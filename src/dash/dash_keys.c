@@ -665,7 +665,9 @@ static dash_action k_line_accept(dash *d, int key)
 		return NO_ACTION;
 	}
 	d->ks->v.mode = MODE_VIEW;
-	if (d->ks->v.cmd.line.len == 0)
+	/* a line of blanks is no command, as an empty one (issue 26) */
+	if (strspn(d->ks->v.cmd.line.buf, " \t") ==
+	    (size_t)d->ks->v.cmd.line.len)
 		return NO_ACTION;
 	if (d->ks->v.cmd.nhist == DASH_HIST) {
 		free(d->ks->v.cmd.hist[0]);

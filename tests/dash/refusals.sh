@@ -11,6 +11,7 @@
 #  2. a refusal too wide for the status line (:set const 2^70+1) opens
 #     the pane, where it is whole: it was behind o.
 #  3. at 7 bits ':verify' was refused in the pane and "done" above it.
+#     A ":" line of blanks said ": done" though nothing ran.
 #  4. 'terminal too small' said "q quits" while a ':' or 'e' line took q
 #     as a letter: it says Esc first there, and Esc then q quits.
 #  5. "wider than 64 bits" names the dashboard's words (cfx dash EXPR,
@@ -83,6 +84,12 @@ tm_type ':verify'; tm_keys Enter
 check ":verify at 7 bits: refused on the status line" \
 	tm_wait '^ *:verify refused: a 7-bit word is too small; verify' 10
 check "    and not 'done'" tm_gone ':verify done' 1
+# a ':' line of blanks is no command: nothing ran, so nothing is "done"
+# (it said ":    done"), and it is no history entry
+tm_keys :; tm_type '   '; tm_keys Enter
+check "':' and blanks: no ': done' on the status line" \
+	tm_gone '^ *: +(done|interrupted|failed)' 2
+check "    and nothing ran" tm_gone 'running : ' 1
 tm_type q; tm_exited >/dev/null
 
 # ---- 6: the histogram's tallest bar against Python's loads
