@@ -293,7 +293,7 @@ static void assignment(walk *w, size_t a, size_t b)
 	x = (ev){ .w = w, .t = t, .i = a + 2, .end = b - 1, .mask = word_mask(bits) };   /* not the ';' */
 	v = review_eval_expr(&x, 0);
 	rhs = !x.bad && x.i == b - 1 && v.known;
-	cur = (val){ s->known, s->a, s->b, s->adds, s->shifts, 0 };
+	cur = (val){ s->known, s->a, s->b, s->adds, s->shifts, 0, s->bits };
 	if (!strcmp(op, ">>=") && s->known && s->adds >= 2 && s->shifts >= 1 &&
 	    !s->b && s->a > 1 && !(rhs && !v.a && v.b >= (bits < 32 ? 32 : bits))) {
 		/* the hash is taken here: its top bits index the table */

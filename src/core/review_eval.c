@@ -27,7 +27,7 @@
 
 /* ---- variables ---- */
 
-static const val UNKNOWN = { 0, 0, 0, 0, 0, 0 };
+static const val UNKNOWN = { 0, 0, 0, 0, 0, 0, 0 };
 
 sym *review_var_find(walk *w, const char *name)
 {
@@ -62,7 +62,7 @@ static int at_op(const ev *e, const char *op)
 
 static val cnst(uint64_t c)
 {
-	val v = { 1, 0, c, 0, 0, 0 };
+	val v = { 1, 0, c, 0, 0, 0, 0 };
 	return v;
 }
 
@@ -88,6 +88,7 @@ static val var_value(ev *e, sym *s)
 	val v = UNKNOWN;
 
 	s->read = 1;
+	v.bits = s->bits;
 	if (s->known) {
 		v.known = 1, v.a = s->a, v.b = s->b;
 		v.adds = s->adds, v.shifts = s->shifts;
@@ -119,6 +120,7 @@ static val e_primary(ev *e)
 				bits = review_type_bits(e->t[k].s, e->w->f.word, &l);
 		e->i = ce;
 		v = review_eval_expr(e, 14);                  /* a cast binds as unary */
+		v.bits = bits;
 		if (v.known && bits && bits < 64) {
 			v.a &= word_mask(bits);
 			v.b &= word_mask(bits);
@@ -201,7 +203,7 @@ static val e_primary(ev *e)
 			/* a parameter or an outer value read first: the input */
 			s->is_input = s->known = 1, s->a = 1, s->b = 0;
 			e->w->f.have_input = 1;
-			return (val){ 1, 1, 0, 0, 0, 0 };
+			return (val){ 1, 1, 0, 0, 0, 0, 0 };
 		}
 		return UNKNOWN;
 	}
@@ -265,6 +267,8 @@ val review_eval_apply(ev *e, const char *op, val l, val r)
 		uint64_t m;
 		for (m = e->mask; m; m >>= 1)
 			width++;
+		if (l.bits > width)   /* declared or cast wider than the word */
+			width = l.bits;
 		if (width < 32)
 			width = 32;
 		if (r.b >= width && !e->ub) {
@@ -283,6 +287,7 @@ val review_eval_apply(ev *e, const char *op, val l, val r)
 	if (!l.known || !r.known)
 		return UNKNOWN;
 	v.known = 1;
+	v.bits = l.bits > r.bits ? l.bits : r.bits;
 	v.adds = l.adds + r.adds;
 	v.shifts = l.shifts + r.shifts;
 	if (!strcmp(op, "+") || !strcmp(op, "-")) {

@@ -313,6 +313,9 @@ typedef struct val {
 	uint64_t a, b;           /* a x + b */
 	unsigned adds, shifts;
 	int rshift;              /* it is something >> k (k: rshift_amt) */
+	unsigned bits;           /* its type's width (a variable declared
+	                          * here, a cast, the wider operand), 0:
+	                          * the word's; what a shift of it may count */
 } val;
 
 /* Operators that are no step of a multiply by a constant, met on a

@@ -279,7 +279,8 @@ static void shift_past_width(walk *w, size_t a, size_t b, size_t sh,
 	size_t l = shift_operand(t, a, sh), j;
 	unsigned width[NMODEL];
 	unsigned ctx = review_ctx_word(w, NULL, NULL);
-	char what[160];
+	char what[200];
+	const char *fix = "widen an operand first ((u64)x * C)";
 	int model, ub = -1;
 
 	(void)b;
@@ -311,6 +312,23 @@ static void shift_past_width(walk *w, size_t a, size_t b, size_t sh,
 		snprintf(what, sizeof what, "%.40s, which keeps the product with "
 		         "%.60s", t[l].s, m->kind == REVIEW_LITERAL ? m->text :
 		         m->name);
+	} else if (sh >= l + 4 && t[sh - 1].type == T_IDENT &&
+	           !strcmp(t[l].s, "(") && !strcmp(t[sh - 2].s, ")") &&
+	           mult_tok(w, m, a, b) == REVIEW_NONE) {
+		/* "(u32)h >> 32": the cast's type, after the promotions, is
+		 * what C shifts (issue 23) */
+		cwidth cw;
+		size_t first;
+		if (review_type_width_at(t, sh - 3, l + 1, &first, &cw) < 0 ||
+		    first != l + 1)
+			return;
+		for (model = 0; model < NMODEL; model++)
+			width[model] = cw.bits[model] < 32 ? 32 : cw.bits[model];
+		snprintf(what, sizeof what, "%.40s, which keeps the product "
+		         "with %.60s, cast to %.20s", t[sh - 1].s,
+		         m->kind == REVIEW_LITERAL ? m->text : m->name,
+		         cw.type[LP64]);
+		fix = "shift before the cast ((u32)(h >> 32))";
 	} else
 		return;
 	for (model = 0; model < NMODEL && ub < 0; model++)
@@ -324,11 +342,11 @@ static void shift_past_width(walk *w, size_t a, size_t b, size_t sh,
 		           "by %lu, not less than its width: undefined behaviour in "
 		           "C (C11 6.5.7), what it gives depends on the compiler "
 		           "and the target (x86 takes the count mod %u, a shift by "
-		           "%lu), so it selects no table; widen an operand first "
-		           "((u64)x * C) if the high half is meant", t[sh].s, kwhy,
+		           "%lu), so it selects no table; %s if the high half is "
+		           "meant", t[sh].s, kwhy,
 		           t[sh].line, what, width[ub], ub == ILP32 &&
 		           width[LP64] != width[ILP32] ? " on ILP32 (32-bit long)"
-		           : "", k, width[ub], k % width[ub]);
+		           : "", k, width[ub], k % width[ub], fix);
 	if (ub >= 0 && width[ub] <= m->bits) {
 		char nw[sizeof m->why_table];
 		snprintf(nw, sizeof nw, "%s %.60s at line %lu shifts the %u-bit "
