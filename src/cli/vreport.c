@@ -261,19 +261,29 @@ static int wider(int w, size_t n)
 	return n > (size_t)w ? (n < NAME_W_MAX ? (int)n : NAME_W_MAX) : w;
 }
 
+/* The name column's width for bt's table: its user's rows may be wider
+ * (a layout's row is named "... (yours)" except beside a reference). */
+static int names_width(const verify_battery *bt, int ref)
+{
+	int w = NAME_W;
+	size_t i;
+
+	for (i = 0; i < bt->nfam; i++)
+		if (bt->fam[i].user)
+			w = wider(w, strlen(bt->fam[i].name));
+	for (i = 0; i < bt->nufields; i++)
+		w = wider(w, strlen(bt->ufields[i].name) +
+		          (ref ? 0 : strlen(" (yours)")));
+	return w;
+}
+
 static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref, int full)
 {
 	const verify_battery *bt = &s->bt, *rb = ref ? &ref->bt : NULL;
 	char name[40], ev[sizeof ((verify_family *)0)->reason], a[40], b[40];
 	size_t i, j, m;
 
-	name_w = NAME_W;
-	for (i = 0; i < bt->nfam; i++)
-		if (bt->fam[i].user)
-			name_w = wider(name_w, strlen(bt->fam[i].name));
-	for (i = 0; i < bt->nufields; i++)
-		name_w = wider(name_w, strlen(bt->ufields[i].name) +
-		               (ref ? 0 : strlen(" (yours)")));
+	name_w = names_width(bt, ref != NULL);
 	if (ref)
 		fprintf(f, "%-*s %-24s %s\n", name_w, "check", "candidate",
 		        "reference");
