@@ -552,6 +552,19 @@ static size_t sum_join(const char *from, const char *e)
 /* review_power_sum_take, and where the sum starts into *where.  The sum
  * is read whole, over every comment line it spans, whatever its length
  * (a 64-bit NAF runs past 128 bytes): its text is malloc'd into *sum. */
+/* Does a sign and an ellipsis follow the term that ends at e ("2^31 +
+ * ... - 2^16 + 1", "2^32 - ...")?  A single term so cut is a power sum
+ * too: it says how the NAF begins (issue 23). */
+static int cut_after(const char *e)
+{
+	e += strspn(e, " \t");
+	if (*e != '+' && *e != '-')
+		return 0;
+	e++;
+	e += strspn(e, " \t");
+	return !strncmp(e, "...", 3) || !strncmp(e, "\xe2\x80\xa6", 3);
+}
+
 int review_power_sum_at(const char *text, unsigned long line0, mpz_t v,
                        char **sum, unsigned long *line, const char **where)
 {
@@ -604,7 +617,8 @@ int review_power_sum_at(const char *text, unsigned long line0, mpz_t v,
 		} else {
 			st = s;
 		}
-		if (terms < 2 || !ops)
+		if ((terms < 2 || !ops) && !(terms == 1 && st == s &&
+		                             cut_after(last)))
 			continue;
 		struct buf b = { 0 };
 		for (const char *q = st; q < e; q++) {

@@ -214,17 +214,25 @@ int review_sum_cut(claims *cl, const char *where, const char *sum,
 	review_claim_read(cl, where, end);
 	neg = review_negated(cl->text, where, where, &qs);
 	if (!gap) {
-		buf_printf(&yes, "power sum confirmed as far as it is "
-		           "written: %s ... are the first %zu terms of %s's "
-		           "NAF, %s", sum, n, cl->c->hex, all);
+		if (n == 1)
+			buf_printf(&yes, "power sum confirmed as far as it is "
+			           "written: %s ... is the first term of %s's "
+			           "NAF, %s", sum, cl->c->hex, all);
+		else
+			buf_printf(&yes, "power sum confirmed as far as it is "
+			           "written: %s ... are the first %zu terms of "
+			           "%s's NAF, %s", sum, n, cl->c->hex, all);
 		buf_printf(&no, "power sum wrong: %s ... is not how %s's NAF "
 		           "begins: %s", sum, cl->c->hex, all);
 	} else {
+		char first[32] = "the first term";
+		if (n != 1)
+			snprintf(first, sizeof first, "the first %zu", n);
 		buf_printf(&yes, "power sum confirmed as far as it is "
-		           "written: %s ... %s are the first %zu and the last "
-		           "%zu of the %zu terms of %s's NAF, %s (the gap "
-		           "leaves out %zu)", sum, tail_s, n, nt, w, cl->c->hex,
-		           all, w - n - nt);
+		           "written: %s ... %s are %s and the last %zu of the "
+		           "%zu terms of %s's NAF, %s (the gap leaves out %zu)",
+		           sum, tail_s, first, nt, w, cl->c->hex, all,
+		           w - n - nt);
 		int few = n + nt > w;
 		if (got == n && !mpz_cmp(pre, v))
 			buf_printf(&no, "power sum wrong: %s ... %s: %s's "
