@@ -9,11 +9,11 @@
 source "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
 . "$root/tests/review/lib.sh"
-src=$fx/shift_width.c
+src=$fx/shift_cast_width.c
 {
 	echo '#include <stdint.h>'
 	echo 'typedef uint32_t u32; typedef uint64_t u64;'
-	echo '#line 1 "shift_width.c"'
+	echo '#line 1 "shift_cast_width.c"'
 	cat "$src"
 	echo 'int main(int argc, char **argv)'
 	echo '{'
@@ -34,7 +34,7 @@ if cc -O0 -fsanitize=shift -fno-sanitize-recover=shift -w -o "$tmp/u" \
 	"$tmp/u.c" 2>"$tmp/cc"; then
 	for i in 1 2 3 4 5; do
 		"$tmp/u" "$i" 2>"$tmp/e$i" >/dev/null
-		l=$(sed -n 's/^shift_width\.c:\([0-9]*\):.*shift exponent.*/\1/p' \
+		l=$(sed -n 's/^shift_cast_width\.c:\([0-9]*\):.*shift exponent.*/\1/p' \
 			"$tmp/e$i" | head -1)
 		[ -n "$l" ] && ubsan_lines="$ubsan_lines $l"
 	done
@@ -51,4 +51,4 @@ expect "cfx's undefined shifts ($cfx_lines) are UBSan's ($want)" \
 	'[ -n "$want" ] && [ "$cfx_lines" = "$want" ]'
 expect "(u32)(s >> 32), s a u64: no ERROR at lines 5 and 12" \
 	'! grep -q "^[^:]*:\(5\|12\): ERROR" "$tmp/o"'
-done_suite shift_width
+done_suite shift_cast
