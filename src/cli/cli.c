@@ -16,6 +16,7 @@
 #include "cfx/mcm.h"
 #include "cfx/word.h"
 #include "cli/cli.h"
+#include "cli/cli_help.h"
 #include "cli/cli_word.h"
 #include "cli/cmds.h"
 #include "cli/opts.h"
@@ -455,12 +456,25 @@ const setting *cli_option_row(const cmd_def *d, const char *word)
 	return NULL;
 }
 
-const struct setting *cli_option_next(const cmd_def *d, size_t *i)
+void cli_help(const cmd_def *d, FILE *f)
 {
-	for (; *i < NOPTS; ++*i)
-		if (d->opts & opt_table[*i].mask)
-			return opt_row((*i)++);
-	return NULL;
+	const setting *rows[NOPTS];
+	size_t i, n = 0;
+
+	for (i = 0; i < NOPTS; i++)
+		if (d->opts & opt_table[i].mask)
+			rows[n++] = opt_row(i);
+	cli_help_command(d, rows, n, f);
+}
+
+void cli_overview(FILE *f)
+{
+	cli_help_overview(cli_commands, f);
+}
+
+void cli_session_help(FILE *f)
+{
+	cli_help_session(cli_commands, f);
 }
 
 void cli_print_error(const cmd_ctx *c, FILE *f)

@@ -210,12 +210,8 @@ int cli_options_each(int argc, char **argv, cli_option_visit visit,
  * status; on 2, c->err says why (c->err.arg: which argv entry). */
 int cli_run(cmd_ctx *c, int argc, char **argv);
 
-/* The settings rows of the options d takes, in the table's order: the
- * one at or after *i (start at 0), *i moved past it; NULL after the
- * last. */
-const struct setting *cli_option_next(const cmd_def *d, size_t *i);
-
-/* Full help of a command, to f (cli_help.c, as the four below). */
+/* Full help of a command, to f (cli_help.c writes it, as the overview,
+ * the session's help and the four after this one). */
 void cli_help(const cmd_def *d, FILE *f);
 
 /* One option's line of help, from its settings row, filled to 80. */

@@ -1,7 +1,9 @@
 /*
- * cli_help.c - the help of cfx and of each command (cli.h): --help, the
- * overview, the examples every help ends with, the word-size rule as
- * each command states it, and where the manual page is.
+ * cli_help.c - the help of cfx and of each command (cli_help.h): --help,
+ * the overview, the examples every help ends with, the word-size rule as
+ * each command states it, and where the manual page is.  Below cli.c: it
+ * is handed the command table and a command's option rows, and cli.c's
+ * cli_help, cli_overview and cli_session_help hand them over.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -9,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli_help.h"
 #include "cli/cli_word.h"
 #include "cli/out.h"
 #include "cli/setting.h"
@@ -178,10 +181,10 @@ void cli_option_help_word(const setting *o, const char *who, FILE *f)
 }
 
 
-void cli_help(const cmd_def *d, FILE *f)
+void cli_help_command(const cmd_def *d, const setting *const *rows,
+                      size_t nrows, FILE *f)
 {
-	size_t i = 0;
-	const setting *o;
+	size_t i;
 
 	/* "Is this multiplier safe..." : the summary, as a sentence */
 	if (d->opts & OPT_SESSION) {
@@ -203,8 +206,8 @@ void cli_help(const cmd_def *d, FILE *f)
 	}
 	out_para(f, d->help, OUT_PROSE_WIDTH);
 	fprintf(f, "\noptions:\n");
-	while ((o = cli_option_next(d, &i)))
-		cli_option_help_word(o, d->name, f);
+	for (i = 0; i < nrows; i++)
+		cli_option_help_word(rows[i], d->name, f);
 	fprintf(f, "  %-22s %s\n", "-h, --help", "show this help");
 	fputc('\n', f);
 	/* prose, refilled: no line starts with an operator */
@@ -221,7 +224,7 @@ void cli_help(const cmd_def *d, FILE *f)
 	cli_examples(d->name, f);
 }
 
-void cli_overview(FILE *f)
+void cli_help_overview(const cmd_def *table, FILE *f)
 {
 	const cmd_def *d;
 
@@ -230,7 +233,7 @@ void cli_overview(FILE *f)
 	         "fractions of p/2^n, signed-digit forms, shift/add code, spectra "
 	         "and bucket uniformity.", OUT_PROSE_WIDTH);
 	fprintf(f, "\ncommands:\n");
-	for (d = cli_commands; d->name; d++)
+	for (d = table; d->name; d++)
 		if (!(d->opts & OPT_SESSION))
 			fprintf(f, "  %-10s %s\n", d->name, d->summary);
 	fprintf(f, "\nfaces:\n"
@@ -288,12 +291,12 @@ const char *cli_man_page(void)
 	return "man cfx";
 }
 
-void cli_session_help(FILE *f)
+void cli_help_session(const cmd_def *table, FILE *f)
 {
 	const cmd_def *d;
 
 	fprintf(f, "\nsession:\n");
-	for (d = cli_commands; d->name; d++)
+	for (d = table; d->name; d++)
 		if (d->opts & OPT_SESSION) {
 			char head[32];
 			snprintf(head, sizeof head, "%s%s%s", d->name,

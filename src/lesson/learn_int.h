@@ -1,6 +1,7 @@
 /*
- * learn_int.h - the lesson engine's state, shared by its files (learn.c,
- * learn_settings.c) and no one else: the front ends see learn.h.
+ * learn_int.h - the lesson engine's state, shared by its files (learn.c
+ * over learn_settings.c over learn_state.c) and no one else: the front
+ * ends see learn.h.
  */
 #ifndef CFX_LESSON_LEARN_INT_H
 #define CFX_LESSON_LEARN_INT_H
@@ -45,13 +46,14 @@ struct learn {
 	int told_reveal;          /* the learner was told how to give up */
 };
 
-/* Feedback for the learner, appended (learn.c). */
+/* Feedback for the learner, appended (learn_state.c, as the three
+ * below). */
 void learn_fb_add(learn *L, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* A run(...) of the step's checks, cached for the lesson (ctx: the
  * learn); the session's settings as JSON (state.NAME); the results the
- * session made since the step began (learn.c). */
+ * session made since the step began. */
 json_t *learn_run_step(void *ctx, const char *line, cfx_err *err);
 json_t *learn_state_json(const cfx_session *s);
 json_t *learn_results_fresh(const learn *L);
