@@ -16,7 +16,6 @@
 #include "cfx/mcm.h"
 #include "cfx/word.h"
 #include "cli/cli.h"
-#include "cli/cli_help.h"
 #include "cli/cli_word.h"
 #include "cli/cmds.h"
 #include "cli/opts.h"

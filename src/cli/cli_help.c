@@ -1,5 +1,5 @@
 /*
- * cli_help.c - the help of cfx and of each command (cli_help.h): --help,
+ * cli_help.c - the help of cfx and of each command (cli.h): --help,
  * the overview, the examples every help ends with, the word-size rule as
  * each command states it, and where the manual page is.  Below cli.c: it
  * is handed the command table and a command's option rows, and cli.c's
@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "cli/cli_help.h"
 #include "cli/cli_word.h"
 #include "cli/out.h"
 #include "cli/setting.h"
