@@ -190,6 +190,33 @@ static int c_suffix(lexer *lx, int col, int len, int base, int pre, int *end)
 	                    n - t, s + t);
 }
 
+/* Whether the n bytes after a decimal literal's 'e' make it an exponent:
+ * digits (1e3), or none, the literal ending at the 'e' before a sign the
+ * lexer left out of it (1e-5: "1e", then -5). */
+static int exponent_rest(const char *p, int n)
+{
+	int i;
+
+	for (i = 0; i < n && isdigit((unsigned char)p[i]); i++)
+		;
+	return i == n && (n > 0 || ((p[0] == '-' || p[0] == '+') &&
+	                            isdigit((unsigned char)p[1])));
+}
+
+/* An exponent, e3 of 1e3 (m: the mantissa, its m bytes before the 'e'
+ * at col; n bytes of the literal from the 'e', and the sign and digits
+ * after a bare 'e' too): the expressions have none, and the token the
+ * error names is the exponent, not the whole literal. */
+static int exponent(lexer *lx, int col, const char *e, int m, int n)
+{
+	if (n == 1 && (e[1] == '-' || e[1] == '+'))
+		for (n = 2; isdigit((unsigned char)e[n]); n++)
+			;
+	return cfx_err_setn(lx->err, CFX_ESYNTAX, col, e, n, "an exponent is "
+	                    "no part of a number here: write %.*s%.*s as %.*s "
+	                    "* 10^%.*s", m, e - m, n, e, m, e - m, n - 1, e + 1);
+}
+
 /* Convert the literal s[0..len) (digits, letters, _, and in a decimal
  * one a '.') into z; *frac = the digits after the '.' (the value is
  * z / 10^frac). */
@@ -225,6 +252,9 @@ static int literal(lexer *lx, int col, int len, mpz_t z, int *frac)
 			continue;
 		}
 		v = isdigit(c) ? c - '0' : isxdigit(c) ? tolower(c) - 'a' + 10 : 99;
+		if (base == 10 && nd && (c == 'e' || c == 'E') &&
+		    exponent_rest(s + i + 1, end - i - 1))
+			return exponent(lx, col + i, s + i, i, end - i);
 		if (v >= base) {
 			return fail(lx, col, len, base == 16 ? "bad hex digit in number"
 			            : base == 2 ? "bad binary digit in number"

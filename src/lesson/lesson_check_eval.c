@@ -374,6 +374,30 @@ static int is_word(const char *s)
 	return 1;
 }
 
+/* Whether t is a decimal numeral but for its exponent, past what a
+ * numeral may have (scan_numeral's 10000 either way: 1e99999): then err
+ * names the exponent, the token at fault, and 1. */
+static int exponent_past(const char *t, cfx_err *err)
+{
+	const char *m = t + (*t == '+' || *t == '-'), *e, *d;
+	size_t len = strspn(m, "0123456789."), i, dots = 0;
+	long exp10;
+	int neg, dec;
+
+	for (i = 0; i < len; i++)
+		dots += m[i] == '.';
+	e = m + len;
+	if ((*e != 'e' && *e != 'E') || len == dots || dots > 1)
+		return 0;
+	d = e + 1 + (e[1] == '+' || e[1] == '-');
+	if (!isdigit((unsigned char)*d) || d[strspn(d, "0123456789")] ||
+	    scan_numeral(t, NULL, &neg, &exp10, &dec))
+		return 0;
+	cfx_err_set(err, CFX_ELIMIT, -1, e, "the exponent is past 10000 either "
+	            "way");
+	return 1;
+}
+
 int lesson_check_answer_problem(const char *answer, cfx_err *err)
 {
 	json_t *v = lesson_check_answer_value(answer), *one;
@@ -384,14 +408,16 @@ int lesson_check_answer_problem(const char *answer, cfx_err *err)
 	for (i = 0; i < n && rc == 0; i++) {
 		const char *t;
 		expr_value x;
-		expr_tree *tree;
+		expr_tree *tree = NULL;
 		one = json_is_array(v) ? json_array_get(v, i) : v;
 		t = json_string_value(one);
 		if (!t || is_word(t) || (t[0] == '"' && t[strlen(t) - 1] == '"'))
 			continue;
 		expr_value_init(&x, NUM_PREC);
 		if (!lesson_check_decimal(t, x.q)) {
-			if (!(tree = expr_parse(t, err)))
+			if (exponent_past(t, err))
+				rc = -1;
+			else if (!(tree = expr_parse(t, err)))
 				rc = -1;
 			else if (expr_eval(tree, NULL, NULL, NUM_PREC, &x, err) != 0 &&
 			         (!exact_shift(t, err) || eval_exact(tree, &x, err) != 0))
