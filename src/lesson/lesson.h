@@ -148,8 +148,10 @@ int lesson_step_choice(const lesson_step *s, const char *text);
  * with w, or w is one of its refuses: words.  show counts as naf: it
  * prints the value of every named value (let a = EXPR, and ans, the
  * constant of set const EXPR), a calculator as naf is, so a step that
- * refuses naf refuses show too.  It says nothing of whether the step
- * still waits: learn_hides asks that. */
+ * refuses naf refuses show too; and bench too, which prints its
+ * constant's value and each form's adds and subs, the NAF's among them.
+ * It says nothing of whether the step still waits: learn_hides asks
+ * that. */
 int lesson_step_refuses(const lesson_step *s, const char *w);
 
 /* Whether line is one of s's reveals: lines (runs of blanks aside); 0

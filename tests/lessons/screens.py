@@ -207,7 +207,10 @@ def answers():
     A["06", 1] += [hexnum(g), r"%d \(32-bit" % g]
     pr = int(gp("precprime(%d)" % g))
     spf = next(d for d in range(2, 1000) if g % d == 0)
-    A["06", 2] = [num(g // spf), r"\b%d ?\* ?%d\b" % (spf, g // spf)]
+    # golden(32)/3 whole, in decimal or hex (score, shifts and the others
+    # print it as their multiplier, 0x34bd2893: issue 24's trial)
+    A["06", 2] = [num(g // spf), hexnum(g // spf),
+                  r"\b%d ?\* ?%d\b" % (spf, g // spf)]
     A["06", 3] = [r"prefix %d\b" % prefix(pr)]
     A["06", 4] = cf_texts(cf(Fr(2**32 - g, 2**32)), 3)   # [0; 2, 1, ...
     # the golden prefix of the next prime above golden(32) (gp's
@@ -672,7 +675,13 @@ OPERANDLESS = ["search", "search --bits 64"]
 # lines a learner waiting at a step would think of that the rule below
 # does not make: the keys the prose names (08 s5), a table size of its
 # own (09 s2's one size, 14 s3's small table)
-PROBES = {("06", 2): ["cf golden(32) / 3 --value"],
+PROBES = {("06", 2): ["cf golden(32) / 3 --value"] +
+          # the number the refused reveal (naf golden(32) / 3) is there
+          # to show, through every command that prints its multiplier
+          # (issue 24's trial: score golden(32) / 3 -t 1 -c 1)
+          ["%s golden(32) / 3" % w for w in ("shifts", "spectrum", "sweep",
+                                             "verify")] +
+          ["score golden(32) / 3 -t 1 -c 1"],
           ("08", 5): ["score 0x9e370001 -k stride:4096 -t 16 -c 2^18"],
           ("08", 6): ["score 0x9e370001 -k stride:262144 -t 10 -c 1024"],
           ("09", 2): ["verify 0x61C8864680B583EB -t 14"],
