@@ -37,6 +37,19 @@
  *                    fewer keys than `sweep` does, and verify is heavier
  *                    still; the learner runs :sweep or :verify.
  *
+ * A bare `:verify` reads the verify strip (dash_cmd.c): its verdict, once
+ * the strip has judged the constant, is kept as the session's verify
+ * result (keep_verify), as score's is.
+ *
+ * Hidden panels (issue 24).  The engine says which panels the current
+ * step's prediction hides (learn_hides_panel); the pane adds two rules
+ * of the dashboard's own: a later step's prediction hides its panels
+ * while the constant is its reveals: operand (later_mask: the dashboard
+ * may open on, or the learner move to, a later step's constant), and a
+ * step done in the dashboard leaves the panel it was about up, past the
+ * next step's hiding, until the learner's next move (held_shows), so its
+ * explanation is read beside what it cites.
+ *
  * Only the commands a step's checks name are made, and only after a change
  * made during the step, so a step never passes before the learner acts.
  * While the constant is being typed (e, /) the panels follow every valid
@@ -47,6 +60,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfx/verify.h"
 #include "cfx/word.h"
 #include "cli/cmds.h"
 #include "dash/dash_ui.h"
@@ -85,11 +99,53 @@ struct dlearn {
 	                             * furthest its text scrolled */
 	dl_seen seen;
 	int want_score;             /* a change in this step awaits its score */
+	size_t at;                  /* the step the pane showed last */
+	const char *held;           /* a step done in the dashboard just
+	                             * ended: the name (panel_names) of the
+	                             * panel it was about, which shows what
+	                             * it showed until the learner's next
+	                             * move (held_shows); NULL: none */
+	int skipping;               /* the line being handled is :skip */
+	int strip_verify;           /* a bare :verify ran: the strip's verdict
+	                             * is the session's verify (keep_verify) */
+	size_t later_step;          /* later_mask's cache: for this step, */
+	uint64_t later_p;           /*   this constant, */
+	int later_ok;               /*   made */
+	unsigned later_bits;        /*   the panels (1 << PANEL_CMDS index) */
+	size_t later_at;            /*   the first later step that hides one */
 	FILE *diag;                 /* the engine's warnings (progress file) */
 	char *diag_buf;
 	size_t diag_len, diag_seen;
 	FILE *null;                 /* output of the silent commands */
 };
+
+/* The commands whose panels a step may hide (dash_draw.c's), with the
+ * names the lesson pane gives those panels. */
+static const char *const panel_cmds[] = { "cf", "naf", "shifts", "spectrum",
+                                          "score", "sweep", "verify" };
+static const char *const panel_names[] = { "cf", "decomposition", "code",
+                                           "spectrum", "buckets", "buckets",
+                                           "buckets" };
+#define PANEL_CMDS (sizeof panel_cmds / sizeof *panel_cmds)
+
+/* The name of the panel that shows command cmd (a focus: word), "" for
+ * none (NULL too). */
+static const char *panel_name(const char *cmd)
+{
+	size_t k;
+
+	for (k = 0; cmd && k < PANEL_CMDS; k++)
+		if (!strcmp(cmd, panel_cmds[k]))
+			return panel_names[k];
+	return "";
+}
+
+/* The panel a step held after it (dl->held): the one a step done in the
+ * dashboard was about (its focus:), or NULL. */
+static const char *held_panel(const lesson_step *s)
+{
+	return s->dash && *panel_name(s->focus) ? panel_name(s->focus) : NULL;
+}
 
 /* ---- text ------------------------------------------------------------- */
 
@@ -334,7 +390,16 @@ static void event(dash *d, int ev)
 		dl->want_score = 0;
 		set_fb(dl, NULL, 0);
 		set_prev(dl, fb, ev);
+		/* a step done in the dashboard ended (done or explained,
+		 * not skipped): the panel it was about stays up for its
+		 * explanation (issue 24) */
+		dl->held = NULL;
+		if (!(ev & LEARN_DONE) && !dl->skipping &&
+		    learn_step(dl->L) > dl->at)
+			dl->held = held_panel(&learn_lesson(dl->L)->steps[dl->at]);
 	}
+	if (!(ev & LEARN_DONE))
+		dl->at = learn_step(dl->L);
 	if (*fb) {
 		if (!(ev & LEARN_NEWSTEP))
 			set_fb(dl, fb, ev);
@@ -407,6 +472,9 @@ int dash_learn_start(dash *d, const char *key, cfx_err *err)
 	dl->done = NULL;
 	set_prev(dl, NULL, 0);
 	dl->want_score = 0;
+	dl->at = learn_step(L);
+	dl->held = NULL;
+	dl->strip_verify = dl->later_ok = 0;
 	d->learn = dl;
 	seen_now(d, &dl->seen);
 	diag_show(d);
@@ -505,11 +573,20 @@ int dash_learn_line(dash *d, const char *line)
 	}
 	if (leaves_dashboard(p))
 		return 0;
+	dl->held = NULL;            /* a line is a move */
+	dl->skipping = n == 4 && !strncmp(p, "skip", 4);
 	ev = learn_input(dl->L, line);
-	if (ev == LEARN_NOT_MINE)
+	if (ev == LEARN_NOT_MINE) {
+		/* a bare :verify reads the verify strip (dash_cmd.c) */
+		dl->strip_verify = n == 6 && !strncmp(p, "verify", 6) &&
+		                   !p[n + strspn(p + n, " \t")];
+		dl->skipping = 0;
 		return 0;
+	}
 	dash_out_add(d->out, echo);
 	event(d, ev);
+	if (d->learn)
+		d->learn->skipping = 0;
 	return 1;
 }
 
@@ -585,6 +662,55 @@ static void keep_score(dash *d, const dash_work_score *s)
 	free(hex);
 }
 
+/* A bare :verify, answered from the verify strip (dash_cmd.c): once the
+ * strip has judged the dashboard's constant, its verdict is the session's
+ * verify result, as much of `cfx verify --json`'s as the strip knows (the
+ * constant, its word, the verdict and its counts, the tables judged), so
+ * a step that reads last.verify takes the constant verified here (issue
+ * 24: lesson 10 step 8 wanted :verify EXPR, the constant typed again).
+ * The strip is verify's battery at its default tables, judged as verify
+ * judges, its shift/add form by cfx's evaluator. */
+static void keep_verify(dash *d)
+{
+	const dash_work_sweep *sw = &dash_state_scoring(d)->sweep;
+	const dash_model_const *c = dash_state_model(d);
+	unsigned tables[VERIFY_MAX_TABLES];
+	size_t i, nt;
+	json_t *v, *tb;
+	char *hex, *dec;
+	mpz_t z;
+
+	if (sw->vp != c->p || sw->vbits != c->bits || !sw->vn ||
+	    sw->vdone < sw->vn)
+		return;                 /* not judged yet: :verify said so */
+	mpz_init_set_ui(z, (unsigned long)(sw->vp >> 32));
+	mpz_mul_2exp(z, z, 32);
+	mpz_add_ui(z, z, (unsigned long)(sw->vp & 0xffffffffu));
+	hex = word_hex(z, sw->vbits);
+	dec = mpz_get_str(NULL, 10, z);
+	v = json_object();
+	json_object_set_new(v, "value", json_string(dec));
+	json_object_set_new(v, "hex", json_string(hex));
+	json_object_set_new(v, "bits", json_integer(sw->vbits));
+	json_object_set_new(v, "verdict", json_string(sw->vfail ? "FAIL" :
+	                                               "PASS"));
+	json_object_set_new(v, "failed", json_integer(sw->vfail));
+	json_object_set_new(v, "warned", json_integer(sw->vwarn));
+	tb = json_array();
+	nt = verify_default_tables(sw->vbits, VERIFY_STANDARD, tables);
+	for (i = 0; i < nt; i++)
+		json_array_append_new(tb, json_integer(tables[i]));
+	json_object_set_new(v, "table_bits", tb);
+	json_object_set_new(v, "from", json_string("the dashboard's verify "
+	                                           "strip (:verify)"));
+	free(hex);
+	free(dec);
+	mpz_clear(z);
+	if (!d->r.sess.results)
+		d->r.sess.results = json_object();
+	json_object_set_new(d->r.sess.results, "verify", v);
+}
+
 static int score_current(const dash *d)
 {
 	const dash_scoring *w = dash_state_scoring(d);
@@ -628,6 +754,13 @@ void dash_learn_acted(dash *d, int ran)
 		return;
 	seen_now(d, &now);
 	moved = memcmp(&now, &dl->seen, sizeof now) != 0;
+	if (dl->strip_verify) {     /* answered at once, ran by no thread */
+		keep_verify(d);
+		dl->strip_verify = 0;
+		ran = 1;
+	}
+	if (moved || ran)
+		dl->held = NULL;        /* the learner's next move */
 	/* a command's own result first: the refresh below would put the
 	 * panel's (spectrum --count K) in place of :spectrum --count 21's */
 	if (ran && moved) {
@@ -669,10 +802,94 @@ const char *dash_learn_focus(const dash *d)
 	return d->learn && d->learn->L ? learn_focus(d->learn->L) : NULL;
 }
 
+/* Whether step s's reveals: lines have an operand of value p (*integer:
+ * one of them has an integer operand at all). */
+static int reveals_p(const dash *d, const lesson_step *s, uint64_t p,
+                     int *integer)
+{
+	size_t i;
+	int is = 0;
+
+	*integer = 0;
+	for (i = 0; i < s->nreveals; i++)
+		is |= learn_operand_is(s->reveals[i], &d->r.sess, p, integer);
+	return is;
+}
+
+/*
+ * The panels a later step's prediction hides for the dashboard's
+ * constant p, as a mask of panel_cmds, while the learner is at an earlier
+ * step (*at: the first such step): those the step would hide if it were
+ * the current one and p the value of its reveals: lines' operand (issue
+ * 24: cfx dash --learn 6 opened on 2654435761, whose CF panel showed step
+ * 3's answer in steps 1 and 2).  Kept for the step and p it was made for.
+ */
+static unsigned later_mask(const dash *d, size_t *at)
+{
+	struct dlearn *dl = d->learn;
+	const lesson *les = learn_lesson(dl->L);
+	size_t j, k, now = learn_step(dl->L);
+	uint64_t p = dash_state_model(d)->p;
+	int integer;
+
+	if (!dl->later_ok || dl->later_step != now || dl->later_p != p) {
+		dl->later_ok = 1;
+		dl->later_step = now;
+		dl->later_p = p;
+		dl->later_bits = 0;
+		for (j = les->nsteps; j-- > now + 1;) {
+			const lesson_step *s = &les->steps[j];
+			unsigned m = 0;
+			if (!s->nreveals || !reveals_p(d, s, p, &integer))
+				continue;
+			for (k = 0; k < PANEL_CMDS; k++)
+				if (lesson_step_refuses(s, panel_cmds[k]))
+					m |= 1u << k;
+			if (m) {
+				dl->later_bits |= m;
+				dl->later_at = j;
+			}
+		}
+	}
+	*at = dl->later_at;
+	return dl->later_bits;
+}
+
+/*
+ * While a step that just began is held (dl->held), the panel the step
+ * before it was about, done in the dashboard, still shows what it
+ * showed, though the new step's prediction would hide it: the learner
+ * reads the last step's explanation beside it.  Not when the dashboard's
+ * constant p is the value of an operand of the new step's reveals:
+ * lines, or none of them has an integer operand.  (A panel of another
+ * constant can show a like answer, a_1 = 1 of a constant near 2^n/phi:
+ * only the panel a step done in the dashboard left, as its check wanted
+ * it, is held, and tests/lessons/dash80.sh reads each step's screen.)
+ */
+static int held_shows(const dash *d, const char *cmd, uint64_t p)
+{
+	const learn *L = d->learn->L;
+	int integer;
+
+	return d->learn->held && !strcmp(d->learn->held, panel_name(cmd)) &&
+	       !reveals_p(d, &learn_lesson(L)->steps[learn_step(L)], p,
+	                  &integer) && integer;
+}
+
 int dash_learn_hides(const dash *d, const char *cmd)
 {
-	return d->learn && d->learn->L &&
-	       learn_hides_panel(d->learn->L, cmd, dash_state_model(d)->p);
+	uint64_t p;
+	size_t k, at;
+
+	if (!d->learn || !d->learn->L)
+		return 0;
+	p = dash_state_model(d)->p;
+	if (learn_hides_panel(d->learn->L, cmd, p) && !held_shows(d, cmd, p))
+		return 1;
+	for (k = 0; k < PANEL_CMDS; k++)
+		if (!strcmp(cmd, panel_cmds[k]))
+			return (later_mask(d, &at) >> k) & 1;
+	return 0;
 }
 
 int dash_learn_retrying(const dash *d)
@@ -717,6 +934,32 @@ void dash_learn_scroll(dash *d, int dir)
 		s -= shown > 1 ? shown : 1;
 		dl->scroll = s > 0 ? s : 0;
 	}
+}
+
+/* Which panels a later step hides (later_mask), for w columns into r:
+ * the panels say "hidden until you answer", and the answer that shows
+ * them is that step's, not this one's. */
+static void later_note(const dash *d, int w, rows *r)
+{
+	char buf[160];
+	size_t at, k, j;
+	unsigned m = later_mask(d, &at);
+	int len;
+
+	if (!m)
+		return;
+	len = snprintf(buf, sizeof buf, "hidden for step %zu:", at + 1);
+	for (k = 0; k < PANEL_CMDS; k++) {
+		/* a panel once, for the first of its commands hidden */
+		for (j = 0; j < k && !(m >> j & 1 &&
+		                       !strcmp(panel_names[j], panel_names[k])); j++)
+			;
+		if (m >> k & 1 && j == k)
+			len += snprintf(buf + len, sizeof buf - (size_t)len, "%s %s",
+			                buf[len - 1] == ':' ? "" : ",",
+			                panel_names[k]);
+	}
+	add_filled(r, DASH_LEARN_DIM, buf, w, "     ", "     ");
 }
 
 /* The step for w columns: its title, its prose (with the introduction on
@@ -862,6 +1105,7 @@ static int pane_title(const dash *d, int w, dash_learn_view *p)
 typedef struct pane_rows {
 	rows head, text, act, fb;
 	int start, w;
+	int note;                   /* the last rows of act: later_note's */
 	int gap_act, foot, side;    /* a blank row above what to do, the
 	                             * lesson words, the marks beside the text */
 } pane_rows;
@@ -900,6 +1144,9 @@ static void pane_rows_make(const dash *d, int w, int tw, int h, int title,
 		r->start = r->text.n;
 	if (dl->L) {
 		step_rows(d, w, tw, &r->head, &body, &r->act);
+		r->note = r->act.n;
+		later_note(d, w, &r->act);
+		r->note = r->act.n - r->note;
 		feedback_rows(d, w, dl->fb, dl->fb_ev, &r->fb);
 	} else {
 		done_rows(d, tw, &body);
@@ -978,6 +1225,13 @@ static int pane_fit(const dash *d, pane_rows *r, int h)
 	r->gap_act = r->act.n > 0;
 	r->foot = 1;
 	win = h - r->foot - r->head.n - r->act.n - r->gap_act;
+	/* the note of a later step's panels takes no row the step's own
+	 * text needs: it shows when all of that text fits beside it */
+	if (r->note && r->text.n - r->start + (r->start > 0) > win) {
+		rows_cut(&r->act, r->act.n - r->note);
+		win += r->note;
+		r->note = 0;
+	}
 	if (win < TEXT_MIN && r->gap_act) {
 		r->gap_act = 0;
 		win++;

@@ -914,30 +914,6 @@ int learn_hides(const learn *L, const char *w)
 	       lesson_step_refuses(&L->les.steps[L->step], w);
 }
 
-/* Whether the operand of command line r (learn_operand_text) is an
- * integer whose value is p; *integer is set when it is an integer at
- * all. */
-static int operand_is(const learn *L, const char *r, uint64_t p, int *integer)
-{
-	char *op = learn_operand_text(r, L->sess);
-	int is = 0;
-	cfx_err e;
-	mpz_t z, q;
-
-	mpz_init(z);
-	mpz_init_set_ui(q, (unsigned long)(p >> 32));
-	mpz_mul_2exp(q, q, 32);
-	mpz_add_ui(q, q, (unsigned long)(p & 0xffffffffu));
-	if (op && *op && constant_value(op, NULL, NULL, z, &e) == 0) {
-		*integer = 1;
-		is = !mpz_cmp(z, q);
-	}
-	mpz_clear(q);
-	mpz_clear(z);
-	free(op);
-	return is;
-}
-
 /* Whether the current step is a prediction not yet over: its answer is
  * shown by no panel until it is (a wrong first answer lets its commands
  * run, but running one ends the step). */
@@ -960,7 +936,7 @@ int learn_hides_panel(const learn *L, const char *w, uint64_t p)
 		    (!s->reveals[i][n] || s->reveals[i][n] == ' '))
 			return 1;               /* a revealing command itself */
 	for (i = 0; i < s->nreveals; i++)
-		is |= operand_is(L, s->reveals[i], p, &integer);
+		is |= learn_operand_is(s->reveals[i], L->sess, p, &integer);
 	return is || !integer;
 }
 

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cfx/constant.h"
 #include "cfx/expr.h"
 #include "cfx/keys.h"
 #include "cfx/safefile.h"
@@ -291,6 +292,28 @@ char *learn_operand_text(const char *line, const cfx_session *sess)
 
 	text_argv_free(argv, argc);
 	return op;
+}
+
+int learn_operand_is(const char *line, const cfx_session *sess, uint64_t p,
+                     int *integer)
+{
+	char *op = learn_operand_text(line, sess);
+	int is = 0;
+	cfx_err e;
+	mpz_t z, q;
+
+	mpz_init(z);
+	mpz_init_set_ui(q, (unsigned long)(p >> 32));
+	mpz_mul_2exp(q, q, 32);
+	mpz_add_ui(q, q, (unsigned long)(p & 0xffffffffu));
+	if (op && *op && constant_value(op, NULL, NULL, z, &e) == 0) {
+		*integer = 1;
+		is = !mpz_cmp(z, q);
+	}
+	mpz_clear(q);
+	mpz_clear(z);
+	free(op);
+	return is;
 }
 
 /* ---- the cost budget ------------------------------------------------ */

@@ -15,6 +15,8 @@
 #ifndef CFX_LESSON_LEARN_RUN_H
 #define CFX_LESSON_LEARN_RUN_H
 
+#include <stdint.h>
+
 #include <jansson.h>
 
 #include "cfx/err.h"
@@ -75,6 +77,13 @@ json_t *learn_run_as(const char *lesson_path, const char *line,
  * number and -t 16 an option; sess's names, or none when NULL), joined
  * by blanks; "" when it has none.  malloc'd. */
 char *learn_operand_text(const char *line, const cfx_session *sess);
+
+/* Whether the operand of command line (learn_operand_text) is an integer
+ * whose value is p; *integer is set to 1 when it is an integer at all
+ * (left alone when not): the dashboard's panels that show p need not
+ * hide another constant's answer (learn_hides_panel). */
+int learn_operand_is(const char *line, const cfx_session *sess, uint64_t p,
+                     int *integer);
 
 /* A key family as a check reads it (state.keys): parsed by the keys
  * module and named as score's JSON names it (keys_describe), so

@@ -5,11 +5,13 @@
 # whose lines on golden(32) would print golden(32), and so which way it
 # rounds.  The dashboard's panels show the
 # dashboard's constant: on the lesson's own prevprime(golden(32)) the
-# continued fraction, spectrum and buckets panels say nothing of the
-# answer and stay shown (only naf's decomposition, header row and code are
-# hidden); on golden(32) itself they are hidden too.  golden(32) and its
-# prime below come from PARI/GP; the hex of golden(32) is nowhere on the
-# screen either way.
+# spectrum panel says nothing of the answer and stays shown (naf's
+# decomposition, header row and code are hidden; so are the continued
+# fraction and the buckets, for step 3, which asks that prime's golden
+# prefix and refuses verify and sweep: issue 24's trial, and the pane
+# says so); on golden(32) itself the spectrum is hidden too.  golden(32)
+# and its prime below come from PARI/GP; the hex of golden(32) is
+# nowhere on the screen either way.
 . "$(dirname "$0")/../dash/lib.bash"
 gdec=$(echo 'round(2^32*2/(1+sqrt(5)))' | gp -q -f)
 ghex=$(printf '%x' "$gdec")
@@ -24,8 +26,12 @@ for c in "" "'golden(32)'"; do
 	sleep 1
 	n=$(hidden)
 	if [ -z "$c" ]; then
-		check "$pdec: naf's three places hidden, no more ($n)" test "$n" = 3
-		check "$pdec: the CF panel shows its constant" tm_wait 'golden prefix'
+		check "$pdec: naf's three places hidden, and step 3's two ($n)" \
+			test "$n" = 5
+		check "$pdec: the spectrum panel shows its constant" \
+			tm_wait 'Spectrum \{k p/2\^32\}'
+		check "$pdec: the pane says which panels wait for step 3" \
+			tm_wait 'hidden for step 3: cf, buckets'
 	else
 		check "$gdec: the CF, spectrum and buckets panels hidden too ($n)" test "$n" = 6
 	fi
