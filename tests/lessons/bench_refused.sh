@@ -3,9 +3,10 @@
 # sequence's), so lesson 12's first two predictions (how many additions
 # the NAF takes, how many the shared sequence takes) refuse it until they
 # are answered: a new user copied step 1's answer from `bench 0x61C88647
-# --runs 3`.  And every step that refuses naf refuses bench (below).  The NAF's count is python's own NAF of the constant (its
-# nonzero digits less one); bench must be refused at both steps and its
-# report, with that count, never printed.
+# --runs 3`.  And every step that refuses naf refuses bench (below).
+# The NAF's count is python's own NAF of the constant (its nonzero digits
+# less one); bench must be refused at both steps and its report, with
+# that count, never printed.
 . "$(dirname "$0")/lib.sh"
 unset CFX_LESSONS
 export XDG_STATE_HOME=$tmp/st
@@ -39,21 +40,25 @@ grep -q "A prediction comes first: bench would show the answer" <<<"$out" &&
 # (issue 24: bench 0x9e370001 % 2^18 printed lesson 8 step 1's answer).
 # Each is played to and bench typed there; then a step outside the rule
 # still runs it.
-where=$(awk 'FNR == 1 {s = 0; split(FILENAME, p, "/"); f = substr(p[length(p)], 1, 2)}
+where=$(awk 'FNR == 1 {s = 0; n = split(FILENAME, p, "/")
+		f = substr(p[n], 1, 2)}
 	/^step:/ {s++}
-	/^reveals: naf( |$)/ || /^refuses: (.* )?(naf|bench)( |$)/ {print f ":" s}' \
+	/^reveals: naf( |$)/ || /^refuses: (.* )?(naf|bench)( |$)/ {
+		print f ":" s }' \
 	"$root"/lessons/*.lesson | sort -u | paste -sd' ')
 case " $where " in
 *" 12:1 12:2 "*) ok "the rule finds lesson 12's two steps among: $where" ;;
 *) bad "the steps refusing bench: '$where'" ;;
 esac
 for ls in $where; do
-	out=$(play "${ls%:*}" "${ls#*:}" 'bench 0x61C88647 --runs 3' quit)
-	grep -q "Lesson $((10#${ls%:*})), step ${ls#*:} of" <<<"$out" &&
-		grep -q "A prediction comes first: bench would show the answer" \
+	les=${ls%:*} k=${ls#*:}
+	out=$(play "$les" "$k" 'bench 0x61C88647 --runs 3' quit)
+	why=$(grep -m3 'bench\|ns/hash\|step' <<<"$out" | tr '\n' ' ')
+	grep -q "Lesson $((10#$les)), step $k of" <<<"$out" &&
+		grep -q "A prediction comes first: bench would show" \
 			<<<"$out" && ! grep -q "ns/hash" <<<"$out" &&
-		ok "lesson ${ls%:*} step ${ls#*:} refuses bench" ||
-		bad "lesson ${ls%:*} step ${ls#*:}: $(grep -m3 'bench\|ns/hash\|step' <<<"$out")"
+		ok "lesson $les step $k refuses bench" ||
+		bad "lesson $les step $k: $why"
 done
 case " $where " in
 *" 05:1 "*) bad "lesson 5 step 1 refuses bench: no control step" ;;

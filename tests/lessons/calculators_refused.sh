@@ -100,7 +100,7 @@ n=$(grep -c . <<<"$cases")
 grep -q "^06	2	golden(32) / 3	$g3$" <<<"$cases" &&
 	grep -q "^08	1	.*	$a8$" <<<"$cases" &&
 	grep -q "^10	3	.*	$a10$" <<<"$cases" && [ "$n" -ge 4 ] &&
-	ok "$n steps hide a number (lessons parsed here), the trial's three among them" ||
+	ok "$n steps hide a number (lessons parsed here), the trial's three" ||
 	bad "the steps found: $(tr '\t\n' ' ;' <<<"$cases")"
 while IFS=$'\t' read -r les k expr v; do
 	[ -n "$les" ] || continue
@@ -112,7 +112,8 @@ while IFS=$'\t' read -r les k expr v; do
 		IFS='|' read -ra typed <<<"$line"
 		out=$(play "$les" "$k" "${typed[@]}" quit)
 		if [ "$(shows "$out" "$v")" -gt "$base" ]; then
-			bad "lesson $les step $k: '$line' prints $expr = $(printf '%#x' "$v") before the answer"
+			bad "lesson $les step $k: '$line' prints $expr = $(
+			     printf '%#x' "$v") before the answer"
 			grep -Ei -m2 "0x0*$(printf '%x' "$v")|\b$v\b" <<<"$out" |
 				sed 's/^/| /'
 		else

@@ -63,7 +63,8 @@ def loads(p, n, b, keys):
 
 def ratio(ld):
     K = sum(ld)
-    return sum(c * (c + 1) for c in ld) / (2 * K) / (1 + (K - 1) / (2 * len(ld)))
+    probes = sum(c * (c + 1) for c in ld) / (2 * K)
+    return probes / (1 + (K - 1) / (2 * len(ld)))
 
 g = golden(32)
 # B1

@@ -17,10 +17,11 @@
 unset CFX_LESSONS
 out=$(play 01 4 'answer 1.6' 'answer 1' quit)
 m=$(mark 01 4)
+why=$(grep -m3 -i 'form\|not\|done' <<<"$out" | tr '\n' ' ')
 grep -q "Not in the form this step asks for: a quotient is a whole number" \
 	<<<"$(tr '\n' ' ' <<<"$out" | tr -s ' ')" && [ "$m" = "+" ] &&
-	ok "lesson 1 step 4: 1.6 refused as no quotient, nothing counted; 1 solves it (+)" ||
-	bad "lesson 1 step 4: mark '$m', $(grep -m3 -i 'form\|not\|done' <<<"$out")"
+	ok "lesson 1 step 4: 1.6 refused, nothing counted; 1 solves it (+)" ||
+	bad "lesson 1 step 4: mark '$m', $why"
 rows=$(python3 - "$root/lessons" <<'PY'
 import os, re, sys
 import lessonfile
@@ -49,12 +50,13 @@ PY
 missing=$(grep '^missing' <<<"$rows")
 [ -z "$missing" ] &&
 	ok "every one-try step with a whole-number answer has the form check" ||
-	bad "one-try steps whose answer is whole, with no decimals(answer) <= 0:" \
-	    "$(cut -f2-4 <<<"$missing" | tr '\t\n' ' ;')"
+	bad "one-try steps, a whole answer, no decimals(answer) <= 0: $(
+	     cut -f2-4 <<<"$missing" | tr '\t\n' ' ;')"
 grep -q "^fraction	09	4	False$" <<<"$rows" &&
 	ok "lesson 9 step 4 (chi^2) takes a fraction as a guess" ||
 	bad "lesson 9 step 4: $(grep '^fraction' <<<"$rows")"
 rows=$(grep -v '^missing\|^fraction' <<<"$rows")
+said="number.* Nothing is counted"
 n=$(grep -c . <<<"$rows")
 [ "$n" -ge 15 ] && ok "$n one-try steps want a whole number" ||
 	bad "whole-number steps: $n"
@@ -64,10 +66,11 @@ while IFS=$'\t' read -r les k x before; do
 	printf '%b\nanswer %s.5\nanswer %s\nquit\n' "$before" "$x" "$x" |
 		XDG_STATE_HOME=$tmp/state "$cfx" learn "$les" >"$tmp/out" 2>&1
 	m=$(mark "$les" "$k")
+	why=$(grep -m2 -i 'form\|not \|done' "$tmp/out" | tr '\n' ' ')
 	tr '\n' ' ' <"$tmp/out" | tr -s ' ' |
-		grep -q "Not in the form this step asks for: .* a whole number.* Nothing is counted" &&
+		grep -q "Not in the form this step asks for: .* a whole $said" &&
 		grep -q "Step $k done" "$tmp/out" && [ "$m" = "+" ] &&
-		ok "lesson $les step $k: $x.5 refused, nothing counted; $x solves it (+)" ||
-		bad "lesson $les step $k: mark '$m', $(grep -m2 -i 'form\|not \|done' "$tmp/out" | tr '\n' ' ')"
+		ok "lesson $les step $k: $x.5 refused, nothing counted; $x +" ||
+		bad "lesson $les step $k: mark '$m', $why"
 done <<<"$rows"
 finish whole_answers
