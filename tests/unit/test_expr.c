@@ -123,7 +123,11 @@ Test(expr, literal_errors)
 	expect_err("0b102", CFX_ESYNTAX, 0, "0b102");
 	expect_err("0xfg", CFX_ESYNTAX, 0, "0xfg");
 	expect_err("12a", CFX_ESYNTAX, 0, "12a");
-	expect_err("1e5", CFX_ESYNTAX, 0, "1e5");
+	/* no exponents: the error names the exponent (issue 24), its sign too
+	 * where the lexer left it out of the literal */
+	expect_err("1e5", CFX_ESYNTAX, 1, "e5");
+	expect_err("2 * 1.5e-3", CFX_ESYNTAX, 7, "e-3");
+	expect_err("1e", CFX_ESYNTAX, 0, "1e");
 	expect_err("2 * 0b2", CFX_ESYNTAX, 4, "0b2");
 	expect_err("2.", CFX_ESYNTAX, 1, ".");
 	expect_err(".5", CFX_ESYNTAX, 0, ".");
@@ -131,7 +135,7 @@ Test(expr, literal_errors)
 	expect_err("0x1.8", CFX_ESYNTAX, 0, "0x1.8");
 	expect_err("0b1.1", CFX_ESYNTAX, 0, "0b1.1");
 	expect_err("1_.5", CFX_ESYNTAX, 0, "1_.5");
-	expect_err("1.5e3", CFX_ESYNTAX, 0, "1.5e3");
+	expect_err("1.5e3", CFX_ESYNTAX, 3, "e3");
 }
 
 /* A decimal fraction is the exact quotient: digits / 10^(digits after
