@@ -210,8 +210,19 @@ int cli_options_each(int argc, char **argv, cli_option_visit visit,
  * status; on 2, c->err says why (c->err.arg: which argv entry). */
 int cli_run(cmd_ctx *c, int argc, char **argv);
 
-/* Full help of a command, to f. */
+/* Full help of a command, to f (cli_help.c writes it, as the overview,
+ * the session's help and the four after this one). */
 void cli_help(const cmd_def *d, FILE *f);
+
+/* The help's text, given what cli.c holds (cli_help.c; only cli.c calls
+ * these three): */
+/* d's --help, its options rows[0..nrows) in the table's order. */
+void cli_help_command(const cmd_def *d, const struct setting *const *rows,
+                      size_t nrows, FILE *f);
+/* The overview, and the session words a line each, of the commands of
+ * table (ended by a row with no name). */
+void cli_help_overview(const cmd_def *table, FILE *f);
+void cli_help_session(const cmd_def *table, FILE *f);
 
 /* One option's line of help, from its settings row, filled to 80. */
 void cli_option_help(const struct setting *o, FILE *f);

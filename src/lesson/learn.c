@@ -22,43 +22,14 @@
 #include "cli/cli.h"
 #include "cli/setting.h"
 #include "lesson/learn.h"
+#include "lesson/learn_int.h"
 #include "lesson/learn_shown.h"
 #include "lesson/learn_store.h"
 #include "util/buf.h"
 #include "util/text.h"
 #include "util/xalloc.h"
 
-struct learn {
-	lesson les;
-	int number;
-	char *name;
-	char *path;               /* the lesson file: its patches are beside it */
-	cfx_session *sess;
-	int save;
-	FILE *diag;
-	size_t step;
-	char *marks;              /* one per step (learn_store.h): '+', 'h',
-	                           * 'x', 's', '.' */
-	size_t hints;             /* hints shown in this step */
-	size_t wrong;             /* wrong answers given in this step */
-	char *answer;             /* last answer in this step, NULL if none */
-	json_t *base;             /* the session's results when the step began */
-	json_t *cache;            /* run(...) line -> its result */
-	json_t *cache_as;         /* the same on the session's settings */
-	json_t *shown;            /* the earlier lessons' numbers (shown()) */
-	struct buf fb;             /* feedback */
-	char why[CFX_ERR_LINE];
-	int why_told;             /* why is the lesson's own else: message */
-	int dash;                 /* the dashboard's face (LEARN_DASH) */
-	char *first;              /* the first answer committed in this step */
-	int refused;              /* a revealing command was refused here */
-	char *revealing;          /* a revealing command let through after a
-	                           * wrong first answer (its word): once it has
-	                           * run, the step is over, revealed (x) */
-	json_t *reveal_was;       /* the session's result of that command
-	                           * before it ran (held: see the top) */
-	int told_reveal;          /* the learner was told how to give up */
-};
+/* struct learn: learn_int.h */
 
 /* 1 a command, 2 a session word (lesson_names) */
 static int is_command(const char *name)
@@ -83,18 +54,6 @@ const lesson_names learn_lesson_names = { is_command, is_state };
 static void fb_clear(learn *L)
 {
 	buf_clear(&L->fb);
-}
-
-static void fb_add(learn *L, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void fb_add(learn *L, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	buf_vprintf(&L->fb, fmt, ap);
-	va_end(ap);
 }
 
 /* ---- content ----------------------------------------------------------- */
@@ -330,9 +289,9 @@ learn *learn_open(const learn_store_entry *e, cfx_session *sess, int flags,
 			/* a finished lesson opens again at step 1 to go
 			 * through, which is said: its marks stay */
 			if (m->step >= n && n) {
-				fb_add(L, "Lesson %d was complete (", L->number);
+				learn_fb_add(L, "Lesson %d was complete (", L->number);
 				marks_said(L);
-				fb_add(L, "): it opens again at step 1, your "
+				learn_fb_add(L, "): it opens again at step 1, your "
 				       "marks kept (reset clears them).\n");
 			}
 		}
@@ -415,57 +374,6 @@ char *learn_ask(const learn *L)
 
 /* ---- checks ----------------------------------------------------------- */
 
-static json_t *run_cached(void *ctx, const char *line, cfx_err *err)
-{
-	learn *L = ctx;
-
-	return learn_run_cached(L->cache, L->path, line, err);
-}
-
-/* The session's settings as JSON, for state.NAME. */
-static json_t *state_json(const cfx_session *s)
-{
-	json_t *o = json_object(), *c = json_null();
-
-	if (s->constant) {
-		cfx_err e;
-		mpz_t z;
-		mpz_init(z);
-		if (constant_value(s->constant, cli_session_lookup, (void *)s, z,
-		                   &e) == 0) {
-			char *d = mpz_get_str(NULL, 10, z);
-			c = json_string(d);
-			free(d);
-		} else {
-			c = json_string(s->constant);
-		}
-		mpz_clear(z);
-	}
-	json_object_set_new(o, "const", c);
-	json_object_set_new(o, "bits", cli_word_n(&s->word) ? json_integer((json_int_t)cli_word_n(&s->word))
-	                    : json_null());
-	json_object_set_new(o, "table", s->table_bits ?
-	                    json_integer(s->table_bits) : json_null());
-	json_object_set_new(o, "keys", learn_keys_value(s->keys));
-	json_object_set_new(o, "count", s->count ?
-	                    json_integer((json_int_t)s->count) : json_null());
-	json_object_set_new(o, "format", json_string(s->json ? "json" : "text"));
-	return o;
-}
-
-/* Results the session made since the step began. */
-static json_t *fresh_results(const learn *L)
-{
-	json_t *f = json_object(), *v;
-	const char *k;
-
-	if (L->sess->results)
-		json_object_foreach(L->sess->results, k, v)
-			if (!L->base || json_object_get(L->base, k) != v)
-				json_object_set(f, k, v);
-	return f;
-}
-
 /*
  * Evaluate the current step's checks: which = 1 only those reading the
  * answer, 0 only the others, 2 only those of the answer's form
@@ -481,9 +389,9 @@ static int eval_checks(learn *L, int which)
 	int v = 1;
 
 	memset(&env, 0, sizeof env);
-	env.fresh = fresh_results(L);
+	env.fresh = learn_results_fresh(L);
 	env.last = L->sess->results;
-	env.state = state_json(L->sess);
+	env.state = learn_state_json(L->sess);
 	env.answer = L->answer;
 	for (i = 0; i < s->nchecks; i++)
 		if (lesson_check_uses_shown(s->checks[i].check)) {
@@ -491,7 +399,7 @@ static int eval_checks(learn *L, int which)
 			                        &L->shown);
 			break;
 		}
-	env.run = run_cached;
+	env.run = learn_run_step;
 	env.run_ctx = L;
 	L->why[0] = '\0';
 	L->why_told = 0;
@@ -510,221 +418,13 @@ static int eval_checks(learn *L, int which)
 			snprintf(L->why, sizeof L->why, "the step's check could not "
 			         "run: %s%s%s%s", e.msg, e.token[0] ? " (" : "",
 			         e.token, e.token[0] ? ")" : "");
-			fb_add(L, "%c%s\n", 'T', L->why + 1);
+			learn_fb_add(L, "%c%s\n", 'T', L->why + 1);
 		}
 	}
 	json_decref(env.shown);
 	json_decref(env.fresh);
 	json_decref(env.state);
 	return v;
-}
-
-/* ---- the session's settings and a step's answer ------------------------ */
-
-/* The word the learner asked for, 0: none.  In the REPL set bits'; in
- * the dashboard the word its panels show when the learner chose it (w,
- * :set bits, --bits), not one that came with a command typed at its ':'
- * line (that goes with the command's constant). */
-static unsigned long asked_word(const learn *L)
-{
-	const cli_word *w = &L->sess->word;
-
-	if (!L->dash)
-		return cli_word_asked(w);
-	return cli_word_source(w) == CLI_WORD_ASKED ? cli_word_n(w) : 0;
-}
-
-/* Whether the learner changed a setting that commands read (set bits,
- * table, keys, count): then a step's commands may show another answer
- * in the session than the step's own, which are run on the defaults.
- * The dashboard's table, keys and count follow the commands typed there
- * as well as its keys, so there the word alone is the learner's. */
-static int settings_changed(const learn *L)
-{
-	const cfx_session *s = L->sess;
-
-	return asked_word(L) || (!L->dash && (s->table_bits || s->keys ||
-	                                      s->count));
-}
-
-/* run(...) in a session with the learner's settings (cached by them):
- * in the dashboard its word alone (settings_changed). */
-static json_t *run_as_session(void *ctx, const char *line, cfx_err *err)
-{
-	learn *L = ctx;
-	cfx_session dash_s;
-	const cfx_session *s = L->sess;
-	struct buf k = { 0 };
-	json_t *r;
-
-	if (L->dash) {
-		dash_s = *s;
-		dash_s.table_bits = 0;
-		dash_s.keys = NULL;
-		dash_s.count = 0;
-		s = &dash_s;
-	}
-
-	buf_printf(&k, "%lu %lu %d %d %s %llu|%s", cli_word_n(&s->word),
-	           cli_word_asked(&s->word), (int)cli_word_source(&s->word), s->table_bits, s->keys ? s->keys : "-",
-	           s->count, line);
-	if ((r = json_object_get(L->cache_as, buf_str(&k))) != NULL) {
-		json_incref(r);
-	} else if ((r = learn_run_as(L->path, line, s, err)) != NULL) {
-		json_object_set(L->cache_as, buf_str(&k), r);
-	}
-	buf_free(&k);
-	return r;
-}
-
-/* The word (bits) of a command's result; 0 when it has none. */
-static unsigned long result_bits(const json_t *r)
-{
-	json_t *b = r ? json_object_get(r, "bits") : NULL;
-
-	return json_is_integer(b) && json_integer_value(b) > 0 ?
-	       (unsigned long)json_integer_value(b) : 0;
-}
-
-struct word_scan {
-	learn *L;
-	unsigned long bits;       /* the word of the step's own runs */
-};
-
-static int scan_word(void *ctx, const char *line)
-{
-	struct word_scan *w = ctx;
-	cfx_err e;
-	json_t *r;
-
-	if (!w->bits && (r = run_cached(w->L, line, &e)) != NULL) {
-		w->bits = result_bits(r);
-		json_decref(r);
-	}
-	return 0;
-}
-
-/*
- * Whether the learner's settings (set bits, table, keys, count in the
- * REPL's face) change this step's answer: a check that
- * reads the answer judges it otherwise on the session's settings than on
- * the step's own (or cannot run there), or a reveals: line shows a
- * result on another word than the step's.  Then the answer is not judged:
- * 1 and a note in feedback naming the step's word and how to go back to
- * it; else 0.
- */
-static int settings_refuse(learn *L, const char *answer)
-{
-	const lesson_step *s = &L->les.steps[L->step];
-	const cfx_session *ss = L->sess;
-	struct word_scan ws = { L, 0 };
-	lesson_env env;
-	cfx_err e;
-	size_t i;
-	int differs = 0;
-	char costly[256] = "";    /* why a run with the settings was refused */
-
-	if (!settings_changed(L))
-		return 0;
-	memset(&env, 0, sizeof env);
-	env.fresh = fresh_results(L);
-	env.last = ss->results;
-	env.state = state_json(ss);
-	env.answer = answer;
-	env.run_ctx = L;
-	for (i = 0; i < s->nchecks; i++) {
-		const lesson_check *c = s->checks[i].check;
-		int v0, v1;
-		if (!lesson_check_uses_answer(c))
-			continue;
-		lesson_check_each_run(c, scan_word, &ws);
-		env.run = run_cached;
-		v0 = lesson_check_eval(c, &env, NULL, 0, &e);
-		env.run = run_as_session;
-		v1 = lesson_check_eval(c, &env, NULL, 0, &e);
-		if (v0 >= 0 && v1 != v0)
-			differs = 1;
-		if (v0 >= 0 && v1 < 0 && e.code == CFX_ELIMIT && !costly[0])
-			snprintf(costly, sizeof costly, "%.200s", e.msg);
-	}
-	json_decref(env.fresh);
-	json_decref(env.state);
-	/* a reveals: line the learner would run shows another word's result */
-	for (i = 0; i < s->nreveals; i++) {
-		const char *line = s->reveals[i];
-		json_t *r0, *r1;
-		unsigned long b0;
-		if (learn_pure(L->path, line, 0, &e) < 0 ||
-		    !(r0 = run_cached(L, line, &e)))
-			continue;
-		b0 = result_bits(r0);
-		json_decref(r0);
-		if (!ws.bits)
-			ws.bits = b0;
-		if (!b0 || b0 == cli_word_n(&ss->word))
-			continue;
-		r1 = run_as_session(L, line, &e);
-		if (!r1 || result_bits(r1) != b0)
-			differs = 1;
-		if (!r1 && e.code == CFX_ELIMIT && !costly[0])
-			snprintf(costly, sizeof costly, "%.200s", e.msg);
-		json_decref(r1);
-	}
-	if (!differs)
-		return 0;
-	{
-		struct buf set = { 0 }, undo = { 0 };
-		/* the dashboard's set lines are typed at its ':' line */
-		const char *colon = L->dash ? ":" : "";
-		int n = 0;
-		if (asked_word(L)) {
-			buf_printf(&set, "set bits %lu", asked_word(L));
-			buf_printf(&undo, "%sset bits auto", colon);
-			n++;
-		}
-		/* the dashboard's table, keys and count are not the learner's
-		 * alone (settings_changed) */
-		if (!L->dash && ss->table_bits) {
-			buf_printf(&set, "%sset table %d", set.len ? ", " : "",
-			           ss->table_bits);
-			buf_printf(&undo, "%sset table auto", undo.len ? ", " : "");
-			n++;
-		}
-		if (!L->dash && ss->keys) {
-			buf_printf(&set, "%sset keys %s", set.len ? ", " : "", ss->keys);
-			buf_printf(&undo, "%sset keys default", undo.len ? ", " : "");
-			n++;
-		}
-		if (!L->dash && ss->count) {
-			buf_printf(&set, "%sset count %llu", set.len ? ", " : "",
-			           ss->count);
-			buf_printf(&undo, "%sset count auto", undo.len ? ", " : "");
-			n++;
-		}
-		/* one setting changes the answer, several change it */
-		const char *verb = n > 1 ? "change" : "changes";
-		/* refused, not answered otherwise: said as such */
-		if (costly[0])
-			fb_add(L, "Step %zu's commands were not run with your session's "
-			       "%s: %s.  Nothing is counted: type %s, then answer "
-			       "again.\n", L->step + 1, buf_str(&set), costly,
-			       buf_str(&undo));
-		/* the word is named only when the learner's word is what differs */
-		else if (ws.bits && asked_word(L))
-			fb_add(L, "Step %zu is worked on %lu-bit words, as its commands "
-			       "are without your settings: your session's %s %s its "
-			       "answer.  Nothing is counted: type %s, then answer "
-			       "again.\n", L->step + 1, ws.bits, buf_str(&set), verb,
-			       buf_str(&undo));
-		else
-			fb_add(L, "Step %zu is worked on its commands' own settings: "
-			       "your session's %s %s its answer.  Nothing is counted: "
-			       "type %s, then answer again.\n", L->step + 1,
-			       buf_str(&set), verb, buf_str(&undo));
-		buf_free(&set);
-		buf_free(&undo);
-	}
-	return 1;
 }
 
 /* ---- moving through the lesson ----------------------------------------- */
@@ -751,14 +451,14 @@ static void marks_said(learn *L)
 	int help = count_marks(L, 'h'), shown = count_marks(L, 'x');
 	int skipped = count_marks(L, 's');
 
-	fb_add(L, "%d of %zu steps solved", count_marks(L, '+'),
+	learn_fb_add(L, "%d of %zu steps solved", count_marks(L, '+'),
 	       L->les.nsteps);
 	if (help)
-		fb_add(L, ", %d more with help", help);
+		learn_fb_add(L, ", %d more with help", help);
 	if (shown)
-		fb_add(L, ", %d revealed", shown);
+		learn_fb_add(L, ", %d revealed", shown);
 	if (skipped)
-		fb_add(L, ", %d skipped", skipped);
+		learn_fb_add(L, ", %d skipped", skipped);
 }
 
 /* In the REPL's face, steps done in the dashboard are passed over,
@@ -767,7 +467,7 @@ static void marks_said(learn *L)
 static void skip_dash_steps(learn *L)
 {
 	while (!L->dash && !finished(L) && L->les.steps[L->step].dash) {
-		fb_add(L, "Step %zu (%s) is done in the dashboard: cfx dash --learn "
+		learn_fb_add(L, "Step %zu (%s) is done in the dashboard: cfx dash --learn "
 		       "%d.  Here it counts as skipped.\n", L->step + 1,
 		       L->les.steps[L->step].title, L->number);
 		if (L->marks[L->step] != '+')
@@ -792,9 +492,9 @@ static int advance(learn *L, char mark)
 	save(L);
 	skip_dash_steps(L);
 	if (finished(L)) {
-		fb_add(L, "Lesson %d complete: ", L->number);
+		learn_fb_add(L, "Lesson %d complete: ", L->number);
 		marks_said(L);
-		fb_add(L, ".\n");
+		learn_fb_add(L, ".\n");
 		return LEARN_DONE;
 	}
 	enter_step(L);
@@ -810,7 +510,7 @@ static void explain(learn *L)
 	if (!s->explain.n)
 		return;
 	join_lines(&t, &s->explain);
-	fb_add(L, "%s\n", buf_str(&t));
+	learn_fb_add(L, "%s\n", buf_str(&t));
 	buf_free(&t);
 }
 
@@ -827,7 +527,7 @@ static char *truth_value(learn *L, const lesson_step *s, const char *truth)
 	char *v = NULL;
 
 	memset(&env, 0, sizeof env);
-	env.run = run_cached;
+	env.run = learn_run_step;
 	env.run_ctx = L;
 	if (s->value.check)
 		return lesson_check_value(s->value.check, &env, &e);
@@ -876,7 +576,7 @@ static void reveal(learn *L, int right)
 	if (!s->predict) {
 		/* an ask: with one try, answered wrong: the answer, once */
 		if (s->one_try && !right)
-			fb_add(L, "You answered %s; the answer is %s.\n",
+			learn_fb_add(L, "You answered %s; the answer is %s.\n",
 			       L->answer ? L->answer : "nothing", truth ? truth : "?");
 		return;
 	}
@@ -884,18 +584,18 @@ static void reveal(learn *L, int right)
 	if (s->choice_words && truth) {
 		/* a choice by its number and its word */
 		char a[64], b[64];
-		fb_add(L, "You predicted %s; the answer is %s.\n",
+		learn_fb_add(L, "You predicted %s; the answer is %s.\n",
 		       choice_named(s, L->first, a, sizeof a),
 		       choice_named(s, truth, b, sizeof b));
 	} else if (v && truth && strcmp(v, truth) && !s->value.check)
-		fb_add(L, "You predicted %s; the answer is %s (%s).\n",
+		learn_fb_add(L, "You predicted %s; the answer is %s (%s).\n",
 		       L->first ? L->first : "nothing", v, truth);
 	else
-		fb_add(L, "You predicted %s; the answer is %s.\n",
+		learn_fb_add(L, "You predicted %s; the answer is %s.\n",
 		       L->first ? L->first : "nothing", v ? v : truth ? truth : "?");
 	free(v);
 	if (right && L->first && L->answer && strcmp(L->first, L->answer))
-		fb_add(L, "Your retry is right (%s); your prediction stays the "
+		learn_fb_add(L, "Your retry is right (%s); your prediction stays the "
 		       "first answer.\n", L->answer);
 	for (i = 0; i < s->nreveals; i++) {
 		/* a line the next prediction reveals too waits for its answer
@@ -905,7 +605,7 @@ static void reveal(learn *L, int right)
 		int later = next && next->predict &&
 		            lesson_step_reveals_line(next, s->reveals[i]);
 
-		fb_add(L, "%s%s:\n  %s\n", i ? "And" : "See it for yourself",
+		learn_fb_add(L, "%s%s:\n  %s\n", i ? "And" : "See it for yourself",
 		       later ? " after the next step's answer (it shows that "
 		               "answer too)" : "", s->reveals[i]);
 	}
@@ -928,15 +628,15 @@ static int pass(learn *L)
 
 	reveal(L, 1);
 	explain(L);
-	fb_add(L, "Step %zu done.\n", L->step + 1);
+	learn_fb_add(L, "Step %zu done.\n", L->step + 1);
 	if (L->marks[L->step] == 'x')
-		fb_add(L, "It stays counted as revealed: its answer or its "
+		learn_fb_add(L, "It stays counted as revealed: its answer or its "
 		       "solution was shown to you before you solved it.\n");
 	else if (L->marks[L->step] == 'h')
-		fb_add(L, "It stays counted as solved with help, as the first "
+		learn_fb_add(L, "It stays counted as solved with help, as the first "
 		       "time.\n");
 	else if (mark == 'h' && L->marks[L->step] != '+')
-		fb_add(L, "It counts as solved with help, not on your own: %s.\n",
+		learn_fb_add(L, "It counts as solved with help, not on your own: %s.\n",
 		       L->wrong == 1 ? "after a wrong answer" : L->wrong ?
 		       "after wrong answers" : "after a hint");
 	return LEARN_PASSED | advance(L, mark);
@@ -947,10 +647,10 @@ static int pass(learn *L)
  * solution): the step is over, revealed, not solved (x). */
 static int revealed(learn *L, const char *how)
 {
-	fb_add(L, "%s: it counts as revealed, not solved.\n", how);
+	learn_fb_add(L, "%s: it counts as revealed, not solved.\n", how);
 	reveal(L, 0);
 	explain(L);
-	fb_add(L, "Step %zu explained.\n", L->step + 1);
+	learn_fb_add(L, "Step %zu explained.\n", L->step + 1);
 	return advance(L, 'x');
 }
 
@@ -985,16 +685,16 @@ static int show_solution(learn *L)
 	const lesson_step *s = &L->les.steps[L->step];
 	size_t i;
 
-	fb_add(L, "Solution:\n");
+	learn_fb_add(L, "Solution:\n");
 	for (i = 0; i < s->nsolution; i++)
-		fb_add(L, "  %s\n", s->solution[i]);
+		learn_fb_add(L, "  %s\n", s->solution[i]);
 	if (lesson_step_answer(s))
 		return revealed(L, "The solution shows the answer");
 	/* (a step solved before, on an earlier pass, stays solved) */
 	if (lesson_step_solution_tells(s) && L->marks[L->step] != 'x' &&
 	    L->marks[L->step] != '+') {
 		L->marks[L->step] = 'x';
-		fb_add(L, "Do it to go on; the step then counts as revealed, not "
+		learn_fb_add(L, "Do it to go on; the step then counts as revealed, not "
 		       "solved.\n");
 	}
 	return LEARN_NOTHING;
@@ -1009,14 +709,14 @@ static void solution_cost(learn *L, const char *lead)
 	const char *skip = L->dash ? ":skip" : "skip";
 
 	if (lesson_step_answer(s))
-		fb_add(L, "%s%s shows the answer and ends the step: it then counts "
+		learn_fb_add(L, "%s%s shows the answer and ends the step: it then counts "
 		       "as revealed (x), not solved.  Or %s.\n", lead, sol, skip);
 	else if (lesson_step_solution_tells(s))
-		fb_add(L, "%s%s shows what to type; the step then counts as "
+		learn_fb_add(L, "%s%s shows what to type; the step then counts as "
 		       "revealed (x), not solved, when it is done.  Or %s.\n", lead,
 		       sol, skip);
 	else
-		fb_add(L, "%s%s shows the line to type (the try: line above); or "
+		learn_fb_add(L, "%s%s shows the line to type (the try: line above); or "
 		       "%s.\n", lead, sol, skip);
 }
 
@@ -1033,7 +733,7 @@ static void next_hint(learn *L)
 		return;
 	}
 	join_lines(&t, &s->hints[L->hints]);
-	fb_add(L, "Hint %zu of %zu: %s\n", L->hints + 1, s->nhints, buf_str(&t));
+	learn_fb_add(L, "Hint %zu of %zu: %s\n", L->hints + 1, s->nhints, buf_str(&t));
 	buf_free(&t);
 	L->hints++;
 }
@@ -1060,41 +760,41 @@ static int answer_wrong(learn *L)
 	if (allowed && L->wrong + 1 >= (size_t)allowed) {
 		/* the last try: the answer, and why; the step is over */
 		if (allowed == 1)
-			fb_add(L, "Not this one.\n");
+			learn_fb_add(L, "Not this one.\n");
 		else if (L->why_told)
-			fb_add(L, "Not quite: %s\nThat was the last of %d tries.\n",
+			learn_fb_add(L, "Not quite: %s\nThat was the last of %d tries.\n",
 			       L->why, allowed);
 		else
-			fb_add(L, "Not quite; that was the last of %d tries.\n",
+			learn_fb_add(L, "Not quite; that was the last of %d tries.\n",
 			       allowed);
 		if (!s->predict && !s->one_try)   /* reveal() says the others' */
-			fb_add(L, "You answered %s; %s %s.\n", L->answer,
+			learn_fb_add(L, "You answered %s; %s %s.\n", L->answer,
 			       s->try_cmd ? "for the solution's own work the "
 			       "answer is" : "the answer is",
 			       lesson_step_answer(s) ? lesson_step_answer(s) : "?");
 		reveal(L, 0);
 		explain(L);
-		fb_add(L, "Step %zu explained.\n", L->step + 1);
+		learn_fb_add(L, "Step %zu explained.\n", L->step + 1);
 		return LEARN_WRONG | advance(L, 'x');
 	}
 	if (L->why_told)
-		fb_add(L, "Not quite: %s\n", L->why);
+		learn_fb_add(L, "Not quite: %s\n", L->why);
 	else
-		fb_add(L, "Not quite.\n");
+		learn_fb_add(L, "Not quite.\n");
 	if (!L->wrong++)
-		fb_add(L, "A right answer now counts as solved with help, not "
+		learn_fb_add(L, "A right answer now counts as solved with help, not "
 		       "on your own.\n");
 	next_hint(L);
 	if (allowed) {   /* after the hint: a small pane shows that first */
 		size_t left = (size_t)allowed - L->wrong;
-		fb_add(L, "%zu %s left: after a wrong last one the answer is "
+		learn_fb_add(L, "%zu %s left: after a wrong last one the answer is "
 		       "shown, and the step counts as revealed, not solved.\n",
 		       left, left == 1 ? "try" : "tries");
 	}
 	if (s->predict && s->nreveals && !L->told_reveal++) {
 		struct buf w = { 0 };
 		reveal_words(&w, s);
-		fb_add(L, "Answer again; or run %s (or type %s) to see the "
+		learn_fb_add(L, "Answer again; or run %s (or type %s) to see the "
 		       "answer, and the step is over, counted as revealed, "
 		       "not solved.\n", buf_str(&w),
 		       L->dash ? ":solution" : "solution");
@@ -1112,18 +812,18 @@ static int give_answer(learn *L, const char *text)
 	while (isspace((unsigned char)*text))
 		text++;
 	if (!s->wants_answer) {
-		fb_add(L, "This step asks you to run a command, not to answer%s%s%s\n",
+		learn_fb_add(L, "This step asks you to run a command, not to answer%s%s%s\n",
 		       s->try_cmd ? " (try: " : ".", s->try_cmd ? s->try_cmd : "",
 		       s->try_cmd ? ")." : "");
 		return LEARN_NOTHING;
 	}
 	if (!*text) {
-		fb_add(L, "Answer what?  Type: answer EXPR\n");
+		learn_fb_add(L, "Answer what?  Type: answer EXPR\n");
 		return LEARN_NOTHING;
 	}
 	/* no lesson's answer is longer; checking a longer one costs time */
 	if (strlen(text) > LEARN_ANSWER_MAX) {
-		fb_add(L, "That answer is longer than %d characters; no step's "
+		learn_fb_add(L, "That answer is longer than %d characters; no step's "
 		       "answer is.\n", LEARN_ANSWER_MAX);
 		return LEARN_WRONG;
 	}
@@ -1131,19 +831,19 @@ static int give_answer(learn *L, const char *text)
 	{
 		cfx_err pe;
 		if (lesson_check_answer_problem(text, &pe) < 0) {
-			fb_add(L, "That answer cannot be read: %s%s%s%s.  Nothing is "
+			learn_fb_add(L, "That answer cannot be read: %s%s%s%s.  Nothing is "
 			       "counted; type it again.\n", pe.msg, pe.token[0] ?
 			       " (" : "", pe.token, pe.token[0] ? ")" : "");
 			return LEARN_NOTHING;
 		}
 	}
 	if (!s->choices && lesson_step_stray_word(s, text, tok, sizeof tok)) {
-		fb_add(L, "That is not a command or an answer (%s).  Nothing is "
+		learn_fb_add(L, "That is not a command or an answer (%s).  Nothing is "
 		       "counted; type it again.\n", tok);
 		return LEARN_NOTHING;
 	}
 	if (s->options && !lesson_step_option(s, text)) {
-		fb_add(L, "Answer one of: %s.  Nothing is counted.\n", s->options);
+		learn_fb_add(L, "Answer one of: %s.  Nothing is counted.\n", s->options);
 		return LEARN_NOTHING;
 	}
 	if (s->choices && (k = lesson_step_choice(s, text)) > 0) {
@@ -1153,15 +853,15 @@ static int give_answer(learn *L, const char *text)
 	}
 	if (s->choices && !choice_ok(text, s->choices)) {
 		if (s->choice_words)
-			fb_add(L, "Answer with the number of a choice, 1 to %d, or its "
+			learn_fb_add(L, "Answer with the number of a choice, 1 to %d, or its "
 			       "word (%s).  Nothing is counted.\n", s->choices,
 			       s->choice_words);
 		else
-			fb_add(L, "Answer with the number of a choice, 1 to %d.  "
+			learn_fb_add(L, "Answer with the number of a choice, 1 to %d.  "
 			       "Nothing is counted.\n", s->choices);
 		return LEARN_NOTHING;
 	}
-	if (settings_refuse(L, text))
+	if (learn_settings_refuse(L, text))
 		return LEARN_NOTHING;
 	{
 		/* an answer in the wrong form (an expression where the step
@@ -1172,7 +872,7 @@ static int give_answer(learn *L, const char *text)
 		char *prev = L->answer;
 		L->answer = xstrdup(text);
 		if ((v = eval_checks(L, 2)) == 0) {
-			fb_add(L, "Not in the form this step asks for: %s.  Nothing "
+			learn_fb_add(L, "Not in the form this step asks for: %s.  Nothing "
 			       "is counted; answer again.\n", L->why);
 			free(L->answer);
 			L->answer = prev;
@@ -1186,7 +886,7 @@ static int give_answer(learn *L, const char *text)
 		/* a question about the learner's own work: judged once the
 		 * work is done, so no try goes on an answer given before */
 		if (v == 0)
-			fb_add(L, "Do the step's task first, then answer: %s.  "
+			learn_fb_add(L, "Do the step's task first, then answer: %s.  "
 			       "Nothing is counted.\n", L->why);
 		free(L->answer);
 		L->answer = NULL;
@@ -1201,7 +901,7 @@ static int give_answer(learn *L, const char *text)
 	if ((v = eval_checks(L, 0)) < 0)
 		return LEARN_ERROR;
 	if (v == 0) {
-		fb_add(L, "That answer is right, but the step is not done yet:\n"
+		learn_fb_add(L, "That answer is right, but the step is not done yet:\n"
 		       "  %s\n", s->try_cmd ? s->try_cmd : L->why);
 		return LEARN_NOTHING;
 	}
@@ -1277,7 +977,7 @@ static int start_over(learn *L)
 	L->step = 0;
 	save(L);
 	enter_step(L);
-	fb_add(L, "Lesson %d starts over.\n", L->number);
+	learn_fb_add(L, "Lesson %d starts over.\n", L->number);
 	return LEARN_NEWSTEP;
 }
 
@@ -1299,7 +999,7 @@ static int finished_input(learn *L, const char *w)
 		return start_over(L);
 	for (i = 0; words[i]; i++)
 		if (!strcmp(w, words[i])) {
-			fb_add(L, "Lesson %d is complete: back returns to its last "
+			learn_fb_add(L, "Lesson %d is complete: back returns to its last "
 			       "step, reset starts it over.\n", L->number);
 			return LEARN_NOTHING;
 		}
@@ -1331,12 +1031,12 @@ int learn_input(learn *L, const char *line)
 	if (!strcmp(w, "solution"))
 		return show_solution(L);
 	if (!strcmp(w, "skip")) {
-		fb_add(L, "Step %zu skipped.\n", L->step + 1);
+		learn_fb_add(L, "Step %zu skipped.\n", L->step + 1);
 		return advance(L, 's');
 	}
 	if (!strcmp(w, "back")) {
 		if (L->step == 0) {
-			fb_add(L, "This is the first step.\n");
+			learn_fb_add(L, "This is the first step.\n");
 			return LEARN_NOTHING;
 		}
 		L->step--;
@@ -1347,7 +1047,7 @@ int learn_input(learn *L, const char *line)
 	if (!strcmp(w, "reset"))
 		return start_over(L);
 	if (!strcmp(w, "quit") || !strcmp(w, "exit")) {
-		fb_add(L, "Left lesson %d at step %zu of %zu (learn %d resumes it).\n",
+		learn_fb_add(L, "Left lesson %d at step %zu of %zu (learn %d resumes it).\n",
 		       L->number, L->step + 1, L->les.nsteps, L->number);
 		return LEARN_QUIT;
 	}
@@ -1364,11 +1064,11 @@ int learn_input(learn *L, const char *line)
 	          !lesson_step_reveals_line(&L->les.steps[L->step], p);
 	if (learn_hides(L, w) && !through) {
 		if (!L->refused++)
-			fb_add(L, "A prediction comes first: %s would show the answer, "
+			learn_fb_add(L, "A prediction comes first: %s would show the answer, "
 			       "so it waits until you commit to one (answer EXPR; "
 			       "your first answer is the one recorded).\n", w);
 		else
-			fb_add(L, "Not yet: answer first.\n");
+			learn_fb_add(L, "Not yet: answer first.\n");
 		return LEARN_NOTHING;
 	}
 	if (prediction_open(L) && L->first && !through &&
@@ -1450,9 +1150,9 @@ int learn_poll(learn *L)
 	}
 	if (!v && L->why_told) {
 		/* the learner ran something this step that the lesson refuses */
-		json_t *f = fresh_results(L);
+		json_t *f = learn_results_fresh(L);
 		if (json_object_size(f))
-			fb_add(L, "Not yet: %s\n", L->why);
+			learn_fb_add(L, "Not yet: %s\n", L->why);
 		json_decref(f);
 	}
 	return v ? pass(L) : LEARN_NOTHING;
