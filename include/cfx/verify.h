@@ -518,6 +518,12 @@ verify_status verify_rule(double worst_r, double tail, size_t judged);
  * verdict's. */
 verify_status verify_rule_yours(double worst_r, double tail, size_t judged);
 
+/* 1 when st, verify_rule_yours' status for these figures, is a WARN only
+ * because the keys are the user's (verify_rule over F judged passes
+ * them): what the report and the JSON's detail say in a clause. */
+int verify_rule_yours_only(verify_status st, double worst_r, double tail,
+                           size_t judged);
+
 /* On a small word (VERIFY_MIN_BITS..VERIFY_SMALL_BITS bits), how many
  * of its 2^(bits-1) odd multipliers have some c k family other than the
  * sequential keys at worst R >= VERIFY_BAD_R over the default tables:

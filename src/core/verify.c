@@ -364,8 +364,7 @@ static void yours_note(char *reason, size_t size, verify_status st,
 {
 	size_t len = strlen(reason);
 
-	if (st != VERIFY_WARN || verify_rule(r, tail, judged) != VERIFY_PASS ||
-	    len >= size)
+	if (!verify_rule_yours_only(st, r, tail, judged) || len >= size)
 		return;
 	snprintf(reason + len, size - len, "; WARN for your own keys: fewer "
 	         "than %g%% of random odd multipliers are this bad on them",
