@@ -152,6 +152,25 @@ static void evidence(char *buf, size_t n, const verify_family *f)
 	}
 }
 
+/* A row of your own keys that WARNs only because they are yours
+ * (verify_rule_yours_only): the reason, in a clause after its evidence
+ * (issue 21: the default report said nothing of it, only --full's
+ * paragraph did). */
+static void yours_clause(char *buf, size_t n, const verify_family *f,
+                         size_t judged)
+{
+	char sh[16];
+	size_t len = strlen(buf);
+	double as_bad = verify_share_as_bad(f->percentile, f->tail);
+
+	if (!f->user || as_bad < 0 || len >= n ||
+	    !verify_rule_yours_only(f->status, f->worst_r, f->tail, judged))
+		return;
+	snprintf(buf + len, n - len, "; judged alone as your keys: %s%% as "
+	         "bad, under %g%%", verify_share_text(sh, sizeof sh, as_bad, 3),
+	         100 * VERIFY_ALPHA_FAIL);
+}
+
 /* text padded to width with its first word (a status) in its colour on
  * a coloured f: the escapes take no column, so the table stays aligned */
 static void cell(FILE *f, const char *text, int width)
@@ -299,6 +318,7 @@ static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref,
 			row2(f, bt->fam[i].name, a, b);
 		} else if (bt->fam[i].user) {
 			evidence(ev, sizeof ev, &bt->fam[i]);
+			yours_clause(ev, sizeof ev, &bt->fam[i], bt->judged);
 			row(f, bt->fam[i].name, verify_status_name(bt->fam[i].status),
 			    ev);
 		}
@@ -747,8 +767,8 @@ static void explain(FILE *out, const vreport_subject *s, size_t i, size_t j,
 		else
 			buf_printf(&b, "%s.", rank);
 	}
-	if (f->user && st == VERIFY_WARN &&
-	    verify_rule(f->worst_r, f->tail, bt->judged) == VERIFY_PASS)
+	if (f->user && verify_rule_yours_only(st, f->worst_r, f->tail,
+	                                      bt->judged))
 		buf_printf(&b, "  You asked for these keys, so they are judged "
 		           "alone: fewer than %g%% of random odd multipliers are "
 		           "this bad on them, a WARN (the battery's bar, shared "

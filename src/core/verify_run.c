@@ -15,6 +15,7 @@
 #include "cfx/verify.h"
 #include "cfx/verify_run.h"
 #include "util/xalloc.h"
+#include "core/verify_int.h"
 
 typedef struct run_ctx {
 	verify_battery *bt;
@@ -74,13 +75,26 @@ static void run_ref(void *ctx, size_t i, unsigned w)
 	verify_keys_ref_run(r->bt, i, r->scratch[w]);
 }
 
+/* The screen past the map in its parts (verify_strides_beyond_part),
+ * each a job of the report's or of verify_run_prepare's. */
+typedef struct beyond_jobs {
+	stride_hit *parts;
+	size_t found[VERIFY_BEYOND_PARTS];
+} beyond_jobs;
+
+static void beyond_run(const verify_battery *bt, beyond_jobs *b, size_t k)
+{
+	b->found[k] = verify_strides_beyond_part(bt, (unsigned)k,
+	                                         b->parts + k * VERIFY_BEYOND_WANT);
+}
+
 /* The report's jobs, the longest first: the screen's parts, the
  * listed strides, the examples. */
 typedef struct report_ctx {
 	run_ctx r;
 	size_t listed;
-	stride_hit *parts;
-	size_t found[VERIFY_BEYOND_PARTS];
+	size_t nparts;             /* 0: verify_run_prepare screened them */
+	beyond_jobs b;
 } report_ctx;
 
 static void run_report(void *ctx, size_t i, unsigned w)
@@ -90,17 +104,41 @@ static void run_report(void *ctx, size_t i, unsigned w)
 
 	if (verify_stopped(bt))
 		return;
-	if (i < VERIFY_BEYOND_PARTS) {
+	if (i < x->nparts) {
 		if (bt->smap.s)
-			x->found[i] = verify_strides_beyond_part(bt, (unsigned)i,
-			              x->parts + i * VERIFY_BEYOND_WANT);
+			beyond_run(bt, &x->b, i);
 		return;
 	}
-	i -= VERIFY_BEYOND_PARTS;
+	i -= x->nparts;
 	if (i < x->listed)
 		verify_strides_count(bt, i, x->r.scratch[w]);
 	else
 		verify_family_examples(bt, i - x->listed, x->r.scratch[w]);
+}
+
+/* verify_run_prepare's jobs: the field counts (the offsets first, the
+ * longest), the stride map, the parts of the screen past it. */
+typedef struct prep_ctx {
+	run_ctx r;
+	size_t nfields;
+	verify_fields_cell cells[5];
+	verify_smap map;
+	beyond_jobs b;
+} prep_ctx;
+
+static void run_prepare(void *ctx, size_t i, unsigned w)
+{
+	prep_ctx *x = ctx;
+	verify_battery *bt = x->r.bt;
+
+	if (cancelled(x->r.o))
+		return;
+	if (i < x->nfields)
+		verify_fields_job(bt, i, 0, 0, &x->cells[i], x->r.scratch[w]);
+	else if (i == x->nfields)
+		verify_strides_make(bt->p, bt->bits, &x->map);
+	else
+		beyond_run(bt, &x->b, i - x->nfields - 1);
 }
 
 /* Between jobs that report no progress: only whether to stop. */
@@ -169,11 +207,47 @@ int verify_run_battery(verify_battery *bt, const verify_run_opts *o)
 	return rc < 0 || cancelled(r.o) ? -1 : 0;
 }
 
+int verify_run_prepare(verify_battery *bt, unsigned threads,
+                       const volatile sig_atomic_t *cancel)
+{
+	verify_run_opts o = { .cancel = cancel };
+	prep_ctx *x = xcalloc(1, sizeof *x, "verify prepare");
+	int rc;
+
+	x->r.bt = bt;
+	x->r.o = &o;
+	if (cancelled(&o)) {
+		free(x);
+		return -1;
+	}
+	threads = scratch_take(&x->r, threads, sizeof(uint32_t) << 20);
+	x->nfields = verify_fields_jobs(bt);
+	x->b.parts = xmalloc(verify_strides_beyond_size(), "screen");
+	rc = pool_run(x->nfields + 1 + VERIFY_BEYOND_PARTS, threads,
+	              run_prepare, cancel_done, x);
+	if (rc == 0 && !cancelled(&o)) {
+		if (x->nfields)
+			verify_fields_take(bt, x->cells, x->nfields, 1);
+		verify_smap_free(&bt->smap);
+		bt->smap = x->map;
+		if (bt->smap.s)
+			verify_strides_beyond(bt, x->b.parts, x->b.found);
+		bt->smap.prepared = 1;
+	} else {
+		verify_smap_free(&x->map);
+		rc = -1;
+	}
+	free(x->b.parts);
+	scratch_free(&x->r);
+	free(x);
+	return rc;
+}
+
 int verify_run_report(verify_battery *bt, unsigned threads, size_t upto,
                       const volatile sig_atomic_t *cancel)
 {
 	verify_run_opts o = { .cancel = cancel };
-	report_ctx x = { { bt, &o, { NULL }, 0, 0, NULL }, 0, NULL, { 0 } };
+	report_ctx x = { { bt, &o, { NULL }, 0, 0, NULL }, 0, 0, { NULL, { 0 } } };
 	size_t size = verify_scratch_size(bt), map = sizeof(uint32_t) << 20;
 	int rc;
 
@@ -183,15 +257,19 @@ int verify_run_report(verify_battery *bt, unsigned threads, size_t upto,
 	 * battery's tables */
 	threads = scratch_take(&x.r, threads, size > map ? size : map);
 	x.listed = verify_strides_listed(bt, upto);
-	x.parts = xmalloc(verify_strides_beyond_size(), "screen");
-	bt->smap.nbeyond = 0;
-	rc = pool_run(VERIFY_BEYOND_PARTS + x.listed + bt->nfam, threads,
+	x.b.parts = xmalloc(verify_strides_beyond_size(), "screen");
+	if (!bt->smap.prepared) {
+		x.nparts = VERIFY_BEYOND_PARTS;
+		bt->smap.nbeyond = 0;
+	}
+	rc = pool_run(x.nparts + x.listed + bt->nfam, threads,
 	              run_report, cancel_done, &x);
 	if (rc == 0 && !verify_stopped(bt) && bt->smap.s) {
 		bt->smap.confirmed = x.listed;
-		verify_strides_beyond(bt, x.parts, x.found);
+		if (x.nparts)
+			verify_strides_beyond(bt, x.b.parts, x.b.found);
 	}
-	free(x.parts);
+	free(x.b.parts);
 	scratch_free(&x.r);
 	return rc < 0 || verify_stopped(bt) ? -1 : rc;
 }
