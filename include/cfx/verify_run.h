@@ -69,9 +69,10 @@ int verify_run_report(verify_battery *bt, unsigned threads, size_t upto,
 
 /*
  * What the judge and the report of a battery with the form checks (cfx
- * verify) compute from the constant alone, ahead of them and on threads
- * workers at once: the field checks' counts (verify_fields_job's, exact),
- * the stride map and the screen past it.  verify_judge then judges them
+ * verify) compute from the constant alone, ahead of them: the field
+ * checks' counts (verify_fields_job's, exact) and the stride map in the
+ * calling thread (they allocate: see verify_run.c), the screen past the
+ * map at once on the other threads - 1 workers.  verify_judge then judges them
  * and verify_run_report keeps the screen.  They ran in the judge, in one
  * thread, after the compiled check: cfx verify calls this while the
  * compiler runs (issue 21 point 6: 32-bit verify under 0.5 s).  Stops

@@ -296,6 +296,47 @@ static int names_width(const verify_battery *bt, int ref)
 	return w;
 }
 
+/* A form check's row of the report (not --against): the shift/add
+ * row, the stride map's worst stride, or the first clause of the
+ * detail (the paragraph below has the rest). */
+static void form_row(FILE *f, const vreport_subject *s, const verify_check *k)
+{
+	const verify_battery *bt = &s->bt;
+	char ev[sizeof k->detail];
+
+	if (!strcmp(k->name, "shift/add"))
+		shift_add_row(f, s, k);
+	else if (!strcmp(k->name, "stride map") && bt->smap.n) {
+		const verify_smap *sm = &bt->smap;
+		char pct[40] = "", sh[16];
+		if (sm->percentile >= 0)
+			snprintf(pct, sizeof pct, "; %s%% do better",
+			         verify_share_text(sh, sizeof sh, sm->percentile, 3));
+		/* the map ranks the mean over starts; the paragraph puts the
+		 * count from 0 beside it */
+		snprintf(ev, sizeof ev, "%llu: mean R %.3g at 2^%u x%u%s",
+		         (unsigned long long)sm->s[0].c, sm->s[0].r, sm->s[0].b,
+		         sm->s[0].load, pct);
+		row(f, k->name, verify_status_name(k->status), ev);
+	} else {
+		const char *d = k->detail;
+		char shortd[80], sh[16];
+		int field = !strncmp(k->name, "field ", 6);
+		/* the first clause only (the field checks: their cell, up to
+		 * the first ';', and their rank as every ranked row has it) */
+		size_t cut = field ? strcspn(d, ";(") : strcspn(d, ":;(");
+		int at = snprintf(shortd, sizeof shortd, "%.*s",
+		                  (int)(cut < 44 ? cut : 44), d);
+		while (at > 0 && shortd[at - 1] == ' ')
+			shortd[--at] = '\0';
+		if (field && k->percentile >= 0 && at > 0)
+			snprintf(shortd + at, sizeof shortd - (size_t)at,
+			         "; %s%% do better", verify_share_text(sh,
+			         sizeof sh, k->percentile, 3));
+		row(f, k->name, verify_status_name(k->status), shortd);
+	}
+}
+
 static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref, int full)
 {
 	const verify_battery *bt = &s->bt, *rb = ref ? &ref->bt : NULL;
@@ -347,38 +388,8 @@ static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref,
 			row2(f, k->name, verify_status_name(k->status),
 			     i < rb->nforms ? verify_status_name(rb->forms[i].status)
 			     : "PASS");
-		else if (!strcmp(k->name, "shift/add"))
-			shift_add_row(f, s, k);
-		else if (!strcmp(k->name, "stride map") && bt->smap.n) {
-			const verify_smap *sm = &bt->smap;
-			char pct[40] = "", sh[16];
-			if (sm->percentile >= 0)
-				snprintf(pct, sizeof pct, "; %s%% do better",
-				         verify_share_text(sh, sizeof sh, sm->percentile, 3));
-			/* the map ranks the mean over starts; the paragraph
-			 * puts the count from 0 beside it */
-			snprintf(ev, sizeof ev, "%llu: mean R %.3g at 2^%u x%u%s",
-			         (unsigned long long)sm->s[0].c, sm->s[0].r, sm->s[0].b,
-			         sm->s[0].load, pct);
-			row(f, k->name, verify_status_name(k->status), ev);
-		} else {
-			const char *d = k->detail;
-			char shortd[80], sh[16];
-			int field = !strncmp(k->name, "field ", 6);
-			/* the first clause only; the paragraph below has the rest */
-			/* (the field checks: their cell, up to the first ';', and
-			 * their rank as every ranked row has it) */
-			size_t cut = field ? strcspn(d, ";(") : strcspn(d, ":;(");
-			int at = snprintf(shortd, sizeof shortd, "%.*s",
-			                  (int)(cut < 44 ? cut : 44), d);
-			while (at > 0 && shortd[at - 1] == ' ')
-				shortd[--at] = '\0';
-			if (field && k->percentile >= 0 && at > 0)
-				snprintf(shortd + at, sizeof shortd - (size_t)at,
-				         "; %s%% do better", verify_share_text(sh,
-				         sizeof sh, k->percentile, 3));
-			row(f, k->name, verify_status_name(k->status), shortd);
-		}
+		else
+			form_row(f, s, k);
 	}
 	for (i = bt->nforms; ref && i < rb->nforms; i++)
 		if (&rb->forms[i] != verify_joint(rb))

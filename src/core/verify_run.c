@@ -116,29 +116,50 @@ static void run_report(void *ctx, size_t i, unsigned w)
 		verify_family_examples(bt, i - x->listed, x->r.scratch[w]);
 }
 
-/* verify_run_prepare's jobs: the field counts (the offsets first, the
- * longest), the stride map, the parts of the screen past it. */
+/* verify_run_prepare's work: the field counts (the offsets first, the
+ * longest) and the stride map, which allocate (FLINT's GMP integers,
+ * the cells, the map's rows), in the calling thread alone; the parts of
+ * the screen past the map, which do not, on any worker.  A worker thread
+ * that allocates takes a malloc arena of its own, 64 MiB of address
+ * space, and under ulimit -v GMP aborted where the judge, in the calling
+ * thread, stopped with one line (harden/bounds.sh).  So a job is a slot,
+ * not an item: worker 0 takes the next allocating item while there is
+ * one, else (and every other worker) the next part; the items a slot of
+ * another worker left are done after the pool, in the calling thread. */
 typedef struct prep_ctx {
 	run_ctx r;
 	size_t nfields;
 	verify_fields_cell cells[5];
 	verify_smap map;
 	beyond_jobs b;
+	size_t next_own, next_part;   /* items taken (atomic) */
 } prep_ctx;
+
+/* Allocating item k: a field count, or (k == nfields) the map. */
+static void prepare_own(prep_ctx *x, size_t k)
+{
+	verify_battery *bt = x->r.bt;
+
+	if (k < x->nfields)
+		verify_fields_job(bt, k, 0, 0, &x->cells[k], x->r.scratch[0]);
+	else
+		verify_strides_make(bt->p, bt->bits, &x->map);
+}
 
 static void run_prepare(void *ctx, size_t i, unsigned w)
 {
 	prep_ctx *x = ctx;
-	verify_battery *bt = x->r.bt;
+	size_t k;
 
+	(void)i;
 	if (cancelled(x->r.o))
 		return;
-	if (i < x->nfields)
-		verify_fields_job(bt, i, 0, 0, &x->cells[i], x->r.scratch[w]);
-	else if (i == x->nfields)
-		verify_strides_make(bt->p, bt->bits, &x->map);
-	else
-		beyond_run(bt, &x->b, i - x->nfields - 1);
+	if (w == 0 && (k = __atomic_fetch_add(&x->next_own, 1,
+	                                      __ATOMIC_RELAXED)) <= x->nfields)
+		prepare_own(x, k);
+	else if ((k = __atomic_fetch_add(&x->next_part, 1, __ATOMIC_RELAXED)) <
+	         VERIFY_BEYOND_PARTS)
+		beyond_run(x->r.bt, &x->b, k);
 }
 
 /* Between jobs that report no progress: only whether to stop. */
@@ -220,11 +241,13 @@ int verify_run_prepare(verify_battery *bt, unsigned threads,
 		free(x);
 		return -1;
 	}
-	threads = scratch_take(&x->r, threads, sizeof(uint32_t) << 20);
+	scratch_take(&x->r, 1, sizeof(uint32_t) << 20);   /* worker 0's */
 	x->nfields = verify_fields_jobs(bt);
 	x->b.parts = xmalloc(verify_strides_beyond_size(), "screen");
 	rc = pool_run(x->nfields + 1 + VERIFY_BEYOND_PARTS, threads,
 	              run_prepare, cancel_done, x);
+	while (rc == 0 && !cancelled(&o) && x->next_own <= x->nfields)
+		prepare_own(x, x->next_own++);
 	if (rc == 0 && !cancelled(&o)) {
 		if (x->nfields)
 			verify_fields_take(bt, x->cells, x->nfields, 1);
