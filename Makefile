@@ -182,7 +182,9 @@ build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
 		$(PKG_LIBS)
 
 .SECONDARY: $(FUZZ_OBJ)
-fuzz: $(FUZZ_BIN)
+# the lattice module too: fuzz_repl runs verify, which reduces lattices
+# with it (found at build/fuzz/../, as modload.c looks beside the program)
+fuzz: $(FUZZ_BIN) $(LLL_MOD)
 	@scripts/fuzz.sh $(FUZZ_TIME) $(FUZZ_NAMES)
 
 # ---- calibration -------------------------------------------------------

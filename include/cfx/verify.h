@@ -269,6 +269,10 @@ typedef struct verify_smap {
 	size_t beyond_found;
 	size_t nbeyond;
 	verify_stride beyond[VERIFY_BEYOND];
+	int ranked;                /* made with a reference: status by rule */
+	int prepared;              /* made and screened past the set ahead of
+	                            * the judge (verify_run_prepare): the
+	                            * judge ranks it, the report keeps it */
 } verify_smap;
 
 /* How far a battery's field checks are counted (bt->fields_counted):
@@ -518,6 +522,12 @@ verify_status verify_rule(double worst_r, double tail, size_t judged);
  * verdict's. */
 verify_status verify_rule_yours(double worst_r, double tail, size_t judged);
 
+/* 1 when st, verify_rule_yours' status for these figures, is a WARN only
+ * because the keys are the user's (verify_rule over F judged passes
+ * them): what the report and the JSON's detail say in a clause. */
+int verify_rule_yours_only(verify_status st, double worst_r, double tail,
+                           size_t judged);
+
 /* On a small word (VERIFY_MIN_BITS..VERIFY_SMALL_BITS bits), how many
  * of its 2^(bits-1) odd multipliers have some c k family other than the
  * sequential keys at worst R >= VERIFY_BAD_R over the default tables:
@@ -555,6 +565,10 @@ const char *verify_fail_words(const verify_battery *bt, char *s, size_t n);
  */
 verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
                              verify_smap *sm);
+
+/* verify_strides but the status (the part that does not depend on the
+ * checks judged): sm made and ranked, its status INFO until judged. */
+void verify_strides_make(uint64_t p, unsigned bits, verify_smap *sm);
 
 /*
  * The stride map's FAIL alone, for screens of many candidates (search's

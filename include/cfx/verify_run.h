@@ -68,6 +68,21 @@ int verify_run_report(verify_battery *bt, unsigned threads, size_t upto,
                       const volatile sig_atomic_t *cancel);
 
 /*
+ * What the judge and the report of a battery with the form checks (cfx
+ * verify) compute from the constant alone, ahead of them: the field
+ * checks' counts (verify_fields_job's, exact) and the stride map in the
+ * calling thread (they allocate: see verify_run.c), the screen past the
+ * map at once on the other threads - 1 workers.  verify_judge then judges them
+ * and verify_run_report keeps the screen.  They ran in the judge, in one
+ * thread, after the compiled check: cfx verify calls this while the
+ * compiler runs (issue 21 point 6: 32-bit verify under 0.5 s).  Stops
+ * early when *cancel (NULL: never) is set.  Returns 0, or -1 when
+ * cancelled (then nothing is kept: the judge does it all).
+ */
+int verify_run_prepare(verify_battery *bt, unsigned threads,
+                       const volatile sig_atomic_t *cancel);
+
+/*
  * A quick screen for searches and tests: plan, count every family in
  * this thread and judge (no shift/add checks).  Per family: worst_r,
  * tail, percentile, status, reason.  Returns 0, or -1 with err.  Free

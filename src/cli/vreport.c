@@ -152,6 +152,25 @@ static void evidence(char *buf, size_t n, const verify_family *f)
 	}
 }
 
+/* A row of your own keys that WARNs only because they are yours
+ * (verify_rule_yours_only): the reason, in a clause after its evidence
+ * (issue 21: the default report said nothing of it, only --full's
+ * paragraph did). */
+static void yours_clause(char *buf, size_t n, const verify_family *f,
+                         size_t judged)
+{
+	char sh[16];
+	size_t len = strlen(buf);
+	double as_bad = verify_share_as_bad(f->percentile, f->tail);
+
+	if (!f->user || as_bad < 0 || len >= n ||
+	    !verify_rule_yours_only(f->status, f->worst_r, f->tail, judged))
+		return;
+	snprintf(buf + len, n - len, "; judged alone as your keys: %s%% as "
+	         "bad, under %g%%", verify_share_text(sh, sizeof sh, as_bad, 3),
+	         100 * VERIFY_ALPHA_FAIL);
+}
+
 /* text padded to width with its first word (a status) in its colour on
  * a coloured f: the escapes take no column, so the table stays aligned */
 static void cell(FILE *f, const char *text, int width)
@@ -277,6 +296,47 @@ static int names_width(const verify_battery *bt, int ref)
 	return w;
 }
 
+/* A form check's row of the report (not --against): the shift/add
+ * row, the stride map's worst stride, or the first clause of the
+ * detail (the paragraph below has the rest). */
+static void form_row(FILE *f, const vreport_subject *s, const verify_check *k)
+{
+	const verify_battery *bt = &s->bt;
+	char ev[sizeof k->detail];
+
+	if (!strcmp(k->name, "shift/add"))
+		shift_add_row(f, s, k);
+	else if (!strcmp(k->name, "stride map") && bt->smap.n) {
+		const verify_smap *sm = &bt->smap;
+		char pct[40] = "", sh[16];
+		if (sm->percentile >= 0)
+			snprintf(pct, sizeof pct, "; %s%% do better",
+			         verify_share_text(sh, sizeof sh, sm->percentile, 3));
+		/* the map ranks the mean over starts; the paragraph puts the
+		 * count from 0 beside it */
+		snprintf(ev, sizeof ev, "%llu: mean R %.3g at 2^%u x%u%s",
+		         (unsigned long long)sm->s[0].c, sm->s[0].r, sm->s[0].b,
+		         sm->s[0].load, pct);
+		row(f, k->name, verify_status_name(k->status), ev);
+	} else {
+		const char *d = k->detail;
+		char shortd[80], sh[16];
+		int field = !strncmp(k->name, "field ", 6);
+		/* the first clause only (the field checks: their cell, up to
+		 * the first ';', and their rank as every ranked row has it) */
+		size_t cut = field ? strcspn(d, ";(") : strcspn(d, ":;(");
+		int at = snprintf(shortd, sizeof shortd, "%.*s",
+		                  (int)(cut < 44 ? cut : 44), d);
+		while (at > 0 && shortd[at - 1] == ' ')
+			shortd[--at] = '\0';
+		if (field && k->percentile >= 0 && at > 0)
+			snprintf(shortd + at, sizeof shortd - (size_t)at,
+			         "; %s%% do better", verify_share_text(sh,
+			         sizeof sh, k->percentile, 3));
+		row(f, k->name, verify_status_name(k->status), shortd);
+	}
+}
+
 static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref, int full)
 {
 	const verify_battery *bt = &s->bt, *rb = ref ? &ref->bt : NULL;
@@ -299,6 +359,7 @@ static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref,
 			row2(f, bt->fam[i].name, a, b);
 		} else if (bt->fam[i].user) {
 			evidence(ev, sizeof ev, &bt->fam[i]);
+			yours_clause(ev, sizeof ev, &bt->fam[i], bt->judged);
 			row(f, bt->fam[i].name, verify_status_name(bt->fam[i].status),
 			    ev);
 		}
@@ -327,38 +388,8 @@ static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref,
 			row2(f, k->name, verify_status_name(k->status),
 			     i < rb->nforms ? verify_status_name(rb->forms[i].status)
 			     : "PASS");
-		else if (!strcmp(k->name, "shift/add"))
-			shift_add_row(f, s, k);
-		else if (!strcmp(k->name, "stride map") && bt->smap.n) {
-			const verify_smap *sm = &bt->smap;
-			char pct[40] = "", sh[16];
-			if (sm->percentile >= 0)
-				snprintf(pct, sizeof pct, "; %s%% do better",
-				         verify_share_text(sh, sizeof sh, sm->percentile, 3));
-			/* the map ranks the mean over starts; the paragraph
-			 * puts the count from 0 beside it */
-			snprintf(ev, sizeof ev, "%llu: mean R %.3g at 2^%u x%u%s",
-			         (unsigned long long)sm->s[0].c, sm->s[0].r, sm->s[0].b,
-			         sm->s[0].load, pct);
-			row(f, k->name, verify_status_name(k->status), ev);
-		} else {
-			const char *d = k->detail;
-			char shortd[80], sh[16];
-			int field = !strncmp(k->name, "field ", 6);
-			/* the first clause only; the paragraph below has the rest */
-			/* (the field checks: their cell, up to the first ';', and
-			 * their rank as every ranked row has it) */
-			size_t cut = field ? strcspn(d, ";(") : strcspn(d, ":;(");
-			int at = snprintf(shortd, sizeof shortd, "%.*s",
-			                  (int)(cut < 44 ? cut : 44), d);
-			while (at > 0 && shortd[at - 1] == ' ')
-				shortd[--at] = '\0';
-			if (field && k->percentile >= 0 && at > 0)
-				snprintf(shortd + at, sizeof shortd - (size_t)at,
-				         "; %s%% do better", verify_share_text(sh,
-				         sizeof sh, k->percentile, 3));
-			row(f, k->name, verify_status_name(k->status), shortd);
-		}
+		else
+			form_row(f, s, k);
 	}
 	for (i = bt->nforms; ref && i < rb->nforms; i++)
 		if (&rb->forms[i] != verify_joint(rb))
@@ -747,8 +778,8 @@ static void explain(FILE *out, const vreport_subject *s, size_t i, size_t j,
 		else
 			buf_printf(&b, "%s.", rank);
 	}
-	if (f->user && st == VERIFY_WARN &&
-	    verify_rule(f->worst_r, f->tail, bt->judged) == VERIFY_PASS)
+	if (f->user && verify_rule_yours_only(st, f->worst_r, f->tail,
+	                                      bt->judged))
 		buf_printf(&b, "  You asked for these keys, so they are judged "
 		           "alone: fewer than %g%% of random odd multipliers are "
 		           "this bad on them, a WARN (the battery's bar, shared "

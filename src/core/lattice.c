@@ -350,6 +350,11 @@ typedef struct enumer {
 	__int128 lim[LATTICE_MAX_FIELDS + 1];   /* X_i - 1, W - 1 */
 	unsigned nsub;
 	__int128 sub_lim[LATTICE_SUBS][LATTICE_MAX_FIELDS + 1];
+	/* the same limits in 64 bits, when every one and K fit (line_points'
+	 * short lines then in 64-bit integers) */
+	int small;
+	int64_t lim64[LATTICE_MAX_FIELDS + 1];
+	int64_t sub_lim64[LATTICE_SUBS][LATTICE_MAX_FIELDS + 1];
 	double sub_pairs[LATTICE_SUBS];
 	int sub_bad[LATTICE_SUBS];
 } enumer;
@@ -576,38 +581,74 @@ static void visit(enumer *en)
 }
 
 /* The points P + t B, t = lo..hi (but the zero point when the line
- * passes through it: zero), that lie in the box: the pairs of keys with
- * that difference, prod (X_i - |u_i|); the same for each box inside it.
- * On exact integers, as line_sum_exact. */
+ * passes through it: zero), that lie in the box, in integers of type T
+ * (the point's p, b and the limits lim, sub_lim of that type): the pairs
+ * of keys with that difference, prod (X_i - |u_i|), into en->pairs; the
+ * same for each box inside it.  One loop for line_points' two widths;
+ * en, nf, zero, lo, hi, i and s are theirs. */
+#define LINE_POINTS(T, p, b, lim, sub_lim) do {                               \
+	T t_, a_[LATTICE_MAX_FIELDS + 1], term_;                              \
+	for (t_ = (T)lo; t_ <= (T)hi; t_++) {                                 \
+		if (zero && t_ == 0)                                          \
+			continue;                                             \
+		for (i = 0; i <= nf; i++) {                                   \
+			a_[i] = p[i] + t_ * b[i];                             \
+			a_[i] = a_[i] < 0 ? -a_[i] : a_[i];                   \
+			if (a_[i] > lim[i])                                   \
+				break;                                        \
+		}                                                             \
+		if (i <= nf)                                                  \
+			continue;                                             \
+		for (term_ = 1, i = 0; i < nf; i++)                           \
+			term_ *= lim[i] + 1 - a_[i];                          \
+		en->pairs += (double)term_;                                   \
+		for (s = 0; s < en->nsub; s++) {                              \
+			for (term_ = 1, i = 0; i <= nf && term_; i++)         \
+				if (a_[i] > sub_lim[s][i])                    \
+					term_ = 0;                            \
+				else if (i < nf)                              \
+					term_ *= sub_lim[s][i] + 1 - a_[i];   \
+			en->sub_pairs[s] += (double)term_;                    \
+		}                                                             \
+	}                                                                     \
+} while (0)
+
+/* LINE_POINTS in 64 bits, inlined where it is called so that two fields
+ * (nf 2, the offsets' lattices) get a loop of their own. */
+static inline __attribute__((always_inline))
+void line_points64(enumer *en, const int64_t *p, const int64_t *b, int zero,
+                   int64_t lo, int64_t hi, unsigned nf)
+{
+	unsigned i, s;
+
+	LINE_POINTS(int64_t, p, b, en->lim64, en->sub_lim64);
+}
+
+/* LINE_POINTS on exact integers, as line_sum_exact: in 64 bits (the
+ * limits' copies en->lim64 and sub_lim64, en->small) when every
+ * coordinate P_i + t B_i of the line fits (the products of the X_i -
+ * |u_i| are at most K), else in 128.  The same points, the same products
+ * added in the same order, so the same sums to the last bit; the
+ * __int128 arithmetic was most of the quick screen's walk (issue 21). */
 static void line_points(enumer *en, const i128 *P, const i128 *B, int zero,
                         i128 lo, i128 hi)
 {
 	unsigned nf = en->nf, i, s;
-	i128 t, a[LATTICE_MAX_FIELDS + 1], term;
+	int64_t p[LATTICE_MAX_FIELDS + 1], b[LATTICE_MAX_FIELDS + 1];
+	int small = en->small && lo >= -16 && hi <= 16;
 
-	for (t = lo; t <= hi; t++) {
-		if (zero && t == 0)
-			continue;
-		for (i = 0; i <= nf; i++) {
-			a[i] = P[i] + t * B[i];
-			a[i] = a[i] < 0 ? -a[i] : a[i];
-			if (a[i] > en->lim[i])
-				break;
-		}
-		if (i <= nf)
-			continue;
-		for (term = 1, i = 0; i < nf; i++)
-			term *= en->lim[i] + 1 - a[i];
-		en->pairs += (double)term;
-		for (s = 0; s < en->nsub; s++) {
-			for (term = 1, i = 0; i <= nf && term; i++)
-				if (a[i] > en->sub_lim[s][i])
-					term = 0;
-				else if (i < nf)
-					term *= en->sub_lim[s][i] + 1 - a[i];
-			en->sub_pairs[s] += (double)term;
-		}
+	for (i = 0; small && i <= nf; i++) {
+		small = P[i] < (i128)1 << 61 && P[i] > -((i128)1 << 61) &&
+		        B[i] < (i128)1 << 56 && B[i] > -((i128)1 << 56);
+		p[i] = (int64_t)P[i];
+		b[i] = (int64_t)B[i];
 	}
+	if (small && nf == 2)
+		line_points64(en, p, b, zero, (int64_t)lo, (int64_t)hi, 2);
+	else if (small)
+		line_points64(en, p, b, zero, (int64_t)lo, (int64_t)hi, nf);
+	else
+		LINE_POINTS(i128, P, B, en->lim, en->sub_lim);
 }
 
 /* Level 0: the line through the point the levels above chose, along the
@@ -748,6 +789,14 @@ static double bound_job(const int64_t (*outi)[MODLOAD_LLL_MAX], int fits,
 	for (k = 0; k < nsub; k++)
 		for (i = 0; i <= nf; i++)
 			en.sub_lim[k][i] = (i128)(i < nf ? sub[k].X[i] : sub[k].W) - 1;
+	/* X_i, W and K at most 2^62: the 64-bit short lines (line_points) */
+	en.small = s->K <= 0x1p62;
+	for (i = 0; i <= nf; i++) {
+		en.small &= en.lim[i] < (i128)1 << 62;
+		en.lim64[i] = (int64_t)en.lim[i];
+		for (k = 0; k < nsub; k++)
+			en.sub_lim64[k][i] = (int64_t)en.sub_lim[k][i];
+	}
 	en.d = d;
 	en.nf = nf;
 	en.row = outi;

@@ -181,6 +181,9 @@ static void expr_said(walk *w, size_t i, const char *etype, const char *ub)
 	free(hex);
 }
 
+static unsigned alias_word(const walk *w, const char *name, char *cond,
+                           size_t n, unsigned long *line);
+
 static void mult_constant(walk *w, review_kind k, const char *name,
                           const char *text, const mpz_t v, int suffix_long,
                           unsigned type_word, const char *type,
@@ -188,12 +191,17 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 {
 	const char *cond = "";
 	unsigned long cline = 0;
-	unsigned ctx;
+	unsigned ctx, wctx;
 	size_t i;
+	char acond[96];
 
 	if (w->file >= w->r->nown)
 		return;                  /* another input's: its own review's */
 	ctx = review_ctx_word(w, &cond, &cline);
+	wctx = ctx;
+	if (!ctx && k == REVIEW_DEFINE && !type_word && suffix_long == 1 &&
+	    (wctx = alias_word(w, name, acond, sizeof acond, &cline)))
+		cond = acond;
 	i = review_mult_new(w->r, k, w->file, line, name, text);
 	review_mult *m = &w->r->mult[i];
 	const define *old;
@@ -201,7 +209,7 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 	int have_mw;
 
 	mpz_set(m->p, v);
-	review_infer_word(m, type_word, type, suffix_long, ctx, cond, cline);
+	review_infer_word(m, type_word, type, suffix_long, wctx, cond, cline);
 	have_mw = review_mult_width(m, suffix_long, type_word, type, &mw) == 0;
 	/* no type and no #if: the use decides over the literal (C does
 	 * the multiply in the wider of the two types), then a comment that
@@ -504,6 +512,8 @@ struct name_use {
 	unsigned flags;          /* U_* */
 	unsigned long nasg;      /* its uses that assign it (U_ASSIGNED) */
 	unsigned long nuse;      /* all its uses */
+	unsigned long ndirect;   /* its uses by its own name, not an
+	                          * alias's (nasg not among them) */
 };
 
 static size_t use_slot(const walk *w, const char *name)
@@ -605,6 +615,7 @@ void review_uses_index(walk *w)
 			unsigned f = use_at(w, j);
 			w->uses[h].flags |= f;
 			w->uses[h].nasg += (f & U_ASSIGNED) != 0;
+			w->uses[h].ndirect += (f & U_ASSIGNED) == 0;
 			w->uses[h].nuse++;
 		}
 	/* an alias's uses are its constant's ("#define HASH_MULT BASE",
@@ -632,6 +643,34 @@ void review_uses_free(walk *w)
 	w->fns = NULL;
 	w->nfns = 0;
 	review_alias_free_decls(w);
+}
+
+/* The word of define name's long (a UL literal under no #if) when the
+ * code reads it only through aliases that are all under one #if
+ * BITS_PER_LONG word ("#if BITS_PER_LONG == 32 / #define HASH_MULT
+ * MULT_A"): that word, with why into cond and the alias's line; else 0,
+ * and long is taken as LP64's (issue 23: MULT_A was judged at 64 bits,
+ * "a 32-bit constant in a 64-bit word", where only 32-bit longs see it). */
+static unsigned alias_word(const walk *w, const char *name, char *cond,
+                           size_t n, unsigned long *line)
+{
+	const alias_decl *a[16];
+	size_t na = review_alias_list(w, name, a, 16), k;
+
+	if (!na || na > 16 || !w->uses ||
+	    w->uses[use_slot(w, name)].ndirect)
+		return 0;
+	for (k = 0; k < na; k++)
+		if (a[k]->decl || !a[k]->ctx || a[k]->ctx != a[0]->ctx)
+			return 0;
+	snprintf(cond, n, "#if BITS_PER_LONG == %u around %s, the one "
+	         "name it is used by", a[0]->ctx, a[0]->name);
+	if (na > 1)
+		snprintf(cond, n, "#if BITS_PER_LONG == %u around %s and its "
+		         "other aliases, the names it is used by", a[0]->ctx,
+		         a[0]->name);
+	*line = a[0]->line;
+	return a[0]->ctx;
 }
 
 static unsigned uses_of(const walk *w, const char *name)

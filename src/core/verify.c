@@ -364,8 +364,7 @@ static void yours_note(char *reason, size_t size, verify_status st,
 {
 	size_t len = strlen(reason);
 
-	if (st != VERIFY_WARN || verify_rule(r, tail, judged) != VERIFY_PASS ||
-	    len >= size)
+	if (!verify_rule_yours_only(st, r, tail, judged) || len >= size)
 		return;
 	snprintf(reason + len, size - len, "; WARN for your own keys: fewer "
 	         "than %g%% of random odd multipliers are this bad on them",
@@ -692,36 +691,81 @@ static void field_text(char *buf, size_t n, const lattice_cell *c,
  * exact count's, and the cells no bound lets reach it are neither bounded
  * further nor counted (a count of every cell made cfx search's default
  * run five times slower, 1.7 s to 9.5 s of processor time, and the
- * prediction it then fell back to can be below the count). */
-static void fields_count(verify_battery *bt, const unsigned *tables,
-                         size_t nt, double roff, double rlay)
+ * prediction it then fell back to can be below the count).  In jobs
+ * (verify_fields_job), which verify_run_prepare runs at once. */
+static int fields_plan(const verify_battery *bt, unsigned *tables,
+                       size_t *nt, lattice_layout *lay, size_t *nl)
 {
-	uint32_t *loads = xmalloc(sizeof *loads << 20, "field counts");
+	*nt = stride_tables(bt->bits, tables);
+	*nl = lattice_fixed(bt->bits, lay);
+	return verify_smap_ref_of(bt->bits) && (bt->p & 1) && *nt;
+}
+
+size_t verify_fields_jobs(const verify_battery *bt)
+{
+	unsigned tables[STRIDE_MAX_TABLES];
 	lattice_layout lay[4];
-	lattice_cell c;
-	size_t nl, i;
+	size_t nt, nl;
+
+	return fields_plan(bt, tables, &nt, lay, &nl) ? 1 + nl : 0;
+}
+
+void verify_fields_job(const verify_battery *bt, size_t k, double roff,
+                       double rlay, verify_fields_cell *out,
+                       uint32_t *scratch)
+{
+	unsigned tables[STRIDE_MAX_TABLES];
+	lattice_layout lay[4];
+	size_t nt, nl;
+
+	fields_plan(bt, tables, &nt, lay, &nl);
+	memset(out, 0, sizeof *out);
+	/* the offsets the battery's fields x<<h|y families judge (counted,
+	 * against their own reference) are theirs alone: one judgement per
+	 * cell.  The offsets' reference (calibrate --strides) leaves out the
+	 * same ones: the same set ranked as measured. */
+	if (k == 0) {
+		lattice_offsets_from(bt->p, bt->bits, tables, nt,
+		                     verify_fields_offsets(bt->bits), roff, &out->c,
+		                     &out->h, scratch);
+		return;
+	}
+	out->lay = lay[k - 1];
+	out->r = lattice_worst_from(bt->p, bt->bits, &lay[k - 1], tables, nt,
+	                            rlay, &out->c, scratch);
+}
+
+void verify_fields_take(verify_battery *bt, const verify_fields_cell *cells,
+                        size_t n, int exact)
+{
+	size_t i;
 
 	memset(&bt->foff, 0, sizeof bt->foff);
 	memset(&bt->flay, 0, sizeof bt->flay);
 	memset(&bt->flay_lay, 0, sizeof bt->flay_lay);
 	bt->foff_h = 0;
-	/* the offsets the battery's fields x<<h|y families judge (counted,
-	 * against their own reference) are theirs alone: one judgement per
-	 * cell.  The offsets' reference (calibrate --strides) leaves out the
-	 * same ones: the same set ranked as measured. */
-	lattice_offsets_from(bt->p, bt->bits, tables, nt,
-	                     verify_fields_offsets(bt->bits), roff, &bt->foff,
-	                     &bt->foff_h, loads);
-	nl = lattice_fixed(bt->bits, lay);
-	for (i = 0; i < nl; i++)
-		if (lattice_worst_from(bt->p, bt->bits, &lay[i], tables, nt, rlay,
-		                       &c, loads) > bt->flay.r || i == 0) {
-			bt->flay = c;
-			bt->flay_lay = lay[i];
+	if (n) {
+		bt->foff = cells[0].c;
+		bt->foff_h = cells[0].h;
+	}
+	for (i = 1; i < n; i++)
+		if (cells[i].r > bt->flay.r || i == 1) {
+			bt->flay = cells[i].c;
+			bt->flay_lay = cells[i].lay;
 		}
+	bt->fields_counted = exact ? VERIFY_FIELDS_EXACT : VERIFY_FIELDS_SCREENED;
+}
+
+static void fields_count(verify_battery *bt, double roff, double rlay)
+{
+	uint32_t *loads = xmalloc(sizeof *loads << 20, "field counts");
+	verify_fields_cell cells[5];
+	size_t n = verify_fields_jobs(bt), k;
+
+	for (k = 0; k < n; k++)
+		verify_fields_job(bt, k, roff, rlay, &cells[k], loads);
 	free(loads);
-	bt->fields_counted = roff > 0 || rlay > 0 ? VERIFY_FIELDS_SCREENED
-	                     : VERIFY_FIELDS_EXACT;
+	verify_fields_take(bt, cells, n, roff <= 0 && rlay <= 0);
 }
 
 /* One field check, ranked against its reference (pct, beta): the worst
@@ -813,7 +857,7 @@ static void check_fields(verify_battery *bt, int full)
 	}
 	if (bt->fields_counted < (full ? VERIFY_FIELDS_EXACT
 	                          : VERIFY_FIELDS_SCREENED))
-		fields_count(bt, tables, nt, roff, rlay);
+		fields_count(bt, roff, rlay);
 	if (bt->fields_counted == VERIFY_FIELDS_EXACT)
 		roff = rlay = 0;
 	two = (lattice_layout){ 2, { bt->foff_h, 0, 0, 0 } };

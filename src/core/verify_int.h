@@ -164,6 +164,28 @@ const verify_smap_ref *verify_smap_ref_of(unsigned bits);
  * too), after the form checks. */
 void verify_check_strides(verify_battery *bt, int full);
 
+/* The field checks' counts in jobs (verify.c), which verify_run_prepare
+ * runs at once and check_fields one after the other: job 0 the worst
+ * offset h of two fields (c, h), job k >= 1 the worst cell of the fixed
+ * layout lay (c, r); verify_fields_jobs of them (0: no field check at
+ * this width, or an even p), each with a scratch of 2^20 counters.
+ * roff, rlay: as check_fields' (0: exact).  verify_fields_take sets bt's
+ * foff, foff_h, flay and flay_lay from the n cells in job order, and
+ * fields_counted (exact: VERIFY_FIELDS_EXACT). */
+typedef struct verify_fields_cell {
+	lattice_cell c;
+	unsigned h;
+	lattice_layout lay;
+	double r;
+} verify_fields_cell;
+
+size_t verify_fields_jobs(const verify_battery *bt);
+void verify_fields_job(const verify_battery *bt, size_t k, double roff,
+                       double rlay, verify_fields_cell *out,
+                       uint32_t *scratch);
+void verify_fields_take(verify_battery *bt, const verify_fields_cell *cells,
+                        size_t n, int exact);
+
 /* A form check's slot, zeroed, named and with status st: bt->forms'
  * next (at most VERIFY_MAX_FORMS). */
 verify_check *verify_form(verify_battery *bt, const char *name,

@@ -62,8 +62,7 @@ static void smap_reset(verify_smap *sm)
 	sm->collapse_above = -1;
 }
 
-verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
-                             verify_smap *sm)
+void verify_strides_make(uint64_t p, unsigned bits, verify_smap *sm)
 {
 	unsigned tables[STRIDE_MAX_TABLES];
 	size_t nt = stride_tables(bits, tables), i;
@@ -72,7 +71,7 @@ verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
 
 	smap_reset(sm);
 	if (!nt || !(p & 1))
-		return sm->status;
+		return;
 	hit = xmalloc(STRIDE_MAP_COUNT * sizeof *hit, "stride map");
 	sm->worst = stride_map(p, bits, tables, nt, hit);
 	sm->n = STRIDE_MAP_COUNT;
@@ -87,7 +86,7 @@ verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
 	}
 	free(hit);
 	if (!ref)
-		return sm->status;
+		return;
 	sm->ref_collapse[0] = ref->collapse[10];
 	sm->ref_collapse[1] = ref->collapse[50];
 	sm->ref_collapse[2] = ref->collapse[90];
@@ -96,8 +95,23 @@ verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
 		if (ref->collapse[i] < (double)sm->collapse)
 			sm->collapse_above = (int)i;
 	sm->tail = verify_pct_tail(ref->pct, ref->beta, sm->worst, &sm->percentile);
-	sm->status = verify_rule(sm->worst, sm->tail, judged);
+	sm->ranked = 1;
+}
+
+/* The map's status over judged checks: its rank's rule (INFO when it is
+ * not made or has no reference). */
+static verify_status smap_judge(verify_smap *sm, size_t judged)
+{
+	if (sm->ranked)
+		sm->status = verify_rule(sm->worst, sm->tail, judged);
 	return sm->status;
+}
+
+verify_status verify_strides(uint64_t p, unsigned bits, size_t judged,
+                             verify_smap *sm)
+{
+	verify_strides_make(p, bits, sm);
+	return smap_judge(sm, judged);
 }
 
 /* The screen of the map's set (stride_screen_set: the cells that cannot
@@ -301,7 +315,9 @@ void verify_check_strides(verify_battery *bt, int full)
 	verify_check *k;
 	char ref[96] = "", sh[16];
 
-	if (full) {
+	if (full && sm->prepared) {      /* verify_run_prepare made it */
+		smap_judge(sm, bt->judged);
+	} else if (full) {
 		verify_strides(bt->p, bt->bits, bt->judged, sm);
 	} else {
 		strides_quick(bt, sm);

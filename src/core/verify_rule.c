@@ -74,6 +74,13 @@ verify_status verify_rule_yours(double worst_r, double tail, size_t judged)
 	return st;
 }
 
+int verify_rule_yours_only(verify_status st, double worst_r, double tail,
+                           size_t judged)
+{
+	return st == VERIFY_WARN &&
+	       verify_rule(worst_r, tail, judged) == VERIFY_PASS;
+}
+
 /* The general case of verify_rule_r: by bisection (the tail falls as R
  * grows). */
 static double rule_r_bisect(const double *pct, double beta, size_t judged,

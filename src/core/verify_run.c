@@ -15,6 +15,7 @@
 #include "cfx/verify.h"
 #include "cfx/verify_run.h"
 #include "util/xalloc.h"
+#include "core/verify_int.h"
 
 typedef struct run_ctx {
 	verify_battery *bt;
@@ -74,13 +75,26 @@ static void run_ref(void *ctx, size_t i, unsigned w)
 	verify_keys_ref_run(r->bt, i, r->scratch[w]);
 }
 
+/* The screen past the map in its parts (verify_strides_beyond_part),
+ * each a job of the report's or of verify_run_prepare's. */
+typedef struct beyond_jobs {
+	stride_hit *parts;
+	size_t found[VERIFY_BEYOND_PARTS];
+} beyond_jobs;
+
+static void beyond_run(const verify_battery *bt, beyond_jobs *b, size_t k)
+{
+	b->found[k] = verify_strides_beyond_part(bt, (unsigned)k,
+	                                         b->parts + k * VERIFY_BEYOND_WANT);
+}
+
 /* The report's jobs, the longest first: the screen's parts, the
  * listed strides, the examples. */
 typedef struct report_ctx {
 	run_ctx r;
 	size_t listed;
-	stride_hit *parts;
-	size_t found[VERIFY_BEYOND_PARTS];
+	size_t nparts;             /* 0: verify_run_prepare screened them */
+	beyond_jobs b;
 } report_ctx;
 
 static void run_report(void *ctx, size_t i, unsigned w)
@@ -90,17 +104,62 @@ static void run_report(void *ctx, size_t i, unsigned w)
 
 	if (verify_stopped(bt))
 		return;
-	if (i < VERIFY_BEYOND_PARTS) {
+	if (i < x->nparts) {
 		if (bt->smap.s)
-			x->found[i] = verify_strides_beyond_part(bt, (unsigned)i,
-			              x->parts + i * VERIFY_BEYOND_WANT);
+			beyond_run(bt, &x->b, i);
 		return;
 	}
-	i -= VERIFY_BEYOND_PARTS;
+	i -= x->nparts;
 	if (i < x->listed)
 		verify_strides_count(bt, i, x->r.scratch[w]);
 	else
 		verify_family_examples(bt, i - x->listed, x->r.scratch[w]);
+}
+
+/* verify_run_prepare's work: the field counts (the offsets first, the
+ * longest) and the stride map, which allocate (FLINT's GMP integers,
+ * the cells, the map's rows), in the calling thread alone; the parts of
+ * the screen past the map, which do not, on any worker.  A worker thread
+ * that allocates takes a malloc arena of its own, 64 MiB of address
+ * space, and under ulimit -v GMP aborted where the judge, in the calling
+ * thread, stopped with one line (harden/bounds.sh).  So a job is a slot,
+ * not an item: worker 0 takes the next allocating item while there is
+ * one, else (and every other worker) the next part; the items a slot of
+ * another worker left are done after the pool, in the calling thread. */
+typedef struct prep_ctx {
+	run_ctx r;
+	size_t nfields;
+	verify_fields_cell cells[5];
+	verify_smap map;
+	beyond_jobs b;
+	size_t next_own, next_part;   /* items taken (atomic) */
+} prep_ctx;
+
+/* Allocating item k: a field count, or (k == nfields) the map. */
+static void prepare_own(prep_ctx *x, size_t k)
+{
+	verify_battery *bt = x->r.bt;
+
+	if (k < x->nfields)
+		verify_fields_job(bt, k, 0, 0, &x->cells[k], x->r.scratch[0]);
+	else
+		verify_strides_make(bt->p, bt->bits, &x->map);
+}
+
+static void run_prepare(void *ctx, size_t i, unsigned w)
+{
+	prep_ctx *x = ctx;
+	size_t k;
+
+	(void)i;
+	if (cancelled(x->r.o))
+		return;
+	if (w == 0 && (k = __atomic_fetch_add(&x->next_own, 1,
+	                                      __ATOMIC_RELAXED)) <= x->nfields)
+		prepare_own(x, k);
+	else if ((k = __atomic_fetch_add(&x->next_part, 1, __ATOMIC_RELAXED)) <
+	         VERIFY_BEYOND_PARTS)
+		beyond_run(x->r.bt, &x->b, k);
 }
 
 /* Between jobs that report no progress: only whether to stop. */
@@ -169,11 +228,49 @@ int verify_run_battery(verify_battery *bt, const verify_run_opts *o)
 	return rc < 0 || cancelled(r.o) ? -1 : 0;
 }
 
+int verify_run_prepare(verify_battery *bt, unsigned threads,
+                       const volatile sig_atomic_t *cancel)
+{
+	verify_run_opts o = { .cancel = cancel };
+	prep_ctx *x = xcalloc(1, sizeof *x, "verify prepare");
+	int rc;
+
+	x->r.bt = bt;
+	x->r.o = &o;
+	if (cancelled(&o)) {
+		free(x);
+		return -1;
+	}
+	scratch_take(&x->r, 1, sizeof(uint32_t) << 20);   /* worker 0's */
+	x->nfields = verify_fields_jobs(bt);
+	x->b.parts = xmalloc(verify_strides_beyond_size(), "screen");
+	rc = pool_run(x->nfields + 1 + VERIFY_BEYOND_PARTS, threads,
+	              run_prepare, cancel_done, x);
+	while (rc == 0 && !cancelled(&o) && x->next_own <= x->nfields)
+		prepare_own(x, x->next_own++);
+	if (rc == 0 && !cancelled(&o)) {
+		if (x->nfields)
+			verify_fields_take(bt, x->cells, x->nfields, 1);
+		verify_smap_free(&bt->smap);
+		bt->smap = x->map;
+		if (bt->smap.s)
+			verify_strides_beyond(bt, x->b.parts, x->b.found);
+		bt->smap.prepared = 1;
+	} else {
+		verify_smap_free(&x->map);
+		rc = -1;
+	}
+	free(x->b.parts);
+	scratch_free(&x->r);
+	free(x);
+	return rc;
+}
+
 int verify_run_report(verify_battery *bt, unsigned threads, size_t upto,
                       const volatile sig_atomic_t *cancel)
 {
 	verify_run_opts o = { .cancel = cancel };
-	report_ctx x = { { bt, &o, { NULL }, 0, 0, NULL }, 0, NULL, { 0 } };
+	report_ctx x = { { bt, &o, { NULL }, 0, 0, NULL }, 0, 0, { NULL, { 0 } } };
 	size_t size = verify_scratch_size(bt), map = sizeof(uint32_t) << 20;
 	int rc;
 
@@ -183,15 +280,19 @@ int verify_run_report(verify_battery *bt, unsigned threads, size_t upto,
 	 * battery's tables */
 	threads = scratch_take(&x.r, threads, size > map ? size : map);
 	x.listed = verify_strides_listed(bt, upto);
-	x.parts = xmalloc(verify_strides_beyond_size(), "screen");
-	bt->smap.nbeyond = 0;
-	rc = pool_run(VERIFY_BEYOND_PARTS + x.listed + bt->nfam, threads,
+	x.b.parts = xmalloc(verify_strides_beyond_size(), "screen");
+	if (!bt->smap.prepared) {
+		x.nparts = VERIFY_BEYOND_PARTS;
+		bt->smap.nbeyond = 0;
+	}
+	rc = pool_run(x.nparts + x.listed + bt->nfam, threads,
 	              run_report, cancel_done, &x);
 	if (rc == 0 && !verify_stopped(bt) && bt->smap.s) {
 		bt->smap.confirmed = x.listed;
-		verify_strides_beyond(bt, x.parts, x.found);
+		if (x.nparts)
+			verify_strides_beyond(bt, x.b.parts, x.b.found);
 	}
-	free(x.parts);
+	free(x.b.parts);
 	scratch_free(&x.r);
 	return rc < 0 || verify_stopped(bt) ? -1 : rc;
 }
