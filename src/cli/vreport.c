@@ -186,30 +186,31 @@ static void cell(FILE *f, const char *text, int width)
 
 /* The name column: 20 columns, wider for the whole table when a name the
  * user gave is longer ("fields x<<20|y (yours)", "keys random:7 (yours)"),
- * so that every status stays in one column; set by table(). */
+ * so that every status stays in one column: table() works it out
+ * (names_width) and hands it, w, to each row. */
 #define NAME_W 20
 #define NAME_W_MAX 36
-static int name_w = NAME_W;
 
 /* A row of the side-by-side table: check, candidate, reference. */
-static void row2(FILE *f, const char *name, const char *a, const char *b)
+static void row2(FILE *f, int w, const char *name, const char *a,
+                 const char *b)
 {
-	fprintf(f, "%-*s ", name_w, name);
+	fprintf(f, "%-*s ", w, name);
 	cell(f, a, 24);
 	fputc(' ', f);
 	cell(f, b, 0);
 	fputc('\n', f);
 }
 
-static void row(FILE *f, const char *name, const char *status,
+static void row(FILE *f, int w, const char *name, const char *status,
                 const char *ev)
 {
 	char head[96], indent[NAME_W_MAX + 9];
-	int at = snprintf(head, sizeof head, "%-*s ", name_w, name);
+	int at = snprintf(head, sizeof head, "%-*s ", w, name);
 	struct buf b = { 0 };
 
-	snprintf(head, sizeof head, "%-*s %-4s  ", name_w, name, status);
-	snprintf(indent, sizeof indent, "%*s", name_w + 8, "");
+	snprintf(head, sizeof head, "%-*s %-4s  ", w, name, status);
+	snprintf(indent, sizeof indent, "%*s", w + 8, "");
 	text_fill(&b, ev, out_prose_width(), head, indent, " ");
 	/* the status word in its colour; the text around it as filled */
 	if (at > 0 && (size_t)at + strlen(status) <= strlen(buf_str(&b))) {
@@ -234,7 +235,7 @@ static void side(char *buf, size_t n, const verify_battery *bt, size_t i,
 
 /* The shift/add row: the cost, whether the compiled check ran (INFO:
  * why it could not, whole), the --optimal cost. */
-static void shift_add_row(FILE *f, const vreport_subject *s,
+static void shift_add_row(FILE *f, int w, const vreport_subject *s,
                           const verify_check *k)
 {
 	const verify_battery *bt = &s->bt;
@@ -254,7 +255,7 @@ static void shift_add_row(FILE *f, const vreport_subject *s,
 	if (bt->opt_adders)
 		buf_printf(&b, "; shifts --optimal: %u adders, depth %u",
 		           bt->opt_adders, bt->opt_depth);
-	row(f, k->name, verify_status_name(k->status), buf_str(&b));
+	row(f, w, k->name, verify_status_name(k->status), buf_str(&b));
 	buf_free(&b);
 }
 
@@ -299,13 +300,14 @@ static int names_width(const verify_battery *bt, int ref)
 /* A form check's row of the report (not --against): the shift/add
  * row, the stride map's worst stride, or the first clause of the
  * detail (the paragraph below has the rest). */
-static void form_row(FILE *f, const vreport_subject *s, const verify_check *k)
+static void form_row(FILE *f, int w, const vreport_subject *s,
+                     const verify_check *k)
 {
 	const verify_battery *bt = &s->bt;
 	char ev[sizeof k->detail];
 
 	if (!strcmp(k->name, "shift/add"))
-		shift_add_row(f, s, k);
+		shift_add_row(f, w, s, k);
 	else if (!strcmp(k->name, "stride map") && bt->smap.n) {
 		const verify_smap *sm = &bt->smap;
 		char pct[40] = "", sh[16];
@@ -317,7 +319,7 @@ static void form_row(FILE *f, const vreport_subject *s, const verify_check *k)
 		snprintf(ev, sizeof ev, "%llu: mean R %.3g at 2^%u x%u%s",
 		         (unsigned long long)sm->s[0].c, sm->s[0].r, sm->s[0].b,
 		         sm->s[0].load, pct);
-		row(f, k->name, verify_status_name(k->status), ev);
+		row(f, w, k->name, verify_status_name(k->status), ev);
 	} else {
 		const char *d = k->detail;
 		char shortd[80], sh[16];
@@ -333,7 +335,7 @@ static void form_row(FILE *f, const vreport_subject *s, const verify_check *k)
 			snprintf(shortd + at, sizeof shortd - (size_t)at,
 			         "; %s%% do better", verify_share_text(sh,
 			         sizeof sh, k->percentile, 3));
-		row(f, k->name, verify_status_name(k->status), shortd);
+		row(f, w, k->name, verify_status_name(k->status), shortd);
 	}
 }
 
@@ -342,13 +344,13 @@ static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref,
 	const verify_battery *bt = &s->bt, *rb = ref ? &ref->bt : NULL;
 	char name[40], ev[sizeof ((verify_family *)0)->reason], a[40], b[40];
 	size_t i, j, m;
+	int w = names_width(bt, ref != NULL);
 
-	name_w = names_width(bt, ref != NULL);
 	if (ref)
-		fprintf(f, "%-*s %-24s %s\n", name_w, "check", "candidate",
+		fprintf(f, "%-*s %-24s %s\n", w, "check", "candidate",
 		        "reference");
 	else
-		fprintf(f, "%-*s %-4s  %s\n", name_w, "check", "",
+		fprintf(f, "%-*s %-4s  %s\n", w, "check", "",
 		        "worst cell: R = lookups / a random hash's");
 	/* the user's own keys first, one a row (the reference was judged
 	 * on the same ones, in the same order) */
@@ -356,16 +358,16 @@ static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref,
 		if (bt->fam[i].user && ref) {
 			side(a, sizeof a, bt, i, i);
 			side(b, sizeof b, rb, i, i);
-			row2(f, bt->fam[i].name, a, b);
+			row2(f, w, bt->fam[i].name, a, b);
 		} else if (bt->fam[i].user) {
 			evidence(ev, sizeof ev, &bt->fam[i]);
 			yours_clause(ev, sizeof ev, &bt->fam[i], bt->judged);
-			row(f, bt->fam[i].name, verify_status_name(bt->fam[i].status),
+			row(f, w, bt->fam[i].name, verify_status_name(bt->fam[i].status),
 			    ev);
 		}
 	for (i = 0; i < bt->nufields; i++)
 		if (ref)
-			row2(f, bt->ufields[i].name, verify_status_name(
+			row2(f, w, bt->ufields[i].name, verify_status_name(
 			     bt->ufields[i].status), verify_status_name(
 			     rb->ufields[i].status));
 		else {
@@ -374,7 +376,7 @@ static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref,
 			char uname[sizeof bt->ufields[i].name + 8];
 			snprintf(uname, sizeof uname, "%s (yours)",
 			         bt->ufields[i].name);
-			row(f, uname, verify_status_name(bt->ufields[i].status),
+			row(f, w, uname, verify_status_name(bt->ufields[i].status),
 			    bt->ufields[i].reason);
 			unlike_family(f, bt, &bt->ufields[i]);
 		}
@@ -385,15 +387,15 @@ static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref,
 		if (k == verify_joint(bt))
 			continue;      /* not a check: line one and a paragraph */
 		if (ref)
-			row2(f, k->name, verify_status_name(k->status),
+			row2(f, w, k->name, verify_status_name(k->status),
 			     i < rb->nforms ? verify_status_name(rb->forms[i].status)
 			     : "PASS");
 		else
-			form_row(f, s, k);
+			form_row(f, w, s, k);
 	}
 	for (i = bt->nforms; ref && i < rb->nforms; i++)
 		if (&rb->forms[i] != verify_joint(rb))
-			row2(f, rb->forms[i].name, "PASS",
+			row2(f, w, rb->forms[i].name, "PASS",
 		     verify_status_name(rb->forms[i].status));
 	for (i = 0; i < bt->nfam - bt->nuser; i = j) {
 		j = run_end(bt, rb, i, full);
@@ -404,7 +406,7 @@ static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref,
 		if (ref) {
 			side(a, sizeof a, bt, i, m);
 			side(b, sizeof b, rb, i, worst_of(rb, i, j));
-			row2(f, name, a, b);
+			row2(f, w, name, a, b);
 			continue;
 		}
 		evidence(ev, sizeof ev, &bt->fam[m]);
@@ -416,14 +418,14 @@ static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref,
 			 * row's status (run_end folds only equal ones), and a
 			 * rarer rank of another member is that member's row in
 			 * --full and the JSON */
-			const verify_family *w = &bt->fam[m];
+			const verify_family *wf = &bt->fam[m];
 			char e[sizeof ev];
 			memcpy(e, ev, sizeof e);
 			snprintf(ev, sizeof ev, "%s%s: %.110s", member(bt, m),
-			         w->ncells && !w->absolute && !w->small_note &&
-			         w->status != VERIFY_INFO ? " alone" : "", e);
+			         wf->ncells && !wf->absolute && !wf->small_note &&
+			         wf->status != VERIFY_INFO ? " alone" : "", e);
 		}
-		row(f, name, verify_status_name(bt->fam[i].status), ev);
+		row(f, w, name, verify_status_name(bt->fam[i].status), ev);
 	}
 }
 

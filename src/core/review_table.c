@@ -281,6 +281,7 @@ static void shift_past_width(walk *w, size_t a, size_t b, size_t sh,
 	unsigned ctx = review_ctx_word(w, NULL, NULL);
 	char what[200];
 	const char *fix = "widen an operand first ((u64)x * C)";
+	char fixbuf[96];
 	int model, ub = -1;
 
 	(void)b;
@@ -328,7 +329,9 @@ static void shift_past_width(walk *w, size_t a, size_t b, size_t sh,
 		         "with %.60s, cast to %.20s", t[sh - 1].s,
 		         m->kind == REVIEW_LITERAL ? m->text : m->name,
 		         cw.type[LP64]);
-		fix = "shift before the cast ((u32)(h >> 32))";
+		snprintf(fixbuf, sizeof fixbuf, "shift before the cast "
+		         "((%.20s)(%.40s >> %lu))", cw.type[LP64], t[sh - 1].s, k);
+		fix = fixbuf;
 	} else
 		return;
 	for (model = 0; model < NMODEL && ub < 0; model++)
