@@ -64,24 +64,52 @@
                                   * 15 s; the figures say how many) */
 #define BENCH_MIN_RUNS 61        /* ... once at least this many are done */
 
+#define COPIES_MAX 128           /* copies of the keys and the table */
+#define COPIES_BYTES (10u << 20) /* ... by default at most this in all */
+
+/* $name as an integer lo..hi (deflt when unset or empty), or -1 with
+ * c->err set naming it ("$NAME is not ..." + what). */
+static long env_int(cmd_ctx *c, const char *name, long lo, long hi,
+                    long deflt, const char *what)
+{
+	const char *v = getenv(name);
+	char *end, tok[80], msg[120];
+	long s;
+
+	if (!v || !*v)
+		return deflt;
+	errno = 0;
+	s = strtol(v, &end, 10);
+	if (!*end && !errno && s >= lo && s <= hi && isdigit((unsigned char)*v))
+		return s;
+	snprintf(tok, sizeof tok, "%s=%s", name, v);
+	snprintf(msg, sizeof msg, "$%s is not %s", name, what);
+	return cfx_err_set(&c->err, CFX_EUSAGE, -1, tok, "%s", msg);
+}
+
 /* The default run's budget in ns: BENCH_BUDGET_NS, or $CFX_BENCH_BUDGET
  * seconds (an integer 0..3600; 0 stops at BENCH_MIN_RUNS: the tests).
  * -1 with c->err set on another value. */
 static double budget_ns(cmd_ctx *c)
 {
-	const char *v = getenv("CFX_BENCH_BUDGET");
-	char *end, tok[80];
-	long s;
+	long s = env_int(c, "CFX_BENCH_BUDGET", 0, 3600, -2,
+	                 "a number of seconds from 0 to 3600");
 
-	if (!v || !*v)
-		return BENCH_BUDGET_NS;
-	errno = 0;
-	s = strtol(v, &end, 10);
-	if (!*end && !errno && s >= 0 && s <= 3600 && isdigit((unsigned char)*v))
-		return (double)s * 1e9;
-	snprintf(tok, sizeof tok, "CFX_BENCH_BUDGET=%s", v);
-	return cfx_err_set(&c->err, CFX_EUSAGE, -1, tok, "$CFX_BENCH_BUDGET is "
-	                   "not a number of seconds from 0 to 3600");
+	return s == -2 ? BENCH_BUDGET_NS : s < 0 ? -1 : (double)s * 1e9;
+}
+
+/* How many copies of the keys and the table (of bytes each) the rounds
+ * take turns on: $CFX_BENCH_COPIES (1..COPIES_MAX), else as many as fit
+ * COPIES_BYTES, 1 at least and COPIES_MAX at most.  -1 with c->err. */
+static int copies_wanted(cmd_ctx *c, size_t bytes)
+{
+	size_t fit = bytes ? COPIES_BYTES / bytes : COPIES_MAX;
+
+	if (fit > COPIES_MAX)
+		fit = COPIES_MAX;
+	return (int)env_int(c, "CFX_BENCH_COPIES", 1, COPIES_MAX,
+	                    fit ? (long)fit : 1, "a number of copies from 1 to "
+	                    "128");
 }
 #define BLOCK_NS 100000.0        /* a block of the multiply: about 0.1 ms */
 #define PREEMPTED 1.05           /* wall above 1.05 x processor time */
@@ -110,6 +138,9 @@ typedef struct variant {
 	int is_mul;              /* the multiply: K from a volatile */
 	unsigned long long hashes;   /* all it computed: checks, calibration,
 	                              * warm-up and rounds (for callgrind) */
+	uint32_t largest;        /* its table after one pass: the largest */
+	unsigned long long empty, squares;   /* counter, the empty ones and
+	                                      * the sum of the squares */
 } variant;
 
 /* Run w's loop reps times over n keys, and count the hashes. */
@@ -275,6 +306,75 @@ static int add_variants(variant *v, int nv, const mpz_t p, unsigned bits)
 	return nv;
 }
 
+/* ---- copies of the keys and the table ---------------------------------- */
+
+/* Where the keys and the table lie decides a run's speed by up to 14%
+ * (the multiply's throughput blocks slower for a whole run, 1 run in 10
+ * under load: doc/bench.md): the set in the caches their lines map to,
+ * and a key and a counter at the same offset in their pages (4 KiB
+ * aliasing between the loads and the stores).  So the rounds take turns
+ * on several copies, each placed apart (its keys and its table at their
+ * own offsets in their pages, in an allocation of its own): round r runs
+ * every form on copy r mod n, so all forms of a round see one placement
+ * and a run averages over many. */
+#define PAGE 4096u
+#define LINE 64u
+
+typedef struct copy {
+	void *mem;               /* the allocation (free it) */
+	void *keys;              /* the keys in the kernel's word type */
+	uint32_t *table;         /* 2^B counters */
+	unsigned keys_off, table_off;   /* their offsets in their pages */
+	int rounds;              /* rounds timed on it */
+} copy;
+
+/* Copy i's offsets in their pages: cache lines spread by Fibonacci
+ * hashing of i (the top 6 bits for the keys, the next 6 for the table),
+ * so neighbouring copies differ in both and in their difference. */
+static void copy_offsets(int i, unsigned *ko, unsigned *to)
+{
+	uint64_t h = (uint64_t)(i + 1) * 0x9E3779B97F4A7C15ull;
+
+	*ko = LINE * (unsigned)(h >> 58);
+	*to = LINE * (unsigned)((h >> 52) & 63);
+}
+
+/* The bytes n copies of kb bytes of keys and tb of table may take, their
+ * padding and alignment included. */
+static size_t copies_bytes(int n, size_t kb, size_t tb)
+{
+	return (size_t)n * (kb + tb + 3 * PAGE);
+}
+
+/* n copies of the keys (kb bytes at keys) and of a zeroed table of tb
+ * bytes, each at its offsets; 0, or -1 with err (out of memory). */
+static int copies_make(copy *cp, int n, const void *keys, size_t kb,
+                       size_t tb, cfx_err *err)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		char *base;
+		unsigned ko, to;
+		size_t at;
+		copy_offsets(i, &ko, &to);
+		if (!(cp[i].mem = mem_big(kb + tb + 3 * PAGE, 0)))
+			return mem_fail(copies_bytes(n, kb, tb), "the keys' "
+			                "copies", err);
+		base = (char *)(((uintptr_t)cp[i].mem + PAGE - 1) &
+		                ~(uintptr_t)(PAGE - 1));
+		cp[i].keys = base + ko;
+		memcpy(cp[i].keys, keys, kb);
+		at = (ko + kb + PAGE - 1) / PAGE * PAGE + to;
+		cp[i].table = (uint32_t *)(base + at);
+		memset(cp[i].table, 0, tb);
+		cp[i].keys_off = ko;
+		cp[i].table_off = to;
+		cp[i].rounds = 0;
+	}
+	return 0;
+}
+
 /* ---- timing ----------------------------------------------------------- */
 
 static double now_ns(void)
@@ -303,20 +403,36 @@ static void progress(cmd_ctx *c, int done, int total)
 		out_progress_end();
 }
 
+/* w's table of one pass, t (buckets counters), summed up in w. */
+static void tally(variant *w, const uint32_t *t, size_t buckets)
+{
+	size_t j;
+
+	w->largest = 0;
+	w->empty = w->squares = 0;
+	for (j = 0; j < buckets; j++) {
+		if (t[j] > w->largest)
+			w->largest = t[j];
+		w->empty += !t[j];
+		w->squares += (unsigned long long)t[j] * t[j];
+	}
+}
+
 /* Every variant must fill the table as its constant's multiply does, and
- * end its dependent chain on the same value. */
+ * end its dependent chain on the same value; each one's table tallied. */
 static int agree(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
                  uint32_t *t0, uint32_t *t1, size_t buckets)
 {
 	int k;
 
 	for (k = 0; k < nv; k++) {
+		memset(t1, 0, buckets * sizeof *t1);
+		run(&v[k], keys, n, t1, 1);
+		tally(&v[k], t1, buckets);
 		if (v[k].base == k)
 			continue;
 		memset(t0, 0, buckets * sizeof *t0);
 		run(&v[v[k].base], keys, n, t0, 1);
-		memset(t1, 0, buckets * sizeof *t1);
-		run(&v[k], keys, n, t1, 1);
 		if (memcmp(t0, t1, buckets * sizeof *t0) ||
 		    v[v[k].base].lat(keys, n, 1) != v[k].lat(keys, n, 1))
 			return cfx_err_set(&c->err, CFX_EDOMAIN, -1, v[k].name,
@@ -379,19 +495,41 @@ static void block(variant *w, int lat, const void *keys, size_t n,
 	}
 }
 
+/* Warm-up, untimed: every form's two loops once over each copy (its
+ * pages in place), then reps passes on copy 0; the tables zeroed after,
+ * so that they count the rounds alone. */
+static void warm_up(variant *v, int nv, copy *cp, int ncp, size_t n,
+                    size_t tb, size_t reps)
+{
+	int i, k;
+
+	for (i = 0; i < ncp; i++)
+		for (k = 0; k < nv; k++) {
+			run(&v[k], cp[i].keys, n, cp[i].table, 1);
+			sink = v[k].lat(cp[i].keys, n, 1);
+		}
+	for (k = 0; k < nv; k++) {
+		run(&v[k], cp[0].keys, n, cp[0].table, reps);
+		sink = v[k].lat(cp[0].keys, n, reps);
+	}
+	for (i = 0; i < ncp; i++)
+		memset(cp[i].table, 0, tb);
+}
+
 /* Runs *runs rounds, or fewer when deadline (a now_ns() time, 0: none)
  * passes with at least BENCH_MIN_RUNS done (an odd count: one middle);
- * *runs is set to the rounds done. */
-static int timed(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
-                 uint32_t *table, size_t reps, int *runs, double deadline)
+ * *runs is set to the rounds done.  Round r runs on copy r mod ncp,
+ * brought into the caches first by one untimed pass of v[0]. */
+static int timed(cmd_ctx *c, variant *v, int nv, copy *cp, int ncp,
+                 size_t n, size_t reps, int *runs, double deadline)
 {
 	int r, k;
 
-	for (k = 0; k < nv; k++) {              /* warm up */
-		run(&v[k], keys, n, table, reps);
-		sink = v[k].lat(keys, n, reps);
-	}
 	for (r = 0; r < *runs; r++) {
+		copy *at = &cp[r % ncp];
+		const void *keys = at->keys;
+		uint32_t *table = at->table;
+
 		if (deadline > 0 && r >= BENCH_MIN_RUNS && (r & 1) &&
 		    now_ns() > deadline) {
 			if (c->progress)
@@ -405,6 +543,8 @@ static int timed(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
 			return cfx_err_set(&c->err, CFX_EINTR, -1, NULL,
 			                   "interrupted");
 		}
+		run(&v[0], keys, n, table, 1);
+		at->rounds++;
 		for (k = 0; k < nv; k++) {
 			variant *w = &v[(r + k) % nv];
 			block(w, 0, keys, n, table, reps, &w->ns[r], &w->wall[r],
@@ -417,6 +557,47 @@ static int timed(cmd_ctx *c, variant *v, int nv, const void *keys, size_t n,
 		}
 		progress(c, r + 1, *runs);
 	}
+	return 0;
+}
+
+/* After the rounds, each copy's table must hold what its rounds put
+ * there: per round, reps passes of every form (each filling its
+ * constant's table of one pass) and v[0]'s untimed one, all mod 2^32;
+ * so every timed block counted right, on the copy of its round.  Each
+ * copy's sum of counters into *counted first; t: scratch of buckets. */
+static int tables_check(cmd_ctx *c, variant *v, int nv, copy *cp,
+                        int ncp, size_t n, size_t reps, uint32_t *t,
+                        size_t buckets, uint32_t *counted)
+{
+	size_t j;
+	int b, k, i;
+
+	for (i = 0; i < ncp; i++)
+		for (counted[i] = 0, j = 0; j < buckets; j++)
+			counted[i] += cp[i].table[j];
+	for (b = 0; b < nv; b++) {
+		uint32_t passes = b == v[0].base;   /* v[0]'s untimed pass */
+		if (v[b].base != b)
+			continue;
+		for (k = 0; k < nv; k++)
+			if (v[k].base == b)
+				passes += (uint32_t)reps;
+		memset(t, 0, buckets * sizeof *t);
+		run(&v[b], cp[0].keys, n, t, 1);
+		for (i = 0; i < ncp; i++)
+			for (j = 0; j < buckets; j++)
+				cp[i].table[j] -= (uint32_t)cp[i].rounds *
+				                  passes * t[j];
+	}
+	for (i = 0; i < ncp; i++)
+		for (j = 0; j < buckets; j++)
+			if (cp[i].table[j]) {
+				char tok[32];
+				snprintf(tok, sizeof tok, "copy %d", i);
+				return cfx_err_set(&c->err, CFX_EDOMAIN, -1, tok,
+				                   "a table counted in the rounds "
+				                   "is not what its rounds put there");
+			}
 	return 0;
 }
 
@@ -527,6 +708,10 @@ typedef struct setup {
 	char *keys;              /* the family, described */
 	char mul_checked[160];   /* what the disassembly showed, "" unchecked */
 	char compiler[CFX_ERR_PATH + 64];   /* jit_lib's cc, or its version */
+	copy *cp;                /* the copies the rounds take turns on */
+	int ncp;
+	size_t copy_bytes;       /* one copy's keys and table */
+	uint32_t *counted;       /* each copy's counters summed, mod 2^32 */
 } setup;
 
 /* The figures of n blocks: ministat's median (the sorted x[n/2]), the
@@ -756,6 +941,11 @@ static void report_short(cmd_ctx *c, const setup *s, const variant *v,
 	        "throughput: independent keys into the table; latency: a "
 	        "dependent chain.\n");
 	buf_clear(&b);
+	buf_printf(&b, "placement: round r runs on copy r mod %d of the keys and "
+	           "counters (%.1f MiB).", s->ncp,
+	           (double)s->copy_bytes * s->ncp / (1 << 20));
+	out_line(c->out, buf_str(&b), "  ");
+	buf_clear(&b);
 	buf_printf(&b, "multiply: %s.", s->mul_checked[0] ? s->mul_checked
 	           : "its constant read from a volatile (no objdump to check "
 	           "the instruction)");
@@ -850,6 +1040,20 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 	json_object_set_new(j, "runs_planned", json_integer(s->runs_planned));
 	json_object_set_new(j, "passes_per_round", json_integer((json_int_t)s->reps));
 	json_object_set_new(j, "compiler", json_string(s->compiler));
+	json_object_set_new(j, "copies", json_integer(s->ncp));
+	json_object_set_new(j, "copy_bytes", json_integer((json_int_t)s->copy_bytes));
+	json_object_set_new(j, "copies_bytes",
+	                    json_integer((json_int_t)s->copy_bytes * s->ncp));
+	{
+		json_t *ps = json_array();
+		for (k = 0; k < s->ncp; k++)
+			json_array_append_new(ps, json_pack("{s:i, s:i, s:i, s:I}",
+			        "keys_offset", (int)s->cp[k].keys_off,
+			        "table_offset", (int)s->cp[k].table_off,
+			        "rounds", s->cp[k].rounds,
+			        "counted", (json_int_t)s->counted[k]));
+		json_object_set_new(j, "placements", ps);
+	}
 	{
 		json_t *vs = json_array();
 		for (k = 0; k < nv; k++) {
@@ -862,6 +1066,10 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 			json_object_set_new(o1, "function", json_sprintf("cfx_bench_%d", k));
 			json_object_set_new(o1, "hashes_run",
 			                    json_integer((json_int_t)v[k].hashes));
+			json_object_set_new(o1, "table", json_pack("{s:I, s:I, s:o}",
+			        "largest", (json_int_t)v[k].largest,
+			        "empty", (json_int_t)v[k].empty,
+			        "squares", out_ju64(v[k].squares)));
 			json_object_set_new(o1, "ns_median", out_jreal(thr[k].median));
 			json_object_set_new(o1, "ns_p10", out_jreal(thr[k].p10));
 			for (i = 0; i < s->runs; i++)
@@ -1004,8 +1212,9 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	jit_lib lib = { 0 };
 	char *listing = NULL;    /* the object's disassembly, or NULL */
 	safefile_dir raw = { 0 };
-	uint32_t *table = NULL, *t2 = NULL;
+	uint32_t *table = NULL;
 	void *keys = NULL;
+	size_t kb;
 	char *src = NULL;
 	int nv = 0, k, rc = CFX_EXIT_USAGE;
 	size_t buckets;
@@ -1028,13 +1237,20 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 		goto done;
 	}
 	s.count = a->count ? (size_t)a->count : (size_t)4 << s.b;
+	kb = s.count * (word_c_bits(s.bits) / 8);
+	buckets = (size_t)1 << s.b;
+	s.copy_bytes = kb + buckets * sizeof *table;
+	if ((s.ncp = copies_wanted(c, s.copy_bytes)) < 0)
+		goto done;
 	/* everything the request holds at once, not the keys alone: they,
-	 * their copy in the kernel's word type and two tables of counters
-	 * (--bits 64 --table-bits 24 reached 1.18 GB) */
+	 * their copies in the kernel's word type with a table of counters
+	 * each, and one table more (--bits 64 --table-bits 24 reached
+	 * 1.18 GB) */
 	if (s.count <= KEYS_MAX &&
-	    mem_check(s.count * (sizeof (uint64_t) + word_c_bits(s.bits) / 8) +
-	              2 * sizeof (uint32_t) * ((size_t)1 << s.b),
-	              "the keys, their copy and the tables", &c->err) < 0) {
+	    mem_check(s.count * sizeof (uint64_t) + kb +
+	              copies_bytes(s.ncp, kb, buckets * sizeof *table) +
+	              buckets * sizeof *table,
+	              "the keys, their copies and the tables", &c->err) < 0) {
 		cli_limit_token(c, a);
 		if (!c->err.token[0] && a->table_list)   /* the count follows */
 			cfx_err_retoken(&c->err, a->table_list);
@@ -1057,23 +1273,34 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	if (bind_loops(c, &lib, v, nv, (size_t)s.runs) < 0)
 		goto done;
 	check_multiply(c, listing, v, nv, s.mul_checked, sizeof s.mul_checked);
-	buckets = (size_t)1 << s.b;
 	table = xcalloc(buckets, sizeof *table, "table");
-	t2 = xcalloc(buckets, sizeof *t2, "table");
 	keys = key_array(&set, s.bits);
-	if (agree(c, v, nv, keys, s.count, table, t2, buckets) < 0) {
-		rc = CFX_EXIT_FAIL;
-		cli_print_error(c, stderr);
+	s.cp = xcalloc((size_t)s.ncp, sizeof *s.cp, "copies");
+	s.counted = xcalloc((size_t)s.ncp, sizeof *s.counted, "copies");
+	if (copies_make(s.cp, s.ncp, keys, kb, buckets * sizeof *table,
+	                &c->err) < 0)
 		goto done;
-	}
-	s.reps = calibrate(v, keys, s.count, table);
-	if (timed(c, v, nv, keys, s.count, table, s.reps, &s.runs,
+	free(keys);              /* copy 0 holds them */
+	keys = NULL;
+	if (agree(c, v, nv, s.cp[0].keys, s.count, table, s.cp[0].table,
+	          buckets) < 0)
+		goto fail;
+	s.reps = calibrate(v, s.cp[0].keys, s.count, table);
+	warm_up(v, nv, s.cp, s.ncp, s.count, buckets * sizeof *table, s.reps);
+	if (timed(c, v, nv, s.cp, s.ncp, s.count, s.reps, &s.runs,
 	          a->runs ? 0 : start + s.budget) < 0)
 		goto done;
+	if (tables_check(c, v, nv, s.cp, s.ncp, s.count, s.reps, table,
+	                 buckets, s.counted) < 0)
+		goto fail;
 	if (a->raw && write_raw(c, &raw, v, nv, s.runs) < 0)
 		goto done;
 	report(c, a, &s, v, nv);
 	rc = CFX_EXIT_OK;
+	goto done;
+fail:
+	rc = CFX_EXIT_FAIL;
+	cli_print_error(c, stderr);
 done:
 	jit_close(&lib);
 	safefile_dir_close(&raw);
@@ -1090,7 +1317,10 @@ done:
 	free(src);
 	free(keys);
 	free(table);
-	free(t2);
+	for (k = 0; k < s.ncp && s.cp; k++)
+		free(s.cp[k].mem);
+	free(s.cp);
+	free(s.counted);
 	free(s.keys);
 	keys_free(&set);
 	keys_spec_free(&ks);
