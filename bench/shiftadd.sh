@@ -31,6 +31,8 @@ print('  0x61C88647 (GOLDEN_RATIO_32), %d %s keys into 2^%d counters, %d rounds,
       % (j['count'], j['keys'], j['table_bits'], j['runs'], j['compiler']))
 print('  %s; %d of %d blocks preempted; multiply: %s'
       % (j['headline'], j['preempted_blocks'], j['blocks'], j['multiply_checked']))
+print('  round r on copy r mod %d of the keys and the table (%.1f MiB in all)'
+      % (j['copies'], j['copies_bytes'] / 2 ** 20))
 for x in v:
     t, l = x['throughput'], x['latency']
     print('    %-28s throughput p10 %7.3f ns/hash (x%.2f, spread %4.1f%%)   latency p10 %7.3f (x%.2f)'

@@ -32,6 +32,7 @@
  * from the start, after at least BENCH_MIN_RUNS), which only a heavily
  * loaded machine reaches; --runs R runs R whatever the time.
  */
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -324,7 +325,6 @@ typedef struct copy {
 	void *mem;               /* the allocation (free it) */
 	void *keys;              /* the keys in the kernel's word type */
 	uint32_t *table;         /* 2^B counters */
-	unsigned keys_off, table_off;   /* their offsets in their pages */
 	int rounds;              /* rounds timed on it */
 } copy;
 
@@ -339,17 +339,34 @@ static void copy_offsets(int i, unsigned *ko, unsigned *to)
 	*to = LINE * (unsigned)((h >> 52) & 63);
 }
 
-/* The bytes n copies of kb bytes of keys and tb of table may take, their
- * padding and alignment included. */
-static size_t copies_bytes(int n, size_t kb, size_t tb)
+/* The bytes one copy of kb bytes of keys and tb of table takes: less
+ * than a page each for the alignment, the keys' offset, the rounding up
+ * to the table's page and its offset. */
+static size_t copy_alloc(size_t kb, size_t tb)
 {
-	return (size_t)n * (kb + tb + 3 * PAGE);
+	return kb + tb + 4 * PAGE;
 }
 
-/* n copies of the keys (kb bytes at keys) and of a zeroed table of tb
- * bytes, each at its offsets; 0, or -1 with err (out of memory). */
-static int copies_make(copy *cp, int n, const void *keys, size_t kb,
-                       size_t tb, cfx_err *err)
+/* Keys of the family into k, an array of the kernel's word type. */
+static void key_array(const keys_set *ks, unsigned bits, void *k)
+{
+	unsigned t = word_c_bits(bits);
+	size_t i;
+
+	for (i = 0; i < ks->n; i++)
+		switch (t) {
+		case 8: ((uint8_t *)k)[i] = (uint8_t)ks->k[i]; break;
+		case 16: ((uint16_t *)k)[i] = (uint16_t)ks->k[i]; break;
+		case 32: ((uint32_t *)k)[i] = (uint32_t)ks->k[i]; break;
+		default: ((uint64_t *)k)[i] = ks->k[i]; break;
+		}
+}
+
+/* n copies of the keys of ks (kb bytes in the kernel's word type of
+ * bits) and of a zeroed table of tb bytes, each at its offsets; 0, or -1
+ * with err (out of memory). */
+static int copies_make(copy *cp, int n, const keys_set *ks, unsigned bits,
+                       size_t kb, size_t tb, cfx_err *err)
 {
 	int i;
 
@@ -358,18 +375,21 @@ static int copies_make(copy *cp, int n, const void *keys, size_t kb,
 		unsigned ko, to;
 		size_t at;
 		copy_offsets(i, &ko, &to);
-		if (!(cp[i].mem = mem_big(kb + tb + 3 * PAGE, 0)))
-			return mem_fail(copies_bytes(n, kb, tb), "the keys' "
+		if (!(cp[i].mem = mem_big(copy_alloc(kb, tb), 0)))
+			return mem_fail(n * copy_alloc(kb, tb), "the keys' "
 			                "copies", err);
 		base = (char *)(((uintptr_t)cp[i].mem + PAGE - 1) &
 		                ~(uintptr_t)(PAGE - 1));
 		cp[i].keys = base + ko;
-		memcpy(cp[i].keys, keys, kb);
+		if (i)
+			memcpy(cp[i].keys, cp[0].keys, kb);
+		else
+			key_array(ks, bits, cp[0].keys);
 		at = (ko + kb + PAGE - 1) / PAGE * PAGE + to;
 		cp[i].table = (uint32_t *)(base + at);
+		assert((size_t)(base - (char *)cp[i].mem) + at + tb <=
+		       copy_alloc(kb, tb));
 		memset(cp[i].table, 0, tb);
-		cp[i].keys_off = ko;
-		cp[i].table_off = to;
 		cp[i].rounds = 0;
 	}
 	return 0;
@@ -1048,8 +1068,8 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 		json_t *ps = json_array();
 		for (k = 0; k < s->ncp; k++)
 			json_array_append_new(ps, json_pack("{s:i, s:i, s:i, s:I}",
-			        "keys_offset", (int)s->cp[k].keys_off,
-			        "table_offset", (int)s->cp[k].table_off,
+			        "keys_offset", (int)((uintptr_t)s->cp[k].keys % PAGE),
+			        "table_offset", (int)((uintptr_t)s->cp[k].table % PAGE),
 			        "rounds", s->cp[k].rounds,
 			        "counted", (json_int_t)s->counted[k]));
 		json_object_set_new(j, "placements", ps);
@@ -1126,23 +1146,6 @@ static int against(cmd_ctx *c, const cli_args *a, unsigned long bits,
 	return rc;
 }
 
-/* Keys of the family as an array of the kernel's word type. */
-static void *key_array(const keys_set *ks, unsigned bits)
-{
-	unsigned t = word_c_bits(bits);
-	void *k = xmalloc(ks->n * (t / 8), "keys");
-	size_t i;
-
-	for (i = 0; i < ks->n; i++)
-		switch (t) {
-		case 8: ((uint8_t *)k)[i] = (uint8_t)ks->k[i]; break;
-		case 16: ((uint16_t *)k)[i] = (uint16_t)ks->k[i]; break;
-		case 32: ((uint32_t *)k)[i] = (uint32_t)ks->k[i]; break;
-		default: ((uint64_t *)k)[i] = ks->k[i]; break;
-		}
-	return k;
-}
-
 static int prepare(cmd_ctx *c, cli_args *a, setup *s, variant *v, int *nv)
 {
 	mpz_t p, q;
@@ -1213,7 +1216,6 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	char *listing = NULL;    /* the object's disassembly, or NULL */
 	safefile_dir raw = { 0 };
 	uint32_t *table = NULL;
-	void *keys = NULL;
 	size_t kb;
 	char *src = NULL;
 	int nv = 0, k, rc = CFX_EXIT_USAGE;
@@ -1245,11 +1247,10 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	/* everything the request holds at once, not the keys alone: they,
 	 * their copies in the kernel's word type with a table of counters
 	 * each, and one table more (--bits 64 --table-bits 24 reached
-	 * 1.18 GB) */
+	 * 1.18 GB); the copies' padding, under 16 KiB each, aside */
 	if (s.count <= KEYS_MAX &&
-	    mem_check(s.count * sizeof (uint64_t) + kb +
-	              copies_bytes(s.ncp, kb, buckets * sizeof *table) +
-	              buckets * sizeof *table,
+	    mem_check(s.count * sizeof (uint64_t) +
+	              s.ncp * s.copy_bytes + buckets * sizeof *table,
 	              "the keys, their copies and the tables", &c->err) < 0) {
 		cli_limit_token(c, a);
 		if (!c->err.token[0] && a->table_list)   /* the count follows */
@@ -1274,14 +1275,11 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 		goto done;
 	check_multiply(c, listing, v, nv, s.mul_checked, sizeof s.mul_checked);
 	table = xcalloc(buckets, sizeof *table, "table");
-	keys = key_array(&set, s.bits);
 	s.cp = xcalloc((size_t)s.ncp, sizeof *s.cp, "copies");
 	s.counted = xcalloc((size_t)s.ncp, sizeof *s.counted, "copies");
-	if (copies_make(s.cp, s.ncp, keys, kb, buckets * sizeof *table,
-	                &c->err) < 0)
+	if (copies_make(s.cp, s.ncp, &set, s.bits, kb,
+	                buckets * sizeof *table, &c->err) < 0)
 		goto done;
-	free(keys);              /* copy 0 holds them */
-	keys = NULL;
 	if (agree(c, v, nv, s.cp[0].keys, s.count, table, s.cp[0].table,
 	          buckets) < 0)
 		goto fail;
@@ -1315,7 +1313,6 @@ done:
 	}
 	free(listing);
 	free(src);
-	free(keys);
 	free(table);
 	for (k = 0; k < s.ncp && s.cp; k++)
 		free(s.cp[k].mem);

@@ -303,7 +303,7 @@ $ TMPDIR=/proc cfx bench 5 --runs 3
 ! cfx: bench: cannot make a temporary directory: No such file or directory (/proc)
 ? 2
 $ cfx bench 5 --bits 64 --table-bits 24 --runs 3
-! cfx: bench: the keys, their copy and the tables would take 1152 MiB, over the 1024 MiB one request may take (24)
+! cfx: bench: the keys, their copies and the tables would take 1152 MiB, over the 1024 MiB one request may take (24)
 ? 2
 
 # ---- limits: bounded work, said on the output -------------------------
