@@ -17,7 +17,9 @@
  * checked to give what the multiply gives, warmed up, and timed in short
  * blocks (about BLOCK_NS of the multiply, far below a scheduler's time
  * slice), many interleaved rounds (the variants in rotated order, so
- * drift hits them alike).  Every block's wall time and the thread's
+ * drift hits them alike), round r on copy r mod n of the keys and the
+ * table (each copy placed apart in memory, so that a run does not stand
+ * on one placement).  Every block's wall time and the thread's
  * processor time are taken: a block whose wall time is well above its
  * processor time was preempted and counts by its processor time (the
  * wall time shown beside); the share preempted is reported (and warned
