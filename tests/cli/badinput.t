@@ -272,6 +272,9 @@ $ mkdir w && chmod 777 w && TMPDIR=$PWD/w cfx bench 0x61C88647 --runs 3 2>err; s
 $ CFX_BENCH_BUDGET=1.5 cfx bench 5
 ! cfx: bench: $CFX_BENCH_BUDGET is not a number of seconds from 0 to 3600 (CFX_BENCH_BUDGET=1.5)
 ? 2
+$ CFX_BENCH_COPIES=129 cfx bench 5
+! cfx: bench: $CFX_BENCH_COPIES is not a number of copies from 1 to 128 (CFX_BENCH_COPIES=129)
+? 2
 $ cfx naf 'nextprime(nextprime(nextprime(nextprime(nextprime(nextprime(nextprime(2^2047)))))))'
 ! cfx: naf: too costly to evaluate (more than about 2 s of work) (nextprime(nextprime(nextprime(nextprime(nextprime(nextprime(...)
 ? 2
