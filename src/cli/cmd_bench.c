@@ -1004,6 +1004,27 @@ static void report_full(cmd_ctx *c, const variant *v, int nv,
 	        "p10 over its multiply's.\n\n");
 }
 
+/* The copies into j: how many, their bytes, and each one's offsets in
+ * its pages (from the addresses), rounds and sum of counters. */
+static void copies_json(json_t *j, const setup *s)
+{
+	json_t *ps = json_array();
+	int k;
+
+	json_object_set_new(j, "copies", json_integer(s->ncp));
+	json_object_set_new(j, "copy_bytes",
+	                    json_integer((json_int_t)s->copy_bytes));
+	json_object_set_new(j, "copies_bytes",
+	                    json_integer((json_int_t)s->copy_bytes * s->ncp));
+	for (k = 0; k < s->ncp; k++)
+		json_array_append_new(ps, json_pack("{s:i, s:i, s:i, s:I}",
+		        "keys_offset", (int)((uintptr_t)s->cp[k].keys % PAGE),
+		        "table_offset", (int)((uintptr_t)s->cp[k].table % PAGE),
+		        "rounds", s->cp[k].rounds,
+		        "counted", (json_int_t)s->counted[k]));
+	json_object_set_new(j, "placements", ps);
+}
+
 static void report(cmd_ctx *c, const cli_args *a, const setup *s,
                    variant *v, int nv)
 {
@@ -1062,20 +1083,7 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 	json_object_set_new(j, "runs_planned", json_integer(s->runs_planned));
 	json_object_set_new(j, "passes_per_round", json_integer((json_int_t)s->reps));
 	json_object_set_new(j, "compiler", json_string(s->compiler));
-	json_object_set_new(j, "copies", json_integer(s->ncp));
-	json_object_set_new(j, "copy_bytes", json_integer((json_int_t)s->copy_bytes));
-	json_object_set_new(j, "copies_bytes",
-	                    json_integer((json_int_t)s->copy_bytes * s->ncp));
-	{
-		json_t *ps = json_array();
-		for (k = 0; k < s->ncp; k++)
-			json_array_append_new(ps, json_pack("{s:i, s:i, s:i, s:I}",
-			        "keys_offset", (int)((uintptr_t)s->cp[k].keys % PAGE),
-			        "table_offset", (int)((uintptr_t)s->cp[k].table % PAGE),
-			        "rounds", s->cp[k].rounds,
-			        "counted", (json_int_t)s->counted[k]));
-		json_object_set_new(j, "placements", ps);
-	}
+	copies_json(j, s);
 	{
 		json_t *vs = json_array();
 		for (k = 0; k < nv; k++) {
