@@ -821,6 +821,11 @@ int review_reciprocal_found(walk *w, size_t i, unsigned long k, int ub,
 
 /* ---- review_uses.c ---- */
 
+/* A copy of multiplier k, everything it holds (its word, table and use
+ * included), marked a use of k (use_of = k, no uses of its own): its
+ * index.  r->mult may move: take pointers into it again after. */
+size_t review_mult_twin(review *r, size_t k);
+
 /* Statement [a, b) uses multiplier k (and [sa, sb) shifts what keeps
  * its product, when sb > sa): what it says of its word and table.  The
  * first use that says one says it of k; a later one that says another

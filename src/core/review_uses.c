@@ -33,9 +33,7 @@ static char *dup_or_null(const char *s)
 	return s ? xstrdup(s) : NULL;
 }
 
-/* A copy of multiplier k as it was before any use said its word or
- * table: its index. */
-static size_t use_copy(review *r, size_t k)
+size_t review_mult_twin(review *r, size_t k)
 {
 	size_t i = review_mult_new(r, r->mult[k].kind, r->mult[k].file,
 	                           r->mult[k].line, r->mult[k].name,
@@ -66,6 +64,17 @@ static size_t use_copy(review *r, size_t k)
 	m->decls = dup_or_null(o->decls);
 	m->use_of = k;
 	m->nuses = 0;
+	return i;
+}
+
+/* A copy of multiplier k as it was before any use said its word or
+ * table: its index. */
+static size_t use_copy(review *r, size_t k)
+{
+	size_t i = review_mult_twin(r, k);
+	review_mult *m = &r->mult[i];
+	const review_mult *o = &r->mult[k];
+
 	m->bits = o->base_bits;
 	memcpy(m->why_bits, o->base_why, sizeof m->why_bits);
 	m->table = m->ntab = 0;
