@@ -28,17 +28,13 @@ run_case() {
 	( cd "$work/cwd" && printf '%s' "$stdin" | sh -c "$cmd" \
 		>"$work/out" 2>"$work/err" ); got_status=$?
 	local ok=1 why=""
-	if [ "$got_status" != "$status" ]; then ok=0; \
-		why="exit status $got_status, expected $status"; fi
-	if [ $ok = 1 ] && [ "$has_out" = 1 ] &&
-		! cmp -s "$work/out" "$work/exp_out"; then
-		ok=0; \
-			why="stdout differs:"$'\n'"$(diff "$work/exp_out" "$work/out" | head -20)"
+	if [ "$got_status" != "$status" ]; then ok=0; why="exit status $got_status, expected $status"; fi
+	if [ $ok = 1 ] && [ "$has_out" = 1 ] && ! cmp -s "$work/out" "$work/exp_out"; then
+		ok=0; why="stdout differs:"$'\n'"$(diff "$work/exp_out" "$work/out" | head -20)"
 	fi
 	if [ $ok = 1 ] && [ "$has_err" = 1 ]; then
 		if ! cmp -s "$work/err" "$work/exp_err"; then
-			ok=0; \
-				why="stderr differs:"$'\n'"$(diff "$work/exp_err" "$work/err" | head -10)"
+			ok=0; why="stderr differs:"$'\n'"$(diff "$work/exp_err" "$work/err" | head -10)"
 		elif [ "$has_out" = 0 ] && [ -s "$work/out" ]; then
 			ok=0; why="an error case printed on stdout: $(head -3 "$work/out")"
 		fi
@@ -66,16 +62,13 @@ for file in "$@"; do
 			[ -n "$cmd" ] && run_case "$file" "$start" "$cmd" "$status"
 			cmd=${l#\$ } start=$n status=0 has_out=0 has_err=0 stdin=""
 			: >"$work/exp_out"; : >"$work/exp_err" ;;
-		'>'|'> '*) has_out=1; printf '%s\n' "${l#> }" |
-			sed 's/^>$//' >>"$work/exp_out" ;;
-		'!'|'! '*) has_err=1; printf '%s\n' "${l#! }" |
-			sed 's/^!$//' >>"$work/exp_err" ;;
+		'>'|'> '*) has_out=1; printf '%s\n' "${l#> }" | sed 's/^>$//' >>"$work/exp_out" ;;
+		'!'|'! '*) has_err=1; printf '%s\n' "${l#! }" | sed 's/^!$//' >>"$work/exp_err" ;;
 		'? '*) status=${l#\? } ;;
 		'<') stdin+=$'\n' ;;
 		'< '*) stdin+="${l#< }"$'\n' ;;
 		'#'*|'') ;;
-		*) fail=$((fail + 1)); echo \
-			"FAIL $file:$n: a line golden.sh does not know: $l" ;;
+		*) fail=$((fail + 1)); echo "FAIL $file:$n: a line golden.sh does not know: $l" ;;
 		esac
 		case $l in
 		'$ '*) cases=$((cases + 1)) ;;
@@ -84,8 +77,7 @@ for file in "$@"; do
 		esac
 	done <"$file"
 	[ -n "$cmd" ] && run_case "$file" "$start" "$cmd" "$status"
-	[ "$cases" = 0 ] && { fail=$((fail + 1)); echo \
-		"FAIL $file: no cases (\$ lines)"; }
+	[ "$cases" = 0 ] && { fail=$((fail + 1)); echo "FAIL $file: no cases (\$ lines)"; }
 	rm -rf "$work/cwd"
 done
 echo "golden: $pass passed, $fail failed"

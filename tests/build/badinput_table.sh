@@ -177,30 +177,20 @@ fail=$(sed -n 's/^table: [0-9]* passed, \([0-9]*\) failed/\1/p' "$tmp/out")
 
 # the check itself: a named case that is not there, a file that is not,
 # a message or a status the cases do not check each fail it, naming why
-mutant() \
-	{   # mutant NAME SED-EXPR WHY: the man page changed by SED-EXPR fails with WHY
+mutant() {   # mutant NAME SED-EXPR WHY: the man page changed by SED-EXPR fails with WHY
 	sed "$2" "$root/man/cfx.1" >"$tmp/m.1"
 	if cmp -s "$tmp/m.1" "$root/man/cfx.1"; then
 		fail=$((fail + 1)); echo "FAIL mutant $1: the change did not apply"
 	elif ! table "$tmp/m.1" >"$tmp/mout" && grep -q "^FAIL .*$3" "$tmp/mout"; then
-		pass=$((pass + 1)); echo \
-			"ok   mutant $1: fails ($(grep -m1 '^FAIL' "$tmp/mout" | cut -c1-100))"
+		pass=$((pass + 1)); echo "ok   mutant $1: fails ($(grep -m1 '^FAIL' "$tmp/mout" | cut -c1-100))"
 	else
-		fail=$((fail + 1)); echo \
-			"FAIL mutant $1: not caught: $(grep '^FAIL' "$tmp/mout" | head -2)"
+		fail=$((fail + 1)); echo "FAIL mutant $1: not caught: $(grep '^FAIL' "$tmp/mout" | head -2)"
 	fi
 }
-mutant "a case that is not there" \
-	's/HOME a file: said |/HOME a file: shouted |/' \
-	"no case 'HOME a file: shouted'"
-mutant "a file that is not there" \
-	's|case: tests/harden/small.sh: TERM=dumb|case: tests/harden/smal.sh: TERM=dumb|' "no file tests/harden/smal.sh"
-mutant "a message the cases do not check" \
-	's/^dash: cannot drive this terminal/dash: cannot draw on this terminal/' "the cases do not check 'dash: cannot draw"
-mutant "a status the cases do not check" \
-	'/^(nothing said: there is nowhere/{n;s/^T}\t2$/T}\t1/}' \
-	"the cases do not check status 1"
-mutant "nothing said, unchecked" 's/planted link: nothing said | //' \
-	"no case checks that nothing is said"
+mutant "a case that is not there" 's/HOME a file: said |/HOME a file: shouted |/' "no case 'HOME a file: shouted'"
+mutant "a file that is not there" 's|case: tests/harden/small.sh: TERM=dumb|case: tests/harden/smal.sh: TERM=dumb|' "no file tests/harden/smal.sh"
+mutant "a message the cases do not check" 's/^dash: cannot drive this terminal/dash: cannot draw on this terminal/' "the cases do not check 'dash: cannot draw"
+mutant "a status the cases do not check" '/^(nothing said: there is nowhere/{n;s/^T}\t2$/T}\t1/}' "the cases do not check status 1"
+mutant "nothing said, unchecked" 's/planted link: nothing said | //' "no case checks that nothing is said"
 echo "badinput_table: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -11,8 +11,7 @@ expect() {
 	case $want in
 	MET) grep -q ': met$' <<<"$line" && grep -q '^missed=0$' <<<"$line" ;;
 	MISSED) grep -q 'MISSED' <<<"$line" && grep -q '^missed=1$' <<<"$line" ;;
-	esac && ok "'$1' $2 '$3': $want" ||
-		bad "'$1' $2 '$3': wanted $want, got: $line"
+	esac && ok "'$1' $2 '$3': $want" || bad "'$1' $2 '$3': wanted $want, got: $line"
 }
 expect MET 3 "<=" 5
 expect MET 5 "<=" 5

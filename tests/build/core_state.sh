@@ -4,8 +4,7 @@
 # (.data, .bss, .tdata, .tbss in `objdump -t` of build/core/*.o: globals,
 # function statics, thread-locals alike), but for the two listed below
 # with the reason they stay.  Symbols a sanitizer adds (__odr_asan.NAME,
-# __asan_*, __ubsan_*: make SANITIZE=1) are the instrumentation's, not ours.  A
-# cache belongs to its owner (the caller, a
+# __asan_*, __ubsan_*: make SANITIZE=1) are the instrumentation's, not ours.  A cache belongs to its owner (the caller, a
 # session, a context passed in).  Then the same check must fail on an
 # object with a static counter planted, so that it can.
 . "$(dirname "$0")/lib.sh"
@@ -29,9 +28,7 @@ state() {    # OBJ...: "file:symbol section" for each writable static
 	done
 }
 
-ls build/core/*.o >/dev/null 2>&1 ||
-	{ echo "core_state: build/core/*.o not built; 0 passed, 1 failed"; \
-	exit 1; }
+ls build/core/*.o >/dev/null 2>&1 || { echo "core_state: build/core/*.o not built; 0 passed, 1 failed"; exit 1; }
 found=$(state build/core/*.o | while read -r sym sec; do
 	case " $allow " in *" ${sym%.[0-9]*} "*) ;; *) echo "$sym ($sec)" ;; esac
 done)
@@ -55,8 +52,7 @@ expect "a planted static and thread-local are found ($got)" '[ "$got" = 2 ]'
 envs() { nm -u "$@" 2>/dev/null | grep -Ec '^ +U (secure_)?getenv$'; }
 got=$(envs build/core/*.o)
 expect "src/core calls no getenv ($got calls)" '[ "$got" = 0 ]'
-printf \
-	'#include <stdlib.h>\nint planted_env(void) { return !!getenv("X"); }\n' >"$tmp/env.c"
+printf '#include <stdlib.h>\nint planted_env(void) { return !!getenv("X"); }\n' >"$tmp/env.c"
 ${CC:-cc} -std=c11 -O2 -c -o "$tmp/env.o" "$tmp/env.c"
 got=$(envs "$tmp/env.o")
 expect "a planted getenv is found ($got)" '[ "$got" = 1 ]'

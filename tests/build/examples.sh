@@ -35,33 +35,24 @@ command_of() { sed 's/   *[^ ].*$//; s/ *$//' <<<"$1"; }
 
 cp lessons/2002.patch "$tmp/0001-hash.patch"
 # a work tree with a change, for git diff | cfx review -
-(cd "$tmp" && git init -q &&
-	printf '#define GOLDEN_RATIO_PRIME_32 0x9e3779b9UL\n' >hash.h &&
+(cd "$tmp" && git init -q && printf '#define GOLDEN_RATIO_PRIME_32 0x9e3779b9UL\n' >hash.h &&
  git add hash.h && git -c user.name=t -c user.email=t@t commit -qm t &&
  printf '#define GOLDEN_RATIO_PRIME_32 0x9e370001UL\n' >hash.h) || exit 2
 seq 1 40 | awk '{ print 10 + $1 % 7 }' > "$tmp/old.txt"
 seq 1 40 | awk '{ print 12 + $1 % 5 }' > "$tmp/new.txt"
 cfx="$root/cfx"
 
-cmds=$(./cfx --help |
-	awk '/^commands:/ { on = 1; next } on && /^  [a-z]/ { print $1; next } on { on = 0 }')
-[ "$(wc -w <<<"$cmds")" -ge 10 ] && ok ||
-	bad "cfx --help lists the commands: $cmds"
+cmds=$(./cfx --help | awk '/^commands:/ { on = 1; next } on && /^  [a-z]/ { print $1; next } on { on = 0 }')
+[ "$(wc -w <<<"$cmds")" -ge 10 ] && ok || bad "cfx --help lists the commands: $cmds"
 for c in $cmds; do
-	ex=$(./cfx "$c" --help | examples_of) ||
-		{ bad "cfx $c --help does not end with 2 or 3 examples"; \
-		continue; }
+	ex=$(./cfx "$c" --help | examples_of) || { bad "cfx $c --help does not end with 2 or 3 examples"; continue; }
 	ok
 	while IFS= read -r line; do
 		cmd=$(command_of "$line")
-		case $cmd in *cfx*) ;; *) bad \
-			"$c: example is not a cfx command: $line"; continue ;; \
-			esac
-		(cd "$tmp" && PATH="$root:$PATH" timeout 120 bash -c "$cmd" \
-			>/dev/null 2>"$tmp/err" </dev/null)
+		case $cmd in *cfx*) ;; *) bad "$c: example is not a cfx command: $line"; continue ;; esac
+		(cd "$tmp" && PATH="$root:$PATH" timeout 120 bash -c "$cmd" >/dev/null 2>"$tmp/err" </dev/null)
 		st=$?
-		if [ $st = 0 ] || { [ $st = 1 ] && case $c in verify|review) \
-			true ;; *) false ;; esac; }; then
+		if [ $st = 0 ] || { [ $st = 1 ] && case $c in verify|review) true ;; *) false ;; esac; }; then
 			ok
 		else
 			bad "$c: '$cmd' exited $st: $(head -c 300 "$tmp/err")"
@@ -73,23 +64,19 @@ done
 # lesson's script mode, its progress in the scratch directory); cfx dash
 # --help's need a terminal, and are only there (neither had examples)
 printf 'cf 5\n' > "$tmp/answers.cfx"
-ex=$(./cfx learn --help | examples_of) && ok ||
-	bad "cfx learn --help does not end with 2 or 3 examples"
+ex=$(./cfx learn --help | examples_of) && ok || bad "cfx learn --help does not end with 2 or 3 examples"
 while IFS= read -r line; do
 	[ -n "$line" ] || continue
 	cmd=$(command_of "$line")
-	(cd "$tmp" && PATH="$root:$PATH" XDG_STATE_HOME="$tmp/state" timeout \
-		60 bash -c "$cmd" >/dev/null 2>"$tmp/err" </dev/null) &&
+	(cd "$tmp" && PATH="$root:$PATH" XDG_STATE_HOME="$tmp/state" timeout 60 bash -c "$cmd" >/dev/null 2>"$tmp/err" </dev/null) &&
 		ok || bad "learn: '$cmd' exited $?: $(head -c 300 "$tmp/err")"
 done <<<"$ex"
-./cfx dash --help | examples_of | grep -q '^cfx dash' && ok ||
-	bad "cfx dash --help does not end with 2 or 3 examples"
+./cfx dash --help | examples_of | grep -q '^cfx dash' && ok || bad "cfx dash --help does not end with 2 or 3 examples"
 
 # the overview and the REPL's help
 for h in "--help" "repl --help"; do
 	# shellcheck disable=SC2086
-	if ./cfx $h | examples_of >/dev/null; then ok; else bad \
-		"cfx $h does not end with examples"; fi
+	if ./cfx $h | examples_of >/dev/null; then ok; else bad "cfx $h does not end with examples"; fi
 done
 
 # the overview's examples start a command or a face that exists (the
@@ -109,16 +96,14 @@ done <<<"$ex"
 # the session words: help WORD in a script, and their examples as one
 script=""
 for w in set let show help quit; do
-	ex=$(printf 'help %s\n' "$w" | ./cfx | examples_of) ||
-		{ bad "help $w does not end with 2 or 3 examples"; continue; }
+	ex=$(printf 'help %s\n' "$w" | ./cfx | examples_of) || { bad "help $w does not end with 2 or 3 examples"; continue; }
 	ok
 	[ "$w" = quit ] && continue
 	while IFS= read -r line; do
 		script+="$(command_of "$line")"$'\n'
 	done <<<"$ex"
 done
-if printf '%s' "$script" | ./cfx >/dev/null 2>"$tmp/err"; then ok; else bad \
-	"session examples: $(cat "$tmp/err")"; fi
+if printf '%s' "$script" | ./cfx >/dev/null 2>"$tmp/err"; then ok; else bad "session examples: $(cat "$tmp/err")"; fi
 
 echo "examples: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -21,20 +21,15 @@ check() {
 	fi
 	local rc=0 lead
 	# its first words: after "/*" on line 1, else on line 2 after " * "
-	lead=$(printf '%s\n' "$first" |
-		sed -E \
-		'1s#^/\*[[:space:]]*##; s#^[[:space:]]*\*([[:space:]]|$)##' |
+	lead=$(printf '%s\n' "$first" | sed -E '1s#^/\*[[:space:]]*##; s#^[[:space:]]*\*([[:space:]]|$)##' |
 	       grep -m 1 -v '^[[:space:]]*$')
 	case $lead in
 	"$name - "*) ;;
 	*) echo "the first comment does not begin '$name - ': ${lead:0:70}"; rc=1 ;;
 	esac
-	if printf '%s\n' "$first" |
-		grep -Eq \
-		'PLACEHOLDER|HEADER [[:alnum:]_]+ \*/|\b(TODO|FIXME|XXX|TBD)\b'; then
+	if printf '%s\n' "$first" | grep -Eq 'PLACEHOLDER|HEADER [[:alnum:]_]+ \*/|\b(TODO|FIXME|XXX|TBD)\b'; then
 		echo "a stub in the first comment: $(printf '%s\n' "$first" |
-		      grep -Eo -m 1 \
-		      'PLACEHOLDER|HEADER [[:alnum:]_]+ \*/|\b(TODO|FIXME|XXX|TBD)\b')"
+		      grep -Eo -m 1 'PLACEHOLDER|HEADER [[:alnum:]_]+ \*/|\b(TODO|FIXME|XXX|TBD)\b')"
 		rc=1
 	fi
 	if grep -Eq 'PLACEHOLDER|HEADER [[:alnum:]_]+ \*/' "$f"; then
@@ -50,21 +45,17 @@ mk() { printf '%s\n' "$2" >"$tmp/$1"; }
 mk good.c "$good"
 mk oneline.h $'/* oneline.h - one line says it. */\n#define A 1'
 mk header.c $'/* HEADER cf */\n#include <stdio.h>'
-mk placeholder.h \
-	$'/*\n * placeholder.h - shared types.\n *\n * PLACEHOLDER\n */'
+mk placeholder.h $'/*\n * placeholder.h - shared types.\n *\n * PLACEHOLDER\n */'
 mk todo.c $'/* todo.c - TODO: say what this is. */'
 mk other.c "$good"
 mk nocomment.c $'#include <stdio.h>\n/* nocomment.c - too late. */'
 mk later.c $'/* later.c - fine here. */\nint y; /* HEADER y */'
-expect "checker passes a two-line comment naming its file" \
-	'check "$tmp/good.c" x.c >/dev/null'
-expect "checker passes a one-line comment naming its file" \
-	'check "$tmp/oneline.h" >/dev/null'
+expect "checker passes a two-line comment naming its file" 'check "$tmp/good.c" x.c >/dev/null'
+expect "checker passes a one-line comment naming its file" 'check "$tmp/oneline.h" >/dev/null'
 for f in header.c placeholder.h todo.c nocomment.c later.c; do
 	expect "checker fails $f" '! check "$tmp/$f" >/dev/null'
 done
-expect "checker fails a comment naming another file" \
-	'! check "$tmp/other.c" >/dev/null'
+expect "checker fails a comment naming another file" '! check "$tmp/other.c" >/dev/null'
 
 # every source file
 n=0
@@ -75,8 +66,7 @@ while IFS= read -r f; do
 	else
 		while IFS= read -r l; do bad "$f: $l"; done <<<"$out"
 	fi
-done < <(cd "$root" && find src -type f \( -name '*.c' -o -name '*.h' -o -name \
-	'*.inc' \) | sort)
+done < <(cd "$root" && find src -type f \( -name '*.c' -o -name '*.h' -o -name '*.inc' \) | sort)
 # the walk itself: src holds well over a hundred sources
 expect "found the sources ($n)" '[ "$n" -ge 100 ]'
 done_suite file_comments

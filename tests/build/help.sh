@@ -75,11 +75,9 @@ shell=$(awk '/^(commands|faces):$/ { on = 1; next } /^$/ { on = 0 }
 	on && /^  [a-z]/ { print ($1 == "cfx" ? "dash" : $1) }' "$tmp/main")
 session=$(awk '/^session:$/ { on = 1; next } /^$/ { on = 0 }
 	on && /^  [a-z]/ { print $1 }' "$tmp/repl")
-[ "$(echo $shell | wc -w)" -ge 12 ] &&
-	ok "$(echo $shell | wc -w) commands and faces" ||
+[ "$(echo $shell | wc -w)" -ge 12 ] && ok "$(echo $shell | wc -w) commands and faces" ||
 	bad "too few commands read from cfx --help: $shell"
-[ "$(echo $session | wc -w)" -ge 5 ] &&
-	ok "$(echo $session | wc -w) session words" ||
+[ "$(echo $session | wc -w)" -ge 5 ] && ok "$(echo $session | wc -w) session words" ||
 	bad "too few session words read from the REPL's help: $session"
 for c in $shell; do
 	if ./cfx "$c" --help >"$tmp/h" 2>&1 && [ -s "$tmp/h" ]; then
@@ -103,36 +101,29 @@ done
 # dashboard, -l --list in spectrum but --learn in the dashboard.
 for c in $shell; do
 	[ "$c" = stats ] && continue
-	./cfx "$c" --help 2>/dev/null |
-		sed -n \
-		"s/^  -\([A-Za-z]\)\(, --\([a-z-]*\)\| \([A-Z]*\)\).*/\1 \3\4 $c/p"
+	./cfx "$c" --help 2>/dev/null | sed -n "s/^  -\([A-Za-z]\)\(, --\([a-z-]*\)\| \([A-Z]*\)\).*/\1 \3\4 $c/p"
 done >"$tmp/letters"
 sed -n '/^A letter means one option/,/^\.SH /p' man/cfx.1 |
 	awk '/^\.B \\-[A-Za-z]$/ { k = substr($2, 3); next }
 	k != "" { w = $1; sub(/[,.]$/, "", w); gsub(/\\/, "", w); sub(/^--/, "", w)
 		print k, w, "man"; k = "" }' >>"$tmp/letters"
-[ "$(wc -l <"$tmp/letters")" -ge 40 ] &&
-	ok "$(wc -l <"$tmp/letters") letters read from the helps and the man page" ||
+[ "$(wc -l <"$tmp/letters")" -ge 40 ] && ok "$(wc -l <"$tmp/letters") letters read from the helps and the man page" ||
 	bad "too few letters read: $(wc -l <"$tmp/letters")"
-clash=$(awk \
-	'{ if (($1) in name && name[$1] != $2) print "-" $1 ": " name[$1] " (" where[$1] ") and " $2 " (" $3 ")"
+clash=$(awk '{ if (($1) in name && name[$1] != $2) print "-" $1 ": " name[$1] " (" where[$1] ") and " $2 " (" $3 ")"
 	else if (!(($1) in name)) { name[$1] = $2; where[$1] = $3 } }' "$tmp/letters" | sort -u)
-[ -z "$clash" ] &&
-	ok "each letter means one option in every face and the man page" ||
+[ -z "$clash" ] && ok "each letter means one option in every face and the man page" ||
 	bad "a letter with two meanings: $(echo "$clash" | tr '\n' '|')"
 # the man page lists every letter the helps list
 missing=$(awk '$3 == "man" { m[$1] = 1; next } { h[$1] = 1 }
 	END { for (k in h) if (!(k in m) && k != "h") print "-" k }' "$tmp/letters")
-[ -z "$missing" ] && ok "the man page lists every letter" ||
-	bad "letters the man page does not list: $missing"
+[ -z "$missing" ] && ok "the man page lists every letter" || bad "letters the man page does not list: $missing"
 # cf's golden prefix outside (0, 1) is frac(x)'s, and the help says so
 # (it said "of x or of 1 - x" for every x): its example 23/10 against gp's
 # contfrac and cfx's own answer
 ./cfx cf --help | tr '\n' ' ' >"$tmp/cfh"
 expect "cf --help: outside (0, 1) the prefix is frac(x)'s" \
 	'grep -q "outside (0, 1) the prefix is frac(x).s" "$tmp/cfh"'
-want=$(echo \
-	'v = contfrac(23/10); r = 0; for (k = 2, #v, if (v[k] == 1, r++, break)); print(Str(v), " ", r)' | gp -q -D colors=no 2>/dev/null)
+want=$(echo 'v = contfrac(23/10); r = 0; for (k = 2, #v, if (v[k] == 1, r++, break)); print(Str(v), " ", r)' | gp -q -D colors=no 2>/dev/null)
 expect "its example 23/10 = [2; 3, 3], prefix 0: gp ($want) and cfx agree" \
 	'[ "$want" = "[2, 3, 3] 0" ] && grep -qF "23/10 = [2; 3, 3]: prefix 0" "$tmp/cfh" &&
 	 ./cfx cf 23/10 | grep -q "^golden     prefix 0 (of frac(x) = x - 2);"'
@@ -172,10 +163,8 @@ for i, m in enumerate(found):
                          cmd, text)))
 PY
 mkdir -p "$tmp/run/l" "$tmp/run/st"
-printf 'static unsigned h(unsigned y) { return y * 0x61c88647u; }\n' \
-	>"$tmp/run/l/mine.patch"
-printf 'static unsigned h(unsigned y) { return y * 0x12345679u; }\n' \
-	>"$tmp/run/out.patch"
+printf 'static unsigned h(unsigned y) { return y * 0x61c88647u; }\n' >"$tmp/run/l/mine.patch"
+printf 'static unsigned h(unsigned y) { return y * 0x12345679u; }\n' >"$tmp/run/out.patch"
 ln -s ../out.patch "$tmp/run/l/link.patch"
 cat >"$tmp/run/fixtures.sh" <<'SH'
 lesson() { printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/2 and\n  %s\nhint: h\nsolution: cf 1/2\n' "$1" >l/01-x.lesson; }
@@ -198,33 +187,25 @@ while IFS=$'\t' read -r status msg cmd text; do
 		CFX_FACTS=$root/doc/FACTS.md bash -c ". ./fixtures.sh; $cmd" </dev/null \
 		>"$tmp/run/out" 2>"$tmp/run/err"); rc=$?
 	want=$(cd "$tmp/run" && eval "printf '%s' \"$text\"")
-	expect \
-		"man BAD INPUT row run: $cmd: status $rc (row: $status), one line with the message and $want ($(head -c 200 "$tmp/run/err" | tr '\n' '|'))" \
+	expect "man BAD INPUT row run: $cmd: status $rc (row: $status), one line with the message and $want ($(head -c 200 "$tmp/run/err" | tr '\n' '|'))" \
 		'[ "$rc" = "$status" ] && [ "$(wc -l <"$tmp/run/err")" = 1 ] &&
 		 has_message "$msg" "$tmp/run/err" && grep -qF -- "$want" "$tmp/run/err" &&
 		 { [ "$status" != 2 ] || [ ! -s "$tmp/run/out" ]; }'
 done <"$tmp/runrows"
-expect \
-	"man BAD INPUT: $nrun rows carry a command to run (review and lesson rows among them)" \
+expect "man BAD INPUT: $nrun rows carry a command to run (review and lesson rows among them)" \
 	'[ $nrun -ge 10 ] && grep -q "cfx review" "$tmp/runrows" && grep -q "learn --check" "$tmp/runrows"'
 # the list of what a lesson may run: the man page's is the one cfx prints
 # when it refuses a command (both from the table the check reads)
-printf \
-	'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: run(bench 5).ratio == 1\nhint: h\nsolution: cf 1/2\n' >"$tmp/run/l/01-x.lesson"
-said=$(CFX_FACTS=$root/doc/FACTS.md ./cfx learn --check \
-	"$tmp/run/l/01-x.lesson" 2>&1 |
-	sed -n \
-	's/.*read nothing but their arguments and write nothing (\(.*\)) (bench.*/\1/p')
-man=$(sed -n '/^\.\\" lesson-commands:/{n;p}' man/cfx.1 |
-	sed 's/\\-/-/g; s/;$//')
-expect \
-	"the man page lists what a lesson may run as cfx says it ($man | $said)" \
+printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: run(bench 5).ratio == 1\nhint: h\nsolution: cf 1/2\n' >"$tmp/run/l/01-x.lesson"
+said=$(CFX_FACTS=$root/doc/FACTS.md ./cfx learn --check "$tmp/run/l/01-x.lesson" 2>&1 |
+	sed -n 's/.*read nothing but their arguments and write nothing (\(.*\)) (bench.*/\1/p')
+man=$(sed -n '/^\.\\" lesson-commands:/{n;p}' man/cfx.1 | sed 's/\\-/-/g; s/;$//')
+expect "the man page lists what a lesson may run as cfx says it ($man | $said)" \
 	'[ -n "$said" ] && [ "$man" = "$said" ]'
 # CFX_LESSONS is documented, and does what the man page says: the
 # lessons of that directory are the ones listed
 mkdir -p "$tmp/run/cat"
-printf \
-	'title: A lesson of its own\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/2\nhint: h\nsolution: cf 1/2\n' >"$tmp/run/cat/01-own.lesson"
+printf 'title: A lesson of its own\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/2\nhint: h\nsolution: cf 1/2\n' >"$tmp/run/cat/01-own.lesson"
 expect "man ENVIRONMENT documents CFX_LESSONS" \
 	'sed -n "/^\.SH ENVIRONMENT/,/^\.SH EXAMPLES/p" man/cfx.1 | grep -q "^\.B CFX_LESSONS"'
 expect "CFX_LESSONS=DIR: cfx learn lists DIR's lessons, and only those" \
@@ -235,8 +216,7 @@ expect "CFX_LESSONS=DIR: cfx learn lists DIR's lessons, and only those" \
 # and every field offset (lattice reduction), as the man page does; and
 # that a compiler that cannot run is INFO, not FAIL (issue 21)
 ./cfx verify --help 2>&1 | tr '\n' ' ' | tr -s ' ' >"$tmp/vh"
-for w in "stride map" "every c up to 256" "lattice of c p mod 2^n" \
-	"every offset h" "is INFO"; do
+for w in "stride map" "every c up to 256" "lattice of c p mod 2^n" "every offset h" "is INFO"; do
 	expect "verify --help names: $w" 'grep -q "$w" "$tmp/vh"'
 	expect "  and so does the man page's verify entry: $w" \
 		'sed -n "/^\.BI \"verify /,/^\.TP/p" man/cfx.1 | sed "s/\\\\-/-/g" | tr "\n" " " | tr -s " " | grep -q "$w"'

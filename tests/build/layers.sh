@@ -51,8 +51,7 @@ objs "$tmp/one" util/text.o
 planted() {
 	fresh
 	mkdir -p "$(dirname "$tmp/t/$1")"
-	{ printf '%s\n' "$2"; cat "$tmp/t/$1" 2>/dev/null; } >"$tmp/f"; mv \
-		"$tmp/f" "$tmp/t/$1"
+	{ printf '%s\n' "$2"; cat "$tmp/t/$1" 2>/dev/null; } >"$tmp/f"; mv "$tmp/f" "$tmp/t/$1"
 	fails_with "$3" "$4" "$tmp/t" "$tmp/one"
 }
 fresh
@@ -60,11 +59,9 @@ expect "an unchanged copy passes" 'check "$tmp/t" "$tmp/one" >/dev/null'
 planted src/core/word.c '#include "cli/cli.h"' \
 	'^up: src/core/word.c:1 includes src/cli/cli.h' "core includes the CLI"
 planted src/util/text.c '#include "cfx/pool.h"' \
-	'^up: src/util/text.c:1 includes include/cfx/pool.h' \
-	"util includes sys (a header of include/cfx)"
+	'^up: src/util/text.c:1 includes include/cfx/pool.h' "util includes sys (a header of include/cfx)"
 planted src/cli/out.c '#include "repl/repl.h"' \
-	'^up: src/cli/out.c:1 includes src/repl/repl.h' \
-	"the CLI includes the REPL (faces in the table's order)"
+	'^up: src/cli/out.c:1 includes src/repl/repl.h' "the CLI includes the REPL (faces in the table's order)"
 planted include/cfx/word.h '#include "cfx/constant.h"' \
 	'^circle: includes .*word.*constant|^circle: includes .*constant.*word' "word.h and constant.c include each other"
 planted src/extra/thing.c '/* a folder of no layer */' \
@@ -79,17 +76,12 @@ plant_obj() {   # plant_obj OBJ C-SOURCE
 called() { fails_with "$1" "$2" . "$tmp/o"; }   # called PATTERN NAME
 objs "$tmp/o" core/constant.o
 expect "the build's object copied passes" 'check . "$tmp/o" >/dev/null'
-plant_obj util/plant.o \
-	'int constant_free(void *); int plant(void) { return constant_free(0); }'
-called '^up: util/plant.o calls core/constant.o \(constant_free\)' \
-	"util calls core"
+plant_obj util/plant.o 'int constant_free(void *); int plant(void) { return constant_free(0); }'
+called '^up: util/plant.o calls core/constant.o \(constant_free\)' "util calls core"
 objs "$tmp/o"
-plant_obj core/plant_a.o \
-	'int plant_b(int); int plant_a(int x) { return x ? plant_b(x - 1) : 0; }'
-plant_obj core/plant_b.o \
-	'int plant_a(int); int plant_b(int x) { return x ? plant_a(x - 1) : 1; }'
-called \
-	'^circle: calls core/plant_a.o -\(plant_b\)-> core/plant_b.o -\(plant_a\)-> core/plant_a.o' \
+plant_obj core/plant_a.o 'int plant_b(int); int plant_a(int x) { return x ? plant_b(x - 1) : 0; }'
+plant_obj core/plant_b.o 'int plant_a(int); int plant_b(int x) { return x ? plant_a(x - 1) : 1; }'
+called '^circle: calls core/plant_a.o -\(plant_b\)-> core/plant_b.o -\(plant_a\)-> core/plant_a.o' \
 	"two core files call each other"
 
 done_suite layers

@@ -18,15 +18,13 @@ for dev in utf8 ascii ps; do
 	printf '.TH X 1\n.SH A\nb\n' | groff -man -T$dev -z 2>/dev/null || {
 		echo "skip -T$dev: not installed"; continue; }
 	groff -t -man -T$dev -ww -z man/cfx.1 >"$tmp/out" 2>"$tmp/err"; rc=$?
-	expect \
-		"groff -t -man -T$dev -ww: status 0, no warning ($(head -c 300 "$tmp/err"))" \
+	expect "groff -t -man -T$dev -ww: status 0, no warning ($(head -c 300 "$tmp/err"))" \
 		'[ $rc = 0 ] && [ ! -s "$tmp/err" ]'
 done
 if command -v man >/dev/null; then
 	for w in 80 100; do
 		MANWIDTH=$w man -l man/cfx.1 2>"$tmp/err" >"$tmp/out"; rc=$?
-		expect \
-			"man -l man/cfx.1 at $w columns: no warning ($(head -c 300 "$tmp/err"))" \
+		expect "man -l man/cfx.1 at $w columns: no warning ($(head -c 300 "$tmp/err"))" \
 			'[ $rc = 0 ] && [ ! -s "$tmp/err" ] && [ -s "$tmp/out" ]'
 	done
 fi

@@ -78,8 +78,7 @@ expect "search: nothing on stderr off a terminal" '[ ! -s "$tmp/err" ]'
 # (a pipe here), or never (a terminal here); global, before or after the
 # command, and in a script (cfx --progress -f FILE); never into the
 # dashboard's screen (its : line writes no bar)
-./cfx --progress sweep 0x9e370001 --table-bits 8 --count 1024 2>"$tmp/err" \
-	>/dev/null
+./cfx --progress sweep 0x9e370001 --table-bits 8 --count 1024 2>"$tmp/err" >/dev/null
 expect "--progress: the bar on a pipe, erased at the end" \
 	'grep -aq "^sweep \[#" <(tr "\r" "\n" <"$tmp/err") && tail -c 4 "$tmp/err" | grep -q "\[K"'
 ./cfx bench 7 --runs 3 --table-bits 3 --progress 2>"$tmp/err" >/dev/null
@@ -90,13 +89,10 @@ printf 'sweep 0x9e370001 --table-bits 8 --count 1024\n' >"$tmp/s.cfx"
 expect "--progress before a script" 'grep -aq "strides" "$tmp/err"'
 ./cfx -f "$tmp/s.cfx" 2>"$tmp/err" >/dev/null
 expect "a script without it: none" '[ ! -s "$tmp/err" ]'
-script -q -e -c \
-	"./cfx --no-progress sweep 0x9e370001 --table-bits 8 --count 1024 >$tmp/o" /dev/null >"$tmp/tty" 2>&1
+script -q -e -c "./cfx --no-progress sweep 0x9e370001 --table-bits 8 --count 1024 >$tmp/o" /dev/null >"$tmp/tty" 2>&1
 expect "--no-progress: none on a terminal (the sweep ran)" \
 	'[ -s "$tmp/o" ] && ! grep -aq "strides" "$tmp/tty"'
-script -q -e -c \
-	"./cfx sweep 0x9e370001 --table-bits 8 --count 1024 --no-progress >$tmp/o" /dev/null >"$tmp/tty" 2>&1
-expect "--no-progress after the command" \
-	'[ -s "$tmp/o" ] && ! grep -aq "strides" "$tmp/tty"'
+script -q -e -c "./cfx sweep 0x9e370001 --table-bits 8 --count 1024 --no-progress >$tmp/o" /dev/null >"$tmp/tty" 2>&1
+expect "--no-progress after the command" '[ -s "$tmp/o" ] && ! grep -aq "strides" "$tmp/tty"'
 expect "cfx --help names them" './cfx --help | grep -q -- "--progress"'
 done_suite progress

@@ -58,27 +58,21 @@ passes() {
 func f 117 | tree core/a.c
 passes "a function of 120 lines"
 func f 118 | tree core/a.c
-fails_with '^function: src/core/a.c:1 f 121 lines, over 120$' \
-	"a function of 121 lines"
+fails_with '^function: src/core/a.c:1 f 121 lines, over 120$' "a function of 121 lines"
 { func f 1; func g 118; } | tree cli/b.c
-fails_with '^function: src/cli/b.c:5 g 121 lines, over 120$' \
-	"the second function of a file"
-{ echo "int h(int a,"; echo "      int b)"; echo "{"; seq 1 119 |
-	sed 's/.*/	a++;/'; echo "}"; } | tree util/c.h
-fails_with '^function: src/util/c.h:1 h 123 lines' \
-	"a signature on two lines, in a header"
+fails_with '^function: src/cli/b.c:5 g 121 lines, over 120$' "the second function of a file"
+{ echo "int h(int a,"; echo "      int b)"; echo "{"; seq 1 119 | sed 's/.*/	a++;/'; echo "}"; } | tree util/c.h
+fails_with '^function: src/util/c.h:1 h 123 lines' "a signature on two lines, in a header"
 { func f 10; seq 1 1490 | sed 's#.*#/* line */#'; } | tree lesson/d.c
 fails_with '^file: src/lesson/d.c 1503 lines, over 1500$' "a file of 1503 lines"
 { func f 10; seq 1 1487 | sed 's#.*#/* line */#'; } | tree lesson/d.c
 passes "a file of 1500 lines"
 func f 118 | tree core/review_x.c
-fails_with '^function: src/core/review_x.c:1 f 121 lines, over 120$' \
-	"review*.c: no exception now (its functions split)"
+fails_with '^function: src/core/review_x.c:1 f 121 lines, over 120$' "review*.c: no exception now (its functions split)"
 func f 117 | tree core/review_x.c
 passes "review*.c: a function of 120 lines"
 func f 118 | tree dash/x.c
-fails_with '^function: src/dash/x.c:1 f 121 lines, over 120$' \
-	"dash/*: no exception now (dash_main's teardown split)"
+fails_with '^function: src/dash/x.c:1 f 121 lines, over 120$' "dash/*: no exception now (dash_main's teardown split)"
 func f 117 | tree dash/x.c
 passes "dash/*: a function of 120 lines"
 func f 150 | tree core/reviewer_not.c2

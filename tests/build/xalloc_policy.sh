@@ -9,8 +9,7 @@
 cd "$root" || exit 2
 allowed="src/util/xalloc.c src/sys/mem.c src/sys/keysource.c"
 scan() {   # FILE...: "file:line: text" of each bare allocation call
-	grep -nE \
-		'(^|[^_a-zA-Z0-9])(malloc|calloc|realloc|strdup|strndup)[[:space:]]*\(' "$@" |
+	grep -nE '(^|[^_a-zA-Z0-9])(malloc|calloc|realloc|strdup|strndup)[[:space:]]*\(' "$@" |
 		grep -vE ':[0-9]+:[[:space:]]*(/?\*|//)' | grep -v 'mem_big'
 }
 files=$(ls src/*.c src/*/*.c | grep -vxF -f <(tr ' ' '\n' <<<"$allowed"))
@@ -21,8 +20,7 @@ else
 	bad "bare allocations outside the policy: $(head -5 <<<"$found" | tr '\n' '|')"
 fi
 for f in $allowed; do
-	expect "the policy names $(basename "$f")" \
-		'grep -q "$(basename "$f" .c)" src/util/xalloc.h'
+	expect "the policy names $(basename "$f")" 'grep -q "$(basename "$f" .c)" src/util/xalloc.h'
 done
 printf 'char *planted(const char *s) { return strdup(s); }\n' >"$tmp/planted.c"
 expect "a planted strdup is found" '[ -n "$(scan "$tmp/planted.c")" ]'
@@ -30,6 +28,5 @@ expect "a planted strdup is found" '[ -n "$(scan "$tmp/planted.c")" ]'
 # error is a bare "out of memory" (issue 22: score, spectrum and sweep near
 # the edge said only that)
 bare=$(grep -n '"out of memory"' src/*/*.c | grep -v 'xalloc.h')
-expect "no bare \"out of memory\" error: mem_fail names the size ($bare)" \
-	'[ -z "$bare" ]'
+expect "no bare \"out of memory\" error: mem_fail names the size ($bare)" '[ -z "$bare" ]'
 done_suite xalloc_policy

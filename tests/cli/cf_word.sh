@@ -28,11 +28,9 @@ GP
 	note="word $w bits, the rule's for a constant of $n (the smallest of 32, 64, then multiples of 64, that holds it): x = p/2^$w < 2^-$((w - n)). On its own $n bits (--bits $n) its golden prefix is $run$([ "$mir" = 1 ] && echo " (of 1 - x)")."
 	for e in "golden($n)" "$hex"; do
 		./cfx cf "$e" >"$tmp/o" 2>"$tmp/e"
-		got=$(sed -n '/^word /,/^|x-1\/phi|/p' "$tmp/o" | sed '$d' |
-			tr -s ' \n' ' ' | sed 's/ $//')
+		got=$(sed -n '/^word /,/^|x-1\/phi|/p' "$tmp/o" | sed '$d' | tr -s ' \n' ' ' | sed 's/ $//')
 		expect "cf $e: $got" '[ "$got" = "$note" ]'
-		expect "  within 80 columns" \
-			'[ -z "$(awk "length > 80" <(sed -n "/^word /,/^|x/p" "$tmp/o"))" ]'
+		expect "  within 80 columns" '[ -z "$(awk "length > 80" <(sed -n "/^word /,/^|x/p" "$tmp/o"))" ]'
 		./cfx cf --bits "$n" "$e" >"$tmp/o2" 2>&1
 		expect "cf --bits $n $e: no word line, and its golden prefix is gp's $run" \
 			'! grep -q "^word " "$tmp/o2" && grep -qE "^golden     prefix $run( \(of 1 - x\))?;" "$tmp/o2"'
@@ -40,8 +38,7 @@ GP
 done
 for e in 5 0x61C8 0x9e3779b9 'golden(64)' 'golden(128)'; do
 	./cfx cf "$e" >"$tmp/o" 2>&1
-	expect \
-		"cf $e: no word line (not golden on its own width, or it fills the word)" \
+	expect "cf $e: no word line (not golden on its own width, or it fills the word)" \
 		'! grep -q "^word " "$tmp/o"'
 done
 done_suite cf_word

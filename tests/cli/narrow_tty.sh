@@ -27,8 +27,7 @@ for cols in 40 60 80; do
 		w=$(awk -v m=$((cols - 1)) 'length > m' "$tmp/tty")
 		joined=$(tr '\n' ' ' <"$tmp/tty" | tr -s ' ' | sed 's/ $//')
 		one=$(tr '\n' ' ' <"$tmp/pipe" | tr -s ' ' | sed 's/ $//')
-		expect \
-			"$cols columns: $e: $(wc -l <"$tmp/tty") lines within $((cols - 1)), the pipe's words $w" \
+		expect "$cols columns: $e: $(wc -l <"$tmp/tty") lines within $((cols - 1)), the pipe's words $w" \
 			'[ -z "$w" ] && [ -s "$tmp/pipe" ] && [ "$joined" = "$one" ]'
 	done
 	# the progress bar: each redraw (between CRs) within the width
@@ -38,8 +37,7 @@ for cols in 40 60 80; do
 	tr '\r' '\n' <"$tmp/bar" | sed 's/\x1b\[K//g' >"$tmp/bar2"
 	w=$(awk -v m=$((cols - 1)) 'length > m { print length }' "$tmp/bar2" |
 	    head -3 | tr '\n' ' ')
-	expect \
-		"$cols columns: sweep's progress bar, $(grep -c . "$tmp/bar2") redraws within $((cols - 1)) $w" \
+	expect "$cols columns: sweep's progress bar, $(grep -c . "$tmp/bar2") redraws within $((cols - 1)) $w" \
 		'[ -z "$w" ] && grep -q "strides" "$tmp/bar2"'
 	# a report's filled prose: score's verdict line
 	tty "$cols" "./cfx score 0x9e3779b9" >"$tmp/score"

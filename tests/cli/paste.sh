@@ -15,12 +15,9 @@ bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 # ---- C literals: the value python reads ----
 for lit in 0x9E3779B9 0x9e37_79b9 2654435769UL 2654435769u 0x9e3779b9ULL \
            0X9E3779B9 0x9E3779B97F4A7C15ull 0x61c8_8647; do
-	want=$(python3 -c \
-		"import re, sys; print(int(re.sub(r'[uUlL]+$', '', sys.argv[1]).replace('_', ''), 0))" "$lit")
+	want=$(python3 -c "import re, sys; print(int(re.sub(r'[uUlL]+$', '', sys.argv[1]).replace('_', ''), 0))" "$lit")
 	got=$(./cfx verify --json "$lit" 2>/dev/null |
-		python3 -c \
-		'import json, sys; print(json.load(sys.stdin)["value"])' \
-		2>/dev/null)
+		python3 -c 'import json, sys; print(json.load(sys.stdin)["value"])' 2>/dev/null)
 	if [ "$got" = "$want" ]; then ok "verify $lit is $want"
 	else bad "verify $lit: $got, python reads $want"; fi
 done
@@ -54,9 +51,7 @@ while read -r name val; do
 	fi
 	# and the value it names is taken
 	got=$(./cfx verify --json "$named" 2>/dev/null |
-		python3 -c \
-		'import json, sys; print(json.load(sys.stdin)["value"])' \
-		2>/dev/null)
+		python3 -c 'import json, sys; print(json.load(sys.stdin)["value"])' 2>/dev/null)
 	if [ "$got" = "$(python3 -c "print(int('$val', 16))")" ]; then
 		ok "    verify $named takes it"
 	else
@@ -66,8 +61,7 @@ done <<<"$vals"
 # lower case, as typed from memory
 err=$(./cfx cf golden_ratio_32 2>&1)
 case $err in
-*"GOLDEN_RATIO_32"*"0x61C88647"*"(golden_ratio_32)") ok \
-	"cf golden_ratio_32: the same advice" ;;
+*"GOLDEN_RATIO_32"*"0x61C88647"*"(golden_ratio_32)") ok "cf golden_ratio_32: the same advice" ;;
 *) bad "cf golden_ratio_32: $err" ;;
 esac
 

@@ -88,8 +88,7 @@ done < "$tmp/out"
 # and no line passes 80 columns (the head and the closing "set const
 # HEX, then set bits 52" did)
 long=$(awk 'length($0) > 80' "$tmp/text" | head -3)
-if [ -z "$long" ]; then ok "no line wider than 80"; else bad \
-	"wider than 80: $long"; fi
+if [ -z "$long" ]; then ok "no line wider than 80"; else bad "wider than 80: $long"; fi
 
 echo "search_wrap: $pass passed, $fail failed"
 [ "$fail" = 0 ]

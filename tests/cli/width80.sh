@@ -20,8 +20,7 @@ for e in "0x61C88647" "0x61C8864680B583EB -r 3" "0x5b --bits 8" \
          "0x61C8864680B583EB -r 3 --full" "0x5b --bits 8 --full" \
          "0x61C88647 --against 0x9E3779B9 --full"; do
 	# shellcheck disable=SC2086
-	if ! CFX_BENCH_BUDGET=0 ./cfx bench $e --table-bits 4 >"$tmp/o" \
-		2>"$tmp/e"; then
+	if ! CFX_BENCH_BUDGET=0 ./cfx bench $e --table-bits 4 >"$tmp/o" 2>"$tmp/e"; then
 		bad "bench $e: $(head -3 "$tmp/e")"; continue
 	fi
 	w=$(wide "$tmp/o")
@@ -31,10 +30,8 @@ for e in "0x61C88647" "0x61C8864680B583EB -r 3" "0x5b --bits 8" \
 		bad "bench $e: lines over 80 columns:"; echo "$w"
 	fi
 	# the header's numbers, joined again
-	hdr=$(awk '/^compiled with/ { exit } { printf "%s ", $0 }' "$tmp/o" |
-		tr -s ' ')
-	if grep -qE \
-		'^cfx bench: [0-9]+ seq:0 keys on [0-9]+ bits into 2\^4 counters, [0-9]+ rounds of [0-9]+ passes, interleaved' <<<"$hdr"; then
+	hdr=$(awk '/^compiled with/ { exit } { printf "%s ", $0 }' "$tmp/o" | tr -s ' ')
+	if grep -qE '^cfx bench: [0-9]+ seq:0 keys on [0-9]+ bits into 2\^4 counters, [0-9]+ rounds of [0-9]+ passes, interleaved' <<<"$hdr"; then
 		ok "    the header whole: $hdr"
 	else
 		bad "    the header: $hdr"
@@ -57,15 +54,13 @@ while k:
     k >>= 1
 print(w - 1)' "$k")
 	line=$(grep "^NAF shift/add .*adds/subs" "$tmp/sum")
-	got=$(sed -n \
-		's/^NAF shift\/add [0-9a-fx]* (\([0-9]*\) adds\/subs, [0-9]* shifts.*/\1/p' <<<"$line")
+	got=$(sed -n 's/^NAF shift\/add [0-9a-fx]* (\([0-9]*\) adds\/subs, [0-9]* shifts.*/\1/p' <<<"$line")
 	if [ -n "$got" ] && [ "$got" = "$want" ]; then
 		ok "    bench $k: the NAF's $got adds/subs (python: weight - 1 = $want)"
 	else
 		bad "    bench $k: NAF summary '$line', python $want"
 	fi
-	if grep -qE \
-		"^optimal shift/add [0-9a-fx]+ \([0-9]+ adds/subs, [0-9]+ shifts" "$tmp/sum"; then
+	if grep -qE "^optimal shift/add [0-9a-fx]+ \([0-9]+ adds/subs, [0-9]+ shifts" "$tmp/sum"; then
 		ok "    bench $k: the optimal form's counts kept"
 	else
 		bad "    bench $k: the optimal form's counts: $(cat "$tmp/sum")"
@@ -75,8 +70,7 @@ done
 # stats: --ratio (the median ratio line was 134 wide) under each test,
 # and the ratio undefined for a long name
 seq 1 40 >"$tmp/a"; seq 3 42 >"$tmp/b"; seq 2 2 80 >"$tmp/c"
-for opts in "--ratio" "--ratio -A" "--test welch --ratio" "--test mw --ratio"; \
-	do
+for opts in "--ratio" "--ratio -A" "--test welch --ratio" "--test mw --ratio"; do
 	# shellcheck disable=SC2086
 	./cfx stats $opts "$tmp/a" "$tmp/b" "$tmp/c" >"$tmp/o" 2>/dev/null
 	w=$(wide "$tmp/o")

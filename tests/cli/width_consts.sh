@@ -9,8 +9,7 @@
 # line and in a script), verify and bench: stdout, tabs expanded, no
 # line over 80 columns (a command that refuses the word says so in one
 # line on stderr: on a pipe errors and warnings are one line, for grep;
-# narrow_tty.sh fills them on a terminal).  Emitted C: every comment line within
-# 79
+# narrow_tty.sh fills them on a terminal).  Emitted C: every comment line within 79
 # columns, the comments closed (python strips them: no marker left),
 # and the C compiled (cc -Wall -Werror) and run against python's
 # x * p mod 2^n.  Sweep's table: each column's values end where its
@@ -132,6 +131,5 @@ check(rc == 0 and not w, "a script's sweep 2^63+1: none over 80 columns")
 table(out, "a script's sweep 2^63+1", 2**63 + 1)
 sys.exit(1 if failed() else 0)
 PY
-then ok "every line and column as above"; else bad \
-	"a line or a column (above)"; fi
+then ok "every line and column as above"; else bad "a line or a column (above)"; fi
 done_suite width_consts

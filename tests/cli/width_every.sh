@@ -22,8 +22,7 @@
 cd "$root" || exit 2
 
 # wide FILE: the lines over 80 columns, with their widths
-wide() { expand "$1" |
-	awk 'length > 80 { print length ": " substr($0, 1, 100) }'; }
+wide() { expand "$1" | awk 'length > 80 { print length ": " substr($0, 1, 100) }'; }
 
 inputs=("2^64/phi" "golden(64)" "golden(128)" "golden(256)" "golden(1024)"
         "2^127-1" "2^64+1" "340282366920938463463374607431768211297"
@@ -37,8 +36,7 @@ for x in "${inputs[@]}"; do
 		echo "$?" >"$tmp/s$n"
 		printf '%s\t%s\n' "$cmd" "$x" >"$tmp/c$n"
 		w=$(wide "$tmp/o$n")
-		if [ -z "$w" ] && [ -s "$tmp/o$n" ] ||
-			grep -q 'not an integer' "$tmp/e$n"; then
+		if [ -z "$w" ] && [ -s "$tmp/o$n" ] || grep -q 'not an integer' "$tmp/e$n"; then
 			ok "$cmd $x: $(wc -l <"$tmp/o$n") lines, none over 80 columns"
 		else
 			bad "$cmd $x: lines over 80 columns:"; echo "$w"
@@ -213,8 +211,7 @@ a = golden(512)
 check(("a=%d(0x%x)" % (a, a)) in flat(sh), "show: a = golden(512) whole, decimal and hex (Python's)")
 sys.exit(1 if failed() else 0)
 PY
-then ok "every figure as Python has it"; else bad \
-	"a figure lost or changed (above)"; fi
+then ok "every figure as Python has it"; else bad "a figure lost or changed (above)"; fi
 
 # errors: one line on a pipe (for grep and logs), filled on a terminal
 for e in "spectrum 340282366920938463463374607431768211297" "score 2^127-1" \
@@ -222,8 +219,7 @@ for e in "spectrum 340282366920938463463374607431768211297" "score 2^127-1" \
 	# shellcheck disable=SC2086
 	./cfx $e >/dev/null 2>"$tmp/pipe"
 	expect "cfx $e: the error one line on a pipe" '[ "$(wc -l <"$tmp/pipe")" = 1 ]'
-	env COLUMNS=80 script -qec "stty cols 80 rows 24; ./cfx $e" /dev/null \
-		>"$tmp/tty" 2>&1
+	env COLUMNS=80 script -qec "stty cols 80 rows 24; ./cfx $e" /dev/null >"$tmp/tty" 2>&1
 	tr -d '\r' <"$tmp/tty" >"$tmp/tty2"
 	w=$(wide "$tmp/tty2")
 	joined=$(tr '\n' ' ' <"$tmp/tty2" | tr -s ' ')

@@ -9,8 +9,7 @@
 . "$(dirname "$0")/lib.bash"
 
 # rule V: the word the rule gives a value (32, 64, then multiples of 64)
-rule() { python3 -c \
-	"b = ($1).bit_length(); print(32 if b <= 32 else -(-b // 64) * 64)"; }
+rule() { python3 -c "b = ($1).bit_length(); print(32 if b <= 32 else -(-b // 64) * 64)"; }
 # hexw V N: V in hex, zero-padded to N bits' digits, as cfx shows it
 hexw() { python3 -c "print('0x%0*x' % ($2 // 4, $1))"; }
 # header V N: the header's value row for V on N bits, as a regex
@@ -20,8 +19,7 @@ header() {
 
 p=$((0x100000001))                      # 2^32 + 1: NAF digits 2^32 and 1
 small=$((0x61C8)) wide=$((0x61C886470))
-check \
-	"the rule: 2^32+1 on $(rule $p), 0x61C8 on $(rule $small), 0x61C886470 on $(rule $wide)" \
+check "the rule: 2^32+1 on $(rule $p), 0x61C8 on $(rule $small), 0x61C886470 on $(rule $wide)" \
 	test "$(rule $p) $(rule $small) $(rule $wide)" = "64 32 64"
 
 dash_start 80 24 dash 0x100000001
@@ -43,8 +41,7 @@ tm_type q; tm_exited >/dev/null
 dash_start 80 24
 tm_wait 'golden prefix' >/dev/null
 tm_keys Right; tm_type '+'
-check "prevprime(golden(32)), + on digit 2^30: a digit set" tm_wait \
-	'2\^30 -> \+'
+check "prevprime(golden(32)), + on digit 2^30: a digit set" tm_wait '2\^30 -> \+'
 tm_type '/0x61C886470'; tm_keys Enter
 check "    then /0x61C886470, Enter: n = $(rule $wide) (auto), not refused" \
 	tm_wait "$(header $wide "$(rule $wide)") \(auto\)"

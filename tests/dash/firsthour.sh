@@ -71,8 +71,7 @@ tm_keys NPage
 tm_settle
 after=$(code_rows)
 # the first row is the count line, which stays; the second shows code
-check \
-	"120x40 code panel: PgDn brings its last code row up ($((n - 1)) code rows shown)" \
+check "120x40 code panel: PgDn brings its last code row up ($((n - 1)) code rows shown)" \
 	test "$(printf '%s\n' "$after" | sed -n 2p)" = "$last"
 tm_type 'q'; tm_exited >/dev/null
 

@@ -125,8 +125,7 @@ pane_text() {
 # below; no fewer pages do
 out_title() { tm_screen | grep '^─ Output of'; }
 above=$(out_title | sed -n 's/.*▲[^0-9]*\([0-9][0-9]*\).*/\1/p')
-check \
-	"at its newest the pane's title counts the rows above (▲$above), none below" \
+check "at its newest the pane's title counts the rows above (▲$above), none below" \
 	test -n "$above" -a "$(out_title | grep -c '▼')" = 0
 vis=$(tm_screen | awk '/^─ Output of/ { on = 1; next } on' | sed '$d' | wc -l)
 pages=0
@@ -134,8 +133,7 @@ while out_title | grep -q '▲' && [ $pages -lt 80 ]; do
 	tm_press PPage; pages=$((pages + 1))
 done
 # (a page is the pane's rows less one, kept for context, as less does)
-check \
-	"    PgUp $pages times (the count, $above, over $((vis - 1)) rows a page) reaches the top" \
+check "    PgUp $pages times (the count, $above, over $((vis - 1)) rows a page) reaches the top" \
 	test "$pages" = $(( (${above:-0} + vis - 2) / (vis - 1) ))
 check "    where the pane begins with the command, ▼$above counted below" \
 	tm_wait "^─ Output of.*▼ ?(PgDn: )?$above .*" 2
@@ -179,8 +177,7 @@ tm_type q; tm_exited >/dev/null
 # them (they were drawn against the last bar: "▂▂▂▂▂buckets by load")
 dash_start 80 24 dash -k stride:4096 -t 15
 tm_wait 'worst s=' 30 >/dev/null
-shot "80x24 stride:4096 keys into 2^15: the bars and the peak" 2654435761 32 \
-	view
+shot "80x24 stride:4096 keys into 2^15: the bars and the peak" 2654435761 32 view
 tm_type q; tm_exited >/dev/null
 
 # ---- a NAF digit set beside a non-zero one, at 64 bits ----
@@ -201,8 +198,7 @@ while x:
         x -= 2 - (x & 3); w += 1
     x >>= 1
 print(w)')
-check \
-	"    - on 2^62 of golden(64)+1: rewritten, weight $w62 (Python's NAF), whole" \
+check "    - on 2^62 of golden(64)+1: rewritten, weight $w62 (Python's NAF), whole" \
 	tm_wait "^  2\^62 -> -: NAF rewritten, weight $w62: no adjacent non-zeros\$" 5
 shot "80x24 golden(64)+1, - on 2^62" - 0 view
 tm_type q; tm_exited >/dev/null
@@ -282,8 +278,7 @@ for f in lessons/[0-9]*.lesson; do
 	pane=$(tm_screen | awk -v n="$num" 'index($0, "Lesson " n) { on = 1 } on' |
 		python3 -c 'import sys; [print(l.rstrip()[41:]) for l in sys.stdin]' |
 		head -6 | tr '\n' ' ' | tr -s ' ')
-	if [[ "$pane" == *"$title"* ]] && ! tm_screen |
-		grep -q "Lesson $num[^─]*…"; then
+	if [[ "$pane" == *"$title"* ]] && ! tm_screen | grep -q "Lesson $num[^─]*…"; then
 		ok "--learn $num at 80x24: its title whole ($title)"
 	else
 		bad "--learn $num at 80x24: its title whole ($title)"; echo "    pane: $pane"
@@ -310,8 +305,7 @@ tm_type q; tm_exited >/dev/null
 dash_start 80 24 dash --learn 9
 tm_wait 'Step 1 of' >/dev/null
 shot "80x24 --learn 9: the lesson beside the panels" 2654435761 32 view
-check \
-	"    step 1, a prediction: the bucket panel, strips and all, hidden and said" \
+check "    step 1, a prediction: the bucket panel, strips and all, hidden and said" \
 	tm_wait '─ (▶ )?Buckets, sweep and verify strips ─' 5
 for i in 1 2; do
 	tm_type ':skip'; tm_keys Enter
@@ -327,8 +321,7 @@ done
 # keeps the keys' family (it kept "keys" and dropped "stride:4096"); k
 # says which family it chose on the status line
 fam=$(tm_screen | sed -n 's/^  keys: \([^ ]*\)$/\1/p' | head -1)
-check \
-	"    beside the lesson, k: the bucket title names the family (${fam:-none said})" \
+check "    beside the lesson, k: the bucket title names the family (${fam:-none said})" \
 	tm_wait "─ (▶ )?Buckets: [^─]*$(req "${fam:-no family said}")" 5
 tm_type q; tm_exited >/dev/null
 

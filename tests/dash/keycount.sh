@@ -13,14 +13,12 @@ n1k=$(wc -l < "$f1k")
 n20k=$(wc -l < "$f20k")
 cap=$(( n20k < 16384 ? n20k : 16384 ))
 # the dashboard writes a power of two as 2^k
-shown() { python3 -c \
-	"n = $1; print('2^%d' % (n.bit_length() - 1) if n & (n - 1) == 0 else n)"; }
+shown() { python3 -c "n = $1; print('2^%d' % (n.bit_length() - 1) if n & (n - 1) == 0 else n)"; }
 
 dash_start 120 40 dash --keys "file:$f1k"
 check "120x40, a file of $n1k keys: the title says $n1k, the whole family" \
 	tm_wait "─ Buckets: $n1k $(req "file:$f1k") keys into 2\^12 \(b = 12\) ─"
-check "    and the figures $n1k made" tm_wait \
-	"keys +$n1k distinct \($n1k made\)"
+check "    and the figures $n1k made" tm_wait "keys +$n1k distinct \($n1k made\)"
 tm_type 'q'; tm_exited >/dev/null
 
 dash_start 80 24 dash --keys "file:$f1k"
@@ -41,8 +39,7 @@ dash_start 80 24 dash --keys stride:4096
 check "stride keys: the count asked, 2^14" \
 	tm_wait '─ Buckets: 2\^14 stride:4096 keys, b = 12 ─'
 tm_type '('
-check "    ( halves it: 2^13" tm_wait \
-	'─ Buckets: 2\^13 stride:4096 keys, b = 12 ─'
+check "    ( halves it: 2^13" tm_wait '─ Buckets: 2\^13 stride:4096 keys, b = 12 ─'
 tm_type 'q'; tm_exited >/dev/null
 
 tm_summary

@@ -43,9 +43,7 @@ print("%d shifts, %d add, %d sub" % (len(s) // 2, s.count("+"), s.count("-")))'
 }
 # The fewest-adder cost from cfx shifts --optimal's text
 opt_cost() {
-	./cfx shifts --optimal "$1" |
-		sed -n \
-		's/^\([0-9]*\) adders (.*, depth \([0-9]*\); the NAF needs \([0-9]*\)$/\1 adders, depth \2 (NAF \3)/p'
+	./cfx shifts --optimal "$1" | sed -n 's/^\([0-9]*\) adders (.*, depth \([0-9]*\); the NAF needs \([0-9]*\)$/\1 adders, depth \2 (NAF \3)/p'
 }
 # Strides s < n whose keys k*2^s, k < count, are fewer than 16 distinct
 # n-bit words: min(count, 2^(n-s)) < 16
@@ -70,8 +68,7 @@ check "the strip shows ? for the $nq strides with fewer than 16 keys" \
 check "the legend names good, weak, bad and none ($row)" \
 	grep -Eq '· good +▒ weak +█ bad +\? none$' <<<"$row"
 cost=$(naf_cost 0x9e3779b1)
-check "32 bits: the NAF summary is whole ($cost)" summary_is 'Shift/add code' \
-	"$cost"
+check "32 bits: the NAF summary is whole ($cost)" summary_is 'Shift/add code' "$cost"
 tm_type 's'
 cost=$(opt_cost 0x9e3779b1)
 check "32 bits: the fewest adders' summary is whole ($cost)" \
@@ -84,8 +81,7 @@ check "64 bits: the fewest adders' summary is whole ($cost)" \
 	summary_is 'Fewest adders' "$cost"
 tm_type 's'
 cost=$(naf_cost 0x9e3779b97f4a7c15)
-check "64 bits: the NAF summary is whole ($cost)" summary_is 'Shift/add code' \
-	"$cost"
+check "64 bits: the NAF summary is whole ($cost)" summary_is 'Shift/add code' "$cost"
 check "64 bits: the legend still fits" tm_wait '^ s=0 .*\? none$' 30
 tm_type 'q'
 check "quits" test "$(tm_exited)" = 0

@@ -68,13 +68,11 @@ scenario() {
 	tm_type ':banana'; tm_keys Enter
 	check "$at: a typo is named, not an answer" \
 		tm_wait 'not a command or an answer \(banana\)'
-	check "$at: and costs no hint" stays 'Step 2 of 4: An answer' \
-		'Hint 1|Not quite'
+	check "$at: and costs no hint" stays 'Step 2 of 4: An answer' 'Hint 1|Not quite'
 	tm_type ':answer cff 2'; tm_keys Enter
 	check "$at: :answer with a mistyped command names it" \
 		tm_wait 'not a command or an answer \(cff\)'
-	check "$at: and costs no hint either" stays 'Step 2 of 4: An answer' \
-		'Hint 1|Not quite'
+	check "$at: and costs no hint either" stays 'Step 2 of 4: An answer' 'Hint 1|Not quite'
 	tm_type ':3'; tm_keys Enter
 	check "$at: a wrong answer is not quite" tm_wait 'Not quite\.'
 	check "$at: and gets a hint" tm_wait 'Hint 1 of 2: Look at the end'
@@ -103,8 +101,7 @@ scenario() {
 	tm_type 'q'
 	check "$at: q exits 0" test "$(tm_exited)" = 0
 	check "$at: cfx learn lists the lesson in progress, 3 of 4 steps done" \
-		bash -o pipefail -c \
-		"CFX_LESSONS='$fixtures' ./cfx learn | grep -E '^ +1 \[3/4 done\] +keys ' >/dev/null"
+		bash -o pipefail -c "CFX_LESSONS='$fixtures' ./cfx learn | grep -E '^ +1 \[3/4 done\] +keys ' >/dev/null"
 
 	# resumed from the command line; a key passes a step that reads the
 	# worker's score (w: 64-bit words crowd the keys into 16 buckets)
@@ -117,14 +114,12 @@ scenario() {
 	# (step 2 was right after a wrong answer: solved with help)
 	check "$at: and the lesson" tm_wait 'Lesson 1 complete: 3 of 4'
 	check "$at: with step 2 counted as solved with help" tm_wait '1 more with'
-	check "$at: the pane says it is done" tm_wait \
-		'Lesson 1(: Moves[^─]*)? ─.* done '
+	check "$at: the pane says it is done" tm_wait 'Lesson 1(: Moves[^─]*)? ─.* done '
 	tm_type ':quit'; tm_keys Enter
 	check "$at: :quit closes the done pane" tm_gone 'Lesson 1(:| ─)'
 	tm_type 'q'
 	tm_exited >/dev/null
-	check "$at: cfx learn marks it done, not all solved" bash -o pipefail \
-		-c "CFX_LESSONS='$fixtures' \
+	check "$at: cfx learn marks it done, not all solved" bash -o pipefail -c "CFX_LESSONS='$fixtures' \
 		./cfx learn | grep -E '^ +1 \[~\] +keys ' >/dev/null"
 	unset CFX_LESSONS
 }
@@ -157,8 +152,7 @@ tm_gone 'Lessons \(:learn N\)' >/dev/null
 tm resize-window -t t -x 80 -y 24
 check "resized to 80x24: the pane is the right-hand column" \
 	tm_wait '─┬─ Lesson 1 ─.* 2/4 ─$'
-check "    its title whole in its first row" tm_wait \
-	'│ Moves on the dashboard *$'
+check "    its title whole in its first row" tm_wait '│ Moves on the dashboard *$'
 check "and the step is still there" tm_wait 'Step 2 of 4: An answer'
 tm resize-window -t t -x 20 -y 5
 check "20x5: terminal too small" tm_wait 'terminal too small'
@@ -203,8 +197,7 @@ rm -rf "$XDG_STATE_HOME"
 tm kill-server 2>/dev/null
 tm_start 80 24 env LC_ALL=C NO_COLOR=1 ./cfx dash --learn 1
 check "C locale: the pane" tm_wait '\+- Lesson 1 -+ 1/4 -'
-check "C locale: its title whole in its first row" tm_wait \
-	'\| Moves on the dashboard *$'
+check "C locale: its title whole in its first row" tm_wait '\| Moves on the dashboard *$'
 check "C locale: the focus panel is marked" tm_wait '^- > Continued fraction'
 tm_type ':cf 13/8'; tm_keys Enter
 check "C locale: a passed step is marked ok" tm_wait 'ok Step 1 done\.'

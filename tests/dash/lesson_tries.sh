@@ -25,8 +25,7 @@ while True:
     x = 1 / (x - a)
 print(q[1], q[-1])')"
 # three wrong answers to each question, none of them the right one
-wrong=($(python3 -c \
-	"print(*[v for v in (5, 6, 7, 9) if v not in ($a1, $last)][:3])"))
+wrong=($(python3 -c "print(*[v for v in (5, 6, 7, 9) if v not in ($a1, $last)][:3])"))
 cat >"$L/01-tries.lesson" <<EOF
 title: Tries
 
@@ -95,8 +94,7 @@ check "dash step 2: three wrong answers end it, explained" \
 	tm_wait 'Step 3 of 4'
 # (the old engine took any number: step 3 is reached by :skip there, so
 # that its own check still tells)
-tm_screen | grep -q 'Step 3 of 4' || { say skip; tm_wait 'Step 3 of 4' \
-	>/dev/null; }
+tm_screen | grep -q 'Step 3 of 4' || { say skip; tm_wait 'Step 3 of 4' >/dev/null; }
 say 'set keys stride:0x10000'
 check "dash step 3: stride:0x10000 is stride:65536" tm_wait 'Step 4 of 4'
 tm_type 'q'; tm_exited >/dev/null

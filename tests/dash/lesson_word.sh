@@ -40,8 +40,7 @@ tm_wait 'n = 64' >/dev/null
 tm_type ":answer $a32"; tm_keys Enter
 check "dash :set bits 64: step 4 not judged, the note" lesson_pane_has "$note"
 check "    naming the learner's word and how to undo it" \
-	lesson_pane_has \
-	'set bits 64 changes its answer. Nothing is counted: type :set bits auto, then answer again.'
+	lesson_pane_has 'set bits 64 changes its answer. Nothing is counted: type :set bits auto, then answer again.'
 tm_screen | grep -q 'Step 4 done' && bad "    but step 4 was judged done" ||
 	ok "    and step 4 is not done"
 # the 64-bit a1 costs nothing either; back on the rule's word the right

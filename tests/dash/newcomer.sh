@@ -82,8 +82,7 @@ check "} past 65536 points: the panel's limit, K stays" \
 # set bits since issue 26)
 tm_type ':set table 20'; tm_keys Enter
 check ":set table 20 on 16 bits: refused, naming set table 16 and set bits 20" \
-	tm_wait \
-	'set table 20 is above the word size 16.*set table 16 or less, or set bits 20 or more'
+	tm_wait 'set table 20 is above the word size 16.*set table 16 or less, or set bits 20 or more'
 check "    and the status says it failed" \
 	tm_wait ':set table 20 failed'
 check "    and the bucket panel keeps its table (b = 1, set by < above)" \
@@ -106,8 +105,7 @@ tm_type ':set const 0xfffffffb'; tm_keys Enter
 tm_wait 'const 0xfffffffb' >/dev/null
 tm_type 'n'
 check "n past the last 32-bit prime: naf's message, the constant stays" \
-	tm_wait \
-	"$(naf_msg --bits 32 'nextprime(0xfffffffb)'); the constant stays 0xfffffffb"
+	tm_wait "$(naf_msg --bits 32 'nextprime(0xfffffffb)'); the constant stays 0xfffffffb"
 tm_type 'q'; tm_exited >/dev/null
 dash_start 120 40 dash 2 --bits 8
 tm_wait 'const 2' >/dev/null
@@ -159,8 +157,7 @@ check "    and the panel agrees: its family and table" \
 	tm_wait 'Buckets: 2\^14 stride:4096 keys into 2\^12 '
 # (in full, or in the panel's two-row form when the pane leaves it fewer
 # rows than the figures in full take)
-check "    and its loads" tm_wait \
-	'load +max 16, empty 3072, E = 4|max 16 +empty 3072 '
+check "    and its loads" tm_wait 'load +max 16, empty 3072, E = 4|max 16 +empty 3072 '
 
 tm_type ':show'; tm_keys Enter
 check ":show names the dashboard's table default" \
@@ -215,14 +212,12 @@ check "? : the keys, and how to reach the panels page" \
 tm_type '?'
 check "? again: what the panels show" tm_wait 'What the panels show'
 for what in 'golden prefix: how many 1s follow a0' \
-            '\|x - 1/phi\|: how far x is from 1/phi' \
-            'largest a_k: the biggest' \
+            '\|x - 1/phi\|: how far x is from 1/phi' 'largest a_k: the biggest' \
             'R: the cost of looking every key up' 'Verdict: bad when R >= 2' \
             '\| is a point \(# several in one cell\)' \
             '\. short, - medium, = long' 'max/min is the longest gap' \
             'the smallest load at the left, the largest at the right, \^E the expected load' \
-            '\. good, w weak, X bad, \? none \(fewer than 16 distinct keys\)'; \
-            do
+            '\. good, w weak, X bad, \? none \(fewer than 16 distinct keys\)'; do
 	check "    it explains: $what" help_says "$what"
 done
 tm_type '?'
@@ -234,8 +229,7 @@ tm_type 'q'; tm_exited >/dev/null
 # ---- enlarged, then quit: the normal screen is as it was ----
 tm kill-server 2>/dev/null; sleep 0.2
 tm -f /dev/null new-session -d -s t -x 80 -y 24 "env PS1='$ ' bash --norc"
-tm_keys "clear; echo before-cfx; env LC_ALL=C.UTF-8 TERM=xterm-256color ./cfx" \
-	Enter
+tm_keys "clear; echo before-cfx; env LC_ALL=C.UTF-8 TERM=xterm-256color ./cfx" Enter
 tm_wait 'golden prefix 20' >/dev/null
 tm resize-window -t t -x 200 -y 60
 tm_wait 'Spectrum' >/dev/null
@@ -282,8 +276,7 @@ for fam in file:/nonexistent inodes:/nonexistent; do
 	st=$(tm_exited)
 	check "dash -k $fam: exit 2 ($st)" test "$st" = 2
 	check "    and one line, score's words: $want" \
-		tm_wait \
-		"^cfx: dash: $(printf '%s' "$want" | sed 's/[][\.^$*+?(){}|/]/\\&/g')\$"
+		tm_wait "^cfx: dash: $(printf '%s' "$want" | sed 's/[][\.^$*+?(){}|/]/\\&/g')\$"
 	check "    and no dashboard drawn" tm_gone 'e edits the constant'
 done
 

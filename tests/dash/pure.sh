@@ -45,15 +45,13 @@ for path in sys.argv[1:]:
 EOF
 }
 
-draw_files=$(ls src/dash/dash_draw.c src/dash/dash_paint.c \
-	src/dash/dash_panel_*.c \
+draw_files=$(ls src/dash/dash_draw.c src/dash/dash_paint.c src/dash/dash_panel_*.c \
 	src/dash/dash_help.c src/dash/dash_hilite.c 2>/dev/null)
 got=$(statics $draw_files | sort | tr '\n' ' ')
 # the styles and glyphs, chosen once by dash_draw_init (in the primitives'
 # file once the drawing is split, in dash_draw.c before)
 case $got in
-"dash_paint.c:g dash_paint.c:sty "|"dash_draw.c:g dash_draw.c:sty ") ok \
-	"drawing: only the styles and glyphs of dash_draw_init ($got)" ;;
+"dash_paint.c:g dash_paint.c:sty "|"dash_draw.c:g dash_draw.c:sty ") ok "drawing: only the styles and glyphs of dash_draw_init ($got)" ;;
 *) bad "drawing keeps mutable statics: $got" ;;
 esac
 got=$(statics src/dash/dash_keys.c | tr '\n' ' ')
@@ -63,9 +61,7 @@ check "a binding's handler returns its action" \
 pane=$(awk '/^void dash_learn_pane\(const dash \*d/,/^}/' src/dash/dash_learn.c)
 check "the lesson pane is drawn from a const dashboard" test -n "$pane"
 check "    and writes nothing through it" \
-	bash -c \
-	'! grep -qE "(dl|d->learn)->[a-z_]+ *(=[^=]|\+\+|--|\+=|-=)" <<<"$1"' \
-	_ "$pane"
+	bash -c '! grep -qE "(dl|d->learn)->[a-z_]+ *(=[^=]|\+\+|--|\+=|-=)" <<<"$1"' _ "$pane"
 check "    and reads its lesson through a const pointer" \
 	grep -q 'const struct dlearn \*dl = d->learn;' <<<"$pane"
 

@@ -19,10 +19,7 @@ print(j["failed"], j["warned"], j["bits"], "0x%x" % int(j["hex"], 16))')
 
 # the strip's progress "N/M families" as "N M", or nothing
 strip_at() {
-	tm_screen |
-		sed -nE \
-		's/.*verify [^0-9]* ([0-9]+)\/([0-9]+) families.*/\1 \2/p' |
-		head -1
+	tm_screen | sed -nE 's/.*verify [^0-9]* ([0-9]+)\/([0-9]+) families.*/\1 \2/p' | head -1
 }
 
 # wait until the strip shows M - 1 of M families counted, or is done
@@ -51,16 +48,14 @@ q_exits "as it starts"
 
 dash_start 120 40 dash $A
 check "up again" tm_wait "const $A" 20
-check "the strip counts the battery" tm_wait \
-	'verify .* [0-9]+/[0-9]+ families' 120
+check "the strip counts the battery" tm_wait 'verify .* [0-9]+/[0-9]+ families' 120
 q_exits "while the strip counts"
 
 # q while the whole battery is judged (N = M - 1 shown: the judge of all
 # M, the stride map and field layouts with it, runs next)
 dash_start 120 40 dash $A
 check "up once more" tm_wait "const $A" 20
-check "the strip counts once more" tm_wait 'verify .* [0-9]+/[0-9]+ families' \
-	120
+check "the strip counts once more" tm_wait 'verify .* [0-9]+/[0-9]+ families' 120
 wait_last
 q_exits "while the battery is judged"
 

@@ -13,9 +13,7 @@ check "the dashboard is up" tm_wait 'e edit'
 tm_type ':search --bits 20 --prime --top 2'; tm_keys Enter
 check "search's report in the output pane" \
 	tm_wait 'set const 0x[0-9a-f]+, then set bits 20' 60
-hex=$(tm_screen |
-	sed -n 's/.*set const \(0x[0-9a-f]*\), then set bits 20.*/\1/p' |
-	head -1)
+hex=$(tm_screen | sed -n 's/.*set const \(0x[0-9a-f]*\), then set bits 20.*/\1/p' | head -1)
 check "the report names a constant" test -n "$hex"
 tm_keys Escape
 tm_type ":set const $hex"; tm_keys Enter
@@ -24,8 +22,7 @@ check "set const $hex makes it the dashboard's constant" \
 	tm_wait "const $hex +e edits"
 check "on 20 bits" tm_wait "n = 20 "
 sum=$(tm_screen | sed -n 's/^ sum  //p' | head -1 | sed 's/ *$//')
-check "its sum $sum is $hex" test "$(python3 -c "print(hex($(sed 's/\^/**/g' \
-	<<<"$sum")))")" = "$hex"
+check "its sum $sum is $hex" test "$(python3 -c "print(hex($(sed 's/\^/**/g' <<<"$sum")))")" = "$hex"
 tm_keys q
 check "q quits" test "$(tm_exited 10)" = 0
 

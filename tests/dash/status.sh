@@ -23,14 +23,12 @@ check "cfx cf 1/0 exits 2 (an error)" test "$s_cf" = 2
 check "cfx verify --full 0x61C88647 exits 0 (PASS)" test "$s_pass" = 0
 
 dash_start 80 24 dash 0x9e370001
-check "dashboard up at 80x24" tm_wait 'const 0x9e370001' ||
-	{ tm_summary; exit 1; }
+check "dashboard up at 80x24" tm_wait 'const 0x9e370001' || { tm_summary; exit 1; }
 
 # the thread's path: a FAIL is a verdict
 tm_type ':verify --full'; tm_keys Enter
 check ":verify --full (exit $s_verify): ran, verdict FAIL, not an error" \
-	tm_wait \
-	'^ *:verify --full ran: verdict FAIL \(exit 1, not an error\); o hides' 90
+	tm_wait '^ *:verify --full ran: verdict FAIL \(exit 1, not an error\); o hides' 90
 check "    and not 'failed'" tm_gone ':verify --full failed' 1
 # the loop's path: review's findings are a verdict too
 tm_keys o

@@ -24,8 +24,7 @@ strips_said() {
 # neither drawn nor said: the fault
 strips_or_said() {
 	strips_drawn || tm_screen | grep -Eq 'sweep(,| and) verify|strips:' ||
-		{ echo "--- no strips and no word of them:"; tm_screen |
-		sed 's/^/| /'; return 1; }
+		{ echo "--- no strips and no word of them:"; tm_screen | sed 's/^/| /'; return 1; }
 }
 
 verdict=$(./cfx verify 0x9e3779b1 | grep -oE '\b(PASS|FAIL)\b' | head -1)

@@ -24,8 +24,7 @@ check "    the terminal is the shell's again (what is typed is echoed)" \
 	tm_wait '^typed-here$'
 # the modes a shell's programs expect, as stty reads them (the dashboard
 # reads keys raw, without echo, and with no CR-to-NL)
-tm_type \
-	'stty -a | tr " " "\n" | grep -xE -- "-?(icanon|echo|isig|icrnl|opost)" | sort | tr "\n" " "; echo'
+tm_type 'stty -a | tr " " "\n" | grep -xE -- "-?(icanon|echo|isig|icrnl|opost)" | sort | tr "\n" " "; echo'
 tm_keys Enter
 check "    in the shell's modes: icanon echo isig icrnl opost (stty)" \
 	tm_wait '^echo icanon icrnl isig opost ?$'

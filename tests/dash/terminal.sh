@@ -18,8 +18,7 @@ check "unknown option: status 2" test "$st" = 2
 ./cfx dash 5 >/dev/null 2>"$TM_DIR/err" </dev/null; st=$?
 check "not a terminal: status 2" test "$st" = 2
 check "not a terminal: a clear message" grep -q 'needs a terminal' "$TM_DIR/err"
-check "--help works anywhere" bash -o pipefail -c \
-	'./cfx dash --help </dev/null | grep "^usage: cfx" >/dev/null'
+check "--help works anywhere" bash -o pipefail -c './cfx dash --help </dev/null | grep "^usage: cfx" >/dev/null'
 
 # ---- ASCII: a non-UTF-8 locale, or --ascii ----
 ascii_ok() {   # nothing but printable ASCII on the screen
@@ -79,8 +78,7 @@ check "CFX_LATENCY_LOG a FIFO: refused at once, status 2" \
 	test "$(tm_exited 5)" = 2
 # (cfx alone: the face is not named, as the user did not type it)
 check "    in one line naming it" \
-	tm_wait \
-	"^cfx: CFX_LATENCY_LOG must be a regular file, not a FIFO \($TM_DIR/fifo\)$" 1
+	tm_wait "^cfx: CFX_LATENCY_LOG must be a regular file, not a FIFO \($TM_DIR/fifo\)$" 1
 tm kill-server 2>/dev/null; sleep 0.2
 tm_start 200 10 env LC_ALL=C.UTF-8 CFX_LATENCY_LOG="$TM_DIR" ./cfx dash
 check "CFX_LATENCY_LOG a directory: status 2" test "$(tm_exited 5)" = 2
@@ -96,12 +94,10 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
 	rm -f "$evl"; runuser -u nobody -- ln -s "$TM_DIR/rootdir" "$evl"
 	tm kill-server 2>/dev/null; sleep 0.2
 	tm_start 200 10 env LC_ALL=C.UTF-8 CFX_LATENCY_LOG="$evl/lat.log" ./cfx dash
-	check "CFX_LATENCY_LOG through another user's link: status 2" test \
-		"$(tm_exited 5)" = 2
+	check "CFX_LATENCY_LOG through another user's link: status 2" test "$(tm_exited 5)" = 2
 	check "    said in one line naming the directory" \
 		tm_wait "^cfx: dash: CFX_LATENCY_LOG cannot be written there: .*($evl)" 1
-	check "    and nothing made through the link" test ! -e \
-		"$TM_DIR/rootdir/lat.log"
+	check "    and nothing made through the link" test ! -e "$TM_DIR/rootdir/lat.log"
 	rm -f "$evl"
 fi
 
@@ -113,28 +109,23 @@ check "> doubles the table: 2^13 buckets, 4 keys a bucket" \
 	tm_wait 'Buckets: 2\^15 seq keys into 2\^13 \(b = 13\)'
 tm_type ')'
 check ") doubles the keys" tm_wait 'Buckets: 2\^16 seq keys into 2\^13'
-check "    and its score (2^16 seq keys: 65536 distinct)" tm_wait \
-	"keys +65536 distinct"
+check "    and its score (2^16 seq keys: 65536 distinct)" tm_wait "keys +65536 distinct"
 # k: stride:4096 keys i*4096 mod 2^32 for i < 2^16 (the count asked by ')'
 # stays): 2^32/4096 = 2^20 multiples exist, so all 2^16 are distinct; the
 # panel's figure is the new score's once the title has changed
 distinct=$(( (1 << 16) < (1 << 32) / 4096 ? (1 << 16) : (1 << 32) / 4096 ))
 tm_type 'k'
-check "k: the next key family (stride:4096)" tm_wait \
-	'Buckets: 2\^16 stride:4096 keys into 2\^13'
-check "    and its score ($distinct distinct)" tm_wait \
-	"keys +$distinct distinct"
+check "k: the next key family (stride:4096)" tm_wait 'Buckets: 2\^16 stride:4096 keys into 2\^13'
+check "    and its score ($distinct distinct)" tm_wait "keys +$distinct distinct"
 tm_type 'w'
 check "w: n = 64" tm_wait '= 0x000000009e3779b1 = 2654435761 +n = 64'
 check "    the CF follows (PARI/GP)" cf_is "$(gp_cf '2654435761/2^64')"
 tm_type ':set keys stride:4096'; tm_keys Enter
 tm_type ':set count 2^16'; tm_keys Enter
 tm_type ':set table 12'; tm_keys Enter
-want=$(set -o pipefail; ./cfx score 2654435761 --bits 64 --keys stride:4096 \
-	--count 2^16 --table-bits 12 --json |
+want=$(set -o pipefail; ./cfx score 2654435761 --bits 64 --keys stride:4096 --count 2^16 --table-bits 12 --json |
 	awk -F': *' '/"chi2"/ { sub(/,$/, "", $2); printf "%.6g\n", $2 }'); st=$?
-check "cfx score for the reference: status 0, a figure" test "$st" = 0 -a -n \
-	"$want"
+check "cfx score for the reference: status 0, a figure" test "$st" = 0 -a -n "$want"
 check ":set keys/count/table: the score of cfx score ($want)" \
 	tm_wait "χ² +$(req "$want") on 4095 dof"
 tm_type 'q'; tm_exited >/dev/null
@@ -153,8 +144,7 @@ check "    all scored ($((1 << 28)) distinct)" \
 tm_type 'k'
 mib=$(( (1 << 28) * 8 * 2 >> 20 ))
 check "k: 2^28 stride:4096 keys refused, naming the count" \
-	tm_wait \
-	"keys: the keys would take $mib MiB, over the 1024 MiB one request may take \(count $((1 << 28))\)" 30
+	tm_wait "keys: the keys would take $mib MiB, over the 1024 MiB one request may take \(count $((1 << 28))\)" 30
 pid=$(pgrep -P "$(tm display -p -t t '#{pane_pid}')" -x cfx)
 hwm=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null)
 check "    its peak memory stayed under 1 GiB (VmHWM ${hwm:-?} kB)" \
@@ -169,8 +159,7 @@ tm kill-server 2>/dev/null; sleep 0.2
 rm -f "$TM_DIR/lat"
 tm_start 80 24 env LC_ALL=C.UTF-8 CFX_LATENCY_LOG="$TM_DIR/lat" ./cfx dash \
 	--keys random --count 2^25
-check "large workload: progress is shown" tm_wait \
-	'making keys|hashing|computing'
+check "large workload: progress is shown" tm_wait 'making keys|hashing|computing'
 tm_type 'n'
 check "the key is shown" tm_wait 'const nextprime\(0x9e3779b1\)'
 check "the score arrives" tm_wait 'χ² +[0-9.e+]+ on 4095 dof' 60

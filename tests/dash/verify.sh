@@ -8,19 +8,15 @@ tm_start 120 40 ./cfx dash 0x9e370001
 check "dashboard up on the seed constant" tm_wait 'const 0x9e370001'
 tm_type ':verify --table-bits 4-12'; tm_keys Enter
 check ":verify judges the current constant: FAIL, a verdict (status 1)" \
-	tm_wait \
-	':verify --table-bits 4-12 ran: verdict FAIL \(exit 1, not an error\)' \
-	30
-check "its report is in the output pane" tm_wait \
-	'stride 2\^[0-9]+ .*FAIL: R [0-9.e+]+ at 2\^[0-9]+ x[0-9]'
+	tm_wait ':verify --table-bits 4-12 ran: verdict FAIL \(exit 1, not an error\)' 30
+check "its report is in the output pane" tm_wait 'stride 2\^[0-9]+ .*FAIL: R [0-9.e+]+ at 2\^[0-9]+ x[0-9]'
 for i in $(seq 60); do tm_keys PPage; done
 check "the report's summary line, scrolled back" \
 	tm_wait 'cfx: 0x9e370001 \(32-bit\): FAIL, [0-9]+ of [0-9]+ checks'
 tm_type ':set const 0x61C88647'; tm_keys Enter
 check ":set const moves the dashboard" tm_wait 'const 0x61C88647'
 tm_type ':verify --table-bits 4-12'; tm_keys Enter
-check "and :verify follows it: PASS (status 0)" tm_wait \
-	':verify --table-bits 4-12 done' 30
+check "and :verify follows it: PASS (status 0)" tm_wait ':verify --table-bits 4-12 done' 30
 # the verify strip: the worker judges the families one by one, and a
 # bare :verify reads it at once (no wait, no frozen screen)
 tm_keys o     # hide the output pane: the strip is under the sweep
@@ -36,8 +32,7 @@ check "    and says the code was checked by the evaluator, not compiled" \
 	tm_wait "0 WARN; the shift/add code checked by cfx's evaluator, not" 10
 tm_type ':set const 0x9e370001'; tm_keys Enter
 tm_keys o
-check "the strip follows the constant: FAIL" tm_wait \
-	'verify .*FAIL [0-9]+ \(:verify\)' 240
+check "the strip follows the constant: FAIL" tm_wait 'verify .*FAIL [0-9]+ \(:verify\)' 240
 tm_type ':verify'; tm_keys Enter
 check "and :verify names a failing family with its reason" \
 	tm_wait 'stride 2\^[0-9]+ FAIL: R [0-9.e+]+ at 2\^' 10
@@ -48,8 +43,7 @@ import json, sys
 j = json.load(sys.stdin)
 print(j["failed"], j["warned"])')
 check "    with verify --json's counts ($counts: FAIL, WARN)" \
-	tm_wait \
-	"verify 0x9e370001 \(32-bit\): FAIL, ${counts% *} FAIL, ${counts#* } WARN" 10
+	tm_wait "verify 0x9e370001 \(32-bit\): FAIL, ${counts% *} FAIL, ${counts#* } WARN" 10
 tm_keys q
 check "q exits 0" test "$(tm_exited)" = 0
 
@@ -64,8 +58,7 @@ check "and so does a bare :verify" \
 	tm_wait 'verify: a 6-bit word has too few keys to judge' 10
 # (the bucket panel's own verdict names its JSON word, "PASS" in JSON:
 # not verify's)
-check "    no verdict is printed" tm_gone \
-	'verify [^(]*\([0-9]+-bit\): (PASS|FAIL)|(PASS|FAIL) [0-9]+ \(:verify\)' 2
+check "    no verdict is printed" tm_gone 'verify [^(]*\([0-9]+-bit\): (PASS|FAIL)|(PASS|FAIL) [0-9]+ \(:verify\)' 2
 tm_keys q
 check "q exits 0" test "$(tm_exited)" = 0
 

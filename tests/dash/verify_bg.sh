@@ -11,8 +11,7 @@ check "dashboard up" tm_wait "const 0x61C88647" || { tm_summary; exit 1; }
 # two batteries (--against) on 64 bits: seconds of work, even idle
 tm_type ':verify --bits 64 --against 0x9e3779b97f4a7c15 0x9e37fffffffc0001'
 tm_keys Enter
-check "it starts in the background" tm_wait \
-	'running :verify --bits 64 .*keys still work' 5
+check "it starts in the background" tm_wait 'running :verify --bits 64 .*keys still work' 5
 # keys typed now are drawn now, while the verify still runs: the report's
 # summary line is not yet on the screen when they show
 tm_type ':verify --bits 3'
@@ -24,8 +23,7 @@ else
 fi
 tm_keys Escape              # (Enter would queue it: verify_queue.sh)
 check "the report comes to the pane: FAIL, a verdict (status 1)" \
-	tm_wait \
-	':verify --bits 64 --against .* ran: verdict FAIL \(exit 1, not an error\)' 120
+	tm_wait ':verify --bits 64 --against .* ran: verdict FAIL \(exit 1, not an error\)' 120
 # the report is longer than the pane: from its top, page down until the
 # sequential keys' row shows (at most 20 pages)
 for i in $(seq 40); do tm_keys PPage; done
@@ -37,8 +35,7 @@ for i in $(seq 20); do
 	tm_keys NPage; sleep 0.2
 done
 if [ $seen = 1 ]; then ok "side by side with --against, in the pane"
-else bad "side by side with --against, in the pane: no sequential row"; \
-	tm_screen | sed 's/^/| /'; fi
+else bad "side by side with --against, in the pane: no sequential row"; tm_screen | sed 's/^/| /'; fi
 check "the panels follow the constant it judged" \
 	tm_wait 'const 0x9e37fffffffc0001' 5
 check "on its word" tm_wait ' n = 64 ' 5
@@ -58,18 +55,14 @@ tm_type ':verify --bits 64 --full 0x9e3779b97f4a7c15'; tm_keys Enter
 check "one more starts" tm_wait 'running :verify --bits 64 --full 0x9e3' 5
 tm_keys e; tm_keys C-u; tm_type '0x9e370001'; tm_keys Enter
 check "the edit shows at once" tm_wait 'const 0x9e370001 ' 5
-check "the report comes" tm_wait \
-	':verify --bits 64 --full 0x9e3779b97f4a7c15 done' 120
-if tm_screen | grep -q 'const 0x9e370001 ' && ! tm_screen |
-	grep -q 'const 0x9e3779b97f4a7c15'; then
+check "the report comes" tm_wait ':verify --bits 64 --full 0x9e3779b97f4a7c15 done' 120
+if tm_screen | grep -q 'const 0x9e370001 ' && ! tm_screen | grep -q 'const 0x9e3779b97f4a7c15'; then
 	ok "the constant typed meanwhile stays"
-else bad \
-	"the panels went back to the command's constant: $(tm_screen | grep -m1 ' const ')"; fi
+else bad "the panels went back to the command's constant: $(tm_screen | grep -m1 ' const ')"; fi
 # quitting while one runs
 tm_type ':verify --bits 64 --full 0x9e3779b97f4a7c15'; tm_keys Enter
 check "another starts" tm_wait 'running :verify --bits 64 --full' 5
 tm_keys q
 st=$(tm_exited 10)
-if [ "$st" = 0 ]; then ok "q while it runs exits 0"; else bad \
-	"q while it runs exits 0: status $st"; tm_screen | sed "s/^/| /"; fi
+if [ "$st" = 0 ]; then ok "q while it runs exits 0"; else bad "q while it runs exits 0: status $st"; tm_screen | sed "s/^/| /"; fi
 tm_summary

@@ -55,8 +55,7 @@ for size in "80 24" "120 40"; do
 		tm_keys NPage; sleep 0.2
 	done
 	check "$size: the last line says where they are and names cfx verify --full" \
-		joined \
-		"$nwant lines above, worst first \(${worst//^/\\^} FAIL; PgUp scrolls back\); cfx verify $C --bits 32 --full"
+		joined "$nwant lines above, worst first \(${worst//^/\\^} FAIL; PgUp scrolls back\); cfx verify $C --bits 32 --full"
 	got=$(python3 - "$TM_DIR/seen" "$TM_DIR/want" <<'PY'
 import re, sys
 want = [l.rstrip("\n").split("\t") for l in open(sys.argv[2])]

@@ -38,8 +38,7 @@ print(j["verdict"], j["failed"], j["bits"])')
 		grep -Eq '\b(PASS|FAIL|WARN)\b' <<<"$r" && early=$((early + 1)) &&
 			echo "    early: $r"
 	done
-	check \
-		"$c: no verdict word before the last family ($seen reads of k/N families)" \
+	check "$c: no verdict word before the last family ($seen reads of k/N families)" \
 		test "$early" = 0
 	check "$c: the first verdict is cfx verify's $want ($first)" \
 		eval 'grep -Eq "verify [^ ]+ $final" <<<"$first"'

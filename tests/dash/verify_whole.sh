@@ -37,6 +37,5 @@ else:
     print("ok %d" % len(seen))
 PY
 )
-check "every :verify line is its family's whole sentence ($got)" test \
-	"${got%% *}" = ok
+check "every :verify line is its family's whole sentence ($got)" test "${got%% *}" = ok
 tm_summary

@@ -27,8 +27,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 pass=0 fail=0
 
-[ -x "$cfx" ] || { echo "emit_c: $cfx not built (make cfx)"; echo \
-	"emit_c: 0 passed, 1 failed"; exit 1; }
+[ -x "$cfx" ] || { echo "emit_c: $cfx not built (make cfx)"; echo "emit_c: 0 passed, 1 failed"; exit 1; }
 # a private copy, so that a rebuild running meanwhile cannot get in the way
 cp "$cfx" "$work/cfx" && cfx=$work/cfx
 
@@ -69,16 +68,13 @@ add_unit() {
 		opt=1
 	fi
 	id=$((id + 1))
-	printf '%d\t%d\t%s\t%d\t%s\n' "$id" "$n" "$hex" "$opt" "${arg:-$hex}" \
-		>>"$work/list"
+	printf '%d\t%d\t%s\t%d\t%s\n' "$id" "$n" "$hex" "$opt" "${arg:-$hex}" >>"$work/list"
 	if [ -z "$arg" ]; then
-		printf 'shifts --emit c%s --bits %d %s\n' "$flags" "$n" "$hex" \
-			>>"$work/script"
+		printf 'shifts --emit c%s --bits %d %s\n' "$flags" "$n" "$hex" >>"$work/script"
 		printf '%d\n' "$id" >>"$work/scripted"
 	else
 		# shellcheck disable=SC2086
-		"$cfx" shifts --emit c $flags --bits "$n" "$arg" \
-			>"$work/u$id.c" 2>"$work/u$id.err"
+		"$cfx" shifts --emit c $flags --bits "$n" "$arg" >"$work/u$id.c" 2>"$work/u$id.err"
 		echo $? >"$work/u$id.st"
 	fi
 }

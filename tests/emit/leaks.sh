@@ -12,8 +12,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 pass=0 fail=0
 
-[ -x "$root/cfx" ] || { echo "leaks: $root/cfx not built"; echo \
-	"leaks: 0 passed, 1 failed"; exit 1; }
+[ -x "$root/cfx" ] || { echo "leaks: $root/cfx not built"; echo "leaks: 0 passed, 1 failed"; exit 1; }
 cp "$root/cfx" "$work/cfx"      # immune to a rebuild running meanwhile
 # A cfx built with AddressSanitizer (make check SANITIZE=1) cannot run
 # under valgrind: the same cases then run under ASan and its LeakSanitizer
@@ -88,8 +87,7 @@ run_one() {   # N STATUS ARGS...: result into $work/res.N
 			LSAN_OPTIONS=exitcode=99 UBSAN_OPTIONS=exitcode=99 \
 			"$work/cfx" "$@" >/dev/null 2>"$log" )
 	else
-		( cd "$work/cwd" && valgrind -q --leak-check=full \
-			--errors-for-leak-kinds=definite \
+		( cd "$work/cwd" && valgrind -q --leak-check=full --errors-for-leak-kinds=definite \
 			--error-exitcode=99 "$work/cfx" "$@" >/dev/null 2>"$log" )
 	fi
 	got=$?

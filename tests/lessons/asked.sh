@@ -12,8 +12,7 @@
 # here by python brute force, is accepted (solved, +) and shown beside
 # the reveal.
 . "$(dirname "$0")/lib.sh"
-clumps=$(python3 -c \
-	'print(len({(k * 256 * 0x61C80001 % 2**32) >> 22 for k in range(1024)}))')
+clumps=$(python3 -c 'print(len({(k * 256 * 0x61C80001 % 2**32) >> 22 for k in range(1024)}))')
 shared=$(python3 -c 'from collections import Counter
 c = Counter(((k << 12) * 0x9e370001 % 2**32) >> 12 for k in range(1024))
 print(sum(v for v in c.values() if v > 1))')
@@ -24,24 +23,20 @@ assert len(f) == 1 and f == {len({(0x9e37 * r + 1) % 2**16 for r in range(2**16)
 print(f.pop())')
 # what the copy would have been: score's empty count, by python too
 empty2=$(python3 -c "print(2**10 - $clumps)")
-empty4=$(python3 -c \
-	'print(2**20 - len({((k << 12) * 0x9e370001 % 2**32) >> 12 for k in range(1024)}))')
+empty4=$(python3 -c 'print(2**20 - len({((k << 12) * 0x9e370001 % 2**32) >> 12 for k in range(1024)}))')
 
 step() {   # LESSON STEP ANSWER COPY-PATTERN
 	local n=$1 k=$2 want=$3 pat=$4 f line out w
 	f=$(ls "$root"/lessons/"$n"-*.lesson)
-	line=$(awk -v k="$k" \
-		'/^step:/{s++} s == k && /^reveals: /{sub(/^reveals: /, ""); print; exit}' "$f")
-	grep -q '^predict: ' <(awk -v k="$k" '/^step:/{s++} s == k' "$f") &&
-		[ -n "$line" ] ||
+	line=$(awk -v k="$k" '/^step:/{s++} s == k && /^reveals: /{sub(/^reveals: /, ""); print; exit}' "$f")
+	grep -q '^predict: ' <(awk -v k="$k" '/^step:/{s++} s == k' "$f") && [ -n "$line" ] ||
 		{ bad "L$n s$k is no prediction with a reveals: line"; return; }
 	# the copy: the line that shows it, and sweep (its row for the
 	# stride) on its operand, are refused and print nothing of it
 	for w in "$line" "sweep ${line#score }"; do
 		out=$(play "$n" "$k" "$w")
 		out=$(sed -n "/^-- Lesson [0-9]*, step $k of/,\$p" <<<"$out")
-		if grep -q \
-			"A prediction comes first: ${w%% *} would show the answer" <<<"$out" &&
+		if grep -q "A prediction comes first: ${w%% *} would show the answer" <<<"$out" &&
 		   ! grep -qE -- "$pat" <<<"$out"; then
 			ok "L$n s$k: '$w' refused before an answer, nothing of it printed"
 		else
@@ -58,8 +53,7 @@ step() {   # LESSON STEP ANSWER COPY-PATTERN
 	fi
 	# and once answered, the reveal line shows what the copy would have
 	out=$(play "$n" "$k" "answer $want" "$line")
-	grep -qE -- "$pat" <<<"$out" &&
-		ok "L$n s$k: after the answer, '$line' prints it" ||
+	grep -qE -- "$pat" <<<"$out" && ok "L$n s$k: after the answer, '$line' prints it" ||
 		bad "L$n s$k: '$line' after the answer: $(tail -n 4 <<<"$out")"
 }
 step 10 2 "$clumps" "empty $empty2\\b"

@@ -31,13 +31,11 @@ cases=(
 for c in "${cases[@]}"; do
 	line=${c%%|*} tok=${c#*|}
 	want=$(shown "$tok")
-	printf \
-		'title: T\nstep: S\n  p\n%s\nask: q\ncheck: answer == 1\nhint: h\nsolution: answer 1\n' \
+	printf 'title: T\nstep: S\n  p\n%s\nask: q\ncheck: answer == 1\nhint: h\nsolution: answer 1\n' \
 		"$line" >"$tmp/01-t.lesson"
 	out=$("$cfx" learn --check "$tmp/01-t.lesson" 2>&1); rc=$?
 	first=$(head -n 1 <<<"$out")
-	if [ $rc = 2 ] &&
-		[[ $first == "cfx: learn: $tmp/01-t.lesson:4: "*" ($want)" ]] &&
+	if [ $rc = 2 ] && [[ $first == "cfx: learn: $tmp/01-t.lesson:4: "*" ($want)" ]] &&
 	   ! grep -qF 'hashhash' <<<"$out" && ! grep -qF "${tok:0:20}" <<<"$out"; then
 		ok "${line%% *} ... shows ($want)"
 	else

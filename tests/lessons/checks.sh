@@ -7,13 +7,11 @@
 # a lesson of one step whose only claim is "$1" (its check on the next
 # line, as a continuation)
 lesson() {
-	printf \
-		'title: T\nstep: S\n  Prose.\ntry: cf 13/8\ncheck: result.cf\nhint: h\nsolution: cf 13/8\nclaim: %s ::\n  %s\n' "${1%% :: *}" "${1#* :: }" > "$tmp/t.lesson"
+	printf 'title: T\nstep: S\n  Prose.\ntry: cf 13/8\ncheck: result.cf\nhint: h\nsolution: cf 13/8\nclaim: %s ::\n  %s\n' "${1%% :: *}" "${1#* :: }" > "$tmp/t.lesson"
 }
 holds() {
 	lesson "$1"
-	if "$cfx" learn --check "$tmp/t.lesson" >/dev/null 2>"$tmp/err"; then \
-		ok "holds: $1"
+	if "$cfx" learn --check "$tmp/t.lesson" >/dev/null 2>"$tmp/err"; then ok "holds: $1"
 	else bad "should hold: $1"; sed 's/^/    /' "$tmp/err"; fi
 }
 fails() {
@@ -25,8 +23,7 @@ fails() {
 malformed() {
 	lesson "$1"
 	"$cfx" learn --check "$tmp/t.lesson" >/dev/null 2>"$tmp/err"; rc=$?
-	if [ $rc = 2 ] && grep -q "t.lesson:8: bad check: $2" "$tmp/err"; then \
-		ok "malformed: $1"
+	if [ $rc = 2 ] && grep -q "t.lesson:8: bad check: $2" "$tmp/err"; then ok "malformed: $1"
 	else bad "should be malformed (status $rc): $1"; sed 's/^/    /' "$tmp/err"; fi
 }
 
@@ -34,8 +31,7 @@ malformed() {
 holds 'naf 16 :: value == 0x10 and value == 2^4 and value == 0b1_0000'
 holds 'naf 16 :: value == 32/2 and value != 17 and value < 17 and value >= 16'
 holds 'naf golden(64) :: value == 11400714819323198486'
-holds \
-	'naf golden(64) :: hex == 0x9e3779b97f4a7c16 and hex == "0x9e3779b97f4a7c16"'
+holds 'naf golden(64) :: hex == 0x9e3779b97f4a7c16 and hex == "0x9e3779b97f4a7c16"'
 holds 'cf 13/8 :: input == 26/16 and input == 1.625'
 holds 'cf phi :: golden_endless == true and golden_prefix == null'
 fails 'naf 16 :: value == 0x11'
@@ -50,16 +46,11 @@ holds 'score 0x9e370001 -t 16 :: probe_ratio ~ 0.8333 and probe_ratio ~ 0.83'
 fails 'score 0x9e370001 -t 16 :: probe_ratio ~ 0.8334'
 holds 'score 0x9e370001 --keys random -t 16 :: probe_ratio ~ 1 and chi2 ~ 6.6e4'
 # strings, booleans, functions, [*]
-holds \
-	'score 0x9e370001 :: verdict == "PASS" and verdict != "FAIL" and not even_multiplier'
-holds \
-	'score 0x9e370001 :: starts(family, "seq") and not starts(family, "random")'
-holds \
-	'cf 13/8 :: len(quotients) == 5 and max(quotients) == 2 and min(quotients) == 1'
-holds \
-	'cf 13/8 :: sum(quotients) == 6 and count(quotients, 1) == 4 and index(quotients, 2) == 4'
-holds \
-	'shifts 0x9e370001 :: max(steps[*].shift) == 16 and count(steps[*].op, "sub") == 3'
+holds 'score 0x9e370001 :: verdict == "PASS" and verdict != "FAIL" and not even_multiplier'
+holds 'score 0x9e370001 :: starts(family, "seq") and not starts(family, "random")'
+holds 'cf 13/8 :: len(quotients) == 5 and max(quotients) == 2 and min(quotients) == 1'
+holds 'cf 13/8 :: sum(quotients) == 6 and count(quotients, 1) == 4 and index(quotients, 2) == 4'
+holds 'shifts 0x9e370001 :: max(steps[*].shift) == 16 and count(steps[*].op, "sub") == 3'
 holds 'sweep 0x9e370001 -t 10 -c 1024 :: count(rows[*].verdict, "FAIL") == 11'
 # and binds tighter than or; not applies to what follows
 holds 'naf 16 :: value == 1 and value == 2 or value == 16'
@@ -74,8 +65,7 @@ holds 'naf 16 :: run(naf 17).value == 17 and run(cf 13/8).quotients[-1] == 2'
 malformed 'naf 16 :: value = 16' '= compares as =='
 malformed 'naf 16 :: value ==' 'a comparison needs a value on its right'
 malformed 'naf 16 :: value == 16 16' 'not a number, string, list or path'
-malformed 'naf 16 :: value == 16 == 16' \
-	'a comparison goes on with and, or, or ends'
+malformed 'naf 16 :: value == 16 == 16' 'a comparison goes on with and, or, or ends'
 # the form of a numeral: literal(), decimals(), lowest(), contains()
 holds 'cf 13/8 :: literal("0x61C88647") and literal("19.13") and literal("-7")'
 holds 'cf 13/8 :: literal("1.5e6") and literal("0b1_0000") and literal("1_000")'
@@ -103,38 +93,31 @@ malformed 'naf 16 :: value == state.nosuchsetting' 'unknown setting'
 malformed 'naf 16 :: value == 0x1g' 'not a number, string, list or path'
 lesson 'nosuchcommand 1 :: value == 1'
 "$cfx" learn --check "$tmp/t.lesson" >/dev/null 2>"$tmp/err"; rc=$?
-[ $rc = 2 ] && grep -q 'a claim runs a command' "$tmp/err" &&
-	ok "claim of an unknown command" ||
+[ $rc = 2 ] && grep -q 'a claim runs a command' "$tmp/err" && ok "claim of an unknown command" ||
 	bad "claim of an unknown command: status $rc"
 # a session word (a row of the command table, not a command) runs nothing
 for w in 'set bits 4' 'show' 'exit'; do
 	lesson "$w :: value == 1"
 	"$cfx" learn --check "$tmp/t.lesson" >/dev/null 2>"$tmp/err"; rc=$?
-	[ $rc = 2 ] && grep -q 'a claim runs a command' "$tmp/err" &&
-		ok "claim of session word $w" ||
+	[ $rc = 2 ] && grep -q 'a claim runs a command' "$tmp/err" && ok "claim of session word $w" ||
 		bad "claim of session word $w: status $rc"
 done
 
 # answers: any notation, lists with commas, semicolons or spaces
 mkdir -p "$tmp/l"
-printf \
-	'title: T\nstep: S\n  Prose.\nask: Q?\ncheck: answer == [0, 1, 1, 2]\nhint: h\nsolution: answer 0, 1, 1, 2\nstep: U\n  Prose.\nask: Sixteen?\ncheck: answer == 16\nhint: h\nsolution: answer 16\n' > "$tmp/l/01-t.lesson"
+printf 'title: T\nstep: S\n  Prose.\nask: Q?\ncheck: answer == [0, 1, 1, 2]\nhint: h\nsolution: answer 0, 1, 1, 2\nstep: U\n  Prose.\nask: Sixteen?\ncheck: answer == 16\nhint: h\nsolution: answer 16\n' > "$tmp/l/01-t.lesson"
 answer() {   # answer STEP-LINE... : does the last one pass its step?
 	printf '%s\n' "$@" | CFX_LESSONS=$tmp/l "$cfx" learn 1 2>&1 | grep -c 'done\.'
 }
 for a in '[0; 1, 1, 2]' '0, 1, 1, 2' '0 1 1 2' 'answer 0,1,0x1,2'; do
-	[ "$(answer 'reset' "$a")" = 1 ] && ok "answer list: $a" ||
-		bad "answer list: $a"
+	[ "$(answer 'reset' "$a")" = 1 ] && ok "answer list: $a" || bad "answer list: $a"
 done
-[ "$(answer 'reset' '0 1 2')" = 0 ] && ok "wrong list refused" ||
-	bad "wrong list accepted"
+[ "$(answer 'reset' '0 1 2')" = 0 ] && ok "wrong list refused" || bad "wrong list accepted"
 for a in 16 0x10 2^4 '2 ^ 4' 32/2 0b10000 '4*4' 16.0; do
-	[ "$(answer 'reset' '0 1 1 2' "$a")" = 2 ] && ok "answer: $a" ||
-		bad "answer: $a"
+	[ "$(answer 'reset' '0 1 1 2' "$a")" = 2 ] && ok "answer: $a" || bad "answer: $a"
 done
 for a in 15 0x11 sixteen '1 6'; do
-	[ "$(answer 'reset' '0 1 1 2' "$a")" = 1 ] && ok "refused: $a" ||
-		bad "accepted: $a"
+	[ "$(answer 'reset' '0 1 1 2' "$a")" = 1 ] && ok "refused: $a" || bad "accepted: $a"
 done
 
 finish checks

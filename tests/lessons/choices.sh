@@ -54,10 +54,8 @@ words() {   # N STEP WORD: the word right, in upper case too; another
 		ok "L$n step $step: '$up' is the choice $word and right" ||
 		bad "L$n step $step refuses '$up': $(sed -n "/step $step of/,\$p" <<<"$out" | tail -n 4)"
 	out=$(play "$n" "$step" "$(other "$word")")
-	grep -q "^Step $step explained" <<<"$out" &&
-		! grep -q "^Step $step done" <<<"$out" &&
-		grep -qE \
-		"You predicted [0-9] \($(other "$word")\); the answer is [0-9] \($word\)" <<<"$out" &&
+	grep -q "^Step $step explained" <<<"$out" && ! grep -q "^Step $step done" <<<"$out" &&
+		grep -qE "You predicted [0-9] \($(other "$word")\); the answer is [0-9] \($word\)" <<<"$out" &&
 		ok "L$n step $step: '$(other "$word")' is the other choice, answered and explained" ||
 		bad "L$n step $step, $(other "$word"): $(sed -n "/step $step of/,\$p" <<<"$out" | tail -n 4)"
 	out=$(play "$n" "$step" 'answer maybe' "answer $word")
@@ -72,8 +70,7 @@ n=0
 for f in "$root"/lessons/[0-9]*.lesson; do
 	while read -r _ k rest; do
 		set -- $rest
-		[ -z "$rest" ] || [ $# = "$k" ] ||
-			{ bad "$(basename "$f"): choices: $k $rest"; n=1; }
+		[ -z "$rest" ] || [ $# = "$k" ] || { bad "$(basename "$f"): choices: $k $rest"; n=1; }
 	done < <(grep '^choices:' "$f")
 done
 c=$(grep -h '^choices: [0-9] [A-Za-z]' "$root"/lessons/*.lesson | wc -l)
@@ -84,22 +81,17 @@ c=$(grep -h '^choices: [0-9] [A-Za-z]' "$root"/lessons/*.lesson | wc -l)
 # the grammar
 mkdir -p "$tmp/l"
 lesson() {   # CHOICES-LINE: a one-step lesson
-	{ printf \
-		'title: Choices\nstep: One\n  Predict.\npredict: Is 5/3 above 1?  1: yes, 2: no.\n'
-	  printf \
-	  	'reveals: cf 5/3\n%s\ncheck: answer == 1\nhint: Euclid.\nsolution: answer 1\n' "$1"
+	{ printf 'title: Choices\nstep: One\n  Predict.\npredict: Is 5/3 above 1?  1: yes, 2: no.\n'
+	  printf 'reveals: cf 5/3\n%s\ncheck: answer == 1\nhint: Euclid.\nsolution: answer 1\n' "$1"
 	} > "$tmp/l/01-c.lesson"
 }
 lesson 'choices: 2 yes no'
-out=$("$cfx" learn --check "$tmp/l/01-c.lesson" 2>&1) &&
-	ok "learn --check: choices: 2 yes no" || bad "yes no: $out"
-for bad_line in 'choices: 2 yes' 'choices: 2 yes no maybe' \
-	'choices: 2 yes yes' \
+out=$("$cfx" learn --check "$tmp/l/01-c.lesson" 2>&1) && ok "learn --check: choices: 2 yes no" || bad "yes no: $out"
+for bad_line in 'choices: 2 yes' 'choices: 2 yes no maybe' 'choices: 2 yes yes' \
                 'choices: 2 yes n0' 'choices: 2 yes nope'; do
 	lesson "$bad_line"
 	out=$("$cfx" learn --check "$tmp/l/01-c.lesson" 2>&1); rc=$?
 	[ $rc = 2 ] && grep -q "choice" <<<"$out" &&
-		ok "learn --check refuses '$bad_line': ${out##*: }" ||
-		bad "'$bad_line' ($rc): $out"
+		ok "learn --check refuses '$bad_line': ${out##*: }" || bad "'$bad_line' ($rc): $out"
 done
 finish choices

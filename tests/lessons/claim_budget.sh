@@ -16,12 +16,10 @@ mkdir -p "$tmp/l"
 export NO_COLOR=1 XDG_STATE_HOME=$tmp/st
 P=0x61C88647
 claim_lesson() {
-	printf \
-		'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/2\nhint: h\nsolution: cf 1/2\nclaim: %s :: 1\n' "$1" >"$tmp/l/01-l.lesson"
+	printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/2\nhint: h\nsolution: cf 1/2\nclaim: %s :: 1\n' "$1" >"$tmp/l/01-l.lesson"
 }
 run_lesson() {
-	printf \
-		'title: T\nstep: S\n  Prose.\nask: q\ncheck: answer == run(%s).x\nhint: h\nsolution: answer 1\n' "$1" >"$tmp/l/01-l.lesson"
+	printf 'title: T\nstep: S\n  Prose.\nask: q\ncheck: answer == run(%s).x\nhint: h\nsolution: answer 1\n' "$1" >"$tmp/l/01-l.lesson"
 }
 # under 5 s of CPU: the old binary is killed (SIGXCPU), the new refuses
 limited() { (ulimit -t 5; "$@"); }
@@ -57,18 +55,14 @@ done
 # answer is not judged, and the note says the run was refused as too
 # costly (it said "your session's set count changes its answer", as if
 # the count had given another answer); 2^27 from shell arithmetic
-printf \
-	'title: T\nstep: S\n  Prose.\nask: q\ncheck: answer == run(score %s).count\nhint: h\nsolution: answer 1\n' "$P" >"$tmp/l/01-l.lesson"
-out=$(printf 'set count 2^27\nanswer 5\n' | CFX_LESSONS=$tmp/l limited ./cfx \
-	learn 1 2>&1); rc=$?
+printf 'title: T\nstep: S\n  Prose.\nask: q\ncheck: answer == run(score %s).count\nhint: h\nsolution: answer 1\n' "$P" >"$tmp/l/01-l.lesson"
+out=$(printf 'set count 2^27\nanswer 5\n' | CFX_LESSONS=$tmp/l limited ./cfx learn 1 2>&1); rc=$?
 flat=$(tr "\n" " " <<<"$out" | sed "s/  */ /g")
-expect \
-	"the session's set count makes run() too costly: said as such (status $rc)" \
+expect "the session's set count makes run() too costly: said as such (status $rc)" \
 	'[ $rc -lt 128 ] && grep -qF "commands were not run with your session" <<<"$flat" && grep -qF "set count $((1 << 27)): too costly for a claim or run(...): score hashes 2^27 keys" <<<"$flat" && ! grep -q "changes its answer" <<<"$flat"'
 # a solution that sets a costly count first is not played by --check,
 # and the note says why
-printf \
-	'title: T\nstep: S\n  Prose.\ntry: score %s\ncheck: result.score.count > 0\nhint: h\nsolution: set count 2^27\nsolution: score %s\n' "$P" "$P" >"$tmp/l/01-l.lesson"
+printf 'title: T\nstep: S\n  Prose.\ntry: score %s\ncheck: result.score.count > 0\nhint: h\nsolution: set count 2^27\nsolution: score %s\n' "$P" "$P" >"$tmp/l/01-l.lesson"
 out=$(limited ./cfx learn --check "$tmp/l/01-l.lesson" 2>&1); rc=$?
 expect "check: a costly solution is not played (status $rc)" \
 	'[ $rc -lt 128 ] && grep -qF "step 1 not played: its solution runs score $P, which a lesson file may not make cfx run (too costly for a claim or run(...): score hashes 2^27 keys" <<<"$out"'
@@ -76,8 +70,7 @@ expect "check: a costly solution is not played (status $rc)" \
 # lines at 2^22 buckets (each about 1.4 s here) are refused as a whole,
 # naming the line that passed the file's budget
 {
-	printf \
-		'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/2\nhint: h\nsolution: cf 1/2\n'
+	printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/2\nhint: h\nsolution: cf 1/2\n'
 	for i in $(seq 1 24); do
 		printf 'claim: verify %d --table-bits 22 :: 1\n' $((2 * i + 0x61C88647))
 	done
@@ -87,11 +80,9 @@ expect "a file of many costly lines is refused as a whole (status $rc)" \
 	'[ $rc = 1 ] && [ "$(grep -c . <<<"$out")" -le 2 ] && grep -q "too costly for a claim or run(...): the lesson.s commands together (more than about 30 s of work, passed here: verify [0-9]* --table-bits 22)" <<<"$out"'
 # what stays within the budget runs: the search a lesson may make, and
 # the largest counts the shipped lessons use
-for cmd in "search --bits 16 -s none" \
-	"search --bits 64 -w 50 -s none --terms 64" \
+for cmd in "search --bits 16 -s none" "search --bits 64 -w 50 -s none --terms 64" \
 	"verify $P --table-bits 20" "verify golden(32) --fields 16 --table-bits 15" \
-	"score 0x9e370001 -k sparse:16 -t 16 -c 2^20" \
-	"spectrum 0x9e370001 -c 262144"; do
+	"score 0x9e370001 -k sparse:16 -t 16 -c 2^20" "spectrum 0x9e370001 -c 262144"; do
 	claim_lesson "$cmd"
 	out=$(limited ./cfx learn --check "$tmp/l/01-l.lesson" 2>&1); rc=$?
 	expect "within the budget, it runs: $cmd (status $rc)" \

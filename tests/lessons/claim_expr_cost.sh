@@ -21,8 +21,7 @@ lesson() {   # N: a lesson with N such claims
 	printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\n'
 	printf 'check: result.cf.input == 1/2\nhint: h\nsolution: cf 1/2\n'
 	for k in $(seq 1 "$1"); do
-		printf \
-			'claim: naf nextprime(nextprime(nextprime(2^2047 + %d))) :: 1\n' $((2 * k))
+		printf 'claim: naf nextprime(nextprime(nextprime(2^2047 + %d))) :: 1\n' $((2 * k))
 	done
 }
 # each line's share of 2 s and the 30 lines' total in seconds (python)
@@ -48,8 +47,7 @@ python3 -c "import sys; sys.exit(not (5 * 2048**3 / 4.5e10 * 2 < 2 and
 	5 * 2048**3 / 4.5e10 * 2e9 + 128 * 2**22 > 2e9))" &&
 	ok "the expression alone under 2 s, with the command over (python)" ||
 	bad "the one-line case does not test the sum"
-printf \
-	'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/2\nhint: h\nsolution: cf 1/2\nclaim: spectrum %s\n  --count 2^22 :: 1\n' "$e" >"$tmp/l/01-l.lesson"
+printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/2\nhint: h\nsolution: cf 1/2\nclaim: spectrum %s\n  --count 2^22 :: 1\n' "$e" >"$tmp/l/01-l.lesson"
 out=$(limited ./cfx learn --check "$tmp/l/01-l.lesson" 2>&1); rc=$?
 expect "spectrum of five nextprime()s at 2^22 points: refused (status $rc)" \
 	'[ $rc = 1 ] && grep -qF "01-l.lesson:8: claim: too costly for a claim or run(...): evaluating nextprime(nextprime(nextprime(nextprime(... costs the expression evaluator" <<<"$out"'

@@ -10,8 +10,7 @@
 # no __pycache__ written into the tree by the imports below
 export PYTHONDONTWRITEBYTECODE=1
 export ROOT="$root"
-primes=$(echo 'print(isprime(0x9e370001), " ", isprime(0x9e37fffffffc0001))' |
-	gp -q -f)
+primes=$(echo 'print(isprime(0x9e370001), " ", isprime(0x9e37fffffffc0001))' | gp -q -f)
 export PRIMES="$primes"
 python3 - <<'EOF'
 import bisect, os, re, sys

@@ -31,8 +31,7 @@ revealed() {
 	elif grep -q "^Step $step done" <<<"$out"; then
 		bad "L$n step $step solved by copying ($what): $*"
 	elif ! grep -q "^Step $step explained" <<<"$out" ||
-	     ! grep -q "counts as revealed, not solved" <<<"$out" ||
-	     [ "$m" != x ]; then
+	     ! grep -q "counts as revealed, not solved" <<<"$out" || [ "$m" != x ]; then
 		bad "L$n step $step ($what), mark '$m': $(sed -n "/step $step of/,\$p" <<<"$out" | tail -n 6)"
 	else
 		ok "L$n step $step: $what, then the copy: revealed (x)"
@@ -112,33 +111,25 @@ out=$(play 04 4 'answer 5' 'spectrum 0x9e370001 --count 21' back "answer $q8")
 # solved with help (h): not revealed, not solved on the first answer
 out=$(play 04 4 "answer $q8")
 grep -q '^Step 4 done' <<<"$out" && [ "$(mark 04 4)" = + ] &&
-	ok "L04 step 4: $q8 first is solved (+)" ||
-	bad "L04 step 4 first: $(mark 04 4)"
+	ok "L04 step 4: $q8 first is solved (+)" || bad "L04 step 4 first: $(mark 04 4)"
 out=$(play 04 4 'answer 5' "answer $q8")
 grep -q '^Step 4 done' <<<"$out" && [ "$(mark 04 4)" = h ] &&
-	ok "L04 step 4: 5, then $q8 worked out, is solved with help (h)" ||
-	bad "L04 step 4 retry: $(mark 04 4)"
+	ok "L04 step 4: 5, then $q8 worked out, is solved with help (h)" || bad "L04 step 4 retry: $(mark 04 4)"
 # after a wrong answer the learner is told what running the command costs;
 # the previous step's reveal line still runs without ending the step
 out=$(play 04 5 'answer 1, 2' 'spectrum 0x9e370001 --count 234' quit)
-grep -q '^Answer again; or run spectrum' <<<"$out" &&
-	grep -q 'counted as revealed' <<<"$out" &&
+grep -q '^Answer again; or run spectrum' <<<"$out" && grep -q 'counted as revealed' <<<"$out" &&
 	ok "L04 step 5: a wrong answer says what running spectrum costs" ||
 	bad "L04 step 5 note: $(tail -n 8 <<<"$out")"
-prev=$(awk \
-	'/^step:/{s++} s == 4 && /^reveals: /{ print substr($0, 10); exit }' \
-	"$root"/lessons/04-*.lesson)
-cur=$(awk '/^step:/{s++} s == 5 && /^reveals: /{ print substr($0, 10) }' \
-	"$root"/lessons/04-*.lesson)
+prev=$(awk '/^step:/{s++} s == 4 && /^reveals: /{ print substr($0, 10); exit }' "$root"/lessons/04-*.lesson)
+cur=$(awk '/^step:/{s++} s == 5 && /^reveals: /{ print substr($0, 10) }' "$root"/lessons/04-*.lesson)
 if grep -qxF "$prev" <<<"$cur"; then
 	ok "L04 step 5 reveals step 4's line too: not a case of the exception"
 else
 	bad "L04 steps 4/5 changed: '$prev' / '$cur'"
 fi
-out=$(play 02 3 'answer 1' \
-	"$(awk '/^step:/{s++} s == 2 && /^reveals: /{ print substr($0, 10); exit }' "$root"/lessons/02-*.lesson)" quit)
-! grep -q '^Step 3 explained' <<<"$out" && grep -q 'Left lesson 2 at step 3' \
-	<<<"$out" &&
+out=$(play 02 3 'answer 1' "$(awk '/^step:/{s++} s == 2 && /^reveals: /{ print substr($0, 10); exit }' "$root"/lessons/02-*.lesson)" quit)
+! grep -q '^Step 3 explained' <<<"$out" && grep -q 'Left lesson 2 at step 3' <<<"$out" &&
 	ok "L02 step 3: step 2's reveal line after a wrong answer leaves the step open" ||
 	bad "L02 step 3 previous reveal: $(tail -n 6 <<<"$out")"
 finish copies

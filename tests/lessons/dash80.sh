@@ -20,8 +20,7 @@ out=$(SCREENS_ONLY=${DASH80_ONLY:-} SCREENS_PASS=screens SCREENS_FACE=dash \
 	python3 "$root/tests/lessons/screens.py" 2>&1)
 rc=$?
 printf '%s\n' "$out" | sed '$d'
-n=$(sed -n 's#^lessons/screens: \([0-9]*\) passed, \([0-9]*\) failed$#\1 \2#p' \
-	<<<"$out")
+n=$(sed -n 's#^lessons/screens: \([0-9]*\) passed, \([0-9]*\) failed$#\1 \2#p' <<<"$out")
 read -r p f <<<"${n:-0 1}"
 [ "$rc" != 0 ] && [ "$f" = 0 ] && f=1
 # the control: in a copy of the lessons whose lesson 8 step 2 gives its
@@ -31,21 +30,15 @@ if [ -z "${DASH80_ONLY:-}" ]; then
 	cp -r "$root/lessons" "$TM_DIR/planted"
 	les=$(ls "$TM_DIR"/planted/08-*.lesson)
 	v=$(python3 -c 'print(float((2**16 - 9) / 16))')
-	awk -v v="$v" \
-		'{ print } /^step:/ { s++; if (s == 2) print "  (x_5 is " v ".)" }' \
+	awk -v v="$v" '{ print } /^step:/ { s++; if (s == 2) print "  (x_5 is " v ".)" }' \
 		"$les" > "$TM_DIR/x" && mv "$TM_DIR/x" "$les"
-	out=$(CFX_LESSONS=$TM_DIR/planted SCREENS_LESSONS=$TM_DIR/planted \
-		SCREENS_ONLY=08 \
+	out=$(CFX_LESSONS=$TM_DIR/planted SCREENS_LESSONS=$TM_DIR/planted SCREENS_ONLY=08 \
 		SCREENS_PASS=screens SCREENS_FACE=dash SCREENS_SIZES=80x24 \
 		python3 "$root/tests/lessons/screens.py" 2>&1)
-	if grep -q \
-		"^FAIL dash 80x24 lesson 08 step 2: the answer shows ('$v')" \
-		<<<"$out"; then
-		p=$((p + 1)); echo \
-			"ok   the control: x_5 = $v planted in lesson 8 step 2 is found on the screen"
+	if grep -q "^FAIL dash 80x24 lesson 08 step 2: the answer shows ('$v')" <<<"$out"; then
+		p=$((p + 1)); echo "ok   the control: x_5 = $v planted in lesson 8 step 2 is found on the screen"
 	else
-		f=$((f + 1)); echo \
-			"FAIL the control: x_5 = $v planted in lesson 8 step 2 is not found:"
+		f=$((f + 1)); echo "FAIL the control: x_5 = $v planted in lesson 8 step 2 is not found:"
 		grep "lesson 08 step 2" <<<"$out" | sed 's/^/    /'
 	fi
 fi

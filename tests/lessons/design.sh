@@ -6,8 +6,7 @@
 #   0x80000003 beside 0x80000001, about 1/2).  Now the learner names the
 #   a/q the constant is built on: the convergent of p (python's
 #   continued fraction) right before its huge quotient, with q from 4 to
-# 1000 (q = 2 and 3 are the examples).  A nudge's convergent before its huge
-# quotient
+#   1000 (q = 2 and 3 are the examples).  A nudge's convergent before its huge quotient
 #   is 1/3 or 1/2, so it is refused; a constant built on 3/11 is
 #   accepted, python finding its huge quotient right after 3/11 and its
 #   R (sequential keys, 2^16 buckets) far above 2.
@@ -45,8 +44,7 @@ print(a, q, big, '%.1f' % R($p, 16, range(2**18)))")"
 		bad "L05 s7: the nudge $p (on $a/$q, R $r) passes without an a/q"
 		continue
 	fi
-	out=$(play 05 7 "cf $p" "score $p --table-bits 16" "answer $a, $q" \
-		"answer 2, 7")
+	out=$(play 05 7 "cf $p" "score $p --table-bits 16" "answer $a, $q" "answer 2, 7")
 	if ! grep -q '^Step 7 done' <<<"$out" &&
 	   grep -qF 'answer a, q with your own q, from 4 to 1000' <<<"$out" &&
 	   grep -qF 'the convergent right before the huge quotient' <<<"$out" &&
@@ -62,8 +60,7 @@ done
 read -r p a q big r <<<"$(py "P = round(F(2**32 * 3, 11)) | 1
 (a, q), big = before_huge(P)
 print(hex(P), a, q, big, '%.1f' % R(P, 16, range(2**18)))")"
-if [ "$a/$q" = 3/11 ] && [ "$big" -gt 1000 ] && python3 -c "assert $r >= 2"; \
-	then
+if [ "$a/$q" = 3/11 ] && [ "$big" -gt 1000 ] && python3 -c "assert $r >= 2"; then
 	ok "python: $p is built on 3/11 (quotient $big right after), R $r"
 else
 	bad "python: $p on $a/$q, quotient $big, R $r"
@@ -75,19 +72,15 @@ grep -q '^Step 7 done' <<<"$out" && [ "$(mark 05 7)" = + ] &&
 # the step's own solution (0x49249249 on 2/7, by python) still passes
 read -r a q <<<"$(py '(a, q), big = before_huge(0x49249249); assert big > 1000
 print(a, q)')"
-grep -qx "solution: answer $a, $q" <(awk '/^step:/{s++} s == 7' \
-	"$(ls "$root"/lessons/05-*.lesson)") &&
+grep -qx "solution: answer $a, $q" <(awk '/^step:/{s++} s == 7' "$(ls "$root"/lessons/05-*.lesson)") &&
 	ok "L05 s7: its solution answers $a, $q, python's convergent of 0x49249249" ||
 	bad "L05 s7: its solution's answer is not $a, $q"
 
 # F: the try: line shows, the learner finds
 f7=$(ls "$root"/lessons/07-*.lesson)
 try=$(awk '/^step:/{s++} s == 9 && /^try: /{sub(/^try: /, ""); print}' "$f7")
-sol=$(awk \
-	'/^step:/{s++} s == 9 && /^solution: /{sub(/^solution: /, ""); print}' \
-	"$f7")
-[ -n "$try" ] && [ "$try" != "$sol" ] &&
-	ok "L07 s9: its try: line ($try) is not its solution" ||
+sol=$(awk '/^step:/{s++} s == 9 && /^solution: /{sub(/^solution: /, ""); print}' "$f7")
+[ -n "$try" ] && [ "$try" != "$sol" ] && ok "L07 s9: its try: line ($try) is not its solution" ||
 	bad "L07 s9: try: '$try' is its solution '$sol'"
 rt=$(py 'print("%.4f" % R(0x9e370001, 16, range(2**18)))')
 python3 -c "assert $rt < 1" && ok "python: sequential keys, R $rt < 1: good" ||
@@ -97,11 +90,9 @@ out=$(play 07 9 "$try")
 	ok "L07 s9: its try: line ($try) shows good and does not pass the step" ||
 	bad "L07 s9: the try: line: $(tail -n 5 <<<"$out")"
 rk=$(py 'print("%.2f" % R(0x9e370001, 10, [k << 16 for k in range(1024)]))')
-python3 -c "assert $rk >= 2" &&
-	ok "python: keys k 2^16 in 2^10 buckets, R $rk >= 2" ||
+python3 -c "assert $rk >= 2" && ok "python: keys k 2^16 in 2^10 buckets, R $rk >= 2" ||
 	bad "python: R $rk"
-out=$(play 07 9 \
-	'score 0x9e370001 --keys stride:65536 --table-bits 10 --count 1024')
+out=$(play 07 9 'score 0x9e370001 --keys stride:65536 --table-bits 10 --count 1024')
 grep -q '^Step 9 done' <<<"$out" && [ "$(mark 07 9)" = + ] &&
 	ok "L07 s9: a family of one's own (stride:65536, R $rk) passes, solved (+)" ||
 	bad "L07 s9 own family: $(tail -n 5 <<<"$out")"

@@ -68,16 +68,13 @@ while IFS=$'\t' read -r les k x expr before; do
 	name=$(awk 'NF == 3 && $0 !~ /^#/ { print $1 }' "$XDG_STATE_HOME/cfx/progress")
 	mark=$(awk -v k="$k" 'NF == 3 && $0 !~ /^#/ { print substr($3, k, 1) }' \
 		"$XDG_STATE_HOME/cfx/progress")
-	tr '\n' ' ' <"$tmp/out" | tr -s ' ' |
-		grep -q \
-		"Not in the form this step asks for: .* Nothing is counted; answer again" &&
+	tr '\n' ' ' <"$tmp/out" | tr -s ' ' | grep -q "Not in the form this step asks for: .* Nothing is counted; answer again" &&
 		grep -q "Step $k done" "$tmp/out" && [ "$mark" = "+" ] &&
 		ok "lesson $les ($name) step $k: $expr refused, nothing counted; $x then solved on the first answer" ||
 		bad "lesson $les step $k: mark '$mark', $(grep -m2 -i 'form\|not quite\|done' "$tmp/out" | tr '\n' ' ')"
 done <<<"$rows"
 rm -rf "$XDG_STATE_HOME"
-printf 'answer 3\nanswer 32\nanswer (0xb5ca8) + 1\nanswer 0xb5ca8\nquit\n' |
-	"$cfx" learn 10 >"$tmp/out" 2>&1
+printf 'answer 3\nanswer 32\nanswer (0xb5ca8) + 1\nanswer 0xb5ca8\nquit\n' | "$cfx" learn 10 >"$tmp/out" 2>&1
 grep -q "^Not in the form" "$tmp/out" && ! grep -q "^Not quite" "$tmp/out" &&
 	grep -q "^verify 3 +++" "$XDG_STATE_HOME/cfx/progress" &&
 	ok "lesson 10 step 3: a wrong value in the wrong form is refused too, nothing counted" ||

@@ -34,13 +34,11 @@ hint: Euclid.
 solution: answer $q0, $q1
 EOF2
 export CFX_LESSONS=$tmp/l
-out=$(printf '%s\n' 'answer 0.83' "answer $r" 'answer 1' "answer $q0, $q1" \
-	quit |
+out=$(printf '%s\n' 'answer 0.83' "answer $r" 'answer 1' "answer $q0, $q1" quit |
 	"$cfx" learn 1 2>&1)
 s1=$(sed -n '/step 1 of/,/step 2 of/p' <<<"$out")
 s2=$(sed -n '/step 2 of/,$p' <<<"$out")
-grep -q '^Not in the form this step asks for: four decimals, as asked' \
-	<<<"$s1" &&
+grep -q '^Not in the form this step asks for: four decimals, as asked' <<<"$s1" &&
 	! grep -q '^Not quite' <<<"$s1" &&
 	ok "decimals(answer) >= 2^2 is a form check: 0.83 refused uncounted" ||
 	bad "0.83 at step 1: $(grep -v '^ ' <<<"$s1" | tail -n 6)"

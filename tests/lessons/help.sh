@@ -47,14 +47,12 @@ out=$(play 01 2 hint "answer $q")
 	bad "L1 s2 hint: mark '$(mark 01 2)'"
 # back to the h step, answered right at once: it stays h
 out=$(play 01 2 "answer $wrong" "answer $q" back "answer $q")
-[ "$(mark 01 2)" = h ] &&
-	said "L1 s2: back and right at once: stays h, said so" \
+[ "$(mark 01 2)" = h ] && said "L1 s2: back and right at once: stays h, said so" \
 	"It stays counted as solved with help, as the first time." "$out" ||
 	bad "L1 s2 back: mark '$(mark 01 2)'"
 # a command step whose solution is its try: line: a hint tells nothing
 play 01 1 hint 'cf 13/8' >/dev/null
-[ "$(mark 01 1)" = + ] &&
-	ok "L1 s1 (solution = try: line): a hint, then it: +" ||
+[ "$(mark 01 1)" = + ] && ok "L1 s1 (solution = try: line): a hint, then it: +" ||
 	bad "L1 s1 hint: mark '$(mark 01 1)'"
 # a design task (lesson 10 step 5: a constant of one's own) after a hint
 play 10 5 hint 'verify golden(32) + 2 --table-bits 4-14' >/dev/null
@@ -85,21 +83,17 @@ print(q[-1], q[0])')"
 rm -rf "$tmp/state"
 out=$(printf '%s\n' "answer $((last + 1))" "answer $last" "answer $first" |
 	CFX_LESSONS=$tmp/l "$cfx" learn 1 2>&1)
-grep -qF 'Lesson 1 complete: 1 of 2 steps solved, 1 more with help.' <<<"$out" \
-	&&
+grep -qF 'Lesson 1 complete: 1 of 2 steps solved, 1 more with help.' <<<"$out" &&
 	ok "the last line: 1 of 2 solved, 1 more with help" ||
 	bad "last line: $(grep 'complete' <<<"$out")"
 grep -qx 'two 2 h+' "$tmp/state/cfx/progress" &&
-	ok "the progress file keeps h+" ||
-	bad "progress: $(cat "$tmp/state/cfx/progress")"
+	ok "the progress file keeps h+" || bad "progress: $(cat "$tmp/state/cfx/progress")"
 out=$(CFX_LESSONS=$tmp/l "$cfx" learn 2>&1)
 grep -qE '^ +1 \[~\] +two ' <<<"$out" && ! grep -qi 'corrupt' <<<"$out" &&
 	ok "listed [~] (not [x]), the file read back without complaint" ||
 	bad "listing: $out"
 # done again (a finished lesson starts at step 1), right at once: still h
-printf '%s\n' "answer $last" quit | CFX_LESSONS=$tmp/l "$cfx" learn 1 \
-	>/dev/null 2>&1
-grep -qx 'two 1 h+' "$tmp/state/cfx/progress" &&
-	ok "done again right at once: h kept" ||
+printf '%s\n' "answer $last" quit | CFX_LESSONS=$tmp/l "$cfx" learn 1 >/dev/null 2>&1
+grep -qx 'two 1 h+' "$tmp/state/cfx/progress" && ok "done again right at once: h kept" ||
 	bad "again: $(cat "$tmp/state/cfx/progress")"
 finish help

@@ -37,25 +37,19 @@ rm -rf "$tmp/state"
 stopped "repl" repl
 [ $rc = 130 ] && ok "repl: status 130" || bad "repl: status $rc"
 repl_err=$(cat "$tmp/err")
-grep -q 'interrupted' <<<"$repl_err" &&
-	ok "repl: says interrupted ($repl_err)" ||
+grep -q 'interrupted' <<<"$repl_err" && ok "repl: says interrupted ($repl_err)" ||
 	bad "repl: '$repl_err'"
 
 rm -rf "$tmp/state"
 stopped "learn 1" learn 1
-[ $rc = 130 ] && ok "learn 1: status 130, as repl" ||
-	bad "learn 1: status $rc (repl 130)"
-[ "$(cat "$tmp/err")" = "$repl_err" ] &&
-	ok "learn 1: the same line as repl ($(cat "$tmp/err"))" ||
+[ $rc = 130 ] && ok "learn 1: status 130, as repl" || bad "learn 1: status $rc (repl 130)"
+[ "$(cat "$tmp/err")" = "$repl_err" ] && ok "learn 1: the same line as repl ($(cat "$tmp/err"))" ||
 	bad "learn 1 said '$(cat "$tmp/err")', repl '$repl_err'"
-grep -qF "cf         $want" "$tmp/out" &&
-	ok "learn 1: the line before ran ($want)" ||
+grep -qF "cf         $want" "$tmp/out" && ok "learn 1: the line before ran ($want)" ||
 	bad "learn 1: cf 13/8 did not run: $(cat "$tmp/out")"
-grep -q '^Step 1 done' "$tmp/out" &&
-	ok "learn 1: step 1 done before the signal" ||
+grep -q '^Step 1 done' "$tmp/out" && ok "learn 1: step 1 done before the signal" ||
 	bad "learn 1: step 1 not done"
-m=$(awk '$1 == "mini" { print substr($3, 1, 1) }' "$tmp/state/cfx/progress" \
-	2>/dev/null)
+m=$(awk '$1 == "mini" { print substr($3, 1, 1) }' "$tmp/state/cfx/progress" 2>/dev/null)
 [ "$m" = + ] && ok "learn 1: step 1's mark kept (+)" ||
 	bad "learn 1: mark '$m': $(cat "$tmp/state/cfx/progress" 2>&1)"
 finish interrupt

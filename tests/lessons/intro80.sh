@@ -51,8 +51,7 @@ for f in "$root"/lessons/[0-9][0-9]-*.lesson; do
 		grep -qE '^  (predict|try|ask): ' <<<"$scr" &&
 			bad "lesson $n: the pause came after step 1's question"
 		tm_keys Enter
-		tm_wait '^  (predict|try|ask): ' 10 >/dev/null &&
-			tm_wait '^cfx> ?$' 10 >/dev/null
+		tm_wait '^  (predict|try|ask): ' 10 >/dev/null && tm_wait '^cfx> ?$' 10 >/dev/null
 		tm_settle
 		if why=$(holds "$f" step < <(tm_screen)); then
 			ok "lesson $n: Enter after the introduction shows step 1 whole"

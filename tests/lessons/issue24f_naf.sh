@@ -50,9 +50,7 @@ while IFS= read -r line; do
 		shown=1
 	fi
 done < <(cat "$root"/lessons/0[1-9]-*.lesson "$root"/lessons/10-*.lesson |
-	sed -n \
-	's/^\(try\|reveals\|solution\): \(\(naf\|shifts\|verify\) .*\)/\2/p' |
-	sort -u)
+	sed -n 's/^\(try\|reveals\|solution\): \(\(naf\|shifts\|verify\) .*\)/\2/p' | sort -u)
 [ $shown = 0 ] && ok "L11 step 2: no line of lessons 1 to 10 prints $c's form"
 
 # 12/7: the reveal prints df = 2R - 2 for its --runs R (python)
@@ -65,8 +63,7 @@ try:
     print(*sorted({int(c["student"]["df"]) for c in d["stats"]["comparisons"]}))
 except Exception as e:
     print("no df:", type(e).__name__)')
-[ "$got" = "$df" ] &&
-	ok "L12 step 7: its reveal ($line) prints df $df (2R - 2, R = $R)" ||
+[ "$got" = "$df" ] && ok "L12 step 7: its reveal ($line) prints df $df (2R - 2, R = $R)" ||
 	bad "L12 step 7: its reveal ($line) prints: $got (python: $df)"
 grep -qx "solution: answer $df" <(step 12 7) && ok "L12 step 7 answers $df" ||
 	bad "L12 step 7's solution is not $df"

@@ -63,17 +63,14 @@ check "piped: every continued fraction whole" \
 check "piped: every (a, b) whole" test "$(grep -c '(a, b)' <<<"$out")" = 25
 
 # ---- hints ------------------------------------------------------------------
-out=$(printf 'hint\nquit\n' | cfx learn 1 | sed -n '/^Hint 1 of 1/,/^Left/p' |
-	sed '$d')
+out=$(printf 'hint\nquit\n' | cfx learn 1 | sed -n '/^Hint 1 of 1/,/^Left/p' | sed '$d')
 check "piped: the hint fits 80 columns" fits 80 <<<"$out"
 check "piped: the hint keeps its words in order" \
-	test "$(sed 's/^Hint 1 of 1://' <<<"$out" | words)" = \
-	"$(words <<<"$hint1 $hint2")"
+	test "$(sed 's/^Hint 1 of 1://' <<<"$out" | words)" = "$(words <<<"$hint1 $hint2")"
 check "piped: the hint's lines are filled, not the file's" \
 	test "$(head -1 <<<"$out" | wc -c)" -gt $((${#hint1} + 20))
 
-# ---- a terminal 100 columns wide
-# ----------------------------------------------
+# ---- a terminal 100 columns wide ----------------------------------------------
 tm_start 100 50 env CFX_LESSONS="$fx" ./cfx learn 1
 tm_wait 'step 1 of 2' >/dev/null
 rule='^-- Lesson 1, step [12] of 2: [A-Za-z]+ -+$'
@@ -91,11 +88,9 @@ check "step 2's rule is 100 columns too" \
 tm_type 'back'; tm_keys Enter
 tm_wait 'step 1 of 2' >/dev/null
 check "at 100 columns: no bracketed expression split" \
-	sh -c \
-	"tmux -L '$TM_SOCK' capture-pane -p -t t -S -200 | awk '{ o = gsub(/\\[/, \"[\"); c = gsub(/\\]/, \"]\") } o != c { bad = 1 } END { exit bad }'"
+	sh -c "tmux -L '$TM_SOCK' capture-pane -p -t t -S -200 | awk '{ o = gsub(/\\[/, \"[\"); c = gsub(/\\]/, \"]\") } o != c { bad = 1 } END { exit bad }'"
 
-# ---- the dashboard's pane
-# -------------------------------------------------------
+# ---- the dashboard's pane -------------------------------------------------------
 for size in "120 40" "100 30"; do
 	set -- $size
 	tm_start "$1" "$2" env CFX_LESSONS="$fx" ./cfx dash --learn 1

@@ -56,10 +56,8 @@ accepted 01 5 "answer $n1"
 # lesson 2: a convergent is in lowest terms
 # step 1 predicts 13/8's third convergent (python: 1 + 1/(1 + 1/1));
 # the prose's 2/1 and the next one, 5/3, are refused
-c3=$(python3 -c \
-	'from fractions import Fraction as F; x = 1 + 1 / (1 + F(1, 1)); print("%d/%d" % (x.numerator, x.denominator))')
-refused 02 1 'a convergent is written in lowest terms' \
-	"answer $((2 * ${c3%/*}))/$((2 * ${c3#*/}))"
+c3=$(python3 -c 'from fractions import Fraction as F; x = 1 + 1 / (1 + F(1, 1)); print("%d/%d" % (x.numerator, x.denominator))')
+refused 02 1 'a convergent is written in lowest terms' "answer $((2 * ${c3%/*}))/$((2 * ${c3#*/}))"
 refused 02 1 '' 'answer 2/1'
 refused 02 1 '' 'answer 5/3'
 accepted 02 1 "answer $c3"
@@ -75,8 +73,7 @@ for _ in range(14): x = 1 + 1 / x
 print("%d/%d %d/%d" % (x.numerator, x.denominator, (x - 1).denominator, x.numerator - x.denominator))')
 set -- $c14
 refused 03 1 '' "answer $2"
-refused 03 1 'a convergent is written in lowest terms' \
-	"answer $((2 * ${1%/*}))/$((2 * ${1#*/}))"
+refused 03 1 'a convergent is written in lowest terms' "answer $((2 * ${1%/*}))/$((2 * ${1#*/}))"
 accepted 03 1 "answer $1"
 # lesson 3: (3 - sqrt(5))/2 = [0; 2, 1, 1, ...] is not 1/phi; phi is banned
 refused 03 2 'a 0 and then only 1s' 'cf (3 - sqrt(5))/2'
@@ -127,8 +124,7 @@ long=$(python3 -c 'p = sorted(j * 0x9e370001 % 2**32 for j in range(1, 1077))
 g = [b - a for a, b in zip(p, p[1:])] + [p[0] + 2**32 - p[-1]]
 print(max(g), len(set(g)))')
 set -- $long
-[ "$2" = 2 ] && ok "1076 points have two gap lengths (python)" ||
-	bad "1076 points: $2 lengths"
+[ "$2" = 2 ] && ok "1076 points have two gap lengths (python)" || bad "1076 points: $2 lengths"
 refused 04 9 '' 'answer 15.13'
 refused 04 9 '' 'answer 15859102'
 accepted 04 9 "answer $1"
@@ -138,11 +134,9 @@ accepted 04 9 "answer $1"
 # of keys 1..8 in 2^3 buckets, by python ((k p mod 2^32) >> 29); the
 # step's line before an answer (it passed the old step) and the arcs
 # 5k mod 8 themselves (the points lie just below them) are refused
-b8=$(python3 -c \
-	'print(", ".join(str(k * 0x9e370001 % 2**32 >> 29) for k in range(1, 9)))')
+b8=$(python3 -c 'print(", ".join(str(k * 0x9e370001 % 2**32 >> 29) for k in range(1, 9)))')
 a8=$(python3 -c 'print(", ".join(str(5 * k % 8) for k in range(1, 9)))')
-refused 05 3 'A prediction comes first' \
-	'spectrum 0x9e370001 --count 8 --list 8 --table-bits 3'
+refused 05 3 'A prediction comes first' 'spectrum 0x9e370001 --count 8 --list 8 --table-bits 3'
 refused 05 3 '' "answer $a8"
 refused 05 3 'eight bucket numbers' 'answer 4, 1, 6'
 accepted 05 3 "answer $b8"
@@ -230,20 +224,16 @@ x = sum(F((c[b] - 4)**2, 4) for b in range(256))
 assert x.denominator == 1
 print(x)')
 refused 07 1 '' 'answer 43.5'
-refused 07 1 'A prediction comes first' \
-	'score 0x9e370001 --table-bits 8 --count 1024'
-refused 07 1 'A prediction comes first' \
-	'score 0x80000001 --table-bits 8 --count 1024'
+refused 07 1 'A prediction comes first' 'score 0x9e370001 --table-bits 8 --count 1024'
+refused 07 1 'A prediction comes first' 'score 0x80000001 --table-bits 8 --count 1024'
 accepted 07 1 "answer $x1"
 # step 3 is a prediction (it was a run of score --keys random): chi^2 of
 # a random hash in 2^16 buckets, m - 1 give or take two standard
 # deviations sqrt(2(m - 1)) (python); the step's line before an answer
 # (it passed the old step), a perfect table's 0 and 0x9e370001's 43.5
 # from 2^8 buckets are refused
-read -r m1 sd \
-	<<<"$(python3 -c 'import math; m = 2**16; print(m - 1, math.sqrt(2 * (m - 1)))')"
-refused 07 3 'A prediction comes first' \
-	'score 0x9e370001 --keys random --table-bits 16'
+read -r m1 sd <<<"$(python3 -c 'import math; m = 2**16; print(m - 1, math.sqrt(2 * (m - 1)))')"
+refused 07 3 'A prediction comes first' 'score 0x9e370001 --keys random --table-bits 16'
 refused 07 3 'scatters around m - 1' 'answer 0'
 refused 07 3 'scatters around m - 1' 'answer 43.5'
 refused 07 3 'scatters around m - 1' "answer $(python3 -c "print(int($m1 + 2 * $sd) + 1)")"
@@ -290,10 +280,8 @@ accepted 08 1 "answer ${e14#* }"
 # python brute force (top 16 bits of the 64-bit product); the sweep
 # line that passed the old step is refused before an answer, and so is
 # 2 (key 0 forgotten), with one try
-u9=$(python3 -c \
-	'print(len({(x << 12) * 0x9e37fffffffc0001 % 2**64 >> 48 for x in range(2**18)}))')
-refused 08 9 'A prediction comes first' \
-	'sweep 0x9e37fffffffc0001 --table-bits 16'
+u9=$(python3 -c 'print(len({(x << 12) * 0x9e37fffffffc0001 % 2**64 >> 48 for x in range(2**18)}))')
+refused 08 9 'A prediction comes first' 'sweep 0x9e37fffffffc0001 --table-bits 16'
 refused 08 9 'Step 9 explained' "answer $((u9 - 1))"
 accepted 08 9 "answer $u9"
 refused 08 3 '' 'answer 16'
@@ -308,8 +296,7 @@ print(len(c), max(c.values()))')
 refused 08 4 'Step 4 explained' 'answer 16'
 refused 08 4 'Step 4 explained' "answer ${u4#* }"
 refused 08 4 '' 'score 0x9e370001 -k stride:4096 -t 10 -c 1024'
-refused 08 4 'A prediction comes first' \
-	'score 0x9e370001 -k stride:4096 -t 10 -c 2048'
+refused 08 4 'A prediction comes first' 'score 0x9e370001 -k stride:4096 -t 10 -c 2048'
 accepted 08 4 "answer ${u4% *}"
 # step 6 is a prediction (its prose stated the sweep's results): R at
 # s = 18 for 1024 keys in 2^10 buckets, by python fractions from the

@@ -29,8 +29,7 @@ P = 0x9e370000
 print(nafsum(45).replace(" ", "_"), len(cfq(F(P, 2**32))),
       all(k * 2**16 * P % 2**32 == 0 for k in range(2**14)))')"
 sum45=${sum45//_/ }
-check \
-	"python: 45 = $sum45, 0x9e370000/2^32 has 16 terms, keys k 2^16 all at 0" \
+check "python: 45 = $sum45, 0x9e370000/2^32 has 16 terms, keys k 2^16 all at 0" \
 	test "$terms $zero" = "16 True"
 f=$(ls lessons/11-*.lesson)
 n45=$(awk '/^step:/{s++} /^reveals: naf 45$/{print s}' "$f")
@@ -56,8 +55,7 @@ for ((i = n45 + 1; i < last; i++)); do
 	tm_type ':skip'; tm_keys Enter
 	tm_wait "Step $((i + 1)) of" >/dev/null
 done
-check "the last step is the dashboard's" tm_wait \
-	"Step $last of $last: Edit the NAF"
+check "the last step is the dashboard's" tm_wait "Step $last of $last: Edit the NAF"
 tm_type ':set const 0x9e370001'; tm_keys Enter
 tm_wait 'digit 2\^31' >/dev/null
 for i in $(seq 31); do tm_keys Right; done
@@ -68,8 +66,7 @@ check "the header says even" tm_wait 'even: not invertible'
 check "the continued fraction has $terms terms" tm_wait "$terms terms;"
 check "the sweep's stride 2^16 row is bad" \
 	tm_wait 'sweep (k\*2\^s, )?b=12: (worst )?s=16 R [0-9.e+]+ bad'
-check "no panel is hidden" bash -c \
-	"! tmux -L '$TM_SOCK' capture-pane -p -t t | grep -q 'hidden until'"
+check "no panel is hidden" bash -c "! tmux -L '$TM_SOCK' capture-pane -p -t t | grep -q 'hidden until'"
 tm_type 'q'
 tm_exited >/dev/null
 tm_summary

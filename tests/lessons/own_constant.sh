@@ -63,8 +63,7 @@ out=$(play 10 5 "${lines[@]}" 'cf 7/16' "verify $own --table-bits 4-14" quit)
 s5=$(sed -n '/step 5 of/,$p' <<<"$out")
 before=$(sed '/^x  *7\/16/,$d' <<<"$s5")
 first=$(grep -m 1 '^Not yet' <<<"$s5")
-[ "$first" = \
-	"Not yet: a lesson printed that one: copied, not chosen; make one of your own" ] &&
+[ "$first" = "Not yet: a lesson printed that one: copied, not chosen; make one of your own" ] &&
 	ok "L10 step 5: 0x9f767c45 (lesson 7's) refused, and why" ||
 	bad "L10 step 5 on 0x9f767c45: '$first'"
 n=$(grep -c 'a lesson printed that one' <<<"$before")

@@ -24,8 +24,7 @@ later() { tm_screen | grep -o 'hidden until step 3 is answered' | wc -l; }
 for c in "" "'golden(32)'"; do
 	rm -rf "$TM_DIR/state"
 	dash_start 120 40 dash --learn 6 $c
-	check "lesson 6 step 1 ${c:-on the lesson constant}" tm_wait \
-		'Step 1 of [0-9]+: Round'
+	check "lesson 6 step 1 ${c:-on the lesson constant}" tm_wait 'Step 1 of [0-9]+: Round'
 	sleep 1
 	n=$(hidden)
 	if [ -z "$c" ]; then
@@ -37,8 +36,7 @@ for c in "" "'golden(32)'"; do
 		check "$pdec: the pane says which panels wait for step 3" \
 			tm_wait 'hidden for step 3: cf, buckets'
 	else
-		check \
-			"$gdec: the CF, spectrum and buckets panels hidden too ($n)" test "$n" = 6
+		check "$gdec: the CF, spectrum and buckets panels hidden too ($n)" test "$n" = 6
 	fi
 	check "golden(32) in hex ($ghex) is not on the screen" \
 		bash -c "! tmux -L '$TM_SOCK' capture-pane -p -t t | grep -qi '$ghex'"

@@ -48,11 +48,9 @@ L
 	done
 done
 for k in g m; do
-	check \
-		"on ${k/g/golden(32)}: -golden(32) + 2^32 hides as 2^32 - golden(32) does (${n[neg,$k]}, ${n[pos,$k]})" \
+	check "on ${k/g/golden(32)}: -golden(32) + 2^32 hides as 2^32 - golden(32) does (${n[neg,$k]}, ${n[pos,$k]})" \
 		test "${n[neg,$k]}" = "${n[pos,$k]}"
 done
-check \
-	"golden(32) is not the operand: fewer panels hidden than on $m (${n[pos,g]} < ${n[pos,m]})" \
+check "golden(32) is not the operand: fewer panels hidden than on $m (${n[pos,g]} < ${n[pos,m]})" \
 	test "${n[pos,g]}" -lt "${n[pos,m]}"
 tm_summary

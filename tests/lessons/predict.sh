@@ -14,14 +14,10 @@
 here=$(dirname "$0")
 out=$(python3 "$here/predict.py" 2>&1)
 n=$(grep -c '^ok ' <<<"$out"); f=$(grep -c '^FAIL' <<<"$out")
-lessons=$(grep -oE '^(ok|FAIL) +lesson [0-9]+' <<<"$out" | awk '{print $3}' |
-	sort -u | wc -l)
-[ "$lessons" = "$(ls "$root"/lessons/*.lesson | wc -l)" ] &&
-	[ "$lessons" = 14 ] &&
-	ok "the scan covers all $lessons lessons" ||
-	bad "the scan covers $lessons lessons"
-[ "$f" = 0 ] && [ "$n" -gt 60 ] &&
-	ok "lessons: $n steps scanned, no answer shown before it" ||
+lessons=$(grep -oE '^(ok|FAIL) +lesson [0-9]+' <<<"$out" | awk '{print $3}' | sort -u | wc -l)
+[ "$lessons" = "$(ls "$root"/lessons/*.lesson | wc -l)" ] && [ "$lessons" = 14 ] &&
+	ok "the scan covers all $lessons lessons" || bad "the scan covers $lessons lessons"
+[ "$f" = 0 ] && [ "$n" -gt 60 ] && ok "lessons: $n steps scanned, no answer shown before it" ||
 	bad "lessons: $f steps show their answer before it:
 $(grep '^FAIL' <<<"$out")"
 
@@ -29,12 +25,10 @@ mkdir -p "$tmp/old"
 cp "$root"/lessons/*.lesson "$root"/lessons/*.patch "$tmp/old/"
 cp "$here"/fixtures/predict/*.lesson "$tmp/old/"
 old=$(PREDICT_LESSONS=$tmp/old python3 "$here/predict.py" 2>&1)
-grep -qE \
-	"^FAIL lesson 03 step 1 .*233/144 is shown before it is asked: .*lesson 02 step 4: cf 0x9e370001 --convergents \('144 / 233'\)" <<<"$old" &&
+grep -qE "^FAIL lesson 03 step 1 .*233/144 is shown before it is asked: .*lesson 02 step 4: cf 0x9e370001 --convergents \('144 / 233'\)" <<<"$old" &&
 	ok "old lesson 03 step 1: 233/144 caught in lesson 2's convergents" ||
 	bad "old lesson 03 step 1 not caught: $(grep 'lesson 03' <<<"$old")"
-grep -qE \
-	"^FAIL lesson 13 step 4 .*1, 0 is shown before it is asked: .*lesson 13 step 3: verify 0x9e370001 --fields 16 --table-bits 10 \('\(1,0\)'\)" <<<"$old" &&
+grep -qE "^FAIL lesson 13 step 4 .*1, 0 is shown before it is asked: .*lesson 13 step 3: verify 0x9e370001 --fields 16 --table-bits 10 \('\(1,0\)'\)" <<<"$old" &&
 	ok "old lesson 13 step 4: (1,0) caught in step 3's reveal" ||
 	bad "old lesson 13 step 4 not caught: $(grep 'lesson 13' <<<"$old")"
 [ "$(grep -c '^FAIL' <<<"$old")" = 2 ] &&
@@ -45,8 +39,7 @@ grep -qE \
 # 08's ...).  The lines are read here by the plainest rule, each
 # indented line that no check: or claim: continues, and looked for in
 # parse()'s introduction (before the first step:) and step texts.
-seen=$(cd "$here" && PYTHONDONTWRITEBYTECODE=1 python3 - "$root/lessons" \
-	<<'EOF2'
+seen=$(cd "$here" && PYTHONDONTWRITEBYTECODE=1 python3 - "$root/lessons" <<'EOF2'
 import os, re, sys
 from predict import parse
 d = sys.argv[1]

@@ -30,8 +30,7 @@ print("WORST %d" % worst)
 EOF
 )
 long=$(grep '^LONG' <<<"$rows")
-check \
-	"python: every question wraps to at most 6 rows of 32 columns (the longest: $(sed -n 's/^WORST //p' <<<"$rows"))" \
+check "python: every question wraps to at most 6 rows of 32 columns (the longest: $(sed -n 's/^WORST //p' <<<"$rows"))" \
 	test -z "$long"
 [ -z "$long" ] || sed 's/^/    /' <<<"$long"
 
@@ -39,25 +38,21 @@ check \
 f=$(ls lessons/09-*.lesson)
 awk '/^step:/ { n++ } n < 6 && /^solution: / { sub(/^solution: /, ""); print }' "$f" |
 	./cfx learn 9 >/dev/null 2>&1
-prose=$(awk '/^step:/ { n++ } n == 6 && /^  / { sub(/^  /, ""); print; exit }' \
-	"$f" |
+prose=$(awk '/^step:/ { n++ } n == 6 && /^  / { sub(/^  /, ""); print; exit }' "$f" |
 	cut -d' ' -f1-5)
-question=$(awk \
-	'/^step:/ { n++ } n == 6 && /^predict: / { on = 1; sub(/^predict: /, ""); print; next }
+question=$(awk '/^step:/ { n++ } n == 6 && /^predict: / { on = 1; sub(/^predict: /, ""); print; next }
 	on && /^  / { sub(/^  /, ""); print; next } { on = 0 }' "$f" | tr -s ' \n' '  ' | sed 's/ *$//')
 dash_start 80 24 --learn 9
 check "80x24: lesson 9 resumes at step 6" tm_wait 'Step 6 of 6'
 # the pane is read once its last line, the answer line, is drawn
 check "80x24: the answer line is shown" tm_wait ':answer X(, or just| or) :X'
-pane() { tm_screen |
-	awk -F'│' 'NF > 1 { s = $NF; sub(/^ /, "", s); print s }'; }
+pane() { tm_screen | awk -F'│' 'NF > 1 { s = $NF; sub(/^ /, "", s); print s }'; }
 shown=$(pane | sed 's/^guess //; s/^      //' | tr -s ' \n' '  ')
 check "80x24: the step's prose is shown (\"$prose\")" \
 	test "${shown#*"$prose"}" != "$shown"
 check "80x24: the whole question is shown (\"$question\")" \
 	test "${shown#*"$question"}" != "$shown"
-qrows=$(pane |
-	awk '/^guess / { on = 1 } on && /:answer X/ { exit } on { n++ } END { print n + 0 }')
+qrows=$(pane | awk '/^guess / { on = 1 } on && /:answer X/ { exit } on { n++ } END { print n + 0 }')
 check "80x24: the question takes $qrows rows of the pane, at most 6" \
 	test "$qrows" -ge 1 -a "$qrows" -le 6
 tm_type 'q'

@@ -10,10 +10,8 @@
 . "$(dirname "$0")/lib.sh"
 unset CFX_LESSONS
 l6=$(ls "$root"/lessons/06-*.lesson)
-words=$(awk '/^step:/{s++} s==1 && /^refuses: /{sub(/^refuses: /, ""); print}' \
-	"$l6")
-r1=$(awk '/^step:/{s++} s==1 && /^reveals: /{sub(/^reveals: /, ""); print}' \
-	"$l6")
+words=$(awk '/^step:/{s++} s==1 && /^refuses: /{sub(/^refuses: /, ""); print}' "$l6")
+r1=$(awk '/^step:/{s++} s==1 && /^reveals: /{sub(/^reveals: /, ""); print}' "$l6")
 [ -n "$words" ] && [ "$(printf '%s\n' "$r1" | wc -l)" = 1 ] &&
 	ok "lesson 6 step 1: one reveals: line ($r1), refuses: $words" ||
 	bad "lesson 6 step 1 no longer has the case: '$r1' / '$words'"
@@ -52,14 +50,12 @@ out=$("$cfx" learn --check "$tmp/l/01-r.lesson" 2>&1) &&
 lesson 'reveals: cf 13/8' 'refuses: naf frobnicate'
 out=$("$cfx" learn --check "$tmp/l/01-r.lesson" 2>&1); rc=$?
 [ $rc = 2 ] && grep -qF 'refuses: names command words (frobnicate)' <<<"$out" &&
-	ok "learn --check: refuses: frobnicate is no command" ||
-	bad "frobnicate ($rc): $out"
+	ok "learn --check: refuses: frobnicate is no command" || bad "frobnicate ($rc): $out"
 lesson 'reveals: cf 13/8' 'refuses: naf' 'refuses: verify'
 out=$("$cfx" learn --check "$tmp/l/01-r.lesson" 2>&1); rc=$?
 [ $rc = 2 ] && grep -qF 'refuses: once' <<<"$out" &&
 	ok "learn --check: a second refuses: refused" || bad "second ($rc): $out"
-printf \
-	'title: Refuses\nstep: One\n  Ask.\nask: 13/8?\nrefuses: naf\ncheck: answer == 13/8\nhint: Euclid.\nsolution: answer 13/8\n' > "$tmp/l/01-r.lesson"
+printf 'title: Refuses\nstep: One\n  Ask.\nask: 13/8?\nrefuses: naf\ncheck: answer == 13/8\nhint: Euclid.\nsolution: answer 13/8\n' > "$tmp/l/01-r.lesson"
 out=$("$cfx" learn --check "$tmp/l/01-r.lesson" 2>&1); rc=$?
 [ $rc = 2 ] && grep -qF 'belong to a predict: step' <<<"$out" &&
 	ok "learn --check: refuses: on an ask: step refused" || bad "ask ($rc): $out"

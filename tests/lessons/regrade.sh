@@ -5,8 +5,7 @@
 unset CFX_LESSONS
 L() { ls "$root"/lessons/$1-*.lesson; }
 # the text of step $2 of lesson $1, lines joined
-stepof() { awk -v k="$2" '/^step:/{s++} s==k' "$(L $1)" | sed 's/^  //' |
-	tr '\n' ' ' | tr -s ' '; }
+stepof() { awk -v k="$2" '/^step:/{s++} s==k' "$(L $1)" | sed 's/^  //' | tr '\n' ' ' | tr -s ' '; }
 py() { python3 -c "$1"; }
 
 # 1. L04 step 5: the two gap lengths at N points, by sorting the points
@@ -17,13 +16,11 @@ G='def gaps(p, N, M=2**32):
     return sorted(Counter(g).items())'
 got=$(py "$G
 print(gaps(0x9e370001, 4338))")
-[ "$got" = "[(983273, 4105), (1110007, 233)]" ] &&
-	ok "L04: 4338 points brute force $got" ||
+[ "$got" = "[(983273, 4105), (1110007, 233)]" ] && ok "L04: 4338 points brute force $got" ||
 	bad "L04: 4338 points $got"
 s5=$(stepof 04 5)
 case $s5 in
-*"at q_k points the gaps are"*) bad \
-	"L04 step 5 still says the q_k-points rule (true only when a_k = 1)" ;;
+*"at q_k points the gaps are"*) bad "L04 step 5 still says the q_k-points rule (true only when a_k = 1)" ;;
 *"at q_(k-1) + q_(k-2) points the gaps are"*"4105 gaps of ||233 x|| = 983273"*"233 of"*"= 1110007"*)
 	ok "L04 step 5 states the rule at q_(k-1) + q_(k-2) points and the 4338 case" ;;
 *) bad "L04 step 5: the corrected rule not found" ;;
@@ -44,8 +41,7 @@ for k in range(3, 15):
         want = sorted({A: N - q[k-1], B: q[k-1]}.items()) if A != B else [(A, N)]
         bad += gaps(p, N) != want
 print(bad)")
-[ "$rule" = 0 ] &&
-	ok "L04: two lengths at j q_(k-1) + q_(k-2) points, k = 3..14, brute force" ||
+[ "$rule" = 0 ] && ok "L04: two lengths at j q_(k-1) + q_(k-2) points, k = 3..14, brute force" ||
 	bad "L04: the general rule fails $rule times"
 # R as lesson 7 defines it, of loads counted key by key: P, word bits,
 # table bits, keys

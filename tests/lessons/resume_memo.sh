@@ -25,15 +25,13 @@ print(g - 12)')
 six='answer 3\nanswer 32\nanswer 0xb5ca8\nanswer 0\nverify golden(32) - 12 --table-bits 4-14\nanswer 15\nquit\n'
 printf "$six" | "$cfx" learn 10 >"$tmp/a" 2>&1
 grep -q 'Left lesson 10 at step 7 of 9' "$tmp/a" &&
-	ok "lesson 10 played to step 7 and left" ||
-	bad "first session: $(tail -n 3 "$tmp/a")"
+	ok "lesson 10 played to step 7 and left" || bad "first session: $(tail -n 3 "$tmp/a")"
 printf 'naf ans --json\nquit\n' | "$cfx" learn 10 >"$tmp/b" 2>&1
 grep -q 'Step 7 done' "$tmp/b" &&
 	ok "resumed: naf ans passes step 7 (ans and last.verify kept)" ||
 	bad "resumed: $(grep -m3 -i 'step 7\|not\|unknown' "$tmp/b")"
 v=$(grep -o '"value": *"[0-9]*"' "$tmp/b" | head -n 1 | grep -o '[0-9]\+')
-[ "$v" = "$c" ] && ok "  ans is the constant verified ($v)" ||
-	bad "  ans = '$v', want $c"
+[ "$v" = "$c" ] && ok "  ans is the constant verified ($v)" || bad "  ans = '$v', want $c"
 # step 9 compares with last.naf, made in the session before
 printf 'verify ans --emit patch\nquit\n' | "$cfx" learn 10 >"$tmp/c" 2>&1
 grep -q 'Lesson 10 complete' "$tmp/c" &&
@@ -50,8 +48,7 @@ for kind in garbage symlink big fifo dir; do
 	symlink) cp "$m" "$tmp/real.memo"; rm "$m"; ln -s "$tmp/real.memo" "$m" ;;
 	fifo) rm "$m"; mkfifo "$m" ;;   # (opened, it hung cfx)
 	dir) rm "$m"; mkdir "$m" ;;
-	big) python3 -c \
-		'import json; print(json.dumps({"ans": "0x5", "pad": "x" * (1 << 21)}))' >"$m" ;;
+	big) python3 -c 'import json; print(json.dumps({"ans": "0x5", "pad": "x" * (1 << 21)}))' >"$m" ;;
 	esac
 	printf 'naf ans\nquit\n' | timeout 60 "$cfx" learn 10 >"$tmp/d" 2>&1; rc=$?
 	[ $rc = 2 ] && ! grep -q 'Step 7 done' "$tmp/d" &&
@@ -68,12 +65,10 @@ marks=$(python3 -c "print('+' * ($n - 2) + 'hs')")
 sed -i "s/^euclid .*/euclid $n $marks/" "$XDG_STATE_HOME/cfx/progress"
 printf 'quit\n' | "$cfx" learn 1 >"$tmp/e" 2>&1
 tr '\n' ' ' <"$tmp/e" | tr -s ' ' |
-	grep -q \
-	"Lesson 1 was complete ($((n - 2)) of $n steps solved, 1 more with help, 1 skipped): it opens again at step 1, your marks kept (reset clears them)" &&
+	grep -q "Lesson 1 was complete ($((n - 2)) of $n steps solved, 1 more with help, 1 skipped): it opens again at step 1, your marks kept (reset clears them)" &&
 	grep -q "Lesson 1, step 1 of $n" "$tmp/e" &&
 	ok "a finished lesson opened again: said, at step 1" ||
 	bad "finished lesson: $(head -n 3 "$tmp/e")"
 grep -q "^euclid 0 $marks\$" "$XDG_STATE_HOME/cfx/progress" &&
-	ok "  its marks kept" ||
-	bad "  progress: $(tail -n 1 "$XDG_STATE_HOME/cfx/progress")"
+	ok "  its marks kept" || bad "  progress: $(tail -n 1 "$XDG_STATE_HOME/cfx/progress")"
 finish resume_memo

@@ -12,9 +12,7 @@ print(", ".join(map(str, q)))')
 out=$(play 01 2 'answer 1, 1, 1, 2' "answer $q")
 grep -q '^Not quite' <<<"$out" && grep -q '^Step 2 done' <<<"$out" &&
 	grep -qF "You predicted 1, 1, 1, 2; the answer is $q." <<<"$out" &&
-	grep -qF \
-	"Your retry is right ($q); your prediction stays the first answer." \
-	<<<"$out" &&
+	grep -qF "Your retry is right ($q); your prediction stays the first answer." <<<"$out" &&
 	ok "L1 step 2: a right retry ($q) after 1, 1, 1, 2 is acknowledged" ||
 	bad "L1 step 2 retry: $(sed -n '/Not quite/,/Step 2/p' <<<"$out")"
 out=$(play 01 2 "answer $q")
@@ -37,30 +35,26 @@ one_try() {   # N STEP WRONG RIGHT
 	out=$(play "$n" "$step" "answer $wrong" "answer $right")
 	if grep -q "^Step $step explained" <<<"$out" &&
 	   ! grep -q "^Step $step done" <<<"$out" &&
-	   grep -qiE "You (answered|predicted) $wrong; the answer is $right\." \
-	   <<<"$out" &&
+	   grep -qiE "You (answered|predicted) $wrong; the answer is $right\." <<<"$out" &&
 	   ! grep -q '^Hint' <<<"$(sed -n "/^-- Lesson [0-9]*, step $step of/,/^Step $step explained/p" <<<"$out")"; then
 		ok "L$n step $step: one try; $wrong is answered ($right) and the step is over"
 	else
 		bad "L$n step $step: $(sed -n "/^-- Lesson [0-9]*, step $step of/,\$p" <<<"$out" | tail -n 8)"
 	fi
 	play "$n" "$step" "answer $right" | grep -q "^Step $step done" &&
-		ok "L$n step $step: $right first passes" ||
-		bad "L$n step $step refuses $right"
+		ok "L$n step $step: $right first passes" || bad "L$n step $step refuses $right"
 }
 # (lesson 7 step 4, tries: 1 yes no, asks for a count now:
 # tests/lessons/two_way.sh; lesson 9 step 5's closed set of words below)
 # the small counts and closed answers of other steps (python, brute force)
 a1=$(python3 -c 'print(2**32 // 0x9e370001)')
 one_try 01 4 2 "$a1"
-low=$(python3 -c \
-	'print(len({k * 0x9e370001 % 256 for k in range(256, 2**16, 256)}))')
+low=$(python3 -c 'print(len({k * 0x9e370001 % 256 for k in range(256, 2**16, 256)}))')
 one_try 05 2 256 "$low"
 mx=$(python3 -c 'from collections import Counter
 print(max(Counter((k * 0x9e370001 % 2**32) >> 24 for k in range(1024)).values()))')
 one_try 05 4 4 "$mx"
-spf=$(python3 -c \
-	'g = 0x9e3779b9; print(next(d for d in range(2, g) if g % d == 0))')
+spf=$(python3 -c 'g = 0x9e3779b9; print(next(d for d in range(2, g) if g % d == 0))')
 one_try 06 2 7 "$spf"
 chi=$(python3 -c 'from collections import Counter
 c = Counter(((k << 12) * 0x9e370001 % 2**32) >> 20 for k in range(2**20))
@@ -72,8 +66,7 @@ print(sum(v for v in c.values() if v > 1))')
 one_try 10 4 16 "$shared"
 # lesson 10 step 2: the buckets of 2^10 that keys k * 2^8 fill under
 # 0x61C80001 (the clump count), by brute force
-clumps=$(python3 -c \
-	'print(len({(k * 256 * 0x61C80001 % 2**32) >> 22 for k in range(1024)}))')
+clumps=$(python3 -c 'print(len({(k * 256 * 0x61C80001 % 2**32) >> 22 for k in range(1024)}))')
 one_try 10 2 16 "$clumps"
 naf() { python3 -c "
 n, w = $1, 0
@@ -96,8 +89,7 @@ for v in range(1, 2**16, 2):
         n //= 2; k += 1
     best = max(best, d - 1)
 print(best)')
-[ "$m16" = 7 ] &&
-	ok "16-bit words: at most 7 NAF operations mod 2^16 (brute force)" ||
+[ "$m16" = 7 ] && ok "16-bit words: at most 7 NAF operations mod 2^16 (brute force)" ||
 	bad "16-bit brute force says $m16"
 ops32=$(naf 0x55555555 1)
 one_try 10 6 14 "$ops32"
@@ -137,8 +129,7 @@ hint: yes.
 solution: answer yes
 L
 	out=$("$cfx" learn --check "$tmp/l/01-t.lesson" 2>&1); rc=$?
-	[ $rc = 2 ] && grep -qF "tries: N, from 1 to 9, once" <<<"$out" &&
-		grep -qF "($t)" <<<"$out" &&
+	[ $rc = 2 ] && grep -qF "tries: N, from 1 to 9, once" <<<"$out" && grep -qF "($t)" <<<"$out" &&
 		ok "learn --check: tries: $t refused" || bad "tries: $t (status $rc): $out"
 done
 cat > "$tmp/l/01-t.lesson" <<L
@@ -152,10 +143,8 @@ hint: yes.
 solution: answer yes
 L
 out=$("$cfx" learn --check "$tmp/l/01-t.lesson" 2>&1); rc=$?
-[ $rc = 2 ] && grep -qF "the solution's answer is not one of tries:'s words" \
-	<<<"$out" &&
-	ok "learn --check: a solution outside tries:'s words refused" ||
-	bad "tries words (status $rc): $out"
+[ $rc = 2 ] && grep -qF "the solution's answer is not one of tries:'s words" <<<"$out" &&
+	ok "learn --check: a solution outside tries:'s words refused" || bad "tries words (status $rc): $out"
 cat > "$tmp/l/01-t.lesson" <<L
 title: Tries
 step: One
@@ -168,6 +157,5 @@ solution: cf 13/8
 L
 out=$("$cfx" learn --check "$tmp/l/01-t.lesson" 2>&1); rc=$?
 [ $rc = 2 ] && grep -qF "tries: belongs to a step that asks" <<<"$out" &&
-	ok "learn --check: tries: 1 on a try: step refused" ||
-	bad "tries on try: (status $rc): $out"
+	ok "learn --check: tries: 1 on a try: step refused" || bad "tries on try: (status $rc): $out"
 finish retries

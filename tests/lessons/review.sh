@@ -3,23 +3,20 @@
 # repository: a lesson may run review only on a patch of its own
 # directory (review NAME.patch), never on another path (issue 22's rule:
 # lessons are data).  The lesson's answers are recomputed here (python:
-# Euclid, a convergent's denominator and the golden prefix, the first s with p
-# mod 2^(32 - s) = 1, the
+# Euclid, a convergent's denominator and the golden prefix, the first s with p mod 2^(32 - s) = 1, the
 # shift/add sequence evaluated) and compared with its solutions and with
 # what review prints.
 . "$(dirname "$0")/lib.sh"
 unset CFX_LESSONS
 les=$(ls "$root"/lessons/14-*.lesson)
-sol() { awk -v k="$1" \
-	'/^step:/{s++} s==k && /^solution: answer /{sub(/^solution: answer /, ""); print}' "$les"; }
+sol() { awk -v k="$1" '/^step:/{s++} s==k && /^solution: answer /{sub(/^solution: answer /, ""); print}' "$les"; }
 py() { python3 -c "$1"; }
 cf_py='from fractions import Fraction as F
 from cfmath import cf'
 rv=$("$cfx" review "$root/lessons/2002.patch" 2>&1 | tr '\n' ' ' | tr -s ' ')
 
 # step 1: the claimed 32-bit expansion is Euclid's plus a trailing 0
-claimed=$(grep -o '^+ \* 0,1,1,1,1,1,1,1,1,1,1,1,1,18[0-9,]*' \
-	"$root/lessons/2002.patch" | sed 's/^+ \* //')
+claimed=$(grep -o '^+ \* 0,1,1,1,1,1,1,1,1,1,1,1,1,18[0-9,]*' "$root/lessons/2002.patch" | sed 's/^+ \* //')
 true32=$(py "$cf_py
 print(','.join(map(str, cf(F(0x9e370001, 2**32)))))")
 [ "$claimed" = "$true32,0" ] && [ "$(sol 1)" = 2 ] &&

@@ -14,13 +14,9 @@ n=$(ls "$root"/lessons/[0-9]*.lesson | wc -l)
 [ "$n" -ge 12 ] && ok "at least twelve lessons ($n)" || bad "only $n lessons"
 # the curriculum order (issue 24): 1-6, uniformity, the sparse trap, the
 # verdict's rule before verify judges, then NAF and speed
-[ -f "$root/lessons/08-sparse-trap.lesson" ] &&
-	[ -f "$root/lessons/09-verdict.lesson" ] &&
-	[ -f "$root/lessons/10-verify.lesson" ] &&
-	[ -f "$root/lessons/12-faster.lesson" ] &&
+[ -f "$root/lessons/08-sparse-trap.lesson" ] && [ -f "$root/lessons/09-verdict.lesson" ] && [ -f "$root/lessons/10-verify.lesson" ] && [ -f "$root/lessons/12-faster.lesson" ] &&
 	ok "curriculum order" || bad "curriculum order"
-if out=$(CFX_LESSONS=$root/tests/lessons/fixtures "$cfx" learn --selftest \
-	2>&1); then
+if out=$(CFX_LESSONS=$root/tests/lessons/fixtures "$cfx" learn --selftest 2>&1); then
 	ok "fixtures"
 else
 	bad "fixtures"; echo "$out" | sed 's/^/    /'
@@ -30,14 +26,11 @@ fi
 	bad "the self-test wrote progress"
 # a lesson whose solution does not pass fails the self-test (status 1)
 mkdir -p "$tmp/l"
-printf \
-	'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/3\nhint: h\nsolution: cf 1/2\n' > "$tmp/l/01-t.lesson"
+printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/3\nhint: h\nsolution: cf 1/2\n' > "$tmp/l/01-t.lesson"
 CFX_LESSONS=$tmp/l "$cfx" learn --selftest >/dev/null 2>&1; rc=$?
-[ $rc = 1 ] && ok "failing solution: status 1" ||
-	bad "failing solution: status $rc"
+[ $rc = 1 ] && ok "failing solution: status 1" || bad "failing solution: status $rc"
 # a step that passes before the learner acts is a lesson bug
-printf \
-	'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: state.format == "text"\nhint: h\nsolution: cf 1/2\n' > "$tmp/l/01-t.lesson"
+printf 'title: T\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: state.format == "text"\nhint: h\nsolution: cf 1/2\n' > "$tmp/l/01-t.lesson"
 out=$(CFX_LESSONS=$tmp/l "$cfx" learn --selftest 2>&1)
 echo "$out" | grep -q "passes before the learner" && ok "trivial step caught" ||
 	{ bad "trivial step"; echo "$out"; }

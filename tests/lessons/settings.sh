@@ -59,8 +59,7 @@ while True:
     x = 1 / x
 print(", ".join(map(str, q)))')
 out=$(play 01 3 'set bits 64' "answer $q")
-grep -q '^Step 3 done' <<<"$out" &&
-	ok "L01 step 3 (its own --bits 3) judged under set bits 64" ||
+grep -q '^Step 3 done' <<<"$out" && ok "L01 step 3 (its own --bits 3) judged under set bits 64" ||
 	bad "L01 step 3 refused under set bits 64"
 # a wrong answer under another word is not judged wrong (one try kept)
 out=$(play 01 4 'set bits 64' 'answer 2' 'set bits auto' "answer $a32")
@@ -75,9 +74,7 @@ read -r l18 l100 <<<"$(python3 -c 'from collections import Counter
 P = 0x9e370001
 f = lambda K: max(Counter((k * 4096 * P % 2**32) >> 16 for k in range(K)).values())
 print(f(2**18), f(100))')"
-[ "$l18" != "$l100" ] &&
-	ok "python: the fullest bucket is $l18 with 2^18 keys, $l100 with 100" \
-	||
+[ "$l18" != "$l100" ] && ok "python: the fullest bucket is $l18 with 2^18 keys, $l100 with 100" ||
 	bad "python: the count changes nothing ($l18, $l100): the case tests nothing"
 out=$(play 08 5 'set count 100' "answer 2^14, $l18")
 if grep -q '^Step 5 done' <<<"$out"; then

@@ -15,8 +15,7 @@ answers=('1 << 2' '1<<16' '(1 << 20) + 1' '(1 << 3) >> 1' '0x9e37 << 16 | 1'
 {
 	printf 'title: Shifts in answers\n\n  A lesson for the tests.\n'
 	for a in "${answers[@]}"; do
-		v=$(python3 -c \
-			"import sys; print(eval(sys.argv[1].replace('xor', '^').replace('2^5', '2**5')))" "$a")
+		v=$(python3 -c "import sys; print(eval(sys.argv[1].replace('xor', '^').replace('2^5', '2**5')))" "$a")
 		printf '\nstep: One\n  A step.\nask: What is it?\n'
 		printf 'check: answer == %s\nhint: It is a number.\n' "$v"
 		printf 'solution: answer %s\n' "$v"
@@ -27,10 +26,8 @@ out=$(printf 'answer %s\n' "${answers[@]}" |
 	CFX_LESSONS=$dir "$cfx" learn 1 2>&1)
 n=${#answers[@]}
 case $out in
-*"Lesson 1 complete: $n of $n steps solved"*) ok \
-	"$n answers with shifts and bit operators equal Python's values" ;;
-*) bad \
-	"answers with shifts: $(printf '%s' "$out" | grep -E 'cannot|Not quite' | head -3)" ;;
+*"Lesson 1 complete: $n of $n steps solved"*) ok "$n answers with shifts and bit operators equal Python's values" ;;
+*) bad "answers with shifts: $(printf '%s' "$out" | grep -E 'cannot|Not quite' | head -3)" ;;
 esac
 
 # a wrong shift is wrong, not unreadable: 1 << 3 is 8, not 4

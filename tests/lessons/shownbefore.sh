@@ -20,25 +20,20 @@ lesson() {   # TRY REFUSES: step 1 tries TRY; step 2 predicts the shortest gap
 	  printf 'step: Two\n  Predict.\npredict: The shortest gap at 9 points?\n'
 	  printf 'reveals: cf 0x9e370001\n%s' "${2:+refuses: $2
 }"
-	  printf \
-	  	'check: answer == run(spectrum 0x9e370001 --count 9).gaps[0].length_units\n'
-	  printf \
-	  	'hint: the largest is the sum of the other two.\nsolution: answer %s\n' "$short"
-	  printf \
-	  	'claim: spectrum 0x9e370001 --count 9 :: gaps[0].length_units == %s\n' "$short"
+	  printf 'check: answer == run(spectrum 0x9e370001 --count 9).gaps[0].length_units\n'
+	  printf 'hint: the largest is the sum of the other two.\nsolution: answer %s\n' "$short"
+	  printf 'claim: spectrum 0x9e370001 --count 9 :: gaps[0].length_units == %s\n' "$short"
 	} > "$tmp/l/01-s.lesson"
 }
 msg="a line shown before this prediction (step 1: spectrum 0x9e370001 --count 9) prints its answer ($short)"
 lesson 'spectrum 0x9e370001 --count 9' ''
 out=$("$cfx" learn --check "$tmp/l/01-s.lesson" 2>&1); rc=$?
 [ $rc = 1 ] && grep -qF "01-s.lesson:9: $msg" <<<"$out" &&
-	ok "step 1's try: prints step 2's answer $short: caught" ||
-	bad "not caught ($rc): $out"
+	ok "step 1's try: prints step 2's answer $short: caught" || bad "not caught ($rc): $out"
 lesson 'spectrum 0x9e370001 --count 9' 'spectrum'
 out=$("$cfx" learn --check "$tmp/l/01-s.lesson" 2>&1)
 ! grep -qF "shown before this prediction" <<<"$out" &&
-	ok "refuses: spectrum: the line no longer runs, nothing said" ||
-	bad "refused: $out"
+	ok "refuses: spectrum: the line no longer runs, nothing said" || bad "refused: $out"
 lesson 'spectrum 0x9e370001 --count 4' ''
 out=$("$cfx" learn --check "$tmp/l/01-s.lesson" 2>&1)
 ! grep -qF "shown before this prediction" <<<"$out" &&
@@ -47,7 +42,6 @@ out=$("$cfx" learn --check "$tmp/l/01-s.lesson" 2>&1)
 for f in "$root"/lessons/*.lesson; do
 	out=$("$cfx" learn --check "$f" 2>&1)
 	! grep -qE "shown before this prediction|previous step's reveal" <<<"$out" &&
-		ok "$(basename "$f"): no prediction printed before it" ||
-		bad "$(basename "$f"): $out"
+		ok "$(basename "$f"): no prediction printed before it" || bad "$(basename "$f"): $out"
 done
 finish shownbefore

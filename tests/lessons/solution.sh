@@ -14,8 +14,7 @@ said() {   # WHAT TEXT OUTPUT: TEXT (fixed) is in OUTPUT, the sentences joined
 	tr '\n' ' ' <<<"$3" | sed 's/  */ /g' | grep -qF -- "$2" &&
 		ok "$1" || bad "$1: no '$2' in: $(tail -n 6 <<<"$3")"
 }
-clumps=$(python3 -c \
-	'print(len({(k * 256 * 0x61C80001 % 2**32) >> 22 for k in range(1024)}))')
+clumps=$(python3 -c 'print(len({(k * 256 * 0x61C80001 % 2**32) >> 22 for k in range(1024)}))')
 
 # the last hint, before solution is typed: a prediction, an ask
 out=$(play 01 2 hint hint hint)
@@ -32,17 +31,14 @@ said "L1 s2: a wrong prediction says typing solution ends it too" \
 out=$(play 10 2 solution "answer $clumps")
 m=$(mark 10 2)
 grep -q '^Step 2 explained' <<<"$out" && ! grep -q '^Step 2 done' <<<"$out" &&
-	[ "$m" = x ] &&
-	ok "L10 s2: solution then answer $clumps: revealed (x), not solved" ||
+	[ "$m" = x ] && ok "L10 s2: solution then answer $clumps: revealed (x), not solved" ||
 	bad "L10 s2 solution then copy: mark '$m': $(sed -n '/step 2 of/,$p' <<<"$out" | tail -n 8)"
 # the right answer first is still solved
 play 10 2 "answer $clumps" >/dev/null
-[ "$(mark 10 2)" = + ] && ok "L10 s2: $clumps first is solved (+)" ||
-	bad "L10 s2 first: mark $(mark 10 2)"
+[ "$(mark 10 2)" = + ] && ok "L10 s2: $clumps first is solved (+)" || bad "L10 s2 first: mark $(mark 10 2)"
 
 # a design task: solution names the constant; done after it: x
-out=$(play 10 5 hint hint hint solution \
-	'verify golden(32) - 12 --table-bits 4-14')
+out=$(play 10 5 hint hint hint solution 'verify golden(32) - 12 --table-bits 4-14')
 said "L10 s5: the last hint says what solution costs" \
 	"solution shows what to type; the step then counts as revealed (x), not solved, when it is done." "$out"
 m=$(mark 10 5)
@@ -50,8 +46,7 @@ grep -q '^Step 5 done' <<<"$out" && [ "$m" = x ] &&
 	ok "L10 s5: the solution's constant, copied: done, counted revealed (x)" ||
 	bad "L10 s5 copy: mark '$m'"
 play 10 5 'verify golden(32) + 2 --table-bits 4-14' >/dev/null
-[ "$(mark 10 5)" = + ] && ok "L10 s5: a constant of one's own is solved (+)" ||
-	bad "L10 s5 own: mark $(mark 10 5)"
+[ "$(mark 10 5)" = + ] && ok "L10 s5: a constant of one's own is solved (+)" || bad "L10 s5 own: mark $(mark 10 5)"
 
 # a step whose solution is its try: line: nothing is revealed
 out=$(play 01 1 hint hint hint solution 'cf 13/8')
@@ -92,12 +87,8 @@ fi
 tm_type 'q'
 
 # and in cfx learn: a tries: 1 ask, a choices: prediction, an open ask
-said "L10 s6 (tries: 1 ask) says one try" \
-	"(one try: type the answer, or: answer EXPR)" "$(play 10 6)"
-said "L10 s1 (choices:) says one try" \
-	"(one try; commit to it before you run anything: answer EXPR)" \
-	"$(play 10 1)"
-play 07 8 | sed -n '/step 8 of/,$p' | grep -q 'one try' &&
-	bad "L07 s8 (an open ask) says one try" ||
+said "L10 s6 (tries: 1 ask) says one try" "(one try: type the answer, or: answer EXPR)" "$(play 10 6)"
+said "L10 s1 (choices:) says one try" "(one try; commit to it before you run anything: answer EXPR)" "$(play 10 1)"
+play 07 8 | sed -n '/step 8 of/,$p' | grep -q 'one try' && bad "L07 s8 (an open ask) says one try" ||
 	ok "L07 s8 (an open ask) does not say one try"
 finish solution

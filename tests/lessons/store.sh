@@ -13,8 +13,7 @@ export CFX_LESSONS=$tmp/l
 
 # a name with a dot: saved, then read back (progress kept, nothing aside)
 printf 'cf 13/8\nquit\n' | "$cfx" learn 1 >/dev/null 2>"$tmp/err"
-grep -qx 'mini.v2 1 +..' "$P" && ok "dotted name saved" ||
-	bad "saved: $(cat "$P")"
+grep -qx 'mini.v2 1 +..' "$P" && ok "dotted name saved" || bad "saved: $(cat "$P")"
 printf 'step\n' | "$cfx" learn 1 2>"$tmp/err" | grep -q 'step 2 of 3' &&
 	ok "dotted name resumed" || bad "not resumed: $(cat "$tmp/err")"
 [ ! -s "$tmp/err" ] && ok "no complaint" || bad "complaint: $(cat "$tmp/err")"
@@ -45,40 +44,30 @@ n=$(ls "$(dirname "$P")" | grep -c corrupt)
 rm -f "$P.lock"; ln -s "$tmp/victim" "$P.lock"
 printf 'quit\n' | "$cfx" learn 1 >/dev/null 2>"$tmp/err"
 [ ! -e "$tmp/victim" ] && ok "lock symlink not followed" || bad "victim created"
-grep -q 'lock' "$tmp/err" && ok "lock refusal said" ||
-	bad "said: $(cat "$tmp/err")"
+grep -q 'lock' "$tmp/err" && ok "lock refusal said" || bad "said: $(cat "$tmp/err")"
 rm -f "$P.lock"
 
 # lessons by number, name or a word of the title
-"$cfx" learn second </dev/null | grep -q 'Lesson 2' && ok "by name" ||
-	bad "by name"
-"$cfx" learn sixteen </dev/null 2>&1 | grep -q 'no such lesson' &&
-	ok "unknown word" ||
+"$cfx" learn second </dev/null | grep -q 'Lesson 2' && ok "by name" || bad "by name"
+"$cfx" learn sixteen </dev/null 2>&1 | grep -q 'no such lesson' && ok "unknown word" ||
 	bad "unknown word"
-printf 'quit\n' | "$cfx" learn MINI 2>&1 | grep -q 'Lesson 1' &&
-	ok "a word of the title, any case" ||
+printf 'quit\n' | "$cfx" learn MINI 2>&1 | grep -q 'Lesson 1' && ok "a word of the title, any case" ||
 	bad "by a word"
 out=$("$cfx" learn lesson </dev/null 2>&1); rc=$?
-[ $rc = 2 ] && echo "$out" |
-	grep -q \
-	'several lessons match: 1 mini.v2, 2 second; give more of the name, or the number (lesson)' &&
+[ $rc = 2 ] && echo "$out" | grep -q 'several lessons match: 1 mini.v2, 2 second; give more of the name, or the number (lesson)' &&
 	ok "ambiguous word: the numbers" || bad "ambiguous: $rc $out"
 unset CFX_LESSONS
 out=$("$cfx" learn sparse </dev/null 2>&1 | head -1)
-echo "$out" | grep -qi 'sparse' && ok "cfx learn sparse" ||
-	bad "learn sparse: $out"
+echo "$out" | grep -qi 'sparse' && ok "cfx learn sparse" || bad "learn sparse: $out"
 
 # the facts check runs on a fresh copy anywhere, and says where it read
 out=$("$cfx" learn --selftest 2>&1 | grep '^facts:')
-echo "$out" | grep -q 'doc/FACTS.md' && ok "facts checked: $out" ||
-	bad "facts: $out"
+echo "$out" | grep -q 'doc/FACTS.md' && ok "facts checked: $out" || bad "facts: $out"
 mkdir -p "$tmp/far"
 cp "$root/lessons/01-"*.lesson "$tmp/far/"
 "$cfx" learn --check "$tmp/far/"01-*.lesson >/dev/null 2>"$tmp/err" &&
-	ok "a lesson elsewhere is checked against cfx's facts" ||
-	bad "elsewhere: $(cat "$tmp/err")"
-printf \
-	'title: T\nfacts: 1848\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/2\nhint: h\nsolution: cf 1/2\n' > "$tmp/far/01-t.lesson"
+	ok "a lesson elsewhere is checked against cfx's facts" || bad "elsewhere: $(cat "$tmp/err")"
+printf 'title: T\nfacts: 1848\nstep: S\n  Prose.\ntry: cf 1/2\ncheck: result.cf.input == 1/2\nhint: h\nsolution: cf 1/2\n' > "$tmp/far/01-t.lesson"
 "$cfx" learn --check "$tmp/far/01-t.lesson" >/dev/null 2>"$tmp/err"; rc=$?
 [ $rc = 1 ] && grep -q '1848' "$tmp/err" && ok "a fact not in the file fails" ||
 	bad "fact: $rc $(cat "$tmp/err")"

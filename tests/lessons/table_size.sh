@@ -35,14 +35,12 @@ grep -q 'predict: At 2^14 buckets' <<<"$step" &&
 	ok "step 2 asks, and shows neither $model nor $true before the answer" ||
 	bad "step 2 before the answer: $step"
 out=$(play 09 2 "$reveal")
-grep -q 'score would show the answer' <<<"$out" &&
-	! grep -q "empty $true" <<<"$out" &&
+grep -q 'score would show the answer' <<<"$out" && ! grep -q "empty $true" <<<"$out" &&
 	ok "the reveal ($reveal) is refused before an answer" ||
 	bad "the reveal before an answer: $(tail -n 5 <<<"$out")"
 for ans in "$model" "$true"; do
 	out=$(play 09 2 "answer $ans")
-	grep -q '^Step 2 done' <<<"$out" &&
-		grep -q "^You predicted $ans; the answer is $true" <<<"$out" &&
+	grep -q '^Step 2 done' <<<"$out" && grep -q "^You predicted $ans; the answer is $true" <<<"$out" &&
 		! grep -q 'with help' <<<"$(sed -n '/^Step 2 done/,/^Step 3/p' <<<"$out")" &&
 		ok "answer $ans: solved on the first answer, the reveal shows $true" ||
 		bad "answer $ans: $(sed -n '/predict:/,$p' <<<"$out" | tail -n 8)"

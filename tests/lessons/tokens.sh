@@ -34,8 +34,7 @@ one "--check: the file name of a bad line escaped" \
 # inside the REPL: learn TOKEN
 out=$(printf 'learn %s\nquit\n' "$esc" | "$cfx" 2>&1)
 case $out in
-*$'\033'*) bad \
-	"REPL learn: raw ESC in $(printf '%s' "$out" | od -c | head -2)" ;;
+*$'\033'*) bad "REPL learn: raw ESC in $(printf '%s' "$out" | od -c | head -2)" ;;
 *'(a\x1b[2Jb)'*) ok "REPL learn NAME escaped" ;;
 *) bad "REPL learn: $out" ;;
 esac

@@ -37,8 +37,7 @@ grep -q '^Step 1 done' <<<"$out" && [ "$(mark 05 1)" = h ] &&
 	bad "L05 step 1 right on the third try (mark $(mark 05 1)): $(tail -n 6 <<<"$out")"
 # the step says how many tries it takes
 grep -qF '(3 tries; commit to an answer' <<<"$(play 05 1 quit)" &&
-	ok "L05 step 1 says it takes 3 tries" ||
-	bad "L05 step 1: no count of tries shown"
+	ok "L05 step 1 says it takes 3 tries" || bad "L05 step 1: no count of tries shown"
 
 # a question worked out without try: is bounded too (lesson 12 step 8:
 # new half-width over old, from the prose's quantiles, by python)
@@ -80,8 +79,7 @@ else: work it out and type the number
 hint: Six sevens.
 solution: answer 42
 L
-out=$(printf '%s\n' 'answer 40' 'answer 41' | CFX_LESSONS=$tmp/l "$cfx" learn \
-	1 2>&1)
+out=$(printf '%s\n' 'answer 40' 'answer 41' | CFX_LESSONS=$tmp/l "$cfx" learn 1 2>&1)
 grep -q '^1 try left' <<<"$out" && grep -q 'last of 2 tries' <<<"$out" &&
 	grep -q '^Step 1 explained' <<<"$out" &&
 	ok "tries: 2: two wrong answers end the step" ||
@@ -133,8 +131,7 @@ grep -q '^Not in the form this step asks for: a pair' <<<"$out" &&
 cp "$root"/lessons/05-*.lesson "$tmp/l/01-t.lesson"
 sed -i '/^check: items(answer) == 8/,+1d' "$tmp/l/01-t.lesson"
 out=$("$cfx" learn --check "$tmp/l/01-t.lesson" 2>&1); rc=$?
-[ $rc = 1 ] && grep -qF 'a step that asks for several items says how many' \
-	<<<"$out" &&
+[ $rc = 1 ] && grep -qF 'a step that asks for several items says how many' <<<"$out" &&
 	ok "learn --check flags a list answer with no items(answer)" ||
 	bad "no items lint (status $rc): $(tail -n 3 <<<"$out")"
 

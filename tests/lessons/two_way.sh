@@ -80,8 +80,7 @@ for t in "06 1|2^32/phi - golden(32)" "06 7|2^64/phi - (golden(64) - 1)" \
 	n=${t%% *} k=${t#* }; e=${k#*|} k=${k%%|*}
 	out=$(play "$n" "$k" "answer $e")
 	still_open "$n" "$k" "$out" &&
-		tr '\n' ' ' <<<"$out" | tr -s ' ' |
-		grep -q "the number, not the expression" &&
+		tr '\n' ' ' <<<"$out" | tr -s ' ' | grep -q "the number, not the expression" &&
 		ok "L$n step $k refuses the question's $e" ||
 		bad "L$n step $k takes $e: $(tail_of "$k" "$out")"
 done

@@ -14,15 +14,13 @@ l1_try=$(sed -n 's/^try: //p' "$l1" | head -n 1)
 # the second step's solution, and its hints
 sol=$(sed -n 's/^solution: answer //p' "$l1" | head -n 1)
 nh=$(awk '/^step:/{s++} s==2 && /^hint:/{n++} END{print n}' "$l1")
-[ -n "$sol" ] && [ "$nh" -ge 1 ] &&
-	ok "lesson 1 step 2: answer $sol, $nh hints" ||
+[ -n "$sol" ] && [ "$nh" -ge 1 ] && ok "lesson 1 step 2: answer $sol, $nh hints" ||
 	bad "lesson 1 step 2 not as expected (answer '$sol', $nh hints)"
 
 out=$(printf '%s\nbanana\ncff 8/13\nanswer banana\nquit\n' "$l1_try" |
 	"$cfx" learn 1 2>&1)
 n=$(echo "$out" | grep -c '^That is not a command or an answer (banana)\.')
-[ "$n" = 2 ] && ok "banana, typed or after answer: not a command or an answer" \
-	||
+[ "$n" = 2 ] && ok "banana, typed or after answer: not a command or an answer" ||
 	bad "banana ($n): $out"
 echo "$out" | grep -q '^That is not a command or an answer (cff)\.' &&
 	ok "cff 8/13: names cff" || bad "cff: $out"
@@ -30,8 +28,7 @@ echo "$out" | grep -Eq 'Not quite|^Hint |No more hints' &&
 	bad "a typo cost a hint or a try: $out" || ok "no hint, no try spent"
 grep -q '^euclid 5 +\.\.\.\.$' "$XDG_STATE_HOME/cfx/progress" 2>/dev/null ||
 	grep -q 'euclid' "$XDG_STATE_HOME/cfx/progress" &&
-	ok "progress kept" ||
-	bad "progress: $(cat "$XDG_STATE_HOME/cfx/progress" 2>&1)"
+	ok "progress kept" || bad "progress: $(cat "$XDG_STATE_HOME/cfx/progress" 2>&1)"
 echo "$out" | grep -q 'Left lesson 1 at step 2 of' && ok "still at step 2" ||
 	bad "moved: $out"
 
@@ -39,32 +36,26 @@ echo "$out" | grep -q 'Left lesson 1 at step 2 of' && ok "still at step 2" ||
 # and the first answer recorded is the wrong one, not a typo
 out=$(printf 'banana\n0, 1\n%s\nquit\n' "$sol" | "$cfx" learn 1 2>&1)
 echo "$out" | grep -q "^Not quite" && echo "$out" | grep -q "^Hint 1 of $nh:" &&
-	! echo "$out" | grep -q "^Hint 2 of" &&
-	ok "a wrong answer still costs hint 1" ||
+	! echo "$out" | grep -q "^Hint 2 of" && ok "a wrong answer still costs hint 1" ||
 	bad "wrong answer: $out"
-echo "$out" | grep -q "^You predicted 0, 1; the answer is" &&
-	ok "the typo was not the prediction" ||
+echo "$out" | grep -q "^You predicted 0, 1; the answer is" && ok "the typo was not the prediction" ||
 	bad "prediction: $out"
-echo "$out" | grep -q '^Step 2 done\.$' && ok "the right answer passes" ||
-	bad "right: $out"
+echo "$out" | grep -q '^Step 2 done\.$' && ok "the right answer passes" || bad "right: $out"
 
 # lesson 9's WARN step: a word answer from PASS, WARN, FAIL; another word
 # is refused at no cost, a command line is a typo
 k=$(awk '/^step:/{s++} /^solution: answer WARN$/{print s}' "$l9")
 [ -n "$k" ] && ok "lesson 9: WARN is step $k" || bad "lesson 9 has no WARN step"
 # steps before it, less those done in the dashboard (skipped by themselves)
-d=$(awk -v k="$k" '/^step:/{s++} s<k && /^face: dash/{n++} END{print n+0}' \
-	"$l9")
+d=$(awk -v k="$k" '/^step:/{s++} s<k && /^face: dash/{n++} END{print n+0}' "$l9")
 skips=$(for ((i = 1 + d; i < k; i++)); do printf 'skip\n'; done)
 out=$(printf '%s\nverifyy 0x9e370001\nbanana\nwarn\nquit\n' "$skips" |
 	"$cfx" learn 9 2>&1)
 echo "$out" | grep -q '^That is not a command or an answer (verifyy)\.' &&
 	ok "WARN step: a mistyped command named" || bad "verifyy: $out"
 [ "$(echo "$out" | grep -c '^Not quite')" = 0 ] &&
-	echo "$out" |
-	grep -q '^Answer one of: PASS WARN FAIL\. Nothing is counted\.' &&
+	echo "$out" | grep -q '^Answer one of: PASS WARN FAIL\. Nothing is counted\.' &&
 	ok "WARN step (one try, tries: 1 PASS WARN FAIL): banana is no status, costs nothing" ||
 	bad "banana at WARN: $out"
-echo "$out" | grep -q "^Step $k done\.$" && ok "WARN step: warn passes" ||
-	bad "warn: $out"
+echo "$out" | grep -q "^Step $k done\.$" && ok "WARN step: warn passes" || bad "warn: $out"
 finish typos

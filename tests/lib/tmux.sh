@@ -68,8 +68,7 @@ tm_gone() {
 		tm_screen 2>/dev/null | grep -Eq -- "$pat" || return 0
 		sleep 0.05; i=$((i + 1))
 	done
-	echo "--- waited ${limit}s for /$pat/ to go; screen:"; tm_screen |
-		sed 's/^/| /'
+	echo "--- waited ${limit}s for /$pat/ to go; screen:"; tm_screen | sed 's/^/| /'
 	return 1
 }
 tm_exited() {

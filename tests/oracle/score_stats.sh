@@ -10,8 +10,7 @@
 # R = sum c(c+1)/2 / ((K(1 - 1/m) + K^2/m + K)/2), the largest load, the
 # empty buckets and the verdict in the JSON's words (INFO: fewer than 16
 # distinct keys; FAIL: R >= 2 and p < 0.001; WARN: p < 0.001; PASS
-# otherwise; the text says none, bad, weak, good).  Word sizes 8, 16, 32, 64;
-# table bits 1..16; good, bad
+# otherwise; the text says none, bad, weak, good).  Word sizes 8, 16, 32, 64; table bits 1..16; good, bad
 # and even multipliers; files with and without --count; the families
 # seq[:START] and stride:S (also as expressions), with and without --count.
 . "$(dirname "$0")/lib.sh"

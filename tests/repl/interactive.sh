@@ -20,19 +20,16 @@ tm_keys C-u
 # an option's own values, not expression words (search offered golden(,
 # nextprime( ... after --screen)
 tm_type 'search --screen f'; tm_keys Tab
-check "TAB completes search --screen's value" tm_wait \
-	'^cfx> search --screen full$'
+check "TAB completes search --screen's value" tm_wait '^cfx> search --screen full$'
 tm_keys C-u
 tm_type 'shifts 45 --target x'; tm_keys Tab
-check "TAB completes shifts --target's value" tm_wait \
-	'^cfx> shifts 45 --target x86-64$'
+check "TAB completes shifts --target's value" tm_wait '^cfx> shifts 45 --target x86-64$'
 tm_keys C-u
 tm_type 'let seedconst = 0x9e370001'; tm_keys Enter
 tm_type 'naf seedc'; tm_keys Tab
 check "TAB completes a variable" tm_wait '^cfx> naf seedconst$'
 tm_keys Enter
-check "a variable works in a command" tm_wait \
-	'power sum  2\^31 \+ 2\^29 - 2\^25'
+check "a variable works in a command" tm_wait 'power sum  2\^31 \+ 2\^29 - 2\^25'
 
 tm_keys C-l
 tm_type 'cf 2 + 0x1g * 3'; tm_keys Enter
@@ -93,16 +90,14 @@ tm_wait '^cfx>$' >/dev/null
 tm_type 'cf 1/7'; tm_keys Enter
 tm_keys C-d
 tm_exited >/dev/null
-check "history file bounded to 1000 lines" test \
-	"$(wc -l < "$XDG_STATE_HOME/cfx/history")" -le 1000
+check "history file bounded to 1000 lines" test "$(wc -l < "$XDG_STATE_HOME/cfx/history")" -le 1000
 
 # a FIFO in the history file's place: said once, not opened (readline's
 # open hung the prompt before it appeared, and again at every line)
 rm -f "$XDG_STATE_HOME/cfx/history"; mkfifo "$XDG_STATE_HOME/cfx/history"
 tm_start 100 30 ./cfx repl
 msg="cfx: repl: history is not kept: not a regular file ($XDG_STATE_HOME/cfx/history)"
-check "history a FIFO: said" tm_wait \
-	"^$(printf '%s' "$msg" | sed 's/[().]/\\&/g')$"
+check "history a FIFO: said" tm_wait "^$(printf '%s' "$msg" | sed 's/[().]/\\&/g')$"
 check "    the prompt comes" tm_wait '^cfx>$'
 tm_type 'cf 13/8'; tm_keys Enter
 check "    and works" tm_wait '^cf +\[1; 1, 1, 1, 2\]$'

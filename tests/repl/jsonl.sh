@@ -64,8 +64,7 @@ check "    naf 7" naf_ok "$tmp/b" 2 7
 # one line; json.tool takes it whole)
 ./cfx naf 5 --json > "$tmp/c"
 check "cfx naf 5 --json: one object over several lines" \
-	bash -c \
-	"[ \$(wc -l < '$tmp/c') -gt 1 ] && python3 -m json.tool < '$tmp/c' >/dev/null"
+	bash -c "[ \$(wc -l < '$tmp/c') -gt 1 ] && python3 -m json.tool < '$tmp/c' >/dev/null"
 
 echo "jsonl: $pass passed, $fail failed"
 [ "$fail" = 0 ]

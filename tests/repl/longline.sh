@@ -99,20 +99,17 @@ PY
 msg='cfx: the line is longer than 65536 bytes: dropped up to Enter'
 
 pty 65536 "$tmp/at"
-check "a line of 65536 bytes runs: cf 1/3 = [0; 3]" grep -q '^cf  *\[0; 3\]$' \
-	"$tmp/at"
+check "a line of 65536 bytes runs: cf 1/3 = [0; 3]" grep -q '^cf  *\[0; 3\]$' "$tmp/at"
 check "    no message" bash -c "! grep -qF 'line is longer' '$tmp/at'"
 check "    the next line runs" grep -q '^cf  *\[1; 1, 1, 1, 2\]$' "$tmp/at"
 check "    Ctrl-D ends it, status 0" test "$(cat "$tmp/at.status")" = 0
 
 pty 65537 "$tmp/over"
 check "65537 bytes: one message" test "$(grep -cF "$msg" "$tmp/over")" = 1
-check "    the line does not run" bash -c \
-	"! grep -q '^cf  *\[0; 3\]$' '$tmp/over'"
+check "    the line does not run" bash -c "! grep -q '^cf  *\[0; 3\]$' '$tmp/over'"
 check "    the next line runs" grep -q '^cf  *\[1; 1, 1, 1, 2\]$' "$tmp/over"
 check "    Ctrl-D still ends it, status 0" test "$(cat "$tmp/over.status")" = 0
-check "    not in the history" bash -c \
-	"! grep -q '^cf 1/3' '$tmp/over.state/cfx/history'"
+check "    not in the history" bash -c "! grep -q '^cf 1/3' '$tmp/over.state/cfx/history'"
 check "    the next line is" grep -qx 'cf 13/8' "$tmp/over.state/cfx/history"
 
 # a 1 MB line (a paste): the same one message
@@ -133,8 +130,7 @@ else
 	( ulimit -v 300000; ./cfx <"$tmp/words" >"$tmp/words.out" 2>"$tmp/words.err" )
 	check "30000 words on a line, 300 MB of address space: exit 2" \
 		test $? = 2
-	check "    one line: too many words" bash -c \
-		"[ \$(wc -l <'$tmp/words.err') = 1 ] &&
+	check "    one line: too many words" bash -c "[ \$(wc -l <'$tmp/words.err') = 1 ] &&
 		grep -q 'too many words on one line' '$tmp/words.err'"
 fi
 

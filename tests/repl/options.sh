@@ -22,8 +22,7 @@ printf 'cf 5\n' >"$tmp/s.cfx"
 case_err() {
 	local name=$1 want=$2; shift 2
 	"$@" >"$tmp/out" 2>"$tmp/err" <"$tmp/s.cfx"; local st=$?
-	if [ $st = 2 ] && [ ! -s "$tmp/out" ] &&
-		[ "$(cat "$tmp/err")" = "$want" ]; then
+	if [ $st = 2 ] && [ ! -s "$tmp/out" ] && [ "$(cat "$tmp/err")" = "$want" ]; then
 		ok "$name"
 	else
 		bad "$name: status $st, stdout $(wc -c <"$tmp/out") bytes, stderr: $(cat "$tmp/err")"
@@ -46,12 +45,9 @@ case_err "--keys file: that cannot be read" \
 	./cfx --keys "file:$tmp/none"
 # good ones are the session's settings, as before
 out=$(./cfx --bits 16 -f "$tmp/s.cfx" | head -1)
-[ "$out" = "x          0x0005 / 2^16 = 5/65536" ] &&
-	ok "--bits 16 -f FILE: the script runs on 16 bits" ||
+[ "$out" = "x          0x0005 / 2^16 = 5/65536" ] && ok "--bits 16 -f FILE: the script runs on 16 bits" ||
 	bad "--bits 16 -f FILE: $out"
-out=$(./cfx --json -b 64 <"$tmp/s.cfx" |
-	python3 -c 'import json,sys; print(json.load(sys.stdin)["bits"])')
-[ "$out" = 64 ] && ok "--json -b 64: one JSON line on 64 bits" ||
-	bad "--json -b 64: $out"
+out=$(./cfx --json -b 64 <"$tmp/s.cfx" | python3 -c 'import json,sys; print(json.load(sys.stdin)["bits"])')
+[ "$out" = 64 ] && ok "--json -b 64: one JSON line on 64 bits" || bad "--json -b 64: $out"
 echo "options: $pass passed, $fail failed"
 [ "$fail" = 0 ]

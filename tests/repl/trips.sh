@@ -44,7 +44,6 @@ check "set keys strde: the nearest family" \
 tm_keys C-l
 tm_type 'cf 5 -5'; tm_keys Enter
 check "cf 5 -5: a second EXPR, named" \
-	tm_wait \
-	'^cf: a second EXPR after 5; cf takes one \(to subtract, write 5 - 5\) \(-5\)$'
+	tm_wait '^cf: a second EXPR after 5; cf takes one \(to subtract, write 5 - 5\) \(-5\)$'
 tm_type 'quit'; tm_keys Enter
 tm_summary

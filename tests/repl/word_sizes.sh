@@ -101,8 +101,7 @@ for c in cf naf score spectrum verify search; do
 done
 # shifts writes C on machine words only: --emit narrows it to 1..64
 err=$(./cfx shifts --emit c --bits 100 1 2>&1 >/dev/null); st=$?
-[ $st = 2 ] && [ "$err" = "cfx: shifts: --bits 100: shifts --emit takes 1..64" \
-	] &&
+[ $st = 2 ] && [ "$err" = "cfx: shifts: --bits 100: shifts --emit takes 1..64" ] &&
 	ok "shifts --emit c --bits 100: shifts --emit takes 1..64" ||
 	bad "shifts --emit c --bits 100: status $st, $err"
 err=$(./cfx cf --bits abc 1 2>&1 >/dev/null); st=$?
@@ -198,9 +197,7 @@ for v in 0 65 200 65537; do
 		ok "dash :set bits $v: refused in the table's words, n stays 7" ||
 		bad "dash :set bits $v: $(tm_screen | grep -i 'bits' | head -3)"
 	# the ':' commands that take it by their own --bits, named
-	said=$(tm_screen | tr -s ' \n' '  ' |
-		grep -o \
-		"set bits $v: the dashboard takes 1\.\.64, or auto[^|]*by [a-z]* own --bits" | head -1)
+	said=$(tm_screen | tr -s ' \n' '  ' | grep -o "set bits $v: the dashboard takes 1\.\.64, or auto[^|]*by [a-z]* own --bits" | head -1)
 	t=${said#*, or auto; }
 	if [ "$v" = 0 ] || [ "$v" = 65537 ]; then
 		[ -z "$said" ] && ok "dash :set bits $v: no command named (none takes it)" ||
@@ -220,8 +217,7 @@ tm_type ":set bits 64"; tm_keys Enter
 tm_wait 'n = 64' 5 >/dev/null && ok "dash :set bits 64: taken" ||
 	bad "dash :set bits 64 not shown"
 tm_type ":score --bits 70 5"; tm_keys Enter
-tm_wait "$(says --bits 70 score | sed 's/[][\\.*^$+?(){}|]/\\&/g')" 5 \
-	>/dev/null &&
+tm_wait "$(says --bits 70 score | sed 's/[][\\.*^$+?(){}|]/\\&/g')" 5 >/dev/null &&
 	ok "dash :score --bits 70: the command line's words" ||
 	bad "dash :score --bits 70: $(tm_screen | grep -i 'bits' | head -3)"
 tm_keys Escape

@@ -13,15 +13,13 @@ cd "$root" || exit 2
 . "$root/tests/review/lib.sh"
 f=$fx/alias_word.c
 # the name HASH_MULT stands for when long is N bits, by cpp
-stands() { printf '%s\nHASH_MULT\n' \
-	"$(grep '^#' "$f" | grep -v '^#define MULT_')" |
+stands() { printf '%s\nHASH_MULT\n' "$(grep '^#' "$f" | grep -v '^#define MULT_')" |
 	cpp -P -DBITS_PER_LONG="$1" - | tr -d ' \n'; }
 s32=$(stands 32) s64=$(stands 64)
 expect "cpp: HASH_MULT is $s32 on 32-bit longs, $s64 on 64-bit" \
 	'[ "$s32" = MULT_A ] && [ "$s64" = MULT_B ]'
 review "$f"
-word() { sed -n \
-	"s/^[^:]*:[0-9]*: NOTE: $1 = 0x[0-9a-f]*: \([0-9]*\)-bit multiplier.*/\1/p" "$tmp/o" | head -1; }
+word() { sed -n "s/^[^:]*:[0-9]*: NOTE: $1 = 0x[0-9a-f]*: \([0-9]*\)-bit multiplier.*/\1/p" "$tmp/o" | head -1; }
 expect "$s32 is judged on 32-bit words ($(word "$s32"))" \
 	'[ "$(word "$s32")" = 32 ]'
 expect "$s64 is judged on 64-bit words ($(word "$s64"))" \

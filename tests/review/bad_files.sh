@@ -16,8 +16,7 @@ cfx=$root/cfx
 
 a=$fx/wrong_shift.patch b=$fx/even.patch
 $cfx review $a $b > "$tmp/want" 2> "$tmp/want.err"; want_rc=$?
-expect \
-	"control: A and B alone are reviewed, their ERRORs exit 1, stderr empty" \
+expect "control: A and B alone are reviewed, their ERRORs exit 1, stderr empty" \
 	'[ $want_rc = 1 ] && [ -s "$tmp/want" ] && [ ! -s "$tmp/want.err" ]'
 
 # among NAME WANT_RC FILE: review A FILE B; one stderr line naming FILE,
@@ -56,8 +55,7 @@ expect "two bad inputs: two lines, /dev/zero's then the directory's, exit 2" \
 	 sed -n 2p "$tmp/e" | grep -qF "($tmp/dir)" && cmp -s "$tmp/o" "$tmp/want"'
 # --json: the good files' objects, the bad one on stderr
 timeout 60 $cfx review --json $a /dev/zero $b > "$tmp/o" 2> "$tmp/e"; rc=$?
-expect \
-	"--json: the two good files in \"files\" (python's json), /dev/zero on stderr, exit 2" \
+expect "--json: the two good files in \"files\" (python's json), /dev/zero on stderr, exit 2" \
 	'[ $rc = 2 ] && python3 -c "import json,sys; d = json.load(open(sys.argv[1]));
 assert [f[\"input\"] for f in d[\"files\"]] == sys.argv[2:]" "$tmp/o" $a $b &&
 	 [ "$(wc -l < "$tmp/e")" = 1 ] && grep -qF "(/dev/zero)" "$tmp/e"'

@@ -45,8 +45,7 @@ one_line "/dev/zero" /dev/zero $cfx review /dev/zero
 # bad line of any file (harden/bad_line_secrets.sh): a NUL byte is \x00,
 # a long line its first 16 bytes and "..."
 one_line "/dev/zero on standard input" '\x00' sh -c "$cfx review - < /dev/zero"
-expect "/dev/zero on standard input: names <stdin>, line 1" \
-	'grep -qF "<stdin>:1: a NUL byte in the line" "$tmp/err"'
+expect "/dev/zero on standard input: names <stdin>, line 1" 'grep -qF "<stdin>:1: a NUL byte in the line" "$tmp/err"'
 mkdir "$tmp/dir"
 one_line "a directory" "$tmp/dir" $cfx review "$tmp/dir"
 one_line "a nonexistent file" "$tmp/none" $cfx review "$tmp/none"
@@ -57,16 +56,14 @@ one_line "a FIFO of prose" "$tmp/fifo" $cfx review "$tmp/fifo"
 wait
 head -c 65536 /dev/urandom > "$tmp/garbage"; printf '\0' >> "$tmp/garbage"
 one_line "binary garbage" '\x00' $cfx review "$tmp/garbage"
-expect "binary garbage: names the file and a line" \
-	'grep -qE "^cfx: review: $tmp/garbage:[0-9]+: a NUL byte in the line" "$tmp/err"'
+expect "binary garbage: names the file and a line" 'grep -qE "^cfx: review: $tmp/garbage:[0-9]+: a NUL byte in the line" "$tmp/err"'
 printf '\r\n\r\n\r\n' > "$tmp/crlf"
 nothing "CRLF only" "$tmp/crlf" $cfx review "$tmp/crlf"
 printf 'Hello.\r\n\r\nNo patch here.\r\n' > "$tmp/prose"
 one_line "prose, CRLF" "$tmp/prose" $cfx review "$tmp/prose"
 python3 -c "print('a' * 10 * 2**20)" > "$tmp/longline"
 one_line "a line of 10 MB" "aaaaaaaaaaaaaaaa..." $cfx review "$tmp/longline"
-expect "a line of 10 MB: names the file, line 1" \
-	'grep -qF "$tmp/longline:1: the line is longer than 65536 bytes" "$tmp/err"'
+expect "a line of 10 MB: names the file, line 1" 'grep -qF "$tmp/longline:1: the line is longer than 65536 bytes" "$tmp/err"'
 # a good input (a multiplier: findings), then a bad one: the bad one is
 # one line naming it, the good one still reviewed, exit 2 (issue 23
 # point 7; review/bad_files.sh has more)
@@ -93,13 +90,11 @@ beside "a good patch, then prose" "$tmp/prose" \
 # at 128 MiB (lines of 100 bytes), not read until memory runs out
 one_line "endless short lines on standard input" "<stdin>" \
 	sh -c "yes 'x = y;' | $cfx review -"
-expect "endless short lines: the line bound" \
-	'grep -q "more than 2^22 lines" "$tmp/err"'
+expect "endless short lines: the line bound" 'grep -q "more than 2^22 lines" "$tmp/err"'
 long=$(python3 -c "print('x = ' + 'y' * 95 + ';')")
 one_line "endless long lines on standard input" "<stdin>" \
 	sh -c "yes '$long' | $cfx review -"
-expect "endless long lines: the size bound" \
-	'grep -q "larger than 128 MiB" "$tmp/err"'
+expect "endless long lines: the size bound" 'grep -q "larger than 128 MiB" "$tmp/err"'
 
 # the inputs together: at most 256 MiB (each at most 128 MiB).  Files of
 # 100 MiB (sparse: nothing is written or read): python finds the one
@@ -112,44 +107,35 @@ print(next(i for i, t in enumerate(itertools.accumulate(s)) if t > 256 << 20))")
 files=()
 for k in $sizes; do
 	f="$tmp/big${#files[@]}.patch"
-	if [ "$k" = 1 ]; then cp lessons/2002.patch "$f"; else truncate -s \
-		${k}M "$f"; fi
+	if [ "$k" = 1 ]; then cp lessons/2002.patch "$f"; else truncate -s ${k}M "$f"; fi
 	files+=("$f")
 done
-one_line \
-	"inputs of 1 + 3 x 100 MiB together: the one crossing 256 MiB (python: #$cross)" \
+one_line "inputs of 1 + 3 x 100 MiB together: the one crossing 256 MiB (python: #$cross)" \
 	"${files[$cross]}" $cfx review "${files[@]}"
 expect "inputs together: the error says so" \
 	'grep -q "the inputs together are larger than 256 MiB, crossed by this one" "$tmp/err"'
 bounded $cfx review "${files[@]:0:3}" > "$tmp/out" 2> "$tmp/err"; rc=$?
-expect \
-	"inputs of 1 + 2 x 100 MiB: within the total, the NUL bytes refused: a line for each, the patch reviewed, exit 2" \
+expect "inputs of 1 + 2 x 100 MiB: within the total, the NUL bytes refused: a line for each, the patch reviewed, exit 2" \
 	'[ $rc = 2 ] && [ "$(wc -l < "$tmp/err")" = 2 ] &&
 	 grep -qF "${files[1]}:" "$tmp/err" && grep -qF "${files[2]}:" "$tmp/err" &&
 	 grep -q "^total: " "$tmp/out"'
-expect "inputs within the total: no total error" \
-	'! grep -q "together" "$tmp/err"'
+expect "inputs within the total: no total error" '! grep -q "together" "$tmp/err"'
 rm -f "${files[@]}"
 
 # the 256 MiB total crossed on standard input: two inputs of 120 MiB (pipes,
 # not counted before reading: each a long mail body of prose and a small
 # diff) and standard input after them; python: the total crosses 256 MiB
 # inside the third, standard input
-gen() { yes "$(printf 'a%.0s' $(seq 60000))" |
-	head -c "$1"; printf \
-	'\ndiff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n@@ -1,1 +1,1 @@\n-int a;\n+int b;\n'; }
+gen() { yes "$(printf 'a%.0s' $(seq 60000))" | head -c "$1"; printf '\ndiff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n@@ -1,1 +1,1 @@\n-int a;\n+int b;\n'; }
 cross=$(python3 -c "
 import itertools
 s = [120 << 20, 120 << 20, 40 << 20]
 print(next(i for i, t in enumerate(itertools.accumulate(s)) if t > 256 << 20))")
-gen 40M | timeout 600 $cfx review <(gen 120M) <(gen 120M) - > "$tmp/out" 2> \
-	"$tmp/err"; rc=$?
-expect \
-	"standard input crossing 256 MiB (python: input #$cross, stdin): exit 2, one line naming the cap and <stdin>" \
+gen 40M | timeout 600 $cfx review <(gen 120M) <(gen 120M) - > "$tmp/out" 2> "$tmp/err"; rc=$?
+expect "standard input crossing 256 MiB (python: input #$cross, stdin): exit 2, one line naming the cap and <stdin>" \
 	'[ "$cross" = 2 ] && [ $rc = 2 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l < "$tmp/err")" = 1 ] &&
 	 [ "$(cat "$tmp/err")" = "cfx: review: the inputs together are larger than 256 MiB, crossed by this one (review fewer files at a time) (<stdin>)" ]'
-gen 10M | timeout 600 $cfx review <(gen 120M) <(gen 120M) - > "$tmp/out" 2> \
-	"$tmp/err"; rc=$?
+gen 10M | timeout 600 $cfx review <(gen 120M) <(gen 120M) - > "$tmp/out" 2> "$tmp/err"; rc=$?
 expect "standard input within 256 MiB: reviewed (no multipliers), exit 0" \
 	'[ $rc = 0 ] && [ ! -s "$tmp/err" ] && grep -q "no multipliers found" "$tmp/out"'
 
@@ -163,16 +149,14 @@ expect "2^22 C tokens: reviewed, exit 0, no multipliers" \
 	'[ $rc = 0 ] && [ ! -s "$tmp/err" ] && tail -1 "$tmp/out" | grep -q "; 0 multipliers$"'
 echo b >> "$tmp/tokens.c"
 one_line "2^22 + 1 C tokens" "$tmp/tokens.c" $cfx review "$tmp/tokens.c"
-expect "2^22 + 1 C tokens: says the bound" \
-	'grep -qF "more than $((1 << 22)) C tokens" "$tmp/err"'
+expect "2^22 + 1 C tokens: says the bound" 'grep -qF "more than $((1 << 22)) C tokens" "$tmp/err"'
 
 # 257 multiplier defines, distinct odd values: the 257th, the file's last
 # token, is past the bound (refused before any goes through verify)
 python3 -c "
 for i in range(257): print('#define HASH_MULT%d 0x%x' % (i, 0x9e3779b1 + 2 * i))" > "$tmp/many.c"
 tok=$(python3 -c "print('0x%x' % (0x9e3779b1 + 2 * 256))")
-one_line "more than 256 multipliers: the 257th named" "$tok" $cfx review \
-	"$tmp/many.c"
+one_line "more than 256 multipliers: the 257th named" "$tok" $cfx review "$tmp/many.c"
 expect "more than 256 multipliers: its place" \
 	'grep -qF "$tmp/many.c:257 is past them" "$tmp/err"'
 
@@ -205,16 +189,12 @@ print(\"X%d = 0x%08x\" % (v, v))"): 32-bit" "$tmp/out" &&
 
 # ---- options: the shared parser (src/cli/opts.c), its rules and words -----
 p=lessons/2002.patch
-one_line "a bundle of short options: the letter at fault named" "-zq" $cfx \
-	review -zq $p
-expect "a bundle: the message is 'unknown option -z'" \
-	'grep -q "^cfx: review: unknown option -z (-zq)$" "$tmp/err"'
-one_line "a bundle after the file: the letter at fault named" "-jz" $cfx \
-	review $p -jz
+one_line "a bundle of short options: the letter at fault named" "-zq" $cfx review -zq $p
+expect "a bundle: the message is 'unknown option -z'" 'grep -q "^cfx: review: unknown option -z (-zq)$" "$tmp/err"'
+one_line "a bundle after the file: the letter at fault named" "-jz" $cfx review $p -jz
 # the letter at fault: the first of the bundle that review's --help does
 # not list (-j is --json's since the short options of every command)
-bad=$(for l in j z; do $cfx review --help | grep -q "^  -$l, " ||
-	{ echo $l; break; }; done)
+bad=$(for l in j z; do $cfx review --help | grep -q "^  -$l, " || { echo $l; break; }; done)
 expect "-jz: the letter review's --help does not list (-$bad) named" \
 	'[ -n "$bad" ] && grep -q "unknown option -$bad (-jz)$" "$tmp/err"'
 bounded $cfx review --jsn $p > "$tmp/out" 2> "$tmp/err"; rc=$?
@@ -223,16 +203,13 @@ expect "--jsn: exit 2, one line, did you mean --json" \
 	 grep -q "^cfx: review: unknown option (--jsn); did you mean --json?$" "$tmp/err"'
 one_line "--format with no value" "--format" $cfx review $p --format
 one_line "--format xml" "xml" $cfx review --format xml $p
-expect "--format xml: says what it takes" \
-	'grep -q "^cfx: review: --format takes checkpatch|gcc (xml)$" "$tmp/err"'
+expect "--format xml: says what it takes" 'grep -q "^cfx: review: --format takes checkpatch|gcc (xml)$" "$tmp/err"'
 one_line "--emit=html" "html" $cfx review --emit=html $p
-one_line "--json --emit reply (verify's message and token)" "--emit" $cfx \
-	review --json --emit reply $p
+one_line "--json --emit reply (verify's message and token)" "--emit" $cfx review --json --emit reply $p
 one_line "--json=1: a flag takes no value" "--json=1" $cfx review --json=1 $p
 one_line "no file" "git diff | cfx review -" $cfx review --json
 one_line "-- --json: a file named --json" "--json" $cfx review -- --json
-$cfx review --format=gcc $p > "$tmp/gcc1"; $cfx review $p --form gcc > \
-	"$tmp/gcc2"
+$cfx review --format=gcc $p > "$tmp/gcc1"; $cfx review $p --form gcc > "$tmp/gcc2"
 expect "--format=gcc and --form gcc after the file: the same gcc output" \
 	'grep -q "^include/linux/mm_inline.h:[0-9]*:[0-9]*: error: " "$tmp/gcc1" && cmp -s "$tmp/gcc1" "$tmp/gcc2"'
 $cfx review -- - < $p > "$tmp/dd"; rc=$?

@@ -52,27 +52,20 @@ sys.exit(not (m[\"tables\"] == sorted(set(want)) and m[\"table_bits\"] == min(wa
 sed '/^static u32 c2/,$d' "$tmp/calls.c" > "$tmp/one.c"
 b=$(index_bits "$tmp/one.c" 1); b=${b% }
 $cfx review "$tmp/one.c" > "$tmp/o" 2>&1
-expect \
-	"one call (cc: $b bits): a table of 2^$b from my_hash(..., 10) at line 9" \
+expect "one call (cc: $b bits): a table of 2^$b from my_hash(..., 10) at line 9" \
 	'[ "$b" = 10 ] && grep -q "PASS, [0-9]* checks on 32-bit words, a table of 2^10 from my_hash(..., 10) at line 9, its bits for >> (32 - bits) at line 5$" "$tmp/o"'
-{ cat "$tmp/calls.c"; printf \
-	'static u32 c3(u32 key)\n{\n\treturn my_hash(key, 16) ^ my_hash(key, 10);\n}\n'; } > "$tmp/three.c"
-printf 'static u32 c4(u32 key)\n{\n\treturn my_hash(key, 16);\n}\n' >> \
-	"$tmp/three.c"
-b=$(index_bits "$tmp/three.c" 4 | tr ' ' '\n' | sed '/^$/d' | sort -un |
-	tr '\n' ' '); b=${b% }
+{ cat "$tmp/calls.c"; printf 'static u32 c3(u32 key)\n{\n\treturn my_hash(key, 16) ^ my_hash(key, 10);\n}\n'; } > "$tmp/three.c"
+printf 'static u32 c4(u32 key)\n{\n\treturn my_hash(key, 16);\n}\n' >> "$tmp/three.c"
+b=$(index_bits "$tmp/three.c" 4 | tr ' ' '\n' | sed '/^$/d' | sort -un | tr '\n' ' '); b=${b% }
 $cfx review "$tmp/three.c" > "$tmp/o" 2>&1
-expect \
-	"four calls, sizes 10 12 16 10 16 (cc's largest indexes: $b): tables 2^10, 2^12 and 2^16" \
+expect "four calls, sizes 10 12 16 10 16 (cc's largest indexes: $b): tables 2^10, 2^12 and 2^16" \
 	'[ "$b" = "10 12 16" ] && grep -q "PASS, [0-9]* checks on 32-bit words, tables 2^10, 2^12 and 2^16 from the calls of my_hash()" "$tmp/o"'
 
 # a call of 40 beside one of 10: an ERROR at the call, 2^10 judged
-sed '/MY_HASH_BITS 12/d; s/my_hash(key, MY_HASH_BITS)/my_hash(key, 40)/' \
-	"$tmp/calls.c" > "$tmp/bad.c"
+sed '/MY_HASH_BITS 12/d; s/my_hash(key, MY_HASH_BITS)/my_hash(key, 40)/' "$tmp/calls.c" > "$tmp/bad.c"
 e=$(ubsan_shift c2 < "$tmp/bad.c")
 $cfx review "$tmp/bad.c" > "$tmp/o" 2>&1; rc=$?
-expect \
-	"my_hash(key, 40): ubsan's shift by $e, review's ERROR at line 12 with that count; 2^10 still judged; exit 1" \
+expect "my_hash(key, 40): ubsan's shift by $e, review's ERROR at line 12 with that count; 2^10 still judged; exit 1" \
 	'[ "$e" = "$(python3 -c "print((32 - 40) % 2**32)")" ] && [ $rc = 1 ] &&
 	 grep -q "bad.c:12: ERROR: my_hash(..., 40) at line 12 asks for a table of 2^40: my_hash().s >> (32 - bits) at line 4 then shifts its 32-bit product by $e (bits is unsigned" "$tmp/o" &&
 	 grep -q "PASS, [0-9]* checks on 32-bit words, a table of 2^10 from" "$tmp/o"'
@@ -133,8 +126,7 @@ sh=$(grep -n 'return hash >>' "$tmp/gen.c" | cut -d: -f1)
 l1=$(grep -n 'hash_64(key, 14)' "$tmp/gen.c" | cut -d: -f1)
 l2=$(grep -n 'hash_64(key, 18)' "$tmp/gen.c" | cut -d: -f1)
 b=$(index_bits "$tmp/gen.c" 2); b=${b% }
-expect \
-	"python's replay of the steps: 0x$(cat "$tmp/replay"); cc: the callers index with $b bits (14 and 18)" \
+expect "python's replay of the steps: 0x$(cat "$tmp/replay"); cc: the callers index with $b bits (14 and 18)" \
 	'[ "$(cat "$tmp/replay")" = "$C" ] && [ "$b" = "14 18" ]'
 # R of keys k 2^s (s = 7..15) and 0x2545f4914f6cdd1d + k 4096, one key a
 # bucket, at 2^14 and 2^18: "lo hi" (the least of them at 2^14, the most
@@ -157,13 +149,11 @@ PY
 )
 v14=$($cfx verify --bits 64 --table-bits 14 0x$C | head -1)
 v18=$($cfx verify --bits 64 --table-bits 18 0x$C | head -1)
-expect \
-	"python: 10 families at R >= $rlo at 2^14, R <= $rhi at 2^18; verify: '${v14#*: }' at 2^14, '${v18#*: }' at 2^18" \
+expect "python: 10 families at R >= $rlo at 2^14, R <= $rhi at 2^18; verify: '${v14#*: }' at 2^14, '${v18#*: }' at 2^18" \
 	'python3 -c "import sys; sys.exit(not (float(sys.argv[1]) >= 20 and float(sys.argv[2]) < 2))" "$rlo" "$rhi" &&
 	 [[ $v14 == *": FAIL, "*"families at once): the joint rule" ]] && [[ $v18 == *": PASS, "* ]]'
 $cfx review "$tmp/gen.c" > "$tmp/o" 2>&1; rc=$?
-expect \
-	"review: the sequence judged at the callers' 2^14 and 2^18, not verify's default range; FAIL (2^14's), exit $rc" \
+expect "review: the sequence judged at the callers' 2^14 and 2^18, not verify's default range; FAIL (2^14's), exit $rc" \
 	'[ $rc = 1 ] && grep -q "/gen.c:$sl: ERROR: 0x$C: FAIL, .*; 64-bit words, tables 2^14 and 2^18 from the calls of hash_64_generic() (its bits for >> (64 - bits) at line $sh): 2^14 at line $l1 (14), 2^18 at line $l2 (18))$" "$tmp/o" &&
 	 ! grep -q "2^4..2^20\|not in the code\|does not show" "$tmp/o"'
 expect "  the table note names the callers too" \
@@ -178,11 +168,8 @@ $cfx review "$tmp/bad.c" > "$tmp/o" 2>&1; rc=$?
 # count of families WARNing, the threshold its --help states
 read -r nw < <($cfx verify --json --bits 64 --table-bits 14 0x$C | python3 -c '
 import json, sys; print(json.load(sys.stdin)["joint"]["warned_families"])')
-hn=$($cfx verify --help | tr '\n' ' ' |
-	grep -o '[0-9]* or more families WARNing at once FAIL' |
-	grep -o '^[0-9]*')
-expect \
-	"only hash_64(key, 14): FAIL by the joint rule in verify's words ('FAIL, ${v14#*: FAIL, }', $nw families WARN, $hn or more FAIL); exit $rc" \
+hn=$($cfx verify --help | tr '\n' ' ' | grep -o '[0-9]* or more families WARNing at once FAIL' | grep -o '^[0-9]*')
+expect "only hash_64(key, 14): FAIL by the joint rule in verify's words ('FAIL, ${v14#*: FAIL, }', $nw families WARN, $hn or more FAIL); exit $rc" \
 	'[ $rc = 1 ] && [ -n "$nw" ] && [ -n "$hn" ] && [ "$nw" -ge "$hn" ] &&
 	 grep -qF "/bad.c:$sl: ERROR: 0x$C: FAIL, ${v14#*: FAIL, } ($nw families WARN at once, $hn or more FAIL the constant; 64-bit words, a table of 2^14 from hash_64(..., 14) at line $l1, its bits for >> (64 - bits) at line $sh)" "$tmp/o" &&
 	 ! grep -q " of 9[0-9] checks" "$tmp/o"'
@@ -190,7 +177,6 @@ expect \
 kpatch GOLDEN_RATIO_64 0x61C8864680B583EB 0x$C \
 	'u32 f(u64 k) { return hash_64(k, 14); }' > "$tmp/k.patch"
 $cfx review "$tmp/k.patch" > "$tmp/o" 2>&1
-expect \
-	"GOLDEN_RATIO_64 = 0x$C replacing 0x61C8864680B583EB: FAIL where the old one passed, by the joint rule, said" \
+expect "GOLDEN_RATIO_64 = 0x$C replacing 0x61C8864680B583EB: FAIL where the old one passed, by the joint rule, said" \
 	'grep -qF "include/linux/hash.h:2: ERROR: 0x$C replaces 0x61C8864680B583EB: FAIL where the old one passed ($nw families WARN at once, $hn or more FAIL the constant (the joint rule); 64-bit words, a table of 2^14 from the calls of hash_64()" "$tmp/o"'
 done_suite call_tables

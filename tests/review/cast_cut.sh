@@ -63,33 +63,26 @@ int main(void)
 	return 0;
 }
 C
-expect \
-	"the C compiler: each cut product is the residue's multiply ($g16, $k32, $m8), keys 2^w apart collide" \
+expect "the C compiler: each cut product is the residue's multiply ($g16, $k32, $m8), keys 2^w apart collide" \
 	'cc -O2 -o "$tmp/t" "$tmp/t.c" && [ "$("$tmp/t")" = 0 ]'
 
 (cd "$tmp" && $root/cfx review cut.c > o 2>&1)
-expect \
-	"(u16)(x * GOLDEN) >> 6, x a u64: a WARNING, keys differing above bit 15 collide; judged as $g16 (python)" \
+expect "(u16)(x * GOLDEN) >> 6, x a u64: a WARNING, keys differing above bit 15 collide; judged as $g16 (python)" \
 	'grep -q "^cut.c:2: WARNING: the cast to u16 at line 7 cuts the product to its low 16 bits, which depend only on the multiplier.s low 16 bits ($g16 of 0x9e3779b97f4a7c15) and the key.s (a u64): keys that differ only above bit 15 always collide; judged as $g16 on 16-bit words" "$tmp/o"'
-expect \
-	"  16-bit words, a table of 2^10 from >> 6 (16 - 6), and verify's verdict at them" \
+expect "  16-bit words, a table of 2^10 from >> 6 (16 - 6), and verify's verdict at them" \
 	'v=$($cfx verify --bits 16 --table-bits 10 $g16 >/dev/null && echo PASS || echo FAIL)
 	 grep -q "^cut.c:2: NOTE: GOLDEN = $g16: 16-bit multiplier (the product is cast to u16 at line 7" "$tmp/o" &&
 	 grep -q "^cut.c:2: [A-Z]*: $g16: $v, .* on 16-bit words, a table of 2^10 from >> 6 at line 7" "$tmp/o"'
-expect \
-	"(u32)(v * HASH_K) >> 22, v a u32: a NOTE (no key bits lost), judged as $k32 on 32-bit words" \
+expect "(u32)(v * HASH_K) >> 22, v a u32: a NOTE (no key bits lost), judged as $k32 on 32-bit words" \
 	'grep -q "^cut.c:3: NOTE: the cast to u32 at line 11 cuts the product to its low 32 bits, which depend only on the multiplier.s low 32 bits ($k32 of 0x9e3779b900000001): judged as $k32 on 32-bit words" "$tmp/o"'
-expect \
-	"  $k32 on 32 bits is a FAIL (verify agrees), where the 64-bit constant as written is no verdict of the code's" \
+expect "  $k32 on 32 bits is a FAIL (verify agrees), where the 64-bit constant as written is no verdict of the code's" \
 	'! $cfx verify --bits 32 --table-bits 10 $k32 >/dev/null &&
 	 grep -q "^cut.c:3: ERROR: $k32: FAIL" "$tmp/o"'
-expect \
-	"(u8)(x * HASH_MULT) >> 4: judged as $m8 on 8-bit words, a table of 2^4, no \"cuts it\" ERROR" \
+expect "(u8)(x * HASH_MULT) >> 4: judged as $m8 on 8-bit words, a table of 2^4, no \"cuts it\" ERROR" \
 	'grep -q "^cut.c:4: WARNING: the cast to u8 at line 15 cuts the product to its low 8 bits" "$tmp/o" &&
 	 grep -q "^cut.c:4: [A-Z]*: $m8: [A-Z]*, .* on 8-bit words, a table of 2^4 from >> 4 at line 15" "$tmp/o" &&
 	 ! grep -q "the compiler cuts it" "$tmp/o"'
-expect \
-	"control: (u32)((v * C) >> 40), the shift inside the cast: 64-bit words, a table of 2^24" \
+expect "control: (u32)((v * C) >> 40), the shift inside the cast: 64-bit words, a table of 2^24" \
 	'grep -q "^cut.c:19: NOTE: 0x9e3779b97f4a7c15: PASS, 97 checks on 64-bit words, a table of 2^24 from >> 40" "$tmp/o"'
 
 # (u32)(v * K) >> (32 - bits): the word from the cast and the shift alike
@@ -103,8 +96,7 @@ u32 g(u64 v, unsigned int bits)
 C
 k=$(python3 -c 'print("0x%08x" % (0x9e3779b97f4a7c15 % 2**32))')
 (cd "$tmp" && $root/cfx review bits.c > o 2>&1)
-expect \
-	"(u32)(v * K) >> (32 - bits), v a u64: judged as $k on 32-bit words (python), a WARNING for the key's lost bits" \
+expect "(u32)(v * K) >> (32 - bits), v a u64: judged as $k on 32-bit words (python), a WARNING for the key's lost bits" \
 	'grep -q "^bits.c:2: NOTE: HASH_K = $k: 32-bit multiplier (the product is cast to u32 at line 5" "$tmp/o" &&
 	 grep -q "^bits.c:2: WARNING: the cast to u32 at line 5 .*(a u64): keys that differ only above bit 31 always collide" "$tmp/o"'
 

@@ -16,18 +16,14 @@ for (i = 2, #v, s = concat(s, concat(\", \", Str(v[i])))); print(s)" | gp -q -f;
 # N/2^K to confirm gp's expansion of N/2^K and to say it is not the
 # multiplier's
 onecf() { # $1 the define's value, $2 the comment: lib/h.c
-	printf -- \
-		'--- a/lib/h.c\n+++ b/lib/h.c\n@@ -1,1 +1,5 @@\n #include <linux/types.h>\n+/*\n+ * %s\n+ */\n+#define MY_HASH_MULT %s\n' \
+	printf -- '--- a/lib/h.c\n+++ b/lib/h.c\n@@ -1,1 +1,5 @@\n #include <linux/types.h>\n+/*\n+ * %s\n+ */\n+#define MY_HASH_MULT %s\n' \
 		"$2" "$1" > "$tmp/cf.patch"
 	$cfx review "$tmp/cf.patch" > "$tmp/o"; true; }
 n32=2654435761; e32=$(gpcf $n32 32)
-expect \
-	"gp: $n32/2^32 has $(echo "$e32" | tr ',' '\n' | wc -l) terms, 0x9e370001 is not $n32" \
+expect "gp: $n32/2^32 has $(echo "$e32" | tr ',' '\n' | wc -l) terms, 0x9e370001 is not $n32" \
 	'[ -n "$e32" ] && [ $((0x9e370001)) != $n32 ]'
-for d in 4294967296 0x100000000 "(1ULL << 32)" "1UL<<32" "2**32" "2 ^ 32" \
-	"(2^32)"; do
-	expect \
-		"the continued fraction of $n32 / $d: read as $n32/2^32, gp's expansion confirmed" \
+for d in 4294967296 0x100000000 "(1ULL << 32)" "1UL<<32" "2**32" "2 ^ 32" "(2^32)"; do
+	expect "the continued fraction of $n32 / $d: read as $n32/2^32, gp's expansion confirmed" \
 		'onecf 0x9e370001U "the continued fraction of $n32 / $d is $e32" &&
 		 grep -q "^lib/h.c:3: WARNING: the comment expands $n32/2^32, but the multiplier is 2654404609/2^32$" "$tmp/o" &&
 		 grep -q "^lib/h.c:3: NOTE: continued fraction confirmed term by term" "$tmp/o"'
@@ -43,8 +39,7 @@ for d in 18446744073709551616 0x10000000000000000 "(1ULL << 64)" "2^64"; do
 		 ! grep -q "expands" "$tmp/o" &&
 		 grep -q "NOTE: continued fraction confirmed term by term" "$tmp/o"'
 done
-expect \
-	"python: 0x9e3779b97f4a7c15 = $n64 (the expansion is the multiplier's: no 'expands' warning)" \
+expect "python: 0x9e3779b97f4a7c15 = $n64 (the expansion is the multiplier's: no 'expands' warning)" \
 	'[ "$(python3 -c "print(0x9e3779b97f4a7c15)")" = $n64 ]'
 for d in 65535 0x1000000001 "2^x" "(1ULL << BITS)"; do
 	expect "'$n32 / $d' is no power of two: the multiplier's own expansion judged" \

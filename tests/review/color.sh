@@ -5,8 +5,7 @@
 # text is --color=never's byte for byte; a pipe and NO_COLOR get none.
 source "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
-py=$(command -v python3) ||
-	{ echo "color: python3 not found; 0 passed, 1 failed"; exit 1; }
+py=$(command -v python3) || { echo "color: python3 not found; 0 passed, 1 failed"; exit 1; }
 patch=lessons/2002.patch
 
 for fmt in "" "--format gcc"; do

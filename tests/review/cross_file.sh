@@ -17,8 +17,7 @@ cd "$root" || exit 2
 
 g=$tmp/g
 mkdir -p "$g/include" "$g/lib"
-(cd "$g" && git init -q && printf '#ifndef FOO_H\n#define FOO_H\n#endif\n' > \
-	include/foo.h &&
+(cd "$g" && git init -q && printf '#ifndef FOO_H\n#define FOO_H\n#endif\n' > include/foo.h &&
  printf '#include "foo.h"\nint x;\n' > lib/foo.c && git add . &&
  git -c user.email=t@t -c user.name=t commit -qm base) || exit 2
 # diff NAME: the work tree's diff, header first (NAME.diff) and .c first
@@ -57,14 +56,12 @@ diff_of calls
 b=$(bits "$tmp/calls.h" "$tmp/calls.c" foo_index)
 for d in calls calls_c; do
 	review "$tmp/$d.diff"
-	expect \
-		"$d.diff: foo_hash() in the header, its call in lib/foo.c (cc: $b bits): a table of 2^10 from the call, named by its file" \
+	expect "$d.diff: foo_hash() in the header, its call in lib/foo.c (cc: $b bits): a table of 2^10 from the call, named by its file" \
 		'[ "$b" = 10 ] && grep -q "^include/foo.h:3: NOTE: 0x9e3779b1: PASS, [0-9]* checks on 32-bit words, a table of 2^10 from foo_hash(..., FOO_BITS = 10) at lib/foo.c:5, its bits for >> (32 - bits) at line 6$" "$tmp/o" &&
 		 ! grep -q "does not show" "$tmp/o"'
 done
 review "$tmp/calls.h" "$tmp/calls.c"
-expect \
-	"two FILE arguments, calls.h calls.c: the same table, the multiplier once" \
+expect "two FILE arguments, calls.h calls.c: the same table, the multiplier once" \
 	'grep -q "calls.h:3: NOTE: 0x9e3779b1: PASS, [0-9]* checks on 32-bit words, a table of 2^10 from foo_hash(..., FOO_BITS = 10) at .*calls.c:5, its bits for >> (32 - bits) at line 6$" "$tmp/o" &&
 	 grep -q "^total: .*; 1 multiplier$" "$tmp/o"'
 review "$tmp/calls.c" "$tmp/calls.h"
@@ -79,8 +76,7 @@ sed -i 's/foo_hash(key, FOO_BITS)/foo_hash(key, 40)/' "$g/lib/foo.c"
 diff_of forty
 e=$(cat "$tmp/forty.h" "$tmp/forty.c" | ubsan_shift foo_index)
 review "$tmp/forty_c.diff"
-expect \
-	"foo_hash(key, 40) in lib/foo.c: ubsan shifts by $e; the ERROR at lib/foo.c:5 names it and the header's shift; not judged; exit $(rc)" \
+expect "foo_hash(key, 40) in lib/foo.c: ubsan shifts by $e; the ERROR at lib/foo.c:5 names it and the header's shift; not judged; exit $(rc)" \
 	'[ "$e" = "$(python3 -c "print((32 - 40) % 2**32)")" ] && [ "$(rc)" = 1 ] &&
 	 grep -q "^lib/foo.c:5: ERROR: foo_hash(..., 40) at line 5 asks for a table of 2^40: foo_hash().s >> (32 - bits) at include/foo.h:6 then shifts its 32-bit product by $e (bits is unsigned" "$tmp/o" &&
 	 grep -q "is not judged: foo_hash(..., 40) at lib/foo.c:5 makes the shift at line 6 undefined" "$tmp/o"'
@@ -105,16 +101,13 @@ diff_of shift
 b=$(bits "$tmp/shift.h" "$tmp/shift.c" foo_index)
 for d in shift shift_c; do
 	review "$tmp/$d.diff"
-	expect \
-		"$d.diff: >> (32 - FOO_BITS) in lib/foo.c, FOO_BITS 12 in the header (cc: $b bits): a table of 2^12 at lib/foo.c:4" \
+	expect "$d.diff: >> (32 - FOO_BITS) in lib/foo.c, FOO_BITS 12 in the header (cc: $b bits): a table of 2^12 at lib/foo.c:4" \
 		'[ "$b" = 12 ] && grep -q "^include/foo.h:3: NOTE: 0x9e3779b1: PASS, [0-9]* checks on 32-bit words, a table of 2^12 from >> (32 - FOO_BITS = 12) at lib/foo.c:4$" "$tmp/o"'
 done
 review "$tmp/shift.c" "$tmp/shift.h"
-expect \
-	"two FILE arguments, shift.c shift.h: a table of 2^12, the multiplier once" \
+expect "two FILE arguments, shift.c shift.h: a table of 2^12, the multiplier once" \
 	'grep -q "shift.h:3: NOTE: 0x9e3779b1: PASS, [0-9]* checks on 32-bit words, a table of 2^12 from >> (32 - FOO_BITS = 12) at .*shift.c:4$" "$tmp/o" &&
 	 grep -q "^total: .*; 1 multiplier$" "$tmp/o"'
 review "$tmp/shift.c"
-expect "control: the .c alone names no multiplier" \
-	'grep -q "^no multipliers found$" "$tmp/o"'
+expect "control: the .c alone names no multiplier" 'grep -q "^no multipliers found$" "$tmp/o"'
 done_suite cross_file

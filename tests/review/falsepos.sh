@@ -17,24 +17,19 @@ def h(s):
     for c in s.encode(): x = (x * 31 + c) % 2**32
     return x
 print(h("a"), h("b"))')
-expect \
-	"python: the string hash from 0 gives \"a\" $ha and \"b\" $hb, not one bucket" \
+expect "python: the string hash from 0 gives \"a\" $ha and \"b\" $hb, not one bucket" \
 	'[ "$ha" = 97 ] && [ "$hb" = 98 ]'
 expect "u32 hash = 0; hash = hash*31 + *s++: no 'is 0' ERROR" \
 	'! grep -q "is 0: every key" "$tmp/z"'
-want=$(python3 -c \
-	'print("0x%08x" % ((1 - 2**16 - 2**19 + 2**22 - 2**25 + 2**29 + 2**31) % 2**32))')
-expect "python: the shift/add steps after hash = 0 sum to $want" \
-	'[ "$want" = 0x9e370001 ]'
-expect \
-	"hash = 0 then shift/add: the sequence proved to be the multiply by python's $want, the only multiplier" \
+want=$(python3 -c 'print("0x%08x" % ((1 - 2**16 - 2**19 + 2**22 - 2**25 + 2**29 + 2**31) % 2**32))')
+expect "python: the shift/add steps after hash = 0 sum to $want" '[ "$want" = 0x9e370001 ]'
+expect "hash = 0 then shift/add: the sequence proved to be the multiply by python's $want, the only multiplier" \
 	'grep -q "^$f:[0-9]*: NOTE: proved: the shift/add sequence (lines [0-9-]*) computes hash = val \* $want mod 2^32" "$tmp/z" &&
 	 tail -1 "$tmp/z" | grep -q "; 1 multiplier$"'
 # a zero that is used to multiply stays an ERROR
 f=$fx/fp_zero_mult.c
 $cfx review $f > "$tmp/zm"; rc=$?
-n=$(python3 -c \
-	'print(len({(x * 0 % 2**32) >> 22 for x in range(0, 2**32, 65521)}))')
+n=$(python3 -c 'print(len({(x * 0 % 2**32) >> 22 for x in range(0, 2**32, 65521)}))')
 expect "python: x * 0 >> 22 takes $n value(s) over the keys" '[ "$n" = 1 ]'
 expect "a const hash_mult = 0 used in x * hash_mult: still the ERROR, exit 1" \
 	'[ $rc = 1 ] && grep -q "^$f:4: ERROR: hash_mult = 0 is 0: every key hashes to bucket 0" "$tmp/zm"'
@@ -54,8 +49,7 @@ int main(void)
 }
 C
 sizes=$("$tmp/sz.bin")
-expect \
-	"gcc: the tables have $sizes entries (HASH_SIZE, PIDHASH_SZ, HASH_TABLE_SIZE, NR_HASH, 1 << hash_order)" \
+expect "gcc: the tables have $sizes entries (HASH_SIZE, PIDHASH_SZ, HASH_TABLE_SIZE, NR_HASH, 1 << hash_order)" \
 	'[ "$sizes" = "1024 4096 256 1031 1024" ]'
 expect "no multiplier among them: exit 0, no ERROR, 0 multipliers" \
 	'[ $rc = 0 ] && ! grep -q "ERROR\|multiplier (" "$tmp/sz" && tail -1 "$tmp/sz" | grep -q "; 0 multipliers$"'

@@ -22,11 +22,8 @@ ubsan() {
 	{ cat "$tmp/kernel.h" "$1"
 	  echo "int main(void) { volatile u64 s = 0; for ($2 k = 1; k < 100; k += 7) s += f(k); printf(\"%llu\\n\", (unsigned long long)s); return 0; }"
 	} > "$tmp/u.c"
-	cc -w -O0 -fsanitize=undefined -fno-sanitize-recover=undefined -o \
-		"$tmp/u" "$tmp/u.c" 2> /dev/null &&
-		"$tmp/u" 2>&1 >/dev/null |
-		sed -n \
-		's/.*runtime error: shift exponent \(-\{0,1\}[0-9]*\) is too large.*/\1/p' | head -1
+	cc -w -O0 -fsanitize=undefined -fno-sanitize-recover=undefined -o "$tmp/u" "$tmp/u.c" 2> /dev/null &&
+		"$tmp/u" 2>&1 >/dev/null | sed -n 's/.*runtime error: shift exponent \(-\{0,1\}[0-9]*\) is too large.*/\1/p' | head -1
 }
 
 # NAME|KEY TYPE|FN|the bits as review writes them|the code (the call on line 4)
@@ -68,12 +65,10 @@ for c in "${cases[@]}"; do
 	printf '%s\n' "$code" > "$tmp/$name.c"
 	e=$(ubsan "$tmp/$name.c" "$kt")
 	w=$([ "$fn" = hash_32 ] && echo 32 || echo 64)
-	expect \
-		"$name: ubsan reports the shift by $e in $fn() (the count python computes: (W - B) mod 2^32)" \
+	expect "$name: ubsan reports the shift by $e in $fn() (the count python computes: (W - B) mod 2^32)" \
 		'[ -n "$e" ] && [ "$e" = "$(python3 -c "import sys; w, b = int(sys.argv[1]), int(sys.argv[2].split()[-1]); print((w - b) % 2**32)" "$w" "$b")" ]'
 	review "$tmp/$name.c"
-	expect \
-		"$name: one ERROR at line 4 naming $fn(..., $b) and the count $e; exit 1" \
+	expect "$name: one ERROR at line 4 naming $fn(..., $b) and the count $e; exit 1" \
 		'[ "$(grep -c ": ERROR: " "$tmp/o")" = 1 ] &&
 		 grep -qF "$tmp/$name.c:4: ERROR: $fn(..., $b) at line 4 asks for a table of 2^${b##* }, " "$tmp/o" &&
 		 grep -q "$tmp/$name.c:4: ERROR: .* as $e, not less than $w: undefined behaviour in C" "$tmp/o" && [ "$(rc)" = 1 ]'
@@ -91,14 +86,12 @@ static u32 f(u32 key)
 C
 e=$(ubsan "$tmp/neg.c" u32)
 review "$tmp/neg.c"
-expect \
-	">> (32 - HBITS), HBITS (-3): ubsan's shift by $e, review's ERROR at line 4 by the same count, not judged" \
+expect ">> (32 - HBITS), HBITS (-3): ubsan's shift by $e, review's ERROR at line 4 by the same count, not judged" \
 	'[ "$e" = 35 ] && grep -q "neg.c:4: ERROR: >> (32 - HBITS = -3) at line 4 shifts the product with 0x9e3779b1u, a 32-bit value, by $e, not less than its width: undefined behaviour" "$tmp/o" &&
 	 ! grep -q ": PASS\|: FAIL" "$tmp/o" && [ "$(rc)" = 1 ]'
 
 # controls: defined calls and shifts, judged at their table
-for c in 'hash_32(key * 0x9e3779b1u, 10)|10|u32' \
-	'hash_64(key * 0x9e3779b97f4a7c15ull, 12)|12|u64'; do
+for c in 'hash_32(key * 0x9e3779b1u, 10)|10|u32' 'hash_64(key * 0x9e3779b97f4a7c15ull, 12)|12|u64'; do
 	IFS='|' read -r call t kt <<< "$c"
 	[ -n "$t" ] || continue
 	printf 'static u32 f(%s key)\n{\n\treturn %s;\n}\n' "$kt" "$call" > "$tmp/ok.c"

@@ -44,8 +44,7 @@ int main(void)
 	return 0;
 }
 C
-expect \
-	"the C compiler: hash_32(key, 10) is the top 10 bits of key * 0x61c88001" \
+expect "the C compiler: hash_32(key, 10) is the top 10 bits of key * 0x61c88001" \
 	'cc -o "$tmp/k" "$tmp/k.c" && [ "$("$tmp/k")" = 0 ]'
 
 # ---- several calls: 10, 12, a define of 8, one whose bits is a variable,
@@ -64,8 +63,7 @@ expect "several calls: all three judged (--json's tables)" \
 import json, sys
 m = json.load(sys.stdin)[\"files\"][0][\"multipliers\"][0]
 sys.exit(sorted(m[\"tables\"]) != [8, 10, 12])"'
-expect \
-	"several calls: verify at 2^8, 2^10 and 2^12 fails it and passes the old one" \
+expect "several calls: verify at 2^8, 2^10 and 2^12 fails it and passes the old one" \
 	'! $cfx verify --bits 32 --table-bits 8,10,12 0x61c88001 >/dev/null &&
 	 $cfx verify --bits 32 --table-bits 8,10,12 0x61c88647 >/dev/null'
 
@@ -78,14 +76,12 @@ expect "hash_64(k, 16): the table 2^16 of GOLDEN_RATIO_64" \
 
 # ---- what is left as it was ----------------------------------------------
 # another name: hash_32 does not multiply by it
-printf -- \
-	'--- a/lib/h.c\n+++ b/lib/h.c\n@@ -1,2 +1,3 @@\n #include <linux/hash.h>\n+#define MY_HASH_MULT 0x61C88001\n u32 b(u32 k) { return hash_32(k, 10); }\n' > "$tmp/other.patch"
+printf -- '--- a/lib/h.c\n+++ b/lib/h.c\n@@ -1,2 +1,3 @@\n #include <linux/hash.h>\n+#define MY_HASH_MULT 0x61C88001\n u32 b(u32 k) { return hash_32(k, 10); }\n' > "$tmp/other.patch"
 review "$tmp/other.patch"
 expect "another name: hash_32's calls are no table of it" \
 	'grep -q "ERROR: 0x61c88001: FAIL, .*tables 2^4..2^20: the code does not show the size)$" "$tmp/o"'
 # the patch's own hash_32, which shifts by (32 - bits): its own rule
-printf -- \
-	'--- a/lib/h.h\n+++ b/lib/h.h\n@@ -1,1 +1,4 @@\n #include <linux/types.h>\n+#define GOLDEN_RATIO_32 0x61C88001\n+static inline u32 hash_32(u32 val, unsigned int bits)\n+{ return (val * GOLDEN_RATIO_32) >> (32 - bits); }\n' > "$tmp/own.patch"
+printf -- '--- a/lib/h.h\n+++ b/lib/h.h\n@@ -1,1 +1,4 @@\n #include <linux/types.h>\n+#define GOLDEN_RATIO_32 0x61C88001\n+static inline u32 hash_32(u32 val, unsigned int bits)\n+{ return (val * GOLDEN_RATIO_32) >> (32 - bits); }\n' > "$tmp/own.patch"
 review "$tmp/own.patch"
 expect "the patch's own hash_32 and no call: its parameter said, as before" \
 	'grep -q "takes bits, a parameter of hash_32()" "$tmp/o"'

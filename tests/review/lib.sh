@@ -49,11 +49,9 @@ C
 kpatch() {   # kpatch NAME OLD NEW CALLS...
 	local name=$1 old=$2 new=$3 c
 	shift 3
-	printf -- \
-		'--- a/include/linux/hash.h\n+++ b/include/linux/hash.h\n@@ -1,3 +1,3 @@\n /* hash */\n-#define %s %s\n+#define %s %s\n \n' \
+	printf -- '--- a/include/linux/hash.h\n+++ b/include/linux/hash.h\n@@ -1,3 +1,3 @@\n /* hash */\n-#define %s %s\n+#define %s %s\n \n' \
 		"$name" "$old" "$name" "$new"
-	printf -- \
-		'--- /dev/null\n+++ b/lib/buckets.c\n@@ -0,0 +1,%d @@\n+#include <linux/hash.h>\n' $(($# + 1))
+	printf -- '--- /dev/null\n+++ b/lib/buckets.c\n@@ -0,0 +1,%d @@\n+#include <linux/hash.h>\n' $(($# + 1))
 	for c in "$@"; do printf -- '+%s\n' "$c"; done
 }
 # table_only BITS TAB C: verify passes C on BITS-bit words at the table
@@ -98,8 +96,7 @@ C
 max_bits() {
 	local fn
 	{
-		printf \
-			'#include <stdint.h>\n#include <stdio.h>\ntypedef uint32_t u32;\ntypedef uint64_t u64;\n'
+		printf '#include <stdint.h>\n#include <stdio.h>\ntypedef uint32_t u32;\ntypedef uint64_t u64;\n'
 		sed '/#include "foo.h"/d'
 		echo 'int main(void) { u32 k, m;'
 		for fn in "$@"; do

@@ -27,25 +27,20 @@ PY
 	(cd "$tmp" && $cfx review "$1.c" > o 2>&1)
 }
 isprime=$(echo 'print(isprime(0x9e370001))' | gp -q -f)
-denied() { grep -q "^$1.c:$2: WARNING: claimed not prime, but it is prime" \
-	"$tmp/o"; }
+denied() { grep -q "^$1.c:$2: WARNING: claimed not prime, but it is prime" "$tmp/o"; }
 
 defs d20 20
-expect \
-	"20 comments before a define: the first one's 'not prime' checked (gp isprime: $isprime)" \
+expect "20 comments before a define: the first one's 'not prime' checked (gp isprime: $isprime)" \
 	'[ "$isprime" = 1 ] && denied d20 1'
 expect "  and the last one's, line 22" 'denied d20 22'
-expect "  nothing said not checked for want of room" \
-	'! grep -q "not checked: the claims of" "$tmp/o"'
+expect "  nothing said not checked for want of room" '! grep -q "not checked: the claims of" "$tmp/o"'
 
 defs d300 300
 lost=$((302 - 256))
 expect "302 comments before a define: the first's claim checked" 'denied d300 1'
-expect \
-	"  the $lost past the first 256 said not checked, at line 257 where they begin (python: 302 - 256)" \
+expect "  the $lost past the first 256 said not checked, at line 257 where they begin (python: 302 - 256)" \
 	'grep -q "^d300.c:257: CHECK: not checked: the claims of $lost comments from this line on (the review reads the first 256 comments before a statement)" "$tmp/o"'
-expect "  the last one's claim, among them, not said checked" \
-	'! denied d300 302'
+expect "  the last one's claim, among them, not said checked" '! denied d300 302'
 
 # a function with 20 comments before it, the claim of its shift/add
 # sequence the 21st, inside it: 0x9e370003, the code computes 0x9e370001
@@ -67,8 +62,7 @@ x = next(x for x in range(1, 1 << 20)
          if ((x * a) & M) >> 22 != ((x * 0x9e370003) & M) >> 22)
 print("%x" % a, x)')
 (cd "$tmp" && $cfx review fn.c > o 2>&1)
-expect \
-	"a sequence's claim, the function's 21st comment: checked, the mismatch ERROR (python: x * 0x$got, first x $x)" \
+expect "a sequence's claim, the function's 21st comment: checked, the mismatch ERROR (python: x * 0x$got, first x $x)" \
 	'grep -q "^fn.c:26: ERROR: the shift/add sequence computes x \* 0x$got mod 2^32, not \* 0x9e370003 as claimed by 0x9e370003 (its comment, line 25): the smallest input that differs in its bucket is x = $x " "$tmp/o"'
 
 done_suite many_comments

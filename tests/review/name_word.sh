@@ -16,8 +16,7 @@ source tests/review/lib.sh
 
 # one define changed in include/linux/hash.h, the other lines context
 hashpatch() {   # hashpatch NAME OLD NEW
-	printf -- \
-		'--- a/include/linux/hash.h\n+++ b/include/linux/hash.h\n@@ -18,5 +18,5 @@\n \n /* 2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1 */\n-#define %s %s\n+#define %s %s\n /*  2^63 + 2^61 - 2^57 + 2^54 - 2^51 - 2^18 + 1 */\n' \
+	printf -- '--- a/include/linux/hash.h\n+++ b/include/linux/hash.h\n@@ -18,5 +18,5 @@\n \n /* 2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1 */\n-#define %s %s\n+#define %s %s\n /*  2^63 + 2^61 - 2^57 + 2^54 - 2^51 - 2^18 + 1 */\n' \
 		"$1" "$2" "$1" "$3" > "$tmp/h.patch"
 }
 
@@ -49,8 +48,7 @@ int main(void)
 	return 0;
 }
 C
-expect \
-	"_32 UL: the C compiler: a 64-bit unsigned long, the product kept mod 2^32" \
+expect "_32 UL: the C compiler: a 64-bit unsigned long, the product kept mod 2^32" \
 	'cc -o "$tmp/k" "$tmp/k.c" && [ "$("$tmp/k")" = "64 0" ]'
 # the verdict at 32 bits: python's R for stride 2^16 at 2^8 buckets, a load
 # of 1 (keys k << 16), against the one the report prints

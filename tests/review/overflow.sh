@@ -15,8 +15,7 @@ cfx=./cfx
 # my_hash(PARAM-TYPE val) { BODY } (lines joined by "|")
 mkpatch() {
 	local body=${3//|/$'\n'+}
-	printf -- \
-		'--- a/lib/my_hash.c\n+++ b/lib/my_hash.c\n@@ -1,1 +1,10 @@\n #include <linux/types.h>\n+#define MY_HASH_BITS 10\n+#define MY_HASH_MULT %s\n+\n+static inline u32 my_hash(%s val)\n+{\n+%s\n+}\n+\n+/* end */\n' \
+	printf -- '--- a/lib/my_hash.c\n+++ b/lib/my_hash.c\n@@ -1,1 +1,10 @@\n #include <linux/types.h>\n+#define MY_HASH_BITS 10\n+#define MY_HASH_MULT %s\n+\n+static inline u32 my_hash(%s val)\n+{\n+%s\n+}\n+\n+/* end */\n' \
 		"$2" "$1" "$body" > "$tmp/p.patch"
 }
 # compiled: "1" when some key's index is outside the table in model -mM

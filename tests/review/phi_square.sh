@@ -82,8 +82,7 @@ and 0x9e3779b9 is not it" "$tmp/o"'
 read -r o64 o64b < <(echo 'default(realprecision, 80); p = (1 + sqrt(5))/2;
 f(x) = my(a = floor(x)); if (a % 2, a, a + 1);
 print(f(2^64/p^2), " ", f(2^64/p))' | gp -q -f)
-expect \
-	"gp: round(2^64/phi^2) is even, its nearest odd $o64 is 0x61C8864680B583EB" \
+expect "gp: round(2^64/phi^2) is even, its nearest odd $o64 is 0x61C8864680B583EB" \
 	'[ $((sq64 % 2)) = 0 ] && [ "$o64" = 7046029254386353131 ] &&
 	 [ "$(printf %x "$o64")" = 61c8864680b583eb ]'
 one 0x61C8864680B583EBull 64 "2^64/phi^2" 54
@@ -92,8 +91,7 @@ expect "'2^64/phi^2' of 0x61C8864680B583EB: confirmed, the nearest odd ($o64)" \
 0x61c8864680b583eb; 0x61c8864680b583eb is it: confirmed" "$tmp/o" &&
 	 ! grep -q WARNING "$tmp/o"'
 one 0x61C8864680B583EDull 64 "2^64/phi^2" 54
-expect \
-	"'2^64/phi^2' of 0x61C8864680B583ED: wrong, the nearest odd $o64 beside it" \
+expect "'2^64/phi^2' of 0x61C8864680B583ED: wrong, the nearest odd $o64 beside it" \
 	'grep -q "WARNING: 2^64/phi^2 wrong: .*to the nearest odd: $o64 = " "$tmp/o"'
 one 0x9e3779b97f4a7c15ull 64 "2^64/phi" 54
 expect "'2^64/phi' of 0x9e3779b97f4a7c15: confirmed, the nearest odd ($o64b)" \

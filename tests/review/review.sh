@@ -34,10 +34,8 @@ want64=$(gpcf 11400862456688148481 64)
 expect "2002: 64-bit expansion: trailing 0 named, the rest equal to gp's" \
 	'grep -q "mm_inline.h:28: WARNING: continued fraction: the claimed expansion ends with a term 0 .* right: $want64\$" "$tmp/out"'
 # the claimed list minus its 0 is gp's list: so only the 0 is wrong
-claim32=$(sed -n 's/^+ \* \(0,1,1.*,2\),0$/\1/p' $p2002 | head -1 |
-	sed 's/,/, /g')
-expect "2002: the fixture's 32-bit claim is gp's plus a 0" \
-	'[ "$claim32" = "$want32" ]'
+claim32=$(sed -n 's/^+ \* \(0,1,1.*,2\),0$/\1/p' $p2002 | head -1 | sed 's/,/, /g')
+expect "2002: the fixture's 32-bit claim is gp's plus a 0" '[ "$claim32" = "$want32" ]'
 expect "2002: words inferred from #if BITS_PER_LONG" \
 	'grep -q "0x9e370001: 32-bit multiplier (under #if BITS_PER_LONG == 32" "$tmp/out" &&
 	 grep -q "0x9e37fffffffc0001: 64-bit multiplier (under #elif BITS_PER_LONG == 64" "$tmp/out"'
@@ -47,8 +45,7 @@ expect "2002: power sums confirmed" \
 	'[ "$(grep -c "NOTE: power sum confirmed" "$tmp/out")" = 2 ]'
 expect "2002: which top bits index the table" \
 	'grep -q "mm/filemap.c:[0-9]*: NOTE: then hash >> zone->wait_table_shift: the top 64 - zone->wait_table_shift bits" "$tmp/out"'
-expect "2002: summary" \
-	'tail -1 "$tmp/out" | grep -q "^total: 2 errors, 3 warnings, 4 checks, [0-9]* notes; 3 multipliers$"'
+expect "2002: summary" 'tail -1 "$tmp/out" | grep -q "^total: 2 errors, 3 warnings, 4 checks, [0-9]* notes; 3 multipliers$"'
 # the four checks are the claims no check computes (their own section
 # below): three in comments, one in the mail's body (its speed claim,
 # whose sentence names none of the three constants: general)
@@ -91,8 +88,7 @@ print(hex(h), x)
 PY
 )
 expect "wrong shift: exit 1" '[ $rc = 1 ]'
-expect \
-	"wrong shift: the sequence computes python's multiplier ($mult), not the claim" \
+expect "wrong shift: the sequence computes python's multiplier ($mult), not the claim" \
 	'grep -q "lib/bucket.c:[0-9]*: ERROR: the shift/add sequence computes key \* $mult mod 2^64, not \* 0x9e37fffffffc0001" "$tmp/ws"'
 expect "wrong shift: smallest input whose bucket differs ($first)" \
 	'grep -q "smallest input that differs in its bucket is key = $first " "$tmp/ws"'
@@ -135,8 +131,7 @@ expect "wrong cf: not prime, smallest factor $f (python)" \
 	'grep -q "WARNING: not prime: divisible by $f\$" "$tmp/wc"'
 expect "wrong cf: an extra term named" \
 	'grep -q "hashconst.h:18: WARNING: continued fraction wrong: term 23 (1) is one too many; it is $(gpcf 0x9e3779b9 32)\$" "$tmp/wc"'
-expect \
-	"wrong cf: shift and addition counts against the NAF sequence (cfx shifts)" \
+expect "wrong cf: shift and addition counts against the NAF sequence (cfx shifts)" \
 	'sh=$($cfx shifts 0x9e3779b9 | grep -o "[0-9]* shifts" | head -1) &&
 	 grep -q "hashconst.h:20: WARNING: 6 shifts claimed: the NAF sequence has ${sh% shifts}\$" "$tmp/wc"'
 expect "wrong cf: five terms claimed, NAF weight 11" \
@@ -154,8 +149,7 @@ p = int(re.search(r'^\+#define INODE_HASH_MULT (0x[0-9a-f]+)U$', open('$fx/even.
 k = (p & -p).bit_length() - 1
 x = 12345
 print(k, (x * p) % 2**32 == ((x + 2**(32 - k)) * p) % 2**32)")
-expect \
-	"even: drops the key's top $ev_k bits (python: 2^$ev_k divides it, keys x and x + 2^(32-$ev_k) collide: $ev_same)" \
+expect "even: drops the key's top $ev_k bits (python: 2^$ev_k divides it, keys x and x + 2^(32-$ev_k) collide: $ev_same)" \
 	'[ "$ev_same" = True ] &&
 	 grep -q "ERROR: 0x9e3779b8 is even (2^$ev_k times an odd number): the multiply drops the key.s top $ev_k bits," "$tmp/ev"'
 expect "even: FAILs the odd check where 0x9e3779b9 passed" \
@@ -175,8 +169,7 @@ top = ((2**32 - 1) * p) >> (64 - t)
 zero = ((2**(32 - t) - 1) * p) >> (64 - t) == 0
 mono = all((x * p) >> (64 - t) <= ((x + 1) * p) >> (64 - t) for x in range(2**32 - 5000, 2**32 - 1))
 print(top != 0 and zero and mono and (2**32 - 1) * p < 2**64)")
-expect \
-	"word64: the warning states what python finds (no wrap, monotone index, bucket 0 below 2^(32-t))" \
+expect "word64: the warning states what python finds (no wrap, monotone index, bucket 0 below 2^(32-t))" \
 	'[ "$w64" = True ] &&
 	 grep -q "WARNING: 0x000000009e3779b9 is a 32-bit constant in a 64-bit word: p/2^64 < 2^-32, so the product of a key below 2^32 never wraps and its table index only grows with the key: no mixing (with a table of 2^t, every key below 2^(32-t) lands in bucket 0)" "$tmp/w64" &&
 	 ! grep -q "never reach the top bits" "$tmp/w64"'
@@ -191,10 +184,8 @@ expect "multi: its one check is the sentence no check reads" \
 	'grep -q "^net/flow_hash.c:8: CHECK: not checked: \"the negation of FLOW_HASH_MULT, also golden\": no claim cfx computes" "$tmp/mu"'
 # hash_32(saddr * FLOW_HASH_MULT, ...) multiplies by GOLDEN_RATIO_32 again:
 # the keys meet the product of the two (python), and that is judged
-mu32=$(python3 -c \
-	"print('0x%08x' % (0x9e3779b9 * (2**32 - 0x9e3779b9) % 2**32))")
-expect \
-	"multi: table from hash_32(..., FLOW_HASH_BITS), on the composite $mu32 (python)" \
+mu32=$(python3 -c "print('0x%08x' % (0x9e3779b9 * (2**32 - 0x9e3779b9) % 2**32))")
+expect "multi: table from hash_32(..., FLOW_HASH_BITS), on the composite $mu32 (python)" \
 	'grep -q "flow_hash.c:6: NOTE: $mu32: PASS, [0-9]* checks on 32-bit words, a table of 2^12 from hash_32(..., FLOW_HASH_BITS = 12) at line 15" "$tmp/mu"'
 expect "multi: table from >> (32 - 10), against the literal it replaces" \
 	'grep -q "flow_hash.c:20: ERROR: 0x9e370001 replaces 2654435761: FAIL where the old one passed (.*a table of 2^10 from >> (32 - 10) at line 20)" "$tmp/mu"'
@@ -259,8 +250,7 @@ expect "--format gcc: file:line:column: error:, the columns python's ($cols)" \
 	 grep -q "^mm/filemap.c:807:$c807: note: proved" "$tmp/gcc" &&
 	 [ "$c25" != 1 ] && [ "$c807" != 1 ] && ! grep -q ": ERROR: " "$tmp/gcc"'
 $cfx review --json $p2002 > "$tmp/json"; rc=$?
-expect "--json: one object, 3 multipliers, 2 errors, exit 1" \
-	'[ $rc = 1 ] && python3 -c "
+expect "--json: one object, 3 multipliers, 2 errors, exit 1" '[ $rc = 1 ] && python3 -c "
 import json, sys
 o = json.load(open(sys.argv[1]))
 f = o[\"files\"][0]
@@ -271,8 +261,7 @@ assert ms[1][\"value\"] == str(0x9e37fffffffc0001) and ms[1][\"replaces\"] == \"
 assert ms[2][\"kind\"] == \"sequence\" and ms[2][\"value\"] == ms[1][\"value\"]
 assert [x[\"column\"] for x in f[\"findings\"] if x[\"line\"] == 25] == [$c25] * 3
 " "$tmp/json"'
-printf \
-	'diff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n@@ -1,1 +1,1 @@\n-int a;\n+int b;\n' > "$tmp/plain.patch"
+printf 'diff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n@@ -1,1 +1,1 @@\n-int a;\n+int b;\n' > "$tmp/plain.patch"
 out=$($cfx review "$tmp/plain.patch"); rc=$?
 expect "no multiplier: exit 0, no multipliers found" \
 	'[ $rc = 0 ] && [ "$(echo "$out" | head -1)" = "no multipliers found" ]'
@@ -280,15 +269,12 @@ printf 'Dear list,\nplease merge.\n' > "$tmp/prose"
 err=$($cfx review "$tmp/prose" 2>&1 >/dev/null); rc=$?
 expect "not a diff and no C: exit 2, one line" \
 	'[ $rc = 2 ] && [ "$err" = "cfx: review: not a diff and no C found ($tmp/prose)" ]'
-err=$(head -c 140000000 /dev/zero | tr "\0" "a" | fold -w 100 |
-	$cfx review - 2>&1 >/dev/null); rc=$?
+err=$(head -c 140000000 /dev/zero | tr "\0" "a" | fold -w 100 | $cfx review - 2>&1 >/dev/null); rc=$?
 expect "a huge input is refused like a key file" \
 	'[ $rc = 2 ] && [ "$err" = "cfx: review: the patch is larger than 128 MiB (<stdin>)" ]'
 err=$($cfx review --emit patch x 2>&1); rc=$?
-expect "a bad --emit: exit 2 naming it" \
-	'[ $rc = 2 ] && echo "$err" | grep -q "(patch)"'
-expect "a missing file: exit 2" \
-	'$cfx review "$tmp/none" 2>/dev/null; [ $? = 2 ]'
+expect "a bad --emit: exit 2 naming it" '[ $rc = 2 ] && echo "$err" | grep -q "(patch)"'
+expect "a missing file: exit 2" '$cfx review "$tmp/none" 2>/dev/null; [ $? = 2 ]'
 
 # ---- --emit kunit, verify --emit kunit, --emit reply ----------------------
 # the emitted tests compiled against a user-space stand-in for KUnit
@@ -318,8 +304,7 @@ printf '%s\n' '#include <linux/types.h>' '#define HASH_BITS 10' \
 	'	n <<= 3; x -= n;' '	n <<= 4; x += n;' '	n <<= 2; x += n;' \
 	'	return x >> (32 - HASH_BITS);' '}' > "$tmp/kx.c"
 $cfx review --emit kunit "$tmp/kx.c" > "$tmp/kx_test.c"
-expect \
-	"kunit: an input named x compiles and passes (python: the sequence is 0x9e370001)" \
+expect "kunit: an input named x compiles and passes (python: the sequence is 0x9e370001)" \
 	'[ "$(python3 -c "print(hex((1 - 2**16 - 2**19 + 2**22 - 2**25 + 2**29 + 2**31) % 2**32))")" = 0x9e370001 ] &&
 	 [ "$(kunit_run "$tmp/kx_test.c")" = "cases 1 checked 10018 failed 0" ]'
 expect "kunit: lib/test_hash.c's shape" \
@@ -331,8 +316,7 @@ for b in 24 32 64; do
 		'[ $rc = 0 ] && [ "$(kunit_run "$tmp/v$b.c")" = "cases 1 checked 10018 failed 0" ]'
 done
 $cfx review --emit reply $p2002 > "$tmp/reply"; rc=$?
-expect \
-	"reply: exit 0 (emitted), quotes the lines, says what is wrong, 72 columns" \
+expect "reply: exit 0 (emitted), quotes the lines, says what is wrong, 72 columns" \
 	'[ $rc = 0 ] && grep -q "^> +#define GOLDEN_RATIO_PRIME 0x9e37fffffffc0001UL$" "$tmp/reply" &&
 	 grep -q "^\* Wrong: 0x9e37fffffffc0001 replaces 11400714819323198549: FAIL" "$tmp/reply" &&
 	 [ "$(awk "length > 72" "$tmp/reply" | wc -l)" = 0 ]'
@@ -349,14 +333,11 @@ for i, m in enumerate(o['multipliers']):
     ws = [x for x in o['findings'] if x['multiplier'] == i and x['kind'] == 'word']
     ok = ws and all(x['level'] == 'NOTE' for x in ws)
     print('%s:%d:%s' % (m['file'], m['line'], m['bits'] if ok else '-'))")
-	got=$(awk \
-		'/^[^ >*(].*:[0-9]+:$/ { at = $0; sub(/:$/, "", at); n[at] = "-"; order[++k] = at }
+	got=$(awk '/^[^ >*(].*:[0-9]+:$/ { at = $0; sub(/:$/, "", at); n[at] = "-"; order[++k] = at }
 		/^\* OK: [0-9]+-bit word/ { s = $3; sub(/-bit$/, "", s); n[at] = s }
 		END { for (i = 1; i <= k; i++) print order[i] ":" n[order[i]] }' "$tmp/wr")
-	expect "reply $f: the word said as --json's bits ($(echo $want))" \
-		'[ "$got" = "$want" ]'
-	expect "reply $f: no jargon ('the word confirmed')" \
-		'! grep -q "word confirmed" "$tmp/wr"'
+	expect "reply $f: the word said as --json's bits ($(echo $want))" '[ "$got" = "$want" ]'
+	expect "reply $f: no jargon ('the word confirmed')" '! grep -q "word confirmed" "$tmp/wr"'
 done
 expect "reply check_only: the table note quoted, no word said" \
 	'grep -q "^\* OK: then hash >> 22: bits 31..22" "$tmp/wr" && ! grep -q "OK: [0-9]*-bit word" "$tmp/wr"'
@@ -380,8 +361,7 @@ while q: a.append(n // q); n, q = q, n - n // q * q
 r = 1
 while a[r] == 1: r += 1
 print('|'.join([s1, s2, s3, str(len(d)), str(r - 1)]))")"
-printf \
-	'/* %s */\n#define HASH_A 0x9e370001\n/* %s */\n#define HASH_B 0x9e370001\n/* %s */\n#define HASH_C 0x9e370001\n/* golden prefix %s */\n#define HASH_NEG 0x61c88647\n' \
+printf '/* %s */\n#define HASH_A 0x9e370001\n/* %s */\n#define HASH_B 0x9e370001\n/* %s */\n#define HASH_C 0x9e370001\n/* golden prefix %s */\n#define HASH_NEG 0x61c88647\n' \
 	"$naf1" "$naf2" "$bin" "$run" > "$tmp/sums.c"
 $cfx review "$tmp/sums.c" > "$tmp/sums"
 expect "power sum without spaces is the NAF ($naf1)" \
@@ -402,8 +382,7 @@ expect "golden prefix $run of 0x61c88647 is 1 - x's" \
 # under "the buckets of the hash table" is not a multiplier
 $cfx review $fx/named_neg.patch > "$tmp/nn"; rc=$?
 # (its one hunk starts at line 1: the new file is its + and context lines)
-nnline=$(sed '1,/^@@/d' $fx/named_neg.patch | grep '^[+ ]' |
-	grep -n '#define NAMED_NEG' | cut -d: -f1)
+nnline=$(sed '1,/^@@/d' $fx/named_neg.patch | grep '^[+ ]' | grep -n '#define NAMED_NEG' | cut -d: -f1)
 nnterms=$(gpcf 0x61c88647 32 | tr ',' '\n' | wc -l)
 # python: the run of 1s after a0 in the expansion of 1 - x (x = 0x61c88647
 # / 2^32; x's own a_1 is 2) and log2 |(1 - x) - 1/phi| to 60 digits
@@ -423,8 +402,7 @@ expect "named by its comment: exit 0, NAMED_NEG at line $nnline, NBUCKETS not" \
 	 ! grep -q NBUCKETS "$tmp/nn" && tail -1 "$tmp/nn" | grep -q "; 1 multiplier$"'
 expect "named by its comment: its expansion confirmed ($nnterms terms, gp)" \
 	'grep -q "NOTE: continued fraction confirmed term by term ($nnterms terms)" "$tmp/nn"'
-expect \
-	"named by its comment: close to phi as 1 - x ($nnrun 1s, 2^-$nnlog, python)" \
+expect "named by its comment: close to phi as 1 - x ($nnrun 1s, 2^-$nnlog, python)" \
 	'grep -qF "close to phi: confirmed, the first $nnrun quotients after a0 of 1 - x are 1s (round(2^32/phi) has $nnrun); |(1 - x) - 1/phi| = 2^-$nnlog" "$tmp/nn"'
 
 # ---- a hex constant named in a sequence's comments is its claim -------------
@@ -451,12 +429,10 @@ PY
 )
 expect "comment hex: exit 1" '[ $rc = 1 ]'
 for pair in $ch; do
-	expect \
-		"comment hex: ERROR against 0x9e370001, computes ${pair%:*}, first differing key ${pair#*:}" \
+	expect "comment hex: ERROR against 0x9e370001, computes ${pair%:*}, first differing key ${pair#*:}" \
 		'grep -q "ERROR: the shift/add sequence computes val \* ${pair%:*} mod 2^32, not \* 0x9e370001 as claimed by 0x9e370001 (its comment, line [0-9]*): the smallest input that differs in its bucket is val = ${pair#*:} " "$tmp/ch"'
 done
-expect "comment hex: no 'name no constant'" \
-	'! grep -q "name no constant" "$tmp/ch"'
+expect "comment hex: no 'name no constant'" '! grep -q "name no constant" "$tmp/ch"'
 
 # ---- one return expression of shifts and adds --------------------------------
 $cfx review $fx/return_expr.patch > "$tmp/re"; rc=$?

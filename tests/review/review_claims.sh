@@ -8,8 +8,7 @@ source "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
 source tests/review/lib.sh
 
-command -v gp >/dev/null || { echo "review_claims: PARI/GP (gp) not found"; \
-	exit 2; }
+command -v gp >/dev/null || { echo "review_claims: PARI/GP (gp) not found"; exit 2; }
 
 # the 2002 patch's review, which the sections below also read
 $cfx review $p2002 > "$tmp/out"
@@ -38,8 +37,7 @@ expect "named cf: one-line claim checked ($ncf)" \
 	'grep -q "^lib/named.h:4: WARNING: continued fraction wrong: term $ncf; it is $want\$" "$tmp/nc"'
 expect "named cf: golden prefix 16 is wrong (python: $ones)" \
 	'[ "$ones" != 16 ] && grep -q "^lib/named.h:5: WARNING: golden prefix wrong: 16 claimed, but only the first $ones quotients" "$tmp/nc"'
-claim2=$(sed -n '/named2.h/,$p' $fx/named_cf.patch |
-	sed -n 's/^+ \* \[\(.*\)\]$/\1/p' |
+claim2=$(sed -n '/named2.h/,$p' $fx/named_cf.patch | sed -n 's/^+ \* \[\(.*\)\]$/\1/p' |
 	python3 -c "
 import re, sys
 out = []
@@ -69,10 +67,8 @@ for f in $fx/*.patch; do
 	$cfx review "$f" > "$tmp/lv" 2>/dev/null
 	$cfx review --emit reply "$f" > "$tmp/lvr" 2>/dev/null
 	w=$(grep -c ": WARNING: " "$tmp/lv"); e=$(grep -c ": ERROR: " "$tmp/lv")
-	rw=$(grep -c "^\* Warning: " "$tmp/lvr"); re=$(grep -c "^\* Wrong: " \
-		"$tmp/lvr")
-	expect \
-		"reply of $(basename "$f"): $w WARNING as Warning:, $e ERROR as Wrong:" \
+	rw=$(grep -c "^\* Warning: " "$tmp/lvr"); re=$(grep -c "^\* Wrong: " "$tmp/lvr")
+	expect "reply of $(basename "$f"): $w WARNING as Warning:, $e ERROR as Wrong:" \
 		"[ $w = $rw ] && [ $e = $re ] && ! grep -q '^\* Check:' '$tmp/lvr'"
 done
 expect "named cf reply: the verify command filled in, and it runs" \
@@ -89,21 +85,16 @@ expect "2002 reply: --against the old constant, in hex ($oldhex)" \
 
 # ---- negated claims: "not prime", "non-prime", "is not close to phi" -------
 # a one-line patch: a comment line, then #define HASH_MULT value
-onedef() { printf -- \
-	'--- a/lib/h.c\n+++ b/lib/h.c\n@@ -1,2 +1,4 @@\n #include <linux/types.h>\n+%s\n+#define HASH_MULT %s\n int x;\n' "$1" "$2" > "$tmp/one.patch"; }
+onedef() { printf -- '--- a/lib/h.c\n+++ b/lib/h.c\n@@ -1,2 +1,4 @@\n #include <linux/types.h>\n+%s\n+#define HASH_MULT %s\n int x;\n' "$1" "$2" > "$tmp/one.patch"; }
 # gp's primality and smallest factor; gp's count of 1s after a0
 gpprime() { echo "print(isprime($1))" | gp -q -f; }
 gpfac() { echo "print(factor($1)[1,1])" | gp -q -f; }
-gpones() { echo \
-	"v = contfrac($1 / 2^32); k = 0; while (k + 2 <= #v && v[k + 2] == 1, k++); print(k)" | gp -q -f; }
-expect \
-	"negation: gp: 0x9e3779b9 is composite, smallest factor 3; 0x9e370001 prime" \
+gpones() { echo "v = contfrac($1 / 2^32); k = 0; while (k + 2 <= #v && v[k + 2] == 1, k++); print(k)" | gp -q -f; }
+expect "negation: gp: 0x9e3779b9 is composite, smallest factor 3; 0x9e370001 prime" \
 	'[ "$(gpprime 0x9e3779b9)" = 0 ] && [ "$(gpfac 0x9e3779b9)" = 3 ] && [ "$(gpprime 0x9e370001)" = 1 ]'
-expect \
-	"negation: gp: 0x9e3779b9 has at least 20 1s after a0, 0x80000001 at most 3" \
+expect "negation: gp: 0x9e3779b9 has at least 20 1s after a0, 0x80000001 at most 3" \
 	'[ "$(gpones 0x9e3779b9)" -ge 20 ] && [ "$(gpones 0x80000001)" -le 3 ]'
-for c in "/* not prime */" "/* isn't prime */" "/* no longer prime */" \
-	"/* non-prime */" "/* nonprime */"; do
+for c in "/* not prime */" "/* isn't prime */" "/* no longer prime */" "/* non-prime */" "/* nonprime */"; do
 	onedef "$c" 0x9e3779b9U
 	$cfx review "$tmp/one.patch" > "$tmp/ng"; rc=$?
 	expect "negation: '$c' on composite 0x9e3779b9: confirmed, exit 0" \
@@ -141,12 +132,9 @@ while n:
 t = [(i, z) for i, z in enumerate(d) if z][::-1]
 s = " ".join(("+ " if z > 0 else "- ") + ("2^%d" % i if i else "1") for i, z in t)
 print(len(t), s[2:])')
-cf5=$(echo \
-	'v = contfrac(0x9e370001 / 2^32); s = Str(v[1]); for (i = 2, 5, s = concat(s, concat(", ", Str(v[i])))); print(s)' | gp -q -f)
-cv=$(echo \
-	'v = contfrac(0x9e370001 / 2^32); m = contfracpnqn(v[1..5]); print(m[1,1], "/", m[2,1])' | gp -q -f)
-expect \
-	"negation: gp/python: 0x9e370001 prime, NAF of $nafw terms, convergent $cv" \
+cf5=$(echo 'v = contfrac(0x9e370001 / 2^32); s = Str(v[1]); for (i = 2, 5, s = concat(s, concat(", ", Str(v[i])))); print(s)' | gp -q -f)
+cv=$(echo 'v = contfrac(0x9e370001 / 2^32); m = contfracpnqn(v[1..5]); print(m[1,1], "/", m[2,1])' | gp -q -f)
+expect "negation: gp/python: 0x9e370001 prime, NAF of $nafw terms, convergent $cv" \
 	'[ "$(gpprime 0x9e370001)" = 1 ] && [ "$nafw" -ge 3 ] && [ -n "$cf5" ] && [ -n "$cv" ]'
 # claim | its level and words on 0x9e370001
 while IFS='|' read -r c want; do
@@ -181,21 +169,16 @@ EOF2
 
 # ---- every expansion of a comment, not only the first -----------------------
 # gp's expansions: (sqrt(5)-1)/2, sqrt(2), 355/113, 0x9e370001/2^32
-gpterms() { echo \
-	"v = contfrac($1); s = Str(v[1]); for (i = 2, min($2, #v), s = concat(s, concat(\", \", Str(v[i])))); print(s)" | gp -q -f; }
-g5=$(gpterms "(sqrt(5)-1)/2" 4); s2=$(gpterms "sqrt(2)" 4); r355=$(gpterms \
-	355/113 9)
+gpterms() { echo "v = contfrac($1); s = Str(v[1]); for (i = 2, min($2, #v), s = concat(s, concat(\", \", Str(v[i])))); print(s)" | gp -q -f; }
+g5=$(gpterms "(sqrt(5)-1)/2" 4); s2=$(gpterms "sqrt(2)" 4); r355=$(gpterms 355/113 9)
 c4=$(gpterms 0x9e370001/2^32 4)
 s2a3=$(echo 'print(contfrac(sqrt(2))[4])' | gp -q -f)
 c4a2=$(echo 'print(contfrac(0x9e370001/2^32)[3])' | gp -q -f)
-expect \
-	"2002: the second expansion of the 64-bit comment, of (sqrt(5)-1)/2, checked against gp's ($g5)" \
+expect "2002: the second expansion of the 64-bit comment, of (sqrt(5)-1)/2, checked against gp's ($g5)" \
 	'[ "$g5" = "0, 1, 1, 1" ] && grep -q "^include/linux/mm_inline.h:31: NOTE: continued fraction of (sqrt(5)-1)/2 confirmed term by term (a prefix of 4 terms)" "$tmp/out"'
-onedef \
-	"/* its continued fraction is $c4, ... and its continued fraction is 0, 1, $((c4a2 + 1)), ... */" 0x9e370001U
+onedef "/* its continued fraction is $c4, ... and its continued fraction is 0, 1, $((c4a2 + 1)), ... */" 0x9e370001U
 $cfx review "$tmp/one.patch" > "$tmp/cfs"
-expect \
-	"expansions: two after the keyword, the first right, the second wrong at a_2 (gp: $c4a2)" \
+expect "expansions: two after the keyword, the first right, the second wrong at a_2 (gp: $c4a2)" \
 	'grep -q "^lib/h.c:2: NOTE: continued fraction confirmed term by term (a prefix of 4 terms)" "$tmp/cfs" &&
 	 grep -q "^lib/h.c:2: WARNING: continued fraction wrong: term a_2 is $c4a2, not $((c4a2 + 1))" "$tmp/cfs"'
 onedef "/* prime, and sqrt(2) = 1, 2, 2, $((s2a3 + 1)), ... */" 0x9e370001U
@@ -212,18 +195,14 @@ expect "expansions: 'phi = 0, 1, 1, 1, ...' read as 1/phi (gp: $g5)" \
 	'grep -q "^lib/h.c:2: NOTE: continued fraction of phi (read as 1/phi: the claim.s a0 is 0) confirmed" "$tmp/cfs"'
 onedef "/* hash = x * 3, then 5, 7 */" 0x9e370001U
 $cfx review "$tmp/one.patch" > "$tmp/cfs"
-expect "expansions: '= x * 3, then 5, 7' is no expansion" \
-	'! grep -q "continued fraction" "$tmp/cfs"'
+expect "expansions: '= x * 3, then 5, 7' is no expansion" '! grep -q "continued fraction" "$tmp/cfs"'
 
 # ---- "cf" for continued fraction ------------------------------------------
 # gp's a_13 of 0x9e370001/2^32 (contfrac's 14th entry), and its first 14 terms
 a13=$(echo "print(contfrac(0x9e370001 / 2^32)[14])" | gp -q -f)
-cf14=$(echo \
-	"v = contfrac(0x9e370001 / 2^32); s = Str(v[1]); for (i = 2, 14, s = concat(s, concat(\", \", Str(v[i])))); print(s)" | gp -q -f)
+cf14=$(echo "v = contfrac(0x9e370001 / 2^32); s = Str(v[1]); for (i = 2, 14, s = concat(s, concat(\", \", Str(v[i])))); print(s)" | gp -q -f)
 expect "cf: gp: a_13 of 0x9e370001/2^32 is not 1 ($a13)" '[ "$a13" != 1 ]'
-for c in "/* cf [0; 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] */" \
-	"/* CF = [0; 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] */" \
-	"/* its cf: [0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] */"; do
+for c in "/* cf [0; 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] */" "/* CF = [0; 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] */" "/* its cf: [0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] */"; do
 	onedef "$c" 0x9e370001U
 	$cfx review "$tmp/one.patch" > "$tmp/cf"
 	expect "cf: '$c' on 0x9e370001: a_13 is $a13, not 1" \
@@ -233,8 +212,7 @@ onedef "/* cf = [$cf14, ...] */" 0x9e370001U
 $cfx review "$tmp/one.patch" > "$tmp/cf"
 expect "cf: gp's first 14 terms as a prefix: confirmed" \
 	'grep -q "^lib/h.c:2: NOTE: continued fraction confirmed term by term (a prefix of 14 terms)" "$tmp/cf"'
-for c in "/* cf. the paper by Knuth */" "/* cf. [Knuth 6.4] */" \
-	"/* see the cf of the paper */"; do
+for c in "/* cf. the paper by Knuth */" "/* cf. [Knuth 6.4] */" "/* see the cf of the paper */"; do
 	onedef "$c" 0x9e370001U
 	$cfx review "$tmp/one.patch" > "$tmp/cf"
 	expect "cf: '$c' is no claim" '! grep -q "continued fraction" "$tmp/cf"'
@@ -284,17 +262,14 @@ PY
 nsent=0; miss=""
 while read -r file a b; do
 	nsent=$((nsent + 1))
-	awk -F: -v f="$file" -v a="$a" -v b="$b" \
-		'$1 == f && $2 >= a && $2 <= b { ok = 1 }
+	awk -F: -v f="$file" -v a="$a" -v b="$b" '$1 == f && $2 >= a && $2 <= b { ok = 1 }
 		$1 == f { for (n = a; n <= b; n++) if (index($0, "comment, line " n ")")) ok = 1 }
 		END { exit !ok }' "$tmp/out" ||
 		miss="$miss $a-$b"
 done < "$tmp/sent"
-expect \
-	"not checked: each of the 2002 patch's $nsent comment sentences has a finding${miss:+ (none on lines$miss)}" \
+expect "not checked: each of the 2002 patch's $nsent comment sentences has a finding${miss:+ (none on lines$miss)}" \
 	'[ "$nsent" -ge 6 ] && [ -z "$miss" ]'
-expect \
-	"not checked: 0x9e3779b9 passes verify on its own (so exit 0 below is the CHECK's)" \
+expect "not checked: 0x9e3779b9 passes verify on its own (so exit 0 below is the CHECK's)" \
 	'$cfx verify --bits 32 0x9e3779b9 >/dev/null'
 onedef "/* faster on x86 than a multiply */" 0x9e3779b9U
 $cfx review "$tmp/one.patch" > "$tmp/nc"; rc=$?
@@ -305,11 +280,9 @@ onedef "/* Turned into shifts and adds on MIPS. */" 0x9e3779b9U
 $cfx review "$tmp/one.patch" > "$tmp/nc"
 expect "not checked: 'on MIPS' alone is a claim about a compiler's code" \
 	'grep -q "^lib/h.c:2: CHECK: not checked: \"Turned into shifts and adds on MIPS\": a compiler.s code on a named target; " "$tmp/nc"'
-onedef "/* Prime; it gives a better distribution than the old one. */" \
-	0x9e370001U
+onedef "/* Prime; it gives a better distribution than the old one. */" 0x9e370001U
 $cfx review "$tmp/one.patch" > "$tmp/nc"
-expect \
-	"not checked: 'better distribution' beside a confirmed prime: one CHECK for its clause, both kinds named" \
+expect "not checked: 'better distribution' beside a confirmed prime: one CHECK for its clause, both kinds named" \
 	'grep -q "^lib/h.c:2: NOTE: prime: confirmed" "$tmp/nc" &&
 	 grep -q "^lib/h.c:2: CHECK: not checked: \"it gives a better distribution than the old one\": a distribution claim and a judgement; " "$tmp/nc" &&
 	 [ "$(grep -c "not checked" "$tmp/nc")" = 1 ]'

@@ -8,16 +8,13 @@ source "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
 source tests/review/lib.sh
 
-command -v gp >/dev/null || { echo "review_words: PARI/GP (gp) not found"; \
-	exit 2; }
+command -v gp >/dev/null || { echo "review_words: PARI/GP (gp) not found"; exit 2; }
 
 # ---- a UL constant in a 32-bit hash: the use decides the word --------------
 $cfx review $fx/hash32_ul.patch > "$tmp/hu"; rc=$?
 # gp: the expansion of 0x9e3779b9/2^32 begins 0, 1, 1, 1, 1, 1 (the claim)
-cf6=$(echo "v = contfrac(0x9e3779b9 / 2^32); print(v[1..6] == [0,1,1,1,1,1])" |
-	gp -q -f)
-expect "hash32 UL: gp: 0x9e3779b9/2^32 begins [0; 1, 1, 1, 1, 1]" \
-	'[ "$cf6" = 1 ]'
+cf6=$(echo "v = contfrac(0x9e3779b9 / 2^32); print(v[1..6] == [0,1,1,1,1,1])" | gp -q -f)
+expect "hash32 UL: gp: 0x9e3779b9/2^32 begins [0; 1, 1, 1, 1, 1]" '[ "$cf6" = 1 ]'
 # line 8 of the new file: "u32 hash = val * GOLDEN_RATIO_PRIME;"
 expect "hash32 UL: 32-bit, the product kept in u32 at line 8, over the suffix" \
 	'grep -q "^include/linux/hash.h:4: NOTE: GOLDEN_RATIO_PRIME = 0x9e3779b9: 32-bit multiplier (the product is kept in u32 at line 8, over the suffix UL)$" "$tmp/hu"'
@@ -26,8 +23,7 @@ expect "hash32 UL: the expansion confirmed, no 64-bit word warning, exit 0" \
 	 ! grep -q "64-bit\|WARNING\|ERROR" "$tmp/hu" &&
 	 $cfx verify --bits 32 0x9e3779b9 >/dev/null'
 # the other uses that keep the product in 32 bits, and two that do not
-usecase() { printf -- \
-	'--- a/lib/w.c\n+++ b/lib/w.c\n@@ -1,2 +1,6 @@\n #include <linux/types.h>\n+/* %s */\n+#define MY_HASH_MULT 0x9e3779b9UL\n+\n+%s\n int x;\n' "$1" "$2" > "$tmp/use.patch"
+usecase() { printf -- '--- a/lib/w.c\n+++ b/lib/w.c\n@@ -1,2 +1,6 @@\n #include <linux/types.h>\n+/* %s */\n+#define MY_HASH_MULT 0x9e3779b9UL\n+\n+%s\n int x;\n' "$1" "$2" > "$tmp/use.patch"
 	$cfx review "$tmp/use.patch" | grep "MY_HASH_MULT = "; }
 expect "use: (u32)(v * M) is a cast to u32" \
 	'usecase golden "static u32 f(u32 v) { return (u32)(v * MY_HASH_MULT) >> 22; }" | grep -q ": 32-bit multiplier (the product is cast to u32 at line 5, over the suffix UL)"'
@@ -60,15 +56,13 @@ int main(void) { uint64_t v = 1; uint32_t u = 1;
 C
 expect "use64: cc: u64 * 0x61c88647 is 8 bytes, u32 * it 4" \
 	'cc -o "$tmp/w" "$tmp/w.c" && [ "$("$tmp/w")" = "8 4" ]'
-usecase64() { printf -- \
-	'--- a/lib/w.c\n+++ b/lib/w.c\n@@ -1,2 +1,6 @@\n #include <linux/types.h>\n+/* %s */\n+#define MY_HASH_MULT 0x61c88647\n+\n+%s\n int x;\n' "$1" "$2" > "$tmp/use.patch"
+usecase64() { printf -- '--- a/lib/w.c\n+++ b/lib/w.c\n@@ -1,2 +1,6 @@\n #include <linux/types.h>\n+/* %s */\n+#define MY_HASH_MULT 0x61c88647\n+\n+%s\n int x;\n' "$1" "$2" > "$tmp/use.patch"
 	$cfx review "$tmp/use.patch" > "$tmp/use.out"; }
 while IFS='|' read -r code why op; do
 	usecase64 golden "$code"
 	# passed into hash_64(), the keys meet its product with
 	# GOLDEN_RATIO_64 (python), a 64-bit constant: no word WARNING
-	comp=$(python3 -c \
-		"print('0x%016x' % (0x61c88647 * (2**64 - 0x9e3779b97f4a7c15) % 2**64))")
+	comp=$(python3 -c "print('0x%016x' % (0x61c88647 * (2**64 - 0x9e3779b97f4a7c15) % 2**64))")
 	expect "use64: '$code': 64-bit, $why" \
 		'grep -q "MY_HASH_MULT = 0x0000000061c88647: 64-bit multiplier ($why at line 5\(${op:+ and its other operand is $op}\), over the literal.s 32 bits)" "$tmp/use.out" &&
 		 case $why in
@@ -85,25 +79,19 @@ static u32 f(u64 v, int bits) { return (v * MY_HASH_MULT) >> (64 - bits); }|the 
 static u32 f(u64 v) { return (u64)(v * MY_HASH_MULT) >> 54; }|the product is cast to u64
 static u64 f(u64 v) { return v * MY_HASH_MULT; }|the product is returned as u64 by f()
 EOF2
-usecase64 golden \
-	"static u32 f(u32 v) { u32 h = v * MY_HASH_MULT; return h >> 22; }"
+usecase64 golden "static u32 f(u32 v) { u32 h = v * MY_HASH_MULT; return h >> 22; }"
 expect "use64: kept in u32 it stays 32-bit, no word warning" \
 	'grep -q "MY_HASH_MULT = 0x61c88647: 32-bit multiplier" "$tmp/use.out" && ! grep -q "64-bit" "$tmp/use.out"'
 # 2^32 and 2^64 as comments write them; python says which is which
-expect \
-	"modulus: python: 4294967296 = 2^32 = 0x100000000, 18446744073709551616 = 2^64" \
+expect "modulus: python: 4294967296 = 2^32 = 0x100000000, 18446744073709551616 = 2^64" \
 	'python3 -c "assert 4294967296 == 2**32 == 0x100000000 == 1 << 32 and 18446744073709551616 == 2**64 == 0x10000000000000000"'
-for c in "round((1ULL << 32) / phi)" "round(4294967296 / phi)" \
-	"round(0x100000000 / phi)" "round(2**32 / phi)" \
-	"golden ratio times 2 ^ 32"; do
+for c in "round((1ULL << 32) / phi)" "round(4294967296 / phi)" "round(0x100000000 / phi)" "round(2**32 / phi)" "golden ratio times 2 ^ 32"; do
 	expect "modulus: '$c' says 2^32 (a UL constant moves to 32 bits)" \
 		'usecase "$c" "static int z;" | grep -q ": 32-bit multiplier (its comment says 2^32, over the suffix UL)"'
 done
-for c in "scaled by 1UL << 64 / phi" "18446744073709551616 / phi" \
-	"0x10000000000000000 / phi"; do
+for c in "scaled by 1UL << 64 / phi" "18446744073709551616 / phi" "0x10000000000000000 / phi"; do
 	usecase64 "$c" "static int z;"
-	expect \
-		"modulus: '$c' says 2^64 (a 32-bit literal moves to 64 bits, and is warned of)" \
+	expect "modulus: '$c' says 2^64 (a 32-bit literal moves to 64 bits, and is warned of)" \
 		'grep -q ": 64-bit multiplier (its comment says 2^64, over the literal.s 32 bits)" "$tmp/use.out" &&
 		 grep -q "WARNING: 0x0000000061c88647 is a 32-bit constant in a 64-bit word" "$tmp/use.out"'
 done
@@ -134,8 +122,7 @@ p, x = 0x9e370001, 0x12345
 print((x * p) >> 22, (x * p % 2**32) >> 22)")"
 	cp $fx/wide_ul.patch "$tmp/wu.patch"
 	read -r v mx <<< "$(wide_cc "$tmp/wu.patch")"
-	expect \
-		"wide UL: compiled, my_hash(0x12345) = $big (python), outside a table of 1024" \
+	expect "wide UL: compiled, my_hash(0x12345) = $big (python), outside a table of 1024" \
 		'[ "$v" = "$big" ] && [ "$v" -ge 1024 ] && [ "$mx" -ge 1024 ]'
 	$cfx review $fx/wide_ul.patch > "$tmp/wo"; rc=$?
 	expect "wide UL: an ERROR on the word: the index overflows the table, exit 1" \
@@ -149,8 +136,7 @@ print((x * p) >> 22, (x * p % 2**32) >> 22)")"
 		wideuse "$fix" UL
 		read -r v mx <<< "$(wide_cc "$tmp/wu.patch")"
 		$cfx review "$tmp/wu.patch" > "$tmp/wo"
-		expect \
-			"wide UL: '$fix': compiled, in the table ($v = $small, max $mx < 1024); no overflow ERROR" \
+		expect "wide UL: '$fix': compiled, in the table ($v = $small, max $mx < 1024); no overflow ERROR" \
 			'[ "$v" = "$small" ] && [ "$mx" -lt 1024 ] && ! grep -q "overflows" "$tmp/wo" &&
 			 grep -q "MY_HASH_MULT = 0x9e370001: 32-bit multiplier" "$tmp/wo"'
 	done
@@ -178,23 +164,18 @@ fi
 
 # ---- issue 23: a count of 1s in the expansion; phi * 2^32 -----------------
 # gp: the run of 1s after a0 in contfrac(p/2^32)
-gpones() { echo \
-	"v = contfrac($1 / 2^32); k = 0; while (v[k + 2] == 1, k++); print(k)" |
-	gp -q -f; }
+gpones() { echo "v = contfrac($1 / 2^32); k = 0; while (v[k + 2] == 1, k++); print(k)" | gp -q -f; }
 ones=$(gpones 0x9e370001)
 expect "ones: gp: 0x9e370001/2^32 starts with 12 1s after a0" '[ "$ones" = 12 ]'
-onecl() { sed "s|its continued fraction starts with thirteen 1s|$1|" \
-	$fx/wide_ul.patch > "$tmp/oc.patch"
+onecl() { sed "s|its continued fraction starts with thirteen 1s|$1|" $fx/wide_ul.patch > "$tmp/oc.patch"
 	$cfx review "$tmp/oc.patch" | grep "^lib/my_hash.c:3: "; }
-for c in "its continued fraction starts with thirteen 1s" \
-	"its continued fraction starts with 13 ones" \
+for c in "its continued fraction starts with thirteen 1s" "its continued fraction starts with 13 ones" \
          "the continued fraction begins with 11 1's"; do
 	n=$(echo "$c" | grep -o "[0-9][0-9]*\|thirteen" | head -1 | sed s/thirteen/13/)
 	expect "ones: '$c' is wrong: $n claimed, gp's $ones given" \
 		'onecl "$c" | grep -q "WARNING: wrong: $n 1s claimed, but the continued fraction of 0x9e370001/2^32 starts with $ones after a0: \[0; 1 x$ones, 18, ...\]$"'
 done
-for c in "its continued fraction starts with twelve 1s" \
-	"its continued fraction starts with 12 ones"; do
+for c in "its continued fraction starts with twelve 1s" "its continued fraction starts with 12 ones"; do
 	expect "ones: '$c' confirmed" \
 		'onecl "$c" | grep -q "NOTE: the continued fraction of 0x9e370001/2^32 starts with $ones 1s after a0: confirmed"'
 done
@@ -202,8 +183,7 @@ expect "ones: 'thirteen ones' with no expansion in the comment is no cf claim" \
 	'! onecl "its binary form has thirteen ones" | grep -q "continued fraction"'
 # python: phi * 2^32 > 2^32; 0x9e370001 within 2^-16 of 2^32/phi, and
 # 0x61c88647 of 2^32/phi^2 (relative)
-expect \
-	"phi: python: phi 2^32 needs 33 bits; the constants are near 2^32/phi and 2^32/phi^2" \
+expect "phi: python: phi 2^32 needs 33 bits; the constants are near 2^32/phi and 2^32/phi^2" \
 	'python3 -c "
 from decimal import Decimal as D, getcontext
 getcontext().prec = 50
@@ -212,8 +192,7 @@ assert phi * 2**32 >= 2**32 and phi * 2**32 < 2**33
 assert abs(D(0x9e370001) / (2**32 / phi) - 1) < D(2)**-16
 assert abs(D(0x61c88647) / (2**32 / phi**2) - 1) < D(2)**-30
 "'
-for c in "close to phi * 2^32" "close to 2^32*phi" \
-	"near phi times 4294967296"; do
+for c in "close to phi * 2^32" "close to 2^32*phi" "near phi times 4294967296"; do
 	expect "phi: '$c' is wrong; near 2^32/phi" \
 		'onecl "$c" | grep -q "WARNING: close to phi \* 2^32: wrong, phi \* 2^32 (about 6.949e+09) needs 33 bits, more than the 32-bit word; 0x9e370001 is near 2^32/phi (about 2.654e+09)"'
 done
@@ -226,8 +205,7 @@ expect "phi: 0x61C88647 'close to phi * 2^32': near 2^32/phi^2" \
 # ---- issue 23: the reply names claims no check computes "Not checked:" ----
 $cfx review --emit reply $p2002 > "$tmp/reply"
 nchk=$($cfx review $p2002 | grep -c ": CHECK: not checked: ")
-expect \
-	"reply: each of the $nchk CHECKs is 'Not checked:', said once, no 'Note:'" \
+expect "reply: each of the $nchk CHECKs is 'Not checked:', said once, no 'Note:'" \
 	'[ "$(grep -c "^\* Not checked: " "$tmp/reply")" = "$nchk" ] && [ "$nchk" -ge 3 ] &&
 	 ! grep -q "Note:\|Not checked: not checked" "$tmp/reply"'
 

@@ -51,29 +51,23 @@ print('0x%016x' % hash)
 PY
 }
 
-# ---- a. a sequence off by one shift
-# ----------------------------------------------
+# ---- a. a sequence off by one shift ----------------------------------------------
 f=$fx/seq_shift.patch
 got=$(seqval $f)
-want=$(python3 -c \
-	"print('0x%016x' % ((2**63 + 2**61 - 2**57 + 2**54 - 2**51 - 2**18 + 1) % 2**64))")
+want=$(python3 -c "print('0x%016x' % ((2**63 + 2**61 - 2**57 + 2**54 - 2**51 - 2**18 + 1) % 2**64))")
 lc=$(newline $f '2^63 + 2^61')
 ls=$(newline $f 'unsigned long hash = page;')
-expect \
-	"python: the sequence computes $got, the comment's sum (lines $lc-$((lc + 1))) $want" \
+expect "python: the sequence computes $got, the comment's sum (lines $lc-$((lc + 1))) $want" \
 	'[ "$got" != "$want" ] && [ "$want" = 0x9e37fffffffc0001 ]'
 review $f
-expect \
-	"the sum over two lines read whole: confirmed at line $lc, no 'power sum wrong'" \
+expect "the sum over two lines read whole: confirmed at line $lc, no 'power sum wrong'" \
 	'grep -q "page_hash.c:$lc: NOTE: .*power sum confirmed: 2^63 + 2^61 - 2^57 + 2^54 - 2^51 - 2^18 + 1 = 0x9e37fffffffc0001" "$tmp/o" && ! grep -q "power sum wrong" "$tmp/o"'
-expect \
-	"the sequence held to the sum of the comment above the function: an ERROR, input 1 differs ($got)" \
+expect "the sequence held to the sum of the comment above the function: an ERROR, input 1 differs ($got)" \
 	'grep -q "page_hash.c:$ls: ERROR: the shift/add sequence computes page \* $got mod 2^64, not \* 0x9e37fffffffc0001 as claimed by 2^63 + 2^61 - 2^57 + 2^54 - 2^51 - 2^18 + 1 (its comment, line $lc): the smallest input that differs is page = 1" "$tmp/o"'
 expect "and to the define the comment names; exit 1; not 'names no constant'" \
 	'grep -q "as claimed by GOLDEN_RATIO_PRIME_64 = 0x9e37fffffffc0001ULL" "$tmp/o" && ! grep -q "name no constant" "$tmp/o" && [ "$(rc)" = 1 ]'
 # the comment on one line, inside the function: the same verdict (control)
-sed -e '/^+ \* page \* GOLDEN/,/^+ \*\//d' -e \
-	's/^+{$/+{\n+\t\/* GOLDEN_RATIO_PRIME_64: 2^63 + 2^61 - 2^57 + 2^54 - 2^51 - 2^18 + 1 *\//' \
+sed -e '/^+ \* page \* GOLDEN/,/^+ \*\//d' -e 's/^+{$/+{\n+\t\/* GOLDEN_RATIO_PRIME_64: 2^63 + 2^61 - 2^57 + 2^54 - 2^51 - 2^18 + 1 *\//' \
 	-e '/^+\/\*$/d' $f > "$tmp/in.patch"
 n=$(awk 'NR > 4 && /^[+ ]/' "$tmp/in.patch" | wc -l)
 sed -i "s/^@@ -1,3 +1,[0-9]* @@/@@ -1,3 +1,$n @@/" "$tmp/in.patch"
@@ -81,22 +75,19 @@ review "$tmp/in.patch"
 expect "control: the comment inside the function, one line: the same ERROR" \
 	'grep -q "ERROR: the shift/add sequence computes page \* $got mod 2^64, not \* 0x9e37fffffffc0001" "$tmp/o" && ! grep -q "WARNING\|power sum wrong" "$tmp/o"'
 # the sum broken after a sign ("2^54 -" / "2^51 ..."): read whole too
-sed -e \
-	's/^+ \* page \* GOLDEN_RATIO_PRIME_64, open-coded: 2^63 + 2^61 - 2^57 + 2^54$/+ * page * GOLDEN_RATIO_PRIME_64, open-coded: 2^63 + 2^61 - 2^57 + 2^54 -/' \
+sed -e 's/^+ \* page \* GOLDEN_RATIO_PRIME_64, open-coded: 2^63 + 2^61 - 2^57 + 2^54$/+ * page * GOLDEN_RATIO_PRIME_64, open-coded: 2^63 + 2^61 - 2^57 + 2^54 -/' \
 	-e 's/^+ \* - 2^51 - 2^18 + 1, the shifts/+ * 2^51 - 2^18 + 1, the shifts/' $f > "$tmp/sign.patch"
 review "$tmp/sign.patch"
 expect "the sum broken after a sign: read whole" \
 	'grep -q "power sum confirmed: 2^63 + 2^61 - 2^57 + 2^54 - 2^51 - 2^18 + 1 = 0x9e37fffffffc0001" "$tmp/o" && ! grep -q "power sum wrong" "$tmp/o"'
 # a comment line after a sum that starts with a dash and a word is no
 # more of the sum (a list item)
-printf \
-	'/*\n * 2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1\n * - the multiplier of the table below\n */\n#define LIST_MULT 0x9e370001U\nu32 f(u32 x) { return (x * LIST_MULT) >> 22; }\n' > "$tmp/list.c"
+printf '/*\n * 2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1\n * - the multiplier of the table below\n */\n#define LIST_MULT 0x9e370001U\nu32 f(u32 x) { return (x * LIST_MULT) >> 22; }\n' > "$tmp/list.c"
 review "$tmp/list.c"
 expect "a list item's dash after the sum: the sum alone, confirmed" \
 	'grep -q "power sum confirmed: 2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1 = 0x9e370001" "$tmp/o"'
 
-# ---- b. an expansion one term short
-# ------------------------------------------------
+# ---- b. an expansion one term short ------------------------------------------------
 f=$fx/cf_term.patch
 read -r true_cf claimed_n true_n <<< "$(python3 - $f <<'PY'
 import re, sys
@@ -113,12 +104,10 @@ print(','.join(map(str, cf)), len(claimed), len(cf))
 PY
 )"
 review $f
-expect \
-	"python: the comment's list has $claimed_n terms, 0x9e3779b1/2^32 has $true_n; review says a term is missing, with the true expansion" \
+expect "python: the comment's list has $claimed_n terms, 0x9e3779b1/2^32 has $true_n; review says a term is missing, with the true expansion" \
 	'[ $((claimed_n + 1)) = "$true_n" ] && grep -q "WARNING: continued fraction wrong: term a_[0-9]* = 1 is missing; it is $(echo $true_cf | sed "s/,/, /g")" "$tmp/o" && [ "$(rc)" = 1 ]'
 
-# ---- c. the table and the index from *_BITS of two headers
-# ----------------------------
+# ---- c. the table and the index from *_BITS of two headers ----------------------------
 f=$fx/bits_header.patch
 # the C compiler: the patch's own code (its three files' lines) with
 # -fsanitize=bounds, over every u32 step of 4099
@@ -126,21 +115,16 @@ f=$fx/bits_header.patch
 	echo '#include <stdint.h>'
 	echo 'typedef uint32_t u32; struct hlist_head { void *first; };'
 	sed -n 's/^+\(#define .*\)/\1/p' $f
-	sed -n '/^+++ b\/net\/sess.c/,$ { /^+++/d; s/^+//p; }' $f |
-		grep -v '^#\|^int sess_init'
+	sed -n '/^+++ b\/net\/sess.c/,$ { /^+++/d; s/^+//p; }' $f | grep -v '^#\|^int sess_init'
 	echo 'int main(void) { unsigned long s = 0; for (uint64_t k = 0; k < 1ull << 32; k += 4099) s += (unsigned long)(sess_bucket((u32)k) - sess_table); return s == 0; }'
 } > "$tmp/c.c"
-oob=$(cc -O0 -fsanitize=bounds -o "$tmp/c" "$tmp/c.c" 2>/dev/null &&
-	"$tmp/c" 2>&1 >/dev/null | grep -c "out of bounds")
-read -r hb tb <<< \
-	"$(sed -n 's/^+#define SESS_HASH_BITS \([0-9]*\)/\1/p; s/^+#define SESS_TABLE_BITS \([0-9]*\)/\1/p' $f | sort -rn | tr '\n' ' ')"
+oob=$(cc -O0 -fsanitize=bounds -o "$tmp/c" "$tmp/c.c" 2>/dev/null && "$tmp/c" 2>&1 >/dev/null | grep -c "out of bounds")
+read -r hb tb <<< "$(sed -n 's/^+#define SESS_HASH_BITS \([0-9]*\)/\1/p; s/^+#define SESS_TABLE_BITS \([0-9]*\)/\1/p' $f | sort -rn | tr '\n' ' ')"
 l=$(newline $f 'return &sess_table')
 review $f
-expect \
-	"cc -fsanitize=bounds: sess_bucket() reads past sess_table ($oob reports); the index takes $hb bits, the table 2^$tb" \
+expect "cc -fsanitize=bounds: sess_bucket() reads past sess_table ($oob reports); the index takes $hb bits, the table 2^$tb" \
 	'[ "$oob" -ge 1 ] && [ "$hb" -gt "$tb" ]'
-expect \
-	"an ERROR at line $l: the index of $hb bits past a table of $((1 << tb)) entries; exit 1" \
+expect "an ERROR at line $l: the index of $hb bits past a table of $((1 << tb)) entries; exit 1" \
 	'grep -q "sess.c:$l: ERROR: sess_table\[\] is indexed at line $l by a hash of $hb bits (0 .. 2^$hb - 1), but it has $((1 << tb)) entries (1 << SESS_TABLE_BITS = $tb, line [0-9]*): the keys whose index is $((1 << tb)) or more read past its end" "$tmp/o" && [ "$(rc)" = 1 ]'
 # the same with the table as big as the index: no ERROR (control)
 sed 's/SESS_TABLE_BITS 10/SESS_TABLE_BITS 12/' $f > "$tmp/fit.patch"

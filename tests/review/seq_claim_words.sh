@@ -28,22 +28,19 @@ run() { (cd "$tmp" && $root/cfx review "$1" > o 2>&1); }
 
 seq bug.c "Copyright 2002, see bug 0x1234abcd."
 run bug.c
-expect \
-	"\"see bug 0x1234abcd\": no claim, no false mismatch ERROR (python: the code computes x * 0x$p)" \
+expect "\"see bug 0x1234abcd\": no claim, no false mismatch ERROR (python: the code computes x * 0x$p)" \
 	'[ "$p" = 9e370001 ] && ! grep -q "as claimed by 0x1234abcd" "$tmp/o" &&
 	 grep -q "^bug.c:6: CHECK: the shift/add sequence computes x \* 0x$p mod 2^32; its comments name no constant" "$tmp/o"'
 
 seq mul.c "Copyright 2002.  Multiply by 0x9e370003, open-coded."
 run mul.c
 x=$(first 0x9e370003)
-expect \
-	"\"Multiply by 0x9e370003\" is a claim: the mismatch ERROR, first differing x = $x (python)" \
+expect "\"Multiply by 0x9e370003\" is a claim: the mismatch ERROR, first differing x = $x (python)" \
 	'grep -q "^mul.c:6: ERROR: the shift/add sequence computes x \* 0x$p mod 2^32, not \* 0x9e370003 as claimed by 0x9e370003 (its comment, line 2): the smallest input that differs in its bucket is x = $x " "$tmp/o"'
 
 seq eq.c "see bug 0x1234abcd; h = x * 0x9e370001"
 run eq.c
-expect \
-	"\"bug 0x1234abcd; h = x * 0x9e370001\": the product's constant is the claim: proved" \
+expect "\"bug 0x1234abcd; h = x * 0x9e370001\": the product's constant is the claim: proved" \
 	'grep -q "^eq.c:6: NOTE: proved: .* exactly the multiply by 0x9e370001 (its comment, line 2)" "$tmp/o" &&
 	 ! grep -q "0x1234abcd (its comment" "$tmp/o"'
 
@@ -64,14 +61,12 @@ u32 g(u32 x)
 }
 C
 run xor.c
-expect \
-	"an xor, \"mask 0xff00ff00\" over it: a CHECK (no multiply), not \"not the multiply by 0xff00ff00\"" \
+expect "an xor, \"mask 0xff00ff00\" over it: a CHECK (no multiply), not \"not the multiply by 0xff00ff00\"" \
 	'grep -q "^xor.c:9: CHECK: not a multiplication by a constant: .h ^= n;. (line 9) xors" "$tmp/o" &&
 	 ! grep -q "multiply by 0xff00ff00" "$tmp/o"'
 sed -i 's#/\* mask 0xff00ff00 \*/#/* h = x * 0x9e370001 */#' "$tmp/xor.c"
 run xor.c
-expect \
-	"control: the same code under \"h = x * 0x9e370001\": the WARNING names the claim" \
+expect "control: the same code under \"h = x * 0x9e370001\": the WARNING names the claim" \
 	'grep -q "^xor.c:9: WARNING: not the multiply by 0x9e370001 (its comment, line 5)" "$tmp/o"'
 
 done_suite seq_claim_words

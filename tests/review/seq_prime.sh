@@ -59,8 +59,7 @@ for f in json.load(open(sys.argv[1]))["files"][0]["findings"]:
 p=$(seq "$tmp/s.c" 9e370001 "h = x * 0x9e370001, which is prime")
 read -r pr f < <(gp_of "$p")
 run
-expect \
-	"a true claim: python's replay computes 0x$p, gp's isprime $pr; a NOTE at the comment's line" \
+expect "a true claim: python's replay computes 0x$p, gp's isprime $pr; a NOTE at the comment's line" \
 	'[ "$p" = 9e370001 ] && [ "$pr" = 1 ] && grep -q "^s.c:2: NOTE: the sequence.s product 0x9e370001: prime: confirmed" "$tmp/o"'
 expect "  listed in --json as a claim, a NOTE" \
 	'claims_json | grep -qx "NOTE|the sequence.s product 0x9e370001: prime: confirmed (proven)"'
@@ -77,8 +76,7 @@ print("%x" % c)')
 p=$(seq "$tmp/s.c" "$c2" "a multiply by a prime, done by shifts and adds")
 read -r pr f < <(gp_of "$p")
 run
-expect \
-	"a false claim on the product: 0x$p (python's replay), gp: isprime $pr, least factor $f: a WARNING naming it, exit 1" \
+expect "a false claim on the product: 0x$p (python's replay), gp: isprime $pr, least factor $f: a WARNING naming it, exit 1" \
 	'[ "$p" = "$c2" ] && [ "$pr" = 0 ] && grep -q "^s.c:2: WARNING: the sequence.s product 0x$p: not prime: divisible by $f$" "$tmp/o" && [ "$(cat "$tmp/rc")" = 1 ]'
 expect "  listed in --json as a claim, a WARNING" \
 	'claims_json | grep -qx "WARNING|the sequence.s product 0x$p: not prime: divisible by $f"'
@@ -87,8 +85,7 @@ expect "  listed in --json as a claim, a WARNING" \
 # whose product is composite, claimed prime
 p=$(seq "$tmp/s.c" "$c2" "h = x * 0x$c2, a prime")
 run
-expect \
-	"a correct sequence's composite product claimed prime: proved equal to 0x$c2, and a WARNING: divisible by $f (gp)" \
+expect "a correct sequence's composite product claimed prime: proved equal to 0x$c2, and a WARNING: divisible by $f (gp)" \
 	'grep -q "^s.c:[0-9]*: NOTE: proved: .* exactly the multiply by 0x$c2" "$tmp/o" && grep -q "^s.c:2: WARNING: the sequence.s product 0x$c2: not prime: divisible by $f$" "$tmp/o"'
 # its negation, true: a NOTE
 seq "$tmp/s.c" "$c2" "h = x * 0x$c2, not prime" > /dev/null
@@ -105,8 +102,7 @@ expect "  'not prime' on 0x9e370001 (gp: prime): a WARNING" \
 # about the constant named, and the message says what the code computes
 seq "$tmp/s.c" "$c2" "h = x * 0x9e370001, which is prime" > /dev/null
 run
-expect \
-	"a wrong sequence: its 'prime' judged about 0x9e370001, the constant named (gp: prime), beside the sequence's ERROR" \
+expect "a wrong sequence: its 'prime' judged about 0x9e370001, the constant named (gp: prime), beside the sequence's ERROR" \
 	'grep -q "^s.c:2: NOTE: the constant its comment names, 0x9e370001 (the sequence computes 0x$c2): prime: confirmed" "$tmp/o" && grep -q "ERROR: the shift/add sequence computes x \* 0x$c2" "$tmp/o"'
 
 # 5. a name that holds PRIME is no claim: "GOLDEN_RATIO_PRIME" alone

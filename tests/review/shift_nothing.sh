@@ -29,11 +29,8 @@ ubsan() {
 }
 # gccwarn FILE: gcc -Wall's shift-count warnings on FILE
 gccwarn() {
-	{ echo '#include <stdint.h>'; echo \
-		'typedef uint32_t u32; typedef uint64_t u64;'; cat "$1"; } > \
-		"$tmp/w.c"
-	cc -Wall -c -o "$tmp/w.o" "$tmp/w.c" 2>&1 |
-		grep -c "shift count >= width of type"
+	{ echo '#include <stdint.h>'; echo 'typedef uint32_t u32; typedef uint64_t u64;'; cat "$1"; } > "$tmp/w.c"
+	cc -Wall -c -o "$tmp/w.o" "$tmp/w.c" 2>&1 | grep -c "shift count >= width of type"
 }
 
 # ---- 1. a shift by the width or more: an ERROR at its line, never judged -----
@@ -94,8 +91,7 @@ for c in "${cases[@]}"; do
 	l=$(lineof "$tmp/$name.c" "$shift")
 	nw=$(gccwarn "$tmp/$name.c")
 	nu=$(ubsan "$tmp/$name.c" "$fn" "$kt")
-	expect \
-		"$name: gcc -Wall warns of the shift at line $l ($nw), ubsan reports it at run time ($nu)" \
+	expect "$name: gcc -Wall warns of the shift at line $l ($nw), ubsan reports it at run time ($nu)" \
 		'[ "$nw" -ge 1 ] && [ "$nu" -ge 1 ]'
 	review "$tmp/$name.c"
 	expect "$name: an ERROR at line $l, undefined behaviour; exit 1" \
@@ -120,15 +116,12 @@ static inline u32 hash_32(u32 val, unsigned int bits)
 	return (u32)(val * 0x61C88647u) >> (32 - bits);
 }
 C
-printf \
-	'static u32 f(u32 key)\n{\n\treturn hash_32(key * 0x9e3779b1u, 0);\n}\n' > "$tmp/h0call.c"
+printf 'static u32 f(u32 key)\n{\n\treturn hash_32(key * 0x9e3779b1u, 0);\n}\n' > "$tmp/h0call.c"
 cat "$tmp/h0.c" "$tmp/h0call.c" > "$tmp/h0all.c"
 nu=$(ubsan "$tmp/h0all.c" f u32)
-expect "ubsan: the kernel's hash_32(x, 0) shifts by 32 ($nu reports)" \
-	'[ "$nu" -ge 1 ]'
+expect "ubsan: the kernel's hash_32(x, 0) shifts by 32 ($nu reports)" '[ "$nu" -ge 1 ]'
 review "$tmp/h0call.c"
-expect \
-	"hash_32(key * C, 0): an ERROR at line 3, not judged, no composite judged" \
+expect "hash_32(key * C, 0): an ERROR at line 3, not judged, no composite judged" \
 	'grep -q "h0call.c:3: ERROR: hash_32(..., 0) at line 3 asks for a table of 2^0: .*undefined behaviour" "$tmp/o" && ! grep -q ": PASS\|: FAIL\|judged here" "$tmp/o" && [ "$(rc)" = 1 ]'
 
 # ---- 2. the rest of the code gives the table: judged there ------------------
@@ -145,16 +138,12 @@ static u32 bucket(u32 key)
 C
 nw=$(gccwarn "$tmp/two.c")
 review "$tmp/two.c"
-expect \
-	"one use by 32 (gcc: $nw warning), one by 32 - 10: the ERROR at line 4, judged at 2^10 from line 8" \
+expect "one use by 32 (gcc: $nw warning), one by 32 - 10: the ERROR at line 4, judged at 2^10 from line 8" \
 	'[ "$nw" = 1 ] && grep -q "two.c:4: ERROR: .*undefined behaviour" "$tmp/o" && grep -q "0x9e3779b1: PASS, [0-9]* checks on 32-bit words, a table of 2^10 from >> (32 - 10) at line 8" "$tmp/o" && ! grep -q "not judged" "$tmp/o"'
 
-# ---- 3. controls: defined shifts are judged, no ERROR
-# -------------------------
-printf \
-	'static u32 f(u64 key)\n{\n\treturn ((u64)key * 0x9e3779b1u) >> 32;\n}\n' > "$tmp/wide.c"
-printf 'static u32 f(u32 key)\n{\n\treturn (key * 0x9e3779b1u) >> 22;\n}\n' > \
-	"$tmp/ok22.c"
+# ---- 3. controls: defined shifts are judged, no ERROR -------------------------
+printf 'static u32 f(u64 key)\n{\n\treturn ((u64)key * 0x9e3779b1u) >> 32;\n}\n' > "$tmp/wide.c"
+printf 'static u32 f(u32 key)\n{\n\treturn (key * 0x9e3779b1u) >> 22;\n}\n' > "$tmp/ok22.c"
 for f in wide ok22; do
 	nw=$(gccwarn "$tmp/$f.c")
 	review "$tmp/$f.c"
@@ -162,11 +151,9 @@ for f in wide ok22; do
 		'[ "$nw" = 0 ] && ! grep -q "undefined\|not judged" "$tmp/o" && grep -q ": PASS\|: FAIL" "$tmp/o"'
 done
 t=$(python3 -c "print(32 - 22)")
-expect "ok22: a table of 2^$t (python: 32 - 22)" \
-	'grep -q "a table of 2^$t from >> 22 at line 3" "$tmp/o"'
+expect "ok22: a table of 2^$t (python: 32 - 22)" 'grep -q "a table of 2^$t from >> 22 at line 3" "$tmp/o"'
 
-# ---- 4. one comment over #if / #else defines of one name
-# ----------------------
+# ---- 4. one comment over #if / #else defines of one name ----------------------
 cat > "$tmp/ifelse.patch" <<'P'
 diff --git a/include/linux/hash.h b/include/linux/hash.h
 --- a/include/linux/hash.h
@@ -184,30 +171,26 @@ diff --git a/include/linux/hash.h b/include/linux/hash.h
  #define HASH_X 1
 P
 # the new side's lines (awk over the hunk) and gp's primality and NAFs
-read -r lc l32 l64 <<< \
-	"$(awk '/^@@/ { split($3, h, ","); n = substr(h[1], 2) - 1; next }
+read -r lc l32 l64 <<< "$(awk '/^@@/ { split($3, h, ","); n = substr(h[1], 2) - 1; next }
 	/^[+ ]/ { n++ } /^\+\/\* Both/ || /^\+#define GOLDEN_RATIO_PRIME/ { printf "%d ", n }' "$tmp/ifelse.patch")"
 read -r p32 p64 <<< "$(echo 'print(isprime(0x9e370001), " ", isprime(0x9e37fffffffc0001))' | gp -q -f 2>/dev/null)"
 IFS=' ' read -r w32 w64 <<< "$(python3 -c "
 import sys; sys.path.insert(0, 'tests/review'); from lib_naf import naf
 print(len(naf(0x9e370001)), len(naf(0x9e37fffffffc0001)))")"
 review "$tmp/ifelse.patch"
-expect \
-	"#if/#else: both findings at the comment's line $lc, each naming its define's line ($l32, $l64; gp prime $p32 $p64, NAF $w32 $w64 terms)" \
+expect "#if/#else: both findings at the comment's line $lc, each naming its define's line ($l32, $l64; gp prime $p32 $p64, NAF $w32 $w64 terms)" \
 	'[ "$p32$p64" = 11 ] && [ "$w32$w64" = 77 ] &&
 	 grep -q "hash.h:$lc: NOTE: GOLDEN_RATIO_PRIME = 0x9e370001 (line $l32): prime: confirmed" "$tmp/o" &&
 	 grep -q "hash.h:$lc: NOTE: GOLDEN_RATIO_PRIME = 0x9e37fffffffc0001 (line $l64): prime: confirmed" "$tmp/o" &&
 	 grep -q "hash.h:$lc: NOTE: GOLDEN_RATIO_PRIME = 0x9e370001 (line $l32): 7 terms: confirmed" "$tmp/o" &&
 	 grep -q "hash.h:$lc: NOTE: GOLDEN_RATIO_PRIME = 0x9e37fffffffc0001 (line $l64): 7 terms: confirmed" "$tmp/o"'
 
-# ---- 5. the reply says what the word note checked, in plain words
-# -------------
+# ---- 5. the reply says what the word note checked, in plain words -------------
 $cfx review --emit reply "$tmp/ifelse.patch" > "$tmp/r"
 # its items unwrapped: one a line
 awk '/^\* / { if (s != "") print s; s = $0; next } /^  / && s != "" { sub(/^ +/, " "); s = s $0; next }
 	{ if (s != "") print s; s = "" } END { if (s != "") print s }' "$tmp/r" > "$tmp/items"
-expect \
-	"reply: 'OK: 32-bit word, as the #if says (#if BITS_PER_LONG == 32 (line $((l32 - 1)))', and the #else's 64; no hunk warning" \
+expect "reply: 'OK: 32-bit word, as the #if says (#if BITS_PER_LONG == 32 (line $((l32 - 1)))', and the #else's 64; no hunk warning" \
 	'grep -q "^\* OK: 32-bit word, as the #if says (#if BITS_PER_LONG == 32 (line $((l32 - 1)))" "$tmp/items" &&
 	 grep -q "^\* OK: 64-bit word, as the #else says (#else of BITS_PER_LONG == 32 (line $((l64 - 1)))" "$tmp/items" &&
 	 ! grep -q "word confirmed\|Warning" "$tmp/r" && [ "$(awk "length > 72" "$tmp/r" | wc -l)" = 0 ]'

@@ -71,11 +71,8 @@ PY
 }
 # confirmed NAME LINE PRODUCT: the line's per-step claim confirmed;
 # wrong NAME LINE CLAIMED PRODUCT: said wrong, with the product
-confirmed() { grep -q \
-	"^$1.c:$2: NOTE: this step's comment: . = x \* 0x$3: confirmed" \
-	"$tmp/o"; }
-wrong() { grep -qi \
-	"^$1.c:$2: WARNING: this step's comment claims . = x \* 0x$3 .*running product here is x \* 0x0*$4 mod" "$tmp/o"; }
+confirmed() { grep -q "^$1.c:$2: NOTE: this step's comment: . = x \* 0x$3: confirmed" "$tmp/o"; }
+wrong() { grep -qi "^$1.c:$2: WARNING: this step's comment claims . = x \* 0x$3 .*running product here is x \* 0x0*$4 mod" "$tmp/o"; }
 # count NAME: of the commented steps of $tmp/g, n and how many are
 # confirmed in $tmp/o
 count() {
@@ -93,21 +90,16 @@ case_() {
 	fin=$(sed -n 's/^final //p' "$tmp/g")
 	count "$1"
 }
-no_false_error() { ! grep -q "ERROR: the shift/add sequence computes" \
-	"$tmp/o"; }
-proved() { grep -q \
-	"NOTE: proved: the shift/add sequence .* computes h = x \* 0x0*$1 mod 2^$2" "$tmp/o"; }
+no_false_error() { ! grep -q "ERROR: the shift/add sequence computes" "$tmp/o"; }
+proved() { grep -q "NOTE: proved: the shift/add sequence .* computes h = x \* 0x0*$1 mod 2^$2" "$tmp/o"; }
 
 # 1. the issue's example, 32 bits: h = -x; h += x << 3
 case_ neg7 32 "" 'h = -x;|ok' 'h += x << 3;|ok'
 read -r l1 p1 _ < <(sed -n 1p "$tmp/g"); read -r l2 p2 _ < <(sed -n 2p "$tmp/g")
-expect \
-	"issue 23's example: no false mismatch ERROR from the first step's 0x$p1" no_false_error
-expect \
-	"  its first step's '= x * 0x$p1' confirmed (python: -x is x * 0x$p1 on 32 bits)" \
+expect "issue 23's example: no false mismatch ERROR from the first step's 0x$p1" no_false_error
+expect "  its first step's '= x * 0x$p1' confirmed (python: -x is x * 0x$p1 on 32 bits)" \
 	'[ "$p1" = ffffffff ] && confirmed neg7 $l1 $p1'
-expect \
-	"  its last step's '= x * 0x$p2' is the whole's claim: proved (python: 0x$p2)" \
+expect "  its last step's '= x * 0x$p2' is the whole's claim: proved (python: 0x$p2)" \
 	'proved $p2 32 && grep -q "exactly the multiply by 0x$p2 (its comment, line $l2)" "$tmp/o"'
 
 # 2. 0x9e370001 on 32 bits (2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1),
@@ -116,11 +108,9 @@ s32=('n = x << 16;|ok' 'h = x - n;|ok' 'n <<= 3;|ok' 'h -= n;|ok'
 	'n <<= 3;|ok' 'h += n;|ok' 'n <<= 3;|ok' 'h -= n;|ok' 'n <<= 4;|ok'
 	'h += n;|ok' 'n <<= 2;|ok' 'h += n;')
 case_ g32 32 "x * 0x9e370001" "${s32[@]}"
-expect \
-	"32 bits, $n steps commented rightly: each confirmed at its running product (python)" \
+expect "32 bits, $n steps commented rightly: each confirmed at its running product (python)" \
 	'[ "$n" = 11 ] && [ "$good" = 11 ]'
-expect \
-	"  and no false ERROR: the whole's 0x9e370001 (python's final 0x$fin) proved" \
+expect "  and no false ERROR: the whole's 0x9e370001 (python's final 0x$fin) proved" \
 	'[ "$fin" = 9e370001 ] && no_false_error && proved $fin 32'
 expect "  and nothing of a step's claim listed as not checked" \
 	'! grep -q "not checked: \"x \*" "$tmp/o"'
@@ -129,13 +119,10 @@ expect "  and nothing of a step's claim listed as not checked" \
 #    value, the others confirmed, the whole still proved
 s32w=("${s32[@]}"); s32w[3]='h -= n;|bad'; s32w[6]='n <<= 3;|bad'
 case_ g32w 32 "x * 0x9e370001" "${s32w[@]}"
-read -r lw pw cw < <(sed -n 4p "$tmp/g"); read -r lv pv cv < <(sed -n 7p \
-	"$tmp/g")
-expect \
-	"a wrong claim on step 4 (0x$cw): WARNING, the running product 0x$pw beside it (python)" \
+read -r lw pw cw < <(sed -n 4p "$tmp/g"); read -r lv pv cv < <(sed -n 7p "$tmp/g")
+expect "a wrong claim on step 4 (0x$cw): WARNING, the running product 0x$pw beside it (python)" \
 	'wrong g32w $lw $cw $pw'
-expect \
-	"a wrong claim on step 7, of the temporary n (0x$cv): WARNING with 0x$pv (python)" \
+expect "a wrong claim on step 7, of the temporary n (0x$cv): WARNING with 0x$pv (python)" \
 	'wrong g32w $lv $cv $pv'
 expect "  the whole still proved, no false ERROR, exit 1 (the WARNINGs)" \
 	'no_false_error && proved 9e370001 32 && [ "$(cat "$tmp/rc")" = 1 ]'
@@ -155,8 +142,7 @@ expect "  the last step's claim 0x$fin is the whole's: proved, no false ERROR" \
 s64b=("${s64[@]}"); s64b[11]='h += n;|bad'
 case_ g64b 64 "" "${s64b[@]}"
 read -r _ pf cf < <(grep -v '^final\|^shiftline' "$tmp/g" | tail -1)
-expect \
-	"64 bits, a wrong claim on the last step (0x$cf): the mismatch ERROR names it, not step 1's" \
+expect "64 bits, a wrong claim on the last step (0x$cf): the mismatch ERROR names it, not step 1's" \
 	'grep -q "ERROR: the shift/add sequence computes x \* 0x$pf mod 2^64, not \* 0x0*$cf as claimed by 0x$cf" "$tmp/o"'
 
 done_suite step_claims

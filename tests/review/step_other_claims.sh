@@ -19,8 +19,7 @@ n = (n << 3) & M; h = (h - n) & M; n = (n << 3) & M; h = (h + n) & M
 n = (n << 3) & M; h = (h - n) & M; n = (n << 4) & M; h = (h + n) & M
 n = (n << 2) & M; h = (h + n) & M
 print("%x %x" % (p2, h))')
-read -r pr2 f2 prf < <(echo \
-	"print(isprime(0x$p2), \" \", factor(0x$p2)[1,1], \" \", isprime(0x$fin))" | gp -q -f)
+read -r pr2 f2 prf < <(echo "print(isprime(0x$p2), \" \", factor(0x$p2)[1,1], \" \", isprime(0x$fin))" | gp -q -f)
 
 # c CLAIM2 CLAIMLAST: the sequence with CLAIM2 beside step 2 and
 # CLAIMLAST beside the last step
@@ -31,15 +30,12 @@ c() {
 c "= x * 0x$p2, which is prime" "= x * 0x$fin, not prime"
 expect "step 2's '= x * 0x$p2' confirmed (python)" \
 	'grep -q "^s.c:7: NOTE: this step.s comment: h = x \* 0x$p2: confirmed" "$tmp/o"'
-expect \
-	"  its 'which is prime' checked: not prime, divisible by $f2 (gp: isprime $pr2, least factor $f2)" \
+expect "  its 'which is prime' checked: not prime, divisible by $f2 (gp: isprime $pr2, least factor $f2)" \
 	'[ "$pr2" = 0 ] && grep -q "^s.c:7: WARNING: not prime: divisible by $f2" "$tmp/o"'
-expect \
-	"the last step's 'not prime' checked against 0x$fin: it is prime (gp: $prf)" \
+expect "the last step's 'not prime' checked against 0x$fin: it is prime (gp: $prf)" \
 	'[ "$prf" = 1 ] && grep -q "^s.c:17: WARNING: claimed not prime, but it is prime" "$tmp/o"'
 c "= x * 0x$p2, not prime" "= x * 0x$fin, prime"
-expect \
-	"the true claims: 0x$p2 not prime and 0x$fin prime, both confirmed (gp)" \
+expect "the true claims: 0x$p2 not prime and 0x$fin prime, both confirmed (gp)" \
 	'grep -q "^s.c:7: NOTE: not prime: confirmed" "$tmp/o" && grep -q "^s.c:17: NOTE: prime: confirmed" "$tmp/o"'
 expect "  and no sentence of a step's comment listed as not checked" \
 	'! grep -q "not checked" "$tmp/o"'

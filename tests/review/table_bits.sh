@@ -47,18 +47,15 @@ else
 	bad "cc: the probe failed"
 fi
 out=$(./cfx review "$tmp/hash.h")
-grep -qF \
-	'then h >> (32-bits): the product'"'"'s top bits, as many as bits, index the table' <<<"$out" &&
+grep -qF 'then h >> (32-bits): the product'"'"'s top bits, as many as bits, index the table' <<<"$out" &&
 	ok "review names the count: as many as bits" ||
 	bad "review: $(grep -i 'top' <<<"$out")"
 grep -q '32 - (32-bits)' <<<"$out" && bad "still says 32 - (32-bits)" ||
 	ok "no '32 - (32-bits)'"
 
 # a shift that is not 32 minus a name keeps the arithmetic
-sed 's/(32 - bits)/shift/; s/unsigned bits)/unsigned shift)/' "$tmp/hash.h" > \
-	"$tmp/h2.h"
+sed 's/(32 - bits)/shift/; s/unsigned bits)/unsigned shift)/' "$tmp/hash.h" > "$tmp/h2.h"
 out=$(./cfx review "$tmp/h2.h")
 grep -qF "the top 32 - shift bits of the product index the table" <<<"$out" &&
-	ok "h >> shift: the top 32 - shift bits, as before" ||
-	bad "shift: $(grep -i 'top' <<<"$out")"
+	ok "h >> shift: the top 32 - shift bits, as before" || bad "shift: $(grep -i 'top' <<<"$out")"
 done_suite table_bits

@@ -21,12 +21,10 @@ f=$fx/nonlinear.c
 $cfx review $f > "$tmp/nl"; rc=$?
 for fn in hash_rs hash_xor hash_xeq; do
 	r=$(ceval $f $fn linear)
-	expect "python: $fn is no multiply by a constant ($r)" \
-		'[ "${r%% *}" = nonlinear ]'
+	expect "python: $fn is no multiply by a constant ($r)" '[ "${r%% *}" = nonlinear ]'
 done
 l=$(lineof $f 'n >>= 3;')
-expect \
-	"right shift: a WARNING on line $l naming the comment's 0x9e370001, exit 1" \
+expect "right shift: a WARNING on line $l naming the comment's 0x9e370001, exit 1" \
 	'[ $rc = 1 ] && grep -q "^$f:$l: WARNING: not the multiply by 0x9e370001 (its comment, line 4): \`n >>= 3;\` (line $l) shifts right, which drops the low bits" "$tmp/nl"'
 l=$(lineof $f 'hash += n ^ (n >> 7);')
 expect "hash += n ^ (n >> 7): a CHECK on line $l, right shift and xor" \
@@ -63,8 +61,7 @@ f=$fx/param_acc.c
 want=$(ceval $f hash_param linear)
 $cfx review $f > "$tmp/pa"; rc=$?
 expect "python: hash_param is linear, $want" '[ "$want" = "linear 0x9e370001" ]'
-expect \
-	"val accumulating into itself: proved equal to python's ${want#linear }, exit 0" \
+expect "val accumulating into itself: proved equal to python's ${want#linear }, exit 0" \
 	'[ $rc = 1 ] && grep -q "^$f:[0-9]*: NOTE: proved: the shift/add sequence (lines [0-9-]*) computes val = val \* ${want#linear } mod 2^32, exactly the multiply by 0x9e370001" "$tmp/pa"'
 expect "val accumulating: one multiplier, not a second phantom 'hash'" \
 	'tail -1 "$tmp/pa" | grep -q "; 1 multiplier$" && ! grep -q "computes hash = " "$tmp/pa"'
@@ -79,8 +76,7 @@ kunit_run() {   # kunit_run FILE.c BITS: "cases N checked N failed N"
 }
 $cfx review --emit kunit $fx/param_acc.c > "$tmp/kpa.c"
 for b in 32 64; do
-	expect \
-		"kunit of the parameter's sequence: compiles and passes (BITS_PER_LONG=$b)" \
+	expect "kunit of the parameter's sequence: compiles and passes (BITS_PER_LONG=$b)" \
 		'[ "$(kunit_run "$tmp/kpa.c" $b)" = "cases 1 checked 10018 failed 0" ]'
 done
 $cfx review --emit kunit lessons/2002.patch > "$tmp/k2002.c"
@@ -113,24 +109,18 @@ expect "kunit: 32 runs the u32 one only" \
 # ---- 4. a two-patch series: which constant replaces which, in order --------
 g="$tmp/series"
 mkdir "$g" && (cd "$g" && git init -q && mkdir lib &&
-	printf \
-	'#include <linux/types.h>\n\n/* hash of an object id */\n#define OBJ_HASH_MULT 0x9e3779b9U\n' > lib/obj.c &&
+	printf '#include <linux/types.h>\n\n/* hash of an object id */\n#define OBJ_HASH_MULT 0x9e3779b9U\n' > lib/obj.c &&
 	git add lib/obj.c && git -c user.email=t@t -c user.name=t commit -qm base &&
 	sed -i 's/0x9e3779b9U/0x61c88647U/' lib/obj.c &&
-	git -c user.email=t@t -c user.name=t commit -qam \
-	'obj: the negated golden multiplier' &&
+	git -c user.email=t@t -c user.name=t commit -qam 'obj: the negated golden multiplier' &&
 	sed -i 's/0x61c88647U/0x9e370001U/' lib/obj.c &&
 	git -c user.email=t@t -c user.name=t commit -qam 'obj: a sparse multiplier' &&
 	git format-patch -q --stdout HEAD~2 > ../series.mbox)
 # what each commit replaces, read back from git
-old1=$(git -C "$g" show HEAD~1 |
-	sed -n 's/^-#define OBJ_HASH_MULT \(0x[0-9a-f]*\)U$/\1/p')
-new1=$(git -C "$g" show HEAD~1 |
-	sed -n 's/^+#define OBJ_HASH_MULT \(0x[0-9a-f]*\)U$/\1/p')
-old2=$(git -C "$g" show HEAD |
-	sed -n 's/^-#define OBJ_HASH_MULT \(0x[0-9a-f]*\)U$/\1/p')
-new2=$(git -C "$g" show HEAD |
-	sed -n 's/^+#define OBJ_HASH_MULT \(0x[0-9a-f]*\)U$/\1/p')
+old1=$(git -C "$g" show HEAD~1 | sed -n 's/^-#define OBJ_HASH_MULT \(0x[0-9a-f]*\)U$/\1/p')
+new1=$(git -C "$g" show HEAD~1 | sed -n 's/^+#define OBJ_HASH_MULT \(0x[0-9a-f]*\)U$/\1/p')
+old2=$(git -C "$g" show HEAD | sed -n 's/^-#define OBJ_HASH_MULT \(0x[0-9a-f]*\)U$/\1/p')
+new2=$(git -C "$g" show HEAD | sed -n 's/^+#define OBJ_HASH_MULT \(0x[0-9a-f]*\)U$/\1/p')
 l=$(grep -n OBJ_HASH_MULT "$g/lib/obj.c" | cut -d: -f1)
 expect "git: two mails; patch 1 $old1 -> $new1, patch 2 $old2 -> $new2" \
 	'[ "$(grep -c "^From [0-9a-f]\{40\} " "$tmp/series.mbox")" = 2 ] && [ -n "$old1" ] && [ "$new1" = "$old2" ] && [ -n "$new2" ]'
@@ -142,12 +132,10 @@ expect "series: patch 2/2 says $new2 replaces $new1, which patch 1/2 adds" \
 # the verdicts: patch 1's (against $old1), then patch 2's (against $old2)
 at() { grep -n -- "$1" "$tmp/se" | head -1 | cut -d: -f1; }
 order="$(at "NOTE: patch 1/2") $(at "$new1: PASS.* it replaces $old1\|$new1 replaces $old1: FAIL") $(at "NOTE: patch 2/2") $(at "$new2: PASS.* it replaces $old2\|$new2 replaces $old2: FAIL")"
-expect \
-	"series: in the order of the series, each verdict against its own old constant (lines $order)" \
+expect "series: in the order of the series, each verdict against its own old constant (lines $order)" \
 	'[ "$(echo $order | wc -w)" = 4 ] && [ "$(echo $order | tr " " "\n" | sort -n | tr "\n" " ")" = "$order " ]'
 $cfx review --json - < "$tmp/series.mbox" > "$tmp/se.json"
-expect "series --json: each multiplier its patch and what it replaces" \
-	'python3 -c "
+expect "series --json: each multiplier its patch and what it replaces" 'python3 -c "
 import json, sys
 ms = json.load(open(sys.argv[1]))[\"files\"][0][\"multipliers\"]
 got = [(m[\"patch\"], hex(int(m[\"value\"])), hex(int(m[\"replaces\"]))) for m in ms]
@@ -163,18 +151,14 @@ printf '%s\n' '#include <stdio.h>' 'int main(void) { const void *p = 0;' \
 	'printf("%zu\n", 8 * sizeof((unsigned long)p * 0x9e370001u)); return 0; }' > "$tmp/hpw.c"
 cw=$(cc -o "$tmp/hpw" "$tmp/hpw.c" && "$tmp/hpw")
 $cfx review "$tmp/hp.c" > "$tmp/hp"
-said=$(sed -n 's/.*: NOTE: 0x[0-9a-f]*: \([0-9]*\)-bit multiplier (.*/\1/p' \
-	"$tmp/hp")
+said=$(sed -n 's/.*: NOTE: 0x[0-9a-f]*: \([0-9]*\)-bit multiplier (.*/\1/p' "$tmp/hp")
 # the first verdict is the constant's own; a second, on 32-bit words, is
 # the product the keys meet where long is 32 bits (review/ilp32.sh)
-judged=$(sed -n \
-	's/.*: 0x[0-9a-f]*: \(PASS\|FAIL\), .* \([0-9]*\)-bit words.*/\2/p' \
-	"$tmp/hp" | head -1)
+judged=$(sed -n 's/.*: 0x[0-9a-f]*: \(PASS\|FAIL\), .* \([0-9]*\)-bit words.*/\2/p' "$tmp/hp" | head -1)
 p32=$(python3 -c 'print("0x%08x" % (0x9e370001 * 0x61C88647 % 2**32))')
 expect "hash_ptr on 32-bit longs: the product $p32 judged on 32-bit words" \
 	'grep -q ": $p32: \(PASS\|FAIL\), .* 32-bit words" "$tmp/hp"'
-expect \
-	"hash_ptr: cc computes the product in $cw bits; cfx says $said, judges at $judged" \
+expect "hash_ptr: cc computes the product in $cw bits; cfx says $said, judges at $judged" \
 	'[ "$cw" = 64 ] && [ "$said" = "$cw" ] && [ "$judged" = "$cw" ]'
 expect "hash_ptr: the reason names hash_ptr() and what it is over" \
 	'grep -q "64-bit multiplier (hash_ptr() at line 4 hashes 64-bit words (a long.s), over 32 bits by " "$tmp/hp"'
@@ -191,39 +175,30 @@ ls = open('$tmp/nest.c').read().split('\n')
 ifs = [i + 1 for i, l in enumerate(ls) if l.startswith('#if')]
 print(ifs[32], next(i + 1 for i, l in enumerate(ls) if l.startswith('#define')))")
 $cfx review "$tmp/nest.c" > "$tmp/ne"
-expect \
-	"10000 nested #if's: a CHECK at the define (line $def) naming the limit, 32, and where it begins (python: line $deep)" \
+expect "10000 nested #if's: a CHECK at the define (line $def) naming the limit, 32, and where it begins (python: line $deep)" \
 	'grep -q "^$tmp/nest.c:$def: CHECK: inside 10000 nested #if.s: review reads the words of the first 32 only; the one at depth 33 opens at line $deep," "$tmp/ne" &&
 	 grep -q "^$tmp/nest.c:$def: NOTE: HASH_MULT = .*; the #if.s nested past 32 levels, from line $deep, are not read)" "$tmp/ne"'
 
 # ---- 7. a body's claims said once a clause; counts in their number ----------
-printf \
-	'From 019da4c61907144c6e55518219b4469258c9ea99 Mon Sep 17 00:00:00 2001\nFrom: A Developer <dev@example.org>\nSubject: [PATCH] lib/obj: a new multiplier\n\nIt is fast on x86 and gives a good distribution.\n\n---\ndiff --git a/lib/obj.c b/lib/obj.c\n--- a/lib/obj.c\n+++ b/lib/obj.c\n@@ -1,2 +1,2 @@\n #include <linux/types.h>\n-#define OBJ_HASH_MULT 0x9e3779b9U\n+#define OBJ_HASH_MULT 0x9e370001U\n' > "$tmp/body.patch"
+printf 'From 019da4c61907144c6e55518219b4469258c9ea99 Mon Sep 17 00:00:00 2001\nFrom: A Developer <dev@example.org>\nSubject: [PATCH] lib/obj: a new multiplier\n\nIt is fast on x86 and gives a good distribution.\n\n---\ndiff --git a/lib/obj.c b/lib/obj.c\n--- a/lib/obj.c\n+++ b/lib/obj.c\n@@ -1,2 +1,2 @@\n #include <linux/types.h>\n-#define OBJ_HASH_MULT 0x9e3779b9U\n+#define OBJ_HASH_MULT 0x9e370001U\n' > "$tmp/body.patch"
 $cfx review "$tmp/body.patch" > "$tmp/bo"
-expect \
-	"body: one CHECK for the clause of three unchecked claims, naming all three" \
+expect "body: one CHECK for the clause of three unchecked claims, naming all three" \
 	'[ "$(grep -c "^$tmp/body.patch:5: CHECK: " "$tmp/bo")" = 1 ] &&
 	 grep -q "^$tmp/body.patch:5: CHECK: not checked: 0x9e370001 (lib/obj.c:2): \"It is fast on x86 and gives a good distribution\": a speed claim on a named target, a distribution claim and a judgement; " "$tmp/bo"'
 $cfx review --emit reply "$tmp/body.patch" > "$tmp/bor"
-expect "body: the reply says it once" \
-	'[ "$(grep -c "^\* Not checked: " "$tmp/bor")" = 1 ]'
+expect "body: the reply says it once" '[ "$(grep -c "^\* Not checked: " "$tmp/bor")" = 1 ]'
 # gp: the run of 1s after a0 of 0xb0000001/2^32 (and of 1 - x)
-read -r r1 r2 < <(printf '%s\n' \
-	'f(p) = my(v = contfrac(p / 2^32), k = 0); while (k + 2 <= #v && v[k + 2] == 1, k++); k;' \
+read -r r1 r2 < <(printf '%s\n' 'f(p) = my(v = contfrac(p / 2^32), k = 0); while (k + 2 <= #v && v[k + 2] == 1, k++); k;' \
 	'print(f(0xb0000001), " ", f(2^32 - 0xb0000001))' | gp -q -f)
-printf '/* close to phi; golden prefix 1 */\n#define HASH_MULT 0xb0000001U\n' \
-	> "$tmp/one.c"
+printf '/* close to phi; golden prefix 1 */\n#define HASH_MULT 0xb0000001U\n' > "$tmp/one.c"
 $cfx review "$tmp/one.c" > "$tmp/one"
-expect "gp: 0xb0000001/2^32 has $r1 quotient 1 after a0 (1 - x: $r2)" \
-	'[ "$r1" = 1 ] && [ "$r2" = 0 ]'
-expect \
-	"one quotient: 'only 1 quotient after a0 of x is 1', 'the first 1 quotient after a0 is 1'" \
+expect "gp: 0xb0000001/2^32 has $r1 quotient 1 after a0 (1 - x: $r2)" '[ "$r1" = 1 ] && [ "$r2" = 0 ]'
+expect "one quotient: 'only 1 quotient after a0 of x is 1', 'the first 1 quotient after a0 is 1'" \
 	'grep -q "WARNING: not close to phi as claimed: only 1 quotient after a0 of x is 1 (" "$tmp/one" &&
 	 grep -q "NOTE: golden prefix 1: confirmed, the first 1 quotient after a0 is 1$" "$tmp/one"'
 expect "the summary: 1 error, 1 warning, ... 1 multiplier" \
 	'tail -1 "$tmp/one" | grep -q "^total: 1 error, 1 warning, 0 checks, 2 notes; 1 multiplier$"'
-cat "$tmp"/nl "$tmp"/sw "$tmp"/pa "$tmp"/se "$tmp"/hp "$tmp"/ne "$tmp"/bo \
-	"$tmp"/one > "$tmp/all"
+cat "$tmp"/nl "$tmp"/sw "$tmp"/pa "$tmp"/se "$tmp"/hp "$tmp"/ne "$tmp"/bo "$tmp"/one > "$tmp/all"
 expect "no count of 1 with a plural noun in any output of this suite" \
 	'! grep -Eq "(^|[^0-9.^x])1 (errors|warnings|checks|notes|multipliers|quotients|terms|shifts|additions)([^a-z]|$)" "$tmp/all"'
 

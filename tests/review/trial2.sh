@@ -31,12 +31,10 @@ for (i = 2, #v, s = concat(s, concat(\", \", Str(v[i])))); print(s)" | gp -q -f;
 p32=0x9e370001
 e32=$(gpcf $((p32)) 32)
 isp=$(echo "print(isprime($((p32))))" | gp -q -f)
-expect \
-	"gp: $p32 is prime ($isp), its expansion has $(echo "$e32" | tr ',' '\n' | wc -l) terms" \
+expect "gp: $p32 is prime ($isp), its expansion has $(echo "$e32" | tr ',' '\n' | wc -l) terms" \
 	'[ "$isp" = 1 ] && [ -n "$e32" ]'
 define() { # $1 the comment, $2 the value: x.h, one define under it
-	printf -- \
-		'--- a/lib/x.h\n+++ b/lib/x.h\n@@ -1,1 +1,5 @@\n #include <linux/types.h>\n+/*\n+ * %s\n+ */\n+#define OBJ_HASH_MULT %s\n' \
+	printf -- '--- a/lib/x.h\n+++ b/lib/x.h\n@@ -1,1 +1,5 @@\n #include <linux/types.h>\n+/*\n+ * %s\n+ */\n+#define OBJ_HASH_MULT %s\n' \
 		"$1" "$2" > "$tmp/d.patch"
 	$cfx review "$tmp/d.patch" > "$tmp/o"; true; }
 
@@ -52,16 +50,14 @@ for form in "its cf is" "its continued fraction is" "its cf:"; do
 		'grep -q "^lib/x.h:3: NOTE: continued fraction confirmed term by term" "$tmp/o" &&
 		 ! grep -q "not checked" "$tmp/o"'
 	define "The multiplier is prime and $form $bad." "${p32}U"
-	expect \
-		"'is prime and $form <a_5 + 1>': a WARNING, gp's a_5 = $a5 beside it; exit 1" \
+	expect "'is prime and $form <a_5 + 1>': a WARNING, gp's a_5 = $a5 beside it; exit 1" \
 		'grep -q "^lib/x.h:3: WARNING: continued fraction wrong: term a_5 is $a5, not $((a5 + 1)); it is $e32$" "$tmp/o"'
 done
 define "Its cf is $e32, and it is prime." "${p32}U"
 expect "'its cf is' first, then 'and it is prime': both read" \
 	'grep -q "NOTE: continued fraction confirmed term by term" "$tmp/o" && grep -q "NOTE: prime: confirmed" "$tmp/o"'
 define "cf. the golden ratio; see Knuth 6.4 for 2654435769." "${p32}U"
-expect \
-	"'cf. the golden ratio ... 6.4': no expansion read (cf. is an abbreviation)" \
+expect "'cf. the golden ratio ... 6.4': no expansion read (cf. is an abbreviation)" \
 	'! grep -q "continued fraction" "$tmp/o"'
 
 # ---- 2. "It is the NAF ..." -------------------------------------------------
@@ -77,11 +73,9 @@ naf = ('-' if hi[0][1] < 0 else '') + t(hi[0][0]) + ''.join((' + ' if z > 0 else
 b = ' + '.join(t(k) for k in range(31, -1, -1) if p >> k & 1)
 assert b != naf and eval(b.replace('^', '**')) == p
 print('|'.join([b, naf, str(len(d))]))")"
-for say in "It is the NAF $bin." "NAF form: $bin." \
-	"Its non-adjacent form is $bin."; do
+for say in "It is the NAF $bin." "NAF form: $bin." "Its non-adjacent form is $bin."; do
 	define "$say" "${p32}U"
-	expect \
-		"'${say:0:24}...' with python's binary form: a WARNING, python's NAF ($nafw terms) beside it" \
+	expect "'${say:0:24}...' with python's binary form: a WARNING, python's NAF ($nafw terms) beside it" \
 		'grep -qxF "lib/x.h:3: WARNING: NAF wrong: $bin is $p32, but not its NAF (the one signed binary form with no two adjacent nonzero digits), which has $nafw terms: $naf" "$tmp/o" &&
 		 ! grep -q "CHECK: the power sum is not the NAF" "$tmp/o"'
 done
@@ -89,8 +83,7 @@ define "It is the NAF $naf." "${p32}U"
 expect "'It is the NAF <python's NAF>': confirmed, no WARNING" \
 	'grep -qxF "lib/x.h:3: NOTE: power sum confirmed: $naf = $p32 (its NAF)" "$tmp/o" && ! grep -q "NAF wrong" "$tmp/o"'
 define "It is $bin." "${p32}U"
-expect \
-	"a right sum that does not say NAF: confirmed, and said not to be the NAF (a CHECK)" \
+expect "a right sum that does not say NAF: confirmed, and said not to be the NAF (a CHECK)" \
 	'grep -qF "lib/x.h:3: NOTE: power sum confirmed: $bin = $p32" "$tmp/o" &&
 	 grep -qxF "lib/x.h:3: CHECK: the power sum is not the NAF, which has $nafw terms: $naf" "$tmp/o"'
 
@@ -101,8 +94,7 @@ printf '%s\n' '#include <linux/types.h>' '#define OBJ_TABLE_BITS 12' \
 	'	return (val * OBJ_HASH_MULT) >> (32 - bits);' '}' > "$tmp/param.c"
 l=$(lineof "$tmp/param.c" '>> (32 - bits)')
 $cfx review "$tmp/param.c" > "$tmp/o"
-expect \
-	"bits a parameter: verify's default range, said, not OBJ_TABLE_BITS' 2^12" \
+expect "bits a parameter: verify's default range, said, not OBJ_TABLE_BITS' 2^12" \
 	'grep -q "^$tmp/param.c:3: [A-Z]*: 0x9e370001: \(PASS\|FAIL\).* tables 2^4..2^20: the code does not show the size (>> (32 - bits) at line $l takes bits, a parameter of obj_hash())" "$tmp/o" &&
 	 ! grep -q "OBJ_TABLE_BITS" "$tmp/o"'
 $cfx review --json "$tmp/param.c" > "$tmp/o.json"
@@ -128,8 +120,7 @@ w=$(printf '%s\n' '#include <stdio.h>' 'typedef unsigned int u32;' \
 	cc -x c -o "$tmp/w" - && "$tmp/w")
 $cfx review "$tmp/ul.c" > "$tmp/o"
 expect "cc: u32 * 0x9e370001UL is $w bytes here" '[ "$w" = 8 ]'
-expect \
-	"(u32 val * 0x9e370001UL) >> (32 - bits): a 32-bit multiplier, the shift and val's u32 named, over the suffix" \
+expect "(u32 val * 0x9e370001UL) >> (32 - bits): a 32-bit multiplier, the shift and val's u32 named, over the suffix" \
 	'grep -q "^$tmp/ul.c:4: NOTE: 0x9e370001: 32-bit multiplier (the product is shifted right by (32 - ...) at line 4 and its other operand is u32 (the type of val), over the suffix UL)" "$tmp/o" &&
 	 ! grep -q "64-bit multiplier\|in a 64-bit word" "$tmp/o"'
 expect "and the product's $w bytes still overflow the index: an ERROR" \
@@ -151,18 +142,15 @@ printf '%s\n' '#include <linux/types.h>' '#define OBJ_MULT32 0x9e370001UL' \
 printf '%s\n' 'typedef unsigned int u32;' "$(sed 1d "$tmp/sz.c")" \
 	'u32 use(unsigned long v) { return obj_hash(v, 10) + obj_hash2(v, 10); }' |
 	cc -O2 -S -o "$tmp/sz.s" -x c -
-expect \
-	"gcc -O2: the returns after if (sizeof(long) == 8) return are dead code here" \
+expect "gcc -O2: the returns after if (sizeof(long) == 8) return are dead code here" \
 	'[ -s "$tmp/sz.s" ] && grep -q "7f4a7c15\|-7046029254386353131\|11400714819323198485" "$tmp/sz.s" &&
 	 ! grep -qi "9e370001\|2654404609\|-1640562687" "$tmp/sz.s"'
 $cfx review "$tmp/sz.c" > "$tmp/o"
 l1=$(lineof "$tmp/sz.c" 'return (val \* 0x9e370001UL)')
-expect \
-	"the literal after the return: no index overflow ERROR, its word 32 by what follows the if" \
+expect "the literal after the return: no index overflow ERROR, its word 32 by what follows the if" \
 	'! grep -q "^$tmp/sz.c:$l1: ERROR: the index overflows" "$tmp/o" &&
 	 grep -q "^$tmp/sz.c:$l1: NOTE: 0x9e370001: 32-bit multiplier (under what follows if (sizeof ( long ) == 8) return" "$tmp/o"'
-expect \
-	"the define used after the if block that returns: no index overflow ERROR" \
+expect "the define used after the if block that returns: no index overflow ERROR" \
 	'! grep -q "ERROR: the index overflows" "$tmp/o"'
 sed 's/	if (sizeof(long) == 8)$/	if (val)/; s/	if (sizeof(long) == 8) {/	if (val) {/' "$tmp/sz.c" > "$tmp/nosz.c"
 $cfx review "$tmp/nosz.c" > "$tmp/o"
@@ -181,8 +169,7 @@ done
 # ---- 7. the body's CHECKs with the constant their sentence names ------------
 pb=0x61c88647
 mail() { # $1 the body (| for a new line), $2 the defines' patch lines
-	printf \
-		'From 019da4c61907144c6e55518219b4469258c9ea99 Mon Sep 17 00:00:00 2001\nFrom: A Developer <dev@example.org>\nDate: Wed, 2 Dec 2026 00:55:08 +0000\nSubject: [PATCH] lib/obj: new multipliers\n\n%s\n\nSigned-off-by: A Developer <dev@example.org>\n---\n--- a/lib/obj.h\n+++ b/lib/obj.h\n@@ -1,1 +1,3 @@\n #include <linux/types.h>\n+#define OBJ_A_HASH %sU\n+#define OBJ_B_HASH %sU\n' \
+	printf 'From 019da4c61907144c6e55518219b4469258c9ea99 Mon Sep 17 00:00:00 2001\nFrom: A Developer <dev@example.org>\nDate: Wed, 2 Dec 2026 00:55:08 +0000\nSubject: [PATCH] lib/obj: new multipliers\n\n%s\n\nSigned-off-by: A Developer <dev@example.org>\n---\n--- a/lib/obj.h\n+++ b/lib/obj.h\n@@ -1,1 +1,3 @@\n #include <linux/types.h>\n+#define OBJ_A_HASH %sU\n+#define OBJ_B_HASH %sU\n' \
 		"${1//|/$'\n'}" "$p32" "$pb" > "$tmp/mail.patch"; }
 mail "OBJ_A_HASH is faster on x86.|Then $pb gives a better distribution.|The code is cleaner now, a good thing."
 $cfx review "$tmp/mail.patch" > "$tmp/o"
@@ -210,19 +197,15 @@ $cfx review "$tmp/mail.patch" > "$tmp/o"
 expect "a trailer right after a sentence: the quote ends before Cc:" \
 	'grep -q "CHECK: not checked: general (the sentence names none of the patch.s constants): \"The new constant is faster on x86\": a speed claim" "$tmp/o" &&
 	 ! grep -q "Cc\|Ingo\|example.org" "$tmp/o"'
-{ echo "On Wed, 2 Dec 2026, A Developer wrote:"; sed 's/^/> /' \
-	"$tmp/mail.patch" |
-	sed 's/^> Date: .*/&\n> Cc: Faster Reviewer <fast@example.org>/'; \
-	echo; echo "Looks fine."; } > "$tmp/reply.txt"
-expect "the quoted reply holds a Cc: header" \
-	'grep -q "^> Cc: Faster Reviewer" "$tmp/reply.txt"'
+{ echo "On Wed, 2 Dec 2026, A Developer wrote:"; sed 's/^/> /' "$tmp/mail.patch" |
+	sed 's/^> Date: .*/&\n> Cc: Faster Reviewer <fast@example.org>/'; echo; echo "Looks fine."; } > "$tmp/reply.txt"
+expect "the quoted reply holds a Cc: header" 'grep -q "^> Cc: Faster Reviewer" "$tmp/reply.txt"'
 $cfx review "$tmp/reply.txt" > "$tmp/o"
 expect "a quoted reply's mail headers: no finding quotes them" \
 	'! grep -q "Cc\|Reviewer\|Subject\|Faster" "$tmp/o" && grep -q "\"The new constant is faster on x86\"" "$tmp/o"'
 
 # ---- 9. --json with --emit: the man page's message ---------------------------
-manmsg=$(grep -A2 '^\\fB\\-\\-json\\fR with \\fB\\-\\-emit\\fR$' man/cfx.1 |
-	sed -n 3p | sed 's/\\-/-/g')
+manmsg=$(grep -A2 '^\\fB\\-\\-json\\fR with \\fB\\-\\-emit\\fR$' man/cfx.1 | sed -n 3p | sed 's/\\-/-/g')
 $cfx review --json --emit reply "$tmp/param.c" > "$tmp/o" 2> "$tmp/e"; rc=$?
 expect "--json --emit: status 2, one line, the man page's message ($manmsg)" \
 	'[ $rc = 2 ] && [ -n "$manmsg" ] && [ "$(wc -l < "$tmp/e")" = 1 ] && grep -qF -- "$manmsg" "$tmp/e" && [ ! -s "$tmp/o" ]'
@@ -232,15 +215,12 @@ expect "and the same message and token as verify's" \
 
 # ---- 10. git diff of a clean tree --------------------------------------------
 g=$tmp/clean
-mkdir "$g" && (cd "$g" && git init -q && printf '#define H 0x9e370001U\n' > \
-	h.h &&
+mkdir "$g" && (cd "$g" && git init -q && printf '#define H 0x9e370001U\n' > h.h &&
 	git add h.h && git -c user.email=t@t -c user.name=t commit -qm base)
 git -C "$g" diff > "$tmp/clean.diff"
-expect "git: the diff of a clean tree is empty" \
-	'[ -f "$tmp/clean.diff" ] && [ ! -s "$tmp/clean.diff" ]'
+expect "git: the diff of a clean tree is empty" '[ -f "$tmp/clean.diff" ] && [ ! -s "$tmp/clean.diff" ]'
 $cfx review - < "$tmp/clean.diff" > "$tmp/o" 2> "$tmp/e"; rc=$?
-expect \
-	"git diff | cfx review - of a clean tree: exit 0, nothing on stdout, 'nothing to review' on stderr" \
+expect "git diff | cfx review - of a clean tree: exit 0, nothing on stdout, 'nothing to review' on stderr" \
 	'[ $rc = 0 ] && [ ! -s "$tmp/o" ] && [ "$(cat "$tmp/e")" = "cfx: review: nothing to review: the input is empty (<stdin>)" ]'
 $cfx review --json - < "$tmp/clean.diff" > "$tmp/o" 2> /dev/null; rc=$?
 expect "--json of it: exit 0, an object with no files and no multipliers" \
@@ -251,8 +231,7 @@ assert o[\"files\"] == [] and o[\"multipliers\"] == 0, o
 " "$tmp/o"'
 echo "hello there" > "$tmp/prose.txt"
 $cfx review "$tmp/clean.diff" "$tmp/param.c" > "$tmp/o" 2> "$tmp/e"; rc=$?
-expect \
-	"an empty file beside a real one: the real one reviewed, the empty one said" \
+expect "an empty file beside a real one: the real one reviewed, the empty one said" \
 	'grep -q "^total: .*; 1 multiplier$" "$tmp/o" && grep -q "nothing to review" "$tmp/e"'
 $cfx review "$tmp/prose.txt" > "$tmp/o" 2> "$tmp/e"; rc=$?
 expect "prose with no diff and no C is still bad input: exit 2" \

@@ -29,8 +29,7 @@ run() {
 	  echo "int main(void) { static const u64 k[] = { $(echo "$@" | sed 's/ /ull, /g')ull };"
 	  echo "for (unsigned i = 0; i < sizeof k / sizeof k[0]; i++) printf(\"%llu\\n\", (unsigned long long)$fn(k[i])); return 0; }"
 	} > "$tmp/r.c"
-	cc -w -O0 -fsanitize=undefined -fno-sanitize-recover=undefined -o \
-		"$tmp/r" "$tmp/r.c" && "$tmp/r"
+	cc -w -O0 -fsanitize=undefined -fno-sanitize-recover=undefined -o "$tmp/r" "$tmp/r.c" && "$tmp/r"
 }
 keys="1 2 3 12345 4294967295 2654435769 18446744073709551615 9223372036854775808 81985529216486895"
 # python's value of each key: (x * C * G mod 2^W) >> S, its low B bits
@@ -51,17 +50,14 @@ static u64 h40(u64 key)
 	return hash_64(key * MY_MULT, 40);
 }
 C
-expect \
-	"cc: hash_64(key * MY_MULT, 64) is the low 32 bits of key * MY_MULT * GOLDEN_RATIO_64 mod 2^64, and key and key + 2^32 hash alike" \
+expect "cc: hash_64(key * MY_MULT, 64) is the low 32 bits of key * MY_MULT * GOLDEN_RATIO_64 mod 2^64, and key and key + 2^32 hash alike" \
 	'[ "$(run "$tmp/w64.c" h64 $keys)" = "$(want 64 0x9e3779b97f4a7c15 0x61C8864680B583EB 0 32 $keys)" ] &&
 	 [ "$(run "$tmp/w64.c" h64 12345 $((12345 + (1 << 32))) | uniq | wc -l)" = 1 ]'
-expect \
-	"cc: hash_64(key * MY_MULT, 40) is bits 24..55 of it, and keys that differ only in bit 60 hash alike" \
+expect "cc: hash_64(key * MY_MULT, 40) is bits 24..55 of it, and keys that differ only in bit 60 hash alike" \
 	'[ "$(run "$tmp/w64.c" h40 $keys)" = "$(want 64 0x9e3779b97f4a7c15 0x61C8864680B583EB 24 32 $keys)" ] &&
 	 [ "$(run "$tmp/w64.c" h40 12345 $((12345 | (1 << 60))) | uniq | wc -l)" = 1 ]'
 review "$tmp/w64.c"
-expect \
-	"review: hash_64(..., 64) and (..., 40) are ERRORs naming those bits, the multiplier not judged; exit $(rc)" \
+expect "review: hash_64(..., 64) and (..., 40) are ERRORs naming those bits, the multiplier not judged; exit $(rc)" \
 	'[ "$(rc)" = 1 ] &&
 	 grep -q "w64.c:4: ERROR: hash_64(..., 64) at line 4 asks for a table of 2^64, but the kernel.s hash_64() returns a u32: it keeps bits 0..31 of the 64-bit product (>> 0, then cut to 32 bits), not its top 64 bits, and those bits depend only on the key.s low 32 bits: keys that differ only in their top 32 bits always hash alike" "$tmp/o" &&
 	 grep -q "w64.c:8: ERROR: hash_64(..., 40) at line 8 asks for a table of 2^40, but .* it keeps bits 24..55 of the 64-bit product (>> 24, then cut to 32 bits), not its top 40 bits, and those bits depend only on the key.s low 56 bits: keys that differ only in their top 8 bits always hash alike" "$tmp/o" &&
@@ -81,13 +77,11 @@ static u32 s32(u32 key)
 C
 p=$(python3 -c "print('0x%08x' % (0x9e3779b1 * 0x61C88647 % 2**32))")
 k32="1 2 3 12345 4294967295 2654435769"
-expect \
-	"cc: hash_32(key * MY_MULT32, 32) is key * MY_MULT32 * GOLDEN_RATIO_32 mod 2^32 ($p); >> (32 - 32) is key * 0x01000193 mod 2^32" \
+expect "cc: hash_32(key * MY_MULT32, 32) is key * MY_MULT32 * GOLDEN_RATIO_32 mod 2^32 ($p); >> (32 - 32) is key * 0x01000193 mod 2^32" \
 	'[ "$(run "$tmp/w32.c" h32 $k32)" = "$(want 32 0x9e3779b1 0x61C88647 0 32 $k32)" ] &&
 	 [ "$(run "$tmp/w32.c" s32 $k32)" = "$(want 32 0x01000193 1 0 32 $k32)" ]'
 review "$tmp/w32.c"
-expect \
-	"review: both keep the whole 32-bit product (hash_32(..., 32), >> (32 - 32)), both odd (python): permutations, neither judged; exit $(rc)" \
+expect "review: both keep the whole 32-bit product (hash_32(..., 32), >> (32 - 32)), both odd (python): permutations, neither judged; exit $(rc)" \
 	'[ "$(python3 -c "print($p % 2, 0x01000193 % 2)")" = "1 1" ] && [ "$(rc)" = 0 ] &&
 	 grep -q "NOTE: $p is not judged: hash_32(..., 32) at line 4 keeps the whole 32-bit product, no table index (every bit kept), and x \* $p mod 2^32, with the multiplier odd, is a permutation of the 32-bit words: two keys hash alike only when they are equal" "$tmp/o" &&
 	 grep -q "NOTE: 0x01000193 is not judged: >> (32 - 32) at line 8 keeps the whole 32-bit product, .*a permutation of the 32-bit words" "$tmp/o" &&
@@ -106,25 +100,20 @@ read -r p k < <(python3 -c "
 c = 0x9e3779b97f4a7c18
 k = (c & -c).bit_length() - 1
 print('0x%016x' % c, k)")
-expect \
-	"cc: >> (64 - 64) is key * $p mod 2^64, and key and key + 2^$((64 - k)) hash alike" \
+expect "cc: >> (64 - 64) is key * $p mod 2^64, and key and key + 2^$((64 - k)) hash alike" \
 	'[ "$(run "$tmp/own.c" h $keys)" = "$(want 64 $p 1 0 64 $keys)" ] &&
 	 [ "$(run "$tmp/own.c" h 12345 $((12345 + (1 << (64 - k)))) | uniq | wc -l)" = 1 ]'
 review "$tmp/own.c"
-expect \
-	"review: $p even (2^$k times an odd number), no permutation: keys that differ only in their top $k bits hash alike; not judged" \
+expect "review: $p even (2^$k times an odd number), no permutation: keys that differ only in their top $k bits hash alike; not judged" \
 	'grep -q "NOTE: $p is not judged: >> (64 - 64) at line 4 keeps the whole 64-bit product, .*with the multiplier even (2^$k times an odd number), is no permutation of the 64-bit words: keys that differ only in their top $k bits hash alike" "$tmp/o" &&
 	 ! grep -q "does not show\|: PASS\|: FAIL" "$tmp/o"'
 
 # >> (64 - 40) in its own u64 code: cc says the index has 40 bits; past
 # verify's 2^24, so verify's default range, said
 sed 's/7c18ull/7c15ull/; s/(64 - 64)/(64 - 40)/' "$tmp/own.c" > "$tmp/w40.c"
-b=$(run "$tmp/w40.c" h $keys |
-	python3 -c \
-	"import sys; print(max(int(l) for l in sys.stdin).bit_length())")
+b=$(run "$tmp/w40.c" h $keys | python3 -c "import sys; print(max(int(l) for l in sys.stdin).bit_length())")
 review "$tmp/w40.c"
-expect \
-	">> (64 - 40): cc's largest index has $b bits; review judges verify's default range and says the 2^40 table is past the 2^24 it counts" \
+expect ">> (64 - 40): cc's largest index has $b bits; review judges verify's default range and says the 2^40 table is past the 2^24 it counts" \
 	'[ "$b" = 40 ] && grep -q ": PASS, [0-9]* checks on 64-bit words, tables 2^4..2^20, verify.s default range: the table of 2^40 the code shows (>> (64 - 40) at line 4) is past the largest verify counts, 2^24" "$tmp/o" &&
 	 ! grep -q "does not show" "$tmp/o"'
 

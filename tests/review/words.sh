@@ -29,8 +29,7 @@ cc_word() {
 # cfx_word: the word cfx review of $tmp/p.patch states for MY_HASH_MULT
 cfx_word() {
 	$cfx review "$tmp/p.patch" > "$tmp/out"
-	sed -n \
-		's/^.*: NOTE: MY_HASH_MULT = 0x[0-9a-f]*: \([0-9]*\)-bit multiplier.*/\1/p' "$tmp/out" | head -1
+	sed -n 's/^.*: NOTE: MY_HASH_MULT = 0x[0-9a-f]*: \([0-9]*\)-bit multiplier.*/\1/p' "$tmp/out" | head -1
 }
 # compare DESC: the compiled words of $tmp/p.c against cfx's
 compare() {
@@ -45,8 +44,7 @@ compare() {
 for lit in 2654435761 2147483648 4000000000 2147483647 0x9e3779b9 023615674671 \
 	   0x9e3779b9U 2654435761U 0x9e3779b9UL 2654435761L 0x61c88647ULL \
 	   0x9e3779b97f4a7c15; do
-	printf -- \
-		'--- a/lib/my_hash.c\n+++ b/lib/my_hash.c\n@@ -1,1 +1,3 @@\n #include <linux/types.h>\n+#define MY_HASH_MULT %s\n+\n' \
+	printf -- '--- a/lib/my_hash.c\n+++ b/lib/my_hash.c\n@@ -1,1 +1,3 @@\n #include <linux/types.h>\n+#define MY_HASH_MULT %s\n+\n' \
 		"$lit" > "$tmp/p.patch"
 	{ echo "#define MY_HASH_MULT $lit"
 	  echo '#ifdef WIDE'
@@ -56,8 +54,7 @@ for lit in 2654435761 2147483648 4000000000 2147483647 0x9e3779b9 023615674671 \
 	  echo '#endif'; } > "$tmp/p.c"
 	compare "the literal $lit"
 done
-printf -- \
-	'--- a/lib/my_hash.c\n+++ b/lib/my_hash.c\n@@ -1,1 +1,3 @@\n #include <linux/types.h>\n+#define MY_HASH_MULT 2654435761\n+\n' > "$tmp/p.patch"
+printf -- '--- a/lib/my_hash.c\n+++ b/lib/my_hash.c\n@@ -1,1 +1,3 @@\n #include <linux/types.h>\n+#define MY_HASH_MULT 2654435761\n+\n' > "$tmp/p.patch"
 $cfx review "$tmp/p.patch" > "$tmp/out"
 expect "2654435761: its word note names C's types, and no 32-bit claim" \
 	'grep -q "MY_HASH_MULT = 0x000000009e3779b1: 64-bit multiplier (no suffix and no type: a decimal literal beyond INT_MAX is long on LP64 and long long on ILP32, 64 bits)" "$tmp/out" &&
@@ -70,8 +67,7 @@ expect "2654435761: its word note names C's types, and no 32-bit claim" \
 while IFS='~' read -r param def body; do
 	[ -z "$param" ] && continue
 	b=${body//|/$'\n'+}
-	printf -- \
-		'--- a/lib/my_hash.c\n+++ b/lib/my_hash.c\n@@ -1,1 +1,8 @@\n #include <linux/types.h>\n+#define MY_HASH_MULT %s\n+\n+static inline u64 my_hash(%s val)\n+{\n+%s\n+}\n' \
+	printf -- '--- a/lib/my_hash.c\n+++ b/lib/my_hash.c\n@@ -1,1 +1,8 @@\n #include <linux/types.h>\n+#define MY_HASH_MULT %s\n+\n+static inline u64 my_hash(%s val)\n+{\n+%s\n+}\n' \
 		"$def" "$param" "$b" > "$tmp/p.patch"
 	{ echo 'typedef unsigned int u32; typedef unsigned long long u64;'
 	  sed -n '/^+++/d; s/^+//p' "$tmp/p.patch"
@@ -113,8 +109,7 @@ if [ $m32 = 1 ]; then
 	for lit in 2654435761 2654435761L 2654435761LL 2654435761U 2654435761UL \
 		   0x9e3779b9 0x9e3779b9L 023615674671 1640531527 0x61c88647ULL \
 		   0x61c88647LL 0x61c88647 4294967297 0x9e3779b97f4a7c15; do
-		printf -- \
-			'--- a/lib/my_hash.c\n+++ b/lib/my_hash.c\n@@ -1,1 +1,6 @@\n #include <linux/types.h>\n+#if BITS_PER_LONG == 32\n+#define MY_HASH_MULT %s\n+#else\n+#define MY_HASH_MULT 0x9e3779b97f4a7c15UL\n+#endif\n' \
+		printf -- '--- a/lib/my_hash.c\n+++ b/lib/my_hash.c\n@@ -1,1 +1,6 @@\n #include <linux/types.h>\n+#if BITS_PER_LONG == 32\n+#define MY_HASH_MULT %s\n+#else\n+#define MY_HASH_MULT 0x9e3779b97f4a7c15UL\n+#endif\n' \
 			"$lit" > "$tmp/p.patch"
 		{ echo '#define BITS_PER_LONG (__SIZEOF_LONG__ * 8)'
 		  sed -n '/^+++/d; /^@@/d; /#include/d; s/^+//p' "$tmp/p.patch"
@@ -122,19 +117,15 @@ if [ $m32 = 1 ]; then
 		wide=0
 		cc -m32 -O2 -c -o "$tmp/p.o" "$tmp/p.c" 2>/dev/null && wide=1
 		$cfx review "$tmp/p.patch" > "$tmp/out"
-		grep -E \
-			"^lib/my_hash.c:3: (WARNING|ERROR): (the literal $lit |$lit needs)" "$tmp/out" > "$tmp/named"
+		grep -E "^lib/my_hash.c:3: (WARNING|ERROR): (the literal $lit |$lit needs)" "$tmp/out" > "$tmp/named"
 		if [ $wide = 1 ]; then
-			expect \
-				"under BITS_PER_LONG == 32, $lit: cc -m32 types it 64 bits; cfx names it ($(cut -c1-100 "$tmp/named"))" \
+			expect "under BITS_PER_LONG == 32, $lit: cc -m32 types it 64 bits; cfx names it ($(cut -c1-100 "$tmp/named"))" \
 				'[ "$(wc -l < "$tmp/named")" = 1 ] && grep -q " 64 bits, so a product with it is computed in 64 bits" "$tmp/named"'
 		else
-			expect \
-				"under BITS_PER_LONG == 32, $lit: cc -m32 types it 32 bits; cfx says nothing of it, a 32-bit multiplier" \
+			expect "under BITS_PER_LONG == 32, $lit: cc -m32 types it 32 bits; cfx says nothing of it, a 32-bit multiplier" \
 				'[ ! -s "$tmp/named" ] && grep -q "^lib/my_hash.c:3: NOTE: MY_HASH_MULT = 0x[0-9a-f]\{8\}: 32-bit multiplier (under #if BITS_PER_LONG == 32 (line 2)" "$tmp/out"'
 		fi
-		expect \
-			"under BITS_PER_LONG == 32, $lit: the #else's 0x9e3779b97f4a7c15UL untouched" \
+		expect "under BITS_PER_LONG == 32, $lit: the #else's 0x9e3779b97f4a7c15UL untouched" \
 			'! grep -q "^lib/my_hash.c:5: \(WARNING\|ERROR\)" "$tmp/out"'
 	done
 fi

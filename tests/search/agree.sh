@@ -2,8 +2,7 @@
 # cfx search's default (quick) screen against cfx verify, the command a
 # user runs next on what search prints (issue 21: one screen for verify,
 # search and the dashboard).  For a fixed sample of search's output at 32
-# and 64 bits, every candidate search shows PASS or WARN verify passes, and
-# every one it FAILs verify fails,
+# and 64 bits, every candidate search shows PASS or WARN verify passes, and every one it FAILs verify fails,
 # the check that decided it among verify's FAILs.  Then constants built
 # here, each bad in a way only some checks see, that search must not show
 # as PASS: a collapse at an odd field offset (the hash of x<<24|y sees

@@ -7,8 +7,7 @@
 # by Euclid in Python from the row's multiplier.
 . "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
-for a in "--bits 32" "--bits 100 --window 16" \
-	"--bits 64 --terms 7 --window 10 --all"; do
+for a in "--bits 32" "--bits 100 --window 16" "--bits 64 --terms 7 --window 10 --all"; do
 	./cfx search $a --top 5 >"$tmp/s.txt" 2>/dev/null
 	bits=$(set -- $a; echo "$2")
 	r=$(python3 - "$tmp/s.txt" "$bits" <<'PY'
@@ -51,8 +50,7 @@ for l in lines:
 print("; ".join(errs) if errs else "ok %d rows" % rows if rows else "no rows")
 PY
 )
-	expect \
-		"search $a: the max early quotient and prefix of every row ($r)" '[ "${r%% *}" = ok ]'
+	expect "search $a: the max early quotient and prefix of every row ($r)" '[ "${r%% *}" = ok ]'
 done
 h=$(./cfx search --help | tr '\n' ' ')
 expect "search --help says what the max early quotient is" \

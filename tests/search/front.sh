@@ -83,8 +83,7 @@ for args in "" "--terms 8" "--prime --top 3" "--all --top 2"; do
 	[ "${r%% *}" = ok ] || { echo "$r"; sed 's/^/| /' "$tmp/out"; }
 	if [ "$args" = "--terms 8" ]; then
 		read -r _ _ rows marked <<<"$r"
-		expect \
-			"    the --terms 8 front: $marked of ${rows:-0} rows marked, some not" \
+		expect "    the --terms 8 front: $marked of ${rows:-0} rows marked, some not" \
 			'[ "${rows:-0}" -ge 2 ] && [ "${marked:-0}" -ge 1 ] && [ "$marked" -lt "$rows" ]'
 	fi
 done

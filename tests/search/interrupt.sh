@@ -13,14 +13,10 @@ sleep 0.5
 kill -INT "$pid"
 wait "$pid"; rc=$?
 expect "exit status 1 after SIGINT (got $rc)" '[ "$rc" = 1 ]'
-expect "one line on stderr" \
-	'[ "$(cat "$err")" = "cfx: search: interrupted; the results so far" ]'
-expect "the report's header on stdout" \
-	'head -1 "$out" | grep -q "^search 64-bit, at most 9 signed digits"'
-expect "forms enumerated before the signal" \
-	'sed -n 2,4p "$out" | grep -Eq "^enumerated [0-9]+ forms"'
-expect "text: the quick screen not claimed when it did not run" \
-	'! grep -q "screen quick: [1-9]" "$out" || grep -Eq "(PASS|WARN|FAIL) " "$out"'
+expect "one line on stderr" '[ "$(cat "$err")" = "cfx: search: interrupted; the results so far" ]'
+expect "the report's header on stdout" 'head -1 "$out" | grep -q "^search 64-bit, at most 9 signed digits"'
+expect "forms enumerated before the signal" 'sed -n 2,4p "$out" | grep -Eq "^enumerated [0-9]+ forms"'
+expect "text: the quick screen not claimed when it did not run" '! grep -q "screen quick: [1-9]" "$out" || grep -Eq "(PASS|WARN|FAIL) " "$out"'
 # JSON says so too
 ./cfx search --bits 64 --terms 9 --window 12 --prime --json >"$out" 2>"$err" &
 pid=$!
@@ -28,8 +24,7 @@ sleep 0.5
 kill -INT "$pid"
 wait "$pid"; rc=$?
 expect "JSON: exit status 1" '[ "$rc" = 1 ]'
-expect "JSON: interrupted is true" \
-	'python3 -c "import json,sys; sys.exit(not json.load(open(\"$out\"))[\"interrupted\"])"'
+expect "JSON: interrupted is true" 'python3 -c "import json,sys; sys.exit(not json.load(open(\"$out\"))[\"interrupted\"])"'
 # stopped while enumerating, nothing went through the screen: the report
 # must not claim the quick screen (it once said "screen quick: 28 kept")
 expect "JSON: no screen claimed for unscreened candidates" 'python3 -c "
@@ -39,8 +34,7 @@ unscreened = all(c[\"screen\"] == \"-\" for c in d[\"candidates\"])
 sys.exit(unscreened and d[\"screen\"] != \"none\")"'
 # by adders (4 adders on 22 bits: several seconds of graphs): what was
 # met so far, its adders no longer claimed fewest
-./cfx search --bits 22 --adders 4 --window 2 --screen none --json >"$out" \
-	2>"$err" &
+./cfx search --bits 22 --adders 4 --window 2 --screen none --json >"$out" 2>"$err" &
 pid=$!
 sleep 0.5
 kill -INT "$pid"
@@ -55,8 +49,7 @@ sys.exit(not (d[\"interrupted\"] and d[\"candidates\"] and
 # second, its full screen of 600 candidates takes minutes): "kept" counts
 # only what the screen passed, the rest are said to be unscreened, and the
 # front shows no depth that was never computed (it said "depth 0")
-./cfx search --bits 32 --terms 7 --prime --screen full --top 200 >"$out" \
-	2>"$err" &
+./cfx search --bits 32 --terms 7 --prime --screen full --top 200 >"$out" 2>"$err" &
 pid=$!
 # a background job of a script starts with SIGINT ignored until cfx sets
 # its handler: wait for the handler (SigCgt bit 2), so the signal is not
@@ -72,9 +65,7 @@ wait "$pid"; rc=$?
 expect "screening: exit status 1 (got $rc)" '[ "$rc" = 1 ]'
 kept=$(sed -n 's/.*screen [a-z]*: \([0-9]*\) kept.*/\1/p' "$out")
 passed=$(grep -Ec '^ *[0-9]+ +0x[0-9a-f]+ .* (PASS|WARN) ' "$out")
-expect "screening: kept ($kept) = rows that passed the screen ($passed)" \
-	'[ "$kept" = "$passed" ]'
-expect "screening: no front entry with depth 0" \
-	'! grep -q "adders, depth 0 " "$out"'
+expect "screening: kept ($kept) = rows that passed the screen ($passed)" '[ "$kept" = "$passed" ]'
+expect "screening: no front entry with depth 0" '! grep -q "adders, depth 0 " "$out"'
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -69,9 +69,7 @@ read -r K W <<<"$(advice 32 2 12)"
 check_run() {
 	local name=$1 none=$2 n; shift 2
 	./cfx search --screen none "$@" >"$tmp" 2>&1
-	n=$(sed -n \
-		's/^enumerated [0-9]* forms, \([0-9]*\) in the window.*/\1/p' \
-		"$tmp")
+	n=$(sed -n 's/^enumerated [0-9]* forms, \([0-9]*\) in the window.*/\1/p' "$tmp")
 	if [ "$none" = 1 ]; then
 		[ "$n" = 0 ] && grep -q '^ *(none: no odd p' "$tmp"
 	else
@@ -81,22 +79,18 @@ check_run() {
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 
-[ "$K $W" = "5 3" ] &&
-	ok "Python: --terms 2 at 2^-12 needs 5 terms; 2 terms need a window of 2^-3" ||
+[ "$K $W" = "5 3" ] && ok "Python: --terms 2 at 2^-12 needs 5 terms; 2 terms need a window of 2^-3" ||
 	bad "Python's fewest terms and widest window: $K $W"
 
 out=$(./cfx search --terms 2 2>&1)
 adv=$(printf '%s\n' "$out" | sed -n '/(none/,$p' | tr -s ' \n' '  ')
-[[ "$adv" == \
-	*"(none: no odd p of at most 2 signed digits lies within 2^-12 of 1/phi; --terms $K or --window $W finds some)"* ]] &&
+[[ "$adv" == *"(none: no odd p of at most 2 signed digits lies within 2^-12 of 1/phi; --terms $K or --window $W finds some)"* ]] &&
 	ok "--terms 2: (none: ...; --terms $K or --window $W finds some)" ||
 	bad "--terms 2 advice: $adv"
 check_run "    --terms $K finds some" 0 --terms "$K"
-check_run "    --terms $((K - 1)) finds none (the fewest)" 1 --terms \
-	"$((K - 1))"
+check_run "    --terms $((K - 1)) finds none (the fewest)" 1 --terms "$((K - 1))"
 check_run "    --terms 2 --window $W finds some" 0 --terms 2 --window "$W"
-check_run "    --terms 2 --window $((W + 1)) finds none (the narrowest)" 1 \
-	--terms 2 --window "$((W + 1))"
+check_run "    --terms 2 --window $((W + 1)) finds none (the narrowest)" 1 --terms 2 --window "$((W + 1))"
 
 # 64 bits, 3 terms in the default window
 read -r K W <<<"$(advice 64 3 12)"

@@ -43,8 +43,7 @@ for b in 1 12 32 56 57 58 64 100 109 121 126 \
 		./cfx search -b "$b" --screen none --"$opt" "$val" >/dev/null \
 			2>"$tmp/e2"
 		rc=$?
-		expect \
-			"    --$opt $val (not $was) runs: status $rc $(head -c 100 "$tmp/e2")" \
+		expect "    --$opt $val (not $was) runs: status $rc $(head -c 100 "$tmp/e2")" \
 			'[ "$rc" = 0 ] && [ "$val" != "$was" ]'
 	done
 done

@@ -42,8 +42,7 @@ for c in ya:
         bad.append("%s: %s, alone %s %s" % (c["name"], words, c["status"], yb[c["name"]]["status"]))
 print("; ".join(bad) if bad else "same")
 PYEOF
-	expect \
-		"$opts: each family of yours once, as verify alone says ($(cat "$tmp/cmp"))" \
+	expect "$opts: each family of yours once, as verify alone says ($(cat "$tmp/cmp"))" \
 		'[ "$(cat "$tmp/cmp")" = same ]'
 done
 done_suite against_user

@@ -11,8 +11,7 @@ pass=0 fail=0
 ok() { pass=$((pass + 1)); echo "ok   $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL $1"; }
 inc=src/core/verify_cal.inc
-make -s build/calibrate >/dev/null 2>&1 || { bad "build/calibrate builds"; \
-	echo "calibration: $pass passed, $fail failed"; exit 1; }
+make -s build/calibrate >/dev/null 2>&1 || { bad "build/calibrate builds"; echo "calibration: $pass passed, $fail failed"; exit 1; }
 seed=$(awk '/#define VERIFY_CAL_SEED/ { sub(/UL$/, "", $3); print $3 }' "$inc")
 count=$(awk '/#define VERIFY_CAL_COUNT/ { sub(/U$/, "", $3); print $3 }' "$inc")
 if [ "${count:-0}" -ge 1000 ]; then ok "$count multipliers per word size"
@@ -25,8 +24,7 @@ for w in 32 64; do
 	got=$(grep -E "^	\{ $w, 0x" "$tmp" | head -3)
 	if [ -n "$want" ] && [ "$want" = "$got" ]; then
 		ok "seed $seed regenerates the first $w-bit rows"
-	else bad \
-		"$w-bit rows differ: $(diff <(echo "$want") <(echo "$got") | head -3)"; fi
+	else bad "$w-bit rows differ: $(diff <(echo "$want") <(echo "$got") | head -3)"; fi
 done
 # the percentile tables: 101 non-decreasing values, a positive tail
 if /usr/bin/env python3 - "$inc" <<'PYEOF'
@@ -42,8 +40,7 @@ for bits, n, name, pct, beta in refs:
     assert len(v) == 101 and all(a <= b for a, b in zip(v, v[1:])), name
     assert float(beta) > 0 and int(n) >= 1000, name
 PYEOF
-then ok "37 reference families, ordered percentiles"; else bad \
-	"reference tables"; fi
+then ok "37 reference families, ordered percentiles"; else bad "reference tables"; fi
 # the sequential keys on 4..10-bit words, whose reference is every odd
 # multiplier's worst R: each one recounted here key by key (tables 2^4 to
 # 2^w, 1, 2, 4, 8 keys a bucket, K <= 2^w keys; R = sum l (l + 1) / 2
@@ -84,16 +81,14 @@ else bad "the small words' exact ranks differ from a recount"; fi
 # regenerates its first rows (each multiplier's map: its worst R and its
 # strides at R >= 4), its percentiles are ordered
 sinc=src/core/stride_cal.inc
-sseed=$(awk '/#define STRIDE_CAL_SEED/ { sub(/UL$/, "", $3); print $3 }' \
-	"$sinc")
+sseed=$(awk '/#define STRIDE_CAL_SEED/ { sub(/UL$/, "", $3); print $3 }' "$sinc")
 build/calibrate --strides --count 3 --rows 3 --seed "$sseed" >"$tmp" 2>/dev/null
 for w in 32 64; do
 	want=$(grep -E "^	\{ $w, 0x" "$sinc" | head -3)
 	got=$(grep -E "^	\{ $w, 0x" "$tmp" | head -3)
 	if [ -n "$want" ] && [ "$want" = "$got" ]; then
 		ok "seed $sseed regenerates the first $w-bit stride maps"
-	else bad \
-		"$w-bit stride rows differ: $(diff <(echo "$want") <(echo "$got") | head -3)"; fi
+	else bad "$w-bit stride rows differ: $(diff <(echo "$want") <(echo "$got") | head -3)"; fi
 done
 if /usr/bin/env python3 - "$sinc" <<'PYEOF'
 import re, sys
@@ -106,7 +101,6 @@ for bits, n, pct, beta, col in refs:
         assert len(v) == 101 and all(a <= b for a, b in zip(v, v[1:])), bits
     assert float(beta) > 0 and int(n) >= 1000, bits
 PYEOF
-then ok "stride map reference: 2 word sizes, ordered percentiles"; else bad \
-	"stride map reference"; fi
+then ok "stride map reference: 2 word sizes, ordered percentiles"; else bad "stride map reference"; fi
 echo "calibration: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -6,8 +6,7 @@
 # byte for byte); auto colours a terminal only, and NO_COLOR turns it off.
 . "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
-py=$(command -v python3) ||
-	{ echo "color: python3 not found; 0 passed, 1 failed"; exit 1; }
+py=$(command -v python3) || { echo "color: python3 not found; 0 passed, 1 failed"; exit 1; }
 
 # check NAME ARGS...: the two outputs, compared by python
 check() {

@@ -16,8 +16,7 @@
 #  - no row says "1 in 1" (a probability over 0.1 is written "P 0.79").
 . "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
-py=$(command -v python3) ||
-	{ echo "fewkeys: python3 not found; 0 passed, 1 failed"; exit 1; }
+py=$(command -v python3) || { echo "fewkeys: python3 not found; 0 passed, 1 failed"; exit 1; }
 
 cat >"$tmp/check.py" <<'PYEOF'
 import json, random, re, sys
@@ -98,8 +97,7 @@ if re.search(r"1 in 1 by", text): bad("'1 in 1 by Gauss-Kuzmin'")
 print("fails", fails)
 PYEOF
 
-for args in "0x1b5577d00e266d1" "0x9e3779b97f4a7c15" "0x9e3779b9" \
-	"0x61c88647"; do
+for args in "0x1b5577d00e266d1" "0x9e3779b97f4a7c15" "0x9e3779b9" "0x61c88647"; do
 	./cfx verify --full $args >"$tmp/t" 2>/dev/null
 	./cfx verify --full --json $args >"$tmp/j" 2>/dev/null
 	out=$($py "$tmp/check.py" "$tmp/t" "$tmp/j" 2>&1)

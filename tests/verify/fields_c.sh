@@ -48,11 +48,9 @@ while IFS=';' read -r p n list form names; do
 	st=$?
 	want=$(c_offsets "$form" "$names")
 	got=$(json_offsets "$tmp/b")
-	expect \
-		"$n-bit --fields '$form': accepted (status $st: $(head -c 120 "$tmp/be"))" \
+	expect "$n-bit --fields '$form': accepted (status $st: $(head -c 120 "$tmp/be"))" \
 		'[ $st = 0 ] || [ $st = 1 ]'
-	expect \
-		"--fields '$form': the C compiler puts the fields at $want, cfx judged $got" \
+	expect "--fields '$form': the C compiler puts the fields at $want, cfx judged $got" \
 		'[ -n "$want" ] && [ "$want" = "$got" ] && [ "$want" = "$list" ]'
 	expect "--fields '$form' and --fields $list: the same JSON" \
 		'[ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"'
@@ -70,14 +68,11 @@ EOF
 # small tables to stay quick)
 while IFS=';' read -r p n list form names; do
 	[ -n "$p" ] || continue
-	./cfx verify "$p" --bits "$n" --table-bits 4-10 --fields "$list" \
-		--json >"$tmp/a" 2>&1
-	./cfx verify "$p" --bits "$n" --table-bits 4-10 --fields "$form" \
-		--json >"$tmp/b" 2>&1
+	./cfx verify "$p" --bits "$n" --table-bits 4-10 --fields "$list" --json >"$tmp/a" 2>&1
+	./cfx verify "$p" --bits "$n" --table-bits 4-10 --fields "$form" --json >"$tmp/b" 2>&1
 	want=$(c_offsets "$form" "$names")
 	got=$(json_offsets "$tmp/b")
-	expect \
-		"--fields '$form': the C compiler puts the fields at $want, cfx judged $got" \
+	expect "--fields '$form': the C compiler puts the fields at $want, cfx judged $got" \
 		'[ -n "$want" ] && [ "$want" = "$got" ] && [ "$want" = "$list" ]'
 	expect "--fields '$form' and --fields $list: the same JSON" \
 		'[ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b"'
@@ -92,8 +87,7 @@ refused() {
 	local tok=$1 form=$2
 	./cfx verify 0x61C88647 --fields "$form" >"$tmp/o" 2>"$tmp/e"
 	local st=$?
-	expect \
-		"--fields '$form': refused (status $st), one line naming '$tok': $(head -c 160 "$tmp/e")" \
+	expect "--fields '$form': refused (status $st), one line naming '$tok': $(head -c 160 "$tmp/e")" \
 		'[ $st = 2 ] && [ ! -s "$tmp/o" ] && [ "$(wc -l <"$tmp/e")" = 1 ] && grep -qF -- "($tok)" "$tmp/e"'
 }
 refused '&' 'x<<20&y'

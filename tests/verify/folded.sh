@@ -14,8 +14,7 @@
 # about 77% of random multipliers have a better worst over those strides.
 . "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
-py=$(command -v python3) ||
-	{ echo "folded: python3 not found; 0 passed, 1 failed"; exit 1; }
+py=$(command -v python3) || { echo "folded: python3 not found; 0 passed, 1 failed"; exit 1; }
 cc=${CC:-cc}
 
 cat >"$tmp/worst.c" <<'CEOF'
@@ -49,8 +48,7 @@ int main(int argc, char **argv)
 	return 0;
 }
 CEOF
-$cc -O2 -o "$tmp/worst" "$tmp/worst.c" ||
-	{ echo "folded: cc failed; 0 passed, 1 failed"; exit 1; }
+$cc -O2 -o "$tmp/worst" "$tmp/worst.c" || { echo "folded: cc failed; 0 passed, 1 failed"; exit 1; }
 $py -c '
 import random
 r = random.Random(20261202)
@@ -63,8 +61,7 @@ check_row() {
 	local name=$1 step line
 	line=$(awk -v n="$name" 'index($0, n) == 1 { l = $0; getline nx;
 		if (nx ~ /^      /) { sub(/^ +/, " ", nx); l = l nx } print l }' "$tmp/out")
-	if [[ $line =~ \
-		\ ([0-9^]+)\ alone:\ R\ ([0-9.e+]+)\ at\ [^\;]*\;\ ([0-9.<>]+)%\ do\ better ]]; then
+	if [[ $line =~ \ ([0-9^]+)\ alone:\ R\ ([0-9.e+]+)\ at\ [^\;]*\;\ ([0-9.<>]+)%\ do\ better ]]; then
 		ok "$name: names its member (${line:27})"
 	else
 		bad "$name: the rank names no member: '$line'"; return

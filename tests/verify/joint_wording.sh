@@ -51,9 +51,7 @@ want2="FAILs ${want#FAIL, }: no patch"
 	bad "the refusal: status $rc, '$why', want '$want2'"
 # verify --help states the joint rule with the threshold the report uses
 # (the JSON's "N or more" and a FAIL at warned_families >= N)
-hn=$(./cfx verify --help | tr '\n' ' ' |
-	grep -o '[0-9]* or more families WARNing at once FAIL' |
-	grep -o '^[0-9]*')
+hn=$(./cfx verify --help | tr '\n' ' ' | grep -o '[0-9]* or more families WARNing at once FAIL' | grep -o '^[0-9]*')
 read -r jn jw js < <(./cfx verify --json $c | python3 -c '
 import json, re, sys
 j = json.load(sys.stdin)["joint"]

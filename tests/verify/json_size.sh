@@ -15,8 +15,7 @@
 # statuses are those of cfx verify REF alone, check by check.
 . "$(dirname "$0")/lib.sh"
 cd "$root" || exit 2
-py=$(command -v python3) ||
-	{ echo "json_size: python3 not found; 0 passed, 1 failed"; exit 1; }
+py=$(command -v python3) || { echo "json_size: python3 not found; 0 passed, 1 failed"; exit 1; }
 max=65536
 g64=0x9e3779b97f4a7c15 k64=0x61C8864680B583EB s64=0x9e37fffffffc0001
 g32=0x9e3779b9 k32=0x61C88647 s32=0x9e370001
@@ -30,8 +29,7 @@ while read -r args; do
 	echo "$args" >"$tmp/$i.args"
 	if [ "$st" -le 1 ] && [ ! -s "$tmp/e" ] && [ "$sz" -lt $max ]; then
 		ok "$sz bytes: verify --json $args"
-	else bad \
-		"$sz bytes (status $st, $(head -c 200 "$tmp/e")): verify --json $args"; fi
+	else bad "$sz bytes (status $st, $(head -c 200 "$tmp/e")): verify --json $args"; fi
 done <<EOF
 $g64 --against $k64 --stride 104 --fields 20
 $g64 --against $s64 --stride 104 --fields 20,12 --keys random:7

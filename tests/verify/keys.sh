@@ -10,8 +10,7 @@
 # worst R is below the candidate's).
 . "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
-py=$(command -v python3) ||
-	{ echo "keys: python3 not found; 0 passed, 1 failed"; exit 1; }
+py=$(command -v python3) || { echo "keys: python3 not found; 0 passed, 1 failed"; exit 1; }
 
 cat >"$tmp/brute.py" <<'PYEOF'
 import json, sys
@@ -74,16 +73,14 @@ p=0x9e3779b9
 $py -c "
 p = $p; inv = pow(p, -1, 1 << 32)
 for k in range(3000): print(k * inv % (1 << 32))" >"$tmp/bad.txt"
-./cfx verify $p --table-bits 4-10 --keys file:"$tmp/bad.txt" --json \
-	>"$tmp/o.json"
+./cfx verify $p --table-bits 4-10 --keys file:"$tmp/bad.txt" --json >"$tmp/o.json"
 st=$?
 if got=$($py "$tmp/brute.py" "$tmp/o.json" "$tmp/bad.txt" rank 100 2>&1) &&
    [ "$st" = 1 ] && [[ $got == FAIL* ]]
 then ok "a collapsing key file FAILs, exit 1 ($got)"
 else bad "collapsing key file: status $st, $got"; fi
 ./cfx verify $p --table-bits 4-10 --keys file:"$tmp/bad.txt" >"$tmp/o"
-if [[ $(sed -n '/^check /{n;p;q}' "$tmp/o") == "keys file:"*"(yours) FAIL"* ]] \
-	&&
+if [[ $(sed -n '/^check /{n;p;q}' "$tmp/o") == "keys file:"*"(yours) FAIL"* ]] &&
    [ "$(grep -c '(yours) [A-Z]* ' "$tmp/o")" = 1 ]
 then ok "the report shows the key family first"
 else bad "report: $(sed -n '/^check /{n;p;q}' "$tmp/o")"; fi
@@ -97,17 +94,14 @@ $py -c 'for k in range(1000, 1000 + 8 * 256): print(k)' >"$tmp/seq.txt"
 if got=$($py "$tmp/brute.py" "$tmp/o.json" "$tmp/seq.txt" R 2>&1)
 then ok "seq:1000: R as the brute force ($got)"
 else bad "seq:1000: $got"; fi
-./cfx verify 0x9e3779b9 --table-bits 4-8 --keys stride:4097 --json \
-	>"$tmp/o.json"
+./cfx verify 0x9e3779b9 --table-bits 4-8 --keys stride:4097 --json >"$tmp/o.json"
 $py -c 'for k in range(8 * 256): print(k * 4097 % 2**32)' >"$tmp/st.txt"
 if got=$($py "$tmp/brute.py" "$tmp/o.json" "$tmp/st.txt" R 2>&1) &&
-   $py -c \
-   'import json,sys; f=[f for f in json.load(open(sys.argv[1]))["battery"] if f.get("yours")][0]; assert f["step"] == "4097" or f["step"] == 4097' "$tmp/o.json"
+   $py -c 'import json,sys; f=[f for f in json.load(open(sys.argv[1]))["battery"] if f.get("yours")][0]; assert f["step"] == "4097" or f["step"] == 4097' "$tmp/o.json"
 then ok "stride:4097: a progression, R as the brute force ($got)"
 else bad "stride:4097: $got"; fi
 # a family at a table list of one size: judged at exactly those cells
-./cfx verify 0x9e3779b9 --table-bits 6 --keys file:"$tmp/packed.txt" --json \
-	>"$tmp/o.json"
+./cfx verify 0x9e3779b9 --table-bits 6 --keys file:"$tmp/packed.txt" --json >"$tmp/o.json"
 if got=$($py "$tmp/brute.py" "$tmp/o.json" "$tmp/packed.txt" rank 100 2>&1)
 then ok "--table-bits 6: the family's cells at 2^6 only ($got)"
 else bad "--table-bits 6: $got"; fi

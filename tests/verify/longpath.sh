@@ -7,11 +7,9 @@
 # and the check stays INFO (the evaluator stands in), the verdict PASS.
 . "$(dirname "$0")/lib.sh"
 cd "$root" || exit 2
-py=$(command -v python3) ||
-	{ echo "longpath: python3 not found; 0 passed, 1 failed"; exit 1; }
+py=$(command -v python3) || { echo "longpath: python3 not found; 0 passed, 1 failed"; exit 1; }
 
-long=$tmp/$($py -c \
-	'print("/".join(["%02d" % i + "d" * 58 for i in range(16)]))')
+long=$tmp/$($py -c 'print("/".join(["%02d" % i + "d" * 58 for i in range(16)]))')
 cat >"$tmp/whole.py" <<'PYEOF'
 import json, sys, vtable
 text, js, path, end = sys.argv[1:5]
@@ -34,8 +32,7 @@ for case in tmpdir cc; do
 	fi
 	env "${env[@]}" ./cfx verify 0x9e3779b9 >"$tmp/t" 2>"$tmp/e"
 	env "${env[@]}" ./cfx verify 0x9e3779b9 --json >"$tmp/j" 2>>"$tmp/e"
-	if got=$($py "$tmp/whole.py" "$tmp/t" "$tmp/j" "$path" \
-		"; evaluator agrees on" 2>&1)
+	if got=$($py "$tmp/whole.py" "$tmp/t" "$tmp/j" "$path" "; evaluator agrees on" 2>&1)
 	then ok "$case of ${#path} characters: named whole ($got characters)"
 	else bad "$case of ${#path} characters: $got"; fi
 done

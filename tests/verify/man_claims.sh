@@ -47,8 +47,7 @@ for c in 0x9e3fc007ff800fff 0x8080202004040101 0x8080201ffbfbfeff; do
 			lay=${rest% at R *} r=${rest##* at R }
 			case $para in
 			*"$name"*"$lay"*"R $r"*) ok "$c: the man page names $name ($lay, R $r)" ;;
-			*) bad \
-				"$c: the man page does not name $name ($lay at R $r): ${para:0:300}" ;;
+			*) bad "$c: the man page does not name $name ($lay at R $r): ${para:0:300}" ;;
 			esac
 		done
 		case $para in
@@ -72,13 +71,11 @@ done
 printf '%s\n' "$man" | sed 's/\\(en/-/g' >"${TMPDIR:-/tmp}/man_claims.$$"
 # /usr/bin/python3 below: Debian's, for numpy (python3-numpy comes with the
 # python3-scipy that scripts/deps.sh installs for make check)
-/usr/bin/python3 tests/verify/man_numbers.py "${TMPDIR:-/tmp}/man_claims.$$" \
-	>"${TMPDIR:-/tmp}/man_claims.$$.out" 2>&1
+/usr/bin/python3 tests/verify/man_numbers.py "${TMPDIR:-/tmp}/man_claims.$$" >"${TMPDIR:-/tmp}/man_claims.$$.out" 2>&1
 sed 's/^/  /' "${TMPDIR:-/tmp}/man_claims.$$.out"
 pass=$((pass + $(grep -c '^ok' "${TMPDIR:-/tmp}/man_claims.$$.out")))
 fail=$((fail + $(grep -c '^FAIL' "${TMPDIR:-/tmp}/man_claims.$$.out")))
-grep -q '^man_numbers: .* passed' "${TMPDIR:-/tmp}/man_claims.$$.out" ||
-	bad "man_numbers.py ran to its end"
+grep -q '^man_numbers: .* passed' "${TMPDIR:-/tmp}/man_claims.$$.out" || bad "man_numbers.py ran to its end"
 rm -f "${TMPDIR:-/tmp}/man_claims.$$" "${TMPDIR:-/tmp}/man_claims.$$.out"
 echo "man_claims: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -3,8 +3,7 @@
 # does: two constants (--against), the word rule, the --fields offsets.
 . "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
-py=$(command -v python3) ||
-	{ echo "options: python3 not found; 0 passed, 1 failed"; exit 1; }
+py=$(command -v python3) || { echo "options: python3 not found; 0 passed, 1 failed"; exit 1; }
 
 # one line on stderr naming TOKEN, nothing on stdout, status 2
 refused() {
@@ -25,17 +24,14 @@ then ok "verify A foo: the bad word, no --against"
 else bad "verify A foo: $(cat "$tmp/e")"; fi
 ./cfx verify 2^31 + 1 --json 2>"$tmp/e" | $py -c '
 import json, sys; assert int(json.load(sys.stdin)["value"]) == 2**31 + 1' &&
-	ok "verify 2^31 + 1: still one expression" ||
-	bad "verify 2^31 + 1: $(cat "$tmp/e")"
+	ok "verify 2^31 + 1: still one expression" || bad "verify 2^31 + 1: $(cat "$tmp/e")"
 
 # (b) the word rule, as help says it: the smallest of 32, 64, then
 # multiples of 64 that holds the constant (word_auto), and verify refuses
 # a word wider than 64 bits
 help=$(./cfx verify --help | tr '\n' ' ' | tr -s ' ')
-if [[ $help == \
-	*"smallest of 32, 64, then multiples of 64 that holds the constant; one wider than 64 bits is refused"* ]] &&
-   [[ $help == \
-   *"--bits N word size n, 8..64 (default: the word rule, the smallest of 32, 64, then multiples of 64 that holds the constant, and one wider than 64 bits is refused"* ]] &&
+if [[ $help == *"smallest of 32, 64, then multiples of 64 that holds the constant; one wider than 64 bits is refused"* ]] &&
+   [[ $help == *"--bits N word size n, 8..64 (default: the word rule, the smallest of 32, 64, then multiples of 64 that holds the constant, and one wider than 64 bits is refused"* ]] &&
    [[ $help != *"smallest of 32 and 64"* ]]
 then ok "verify --help states the word rule"
 else bad "verify --help: the word rule is not stated"; fi
@@ -45,8 +41,7 @@ for e in 1 '2^32-1' '2^32' '2^64-1'; do
 v = $v; w = 32
 while v >= 2**w: w = 64 if w == 32 else w + 64
 print(w)")
-	got=$(./cfx verify "$e" --json 2>/dev/null |
-		$py -c 'import json, sys; print(json.load(sys.stdin)["bits"])')
+	got=$(./cfx verify "$e" --json 2>/dev/null | $py -c 'import json, sys; print(json.load(sys.stdin)["bits"])')
 	if [ "$got" = "$want" ]; then ok "verify $e: $got-bit word"
 	else bad "verify $e: $got-bit word, the rule says $want"; fi
 done
@@ -77,8 +72,7 @@ else:
         n, f = nf.split(":")
         print(nf if rule(int(n), [int(h) for h in f.split(",")]) else nf + "(rule)")
 PYEOF
-if [[ $help == \
-	*"H from n-4 down to 4, each offset 4 or more below the one before (fields of 2^4 values or more; words of 9 bits or more, one offset up to 12 bits, two up to 16)"* ]]
+if [[ $help == *"H from n-4 down to 4, each offset 4 or more below the one before (fields of 2^4 values or more; words of 9 bits or more, one offset up to 12 bits, two up to 16)"* ]]
 then ok "--fields help states the rule"; else bad "--fields help"; fi
 # every layout rule() refuses is refused, naming its first bad offset
 # (one and two offsets on 8 to 17 bits, every one; on 32 bits the ends):
@@ -98,8 +92,7 @@ done
 ./cfx --keep-going -f "$tmp/refused.cfx" >"$tmp/o" 2>"$tmp/e"; st=$?
 [ $st = 2 ] || wrong="$wrong [status $st]"
 [ -s "$tmp/o" ] && wrong="$wrong [stdout: $(head -c 200 "$tmp/o")]"
-[ "$(wc -l <"$tmp/e")" = "$nref" ] ||
-	wrong="$wrong [$(wc -l <"$tmp/e") error lines for $nref layouts]"
+[ "$(wc -l <"$tmp/e")" = "$nref" ] || wrong="$wrong [$(wc -l <"$tmp/e") error lines for $nref layouts]"
 wrong="$wrong$($py -c '
 import sys
 script, toks, err = sys.argv[1:]
@@ -109,27 +102,22 @@ for k, l in enumerate(open(toks).read().splitlines(), 1):
     mine = [e for e in lines if e.startswith("cfx: %s:%d: " % (script, k))]
     if len(mine) != 1 or not mine[0].endswith("(%s)" % tok):
         print(" " + nf, end="")' "$tmp/refused.cfx" "$tmp/tokens" "$tmp/e")"
-if [ -z "$wrong" ] && [ $nref -gt 300 ]; then ok \
-	"--fields: the $nref layouts the rule refuses are refused"
+if [ -z "$wrong" ] && [ $nref -gt 300 ]; then ok "--fields: the $nref layouts the rule refuses are refused"
 else bad "--fields accepted (or refused badly):$wrong"; fi
 # the layouts at the rule's edges are accepted and judged (a table cell,
 # not INFO)
 wrong=
-for nf in $($py "$tmp/rule.py" accepted 9:5 9:4 12:8 13:9,5 16:12,8 17:13,9,5 \
-	32:28 32:28,24,20 32:12,8,4); do
+for nf in $($py "$tmp/rule.py" accepted 9:5 9:4 12:8 13:9,5 16:12,8 17:13,9,5 32:28 32:28,24,20 32:12,8,4); do
 	case $nf in *"(rule)") wrong="$wrong $nf"; continue ;; esac
 	n=${nf%%:*} f=${nf#*:}
-	./cfx verify "golden($n)" --bits "$n" --fields "$f" --table-bits 4 \
-		>"$tmp/o" 2>"$tmp/e"
+	./cfx verify "golden($n)" --bits "$n" --fields "$f" --table-bits 4 >"$tmp/o" 2>"$tmp/e"
 	st=$?
-	if [ $st = 2 ] || ! grep -q '^fields x<<.* \(PASS\|WARN\|FAIL\)  R ' \
-		"$tmp/o"; then
+	if [ $st = 2 ] || ! grep -q '^fields x<<.* \(PASS\|WARN\|FAIL\)  R ' "$tmp/o"; then
 		wrong="$wrong $nf"
 	fi
 done
 wrong=${wrong# }
-if [ -z "$wrong" ]; then ok \
-	"--fields: the layouts at the rule's edges are judged"
+if [ -z "$wrong" ]; then ok "--fields: the layouts at the rule's edges are judged"
 else bad "--fields at the edges:$wrong"; fi
 if refused 3 0x9e3779b1 --fields 3 && grep -q 'from 28 down to 4' "$tmp/e"
 then ok "--fields 3: refused, the message states the range"
@@ -143,19 +131,16 @@ else bad "empty --fields/--stride: $(cat "$tmp/e")"; fi
 # such list is refused, naming its item.  (--bits takes an expression,
 # like every command's: spaces are an expression's own.)
 bad_nums=
-for opt in "--stride ' 5'" "--stride '+5'" "--stride '5, 7'" \
-	"--stride '24,+104'" \
+for opt in "--stride ' 5'" "--stride '+5'" "--stride '5, 7'" "--stride '24,+104'" \
            "--fields ' 20'" "--fields '+20'" "--fields '20, 12'" \
            "--table-bits ' 8'" "--table-bits '+8'" "--table-bits '4- 8'"; do
 	eval "set -- $opt"
 	tok=$2
 	case $2 in *,*) tok=${2#*,} ;; esac
 	case $1$2 in --table-bits4-*) tok=$2 ;; esac
-	refused "$tok" 0x9e3779b1 "$1" "$2" ||
-		bad_nums="$bad_nums [$opt: $(cat "$tmp/e")]"
+	refused "$tok" 0x9e3779b1 "$1" "$2" || bad_nums="$bad_nums [$opt: $(cat "$tmp/e")]"
 done
-if [ -z "$bad_nums" ]; then ok \
-	"numbers with a space or a sign: refused, naming the item"
+if [ -z "$bad_nums" ]; then ok "numbers with a space or a sign: refused, naming the item"
 else bad "numbers with a space or a sign:$bad_nums"; fi
 
 done_suite options

@@ -16,8 +16,7 @@ fi
 # parses TEXT ARGS...: how many times cfx ARGS parses the text TEXT (the
 # options' own values, --bits 48, are parsed as expressions too)
 parses() {
-	printf \
-		'set breakpoint pending on\nbreak expr_parse if $_streq(src, "%s")\ncommands 1\nsilent\ncontinue\nend\nrun\ninfo breakpoints\n' "$1" >"$tmp/gdb"
+	printf 'set breakpoint pending on\nbreak expr_parse if $_streq(src, "%s")\ncommands 1\nsilent\ncontinue\nend\nrun\ninfo breakpoints\n' "$1" >"$tmp/gdb"
 	shift
 	gdb -q -batch -x "$tmp/gdb" --args "$CFX" "$@" 2>/dev/null |
 		sed -n 's/.*already hit \([0-9]*\) time.*/\1/p'
@@ -29,8 +28,7 @@ for args in "verify 0x9e3779b9 --emit kunit" \
 	c=${args% --emit kunit}; c=${c##* }
 	# shellcheck disable=SC2086
 	n=$(parses "$c" $args)
-	expect "cfx $args: the constant parsed once (${n:-no} parses)" \
-		'[ "${n:-0}" = 1 ]'
+	expect "cfx $args: the constant parsed once (${n:-no} parses)" '[ "${n:-0}" = 1 ]'
 done
 # shellcheck disable=SC2086
 for c in 0x9e3779b9 0x61c88647; do

@@ -4,8 +4,7 @@
 #  - every row of the table (default, --full, --against) that PASSes at
 #    R >= 2 is named exactly once in the paragraph "R >= 2 means ...",
 #    with the table's R (a folded row by its worst member, whose share
-# it is: "stride 2^16" for "strides 2^1..2^60"); no row below R 2, and no WARN
-# or FAIL row, is;
+#    it is: "stride 2^16" for "strides 2^1..2^60"); no row below R 2, and no WARN or FAIL row, is;
 #    the paragraph is printed once, and only when such a row exists;
 #  - its share is the JSON's random_as_bad_percent (--full: one family a
 #    row), which is 100 - the percentile, or without a comparable
@@ -14,8 +13,7 @@
 #  - the FAIL share it quotes is 5% over the checks of line one.
 . "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
-py=$(command -v python3) ||
-	{ echo "passes: python3 not found; 0 passed, 1 failed"; exit 1; }
+py=$(command -v python3) || { echo "passes: python3 not found; 0 passed, 1 failed"; exit 1; }
 
 cat >"$tmp/check.py" <<'PYEOF'
 import json, math, re, sys
@@ -128,10 +126,8 @@ run "golden 64 --full" full 0x9e3779b97f4a7c15 --full
 run "your keys" brief 0x9e3779b9 --stride 104,233 --fields 20 --keys seq:3
 run "your keys --full" full 0x9e3779b9 --stride 104,233 --fields 20 --full
 run "--against" brief 0x9e3779b9 --against 0x61c88647
-run "long names" brief 0x9e3779b9 --stride 1000000007 --keys random:7 --fields \
-	20
-run "long names --against" brief 0x9e3779b9 --stride 1000000007 --keys \
-	random:7 --against 0x61c88647
+run "long names" brief 0x9e3779b9 --stride 1000000007 --keys random:7 --fields 20
+run "long names --against" brief 0x9e3779b9 --stride 1000000007 --keys random:7 --against 0x61c88647
 run "small word" brief --bits 16 0x9e37
 
 # a row below R 2 is not named: golden 64's sequential keys (R < 1)

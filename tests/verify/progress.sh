@@ -4,8 +4,7 @@
 . "$(dirname "$0")/../lib/tmux.sh"
 
 tm_start 100 10 "./cfx verify 0x9e37fffffffc0001 >/dev/null"
-check "a progress bar on a terminal" tm_wait \
-	'verify \[[#.]+\] [0-9]+/[0-9]+ families'
+check "a progress bar on a terminal" tm_wait 'verify \[[#.]+\] [0-9]+/[0-9]+ families'
 check "verify exits 1 (FAIL)" test "$(tm_exited 60)" = 1
 check "the bar is cleared at the end" tm_gone 'families' 5
 
@@ -43,20 +42,12 @@ frames_ok() {   # the frames on stdin make a sound bar
 }
 if command -v script >/dev/null; then
 	frames "$TM_DIR/out" 0x61C88647 --table-bits 4-8 >"$TM_DIR/frames"
-	n=$(cd "$root" && ./cfx verify 0x61C88647 --table-bits 4-8 --json |
-		python3 -c \
-		'import json,sys; print(len(json.load(sys.stdin)["battery"]))')
-	check \
-		"frames from 0/$n to $n/$n, the fill growing with the keys counted" frames_ok "$n" <"$TM_DIR/frames"
-	check "the report on stdout" grep -q '^cfx: 0x61c88647 (32-bit): PASS' \
-		"$TM_DIR/out"
+	n=$(cd "$root" && ./cfx verify 0x61C88647 --table-bits 4-8 --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["battery"]))')
+	check "frames from 0/$n to $n/$n, the fill growing with the keys counted" frames_ok "$n" <"$TM_DIR/frames"
+	check "the report on stdout" grep -q '^cfx: 0x61c88647 (32-bit): PASS' "$TM_DIR/out"
 	frames "$TM_DIR/out" 0x9e37fffffffc0001 --table-bits 4-12 >"$TM_DIR/frames"
-	n=$(cd "$root" && ./cfx verify 0x9e37fffffffc0001 --table-bits 4-12 \
-		--json |
-		python3 -c \
-		'import json,sys; print(len(json.load(sys.stdin)["battery"]))')
-	check "a FAILing constant: the bar until its keys are shown" frames_ok \
-		"$n" <"$TM_DIR/frames"
+	n=$(cd "$root" && ./cfx verify 0x9e37fffffffc0001 --table-bits 4-12 --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["battery"]))')
+	check "a FAILing constant: the bar until its keys are shown" frames_ok "$n" <"$TM_DIR/frames"
 else
 	bad "script(1) (util-linux) is needed for the frame checks"
 fi

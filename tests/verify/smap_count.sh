@@ -50,8 +50,7 @@ for c in 0x61C88647 0x74f3069f; do
 	./cfx verify --json "$c" >"$tmp/j" 2>/dev/null
 	./cfx verify "$c" >"$tmp/t" 2>/dev/null
 	$py tests/verify/stride_brute.py map "$c" 32 >"$tmp/map"
-	read -r count edge \
-		<<<"$(awk '$2 >= 4 { n++ } $2 > 3.99999 && $2 < 4.00001 { e++ }
+	read -r count edge <<<"$(awk '$2 >= 4 { n++ } $2 > 3.99999 && $2 < 4.00001 { e++ }
 		END { print n + 0, e + 0 }' "$tmp/map")"
 	n=$($py "$tmp/coll.py" "$tmp/j" "$tmp/map" 2>&1 | tail -1)
 	expect "$c: the JSON's collapsing lists python's strides at R >= 4 ($n)" \
@@ -67,9 +66,7 @@ print(m["collapses"], m["random_collapses"]["p90"], m.get("collapses_unusual"),
 	read -r wc wr _ <<<"$(sort -k2 -gr "$tmp/map" | head -1)"
 	expect "$c: worst stride $wc at R $wr (python), the map's worst agrees" \
 		'$py -c "import json,sys; m=json.load(open(sys.argv[1]))[\"stride_map\"]; s=m[\"strides\"][0]; sys.exit(not (int(s[\"stride\"])==$wc and abs(s[\"predicted\"]-$wr)<1e-4*$wr))" "$tmp/j"'
-	sentence=$(tr '\n' ' ' <"$tmp/t" | tr -s ' ' |
-		grep -o \
-		"$count is unusually many: more than [0-9]*% of random odd 32-bit multipliers have fewer")
+	sentence=$(tr '\n' ' ' <"$tmp/t" | tr -s ' ' | grep -o "$count is unusually many: more than [0-9]*% of random odd 32-bit multipliers have fewer")
 	if awk -v a="$count" -v b="$p90" 'BEGIN { exit !(a > b) }'; then
 		expect "$c: $count > p90 $p90: the text says so" '[ -n "$sentence" ]'
 		expect "$c: the JSON says so (collapses_unusual $unusual)" \

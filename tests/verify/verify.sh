@@ -5,8 +5,7 @@
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
-py=$(command -v python3) ||
-	{ echo "verify: python3 not found; 0 passed, 1 failed"; exit 1; }
+py=$(command -v python3) || { echo "verify: python3 not found; 0 passed, 1 failed"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
@@ -129,10 +128,8 @@ PYEOF
 done
 ./cfx verify --bits 10 3 >"$tmp/sm.txt"
 if head -1 "$tmp/sm.txt" | grep -q '(10-bit): FAIL' &&
-   grep -q '^sequential  *FAIL  R 5.79 at 2^4 x1; small word: R >= 2$' \
-   "$tmp/sm.txt" &&
-   tr '\n' ' ' <"$tmp/sm.txt" | grep -q 'only 512 odd multipliers, too few'; \
-   then
+   grep -q '^sequential  *FAIL  R 5.79 at 2^4 x1; small word: R >= 2$' "$tmp/sm.txt" &&
+   tr '\n' ' ' <"$tmp/sm.txt" | grep -q 'only 512 odd multipliers, too few'; then
 	ok "small word: the report says why 3 FAILs at 10 bits"
 else bad "small word report: $(grep '^sequential' "$tmp/sm.txt")"; fi
 # Small words, other families (verify.h "Only the sequential keys"): a
@@ -206,8 +203,7 @@ else:
 PYEOF
 ) && [ ! -s "$tmp/e" ]; then
 		if [ "$want" = none ] || [ "$want" = - ] ||
-		   { set -- $want; ./cfx verify --bits "$1" "$2" >/dev/null \
-		   2>&1; [ $? = 1 ]; }; then
+		   { set -- $want; ./cfx verify --bits "$1" "$2" >/dev/null 2>&1; [ $? = 1 ]; }; then
 			ok "small word: notes of verify --bits $case ($want)"
 		else bad "small word: verify --bits $want does not FAIL"; fi
 	else bad "small word: notes of verify --bits $case: $(head -3 "$tmp/e")"; fi
@@ -235,14 +231,12 @@ PYEOF
 # its stride 5 at R 2.47
 ./cfx verify --bits 10 633 --against 41 >"$tmp/sna.txt" 2>"$tmp/e"
 r=$(stride_r 10 633 5)
-if tr '\n' ' ' <"$tmp/sna.txt" | grep -q "Note: stride 5 costs $r times" &&
-	[ ! -s "$tmp/e" ]; then
+if tr '\n' ' ' <"$tmp/sna.txt" | grep -q "Note: stride 5 costs $r times" && [ ! -s "$tmp/e" ]; then
 	ok "small word: --against keeps the candidate's note (stride 5, R $r)"
 else bad "small word: --against drops the note (stride 5, R $r)"; fi
 # and the patch's comment says what its verdict left out
 ./cfx verify --bits 10 633 --emit patch >"$tmp/snp.h" 2>"$tmp/e"
-if tr -d '*\n' <"$tmp/snp.h" | tr -s ' ' |
-	grep -q "Not counted in that verdict .*: stride 5 costs $r times" &&
+if tr -d '*\n' <"$tmp/snp.h" | tr -s ' ' | grep -q "Not counted in that verdict .*: stride 5 costs $r times" &&
    [ ! -s "$tmp/e" ]; then
 	ok "small word: the patch comment names stride 5 at R $r"
 else bad "small word: the patch comment leaves out stride 5 at R $r"; fi

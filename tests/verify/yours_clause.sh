@@ -13,8 +13,7 @@
 # the battery's rule).  The worst R is recounted by yours_rule.sh.
 . "$(dirname "$0")/lib.sh"
 cd "$root" || exit 2
-py=$(command -v python3) ||
-	{ echo "yours_clause: python3 not found; 0 passed, 1 failed"; exit 1; }
+py=$(command -v python3) || { echo "yours_clause: python3 not found; 0 passed, 1 failed"; exit 1; }
 cat >"$tmp/check.py" <<'PYEOF'
 import json, re, sys
 sys.path.insert(0, sys.argv[3])
