@@ -19,6 +19,10 @@
  * commands its reveals: lines name (focus_of's; for naf also the
  * header's value row and the code) are hidden: "hidden until you answer"
  * before an answer, "hidden until the step is over" after a wrong one.
+ * A later step's prediction hides its panels too while the constant is
+ * the one it asks about (dash_learn.c's later_mask): "hidden until step
+ * N is answered", with that step's title, since answering this one
+ * would not show them.
  *
  * Monochrome and ASCII: styles map to colour pairs or to bold, dim and
  * reverse; glyphs to UTF-8 or to ASCII, so every distinction drawn with
@@ -278,44 +282,76 @@ static rect *focus_of(layout *l, const char *f)
 
 /* The panels that show a command, from the commands a step's reveals:
  * lines may name; the header's value row shows what naf does, and the
- * code panel its operations ("3 add, 3 sub"), naf's add_sub_ops. */
+ * code panel its operations ("3 add, 3 sub"), naf's add_sub_ops.  A
+ * panel two commands hide says the first one's reason. */
 static void hide_revealing(const dash *d, layout *l)
 {
 	static const char *const cmds[] = { "cf", "naf", "shifts", "spectrum",
 	                                    "score", "sweep", "verify" };
 	/* 2: answered wrong, and not over yet (draw_hidden says so) */
 	int how = dash_learn_retrying(d) ? 2 : 1;
-	size_t i;
+	size_t i, later;
 	rect *r;
 
 	for (i = 0; i < sizeof cmds / sizeof *cmds; i++)
-		if (dash_learn_hides(d, cmds[i]) && (r = focus_of(l, cmds[i])))
-			r->hidden = how;
-	if (l->decomp.hidden)
-		l->head.hidden = l->code.hidden = how;
+		if (dash_learn_hides(d, cmds[i], &later) &&
+		    (r = focus_of(l, cmds[i])) && !r->hidden) {
+			r->hidden = later ? 3 : how;
+			r->hidden_step = later;
+		}
+	if (l->decomp.hidden) {
+		l->head.hidden = l->code.hidden = l->decomp.hidden;
+		l->head.hidden_step = l->code.hidden_step = l->decomp.hidden_step;
+	}
+}
+
+/* The note of a panel a later step hides (hidden 3): which step, and
+ * what it asks (its title), filled to the panel's width, never cut;
+ * into b, a line each. */
+static void later_note_text(const dash *d, const rect *r, struct buf *b)
+{
+	const char *t = dash_learn_step_title(d, r->hidden_step);
+	struct buf w = { 0 };
+
+	buf_printf(&w, "hidden until step %zu is answered: it would show the "
+	           "answer to step %zu, \"%s\"", r->hidden_step, r->hidden_step,
+	           t ? t : "");
+	text_fill(b, buf_str(&w), r->w - 3, "", "", " ");
+	buf_free(&w);
 }
 
 /* A hidden panel: its name and the note in place of what it shows:
  * before an answer, how to commit one; after a wrong one (hidden 2),
  * what is true then: the panel stays hidden until the step is over,
  * another answer may still be right, and :solution shows it but ends
- * the step, revealed (x).  Returns 0 if r is not hidden (the caller
- * draws it). */
-static int draw_hidden(const rect *r, const char *name)
+ * the step, revealed (x); for a later step (hidden 3), which step and
+ * what it asks (later_note_text).  Returns 0 if r is not hidden (the
+ * caller draws it). */
+static int draw_hidden(const dash *d, const rect *r, const char *name)
 {
 	static const char *const before[] = { HIDDEN, "(:answer EXPR commits one)" };
 	static const char *const after[] = {
 		"hidden until the step is over", "(not right yet: :answer EXPR",
 		"again while tries are left;", ":solution shows it, marked x)" };
-	const char *const *note = r->hidden == 2 ? after : before;
-	int n = r->hidden == 2 ? 4 : 2, y, i;
+	const char *note[8], *p, *next;
+	struct buf later = { 0 };
+	int n = 0, y, i;
 
 	if (!r->hidden)
 		return 0;
+	if (r->hidden == 3) {
+		later_note_text(d, r, &later);
+		for (p = buf_str(&later); *p && n < 8; p = next)
+			note[n++] = p, text_line(p, &next);
+	} else
+		for (; n < (r->hidden == 2 ? 4 : 2); n++)
+			note[n] = r->hidden == 2 ? after[n] : before[n];
 	y = clampi((r->h - 1) / 2 - (n - 2) / 2, 1, r->h);
 	dash_paint_title(r, name, NULL);
 	for (i = 0; i < n && y + i < r->h; i++)
-		dash_paint_put(r, y + i, 2, ST_DIM, note[i]);
+		dash_paint_putf(r, y + i, 2, ST_DIM, "%.*s",
+		                (int)text_line(note[i], &next), note[i]);
+	buf_free(&later);
 	return 1;
 }
 
@@ -508,7 +544,10 @@ static void draw_header(const dash *d, const rect *r, int *cy, int *cx)
 			dash_paint_put(r, 0, x + 1, ST_INPUT, buf);
 		}
 	}
-	if (r->hidden)
+	if (r->hidden == 3)
+		dash_paint_putf(r, 1, 2, ST_DIM, "= hidden until step %zu is "
+		                "answered (naf would show p)", r->hidden_step);
+	else if (r->hidden)
 		dash_paint_put(r, 1, 2, ST_DIM, r->hidden == 2 ?
 		               "= hidden until the step is over (naf would show p)" :
 		               "= " HIDDEN " (naf would show p)");
@@ -873,7 +912,7 @@ void dash_draw(const dash *d, dash_frame *f)
 	if (dash_out_is_open(d->out))
 		under_pane(&l, &l.out);
 	draw_header(d, &l.head, &cy, &cx);
-	if (!draw_hidden(&l.decomp, "Decomposition"))
+	if (!draw_hidden(d, &l.decomp, "Decomposition"))
 		draw_decomp(d, &l.decomp);
 	/* beside a lesson column two of these four are not shown (w = 0) */
 	for (i = 0; i < 4; i++) {
@@ -884,13 +923,13 @@ void dash_draw(const dash *d, dash_frame *f)
 		r->lost = &lost;
 		if (r->h < 1)
 			;
-		else if (i == 0 && !draw_hidden(r, "Continued fraction"))
+		else if (i == 0 && !draw_hidden(d, r, "Continued fraction"))
 			dash_panel_cf_draw(d, r);
-		else if (i == 1 && !draw_hidden(r, "Shift/add code"))
+		else if (i == 1 && !draw_hidden(d, r, "Shift/add code"))
 			dash_panel_code_draw(d, r, f);
-		else if (i == 2 && !draw_hidden(r, "Spectrum"))
+		else if (i == 2 && !draw_hidden(d, r, "Spectrum"))
 			dash_panel_spec_draw(d, r, f);
-		else if (i == 3 && !draw_hidden(r, hidden_buckets_title(r)))
+		else if (i == 3 && !draw_hidden(d, r, hidden_buckets_title(r)))
 			dash_panel_buckets_draw(d, r);
 		r->lost = NULL;
 		if (r->under && (r->h < 1 || lost))

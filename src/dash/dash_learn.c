@@ -876,20 +876,33 @@ static int held_shows(const dash *d, const char *cmd, uint64_t p)
 	                  &integer) && integer;
 }
 
-int dash_learn_hides(const dash *d, const char *cmd)
+int dash_learn_hides(const dash *d, const char *cmd, size_t *later)
 {
 	uint64_t p;
 	size_t k, at;
 
+	*later = 0;
 	if (!d->learn || !d->learn->L)
 		return 0;
 	p = dash_state_model(d)->p;
 	if (learn_hides_panel(d->learn->L, cmd, p) && !held_shows(d, cmd, p))
 		return 1;
 	for (k = 0; k < PANEL_CMDS; k++)
-		if (!strcmp(cmd, panel_cmds[k]))
-			return (later_mask(d, &at) >> k) & 1;
+		if (!strcmp(cmd, panel_cmds[k]) && (later_mask(d, &at) >> k & 1)) {
+			*later = at + 1;
+			return 1;
+		}
 	return 0;
+}
+
+const char *dash_learn_step_title(const dash *d, size_t n)
+{
+	const lesson *les;
+
+	if (!d->learn || !d->learn->L)
+		return NULL;
+	les = learn_lesson(d->learn->L);
+	return n >= 1 && n <= les->nsteps ? les->steps[n - 1].title : NULL;
 }
 
 int dash_learn_retrying(const dash *d)
@@ -937,8 +950,8 @@ void dash_learn_scroll(dash *d, int dir)
 }
 
 /* Which panels a later step hides (later_mask), for w columns into r:
- * the panels say "hidden until you answer", and the answer that shows
- * them is that step's, not this one's. */
+ * the panels say so too ("hidden until step N is answered"): the answer
+ * that shows them is that step's, not this one's. */
 static void later_note(const dash *d, int w, rows *r)
 {
 	char buf[160];

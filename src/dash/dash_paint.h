@@ -19,7 +19,9 @@ typedef struct rect {
 	int hidden;                 /* it would show the answer of a lesson's
 	                             * prediction that is not over: a note
 	                             * instead (1: no answer yet; 2: answered
-	                             * wrong, another answer may follow) */
+	                             * wrong, another answer may follow; 3: a
+	                             * later step's, hidden_step) */
+	size_t hidden_step;         /* hidden 3: that step's number, from 1 */
 	int under;                  /* the output pane is over its last rows:
 	                             * h is the rows above the pane (a panel
 	                             * that has no room says where things went) */

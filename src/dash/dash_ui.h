@@ -381,10 +381,15 @@ int dash_learn_open(const dash *d);
 const char *dash_learn_focus(const dash *d);
 
 /* Whether the panels that show command cmd (cf, naf, score, ...) for
- * the dashboard's constant hide what they show: the current step's
- * prediction is not over (no answer yet, or a wrong one), and cmd would
- * reveal its answer (learn_hides_panel). */
-int dash_learn_hides(const dash *d, const char *cmd);
+ * the dashboard's constant hide what they show: 1 with *later 0 when the
+ * current step's prediction is not over (no answer yet, or a wrong one)
+ * and cmd would reveal its answer (learn_hides_panel); 1 with *later the
+ * number (from 1) of a later step when that step's prediction would be
+ * revealed by cmd on this constant (its reveals: operand); else 0. */
+int dash_learn_hides(const dash *d, const char *cmd, size_t *later);
+
+/* The title of the lesson's step n (from 1), NULL when there is none. */
+const char *dash_learn_step_title(const dash *d, size_t n);
 
 /* Whether the step's prediction was answered wrong and is not over
  * (learn_retrying): its panels stay hidden, and another answer may

@@ -99,6 +99,48 @@ static int scan_word(void *ctx, const char *line)
 	return 0;
 }
 
+/* One setting of the learner's, NAME at VALUE: "set NAME VALUE" into
+ * set and the line that undoes it, "set NAME BACK" (":set" in the
+ * dashboard, typed at its ':' line), into undo, each after a comma when
+ * not the first.  Returns 1, for the count. */
+static int setting_named(const learn *L, struct buf *set, struct buf *undo,
+                         const char *name, const char *value,
+                         const char *back)
+{
+	buf_printf(set, "%sset %s %s", set->len ? ", " : "", name, value);
+	buf_printf(undo, "%s%sset %s %s", undo->len ? ", " : "",
+	           L->dash ? ":" : "", name, back);
+	return 1;
+}
+
+/* The learner's settings that commands read (settings_changed), each as
+ * set and its undoing (setting_named); returns how many.  The
+ * dashboard's table, keys and count are not the learner's alone. */
+static int settings_named(const learn *L, struct buf *set, struct buf *undo)
+{
+	const cfx_session *ss = L->sess;
+	char v[32];
+	int n = 0;
+
+	if (asked_word(L)) {
+		snprintf(v, sizeof v, "%lu", asked_word(L));
+		n += setting_named(L, set, undo, "bits", v, "auto");
+	}
+	if (L->dash)
+		return n;
+	if (ss->table_bits) {
+		snprintf(v, sizeof v, "%d", ss->table_bits);
+		n += setting_named(L, set, undo, "table", v, "auto");
+	}
+	if (ss->keys)
+		n += setting_named(L, set, undo, "keys", ss->keys, "default");
+	if (ss->count) {
+		snprintf(v, sizeof v, "%llu", ss->count);
+		n += setting_named(L, set, undo, "count", v, "auto");
+	}
+	return n;
+}
+
 /*
  * Whether the learner's settings (set bits, table, keys, count in the
  * REPL's face) change this step's answer: a check that
@@ -169,33 +211,7 @@ int learn_settings_refuse(learn *L, const char *answer)
 		return 0;
 	{
 		struct buf set = { 0 }, undo = { 0 };
-		/* the dashboard's set lines are typed at its ':' line */
-		const char *colon = L->dash ? ":" : "";
-		int n = 0;
-		if (asked_word(L)) {
-			buf_printf(&set, "set bits %lu", asked_word(L));
-			buf_printf(&undo, "%sset bits auto", colon);
-			n++;
-		}
-		/* the dashboard's table, keys and count are not the learner's
-		 * alone (settings_changed) */
-		if (!L->dash && ss->table_bits) {
-			buf_printf(&set, "%sset table %d", set.len ? ", " : "",
-			           ss->table_bits);
-			buf_printf(&undo, "%sset table auto", undo.len ? ", " : "");
-			n++;
-		}
-		if (!L->dash && ss->keys) {
-			buf_printf(&set, "%sset keys %s", set.len ? ", " : "", ss->keys);
-			buf_printf(&undo, "%sset keys default", undo.len ? ", " : "");
-			n++;
-		}
-		if (!L->dash && ss->count) {
-			buf_printf(&set, "%sset count %llu", set.len ? ", " : "",
-			           ss->count);
-			buf_printf(&undo, "%sset count auto", undo.len ? ", " : "");
-			n++;
-		}
+		int n = settings_named(L, &set, &undo);
 		/* one setting changes the answer, several change it */
 		const char *verb = n > 1 ? "change" : "changes";
 		/* refused, not answered otherwise: said as such */

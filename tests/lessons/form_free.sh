@@ -55,8 +55,8 @@ missing=$(grep '^missing' <<<"$rows")
 rows=$(grep -v '^missing' <<<"$rows")
 [ -z "$missing" ] &&
 	ok "every step worked out in numbers has a form check (literal(answer))" ||
-	bad "steps worked out in numbers with no form check:" \
-	    "$(cut -f2-4 <<<"$missing" | tr '\t\n' ' ;')"
+	bad "steps worked out in numbers with no form check: $(
+	    cut -f2-4 <<<"$missing" | tr '\t\n' ' ;')"
 n=$(grep -c . <<<"$rows")
 [ "$n" -ge 50 ] && ok "$n steps with a form check (lessons parsed here)" ||
 	bad "form steps: $n"

@@ -9,7 +9,8 @@
 # decomposition, header row and code are hidden; so are the continued
 # fraction and the buckets, for step 3, which asks that prime's golden
 # prefix and refuses verify and sweep: issue 24's trial, and the pane
-# says so); on golden(32) itself the spectrum is hidden too.  golden(32)
+# and those two panels say so, "hidden until step 3 is answered"); on
+# golden(32) itself the spectrum is hidden too.  golden(32)
 # and its prime below come from PARI/GP; the hex of golden(32) is
 # nowhere on the screen either way.
 . "$(dirname "$0")/../dash/lib.bash"
@@ -19,6 +20,7 @@ pdec=$(echo "precprime($gdec - 1)" | gp -q -f)
 check "the numbers: golden(32) = 2654435769, the prime below 2654435761" \
 	test "$gdec $pdec" = "2654435769 2654435761"
 hidden() { tm_screen | grep -o 'hidden until you answer' | wc -l; }
+later() { tm_screen | grep -o 'hidden until step 3 is answered' | wc -l; }
 for c in "" "'golden(32)'"; do
 	rm -rf "$TM_DIR/state"
 	dash_start 120 40 dash --learn 6 $c
@@ -26,8 +28,9 @@ for c in "" "'golden(32)'"; do
 	sleep 1
 	n=$(hidden)
 	if [ -z "$c" ]; then
-		check "$pdec: naf's three places hidden, and step 3's two ($n)" \
-			test "$n" = 5
+		check "$pdec: naf's three places hidden ($n)" test "$n" = 3
+		check "$pdec: and step 3's two, saying so ($(later))" \
+			test "$(later)" = 2
 		check "$pdec: the spectrum panel shows its constant" \
 			tm_wait 'Spectrum \{k p/2\^32\}'
 		check "$pdec: the pane says which panels wait for step 3" \

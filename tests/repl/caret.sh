@@ -18,15 +18,18 @@ caret_for() {
 	printf '%*s' $((${#text} - 1)) '' | tr ' ' '~'
 }
 
+# lit TEXT: TEXT as an extended regex that matches it alone
+lit() { printf '%s' "$1" | sed 's/[][\.^$*+?(){}|/]/\\&/g'; }
+
 # try LINE TEXT MESSAGE: LINE typed shows the caret under TEXT and MESSAGE
 try() {
 	local line=$1 text=$2 msg=$3 caret
 	caret=$(caret_for "$line" "$text")
 	tm_keys C-l
 	tm_type "$line"; tm_keys Enter
-	check "$line: the line echoed" tm_wait "^  $(printf '%s' "$line" | sed 's/[][\.^$*+?(){}|/]/\\&/g')\$" 5
-	check "    the caret under '$text'" tm_wait "^$(printf '%s' "$caret" | sed 's/[][\.^$*+?(){}|/]/\\&/g')\$" 5
-	check "    $msg" tm_wait "^$(printf '%s' "$msg" | sed 's/[][\.^$*+?(){}|/]/\\&/g')\$" 5
+	check "$line: the line echoed" tm_wait "^  $(lit "$line")\$" 5
+	check "    the caret under '$text'" tm_wait "^$(lit "$caret")\$" 5
+	check "    $msg" tm_wait "^$(lit "$msg")\$" 5
 }
 
 tm_start 100 30 ./cfx repl
@@ -37,7 +40,8 @@ try 'naf 5 + 1/(2-2)' '2-2' 'naf: division by zero: the divisor is 0 (2-2)'
 try 'naf 7 % (3-3)' '3-3' 'naf: remainder by zero: the divisor is 0 (3-3)'
 try 'naf 1 + 0^-1' '0^-1' 'naf: division by zero: a negative power of 0 (0^-1)'
 try 'cf sqrt(2 - 7)' '2 - 7' 'cf: square root of a negative number (2 - 7)'
-try 'naf 3 * 2^(2^21)' '2^(2^21)' 'naf: result too large (over 2^20 bits) (2^(2^21))'
+try 'naf 3 * 2^(2^21)' '2^(2^21)' \
+	'naf: result too large (over 2^20 bits) (2^(2^21))'
 tm_keys C-l
 tm_type 'let z = 3 - 3'; tm_keys Enter
 check "let z = 3 - 3" tm_wait '^cfx>$'

@@ -10,7 +10,8 @@
 # the rule is for.
 . "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
-py=$(command -v python3) || { echo "yours_rule: python3 not found; 0 passed, 1 failed"; exit 1; }
+py=$(command -v python3) || {
+	echo "yours_rule: python3 not found; 0 passed, 1 failed"; exit 1; }
 
 cat >"$tmp/check.py" <<'PYEOF'
 import json, re, sys
@@ -22,7 +23,8 @@ def R(keys, b):
     for k in keys:
         c[((k * p) & mask) >> (n - b)] += 1
     K = len(keys)
-    return sum(x * (x + 1) / 2 for x in c) / ((K * (1 - 1 / m) + K * K / m + K) / 2)
+    cost = sum(x * (x + 1) / 2 for x in c)
+    return cost / ((K * (1 - 1 / m) + K * K / m + K) / 2)
 def rule(r, tail):          # man cfx, verify: the battery's, then yours
     if r >= 2 and tail * judged < 0.05: return "FAIL"
     if r >= 1.5 and tail * judged < 0.5: return "WARN"
@@ -76,7 +78,8 @@ run 0x637cf200a6413ac7 --stride 13,100,4096
 run 0x9E3779B97F4A7C15 --stride 24,233
 run 0x9E3779B9 --stride 12,40,104
 run 0x61C88647 --fields 16
-expect "a case WARNs for the user's keys alone (stride 104)" '[ $seen_warn = 1 ]'
+expect "a case WARNs for the user's keys alone (stride 104)" \
+	'[ $seen_warn = 1 ]'
 
 # the text: the row, and --full's paragraph says why
 ./cfx verify 0x637cf200a6413ac7 --stride 104 >"$tmp/t" 2>&1
@@ -84,7 +87,8 @@ expect "the row: stride 104 (yours) WARN" \
 	"grep -q '^stride 104 (yours) *WARN  R 8.49 at 2^20 x8' '$tmp/t'"
 ./cfx verify 0x637cf200a6413ac7 --stride 104 --full >"$tmp/f" 2>&1
 expect "--full says the keys asked for are judged alone" \
-	"tr '\n' ' ' <'$tmp/f' | grep -q 'You asked for these keys, so they are judged alone'"
+	"tr '\n' ' ' <'$tmp/f' |
+	 grep -q 'You asked for these keys, so they are judged alone'"
 ./cfx verify 0x637cf200a6413ac7 --fields 20 >"$tmp/t" 2>&1
 expect "a layout asked for is marked (yours) as a stride is" \
 	"grep -q '^fields x<<20|y (yours) ' '$tmp/t'"
