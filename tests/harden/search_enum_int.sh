@@ -1,0 +1,69 @@
+#!/bin/bash
+# Ctrl-C while search enumerates (issue 22, a hostile trial).  Before,
+# the walk polled only the job's halt flag, which the pool sets between
+# tasks: a task went on for seconds after the SIGINT, past the limit of
+# candidates, and search said "more than 2000000 candidates in the
+# window" with status 2 instead of what it found.  Now the walk sees
+# Ctrl-C itself: "interrupted; the results so far", status 1, as the
+# man page has it.
+#
+# --bits 64 --terms 14 finds more than the limit in one window, after
+# seconds of walking (3 s here, the first task to end being the one past
+# the limit, so the bar shows only then): the SIGINT is sent 0.2 s after
+# the start, in the walk or in its plan before it, long before the limit.
+. "$(dirname "$0")/../build/lib.sh"
+cd "$root" || exit 2
+while read -r st msg; do
+	if [ "$st" = ok ]; then ok "$msg"; else bad "$msg"; fi
+done < <(python3 - "$root/cfx" <<'EOF'
+import json, re, signal, subprocess, sys, threading, time
+
+cfx = sys.argv[1]
+
+def say(good, msg):
+    print(("ok " if good else "FAIL ") + msg.replace("\n", " | "))
+
+def run(args):
+    p = subprocess.Popen([cfx] + args, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    err = bytearray()
+
+    def reader():
+        for chunk in iter(lambda: p.stderr.read1(4096), b""):
+            err.extend(chunk)
+    t = threading.Thread(target=reader)
+    t.start()
+    time.sleep(0.2)
+    sent = p.poll() is None and b"candidates" not in err
+    p.send_signal(signal.SIGINT)
+    try:
+        out = p.stdout.read()
+        p.wait(timeout=600)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.wait()
+    t.join()
+    text = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", err.decode())
+    lines = [l.split("\r")[-1].strip() for l in text.split("\n")]
+    return p.returncode, out.decode(), [l for l in lines
+                                        if l.startswith("cfx:")], sent
+
+said = "cfx: search: interrupted; the results so far"
+for form in ([], ["--json"]):
+    rc, out, msgs, sent = run(["search", "--bits", "64", "--terms", "14",
+                               "--progress"] + form)
+    name = "SIGINT while enumerating%s%s" % (
+        " (--json)" if form else "", "" if sent else " (never sent)")
+    say(sent and rc == 1, "%s: status 1 (got %s)" % (name, rc))
+    say(msgs == [said], "%s: said only %r (got %r)" % (name, said, msgs))
+    if form:
+        try:
+            j = json.loads(out)
+            say(j["interrupted"] is True, "%s: \"interrupted\": true" % name)
+        except ValueError:
+            say(False, "%s: stdout is JSON (%r)" % (name, out[:80]))
+    else:
+        say("0x" in out, "%s: the candidates found so far printed" % name)
+EOF
+)
+done_suite harden/search_enum_int
