@@ -16,7 +16,9 @@ cd "$root" || exit 2
 while read -r st msg; do
 	if [ "$st" = ok ]; then ok "$msg"; else bad "$msg"; fi
 done < <(python3 - "$root/cfx" <<'EOF'
-import json, re, signal, subprocess, sys, threading, time
+import json, os, signal, sys
+sys.path.insert(0, os.path.join(os.getcwd(), "tests", "lib"))
+from interrupt import run as run_cfx
 
 cfx = sys.argv[1]
 
@@ -24,29 +26,12 @@ def say(good, msg):
     print(("ok " if good else "FAIL ") + msg.replace("\n", " | "))
 
 def run(args):
-    p = subprocess.Popen([cfx] + args, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE)
-    err = bytearray()
-
-    def reader():
-        for chunk in iter(lambda: p.stderr.read1(4096), b""):
-            err.extend(chunk)
-    t = threading.Thread(target=reader)
-    t.start()
-    time.sleep(0.2)
-    sent = p.poll() is None and b"candidates" not in err
-    p.send_signal(signal.SIGINT)
-    try:
-        out = p.stdout.read()
-        p.wait(timeout=600)
-    except subprocess.TimeoutExpired:
-        p.kill()
-        p.wait()
-    t.join()
-    text = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", err.decode())
-    lines = [l.split("\r")[-1].strip() for l in text.split("\n")]
-    return p.returncode, out.decode(), [l for l in lines
-                                        if l.startswith("cfx:")], sent
+    def at_time(p, err):
+        # still walking: not ended, no limit said yet
+        sent = p.poll() is None and b"candidates" not in err
+        p.send_signal(signal.SIGINT)
+        return sent
+    return run_cfx([cfx] + args, after=0.2, at_time=at_time)
 
 said = "cfx: search: interrupted; the results so far"
 for form in ([], ["--json"]):
