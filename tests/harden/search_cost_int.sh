@@ -15,12 +15,9 @@
 # has exactly that), and its value against the window search printed.
 . "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
-while read -r st msg; do
-	if [ "$st" = ok ]; then ok "$msg"; else bad "$msg"; fi
-done < <(python3 - "$root/cfx" <<'EOF'
-import json, os, re, signal, sys, time
-sys.path.insert(0, os.path.join(os.getcwd(), "tests", "lib"))
-from interrupt import run as run_cfx
+py_checks "$root/cfx" <<'EOF'
+import json, re, signal, sys, time
+from interrupt import run as run_cfx, say
 
 cfx = sys.argv[1]
 
@@ -34,8 +31,6 @@ def naf_weight(n):
         n >>= 1
     return w
 
-def say(good, msg):
-    print(("ok " if good else "FAIL ") + msg.replace("\n", " | "))
 
 def run(args, delay):
     def poke(err, p):
@@ -92,5 +87,4 @@ for delay in (0, 0.05, 0.2):
         "%s: %d row(s) N/-, %s" % (name, len(rows), "explained"
         if "not costed" in out else "not explained"))
 EOF
-)
 done_suite harden/search_cost_int
