@@ -242,6 +242,8 @@ int cli_word_parse(const cli_word_range *r, const char *how, const char *text,
 	mpz_init(z);
 	if (expr_eval_text_int(text, z, e) < 0) {
 		mpz_clear(z);
+		if (e->code == CFX_EINTR)   /* Ctrl-C: "interrupted", as it is */
+			return -1;
 		return cfx_err_set(e, e->code, -1, text, "%s needs an integer",
 		                   how);
 	}

@@ -236,8 +236,14 @@ static void enumerate_task(void *ctx, size_t i, unsigned w)
 
 	(void)w;
 	e.code = CFX_OK;
+	/* the walk polls Ctrl-C itself: halt is set only between tasks
+	 * (job_progress), and one task walked for seconds before it saw it;
+	 * a task past the limit stops the others through found, which they
+	 * all count, and no task starts after a halt */
+	if (j->halt)
+		return;
 	if (search_task_run(j->pl, i, &j->lists[i], &j->seen[i], &j->found,
-	                    &j->halt, &e) < 0) {
+	                    j->c->stop, &e) < 0) {
 		if (e.code == CFX_ELIMIT && !atomic_exchange(&j->failed, 1))
 			*j->errs = e;
 		j->halt = 1;

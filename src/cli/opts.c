@@ -90,7 +90,9 @@ int opts_number(const setting *o, const char *s, unsigned long long lo,
 	int rc = setting_int(o, s, lo, hi, out, e);
 	char msg[96];
 
-	if (rc == -1) {
+	if (rc == -1 && e->code == CFX_EINTR) {
+		;   /* Ctrl-C while the value was evaluated: said as such */
+	} else if (rc == -1) {
 		option_name(msg, sizeof msg, o);
 		cfx_err_set(e, e->code, -1, s, "%s needs an integer", msg);
 	} else if (rc == -2) {

@@ -35,8 +35,9 @@ static int param(const char *s, const char *whole, uint64_t *out,
 	if (rc == 0 && (mpz_sgn(z) < 0 || mpz_sizeinbase(z, 2) > 64))
 		rc = cfx_err_set(err, CFX_EDOMAIN, -1, whole,
 		                 "%s must be in [0, 2^64)", what);
-	else if (rc < 0 && err) {
-		/* report the whole family string with the parameter's problem */
+	else if (rc < 0 && err && err->code != CFX_EINTR) {
+		/* report the whole family string with the parameter's problem
+		 * (Ctrl-C while it was evaluated: "interrupted", as it is) */
 		char why[sizeof err->msg];
 		memcpy(why, err->msg, sizeof why);
 		rc = cfx_err_set(err, err->code, -1, whole, "bad %s: %s", what, why);

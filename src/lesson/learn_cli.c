@@ -883,6 +883,10 @@ static int selftest(void)
 		learn_store_catalog_free(&c);
 		return CFX_EXIT_FAIL;
 	}
+	/* a file the catalogue leaves out (a name off the rule, a second
+	 * lesson of a number or a name) is a fault of the directory */
+	learn_store_catalog_say_skipped(&c, stderr);
+	t.failed += c.n_skipped;
 	for (i = 0; i < c.n; i++) {
 		if (c.e[i].number != (int)i + 1) {
 			fprintf(stderr, "cfx: learn: %s: lesson %d where %zu was "

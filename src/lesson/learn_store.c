@@ -252,6 +252,52 @@ static int by_text(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Set the file at path aside as one the catalogue leaves out, for why. */
+static void skip(learn_store_catalog *c, const char *path, const char *why)
+{
+	c->skipped = xrealloc(c->skipped, (c->n_skipped + 1) *
+	                      sizeof *c->skipped, "lesson catalog");
+	c->skipped[c->n_skipped++] = xasprintf("%s\n%s", path, why);
+}
+
+/*
+ * Leave out a lesson whose number or name an earlier one (in the
+ * catalogue's order) has: `learn N` picked one of two lessons N without a
+ * word, and progress, kept by name, was one for two lessons of a name,
+ * each run of either overwriting the other's.
+ */
+static void leave_out_twins(learn_store_catalog *c)
+{
+	size_t i, j, kept = 0;
+
+	for (i = 0; i < c->n; i++) {
+		learn_store_entry *e = &c->e[i], *twin = NULL;
+		char *why;
+
+		for (j = 0; j < kept && !twin; j++)
+			if (c->e[j].number == e->number ||
+			    !strcmp(c->e[j].name, e->name))
+				twin = &c->e[j];
+		if (!twin) {
+			c->e[kept++] = *e;
+			continue;
+		}
+		why = twin->number == e->number
+		      ? xasprintf("lesson %d is %s already (number them 01, "
+		                  "02, ...)", e->number, strrchr(twin->path, '/') + 1)
+		      : xasprintf("lesson %d has the name %s already (%s), and "
+		                  "progress is kept by name", twin->number, e->name,
+		                  strrchr(twin->path, '/') + 1);
+		skip(c, e->path, why);
+		free(why);
+		free(e->name);
+		free(e->path);
+		free(e->title);
+		free(e->refused);
+	}
+	c->n = kept;
+}
+
 int learn_store_catalog_load(learn_store_catalog *c, cfx_err *err)
 {
 	DIR *d;
@@ -275,10 +321,9 @@ int learn_store_catalog_load(learn_store_catalog *c, cfx_err *err)
 		if (!ok)
 			continue;
 		if (ok < 0) {
-			c->skipped = xrealloc(c->skipped, (c->n_skipped + 1) *
-			                      sizeof *c->skipped, "lesson catalog");
-			c->skipped[c->n_skipped++] = xasprintf("%s/%s\n%s", c->dir,
-			                                       s, why);
+			char *path = xasprintf("%s/%s", c->dir, s);
+			skip(c, path, why);
+			free(path);
 			continue;
 		}
 		c->e = xrealloc(c->e, (c->n + 1) * sizeof *c->e, "lesson catalog");
@@ -303,6 +348,7 @@ int learn_store_catalog_load(learn_store_catalog *c, cfx_err *err)
 	closedir(d);
 	if (c->n)
 		qsort(c->e, c->n, sizeof *c->e, by_number);
+	leave_out_twins(c);
 	if (c->n_skipped)
 		qsort(c->skipped, c->n_skipped, sizeof *c->skipped, by_text);
 	return 0;

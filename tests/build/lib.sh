@@ -17,6 +17,15 @@ done_suite() {
 # expect NAME EXPR: ok when the shell expression EXPR (evaluated here, so
 # $? is the last command's status) succeeds, bad otherwise.
 expect() { if eval "$2"; then ok "$1"; else bad "$1"; fi; }
+# py_checks ARGS...: run the python on standard input with ARGS (and
+# tests/lib on its path), each line it prints "ok MSG" or "FAIL MSG" a case.
+py_checks() {
+	local st msg
+	while read -r st msg; do
+		if [ "$st" = ok ]; then ok "$msg"; else bad "$msg"; fi
+	done < <(PYTHONPATH="$root/tests/lib${PYTHONPATH:+:$PYTHONPATH}" \
+		python3 - "$@")
+}
 # color_auto WORD SGR CMD: --color=auto as a user meets it: a pipe gets no
 # escapes; a terminal (script) gets WORD in colour SGR, unless NO_COLOR is
 # set (tests/run.sh exports NO_COLOR=1: the terminal case runs without it);

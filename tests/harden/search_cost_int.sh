@@ -15,10 +15,9 @@
 # has exactly that), and its value against the window search printed.
 . "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
-while read -r st msg; do
-	if [ "$st" = ok ]; then ok "$msg"; else bad "$msg"; fi
-done < <(python3 - "$root/cfx" <<'EOF'
-import json, re, signal, subprocess, sys, threading, time
+py_checks "$root/cfx" <<'EOF'
+import json, re, signal, sys, time
+from interrupt import run as run_cfx, say
 
 cfx = sys.argv[1]
 
@@ -32,39 +31,18 @@ def naf_weight(n):
         n >>= 1
     return w
 
-def say(good, msg):
-    print(("ok " if good else "FAIL ") + msg.replace("\n", " | "))
 
 def run(args, delay):
-    p = subprocess.Popen([cfx] + args, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE)
-    err = bytearray()
-    sent = threading.Event()
-
-    def reader():
-        for chunk in iter(lambda: p.stderr.read1(4096), b""):
-            err.extend(chunk)
-            if not sent.is_set() and b"shift/add search" in err:
-                time.sleep(delay)
-                sent.set()
-                try:
-                    p.send_signal(signal.SIGINT)
-                except ProcessLookupError:
-                    pass
-    t = threading.Thread(target=reader)
-    t.start()
-    try:
-        out = p.stdout.read()
-        p.wait(timeout=300)
-    except subprocess.TimeoutExpired:
-        p.kill()
-        p.wait()
-    t.join()
-    # the message lines, the bar's \r-drawn lines aside
-    text = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", err.decode())
-    lines = [l.split("\r")[-1].strip() for l in text.split("\n")]
-    lines = [l for l in lines if l.startswith("cfx:")]
-    return p.returncode, out.decode(), lines, sent.is_set()
+    def poke(err, p):
+        if b"shift/add search" not in err:
+            return False
+        time.sleep(delay)
+        try:
+            p.send_signal(signal.SIGINT)
+        except ProcessLookupError:
+            pass
+        return True
+    return run_cfx([cfx] + args, poke=poke, timeout=300)
 
 said = "cfx: search: interrupted; the results so far"
 for delay in (0, 0.05, 0.2):
@@ -109,5 +87,4 @@ for delay in (0, 0.05, 0.2):
         "%s: %d row(s) N/-, %s" % (name, len(rows), "explained"
         if "not costed" in out else "not explained"))
 EOF
-)
 done_suite harden/search_cost_int
