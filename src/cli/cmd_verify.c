@@ -72,6 +72,15 @@ static int make_ukeys(cmd_ctx *c, const cli_args *a, unsigned bits,
 
 	if (!a->own_keys)
 		return 0;
+	/* --stride's count first (parse_ukeys): a family past the battery's
+	 * room for yours is refused here, by its own text */
+	if (u->nstride >= VERIFY_MAX_USER) {
+		c->err.arg = a->keys_arg;
+		return cfx_err_set(&c->err, CFX_EDOMAIN, -1, a->own_keys, "at most "
+		                   "%d key families of yours: --keys %s is the "
+		                   "%zuth, after %zu strides", VERIFY_MAX_USER,
+		                   a->own_keys, u->nstride + 1, u->nstride);
+	}
 	if (cli_keys_parse(&ks, a->own_keys, &c->err) < 0) {
 		c->err.arg = a->keys_arg;      /* the REPL's caret */
 		return -1;
@@ -263,9 +272,12 @@ static int parse_fields_c(cmd_ctx *c, const char *s, unsigned bits,
 		}
 #define FC_TOK(k) (f.shift[k] ? snprintf(tok, sizeof tok, "%s<<%llu", \
 	f.name[k], f.shift[k]) : snprintf(tok, sizeof tok, "%s", f.name[k]))
+	/* one name ("abc"): neither an offset nor a layout; say so of it */
 	if (f.n < 2)
-		return cfx_err_set(&c->err, CFX_EDOMAIN, -1, s, "--fields needs two "
-		                   "fields or more, like x<<20|y");
+		return cfx_err_set(&c->err, CFX_EDOMAIN, -1, s, "%s is not a "
+		                   "number nor a layout: --fields takes offsets "
+		                   "like 20 or 20,12, or two fields or more like "
+		                   "x<<20|y", s);
 	for (i = 1; i < f.n; i++)
 		if (f.shift[ord[i]] == f.shift[ord[i - 1]]) {
 			FC_TOK(ord[i]);
