@@ -98,7 +98,13 @@ static int make_ukeys(cmd_ctx *c, const cli_args *a, unsigned bits,
 	snprintf(u->name, sizeof u->name, "keys %.23s%s (yours)", desc,
 	         strlen(desc) > 23 ? "..." : "");
 	free(desc);
-	if (keys_progression(&ks, bits, count, &u->start, &u->step))
+	/* a progression is judged as a stride is, against the committed
+	 * references, which are of the default tables: at tables of the
+	 * user's (--table-bits), as any other key set, against random
+	 * multipliers counted on the same keys and cells, so the same keys
+	 * from a file get the same rank (issue 21) */
+	if (!a->table_list &&
+	    keys_progression(&ks, bits, count, &u->start, &u->step))
 		u->run = 1;
 	else if (keys_make(&u->set, &ks, bits, count, c->stop, &c->err) < 0) {
 		u->family = 0;
