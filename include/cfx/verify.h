@@ -622,6 +622,20 @@ void verify_smap_free(verify_smap *sm);
  * not the count). */
 int verify_smap_many(const verify_smap *sm);
 
+/* The family of the battery whose keys are the map's stride c from 0
+ * (a row "stride 2^s", "stride 3..10^6", or one of yours), else NULL.
+ * The map ranks its worst stride among random multipliers' worst over
+ * its whole set; such a family is judged alone, against random
+ * multipliers at that one stride: the report names the family's status
+ * beside the map's entry, so the two read as one judgment. */
+const verify_family *verify_smap_family(const verify_battery *bt,
+                                        uint64_t c);
+
+/* 1 when a stride of the map at R >= STRIDE_COLLAPSE_R, or among its
+ * worst VERIFY_SMAP_SHOW, is a family (verify_smap_family) whose status
+ * is not the map's. */
+int verify_smap_differs(const verify_battery *bt);
+
 /* The offsets h (bit h set) of the packed-field families x<<h|y on n-bit
  * words: n/2 and n/4 when at least 3.  The check "field offsets" judges
  * every other offset, and its reference (calibrate --strides) is the

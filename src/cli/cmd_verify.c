@@ -72,6 +72,15 @@ static int make_ukeys(cmd_ctx *c, const cli_args *a, unsigned bits,
 
 	if (!a->own_keys)
 		return 0;
+	/* --stride's count first (parse_ukeys): a family past the battery's
+	 * room for yours is refused here, by its own text */
+	if (u->nstride >= VERIFY_MAX_USER) {
+		c->err.arg = a->keys_arg;
+		return cfx_err_set(&c->err, CFX_EDOMAIN, -1, a->own_keys, "at most "
+		                   "%d key families of yours: --keys %s is the "
+		                   "%zuth, after %zu strides", VERIFY_MAX_USER,
+		                   a->own_keys, u->nstride + 1, u->nstride);
+	}
 	if (cli_keys_parse(&ks, a->own_keys, &c->err) < 0) {
 		c->err.arg = a->keys_arg;      /* the REPL's caret */
 		return -1;
@@ -89,7 +98,13 @@ static int make_ukeys(cmd_ctx *c, const cli_args *a, unsigned bits,
 	snprintf(u->name, sizeof u->name, "keys %.23s%s (yours)", desc,
 	         strlen(desc) > 23 ? "..." : "");
 	free(desc);
-	if (keys_progression(&ks, bits, count, &u->start, &u->step))
+	/* a progression is judged as a stride is, against the committed
+	 * references, which are of the default tables: at tables of the
+	 * user's (--table-bits), as any other key set, against random
+	 * multipliers counted on the same keys and cells, so the same keys
+	 * from a file get the same rank (issue 21) */
+	if (!a->table_list &&
+	    keys_progression(&ks, bits, count, &u->start, &u->step))
 		u->run = 1;
 	else if (keys_make(&u->set, &ks, bits, count, c->stop, &c->err) < 0) {
 		u->family = 0;
@@ -263,9 +278,12 @@ static int parse_fields_c(cmd_ctx *c, const char *s, unsigned bits,
 		}
 #define FC_TOK(k) (f.shift[k] ? snprintf(tok, sizeof tok, "%s<<%llu", \
 	f.name[k], f.shift[k]) : snprintf(tok, sizeof tok, "%s", f.name[k]))
+	/* one name ("abc"): neither an offset nor a layout; say so of it */
 	if (f.n < 2)
-		return cfx_err_set(&c->err, CFX_EDOMAIN, -1, s, "--fields needs two "
-		                   "fields or more, like x<<20|y");
+		return cfx_err_set(&c->err, CFX_EDOMAIN, -1, s, "%s is not a "
+		                   "number nor a layout: --fields takes offsets "
+		                   "like 20 or 20,12, or two fields or more like "
+		                   "x<<20|y", s);
 	for (i = 1; i < f.n; i++)
 		if (f.shift[ord[i]] == f.shift[ord[i - 1]]) {
 			FC_TOK(ord[i]);

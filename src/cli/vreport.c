@@ -429,28 +429,56 @@ static void table(FILE *f, const vreport_subject *s, const vreport_subject *ref,
 	}
 }
 
-/* One line of the stride map: c, predicted R, counted R, the cell. */
-static void stride_line(FILE *f, const verify_stride *v)
+/* A stride of the map that is also a family of the table (verify_smap_
+ * family): that row's status, "FAIL: the stride 2^12 row", else "". */
+static const char *stride_row(char *s, size_t n, const verify_battery *bt,
+                              uint64_t c)
 {
-	char cnt[24];
+	const verify_family *fam = verify_smap_family(bt, c);
+
+	if (!fam)
+		return "";
+	snprintf(s, n, "%s: the %s row", verify_status_name(fam->status),
+	         fam->name);
+	return s;
+}
+
+/* One line of the stride map: c, predicted R, counted R, the cell, and
+ * the status of its row when the stride is a family of the table. */
+static void stride_line(FILE *f, const verify_battery *bt,
+                        const verify_stride *v)
+{
+	char cnt[24], rs[64];
+	const char *row_of = stride_row(rs, sizeof rs, bt, v->c);
+	char cell[24];
 
 	if (v->counted >= 0)
 		snprintf(cnt, sizeof cnt, "%.3g", v->counted);
 	else
 		snprintf(cnt, sizeof cnt, "-");
-	fprintf(f, "  %-8llu %-11.3g %-9s 2^%u x%u\n", (unsigned long long)v->c,
-	        v->r, cnt, v->b, v->load);
+	snprintf(cell, sizeof cell, "2^%u x%u", v->b, v->load);
+	if (*row_of)
+		fprintf(f, "  %-8llu %-11.3g %-9s %-10s %s\n",
+		        (unsigned long long)v->c, v->r, cnt, cell, row_of);
+	else
+		fprintf(f, "  %-8llu %-11.3g %-9s %s\n", (unsigned long long)v->c,
+		        v->r, cnt, cell);
 }
 
-/* "3672 R 21.6/21.6 at 2^18 x2": c, predicted/counted, the cell. */
-static void stride_brief(struct buf *b, const verify_stride *v)
+/* "3672 R 21.6/21.6 at 2^18 x2": c, predicted/counted, the cell; " (FAIL:
+ * the stride 2^12 row)" after it when the stride is a family's. */
+static void stride_brief(struct buf *b, const verify_battery *bt,
+                         const verify_stride *v)
 {
-	char cnt[24] = "";
+	char cnt[24] = "", rs[64];
+	const char *row_of = stride_row(rs, sizeof rs, bt, v->c);
 
 	if (v->counted >= 0)
 		snprintf(cnt, sizeof cnt, "/%.3g", v->counted);
 	buf_printf(b, "%llu R %.3g%s at 2^%u x%u", (unsigned long long)v->c,
 	           v->r, cnt, v->b, v->load);
+	if (*row_of)
+		buf_printf(b, " (%s)", row_of);
 }
 
 /* The stride map: a paragraph with the worst few (with full, a table of
@@ -491,7 +519,7 @@ static void strides_section(FILE *f, const verify_battery *bt, int full)
 	for (i = 0; i < sm->n && i < VERIFY_SMAP_SHOW && !full; i++) {
 		if (i)
 			buf_puts(&b, "; ");
-		stride_brief(&b, &sm->s[i]);
+		stride_brief(&b, bt, &sm->s[i]);
 		shown++;
 	}
 	buf_puts(&b, full ? "below." : ".");
@@ -499,16 +527,38 @@ static void strides_section(FILE *f, const verify_battery *bt, int full)
 		buf_printf(&b, "  %s: %s%% of random multipliers have a better "
 		           "worst stride.", verify_status_name(sm->status),
 		           verify_share_text(sh, sizeof sh, sm->percentile, 3));
+	/* a stride both in the map and a row of the table, with two
+	 * statuses: why, once (the entries name their row's status) */
+	if (verify_smap_differs(bt))
+		buf_printf(&b, "  That verdict ranks the map's worst stride "
+		           "against random multipliers' worst over all %zu; a "
+		           "stride that is also a row of the table is judged "
+		           "there alone, against random multipliers at that one "
+		           "stride, so its status can differ from the map's.",
+		           sm->n);
 	if (sm->beyond_found && sm->nbeyond) {
 		buf_printf(&b, "  Past the map, c up to %d (predicted only): %zu "
 		           "more at R >= %g, the worst ", STRIDE_SCREEN_TOP,
 		           sm->beyond_found, STRIDE_COLLAPSE_R);
-		stride_brief(&b, &sm->beyond[0]);
+		stride_brief(&b, bt, &sm->beyond[0]);
+		/* what is listed of them, and where: not every one */
+		if (full && sm->beyond_found > 1)
+			buf_printf(&b, "; the table below lists the worst %zu of "
+			           "them", sm->nbeyond);
 		buf_putc(&b, '.');
 	}
+	/* what --full adds, exactly: the map's strides at R >= 4 (the
+	 * JSON's collapsing names them too) and the worst past it */
 	if (!full && sm->collapse > shown)
-		buf_printf(&b, "  --full lists every one at R >= %g.",
+		buf_printf(&b, "  --full lists the map's %zu at R >= %g (so does "
+		           "the JSON's stride_map.collapsing)", sm->collapse,
 		           STRIDE_COLLAPSE_R);
+	if (!full && sm->beyond_found > 1 && sm->nbeyond > 1)
+		buf_printf(&b, "%s the worst %zu past it", sm->collapse > shown ?
+		           " and" : "  --full lists", sm->nbeyond);
+	if (!full && (sm->collapse > shown || (sm->beyond_found > 1 &&
+	    sm->nbeyond > 1)))
+		buf_putc(&b, '.');
 	fputc('\n', f);
 	para(f, 0, buf_str(&b));
 	buf_free(&b);
@@ -519,12 +569,13 @@ static void strides_section(FILE *f, const verify_battery *bt, int full)
 	for (i = 0; i < sm->n; i++) {
 		if (i >= VERIFY_SMAP_SHOW && sm->s[i].r < STRIDE_COLLAPSE_R)
 			break;
-		stride_line(f, &sm->s[i]);
+		stride_line(f, bt, &sm->s[i]);
 	}
 	for (i = 0; i < sm->nbeyond; i++) {
 		if (i == 0)
-			fprintf(f, "  past the map, predicted only:\n");
-		stride_line(f, &sm->beyond[i]);
+			fprintf(f, "  past the map, predicted only (the worst "
+			        "%zu of %zu):\n", sm->nbeyond, sm->beyond_found);
+		stride_line(f, bt, &sm->beyond[i]);
 	}
 }
 

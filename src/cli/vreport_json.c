@@ -99,12 +99,25 @@ static json_t *family_json(const verify_family *f, int full)
 	return fo;
 }
 
-static json_t *stride_json(const verify_stride *v)
+/* A stride of the map: c an integer (at most STRIDE_SCREEN_TOP), its
+ * cell, and, when a family of the table has these keys (verify_smap_
+ * family), that family's name and status: the text's "FAIL: the stride
+ * 2^12 row". */
+static json_t *stride_json(const verify_battery *bt, const verify_stride *v)
 {
-	return json_pack("{s:o,s:i,s:i,s:o,s:o}", "stride", out_ju64(v->c),
-	                 "table_bits", v->b, "load", v->load, "predicted",
-	                 out_jreal(v->r), "counted", v->counted >= 0
-	                 ? out_jreal(v->counted) : json_null());
+	const verify_family *fam = verify_smap_family(bt, v->c);
+	json_t *o = json_pack("{s:I,s:i,s:i,s:o,s:o}", "stride",
+	                      (json_int_t)v->c, "table_bits", v->b, "load",
+	                      v->load, "predicted", out_jreal(v->r), "counted",
+	                      v->counted >= 0 ? out_jreal(v->counted)
+	                      : json_null());
+
+	if (fam) {
+		json_object_set_new(o, "family", json_string(fam->name));
+		json_object_set_new(o, "family_status", json_string(
+		                    verify_status_name(fam->status)));
+	}
+	return o;
 }
 
 /* The map: its statistic, the reference, every stride reported (the
@@ -155,10 +168,10 @@ static json_t *smap_json(const verify_battery *bt, int full)
 	json_object_set_new(o, "collapsing", json_string(buf_str(&at)));
 	buf_free(&at);
 	for (i = 0; i < sm->n && (full || i < VERIFY_SMAP_SHOW); i++)
-		json_array_append_new(list, stride_json(&sm->s[i]));
+		json_array_append_new(list, stride_json(bt, &sm->s[i]));
 	json_object_set_new(o, "strides", list);
 	for (i = 0; i < sm->nbeyond && (full || i < VERIFY_SMAP_SHOW); i++)
-		json_array_append_new(past, stride_json(&sm->beyond[i]));
+		json_array_append_new(past, stride_json(bt, &sm->beyond[i]));
 	json_object_set_new(o, "beyond_top", json_integer(STRIDE_SCREEN_TOP));
 	json_object_set_new(o, "beyond_found", json_integer((json_int_t)
 	                    sm->beyond_found));

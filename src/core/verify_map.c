@@ -51,6 +51,37 @@ int verify_smap_many(const verify_smap *sm)
 	return sm->percentile >= 0 && sm->collapse_above >= 90;
 }
 
+const verify_family *verify_smap_family(const verify_battery *bt,
+                                        uint64_t c)
+{
+	size_t i;
+
+	for (i = 0; i < bt->nfam; i++) {
+		const verify_family *f = &bt->fam[i];
+
+		if ((f->kind == VERIFY_POW2 || f->kind == VERIFY_MULT) && f->ck &&
+		    !f->start && f->step == c && f->ran)
+			return f;
+	}
+	return NULL;
+}
+
+int verify_smap_differs(const verify_battery *bt)
+{
+	const verify_smap *sm = &bt->smap;
+	const verify_family *f;
+	size_t i;
+
+	for (i = 0; i < sm->n; i++) {
+		if (i >= VERIFY_SMAP_SHOW && sm->s[i].r < STRIDE_COLLAPSE_R)
+			break;
+		f = verify_smap_family(bt, sm->s[i].c);
+		if (f && f->status != sm->status)
+			return 1;
+	}
+	return 0;
+}
+
 /* An empty map, not judged (INFO) until filled. */
 static void smap_reset(verify_smap *sm)
 {

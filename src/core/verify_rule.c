@@ -253,13 +253,14 @@ const char *verify_share_text(char *buf, size_t n, double share, int sig)
 	return buf;
 }
 
-/* "1 in 1.0e+11" style; "P 0.79" where 1 in X would round to 1 in 1. */
+/* One form, "1 in N": "1 in 1.0e+11", "1 in 568", and below 10 one
+ * decimal ("1 in 1.3", not "1 in 1"), so the reader never meets two. */
 const char *verify_one_in(char *buf, size_t n, double tail)
 {
 	double x = tail > 0 ? 1 / tail : HUGE_VAL;
 
-	if (x < 10)
-		snprintf(buf, n, "P %.2g", tail);
+	if (x < 9.95)
+		snprintf(buf, n, "1 in %.1f", x);
 	else if (x >= 1e300)
 		snprintf(buf, n, "1 in more than 1e300");
 	else if (x >= 1e4)
@@ -297,15 +298,16 @@ size_t verify_rank_text(char *buf, size_t n, const verify_family *f,
 		               sizeof sh, f->percentile, 3), f->ranked_all ?
 		               " (every one counted)" : "");
 	/* the Gauss-Kuzmin clause explains, it does not decide (the share
-	 * before it does): the table (brief) has it at R >= VERIFY_NOTICE_R,
-	 * its probability alone; the FAIL paragraph, the JSON and --full's
-	 * reasons have it whole */
-	if (len < 0 || (size_t)len >= n || !f->cf.ok || f->cf.a <= 1 || f->tie)
+	 * before it does): at R >= VERIFY_NOTICE_R only, in the table
+	 * (brief) and in the FAIL paragraph, the JSON and --full's reasons
+	 * alike; the table has its probability alone, the others it whole */
+	if (len < 0 || (size_t)len >= n || !f->cf.ok || f->cf.a <= 1 || f->tie ||
+	    f->worst_r < VERIFY_NOTICE_R)
 		return len < 0 ? 0 : (size_t)len;
 	verify_one_in(in, sizeof in, verify_gk_tail((double)f->cf.a,
 	              f->cf.places));
 	if (brief) {
-		if (f->worst_r >= VERIFY_NOTICE_R && !f->absolute)
+		if (!f->absolute)
 			len += snprintf(buf + len, n - (size_t)len, "; %s by "
 			                "Gauss-Kuzmin", in);
 		return len < 0 ? 0 : (size_t)len;

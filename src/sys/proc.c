@@ -361,14 +361,16 @@ int proc_tmp_make(proc_tmp *t, const char *tag, cfx_err *err)
 	if (strlen(dir) >= PATH_MAX) {
 		free(dir);
 		return cfx_err_set_path(err, CFX_EIO, base, "cannot make a temporary "
-		                   "directory: the path is too long");
+		                   "directory in %s: the path is too long", name);
 	}
 	if (!mkdtemp(dir)) {
 		int e = errno;
 		free(dir);
+		/* the directory named before the reason ("in $TMPDIR"), its
+		 * path after it, as every path is */
 		return cfx_err_set_path(err, CFX_EIO, base, "cannot make a temporary "
-		                   "directory: %s", full_errno(e) ? "the temporary "
-		                   "directory is full" : strerror(e));
+		                   "directory in %s: %s", name, full_errno(e) ? "the "
+		                   "temporary directory is full" : strerror(e));
 	}
 	t->dir = dir;
 	t->slot = reg_dir_add(dir);

@@ -303,7 +303,7 @@ $ CC='gcc "-O2' cfx bench 5 --runs 3
 ! cfx: bench: $CC leaves a quote open (gcc "-O2)
 ? 2
 $ TMPDIR=/proc cfx bench 5 --runs 3
-! cfx: bench: cannot make a temporary directory: No such file or directory (/proc)
+! cfx: bench: cannot make a temporary directory in $TMPDIR: No such file or directory (/proc)
 ? 2
 $ cfx bench 5 --bits 64 --table-bits 24 --runs 3
 ! cfx: bench: the keys, their copies and the tables would take 1152 MiB, over the 1024 MiB one request may take (24)

@@ -133,7 +133,7 @@ expect "CC with quoted words verify: compiled ($(cat "$tmp/v"))" \
 TMPDIR=/proc bench; rc=$?
 expect "TMPDIR=/proc bench: status 2 (got $rc)" '[ $rc = 2 ]'
 expect "TMPDIR=/proc bench: said ($(cat "$tmp/err"))" \
-	'grep -q "cannot make a temporary directory: .* (/proc)" "$tmp/err"'
+	'grep -q "cannot make a temporary directory in \$TMPDIR: .* (/proc)" "$tmp/err"'
 TMPDIR=/proc verify
 expect "TMPDIR=/proc verify: INFO ($(cat "$tmp/v"))" \
 	'grep -q "^PASS INFO: the compiled check cannot run: cannot make a temporary directory" "$tmp/v"'

@@ -13,7 +13,7 @@
 #  - otherwise (w = 11..22) the row's share is of the sequential keys on
 #    w-bit words (1000 random odd multipliers mod 2^w, make calibrate);
 #    at w = 11 it is compared with 400 random residues counted here;
-#  - no row says "1 in 1" (a probability over 0.1 is written "P 0.79").
+#  - no row says "1 in 1" (a probability over 0.1 is written "1 in 1.3").
 . "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
 py=$(command -v python3) || { echo "fewkeys: python3 not found; 0 passed, 1 failed"; exit 1; }
