@@ -21,6 +21,7 @@
  * no input is tried, so no input can be missed.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -713,8 +714,37 @@ static void alts_clear(walk *w)
 
 /* ---- the walk over one side --------------------------------------------- */
 
+/* Whether comment c has a number (decimal or hex, a word of its own)
+ * equal to the integer literal at d, a define's value. */
+static int names_value(const char *c, const char *d)
+{
+	const char *s;
+	unsigned long long v;
+	char *e;
+
+	if (!isdigit((unsigned char)*d))
+		return 0;
+	errno = 0;
+	v = strtoull(d, &e, 0);
+	if (errno || e == d)
+		return 0;
+	for (s = c; *s; s++) {
+		if (!isdigit((unsigned char)*s) ||
+		    (s > c && (isalnum((unsigned char)s[-1]) || s[-1] == '_')))
+			continue;
+		errno = 0;
+		if (strtoull(s, &e, 0) == v && !errno &&
+		    !isalnum((unsigned char)*e) && *e != '_')
+			return 1;
+		while (isalnum((unsigned char)s[1]))
+			s++;
+	}
+	return 0;
+}
+
 /* Whether the first token after t[i] that is no comment is a #define:
- * 0 no, 1 yes, 2 yes and the comment t[i] names it. */
+ * 0 no, 1 yes, 2 yes and the comment t[i] names it (by name, or by
+ * its value as written in hex or decimal). */
 static int define_follows(const tok *t, size_t n, size_t i)
 {
 	const char *d, *c = t[i].s;
@@ -736,7 +766,9 @@ static int define_follows(const tok *t, size_t n, size_t i)
 	if (!len || len >= sizeof name)
 		return 1;
 	snprintf(name, sizeof name, "%.*s", (int)len, d);
-	return review_word_ci(c, name) ? 2 : 1;
+	d += len;
+	d += strspn(d, " \t(");
+	return review_word_ci(c, name) || names_value(c, d) ? 2 : 1;
 }
 
 /* Whether C code (no directive) is the next token after the comments
