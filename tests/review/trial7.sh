@@ -8,6 +8,14 @@
 #     value
 #  2. "a continued fraction that begins 0,1,...,4,7" was judged as the
 #     whole expansion ("the claim has 23 terms, the expansion 30")
+#  3. "n <<= 16; ... n >>= 1; n <<= 4;" was said to compute no multiply,
+#     though it is x * 0x9e370001 for every input (the compiled C, all
+#     2^32 of them): a right shift of a multiple of 2^k by k is exact
+#  4. ">> (BITS_PER_LONG - 6)" set no table where ">> (BITS_PER_LONG -
+#     R_HASH_BITS)" did: BITS_PER_LONG is the word's long (the compiled
+#     code's largest index, LP64)
+#  5. a PASS with a check that WARNs (field layouts) said nothing of it,
+#     where cfx verify says "PASS, 61 checks, 1 WARN"
 source "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
 . "$root/tests/review/lib.sh"
@@ -83,4 +91,81 @@ C
 	expect "\"$w\" and a prefix wrong at a_21 (gp: $a21): the term named" \
 		'grep -q ":4: WARNING: continued fraction wrong: term a_21 is $a21, not 5;" "$tmp/o"'
 done
+
+# --- 3: an exact right shift in a shift/add sequence --------------------
+# lib.sh's x * 0x9e370001 with its first n <<= 3 as n >>= 1; n <<= 4
+seq32 "$tmp/seq.c" "0x9e370001 = 2^31 + 2^29 - 2^25 + 2^22 - 2^19 - 2^16 + 1"
+awk '/n <<= 3;/ && !d { print "\tn >>= 1;"; print "\tn <<= 4;"; d = 1; next }
+	{ print }' "$tmp/seq.c" > "$tmp/rs.c"
+# the same with n >>= 1 where n may be odd: no multiply, not proved
+sed 's/^\tn = x << 16;$/\tn = (x << 16) + x;/' "$tmp/rs.c" > "$tmp/odd.c"
+# the compiled function on all 2^32 inputs, against x * 0x9e370001
+# (before the final shift: the sequence's product, its bucket after)
+{
+	sed -e '/#include/d' -e 's/return h >> 22;/return h;/' "$tmp/rs.c"
+	cat <<'C'
+#include <stdio.h>
+int main(void)
+{
+	uint64_t x;
+
+	for (x = 0; x < 1ULL << 32; x++)
+		if (f((u32)x) != (u32)((u32)x * 0x9e370001u)) {
+			printf("differs at %llu\n", (unsigned long long)x);
+			return 1;
+		}
+	puts("equal");
+	return 0;
+}
+C
+} > "$tmp/all.c"
+eq=$(cc -O2 -include stdint.h -Du32=uint32_t -o "$tmp/all" "$tmp/all.c" &&
+	"$tmp/all")
+review "$tmp/rs.c"
+expect "n >>= 1 of a multiple of 2 (C on all 2^32 inputs: $eq): proved" \
+	'[ "$eq" = equal ] &&
+	 grep -q ":6: NOTE: proved: .* computes h = x \* 0x9e370001 mod 2^32, exactly" "$tmp/o" &&
+	 ! grep -q "WARNING" "$tmp/o"'
+review "$tmp/odd.c"
+expect "n >>= 1 of an odd multiple: not proved, never \"computes no\"" \
+	'grep -q ":8: WARNING: not proved the multiply by" "$tmp/o" &&
+	 ! grep -q "computes no" "$tmp/o"'
+
+# --- 4: BITS_PER_LONG in a shift count -----------------------------------
+cat > "$tmp/bpl.c" <<'C'
+static unsigned long s_hash(unsigned long v)
+{
+	return (v * 0x9e3779b97f4a7c15UL) >> (BITS_PER_LONG - 6);
+}
+C
+mb=$({ echo '#define BITS_PER_LONG 64'; cat "$tmp/bpl.c"; } | max_bits s_hash)
+review "$tmp/bpl.c"
+want="64-bit words, a table of 2^6 from >> (BITS_PER_LONG = 64 - 6) at line 3"
+expect ">> (BITS_PER_LONG - 6), LP64: table 2^6 (compiled: $mb bits)" \
+	'[ "$mb" = "6 " ] &&
+	 grep -q ":3: NOTE: 0x9e3779b97f4a7c15: PASS, [0-9]* checks on $want" \
+		"$tmp/o"'
+
+# --- 5: a PASS with WARNs, in verify's words ----------------------------
+# verify's own JSON (its checks and families, their status) is what
+# review must say: every check that WARNs
+vw=$($cfx verify 0x9e370001 --bits 32 --table-bits 12 --json |
+	python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+w = [c["name"] for c in d["checks"] + d["battery"] if c["status"] == "WARN"]
+print(len(w), ", ".join(w))')
+cat > "$tmp/warn.c" <<'C'
+#include <linux/types.h>
+static const u32 obj_mult = 0x9e370001;
+static u32 obj_hash(u32 key)
+{
+	return (key * obj_mult) >> (32 - 12);
+}
+C
+review "$tmp/warn.c"
+want=":2: CHECK: 0x9e370001: PASS, 61 checks, ${vw%% *} WARN (${vw#* };"
+want="$want cfx verify 0x9e370001 --bits 32 --table-bits 12 --full shows"
+expect "PASS with verify's WARNs ($vw): a CHECK says them" \
+	'[ "${vw%% *}" -ge 1 ] && grep -q "$want" "$tmp/o"'
 done_suite trial7
