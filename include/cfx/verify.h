@@ -556,6 +556,11 @@ size_t verify_joint_warns(const verify_battery *bt);
  * family's): "97 checks, 14 WARN (12 families at once): the joint rule".
  * Returns s. */
 const char *verify_fail_words(const verify_battery *bt, char *s, size_t n);
+/* A verdict that passes in verify's words, what its first line says:
+ * "61 checks, 1 WARN" (every check that WARNs: the constant's, the
+ * families', the field screens'), "61 checks" with none; review's
+ * CHECK line says the same.  Returns s. */
+const char *verify_pass_words(const verify_battery *bt, char *s, size_t n);
 
 /*
  * The stride map of p on bits-bit words (above), judged with judged

@@ -676,7 +676,6 @@ static const verify_family *noted_worst(const verify_battery *bt)
 static void summary(FILE *f, const vreport_subject *s, int noted, const char *lead)
 {
 	const verify_battery *bt = &s->bt;
-	size_t checks = verify_checks(bt);
 	int note = noted && noted_worst(bt);
 	char paint[48], joint[128];
 
@@ -684,11 +683,9 @@ static void summary(FILE *f, const vreport_subject *s, int noted, const char *le
 	        out_paint(f, bt->nfail ? "FAIL" : "PASS", paint, sizeof paint));
 	if (bt->nfail)  /* a joint-rule FAIL alone too (verify.h) */
 		fprintf(f, "%s\n", verify_fail_words(bt, joint, sizeof joint));
-	else if (bt->nwarn)
-		fprintf(f, "%zu checks, %zu WARN%s\n", checks, bt->nwarn,
-		        note ? ", 1 note" : "");
 	else
-		fprintf(f, "%zu checks%s\n", checks, note ? ", 1 note" : "");
+		fprintf(f, "%s%s\n", verify_pass_words(bt, joint, sizeof joint),
+		        note ? ", 1 note" : "");
 }
 
 /* c as "2^13", "24 = 2^3 * 3" or "1000". */

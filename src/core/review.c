@@ -21,6 +21,7 @@
  * no input is tried, so no input can be missed.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,18 +151,20 @@ static void nonlinear_run(walk *w)
 	run_claim(w, &claim);
 	if (claim.len)
 		review_add(w->r, REVIEW_WARNING, w->file, w->f.nl_line, REVIEW_NONE,
-		           "sequence", "not the multiply by %s: `%s` (line %lu) %s, "
-		           "and a multiply by a constant is shifts left, additions "
-		           "and subtractions alone, so this shift/add code computes "
-		           "no x * C mod 2^n; nothing of it is proved", claim.s,
+		           "sequence", "not proved the multiply by %s: `%s` (line "
+		           "%lu) %s, and cfx proves a multiply by a constant from "
+		           "shifts left, additions and subtractions alone (and a "
+		           "right shift of a multiple of 2^k by k), so nothing of "
+		           "this shift/add code is proved", claim.s,
 		           w->f.nl_stmt, w->f.nl_line, buf_str(&how));
 	else
 		review_add(w->r, REVIEW_CHECK, w->file, w->f.nl_line, REVIEW_NONE,
-		           "sequence", "not a multiplication by a constant: `%s` "
-		           "(line %lu) %s, and a multiply by a constant is shifts "
-		           "left, additions and subtractions alone, so this "
-		           "shift/add code computes no x * C mod 2^n; nothing of it "
-		           "is proved", w->f.nl_stmt, w->f.nl_line, buf_str(&how));
+		           "sequence", "not proved a multiplication by a constant: "
+		           "`%s` (line %lu) %s, and cfx proves a multiply by a "
+		           "constant from shifts left, additions and subtractions "
+		           "alone (and a right shift of a multiple of 2^k by k), "
+		           "so nothing of this shift/add code is proved",
+		           w->f.nl_stmt, w->f.nl_line, buf_str(&how));
 	buf_free(&how);
 	buf_free(&claim);
 	w->f.nl = 0;
@@ -177,8 +180,8 @@ static void finish_run(walk *w, unsigned long last)
 		sym *s = &w->f.var[i];
 		/* a temporary a later step read (b = a << 4; b -= a; c =
 		 * -b; ...) is no result the function's claim is about */
-		if (s->known && !s->read && s->adds >= 2 && s->shifts >= 1 &&
-		    !s->b && s->a > 1)
+		if (s->known && !s->cut && !s->read && s->adds >= 2 &&
+		    s->shifts >= 1 && !s->b && s->a > 1)
 			sequence_found(w, s, last, -1, "", REVIEW_NONE);
 	}
 }
@@ -246,7 +249,7 @@ static int declaration(walk *w, size_t a, size_t b)
 				s->read = 0;
 				if (v.known && !x.bad && x.i == e) {
 					s->known = 1, s->a = v.a & x.mask, s->b = v.b & x.mask;
-					s->adds = v.adds, s->shifts = v.shifts;
+					s->adds = v.adds, s->shifts = v.shifts, s->cut = v.cut;
 					if (had || v.a)
 						code_add(w, i, e, "");
 					if (!had && w->f.have_input)
@@ -293,8 +296,10 @@ static void assignment(walk *w, size_t a, size_t b)
 	x = (ev){ .w = w, .t = t, .i = a + 2, .end = b - 1, .mask = word_mask(bits) };   /* not the ';' */
 	v = review_eval_expr(&x, 0);
 	rhs = !x.bad && x.i == b - 1 && v.known;
-	cur = (val){ s->known, s->a, s->b, s->adds, s->shifts, 0, s->bits };
-	if (!strcmp(op, ">>=") && s->known && s->adds >= 2 && s->shifts >= 1 &&
+	cur = (val){ s->known, s->a, s->b, s->adds, s->shifts, 0, s->bits,
+	             s->cut };
+	if (!strcmp(op, ">>=") && s->known && !s->cut && s->adds >= 2 &&
+	    s->shifts >= 1 &&
 	    !s->b && s->a > 1 && !(rhs && !v.a && v.b >= (bits < 32 ? 32 : bits))) {
 		/* the hash is taken here: its top bits index the table */
 		unsigned long n;
@@ -337,7 +342,7 @@ static void assignment(walk *w, size_t a, size_t b)
 	run_steps(w, &x, a, b);
 	s->read = 0;
 	s->known = cur.known, s->a = cur.a & x.mask, s->b = cur.b & x.mask;
-	s->adds = cur.adds, s->shifts = cur.shifts;
+	s->adds = cur.adds, s->shifts = cur.shifts, s->cut = cur.cut;
 	if (s->known)
 		code_add(w, a, b, "");
 	review_step_record(w, s, b - 1, bits);
@@ -433,8 +438,8 @@ static void statement(walk *w, size_t a, size_t b)
 					bits = 64;
 				v.a &= word_mask(bits);
 				v.b &= word_mask(bits);
-				if (!x.bad && x.i == b - 1 && v.known && !v.b && v.a > 1 &&
-				    v.shifts >= 1 && v.adds >= 2) {
+				if (!x.bad && x.i == b - 1 && v.known && !v.cut &&
+				    !v.b && v.a > 1 && v.shifts >= 1 && v.adds >= 2) {
 					sym r = { .name = "hash", .known = 1 };
 					r.bits = bits;
 					r.a = v.a;
@@ -713,8 +718,37 @@ static void alts_clear(walk *w)
 
 /* ---- the walk over one side --------------------------------------------- */
 
+/* Whether comment c has a number (decimal or hex, a word of its own)
+ * equal to the integer literal at d, a define's value. */
+static int names_value(const char *c, const char *d)
+{
+	const char *s;
+	unsigned long long v;
+	char *e;
+
+	if (!isdigit((unsigned char)*d))
+		return 0;
+	errno = 0;
+	v = strtoull(d, &e, 0);
+	if (errno || e == d)
+		return 0;
+	for (s = c; *s; s++) {
+		if (!isdigit((unsigned char)*s) ||
+		    (s > c && (isalnum((unsigned char)s[-1]) || s[-1] == '_')))
+			continue;
+		errno = 0;
+		if (strtoull(s, &e, 0) == v && !errno &&
+		    !isalnum((unsigned char)*e) && *e != '_')
+			return 1;
+		while (isalnum((unsigned char)s[1]))
+			s++;
+	}
+	return 0;
+}
+
 /* Whether the first token after t[i] that is no comment is a #define:
- * 0 no, 1 yes, 2 yes and the comment t[i] names it. */
+ * 0 no, 1 yes, 2 yes and the comment t[i] names it (by name, or by
+ * its value as written in hex or decimal). */
 static int define_follows(const tok *t, size_t n, size_t i)
 {
 	const char *d, *c = t[i].s;
@@ -736,7 +770,9 @@ static int define_follows(const tok *t, size_t n, size_t i)
 	if (!len || len >= sizeof name)
 		return 1;
 	snprintf(name, sizeof name, "%.*s", (int)len, d);
-	return review_word_ci(c, name) ? 2 : 1;
+	d += len;
+	d += strspn(d, " \t(");
+	return review_word_ci(c, name) || names_value(c, d) ? 2 : 1;
 }
 
 /* Whether C code (no directive) is the next token after the comments

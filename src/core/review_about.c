@@ -718,16 +718,14 @@ int review_after_claims(walk *w, size_t k, size_t from, size_t to, int fwd)
 	const tok *c = &w->v.t[k];
 	size_t i, named = 0, nf;
 	char *added;
-	int named_next = 0;
-
+	/* one that names the define it sits over is that one's alone */
+	if (fwd == 2)
+		return 0;
 	for (i = from; i < to; i++)
 		named += review_mult_is_define(&w->r->mult[i]) &&
 		         review_text_names(&w->r->mult[i], c->s);
 	if (!named && (fwd || to - from < 2 || !review_plural_comment(c->s)))
 		return 0;
-	/* one that names the define after it too is that one's as well */
-	if (named && fwd == 2)
-		named_next = 1;
 	for (i = from; i < to; i++) {
 		review_mult *m = &w->r->mult[i];
 		if (!review_mult_is_define(m) ||
@@ -745,7 +743,7 @@ int review_after_claims(walk *w, size_t k, size_t from, size_t to, int fwd)
 		/* after the define: each finding names the constant */
 		plural_names(w, i, nf, NULL);
 	}
-	return !named_next;
+	return 1;
 }
 
 /* ---- the comments of an alias ------------------------------------------ */

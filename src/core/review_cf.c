@@ -455,6 +455,24 @@ static int ends_word(const char *p)
 	return 0;
 }
 
+/* Whether a word before the first number from p says the terms are the
+ * expansion's first ones ("begins", "starts", "starting with"): the
+ * claim a prefix, as one ending in "..." is. */
+static int begins_word(const char *p)
+{
+	static const char *const word[] = { "begins", "begin", "beginning",
+		"starts", "start", "starting", NULL };
+	const char *d = p + strcspn(p, "0123456789[");
+	char *s = xstrndup(p, (size_t)(d - p));
+	size_t i;
+	int yes = 0;
+
+	for (i = 0; word[i] && !yes; i++)
+		yes = review_word_ci(s, word[i]) != NULL;
+	free(s);
+	return yes;
+}
+
 /* Where group claim[a, b) first occurs in x[from, nx): its index, or
  * -1. */
 static long group_at(mpz_t *claim, size_t a, size_t b, mpz_t *x, size_t nx,
@@ -553,7 +571,7 @@ static const char *cf_keyword_claim(review *r, size_t mi, claims *cl,
 	review_mult *m = &r->mult[mi];
 	unsigned long k = m->bits, line = review_claim_line(cl, at);
 	size_t nc, gaps[MAX_GAPS], ngaps;
-	int prefix, named, neg, ends;
+	int prefix, named, neg, ends, begins;
 	mpz_t n;
 	cf_seq cf;
 
@@ -563,6 +581,7 @@ static const char *cf_keyword_claim(review *r, size_t mi, claims *cl,
 	/* "expansion", "of", "is", ":" ... up to the first number; "ends"
 	 * among them: the terms are the expansion's last ones */
 	ends = ends_word(p);
+	begins = begins_word(p);
 	while (*p && !isdigit((unsigned char)*p) && *p != '[' && *p != '.')
 		p++;
 	if ((!isdigit((unsigned char)*p) && *p != '[') ||
@@ -571,6 +590,7 @@ static const char *cf_keyword_claim(review *r, size_t mi, claims *cl,
 		mpz_clear(n);
 		return p;
 	}
+	prefix |= begins;
 	if (!named && !claimed_ratio(from, at, n, &k))
 		mpz_set(n, review_written(m)), k = m->bits;
 	review_claim_read(cl, at, end);

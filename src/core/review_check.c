@@ -933,8 +933,26 @@ static void count_verdict(claims *cl, const char *at,
 	review_claim_verdict(cl->r, cl->mi, review_claim_line(cl, at), neg, holds, qs, e, yes, no);
 }
 
+/* The count before the first of words[] that has one in text ("3 adds"
+ * as "3 additions"), or -1; at is its number. */
+static long count_of(const char *text, const char *const *words,
+                     const char **at)
+{
+	long k = -1;
+	size_t i;
+
+	for (i = 0; words[i] && k < 0; i++)
+		k = review_count_before(text, words[i], at);
+	return k;
+}
+
 static void check_counts(claims *cl)
 {
+	static const char *const add_words[] = { "additions", "adds",
+		"addition", "add", NULL };
+	static const char *const sub_words[] = { "subtractions",
+		"subtracts", "subs", "subtraction", "subtract", "sub", NULL };
+
 	const char *at, *at_s;
 	long k, ks;
 	sas_cost sc = sas_count(&cl->c->sas);
@@ -960,9 +978,8 @@ static void check_counts(claims *cl)
 	/* "10 additions, 10 subtractions": each against its own count (a
 	 * sequence's code counts them together: their sum against its sum);
 	 * additions alone count the subtractions too */
-	if (((k = review_count_before(cl->text, "additions", &at)) >= 0 ||
-	     (k = review_count_before(cl->text, "adds", &at)) >= 0) &&
-	    (ks = review_count_before(cl->text, "subtractions", &at_s)) >= 0) {
+	if ((k = count_of(cl->text, add_words, &at)) >= 0 &&
+	    (ks = count_of(cl->text, sub_words, &at_s)) >= 0) {
 		if (cl->m->kind == REVIEW_SEQUENCE) {
 			snprintf(yes, sizeof yes, "%ld additions and %ld subtractions "
 			         "claimed, %ld in all: the code has %lu (additions and "

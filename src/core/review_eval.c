@@ -27,7 +27,7 @@
 
 /* ---- variables ---- */
 
-static const val UNKNOWN = { 0, 0, 0, 0, 0, 0, 0 };
+static const val UNKNOWN = { 0, 0, 0, 0, 0, 0, 0, 0 };
 
 sym *review_var_find(walk *w, const char *name)
 {
@@ -62,7 +62,7 @@ static int at_op(const ev *e, const char *op)
 
 static val cnst(uint64_t c)
 {
-	val v = { 1, 0, c, 0, 0, 0, 0 };
+	val v = { 1, 0, c, 0, 0, 0, 0, 0 };
 	return v;
 }
 
@@ -91,7 +91,7 @@ static val var_value(ev *e, sym *s)
 	v.bits = s->bits;
 	if (s->known) {
 		v.known = 1, v.a = s->a, v.b = s->b;
-		v.adds = s->adds, v.shifts = s->shifts;
+		v.adds = s->adds, v.shifts = s->shifts, v.cut = s->cut;
 	} else if (!e->w->f.have_input && !s->is_ptr) {
 		s->is_input = s->known = 1, s->a = 1, s->b = 0;
 		e->w->f.have_input = 1;
@@ -203,7 +203,7 @@ static val e_primary(ev *e)
 			/* a parameter or an outer value read first: the input */
 			s->is_input = s->known = 1, s->a = 1, s->b = 0;
 			e->w->f.have_input = 1;
-			return (val){ 1, 1, 0, 0, 0, 0, 0 };
+			return (val){ 1, 1, 0, 0, 0, 0, 0, 0 };
 		}
 		return UNKNOWN;
 	}
@@ -251,6 +251,24 @@ val review_eval_apply(ev *e, const char *op, val l, val r)
 	val v = UNKNOWN;
 	unsigned nl = review_nl_op(op);
 
+	/* n >> k of a multiple of 2^k (n = x << 16; n >>= 1): exact, the
+	 * bits shifted out are 0; the top k bits of the word are 0 then,
+	 * and a left shift by k or more (n <<= 4) is a x + b mod 2^n again */
+	if (nl == NL_RSHIFT && l.known && r.known && !r.a && r.b &&
+	    r.b + l.cut < 64 && (1ULL << (r.b + l.cut)) - 1 <= e->mask &&
+	    !(((l.a | l.b) & e->mask) & ((1ULL << r.b) - 1))) {
+		v = l;
+		v.a = (l.a & e->mask) >> r.b, v.b = (l.b & e->mask) >> r.b;
+		v.cut = l.cut + (unsigned)r.b;
+		v.shifts += l.a != 0;
+		return v;
+	}
+	/* a value cut so is no a x + b mod 2^n: anything but a left
+	 * shift of it is not modelled (the shift it came of said) */
+	if (strcmp(op, "<<") && ((l.known && l.cut) || (r.known && r.cut))) {
+		review_eval_nl(e, NL_RSHIFT);
+		return UNKNOWN;
+	}
 	/* x ^ 0, x | 0, x >> 0, x & all ones: x */
 	if (nl && l.known && r.known && !r.a && ((nl != NL_AND && nl != NL_DIV &&
 	    !r.b) || (nl == NL_AND && (r.b & e->mask) == e->mask)))
@@ -305,6 +323,7 @@ val review_eval_apply(ev *e, const char *op, val l, val r)
 		if (r.a || r.b >= 64)
 			return UNKNOWN;
 		v.a = l.a << r.b, v.b = l.b << r.b;
+		v.cut = l.cut > r.b ? l.cut - (unsigned)r.b : 0;
 		if (l.a)
 			v.shifts++;
 	} else if (!l.a && !r.a) {              /* constants only */

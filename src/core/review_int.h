@@ -116,6 +116,7 @@ typedef struct sym {
 	int is_long;             /* declared long: bits is LP64's */
 	int read;                /* read by a step since it was last set: a
 	                          * temporary of the run, not its result */
+	unsigned cut;            /* its top cut bits are 0 (val's cut) */
 } sym;
 
 /* What the evaluator holds of a function at a point of its body: its
@@ -316,6 +317,10 @@ typedef struct val {
 	unsigned bits;           /* its type's width (a variable declared
 	                          * here, a cast, the wider operand), 0:
 	                          * the word's; what a shift of it may count */
+	unsigned cut;            /* its top cut bits are 0: it is a x + b mod
+	                          * 2^(n - cut), the exact right shift of a
+	                          * multiple of 2^cut; a left shift by cut or
+	                          * more makes it a x + b mod 2^n again */
 } val;
 
 /* Operators that are no step of a multiply by a constant, met on a

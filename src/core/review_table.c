@@ -675,6 +675,17 @@ void review_param_table(walk *w, size_t sh, size_t mi)
 		review_call_tables(w, sh, mi, wv, fn, t[sh + 4].s, idx, da, db);
 }
 
+/* Whether s is BITS_PER_LONG (or __BITS_PER_LONG): the bits of a long
+ * on the word multiplier m is judged at (its #if's, else LP64's 64),
+ * into *wv. */
+static int long_word(const char *s, const review_mult *m, unsigned long *wv)
+{
+	if (strcmp(s, "BITS_PER_LONG") && strcmp(s, "__BITS_PER_LONG"))
+		return 0;
+	*wv = m->bits == 32 ? 32 : 64;
+	return 1;
+}
+
 /* The right shift t[i] (">>") of statement [a, b): the table it gives
  * multiplier mi (>> (W - B), >> K), or that the code does not show it
  * (>> (W - bits), bits a parameter or a variable). */
@@ -688,14 +699,16 @@ static void shift_table_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 	use_place(w, m, t[i].line, at, sizeof at);
 
 	if (!strcmp(t[i + 1].s, "(") && i + 4 < b &&
-	    review_small_value(w, &t[i + 2], &wv, why, sizeof why) &&
+	    (review_small_value(w, &t[i + 2], &wv, why, sizeof why) ||
+	     long_word(t[i + 2].s, m, &wv)) &&
 	    !strcmp(t[i + 3].s, "-") &&
 	    review_small_value(w, &t[i + 4], &v, why, sizeof why) &&
 	    v >= 1 && v <= wv && (wv == 32 || wv == 64)) {
 		m->table = (unsigned)v;
 		m->table_src = REVIEW_TABLE_CODE;
-		snprintf(m->why_table, sizeof m->why_table, ">> (%lu - %s) at %.60s",
-		         wv, why, at);
+		snprintf(m->why_table, sizeof m->why_table, ">> (%s%s%lu - %s) at "
+		         "%.60s", long_word(t[i + 2].s, m, &wv) ? t[i + 2].s : "",
+		         long_word(t[i + 2].s, m, &wv) ? " = " : "", wv, why, at);
 		index_bound(w, a, i, (unsigned)v);
 	} else if (m->table_src != REVIEW_TABLE_CODE &&
 	           shift_by_param(w, b, i, &wv)) {

@@ -1020,6 +1020,16 @@ const char *verify_fail_words(const verify_battery *bt, char *s, size_t n)
 	return s;
 }
 
+const char *verify_pass_words(const verify_battery *bt, char *s, size_t n)
+{
+	if (bt->nwarn)
+		snprintf(s, n, "%zu checks, %zu WARN", verify_checks(bt),
+		         bt->nwarn);
+	else
+		snprintf(s, n, "%zu checks", verify_checks(bt));
+	return s;
+}
+
 /* A constant unusual in many families at once: a FAIL of its own, added
  * as the last form check "joint" only when it decides the verdict (it
  * FAILs and nothing else does; after the families). */

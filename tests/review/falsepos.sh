@@ -89,6 +89,6 @@ r=$(python3 tests/review/lib_ceval.py $f hash_xf linear)
 expect "python: hash_xf is no multiply by a constant ($r)" '[ "${r%% *}" = nonlinear ]'
 l=$(grep -n 'hash ^= n;' $f | cut -d: -f1)
 expect "hash ^= n; under a comment claiming a multiply: the WARNING on line $l, exit 1" \
-	'[ $rc = 1 ] && grep -q "^$f:$l: WARNING: not the multiply by 0x9e370001 (its comment, line 4): \`hash ^= n;\` (line $l) xors" "$tmp/xf"'
+	'[ $rc = 1 ] && grep -q "^$f:$l: WARNING: not proved the multiply by 0x9e370001 (its comment, line 4): \`hash ^= n;\` (line $l) xors" "$tmp/xf"'
 
 done_suite falsepos

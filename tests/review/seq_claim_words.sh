@@ -62,11 +62,11 @@ u32 g(u32 x)
 C
 run xor.c
 expect "an xor, \"mask 0xff00ff00\" over it: a CHECK (no multiply), not \"not the multiply by 0xff00ff00\"" \
-	'grep -q "^xor.c:9: CHECK: not a multiplication by a constant: .h ^= n;. (line 9) xors" "$tmp/o" &&
+	'grep -q "^xor.c:9: CHECK: not proved a multiplication by a constant: .h ^= n;. (line 9) xors" "$tmp/o" &&
 	 ! grep -q "multiply by 0xff00ff00" "$tmp/o"'
 sed -i 's#/\* mask 0xff00ff00 \*/#/* h = x * 0x9e370001 */#' "$tmp/xor.c"
 run xor.c
 expect "control: the same code under \"h = x * 0x9e370001\": the WARNING names the claim" \
-	'grep -q "^xor.c:9: WARNING: not the multiply by 0x9e370001 (its comment, line 5)" "$tmp/o"'
+	'grep -q "^xor.c:9: WARNING: not proved the multiply by 0x9e370001 (its comment, line 5)" "$tmp/o"'
 
 done_suite seq_claim_words
