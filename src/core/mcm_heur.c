@@ -250,6 +250,20 @@ void mcm_heur_solve(mcm_ctx *c, uint64_t t, unsigned m, unsigned dmax,
 			mcm_offer(c, &g, m, r, best);
 			assert(mcm_check(&g, t));
 		}
+	/* the NAF's common sub-expressions (mcm_cse.c), on this word and
+	 * on every sub-problem of it; kept only when it saves an adder (a
+	 * tie would move the graphs of the goldens for nothing).  Not under
+	 * quick: verify and the dashboard keep their time */
+	if (!c->quick && best->n > 2)
+		for (r = 0; r < 2; r++) {
+			mcm_cse_graph(&g, reps[r], m);
+			if (g.n < best->n && mcm_graph_depth(&g) <= dmax) {
+				g.out_neg ^= r;
+				mcm_absorb_negation(&g);
+				*best = g;
+				assert(mcm_check(best, t));
+			}
+		}
 	if (best->n > (c->target ? 1u : 2u) && lvl < MAX_LEVEL) {
 		size_t ncheap = lvl == 0 ? c->heur.ncheap : lvl <= 2
 		                ? c->heur.ncheap / 4 : 64;
