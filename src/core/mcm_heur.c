@@ -254,7 +254,7 @@ void mcm_heur_solve(mcm_ctx *c, uint64_t t, unsigned m, unsigned dmax,
 	 * on every sub-problem of it; kept only when it saves an adder (a
 	 * tie would move the graphs of the goldens for nothing).  Not under
 	 * quick: verify and the dashboard keep their time */
-	if (!c->quick && best->n > 2)
+	if (!c->quick && !c->no_cse && best->n > 2)
 		for (r = 0; r < 2; r++) {
 			mcm_cse_graph(&g, reps[r], m);
 			if (g.n < best->n && mcm_graph_depth(&g) <= dmax) {

@@ -80,6 +80,7 @@ struct mcm_ctx {
 	int quick;
 	const mcm_target *target;   /* ties broken by its cycles, or NULL */
 	int prove;              /* mcm_set_prove */
+	int no_cse;             /* mcm_set_cse(c, 0) */
 	int four_done;          /* this mcm_solve tried every graph of four */
 	uint64_t four_q;        /* the last four(): q, m, dmax and the best */
 	unsigned four_m, four_dmax;   /* graph (n > MCM_MAX_NODES: none), */
