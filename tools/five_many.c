@@ -28,7 +28,8 @@
  * brute-force A-operation test before it is reported.
  *
  * usage: five_many --bits N [--threads K] < targets   (one per line;
- *        3 <= N <= 64: at 64 a pass takes some hundreds of CPU seconds)
+ *        3 <= N <= 64; the pass grows fast with N: doc/mcm5.md has
+ *        its times)
  * output: one line per target, in input order:
  *   0x... N  min K      (a graph of K <= 5 adders, none of K - 1)
  *   0x... N  min >5     (no graph of at most five adders)
