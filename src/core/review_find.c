@@ -33,48 +33,6 @@
 #include "util/xalloc.h"
 
 
-/* ---- multipliers --------------------------------------------------------- */
-
-size_t review_mult_new(review *r, review_kind k, size_t file,
-                       unsigned long line, const char *name,
-                       const char *text)
-{
-	review_mult *m;
-
-	XGROW(r->mult, r->capm, r->nmult + 1, "review multipliers");
-	m = &r->mult[r->nmult];
-	memset(m, 0, sizeof *m);
-	m->kind = k;
-	m->file = file;
-	m->line = m->last = line;
-	m->name = xstrdup(name);
-	m->text = xstrdup(text);
-	mpz_init(m->p);
-	mpz_init(m->old);
-	mpz_init(m->claim);
-	mpz_init(m->own);
-	m->same_as = REVIEW_NONE;
-	m->old_file = REVIEW_NONE;
-	m->shift = -1;
-	m->verify = 1;
-	m->use_of = REVIEW_NONE;
-	return r->nmult++;
-}
-
-void review_mult_free(review_mult *m)
-{
-	free(m->name);
-	free(m->text);
-	free(m->old_text);
-	free(m->input);
-	free(m->code);
-	free(m->decls);
-	mpz_clear(m->p);
-	mpz_clear(m->old);
-	mpz_clear(m->claim);
-	mpz_clear(m->own);
-}
-
 /* A constant's claims, word checks and form, found at line. */
 static void constant_found(walk *w, size_t i);
 

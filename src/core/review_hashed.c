@@ -203,11 +203,34 @@ static void call_at(const walk *w, const review_mult *m, char *s, size_t n)
 		snprintf(s, n, "line %lu", m->hashed_line);
 }
 
+/* The multiplier the keys meet where long is 32 bits, prod (C * g32 mod
+ * 2^32), judged as a use of mi of its own: a composite on 32-bit words
+ * at mi's table, the constant it replaces taken the same way. */
+static void ilp32_twin(walk *w, size_t mi, const mpz_t g32, const mpz_t prod)
+{
+	size_t t = review_mult_twin(w->r, mi);
+	review_mult *m = &w->r->mult[t];
+
+	mpz_fdiv_r_2exp(m->own, m->p, 32);
+	mpz_set(m->p, prod);
+	if (m->has_old) {
+		mpz_mul(m->old, m->old, g32);
+		mpz_fdiv_r_2exp(m->old, m->old, 32);
+	}
+	m->composite = 1;
+	m->bits = 32;
+	m->hashed_word = 32;
+	m->hashed_long = 0;
+	snprintf(m->why_bits, sizeof m->why_bits, "%s() is hash_32() where "
+	         "long is 32 bits (BITS_PER_LONG 32)", m->hashed_by);
+}
+
 /* Multiplier mi passed into hash_long() (or hash_ptr()) with no #if word:
  * where long is 32 bits (BITS_PER_LONG 32) that is hash_32(), so the keys
  * meet C * GOLDEN_RATIO_32 mod 2^32 there (the file's own hash_32()'s
- * multiplier, else the kernel's): a NOTE with that product, or an ERROR
- * when it is 1 (C is its inverse, and the hash is the key's top bits). */
+ * multiplier, else the kernel's): a NOTE with that product, judged as a
+ * 32-bit use of its own (ilp32_twin), or an ERROR when it is 1 (C is its
+ * inverse, and the hash is the key's top bits). */
 static void long_on_ilp32(walk *w, size_t mi)
 {
 	review_mult *m = &w->r->mult[mi];
@@ -237,13 +260,15 @@ static void long_on_ilp32(walk *w, size_t mi)
 		           "bits), the key's own top bits, not hashed at all",
 		           m->hashed_by, call, gname, g, c, c, g, m->hashed_by,
 		           m->text);
-	else
+	else {
 		review_add(w->r, REVIEW_NOTE, m->file, m->line, mi, "multiplier",
 		           "on 32-bit longs (BITS_PER_LONG 32) %s() at %s is "
 		           "hash_32(), which multiplies by %s = %s: there the keys "
-		           "meet %s * %s mod 2^32 = %s (what is judged here is the "
-		           "64-bit long's)", m->hashed_by, call, gname, g, c, g,
+		           "meet %s * %s mod 2^32 = %s, judged on its own on "
+		           "32-bit words", m->hashed_by, call, gname, g, c, g,
 		           prod);
+		ilp32_twin(w, mi, g32, p);
+	}
 	free(g);
 	free(c);
 	free(prod);
@@ -388,8 +413,10 @@ static void hashed_again(walk *w, size_t mi)
 	mpz_init(gv);
 	/* hash_long() is hash_32() where long is 32 bits: what the keys meet
 	 * there (said, and an ERROR when the two multiplies cancel) */
-	if (m->hashed_long)
+	if (m->hashed_long) {
 		long_on_ilp32(w, mi);
+		m = &r->mult[mi];   /* a twin may have moved r->mult */
+	}
 	/* the product handed over narrower than the function's word (u32
 	 * key * 0xebb34377u into hash_long() on LP64): C multiplies in 32
 	 * bits and the function widens that product before its own

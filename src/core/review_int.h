@@ -689,7 +689,7 @@ void review_call_others(walk *w);
  * (review_call.c). */
 void review_kernel_calls(walk *w);
 
-/* ---- review_find.c ---- */
+/* ---- review_mult.c ---- */
 
 /* A new multiplier of kind k at file:line, its name ("" for a literal)
  * and its text as written: its index in r->mult. */
@@ -699,6 +699,13 @@ size_t review_mult_new(review *r, review_kind k, size_t file,
 
 /* What multiplier m holds, not m itself. */
 void review_mult_free(review_mult *m);
+
+/* A copy of multiplier k, everything it holds (its word, table and use
+ * included), marked a use of k (use_of = k, no uses of its own): its
+ * index.  r->mult may move: take pointers into it again after. */
+size_t review_mult_twin(review *r, size_t k);
+
+/* ---- review_find.c ---- */
 
 /* Statement [a, b) assigns a variable ("u32 h = x * P;", "h *= P;")
  * that a later statement of its block shifts right before anything else

@@ -569,7 +569,10 @@ static void hash_call_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 		snprintf(m->hashed_by, sizeof m->hashed_by, "%s", t[i].s);
 		m->hashed_line = t[i].line;
 		m->hashed_word = word;
-		m->hashed_long = !ctx && word == 64 && strcmp(t[i].s, "hash_64");
+		/* a word no #if says, at the call or at the define: long
+		 * may be 32 bits there too (review_hashed.c) */
+		m->hashed_long = !ctx && !m->ctx_bits && word == 64 &&
+		                 strcmp(t[i].s, "hash_64");
 		hashed_product(w, at, m);
 	}
 	/* the second argument, the table's bits */

@@ -28,44 +28,14 @@ static int same_use(const review_mult *a, const review_mult *b)
 	       a->mid_bits == b->mid_bits && a->mid_shift == b->mid_shift;
 }
 
-static char *dup_or_null(const char *s)
-{
-	return s ? xstrdup(s) : NULL;
-}
-
 /* A copy of multiplier k as it was before any use said its word or
  * table: its index. */
 static size_t use_copy(review *r, size_t k)
 {
-	size_t i = review_mult_new(r, r->mult[k].kind, r->mult[k].file,
-	                           r->mult[k].line, r->mult[k].name,
-	                           r->mult[k].text);
+	size_t i = review_mult_twin(r, k);
 	review_mult *m = &r->mult[i];
 	const review_mult *o = &r->mult[k];
-	char *name = m->name, *text = m->text;
-	mpz_t p, old, claim, own;
 
-	memcpy(p, m->p, sizeof p);
-	memcpy(old, m->old, sizeof old);
-	memcpy(claim, m->claim, sizeof claim);
-	memcpy(own, m->own, sizeof own);
-	*m = *o;
-	m->name = name;
-	m->text = text;
-	memcpy(m->p, p, sizeof p);
-	memcpy(m->old, old, sizeof old);
-	memcpy(m->claim, claim, sizeof claim);
-	memcpy(m->own, own, sizeof own);
-	mpz_set(m->p, o->p);
-	mpz_set(m->old, o->old);
-	mpz_set(m->claim, o->claim);
-	mpz_set(m->own, o->own);
-	m->old_text = dup_or_null(o->old_text);
-	m->input = dup_or_null(o->input);
-	m->code = dup_or_null(o->code);
-	m->decls = dup_or_null(o->decls);
-	m->use_of = k;
-	m->nuses = 0;
 	m->bits = o->base_bits;
 	memcpy(m->why_bits, o->base_why, sizeof m->why_bits);
 	m->table = m->ntab = 0;
