@@ -2,7 +2,7 @@
  * bench_mcm.c - figures of the fewest-adder search (mcm.h) for make bench,
  * one "key value" per line (bench/optimal.sh judges them).
  *
- * usage: bench_mcm [table-bits ...]
+ * usage: bench_mcm [table-bits ...]   or   bench_mcm cse (those figures only)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -252,15 +252,118 @@ static void one_solver(void)
 	mcm_free(t);
 }
 
+/* The constant of a random graph of five adders mod 2^bits: node i an
+ * A-operation of node i - 1 and a random earlier node (tests/cost/cse.sh
+ * draws its graphs the same way, in python). */
+static uint64_t graph5(uint64_t *s, unsigned bits)
+{
+	uint64_t v[6] = { 1 }, mk = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+	int i;
+
+	for (i = 1; i <= 5; i++) {
+		uint64_t r = splitmix(s), u = v[i - 1], w = v[r % (uint64_t)i];
+		unsigned sh = 1 + (unsigned)((r >> 8) % (bits - 1));
+		if (r >> 20 & 1) {
+			uint64_t x = u;
+			u = w;
+			w = x;
+		}
+		switch ((r >> 24) % 3) {
+		case 0: v[i] = (u << sh) + w; break;
+		case 1: v[i] = (u << sh) - w; break;
+		default: v[i] = w - (u << sh); break;
+		}
+		v[i] &= mk;
+	}
+	return v[5];
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* shifts --optimal (MCM_PROVE_ALL) with the NAF's common sub-expressions
+ * (mcm_cse.c) and without them (the heuristic before them), timed in
+ * the same run by pairs: each constant solved by one context, then by
+ * the other (the order alternating), on processor time; per pair the
+ * ratio with/without; the median of the pairs' ratios and the 10th and
+ * 90th percentiles.  n constants (random odd ones, or with graph5 those
+ * of random graphs of five adders, where a count above 5 is a miss),
+ * `rounds` times over.  The adders are summed on the first round. */
+static void cse_pairs(const char *name, unsigned bits, int graphs, int n,
+                      int rounds)
+{
+	mcm_ctx *c[2] = { mcm_new(), mcm_new() };
+	double *ratio = calloc((size_t)(n * rounds), sizeof *ratio), tt[2] = { 0 };
+	unsigned long add[2] = { 0 }, miss[2] = { 0 };
+	unsigned d;
+	int r, i, j, np = 0;
+
+	mcm_set_cse(c[1], 0);
+	for (j = 0; j < 2; j++) {
+		mcm_set_prove(c[j], MCM_PROVE_ALL);
+		mcm_adders(c[j], 0x61C88647, 32, 0, &d, NULL, NULL);   /* tables */
+	}
+	for (r = 0; r < rounds; r++) {
+		uint64_t s = 2526 + bits + (uint64_t)graphs;
+		for (i = 0; i < n; i++) {
+			uint64_t p = graphs ? graph5(&s, bits) : splitmix(&s) | 1;
+			double t[2];
+			for (j = 0; j < 2; j++) {
+				int k = (i + r + j) & 1;
+				mcm_opts o = { 0, 0, 0, NULL };
+				mcm_graph g;
+				mcm_result res;
+				double t0 = cpu();
+				mcm_solve(c[k], p, bits, &o, &g, &res, NULL);
+				t[k] = cpu() - t0;
+				tt[k] += t[k];
+				if (r == 0) {
+					add[k] += res.adders;
+					miss[k] += graphs && res.adders > 5;
+				}
+			}
+			ratio[np++] = t[0] / t[1];
+		}
+	}
+	qsort(ratio, (size_t)np, sizeof *ratio, cmp_double);
+	printf("%s_ratio %.2f\n%s_ratio_p10 %.2f\n%s_ratio_p90 %.2f\n"
+	       "%s_ms %.1f\n%s_old_ms %.1f\n%s_adders %lu\n%s_old_adders %lu\n",
+	       name, ratio[np / 2], name, ratio[np / 10], name,
+	       ratio[np - 1 - np / 10], name, tt[0] / np * 1e3, name,
+	       tt[1] / np * 1e3, name, add[0], name, add[1]);
+	if (graphs)
+		printf("%s_missed %lu\n%s_old_missed %lu\n%s_count %d\n", name,
+		       miss[0], name, miss[1], name, n);
+	free(ratio);
+	mcm_free(c[0]);
+	mcm_free(c[1]);
+}
+
+/* 32 and 64 bits: random constants (time), graphs of five (misses) */
+static void cse_all(void)
+{
+	cse_pairs("cse32", 32, 0, 8, 3);
+	cse_pairs("cse64", 64, 0, 12, 3);
+	cse_pairs("cse64_graphs", 64, 1, 40, 3);
+}
+
 int main(int argc, char **argv)
 {
 	int i;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc > 1 && !strcmp(argv[1], "cse")) {   /* those figures only */
+		cse_all();
+		return 0;
+	}
 	named();
 	one_solver();
 	random32();
 	random64();
+	cse_all();
 	for (i = 1; i < argc; i++)
 		table((unsigned)atoi(argv[i]));
 	return 0;

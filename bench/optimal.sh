@@ -89,6 +89,20 @@ check "slowest on a target (CPU ms, twice the plain limit)" "$(val random32_targ
 echo "  100 random odd 64-bit constants, generic and each target"
 check "slowest search (CPU ms)" "$(val random64_max_ms)" "<=" 1000
 printf '  mean %s CPU ms per search\n' "$(val random64_mean_ms)"
+echo "  the NAF's common sub-expressions (mcm_cse.c) in shifts --optimal, with"
+echo "  and without, same run, by pairs (each constant by one, then the other;"
+echo "  processor time): the median ratio of the pairs, 10th-90th percentile"
+for w in 32 64; do
+	printf '  %s bits: %s ms a constant with, %s without (p10-p90 of the ratio %s-%s);\n' \
+		"$w" "$(val cse${w}_ms)" "$(val cse${w}_old_ms)" \
+		"$(val cse${w}_ratio_p10)" "$(val cse${w}_ratio_p90)"
+	printf '    adders %s with, %s without\n' "$(val cse${w}_adders)" \
+		"$(val cse${w}_old_adders)"
+	check "$w bits: time with / without (median of pairs)" "$(val cse${w}_ratio)" "<=" 1.5
+done
+printf '  %s constants of random graphs of five adders mod 2^64: adders %s with, %s without\n' \
+	"$(val cse64_graphs_count)" "$(val cse64_graphs_adders)" "$(val cse64_graphs_old_adders)"
+check "  more than 5 with (without: $(val cse64_graphs_old_missed))" "$(val cse64_graphs_missed)" "<=" 4
 naf=$(wall ./cfx shifts 0x61C8864680B583EB)
 opt=$(wall ./cfx shifts --optimal 0x61C8864680B583EB)
 printf '  cfx shifts 0x61C8864680B583EB: NAF %s ms, --optimal %s ms (wall, median of 5)\n' "$naf" "$opt"

@@ -27,7 +27,9 @@
  * found is printed as its nodes and checked by evaluating it with a
  * brute-force A-operation test before it is reported.
  *
- * usage: five_many --bits N [--threads K] < targets   (one per line)
+ * usage: five_many --bits N [--threads K] < targets   (one per line;
+ *        3 <= N <= 64; the pass grows fast with N: doc/mcm5.md has
+ *        its times)
  * output: one line per target, in input order:
  *   0x... N  min K      (a graph of K <= 5 adders, none of K - 1)
  *   0x... N  min >5     (no graph of at most five adders)
@@ -433,11 +435,11 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (N < 3 || N > 63 || threads < 1 || threads > 16) {
-		fprintf(stderr, "five_many: bits 3..63, threads 1..16\n");
+	if (N < 3 || N > 64 || threads < 1 || threads > 16) {
+		fprintf(stderr, "five_many: bits 3..64, threads 1..16\n");
 		return 2;
 	}
-	MASK = ((u64)1 << N) - 1;
+	MASK = N >= 64 ? ~(u64)0 : ((u64)1 << N) - 1;   /* 64: the whole word */
 	while (NT < MAXT && fgets(line, sizeof line, stdin)) {
 		char *end;
 		u64 v = strtoull(line, &end, 0);

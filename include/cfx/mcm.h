@@ -125,6 +125,12 @@ void mcm_free(mcm_ctx *c);
 enum { MCM_PROVE_OFF = 0, MCM_PROVE_ALL = 1, MCM_PROVE_FIVE = 2 };
 void mcm_set_prove(mcm_ctx *c, int level);
 
+/* Whether later searches with c offer the heuristic the NAF's common
+ * sub-expressions (mcm_cse.c; on by default, never under quick): off
+ * gives the heuristic as it was before them, which make bench times in
+ * the same run for a ratio (bench/bench_mcm.c). */
+void mcm_set_cse(mcm_ctx *c, int on);
+
 /* What a count of adders from shifts --optimal (and search's adders
  * column) proves: one rule, printed by shifts --help and by search's
  * footnote, and in the man page word for word (tests/cost/rule.sh

@@ -69,6 +69,11 @@ void mcm_set_prove(mcm_ctx *c, int level)
 	c->prove = level;
 }
 
+void mcm_set_cse(mcm_ctx *c, int on)
+{
+	c->no_cse = !on;
+}
+
 void mcm_free(mcm_ctx *c)
 {
 	if (!c)

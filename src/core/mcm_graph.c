@@ -177,7 +177,7 @@ int mcm_check(const mcm_graph *g, uint64_t p)
 
 /* Signed digits of odd t mod 2^m, low to high: exps[i], sign[i].  The
  * digit at 2^m and above is dropped.  Returns the weight. */
-static unsigned naf_digits(uint64_t t, unsigned m, unsigned *exps, int *sign)
+unsigned mcm_naf_digits(uint64_t t, unsigned m, unsigned *exps, int *sign)
 {
 	unsigned __int128 x = t;
 	unsigned w = 0, i;
@@ -232,7 +232,7 @@ void mcm_naf_graph(mcm_graph *g, uint64_t t, unsigned m, int tree)
 	term tm[65];
 
 	mcm_graph_init(g, m);
-	w = naf_digits(t, m, e, s);
+	w = mcm_naf_digits(t, m, e, s);
 	for (i = 0; i < w; i++)
 		tm[i] = (term){ 0, e[i], s[i] };
 	n = w;

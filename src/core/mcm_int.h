@@ -22,13 +22,16 @@
  *                test run before four() of mcm_small.c
  *   mcm_top.c    one family of five-adder graphs (a node of the bottom
  *                reused at the top), sought when the heuristic found six
+ *   mcm_cse.c    the NAF with its common sub-expressions made once
+ *                (Hartley), a candidate of the heuristic
  *   mcm_cost.c   the targets and their cost model (mcm_cost_of)
  *   mcm_emit.c   the graph written as C (mcm_emit_body, mcm_emit_c)
  * Calls run down this list's dependencies without a circle (the layers
  * test checks it): mcm.c uses all; mcm_exact.c the heuristic, the tables
- * and the graphs; mcm_heur.c and mcm_small.c the tables and the graphs (mcm_small.c
- * also mcm_four.c, which uses nothing); mcm_top.c the graphs;
- * mcm_table.c the graphs; mcm_graph.c and mcm_emit.c the cost model.
+ * and the graphs; mcm_heur.c and mcm_small.c the tables and the graphs
+ * (mcm_heur.c also mcm_cse.c, which uses the graphs; mcm_small.c also
+ * mcm_four.c, which uses nothing); mcm_top.c the graphs; mcm_table.c
+ * the graphs; mcm_graph.c and mcm_emit.c the cost model.
  */
 #ifndef CFX_CORE_MCM_INT_H
 #define CFX_CORE_MCM_INT_H
@@ -77,6 +80,7 @@ struct mcm_ctx {
 	int quick;
 	const mcm_target *target;   /* ties broken by its cycles, or NULL */
 	int prove;              /* mcm_set_prove */
+	int no_cse;             /* mcm_set_cse(c, 0) */
 	int four_done;          /* this mcm_solve tried every graph of four */
 	uint64_t four_q;        /* the last four(): q, m, dmax and the best */
 	unsigned four_m, four_dmax;   /* graph (n > MCM_MAX_NODES: none), */
@@ -159,6 +163,7 @@ int mcm_join2(mcm_graph *g, unsigned a, unsigned sha, int sa, unsigned b,
               unsigned shb, int sb, int *neg);
 unsigned mcm_least_depth(uint64_t t, unsigned m);
 void mcm_naf_graph(mcm_graph *g, uint64_t t, unsigned m, int tree);
+unsigned mcm_naf_digits(uint64_t t, unsigned m, unsigned *exps, int *sign);
 unsigned mcm_naf_weight64(uint64_t t, unsigned m);
 uint64_t mcm_node_val(const mcm_node *n, const mcm_graph *g);
 void mcm_offer(const mcm_ctx *c, mcm_graph *g, unsigned m, int neg,
@@ -204,6 +209,10 @@ void mcm_four_cached(mcm_ctx *c, uint64_t q, unsigned m, unsigned dmax);
 unsigned mcm_lb_small(uint64_t q, unsigned m);
 int mcm_three(uint64_t q, unsigned m, unsigned dmax, const mcm_target *t,
               mcm_graph *best);
+
+/* mcm_cse.c: the NAF of odd t mod 2^m with its common sub-expressions
+ * made once (Hartley), as a graph into *g */
+void mcm_cse_graph(mcm_graph *g, uint64_t t, unsigned m);
 
 /* mcm_top.c: a five-adder graph of its family for odd q mod 2^m within
  * dmax, ranked by t, into *best when it beats it; 1 if one did */
