@@ -257,8 +257,14 @@ void mcm_heur_solve(mcm_ctx *c, uint64_t t, unsigned m, unsigned dmax,
 	 * constants of random 5-adder graphs mod 2^64, 17 missed without
 	 * it, 9 at level 0 only, 6 to level 1, 6 at every level, where
 	 * the search of verify and the dashboard took 1.41 times as long
-	 * (pairs, processor time), 1.03 to level 1.  Not under quick */
-	if (!c->quick && !c->no_cse && lvl <= 1 && best->n > 2)
+	 * (pairs, processor time), 1.03 to level 1.  Not under quick.
+	 * Under --target, the top level only: a sub-problem's saving
+	 * can come back as a tie on the whole constant with another
+	 * chain, which the cycle count then prefers, and moves a graph
+	 * for no adder (0x61C88647 on x86-64: 6 adders either way, the
+	 * factoring's 10 cycles that lesson 12 reads, or 9) */
+	if (!c->quick && !c->no_cse && lvl <= (c->target ? 0u : 1u) &&
+	    best->n > 2)
 		for (r = 0; r < 2; r++) {
 			mcm_cse_graph(&g, reps[r], m);
 			if (g.n < best->n && mcm_graph_depth(&g) <= dmax) {
