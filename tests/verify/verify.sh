@@ -400,8 +400,9 @@ else bad "stride 2^12 explanation"; fi
 # 10 more rows: 104, so the bound was 108.  The stride map's row says
 # its R is the mean over starts and the field rows carry their rank, as
 # every ranked row does: two more rows wrap, 110.  Since 6a1ed49
-# (issue 21) a map stride that is also a row names that row's status, "(FAIL: the stride 2^12 row)", five of them here: three more
-# lines, 113.)
+# (issue 21) a map stride that is also a row names that row's status,
+# "(FAIL: the stride 2^12 row)", five of them here: three more lines,
+# 113.)
 ./cfx verify 0x9e37fffffffc0001 >"$tmp/report.txt"
 lines=$(wc -l <"$tmp/report.txt")
 if [ "$lines" -le 113 ]; then ok "report of 0x9e37fffffffc0001: $lines lines"
