@@ -203,15 +203,17 @@ static void call_at(const walk *w, const review_mult *m, char *s, size_t n)
 		snprintf(s, n, "line %lu", m->hashed_line);
 }
 
-/* The multiplier the keys meet where long is 32 bits, prod (C * g32 mod
- * 2^32), judged as a use of mi of its own: a composite on 32-bit words
- * at mi's table, the constant it replaces taken the same way. */
-static void ilp32_twin(walk *w, size_t mi, const mpz_t g32, const mpz_t prod)
+/* The multiplier the keys meet where long is 32 bits, prod (c32 * g32
+ * mod 2^32, c32 being C mod 2^32), judged as a use of mi of its own: a
+ * composite on 32-bit words at mi's table, the constant it replaces
+ * taken the same way. */
+static void ilp32_twin(walk *w, size_t mi, const mpz_t c32, const mpz_t g32,
+                       const mpz_t prod)
 {
 	size_t t = review_mult_twin(w->r, mi);
 	review_mult *m = &w->r->mult[t];
 
-	mpz_fdiv_r_2exp(m->own, m->p, 32);
+	mpz_set(m->own, c32);
 	mpz_set(m->p, prod);
 	if (m->has_old) {
 		mpz_mul(m->old, m->old, g32);
@@ -267,7 +269,7 @@ static void long_on_ilp32(walk *w, size_t mi)
 		           "meet %s * %s mod 2^32 = %s, judged on its own on "
 		           "32-bit words", m->hashed_by, call, gname, g, c, g,
 		           prod);
-		ilp32_twin(w, mi, g32, p);
+		ilp32_twin(w, mi, c32, g32, p);
 	}
 	free(g);
 	free(c);
