@@ -170,7 +170,7 @@ expect "ulimit -v 8000, verify --bits 64, 40 runs: status 2 and one line each ($
 # a limit that leaves too little to start: said, status 2 (or the
 # loader's own refusal, 127, below what the libraries need)
 said=""
-for l in $(seq 5000 250 8000); do
+for l in $(seq 5000 50 8000); do
 	(ulimit -v "$l"; ./cfx naf 5 >/dev/null 2>"$tmp/err"); rc=$?
 	case $rc in
 	0|127) ;;

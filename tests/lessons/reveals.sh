@@ -133,7 +133,7 @@ echo "$out" | grep -qxF "You predicted 3/2; the answer is $c14." &&
 
 # learn --check: a prediction that accepts a range must say its exact
 # answer (value:); a value: that leads nowhere fails
-cat > "$tmp/l/01-r.lesson" <<L
+cat > "$tmp/l/02-r.lesson" <<L
 title: Ranges
 step: Estimate
   Estimate a_5.
@@ -143,18 +143,18 @@ check: answer >= 4090 and answer <= 4100
 hint: Divide.
 solution: answer 4096
 L
-out=$("$cfx" learn --check "$tmp/l/01-r.lesson" 2>&1); rc=$?
-[ $rc = 1 ] && echo "$out" | grep -qF "01-r.lesson:2: a prediction that accepts a range or a rounding says its exact answer (value: OPERAND)" &&
+out=$("$cfx" learn --check "$tmp/l/02-r.lesson" 2>&1); rc=$?
+[ $rc = 1 ] && echo "$out" | grep -qF "02-r.lesson:2: a prediction that accepts a range or a rounding says its exact answer (value: OPERAND)" &&
 	ok "learn --check: a range without value: fails" || bad "range lint (status $rc): $out"
-sed -i 's/^reveals: cf 0x70001 --bits 20$/&\nvalue: run(cf 0x70001 --bits 20).quotients[5]/' "$tmp/l/01-r.lesson"
-out=$("$cfx" learn --check "$tmp/l/01-r.lesson" 2>&1) &&
+sed -i 's/^reveals: cf 0x70001 --bits 20$/&\nvalue: run(cf 0x70001 --bits 20).quotients[5]/' "$tmp/l/02-r.lesson"
+out=$("$cfx" learn --check "$tmp/l/02-r.lesson" 2>&1) &&
 	ok "learn --check: with value: it passes" || bad "range with value: $out"
 out=$(printf 'answer 4091\nquit\n' | CFX_LESSONS=$tmp/l "$cfx" learn r 2>&1)
 echo "$out" | grep -qF "You predicted 4091; the answer is $a5." &&
 	ok "and its reveal says $a5" || bad "value: reveal: $out"
 
 # a hint whose "try" ends one line and whose command starts the next
-cat > "$tmp/l/01-t.lesson" <<L
+cat > "$tmp/l/03-t.lesson" <<L
 title: Hints
 step: The value
   Work out the first quotient.
@@ -165,8 +165,8 @@ hint: Divide 2^32 by it, or if you must, try
   cf $hex and read a1.
 solution: answer 1
 L
-out=$("$cfx" learn --check "$tmp/l/01-t.lesson" 2>&1); rc=$?
-[ $rc = 1 ] && echo "$out" | grep -q '01-t.lesson:7: a hint says to try a command the step refuses' &&
+out=$("$cfx" learn --check "$tmp/l/03-t.lesson" 2>&1); rc=$?
+[ $rc = 1 ] && echo "$out" | grep -q '03-t.lesson:7: a hint says to try a command the step refuses' &&
 	ok "learn --check: a 'try' split across a hint's lines is found" ||
 	bad "split hint lint (status $rc): $out"
 

@@ -52,7 +52,7 @@ expect "verify FAILs $hex on its stride map, worst stride $c at 2^$b x$load, R $
 import json, sys
 d = json.load(open(sys.argv[1])); m = d[\"stride_map\"]; s = m[\"strides\"][0]
 sys.exit(not (d[\"verdict\"] == \"FAIL\" and m[\"status\"] == \"FAIL\" and
-    s[\"stride\"] == \"$c\" and (s[\"table_bits\"], s[\"load\"]) == ($b, $load) and
+    int(s[\"stride\"]) == $c and (s[\"table_bits\"], s[\"load\"]) == ($b, $load) and
     \"%.3g\" % s[\"predicted\"] == \"%.3g\" % float(\"$r\")))" "$tmp/v"'
 # /usr/bin/python3 below: Debian's, for numpy (python3-numpy comes with the
 # python3-scipy that scripts/deps.sh installs for make check)
