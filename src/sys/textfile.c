@@ -29,6 +29,21 @@ static int null_device(const struct stat *st)
 	       S_ISCHR(n.st_mode) && n.st_rdev == st->st_rdev;
 }
 
+int textfile_stdin_check(const char *token, cfx_err *err)
+{
+	struct stat st;
+	int fl = fcntl(STDIN_FILENO, F_GETFL);
+
+	if (fl >= 0 && (fl & O_ACCMODE) != O_WRONLY)
+		return 0;
+	/* closed, or held for writing by main (hold_std_fds): closed */
+	if (fl < 0 || (fstat(STDIN_FILENO, &st) == 0 && null_device(&st)))
+		return cfx_err_set(err, CFX_EIO, -1, token, "standard input is "
+		                   "closed");
+	return cfx_err_set(err, CFX_EIO, -1, token, "standard input is open "
+	                   "for writing only");
+}
+
 FILE *textfile_open(const char *path, int stream,
                     const volatile sig_atomic_t *stop, cfx_err *err)
 {
