@@ -19,8 +19,9 @@ cp tests/lessons/fixtures/01-mini.lesson "$tmp/les/"
 closed() {
 	local want=$1 rc; shift
 	./cfx "$@" <&- >"$tmp/out" 2>"$tmp/err"; rc=$?
-	expect "cfx $* <&-: '$want', status 2 ($rc: $(head -c 200 "$tmp/err"))" \
-		'[ $rc = 2 ] && [ "$(cat "$tmp/err")" = "$want" ] && [ ! -s "$tmp/out" ]'
+	expect "cfx $* <&-: '$want', status 2 ($rc: $(head -c 99 "$tmp/err"))" \
+		'[ $rc = 2 ] && [ "$(cat "$tmp/err")" = "$want" ] &&
+		 [ ! -s "$tmp/out" ]'
 }
 closed "cfx: repl: standard input is closed"
 closed "cfx: repl: standard input is closed" repl
@@ -31,6 +32,21 @@ closed "cfx: learn: standard input is closed" learn mini
 closed "cfx: review: standard input is closed (-)" review -
 closed "cfx: stats: standard input is closed (-)" stats -
 closed "cfx: stats: standard input is closed" stats
+
+# stdin by a file's name: /dev/stdin, /dev/fd/0 and /proc/self/fd/0 read
+# main's stand-in for the closed descriptor (the null device) as empty:
+# "nothing to review", status 0, before.  /dev/null itself is still read
+# as the empty file it is.
+closed "cfx: review: cannot read: standard input is closed (/dev/stdin)" \
+	review /dev/stdin
+is="standard input is closed"
+closed "cfx: repl: cannot read script: $is (/dev/stdin)" repl -f /dev/stdin
+closed "cfx: stats: cannot read: $is (/dev/fd/0)" stats /dev/fd/0
+closed "cfx: score: cannot read key file: $is (/proc/self/fd/0)" \
+	score 5 --keys file:/proc/self/fd/0
+./cfx review /dev/null <&- >"$tmp/out" 2>"$tmp/err"; rc=$?
+expect "review /dev/null <&-: the empty file, status 0 ($rc)" \
+	'[ $rc = 0 ] && grep -qF "the input is empty (/dev/null)" "$tmp/err"'
 
 # with stdout closed too: still status 2, no crash
 ./cfx learn 1 <&- >&- 2>"$tmp/err"; rc=$?
