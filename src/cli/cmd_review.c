@@ -149,6 +149,8 @@ static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len,
 		if (!c->stdin_data)
 			return cfx_err_set(&c->err, CFX_EUSAGE, -1, "-", "standard "
 			                   "input holds the commands here; give files");
+		if (textfile_stdin_check("-", &c->err) < 0)   /* review - <&- */
+			return -1;
 		f = stdin;
 	} else if (!(f = textfile_open(path, 1, c->stop, &c->err))) {
 		char why[sizeof c->err.msg];
