@@ -11,7 +11,8 @@ dir=$1
 reruns=${RERUNS:-5}
 TIMEFORMAT='%R %U %S'
 one() {   # run $1 into r$1
-	{ time ./cfx bench 0x61C88647 --json >"$dir/r$1" 2>/dev/null; } 2>>"$dir/times"
+	{ time ./cfx bench 0x61C88647 --json >"$dir/r$1" 2>/dev/null; } \
+		2>>"$dir/times"
 }
 : >"$dir/times"
 for i in 1 2 3 4 5; do
@@ -32,5 +33,6 @@ while [ "$done_" -lt "$reruns" ]; do
 done
 slow=$(python3 bench/bench_state.py "$dir"/r1 "$dir"/r2 "$dir"/r3 "$dir"/r4 \
 	"$dir"/r5 2>/dev/null)
-[ -z "$slow" ] || echo "  after $done_ reruns still in a slow state: run(s) $slow, judged as they are"
+[ -z "$slow" ] || echo "  after $done_ reruns still in a slow state:" \
+	"run(s) $slow, judged as they are"
 echo "  reruns of runs in a slow state: $done_"

@@ -253,11 +253,11 @@ static void wide_products(mcm_ctx *c, uint64_t t, unsigned m, unsigned dmax,
 	for (k = 1; k < m; k++)
 		for (sgn = -1; sgn <= 1; sgn += 2) {
 			uint64_t p2 = (uint64_t)1 << k, u;
-			int uneg = 0;
-			if (k >= HEUR_BITS) {
-				u = (t * inv_odd((p2 + (uint64_t)(int64_t)sgn) & mk)) & mk;
-				cand_put(&cs[0], (cand){ estimate(c, u, m) + 1, u, m, k,
-				                         0, (signed char)sgn, 0, C_WIDE });
+			signed char sg = (signed char)sgn, uneg = 0;
+			if (k >= HEUR_BITS) {   /* t = u (2^k + sgn) */
+				u = (t * inv_odd((sgn > 0 ? p2 + 1 : p2 - 1) & mk)) & mk;
+				cand_put(&cs[0], (cand){ estimate(c, u, m) + 1, u, m,
+				                         k, 0, sg, 0, C_WIDE });
 			}
 			/* t = u + sgn 2^k, u as wide as t */
 			u = (t - (sgn > 0 ? p2 : 0 - p2)) & mk;
@@ -266,8 +266,7 @@ static void wide_products(mcm_ctx *c, uint64_t t, unsigned m, unsigned dmax,
 				uneg = 1;
 			}
 			cand_put(&cs[1], (cand){ estimate(c, u, m) + 1, u, m, k, 1,
-			                         (signed char)sgn, (signed char)uneg,
-			                         C_HIGH });
+			                         sg, uneg, C_HIGH });
 		}
 	for (l = 0; l < 2; l++)
 		for (i = 0; i < cs[l].n; i++) {
