@@ -164,6 +164,37 @@ static void skip_line(patch *p, size_t i, int kind, unsigned long hunk_line,
 	                                             text };
 }
 
+/* Whether s is a line a hunk may hold: context (' ', or a blank whose
+ * space the mail lost), '+', '-', "\ No newline"; not a mail's "-- "
+ * signature line, nor a reply's "-----Original Message-----". */
+static int diff_line(const char *s)
+{
+	size_t k = strspn(s, "-");
+
+	if (!strcmp(s, "-- ") || !strcmp(s, "--"))
+		return 0;
+	if (k >= 4 && s[k + strspn(s + k, " ")] &&
+	    isalpha((unsigned char)s[k + strspn(s + k, " ")]))
+		return 0;
+	return !s[0] || s[0] == ' ' || s[0] == '+' || s[0] == '-' ||
+	       s[0] == '\\';
+}
+
+/* Whether line i (depth q) ends a hunk its header counts more lines
+ * for: a line no hunk holds, or a blank line whose next line that is
+ * not blank is one (a mail's prose after the diff). */
+static int hunk_ends(char **txt, const unsigned *dep, size_t n, size_t i,
+                     unsigned q)
+{
+	size_t k;
+
+	if (txt[i][0])
+		return !diff_line(txt[i]);
+	for (k = i + 1; k < n && (dep[k] != q || !txt[k][0]); k++)
+		;
+	return k < n && !diff_line(txt[k]);
+}
+
 /* The lines of a diff at quote depth q, from line `from` on. */
 static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
                       size_t from, unsigned q)
@@ -180,6 +211,16 @@ static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
 
 		if (dep[i] != q)
 			continue;
+		if (in_hunk && hunk_ends(txt, dep, n, i, q)) {
+			/* the mail's footer, signature or a reply after a
+			 * hunk that runs short: the hunk ends here, said as
+			 * one cut out; what follows is no line of it */
+			if (hunk_line)
+				skip_line(p, i - 1, PATCH_SKIP_LONG, hunk_line,
+				          txt[hunk_line - 1]);
+			in_hunk = 0;
+			past = 1;
+		}
 		if (!in_hunk && mbox_from(s)) {
 			/* the next mail of a series (git format-patch --stdout) */
 			p->nmails = (p->nmails ? p->nmails : 1) + 1;
@@ -237,11 +278,15 @@ static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
 		if (!in_hunk) {
 			/* a '+' or '-' line after the hunk's counted lines (a
 			 * header whose counts are short): not read, and said
-			 * once a hunk; not a mail's "-- " signature line */
+			 * once a hunk; not a mail's "-- " signature line nor
+			 * anything after it, nor a reply's "-----Original
+			 * Message-----" */
+			if (!strcmp(s, "-- "))
+				past = 1;
 			if (hunk_line && !past && file != (size_t)-1 &&
+			    diff_line(s) &&
 			    ((s[0] == '+' && strncmp(s, "+++ ", 4)) ||
 			     (s[0] == '-' && strncmp(s, "--- ", 4) &&
-			      strcmp(s, "-- ") && strcmp(s, "--") &&
 			      strcmp(s, "---")))) {
 				skip_line(p, i, PATCH_SKIP_PAST, hunk_line, s);
 				past = 1;
