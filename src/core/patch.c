@@ -164,35 +164,74 @@ static void skip_line(patch *p, size_t i, int kind, unsigned long hunk_line,
 	                                             text };
 }
 
-/* Whether s is a line a hunk may hold: context (' ', or a blank whose
- * space the mail lost), '+', '-', "\ No newline"; not a mail's "-- "
- * signature line, nor a reply's "-----Original Message-----". */
-static int diff_line(const char *s)
+/* Whether s is a mail's footer and no line of a hunk: its "-- "
+ * signature line, or a reply's "-----Original Message-----". */
+static int footer_line(const char *s)
 {
 	size_t k = strspn(s, "-");
 
 	if (!strcmp(s, "-- ") || !strcmp(s, "--"))
-		return 0;
-	if (k >= 4 && s[k + strspn(s + k, " ")] &&
-	    isalpha((unsigned char)s[k + strspn(s + k, " ")]))
-		return 0;
-	return !s[0] || s[0] == ' ' || s[0] == '+' || s[0] == '-' ||
-	       s[0] == '\\';
+		return 1;
+	k += strspn(s + k, " ");
+	return k >= 4 && isalpha((unsigned char)s[k]);
 }
 
-/* Whether line i (depth q) ends a hunk its header counts more lines
- * for: a line no hunk holds, or a blank line whose next line that is
- * not blank is one (a mail's prose after the diff). */
-static int hunk_ends(char **txt, const unsigned *dep, size_t n, size_t i,
-                     unsigned q)
+/* Whether s is a change of a hunk: a '+' or '-' line, not a footer. */
+static int change_line(const char *s)
+{
+	return (s[0] == '+' || s[0] == '-') && !footer_line(s);
+}
+
+/* The first change line at depth q after line i, before the next diff,
+ * a footer or the end: its index, or n when there is none. */
+static size_t change_ahead(char **txt, const unsigned *dep, size_t n,
+                           size_t i, unsigned q)
 {
 	size_t k;
 
-	if (txt[i][0])
-		return !diff_line(txt[i]);
+	for (k = i + 1; k < n; k++) {
+		if (dep[k] != q)
+			continue;
+		if (footer_line(txt[k]) || diff_start(txt, dep, n, k) ||
+		    mbox_from(txt[k]))
+			return n;
+		if (change_line(txt[k]))
+			return k;
+	}
+	return n;
+}
+
+/* Whether s, a line with no diff prefix, reads as C: looks_c, a
+ * directive, a comment's line. */
+static int c_like(const char *s)
+{
+	s += strspn(s, " \t");
+	return looks_c(s) || s[0] == '#' || s[0] == '*' || !strncmp(s, "/*", 2);
+}
+
+/* Whether line i (depth q) ends a hunk whose header counts more lines
+ * than it has: a footer line, or a blank line that no change line
+ * follows and prose does (not context: ' ', nor C whose space the mail
+ * lost, which a line with no prefix stays).  *ahead caches
+ * change_ahead (a change line at *ahead > i, n: none). */
+static int hunk_ends(char **txt, const unsigned *dep, size_t n, size_t i,
+                     unsigned q, size_t *ahead)
+{
+	const char *s = txt[i];
+	size_t k;
+
+	if (footer_line(s))
+		return 1;
+	if (s[0])
+		return 0;
+	if (*ahead <= i)          /* else still ahead, or none (n) */
+		*ahead = change_ahead(txt, dep, n, i, q);
+	if (*ahead < n)
+		return 0;
 	for (k = i + 1; k < n && (dep[k] != q || !txt[k][0]); k++)
 		;
-	return k < n && !diff_line(txt[k]);
+	return k < n && (footer_line(txt[k]) ||
+	                 (!strchr(" +-\\", txt[k][0]) && !c_like(txt[k])));
 }
 
 /* The lines of a diff at quote depth q, from line `from` on. */
@@ -204,6 +243,7 @@ static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
 	size_t file = (size_t)-1, hunk = 0, i;
 	int in_hunk = 0, past = 0;
 	unsigned long hunk_line = 0;
+	size_t ahead = 0;        /* hunk_ends' next change line */
 	char *pending_old = NULL;
 
 	for (i = from; i < n; i++) {
@@ -211,7 +251,7 @@ static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
 
 		if (dep[i] != q)
 			continue;
-		if (in_hunk && hunk_ends(txt, dep, n, i, q)) {
+		if (in_hunk && hunk_ends(txt, dep, n, i, q, &ahead)) {
 			/* the mail's footer, signature or a reply after a
 			 * hunk that runs short: the hunk ends here, said as
 			 * one cut out; what follows is no line of it */
@@ -241,6 +281,7 @@ static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
 			hunk++;
 			hunk_line = i + 1;
 			past = 0;
+			ahead = 0;
 			continue;
 		}
 		if (!strncmp(s, "@@ ", 3) || !strcmp(s, "@@")) {
@@ -284,7 +325,7 @@ static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
 			if (!strcmp(s, "-- "))
 				past = 1;
 			if (hunk_line && !past && file != (size_t)-1 &&
-			    diff_line(s) &&
+			    !footer_line(s) &&
 			    ((s[0] == '+' && strncmp(s, "+++ ", 4)) ||
 			     (s[0] == '-' && strncmp(s, "--- ", 4) &&
 			      strcmp(s, "---")))) {
