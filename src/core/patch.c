@@ -176,6 +176,16 @@ static int footer_line(const char *s)
 	return k >= 4 && isalpha((unsigned char)s[k]);
 }
 
+/* Whether s, after a hunk's counted lines, is a change that its header
+ * should have counted: a '+' or '-' line, not a file header, "---" nor
+ * a footer. */
+static int past_line(const char *s)
+{
+	return ((s[0] == '+' && strncmp(s, "+++ ", 4)) ||
+	        (s[0] == '-' && strncmp(s, "--- ", 4) && strcmp(s, "---"))) &&
+	       !footer_line(s);
+}
+
 /* Whether s is a change of a hunk: a '+' or '-' line, not a footer. */
 static int change_line(const char *s)
 {
@@ -251,16 +261,11 @@ static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
 
 		if (dep[i] != q)
 			continue;
-		if (in_hunk && hunk_ends(txt, dep, n, i, q, &ahead)) {
-			/* the mail's footer, signature or a reply after a
-			 * hunk that runs short: the hunk ends here, said as
-			 * one cut out; what follows is no line of it */
-			if (hunk_line)
-				skip_line(p, i - 1, PATCH_SKIP_LONG, hunk_line,
-				          txt[hunk_line - 1]);
-			in_hunk = 0;
-			past = 1;
-		}
+		/* a mail's footer after a hunk that runs short: the hunk
+		 * ends, said as one cut out; what follows is none of it */
+		if (in_hunk && hunk_ends(txt, dep, n, i, q, &ahead))
+			skip_line(p, i - 1, PATCH_SKIP_LONG, hunk_line,
+			          txt[hunk_line - 1]), in_hunk = 0, past = 1;
 		if (!in_hunk && mbox_from(s)) {
 			/* the next mail of a series (git format-patch --stdout) */
 			p->nmails = (p->nmails ? p->nmails : 1) + 1;
@@ -322,13 +327,9 @@ static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
 			 * once a hunk; not a mail's "-- " signature line nor
 			 * anything after it, nor a reply's "-----Original
 			 * Message-----" */
-			if (!strcmp(s, "-- "))
-				past = 1;
+			past |= !strcmp(s, "-- ");
 			if (hunk_line && !past && file != (size_t)-1 &&
-			    !footer_line(s) &&
-			    ((s[0] == '+' && strncmp(s, "+++ ", 4)) ||
-			     (s[0] == '-' && strncmp(s, "--- ", 4) &&
-			      strcmp(s, "---")))) {
+			    past_line(s)) {
 				skip_line(p, i, PATCH_SKIP_PAST, hunk_line, s);
 				past = 1;
 			}
