@@ -141,31 +141,28 @@ static int build(mcm_ctx *c, const cand *cd, unsigned dmax, unsigned lvl,
 	*g = sub;
 	g->bits = bits;
 	su = sub.out_neg ? -1 : 1;
-	if (cd->kind == C_WIDE) {
-		/* t = u (2^k + sgn) = (u << k) + sgn u */
-		at = mcm_join2(g, sub.out, cd->k, su, sub.out, 0, cd->sgn * su,
-		               &neg);
-		if (at < 0)
-			return -1;
-		g->out = (unsigned)at;
-		g->out_neg = neg;
-		mcm_absorb_negation(g);
-		return mcm_graph_depth(g) <= dmax ? 0 : -1;
-	}
-	mcm_graph_of_table(&c->heur, cd->v, &vg, 64);
 	if (cd->kind == C_MUL) {
+		mcm_graph_of_table(&c->heur, cd->v, &vg, 64);
 		if (mcm_graph_merge(g, &vg, sub.out, map) < 0)
 			return -1;
 		g->out = map[vg.out];
 		g->out_neg = sub.out_neg;
 	} else {
-		if (mcm_graph_merge(g, &vg, 0, map) < 0)
-			return -1;
-		if (cd->kind == C_LOW)
-			at = mcm_join2(g, sub.out, cd->k, su, map[vg.out], 0, cd->sgn, &neg);
-		else
-			at = mcm_join2(g, map[vg.out], cd->k, cd->sgn, sub.out, 0,
-			           cd->uneg ? -su : su, &neg);
+		if (cd->kind == C_WIDE) {
+			/* t = u (2^k + sgn) = (u << k) + sgn u */
+			at = mcm_join2(g, sub.out, cd->k, su, sub.out, 0,
+			               cd->sgn * su, &neg);
+		} else {
+			mcm_graph_of_table(&c->heur, cd->v, &vg, 64);
+			if (mcm_graph_merge(g, &vg, 0, map) < 0)
+				return -1;
+			if (cd->kind == C_LOW)
+				at = mcm_join2(g, sub.out, cd->k, su, map[vg.out], 0,
+				               cd->sgn, &neg);
+			else
+				at = mcm_join2(g, map[vg.out], cd->k, cd->sgn, sub.out,
+				               0, cd->uneg ? -su : su, &neg);
+		}
 		if (at < 0)
 			return -1;
 		g->out = (unsigned)at;
