@@ -30,6 +30,7 @@
 #include "cfx/lattice.h"
 #include "cfx/mem.h"
 #include "cfx/proc.h"
+#include "cfx/textfile.h"
 #include "util/xalloc.h"
 #include "cli/cli.h"
 #include "cli/opts.h"
@@ -187,34 +188,56 @@ static int only_shared_options(int argc, char **argv)
 	return i >= argc || (i == argc - 1 && shared_word(argv[0], argv[i]));
 }
 
-/* Take the global options of every face out of argv, wherever they are
- * before "--": --color[=WHEN] (or --color WHEN), --progress and
- * --no-progress (as git: the bar drawn, or not, whatever stderr is).
- * Returns the new argc, or -1 after a one-line error (exit 2). */
+/* The row of opts_globals that w (--NAME or --NAME=VALUE) names, its
+ * value in *when (NULL: none given); NULL when it names none. */
+static const opts_global *global_row(const char *w, const char **when)
+{
+	const opts_global *g;
+	size_t len;
+
+	if (strncmp(w, "--", 2))
+		return NULL;
+	for (g = opts_globals; g->name; g++) {
+		len = strlen(g->name);
+		if (strncmp(w + 2, g->name, len))
+			continue;
+		if (!w[2 + len] || (g->when && w[2 + len] == '=')) {
+			*when = w[2 + len] ? w + 3 + len : NULL;
+			return g;
+		}
+	}
+	return NULL;
+}
+
+/* Take the global options of every face (opts_globals) out of argv,
+ * wherever they are before "--": --color[=WHEN] (or --color WHEN),
+ * --progress and --no-progress (as git: the bar drawn, or not, whatever
+ * stderr is).  Returns the new argc, or -1 after a one-line error (exit
+ * 2). */
 static int take_global(int argc, char **argv)
 {
 	int i, out = 1;
 
 	for (i = 1; i < argc; i++) {
 		const char *w = argv[i], *when = NULL;
+		const opts_global *g;
+
 		if (!strcmp(w, "--")) {
 			while (i < argc)
 				argv[out++] = argv[i++];
 			break;
 		}
-		if (!strcmp(w, "--progress") || !strcmp(w, "--no-progress")) {
-			out_progress_set(w[2] == 'p');
-			continue;
-		}
-		if (strcmp(w, "--color") && strncmp(w, "--color=", 8)) {
+		if (!(g = global_row(w, &when))) {
 			argv[out++] = argv[i];
 			continue;
 		}
-		if (w[7] == '=')
-			when = w + 8;
-		else if (i + 1 < argc && (!strcmp(argv[i + 1], "auto") ||
-		         !strcmp(argv[i + 1], "always") ||
-		         !strcmp(argv[i + 1], "never")))
+		if (g->id != OPTS_COLOR) {
+			out_progress_set(g->id == OPTS_PROGRESS);
+			continue;
+		}
+		if (!when && i + 1 < argc && (!strcmp(argv[i + 1], "auto") ||
+		    !strcmp(argv[i + 1], "always") ||
+		    !strcmp(argv[i + 1], "never")))
 			when = argv[++i];
 		if (out_color_set(when) < 0) {
 			fprintf(stderr, "cfx: --color must be auto, always or never "
@@ -356,6 +379,10 @@ static void hold_std_fds(void)
 				close(got);
 			_exit(CFX_EXIT_USAGE);
 		}
+		/* its reads say "closed", not "not readable" as the same
+		 * device a shell opened for writing does (0>/dev/null) */
+		if (fd == 0)
+			textfile_stdin_held();
 	}
 }
 
@@ -394,6 +421,28 @@ static int help(int argc, char **argv)
 	return -1;
 }
 
+/* The option nearest to w (--NAME[=VALUE]) of those cfx takes before a
+ * command: the shared ones, the global ones, --help and --version;
+ * NULL if none is near. */
+static const char *first_nearest(const char *w)
+{
+	const char *names[SETTING_N + 8];
+	const setting *st;
+	char name[64];
+	size_t n = 0, i;
+
+	for (st = setting_table; st->name && n < SETTING_N; st++)
+		if ((st->flags & SETTING_SHARED) && st->option)
+			names[n++] = st->option;
+	for (i = 0; opts_globals[i].name && n < SETTING_N + 5; i++)
+		names[n++] = opts_globals[i].name;
+	names[n++] = "help";
+	names[n++] = "version";
+	names[n] = NULL;
+	snprintf(name, sizeof name, "%.*s", (int)strcspn(w + 2, "="), w + 2);
+	return opts_nearest(name, names);
+}
+
 /* The first word (argv[1]) when it names no command cfx runs here: an
  * option, an operand after --, a number, a face's name misspelt, a word
  * of a session; its one line said and the status; -1 when it may run
@@ -401,8 +450,15 @@ static int help(int argc, char **argv)
 static int refuse_first(char **argv, int ended, int help_error)
 {
 	if (argv[1][0] == '-' && !ended) {
-		fprintf(stderr, "cfx: unknown option (%s); cfx --help lists the "
-		        "commands and their options\n", argv[1]);
+		const char *near = argv[1][1] == '-' ? first_nearest(argv[1])
+		                   : NULL;
+
+		if (near)
+			fprintf(stderr, "cfx: unknown option (%s); did you mean "
+			        "--%s?\n", argv[1], near);
+		else
+			fprintf(stderr, "cfx: unknown option (%s); cfx --help lists "
+			        "the commands and their options\n", argv[1]);
 		return CFX_EXIT_USAGE;
 	}
 	/* after -- a word is an operand, as POSIX has it: cfx -- --version

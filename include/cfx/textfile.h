@@ -43,10 +43,13 @@ FILE *textfile_open(const char *path, int stream,
 
 /* Whether standard input can be read: 0, or -1 with err (CFX_EIO, token
  * token, may be NULL) when it is closed (cfx <&-: main holds descriptor 0
- * with the null device opened for writing, so that nothing else takes it)
- * or open for writing only.  Asked before the first read, so that every
- * face says so in the same words rather than "Bad file descriptor". */
+ * with the null device opened for writing, so that nothing else takes it,
+ * and says so by textfile_stdin_held) or open for writing only (cfx
+ * 0>/dev/null: "not readable").  Asked before the first read, so that
+ * every face says so in the same words rather than "Bad file
+ * descriptor". */
 int textfile_stdin_check(const char *token, cfx_err *err);
+void textfile_stdin_held(void);
 
 /*
  * The next line of f in *buf (grown as need be, up to TEXTFILE_LINE_MAX + 1

@@ -474,6 +474,11 @@ void cli_overview(FILE *f)
 	cli_help_overview(cli_commands, f);
 }
 
+void cli_session_overview(FILE *f)
+{
+	cli_help_brief(cli_commands, f);
+}
+
 void cli_session_help(FILE *f)
 {
 	cli_help_session(cli_commands, f);
@@ -844,8 +849,9 @@ static int parse_args(cmd_ctx *c, const cmd_def *d, int argc, char **argv,
 {
 	opts_row rows[NOPTS];
 	parse_ctx p = { c, d, a, -1 };
+	/* the global options are cfx's own argv's, not the prompt's */
 	opts_face f = { .rows = rows, .take = take_option, .ctx = &p,
-	                .known = known_name };
+	                .known = known_name, .globals = c->stdin_data };
 	int pos[argc + 1], npos, rc;
 	size_t i;
 

@@ -223,6 +223,9 @@ void cli_help_command(const cmd_def *d, const struct setting *const *rows,
  * table (ended by a row with no name). */
 void cli_help_overview(const cmd_def *table, FILE *f);
 void cli_help_session(const cmd_def *table, FILE *f);
+/* A session's help: the commands by group, a line each, and the session
+ * words, in 22 lines (help at the prompt; help CMD for one). */
+void cli_help_brief(const cmd_def *table, FILE *f);
 
 /* One option's line of help, from its settings row, filled to 80. */
 void cli_option_help(const struct setting *o, FILE *f);
@@ -230,8 +233,9 @@ void cli_option_help(const struct setting *o, FILE *f);
  * line says the words who takes. */
 void cli_option_help_word(const struct setting *o, const char *who, FILE *f);
 
-/* Overview of all commands, to f. */
+/* Overview of all commands, to f; a session's short one (cli_help_brief). */
 void cli_overview(FILE *f);
+void cli_session_overview(FILE *f);
 
 /* How to read the manual from here: "man ./man/cfx.1" in the source tree,
  * "man DIR/man/cfx.1" when cfx runs from a built tree elsewhere, else

@@ -133,15 +133,15 @@ void cli_option_help(const setting *o, FILE *f)
  * ... is refused") and the overview (who NULL: the whole table). */
 static void word_rule(FILE *f, const char *who)
 {
-	char words[400], text[600];
+	char words[400], text[600], set[32];
 
 	if (!who) {
 		snprintf(text, sizeof text, "Word size without --bits: the "
 		    "smallest of 32, 64, then multiples of 64, that holds the "
 		    "constant (search, which takes none: 32).  The words each "
-		    "takes: %s; set bits any of them (a command that does not "
-		    "take the session's word refuses it).",
-		    cli_word_table_text(words, sizeof words));
+		    "takes: %s; set bits the words every command takes, %s.",
+		    cli_word_table_text(words, sizeof words),
+		    cli_word_help_range("set", set, sizeof set));
 	} else if (!strcmp(who, "search")) {
 		snprintf(text, sizeof text, "Word size: --bits N, %s; without "
 		    "it 32, the smallest word of the rule of every command.",
@@ -290,16 +290,76 @@ const char *cli_man_page(void)
 	return "man cfx";
 }
 
-void cli_help_session(const cmd_def *table, FILE *f)
+/* The commands by group, for a session's help: a word of the group,
+ * then its commands' names (one blank between).  A command of no group
+ * is listed under "more" (none is ever left out). */
+static const struct {
+	const char *title;
+	const char *names;
+} groups[] = {
+	{ "the constant p/2^n", "cf naf shifts spectrum" },
+	{ "keys in buckets, and a verdict", "score sweep verify" },
+	{ "search, timing, samples, patches", "search bench stats review" },
+};
+#define NGROUPS (sizeof groups / sizeof *groups)
+
+/* 1 if name is a word of names (blank-separated) */
+static int in_names(const char *name, const char *names)
+{
+	size_t len = strlen(name);
+
+	for (const char *p = names; *p; p += strcspn(p, " "),
+	     p += strspn(p, " "))
+		if (!strncmp(p, name, len) && (p[len] == ' ' || !p[len]))
+			return 1;
+	return 0;
+}
+
+/* The session words' lines under head ("\nsession:\n") */
+static void session_words(const cmd_def *table, const char *head, FILE *f)
 {
 	const cmd_def *d;
 
-	fprintf(f, "\nsession:\n");
+	fputs(head, f);
 	for (d = table; d->name; d++)
 		if (d->opts & OPT_SESSION) {
-			char head[32];
-			snprintf(head, sizeof head, "%s%s%s", d->name,
+			char w[32];
+			snprintf(w, sizeof w, "%s%s%s", d->name,
 			         d->args[0] ? " " : "", d->args);
-			fprintf(f, "  %-16s %s\n", head, d->summary);
+			fprintf(f, "  %-16s %s\n", w, d->summary);
 		}
+}
+
+void cli_help_brief(const cmd_def *table, FILE *f)
+{
+	const cmd_def *d;
+	size_t g, k;
+	int more = 0;
+
+	/* 22 lines (the commands of today): with the line typed and the
+	 * next prompt, a 24-line terminal */
+	fprintf(f, "commands (help CMD or ?CMD for one; Ctrl-D quits):\n");
+	for (g = 0; g < NGROUPS; g++) {
+		fprintf(f, " %s\n", groups[g].title);
+		for (d = table; d->name; d++)
+			if (!(d->opts & OPT_SESSION) &&
+			    in_names(d->name, groups[g].names))
+				fprintf(f, "  %-10s %s\n", d->name, d->summary);
+	}
+	for (d = table; d->name; d++) {
+		for (k = 0; k < NGROUPS; k++)
+			if (in_names(d->name, groups[k].names))
+				break;
+		if (k < NGROUPS || (d->opts & OPT_SESSION))
+			continue;
+		if (!more++)
+			fprintf(f, " more\n");
+		fprintf(f, "  %-10s %s\n", d->name, d->summary);
+	}
+	session_words(table, " session\n", f);
+}
+
+void cli_help_session(const cmd_def *table, FILE *f)
+{
+	session_words(table, "\nsession:\n", f);
 }

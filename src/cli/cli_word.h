@@ -38,8 +38,8 @@ typedef struct cli_word_range {
 } cli_word_range;
 
 /* The row of who, or NULL when who takes no word (stats, review).
- * "set", a session's set bits, is made from the commands' rows: from
- * the smallest word any takes to the largest. */
+ * "set", a session's set bits, is made from the commands' rows: the
+ * words every command takes (8..64). */
 const cli_word_range *cli_word_range_of(const char *who);
 
 /* The table in words, into buf: "cf, naf and shifts 1..65536; shifts
@@ -47,10 +47,6 @@ const cli_word_range *cli_word_range_of(const char *who);
  * (the overview's help, the man page's list). */
 const char *cli_word_table_text(char *buf, size_t size);
 
-/* The commands that refuse word n ("verify takes 8..64"; "score and
- * bench take 1..64; verify takes 8..64"), or "" when every command
- * takes it: what set bits N says at once. */
-const char *cli_word_refusers(unsigned long n, char *buf, size_t size);
 
 /* who's words for its --help: "1..64", "1..65536, shifts --emit and
  * shifts --optimal 1..64"; "" when who takes no word. */

@@ -234,9 +234,8 @@ static int set_value(cfx_session *s, const words *ws, const setting *st,
 	}
 	case SETTING_INT:
 		/* set bits: a word the session's face takes (cli_word.h: one
-		 * some command takes, the commands that do not said at once by
-		 * set_bits_note; the dashboard's words on the dashboard),
-		 * refused here; a count
+		 * every command takes; the dashboard's words on the
+		 * dashboard), refused here, the old word kept; a count
 		 * above the most keys any command takes (score's KEYS_MAX;
 		 * spectrum's fewer points are said by spectrum) */
 		if (set_number(s, ws, st, st->lo, st->id == SETTING_COUNT ? KEYS_MAX
@@ -431,25 +430,6 @@ static int usage_result(int rc)
 	return rc < 0 ? CFX_EXIT_USAGE : CFX_EXIT_OK;
 }
 
-/* After set bits N: the commands that refuse N, said at once (a
- * session's word goes to whichever runs; each refuses one it does not
- * take when it runs, in its own words).  The REPL's and scripts' session
- * only: the dashboard's takes its own words. */
-static void set_bits_note(cmd_ctx *c)
-{
-	unsigned long n = cli_word_n(&c->sess->word);
-	char who[400];
-
-	if (!n || strcmp(cli_word_range_set(&c->sess->word)->who, "set") ||
-	    !*cli_word_refusers(n, who, sizeof who))
-		return;
-	out_warn(c->diag ? c->diag : stderr, "set", "bits %lu: %s, so %s it "
-	         "when %s; the other commands take it", n, who,
-	         strchr(who, ';') || strstr(who, " take ") ? "they refuse"
-	         : "it refuses", strchr(who, ';') || strstr(who, " take ")
-	         ? "they run" : "it runs");
-}
-
 int cmd_session_set(cmd_ctx *c, cli_args *a)
 {
 	words ws = words_of(a);
@@ -461,8 +441,6 @@ int cmd_session_set(cmd_ctx *c, cli_args *a)
 		return CFX_EXIT_OK;
 	}
 	rc = do_set(c->sess, &ws, &c->err);
-	if (rc == 0 && !strcmp(ws.w[1], "bits"))
-		set_bits_note(c);
 	return usage_result(rc);
 }
 
@@ -496,9 +474,8 @@ int cmd_session_help(cmd_ctx *c, cli_args *a)
 	const cmd_def *d;
 	const char *topic = a->argc > 1 ? a->argv[1] : NULL;
 
-	if (!topic) {
-		cli_overview(c->out);
-		cli_session_help(c->out);
+	if (!topic) {         /* a page of 24 lines; help CMD for more */
+		cli_session_overview(c->out);
 		return CFX_EXIT_OK;
 	}
 	if (a->argc > 2) {

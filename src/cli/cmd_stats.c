@@ -290,7 +290,8 @@ static int parse(cmd_ctx *c, int argc, char **argv, int *pos, stats_args *a)
 	                                     SETTING_RESAMPLES, SETTING_SEED,
 	                                     SETTING_JSON };
 	opts_row rows[R_OWN + 5];
-	opts_face f = { .rows = rows, .take = stats_take, .ctx = a };
+	opts_face f = { .rows = rows, .take = stats_take, .ctx = a,
+	                .globals = c->stdin_data };
 	int i, rc;
 
 	memset(a, 0, sizeof *a);

@@ -135,11 +135,19 @@ static int negative(const opts_face *f, const char *w)
 	return f->known(f->ctx, name) != NULL;
 }
 
+const opts_global opts_globals[] = {
+	{ "color", OPTS_COLOR, 1 },
+	{ "progress", OPTS_PROGRESS, 0 },
+	{ "no-progress", OPTS_NO_PROGRESS, 0 },
+	{ NULL, 0, 0 }
+};
+#define NGLOBALS (sizeof opts_globals / sizeof *opts_globals - 1)
+
 /* "unknown option (--bist); did you mean --bits?" */
 static int unknown_long(const opts_face *f, int arg, const char *word,
                         cfx_err *e)
 {
-	const char *names[f->nrows + 2];
+	const char *names[f->nrows + 2 + NGLOBALS];
 	char name[64];
 	const char *near;
 	int i, n = 0;
@@ -149,6 +157,8 @@ static int unknown_long(const opts_face *f, int arg, const char *word,
 			names[n++] = f->rows[i].s->option;
 	if (!f->no_help)
 		names[n++] = "help";
+	for (i = 0; f->globals && opts_globals[i].name; i++)
+		names[n++] = opts_globals[i].name;
 	names[n] = NULL;
 	snprintf(name, sizeof name, "%.*s", (int)strcspn(word + 2, "="),
 	         word + 2);

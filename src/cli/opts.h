@@ -26,6 +26,25 @@
 #include "cfx/err.h"
 #include "cli/setting.h"
 
+/* The global options, one table read by main's parser (take_global,
+ * which takes them out of cfx's own argv wherever they stand before
+ * "--", for every face) and by "did you mean" for a misspelt one in a
+ * face that reads cfx's own argv (opts_face.globals): never at the
+ * REPL's prompt or the dashboard's : line, where they are no options. */
+typedef enum opts_global_id {
+	OPTS_COLOR,            /* --color[=WHEN], --color WHEN */
+	OPTS_PROGRESS,         /* --progress */
+	OPTS_NO_PROGRESS       /* --no-progress */
+} opts_global_id;
+
+typedef struct opts_global {
+	const char *name;      /* without its -- */
+	opts_global_id id;
+	int when;              /* takes auto, always or never */
+} opts_global;
+
+extern const opts_global opts_globals[];   /* ended by a NULL name */
+
 /* Row flags of a face's option. */
 enum {
 	OPTS_LONG = 1 << 0     /* only --NAME here: the row's -KEY is another
@@ -67,6 +86,8 @@ typedef struct opts_face {
 	int first_word;        /* stop at the first positional word (or "--"):
 	                        * pos[0] is its index, *npos 1 (main's
 	                        * options before the command) */
+	int globals;           /* argv is cfx's own: a misspelt option may be
+	                        * one of opts_globals (--colr=never) */
 } opts_face;
 
 /*

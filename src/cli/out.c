@@ -10,6 +10,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "cfx/err.h"
 #include "cli/out.h"
 #include "util/buf.h"
 #include "util/text.h"
@@ -244,9 +245,17 @@ int out_tty_rows(FILE *f)
 	return r;
 }
 
-int out_env_size(const char *name)
+/* $COLUMNS and $LINES: what main found bad (escaped, as a token is
+ * shown), and whether it was said (once a run, by the face that would
+ * have read it) */
+static const char *const env_names[] = { "COLUMNS", "LINES" };
+#define ENV_N (sizeof env_names / sizeof *env_names)
+static char env_bad[ENV_N][48];
+static int env_said[ENV_N];
+
+/* v as a size: 1..OUT_ENV_SIZE_MAX, else 0 */
+static int env_value(const char *v)
 {
-	const char *v = getenv(name);
 	char *end;
 	long n;
 
@@ -257,13 +266,34 @@ int out_env_size(const char *name)
 	return !*end && !errno && n >= 1 && n <= OUT_ENV_SIZE_MAX ? (int)n : 0;
 }
 
+int out_env_size(const char *name)
+{
+	size_t i;
+
+	out_env_sizes();
+	for (i = 0; i < ENV_N; i++)
+		if (!strcmp(name, env_names[i]) && env_bad[i][0] &&
+		    !env_said[i]) {
+			/* as GNU ls says a bad COLUMNS: once, where it is read */
+			fprintf(stderr, "cfx: ignoring %s='%s': not a whole number "
+			        "1..%d\n", name, env_bad[i], OUT_ENV_SIZE_MAX);
+			env_said[i] = 1;
+		}
+	return env_value(getenv(name));
+}
+
 void out_env_sizes(void)
 {
-	static const char *const names[] = { "COLUMNS", "LINES" };
+	for (size_t i = 0; i < ENV_N; i++) {
+		const char *v = getenv(env_names[i]);
 
-	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-		if (getenv(names[i]) && !out_env_size(names[i]))
-			unsetenv(names[i]);
+		if (!v || env_value(v))
+			continue;
+		/* "" is unset, as a shell's COLUMNS= means */
+		if (*v)
+			cfx_escape(env_bad[i], sizeof env_bad[i], v, -1);
+		unsetenv(env_names[i]);
+	}
 }
 
 void out_fill(FILE *f, const char *text, int width, const char *first,

@@ -90,9 +90,13 @@ int out_tty_rows(FILE *f);
  * OUT_ENV_SIZE_MAX is taken; anything else (0, -5, abc, 99999) is ignored
  * as if unset, and the terminal is asked.  out_env_sizes, called once by
  * main before any face starts, removes a bad one from the environment,
- * so that ncurses (the dashboard) and readline ignore it too; the bound
- * is the dashboard's (its screens take about 90 bytes a cell).
- * out_env_size: the value of name, 0 when unset or bad. */
+ * so that ncurses (the dashboard) and readline ignore it too, and keeps
+ * it to say (the bound is the dashboard's: its screens take about 90
+ * bytes a cell).  out_env_size: the value of name, 0 when unset or bad;
+ * a bad one is said the first time it is asked for, as GNU ls says a
+ * bad COLUMNS where it would use it: "cfx: ignoring COLUMNS='abc': not a
+ * whole number 1..2000" on stderr, once a run (the dashboard asks for
+ * both before curses takes the screen). */
 #define OUT_ENV_SIZE_MAX 2000
 void out_env_sizes(void);
 int out_env_size(const char *name);

@@ -152,10 +152,12 @@ void sreport_clear(sreport *r)
 
 int sreport_width(FILE *f)
 {
-	int cols = out_env_size("COLUMNS"), w;
+	int cols, w;
 
+	/* off a terminal $COLUMNS is not read (nor said when bad) */
 	if (!isatty(fileno(f)))
 		return 74;
+	cols = out_env_size("COLUMNS");
 	/* ministat's rule, $COLUMNS taken whole */
 	if (cols)
 		return cols < SREPORT_MIN_WIDTH ? SREPORT_MIN_WIDTH : cols;

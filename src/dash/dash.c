@@ -614,7 +614,8 @@ static int take_option(void *ctx, const opts_hit *h, cfx_err *e)
 static int parse_opts(int argc, char **argv, dash_opts *o)
 {
 	opts_row rows[SETTING_N];
-	opts_face f = { .rows = rows, .take = take_option, .ctx = o };
+	opts_face f = { .rows = rows, .take = take_option, .ctx = o,
+	                .globals = 1 };
 	const setting *st;
 	int pos[argc + 1], npos, i, rc;
 	size_t len = 1;
@@ -671,8 +672,12 @@ static int curses_start(dash *d)
 	/* ncurses takes $LINES and $COLUMNS as given, and its screens take
 	 * about 90 bytes a cell (10000 x 10000 took gigabytes and seconds
 	 * before the first frame; 2000 x 2000 takes 340 MB): a bad one is
-	 * ignored as every face ignores it (main did so already) */
+	 * ignored as every face ignores it (main did so already), and said
+	 * here, on the shell's screen before curses takes it (seen again
+	 * when the dashboard ends), never on the dashboard's */
 	out_env_sizes();
+	out_env_size("COLUMNS");
+	out_env_size("LINES");
 	/* a terminal that cannot move the cursor (dumb) drew a blind
 	 * dashboard: refused as an unknown one is */
 	shell_tio_have = tcgetattr(STDIN_FILENO, &shell_tio) == 0;

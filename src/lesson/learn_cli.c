@@ -989,7 +989,8 @@ static int learn_take(void *ctx, const opts_hit *h, cfx_err *e)
 static int learn_opts(int argc, char **argv, learn_opts_t *o)
 {
 	opts_row rows[SETTING_N + 6];
-	opts_face f = { .rows = rows, .take = learn_take, .ctx = o };
+	opts_face f = { .rows = rows, .take = learn_take, .ctx = o,
+	                .globals = 1 };
 	int pos[argc + 1], i, rc;
 	const char *bad = NULL, *why = NULL;
 	cfx_err e;

@@ -913,7 +913,8 @@ void repl_options_help(FILE *f)
 int repl_args_parse(repl_args *a, int argc, char **argv)
 {
 	opts_row rows[SETTING_N + 2];
-	opts_face f = { .rows = rows, .take = take_option, .ctx = a };
+	opts_face f = { .rows = rows, .take = take_option, .ctx = a,
+	                .globals = 1 };
 	/* "cfx: repl: " when the face was named (cfx repl, cfx learn), "cfx: "
 	 * when the options alone chose it (cfx -f, cfx --bits N < FILE) */
 	const char *face = strcmp(argv[0], "repl") && strcmp(argv[0], "learn")

@@ -30,19 +30,28 @@ static int null_device(const struct stat *st)
 	       S_ISCHR(n.st_mode) && n.st_rdev == st->st_rdev;
 }
 
+/* main's stand-in holds descriptor 0 (textfile_stdin_held) */
+static int stdin_held;
+
+void textfile_stdin_held(void)
+{
+	stdin_held = 1;
+}
+
 int textfile_stdin_check(const char *token, cfx_err *err)
 {
-	struct stat st;
 	int fl = fcntl(STDIN_FILENO, F_GETFL);
 
 	if (fl >= 0 && (fl & O_ACCMODE) != O_WRONLY)
 		return 0;
-	/* closed, or held for writing by main (hold_std_fds): closed */
-	if (fl < 0 || (fstat(STDIN_FILENO, &st) == 0 && null_device(&st)))
+	/* closed, or held for writing by main (hold_std_fds): closed.  The
+	 * null device opened for writing by the shell (cfx 0>/dev/null) is
+	 * the same file, but open: it is not readable, and said so */
+	if (fl < 0 || stdin_held)
 		return cfx_err_set(err, CFX_EIO, -1, token, "standard input is "
 		                   "closed");
-	return cfx_err_set(err, CFX_EIO, -1, token, "standard input is open "
-	                   "for writing only");
+	return cfx_err_set(err, CFX_EIO, -1, token, "standard input is not "
+	                   "readable");
 }
 
 /* Whether path names descriptor 0 itself (/dev/stdin, /dev/fd/0,
@@ -106,12 +115,17 @@ FILE *textfile_open(const char *path, int stream,
 		return NULL;
 	}
 	/* /dev/stdin with stdin closed: main's stand-in (the null device,
-	 * held for writing) would read as empty, a review of nothing */
-	if (null_device(&st) && names_fd0(path) &&
-	    textfile_stdin_check(NULL, NULL) < 0) {
-		cfx_err_set_path(err, CFX_EIO, path, "standard input is closed");
-		close(fd);
-		return NULL;
+	 * held for writing) would read as empty, a review of nothing; the
+	 * same for the null device a shell opened for writing (0>/dev/null),
+	 * which is no input either */
+	if (null_device(&st) && names_fd0(path)) {
+		cfx_err why;
+
+		if (textfile_stdin_check(NULL, &why) < 0) {
+			cfx_err_set_path(err, CFX_EIO, path, "%s", why.msg);
+			close(fd);
+			return NULL;
+		}
 	}
 	if (S_ISFIFO(st.st_mode)) {
 		/* a named pipe with no writer yet reads as empty (end of file at
