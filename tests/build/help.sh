@@ -67,8 +67,11 @@ PY
 
 ./cfx --help >"$tmp/main" || bad "cfx --help fails"
 trailing "cfx --help" <"$tmp/main"
-printf 'help\n' | ./cfx repl >"$tmp/repl" 2>&1
-trailing "the REPL's help" <"$tmp/repl"
+printf 'help\n' | ./cfx repl >"$tmp/brief" 2>&1
+trailing "the REPL's help" <"$tmp/brief"
+# the session words from cfx repl --help (help at the prompt is a page:
+# repl/help_page.sh)
+./cfx repl --help >"$tmp/repl" 2>&1
 # "  NAME   summary" under commands: and faces: (the face "cfx" is dash),
 # and the REPL's session words
 shell=$(awk '/^(commands|faces):$/ { on = 1; next } /^$/ { on = 0 }

@@ -17,9 +17,10 @@ tty() {
 	env -u NO_COLOR NO_COLOR=1 script -qec "stty cols $1 rows 24; $2" \
 		/dev/null 2>&1 | tr -d '\r'
 }
+# (a script's set bits 4 warned here; it is refused now, and a script's
+# errors are one line each, PATH:N: first, filled only at the prompt)
 errs=("./cfx spectrum -b 3 5" "./cfx score --keys foo 5"
-      "./cfx sweep 2^127+1" "./cfx cf --bits 1 3"
-      "printf 'set bits 4\\n' | ./cfx")
+      "./cfx sweep 2^127+1" "./cfx cf --bits 1 3")
 for cols in 40 60 80; do
 	for e in "${errs[@]}"; do
 		sh -c "$e" >/dev/null 2>"$tmp/pipe"
