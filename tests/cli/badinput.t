@@ -266,6 +266,14 @@ $ cfx <&-
 $ cfx review - <&-
 ! cfx: review: standard input is closed (-)
 ? 2
+# open for writing only (cfx 0>/dev/null): open, but not readable, said
+# as it is (tests/harden/stdin_unreadable.sh has every face)
+$ cfx 0>/dev/null
+! cfx: repl: standard input is not readable
+? 2
+$ cfx review - 0>/dev/null
+! cfx: review: standard input is not readable (-)
+? 2
 # a $TMPDIR others can write and not sticky: another user could swap
 # cfx's private directory in it (tests/harden/tmpdir.sh has the rest)
 $ mkdir w && chmod 777 w && TMPDIR=$PWD/w cfx bench 0x61C88647 --runs 3 2>err; st=$?; sed "s|$PWD/||" err >&2; exit $st

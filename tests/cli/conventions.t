@@ -10,7 +10,7 @@ $ echo 'naf 5' | cfx --bits 64 | head -1
 > value      0x0000000000000005 = 5 (64-bit, odd, prime)
 # a bad one is said as the option (it was "cfx: set: ...")
 $ echo 'naf 5' | cfx --bits 70000
-! cfx: --bits 70000: the session takes 1..65536, or auto
+! cfx: --bits 70000: every command takes 8..64, or auto
 ? 2
 
 # a bare command at a prompt points at ?CMD, in a shell at --help

@@ -128,30 +128,29 @@ $ cfx
 # and shifts take it)
 $ cfx
 < set bits 0
-! cfx: line 1: set: set bits 0: the session takes 1..65536, or auto
+! cfx: line 1: set: set bits 0: every command takes 8..64, or auto
 ? 2
 $ cfx
 < set bits 65537
-! cfx: line 1: set: set bits 65537: the session takes 1..65536, or auto
+! cfx: line 1: set: set bits 65537: every command takes 8..64, or auto
 ? 2
 $ cfx
 < set bits 200
-! cfx: set: warning: bits 200: shifts --emit, shifts --optimal, spectrum, score, sweep and bench take 1..64; verify takes 8..64; search takes 1..126, so they refuse it when they run; the other commands take it
-$ cfx
-< set bits 7
-< verify 0x9e3779b9
-! cfx: set: warning: bits 7: verify takes 8..64, so it refuses it when it runs; the other commands take it
-! cfx: line 2: verify: set bits 7: verify takes 8..64, or auto
+! cfx: line 1: set: set bits 200: every command takes 8..64, or auto; cf, naf and shifts take it by their own --bits
 ? 2
 $ cfx
 < set bits 7
-< naf 5
+< verify 0x9e3779b9
+! cfx: line 1: set: set bits 7: every command takes 8..64, or auto; all but verify take it by their own --bits
+? 2
+# a word only some commands take: the command's own --bits
+$ cfx
+< naf --bits 7 5
 > value      0x05 = 5 (7-bit, odd, prime)
 > binary         101
 > NAF        0000+0+
 > weight     binary 2, NAF 2 (1 addition or subtraction)
 > power sum  2^2 + 1
-! cfx: set: warning: bits 7: verify takes 8..64, so it refuses it when it runs; the other commands take it
 # set alone lists the settings and their values, as show does
 $ cfx
 < set bits 64
@@ -227,9 +226,9 @@ $ cfx
 
 # the session words are rows of the command table: help lists them from
 # it, help WORD gives one, and a misspelt one gets a suggestion
-$ cfx | grep -A7 '^session:'
+$ cfx | grep -A7 '^ session$'
 < help
-> session:
+>  session
 >   help [CMD]       this overview, or one command's help (?CMD too)
 >   set NAME VALUE   change a setting of the session (show lists them)
 >   show             the session's settings and named values

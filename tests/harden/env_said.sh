@@ -14,8 +14,10 @@ out=$TM_DIR/out err=$TM_DIR/err
 said() { printf "cfx: ignoring %s='%s': not a whole number 1..2000" "$1" "$2"; }
 # tty CMD: CMD on a 60x24 terminal (script), all it prints in $out
 tty() {
-	script -qec "stty cols 60 rows 24; exec $1" /dev/null 2>&1 |
-		tr -d '\r' >"$out"
+	script -qec "stty cols 60 rows 24; exec $1" /dev/null >"$out.raw" 2>&1
+	local st=$?
+	tr -d '\r' <"$out.raw" >"$out"
+	return $st
 }
 
 for v in 0 -5 abc 2147483647 2001 80x ' 80'; do
@@ -35,6 +37,11 @@ for v in 0 -5 abc 2147483647 2001 80x ' 80'; do
 	COLUMNS=$v ./cfx cf 5 >/dev/null 2>"$err"
 	expect "COLUMNS='$v' cf 5: nothing said" '[ ! -s "$err" ]'
 done
+# the man page's row (BAD INPUT): the line whole, and the run goes on
+tty "env COLUMNS=abc ./cfx stats $a"; rc=$?
+want="cfx: ignoring COLUMNS='abc': not a whole number 1..2000"
+expect "COLUMNS=abc stats on a terminal: status 0, the row's line" \
+	'[ $rc = 0 ] && grep -qxF "$want" "$out" && grep -q "^x " "$out"'
 # good ones and an empty one (a shell's COLUMNS=) are never said
 for v in 1 80 2000 ''; do
 	tty "env COLUMNS='$v' ./cfx stats $a"

@@ -2,12 +2,12 @@
 # The shared options given before a script (cfx --bits N -f FILE, cfx
 # --json < FILE, cfx repl --count K) are the session's first settings; a
 # bad one is said as the command line's option, in the face that took it:
-# "cfx: --bits 70000: the session takes 1..65536, or auto" (it was
+# "cfx: --bits 70000: every command takes 8..64, or auto" (it was
 # "cfx: set: bits must be ...": a set line that is nowhere in the input),
 # "cfx: repl: --bits ..." when the face was named, nothing run, status 2.
-# The limits are the session's (set bits takes a word some command takes,
-# 1..65536: the man page's table), checked here against the same numbers
-# written out.
+# The limits are the session's (set bits takes the words every command
+# takes, 8..64: the man page's table), checked here against the same
+# numbers written out.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 tmp=$(mktemp -d)
@@ -29,7 +29,7 @@ case_err() {
 	fi
 }
 
-bitsmsg="the session takes 1..65536, or auto"
+bitsmsg="every command takes 8..64, or auto"
 case_err "--bits 70000 before -f FILE" \
 	"cfx: --bits 70000: $bitsmsg" ./cfx --bits 70000 -f "$tmp/s.cfx"
 case_err "-b 0 before a script on stdin" \
