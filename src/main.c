@@ -450,8 +450,10 @@ static const char *first_nearest(const char *w)
 static int refuse_first(char **argv, int ended, int help_error)
 {
 	if (argv[1][0] == '-' && !ended) {
+		/* -V and -v are the version elsewhere (gcc, python, rg) */
 		const char *near = argv[1][1] == '-' ? first_nearest(argv[1])
-		                   : NULL;
+		                   : !strcmp(argv[1], "-V") ||
+		                     !strcmp(argv[1], "-v") ? "version" : NULL;
 
 		if (near)
 			fprintf(stderr, "cfx: unknown option (%s); did you mean "
@@ -460,6 +462,12 @@ static int refuse_first(char **argv, int ended, int help_error)
 			fprintf(stderr, "cfx: unknown option (%s); cfx --help lists "
 			        "the commands and their options\n", argv[1]);
 		return CFX_EXIT_USAGE;
+	}
+	/* cfx version, as git and go have it */
+	if (!strcmp(argv[1], "version") && !help_error) {
+		fprintf(stderr, "cfx: version: unknown command; did you mean cfx "
+		        "--version?\n");
+		return finish(CFX_EXIT_USAGE, "cfx");
 	}
 	/* after -- a word is an operand, as POSIX has it: cfx -- --version
 	 * names a command, which no option is */

@@ -54,3 +54,13 @@ $ cfx
 < cf --colr 5
 ! cfx: line 1: cf: unknown option (--colr)
 ? 2
+# the version as other tools spell it (gcc -v, python -V, git version)
+$ cfx -V
+! cfx: unknown option (-V); did you mean --version?
+? 2
+$ cfx -v
+! cfx: unknown option (-v); did you mean --version?
+? 2
+$ cfx version
+! cfx: version: unknown command; did you mean cfx --version?
+? 2
