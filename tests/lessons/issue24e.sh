@@ -61,7 +61,7 @@ s=$(step 09 5)
 nosay "L09 step 5" "it comes from the Gauss-Kuzmin law" "$s"
 says "L09 step 5" "the measured P decides" "$s"
 says "L09 step 5" "overstates P a little" "$s"
-says "L09 step 6" "a_1 a little less, as step 5 said" "$(step 09 6)"
+says "L09 step 6" "the twelve places together a little less, as step 5 said" "$(step 09 6)"
 
 # 05 step 7: a cell too small to judge (100 keys in 2^16 buckets) is no bad verdict
 out=$(play 05 7 'cf 0x49249249' 'score 0x49249249 -t 16 -c 100' 'answer 2, 7')
