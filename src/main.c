@@ -467,6 +467,8 @@ int main(int argc, char **argv)
 	int rc, help_error = 0, ended;
 
 	hold_std_fds();
+	/* a bad $COLUMNS or $LINES ignored by every face alike (out.h) */
+	out_env_sizes();
 	/* under ulimit -v, the stack's megabyte now, or a clear refusal:
 	 * never SIGSEGV later in a deep call (see mem.h) */
 	{

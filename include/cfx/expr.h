@@ -190,4 +190,14 @@ int expr_prevprime(mpz_t z, const mpz_t x);
 /* 2 if z is prime (proven), 1 if probably prime, 0 if composite. */
 int expr_isprime(const mpz_t z);
 
+/* The prime factors of z > 1, ascending, a factor as often as it
+ * divides z, into f[0..] (max of them, each mpz_init'd by the caller):
+ * trial division below EXPR_TRIAL_BOUND, then Pollard's rho on what is
+ * left for at most budget steps in all (EXPR_FACTOR_BUDGET: about 0.2 s
+ * here on a 64-bit cofactor).  Their number, or -1 when the budget or f
+ * ran out first (f then holds no answer). */
+#define EXPR_TRIAL_BOUND 1000000UL
+#define EXPR_FACTOR_BUDGET 1000000UL
+int expr_factor(const mpz_t z, mpz_t *f, size_t max, unsigned long budget);
+
 #endif

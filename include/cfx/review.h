@@ -157,6 +157,16 @@ typedef struct review_mult {
 	unsigned nuses;
 	unsigned base_bits;
 	char base_why[224];
+	/* verify's verdict, set by review_verdict (judged 0: not judged):
+	 * FAIL or PASS as verify's JSON says it, the checks that WARN, and
+	 * the largest R of its families (verify --json's battery) */
+	int long_shift;            /* its table's shift counts BITS_PER_LONG
+	                            * with no #if word (read as LP64's 64):
+	                            * 32 where long is 32 bits */
+	int judged;
+	int failed;
+	size_t warned;
+	double worst_r;
 } review_mult;
 
 typedef struct review_finding {

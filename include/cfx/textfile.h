@@ -41,6 +41,13 @@
 FILE *textfile_open(const char *path, int stream,
                     const volatile sig_atomic_t *stop, cfx_err *err);
 
+/* Whether standard input can be read: 0, or -1 with err (CFX_EIO, token
+ * token, may be NULL) when it is closed (cfx <&-: main holds descriptor 0
+ * with the null device opened for writing, so that nothing else takes it)
+ * or open for writing only.  Asked before the first read, so that every
+ * face says so in the same words rather than "Bad file descriptor". */
+int textfile_stdin_check(const char *token, cfx_err *err);
+
 /*
  * The next line of f in *buf (grown as need be, up to TEXTFILE_LINE_MAX + 1
  * bytes; free it after the last call), without its newline or a carriage

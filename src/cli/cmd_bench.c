@@ -1039,10 +1039,8 @@ static void report(cmd_ctx *c, const cli_args *a, const setup *s,
 	unsigned long outliers;
 	int k;
 
-	o.width = sreport_width(c->out, NULL);   /* checked at the start */
+	o.width = sreport_width(c->out);
 	o.untagged = !a->full;   /* the short report has no table or plot */
-	if (o.width < 0)
-		o.width = 74;
 	for (k = 0; k < nv; k++) {
 		sets[k].name = v[k].name;
 		sets[k].raw = v[k].ns;
@@ -1238,8 +1236,6 @@ int cmd_bench(cmd_ctx *c, cli_args *a)
 	s.runs = a->runs ? (int)a->runs : BENCH_RUNS;
 	s.runs_planned = s.runs;
 	if (!a->runs && (s.budget = budget_ns(c)) < 0)
-		goto done;
-	if (sreport_width(c->out, &c->err) < 0)      /* $COLUMNS, before the work */
 		goto done;
 	if (prepare(c, a, &s, v, &nv) < 0)
 		goto done;

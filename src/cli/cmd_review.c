@@ -149,6 +149,8 @@ static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len,
 		if (!c->stdin_data)
 			return cfx_err_set(&c->err, CFX_EUSAGE, -1, "-", "standard "
 			                   "input holds the commands here; give files");
+		if (textfile_stdin_check("-", &c->err) < 0)   /* review - <&- */
+			return -1;
 		f = stdin;
 	} else if (!(f = textfile_open(path, 1, c->stop, &c->err))) {
 		char why[sizeof c->err.msg];
@@ -301,6 +303,13 @@ static json_t *mult_json(const review *rv, const review_mult *m)
 		                    m->use_of));
 	json_object_set_new(o, "table_bits", m->table ? json_integer(m->table)
 	                    : json_null());
+	/* verify's verdict in its JSON's words; null when not judged */
+	json_object_set_new(o, "verdict", m->judged ? json_string(m->failed ?
+	                    "FAIL" : "PASS") : json_null());
+	json_object_set_new(o, "warned", m->judged ? json_integer((json_int_t)
+	                    m->warned) : json_null());
+	json_object_set_new(o, "worst_r", m->judged ? out_jreal(m->worst_r) :
+	                    json_null());
 	if (m->ntab > 1) {
 		json_t *ts = json_array();
 		unsigned k;

@@ -128,6 +128,8 @@ static int load(cmd_ctx *c, const char *path, sample_in *s, int column,
 			                   "standard input holds the commands here; "
 			                   "give files");
 		s->name = xstrdup("<stdin>");
+		if (textfile_stdin_check(path, &c->err) < 0)     /* cfx stats <&- */
+			return -1;
 		return read_sample(c, stdin, s, column, delim);
 	}
 	s->name = xstrdup(path);
@@ -295,8 +297,7 @@ static int parse(cmd_ctx *c, int argc, char **argv, int *pos, stats_args *a)
 	a->pos = pos;
 	a->o.conf = 95;
 	a->o.plot = a->o.compare = 1;
-	if ((a->o.width = sreport_width(c->out, &c->err)) < 0)
-		return -1;
+	a->o.width = sreport_width(c->out);
 	a->o.resamples = 10000;
 	a->o.seed = 1;
 	a->column = 1;

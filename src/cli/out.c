@@ -1,5 +1,6 @@
 /* out.c - output helpers (see out.h). */
 #include <assert.h>
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -241,6 +242,28 @@ int out_tty_rows(FILE *f)
 
 	tty_size(f, &c, &r);
 	return r;
+}
+
+int out_env_size(const char *name)
+{
+	const char *v = getenv(name);
+	char *end;
+	long n;
+
+	if (!v || !isdigit((unsigned char)*v))   /* unset, "", " 80", -5 */
+		return 0;
+	errno = 0;
+	n = strtol(v, &end, 10);
+	return !*end && !errno && n >= 1 && n <= OUT_ENV_SIZE_MAX ? (int)n : 0;
+}
+
+void out_env_sizes(void)
+{
+	static const char *const names[] = { "COLUMNS", "LINES" };
+
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (getenv(names[i]) && !out_env_size(names[i]))
+			unsetenv(names[i]);
 }
 
 void out_fill(FILE *f, const char *text, int width, const char *first,

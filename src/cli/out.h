@@ -86,6 +86,17 @@ char *out_cf_text(const cf_seq *cf, size_t max);
 int out_tty_cols(FILE *f);
 int out_tty_rows(FILE *f);
 
+/* $COLUMNS and $LINES, one rule for every face: an integer from 1 to
+ * OUT_ENV_SIZE_MAX is taken; anything else (0, -5, abc, 99999) is ignored
+ * as if unset, and the terminal is asked.  out_env_sizes, called once by
+ * main before any face starts, removes a bad one from the environment,
+ * so that ncurses (the dashboard) and readline ignore it too; the bound
+ * is the dashboard's (its screens take about 90 bytes a cell).
+ * out_env_size: the value of name, 0 when unset or bad. */
+#define OUT_ENV_SIZE_MAX 2000
+void out_env_sizes(void);
+int out_env_size(const char *name);
+
 /* Print text filled to width columns: pieces end after each sep (" " for
  * words, ", " for lists) and never split; the first line starts with
  * first, the others with rest. */

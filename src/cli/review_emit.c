@@ -70,71 +70,138 @@ static void word_ok(FILE *f, const review_mult *m)
 	buf_free(&b);
 }
 
+/* The reply's word for a finding's level. */
+static const char *reply_word(review_level lv)
+{
+	return lv == REVIEW_ERROR ? "Wrong:" : lv == REVIEW_WARNING ?
+	       "Warning:" : lv == REVIEW_CHECK ? "Not checked:" : "OK:";
+}
+
+/* Finding x as one item of the reply, "* Wrong: ...", filled at 72
+ * columns; a CHECK's "not checked: " said once. */
+static void reply_item(FILE *f, const review_finding *x, const char *head)
+{
+	struct buf b = { 0 };
+	const char *msg = x->msg;
+
+	if (x->level == REVIEW_CHECK && !strncmp(msg, "not checked: ", 13))
+		msg += 13;
+	buf_printf(&b, "%s%s %s", head, reply_word(x->level), msg);
+	out_fill(f, buf_str(&b), 72, "* ", "  ", " ");
+	buf_free(&b);
+}
+
+/* Of multiplier i's findings, the worst (highest level, first in the
+ * report's order) whose kind is "verdict" (verdict 1) or is not (0):
+ * its index, or REVIEW_NONE. */
+static size_t worst_of(const review *rv, size_t i, int verdict)
+{
+	size_t k, w = REVIEW_NONE;
+
+	for (k = 0; k < rv->nfind; k++) {
+		const review_finding *x = &rv->find[k];
+		if (x->mult != i || !strcmp(x->kind, "verdict") != !!verdict)
+			continue;
+		if (w == REVIEW_NONE || x->level > rv->find[w].level)
+			w = k;
+	}
+	return w;
+}
+
+/* Whether multiplier i's word has a note and no ERROR or WARNING: the
+ * reply says it plainly (word_ok). */
+static int word_fine(const review *rv, size_t i)
+{
+	size_t k, notes = 0;
+
+	for (k = 0; k < rv->nfind; k++)
+		if (rv->find[k].mult == i && !strcmp(rv->find[k].kind, "word")) {
+			if (rv->find[k].level >= REVIEW_WARNING)
+				return 0;
+			notes += rv->find[k].level == REVIEW_NOTE;
+		}
+	return notes > 0;
+}
+
+/* The rest of multiplier i's findings, but its verdict and worst w,
+ * counted by level: "* And 2 warnings, 5 confirmed (...)". */
+static void reply_rest(FILE *f, const review *rv, size_t i, size_t w)
+{
+	static const char *const one[] = { "confirmed", "not checked",
+		"warning", "wrong" };
+	static const char *const many[] = { "confirmed", "not checked",
+		"warnings", "wrong" };
+	size_t n[4] = { 0 }, k, all = 0;
+	struct buf b = { 0 };
+	int lv;
+
+	for (k = 0; k < rv->nfind; k++)
+		if (rv->find[k].mult == i && k != w &&
+		    strcmp(rv->find[k].kind, "verdict"))
+			n[rv->find[k].level]++, all++;
+	if (!all)
+		return;
+	for (lv = REVIEW_ERROR; lv >= REVIEW_NOTE; lv--)
+		if (n[lv])
+			buf_printf(&b, "%s%zu %s", b.len ? ", " : "And ", n[lv],
+			           n[lv] == 1 ? one[lv] : many[lv]);
+	buf_puts(&b, " (the review lists them).");
+	out_fill(f, buf_str(&b), 72, "* ", "  ", " ");
+	buf_free(&b);
+}
+
+/* The command that gives multiplier m's verdict in full, as the review
+ * judged it: its word, its one table, the constant it replaces; into b. */
+static void verify_command(struct buf *b, const review_mult *m)
+{
+	char *hex = word_hex(m->p, m->bits), *old = NULL;
+	char tab[32] = "";
+
+	if (m->has_old && mpz_sgn(m->old) > 0 &&
+	    mpz_sizeinbase(m->old, 2) <= m->bits)
+		old = word_hex(m->old, m->bits);  /* hex, as the rest of the reply */
+	if (m->ntab <= 1 && m->table >= 1 && m->table <= VERIFY_MAX_TABLE_BITS &&
+	    m->table <= m->bits)
+		snprintf(tab, sizeof tab, " --table-bits %u", m->table);
+	buf_printf(b, "`cfx verify %s --bits %u%s%s%s --full`\n", hex, m->bits,
+	           tab, old ? " --against " : "", old ? old : "");
+	free(hex);
+	free(old);
+}
+
 void review_emit_reply(FILE *f, const struct review *rv, const char *path)
 {
-	size_t i, k;
+	size_t i, k, nhint = 0;
+	struct buf hints = { 0 };
 
 	fprintf(f, "Hi,\n\nI checked the multipliers this patch adds with "
 	        "cfx review:\n");
+	/* each multiplier: its lines, its verdict, its worst other
+	 * finding, and how many more there are of each level */
 	for (i = 0; i < rv->nmult; i++) {
 		const review_mult *m = &rv->mult[i];
-		size_t notes = 0, claims = 0;
-		int word_bad = 0;     /* an ERROR or WARNING on the word */
+		size_t v = worst_of(rv, i, 1), w = worst_of(rv, i, 0);
 		fprintf(f, "\n%s:%lu%s:\n", rv->pt.files[m->file], m->line,
 		        m->use_of == REVIEW_NONE ? "" :
 		        ", another of its uses");
 		quote(f, rv, m);
 		fprintf(f, "\n");
-		for (k = 0; k < rv->nfind; k++) {
-			const review_finding *x = &rv->find[k];
-			struct buf b = { 0 };
-			const char *msg;
-			if (x->mult != i)
-				continue;
-			if (x->level == REVIEW_NOTE && strcmp(x->kind, "sequence") &&
-			    strcmp(x->kind, "verdict")) {
-				/* a claim is called confirmed only by its own
-				 * check's note, quoted below; so is a table; the
-				 * word's notes are counted; what it replaces the
-				 * verdict says */
-				if (!strcmp(x->kind, "word"))
-					notes++;
-				else if (strcmp(x->kind, "multiplier"))
-					claims++;
-				continue;
-			}
-			if (x->level != REVIEW_NOTE && !strcmp(x->kind, "word"))
-				word_bad = 1;
-			/* a CHECK is a claim no check computes: said once */
-			msg = x->msg;
-			if (x->level == REVIEW_CHECK &&
-			    !strncmp(msg, "not checked: ", 13))
-				msg += 13;
-			buf_printf(&b, "%s %s", x->level == REVIEW_ERROR ? "Wrong:" :
-			           x->level == REVIEW_WARNING ? "Warning:" :
-			           x->level == REVIEW_CHECK ? "Not checked:" : "OK:",
-			           msg);
-			out_fill(f, buf_str(&b), 72, "* ", "  ", " ");
-			buf_free(&b);
-		}
-		if (notes && !word_bad)
+		if (v != REVIEW_NONE)
+			reply_item(f, &rv->find[v], "");
+		if (w != REVIEW_NONE && (rv->find[w].level > REVIEW_NOTE ||
+		    v == REVIEW_NONE))
+			reply_item(f, &rv->find[w], v == REVIEW_NONE ? "" :
+			           "Worst beside it: ");
+		else
+			w = REVIEW_NONE;
+		if (word_fine(rv, i))
 			word_ok(f, m);
-		for (k = 0; claims && k < rv->nfind; k++) {
-			const review_finding *x = &rv->find[k];
-			struct buf b = { 0 };
-			if (x->mult != i || x->level != REVIEW_NOTE ||
-			    (strcmp(x->kind, "claim") && strcmp(x->kind, "table")))
-				continue;
-			buf_printf(&b, "OK: %s", x->msg);
-			out_fill(f, buf_str(&b), 72, "* ", "  ", " ");
-			buf_free(&b);
-		}
+		reply_rest(f, rv, i, w);
 	}
 	/* code that is no multiplier (a shift/add run with an xor or a
 	 * right shift, a shift past the width): said too */
 	for (k = 0; k < rv->nfind; k++) {
 		const review_finding *x = &rv->find[k];
-		struct buf b = { 0 };
 		char type;
 		const char *t;
 		if (x->mult != REVIEW_NONE)
@@ -142,35 +209,27 @@ void review_emit_reply(FILE *f, const struct review *rv, const char *path)
 		fprintf(f, "\n%s:%lu:\n", rv->pt.files[x->file], x->line);
 		if ((t = patch_text(rv, x->file, x->line, &type)))
 			fprintf(f, "> %c%s\n", type, t);
-		/* a body's general CHECK: "not checked: general (...)" */
-		buf_printf(&b, "%s %s", x->level == REVIEW_ERROR ? "Wrong:" :
-		           x->level == REVIEW_WARNING ? "Warning:" : "Not checked:",
-		           x->msg + (x->level == REVIEW_CHECK &&
-		           !strncmp(x->msg, "not checked: ", 13) ? 13 : 0));
 		fprintf(f, "\n");
-		out_fill(f, buf_str(&b), 72, "* ", "  ", " ");
-		buf_free(&b);
+		reply_item(f, x, "");
 	}
 	if (!rv->nmult)
 		fprintf(f, "\nno multipliers found.\n");
-	fprintf(f, "\n(`cfx review %s` shows every finding", path);
+	/* every constant judged, as judged: a command each, once */
 	for (i = 0; i < rv->nmult; i++) {
-		const review_mult *m = &rv->mult[i];
-		char *hex, *old = NULL;
-		if (!m->bits || m->bits > 64 || mpz_sgn(m->p) <= 0 ||
-		    mpz_sizeinbase(m->p, 2) > m->bits)
+		struct buf c = { 0 };
+		if (!rv->mult[i].judged)
 			continue;
-		hex = word_hex(m->p, m->bits);
-		if (m->has_old)
-			old = word_hex(m->old, m->bits);  /* hex, as the rest of the reply */
-		fprintf(f, ";\n`cfx verify %s --bits %u%s%s --full`\na verdict in "
-		        "full", hex, m->bits, old ? " --against " : "",
-		        old ? old : "");
-		free(hex);
-		free(old);
-		break;
+		verify_command(&c, &rv->mult[i]);
+		if (!strstr(buf_str(&hints), buf_str(&c))) {
+			buf_puts(&hints, buf_str(&c));
+			nhint++;
+		}
+		buf_free(&c);
 	}
-	fprintf(f, ".)\n");
+	fprintf(f, "\n`cfx review %s` shows every finding%s\n%s", path, nhint ?
+	        nhint == 1 ? ";\nthis gives the verdict in full:" :
+	        ";\nthese give the verdicts in full:" : ".", buf_str(&hints));
+	buf_free(&hints);
 }
 
 void review_emit_kunit(FILE *f, const struct review *rv)

@@ -150,37 +150,15 @@ void sreport_clear(sreport *r)
 	r->warnings = NULL;
 }
 
-int sreport_env_size(const char *name, long lo, long hi, cfx_err *err)
+int sreport_width(FILE *f)
 {
-	const char *v = getenv(name);
-	char *end, tok[80];
-	long n;
+	int cols = out_env_size("COLUMNS"), w;
 
-	if (!v || !*v)
-		return 0;
-	errno = 0;
-	n = strtol(v, &end, 10);
-	if (!*end && !errno && n >= lo && n <= hi && isdigit((unsigned char)*v))
-		return (int)n;
-	snprintf(tok, sizeof tok, "%s=%s", name, v);
-	return cfx_err_set(err, CFX_EUSAGE, -1, tok, "$%s is not a terminal "
-	                   "size from %ld to %ld", name, lo, hi);
-}
-
-int sreport_width(FILE *f, cfx_err *err)
-{
-	int cols, w;
-
-	/* $COLUMNS checked as an option is, wherever the output goes: 0,
-	 * abc or -5 overflowed the plot, 2^31 asked for gigabytes */
-	if ((cols = sreport_env_size("COLUMNS", SREPORT_MIN_WIDTH,
-	                             SREPORT_MAX_WIDTH, err)) < 0)
-		return -1;
 	if (!isatty(fileno(f)))
 		return 74;
 	/* ministat's rule, $COLUMNS taken whole */
 	if (cols)
-		return cols;
+		return cols < SREPORT_MIN_WIDTH ? SREPORT_MIN_WIDTH : cols;
 	if ((w = out_tty_cols(f)) > 2)
 		return w - 2 < SREPORT_MIN_WIDTH ? SREPORT_MIN_WIDTH : w - 2;
 	return 74;

@@ -89,15 +89,10 @@ json_t *sreport_json(const sreport *r);
 json_t *sreport_jreals(json_t *o, ...) __attribute__((sentinel));
 
 /* The plot width ministat would use for output to f: 74, or on a
- * terminal $COLUMNS or the terminal's width less 2.  A $COLUMNS that is
- * not an integer from SREPORT_MIN_WIDTH to SREPORT_MAX_WIDTH (--width's
- * limits) is refused, wherever the output goes: -1 with err. */
+ * terminal $COLUMNS (taken whole, as ministat does, by out_env_size's
+ * rule: a bad one is ignored) or the terminal's width less 2, at least
+ * SREPORT_MIN_WIDTH. */
 #define SREPORT_MIN_WIDTH 3
-#define SREPORT_MAX_WIDTH 10000
-int sreport_width(FILE *f, cfx_err *err);
-
-/* $name as a size from lo to hi: 0 when unset or empty, the size, or -1
- * with err (CFX_EUSAGE, "NAME=value" the token). */
-int sreport_env_size(const char *name, long lo, long hi, cfx_err *err);
+int sreport_width(FILE *f);
 
 #endif

@@ -747,6 +747,115 @@ int expr_isprime(const mpz_t z)
 	return r;
 }
 
+/* y = y^2 + c mod n: a step of Pollard's rho; one unit of *work. */
+static void rho_step(mpz_t y, const mpz_t n, unsigned long c,
+                     unsigned long *work)
+{
+	mpz_mul(y, y, y);
+	mpz_add_ui(y, y, c);
+	mpz_mod(y, y, n);
+	(*work)++;
+}
+
+/* A factor d of the odd composite n, 1 < d < n, by Pollard's rho in
+ * Brent's form with x^2 + c (the differences multiplied 64 at a time, one
+ * gcd each): 1, or 0 when none came before *work reached max or the walk
+ * met n itself (try another c). */
+static int rho_factor(mpz_t d, const mpz_t n, unsigned long c,
+                      unsigned long *work, unsigned long max)
+{
+	mpz_t x, y, ys, q, t;
+	unsigned long r = 1, k, i, m = 64;
+	int found = 0;
+
+	mpz_inits(x, y, ys, q, t, NULL);
+	mpz_set_ui(y, 2);
+	mpz_set_ui(q, 1);
+	mpz_set_ui(d, 1);
+	while (!mpz_cmp_ui(d, 1) && *work < max) {
+		mpz_set(x, y);
+		for (i = 0; i < r; i++)
+			rho_step(y, n, c, work);
+		for (k = 0; k < r && !mpz_cmp_ui(d, 1) && *work < max; k += m) {
+			mpz_set(ys, y);
+			for (i = 0; i < m && i < r - k; i++) {
+				rho_step(y, n, c, work);
+				mpz_sub(t, x, y);
+				mpz_abs(t, t);
+				mpz_mul(q, q, t);
+				mpz_mod(q, q, n);
+			}
+			mpz_gcd(d, q, n);
+		}
+		r *= 2;
+	}
+	if (!mpz_cmp(d, n) || !mpz_sgn(d))     /* a batch met n: one by one */
+		do {
+			rho_step(ys, n, c, work);
+			mpz_sub(t, x, ys);
+			mpz_abs(t, t);
+			mpz_gcd(d, t, n);
+		} while (!mpz_cmp_ui(d, 1) && *work < max);
+	found = mpz_cmp_ui(d, 1) > 0 && mpz_cmp(d, n) < 0;
+	mpz_clears(x, y, ys, q, t, NULL);
+	return found;
+}
+
+/* The prime factors of n > 1 appended to f (at most max in all, *nf so
+ * far): 0, or -1 when the work ran out or f is full. */
+static int factor_into(const mpz_t n, mpz_t *f, size_t max, size_t *nf,
+                       unsigned long *work, unsigned long budget)
+{
+	mpz_t d, e;
+	unsigned long c;
+	int rc = -1;
+
+	if (expr_isprime(n)) {
+		if (*nf >= max)
+			return -1;
+		mpz_set(f[(*nf)++], n);
+		return 0;
+	}
+	mpz_inits(d, e, NULL);
+	for (c = 1; c < 16 && *work < budget; c++)
+		if (rho_factor(d, n, c, work, budget)) {
+			mpz_divexact(e, n, d);
+			rc = factor_into(d, f, max, nf, work, budget) < 0 ||
+			     factor_into(e, f, max, nf, work, budget) < 0 ? -1 : 0;
+			break;
+		}
+	mpz_clears(d, e, NULL);
+	return rc;
+}
+
+int expr_factor(const mpz_t z, mpz_t *f, size_t max, unsigned long budget)
+{
+	mpz_t n;
+	size_t nf = 0, i, j;
+	unsigned long p, work = 0;
+	int rc = 0;
+
+	assert(mpz_cmp_ui(z, 1) > 0);
+	mpz_init_set(n, z);
+	for (p = 2; p < EXPR_TRIAL_BOUND && mpz_cmp_ui(n, 1) > 0 && !rc; p++)
+		while (mpz_divisible_ui_p(n, p) && !rc) {
+			if (nf >= max)
+				rc = -1;
+			else
+				mpz_set_ui(f[nf++], p);
+			mpz_divexact_ui(n, n, p);
+		}
+	if (!rc && mpz_cmp_ui(n, 1) > 0)
+		rc = factor_into(n, f, max, &nf, &work, budget);
+	mpz_clear(n);
+	if (rc < 0)
+		return -1;
+	for (i = 1; i < nf; i++)              /* ascending, by insertion */
+		for (j = i; j > 0 && mpz_cmp(f[j - 1], f[j]) > 0; j--)
+			mpz_swap(f[j - 1], f[j]);
+	return (int)nf;
+}
+
 void expr_nextprime(mpz_t z, const mpz_t x)
 {
 	if (mpz_cmp_ui(x, 2) < 0)

@@ -164,6 +164,86 @@ static void skip_line(patch *p, size_t i, int kind, unsigned long hunk_line,
 	                                             text };
 }
 
+/* Whether s is a mail's footer and no line of a hunk: its "-- "
+ * signature line, or a reply's "-----Original Message-----". */
+static int footer_line(const char *s)
+{
+	size_t k = strspn(s, "-");
+
+	if (!strcmp(s, "-- ") || !strcmp(s, "--"))
+		return 1;
+	k += strspn(s + k, " ");
+	return k >= 4 && isalpha((unsigned char)s[k]);
+}
+
+/* Whether s, after a hunk's counted lines, is a change that its header
+ * should have counted: a '+' or '-' line, not a file header, "---" nor
+ * a footer. */
+static int past_line(const char *s)
+{
+	return ((s[0] == '+' && strncmp(s, "+++ ", 4)) ||
+	        (s[0] == '-' && strncmp(s, "--- ", 4) && strcmp(s, "---"))) &&
+	       !footer_line(s);
+}
+
+/* Whether s is a change of a hunk: a '+' or '-' line, not a footer. */
+static int change_line(const char *s)
+{
+	return (s[0] == '+' || s[0] == '-') && !footer_line(s);
+}
+
+/* The first change line at depth q after line i, before the next diff,
+ * a footer or the end: its index, or n when there is none. */
+static size_t change_ahead(char **txt, const unsigned *dep, size_t n,
+                           size_t i, unsigned q)
+{
+	size_t k;
+
+	for (k = i + 1; k < n; k++) {
+		if (dep[k] != q)
+			continue;
+		if (footer_line(txt[k]) || diff_start(txt, dep, n, k) ||
+		    mbox_from(txt[k]))
+			return n;
+		if (change_line(txt[k]))
+			return k;
+	}
+	return n;
+}
+
+/* Whether s, a line with no diff prefix, reads as C: looks_c, a
+ * directive, a comment's line. */
+static int c_like(const char *s)
+{
+	s += strspn(s, " \t");
+	return looks_c(s) || s[0] == '#' || s[0] == '*' || !strncmp(s, "/*", 2);
+}
+
+/* Whether line i (depth q) ends a hunk whose header counts more lines
+ * than it has: a footer line, or a blank line that no change line
+ * follows and prose does (not context: ' ', nor C whose space the mail
+ * lost, which a line with no prefix stays).  *ahead caches
+ * change_ahead (a change line at *ahead > i, n: none). */
+static int hunk_ends(char **txt, const unsigned *dep, size_t n, size_t i,
+                     unsigned q, size_t *ahead)
+{
+	const char *s = txt[i];
+	size_t k;
+
+	if (footer_line(s))
+		return 1;
+	if (s[0])
+		return 0;
+	if (*ahead <= i)          /* else still ahead, or none (n) */
+		*ahead = change_ahead(txt, dep, n, i, q);
+	if (*ahead < n)
+		return 0;
+	for (k = i + 1; k < n && (dep[k] != q || !txt[k][0]); k++)
+		;
+	return k < n && (footer_line(txt[k]) ||
+	                 (!strchr(" +-\\", txt[k][0]) && !c_like(txt[k])));
+}
+
 /* The lines of a diff at quote depth q, from line `from` on. */
 static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
                       size_t from, unsigned q)
@@ -173,6 +253,7 @@ static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
 	size_t file = (size_t)-1, hunk = 0, i;
 	int in_hunk = 0, past = 0;
 	unsigned long hunk_line = 0;
+	size_t ahead = 0;        /* hunk_ends' next change line */
 	char *pending_old = NULL;
 
 	for (i = from; i < n; i++) {
@@ -180,6 +261,11 @@ static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
 
 		if (dep[i] != q)
 			continue;
+		/* a mail's footer after a hunk that runs short: the hunk
+		 * ends, said as one cut out; what follows is none of it */
+		if (in_hunk && hunk_ends(txt, dep, n, i, q, &ahead))
+			skip_line(p, i - 1, PATCH_SKIP_LONG, hunk_line,
+			          txt[hunk_line - 1]), in_hunk = 0, past = 1;
 		if (!in_hunk && mbox_from(s)) {
 			/* the next mail of a series (git format-patch --stdout) */
 			p->nmails = (p->nmails ? p->nmails : 1) + 1;
@@ -200,6 +286,7 @@ static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
 			hunk++;
 			hunk_line = i + 1;
 			past = 0;
+			ahead = 0;
 			continue;
 		}
 		if (!strncmp(s, "@@ ", 3) || !strcmp(s, "@@")) {
@@ -237,12 +324,12 @@ static void read_diff(patch *p, char **txt, const unsigned *dep, size_t n,
 		if (!in_hunk) {
 			/* a '+' or '-' line after the hunk's counted lines (a
 			 * header whose counts are short): not read, and said
-			 * once a hunk; not a mail's "-- " signature line */
+			 * once a hunk; not a mail's "-- " signature line nor
+			 * anything after it, nor a reply's "-----Original
+			 * Message-----" */
+			past |= !strcmp(s, "-- ");
 			if (hunk_line && !past && file != (size_t)-1 &&
-			    ((s[0] == '+' && strncmp(s, "+++ ", 4)) ||
-			     (s[0] == '-' && strncmp(s, "--- ", 4) &&
-			      strcmp(s, "-- ") && strcmp(s, "--") &&
-			      strcmp(s, "---")))) {
+			    past_line(s)) {
 				skip_line(p, i, PATCH_SKIP_PAST, hunk_line, s);
 				past = 1;
 			}

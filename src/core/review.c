@@ -139,6 +139,11 @@ static void nonlinear_run(walk *w)
 		{ NL_AND, "masks with &, which loses bits" },
 		{ NL_DIV, "divides, which loses the low bits" },
 		{ NL_SQUARE, "multiplies the input by itself" },
+		/* n = x << 16; n >>= 3: no low bit lost, but the top 3
+		 * are 0 where x << 13 has the input's */
+		{ NL_CUT, "uses a value shifted right exactly (the bits "
+		  "dropped were 0) whose top bits are then 0, where a "
+		  "multiple of the input holds the input's bits" },
 	};
 	struct buf how = { 0 }, claim = { 0 };
 	size_t k;

@@ -652,11 +652,10 @@ static int cf_subject(const char *text, size_t a, size_t b, size_t terms,
  * power of two ("NAME/2^32", "NAME / 2**32"): 1 with the expansion of
  * p/2^n (n the power's, else m's word) into cf and *at past the subject's
  * start (as cf_equals_claim's loop leaves it); else 0. */
-/* Whether a list in the notation [a0; a1, a2, ...] follows the '=' at
- * eq. */
-static int bracket_list(const char *eq)
+/* Whether a list in the notation [a0; a1, a2, ...] starts at p (after
+ * the '=' or "is"). */
+static int bracket_list(const char *p)
 {
-	const char *p = eq + 1;
 
 	p += strspn(p, " \t\n");
 	if (*p++ != '[')
@@ -668,7 +667,7 @@ static int bracket_list(const char *eq)
 }
 
 static int named_subject(const claims *cl, const char *lo, const char *eq,
-                         cf_seq *cf, const char **at)
+                         const char *eqe, cf_seq *cf, const char **at)
 {
 	const review_mult *m = cl->m;
 	const char *a = lo, *b = eq, *slash;
@@ -703,7 +702,7 @@ static int named_subject(const claims *cl, const char *lo, const char *eq,
 	 * with a ';' ("p/2^32 = [0; 1, 1, ...]"): the constant the comment
 	 * is about, as nothing else in it can be */
 	if (slash && strlen(left) == 1 && isalpha((unsigned char)*left) &&
-	    bracket_list(eq)) {
+	    bracket_list(eqe)) {
 	} else if (!m->name[0] || strcmp(left, m->name)) {
 		mpz_t z;
 		int same;
@@ -723,11 +722,15 @@ static int named_subject(const claims *cl, const char *lo, const char *eq,
 
 /* "SUBJECT = 0, 1, 1, 1, ..." with no keyword: an expansion of SUBJECT
  * (an expression cf computes: the longest one before the '=', back to
- * the clause's start or another '='), judged against cfx's. */
+ * the clause's start or another '='), judged against cfx's.  [eq, eqe)
+ * is the '=', or the word "is" ("N / 2^64 is 0,1,1,..."): then SUBJECT
+ * must be the multiplier or a ratio (a '/'), so that prose's "is" and a
+ * list of other numbers are no claim. */
 static void cf_equals_claim(review *r, size_t mi, claims *cl, const char *eq,
-                            mpz_t *claim)
+                            const char *eqe, mpz_t *claim)
 {
-	const char *text = cl->text, *p = eq + 1, *end, *lo, *s, *qs;
+	const char *text = cl->text, *p = eqe, *end, *lo, *s, *qs;
+	int is_word = *eq != '=';
 	size_t nc, i, nx;
 	int prefix, found = 0, neg;
 	cf_seq cf;
@@ -748,10 +751,12 @@ static void cf_equals_claim(review *r, size_t mi, claims *cl, const char *eq,
 	cf_init(&cf);
 	/* "NAME/2^32 = [...]", "NAME = [...]" (the multiplier's name or its
 	 * value as written): the expansion of p/2^n, not of 2^32 */
-	found = named_subject(cl, lo, eq, &cf, &s);
+	found = named_subject(cl, lo, eq, eqe, &cf, &s);
 	for (s = found ? s : lo; s < eq && !found; s++) {
 		if (s > lo && !isspace((unsigned char)s[-1]))
 			continue;
+		if (is_word && !memchr(s, '/', (size_t)(eq - s)))
+			break;
 		cf_clear(&cf);
 		cf_init(&cf);
 		if (cf_subject(text, (size_t)(s - text), (size_t)(eq - text), nc + 2,
@@ -824,7 +829,15 @@ void review_cf_check(review *r, size_t mi, claims *cl)
 			if (e >= span[i][0] && e < span[i][1])
 				break;
 		if (i == ns)
-			cf_equals_claim(r, mi, cl, e, claim);
+			cf_equals_claim(r, mi, cl, e, e + 1, claim);
+	}
+	/* "N / 2^64 is 0,1,1,...": the same claim with a word for '=' */
+	for (e = text; (e = review_word_ci(e, "is")); e += 2) {
+		for (i = 0; i < ns; i++)
+			if (e >= span[i][0] && e < span[i][1])
+				break;
+		if (i == ns)
+			cf_equals_claim(r, mi, cl, e, e + 2, claim);
 	}
 	for (i = 0; i < MAX_TERMS; i++)
 		mpz_clear(claim[i]);

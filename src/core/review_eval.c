@@ -266,7 +266,8 @@ val review_eval_apply(ev *e, const char *op, val l, val r)
 	/* a value cut so is no a x + b mod 2^n: anything but a left
 	 * shift of it is not modelled (the shift it came of said) */
 	if (strcmp(op, "<<") && ((l.known && l.cut) || (r.known && r.cut))) {
-		review_eval_nl(e, NL_RSHIFT);
+		/* a right shift that drops the input's bits says so */
+		review_eval_nl(e, nl == NL_RSHIFT ? NL_RSHIFT : NL_CUT);
 		return UNKNOWN;
 	}
 	/* x ^ 0, x | 0, x >> 0, x & all ones: x */

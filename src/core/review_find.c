@@ -254,7 +254,6 @@ static void constant_found(walk *w, size_t i)
 	review *r = w->r;
 	review_mult *m = &r->mult[i];
 	char *hex;
-	size_t width = mpz_sizeinbase(m->p, 2);
 
 	if (mpz_sgn(m->p) <= 0) {
 		review_add(r, REVIEW_ERROR, m->file, m->line, i, "multiplier",
@@ -263,24 +262,8 @@ static void constant_found(walk *w, size_t i)
 		m->verify = 0;
 		return;
 	}
-	if (width > m->bits && m->lit_bits) {
-		review_add(r, REVIEW_ERROR, m->file, m->line, i, "word",
-		           "%s needs %zu bits, wider than its %u-bit word (%s): C "
-		           "gives the literal the type %s there, %u bits, so a "
-		           "product with it is computed in %u bits, and a %u-bit "
-		           "variable keeps only its low %u bits", m->text, width,
-		           m->bits, m->why_bits, m->lit_type, m->lit_bits,
-		           m->lit_bits, m->bits, m->bits);
-		m->verify = 0;
+	if (review_too_wide(r, i))
 		return;
-	}
-	if (width > m->bits) {
-		review_add(r, REVIEW_ERROR, m->file, m->line, i, "word",
-		           "%s needs %zu bits, wider than its %u-bit word (%s): the "
-		           "compiler cuts it", m->text, width, m->bits, m->why_bits);
-		m->verify = 0;
-		return;
-	}
 	if (m->lit_bits)
 		review_add(r, REVIEW_WARNING, m->file, m->line, i, "word",
 		           "the literal %s does not fit its %u-bit word (%s): C "

@@ -203,28 +203,99 @@ static void call_at(const walk *w, const review_mult *m, char *s, size_t n)
 		snprintf(s, n, "line %lu", m->hashed_line);
 }
 
-/* The multiplier the keys meet where long is 32 bits, prod (c32 * g32
- * mod 2^32, c32 being C mod 2^32), judged as a use of mi of its own: a
- * composite on 32-bit words at mi's table, the constant it replaces
- * taken the same way. */
-static void ilp32_twin(walk *w, size_t mi, const mpz_t c32, const mpz_t g32,
-                       const mpz_t prod)
+int review_too_wide(review *r, size_t i)
+{
+	review_mult *m = &r->mult[i];
+	size_t width = mpz_sizeinbase(m->p, 2);
+
+	if (width <= m->bits)
+		return 0;
+	if (m->lit_bits)
+		review_add(r, REVIEW_ERROR, m->file, m->line, i, "word",
+		           "%s needs %zu bits, wider than its %u-bit word (%s): C "
+		           "gives the literal the type %s there, %u bits, so a "
+		           "product with it is computed in %u bits, and a %u-bit "
+		           "variable keeps only its low %u bits", m->text, width,
+		           m->bits, m->why_bits, m->lit_type, m->lit_bits,
+		           m->lit_bits, m->bits, m->bits);
+	else
+		review_add(r, REVIEW_ERROR, m->file, m->line, i, "word",
+		           "%s needs %zu bits, wider than its %u-bit word (%s): the "
+		           "compiler cuts it", m->text, width, m->bits, m->why_bits);
+	m->verify = 0;
+	return 1;
+}
+
+/* Multiplier mi where long is 32 bits (BITS_PER_LONG 32) and no #if
+ * says the word: a use of its own on 32-bit words at mi's table (why
+ * its word is 32 there), the keys meeting prod; g32 the multiplier a
+ * hash_32() multiplies by again (own = C mod 2^32 its factor, and the
+ * constant it replaces taken the same way), or NULL: prod is C itself,
+ * as C types it there (review_too_wide judges one wider than 32 bits,
+ * as under #if BITS_PER_LONG == 32).  Its index. */
+static size_t ilp32_twin(walk *w, size_t mi, const mpz_t own,
+                         const mpz_t g32, const mpz_t prod, const char *why)
 {
 	size_t t = review_mult_twin(w->r, mi);
 	review_mult *m = &w->r->mult[t];
 
-	mpz_set(m->own, c32);
+	mpz_set(m->own, own);
 	mpz_set(m->p, prod);
-	if (m->has_old) {
+	if (m->has_old && g32)
 		mpz_mul(m->old, m->old, g32);
+	if (m->has_old)
 		mpz_fdiv_r_2exp(m->old, m->old, 32);
-	}
-	m->composite = 1;
+	m->composite = g32 != NULL;
 	m->bits = 32;
-	m->hashed_word = 32;
+	if (g32)
+		m->hashed_word = 32;
 	m->hashed_long = 0;
-	snprintf(m->why_bits, sizeof m->why_bits, "%s() is hash_32() where "
-	         "long is 32 bits (BITS_PER_LONG 32)", m->hashed_by);
+	m->long_shift = 0;
+	snprintf(m->why_bits, sizeof m->why_bits, "%s", why);
+	return t;
+}
+
+/* Multiplier mi, a literal that C types as a long, whose product the
+ * code shifts by (BITS_PER_LONG - B) with no #if word: read as LP64's,
+ * but where long is 32 bits the shift is by 32 - B and the literal is
+ * unsigned long (32 bits) if its value fits, else unsigned long long:
+ * that word judged too, as a use of its own (ilp32_twin), its verdict
+ * beside LP64's; a value wider than 32 bits an ERROR, as it is under
+ * #if BITS_PER_LONG == 32. */
+static void long_shift_on_ilp32(walk *w, size_t mi)
+{
+	review_mult *m = &w->r->mult[mi];
+	char why[sizeof m->why_bits], *c, *at;
+	cwidth lw;
+	size_t t;
+
+	if (!m->long_shift || m->hashed_by[0] || m->composite ||
+	    m->use_of != REVIEW_NONE || !m->verify || mpz_sgn(m->p) <= 0 ||
+	    review_literal_type(m->text, &lw) < 0 ||
+	    (lw.bits[LP64] == lw.bits[ILP32] &&
+	     !strcmp(lw.type[LP64], lw.type[ILP32])))
+		return;
+	snprintf(why, sizeof why, "where long is 32 bits (BITS_PER_LONG 32; "
+	         "no #if BITS_PER_LONG says the word), so that %.60s counts 32, "
+	         "suffix %.4s: %.24s", m->why_table, m->text + strspn(m->text,
+	         "0123456789abcdefABCDEFxX"), lw.type[ILP32]);
+	if ((at = strstr(why, "= 64 - ")))
+		memcpy(at, "= 32 - ", 7);
+	t = ilp32_twin(w, mi, m->p, NULL, m->p, why);
+	m = &w->r->mult[t];
+	if ((at = strstr(m->why_table, "= 64 - ")))
+		memcpy(at, "= 32 - ", 7);
+	if (lw.bits[ILP32] > 32) {
+		m->lit_bits = lw.bits[ILP32];
+		snprintf(m->lit_type, sizeof m->lit_type, "%s (%s)",
+		         lw.type[ILP32], lw.why);
+	}
+	if (review_too_wide(w->r, t))
+		return;
+	c = word_hex(m->p, 32);
+	review_add(w->r, REVIEW_NOTE, m->file, m->line, t, "word",
+	           "%s: also judged on 32-bit words, %s", c, why);
+	free(c);
 }
 
 /* Multiplier mi passed into hash_long() (or hash_ptr()) with no #if word:
@@ -269,7 +340,10 @@ static void long_on_ilp32(walk *w, size_t mi)
 		           "meet %s * %s mod 2^32 = %s, judged on its own on "
 		           "32-bit words", m->hashed_by, call, gname, g, c, g,
 		           prod);
-		ilp32_twin(w, mi, c32, g32, p);
+		char why[96];
+		snprintf(why, sizeof why, "%s() is hash_32() where long is 32 "
+		         "bits (BITS_PER_LONG 32)", m->hashed_by);
+		ilp32_twin(w, mi, c32, g32, p, why);
 	}
 	free(g);
 	free(c);
@@ -491,4 +565,8 @@ void review_hashed_all(walk *w)
 	 * hashed_again takes each once */
 	for (k = 0; k < w->r->nmult; k++)
 		hashed_again(w, k);
+	/* a BITS_PER_LONG shift with no #if word: 32-bit longs too */
+	for (k = 0; k < w->r->nmult; k++)
+		if (w->r->mult[k].file == w->file)
+			long_shift_on_ilp32(w, k);
 }

@@ -326,7 +326,9 @@ typedef struct val {
 /* Operators that are no step of a multiply by a constant, met on a
  * value of the input (ev.nl, walk.nl). */
 enum { NL_RSHIFT = 1, NL_XOR = 2, NL_OR = 4, NL_AND = 8, NL_DIV = 16,
-       NL_SQUARE = 32 };
+       NL_SQUARE = 32,
+       NL_CUT = 64 };           /* a value an exact right shift emptied
+                                 * the top bits of, used but by << */
 
 typedef struct ev {
 	walk *w;
@@ -658,6 +660,12 @@ void review_table_from_bits(walk *w, size_t mi);
 /* A WARNING when the multiplier the keys of i meet (m->p) is a 32-bit
  * constant in a 64-bit word. */
 void review_narrow_word(review *r, size_t i);
+
+/* An ERROR when multiplier i needs more bits than its word (a literal
+ * C types wider there: lit_bits), and it is not judged: 1; else 0.
+ * The one rule for a constant under #if BITS_PER_LONG == 32 and for
+ * the 32-bit long a BITS_PER_LONG shift with no #if meets. */
+int review_too_wide(review *r, size_t i);
 
 /* ---- review_call.c ---- */
 

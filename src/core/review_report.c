@@ -336,6 +336,13 @@ void review_verdict(review *r, size_t i, const verify_battery *bt,
 	char *oldtxt = m->has_old ? (m->old_text ? xstrdup(m->old_text)
 	               : mpz_get_str(NULL, 10, m->old)) : NULL;
 
+	m->judged = 1;
+	m->failed = bt->status == VERIFY_FAIL;
+	m->warned = bt->nwarn;
+	m->worst_r = 0;
+	for (k = 0; k < bt->nfam; k++)
+		if (bt->fam[k].worst_r > m->worst_r)
+			m->worst_r = bt->fam[k].worst_r;
 	/* 11400714819323198549UL: the number; a name (GOLDEN_RATIO_PRIME_32,
 	 * an old define's value that names another) is kept whole */
 	if (oldtxt && isdigit((unsigned char)oldtxt[0]))

@@ -706,6 +706,9 @@ static void shift_table_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 	    v >= 1 && v <= wv && (wv == 32 || wv == 64)) {
 		m->table = (unsigned)v;
 		m->table_src = REVIEW_TABLE_CODE;
+		/* BITS_PER_LONG with no #if word: 32 on ILP32 too */
+		m->long_shift = long_word(t[i + 2].s, m, &wv) && wv == 64 &&
+		                !m->ctx_bits && m->kind != REVIEW_SEQUENCE;
 		snprintf(m->why_table, sizeof m->why_table, ">> (%s%s%lu - %s) at "
 		         "%.60s", long_word(t[i + 2].s, m, &wv) ? t[i + 2].s : "",
 		         long_word(t[i + 2].s, m, &wv) ? " = " : "", wv, why, at);

@@ -47,7 +47,6 @@
 
 #define DEFAULT_EXPR "prevprime(golden(32))"   /* Knuth's 2654435761 */
 #define DEFAULT_K 13
-#define DASH_MAX_SIZE 2000      /* largest $LINES and $COLUMNS taken */
 
 /* "dash: " when the face was named (cfx dash), "" when the options alone
  * chose it (cfx --bits 16 on a terminal): the head of every message
@@ -667,18 +666,13 @@ static int curses_start(dash *d)
 {
 	const char *t = getenv("TERM");
 	SCREEN *scr;
-	cfx_err e;
 	int color;
 
-	/* ncurses takes $LINES and $COLUMNS as given: checked first, and
-	 * its screens take about 90 bytes a cell (10000 x 10000 took
-	 * gigabytes and seconds before the first frame; 2000 x 2000 takes
-	 * 340 MB) */
-	if (sreport_env_size("LINES", 1, DASH_MAX_SIZE, &e) < 0 ||
-	    sreport_env_size("COLUMNS", 1, DASH_MAX_SIZE, &e) < 0) {
-		fail("", &e);
-		return -1;
-	}
+	/* ncurses takes $LINES and $COLUMNS as given, and its screens take
+	 * about 90 bytes a cell (10000 x 10000 took gigabytes and seconds
+	 * before the first frame; 2000 x 2000 takes 340 MB): a bad one is
+	 * ignored as every face ignores it (main did so already) */
+	out_env_sizes();
 	/* a terminal that cannot move the cursor (dumb) drew a blind
 	 * dashboard: refused as an unknown one is */
 	shell_tio_have = tcgetattr(STDIN_FILENO, &shell_tio) == 0;

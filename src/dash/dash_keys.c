@@ -155,6 +155,7 @@ static void edit_start(dash *d, const char *text)
 	ed->word = dash_state_bits_new(d);
 	dash_line_set(&ed->line, text);
 	ed->bad = 0;
+	ed->opened_out = 0;
 	d->ks->v.mode = MODE_EDIT;
 	if (!text[0])
 		edit_changed(d);
@@ -638,6 +639,16 @@ static dash_action k_line_move(dash *d, int key)
 	return NO_ACTION;
 }
 
+/* The edit is over: the pane its refused Enter opened (the why of a bad
+ * constant, gone with it) closes, and would otherwise cover the panels
+ * of the constant kept; a pane open before the edit stays. */
+static void edit_close_out(dash *d)
+{
+	if (d->ks->v.edit.opened_out)
+		dash_out_open(d->out, 0);
+	d->ks->v.edit.opened_out = 0;
+}
+
 static dash_action k_line_accept(dash *d, int key)
 {
 	(void)key;
@@ -651,6 +662,8 @@ static dash_action k_line_accept(dash *d, int key)
 			                    er->token, er->token[0] ? ")" : "");
 			dash_out_add(d->out, t);
 			free(t);
+			if (!dash_out_is_open(d->out))
+				d->ks->v.edit.opened_out = 1;
 			dash_out_open(d->out, 1);
 			dash_out_msg(d->out, ST_ERROR, "fix the constant first (the pane "
 			             "says why), or Esc to go back to %s",
@@ -659,6 +672,7 @@ static dash_action k_line_accept(dash *d, int key)
 		}
 		/* a word that came with the old constant went with it */
 		cli_word_unfollow(&d->r.sess.word);
+		edit_close_out(d);
 		d->ks->v.mode = MODE_VIEW;
 		dash_out_msg(d->out, ST_NORMAL, "constant %s (n = %u)",
 		             dash_state_model(d)->hex, dash_state_model(d)->bits);
@@ -693,6 +707,8 @@ static dash_action k_line_cancel(dash *d, int key)
 		dash_state_set_const(d, d->ks->v.edit.orig, d->ks->v.edit.orig_bits, &e);
 		d->r.sess.word = d->ks->v.edit.orig_word;
 	}
+	if (d->ks->v.mode == MODE_EDIT)
+		edit_close_out(d);
 	d->ks->v.mode = MODE_VIEW;
 	return NO_ACTION;
 }
@@ -732,7 +748,7 @@ const dash_keys_binding dash_keys_table[] = {
 	{ { '/' }, "/", "type a new constant", "/ new", V, k_new },
 	{ { ':' }, ":", "run a REPL command: :set const 0x61C88647, :sweep, "
 	  ":show", ": command", V, k_cmd },
-	{ { '?' }, "?", "this help; ? again: what each panel shows and how "
+	{ { '?', KEY_F(1) }, "?, F1", "this help; ? again: what each panel shows and how "
 	  "to read it", "? help", V | H, k_help },
 	{ { 'q', CTRL('C') }, "q, Ctrl-C", "quit (the terminal is restored)", "q quit",
 	  V, k_quit },

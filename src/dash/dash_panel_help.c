@@ -170,7 +170,8 @@ static int panel_rows(const rect *r, int top, int draw)
 	         "(fewer than %d distinct keys); worst s names the judged stride with "
 	         "the largest R.  They go into 2^b buckets, b that of the "
 	         "panel but at most 12 (b=12 (capped) when the panel's is "
-	         "larger), 4 x 2^b keys per stride.", GLYPH.verdict[0],
+	         "larger; b=12 max where the row is short), 4 x 2^b keys per "
+	         "stride.", GLYPH.verdict[0],
 	         GLYPH.verdict[1], GLYPH.verdict[2], GLYPH.verdict[3], SCORE_MIN_KEYS);
 	snprintf(t[10], sizeof t[10], "what cfx verify says of p, one family "
 	         "of keys a cell in verify's order (sequential, each stride "

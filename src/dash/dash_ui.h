@@ -81,6 +81,8 @@ typedef struct dash_edit {
 	                             * (dash_state_bits_new), 0: the rule */
 	int bad;                    /* the text is no constant: err says why */
 	cfx_err err;
+	int opened_out;             /* a refused Enter opened the output pane
+	                             * to say why: it closes with the edit */
 } dash_edit;
 
 /* The ':' line and its history: dash_keys.c's (dash_cmd.c completes the

@@ -58,9 +58,9 @@ static const struct pure_cmd {
  * directory, not the catalogue's: a lesson checked from elsewhere brings
  * its own patch).  Its path (malloc'd), or NULL with err saying why: a
  * path rather than a name (../, /, a directory), a name outside the
- * lesson name rule, no such file, a symbolic link (refused, not
- * followed), not a regular file of one link, or a file or directory
- * another user could swap. */
+ * lesson name rule, no such file, a file the lesson file's own rule
+ * refuses (learn_store_file_why: a link, another user's, writable by
+ * others, ...), or a directory another user could change. */
 static char *data_path(const char *lesson_path, const char *name, cfx_err *err)
 {
 	char *dir = xstrdup(lesson_path), *slash = strrchr(dir, '/'), *path;
@@ -68,6 +68,7 @@ static char *data_path(const char *lesson_path, const char *name, cfx_err *err)
 	size_t n = strlen(name);
 	struct stat st;
 	char why[512];
+	const char *rule;
 	int at = 0;               /* the message names the path (1) or the
 	                           * directory (2) */
 
@@ -87,22 +88,15 @@ static char *data_path(const char *lesson_path, const char *name, cfx_err *err)
 		snprintf(why, sizeof why, "not a patch's name (letters, digits, "
 		         "'.', '_' and '-', ending in .patch)");
 	/* lstat: a link in the lesson directory could name any file (the
-	 * hostile retest read root's 0600 file through one), and a second
-	 * hard link is refused for the same reason */
+	 * hostile retest read root's 0600 file through one); the lesson
+	 * file's own rule (learn_store_file_why) */
 	else if (at = 1, lstat(path, &st) < 0)
 		snprintf(why, sizeof why, "%s", strerror(errno));
-	else if (S_ISLNK(st.st_mode))
-		snprintf(why, sizeof why, "a symbolic link, not followed");
-	else if (!S_ISREG(st.st_mode))
-		snprintf(why, sizeof why, "not a regular file");
-	else if (st.st_nlink != 1)
-		snprintf(why, sizeof why, "a file of more than one link");
+	else if ((rule = learn_store_file_why(&st)) != NULL)
+		snprintf(why, sizeof why, "%s", rule);
 	/* and no one else can put a link in its place between this check
 	 * and review's open: a directory only the user or root can change
-	 * (safefile's rule), a file of theirs (in a sticky one another user
-	 * could swap their own) */
-	else if (st.st_uid != geteuid() && st.st_uid != 0)
-		snprintf(why, sizeof why, "another user's file");
+	 * (safefile's rule) */
 	else if (safefile_dir_check(dir, &e) < 0)
 		snprintf(why, sizeof why, "the lesson's directory: %.300s",
 		         e.msg), at = 2;

@@ -61,8 +61,8 @@ static json_t *run_as_session(void *ctx, const char *line, cfx_err *err)
 	}
 
 	buf_printf(&k, "%lu %lu %d %d %s %llu|%s", cli_word_n(&s->word),
-	           cli_word_asked(&s->word), (int)cli_word_source(&s->word), s->table_bits, s->keys ? s->keys : "-",
-	           s->count, line);
+	           cli_word_asked(&s->word), (int)cli_word_source(&s->word),
+	           s->table_bits, s->keys ? s->keys : "-", s->count, line);
 	if ((r = json_object_get(L->cache_as, buf_str(&k))) != NULL) {
 		json_incref(r);
 	} else if ((r = learn_run_as(L->path, line, s, err)) != NULL) {
@@ -216,22 +216,27 @@ int learn_settings_refuse(learn *L, const char *answer)
 		const char *verb = n > 1 ? "change" : "changes";
 		/* refused, not answered otherwise: said as such */
 		if (costly[0])
-			learn_fb_add(L, "Step %zu's commands were not run with your session's "
-			       "%s: %s.  Nothing is counted: type %s, then answer "
-			       "again.\n", L->step + 1, buf_str(&set), costly,
-			       buf_str(&undo));
-		/* the word is named only when the learner's word is what differs */
+			learn_fb_add(L, "Step %zu's commands were not run "
+			             "with your session's %s: %s.  Nothing "
+			             "is counted: type %s, then answer "
+			             "again.\n", L->step + 1, buf_str(&set),
+			             costly, buf_str(&undo));
+		/* the word is named only when the learner's word is what
+		 * differs */
 		else if (ws.bits && asked_word(L))
-			learn_fb_add(L, "Step %zu is worked on %lu-bit words, as its commands "
-			       "are without your settings: your session's %s %s its "
-			       "answer.  Nothing is counted: type %s, then answer "
-			       "again.\n", L->step + 1, ws.bits, buf_str(&set), verb,
-			       buf_str(&undo));
+			learn_fb_add(L, "Step %zu is worked on %lu-bit words, "
+			             "as its commands are without your "
+			             "settings: your session's %s %s its "
+			             "answer.  Nothing is counted: type %s, "
+			             "then answer again.\n", L->step + 1,
+			             ws.bits, buf_str(&set), verb,
+			             buf_str(&undo));
 		else
-			learn_fb_add(L, "Step %zu is worked on its commands' own settings: "
-			       "your session's %s %s its answer.  Nothing is counted: "
-			       "type %s, then answer again.\n", L->step + 1,
-			       buf_str(&set), verb, buf_str(&undo));
+			learn_fb_add(L, "Step %zu is worked on its commands' "
+			             "own settings: your session's %s %s its "
+			             "answer.  Nothing is counted: type %s, "
+			             "then answer again.\n", L->step + 1,
+			             buf_str(&set), verb, buf_str(&undo));
 		buf_free(&set);
 		buf_free(&undo);
 	}

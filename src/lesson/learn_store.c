@@ -188,19 +188,31 @@ static char *read_title(const char *path, cfx_err *err)
 static char *lesson_vet(const char *path, const char *dir_why)
 {
 	struct stat st;
+	const char *why;
 
 	if (lstat(path, &st) < 0)
 		return NULL;
-	if (S_ISLNK(st.st_mode))
-		return xstrdup("a symbolic link, not followed");
-	if (!S_ISREG(st.st_mode))
+	if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
 		return NULL;             /* textfile_read names what it is */
-	if (st.st_nlink != 1)
-		return xstrdup("a file of more than one link");
-	if (st.st_uid != geteuid() && st.st_uid != 0)
-		return xstrdup("another user's file");
+	if ((why = learn_store_file_why(&st)) != NULL)
+		return xstrdup(why);
 	if (dir_why)
 		return xasprintf("the lessons directory: %s", dir_why);
+	return NULL;
+}
+
+const char *learn_store_file_why(const struct stat *st)
+{
+	if (S_ISLNK(st->st_mode))
+		return "a symbolic link, not followed";
+	if (!S_ISREG(st->st_mode))
+		return "not a regular file";
+	if (st->st_nlink != 1)
+		return "a file of more than one link";
+	if (st->st_uid != geteuid() && st->st_uid != 0)
+		return "another user's file";
+	if (st->st_mode & (S_IWGRP | S_IWOTH))
+		return "writable by others";
 	return NULL;
 }
 

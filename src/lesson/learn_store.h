@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/stat.h>
 
 #include "cfx/err.h"
 
@@ -54,6 +55,16 @@ void learn_store_catalog_free(learn_store_catalog *c);
  * named.  A refused file is never opened, so nothing of its content is
  * quoted in any message. */
 char *learn_store_lesson_read(const learn_store_entry *e, cfx_err *err);
+
+/* The one rule for a file a lesson brings, the lesson file itself and a
+ * patch beside it (review NAME.patch), judged from its lstat st: why it
+ * is not to be read, or NULL.  A symbolic link (not followed: it could
+ * name any file), not a regular file, a file of more than one link (the
+ * same), another user's file, or one others may write (group or world:
+ * it could be rewritten between this check and the read), as OpenSSH
+ * judges its files.  Its directory is judged apart, by
+ * safefile_dir_check. */
+const char *learn_store_file_why(const struct stat *st);
 
 /* One line on f for each file c left out, naming it whole and why:
  * "cfx: learn: FILE is not a lesson: ...". */

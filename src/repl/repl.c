@@ -762,6 +762,11 @@ int repl_input_open(repl_input *in, repl *r, const repl_args *a)
 		        e.msg, e.token);
 		return -1;
 	}
+	/* cfx <&-, cfx learn 1 <&-: said before anything is shown */
+	if (!a->file && textfile_stdin_check(NULL, &e) < 0) {
+		fprintf(stderr, "cfx: %s: %s\n", a->cmd, e.msg);
+		return -1;
+	}
 	r->script = a->file;
 	/* the shared options of the command line are the session's first
 	 * settings: echo 'cf 5' | cfx --json */

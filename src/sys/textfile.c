@@ -1,6 +1,7 @@
 /* textfile.c - bounded reading of text files (textfile.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,61 @@ static int null_device(const struct stat *st)
 	       S_ISCHR(n.st_mode) && n.st_rdev == st->st_rdev;
 }
 
+int textfile_stdin_check(const char *token, cfx_err *err)
+{
+	struct stat st;
+	int fl = fcntl(STDIN_FILENO, F_GETFL);
+
+	if (fl >= 0 && (fl & O_ACCMODE) != O_WRONLY)
+		return 0;
+	/* closed, or held for writing by main (hold_std_fds): closed */
+	if (fl < 0 || (fstat(STDIN_FILENO, &st) == 0 && null_device(&st)))
+		return cfx_err_set(err, CFX_EIO, -1, token, "standard input is "
+		                   "closed");
+	return cfx_err_set(err, CFX_EIO, -1, token, "standard input is open "
+	                   "for writing only");
+}
+
+/* Whether path names descriptor 0 itself (/dev/stdin, /dev/fd/0,
+ * /proc/self/fd/0): on the way its links take, /proc/PID/fd/0 (this
+ * process's), which is not followed further (its target is what the
+ * descriptor holds: /dev/null by any name would be taken for it). */
+static int names_fd0(const char *path)
+{
+	char cur[PATH_MAX], link[PATH_MAX], fd_dir[64];
+	int i;
+
+	snprintf(fd_dir, sizeof fd_dir, "/proc/%ld/fd", (long)getpid());
+	if (snprintf(cur, sizeof cur, "%s", path) >= (int)sizeof cur)
+		return 0;
+	for (i = 0; i < 8; i++) {        /* a few links deep at most */
+		char *slash = strrchr(cur, '/'), *dir;
+		ssize_t n;
+		int yes;
+
+		if (slash && !strcmp(slash + 1, "0")) {
+			*slash = '\0';
+			dir = realpath(cur[0] ? cur : "/", NULL);
+			*slash = '/';
+			yes = dir && !strcmp(dir, fd_dir);
+			free(dir);
+			if (yes)
+				return 1;
+		}
+		if ((n = readlink(cur, link, sizeof link - 1)) < 0)
+			return 0;
+		link[n] = '\0';
+		if (link[0] != '/' && slash) {   /* from the link's directory */
+			size_t keep = (size_t)(slash - cur) + 1;
+			if (keep + (size_t)n >= sizeof cur)
+				return 0;
+			memcpy(cur + keep, link, (size_t)n + 1);
+		} else
+			memcpy(cur, link, (size_t)n + 1);
+	}
+	return 0;
+}
+
 FILE *textfile_open(const char *path, int stream,
                     const volatile sig_atomic_t *stop, cfx_err *err)
 {
@@ -46,6 +102,14 @@ FILE *textfile_open(const char *path, int stream,
 		cfx_err_set_path(err, CFX_EIO, path, "%s", S_ISDIR(st.st_mode) ?
 		            "a directory" : stream ? "not a regular file or pipe" :
 		            "not a regular file");
+		close(fd);
+		return NULL;
+	}
+	/* /dev/stdin with stdin closed: main's stand-in (the null device,
+	 * held for writing) would read as empty, a review of nothing */
+	if (null_device(&st) && names_fd0(path) &&
+	    textfile_stdin_check(NULL, NULL) < 0) {
+		cfx_err_set_path(err, CFX_EIO, path, "standard input is closed");
 		close(fd);
 		return NULL;
 	}

@@ -258,11 +258,13 @@ $ awk 'BEGIN { s = "answer "; for (i = 0; i < 5000; i++) s = s "7"; print s }' |
 # ---- the environment, files cfx writes, compilers, output ---------------
 # (tests/harden/*.sh has the rest: another user's directory, signals,
 # noexec, SIGCHLD ignored, the dashboard)
-$ COLUMNS=abc cfx stats --json
-! cfx: stats: $COLUMNS is not a terminal size from 3 to 10000 (COLUMNS=abc)
+# standard input closed (cfx <&-): said so, not "Bad file descriptor"
+# (tests/harden/stdin_closed.sh has every face)
+$ cfx <&-
+! cfx: repl: standard input is closed
 ? 2
-$ COLUMNS=-5 cfx bench 5 --runs 3
-! cfx: bench: $COLUMNS is not a terminal size from 3 to 10000 (COLUMNS=-5)
+$ cfx review - <&-
+! cfx: review: standard input is closed (-)
 ? 2
 # a $TMPDIR others can write and not sticky: another user could swap
 # cfx's private directory in it (tests/harden/tmpdir.sh has the rest)

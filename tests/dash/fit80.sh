@@ -40,10 +40,10 @@ dec_of() {
 }
 # tmux keys for each key name the help lists under "On the dashboard"
 # (a name's keys are pressed one after another; "-" : not pressed here,
-# read in its own test below).
+# read in its own test below; F1 in tests/dash/edit_pane.sh).
 declare -A press=(
 	["e, Enter"]="e Escape" ["/"]="/ Escape" [":"]=": Escape"
-	["?"]="-" ["q, Ctrl-C"]="-" ["Left Right"]="Left Right Left"
+	["?, F1"]="-" ["q, Ctrl-C"]="-" ["Left Right"]="Left Right Left"
 	["+ 0 - Space"]="Right + - 0 Space" ["H L"]="H L"
 	["n p"]="n p" ["w"]="w w w" ["< >"]="> > >"
 	["( )"]="( )" ["k K"]="k k K" [", ."]=". ,"

@@ -1,27 +1,16 @@
 #!/bin/bash
-# Bounds (issue 22, findings 3, 4 and 10).  $COLUMNS is checked as an
-# option is (0 and abc overflowed the stats plot on a terminal, -5 asked
-# for 2^64 bytes, 2^31-1 grew to 4.6 GB); an expression's cost has a
+# Bounds (issue 22, findings 3, 4 and 10).  $COLUMNS is checked (0 and
+# abc overflowed the stats plot on a terminal, -5 asked for 2^64 bytes,
+# 2^31-1 grew to 4.6 GB): a bad one is ignored as every face ignores it
+# (harden/env_sizes.sh), a good one taken; an expression's cost has a
 # budget (naf of nested nextprimes ran for minutes); search --json
 # printed uninitialised memory for candidates its stride prediction drops.
 . "$(dirname "$0")/../build/lib.sh"
 cd "$root" || exit 2
 a=tests/stats/ns_mul.txt b=tests/stats/ns_naf.txt
-for v in 0 abc -5 2147483647 99999999999999999999 ' 80' 80x; do
-	COLUMNS=$v ./cfx stats $a $b >"$tmp/out" 2>"$tmp/err"; rc=$?
-	expect "COLUMNS='$v': status 2 (got $rc)" '[ $rc = 2 ]'
-	expect "COLUMNS='$v': named ($(cat "$tmp/err"))" \
-		'[ "$(cat "$tmp/err")" = "cfx: stats: \$COLUMNS is not a terminal size from 3 to 10000 (COLUMNS=$v)" ]'
-	# on a terminal too, where it is used (script gives one)
-	COLUMNS=$v script -qec "./cfx stats $a $b" /dev/null >"$tmp/out" 2>&1; rc=$?
-	expect "COLUMNS='$v' on a terminal: status 2, no crash (got $rc)" '[ $rc = 2 ]'
-done
 COLUMNS=40 script -qec "./cfx stats $a $b" /dev/null >"$tmp/out" 2>&1; rc=$?
 expect "COLUMNS=40 on a terminal: a plot 42 wide (rule +40+)" \
 	'[ $rc = 0 ] && grep -q "^+-\{40\}+" "$tmp/out"'
-COLUMNS=abc ./cfx bench 5 --runs 3 >"$tmp/out" 2>"$tmp/err"; rc=$?
-expect "bench: COLUMNS=abc refused before the work (got $rc: $(cat "$tmp/err"))" \
-	'[ $rc = 2 ] && [ ! -s "$tmp/out" ]'
 
 # the expression budget: refused with the subexpression named, not run
 # for minutes (timeout is a guard against a hang, not a timing test)

@@ -62,6 +62,9 @@ tm_type ':set const 0x61C8864680B583EB'; tm_keys Enter
 tm_wait 'n = 64' >/dev/null
 tm_type ':set keys stride:233'; tm_keys Enter
 check "lesson 8: setting the keys does step 8" tm_wait 'Step 9 of'
+# the panel counts the new keys in the background (making keys,
+# hashing), the old R still shown: wait for the count, not a fixed time
+tm_wait "$(req "R $R ")" 120 >/dev/null
 tm_settle
 if tm_screen | grep -qF 'Buckets: 2^14 stride:233' &&
    tm_screen | grep -qF "R $R "; then

@@ -16,7 +16,7 @@ cfx): at each step's start
 Then the step's own solution lines are typed to go on, and no line but
 the last may end the step.  Run by fit80.sh
 (tmux socket and state directory from tests/lib/tmux.sh); FIT80_ONLY=NN
-limits it to one lesson.  Every wait is for a state of the screen:
+limits it to one lesson (FIT80_ONLY=01,02: those two).  Every wait is for a state of the screen:
 a step's title, a changed pane after a scroll key, a screen that stayed
 the same for 0.4 s."""
 import os
@@ -90,6 +90,18 @@ def stable(limit=20.0):
         last = s
         time.sleep(0.1)
     return last
+
+
+def server_gone(limit=30.0):
+    """True once the tmux server has ended (kill-server returns before
+    it has: a new session made then went down with it, "server exited
+    unexpectedly", under load)."""
+    t0 = time.time()
+    while time.time() - t0 < limit:
+        if tm("list-sessions").returncode:
+            return True
+        time.sleep(0.05)
+    return False
 
 
 def wait(pat, limit=20.0):
@@ -178,7 +190,9 @@ def key_until_moved(key, s):
     before = regions(pane(s)[0])[1]
     tm("send-keys", "-t", "t", key)
     t0 = time.time()
-    while time.time() - t0 < 10:
+    # a bound, not a time the key takes: at load 35 a capture alone
+    # took 0.8 s, so 10 s were a dozen looks
+    while time.time() - t0 < 60:
         now = screen()
         p = pane(now)
         if p and regions(p[0])[1] != before:
@@ -299,7 +313,9 @@ def typeline(text):
 
 def play(tag, n, title, intro, steps):
     tm("kill-server")
-    time.sleep(0.1)
+    if not server_gone():
+        bad("lesson %s: the last tmux server did not end" % tag)
+        return
     subprocess.run(["rm", "-rf", os.path.join(TMDIR, "state")])
     env = "env TERM=xterm-256color LC_ALL=C.UTF-8 CFX_LATENCY_LOG="
     r = tm("-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", str(W),
@@ -347,7 +363,8 @@ def main():
     only = os.environ.get("FIT80_ONLY")
     files = [f for f in sorted(os.listdir(LESSONS)) if f.endswith(".lesson")]
     # one lesson in CHECK_SAMPLE of them (tests/lib/sample.py), or FIT80_ONLY
-    files = [f for f in files if f.startswith(only)] if only else \
+    files = [f for f in files if f.startswith(tuple(only.split(",")))] \
+        if only else \
         sample.pick(files, 2, "lessons/fit80")
     for f in files:
         title, intro, steps = parse(os.path.join(LESSONS, f))

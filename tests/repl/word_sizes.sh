@@ -117,14 +117,37 @@ for v in 0 65 200; do
 done
 
 # ---- the REPL at a terminal ------------------------------------------------
-# each line on a cleared screen; its output is what follows the input
+# each line on a cleared screen; its output is what follows the input.
+# Every wait is for a state of the screen, never a time: under load a
+# wait for a bare prompt alone was met by the prompt C-l redraws before
+# the line was even typed, and the screen read half-written.  So: the
+# screen cleared to its prompt first, then the line typed, then done
+# when the line as typed has a fresh prompt on a row below it.
+cleared() {
+	[ "$(tm_screen | grep -c .)" = 1 ] && tm_screen | grep -q '^cfx> *$'
+}
+answered() {   # answered LINE: "cfx> LINE", and a bare prompt below it
+	tm_screen | awk -v l="cfx> $1" '{ sub(/ +$/, "") }
+		$0 == l { seen = 1; next } seen && /^cfx>$/ { done = 1 }
+		END { exit !done }'
+}
+until_true() {   # until_true CMD...: poll CMD for up to 20 s
+	local i=0
+	while [ $i -lt 400 ]; do
+		"$@" && return 0
+		sleep 0.05; i=$((i + 1))
+	done
+	echo "--- waited 20s for $*; screen:"; tm_screen | sed 's/^/| /'
+	return 1
+}
 repl_line() {
-	tm_keys C-l; tm_type "$1"; tm_keys Enter
-	tm_wait '^cfx> *$' 10 >/dev/null
+	tm_keys C-l; until_true cleared >/dev/null
+	tm_type "$1"; tm_keys Enter
+	until_true answered "$1" >/dev/null
 }
 shown() { tm_screen | grep -v '^cfx>' | grep -v '^ *[\^~]* *$'; }
 tm_start 200 30 ./cfx repl
-tm_wait '^cfx>$' >/dev/null || bad "the REPL did not start"
+tm_wait '^cfx>$' 30 >/dev/null || bad "the REPL did not start"
 for v in $values; do
 	repl_line "set bits $v"
 	out=$(shown)
@@ -186,13 +209,18 @@ shown | grep -qF "$hex / 2^200" && ok "REPL cf 3 --bits 200: 200 bits ($hex)" ||
 tm_type 'quit'; tm_keys Enter
 
 # ---- the dashboard ----------------------------------------------------------
+# (a refusal's whole sentence waited for, its rows joined: read as soon
+# as its first words showed, its tail could be still unwritten)
+re_of() { sed 's/[][\\.*^$+?(){}|]/\\&/g' <<<"$1"; }
+joined_has() { tm_screen | tr -s ' \n' '  ' | grep -Eq -- "$1"; }
 tm_start 120 40 env LC_ALL=C.UTF-8 ./cfx dash --bits 7 5
-tm_wait 'n = 7' >/dev/null && ok "dash --bits 7: taken, n = 7" ||
+tm_wait 'n = 7' 30 >/dev/null && ok "dash --bits 7: taken, n = 7" ||
 	bad "dash --bits 7 not shown"
 for v in 0 65 200 65537; do
 	tm_type ":set bits $v"; tm_keys Enter
-	tm_wait "$(printf '%s' "$(says "set bits" "$v" dash), or auto" |
-	           sed 's/[][\\.*^$+?(){}|]/\\&/g')" 5 >/dev/null &&
+	want="$(re_of "$(says "set bits" "$v" dash), or auto")"
+	case $v in 0|65537) ;; *) want="$want; .* own --bits" ;; esac
+	until_true joined_has "$want" >/dev/null &&
 		tm_screen | grep -q 'n = 7' &&
 		ok "dash :set bits $v: refused in the table's words, n stays 7" ||
 		bad "dash :set bits $v: $(tm_screen | grep -i 'bits' | head -3)"
@@ -209,15 +237,15 @@ for v in 0 65 200 65537; do
 	fi
 done
 tm_type ":set bits abc"; tm_keys Enter
-tm_wait 'set bits needs an integer \(abc\)' 5 >/dev/null &&
+tm_wait 'set bits needs an integer \(abc\)' 30 >/dev/null &&
 	tm_screen | grep -q 'n = 7' &&
 	ok "dash :set bits abc: set bits needs an integer, n stays 7" ||
 	bad "dash :set bits abc: $(tm_screen | grep -i 'bits' | head -3)"
 tm_type ":set bits 64"; tm_keys Enter
-tm_wait 'n = 64' 5 >/dev/null && ok "dash :set bits 64: taken" ||
+tm_wait 'n = 64' 30 >/dev/null && ok "dash :set bits 64: taken" ||
 	bad "dash :set bits 64 not shown"
 tm_type ":score --bits 70 5"; tm_keys Enter
-tm_wait "$(says --bits 70 score | sed 's/[][\\.*^$+?(){}|]/\\&/g')" 5 >/dev/null &&
+tm_wait "$(re_of "$(says --bits 70 score)")" 30 >/dev/null &&
 	ok "dash :score --bits 70: the command line's words" ||
 	bad "dash :score --bits 70: $(tm_screen | grep -i 'bits' | head -3)"
 tm_keys Escape

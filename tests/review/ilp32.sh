@@ -21,16 +21,7 @@ print(hex(random.getrandbits(32) << 32 | lo))"
 # file C [IF]: a hash function of keys through hash_long(key * C, 10);
 # IF wraps the define in #if BITS_PER_LONG == 64
 file() {
-	{
-		echo '#include <linux/hash.h>'
-		[ -n "${2:-}" ] && echo '#if BITS_PER_LONG == 64'
-		echo "#define FOO_HASH_MULT ${1}UL"
-		[ -n "${2:-}" ] && echo '#endif'
-		echo 'static inline unsigned long foo_hash(unsigned long key)'
-		echo '{'
-		echo '	return hash_long(key * FOO_HASH_MULT, 10);'
-		echo '}'
-	} > "$tmp/f.c"
+	long_hash "$tmp/f.c" "$1" "${2:+64}" 'hash_long(key * FOO_HASH_MULT, 10)'
 }
 # uses: each judged multiplier of the JSON as "bits hex use_of"
 uses() {

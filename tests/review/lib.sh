@@ -120,3 +120,55 @@ ubsan_shift() {
 		"$tmp/ubsan" 2>&1 >/dev/null |
 		sed -n 's/.*shift exponent \([0-9]*\) is too large.*/\1/p' | head -1
 }
+# gpfactors N: N's prime factors as review writes them, ascending, "3 x
+# 5^2 x 17", by PARI/GP's factor (gp reads one line)
+gpfactors() {
+	local g='f = factor(N); s = ""; for (i = 1, #f~, s = concat(s,'
+	g=$g' concat(if (i > 1, " x ", ""), Str(f[i, 1]))); if (f[i, 2] > 1,'
+	g=$g' s = concat(s, concat("^", Str(f[i, 2]))))); print(s)'
+	echo "${g/N/$1}" | gp -q -f
+}
+# reply_want JSON: the items "Wrong: Warning: Not checked:" that
+# --emit reply gives, counted from review --json's JSON (the man page's
+# rule): a multiplier's verdict (its worst finding of kind verdict), the
+# worst of its other findings when above a NOTE, each finding of no
+# multiplier
+reply_want() {
+	python3 -c "import json, sys
+rank = ['NOTE', 'CHECK', 'WARNING', 'ERROR']
+n = dict.fromkeys(rank, 0)
+for o in json.load(open(sys.argv[1]))['files']:
+    for i in range(len(o['multipliers'])):
+        fs = [f for f in o['findings'] if f['multiplier'] == i]
+        v = [f['level'] for f in fs if f['kind'] == 'verdict']
+        r = [f['level'] for f in fs if f['kind'] != 'verdict']
+        if v:
+            n[max(v, key=rank.index)] += 1
+        if r and (max(r, key=rank.index) != 'NOTE' or not v):
+            n[max(r, key=rank.index)] += 1
+    for f in o['findings']:
+        if f['multiplier'] is None:
+            n[f['level']] += 1
+print(n['ERROR'], n['WARNING'], n['CHECK'])" "$1"
+}
+# reply_got REPLY: the same items counted in the reply
+reply_got() {
+	local w='^\* \(Worst beside it: \)\?'
+	echo "$(grep -c "${w}Wrong: " "$1") $(grep -c "${w}Warning: " "$1")" \
+		"$(grep -c "${w}Not checked: " "$1")"
+}
+# long_hash FILE C IF EXPR: into FILE, FOO_HASH_MULT defined as C UL
+# (under #if BITS_PER_LONG == IF when IF is not empty) and foo_hash() of
+# an unsigned long key returning EXPR (ilp32.sh, ilp32_shift.sh)
+long_hash() {
+	{
+		echo '#include <linux/hash.h>'
+		[ -n "$3" ] && echo "#if BITS_PER_LONG == $3"
+		echo "#define FOO_HASH_MULT ${2}UL"
+		[ -n "$3" ] && echo '#endif'
+		echo 'static inline unsigned long foo_hash(unsigned long key)'
+		echo '{'
+		echo "	return $4;"
+		echo '}'
+	} > "$1"
+}

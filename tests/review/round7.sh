@@ -106,8 +106,8 @@ GOLDEN_RATIO_PRIME (line 19, where BITS_PER_LONG is 64)" "$tmp/o" &&
 expect "   its comment's 'not actually prime' (gp: isprime $pr, factor \
 $fa) checked against the value GOLDEN_RATIO_PRIME stands for" \
 	'[ "$pr" = 0 ] && grep -q "hash.h:11: NOTE: GOLDEN_RATIO_PRIME = \
-GOLDEN_RATIO_32 = 0x61c88647 (line 41): not prime: confirmed, divisible by \
-$fa" "$tmp/o"'
+GOLDEN_RATIO_32 = 0x61c88647 (line 41): not prime: confirmed, \
+$(gpfactors 0x61c88647)$" "$tmp/o"'
 
 f=$fx/t7_alias_old.patch
 side $f + > "$tmp/new.c"

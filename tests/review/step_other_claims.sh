@@ -31,7 +31,8 @@ c "= x * 0x$p2, which is prime" "= x * 0x$fin, not prime"
 expect "step 2's '= x * 0x$p2' confirmed (python)" \
 	'grep -q "^s.c:7: NOTE: this step.s comment: h = x \* 0x$p2: confirmed" "$tmp/o"'
 expect "  its 'which is prime' checked: not prime, divisible by $f2 (gp: isprime $pr2, least factor $f2)" \
-	'[ "$pr2" = 0 ] && grep -q "^s.c:7: WARNING: not prime: divisible by $f2" "$tmp/o"'
+	'[ "$pr2" = 0 ] && g2=$(gpfactors 0x$p2) && [ "${g2%% *}" = "$f2" ] &&
+	 grep -q "^s.c:7: WARNING: not prime: $g2$" "$tmp/o"'
 expect "the last step's 'not prime' checked against 0x$fin: it is prime (gp: $prf)" \
 	'[ "$prf" = 1 ] && grep -q "^s.c:17: WARNING: claimed not prime, but it is prime" "$tmp/o"'
 c "= x * 0x$p2, not prime" "= x * 0x$fin, prime"

@@ -38,14 +38,17 @@ import sys; sys.path.insert(0, "tests/review")
 from lib_naf import naf
 d = naf(0x9e370001)
 print(sum(z > 0 for k, z in d) - 1, sum(z < 0 for k, z in d), len(d) - 1)')
+# the two comments' counts, kept short of 80 columns here
+n3="takes $shifts shifts, $adds adds and $subs subtracts"
+n4="takes $((adds + 1)) adds and $((subs - 1)) subs"
 cat > "$tmp/counts.c" <<C
 #include <linux/types.h>
 #define P1_HASH_MULT 0x9e370001u
 /* 0x61c88647 is very close to phi */
 #define P2_HASH_MULT 0x61c88647u
-/* Multiplying by 0x9e370001 takes $shifts shifts, $adds adds and $subs subtracts. */
+/* Multiplying by 0x9e370001 $n3. */
 #define P3_HASH_MULT 0x9e370001u
-/* Multiplying by P4_HASH_MULT takes $((adds + 1)) adds and $((subs - 1)) subs. */
+/* Multiplying by P4_HASH_MULT $n4. */
 #define P4_HASH_MULT 0x9e370001u
 u32 a(u32 v) { return (v * P1_HASH_MULT) >> 20; }
 u32 b(u32 v) { return (v * P2_HASH_MULT) >> 20; }
@@ -54,19 +57,18 @@ u32 d(u32 v) { return (v * P4_HASH_MULT) >> 20; }
 C
 review --json "$tmp/counts.c"
 jfind 5 > "$tmp/l5"
+has="the NAF sequence has"
 jfind 7 > "$tmp/l7"
 expect "\"$adds adds, $subs subtracts\" (python's NAF): confirmed, of P3" \
 	'[ "$adds $subs" = "3 3" ] &&
-	 grep -q "^NOTE 2 $adds additions claimed: the NAF sequence has $adds$" \
-		"$tmp/l5" &&
-	 grep -q "^NOTE 2 $subs subtractions claimed: the NAF sequence has $subs$" \
-		"$tmp/l5" &&
+	 grep -q "^NOTE 2 $adds additions claimed: $has $adds$" "$tmp/l5" &&
+	 grep -q "^NOTE 2 $subs subtractions claimed: $has $subs$" "$tmp/l5" &&
 	 grep -q "^NOTE 2 $shifts shifts claimed" "$tmp/l5" &&
 	 ! grep -qv "^NOTE 2 " "$tmp/l5"'
-expect "\"$((adds + 1)) adds, $((subs - 1)) subs\": each wrong, python's beside" \
-	'grep -q "^WARNING 3 $((adds + 1)) additions claimed: the NAF sequence has $adds$" \
+expect "\"$((adds + 1)) adds, $((subs - 1)) subs\": each wrong, python's" \
+	'grep -q "^WARNING 3 $((adds + 1)) additions claimed: $has $adds$" \
 		"$tmp/l7" &&
-	 grep -q "^WARNING 3 $((subs - 1)) subtractions claimed: the NAF sequence has $subs$" \
+	 grep -q "^WARNING 3 $((subs - 1)) subtractions claimed: $has $subs$" \
 		"$tmp/l7"'
 
 # --- 2: "begins", "starts", "starting with": a prefix ------------------
@@ -85,11 +87,14 @@ u32 f(u32 v) { return (v * P6_MULT) >> 22; }
 u32 g(u32 v) { return (v * P7_MULT) >> 22; }
 C
 	review "$tmp/cf.c"
+	confirmed="continued fraction confirmed term by term"
+	wrong="continued fraction wrong: term"
 	expect "\"$w\" and gp's first 23 terms: a prefix, confirmed" \
-		'grep -q ":2: NOTE: continued fraction confirmed term by term (a prefix of 23 terms)" "$tmp/o" &&
+		'grep -q ":2: NOTE: $confirmed (a prefix of 23 terms)" \
+			"$tmp/o" &&
 		 ! grep -q ":2: WARNING" "$tmp/o"'
 	expect "\"$w\" and a prefix wrong at a_21 (gp: $a21): the term named" \
-		'grep -q ":4: WARNING: continued fraction wrong: term a_21 is $a21, not 5;" "$tmp/o"'
+		'grep -q ":4: WARNING: $wrong a_21 is $a21, not 5;" "$tmp/o"'
 done
 
 # --- 3: an exact right shift in a shift/add sequence --------------------
@@ -122,9 +127,11 @@ C
 eq=$(cc -O2 -include stdint.h -Du32=uint32_t -o "$tmp/all" "$tmp/all.c" &&
 	"$tmp/all")
 review "$tmp/rs.c"
+h_is='h = x \* 0x9e370001'
 expect "n >>= 1 of a multiple of 2 (C on all 2^32 inputs: $eq): proved" \
 	'[ "$eq" = equal ] &&
-	 grep -q ":6: NOTE: proved: .* computes h = x \* 0x9e370001 mod 2^32, exactly" "$tmp/o" &&
+	 grep -q ":6: NOTE: proved: .* computes $h_is mod 2^32, exactly" \
+		"$tmp/o" &&
 	 ! grep -q "WARNING" "$tmp/o"'
 review "$tmp/odd.c"
 expect "n >>= 1 of an odd multiple: not proved, never \"computes no\"" \

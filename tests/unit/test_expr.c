@@ -608,6 +608,65 @@ Test(expr, primes_below_1e5_vs_sieve)
 	mpz_clears(z, r, NULL);
 }
 
+/* expr_factor against a plain division loop below 20000, and against
+ * products of primes GMP's mpz_nextprime picks (near 2^20, 2^31, 2^32,
+ * some cubed); a product rho cannot split within its budget, or more
+ * factors than f holds, is -1. */
+Test(expr, factor_vs_division_and_built_products)
+{
+	mpz_t f[64], z, q;
+	unsigned long n, d, m, want[64];
+	int k, nf, nw, i;
+	static const unsigned long starts[] = { 1000003, 1UL << 20,
+		(1UL << 31) + 12345, (1UL << 32) - 99999 };
+
+	for (k = 0; k < 64; k++)
+		mpz_init(f[k]);
+	mpz_inits(z, q, NULL);
+	for (n = 2; n < 20000; n++) {
+		for (nw = 0, m = n, d = 2; m > 1; d++)
+			while (m % d == 0)
+				want[nw++] = d, m /= d;
+		mpz_set_ui(z, n);
+		nf = expr_factor(z, f, 64, EXPR_FACTOR_BUDGET);
+		cr_assert_eq(nf, nw, "factor(%lu): %d factors, want %d", n, nf, nw);
+		for (i = 0; i < nf; i++)
+			cr_assert(mpz_cmp_ui(f[i], want[i]) == 0, "factor(%lu)[%d]", n, i);
+	}
+	for (k = 0; k < 16; k++) {
+		mpz_t p1, p2;
+		mpz_inits(p1, p2, NULL);
+		mpz_set_ui(p1, starts[k % 4] + (unsigned long)k * 1000);
+		mpz_nextprime(p1, p1);
+		mpz_set_ui(p2, starts[(k + 1) % 4] + (unsigned long)k * 77);
+		mpz_nextprime(p2, p2);
+		mpz_mul(z, p1, p2);
+		if (k % 3 == 0)
+			mpz_mul_ui(z, z, 101UL * 101 * 101);
+		nf = expr_factor(z, f, 64, EXPR_FACTOR_BUDGET);
+		cr_assert_eq(nf, k % 3 == 0 ? 5 : 2, "product %d: %d factors", k, nf);
+		for (mpz_set_ui(q, 1), i = 0; i < nf; i++) {
+			cr_assert(mpz_probab_prime_p(f[i], 30), "product %d: a composite", k);
+			cr_assert(i == 0 || mpz_cmp(f[i - 1], f[i]) <= 0, "not ascending");
+			mpz_mul(q, q, f[i]);
+		}
+		cr_assert(mpz_cmp(q, z) == 0, "product %d: factors multiply back", k);
+		mpz_clears(p1, p2, NULL);
+	}
+	/* two 100-bit primes: no split in 2000 steps */
+	mpz_ui_pow_ui(z, 2, 100);
+	mpz_nextprime(q, z);
+	mpz_add_ui(z, q, 1000);
+	mpz_nextprime(z, z);
+	mpz_mul(z, z, q);
+	cr_assert_eq(expr_factor(z, f, 64, 2000), -1, "a budget of 2000 steps");
+	mpz_set_ui(z, 1024);
+	cr_assert_eq(expr_factor(z, f, 4, EXPR_FACTOR_BUDGET), -1, "f holds 4");
+	for (k = 0; k < 64; k++)
+		mpz_clear(f[k]);
+	mpz_clears(z, q, NULL);
+}
+
 Test(expr, primes_near_2_to_64)
 {
 	trng rg = { 64 };
