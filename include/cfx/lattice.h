@@ -127,14 +127,28 @@ size_t lattice_fixed(unsigned n, lattice_layout *out);
  * basis[j] = (u_0, ..., u_(nf-1), e), nf + 1 rows.  Returns 0, or -1
  * when an entry does not fit in 64 bits (then it is truncated).
  * lattice_predict: the cell's predicted R from that basis (lattice.h),
- * the u of the vector shortest in the cube's norm into vec.  Two fields
- * are reduced by LLL too (rank 3: the reason is at lattice.c's reduce).
+ * the u of the vector shortest in the cube's norm into vec: the lines of
+ * the basis vectors only, an estimate that orders the cells (with three
+ * or four fields two short vectors span a plane of points off those
+ * lines, and it can fall far below the mean: 0x10001 at x<<24|y<<12|z,
+ * 2^12 x8, 2.43 for a mean of 5.44).  Two fields are reduced by LLL too
+ * (rank 3: the reason is at lattice.c's reduce).
  */
 int lattice_reduce(uint64_t p, unsigned n, const lattice_layout *lay,
                    const unsigned *xb, unsigned b,
                    int64_t basis[LATTICE_MAX_FIELDS + 1][LATTICE_MAX_FIELDS + 1]);
 double lattice_predict(uint64_t p, unsigned n, const lattice_layout *lay,
                        const unsigned *xb, unsigned b, int64_t *vec);
+
+/* The cell's R averaged over a random start (a uniform offset added to
+ * every hash, mod 2^n), exactly: K plus, over every nonzero point (u, e)
+ * of the box (|u_i| < 2^xb[i], |e| < 2^(n-b)), prod (2^xb[i] - |u_i|)
+ * (W - |e|) / W, the points enumerated from the reduced basis one by one.
+ * *exact 1; 0 when there were too many points to visit (2^24) or the
+ * basis does not fit in 64 bits: then the sum so far, a lower bound
+ * (every term is positive). */
+double lattice_mean(uint64_t p, unsigned n, const lattice_layout *lay,
+                    const unsigned *xb, unsigned b, int *exact);
 
 /* An upper bound on the cell's counted R (keys from 0): K plus, over
  * the lattice's nonzero points (u, e) with |u_i| < 2^xb[i] and |e| <

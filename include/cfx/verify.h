@@ -286,6 +286,10 @@ typedef struct verify_smap {
 #define VERIFY_KREF_COUNT 100    /* random multipliers per asked key set, */
 #define VERIFY_KREF_MIN 40       /*   at least this many, and fewer than */
 #define VERIFY_KREF_BUDGET (1u << 28)  /* count as many keys as this */
+#define VERIFY_TREF_COUNT 200    /* random multipliers a family at tables
+                                  * of the user's (verify_rank_at_tables),
+                                  * fewer (VERIFY_KREF_MIN at least) when
+                                  * the families' keys pass the budget */
 
 /* A layout asked for (--fields): its worst cell, exact (every cell that
  * can decide it counted: lattice_worst), ranked by verify_rule against
@@ -370,6 +374,14 @@ typedef struct verify_battery {
 	/* keys shared by the families (read-only once planned) */
 	uint64_t *sparse[2];       /* <= 2 and <= 3 bits set, ascending */
 	size_t nsparse[2];
+	/* tables other than the default (verify_rank_at_tables): the
+	 * committed references are of 2^4..2^20, so each ranked family is
+	 * ranked instead against tref_m random odd multipliers on the same
+	 * keys and cells: tref[f tref_m + i] multiplier i's worst R on
+	 * family f (verify_keys_ref_run); tref_done how many ran; NULL: the
+	 * committed references.  Owned. */
+	double *tref;
+	size_t tref_m, tref_done;
 } verify_battery;
 
 /* The default table sizes: b = 4..20 (4..12 for VERIFY_QUICK), capped at
@@ -438,10 +450,19 @@ int verify_add_run(verify_battery *bt, const char *name, uint64_t start,
 int verify_add_keys(verify_battery *bt, const char *name, uint64_t *keys,
                     size_t n, cfx_err *err);
 
-/* The reference runs of the key sets and the layouts added: jobs 0 ..
- * verify_keys_ref_jobs - 1, each one random multiplier on one set (or
- * layout) with a worker's scratch (verify_scratch_size); different jobs
- * may run at once. */
+/* At tables other than the default ones (--table-bits), rank every
+ * ranked family (the key sets aside: they have their own) against random
+ * odd multipliers on the same keys and cells rather than the committed
+ * references, which are of the default tables (bt->tref): call after the
+ * families are added, before the run.  1 when it will, 0 when the tables
+ * are the default ones. */
+int verify_rank_at_tables(verify_battery *bt);
+
+/* The reference runs of the key sets and the layouts added, and of
+ * verify_rank_at_tables: jobs 0 .. verify_keys_ref_jobs - 1, each one
+ * random multiplier on one set (or layout, or every ranked family) with a
+ * worker's scratch (verify_scratch_size); different jobs may run at
+ * once. */
 size_t verify_keys_ref_jobs(const verify_battery *bt);
 void verify_keys_ref_run(verify_battery *bt, size_t job, void *scratch);
 

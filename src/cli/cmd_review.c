@@ -191,12 +191,17 @@ static int slurp(cmd_ctx *c, const char *path, char **text, size_t *len,
 
 /* ---- verify --------------------------------------------------------------- */
 
-/* The battery of p on bits-bit words over the tables, judged. */
+/* The battery of p on bits-bit words over the tables, judged as cfx
+ * verify --table-bits judges them: at tables other than the default ones
+ * each family is ranked against random odd multipliers at those tables
+ * (verify_rank_at_tables), so a table the code shows gets verify's verdict
+ * there. */
 static int battery(cmd_ctx *c, verify_battery *bt, const mpz_t p,
                    unsigned bits, const unsigned *tables, size_t nt)
 {
 	if (verify_plan(bt, mpz_get_ui(p), bits, tables, nt, &c->err) < 0)
 		return -1;
+	verify_rank_at_tables(bt);
 	if (verify_run_battery(bt, &(verify_run_opts){ .threads = pool_cpus(),
 	                       .cancel = c->stop }) < 0) {
 		verify_free(bt);

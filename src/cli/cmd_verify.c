@@ -602,6 +602,7 @@ static int subject_run(cmd_ctx *c, subject *s, const unsigned *tables,
 	    : verify_add_keys(&s->bt, u->name, keys_copy(&u->set), u->set.n,
 	                      &c->err)) < 0)
 		return -1;
+	verify_rank_at_tables(&s->bt);   /* --table-bits: ranked at them */
 	s->bt.stop = c->stop;       /* the judge's long checks end on Ctrl-C */
 	memset(&r, 0, sizeof r);
 	r.c = c;

@@ -1025,7 +1025,12 @@ void vreport_text(FILE *f, const vreport_subject *s,
 	           bt->nufields ? " and your layouts" : "", bt->nfam, bt->ncells);
 	tables_text(&b, bt);
 	buf_puts(&b, ", 1 to 8 keys a bucket).");
-	if (bt->bits != bt->cal_bits || !default_tables(bt))
+	if (bt->tref)
+		/* the committed references are of the default tables */
+		buf_printf(&b, "  Every family is ranked against %zu random odd "
+		           "%u-bit multipliers on the same keys at these tables, "
+		           "counted now.", bt->tref_m, bt->bits);
+	else if (bt->bits != bt->cal_bits || !default_tables(bt))
 		buf_printf(&b, "  Packed fields, pointers and sparse keys are ranked "
 		           "against random %u-bit multipliers' worst cells over "
 		           "tables 2^4..2^20 (the reference built into cfx has 32 and "

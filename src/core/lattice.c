@@ -357,7 +357,15 @@ typedef struct enumer {
 	int64_t sub_lim64[LATTICE_SUBS][LATTICE_MAX_FIELDS + 1];
 	double sub_pairs[LATTICE_SUBS];
 	int sub_bad[LATTICE_SUBS];
+	/* lattice_mean's walk: each point weighed by (W - |e|) / W and
+	 * visited one by one, at most MEAN_POINTS of them */
+	int mean;
+	unsigned long points;
 } enumer;
+
+/* Points lattice_mean may visit before it gives up (its sum is then a
+ * lower bound: every term is positive). */
+#define MEAN_POINTS (1ul << 24)
 
 typedef __int128 i128;
 
@@ -568,6 +576,11 @@ static void visit(enumer *en)
 		} else if ((double)a[i] >= en->s->W) {
 			return;
 		}
+	if (en->mean) {     /* the chance that the two share a bucket */
+		term *= (en->s->W - (double)a[en->nf]) / en->s->W;
+		if (++en->points > MEAN_POINTS)
+			en->gave_up = 1;
+	}
 	en->pairs += term;
 	for (s = 0; s < en->nsub; s++) {
 		term = 1;
@@ -666,6 +679,15 @@ static void walk_line(enumer *en, double lo, double hi)
 
 	for (j = 1; j < en->d; j++)
 		zero &= en->c[j] == 0;
+	if (en->mean) {     /* weighed by e: point by point */
+		for (x = lo; x <= hi && !en->gave_up; x++) {
+			en->c[0] = (int64_t)x;
+			if (!zero || x != 0)
+				visit(en);
+		}
+		en->c[0] = 0;
+		return;
+	}
 	for (i = 0; i <= en->nf; i++) {
 		P[i] = 0;
 		for (j = 1; j < en->d; j++)
@@ -767,40 +789,30 @@ static void walk(enumer *en, int k, double dist)
  * among its points) are bounded on the same walk, each by the same sum
  * over its own box, exact, into sub_ub[k]; -1 when the walk gave up (or
  * did not run) or a line of one was too long to sum. */
-static double bound_job(const int64_t (*outi)[MODLOAD_LLL_MAX], int fits,
-                        unsigned nf, const sizes *s, uint64_t *nodes,
-                        const sizes *sub, unsigned nsub, double *sub_ub)
+/* en ready to walk the points of the box of s in the reduced basis outi
+ * (nf fields): its limits, the cube's Gram-Schmidt, the ball's radius;
+ * 0 when the basis is degenerate. */
+static int enum_init(enumer *en, const int64_t (*outi)[MODLOAD_LLL_MAX],
+                     unsigned nf, const sizes *s)
 {
-	double most = (s->K * s->K + s->K) / 2 / s->expect;
 	double g[LATTICE_MAX_FIELDS + 1][LATTICE_MAX_FIELDS + 1],
 	       bs[LATTICE_MAX_FIELDS + 1][LATTICE_MAX_FIELDS + 1];
-	enumer en;
 	unsigned d = nf + 1, i, j, k;
 
-	for (k = 0; k < nsub; k++)
-		sub_ub[k] = -1;
-	if (!fits)
-		return most;
-	memset(&en, 0, sizeof en);
-	en.nsub = nsub;
+	memset(en, 0, sizeof *en);
 	/* X_i and W are powers of two below 2^64 */
 	for (i = 0; i <= nf; i++)
-		en.lim[i] = (i128)(i < nf ? s->X[i] : s->W) - 1;
-	for (k = 0; k < nsub; k++)
-		for (i = 0; i <= nf; i++)
-			en.sub_lim[k][i] = (i128)(i < nf ? sub[k].X[i] : sub[k].W) - 1;
+		en->lim[i] = (i128)(i < nf ? s->X[i] : s->W) - 1;
 	/* X_i, W and K at most 2^62: the 64-bit short lines (line_points) */
-	en.small = s->K <= 0x1p62;
+	en->small = s->K <= 0x1p62;
 	for (i = 0; i <= nf; i++) {
-		en.small &= en.lim[i] < (i128)1 << 62;
-		en.lim64[i] = (int64_t)en.lim[i];
-		for (k = 0; k < nsub; k++)
-			en.sub_lim64[k][i] = (int64_t)en.sub_lim[k][i];
+		en->small &= en->lim[i] < (i128)1 << 62;
+		en->lim64[i] = (int64_t)en->lim[i];
 	}
-	en.d = d;
-	en.nf = nf;
-	en.row = outi;
-	en.s = s;
+	en->d = d;
+	en->nf = nf;
+	en->row = outi;
+	en->s = s;
 	for (j = 0; j < d; j++)
 		for (i = 0; i < d; i++)
 			g[j][i] = (double)outi[j][i] / (i < nf ? s->X[i] : s->W);
@@ -812,19 +824,54 @@ static double bound_job(const int64_t (*outi)[MODLOAD_LLL_MAX], int fits,
 			double dot = 0;
 			for (i = 0; i < d; i++)
 				dot += g[j][i] * bs[k][i];
-			en.mu[j][k] = dot / en.bb[k];
+			en->mu[j][k] = dot / en->bb[k];
 			for (i = 0; i < d; i++)
-				bs[j][i] -= en.mu[j][k] * bs[k][i];
+				bs[j][i] -= en->mu[j][k] * bs[k][i];
 		}
-		en.bb[j] = 0;
+		en->bb[j] = 0;
 		for (i = 0; i < d; i++)
-			en.bb[j] += bs[j][i] * bs[j][i];
-		if (!(en.bb[j] > 0))
-			return most;
+			en->bb[j] += bs[j][i] * bs[j][i];
+		if (!(en->bb[j] > 0))
+			return 0;
 	}
 	/* a margin for rounding: every point is checked exactly */
-	en.r2 = (double)d * (1 + 1e-6) + 1e-9;
-	walk(&en, (int)d - 1, 0);
+	en->r2 = (double)d * (1 + 1e-6) + 1e-9;
+	return 1;
+}
+
+/* An upper bound on the cell's R at a start of 0: two keys share a bucket
+ * only if their difference u gives |e| < W, and prod (X_i - |u_i|) pairs
+ * of keys have that difference u, so the sum of squared loads is at most
+ * K plus the sum of that over the lattice's nonzero points in the box.
+ * They are enumerated from the reduced basis in the coordinates that make
+ * the box the cube |z_i| < 1 (every point of the cube lies in the ball of
+ * radius sqrt(d)); each is checked on exact integers.  When the basis
+ * did not fit in 64 bits or the points are too many to walk, the bound
+ * of every cell: all K keys in one bucket (a sum of squares of K^2).
+ * The nodes walked are added to *nodes.  The cells sub[0..nsub) of the
+ * same table with fewer keys (boxes inside this one: their points are
+ * among its points) are bounded on the same walk, each by the same sum
+ * over its own box, exact, into sub_ub[k]; -1 when the walk gave up (or
+ * did not run) or a line of one was too long to sum. */
+static double bound_job(const int64_t (*outi)[MODLOAD_LLL_MAX], int fits,
+                        unsigned nf, const sizes *s, uint64_t *nodes,
+                        const sizes *sub, unsigned nsub, double *sub_ub)
+{
+	double most = (s->K * s->K + s->K) / 2 / s->expect;
+	enumer en;
+	unsigned i, k;
+
+	for (k = 0; k < nsub; k++)
+		sub_ub[k] = -1;
+	if (!fits || !enum_init(&en, outi, nf, s))
+		return most;
+	en.nsub = nsub;
+	for (k = 0; k < nsub; k++)
+		for (i = 0; i <= nf; i++) {
+			en.sub_lim[k][i] = (i128)(i < nf ? sub[k].X[i] : sub[k].W) - 1;
+			en.sub_lim64[k][i] = (int64_t)en.sub_lim[k][i];
+		}
+	walk(&en, (int)nf, 0);
 	*nodes += en.nodes;
 	if (en.gave_up)
 		return most;
@@ -834,6 +881,25 @@ static double bound_job(const int64_t (*outi)[MODLOAD_LLL_MAX], int fits,
 			                 sub[k].expect, (2 * sub[k].K + en.sub_pairs[k]) /
 			                 2 / sub[k].expect);
 	return fmin(most, (2 * s->K + en.pairs) / 2 / s->expect);
+}
+
+double lattice_mean(uint64_t p, unsigned n, const lattice_layout *lay,
+                    const unsigned *xb, unsigned b, int *exact)
+{
+	modload_lll job;
+	sizes s;
+	enumer en;
+
+	sizes_of(lay->nf, n, xb, b, &s);
+	reduce(p, n, lay, xb, b, &job);
+	*exact = 0;
+	if (!job.fits || !enum_init(&en, (const int64_t (*)[MODLOAD_LLL_MAX])
+	                            job.outi, lay->nf, &s))
+		return 2 * s.K / 2 / s.expect;     /* the keys alone */
+	en.mean = 1;
+	walk(&en, (int)lay->nf, 0);
+	*exact = !en.gave_up;
+	return (2 * s.K + en.pairs) / 2 / s.expect;
 }
 
 double lattice_predict(uint64_t p, unsigned n, const lattice_layout *lay,

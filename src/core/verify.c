@@ -305,7 +305,66 @@ size_t verify_keys_ref_jobs(const verify_battery *bt)
 		n += bt->ukref_n[i];
 	for (i = 0; i < bt->nufields; i++)
 		n += bt->ufields[i].nref;
-	return n;
+	return n + (bt->tref ? bt->tref_m : 0);
+}
+
+#define SEED_TREF 0x74616273ULL      /* "tabs": the families' reference
+                                      * at the user's tables */
+
+/* Family f is ranked, and by a reference of the default tables. */
+static int tref_ranked(const verify_battery *bt, size_t f)
+{
+	verify_kind rk;
+	unsigned rb, ra;
+
+	return bt->fam[f].kind != VERIFY_KEYS &&
+	       ref_of(bt, &bt->fam[f], &rb, &rk, &ra) != REF_NONE;
+}
+
+int verify_rank_at_tables(verify_battery *bt)
+{
+	unsigned t[VERIFY_MAX_TABLES];
+	size_t n = verify_default_tables(bt->bits, VERIFY_STANDARD, t), f,
+	       cost = 0, m;
+
+	if (n == bt->ntables && !memcmp(t, bt->tables, n * sizeof *t))
+		return 0;
+	/* the keys counted a multiplier: the families of c k go by their
+	 * pairs (bt->r_only), nearly free; the others are counted */
+	for (f = 0; f < bt->nfam; f++)
+		if (!bt->fam[f].ck && tref_ranked(bt, f))
+			cost += (bt->fam[f].keys < ((size_t)8 << bt->bmax)
+			         ? bt->fam[f].keys : (size_t)8 << bt->bmax) +
+			        ((size_t)1 << bt->bmax);
+	m = cost ? VERIFY_KREF_BUDGET / cost : VERIFY_TREF_COUNT;
+	bt->tref_m = m > VERIFY_TREF_COUNT ? VERIFY_TREF_COUNT
+	             : m < VERIFY_KREF_MIN ? VERIFY_KREF_MIN : m;
+	bt->tref_done = 0;
+	bt->tref = xcalloc(bt->nfam * bt->tref_m, sizeof *bt->tref,
+	                   "verify references");
+	return 1;
+}
+
+/* Random multiplier i on every ranked family, its worst R by the
+ * screen's count (r_only: R alone, the same R). */
+static void tref_run(verify_battery *bt, size_t i, void *scratch)
+{
+	verify_battery tmp = *bt;
+	verify_family f;
+	size_t fi;
+
+	tmp.p = verify_ref_multiplier(SEED_TREF, i, bt->bits);
+	tmp.r_only = 1;
+	tmp.fam = &f;
+	tmp.nfam = 1;
+	for (fi = 0; fi < bt->nfam; fi++) {
+		if (!tref_ranked(bt, fi))
+			continue;
+		f = bt->fam[fi];
+		verify_family_run(&tmp, 0, scratch);
+		bt->tref[fi * bt->tref_m + i] = f.worst_r;
+	}
+	__atomic_fetch_add(&bt->tref_done, 1, __ATOMIC_RELAXED);
 }
 
 /* Reference multiplier i of layout k: its worst R, exact (scratch: 2^20
@@ -333,12 +392,16 @@ void verify_keys_ref_run(verify_battery *bt, size_t job, void *scratch)
 
 	while (set < bt->nukeys && i >= bt->ukref_n[set])
 		i -= bt->ukref_n[set++];
-	if (set == bt->nukeys) {      /* a layout's */
+	if (set == bt->nukeys) {      /* a layout's, else the families' */
 		for (set = 0; set < bt->nufields && i >= bt->ufields[set].nref;
 		     set++)
 			i -= bt->ufields[set].nref;
-		assert(set < bt->nufields);
-		ufields_ref_run(bt, set, i, scratch);
+		if (set < bt->nufields) {
+			ufields_ref_run(bt, set, i, scratch);
+			return;
+		}
+		assert(bt->tref && i < bt->tref_m);
+		tref_run(bt, i, scratch);
 		return;
 	}
 	for (fi = 0; fi < bt->nfam; fi++)
@@ -408,12 +471,21 @@ static void judge_family(verify_battery *bt, verify_family *f)
 			         "reference run)", f->worst_r);
 			return;
 		}
-	} else if ((code = ref_of(bt, f, &rb, &rk, &ra)) == REF_NONE) {
-		/* no share of random multipliers to judge by: shown, not judged
-		 * (INFO below), but for the small-word rule */
+	} else if ((code = ref_of(bt, f, &rb, &rk, &ra)) == REF_NONE ||
+	           (bt->tref && bt->tref_done != bt->tref_m)) {
+		/* no share of random multipliers to judge by (or its run was
+		 * stopped): shown, not judged (INFO below), but for the
+		 * small-word rule */
 		ranked = 0;
 		f->tail = 1;
 		f->percentile = -1;
+	} else if (bt->tref) {
+		/* the same keys and cells under random odd multipliers */
+		f->tail = verify_sample_tail(bt->tref + (size_t)(f - bt->fam) *
+		                             bt->tref_m, bt->tref_m, f->worst_r,
+		                             &f->percentile);
+		f->ranked_all = 0;
+		f->tie = 0;
 	} else {
 		/* the verdict is the share shown: random odd multipliers at
 		 * least as bad on these keys and cells */
@@ -943,6 +1015,7 @@ static void judge_ufields(verify_battery *bt)
 		size_t len = 0;
 		double r;
 		unsigned f;
+		int exact;
 
 		r = lattice_worst(bt->p, bt->bits, &u->lay, tables, nt, &u->cell,
 		                  loads);
@@ -978,10 +1051,16 @@ static void judge_ufields(verify_battery *bt)
 		for (f = 0; f < u->lay.nf && len < sizeof vec; f++)
 			len += (size_t)snprintf(vec + len, sizeof vec - len, "%s%lld",
 			                        f ? "," : "", (long long)u->cell.vec[f]);
+		/* the worst cell's mean over starts, from every point of its
+		 * box: the basis vectors' lines alone (cell.pred) missed the
+		 * planes of 3-4 fields */
+		u->cell.pred = lattice_mean(bt->p, bt->bits, &u->lay, u->cell.xb,
+		                            u->cell.b, &exact);
 		snprintf(u->reason, sizeof u->reason, "R %.3g at 2^%u x%u "
-		         "(predicted %.3g, counted %.3g), vector (%s); %s%% of %u "
-		         "random odd multipliers do better", r, u->cell.b,
-		         u->cell.load, u->cell.pred, r, vec,
+		         "(predicted %s%.3g over random starts, counted %.3g from "
+		         "0), vector (%s); %s%% of %u random odd multipliers do "
+		         "better", r, u->cell.b, u->cell.load, exact ? ""
+		         : "at least ", u->cell.pred, r, vec,
 		         verify_share_text(sh, sizeof sh, u->percentile, 3),
 		         u->ref_count);
 		yours_note(u->reason, sizeof u->reason, u->status, r, u->tail,

@@ -278,6 +278,7 @@ void verify_free(verify_battery *bt)
 	for (i = 0; i < bt->nukeys; i++)
 		free(bt->ukeys[i]);
 	verify_smap_free(&bt->smap);
+	free(bt->tref);
 	memset(bt, 0, sizeof *bt);
 }
 
