@@ -81,12 +81,9 @@ const char *review_word_before(const char *text, const char *e,
 
 const char *review_find_ci(const char *h, const char *n)
 {
-	size_t k = strlen(n);
-
-	for (; *h; h++)
-		if (!strncasecmp(h, n, k))
-			return h;
-	return NULL;
+	if (!*n)
+		return *h ? h : NULL;
+	return strcasestr(h, n);     /* GNU's: no call a character */
 }
 
 const char *review_word_ci(const char *text, const char *w)
