@@ -1064,8 +1064,9 @@ static void link_sequences(review *r)
 				m->same_as = k;
 				m->verify = 0;
 				review_add(r, REVIEW_NOTE, m->file, m->line, i, "verdict",
-				           "the multiplier of %s at %s:%lu: its verdict "
-				           "applies", r->mult[k].name[0] ? r->mult[k].name :
+				           "computes the multiplier of %s (%s:%lu): its "
+				           "verdict is this code's", r->mult[k].name[0] ?
+				           r->mult[k].name :
 				           r->mult[k].text, r->pt.files[r->mult[k].file],
 				           r->mult[k].line);
 				break;

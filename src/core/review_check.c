@@ -1199,9 +1199,10 @@ static void claims_again(claims *cl)
 	}
 }
 
-/* The first hex literal of 5 digits or more in s[0, n) (0x10000 and up:
- * a constant, not a mask), its value into v and its place into *at: 1,
- * else 0. */
+/* The first hex literal of 5 digits or more in s[0, n) (0x10000 and up)
+ * that is no power of 2 and no 2^k - 1 (a modulus, 0x100000000, or a
+ * mask: a constant), its value into v and its place into *at: 1, else
+ * 0. */
 static int sentence_hex(const char *s, size_t n, mpz_t v, const char **at)
 {
 	size_t i, d;
@@ -1219,6 +1220,9 @@ static int sentence_hex(const char *s, size_t n, mpz_t v, const char **at)
 		memcpy(dig, s + i + 2, d);
 		dig[d] = '\0';
 		mpz_set_str(v, dig, 16);
+		if (mpz_popcount(v) == 1 || mpz_scan0(v, 0) ==
+		    mpz_sizeinbase(v, 2))
+			continue;
 		*at = s + i;
 		return 1;
 	}
