@@ -1199,90 +1199,6 @@ static void claims_again(claims *cl)
 	}
 }
 
-/* The first hex literal of 5 digits or more in s[0, n) (0x10000 and up)
- * that is no power of 2 and no 2^k - 1 (a modulus, 0x100000000, or a
- * mask: a constant), its value into v and its place into *at: 1, else
- * 0. */
-static int sentence_hex(const char *s, size_t n, mpz_t v, const char **at)
-{
-	size_t i, d;
-	char dig[40];
-
-	for (i = 0; i + 2 < n; i++) {
-		if (s[i] != '0' || (s[i + 1] != 'x' && s[i + 1] != 'X') ||
-		    (i && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_')))
-			continue;
-		for (d = 0; i + 2 + d < n && isxdigit((unsigned char)s[i + 2 + d]);
-		     d++)
-			;
-		if (d < 5 || d >= sizeof dig)
-			continue;
-		memcpy(dig, s + i + 2, d);
-		dig[d] = '\0';
-		mpz_set_str(v, dig, 16);
-		if (mpz_popcount(v) == 1 || mpz_scan0(v, 0) ==
-		    mpz_sizeinbase(v, 2))
-			continue;
-		*at = s + i;
-		return 1;
-	}
-	return 0;
-}
-
-/* A define's or const's own comment whose sentence names another
- * constant by value and not this one ("0x9e370001 is prime" over
- * #define M 0x61c88647U): its claims are that number's, not checked
- * against this constant (the sentence blanked in the copy returned,
- * NULL when none is), and said: a WARNING when it is the value the
- * constant replaces (the comment was left behind), else a CHECK. */
-static char *foreign_sentences(review *r, size_t i, const char *text,
-                               unsigned long line0)
-{
-	review_mult *m = &r->mult[i];
-	mpz_srcptr p = review_written(m);
-	claims sp = { 0 };
-	char *copy = NULL, *hex = NULL;
-	size_t k, c;
-	mpz_t v, pw;
-
-	if (m->kind != REVIEW_DEFINE && m->kind != REVIEW_DECL)
-		return NULL;
-	mpz_inits(v, pw, NULL);
-	mpz_fdiv_r_2exp(pw, p, m->bits);
-	sp.text = text;
-	review_claims_split(&sp);
-	for (k = 0; k < sp.ns; k++) {
-		const char *a = text + sp.s[k].a, *at;
-		size_t n = sp.s[k].b - sp.s[k].a;
-		char *sent = xstrndup(a, n), *vh;
-		int names = review_text_names(m, sent), old;
-		unsigned long line = line0;
-		free(sent);
-		if (names || !sentence_hex(a, n, v, &at) || !mpz_cmp(v, p) ||
-		    !mpz_cmp(v, pw))
-			continue;
-		if (!copy)
-			copy = xstrdup(text), hex = word_hex(pw, m->bits);
-		for (c = sp.s[k].a; c < sp.s[k].b; c++)
-			if (copy[c] != '\n')
-				copy[c] = ' ';
-		for (c = 0; text + c < at; c++)
-			line += text[c] == '\n';
-		old = m->has_old && !mpz_cmp(v, m->old);
-		vh = mpz_get_str(NULL, 16, v);
-		review_add(r, old ? REVIEW_WARNING : REVIEW_CHECK, m->file, line, i,
-		           "claim", "the comment names 0x%s%s, not %s: %s", vh,
-		           old ? ", the constant this one replaces" : "", hex,
-		           old ? "left behind, its claims not checked" :
-		           "its claims are that number's, not checked here");
-		free(vh);
-	}
-	free(sp.s);
-	free(hex);
-	mpz_clears(v, pw, NULL);
-	return copy;
-}
-
 /* review_claims, and review_body_claims with body set (claims.body). */
 static void claims_check(review *r, size_t i, const char *text,
                          unsigned long line0, const char *added, int body)
@@ -1313,7 +1229,7 @@ static void claims_check(review *r, size_t i, const char *text,
 		m->bits = cut;
 		return;
 	}
-	if (!body && (foreign = foreign_sentences(r, i, text, line0)))
+	if (!body && (foreign = review_foreign_sentences(r, i, text, line0)))
 		cl.text = foreign;
 	review_claims_split(&cl);
 	review_cf_check(r, i, &cl);
