@@ -17,6 +17,21 @@ done_suite() {
 # expect NAME EXPR: ok when the shell expression EXPR (evaluated here, so
 # $? is the last command's status) succeeds, bad otherwise.
 expect() { if eval "$2"; then ok "$1"; else bad "$1"; fi; }
+# sigint_caught PID: wait (at most 30 s) until PID catches SIGINT, its
+# handler installed.  A job started with & in a script begins with
+# SIGINT ignored, so a Ctrl-C sent before cfx sets its handler is lost
+# and the command runs on to status 0: under a sanitizer at load 25 the
+# start took longer than a suite's 0.3 s pause.
+sigint_caught() {
+	local i mask
+	for ((i = 0; i < 300; i++)); do
+		mask=$(awk '/^SigCgt:/ { print $2 }' "/proc/$1/status" \
+			2>/dev/null) || return 1
+		[ -n "$mask" ] && (( 0x$mask & 2 )) && return 0
+		sleep 0.1
+	done
+	return 1
+}
 # py_checks ARGS...: run the python on standard input with ARGS (and
 # tests/lib on its path), each line it prints "ok MSG" or "FAIL MSG" a case.
 py_checks() {

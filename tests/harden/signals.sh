@@ -55,6 +55,7 @@ e='nextprime(nextprime(nextprime(nextprime(2^2047))))'
 for c in naf cf; do
 	./cfx $c "$e" >"$tmp/out" 2>"$tmp/err" &
 	pid=$!
+	sigint_caught "$pid"
 	sleep 0.3
 	kill -INT $pid
 	wait $pid; rc=$?
@@ -65,6 +66,7 @@ done
 # of work, and Ctrl-C did nothing (status 0, the whole expansion printed)
 ./cfx cf --value '(2^1000000+1)/(3^600000+7)' >"$tmp/out" 2>"$tmp/err" &
 pid=$!
+sigint_caught "$pid"
 sleep 0.3
 kill -INT $pid
 wait $pid; rc=$?
@@ -100,6 +102,7 @@ done
 # one that polls does (it ended at 130 with nothing said)
 ./cfx spectrum 0x61C88647 --count 2^26 >"$tmp/out" 2>"$tmp/err" &
 pid=$!
+sigint_caught "$pid"
 sleep 0.3
 kill -INT $pid
 wait $pid; rc=$?

@@ -10,6 +10,7 @@ for cmd in "score --keys random --count 2^26 0x9e3779b9" "sweep --count 2^26 0x9
 	name=${cmd%% *}
 	./cfx $cmd >"$out" 2>"$err" &
 	pid=$!
+	sigint_caught "$pid"
 	sleep 0.5
 	kill -INT "$pid"
 	wait "$pid"; rc=$?

@@ -9,6 +9,7 @@ cd "$root" || exit 2
 out=$tmp/out err=$tmp/err
 ./cfx search --bits 64 --terms 9 --window 12 --prime >"$out" 2>"$err" &
 pid=$!
+sigint_caught "$pid"
 sleep 0.5
 kill -INT "$pid"
 wait "$pid"; rc=$?
@@ -20,6 +21,7 @@ expect "text: the quick screen not claimed when it did not run" '! grep -q "scre
 # JSON says so too
 ./cfx search --bits 64 --terms 9 --window 12 --prime --json >"$out" 2>"$err" &
 pid=$!
+sigint_caught "$pid"
 sleep 0.5
 kill -INT "$pid"
 wait "$pid"; rc=$?
@@ -36,6 +38,7 @@ sys.exit(unscreened and d[\"screen\"] != \"none\")"'
 # met so far, its adders no longer claimed fewest
 ./cfx search --bits 22 --adders 4 --window 2 --screen none --json >"$out" 2>"$err" &
 pid=$!
+sigint_caught "$pid"
 sleep 0.5
 kill -INT "$pid"
 wait "$pid"; rc=$?
