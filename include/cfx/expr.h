@@ -192,10 +192,12 @@ int expr_isprime(const mpz_t z);
 
 /* The prime factors of z > 1, ascending, a factor as often as it
  * divides z, into f[0..] (max of them, each mpz_init'd by the caller):
- * trial division below EXPR_TRIAL_BOUND, then Pollard's rho on what is
- * left for at most budget steps in all (EXPR_FACTOR_BUDGET: about 0.2 s
- * here on a 64-bit cofactor).  Their number, or -1 when the budget or f
- * ran out first (f then holds no answer). */
+ * trial division below EXPR_TRIAL_BOUND, a perfect power's root, then
+ * Pollard's rho on what is left for at most budget units of work in all,
+ * a step on an L-limb number costing L^2 (EXPR_FACTOR_BUDGET: about 0.2
+ * s here on a 64-bit cofactor, and bounded alike on a 4096-bit one).
+ * Their number, or -1 when the budget or f ran out first (f then holds
+ * no answer). */
 #define EXPR_TRIAL_BOUND 1000000UL
 #define EXPR_FACTOR_BUDGET 1000000UL
 int expr_factor(const mpz_t z, mpz_t *f, size_t max, unsigned long budget);

@@ -163,6 +163,9 @@ typedef struct review_mult {
 	int long_shift;            /* its table's shift counts BITS_PER_LONG
 	                            * with no #if word (read as LP64's 64):
 	                            * 32 where long is 32 bits */
+	int long_prod;             /*   and C computes the product shifted
+	                            *   in a long (unsigned long key * u32
+	                            *   C): 32 bits where long is */
 	int judged;
 	int failed;
 	size_t warned;

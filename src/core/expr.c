@@ -747,14 +747,25 @@ int expr_isprime(const mpz_t z)
 	return r;
 }
 
-/* y = y^2 + c mod n: a step of Pollard's rho; one unit of *work. */
+/* The work of a step of Pollard's rho on n: L^2 units for an L-limb n
+ * (a schoolbook product's limb products), so that a budget bounds the
+ * time whatever the size: 1 on a 64-bit n, 4096 on a 4096-bit one. */
+static unsigned long rho_cost(const mpz_t n)
+{
+	unsigned long l = (unsigned long)mpz_size(n);
+
+	return l > 1 ? l * l : 1;
+}
+
+/* y = y^2 + c mod n: a step of Pollard's rho; rho_cost(n) units of
+ * *work. */
 static void rho_step(mpz_t y, const mpz_t n, unsigned long c,
                      unsigned long *work)
 {
 	mpz_mul(y, y, y);
 	mpz_add_ui(y, y, c);
 	mpz_mod(y, y, n);
-	(*work)++;
+	*work += rho_cost(n);
 }
 
 /* A factor d of the odd composite n, 1 < d < n, by Pollard's rho in
@@ -801,6 +812,38 @@ static int rho_factor(mpz_t d, const mpz_t n, unsigned long c,
 	return found;
 }
 
+static int factor_into(const mpz_t n, mpz_t *f, size_t max, size_t *nf,
+                       unsigned long *work, unsigned long budget);
+
+/* n = r^k, k >= 2 the least such (a prime), when n is a perfect power:
+ * the factors of r appended to f, each k times (rho finds no factor of
+ * p^k, whose walk mod p^k is one cycle); 0, -1 as factor_into; 1 when n
+ * is no perfect power (f untouched). */
+static int power_into(const mpz_t n, mpz_t *f, size_t max, size_t *nf,
+                      unsigned long *work, unsigned long budget)
+{
+	mpz_t r;
+	unsigned long k, bits = (unsigned long)mpz_sizeinbase(n, 2);
+	size_t from = *nf, i, j;
+	int rc = 1;
+
+	if (!mpz_perfect_power_p(n))
+		return 1;
+	mpz_init(r);
+	for (k = 2; k <= bits && rc == 1; k++)
+		if (mpz_root(r, n, k)) {
+			rc = factor_into(r, f, max, nf, work, budget);
+			for (i = from, j = *nf; !rc && i < j; i++)
+				if (*nf + k - 1 > max)
+					rc = -1;
+				else
+					for (unsigned long c = 1; c < k; c++)
+						mpz_set(f[(*nf)++], f[i]);
+		}
+	mpz_clear(r);
+	return rc;
+}
+
 /* The prime factors of n > 1 appended to f (at most max in all, *nf so
  * far): 0, or -1 when the work ran out or f is full. */
 static int factor_into(const mpz_t n, mpz_t *f, size_t max, size_t *nf,
@@ -816,6 +859,9 @@ static int factor_into(const mpz_t n, mpz_t *f, size_t max, size_t *nf,
 		mpz_set(f[(*nf)++], n);
 		return 0;
 	}
+	if ((rc = power_into(n, f, max, nf, work, budget)) <= 0)
+		return rc;
+	rc = -1;
 	mpz_inits(d, e, NULL);
 	for (c = 1; c < 16 && *work < budget; c++)
 		if (rho_factor(d, n, c, work, budget)) {

@@ -141,9 +141,8 @@ static void nonlinear_run(walk *w)
 		{ NL_SQUARE, "multiplies the input by itself" },
 		/* n = x << 16; n >>= 3: no low bit lost, but the top 3
 		 * are 0 where x << 13 has the input's */
-		{ NL_CUT, "uses a value shifted right exactly (the bits "
-		  "dropped were 0) whose top bits are then 0, where a "
-		  "multiple of the input holds the input's bits" },
+		{ NL_CUT, "uses a value whose top bits an exact right shift "
+		  "cleared: no multiple of the input" },
 	};
 	struct buf how = { 0 }, claim = { 0 };
 	size_t k;
@@ -157,19 +156,13 @@ static void nonlinear_run(walk *w)
 	if (claim.len)
 		review_add(w->r, REVIEW_WARNING, w->file, w->f.nl_line, REVIEW_NONE,
 		           "sequence", "not proved the multiply by %s: `%s` (line "
-		           "%lu) %s, and cfx proves a multiply by a constant from "
-		           "shifts left, additions and subtractions alone (and a "
-		           "right shift of a multiple of 2^k by k), so nothing of "
-		           "this shift/add code is proved", claim.s,
-		           w->f.nl_stmt, w->f.nl_line, buf_str(&how));
+		           "%lu) %s, so none of this shift/add code is proved",
+		           claim.s, w->f.nl_stmt, w->f.nl_line, buf_str(&how));
 	else
 		review_add(w->r, REVIEW_CHECK, w->file, w->f.nl_line, REVIEW_NONE,
 		           "sequence", "not proved a multiplication by a constant: "
-		           "`%s` (line %lu) %s, and cfx proves a multiply by a "
-		           "constant from shifts left, additions and subtractions "
-		           "alone (and a right shift of a multiple of 2^k by k), "
-		           "so nothing of this shift/add code is proved",
-		           w->f.nl_stmt, w->f.nl_line, buf_str(&how));
+		           "`%s` (line %lu) %s, so none of this shift/add code is "
+		           "proved", w->f.nl_stmt, w->f.nl_line, buf_str(&how));
 	buf_free(&how);
 	buf_free(&claim);
 	w->f.nl = 0;
@@ -1071,8 +1064,9 @@ static void link_sequences(review *r)
 				m->same_as = k;
 				m->verify = 0;
 				review_add(r, REVIEW_NOTE, m->file, m->line, i, "verdict",
-				           "the multiplier of %s at %s:%lu: its verdict "
-				           "applies", r->mult[k].name[0] ? r->mult[k].name :
+				           "computes the multiplier of %s (%s:%lu): its "
+				           "verdict is this code's", r->mult[k].name[0] ?
+				           r->mult[k].name :
 				           r->mult[k].text, r->pt.files[r->mult[k].file],
 				           r->mult[k].line);
 				break;

@@ -9,6 +9,7 @@
  * expr_isprime, the counts with sas_count.  A claim is read generously
  * (spacing, "..." for a prefix) and judged strictly.
  */
+#include <assert.h>
 #include <ctype.h>
 #include <math.h>
 #include <mpfr.h>
@@ -79,28 +80,40 @@ static const char targets[] = "sparc mips x86 x86_64 i386 i686 amd64 arm "
  * word or, with a trailing '*', a word's beginning; NULL if none. */
 static const char *first_word(const char *s, size_t n, const char *words)
 {
-	const char *best = NULL, *w = words;
+	/* the words parsed once, then one pass over s that tries them only
+	 * where a word can start: linear in n (a 10 MB comment of digits
+	 * has few such places) */
+	struct { const char *w; size_t len; int prefix; } v[64];
+	size_t nv = 0, i, j;
+	const char *w = words;
 
-	while (*w) {
+	while (*w && nv < sizeof v / sizeof v[0]) {
 		size_t k = strcspn(w, " ");
-		int prefix = k && w[k - 1] == '*';
-		size_t len = prefix ? k - 1 : k, i;
-		for (i = 0; len && i + len <= n; i++) {
-			if ((i && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_')) ||
-			    strncasecmp(s + i, w, len))
-				continue;
-			if (!prefix && i + len < n && (isalnum((unsigned char)s[i + len])
-			    || s[i + len] == '_'))
-				continue;
-			if (!best || s + i < best)
-				best = s + i;
-			break;
-		}
+		v[nv].w = w;
+		v[nv].prefix = k && w[k - 1] == '*';
+		v[nv].len = v[nv].prefix ? k - 1 : k;
+		nv += v[nv].len > 0;
 		w += k;
 		while (*w == ' ')
 			w++;
 	}
-	return best;
+	assert(!*w);                 /* no list longer than v */
+	for (i = 0; i < n; i++) {
+		if (i && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_'))
+			continue;
+		for (j = 0; j < nv; j++) {
+			size_t len = v[j].len;
+			if (i + len > n || tolower((unsigned char)s[i]) !=
+			    tolower((unsigned char)v[j].w[0]) ||
+			    strncasecmp(s + i, v[j].w, len))
+				continue;
+			if (!v[j].prefix && i + len < n &&
+			    (isalnum((unsigned char)s[i + len]) || s[i + len] == '_'))
+				continue;
+			return s + i;
+		}
+	}
+	return NULL;
 }
 
 /* What a sentence needs to state a claim a reviewer would check: a
@@ -1195,6 +1208,7 @@ static void claims_check(review *r, size_t i, const char *text,
 	char *hex;
 	cfx_err err;
 	claims cl = { text, line0, added, NULL, 0, 0, body, r, i, m, &c };
+	char *foreign = NULL;    /* text, other constants' sentences blank */
 	/* a comment speaks of the constant as written, not of its product
 	 * with hash_32()'s own multiplier (m->composite) */
 	mpz_srcptr p = review_written(m);
@@ -1215,6 +1229,8 @@ static void claims_check(review *r, size_t i, const char *text,
 		m->bits = cut;
 		return;
 	}
+	if (!body && (foreign = review_foreign_sentences(r, i, text, line0)))
+		cl.text = foreign;
 	review_claims_split(&cl);
 	review_cf_check(r, i, &cl);
 	review_cf_convergents(r, i, &c, &cl);
@@ -1238,6 +1254,7 @@ static void claims_check(review *r, size_t i, const char *text,
 	free(cl.s);
 	constant_free(&c);
 	free(hex);
+	free(foreign);
 	m->bits = cut;
 }
 

@@ -15,6 +15,8 @@
  * (a continued-fraction keyword), review_power_written and
  * review_says_modulus (2^32 or 2^64 as a comment writes it),
  * review_word_before, review_quote, review_plural and the line helpers.
+ * review_foreign_sentences sets aside a define's comment sentences that
+ * name another constant by value (a comment left behind by a change).
  * Its callers are review_check.c and review_cf.c, which do the
  * mathematics, and review.c (review_word_ci, review_find_cf,
  * review_says_modulus, review_find_ci, declared in review_int.h).
@@ -27,6 +29,7 @@
 
 #include "cfx/constant.h"
 #include "cfx/review.h"
+#include "cfx/word.h"
 #include "core/review_int.h"
 #include "util/buf.h"
 #include "util/xalloc.h"
@@ -81,12 +84,9 @@ const char *review_word_before(const char *text, const char *e,
 
 const char *review_find_ci(const char *h, const char *n)
 {
-	size_t k = strlen(n);
-
-	for (; *h; h++)
-		if (!strncasecmp(h, n, k))
-			return h;
-	return NULL;
+	if (!*n)
+		return *h ? h : NULL;
+	return strcasestr(h, n);     /* GNU's: no call a character */
 }
 
 const char *review_word_ci(const char *text, const char *w)
@@ -664,4 +664,88 @@ int review_power_sum(const char *text, unsigned long line0, mpz_t v,
 	snprintf(sum, n, "%s", all);
 	free(all);
 	return 1;
+}
+
+/* The first hex literal of 5 digits or more in s[0, n) (0x10000 and up)
+ * that is no power of 2 and no 2^k - 1 (a modulus, 0x100000000, or a
+ * mask: a constant), its value into v and its place into *at: 1, else
+ * 0. */
+static int sentence_hex(const char *s, size_t n, mpz_t v, const char **at)
+{
+	size_t i, d;
+	char dig[40];
+
+	for (i = 0; i + 2 < n; i++) {
+		if (s[i] != '0' || (s[i + 1] != 'x' && s[i + 1] != 'X') ||
+		    (i && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_')))
+			continue;
+		for (d = 0; i + 2 + d < n && isxdigit((unsigned char)s[i + 2 + d]);
+		     d++)
+			;
+		if (d < 5 || d >= sizeof dig)
+			continue;
+		memcpy(dig, s + i + 2, d);
+		dig[d] = '\0';
+		mpz_set_str(v, dig, 16);
+		if (mpz_popcount(v) == 1 || mpz_scan0(v, 0) ==
+		    mpz_sizeinbase(v, 2))
+			continue;
+		*at = s + i;
+		return 1;
+	}
+	return 0;
+}
+
+/* A define's or const's own comment whose sentence names another
+ * constant by value and not this one ("0x9e370001 is prime" over
+ * #define M 0x61c88647U): its claims are that number's, not checked
+ * against this constant (the sentence blanked in the copy returned,
+ * NULL when none is), and said: a WARNING when it is the value the
+ * constant replaces (the comment was left behind), else a CHECK. */
+char *review_foreign_sentences(review *r, size_t i, const char *text,
+                               unsigned long line0)
+{
+	review_mult *m = &r->mult[i];
+	mpz_srcptr p = review_written(m);
+	claims sp = { 0 };
+	char *copy = NULL, *hex = NULL;
+	size_t k, c;
+	mpz_t v, pw;
+
+	if (m->kind != REVIEW_DEFINE && m->kind != REVIEW_DECL)
+		return NULL;
+	mpz_inits(v, pw, NULL);
+	mpz_fdiv_r_2exp(pw, p, m->bits);
+	sp.text = text;
+	review_claims_split(&sp);
+	for (k = 0; k < sp.ns; k++) {
+		const char *a = text + sp.s[k].a, *at;
+		size_t n = sp.s[k].b - sp.s[k].a;
+		char *sent = xstrndup(a, n), *vh;
+		int names = review_text_names(m, sent), old;
+		unsigned long line = line0;
+		free(sent);
+		if (names || !sentence_hex(a, n, v, &at) || !mpz_cmp(v, p) ||
+		    !mpz_cmp(v, pw))
+			continue;
+		if (!copy)
+			copy = xstrdup(text), hex = word_hex(pw, m->bits);
+		for (c = sp.s[k].a; c < sp.s[k].b; c++)
+			if (copy[c] != '\n')
+				copy[c] = ' ';
+		for (c = 0; text + c < at; c++)
+			line += text[c] == '\n';
+		old = m->has_old && !mpz_cmp(v, m->old);
+		vh = mpz_get_str(NULL, 16, v);
+		review_add(r, old ? REVIEW_WARNING : REVIEW_CHECK, m->file, line, i,
+		           "claim", "the comment names 0x%s%s, not %s: %s", vh,
+		           old ? ", the constant this one replaces" : "", hex,
+		           old ? "left behind, its claims not checked" :
+		           "its claims are that number's, not checked here");
+		free(vh);
+	}
+	free(sp.s);
+	free(hex);
+	mpz_clears(v, pw, NULL);
+	return copy;
 }

@@ -142,6 +142,23 @@ static void expr_said(walk *w, size_t i, const char *etype, const char *ub)
 static unsigned alias_word(const walk *w, const char *name, char *cond,
                            size_t n, unsigned long *line);
 
+/* A const of a 32-bit type (static const u32 mult) multiplied by a
+ * wider value: C converts it to the other operand's type first (C11
+ * 6.3.1.8), so "unsigned long key * mult" multiplies by the constant
+ * zero-extended to 64 bits on LP64: that is the multiplier the keys
+ * meet, and m's word. */
+static void decl_widened(walk *w, review_mult *m, const char *name,
+                         const char *type, const cwidth *mw)
+{
+	char why[sizeof m->why_bits - 60];
+
+	if (review_use_word(w, name, mw, why, sizeof why) != 64)
+		return;
+	m->bits = 64;
+	snprintf(m->why_bits, sizeof m->why_bits, "%s, over its type %.20s",
+	         why, type);
+}
+
 static void mult_constant(walk *w, review_kind k, const char *name,
                           const char *text, const mpz_t v, int suffix_long,
                           unsigned type_word, const char *type,
@@ -204,6 +221,8 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 		if (!uw && says != 32 && says != 64 && k == REVIEW_DEFINE)
 			review_word_by_name(m, name, over);
 	}
+	if (k == REVIEW_DECL && type_word == 32 && !ctx && name[0])
+		decl_widened(w, m, name, type, have_mw ? &mw : NULL);
 	if (k == REVIEW_DEFINE) {
 		const define *d = review_defs_find(w->newd, name, ctx);
 		if (d && d->expr)

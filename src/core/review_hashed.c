@@ -250,7 +250,7 @@ static size_t ilp32_twin(walk *w, size_t mi, const mpz_t own,
 	if (g32)
 		m->hashed_word = 32;
 	m->hashed_long = 0;
-	m->long_shift = 0;
+	m->long_shift = m->long_prod = 0;
 	snprintf(m->why_bits, sizeof m->why_bits, "%s", why);
 	return t;
 }
@@ -268,24 +268,35 @@ static void long_shift_on_ilp32(walk *w, size_t mi)
 	char why[sizeof m->why_bits], *c, *at;
 	cwidth lw;
 	size_t t;
+	int prod = m->long_prod && mpz_sizeinbase(m->p, 2) <= 32;
 
 	if (!m->long_shift || m->hashed_by[0] || m->composite ||
-	    m->use_of != REVIEW_NONE || !m->verify || mpz_sgn(m->p) <= 0 ||
-	    review_literal_type(m->text, &lw) < 0 ||
-	    (lw.bits[LP64] == lw.bits[ILP32] &&
-	     !strcmp(lw.type[LP64], lw.type[ILP32])))
+	    m->use_of != REVIEW_NONE || !m->verify || mpz_sgn(m->p) <= 0)
 		return;
-	snprintf(why, sizeof why, "where long is 32 bits (BITS_PER_LONG 32; "
-	         "no #if BITS_PER_LONG says the word), so that %.60s counts 32, "
-	         "suffix %.4s: %.24s", m->why_table, m->text + strspn(m->text,
-	         "0123456789abcdefABCDEFxX"), lw.type[ILP32]);
+	if (prod)
+		/* a 32-bit constant times a long key: a 64-bit product on
+		 * LP64 (the constant zero-extended), a 32-bit one here */
+		snprintf(why, sizeof why, "where long is 32 bits (BITS_PER_LONG "
+		         "32; no #if BITS_PER_LONG says the word), so that %.60s "
+		         "counts 32 and the product, an unsigned long, is 32 bits",
+		         m->why_table);
+	else if (review_literal_type(m->text, &lw) < 0 ||
+	         (lw.bits[LP64] == lw.bits[ILP32] &&
+	          !strcmp(lw.type[LP64], lw.type[ILP32])))
+		return;
+	else
+		snprintf(why, sizeof why, "where long is 32 bits (BITS_PER_LONG "
+		         "32; no #if BITS_PER_LONG says the word), so that %.60s "
+		         "counts 32, suffix %.4s: %.24s", m->why_table, m->text +
+		         strspn(m->text, "0123456789abcdefABCDEFxX"),
+		         lw.type[ILP32]);
 	if ((at = strstr(why, "= 64 - ")))
 		memcpy(at, "= 32 - ", 7);
 	t = ilp32_twin(w, mi, m->p, NULL, m->p, why);
 	m = &w->r->mult[t];
 	if ((at = strstr(m->why_table, "= 64 - ")))
 		memcpy(at, "= 32 - ", 7);
-	if (lw.bits[ILP32] > 32) {
+	if (!prod && lw.bits[ILP32] > 32) {
 		m->lit_bits = lw.bits[ILP32];
 		snprintf(m->lit_type, sizeof m->lit_type, "%s (%s)",
 		         lw.type[ILP32], lw.why);

@@ -1038,6 +1038,14 @@ void review_quote(struct buf *q, const char *text, size_t a, size_t b);
  * hex or in decimal, as a whole word. */
 int review_text_names(const review_mult *m, const char *text);
 
+/* A define's or const's own comment text (its first line line0) whose
+ * sentences name another constant by value and not multiplier i: each
+ * said (a CHECK, a WARNING when it is the value i replaces) and blanked
+ * in the copy returned, to be freed; NULL when none does
+ * (review_claim.c). */
+char *review_foreign_sentences(review *r, size_t i, const char *text,
+                               unsigned long line0);
+
 /* The claims of the mail's body that no check computes, in the sentences
  * that name none of the patch's constants, when it has several: listed
  * once, as general (CHECK, no multiplier). */

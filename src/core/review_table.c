@@ -686,6 +686,26 @@ static int long_word(const char *s, const review_mult *m, unsigned long *wv)
 	return 1;
 }
 
+/* Whether C computes the product of multiplier m in [a, e) in a long:
+ * 64 bits on LP64, 32 on ILP32 ("unsigned long key * 0x61c88647u"). */
+static int long_product(const walk *w, size_t a, size_t e,
+                        const review_mult *m)
+{
+	const tok *t = w->v.t;
+	cwidth mw, pw;
+	size_t j;
+
+	for (j = a + 1; j + 1 < e; j++)
+		if ((m->kind == REVIEW_LITERAL ? t[j].type == T_NUM &&
+		     !strcmp(t[j].s, m->text) : t[j].type == T_IDENT &&
+		     review_name_is(w, t[j].s, m->name)) &&
+		    (!strcmp(t[j - 1].s, "*") || !strcmp(t[j + 1].s, "*")))
+			return review_factor_type(w, j, &mw) == 0 &&
+			       review_product_type(w, j, &mw, &pw) == 0 &&
+			       pw.bits[LP64] == 64 && pw.bits[ILP32] == 32;
+	return 0;
+}
+
 /* The right shift t[i] (">>") of statement [a, b): the table it gives
  * multiplier mi (>> (W - B), >> K), or that the code does not show it
  * (>> (W - bits), bits a parameter or a variable). */
@@ -709,6 +729,7 @@ static void shift_table_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 		/* BITS_PER_LONG with no #if word: 32 on ILP32 too */
 		m->long_shift = long_word(t[i + 2].s, m, &wv) && wv == 64 &&
 		                !m->ctx_bits && m->kind != REVIEW_SEQUENCE;
+		m->long_prod = m->long_shift && long_product(w, a, i, m);
 		snprintf(m->why_table, sizeof m->why_table, ">> (%s%s%lu - %s) at "
 		         "%.60s", long_word(t[i + 2].s, m, &wv) ? t[i + 2].s : "",
 		         long_word(t[i + 2].s, m, &wv) ? " = " : "", wv, why, at);

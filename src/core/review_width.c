@@ -461,13 +461,16 @@ static unsigned shifted_word(walk *w, size_t a, size_t b, size_t i,
 	 * more of a 32-bit product is undefined: review_product_ub says
 	 * so) */
 	if (known && !have_op && mw) {
-		unsigned p = op.bits[LP64] > mw->bits[LP64] ? op.bits[LP64] :
-		             mw->bits[LP64];
+		/* the wider of the two types (the other operand's when it
+		 * is a long: unsigned long key * 0x61c88647u is unsigned
+		 * long, 64 bits on LP64 and 32 on ILP32) */
+		const cwidth *wide = op.bits[LP64] > mw->bits[LP64] ? &op : mw;
+		unsigned p = wide->bits[LP64];
 		snprintf(why, nwhy, "the product of %s (%s) and %s (%s) is "
 		         "computed in %s, %u bits%s", op.type[LP64], op.why,
 		         t[i].type == T_NUM ? t[i].s : "it", mw->type[LP64],
-		         p > 32 ? mw->type[LP64] : "unsigned int", p, p > 32 &&
-		         mw->bits[ILP32] == 32 ? " on LP64" : "");
+		         p > 32 ? wide->type[LP64] : "unsigned int", p, p > 32 &&
+		         wide->bits[ILP32] == 32 ? " on LP64" : "");
 		return p;
 	}
 	if (have_op)

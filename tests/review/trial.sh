@@ -27,7 +27,7 @@ done
 # bits 0 then: the step that adds it (the next line) is no multiply
 l=$(($(lineof $f 'n >>= 3;') + 1))
 expect "right shift: a WARNING on line $l naming the comment's 0x9e370001, exit 1" \
-	'[ $rc = 1 ] && grep -q "^$f:$l: WARNING: not proved the multiply by 0x9e370001 (its comment, line 4): \`hash -= n;\` (line $l) uses a value shifted right exactly (the bits dropped were 0)" "$tmp/nl"'
+	'[ $rc = 1 ] && grep -q "^$f:$l: WARNING: not proved the multiply by 0x9e370001 (its comment, line 4): \`hash -= n;\` (line $l) uses a value whose top bits an exact right shift cleared" "$tmp/nl"'
 l=$(lineof $f 'hash += n ^ (n >> 7);')
 expect "hash += n ^ (n >> 7): a CHECK on line $l, right shift and xor" \
 	'grep -q "^$f:$l: CHECK: not proved a multiplication by a constant: \`hash += n ^ (n >> 7);\` (line $l) shifts right, which drops the low bits and xors, which adds without the carries" "$tmp/nl"'

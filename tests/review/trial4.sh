@@ -285,7 +285,7 @@ expect "cc: the 2.6.0 hash_long(k, 10) == (k * 0x9e37fffffffc0001) >> 54 on LP64
 	'cc -O2 -o "$tmp/h" "$tmp/h.c" && "$tmp/h"'
 review $fx/hash_long26.patch
 expect "#if/#else in hash_long: the shift/add branch computes 0x9e37fffffffc0001, alone (no false FAIL)" \
-	'grep -q "the shift/add sequence computes val \* 0x9e37fffffffc0001 mod 2^64" "$tmp/o" && grep -q "the multiplier of GOLDEN_RATIO_PRIME at include/linux/hash.h:16: its verdict applies" "$tmp/o"'
+	'grep -q "the shift/add sequence computes val \* 0x9e37fffffffc0001 mod 2^64" "$tmp/o" && grep -q "computes the multiplier of GOLDEN_RATIO_PRIME (include/linux/hash.h:16): its verdict is this code.s" "$tmp/o"'
 
 # one comment over two defines of one name (under #if/#elif) and the
 # function after them: each value's primality said with its value (gp),
