@@ -223,20 +223,6 @@ static int body_constant(const review *r, const review_mult *m)
 	       (r->pt.nmails < 2 || r->pt.mail[m->file] == r->body_mail);
 }
 
-int review_text_names(const review_mult *m, const char *text)
-{
-	/* the constant as written (not the product with hash_32()'s own) */
-	mpz_srcptr p = review_written(m);
-	char *hex = word_hex(p, m->bits), *dec = mpz_get_str(NULL, 10, p);
-	int yes = (m->name[0] && review_word_ci(text, m->name)) ||
-	          review_word_ci(text, m->text) || review_word_ci(text, hex) ||
-	          review_word_ci(text, dec);
-
-	free(hex);
-	free(dec);
-	return yes;
-}
-
 /* Which constants sentence k of cl names: 1 when mi does (mi not
  * REVIEW_NONE), else 2 when another does, else 0 (a general sentence). */
 static int sentence_names(const review *r, size_t mi, const claims *cl,

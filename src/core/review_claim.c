@@ -14,7 +14,8 @@
  * review_word_ci (case-blind search, as a whole word), review_find_cf
  * (a continued-fraction keyword), review_power_written and
  * review_says_modulus (2^32 or 2^64 as a comment writes it),
- * review_word_before, review_quote, review_plural and the line helpers.
+ * review_text_names (whether a text names a constant), review_word_before,
+ * review_quote, review_plural and the line helpers.
  * review_foreign_sentences sets aside a define's comment sentences that
  * name another constant by value (a comment left behind by a change).
  * Its callers are review_check.c and review_cf.c, which do the
@@ -53,6 +54,20 @@ unsigned long review_line_at(const char *text, size_t off, unsigned long l0)
 unsigned long review_claim_line(const claims *cl, const char *at)
 {
 	return review_line_at(cl->text, (size_t)(at - cl->text), cl->line0);
+}
+
+int review_text_names(const review_mult *m, const char *text)
+{
+	/* the constant as written (not the product with hash_32()'s own) */
+	mpz_srcptr p = review_written(m);
+	char *hex = word_hex(p, m->bits), *dec = mpz_get_str(NULL, 10, p);
+	int yes = (m->name[0] && review_word_ci(text, m->name)) ||
+	          review_word_ci(text, m->text) || review_word_ci(text, hex) ||
+	          review_word_ci(text, dec);
+
+	free(hex);
+	free(dec);
+	return yes;
 }
 
 const char *review_word_before(const char *text, const char *e,

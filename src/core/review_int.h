@@ -1032,8 +1032,6 @@ int review_sentence_added(const claims *cl, size_t k);
 /* text[a, b) on one line, blanks folded, at most 100 bytes (then "..."). */
 void review_quote(struct buf *q, const char *text, size_t a, size_t b);
 
-/* ---- review_check.c ---- */
-
 /* Whether text names multiplier m: its name, its value as written, in
  * hex or in decimal, as a whole word. */
 int review_text_names(const review_mult *m, const char *text);
@@ -1041,10 +1039,11 @@ int review_text_names(const review_mult *m, const char *text);
 /* A define's or const's own comment text (its first line line0) whose
  * sentences name another constant by value and not multiplier i: each
  * said (a CHECK, a WARNING when it is the value i replaces) and blanked
- * in the copy returned, to be freed; NULL when none does
- * (review_claim.c). */
+ * in the copy returned, to be freed; NULL when none does. */
 char *review_foreign_sentences(review *r, size_t i, const char *text,
                                unsigned long line0);
+
+/* ---- review_check.c ---- */
 
 /* The claims of the mail's body that no check computes, in the sentences
  * that name none of the patch's constants, when it has several: listed
