@@ -145,7 +145,7 @@ PY
 	bad "python: $got"
 s=$(step 08 7)
 nosay "L08 step 7" "A golden one has them at the Fibonacci numbers" "$s"
-says "L08 step 7" "nearer a whole number than every smaller stride does" "$s"
+says "L08 step 7" "nearer a whole number than every smaller stride does are" "$s"
 says "L08 step 7" "(up to 256: 1, 2, 3, 5, 8, ..., ${got#* * * * * * * })" "$s"
 says "L08 step 7" "72, half of 144" "$s"
 says "L08 step 7" "comes third here (R = $(cut -d' ' -f7 <<<"$got"))" "$s"
