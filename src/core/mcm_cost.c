@@ -78,10 +78,13 @@ static const mcm_target targets[] = {
  * + popcount(b).  A compiler passes a
  * constant multiplier in a1 (clang -O2 for rv32i: x * 0x61C88647u is
  * lui a1; addi a1; call __mulsi3), so the count is the constant's:
- * 0x61C88647, 31 bits with 13 ones, 3 + 155 + 13 = 171, and the call
- * (jal, the constant moved into a1 from the register a hash loop keeps
- * it in) 2 more: 173.  A 32-bit constant with bit 31 set takes 164 to
- * 195 in the routine, 166 to 197 with the call.
+ * 0x61C88647, 31 bits with 13 ones, 3 + 155 + 13 = 171, and the call 2
+ * more: 173.  The call is a hash loop's: clang loads the constant once
+ * before the loop (lui, addi) into a register the calls keep, and each
+ * call is mv a1 from it and jal (tests/cost/rv32i_mul.sh); a lone
+ * multiply loads a1 itself, one more when li takes two.  An odd 32-bit
+ * constant with bit 31 set takes 165 to 195 in the routine, 167 to 197
+ * with the call.
  */
 static unsigned long mulsi3_loop(uint32_t b)
 {

@@ -88,6 +88,12 @@ UD md(UD u, UD v)
 	return ((UD)w1 << 32) | w0;
 }
 unsigned h(unsigned x) { return x * 0x61C88647u; }
+unsigned hl(const unsigned *a, int n)
+{
+	unsigned s = 0;
+	for (int i = 0; i < n; i++) s ^= a[i] * 0x61C88647u;
+	return s;
+}
 C
 if clang --target=riscv32-unknown-elf -march=rv32i -O2 -S -o "$tmp/md.s" "$tmp/md.c" 2>/dev/null; then
 	n=$(awk '/^md:/ { on = 1; next } on && /^[a-z_0-9]+:/ { on = 0 } on' "$tmp/md.s" |
@@ -99,6 +105,25 @@ if clang --target=riscv32-unknown-elf -march=rv32i -O2 -S -o "$tmp/md.s" "$tmp/m
 		ok "clang for rv32i: x * 0x61C88647u passes the constant in a1 (the operand the loop shifts)"
 	else
 		bad "clang for rv32i: the constant's register: $(grep -A8 '^h:' "$tmp/md.s" | tr '\n' ' ')"
+	fi
+	# in a loop the constant is loaded once (lui, addi) into a register
+	# the calls keep, and each call copies it into a1 (mv): one
+	# instruction a key, the model's; a lone multiply loads a1 itself
+	# (lui, addi: one more).  The loop is from its label to the branch
+	# back to it.
+	loop=$(awk '/^hl:/ { on = 1; next } on && /^[a-z_0-9]+:/ { on = 0 }
+		on && !/^\s+\./' "$tmp/md.s" | tr -s ' \t' ' ' | awk '
+		/^\.L.*:$/ { sub(/:$/, ""); lab[$0] = NR; next }
+		/^ lui .*, 400520$/ { lui = NR }
+		{ line[NR] = $0 }
+		/^ b[a-z]* .*\.L/ && lui && lab[$NF] > lui {
+			for (i = lab[$NF] + 1; i < NR; i++) print line[i]; exit }')
+	if grep -B1 'call __mulsi3' <<<"$loop" | grep -qE '^ mv a1, s[0-9]+$' &&
+	   ! grep -qE '^ (lui|li) ' <<<"$loop"
+	then
+		ok "clang for rv32i: in a loop, lui and addi before it, mv a1 a call"
+	else
+		bad "clang for rv32i: the loop's constant: $(tr '\n' ';' <<<"$loop")"
 	fi
 else
 	echo "skip clang: no rv32i target (the 72 of clang 14)"
@@ -145,6 +170,31 @@ if tr '\n' ' ' <"$tmp/o" | tr -s ' ' | grep -qF "on rv32i a single __mulsi3 call
 else
 	bad "shifts 0x61C88647 --target rv32i: $(tail -2 "$tmp/o")"
 fi
+# lesson 12 step 4 counts the loop's call as a hash loop makes it (mv
+# from a kept register, as clang's hl above) and says what a lone
+# multiply costs: the constant loaded as li does, lui and addi unless
+# it fits addi's 12 bits or its low 12 bits are 0
+lone=$(python3 - "$want" <<'PY'
+import sys
+p = 0x61C88647
+s = p - (1 << 32) if p >> 31 else p
+li = 1 if -2048 <= s < 2048 or p & 0xfff == 0 else 2
+print(int(sys.argv[1]) - 1 + li)
+PY
+)
+s=$(awk '/^step:/ { n++ } n == 4' lessons/12-faster.lesson | tr '\n' ' ' |
+	tr -s ' ')
+loop="from the register a hash loop keeps it in"
+case $s in
+*"one mv that copies the constant"*"$loop"*"$want cycles a key"*)
+	ok "lesson 12 step 4: $want a key in a loop, the constant copied" ;;
+*) bad "lesson 12 step 4 lacks the loop's mv and its $want a key" ;;
+esac
+case $s in
+*"loads the constant itself with two, lui and addi: $lone."*)
+	ok "lesson 12 step 4: a lone multiply's lui and addi, $lone" ;;
+*) bad "lesson 12 step 4 lacks a lone multiply's lui and addi, $lone" ;;
+esac
 want=$(python3 "$tmp/rv.py" 45 64 "$around")
 ./cfx shifts 45 --bits 64 --target rv32i >"$tmp/o" 2>&1
 if tr '\n' ' ' <"$tmp/o" | tr -s ' ' | grep -qF "on rv32i a single __muldi3 call ($want cycles) loses"; then

@@ -7,6 +7,10 @@
 #     still overstates P.
 #   09 step 2: "within 2%" of the empty buckets takes no wider answer.
 #   07 step 8: chi^2 = 0 off whole blocks of 2^16 keys, in 2^4 buckets.
+#   08 step 7: a golden multiplier's worst strides are the Fibonacci
+#     numbers, not every poor one.
+#   12 step 2: the 6 adders are the fewest mod 2^32, by an offline
+#     search; cfx's own proves at least 5.
 . "$(dirname "$0")/lib.sh"
 step() { awk -v k="$2" '/^step:/{s++} s == k' "$root"/lessons/"$1"-*.lesson |
 	tr '\n' ' ' | tr -s ' '; }
@@ -113,4 +117,57 @@ s=$(step 07 8)
 nosay "L07 step 8" "it lasts only while the keys fill whole blocks" "$s"
 says "L07 step 8" "from -t 5 up so does a count that is not a multiple" "$s"
 says "L07 step 8" "30384 the first" "$s"
+# 08 step 7: over strides c <= 256, the c that bring c x nearer a whole
+# number than every smaller one (exact integers), for GOLDEN_RATIO_64,
+# golden(32) and GOLDEN_RATIO_32; and the three worst R of keys k c,
+# k < 32, in 2^4 buckets, key by key (lesson 7's R)
+got=$(python3 - <<'PY'
+fib, a, b = [], 1, 2
+while a <= 256: fib.append(a); a, b = b, a + b
+out = []
+for p, n in ((0x61C8864680B583EB, 64), (0x9e3779b9, 32), (0x61C88647, 32)):
+    best, rec = 2**n, []
+    for c in range(1, 257):
+        r = c * p % 2**n
+        if min(r, 2**n - r) < best: best = min(r, 2**n - r); rec.append(c)
+    out.append(rec == fib)
+def R(c, p=0x61C8864680B583EB, K=32, m=16):
+    load = [0] * m
+    for k in range(K): load[(k * c * p % 2**64) >> 60] += 1
+    ideal = (K * (1 - 1 / m) + K * K / m + K) / 2
+    return sum(x * (x + 1) / 2 for x in load) / ideal
+top = sorted(range(1, 257), key=R, reverse=True)[:3]
+print(*out, *top, f"{R(72):.3f}", f"{fib[-2]}, {fib[-1]}")
+PY
+)
+[ "$got" = "True True True 233 144 72 4.317 144, 233" ] &&
+	ok "python: nearest strides the Fibonacci numbers; worst 233, 144, 72" ||
+	bad "python: $got"
+s=$(step 08 7)
+nosay "L08 step 7" "A golden one has them at the Fibonacci numbers" "$s"
+says "L08 step 7" "nearer a whole number than every smaller stride does are" "$s"
+says "L08 step 7" "(up to 256: 1, 2, 3, 5, 8, ..., ${got#* * * * * * * })" "$s"
+says "L08 step 7" "72, half of 144" "$s"
+says "L08 step 7" "comes third here (R = $(cut -d' ' -f7 <<<"$got"))" "$s"
+
+# 12 step 2: the lesson's six steps, run in python, make 0x61C88647 mod
+# 2^32; "the fewest" is the offline search's, as doc/mcm5.md records it
+got=$(python3 - <<'PY'
+M, x = 2**32, 0x12345679
+t1 = x - (x << 3); t2 = t1 - (x << 11); t3 = t2 + (x << 17)
+t4 = (t3 << 6) - t3; t5 = (t4 << 5) - t4; h = (t5 << 15) + t4
+print(h % M == x * 0x61C88647 % M)
+PY
+)
+[ "$got" = True ] && ok "python: the six steps make x * 0x61C88647" ||
+	bad "python: the six steps: $got"
+grep -qF "RESULT none: no graph of at most 5 adders computes +-0x61c88647" \
+	"$root"/doc/mcm5.md && ok "doc/mcm5.md: no graph of 5 mod 2^32" ||
+	bad "doc/mcm5.md records no run for 0x61C88647"
+s=$(step 12 2)
+nosay "L12 step 2" "its 6 are proven the fewest (no sequence of 5" "$s"
+says "L12 step 2" "rules out graphs of four, not of five" "$s"
+says "L12 step 2" "(tools/mcm5, doc/mcm5.md), found none mod 2^32" "$s"
+says "L12 step 2" "the 6 are the fewest mod 2^32" "$s"
+
 finish expert_replay

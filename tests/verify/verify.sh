@@ -638,6 +638,28 @@ if [ "$r4096" -gt 1000 ] && ! grep -q '[^.0-9]100%\|[^.0-9]0%' "$tmp/b64.txt" "$
 then ok "stride map and field checks: >99.9%, never 100% (stride 4096 at R $r4096)"
 else bad "a share of the stride map or field checks reads 100% (or 0%)"; fi
 
+# doc/verify-fails.md's F, the checks judged, as the rule counts them
+# (fails_review.py's "judged"): one row of checks each, recounted here
+# from the JSON of 0x61C88647 (32 bits) and 0x9e37fffffffc0001 (64)
+if msg=$($py - "$tmp/forms.json" "$tmp/b64.json" <<'PYEOF'
+import json, sys
+f = []
+for name in sys.argv[1:]:
+    o = json.load(open(name))
+    if o["judged"] != len(o["checks"]):
+        sys.exit(f"{name}: judged {o['judged']}, {len(o['checks'])} checks")
+    f.append(o["judged"])
+t = " ".join(open("doc/verify-fails.md").read().split())
+want = [f"93 at 64 when this review was made, {f[0]} and {f[1]} now)",
+        f"among 94 checks ({f[1]} now)", f"with {f[0]} or {f[1]} checks judged"]
+miss = [w for w in want if w not in t]
+print("; ".join(miss) or f"{f[0]} and {f[1]}")
+sys.exit(1 if miss else 0)
+PYEOF
+)
+then ok "doc/verify-fails.md: F $msg, as verify --json counts it"
+else bad "doc/verify-fails.md does not say: $msg"; fi
+
 # every verdict and status in verify's JSON is one of the four words, in
 # upper case as the text report prints them (the verdict was "fail"/"pass")
 for a in "0x9e370001" "0x9e370001 --against 0x9e3779b9" "--bits 64 0x9e37fffffffc0001"; do
