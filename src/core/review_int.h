@@ -814,6 +814,12 @@ int review_cexpr_toks(const defs *d, const tok *t, size_t a, size_t e,
  * (at least 2^8) on a removed line of the same hunk. */
 void review_literal_replaced(walk *w, review_mult *m);
 
+/* A NOTE for each #define of a multiplier's name (review_name_says_hash)
+ * that the patch removes and that no define of newd nor multiplier of r
+ * takes the place of: said, not judged ("no multipliers found" alone
+ * would hide it). */
+void review_removed(review *r, const defs *newd);
+
 /* The value "NAME = LITERAL" had on a removed line of m's file, when it
  * differs: the one m replaces (a const's, or an alias's, name). */
 void review_decl_replaced(walk *w, review_mult *m, const char *name);
