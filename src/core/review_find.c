@@ -1041,8 +1041,10 @@ void review_literal_products(walk *w, size_t a, size_t b)
 		w->lit_d = sb;
 		mult_constant(w, REVIEW_LITERAL, "", t[i].s, z, sl, tw, type,
 		              t[i].line, i);
-		if (w->r->nmult > mi)
+		if (w->r->nmult > mi) {
+			review_table_from_macro(w, mi);
 			review_table_from_bits(w, mi);
+		}
 		mpz_clear(z);
 	}
 }
@@ -1177,8 +1179,10 @@ void review_decl_found(walk *w, size_t a, size_t b)
 		mult_constant(w, REVIEW_DECL, name, buf_str(&text), e.v, sl, tw,
 		              type, t[nm + 2].line, REVIEW_NONE);
 		w->decl_expr = NULL;
-		if (w->r->nmult > mi)
+		if (w->r->nmult > mi) {
+			review_table_from_macro(w, mi);
 			review_table_from_bits(w, mi);
+		}
 	}
 done:
 	mpz_clear(e.v);
@@ -1321,7 +1325,9 @@ void review_define_found(walk *w, const define *x, size_t i)
 			           "the word and table where it is used", x->name,
 			           w->golden_old ? "old" : "new", by_value,
 			           w->golden_run);
-		if (w->r->nmult > mi)
+		if (w->r->nmult > mi) {
+			review_table_from_macro(w, mi);
 			review_table_from_bits(w, mi);
+		}
 	}
 }

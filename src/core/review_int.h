@@ -653,6 +653,12 @@ void review_table_nothing(review *r);
  * words).  Once every file is walked. */
 void review_table_whole(review *r);
 
+/* A function-like macro of the file that multiplies by multiplier mi's
+ * name and shifts by (W - P), P its parameter ("#define FOO_HASH(x, bits)
+ * (((x) * M) >> (32 - (bits)))"): its calls' arguments are mi's tables,
+ * as a function's calls are, when nothing closer says one. */
+void review_table_from_macro(walk *w, size_t mi);
+
 /* A *_BITS define of the file that a function or macro using multiplier
  * mi uses too, when nothing closer says its table. */
 void review_table_from_bits(walk *w, size_t mi);
