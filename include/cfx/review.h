@@ -87,7 +87,7 @@ typedef struct review_mult {
 	char *text;                /* the value as written */
 	mpz_t p;                   /* the multiplier (a sequence's mod 2^bits) */
 	unsigned bits;             /* the word */
-	char why_bits[224];        /* "under #if BITS_PER_LONG == 64 (line 40)" */
+	char why_bits[288];        /* "under #if BITS_PER_LONG == 64 (line 40)" */
 	unsigned table;            /* table bits, 0: verify's default range */
 	char why_table[256];       /* where the code shows it (or, table 0,
 	                            * why it does not: REVIEW_TABLE_UNKNOWN) */

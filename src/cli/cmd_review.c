@@ -507,7 +507,7 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 {
 	review_args a = *ra;
 	int i, nbad = 0, stop;
-	size_t total[4] = { 0 }, mults = 0, uses = 0, k, nread = 0;
+	size_t total[4] = { 0 }, mults = 0, uses = 0, removed = 0, k, nread = 0;
 	size_t nonempty = 0;
 	json_t *all = NULL;
 	review *rvs;
@@ -556,6 +556,8 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 		review_sort(rv);
 		review_columns(rv);
 		review_count(rv, nl);
+		for (k = 0; k < rv->nfind; k++)
+			removed += !strcmp(rv->find[k].kind, "removed");
 		for (k = 0; k < 4; k++)
 			total[k] += nl[k];
 		for (k = 0; k < rv->nmult; k++)   /* a copy: another use */
@@ -585,8 +587,9 @@ static int review_files(cmd_ctx *c, const review_args *ra, char **paths,
 		json_object_set_new(o, "notes", json_integer((json_int_t)total[0]));
 		cli_result(c, 1, o);
 	} else if (!a.emit && nonempty) {
-		if (!mults)
-			fprintf(c->out, "no multipliers found\n");
+		if (!mults)     /* a removed one is said above: none new */
+			fprintf(c->out, "no multipliers found%s\n", removed ?
+			        ", and none replaces the one removed" : "");
 		fprintf(c->out, "total: %zu error%s, %zu warning%s, %zu check%s, "
 		        "%zu note%s; %zu multiplier%s", total[3], S(total[3]),
 		        total[2], S(total[2]), total[1], S(total[1]), total[0],

@@ -13,15 +13,17 @@
 #include "util/buf.h"
 #include "util/xalloc.h"
 
-/* The text of the patch line of multiplier m (new side), or NULL. */
+/* The text of line `line` of file on the old side ('-') when old, else
+ * on the new side, and its type into *type; NULL if there is none. */
 static const char *patch_text(const review *rv, size_t file,
-                              unsigned long line, char *type)
+                              unsigned long line, int old, char *type)
 {
 	size_t i;
 
 	for (i = 0; i < rv->pt.nlines; i++) {
 		const patch_line *l = &rv->pt.line[i];
-		if (l->file == file && l->no == line && l->type != '-') {
+		if (l->file == file && l->no == line &&
+		    (l->type == '-') == old) {
 			*type = rv->pt.is_diff ? l->type : ' ';
 			return l->text;
 		}
@@ -43,7 +45,7 @@ static void quote(FILE *f, const review *rv, const review_mult *m)
 			l = m->last - 1;
 			continue;
 		}
-		if ((t = patch_text(rv, m->file, l, &type)))
+		if ((t = patch_text(rv, m->file, l, 0, &type)))
 			fprintf(f, "> %c%s\n", type, t);
 	}
 }
@@ -77,16 +79,18 @@ static const char *reply_word(review_level lv)
 	       "Warning:" : lv == REVIEW_CHECK ? "Not checked:" : "OK:";
 }
 
-/* Finding x as one item of the reply, "* Wrong: ...", filled at 72
- * columns; a CHECK's "not checked: " said once. */
-static void reply_item(FILE *f, const review_finding *x, const char *head)
+/* Finding x as one item of the reply, "* Wrong: ...", its word that of
+ * level lv, filled at 72 columns; a CHECK's "not checked: " said once. */
+static void reply_item(FILE *f, const review_finding *x, review_level lv,
+                       const char *head)
 {
 	struct buf b = { 0 };
 	const char *msg = x->msg;
 
 	if (x->level == REVIEW_CHECK && !strncmp(msg, "not checked: ", 13))
 		msg += 13;
-	buf_printf(&b, "%s%s %s", head, reply_word(x->level), msg);
+	buf_printf(&b, "%s%s %s", head, !strcmp(x->kind, "removed") ?
+	           "Note:" : reply_word(lv), msg);
 	out_fill(f, buf_str(&b), 72, "* ", "  ", " ");
 	buf_free(&b);
 }
@@ -106,6 +110,18 @@ static size_t worst_of(const review *rv, size_t i, int verdict)
 			w = k;
 	}
 	return w;
+}
+
+/* The level of multiplier i's verdict v in the reply: a sequence that
+ * computes another multiplier has that one's verdict (its own finding,
+ * a NOTE, only points there), so its word is "Wrong:" when that FAILs. */
+static review_level verdict_level(const review *rv, size_t i, size_t v)
+{
+	size_t o = rv->mult[i].same_as, ov;
+
+	if (o == REVIEW_NONE || (ov = worst_of(rv, o, 1)) == REVIEW_NONE)
+		return rv->find[v].level;
+	return rv->find[ov].level;
 }
 
 /* Whether multiplier i's word has a note and no ERROR or WARNING: the
@@ -187,10 +203,12 @@ void review_emit_reply(FILE *f, const struct review *rv, const char *path)
 		quote(f, rv, m);
 		fprintf(f, "\n");
 		if (v != REVIEW_NONE)
-			reply_item(f, &rv->find[v], "");
+			reply_item(f, &rv->find[v], verdict_level(rv, i, v),
+			           "");
 		if (w != REVIEW_NONE && (rv->find[w].level > REVIEW_NOTE ||
 		    v == REVIEW_NONE))
-			reply_item(f, &rv->find[w], v == REVIEW_NONE ? "" :
+			reply_item(f, &rv->find[w], rv->find[w].level,
+			           v == REVIEW_NONE ? "" :
 			           "Worst beside it: ");
 		else
 			w = REVIEW_NONE;
@@ -207,10 +225,11 @@ void review_emit_reply(FILE *f, const struct review *rv, const char *path)
 		if (x->mult != REVIEW_NONE)
 			continue;
 		fprintf(f, "\n%s:%lu:\n", rv->pt.files[x->file], x->line);
-		if ((t = patch_text(rv, x->file, x->line, &type)))
+		if ((t = patch_text(rv, x->file, x->line,
+		                    !strcmp(x->kind, "removed"), &type)))
 			fprintf(f, "> %c%s\n", type, t);
 		fprintf(f, "\n");
-		reply_item(f, x, "");
+		reply_item(f, x, x->level, "");
 	}
 	if (!rv->nmult)
 		fprintf(f, "\nno multipliers found.\n");

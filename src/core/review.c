@@ -1298,6 +1298,7 @@ int review_run_with(review *r, const char *text, size_t len,
 		review_table_nothing(r);
 		review_table_whole(r);
 		link_sequences(r);
+		review_removed(r, &newd);
 		review_uses_said(r);
 		body_claims(r);
 		drop_beside(r);

@@ -146,17 +146,20 @@ static unsigned alias_word(const walk *w, const char *name, char *cond,
  * wider value: C converts it to the other operand's type first (C11
  * 6.3.1.8), so "unsigned long key * mult" multiplies by the constant
  * zero-extended to 64 bits on LP64: that is the multiplier the keys
- * meet, and m's word. */
+ * meet, and m's word; so under cond (#if BITS_PER_LONG == 64, "" for
+ * none), said. */
 static void decl_widened(walk *w, review_mult *m, const char *name,
-                         const char *type, const cwidth *mw)
+                         const char *type, const cwidth *mw,
+                         const char *cond)
 {
-	char why[sizeof m->why_bits - 60];
+	char why[sizeof m->why_bits - 120];  /* room for the type and cond */
 
 	if (review_use_word(w, name, mw, why, sizeof why) != 64)
 		return;
 	m->bits = 64;
-	snprintf(m->why_bits, sizeof m->why_bits, "%s, over its type %.20s",
-	         why, type);
+	snprintf(m->why_bits, sizeof m->why_bits, "%s, over its type "
+	         "%.20s%s%.48s%s", why, type, cond[0] ? " (under " : "", cond,
+	         cond[0] ? ": long is 64 bits there)" : "");
 }
 
 static void mult_constant(walk *w, review_kind k, const char *name,
@@ -221,8 +224,11 @@ static void mult_constant(walk *w, review_kind k, const char *name,
 		if (!uw && says != 32 && says != 64 && k == REVIEW_DEFINE)
 			review_word_by_name(m, name, over);
 	}
-	if (k == REVIEW_DECL && type_word == 32 && !ctx && name[0])
-		decl_widened(w, m, name, type, have_mw ? &mw : NULL);
+	/* on 32-bit longs (under #if BITS_PER_LONG == 32) a long key keeps the
+	 * product in 32 bits; anywhere else it may be 64 */
+	if (k == REVIEW_DECL && type_word == 32 && ctx != 32 && name[0])
+		decl_widened(w, m, name, type, have_mw ? &mw : NULL, ctx ?
+		             cond : "");
 	if (k == REVIEW_DEFINE) {
 		const define *d = review_defs_find(w->newd, name, ctx);
 		if (d && d->expr)
@@ -1035,8 +1041,10 @@ void review_literal_products(walk *w, size_t a, size_t b)
 		w->lit_d = sb;
 		mult_constant(w, REVIEW_LITERAL, "", t[i].s, z, sl, tw, type,
 		              t[i].line, i);
-		if (w->r->nmult > mi)
+		if (w->r->nmult > mi) {
+			review_table_from_macro(w, mi);
 			review_table_from_bits(w, mi);
+		}
 		mpz_clear(z);
 	}
 }
@@ -1171,8 +1179,10 @@ void review_decl_found(walk *w, size_t a, size_t b)
 		mult_constant(w, REVIEW_DECL, name, buf_str(&text), e.v, sl, tw,
 		              type, t[nm + 2].line, REVIEW_NONE);
 		w->decl_expr = NULL;
-		if (w->r->nmult > mi)
+		if (w->r->nmult > mi) {
+			review_table_from_macro(w, mi);
 			review_table_from_bits(w, mi);
+		}
 	}
 done:
 	mpz_clear(e.v);
@@ -1315,7 +1325,9 @@ void review_define_found(walk *w, const define *x, size_t i)
 			           "the word and table where it is used", x->name,
 			           w->golden_old ? "old" : "new", by_value,
 			           w->golden_run);
-		if (w->r->nmult > mi)
+		if (w->r->nmult > mi) {
+			review_table_from_macro(w, mi);
 			review_table_from_bits(w, mi);
+		}
 	}
 }

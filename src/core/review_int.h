@@ -653,6 +653,12 @@ void review_table_nothing(review *r);
  * words).  Once every file is walked. */
 void review_table_whole(review *r);
 
+/* A function-like macro of the file that multiplies by multiplier mi's
+ * name and shifts by (W - P), P its parameter ("#define FOO_HASH(x, bits)
+ * (((x) * M) >> (32 - (bits)))"): its calls' arguments are mi's tables,
+ * as a function's calls are, when nothing closer says one. */
+void review_table_from_macro(walk *w, size_t mi);
+
 /* A *_BITS define of the file that a function or macro using multiplier
  * mi uses too, when nothing closer says its table. */
 void review_table_from_bits(walk *w, size_t mi);
@@ -813,6 +819,12 @@ int review_cexpr_toks(const defs *d, const tok *t, size_t a, size_t e,
 /* The literal a new literal product m replaces: the first "* LITERAL"
  * (at least 2^8) on a removed line of the same hunk. */
 void review_literal_replaced(walk *w, review_mult *m);
+
+/* A NOTE for each #define of a multiplier's name (review_name_says_hash)
+ * that the patch removes and that no define of newd nor multiplier of r
+ * takes the place of: said, not judged ("no multipliers found" alone
+ * would hide it). */
+void review_removed(review *r, const defs *newd);
 
 /* The value "NAME = LITERAL" had on a removed line of m's file, when it
  * differs: the one m replaces (a const's, or an alias's, name). */

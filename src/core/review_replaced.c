@@ -201,3 +201,66 @@ void review_aliases_said(walk *w, size_t i, unsigned ctx)
 		m->old_text = xstrdup(old->text);
 	}
 }
+
+/* The name and value of "#define NAME VALUE" on s into name, num (as
+ * written; 64 bytes each) and z: 0, or -1 when s is no define of an
+ * integer literal. */
+static int removed_define(const char *s, char *name, char *num, mpz_t z)
+{
+	size_t k = 0;
+	int sl;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (*s++ != '#')
+		return -1;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (strncmp(s, "define", 6) || (s[6] != ' ' && s[6] != '\t'))
+		return -1;
+	for (s += 6; *s == ' ' || *s == '\t'; s++)
+		;
+	while ((isalnum((unsigned char)s[k]) || s[k] == '_') && k < 63)
+		k++;
+	if (!k || (s[k] != ' ' && s[k] != '\t'))
+		return -1;
+	memcpy(name, s, k);
+	name[k] = '\0';
+	for (s += k; *s == ' ' || *s == '\t' || *s == '('; s++)
+		;
+	for (k = 0; isalnum((unsigned char)s[k]) && k < 63; k++)
+		;
+	memcpy(num, s, k);
+	num[k] = '\0';
+	return k ? review_literal(num, z, &sl) : -1;
+}
+
+void review_removed(review *r, const defs *newd)
+{
+	size_t li, k;
+
+	for (li = 0; li < r->pt.nlines; li++) {
+		const patch_line *pl = &r->pt.line[li];
+		char name[64], num[64];
+		mpz_t z;
+		int known = 0;
+		if (pl->type != '-' || pl->file >= r->nown)
+			continue;
+		mpz_init(z);
+		if (removed_define(pl->text, name, num, z) < 0 ||
+		    !review_name_says_hash(name) || review_name_says_size(name) ||
+		    review_name_says_value(name) || mpz_cmp_ui(z, 256) < 0 ||
+		    review_defs_find(newd, name, 0)) {
+			mpz_clear(z);
+			continue;
+		}
+		for (k = 0; k < r->nmult && !known; k++)
+			known = !strcmp(r->mult[k].name, name);
+		if (!known)     /* a value an alias or a use still holds */
+			review_add(r, REVIEW_NOTE, pl->file, pl->no, REVIEW_NONE,
+			           "removed", "%s %s is removed (line %lu of the "
+			           "old file) and nothing replaces it: no "
+			           "multiplier to judge", name, num, pl->no);
+		mpz_clear(z);
+	}
+}

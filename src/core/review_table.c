@@ -706,6 +706,49 @@ static int long_product(const walk *w, size_t a, size_t e,
 	return 0;
 }
 
+/* Whether the name t is a define of "(W - B)" (parentheses optional), W
+ * 32, 64 or BITS_PER_LONG (the long of m's word) and B a literal or a
+ * define of one: "#define FOO_SHIFT (32 - FOO_BITS)", a shift's count
+ * written once.  1 with W into *wv, B into *v and how into why. */
+static int shift_define(walk *w, const tok *t, const review_mult *m,
+                        unsigned long *wv, unsigned long *v, char *why,
+                        size_t n)
+{
+	const define *d;
+	char lhs[48], rhs[48], tail[8] = "", bw[64];
+	const char *s;
+	size_t k = 0;
+	tok bt;
+
+	if (t->type != T_IDENT || !(d = review_defs_find(w->newd, t->s, 0)) ||
+	    d->valid)
+		return 0;
+	for (s = d->text; *s && k + 1 < sizeof bw; s++)   /* no spaces */
+		if (*s != ' ' && *s != '\t')
+			bw[k++] = *s;
+	bw[k] = '\0';
+	if (sscanf(bw, "(%47[A-Za-z0-9_]-%47[A-Za-z0-9_]%7s", lhs, rhs,
+	           tail) < 2 && sscanf(bw, "%47[A-Za-z0-9_]-%47[A-Za-z0-9_]%7s",
+	                               lhs, rhs, tail) < 2)
+		return 0;
+	if (strcmp(tail, bw[0] == '(' ? ")" : ""))
+		return 0;
+	if (!long_word(lhs, m, wv)) {
+		char *end;
+		*wv = strtoul(lhs, &end, 10);
+		if (*end || (*wv != 32 && *wv != 64))
+			return 0;
+	}
+	bt = *t;
+	bt.type = isdigit((unsigned char)rhs[0]) ? T_NUM : T_IDENT;
+	bt.s = rhs;
+	if (!review_small_value(w, &bt, v, bw, sizeof bw) || *v < 1 ||
+	    *v > *wv)
+		return 0;
+	snprintf(why, n, "%.20s = (%.14s - %.20s)", t->s, lhs, bw);
+	return 1;
+}
+
 /* The right shift t[i] (">>") of statement [a, b): the table it gives
  * multiplier mi (>> (W - B), >> K), or that the code does not show it
  * (>> (W - bits), bits a parameter or a variable). */
@@ -753,6 +796,13 @@ static void shift_table_use(walk *w, size_t a, size_t b, size_t i, size_t mi)
 			snprintf(m->why_table, sizeof m->why_table, ">> (%lu - "
 			         "%s) at %.60s takes %s, a variable", wv, t[i + 4].s, at,
 			         t[i + 4].s);
+	} else if (shift_define(w, &t[i + 1], m, &wv, &v, why, sizeof why) &&
+	           wv == m->bits) {
+		m->table = (unsigned)v;
+		m->table_src = REVIEW_TABLE_CODE;
+		index_bound(w, a, i, m->table);
+		snprintf(m->why_table, sizeof m->why_table, ">> %s at %.60s", why,
+		         at);
 	} else if (review_small_value(w, &t[i + 1], &v, why, sizeof why) &&
 	           v >= 1 && v < m->bits) {
 		m->table = (unsigned)(m->bits - v);
@@ -851,6 +901,76 @@ static int bits_for(const walk *w, size_t mi, const define *d)
 			return 1;
 	}
 	return 0;
+}
+
+/* Whether directive s is a function-like macro whose body names name
+ * and shifts right by (W - P), W 32 or 64 and P one of its parameters,
+ * in parentheses or not: "#define FOO_HASH(x, bits) (((x) * M) >> (32 -
+ * (bits)))".  1 with the macro's name into fn, P into param (64 bytes
+ * each), P's place in the list into *pidx and W into *wv. */
+static int macro_shift(const char *s, const char *name, char *fn,
+                       char *param, size_t *pidx, unsigned long *wv)
+{
+	char ps[16][64];
+	size_t np = 0, k;
+	int at = 0;
+	const char *b;
+
+	if (sscanf(s, "# define %63[A-Za-z0-9_]%n", fn, &at) != 1 ||
+	    s[at] != '(')
+		return 0;               /* object-like: no parameters */
+	for (b = s + at + 1; np < 16; b++) {
+		b += strspn(b, " \t");
+		for (k = 0; (isalnum((unsigned char)b[k]) || b[k] == '_') &&
+		     k < 63; k++)
+			ps[np][k] = b[k];
+		ps[np++][k] = '\0';
+		b += k + strspn(b + k, " \t");
+		if (*b != ',')
+			break;
+	}
+	if (*b != ')' || !review_word_ci(b, name))
+		return 0;
+	/* ">> (W - P)" or ">> (W - (P))" */
+	for (b = strstr(b, ">>"); b; b = strstr(b + 2, ">>")) {
+		const char *c = b + 2 + strspn(b + 2, " \t");
+		char *end;
+		if (*c++ != '(')
+			continue;
+		*wv = strtoul(c, &end, 10);
+		c = end + strspn(end, " \t");
+		if ((*wv != 32 && *wv != 64) || *c++ != '-')
+			continue;
+		c += strspn(c, " \t(");
+		for (k = 0; (isalnum((unsigned char)c[k]) || c[k] == '_') &&
+		     k < 63; k++)
+			param[k] = c[k];
+		param[k] = '\0';
+		for (*pidx = 0; k && *pidx < np; ++*pidx)
+			if (!strcmp(ps[*pidx], param))
+				return 1;
+	}
+	return 0;
+}
+
+/* A macro of the file that multiplies by mi's name and shifts by (W -
+ * P), P its parameter: the macro's calls give the tables, as a
+ * function's do (review_call_tables), when nothing closer says one. */
+void review_table_from_macro(walk *w, size_t mi)
+{
+	const review_mult *m = &w->r->mult[mi];
+	char fn[64], param[64];
+	size_t j, pidx;
+	unsigned long wv;
+
+	if (m->table || m->table_src == REVIEW_TABLE_UNKNOWN || !m->name[0])
+		return;
+	for (j = 0; j < w->v.n; j++)
+		if (w->v.t[j].type == T_PP &&
+		    macro_shift(w->v.t[j].s, m->name, fn, param, &pidx, &wv) &&
+		    wv == m->bits &&
+		    review_call_tables(w, j, mi, wv, fn, param, pidx, j, j))
+			return;
 }
 
 /* A *_BITS define of the file that a function or macro using the

@@ -180,4 +180,44 @@ expect "GOLDEN_RATIO_64 = 0x$C replacing 0x61C8864680B583EB: FAIL where the old 
 	'$cfx verify --bits 64 --table-bits 14 0x61C8864680B583EB >/dev/null &&
 	 grep -qF "include/linux/hash.h:2: ERROR: 0x$C replaces 0x61C8864680B583EB: FAIL where the old one passed ($fl, worst " "$tmp/o" &&
 	 grep -qF "; 64-bit words, a table of 2^14 from the calls of hash_64()" "$tmp/o"'
+# a multiplier used only through macros: a function-like macro whose bits
+# is a parameter, called with a define and with a literal, and a shift by
+# a define of (32 - FOO_BITS): the tables are what cc measures of each
+# use, not verify's default range (as a direct use is judged)
+cat > "$tmp/macro.c" <<'C'
+#define HASH_MUL 0x9e3779b1u
+#define FOO_HASH(x, bits) (((x) * HASH_MUL) >> (32 - (bits)))
+#define FOO_BITS 12
+static u32 c1(u32 key)
+{
+	return FOO_HASH(key, FOO_BITS);
+}
+C
+b=$(index_bits "$tmp/macro.c" 1); b=${b% }
+review "$tmp/macro.c"
+expect "FOO_HASH(key, FOO_BITS) (cc: $b bits): a table of 2^$b" \
+	'[ "$b" = 12 ] && grep -q "on 32-bit words, a table of 2^$b from \
+FOO_HASH(..., FOO_BITS = 12) at line 6, its bits for >> (32 - bits) at \
+line 2$" "$tmp/o"'
+sed 's/FOO_HASH(key, FOO_BITS)/FOO_HASH(key, 9)/' "$tmp/macro.c" \
+	> "$tmp/macro9.c"
+b=$(index_bits "$tmp/macro9.c" 1); b=${b% }
+review "$tmp/macro9.c"
+expect "FOO_HASH(key, 9) (cc: $b bits): a table of 2^$b" \
+	'[ "$b" = 9 ] && grep -q "a table of 2^$b from FOO_HASH(..., 9)" \
+	 "$tmp/o"'
+cat > "$tmp/shiftdef.c" <<'C'
+#define HASH_MUL 0x9e3779b1u
+#define FOO_BITS 11
+#define FOO_SHIFT (32 - FOO_BITS)
+static u32 c1(u32 key)
+{
+	return (key * HASH_MUL) >> FOO_SHIFT;
+}
+C
+b=$(index_bits "$tmp/shiftdef.c" 1); b=${b% }
+review "$tmp/shiftdef.c"
+expect ">> FOO_SHIFT, (32 - FOO_BITS) (cc: $b bits): a table of 2^$b" \
+	'[ "$b" = 11 ] && grep -q "a table of 2^$b from >> FOO_SHIFT = \
+(32 - FOO_BITS = 11) at line 6$" "$tmp/o"'
 done_suite call_tables

@@ -149,14 +149,28 @@ expect "  short: at most 60 lines, 72 columns ($(wc -l < "$tmp/r") lines)" \
 	 [ "$(grep -v "^\`cfx " "$tmp/r" | awk "length > 72" | wc -l)" = 0 ]'
 # python, from --json: per multiplier its verdict's level and the worst
 # level of its other findings, as the reply's first two items say them
-python3 -c "import json, sys
+# (a sequence that "computes the multiplier of NAME (FILE:LINE)" has
+# that multiplier's verdict)
+python3 -c "import json, re, sys
 word = {'ERROR': 'Wrong:', 'WARNING': 'Warning:', 'CHECK': 'Not checked:',
         'NOTE': 'OK:'}
 rank = ['NOTE', 'CHECK', 'WARNING', 'ERROR']
 o = json.load(open(sys.argv[1]))['files'][0]
+def verdicts(i):
+    fs = [f for f in o['findings'] if f['multiplier'] == i and
+          f['kind'] == 'verdict']
+    for f in fs:
+        l = re.match(r'computes the multiplier of .* \((.*):(\d+)\)',
+                     f['message'])
+        if l:
+            j = [g['multiplier'] for g in o['findings']
+                 if g['kind'] == 'verdict' and g['multiplier'] != i and
+                 (g['file'], str(g['line'])) == l.groups()]
+            return verdicts(j[0])
+    return [f['level'] for f in fs]
 for i, m in enumerate(o['multipliers']):
     fs = [f for f in o['findings'] if f['multiplier'] == i]
-    v = [f['level'] for f in fs if f['kind'] == 'verdict']
+    v = verdicts(i)
     r = [f['level'] for f in fs if f['kind'] != 'verdict']
     out = [word[max(v, key=rank.index)]] if v else []
     w = max(r, key=rank.index) if r else None
@@ -188,4 +202,54 @@ expect "hash_rs: n >>= 3 exact ($exact), its top bits 0 ($top): said so" \
 	 grep -q "^$f:$l: WARNING: .*uses a value whose top bits an exact \
 right shift cleared" "$tmp/o" &&
 	 ! grep -q "^$f:$l: .*drops the low bits" "$tmp/o"'
+# --- 8: a removed multiplier; a linked sequence's reply word --------------
+# a patch whose only change removes a multiplier's #define: python reads
+# the removed value and finds no + line; the review names it, says
+# nothing replaces it, judges nothing and exits 0 (no multiplier)
+printf '%s\n' 'diff --git a/lib/r.c b/lib/r.c' '--- a/lib/r.c' \
+	'+++ b/lib/r.c' '@@ -1,3 +1,2 @@' ' #include <linux/types.h>' \
+	'-#define FOO_HASH_MUL 0x9e370001U' ' static int x;' > "$tmp/rm.patch"
+read -r val plus < <(python3 -c "
+import sys
+t = open(sys.argv[1]).read().splitlines()[4:]
+v = [l.split()[2] for l in t if l.startswith('-#define')]
+print(hex(int(v[0].rstrip('uU'), 16)), sum(l[0] == '+' for l in t))
+" "$tmp/rm.patch")
+review "$tmp/rm.patch"
+expect "a removed define ($val, $plus + lines): said, nothing judged, 0" \
+	'[ "$val $plus" = "0x9e370001 0" ] && [ "$(rc)" = 0 ] &&
+	 grep -q "^lib/r.c:2: NOTE: FOO_HASH_MUL 0x9e370001U is removed \
+(line 2 of the old file) and nothing replaces it" "$tmp/o" &&
+	 grep -q "^no multipliers found, and none replaces" "$tmp/o"'
+$cfx review --emit reply "$tmp/rm.patch" > "$tmp/r" 2>&1
+expect "  the reply quotes the removed line and names it" \
+	'grep -qx "> -#define FOO_HASH_MUL 0x9e370001U" "$tmp/r" &&
+	 grep -q "^\* Note: FOO_HASH_MUL 0x9e370001U is removed" "$tmp/r"'
+# hash_long26.patch's shift/add sequence computes GOLDEN_RATIO_PRIME's
+# 64-bit value (python replays the steps on 2^64); verify --json's
+# verdict of that constant sets the sequence's word in the reply
+f=$fx/hash_long26.patch
+seq=$(python3 -c "
+import re, sys
+t = open(sys.argv[1]).read()
+body = t[t.index('unsigned long n = hash;'):t.index('#else', \
+t.index('unsigned long n = hash;'))]
+M = 2**64; h, n = 1, 1
+for line in body.splitlines():
+    m = re.match(r'\s*\+?\s*(hash|n) (<<=|\+=|-=) (\w+);', line)
+    if not m: continue
+    v, o, a = m.groups()
+    x = int(a) if a.isdigit() else {'n': n, 'hash': h}[a]
+    if v == 'n' and o == '<<=': n = n << x % M
+    elif o == '+=': h = (h + x) % M
+    elif o == '-=': h = (h - x) % M
+    n %= M
+print(hex(h))" "$f")
+v=$($cfx verify "$seq" --bits 64 --json 2>/dev/null | python3 -c "
+import json, sys; print(json.load(sys.stdin)['verdict'])")
+want=$([ "$v" = FAIL ] && echo Wrong: || echo OK:)
+$cfx review --emit reply "$f" > "$tmp/r" 2>&1
+expect "a sequence computing $seq ($v): its reply word is $want" \
+	'[ "$seq" = 0x9e37fffffffc0001 ] && grep -q "^\* $want computes the \
+multiplier of GOLDEN_RATIO_PRIME" "$tmp/r"'
 done_suite trial8

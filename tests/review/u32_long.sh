@@ -77,4 +77,25 @@ of 2^10 from >> (BITS_PER_LONG = 32 - 10)" "$tmp/o" &&
 	expect "  exit 1, 2 uses judged" '[ "$(rc)" = 1 ] &&
 		grep -q "1 multiplier, 2 uses judged" "$tmp/o"'
 done
+# the same forms under #if BITS_PER_LONG == 64 (long is 64 bits there:
+# the compiled LP64 case above) and == 32 (ILP32): one word each
+for word in 64 32; do
+	for f in def var lit; do
+		src $f
+		{ sed -n 1p "$tmp/$f.c"; echo "#if BITS_PER_LONG == $word"
+		  sed 1d "$tmp/$f.c"; echo '#endif'; } > "$tmp/if$f.c"
+		review "$tmp/if$f.c"
+		if [ $word = 64 ]; then
+			expect "#if 64, $f: 0x0000000061c88647 $v64 at 2^10" \
+				'grep -q "ERROR: 0x0000000061c88647: $v64, .*64-bit \
+words, a table of 2^10 from >> (BITS_PER_LONG = 64 - 10)" "$tmp/o" &&
+				 [ "$(rc)" = 1 ]'
+		else
+			expect "#if 32, $f: 0x61c88647 $v32 at 2^10, alone" \
+				'grep -q "NOTE: 0x61c88647: $v32, .* on 32-bit words, \
+a table of 2^10 from >> (BITS_PER_LONG = 32 - 10)" "$tmp/o" &&
+				 ! grep -q 0x0000000061c88647 "$tmp/o"'
+		fi
+	done
+done
 done_suite u32_long
