@@ -480,9 +480,16 @@ static void judge_family(verify_battery *bt, verify_family *f)
 		f->tail = 1;
 		f->percentile = -1;
 	} else if (bt->tref) {
-		/* the same keys and cells under random odd multipliers */
-		f->tail = verify_sample_tail(bt->tref + (size_t)(f - bt->fam) *
-		                             bt->tref_m, bt->tref_m, f->worst_r,
+		/* the same keys and cells under random odd multipliers: the
+		 * rows say how many of them do better (ties as bad), and the
+		 * verdict the tail fitted to them */
+		double *sample = bt->tref + (size_t)(f - bt->fam) * bt->tref_m;
+		size_t i;
+
+		f->sample_m = bt->tref_m;
+		for (f->sample_better = 0, i = 0; i < bt->tref_m; i++)
+			f->sample_better += sample[i] < f->worst_r;
+		f->tail = verify_sample_tail(sample, bt->tref_m, f->worst_r,
 		                             &f->percentile);
 		f->ranked_all = 0;
 		f->tie = 0;
