@@ -111,18 +111,6 @@ static void run_name(char *buf, size_t n, const verify_battery *bt,
 		         mult_text(hi, sizeof hi, b->arg));
 }
 
-/* "1.4e+11" or "3071" */
-static const char *count_text(char *buf, size_t n, double x)
-{
-	if (x >= 1e300)
-		snprintf(buf, n, "1e300+");
-	else if (x >= 1e5)
-		snprintf(buf, n, "%.2g", x);
-	else
-		snprintf(buf, n, "%.0f", x);
-	return buf;
-}
-
 /* The short evidence of a family for the table: its worst cell and its
  * rank in the one form (verify_rank_text). */
 static void evidence(char *buf, size_t n, const verify_family *f)
@@ -812,7 +800,6 @@ static void explain(FILE *out, const vreport_subject *s, size_t i, size_t j,
 	const verify_family *f;
 	const verify_cell *w;
 	struct buf b = { 0 };
-	char in[24], sh[16];
 	size_t m = i, k, count = 0;
 
 	for (k = i; k < j; k++)
@@ -840,14 +827,7 @@ static void explain(FILE *out, const vreport_subject *s, size_t i, size_t j,
 		explain_cf(&b, f);
 		verify_rank_text(rank, sizeof rank, f, 0);
 		rank[0] = (char)toupper((unsigned char)rank[0]);
-		if (f->kind == VERIFY_KEYS)
-			buf_printf(&b, "%s%% of %zu random odd multipliers do better on "
-			           "these keys (this bad: 1 in %s by the fitted tail).",
-			           verify_share_text(sh, sizeof sh, f->percentile, 3),
-			           bt->ukref_n[f->arg], count_text(in, sizeof in,
-			           f->tail > 0 ? 1 / f->tail : 1e300));
-		else
-			buf_printf(&b, "%s.", rank);
+		buf_printf(&b, "%s.", rank);
 	}
 	if (f->user && verify_rule_yours_only(st, f->worst_r, f->tail,
 	                                      bt->judged))
@@ -1050,9 +1030,11 @@ void vreport_text(FILE *f, const vreport_subject *s,
 		/* the committed references are of the default tables */
 		buf_printf(&b, "  The families are ranked against %zu random "
 		           "odd %u-bit multipliers counted now on the same keys at "
-		           "these tables: its row says how many of them do better, "
+		           "these tables%s: a row says how many of them do better, "
 		           "and where all do, the verdict reads the tail fitted "
-		           "above their 90th percentile.", bt->tref_m, bt->bits);
+		           "above their 90th percentile.", bt->tref_m, bt->bits,
+		           bt->nukeys ? " (keys of yours, --keys, against a sample "
+		           "of their own)" : "");
 	else if (bt->bits != bt->cal_bits || !default_tables(bt))
 		buf_printf(&b, "  Packed fields, pointers and sparse keys are ranked "
 		           "against random %u-bit multipliers' worst cells over "

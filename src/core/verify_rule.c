@@ -295,8 +295,8 @@ static size_t sample_rank_text(char *buf, size_t n, const verify_family *f,
 	if (brief)
 		len = snprintf(buf, n, "%s do better", of);
 	else
-		len = snprintf(buf, n, "%s random odd multipliers counted at these "
-		               "tables do better", of);
+		len = snprintf(buf, n, "%s random odd multipliers counted on these "
+		               "keys at these tables do better", of);
 	if (!brief && len >= 0 && (size_t)len < n &&
 	    (f->sample_better == f->sample_m || f->status != VERIFY_PASS))
 		len += snprintf(buf + len, n - (size_t)len, " (this bad: %s by "
