@@ -199,6 +199,11 @@ typedef struct verify_family {
 	size_t ranked_all;         /* keys k c of few keys: the reference is
 	                            * every odd multiplier mod 2^cf.w (else 0) */
 	int tie;                   /* every one in the reference gives this R */
+	size_t sample_m;           /* ranked against m random multipliers
+	                            * counted now (--table-bits), else 0 */
+	size_t sample_better;      /*   how many of them do better (R below):
+	                            * all the rank text claims; past them the
+	                            * verdict reads the fitted tail */
 	int ran;                   /* counted (verify_family_run) */
 	verify_status status;
 	int absolute;              /* FAIL by the small-word rule, not rank */
@@ -699,7 +704,11 @@ const char *verify_share_text(char *buf, size_t n, double share, int sig);
  * keys"), and for keys k0 + k c with an explanation the Gauss-Kuzmin
  * clause, which explains and does not decide ("; a_3 = 89 after q = 5: 1
  * in 120 by Gauss-Kuzmin"; brief: "; 1 in 120 by Gauss-Kuzmin", at worst
- * R >= VERIFY_NOTICE_R).  Returns the length written (snprintf's). */
+ * R >= VERIFY_NOTICE_R).  Ranked against a sample counted now
+ * (sample_m), the share is said at the sample's resolution: "37 of 40
+ * do better", "all 40 do better", and in full with the tail fitted to
+ * them, which the verdict reads, where it decides (all do better, or a
+ * WARN or FAIL).  Returns the length written (snprintf's). */
 size_t verify_rank_text(char *buf, size_t n, const verify_family *f,
                         int brief);
 

@@ -111,18 +111,6 @@ static void run_name(char *buf, size_t n, const verify_battery *bt,
 		         mult_text(hi, sizeof hi, b->arg));
 }
 
-/* "1.4e+11" or "3071" */
-static const char *count_text(char *buf, size_t n, double x)
-{
-	if (x >= 1e300)
-		snprintf(buf, n, "1e300+");
-	else if (x >= 1e5)
-		snprintf(buf, n, "%.2g", x);
-	else
-		snprintf(buf, n, "%.0f", x);
-	return buf;
-}
-
 /* The short evidence of a family for the table: its worst cell and its
  * rank in the one form (verify_rank_text). */
 static void evidence(char *buf, size_t n, const verify_family *f)
@@ -166,9 +154,15 @@ static void yours_clause(char *buf, size_t n, const verify_family *f,
 	if (!f->user || as_bad < 0 || len >= n ||
 	    !verify_rule_yours_only(f->status, f->worst_r, f->tail, judged))
 		return;
-	snprintf(buf + len, n - len, "; judged alone as your keys: %s%% as "
-	         "bad, under %g%%", verify_share_text(sh, sizeof sh, as_bad, 3),
-	         100 * VERIFY_ALPHA_FAIL);
+	if (f->sample_m)      /* a sample counted now: its count, its fit */
+		snprintf(buf + len, n - len, "; judged alone as your keys: %zu "
+		         "of %zu as bad, fitted %s%%, under %g%%", f->sample_m -
+		         f->sample_better, f->sample_m, verify_share_text(sh,
+		         sizeof sh, 100 * f->tail, 2), 100 * VERIFY_ALPHA_FAIL);
+	else
+		snprintf(buf + len, n - len, "; judged alone as your keys: %s%% "
+		         "as bad, under %g%%", verify_share_text(sh, sizeof sh,
+		         as_bad, 3), 100 * VERIFY_ALPHA_FAIL);
 }
 
 /* text padded to width with its first word (a status) in its colour on
@@ -603,6 +597,23 @@ static void pass_item(struct buf *b, size_t *items, const char *name,
 		buf_puts(b, " of random odd multipliers as bad or worse");
 }
 
+/* pass_item of a family; one ranked against a sample counted now says
+ * its count, the resolution that sample has ("1 in 40", not "2.5%"). */
+static void pass_family(struct buf *b, size_t *items, const char *name,
+                        verify_status st, const verify_family *f)
+{
+	if (!f->sample_m || f->percentile < 0) {
+		pass_item(b, items, name, st, f->worst_r, f->percentile, f->tail);
+		return;
+	}
+	if (st != VERIFY_PASS || f->worst_r < VERIFY_BAD_R)
+		return;
+	buf_printf(b, "%s%s R %.3g, as bad or worse for %zu of the %zu random "
+	           "odd multipliers counted at these tables", (*items)++ ? "; "
+	           : "", name, f->worst_r, f->sample_m - f->sample_better,
+	           f->sample_m);
+}
+
 /* Why the rows of the table that PASS at R >= 2 pass, once, in plain
  * words: how common that R is among random odd multipliers (the
  * complement of the row's rank).  A small-word note explains its own
@@ -616,9 +627,8 @@ static void passes_note(FILE *f, const vreport_subject *s, const vreport_subject
 
 	for (i = 0; i < bt->nfam; i++)
 		if (bt->fam[i].user && !bt->fam[i].small_note)
-			pass_item(&b, &items, bt->fam[i].name, bt->fam[i].status,
-			          bt->fam[i].worst_r, bt->fam[i].percentile,
-			          bt->fam[i].tail);
+			pass_family(&b, &items, bt->fam[i].name, bt->fam[i].status,
+			            &bt->fam[i]);
 	for (i = 0; i < bt->nufields; i++)
 		pass_item(&b, &items, bt->ufields[i].name, bt->ufields[i].status,
 		          bt->ufields[i].cell.r, bt->ufields[i].percentile,
@@ -635,9 +645,8 @@ static void passes_note(FILE *f, const vreport_subject *s, const vreport_subject
 		if (bt->fam[m].small_note || !bt->fam[m].ncells)
 			continue;
 		/* the worst member by its own name: its share is its own */
-		pass_item(&b, &items, bt->fam[m].name, bt->fam[i].status,
-		          bt->fam[m].worst_r,
-		          bt->fam[m].percentile, bt->fam[m].tail);
+		pass_family(&b, &items, bt->fam[m].name, bt->fam[i].status,
+		            &bt->fam[m]);
 	}
 	if (items) {
 		char *text = xasprintf("R >= %g means lookups cost twice a random "
@@ -791,7 +800,6 @@ static void explain(FILE *out, const vreport_subject *s, size_t i, size_t j,
 	const verify_family *f;
 	const verify_cell *w;
 	struct buf b = { 0 };
-	char in[24], sh[16];
 	size_t m = i, k, count = 0;
 
 	for (k = i; k < j; k++)
@@ -819,14 +827,7 @@ static void explain(FILE *out, const vreport_subject *s, size_t i, size_t j,
 		explain_cf(&b, f);
 		verify_rank_text(rank, sizeof rank, f, 0);
 		rank[0] = (char)toupper((unsigned char)rank[0]);
-		if (f->kind == VERIFY_KEYS)
-			buf_printf(&b, "%s%% of %zu random odd multipliers do better on "
-			           "these keys (this bad: 1 in %s by the fitted tail).",
-			           verify_share_text(sh, sizeof sh, f->percentile, 3),
-			           bt->ukref_n[f->arg], count_text(in, sizeof in,
-			           f->tail > 0 ? 1 / f->tail : 1e300));
-		else
-			buf_printf(&b, "%s.", rank);
+		buf_printf(&b, "%s.", rank);
 	}
 	if (f->user && verify_rule_yours_only(st, f->worst_r, f->tail,
 	                                      bt->judged))
@@ -1027,9 +1028,13 @@ void vreport_text(FILE *f, const vreport_subject *s,
 	buf_puts(&b, ", 1 to 8 keys a bucket).");
 	if (bt->tref)
 		/* the committed references are of the default tables */
-		buf_printf(&b, "  Every family is ranked against %zu random odd "
-		           "%u-bit multipliers on the same keys at these tables, "
-		           "counted now.", bt->tref_m, bt->bits);
+		buf_printf(&b, "  The families are ranked against %zu random "
+		           "odd %u-bit multipliers counted now on the same keys at "
+		           "these tables%s: a row says how many of them do better, "
+		           "and where all do, the verdict reads the tail fitted "
+		           "above their 90th percentile.", bt->tref_m, bt->bits,
+		           bt->nukeys ? " (keys of yours, --keys, against a sample "
+		           "of their own)" : "");
 	else if (bt->bits != bt->cal_bits || !default_tables(bt))
 		buf_printf(&b, "  Packed fields, pointers and sparse keys are ranked "
 		           "against random %u-bit multipliers' worst cells over "

@@ -45,6 +45,15 @@ static json_t *family_json(const verify_family *f, int full)
 	if (full)
 		json_object_set_new(fo, "keys", json_integer((json_int_t)f->keys));
 	rank_json(fo, f->worst_r, f->tail, f->percentile);
+	/* ranked against a sample counted now (--table-bits): its size and
+	 * how many do better, all its resolution supports; the percentile
+	 * and tail beside them are the tail fitted to it */
+	if (f->sample_m && f->percentile >= 0) {
+		json_object_set_new(fo, "sample_count",
+		                    json_integer((json_int_t)f->sample_m));
+		json_object_set_new(fo, "sample_better",
+		                    json_integer((json_int_t)f->sample_better));
+	}
 	/* the report's "as bad or worse" of a PASS at R >= 2 */
 	if (f->status != VERIFY_INFO && (full || (f->status == VERIFY_PASS &&
 	    f->worst_r >= VERIFY_BAD_R)))

@@ -434,6 +434,17 @@ static void yours_note(char *reason, size_t size, verify_status st,
 	         100 * VERIFY_ALPHA_FAIL);
 }
 
+/* f ranked against the sample ref[0..m) counted now: its size and how
+ * many of it do better (a tie is as bad), all its rows claim. */
+static void sample_count(verify_family *f, const double *ref, size_t m)
+{
+	size_t i;
+
+	f->sample_m = m;
+	for (f->sample_better = 0, i = 0; i < m; i++)
+		f->sample_better += ref[i] < f->worst_r;
+}
+
 /* A key set's rank: its worst R among the reference's (P = the share of
  * them at least as bad); 0 when the reference did not run. */
 static int keys_rank(const verify_battery *bt, verify_family *f)
@@ -444,6 +455,7 @@ static int keys_rank(const verify_battery *bt, verify_family *f)
 	if (bt->ukref_done[f->arg] != m)
 		return 0;
 	memcpy(ref, bt->ukref[f->arg], m * sizeof *ref);
+	sample_count(f, ref, m);
 	f->tail = verify_sample_tail(ref, m, f->worst_r, &f->percentile);
 	return 1;
 }
@@ -453,7 +465,7 @@ static void judge_family(verify_battery *bt, verify_family *f)
 	const verify_cell *w = &f->cells[f->worst];
 	verify_kind rk;
 	unsigned ra, rb;
-	char r[16], where[48], ref[16], sh[16];
+	char r[16], where[48], ref[16];
 	int n, ranked = 1, code;
 
 	/* the reference's word: "32-bit" (on a 10-bit word, say so) */
@@ -480,9 +492,13 @@ static void judge_family(verify_battery *bt, verify_family *f)
 		f->tail = 1;
 		f->percentile = -1;
 	} else if (bt->tref) {
-		/* the same keys and cells under random odd multipliers */
-		f->tail = verify_sample_tail(bt->tref + (size_t)(f - bt->fam) *
-		                             bt->tref_m, bt->tref_m, f->worst_r,
+		/* the same keys and cells under random odd multipliers: the
+		 * rows say how many of them do better (ties as bad), and the
+		 * verdict the tail fitted to them */
+		double *sample = bt->tref + (size_t)(f - bt->fam) * bt->tref_m;
+
+		sample_count(f, sample, bt->tref_m);
+		f->tail = verify_sample_tail(sample, bt->tref_m, f->worst_r,
 		                             &f->percentile);
 		f->ranked_all = 0;
 		f->tie = 0;
@@ -522,11 +538,6 @@ static void judge_family(verify_battery *bt, verify_family *f)
 	else if (f->small_note)
 		n = snprintf(f->reason, sizeof f->reason, "%s; ranked only "
 		             "(small word)", where);
-	else if (f->kind == VERIFY_KEYS)
-		n = snprintf(f->reason, sizeof f->reason, "%s; %s%% of %zu random "
-		             "odd multipliers do better on these keys", where,
-		             verify_share_text(sh, sizeof sh, f->percentile, 3),
-		             bt->ukref_n[f->arg]);
 	else {
 		char rank[192];
 		verify_rank_text(rank, sizeof rank, f, 0);

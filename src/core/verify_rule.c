@@ -276,6 +276,35 @@ double verify_share_as_bad(double percentile, double tail)
 	return percentile >= 0 ? 100 - percentile : -1;
 }
 
+/* The rank against a sample of m counted now, at its resolution: the
+ * count that does better, never a percentage finer than 1 in m ("all 40
+ * do better", not ">99.9%").  Beyond the sample the verdict reads the
+ * tail fitted above its 90th percentile (verify_sample_tail): in full,
+ * said where it decides, when all do better or the row WARNs or FAILs. */
+static size_t sample_rank_text(char *buf, size_t n, const verify_family *f,
+                               int brief)
+{
+	char in[32], of[32];
+	int len;
+
+	if (f->sample_better == f->sample_m)
+		snprintf(of, sizeof of, "all %zu", f->sample_m);
+	else
+		snprintf(of, sizeof of, "%zu of %zu", f->sample_better,
+		         f->sample_m);
+	if (brief)
+		len = snprintf(buf, n, "%s do better", of);
+	else
+		len = snprintf(buf, n, "%s random odd multipliers counted on these "
+		               "keys at these tables do better", of);
+	if (!brief && len >= 0 && (size_t)len < n &&
+	    (f->sample_better == f->sample_m || f->status != VERIFY_PASS))
+		len += snprintf(buf + len, n - (size_t)len, " (this bad: %s by "
+		                "the tail fitted to them)", verify_one_in(in,
+		                sizeof in, f->tail));
+	return len < 0 ? 0 : (size_t)len;
+}
+
 size_t verify_rank_text(char *buf, size_t n, const verify_family *f,
                         int brief)
 {
@@ -288,6 +317,8 @@ size_t verify_rank_text(char *buf, size_t n, const verify_family *f,
 		snprintf(keys, sizeof keys, "2^%u", verify_log2_floor(f->keys));
 	if (f->tie)
 		len = snprintf(buf, n, "every odd multiplier gives this R");
+	else if (f->sample_m && f->percentile >= 0)
+		len = (int)sample_rank_text(buf, n, f, brief);
 	else if (f->percentile < 0)
 		len = snprintf(buf, n, brief ? "not ranked: %s keys" : "not "
 		               "ranked: no reference of random multipliers on these "

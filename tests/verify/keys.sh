@@ -48,6 +48,11 @@ if sys.argv[3] == "rank":
     ref = [worst(keys, splitmix(0x6b657973, i, n), n, tables) for i in range(m)]
     below = sum(r < w for r in ref) / m * 100
     assert abs(below - fam["percentile"]) <= 100 / m + 1e-9, (below, fam["percentile"])
+    # the row says the count, all a sample of m can show: "16 of 100"
+    k = sum(r < w for r in ref)
+    said = "all %d" % m if k == m else "%d of %d" % (k, m)
+    assert said + " random odd" in chk["detail"], (said, chk["detail"])
+    assert (fam.get("sample_count"), fam.get("sample_better")) == (m, k)
 print(fam["status"], "%.4g" % w)
 PYEOF
 

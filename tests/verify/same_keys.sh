@@ -52,7 +52,9 @@ for pcb in "0x9e370001 104 10" "0x9e370001 104 12" "0x61C88647 104 10"; do
 	read -r r share <<<"$($py "$tmp/share.py" "$p" "$c" "$b")"
 	expect "$pcb: R $r as numpy counts" \
 		'grep -q "^[A-Z]* R $r at" "$tmp/a"'
-	got=$(sed -n 's/.*; \([0-9.]*\)% do better.*/\1/p' "$tmp/a")
+	# "16 of 100 do better" (all the sample of 100 can show), as a share
+	got=$(sed -n 's/.*; \([0-9]*\) of \([0-9]*\) do better.*/\1 \2/p' \
+		"$tmp/a" | awk 'NF == 2 { print 100 * $1 / $2 }')
 	expect "$pcb: $got% do better, python $share% over 1000" \
 		"$py -c 'import math, sys
 s, g = $share / 100, float(\"${got:-nan}\") / 100
