@@ -37,6 +37,16 @@ tm_cleanup() {
 trap tm_cleanup EXIT
 
 tm() { tmux -L "$TM_SOCK" "$@"; }
+# tm_pause: one pause of a wait that counts i in looks of 0.05 s: 0.05 s
+# for the first second (a screen about to change is read at once), then
+# 0.2 s, counted as 3 (a limit of S seconds sleeps a third more after its
+# first second, about what the looks no longer taken cost under load).
+# Each look starts a tmux client and a grep: a long wait looking 20
+# times a second was most of the processor time of the terminal suites.
+tm_pause() {
+	if [ "$i" -lt 20 ]; then sleep 0.05; i=$((i + 1))
+	else sleep 0.2; i=$((i + 3)); fi
+}
 
 tm_start() {
 	local w=$1 h=$2 i=0; shift 2
@@ -57,7 +67,7 @@ tm_wait() {
 	local pat=$1 limit=${2:-10} i=0
 	while [ $i -lt $((limit * 20)) ]; do
 		tm_screen 2>/dev/null | grep -Eq -- "$pat" && return 0
-		sleep 0.05; i=$((i + 1))
+		tm_pause
 	done
 	echo "--- waited ${limit}s for /$pat/; screen:"; tm_screen | sed 's/^/| /'
 	return 1
@@ -66,7 +76,7 @@ tm_gone() {
 	local pat=$1 limit=${2:-10} i=0
 	while [ $i -lt $((limit * 20)) ]; do
 		tm_screen 2>/dev/null | grep -Eq -- "$pat" || return 0
-		sleep 0.05; i=$((i + 1))
+		tm_pause
 	done
 	echo "--- waited ${limit}s for /$pat/ to go; screen:"; tm_screen | sed 's/^/| /'
 	return 1
@@ -75,7 +85,7 @@ tm_exited() {
 	local limit=${1:-10} i=0
 	while [ $i -lt $((limit * 20)) ]; do
 		[ -s "$TM_DIR/status" ] && { cat "$TM_DIR/status"; return 0; }
-		sleep 0.05; i=$((i + 1))
+		tm_pause
 	done
 	echo "timeout"; return 1
 }

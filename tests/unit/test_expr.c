@@ -972,6 +972,15 @@ Test(expr, bit_limits)
 	mpz_clear(z);
 }
 
+/* Built with AddressSanitizer: gcc says so by a macro, clang by a feature */
+#if defined(__SANITIZE_ADDRESS__)
+#define TEST_EXPR_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TEST_EXPR_ASAN 1
+#endif
+#endif
+
 /* A power of a large quadratic number is refused before it is computed. */
 Test(expr, huge_quadratic_power_fails_fast, .timeout = 10)
 {
@@ -979,7 +988,7 @@ Test(expr, huge_quadratic_power_fails_fast, .timeout = 10)
 	expr_value v;
 	cfx_err e;
 
-#if defined(__SANITIZE_ADDRESS__)
+#ifdef TEST_EXPR_ASAN
 	(void)rl;   /* ASan reserves terabytes of shadow: no address-space cap */
 #else
 	setrlimit(RLIMIT_AS, &rl);          /* this process only: a fork */
