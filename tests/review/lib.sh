@@ -137,21 +137,8 @@ reply_want() {
 	python3 -c "import json, re, sys
 rank = ['NOTE', 'CHECK', 'WARNING', 'ERROR']
 n = dict.fromkeys(rank, 0)
-# a sequence that computes the multiplier of NAME (FILE:LINE) has its
-# verdict: the reply's word is that one's
-def verdicts(o, i):
-    fs = [f for f in o['findings'] if f['multiplier'] == i and
-          f['kind'] == 'verdict']
-    for f in fs:
-        l = re.match(r'computes the multiplier of .* \((.*):(\d+)\)',
-                     f['message'])
-        if l:
-            return verdicts(o, [g['multiplier'] for g in o['findings']
-                                if g['kind'] == 'verdict' and
-                                g['multiplier'] != i and
-                                (g['file'], str(g['line'])) ==
-                                l.groups()][0])
-    return [f['level'] for f in fs]
+sys.path.insert(0, '$root/tests/review')
+from verdicts import verdicts
 for o in json.load(open(sys.argv[1]))['files']:
     for i in range(len(o['multipliers'])):
         fs = [f for f in o['findings'] if f['multiplier'] == i]

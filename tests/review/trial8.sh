@@ -156,21 +156,11 @@ word = {'ERROR': 'Wrong:', 'WARNING': 'Warning:', 'CHECK': 'Not checked:',
         'NOTE': 'OK:'}
 rank = ['NOTE', 'CHECK', 'WARNING', 'ERROR']
 o = json.load(open(sys.argv[1]))['files'][0]
-def verdicts(i):
-    fs = [f for f in o['findings'] if f['multiplier'] == i and
-          f['kind'] == 'verdict']
-    for f in fs:
-        l = re.match(r'computes the multiplier of .* \((.*):(\d+)\)',
-                     f['message'])
-        if l:
-            j = [g['multiplier'] for g in o['findings']
-                 if g['kind'] == 'verdict' and g['multiplier'] != i and
-                 (g['file'], str(g['line'])) == l.groups()]
-            return verdicts(j[0])
-    return [f['level'] for f in fs]
+sys.path.insert(0, '$root/tests/review')
+from verdicts import verdicts
 for i, m in enumerate(o['multipliers']):
     fs = [f for f in o['findings'] if f['multiplier'] == i]
-    v = verdicts(i)
+    v = verdicts(o, i)
     r = [f['level'] for f in fs if f['kind'] != 'verdict']
     out = [word[max(v, key=rank.index)]] if v else []
     w = max(r, key=rank.index) if r else None
